@@ -1,0 +1,103 @@
+# Top-level Makefile of the LTT-style kernel tracing toolkit.
+#
+#   make demo    install what is missing, build everything, boot the guest,
+#                trace a sample workload and print the analysis
+#   make check   run every test (host unit tests, kernel build tests, guest tests)
+#
+# Other targets: deps, kernel, kernel-off, module, traced, tracevisualizer,
+# workloads, guest, check-host, check-kernel, check-guest, clean, distclean.
+
+TOP      := $(CURDIR)
+BUILD    := $(TOP)/build
+KSRC     := $(BUILD)/linux-source-6.1
+KTARBALL := /usr/src/linux-source-6.1.tar.xz
+KON      := $(BUILD)/kernel-on
+KOFF     := $(BUILD)/kernel-off
+BZIMAGE  := $(KON)/arch/x86/boot/bzImage
+MODULE   := trace-module/ltt_tracer.ko
+TRACED   := traced/traced
+TV       := tracevisualizer/tracevisualizer
+INITRD   := $(BUILD)/initramfs.cpio.gz
+SYSTBL   := $(KSRC)/arch/x86/entry/syscalls/syscall_64.tbl
+PROVE    ?= prove
+PROVEFLAGS ?=
+
+KERNEL_INPUTS := $(wildcard patches/* config/*) scripts/build-kernel include/ltt/ltt-abi.h
+MODULE_INPUTS := $(wildcard trace-module/*.c trace-module/*.h trace-module/Makefile trace-module/Kbuild) include/ltt/ltt-abi.h
+
+all: kernel module traced tracevisualizer workloads guest
+
+deps:
+	@scripts/setup-deps
+
+$(KTARBALL):
+	@scripts/setup-deps
+
+kernel-source: $(SYSTBL)
+$(SYSTBL): | $(KTARBALL)
+	@mkdir -p $(BUILD)
+	tar -xf $(KTARBALL) -C $(BUILD)
+	@touch $@
+
+kernel: $(BZIMAGE)
+$(BZIMAGE): $(KERNEL_INPUTS) | $(KTARBALL)
+	scripts/build-kernel on
+
+kernel-off: $(KOFF)/arch/x86/boot/bzImage
+$(KOFF)/arch/x86/boot/bzImage: $(KERNEL_INPUTS) | $(KTARBALL)
+	scripts/build-kernel off
+
+module: $(MODULE)
+$(MODULE): $(MODULE_INPUTS) $(BZIMAGE)
+	$(MAKE) -C trace-module KDIR=$(KON)
+
+traced: deps-quiet
+	$(MAKE) -C traced
+
+tracevisualizer: deps-quiet $(SYSTBL)
+	$(MAKE) -C tracevisualizer KSRC=$(KSRC)
+
+workloads:
+	$(MAKE) -C tests/workloads OUT=$(BUILD)/workloads
+
+deps-quiet:
+	@scripts/setup-deps
+
+guest: $(BZIMAGE) $(MODULE) traced workloads
+	@$(MAKE) -s $(INITRD)
+
+$(INITRD): $(MODULE) $(TRACED) guest/init scripts/mkinitramfs $(wildcard $(BUILD)/workloads/*)
+	scripts/mkinitramfs $@
+
+demo: deps
+	@$(MAKE) all
+	scripts/demo
+
+check: deps
+	@$(MAKE) all kernel-off
+	$(PROVE) $(PROVEFLAGS) tests/host tests/kernel tests/guest
+
+check-host: deps
+	@$(MAKE) traced tracevisualizer workloads
+	$(PROVE) $(PROVEFLAGS) tests/host
+
+check-kernel: deps
+	@$(MAKE) kernel kernel-off
+	$(PROVE) $(PROVEFLAGS) tests/kernel
+
+check-guest: deps
+	@$(MAKE) all
+	$(PROVE) $(PROVEFLAGS) tests/guest
+
+clean:
+	-$(MAKE) -C traced clean
+	-$(MAKE) -C tracevisualizer clean
+	-$(MAKE) -C tests/workloads clean OUT=$(BUILD)/workloads
+	-[ -d $(KON) ] && $(MAKE) -C trace-module clean KDIR=$(KON)
+	rm -f $(INITRD)
+
+distclean: clean
+	rm -rf $(BUILD) traces
+
+.PHONY: all deps deps-quiet kernel-source kernel kernel-off module traced tracevisualizer \
+	workloads guest demo check check-host check-kernel check-guest clean distclean

@@ -1,0 +1,42 @@
+#!/bin/bash
+# A tree of 50 forked processes: every fork and every exit is in the trace,
+# and the process tree rebuilt from the snapshot plus fork events matches the
+# workload's own record (pid, ppid, exit code of each process).
+. "$(dirname "$0")/../lib/tap.sh"
+share=$(mktemp -d); trap 'rm -rf "$share"' EXIT
+
+vm_run "$share" 300 'traced -q -o /mnt/share/t -- ltt-forktree 50 /mnt/share/tree'
+ok $? "guest ran ltt-forktree under traced"
+is "$(wc -l < "$share/tree")" "51" "the workload recorded 51 processes (root + 50)"
+
+tracevisualizer summary --json "$share/t" > "$share/s.json"
+ok $? "summary --json"
+tracevisualizer dump --json "$share/t" > "$share/d.json"
+ok $? "dump --json"
+
+checks < <(PYTHONPATH=tests/lib python3 - "$share/tree" "$share/s.json" "$share/d.json" <<'PY'
+import sys
+from check import ok, load, done
+tree = [tuple(map(int, l.split())) for l in open(sys.argv[1])]
+s = load(sys.argv[2]); d = load(sys.argv[3])
+procs = {p['pid']: p for p in s['processes']}
+forks = {e['args']['child']: e for e in d['events'] if e['type'] == 'fork'}
+exits = {e['args']['pid']: e for e in d['events'] if e['type'] == 'exit'}
+root = tree[0][0]
+children = tree[1:]
+ok(all(pid in forks for pid, _, _ in children), "a fork event for each of the 50 children")
+ok(all(forks[pid]['args']['parent'] == ppid for pid, ppid, _ in children if pid in forks),
+   "each fork names the recorded parent")
+ok(all(pid in exits for pid, _, _ in tree), "an exit event for each of the 51 processes")
+ok(all((exits[pid]['args']['code'] >> 8) == code for pid, _, code in children if pid in exits),
+   "each child's exit code is the one it chose")
+ok(all(pid in procs and procs[pid]['ppid'] == ppid for pid, ppid, _ in tree),
+   "the rebuilt process tree gives every process its recorded parent")
+ok(all(procs[pid]['forked'] and procs[pid]['exited'] for pid, _, _ in children if pid in procs),
+   "the children are marked forked and exited")
+ok(procs.get(root, {}).get('name') == 'ltt-forktree', "the root is named after its exec")
+print("checked %d processes" % len(tree))
+done()
+PY
+)
+done_testing

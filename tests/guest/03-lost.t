@@ -1,0 +1,39 @@
+#!/bin/bash
+# Tiny buffers under a syscall flood: events are lost, the loss is reported,
+# and for the counted workload recorded + lost = exactly what it generated
+# (100000 getppid entries and 100000 exits).
+. "$(dirname "$0")/../lib/tap.sh"
+share=$(mktemp -d); trap 'rm -rf "$share"' EXIT
+
+vm_run "$share" 600 'traced -o /mnt/share/t -b 4096 -n 2 -e syscall_entry,syscall_exit -- sh -c "ltt-getppid 100000 > /mnt/share/pid" 2> /mnt/share/traced.err'
+ok $? "guest ran the flood with 2 x 4 KiB buffers"
+grep -q 'events lost on CPU\|events have been lost\|lost' "$share/traced.err"
+ok $? "traced reports lost events at exit"
+diag "$(cat "$share/traced.err")"
+
+tracevisualizer summary --json "$share/t" > "$share/s.json"
+ok $? "summary --json"
+pid=$(cat "$share/pid")
+checks < <(PYTHONPATH=tests/lib python3 - "$share/s.json" "$pid" <<'PY'
+import sys
+from check import ok, load, done
+s = load(sys.argv[1]); pid = int(sys.argv[2])
+lost = s['lost']
+ok(lost['total'] > 0, "events were lost (%d)" % lost['total'])
+ok(sum(lost['by_cpu']) == lost['total'], "per-CPU lost counts add up to the total")
+ok(all(c['lost'] == lost['by_cpu'][c['cpu']] for c in s['cpus']), "per-CPU tables agree")
+p = [p for p in s['processes'] if p['pid'] == pid]
+rec = p[0]['syscalls'].get('getppid', {}) if p else {}
+lg = lost['syscalls'].get('getppid', {})
+re_, rx = rec.get('entries', 0), rec.get('exits', 0)
+le, lx = lg.get('entries', 0), lg.get('exits', 0)
+print("getppid entries: %d recorded + %d lost; exits: %d recorded + %d lost" % (re_, le, rx, lx))
+ok(re_ > 0 and le > 0, "some getppid entries recorded and some lost")
+ok(re_ + le == 100000, "recorded + lost getppid entries = 100000")
+ok(rx + lx == 100000, "recorded + lost getppid exits = 100000")
+ok(set(s['events']['by_type']) <= {'syscall_entry', 'syscall_exit', 'trace_start'},
+   "only the masked-in event types were recorded")
+done()
+PY
+)
+done_testing

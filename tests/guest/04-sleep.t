@@ -1,0 +1,34 @@
+#!/bin/bash
+# A 10 s sleep inside a trace is measured by the trace within 1 ms of the
+# sleeper's own CLOCK_MONOTONIC measure, across an idle period longer than a
+# 32-bit nanosecond delta can hold.
+. "$(dirname "$0")/../lib/tap.sh"
+share=$(mktemp -d); trap 'rm -rf "$share"' EXIT
+
+vm_run "$share" 300 'traced -q -o /mnt/share/t -- sh -c "ltt-sleep 10 > /mnt/share/self"'
+ok $? "guest ran a 10 s sleep under traced"
+tracevisualizer dump --json "$share/t" > "$share/d.json"
+ok $? "dump --json"
+read -r pid self_ns < "$share/self"
+checks < <(PYTHONPATH=tests/lib python3 - "$share/d.json" "$pid" "$self_ns" <<'PY'
+import sys
+from check import ok, load, done
+d = load(sys.argv[1]); pid = int(sys.argv[2]); self_ns = int(sys.argv[3])
+ev = [e for e in d['events'] if e['pid'] == pid and e['type'].startswith('syscall_')
+      and e['args']['name'] in ('nanosleep', 'clock_nanosleep')]
+ent = [e for e in ev if e['type'] == 'syscall_entry']
+ext = [e for e in ev if e['type'] == 'syscall_exit']
+ok(len(ent) == 1 and len(ext) == 1, "one nanosleep entry and one exit for pid %d" % pid)
+if ent and ext:
+    t = ext[0]['time_ns'] - ent[0]['time_ns']
+    print("trace: %d ns, sleeper's own clock: %d ns, difference %d ns" % (t, self_ns, t - self_ns))
+    ok(abs(t - self_ns) < 1000000, "the trace measures the sleep within 1 ms of the sleeper's clock")
+    ok(abs(t - 10**10) < 50 * 10**6, "the measured sleep is 10 s (within the 50 ms the kernel may add)")
+times = [e['time_ns'] for e in d['events']]
+ok(all(a <= b for a, b in zip(times, times[1:])), "times stay in order across the idle gap")
+ok(d['trace']['end_ns'] - d['trace']['start_ns'] >= 10**10, "the trace spans at least 10 s")
+ok(times and times[-1] - times[0] >= 10**10, "the recorded events span at least 10 s")
+done()
+PY
+)
+done_testing

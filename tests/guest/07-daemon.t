@@ -1,0 +1,51 @@
+#!/bin/bash
+# traced's life cycle: PROGRAM's exit status becomes traced's, -t traces for
+# a duration, SIGINT stops a trace cleanly (complete, readable), the /proc
+# snapshot lists every task and the IRQs, the header describes the machine.
+. "$(dirname "$0")/../lib/tap.sh"
+share=$(mktemp -d); trap 'rm -rf "$share"' EXIT
+
+vm_run "$share" 300 '
+traced -q -o /mnt/share/a -- sh -c "exit 7"; echo $? > /mnt/share/a.rc
+traced -q -o /mnt/share/b -t 2; echo $? > /mnt/share/b.rc
+traced -q -o /mnt/share/c -t 100 & tp=$!
+sleep 2; kill -INT $tp; wait $tp; echo $? > /mnt/share/c.rc
+traced -q -o /mnt/share/d -- sh -c "kill -TERM \$\$"; echo $? > /mnt/share/d.rc
+uname -r > /mnt/share/uname'
+ok $? "guest ran the daemon scenarios"
+is "$(cat "$share/a.rc")" "7" "PROGRAM's exit status becomes traced's"
+is "$(cat "$share/d.rc")" "143" "a PROGRAM killed by SIGTERM gives 128+15"
+is "$(cat "$share/b.rc")" "0" "-t 2 ends by itself with status 0"
+is "$(cat "$share/c.rc")" "0" "SIGINT stops a trace cleanly"
+
+for t in a b c; do
+	tracevisualizer summary --json "$share/$t" > "$share/$t.json"
+	ok $? "trace $t reads back"
+done
+checks < <(PYTHONPATH=tests/lib python3 - "$share" <<'PY'
+import sys, os
+from check import ok, load, done
+d = sys.argv[1]
+a, b, c = (load(os.path.join(d, x + '.json')) for x in 'abc')
+for name, s in (('a', a), ('b', b), ('c', c)):
+    ok(s['trace']['complete'], "trace %s is marked complete" % name)
+dur = b['trace']['duration_ns']
+ok(1.9e9 <= dur <= 3.5e9, "-t 2 traced for about 2 s (%.3f s)" % (dur / 1e9))
+ok(c['trace']['duration_ns'] < 20e9, "SIGINT cut the 100 s trace short")
+t = a['trace']
+ok(t['ncpus'] == 2 and t['arch'] == 'x86_64', "header: 2 CPUs, x86_64")
+ok(t['kernel'] == open(os.path.join(d, 'uname')).read().strip(), "header: kernel release")
+ok(t['hostname'] == 'ltt-guest', "header: hostname")
+ok(t['start_wall_ns'] > 1.5e18, "header: wall-clock start time")
+names = {p['name'] for p in a['processes']}
+ok('init' in names or 'sh' in names, "snapshot: pid 1 is there")
+ok('kthreadd' in names, "snapshot: kernel threads are there")
+ok(any(p['pid'] == 1 and p['ppid'] == 0 for p in a['processes']), "snapshot: pid 1 has ppid 0")
+done()
+PY
+)
+grep -q '^IRQ: [0-9]*; NAME: ' "$share/a/proc"
+ok $? "snapshot: IRQ lines"
+grep -q '^PID: 2; PPID: 0; TGID: 2; NAME: kthreadd$' "$share/a/proc"
+ok $? "snapshot: LTT line format"
+done_testing

@@ -1,0 +1,58 @@
+# tap.sh - tiny TAP helpers for the shell tests (sourced).
+#   plan N | ok COND DESC | is GOT WANT DESC | skip_all WHY | done_testing
+# Every test script runs from the repository root.
+TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+cd "$TOP" || exit 1
+export PATH="$TOP/scripts:$TOP/tracevisualizer:$TOP/traced:$PATH"
+_tap_n=0
+_tap_failed=0
+
+plan() { echo "1..$1"; }
+skip_all() { echo "1..0 # SKIP $*"; exit 0; }
+diag() { printf '%s\n' "$@" | sed 's/^/# /'; }
+
+ok() {
+	local cond=$1; shift
+	_tap_n=$((_tap_n + 1))
+	if [ "$cond" = 0 ] || [ "$cond" = true ]; then
+		echo "ok $_tap_n - $*"
+	else
+		echo "not ok $_tap_n - $*"
+		_tap_failed=$((_tap_failed + 1))
+	fi
+}
+
+# run CMD... : ok if the command exits 0
+run_ok() { local d=$1; shift; "$@"; ok $? "$d"; }
+
+is() {
+	local got=$1 want=$2; shift 2
+	if [ "$got" = "$want" ]; then ok 0 "$*"; else ok 1 "$*"; diag "got:  '$got'" "want: '$want'"; fi
+}
+
+done_testing() { echo "1..$_tap_n"; exit $(( _tap_failed > 0 )); }
+
+# json FILE EXPR : print a value from a JSON file (python3 expression on 'j')
+json() { python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); v=eval(sys.argv[2]); print(json.dumps(v) if isinstance(v,(dict,list,bool)) or v is None else v)' "$1" "$2"; }
+
+# vm_run SHARE TIMEOUT CMD... : boot the guest, run CMD with SHARE at /mnt/share
+vm_run() {
+	local share=$1 t=$2; shift 2
+	"$TOP/scripts/ltt-vm" --share "$share" --timeout "$t" --log "$share/console.log" -- "$@"
+}
+
+# checks < <(CMD) : turn "PASS desc" / "FAIL desc" lines into TAP results;
+# a last line DONE says the checker finished (its absence is a failure);
+# any other line becomes a diagnostic.
+checks() {
+	local line finished=1
+	while IFS= read -r line; do
+		case "$line" in
+		PASS\ *) ok 0 "${line#PASS }" ;;
+		FAIL\ *) ok 1 "${line#FAIL }" ;;
+		DONE) finished=0 ;;
+		*) diag "$line" ;;
+		esac
+	done
+	ok $finished "the checker ran to its end"
+}

@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ltt-ioctl-fuzz N SEED [DEVICE] - throw N random ioctls at the tracer
+ * device: real command numbers and random ones, with pointers that are
+ * NULL, unmapped, kernel addresses, read-only pages or valid buffers full of
+ * random bytes.  Tracing is stopped at the end.  The kernel must survive
+ * with no oops, BUG or WARNING; that is checked by the caller from dmesg.
+ * Prints how many calls succeeded and how many failed with each errno.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <ltt/ltt-abi.h>
+
+static const unsigned long known[] = {
+	LTT_IOC_START, LTT_IOC_STOP, LTT_IOC_SET_BUFFERS,
+	LTT_IOC_SET_EVENT_MASK, LTT_IOC_GET_EVENT_MASK, LTT_IOC_GET_LOST,
+	LTT_IOC_GET_INFO,
+};
+
+static uint64_t state;
+
+static uint64_t rnd(void)
+{
+	state ^= state << 13;
+	state ^= state >> 7;
+	state ^= state << 17;
+	return state;
+}
+
+int main(int argc, char **argv)
+{
+	const char *dev = argc > 3 ? argv[3] : "/dev/tracer";
+	static unsigned long errors[200];
+	unsigned long ok = 0;
+	unsigned char *buf, *ro;
+	long n, i;
+	int fd, e;
+
+	if (argc < 3 || (n = strtol(argv[1], NULL, 10)) < 0) {
+		fprintf(stderr, "usage: ltt-ioctl-fuzz N SEED [DEVICE]\n");
+		return 2;
+	}
+	state = strtoull(argv[2], NULL, 0) | 1;
+	fd = open(dev, O_RDWR | O_NONBLOCK);
+	if (fd < 0) {
+		perror(dev);
+		return 1;
+	}
+	buf = mmap(NULL, 65536, PROT_READ | PROT_WRITE,
+		   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	ro = mmap(NULL, 4096, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (buf == MAP_FAILED || ro == MAP_FAILED) {
+		perror("mmap");
+		return 1;
+	}
+	for (i = 0; i < n; i++) {
+		unsigned long cmd, arg;
+		size_t j;
+
+		switch (rnd() % 4) {
+		case 0:
+		case 1:
+			cmd = known[rnd() % (sizeof(known) / sizeof(known[0]))];
+			break;
+		case 2: /* a known command with a wrong size or direction */
+			cmd = known[rnd() % (sizeof(known) / sizeof(known[0]))] ^
+			      ((rnd() & 0x3fff) << 16);
+			break;
+		default:
+			cmd = (unsigned long)rnd();
+			if (rnd() & 1)
+				cmd = _IOC(rnd() & 3, LTT_IOC_MAGIC, rnd() & 0xff,
+					   rnd() & 0x3fff);
+			break;
+		}
+		for (j = 0; j < 65536; j += 8) {
+			uint64_t v = rnd();
+
+			/* keep some values plausible: small sizes and counts */
+			if ((v & 7) == 0)
+				v &= 0xffffff;
+			memcpy(buf + j, &v, 8);
+		}
+		switch (rnd() % 7) {
+		case 0: arg = 0; break;
+		case 1: arg = 0xffffffff81000000UL; break;      /* kernel text */
+		case 2: arg = (unsigned long)rnd(); break;       /* anything */
+		case 3: arg = (unsigned long)ro; break;          /* read-only */
+		case 4: arg = (unsigned long)(buf + 65536 - 8); break; /* runs off */
+		default: arg = (unsigned long)buf; break;
+		}
+		if (ioctl(fd, cmd, arg) == 0) {
+			ok++;
+		} else {
+			e = errno;
+			errors[e < 200 ? e : 199]++;
+		}
+		if ((rnd() & 63) == 0) {
+			/* drain a little so buffers recycle */
+			static unsigned char rbuf[1 << 20];
+
+			if (read(fd, rbuf, sizeof(rbuf)) < 0 && errno == EFAULT)
+				errors[EFAULT]++;
+		}
+	}
+	ioctl(fd, LTT_IOC_STOP, 0);
+	close(fd);
+	printf("ok %lu", ok);
+	for (e = 0; e < 200; e++)
+		if (errors[e])
+			printf(" %s %lu", strerrorname_np(e) ? strerrorname_np(e) : "?", errors[e]);
+	printf("\n");
+	return 0;
+}
