@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: GPL-2.0
+/* device.c - the /dev/tracer device: open and ioctl wrappers */
+#include "device.h"
+#include "msg.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+int device_open(struct device *dev, const char *path)
+{
+	dev->path = path;
+	dev->fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+	if (dev->fd >= 0)
+		return 0;
+	switch (errno) {
+	case EPERM:
+	case EACCES:
+		msg_err("cannot open %s: %s (tracing needs root: CAP_SYS_ADMIN)",
+			path, strerror(errno));
+		break;
+	case EBUSY:
+		msg_err("cannot open %s: %s (another trace daemon is running)",
+			path, strerror(errno));
+		break;
+	case ENOENT:
+	case ENODEV:
+	case ENXIO:
+		msg_err("cannot open %s: %s (is the ltt_tracer module loaded?)",
+			path, strerror(errno));
+		break;
+	default:
+		msg_err("cannot open %s: %s", path, strerror(errno));
+		break;
+	}
+	return -1;
+}
+
+static int raw_ioctl(const struct device *dev, unsigned long req, void *arg)
+{
+	int r;
+
+	do
+		r = ioctl(dev->fd, req, arg);
+	while (r < 0 && errno == EINTR);
+	return r < 0 ? -1 : 0;
+}
+
+static int do_ioctl(struct device *dev, unsigned long req, void *arg,
+		    const char *what)
+{
+	if (raw_ioctl(dev, req, arg) == 0)
+		return 0;
+	if (errno == ENOTTY)
+		msg_err("%s: not a tracer device (%s: %s)", dev->path, what,
+			strerror(errno));
+	else
+		msg_err("%s: %s failed: %s", dev->path, what, strerror(errno));
+	return -1;
+}
+
+int device_get_info(struct device *dev, struct ltt_info *info)
+{
+	memset(info, 0, sizeof(*info));
+	if (do_ioctl(dev, LTT_IOC_GET_INFO, info, "LTT_IOC_GET_INFO") < 0)
+		return -1;
+	if (info->abi_version != LTT_ABI_VERSION) {
+		msg_err("%s: tracer ABI version %u, traced needs version %u "
+			"(module and daemon do not match)",
+			dev->path, info->abi_version, LTT_ABI_VERSION);
+		return -1;
+	}
+	if (info->ncpus == 0 || info->ncpus > 65536) {
+		msg_err("%s: implausible CPU count %u", dev->path, info->ncpus);
+		return -1;
+	}
+	return 0;
+}
+
+int device_set_buffers(struct device *dev, unsigned int size,
+		       unsigned int count)
+{
+	struct ltt_buffer_config cfg = { .size = size, .count = count };
+
+	return do_ioctl(dev, LTT_IOC_SET_BUFFERS, &cfg, "LTT_IOC_SET_BUFFERS");
+}
+
+int device_set_mask(struct device *dev, const struct ltt_event_mask *mask)
+{
+	struct ltt_event_mask m = *mask;
+
+	/*
+	 * The trace start records are what a reader needs to know the
+	 * current task of every CPU: ask for them too, and if the module
+	 * does not accept that bit, set the mask exactly as given.
+	 */
+	m.bits[LTT_EV_TRACE_START / 64] |=
+		(__u64)1 << (LTT_EV_TRACE_START % 64);
+	if (raw_ioctl(dev, LTT_IOC_SET_EVENT_MASK, &m) == 0)
+		return 0;
+	m = *mask;
+	return do_ioctl(dev, LTT_IOC_SET_EVENT_MASK, &m,
+			"LTT_IOC_SET_EVENT_MASK");
+}
+
+int device_get_mask(struct device *dev, struct ltt_event_mask *mask)
+{
+	memset(mask, 0, sizeof(*mask));
+	return do_ioctl(dev, LTT_IOC_GET_EVENT_MASK, mask,
+			"LTT_IOC_GET_EVENT_MASK");
+}
+
+int device_start(struct device *dev)
+{
+	return do_ioctl(dev, LTT_IOC_START, NULL, "LTT_IOC_START");
+}
+
+int device_stop(struct device *dev)
+{
+	return do_ioctl(dev, LTT_IOC_STOP, NULL, "LTT_IOC_STOP");
+}
+
+int device_get_lost(struct device *dev, unsigned int cpu,
+		    struct ltt_lost_info *lost)
+{
+	memset(lost, 0, sizeof(*lost));
+	lost->cpu = cpu;
+	return do_ioctl(dev, LTT_IOC_GET_LOST, lost, "LTT_IOC_GET_LOST");
+}
+
+ssize_t device_read(struct device *dev, void *buf, size_t len)
+{
+	ssize_t r;
+
+	do
+		r = read(dev->fd, buf, len);
+	while (r < 0 && errno == EINTR);
+	if (r >= 0)
+		return r;
+	if (errno == EAGAIN)
+		return -2;
+	msg_err("read error on %s: %s", dev->path, strerror(errno));
+	return -1;
+}
+
+void device_close(struct device *dev)
+{
+	if (dev->fd >= 0)
+		close(dev->fd);
+	dev->fd = -1;
+}

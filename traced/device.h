@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* device.h - the /dev/tracer device: open and ioctl wrappers */
+#ifndef TRACED_DEVICE_H
+#define TRACED_DEVICE_H
+
+#include <stddef.h>
+#include <sys/types.h>
+#include <ltt/ltt-abi.h>
+
+struct device {
+	int fd;
+	const char *path;
+};
+
+/*
+ * Each function prints a clear message naming the device on failure and
+ * returns -1 (0 on success).
+ */
+int device_open(struct device *dev, const char *path);
+int device_get_info(struct device *dev, struct ltt_info *info);
+int device_set_buffers(struct device *dev, unsigned int size,
+		       unsigned int count);
+int device_set_mask(struct device *dev, const struct ltt_event_mask *mask);
+int device_get_mask(struct device *dev, struct ltt_event_mask *mask);
+int device_start(struct device *dev);
+int device_stop(struct device *dev);
+int device_get_lost(struct device *dev, unsigned int cpu,
+		    struct ltt_lost_info *lost);
+void device_close(struct device *dev);
+
+/*
+ * Reads one buffer (non-blocking).  Returns its size, 0 at end of trace,
+ * -2 if none is ready yet, -1 on error (message printed).
+ */
+ssize_t device_read(struct device *dev, void *buf, size_t len);
+
+#endif

@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: GPL-2.0
+/* header.c - the trace files "header" and "lost" */
+#include "header.h"
+#include "msg.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+
+static void copy_str(char *dst, size_t len, const char *src)
+{
+	/* NUL-padded, always terminated, truncated if need be */
+	size_t n = strnlen(src, len - 1);
+
+	memset(dst, 0, len);
+	memcpy(dst, src, n);
+}
+
+void header_init(struct ltt_trace_header *h, const struct ltt_info *info,
+		 const struct ltt_event_mask *mask)
+{
+	struct utsname u;
+
+	memset(h, 0, sizeof(*h));
+	h->magic = LTT_TRACE_MAGIC;
+	h->major = LTT_FORMAT_MAJOR;
+	h->minor = LTT_FORMAT_MINOR;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	h->byte_order = LTT_ORDER_BIG;
+#else
+	h->byte_order = LTT_ORDER_LITTLE;
+#endif
+	h->word_size = (__u8)sizeof(long);
+	h->header_size = (__u16)sizeof(*h);
+	h->ncpus = info->ncpus;
+	h->clock_hz = 1000000000U;
+	h->buffer_size = info->buffer_size;
+	h->buffer_count = info->buffer_count;
+	h->mask = *mask;
+	if (uname(&u) == 0) {
+		copy_str(h->arch, sizeof(h->arch), u.machine);
+		copy_str(h->release, sizeof(h->release), u.release);
+		copy_str(h->hostname, sizeof(h->hostname), u.nodename);
+	}
+}
+
+uint64_t clock_ns(int clock)
+{
+	struct timespec ts;
+
+	if (clock_gettime(clock, &ts) < 0)
+		return 0;
+	return (uint64_t)ts.tv_sec * 1000000000U + (uint64_t)ts.tv_nsec;
+}
+
+int header_write(int fd, const char *name, const struct ltt_trace_header *h)
+{
+	const char *p = (const char *)h;
+	size_t len = sizeof(*h);
+	off_t off = 0;
+
+	while (len) {
+		ssize_t r = pwrite(fd, p, len, off);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0) {
+			msg_err("write error on %s: %s", name,
+				r < 0 ? strerror(errno) : "short write");
+			return -1;
+		}
+		p += r;
+		off += r;
+		len -= (size_t)r;
+	}
+	if (fsync(fd) < 0) {
+		msg_err("cannot sync %s: %s", name, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+int lost_write(const char *path, const struct ltt_lost_info *lost,
+	       unsigned int ncpus)
+{
+	const char *p = (const char *)lost;
+	size_t len = sizeof(*lost) * ncpus;
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+
+	if (fd < 0) {
+		msg_err("cannot create %s: %s", path, strerror(errno));
+		return -1;
+	}
+	while (len) {
+		ssize_t r = write(fd, p, len);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0) {
+			msg_err("write error on %s: %s", path,
+				r < 0 ? strerror(errno) : "short write");
+			close(fd);
+			return -1;
+		}
+		p += r;
+		len -= (size_t)r;
+	}
+	if (fsync(fd) < 0) {
+		msg_err("cannot sync %s: %s", path, strerror(errno));
+		close(fd);
+		return -1;
+	}
+	if (close(fd) < 0) {
+		msg_err("write error on %s: %s", path, strerror(errno));
+		return -1;
+	}
+	return 0;
+}

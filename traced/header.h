@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* header.h - the trace files "header" and "lost" */
+#ifndef TRACED_HEADER_H
+#define TRACED_HEADER_H
+
+#include <stdint.h>
+#include <ltt/ltt-abi.h>
+
+/*
+ * Fills the fields known before the trace starts: magic, format version,
+ * byte order, word size, header size, clock, uname, and the values given.
+ * Times and flags are zero.
+ */
+void header_init(struct ltt_trace_header *h, const struct ltt_info *info,
+		 const struct ltt_event_mask *mask);
+
+/* CLOCK_REALTIME / CLOCK_MONOTONIC in ns. */
+uint64_t clock_ns(int clock);
+
+/*
+ * (Re)writes the whole header at offset 0 of fd and fsyncs it.  name is
+ * used in messages.  Returns 0 or -1 (message printed).
+ */
+int header_write(int fd, const char *name, const struct ltt_trace_header *h);
+
+/* Writes ncpus lost records to a new file at path, fsynced.  0 or -1. */
+int lost_write(const char *path, const struct ltt_lost_info *lost,
+	       unsigned int ncpus);
+
+#endif

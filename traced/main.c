@@ -1,0 +1,246 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * main.c - traced, the LTT trace daemon: the order of the steps.
+ *
+ * Configure the tracer, write a provisional header, start, take the /proc
+ * snapshot, run the program (or wait), collect buffers through the
+ * double-buffered writer, stop, drain, write the lost counts and the final
+ * header.  Every path after the trace directory exists ends in finish(),
+ * so nothing recorded is lost by an early exit.
+ */
+#include "header.h"
+#include "msg.h"
+#include "options.h"
+#include "parse.h"
+#include "program.h"
+#include "session.h"
+#include "signals.h"
+#include "snapshot.h"
+#include "tracedir.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+struct files {
+	char header[PATH_MAX];
+	char events[PATH_MAX];
+	char lost[PATH_MAX];
+	char proc[PATH_MAX];
+	int header_fd;
+};
+
+static int configure(struct session *s, const struct options *o,
+		     struct ltt_event_mask *mask)
+{
+	char names[256];
+
+	if (device_open(&s->dev, o->device) < 0)
+		return -1;
+	if (device_get_info(&s->dev, &s->info) < 0)
+		return -1;
+	if (s->info.tracing) {
+		msg_err("%s is already tracing (another session did not stop "
+			"it)", o->device);
+		return -1;
+	}
+	if (o->buffer_size || o->buffer_count) {
+		unsigned int size = o->buffer_size ? o->buffer_size :
+			s->info.buffer_size;
+		unsigned int count = o->buffer_count ? o->buffer_count :
+			s->info.buffer_count;
+
+		if (device_set_buffers(&s->dev, size, count) < 0 ||
+		    device_get_info(&s->dev, &s->info) < 0)
+			return -1;
+	}
+	if (device_set_mask(&s->dev, &o->mask) < 0 ||
+	    device_get_mask(&s->dev, mask) < 0)
+		return -1;
+	if (s->info.buffer_size < sizeof(struct ltt_buffer_header)) {
+		msg_err("%s reports an implausible buffer size %u", o->device,
+			s->info.buffer_size);
+		return -1;
+	}
+	s->rbuf_len = s->info.buffer_size;
+	s->rbuf = malloc(s->rbuf_len);
+	if (!s->rbuf) {
+		msg_err("out of memory");
+		return -1;
+	}
+	events_format(mask, names, sizeof(names));
+	msg_info("%u CPUs, %u buffers of %u bytes per CPU, events: %s",
+		 s->info.ncpus, s->info.buffer_count, s->info.buffer_size,
+		 names);
+	return 0;
+}
+
+static int write_snapshot(const char *path)
+{
+	struct snapshot_stats st;
+	FILE *f = fopen(path, "we");
+	int ret = 0;
+
+	if (!f) {
+		msg_err("cannot create %s: %s", path, strerror(errno));
+		return -1;
+	}
+	if (snapshot_write(f, "/proc", &st) < 0 || fsync(fileno(f)) < 0) {
+		msg_err("write error on %s: %s", path, strerror(errno));
+		ret = -1;
+	}
+	if (fclose(f) != 0 && ret == 0) {
+		msg_err("write error on %s: %s", path, strerror(errno));
+		ret = -1;
+	}
+	return ret;
+}
+
+/* Everything after START: returns traced's exit status. */
+static int finish(struct session *s, struct files *f,
+		  struct ltt_trace_header *h, enum stop_reason why,
+		  int started, int write_failed)
+{
+	struct ltt_lost_info *lost = NULL;
+	int complete = !write_failed, status = 0;
+
+	if (started) {
+		if (device_stop(&s->dev) < 0) {
+			complete = 0;
+			why = STOP_DEVICE_ERROR;
+		}
+		h->end_ns = clock_ns(CLOCK_MONOTONIC);
+		if (why != STOP_WRITE_ERROR && why != STOP_DEVICE_ERROR &&
+		    collect_drain(s, &why) < 0)
+			complete = 0;
+	} else {
+		h->end_ns = h->start_ns;
+	}
+	if (why == STOP_WRITE_ERROR || why == STOP_DEVICE_ERROR)
+		complete = 0;
+
+	lost = calloc(s->info.ncpus, sizeof(*lost));
+	if (lost) {
+		unsigned int cpu;
+
+		for (cpu = 0; cpu < s->info.ncpus; cpu++)
+			if (device_get_lost(&s->dev, cpu, &lost[cpu]) < 0)
+				complete = 0;
+		if (lost_write(f->lost, lost, s->info.ncpus) < 0) {
+			complete = 0;
+			write_failed = 1;
+		}
+	} else {
+		msg_err("out of memory for the lost counts");
+		complete = 0;
+	}
+	if (writer_close(s->writer, &s->written) < 0) {
+		complete = 0;
+		write_failed = 1;
+	}
+	s->writer = NULL;
+	if (why == STOP_WRITE_ERROR)
+		write_failed = 1;
+	if (complete)
+		h->flags |= LTT_TRACE_COMPLETE;
+	if (header_write(f->header_fd, f->header, h) < 0) {
+		complete = 0;
+		write_failed = 1;
+	}
+	if (close(f->header_fd) < 0) {
+		msg_err("write error on %s: %s", f->header, strerror(errno));
+		write_failed = 1;
+		complete = 0;
+	}
+	device_close(&s->dev);
+	report_print(s, s->opt->output, h->end_ns - h->start_ns, lost,
+		     complete);
+	free(lost);
+
+	if (s->child > 0) {
+		if (!s->child_reaped)
+			msg_info("waiting for %s (pid %d) to exit",
+				 s->opt->program[0], (int)s->child);
+		collect_wait_program(s);
+	}
+	if (write_failed)
+		return EXIT_WRITE;
+	if (!complete)
+		return EXIT_ERROR;
+	if (s->child > 0 && s->child_reaped)
+		status = program_exit_status(s->child_status);
+	return status;
+}
+
+int main(int argc, char **argv)
+{
+	struct options o;
+	struct session s;
+	struct files f;
+	struct ltt_event_mask mask;
+	struct ltt_trace_header h;
+	enum stop_reason why = STOP_NONE;
+	int fd, rc;
+
+	rc = options_parse(argc, argv, &o);
+	if (rc >= 0)
+		return rc;
+	msg_quiet = o.quiet;
+	memset(&s, 0, sizeof(s));
+	s.opt = &o;
+	s.dev.fd = -1;
+
+	if (tracedir_check(o.output, o.force) < 0)
+		return EXIT_ERROR;
+	s.sigfd = signals_setup(&s.orig_mask);
+	if (s.sigfd < 0)
+		return EXIT_ERROR;
+	if (configure(&s, &o, &mask) < 0)
+		return EXIT_ERROR;
+
+	if (tracedir_create(o.output) < 0 ||
+	    tracedir_path(f.header, sizeof(f.header), o.output, "header") < 0 ||
+	    tracedir_path(f.events, sizeof(f.events), o.output, "events") < 0 ||
+	    tracedir_path(f.lost, sizeof(f.lost), o.output, "lost") < 0 ||
+	    tracedir_path(f.proc, sizeof(f.proc), o.output, "proc") < 0)
+		return EXIT_ERROR;
+	f.header_fd = tracedir_open(f.header);
+	if (f.header_fd < 0)
+		return EXIT_ERROR;
+	header_init(&h, &s.info, &mask);
+	if (header_write(f.header_fd, f.header, &h) < 0)
+		return EXIT_WRITE;
+	fd = tracedir_open(f.events);
+	if (fd < 0)
+		return EXIT_ERROR;
+	s.writer = writer_open(fd, f.events, o.write_buffer);
+	if (!s.writer)
+		return EXIT_ERROR;
+
+	if (device_start(&s.dev) < 0)
+		return finish(&s, &f, &h, STOP_DEVICE_ERROR, 0, 0);
+	h.start_wall_ns = clock_ns(CLOCK_REALTIME);
+	h.start_ns = clock_ns(CLOCK_MONOTONIC);
+	if (header_write(f.header_fd, f.header, &h) < 0)
+		return finish(&s, &f, &h, STOP_WRITE_ERROR, 1, 1);
+	if (write_snapshot(f.proc) < 0)
+		return finish(&s, &f, &h, STOP_WRITE_ERROR, 1, 1);
+
+	if (o.duration > 0)
+		s.deadline_ns = h.start_ns + (uint64_t)(o.duration * 1e9);
+	if (o.program) {
+		s.child = program_start(o.program, &s.orig_mask);
+		if (s.child < 0) {
+			s.child = 0;
+			return finish(&s, &f, &h, STOP_DEVICE_ERROR, 1, 0);
+		}
+	}
+	why = collect_run(&s);
+	if (why == STOP_END)
+		msg_warn("%s ended the trace by itself", o.device);
+	return finish(&s, &f, &h, why, 1, why == STOP_WRITE_ERROR);
+}

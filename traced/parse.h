@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* parse.h - parsers for option values (sizes, counts, durations, events) */
+#ifndef TRACED_PARSE_H
+#define TRACED_PARSE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <ltt/ltt-abi.h>
+
+/*
+ * "4096", "64k", "4M", "1G" (binary multiples, case-insensitive suffix).
+ * Returns 0 and *out, or -1 on a malformed, zero or too large value.
+ */
+int parse_size(const char *s, uint64_t *out);
+
+/* A plain positive decimal integer. */
+int parse_count(const char *s, uint64_t *out);
+
+/* Seconds, fractions allowed ("2", "0.5", "1e-3"); > 0 and finite. */
+int parse_duration(const char *s, double *out);
+
+/*
+ * Comma-separated event names and groups, each optionally prefixed by '-'
+ * to remove it.  A list that starts with a removal starts from "all".
+ * On error returns -1 and points *bad at the offending item (a static
+ * copy, valid until the next call).  An empty resulting mask is an error.
+ */
+int parse_events(const char *list, struct ltt_event_mask *mask,
+		 const char **bad);
+
+/* The event mask of a group or single event name, or -1 if unknown. */
+int event_lookup(const char *name, struct ltt_event_mask *mask);
+
+/* Writes "name,name,..." for the events set in mask into buf. */
+void events_format(const struct ltt_event_mask *mask, char *buf, size_t len);
+
+/* Name of one event id, or NULL. */
+const char *event_name(unsigned int id);
+
+/* The list of names and groups, for --help. */
+const char *events_help(void);
+
+static inline void mask_set(struct ltt_event_mask *m, unsigned int id)
+{
+	m->bits[id / 64] |= (uint64_t)1 << (id % 64);
+}
+
+static inline int mask_test(const struct ltt_event_mask *m, unsigned int id)
+{
+	return (int)((m->bits[id / 64] >> (id % 64)) & 1);
+}
+
+#endif

@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* session.h - the state of one tracing session, shared by the steps */
+#ifndef TRACED_SESSION_H
+#define TRACED_SESSION_H
+
+#include <signal.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include <ltt/ltt-abi.h>
+
+#include "device.h"
+#include "options.h"
+#include "writer.h"
+
+enum stop_reason {
+	STOP_NONE,
+	STOP_PROGRAM,		/* the traced program exited */
+	STOP_TIMER,		/* -t elapsed */
+	STOP_SIGNAL,		/* SIGINT/SIGTERM/SIGHUP */
+	STOP_END,		/* the device ended the trace by itself */
+	STOP_WRITE_ERROR,	/* the events file could not be written */
+	STOP_DEVICE_ERROR,	/* reading the device failed */
+};
+
+struct session {
+	const struct options *opt;
+	struct device dev;
+	struct ltt_info info;
+	int sigfd;
+	sigset_t orig_mask;
+	struct writer *writer;
+	char *rbuf;		/* one device buffer */
+	size_t rbuf_len;
+	uint64_t deadline_ns;	/* CLOCK_MONOTONIC, 0: none */
+
+	pid_t child;		/* traced program, 0: none / reaped */
+	int child_status;	/* its wait status, once reaped */
+	int child_reaped;
+
+	uint64_t buffers;	/* buffers written to events */
+	uint64_t bytes;		/* their bytes */
+	uint64_t written;	/* bytes that reached the events file */
+	int bad_buffers;	/* buffers that did not look right */
+};
+
+/* Collects buffers until a reason to stop; returns it. */
+enum stop_reason collect_run(struct session *s);
+
+/*
+ * After LTT_IOC_STOP: reads the remaining buffers until end of trace.
+ * Returns 0, or -1 (write or device error, or no end of trace).
+ */
+int collect_drain(struct session *s, enum stop_reason *why);
+
+/* Waits for the traced program to exit, forwarding signals to it. */
+void collect_wait_program(struct session *s);
+
+/* The end-of-trace report on stderr. */
+void report_print(const struct session *s, const char *dir,
+		  uint64_t duration_ns, const struct ltt_lost_info *lost,
+		  int complete);
+
+#endif

@@ -1,0 +1,277 @@
+// SPDX-License-Identifier: GPL-2.0
+/* snapshot.c - the /proc snapshot (file "proc" of a trace) */
+#include "snapshot.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct task_info {
+	int ppid, tgid;
+	char name[512];
+};
+
+static int numeric(const char *s)
+{
+	if (!*s)
+		return 0;
+	for (; *s; s++)
+		if (!isdigit((unsigned char)*s))
+			return 0;
+	return 1;
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Numeric entries of a directory, sorted; -1 if it cannot be opened. */
+static int list_numeric(const char *path, int **out, size_t *n)
+{
+	DIR *d = opendir(path);
+	struct dirent *de;
+	int *v = NULL;
+	size_t cap = 0;
+
+	*n = 0;
+	*out = NULL;
+	if (!d)
+		return -1;
+	while ((de = readdir(d)) != NULL) {
+		long x;
+
+		if (!numeric(de->d_name))
+			continue;
+		x = strtol(de->d_name, NULL, 10);
+		if (x < 0 || x > INT_MAX)
+			continue;
+		if (*n == cap) {
+			size_t ncap = cap ? cap * 2 : 256;
+			int *nv = realloc(v, ncap * sizeof(*v));
+
+			if (!nv)
+				break;
+			v = nv;
+			cap = ncap;
+		}
+		v[(*n)++] = (int)x;
+	}
+	closedir(d);
+	if (*n)
+		qsort(v, *n, sizeof(*v), cmp_int);
+	*out = v;
+	return 0;
+}
+
+/* Reads a status file; 0 if it had Name, Tgid and PPid, else -1. */
+static int read_status(const char *path, struct task_info *t)
+{
+	FILE *f = fopen(path, "re");
+	char line[512];
+	int have = 0;
+
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f)) {
+		size_t len = strlen(line);
+
+		if (len && line[len - 1] == '\n')
+			line[--len] = '\0';
+		if (strncmp(line, "Name:", 5) == 0) {
+			const char *p = line + 5;
+
+			/* the kernel writes "Name:\t"; the rest is the name */
+			if (*p == '\t')
+				p++;
+			else
+				while (*p == ' ')
+					p++;
+			snprintf(t->name, sizeof(t->name), "%s", p);
+			have |= 1;
+		} else if (strncmp(line, "Tgid:", 5) == 0) {
+			t->tgid = atoi(line + 5);
+			have |= 2;
+		} else if (strncmp(line, "PPid:", 5) == 0) {
+			t->ppid = atoi(line + 5);
+			have |= 4;
+		}
+		if (have == 7)
+			break;
+	}
+	fclose(f);
+	return have == 7 ? 0 : -1;
+}
+
+static int write_task(FILE *out, const char *status, int pid,
+		      struct snapshot_stats *st)
+{
+	struct task_info t;
+
+	memset(&t, 0, sizeof(t));
+	if (read_status(status, &t) < 0)
+		return 0;	/* vanished: skip */
+	if (fprintf(out, "PID: %d; PPID: %d; TGID: %d; NAME: %s\n", pid,
+		    t.ppid, t.tgid, t.name) < 0)
+		return -1;
+	st->tasks++;
+	return 0;
+}
+
+static int write_tasks(FILE *out, const char *root, struct snapshot_stats *st)
+{
+	size_t np, i;
+	int *pids;
+	int ret = 0;
+
+	if (list_numeric(root, &pids, &np) < 0)
+		return 0;	/* no /proc: an empty task list */
+
+	for (i = 0; i < np && ret == 0; i++) {
+		char path[PATH_MAX];
+		size_t nt, j;
+		int *tids;
+
+		snprintf(path, sizeof(path), "%s/%d/task", root, pids[i]);
+		if (list_numeric(path, &tids, &nt) < 0) {
+			/* no task/ directory (or vanished): the process only */
+			snprintf(path, sizeof(path), "%s/%d/status", root,
+				 pids[i]);
+			ret = write_task(out, path, pids[i], st);
+			continue;
+		}
+		for (j = 0; j < nt && ret == 0; j++) {
+			snprintf(path, sizeof(path), "%s/%d/task/%d/status",
+				 root, pids[i], tids[j]);
+			ret = write_task(out, path, tids[j], st);
+		}
+		free(tids);
+	}
+	free(pids);
+	return ret;
+}
+
+int snapshot_parse_irq_line(const char *line, int ncpus, char *name,
+			    size_t len)
+{
+	const char *p = line, *last = NULL, *q;
+	char *end;
+	long irq;
+	int i, fields = 0;
+
+	while (*p == ' ')
+		p++;
+	if (!isdigit((unsigned char)*p))
+		return -1;
+	irq = strtol(p, &end, 10);
+	if (*end != ':' || irq < 0 || irq > INT_MAX)
+		return -1;
+	p = end + 1;
+	/* the per-CPU counts */
+	for (i = 0; ncpus <= 0 || i < ncpus; i++) {
+		q = p;
+		while (*q == ' ' || *q == '\t')
+			q++;
+		if (!isdigit((unsigned char)*q))
+			break;
+		while (isdigit((unsigned char)*q))
+			q++;
+		if (*q && *q != ' ' && *q != '\t')
+			break;
+		p = q;
+	}
+	/*
+	 * The rest is: chip, hwirq, trigger/handler and the device names.
+	 * The kernel separates the device names from what precedes them by
+	 * at least two spaces, so the name is the last field when fields are
+	 * split at runs of two or more blanks.
+	 */
+	q = p;
+	while (*q) {
+		const char *s;
+		size_t n;
+
+		while (*q == ' ' || *q == '\t')
+			q++;
+		if (!*q)
+			break;
+		s = q;
+		while (*q && !((q[0] == ' ' || q[0] == '\t') &&
+			       (q[1] == ' ' || q[1] == '\t' || q[1] == '\0')))
+			q++;
+		last = s;
+		fields++;
+		n = (size_t)(q - s);
+		if (n >= len)
+			n = len - 1;
+		memcpy(name, s, n);
+		name[n] = '\0';
+	}
+	if (fields < 2 || !last)
+		return -1;
+	/* a line without a handler ends in e.g. "1-edge" or "Edge" */
+	q = name;
+	while (isdigit((unsigned char)*q))
+		q++;
+	if ((q != name && *q == '-' && !strchr(q, ' ')) ||
+	    strcmp(name, "Edge") == 0 || strcmp(name, "Level") == 0)
+		return -1;
+	return (int)irq;
+}
+
+static int write_irqs(FILE *out, const char *root, struct snapshot_stats *st)
+{
+	char path[PATH_MAX], line[4096], name[1024];
+	int ncpus = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/interrupts", root);
+	f = fopen(path, "re");
+	if (!f)
+		return 0;
+	while (fgets(line, sizeof(line), f)) {
+		size_t len = strlen(line);
+		int irq;
+
+		if (len && line[len - 1] == '\n')
+			line[--len] = '\0';
+		if (ncpus == 0 && strstr(line, "CPU") && !strchr(line, ':')) {
+			const char *p = line;
+
+			while ((p = strstr(p, "CPU")) != NULL) {
+				ncpus++;
+				p += 3;
+			}
+			continue;
+		}
+		irq = snapshot_parse_irq_line(line, ncpus, name, sizeof(name));
+		if (irq < 0)
+			continue;
+		if (fprintf(out, "IRQ: %d; NAME: %s\n", irq, name) < 0) {
+			fclose(f);
+			return -1;
+		}
+		st->irqs++;
+	}
+	fclose(f);
+	return 0;
+}
+
+int snapshot_write(FILE *out, const char *proc_root,
+		   struct snapshot_stats *stats)
+{
+	struct snapshot_stats st = { 0, 0 };
+
+	if (write_tasks(out, proc_root, &st) < 0 ||
+	    write_irqs(out, proc_root, &st) < 0)
+		return -1;
+	if (fflush(out) != 0 || ferror(out))
+		return -1;
+	if (stats)
+		*stats = st;
+	return 0;
+}

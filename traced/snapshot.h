@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* snapshot.h - the /proc snapshot (file "proc" of a trace) */
+#ifndef TRACED_SNAPSHOT_H
+#define TRACED_SNAPSHOT_H
+
+#include <stdio.h>
+
+struct snapshot_stats {
+	unsigned long tasks;	/* PID lines written */
+	unsigned long irqs;	/* IRQ lines written */
+};
+
+/*
+ * Writes one line per task (every thread of every process, found under
+ * PROC_ROOT/[0-9]* /task/[0-9]*):
+ *     PID: %d; PPID: %d; TGID: %d; NAME: %s
+ * then one line per numbered interrupt of PROC_ROOT/interrupts:
+ *     IRQ: %d; NAME: %s
+ * Tasks that vanish during the walk are skipped.  PROC_ROOT is "/proc"
+ * normally (a parameter for the tests).  Returns 0, or -1 if writing to
+ * OUT failed (errno set); a missing interrupts file is not an error.
+ */
+int snapshot_write(FILE *out, const char *proc_root,
+		   struct snapshot_stats *stats);
+
+/*
+ * Extracts the device name from one line of /proc/interrupts (without
+ * the newline); ncpus is the number of CPU columns (0 if unknown).
+ * Returns the irq number and copies the name, or -1 if the line is not a
+ * numbered irq with a device name.
+ */
+int snapshot_parse_irq_line(const char *line, int ncpus, char *name,
+			    size_t len);
+
+#endif

@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: GPL-2.0
+/* test-header.c - the header and lost files */
+#include "header.h"
+#include "tap.h"
+
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+
+int main(void)
+{
+	char path[] = "/tmp/traced-header.XXXXXX";
+	struct ltt_info info = { .abi_version = LTT_ABI_VERSION, .ncpus = 3,
+				 .buffer_size = 65536, .buffer_count = 8 };
+	struct ltt_event_mask mask = { { 0x3ffe, 0, 0, 0 } };
+	struct ltt_trace_header h, back;
+	struct ltt_lost_info lost[3], lback[3];
+	struct utsname u;
+	struct stat st;
+	int fd;
+
+	header_init(&h, &info, &mask);
+	uname(&u);
+	ok(h.magic == LTT_TRACE_MAGIC && h.major == LTT_FORMAT_MAJOR &&
+	   h.minor == LTT_FORMAT_MINOR, "magic and format version");
+	ok(h.byte_order == LTT_ORDER_LITTLE, "little-endian host");
+	ok(h.word_size == sizeof(long), "word size %u", h.word_size);
+	ok(h.header_size == sizeof(h), "header size %u", h.header_size);
+	ok(h.ncpus == 3 && h.buffer_size == 65536 && h.buffer_count == 8,
+	   "device configuration");
+	ok(h.clock_hz == 1000000000U, "clock in ns");
+	ok(memcmp(&h.mask, &mask, sizeof(mask)) == 0, "event mask");
+	ok(strcmp(h.arch, u.machine) == 0 && strcmp(h.release, u.release) == 0,
+	   "uname: %s %s", h.arch, h.release);
+	ok(h.flags == 0 && h.start_ns == 0 && h.end_ns == 0,
+	   "no times, not complete yet");
+	ok(clock_ns(CLOCK_MONOTONIC) > 0 &&
+	   clock_ns(CLOCK_REALTIME) > 1500000000ULL * 1000000000ULL,
+	   "clock_ns");
+
+	fd = mkstemp(path);
+	ok(header_write(fd, path, &h) == 0, "provisional header written");
+	h.flags = LTT_TRACE_COMPLETE;
+	h.end_ns = 42;
+	ok(header_write(fd, path, &h) == 0, "final header rewritten");
+	ok(fstat(fd, &st) == 0 && st.st_size == (off_t)sizeof(h),
+	   "file holds exactly one header");
+	ok(pread(fd, &back, sizeof(back), 0) == (ssize_t)sizeof(back) &&
+	   memcmp(&back, &h, sizeof(h)) == 0, "header reads back");
+	close(fd);
+
+	memset(lost, 0, sizeof(lost));
+	lost[1].cpu = 1;
+	lost[1].total = 7;
+	lost[2].cpu = 2;
+	lost[2].syscall_exit[511] = 3;
+	ok(lost_write(path, lost, 3) == 0, "lost written");
+	fd = open(path, O_RDONLY);
+	ok(fd >= 0 && read(fd, lback, sizeof(lback)) == (ssize_t)sizeof(lback)
+	   && memcmp(lost, lback, sizeof(lost)) == 0 &&
+	   read(fd, lback, 1) == 0, "lost holds ncpus records");
+	close(fd);
+	ok(lost_write("/nonexistent/dir/lost", lost, 3) < 0,
+	   "lost in a missing directory fails");
+	unlink(path);
+	return done_testing();
+}

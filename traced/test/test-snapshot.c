@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: GPL-2.0
+/* test-snapshot.c - the /proc snapshot against a fake /proc tree */
+#include "snapshot.h"
+#include "tap.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static char root[PATH_MAX], tmp[PATH_MAX];
+
+static void put(const char *rel, const char *text)
+{
+	char path[PATH_MAX + 64], *p;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", root, rel);
+	for (p = path + strlen(root) + 1; (p = strchr(p, '/')) != NULL; p++) {
+		*p = '\0';
+		mkdir(path, 0755);
+		*p = '/';
+	}
+	f = fopen(path, "w");
+	if (!f) {
+		perror(path);
+		exit(99);
+	}
+	fputs(text, f);
+	fclose(f);
+}
+
+static void task(int pid, int tid, int ppid, const char *name)
+{
+	char rel[128], text[512];
+
+	snprintf(rel, sizeof(rel), "%d/task/%d/status", pid, tid);
+	snprintf(text, sizeof(text),
+		 "Name:\t%s\nUmask:\t0022\nState:\tS (sleeping)\nTgid:\t%d\n"
+		 "Ngid:\t0\nPid:\t%d\nPPid:\t%d\nTracerPid:\t0\n",
+		 name, pid, tid, ppid);
+	put(rel, text);
+}
+
+static char *snapshot(size_t *len, int *rc)
+{
+	char *buf = NULL;
+	FILE *f = open_memstream(&buf, len);
+
+	*rc = snapshot_write(f, root, NULL);
+	fclose(f);
+	return buf;
+}
+
+int main(void)
+{
+	static const char expect[] =
+		"PID: 1; PPID: 0; TGID: 1; NAME: init\n"
+		"PID: 2; PPID: 0; TGID: 2; NAME: kthreadd\n"
+		"PID: 12; PPID: 1; TGID: 12; NAME: Web Content\n"
+		"PID: 13; PPID: 1; TGID: 12; NAME: DOM Worker\n"
+		"PID: 15; PPID: 1; TGID: 12; NAME: \n"
+		"PID: 100; PPID: 12; TGID: 100; NAME:  lead: space;x\n"
+		"PID: 300; PPID: 1; TGID: 300; NAME: notask\n"
+		"IRQ: 0; NAME: timer\n"
+		"IRQ: 1; NAME: i8042\n"
+		"IRQ: 9; NAME: acpi\n"
+		"IRQ: 24; NAME: PCIe PME, pciehp\n"
+		"IRQ: 25; NAME: ahci[0000:00:1f.2]\n"
+		"IRQ: 26; NAME: virtio0-config\n";
+	char name[256], *out;
+	size_t len;
+	int rc;
+	FILE *full;
+	struct snapshot_stats st;
+
+	snprintf(root, sizeof(root), "/tmp/traced-snap.XXXXXX");
+	if (!mkdtemp(root))
+		return 99;
+	snprintf(tmp, sizeof(tmp), "%s", root);
+
+	task(1, 1, 0, "init");
+	task(2, 2, 0, "kthreadd");
+	task(12, 12, 1, "Web Content");		/* spaces in names */
+	task(12, 13, 1, "DOM Worker");		/* a thread */
+	task(12, 15, 1, "");			/* an empty name */
+	task(100, 100, 12, " lead: space;x");	/* leading space, ';' */
+	put("200/cmdline", "");			/* vanished: no task dir */
+	put("201/task/.keep", "");		/* vanished: no status */
+	put("202/task/202/status", "Name:\thalf\n");	/* truncated */
+	put("300/status", "Name:\tnotask\nTgid:\t300\nPPid:\t1\n");
+	put("self/status", "Name:\tnot a pid\n");
+	put("interrupts",
+	    "            CPU0       CPU1       \n"
+	    "   0:         44          0   IO-APIC   2-edge      timer\n"
+	    "   1:          9          0   IO-APIC   1-edge      i8042\n"
+	    "   8:          0          0   IO-APIC   8-edge\n"
+	    "   9:          0          0   IO-APIC   9-fasteoi   acpi\n"
+	    "  24:          0          0  PCI-MSI 16384-edge      PCIe PME, pciehp\n"
+	    "  25:      12345      67890  PCI-MSI 512000-edge      ahci[0000:00:1f.2]\n"
+	    "  26:          0          0  PCI-MSI 49152-edge      virtio0-config\n"
+	    "\n"
+	    "garbage without colon\n"
+	    "  27:\n"
+	    " NMI:          0          0   Non-maskable interrupts\n"
+	    " LOC:      31337      31338   Local timer interrupts\n"
+	    " ERR:          0\n");
+
+	out = snapshot(&len, &rc);
+	ok(rc == 0, "snapshot_write returns 0");
+	ok(out && strcmp(out, expect) == 0, "snapshot content as expected");
+	if (out && strcmp(out, expect) != 0)
+		printf("# got:\n%s", out);
+	free(out);
+
+	/* no interrupts file: not an error */
+	{
+		char p[PATH_MAX + 16];
+
+		snprintf(p, sizeof(p), "%s/interrupts", root);
+		unlink(p);
+	}
+	out = snapshot(&len, &rc);
+	ok(rc == 0 && out && !strstr(out, "IRQ:") && strstr(out, "PID: 1;"),
+	   "missing /proc/interrupts gives tasks only");
+	free(out);
+
+	/* a write error is reported */
+	full = fopen("/dev/full", "w");
+	if (full) {
+		ok(snapshot_write(full, root, &st) < 0,
+		   "write error on /dev/full reported");
+		fclose(full);
+	} else {
+		ok(1, "# SKIP no /dev/full");
+	}
+
+	/* the real /proc: our own pid is there */
+	{
+		char mine[64];
+
+		out = snapshot(&len, &rc);
+		free(out);
+		snprintf(root, sizeof(root), "/proc");
+		out = snapshot(&len, &rc);
+		snprintf(mine, sizeof(mine), "PID: %d; PPID: %d; TGID: %d;",
+			 (int)getpid(), (int)getppid(), (int)getpid());
+		ok(rc == 0 && out && strstr(out, mine), "real /proc has '%s'",
+		   mine);
+		ok(out && strstr(out, "PID: 1; PPID: 0; TGID: 1; NAME: "),
+		   "real /proc has pid 1");
+		free(out);
+	}
+
+	/* single lines */
+	ok(snapshot_parse_irq_line("  5:   1   2   XT-PIC  cascade", 2, name,
+				   sizeof(name)) == 5 &&
+	   strcmp(name, "cascade") == 0, "XT-PIC line");
+	ok(snapshot_parse_irq_line(" 11:  3  IO-APIC  11-fasteoi   uhci_hcd:usb1, eth0",
+				   0, name, sizeof(name)) == 11 &&
+	   strcmp(name, "uhci_hcd:usb1, eth0") == 0,
+	   "shared irq, CPU count unknown");
+	ok(snapshot_parse_irq_line("NMI: 0 0 Non-maskable", 2, name,
+				   sizeof(name)) < 0, "NMI line skipped");
+	ok(snapshot_parse_irq_line("  3:  0  0  IO-APIC   3-edge", 2, name,
+				   sizeof(name)) < 0, "irq without a device skipped");
+	ok(snapshot_parse_irq_line("", 2, name, sizeof(name)) < 0,
+	   "empty line skipped");
+	ok(snapshot_parse_irq_line("12x: 3", 2, name, sizeof(name)) < 0,
+	   "malformed number skipped");
+	{
+		char cmd[PATH_MAX + 16];
+
+		snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmp);
+		if (system(cmd) != 0)
+			printf("# could not remove %s\n", tmp);
+	}
+	return done_testing();
+}

@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: GPL-2.0
+/* test-writer.c - the double-buffered writer */
+#include "writer.h"
+#include "tap.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* byte i of the stream */
+static unsigned char pattern(uint64_t i)
+{
+	return (unsigned char)((i * 131u) ^ (i >> 9));
+}
+
+/* Appends total bytes in chunks of varying size; 0 or -1. */
+static int feed(struct writer *w, uint64_t total, uint64_t *fed)
+{
+	static unsigned char chunk[70000];
+	uint64_t pos = 0;
+	size_t step = 1;
+
+	while (pos < total) {
+		size_t n = step, i;
+
+		if (n > total - pos)
+			n = (size_t)(total - pos);
+		for (i = 0; i < n; i++)
+			chunk[i] = pattern(pos + i);
+		if (writer_append(w, chunk, n) < 0)
+			return -1;
+		pos += n;
+		*fed = pos;
+		step = step * 7 % 69997 + 1;
+	}
+	return 0;
+}
+
+/* Checks that the file holds pattern(0..len-1); returns its length. */
+static long check_file(const char *path, int *same)
+{
+	FILE *f = fopen(path, "r");
+	long i = 0;
+	int c;
+
+	*same = f != NULL;
+	if (!f)
+		return -1;
+	while ((c = getc(f)) != EOF) {
+		if (c != pattern((uint64_t)i))
+			*same = 0;
+		i++;
+	}
+	fclose(f);
+	return i;
+}
+
+int main(void)
+{
+	char path[] = "/tmp/traced-writer.XXXXXX";
+	struct writer *w;
+	struct rlimit rl;
+	uint64_t fed = 0;
+	long len;
+	int fd, same, rc;
+
+	/* data arrives complete and in order, through many buffer swaps */
+	fd = mkstemp(path);
+	w = writer_open(fd, path, 4096);
+	ok(w != NULL, "writer_open");
+	rc = feed(w, 3u << 20, &fed);
+	ok(rc == 0 && writer_error(w) == 0, "3 MiB appended in odd chunks");
+	ok(writer_close(w, NULL) == 0, "writer_close");
+	len = check_file(path, &same);
+	ok(len == 3L << 20 && same, "file holds all %ld bytes in order", len);
+
+	/* a big write buffer that never fills: all written at close */
+	fd = open(path, O_WRONLY | O_TRUNC);
+	w = writer_open(fd, path, 4u << 20);
+	rc = feed(w, 100000, &fed);
+	ok(rc == 0 && writer_written(w) == 0, "nothing written before full");
+	ok(writer_close(w, NULL) == 0, "writer_close flushes");
+	len = check_file(path, &same);
+	ok(len == 100000 && same, "partial buffer written at close");
+
+	/* /dev/full: the error is reported, by append or by close */
+	fd = open("/dev/full", O_WRONLY);
+	if (fd >= 0) {
+		w = writer_open(fd, "/dev/full", 4096);
+		rc = feed(w, 1u << 20, &fed);
+		ok(rc < 0, "append fails on /dev/full");
+		ok(writer_error(w) == ENOSPC, "error is ENOSPC");
+		ok(writer_append(w, "x", 1) < 0, "later appends fail too");
+		ok(writer_close(w, NULL) < 0, "close reports the error");
+	} else {
+		ok(1, "# SKIP no /dev/full");
+	}
+
+	/*
+	 * A file size limit (EFBIG) midway: the error is returned, and what
+	 * was handed over before it is in the file, intact.
+	 */
+	signal(SIGXFSZ, SIG_IGN);
+	getrlimit(RLIMIT_FSIZE, &rl);
+	rl.rlim_cur = 1u << 20;
+	setrlimit(RLIMIT_FSIZE, &rl);
+	fd = open(path, O_WRONLY | O_TRUNC);
+	w = writer_open(fd, path, 64 * 1024);
+	rc = feed(w, 4u << 20, &fed);
+	ok(rc < 0 && writer_error(w) == EFBIG,
+	   "append fails with EFBIG after %llu bytes", (unsigned long long)fed);
+	ok(writer_written(w) == 1u << 20, "written up to the limit");
+	{
+		uint64_t written = 0;
+
+		ok(writer_close(w, &written) < 0 && written == 1u << 20,
+		   "close reports the error and the bytes written");
+	}
+	len = check_file(path, &same);
+	ok(len == 1L << 20 && same, "the first %ld bytes are kept intact", len);
+	ok(fed < (4u << 20), "the writer stopped taking data");
+
+	unlink(path);
+	return done_testing();
+}

@@ -1,0 +1,229 @@
+// SPDX-License-Identifier: GPL-2.0
+/* writer.c - the daemon's double-buffered disk writer */
+#include "writer.h"
+#include "msg.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+struct writer {
+	int fd;
+	char *name;
+	size_t size;
+	char *buf[2];
+	size_t fill;		/* bytes in buf[cur] (main thread only) */
+	int cur;		/* buffer the main thread fills */
+
+	pthread_t thread;
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	const char *pending;	/* handed to the thread, NULL when idle */
+	size_t pending_len;
+	int quit;
+	int error;		/* errno of the first write error */
+	uint64_t written;
+	int reported;
+};
+
+static int write_all(int fd, const char *p, size_t len, uint64_t *done)
+{
+	while (len) {
+		ssize_t r = write(fd, p, len);
+
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			return errno;
+		}
+		if (r == 0)
+			return EIO;
+		p += r;
+		len -= (size_t)r;
+		*done += (uint64_t)r;
+	}
+	return 0;
+}
+
+static void *writer_thread(void *arg)
+{
+	struct writer *w = arg;
+
+	pthread_mutex_lock(&w->lock);
+	for (;;) {
+		const char *p;
+		size_t len;
+		uint64_t done = 0;
+
+		while (!w->pending && !w->quit)
+			pthread_cond_wait(&w->cond, &w->lock);
+		if (!w->pending)
+			break;
+		p = w->pending;
+		len = w->pending_len;
+		if (!w->error) {
+			int err;
+
+			pthread_mutex_unlock(&w->lock);
+			err = write_all(w->fd, p, len, &done);
+			pthread_mutex_lock(&w->lock);
+			w->written += done;
+			if (err)
+				w->error = err;
+		}
+		w->pending = NULL;
+		pthread_cond_broadcast(&w->cond);
+	}
+	pthread_mutex_unlock(&w->lock);
+	return NULL;
+}
+
+struct writer *writer_open(int fd, const char *name, size_t bufsize)
+{
+	struct writer *w = calloc(1, sizeof(*w));
+	int err;
+
+	if (!w)
+		goto nomem;
+	w->fd = fd;
+	w->size = bufsize;
+	w->name = strdup(name);
+	w->buf[0] = malloc(bufsize);
+	w->buf[1] = malloc(bufsize);
+	if (!w->name || !w->buf[0] || !w->buf[1])
+		goto nomem;
+	pthread_mutex_init(&w->lock, NULL);
+	pthread_cond_init(&w->cond, NULL);
+	err = pthread_create(&w->thread, NULL, writer_thread, w);
+	if (err) {
+		msg_err("cannot start the writer thread: %s", strerror(err));
+		pthread_cond_destroy(&w->cond);
+		pthread_mutex_destroy(&w->lock);
+		goto fail;
+	}
+	return w;
+nomem:
+	msg_err("out of memory for the %zu-byte write buffers", bufsize);
+fail:
+	if (w) {
+		free(w->buf[0]);
+		free(w->buf[1]);
+		free(w->name);
+		free(w);
+	}
+	return NULL;
+}
+
+static void report(struct writer *w)
+{
+	if (w->error && !w->reported) {
+		msg_err("write error on %s: %s", w->name, strerror(w->error));
+		w->reported = 1;
+	}
+}
+
+/* Hands the current buffer to the thread and switches to the other one. */
+static int hand_over(struct writer *w)
+{
+	int err;
+
+	pthread_mutex_lock(&w->lock);
+	while (w->pending)
+		pthread_cond_wait(&w->cond, &w->lock);
+	err = w->error;
+	if (!err) {
+		w->pending = w->buf[w->cur];
+		w->pending_len = w->fill;
+		pthread_cond_broadcast(&w->cond);
+	}
+	pthread_mutex_unlock(&w->lock);
+	w->cur ^= 1;
+	w->fill = 0;
+	if (err) {
+		report(w);
+		return -1;
+	}
+	return 0;
+}
+
+int writer_append(struct writer *w, const void *data, size_t len)
+{
+	const char *p = data;
+
+	if (writer_error(w)) {
+		report(w);
+		return -1;
+	}
+	while (len) {
+		size_t n = w->size - w->fill;
+
+		if (n > len)
+			n = len;
+		memcpy(w->buf[w->cur] + w->fill, p, n);
+		w->fill += n;
+		p += n;
+		len -= n;
+		if (w->fill == w->size && hand_over(w) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+int writer_error(struct writer *w)
+{
+	int err;
+
+	pthread_mutex_lock(&w->lock);
+	err = w->error;
+	pthread_mutex_unlock(&w->lock);
+	return err;
+}
+
+uint64_t writer_written(struct writer *w)
+{
+	uint64_t n;
+
+	pthread_mutex_lock(&w->lock);
+	n = w->written;
+	pthread_mutex_unlock(&w->lock);
+	return n;
+}
+
+int writer_close(struct writer *w, uint64_t *written)
+{
+	struct stat st;
+	int ret = 0;
+
+	if (w->fill)
+		hand_over(w);
+	pthread_mutex_lock(&w->lock);
+	w->quit = 1;
+	pthread_cond_broadcast(&w->cond);
+	pthread_mutex_unlock(&w->lock);
+	pthread_join(w->thread, NULL);
+	if (w->error) {
+		report(w);
+		ret = -1;
+	}
+	if (written)
+		*written = w->written;
+	if (fstat(w->fd, &st) == 0 && S_ISREG(st.st_mode) &&
+	    fsync(w->fd) < 0) {
+		msg_err("cannot sync %s: %s", w->name, strerror(errno));
+		ret = -1;
+	}
+	if (close(w->fd) < 0) {
+		msg_err("write error on %s: %s", w->name, strerror(errno));
+		ret = -1;
+	}
+	pthread_cond_destroy(&w->cond);
+	pthread_mutex_destroy(&w->lock);
+	free(w->buf[0]);
+	free(w->buf[1]);
+	free(w->name);
+	free(w);
+	return ret;
+}
