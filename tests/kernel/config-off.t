@@ -1,0 +1,106 @@
+#!/bin/bash
+# config-off.t - with CONFIG_LTT_TRACE=n (build/kernel-off) the kernel has
+# no ltt symbol and the instrumented functions have no reference to one.
+# Positive control: the same checks on build/kernel-on find them, so this
+# test can fail.
+#
+# Builds build/kernel-off with scripts/build-kernel off (about 5 minutes
+# the first time, incremental afterwards).  build/kernel-on is used as it
+# is (LTT_KERNEL_ON_BUILD=1 builds it too).
+set -uo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+off=$root/build/kernel-off
+on=$root/build/kernel-on
+
+# object : function carrying (or, here, inlining) an LTT event point
+checks=(
+	kernel/entry/common.o:syscall_enter_from_user_mode
+	kernel/entry/common.o:syscall_exit_to_user_mode
+	arch/x86/mm/fault.o:exc_page_fault
+	arch/x86/kernel/traps.o:exc_general_protection
+	arch/x86/kernel/traps.o:do_error_trap
+	arch/x86/kernel/traps.o:math_error
+	arch/x86/kernel/irq.o:common_interrupt
+	arch/x86/kernel/apic/apic.o:sysvec_apic_timer_interrupt
+	arch/x86/kernel/apic/apic.o:spurious_interrupt
+	arch/x86/kernel/smp.o:sysvec_reschedule_ipi
+	arch/x86/kernel/smp.o:sysvec_call_function_single
+	arch/x86/kernel/irq_work.o:sysvec_irq_work
+	kernel/sched/core.o:__schedule
+	kernel/sched/core.o:try_to_wake_up
+	kernel/sched/core.o:wake_up_new_task
+	kernel/fork.o:copy_process
+	fs/exec.o:bprm_execve
+	kernel/exit.o:do_exit
+)
+# the files (objects) that hold LTT event points at all
+objects=$(printf '%s\n' "${checks[@]}" | cut -d: -f1 | sort -u)
+
+# ltt references in the disassembly of one function (and of its .cold part)
+refs() { # dir obj func
+	local f
+	for f in "$3" "$3.cold"; do
+		objdump -dr --no-show-raw-insn --disassemble="$f" "$1/$2" 2>/dev/null
+	done | grep -Ei '(^|[^a-z])_*ltt_' | grep -Ev '^[0-9a-f]+ <' || true
+}
+
+ntests=$((3 + ${#checks[@]} * 2 + 2))
+echo "1..$ntests"
+n=0
+t() { # ok? description
+	n=$((n + 1))
+	if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
+}
+
+if [ "${LTT_KERNEL_ON_BUILD:-0}" = 1 ]; then
+	"$root/scripts/build-kernel" on >/dev/null 2>"$root/build/config-off-t-on.log"
+fi
+"$root/scripts/build-kernel" off >/dev/null 2>"$root/build/config-off-t.log"
+rc=$?
+t $rc "scripts/build-kernel off succeeds"
+if [ $rc != 0 ]; then
+	tail -20 "$root/build/config-off-t.log" | sed 's/^/# /'
+	while [ $n -lt $ntests ]; do t 1 "# SKIP no kernel-off build"; done
+	exit 1
+fi
+
+grep -qx '# CONFIG_LTT_TRACE is not set' "$off/.config"
+t $? "CONFIG_LTT_TRACE is not set in kernel-off/.config"
+
+syms=$(nm "$off/vmlinux" | awk '{print $NF}' | grep -Ei '(^|_)ltt(_|$)')
+[ -z "$syms" ]
+t $? "kernel-off vmlinux has no ltt symbol"
+[ -n "$syms" ] && printf '# %s\n' $syms | head
+
+for c in "${checks[@]}"; do
+	obj=${c%%:*} fn=${c#*:}
+	if ! objdump -d --disassemble="$fn" "$off/$obj" 2>/dev/null | grep -F "<$fn>:" >/dev/null; then
+		t 1 "kernel-off: $fn found in $obj"
+		continue
+	fi
+	r=$(refs "$off" "$obj" "$fn")
+	[ -z "$r" ]
+	t $? "kernel-off: $fn ($obj) has no ltt reference"
+	[ -n "$r" ] && printf '%s\n' "$r" | head -3 | sed 's/^/# /'
+done
+
+# Whole objects: no relocation against an ltt symbol either.
+bad=$(for o in $objects; do objdump -r "$off/$o" | grep -Ei 'ltt' | sed "s|^|$o: |"; done)
+[ -z "$bad" ]
+t $? "kernel-off: no relocation against an ltt symbol in the instrumented objects"
+[ -n "$bad" ] && printf '%s\n' "$bad" | head -5 | sed 's/^/# /'
+
+# Positive control on kernel-on: the same probe finds the event points.
+if [ ! -f "$on/vmlinux" ]; then
+	while [ $n -lt $ntests ]; do t 1 "# SKIP build/kernel-on not built"; done
+	exit 0
+fi
+nm "$on/vmlinux" | grep ' __ltt_trace$' >/dev/null
+t $? "control: kernel-on vmlinux has __ltt_trace"
+for c in "${checks[@]}"; do
+	obj=${c%%:*} fn=${c#*:}
+	r=$(refs "$on" "$obj" "$fn")
+	[ -n "$r" ]
+	t $? "control: kernel-on $fn ($obj) references ltt"
+done
