@@ -1,0 +1,602 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * tracer_buffer.c - per-CPU buffers and the write path of the LTT trace
+ * module.
+ *
+ * Layout: each possible CPU owns "count" buffers of "size" bytes, one
+ * contiguous kvmalloc() area allocated on the CPU's node.  A buffer is a
+ * struct ltt_buffer_header followed by records.  The writer fills them
+ * round robin (next = (cur + 1) % count) and the reader consumes them in
+ * the same order (read_idx), so a CPU's buffers reach user space in seq
+ * order.
+ *
+ * Why no global lock is needed on the write path
+ * ----------------------------------------------
+ * A record is written by the CPU it describes, into that CPU's buffers,
+ * with local interrupts disabled.  Nothing else writes those buffers
+ * while they are FREE or WRITING:
+ *  - other CPUs write their own buffers;
+ *  - interrupts are off, so no interrupt handler on this CPU can start a
+ *    record in the middle of ours;
+ *  - an NMI can still arrive.  ltt_cpu.nesting is set for the whole
+ *    write; an NMI that finds it set drops its event and counts it as
+ *    lost (nested), so it never touches the writer's state.  (A lockless
+ *    reserve/commit scheme, as in lttng or ftrace, would let NMIs write
+ *    too; this tracer trades those rare events for a much simpler write
+ *    path.)
+ *  - the reader only touches READY / READING buffers, and the hand-over
+ *    between writer and reader is the release/acquire protocol on the
+ *    buffer state described in tracer_buffer.h.
+ *  - the control path (START, STOP, buffer allocation) only touches the
+ *    writer's state once no writer can run: ltt.active is clear and
+ *    synchronize_rcu() has returned, which waits for every callback that
+ *    could have seen it set (the callback runs with preemption disabled
+ *    or in an NMI, both RCU read-side critical sections).
+ *
+ * Time
+ * ----
+ * Timestamps come from ktime_get_mono_fast_ns(): CLOCK_MONOTONIC, the
+ * same clock on every CPU (so per-CPU streams can be merged by time),
+ * and safe to read from any context including NMIs and with the
+ * runqueue lock held.  It is read after interrupts are disabled and the
+ * nesting guard is set, so records in one buffer are written in time
+ * order.  The fast accessor may, very rarely, return a value slightly
+ * below the previous one (an NMI-safe read during a timekeeper update);
+ * the writer clamps to the last time it wrote, so deltas never go
+ * backwards.
+ *
+ * A record stores a 32-bit delta from its buffer's start_ns, which
+ * covers 4.29 s.  A CPU that stays idle longer than that would overflow
+ * the delta, so before writing a record whose delta does not fit, the
+ * writer closes the buffer early (LTT_BUF_TIME_SPLIT) and opens the next
+ * one with start_ns = now.  Deltas thus never wrap and no heartbeat
+ * event is needed.
+ *
+ * Waking the reader
+ * -----------------
+ * The write path may run with the runqueue lock held (sched_switch and
+ * wakeup events), in hard interrupts or in NMIs: calling wake_up() there
+ * could deadlock on the very lock the scheduler holds.  So closing a
+ * buffer only queues the CPU's irq_work, which runs when interrupts are
+ * enabled again (a self-IPI on x86) with no tracer or scheduler lock
+ * held, and there wakes the readers and sends SIGIO.
+ */
+#include <linux/cpumask.h>
+#include <linux/irqflags.h>
+#include <linux/kernel.h>
+#include <linux/mm.h>
+#include <linux/sched.h>
+#include <linux/signal.h>
+#include <linux/slab.h>
+#include <linux/smp.h>
+#include <linux/string.h>
+#include <linux/timekeeping.h>
+#include <linux/topology.h>
+#include <linux/uaccess.h>
+
+#include "tracer_buffer.h"
+
+struct ltt_tracer ltt = {
+	.wait = __WAIT_QUEUE_HEAD_INITIALIZER(ltt.wait),
+	.ctl_mutex = __MUTEX_INITIALIZER(ltt.ctl_mutex),
+	.read_mutex = __MUTEX_INITIALIZER(ltt.read_mutex),
+	.wake_seq = ATOMIC_LONG_INIT(0),
+};
+
+static inline struct ltt_buffer_header *ltt_buf(struct ltt_cpu *c, u32 idx)
+{
+	return (struct ltt_buffer_header *)(c->mem + (size_t)idx * c->size);
+}
+
+/*
+ * Wake readers and send SIGIO.  Runs from the irq_work (hard interrupt
+ * context, no tracer lock held) or from the STOP ioctl.
+ *
+ * The full barrier orders everything made visible before (a buffer
+ * turned READY, or tracing cleared) before the wake_seq increment: a
+ * reader reads wake_seq before it looks at the buffers (ltt_read_one),
+ * so if it missed a READY buffer it also read the old wake_seq and will
+ * not go to sleep on it.
+ */
+static void ltt_wake_readers(void)
+{
+	/* READY / tracing stores before the wake_seq increment. */
+	smp_mb__before_atomic();
+	atomic_long_inc(&ltt.wake_seq);
+	wake_up_interruptible(&ltt.wait);
+	kill_fasync(&ltt.fasync, SIGIO, POLL_IN);
+}
+
+static void ltt_wake_work(struct irq_work *work)
+{
+	ltt_wake_readers();
+}
+
+/* ---- per-CPU state, module lifetime ---------------------------------- */
+
+int ltt_cpus_init(void)
+{
+	unsigned int cpu;
+
+	ltt.cpus = kcalloc(nr_cpu_ids, sizeof(*ltt.cpus), GFP_KERNEL);
+	if (!ltt.cpus)
+		return -ENOMEM;
+	for_each_possible_cpu(cpu) {
+		struct ltt_cpu *c;
+
+		c = kvzalloc_node(sizeof(*c), GFP_KERNEL, cpu_to_node(cpu));
+		if (!c) {
+			ltt_cpus_exit();
+			return -ENOMEM;
+		}
+		c->cpu = cpu;
+		c->cur = LTT_NO_BUF;
+		init_irq_work(&c->wake_work, ltt_wake_work);
+		ltt.cpus[cpu] = c;
+	}
+	return 0;
+}
+
+/*
+ * Module exit, after the callback is unregistered: no writer runs and
+ * none will queue a wake-up again.  Wait for wake-ups still queued.
+ */
+void ltt_cpus_exit(void)
+{
+	unsigned int cpu;
+
+	if (!ltt.cpus)
+		return;
+	for_each_possible_cpu(cpu) {
+		if (ltt.cpus[cpu])
+			irq_work_sync(&ltt.cpus[cpu]->wake_work);
+	}
+	ltt_buffers_free();
+	for_each_possible_cpu(cpu)
+		kvfree(ltt.cpus[cpu]);
+	kfree(ltt.cpus);
+	ltt.cpus = NULL;
+}
+
+/* ---- buffer memory: only while stopped, under ctl and read mutex ------ */
+
+void ltt_buffers_free(void)
+{
+	unsigned int cpu;
+
+	for_each_possible_cpu(cpu) {
+		struct ltt_cpu *c = ltt.cpus[cpu];
+
+		if (!c)
+			continue;
+		kvfree(c->mem);
+		c->mem = NULL;
+		c->size = 0;
+		c->count = 0;
+	}
+	ltt.size = 0;
+	ltt.count = 0;
+}
+
+/*
+ * Make sure every possible CPU has @count buffers of @size bytes.
+ * Existing buffers of that geometry are kept (their contents are
+ * discarded by ltt_buffers_reset()).  On failure nothing stays
+ * allocated.  The caller validated @size and @count.
+ */
+int ltt_buffers_alloc(u32 size, u32 count)
+{
+	size_t bytes = (size_t)size * count;
+	u64 total = (u64)bytes * num_possible_cpus();
+	unsigned int cpu;
+
+	if (ltt.size == size && ltt.count == count)
+		return 0;
+	ltt_buffers_free();
+	if (total > ((u64)totalram_pages() << PAGE_SHIFT) / 2)
+		return -ENOMEM;
+	for_each_possible_cpu(cpu) {
+		struct ltt_cpu *c = ltt.cpus[cpu];
+
+		/*
+		 * __GFP_RETRY_MAYFAIL: fail rather than invoke the OOM
+		 * killer for a buffer request that is merely too large;
+		 * kvmalloc() refuses more than INT_MAX bytes per CPU.
+		 */
+		c->mem = kvmalloc_node(bytes, GFP_KERNEL | __GFP_ZERO |
+				       __GFP_NOWARN | __GFP_RETRY_MAYFAIL,
+				       cpu_to_node(cpu));
+		if (!c->mem) {
+			ltt_buffers_free();
+			return -ENOMEM;
+		}
+		c->size = size;
+		c->count = count;
+	}
+	ltt.size = size;
+	ltt.count = count;
+	return 0;
+}
+
+/*
+ * START: forget the previous trace.  Every buffer becomes FREE (unread
+ * buffers of a previous trace are discarded), sequence numbers and lost
+ * counters restart from 0.  Called with both mutexes held while
+ * ltt.active has been clear for at least a grace period (STOP waited for
+ * one, and before the first START it was never set).
+ */
+void ltt_buffers_reset(void)
+{
+	unsigned int cpu;
+	u32 i;
+
+	for_each_possible_cpu(cpu) {
+		struct ltt_cpu *c = ltt.cpus[cpu];
+
+		c->nesting = 0;
+		c->started = false;
+		c->cur = LTT_NO_BUF;
+		c->next = 0;
+		c->offset = 0;
+		c->seq = 0;
+		c->start_ns = 0;
+		c->last_ns = 0;
+		c->read_idx = 0;
+		for (i = 0; i < ARRAY_SIZE(c->state); i++)
+			atomic_set(&c->state[i], LTT_BUF_FREE);
+		ltt_lost_reset(c);
+	}
+	ltt.rr = 0;
+}
+
+/* ---- write path -------------------------------------------------------- */
+
+/*
+ * Close the open buffer: complete its header and hand it to the reader.
+ * The release store of READY publishes the header and every record.
+ * The caller wakes the reader.
+ */
+static notrace void ltt_close(struct ltt_cpu *c, u16 flags)
+{
+	struct ltt_buffer_header *h = ltt_buf(c, c->cur);
+
+	h->data_size = c->offset - sizeof(*h);
+	h->end_ns = c->last_ns;
+	h->flags |= flags;
+	atomic_set_release(&c->state[c->cur], LTT_BUF_READY);
+	c->cur = LTT_NO_BUF;
+}
+
+/*
+ * Open the next buffer in round-robin order, if the reader has released
+ * it.  The acquire load of FREE pairs with the reader's release store:
+ * the reader has finished copying the buffer before we overwrite it.
+ * The reader never looks at a buffer in WRITING state, so that store
+ * needs no ordering.
+ */
+static notrace bool ltt_open(struct ltt_cpu *c, u64 ts)
+{
+	struct ltt_buffer_header *h;
+	u32 idx = c->next;
+	u64 total;
+
+	if (atomic_read_acquire(&c->state[idx]) != LTT_BUF_FREE)
+		return false;
+	atomic_set(&c->state[idx], LTT_BUF_WRITING);
+
+	total = local64_read(&c->lost.total);
+	h = ltt_buf(c, idx);
+	h->magic = LTT_BUFFER_MAGIC;
+	h->cpu = c->cpu;
+	h->flags = 0;
+	h->seq = c->seq++;
+	h->start_ns = ts;
+	h->end_ns = ts;
+	h->data_size = 0;
+	h->pid = current->pid;
+	h->lost = total - c->lost_mark;
+	c->lost_mark = total;
+
+	c->cur = idx;
+	c->next = idx + 1 == c->count ? 0 : idx + 1;
+	c->offset = sizeof(*h);
+	c->start_ns = ts;
+	return true;
+}
+
+/*
+ * Append one record at time @ts to CPU @c's open buffer, switching
+ * buffers when needed.  Runs with interrupts off and c->nesting set.
+ *
+ * The variable part is a string (the exec file name): it is stored
+ * NUL-terminated and at most LTT_MAX_VAR_LEN bytes long, NUL included.
+ */
+static notrace void ltt_record(struct ltt_cpu *c, u64 ts,
+			       unsigned int id, const void *data,
+			       unsigned int len, const char *var,
+			       unsigned int var_len)
+{
+	struct ltt_record_header rh;
+	unsigned int vcopy, vterm = 0, raw, size;
+	bool wake = false;
+	char *p;
+
+	if (!data)
+		len = 0;
+	vcopy = var ? min_t(unsigned int, var_len, LTT_MAX_VAR_LEN) : 0;
+	if (vcopy && var[vcopy - 1] != '\0') {
+		if (vcopy == LTT_MAX_VAR_LEN)
+			vcopy--;
+		vterm = 1;
+	}
+	/* Checked one by one so that the sum below can not overflow. */
+	if (len > c->size)
+		goto lost;
+	raw = sizeof(rh) + len + vcopy + vterm;
+	size = ALIGN(raw, LTT_REC_ALIGN);
+	if (size > U16_MAX || size > c->size - sizeof(struct ltt_buffer_header))
+		goto lost;
+
+	if (c->cur != LTT_NO_BUF) {
+		if (ts - c->start_ns > U32_MAX) {
+			ltt_close(c, LTT_BUF_TIME_SPLIT);
+			wake = true;
+		} else if (c->offset + size > c->size) {
+			ltt_close(c, 0);
+			wake = true;
+		}
+	}
+	if (c->cur == LTT_NO_BUF && !ltt_open(c, ts))
+		goto lost_wake;
+
+	p = c->mem + (size_t)c->cur * c->size + c->offset;
+	rh.delta = ts - c->start_ns;
+	rh.id = id;
+	rh.flags = 0;
+	rh.size = size;
+	memcpy(p, &rh, sizeof(rh));
+	p += sizeof(rh);
+	memcpy(p, data, len);
+	p += len;
+	memcpy(p, var, vcopy);
+	p += vcopy;
+	/* NUL terminator, if needed, and padding: buffers are reused. */
+	memset(p, 0, size - (raw - vterm));
+	c->offset += size;
+	c->last_ns = ts;
+	if (wake)
+		irq_work_queue(&c->wake_work);
+	return;
+
+lost_wake:
+	if (wake)
+		irq_work_queue(&c->wake_work);
+lost:
+	ltt_lost_count(c, id, data, len, false);
+}
+
+/*
+ * Write event @id (or, for LTT_EV_NONE, only make sure this CPU's stream
+ * has begun) on the current CPU.
+ *
+ * Every stream begins with an LTT_EV_TRACE_START record naming the task
+ * current on the CPU; it is written here, lazily, by the first write on
+ * each CPU after START (START forces one on every online CPU through
+ * ltt_start_on_cpu(), so idle CPUs have a stream too, and a CPU brought
+ * online later still starts its stream correctly).
+ */
+static notrace void ltt_write(unsigned int id, const void *data,
+			      unsigned int len, const void *var,
+			      unsigned int var_len)
+{
+	unsigned long flags;
+	struct ltt_cpu *c;
+	u64 ts;
+
+	local_irq_save(flags);
+	c = ltt.cpus[smp_processor_id()];
+	if (unlikely(c->nesting)) {
+		/* An NMI interrupted a writer on this CPU. */
+		if (id != LTT_EV_NONE)
+			ltt_lost_count(c, id, data, len, true);
+		goto out;
+	}
+	c->nesting++;
+	/* The nesting mark is set before anything else is touched ... */
+	barrier();
+
+	ts = ktime_get_mono_fast_ns();
+	if (unlikely(ts < c->last_ns))
+		ts = c->last_ns;
+	if (unlikely(!c->started)) {
+		struct ltt_ev_trace_start ev = {
+			.pid = current->pid,
+			.cpu = c->cpu,
+		};
+
+		c->started = true;
+		ltt_record(c, ts, LTT_EV_TRACE_START, &ev, sizeof(ev), NULL, 0);
+	}
+	if (id != LTT_EV_NONE)
+		ltt_record(c, ts, id, data, len, var, var_len);
+
+	/* ... and cleared after everything else is done. */
+	barrier();
+	c->nesting--;
+out:
+	local_irq_restore(flags);
+}
+
+/*
+ * The callback registered with the kernel.  Preemption is disabled by
+ * the caller; we may be in any context.  With tracing stopped this costs
+ * one load and a branch.
+ */
+notrace void ltt_trace_callback(unsigned int id, const void *data,
+				unsigned int len, const void *var,
+				unsigned int var_len)
+{
+	/* Pairs with the release in START: buffers are set up. */
+	if (likely(!smp_load_acquire(&ltt.active)))
+		return;
+	if (unlikely(id == LTT_EV_NONE || id >= LTT_EV_MAX))
+		return;
+	if (!(READ_ONCE(ltt.mask[id / 64]) & BIT_ULL(id % 64)))
+		return;
+	ltt_write(id, data, len, var, var_len);
+}
+
+/* on_each_cpu() from START: open this CPU's stream. */
+void ltt_start_on_cpu(void *unused)
+{
+	/* Pairs with the release in START, as in the callback. */
+	if (smp_load_acquire(&ltt.active))
+		ltt_write(LTT_EV_NONE, NULL, 0, NULL, 0);
+}
+
+/*
+ * STOP, after ltt.active was cleared and a grace period elapsed: no
+ * writer runs, so the writer state of every CPU may be touched from
+ * here.  The grace period also made the writers' stores visible to us.
+ * Partially filled buffers become READY with LTT_BUF_FLUSHED.  The
+ * reader may run concurrently; it only ever looks at READY buffers.
+ */
+void ltt_flush_all(void)
+{
+	unsigned int cpu;
+
+	if (!ltt.size)
+		return;
+	for_each_possible_cpu(cpu) {
+		struct ltt_cpu *c = ltt.cpus[cpu];
+
+		if (c->cur == LTT_NO_BUF)
+			continue;
+		if (c->offset > sizeof(struct ltt_buffer_header)) {
+			ltt_close(c, LTT_BUF_FLUSHED);
+		} else {
+			/* Never happens (a buffer is opened for a record). */
+			atomic_set(&c->state[c->cur], LTT_BUF_FREE);
+			c->next = c->cur;
+			c->seq--;
+			c->cur = LTT_NO_BUF;
+		}
+	}
+}
+
+/* STOP: tracing is over once every CPU is flushed; tell the readers. */
+void ltt_stop_done(void)
+{
+	/* Pairs with the reader's acquire: flushed buffers are visible. */
+	smp_store_release(&ltt.tracing, 0);
+	ltt_wake_readers();
+}
+
+/* ---- reader side ------------------------------------------------------- */
+
+/*
+ * Find the first READY buffer, looking at each CPU's next buffer in seq
+ * order and at the CPUs round robin, starting after the CPU served last
+ * (so a busy CPU can not starve the others).  Under ltt.read_mutex.
+ */
+static struct ltt_cpu *ltt_find_ready(void)
+{
+	unsigned int i, cpu;
+
+	if (!ltt.size)
+		return NULL;
+	for (i = 0; i < nr_cpu_ids; i++) {
+		struct ltt_cpu *c;
+
+		cpu = (ltt.rr + i) % nr_cpu_ids;
+		c = ltt.cpus[cpu];
+		if (!c)
+			continue;
+		/* Pairs with the writer's release: see the whole buffer. */
+		if (atomic_read_acquire(&c->state[c->read_idx]) == LTT_BUF_READY)
+			return c;
+	}
+	return NULL;
+}
+
+/* Copy @c's next buffer to user space and give it back to the writer. */
+static ssize_t ltt_take(struct ltt_cpu *c, char __user *ubuf)
+{
+	u32 idx = c->read_idx;
+	struct ltt_buffer_header *h = ltt_buf(c, idx);
+	size_t len;
+
+	atomic_set(&c->state[idx], LTT_BUF_READING);
+	len = sizeof(*h) + h->data_size;
+	if (WARN_ON_ONCE(len > c->size))
+		len = c->size;
+	if (copy_to_user(ubuf, h, len)) {
+		/* Keep it for the next read(). */
+		atomic_set(&c->state[idx], LTT_BUF_READY);
+		return -EFAULT;
+	}
+	/* Pairs with the writer's acquire in ltt_open(). */
+	atomic_set_release(&c->state[idx], LTT_BUF_FREE);
+	c->read_idx = idx + 1 == c->count ? 0 : idx + 1;
+	ltt.rr = (c->cpu + 1) % nr_cpu_ids;
+	return len;
+}
+
+/*
+ * read(): one whole READY buffer per call.  Blocks until one is ready
+ * (unless @nonblock); returns 0 once tracing is stopped and every buffer
+ * has been read.
+ *
+ * Lost wake-up freedom: wake_seq is read before the buffers are looked
+ * at, and writers (through ltt_wake_readers()) make a buffer READY
+ * before they increment wake_seq.  So if the scan misses a buffer that
+ * is about to become READY, the increment that follows it is not yet
+ * in the value we read, and the wait below returns at once.  The same
+ * holds for the end of tracing (STOP clears ltt.tracing, then wakes).
+ */
+ssize_t ltt_read_one(char __user *ubuf, size_t count, bool nonblock)
+{
+	for (;;) {
+		struct ltt_cpu *c;
+		ssize_t ret;
+		long seq;
+		int tracing;
+		u32 size;
+
+		if (mutex_lock_interruptible(&ltt.read_mutex))
+			return -ERESTARTSYS;
+		size = ltt.size ? ltt.size : ltt.cfg_size;
+		if (count < size) {
+			mutex_unlock(&ltt.read_mutex);
+			return -EINVAL;
+		}
+		seq = atomic_long_read(&ltt.wake_seq);
+		smp_rmb();	/* wake_seq before tracing and buffer states */
+		tracing = smp_load_acquire(&ltt.tracing);
+		c = ltt_find_ready();
+		ret = c ? ltt_take(c, ubuf) : 0;
+		mutex_unlock(&ltt.read_mutex);
+		if (c)
+			return ret;
+		if (!tracing)
+			return 0;
+		if (nonblock)
+			return -EAGAIN;
+		ret = wait_event_interruptible(ltt.wait,
+					       atomic_long_read(&ltt.wake_seq) != seq);
+		if (ret)
+			return ret;
+	}
+}
+
+/* poll(): readable when a buffer is READY or at end of file. */
+bool ltt_readable(void)
+{
+	bool ret;
+
+	mutex_lock(&ltt.read_mutex);
+	/* Pairs with ltt_stop_done(): not tracing => all flushed. */
+	ret = !smp_load_acquire(&ltt.tracing) || ltt_find_ready();
+	mutex_unlock(&ltt.read_mutex);
+	return ret;
+}

@@ -1,0 +1,178 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * tracer_buffer.h - per-CPU trace buffers of the LTT trace module.
+ *
+ * Shared by tracer_main.c (device, ioctls), tracer_buffer.c (buffers,
+ * write path, reader side) and tracer_lost.c (lost-event accounting).
+ * docs/tracer-module.md describes the design as a whole; the comments
+ * here state the rules each field obeys.
+ */
+#ifndef _LTT_TRACER_BUFFER_H
+#define _LTT_TRACER_BUFFER_H
+
+#include <linux/atomic.h>
+#include <linux/fs.h>
+#include <linux/irq_work.h>
+#include <asm/local64.h>
+#include <linux/mutex.h>
+#include <linux/types.h>
+#include <linux/wait.h>
+
+#include <ltt/ltt-abi.h>
+
+#define LTT_MASK_WORDS		(LTT_EV_MAX / 64)
+
+/*
+ * Buffer states.  A buffer moves around one cycle only:
+ *
+ *   FREE --writer opens--> WRITING --writer closes--> READY
+ *     ^                                                 |
+ *     +---reader releases--- READING <--reader takes----+
+ *
+ * Each transition is made by exactly one party: FREE->WRITING and
+ * WRITING->READY by the writer (the owning CPU with interrupts off, or
+ * the STOP ioctl after a grace period has shown that no writer runs),
+ * READY->READING->FREE by the reader (under ltt.read_mutex).  So no
+ * transition ever races with another and plain atomic_set() is enough;
+ * what matters is ordering, which the release/acquire pairs give:
+ *
+ *  - the writer stores READY with release after filling the buffer and
+ *    its header; the reader loads READY with acquire before copying it,
+ *    so it sees every byte the writer put there;
+ *  - the reader stores FREE with release after copy_to_user(); the
+ *    writer loads FREE with acquire before reusing the memory, so it
+ *    never overwrites bytes the reader is still copying.
+ */
+enum ltt_buf_state {
+	LTT_BUF_FREE = 0,
+	LTT_BUF_WRITING,
+	LTT_BUF_READY,
+	LTT_BUF_READING,
+};
+
+#define LTT_NO_BUF	U32_MAX		/* ltt_cpu.cur: no buffer open */
+
+/*
+ * Lost-event counters of one CPU.  They are local64_t because the only
+ * context that can interrupt a writer in the middle of an increment is
+ * an NMI on the same CPU, which itself counts a lost event: local64
+ * increments are single instructions on the local CPU (no lock prefix,
+ * no shared cache line) and can not lose an update to such an NMI.
+ * Other CPUs (GET_LOST) only read them; a 64-bit read does not tear on
+ * 64-bit machines and local64 is atomic64 elsewhere.
+ */
+struct ltt_lost_counters {
+	local64_t total;
+	local64_t nested;
+	local64_t by_event[64];
+	local64_t syscall_entry[LTT_LOST_SYSCALLS];
+	local64_t syscall_exit[LTT_LOST_SYSCALLS];
+};
+
+/*
+ * Everything the tracer keeps for one possible CPU.  Allocated once at
+ * module load (so the irq_work and the counters outlive any trace); only
+ * the buffer memory comes and goes with SET_BUFFERS / START / release.
+ *
+ * Writer fields (nesting .. lost_mark) are touched only by the CPU that
+ * owns the structure, with local interrupts disabled, and with nesting
+ * set so that an NMI never touches them either; or by the control path
+ * while no writer can run (tracing not active and a grace period has
+ * elapsed since it was cleared).  Hence they need no lock and no atomic
+ * operation.
+ *
+ * Reader fields (read_idx) are touched only under ltt.read_mutex.
+ */
+struct ltt_cpu {
+	unsigned int cpu;
+
+	/* ---- writer side ---- */
+	int nesting;		/* >0 while this CPU is inside the write path */
+	bool started;		/* TRACE_START record written on this CPU */
+	u32 cur;		/* buffer being written, or LTT_NO_BUF */
+	u32 next;		/* buffer the writer opens next (round robin) */
+	u32 offset;		/* write offset in cur, header included */
+	u64 seq;		/* seq of the next buffer opened */
+	u64 start_ns;		/* start_ns of cur */
+	u64 last_ns;		/* time of the last record written */
+	u64 lost_mark;		/* lost.total when the last buffer was opened */
+
+	/* ---- reader side ---- */
+	u32 read_idx;		/* next buffer, in seq order, the reader wants */
+
+	/* ---- buffers: set up while no writer or reader can run ---- */
+	char *mem;		/* count * size bytes */
+	u32 size;		/* bytes per buffer, header included */
+	u32 count;		/* buffers */
+	atomic_t state[LTT_BUFFER_COUNT_MAX];	/* enum ltt_buf_state */
+
+	struct irq_work wake_work;	/* wakes readers, out of the write path */
+	struct ltt_lost_counters lost;
+};
+
+/*
+ * Global tracer state.  There is no lock on the write path: writers
+ * only read active, mask and cpus[]; everything they write lives in
+ * their own struct ltt_cpu.
+ *
+ *  active    set (store-release) by START once buffers and per-CPU state
+ *            are ready; writers load it with acquire.  Cleared by STOP,
+ *            then synchronize_rcu() waits for every writer that might
+ *            have seen it set: the callback runs with preemption disabled
+ *            (or in an NMI), which is an RCU read-side critical section.
+ *  tracing   1 from START until STOP has flushed every CPU (store-release),
+ *            read with acquire by readers deciding end of file.
+ *  mask      event mask, one bit per id, READ_ONCE/WRITE_ONCE per word;
+ *            may change while tracing (a writer sees the old or new word).
+ *  cpus      per possible CPU, NULL for impossible ones; fixed from load
+ *            to unload.
+ *  wake_seq  incremented each time buffers may have become READY (irq_work,
+ *            STOP); a sleeping reader waits for it to change.
+ *
+ *  ctl_mutex serialises control: ioctls that change state, open, release.
+ *  read_mutex serialises readers and protects the buffer memory against
+ *            being freed or reset under them.  Lock order: ctl, then read.
+ */
+struct ltt_tracer {
+	int active;
+	int tracing;
+	u64 mask[LTT_MASK_WORDS];
+	struct ltt_cpu **cpus;
+
+	u32 cfg_size;		/* geometry used by the next START */
+	u32 cfg_count;
+	u32 size;		/* geometry of the allocated buffers, 0: none */
+	u32 count;
+
+	unsigned int rr;	/* reader round robin: CPU to look at first */
+	atomic_long_t wake_seq;
+	wait_queue_head_t wait;
+	struct fasync_struct *fasync;
+
+	struct mutex ctl_mutex;		/* control: see above */
+	struct mutex read_mutex;	/* readers, buffer memory */
+};
+
+extern struct ltt_tracer ltt;
+
+/* tracer_buffer.c */
+int ltt_cpus_init(void);
+void ltt_cpus_exit(void);
+void ltt_trace_callback(unsigned int id, const void *data, unsigned int len,
+			const void *var, unsigned int var_len);
+int ltt_buffers_alloc(u32 size, u32 count);
+void ltt_buffers_free(void);
+void ltt_buffers_reset(void);
+void ltt_start_on_cpu(void *unused);
+void ltt_flush_all(void);
+void ltt_stop_done(void);
+ssize_t ltt_read_one(char __user *ubuf, size_t count, bool nonblock);
+bool ltt_readable(void);
+
+/* tracer_lost.c */
+void ltt_lost_count(struct ltt_cpu *c, unsigned int id, const void *data,
+		    unsigned int len, bool nested);
+void ltt_lost_reset(struct ltt_cpu *c);
+void ltt_lost_fill(struct ltt_cpu *c, struct ltt_lost_info *info);
+
+#endif /* _LTT_TRACER_BUFFER_H */
