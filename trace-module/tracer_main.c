@@ -164,6 +164,11 @@ static int ltt_set_buffers(void __user *argp)
  * The mask may change while tracing: writers read it a word at a time
  * and see either the old or the new word.  ctl_mutex only keeps two
  * concurrent SET_EVENT_MASK calls from mixing their words.
+ *
+ * Scheduling changes and the start records cannot be masked out: they are
+ * what attributes every other event to a task (records carry no pid), so
+ * a trace without them could not say whose events it holds.  GET returns
+ * the mask in force, with these bits set.
  */
 static int ltt_set_mask(void __user *argp)
 {
@@ -172,6 +177,8 @@ static int ltt_set_mask(void __user *argp)
 
 	if (copy_from_user(&m, argp, sizeof(m)))
 		return -EFAULT;
+	m.bits[LTT_EV_SCHEDCHANGE / 64] |= BIT_ULL(LTT_EV_SCHEDCHANGE % 64);
+	m.bits[LTT_EV_TRACE_START / 64] |= BIT_ULL(LTT_EV_TRACE_START % 64);
 	mutex_lock(&ltt.ctl_mutex);
 	for (i = 0; i < LTT_MASK_WORDS; i++)
 		WRITE_ONCE(ltt.mask[i], m.bits[i]);

@@ -92,15 +92,10 @@ int device_set_mask(struct device *dev, const struct ltt_event_mask *mask)
 	struct ltt_event_mask m = *mask;
 
 	/*
-	 * The trace start records are what a reader needs to know the
-	 * current task of every CPU: ask for them too, and if the module
-	 * does not accept that bit, set the mask exactly as given.
+	 * The module always records scheduling changes and trace start
+	 * records (they attribute events to tasks); the mask in force is
+	 * read back with device_get_mask() and stored in the header.
 	 */
-	m.bits[LTT_EV_TRACE_START / 64] |=
-		(__u64)1 << (LTT_EV_TRACE_START % 64);
-	if (raw_ioctl(dev, LTT_IOC_SET_EVENT_MASK, &m) == 0)
-		return 0;
-	m = *mask;
 	return do_ioctl(dev, LTT_IOC_SET_EVENT_MASK, &m,
 			"LTT_IOC_SET_EVENT_MASK");
 }

@@ -7,7 +7,7 @@
 share=$(mktemp -d); trap 'rm -rf "$share"' EXIT
 
 vm_run "$share" 600 '
-traced -q -o /mnt/share/t -- sh -c "ltt-getppid 100000 > /mnt/share/pid" &&
+traced -q -o /mnt/share/t -- ltt-getppid 100000 > /mnt/share/pid &&
 traced -q -o /mnt/share/m -- sh -c "ltt-syscall-mix 100 & ltt-syscall-mix 100; wait"'
 ok $? "guest ran both traces"
 

@@ -5,7 +5,7 @@
 . "$(dirname "$0")/../lib/tap.sh"
 share=$(mktemp -d); trap 'rm -rf "$share"' EXIT
 
-vm_run "$share" 600 'traced -o /mnt/share/t -b 4096 -n 2 -e syscall_entry,syscall_exit -- sh -c "ltt-getppid 100000 > /mnt/share/pid" 2> /mnt/share/traced.err'
+vm_run "$share" 600 'traced -o /mnt/share/t -b 4096 -n 2 -e syscall_entry,syscall_exit -- ltt-getppid 100000 > /mnt/share/pid 2> /mnt/share/traced.err'
 ok $? "guest ran the flood with 2 x 4 KiB buffers"
 grep -q 'events lost on CPU\|events have been lost\|lost' "$share/traced.err"
 ok $? "traced reports lost events at exit"
@@ -31,8 +31,8 @@ print("getppid entries: %d recorded + %d lost; exits: %d recorded + %d lost" % (
 ok(re_ > 0 and le > 0, "some getppid entries recorded and some lost")
 ok(re_ + le == 100000, "recorded + lost getppid entries = 100000")
 ok(rx + lx == 100000, "recorded + lost getppid exits = 100000")
-ok(set(s['events']['by_type']) <= {'syscall_entry', 'syscall_exit', 'trace_start'},
-   "only the masked-in event types were recorded")
+ok(set(s['events']['by_type']) <= {'syscall_entry', 'syscall_exit', 'schedchange', 'trace_start'},
+   "only the masked-in event types (and the task switches that attribute them) were recorded")
 done()
 PY
 )

@@ -35,7 +35,7 @@ for line in open(sys.argv[2]):
         theirs[int(m.group(2))] += 1
 ok(not overrun, "ftrace lost nothing")
 print("ours: %d sys_enter, ftrace: %d" % (sum(ours.values()), sum(theirs.values())))
-ok(sum(theirs.values()) > 3000, "ftrace saw the workload's calls")
+ok(sum(theirs.values()) >= 2700, "ftrace saw the workload's 300 x 9 calls")
 ok(sum(ours.values()) == sum(theirs.values()), "same number of syscall entries for pid %d" % pid)
 ok(ours == theirs, "same count for every syscall number")
 done()

@@ -1,0 +1,145 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * internal.h - structures shared by the library's source files.
+ */
+#ifndef LTTR_INTERNAL_H
+#define LTTR_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <lttr/lttr.h>
+
+/*
+ * Nesting of trap and irq entries on one CPU, newest in the low bits:
+ * 3 bits per entry (LTTR_NEST_*), 21 entries; older ones fall off the top.
+ */
+#define LTTR_NEST_BITS	3
+#define LTTR_NEST_MASK	7ULL
+#define LTTR_NEST_IRQ	1	/* irq entry, kernel mode */
+#define LTTR_NEST_TRAP	2	/* trap entry, kernel mode */
+#define LTTR_NEST_USER	4	/* or'ed: the entry interrupted user mode */
+
+/**
+ * struct lttr_cpustate - what is current on a CPU between two records
+ * @pid: pid the next record belongs to
+ * @nest: stack of open trap/irq entries (see LTTR_NEST_*)
+ */
+struct lttr_cpustate {
+	uint32_t pid;
+	uint64_t nest;
+};
+
+/* one indexed buffer (file order within its CPU = seq order) */
+struct lttr_buf {
+	uint64_t offset;	/* of the buffer header */
+	uint64_t seq;
+	uint64_t start_ns;
+	uint64_t end_ns;
+	uint64_t lost;
+	uint32_t data_size;
+	uint32_t valid_size;	/* bytes of well-formed records (salvage) */
+	uint32_t pid;
+	uint16_t flags;
+	bool nest_known;	/* nest_start is known */
+	bool warned;		/* salvage warning issued */
+	uint64_t nest_start;	/* nesting state at the buffer's start */
+};
+
+struct lttr_cpu {
+	struct lttr_buf *bufs;
+	size_t nbufs;
+	size_t cap;
+	uint64_t buffer_lost;
+};
+
+struct lttr_trace {
+	char *dir;
+	char *events_path;
+	unsigned int flags;
+	struct ltt_trace_header hdr;
+	char arch[sizeof(((struct ltt_trace_header *)0)->arch) + 1];
+	char release[sizeof(((struct ltt_trace_header *)0)->release) + 1];
+	char hostname[sizeof(((struct ltt_trace_header *)0)->hostname) + 1];
+	const uint8_t *map;
+	size_t map_size;
+	unsigned int ncpus;
+	struct lttr_cpu cpu[LTT_MAX_CPUS];
+	size_t nbuffers;
+	uint64_t max_end_ns;
+	struct ltt_lost_info *lost;	/* ncpus entries, or NULL */
+	struct lttr_proc *proc;
+	char **warnings;
+	size_t nwarnings;
+	size_t cap_warnings;
+};
+
+/* trace.c */
+void lttr_trace_warn(struct lttr_trace *t, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* bufindex.c */
+int lttr_bufindex_build(struct lttr_trace *t, struct lttr_error *err);
+void lttr_bufindex_free(struct lttr_trace *t);
+
+/* cpustate.c */
+void lttr_cpustate_apply(struct lttr_cpustate *st, struct lttr_event *ev);
+
+/* record.c */
+extern const uint8_t lttr_payload_size1[LTT_EV_MAX];
+int lttr_read_record_slow(struct lttr_trace *t, unsigned int cpu, size_t bi,
+			  uint32_t off, struct lttr_event *ev,
+			  struct lttr_error *err);
+
+static inline const uint8_t *lttr_buf_data(const struct lttr_trace *t,
+					   const struct lttr_buf *b)
+{
+	return t->map + b->offset + sizeof(struct ltt_buffer_header);
+}
+
+/*
+ * Decode the record at @off of buffer @bi of @cpu.  Return 1 when decoded,
+ * 0 at the end of the buffer's well-formed records (with LTTR_OPEN_SALVAGE
+ * a malformed record ends the buffer, with a warning), or an error.  The
+ * common case (a well-formed fixed-size record) is decoded inline.
+ */
+static inline int lttr_read_record(struct lttr_trace *t, unsigned int cpu,
+				   size_t bi, uint32_t off, struct lttr_event *ev,
+				   struct lttr_error *err)
+{
+	const struct lttr_buf *b = &t->cpu[cpu].bufs[bi];
+	struct ltt_record_header rh;
+
+	if (off >= b->valid_size)
+		return 0;
+	if (b->valid_size - off >= sizeof(rh) + sizeof(ev->p)) {
+		const uint8_t *p = lttr_buf_data(t, b) + off;
+		int psize;
+
+		memcpy(&rh, p, sizeof(rh));
+		psize = (int)lttr_payload_size1[rh.id] - 1;
+		if (psize >= 0 && rh.size >= sizeof(rh) + (unsigned int)psize &&
+		    !(rh.size & (LTT_REC_ALIGN - 1)) &&
+		    rh.size <= b->valid_size - off &&
+		    !(rh.flags & LTT_REC_NO_DETAILS) &&
+		    rh.id != LTT_EV_PROCESS_EXEC) {
+			ev->time_ns = b->start_ns + rh.delta;
+			ev->offset = b->offset + sizeof(struct ltt_buffer_header) + off;
+			ev->cpu = (uint16_t)cpu;
+			ev->id = rh.id;
+			ev->rec_flags = rh.flags;
+			ev->size = rh.size;
+			ev->known = true;
+			ev->details = true;
+			ev->control = false;
+			ev->var = NULL;
+			ev->var_len = 0;
+			memcpy(&ev->p, p + sizeof(rh), sizeof(ev->p));
+			return 1;
+		}
+	}
+	return lttr_read_record_slow(t, cpu, bi, off, ev, err);
+}
+
+#endif /* LTTR_INTERNAL_H */

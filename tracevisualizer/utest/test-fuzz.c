@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test-fuzz.c - random byte flips and truncations of a good trace: the
+ * library must open-or-refuse, and read-or-fail, never crash (run it
+ * under ASan/UBSan or valgrind to make "never crash" mean something).
+ */
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "tap.h"
+#include "tracegen.h"
+
+static const char *files[] = { "header", "events", "lost", "proc" };
+static uint8_t *orig[4];
+static size_t olen[4];
+
+static uint8_t *slurp(const char *path, size_t *len)
+{
+	struct stat st;
+	uint8_t *b;
+	int fd = open(path, O_RDONLY);
+
+	if (fd < 0 || fstat(fd, &st) < 0)
+		return NULL;
+	b = malloc((size_t)st.st_size + 1);
+	if (b && read(fd, b, (size_t)st.st_size) != st.st_size) {
+		free(b);
+		b = NULL;
+	}
+	close(fd);
+	*len = (size_t)st.st_size;
+	return b;
+}
+
+static void exercise(struct lttr_trace *t)
+{
+	struct lttr_summary *s = NULL;
+	struct lttr_iter *it;
+	struct lttr_event ev;
+	struct lttr_json j;
+	FILE *null = fopen("/dev/null", "w");
+
+	lttr_json_init(&j, null, false);
+	if (lttr_iter_new(t, &it, NULL) == 0) {
+		char desc[512];
+		int i;
+
+		while (lttr_iter_next(it, &ev) > 0) {
+			lttr_event_describe(t, &ev, desc, sizeof(desc));
+			lttr_json_event(&j, t, &ev);
+		}
+		lttr_iter_seek_end(it);
+		while (lttr_iter_prev(it, &ev) > 0)
+			;
+		lttr_iter_seek_time(it, 1000000100ULL);
+		for (i = 0; i < 20; i++)
+			if ((i % 3 ? lttr_iter_next(it, &ev) : lttr_iter_prev(it, &ev)) < 0)
+				break;
+		lttr_iter_free(it);
+	}
+	if (lttr_summary_compute(t, &s, NULL) == 0) {
+		lttr_json_summary(&j, t, s);
+		lttr_summary_free(s);
+	}
+	lttr_json_traceinfo(&j, t);
+	fclose(null);
+}
+
+int main(int argc, char **argv)
+{
+	int iters = argc > 1 ? atoi(argv[1]) : 600;
+	int it, k, opened = 0, refused = 0, crashed = 0;
+	char dir[512], path[600];
+
+	tap_plan(3);
+	srandom(argc > 2 ? (unsigned int)atoi(argv[2]) : 4242);
+	snprintf(dir, sizeof(dir), "%s", tg_dir("fuzz-good"));
+	ok(tg_make(dir,
+		   "header ncpus=3\n"
+		   "proc PID: 1; PPID: 0; TGID: 1; NAME: init\n"
+		   "proc PID: 5; PPID: 1; TGID: 5; NAME: sh\n"
+		   "proc IRQ: 4; NAME: ttyS0\n"
+		   "buf cpu=0 start=1000000000 pid=1 lost=1\n"
+		   "1000000000 start 1 0\n"
+		   "1000000010 syscall_entry 57 0x401000\n"
+		   "1000000020 fork 1 9 9 0 17\n"
+		   "1000000030 syscall_exit 57 9\n"
+		   "1000000040 trap_entry 14 0x7f00 0x401000 1\n"
+		   "1000000050 irq_entry 4 0\n"
+		   "1000000060 irq_exit 4 0\n"
+		   "1000000070 trap_exit 14\n"
+		   "buf cpu=1 start=1000000000 pid=5\n"
+		   "1000000000 start 5 1\n"
+		   "1000000015 sched 5 9 0\n"
+		   "1000000025 exec 9 /bin/ls\n"
+		   "1000000035 wakeup 1 0 1\n"
+		   "1000000045 exit 9 0\n"
+		   "1000000055 irq_entry 0xec 3\n"
+		   "1000000065 irq_exit 0xec 2\n"
+		   "buf cpu=2 start=1000000000 pid=0\n"
+		   "1000000000 start 0 2\n"
+		   "buf cpu=0 start=1000000080 pid=1 flags=1\n"
+		   "1000000090 syscall_entry 60 0x401000\n"
+		   "1000000095 exit 1 3\n"
+		   "buf cpu=1 start=9000000080 pid=9 flags=2\n"
+		   "9000000090 sched 9 0 64\n"
+		   "lost cpu=0 total=3 ev=1:2 sce=0:2\n") == 0,
+	   "good trace built");
+	for (k = 0; k < 4; k++) {
+		snprintf(path, sizeof(path), "%s/%s", dir, files[k]);
+		orig[k] = slurp(path, &olen[k]);
+	}
+	snprintf(dir, sizeof(dir), "%s", tg_dir("fuzz-cur"));
+	for (it = 0; it < iters; it++) {
+		struct lttr_trace *t = NULL;
+		struct lttr_error err;
+		int which = random() % 10 < 7 ? 1 : (int)(random() % 4);
+		int flips = 1 + (int)(random() % 6), f;
+		size_t len[4];
+
+		for (k = 0; k < 4; k++) {
+			uint8_t *b = malloc(olen[k] + 1);
+
+			memcpy(b, orig[k], olen[k]);
+			len[k] = olen[k];
+			if (k == which) {
+				for (f = 0; f < flips && len[k]; f++) {
+					size_t pos = (size_t)random() % len[k];
+
+					if (random() % 3)
+						b[pos] ^= (uint8_t)(1 << (random() % 8));
+					else
+						b[pos] = (uint8_t)random();
+				}
+				if (random() % 8 == 0 && len[k])
+					len[k] = (size_t)random() % len[k];
+			}
+			snprintf(path, sizeof(path), "%s/%s", dir, files[k]);
+			tg_write_file(path, b, len[k]);
+			free(b);
+		}
+		for (f = 0; f < 2; f++) {
+			int r = lttr_trace_open(dir, f ? LTTR_OPEN_SALVAGE : 0, &t, &err);
+			if (r == 0) {
+				opened++;
+				exercise(t);
+				lttr_trace_close(t);
+			} else {
+				refused++;
+				if (!err.msg[0] || !strstr(err.msg, dir))
+					crashed++;
+			}
+		}
+	}
+	tap_diag("%d iterations: %d opens, %d refusals", iters, opened, refused);
+	ok(crashed == 0, "every refusal names the file (%d without)", crashed);
+	ok(opened > 0 && refused > 0, "both outcomes seen, no crash");
+	for (k = 0; k < 4; k++)
+		free(orig[k]);
+	return tap_done();
+}

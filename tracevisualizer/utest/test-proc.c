@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test-proc.c - the proc snapshot parser.
+ */
+#include <string.h>
+#include "tap.h"
+#include "tracegen.h"
+
+static int parse(const char *text, unsigned int flags, struct lttr_proc **p,
+		 struct lttr_error *err)
+{
+	return lttr_proc_parse(text, strlen(text), "proc", flags, p, err);
+}
+
+int main(void)
+{
+	struct lttr_proc *p;
+	struct lttr_error err;
+	int r;
+
+	tap_plan(16);
+	r = parse("PID: 1; PPID: 0; TGID: 1; NAME: init\n"
+		  "PID: 42; PPID: 1; TGID: 40; NAME: my daemon: worker #2\n"
+		  "PID: 43; PPID: 1; NAME: old style\n"
+		  "\n"
+		  "PID: 44; PPID: 1; TGID: 44; NAME: \n"
+		  "IRQ: 4; NAME: ttyS0\n"
+		  "IRQ: 11; NAME: virtio0-config, virtio0-input.0\r\n"
+		  "PID: 45; PPID: 44; TGID: 45; NAME: last", 0, &p, &err);
+	ok(r == 0, "a good snapshot parses");
+	ok(p->ntasks == 5 && p->nirqs == 2, "5 tasks and 2 irqs");
+	ok(p->tasks[0].pid == 1 && p->tasks[0].ppid == 0 && p->tasks[0].tgid == 1 &&
+	   !strcmp(p->tasks[0].name, "init"), "PID/PPID/TGID/NAME");
+	ok(p->tasks[1].tgid == 40 && !strcmp(p->tasks[1].name, "my daemon: worker #2"),
+	   "NAME is the rest of the line, spaces, colons and all");
+	ok(p->tasks[2].tgid == 43 && !strcmp(p->tasks[2].name, "old style"),
+	   "without TGID, tgid = pid");
+	ok(!strcmp(p->tasks[3].name, ""), "empty name");
+	ok(!strcmp(p->tasks[4].name, "last") && p->tasks[4].ppid == 44,
+	   "no newline at the end of the file");
+	ok(!strcmp(lttr_proc_irq_name(p, 11), "virtio0-config, virtio0-input.0") &&
+	   !strcmp(lttr_proc_irq_name(p, 4), "ttyS0") && !lttr_proc_irq_name(p, 5),
+	   "irq names (CRLF stripped), unknown irq NULL");
+	lttr_proc_free(p);
+
+	r = parse("PID: 1; PPID: 0; TGID: 1; NAME: init\nPID: x; PPID: 0; NAME: bad\n",
+		  0, &p, &err);
+	ok(r < 0 && strstr(err.msg, "proc:2: malformed line \"PID: x; PPID: 0; NAME: bad\""),
+	   "malformed line: error with its line number (%s)", err.msg);
+	r = parse("\n\nIRQ: 4 NAME: x\n", 0, &p, &err);
+	ok(r < 0 && strstr(err.msg, "proc:3: malformed"), "line numbers count empty lines");
+	r = parse("PID: 99999999999; PPID: 0; NAME: big\n", 0, &p, &err);
+	ok(r < 0 && strstr(err.msg, "proc:1:"), "pid overflowing 32 bits is malformed");
+	r = parse("PID: 1; PPID: 0; TGID: 1; NAME: a\0b\n", 0, &p, &err);
+	ok(r == 0, "text after a NUL is not seen by strlen-based callers");
+	lttr_proc_free(p);
+	r = lttr_proc_parse("PID: 1; PPID: 0; NAME: a\0b\n", 26, "proc", 0, &p, &err);
+	ok(r < 0 && strstr(err.msg, "proc:1: malformed"), "a NUL inside a line is malformed");
+	r = parse("garbage\nPID: 2; PPID: 1; NAME: ok\nmore garbage\n", LTTR_PROC_LENIENT,
+		  &p, &err);
+	ok(r == 0 && p->ntasks == 1 && p->bad_lines == 2 && p->first_bad_line == 1,
+	   "lenient: bad lines skipped and counted");
+	lttr_proc_free(p);
+	r = parse("", 0, &p, &err);
+	ok(r == 0 && p->ntasks == 0 && p->nirqs == 0, "empty file: empty snapshot");
+	lttr_proc_free(p);
+	r = lttr_proc_load("/nonexistent/proc", 0, &p, &err);
+	ok(r == -LTTR_E_IO && strstr(err.msg, "/nonexistent/proc: cannot open"),
+	   "missing file: I/O error");
+	return tap_done();
+}

@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test-summary.c - the analysis pass: counts per type, CPU and process,
+ * per-process syscalls, the process table (fork/exec/exit), lost events
+ * from the lost file and from the buffer headers.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "tap.h"
+#include "tracegen.h"
+
+#define DESC \
+	"header ncpus=2\n" \
+	"proc PID: 1; PPID: 0; TGID: 1; NAME: init\n" \
+	"proc PID: 10; PPID: 1; TGID: 10; NAME: sh\n" \
+	"proc PID: 11; PPID: 1; TGID: 10; NAME: sh worker\n" \
+	"buf cpu=0 start=1000000000 pid=10 lost=3\n" \
+	"1000000000 start 10 0\n" \
+	"1000000010 syscall_entry 57\n" \
+	"1000000020 fork 10 20 20 0 0x11\n" \
+	"1000000030 syscall_exit 57 20\n" \
+	"1000000040 sched 10 20 1\n" \
+	"1000000050 syscall_entry 59\n" \
+	"1000000060 exec 20 /usr/bin/my prog\n" \
+	"1000000070 syscall_exit 59 0\n" \
+	"buf cpu=1 start=1000000000 pid=11 lost=2\n" \
+	"1000000000 start 11 1\n" \
+	"1000000015 syscall_entry 56\n" \
+	"1000000025 fork 11 30 10 1 0x50f00\n" \
+	"1000000035 syscall_exit 56 30\n" \
+	"1000000045 sched 11 30 0\n" \
+	"1000000055 syscall_entry 60\n" \
+	"1000000065 exit 30 7\n" \
+	"1000000075 sched 30 0 64\n" \
+	"buf cpu=0 start=1000000080 pid=20 lost=4\n" \
+	"1000000080 syscall_entry 39\n" \
+	"1000000090 syscall_exit 39 20\n" \
+	"1000000100 rec 200 8\n"
+
+static struct lttr_process *find(struct lttr_summary *s, uint32_t pid)
+{
+	return lttr_ptable_get(s->procs, pid, false);
+}
+
+static uint64_t sc(const struct lttr_sccount *c, uint32_t nr, int exit)
+{
+	return c->direct ? (exit ? c->direct[nr].exits : c->direct[nr].entries) : 0;
+}
+
+int main(void)
+{
+	struct lttr_trace *t;
+	struct lttr_summary *s;
+	struct lttr_error err;
+	struct lttr_process *p;
+
+	tap_plan(22);
+	ok(tg_open("sum", DESC "lost cpu=0 total=9 ev=1:5 ev=2:4 sce=39:5 scx=39:4\n"
+		   "lost cpu=1 total=2 ev=7:2\n", 0, &t, &err) == 0, "trace opens");
+	ok(lttr_summary_compute(t, &s, &err) == 0, "summary computed");
+	ok(s->total == 19 && s->cpu[0].events == 11 && s->cpu[1].events == 8,
+	   "19 events: 11 on cpu 0, 8 on cpu 1");
+	ok(s->by_id[LTT_EV_SYSCALL_ENTRY] == 5 && s->by_id[LTT_EV_SYSCALL_EXIT] == 4 &&
+	   s->by_id[LTT_EV_SCHEDCHANGE] == 3 && s->by_id[LTT_EV_PROCESS_FORK] == 2 &&
+	   s->by_id[LTT_EV_PROCESS_EXEC] == 1 && s->by_id[LTT_EV_PROCESS_EXIT] == 1 &&
+	   s->by_id[LTT_EV_TRACE_START] == 2 && s->by_id[200] == 1 && s->unknown == 1,
+	   "counts by type, one unknown");
+	ok(s->control == 12, "12 control events (9 syscalls + 3 schedchanges): %llu",
+	   (unsigned long long)s->control);
+	ok(s->cpu[0].first_ns == 1000000000ULL && s->cpu[0].last_ns == 1000000100ULL &&
+	   s->cpu[1].last_ns == 1000000075ULL, "per-CPU first/last times");
+	ok(sc(&s->syscalls, 57, 0) == 1 && sc(&s->syscalls, 57, 1) == 1 &&
+	   sc(&s->syscalls, 60, 0) == 1 && sc(&s->syscalls, 60, 1) == 0,
+	   "syscall entries/exits by number");
+
+	p = find(s, 10);
+	ok(p && p->events == 5 && sc(&p->syscalls, 57, 0) == 1 && sc(&p->syscalls, 57, 1) == 1,
+	   "pid 10: 5 events, fork syscall");
+	p = find(s, 20);
+	ok(p && p->forked && p->ppid == 10 && p->tgid == 20 && !strcmp(p->name, "my prog"),
+	   "pid 20: forked process, ppid = parent's tgid, name = basename of exec (%s)",
+	   p ? p->name : "?");
+	ok(p && p->events == 6 && sc(&p->syscalls, 59, 0) == 1 && sc(&p->syscalls, 39, 1) == 1,
+	   "pid 20: 6 events incl. the next buffer's, its syscalls");
+	p = find(s, 30);
+	ok(p && p->forked && p->tgid == 10 && p->ppid == 1 && !strcmp(p->name, "sh worker"),
+	   "pid 30: thread of 10, ppid = parent's ppid, inherits the name");
+	ok(p && p->exited && p->exit_code == 7 && p->exit_ns == 1000000065ULL,
+	   "pid 30: exited with code 7");
+	ok(p && p->events == 3, "pid 30: 3 events (the schedchange away included)");
+	p = find(s, 0);
+	ok(p && !strcmp(p->name, "swapper") && !p->in_snapshot, "pid 0 seen in an event");
+	p = find(s, 1);
+	ok(p && p->in_snapshot && p->events == 0 && !p->forked, "pid 1 from the snapshot only");
+	ok(lttr_ptable_count(s->procs) == 6, "6 pids in the process table (%zu)",
+	   lttr_ptable_count(s->procs));
+
+	ok(s->lost_total == 11 && s->cpu[0].lost == 9 && s->cpu[1].lost == 2,
+	   "lost from the lost file: 9 + 2");
+	ok(s->cpu[0].buffer_lost == 7 && s->cpu[1].buffer_lost == 2,
+	   "buffer headers' lost counts kept apart: 7 and 2");
+	ok(s->lost_by_id[1] == 5 && s->lost_by_id[2] == 4 && s->lost_by_id[7] == 2 &&
+	   sc(&s->lost_syscalls, 39, 0) == 5 && sc(&s->lost_syscalls, 39, 1) == 4,
+	   "lost by type and by syscall");
+	lttr_summary_free(s);
+	lttr_trace_close(t);
+
+	ok(tg_open("sum-nolost", DESC "nolost\n", 0, &t, &err) == 0 &&
+	   lttr_summary_compute(t, &s, &err) == 0, "without the lost file");
+	ok(s->lost_total == 9 && s->cpu[0].lost == 7 && s->cpu[1].lost == 2 &&
+	   !s->lost_syscalls.direct, "lost counts from the buffer headers: 7 + 2");
+	ok(lttr_trace_warning_count(t) == 1 && strstr(lttr_trace_warning(t, 0), "lost: missing"),
+	   "and a warning says so");
+	lttr_summary_free(s);
+	lttr_trace_close(t);
+	return tap_done();
+}

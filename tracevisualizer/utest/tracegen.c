@@ -1,0 +1,802 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * tracegen.c - synthetic trace writer for the tests (see tracegen.h).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "tracegen.h"
+
+struct tgbuf {
+	struct ltt_buffer_header h;
+	uint8_t *data;
+	size_t len, cap;
+	int fixed_end, fixed_size;
+};
+
+struct post {
+	int kind;		/* 't' truncate, 'p' poke, 'r' remove */
+	char file[16];
+	long long n;
+	uint8_t bytes[64];
+	size_t nbytes;
+};
+
+struct tg {
+	struct ltt_trace_header h;
+	struct tgbuf *bufs;
+	size_t nbufs, cap;
+	uint64_t next_seq[LTT_MAX_CPUS];
+	struct ltt_lost_info lost[LTT_MAX_CPUS];
+	int no_lost;
+	int no_proc;
+	char *proc;
+	size_t proc_len;
+	struct post posts[32];
+	size_t nposts;
+};
+
+void tg_default_header(struct ltt_trace_header *h)
+{
+	const uint16_t one = 1;
+
+	memset(h, 0, sizeof(*h));
+	h->magic = LTT_TRACE_MAGIC;
+	h->major = LTT_FORMAT_MAJOR;
+	h->minor = LTT_FORMAT_MINOR;
+	h->byte_order = *(const uint8_t *)&one ? LTT_ORDER_LITTLE : LTT_ORDER_BIG;
+	h->word_size = sizeof(long);
+	h->header_size = sizeof(*h);
+	h->ncpus = 1;
+	h->clock_hz = 1000000000U;
+	h->buffer_size = 65536;
+	h->buffer_count = 4;
+	h->flags = LTT_TRACE_COMPLETE;
+	h->start_wall_ns = 1700000000000000000ULL;
+	h->start_ns = 1000000000ULL;
+	h->end_ns = 0;
+	{
+		static const unsigned int ids[] = {
+			LTT_EV_SYSCALL_ENTRY, LTT_EV_SYSCALL_EXIT, LTT_EV_TRAP_ENTRY,
+			LTT_EV_TRAP_EXIT, LTT_EV_IRQ_ENTRY, LTT_EV_IRQ_EXIT,
+			LTT_EV_SCHEDCHANGE, LTT_EV_PROCESS_FORK, LTT_EV_PROCESS_EXEC,
+			LTT_EV_PROCESS_EXIT, LTT_EV_PROCESS_WAKEUP, LTT_EV_TRACE_START,
+		};
+		size_t i;
+
+		for (i = 0; i < sizeof(ids) / sizeof(ids[0]); i++)
+			h->mask.bits[ids[i] / 64] |= 1ULL << (ids[i] % 64);
+	}
+	strcpy(h->arch, "x86_64");
+	strcpy(h->release, "6.1.0-ltt");
+	strcpy(h->hostname, "testhost");
+}
+
+struct tg *tg_new(void)
+{
+	struct tg *g = calloc(1, sizeof(*g));
+
+	if (g)
+		tg_default_header(&g->h);
+	return g;
+}
+
+void tg_free(struct tg *g)
+{
+	size_t i;
+
+	if (!g)
+		return;
+	for (i = 0; i < g->nbufs; i++)
+		free(g->bufs[i].data);
+	free(g->bufs);
+	free(g->proc);
+	free(g);
+}
+
+struct ltt_trace_header *tg_header(struct tg *g)
+{
+	return &g->h;
+}
+
+int tg_buffer(struct tg *g, unsigned int cpu, uint64_t start_ns, uint32_t pid,
+	      uint64_t lost)
+{
+	struct tgbuf *b;
+
+	if (g->nbufs == g->cap) {
+		size_t cap = g->cap ? 2 * g->cap : 16;
+		struct tgbuf *n = realloc(g->bufs, cap * sizeof(*n));
+
+		if (!n)
+			return -1;
+		g->bufs = n;
+		g->cap = cap;
+	}
+	b = &g->bufs[g->nbufs++];
+	memset(b, 0, sizeof(*b));
+	b->h.magic = LTT_BUFFER_MAGIC;
+	b->h.cpu = (uint16_t)cpu;
+	b->h.seq = cpu < LTT_MAX_CPUS ? g->next_seq[cpu]++ : 0;
+	b->h.start_ns = start_ns;
+	b->h.end_ns = start_ns;
+	b->h.pid = pid;
+	b->h.lost = lost;
+	return 0;
+}
+
+struct ltt_buffer_header *tg_buffer_header(struct tg *g)
+{
+	return g->nbufs ? &g->bufs[g->nbufs - 1].h : NULL;
+}
+
+int tg_raw(struct tg *g, const void *bytes, size_t len)
+{
+	struct tgbuf *b;
+
+	if (!g->nbufs)
+		return -1;
+	b = &g->bufs[g->nbufs - 1];
+	if (b->len + len > b->cap) {
+		size_t cap = b->cap ? 2 * b->cap : 1024;
+		uint8_t *n;
+
+		while (cap < b->len + len)
+			cap *= 2;
+		n = realloc(b->data, cap);
+		if (!n)
+			return -1;
+		b->data = n;
+		b->cap = cap;
+	}
+	if (len)
+		memcpy(b->data + b->len, bytes, len);
+	b->len += len;
+	return 0;
+}
+
+int tg_record(struct tg *g, uint64_t time_ns, unsigned int id,
+	      unsigned int flags, const void *payload, size_t len)
+{
+	struct ltt_record_header rh;
+	static const uint8_t zero[4];
+	struct tgbuf *b;
+	size_t size = sizeof(rh) + len;
+	size_t pad = (LTT_REC_ALIGN - size % LTT_REC_ALIGN) % LTT_REC_ALIGN;
+
+	if (!g->nbufs)
+		return -1;
+	b = &g->bufs[g->nbufs - 1];
+	if (time_ns < b->h.start_ns || time_ns - b->h.start_ns > UINT32_MAX ||
+	    size + pad > 0xffff)
+		return -1;
+	rh.delta = (uint32_t)(time_ns - b->h.start_ns);
+	rh.id = (uint8_t)id;
+	rh.flags = (uint8_t)flags;
+	rh.size = (uint16_t)(size + pad);
+	if (tg_raw(g, &rh, sizeof(rh)) || tg_raw(g, payload, len) ||
+	    tg_raw(g, zero, pad))
+		return -1;
+	if (!b->fixed_end && time_ns > b->h.end_ns)
+		b->h.end_ns = time_ns;
+	if (time_ns > g->h.end_ns && (g->h.flags & LTT_TRACE_COMPLETE))
+		g->h.end_ns = time_ns;
+	return 0;
+}
+
+struct ltt_lost_info *tg_lost(struct tg *g, unsigned int cpu)
+{
+	return cpu < LTT_MAX_CPUS ? &g->lost[cpu] : NULL;
+}
+
+/* ---- description parser ------------------------------------------ */
+
+static int fail(char *err, size_t errlen, int line, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static int fail(char *err, size_t errlen, int line, const char *fmt, ...)
+{
+	char msg[256];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	snprintf(err, errlen, "line %d: %s", line, msg);
+	return -1;
+}
+
+static int parse_u64(const char *s, uint64_t *v)
+{
+	char *end;
+
+	if (!s || !*s)
+		return -1;
+	errno = 0;
+	if (*s == '-') {
+		long long x = strtoll(s, &end, 0);
+
+		*v = (uint64_t)x;
+	} else {
+		*v = strtoull(s, &end, 0);
+	}
+	return (*end || errno) ? -1 : 0;
+}
+
+static int parse_hex_bytes(char **tok, int ntok, uint8_t *out, size_t max,
+			   size_t *n)
+{
+	int i;
+
+	*n = 0;
+	for (i = 0; i < ntok; i++) {
+		uint64_t v;
+
+		if (parse_u64(tok[i], &v) || v > 0xff || *n >= max)
+			return -1;
+		out[(*n)++] = (uint8_t)v;
+	}
+	return 0;
+}
+
+/* key=value lookup in tokens; returns NULL if absent */
+static const char *kv(char **tok, int ntok, const char *key)
+{
+	size_t kl = strlen(key);
+	int i;
+
+	for (i = 1; i < ntok; i++)
+		if (!strncmp(tok[i], key, kl) && tok[i][kl] == '=')
+			return tok[i] + kl + 1;
+	return NULL;
+}
+
+static int kv_u64(char **tok, int ntok, const char *key, uint64_t *v)
+{
+	const char *s = kv(tok, ntok, key);
+
+	if (!s)
+		return 0;
+	return parse_u64(s, v) ? -1 : 1;
+}
+
+static int parse_header(struct tg *g, char **tok, int ntok)
+{
+	static const char *const keys[] = {
+		"ncpus", "start", "end", "wall", "flags", "major", "minor",
+		"order", "word", "hsize", "clock", "bufsize", "bufcount",
+		"magic", "mask",
+	};
+	struct ltt_trace_header *h = &g->h;
+	const char *s;
+	size_t k;
+	int i;
+
+	for (i = 1; i < ntok; i++) {
+		for (k = 0; k < sizeof(keys) / sizeof(keys[0]); k++)
+			if (!strncmp(tok[i], keys[k], strlen(keys[k])) &&
+			    tok[i][strlen(keys[k])] == '=')
+				break;
+		if (k == sizeof(keys) / sizeof(keys[0]) &&
+		    strncmp(tok[i], "arch=", 5) && strncmp(tok[i], "release=", 8) &&
+		    strncmp(tok[i], "host=", 5))
+			return -1;
+	}
+	for (k = 0; k < sizeof(keys) / sizeof(keys[0]); k++) {
+		uint64_t v;
+		int r = kv_u64(tok, ntok, keys[k], &v);
+
+		if (r < 0)
+			return -1;
+		if (!r)
+			continue;
+		switch (k) {
+		case 0: h->ncpus = (uint32_t)v; break;
+		case 1: h->start_ns = v; break;
+		case 2: h->end_ns = v; break;
+		case 3: h->start_wall_ns = v; break;
+		case 4: h->flags = (uint32_t)v; break;
+		case 5: h->major = (uint16_t)v; break;
+		case 6: h->minor = (uint16_t)v; break;
+		case 7: h->byte_order = (uint8_t)v; break;
+		case 8: h->word_size = (uint8_t)v; break;
+		case 9: h->header_size = (uint16_t)v; break;
+		case 10: h->clock_hz = (uint32_t)v; break;
+		case 11: h->buffer_size = (uint32_t)v; break;
+		case 12: h->buffer_count = (uint32_t)v; break;
+		case 13: h->magic = (uint32_t)v; break;
+		case 14:
+			memset(&h->mask, 0, sizeof(h->mask));
+			h->mask.bits[0] = v;
+			break;
+		default: break;
+		}
+	}
+	if ((s = kv(tok, ntok, "arch")))
+		snprintf(h->arch, sizeof(h->arch), "%s", s);
+	if ((s = kv(tok, ntok, "release")))
+		snprintf(h->release, sizeof(h->release), "%s", s);
+	if ((s = kv(tok, ntok, "host")))
+		snprintf(h->hostname, sizeof(h->hostname), "%s", s);
+	return 0;
+}
+
+static int parse_buf(struct tg *g, char **tok, int ntok)
+{
+	uint64_t cpu = 0, start = g->h.start_ns, pid = 0, lost = 0, v;
+	struct tgbuf *b;
+
+	if (kv_u64(tok, ntok, "cpu", &cpu) < 0 || kv_u64(tok, ntok, "start", &start) < 0 ||
+	    kv_u64(tok, ntok, "pid", &pid) < 0 || kv_u64(tok, ntok, "lost", &lost) < 0)
+		return -1;
+	if (tg_buffer(g, (unsigned int)cpu, start, (uint32_t)pid, lost))
+		return -1;
+	b = &g->bufs[g->nbufs - 1];
+	if (kv_u64(tok, ntok, "seq", &v) > 0) {
+		b->h.seq = v;
+		if (cpu < LTT_MAX_CPUS)
+			g->next_seq[cpu] = v + 1;
+	}
+	if (kv_u64(tok, ntok, "flags", &v) > 0)
+		b->h.flags = (uint16_t)v;
+	if (kv_u64(tok, ntok, "magic", &v) > 0)
+		b->h.magic = (uint32_t)v;
+	if (kv_u64(tok, ntok, "end", &v) > 0) {
+		b->h.end_ns = v;
+		b->fixed_end = 1;
+	}
+	if (kv_u64(tok, ntok, "size", &v) > 0) {
+		b->h.data_size = (uint32_t)v;
+		b->fixed_size = 1;
+	}
+	return 0;
+}
+
+static int parse_lost(struct tg *g, char **tok, int ntok)
+{
+	uint64_t cpu = 0, v, n;
+	struct ltt_lost_info *li;
+	int i;
+
+	if (kv_u64(tok, ntok, "cpu", &cpu) < 0 || cpu >= LTT_MAX_CPUS)
+		return -1;
+	li = &g->lost[cpu];
+	if (kv_u64(tok, ntok, "total", &v) > 0)
+		li->total = v;
+	if (kv_u64(tok, ntok, "nested", &v) > 0)
+		li->nested = v;
+	for (i = 1; i < ntok; i++) {
+		char *colon = strchr(tok[i], ':');
+		char key[8];
+
+		if (!colon || !strchr(tok[i], '='))
+			continue;
+		if (sscanf(tok[i], "%7[a-z]=", key) != 1)
+			return -1;
+		*colon = '\0';
+		if (parse_u64(strchr(tok[i], '=') + 1, &v) || parse_u64(colon + 1, &n))
+			return -1;
+		if (!strcmp(key, "ev") && v < 64)
+			li->by_event[v] = n;
+		else if (!strcmp(key, "sce") && v < LTT_LOST_SYSCALLS)
+			li->syscall_entry[v] = n;
+		else if (!strcmp(key, "scx") && v < LTT_LOST_SYSCALLS)
+			li->syscall_exit[v] = n;
+		else
+			return -1;
+	}
+	return 0;
+}
+
+static int append_proc(struct tg *g, const char *s, size_t n, int nl)
+{
+	char *p = realloc(g->proc, g->proc_len + n + 2);
+
+	if (!p)
+		return -1;
+	g->proc = p;
+	memcpy(p + g->proc_len, s, n);
+	g->proc_len += n;
+	if (nl)
+		p[g->proc_len++] = '\n';
+	return 0;
+}
+
+#define P(type, ...) do { type pl = { __VA_ARGS__ }; \
+	r = tg_record(g, t, id, 0, &pl, sizeof(pl)); } while (0)
+
+static int parse_event(struct tg *g, char **tok, int ntok, const char *rest)
+{
+	uint64_t t, a[6] = { 0 };
+	const char *name = tok[1];
+	unsigned int id;
+	int i, r, nargs = ntok - 2;
+
+	if (parse_u64(tok[0], &t))
+		return -1;
+	if (!strcmp(name, "exec")) {
+		struct {
+			struct ltt_ev_process_exec e;
+			char name[LTT_MAX_VAR_LEN + 8];
+		} __attribute__((packed)) pl;
+		size_t n;
+
+		if (nargs < 1 || parse_u64(tok[2], &a[0]))
+			return -1;
+		/* the file name is the rest of the line after the pid */
+		pl.e.pid = (uint32_t)a[0];
+		n = strlen(rest);
+		if (n > LTT_MAX_VAR_LEN)
+			n = LTT_MAX_VAR_LEN;
+		memcpy(pl.name, rest, n);
+		pl.name[n] = '\0';
+		return tg_record(g, t, LTT_EV_PROCESS_EXEC, 0, &pl,
+				 sizeof(pl.e) + n + 1);
+	}
+	if (!strcmp(name, "rec")) {
+		struct ltt_record_header rh;
+		uint8_t bytes[256];
+		size_t n;
+		struct tgbuf *b;
+
+		if (nargs < 2 || parse_u64(tok[2], &a[0]) || parse_u64(tok[3], &a[1]) ||
+		    parse_hex_bytes(tok + 4, ntok - 4, bytes, sizeof(bytes), &n) ||
+		    !g->nbufs)
+			return -1;
+		b = &g->bufs[g->nbufs - 1];
+		rh.delta = (uint32_t)(t - b->h.start_ns);
+		rh.id = (uint8_t)a[0];
+		rh.flags = 0;
+		rh.size = (uint16_t)a[1];
+		if (!b->fixed_end && t > b->h.end_ns)
+			b->h.end_ns = t;
+		return (tg_raw(g, &rh, sizeof(rh)) || tg_raw(g, bytes, n)) ? -1 : 0;
+	}
+	if (nargs > 6)
+		return -1;
+	for (i = 0; i < nargs; i++)
+		if (parse_u64(tok[2 + i], &a[i]))
+			return -1;
+	if (!strcmp(name, "nodetail"))
+		return tg_record(g, t, (unsigned int)a[0], LTT_REC_NO_DETAILS, NULL, 0);
+	if (!strcmp(name, "syscall_entry")) {
+		id = LTT_EV_SYSCALL_ENTRY;
+		P(struct ltt_ev_syscall_entry, .nr = (uint32_t)a[0], .ip = a[1]);
+	} else if (!strcmp(name, "syscall_exit")) {
+		id = LTT_EV_SYSCALL_EXIT;
+		P(struct ltt_ev_syscall_exit, .nr = (uint32_t)a[0], .ret = (int64_t)a[1]);
+	} else if (!strcmp(name, "trap_entry")) {
+		id = LTT_EV_TRAP_ENTRY;
+		P(struct ltt_ev_trap_entry, .vector = (uint16_t)a[0], .address = a[1],
+		  .ip = a[2], .flags = (uint16_t)a[3]);
+	} else if (!strcmp(name, "trap_exit")) {
+		id = LTT_EV_TRAP_EXIT;
+		P(struct ltt_ev_trap_exit, .vector = (uint16_t)a[0]);
+	} else if (!strcmp(name, "irq_entry")) {
+		id = LTT_EV_IRQ_ENTRY;
+		P(struct ltt_ev_irq_entry, .irq = (uint32_t)a[0], .flags = (uint16_t)a[1]);
+	} else if (!strcmp(name, "irq_exit")) {
+		id = LTT_EV_IRQ_EXIT;
+		P(struct ltt_ev_irq_exit, .irq = (uint32_t)a[0], .flags = (uint16_t)a[1]);
+	} else if (!strcmp(name, "sched")) {
+		id = LTT_EV_SCHEDCHANGE;
+		P(struct ltt_ev_schedchange, .prev_pid = (uint32_t)a[0],
+		  .next_pid = (uint32_t)a[1], .prev_state = (int32_t)a[2]);
+	} else if (!strcmp(name, "fork")) {
+		id = LTT_EV_PROCESS_FORK;
+		P(struct ltt_ev_process_fork, .parent_pid = (uint32_t)a[0],
+		  .child_pid = (uint32_t)a[1], .child_tgid = (uint32_t)a[2],
+		  .flags = (uint32_t)a[3], .clone_flags = a[4]);
+	} else if (!strcmp(name, "exit")) {
+		id = LTT_EV_PROCESS_EXIT;
+		P(struct ltt_ev_process_exit, .pid = (uint32_t)a[0], .code = (int32_t)a[1]);
+	} else if (!strcmp(name, "wakeup")) {
+		id = LTT_EV_PROCESS_WAKEUP;
+		P(struct ltt_ev_process_wakeup, .pid = (uint32_t)a[0],
+		  .cpu = (uint16_t)a[1], .flags = (uint16_t)a[2]);
+	} else if (!strcmp(name, "start")) {
+		id = LTT_EV_TRACE_START;
+		P(struct ltt_ev_trace_start, .pid = (uint32_t)a[0], .cpu = (uint32_t)a[1]);
+	} else {
+		return -1;
+	}
+	return r;
+}
+
+static int parse_post(struct tg *g, char **tok, int ntok, int kind)
+{
+	struct post *p;
+	uint64_t v = 0;
+
+	if (g->nposts >= sizeof(g->posts) / sizeof(g->posts[0]) || ntok < 2)
+		return -1;
+	p = &g->posts[g->nposts];
+	memset(p, 0, sizeof(*p));
+	p->kind = kind;
+	snprintf(p->file, sizeof(p->file), "%s", tok[1]);
+	if (kind != 'r') {
+		if (ntok < 3 || parse_u64(tok[2], &v))
+			return -1;
+		p->n = (long long)v;
+	}
+	if (kind == 'p' && parse_hex_bytes(tok + 3, ntok - 3, p->bytes,
+					   sizeof(p->bytes), &p->nbytes))
+		return -1;
+	g->nposts++;
+	return 0;
+}
+
+int tg_parse(struct tg *g, const char *desc, char *err, size_t errlen)
+{
+	const char *s = desc;
+	int line = 0;
+
+	while (*s) {
+		const char *nl = strchr(s, '\n');
+		size_t len = nl ? (size_t)(nl - s) : strlen(s);
+		char buf[1024], copy[1024], *tok[64], *p, *save = NULL;
+		const char *rest = "";
+		int ntok = 0, r;
+
+		line++;
+		if (len >= sizeof(buf))
+			return fail(err, errlen, line, "line too long");
+		memcpy(buf, s, len);
+		buf[len] = '\0';
+		memcpy(copy, buf, len + 1);
+		s = nl ? nl + 1 : s + len;
+		p = buf;
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (!*p || *p == '#')
+			continue;
+		if (!strncmp(p, "proc ", 5) || !strcmp(p, "proc")) {
+			const char *q = p[4] ? p + 5 : p + 4;
+
+			r = append_proc(g, q, strlen(q), 1);
+			if (r)
+				return fail(err, errlen, line, "out of memory");
+			continue;
+		}
+		if (!strncmp(p, "procraw ", 8)) {
+			if (append_proc(g, p + 8, strlen(p + 8), 0))
+				return fail(err, errlen, line, "out of memory");
+			continue;
+		}
+		for (p = strtok_r(p, " \t", &save); p && ntok < 64;
+		     p = strtok_r(NULL, " \t", &save))
+			tok[ntok++] = p;
+		if (ntok == 0)
+			continue;
+		if (!strcmp(tok[0], "header")) {
+			r = parse_header(g, tok, ntok);
+		} else if (!strcmp(tok[0], "buf")) {
+			r = parse_buf(g, tok, ntok);
+		} else if (!strcmp(tok[0], "raw")) {
+			uint8_t bytes[64];
+			size_t n;
+
+			r = parse_hex_bytes(tok + 1, ntok - 1, bytes, sizeof(bytes), &n);
+			if (!r)
+				r = tg_raw(g, bytes, n);
+		} else if (!strcmp(tok[0], "lost")) {
+			r = parse_lost(g, tok, ntok);
+		} else if (!strcmp(tok[0], "nolost")) {
+			g->no_lost = 1;
+			r = 0;
+		} else if (!strcmp(tok[0], "noproc")) {
+			g->no_proc = 1;
+			r = 0;
+		} else if (!strcmp(tok[0], "truncate")) {
+			r = parse_post(g, tok, ntok, 't');
+		} else if (!strcmp(tok[0], "poke")) {
+			r = parse_post(g, tok, ntok, 'p');
+		} else if (!strcmp(tok[0], "remove")) {
+			r = parse_post(g, tok, ntok, 'r');
+		} else if (ntok >= 2) {
+			if (ntok >= 4 && !strcmp(tok[1], "exec")) {
+				/* rest of the original line after the pid */
+				const char *q = strstr(copy, "exec");
+
+				q += 4;
+				while (*q == ' ')
+					q++;
+				while (*q && *q != ' ')
+					q++;
+				if (*q == ' ')
+					q++;
+				rest = q;
+			}
+			r = parse_event(g, tok, ntok, rest);
+		} else {
+			r = -1;
+		}
+		if (r)
+			return fail(err, errlen, line, "bad directive '%s'", copy);
+	}
+	return 0;
+}
+
+/* ---- writing ------------------------------------------------------ */
+
+int tg_write_file(const char *path, const void *data, size_t len)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	const uint8_t *p = data;
+
+	if (fd < 0)
+		return -1;
+	while (len) {
+		ssize_t w = write(fd, p, len);
+
+		if (w <= 0) {
+			close(fd);
+			return -1;
+		}
+		p += w;
+		len -= (size_t)w;
+	}
+	return close(fd);
+}
+
+static int apply_post(const char *dir, const struct post *p)
+{
+	char path[4096];
+	struct stat st;
+	int fd, r = 0;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, p->file);
+	if (p->kind == 'r')
+		return unlink(path);
+	if (stat(path, &st) < 0)
+		return -1;
+	if (p->kind == 't') {
+		long long n = p->n >= 0 ? p->n : (long long)st.st_size + p->n;
+
+		return truncate(path, n < 0 ? 0 : n);
+	}
+	fd = open(path, O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	if (pwrite(fd, p->bytes, p->nbytes, (off_t)p->n) != (ssize_t)p->nbytes)
+		r = -1;
+	close(fd);
+	return r;
+}
+
+int tg_write(struct tg *g, const char *dir, char *err, size_t errlen)
+{
+	char path[4096];
+	size_t i, total = 0, off = 0;
+	uint8_t *ev;
+	unsigned int c, nl;
+
+	if (mkdir(dir, 0755) < 0 && errno != EEXIST) {
+		snprintf(err, errlen, "mkdir %s: %s", dir, strerror(errno));
+		return -1;
+	}
+	snprintf(path, sizeof(path), "%s/header", dir);
+	if (tg_write_file(path, &g->h, sizeof(g->h)))
+		goto io;
+	for (i = 0; i < g->nbufs; i++)
+		total += sizeof(struct ltt_buffer_header) + g->bufs[i].len;
+	ev = malloc(total + 1);
+	if (!ev)
+		goto io;
+	for (i = 0; i < g->nbufs; i++) {
+		struct tgbuf *b = &g->bufs[i];
+
+		if (!b->fixed_size)
+			b->h.data_size = (uint32_t)b->len;
+		memcpy(ev + off, &b->h, sizeof(b->h));
+		off += sizeof(b->h);
+		if (b->len)
+			memcpy(ev + off, b->data, b->len);
+		off += b->len;
+	}
+	snprintf(path, sizeof(path), "%s/events", dir);
+	if (tg_write_file(path, ev, total)) {
+		free(ev);
+		goto io;
+	}
+	free(ev);
+	snprintf(path, sizeof(path), "%s/lost", dir);
+	unlink(path);
+	if (!g->no_lost) {
+		/* as many entries as the header says (bounded) */
+		nl = g->h.ncpus < LTT_MAX_CPUS ? g->h.ncpus : LTT_MAX_CPUS;
+		/* cppcheck-suppress knownConditionTrueFalse ; ncpus set by tg_parse */
+		for (c = 0; c < nl; c++)
+			g->lost[c].cpu = c;
+		if (tg_write_file(path, g->lost, nl * sizeof(g->lost[0])))
+			goto io;
+	}
+	snprintf(path, sizeof(path), "%s/proc", dir);
+	unlink(path);
+	if (!g->no_proc && tg_write_file(path, g->proc ? g->proc : "", g->proc_len))
+		goto io;
+	for (i = 0; i < g->nposts; i++)
+		if (apply_post(dir, &g->posts[i])) {
+			snprintf(err, errlen, "post-processing %s: %s",
+				 g->posts[i].file, strerror(errno));
+			return -1;
+		}
+	return 0;
+io:
+	snprintf(err, errlen, "writing %s: %s", path, strerror(errno));
+	return -1;
+}
+
+int tg_make(const char *dir, const char *desc)
+{
+	struct tg *g = tg_new();
+	char err[512];
+	int r;
+
+	if (!g)
+		return -1;
+	r = tg_parse(g, desc, err, sizeof(err));
+	if (!r)
+		r = tg_write(g, dir, err, sizeof(err));
+	if (r)
+		fprintf(stderr, "tracegen: %s\n", err);
+	tg_free(g);
+	return r;
+}
+
+/* ---- test helpers ------------------------------------------------- */
+
+#include "tap.h"
+
+const char *tg_dir(const char *name)
+{
+	return tap_tmpdir(name);
+}
+
+int tg_open(const char *name, const char *desc, unsigned int flags,
+	    struct lttr_trace **t, struct lttr_error *err)
+{
+	char dir[512];
+
+	snprintf(dir, sizeof(dir), "%s", tap_tmpdir(name));
+	*t = NULL;
+	if (tg_make(dir, desc))
+		return -100;
+	return lttr_trace_open(dir, flags, t, err);
+}
+
+struct lttr_event *tg_all_events(struct lttr_trace *t, size_t *n, int backward,
+				 int *status)
+{
+	struct lttr_iter *it;
+	struct lttr_event *v = NULL, ev;
+	size_t cap = 0;
+	int r;
+
+	*n = 0;
+	*status = t ? lttr_iter_new(t, &it, NULL) : -LTTR_E_INVAL;
+	if (*status < 0)
+		return NULL;
+	if (backward)
+		lttr_iter_seek_end(it);
+	while ((r = backward ? lttr_iter_prev(it, &ev) : lttr_iter_next(it, &ev)) > 0) {
+		if (*n == cap) {
+			struct lttr_event *nv;
+
+			cap = cap ? 2 * cap : 64;
+			nv = realloc(v, cap * sizeof(*nv));
+			if (!nv)
+				break;
+			v = nv;
+		}
+		v[(*n)++] = ev;
+	}
+	*status = r;
+	lttr_iter_free(it);
+	return v;
+}
