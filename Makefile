@@ -3,8 +3,11 @@
 #   make demo    install what is missing, build everything, boot the guest,
 #                trace a sample workload and print the analysis
 #   make check   run every test (host unit tests, kernel build tests, guest tests)
+#   make bench   measure overhead, trace size and loss against no tracing and
+#                ftrace in one guest boot, write docs/benchmarks.md
+#                (BENCHFLAGS, e.g. BENCHFLAGS="--reps 11 --clock both")
 #
-# Other targets: deps, kernel, kernel-off, module, traced, tracevisualizer,
+# Other targets: deps, kernel, kernel-off, kernel-debug, guest-debug, module, traced, tracevisualizer,
 # workloads, guest, check-host, check-kernel, check-guest, clean, distclean.
 
 TOP      := $(CURDIR)
@@ -13,16 +16,19 @@ KSRC     := $(BUILD)/linux-source-6.1
 KTARBALL := /usr/src/linux-source-6.1.tar.xz
 KON      := $(BUILD)/kernel-on
 KOFF     := $(BUILD)/kernel-off
+KDBG     := $(BUILD)/kernel-debug
 BZIMAGE  := $(KON)/arch/x86/boot/bzImage
 MODULE   := trace-module/ltt_tracer.ko
 TRACED   := traced/traced
 TV       := tracevisualizer/tracevisualizer
 INITRD   := $(BUILD)/initramfs.cpio.gz
+MODDBG   := $(BUILD)/module-debug
+INITRD_DEBUG := $(BUILD)/initramfs-debug.cpio.gz
 SYSTBL   := $(KSRC)/arch/x86/entry/syscalls/syscall_64.tbl
 PROVE    ?= prove
 PROVEFLAGS ?=
 
-KERNEL_INPUTS := $(wildcard patches/* config/*) scripts/build-kernel include/ltt/ltt-abi.h
+KERNEL_INPUTS := $(wildcard patches/*) config/ltt-guest.config scripts/build-kernel include/ltt/ltt-abi.h
 MODULE_INPUTS := $(wildcard trace-module/*.c trace-module/*.h trace-module/Makefile trace-module/Kbuild) include/ltt/ltt-abi.h
 
 all: kernel module traced tracevisualizer workloads guest
@@ -44,8 +50,12 @@ $(BZIMAGE): $(KERNEL_INPUTS) | $(KTARBALL)
 	scripts/build-kernel on
 
 kernel-off: $(KOFF)/arch/x86/boot/bzImage
-$(KOFF)/arch/x86/boot/bzImage: $(KERNEL_INPUTS) | $(KTARBALL)
+$(KOFF)/arch/x86/boot/bzImage: $(KERNEL_INPUTS) config/ltt-off.config | $(KTARBALL)
 	scripts/build-kernel off
+
+kernel-debug: $(KDBG)/arch/x86/boot/bzImage
+$(KDBG)/arch/x86/boot/bzImage: $(KERNEL_INPUTS) config/ltt-debug.config | $(KTARBALL)
+	scripts/build-kernel debug
 
 module: $(MODULE)
 $(MODULE): $(MODULE_INPUTS) $(BZIMAGE)
@@ -69,24 +79,41 @@ guest: $(BZIMAGE) $(MODULE) traced workloads
 $(INITRD): $(MODULE) $(TRACED) guest/init scripts/mkinitramfs $(wildcard $(BUILD)/workloads/*)
 	scripts/mkinitramfs $@
 
+# The same module and initramfs for the debug kernel (lockdep, kmemleak…):
+# the module's sources are built from a copy, against build/kernel-debug.
+guest-debug: $(KDBG)/arch/x86/boot/bzImage traced workloads
+	@$(MAKE) -s $(INITRD_DEBUG)
+
+$(MODDBG)/ltt_tracer.ko: $(MODULE_INPUTS) $(KDBG)/arch/x86/boot/bzImage
+	rm -rf $(MODDBG) && mkdir -p $(MODDBG)
+	cp trace-module/*.c trace-module/*.h trace-module/Kbuild $(MODDBG)/
+	$(MAKE) -C $(KDBG) M=$(MODDBG) LTT_INCLUDE=$(TOP)/include modules
+
+$(INITRD_DEBUG): $(MODDBG)/ltt_tracer.ko $(TRACED) guest/init scripts/mkinitramfs $(wildcard $(BUILD)/workloads/*)
+	MODULE=$(MODDBG)/ltt_tracer.ko scripts/mkinitramfs $@
+
 demo: deps
 	@$(MAKE) all
 	scripts/demo
 
 check: deps
-	@$(MAKE) all kernel-off
+	@$(MAKE) all kernel-off guest-debug
 	$(PROVE) $(PROVEFLAGS) tests/host tests/kernel tests/guest
+
+BENCHFLAGS ?=
+bench: all
+	scripts/bench $(BENCHFLAGS)
 
 check-host: deps
 	@$(MAKE) traced tracevisualizer workloads
 	$(PROVE) $(PROVEFLAGS) tests/host
 
 check-kernel: deps
-	@$(MAKE) kernel kernel-off
+	@$(MAKE) kernel kernel-off kernel-debug
 	$(PROVE) $(PROVEFLAGS) tests/kernel
 
 check-guest: deps
-	@$(MAKE) all
+	@$(MAKE) all kernel-off guest-debug
 	$(PROVE) $(PROVEFLAGS) tests/guest
 
 clean:
@@ -94,10 +121,11 @@ clean:
 	-$(MAKE) -C tracevisualizer clean
 	-$(MAKE) -C tests/workloads clean OUT=$(BUILD)/workloads
 	-[ -d $(KON) ] && $(MAKE) -C trace-module clean KDIR=$(KON)
-	rm -f $(INITRD)
+	rm -f $(INITRD) $(INITRD_DEBUG)
+	rm -rf $(MODDBG)
 
 distclean: clean
 	rm -rf $(BUILD) traces
 
-.PHONY: all deps deps-quiet kernel-source kernel kernel-off module traced tracevisualizer \
-	workloads guest demo check check-host check-kernel check-guest clean distclean
+.PHONY: all deps deps-quiet kernel-source kernel kernel-off kernel-debug guest-debug module traced tracevisualizer \
+	workloads guest demo check bench check-host check-kernel check-guest clean distclean

@@ -11,7 +11,11 @@ traced -q -o /mnt/share/b -t 2; echo $? > /mnt/share/b.rc
 traced -q -o /mnt/share/c -t 100 & tp=$!
 sleep 2; kill -INT $tp; wait $tp; echo $? > /mnt/share/c.rc
 traced -q -o /mnt/share/d -- sh -c "kill -TERM \$\$"; echo $? > /mnt/share/d.rc
-uname -r > /mnt/share/uname'
+uname -r > /mnt/share/uname
+mkdir /tmp/small && mount -t tmpfs -o size=2600k tmpfs /tmp/small
+traced -q -o /tmp/small/t -- ltt-getppid 400000 > /dev/null 2> /mnt/share/full.err
+echo $? > /mnt/share/full.rc
+cp -r /tmp/small/t /mnt/share/full'
 ok $? "guest ran the daemon scenarios"
 is "$(cat "$share/a.rc")" "7" "PROGRAM's exit status becomes traced's"
 is "$(cat "$share/d.rc")" "143" "a PROGRAM killed by SIGTERM gives 128+15"
@@ -48,4 +52,20 @@ grep -q '^IRQ: [0-9]*; NAME: ' "$share/a/proc"
 ok $? "snapshot: IRQ lines"
 grep -q '^PID: 2; PPID: 0; TGID: 2; NAME: kthreadd$' "$share/a/proc"
 ok $? "snapshot: LTT line format"
+
+# A full disk (2.6 MB for 1 MB buffers: two whole ones and part of a third):
+# a clear error naming the file, exit status 3, and everything written
+# before stays readable, the cut buffer included (the header says the
+# trace is incomplete).
+is "$(cat "$share/full.rc")" "3" "a full disk stops the trace with status 3"
+grep -q 'No space left on device' "$share/full.err" && grep -q '/tmp/small/t/events' "$share/full.err"
+ok $? "the error names the file and the cause"
+diag "$(head -3 "$share/full.err")"
+tracevisualizer summary --json --salvage "$share/full" > "$share/full.json" 2> "$share/full.warn"
+ok $? "the partial trace reads back with --salvage"
+is "$(json "$share/full.json" "j['trace']['complete']")" "false" "and is marked incomplete"
+# Two whole 1 MiB buffers hold at most 2 x 1048528 / 40 = 52426 getppid
+# entry+exit pairs: more entries means the cut third buffer was read too.
+ok "$(json "$share/full.json" "0 if j['syscalls'].get('getppid', {}).get('entries', 0) > 52426 else 1")" "the records of the buffer cut by the full disk are read too"
+diag "getppid entries read: $(json "$share/full.json" "j['syscalls'].get('getppid', {}).get('entries', 0)")"
 done_testing

@@ -142,7 +142,7 @@ ok $? "missing trace: exit 1, message names the file"
 cp -r "$tmp/good" "$tmp/trunc"
 truncate -s -3 "$tmp/trunc/events"
 "$prog" summary "$tmp/trunc" 2>"$tmp/err" >/dev/null; st=$?
-[ $st = 1 ] && grep -q "^tracevisualizer: $tmp/trunc/events: truncated buffer at offset 192 .*use --salvage to read the 1 complete buffers)" "$tmp/err"
+[ $st = 1 ] && grep -q "^tracevisualizer: $tmp/trunc/events: truncated buffer at offset 192 .*use --salvage to read the 1 complete buffers and the whole records of this one)" "$tmp/err"
 ok $? "truncated events: exit 1 with the documented message"
 "$prog" summary --salvage "$tmp/trunc" 2>"$tmp/err" >/dev/null; st=$?
 [ $st = 0 ] && grep -q "warning: .*truncated buffer at offset 192" "$tmp/err"

@@ -96,15 +96,23 @@ int lttr_bufindex_build(struct lttr_trace *t, struct lttr_error *err)
 		}
 		if (h.data_size > size - off - sizeof(h)) {
 			if (t->flags & LTTR_OPEN_SALVAGE) {
-				lttr_trace_warn(t, "%s: truncated buffer at offset %" PRIu64 " (data_size %u, %" PRIu64 " bytes left): ignored (salvage: %zu complete buffers read)",
+				/*
+				 * The daemon stopped writing mid-buffer (disk
+				 * full, killed): keep the records that are
+				 * there.  The record walker ends the buffer at
+				 * the first record cut short, as it does for
+				 * any bad record in salvage mode.
+				 */
+				lttr_trace_warn(t, "%s: truncated buffer at offset %" PRIu64 " (data_size %u, %" PRIu64 " bytes left): salvage reads its whole records after %zu complete buffers",
 						t->events_path, off, h.data_size,
 						size - off - sizeof(h), t->nbuffers);
-				break;
+				h.data_size = (uint32_t)(size - off - sizeof(h));
+			} else {
+				return lttr_error_set(err, LTTR_E_TRUNCATED,
+					"%s: truncated buffer at offset %" PRIu64 " (data_size %u, only %" PRIu64 " bytes left; trace incomplete; use --salvage to read the %zu complete buffers and the whole records of this one)",
+					t->events_path, off, h.data_size,
+					size - off - sizeof(h), t->nbuffers);
 			}
-			return lttr_error_set(err, LTTR_E_TRUNCATED,
-				"%s: truncated buffer at offset %" PRIu64 " (data_size %u, only %" PRIu64 " bytes left; trace incomplete; use --salvage to read the %zu complete buffers)",
-				t->events_path, off, h.data_size,
-				size - off - sizeof(h), t->nbuffers);
 		}
 		if (seen[h.cpu] && h.seq <= last_seq[h.cpu]) {
 			snprintf(what, sizeof(what),

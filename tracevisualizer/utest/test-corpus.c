@@ -82,9 +82,10 @@ static const struct tcase cases[] = {
 	{ "truncated-buffer-header-salvage", GOOD "truncate events 110\n",
 	  LTTR_OPEN_SALVAGE, OK, "truncated buffer at offset 104", 3 },
 	{ "truncated-records", GOOD "truncate events -4\n", 0, OPEN_ERR,
-	  "events: truncated buffer at offset 104 (data_size 48, only 44 bytes left; trace incomplete; use --salvage to read the 1 complete buffers)", 0 },
+	  "events: truncated buffer at offset 104 (data_size 48, only 44 bytes left; trace incomplete; use --salvage to read the 1 complete buffers and the whole records of this one)", 0 },
+	/* salvage keeps the whole records of the cut buffer: start, irq_entry */
 	{ "truncated-records-salvage", GOOD "truncate events -4\n",
-	  LTTR_OPEN_SALVAGE, OK, "truncated buffer at offset 104", 3 },
+	  LTTR_OPEN_SALVAGE, OK, "truncated buffer at offset 104", 5 },
 	{ "bad-buffer-magic", GOOD_HEAD GOOD_BUF0
 	  "buf cpu=1 start=1000000000 magic=1\n", 0, OPEN_ERR,
 	  "bad buffer magic 0x00000001 (expected 0x4c544242) at offset 104", 0 },
