@@ -154,7 +154,7 @@ static void test_trace(int fd, const struct ltt_info *info, double seconds)
 	uint32_t size = info->buffer_size;
 	unsigned char *buf = malloc(size);
 	uint64_t by_id[256] = { 0 };
-	uint64_t nbuf = 0, lost_total = 0;
+	uint64_t nbuf = 0;
 	int bad = 0, r;
 	pid_t child;
 	ssize_t n;
@@ -231,6 +231,7 @@ static void test_trace(int fd, const struct ltt_info *info, double seconds)
 	   (unsigned long long)by_id[LTT_EV_TRAP_ENTRY]);
 	{
 		struct ltt_lost_info *li = malloc(sizeof(*li));
+		uint64_t lost_total = 0;
 		int good = 1;
 
 		for (unsigned int i = 0; i < ncpus; i++) {
@@ -439,7 +440,7 @@ static int idle(int seconds)
 	uint64_t by_id[256] = { 0 };
 	unsigned char *buf;
 	ssize_t n;
-	int bad = 0, r, nb = 0;
+	int bad = 0, nb = 0;
 
 	if (fd < 0 || xioctl(fd, LTT_IOC_GET_INFO, &info) ||
 	    ioctl(fd, LTT_IOC_START) < 0) {
@@ -451,6 +452,8 @@ static int idle(int seconds)
 	sleep(seconds);
 	ioctl(fd, LTT_IOC_STOP);
 	while ((n = read(fd, buf, info.buffer_size)) > 0) {
+		int r;
+
 		nb++;
 		r = check_buffer(buf, n, info.buffer_size, cs, info.ncpus, by_id);
 		if (r && !bad)
