@@ -13,6 +13,7 @@ tracevisualizer summary --json "$share/t" > "$share/s.json"
 ok $? "summary --json"
 tracevisualizer dump --json "$share/t" > "$share/d.json"
 ok $? "dump --json"
+conserved "$share/t"
 
 checks < <(PYTHONPATH=tests/lib python3 - "$share/tree" "$share/s.json" "$share/d.json" <<'PY'
 import sys

@@ -13,6 +13,7 @@ diag "$(cat "$share/traced.err")"
 
 tracevisualizer summary --json "$share/t" > "$share/s.json"
 ok $? "summary --json"
+conserved "$share/t" "conservation holds despite lost events"
 pid=$(cat "$share/pid")
 checks < <(PYTHONPATH=tests/lib python3 - "$share/s.json" "$pid" <<'PY'
 import sys

@@ -9,6 +9,7 @@ vm_run "$share" 300 'traced -q -o /mnt/share/t -- sh -c "ltt-sleep 10 > /mnt/sha
 ok $? "guest ran a 10 s sleep under traced"
 tracevisualizer dump --json "$share/t" > "$share/d.json"
 ok $? "dump --json"
+conserved "$share/t"
 read -r pid self_ns < "$share/self"
 checks < <(PYTHONPATH=tests/lib python3 - "$share/d.json" "$pid" "$self_ns" <<'PY'
 import sys

@@ -17,6 +17,7 @@ exit $rc'
 ok $? "guest traced the workload with both tracers on"
 tracevisualizer dump --json "$share/t" > "$share/d.json"
 ok $? "dump --json"
+conserved "$share/t"
 pid=$(cat "$share/pid")
 checks < <(PYTHONPATH=tests/lib python3 - "$share/d.json" "$share/ftrace.txt" "$pid" <<'PY'
 import re, sys, collections

@@ -25,6 +25,7 @@ is "$(cat "$share/c.rc")" "0" "SIGINT stops a trace cleanly"
 for t in a b c; do
 	tracevisualizer summary --json "$share/$t" > "$share/$t.json"
 	ok $? "trace $t reads back"
+	conserved "$share/$t" "conservation holds on trace $t"
 done
 checks < <(PYTHONPATH=tests/lib python3 - "$share" <<'PY'
 import sys, os

@@ -56,3 +56,12 @@ checks() {
 	done
 	ok $finished "the checker ran to its end"
 }
+
+# conserved TRACEDIR [DESC] : ok if tracevisualizer check finds every
+# nanosecond accounted for (docs/control-flow.md, "Conservation")
+conserved() {
+	local out rc
+	out=$(tracevisualizer check "$1" 2>&1); rc=$?
+	ok $rc "${2:-conservation holds on $(basename "$1")} (tracevisualizer check)"
+	[ $rc = 0 ] || printf '%s\n' "$out" | sed 's/^/# /'
+}

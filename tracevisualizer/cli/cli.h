@@ -6,18 +6,37 @@
 #define TRACEVISUALIZER_CLI_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #define EXIT_TRACE 1	/* the trace could not be read */
 #define EXIT_USAGE 2	/* bad command line */
+#define EXIT_CONSERVATION 3	/* check: time not conserved */
+
+#define CLI_MAX_PIDS 64
+
+struct lttr_trace;
+struct lttr_account;
 
 struct cli_opts {
 	bool json;
 	bool pretty;
 	bool salvage;
 	bool reverse;
+	bool threads;		/* processes: one row per thread */
+	bool time;		/* summary: add the time accounting */
+	bool tree;		/* processes: indent children under parents */
+	bool has_from;
+	bool has_to;
 	int cpu;		/* -1: all */
-	int64_t pid;		/* -1: all */
+	int width;		/* graph columns */
+	int64_t from_ns;	/* relative to the trace start */
+	int64_t to_ns;
+	uint64_t tolerance_ns;	/* check */
+	size_t npids;		/* 0: all */
+	uint32_t pids[CLI_MAX_PIDS];
+	uint64_t types[4];	/* --type: ids shown (all zero: every id) */
+	uint64_t omit[4];	/* --omit: ids hidden */
 	const char *dir;
 };
 
@@ -25,6 +44,23 @@ extern const char *cli_prog;
 
 int cmd_dump(const struct cli_opts *o);
 int cmd_summary(const struct cli_opts *o);
+int cmd_processes(const struct cli_opts *o);
+int cmd_syscalls(const struct cli_opts *o);
+int cmd_irqs(const struct cli_opts *o);
+int cmd_check(const struct cli_opts *o);
+int cmd_graph(const struct cli_opts *o);
 void cli_trace_error(const char *msg);
+
+/* cli-common.c */
+bool cli_pid_wanted(const struct cli_opts *o, uint32_t pid);
+int cli_open(const struct cli_opts *o, struct lttr_trace **t);
+int cli_open_account(const struct cli_opts *o, struct lttr_trace **t,
+		     struct lttr_account **a);
+int cli_finish(struct lttr_trace *t, struct lttr_account *a, int status);
+const struct lttr_acct_task *cli_tasks(const struct cli_opts *o,
+				       const struct lttr_account *a,
+				       struct lttr_acct_task **group, size_t *n);
+void cli_print_ms(uint64_t ns);
+double cli_pct(uint64_t part, uint64_t whole);
 
 #endif

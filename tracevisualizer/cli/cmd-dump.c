@@ -3,23 +3,10 @@
  * cmd-dump.c - "tracevisualizer dump": the events in time order.
  */
 #include <inttypes.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <lttr/lttr.h>
 #include "cli.h"
-
-void cli_trace_error(const char *msg)
-{
-	fprintf(stderr, "%s: %s\n", cli_prog, msg);
-}
-
-static void print_warnings(const struct lttr_trace *t, size_t from)
-{
-	size_t i;
-
-	for (i = from; i < lttr_trace_warning_count(t); i++)
-		fprintf(stderr, "%s: warning: %s\n", cli_prog,
-			lttr_trace_warning(t, i));
-}
 
 static void print_text(const struct lttr_trace *t, const struct lttr_event *ev,
 		       uint64_t start)
@@ -41,9 +28,31 @@ static void print_text(const struct lttr_trace *t, const struct lttr_event *ev,
 	       ev->cpu, ev->pid, ev->control ? 'C' : '-', desc);
 }
 
+/* the filters: --cpu, --pid, --type, --omit, --from, --to */
+static bool wanted(const struct cli_opts *o, const struct lttr_event *ev,
+		   uint64_t start)
+{
+	int64_t rel = (int64_t)(ev->time_ns - start);
+	bool any_type = !(o->types[0] | o->types[1] | o->types[2] | o->types[3]);
+
+	if (o->cpu >= 0 && ev->cpu != o->cpu)
+		return false;
+	if (!cli_pid_wanted(o, ev->pid))
+		return false;
+	if (!any_type && !(o->types[ev->id / 64] & (1ULL << (ev->id % 64))))
+		return false;
+	if (o->omit[ev->id / 64] & (1ULL << (ev->id % 64)))
+		return false;
+	if (o->has_from && rel < o->from_ns)
+		return false;
+	if (o->has_to && rel > o->to_ns)
+		return false;
+	return true;
+}
+
 int cmd_dump(const struct cli_opts *o)
 {
-	struct lttr_trace *t = NULL;
+	struct lttr_trace *t;
 	struct lttr_iter *it = NULL;
 	struct lttr_error err;
 	struct lttr_event ev;
@@ -51,11 +60,8 @@ int cmd_dump(const struct cli_opts *o)
 	uint64_t start;
 	int r, status = 0;
 
-	r = lttr_trace_open(o->dir, o->salvage ? LTTR_OPEN_SALVAGE : 0, &t, &err);
-	if (r < 0) {
-		cli_trace_error(err.msg);
+	if (cli_open(o, &t))
 		return EXIT_TRACE;
-	}
 	if (lttr_iter_new(t, &it, &err) < 0) {
 		cli_trace_error(err.msg);
 		lttr_trace_close(t);
@@ -72,15 +78,19 @@ int cmd_dump(const struct cli_opts *o)
 	} else {
 		printf("# rel_s abs_s cpu pid control description\n");
 	}
-	if (o->reverse)
+	if (o->reverse && o->has_to)
+		lttr_iter_seek_time(it, start + (uint64_t)(o->to_ns > 0 ? o->to_ns : 0) + 1);
+	else if (o->reverse)
 		lttr_iter_seek_end(it);
+	else if (o->has_from && o->from_ns > 0)
+		lttr_iter_seek_time(it, start + (uint64_t)o->from_ns);
 	for (;;) {
 		r = o->reverse ? lttr_iter_prev(it, &ev) : lttr_iter_next(it, &ev);
 		if (r <= 0)
 			break;
-		if (o->cpu >= 0 && ev.cpu != o->cpu)
-			continue;
-		if (o->pid >= 0 && ev.pid != (uint64_t)o->pid)
+		if (!o->reverse && o->has_to && (int64_t)(ev.time_ns - start) > o->to_ns)
+			break;
+		if (!wanted(o, &ev, start))
 			continue;
 		if (o->json) {
 			lttr_json_event(&j, t, &ev);
@@ -96,17 +106,10 @@ int cmd_dump(const struct cli_opts *o)
 		if (!o->pretty)
 			putchar('\n');
 	}
-	fflush(stdout);
-	print_warnings(t, 0);
 	if (r < 0) {
 		cli_trace_error(lttr_iter_error(it)->msg);
 		status = EXIT_TRACE;
 	}
-	if (ferror(stdout)) {
-		fprintf(stderr, "%s: write error on standard output\n", cli_prog);
-		status = EXIT_TRACE;
-	}
 	lttr_iter_free(it);
-	lttr_trace_close(t);
-	return status;
+	return cli_finish(t, NULL, status);
 }

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <lttr/lttr.h>
 #include "cli.h"
+#include "timetable.h"
 
 static void print_secs(const char *label, uint64_t ns)
 {
@@ -93,41 +94,87 @@ static void print_text(const struct lttr_trace *t, const struct lttr_summary *s)
 	print_sc("  ", &s->syscalls);
 }
 
+static void print_time(const struct lttr_account *a,
+		       const struct lttr_account_check *c)
+{
+	struct lttr_acct_task *g;
+	size_t n = 0, i;
+
+	printf("\n");
+	cli_print_systime(a);
+	printf("\nProcess time (ms; %%wio = blocked in I/O, share of the process's lifetime):\n");
+	cli_print_taskhead();
+	g = lttr_account_group(a, &n);
+	for (i = 0; g && i < n; i++)
+		if (g[i].running_ns || g[i].runnable_ns ||
+		    g[i].blocked_ns[LTTR_BLOCK_UNKNOWN] != g[i].end_ns - g[i].begin_ns)
+			cli_print_taskrow(&g[i]);
+	lttr_account_group_free(g, n);
+	printf("\nConservation (tolerance %llu ns): cpu %s, split %s, lifetime %s\n",
+	       (unsigned long long)c->tolerance_ns, c->cpu_ok ? "ok" : "FAILED",
+	       c->split_ok ? "ok" : "FAILED", c->life_ok ? "ok" : "FAILED");
+}
+
+static void json_time(struct lttr_json *j, const struct lttr_account *a,
+		      const struct lttr_account_check *c)
+{
+	struct lttr_acct_task *g;
+	size_t n = 0, i;
+
+	lttr_json_key(j, "time");
+	lttr_json_begin_object(j);
+	lttr_json_key(j, "system");
+	lttr_json_systime(j, a);
+	lttr_json_key(j, "processes");
+	lttr_json_begin_array(j);
+	g = lttr_account_group(a, &n);
+	for (i = 0; g && i < n; i++)
+		lttr_json_tasktime(j, &g[i], false);
+	lttr_account_group_free(g, n);
+	lttr_json_end_array(j);
+	lttr_json_end_object(j);
+	lttr_json_key(j, "conservation");
+	lttr_json_conservation(j, c);
+}
+
 int cmd_summary(const struct cli_opts *o)
 {
 	struct lttr_trace *t = NULL;
 	struct lttr_summary *s = NULL;
+	struct lttr_account *a = NULL;
+	struct lttr_account_check c;
 	struct lttr_error err;
 	struct lttr_json j;
-	size_t i;
 	int status = 0;
 
-	if (lttr_trace_open(o->dir, o->salvage ? LTTR_OPEN_SALVAGE : 0, &t, &err) < 0) {
-		cli_trace_error(err.msg);
+	if (cli_open(o, &t))
 		return EXIT_TRACE;
-	}
 	if (lttr_summary_compute(t, &s, &err) < 0) {
 		cli_trace_error(err.msg);
 		lttr_trace_close(t);
 		return EXIT_TRACE;
 	}
+	if (o->time && lttr_account_compute(t, &a, &err) < 0) {
+		cli_trace_error(err.msg);
+		lttr_summary_free(s);
+		lttr_trace_close(t);
+		return EXIT_TRACE;
+	}
+	if (a)
+		lttr_account_check(a, o->tolerance_ns, &c);
 	if (o->json) {
 		lttr_json_init(&j, stdout, o->pretty);
-		lttr_json_summary(&j, t, s);
+		lttr_json_summary_open(&j, t, s);
+		if (a)
+			json_time(&j, a, &c);
+		lttr_json_end_object(&j);
 		if (!o->pretty)
 			putchar('\n');
 	} else {
 		print_text(t, s);
-	}
-	fflush(stdout);
-	for (i = 0; i < lttr_trace_warning_count(t); i++)
-		fprintf(stderr, "%s: warning: %s\n", cli_prog,
-			lttr_trace_warning(t, i));
-	if (ferror(stdout)) {
-		fprintf(stderr, "%s: write error on standard output\n", cli_prog);
-		status = EXIT_TRACE;
+		if (a)
+			print_time(a, &c);
 	}
 	lttr_summary_free(s);
-	lttr_trace_close(t);
-	return status;
+	return cli_finish(t, a, status);
 }

@@ -197,8 +197,8 @@ static void sc_object(struct lttr_json *j, const struct lttr_sccount *c)
 	free(v);
 }
 
-void lttr_json_summary(struct lttr_json *j, const struct lttr_trace *t,
-		       const struct lttr_summary *s)
+void lttr_json_summary_open(struct lttr_json *j, const struct lttr_trace *t,
+			    const struct lttr_summary *s)
 {
 	struct lttr_process **pv;
 	size_t np = 0, i;
@@ -290,5 +290,11 @@ void lttr_json_summary(struct lttr_json *j, const struct lttr_trace *t,
 
 	lttr_json_key(j, "syscalls");
 	sc_object(j, &s->syscalls);
+}
+
+void lttr_json_summary(struct lttr_json *j, const struct lttr_trace *t,
+		       const struct lttr_summary *s)
+{
+	lttr_json_summary_open(j, t, s);
 	lttr_json_end_object(j);
 }

@@ -120,4 +120,15 @@ void lttr_json_event(struct lttr_json *j, const struct lttr_trace *t,
 void lttr_json_summary(struct lttr_json *j, const struct lttr_trace *t,
 		       const struct lttr_summary *s);
 
+/**
+ * lttr_json_summary_open() - write the SUMMARY object without closing it
+ * @j: the writer
+ * @t: the trace
+ * @s: its summary
+ *
+ * The caller may add keys, then must call lttr_json_end_object().
+ */
+void lttr_json_summary_open(struct lttr_json *j, const struct lttr_trace *t,
+			    const struct lttr_summary *s);
+
 #endif /* LTTR_JSON_H */

@@ -16,5 +16,10 @@
 #include <lttr/process.h>
 #include <lttr/summary.h>
 #include <lttr/json.h>
+#include <lttr/flow.h>
+#include <lttr/latency.h>
+#include <lttr/blockreason.h>
+#include <lttr/account.h>
+#include <lttr/json-account.h>
 
 #endif /* LTTR_LTTR_H */

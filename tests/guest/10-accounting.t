@@ -1,0 +1,145 @@
+#!/bin/bash
+# Where every process's time went, on workloads whose answer is known (the
+# LTT paper's main claim): a spinner is user time, a sleeper is blocked in
+# nanosleep, two spinners sharing one CPU each wait half their life for it
+# (runnable, not blocked), a pipe ping-pong blocks each side in read while
+# the other runs with exactly N reads and writes each, a sched_yield loop
+# shows the time spent inside sched_yield.  Conservation is checked on
+# every trace; graph on a window of the ping-pong matches the dump.
+. "$(dirname "$0")/../lib/tap.sh"
+share=$(mktemp -d); trap 'rm -rf "$share"' EXIT
+
+N=1000
+vm_run "$share" 300 "traced -q -o /mnt/share/spin -- ltt-spin 2 &&
+traced -q -o /mnt/share/sleep -- ltt-sleep 2 > /mnt/share/sleep.out &&
+traced -q -o /mnt/share/pair -- sh -c 'ltt-spin 2 0 & ltt-spin 2 0 & wait' &&
+traced -q -o /mnt/share/pp -- ltt-pingpong $N 0 &&
+traced -q -o /mnt/share/yield -- sh -c 'ltt-spin 1 0 & ltt-yield 1 0; wait'"
+ok $? "guest ran the five workloads under traced"
+
+for t in spin sleep pair pp yield; do
+	tracevisualizer check "$share/$t" > "$share/$t.check"
+	ok $? "$t: conservation holds (check exits 0)"
+	tracevisualizer check --json "$share/$t" > "$share/$t.check.json" &&
+	tracevisualizer processes --threads --json "$share/$t" > "$share/$t.p.json" &&
+	tracevisualizer syscalls --threads --json "$share/$t" > "$share/$t.s.json"
+	ok $? "$t: check, processes and syscalls --json"
+	tracevisualizer processes "$share/$t" | grep -E 'pid|ltt-' | sed 's/^/# /'
+done
+
+# a short window in the middle of the ping-pong for graph vs dump
+read -r a b from to < <(python3 - "$share/pp.p.json" <<'PY'
+import json, sys
+t = [p for p in json.load(open(sys.argv[1]))['threads'] if p['name'] == 'ltt-pingpong']
+s = json.load(open(sys.argv[1]))['trace']['start_ns']
+mid = (max(p['begin_ns'] for p in t) + min(p['end_ns'] for p in t)) // 2 - s
+print(t[0]['pid'], t[1]['pid'], "%.9f" % (mid / 1e9), "%.9f" % ((mid + 2000000) / 1e9))
+PY
+)
+tracevisualizer graph --json --pid "$a,$b" --from "$from" --to "$to" "$share/pp" > "$share/g.json"
+ok $? "graph --json on a 2 ms window of the ping-pong"
+tracevisualizer graph --pid "$a,$b" --from "$from" --to "$to" --width 60 "$share/pp" | head -8 | sed 's/^/# /'
+tracevisualizer dump --json --pid "$a,$b" --type syscall_entry,syscall_exit,schedchange \
+	--from "$from" --to "$to" "$share/pp" > "$share/gd.json"
+ok $? "dump --json with --pid, --type, --from, --to on the same window"
+
+checks < <(PYTHONPATH=tests/lib python3 - "$share" "$N" <<'PY'
+import sys
+from check import ok, load, done
+d = sys.argv[1]; N = int(sys.argv[2])
+
+for t in ('spin', 'sleep', 'pair', 'pp', 'yield'):
+    c = load('%s/%s.check.json' % (d, t))['conservation']
+    ok(c['ok'] and c['cpu_err_ns'] <= 1000 and c['split_err_ns'] <= 1000 and c['life_err_ns'] <= 1000,
+       "%s: per CPU sched+idle = window (err %d ns), per task user+kernel+intr = sched (err %d ns), "
+       "sched+runnable+blocked = lifetime (err %d ns)" % (t, c['cpu_err_ns'], c['split_err_ns'], c['life_err_ns']))
+
+def threads(t, name):
+    return [p for p in load('%s/%s.p.json' % (d, t))['threads'] if p['name'] == name]
+
+def pct(a, b):
+    return 100.0 * a / b if b else 0.0
+
+s = threads('spin', 'ltt-spin')
+ok(len(s) == 1, "spin: one ltt-spin")
+if s:
+    p = s[0]
+    print("spinner: user %.2f%%, interrupted %.2f%%, kernel %.2f%%, runnable %.2f%% of %.3f s" % (
+        pct(p['user_ns'], p['lifetime_ns']), pct(p['interrupted_ns'], p['lifetime_ns']),
+        pct(p['kernel_ns'], p['lifetime_ns']), pct(p['runnable_ns'], p['lifetime_ns']), p['lifetime_ns'] / 1e9))
+    ok(p['user_ns'] >= 0.95 * p['lifetime_ns'], "spin: the spinner is >= 95% user of its lifetime")
+
+s = threads('sleep', 'ltt-sleep')
+ok(len(s) == 1, "sleep: one ltt-sleep")
+if s:
+    p = s[0]
+    print("sleeper: blocked in sleep %d ns, runnable %d ns" % (p['blocked_by']['sleep'], p['runnable_ns']))
+    ok(p['blocked_by']['sleep'] >= 1990000000, "sleep: >= 1.99 s blocked in nanosleep")
+    ok(p['runnable_ns'] < 5000000, "sleep: ~0 runnable waiting (< 5 ms)")
+    sc = load('%s/sleep.s.json' % d)
+    mine = [x for x in sc['threads'] if x['pid'] == p['pid']]
+    ns = mine and (mine[0]['syscalls'].get('nanosleep') or mine[0]['syscalls'].get('clock_nanosleep'))
+    ok(ns and ns['count'] == 1 and ns['blocked_ns'] >= 1990000000, "sleep: one nanosleep call holding the blocked time")
+
+s = threads('pair', 'ltt-spin')
+ok(len(s) == 2, "pair: two ltt-spin")
+for p in s:
+    print("pinned spinner %d: running %.1f%%, runnable %.1f%%, blocked %.1f%% of %.3f s" % (
+        p['pid'], pct(p['running_ns'], p['lifetime_ns']), pct(p['runnable_ns'], p['lifetime_ns']),
+        pct(p['blocked_ns'], p['lifetime_ns']), p['lifetime_ns'] / 1e9))
+    ok(0.35 <= p['runnable_ns'] / p['lifetime_ns'] <= 0.65,
+       "pair: spinner %d waits for the CPU (runnable) about half its lifetime" % p['pid'])
+    ok(p['blocked_ns'] < 0.02 * p['lifetime_ns'], "pair: spinner %d is not blocked" % p['pid'])
+    ok(p['preemptions'] > 10, "pair: spinner %d is preempted (%d times)" % (p['pid'], p['preemptions']))
+
+s = threads('pp', 'ltt-pingpong')
+ok(len(s) == 2, "pp: two ltt-pingpong")
+sc = {x['pid']: x['syscalls'] for x in load('%s/pp.s.json' % d)['threads']}
+for p in s:
+    c = sc.get(p['pid'], {})
+    r = c.get('read', {}); w = c.get('write', {})
+    ok(r.get('count') == N and r.get('partial') == 0 and w.get('count') == N and w.get('partial') == 0,
+       "pp: %d made exactly %d reads and %d writes (got %s, %s)" % (p['pid'], N, N, r.get('count'), w.get('count')))
+    ok(p['blocked_by']['io'] > 0 and r.get('blocked_ns', 0) == p['blocked_by']['io'],
+       "pp: %d's blocked I/O time is all inside read (%d ns)" % (p['pid'], p['blocked_by']['io']))
+g = load('%s/g.json' % d)
+pids = sorted(p['pid'] for p in s)
+sw = [x for x in g['transitions'] if x['kind'] == 'switch' and x['pid'] in pids]
+blk = [x for x in sw if x['state'] != 0]
+ok(len(blk) > 0 and all(x['name'] == 'read' for x in blk), "graph: every block of the window is in read (%d)" % len(blk))
+ok(len(blk) > 0 and sum(1 for x in blk if x['pid2'] in pids and x['pid2'] != x['pid']) >= 0.9 * len(blk),
+   "graph: when one side blocks in read, the other runs next")
+ok(sorted(r['pid'] for r in g['rows']) == pids and all('S' in r['cells'] for r in g['rows']),
+   "graph: one row per ping-pong process, showing syscall time")
+dump = load('%s/gd.json' % d)['events']
+def key_dump(e):
+    if e['type'] == 'schedchange':
+        return ('switch', e['args']['prev_pid'], e['args']['next_pid'])
+    return (e['type'], e['pid'], e['args']['nr'])
+def key_graph(x):
+    if x['kind'] == 'switch':
+        return ('switch', x['pid'], x['pid2'])
+    return (x['kind'], x['pid'], x['what'])
+gk = [key_graph(x) for x in g['transitions']
+      if x['kind'] in ('syscall_entry', 'syscall_exit') or (x['kind'] == 'switch' and x['pid'] in pids)]
+dk = [key_dump(e) for e in dump]
+print("window: %d transitions in graph, %d events in dump" % (len(gk), len(dk)))
+ok(len(gk) > 10 and gk == dk, "graph: the switches and syscalls of the window in the dump's order")
+
+s = threads('yield', 'ltt-yield')
+ok(len(s) == 1, "yield: one ltt-yield")
+if s:
+    p = s[0]
+    y = {x['pid']: x['syscalls'] for x in load('%s/yield.s.json' % d)['threads']}[p['pid']].get('sched_yield', {})
+    lat = y.get('latency', {})
+    print("sched_yield: %d calls, %d ns inside (%.1f%% of its lifetime), runnable inside %d ns, on CPU inside %d ns, user %.1f%%" % (
+        y.get('count', 0), lat.get('total_ns', 0), pct(lat.get('total_ns', 0), p['lifetime_ns']),
+        y.get('runnable_ns', 0), y.get('cpu_ns', 0), pct(p['user_ns'], p['lifetime_ns'])))
+    ok(y.get('count', 0) > 100, "yield: many sched_yield calls")
+    ok(lat.get('total_ns', 0) >= 0.4 * p['lifetime_ns'],
+       "yield: the cumulative time inside sched_yield is >= 40% of its lifetime (the spinner ran meanwhile)")
+    ok(y.get('runnable_ns', 0) >= 0.3 * p['lifetime_ns'], "yield: most of it runnable, waiting for the spinner")
+done()
+PY
+)
+done_testing

@@ -1,0 +1,143 @@
+#!/bin/bash
+# The analysis commands on a hand-built trace whose every nanosecond is
+# known (the scenario of utest/test-account.c "A"): processes, syscalls,
+# irqs, check, graph, summary --time, their --json forms, the dump filters
+# (--pid list, --type, --omit, --cpu, --from/--to/--window), usage errors,
+# and check failing (exit 3) on a trace that does not conserve time.
+. "$(dirname "$0")/../lib/tap.sh"
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+tv=tracevisualizer
+gen=$TOP/tracevisualizer/build/utest/gen-trace
+[ -x "$gen" ] || make -s -C tracevisualizer >/dev/null
+
+$gen "$tmp/a" <<'DESC'
+header ncpus=2 end=1000001000
+proc PID: 1; PPID: 0; TGID: 1; NAME: init
+proc PID: 5; PPID: 1; TGID: 5; NAME: a
+proc PID: 6; PPID: 1; TGID: 6; NAME: b
+proc IRQ: 4; NAME: ttyS0
+buf cpu=0 start=1000000000 pid=5
+1000000000 start 5 0
+1000000100 syscall_entry 1
+1000000150 syscall_exit 1 1
+1000000200 irq_entry 236 3
+1000000210 irq_exit 236 3
+1000000300 sched 5 6 0
+1000000400 syscall_entry 0
+1000000450 sched 6 5 1
+1000000500 wakeup 6 0 0
+1000000600 sched 5 6 0
+1000000650 syscall_exit 0 10
+1000000700 syscall_entry 35
+1000000710 sched 6 0 1
+1000000800 wakeup 6 0 0
+1000000820 sched 0 6 0
+1000000830 syscall_exit 35 0
+1000000900 sched 6 5 0
+buf cpu=1 start=1000000000 pid=0
+1000000000 start 0 1
+1000000300 irq_entry 4 0
+1000000340 irq_exit 4 0
+DESC
+ok $? "gen-trace writes the scenario"
+
+$tv check "$tmp/a" > "$tmp/check.txt"
+ok $? "check exits 0 on a conserving trace"
+for c in processes syscalls irqs check graph; do
+	$tv $c --json "$tmp/a" > "$tmp/$c.json" && $tv $c "$tmp/a" > "$tmp/$c.txt"
+	ok $? "$c: text and --json"
+done
+$tv processes --threads --json "$tmp/a" > "$tmp/threads.json"
+ok $? "processes --threads --json"
+$tv processes --tree "$tmp/a" | grep -q '^ *1 init.*$' ; ok $? "processes --tree starts at init (from the snapshot)"
+$tv summary --time --json "$tmp/a" > "$tmp/summary.json" && $tv summary --time "$tmp/a" > "$tmp/summary.txt"
+ok $? "summary --time, text and --json"
+$tv summary --json "$tmp/a" > "$tmp/summary0.json"
+ok $? "summary --json without --time"
+$tv graph --json --pid 6 --window 0.0000004:0.0000007 "$tmp/a" > "$tmp/graphw.json"
+ok $? "graph --pid --window"
+$tv dump --json --pid 5,6 --type syscall_entry,syscall_exit --from 0.0000002 --to 0.00000069 "$tmp/a" > "$tmp/d1.json"
+ok $? "dump --pid list --type --from --to"
+$tv dump --json --omit syscall_entry,syscall_exit,sched --cpu 0 "$tmp/a" > "$tmp/d2.json"
+ok $? "dump --omit --cpu"
+$tv dump --reverse --window 0.0000006:0.0000009 --type sched "$tmp/a" > "$tmp/d3.txt"
+ok $? "dump --reverse --window"
+
+$tv processes --from 1 "$tmp/a" 2>/dev/null; is "$?" 2 "--from is refused outside dump and graph"
+$tv dump --type nosuch "$tmp/a" 2>/dev/null; is "$?" 2 "an unknown event type is a usage error"
+$tv dump --window 2:1 "$tmp/a" 2>/dev/null; is "$?" 2 "a window ending before it starts is a usage error"
+$tv graph --width 5 "$tmp/a" 2>/dev/null; is "$?" 2 "a graph narrower than 10 columns is refused"
+
+$gen "$tmp/bad" <<'DESC'
+header ncpus=2 end=1000000100
+buf cpu=0 start=1000000000 pid=5
+1000000000 start 5 0
+buf cpu=1 start=1000000000 pid=5
+1000000000 start 5 1
+DESC
+$tv check --tolerance 10 "$tmp/bad" > "$tmp/bad.txt"; is "$?" 3 "check exits 3 when a task is current on two CPUs at once"
+grep -q "FAILED" "$tmp/bad.txt"; ok $? "and says which check failed"
+
+checks < <(PYTHONPATH=tests/lib python3 - "$tmp" <<'PY'
+import sys
+from check import ok, load, done
+d = sys.argv[1]
+p = {x['pid']: x for x in load(d + '/processes.json')['processes']}
+ok(sorted(p) == [1, 5, 6] and p[1]['blocked_by']['unknown'] == 1000, "processes: init (never seen: blocked, unknown), a and b")
+a, b = p.get(5, {}), p.get(6, {})
+ok(a.get('running_ns') == 550 and a.get('user_ns') == 490 and a.get('kernel_ns') == 50 and
+   a.get('interrupted_ns') == 10 and a.get('runnable_ns') == 450 and a.get('blocked_ns') == 0,
+   "processes: a ran 550 (user 490, kernel 50, interrupted 10), runnable 450")
+ok(b.get('blocked_by', {}).get('io') == 50 and b.get('blocked_by', {}).get('sleep') == 90 and
+   b.get('runnable_ns') == 520 and b.get('lifetime_ns') == 1000 and b.get('softirq_ns') == 0,
+   "processes: b blocked 50 io, 90 sleep, runnable 520 of 1000")
+ok(b.get('sched_latency', {}).get('count') == 2 and b['sched_latency']['max_ns'] == 100,
+   "processes: b's scheduling latency")
+rd = b.get('syscalls', {}).get('read', {})
+ok(rd.get('count') == 1 and rd['latency']['total_ns'] == 250 and rd['blocked_ns'] == 50 and
+   rd['latency']['log2_hist'][7] == 1 and len(rd['latency']['log2_hist']) == 8,
+   "processes: b's read: 250 ns, 50 blocked, histogram bucket 2^7")
+t = {x['pid']: x for x in load(d + '/threads.json')['threads']}
+ok(sorted(t) == [1, 5, 6], "processes --threads: one entry per thread")
+s = load(d + '/syscalls.json')
+ok(s['syscalls']['nanosleep']['latency']['total_ns'] == 130 and s['syscalls']['write']['count'] == 1,
+   "syscalls: system-wide nanosleep 130 ns, one write")
+q = load(d + '/irqs.json')['irqs']
+ok([(x['irq'], x['sysvec'], x['name'], x['duration']['total_ns']) for x in q] ==
+   [(4, False, 'ttyS0', 40), (236, True, 'local_timer', 10)], "irqs: ttyS0 40 ns, local_timer 10 ns")
+c = load(d + '/check.json')['conservation']
+ok(c['ok'] and c['cpu_err_ns'] == 0 and c['split_err_ns'] == 0 and c['life_err_ns'] == 0,
+   "check --json: exact conservation")
+sm = load(d + '/summary.json')
+ok('time' in sm and sm['conservation']['ok'] and sm['time']['system']['cpus'][0]['idle_ns'] == 110 and
+   sm['time']['system']['cpus'][1]['irq_ns'] == 40 and sm['time']['system']['cpus'][1]['idle_ns'] == 960 and
+   sm['time']['system']['cpus'][0]['utilisation_ppm'] == 890000,
+   "summary --time --json: per-CPU idle, irq, utilisation")
+s0 = load(d + '/summary0.json')
+ok('time' not in s0 and s0['events']['total'] == sm['events']['total'] and s0['processes'] == sm['processes'],
+   "summary --json without --time: the SUMMARY keys, unchanged")
+g = load(d + '/graph.json')
+ok([r['pid'] for r in g['rows']] == [0, 5, 6] and all(len(r['cells']) == 100 for r in g['rows']),
+   "graph: rows idle, a, b of 100 columns")
+ok(g['rows'][1]['cells'].startswith('U' * 10) and g['rows'][1]['cells'][10:15] == 'SSSSS',
+   "graph: a is in user mode, then in write")
+kinds = [(x['kind'], x['pid']) for x in g['transitions'] if x['kind'] in ('switch', 'syscall_entry', 'syscall_exit')]
+ok(kinds[:6] == [('syscall_entry', 5), ('syscall_exit', 5), ('switch', 5), ('syscall_entry', 6),
+                 ('switch', 6), ('switch', 5)], "graph: transitions in order")
+sw = [x for x in g['transitions'] if x['kind'] == 'switch' and x['pid'] == 6 and x['state'] != 0]
+ok([x['name'] for x in sw] == ['read', 'nanosleep'], "graph: b blocks in read, then in nanosleep")
+gw = load(d + '/graphw.json')
+ok([r['pid'] for r in gw['rows']] == [6] and all(400 <= x['rel_ns'] <= 700 for x in gw['transitions']) and
+   len(gw['transitions']) > 0, "graph --pid --window: one row, transitions inside the window")
+d1 = load(d + '/d1.json')['events']
+ok([(e['type'], e['rel_ns']) for e in d1] == [('syscall_entry', 400), ('syscall_exit', 650)],
+   "dump filters: pid list + type list + window")
+d2 = load(d + '/d2.json')['events']
+ok(d2 and all(e['cpu'] == 0 and e['type'] not in ('syscall_entry', 'syscall_exit', 'schedchange') for e in d2),
+   "dump --omit and --cpu")
+d3 = [l.split()[0] for l in open(d + '/d3.txt') if not l.startswith('#')]
+ok(d3 == ['0.000000900', '0.000000820', '0.000000710', '0.000000600'], "dump --reverse --window --type sched")
+done()
+PY
+)
+done_testing

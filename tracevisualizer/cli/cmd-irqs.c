@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cmd-irqs.c - "tracevisualizer irqs": irq handler durations.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <lttr/lttr.h>
+#include "cli.h"
+
+int cmd_irqs(const struct cli_opts *o)
+{
+	struct lttr_trace *t;
+	struct lttr_account *a;
+	struct lttr_json j;
+	size_t i;
+
+	if (cli_open_account(o, &t, &a))
+		return EXIT_TRACE;
+	if (o->json) {
+		lttr_json_init(&j, stdout, o->pretty);
+		lttr_json_begin_object(&j);
+		lttr_json_key(&j, "trace");
+		lttr_json_traceinfo(&j, t);
+		lttr_json_key(&j, "irqs");
+		lttr_json_irqstats(&j, t, a);
+		lttr_json_end_object(&j);
+		if (!o->pretty)
+			putchar('\n');
+		return cli_finish(t, a, 0);
+	}
+	printf("IRQ handler durations (entry to exit, softirqs at irq exit included):\n");
+	printf("  %-8s %-20s %9s %12s %10s %10s %10s\n", "irq", "name", "count",
+	       "total_ms", "min_us", "max_us", "mean_us");
+	for (i = 0; i < a->nirqs; i++) {
+		const struct lttr_acct_irq *q = &a->irqs[i];
+		const char *name = q->sysvec ? lttr_sysvec_name(q->irq) :
+			lttr_trace_irq_name(t, q->irq);
+		char id[16];
+
+		snprintf(id, sizeof(id), q->sysvec ? "0x%x" : "%u", q->irq);
+		printf("  %-8s %-20s %9" PRIu64 " %12.3f %10.3f %10.3f %10.3f\n", id,
+		       name ? name : "", q->lat.count, (double)q->lat.total / 1e6,
+		       (double)q->lat.min / 1e3, (double)q->lat.max / 1e3,
+		       (double)lttr_lat_mean(&q->lat) / 1e3);
+	}
+	return cli_finish(t, a, 0);
+}

@@ -1,0 +1,283 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test-account.c - time accounting on hand-built traces whose every
+ * nanosecond is worked out by hand: user/syscall/irq split, preempted vs
+ * blocked, blocked by reason, scheduling latency, first appearance
+ * mid-syscall, fork/exit lifetimes, per-syscall and per-irq statistics,
+ * per-CPU idle, process grouping, and the conservation checks (which must
+ * hold on each of them and fail on a contradictory trace).
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "tap.h"
+#include "tracegen.h"
+
+#define A_DESC \
+	"header end=1000001000\n" \
+	"proc PID: 5; PPID: 1; TGID: 5; NAME: a\n" \
+	"proc PID: 6; PPID: 1; TGID: 6; NAME: b\n" \
+	"buf cpu=0 start=1000000000 pid=5\n" \
+	"1000000000 start 5 0\n" \
+	"1000000100 syscall_entry 1\n" \
+	"1000000150 syscall_exit 1 1\n" \
+	"1000000200 irq_entry 236 3\n" \
+	"1000000210 irq_exit 236 3\n" \
+	"1000000300 sched 5 6 0\n" \
+	"1000000400 syscall_entry 0\n" \
+	"1000000450 sched 6 5 1\n" \
+	"1000000500 wakeup 6 0 0\n" \
+	"1000000600 sched 5 6 0\n" \
+	"1000000650 syscall_exit 0 10\n" \
+	"1000000700 syscall_entry 35\n" \
+	"1000000710 sched 6 0 1\n" \
+	"1000000800 wakeup 6 0 0\n" \
+	"1000000820 sched 0 6 0\n" \
+	"1000000830 syscall_exit 35 0\n" \
+	"1000000900 sched 6 5 0\n"
+
+#define B_DESC \
+	"header ncpus=2 end=1000001000\n" \
+	"proc PID: 10; PPID: 1; TGID: 10; NAME: sh\n" \
+	"proc PID: 11; PPID: 1; TGID: 10; NAME: sh\n" \
+	"proc PID: 12; PPID: 1; TGID: 12; NAME: sleeper\n" \
+	"buf cpu=0 start=1000000000 pid=10\n" \
+	"1000000000 start 10 0\n" \
+	"1000000100 syscall_entry 57\n" \
+	"1000000150 fork 10 20 20 0 0x11\n" \
+	"1000000160 wakeup 20 1 1\n" \
+	"1000000200 syscall_exit 57 20\n" \
+	"1000000250 syscall_entry 61\n" \
+	"1000000300 sched 10 0 1\n" \
+	"buf cpu=1 start=1000000000 pid=0\n" \
+	"1000000000 start 0 1\n" \
+	"1000000200 wakeup 12 1 0\n" \
+	"1000000210 sched 0 12 0\n" \
+	"1000000220 syscall_exit 202 0\n" \
+	"1000000230 syscall_entry 60\n" \
+	"1000000240 exit 12 0\n" \
+	"1000000250 sched 12 20 128\n" \
+	"1000000300 syscall_exit 57 0\n" \
+	"1000000400 syscall_entry 60\n" \
+	"1000000410 exit 20 3\n" \
+	"1000000420 wakeup 10 0 0\n" \
+	"1000000430 sched 20 0 128\n" \
+	"buf cpu=0 start=1000000500 pid=0\n" \
+	"1000000500 irq_entry 4 0\n" \
+	"1000000520 irq_exit 4 0\n" \
+	"1000000530 sched 0 10 0\n" \
+	"1000000540 syscall_exit 61 20\n"
+
+static struct lttr_account *acct(const char *name, const char *desc,
+				 struct lttr_trace **t)
+{
+	struct lttr_account *a = NULL;
+	struct lttr_error err;
+
+	if (tg_open(name, desc, 0, t, &err)) {
+		tap_diag("%s: %s", name, err.msg);
+		return NULL;
+	}
+	if (lttr_account_compute(*t, &a, &err)) {
+		tap_diag("%s: %s", name, err.msg);
+		lttr_trace_close(*t);
+		return NULL;
+	}
+	return a;
+}
+
+static const struct lttr_acct_sc *sc(const struct lttr_acct_task *tk, uint32_t nr)
+{
+	size_t i;
+
+	for (i = 0; tk && i < tk->nsc; i++)
+		if (tk->sc[i].nr == nr)
+			return &tk->sc[i];
+	return NULL;
+}
+
+static const struct lttr_acct_sc *syssc(const struct lttr_account *a, uint32_t nr)
+{
+	size_t i;
+
+	for (i = 0; i < a->nsc; i++)
+		if (a->sc[i].nr == nr)
+			return &a->sc[i];
+	return NULL;
+}
+
+static void conserve(const char *name, const struct lttr_account *a)
+{
+	struct lttr_account_check c;
+	bool good = lttr_account_check(a, 0, &c);
+
+	ok(good && c.cpu_ok && c.split_ok && c.life_ok && !c.violations,
+	   "%s: conservation holds exactly (errors cpu %llu split %llu life %llu)",
+	   name, (unsigned long long)c.cpu_err, (unsigned long long)c.split_err,
+	   (unsigned long long)c.life_err);
+}
+
+static void test_a(void)
+{
+	struct lttr_trace *t;
+	struct lttr_account *a = acct("a", A_DESC, &t);
+	const struct lttr_acct_task *p5, *p6;
+	const struct lttr_acct_sc *rd, *ns;
+
+	if (!a) {
+		ok(0, "scenario A computed");
+		return;
+	}
+	p5 = lttr_account_find(a, 5);
+	p6 = lttr_account_find(a, 6);
+	ok(p5 && p6 && a->ntasks == 2, "A: two tasks");
+	if (!p5 || !p6)
+		goto out;
+	ok(p5->running_ns == 550 && lttr_acct_task_sched(p5) == 550,
+	   "A: preempted task ran 550 ns");
+	ok(p5->user_ns == 490 && p5->syscall_ns == 50 && p5->irq_ns == 10,
+	   "A: its split user 490, syscall 50, interrupted 10 (irq not charged as user)");
+	ok(p5->runnable_ns == 450 && lttr_acct_task_blocked(p5) == 0 &&
+	   p5->preemptions == 2,
+	   "A: preempted twice: 450 ns runnable waiting, never blocked");
+	ok(p6->runnable_ns == 520, "A: b runnable 520 (300 before first run, 2 wakeup latencies, 1 preemption)");
+	ok(p6->blocked_ns[LTTR_BLOCK_IO] == 50 && p6->blocked_ns[LTTR_BLOCK_SLEEP] == 90 &&
+	   lttr_acct_task_blocked(p6) == 140, "A: b blocked 50 in read (io), 90 in nanosleep (sleep)");
+	ok(p6->user_ns == 220 && p6->syscall_ns == 120, "A: b user 220, syscalls 120");
+	ok(p6->sched_lat.count == 2 && p6->sched_lat.total == 120 &&
+	   p6->sched_lat.min == 20 && p6->sched_lat.max == 100,
+	   "A: scheduling latency wakeup->run: 2, 20..100 ns");
+	rd = sc(p6, 0);
+	ns = sc(p6, 35);
+	ok(rd && rd->lat.count == 1 && rd->lat.total == 250 && rd->cpu_ns == 100 &&
+	   rd->blocked_ns == 50 && rd->runnable_ns == 100,
+	   "A: read: 1 call of 250 ns = 100 on CPU + 50 blocked + 100 runnable");
+	ok(ns && ns->lat.count == 1 && ns->lat.total == 130 && ns->blocked_ns == 90 &&
+	   ns->runnable_ns == 20, "A: nanosleep: 130 ns, 90 blocked, 20 runnable");
+	ok(a->cpu[0].idle_ns == 110 && a->cpu[0].irq_ns == 10 &&
+	   a->cpu[0].user_ns == 710 && a->cpu[0].kernel_ns == 170 &&
+	   a->cpu[0].switches == 6 && !a->cpu[0].unknown_ns, "A: CPU 0: idle 110, irq 10, user 710, kernel 170, 6 switches");
+	ok(a->nirqs == 1 && a->irqs[0].irq == 236 && a->irqs[0].sysvec &&
+	   a->irqs[0].lat.total == 10, "A: one irq (local timer), 10 ns");
+	ok(a->sched_lat.count == 2 && a->anomalies == 0, "A: system latencies, no anomaly");
+	conserve("A", a);
+out:
+	lttr_account_free(a);
+	lttr_trace_close(t);
+}
+
+static void test_b(void)
+{
+	struct lttr_trace *t;
+	struct lttr_account *a = acct("b", B_DESC, &t);
+	const struct lttr_acct_task *p10, *p11, *p12, *p20;
+	const struct lttr_acct_sc *s;
+	struct lttr_acct_task *g;
+	size_t ng = 0;
+
+	if (!a) {
+		ok(0, "scenario B computed");
+		return;
+	}
+	p10 = lttr_account_find(a, 10);
+	p11 = lttr_account_find(a, 11);
+	p12 = lttr_account_find(a, 12);
+	p20 = lttr_account_find(a, 20);
+	ok(p10 && p11 && p12 && p20 && a->ntasks == 4, "B: four tasks");
+	if (!p10 || !p11 || !p12 || !p20)
+		goto out;
+	ok(p10->user_ns == 610 && p10->syscall_ns == 160 && p10->running_ns == 770,
+	   "B: parent: user 610, syscalls 160");
+	ok(p10->blocked_ns[LTTR_BLOCK_CHILD] == 120 && p10->runnable_ns == 110 &&
+	   p10->sched_lat.count == 1 && p10->sched_lat.total == 110,
+	   "B: parent blocked 120 in wait4 (child), woken by the child's exit, 110 latency");
+	ok(lttr_acct_task_blocked(p11) == 1000 &&
+	   p11->blocked_ns[LTTR_BLOCK_UNKNOWN] == 1000 && !p11->running_ns,
+	   "B: a snapshot thread never seen: blocked (unknown) all along");
+	ok(p12->begin_ns == 1000000000 && p12->end_ns == 1000000250 && p12->exited,
+	   "B: a task that exits: lifetime ends at its last switch out");
+	ok(p12->blocked_ns[LTTR_BLOCK_FUTEX] == 200 && p12->syscall_ns == 30 &&
+	   p12->user_ns == 10 && p12->runnable_ns == 10,
+	   "B: first seen by its wakeup, then a futex exit: blocked in futex since trace start");
+	s = sc(p12, 202);
+	ok(s && s->partial == 1 && s->lat.count == 0 && s->blocked_ns == 200 && s->cpu_ns == 10,
+	   "B: that futex call is partial (no entry): not in the latency stats");
+	ok(p20->begin_ns == 1000000150 && p20->end_ns == 1000000430 &&
+	   p20->runnable_ns == 100 && p20->syscall_ns == 80 && p20->user_ns == 100,
+	   "B: forked child: lifetime from fork to its last switch");
+	ok(p20->sched_lat.count == 1 && p20->sched_lat.total == 90,
+	   "B: new task's latency from wakeup_new to first run");
+	ok(a->cpu[0].idle_ns == 210 && a->cpu[0].irq_ns == 20 && a->cpu[1].idle_ns == 780,
+	   "B: per-CPU idle (irq in idle excluded)");
+	s = syssc(a, 57);
+	ok(s && s->lat.count == 1 && s->lat.total == 100 && s->partial == 1,
+	   "B: system fork stats: 1 call, 1 partial (the child's return)");
+	s = syssc(a, 61);
+	ok(s && s->lat.count == 1 && s->lat.total == 290 && s->lat.min == 290 &&
+	   s->lat.max == 290 && lttr_lat_mean(&s->lat) == 290, "B: wait4 290 ns");
+	ok(a->nirqs == 1 && a->irqs[0].irq == 4 && !a->irqs[0].sysvec &&
+	   a->irqs[0].lat.count == 1 && a->irqs[0].lat.total == 20, "B: irq 4, 20 ns");
+	g = lttr_account_group(a, &ng);
+	ok(g && ng == 3 && g[0].pid == 10 && g[0].threads == 2 &&
+	   g[0].running_ns == 770 && !strcmp(g[0].name, "sh") &&
+	   g[1].pid == 12 && g[2].pid == 20, "B: threads grouped into processes");
+	lttr_account_group_free(g, ng);
+	conserve("B", a);
+out:
+	lttr_account_free(a);
+	lttr_trace_close(t);
+}
+
+static void test_violation(void)
+{
+	struct lttr_trace *t;
+	struct lttr_account *a = acct("v",
+		"header ncpus=2 end=1000000100\n"
+		"buf cpu=0 start=1000000000 pid=5\n1000000000 start 5 0\n"
+		"buf cpu=1 start=1000000000 pid=5\n1000000000 start 5 1\n", &t);
+	struct lttr_account_check c;
+
+	if (!a) {
+		ok(0, "violation trace computed");
+		return;
+	}
+	ok(!lttr_account_check(a, 10, &c) && !c.split_ok && c.split_worst == 5 &&
+	   c.split_err == 100 && c.cpu_ok && c.violations == 1,
+	   "a task current on two CPUs at once fails the split check");
+	lttr_account_free(a);
+	lttr_trace_close(t);
+}
+
+static void test_units(void)
+{
+	struct lttr_lat l, m;
+
+	memset(&l, 0, sizeof(l));
+	memset(&m, 0, sizeof(m));
+	lttr_lat_add(&l, 0);
+	lttr_lat_add(&l, 1000);
+	lttr_lat_add(&m, 3);
+	lttr_lat_merge(&l, &m);
+	ok(l.count == 3 && l.min == 0 && l.max == 1000 && l.total == 1003 &&
+	   l.hist[0] == 1 && l.hist[1] == 1 && l.hist[9] == 1 &&
+	   lttr_lat_bucket(UINT64_MAX) == LTTR_HIST_BUCKETS - 1,
+	   "latency statistics and log2 buckets");
+	ok(lttr_block_of_syscall(0) == LTTR_BLOCK_IO &&
+	   lttr_block_of_syscall(7) == LTTR_BLOCK_IO &&
+	   lttr_block_of_syscall(35) == LTTR_BLOCK_SLEEP &&
+	   lttr_block_of_syscall(202) == LTTR_BLOCK_FUTEX &&
+	   lttr_block_of_syscall(61) == LTTR_BLOCK_CHILD &&
+	   lttr_block_of_syscall(24) == LTTR_BLOCK_OTHER &&
+	   lttr_block_of_syscall(99999) == LTTR_BLOCK_OTHER &&
+	   !strcmp(lttr_block_name(LTTR_BLOCK_IO), "io"),
+	   "blocked reasons by syscall: read/poll io, nanosleep, futex, wait4, others");
+}
+
+int main(void)
+{
+	tap_plan(32);
+	test_a();
+	test_b();
+	test_violation();
+	test_units();
+	return tap_done();
+}
