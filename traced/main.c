@@ -157,8 +157,9 @@ static int finish(struct session *s, struct files *f,
 		complete = 0;
 	}
 	device_close(&s->dev);
-	report_print(s, s->opt->output, h->end_ns - h->start_ns, lost,
-		     complete);
+	if (report_print(s, s->opt->output, h->end_ns - h->start_ns, lost,
+			 complete) < 0)
+		write_failed = 1;
 	free(lost);
 
 	if (s->child > 0) {

@@ -30,6 +30,8 @@ static void usage(FILE *f)
 "                           buffers (default 4M)\n"
 "  -d, --device PATH        tracer device (default %s)\n"
 "  -q, --quiet              no report at the end\n"
+"      --stats FILE         also write the report as JSON to FILE\n"
+"                           (sizes, lost events, the daemon's CPU time)\n"
 "  -h, --help               this help\n"
 "      --version            version of traced and of the trace format\n"
 "\n"
@@ -66,7 +68,7 @@ static const char *optname(const char *arg, int opt)
 	return arg;
 }
 
-enum { OPT_VERSION = 256, OPT_WRITE_BUFFER };
+enum { OPT_VERSION = 256, OPT_WRITE_BUFFER, OPT_STATS };
 
 int options_parse(int argc, char **argv, struct options *o)
 {
@@ -80,6 +82,7 @@ int options_parse(int argc, char **argv, struct options *o)
 		{ "write-buffer",	required_argument, NULL, OPT_WRITE_BUFFER },
 		{ "device",		required_argument, NULL, 'd' },
 		{ "quiet",		no_argument,	   NULL, 'q' },
+		{ "stats",		required_argument, NULL, OPT_STATS },
 		{ "help",		no_argument,	   NULL, 'h' },
 		{ "version",		no_argument,	   NULL, OPT_VERSION },
 		{ NULL, 0, NULL, 0 }
@@ -140,6 +143,9 @@ int options_parse(int argc, char **argv, struct options *o)
 			break;
 		case 'q':
 			o->quiet = 1;
+			break;
+		case OPT_STATS:
+			o->stats = optarg;
 			break;
 		case 'h':
 			usage(stdout);

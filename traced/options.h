@@ -27,6 +27,7 @@ struct options {
 	double duration;		/* -t, 0: none */
 	int force;			/* -f */
 	int quiet;			/* -q */
+	const char *stats;		/* --stats FILE, or NULL */
 	char **program;			/* PROGRAM ARGS..., or NULL */
 };
 

@@ -244,5 +244,6 @@ const char *events_help(void)
 	"        irq_exit, schedchange, fork, exec, exit, wakeup\n"
 	"Groups: all (default); core = syscalls, traps, irqs and schedchange;\n"
 	"        process = fork, exec, exit, wakeup; syscall; trap; irq\n"
-	"        A leading '-' removes (\"all,-wakeup\", or just \"-wakeup\").\n";
+	"        A leading '-' removes (\"all,-wakeup\", or just \"-wakeup\").\n"
+	"        schedchange is always recorded: it attributes events to tasks.\n";
 }

@@ -55,8 +55,11 @@ int collect_drain(struct session *s, enum stop_reason *why);
 /* Waits for the traced program to exit, forwarding signals to it. */
 void collect_wait_program(struct session *s);
 
-/* The end-of-trace report on stderr. */
-void report_print(const struct session *s, const char *dir,
+/*
+ * The end-of-trace report on stderr (unless -q) and, with --stats, as JSON
+ * in that file.  Returns 0, or -1 if the stats file could not be written.
+ */
+int report_print(const struct session *s, const char *dir,
 		  uint64_t duration_ns, const struct ltt_lost_info *lost,
 		  int complete);
 

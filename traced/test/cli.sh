@@ -143,6 +143,16 @@ is "$(fact "$tmp/t8" events_bytes)" 204800 "events kept up to the limit"
 has "$tmp/err" ", 204800 bytes of events written" "report: the bytes that reached the file"
 is "$(fact "$tmp/t8" lost_records)" 2 "lost written"
 
+# --stats: the report as JSON, with the daemon's CPU time, even with -q
+FAKE_LOST=5 "$fake" -d fake -q -o "$tmp/t10" --stats "$tmp/t10.json" -t 0.1 2>"$tmp/err"
+is $? 0 "--stats session exits 0"
+is "$(python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); print(j["complete"], j["lost_total"], sum(j["lost_by_cpu"]), j["bytes_written"] > 0, j["cpu_user_ns"] >= 0 and j["cpu_sys_ns"] >= 0)' "$tmp/t10.json")" \
+	"True 10 10 True True" "--stats JSON: complete, lost counts, bytes, CPU time"
+"$fake" -d fake -o "$tmp/t11" -t 0.1 2>"$tmp/err"
+has "$tmp/err" "daemon CPU time:" "the report gives the daemon's CPU time"
+"$fake" -d fake -q -o "$tmp/t12" --stats "$tmp/no-such-dir/s.json" -t 0.1 2>"$tmp/err"
+is $? 3 "an unwritable --stats file exits 3"
+
 # little CPU while waiting
 TIMEFORMAT='%U %S'
 cpu=$( { time "$fake" -d fake -q -o "$tmp/t9" -t 1 ; } 2>&1 | awk '{ print int(($1 + $2) * 1000) }')
