@@ -36,6 +36,12 @@ ok(all(pid in procs and procs[pid]['ppid'] == ppid for pid, ppid, _ in tree),
 ok(all(procs[pid]['forked'] and procs[pid]['exited'] for pid, _, _ in children if pid in procs),
    "the children are marked forked and exited")
 ok(procs.get(root, {}).get('name') == 'ltt-forktree', "the root is named after its exec")
+ok([n['name'] for n in procs.get(root, {}).get('names', [])] == ['traced', 'ltt-forktree'],
+   "the root's name history: traced from the fork, ltt-forktree from the exec")
+ok(all([n['name'] for n in procs[pid]['names']] == ['ltt-forktree'] and
+       procs[pid]['names'][0]['since_ns'] == forks[pid]['time_ns']
+       for pid, _, _ in children if pid in procs and pid in forks),
+   "each child is named ltt-forktree from its fork on")
 print("checked %d processes" % len(tree))
 done()
 PY

@@ -201,7 +201,7 @@ void lttr_json_summary_open(struct lttr_json *j, const struct lttr_trace *t,
 			    const struct lttr_summary *s)
 {
 	struct lttr_process **pv;
-	size_t np = 0, i;
+	size_t np = 0, i, k;
 	char tb[24];
 	unsigned int c;
 
@@ -281,6 +281,19 @@ void lttr_json_summary_open(struct lttr_json *j, const struct lttr_trace *t,
 		else
 			lttr_json_null(j);
 		kv_u64(j, "execs", p->execs);
+		lttr_json_key(j, "names");
+		lttr_json_begin_array(j);
+		for (k = 0; k < p->nnames; k++) {
+			lttr_json_begin_object(j);
+			lttr_json_key(j, "since_ns");
+			if (p->names[k].since_ns)
+				lttr_json_u64(j, p->names[k].since_ns);
+			else
+				lttr_json_null(j);
+			kv_str(j, "name", p->names[k].name);
+			lttr_json_end_object(j);
+		}
+		lttr_json_end_array(j);
 		lttr_json_key(j, "syscalls");
 		sc_object(j, &p->syscalls);
 		lttr_json_end_object(j);

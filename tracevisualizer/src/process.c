@@ -38,6 +38,52 @@ static int rehash(struct lttr_ptable *pt, size_t nslots)
 	return 0;
 }
 
+static void free_names(struct lttr_process *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->nnames; i++)
+		free(p->names[i].name);
+	free(p->names);
+	p->names = NULL;
+	p->nnames = 0;
+}
+
+/*
+ * Name @p @len bytes of @s from @since_ns on: a new entry at the end of its
+ * name history, or, with @reset (snapshot, fork: a new task), its only one.
+ */
+static int name_task_n(struct lttr_process *p, uint64_t since_ns,
+		       const char *s, size_t len, bool reset)
+{
+	char *name = malloc(len + 1);
+	struct lttr_name *v;
+
+	if (!name)
+		return -1;
+	memcpy(name, s, len);
+	name[len] = '\0';
+	if (reset)
+		free_names(p);
+	v = realloc(p->names, (p->nnames + 1) * sizeof(*v));
+	if (!v) {
+		free(name);
+		return -1;
+	}
+	p->names = v;
+	v[p->nnames].since_ns = since_ns;
+	v[p->nnames].name = name;
+	p->nnames++;
+	p->name = name;
+	return 0;
+}
+
+static int name_task(struct lttr_process *p, uint64_t since_ns,
+		     const char *s, bool reset)
+{
+	return name_task_n(p, since_ns, s, strlen(s), reset);
+}
+
 struct lttr_process *lttr_ptable_get(struct lttr_ptable *pt, uint32_t pid,
 				     bool create)
 {
@@ -70,8 +116,7 @@ struct lttr_process *lttr_ptable_get(struct lttr_ptable *pt, uint32_t pid,
 		return NULL;
 	p->pid = pid;
 	p->tgid = pid;
-	p->name = strdup(pid == 0 ? "swapper" : "");
-	if (!p->name) {
+	if (name_task(p, 0, pid == 0 ? "swapper" : "", true) < 0) {
 		free(p);
 		return NULL;
 	}
@@ -81,18 +126,6 @@ struct lttr_process *lttr_ptable_get(struct lttr_ptable *pt, uint32_t pid,
 	return p;
 }
 
-static int set_name(struct lttr_process *p, const char *s, size_t n)
-{
-	char *name = malloc(n + 1);
-
-	if (!name)
-		return -1;
-	memcpy(name, s, n);
-	name[n] = '\0';
-	free(p->name);
-	p->name = name;
-	return 0;
-}
 
 struct lttr_ptable *lttr_ptable_new(const struct lttr_proc *snap)
 {
@@ -107,7 +140,7 @@ struct lttr_ptable *lttr_ptable_new(const struct lttr_proc *snap)
 		const struct lttr_proc_task *tk = &snap->tasks[i];
 		struct lttr_process *p = lttr_ptable_get(pt, tk->pid, true);
 
-		if (!p || set_name(p, tk->name, strlen(tk->name)) < 0) {
+		if (!p || name_task(p, 0, tk->name, true) < 0) {
 			lttr_ptable_free(pt);
 			return NULL;
 		}
@@ -125,7 +158,7 @@ void lttr_ptable_free(struct lttr_ptable *pt)
 	if (!pt)
 		return;
 	for (i = 0; i < pt->n; i++) {
-		free(pt->procs[i]->name);
+		free_names(pt->procs[i]);
 		lttr_sccount_free(&pt->procs[i]->syscalls);
 		free(pt->procs[i]);
 	}
@@ -156,8 +189,11 @@ static int apply_fork(struct lttr_ptable *pt, const struct lttr_event *ev)
 	}
 	child->tgid = f->child_tgid;
 	child->ppid = (f->flags & LTT_FORK_THREAD) ? pppid : ptgid;
-	free(child->name);
-	child->name = pname;
+	if (name_task(child, ev->time_ns, pname, true) < 0) {
+		free(pname);
+		return -LTTR_E_NOMEM;
+	}
+	free(pname);
 	child->forked = true;
 	child->fork_ns = ev->time_ns;
 	child->exited = false;
@@ -190,7 +226,8 @@ int lttr_ptable_apply(struct lttr_ptable *pt, const struct lttr_event *ev)
 		while (i > 0 && base[i - 1] == '/')
 			i--;
 		p->execs++;
-		return set_name(p, base, i) < 0 ? -LTTR_E_NOMEM : 0;
+		return name_task_n(p, ev->time_ns, base, i, false) < 0 ?
+		       -LTTR_E_NOMEM : 0;
 	case LTT_EV_PROCESS_EXIT:
 		p = lttr_ptable_get(pt, ev->p.exit.pid, true);
 		if (!p)

@@ -54,7 +54,7 @@ int main(void)
 	struct lttr_error err;
 	struct lttr_process *p;
 
-	tap_plan(22);
+	tap_plan(24);
 	ok(tg_open("sum", DESC "lost cpu=0 total=9 ev=1:5 ev=2:4 sce=39:5 scx=39:4\n"
 		   "lost cpu=1 total=2 ev=7:2\n", 0, &t, &err) == 0, "trace opens");
 	ok(lttr_summary_compute(t, &s, &err) == 0, "summary computed");
@@ -80,6 +80,10 @@ int main(void)
 	ok(p && p->forked && p->ppid == 10 && p->tgid == 20 && !strcmp(p->name, "my prog"),
 	   "pid 20: forked process, ppid = parent's tgid, name = basename of exec (%s)",
 	   p ? p->name : "?");
+	ok(p && p->nnames == 2 && !strcmp(p->names[0].name, "sh") &&
+	   p->names[0].since_ns == 1000000020ULL &&
+	   !strcmp(p->names[1].name, "my prog") && p->names[1].since_ns == 1000000060ULL,
+	   "pid 20: name history: sh from the fork, my prog from the exec");
 	ok(p && p->events == 6 && sc(&p->syscalls, 59, 0) == 1 && sc(&p->syscalls, 39, 1) == 1,
 	   "pid 20: 6 events incl. the next buffer's, its syscalls");
 	p = find(s, 30);
@@ -88,6 +92,9 @@ int main(void)
 	ok(p && p->exited && p->exit_code == 7 && p->exit_ns == 1000000065ULL,
 	   "pid 30: exited with code 7");
 	ok(p && p->events == 3, "pid 30: 3 events (the schedchange away included)");
+	p = find(s, 10);
+	ok(p && p->nnames == 1 && !strcmp(p->names[0].name, "sh") && p->names[0].since_ns == 0,
+	   "pid 10: one name, from the snapshot (since before the trace)");
 	p = find(s, 0);
 	ok(p && !strcmp(p->name, "swapper") && !p->in_snapshot, "pid 0 seen in an event");
 	p = find(s, 1);

@@ -14,11 +14,25 @@
 #include <lttr/sccount.h>
 
 /**
+ * struct lttr_name - a name a pid had
+ * @since_ns: from when (the fork or the exec); 0: since before the trace
+ * @name: the name
+ */
+struct lttr_name {
+	uint64_t since_ns;
+	char *name;
+};
+
+/**
  * struct lttr_process - what is known of one pid (a thread)
  * @pid: the pid
  * @tgid: thread group id
  * @ppid: parent process id
- * @name: name (snapshot, inherited at fork, basename of exec)
+ * @name: current name: the last of @names
+ * @names: every name the pid had, oldest first: from the snapshot (or
+ *	its creation), then at its fork (the parent's name), then one per
+ *	exec (the basename of the file)
+ * @nnames: entries in @names (at least 1)
  * @in_snapshot: listed in the proc snapshot
  * @forked: created during the trace (fork event)
  * @exited: exit event seen
@@ -33,7 +47,9 @@ struct lttr_process {
 	uint32_t pid;
 	uint32_t tgid;
 	uint32_t ppid;
-	char *name;
+	const char *name;
+	struct lttr_name *names;
+	size_t nnames;
 	bool in_snapshot;
 	bool forked;
 	bool exited;
