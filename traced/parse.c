@@ -96,6 +96,8 @@ static const struct event_name events[] = {
 	{ "exec",		LTT_EV_PROCESS_EXEC },
 	{ "exit",		LTT_EV_PROCESS_EXIT },
 	{ "wakeup",		LTT_EV_PROCESS_WAKEUP },
+	{ "softirq_entry",	LTT_EV_SOFTIRQ_ENTRY },
+	{ "softirq_exit",	LTT_EV_SOFTIRQ_EXIT },
 };
 
 #define NEVENTS (sizeof(events) / sizeof(events[0]))
@@ -115,6 +117,7 @@ static const struct event_group groups[] = {
 	{ "syscall", { LTT_EV_SYSCALL_ENTRY, LTT_EV_SYSCALL_EXIT, 0 } },
 	{ "trap", { LTT_EV_TRAP_ENTRY, LTT_EV_TRAP_EXIT, 0 } },
 	{ "irq", { LTT_EV_IRQ_ENTRY, LTT_EV_IRQ_EXIT, 0 } },
+	{ "softirq", { LTT_EV_SOFTIRQ_ENTRY, LTT_EV_SOFTIRQ_EXIT, 0 } },
 };
 
 #define NGROUPS (sizeof(groups) / sizeof(groups[0]))
@@ -241,9 +244,10 @@ const char *events_help(void)
 {
 	return
 	"Events: syscall_entry, syscall_exit, trap_entry, trap_exit, irq_entry,\n"
-	"        irq_exit, schedchange, fork, exec, exit, wakeup\n"
+	"        irq_exit, softirq_entry, softirq_exit, schedchange, fork, exec,\n"
+	"        exit, wakeup\n"
 	"Groups: all (default); core = syscalls, traps, irqs and schedchange;\n"
-	"        process = fork, exec, exit, wakeup; syscall; trap; irq\n"
+	"        process = fork, exec, exit, wakeup; syscall; trap; irq; softirq\n"
 	"        A leading '-' removes (\"all,-wakeup\", or just \"-wakeup\").\n"
 	"        schedchange is always recorded: it attributes events to tasks.\n";
 }

@@ -70,6 +70,8 @@ enum ltt_event_id {
 	LTT_EV_PROCESS_EXEC	= 11,
 	LTT_EV_PROCESS_EXIT	= 12,
 	LTT_EV_PROCESS_WAKEUP	= 13,
+	LTT_EV_SOFTIRQ_ENTRY	= 14,	/* a softirq handler starts */
+	LTT_EV_SOFTIRQ_EXIT	= 15,	/* and returns */
 	LTT_EV_TRACE_START	= 60,	/* written on every CPU at start */
 	LTT_EV_MAX		= 256
 };
@@ -156,6 +158,16 @@ struct ltt_ev_process_wakeup {
 	__u32 pid;		/* task woken; the waker is the current task */
 	__u16 cpu;		/* CPU it was queued on */
 	__u16 flags;		/* LTT_WAKEUP_* */
+} __attribute__((packed));
+
+/*
+ * Softirq vectors are the kernel's own: 0 HI, 1 TIMER, 2 NET_TX, 3 NET_RX,
+ * 4 BLOCK, 5 IRQ_POLL, 6 TASKLET, 7 SCHED, 8 HRTIMER, 9 RCU.  A softirq
+ * runs on the way out of an interrupt, when bottom halves are re-enabled
+ * (in a syscall or a kernel thread), or in ksoftirqd.
+ */
+struct ltt_ev_softirq {
+	__u32 vec;		/* softirq vector */
 } __attribute__((packed));
 
 struct ltt_ev_trace_start {

@@ -33,6 +33,7 @@ checks=(
 	kernel/fork.o:copy_process
 	fs/exec.o:bprm_execve
 	kernel/exit.o:do_exit
+	kernel/softirq.o:handle_softirqs
 )
 # the files (objects) that hold LTT event points at all
 objects=$(printf '%s\n' "${checks[@]}" | cut -d: -f1 | sort -u)

@@ -18,11 +18,13 @@ static int mask_is(const struct ltt_event_mask *m, const unsigned int *ids)
 int main(void)
 {
 	static const unsigned int all[] = { 1, 2, 3, 4, 5, 6, 7, 10, 11, 12,
-					    13, 0 };
+					    13, 14, 15, 0 };
+	static const unsigned int coreproc[] = { 1, 2, 3, 4, 5, 6, 7, 10, 11,
+						 12, 13, 0 };
 	static const unsigned int core[] = { 1, 2, 3, 4, 5, 6, 7, 0 };
 	static const unsigned int process[] = { 10, 11, 12, 13, 0 };
 	static const unsigned int nowakeup[] = { 1, 2, 3, 4, 5, 6, 7, 10,
-						 11, 12, 0 };
+						 11, 12, 14, 15, 0 };
 	static const unsigned int mix[] = { 1, 2, 7, 11, 0 };
 	static const unsigned int coresys[] = { 3, 4, 5, 6, 7, 0 };
 	static const char *const badlists[] = {
@@ -88,8 +90,10 @@ int main(void)
 	   mask_is(&m, mix), "syscall group");
 	ok(parse_events("core,-syscall", &m, &bad) == 0 &&
 	   mask_is(&m, coresys), "core,-syscall");
-	ok(parse_events("CORE,Process", &m, &bad) == 0 && mask_is(&m, all),
+	ok(parse_events("CORE,Process", &m, &bad) == 0 && mask_is(&m, coreproc),
 	   "names are case-insensitive");
+	ok(parse_events("softirq", &m, &bad) == 0 && mask_is(&m, all + 11),
+	   "softirq group = softirq_entry, softirq_exit");
 	for (i = 0; i < sizeof(badlists) / sizeof(badlists[0]); i++)
 		ok(parse_events(badlists[i], &m, &bad) < 0 && bad,
 		   "bad list '%s' refused (%s)", badlists[i], bad ? bad : "");
@@ -99,7 +103,8 @@ int main(void)
 	event_lookup("all", &m);
 	events_format(&m, buf, sizeof(buf));
 	ok(strcmp(buf, "syscall_entry,syscall_exit,trap_entry,trap_exit,"
-		  "irq_entry,irq_exit,schedchange,fork,exec,exit,wakeup") == 0,
+		  "irq_entry,irq_exit,schedchange,fork,exec,exit,wakeup,"
+		  "softirq_entry,softirq_exit") == 0,
 	   "events_format: %s", buf);
 	ok(strcmp(event_name(LTT_EV_SCHEDCHANGE), "schedchange") == 0 &&
 	   event_name(LTT_EV_TRACE_START) == NULL, "event_name");
