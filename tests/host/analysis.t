@@ -3,7 +3,8 @@
 # known (the scenario of utest/test-account.c "A"): processes, syscalls,
 # irqs, check, graph, summary --time, their --json forms, the dump filters
 # (--pid list, --type, --omit, --cpu, --from/--to/--window), usage errors,
-# and check failing (exit 3) on a trace that does not conserve time.
+# and check failing (exit 3) on a trace that does not conserve time; then
+# softirqs (scenario "S": at irq exit, in a syscall, in ksoftirqd).
 . "$(dirname "$0")/../lib/tap.sh"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 tv=tracevisualizer
@@ -67,6 +68,11 @@ $tv processes --from 1 "$tmp/a" 2>/dev/null; is "$?" 2 "--from is refused outsid
 $tv dump --type nosuch "$tmp/a" 2>/dev/null; is "$?" 2 "an unknown event type is a usage error"
 $tv dump --window 2:1 "$tmp/a" 2>/dev/null; is "$?" 2 "a window ending before it starts is a usage error"
 $tv graph --width 5 "$tmp/a" 2>/dev/null; is "$?" 2 "a graph narrower than 10 columns is refused"
+# Figure 7's vertical lines: b -> idle at 710 ns and idle -> b at 820 ns
+# (cpu 0) cross row a, which is not running then: '|' in columns 71 and 82.
+row_a=$($tv graph --width 100 "$tmp/a" | sed -n 's/^ *5 a *|\(.*\)|$/\1/p')
+is "${row_a:71:1}${row_a:82:1}" "||" "graph: task switches drawn as vertical lines across the rows between"
+is "$(printf '%s' "$row_a" | tr -cd '|' | wc -c)" "2" "graph: and nowhere else in that row"
 
 $gen "$tmp/bad" <<'DESC'
 header ncpus=2 end=1000000100
@@ -140,4 +146,39 @@ ok(d3 == ['0.000000900', '0.000000820', '0.000000710', '0.000000600'], "dump --r
 done()
 PY
 )
+# softirqs: at irq exit with an irq nested inside, in a syscall, in ksoftirqd
+# (the scenario of utest/test-account.c "S")
+$gen "$tmp/s" <<'DESC'
+header end=1000001000
+proc PID: 5; PPID: 1; TGID: 5; NAME: a
+proc PID: 9; PPID: 2; TGID: 9; NAME: ksoftirqd/0
+buf cpu=0 start=1000000000 pid=5
+1000000000 start 5 0
+1000000100 syscall_entry 0
+1000000200 irq_entry 4 0
+1000000220 softirq_entry 3
+1000000240 irq_entry 236 2
+1000000250 irq_exit 236 2
+1000000300 softirq_exit 3
+1000000310 irq_exit 4 0
+1000000400 softirq_entry 1
+1000000430 softirq_exit 1
+1000000500 syscall_exit 0 0
+1000000600 sched 5 9 0
+1000000650 softirq_entry 3
+1000000750 softirq_exit 3
+1000000800 sched 9 5 1
+DESC
+ok $? "gen-trace writes the softirq scenario"
+$tv check "$tmp/s" > /dev/null; ok $? "softirqs: check exits 0 (time conserved)"
+is "$($tv irqs --json "$tmp/s" | python3 -c 'import json,sys; j=json.load(sys.stdin); print([(x["vec"], x["name"], x["duration"]["count"], x["duration"]["total_ns"], x["duration"]["max_ns"]) for x in j["softirqs"]])')" \
+	"[(1, 'TIMER', 1, 30, 30), (3, 'NET_RX', 2, 180, 100)]" "irqs --json: per-vector softirq durations"
+$tv irqs "$tmp/s" | grep -Eq '^ +3 +NET_RX +2 +0\.000 '; ok $? "irqs: softirq table in text"
+is "$($tv processes --threads --json "$tmp/s" | python3 -c 'import json,sys; j=json.load(sys.stdin); print([(x["pid"], x["interrupted_ns"], x["softirq_ns"], x["kthread_ns"]) for x in j["threads"]])')" \
+	"[(5, 140, 100, 0), (9, 0, 100, 200)]" "processes --json: softirq_ns apart; ksoftirqd's softirqs are its kernel time"
+is "$($tv summary --time --json "$tmp/s" | python3 -c 'import json,sys; s=json.load(sys.stdin)["time"]["system"]; print(s["cpus"][0]["irq_ns"], s["cpus"][0]["softirq_ns"], s["softirq_ns"])')" \
+	"40 200 200" "summary --time --json: per-CPU softirq column"
+$tv summary --time "$tmp/s" | grep -q 'softirq'; ok $? "summary --time: softirq column in text"
+$tv dump --type softirq_entry "$tmp/s" | grep -c 'softirq_entry NET_RX' | grep -qx 2; ok $? "dump --type softirq_entry: described by vector name"
+$tv graph --pid 5,9 --width 10 "$tmp/s" | grep -q 'softirq NET_RX'; ok $? "graph: softirq transitions"
 done_testing

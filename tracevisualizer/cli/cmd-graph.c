@@ -13,7 +13,7 @@
 #include <lttr/lttr.h>
 #include "cli.h"
 
-static const char mode_ch[LTTR_MODE_COUNT] = { 'U', 'S', 'T', 'I', '_', 'K', '?' };
+static const char mode_ch[LTTR_MODE_COUNT] = { 'U', 'S', 'T', 'I', '_', 'K', '?', 'Q' };
 
 struct grow {
 	uint32_t pid;
@@ -189,6 +189,14 @@ static void what_name(const struct gctx *g, const struct lttr_flow_tr *tr,
 		else
 			snprintf(buf, size, tr->sysvec ? "vector_0x%x" : "irq_%u", tr->what);
 		return;
+	case LTTR_TR_SOFTIRQ_ENTRY:
+	case LTTR_TR_SOFTIRQ_EXIT:
+		n = lttr_softirq_name(tr->what);
+		if (n)
+			snprintf(buf, size, "%s", n);
+		else
+			snprintf(buf, size, "softirq_%u", tr->what);
+		return;
 	case LTTR_TR_SWITCH:
 		if (tr->mode == LTTR_MODE_SYSCALL)
 			snprintf(buf, size, "%s",
@@ -233,6 +241,16 @@ static void describe(const struct gctx *g, const struct lttr_flow_tr *tr,
 	case LTTR_TR_IRQ_EXIT:
 		snprintf(buf, size, "irq %s -> (%.3f us)", w,
 			 (double)(tr->time_ns - tr->since_ns) / 1e3);
+		break;
+	case LTTR_TR_SOFTIRQ_ENTRY:
+		snprintf(buf, size, "-> softirq %s (depth %u)", w, tr->depth);
+		break;
+	case LTTR_TR_SOFTIRQ_EXIT:
+		if (tr->since_ns)
+			snprintf(buf, size, "softirq %s -> (%.3f us)", w,
+				 (double)(tr->time_ns - tr->since_ns) / 1e3);
+		else
+			snprintf(buf, size, "softirq %s -> (entered before the trace)", w);
 		break;
 	case LTTR_TR_SWITCH:
 		snprintf(buf, size, "switch %u(%s) -> %u(%s): %s in %s", tr->pid,
@@ -287,21 +305,64 @@ static int cmp_row(const void *pa, const void *pb)
 	return a->pid < b->pid ? -1 : a->pid > b->pid;
 }
 
+/*
+ * The vertical lines of the paper's Figure 7: at the column of each task
+ * switch, '|' in the blank cells of the rows between the task switched out
+ * and the one switched in (rows are in @grid, width + 1 bytes each).
+ */
+static void draw_switches(const struct gctx *g, char *grid)
+{
+	const uint64_t span = g->to - g->from;
+	size_t i, k;
+
+	for (i = 0; span && i < g->ntrs; i++) {
+		const struct lttr_flow_tr *tr = &g->trs[i];
+		size_t a = g->nrows, b = g->nrows, lo, hi;
+		int c;
+
+		if (tr->kind != LTTR_TR_SWITCH)
+			continue;
+		for (k = 0; k < g->nrows; k++) {
+			if (g->rows[k].pid == tr->pid)
+				a = k;
+			if (g->rows[k].pid == tr->pid2)
+				b = k;
+		}
+		if (a == g->nrows || b == g->nrows)
+			continue;
+		c = (int)((tr->time_ns - g->from) * (uint64_t)g->width / span);
+		if (c >= g->width)
+			c = g->width - 1;
+		lo = a < b ? a : b;
+		hi = a < b ? b : a;
+		for (k = lo + 1; k < hi; k++) {
+			char *cell = &grid[k * ((size_t)g->width + 1) + (size_t)c];
+
+			if (*cell == ' ')
+				*cell = '|';
+		}
+	}
+}
+
 static void print_text(const struct gctx *g)
 {
-	char *cells = malloc((size_t)g->width + 1);
+	char *grid = malloc(((size_t)g->width + 1) * (g->nrows ? g->nrows : 1));
 	char desc[256];
 	size_t i;
 
 	printf("Control flow from %.6f s to %.6f s (%.3f us per column)\n",
 	       (double)(g->from - g->start) / 1e9, (double)(g->to - g->start) / 1e9,
 	       (double)(g->to - g->from) / 1e3 / g->width);
-	printf("U user  S syscall  T trap  I irq  K kernel thread  _ idle  ? never resolved  (blank: not running)\n\n");
-	for (i = 0; cells && i < g->nrows; i++) {
-		row_cells(g, &g->rows[i], cells);
-		printf("%7u %-12.12s |%s|\n", g->rows[i].pid, pname(g, g->rows[i].pid), cells);
-	}
-	free(cells);
+	printf("U user  S syscall  T trap  I irq  Q softirq  K kernel thread  _ idle  ? never resolved  (blank: not running)\n"
+	       "| a task switch between the rows around it\n\n");
+	for (i = 0; grid && i < g->nrows; i++)
+		row_cells(g, &g->rows[i], grid + i * ((size_t)g->width + 1));
+	if (grid)
+		draw_switches(g, grid);
+	for (i = 0; grid && i < g->nrows; i++)
+		printf("%7u %-12.12s |%s|\n", g->rows[i].pid, pname(g, g->rows[i].pid),
+		       grid + i * ((size_t)g->width + 1));
+	free(grid);
 	printf("\nTransitions:\n");
 	for (i = 0; i < g->ntrs; i++) {
 		const struct lttr_flow_tr *tr = &g->trs[i];

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * cmd-irqs.c - "tracevisualizer irqs": irq handler durations.
+ * cmd-irqs.c - "tracevisualizer irqs": irq and softirq handler durations.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -23,12 +23,14 @@ int cmd_irqs(const struct cli_opts *o)
 		lttr_json_traceinfo(&j, t);
 		lttr_json_key(&j, "irqs");
 		lttr_json_irqstats(&j, t, a);
+		lttr_json_key(&j, "softirqs");
+		lttr_json_softirqstats(&j, a);
 		lttr_json_end_object(&j);
 		if (!o->pretty)
 			putchar('\n');
 		return cli_finish(t, a, 0);
 	}
-	printf("IRQ handler durations (entry to exit, softirqs at irq exit included):\n");
+	printf("IRQ handler durations (entry to exit, softirqs run at irq exit included):\n");
 	printf("  %-8s %-20s %9s %12s %10s %10s %10s\n", "irq", "name", "count",
 	       "total_ms", "min_us", "max_us", "mean_us");
 	for (i = 0; i < a->nirqs; i++) {
@@ -41,6 +43,19 @@ int cmd_irqs(const struct cli_opts *o)
 		printf("  %-8s %-20s %9" PRIu64 " %12.3f %10.3f %10.3f %10.3f\n", id,
 		       name ? name : "", q->lat.count, (double)q->lat.total / 1e6,
 		       (double)q->lat.min / 1e3, (double)q->lat.max / 1e3,
+		       (double)lttr_lat_mean(&q->lat) / 1e3);
+	}
+	printf("\nSoftirq handler durations (entry to exit, nested irqs included):\n");
+	printf("  %-8s %-20s %9s %12s %10s %10s %10s\n", "vec", "name", "count",
+	       "total_ms", "min_us", "max_us", "mean_us");
+	for (i = 0; i < a->nsoftirqs; i++) {
+		const struct lttr_acct_softirq *q = &a->softirqs[i];
+		const char *name = lttr_softirq_name(q->vec);
+
+		printf("  %-8u %-20s %9" PRIu64 " %12.3f %10.3f %10.3f %10.3f\n",
+		       q->vec, name ? name : "", q->lat.count,
+		       (double)q->lat.total / 1e6, (double)q->lat.min / 1e3,
+		       (double)q->lat.max / 1e3,
 		       (double)lttr_lat_mean(&q->lat) / 1e3);
 	}
 	return cli_finish(t, a, 0);

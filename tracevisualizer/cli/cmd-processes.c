@@ -80,7 +80,7 @@ int cmd_processes(const struct cli_opts *o)
 			putchar('\n');
 	} else {
 		printf("%s (times in ms; kernel = syscalls + traps + kernel threads;\n"
-		       " intr = irqs that interrupted it, not its own work; %%wio = blocked in I/O):\n",
+		       " intr = irqs and softirqs that interrupted it, not its own work; %%wio = blocked in I/O):\n",
 		       o->threads ? "Threads" : "Processes");
 		cli_print_taskhead();
 		if (o->tree && v)

@@ -14,10 +14,9 @@ void cli_print_systime(const struct lttr_account *a)
 	uint64_t w = a->end_ns - a->start_ns;
 	unsigned int c;
 
-	printf("Time (ms; window %.3f ms; softirqs run inside irqs: softirq column n/a):\n",
-	       (double)w / 1e6);
-	printf("  %-4s %11s %11s %11s %11s %11s %7s %8s\n", "cpu", "idle", "user",
-	       "kernel", "irq", "unknown", "util%", "switches");
+	printf("Time (ms; window %.3f ms):\n", (double)w / 1e6);
+	printf("  %-4s %11s %11s %11s %11s %11s %11s %7s %8s\n", "cpu", "idle", "user",
+	       "kernel", "irq", "softirq", "unknown", "util%", "switches");
 	for (c = 0; c < a->ncpus; c++) {
 		const struct lttr_acct_cpu *p = &a->cpu[c];
 
@@ -26,6 +25,7 @@ void cli_print_systime(const struct lttr_account *a)
 		cli_print_ms(p->user_ns);
 		cli_print_ms(p->kernel_ns);
 		cli_print_ms(p->irq_ns);
+		cli_print_ms(p->softirq_ns);
 		cli_print_ms(p->unknown_ns);
 		printf(" %7.2f %8" PRIu64 "\n", cli_pct(w - p->idle_ns, w), p->switches);
 	}

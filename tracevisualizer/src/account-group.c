@@ -75,6 +75,7 @@ static int add_task(struct lttr_acct_task *d, const struct lttr_acct_task *s)
 	d->trap_ns += s->trap_ns;
 	d->kernel_ns += s->kernel_ns;
 	d->irq_ns += s->irq_ns;
+	d->softirq_ns += s->softirq_ns;
 	d->runnable_ns += s->runnable_ns;
 	for (k = 0; k < LTTR_BLOCK_COUNT; k++)
 		d->blocked_ns[k] += s->blocked_ns[k];

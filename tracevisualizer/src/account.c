@@ -49,6 +49,7 @@ struct actx {
 	size_t sysidx[SC_DIRECT];	/* index + 1 into a->sc */
 	size_t sccap;
 	size_t irqcap;
+	size_t softirqcap;
 	signed char reason[SC_DIRECT];	/* cached block reason + 1 */
 	uint32_t last_pid;		/* lookup cache: pid -> index */
 	size_t last_idx;
@@ -246,6 +247,14 @@ static void on_segment(void *arg, const struct lttr_flow_seg *s)
 		c->irq_ns += d;
 		if (tk)
 			tk->pub.irq_ns += d;
+		break;
+	case LTTR_MODE_SOFTIRQ:
+		/* interrupted, unless ksoftirqd: moved in finish() */
+		c->softirq_ns += d;
+		if (tk) {
+			tk->pub.irq_ns += d;
+			tk->pub.softirq_ns += d;
+		}
 		break;
 	case LTTR_MODE_IDLE:
 		c->idle_ns += d;
@@ -451,6 +460,36 @@ static void on_irq_exit(struct actx *x, const struct lttr_flow_tr *tr)
 	lttr_lat_add(&a->irqs[i].lat, tr->time_ns - tr->since_ns);
 }
 
+static void on_softirq_exit(struct actx *x, const struct lttr_flow_tr *tr)
+{
+	struct lttr_account *a = x->a;
+	size_t i;
+
+	if (!tr->since_ns)	/* running at the window start */
+		return;
+	for (i = 0; i < a->nsoftirqs; i++)
+		if (a->softirqs[i].vec == tr->what)
+			break;
+	if (i == a->nsoftirqs) {
+		if (a->nsoftirqs == x->softirqcap) {
+			size_t ncap = x->softirqcap ? x->softirqcap * 2 : 16;
+			struct lttr_acct_softirq *n = realloc(a->softirqs,
+							      ncap * sizeof(*n));
+
+			if (!n) {
+				x->nomem = 1;
+				return;
+			}
+			a->softirqs = n;
+			x->softirqcap = ncap;
+		}
+		memset(&a->softirqs[i], 0, sizeof(a->softirqs[i]));
+		a->softirqs[i].vec = tr->what;
+		a->nsoftirqs++;
+	}
+	lttr_lat_add(&a->softirqs[i].lat, tr->time_ns - tr->since_ns);
+}
+
 static void on_syscall_exit(struct actx *x, struct atask *tk,
 			    const struct lttr_flow_tr *tr)
 {
@@ -492,6 +531,9 @@ static void on_transition(void *arg, const struct lttr_flow_tr *tr)
 		break;
 	case LTTR_TR_IRQ_EXIT:
 		on_irq_exit(x, tr);
+		break;
+	case LTTR_TR_SOFTIRQ_EXIT:
+		on_softirq_exit(x, tr);
 		break;
 	case LTTR_TR_SWITCH:
 		x->a->cpu[tr->cpu].switches++;
@@ -578,6 +620,13 @@ static int cmp_task(const void *pa, const void *pb)
 	return a->begin_ns < b->begin_ns ? -1 : a->begin_ns > b->begin_ns;
 }
 
+static int cmp_softirq(const void *pa, const void *pb)
+{
+	const struct lttr_acct_softirq *a = pa, *b = pb;
+
+	return a->vec < b->vec ? -1 : a->vec > b->vec;
+}
+
 static int cmp_irq(const void *pa, const void *pb)
 {
 	const struct lttr_acct_irq *a = pa, *b = pb;
@@ -615,6 +664,11 @@ static int finish(struct actx *x)
 		}
 		if (!tk->pub.name)
 			tk->pub.name = "";
+		if (!strncmp(tk->pub.name, "ksoftirqd/", 10)) {
+			/* running softirqs is ksoftirqd's own work */
+			tk->pub.irq_ns -= tk->pub.softirq_ns;
+			tk->pub.kernel_ns += tk->pub.softirq_ns;
+		}
 		if (tk->pub.nsc)
 			qsort(tk->pub.sc, tk->pub.nsc, sizeof(*tk->pub.sc), cmp_sc);
 	}
@@ -631,6 +685,8 @@ static int finish(struct actx *x)
 		qsort(a->sc, a->nsc, sizeof(*a->sc), cmp_sc);
 	if (a->nirqs)
 		qsort(a->irqs, a->nirqs, sizeof(*a->irqs), cmp_irq);
+	if (a->nsoftirqs)
+		qsort(a->softirqs, a->nsoftirqs, sizeof(*a->softirqs), cmp_softirq);
 	return 0;
 }
 
@@ -743,6 +799,7 @@ void lttr_account_free(struct lttr_account *a)
 	free(a->tasks);
 	free(a->sc);
 	free(a->irqs);
+	free(a->softirqs);
 	lttr_ptable_free(a->procs);
 	free(a);
 }

@@ -75,6 +75,12 @@ int lttr_event_describe(const struct lttr_trace *t, const struct lttr_event *ev,
 		return snprintf(buf, size, "%s pid=%u cpu=%u%s", type,
 				p->wakeup.pid, p->wakeup.cpu,
 				(p->wakeup.flags & LTT_WAKEUP_NEW) ? " new" : "");
+	case LTT_EV_SOFTIRQ_ENTRY:
+	case LTT_EV_SOFTIRQ_EXIT:
+		name = lttr_softirq_name(p->softirq.vec);
+		if (name)
+			return snprintf(buf, size, "%s %s", type, name);
+		return snprintf(buf, size, "%s vec %u", type, p->softirq.vec);
 	case LTT_EV_TRACE_START:
 		return snprintf(buf, size, "%s pid=%u cpu=%u", type,
 				p->trace_start.pid, p->trace_start.cpu);

@@ -13,7 +13,7 @@
 #include "pidmap.h"
 
 #define FLOW_KSTACK	8	/* syscall + nested traps per task */
-#define FLOW_IRQSTACK	16	/* nested irqs per CPU */
+#define FLOW_IRQSTACK	16	/* nested irqs and softirqs per CPU */
 
 struct kframe {
 	uint8_t mode;		/* LTTR_MODE_SYSCALL or LTTR_MODE_TRAP */
@@ -30,8 +30,9 @@ struct ftask {
 };
 
 struct iframe {
-	uint32_t irq;
+	uint32_t irq;		/* irq number or softirq vector */
 	bool sysvec;
+	bool softirq;		/* a softirq frame */
 	uint64_t since;
 };
 
@@ -42,6 +43,7 @@ struct fcpu {
 	bool cached;
 	uint64_t seg_start;
 	unsigned int depth;
+	bool seen_softirq;	/* a softirq event was seen on this CPU */
 	struct iframe irq[FLOW_IRQSTACK];
 };
 
@@ -60,6 +62,7 @@ struct lttr_flow {
 
 static const char *const mode_names[LTTR_MODE_COUNT] = {
 	"user", "syscall", "trap", "irq", "idle", "kernel", "unknown",
+	"softirq",
 };
 
 const char *lttr_mode_name(unsigned int mode)
@@ -72,7 +75,7 @@ const char *lttr_tr_kind_name(unsigned int kind)
 	static const char *const n[] = {
 		"syscall_entry", "syscall_exit", "trap_entry", "trap_exit",
 		"irq_entry", "irq_exit", "switch", "wakeup", "fork", "exec",
-		"exit", "resolve", "anomaly",
+		"exit", "resolve", "anomaly", "softirq_entry", "softirq_exit",
 	};
 
 	return kind < sizeof(n) / sizeof(n[0]) ? n[kind] : "?";
@@ -172,9 +175,19 @@ static void cur_mode(struct lttr_flow *f, struct fcpu *c,
 	s->what = 0;
 	s->sysvec = false;
 	if (c->depth) {
+		unsigned int i = c->depth - 1;
+
+		if (c->irq[i].softirq) {
+			s->mode = LTTR_MODE_SOFTIRQ;
+			s->what = c->irq[i].irq;
+			return;
+		}
+		/* the outermost irq above the innermost softirq */
+		while (i > 0 && !c->irq[i - 1].softirq)
+			i--;
 		s->mode = LTTR_MODE_IRQ;
-		s->what = c->irq[0].irq;
-		s->sysvec = c->irq[0].sysvec;
+		s->what = c->irq[i].irq;
+		s->sysvec = c->irq[i].sysvec;
 		return;
 	}
 	tk = cpu_task(f, c);
@@ -315,11 +328,9 @@ static void on_trap_exit(struct lttr_flow *f, struct ftask *tk,
 	emit(f, tr);
 }
 
-static void on_irq_entry(struct lttr_flow *f, struct fcpu *c, struct ftask *tk,
-			 struct lttr_flow_tr *tr)
+static void ipush(struct lttr_flow *f, struct fcpu *c, struct ftask *tk,
+		  struct lttr_flow_tr *tr, bool softirq)
 {
-	if (tr->user && !c->depth)
-		from_user(f, tk, tr);
 	if (c->depth == FLOW_IRQSTACK) {
 		anomaly(f, tr, tk->pid, LTTR_AN_STACK_OVERFLOW);
 		memmove(&c->irq[0], &c->irq[1], (FLOW_IRQSTACK - 1) * sizeof(c->irq[0]));
@@ -327,9 +338,46 @@ static void on_irq_entry(struct lttr_flow *f, struct fcpu *c, struct ftask *tk,
 	}
 	c->irq[c->depth].irq = tr->what;
 	c->irq[c->depth].sysvec = tr->sysvec;
+	c->irq[c->depth].softirq = softirq;
 	c->irq[c->depth].since = tr->time_ns;
 	c->depth++;
 	tr->depth = (uint16_t)c->depth;
+	emit(f, tr);
+}
+
+static void on_irq_entry(struct lttr_flow *f, struct fcpu *c, struct ftask *tk,
+			 struct lttr_flow_tr *tr)
+{
+	if (tr->user && !c->depth)
+		from_user(f, tk, tr);
+	ipush(f, c, tk, tr, false);
+}
+
+/* rule 14: a softirq nests over anything, irqs nest in it */
+static void on_softirq_exit(struct lttr_flow *f, struct fcpu *c,
+			    struct ftask *tk, struct lttr_flow_tr *tr)
+{
+	unsigned int i;
+	bool first = !c->seen_softirq;
+
+	c->seen_softirq = true;
+	for (i = c->depth; i > 0; i--)
+		if (c->irq[i - 1].softirq && c->irq[i - 1].irq == tr->what)
+			break;
+	if (!i) {
+		if (!first) {
+			anomaly(f, tr, tk->pid, LTTR_AN_EXIT_UNMATCHED);
+			return;
+		}
+		/* running since before the window: its entry is unknown */
+		tr->since_ns = 0;
+		tr->depth = (uint16_t)(c->depth + 1);
+		emit(f, tr);
+		return;
+	}
+	tr->since_ns = c->irq[i - 1].since;
+	tr->depth = (uint16_t)i;
+	c->depth = i - 1;
 	emit(f, tr);
 }
 
@@ -339,7 +387,8 @@ static void on_irq_exit(struct lttr_flow *f, struct fcpu *c, struct ftask *tk,
 	unsigned int i;
 
 	for (i = c->depth; i > 0; i--)
-		if (c->irq[i - 1].irq == tr->what && c->irq[i - 1].sysvec == tr->sysvec)
+		if (!c->irq[i - 1].softirq && c->irq[i - 1].irq == tr->what &&
+		    c->irq[i - 1].sysvec == tr->sysvec)
 			break;
 	if (!i) {
 		anomaly(f, tr, tk->pid, LTTR_AN_EXIT_UNMATCHED);
@@ -457,6 +506,17 @@ int lttr_flow_feed(struct lttr_flow *f, const struct lttr_event *ev)
 		tr.user = ev->p.irq_exit.flags & LTT_IRQ_USER;
 		tr.sysvec = ev->p.irq_exit.flags & LTT_IRQ_SYSVEC;
 		on_irq_exit(f, c, tk, &tr);
+		break;
+	case LTT_EV_SOFTIRQ_ENTRY:
+		tr.kind = LTTR_TR_SOFTIRQ_ENTRY;
+		tr.what = ev->p.softirq.vec;
+		c->seen_softirq = true;
+		ipush(f, c, tk, &tr, true);
+		break;
+	case LTT_EV_SOFTIRQ_EXIT:
+		tr.kind = LTTR_TR_SOFTIRQ_EXIT;
+		tr.what = ev->p.softirq.vec;
+		on_softirq_exit(f, c, tk, &tr);
 		break;
 	case LTT_EV_SCHEDCHANGE:
 		tr.kind = LTTR_TR_SWITCH;

@@ -85,7 +85,7 @@ void lttr_json_tasktime(struct lttr_json *j, const struct lttr_acct_task *tk,
 	kv(j, "trap_ns", tk->trap_ns);
 	kv(j, "kthread_ns", tk->kernel_ns);
 	kv(j, "interrupted_ns", tk->irq_ns);
-	kv(j, "softirq_ns", 0);
+	kv(j, "softirq_ns", tk->softirq_ns);
 	kv(j, "runnable_ns", tk->runnable_ns);
 	kv(j, "blocked_ns", lttr_acct_task_blocked(tk));
 	lttr_json_key(j, "blocked_by");
@@ -109,7 +109,7 @@ void lttr_json_tasktime(struct lttr_json *j, const struct lttr_acct_task *tk,
 void lttr_json_systime(struct lttr_json *j, const struct lttr_account *a)
 {
 	uint64_t w = a->end_ns - a->start_ns;
-	uint64_t idle = 0, user = 0, kern = 0, irq = 0, unk = 0;
+	uint64_t idle = 0, user = 0, kern = 0, irq = 0, sirq = 0, unk = 0;
 	unsigned int c;
 
 	lttr_json_begin_object(j);
@@ -125,6 +125,7 @@ void lttr_json_systime(struct lttr_json *j, const struct lttr_account *a)
 		kv(j, "user_ns", p->user_ns);
 		kv(j, "kernel_ns", p->kernel_ns);
 		kv(j, "irq_ns", p->irq_ns);
+		kv(j, "softirq_ns", p->softirq_ns);
 		kv(j, "unknown_ns", p->unknown_ns);
 		kv(j, "scheduled_ns", p->sched_ns);
 		kv(j, "busy_ns", w - p->idle_ns);
@@ -135,6 +136,7 @@ void lttr_json_systime(struct lttr_json *j, const struct lttr_account *a)
 		user += p->user_ns;
 		kern += p->kernel_ns;
 		irq += p->irq_ns;
+		sirq += p->softirq_ns;
 		unk += p->unknown_ns;
 	}
 	lttr_json_end_array(j);
@@ -142,7 +144,7 @@ void lttr_json_systime(struct lttr_json *j, const struct lttr_account *a)
 	kv(j, "user_ns", user);
 	kv(j, "kernel_ns", kern);
 	kv(j, "irq_ns", irq);
-	kv(j, "softirq_ns", 0);
+	kv(j, "softirq_ns", sirq);
 	kv(j, "unknown_ns", unk);
 	kv(j, "anomalies", a->anomalies);
 	lttr_json_key(j, "sched_latency");
@@ -165,6 +167,26 @@ void lttr_json_irqstats(struct lttr_json *j, const struct lttr_trace *t,
 		kv(j, "irq", q->irq);
 		lttr_json_key(j, "sysvec");
 		lttr_json_bool(j, q->sysvec);
+		lttr_json_key(j, "name");
+		lttr_json_string(j, name ? name : "");
+		lttr_json_key(j, "duration");
+		lttr_json_lat(j, &q->lat, true);
+		lttr_json_end_object(j);
+	}
+	lttr_json_end_array(j);
+}
+
+void lttr_json_softirqstats(struct lttr_json *j, const struct lttr_account *a)
+{
+	size_t i;
+
+	lttr_json_begin_array(j);
+	for (i = 0; i < a->nsoftirqs; i++) {
+		const struct lttr_acct_softirq *q = &a->softirqs[i];
+		const char *name = lttr_softirq_name(q->vec);
+
+		lttr_json_begin_object(j);
+		kv(j, "vec", q->vec);
 		lttr_json_key(j, "name");
 		lttr_json_string(j, name ? name : "");
 		lttr_json_key(j, "duration");

@@ -144,6 +144,12 @@ static void event_args(struct lttr_json *j, const struct lttr_trace *t,
 		kv_u64(j, "cpu", p->wakeup.cpu);
 		kv_bool(j, "new", p->wakeup.flags & LTT_WAKEUP_NEW);
 		break;
+	case LTT_EV_SOFTIRQ_ENTRY:
+	case LTT_EV_SOFTIRQ_EXIT:
+		kv_u64(j, "vec", p->softirq.vec);
+		name = lttr_softirq_name(p->softirq.vec);
+		kv_str(j, "name", name ? name : "");
+		break;
 	case LTT_EV_TRACE_START:
 		kv_u64(j, "pid", p->trace_start.pid);
 		kv_u64(j, "cpu", p->trace_start.cpu);

@@ -20,6 +20,8 @@ const uint8_t lttr_payload_size1[LTT_EV_MAX] = {
 	[LTT_EV_PROCESS_EXEC] = sizeof(struct ltt_ev_process_exec) + 1,
 	[LTT_EV_PROCESS_EXIT] = sizeof(struct ltt_ev_process_exit) + 1,
 	[LTT_EV_PROCESS_WAKEUP] = sizeof(struct ltt_ev_process_wakeup) + 1,
+	[LTT_EV_SOFTIRQ_ENTRY] = sizeof(struct ltt_ev_softirq) + 1,
+	[LTT_EV_SOFTIRQ_EXIT] = sizeof(struct ltt_ev_softirq) + 1,
 	[LTT_EV_TRACE_START] = sizeof(struct ltt_ev_trace_start) + 1,
 };
 
@@ -40,6 +42,8 @@ static const struct evtype evtypes[LTT_EV_MAX] = {
 	[LTT_EV_PROCESS_EXEC] = { "exec", sizeof(struct ltt_ev_process_exec) },
 	[LTT_EV_PROCESS_EXIT] = { "exit", sizeof(struct ltt_ev_process_exit) },
 	[LTT_EV_PROCESS_WAKEUP] = { "wakeup", sizeof(struct ltt_ev_process_wakeup) },
+	[LTT_EV_SOFTIRQ_ENTRY] = { "softirq_entry", sizeof(struct ltt_ev_softirq) },
+	[LTT_EV_SOFTIRQ_EXIT] = { "softirq_exit", sizeof(struct ltt_ev_softirq) },
 	[LTT_EV_TRACE_START] = { "trace_start", sizeof(struct ltt_ev_trace_start) },
 };
 
@@ -122,6 +126,17 @@ const char *lttr_sysvec_name(unsigned int vector)
 	case 0xff: return "spurious_apic";
 	default: return NULL;
 	}
+}
+
+const char *lttr_softirq_name(unsigned int vec)
+{
+	/* include/linux/interrupt.h (6.1) */
+	static const char *const n[] = {
+		"HI", "TIMER", "NET_TX", "NET_RX", "BLOCK", "IRQ_POLL",
+		"TASKLET", "SCHED", "HRTIMER", "RCU",
+	};
+
+	return vec < sizeof(n) / sizeof(n[0]) ? n[vec] : NULL;
 }
 
 int lttr_record_decode(const uint8_t *rec, size_t avail, struct lttr_event *ev,

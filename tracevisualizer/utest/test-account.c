@@ -7,6 +7,7 @@
  * per-CPU idle, process grouping, and the conservation checks (which must
  * hold on each of them and fail on a contradictory trace).
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "tap.h"
@@ -66,6 +67,31 @@
 	"1000000520 irq_exit 4 0\n" \
 	"1000000530 sched 0 10 0\n" \
 	"1000000540 syscall_exit 61 20\n"
+
+/*
+ * softirqs: at irq exit (with an irq nested in the softirq), in a syscall
+ * (bottom halves re-enabled), in ksoftirqd (its own work)
+ */
+#define S_DESC \
+	"header end=1000001000\n" \
+	"proc PID: 5; PPID: 1; TGID: 5; NAME: a\n" \
+	"proc PID: 9; PPID: 2; TGID: 9; NAME: ksoftirqd/0\n" \
+	"buf cpu=0 start=1000000000 pid=5\n" \
+	"1000000000 start 5 0\n" \
+	"1000000100 syscall_entry 0\n" \
+	"1000000200 irq_entry 4 0\n" \
+	"1000000220 softirq_entry 3\n" \
+	"1000000240 irq_entry 236 2\n" \
+	"1000000250 irq_exit 236 2\n" \
+	"1000000300 softirq_exit 3\n" \
+	"1000000310 irq_exit 4 0\n" \
+	"1000000400 softirq_entry 1\n" \
+	"1000000430 softirq_exit 1\n" \
+	"1000000500 syscall_exit 0 0\n" \
+	"1000000600 sched 5 9 0\n" \
+	"1000000650 softirq_entry 3\n" \
+	"1000000750 softirq_exit 3\n" \
+	"1000000800 sched 9 5 1\n"
 
 static struct lttr_account *acct(const char *name, const char *desc,
 				 struct lttr_trace **t)
@@ -247,6 +273,92 @@ static void test_violation(void)
 	lttr_trace_close(t);
 }
 
+static char *json_of(const struct lttr_account *a, const struct lttr_acct_task *tk)
+{
+	struct lttr_json j;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	if (!f)
+		return NULL;
+	lttr_json_init(&j, f, false);
+	lttr_json_begin_array(&j);
+	lttr_json_softirqstats(&j, a);
+	lttr_json_systime(&j, a);
+	lttr_json_tasktime(&j, tk, false);
+	lttr_json_end_array(&j);
+	fclose(f);
+	return buf;
+}
+
+static void test_softirq(void)
+{
+	struct lttr_trace *t;
+	struct lttr_account *a = acct("s", S_DESC, &t);
+	const struct lttr_acct_task *p5, *p9;
+	const struct lttr_acct_cpu *c;
+	char *js;
+
+	if (!a) {
+		ok(0, "softirq scenario computed");
+		return;
+	}
+	p5 = lttr_account_find(a, 5);
+	p9 = lttr_account_find(a, 9);
+	c = &a->cpu[0];
+	ok(p5 && p9, "S: two tasks");
+	if (!p5 || !p9)
+		goto out;
+	ok(p5->running_ns == 800 && p5->user_ns == 400 && p5->syscall_ns == 260 &&
+	   p5->irq_ns == 140 && p5->softirq_ns == 100 && p5->kernel_ns == 0,
+	   "S: softirqs at irq exit and in a syscall interrupt the task: user 400, syscall 260, interrupted 140 of which softirq 100");
+	ok(p9->running_ns == 200 && p9->kernel_ns == 200 && p9->irq_ns == 0 &&
+	   p9->softirq_ns == 100,
+	   "S: ksoftirqd's softirqs are its own kernel work (kernel 200, softirq 100, interrupted 0)");
+	ok(c->irq_ns == 40 && c->softirq_ns == 200 &&
+	   c->idle_ns + c->user_ns + c->kernel_ns + c->irq_ns + c->softirq_ns +
+	   c->unknown_ns == 1000,
+	   "S: per CPU irq 40 (nested irq apart), softirq 200, columns add up to the window");
+	ok(a->nsoftirqs == 2 && a->softirqs[0].vec == 1 &&
+	   a->softirqs[0].lat.count == 1 && a->softirqs[0].lat.total == 30 &&
+	   a->softirqs[1].vec == 3 && a->softirqs[1].lat.count == 2 &&
+	   a->softirqs[1].lat.total == 180 && a->softirqs[1].lat.min == 80 &&
+	   a->softirqs[1].lat.max == 100,
+	   "S: per-vector softirq durations (nested irq included)");
+	ok(a->nirqs == 2 && a->irqs[0].irq == 4 && a->irqs[0].lat.total == 110 &&
+	   a->anomalies == 0, "S: irq durations include the softirq run at exit, no anomaly");
+	conserve("S", a);
+	js = json_of(a, p5);
+	ok(js && strstr(js, "[[{\"vec\":1,\"name\":\"TIMER\",\"duration\":{\"count\":1,") &&
+	   strstr(js, "{\"vec\":3,\"name\":\"NET_RX\",\"duration\":{\"count\":2,\"total_ns\":180,") &&
+	   strstr(js, "\"irq_ns\":40,\"softirq_ns\":200,\"unknown_ns\"") &&
+	   strstr(js, "\"interrupted_ns\":140,\"softirq_ns\":100,"),
+	   "S: JSON softirq stats, per-CPU and per-task softirq_ns");
+	if (js && !strstr(js, "\"interrupted_ns\":140,\"softirq_ns\":100,"))
+		tap_diag("%s", js);
+	free(js);
+out:
+	lttr_account_free(a);
+	lttr_trace_close(t);
+	/* a softirq running at the window start */
+	a = acct("s2", "header end=1000001000\n"
+		 "buf cpu=0 start=1000000000 pid=5\n"
+		 "1000000050 softirq_exit 3\n1000000100 syscall_entry 0\n"
+		 "1000000200 syscall_exit 0 0\n", &t);
+	if (!a) {
+		ok(0, "softirq exit at start computed");
+		return;
+	}
+	p5 = lttr_account_find(a, 5);
+	ok(p5 && a->anomalies == 0 && a->nsoftirqs == 0 && p5->softirq_ns == 0 &&
+	   p5->running_ns == 1000,
+	   "S2: a softirq exit without entry at trace start: no anomaly, no duration");
+	conserve("S2", a);
+	lttr_account_free(a);
+	lttr_trace_close(t);
+}
+
 static void test_units(void)
 {
 	struct lttr_lat l, m;
@@ -274,9 +386,10 @@ static void test_units(void)
 
 int main(void)
 {
-	tap_plan(32);
+	tap_plan(42);
 	test_a();
 	test_b();
+	test_softirq();
 	test_violation();
 	test_units();
 	return tap_done();

@@ -122,6 +122,8 @@ static const struct tcase cases[] = {
 	  READ_ERR, "payload of 4 bytes shorter than the 12 bytes of a syscall_entry event", 0 },
 	{ "short-payload-sched", GOOD_HEAD GOOD_BUF0 "1000000300 rec 7 16 1 0 0 0 2 0 0 0\n",
 	  0, READ_ERR, "shorter than the 12 bytes of a schedchange event", 0 },
+	{ "short-payload-softirq", GOOD_HEAD GOOD_BUF0 "1000000300 rec 15 8\n",
+	  0, READ_ERR, "shorter than the 4 bytes of a softirq_exit event", 0 },
 	{ "unknown-id", GOOD_HEAD GOOD_BUF0 "1000000300 rec 99 12 1 2 3 4\n" GOOD_BUF1,
 	  0, OK, NULL, 7 },
 	{ "id-zero", GOOD_HEAD GOOD_BUF0 "1000000300 rec 0 8\n", 0, OK, NULL, 4 },

@@ -20,10 +20,10 @@ struct fcase {
 };
 
 /* S/s syscall entry/exit, T/t trap, I/i irq, W switch, w wakeup, F fork,
- * E exec, X exit, R resolve, A anomaly */
+ * E exec, X exit, R resolve, A anomaly, Q/q softirq entry/exit */
 static char kind_ch(unsigned int k)
 {
-	static const char ch[] = "SsTtIiWwFEXRA";
+	static const char ch[] = "SsTtIiWwFEXRAQq";
 
 	return k < sizeof(ch) - 1 ? ch[k] : '?';
 }
@@ -125,6 +125,43 @@ static const struct fcase cases[] = {
 	  "1000000000 syscall_entry 0\n1000000030 syscall_exit 0 0\n"
 	  "1000000060 syscall_entry 1\n",
 	  "0:5:syscall/0:10-30 0:5:user:30-50 ", "RSsS" },
+	{ "rule 14: a softirq at irq exit nests in the irq, an irq nests in the softirq",
+	  "header end=1000000100\n"
+	  "buf cpu=0 start=1000000000 pid=5\n"
+	  "1000000010 syscall_entry 0\n"
+	  "1000000020 irq_entry 4 0\n1000000025 softirq_entry 3\n"
+	  "1000000030 irq_entry 236 2\n1000000035 irq_exit 236 2\n"
+	  "1000000040 softirq_exit 3\n1000000045 irq_exit 4 0\n"
+	  "1000000050 syscall_exit 0 0\n",
+	  "0:5:unknown:0-10 0:5:syscall/0:10-20 0:5:irq/4:20-25 "
+	  "0:5:softirq/3:25-30 0:5:irq/236:30-35 0:5:softirq/3:35-40 "
+	  "0:5:irq/4:40-45 0:5:syscall/0:45-50 0:5:user:50-100 ", "RSIQIiqis" },
+	{ "rule 14: a softirq in a syscall (bottom halves re-enabled) returns to it",
+	  "header end=1000000100\n"
+	  "buf cpu=0 start=1000000000 pid=5\n"
+	  "1000000010 syscall_entry 0\n"
+	  "1000000020 softirq_entry 1\n1000000030 softirq_exit 1\n"
+	  "1000000040 syscall_exit 0 0\n",
+	  "0:5:unknown:0-10 0:5:syscall/0:10-20 0:5:softirq/1:20-30 "
+	  "0:5:syscall/0:30-40 0:5:user:40-100 ", "RSQqs" },
+	{ "rule 14: a softirq in a kernel thread (ksoftirqd) and in the idle task",
+	  "header end=1000000100\n"
+	  "buf cpu=0 start=1000000000 pid=0\n"
+	  "1000000005 softirq_entry 7\n1000000008 softirq_exit 7\n"
+	  "1000000010 fork 2 10 10 2 0\n1000000020 sched 0 10 0\n"
+	  "1000000030 softirq_entry 9\n1000000040 softirq_exit 9\n"
+	  "1000000050 sched 10 0 1\n",
+	  "0:0:idle:0-5 0:0:softirq/7:5-8 0:0:idle:8-10 0:0:idle:10-20 "
+	  "0:10:kernel:20-30 0:10:softirq/9:30-40 0:10:kernel:40-50 "
+	  "0:0:idle:50-100 ", "QqFWQqW" },
+	{ "rule 15: a softirq exit without entry at trace start is not an anomaly, later it is",
+	  "header end=1000000100\n"
+	  "buf cpu=0 start=1000000000 pid=5\n"
+	  "1000000005 irq_entry 236 2\n1000000008 irq_exit 236 2\n"
+	  "1000000010 softirq_exit 3\n1000000020 softirq_exit 3\n"
+	  "1000000030 syscall_entry 0\n",
+	  "0:5:unknown:0-5 0:5:irq/236:5-8 0:5:unknown:8-10 0:5:unknown:10-20 "
+	  "0:5:unknown:20-30 0:5:syscall/0:30-100 ", "IiqARS" },
 };
 
 struct out {
@@ -140,7 +177,7 @@ static void seg(void *arg, const struct lttr_flow_seg *s)
 	char what[16] = "";
 
 	if (s->mode == LTTR_MODE_SYSCALL || s->mode == LTTR_MODE_TRAP ||
-	    s->mode == LTTR_MODE_IRQ)
+	    s->mode == LTTR_MODE_IRQ || s->mode == LTTR_MODE_SOFTIRQ)
 		snprintf(what, sizeof(what), "/%u", s->what);
 	snprintf(o->segs + l, sizeof(o->segs) - l, "%u:%u:%s%s:%llu-%llu ",
 		 s->cpu, s->pid, lttr_mode_name(s->mode), what,
@@ -194,9 +231,13 @@ int main(void)
 	for (i = 0; i < n; i++)
 		run(&cases[i], (int)i);
 	ok(!strcmp(lttr_mode_name(LTTR_MODE_SYSCALL), "syscall") &&
+	   !strcmp(lttr_mode_name(LTTR_MODE_SOFTIRQ), "softirq") &&
 	   !strcmp(lttr_mode_name(99), "?"), "mode names");
 	ok(!strcmp(lttr_tr_kind_name(LTTR_TR_SWITCH), "switch") &&
-	   !strcmp(lttr_tr_kind_name(LTTR_TR_ANOMALY), "anomaly"), "transition names");
+	   !strcmp(lttr_tr_kind_name(LTTR_TR_ANOMALY), "anomaly") &&
+	   !strcmp(lttr_tr_kind_name(LTTR_TR_SOFTIRQ_ENTRY), "softirq_entry") &&
+	   !strcmp(lttr_tr_kind_name(LTTR_TR_SOFTIRQ_EXIT), "softirq_exit"),
+	   "transition names");
 	ok(lttr_flow_new(LTT_MAX_CPUS + 1, 0, 0, NULL, NULL) == NULL,
 	   "too many CPUs refused");
 	return tap_done();

@@ -34,7 +34,7 @@ int main(void)
 	int st;
 	char big[64];
 
-	tap_plan(17);
+	tap_plan(20);
 	ok(!strcmp(esc("a\"b\\c", 5), "a\\\"b\\\\c"), "quote and backslash");
 	ok(!strcmp(esc("\n\t\r\b\f", 5), "\\n\\t\\r\\b\\f"), "short escapes");
 	ok(!strcmp(esc("\x01\x1f", 2), "\\u0001\\u001f"), "control characters as \\u00XX");
@@ -76,7 +76,9 @@ int main(void)
 		"1600 syscall_entry 110 0x401234\n"
 		"1700 irq_entry 4 1\n"
 		"1800 syscall_exit 100000 -2\n"
-		"1900 trap_entry 14 0xdead000 0x401000 1\n",
+		"1900 trap_entry 14 0xdead000 0x401000 1\n"
+		"2000 softirq_entry 3\n"
+		"2100 softirq_exit 12\n",
 		0, &t, &err);
 	v = tg_all_events(t, &n, 0, &st);
 	capture_begin(&f, &buf, &len);
@@ -108,10 +110,28 @@ int main(void)
 	free(buf);
 	capture_begin(&f, &buf, &len);
 	lttr_json_init(&j, f, false);
+	lttr_json_event(&j, t, &v[5]);
+	lttr_json_event(&j, t, &v[6]);
+	fclose(f);
+	ok(n == 7 && strstr(buf, "\"type\":\"softirq_entry\",\"id\":14,\"control\":false,\"desc\":\"softirq_entry NET_RX\"") &&
+	   strstr(buf, "\"args\":{\"vec\":3,\"name\":\"NET_RX\"}"),
+	   "softirq_entry: type, id, never control, desc and args: %s", buf);
+	ok(strstr(buf, "\"type\":\"softirq_exit\",\"id\":15,\"control\":false,\"desc\":\"softirq_exit vec 12\"") &&
+	   strstr(buf, "\"args\":{\"vec\":12,\"name\":\"\"}"),
+	   "softirq_exit of an unknown vector: vec <n>");
+	free(buf);
+	ok(lttr_event_payload_size(LTT_EV_SOFTIRQ_ENTRY) == 4 &&
+	   lttr_event_payload_size(LTT_EV_SOFTIRQ_EXIT) == 4 &&
+	   !strcmp(lttr_event_type_name(LTT_EV_SOFTIRQ_EXIT), "softirq_exit") &&
+	   !strcmp(lttr_softirq_name(9), "RCU") && !lttr_softirq_name(10),
+	   "softirq payload size, type and vector names");
+	capture_begin(&f, &buf, &len);
+	lttr_json_init(&j, f, false);
 	lttr_json_traceinfo(&j, t);
 	fclose(f);
 	ok(strstr(buf, "\"format\":\"1.0\",\"ncpus\":1,\"arch\":\"x86_64\"") &&
-	   strstr(buf, "\"complete\":true") && strstr(buf, "\"events_mask\":[\"syscall_entry\""),
+	   strstr(buf, "\"complete\":true") && strstr(buf, "\"events_mask\":[\"syscall_entry\"") &&
+	   strstr(buf, "\"softirq_entry\",\"softirq_exit\""),
 	   "trace info keys");
 	free(buf);
 	free(v);

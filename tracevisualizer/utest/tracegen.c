@@ -66,6 +66,7 @@ void tg_default_header(struct ltt_trace_header *h)
 			LTT_EV_TRAP_EXIT, LTT_EV_IRQ_ENTRY, LTT_EV_IRQ_EXIT,
 			LTT_EV_SCHEDCHANGE, LTT_EV_PROCESS_FORK, LTT_EV_PROCESS_EXEC,
 			LTT_EV_PROCESS_EXIT, LTT_EV_PROCESS_WAKEUP, LTT_EV_TRACE_START,
+			LTT_EV_SOFTIRQ_ENTRY, LTT_EV_SOFTIRQ_EXIT,
 		};
 		size_t i;
 
@@ -483,6 +484,12 @@ static int parse_event(struct tg *g, char **tok, int ntok, const char *rest)
 	} else if (!strcmp(name, "irq_exit")) {
 		id = LTT_EV_IRQ_EXIT;
 		P(struct ltt_ev_irq_exit, .irq = (uint32_t)a[0], .flags = (uint16_t)a[1]);
+	} else if (!strcmp(name, "softirq_entry")) {
+		id = LTT_EV_SOFTIRQ_ENTRY;
+		P(struct ltt_ev_softirq, .vec = (uint32_t)a[0]);
+	} else if (!strcmp(name, "softirq_exit")) {
+		id = LTT_EV_SOFTIRQ_EXIT;
+		P(struct ltt_ev_softirq, .vec = (uint32_t)a[0]);
 	} else if (!strcmp(name, "sched")) {
 		id = LTT_EV_SCHEDCHANGE;
 		P(struct ltt_ev_schedchange, .prev_pid = (uint32_t)a[0],

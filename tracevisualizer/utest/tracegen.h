@@ -14,6 +14,7 @@
  *   T syscall_entry NR [IP]    T syscall_exit NR RET
  *   T trap_entry VEC ADDR IP FLAGS      T trap_exit VEC
  *   T irq_entry IRQ FLAGS      T irq_exit IRQ FLAGS
+ *   T softirq_entry VEC        T softirq_exit VEC
  *   T sched PREV NEXT STATE    T fork PARENT CHILD TGID FLAGS [CLONE]
  *   T exec PID FILENAME        T exit PID CODE
  *   T wakeup PID CPU FLAGS     T start PID CPU

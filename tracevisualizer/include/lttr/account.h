@@ -58,7 +58,10 @@ struct lttr_acct_sc {
  * @kernel_ns: scheduled, kernel thread code, or in the kernel for a
  *	reason the trace does not show
  * @irq_ns: scheduled but interrupted: irq handlers and softirqs that ran
- *	while it was current (not its own work)
+ *	while it was current (not its own work); in a ksoftirqd thread the
+ *	softirqs it runs are its own work, counted in @kernel_ns instead
+ * @softirq_ns: softirq handlers that ran while it was current: the
+ *	softirq part of @irq_ns, or (ksoftirqd threads) part of @kernel_ns
  * @runnable_ns: ready to run but not running (preempted, or woken and
  *	not yet scheduled)
  * @blocked_ns: blocked (switched out with a non-zero state), by
@@ -86,6 +89,7 @@ struct lttr_acct_task {
 	uint64_t trap_ns;
 	uint64_t kernel_ns;
 	uint64_t irq_ns;
+	uint64_t softirq_ns;
 	uint64_t runnable_ns;
 	uint64_t blocked_ns[LTTR_BLOCK_COUNT];
 	struct lttr_lat sched_lat;
@@ -102,7 +106,10 @@ struct lttr_acct_task {
  * @idle_ns: the idle task ran, outside interrupts
  * @user_ns: user code of any task
  * @kernel_ns: syscalls, traps and kernel threads
- * @irq_ns: interrupt handlers (outermost entry to exit), idle included
+ * @irq_ns: interrupt handlers (outermost entry to exit, softirqs run at
+ *	their exit excepted), idle included
+ * @softirq_ns: softirq handlers (nested irqs excepted), wherever they ran
+ *	(irq exit, bottom halves re-enabled, ksoftirqd)
  * @unknown_ns: tasks whose mode was never resolved (counted as kernel in
  *	the tasks' kernel_ns)
  * @sched_ns: sum of the scheduled time of every task on this CPU, the
@@ -114,6 +121,7 @@ struct lttr_acct_cpu {
 	uint64_t user_ns;
 	uint64_t kernel_ns;
 	uint64_t irq_ns;
+	uint64_t softirq_ns;
 	uint64_t unknown_ns;
 	uint64_t sched_ns;
 	uint64_t switches;
@@ -132,6 +140,17 @@ struct lttr_acct_irq {
 };
 
 /**
+ * struct lttr_acct_softirq - one softirq vector
+ * @vec: the vector (0 HI ... 9 RCU)
+ * @lat: handler durations, entry -> exit (nested irqs included); a softirq
+ *	running at the window start (exit without entry) is not counted
+ */
+struct lttr_acct_softirq {
+	uint32_t vec;
+	struct lttr_lat lat;
+};
+
+/**
  * struct lttr_account - result of lttr_account_compute()
  * @start_ns: window start (header start_ns)
  * @end_ns: window end (lttr_trace_end_ns())
@@ -143,6 +162,8 @@ struct lttr_acct_irq {
  * @sc: system-wide per syscall, sorted by number
  * @nirqs: entries of @irqs
  * @irqs: per irq, sorted (Linux irqs first, then vectors)
+ * @nsoftirqs: entries of @softirqs
+ * @softirqs: per softirq vector, sorted by vector
  * @sched_lat: system-wide wakeup -> running latencies
  * @anomalies: transitions that contradicted the rules (lost events)
  * @procs: the process table (snapshot + fork/exec/exit) used for names
@@ -158,6 +179,8 @@ struct lttr_account {
 	struct lttr_acct_sc *sc;
 	size_t nirqs;
 	struct lttr_acct_irq *irqs;
+	size_t nsoftirqs;
+	struct lttr_acct_softirq *softirqs;
 	struct lttr_lat sched_lat;
 	uint64_t anomalies;
 	struct lttr_ptable *procs;

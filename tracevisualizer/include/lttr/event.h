@@ -26,6 +26,7 @@ struct lttr_trace;
  * @exec: LTT_EV_PROCESS_EXEC (file name in struct lttr_event.var)
  * @exit: LTT_EV_PROCESS_EXIT
  * @wakeup: LTT_EV_PROCESS_WAKEUP
+ * @softirq: LTT_EV_SOFTIRQ_ENTRY, LTT_EV_SOFTIRQ_EXIT
  * @trace_start: LTT_EV_TRACE_START
  */
 union lttr_payload {
@@ -40,6 +41,7 @@ union lttr_payload {
 	struct ltt_ev_process_exec exec;
 	struct ltt_ev_process_exit exit;
 	struct ltt_ev_process_wakeup wakeup;
+	struct ltt_ev_softirq softirq;
 	struct ltt_ev_trace_start trace_start;
 };
 
@@ -126,6 +128,15 @@ const char *lttr_trap_name(unsigned int vector, char *buf, size_t size);
  * Return: "local_timer", ... or NULL if unknown.
  */
 const char *lttr_sysvec_name(unsigned int vector);
+
+/**
+ * lttr_softirq_name() - name of a softirq vector (the kernel's own numbers)
+ * @vec: the vector
+ *
+ * Return: "HI", "TIMER", "NET_TX", "NET_RX", "BLOCK", "IRQ_POLL",
+ * "TASKLET", "SCHED", "HRTIMER", "RCU", or NULL if unknown.
+ */
+const char *lttr_softirq_name(unsigned int vec);
 
 /**
  * lttr_record_decode() - validate and decode the record at @rec

@@ -19,12 +19,14 @@ struct lttr_trace;
  * @LTTR_MODE_USER: user code of the current task
  * @LTTR_MODE_SYSCALL: a system call of the current task (what = nr)
  * @LTTR_MODE_TRAP: a trap of the current task (what = vector)
- * @LTTR_MODE_IRQ: an interrupt handler (with softirqs run at its exit),
- *	which interrupted the current task (what = outermost irq)
+ * @LTTR_MODE_IRQ: an interrupt handler which interrupted the current task
+ *	or a softirq (what = outermost irq above the innermost softirq)
  * @LTTR_MODE_IDLE: the idle task (pid 0) outside interrupts
  * @LTTR_MODE_KERNEL: a kernel thread outside syscalls/traps
  * @LTTR_MODE_UNKNOWN: a task seen since trace start (or fork) whose mode is
  *	not known yet: resolved later by an LTTR_TR_RESOLVE transition
+ * @LTTR_MODE_SOFTIRQ: a softirq handler (what = vector), on top of
+ *	whatever ran (irq exit, bottom halves re-enabled, ksoftirqd)
  * @LTTR_MODE_COUNT: number of modes
  */
 enum lttr_mode {
@@ -35,6 +37,7 @@ enum lttr_mode {
 	LTTR_MODE_IDLE,
 	LTTR_MODE_KERNEL,
 	LTTR_MODE_UNKNOWN,
+	LTTR_MODE_SOFTIRQ,
 	LTTR_MODE_COUNT
 };
 
@@ -45,7 +48,8 @@ enum lttr_mode {
  * @pid: the current task of the CPU
  * @cpu: the CPU
  * @mode: enum lttr_mode
- * @what: syscall nr, trap vector or irq number by @mode, else 0
+ * @what: syscall nr, trap vector, irq number or softirq vector by @mode,
+ *	else 0
  * @sysvec: @what is an x86 system vector (IRQ mode)
  */
 struct lttr_flow_seg {
@@ -78,6 +82,10 @@ struct lttr_flow_seg {
  *	syscall whose entry precedes the trace)
  * @LTTR_TR_ANOMALY: the events contradict the rules (lost events): @what
  *	is an enum lttr_anomaly, the state was repaired
+ * @LTTR_TR_SOFTIRQ_ENTRY: softirq @what starts on the CPU of @pid (@depth:
+ *	the CPU's irq+softirq nesting after the entry)
+ * @LTTR_TR_SOFTIRQ_EXIT: end of softirq @what (since @since_ns, 0 when it
+ *	was running at the window start; @depth before exit)
  */
 enum lttr_tr_kind {
 	LTTR_TR_SYSCALL_ENTRY,
@@ -93,6 +101,8 @@ enum lttr_tr_kind {
 	LTTR_TR_EXIT,
 	LTTR_TR_RESOLVE,
 	LTTR_TR_ANOMALY,
+	LTTR_TR_SOFTIRQ_ENTRY,
+	LTTR_TR_SOFTIRQ_EXIT,
 };
 
 /**
@@ -124,7 +134,7 @@ enum lttr_anomaly {
  * @mode: enum lttr_mode (switch, resolve)
  * @user: trap/irq from user mode
  * @sysvec: irq is a system vector
- * @depth: irq nesting depth (irq transitions)
+ * @depth: irq + softirq nesting depth (irq and softirq transitions)
  * @what: syscall nr, vector, irq, CPU, flags or anomaly (by @kind)
  * @state: switch: prev_state; exit: code
  */
@@ -221,7 +231,8 @@ int lttr_flow_run(struct lttr_trace *t, const struct lttr_flow_ops *ops,
  * lttr_mode_name() - short name of a mode
  * @mode: enum lttr_mode
  *
- * Return: "user", "syscall", "trap", "irq", "idle", "kernel", "unknown".
+ * Return: "user", "syscall", "trap", "irq", "idle", "kernel", "unknown",
+ * "softirq".
  */
 const char *lttr_mode_name(unsigned int mode);
 

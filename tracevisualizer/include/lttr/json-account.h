@@ -53,6 +53,13 @@ void lttr_json_irqstats(struct lttr_json *j, const struct lttr_trace *t,
 			const struct lttr_account *a);
 
 /**
+ * lttr_json_softirqstats() - write an array of SOFTIRQSTAT
+ * @j: the writer
+ * @a: the result
+ */
+void lttr_json_softirqstats(struct lttr_json *j, const struct lttr_account *a);
+
+/**
  * lttr_json_conservation() - write the CONSERVATION object
  * @j: the writer
  * @c: the check result
