@@ -14,6 +14,7 @@ ok $? "guest ran both traces"
 tracevisualizer summary --json "$share/t" > "$share/s.json"
 ok $? "summary --json"
 conserved "$share/t"
+conserved "$share/m" "conservation holds on the two-CPU trace"
 pid=$(cat "$share/pid")
 is "$(json "$share/s.json" "[p['syscalls'].get('getppid',{}).get('entries') for p in j['processes'] if p['pid']==$pid]")" "[100000]" "100000 getppid entries for pid $pid"
 is "$(json "$share/s.json" "[p['syscalls'].get('getppid',{}).get('exits') for p in j['processes'] if p['pid']==$pid]")" "[100000]" "100000 getppid exits for pid $pid"

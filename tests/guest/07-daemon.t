@@ -22,7 +22,7 @@ is "$(cat "$share/d.rc")" "143" "a PROGRAM killed by SIGTERM gives 128+15"
 is "$(cat "$share/b.rc")" "0" "-t 2 ends by itself with status 0"
 is "$(cat "$share/c.rc")" "0" "SIGINT stops a trace cleanly"
 
-for t in a b c; do
+for t in a b c d; do
 	tracevisualizer summary --json "$share/$t" > "$share/$t.json"
 	ok $? "trace $t reads back"
 	conserved "$share/$t" "conservation holds on trace $t"
@@ -69,4 +69,7 @@ is "$(json "$share/full.json" "j['trace']['complete']")" "false" "and is marked 
 # entry+exit pairs: more entries means the cut third buffer was read too.
 ok "$(json "$share/full.json" "0 if j['syscalls'].get('getppid', {}).get('entries', 0) > 52426 else 1")" "the records of the buffer cut by the full disk are read too"
 diag "getppid entries read: $(json "$share/full.json" "j['syscalls'].get('getppid', {}).get('entries', 0)")"
+tracevisualizer check --salvage "$share/full" > "$share/full.check" 2>&1
+ok $? "conservation holds on what the full disk kept (check --salvage)"
+[ $? = 0 ] || diag "$(cat "$share/full.check")"
 done_testing
