@@ -98,6 +98,8 @@ static const struct event_name events[] = {
 	{ "wakeup",		LTT_EV_PROCESS_WAKEUP },
 	{ "softirq_entry",	LTT_EV_SOFTIRQ_ENTRY },
 	{ "softirq_exit",	LTT_EV_SOFTIRQ_EXIT },
+	{ "signal_send",	LTT_EV_SIGNAL_SEND },
+	{ "signal_deliver",	LTT_EV_SIGNAL_DELIVER },
 };
 
 #define NEVENTS (sizeof(events) / sizeof(events[0]))
@@ -113,11 +115,13 @@ static const struct event_group groups[] = {
 		    LTT_EV_IRQ_ENTRY, LTT_EV_IRQ_EXIT,
 		    LTT_EV_SCHEDCHANGE, 0 } },
 	{ "process", { LTT_EV_PROCESS_FORK, LTT_EV_PROCESS_EXEC,
-		       LTT_EV_PROCESS_EXIT, LTT_EV_PROCESS_WAKEUP, 0 } },
+		       LTT_EV_PROCESS_EXIT, LTT_EV_PROCESS_WAKEUP,
+		       LTT_EV_SIGNAL_SEND, LTT_EV_SIGNAL_DELIVER, 0 } },
 	{ "syscall", { LTT_EV_SYSCALL_ENTRY, LTT_EV_SYSCALL_EXIT, 0 } },
 	{ "trap", { LTT_EV_TRAP_ENTRY, LTT_EV_TRAP_EXIT, 0 } },
 	{ "irq", { LTT_EV_IRQ_ENTRY, LTT_EV_IRQ_EXIT, 0 } },
 	{ "softirq", { LTT_EV_SOFTIRQ_ENTRY, LTT_EV_SOFTIRQ_EXIT, 0 } },
+	{ "signal", { LTT_EV_SIGNAL_SEND, LTT_EV_SIGNAL_DELIVER, 0 } },
 };
 
 #define NGROUPS (sizeof(groups) / sizeof(groups[0]))
@@ -245,9 +249,10 @@ const char *events_help(void)
 	return
 	"Events: syscall_entry, syscall_exit, trap_entry, trap_exit, irq_entry,\n"
 	"        irq_exit, softirq_entry, softirq_exit, schedchange, fork, exec,\n"
-	"        exit, wakeup\n"
+	"        exit, wakeup, signal_send, signal_deliver\n"
 	"Groups: all (default); core = syscalls, traps, irqs and schedchange;\n"
-	"        process = fork, exec, exit, wakeup; syscall; trap; irq; softirq\n"
+	"        process = fork, exec, exit, wakeup, signals; syscall; trap; irq;\n"
+	"        softirq; signal\n"
 	"        A leading '-' removes (\"all,-wakeup\", or just \"-wakeup\").\n"
 	"        schedchange is always recorded: it attributes events to tasks.\n";
 }

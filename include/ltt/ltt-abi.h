@@ -72,6 +72,8 @@ enum ltt_event_id {
 	LTT_EV_PROCESS_WAKEUP	= 13,
 	LTT_EV_SOFTIRQ_ENTRY	= 14,	/* a softirq handler starts */
 	LTT_EV_SOFTIRQ_EXIT	= 15,	/* and returns */
+	LTT_EV_SIGNAL_SEND	= 16,	/* a signal is generated for a task */
+	LTT_EV_SIGNAL_DELIVER	= 17,	/* the current task takes a signal */
 	LTT_EV_TRACE_START	= 60,	/* written on every CPU at start */
 	LTT_EV_MAX		= 256
 };
@@ -168,6 +170,28 @@ struct ltt_ev_process_wakeup {
  */
 struct ltt_ev_softirq {
 	__u32 vec;		/* softirq vector */
+} __attribute__((packed));
+
+/*
+ * LTT_EV_SIGNAL_SEND: the sender is the current task (or the interrupt
+ * that runs on it); result is the kernel's own verdict: 0 delivered
+ * (queued), 1 ignored, 2 already pending, 3 queue overflow, 4 queued
+ * without its siginfo.
+ */
+struct ltt_ev_signal_send {
+	__u32 sig;
+	__u32 pid;		/* target task */
+	__s32 result;
+} __attribute__((packed));
+
+/*
+ * LTT_EV_SIGNAL_DELIVER: the current task takes signal sig on its way back
+ * to user mode: handler is the user handler's address, or 0 for the
+ * default action (SIG_DFL), 1 for SIG_IGN.
+ */
+struct ltt_ev_signal_deliver {
+	__u64 handler;
+	__u32 sig;
 } __attribute__((packed));
 
 struct ltt_ev_trace_start {

@@ -34,6 +34,8 @@ checks=(
 	fs/exec.o:bprm_execve
 	kernel/exit.o:do_exit
 	kernel/softirq.o:handle_softirqs
+	kernel/signal.o:__send_signal_locked
+	kernel/signal.o:get_signal
 )
 # the files (objects) that hold LTT event points at all
 objects=$(printf '%s\n' "${checks[@]}" | cut -d: -f1 | sort -u)

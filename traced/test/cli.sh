@@ -98,7 +98,7 @@ el=$((($(date +%s%N) - start) / 1000000))
 ok $((el < 450 || el > 2000)) "-t 0.5 took ${el} ms"
 d=$(fact "$t" duration_ms); ok $((d < 490 || d > 700)) "header duration ${d} ms"
 is "$(cat "$tmp/err")" "" "-q: nothing on stderr"
-is "$(fact "$t" mask0)" 0xfcfe "default events: all"
+is "$(fact "$t" mask0)" 0x3fcfe "default events: all"
 
 "$fake" -d fake -q -o "$t" -t 0.1 2>/dev/null; is $? 1 "existing trace refused without -f"
 "$fake" -d fake -q -f -e core -b 64k -n 8 -o "$t" -t 0.1; is $? 0 "-f overwrites"

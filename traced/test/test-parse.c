@@ -18,13 +18,13 @@ static int mask_is(const struct ltt_event_mask *m, const unsigned int *ids)
 int main(void)
 {
 	static const unsigned int all[] = { 1, 2, 3, 4, 5, 6, 7, 10, 11, 12,
-					    13, 14, 15, 0 };
+					    13, 16, 17, 14, 15, 0 };
 	static const unsigned int coreproc[] = { 1, 2, 3, 4, 5, 6, 7, 10, 11,
-						 12, 13, 0 };
+						 12, 13, 16, 17, 0 };
 	static const unsigned int core[] = { 1, 2, 3, 4, 5, 6, 7, 0 };
-	static const unsigned int process[] = { 10, 11, 12, 13, 0 };
+	static const unsigned int process[] = { 10, 11, 12, 13, 16, 17, 0 };
 	static const unsigned int nowakeup[] = { 1, 2, 3, 4, 5, 6, 7, 10,
-						 11, 12, 14, 15, 0 };
+						 11, 12, 14, 15, 16, 17, 0 };
 	static const unsigned int mix[] = { 1, 2, 7, 11, 0 };
 	static const unsigned int coresys[] = { 3, 4, 5, 6, 7, 0 };
 	static const char *const badlists[] = {
@@ -79,7 +79,7 @@ int main(void)
 	ok(parse_events("core", &m, &bad) == 0 && mask_is(&m, core),
 	   "core = syscalls, traps, irqs, schedchange");
 	ok(parse_events("process", &m, &bad) == 0 && mask_is(&m, process),
-	   "process = fork, exec, exit, wakeup");
+	   "process = fork, exec, exit, wakeup, signal_send, signal_deliver");
 	ok(parse_events("all,-wakeup", &m, &bad) == 0 &&
 	   mask_is(&m, nowakeup), "all,-wakeup");
 	ok(parse_events("-wakeup", &m, &bad) == 0 && mask_is(&m, nowakeup),
@@ -92,7 +92,7 @@ int main(void)
 	   mask_is(&m, coresys), "core,-syscall");
 	ok(parse_events("CORE,Process", &m, &bad) == 0 && mask_is(&m, coreproc),
 	   "names are case-insensitive");
-	ok(parse_events("softirq", &m, &bad) == 0 && mask_is(&m, all + 11),
+	ok(parse_events("softirq", &m, &bad) == 0 && mask_is(&m, all + 13),
 	   "softirq group = softirq_entry, softirq_exit");
 	for (i = 0; i < sizeof(badlists) / sizeof(badlists[0]); i++)
 		ok(parse_events(badlists[i], &m, &bad) < 0 && bad,
@@ -104,7 +104,7 @@ int main(void)
 	events_format(&m, buf, sizeof(buf));
 	ok(strcmp(buf, "syscall_entry,syscall_exit,trap_entry,trap_exit,"
 		  "irq_entry,irq_exit,schedchange,fork,exec,exit,wakeup,"
-		  "softirq_entry,softirq_exit") == 0,
+		  "softirq_entry,softirq_exit,signal_send,signal_deliver") == 0,
 	   "events_format: %s", buf);
 	ok(strcmp(event_name(LTT_EV_SCHEDCHANGE), "schedchange") == 0 &&
 	   event_name(LTT_EV_TRACE_START) == NULL, "event_name");

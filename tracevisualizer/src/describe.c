@@ -6,10 +6,33 @@
 #include <stdio.h>
 #include "internal.h"
 
+/* a signal's name, or "signal N" */
+static const char *sig_str(unsigned int sig, char *buf, size_t size)
+{
+	const char *name = lttr_signal_name(sig);
+
+	if (name)
+		return name;
+	snprintf(buf, size, "signal %u", sig);
+	return buf;
+}
+
+/* the kernel's TRACE_SIGNAL_* verdict on a generated signal */
+static const char *send_result(int32_t result)
+{
+	static const char *const r[] = {
+		"delivered", "ignored", "already pending", "overflow",
+		"info lost",
+	};
+
+	return result >= 0 && result < (int32_t)(sizeof(r) / sizeof(r[0])) ?
+	       r[result] : "?";
+}
+
 int lttr_event_describe(const struct lttr_trace *t, const struct lttr_event *ev,
 			char *buf, size_t size)
 {
-	char tb[24], nb[32];
+	char tb[24], nb[32], sb[24];
 	const char *type = lttr_event_type_str(ev->id, tb, sizeof(tb));
 	const union lttr_payload *p = &ev->p;
 	const char *name;
@@ -81,6 +104,20 @@ int lttr_event_describe(const struct lttr_trace *t, const struct lttr_event *ev,
 		if (name)
 			return snprintf(buf, size, "%s %s", type, name);
 		return snprintf(buf, size, "%s vec %u", type, p->softirq.vec);
+	case LTT_EV_SIGNAL_SEND:
+		return snprintf(buf, size, "%s %s to %u (%s)", type,
+				sig_str(p->signal_send.sig, sb, sizeof(sb)),
+				p->signal_send.pid,
+				send_result(p->signal_send.result));
+	case LTT_EV_SIGNAL_DELIVER:
+		if (p->signal_deliver.handler <= 1)
+			return snprintf(buf, size, "%s %s %s", type,
+					sig_str(p->signal_deliver.sig, sb, sizeof(sb)),
+					p->signal_deliver.handler ? "ignored" :
+					"default action");
+		return snprintf(buf, size, "%s %s handler=0x%" PRIx64, type,
+				sig_str(p->signal_deliver.sig, sb, sizeof(sb)),
+				(uint64_t)p->signal_deliver.handler);
 	case LTT_EV_TRACE_START:
 		return snprintf(buf, size, "%s pid=%u cpu=%u", type,
 				p->trace_start.pid, p->trace_start.cpu);

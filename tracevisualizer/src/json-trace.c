@@ -150,6 +150,21 @@ static void event_args(struct lttr_json *j, const struct lttr_trace *t,
 		name = lttr_softirq_name(p->softirq.vec);
 		kv_str(j, "name", name ? name : "");
 		break;
+	case LTT_EV_SIGNAL_SEND:
+		kv_u64(j, "sig", p->signal_send.sig);
+		name = lttr_signal_name(p->signal_send.sig);
+		kv_str(j, "name", name ? name : "");
+		kv_u64(j, "pid", p->signal_send.pid);
+		kv_i64(j, "result", p->signal_send.result);
+		break;
+	case LTT_EV_SIGNAL_DELIVER:
+		kv_u64(j, "sig", p->signal_deliver.sig);
+		name = lttr_signal_name(p->signal_deliver.sig);
+		kv_str(j, "name", name ? name : "");
+		kv_u64(j, "handler", p->signal_deliver.handler);
+		kv_bool(j, "default", p->signal_deliver.handler == 0);
+		kv_bool(j, "ignored", p->signal_deliver.handler == 1);
+		break;
 	case LTT_EV_TRACE_START:
 		kv_u64(j, "pid", p->trace_start.pid);
 		kv_u64(j, "cpu", p->trace_start.cpu);

@@ -22,6 +22,8 @@ const uint8_t lttr_payload_size1[LTT_EV_MAX] = {
 	[LTT_EV_PROCESS_WAKEUP] = sizeof(struct ltt_ev_process_wakeup) + 1,
 	[LTT_EV_SOFTIRQ_ENTRY] = sizeof(struct ltt_ev_softirq) + 1,
 	[LTT_EV_SOFTIRQ_EXIT] = sizeof(struct ltt_ev_softirq) + 1,
+	[LTT_EV_SIGNAL_SEND] = sizeof(struct ltt_ev_signal_send) + 1,
+	[LTT_EV_SIGNAL_DELIVER] = sizeof(struct ltt_ev_signal_deliver) + 1,
 	[LTT_EV_TRACE_START] = sizeof(struct ltt_ev_trace_start) + 1,
 };
 
@@ -44,6 +46,8 @@ static const struct evtype evtypes[LTT_EV_MAX] = {
 	[LTT_EV_PROCESS_WAKEUP] = { "wakeup", sizeof(struct ltt_ev_process_wakeup) },
 	[LTT_EV_SOFTIRQ_ENTRY] = { "softirq_entry", sizeof(struct ltt_ev_softirq) },
 	[LTT_EV_SOFTIRQ_EXIT] = { "softirq_exit", sizeof(struct ltt_ev_softirq) },
+	[LTT_EV_SIGNAL_SEND] = { "signal_send", sizeof(struct ltt_ev_signal_send) },
+	[LTT_EV_SIGNAL_DELIVER] = { "signal_deliver", sizeof(struct ltt_ev_signal_deliver) },
 	[LTT_EV_TRACE_START] = { "trace_start", sizeof(struct ltt_ev_trace_start) },
 };
 
@@ -137,6 +141,21 @@ const char *lttr_softirq_name(unsigned int vec)
 	};
 
 	return vec < sizeof(n) / sizeof(n[0]) ? n[vec] : NULL;
+}
+
+const char *lttr_signal_name(unsigned int sig)
+{
+	/* x86 signal numbers (arch/x86/include/uapi/asm/signal.h) */
+	static const char *const n[] = {
+		NULL, "SIGHUP", "SIGINT", "SIGQUIT", "SIGILL", "SIGTRAP",
+		"SIGABRT", "SIGBUS", "SIGFPE", "SIGKILL", "SIGUSR1", "SIGSEGV",
+		"SIGUSR2", "SIGPIPE", "SIGALRM", "SIGTERM", "SIGSTKFLT",
+		"SIGCHLD", "SIGCONT", "SIGSTOP", "SIGTSTP", "SIGTTIN", "SIGTTOU",
+		"SIGURG", "SIGXCPU", "SIGXFSZ", "SIGVTALRM", "SIGPROF",
+		"SIGWINCH", "SIGIO", "SIGPWR", "SIGSYS",
+	};
+
+	return sig < sizeof(n) / sizeof(n[0]) ? n[sig] : NULL;
 }
 
 int lttr_record_decode(const uint8_t *rec, size_t avail, struct lttr_event *ev,

@@ -29,12 +29,12 @@ int main(void)
 	struct lttr_error err;
 	struct lttr_event *v;
 	char *buf = NULL;
-	size_t len = 0, n;
+	size_t len = 0, n, i;
 	FILE *f;
 	int st;
 	char big[64];
 
-	tap_plan(20);
+	tap_plan(25);
 	ok(!strcmp(esc("a\"b\\c", 5), "a\\\"b\\\\c"), "quote and backslash");
 	ok(!strcmp(esc("\n\t\r\b\f", 5), "\\n\\t\\r\\b\\f"), "short escapes");
 	ok(!strcmp(esc("\x01\x1f", 2), "\\u0001\\u001f"), "control characters as \\u00XX");
@@ -133,6 +133,43 @@ int main(void)
 	   strstr(buf, "\"complete\":true") && strstr(buf, "\"events_mask\":[\"syscall_entry\"") &&
 	   strstr(buf, "\"softirq_entry\",\"softirq_exit\""),
 	   "trace info keys");
+	free(buf);
+	free(v);
+	lttr_trace_close(t);
+
+	tg_open("json-signals",
+		"header ncpus=1 start=1000\n"
+		"buf cpu=0 start=1000 pid=3\n"
+		"1100 signal_send 10 57 0\n"
+		"1200 signal_deliver 10 0x401000\n"
+		"1300 signal_deliver 15 0\n"
+		"1400 signal_send 40 3 2\n"
+		"1500 signal_deliver 17 1\n",
+		0, &t, &err);
+	v = tg_all_events(t, &n, 0, &st);
+	capture_begin(&f, &buf, &len);
+	lttr_json_init(&j, f, false);
+	for (i = 0; i < n; i++)
+		lttr_json_event(&j, t, &v[i]);
+	fclose(f);
+	ok(n == 5 && strstr(buf, "\"type\":\"signal_send\",\"id\":16,\"control\":false,\"desc\":\"signal_send SIGUSR1 to 57 (delivered)\"") &&
+	   strstr(buf, "\"args\":{\"sig\":10,\"name\":\"SIGUSR1\",\"pid\":57,\"result\":0}"),
+	   "signal_send: type, id, desc and args: %s", buf);
+	ok(strstr(buf, "\"desc\":\"signal_deliver SIGUSR1 handler=0x401000\"") &&
+	   strstr(buf, "\"args\":{\"sig\":10,\"name\":\"SIGUSR1\",\"handler\":4198400,\"default\":false,\"ignored\":false}"),
+	   "signal_deliver to a user handler");
+	ok(strstr(buf, "\"desc\":\"signal_deliver SIGTERM default action\"") &&
+	   strstr(buf, "\"desc\":\"signal_deliver SIGCHLD ignored\"") &&
+	   strstr(buf, "\"default\":true,\"ignored\":false") &&
+	   strstr(buf, "\"default\":false,\"ignored\":true"),
+	   "signal_deliver: default action and SIG_IGN");
+	ok(strstr(buf, "\"desc\":\"signal_send signal 40 to 3 (already pending)\"") &&
+	   strstr(buf, "\"sig\":40,\"name\":\"\""),
+	   "a real-time signal has no name; the verdict is spelled out");
+	ok(lttr_event_payload_size(LTT_EV_SIGNAL_SEND) == 12 &&
+	   lttr_event_payload_size(LTT_EV_SIGNAL_DELIVER) == 12 &&
+	   !strcmp(lttr_signal_name(9), "SIGKILL") && !lttr_signal_name(32),
+	   "signal payload sizes and names");
 	free(buf);
 	free(v);
 	lttr_trace_close(t);

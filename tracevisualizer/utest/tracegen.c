@@ -490,6 +490,14 @@ static int parse_event(struct tg *g, char **tok, int ntok, const char *rest)
 	} else if (!strcmp(name, "softirq_exit")) {
 		id = LTT_EV_SOFTIRQ_EXIT;
 		P(struct ltt_ev_softirq, .vec = (uint32_t)a[0]);
+	} else if (!strcmp(name, "signal_send")) {
+		id = LTT_EV_SIGNAL_SEND;
+		P(struct ltt_ev_signal_send, .sig = (uint32_t)a[0],
+		  .pid = (uint32_t)a[1], .result = (int32_t)a[2]);
+	} else if (!strcmp(name, "signal_deliver")) {
+		id = LTT_EV_SIGNAL_DELIVER;
+		P(struct ltt_ev_signal_deliver, .sig = (uint32_t)a[0],
+		  .handler = (uint64_t)a[1]);
 	} else if (!strcmp(name, "sched")) {
 		id = LTT_EV_SCHEDCHANGE;
 		P(struct ltt_ev_schedchange, .prev_pid = (uint32_t)a[0],

@@ -15,6 +15,7 @@
  *   T trap_entry VEC ADDR IP FLAGS      T trap_exit VEC
  *   T irq_entry IRQ FLAGS      T irq_exit IRQ FLAGS
  *   T softirq_entry VEC        T softirq_exit VEC
+ *   T signal_send SIG PID RESULT   T signal_deliver SIG HANDLER
  *   T sched PREV NEXT STATE    T fork PARENT CHILD TGID FLAGS [CLONE]
  *   T exec PID FILENAME        T exit PID CODE
  *   T wakeup PID CPU FLAGS     T start PID CPU

@@ -27,6 +27,8 @@ struct lttr_trace;
  * @exit: LTT_EV_PROCESS_EXIT
  * @wakeup: LTT_EV_PROCESS_WAKEUP
  * @softirq: LTT_EV_SOFTIRQ_ENTRY, LTT_EV_SOFTIRQ_EXIT
+ * @signal_send: LTT_EV_SIGNAL_SEND
+ * @signal_deliver: LTT_EV_SIGNAL_DELIVER
  * @trace_start: LTT_EV_TRACE_START
  */
 union lttr_payload {
@@ -42,6 +44,8 @@ union lttr_payload {
 	struct ltt_ev_process_exit exit;
 	struct ltt_ev_process_wakeup wakeup;
 	struct ltt_ev_softirq softirq;
+	struct ltt_ev_signal_send signal_send;
+	struct ltt_ev_signal_deliver signal_deliver;
 	struct ltt_ev_trace_start trace_start;
 };
 
@@ -137,6 +141,14 @@ const char *lttr_sysvec_name(unsigned int vector);
  * "TASKLET", "SCHED", "HRTIMER", "RCU", or NULL if unknown.
  */
 const char *lttr_softirq_name(unsigned int vec);
+
+/**
+ * lttr_signal_name() - name of a signal number (x86)
+ * @sig: the signal
+ *
+ * Return: "SIGHUP" ... "SIGSYS", or NULL (real-time signals, unknown).
+ */
+const char *lttr_signal_name(unsigned int sig);
 
 /**
  * lttr_record_decode() - validate and decode the record at @rec
