@@ -46,7 +46,7 @@
 #define LTT_TRACE_MAGIC		0x00D6B7EDU	/* LTT's magic number */
 #define LTT_BUFFER_MAGIC	0x4C544242U	/* "BBTL" in memory */
 #define LTT_FORMAT_MAJOR	1
-#define LTT_FORMAT_MINOR	0
+#define LTT_FORMAT_MINOR	1
 
 #define LTT_ORDER_LITTLE	1
 #define LTT_ORDER_BIG		2
@@ -74,6 +74,44 @@ enum ltt_event_id {
 	LTT_EV_SOFTIRQ_EXIT	= 15,	/* and returns */
 	LTT_EV_SIGNAL_SEND	= 16,	/* a signal is generated for a task */
 	LTT_EV_SIGNAL_DELIVER	= 17,	/* the current task takes a signal */
+	LTT_EV_TASKLET_ENTRY	= 18,	/* a tasklet (or hi-tasklet) runs */
+	LTT_EV_TASKLET_EXIT	= 19,
+	LTT_EV_TIMER_EXPIRE_ENTRY = 20,	/* a timer_list / hrtimer fires */
+	LTT_EV_TIMER_EXPIRE_EXIT = 21,
+	LTT_EV_KTHREAD_CREATE	= 22,	/* a new kernel thread starts */
+	LTT_EV_PROCESS_WAIT	= 23,	/* wait4/waitid: who waits for whom */
+	LTT_EV_FS_OPEN		= 24,	/* file name and resulting fd */
+	LTT_EV_FS_CLOSE		= 25,
+	LTT_EV_FS_READ		= 26,
+	LTT_EV_FS_WRITE		= 27,
+	LTT_EV_FS_LSEEK		= 28,
+	LTT_EV_FS_IOCTL		= 29,
+	LTT_EV_FS_SELECT	= 30,
+	LTT_EV_FS_POLL		= 31,
+	LTT_EV_FS_BUF_WAIT_START = 32,	/* the task blocks on I/O */
+	LTT_EV_FS_BUF_WAIT_END	= 33,
+	LTT_EV_TIMER_SET_ITIMER	= 34,
+	LTT_EV_TIMER_SET_TIMEOUT = 35,	/* schedule_timeout / nanosleep */
+	LTT_EV_MEM_PAGE_ALLOC	= 36,
+	LTT_EV_MEM_PAGE_FREE	= 37,
+	LTT_EV_MEM_SWAP_IN	= 38,
+	LTT_EV_MEM_SWAP_OUT	= 39,
+	LTT_EV_MEM_PAGE_WAIT_START = 40,	/* waiting on a page (lock, I/O) */
+	LTT_EV_MEM_PAGE_WAIT_END = 41,
+	LTT_EV_SOCKET_CALL	= 42,	/* which socket call (SYS_* number) */
+	LTT_EV_SOCKET_CREATE	= 43,
+	LTT_EV_SOCKET_SEND	= 44,
+	LTT_EV_SOCKET_RECV	= 45,
+	LTT_EV_IPC_CALL		= 46,	/* which SysV IPC call */
+	LTT_EV_IPC_MSG_CREATE	= 47,
+	LTT_EV_IPC_SEM_CREATE	= 48,
+	LTT_EV_IPC_SHM_CREATE	= 49,
+	LTT_EV_NET_PACKET_IN	= 50,	/* a device hands a packet to the stack */
+	LTT_EV_NET_PACKET_OUT	= 51,	/* the stack queues a packet on a device */
+	LTT_EV_CHANGE_MASK	= 52,	/* the event mask changed while tracing */
+	LTT_EV_CUSTOM_CREATE	= 53,	/* a custom event type is declared */
+	LTT_EV_CUSTOM_DESTROY	= 54,
+	LTT_EV_CUSTOM		= 55,	/* an instance of a custom event */
 	LTT_EV_TRACE_START	= 60,	/* written on every CPU at start */
 	LTT_EV_MAX		= 256
 };
@@ -194,12 +232,266 @@ struct ltt_ev_signal_deliver {
 	__u32 sig;
 } __attribute__((packed));
 
+/*
+ * LTT_EV_TASKLET_ENTRY / _EXIT: func is the tasklet's function (its
+ * callback, or func for old-style tasklets); symbolise it with
+ * /proc/kallsyms.
+ */
+#define LTT_TASKLET_HI		0x01	/* run from HI_SOFTIRQ */
+
+struct ltt_ev_tasklet {
+	__u64 func;
+	__u32 flags;		/* LTT_TASKLET_* */
+} __attribute__((packed));
+
+/* LTT_EV_TIMER_EXPIRE_ENTRY / _EXIT: a kernel timer's callback runs */
+#define LTT_TIMER_LIST		0	/* struct timer_list (timer wheel) */
+#define LTT_TIMER_HRTIMER	1	/* struct hrtimer */
+
+struct ltt_ev_timer_expire {
+	__u64 func;		/* the timer's callback */
+	__u32 kind;		/* LTT_TIMER_LIST or LTT_TIMER_HRTIMER */
+} __attribute__((packed));
+
+/*
+ * LTT_EV_KTHREAD_CREATE: written by the new kernel thread itself just
+ * before it calls threadfn; followed by its NUL-terminated name (comm).
+ */
+struct ltt_ev_kthread_create {
+	__u64 threadfn;
+	__u32 pid;
+} __attribute__((packed));
+
+/*
+ * LTT_EV_PROCESS_WAIT: the current task waits for children: pid is as
+ * given to wait4 (> 0 that child, -1 any child, 0 its process group,
+ * < -1 process group -pid); for waitid it is the P_PID id or -1.
+ */
+struct ltt_ev_process_wait {
+	__s32 pid;
+	__u32 options;		/* WNOHANG, WUNTRACED, __WALL, ... */
+} __attribute__((packed));
+
+/* LTT_EV_FS_OPEN: followed by the NUL-terminated file name as given */
+struct ltt_ev_fs_open {
+	__s32 fd;		/* resulting fd, or -errno */
+	__u32 flags;		/* O_* */
+	__u32 mode;
+} __attribute__((packed));
+
+struct ltt_ev_fs_close {
+	__u32 fd;
+} __attribute__((packed));
+
+/* LTT_EV_FS_READ and LTT_EV_FS_WRITE, written when the call returns */
+struct ltt_ev_fs_rw {
+	__u64 count;		/* bytes requested */
+	__s64 ret;		/* bytes done, or -errno */
+	__u32 fd;
+} __attribute__((packed));
+
+struct ltt_ev_fs_lseek {
+	__s64 offset;
+	__s64 ret;		/* resulting offset, or -errno */
+	__u32 fd;
+	__u32 whence;
+} __attribute__((packed));
+
+struct ltt_ev_fs_ioctl {
+	__u64 arg;
+	__u32 fd;
+	__u32 cmd;
+} __attribute__((packed));
+
+/* LTT_EV_FS_SELECT and LTT_EV_FS_POLL, written when the call starts */
+struct ltt_ev_fs_select {
+	__s64 timeout_ns;	/* -1: no timeout (wait forever) */
+	__u32 nfds;
+} __attribute__((packed));
+
+/*
+ * LTT_EV_FS_BUF_WAIT_START / _END: the current task blocks in
+ * io_schedule() (buffer, page or block I/O); START is written before it
+ * sleeps, END when it runs again.
+ */
+struct ltt_ev_io_wait {
+	__s64 timeout_ns;	/* -1: no timeout */
+} __attribute__((packed));
+
+#define LTT_ITIMER_REAL		0
+#define LTT_ITIMER_VIRTUAL	1
+#define LTT_ITIMER_PROF		2
+
+struct ltt_ev_itimer {
+	__u64 interval_ns;
+	__u64 value_ns;		/* 0 disarms the timer */
+	__u32 which;		/* LTT_ITIMER_* */
+} __attribute__((packed));
+
+#define LTT_TIMEOUT_SCHEDULE	0	/* schedule_timeout() */
+#define LTT_TIMEOUT_NANOSLEEP	1	/* nanosleep / clock_nanosleep */
+
+struct ltt_ev_timeout {
+	__s64 timeout_ns;	/* relative duration; -1: none */
+	__u32 kind;		/* LTT_TIMEOUT_* */
+} __attribute__((packed));
+
+/* LTT_EV_MEM_PAGE_ALLOC: a successful allocation of 2^order pages */
+struct ltt_ev_page_alloc {
+	__u64 pfn;		/* first page frame number */
+	__u32 order;
+	__u32 gfp;		/* GFP flags (the kernel's own bits) */
+} __attribute__((packed));
+
+struct ltt_ev_page_free {
+	__u64 pfn;
+	__u32 order;
+} __attribute__((packed));
+
+/* LTT_EV_MEM_SWAP_IN and LTT_EV_MEM_SWAP_OUT */
+struct ltt_ev_swap {
+	__u64 pfn;		/* page read into / written from */
+	__u64 entry;		/* swap entry value */
+} __attribute__((packed));
+
+/* LTT_EV_MEM_PAGE_WAIT_START / _END: folio_wait_bit() sleeps */
+struct ltt_ev_page_wait {
+	__u64 pfn;
+	__u32 bit;		/* PG_locked, PG_writeback, ... */
+} __attribute__((packed));
+
+/*
+ * LTT_EV_SOCKET_CALL: call is the SYS_* number of <linux/net.h>
+ * (1 SOCKET, 2 BIND, 3 CONNECT, 4 LISTEN, 5 ACCEPT, 6 GETSOCKNAME,
+ * 7 GETPEERNAME, 8 SOCKETPAIR, 9 SEND, 10 RECV, 11 SENDTO, 12 RECVFROM,
+ * 13 SHUTDOWN, 14 SETSOCKOPT, 15 GETSOCKOPT, 16 SENDMSG, 17 RECVMSG,
+ * 18 ACCEPT4, 19 RECVMMSG, 20 SENDMMSG), whatever the entry point.
+ */
+struct ltt_ev_socket_call {
+	__u32 call;
+	__s32 fd;		/* socket fd, -1 for SOCKET / SOCKETPAIR */
+} __attribute__((packed));
+
+/*
+ * Sockets are named by their inode number, as /proc/PID/fd shows them
+ * ("socket:[ino]").
+ */
+struct ltt_ev_socket_create {
+	__u64 ino;
+	__s32 fd;		/* resulting fd, or -errno */
+	__u32 family;		/* AF_* */
+	__u32 type;		/* SOCK_* */
+	__u32 protocol;
+} __attribute__((packed));
+
+/*
+ * LTT_EV_SOCKET_SEND / _RECV, written when the transfer returns; followed
+ * by peer_len bytes of the peer's struct sockaddr when it is known (the
+ * address given to sendto/sendmsg, the source filled in by recvfrom).
+ */
+#define LTT_MAX_SOCKADDR	128
+
+struct ltt_ev_socket_io {
+	__u64 ino;
+	__u64 size;		/* bytes asked for */
+	__s64 ret;		/* bytes done, or -errno */
+	__u16 family;
+	__u16 type;
+	__u16 peer_len;		/* <= LTT_MAX_SOCKADDR */
+} __attribute__((packed));
+
+/*
+ * LTT_EV_IPC_CALL: call is the number of the ipc() multiplexer
+ * (<linux/ipc.h>: 1 SEMOP, 2 SEMGET, 3 SEMCTL, 4 SEMTIMEDOP, 11 MSGSND,
+ * 12 MSGRCV, 13 MSGGET, 14 MSGCTL, 21 SHMAT, 22 SHMDT, 23 SHMGET,
+ * 24 SHMCTL), whatever the entry point.
+ */
+struct ltt_ev_ipc_call {
+	__u32 call;
+	__s32 id;		/* the IPC id operated on, or key for *GET */
+} __attribute__((packed));
+
+/* LTT_EV_IPC_MSG_CREATE, _SEM_CREATE, _SHM_CREATE: a *get() succeeded */
+struct ltt_ev_ipc_create {
+	__u64 size;		/* shm: bytes; sem: nsems; msg: 0 */
+	__s32 key;
+	__s32 id;		/* resulting id */
+	__u32 flags;		/* IPC_CREAT, IPC_EXCL and mode bits */
+} __attribute__((packed));
+
+/*
+ * LTT_EV_NET_PACKET_IN / _OUT: followed by caplen bytes of the packet,
+ * from its link-layer header on (an Ethernet header on lo and Ethernet
+ * devices), as many as the capture length set with LTT_IOC_SET_OPTIONS
+ * allows and the packet's linear part holds.
+ */
+#define LTT_MAX_CAPTURE		256
+
+struct ltt_ev_net_packet {
+	__u32 ifindex;
+	__u32 len;		/* whole packet, link-layer header included */
+	__u16 protocol;		/* ETH_P_* (host order) */
+	__u16 link_type;	/* the device's ARPHRD_* */
+	__u16 caplen;		/* bytes that follow */
+} __attribute__((packed));
+
+/*
+ * LTT_EV_CHANGE_MASK: written on the CPU that changed the mask, with the
+ * new mask; events of ids cleared in it are not recorded after it.
+ */
+struct ltt_ev_change_mask {
+	__u64 bits[LTT_EV_MAX / 64];	/* as struct ltt_event_mask */
+} __attribute__((packed));
+
+/*
+ * Custom events (the LTT paper's dynamic event ids).  A type is created
+ * with LTT_IOC_CUSTOM_CREATE (or ltt_custom_create() in the kernel) and
+ * gets an id; LTT_EV_CUSTOM_CREATE records its name and format, and is
+ * written again for every live type when tracing starts, so a trace
+ * always describes the custom events it holds.
+ *
+ * Format kinds:
+ *   LTT_CUSTOM_RAW     opaque bytes (shown in hex)
+ *   LTT_CUSTOM_STRING  the payload is text
+ *   LTT_CUSTOM_FIELDS  format lists the payload's fields, packed in order:
+ *                      "name:type,name:type", type one of u8 u16 u32 u64
+ *                      s8 s16 s32 s64 x32 x64 (hex) str (NUL-terminated)
+ */
+#define LTT_CUSTOM_RAW		0
+#define LTT_CUSTOM_STRING	1
+#define LTT_CUSTOM_FIELDS	2
+
+#define LTT_CUSTOM_NAME_LEN	64	/* with its NUL */
+#define LTT_CUSTOM_FORMAT_LEN	256	/* with its NUL */
+#define LTT_CUSTOM_MAX_SIZE	1024	/* payload bytes of one instance */
+#define LTT_CUSTOM_MAX_TYPES	256	/* live types at one time */
+
+/* followed by the NUL-terminated name, then the NUL-terminated format */
+struct ltt_ev_custom_create {
+	__u32 type_id;
+	__u32 kind;		/* LTT_CUSTOM_* */
+} __attribute__((packed));
+
+struct ltt_ev_custom_destroy {
+	__u32 type_id;
+} __attribute__((packed));
+
+/* LTT_EV_CUSTOM: followed by size bytes of payload */
+struct ltt_ev_custom {
+	__u32 type_id;
+	__u32 size;
+} __attribute__((packed));
+
 struct ltt_ev_trace_start {
 	__u32 pid;		/* task current on this CPU at start */
 	__u32 cpu;
 } __attribute__((packed));
 
-/* Longest variable part a record may carry (exec file names). */
+/*
+ * Longest variable part the kernel passes with an event (exec and open
+ * file names are cut to it); custom events have their own bound,
+ * LTT_CUSTOM_MAX_SIZE.
+ */
 #define LTT_MAX_VAR_LEN		256
 
 /* ---- buffers ------------------------------------------------------- */
@@ -219,9 +511,63 @@ struct ltt_buffer_header {
 	__u64 lost;		/* events lost on this CPU just before it */
 };
 
+/* ---- configuration ---------------------------------------------------- */
+
+/*
+ * Filters: when flags is not 0, an event is recorded only if the current
+ * task matches every criterion set in flags.  Whatever the filter, a
+ * scheduling change that switches a matching task in is recorded, and so
+ * are LTT_EV_TRACE_START, LTT_EV_CHANGE_MASK and the custom event
+ * declarations, so the analysis can still attribute what was recorded.
+ * Interrupts and softirqs are matched against the task they interrupted.
+ */
+#define LTT_FILTER_PID		0x01	/* thread id (task pid) == pid */
+#define LTT_FILTER_PGRP		0x02	/* process group == pgrp */
+#define LTT_FILTER_GID		0x04	/* real gid == gid */
+#define LTT_FILTER_UID		0x08	/* real uid == uid */
+#define LTT_FILTER_TGID		0x10	/* process (thread group) == pid */
+
+struct ltt_filter {
+	__u32 flags;		/* LTT_FILTER_* */
+	__s32 pid;
+	__s32 pgrp;
+	__u32 gid;
+	__u32 uid;
+	__u32 reserved;		/* 0 */
+};
+
+/*
+ * Which address LTT_EV_SYSCALL_ENTRY records in ip:
+ *   LTT_SIP_RAW    the user IP of the syscall instruction (default);
+ *   LTT_SIP_DEPTH  the return address depth frames up the user stack,
+ *                  following the frame-pointer chain (depth 1: the
+ *                  caller of the function that made the syscall);
+ *   LTT_SIP_RANGE  the first word on the user stack, scanning up from the
+ *                  stack pointer for at most depth words, that lies in
+ *                  [lower, upper): the call site in the application of a
+ *                  syscall made through a library.
+ * The walk never faults or sleeps; when it fails the raw IP is recorded.
+ */
+#define LTT_SIP_RAW		0
+#define LTT_SIP_DEPTH		1
+#define LTT_SIP_RANGE		2
+#define LTT_SIP_DEPTH_MAX	64	/* frames (LTT_SIP_DEPTH) */
+#define LTT_SIP_SCAN_MAX	4096	/* words (LTT_SIP_RANGE) */
+
+struct ltt_syscall_ip {
+	__u32 mode;		/* LTT_SIP_* */
+	__u32 depth;
+	__u64 lower;
+	__u64 upper;
+};
+
 /* ---- trace header (file "header") --------------------------------- */
 
 #define LTT_TRACE_COMPLETE	0x0001	/* the daemon finished cleanly */
+#define LTT_TRACE_FLIGHT	0x0002	/* flight recorder: only the last
+					 * buffers of each CPU were kept */
+#define LTT_TRACE_NO_CPUID	0x0004	/* CPU ids not to be shown */
+#define LTT_TRACE_FILTERED	0x0008	/* a filter (struct ltt_filter) was set */
 
 struct ltt_event_mask {
 	__u64 bits[LTT_EV_MAX / 64];	/* bit id set: event id recorded */
@@ -246,7 +592,20 @@ struct ltt_trace_header {
 	char arch[32];			/* uname machine */
 	char release[80];		/* uname release */
 	char hostname[72];		/* uname nodename */
+	/* ---- format 1.1: configuration (zero in a 1.0 trace) ---- */
+	struct ltt_event_mask details;	/* events recorded with payload */
+	struct ltt_filter filter;	/* LTT_TRACE_FILTERED */
+	struct ltt_syscall_ip syscall_ip;
+	__u32 capture_len;		/* bytes of each packet recorded */
+	__u32 reserved;
 };
+
+/*
+ * header_size of a format 1.0 trace: a reader takes the 1.1 fields as
+ * "all details, no filter, raw syscall IP, no capture" when header_size
+ * is this small.
+ */
+#define LTT_TRACE_HEADER_SIZE_1_0	272
 
 /* ---- lost events (file "lost", and LTT_IOC_GET_LOST) -------------- */
 
@@ -264,7 +623,7 @@ struct ltt_lost_info {
 
 /* ---- ioctls on /dev/tracer ----------------------------------------- */
 
-#define LTT_ABI_VERSION		1
+#define LTT_ABI_VERSION		2
 
 struct ltt_buffer_config {
 	__u32 size;		/* bytes per buffer, header included */
@@ -285,6 +644,35 @@ struct ltt_info {
 	__u32 reserved;
 };
 
+/*
+ * Session options (LTT_IOC_SET_OPTIONS, only while stopped):
+ *   LTT_OPT_FLIGHT    flight recorder: when every buffer of a CPU is full,
+ *                     the oldest is overwritten instead of dropping the
+ *                     newest events; read(2) returns nothing until
+ *                     LTT_IOC_STOP, then the buffers oldest first;
+ *   LTT_OPT_NO_CPUID  mark the trace as not showing CPU ids.
+ */
+#define LTT_OPT_FLIGHT		0x01
+#define LTT_OPT_NO_CPUID	0x02
+
+struct ltt_options {
+	__u32 flags;		/* LTT_OPT_* */
+	__u32 capture_len;	/* packet bytes recorded, <= LTT_MAX_CAPTURE */
+};
+
+struct ltt_custom_type {
+	char name[LTT_CUSTOM_NAME_LEN];		/* in: NUL-terminated */
+	char format[LTT_CUSTOM_FORMAT_LEN];	/* in: NUL-terminated */
+	__u32 kind;				/* in: LTT_CUSTOM_* */
+	__u32 type_id;				/* out */
+};
+
+struct ltt_custom_log {
+	__u64 data;		/* user address of the payload */
+	__u32 type_id;
+	__u32 size;		/* <= LTT_CUSTOM_MAX_SIZE */
+};
+
 #define LTT_IOC_MAGIC		0xB7
 
 #define LTT_IOC_START		_IO(LTT_IOC_MAGIC, 1)
@@ -294,5 +682,14 @@ struct ltt_info {
 #define LTT_IOC_GET_EVENT_MASK	_IOR(LTT_IOC_MAGIC, 5, struct ltt_event_mask)
 #define LTT_IOC_GET_LOST	_IOWR(LTT_IOC_MAGIC, 6, struct ltt_lost_info)
 #define LTT_IOC_GET_INFO	_IOR(LTT_IOC_MAGIC, 7, struct ltt_info)
+#define LTT_IOC_SET_DETAILS_MASK _IOW(LTT_IOC_MAGIC, 8, struct ltt_event_mask)
+#define LTT_IOC_GET_DETAILS_MASK _IOR(LTT_IOC_MAGIC, 9, struct ltt_event_mask)
+#define LTT_IOC_SET_FILTER	_IOW(LTT_IOC_MAGIC, 10, struct ltt_filter)
+#define LTT_IOC_GET_FILTER	_IOR(LTT_IOC_MAGIC, 11, struct ltt_filter)
+#define LTT_IOC_SET_SYSCALL_IP	_IOW(LTT_IOC_MAGIC, 12, struct ltt_syscall_ip)
+#define LTT_IOC_SET_OPTIONS	_IOW(LTT_IOC_MAGIC, 13, struct ltt_options)
+#define LTT_IOC_CUSTOM_CREATE	_IOWR(LTT_IOC_MAGIC, 14, struct ltt_custom_type)
+#define LTT_IOC_CUSTOM_DESTROY	_IOW(LTT_IOC_MAGIC, 15, __u32)
+#define LTT_IOC_CUSTOM_LOG	_IOW(LTT_IOC_MAGIC, 16, struct ltt_custom_log)
 
 #endif /* _UAPI_LINUX_LTT_ABI_H */
