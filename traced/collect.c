@@ -117,10 +117,16 @@ static int poll_timeout(const struct session *s)
 enum stop_reason collect_run(struct session *s)
 {
 	enum stop_reason why = STOP_NONE;
+	/*
+	 * A flight recorder is read only after LTT_IOC_STOP (the module
+	 * keeps the last buffers of each CPU until then): the device is
+	 * not polled, poll() ignores a negative fd.
+	 */
+	int devfd = (s->opt->opt_flags & LTT_OPT_FLIGHT) ? -1 : s->dev.fd;
 
 	while (why == STOP_NONE) {
 		struct pollfd pfd[2] = {
-			{ .fd = s->dev.fd, .events = POLLIN },
+			{ .fd = devfd, .events = POLLIN },
 			{ .fd = s->sigfd, .events = POLLIN },
 		};
 		int n = poll(pfd, 2, poll_timeout(s));
@@ -129,7 +135,7 @@ enum stop_reason collect_run(struct session *s)
 			msg_err("poll: %s", strerror(errno));
 			return STOP_DEVICE_ERROR;
 		}
-		if (n > 0 && pfd[0].revents)
+		if (n > 0 && devfd >= 0 && pfd[0].revents)
 			why = read_ready(s);
 		if (why == STOP_NONE)
 			why = take_signals(s);

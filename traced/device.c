@@ -1,18 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /* device.c - the /dev/tracer device: open and ioctl wrappers */
 #include "device.h"
+#include "device-sys.h"
 #include "msg.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <string.h>
-#include <sys/ioctl.h>
-#include <unistd.h>
 
 int device_open(struct device *dev, const char *path)
 {
 	dev->path = path;
-	dev->fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+	dev->fd = devsys_open(path);
 	if (dev->fd >= 0)
 		return 0;
 	switch (errno) {
@@ -38,20 +36,10 @@ int device_open(struct device *dev, const char *path)
 	return -1;
 }
 
-static int raw_ioctl(const struct device *dev, unsigned long req, void *arg)
-{
-	int r;
-
-	do
-		r = ioctl(dev->fd, req, arg);
-	while (r < 0 && errno == EINTR);
-	return r < 0 ? -1 : 0;
-}
-
 static int do_ioctl(struct device *dev, unsigned long req, void *arg,
 		    const char *what)
 {
-	if (raw_ioctl(dev, req, arg) == 0)
+	if (devsys_ioctl(dev->fd, req, arg) == 0)
 		return 0;
 	if (errno == ENOTTY)
 		msg_err("%s: not a tracer device (%s: %s)", dev->path, what,
@@ -87,7 +75,35 @@ int device_set_buffers(struct device *dev, unsigned int size,
 	return do_ioctl(dev, LTT_IOC_SET_BUFFERS, &cfg, "LTT_IOC_SET_BUFFERS");
 }
 
-int device_set_mask(struct device *dev, const struct ltt_event_mask *mask)
+static int config_ioctl(struct device *dev, unsigned long req, void *arg,
+			const char *what, const char *option)
+{
+	if (devsys_ioctl(dev->fd, req, arg) == 0)
+		return 0;
+	switch (errno) {
+	case ENOTTY:
+		msg_err("%s: %s does not support %s (%s): the ltt_tracer "
+			"module is older than this traced", option, dev->path,
+			what, strerror(errno));
+		break;
+	case EINVAL:
+		msg_err("%s: %s refused %s: %s (a value the module does not "
+			"accept)", option, dev->path, what, strerror(errno));
+		break;
+	case EBUSY:
+		msg_err("%s: %s refused %s: %s (another trace daemon owns the "
+			"tracer)", option, dev->path, what, strerror(errno));
+		break;
+	default:
+		msg_err("%s: %s failed on %s: %s", option, what, dev->path,
+			strerror(errno));
+		break;
+	}
+	return -1;
+}
+
+int device_set_mask(struct device *dev, const struct ltt_event_mask *mask,
+		    const char *option)
 {
 	struct ltt_event_mask m = *mask;
 
@@ -96,8 +112,52 @@ int device_set_mask(struct device *dev, const struct ltt_event_mask *mask)
 	 * records (they attribute events to tasks); the mask in force is
 	 * read back with device_get_mask() and stored in the header.
 	 */
-	return do_ioctl(dev, LTT_IOC_SET_EVENT_MASK, &m,
-			"LTT_IOC_SET_EVENT_MASK");
+	return config_ioctl(dev, LTT_IOC_SET_EVENT_MASK, &m,
+			    "LTT_IOC_SET_EVENT_MASK", option);
+}
+
+int device_set_details(struct device *dev, const struct ltt_event_mask *mask,
+		       const char *option)
+{
+	struct ltt_event_mask m = *mask;
+
+	return config_ioctl(dev, LTT_IOC_SET_DETAILS_MASK, &m,
+			    "LTT_IOC_SET_DETAILS_MASK", option);
+}
+
+int device_get_details(struct device *dev, struct ltt_event_mask *mask,
+		       const char *option)
+{
+	memset(mask, 0, sizeof(*mask));
+	return config_ioctl(dev, LTT_IOC_GET_DETAILS_MASK, mask,
+			    "LTT_IOC_GET_DETAILS_MASK", option);
+}
+
+int device_set_filter(struct device *dev, const struct ltt_filter *filter,
+		      const char *option)
+{
+	struct ltt_filter f = *filter;
+
+	return config_ioctl(dev, LTT_IOC_SET_FILTER, &f, "LTT_IOC_SET_FILTER",
+			    option);
+}
+
+int device_set_syscall_ip(struct device *dev,
+			  const struct ltt_syscall_ip *sip, const char *option)
+{
+	struct ltt_syscall_ip s = *sip;
+
+	return config_ioctl(dev, LTT_IOC_SET_SYSCALL_IP, &s,
+			    "LTT_IOC_SET_SYSCALL_IP", option);
+}
+
+int device_set_options(struct device *dev, const struct ltt_options *opt,
+		       const char *option)
+{
+	struct ltt_options o = *opt;
+
+	return config_ioctl(dev, LTT_IOC_SET_OPTIONS, &o, "LTT_IOC_SET_OPTIONS",
+			    option);
 }
 
 int device_get_mask(struct device *dev, struct ltt_event_mask *mask)
@@ -129,9 +189,7 @@ ssize_t device_read(struct device *dev, void *buf, size_t len)
 {
 	ssize_t r;
 
-	do
-		r = read(dev->fd, buf, len);
-	while (r < 0 && errno == EINTR);
+	r = devsys_read(dev->fd, buf, len);
 	if (r >= 0)
 		return r;
 	if (errno == EAGAIN)
@@ -143,6 +201,6 @@ ssize_t device_read(struct device *dev, void *buf, size_t len)
 void device_close(struct device *dev)
 {
 	if (dev->fd >= 0)
-		close(dev->fd);
+		devsys_close(dev->fd);
 	dev->fd = -1;
 }

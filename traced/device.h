@@ -20,13 +20,31 @@ int device_open(struct device *dev, const char *path);
 int device_get_info(struct device *dev, struct ltt_info *info);
 int device_set_buffers(struct device *dev, unsigned int size,
 		       unsigned int count);
-int device_set_mask(struct device *dev, const struct ltt_event_mask *mask);
 int device_get_mask(struct device *dev, struct ltt_event_mask *mask);
 int device_start(struct device *dev);
 int device_stop(struct device *dev);
 int device_get_lost(struct device *dev, unsigned int cpu,
 		    struct ltt_lost_info *lost);
 void device_close(struct device *dev);
+
+/*
+ * The configuration ioctls.  option names the command-line option(s)
+ * that asked for it; a failure message starts with it and says why:
+ * a module without the ioctl (ENOTTY: older than traced), a value it
+ * refuses (EINVAL), a session owned by another daemon (EBUSY).
+ */
+int device_set_mask(struct device *dev, const struct ltt_event_mask *mask,
+		    const char *option);
+int device_set_details(struct device *dev, const struct ltt_event_mask *mask,
+		       const char *option);
+int device_get_details(struct device *dev, struct ltt_event_mask *mask,
+		       const char *option);
+int device_set_filter(struct device *dev, const struct ltt_filter *filter,
+		      const char *option);
+int device_set_syscall_ip(struct device *dev,
+			  const struct ltt_syscall_ip *sip, const char *option);
+int device_set_options(struct device *dev, const struct ltt_options *opt,
+		       const char *option);
 
 /*
  * Reads one buffer (non-blocking).  Returns its size, 0 at end of trace,

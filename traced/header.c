@@ -40,11 +40,33 @@ void header_init(struct ltt_trace_header *h, const struct ltt_info *info,
 	h->buffer_size = info->buffer_size;
 	h->buffer_count = info->buffer_count;
 	h->mask = *mask;
+	memset(&h->details, 0xff, sizeof(h->details));
+	h->syscall_ip.mode = LTT_SIP_RAW;
 	if (uname(&u) == 0) {
 		copy_str(h->arch, sizeof(h->arch), u.machine);
 		copy_str(h->release, sizeof(h->release), u.release);
 		copy_str(h->hostname, sizeof(h->hostname), u.nodename);
 	}
+}
+
+void header_set_config(struct ltt_trace_header *h,
+		       const struct ltt_event_mask *details,
+		       const struct ltt_filter *filter,
+		       const struct ltt_syscall_ip *sip, uint32_t capture_len,
+		       uint32_t opt_flags)
+{
+	h->details = *details;
+	h->filter = *filter;
+	h->syscall_ip = *sip;
+	h->capture_len = capture_len;
+	h->flags &= ~(uint32_t)(LTT_TRACE_FLIGHT | LTT_TRACE_NO_CPUID |
+				LTT_TRACE_FILTERED);
+	if (filter->flags)
+		h->flags |= LTT_TRACE_FILTERED;
+	if (opt_flags & LTT_OPT_FLIGHT)
+		h->flags |= LTT_TRACE_FLIGHT;
+	if (opt_flags & LTT_OPT_NO_CPUID)
+		h->flags |= LTT_TRACE_NO_CPUID;
 }
 
 uint64_t clock_ns(int clock)

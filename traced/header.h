@@ -14,6 +14,20 @@
 void header_init(struct ltt_trace_header *h, const struct ltt_info *info,
 		 const struct ltt_event_mask *mask);
 
+/*
+ * The format 1.1 configuration: the events recorded with payload, the
+ * filter (sets LTT_TRACE_FILTERED when filter->flags is not 0), the
+ * syscall IP mode, the capture length and, from the LTT_OPT_* flags,
+ * LTT_TRACE_FLIGHT and LTT_TRACE_NO_CPUID.  header_init() sets the
+ * module's defaults: every event with payload, no filter, raw IP, no
+ * capture, no flags.
+ */
+void header_set_config(struct ltt_trace_header *h,
+		       const struct ltt_event_mask *details,
+		       const struct ltt_filter *filter,
+		       const struct ltt_syscall_ip *sip, uint32_t capture_len,
+		       uint32_t opt_flags);
+
 /* CLOCK_REALTIME / CLOCK_MONOTONIC in ns. */
 uint64_t clock_ns(int clock);
 

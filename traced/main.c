@@ -4,8 +4,8 @@
  *
  * Configure the tracer, write a provisional header, start, take the /proc
  * snapshot, run the program (or wait), collect buffers through the
- * double-buffered writer, stop, drain, write the lost counts and the final
- * header.  Every path after the trace directory exists ends in finish(),
+ * double-buffered writer (in flight-recorder mode: none until the end),
+ * stop, drain, write the lost counts and the final header.  Every path after the trace directory exists ends in finish(),
  * so nothing recorded is lost by an early exit.
  */
 #include "header.h"
@@ -34,18 +34,77 @@ struct files {
 	int header_fd;
 };
 
-static int configure(struct session *s, const struct options *o,
-		     struct ltt_event_mask *mask)
+/* The events of mask, for messages: "all", or their names. */
+static const char *describe_mask(const struct ltt_event_mask *mask, char *buf,
+				 size_t len)
 {
-	char names[256];
+	struct ltt_event_mask all;
+
+	event_lookup("all", &all);
+	if (memcmp(&all, mask, sizeof(all)) == 0)
+		snprintf(buf, len, "all");
+	else
+		events_format(mask, buf, len);
+	return buf;
+}
+
+/* The format 1.1 configuration in force, for the header. */
+struct config {
+	struct ltt_event_mask mask;
+	struct ltt_event_mask details;
+};
+
+/*
+ * The configuration ioctls, in this order, all before START: buffers,
+ * event mask, details mask, filter, syscall IP, options.  The ioctls of
+ * format 1.1 are issued only for the options given, so that a default
+ * session still runs on a module that lacks them.
+ */
+static int configure_1_1(struct session *s, const struct options *o,
+			 struct config *cfg)
+{
+	char names[128];
+
+	memset(&cfg->details, 0xff, sizeof(cfg->details));
+	if (o->details_set &&
+	    (device_set_details(&s->dev, &o->details, "--no-details") < 0 ||
+	     device_get_details(&s->dev, &cfg->details, "--no-details") < 0))
+		return -1;
+	if (o->filter.flags &&
+	    device_set_filter(&s->dev, &o->filter,
+			      options_filter_names(o, names,
+						   sizeof(names))) < 0)
+		return -1;
+	if (o->sip_set &&
+	    device_set_syscall_ip(&s->dev, &o->sip, "--syscall-ip") < 0)
+		return -1;
+	if (o->options_set) {
+		struct ltt_options lo = {
+			.flags = o->opt_flags, .capture_len = o->capture_len,
+		};
+
+		if (device_set_options(&s->dev, &lo,
+				       options_opt_names(o, names,
+							 sizeof(names))) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int configure(struct session *s, const struct options *o,
+		     struct config *cfg)
+{
+	char names[2048];
 
 	if (device_open(&s->dev, o->device) < 0)
 		return -1;
 	if (device_get_info(&s->dev, &s->info) < 0)
 		return -1;
 	if (s->info.tracing) {
-		msg_err("%s is already tracing (another session did not stop "
-			"it)", o->device);
+		msg_err("%s is already tracing (another trace daemon is "
+			"running, or a session did not stop it; traced "
+			"--set-events changes the events of a running trace)",
+			o->device);
 		return -1;
 	}
 	if (o->buffer_size || o->buffer_count) {
@@ -58,8 +117,10 @@ static int configure(struct session *s, const struct options *o,
 		    device_get_info(&s->dev, &s->info) < 0)
 			return -1;
 	}
-	if (device_set_mask(&s->dev, &o->mask) < 0 ||
-	    device_get_mask(&s->dev, mask) < 0)
+	if (device_set_mask(&s->dev, &o->mask, "-e") < 0 ||
+	    device_get_mask(&s->dev, &cfg->mask) < 0)
+		return -1;
+	if (configure_1_1(s, o, cfg) < 0)
 		return -1;
 	if (s->info.buffer_size < sizeof(struct ltt_buffer_header)) {
 		msg_err("%s reports an implausible buffer size %u", o->device,
@@ -72,11 +133,43 @@ static int configure(struct session *s, const struct options *o,
 		msg_err("out of memory");
 		return -1;
 	}
-	events_format(mask, names, sizeof(names));
 	msg_info("%u CPUs, %u buffers of %u bytes per CPU, events: %s",
 		 s->info.ncpus, s->info.buffer_count, s->info.buffer_size,
-		 names);
+		 describe_mask(&cfg->mask, names, sizeof(names)));
+	if (o->opt_flags & LTT_OPT_FLIGHT)
+		msg_info("flight recorder: the buffers are read when the trace "
+			 "ends");
 	return 0;
+}
+
+/* traced --set-events LIST: changes the mask of the running trace. */
+static int set_events(const struct options *o)
+{
+	struct device dev = { .fd = -1, .path = o->device };
+	struct ltt_event_mask now;
+	struct ltt_info info;
+	char names[2048];
+	int rc = EXIT_ERROR;
+
+	if (device_open(&dev, o->device) < 0)
+		return EXIT_ERROR;
+	if (device_get_info(&dev, &info) < 0)
+		goto out;
+	if (!info.tracing) {
+		msg_err("--set-events: %s is not tracing (it changes the events "
+			"of a running trace: start one with traced -o DIR "
+			"first)", o->device);
+		goto out;
+	}
+	if (device_set_mask(&dev, &o->set_mask, "--set-events") < 0 ||
+	    device_get_mask(&dev, &now) < 0)
+		goto out;
+	msg_info("events of the running trace on %s: %s", o->device,
+		 describe_mask(&now, names, sizeof(names)));
+	rc = 0;
+out:
+	device_close(&dev);
+	return rc;
 }
 
 static int write_snapshot(const char *path)
@@ -89,7 +182,7 @@ static int write_snapshot(const char *path)
 		msg_err("cannot create %s: %s", path, strerror(errno));
 		return -1;
 	}
-	if (snapshot_write(f, "/proc", &st) < 0 || fsync(fileno(f)) < 0) {
+	if (snapshot_write(f, "/proc", "/sys", &st) < 0 || fsync(fileno(f)) < 0) {
 		msg_err("write error on %s: %s", path, strerror(errno));
 		ret = -1;
 	}
@@ -182,7 +275,7 @@ int main(int argc, char **argv)
 	struct options o;
 	struct session s;
 	struct files f;
-	struct ltt_event_mask mask;
+	struct config cfg;
 	struct ltt_trace_header h;
 	enum stop_reason why = STOP_NONE;
 	int fd, rc;
@@ -191,6 +284,8 @@ int main(int argc, char **argv)
 	if (rc >= 0)
 		return rc;
 	msg_quiet = o.quiet;
+	if (o.set_events)
+		return set_events(&o);
 	memset(&s, 0, sizeof(s));
 	s.opt = &o;
 	s.dev.fd = -1;
@@ -200,7 +295,7 @@ int main(int argc, char **argv)
 	s.sigfd = signals_setup(&s.orig_mask);
 	if (s.sigfd < 0)
 		return EXIT_ERROR;
-	if (configure(&s, &o, &mask) < 0)
+	if (configure(&s, &o, &cfg) < 0)
 		return EXIT_ERROR;
 
 	if (tracedir_create(o.output) < 0 ||
@@ -212,7 +307,9 @@ int main(int argc, char **argv)
 	f.header_fd = tracedir_open(f.header);
 	if (f.header_fd < 0)
 		return EXIT_ERROR;
-	header_init(&h, &s.info, &mask);
+	header_init(&h, &s.info, &cfg.mask);
+	header_set_config(&h, &cfg.details, &o.filter, &o.sip, o.capture_len,
+			  o.opt_flags);
 	if (header_write(f.header_fd, f.header, &h) < 0)
 		return EXIT_WRITE;
 	fd = tracedir_open(f.events);

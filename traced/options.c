@@ -13,21 +13,51 @@ static void usage(FILE *f)
 "Usage: traced [OPTIONS] -o TRACEDIR -- PROGRAM [ARGS...]\n"
 "       traced [OPTIONS] -o TRACEDIR -t SECONDS\n"
 "       traced [OPTIONS] -o TRACEDIR            (until SIGINT/SIGTERM)\n"
+"       traced [-d DEVICE] [-q] --set-events LIST\n"
 "\n"
 "Trace the whole system with the LTT tracer (/dev/tracer) while PROGRAM\n"
 "runs, for SECONDS, or until interrupted, and write the trace to TRACEDIR\n"
-"(files header, events, lost, proc).\n"
+"(files header, events, lost, proc).  With --set-events, change the events\n"
+"of the trace another traced is taking, and exit.\n"
 "\n"
 "Options:\n"
 "  -o, --output DIR         trace directory (created if missing)\n"
 "  -f, --force              write into a non-empty directory\n"
 "  -t, --time SECONDS       trace for SECONDS (fractions allowed)\n"
 "  -e, --events LIST        events to record (default: all)\n"
+"      --no-details LIST    record only the id and time of these events,\n"
+"                           not their payload (LIST as for -e)\n"
 "  -b, --buffer-size BYTES  size of each module buffer (k/M suffixes;\n"
 "                           %u..%u)\n"
 "  -n, --buffers COUNT      module buffers per CPU (%u..%u)\n"
+"      --flight             flight recorder: the module overwrites its\n"
+"                           oldest buffers; the last buffers of each CPU\n"
+"                           are written when the trace ends\n"
 "      --write-buffer BYTES size of each of the daemon's two write\n"
 "                           buffers (default 4M)\n"
+"\n"
+"Filter (only events of matching tasks are recorded; combinable):\n"
+"      --pid N              thread id N\n"
+"      --tgid N             process N (all its threads)\n"
+"      --pgrp N             process group N\n"
+"      --uid N              real user id N\n"
+"      --gid N              real group id N\n"
+"\n"
+"Recording:\n"
+"      --syscall-ip raw|depth:N|range:LOWER:UPPER[:WORDS]\n"
+"                           the address recorded with a syscall entry:\n"
+"                           the syscall's user IP (raw, the default), the\n"
+"                           return address N frames up the stack (1..%u),\n"
+"                           or the first stack word in [LOWER, UPPER)\n"
+"                           within WORDS words (1..%u, default %u);\n"
+"                           addresses in hex (0x...) or decimal\n"
+"      --capture BYTES      packet bytes recorded with net_packet_in/out\n"
+"                           (0..%u, default 0)\n"
+"      --no-cpu-id          mark the trace as not showing CPU ids\n"
+"\n"
+"Other:\n"
+"      --set-events LIST    control mode: set the events of the running\n"
+"                           trace (recorded in it as change_mask)\n"
 "  -d, --device PATH        tracer device (default %s)\n"
 "  -q, --quiet              no report at the end\n"
 "      --stats FILE         also write the report as JSON to FILE\n"
@@ -42,14 +72,24 @@ static void usage(FILE *f)
 "line, 3 on a write error (the trace so far is kept, marked incomplete).\n",
 		(unsigned int)LTT_BUFFER_SIZE_MIN, LTT_BUFFER_SIZE_MAX,
 		(unsigned int)LTT_BUFFER_COUNT_MIN,
-		(unsigned int)LTT_BUFFER_COUNT_MAX, DEFAULT_DEVICE,
-		events_help());
+		(unsigned int)LTT_BUFFER_COUNT_MAX,
+		(unsigned int)LTT_SIP_DEPTH_MAX, (unsigned int)LTT_SIP_SCAN_MAX,
+		(unsigned int)SIP_RANGE_WORDS_DEFAULT,
+		(unsigned int)LTT_MAX_CAPTURE, DEFAULT_DEVICE, events_help());
 }
 
 static int bad(const char *fmt, const char *arg)
 {
 	fputs("traced: ", stderr);
 	fprintf(stderr, fmt, arg);
+	fputs("\nTry 'traced --help' for more information.\n", stderr);
+	return EXIT_USAGE;
+}
+
+static int bad2(const char *fmt, const char *a, const char *b)
+{
+	fputs("traced: ", stderr);
+	fprintf(stderr, fmt, a, b);
 	fputs("\nTry 'traced --help' for more information.\n", stderr);
 	return EXIT_USAGE;
 }
@@ -68,37 +108,158 @@ static const char *optname(const char *arg, int opt)
 	return arg;
 }
 
-enum { OPT_VERSION = 256, OPT_WRITE_BUFFER, OPT_STATS };
+enum {
+	OPT_VERSION = 256, OPT_WRITE_BUFFER, OPT_STATS, OPT_NO_DETAILS,
+	OPT_PID, OPT_TGID, OPT_PGRP, OPT_UID, OPT_GID, OPT_SYSCALL_IP,
+	OPT_FLIGHT, OPT_NO_CPUID, OPT_CAPTURE, OPT_SET_EVENTS,
+};
+
+static const struct option longopts[] = {
+	{ "output",		required_argument, NULL, 'o' },
+	{ "force",		no_argument,	   NULL, 'f' },
+	{ "time",		required_argument, NULL, 't' },
+	{ "events",		required_argument, NULL, 'e' },
+	{ "no-details",		required_argument, NULL, OPT_NO_DETAILS },
+	{ "buffer-size",	required_argument, NULL, 'b' },
+	{ "buffers",		required_argument, NULL, 'n' },
+	{ "flight",		no_argument,	   NULL, OPT_FLIGHT },
+	{ "write-buffer",	required_argument, NULL, OPT_WRITE_BUFFER },
+	{ "pid",		required_argument, NULL, OPT_PID },
+	{ "tgid",		required_argument, NULL, OPT_TGID },
+	{ "pgrp",		required_argument, NULL, OPT_PGRP },
+	{ "uid",		required_argument, NULL, OPT_UID },
+	{ "gid",		required_argument, NULL, OPT_GID },
+	{ "syscall-ip",		required_argument, NULL, OPT_SYSCALL_IP },
+	{ "capture",		required_argument, NULL, OPT_CAPTURE },
+	{ "no-cpu-id",		no_argument,	   NULL, OPT_NO_CPUID },
+	{ "set-events",		required_argument, NULL, OPT_SET_EVENTS },
+	{ "device",		required_argument, NULL, 'd' },
+	{ "quiet",		no_argument,	   NULL, 'q' },
+	{ "stats",		required_argument, NULL, OPT_STATS },
+	{ "help",		no_argument,	   NULL, 'h' },
+	{ "version",		no_argument,	   NULL, OPT_VERSION },
+	{ NULL, 0, NULL, 0 }
+};
+
+/* The name of option c as given on the command line, for messages. */
+static const char *name_of(int c)
+{
+	static char buf[32];
+	size_t i;
+
+	for (i = 0; longopts[i].name; i++) {
+		if (longopts[i].val == c) {
+			snprintf(buf, sizeof(buf), "--%s", longopts[i].name);
+			return buf;
+		}
+	}
+	return optname(NULL, c);
+}
+
+/* Ids of the filter: pids and process groups are > 0, ids fit 32 bits. */
+#define MAX_PID		0x7fffffffULL
+#define MAX_ID		0xfffffffeULL	/* (uid_t)-1 is "no id" */
+
+static int filter_opt(struct options *o, int c, const char *arg)
+{
+	struct ltt_filter *f = &o->filter;
+	uint64_t max = (c == OPT_UID || c == OPT_GID) ? MAX_ID : MAX_PID;
+	uint64_t v;
+
+	if (parse_uint(arg, max, &v) < 0 ||
+	    (v == 0 && c != OPT_UID && c != OPT_GID))
+		return bad2("bad %s '%s' (a number: pids and process groups "
+			    "> 0, uid and gid >= 0)", name_of(c), arg);
+	switch (c) {
+	case OPT_PID:
+	case OPT_TGID:
+		/* both match against the one pid field of the filter */
+		if ((f->flags & (LTT_FILTER_PID | LTT_FILTER_TGID)) &&
+		    f->pid != (__s32)v)
+			return bad("%s", "--pid and --tgid share one value in "
+				   "the module's filter: give the same number "
+				   "(or only one of them)");
+		f->pid = (__s32)v;
+		f->flags |= c == OPT_PID ? LTT_FILTER_PID : LTT_FILTER_TGID;
+		break;
+	case OPT_PGRP:
+		f->pgrp = (__s32)v;
+		f->flags |= LTT_FILTER_PGRP;
+		break;
+	case OPT_UID:
+		f->uid = (__u32)v;
+		f->flags |= LTT_FILTER_UID;
+		break;
+	default:
+		f->gid = (__u32)v;
+		f->flags |= LTT_FILTER_GID;
+		break;
+	}
+	return -1;
+}
+
+static void append(char *buf, size_t len, const char *name)
+{
+	size_t used = strlen(buf);
+
+	snprintf(buf + used, len - used, "%s%s", used ? ", " : "", name);
+}
+
+const char *options_filter_names(const struct options *o, char *buf,
+				 size_t len)
+{
+	buf[0] = '\0';
+	if (o->filter.flags & LTT_FILTER_PID)
+		append(buf, len, "--pid");
+	if (o->filter.flags & LTT_FILTER_TGID)
+		append(buf, len, "--tgid");
+	if (o->filter.flags & LTT_FILTER_PGRP)
+		append(buf, len, "--pgrp");
+	if (o->filter.flags & LTT_FILTER_UID)
+		append(buf, len, "--uid");
+	if (o->filter.flags & LTT_FILTER_GID)
+		append(buf, len, "--gid");
+	return buf;
+}
+
+const char *options_opt_names(const struct options *o, char *buf,
+			      size_t len)
+{
+	buf[0] = '\0';
+	if (o->opt_flags & LTT_OPT_FLIGHT)
+		append(buf, len, "--flight");
+	if (o->opt_flags & LTT_OPT_NO_CPUID)
+		append(buf, len, "--no-cpu-id");
+	if (o->capture_set)
+		append(buf, len, "--capture");
+	return buf;
+}
 
 int options_parse(int argc, char **argv, struct options *o)
 {
-	static const struct option longopts[] = {
-		{ "output",		required_argument, NULL, 'o' },
-		{ "force",		no_argument,	   NULL, 'f' },
-		{ "time",		required_argument, NULL, 't' },
-		{ "events",		required_argument, NULL, 'e' },
-		{ "buffer-size",	required_argument, NULL, 'b' },
-		{ "buffers",		required_argument, NULL, 'n' },
-		{ "write-buffer",	required_argument, NULL, OPT_WRITE_BUFFER },
-		{ "device",		required_argument, NULL, 'd' },
-		{ "quiet",		no_argument,	   NULL, 'q' },
-		{ "stats",		required_argument, NULL, OPT_STATS },
-		{ "help",		no_argument,	   NULL, 'h' },
-		{ "version",		no_argument,	   NULL, OPT_VERSION },
-		{ NULL, 0, NULL, 0 }
-	};
-	const char *badev;
+	const char *badev, *why, *session_opt = NULL;
+	struct ltt_event_mask m;
 	uint64_t v;
-	int c;
+	size_t i;
+	int c, rc;
 
 	memset(o, 0, sizeof(*o));
 	o->device = DEFAULT_DEVICE;
 	o->write_buffer = DEFAULT_WRITE_BUFFER;
 	event_lookup("all", &o->mask);
+	memset(&o->details, 0xff, sizeof(o->details));
 	opterr = 0;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "+:o:ft:e:b:n:d:qh", longopts,
 				NULL)) != -1) {
+		/* options that belong to a tracing session */
+		if (c != 'd' && c != 'q' && c != OPT_SET_EVENTS && c != 'h' &&
+		    c != OPT_VERSION && c != ':' && c != '?' && !session_opt) {
+			static char first[32];
+
+			snprintf(first, sizeof(first), "%s", name_of(c));
+			session_opt = first;
+		}
 		switch (c) {
 		case 'o':
 			o->output = optarg;
@@ -116,6 +277,16 @@ int options_parse(int argc, char **argv, struct options *o)
 				return bad("unknown event or empty event list: "
 					   "'%s' (see --help)", badev);
 			break;
+		case OPT_NO_DETAILS:
+			if (parse_events(optarg, &m, &badev) < 0)
+				return bad("--no-details: unknown event or "
+					   "empty event list: '%s' (see "
+					   "--help)", badev);
+			memset(&o->details, 0xff, sizeof(o->details));
+			for (i = 0; i < LTT_EV_MAX / 64; i++)
+				o->details.bits[i] &= ~m.bits[i];
+			o->details_set = 1;
+			break;
 		case 'b':
 			if (parse_size(optarg, &v) < 0 ||
 			    v < LTT_BUFFER_SIZE_MIN || v > LTT_BUFFER_SIZE_MAX)
@@ -130,6 +301,44 @@ int options_parse(int argc, char **argv, struct options *o)
 				return bad("bad buffer count '%s' (2..256)",
 					   optarg);
 			o->buffer_count = (uint32_t)v;
+			break;
+		case OPT_FLIGHT:
+			o->opt_flags |= LTT_OPT_FLIGHT;
+			o->options_set = 1;
+			break;
+		case OPT_NO_CPUID:
+			o->opt_flags |= LTT_OPT_NO_CPUID;
+			o->options_set = 1;
+			break;
+		case OPT_CAPTURE:
+			if (parse_uint(optarg, LTT_MAX_CAPTURE, &v) < 0)
+				return bad("bad capture length '%s' (0..256 "
+					   "bytes)", optarg);
+			o->capture_len = (uint32_t)v;
+			o->capture_set = 1;
+			o->options_set = 1;
+			break;
+		case OPT_PID:
+		case OPT_TGID:
+		case OPT_PGRP:
+		case OPT_UID:
+		case OPT_GID:
+			rc = filter_opt(o, c, optarg);
+			if (rc >= 0)
+				return rc;
+			break;
+		case OPT_SYSCALL_IP:
+			if (parse_syscall_ip(optarg, &o->sip, &why) < 0)
+				return bad2("bad --syscall-ip '%s': %s", optarg,
+					    why);
+			o->sip_set = 1;
+			break;
+		case OPT_SET_EVENTS:
+			if (parse_events(optarg, &o->set_mask, &badev) < 0)
+				return bad("--set-events: unknown event or "
+					   "empty event list: '%s' (see "
+					   "--help)", badev);
+			o->set_events = 1;
 			break;
 		case OPT_WRITE_BUFFER:
 			if (parse_size(optarg, &v) < 0 ||
@@ -165,6 +374,15 @@ int options_parse(int argc, char **argv, struct options *o)
 	}
 	if (optind < argc)
 		o->program = argv + optind;
+	if (o->set_events) {
+		if (session_opt)
+			return bad("--set-events changes a running trace: it "
+				   "takes only -d and -q, not %s", session_opt);
+		if (o->program)
+			return bad("--set-events takes no PROGRAM ('%s')",
+				   o->program[0]);
+		return -1;
+	}
 	if (!o->output)
 		return bad("%s", "no trace directory given (-o DIR)");
 	if (o->program && o->duration > 0)

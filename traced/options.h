@@ -3,10 +3,11 @@
 #ifndef TRACED_OPTIONS_H
 #define TRACED_OPTIONS_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <ltt/ltt-abi.h>
 
-#define TRACED_VERSION		"1.0"
+#define TRACED_VERSION		"1.1"
 #define DEFAULT_DEVICE		"/dev/tracer"
 #define DEFAULT_WRITE_BUFFER	(4U << 20)
 #define WRITE_BUFFER_MIN	4096U
@@ -29,7 +30,31 @@ struct options {
 	int quiet;			/* -q */
 	const char *stats;		/* --stats FILE, or NULL */
 	char **program;			/* PROGRAM ARGS..., or NULL */
+
+	/* format 1.1 configuration; each ioctl is issued only if given */
+	int details_set;		/* --no-details given */
+	struct ltt_event_mask details;	/* events recorded with payload */
+	struct ltt_filter filter;	/* --pid/--tgid/--pgrp/--uid/--gid */
+	int sip_set;			/* --syscall-ip given */
+	struct ltt_syscall_ip sip;
+	int options_set;		/* --flight/--no-cpu-id/--capture */
+	uint32_t opt_flags;		/* LTT_OPT_* */
+	int capture_set;		/* --capture given */
+	uint32_t capture_len;		/* --capture */
+
+	/* control mode: traced --set-events LIST */
+	int set_events;
+	struct ltt_event_mask set_mask;
 };
+
+/*
+ * The options that lead to one configuration ioctl, for messages:
+ * e.g. "--pid, --uid" for LTT_IOC_SET_FILTER.  Written into buf.
+ */
+const char *options_filter_names(const struct options *o, char *buf,
+				 size_t len);
+const char *options_opt_names(const struct options *o, char *buf,
+			      size_t len);
 
 /*
  * Parses argv.  Returns -1 to go on, or an exit status: 0 after --help or

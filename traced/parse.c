@@ -84,6 +84,7 @@ struct event_name {
 	unsigned int id;
 };
 
+/* In id order: events_format() lists names in this order. */
 static const struct event_name events[] = {
 	{ "syscall_entry",	LTT_EV_SYSCALL_ENTRY },
 	{ "syscall_exit",	LTT_EV_SYSCALL_EXIT },
@@ -100,28 +101,88 @@ static const struct event_name events[] = {
 	{ "softirq_exit",	LTT_EV_SOFTIRQ_EXIT },
 	{ "signal_send",	LTT_EV_SIGNAL_SEND },
 	{ "signal_deliver",	LTT_EV_SIGNAL_DELIVER },
+	{ "tasklet_entry",	LTT_EV_TASKLET_ENTRY },
+	{ "tasklet_exit",	LTT_EV_TASKLET_EXIT },
+	{ "timer_expire_entry",	LTT_EV_TIMER_EXPIRE_ENTRY },
+	{ "timer_expire_exit",	LTT_EV_TIMER_EXPIRE_EXIT },
+	{ "kthread_create",	LTT_EV_KTHREAD_CREATE },
+	{ "wait",		LTT_EV_PROCESS_WAIT },
+	{ "fs_open",		LTT_EV_FS_OPEN },
+	{ "fs_close",		LTT_EV_FS_CLOSE },
+	{ "fs_read",		LTT_EV_FS_READ },
+	{ "fs_write",		LTT_EV_FS_WRITE },
+	{ "fs_lseek",		LTT_EV_FS_LSEEK },
+	{ "fs_ioctl",		LTT_EV_FS_IOCTL },
+	{ "fs_select",		LTT_EV_FS_SELECT },
+	{ "fs_poll",		LTT_EV_FS_POLL },
+	{ "fs_buf_wait_start",	LTT_EV_FS_BUF_WAIT_START },
+	{ "fs_buf_wait_end",	LTT_EV_FS_BUF_WAIT_END },
+	{ "timer_set_itimer",	LTT_EV_TIMER_SET_ITIMER },
+	{ "timer_set_timeout",	LTT_EV_TIMER_SET_TIMEOUT },
+	{ "mem_page_alloc",	LTT_EV_MEM_PAGE_ALLOC },
+	{ "mem_page_free",	LTT_EV_MEM_PAGE_FREE },
+	{ "mem_swap_in",	LTT_EV_MEM_SWAP_IN },
+	{ "mem_swap_out",	LTT_EV_MEM_SWAP_OUT },
+	{ "mem_page_wait_start", LTT_EV_MEM_PAGE_WAIT_START },
+	{ "mem_page_wait_end",	LTT_EV_MEM_PAGE_WAIT_END },
+	{ "socket_call",	LTT_EV_SOCKET_CALL },
+	{ "socket_create",	LTT_EV_SOCKET_CREATE },
+	{ "socket_send",	LTT_EV_SOCKET_SEND },
+	{ "socket_recv",	LTT_EV_SOCKET_RECV },
+	{ "ipc_call",		LTT_EV_IPC_CALL },
+	{ "ipc_msg_create",	LTT_EV_IPC_MSG_CREATE },
+	{ "ipc_sem_create",	LTT_EV_IPC_SEM_CREATE },
+	{ "ipc_shm_create",	LTT_EV_IPC_SHM_CREATE },
+	{ "net_packet_in",	LTT_EV_NET_PACKET_IN },
+	{ "net_packet_out",	LTT_EV_NET_PACKET_OUT },
+	{ "change_mask",	LTT_EV_CHANGE_MASK },
+	{ "custom_create",	LTT_EV_CUSTOM_CREATE },
+	{ "custom_destroy",	LTT_EV_CUSTOM_DESTROY },
+	{ "custom",		LTT_EV_CUSTOM },
 };
 
 #define NEVENTS (sizeof(events) / sizeof(events[0]))
 
+/*
+ * A group is either a range of ids (every event of the table with
+ * lo <= id <= hi) or an explicit 0-terminated list.
+ */
 struct event_group {
 	const char *name;
-	unsigned int ids[8];	/* 0-terminated */
+	unsigned int lo, hi;
+	unsigned int ids[12];
 };
 
+/*
+ * Groups are looked up before single names: "custom" is the group
+ * (custom_create, custom_destroy and the instances), not the event alone.
+ */
 static const struct event_group groups[] = {
-	{ "core", { LTT_EV_SYSCALL_ENTRY, LTT_EV_SYSCALL_EXIT,
+	{ "all", 1, LTT_EV_MAX - 1, { 0 } },
+	/* the event set of the first release (ids 1-17), used by bench */
+	{ "classic", LTT_EV_SYSCALL_ENTRY, LTT_EV_SIGNAL_DELIVER, { 0 } },
+	{ "core", 0, 0, { LTT_EV_SYSCALL_ENTRY, LTT_EV_SYSCALL_EXIT,
 		    LTT_EV_TRAP_ENTRY, LTT_EV_TRAP_EXIT,
 		    LTT_EV_IRQ_ENTRY, LTT_EV_IRQ_EXIT,
 		    LTT_EV_SCHEDCHANGE, 0 } },
-	{ "process", { LTT_EV_PROCESS_FORK, LTT_EV_PROCESS_EXEC,
+	{ "syscall", 0, 0, { LTT_EV_SYSCALL_ENTRY, LTT_EV_SYSCALL_EXIT, 0 } },
+	{ "trap", 0, 0, { LTT_EV_TRAP_ENTRY, LTT_EV_TRAP_EXIT, 0 } },
+	{ "irq", 0, 0, { LTT_EV_IRQ_ENTRY, LTT_EV_IRQ_EXIT, 0 } },
+	{ "softirq", 0, 0, { LTT_EV_SOFTIRQ_ENTRY, LTT_EV_SOFTIRQ_EXIT,
+		       LTT_EV_TASKLET_ENTRY, LTT_EV_TASKLET_EXIT, 0 } },
+	{ "process", 0, 0, { LTT_EV_PROCESS_FORK, LTT_EV_PROCESS_EXEC,
 		       LTT_EV_PROCESS_EXIT, LTT_EV_PROCESS_WAKEUP,
+		       LTT_EV_PROCESS_WAIT, LTT_EV_KTHREAD_CREATE,
 		       LTT_EV_SIGNAL_SEND, LTT_EV_SIGNAL_DELIVER, 0 } },
-	{ "syscall", { LTT_EV_SYSCALL_ENTRY, LTT_EV_SYSCALL_EXIT, 0 } },
-	{ "trap", { LTT_EV_TRAP_ENTRY, LTT_EV_TRAP_EXIT, 0 } },
-	{ "irq", { LTT_EV_IRQ_ENTRY, LTT_EV_IRQ_EXIT, 0 } },
-	{ "softirq", { LTT_EV_SOFTIRQ_ENTRY, LTT_EV_SOFTIRQ_EXIT, 0 } },
-	{ "signal", { LTT_EV_SIGNAL_SEND, LTT_EV_SIGNAL_DELIVER, 0 } },
+	{ "signal", 0, 0, { LTT_EV_SIGNAL_SEND, LTT_EV_SIGNAL_DELIVER, 0 } },
+	{ "timer", 0, 0, { LTT_EV_TIMER_EXPIRE_ENTRY, LTT_EV_TIMER_EXPIRE_EXIT,
+		     LTT_EV_TIMER_SET_ITIMER, LTT_EV_TIMER_SET_TIMEOUT, 0 } },
+	{ "fs", LTT_EV_FS_OPEN, LTT_EV_FS_BUF_WAIT_END, { 0 } },
+	{ "memory", LTT_EV_MEM_PAGE_ALLOC, LTT_EV_MEM_PAGE_WAIT_END, { 0 } },
+	{ "socket", LTT_EV_SOCKET_CALL, LTT_EV_SOCKET_RECV, { 0 } },
+	{ "ipc", LTT_EV_IPC_CALL, LTT_EV_IPC_SHM_CREATE, { 0 } },
+	{ "net", LTT_EV_NET_PACKET_IN, LTT_EV_NET_PACKET_OUT, { 0 } },
+	{ "custom", LTT_EV_CUSTOM_CREATE, LTT_EV_CUSTOM, { 0 } },
 };
 
 #define NGROUPS (sizeof(groups) / sizeof(groups[0]))
@@ -141,21 +202,25 @@ int event_lookup(const char *name, struct ltt_event_mask *mask)
 	size_t i, j;
 
 	memset(mask, 0, sizeof(*mask));
-	if (strcasecmp(name, "all") == 0) {
-		for (i = 0; i < NEVENTS; i++)
-			mask_set(mask, events[i].id);
+	for (i = 0; i < NGROUPS; i++) {
+		const struct event_group *g = &groups[i];
+
+		if (strcasecmp(name, g->name) != 0)
+			continue;
+		if (g->lo) {
+			for (j = 0; j < NEVENTS; j++)
+				if (events[j].id >= g->lo &&
+				    events[j].id <= g->hi)
+					mask_set(mask, events[j].id);
+		} else {
+			for (j = 0; g->ids[j]; j++)
+				mask_set(mask, g->ids[j]);
+		}
 		return 0;
 	}
 	for (i = 0; i < NEVENTS; i++) {
 		if (strcasecmp(name, events[i].name) == 0) {
 			mask_set(mask, events[i].id);
-			return 0;
-		}
-	}
-	for (i = 0; i < NGROUPS; i++) {
-		if (strcasecmp(name, groups[i].name) == 0) {
-			for (j = 0; groups[i].ids[j]; j++)
-				mask_set(mask, groups[i].ids[j]);
 			return 0;
 		}
 	}
@@ -247,12 +312,145 @@ void events_format(const struct ltt_event_mask *mask, char *buf, size_t len)
 const char *events_help(void)
 {
 	return
-	"Events: syscall_entry, syscall_exit, trap_entry, trap_exit, irq_entry,\n"
-	"        irq_exit, softirq_entry, softirq_exit, schedchange, fork, exec,\n"
-	"        exit, wakeup, signal_send, signal_deliver\n"
-	"Groups: all (default); core = syscalls, traps, irqs and schedchange;\n"
-	"        process = fork, exec, exit, wakeup, signals; syscall; trap; irq;\n"
-	"        softirq; signal\n"
-	"        A leading '-' removes (\"all,-wakeup\", or just \"-wakeup\").\n"
-	"        schedchange is always recorded: it attributes events to tasks.\n";
+	"Events: syscall_entry syscall_exit trap_entry trap_exit irq_entry\n"
+	"  irq_exit schedchange fork exec exit wakeup softirq_entry softirq_exit\n"
+	"  signal_send signal_deliver tasklet_entry tasklet_exit\n"
+	"  timer_expire_entry timer_expire_exit kthread_create wait fs_open\n"
+	"  fs_close fs_read fs_write fs_lseek fs_ioctl fs_select fs_poll\n"
+	"  fs_buf_wait_start fs_buf_wait_end timer_set_itimer timer_set_timeout\n"
+	"  mem_page_alloc mem_page_free mem_swap_in mem_swap_out\n"
+	"  mem_page_wait_start mem_page_wait_end socket_call socket_create\n"
+	"  socket_send socket_recv ipc_call ipc_msg_create ipc_sem_create\n"
+	"  ipc_shm_create net_packet_in net_packet_out change_mask custom_create\n"
+	"  custom_destroy custom\n"
+	"Groups: all (default: every event); classic (the first release's set:\n"
+	"  syscall..signal_deliver, ids 1-17); core (syscalls, traps, irqs,\n"
+	"  schedchange); syscall; trap; irq; softirq (softirq_*, tasklet_*);\n"
+	"  process (fork exec exit wakeup wait kthread_create signal_*); signal;\n"
+	"  timer (timer_*); fs (fs_*); memory (mem_*); socket (socket_*);\n"
+	"  ipc (ipc_*); net (net_*); custom (custom_create custom_destroy custom)\n"
+	"  A leading '-' removes (\"all,-memory\", or just \"-memory\").\n"
+	"  schedchange, change_mask and custom_create are always recorded: they\n"
+	"  attribute events to tasks and describe the trace.\n";
+}
+
+int parse_uint(const char *s, uint64_t max, uint64_t *out)
+{
+	char *end;
+	unsigned long long v;
+
+	if (!s || !isdigit((unsigned char)s[0]))
+		return -1;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno || *end || v > max)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int parse_addr(const char *s, uint64_t *out)
+{
+	char *end;
+	unsigned long long v;
+	int base = 10;
+
+	if (!s)
+		return -1;
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+		base = 16;
+		s += 2;
+		if (!isxdigit((unsigned char)s[0]))
+			return -1;
+	} else if (!isdigit((unsigned char)s[0])) {
+		return -1;
+	}
+	errno = 0;
+	v = strtoull(s, &end, base);
+	if (errno || *end)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+/* Splits s at ':' into at most max fields (copied into buf); count or -1. */
+static int split_colon(const char *s, char *buf, size_t len, char **fields,
+		       int max)
+{
+	int n = 0;
+	char *p;
+
+	if (strlen(s) >= len)
+		return -1;
+	strcpy(buf, s);
+	p = buf;
+	for (;;) {
+		char *colon = strchr(p, ':');
+
+		if (n == max)
+			return -1;
+		fields[n++] = p;
+		if (!colon)
+			break;
+		*colon = '\0';
+		p = colon + 1;
+	}
+	return n;
+}
+
+int parse_syscall_ip(const char *s, struct ltt_syscall_ip *sip,
+		     const char **why)
+{
+	char buf[128], *f[5];
+	uint64_t v, lo, hi;
+	int n;
+
+	memset(sip, 0, sizeof(*sip));
+	*why = "expected raw, depth:N or range:LOWER:UPPER[:WORDS]";
+	if (!s)
+		return -1;
+	n = split_colon(s, buf, sizeof(buf), f, 5);
+	if (n < 0)
+		return -1;
+	if (strcasecmp(f[0], "raw") == 0) {
+		if (n != 1)
+			return -1;
+		sip->mode = LTT_SIP_RAW;
+		return 0;
+	}
+	if (strcasecmp(f[0], "depth") == 0) {
+		if (n != 2)
+			return -1;
+		if (parse_uint(f[1], LTT_SIP_DEPTH_MAX, &v) < 0 || v == 0) {
+			*why = "the depth is a number of frames, 1..64";
+			return -1;
+		}
+		sip->mode = LTT_SIP_DEPTH;
+		sip->depth = (__u32)v;
+		return 0;
+	}
+	if (strcasecmp(f[0], "range") == 0) {
+		if (n != 3 && n != 4)
+			return -1;
+		if (parse_addr(f[1], &lo) < 0 || parse_addr(f[2], &hi) < 0) {
+			*why = "addresses are hexadecimal (0x...) or decimal";
+			return -1;
+		}
+		if (lo >= hi) {
+			*why = "the range is empty: LOWER must be below UPPER";
+			return -1;
+		}
+		v = SIP_RANGE_WORDS_DEFAULT;
+		if (n == 4 && (parse_uint(f[3], LTT_SIP_SCAN_MAX, &v) < 0 ||
+			       v == 0)) {
+			*why = "WORDS is a number of stack words, 1..4096";
+			return -1;
+		}
+		sip->mode = LTT_SIP_RANGE;
+		sip->depth = (__u32)v;
+		sip->lower = lo;
+		sip->upper = hi;
+		return 0;
+	}
+	return -1;
 }

@@ -37,6 +37,24 @@ void events_format(const struct ltt_event_mask *mask, char *buf, size_t len);
 /* Name of one event id, or NULL. */
 const char *event_name(unsigned int id);
 
+/* A plain decimal integer (0 allowed), at most max. */
+int parse_uint(const char *s, uint64_t max, uint64_t *out);
+
+/* An address: hexadecimal with 0x, else decimal. */
+int parse_addr(const char *s, uint64_t *out);
+
+/* Stack words scanned by --syscall-ip range:LOWER:UPPER without WORDS. */
+#define SIP_RANGE_WORDS_DEFAULT	256
+
+/*
+ * The --syscall-ip value: "raw", "depth:N" (1..LTT_SIP_DEPTH_MAX) or
+ * "range:LOWER:UPPER[:WORDS]" (LOWER < UPPER, WORDS 1..LTT_SIP_SCAN_MAX,
+ * default SIP_RANGE_WORDS_DEFAULT).  On error returns -1 and *why says
+ * what is wrong (a static string).
+ */
+int parse_syscall_ip(const char *s, struct ltt_syscall_ip *sip,
+		     const char **why);
+
 /* The list of names and groups, for --help. */
 const char *events_help(void);
 

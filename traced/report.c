@@ -86,6 +86,9 @@ int report_print(const struct session *s, const char *dir,
 		 ".%03" PRIu64 " s system",
 		 user_ns / 1000000000U, user_ns / 1000000U % 1000U,
 		 sys_ns / 1000000000U, sys_ns / 1000000U % 1000U);
+	if (s->opt->opt_flags & LTT_OPT_FLIGHT)
+		msg_info("flight recorder trace: the last buffers of each CPU "
+			 "(at most %u) were kept", s->info.buffer_count);
 	if (s->bad_buffers)
 		msg_info("%d buffers did not look like tracer buffers",
 			 s->bad_buffers);

@@ -43,7 +43,11 @@ struct session {
 	int bad_buffers;	/* buffers that did not look right */
 };
 
-/* Collects buffers until a reason to stop; returns it. */
+/*
+ * Collects buffers until a reason to stop; returns it.  With
+ * --flight it reads nothing: it only waits for the program, -t or a
+ * signal, and collect_drain() reads the buffers after the stop.
+ */
 enum stop_reason collect_run(struct session *s);
 
 /*

@@ -261,13 +261,104 @@ static int write_irqs(FILE *out, const char *root, struct snapshot_stats *st)
 	return 0;
 }
 
-int snapshot_write(FILE *out, const char *proc_root,
+struct netdev {
+	int ifindex;
+	char name[256];
+};
+
+static int cmp_netdev(const void *a, const void *b)
+{
+	const struct netdev *x = a, *y = b;
+
+	if (x->ifindex != y->ifindex)
+		return (x->ifindex > y->ifindex) - (x->ifindex < y->ifindex);
+	return strcmp(x->name, y->name);
+}
+
+/* The ifindex in PATH ("1\n"), or -1 if missing or malformed. */
+static int read_ifindex(const char *path)
+{
+	FILE *f = fopen(path, "re");
+	char line[64], *end;
+	long v;
+
+	if (!f)
+		return -1;
+	if (!fgets(line, sizeof(line), f)) {
+		fclose(f);
+		return -1;
+	}
+	fclose(f);
+	if (!isdigit((unsigned char)line[0]))
+		return -1;
+	v = strtol(line, &end, 10);
+	if ((*end != '\n' && *end != '\0') || v <= 0 || v > INT_MAX)
+		return -1;
+	return (int)v;
+}
+
+static int write_netdevs(FILE *out, const char *root,
+			 struct snapshot_stats *st)
+{
+	char path[PATH_MAX];
+	struct netdev *v = NULL;
+	size_t n = 0, cap = 0, i;
+	struct dirent *de;
+	int ret = 0;
+	DIR *d;
+
+	snprintf(path, sizeof(path), "%s/class/net", root);
+	d = opendir(path);
+	if (!d)
+		return 0;	/* no sysfs, no network devices: no lines */
+	while ((de = readdir(d)) != NULL) {
+		char file[PATH_MAX + 300];
+		int ifindex;
+
+		if (de->d_name[0] == '.' ||
+		    strlen(de->d_name) >= sizeof(v->name))
+			continue;
+		/* entries without ifindex (bonding_masters) are not devices */
+		snprintf(file, sizeof(file), "%s/%s/ifindex", path, de->d_name);
+		ifindex = read_ifindex(file);
+		if (ifindex < 0)
+			continue;
+		if (n == cap) {
+			size_t ncap = cap ? cap * 2 : 16;
+			struct netdev *nv = realloc(v, ncap * sizeof(*v));
+
+			if (!nv)
+				break;
+			v = nv;
+			cap = ncap;
+		}
+		v[n].ifindex = ifindex;
+		snprintf(v[n].name, sizeof(v[n].name), "%s", de->d_name);
+		n++;
+	}
+	closedir(d);
+	if (n)
+		qsort(v, n, sizeof(*v), cmp_netdev);
+	for (i = 0; i < n; i++) {
+		if (fprintf(out, "NETDEV: %d; NAME: %s\n", v[i].ifindex,
+			    v[i].name) < 0) {
+			ret = -1;
+			break;
+		}
+		st->netdevs++;
+	}
+	free(v);
+	return ret;
+}
+
+int snapshot_write(FILE *out, const char *proc_root, const char *sys_root,
 		   struct snapshot_stats *stats)
 {
-	struct snapshot_stats st = { 0, 0 };
+	struct snapshot_stats st = { 0, 0, 0 };
 
 	if (write_tasks(out, proc_root, &st) < 0 ||
-	    write_irqs(out, proc_root, &st) < 0)
+	    write_irqs(out, proc_root, &st) < 0 ||
+	    write_netdevs(out, sys_root, &st) < 0)
 		return -1;
 	if (fflush(out) != 0 || ferror(out))
 		return -1;

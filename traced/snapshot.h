@@ -8,6 +8,7 @@
 struct snapshot_stats {
 	unsigned long tasks;	/* PID lines written */
 	unsigned long irqs;	/* IRQ lines written */
+	unsigned long netdevs;	/* NETDEV lines written */
 };
 
 /*
@@ -16,11 +17,15 @@ struct snapshot_stats {
  *     PID: %d; PPID: %d; TGID: %d; NAME: %s
  * then one line per numbered interrupt of PROC_ROOT/interrupts:
  *     IRQ: %d; NAME: %s
- * Tasks that vanish during the walk are skipped.  PROC_ROOT is "/proc"
- * normally (a parameter for the tests).  Returns 0, or -1 if writing to
- * OUT failed (errno set); a missing interrupts file is not an error.
+ * then one line per network interface, in ifindex order, from
+ * SYS_ROOT/class/net/NAME/ifindex:
+ *     NETDEV: %d; NAME: %s
+ * Tasks that vanish during the walk are skipped.  PROC_ROOT and SYS_ROOT
+ * are "/proc" and "/sys" normally (parameters for the tests).  Returns 0,
+ * or -1 if writing to OUT failed (errno set); a missing interrupts file
+ * or class/net directory is not an error.
  */
-int snapshot_write(FILE *out, const char *proc_root,
+int snapshot_write(FILE *out, const char *proc_root, const char *sys_root,
 		   struct snapshot_stats *stats);
 
 /*

@@ -22,14 +22,25 @@ has() {	# has FILE TEXT DESC
 	if grep -qF -- "$2" "$1"; then ok 0 "$3"; else
 		ok 1 "$3"; sed 's/^/#   /' "$1"; fi
 }
-fact() { python3 "$check" "$1" | awk -v k="$2" '$1 == k { print $2 }'; }
+fact() { python3 "$check" "$1" | awk -v k="$2" '$1 == k { sub(/^[^ ]+ /, ""); print }'; }
 
 # ---- the command line (the real binary) ----
 "$traced" --help >"$tmp/out" 2>&1; is $? 0 "--help exits 0"
 has "$tmp/out" "Usage: traced" "--help prints the usage"
 has "$tmp/out" "--write-buffer" "--help lists --write-buffer"
 "$traced" --version >"$tmp/out" 2>&1; is $? 0 "--version exits 0"
-has "$tmp/out" "trace format 1.0" "--version names the format"
+has "$tmp/out" "trace format 1.1" "--version names the format"
+"$traced" --help >"$tmp/out" 2>&1
+for o in --no-details --pid --tgid --pgrp --uid --gid --syscall-ip --flight \
+	--no-cpu-id --capture --set-events; do
+	has "$tmp/out" "$o" "--help lists $o"
+done
+for g in "all (default: every event)" "classic" "softirq (softirq_*, tasklet_*)" \
+	"timer (timer_*)" "fs (fs_*)" "memory (mem_*)" "socket (socket_*)" \
+	"ipc (ipc_*)" "net (net_*)" "custom (custom_create custom_destroy custom)" \
+	"net_packet_out change_mask custom_create"; do
+	has "$tmp/out" "$g" "--help lists '$g'"
+done
 "$traced" --bogus -o "$tmp/x" >"$tmp/out" 2>&1; is $? 2 "unknown option exits 2"
 has "$tmp/out" "unknown option '--bogus'" "unknown option is named"
 "$traced" -z -o "$tmp/x" >"$tmp/out" 2>&1; is $? 2 "unknown short option exits 2"
@@ -45,6 +56,53 @@ has "$tmp/out" "'bogus'" "the unknown event is named"
 "$traced" -o "$tmp/x" -t 0 >"$tmp/out" 2>&1; is $? 2 "-t 0 exits 2"
 "$traced" -o "$tmp/x" -t abc >"$tmp/out" 2>&1; is $? 2 "-t abc exits 2"
 "$traced" -o "$tmp/x" -t 1 -- true >"$tmp/out" 2>&1; is $? 2 "-t with a PROGRAM exits 2"
+
+# ---- the new options: malformed values exit 2 and are named ----
+bad() {	# bad DESC EXPECTED-TEXT ARGS...
+	local desc=$1 text=$2; shift 2
+	"$traced" -d "$tmp/none" -o "$tmp/x" -t 1 "$@" >"$tmp/out" 2>&1
+	is $? 2 "$desc exits 2"
+	has "$tmp/out" "$text" "$desc: message"
+}
+bad "--pid abc" "bad --pid 'abc'" --pid abc
+bad "--pid -1" "bad --pid '-1'" --pid -1
+bad "--pid 0" "bad --pid '0'" --pid 0
+bad "--pid 2^31" "bad --pid '2147483648'" --pid 2147483648
+bad "--pid 12x" "bad --pid '12x'" --pid 12x
+bad "--tgid ''" "bad --tgid ''" --tgid ''
+bad "--pgrp 0" "bad --pgrp '0'" --pgrp 0
+bad "--uid -1" "bad --uid '-1'" --uid -1
+bad "--uid 4294967295" "bad --uid '4294967295'" --uid 4294967295
+bad "--gid root" "bad --gid 'root'" --gid root
+bad "--pid and --tgid differ" "--pid and --tgid share one value" --pid 5 --tgid 6
+bad "--syscall-ip bogus" "bad --syscall-ip 'bogus': expected raw, depth:N or range:LOWER:UPPER[:WORDS]" --syscall-ip bogus
+bad "--syscall-ip raw:1" "bad --syscall-ip 'raw:1'" --syscall-ip raw:1
+bad "--syscall-ip depth:0" "the depth is a number of frames, 1..64" --syscall-ip depth:0
+bad "--syscall-ip depth:65" "the depth is a number of frames, 1..64" --syscall-ip depth:65
+bad "--syscall-ip depth:" "the depth is a number of frames" --syscall-ip depth:
+bad "--syscall-ip range lower > upper" "the range is empty: LOWER must be below UPPER" --syscall-ip range:0x500000:0x400000
+bad "--syscall-ip range lower = upper" "the range is empty" --syscall-ip range:4096:0x1000
+bad "--syscall-ip range bad address" "addresses are hexadecimal (0x...) or decimal" --syscall-ip range:0xzz:0x1000
+bad "--syscall-ip range 0x" "addresses are hexadecimal" --syscall-ip range:0x:0x1000
+bad "--syscall-ip range without upper" "bad --syscall-ip 'range:0x1000'" --syscall-ip range:0x1000
+bad "--syscall-ip range WORDS 0" "WORDS is a number of stack words, 1..4096" --syscall-ip range:1:2:0
+bad "--syscall-ip range WORDS 4097" "WORDS is a number of stack words" --syscall-ip range:1:2:4097
+bad "--syscall-ip range too many fields" "bad --syscall-ip" --syscall-ip range:1:2:3:4
+bad "--capture 257" "bad capture length '257' (0..256 bytes)" --capture 257
+bad "--capture -1" "bad capture length '-1'" --capture -1
+bad "--capture 1k" "bad capture length '1k'" --capture 1k
+bad "--no-details bogus" "--no-details: unknown event or empty event list: 'bogus'" --no-details fs,bogus
+bad "--no-details ''" "--no-details: unknown event" --no-details ''
+"$traced" --set-events fs,bogus >"$tmp/out" 2>&1; is $? 2 "--set-events with an unknown event exits 2"
+has "$tmp/out" "--set-events: unknown event or empty event list: 'bogus'" "--set-events: the unknown event is named"
+"$traced" --set-events fs -o "$tmp/x" >"$tmp/out" 2>&1; is $? 2 "--set-events with -o exits 2"
+has "$tmp/out" "--set-events changes a running trace: it takes only -d and -q, not --output" "--set-events with -o: message"
+"$traced" --flight --set-events fs >"$tmp/out" 2>&1; is $? 2 "--set-events with --flight exits 2"
+has "$tmp/out" "not --flight" "--set-events with --flight: message"
+"$traced" --set-events fs -- true >"$tmp/out" 2>&1; is $? 2 "--set-events with a PROGRAM exits 2"
+"$traced" -d "$tmp/none" --set-events fs >"$tmp/out" 2>&1; is $? 1 "--set-events on a missing device exits 1"
+has "$tmp/out" "cannot open $tmp/none" "--set-events on a missing device: message"
+[ ! -e "$tmp/x" ]; ok $? "nothing created by refused command lines"
 
 "$traced" -d "$tmp/none" -o "$tmp/x" -t 1 >"$tmp/out" 2>&1; rc=$?
 ok $((rc == 0)) "missing device exits non-zero ($rc)"
@@ -76,7 +134,8 @@ t=$tmp/t1
 is $? 7 "PROGRAM's exit status is traced's"
 is "$(fact "$t" magic)" 0xd6b7ed "header magic"
 is "$(fact "$t" header_len)" "$(fact "$t" calcsize)" "header file is one header"
-is "$(fact "$t" header_size)" 272 "header_size"
+is "$(fact "$t" header_size)" 360 "header_size (format 1.1)"
+is "$(fact "$t" version)" 1.1 "format version 1.1"
 is "$(fact "$t" complete)" 1 "trace marked complete"
 is "$(fact "$t" times_ok)" 1 "start/end times recorded"
 is "$(fact "$t" order)" 1 "little-endian"
@@ -98,7 +157,8 @@ el=$((($(date +%s%N) - start) / 1000000))
 ok $((el < 450 || el > 2000)) "-t 0.5 took ${el} ms"
 d=$(fact "$t" duration_ms); ok $((d < 490 || d > 700)) "header duration ${d} ms"
 is "$(cat "$tmp/err")" "" "-q: nothing on stderr"
-is "$(fact "$t" mask0)" 0x3fcfe "default events: all"
+is "$(fact "$t" mask0)" 0xfffffffffffcfe "default events: all (ids 1-7, 10-55)"
+is "$(fact "$t" mask_high)" 0x0 "no event id above 63"
 
 "$fake" -d fake -q -o "$t" -t 0.1 2>/dev/null; is $? 1 "existing trace refused without -f"
 "$fake" -d fake -q -f -e core -b 64k -n 8 -o "$t" -t 0.1; is $? 0 "-f overwrites"
@@ -152,6 +212,168 @@ is "$(python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); print(j["comp
 has "$tmp/err" "daemon CPU time:" "the report gives the daemon's CPU time"
 "$fake" -d fake -q -o "$tmp/t12" --stats "$tmp/no-such-dir/s.json" -t 0.1 2>"$tmp/err"
 is $? 3 "an unwritable --stats file exits 3"
+
+# ---- the configuration ioctls (the fake device logs them) ----
+line() { grep -n -- "^$2" "$1" | head -1 | cut -d: -f1; }
+before_start() {	# before_start LOG NAME: NAME's line comes before START
+	local a b
+	a=$(line "$1" "$2"); b=$(line "$1" START)
+	[ -n "$a" ] && [ -n "$b" ] && [ "$a" -lt "$b" ]
+}
+L=$tmp/log1
+FAKE_LOG=$L "$fake" -d fake -q -o "$tmp/c1" -t 0.1; is $? 0 "default session exits 0"
+is "$(grep -c -E '^SET_(DETAILS_MASK|FILTER|SYSCALL_IP|OPTIONS)' "$L")" 0 \
+	"default session: no format 1.1 ioctl (runs on an older module)"
+has "$L" "SET_EVENT_MASK 0x00fffffffffffcfe 0x0000000000000000" "default: -e all sent"
+is "$(fact "$tmp/c1" details)" "0xffffffffffffffff,0xffffffffffffffff,0xffffffffffffffff,0xffffffffffffffff" \
+	"default header: every event with details"
+is "$(fact "$tmp/c1" filter)" "flags=0x0 pid=0 pgrp=0 gid=0 uid=0 reserved=0" "default header: no filter"
+is "$(fact "$tmp/c1" syscall_ip)" "mode=0 depth=0 lower=0x0 upper=0x0" "default header: raw syscall IP"
+is "$(fact "$tmp/c1" capture_len)" 0 "default header: no capture"
+is "$(fact "$tmp/c1" flight)$(fact "$tmp/c1" no_cpu_id)$(fact "$tmp/c1" filtered)" 000 \
+	"default header: not flight, CPU ids, not filtered"
+is "$(fact "$tmp/c1" proc_netdevs)" "$(ls /sys/class/net 2>/dev/null | while read -r d; do
+	[ -r "/sys/class/net/$d/ifindex" ] && echo; done | wc -l)" "proc: one NETDEV line per /sys/class/net device"
+if [ -r /sys/class/net/lo/ifindex ]; then
+	is "$(fact "$tmp/c1" proc_netdev_lo)" 1 "proc: 'NETDEV: 1; NAME: lo'"
+fi
+FAKE_FAIL=SET_FILTER:ENOTTY "$fake" -d fake -q -o "$tmp/c1b" -t 0.05
+is $? 0 "default session on a module without the new ioctls exits 0"
+
+L=$tmp/log2
+FAKE_LOG=$L "$fake" -d fake -q -o "$tmp/c2" -e classic --no-details fs,memory \
+	--pid 42 --uid 1000 --gid 100 --pgrp 7 \
+	--syscall-ip range:0x400000:0x4fffff --capture 128 --no-cpu-id -t 0.1
+is $? 0 "session with every configuration option exits 0"
+has "$L" "SET_EVENT_MASK 0x000000000003fcfe 0x0000000000000000 0x0000000000000000 0x0000000000000000" \
+	"-e classic: ids 1-17 (the old 'all')"
+has "$L" "SET_DETAILS_MASK 0xfffffc0c00ffffff 0xffffffffffffffff 0xffffffffffffffff 0xffffffffffffffff" \
+	"--no-details fs,memory: ids 24-33 and 36-41 cleared"
+has "$L" "SET_FILTER flags=0xf pid=42 pgrp=7 gid=100 uid=1000 reserved=0" "filter struct"
+has "$L" "SET_SYSCALL_IP mode=2 depth=256 lower=0x400000 upper=0x4fffff" "syscall IP range, 256 words by default"
+has "$L" "SET_OPTIONS flags=0x2 capture_len=128" "options: no CPU id, capture 128"
+for i in SET_BUFFERS SET_EVENT_MASK SET_DETAILS_MASK SET_FILTER SET_SYSCALL_IP SET_OPTIONS; do
+	[ "$i" = SET_BUFFERS ] && continue
+	before_start "$L" "$i"; ok $? "$i issued before START"
+done
+is "$(fact "$tmp/c2" mask0)" 0x3fcfe "header: classic mask"
+is "$(fact "$tmp/c2" details)" "0xfffffc0c00ffffff,0xffffffffffffffff,0xffffffffffffffff,0xffffffffffffffff" \
+	"header: details mask as read back"
+is "$(fact "$tmp/c2" filter)" "flags=0xf pid=42 pgrp=7 gid=100 uid=1000 reserved=0" "header: filter"
+is "$(fact "$tmp/c2" syscall_ip)" "mode=2 depth=256 lower=0x400000 upper=0x4fffff" "header: syscall IP"
+is "$(fact "$tmp/c2" capture_len)" 128 "header: capture length"
+is "$(fact "$tmp/c2" flight)$(fact "$tmp/c2" no_cpu_id)$(fact "$tmp/c2" filtered)" 011 \
+	"header flags: NO_CPUID and FILTERED, not FLIGHT"
+is "$(fact "$tmp/c2" complete)" 1 "... and the trace is complete"
+
+L=$tmp/log3
+FAKE_LOG=$L "$fake" -d fake -q -o "$tmp/c3" --no-details schedchange,fork \
+	--tgid 9 --pid 9 --syscall-ip range:4194304:0x500000:100 --capture 0 -t 0.05
+is $? 0 "--pid and --tgid with the same value"
+has "$L" "SET_DETAILS_MASK 0xfffffffffffffb7f" "--no-details schedchange,fork: bits 7, 10 cleared"
+is "$(fact "$tmp/c3" details | cut -d, -f1)" 0xfffffffffffffbff \
+	"header: schedchange forced back into the details mask by the module"
+has "$L" "SET_FILTER flags=0x11 pid=9 pgrp=0 gid=0 uid=0 reserved=0" "--pid 9 --tgid 9: PID|TGID"
+has "$L" "SET_SYSCALL_IP mode=2 depth=100 lower=0x400000 upper=0x500000" "decimal lower, WORDS 100"
+has "$L" "SET_OPTIONS flags=0x0 capture_len=0" "--capture 0 is sent"
+L=$tmp/log4
+FAKE_LOG=$L "$fake" -d fake -q -o "$tmp/c4" --syscall-ip depth:3 --no-details -fs -t 0.05
+has "$L" "SET_SYSCALL_IP mode=1 depth=3 lower=0x0 upper=0x0" "--syscall-ip depth:3"
+has "$L" "SET_DETAILS_MASK 0xff000003ff000301 0xffffffffffffffff" "--no-details -fs: only fs (and unused ids) with details"
+is "$(fact "$tmp/c4" filtered)" 0 "no filter option: not FILTERED"
+FAKE_LOG=$tmp/log5 "$fake" -d fake -q -o "$tmp/c5" --syscall-ip RAW -t 0.05
+has "$tmp/log5" "SET_SYSCALL_IP mode=0 depth=0 lower=0x0 upper=0x0" "--syscall-ip raw is sent"
+
+# ioctl failures: a clear error naming the option, nothing started
+fails() {	# fails INJECT MESSAGE DESC ARGS...
+	local inj=$1 text=$2 desc=$3; shift 3
+	rm -f "$tmp/logf"; rm -rf "$tmp/cf"
+	FAKE_LOG=$tmp/logf FAKE_FAIL=$inj "$fake" -d fake -o "$tmp/cf" -t 0.05 "$@" >"$tmp/out" 2>&1
+	is $? 1 "$desc exits 1"
+	has "$tmp/out" "$text" "$desc: message"
+	! grep -q '^START' "$tmp/logf"; ok $? "$desc: tracing not started"
+	[ ! -e "$tmp/cf" ]; ok $? "$desc: no trace directory"
+}
+fails SET_FILTER:ENOTTY "traced: --pid, --uid: fake does not support LTT_IOC_SET_FILTER (Inappropriate ioctl for device): the ltt_tracer module is older than this traced" \
+	"filter on an older module" --uid 5 --pid 3
+fails SET_DETAILS_MASK:ENOTTY "traced: --no-details: fake does not support LTT_IOC_SET_DETAILS_MASK" \
+	"details on an older module" --no-details net
+fails SET_SYSCALL_IP:EINVAL "traced: --syscall-ip: fake refused LTT_IOC_SET_SYSCALL_IP: Invalid argument (a value the module does not accept)" \
+	"syscall IP refused" --syscall-ip depth:2
+fails SET_OPTIONS:EINVAL "traced: --flight, --capture: fake refused LTT_IOC_SET_OPTIONS: Invalid argument" \
+	"options refused" --capture 10 --flight
+fails SET_OPTIONS:EBUSY "(another trace daemon owns the tracer)" "options while another daemon owns the tracer" --no-cpu-id
+fails SET_FILTER:EPERM "traced: --gid: LTT_IOC_SET_FILTER failed on fake: Operation not permitted" \
+	"filter: other errors" --gid 3
+
+# ---- flight recorder ----
+L=$tmp/logfl
+FAKE_LOG=$L "$fake" -d fake -o "$tmp/f1" --flight -n 4 -t 0.4 2>"$tmp/err"
+is $? 0 "--flight session exits 0"
+has "$L" "SET_OPTIONS flags=0x1 capture_len=0" "--flight sets LTT_OPT_FLIGHT"
+has "$L" "STOP reads_before=0" "flight: no read before STOP"
+is "$(fact "$tmp/f1" flight)" 1 "header flag LTT_TRACE_FLIGHT"
+is "$(fact "$tmp/f1" complete)" 1 "flight trace complete"
+is "$(fact "$tmp/f1" buffers)" 8 "flight: the last 4 buffers of each of 2 CPUs"
+is "$(fact "$tmp/f1" buffers_ok)" 1 "flight: consecutive seq per CPU"
+fs=$(fact "$tmp/f1" first_seqs); ok $([ "${fs%,*}" -gt 5 ] && [ "${fs#*,}" -gt 5 ]; echo $?) \
+	"flight: the oldest buffers were overwritten (first seqs $fs)"
+is "$(fact "$tmp/f1" last_flushed)" 1 "flight: each CPU ends with its flushed buffer"
+has "$tmp/err" "flight recorder trace" "report says flight recorder"
+L=$tmp/lognf
+FAKE_LOG=$L "$fake" -d fake -q -o "$tmp/f2" -t 0.2
+grep -q "^STOP reads_before=0$" "$L"; ok $((! $?)) "without --flight the buffers are read during the trace"
+is "$(fact "$tmp/f2" flight)" 0 "without --flight: no LTT_TRACE_FLIGHT"
+
+"$fake" -d fake -q -o "$tmp/f3" --flight -- sh -c 'sleep 0.3; exit 4'
+is $? 4 "flight with a PROGRAM: its exit status"
+is "$(fact "$tmp/f3" buffers)" 8 "... the buffers are written when it ends"
+"$fake" -d fake -q -o "$tmp/f4" --flight & pid=$!
+sleep 0.4; kill -INT $pid; wait $pid; is $? 0 "flight until SIGINT exits 0"
+is "$(fact "$tmp/f4" buffers)" 8 "... the buffers are written on SIGINT"
+is "$(fact "$tmp/f4" complete)" 1 "... and the trace is complete"
+"$fake" -d fake -q -o "$tmp/f5" --flight & pid=$!
+sleep 0.4; kill -TERM $pid; wait $pid; is $? 0 "flight until SIGTERM exits 0"
+is "$(fact "$tmp/f5" buffers)" 8 "... the buffers are written on SIGTERM"
+"$fake" -d fake -q -o "$tmp/f6" --flight -n 64 -t 0.1
+b=$(fact "$tmp/f6" buffers); fs=$(fact "$tmp/f6" first_seqs)
+ok $([ "$b" -lt 128 ] && [ "$fs" = 0,0 ]; echo $?) "flight, buffers not all used: all kept from seq 0 ($b buffers)"
+
+# flight recorder on a full disk: exit 3, what was written is kept
+(trap '' XFSZ; ulimit -f 200; FAKE_PERIOD_MS=1 exec "$fake" -d fake -b 64k -n 64 \
+	--flight --write-buffer 64k -o "$tmp/f7" -t 0.5) 2>"$tmp/err"
+is $? 3 "flight: write error exits 3"
+has "$tmp/err" "write error on $tmp/f7/events: File too large" "flight: write error names the file"
+is "$(fact "$tmp/f7" complete)" 0 "flight: trace not marked complete"
+is "$(fact "$tmp/f7" flight)" 1 "flight: still marked flight recorder"
+is "$(fact "$tmp/f7" times_ok)" 1 "flight: header finalized"
+is "$(fact "$tmp/f7" events_bytes)" 204800 "flight: events kept up to the limit"
+is "$(fact "$tmp/f7" lost_records)" 2 "flight: lost written"
+
+# ---- control mode: traced --set-events ----
+L=$tmp/logse
+FAKE_TRACING=1 FAKE_LOG=$L "$fake" -d fake --set-events fs,net >"$tmp/out" 2>&1
+is $? 0 "--set-events while tracing exits 0"
+has "$L" "SET_EVENT_MASK 0x000c0003ff000000 0x0000000000000000 0x0000000000000000 0x0000000000000000" \
+	"--set-events fs,net: the mask sent"
+is "$(grep -c -E '^(START|STOP|SET_BUFFERS|SET_OPTIONS)' "$L")" 0 "--set-events starts and stops nothing"
+has "$tmp/out" "events of the running trace on fake: fs_open,fs_close" "--set-events reports the new mask"
+FAKE_TRACING=1 "$fake" -d fake -o "$tmp/busy" -t 0.1 >"$tmp/out" 2>&1
+is $? 1 "a session while another is tracing exits 1"
+has "$tmp/out" "fake is already tracing (another trace daemon is running" "... with a message"
+FAKE_TRACING=1 "$fake" -d fake -q --set-events -memory >"$tmp/out" 2>&1
+is "$?:$(cat "$tmp/out")" "0:" "--set-events -q: silent"
+FAKE_LOG=$tmp/logse2 "$fake" -d fake --set-events fs >"$tmp/out" 2>&1
+is $? 1 "--set-events with nothing tracing exits 1"
+has "$tmp/out" "--set-events: fake is not tracing" "--set-events with nothing tracing: message"
+! grep -q SET_EVENT_MASK "$tmp/logse2"; ok $? "... and sets no mask"
+FAKE_TRACING=1 FAKE_FAIL=SET_EVENT_MASK:EPERM "$fake" -d fake --set-events fs >"$tmp/out" 2>&1
+is $? 1 "--set-events refused exits 1"
+has "$tmp/out" "traced: --set-events: LTT_IOC_SET_EVENT_MASK failed on fake: Operation not permitted" \
+	"--set-events refused: message"
+FAKE_TRACING=1 FAKE_FAIL=SET_EVENT_MASK:ENOTTY "$fake" -d fake --set-events fs >"$tmp/out" 2>&1
+is $? 1 "--set-events on an older module exits 1"
+has "$tmp/out" "traced: --set-events: fake does not support LTT_IOC_SET_EVENT_MASK" "--set-events older module: message"
 
 # little CPU while waiting
 TIMEFORMAT='%U %S'

@@ -1,20 +1,39 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * fake-device.c - a stand-in for device.c, linked into test/traced-fake,
- * so that the whole daemon runs on the host.  It acts like the tracer:
- * 2 CPUs, a buffer every FAKE_PERIOD_MS (default 10) ms once started, one
- * flushed buffer per CPU after stop, then end of trace.  FAKE_LOST=N makes
- * every CPU report N lost events.
+ * fake-device.c - a stand-in for device-sys.c, linked into
+ * test/traced-fake, so that the whole daemon (device.c's checks and
+ * messages included) runs on the host against a simulated tracer.
+ *
+ * The device is the path "fake" (any other path: ENOENT).  It acts like
+ * the tracer: 2 CPUs, 4 buffers of 4096 bytes per CPU until
+ * LTT_IOC_SET_BUFFERS, a full buffer every FAKE_PERIOD_MS (default 10) ms
+ * once started (CPUs in turn), one flushed buffer per CPU after STOP,
+ * then end of trace.  With LTT_OPT_FLIGHT nothing can be read before
+ * STOP (EAGAIN); at STOP each CPU keeps its last count - 1 full buffers
+ * (the others were overwritten) and its flushed buffer, read oldest
+ * first.  It checks the configuration structs as the module does
+ * (EINVAL) and forces the always-detailed events into the details mask.
+ *
+ * Environment:
+ *   FAKE_LOG=FILE       append one line per ioctl, with the struct given
+ *                       (and "STOP reads_before=N": the reads tried
+ *                       before STOP)
+ *   FAKE_FAIL=NAME:ERR  make ioctl LTT_IOC_NAME fail with ERR (ENOTTY,
+ *                       EINVAL, EBUSY or EPERM), e.g. SET_FILTER:ENOTTY
+ *   FAKE_TRACING=1      another session is tracing (for --set-events)
+ *   FAKE_LOST=N         every CPU reports N lost events
+ *   FAKE_PERIOD_MS=N    one buffer every N ms
  */
-#include "device.h"
-#include "msg.h"
+#include "device-sys.h"
 
 #include <errno.h>
-#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/timerfd.h>
 #include <unistd.h>
+#include <ltt/ltt-abi.h>
 
 #define NCPUS 2
 
@@ -23,103 +42,292 @@ static struct ltt_info info = {
 	.buffer_size = 4096, .buffer_count = 4,
 };
 static struct ltt_event_mask fmask;
-static __u64 seq[NCPUS];
-static int started, stopped, flushed;
+static struct ltt_event_mask fdetails = { { ~0ULL, ~0ULL, ~0ULL, ~0ULL } };
+static struct ltt_options fopts;
+static int started, stopped;
 static unsigned int next_cpu;
+static unsigned long reads_before_stop;
 
-int device_open(struct device *dev, const char *path)
+/* after STOP: what each CPU still has to hand out */
+static __u64 next_seq[NCPUS];	/* seq of the next buffer made */
+static __u64 kept[NCPUS];	/* full buffers left to read */
+static int flushed[NCPUS];	/* flushed buffer read */
+
+static void logf_(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+static void logf_(const char *fmt, ...)
+{
+	const char *path = getenv("FAKE_LOG");
+	va_list ap;
+	FILE *f;
+
+	if (!path)
+		return;
+	f = fopen(path, "a");
+	if (!f)
+		return;
+	va_start(ap, fmt);
+	vfprintf(f, fmt, ap);
+	va_end(ap);
+	fputc('\n', f);
+	fclose(f);
+}
+
+static void log_mask(const char *what, const struct ltt_event_mask *m)
+{
+	logf_("%s 0x%016llx 0x%016llx 0x%016llx 0x%016llx", what,
+	      (unsigned long long)m->bits[0], (unsigned long long)m->bits[1],
+	      (unsigned long long)m->bits[2], (unsigned long long)m->bits[3]);
+}
+
+/* FAKE_FAIL=NAME:ERR for this ioctl: the errno, else 0. */
+static int injected(const char *name)
+{
+	static const struct { const char *name; int err; } errs[] = {
+		{ "ENOTTY", ENOTTY }, { "EINVAL", EINVAL },
+		{ "EBUSY", EBUSY }, { "EPERM", EPERM },
+	};
+	const char *p = getenv("FAKE_FAIL");
+	size_t n = strlen(name), i;
+
+	if (!p || strncmp(p, name, n) != 0 || p[n] != ':')
+		return 0;
+	for (i = 0; i < sizeof(errs) / sizeof(errs[0]); i++)
+		if (strcmp(p + n + 1, errs[i].name) == 0)
+			return errs[i].err;
+	return EIO;
+}
+
+int devsys_open(const char *path)
 {
 	struct itimerspec its;
 	const char *p = getenv("FAKE_PERIOD_MS");
 	long ms = p ? atol(p) : 10;
+	int fd;
 
-	dev->path = path;
 	if (strcmp(path, "fake") != 0) {
-		msg_err("cannot open %s: %s (is the ltt_tracer module loaded?)",
-			path, strerror(ENOENT));
+		errno = ENOENT;
 		return -1;
 	}
-	dev->fd = timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC);
-	if (dev->fd < 0)
+	fd = timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC);
+	if (fd < 0)
 		return -1;
 	memset(&its, 0, sizeof(its));
-	its.it_interval.tv_nsec = its.it_value.tv_nsec = ms * 1000000L;
-	timerfd_settime(dev->fd, 0, &its, NULL);
-	return 0;
+	its.it_interval.tv_sec = its.it_value.tv_sec = ms / 1000;
+	its.it_interval.tv_nsec = its.it_value.tv_nsec = ms % 1000 * 1000000L;
+	timerfd_settime(fd, 0, &its, NULL);
+	logf_("OPEN");
+	return fd;
 }
 
-int device_get_info(struct device *dev, struct ltt_info *i)
+/* Timer expirations since the last call. */
+static __u64 ticks(int fd)
 {
-	(void)dev;
-	*i = info;
-	return 0;
+	__u64 n;
+
+	if (read(fd, &n, sizeof(n)) != sizeof(n))
+		return 0;
+	return n;
 }
 
-int device_set_buffers(struct device *dev, unsigned int size,
-		       unsigned int count)
+static int fail(int err)
 {
-	(void)dev;
-	if (started && !stopped)
-		return -1;
-	info.buffer_size = size;
-	info.buffer_count = count;
-	return 0;
+	errno = err;
+	return -1;
 }
 
-int device_set_mask(struct device *dev, const struct ltt_event_mask *mask)
+static int check_mask_bits(const struct ltt_event_mask *m)
 {
-	(void)dev;
-	fmask = *mask;
-	return 0;
+	/* ids 0 and >= 64 mean nothing to this tracer */
+	return (m->bits[0] & 1) || m->bits[1] || m->bits[2] || m->bits[3];
 }
 
-int device_get_mask(struct device *dev, struct ltt_event_mask *mask)
+static int do_ioctl(int fd, unsigned long req, void *arg)
 {
-	(void)dev;
-	*mask = fmask;
-	return 0;
+	if (req == LTT_IOC_GET_INFO) {
+		struct ltt_info *i = arg;
+
+		*i = info;
+		i->tracing = (started && !stopped) ||
+			     getenv("FAKE_TRACING") != NULL;
+		logf_("GET_INFO");
+		return 0;
+	}
+	if (req == LTT_IOC_SET_BUFFERS) {
+		const struct ltt_buffer_config *c = arg;
+
+		logf_("SET_BUFFERS size=%u count=%u", c->size, c->count);
+		if (started && !stopped)
+			return fail(EBUSY);
+		if (c->size < LTT_BUFFER_SIZE_MIN ||
+		    c->size > LTT_BUFFER_SIZE_MAX ||
+		    c->count < LTT_BUFFER_COUNT_MIN ||
+		    c->count > LTT_BUFFER_COUNT_MAX)
+			return fail(EINVAL);
+		info.buffer_size = c->size;
+		info.buffer_count = c->count;
+		return 0;
+	}
+	if (req == LTT_IOC_SET_EVENT_MASK) {
+		log_mask("SET_EVENT_MASK", arg);
+		fmask = *(const struct ltt_event_mask *)arg;
+		return 0;
+	}
+	if (req == LTT_IOC_GET_EVENT_MASK) {
+		*(struct ltt_event_mask *)arg = fmask;
+		return 0;
+	}
+	if (req == LTT_IOC_SET_DETAILS_MASK) {
+		log_mask("SET_DETAILS_MASK", arg);
+		if (started && !stopped)
+			return fail(EBUSY);
+		fdetails = *(const struct ltt_event_mask *)arg;
+		/* as the module: these are always recorded with payload */
+		fdetails.bits[0] |= 1ULL << LTT_EV_SCHEDCHANGE |
+				    1ULL << LTT_EV_CHANGE_MASK |
+				    1ULL << LTT_EV_CUSTOM_CREATE |
+				    1ULL << LTT_EV_TRACE_START;
+		return 0;
+	}
+	if (req == LTT_IOC_GET_DETAILS_MASK) {
+		*(struct ltt_event_mask *)arg = fdetails;
+		return 0;
+	}
+	if (req == LTT_IOC_SET_FILTER) {
+		const struct ltt_filter *f = arg;
+
+		logf_("SET_FILTER flags=0x%x pid=%d pgrp=%d gid=%u uid=%u "
+		      "reserved=%u", f->flags, f->pid, f->pgrp, f->gid, f->uid,
+		      f->reserved);
+		if (started && !stopped)
+			return fail(EBUSY);
+		if (f->reserved || (f->flags & ~0x1fU))
+			return fail(EINVAL);
+		return 0;
+	}
+	if (req == LTT_IOC_SET_SYSCALL_IP) {
+		const struct ltt_syscall_ip *s = arg;
+
+		logf_("SET_SYSCALL_IP mode=%u depth=%u lower=0x%llx upper=0x%llx",
+		      s->mode, s->depth, (unsigned long long)s->lower,
+		      (unsigned long long)s->upper);
+		if (started && !stopped)
+			return fail(EBUSY);
+		if (s->mode > LTT_SIP_RANGE ||
+		    (s->mode == LTT_SIP_DEPTH &&
+		     (s->depth < 1 || s->depth > LTT_SIP_DEPTH_MAX)) ||
+		    (s->mode == LTT_SIP_RANGE &&
+		     (s->lower >= s->upper || s->depth < 1 ||
+		      s->depth > LTT_SIP_SCAN_MAX)))
+			return fail(EINVAL);
+		return 0;
+	}
+	if (req == LTT_IOC_SET_OPTIONS) {
+		const struct ltt_options *o = arg;
+
+		logf_("SET_OPTIONS flags=0x%x capture_len=%u", o->flags,
+		      o->capture_len);
+		if (started && !stopped)
+			return fail(EBUSY);
+		if ((o->flags & ~(__u32)(LTT_OPT_FLIGHT | LTT_OPT_NO_CPUID)) ||
+		    o->capture_len > LTT_MAX_CAPTURE)
+			return fail(EINVAL);
+		fopts = *o;
+		return 0;
+	}
+	if (req == LTT_IOC_START) {
+		logf_("START");
+		if (started)
+			return fail(EBUSY);
+		if (check_mask_bits(&fmask))
+			return fail(EINVAL);
+		started = 1;
+		ticks(fd);	/* buffers are made from now on */
+		return 0;
+	}
+	if (req == LTT_IOC_STOP) {
+		logf_("STOP reads_before=%lu", reads_before_stop);
+		if (!started || stopped)
+			return fail(EINVAL);
+		stopped = 1;
+		if (fopts.flags & LTT_OPT_FLIGHT) {
+			__u64 t = ticks(fd), made[NCPUS];
+			unsigned int c;
+
+			/* tick i (from 1) filled a buffer on CPU i % 2 */
+			made[0] = t / 2;
+			made[1] = (t + 1) / 2;
+			for (c = 0; c < NCPUS; c++) {
+				kept[c] = made[c] < info.buffer_count - 1 ?
+					  made[c] : info.buffer_count - 1;
+				next_seq[c] = made[c] - kept[c];
+			}
+		}
+		return 0;
+	}
+	if (req == LTT_IOC_GET_LOST) {
+		struct ltt_lost_info *lost = arg;
+		const char *p = getenv("FAKE_LOST");
+		unsigned int cpu = lost->cpu;
+
+		if (cpu >= NCPUS)
+			return fail(EINVAL);
+		memset(lost, 0, sizeof(*lost));
+		lost->cpu = cpu;
+		lost->total = p ? strtoull(p, NULL, 10) : 0;
+		return 0;
+	}
+	logf_("UNKNOWN 0x%lx", req);
+	return fail(ENOTTY);
 }
 
-int device_start(struct device *dev)
+int devsys_ioctl(int fd, unsigned long req, void *arg)
 {
-	(void)dev;
-	started = 1;
-	return 0;
+	static const struct { unsigned long req; const char *name; } names[] = {
+		{ LTT_IOC_START, "START" }, { LTT_IOC_STOP, "STOP" },
+		{ LTT_IOC_SET_BUFFERS, "SET_BUFFERS" },
+		{ LTT_IOC_SET_EVENT_MASK, "SET_EVENT_MASK" },
+		{ LTT_IOC_GET_EVENT_MASK, "GET_EVENT_MASK" },
+		{ LTT_IOC_GET_LOST, "GET_LOST" },
+		{ LTT_IOC_GET_INFO, "GET_INFO" },
+		{ LTT_IOC_SET_DETAILS_MASK, "SET_DETAILS_MASK" },
+		{ LTT_IOC_GET_DETAILS_MASK, "GET_DETAILS_MASK" },
+		{ LTT_IOC_SET_FILTER, "SET_FILTER" },
+		{ LTT_IOC_SET_SYSCALL_IP, "SET_SYSCALL_IP" },
+		{ LTT_IOC_SET_OPTIONS, "SET_OPTIONS" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		int err;
+
+		if (names[i].req != req)
+			continue;
+		err = injected(names[i].name);
+		if (err) {
+			logf_("%s failed (injected)", names[i].name);
+			return fail(err);
+		}
+	}
+	return do_ioctl(fd, req, arg);
 }
 
-int device_stop(struct device *dev)
-{
-	(void)dev;
-	stopped = 1;
-	return 0;
-}
-
-int device_get_lost(struct device *dev, unsigned int cpu,
-		    struct ltt_lost_info *lost)
-{
-	const char *p = getenv("FAKE_LOST");
-
-	(void)dev;
-	memset(lost, 0, sizeof(*lost));
-	lost->cpu = cpu;
-	lost->total = p ? strtoull(p, NULL, 10) : 0;
-	return 0;
-}
-
-static ssize_t make_buffer(void *buf, size_t len, unsigned int cpu,
+static ssize_t make_buffer(void *buf, size_t len, unsigned int cpu, __u64 seq,
 			   int flush)
 {
 	struct ltt_buffer_header *b = buf;
 	size_t data = flush ? 64 : info.buffer_size - sizeof(*b);
 	size_t off;
 
-	if (len < sizeof(*b) + data)
+	if (len < sizeof(*b) + data) {
+		errno = EINVAL;
 		return -1;
+	}
 	memset(b, 0, sizeof(*b));
 	b->magic = LTT_BUFFER_MAGIC;
 	b->cpu = (__u16)cpu;
 	b->flags = flush ? LTT_BUF_FLUSHED : 0;
-	b->seq = seq[cpu]++;
+	b->seq = seq;
 	b->data_size = (__u32)data;
 	b->pid = (__u32)getpid();
 	/* records of 16 bytes: a header and 8 bytes of payload */
@@ -136,24 +344,36 @@ static ssize_t make_buffer(void *buf, size_t len, unsigned int cpu,
 	return (ssize_t)(sizeof(*b) + data);
 }
 
-ssize_t device_read(struct device *dev, void *buf, size_t len)
+ssize_t devsys_read(int fd, void *buf, size_t len)
 {
-	__u64 ticks;
-
 	if (stopped) {
-		if (flushed < NCPUS)
-			return make_buffer(buf, len, (unsigned int)flushed++, 1);
+		unsigned int c;
+
+		/* each CPU in turn: its kept buffers, oldest first, flushed */
+		for (c = 0; c < NCPUS; c++) {
+			if (kept[c]) {
+				kept[c]--;
+				return make_buffer(buf, len, c, next_seq[c]++,
+						   0);
+			}
+			if (!flushed[c]) {
+				flushed[c] = 1;
+				return make_buffer(buf, len, c, next_seq[c]++,
+						   1);
+			}
+		}
 		return 0;
 	}
-	if (!started || read(dev->fd, &ticks, sizeof(ticks)) != sizeof(ticks))
-		return -2;
+	reads_before_stop++;
+	if (!started || (fopts.flags & LTT_OPT_FLIGHT) || ticks(fd) == 0) {
+		errno = EAGAIN;
+		return -1;
+	}
 	next_cpu = (next_cpu + 1) % NCPUS;
-	return make_buffer(buf, len, next_cpu, 0);
+	return make_buffer(buf, len, next_cpu, next_seq[next_cpu]++, 0);
 }
 
-void device_close(struct device *dev)
+void devsys_close(int fd)
 {
-	if (dev->fd >= 0)
-		close(dev->fd);
-	dev->fd = -1;
+	close(fd);
 }

@@ -29,7 +29,9 @@ int main(void)
 	   h.minor == LTT_FORMAT_MINOR, "magic and format version");
 	ok(h.byte_order == LTT_ORDER_LITTLE, "little-endian host");
 	ok(h.word_size == sizeof(long), "word size %u", h.word_size);
-	ok(h.header_size == sizeof(h), "header size %u", h.header_size);
+	ok(h.header_size == sizeof(h) && h.header_size == 360 &&
+	   LTT_TRACE_HEADER_SIZE_1_0 == 272, "header size %u (format 1.1)",
+	   h.header_size);
 	ok(h.ncpus == 3 && h.buffer_size == 65536 && h.buffer_count == 8,
 	   "device configuration");
 	ok(h.clock_hz == 1000000000U, "clock in ns");
@@ -38,6 +40,54 @@ int main(void)
 	   "uname: %s %s", h.arch, h.release);
 	ok(h.flags == 0 && h.start_ns == 0 && h.end_ns == 0,
 	   "no times, not complete yet");
+	{
+		static const char zero[sizeof(struct ltt_filter)];
+		size_t i;
+		int all = 1;
+
+		for (i = 0; i < LTT_EV_MAX / 64; i++)
+			all &= h.details.bits[i] == ~0ULL;
+		ok(all, "1.1 default: every event with details");
+		ok(memcmp(&h.filter, zero, sizeof(zero)) == 0 &&
+		   h.syscall_ip.mode == LTT_SIP_RAW && h.syscall_ip.depth == 0 &&
+		   h.syscall_ip.lower == 0 && h.syscall_ip.upper == 0 &&
+		   h.capture_len == 0 && h.reserved == 0,
+		   "1.1 default: no filter, raw IP, no capture");
+	}
+	{
+		struct ltt_event_mask det = { { 0xff00ff, 1, 2, 3 } };
+		struct ltt_filter f = { .flags = LTT_FILTER_UID |
+					LTT_FILTER_PGRP,
+					.pgrp = 12, .uid = 1000 };
+		struct ltt_syscall_ip sip = { .mode = LTT_SIP_RANGE,
+					      .depth = 64, .lower = 0x400000,
+					      .upper = 0x500000 };
+		struct ltt_filter none = { 0 };
+
+		header_set_config(&h, &det, &f, &sip, 96,
+				  LTT_OPT_FLIGHT | LTT_OPT_NO_CPUID);
+		ok(memcmp(&h.details, &det, sizeof(det)) == 0 &&
+		   memcmp(&h.filter, &f, sizeof(f)) == 0 &&
+		   memcmp(&h.syscall_ip, &sip, sizeof(sip)) == 0 &&
+		   h.capture_len == 96, "1.1 configuration stored");
+		ok(h.flags == (LTT_TRACE_FLIGHT | LTT_TRACE_NO_CPUID |
+			       LTT_TRACE_FILTERED),
+		   "flags FLIGHT, NO_CPUID, FILTERED: %#x", h.flags);
+		/* the raw bytes at the documented offsets */
+		ok(*(const __u32 *)((const char *)&h + 304) ==
+		   (LTT_FILTER_UID | LTT_FILTER_PGRP) &&
+		   *(const __u64 *)((const char *)&h + 336) == 0x400000 &&
+		   *(const __u32 *)((const char *)&h + 352) == 96,
+		   "filter at 304, syscall_ip.lower at 336, capture_len at 352");
+		header_set_config(&h, &det, &none, &sip, 0, LTT_OPT_NO_CPUID);
+		ok(h.flags == LTT_TRACE_NO_CPUID,
+		   "no filter, no flight: only NO_CPUID (%#x)", h.flags);
+		h.flags = LTT_TRACE_COMPLETE;
+		header_set_config(&h, &det, &f, &sip, 0, 0);
+		ok(h.flags == (LTT_TRACE_COMPLETE | LTT_TRACE_FILTERED),
+		   "other flags kept (%#x)", h.flags);
+		h.flags = 0;
+	}
 	ok(clock_ns(CLOCK_MONOTONIC) > 0 &&
 	   clock_ns(CLOCK_REALTIME) > 1500000000ULL * 1000000000ULL,
 	   "clock_ns");

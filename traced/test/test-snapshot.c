@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static char root[PATH_MAX], tmp[PATH_MAX];
+static char root[PATH_MAX], tmp[PATH_MAX], sysroot[PATH_MAX + 16];
 
 static void put(const char *rel, const char *text)
 {
@@ -48,7 +48,7 @@ static char *snapshot(size_t *len, int *rc)
 	char *buf = NULL;
 	FILE *f = open_memstream(&buf, len);
 
-	*rc = snapshot_write(f, root, NULL);
+	*rc = snapshot_write(f, root, sysroot, NULL);
 	fclose(f);
 	return buf;
 }
@@ -68,7 +68,11 @@ int main(void)
 		"IRQ: 9; NAME: acpi\n"
 		"IRQ: 24; NAME: PCIe PME, pciehp\n"
 		"IRQ: 25; NAME: ahci[0000:00:1f.2]\n"
-		"IRQ: 26; NAME: virtio0-config\n";
+		"IRQ: 26; NAME: virtio0-config\n"
+		"NETDEV: 1; NAME: lo\n"
+		"NETDEV: 2; NAME: eth0\n"
+		"NETDEV: 10; NAME: br-lan.5\n"
+		"NETDEV: 11; NAME: wlp0s20f3\n";
 	char name[256], *out;
 	size_t len;
 	int rc;
@@ -79,6 +83,8 @@ int main(void)
 	if (!mkdtemp(root))
 		return 99;
 	snprintf(tmp, sizeof(tmp), "%s", root);
+	/* the fake sysfs: under the same temporary directory */
+	snprintf(sysroot, sizeof(sysroot), "%s/sys", root);
 
 	task(1, 1, 0, "init");
 	task(2, 2, 0, "kthreadd");
@@ -107,6 +113,17 @@ int main(void)
 	    " LOC:      31337      31338   Local timer interrupts\n"
 	    " ERR:          0\n");
 
+	/* network devices, in ifindex order; not-devices skipped */
+	put("sys/class/net/wlp0s20f3/ifindex", "11\n");
+	put("sys/class/net/eth0/ifindex", "2\n");
+	put("sys/class/net/lo/ifindex", "1\n");
+	put("sys/class/net/br-lan.5/ifindex", "10");	/* no newline */
+	put("sys/class/net/bonding_masters", "");	/* a file, not a dir */
+	put("sys/class/net/noindex/mtu", "1500\n");	/* no ifindex */
+	put("sys/class/net/bad/ifindex", "x3\n");
+	put("sys/class/net/zero/ifindex", "0\n");
+	put("sys/class/net/trail/ifindex", "7 8\n");
+
 	out = snapshot(&len, &rc);
 	ok(rc == 0, "snapshot_write returns 0");
 	ok(out && strcmp(out, expect) == 0, "snapshot content as expected");
@@ -122,14 +139,31 @@ int main(void)
 		unlink(p);
 	}
 	out = snapshot(&len, &rc);
-	ok(rc == 0 && out && !strstr(out, "IRQ:") && strstr(out, "PID: 1;"),
-	   "missing /proc/interrupts gives tasks only");
+	ok(rc == 0 && out && !strstr(out, "IRQ:") && strstr(out, "PID: 1;") &&
+	   strstr(out, "NETDEV: 1; NAME: lo\n"),
+	   "missing /proc/interrupts gives tasks and devices");
 	free(out);
+
+	/* no class/net (no sysfs): no NETDEV line, no error */
+	snprintf(sysroot, sizeof(sysroot), "%s/nosys", tmp);
+	{
+		struct snapshot_stats s2;
+		FILE *f;
+
+		out = NULL;
+		f = open_memstream(&out, &len);
+		rc = snapshot_write(f, root, sysroot, &s2);
+		fclose(f);
+		ok(rc == 0 && out && !strstr(out, "NETDEV") &&
+		   strstr(out, "PID: 1;") && s2.netdevs == 0 && s2.tasks == 7,
+		   "missing class/net: no NETDEV lines, no error");
+		free(out);
+	}
 
 	/* a write error is reported */
 	full = fopen("/dev/full", "w");
 	if (full) {
-		ok(snapshot_write(full, root, &st) < 0,
+		ok(snapshot_write(full, root, sysroot, &st) < 0,
 		   "write error on /dev/full reported");
 		fclose(full);
 	} else {
@@ -143,6 +177,7 @@ int main(void)
 		out = snapshot(&len, &rc);
 		free(out);
 		snprintf(root, sizeof(root), "/proc");
+		snprintf(sysroot, sizeof(sysroot), "/sys");
 		out = snapshot(&len, &rc);
 		snprintf(mine, sizeof(mine), "PID: %d; PPID: %d; TGID: %d;",
 			 (int)getpid(), (int)getppid(), (int)getpid());
@@ -150,6 +185,9 @@ int main(void)
 		   mine);
 		ok(out && strstr(out, "PID: 1; PPID: 0; TGID: 1; NAME: "),
 		   "real /proc has pid 1");
+		if (access("/sys/class/net/lo/ifindex", R_OK) == 0)
+			ok(out && strstr(out, "\nNETDEV: 1; NAME: lo\n"),
+			   "real /sys has 'NETDEV: 1; NAME: lo'");
 		free(out);
 	}
 
