@@ -14,6 +14,7 @@
 #define EXIT_CONSERVATION 3	/* check: time not conserved */
 
 #define CLI_MAX_PIDS 64
+#define CLI_MAX_CUSTOM 16
 
 struct lttr_trace;
 struct lttr_account;
@@ -37,6 +38,8 @@ struct cli_opts {
 	uint32_t pids[CLI_MAX_PIDS];
 	uint64_t types[4];	/* --type: ids shown (all zero: every id) */
 	uint64_t omit[4];	/* --omit: ids hidden */
+	size_t ncustom;		/* --custom: 0: no filter */
+	const char *custom[CLI_MAX_CUSTOM];	/* custom type names shown */
 	const char *dir;
 };
 

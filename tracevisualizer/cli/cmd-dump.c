@@ -5,13 +5,14 @@
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <string.h>
 #include <lttr/lttr.h>
 #include "cli.h"
 
 static void print_text(const struct lttr_trace *t, const struct lttr_event *ev,
 		       uint64_t start)
 {
-	char desc[512];
+	char desc[2600], cpu[8];
 	uint64_t rel;
 	const char *sign = "";
 
@@ -22,15 +23,37 @@ static void print_text(const struct lttr_trace *t, const struct lttr_event *ev,
 		rel = start - ev->time_ns;
 		sign = "-";
 	}
-	printf("%s%" PRIu64 ".%09" PRIu64 " %" PRIu64 ".%09" PRIu64 " %u %u %c %s\n",
+	/* a trace marked "CPU ids not logged" shows none */
+	if (lttr_trace_header(t)->flags & LTT_TRACE_NO_CPUID)
+		snprintf(cpu, sizeof(cpu), "-");
+	else
+		snprintf(cpu, sizeof(cpu), "%u", ev->cpu);
+	printf("%s%" PRIu64 ".%09" PRIu64 " %" PRIu64 ".%09" PRIu64 " %s %u %c %s\n",
 	       sign, rel / 1000000000U, rel % 1000000000U,
 	       ev->time_ns / 1000000000U, ev->time_ns % 1000000000U,
-	       ev->cpu, ev->pid, ev->control ? 'C' : '-', desc);
+	       cpu, ev->pid, ev->control ? 'C' : '-', desc);
 }
 
-/* the filters: --cpu, --pid, --type, --omit, --from, --to */
-static bool wanted(const struct cli_opts *o, const struct lttr_event *ev,
-		   uint64_t start)
+/* --custom: an instance of one of the custom type names */
+static bool custom_wanted(const struct cli_opts *o, struct lttr_trace *t,
+			  const struct lttr_event *ev)
+{
+	const struct lttr_custom_type *ty;
+	size_t i;
+
+	if (ev->id != LTT_EV_CUSTOM || !ev->details)
+		return false;
+	ty = lttr_custom_table_lookup(lttr_trace_custom_types(t),
+				      ev->p.custom.type_id, ev->time_ns);
+	for (i = 0; ty && i < o->ncustom; i++)
+		if (!strcmp(ty->name, o->custom[i]))
+			return true;
+	return false;
+}
+
+/* the filters: --cpu, --pid, --type, --omit, --custom, --from, --to */
+static bool wanted(const struct cli_opts *o, struct lttr_trace *t,
+		   const struct lttr_event *ev, uint64_t start)
 {
 	int64_t rel = (int64_t)(ev->time_ns - start);
 	bool any_type = !(o->types[0] | o->types[1] | o->types[2] | o->types[3]);
@@ -46,6 +69,8 @@ static bool wanted(const struct cli_opts *o, const struct lttr_event *ev,
 	if (o->has_from && rel < o->from_ns)
 		return false;
 	if (o->has_to && rel > o->to_ns)
+		return false;
+	if (o->ncustom && !custom_wanted(o, t, ev))
 		return false;
 	return true;
 }
@@ -68,6 +93,8 @@ int cmd_dump(const struct cli_opts *o)
 		return EXIT_TRACE;
 	}
 	start = lttr_trace_header(t)->start_ns;
+	/* the custom types now: their warnings go into the trace information */
+	lttr_trace_custom_types(t);
 	if (o->json) {
 		lttr_json_init(&j, stdout, o->pretty);
 		lttr_json_begin_object(&j);
@@ -90,7 +117,7 @@ int cmd_dump(const struct cli_opts *o)
 			break;
 		if (!o->reverse && o->has_to && (int64_t)(ev.time_ns - start) > o->to_ns)
 			break;
-		if (!wanted(o, &ev, start))
+		if (!wanted(o, t, &ev, start))
 			continue;
 		if (o->json) {
 			lttr_json_event(&j, t, &ev);

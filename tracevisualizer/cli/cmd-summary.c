@@ -6,6 +6,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <lttr/lttr.h>
 #include "cli.h"
 #include "timetable.h"
@@ -30,6 +31,118 @@ static void print_sc(const char *indent, const struct lttr_sccount *c)
 	free(v);
 }
 
+/* the names of the ids of a mask, as one line */
+static void print_mask(const struct ltt_event_mask *m)
+{
+	unsigned int i;
+	char tb[24];
+
+	for (i = 0; i < LTT_EV_MAX; i++)
+		if (lttr_event_mask_has(m, i))
+			printf(" %s", lttr_event_type_str(i, tb, sizeof(tb)));
+}
+
+/* the configuration of the tracer, where it differs from the default */
+static void print_config(const struct lttr_trace *t, const struct lttr_summary *s)
+{
+	const struct ltt_trace_header *h = lttr_trace_header(t);
+	const struct ltt_syscall_ip *sip = &h->syscall_ip;
+	struct ltt_event_mask nod;
+	unsigned int i;
+	bool any = false;
+
+	if (lttr_trace_flight(t)) {
+		uint64_t over = 0;
+		unsigned int c;
+
+		for (c = 0; c < s->ncpus; c++)
+			over += s->cpu[c].overwritten;
+		printf("This is a flight recorder trace: only the last buffers of each CPU were kept (%" PRIu64 " earlier buffers overwritten",
+		       over);
+		for (c = 0; c < s->ncpus; c++) {
+			if (!s->cpu[c].overwritten)
+				continue;
+			printf("%s cpu %u: %" PRIu64, any ? "," : ";", c,
+			       s->cpu[c].overwritten);
+			any = true;
+		}
+		printf(")\n");
+	}
+	if (h->flags & LTT_TRACE_FILTERED) {
+		const struct ltt_filter *f = &h->filter;
+
+		printf("Filter: events of the tasks with");
+		if (f->flags & LTT_FILTER_PID)
+			printf(" pid %d", f->pid);
+		if (f->flags & LTT_FILTER_TGID)
+			printf(" tgid %d", f->pid);
+		if (f->flags & LTT_FILTER_PGRP)
+			printf(" pgrp %d", f->pgrp);
+		if (f->flags & LTT_FILTER_UID)
+			printf(" uid %u", f->uid);
+		if (f->flags & LTT_FILTER_GID)
+			printf(" gid %u", f->gid);
+		printf(" (and the schedule changes to them)\n");
+	}
+	memset(&nod, 0, sizeof(nod));
+	any = false;
+	for (i = 0; i < LTT_EV_MAX; i++)
+		if (lttr_event_type_name(i) && lttr_event_mask_has(&h->mask, i) &&
+		    !lttr_event_mask_has(&h->details, i)) {
+			nod.bits[i / 64] |= 1ULL << (i % 64);
+			any = true;
+		}
+	if (any) {
+		printf("Recorded without details (counted, no payload):");
+		print_mask(&nod);
+		printf("\n");
+	}
+	if (sip->mode == LTT_SIP_DEPTH)
+		printf("Syscall IP: return address %u frames up the user stack\n",
+		       sip->depth);
+	else if (sip->mode == LTT_SIP_RANGE)
+		printf("Syscall IP: first return address in [0x%llx, 0x%llx) within %u stack words\n",
+		       (unsigned long long)sip->lower,
+		       (unsigned long long)sip->upper, sip->depth);
+	else if (sip->mode != LTT_SIP_RAW)
+		printf("Syscall IP: unknown mode %u\n", sip->mode);
+	if (h->capture_len)
+		printf("Packet capture: the first %u bytes of each packet\n",
+		       h->capture_len);
+	if (h->flags & LTT_TRACE_NO_CPUID)
+		printf("CPU ids: not logged (not shown by dump)\n");
+}
+
+static void print_mask_changes(const struct lttr_trace *t,
+			       const struct lttr_summary *s)
+{
+	uint64_t start = lttr_trace_header(t)->start_ns;
+	size_t i;
+	unsigned int k;
+
+	if (!s->nmask_changes)
+		return;
+	printf("\nEvent mask changes (the events recorded from then on):\n");
+	for (i = 0; i < s->nmask_changes; i++) {
+		const struct lttr_summary_mask *m = &s->mask_changes[i];
+		const struct ltt_event_mask *prev = i ? &s->mask_changes[i - 1].mask :
+			&lttr_trace_header(t)->mask;
+		struct ltt_event_mask added, removed;
+		uint64_t rel = m->time_ns > start ? m->time_ns - start : 0;
+
+		for (k = 0; k < LTT_EV_MAX / 64; k++) {
+			added.bits[k] = m->mask.bits[k] & ~prev->bits[k];
+			removed.bits[k] = prev->bits[k] & ~m->mask.bits[k];
+		}
+		printf("  %" PRIu64 ".%09" PRIu64 " s cpu %u: added", rel / 1000000000U,
+		       rel % 1000000000U, m->cpu);
+		print_mask(&added);
+		printf("; removed");
+		print_mask(&removed);
+		printf("\n");
+	}
+}
+
 static void print_text(const struct lttr_trace *t, const struct lttr_summary *s)
 {
 	const struct ltt_trace_header *h = lttr_trace_header(t);
@@ -47,6 +160,7 @@ static void print_text(const struct lttr_trace *t, const struct lttr_summary *s)
 	       lttr_trace_ncpus(t), lttr_trace_total_buffers(t),
 	       h->buffer_size, h->buffer_count,
 	       lttr_trace_complete(t) ? "complete" : "INCOMPLETE");
+	print_config(t, s);
 	for (i = 0; i < lttr_trace_warning_count(t); i++)
 		printf("Warning: %s\n", lttr_trace_warning(t, i));
 
@@ -54,7 +168,7 @@ static void print_text(const struct lttr_trace *t, const struct lttr_summary *s)
 	       s->total, s->control, s->unknown);
 	for (i = 0; i < LTT_EV_MAX; i++)
 		if (s->by_id[i])
-			printf("  %-16s %12" PRIu64 "\n",
+			printf("  %-20s %12" PRIu64 "\n",
 			       lttr_event_type_str((unsigned int)i, tb, sizeof(tb)),
 			       s->by_id[i]);
 
@@ -69,7 +183,7 @@ static void print_text(const struct lttr_trace *t, const struct lttr_summary *s)
 	       lttr_trace_lost_info(t, 0) ? "" : " (from buffer headers; no lost file)");
 	for (i = 0; i < 64; i++)
 		if (s->lost_by_id[i])
-			printf("  %-16s %12" PRIu64 "\n",
+			printf("  %-20s %12" PRIu64 "\n",
 			       lttr_event_type_str((unsigned int)i, tb, sizeof(tb)),
 			       s->lost_by_id[i]);
 	print_sc("  syscall ", &s->lost_syscalls);
@@ -96,6 +210,28 @@ static void print_text(const struct lttr_trace *t, const struct lttr_summary *s)
 
 	printf("\nSyscalls:\n  %-24s %12s %12s\n", "name", "entries", "exits");
 	print_sc("  ", &s->syscalls);
+
+	if (s->ncustom) {
+		uint64_t total = 0;
+
+		for (i = 0; i < s->ncustom; i++)
+			total += s->custom[i].count;
+		printf("\nInstances of custom events by type name: %" PRIu64 " (%zu names",
+		       total, s->ncustom);
+		if (s->custom_warned)
+			printf(", %" PRIu64 " shown with a warning", s->custom_warned);
+		printf(")\n  %-32s %12s %10s\n", "name", "count", "warnings");
+		for (i = 0; i < s->ncustom; i++) {
+			char ub[40];
+
+			snprintf(ub, sizeof(ub), "(unknown type %u)",
+				 s->custom[i].type_id);
+			printf("  %-32s %12" PRIu64 " %10" PRIu64 "\n",
+			       s->custom[i].name ? s->custom[i].name : ub,
+			       s->custom[i].count, s->custom[i].warned);
+		}
+	}
+	print_mask_changes(t, s);
 }
 
 static void print_time(const struct lttr_account *a,

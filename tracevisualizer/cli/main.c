@@ -46,6 +46,8 @@ static void usage(FILE *f)
 "                  (processes: these tgids, or pids with --threads)\n"
 "  --type T[,T..]  dump: only these event types (syscall_entry, sched...)\n"
 "  --omit T[,T..]  dump: hide these event types\n"
+"  --custom NAME   dump: only the instances of the custom event type NAME\n"
+"                  (repeat it for several types)\n"
 "  --from S        dump, graph: from S seconds after the trace start\n"
 "  --to S          dump, graph: up to S seconds after the trace start\n"
 "  --window A:B    the same as --from A --to B\n"
@@ -173,8 +175,8 @@ int main(int argc, char **argv)
 			usage(stdout);
 			return 0;
 		} else if (!strcmp(a, "--version")) {
-			printf("tracevisualizer 1.1 (LTT trace format %d.%d)\n",
-			       1, 0);
+			printf("tracevisualizer 1.2 (LTT trace formats 1.0 and %d.%d)\n",
+			       LTT_FORMAT_MAJOR, LTT_FORMAT_MINOR);
 			return 0;
 		} else if (!strcmp(a, "--json")) {
 			o.json = true;
@@ -213,6 +215,13 @@ int main(int argc, char **argv)
 		} else if (!strcmp(a, "--type") || !strcmp(a, "--omit")) {
 			if (!arg || parse_types(arg, a[2] == 't' ? o.types : o.omit))
 				return bad_usage("%s needs event type names (e.g. syscall_entry,schedchange)", a);
+			i++;
+		} else if (!strcmp(a, "--custom")) {
+			if (!arg || !*arg)
+				return bad_usage("%s needs a custom event type name", a);
+			if (o.ncustom == CLI_MAX_CUSTOM)
+				return bad_usage("at most %d --custom names", CLI_MAX_CUSTOM);
+			o.custom[o.ncustom++] = arg;
 			i++;
 		} else if (!strcmp(a, "--from") || !strcmp(a, "--to")) {
 			bool from = a[2] == 'f';
@@ -270,6 +279,8 @@ int main(int argc, char **argv)
 		return bad_usage("the window ends before it starts");
 	if (o.reverse && strcmp(cmd, "dump"))
 		return bad_usage("--reverse is an option of dump");
+	if (o.ncustom && strcmp(cmd, "dump"))
+		return bad_usage("--custom is an option of dump");
 	if (o.cpu >= 0 && strcmp(cmd, "dump") && strcmp(cmd, "graph"))
 		return bad_usage("--cpu is an option of dump and graph");
 	if (o.npids && (!strcmp(cmd, "summary") || !strcmp(cmd, "irqs") ||

@@ -723,8 +723,9 @@ static int run(struct lttr_trace *t, struct actx *x, struct lttr_error *err)
 				*err = *lttr_iter_error(it);
 			break;
 		}
-		if (ev.details && ev.id >= LTT_EV_PROCESS_FORK &&
-		    ev.id <= LTT_EV_PROCESS_EXIT &&
+		if (ev.details && ((ev.id >= LTT_EV_PROCESS_FORK &&
+				    ev.id <= LTT_EV_PROCESS_EXIT) ||
+				   ev.id == LTT_EV_KTHREAD_CREATE) &&
 		    lttr_ptable_apply(a->procs, &ev) < 0)
 			x->nomem = 1;
 		if (lttr_flow_feed(f, &ev) < 0 || x->nomem) {
@@ -756,7 +757,7 @@ int lttr_account_compute(struct lttr_trace *t, struct lttr_account **out,
 	}
 	x->a = a;
 	a->ncpus = lttr_trace_ncpus(t);
-	a->start_ns = lttr_trace_header(t)->start_ns;
+	a->start_ns = lttr_trace_window_start(t);
 	a->end_ns = lttr_trace_end_ns(t);
 	if (a->end_ns < a->start_ns)
 		a->end_ns = a->start_ns;

@@ -45,6 +45,7 @@ int lttr_bufindex_build(struct lttr_trace *t, struct lttr_error *err)
 {
 	const uint64_t max_data = t->hdr.buffer_size >= sizeof(struct ltt_buffer_header) ?
 		t->hdr.buffer_size - sizeof(struct ltt_buffer_header) : 0;
+	const bool flight = (t->hdr.flags & LTT_TRACE_FLIGHT) != 0;
 	uint64_t off = 0, size = t->map_size;
 	bool seen[LTT_MAX_CPUS] = { false };
 	uint64_t last_seq[LTT_MAX_CPUS] = { 0 };
@@ -141,10 +142,15 @@ int lttr_bufindex_build(struct lttr_trace *t, struct lttr_error *err)
 				return ret;
 			break;
 		}
-		if (seen[h.cpu] && h.seq != last_seq[h.cpu] + 1)
+		if (flight) {
+			/* the tracer overwrote the older buffers: expected */
+			t->cpu[h.cpu].overwritten += seen[h.cpu] ?
+				h.seq - last_seq[h.cpu] - 1 : h.seq;
+		} else if (seen[h.cpu] && h.seq != last_seq[h.cpu] + 1) {
 			lttr_trace_warn(t, "%s: buffers %" PRIu64 "..%" PRIu64 " of cpu %u missing before offset %" PRIu64,
 					t->events_path, last_seq[h.cpu] + 1,
 					(uint64_t)h.seq - 1, h.cpu, off);
+		}
 		seen[h.cpu] = true;
 		last_seq[h.cpu] = h.seq;
 		last_start[h.cpu] = h.start_ns;

@@ -278,15 +278,26 @@ static void kpush(struct lttr_flow *f, struct ftask *tk,
 	tk->depth++;
 }
 
-/* pop down to the newest frame of @mode/@what; returns 1 if found */
-static int kpop(struct ftask *tk, uint8_t mode, uint32_t what, uint64_t *since)
+/* two numbers of an entry and its exit match (either may be unknown) */
+static bool same_what(uint32_t a, uint32_t b)
+{
+	return a == b || a == LTTR_WHAT_UNKNOWN || b == LTTR_WHAT_UNKNOWN;
+}
+
+/*
+ * pop down to the newest frame of @mode/@what; returns 1 if found, and
+ * replaces an unknown *@what (no details) by the frame's
+ */
+static int kpop(struct ftask *tk, uint8_t mode, uint32_t *what, uint64_t *since)
 {
 	unsigned int i;
 
 	for (i = tk->depth; i > 0; i--) {
 		if (tk->k[i - 1].mode == mode &&
-		    (mode == LTTR_MODE_SYSCALL || tk->k[i - 1].what == what)) {
+		    (mode == LTTR_MODE_SYSCALL || same_what(tk->k[i - 1].what, *what))) {
 			*since = tk->k[i - 1].since;
+			if (*what == LTTR_WHAT_UNKNOWN)
+				*what = tk->k[i - 1].what;
 			tk->depth = i - 1;
 			return 1;
 		}
@@ -299,7 +310,7 @@ static void on_syscall_exit(struct lttr_flow *f, struct ftask *tk,
 {
 	uint64_t since = 0;
 
-	if (kpop(tk, LTTR_MODE_SYSCALL, tr->what, &since)) {
+	if (kpop(tk, LTTR_MODE_SYSCALL, &tr->what, &since)) {
 		tr->since_ns = since;
 	} else if (!tk->resolved) {
 		/* in this syscall since the task appeared */
@@ -317,7 +328,7 @@ static void on_trap_exit(struct lttr_flow *f, struct ftask *tk,
 {
 	uint64_t since = 0;
 
-	if (kpop(tk, LTTR_MODE_TRAP, tr->what, &since)) {
+	if (kpop(tk, LTTR_MODE_TRAP, &tr->what, &since)) {
 		tr->since_ns = since;
 	} else if (!tk->resolved) {
 		tk->depth = 0;
@@ -362,7 +373,7 @@ static void on_softirq_exit(struct lttr_flow *f, struct fcpu *c,
 
 	c->seen_softirq = true;
 	for (i = c->depth; i > 0; i--)
-		if (c->irq[i - 1].softirq && c->irq[i - 1].irq == tr->what)
+		if (c->irq[i - 1].softirq && same_what(c->irq[i - 1].irq, tr->what))
 			break;
 	if (!i) {
 		if (!first) {
@@ -377,6 +388,8 @@ static void on_softirq_exit(struct lttr_flow *f, struct fcpu *c,
 	}
 	tr->since_ns = c->irq[i - 1].since;
 	tr->depth = (uint16_t)i;
+	if (tr->what == LTTR_WHAT_UNKNOWN)
+		tr->what = c->irq[i - 1].irq;
 	c->depth = i - 1;
 	emit(f, tr);
 }
@@ -387,12 +400,19 @@ static void on_irq_exit(struct lttr_flow *f, struct fcpu *c, struct ftask *tk,
 	unsigned int i;
 
 	for (i = c->depth; i > 0; i--)
-		if (!c->irq[i - 1].softirq && c->irq[i - 1].irq == tr->what &&
-		    c->irq[i - 1].sysvec == tr->sysvec)
+		if (!c->irq[i - 1].softirq &&
+		    (tr->what == LTTR_WHAT_UNKNOWN ||
+		     c->irq[i - 1].irq == LTTR_WHAT_UNKNOWN ||
+		     (c->irq[i - 1].irq == tr->what &&
+		      c->irq[i - 1].sysvec == tr->sysvec)))
 			break;
 	if (!i) {
 		anomaly(f, tr, tk->pid, LTTR_AN_EXIT_UNMATCHED);
 		return;
+	}
+	if (tr->what == LTTR_WHAT_UNKNOWN) {
+		tr->what = c->irq[i - 1].irq;
+		tr->sysvec = c->irq[i - 1].sysvec;
 	}
 	tr->since_ns = c->irq[i - 1].since;
 	tr->depth = (uint16_t)i;
@@ -423,8 +443,35 @@ static void on_switch(struct lttr_flow *f, unsigned int cpu, struct ftask *tk,
 	emit(f, tr);
 }
 
+/*
+ * Records without details (LTT_REC_NO_DETAILS) that still move the state:
+ * entries and exits (their number unknown: LTTR_WHAT_UNKNOWN, a trap or
+ * irq entry taken as from kernel mode), exec and exit (of the current
+ * task).  The others (fork, wakeup, ...) cannot be applied without their
+ * pids and are ignored.
+ */
+static bool bare_ok(unsigned int id)
+{
+	switch (id) {
+	case LTT_EV_SYSCALL_ENTRY:
+	case LTT_EV_SYSCALL_EXIT:
+	case LTT_EV_TRAP_ENTRY:
+	case LTT_EV_TRAP_EXIT:
+	case LTT_EV_IRQ_ENTRY:
+	case LTT_EV_IRQ_EXIT:
+	case LTT_EV_SOFTIRQ_ENTRY:
+	case LTT_EV_SOFTIRQ_EXIT:
+	case LTT_EV_PROCESS_EXEC:
+	case LTT_EV_PROCESS_EXIT:
+		return true;
+	default:
+		return false;
+	}
+}
+
 int lttr_flow_feed(struct lttr_flow *f, const struct lttr_event *ev)
 {
+	const bool nd = !ev->details;
 	unsigned int cpu = ev->cpu;
 	struct lttr_flow_tr tr;
 	struct ftask *tk, *other;
@@ -440,7 +487,7 @@ int lttr_flow_feed(struct lttr_flow *f, const struct lttr_event *ev)
 		t = f->end_ns;
 	if (t < c->seg_start)
 		t = c->seg_start;
-	if (!ev->details)
+	if (!ev->details && !bare_ok(ev->id))
 		return 0;
 	close_seg(f, cpu, t);
 	if (ev->id == LTT_EV_TRACE_START)
@@ -457,7 +504,7 @@ int lttr_flow_feed(struct lttr_flow *f, const struct lttr_event *ev)
 	switch (ev->id) {
 	case LTT_EV_SYSCALL_ENTRY:
 		tr.kind = LTTR_TR_SYSCALL_ENTRY;
-		tr.what = ev->p.syscall_entry.nr;
+		tr.what = nd ? LTTR_WHAT_UNKNOWN : ev->p.syscall_entry.nr;
 		if (c->depth)	/* a syscall cannot start inside an irq */
 			anomaly(f, &tr, tk->pid, LTTR_AN_SYSCALL_IN_KERNEL);
 		c->depth = 0;
@@ -467,14 +514,14 @@ int lttr_flow_feed(struct lttr_flow *f, const struct lttr_event *ev)
 		break;
 	case LTT_EV_SYSCALL_EXIT:
 		tr.kind = LTTR_TR_SYSCALL_EXIT;
-		tr.what = ev->p.syscall_exit.nr;
-		tr.state = (int32_t)ev->p.syscall_exit.ret;
+		tr.what = nd ? LTTR_WHAT_UNKNOWN : ev->p.syscall_exit.nr;
+		tr.state = nd ? 0 : (int32_t)ev->p.syscall_exit.ret;
 		on_syscall_exit(f, tk, &tr);
 		break;
 	case LTT_EV_TRAP_ENTRY:
 		tr.kind = LTTR_TR_TRAP_ENTRY;
-		tr.what = ev->p.trap_entry.vector;
-		tr.user = ev->p.trap_entry.flags & LTT_TRAP_USER;
+		tr.what = nd ? LTTR_WHAT_UNKNOWN : ev->p.trap_entry.vector;
+		tr.user = !nd && (ev->p.trap_entry.flags & LTT_TRAP_USER);
 		if (c->depth) {		/* a fault inside an irq: part of it */
 			emit(f, &tr);
 			break;
@@ -486,7 +533,7 @@ int lttr_flow_feed(struct lttr_flow *f, const struct lttr_event *ev)
 		break;
 	case LTT_EV_TRAP_EXIT:
 		tr.kind = LTTR_TR_TRAP_EXIT;
-		tr.what = ev->p.trap_exit.vector;
+		tr.what = nd ? LTTR_WHAT_UNKNOWN : ev->p.trap_exit.vector;
 		if (c->depth) {
 			emit(f, &tr);
 			break;
@@ -495,27 +542,27 @@ int lttr_flow_feed(struct lttr_flow *f, const struct lttr_event *ev)
 		break;
 	case LTT_EV_IRQ_ENTRY:
 		tr.kind = LTTR_TR_IRQ_ENTRY;
-		tr.what = ev->p.irq_entry.irq;
-		tr.user = ev->p.irq_entry.flags & LTT_IRQ_USER;
-		tr.sysvec = ev->p.irq_entry.flags & LTT_IRQ_SYSVEC;
+		tr.what = nd ? LTTR_WHAT_UNKNOWN : ev->p.irq_entry.irq;
+		tr.user = !nd && (ev->p.irq_entry.flags & LTT_IRQ_USER);
+		tr.sysvec = !nd && (ev->p.irq_entry.flags & LTT_IRQ_SYSVEC);
 		on_irq_entry(f, c, tk, &tr);
 		break;
 	case LTT_EV_IRQ_EXIT:
 		tr.kind = LTTR_TR_IRQ_EXIT;
-		tr.what = ev->p.irq_exit.irq;
-		tr.user = ev->p.irq_exit.flags & LTT_IRQ_USER;
-		tr.sysvec = ev->p.irq_exit.flags & LTT_IRQ_SYSVEC;
+		tr.what = nd ? LTTR_WHAT_UNKNOWN : ev->p.irq_exit.irq;
+		tr.user = !nd && (ev->p.irq_exit.flags & LTT_IRQ_USER);
+		tr.sysvec = !nd && (ev->p.irq_exit.flags & LTT_IRQ_SYSVEC);
 		on_irq_exit(f, c, tk, &tr);
 		break;
 	case LTT_EV_SOFTIRQ_ENTRY:
 		tr.kind = LTTR_TR_SOFTIRQ_ENTRY;
-		tr.what = ev->p.softirq.vec;
+		tr.what = nd ? LTTR_WHAT_UNKNOWN : ev->p.softirq.vec;
 		c->seen_softirq = true;
 		ipush(f, c, tk, &tr, true);
 		break;
 	case LTT_EV_SOFTIRQ_EXIT:
 		tr.kind = LTTR_TR_SOFTIRQ_EXIT;
-		tr.what = ev->p.softirq.vec;
+		tr.what = nd ? LTTR_WHAT_UNKNOWN : ev->p.softirq.vec;
 		on_softirq_exit(f, c, tk, &tr);
 		break;
 	case LTT_EV_SCHEDCHANGE:
@@ -549,13 +596,13 @@ int lttr_flow_feed(struct lttr_flow *f, const struct lttr_event *ev)
 		break;
 	case LTT_EV_PROCESS_EXEC:
 		tr.kind = LTTR_TR_EXEC;
-		tr.pid = ev->p.exec.pid;
+		tr.pid = nd ? c->pid : ev->p.exec.pid;
 		emit(f, &tr);
 		break;
 	case LTT_EV_PROCESS_EXIT:
 		tr.kind = LTTR_TR_EXIT;
-		tr.pid = ev->p.exit.pid;
-		tr.state = ev->p.exit.code;
+		tr.pid = nd ? c->pid : ev->p.exit.pid;
+		tr.state = nd ? 0 : ev->p.exit.code;
 		emit(f, &tr);
 		break;
 	default:
@@ -576,7 +623,6 @@ int lttr_flow_run(struct lttr_trace *t, const struct lttr_flow_ops *ops,
 		  void *arg, int (*event)(void *arg, const struct lttr_event *ev),
 		  struct lttr_error *err)
 {
-	const struct ltt_trace_header *h = lttr_trace_header(t);
 	unsigned int ncpus = lttr_trace_ncpus(t), c;
 	struct lttr_buffer_info bi;
 	struct lttr_event ev;
@@ -584,7 +630,8 @@ int lttr_flow_run(struct lttr_trace *t, const struct lttr_flow_ops *ops,
 	struct lttr_flow *f;
 	int r;
 
-	f = lttr_flow_new(ncpus, h->start_ns, lttr_trace_end_ns(t), ops, arg);
+	f = lttr_flow_new(ncpus, lttr_trace_window_start(t), lttr_trace_end_ns(t),
+			  ops, arg);
 	if (!f)
 		return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
 	for (c = 0; c < ncpus; c++)

@@ -52,13 +52,15 @@ struct lttr_cpu {
 	size_t nbufs;
 	size_t cap;
 	uint64_t buffer_lost;
+	uint64_t overwritten;	/* flight recorder: buffers not kept */
 };
 
 struct lttr_trace {
 	char *dir;
 	char *events_path;
 	unsigned int flags;
-	struct ltt_trace_header hdr;
+	struct ltt_trace_header hdr;	/* 1.0: 1.1 fields set to defaults */
+	bool format_11;			/* header_size >= the 1.1 header */
 	char arch[sizeof(((struct ltt_trace_header *)0)->arch) + 1];
 	char release[sizeof(((struct ltt_trace_header *)0)->release) + 1];
 	char hostname[sizeof(((struct ltt_trace_header *)0)->hostname) + 1];
@@ -70,6 +72,8 @@ struct lttr_trace {
 	uint64_t max_end_ns;
 	struct ltt_lost_info *lost;	/* ncpus entries, or NULL */
 	struct lttr_proc *proc;
+	struct lttr_custom_table *custom;	/* built on first use */
+	bool custom_built;
 	char **warnings;
 	size_t nwarnings;
 	size_t cap_warnings;
@@ -82,6 +86,27 @@ void lttr_trace_warn(struct lttr_trace *t, const char *fmt, ...)
 /* bufindex.c */
 int lttr_bufindex_build(struct lttr_trace *t, struct lttr_error *err);
 void lttr_bufindex_free(struct lttr_trace *t);
+
+/* custom.c: the type table of the trace, built on first use */
+struct lttr_custom_table *lttr_custom_table_of(const struct lttr_trace *t);
+
+/* describe.c: @n bytes as lowercase hex into @out (2 * @n + 1 bytes) */
+void lttr_hex(const void *data, size_t n, char *out);
+
+/* an LTT_EV_CUSTOM instance decoded with the type table of its trace */
+struct lttr_custom_inst {
+	const struct lttr_custom_type *ty;	/* NULL: unknown type id */
+	const uint8_t *data;
+	size_t size;
+	bool mismatch;		/* FIELDS payload does not match the format */
+	char warning[320];	/* what is wrong, or empty */
+	unsigned int n;		/* fields decoded */
+	struct lttr_custom_value vals[LTTR_CUSTOM_MAX_FIELDS];
+};
+
+void lttr_custom_inst_decode(const struct lttr_trace *t,
+			     const struct lttr_event *ev,
+			     struct lttr_custom_inst *ci);
 
 /* cpustate.c */
 void lttr_cpustate_apply(struct lttr_cpustate *st, struct lttr_event *ev);
@@ -122,8 +147,7 @@ static inline int lttr_read_record(struct lttr_trace *t, unsigned int cpu,
 		if (psize >= 0 && rh.size >= sizeof(rh) + (unsigned int)psize &&
 		    !(rh.size & (LTT_REC_ALIGN - 1)) &&
 		    rh.size <= b->valid_size - off &&
-		    !(rh.flags & LTT_REC_NO_DETAILS) &&
-		    rh.id != LTT_EV_PROCESS_EXEC) {
+		    !(rh.flags & LTT_REC_NO_DETAILS)) {
 			ev->time_ns = b->start_ns + rh.delta;
 			ev->offset = b->offset + sizeof(struct ltt_buffer_header) + off;
 			ev->cpu = (uint16_t)cpu;

@@ -62,7 +62,7 @@ static int grow(void **arr, size_t n, size_t *cap, size_t elem)
 
 /* Return 1 parsed, 0 malformed, -1 out of memory. */
 static int parse_line(struct lttr_proc *p, const char *s, const char *end,
-		      size_t *tcap, size_t *icap)
+		      size_t *tcap, size_t *icap, size_t *ncap)
 {
 	uint32_t a, b, c;
 	const char *q;
@@ -121,6 +121,25 @@ static int parse_line(struct lttr_proc *p, const char *s, const char *end,
 		p->nirqs++;
 		return 1;
 	}
+	if ((q = lit(s, end, "NETDEV: "))) {
+		q = num(q, end, &a);
+		if (q)
+			q = lit(q, end, "; NAME:");
+		if (!q)
+			return 0;
+		if (q < end && *q == ' ')
+			q++;
+		if (grow((void **)&p->netdevs, p->nnetdevs, ncap,
+			 sizeof(*p->netdevs)))
+			return -1;
+		name = dup_n(q, (size_t)(end - q));
+		if (!name)
+			return -1;
+		p->netdevs[p->nnetdevs].ifindex = a;
+		p->netdevs[p->nnetdevs].name = name;
+		p->nnetdevs++;
+		return 1;
+	}
 	return 0;
 }
 
@@ -130,7 +149,7 @@ int lttr_proc_parse(const char *text, size_t len, const char *fname,
 {
 	struct lttr_proc *p = calloc(1, sizeof(*p));
 	const char *s = text, *end = text + len;
-	size_t line = 0, tcap = 0, icap = 0;
+	size_t line = 0, tcap = 0, icap = 0, ncap = 0;
 
 	*out = NULL;
 	if (!p)
@@ -149,7 +168,7 @@ int lttr_proc_parse(const char *text, size_t len, const char *fname,
 			continue;
 		}
 		r = memchr(s, '\0', (size_t)(le - s)) ? 0 :
-			parse_line(p, s, le, &tcap, &icap);
+			parse_line(p, s, le, &tcap, &icap, &ncap);
 		if (r < 0) {
 			lttr_proc_free(p);
 			return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
@@ -166,7 +185,7 @@ int lttr_proc_parse(const char *text, size_t len, const char *fname,
 				shown[n] = '\0';
 				lttr_proc_free(p);
 				return lttr_error_set(err, LTTR_E_FORMAT,
-					"%s:%zu: malformed line \"%s%s\" (expected \"PID: n; PPID: n; TGID: n; NAME: name\" or \"IRQ: n; NAME: name\")",
+					"%s:%zu: malformed line \"%s%s\" (expected \"PID: n; PPID: n; TGID: n; NAME: name\", \"IRQ: n; NAME: name\" or \"NETDEV: n; NAME: name\")",
 					fname, line, shown,
 					(size_t)(le - s) > n ? "..." : "");
 			}
@@ -237,8 +256,11 @@ void lttr_proc_free(struct lttr_proc *p)
 		free(p->tasks[i].name);
 	for (i = 0; i < p->nirqs; i++)
 		free(p->irqs[i].name);
+	for (i = 0; i < p->nnetdevs; i++)
+		free(p->netdevs[i].name);
 	free(p->tasks);
 	free(p->irqs);
+	free(p->netdevs);
 	free(p);
 }
 
@@ -251,5 +273,17 @@ const char *lttr_proc_irq_name(const struct lttr_proc *p, uint32_t irq)
 	for (i = 0; i < p->nirqs; i++)
 		if (p->irqs[i].irq == irq)
 			return p->irqs[i].name;
+	return NULL;
+}
+
+const char *lttr_proc_netdev_name(const struct lttr_proc *p, uint32_t ifindex)
+{
+	size_t i;
+
+	if (!p)
+		return NULL;
+	for (i = 0; i < p->nnetdevs; i++)
+		if (p->netdevs[i].ifindex == ifindex)
+			return p->netdevs[i].name;
 	return NULL;
 }

@@ -228,6 +228,16 @@ int lttr_ptable_apply(struct lttr_ptable *pt, const struct lttr_event *ev)
 		p->execs++;
 		return name_task_n(p, ev->time_ns, base, i, false) < 0 ?
 		       -LTTR_E_NOMEM : 0;
+	case LTT_EV_KTHREAD_CREATE:
+		/* the kernel thread names itself before it runs */
+		p = lttr_ptable_get(pt, ev->p.kthread_create.pid, true);
+		if (!p)
+			return -LTTR_E_NOMEM;
+		if (!ev->var_len || (p->name && strlen(p->name) == ev->var_len &&
+				     !memcmp(p->name, ev->var, ev->var_len)))
+			return 0;
+		return name_task_n(p, ev->time_ns, ev->var, ev->var_len, false) < 0 ?
+		       -LTTR_E_NOMEM : 0;
 	case LTT_EV_PROCESS_EXIT:
 		p = lttr_ptable_get(pt, ev->p.exit.pid, true);
 		if (!p)

@@ -24,6 +24,8 @@ const char *lttr_syscall_str(unsigned int nr, char *buf, size_t size)
 
 	if (n)
 		return n;
+	if (nr == 0xffffffffU)	/* LTTR_WHAT_UNKNOWN: not recorded */
+		return "unknown";
 	snprintf(buf, size, "syscall_%u", nr);
 	return buf;
 }

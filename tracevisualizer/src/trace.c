@@ -137,8 +137,8 @@ static int read_header(struct lttr_trace *t, struct lttr_error *err)
 	ret = 0;
 	if (len < sizeof(magic)) {
 		ret = lttr_error_set(err, LTTR_E_TRUNCATED,
-			"%s: truncated: %zu bytes, a trace header has %zu",
-			path, len, sizeof(*h));
+			"%s: truncated: %zu bytes, a trace header has %u (format 1.0) or %zu (1.1)",
+			path, len, LTT_TRACE_HEADER_SIZE_1_0, sizeof(*h));
 		goto out;
 	}
 	memcpy(&magic, data, sizeof(magic));
@@ -156,13 +156,14 @@ static int read_header(struct lttr_trace *t, struct lttr_error *err)
 			path, magic, LTT_TRACE_MAGIC);
 		goto out;
 	}
-	if (len < sizeof(*h)) {
+	if (len < LTT_TRACE_HEADER_SIZE_1_0) {
 		ret = lttr_error_set(err, LTTR_E_TRUNCATED,
-			"%s: truncated: %zu bytes, a trace header has %zu",
-			path, len, sizeof(*h));
+			"%s: truncated: %zu bytes, a trace header has %u (format 1.0) or %zu (1.1)",
+			path, len, LTT_TRACE_HEADER_SIZE_1_0, sizeof(*h));
 		goto out;
 	}
-	memcpy(h, data, sizeof(*h));
+	memset(h, 0, sizeof(*h));
+	memcpy(h, data, len < sizeof(*h) ? len : sizeof(*h));
 	if (h->major != LTT_FORMAT_MAJOR) {
 		ret = lttr_error_set(err, LTTR_E_UNSUPPORTED,
 			"%s: unsupported format version %u.%u at offset %u (this reader reads %u.x)",
@@ -184,12 +185,20 @@ static int read_header(struct lttr_trace *t, struct lttr_error *err)
 			path, h->word_size, HDR_OFF(word_size));
 		goto out;
 	}
-	if (h->header_size < sizeof(*h) || h->header_size > len) {
+	if (h->header_size < LTT_TRACE_HEADER_SIZE_1_0 || h->header_size > len) {
 		ret = lttr_error_set(err, LTTR_E_FORMAT,
-			"%s: bad header_size %u at offset %u (expected >= %zu and <= the file size %zu)",
-			path, h->header_size, HDR_OFF(header_size), sizeof(*h),
-			len);
+			"%s: bad header_size %u at offset %u (expected >= %u and <= the file size %zu)",
+			path, h->header_size, HDR_OFF(header_size),
+			LTT_TRACE_HEADER_SIZE_1_0, len);
 		goto out;
+	}
+	if (h->header_size < sizeof(*h)) {
+		/* format 1.0: the configuration is the one of that format */
+		memset((uint8_t *)h + HDR_OFF(details), 0,
+		       sizeof(*h) - HDR_OFF(details));
+		memset(&h->details, 0xff, sizeof(h->details));
+	} else {
+		t->format_11 = true;
 	}
 	if (h->ncpus < 1 || h->ncpus > LTT_MAX_CPUS) {
 		ret = lttr_error_set(err, LTTR_E_FORMAT,
@@ -217,6 +226,13 @@ static int read_header(struct lttr_trace *t, struct lttr_error *err)
 	if (!(h->flags & LTT_TRACE_COMPLETE))
 		lttr_trace_warn(t, "%s: trace not marked complete (the daemon did not finish cleanly)",
 				path);
+	if (h->syscall_ip.mode > LTT_SIP_RANGE)
+		lttr_trace_warn(t, "%s: unknown syscall_ip mode %u at offset %u",
+				path, h->syscall_ip.mode, HDR_OFF(syscall_ip.mode));
+	if (h->capture_len > LTT_MAX_CAPTURE)
+		lttr_trace_warn(t, "%s: capture_len %u at offset %u larger than %u",
+				path, h->capture_len, HDR_OFF(capture_len),
+				LTT_MAX_CAPTURE);
 out:
 	free(data);
 	free(path);
@@ -397,6 +413,7 @@ void lttr_trace_close(struct lttr_trace *t)
 	if (!t)
 		return;
 	lttr_bufindex_free(t);
+	lttr_custom_table_free(t->custom);
 	if (t->map)
 		munmap((void *)t->map, t->map_size);
 	free(t->lost);
@@ -510,7 +527,47 @@ const struct lttr_proc *lttr_trace_proc(const struct lttr_trace *t)
 
 const char *lttr_trace_irq_name(const struct lttr_trace *t, uint32_t irq)
 {
+	if (irq == LTTR_WHAT_UNKNOWN)
+		return "unknown";
 	return t ? lttr_proc_irq_name(t->proc, irq) : NULL;
+}
+
+const char *lttr_trace_netdev_name(const struct lttr_trace *t, uint32_t ifindex)
+{
+	return t ? lttr_proc_netdev_name(t->proc, ifindex) : NULL;
+}
+
+bool lttr_trace_format_11(const struct lttr_trace *t)
+{
+	return t->format_11;
+}
+
+bool lttr_trace_flight(const struct lttr_trace *t)
+{
+	return (t->hdr.flags & LTT_TRACE_FLIGHT) != 0;
+}
+
+uint64_t lttr_trace_overwritten(const struct lttr_trace *t, unsigned int cpu)
+{
+	return cpu < t->ncpus ? t->cpu[cpu].overwritten : 0;
+}
+
+uint64_t lttr_trace_window_start(const struct lttr_trace *t)
+{
+	uint64_t w = t->hdr.start_ns, end = lttr_trace_end_ns(t);
+	unsigned int c;
+
+	if (!(t->hdr.flags & LTT_TRACE_FLIGHT))
+		return w;
+	for (c = 0; c < t->ncpus; c++)
+		if (t->cpu[c].nbufs && t->cpu[c].bufs[0].start_ns > w)
+			w = t->cpu[c].bufs[0].start_ns;
+	return w < end ? w : end;
+}
+
+bool lttr_event_mask_has(const struct ltt_event_mask *m, unsigned int id)
+{
+	return id < LTT_EV_MAX && (m->bits[id / 64] >> (id % 64) & 1);
 }
 
 size_t lttr_trace_warning_count(const struct lttr_trace *t)

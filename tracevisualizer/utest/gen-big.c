@@ -225,7 +225,7 @@ int main(int argc, char **argv)
 	h.end_ns = t;
 	h.buffer_count = 8;
 	snprintf(path, sizeof(path), "%s/header", dir);
-	if (tg_write_file(path, &h, sizeof(h)))
+	if (tg_write_file(path, &h, h.header_size))
 		return 1;
 	lost = calloc(ncpus, sizeof(*lost));
 	if (!lost)

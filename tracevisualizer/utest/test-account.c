@@ -359,6 +359,45 @@ out:
 	lttr_trace_close(t);
 }
 
+/* records without details (LTT_REC_NO_DETAILS) and a flight-recorder window */
+static void test_nodetails(void)
+{
+	struct lttr_trace *t;
+	struct lttr_account *a = acct("nd",
+		"header ncpus=1 end=1000000200 format=1.1 details=schedchange,trace_start\n"
+		"buf cpu=0 start=1000000000 pid=5\n"
+		"1000000000 start 5 0\n"
+		"1000000010 nodetail syscall_entry\n1000000030 nodetail syscall_exit\n"
+		"1000000040 syscall_entry 0\n1000000050 nodetail irq_entry\n"
+		"1000000060 nodetail irq_exit\n1000000070 sched 5 6 1\n"
+		"1000000080 nodetail wakeup\n1000000090 sched 6 5 0\n"
+		"1000000100 nodetail syscall_exit\n"
+		"1000000110 nodetail exit\n1000000120 sched 5 0 128\n", &t);
+	const struct lttr_acct_task *p5 = NULL;
+	const struct lttr_acct_sc *u, *rd;
+	size_t i;
+
+	if (!ok(a != NULL, "no details: the accounting runs")) {
+		ok(0, "no details: conservation");
+		ok(0, "no details: syscalls");
+		ok(0, "no details: exit");
+		return;
+	}
+	conserve("no details", a);
+	for (i = 0; i < a->ntasks; i++)
+		if (a->tasks[i].pid == 5)
+			p5 = &a->tasks[i];
+	u = sc(p5, LTTR_WHAT_UNKNOWN);
+	rd = sc(p5, 0);
+	ok(p5 && u && u->lat.count == 1 && u->cpu_ns == 20 && rd && rd->lat.count == 1 &&
+	   rd->cpu_ns == 30 && rd->blocked_ns == 20 && p5->irq_ns == 10 &&
+	   syssc(a, LTTR_WHAT_UNKNOWN) != NULL,
+	   "no details: a syscall without number is timed as \"unknown\"; an exit without details closes the read it belongs to");
+	ok(p5 && p5->exited && p5->end_ns == 1000000120, "no details: the exit of the current task ends it");
+	lttr_account_free(a);
+	lttr_trace_close(t);
+}
+
 static void test_units(void)
 {
 	struct lttr_lat l, m;
@@ -386,7 +425,8 @@ static void test_units(void)
 
 int main(void)
 {
-	tap_plan(42);
+	tap_plan(42 + 4);
+	test_nodetails();
 	test_a();
 	test_b();
 	test_softirq();

@@ -145,6 +145,64 @@ static const struct tcase cases[] = {
 	{ "missing-proc", GOOD "noproc\n", 0, OK, "proc: missing", 6 },
 	{ "bad-lost-cpu", GOOD "poke lost 0 7\n", 0, OPEN_ERR,
 	  "lost: entry 0 at offset 0 has cpu 7", 0 },
+	/* format 1.0 (the default here) and 1.1 headers */
+	{ "header-1.1", "header format=1.1\n" GOOD, 0, OK, NULL, 6 },
+	{ "header-size-271", "header hsize=271\n" GOOD, 0, OPEN_ERR,
+	  "bad header_size 271 at offset 10 (expected >= 272", 0 },
+	{ "truncated-header-1.1", "header format=1.1\n" GOOD "truncate header 300\n", 0,
+	  OPEN_ERR, "bad header_size 360 at offset 10 (expected >= 272 and <= the file size 300)", 0 },
+	{ "flight-seq-gaps", "header flight=1\n" GOOD_HEAD
+	  "buf cpu=0 start=1000000000 pid=1 seq=4\n1000000100 syscall_entry 39\n"
+	  "buf cpu=0 start=1000000200 pid=1 seq=9\n1000000200 syscall_exit 39 1\n",
+	  0, OK, NULL, 2 },
+	/* broken records of the new event classes */
+	{ "socket-peer-past-record", GOOD_HEAD GOOD_BUF0
+	  "1000000300 socket_send 1 5 5 2 2 inet:127.0.0.1:80 peer_len=100\n", 0, READ_ERR,
+	  "record at offset 104 (buffer at offset 0, cpu 0, seq 0): socket_send peer_len 100 larger than the 18 bytes after its payload", 0 },
+	{ "socket-peer-too-long", GOOD_HEAD GOOD_BUF0
+	  "1000000300 socket_recv 1 5 5 2 2 inet:127.0.0.1:80 peer_len=200\n", 0, READ_ERR,
+	  "socket_recv peer_len 200 larger than 128", 0 },
+	{ "packet-caplen-past-record", GOOD_HEAD GOOD_BUF0
+	  "1000000300 net_packet_in 1 84 0x800 1 0011223344 caplen=64\n", 0, READ_ERR,
+	  "net_packet_in caplen 64 larger than the 6 bytes after its payload", 0 },
+	{ "packet-caplen-past-record-salvage", GOOD_HEAD GOOD_BUF0
+	  "1000000300 net_packet_out 1 84 0x800 1 0011223344 caplen=64\n" GOOD_BUF1,
+	  LTTR_OPEN_SALVAGE, OK,
+	  "net_packet_out caplen 64 larger than the 6 bytes after its payload: rest of the buffer ignored", 6 },
+	{ "packet-caplen-too-big", GOOD_HEAD GOOD_BUF0
+	  "1000000300 net_packet_in 1 84 0x800 1 0011223344 caplen=300\n", 0, READ_ERR,
+	  "net_packet_in caplen 300 larger than 256", 0 },
+	{ "custom-size-past-record", GOOD_HEAD GOOD_BUF0
+	  "1000000300 custom 1 hex:0102 size=9\n", 0, READ_ERR,
+	  "custom size 9 larger than the 4 bytes after its payload", 0 },
+	{ "custom-size-too-big", GOOD_HEAD GOOD_BUF0
+	  "1000000300 custom 1 hex:0102 size=2000\n", 0, READ_ERR,
+	  "custom size 2000 larger than 1024", 0 },
+	{ "custom-create-no-nul", GOOD_HEAD GOOD_BUF0
+	  "1000000300 custom_create 1 raw name nonul\n1000000310 custom 1 hex:01\n", 0, OK,
+	  "custom_create of type 1 at offset 104 (cpu 0): name or format not NUL-terminated: declaration ignored", 5 },
+	{ "custom-create-format-no-nul", GOOD_HEAD GOOD_BUF0
+	  "1000000300 custom_create 1 fields name a:u8 nonul\n1000000310 custom 1 hex:01\n",
+	  0, OK, "name or format not NUL-terminated", 5 },
+	{ "custom-create-short", GOOD_HEAD GOOD_BUF0 "1000000300 rec 53 12 1 0 0 0\n", 0,
+	  READ_ERR, "payload of 4 bytes shorter than the 8 bytes of a custom_create event", 0 },
+	{ "custom-bad-format", GOOD_HEAD GOOD_BUF0
+	  "1000000300 custom_create 2 fields b x:float\n1000000310 custom 2 hex:01\n", 0, OK,
+	  "custom type 2 \"b\" declared at offset 104: bad format: unknown type \"float\"", 5 },
+	{ "fs-open-no-nul", GOOD_HEAD GOOD_BUF0
+	  "1000000300 rec 24 24 3 0 0 0 0 0 0 0 0 0 0 0 0x41 0x42 0x43 0x44\n", 0, OK, NULL, 4 },
+	{ "kthread-name-no-nul", GOOD_HEAD GOOD_BUF0
+	  "1000000300 rec 22 24 0 0 0 0 0 0 0 0 9 0 0 0 0x6b 0x77 0x6f 0x72\n", 0, OK, NULL, 4 },
+	{ "short-payload-fs-read", GOOD_HEAD GOOD_BUF0 "1000000300 rec 26 12 1 2 3 4\n", 0,
+	  READ_ERR, "payload of 4 bytes shorter than the 20 bytes of a fs_read event", 0 },
+	{ "short-payload-socket", GOOD_HEAD GOOD_BUF0
+	  "1000000300 rec 44 32 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n", 0,
+	  READ_ERR, "payload of 24 bytes shorter than the 30 bytes of a socket_send event", 0 },
+	{ "short-payload-change-mask", GOOD_HEAD GOOD_BUF0
+	  "1000000300 rec 52 16 0 0 0 0 0 0 0 0\n", 0, READ_ERR,
+	  "payload of 8 bytes shorter than the 32 bytes of a change_mask event", 0 },
+	{ "no-details-new-types", GOOD_HEAD GOOD_BUF0 "1000000300 nodetail fs_open\n"
+	  "1000000310 nodetail custom\n1000000320 nodetail net_packet_in\n", 0, OK, NULL, 6 },
 };
 
 static bool has_warning(struct lttr_trace *t, const char *phrase)
@@ -255,6 +313,17 @@ static void specific_checks(void)
 	free(v);
 	lttr_trace_close(t);
 
+	/* names without NUL end with the record */
+	tg_open("fo2", GOOD_HEAD GOOD_BUF0
+		"1000000300 rec 24 24 3 0 0 0 0 0 0 0 0 0 0 0 0x41 0x42 0x43 0x44\n",
+		0, &t, &err);
+	v = tg_all_events(t, &n, 0, &st);
+	lttr_event_describe(t, &v[3], buf, sizeof(buf));
+	ok(n == 4 && v[3].var_len == 4 && !strcmp(buf, "fs_open ABCD fd=3 flags=0x0 mode=00"),
+	   "fs_open name without NUL ends with the record: %s", buf);
+	free(v);
+	lttr_trace_close(t);
+
 	/* empty events: the trace info still works */
 	tg_open("e2", GOOD "truncate events 0\n", 0, &t, &err);
 	ok(lttr_trace_total_buffers(t) == 0 && lttr_trace_end_ns(t) == 1000000250ULL,
@@ -266,7 +335,7 @@ int main(void)
 {
 	size_t i, n = sizeof(cases) / sizeof(cases[0]);
 
-	tap_plan((int)(2 * n) + 6);	/* two checks per case */
+	tap_plan((int)(2 * n) + 7);	/* two checks per case */
 	for (i = 0; i < n; i++)
 		run_case(&cases[i]);
 	specific_checks();

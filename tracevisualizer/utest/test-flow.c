@@ -162,6 +162,33 @@ static const struct fcase cases[] = {
 	  "1000000030 syscall_entry 0\n",
 	  "0:5:unknown:0-5 0:5:irq/236:5-8 0:5:unknown:8-10 0:5:unknown:10-20 "
 	  "0:5:unknown:20-30 0:5:syscall/0:30-100 ", "IiqARS" },
+	{ "rule 16: records without details still enter and leave; exits take the entry's number",
+	  "header end=1000000100\n"
+	  "buf cpu=0 start=1000000000 pid=5\n"
+	  "1000000005 syscall_entry 1\n1000000008 syscall_exit 1 1\n"
+	  "1000000010 nodetail syscall_entry\n"
+	  "1000000020 nodetail irq_entry\n1000000025 nodetail irq_exit\n"
+	  "1000000030 nodetail syscall_exit\n"
+	  "1000000040 nodetail trap_entry\n1000000045 nodetail trap_exit\n"
+	  "1000000050 syscall_entry 0\n1000000055 irq_entry 4 0\n"
+	  "1000000058 nodetail irq_exit\n1000000060 nodetail syscall_exit\n"
+	  "1000000065 nodetail softirq_entry\n1000000068 softirq_exit 3\n"
+	  "1000000070 nodetail wakeup\n1000000075 nodetail fork\n",
+	  "0:5:unknown:0-5 0:5:syscall/1:5-8 0:5:user:8-10 "
+	  "0:5:syscall/4294967295:10-20 0:5:irq/4294967295:20-25 "
+	  "0:5:syscall/4294967295:25-30 0:5:user:30-40 0:5:trap/4294967295:40-45 "
+	  "0:5:user:45-50 0:5:syscall/0:50-55 0:5:irq/4:55-58 0:5:syscall/0:58-60 "
+	  "0:5:user:60-65 0:5:softirq/4294967295:65-68 0:5:user:68-100 ",
+	  "RSsSIisTtSIisQq" },
+	{ "rule 17: a flight-recorder trace's window starts when every CPU is known",
+	  "header ncpus=2 end=1000000100 flight=1\n"
+	  "buf cpu=0 start=1000000020 pid=5 seq=7\n"
+	  "1000000020 syscall_entry 0\n1000000030 syscall_exit 0 0\n"
+	  "1000000060 syscall_entry 1\n"
+	  "buf cpu=1 start=1000000040 pid=6 seq=3\n"
+	  "1000000050 syscall_exit 1 0\n",
+	  "1:6:unknown:40-50 0:5:user:40-60 0:5:syscall/1:60-100 1:6:user:50-100 ",
+	  "RSsRsS" },
 };
 
 struct out {

@@ -38,6 +38,7 @@ static uint8_t *slurp(const char *path, size_t *len)
 static void exercise(struct lttr_trace *t)
 {
 	struct lttr_summary *s = NULL;
+	struct lttr_account *a = NULL;
 	struct lttr_iter *it;
 	struct lttr_event ev;
 	struct lttr_json j;
@@ -65,6 +66,8 @@ static void exercise(struct lttr_trace *t)
 		lttr_json_summary(&j, t, s);
 		lttr_summary_free(s);
 	}
+	if (lttr_account_compute(t, &a, NULL) == 0)
+		lttr_account_free(a);
 	lttr_json_traceinfo(&j, t);
 	fclose(null);
 }
@@ -79,7 +82,8 @@ int main(int argc, char **argv)
 	srandom(argc > 2 ? (unsigned int)atoi(argv[2]) : 4242);
 	snprintf(dir, sizeof(dir), "%s", tg_dir("fuzz-good"));
 	ok(tg_make(dir,
-		   "header ncpus=3\n"
+		   "header ncpus=3 format=1.1 events=all capture=16\n"
+		   "proc NETDEV: 1; NAME: lo\n"
 		   "proc PID: 1; PPID: 0; TGID: 1; NAME: init\n"
 		   "proc PID: 5; PPID: 1; TGID: 5; NAME: sh\n"
 		   "proc IRQ: 4; NAME: ttyS0\n"
@@ -102,6 +106,18 @@ int main(int argc, char **argv)
 		   "1000000065 irq_exit 0xec 2\n"
 		   "buf cpu=2 start=1000000000 pid=0\n"
 		   "1000000000 start 0 2\n"
+		   "1000000001 custom_create 1 fields ping seq:u32,who:str,v:x64\n"
+		   "1000000002 custom 1 u32:7 str:hello x64:9\n"
+		   "1000000003 custom_create 2 string note -\n"
+		   "1000000004 custom 2 str:hi\n"
+		   "1000000005 socket_send 9 5 5 2 2 inet:127.0.0.1:5000\n"
+		   "1000000006 socket_recv 9 5 5 10 2 inet6:[::1]:5000\n"
+		   "1000000007 net_packet_in 1 84 0x800 1 00112233445566778899aabb0800\n"
+		   "1000000008 fs_open 3 0 0 /etc/passwd\n"
+		   "1000000009 kthread_create 12 0x1000 kworker/2:0\n"
+		   "1000000010 change_mask syscall_entry,custom\n"
+		   "1000000011 nodetail syscall_entry\n"
+		   "1000000012 custom_destroy 1\n"
 		   "buf cpu=0 start=1000000080 pid=1 flags=1\n"
 		   "1000000090 syscall_entry 60 0x401000\n"
 		   "1000000095 exit 1 3\n"

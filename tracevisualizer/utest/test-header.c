@@ -3,9 +3,122 @@
  * test-header.c - trace information from a valid header and the buffer
  * index; open errors for a missing directory.
  */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "tap.h"
 #include "tracegen.h"
+
+/* the TRACEINFO JSON of a trace, malloc'ed into *out */
+static void traceinfo(const struct lttr_trace *t, char **out)
+{
+	struct lttr_json j;
+	size_t len = 0;
+	FILE *f;
+
+	*out = NULL;
+	f = open_memstream(out, &len);
+	lttr_json_init(&j, f, false);
+	lttr_json_traceinfo(&j, t);
+	fclose(f);
+}
+
+static bool all_ones(const struct ltt_event_mask *m)
+{
+	unsigned int i;
+
+	for (i = 0; i < LTT_EV_MAX / 64; i++)
+		if (m->bits[i] != UINT64_MAX)
+			return false;
+	return true;
+}
+
+/* format 1.0 and 1.1 headers, the configuration they record */
+static void formats(void)
+{
+	struct lttr_trace *t;
+	struct lttr_error err;
+	const struct ltt_trace_header *h;
+	char *js;
+
+	ok(tg_open("v10", "header ncpus=1\nbuf cpu=0 start=1000000000 pid=1\n", 0, &t, &err) == 0,
+	   "a format 1.0 header (272 bytes) opens");
+	h = lttr_trace_header(t);
+	ok(!lttr_trace_format_11(t) && h->header_size == 272 && all_ones(&h->details) &&
+	   !h->filter.flags && h->syscall_ip.mode == LTT_SIP_RAW && !h->capture_len &&
+	   !lttr_trace_flight(t), "1.0: all details, no filter, raw syscall IP, no capture");
+	traceinfo(t, &js);
+	ok(strstr(js, "\"format\":\"1.0\"") &&
+	   strstr(js, "\"flight\":false,\"overwritten_buffers\":0,\"no_cpu_id\":false,\"filter\":null,\"syscall_ip\":{\"mode\":\"raw\",\"depth\":0,\"lower\":0,\"upper\":0},\"capture_len\":0,") &&
+	   strstr(js, "\"details_mask\":[\"syscall_entry\",\"syscall_exit\","),
+	   "1.0 TRACEINFO: %s", js);
+	free(js);
+	lttr_trace_close(t);
+
+	ok(tg_open("v10-junk", "header ncpus=1\nbuf cpu=0 start=1000000000 pid=1\n"
+		   "poke header 272 1 2 3 4 5 6 7 8\npoke header 340 9 9 9 9\n", 0, &t, &err) == 0,
+	   "a 1.0 header followed by other bytes opens");
+	h = lttr_trace_header(t);
+	ok(!lttr_trace_format_11(t) && all_ones(&h->details) && !h->capture_len,
+	   "bytes after header_size are not read as 1.1 fields");
+	lttr_trace_close(t);
+
+	ok(tg_open("v10-300", "header ncpus=1 hsize=300\nbuf cpu=0 start=1000000000 pid=1\n",
+		   0, &t, &err) == 0 && !lttr_trace_format_11(t) &&
+	   all_ones(&lttr_trace_header(t)->details),
+	   "a header_size between the two formats: the 1.0 part only");
+	lttr_trace_close(t);
+
+	ok(tg_open("v11", "header ncpus=2 format=1.1 details=syscall_entry,schedchange "
+		   "filter=pid:5,pgrp:7,uid:1000 sip=range:0x400000:0x500000:64 capture=96 "
+		   "flight=1 nocpuid=1\n"
+		   "buf cpu=0 start=1000000100 pid=1 seq=5\nbuf cpu=0 start=1000000200 pid=1 seq=6\n"
+		   "buf cpu=0 start=1000000300 pid=1 seq=9\n"
+		   "buf cpu=1 start=1000000150 pid=2 seq=2\n", 0, &t, &err) == 0,
+	   "a format 1.1 header (360 bytes) opens");
+	h = lttr_trace_header(t);
+	ok(lttr_trace_format_11(t) && h->header_size == 360 && h->minor == 1 &&
+	   h->details.bits[0] == ((1ULL << LTT_EV_SYSCALL_ENTRY) | (1ULL << LTT_EV_SCHEDCHANGE)) &&
+	   h->filter.flags == (LTT_FILTER_PID | LTT_FILTER_PGRP | LTT_FILTER_UID) &&
+	   h->filter.pid == 5 && h->filter.pgrp == 7 && h->filter.uid == 1000 &&
+	   h->syscall_ip.mode == LTT_SIP_RANGE && h->syscall_ip.lower == 0x400000 &&
+	   h->syscall_ip.upper == 0x500000 && h->syscall_ip.depth == 64 &&
+	   h->capture_len == 96, "1.1: details, filter, syscall IP and capture read");
+	ok(lttr_trace_flight(t) && lttr_trace_warning_count(t) == 0 &&
+	   lttr_trace_overwritten(t, 0) == 7 && lttr_trace_overwritten(t, 1) == 2,
+	   "flight recorder: seq gaps are overwritten buffers, not a warning");
+	ok(lttr_trace_window_start(t) == 1000000150ULL,
+	   "flight recorder: the window starts when every CPU is known");
+	traceinfo(t, &js);
+	ok(strstr(js, "\"format\":\"1.1\"") &&
+	   strstr(js, "\"flight\":true,\"overwritten_buffers\":9,\"no_cpu_id\":true,\"filter\":{\"pid\":5,\"pgrp\":7,\"uid\":1000},\"syscall_ip\":{\"mode\":\"range\",\"depth\":64,\"lower\":4194304,\"upper\":5242880},\"capture_len\":96,") &&
+	   strstr(js, "\"details_mask\":[\"syscall_entry\",\"schedchange\"],\"warnings\":[]"),
+	   "1.1 TRACEINFO: %s", js);
+	free(js);
+	lttr_trace_close(t);
+
+	ok(tg_open("v11-tgid", "header format=1.1 filter=tgid:9,gid:4 sip=depth:2\n"
+		   "buf cpu=0 start=1000000000 pid=1\n", 0, &t, &err) == 0 &&
+	   lttr_trace_window_start(t) == 1000000000ULL, "a 1.1 trace without flight: the header's start");
+	traceinfo(t, &js);
+	ok(strstr(js, "\"filter\":{\"tgid\":9,\"gid\":4},\"syscall_ip\":{\"mode\":\"depth\",\"depth\":2,") != NULL,
+	   "filter by tgid and gid, depth mode: %s", js);
+	free(js);
+	lttr_trace_close(t);
+
+	ok(tg_open("v11-big", "header format=1.1 hsize=400 capture=4\n"
+		   "buf cpu=0 start=1000000000 pid=1\n", 0, &t, &err) == 0 &&
+	   lttr_trace_format_11(t) && lttr_trace_header(t)->capture_len == 4,
+	   "a larger header_size (a later minor version) is read as 1.1");
+	lttr_trace_close(t);
+	ok(tg_open("v11-badcfg", "header format=1.1 capture=1000\n"
+		   "buf cpu=0 start=1000000000 pid=1\npoke header 328 7\n", 0, &t, &err) == 0 &&
+	   lttr_trace_warning_count(t) == 2 &&
+	   strstr(lttr_trace_warning(t, 0), "unknown syscall_ip mode 7 at offset 328") &&
+	   strstr(lttr_trace_warning(t, 1), "capture_len 1000 at offset 352 larger than 256"),
+	   "an unknown syscall IP mode or capture length: warnings");
+	lttr_trace_close(t);
+}
 
 int main(void)
 {
@@ -14,7 +127,8 @@ int main(void)
 	struct lttr_buffer_info bi;
 	const struct ltt_trace_header *h;
 
-	tap_plan(12);
+	tap_plan(12 + 15);
+	formats();
 	ok(tg_open("hdr",
 		   "header ncpus=2 start=5000 end=9000 wall=123 bufsize=8192 bufcount=3 "
 		   "arch=aarch64 release=6.1.99 host=box\n"

@@ -54,7 +54,7 @@ int main(void)
 	struct lttr_error err;
 	struct lttr_process *p;
 
-	tap_plan(24);
+	tap_plan(24 + 4);
 	ok(tg_open("sum", DESC "lost cpu=0 total=9 ev=1:5 ev=2:4 sce=39:5 scx=39:4\n"
 		   "lost cpu=1 total=2 ev=7:2\n", 0, &t, &err) == 0, "trace opens");
 	ok(lttr_summary_compute(t, &s, &err) == 0, "summary computed");
@@ -118,6 +118,43 @@ int main(void)
 	   !s->lost_syscalls.direct, "lost counts from the buffer headers: 7 + 2");
 	ok(lttr_trace_warning_count(t) == 1 && strstr(lttr_trace_warning(t, 0), "lost: missing"),
 	   "and a warning says so");
+	lttr_summary_free(s);
+	lttr_trace_close(t);
+
+	/* mask changes: which events could be seen when */
+	ok(tg_open("sum-mask", "header ncpus=2 events=syscall_entry,syscall_exit,change_mask flight=1\n"
+		   "buf cpu=0 start=1000000000 pid=1 seq=3\n"
+		   "1000000050 change_mask syscall_entry,fs_open,change_mask\n"
+		   "buf cpu=1 start=1000000000 pid=2\n"
+		   "1000000020 change_mask fs_open,fs_close,change_mask\n"
+		   "1000000080 nodetail change_mask\n"
+		   "1000000090 fork 2 40 40 2 0\n"
+		   "1000000095 kthread_create 40 0x1000 kworker/1:2\n",
+		   0, &t, &err) == 0 && lttr_summary_compute(t, &s, &err) == 0,
+	   "a trace whose event mask changed twice");
+	{
+		struct ltt_event_mask m;
+		bool at0, at30, at60;
+
+		lttr_summary_mask_at(t, s, 1000000010ULL, &m);
+		at0 = lttr_event_mask_has(&m, LTT_EV_SYSCALL_EXIT) &&
+		      !lttr_event_mask_has(&m, LTT_EV_FS_OPEN);
+		lttr_summary_mask_at(t, s, 1000000030ULL, &m);
+		at30 = !lttr_event_mask_has(&m, LTT_EV_SYSCALL_ENTRY) &&
+		       lttr_event_mask_has(&m, LTT_EV_FS_CLOSE);
+		lttr_summary_mask_at(t, s, 1000000050ULL, &m);
+		at60 = lttr_event_mask_has(&m, LTT_EV_SYSCALL_ENTRY) &&
+		       !lttr_event_mask_has(&m, LTT_EV_FS_CLOSE);
+		ok(s->nmask_changes == 2 && s->mask_changes[0].time_ns == 1000000020ULL &&
+		   s->mask_changes[0].cpu == 1 && s->mask_changes[1].cpu == 0 &&
+		   at0 && at30 && at60,
+		   "changes in time order (across CPUs, one without details ignored); the mask at a time");
+	}
+	ok(s->cpu[0].overwritten == 3 && s->cpu[1].overwritten == 0 && s->by_id[LTT_EV_CHANGE_MASK] == 3,
+	   "overwritten buffers per CPU; every change counted by type");
+	p = find(s, 40);
+	ok(p && p->forked && p->nnames == 2 && !strcmp(p->name, "kworker/1:2") &&
+	   p->names[1].since_ns == 1000000095ULL, "a kernel thread named by its kthread_create");
 	lttr_summary_free(s);
 	lttr_trace_close(t);
 	return tap_done();

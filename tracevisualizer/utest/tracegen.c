@@ -8,6 +8,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <arpa/inet.h>
+#include <stdbool.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include "tracegen.h"
@@ -48,10 +51,11 @@ void tg_default_header(struct ltt_trace_header *h)
 	memset(h, 0, sizeof(*h));
 	h->magic = LTT_TRACE_MAGIC;
 	h->major = LTT_FORMAT_MAJOR;
-	h->minor = LTT_FORMAT_MINOR;
+	h->minor = 0;		/* format 1.0 unless the description says 1.1 */
 	h->byte_order = *(const uint8_t *)&one ? LTT_ORDER_LITTLE : LTT_ORDER_BIG;
 	h->word_size = sizeof(long);
-	h->header_size = sizeof(*h);
+	h->header_size = LTT_TRACE_HEADER_SIZE_1_0;
+	memset(&h->details, 0xff, sizeof(h->details));
 	h->ncpus = 1;
 	h->clock_hz = 1000000000U;
 	h->buffer_size = 65536;
@@ -266,12 +270,199 @@ static int kv_u64(char **tok, int ntok, const char *key, uint64_t *v)
 	return parse_u64(s, v) ? -1 : 1;
 }
 
+/* a list of event names ("all": every known id, "none") into a mask */
+static int parse_mask(const char *s, struct ltt_event_mask *m)
+{
+	char buf[32];
+
+	memset(m, 0, sizeof(*m));
+	if (!strcmp(s, "none"))
+		return 0;
+	if (!strcmp(s, "all")) {
+		unsigned int i;
+
+		for (i = 0; i < LTT_EV_MAX; i++)
+			if (lttr_event_type_name(i))
+				m->bits[i / 64] |= 1ULL << (i % 64);
+		return 0;
+	}
+	while (*s) {
+		size_t n = strcspn(s, ",");
+		int id;
+
+		if (!n || n >= sizeof(buf))
+			return -1;
+		memcpy(buf, s, n);
+		buf[n] = '\0';
+		id = lttr_event_type_id(buf);
+		if (id < 0) {
+			uint64_t v;
+
+			if (parse_u64(buf, &v) || v >= LTT_EV_MAX)
+				return -1;
+			id = (int)v;
+		}
+		m->bits[id / 64] |= 1ULL << (id % 64);
+		s += n;
+		if (*s == ',')
+			s++;
+	}
+	return 0;
+}
+
+/* "pid:5,tgid:5,pgrp:3,uid:0,gid:0" */
+static int parse_filter(const char *s, struct ltt_filter *f)
+{
+	memset(f, 0, sizeof(*f));
+	while (*s) {
+		char key[8];
+		uint64_t v;
+		char num[32];
+		size_t n = strcspn(s, ",");
+		const char *colon = memchr(s, ':', n);
+
+		if (!colon || (size_t)(colon - s) >= sizeof(key) ||
+		    n - (size_t)(colon - s) - 1 >= sizeof(num))
+			return -1;
+		memcpy(key, s, (size_t)(colon - s));
+		key[colon - s] = '\0';
+		memcpy(num, colon + 1, n - (size_t)(colon - s) - 1);
+		num[n - (size_t)(colon - s) - 1] = '\0';
+		if (parse_u64(num, &v))
+			return -1;
+		if (!strcmp(key, "pid")) {
+			f->flags |= LTT_FILTER_PID;
+			f->pid = (int32_t)v;
+		} else if (!strcmp(key, "tgid")) {
+			f->flags |= LTT_FILTER_TGID;
+			f->pid = (int32_t)v;
+		} else if (!strcmp(key, "pgrp")) {
+			f->flags |= LTT_FILTER_PGRP;
+			f->pgrp = (int32_t)v;
+		} else if (!strcmp(key, "uid")) {
+			f->flags |= LTT_FILTER_UID;
+			f->uid = (uint32_t)v;
+		} else if (!strcmp(key, "gid")) {
+			f->flags |= LTT_FILTER_GID;
+			f->gid = (uint32_t)v;
+		} else {
+			return -1;
+		}
+		s += n;
+		if (*s == ',')
+			s++;
+	}
+	return 0;
+}
+
+/* "raw", "depth:N", "range:LOWER:UPPER[:WORDS]" */
+static int parse_sip(const char *s, struct ltt_syscall_ip *sip)
+{
+	char buf[96], *a, *b, *c, *save = NULL;
+	uint64_t v, lo, hi;
+
+	memset(sip, 0, sizeof(*sip));
+	if (strlen(s) >= sizeof(buf))
+		return -1;
+	strcpy(buf, s);
+	a = strtok_r(buf, ":", &save);
+	b = strtok_r(NULL, ":", &save);
+	c = strtok_r(NULL, ":", &save);
+	if (!a)
+		return -1;
+	if (!strcmp(a, "raw"))
+		return b ? -1 : 0;
+	if (!strcmp(a, "depth")) {
+		if (!b || c || parse_u64(b, &v))
+			return -1;
+		sip->mode = LTT_SIP_DEPTH;
+		sip->depth = (uint32_t)v;
+		return 0;
+	}
+	if (strcmp(a, "range") || !b || !c || parse_u64(b, &lo) ||
+	    parse_u64(c, &hi))
+		return -1;
+	sip->lower = lo;
+	sip->upper = hi;
+	sip->mode = LTT_SIP_RANGE;
+	a = strtok_r(NULL, ":", &save);
+	if (a && parse_u64(a, &v))
+		return -1;
+	sip->depth = a ? (uint32_t)v : 0;
+	return 0;
+}
+
+/* the 1.1 header */
+static void format_11(struct ltt_trace_header *h)
+{
+	h->minor = 1;
+	h->header_size = sizeof(*h);
+}
+
+/* format=, events=, details=, filter=, sip=, capture=, flight=, nocpuid= */
+static int parse_header_11(struct tg *g, char **tok, int ntok)
+{
+	struct ltt_trace_header *h = &g->h;
+	const char *s;
+	uint64_t v;
+	bool v11 = false;
+
+	if ((s = kv(tok, ntok, "events")) && parse_mask(s, &h->mask))
+		return -1;
+	if ((s = kv(tok, ntok, "details"))) {
+		if (parse_mask(s, &h->details))
+			return -1;
+		v11 = true;
+	}
+	if ((s = kv(tok, ntok, "filter"))) {
+		if (parse_filter(s, &h->filter))
+			return -1;
+		h->flags |= LTT_TRACE_FILTERED;
+		v11 = true;
+	}
+	if ((s = kv(tok, ntok, "sip"))) {
+		if (parse_sip(s, &h->syscall_ip))
+			return -1;
+		v11 = true;
+	}
+	if ((s = kv(tok, ntok, "capture"))) {
+		if (parse_u64(s, &v))
+			return -1;
+		h->capture_len = (uint32_t)v;
+		v11 = true;
+	}
+	if ((s = kv(tok, ntok, "flight"))) {
+		if (parse_u64(s, &v))
+			return -1;
+		h->flags = v ? h->flags | LTT_TRACE_FLIGHT : h->flags & ~LTT_TRACE_FLIGHT;
+	}
+	if ((s = kv(tok, ntok, "nocpuid"))) {
+		if (parse_u64(s, &v))
+			return -1;
+		h->flags = v ? h->flags | LTT_TRACE_NO_CPUID : h->flags & ~LTT_TRACE_NO_CPUID;
+	}
+	if ((s = kv(tok, ntok, "format"))) {
+		if (!strcmp(s, "1.1")) {
+			format_11(h);
+		} else if (!strcmp(s, "1.0")) {
+			h->minor = 0;
+			h->header_size = LTT_TRACE_HEADER_SIZE_1_0;
+		} else {
+			return -1;
+		}
+	} else if (v11) {
+		format_11(h);
+	}
+	return 0;
+}
+
 static int parse_header(struct tg *g, char **tok, int ntok)
 {
 	static const char *const keys[] = {
 		"ncpus", "start", "end", "wall", "flags", "major", "minor",
 		"order", "word", "hsize", "clock", "bufsize", "bufcount",
-		"magic", "mask",
+		"magic", "mask", "format", "events", "details", "filter", "sip",
+		"capture", "flight", "nocpuid",
 	};
 	struct ltt_trace_header *h = &g->h;
 	const char *s;
@@ -288,7 +479,9 @@ static int parse_header(struct tg *g, char **tok, int ntok)
 		    strncmp(tok[i], "host=", 5))
 			return -1;
 	}
-	for (k = 0; k < sizeof(keys) / sizeof(keys[0]); k++) {
+	if (parse_header_11(g, tok, ntok))
+		return -1;
+	for (k = 0; k < 15; k++) {	/* the numeric keys */
 		uint64_t v;
 		int r = kv_u64(tok, ntok, keys[k], &v);
 
@@ -411,7 +604,460 @@ static int append_proc(struct tg *g, const char *s, size_t n, int nl)
 #define P(type, ...) do { type pl = { __VA_ARGS__ }; \
 	r = tg_record(g, t, id, 0, &pl, sizeof(pl)); } while (0)
 
-static int parse_event(struct tg *g, char **tok, int ntok, const char *rest)
+/* the events of ids 18..55 with numeric arguments only */
+static int parse_fixed_event(struct tg *g, uint64_t t, const char *name,
+			     const uint64_t *a)
+{
+	int id = lttr_event_type_id(name);
+	int r;
+
+	switch (id) {
+	case LTT_EV_TASKLET_ENTRY:
+	case LTT_EV_TASKLET_EXIT:
+		P(struct ltt_ev_tasklet, .func = a[0], .flags = (uint32_t)a[1]);
+		break;
+	case LTT_EV_TIMER_EXPIRE_ENTRY:
+	case LTT_EV_TIMER_EXPIRE_EXIT:
+		P(struct ltt_ev_timer_expire, .func = a[0], .kind = (uint32_t)a[1]);
+		break;
+	case LTT_EV_PROCESS_WAIT:
+		P(struct ltt_ev_process_wait, .pid = (int32_t)a[0],
+		  .options = (uint32_t)a[1]);
+		break;
+	case LTT_EV_FS_CLOSE:
+		P(struct ltt_ev_fs_close, .fd = (uint32_t)a[0]);
+		break;
+	case LTT_EV_FS_READ:
+	case LTT_EV_FS_WRITE:
+		P(struct ltt_ev_fs_rw, .fd = (uint32_t)a[0], .count = a[1],
+		  .ret = (int64_t)a[2]);
+		break;
+	case LTT_EV_FS_LSEEK:
+		P(struct ltt_ev_fs_lseek, .fd = (uint32_t)a[0],
+		  .offset = (int64_t)a[1], .whence = (uint32_t)a[2],
+		  .ret = (int64_t)a[3]);
+		break;
+	case LTT_EV_FS_IOCTL:
+		P(struct ltt_ev_fs_ioctl, .fd = (uint32_t)a[0], .cmd = (uint32_t)a[1],
+		  .arg = a[2]);
+		break;
+	case LTT_EV_FS_SELECT:
+	case LTT_EV_FS_POLL:
+		P(struct ltt_ev_fs_select, .nfds = (uint32_t)a[0],
+		  .timeout_ns = (int64_t)a[1]);
+		break;
+	case LTT_EV_FS_BUF_WAIT_START:
+	case LTT_EV_FS_BUF_WAIT_END:
+		P(struct ltt_ev_io_wait, .timeout_ns = (int64_t)a[0]);
+		break;
+	case LTT_EV_TIMER_SET_ITIMER:
+		P(struct ltt_ev_itimer, .which = (uint32_t)a[0], .interval_ns = a[1],
+		  .value_ns = a[2]);
+		break;
+	case LTT_EV_TIMER_SET_TIMEOUT:
+		P(struct ltt_ev_timeout, .kind = (uint32_t)a[0],
+		  .timeout_ns = (int64_t)a[1]);
+		break;
+	case LTT_EV_MEM_PAGE_ALLOC:
+		P(struct ltt_ev_page_alloc, .pfn = a[0], .order = (uint32_t)a[1],
+		  .gfp = (uint32_t)a[2]);
+		break;
+	case LTT_EV_MEM_PAGE_FREE:
+		P(struct ltt_ev_page_free, .pfn = a[0], .order = (uint32_t)a[1]);
+		break;
+	case LTT_EV_MEM_SWAP_IN:
+	case LTT_EV_MEM_SWAP_OUT:
+		P(struct ltt_ev_swap, .pfn = a[0], .entry = a[1]);
+		break;
+	case LTT_EV_MEM_PAGE_WAIT_START:
+	case LTT_EV_MEM_PAGE_WAIT_END:
+		P(struct ltt_ev_page_wait, .pfn = a[0], .bit = (uint32_t)a[1]);
+		break;
+	case LTT_EV_SOCKET_CALL:
+		P(struct ltt_ev_socket_call, .call = (uint32_t)a[0], .fd = (int32_t)a[1]);
+		break;
+	case LTT_EV_SOCKET_CREATE:
+		P(struct ltt_ev_socket_create, .ino = a[0], .fd = (int32_t)a[1],
+		  .family = (uint32_t)a[2], .type = (uint32_t)a[3],
+		  .protocol = (uint32_t)a[4]);
+		break;
+	case LTT_EV_IPC_CALL:
+		P(struct ltt_ev_ipc_call, .call = (uint32_t)a[0], .id = (int32_t)a[1]);
+		break;
+	case LTT_EV_IPC_MSG_CREATE:
+	case LTT_EV_IPC_SEM_CREATE:
+	case LTT_EV_IPC_SHM_CREATE:
+		P(struct ltt_ev_ipc_create, .key = (int32_t)a[0], .id = (int32_t)a[1],
+		  .flags = (uint32_t)a[2], .size = a[3]);
+		break;
+	case LTT_EV_CUSTOM_DESTROY:
+		P(struct ltt_ev_custom_destroy, .type_id = (uint32_t)a[0]);
+		break;
+	default:
+		return -1;
+	}
+	return r;
+}
+
+/* the text of @line after its first @k words (a name with spaces) */
+static const char *rest_after(const char *line, int k)
+{
+	const char *q = line;
+
+	while (*q == ' ' || *q == '\t')
+		q++;
+	while (k-- > 0) {
+		while (*q && *q != ' ' && *q != '\t')
+			q++;
+		if (*q)
+			q++;	/* one separator: the rest keeps its spaces */
+	}
+	return q;
+}
+
+/* a record of a fixed payload followed by a NUL-terminated name */
+static int name_record(struct tg *g, uint64_t t, unsigned int id,
+		       const void *fixed, size_t flen, const char *name)
+{
+	uint8_t pl[64 + LTT_MAX_VAR_LEN + 8];
+	size_t n = strlen(name);
+
+	if (n > LTT_MAX_VAR_LEN)
+		n = LTT_MAX_VAR_LEN;
+	memcpy(pl, fixed, flen);
+	memcpy(pl + flen, name, n);
+	pl[flen + n] = '\0';
+	return tg_record(g, t, id, 0, pl, flen + n + 1);
+}
+
+/*
+ * A record of a fixed payload and a variable part; with @nonul the
+ * padding to the 4-byte boundary is 0xff instead of NULs (a string that
+ * does not end in the record).
+ */
+static int var_record(struct tg *g, uint64_t t, unsigned int id,
+		      const void *fixed, size_t flen, const void *var,
+		      size_t vlen, bool nonul)
+{
+	uint8_t pl[64 + 2 * LTT_CUSTOM_MAX_SIZE];
+	size_t n = flen + vlen;
+
+	if (n + 4 > sizeof(pl))
+		return -1;
+	memcpy(pl, fixed, flen);
+	if (vlen)
+		memcpy(pl + flen, var, vlen);
+	if (nonul)
+		while ((sizeof(struct ltt_record_header) + n) % LTT_REC_ALIGN)
+			pl[n++] = 0xff;
+	return tg_record(g, t, id, 0, pl, n);
+}
+
+/* a contiguous hex string ("0a1b2c") into bytes */
+static int parse_hexstr(const char *s, uint8_t *out, size_t max, size_t *n)
+{
+	size_t len = strlen(s), i;
+
+	if (len % 2 || len / 2 > max)
+		return -1;
+	for (i = 0; i < len / 2; i++) {
+		unsigned int v;
+
+		if (sscanf(s + 2 * i, "%2x", &v) != 1)
+			return -1;
+		out[i] = (uint8_t)v;
+	}
+	*n = len / 2;
+	return 0;
+}
+
+/* a peer: inet:A.B.C.D:PORT inet6:[ADDR]:PORT unix:PATH unix:@NAME hex:HEX */
+static int parse_peer(const char *s, uint8_t *out, size_t *n)
+{
+	char addr[INET6_ADDRSTRLEN + 2];
+	const char *colon;
+	uint64_t port;
+	uint16_t fam;
+
+	memset(out, 0, LTT_MAX_SOCKADDR);
+	if (!strncmp(s, "hex:", 4))
+		return parse_hexstr(s + 4, out, LTT_MAX_SOCKADDR, n);
+	if (!strncmp(s, "unix:", 5)) {
+		size_t l = strlen(s + 5);
+
+		if (l > 107)
+			return -1;
+		fam = AF_UNIX;
+		memcpy(out, &fam, 2);
+		memcpy(out + 2, s + 5, l);
+		if (s[5] == '@') {	/* abstract: NUL, then the name */
+			out[2] = 0;
+			*n = 2 + l;
+		} else {
+			*n = 2 + l + 1;
+		}
+		return 0;
+	}
+	if (!strncmp(s, "inet:", 5)) {
+		colon = strrchr(s + 5, ':');
+		if (!colon || (size_t)(colon - s - 5) >= sizeof(addr) ||
+		    parse_u64(colon + 1, &port) || port > 65535)
+			return -1;
+		memcpy(addr, s + 5, (size_t)(colon - s - 5));
+		addr[colon - s - 5] = '\0';
+		fam = AF_INET;
+		memcpy(out, &fam, 2);
+		out[2] = (uint8_t)(port >> 8);
+		out[3] = (uint8_t)port;
+		if (inet_pton(AF_INET, addr, out + 4) != 1)
+			return -1;
+		*n = 16;
+		return 0;
+	}
+	if (!strncmp(s, "inet6:[", 7)) {
+		colon = strstr(s, "]:");
+		if (!colon || (size_t)(colon - s - 7) >= sizeof(addr) ||
+		    parse_u64(colon + 2, &port) || port > 65535)
+			return -1;
+		memcpy(addr, s + 7, (size_t)(colon - s - 7));
+		addr[colon - s - 7] = '\0';
+		fam = AF_INET6;
+		memcpy(out, &fam, 2);
+		out[2] = (uint8_t)(port >> 8);
+		out[3] = (uint8_t)port;
+		if (inet_pton(AF_INET6, addr, out + 8) != 1)
+			return -1;
+		*n = 28;
+		return 0;
+	}
+	return -1;
+}
+
+/* custom payload items: u8:V ... s64:V x32:V x64:V str:T strn:T hex:H */
+static int parse_items(char **tok, int ntok, uint8_t *out, size_t max,
+		       size_t *n)
+{
+	static const struct { const char *p; size_t size; } ints[] = {
+		{ "u8:", 1 }, { "u16:", 2 }, { "u32:", 4 }, { "u64:", 8 },
+		{ "s8:", 1 }, { "s16:", 2 }, { "s32:", 4 }, { "s64:", 8 },
+		{ "x32:", 4 }, { "x64:", 8 },
+	};
+	int i;
+
+	*n = 0;
+	for (i = 0; i < ntok; i++) {
+		const char *t = tok[i];
+		size_t k, m;
+
+		if (!strncmp(t, "size=", 5))
+			continue;
+		for (k = 0; k < sizeof(ints) / sizeof(ints[0]); k++)
+			if (!strncmp(t, ints[k].p, strlen(ints[k].p)))
+				break;
+		if (k < sizeof(ints) / sizeof(ints[0])) {
+			uint64_t v;
+
+			if (parse_u64(t + strlen(ints[k].p), &v) ||
+			    *n + ints[k].size > max)
+				return -1;
+			memcpy(out + *n, &v, ints[k].size);	/* little-endian */
+			*n += ints[k].size;
+		} else if (!strncmp(t, "str:", 4) || !strncmp(t, "strn:", 5)) {
+			bool nul = t[3] == ':';
+			const char *txt = t + (nul ? 4 : 5);
+
+			m = strlen(txt);
+			if (*n + m + nul > max)
+				return -1;
+			memcpy(out + *n, txt, m);
+			*n += m;
+			if (nul)
+				out[(*n)++] = 0;
+		} else if (!strncmp(t, "hex:", 4)) {
+			if (parse_hexstr(t + 4, out + *n, max - *n, &m))
+				return -1;
+			*n += m;
+		} else {
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static int custom_kind(const char *s, uint32_t *kind)
+{
+	uint64_t v;
+
+	if (!strcmp(s, "raw"))
+		*kind = LTT_CUSTOM_RAW;
+	else if (!strcmp(s, "string"))
+		*kind = LTT_CUSTOM_STRING;
+	else if (!strcmp(s, "fields"))
+		*kind = LTT_CUSTOM_FIELDS;
+	else if (!parse_u64(s, &v))
+		*kind = (uint32_t)v;
+	else
+		return -1;
+	return 0;
+}
+
+/* the events with a variable part or a non-numeric argument */
+static int parse_var_event(struct tg *g, uint64_t t, char **tok, int ntok,
+			   const char *line)
+{
+	const char *name = tok[1], *s;
+	uint64_t a[6] = { 0 };
+	uint8_t var[2 * LTT_CUSTOM_MAX_SIZE];
+	size_t n = 0;
+	int i, nargs = ntok - 2;
+
+	if (!strcmp(name, "exec")) {
+		struct ltt_ev_process_exec e;
+
+		if (nargs < 1 || parse_u64(tok[2], &a[0]))
+			return -1;
+		e.pid = (uint32_t)a[0];
+		/* the file name is the rest of the line after the pid */
+		return name_record(g, t, LTT_EV_PROCESS_EXEC, &e, sizeof(e),
+				   rest_after(line, 3));
+	}
+	if (!strcmp(name, "kthread_create")) {
+		struct ltt_ev_kthread_create e;
+
+		if (nargs < 2 || parse_u64(tok[2], &a[0]) || parse_u64(tok[3], &a[1]))
+			return -1;
+		e.pid = (uint32_t)a[0];
+		e.threadfn = a[1];
+		return name_record(g, t, LTT_EV_KTHREAD_CREATE, &e, sizeof(e),
+				   rest_after(line, 4));
+	}
+	if (!strcmp(name, "fs_open")) {
+		struct ltt_ev_fs_open e;
+
+		if (nargs < 3)
+			return -1;
+		for (i = 0; i < 3; i++)
+			if (parse_u64(tok[2 + i], &a[i]))
+				return -1;
+		e.fd = (int32_t)a[0];
+		e.flags = (uint32_t)a[1];
+		e.mode = (uint32_t)a[2];
+		return name_record(g, t, LTT_EV_FS_OPEN, &e, sizeof(e),
+				   rest_after(line, 5));
+	}
+	if (!strcmp(name, "socket_send") || !strcmp(name, "socket_recv")) {
+		struct ltt_ev_socket_io e;
+
+		if (nargs < 5)
+			return -1;
+		for (i = 0; i < 5; i++)
+			if (parse_u64(tok[2 + i], &a[i]))
+				return -1;
+		e.ino = a[0];
+		e.size = a[1];
+		e.ret = (int64_t)a[2];
+		e.family = (uint16_t)a[3];
+		e.type = (uint16_t)a[4];
+		if (nargs >= 6 && !strchr(tok[7], '=') && parse_peer(tok[7], var, &n))
+			return -1;
+		e.peer_len = (uint16_t)n;
+		if ((s = kv(tok, ntok, "peer_len")) && !parse_u64(s, &a[5]))
+			e.peer_len = (uint16_t)a[5];
+		return var_record(g, t, name[7] == 's' ? LTT_EV_SOCKET_SEND :
+				  LTT_EV_SOCKET_RECV, &e, sizeof(e), var, n, false);
+	}
+	if (!strcmp(name, "net_packet_in") || !strcmp(name, "net_packet_out")) {
+		struct ltt_ev_net_packet e;
+
+		if (nargs < 4)
+			return -1;
+		for (i = 0; i < 4; i++)
+			if (parse_u64(tok[2 + i], &a[i]))
+				return -1;
+		e.ifindex = (uint32_t)a[0];
+		e.len = (uint32_t)a[1];
+		e.protocol = (uint16_t)a[2];
+		e.link_type = (uint16_t)a[3];
+		if (nargs >= 5 && !strchr(tok[6], '=') &&
+		    parse_hexstr(tok[6], var, LTT_MAX_CAPTURE * 2, &n))
+			return -1;
+		e.caplen = (uint16_t)n;
+		if ((s = kv(tok, ntok, "caplen")) && !parse_u64(s, &a[5]))
+			e.caplen = (uint16_t)a[5];
+		return var_record(g, t, name[11] == 'i' ? LTT_EV_NET_PACKET_IN :
+				  LTT_EV_NET_PACKET_OUT, &e, sizeof(e), var, n, false);
+	}
+	if (!strcmp(name, "change_mask")) {
+		struct ltt_ev_change_mask e;
+		struct ltt_event_mask m;
+
+		if (nargs != 1 || parse_mask(tok[2], &m))
+			return -1;
+		memcpy(&e, &m, sizeof(e));
+		return tg_record(g, t, LTT_EV_CHANGE_MASK, 0, &e, sizeof(e));
+	}
+	if (!strcmp(name, "custom_create")) {
+		struct ltt_ev_custom_create e;
+		bool nonul = !strcmp(tok[ntok - 1], "nonul");
+		int nn = nargs - nonul;
+		uint32_t kind;
+		size_t l;
+
+		if (nn < 3 || nn > 4 || parse_u64(tok[2], &a[0]) ||
+		    custom_kind(tok[3], &kind))
+			return -1;
+		e.type_id = (uint32_t)a[0];
+		e.kind = kind;
+		l = strlen(tok[4]);
+		if (l + 1 > sizeof(var) / 2)
+			return -1;
+		memcpy(var, tok[4], l);
+		n = l;
+		if (nn == 4 || !nonul)
+			var[n++] = 0;
+		if (nn == 4) {
+			const char *f = strcmp(tok[5], "-") ? tok[5] : "";
+
+			l = strlen(f);
+			if (n + l + 1 > sizeof(var))
+				return -1;
+			memcpy(var + n, f, l);
+			n += l;
+			if (!nonul)
+				var[n++] = 0;
+		}
+		return var_record(g, t, LTT_EV_CUSTOM_CREATE, &e, sizeof(e), var,
+				  n, nonul);
+	}
+	if (!strcmp(name, "custom")) {
+		struct ltt_ev_custom e;
+
+		if (nargs < 1 || parse_u64(tok[2], &a[0]) ||
+		    parse_items(tok + 3, ntok - 3, var, sizeof(var), &n))
+			return -1;
+		e.type_id = (uint32_t)a[0];
+		e.size = (uint32_t)n;
+		if ((s = kv(tok, ntok, "size")) && !parse_u64(s, &a[1]))
+			e.size = (uint32_t)a[1];
+		return var_record(g, t, LTT_EV_CUSTOM, &e, sizeof(e), var, n, false);
+	}
+	if (!strcmp(name, "nodetail")) {
+		int id;
+
+		if (nargs != 1)
+			return -1;
+		id = lttr_event_type_id(tok[2]);
+		if (id < 0) {
+			if (parse_u64(tok[2], &a[0]) || a[0] >= LTT_EV_MAX)
+				return -1;
+			id = (int)a[0];
+		}
+		return tg_record(g, t, (unsigned int)id, LTT_REC_NO_DETAILS, NULL, 0);
+	}
+	return 1;	/* not one of these */
+}
+
+static int parse_event(struct tg *g, char **tok, int ntok, const char *line)
 {
 	uint64_t t, a[6] = { 0 };
 	const char *name = tok[1];
@@ -420,25 +1066,9 @@ static int parse_event(struct tg *g, char **tok, int ntok, const char *rest)
 
 	if (parse_u64(tok[0], &t))
 		return -1;
-	if (!strcmp(name, "exec")) {
-		struct {
-			struct ltt_ev_process_exec e;
-			char name[LTT_MAX_VAR_LEN + 8];
-		} __attribute__((packed)) pl;
-		size_t n;
-
-		if (nargs < 1 || parse_u64(tok[2], &a[0]))
-			return -1;
-		/* the file name is the rest of the line after the pid */
-		pl.e.pid = (uint32_t)a[0];
-		n = strlen(rest);
-		if (n > LTT_MAX_VAR_LEN)
-			n = LTT_MAX_VAR_LEN;
-		memcpy(pl.name, rest, n);
-		pl.name[n] = '\0';
-		return tg_record(g, t, LTT_EV_PROCESS_EXEC, 0, &pl,
-				 sizeof(pl.e) + n + 1);
-	}
+	r = parse_var_event(g, t, tok, ntok, line);
+	if (r <= 0)
+		return r;
 	if (!strcmp(name, "rec")) {
 		struct ltt_record_header rh;
 		uint8_t bytes[256];
@@ -463,8 +1093,6 @@ static int parse_event(struct tg *g, char **tok, int ntok, const char *rest)
 	for (i = 0; i < nargs; i++)
 		if (parse_u64(tok[2 + i], &a[i]))
 			return -1;
-	if (!strcmp(name, "nodetail"))
-		return tg_record(g, t, (unsigned int)a[0], LTT_REC_NO_DETAILS, NULL, 0);
 	if (!strcmp(name, "syscall_entry")) {
 		id = LTT_EV_SYSCALL_ENTRY;
 		P(struct ltt_ev_syscall_entry, .nr = (uint32_t)a[0], .ip = a[1]);
@@ -518,7 +1146,7 @@ static int parse_event(struct tg *g, char **tok, int ntok, const char *rest)
 		id = LTT_EV_TRACE_START;
 		P(struct ltt_ev_trace_start, .pid = (uint32_t)a[0], .cpu = (uint32_t)a[1]);
 	} else {
-		return -1;
+		return parse_fixed_event(g, t, name, a);
 	}
 	return r;
 }
@@ -555,7 +1183,6 @@ int tg_parse(struct tg *g, const char *desc, char *err, size_t errlen)
 		const char *nl = strchr(s, '\n');
 		size_t len = nl ? (size_t)(nl - s) : strlen(s);
 		char buf[1024], copy[1024], *tok[64], *p, *save = NULL;
-		const char *rest = "";
 		int ntok = 0, r;
 
 		line++;
@@ -614,20 +1241,7 @@ int tg_parse(struct tg *g, const char *desc, char *err, size_t errlen)
 		} else if (!strcmp(tok[0], "remove")) {
 			r = parse_post(g, tok, ntok, 'r');
 		} else if (ntok >= 2) {
-			if (ntok >= 4 && !strcmp(tok[1], "exec")) {
-				/* rest of the original line after the pid */
-				const char *q = strstr(copy, "exec");
-
-				q += 4;
-				while (*q == ' ')
-					q++;
-				while (*q && *q != ' ')
-					q++;
-				if (*q == ' ')
-					q++;
-				rest = q;
-			}
-			r = parse_event(g, tok, ntok, rest);
+			r = parse_event(g, tok, ntok, copy);
 		} else {
 			r = -1;
 		}
@@ -696,8 +1310,21 @@ int tg_write(struct tg *g, const char *dir, char *err, size_t errlen)
 		return -1;
 	}
 	snprintf(path, sizeof(path), "%s/header", dir);
-	if (tg_write_file(path, &g->h, sizeof(g->h)))
-		goto io;
+	{
+		/* header_size bytes, at least those of a 1.0 header */
+		size_t hl = g->h.header_size < LTT_TRACE_HEADER_SIZE_1_0 ?
+			LTT_TRACE_HEADER_SIZE_1_0 : g->h.header_size;
+		uint8_t *hb = calloc(1, hl > sizeof(g->h) ? hl : sizeof(g->h));
+		int hr;
+
+		if (!hb)
+			goto io;
+		memcpy(hb, &g->h, sizeof(g->h));
+		hr = tg_write_file(path, hb, hl);
+		free(hb);
+		if (hr)
+			goto io;
+	}
 	for (i = 0; i < g->nbufs; i++)
 		total += sizeof(struct ltt_buffer_header) + g->bufs[i].len;
 	ev = malloc(total + 1);

@@ -6,8 +6,17 @@
  *
  *   header KEY=VALUE...   ncpus start end wall flags major minor order word
  *                         hsize clock bufsize bufcount magic mask arch
- *                         release host (defaults: a complete 1.0 trace of
- *                         1 CPU starting at 1000000000 ns, all events)
+ *                         release host (defaults: a complete format 1.0
+ *                         trace of 1 CPU starting at 1000000000 ns, the
+ *                         core events); and for format 1.1:
+ *                         format=1.0|1.1   events=LIST (the event mask)
+ *                         details=LIST  filter=pid:N,tgid:N,pgrp:N,uid:N,gid:N
+ *                         sip=raw|depth:N|range:LOWER:UPPER[:WORDS]
+ *                         capture=N  flight=0|1  nocpuid=0|1
+ *                         (details, filter, sip and capture make the header
+ *                         1.1 unless format= says otherwise; LIST is event
+ *                         names or ids separated by commas, "all" or "none";
+ *                         the header file is header_size bytes, at least 272)
  *   buf cpu=C start=T [pid=P] [lost=L] [seq=S] [flags=F] [magic=M]
  *                         [end=E] [size=D]   open a buffer; records below
  *                         go into it (seq defaults to the CPU's next)
@@ -19,7 +28,36 @@
  *   T sched PREV NEXT STATE    T fork PARENT CHILD TGID FLAGS [CLONE]
  *   T exec PID FILENAME        T exit PID CODE
  *   T wakeup PID CPU FLAGS     T start PID CPU
- *   T nodetail ID              record with LTT_REC_NO_DETAILS, no payload
+ *   T tasklet_entry|tasklet_exit FUNC FLAGS
+ *   T timer_expire_entry|timer_expire_exit FUNC KIND
+ *   T kthread_create PID THREADFN NAME      T wait PID OPTIONS
+ *   T fs_open FD FLAGS MODE FILENAME        T fs_close FD
+ *   T fs_read|fs_write FD COUNT RET         T fs_lseek FD OFFSET WHENCE RET
+ *   T fs_ioctl FD CMD ARG                   T fs_select|fs_poll NFDS TIMEOUT
+ *   T fs_buf_wait_start|fs_buf_wait_end TIMEOUT
+ *   T timer_set_itimer WHICH INTERVAL VALUE T timer_set_timeout KIND TIMEOUT
+ *   T mem_page_alloc PFN ORDER GFP          T mem_page_free PFN ORDER
+ *   T mem_swap_in|mem_swap_out PFN ENTRY
+ *   T mem_page_wait_start|mem_page_wait_end PFN BIT
+ *   T socket_call CALL FD       T socket_create INO FD FAMILY TYPE PROTOCOL
+ *   T socket_send|socket_recv INO SIZE RET FAMILY TYPE [PEER] [peer_len=N]
+ *                         PEER: inet:A.B.C.D:PORT inet6:[ADDR]:PORT
+ *                         unix:PATH unix:@NAME hex:HEX; peer_len= sets the
+ *                         length field whatever the bytes (broken records)
+ *   T ipc_call CALL ID
+ *   T ipc_msg_create|ipc_sem_create|ipc_shm_create KEY ID FLAGS SIZE
+ *   T net_packet_in|net_packet_out IFINDEX LEN PROTOCOL LINKTYPE [HEX]
+ *                         [caplen=N]   (HEX: the packet bytes, "0a1b...")
+ *   T change_mask LIST
+ *   T custom_create ID KIND NAME [FORMAT] [nonul]   KIND raw|string|fields
+ *                         or a number; FORMAT "-" is empty; nonul: no NUL
+ *                         after the last string (padding 0xff, not NULs)
+ *   T custom_destroy ID
+ *   T custom ID ITEM... [size=N]   the payload, packed: u8:V u16:V u32:V
+ *                         u64:V s8:V ... s64:V x32:V x64:V str:TEXT (with
+ *                         its NUL) strn:TEXT (without) hex:HEX; size= sets
+ *                         the size field whatever the bytes
+ *   T nodetail ID|NAME         record with LTT_REC_NO_DETAILS, no payload
  *   T rec ID SIZE [HEX...]     record with a given size field and payload
  *   raw HEX...                 raw bytes appended to the buffer's data
  *   lost cpu=C total=N [nested=N] [ev=ID:N] [sce=NR:N] [scx=NR:N]
@@ -30,6 +68,7 @@
  *   poke FILE OFFSET HEX...    after writing: overwrite bytes
  *   remove FILE                after writing: delete the file
  *
+ * Names (exec, kthread_create, fs_open) are the rest of the line.
  * T is an absolute time in ns (the record's delta is T - buffer start).
  */
 #ifndef TRACEGEN_H

@@ -152,7 +152,8 @@ struct lttr_acct_softirq {
 
 /**
  * struct lttr_account - result of lttr_account_compute()
- * @start_ns: window start (header start_ns)
+ * @start_ns: window start (lttr_trace_window_start(): the header start_ns,
+ *	later for a flight-recorder trace)
  * @end_ns: window end (lttr_trace_end_ns())
  * @ncpus: CPUs
  * @cpu: per CPU

@@ -218,8 +218,9 @@ void lttr_flow_free(struct lttr_flow *f);
  *	a non-zero return stops the run with that value
  * @err: receives the error
  *
- * The window is [header start_ns, lttr_trace_end_ns()]; each CPU starts
- * with the pid of its first buffer.
+ * The window is [lttr_trace_window_start(), lttr_trace_end_ns()]; each
+ * CPU starts with the pid of its first buffer.  Records without details
+ * are applied as far as they can be (see docs/control-flow.md).
  *
  * Return: 0 or a negative enum lttr_errcode.
  */

@@ -8,6 +8,7 @@
 #include <lttr/error.h>
 #include <lttr/trace.h>
 #include <lttr/event.h>
+#include <lttr/custom.h>
 #include <lttr/iter.h>
 #include <lttr/scan.h>
 #include <lttr/syscalls.h>

@@ -2,9 +2,10 @@
 /*
  * lttr/proc.h - the /proc snapshot file of a trace.
  *
- * One line per task and per irq:
+ * One line per task, per irq and per network device:
  *   PID: 1; PPID: 0; TGID: 1; NAME: init
  *   IRQ: 4; NAME: ttyS0
+ *   NETDEV: 1; NAME: lo
  * "TGID: n; " may be absent (then tgid = pid).  NAME is the rest of the
  * line and may contain spaces or be empty.  Empty lines are ignored; the
  * last line need not end with a newline.
@@ -41,11 +42,23 @@ struct lttr_proc_irq {
 };
 
 /**
+ * struct lttr_proc_netdev - one network device of the snapshot
+ * @ifindex: its interface index
+ * @name: its name
+ */
+struct lttr_proc_netdev {
+	uint32_t ifindex;
+	char *name;
+};
+
+/**
  * struct lttr_proc - a parsed snapshot
  * @tasks: tasks in file order
  * @ntasks: number of @tasks
  * @irqs: irqs in file order
  * @nirqs: number of @irqs
+ * @netdevs: network devices in file order
+ * @nnetdevs: number of @netdevs
  * @bad_lines: malformed lines skipped (LTTR_PROC_LENIENT only)
  * @first_bad_line: line number of the first of them (1-based), or 0
  */
@@ -54,6 +67,8 @@ struct lttr_proc {
 	size_t ntasks;
 	struct lttr_proc_irq *irqs;
 	size_t nirqs;
+	struct lttr_proc_netdev *netdevs;
+	size_t nnetdevs;
 	size_t bad_lines;
 	size_t first_bad_line;
 };
@@ -98,5 +113,14 @@ void lttr_proc_free(struct lttr_proc *p);
  * Return: the name or NULL.
  */
 const char *lttr_proc_irq_name(const struct lttr_proc *p, uint32_t irq);
+
+/**
+ * lttr_proc_netdev_name() - name of a network device
+ * @p: the snapshot (may be NULL)
+ * @ifindex: its interface index
+ *
+ * Return: the name or NULL.
+ */
+const char *lttr_proc_netdev_name(const struct lttr_proc *p, uint32_t ifindex);
 
 #endif /* LTTR_PROC_H */

@@ -31,7 +31,8 @@ struct lttr_name {
  * @name: current name: the last of @names
  * @names: every name the pid had, oldest first: from the snapshot (or
  *	its creation), then at its fork (the parent's name), then one per
- *	exec (the basename of the file)
+ *	exec (the basename of the file) and one at a kthread_create (the
+ *	kernel thread's own name)
  * @nnames: entries in @names (at least 1)
  * @in_snapshot: listed in the proc snapshot
  * @forked: created during the trace (fork event)
@@ -94,7 +95,8 @@ struct lttr_process *lttr_ptable_get(struct lttr_ptable *pt, uint32_t pid,
  *
  * fork: the child gets tgid = child_tgid, ppid = the parent's tgid for a
  * process (LTT_FORK_THREAD clear) or the parent's ppid for a thread, and
- * the parent's name; exec: name = basename of the file name; exit: exit
+ * the parent's name; exec: name = basename of the file name;
+ * kthread_create: name = the thread's name (when it differs); exit: exit
  * code and time.  Every pid named by the event gets an entry.
  *
  * Return: 0, or -LTTR_E_NOMEM.

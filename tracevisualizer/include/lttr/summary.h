@@ -20,6 +20,7 @@ struct lttr_trace;
  * @lost: events lost (lost file, else buffer headers)
  * @buffer_lost: sum of the lost counts of its buffer headers
  * @buffers: buffers of the CPU
+ * @overwritten: flight recorder: buffers overwritten (not in the trace)
  * @first_ns: time of its first event (0 if none)
  * @last_ns: time of its last event (0 if none)
  */
@@ -28,8 +29,37 @@ struct lttr_summary_cpu {
 	uint64_t lost;
 	uint64_t buffer_lost;
 	uint64_t buffers;
+	uint64_t overwritten;
 	uint64_t first_ns;
 	uint64_t last_ns;
+};
+
+/**
+ * struct lttr_summary_custom - the instances of one custom event type
+ * @name: the type's name; NULL for instances of an undeclared type id
+ * @type_id: the undeclared id (when @name is NULL), else the id of the
+ *	type's first declaration
+ * @count: instances (LTT_EV_CUSTOM records with details)
+ * @warned: of which shown with a warning (payload not matching the
+ *	format, format that cannot decode, undeclared type)
+ */
+struct lttr_summary_custom {
+	char *name;
+	uint32_t type_id;
+	uint64_t count;
+	uint64_t warned;
+};
+
+/**
+ * struct lttr_summary_mask - a change of the event mask while tracing
+ * @time_ns: when (the LTT_EV_CHANGE_MASK record)
+ * @cpu: CPU that recorded it
+ * @mask: the events recorded from then on
+ */
+struct lttr_summary_mask {
+	uint64_t time_ns;
+	uint16_t cpu;
+	struct ltt_event_mask mask;
 };
 
 /**
@@ -47,6 +77,12 @@ struct lttr_summary_cpu {
  * @first_ns: time of the first event (0 if none)
  * @last_ns: time of the last event (0 if none)
  * @procs: the process table, with per-process events and syscalls
+ * @custom: custom event instances by type name (sorted by name, the
+ *	undeclared type ids last, by id)
+ * @ncustom: entries in @custom
+ * @custom_warned: custom event instances shown with a warning
+ * @mask_changes: the changes of the event mask, in time order
+ * @nmask_changes: entries in @mask_changes
  */
 struct lttr_summary {
 	uint64_t total;
@@ -62,6 +98,11 @@ struct lttr_summary {
 	uint64_t first_ns;
 	uint64_t last_ns;
 	struct lttr_ptable *procs;
+	struct lttr_summary_custom *custom;
+	size_t ncustom;
+	uint64_t custom_warned;
+	struct lttr_summary_mask *mask_changes;
+	size_t nmask_changes;
 };
 
 /**
@@ -74,6 +115,20 @@ struct lttr_summary {
  */
 int lttr_summary_compute(struct lttr_trace *t, struct lttr_summary **out,
 			 struct lttr_error *err);
+
+/**
+ * lttr_summary_mask_at() - the event mask in effect at a time
+ * @t: the trace (its header holds the mask at the start)
+ * @s: its summary
+ * @time_ns: the time
+ * @mask: receives the mask: the last change at or before @time_ns, else
+ *	the header's
+ *
+ * Tells which events could have been recorded at @time_ns.
+ */
+void lttr_summary_mask_at(const struct lttr_trace *t,
+			  const struct lttr_summary *s, uint64_t time_ns,
+			  struct ltt_event_mask *mask);
 
 /** lttr_summary_free() - release a summary @s: the summary or NULL */
 void lttr_summary_free(struct lttr_summary *s);

@@ -22,7 +22,8 @@ const char *lttr_syscall_name(unsigned int nr);
  * @buf: buffer for unknown numbers ("syscall_<nr>")
  * @size: size of @buf (24 is enough)
  *
- * Return: the name or @buf.
+ * Return: the name, "unknown" for LTTR_WHAT_UNKNOWN (a number that was
+ * not recorded), or @buf.
  */
 const char *lttr_syscall_str(unsigned int nr, char *buf, size_t size);
 

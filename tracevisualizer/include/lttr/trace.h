@@ -179,6 +179,82 @@ const struct lttr_proc *lttr_trace_proc(const struct lttr_trace *t);
 const char *lttr_trace_irq_name(const struct lttr_trace *t, uint32_t irq);
 
 /**
+ * lttr_trace_netdev_name() - name of a network device from the proc
+ * snapshot ("NETDEV: <ifindex>; NAME: <name>" lines)
+ * @t: the trace
+ * @ifindex: the device's ifindex
+ *
+ * Return: the name, or NULL if unknown.
+ */
+const char *lttr_trace_netdev_name(const struct lttr_trace *t, uint32_t ifindex);
+
+/**
+ * lttr_trace_format_11() - whether the header carries the format 1.1
+ * configuration (details mask, filter, syscall IP mode, capture length)
+ * @t: the trace
+ *
+ * A format 1.0 header (header_size 272) has none: lttr_trace_header()
+ * then shows them as that format recorded: every event with details, no
+ * filter, the raw syscall IP and no packet capture.
+ *
+ * Return: true for a 1.1 header.
+ */
+bool lttr_trace_format_11(const struct lttr_trace *t);
+
+/**
+ * lttr_trace_flight() - whether LTT_TRACE_FLIGHT is set
+ * @t: the trace
+ *
+ * A flight-recorder trace holds only the last buffers of each CPU: the
+ * buffer sequence numbers of a CPU start above 0 and gaps between them
+ * are expected, not a sign of damage (see lttr_trace_overwritten()).
+ *
+ * Return: true for a flight-recorder trace.
+ */
+bool lttr_trace_flight(const struct lttr_trace *t);
+
+/**
+ * lttr_trace_overwritten() - buffers of a CPU that a flight-recorder
+ * trace did not keep
+ * @t: the trace
+ * @cpu: CPU id
+ *
+ * Return: the number of buffers missing from the CPU's sequence (before
+ * its first kept buffer and between kept buffers); 0 when the trace is
+ * not a flight-recorder trace.
+ */
+uint64_t lttr_trace_overwritten(const struct lttr_trace *t, unsigned int cpu);
+
+/**
+ * lttr_trace_window_start() - start of the window the analyses cover
+ * @t: the trace
+ *
+ * The header's start_ns, except for a flight-recorder trace: the latest
+ * start among the CPUs' first kept buffers, from when the state of every
+ * CPU is known (earlier events are clamped to it by the control flow).
+ *
+ * Return: the time, CLOCK_MONOTONIC ns.
+ */
+uint64_t lttr_trace_window_start(const struct lttr_trace *t);
+
+/**
+ * lttr_sip_mode_name() - name of a syscall IP mode (struct ltt_syscall_ip)
+ * @mode: LTT_SIP_*
+ *
+ * Return: "raw", "depth", "range", or "unknown".
+ */
+const char *lttr_sip_mode_name(uint32_t mode);
+
+/**
+ * lttr_event_mask_has() - whether an event mask has an id
+ * @m: the mask
+ * @id: the event id
+ *
+ * Return: true if bit @id is set.
+ */
+bool lttr_event_mask_has(const struct ltt_event_mask *m, unsigned int id);
+
+/**
  * lttr_trace_warning_count() - number of warnings recorded so far
  * @t: the trace
  *

@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test-cli.c - the tracevisualizer command on the new event classes:
+ * dump --custom and --type custom, the summary's configuration lines,
+ * custom events and mask changes, CPU ids not logged, usage errors.  The
+ * program is found next to the test (build/utest/../tracevisualizer).
+ */
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include "tap.h"
+#include "tracegen.h"
+
+static char prog[1024];
+
+/* run "prog ARGS" (stderr to stdout); output into *out; exit status */
+static int run(const char *args, char **out)
+{
+	char cmd[2048];
+	size_t len = 0, cap = 4096;
+	FILE *p;
+	int st;
+
+	snprintf(cmd, sizeof(cmd), "%s %s 2>&1", prog, args);
+	*out = malloc(cap);
+	p = popen(cmd, "r");
+	if (!p || !*out)
+		return -1;
+	for (;;) {
+		size_t r;
+
+		if (len + 1024 > cap) {
+			char *n = realloc(*out, cap *= 2);
+
+			if (!n)
+				break;
+			*out = n;
+		}
+		r = fread(*out + len, 1, cap - len - 1, p);
+		if (!r)
+			break;
+		len += r;
+	}
+	(*out)[len] = '\0';
+	st = pclose(p);
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+}
+
+static size_t count_lines(const char *s, const char *phrase)
+{
+	size_t n = 0;
+	const char *l = s;
+
+	while (l && *l) {
+		const char *nl = strchr(l, '\n');
+		size_t len = nl ? (size_t)(nl - l) : strlen(l);
+		char *line = strndup(l, len);
+
+		if (line && strstr(line, phrase))
+			n++;
+		free(line);
+		l = nl ? nl + 1 : NULL;
+	}
+	return n;
+}
+
+#define DESC \
+	"header ncpus=1 start=1000 format=1.1 events=all details=all flight=1 " \
+	"filter=pid:5 sip=depth:2 capture=64 nocpuid=1\n" \
+	"proc PID: 5; PPID: 1; TGID: 5; NAME: w\n" \
+	"buf cpu=0 start=1000 pid=5 seq=3\n" \
+	"1000 start 5 0\n" \
+	"1001 custom_create 1 fields ping seq:u32\n" \
+	"1002 custom_create 2 string note -\n" \
+	"1010 custom 1 u32:1\n1020 custom 2 str:x\n1030 custom 1 u32:2\n" \
+	"1040 custom 7 hex:00\n1050 custom 1 u32:3 u8:9\n" \
+	"1060 change_mask syscall_entry,custom,change_mask\n" \
+	"1070 nodetail fs_write\n"
+
+int main(int argc, char **argv)
+{
+	char *out, dir[600], args[1024], *a0 = strdup(argc > 0 ? argv[0] : ".");
+	int st;
+
+	tap_plan(15);
+	snprintf(prog, sizeof(prog), "%s/../tracevisualizer", dirname(a0));
+	free(a0);
+	snprintf(dir, sizeof(dir), "%s", tg_dir("cli"));
+	ok(tg_make(dir, DESC) == 0, "the trace is written");
+
+	snprintf(args, sizeof(args), "dump --custom ping %s", dir);
+	st = run(args, &out);
+	ok(st == 0 && count_lines(out, " custom ") == 3 &&
+	   count_lines(out, "custom ping seq=") == 3 && !strstr(out, "note"),
+	   "dump --custom ping: its 3 instances only");
+	free(out);
+	snprintf(args, sizeof(args), "dump --custom ping --custom note %s", dir);
+	st = run(args, &out);
+	ok(st == 0 && count_lines(out, " custom ") == 4, "--custom twice: both types");
+	free(out);
+	snprintf(args, sizeof(args), "dump --type custom %s", dir);
+	st = run(args, &out);
+	ok(st == 0 && count_lines(out, " custom ") == 5 &&
+	   count_lines(out, "[warning: unknown custom type id 7") == 1 &&
+	   count_lines(out, "[warning: payload does not match") == 1,
+	   "dump --type custom: every instance, the bad ones with a warning");
+	free(out);
+	snprintf(args, sizeof(args), "dump --custom nosuch %s", dir);
+	st = run(args, &out);
+	ok(st == 0 && count_lines(out, "custom") == 0, "an unknown name: nothing");
+	free(out);
+	snprintf(args, sizeof(args), "dump --json --custom note %s", dir);
+	st = run(args, &out);
+	ok(st == 0 && strstr(out, "\"args\":{\"type_id\":2,\"name\":\"note\",\"size\":2,\"text\":\"x\"}") &&
+	   count_lines(out, "\"type\":\"custom\"") == 1, "dump --json --custom");
+	free(out);
+	snprintf(args, sizeof(args), "dump %s", dir);
+	st = run(args, &out);
+	ok(st == 0 && strstr(out, "0.000000010 0.000001010 - 5 - custom ping seq=1\n"),
+	   "CPU ids not logged: dump shows none");
+	free(out);
+
+	snprintf(args, sizeof(args), "summary %s", dir);
+	st = run(args, &out);
+	ok(st == 0 && strstr(out, "\nThis is a flight recorder trace: only the last buffers of each CPU were kept (3 earlier buffers overwritten; cpu 0: 3)\n"),
+	   "summary: flight recorder");
+	ok(strstr(out, "\nFilter: events of the tasks with pid 5 (and the schedule changes to them)\n") &&
+	   strstr(out, "\nSyscall IP: return address 2 frames up the user stack\n") &&
+	   strstr(out, "\nPacket capture: the first 64 bytes of each packet\n") &&
+	   strstr(out, "\nCPU ids: not logged (not shown by dump)\n"),
+	   "summary: filter, syscall IP, capture, CPU ids");
+	ok(!strstr(out, "Recorded without details"), "summary: all details: no line");
+	ok(strstr(out, "\nInstances of custom events by type name: 5 (3 names, 2 shown with a warning)\n") &&
+	   strstr(out, "\n  ping                                        3          1\n") &&
+	   strstr(out, "\n  (unknown type 7)                            1          1\n"),
+	   "summary: custom events by name");
+	ok(strstr(out, "\nEvent mask changes (the events recorded from then on):\n  0.000000060 s cpu 0: added; removed syscall_exit") != NULL,
+	   "summary: mask changes");
+	free(out);
+
+	snprintf(dir, sizeof(dir), "%s", tg_dir("cli-nod"));
+	tg_make(dir, "header format=1.1 details=schedchange\nbuf cpu=0 start=1000000000 pid=1\n");
+	snprintf(args, sizeof(args), "summary %s", dir);
+	st = run(args, &out);
+	ok(st == 0 && strstr(out, "\nRecorded without details (counted, no payload): syscall_entry syscall_exit trap_entry trap_exit irq_entry irq_exit fork exec exit wakeup softirq_entry softirq_exit trace_start\n"),
+	   "summary: the events of the mask recorded without details");
+	free(out);
+
+	snprintf(args, sizeof(args), "summary --custom ping %s", dir);
+	st = run(args, &out);
+	ok(st == 2 && strstr(out, "--custom is an option of dump"), "--custom outside dump: usage error");
+	free(out);
+	st = run("--help", &out);
+	ok(st == 0 && strstr(out, "--custom NAME"), "--help lists --custom");
+	free(out);
+	return tap_done();
+}
