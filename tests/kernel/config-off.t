@@ -36,6 +36,65 @@ checks=(
 	kernel/softirq.o:handle_softirqs
 	kernel/signal.o:__send_signal_locked
 	kernel/signal.o:get_signal
+	kernel/softirq.o:tasklet_action
+	kernel/softirq.o:tasklet_hi_action
+	kernel/time/timer.o:call_timer_fn
+	kernel/time/hrtimer.o:__hrtimer_run_queues
+	kernel/kthread.o:kthread
+	kernel/exit.o:kernel_wait4
+	kernel/exit.o:kernel_waitid
+	fs/open.o:do_sys_openat2
+	fs/open.o:__x64_sys_close
+	fs/read_write.o:ksys_read
+	fs/read_write.o:ksys_write
+	fs/read_write.o:ksys_pread64
+	fs/read_write.o:ksys_pwrite64
+	fs/read_write.o:__x64_sys_lseek
+	fs/ioctl.o:__x64_sys_ioctl
+	fs/select.o:core_sys_select
+	fs/select.o:do_sys_poll
+	kernel/sched/core.o:io_schedule
+	kernel/sched/core.o:io_schedule_timeout
+	kernel/time/itimer.o:do_setitimer
+	kernel/time/timer.o:schedule_timeout
+	kernel/time/hrtimer.o:hrtimer_nanosleep
+	mm/page_alloc.o:__alloc_pages
+	mm/page_alloc.o:free_unref_page_prepare
+	mm/page_alloc.o:__free_pages_ok
+	mm/filemap.o:folio_wait_bit_common
+	net/socket.o:__sys_socket
+	net/socket.o:__sys_socketpair
+	net/socket.o:__sys_bind
+	net/socket.o:__sys_connect
+	net/socket.o:__sys_listen
+	net/socket.o:__sys_accept4
+	net/socket.o:__sys_getsockname
+	net/socket.o:__sys_getpeername
+	net/socket.o:__sys_sendto
+	net/socket.o:__sys_recvfrom
+	net/socket.o:__sys_shutdown
+	net/socket.o:__sys_setsockopt
+	net/socket.o:__sys_getsockopt
+	net/socket.o:__sys_sendmsg
+	net/socket.o:__sys_recvmsg
+	net/socket.o:__sys_sendmmsg
+	net/socket.o:__sys_recvmmsg
+	net/socket.o:sock_sendmsg_nosec
+	net/socket.o:sock_recvmsg_nosec
+	ipc/msg.o:ksys_msgget
+	ipc/msg.o:ksys_msgsnd
+	ipc/msg.o:ksys_msgrcv
+	ipc/msg.o:__x64_sys_msgctl
+	ipc/sem.o:ksys_semget
+	ipc/sem.o:do_semtimedop
+	ipc/sem.o:__x64_sys_semctl
+	ipc/shm.o:ksys_shmget
+	ipc/shm.o:__x64_sys_shmctl
+	ipc/shm.o:do_shmat
+	ipc/shm.o:ksys_shmdt
+	net/core/dev.o:__netif_receive_skb_one_core
+	net/core/dev.o:__netif_receive_skb_list_core
+	net/core/dev.o:__dev_queue_xmit
 )
 # the files (objects) that hold LTT event points at all
 objects=$(printf '%s\n' "${checks[@]}" | cut -d: -f1 | sort -u)
