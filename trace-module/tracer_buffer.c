@@ -10,6 +10,12 @@
  * the same order (read_idx), so a CPU's buffers reach user space in seq
  * order.
  *
+ * Discard mode (the default): when the next buffer is not FREE (the
+ * reader is behind), the event is dropped and counted as lost.  Flight
+ * recorder (LTT_OPT_FLIGHT): the reader stays away while tracing, and
+ * the writer reuses the oldest READY buffer instead; at STOP each CPU's
+ * read_idx is moved to its oldest kept buffer (ltt_flight_rewind()).
+ *
  * Why no global lock is needed on the write path
  * ----------------------------------------------
  * A record is written by the CPU it describes, into that CPU's buffers,
@@ -64,7 +70,9 @@
 #include <linux/cpumask.h>
 #include <linux/irqflags.h>
 #include <linux/kernel.h>
+#include <linux/minmax.h>
 #include <linux/mm.h>
+#include <linux/preempt.h>
 #include <linux/sched.h>
 #include <linux/signal.h>
 #include <linux/slab.h>
@@ -252,6 +260,22 @@ void ltt_buffers_reset(void)
 /* ---- write path -------------------------------------------------------- */
 
 /*
+ * One record as the write path sees it.  @data/@len is the payload as
+ * given (it is also what the lost-event accounting reads, even when the
+ * record is written without details); @var/@var_len the variable part,
+ * already bounded by the caller (see ltt_submit()).
+ */
+struct ltt_rec {
+	unsigned int id;
+	u8 flags;		/* LTT_REC_* */
+	bool str;		/* var is a string: stored NUL-terminated */
+	const void *data;
+	unsigned int len;
+	const void *var;
+	unsigned int var_len;
+};
+
+/*
  * Close the open buffer: complete its header and hand it to the reader.
  * The release store of READY publishes the header and every record.
  * The caller wakes the reader.
@@ -273,14 +297,24 @@ static notrace void ltt_close(struct ltt_cpu *c, u16 flags)
  * the reader has finished copying the buffer before we overwrite it.
  * The reader never looks at a buffer in WRITING state, so that store
  * needs no ordering.
+ *
+ * Flight recorder: the next buffer in round-robin order is the oldest
+ * one; if it is READY (every buffer of this CPU is full) it is reused.
+ * No reader touches buffers while a flight trace runs (tracer_buffer.h),
+ * so READY -> WRITING is the writer's own transition here.  Its events
+ * are overwritten, not lost: seq keeps counting, so the gap in seq shows
+ * how many buffers were overwritten.
  */
 static notrace bool ltt_open(struct ltt_cpu *c, u64 ts)
 {
 	struct ltt_buffer_header *h;
 	u32 idx = c->next;
+	int state;
 	u64 total;
 
-	if (atomic_read_acquire(&c->state[idx]) != LTT_BUF_FREE)
+	state = atomic_read_acquire(&c->state[idx]);
+	if (state != LTT_BUF_FREE &&
+	    !(state == LTT_BUF_READY && READ_ONCE(ltt.flight)))
 		return false;
 	atomic_set(&c->state[idx], LTT_BUF_WRITING);
 
@@ -308,29 +342,35 @@ static notrace bool ltt_open(struct ltt_cpu *c, u64 ts)
  * Append one record at time @ts to CPU @c's open buffer, switching
  * buffers when needed.  Runs with interrupts off and c->nesting set.
  *
- * The variable part is a string (the exec file name): it is stored
+ * A string variable part (exec, open, kthread names) is stored
  * NUL-terminated and at most LTT_MAX_VAR_LEN bytes long, NUL included.
+ * Other variable parts are copied as they are (their length was bounded
+ * by the caller).  A record without details (LTT_REC_NO_DETAILS) is the
+ * bare header.
  */
 static notrace void ltt_record(struct ltt_cpu *c, u64 ts,
-			       unsigned int id, const void *data,
-			       unsigned int len, const char *var,
-			       unsigned int var_len)
+			       const struct ltt_rec *r)
 {
 	struct ltt_record_header rh;
-	unsigned int vcopy, vterm = 0, raw, size;
+	unsigned int len = 0, vcopy = 0, vterm = 0, raw, size;
+	const char *var = r->var;
 	bool wake = false;
 	char *p;
 
-	if (!data)
-		len = 0;
-	vcopy = var ? min_t(unsigned int, var_len, LTT_MAX_VAR_LEN) : 0;
-	if (vcopy && var[vcopy - 1] != '\0') {
-		if (vcopy == LTT_MAX_VAR_LEN)
-			vcopy--;
-		vterm = 1;
+	if (!(r->flags & LTT_REC_NO_DETAILS)) {
+		len = r->data ? r->len : 0;
+		vcopy = var ? r->var_len : 0;
+	}
+	if (vcopy && r->str) {
+		vcopy = min_t(unsigned int, vcopy, LTT_MAX_VAR_LEN);
+		if (var[vcopy - 1] != '\0') {
+			if (vcopy == LTT_MAX_VAR_LEN)
+				vcopy--;
+			vterm = 1;
+		}
 	}
 	/* Checked one by one so that the sum below can not overflow. */
-	if (len > c->size)
+	if (len > c->size || vcopy > c->size)
 		goto lost;
 	raw = sizeof(rh) + len + vcopy + vterm;
 	size = ALIGN(raw, LTT_REC_ALIGN);
@@ -346,17 +386,20 @@ static notrace void ltt_record(struct ltt_cpu *c, u64 ts,
 			wake = true;
 		}
 	}
+	/* A flight trace is read after STOP only: nobody to wake. */
+	if (READ_ONCE(ltt.flight))
+		wake = false;
 	if (c->cur == LTT_NO_BUF && !ltt_open(c, ts))
 		goto lost_wake;
 
 	p = c->mem + (size_t)c->cur * c->size + c->offset;
 	rh.delta = ts - c->start_ns;
-	rh.id = id;
-	rh.flags = 0;
+	rh.id = r->id;
+	rh.flags = r->flags;
 	rh.size = size;
 	memcpy(p, &rh, sizeof(rh));
 	p += sizeof(rh);
-	memcpy(p, data, len);
+	memcpy(p, r->data, len);
 	p += len;
 	memcpy(p, var, vcopy);
 	p += vcopy;
@@ -372,12 +415,12 @@ lost_wake:
 	if (wake)
 		irq_work_queue(&c->wake_work);
 lost:
-	ltt_lost_count(c, id, data, len, false);
+	ltt_lost_count(c, r->id, r->data, r->len, false);
 }
 
 /*
- * Write event @id (or, for LTT_EV_NONE, only make sure this CPU's stream
- * has begun) on the current CPU.
+ * Write record @r (or, for NULL, only make sure this CPU's stream has
+ * begun) on the current CPU.  Preemption is disabled by the caller.
  *
  * Every stream begins with an LTT_EV_TRACE_START record naming the task
  * current on the CPU; it is written here, lazily, by the first write on
@@ -385,9 +428,7 @@ lost:
  * ltt_start_on_cpu(), so idle CPUs have a stream too, and a CPU brought
  * online later still starts its stream correctly).
  */
-static notrace void ltt_write(unsigned int id, const void *data,
-			      unsigned int len, const void *var,
-			      unsigned int var_len)
+static notrace void ltt_write(const struct ltt_rec *r)
 {
 	unsigned long flags;
 	struct ltt_cpu *c;
@@ -397,8 +438,8 @@ static notrace void ltt_write(unsigned int id, const void *data,
 	c = ltt.cpus[smp_processor_id()];
 	if (unlikely(c->nesting)) {
 		/* An NMI interrupted a writer on this CPU. */
-		if (id != LTT_EV_NONE)
-			ltt_lost_count(c, id, data, len, true);
+		if (r)
+			ltt_lost_count(c, r->id, r->data, r->len, true);
 		goto out;
 	}
 	c->nesting++;
@@ -413,12 +454,17 @@ static notrace void ltt_write(unsigned int id, const void *data,
 			.pid = current->pid,
 			.cpu = c->cpu,
 		};
+		struct ltt_rec start = {
+			.id = LTT_EV_TRACE_START,
+			.data = &ev,
+			.len = sizeof(ev),
+		};
 
 		c->started = true;
-		ltt_record(c, ts, LTT_EV_TRACE_START, &ev, sizeof(ev), NULL, 0);
+		ltt_record(c, ts, &start);
 	}
-	if (id != LTT_EV_NONE)
-		ltt_record(c, ts, id, data, len, var, var_len);
+	if (r)
+		ltt_record(c, ts, r);
 
 	/* ... and cleared after everything else is done. */
 	barrier();
@@ -428,9 +474,83 @@ out:
 }
 
 /*
+ * Record event @id, tracing being active: apply the event mask, the
+ * filter and the details mask, bound the variable part and rewrite what
+ * the session configuration asks for (syscall IP, packet capture
+ * length).  Preemption is disabled by the caller.
+ *
+ * The configuration (details, filter, sip, capture_len) cannot change
+ * while tracing; the event mask can, one 64-bit word at a time, and
+ * each event reads its own bit once.
+ */
+static notrace void ltt_submit(unsigned int id, const void *data,
+			       unsigned int len, const void *var,
+			       unsigned int var_len)
+{
+	struct ltt_rec r = {
+		.id = id,
+		.data = data,
+		.len = data ? len : 0,
+		.var = var,
+		.var_len = var ? var_len : 0,
+	};
+	union {
+		struct ltt_ev_syscall_entry se;
+		struct ltt_ev_net_packet np;
+	} copy;
+
+	if (!ltt_mask_test(ltt.mask, id))
+		return;
+	/* Filtered-out events are not recorded, and not lost either. */
+	if (unlikely(ltt.filter.flags) && !ltt_filter_event(id, data, len))
+		return;
+	if (!ltt_mask_test(ltt.details, id)) {
+		r.flags = LTT_REC_NO_DETAILS;
+		goto write;
+	}
+	switch (id) {
+	case LTT_EV_PROCESS_EXEC:
+	case LTT_EV_FS_OPEN:
+	case LTT_EV_KTHREAD_CREATE:
+		r.str = true;
+		break;
+	case LTT_EV_SYSCALL_ENTRY:
+		if (ltt.sip.mode != LTT_SIP_RAW && r.len == sizeof(copy.se)) {
+			memcpy(&copy.se, data, sizeof(copy.se));
+			copy.se.ip = ltt_syscall_ip(copy.se.ip);
+			r.data = &copy.se;
+		}
+		r.var_len = min_t(unsigned int, r.var_len, LTT_MAX_VAR_LEN);
+		break;
+	case LTT_EV_NET_PACKET_IN:
+	case LTT_EV_NET_PACKET_OUT:
+		/* Keep capture_len bytes at most; caplen says how many. */
+		if (r.len >= sizeof(copy.np)) {
+			memcpy(&copy.np, data, sizeof(copy.np));
+			r.var_len = min_t(unsigned int, r.var_len,
+					  ltt.capture_len);
+			copy.np.caplen = r.var_len;
+			r.data = &copy.np;
+			r.len = sizeof(copy.np);
+		} else {
+			r.var_len = 0;
+		}
+		break;
+	case LTT_EV_CUSTOM:
+		r.var_len = min_t(unsigned int, r.var_len, LTT_CUSTOM_MAX_SIZE);
+		break;
+	default:
+		r.var_len = min_t(unsigned int, r.var_len, LTT_MAX_VAR_LEN);
+		break;
+	}
+write:
+	ltt_write(&r);
+}
+
+/*
  * The callback registered with the kernel.  Preemption is disabled by
  * the caller; we may be in any context.  With tracing stopped this costs
- * one load and a branch.
+ * one load and a branch.  The ids the module writes itself are refused.
  */
 notrace void ltt_trace_callback(unsigned int id, const void *data,
 				unsigned int len, const void *var,
@@ -439,11 +559,76 @@ notrace void ltt_trace_callback(unsigned int id, const void *data,
 	/* Pairs with the release in START: buffers are set up. */
 	if (likely(!smp_load_acquire(&ltt.active)))
 		return;
-	if (unlikely(id == LTT_EV_NONE || id >= LTT_EV_MAX))
+	if (unlikely(id >= LTT_EV_MAX || ltt_module_id(id)))
 		return;
-	if (!(READ_ONCE(ltt.mask[id / 64]) & BIT_ULL(id % 64)))
+	ltt_submit(id, data, len, var, var_len);
+}
+
+/*
+ * Record a module-generated event that is subject to the event mask,
+ * the filter and the details mask (a custom event instance).  Any
+ * context; preemption is disabled by the caller, which keeps this
+ * inside the grace period STOP waits for.
+ */
+notrace void ltt_log(unsigned int id, const void *data, unsigned int len,
+		     const void *var, unsigned int var_len)
+{
+	/* Pairs with the release in START, as in the callback. */
+	if (smp_load_acquire(&ltt.active))
+		ltt_submit(id, data, len, var, var_len);
+}
+
+/*
+ * Declarations written by the module (CHANGE_MASK, CUSTOM_CREATE,
+ * CUSTOM_DESTROY): subject to the event mask and the details mask
+ * (CHANGE_MASK and CUSTOM_CREATE are forced into both), never to the
+ * filter.  The variable part is binary (name and format for
+ * CUSTOM_CREATE, with their NULs).
+ */
+static void ltt_emit_now(unsigned int id, const void *data,
+			 unsigned int len, const void *var,
+			 unsigned int var_len)
+{
+	struct ltt_rec r = {
+		.id = id,
+		.data = data,
+		.len = len,
+		.var = var,
+		.var_len = min_t(unsigned int, var_len,
+				 LTT_CUSTOM_NAME_LEN + LTT_CUSTOM_FORMAT_LEN),
+	};
+
+	if (!ltt_mask_test(ltt.mask, id))
 		return;
-	ltt_write(id, data, len, var, var_len);
+	if (!ltt_mask_test(ltt.details, id))
+		r.flags = LTT_REC_NO_DETAILS;
+	ltt_write(&r);
+}
+
+/* Process context: write a declaration on this CPU if tracing is active. */
+void ltt_emit(unsigned int id, const void *data, unsigned int len,
+	      const void *var, unsigned int var_len)
+{
+	preempt_disable();
+	/* Pairs with the release in START; STOP's grace period covers us. */
+	if (smp_load_acquire(&ltt.active))
+		ltt_emit_now(id, data, len, var, var_len);
+	preempt_enable();
+}
+
+/*
+ * START only, after the buffers are reset and before active is
+ * published: no callback writes yet, so this CPU's writer state is ours
+ * (interrupts are disabled in ltt_write(), as for any writer).  Records
+ * written here come first in this CPU's stream, after its TRACE_START.
+ */
+void ltt_emit_unpublished(unsigned int id, const void *data,
+			  unsigned int len, const void *var,
+			  unsigned int var_len)
+{
+	preempt_disable();
+	ltt_emit_now(id, data, len, var, var_len);
+	preempt_enable();
 }
 
 /* on_each_cpu() from START: open this CPU's stream. */
@@ -451,7 +636,7 @@ void ltt_start_on_cpu(void *unused)
 {
 	/* Pairs with the release in START, as in the callback. */
 	if (smp_load_acquire(&ltt.active))
-		ltt_write(LTT_EV_NONE, NULL, 0, NULL, 0);
+		ltt_write(NULL);
 }
 
 /*
@@ -480,6 +665,32 @@ void ltt_flush_all(void)
 			c->next = c->cur;
 			c->seq--;
 			c->cur = LTT_NO_BUF;
+		}
+	}
+}
+
+/*
+ * STOP of a flight trace, after ltt_flush_all() and before tracing is
+ * cleared, under read_mutex: point each CPU's reader at its oldest kept
+ * buffer.  The writer filled the buffers round robin and reused the
+ * oldest first, so going round from the buffer it would have opened
+ * next, the READY buffers come in seq order; FREE ones (never used, or
+ * an empty buffer given back by the flush) are skipped.
+ */
+void ltt_flight_rewind(void)
+{
+	unsigned int cpu;
+	u32 i, idx;
+
+	for_each_possible_cpu(cpu) {
+		struct ltt_cpu *c = ltt.cpus[cpu];
+
+		for (i = 0; i < c->count; i++) {
+			idx = (c->next + i) % c->count;
+			if (atomic_read(&c->state[idx]) == LTT_BUF_READY) {
+				c->read_idx = idx;
+				break;
+			}
 		}
 	}
 }
@@ -543,9 +754,21 @@ static ssize_t ltt_take(struct ltt_cpu *c, char __user *ubuf)
 }
 
 /*
+ * A file other than the session's owner may not read: -EBUSY.  Without
+ * an owner nothing is tracing, and read() sees end of file.  Under
+ * read_mutex (START sets the owner before it takes read_mutex).
+ */
+static bool ltt_foreign(struct file *file)
+{
+	struct file *owner = READ_ONCE(ltt.owner);
+
+	return owner && owner != file;
+}
+
+/*
  * read(): one whole READY buffer per call.  Blocks until one is ready
  * (unless @nonblock); returns 0 once tracing is stopped and every buffer
- * has been read.
+ * has been read.  A flight trace gives nothing until it is stopped.
  *
  * Lost wake-up freedom: wake_seq is read before the buffers are looked
  * at, and writers (through ltt_wake_readers()) make a buffer READY
@@ -554,7 +777,8 @@ static ssize_t ltt_take(struct ltt_cpu *c, char __user *ubuf)
  * in the value we read, and the wait below returns at once.  The same
  * holds for the end of tracing (STOP clears ltt.tracing, then wakes).
  */
-ssize_t ltt_read_one(char __user *ubuf, size_t count, bool nonblock)
+ssize_t ltt_read_one(struct file *file, char __user *ubuf, size_t count,
+		     bool nonblock)
 {
 	for (;;) {
 		struct ltt_cpu *c;
@@ -565,6 +789,10 @@ ssize_t ltt_read_one(char __user *ubuf, size_t count, bool nonblock)
 
 		if (mutex_lock_interruptible(&ltt.read_mutex))
 			return -ERESTARTSYS;
+		if (ltt_foreign(file)) {
+			mutex_unlock(&ltt.read_mutex);
+			return -EBUSY;
+		}
 		size = ltt.size ? ltt.size : ltt.cfg_size;
 		if (count < size) {
 			mutex_unlock(&ltt.read_mutex);
@@ -573,7 +801,8 @@ ssize_t ltt_read_one(char __user *ubuf, size_t count, bool nonblock)
 		seq = atomic_long_read(&ltt.wake_seq);
 		smp_rmb();	/* wake_seq before tracing and buffer states */
 		tracing = smp_load_acquire(&ltt.tracing);
-		c = ltt_find_ready();
+		/* The writers own a flight trace's buffers until STOP. */
+		c = tracing && ltt.flight ? NULL : ltt_find_ready();
 		ret = c ? ltt_take(c, ubuf) : 0;
 		mutex_unlock(&ltt.read_mutex);
 		if (c)
@@ -589,14 +818,22 @@ ssize_t ltt_read_one(char __user *ubuf, size_t count, bool nonblock)
 	}
 }
 
-/* poll(): readable when a buffer is READY or at end of file. */
-bool ltt_readable(void)
+/*
+ * poll(): readable when a buffer is READY (not before STOP for a flight
+ * trace) or at end of file; EPOLLERR for a file that is not the owner.
+ */
+__poll_t ltt_poll_mask(struct file *file)
 {
-	bool ret;
+	__poll_t ret = 0;
+	int tracing;
 
 	mutex_lock(&ltt.read_mutex);
 	/* Pairs with ltt_stop_done(): not tracing => all flushed. */
-	ret = !smp_load_acquire(&ltt.tracing) || ltt_find_ready();
+	tracing = smp_load_acquire(&ltt.tracing);
+	if (ltt_foreign(file))
+		ret = EPOLLERR;
+	else if (!tracing || (!ltt.flight && ltt_find_ready()))
+		ret = EPOLLIN | EPOLLRDNORM;
 	mutex_unlock(&ltt.read_mutex);
 	return ret;
 }

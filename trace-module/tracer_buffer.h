@@ -3,7 +3,8 @@
  * tracer_buffer.h - per-CPU trace buffers of the LTT trace module.
  *
  * Shared by tracer_main.c (device, ioctls), tracer_buffer.c (buffers,
- * write path, reader side) and tracer_lost.c (lost-event accounting).
+ * write path, reader side), tracer_filter.c (filters, syscall IP),
+ * tracer_custom.c (custom events) and tracer_lost.c (lost events).
  * docs/tracer-module.md describes the design as a whole; the comments
  * here state the rules each field obeys.
  */
@@ -11,10 +12,13 @@
 #define _LTT_TRACER_BUFFER_H
 
 #include <linux/atomic.h>
+#include <linux/bits.h>
+#include <linux/compiler.h>
 #include <linux/fs.h>
 #include <linux/irq_work.h>
 #include <asm/local64.h>
 #include <linux/mutex.h>
+#include <linux/poll.h>
 #include <linux/types.h>
 #include <linux/wait.h>
 
@@ -42,6 +46,14 @@
  *  - the reader stores FREE with release after copy_to_user(); the
  *    writer loads FREE with acquire before reusing the memory, so it
  *    never overwrites bytes the reader is still copying.
+ *
+ * Flight recorder (ltt.flight): while tracing, the reader takes no
+ * buffer at all (read() returns nothing until STOP), so the writer owns
+ * every buffer of its CPU and may also reopen a READY buffer (the oldest:
+ * READY -> WRITING) when no FREE one is left.  After STOP (a grace period
+ * later, when no writer runs) the reader owns the READY buffers again.
+ * The two parties never hold a buffer at the same time, so the rule
+ * "one party per transition" still holds.
  */
 enum ltt_buf_state {
 	LTT_BUF_FREE = 0,
@@ -112,8 +124,8 @@ struct ltt_cpu {
 
 /*
  * Global tracer state.  There is no lock on the write path: writers
- * only read active, mask and cpus[]; everything they write lives in
- * their own struct ltt_cpu.
+ * only read active, flight, mask, details, filter, sip, capture_len and
+ * cpus[]; everything they write lives in their own struct ltt_cpu.
  *
  *  active    set (store-release) by START once buffers and per-CPU state
  *            are ready; writers load it with acquire.  Cleared by STOP,
@@ -123,7 +135,18 @@ struct ltt_cpu {
  *  tracing   1 from START until STOP has flushed every CPU (store-release),
  *            read with acquire by readers deciding end of file.
  *  mask      event mask, one bit per id, READ_ONCE/WRITE_ONCE per word;
- *            may change while tracing (a writer sees the old or new word).
+ *            may change while tracing (a writer sees the old or new word;
+ *            each event tests one bit, so it sees the old or new bit).
+ *  details, filter, sip, opt_flags, capture_len
+ *            session configuration, changed only while not tracing (the
+ *            ioctls return -EBUSY otherwise) under ctl_mutex: writers read
+ *            them with plain loads, published by the release of active.
+ *  flight    flight recorder for the running trace: copied from opt_flags
+ *            by START under both mutexes before active is set, so both
+ *            the writers and the readers (under read_mutex) see it.
+ *  owner     the file that owns the session (configured it or started
+ *            it), NULL if none; written under ctl_mutex, read with
+ *            READ_ONCE by read() and poll() under read_mutex.
  *  cpus      per possible CPU, NULL for impossible ones; fixed from load
  *            to unload.
  *  wake_seq  incremented each time buffers may have become READY (irq_work,
@@ -131,12 +154,20 @@ struct ltt_cpu {
  *
  *  ctl_mutex serialises control: ioctls that change state, open, release.
  *  read_mutex serialises readers and protects the buffer memory against
- *            being freed or reset under them.  Lock order: ctl, then read.
+ *            being freed or reset under them.
+ *  Lock order: ctl_mutex, then ltt_custom_mutex, then read_mutex.
  */
 struct ltt_tracer {
 	int active;
 	int tracing;
+	bool flight;
 	u64 mask[LTT_MASK_WORDS];
+	u64 details[LTT_MASK_WORDS];
+	struct ltt_filter filter;
+	struct ltt_syscall_ip sip;
+	u32 opt_flags;		/* LTT_OPT_* for the next START */
+	u32 capture_len;	/* packet bytes kept, <= LTT_MAX_CAPTURE */
+	struct file *owner;
 	struct ltt_cpu **cpus;
 
 	u32 cfg_size;		/* geometry used by the next START */
@@ -155,19 +186,68 @@ struct ltt_tracer {
 
 extern struct ltt_tracer ltt;
 
+/* Bit @id of a 256-bit event mask, read once (lock-free readers). */
+static inline bool ltt_mask_test(const u64 *mask, unsigned int id)
+{
+	return READ_ONCE(mask[id / 64]) & BIT_ULL(id % 64);
+}
+
+/*
+ * Ids written by the module itself, never accepted from the kernel
+ * facility: the kernel cannot forge a trace start, a mask change or a
+ * custom event.
+ */
+static inline bool ltt_module_id(unsigned int id)
+{
+	return id == LTT_EV_NONE || id == LTT_EV_TRACE_START ||
+	       (id >= LTT_EV_CHANGE_MASK && id <= LTT_EV_CUSTOM);
+}
+
+/*
+ * Largest record the module writes: a custom event instance (its
+ * payload is the largest variable part; a CUSTOM_CREATE record holds at
+ * most LTT_CUSTOM_NAME_LEN + LTT_CUSTOM_FORMAT_LEN bytes after its
+ * payload, and kernel events at most LTT_MAX_VAR_LEN + 1).  It must fit
+ * the 16-bit record size and an empty buffer of the smallest size.
+ */
+#define LTT_REC_MAX	(sizeof(struct ltt_record_header) + \
+			 sizeof(struct ltt_ev_custom) + LTT_CUSTOM_MAX_SIZE)
+
 /* tracer_buffer.c */
 int ltt_cpus_init(void);
 void ltt_cpus_exit(void);
 void ltt_trace_callback(unsigned int id, const void *data, unsigned int len,
 			const void *var, unsigned int var_len);
+void ltt_emit(unsigned int id, const void *data, unsigned int len,
+	      const void *var, unsigned int var_len);
+void ltt_emit_unpublished(unsigned int id, const void *data,
+			  unsigned int len, const void *var,
+			  unsigned int var_len);
+void ltt_log(unsigned int id, const void *data, unsigned int len,
+	     const void *var, unsigned int var_len);
 int ltt_buffers_alloc(u32 size, u32 count);
 void ltt_buffers_free(void);
 void ltt_buffers_reset(void);
 void ltt_start_on_cpu(void *unused);
 void ltt_flush_all(void);
+void ltt_flight_rewind(void);
 void ltt_stop_done(void);
-ssize_t ltt_read_one(char __user *ubuf, size_t count, bool nonblock);
-bool ltt_readable(void);
+ssize_t ltt_read_one(struct file *file, char __user *ubuf, size_t count,
+		     bool nonblock);
+__poll_t ltt_poll_mask(struct file *file);
+
+/* tracer_filter.c */
+bool ltt_filter_event(unsigned int id, const void *data, unsigned int len);
+u64 ltt_syscall_ip(u64 raw);
+int ltt_check_filter(const struct ltt_filter *f);
+int ltt_check_syscall_ip(const struct ltt_syscall_ip *s);
+
+/* tracer_custom.c */
+extern struct mutex ltt_custom_mutex;
+void ltt_custom_emit_all(void);
+void ltt_custom_release(struct file *file);
+void ltt_custom_exit(void);
+long ltt_custom_ioctl(struct file *file, unsigned int cmd, void __user *argp);
 
 /* tracer_lost.c */
 void ltt_lost_count(struct ltt_cpu *c, unsigned int id, const void *data,

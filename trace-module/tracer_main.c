@@ -5,9 +5,12 @@
  *
  * The module registers its callback with the kernel's LTT facility when
  * it is loaded; while tracing is stopped the callback returns at once.
- * A single process (the trace daemon) opens /dev/tracer, configures the
- * tracer with ioctls, starts it and read()s whole buffers until end of
- * file.  See docs/tracer-module.md and docs/ltt_tracer.4.
+ * /dev/tracer may be opened several times.  The first file that
+ * configures the session (buffers, options, filter, syscall IP, details
+ * mask) or starts it owns it: the trace daemon, which starts tracing and
+ * read()s whole buffers until end of file.  Other files may look
+ * (GET_INFO, GET_*), change the event mask and use custom events.  See
+ * docs/tracer-module.md and docs/ltt_tracer.4.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -36,9 +39,6 @@ static unsigned int buffer_count = 8;
 module_param(buffer_count, uint, 0444);
 MODULE_PARM_DESC(buffer_count, "Default buffers per CPU (2..256; default 8)");
 
-/* Bit 0 set while /dev/tracer is open: one opener at a time. */
-static unsigned long ltt_busy;
-
 static int ltt_check_geometry(u32 size, u32 count)
 {
 	if (size < LTT_BUFFER_SIZE_MIN || size > LTT_BUFFER_SIZE_MAX ||
@@ -58,37 +58,119 @@ static int ltt_check_memory(u32 size, u32 count)
 	return 0;
 }
 
-static void ltt_default_mask(void)
+/*
+ * Every event id the ABI defines, in enum ltt_event_id order.  The event
+ * mask only ever holds these: undefined ids stay clear, so that the mask
+ * (in GET_EVENT_MASK, in the trace header, in CHANGE_MASK records) names
+ * events the analyzer knows.
+ */
+static const unsigned char ltt_defined_ids[] = {
+	LTT_EV_SYSCALL_ENTRY, LTT_EV_SYSCALL_EXIT,
+	LTT_EV_TRAP_ENTRY, LTT_EV_TRAP_EXIT,
+	LTT_EV_IRQ_ENTRY, LTT_EV_IRQ_EXIT,
+	LTT_EV_SCHEDCHANGE,
+	LTT_EV_PROCESS_FORK, LTT_EV_PROCESS_EXEC,
+	LTT_EV_PROCESS_EXIT, LTT_EV_PROCESS_WAKEUP,
+	LTT_EV_SOFTIRQ_ENTRY, LTT_EV_SOFTIRQ_EXIT,
+	LTT_EV_SIGNAL_SEND, LTT_EV_SIGNAL_DELIVER,
+	LTT_EV_TASKLET_ENTRY, LTT_EV_TASKLET_EXIT,
+	LTT_EV_TIMER_EXPIRE_ENTRY, LTT_EV_TIMER_EXPIRE_EXIT,
+	LTT_EV_KTHREAD_CREATE, LTT_EV_PROCESS_WAIT,
+	LTT_EV_FS_OPEN, LTT_EV_FS_CLOSE, LTT_EV_FS_READ, LTT_EV_FS_WRITE,
+	LTT_EV_FS_LSEEK, LTT_EV_FS_IOCTL, LTT_EV_FS_SELECT, LTT_EV_FS_POLL,
+	LTT_EV_FS_BUF_WAIT_START, LTT_EV_FS_BUF_WAIT_END,
+	LTT_EV_TIMER_SET_ITIMER, LTT_EV_TIMER_SET_TIMEOUT,
+	LTT_EV_MEM_PAGE_ALLOC, LTT_EV_MEM_PAGE_FREE,
+	LTT_EV_MEM_SWAP_IN, LTT_EV_MEM_SWAP_OUT,
+	LTT_EV_MEM_PAGE_WAIT_START, LTT_EV_MEM_PAGE_WAIT_END,
+	LTT_EV_SOCKET_CALL, LTT_EV_SOCKET_CREATE,
+	LTT_EV_SOCKET_SEND, LTT_EV_SOCKET_RECV,
+	LTT_EV_IPC_CALL, LTT_EV_IPC_MSG_CREATE,
+	LTT_EV_IPC_SEM_CREATE, LTT_EV_IPC_SHM_CREATE,
+	LTT_EV_NET_PACKET_IN, LTT_EV_NET_PACKET_OUT,
+	LTT_EV_CHANGE_MASK,
+	LTT_EV_CUSTOM_CREATE, LTT_EV_CUSTOM_DESTROY, LTT_EV_CUSTOM,
+	LTT_EV_TRACE_START,
+};
+
+static u64 ltt_defined[LTT_MASK_WORDS];
+
+/*
+ * Ids that cannot be masked out: scheduling changes and the start
+ * records attribute every other event to a task (records carry no pid),
+ * and mask changes say what the trace could not have seen.
+ */
+static const unsigned char ltt_forced_ids[] = {
+	LTT_EV_SCHEDCHANGE, LTT_EV_TRACE_START, LTT_EV_CHANGE_MASK,
+};
+
+/*
+ * Ids always recorded with their payload: the same, and the custom type
+ * declarations, without which custom events cannot be named.
+ */
+static const unsigned char ltt_detailed_ids[] = {
+	LTT_EV_SCHEDCHANGE, LTT_EV_TRACE_START, LTT_EV_CHANGE_MASK,
+	LTT_EV_CUSTOM_CREATE,
+};
+
+static void ltt_mask_set(u64 *mask, const unsigned char *ids, size_t n)
 {
-	static const unsigned char ids[] = {
-		LTT_EV_SYSCALL_ENTRY, LTT_EV_SYSCALL_EXIT,
-		LTT_EV_TRAP_ENTRY, LTT_EV_TRAP_EXIT,
-		LTT_EV_IRQ_ENTRY, LTT_EV_IRQ_EXIT,
-		LTT_EV_SCHEDCHANGE,
-		LTT_EV_PROCESS_FORK, LTT_EV_PROCESS_EXEC,
-		LTT_EV_PROCESS_EXIT, LTT_EV_PROCESS_WAKEUP,
-		LTT_EV_SOFTIRQ_ENTRY, LTT_EV_SOFTIRQ_EXIT,
-		LTT_EV_SIGNAL_SEND, LTT_EV_SIGNAL_DELIVER,
-		LTT_EV_TRACE_START,
-	};
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		mask[ids[i] / 64] |= BIT_ULL(ids[i] % 64);
+}
+
+/* A session's configuration as the module loads, and after its owner. */
+static void ltt_session_defaults(void)
+{
 	int i;
 
-	memset(ltt.mask, 0, sizeof(ltt.mask));
-	for (i = 0; i < ARRAY_SIZE(ids); i++)
-		ltt.mask[ids[i] / 64] |= BIT_ULL(ids[i] % 64);
+	for (i = 0; i < LTT_MASK_WORDS; i++)
+		WRITE_ONCE(ltt.details[i], ~0ULL);
+	memset(&ltt.filter, 0, sizeof(ltt.filter));
+	memset(&ltt.sip, 0, sizeof(ltt.sip));
+	ltt.opt_flags = 0;
+	ltt.capture_len = 0;
 }
 
 /* ---- control ----------------------------------------------------------- */
 
-static int ltt_start(void)
+/*
+ * Under ctl_mutex: may @file change the session's configuration?  Only
+ * its owner (or anyone while it has none), and only while not tracing.
+ */
+static int ltt_may_configure(struct file *file)
 {
+	if ((ltt.owner && ltt.owner != file) || ltt.tracing)
+		return -EBUSY;
+	return 0;
+}
+
+/* Under ctl_mutex, after a successful configuration or START. */
+static void ltt_claim(struct file *file)
+{
+	WRITE_ONCE(ltt.owner, file);
+}
+
+static int ltt_start(struct file *file)
+{
+	struct file *prev;
 	int ret;
 
 	mutex_lock(&ltt.ctl_mutex);
-	if (ltt.tracing) {
-		ret = -EBUSY;
+	prev = ltt.owner;
+	ret = ltt_may_configure(file);
+	if (ret)
 		goto out;
-	}
+	/*
+	 * The owner is set before the buffers are reset under read_mutex,
+	 * so a reader that sees tracing set also sees the owner (and a
+	 * foreign file cannot read this trace).
+	 */
+	ltt_claim(file);
+	/* No custom type comes or goes until tracing is published. */
+	mutex_lock(&ltt_custom_mutex);
 	/*
 	 * ltt.active has been clear for at least a grace period (STOP
 	 * waited for one; before the first START it was never set), so
@@ -97,15 +179,23 @@ static int ltt_start(void)
 	 */
 	mutex_lock(&ltt.read_mutex);
 	ret = ltt_buffers_alloc(ltt.cfg_size, ltt.cfg_count);
-	if (!ret)
+	if (!ret) {
 		ltt_buffers_reset();
+		ltt.flight = ltt.opt_flags & LTT_OPT_FLIGHT;
+	}
 	mutex_unlock(&ltt.read_mutex);
-	if (ret)
+	if (ret) {
+		mutex_unlock(&ltt_custom_mutex);
+		ltt_claim(prev);
 		goto out;
+	}
+	/* Declare the live custom types first on this CPU's stream. */
+	ltt_custom_emit_all();
 
 	WRITE_ONCE(ltt.tracing, 1);
-	/* Publish the buffers and reset state to the writers. */
+	/* Publish the buffers, reset state and configuration to writers. */
 	smp_store_release(&ltt.active, 1);
+	mutex_unlock(&ltt_custom_mutex);
 	/* Begin every online CPU's stream with a TRACE_START record. */
 	on_each_cpu(ltt_start_on_cpu, NULL, 1);
 out:
@@ -127,18 +217,29 @@ static void ltt_stop_locked(void)
 	 */
 	synchronize_rcu();
 	ltt_flush_all();
+	if (ltt.flight) {
+		/* Readers stayed away from the buffers; still tracing. */
+		mutex_lock(&ltt.read_mutex);
+		ltt_flight_rewind();
+		mutex_unlock(&ltt.read_mutex);
+	}
 	ltt_stop_done();
 }
 
-static int ltt_stop(void)
+static int ltt_stop(struct file *file)
 {
+	int ret = 0;
+
 	mutex_lock(&ltt.ctl_mutex);
-	ltt_stop_locked();
+	if (ltt.owner && ltt.owner != file)
+		ret = -EBUSY;
+	else
+		ltt_stop_locked();
 	mutex_unlock(&ltt.ctl_mutex);
-	return 0;
+	return ret;
 }
 
-static int ltt_set_buffers(void __user *argp)
+static int ltt_set_buffers(struct file *file, void __user *argp)
 {
 	struct ltt_buffer_config cfg;
 	int ret;
@@ -152,25 +253,29 @@ static int ltt_set_buffers(void __user *argp)
 		return ret;
 
 	mutex_lock(&ltt.ctl_mutex);
-	if (ltt.tracing) {
-		ret = -EBUSY;
-	} else {
+	ret = ltt_may_configure(file);
+	if (!ret) {
 		ltt.cfg_size = cfg.size;
 		ltt.cfg_count = cfg.count;
+		ltt_claim(file);
 	}
 	mutex_unlock(&ltt.ctl_mutex);
 	return ret;
 }
 
 /*
- * The mask may change while tracing: writers read it a word at a time
- * and see either the old or the new word.  ctl_mutex only keeps two
- * concurrent SET_EVENT_MASK calls from mixing their words.
+ * Any opener, also while tracing.  Undefined ids are ignored (their
+ * bits are cleared); the forced ids are set.  GET returns the mask in
+ * force.
  *
- * Scheduling changes and the start records cannot be masked out: they are
- * what attributes every other event to a task (records carry no pid), so
- * a trace without them could not say whose events it holds.  GET returns
- * the mask in force, with these bits set.
+ * Writers read the mask one 64-bit word at a time without a lock; each
+ * event tests a single bit, so it sees either its old or its new bit.
+ * ctl_mutex only keeps two SET_EVENT_MASK calls from mixing their words.
+ * While tracing, the grace period after the update waits for every
+ * writer that may have read the old mask, and only then is
+ * LTT_EV_CHANGE_MASK written, on this CPU: no event of an id the new
+ * mask clears has a time later than the CHANGE_MASK record (events of
+ * ids it sets may appear a little before it).
  */
 static int ltt_set_mask(void __user *argp)
 {
@@ -179,23 +284,126 @@ static int ltt_set_mask(void __user *argp)
 
 	if (copy_from_user(&m, argp, sizeof(m)))
 		return -EFAULT;
-	m.bits[LTT_EV_SCHEDCHANGE / 64] |= BIT_ULL(LTT_EV_SCHEDCHANGE % 64);
-	m.bits[LTT_EV_TRACE_START / 64] |= BIT_ULL(LTT_EV_TRACE_START % 64);
+	for (i = 0; i < LTT_MASK_WORDS; i++)
+		m.bits[i] &= ltt_defined[i];
+	ltt_mask_set(m.bits, ltt_forced_ids, ARRAY_SIZE(ltt_forced_ids));
 	mutex_lock(&ltt.ctl_mutex);
 	for (i = 0; i < LTT_MASK_WORDS; i++)
 		WRITE_ONCE(ltt.mask[i], m.bits[i]);
+	if (ltt.tracing) {
+		struct ltt_ev_change_mask ev;
+
+		BUILD_BUG_ON(sizeof(ev.bits) != sizeof(m.bits));
+		memcpy(ev.bits, m.bits, sizeof(ev.bits));
+		synchronize_rcu();
+		ltt_emit(LTT_EV_CHANGE_MASK, &ev, sizeof(ev), NULL, 0);
+	}
 	mutex_unlock(&ltt.ctl_mutex);
 	return 0;
 }
 
-static int ltt_get_mask(void __user *argp)
+static int ltt_get_mask(void __user *argp, const u64 *mask)
 {
 	struct ltt_event_mask m;
 	int i;
 
 	for (i = 0; i < LTT_MASK_WORDS; i++)
-		m.bits[i] = READ_ONCE(ltt.mask[i]);
+		m.bits[i] = READ_ONCE(mask[i]);
 	return copy_to_user(argp, &m, sizeof(m)) ? -EFAULT : 0;
+}
+
+/*
+ * Owner, while stopped.  Bits of undefined ids are kept (they select
+ * nothing); the always-detailed ids are set.
+ */
+static int ltt_set_details(struct file *file, void __user *argp)
+{
+	struct ltt_event_mask m;
+	int i, ret;
+
+	if (copy_from_user(&m, argp, sizeof(m)))
+		return -EFAULT;
+	ltt_mask_set(m.bits, ltt_detailed_ids, ARRAY_SIZE(ltt_detailed_ids));
+	mutex_lock(&ltt.ctl_mutex);
+	ret = ltt_may_configure(file);
+	if (!ret) {
+		for (i = 0; i < LTT_MASK_WORDS; i++)
+			WRITE_ONCE(ltt.details[i], m.bits[i]);
+		ltt_claim(file);
+	}
+	mutex_unlock(&ltt.ctl_mutex);
+	return ret;
+}
+
+static int ltt_set_filter(struct file *file, void __user *argp)
+{
+	struct ltt_filter f;
+	int ret;
+
+	if (copy_from_user(&f, argp, sizeof(f)))
+		return -EFAULT;
+	ret = ltt_check_filter(&f);
+	if (ret)
+		return ret;
+	mutex_lock(&ltt.ctl_mutex);
+	ret = ltt_may_configure(file);
+	if (!ret) {
+		ltt.filter = f;
+		ltt_claim(file);
+	}
+	mutex_unlock(&ltt.ctl_mutex);
+	return ret;
+}
+
+static int ltt_get_filter(void __user *argp)
+{
+	struct ltt_filter f;
+
+	mutex_lock(&ltt.ctl_mutex);
+	f = ltt.filter;
+	mutex_unlock(&ltt.ctl_mutex);
+	return copy_to_user(argp, &f, sizeof(f)) ? -EFAULT : 0;
+}
+
+static int ltt_set_syscall_ip(struct file *file, void __user *argp)
+{
+	struct ltt_syscall_ip sip;
+	int ret;
+
+	if (copy_from_user(&sip, argp, sizeof(sip)))
+		return -EFAULT;
+	ret = ltt_check_syscall_ip(&sip);
+	if (ret)
+		return ret;
+	mutex_lock(&ltt.ctl_mutex);
+	ret = ltt_may_configure(file);
+	if (!ret) {
+		ltt.sip = sip;
+		ltt_claim(file);
+	}
+	mutex_unlock(&ltt.ctl_mutex);
+	return ret;
+}
+
+static int ltt_set_options(struct file *file, void __user *argp)
+{
+	struct ltt_options o;
+	int ret;
+
+	if (copy_from_user(&o, argp, sizeof(o)))
+		return -EFAULT;
+	if (o.flags & ~(LTT_OPT_FLIGHT | LTT_OPT_NO_CPUID) ||
+	    o.capture_len > LTT_MAX_CAPTURE)
+		return -EINVAL;
+	mutex_lock(&ltt.ctl_mutex);
+	ret = ltt_may_configure(file);
+	if (!ret) {
+		ltt.opt_flags = o.flags;
+		ltt.capture_len = o.capture_len;
+		ltt_claim(file);
+	}
+	mutex_unlock(&ltt.ctl_mutex);
+	return ret;
 }
 
 static int ltt_get_lost(void __user *argp)
@@ -239,19 +447,35 @@ static long ltt_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 
 	switch (cmd) {
 	case LTT_IOC_START:
-		return ltt_start();
+		return ltt_start(file);
 	case LTT_IOC_STOP:
-		return ltt_stop();
+		return ltt_stop(file);
 	case LTT_IOC_SET_BUFFERS:
-		return ltt_set_buffers(argp);
+		return ltt_set_buffers(file, argp);
 	case LTT_IOC_SET_EVENT_MASK:
 		return ltt_set_mask(argp);
 	case LTT_IOC_GET_EVENT_MASK:
-		return ltt_get_mask(argp);
+		return ltt_get_mask(argp, ltt.mask);
 	case LTT_IOC_GET_LOST:
 		return ltt_get_lost(argp);
 	case LTT_IOC_GET_INFO:
 		return ltt_get_info(argp);
+	case LTT_IOC_SET_DETAILS_MASK:
+		return ltt_set_details(file, argp);
+	case LTT_IOC_GET_DETAILS_MASK:
+		return ltt_get_mask(argp, ltt.details);
+	case LTT_IOC_SET_FILTER:
+		return ltt_set_filter(file, argp);
+	case LTT_IOC_GET_FILTER:
+		return ltt_get_filter(argp);
+	case LTT_IOC_SET_SYSCALL_IP:
+		return ltt_set_syscall_ip(file, argp);
+	case LTT_IOC_SET_OPTIONS:
+		return ltt_set_options(file, argp);
+	case LTT_IOC_CUSTOM_CREATE:
+	case LTT_IOC_CUSTOM_DESTROY:
+	case LTT_IOC_CUSTOM_LOG:
+		return ltt_custom_ioctl(file, cmd, argp);
 	default:
 		return -ENOTTY;
 	}
@@ -263,38 +487,43 @@ static int ltt_fop_open(struct inode *inode, struct file *file)
 {
 	if (!capable(CAP_SYS_ADMIN))
 		return -EPERM;
-	if (test_and_set_bit_lock(0, &ltt_busy))
-		return -EBUSY;
 	return stream_open(inode, file);
 }
 
 /*
- * Last close: stop tracing, discard what was not read, free the
- * buffers.  No read() or ioctl() on this file can be running.  The VFS
- * has already removed the file from the fasync list.
+ * Last close of a file: destroy the custom types it created.  If it owns
+ * the session: stop tracing, discard what was not read, free the
+ * buffers, and reset the session's configuration (details mask, filter,
+ * syscall IP, options) for the next owner; the buffer geometry and the
+ * event mask stay.  No read() or ioctl() on this file can be running.
+ * The VFS has already removed the file from the fasync list.
  */
 static int ltt_fop_release(struct inode *inode, struct file *file)
 {
+	ltt_custom_release(file);
 	mutex_lock(&ltt.ctl_mutex);
-	ltt_stop_locked();
-	mutex_lock(&ltt.read_mutex);
-	ltt_buffers_free();
-	mutex_unlock(&ltt.read_mutex);
+	if (ltt.owner == file) {
+		ltt_stop_locked();
+		mutex_lock(&ltt.read_mutex);
+		ltt_buffers_free();
+		mutex_unlock(&ltt.read_mutex);
+		ltt_session_defaults();
+		ltt_claim(NULL);
+	}
 	mutex_unlock(&ltt.ctl_mutex);
-	clear_bit_unlock(0, &ltt_busy);
 	return 0;
 }
 
 static ssize_t ltt_fop_read(struct file *file, char __user *buf,
 			    size_t count, loff_t *ppos)
 {
-	return ltt_read_one(buf, count, file->f_flags & O_NONBLOCK);
+	return ltt_read_one(file, buf, count, file->f_flags & O_NONBLOCK);
 }
 
 static __poll_t ltt_fop_poll(struct file *file, poll_table *wait)
 {
 	poll_wait(file, &ltt.wait, wait);
-	return ltt_readable() ? EPOLLIN | EPOLLRDNORM : 0;
+	return ltt_poll_mask(file);
 }
 
 static int ltt_fop_fasync(int fd, struct file *file, int on)
@@ -333,9 +562,21 @@ static int __init ltt_tracer_init(void)
 		       buffer_size, buffer_count);
 		return ret;
 	}
+	BUILD_BUG_ON(LTT_REC_MAX > U16_MAX);
+	BUILD_BUG_ON(sizeof(struct ltt_buffer_header) + LTT_REC_MAX >
+		     LTT_BUFFER_SIZE_MIN);
+	BUILD_BUG_ON(sizeof(struct ltt_record_header) +
+		     sizeof(struct ltt_ev_custom_create) +
+		     LTT_CUSTOM_NAME_LEN + LTT_CUSTOM_FORMAT_LEN > LTT_REC_MAX);
+	BUILD_BUG_ON(sizeof(struct ltt_record_header) +
+		     sizeof(struct ltt_ev_change_mask) > LTT_REC_MAX);
+	BUILD_BUG_ON(LTT_MAX_CAPTURE > U16_MAX);
+
 	ltt.cfg_size = buffer_size;
 	ltt.cfg_count = buffer_count;
-	ltt_default_mask();
+	ltt_mask_set(ltt_defined, ltt_defined_ids, ARRAY_SIZE(ltt_defined_ids));
+	memcpy(ltt.mask, ltt_defined, sizeof(ltt.mask));
+	ltt_session_defaults();
 
 	ret = ltt_cpus_init();
 	if (ret)
@@ -363,13 +604,16 @@ err_cpus:
 
 /*
  * rmmod is refused while /dev/tracer is open (fops.owner), and tracing
- * only runs while it is open, so tracing is stopped here.  Unregistering
- * waits for callbacks still in flight; ltt_cpus_exit() waits for queued
- * wake-ups before freeing.
+ * only runs while it is open, so tracing is stopped here; so are modules
+ * that use the custom event API (they hold a reference on this one).
+ * Custom types kernel code left are destroyed.  Unregistering waits for
+ * callbacks still in flight; ltt_cpus_exit() waits for queued wake-ups
+ * before freeing.
  */
 static void __exit ltt_tracer_exit(void)
 {
 	misc_deregister(&ltt_misc);
+	ltt_custom_exit();
 	ltt_unregister_tracer(ltt_trace_callback);
 	ltt_cpus_exit();
 	pr_info("unloaded\n");
