@@ -8,7 +8,7 @@
 #                (BENCHFLAGS, e.g. BENCHFLAGS="--reps 11 --clock both")
 #
 # Other targets: deps, kernel, kernel-off, kernel-debug, guest-debug, module, traced, tracevisualizer,
-# workloads, guest, check-host, check-kernel, check-guest, clean, distclean.
+# workloads, kmod (the guest tests' kernel module), guest, check-host, check-kernel, check-guest, clean, distclean.
 
 TOP      := $(CURDIR)
 BUILD    := $(TOP)/build
@@ -19,6 +19,7 @@ KOFF     := $(BUILD)/kernel-off
 KDBG     := $(BUILD)/kernel-debug
 BZIMAGE  := $(KON)/arch/x86/boot/bzImage
 MODULE   := trace-module/ltt_tracer.ko
+KMOD     := tests/kmod/ltt_selftest.ko
 TRACED   := traced/traced
 TV       := tracevisualizer/tracevisualizer
 INITRD   := $(BUILD)/initramfs.cpio.gz
@@ -31,7 +32,9 @@ PROVEFLAGS ?=
 KERNEL_INPUTS := $(wildcard patches/*) config/ltt-guest.config scripts/build-kernel include/ltt/ltt-abi.h
 MODULE_INPUTS := $(wildcard trace-module/*.c trace-module/*.h trace-module/Makefile trace-module/Kbuild) include/ltt/ltt-abi.h
 
-all: kernel module traced tracevisualizer workloads guest
+KMOD_INPUTS := $(wildcard tests/kmod/*.c tests/kmod/Makefile tests/kmod/Kbuild trace-module/ltt_custom.h) include/ltt/ltt-abi.h
+
+all: kernel module kmod traced tracevisualizer workloads guest
 
 deps:
 	@scripts/setup-deps
@@ -67,16 +70,22 @@ traced: deps-quiet
 tracevisualizer: deps-quiet $(SYSTBL)
 	$(MAKE) -C tracevisualizer KSRC=$(KSRC)
 
+# The guest tests' kernel module: links against the trace module's
+# exported custom-event API (trace-module/Module.symvers).
+kmod: $(KMOD)
+$(KMOD): $(KMOD_INPUTS) $(MODULE) $(BZIMAGE)
+	$(MAKE) -C tests/kmod KDIR=$(KON)
+
 workloads:
 	$(MAKE) -C tests/workloads OUT=$(BUILD)/workloads
 
 deps-quiet:
 	@scripts/setup-deps
 
-guest: $(BZIMAGE) $(MODULE) traced workloads
+guest: $(BZIMAGE) $(MODULE) kmod traced workloads
 	@$(MAKE) -s $(INITRD)
 
-$(INITRD): $(MODULE) $(TRACED) guest/init scripts/mkinitramfs $(wildcard $(BUILD)/workloads/*)
+$(INITRD): $(MODULE) $(KMOD) $(TRACED) guest/init scripts/mkinitramfs $(wildcard $(BUILD)/workloads/*)
 	scripts/mkinitramfs $@
 
 # The same module and initramfs for the debug kernel (lockdep, kmemleak…):
@@ -90,14 +99,14 @@ $(MODDBG)/ltt_tracer.ko: $(MODULE_INPUTS) $(KDBG)/arch/x86/boot/bzImage
 	$(MAKE) -C $(KDBG) M=$(MODDBG) LTT_INCLUDE=$(TOP)/include modules
 
 $(INITRD_DEBUG): $(MODDBG)/ltt_tracer.ko $(TRACED) guest/init scripts/mkinitramfs $(wildcard $(BUILD)/workloads/*)
-	MODULE=$(MODDBG)/ltt_tracer.ko scripts/mkinitramfs $@
+	MODULE=$(MODDBG)/ltt_tracer.ko KMOD= scripts/mkinitramfs $@
 
 demo: deps
 	@$(MAKE) all
 	scripts/demo
 
 check: deps
-	@$(MAKE) all kernel-off guest-debug
+	@$(MAKE) all kmod kernel-off guest-debug
 	$(PROVE) $(PROVEFLAGS) tests/host tests/kernel tests/guest
 
 BENCHFLAGS ?=
@@ -113,7 +122,7 @@ check-kernel: deps
 	$(PROVE) $(PROVEFLAGS) tests/kernel
 
 check-guest: deps
-	@$(MAKE) all kernel-off guest-debug
+	@$(MAKE) all kmod kernel-off guest-debug
 	$(PROVE) $(PROVEFLAGS) tests/guest
 
 clean:
@@ -121,6 +130,7 @@ clean:
 	-$(MAKE) -C tracevisualizer clean
 	-$(MAKE) -C tests/workloads clean OUT=$(BUILD)/workloads
 	-[ -d $(KON) ] && $(MAKE) -C trace-module clean KDIR=$(KON)
+	-[ -d $(KON) ] && $(MAKE) -C tests/kmod clean KDIR=$(KON)
 	rm -f $(INITRD) $(INITRD_DEBUG)
 	rm -rf $(MODDBG)
 
@@ -128,4 +138,4 @@ distclean: clean
 	rm -rf $(BUILD) traces
 
 .PHONY: all deps deps-quiet kernel-source kernel kernel-off kernel-debug guest-debug module traced tracevisualizer \
-	workloads guest demo check bench check-host check-kernel check-guest clean distclean
+	kmod workloads guest demo check bench check-host check-kernel check-guest clean distclean

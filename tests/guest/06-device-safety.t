@@ -7,7 +7,7 @@
 share=$(mktemp -d); trap 'rm -rf "$share"' EXIT
 
 vm_run "$share" 600 '
-ltt-open-as 65534 > /mnt/share/nonroot.txt; echo $? > /mnt/share/nonroot.rc
+chmod 666 /dev/tracer; ltt-open-as 65534 > /mnt/share/nonroot.txt; echo $? > /mnt/share/nonroot.rc; chmod 600 /dev/tracer
 ltt-ioctl-fuzz 500 1 > /mnt/share/fuzz1.txt; echo $? > /mnt/share/fuzz1.rc
 ltt-ioctl-fuzz 500 777 > /mnt/share/fuzz2.txt; echo $? > /mnt/share/fuzz2.rc
 traced -q -o /tmp/t -- sh -c "rmmod ltt_tracer; echo \$? > /mnt/share/rmmod-busy.rc; traced -q -o /tmp/t2 -t 1; echo \$? > /mnt/share/second.rc"
@@ -17,7 +17,7 @@ insmod /lib/modules/ltt_tracer.ko; echo $? > /mnt/share/insmod.rc
 traced -q -o /tmp/t3 -- true; echo $? > /mnt/share/after.rc
 dmesg > /mnt/share/dmesg.txt'
 is "$?" "0" "guest ran with no oops, BUG or WARNING in its kernel log"
-is "$(cat "$share/nonroot.rc")" "0" "a non-root process cannot open /dev/tracer"
+is "$(cat "$share/nonroot.rc")" "0" "a non-root process cannot open /dev/tracer, even with the file mode 0666 (EPERM)"
 diag "$(cat "$share/nonroot.txt")"
 is "$(cat "$share/fuzz1.rc")/$(cat "$share/fuzz2.rc")" "0/0" "1000 random ioctls ran to the end"
 diag "$(cat "$share/fuzz1.txt")" "$(cat "$share/fuzz2.txt")"

@@ -1,6 +1,6 @@
 #!/bin/bash
 # The project's style rules, enforced: user space is clean under cppcheck
-# (traced, tracevisualizer, the workloads), and the trace module's sources
+# (traced, tracevisualizer, the workloads), and the trace module's and the test module's sources
 # pass the kernel's checkpatch.pl with 0 errors and 0 warnings.
 . "$(dirname "$0")/../lib/tap.sh"
 
@@ -12,7 +12,7 @@ run_ok "cppcheck: tests/workloads" cppcheck -q --enable=warning,style,performanc
 
 cp=build/linux-source-6.1/scripts/checkpatch.pl
 if [ -x "$cp" ]; then
-	for f in $(git ls-files "trace-module/*.c" "trace-module/*.h"); do
+	for f in $(git ls-files "trace-module/*.c" "trace-module/*.h" "tests/kmod/*.c"); do
 		out=$(perl "$cp" --no-tree --no-color -q -f "$f" 2>&1 | grep -E '^total:')
 		case "$out" in
 		*" 0 errors, 0 warnings"*|"") ok 0 "checkpatch: $f ${out:-clean}" ;;

@@ -2,7 +2,10 @@
 /*
  * ltt-open-as UID [DEVICE] - drop to UID (and its group) with no
  * capabilities, then try to open the tracer device.  Exits 0 if the open
- * was refused with EPERM or EACCES, 1 if it succeeded, 2 on other errors.
+ * was refused with EPERM (the module's capability check), 3 if it was
+ * refused with EACCES (the file's mode: make the device world-readable and
+ * writable first to reach the module's check), 1 if it succeeded, 2 on
+ * other errors.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -34,5 +37,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	printf("open %s as uid %u: %s\n", dev, (unsigned int)uid, strerror(errno));
-	return (errno == EPERM || errno == EACCES) ? 0 : 2;
+	if (errno == EPERM)
+		return 0;
+	return errno == EACCES ? 3 : 2;
 }

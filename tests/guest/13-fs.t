@@ -1,0 +1,83 @@
+#!/bin/bash
+# File system events: ltt-fsops makes each file system call with known
+# arguments on a file with a unique name, and the trace shows each one
+# with its payload: the failed open of a missing file (-ENOENT), the open
+# (name, fd, flags, mode), 3 writes of 777 bytes, read, 2 lseeks (offset,
+# whence, result), ioctl FIONREAD (fd, cmd, arg), select and poll (nfds,
+# timeout), close, in that order, and a child's exec of /bin/true.
+. "$(dirname "$0")/../lib/tap.sh"
+share=$(mktemp -d); trap 'rm -rf "$share"' EXIT
+name=/tmp/ltt-fsops-$$-$RANDOM
+
+vm_run "$share" 300 "traced -q -e fs,process -o /mnt/share/t -- ltt-fsops $name > /mnt/share/out"
+ok $? "guest ran ltt-fsops under traced"
+tracevisualizer dump --json --type fs_open,fs_close,fs_read,fs_write,fs_lseek,fs_ioctl,fs_select,fs_poll,fork,exec \
+	"$share/t" > "$share/d.json"
+ok $? "dump --json of the fs and process events"
+conserved "$share/t"
+checks < <(PYTHONPATH=tests/lib python3 - "$share/d.json" "$share/out" "$name" <<'PY'
+import sys
+from check import ok, load, done
+ev = load(sys.argv[1])['events']
+kv = dict(l.split(None, 1) for l in open(sys.argv[2]).read().splitlines())
+name = sys.argv[3]
+pid, fd, child = int(kv['pid']), int(kv['fd']), int(kv['child'])
+arg = int(kv['ioctl_arg'], 16)
+mine = [e for e in ev if e['pid'] == pid]
+print("pid %d fd %d child %d: %d events" % (pid, fd, child, len(mine)))
+
+def of(t, **kw):
+    return [e for e in mine if e['type'] == t and
+            all(e['args'].get(k) == v for k, v in kw.items())]
+
+ok(all(e['details'] for e in ev), "every event carries its payload")
+o = of('fs_open', filename=name)
+ok(len(o) == 1 and o[0]['args']['fd'] == fd,
+   "one open of %s, fd %d (%s)" % (name, fd, [e['args'] for e in o]))
+ok(o and o[0]['args']['flags'] & 0o1103 == 0o1102 and o[0]['args']['mode'] == 0o640,
+   "its flags hold O_CREAT|O_RDWR|O_TRUNC and its mode is 0640")
+m = of('fs_open', filename=name + '.missing')
+ok(len(m) == 1 and m[0]['args']['fd'] == -2, "the missing file's open: fd -ENOENT (%s)"
+   % [e['args'] for e in m])
+w = of('fs_write', fd=fd)
+ok(len(w) == 3 and all(e['args']['count'] == 777 and e['args']['ret'] == 777 for e in w),
+   "3 writes of 777 bytes to fd %d, 777 done each (%s)" % (fd, [e['args'] for e in w]))
+r = of('fs_read', fd=fd)
+ok(len(r) == 1 and r[0]['args']['count'] == 333 and r[0]['args']['ret'] == 333,
+   "one read of 333 bytes, 333 done (%s)" % [e['args'] for e in r])
+s = [(e['args']['offset'], e['args']['whence'], e['args']['ret']) for e in of('fs_lseek', fd=fd)]
+ok(s == [(100, 0, 100), (-50, 2, 3 * 777 - 50)],
+   "lseek(100, SEEK_SET) = 100 then lseek(-50, SEEK_END) = 2281 (%s)" % s)
+i = of('fs_ioctl', fd=fd)
+ok(len(i) == 1 and i[0]['args']['cmd'] == 0x541B and i[0]['args']['arg'] == arg,
+   "one ioctl FIONREAD (0x541b) with arg 0x%x (%s)" % (arg, [e['args'] for e in i]))
+# the kernel records the time left until the deadline it computed from
+# the timeout on entry: the timeout less the microseconds since (allowed:
+# up to 100 ms, for a host that stalls the guest)
+def left(e, t):
+    return 0 <= t - e["args"]["timeout_ns"] < 100000000
+
+sel = of('fs_select')
+ok(len(sel) == 1 and sel[0]['args']['nfds'] == fd + 1 and left(sel[0], 1250000000),
+   "one select: nfds %d, timeout 1.25 s (%s)" % (fd + 1, [e['args'] for e in sel]))
+p = of('fs_poll')
+ok(len(p) == 1 and p[0]['args']['nfds'] == 2 and left(p[0], 2500000000),
+   "one poll: nfds 2, timeout 2500 ms (%s)" % [e['args'] for e in p])
+c = of('fs_close', fd=fd)
+ok(len(c) == 1, "one close of fd %d (%d)" % (fd, len(c)))
+seq = [e['type'] for e in mine if e['type'] in ('fs_select', 'fs_poll') or
+       (e['type'].startswith('fs_') and e['args'].get('fd') == fd)]
+want = ['fs_open'] + ['fs_write'] * 3 + ['fs_lseek', 'fs_read', 'fs_lseek', 'fs_ioctl',
+                                          'fs_select', 'fs_poll', 'fs_close']
+ok(seq == want, "in the program's order: %s" % seq)
+f = [e for e in mine if e['type'] == 'fork' and e['args']['child'] == child]
+ok(len(f) == 1, "the fork of the child %d" % child)
+x = [e for e in ev if e['type'] == 'exec' and e['pid'] == child]
+ok(len(x) == 1 and x[0]['args']['filename'] == '/bin/true',
+   "the child's exec shows the file name /bin/true (%s)" % [e['args'] for e in x])
+ok(f and x and c and c[0]['time_ns'] < f[0]['time_ns'] < x[0]['time_ns'],
+   "close, fork, exec in time order")
+done()
+PY
+)
+done_testing
