@@ -244,7 +244,7 @@ int ltt_check_syscall_ip(const struct ltt_syscall_ip *s);
 
 /* tracer_custom.c */
 extern struct mutex ltt_custom_mutex;
-void ltt_custom_emit_all(void);
+void ltt_custom_emit_all(bool started);
 void ltt_custom_release(struct file *file);
 void ltt_custom_exit(void);
 long ltt_custom_ioctl(struct file *file, unsigned int cmd, void __user *argp);

@@ -22,7 +22,10 @@
  * LTT_EV_CUSTOM_CREATE is written when a type is created while tracing,
  * and for every live type by START (ltt_custom_emit_all(), under
  * ltt_custom_mutex, before tracing is published), so every trace
- * describes the custom types whose instances it holds.
+ * describes the custom types whose instances it holds.  A flight
+ * recorder may overwrite those declarations, so its STOP declares the
+ * live types once more, before tracing stops (lock order: ctl_mutex,
+ * then ltt_custom_mutex, as in START).
  */
 #include <linux/ctype.h>
 #include <linux/err.h>
@@ -143,17 +146,19 @@ static void ltt_custom_emit_create(const struct ltt_custom *t, bool started)
 }
 
 /*
- * START, under ltt_custom_mutex, buffers ready but tracing not yet
- * published: declare every live type, in id order, on this CPU.
+ * Under ltt_custom_mutex: declare every live type, in id order, on this
+ * CPU.  START calls it with @started false (buffers ready, tracing not
+ * yet published); STOP of a flight recorder with @started true, while
+ * tracing is still active.
  */
-void ltt_custom_emit_all(void)
+void ltt_custom_emit_all(bool started)
 {
 	struct ltt_custom *t;
 	unsigned long id;
 
 	lockdep_assert_held(&ltt_custom_mutex);
 	xa_for_each(&ltt_custom_types, id, t)
-		ltt_custom_emit_create(t, false);
+		ltt_custom_emit_create(t, started);
 }
 
 /* ---- create and destroy ----------------------------------------------------- */

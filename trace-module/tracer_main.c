@@ -190,7 +190,7 @@ static int ltt_start(struct file *file)
 		goto out;
 	}
 	/* Declare the live custom types first on this CPU's stream. */
-	ltt_custom_emit_all();
+	ltt_custom_emit_all(false);
 
 	WRITE_ONCE(ltt.tracing, 1);
 	/* Publish the buffers, reset state and configuration to writers. */
@@ -208,6 +208,17 @@ static void ltt_stop_locked(void)
 {
 	if (!ltt.tracing)
 		return;
+	if (ltt.flight) {
+		/*
+		 * A flight recorder overwrites its oldest buffers, and with
+		 * them the declarations START wrote: declare the live types
+		 * again, in the newest buffer of this CPU, which is kept.
+		 * Tracing is still active, so the records go in as usual.
+		 */
+		mutex_lock(&ltt_custom_mutex);
+		ltt_custom_emit_all(true);
+		mutex_unlock(&ltt_custom_mutex);
+	}
 	WRITE_ONCE(ltt.active, 0);
 	/*
 	 * Every callback runs with preemption disabled or in an NMI, i.e.

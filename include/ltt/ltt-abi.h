@@ -303,7 +303,13 @@ struct ltt_ev_fs_ioctl {
 	__u32 cmd;
 } __attribute__((packed));
 
-/* LTT_EV_FS_SELECT and LTT_EV_FS_POLL, written when the call starts */
+/*
+ * LTT_EV_FS_SELECT and LTT_EV_FS_POLL, written when the call starts to
+ * wait: timeout_ns is what is left of the caller's timeout at that
+ * moment, so the deadline is the record's time + timeout_ns (the
+ * timeout given, less the microseconds spent since the call entered the
+ * kernel).
+ */
 struct ltt_ev_fs_select {
 	__s64 timeout_ns;	/* -1: no timeout (wait forever) */
 	__u32 nfds;

@@ -70,4 +70,36 @@ ok(c1 and c1[0] > 0, "CPU 1's first buffers were overwritten (first kept: %s)" %
 done()
 PY
 )
+
+# Custom events in a flight trace: the type's declaration written at START
+# is overwritten long before the end; the module declares the live types
+# again at STOP, so the instances kept are still decoded by name.
+M=3000
+name=flight$RANDOM$RANDOM
+vm_run "$share" 600 "traced -q --flight -b 4096 -n 4 -e custom -o /mnt/share/c -- sh -c 'ltt-custom -k -d /tmp/logged $name $M > /mnt/share/c.out & while [ ! -e /tmp/logged ]; do usleep 20000; done'"
+ok $? "guest logged $M custom events under a flight-recorder trace"
+tracevisualizer dump --json --custom "$name" "$share/c" > "$share/c.json"
+ok $? "dump --json --custom $name"
+tracevisualizer dump --json --type custom_create "$share/c" > "$share/cc.json"
+ok $? "dump --json of the declarations"
+checks < <(PYTHONPATH=tests/lib python3 - "$share" "$M" "$name" <<'PY'
+import sys, os
+from check import ok, load, done
+d, M, name = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+ev = load(os.path.join(d, 'c.json'))['events']
+decl = [e for e in load(os.path.join(d, 'cc.json'))['events'] if e['args'].get('name') == name]
+seq = [e['args']['fields']['seq'] for e in ev if 'fields' in e['args']]
+print("instances kept: %d, seq %s..%s, declarations kept: %d" %
+      (len(ev), seq[0] if seq else None, seq[-1] if seq else None, len(decl)))
+ok(bool(ev) and bool(decl) and all(e['time_ns'] > ev[-1]['time_ns'] for e in decl),
+   "the only declarations kept come after the last instance (written at STOP)")
+ok(len(ev) > 0 and len(seq) == len(ev), "every kept instance is decoded by its type (%d)" % len(ev))
+ok(bool(seq) and seq[-1] == M - 1 and seq == list(range(seq[0], M)),
+   "the kept instances are the last ones, contiguous up to %d" % (M - 1))
+ok(bool(seq) and seq[0] > 0, "the early instances are gone (first kept: %s)" % (seq[0] if seq else None))
+ok(all(e['args']['fields']['label'] == 'item-%d' % e['args']['fields']['seq'] for e in ev),
+   "their labels match their sequence numbers")
+done()
+PY
+)
 done_testing

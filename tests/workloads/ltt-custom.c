@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * ltt-custom [-w] [-r READY] [-d DONE] [-D DEVICE] NAME COUNT
+ * ltt-custom [-w] [-k] [-r READY] [-d DONE] [-D DEVICE] NAME COUNT
  *
  * Create a custom event type NAME on the tracer device (kind FIELDS,
  * format "seq:u32,value:u64,label:str"), log COUNT instances of it and
@@ -13,6 +13,9 @@
  *             before the trace started must be declared again at START
  *   -r READY  create the file READY once the type exists
  *   -d DONE   create the file DONE once the type is destroyed
+ *   -k        keep the type: after logging, create DONE (with -d) and
+ *             wait to be killed without destroying the type (it lives
+ *             until the device file is closed, i.e. until the exit)
  * Exit status 0, 1 on a device error, 2 on a bad command line.
  */
 #define _GNU_SOURCE
@@ -66,7 +69,7 @@ static int wait_tracing(int fd)
 
 static void usage(FILE *f)
 {
-	fprintf(f, "usage: ltt-custom [-w] [-r READY] [-d DONE] [-D DEVICE] "
+	fprintf(f, "usage: ltt-custom [-w] [-k] [-r READY] [-d DONE] [-D DEVICE] "
 		"NAME COUNT\n");
 }
 
@@ -76,14 +79,17 @@ int main(int argc, char **argv)
 	struct ltt_custom_type t;
 	struct ltt_custom_log lg;
 	unsigned char buf[64];
-	int fd, opt, wait = 0;
+	int fd, opt, wait = 0, keep = 0;
 	__u32 id;
 	long n, i;
 
-	while ((opt = getopt(argc, argv, "wr:d:D:h")) != -1) {
+	while ((opt = getopt(argc, argv, "wkr:d:D:h")) != -1) {
 		switch (opt) {
 		case 'w':
 			wait = 1;
+			break;
+		case 'k':
+			keep = 1;
 			break;
 		case 'r':
 			ready = optarg;
@@ -145,6 +151,12 @@ int main(int argc, char **argv)
 				i, strerror(errno));
 			return 1;
 		}
+	}
+	if (keep) {
+		if (done && touch(done))
+			return 1;
+		for (;;)
+			pause();
 	}
 	if (ioctl(fd, LTT_IOC_CUSTOM_DESTROY, &id)) {
 		perror("ltt-custom: LTT_IOC_CUSTOM_DESTROY");

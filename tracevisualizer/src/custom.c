@@ -257,7 +257,14 @@ lttr_custom_table_lookup(const struct lttr_custom_table *tab, uint32_t id,
 	for (i = first; i < tab->n && tab->v[i]->pub.id == id; i++)
 		if (tab->v[i]->pub.created_ns <= time_ns)
 			best = tab->v[i];
-	if (!best)	/* declared after its first instance: clock skew */
+	/*
+	 * Declared only after this instance: clock skew between CPUs at
+	 * START, or a flight-recorder trace whose START declarations were
+	 * overwritten (the module declares the live types again at STOP).
+	 * Type ids are never reused while the module is loaded, so the
+	 * first later declaration is the type.
+	 */
+	if (!best)
 		return &tab->v[first]->pub;
 	return time_ns < best->pub.destroyed_ns ? &best->pub : NULL;
 }
