@@ -35,10 +35,14 @@ done_testing() { echo "1..$_tap_n"; exit $(( _tap_failed > 0 )); }
 # json FILE EXPR : print a value from a JSON file (python3 expression on 'j')
 json() { python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); v=eval(sys.argv[2]); print(json.dumps(v) if isinstance(v,(dict,list,bool)) or v is None else v)' "$1" "$2"; }
 
-# vm_run SHARE TIMEOUT CMD... : boot the guest, run CMD with SHARE at /mnt/share
+# vm_run SHARE TIMEOUT CMD... : boot the guest, run CMD with SHARE at /mnt/share;
+# more ltt-vm options can be set in the array VM_ARGS, e.g.
+# VM_ARGS=(--disk "$share/disk.img")
+VM_ARGS=()
 vm_run() {
 	local share=$1 t=$2; shift 2
-	"$TOP/scripts/ltt-vm" --share "$share" --timeout "$t" --log "$share/console.log" -- "$@"
+	"$TOP/scripts/ltt-vm" --share "$share" --timeout "$t" --log "$share/console.log" \
+		"${VM_ARGS[@]}" -- "$@"
 }
 
 # checks < <(CMD) : turn "PASS desc" / "FAIL desc" lines into TAP results;

@@ -1,0 +1,174 @@
+#!/bin/bash
+# Swap and I/O waits, on a virtio disk (ltt-vm --disk) used as swap:
+# ltt-swap (tests/workloads/ltt-swap.c) pages out K anonymous pages with
+# madvise(MADV_PAGEOUT), maps them back from the swap cache, drops them
+# from it with a second MADV_PAGEOUT, reads them back from the disk, then
+# makes R O_DIRECT reads of the raw disk.
+#  - mem_swap_out: exactly K, all in ltt-swap's first madvise (MADV_PAGEOUT
+#    reclaims in the caller's context, not in kswapd), each with the frame
+#    the page had and the swap entry /proc/self/pagemap shows after; none
+#    in the second madvise (clean swap cache pages are dropped, not
+#    written);
+#  - mem_swap_in: exactly K, one per swapped-out entry (the fault reads
+#    its page and its swap readahead some neighbours; every entry is read
+#    once, then found in the swap cache; free slots are not read), all
+#    in ltt-swap's page faults on the mapping, each with the frame
+#    pagemap shows afterwards for that entry's page;
+#  - mem_page_wait_start/end: each pair encloses exactly one
+#    fs_buf_wait_start/end pair (folio_wait_bit_common() sleeps in
+#    io_schedule()), for every task; ltt-swap's pairs wait for PG_locked
+#    (bit 0) of a page being read from swap, after its mem_swap_in;
+#  - fs_buf_wait_start/end: ltt-swap's other pairs are inside its O_DIRECT
+#    preads (R fs_read events of 4096 bytes); all have no timeout (-1:
+#    io_schedule(), as blk_io_schedule() is without hung task detection).
+# Not exact (so "at least one" is checked): how many faults and preads
+# find their read still in flight and sleep, and how often a sleeper is
+# woken before its page or bio is done (it sleeps again: another pair).
+. "$(dirname "$0")/../lib/tap.sh"
+share=$(mktemp -d); trap 'rm -rf "$share"' EXIT
+
+K=64 R=16
+truncate -s 64M "$share/disk.img"
+VM_ARGS=(--disk "$share/disk.img")
+vm_run "$share" 600 "mkswap /dev/vda > /dev/null && sync && swapon /dev/vda &&
+	traced -q -e memory,fs,syscall,trap -o /mnt/share/t -- ltt-swap $K /dev/vda $R > /mnt/share/out &&
+	swapoff /dev/vda"
+ok $? "guest made /dev/vda its swap and traced ltt-swap $K /dev/vda $R"
+tracevisualizer dump --json --type syscall_entry,syscall_exit,trap_entry,trap_exit,fs_read,mem_swap_in,mem_swap_out,mem_page_wait_start,mem_page_wait_end,fs_buf_wait_start,fs_buf_wait_end \
+	"$share/t" > "$share/d.json"
+ok $? "dump --json of the syscall, trap, swap and wait events"
+tracevisualizer summary --json "$share/t" > "$share/s.json"
+ok $? "summary --json"
+conserved "$share/t"
+checks < <(PYTHONPATH=tests/lib python3 - "$share" "$K" "$R" <<'PY'
+import sys, os
+from check import ok, load, done
+d, K, R = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+ev = sorted(load(os.path.join(d, 'd.json'))['events'], key=lambda e: e['time_ns'])
+s = load(os.path.join(d, 's.json'))
+out = [l.split() for l in open(os.path.join(d, 'out'))]
+pid = int(out[0][1], 16)
+base, length = int(out[1][1], 16), int(out[1][2], 16)
+SWP_TYPE_SHIFT = 58	# x86_64: BITS_PER_XA_VALUE (63) - MAX_SWAPFILES_SHIFT (5)
+swapped = {int(l[1], 16): (int(l[2], 16), (int(l[3], 16) << SWP_TYPE_SHIFT) | int(l[4], 16))
+           for l in out if l[0] == 'out'}
+back = {int(l[1], 16): int(l[2], 16) for l in out if l[0] == 'in'}
+dio = [l for l in out if l[0] == 'dio']
+fd = int(dio[0][1], 16) if dio else -1
+print("pid %d, mapping 0x%x+0x%x, %d pages swapped, dio fd %d" % (pid, base, length, len(swapped), fd))
+ok(len(swapped) == K and len(back) == K and len(set(v[1] for v in swapped.values())) == K,
+   "ltt-swap reports its %d pages, their %d distinct swap entries and new frames" % (K, K))
+lost = s['lost']['total']
+ok(lost == 0, "no event lost (%d)" % lost)
+mine = [e for e in ev if e['pid'] == pid]
+
+def windows(evs, first, last, match):
+    """(entry event, exit time) for each entry matching, up to the next exit"""
+    res, cur = [], None
+    for e in evs:
+        if e['type'] == first and cur is None and match(e):
+            cur = e
+        elif e['type'] == last and cur is not None:
+            res.append((cur, e['time_ns']))
+            cur = None
+    return res
+
+def inside(e, wins):
+    return any(w['time_ns'] <= e['time_ns'] <= t for w, t in wins)
+
+mad = windows(mine, 'syscall_entry', 'syscall_exit', lambda e: e['args']['name'] == 'madvise')
+preads = windows(mine, 'syscall_entry', 'syscall_exit', lambda e: e['args']['name'] == 'pread64')
+# the O_DIRECT preads: those of the disk's fd (pagemap is read with pread too)
+reads = [e for e in mine if e['type'] == 'fs_read' and e['args']['fd'] == fd]
+pread = [w for w in preads if any(inside(e, [w]) for e in reads)]
+faults = windows(mine, 'trap_entry', 'trap_exit',
+                 lambda e: e['args']['name'] == 'page_fault' and e['args']['user'] and
+                 base <= e['args']['address'] < base + length)
+ok(len(mad) == 2, "ltt-swap made its 2 madvise calls (%d)" % len(mad))
+mad += [({'time_ns': -1}, -1)] * 2
+
+# swap out
+so = [e for e in ev if e['type'] == 'mem_swap_out']
+ok(len(so) == K and all(e['pid'] == pid for e in so),
+   "exactly %d mem_swap_out in the trace, all by ltt-swap (%d, pids %s)" %
+   (K, len(so), sorted(set(e['pid'] for e in so))))
+ok(all(inside(e, mad[:1]) for e in so), "all of them inside its first madvise")
+ok(sorted((e['args']['pfn'], e['args']['entry']) for e in so) == sorted(swapped.values()),
+   "their payloads: each page's frame before and its swap entry after (%s)" %
+   [(hex(e['args']['pfn']), hex(e['args']['entry'])) for e in so[:2]])
+ok(not any(inside(e, mad[1:2]) for e in so), "none in the second madvise (no write)")
+
+# swap in
+si = [e for e in ev if e['type'] == 'mem_swap_in']
+ok(len(si) == K and all(e['pid'] == pid for e in si),
+   "exactly %d mem_swap_in, all by ltt-swap (%d, pids %s)" %
+   (K, len(si), sorted(set(e['pid'] for e in si))))
+ent2pfn = {swapped[i][1]: back[i] for i in swapped if i in back}
+ok(sorted(e['args']['entry'] for e in si) == sorted(ent2pfn),
+   "each swapped-out entry read back exactly once")
+ok(all(ent2pfn.get(e['args']['entry']) == e['args']['pfn'] for e in si),
+   "into the frame its page has afterwards")
+ok(all(e['time_ns'] > mad[1][1] and inside(e, faults) for e in si),
+   "all after the second madvise, in ltt-swap's page faults on the mapping (%d faults)" %
+   len(faults))
+
+# waits: per task, START/END alternate; a page wait encloses one buffer wait
+PW = ('mem_page_wait_start', 'mem_page_wait_end')
+BW = ('fs_buf_wait_start', 'fs_buf_wait_end')
+def pairs(seq, strict):
+    """split one task's wait events into page pairs and buffer pairs, or None"""
+    pp, bp, i, n = [], [], 0, len(seq)
+    t = [e['type'] for e in seq]
+    if not strict:		# a wait cut by the start or the end of tracing
+        if t[i:i + 1] == [BW[1]]:
+            i += 1
+            if t[i:i + 1] == [PW[1]]:
+                i += 1
+        if t[n - 1:n] == [BW[0]]:
+            n -= 1
+        if t[n - 1:n] == [PW[0]]:
+            n -= 1
+    while i < n:
+        if t[i:i + 4] == [PW[0], BW[0], BW[1], PW[1]]:
+            a, z = seq[i]['args'], seq[i + 3]['args']
+            if (a['pfn'], a['bit']) != (z['pfn'], z['bit']):
+                return None
+            pp.append((seq[i], seq[i + 1], seq[i + 2], seq[i + 3]))
+            i += 4
+        elif t[i:i + 2] == [BW[0], BW[1]]:
+            bp.append((seq[i], seq[i + 1]))
+            i += 2
+        else:
+            return None
+    return pp, bp
+
+waits = [e for e in ev if e['type'] in PW + BW]
+bad = []
+for p in sorted(set(e['pid'] for e in waits)):
+    if pairs([e for e in waits if e['pid'] == p], p == pid) is None:
+        bad.append(p)
+ok(not bad, "every task's waits are well nested: page wait start, buffer wait start, "
+   "buffer wait end, page wait end; or a lone buffer wait pair (bad: %s; %d events)" %
+   (bad, len(waits)))
+r = pairs([e for e in waits if e['pid'] == pid], True) or ([], [])
+pp, bp = r
+si_time = {e['args']['pfn']: e['time_ns'] for e in si}
+ok(len(pp) >= 1, "ltt-swap waited for a page at least once (%d page waits)" % len(pp))
+ok(all(w[0]['args']['bit'] == 0 and w[0]['args']['pfn'] in si_time and
+       w[0]['time_ns'] > si_time[w[0]['args']['pfn']] and inside(w[0], faults) for w in pp),
+   "each for PG_locked of a page being read from swap, in a fault, after its swap-in (%s)" %
+   [w[0]['args'] for w in pp[:3]])
+ok(len(bp) >= 1 and all(inside(w[0], pread) and inside(w[1], pread) for w in bp),
+   "its other I/O waits (%d) are inside its O_DIRECT preads" % len(bp))
+allw = [e for w in pp for e in w[1:3]] + [e for w in bp for e in w]
+ok(allw and all(e['args']['timeout_ns'] == -1 for e in allw),
+   "its buffer waits have no timeout (-1) at start and end")
+rd = [e['args'] for e in reads if inside(e, pread)]
+ok(len(pread) == R and len(rd) == R and
+   all((a['count'], a['ret']) == (4096, 4096) for a in rd),
+   "%d pread64 calls with one fs_read of 4096 bytes on fd %d each, returning 4096 (%d, %d)"
+   % (R, fd, len(pread), len(rd)))
+done()
+PY
+)
+done_testing
