@@ -46,7 +46,7 @@ int lttr_bufindex_build(struct lttr_trace *t, struct lttr_error *err)
 	const uint64_t max_data = t->hdr.buffer_size >= sizeof(struct ltt_buffer_header) ?
 		t->hdr.buffer_size - sizeof(struct ltt_buffer_header) : 0;
 	const bool flight = (t->hdr.flags & LTT_TRACE_FLIGHT) != 0;
-	uint64_t off = 0, size = t->map_size;
+	uint64_t off = 0, size = t->map_size, dropped = 0;
 	bool seen[LTT_MAX_CPUS] = { false };
 	uint64_t last_seq[LTT_MAX_CPUS] = { 0 };
 	uint64_t last_start[LTT_MAX_CPUS] = { 0 };
@@ -174,6 +174,11 @@ int lttr_bufindex_build(struct lttr_trace *t, struct lttr_error *err)
 		if (h.end_ns > t->max_end_ns && h.end_ns <= h.start_ns + UINT32_MAX)
 			t->max_end_ns = h.end_ns;
 		off += sizeof(h) + h.data_size;
+		if (off - dropped >= (16U << 20)) {
+			/* the pages mapped around the headers read so far */
+			lttr_map_drop(t, dropped, off);
+			dropped = off;
+		}
 	}
 	return 0;
 }

@@ -15,32 +15,6 @@
  */
 #include "internal.h"
 
-static bool nest_pop(uint64_t *nest, unsigned int kind)
-{
-	uint64_t s = *nest;
-	unsigned int depth;
-
-	for (depth = 0; depth < 64 / LTTR_NEST_BITS; depth++) {
-		unsigned int e = (unsigned int)((s >> (depth * LTTR_NEST_BITS)) & LTTR_NEST_MASK);
-
-		if (!e)
-			return false;	/* not found: leave the stack alone */
-		if ((e & ~LTTR_NEST_USER) == kind) {
-			unsigned int shift = (depth + 1) * LTTR_NEST_BITS;
-
-			*nest = shift >= 64 ? 0 : s >> shift;
-			return (e & LTTR_NEST_USER) != 0;
-		}
-	}
-	return false;
-}
-
-static void nest_push(uint64_t *nest, unsigned int e)
-{
-	/* keeps the newest 21 entries */
-	*nest = ((*nest << LTTR_NEST_BITS) | e) & (UINT64_MAX >> 1);
-}
-
 void lttr_cpustate_apply(struct lttr_cpustate *st, struct lttr_event *ev)
 {
 	bool user;
@@ -53,23 +27,23 @@ void lttr_cpustate_apply(struct lttr_cpustate *st, struct lttr_event *ev)
 		return;
 	case LTT_EV_TRAP_ENTRY:
 		user = ev->details && (ev->p.trap_entry.flags & LTT_TRAP_USER);
-		nest_push(&st->nest, LTTR_NEST_TRAP | (user ? LTTR_NEST_USER : 0));
+		lttr_nest_push(&st->nest, LTTR_NEST_TRAP | (user ? LTTR_NEST_USER : 0));
 		ev->pid = st->pid;
 		ev->control = user;
 		return;
 	case LTT_EV_IRQ_ENTRY:
 		user = ev->details && (ev->p.irq_entry.flags & LTT_IRQ_USER);
-		nest_push(&st->nest, LTTR_NEST_IRQ | (user ? LTTR_NEST_USER : 0));
+		lttr_nest_push(&st->nest, LTTR_NEST_IRQ | (user ? LTTR_NEST_USER : 0));
 		ev->pid = st->pid;
 		ev->control = user;
 		return;
 	case LTT_EV_TRAP_EXIT:
 		ev->pid = st->pid;
-		ev->control = nest_pop(&st->nest, LTTR_NEST_TRAP);
+		ev->control = lttr_nest_pop(&st->nest, LTTR_NEST_TRAP);
 		return;
 	case LTT_EV_IRQ_EXIT:
 		ev->pid = st->pid;
-		ev->control = nest_pop(&st->nest, LTTR_NEST_IRQ);
+		ev->control = lttr_nest_pop(&st->nest, LTTR_NEST_IRQ);
 		return;
 	case LTT_EV_SCHEDCHANGE:
 		ev->pid = st->pid;

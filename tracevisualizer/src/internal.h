@@ -82,6 +82,13 @@ struct lttr_trace {
 /* trace.c */
 void lttr_trace_warn(struct lttr_trace *t, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/*
+ * Unmap the whole pages of bytes [@from, @to) of the events file (to the
+ * end of the last page when @to is the file size).  They stay in the page
+ * cache and are mapped again when read: this only bounds what the
+ * process maps at a time (its RSS) when it reads a big trace once.
+ */
+void lttr_map_drop(const struct lttr_trace *t, uint64_t from, uint64_t to);
 
 /* bufindex.c */
 int lttr_bufindex_build(struct lttr_trace *t, struct lttr_error *err);
@@ -108,8 +115,40 @@ void lttr_custom_inst_decode(const struct lttr_trace *t,
 			     const struct lttr_event *ev,
 			     struct lttr_custom_inst *ci);
 
+/* pop the newest open entry of @kind; return whether it interrupted user mode */
+static inline bool lttr_nest_pop(uint64_t *nest, unsigned int kind)
+{
+	uint64_t s = *nest;
+	unsigned int depth;
+
+	for (depth = 0; depth < 64 / LTTR_NEST_BITS; depth++) {
+		unsigned int e = (unsigned int)((s >> (depth * LTTR_NEST_BITS)) & LTTR_NEST_MASK);
+
+		if (!e)
+			return false;	/* not found: leave the stack alone */
+		if ((e & ~LTTR_NEST_USER) == kind) {
+			unsigned int shift = (depth + 1) * LTTR_NEST_BITS;
+
+			*nest = shift >= 64 ? 0 : s >> shift;
+			return (e & LTTR_NEST_USER) != 0;
+		}
+	}
+	return false;
+}
+
+static inline void lttr_nest_push(uint64_t *nest, unsigned int e)
+{
+	/* keeps the newest 21 entries */
+	*nest = ((*nest << LTTR_NEST_BITS) | e) & (UINT64_MAX >> 1);
+}
+
 /* cpustate.c */
 void lttr_cpustate_apply(struct lttr_cpustate *st, struct lttr_event *ev);
+
+/* scan.c: lttr_scan_cpu() from record @off of buffer @bi with state @st */
+int lttr_scan_cpu_from(struct lttr_trace *t, unsigned int cpu, size_t bi,
+		       uint32_t off, struct lttr_cpustate st, lttr_scan_fn fn,
+		       void *arg, struct lttr_error *err);
 
 /* record.c */
 extern const uint8_t lttr_payload_size1[LTT_EV_MAX];

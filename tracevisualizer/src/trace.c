@@ -239,6 +239,20 @@ out:
 	return ret;
 }
 
+void lttr_map_drop(const struct lttr_trace *t, uint64_t from, uint64_t to)
+{
+	uintptr_t pg = (uintptr_t)sysconf(_SC_PAGESIZE), a, b;
+
+	if (!t->map || to > t->map_size || from >= to)
+		return;
+	a = ((uintptr_t)(t->map + from) + pg - 1) & ~(pg - 1);
+	b = to == t->map_size ? (uintptr_t)(t->map + to) + pg - 1 :
+				(uintptr_t)(t->map + to);
+	b &= ~(pg - 1);
+	if (b > a)
+		madvise((void *)a, b - a, MADV_DONTNEED);
+}
+
 static int map_events(struct lttr_trace *t, struct lttr_error *err)
 {
 	struct stat st;
@@ -264,13 +278,14 @@ static int map_events(struct lttr_trace *t, struct lttr_error *err)
 		lttr_trace_warn(t, "%s: empty (no buffers)", t->events_path);
 		return 0;
 	}
-	m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+	m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
 	e = errno;
 	close(fd);
 	if (m == MAP_FAILED)
 		return lttr_error_set(err, LTTR_E_IO, "%s: cannot map: %s",
 				      t->events_path, strerror(e));
-	madvise(m, (size_t)st.st_size, MADV_SEQUENTIAL | MADV_WILLNEED);
+	/* read ahead the whole file (the pages are mapped when touched) */
+	madvise(m, (size_t)st.st_size, MADV_WILLNEED);
 	t->map = m;
 	t->map_size = (size_t)st.st_size;
 	return 0;
@@ -389,6 +404,7 @@ int lttr_trace_open(const char *dir, unsigned int flags,
 	if (ret < 0)
 		goto fail;
 	ret = lttr_bufindex_build(t, err);
+	lttr_map_drop(t, 0, t->map_size);
 	if (ret < 0)
 		goto fail;
 	ret = read_lost(t, err);

@@ -111,6 +111,14 @@ struct lttr_summary {
  * @out: receives the summary
  * @err: receives the error
  *
+ * Each CPU's events are read once, sequentially; for traces of 4 MiB or
+ * more the CPUs are read on one thread per online processor.  The result
+ * (warnings of @t and error messages included) is the same whatever the
+ * number of threads.  The environment variable LTTR_THREADS sets that
+ * number (1: no thread; 0: no first pass, every record through the
+ * generic scan, the reference the tests compare with).  @t must not be
+ * used by another thread during the call.
+ *
  * Return: 0 or a negative enum lttr_errcode (a malformed record).
  */
 int lttr_summary_compute(struct lttr_trace *t, struct lttr_summary **out,
