@@ -421,17 +421,6 @@ static int collect_decl(void *arg, const struct lttr_event *ev)
 	return 0;
 }
 
-static int cmp_ev(const void *a, const void *b)
-{
-	const struct lttr_event *x = a, *y = b;
-
-	if (x->time_ns != y->time_ns)
-		return x->time_ns < y->time_ns ? -1 : 1;
-	if (x->cpu != y->cpu)
-		return x->cpu < y->cpu ? -1 : 1;
-	return x->offset < y->offset ? -1 : x->offset > y->offset;
-}
-
 static void apply_decl(struct lttr_trace *t, struct lttr_custom_table *tab,
 		       const struct lttr_event *ev)
 {
@@ -497,7 +486,7 @@ struct lttr_custom_table *lttr_custom_table_of(const struct lttr_trace *ct)
 		return NULL;
 	}
 	if (c.n)
-		qsort(c.v, c.n, sizeof(*c.v), cmp_ev);
+		qsort(c.v, c.n, sizeof(*c.v), lttr_event_cmp_merged);
 	for (i = 0; i < c.n; i++)
 		apply_decl(t, t->custom, &c.v[i]);
 	free(c.v);

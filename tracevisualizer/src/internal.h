@@ -205,4 +205,15 @@ static inline int lttr_read_record(struct lttr_trace *t, unsigned int cpu,
 	return lttr_read_record_slow(t, cpu, bi, off, ev, err);
 }
 
+/**
+ * lttr_event_cmp_merged() - qsort() comparator for struct lttr_event
+ * @a: an event
+ * @b: another event
+ *
+ * The order of the merged iterator: time, then CPU, then file offset.
+ *
+ * Return: < 0, 0 or > 0 as @a comes before, with or after @b.
+ */
+int lttr_event_cmp_merged(const void *a, const void *b);
+
 #endif /* LTTR_INTERNAL_H */

@@ -16,6 +16,17 @@
 #include <string.h>
 #include "internal.h"
 
+int lttr_event_cmp_merged(const void *a, const void *b)
+{
+	const struct lttr_event *x = a, *y = b;
+
+	if (x->time_ns != y->time_ns)
+		return x->time_ns < y->time_ns ? -1 : 1;
+	if (x->cpu != y->cpu)
+		return x->cpu < y->cpu ? -1 : 1;
+	return x->offset < y->offset ? -1 : x->offset > y->offset;
+}
+
 struct recidx {
 	uint32_t off;
 	uint32_t pid;

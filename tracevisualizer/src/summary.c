@@ -900,18 +900,6 @@ static int fast_merge_cpu(struct scanctx *x, struct fcpu *r, unsigned int cpu)
 	return 0;
 }
 
-/* merged order: time, then CPU, then file order */
-static int cmp_event(const void *a, const void *b)
-{
-	const struct lttr_event *x = a, *y = b;
-
-	if (x->time_ns != y->time_ns)
-		return x->time_ns < y->time_ns ? -1 : 1;
-	if (x->cpu != y->cpu)
-		return x->cpu < y->cpu ? -1 : 1;
-	return x->offset < y->offset ? -1 : x->offset > y->offset;
-}
-
 int lttr_summary_compute(struct lttr_trace *t, struct lttr_summary **out,
 			 struct lttr_error *err)
 {
@@ -958,7 +946,7 @@ int lttr_summary_compute(struct lttr_trace *t, struct lttr_summary **out,
 		}
 	}
 	if (x.npev)
-		qsort(x.pev, x.npev, sizeof(*x.pev), cmp_event);
+		qsort(x.pev, x.npev, sizeof(*x.pev), lttr_event_cmp_merged);
 	for (i = 0; i < x.npev; i++)
 		if (lttr_ptable_apply(s->procs, &x.pev[i]) < 0)
 			goto nomem;
