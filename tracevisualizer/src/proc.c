@@ -60,6 +60,25 @@ static int grow(void **arr, size_t n, size_t *cap, size_t elem)
 	return 0;
 }
 
+/*
+ * The rest of an "IRQ: n; NAME: x" or "NETDEV: n; NAME: x" line, from the
+ * number on: *num and a copy of the name in *name.  Return 1 parsed,
+ * 0 malformed, -1 out of memory.
+ */
+static int numbered_name(const char *q, const char *end, uint32_t *num_out,
+			 char **name)
+{
+	q = num(q, end, num_out);
+	if (q)
+		q = lit(q, end, "; NAME:");
+	if (!q)
+		return 0;
+	if (q < end && *q == ' ')
+		q++;
+	*name = dup_n(q, (size_t)(end - q));
+	return *name ? 1 : -1;
+}
+
 /* Return 1 parsed, 0 malformed, -1 out of memory. */
 static int parse_line(struct lttr_proc *p, const char *s, const char *end,
 		      size_t *tcap, size_t *icap, size_t *ncap)
@@ -67,6 +86,7 @@ static int parse_line(struct lttr_proc *p, const char *s, const char *end,
 	uint32_t a, b, c;
 	const char *q;
 	char *name;
+	int ret;
 
 	if ((q = lit(s, end, "PID: "))) {
 		q = num(q, end, &a);
@@ -104,37 +124,27 @@ static int parse_line(struct lttr_proc *p, const char *s, const char *end,
 		return 1;
 	}
 	if ((q = lit(s, end, "IRQ: "))) {
-		q = num(q, end, &a);
-		if (q)
-			q = lit(q, end, "; NAME:");
-		if (!q)
-			return 0;
-		if (q < end && *q == ' ')
-			q++;
-		if (grow((void **)&p->irqs, p->nirqs, icap, sizeof(*p->irqs)))
+		ret = numbered_name(q, end, &a, &name);
+		if (ret <= 0)
+			return ret;
+		if (grow((void **)&p->irqs, p->nirqs, icap, sizeof(*p->irqs))) {
+			free(name);
 			return -1;
-		name = dup_n(q, (size_t)(end - q));
-		if (!name)
-			return -1;
+		}
 		p->irqs[p->nirqs].irq = a;
 		p->irqs[p->nirqs].name = name;
 		p->nirqs++;
 		return 1;
 	}
 	if ((q = lit(s, end, "NETDEV: "))) {
-		q = num(q, end, &a);
-		if (q)
-			q = lit(q, end, "; NAME:");
-		if (!q)
-			return 0;
-		if (q < end && *q == ' ')
-			q++;
+		ret = numbered_name(q, end, &a, &name);
+		if (ret <= 0)
+			return ret;
 		if (grow((void **)&p->netdevs, p->nnetdevs, ncap,
-			 sizeof(*p->netdevs)))
+			 sizeof(*p->netdevs))) {
+			free(name);
 			return -1;
-		name = dup_n(q, (size_t)(end - q));
-		if (!name)
-			return -1;
+		}
 		p->netdevs[p->nnetdevs].ifindex = a;
 		p->netdevs[p->nnetdevs].name = name;
 		p->nnetdevs++;
