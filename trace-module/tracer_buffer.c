@@ -269,8 +269,10 @@ struct ltt_rec {
 	unsigned int id;
 	u8 flags;		/* LTT_REC_* */
 	bool str;		/* var is a string: stored NUL-terminated */
-	const void *data;
+	const void *data;	/* payload as written (maybe compact) */
 	unsigned int len;
+	const void *full;	/* full payload, for the lost counters */
+	unsigned int full_len;
 	const void *var;
 	unsigned int var_len;
 };
@@ -415,7 +417,7 @@ lost_wake:
 	if (wake)
 		irq_work_queue(&c->wake_work);
 lost:
-	ltt_lost_count(c, r->id, r->data, r->len, false);
+	ltt_lost_count(c, r->id, r->full, r->full_len, false);
 }
 
 /*
@@ -439,7 +441,7 @@ static notrace void ltt_write(const struct ltt_rec *r)
 	if (unlikely(c->nesting)) {
 		/* An NMI interrupted a writer on this CPU. */
 		if (r)
-			ltt_lost_count(c, r->id, r->data, r->len, true);
+			ltt_lost_count(c, r->id, r->full, r->full_len, true);
 		goto out;
 	}
 	c->nesting++;
@@ -473,6 +475,91 @@ out:
 	local_irq_restore(flags);
 }
 
+/* Room for any compact payload (struct ltt_cev_*). */
+union ltt_cev_any {
+	struct ltt_cev_syscall_entry se;
+	struct ltt_cev_syscall_exit sx;
+	struct ltt_cev_trap_entry te;
+	struct ltt_cev_irq irq;
+	struct ltt_cev_schedchange sc;
+	struct ltt_cev_wakeup wk;
+};
+
+/*
+ * Rewrite @r's payload in its compact form (format 1.2, see
+ * "compact forms" in ltt-abi.h) into @cev when the event has one and its
+ * values fit; otherwise leave @r as it is, in the full form.  Only
+ * payloads of exactly the full struct's size are rewritten (a kernel
+ * site passing anything else is written as given).  The full payload
+ * stays in r->full for the lost-event counters.
+ */
+static notrace void ltt_compact(struct ltt_rec *r, union ltt_cev_any *cev)
+{
+	union {
+		struct ltt_ev_syscall_entry se;
+		struct ltt_ev_syscall_exit sx;
+		struct ltt_ev_trap_entry te;
+		struct ltt_ev_irq_entry irq;
+		struct ltt_ev_schedchange sc;
+		struct ltt_ev_process_wakeup wk;
+	} f;
+	unsigned int clen = ltt_compact_size(r->id);
+	int ok;
+
+	BUILD_BUG_ON(sizeof(struct ltt_ev_irq_exit) != sizeof(f.irq) ||
+		     offsetof(struct ltt_ev_irq_exit, flags) !=
+		     offsetof(struct ltt_ev_irq_entry, flags));
+	if (!clen || r->var_len)
+		return;
+	switch (r->id) {
+	case LTT_EV_SYSCALL_ENTRY:
+		if (r->len != sizeof(f.se))
+			return;
+		memcpy(&f.se, r->data, sizeof(f.se));
+		ok = ltt_compact_syscall_entry(&f.se, &cev->se);
+		break;
+	case LTT_EV_SYSCALL_EXIT:
+		if (r->len != sizeof(f.sx))
+			return;
+		memcpy(&f.sx, r->data, sizeof(f.sx));
+		ok = ltt_compact_syscall_exit(&f.sx, &cev->sx);
+		break;
+	case LTT_EV_TRAP_ENTRY:
+		if (r->len != sizeof(f.te))
+			return;
+		memcpy(&f.te, r->data, sizeof(f.te));
+		ok = ltt_compact_trap_entry(&f.te, &cev->te);
+		break;
+	case LTT_EV_IRQ_ENTRY:
+	case LTT_EV_IRQ_EXIT:
+		/* struct ltt_ev_irq_exit has the layout of the entry's */
+		if (r->len != sizeof(f.irq))
+			return;
+		memcpy(&f.irq, r->data, sizeof(f.irq));
+		ok = ltt_compact_irq(f.irq.irq, f.irq.flags, &cev->irq);
+		break;
+	case LTT_EV_SCHEDCHANGE:
+		if (r->len != sizeof(f.sc))
+			return;
+		memcpy(&f.sc, r->data, sizeof(f.sc));
+		ok = ltt_compact_schedchange(&f.sc, &cev->sc);
+		break;
+	case LTT_EV_PROCESS_WAKEUP:
+		if (r->len != sizeof(f.wk))
+			return;
+		memcpy(&f.wk, r->data, sizeof(f.wk));
+		ok = ltt_compact_wakeup(&f.wk, &cev->wk);
+		break;
+	default:
+		return;
+	}
+	if (!ok)
+		return;
+	r->data = cev;
+	r->len = clen;
+	r->flags |= LTT_REC_COMPACT;
+}
+
 /*
  * Record event @id, tracing being active: apply the event mask, the
  * filter and the details mask, bound the variable part and rewrite what
@@ -498,12 +585,15 @@ static notrace void ltt_submit(unsigned int id, const void *data,
 		struct ltt_ev_syscall_entry se;
 		struct ltt_ev_net_packet np;
 	} copy;
+	union ltt_cev_any cev;
 
 	if (!ltt_mask_test(ltt.mask, id))
 		return;
 	/* Filtered-out events are not recorded, and not lost either. */
 	if (unlikely(ltt.filter.flags) && !ltt_filter_event(id, data, len))
 		return;
+	r.full = r.data;
+	r.full_len = r.len;
 	if (!ltt_mask_test(ltt.details, id)) {
 		r.flags = LTT_REC_NO_DETAILS;
 		goto write;
@@ -543,6 +633,10 @@ static notrace void ltt_submit(unsigned int id, const void *data,
 		r.var_len = min_t(unsigned int, r.var_len, LTT_MAX_VAR_LEN);
 		break;
 	}
+	r.full = r.data;
+	r.full_len = r.len;
+	if (likely(!(ltt.opt_flags & LTT_OPT_FULL_RECORDS)))
+		ltt_compact(&r, &cev);
 write:
 	ltt_write(&r);
 }

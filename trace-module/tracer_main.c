@@ -403,7 +403,8 @@ static int ltt_set_options(struct file *file, void __user *argp)
 
 	if (copy_from_user(&o, argp, sizeof(o)))
 		return -EFAULT;
-	if (o.flags & ~(LTT_OPT_FLIGHT | LTT_OPT_NO_CPUID) ||
+	if (o.flags & ~(LTT_OPT_FLIGHT | LTT_OPT_NO_CPUID |
+			LTT_OPT_FULL_RECORDS) ||
 	    o.capture_len > LTT_MAX_CAPTURE)
 		return -EINVAL;
 	mutex_lock(&ltt.ctl_mutex);

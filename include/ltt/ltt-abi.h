@@ -46,7 +46,7 @@
 #define LTT_TRACE_MAGIC		0x00D6B7EDU	/* LTT's magic number */
 #define LTT_BUFFER_MAGIC	0x4C544242U	/* "BBTL" in memory */
 #define LTT_FORMAT_MAJOR	1
-#define LTT_FORMAT_MINOR	1
+#define LTT_FORMAT_MINOR	2	/* 1.2: compact records */
 
 #define LTT_ORDER_LITTLE	1
 #define LTT_ORDER_BIG		2
@@ -126,6 +126,7 @@ struct ltt_record_header {
 
 #define LTT_REC_ALIGN		4
 #define LTT_REC_NO_DETAILS	0x01	/* payload omitted (details mask) */
+#define LTT_REC_COMPACT		0x02	/* payload in compact form (1.2) */
 
 /* ---- payloads ---------------------------------------------------- */
 
@@ -500,6 +501,220 @@ struct ltt_ev_trace_start {
  */
 #define LTT_MAX_VAR_LEN		256
 
+/* ---- compact forms (format 1.2) ------------------------------------ */
+
+/*
+ * The most frequent events have a second, smaller payload layout that
+ * the module writes, with LTT_REC_COMPACT in the record's flags, whenever
+ * the event's values fit in it (and the session did not ask for
+ * LTT_OPT_FULL_RECORDS).  A compact record carries exactly the same
+ * information as the full one: a reader expands it back into the full
+ * struct with the ltt_expand_*() function below and needs no other state.
+ * When a value does not fit (a syscall returning an address, a 64-bit
+ * x32 syscall number, an IP outside the canonical 48-bit range, ...) the
+ * full layout is written instead, so both layouts of one event id appear
+ * in the same trace.
+ *
+ *   event                 full bytes  compact bytes (header included)
+ *   syscall_entry             20          16
+ *   syscall_exit              20          12
+ *   trap_entry                28          24
+ *   irq_entry, irq_exit       16          12
+ *   schedchange               20          16
+ *   wakeup                    16          12
+ *
+ * Bit fields, least significant bit first (IPs are stored as their low
+ * 48 bits and sign-extended from bit 47, the canonical x86-64 and arm64
+ * 48-bit address form; signed fields are two's complement):
+ *   syscall_entry  ip:48 nr:16
+ *   syscall_exit   ret:22 (signed) nr:10
+ *   trap_entry     ip:48 vector:8 flags:8, then the address in full
+ *   irq_entry/exit irq:24 flags:8
+ *   schedchange    prev_pid:22 next_pid:22 prev_state:20 (signed)
+ *   wakeup         pid:22 cpu:8 flags:2
+ * A pid fits in 22 bits on Linux (PID_MAX_LIMIT is 4194304).
+ *
+ * ltt_compact_*() fill the compact form and return 1 when the values
+ * fit, else return 0 (write the full form).
+ */
+struct ltt_cev_syscall_entry {
+	__u64 ip_nr;
+} __attribute__((packed));
+
+struct ltt_cev_syscall_exit {
+	__u32 ret_nr;
+} __attribute__((packed));
+
+struct ltt_cev_trap_entry {
+	__u64 ip_vector_flags;
+	__u64 address;
+} __attribute__((packed));
+
+struct ltt_cev_irq {
+	__u32 irq_flags;
+} __attribute__((packed));
+
+struct ltt_cev_schedchange {
+	__u64 prev_next_state;
+} __attribute__((packed));
+
+struct ltt_cev_wakeup {
+	__u32 pid_cpu_flags;
+} __attribute__((packed));
+
+#define LTT_CEV_IP_MASK		((1ULL << 48) - 1)
+#define LTT_CEV_PID_LIMIT	(1U << 22)
+
+/* @v's low 48 bits, sign-extended from bit 47 */
+static inline __u64 ltt_cev_ip(__u64 v)
+{
+	v &= LTT_CEV_IP_MASK;
+	return (v & (1ULL << 47)) ? v | ~LTT_CEV_IP_MASK : v;
+}
+
+/* the low @bits bits of @v as a two's complement number */
+static inline __s64 ltt_cev_signed(__u64 v, unsigned int bits)
+{
+	__u64 m = (1ULL << bits) - 1;
+
+	v &= m;
+	return (v & (1ULL << (bits - 1))) ? (__s64)(v | ~m) : (__s64)v;
+}
+
+static inline int ltt_cev_fits_signed(__s64 v, unsigned int bits)
+{
+	return v >= -(1LL << (bits - 1)) && v < (1LL << (bits - 1));
+}
+
+static inline int ltt_compact_syscall_entry(const struct ltt_ev_syscall_entry *e,
+					    struct ltt_cev_syscall_entry *c)
+{
+	if (ltt_cev_ip(e->ip) != e->ip || e->nr > 0xffff)
+		return 0;
+	c->ip_nr = (e->ip & LTT_CEV_IP_MASK) | (__u64)e->nr << 48;
+	return 1;
+}
+
+static inline void ltt_expand_syscall_entry(const struct ltt_cev_syscall_entry *c,
+					    struct ltt_ev_syscall_entry *e)
+{
+	e->ip = ltt_cev_ip(c->ip_nr);
+	e->nr = (__u32)(c->ip_nr >> 48);
+}
+
+static inline int ltt_compact_syscall_exit(const struct ltt_ev_syscall_exit *e,
+					   struct ltt_cev_syscall_exit *c)
+{
+	if (!ltt_cev_fits_signed(e->ret, 22) || e->nr > 0x3ff)
+		return 0;
+	c->ret_nr = ((__u32)e->ret & 0x3fffff) | e->nr << 22;
+	return 1;
+}
+
+static inline void ltt_expand_syscall_exit(const struct ltt_cev_syscall_exit *c,
+					   struct ltt_ev_syscall_exit *e)
+{
+	e->ret = ltt_cev_signed(c->ret_nr, 22);
+	e->nr = c->ret_nr >> 22;
+}
+
+static inline int ltt_compact_trap_entry(const struct ltt_ev_trap_entry *e,
+					 struct ltt_cev_trap_entry *c)
+{
+	if (ltt_cev_ip(e->ip) != e->ip || e->vector > 0xff || e->flags > 0xff)
+		return 0;
+	c->ip_vector_flags = (e->ip & LTT_CEV_IP_MASK) |
+			     (__u64)e->vector << 48 | (__u64)e->flags << 56;
+	c->address = e->address;
+	return 1;
+}
+
+static inline void ltt_expand_trap_entry(const struct ltt_cev_trap_entry *c,
+					 struct ltt_ev_trap_entry *e)
+{
+	e->ip = ltt_cev_ip(c->ip_vector_flags);
+	e->vector = (__u16)((c->ip_vector_flags >> 48) & 0xff);
+	e->flags = (__u16)(c->ip_vector_flags >> 56);
+	e->address = c->address;
+}
+
+/* irq_entry and irq_exit have the same layout, full and compact */
+static inline int ltt_compact_irq(__u32 irq, __u16 flags, struct ltt_cev_irq *c)
+{
+	if (irq >= (1U << 24) || flags > 0xff)
+		return 0;
+	c->irq_flags = irq | (__u32)flags << 24;
+	return 1;
+}
+
+static inline void ltt_expand_irq(const struct ltt_cev_irq *c, __u32 *irq,
+				  __u16 *flags)
+{
+	*irq = c->irq_flags & 0xffffff;
+	*flags = (__u16)(c->irq_flags >> 24);
+}
+
+static inline int ltt_compact_schedchange(const struct ltt_ev_schedchange *e,
+					  struct ltt_cev_schedchange *c)
+{
+	if (e->prev_pid >= LTT_CEV_PID_LIMIT ||
+	    e->next_pid >= LTT_CEV_PID_LIMIT ||
+	    !ltt_cev_fits_signed(e->prev_state, 20))
+		return 0;
+	c->prev_next_state = e->prev_pid | (__u64)e->next_pid << 22 |
+			     ((__u64)(__u32)e->prev_state & 0xfffff) << 44;
+	return 1;
+}
+
+static inline void ltt_expand_schedchange(const struct ltt_cev_schedchange *c,
+					  struct ltt_ev_schedchange *e)
+{
+	e->prev_pid = (__u32)(c->prev_next_state & (LTT_CEV_PID_LIMIT - 1));
+	e->next_pid = (__u32)((c->prev_next_state >> 22) &
+			      (LTT_CEV_PID_LIMIT - 1));
+	e->prev_state = (__s32)ltt_cev_signed(c->prev_next_state >> 44, 20);
+}
+
+static inline int ltt_compact_wakeup(const struct ltt_ev_process_wakeup *e,
+				     struct ltt_cev_wakeup *c)
+{
+	if (e->pid >= LTT_CEV_PID_LIMIT || e->cpu > 0xff || e->flags > 3)
+		return 0;
+	c->pid_cpu_flags = e->pid | (__u32)e->cpu << 22 |
+			   (__u32)e->flags << 30;
+	return 1;
+}
+
+static inline void ltt_expand_wakeup(const struct ltt_cev_wakeup *c,
+				     struct ltt_ev_process_wakeup *e)
+{
+	e->pid = c->pid_cpu_flags & (LTT_CEV_PID_LIMIT - 1);
+	e->cpu = (__u16)((c->pid_cpu_flags >> 22) & 0xff);
+	e->flags = (__u16)(c->pid_cpu_flags >> 30);
+}
+
+/* bytes of the compact payload of event @id, 0 if it has none */
+static inline unsigned int ltt_compact_size(unsigned int id)
+{
+	switch (id) {
+	case LTT_EV_SYSCALL_ENTRY:
+		return sizeof(struct ltt_cev_syscall_entry);
+	case LTT_EV_SYSCALL_EXIT:
+		return sizeof(struct ltt_cev_syscall_exit);
+	case LTT_EV_TRAP_ENTRY:
+		return sizeof(struct ltt_cev_trap_entry);
+	case LTT_EV_IRQ_ENTRY:
+	case LTT_EV_IRQ_EXIT:
+		return sizeof(struct ltt_cev_irq);
+	case LTT_EV_SCHEDCHANGE:
+		return sizeof(struct ltt_cev_schedchange);
+	case LTT_EV_PROCESS_WAKEUP:
+		return sizeof(struct ltt_cev_wakeup);
+	default:
+		return 0;
+	}
+}
+
 /* ---- buffers ------------------------------------------------------- */
 
 #define LTT_BUF_FLUSHED		0x0001	/* closed before full (stop/flush) */
@@ -574,6 +789,7 @@ struct ltt_syscall_ip {
 					 * buffers of each CPU were kept */
 #define LTT_TRACE_NO_CPUID	0x0004	/* CPU ids not to be shown */
 #define LTT_TRACE_FILTERED	0x0008	/* a filter (struct ltt_filter) was set */
+#define LTT_TRACE_FULL_RECORDS	0x0010	/* LTT_OPT_FULL_RECORDS: no compact forms */
 
 struct ltt_event_mask {
 	__u64 bits[LTT_EV_MAX / 64];	/* bit id set: event id recorded */
@@ -656,10 +872,13 @@ struct ltt_info {
  *                     the oldest is overwritten instead of dropping the
  *                     newest events; read(2) returns nothing until
  *                     LTT_IOC_STOP, then the buffers oldest first;
- *   LTT_OPT_NO_CPUID  mark the trace as not showing CPU ids.
+ *   LTT_OPT_NO_CPUID  mark the trace as not showing CPU ids;
+ *   LTT_OPT_FULL_RECORDS  never write the compact forms (LTT_REC_COMPACT):
+ *                     every record in its full layout, as in format 1.1.
  */
 #define LTT_OPT_FLIGHT		0x01
 #define LTT_OPT_NO_CPUID	0x02
+#define LTT_OPT_FULL_RECORDS	0x04
 
 struct ltt_options {
 	__u32 flags;		/* LTT_OPT_* */
