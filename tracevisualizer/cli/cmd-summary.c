@@ -111,6 +111,8 @@ static void print_config(const struct lttr_trace *t, const struct lttr_summary *
 		       h->capture_len);
 	if (h->flags & LTT_TRACE_NO_CPUID)
 		printf("CPU ids: not logged (not shown by dump)\n");
+	if (h->flags & LTT_TRACE_FULL_RECORDS)
+		printf("Records: full layouts only (compact forms turned off)\n");
 }
 
 static void print_mask_changes(const struct lttr_trace *t,

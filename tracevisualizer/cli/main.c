@@ -178,7 +178,7 @@ int main(int argc, char **argv)
 			usage(stdout);
 			return 0;
 		} else if (!strcmp(a, "--version")) {
-			printf("tracevisualizer 1.2 (LTT trace formats 1.0 and %d.%d)\n",
+			printf("tracevisualizer 1.2 (LTT trace formats 1.0 to %d.%d)\n",
 			       LTT_FORMAT_MAJOR, LTT_FORMAT_MINOR);
 			return 0;
 		} else if (!strcmp(a, "--json")) {

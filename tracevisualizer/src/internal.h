@@ -150,6 +150,70 @@ int lttr_scan_cpu_from(struct lttr_trace *t, unsigned int cpu, size_t bi,
 		       uint32_t off, struct lttr_cpustate st, lttr_scan_fn fn,
 		       void *arg, struct lttr_error *err);
 
+/*
+ * Expand the compact payload at @pl (LTT_REC_COMPACT: ltt_compact_size(@id)
+ * bytes, checked by the caller) of event @id into its full struct in @p,
+ * with the ltt_expand_*() functions of the ABI.  The bytes of @p after
+ * the full struct are left alone; an id without a compact form leaves @p
+ * alone.
+ */
+static inline void lttr_compact_expand(unsigned int id, const uint8_t *pl,
+				       union lttr_payload *p)
+{
+	switch (id) {
+	case LTT_EV_SYSCALL_ENTRY: {
+		struct ltt_cev_syscall_entry c;
+
+		memcpy(&c, pl, sizeof(c));
+		ltt_expand_syscall_entry(&c, &p->syscall_entry);
+		return;
+	}
+	case LTT_EV_SYSCALL_EXIT: {
+		struct ltt_cev_syscall_exit c;
+
+		memcpy(&c, pl, sizeof(c));
+		ltt_expand_syscall_exit(&c, &p->syscall_exit);
+		return;
+	}
+	case LTT_EV_TRAP_ENTRY: {
+		struct ltt_cev_trap_entry c;
+
+		memcpy(&c, pl, sizeof(c));
+		ltt_expand_trap_entry(&c, &p->trap_entry);
+		return;
+	}
+	case LTT_EV_IRQ_ENTRY:
+	case LTT_EV_IRQ_EXIT: {
+		/* one layout for both; locals: the full struct is packed */
+		struct ltt_cev_irq c;
+		__u32 irq;
+		__u16 flags;
+
+		memcpy(&c, pl, sizeof(c));
+		ltt_expand_irq(&c, &irq, &flags);
+		p->irq_entry.irq = irq;
+		p->irq_entry.flags = flags;
+		return;
+	}
+	case LTT_EV_SCHEDCHANGE: {
+		struct ltt_cev_schedchange c;
+
+		memcpy(&c, pl, sizeof(c));
+		ltt_expand_schedchange(&c, &p->schedchange);
+		return;
+	}
+	case LTT_EV_PROCESS_WAKEUP: {
+		struct ltt_cev_wakeup c;
+
+		memcpy(&c, pl, sizeof(c));
+		ltt_expand_wakeup(&c, &p->wakeup);
+		return;
+	}
+	default:
+		return;
+	}
+}
+
 /* record.c */
 extern const uint8_t lttr_payload_size1[LTT_EV_MAX];
 int lttr_read_record_slow(struct lttr_trace *t, unsigned int cpu, size_t bi,
@@ -166,7 +230,8 @@ static inline const uint8_t *lttr_buf_data(const struct lttr_trace *t,
  * Decode the record at @off of buffer @bi of @cpu.  Return 1 when decoded,
  * 0 at the end of the buffer's well-formed records (with LTTR_OPEN_SALVAGE
  * a malformed record ends the buffer, with a warning), or an error.  The
- * common case (a well-formed fixed-size record) is decoded inline.
+ * common case (a well-formed fixed-size record, full or compact) is
+ * decoded inline.
  */
 static inline int lttr_read_record(struct lttr_trace *t, unsigned int cpu,
 				   size_t bi, uint32_t off, struct lttr_event *ev,
@@ -182,11 +247,19 @@ static inline int lttr_read_record(struct lttr_trace *t, unsigned int cpu,
 		int psize;
 
 		memcpy(&rh, p, sizeof(rh));
-		psize = (int)lttr_payload_size1[rh.id] - 1;
+		/*
+		 * compact: the size of its compact form; without details, or
+		 * compact without a compact form: the slow path
+		 */
+		if (!(rh.flags & (LTT_REC_NO_DETAILS | LTT_REC_COMPACT)))
+			psize = (int)lttr_payload_size1[rh.id] - 1;
+		else if (!(rh.flags & LTT_REC_NO_DETAILS) && ltt_compact_size(rh.id))
+			psize = (int)ltt_compact_size(rh.id);
+		else
+			psize = -1;
 		if (psize >= 0 && rh.size >= sizeof(rh) + (unsigned int)psize &&
 		    !(rh.size & (LTT_REC_ALIGN - 1)) &&
-		    rh.size <= b->valid_size - off &&
-		    !(rh.flags & LTT_REC_NO_DETAILS)) {
+		    rh.size <= b->valid_size - off) {
 			ev->time_ns = b->start_ns + rh.delta;
 			ev->offset = b->offset + sizeof(struct ltt_buffer_header) + off;
 			ev->cpu = (uint16_t)cpu;
@@ -198,7 +271,10 @@ static inline int lttr_read_record(struct lttr_trace *t, unsigned int cpu,
 			ev->control = false;
 			ev->var = NULL;
 			ev->var_len = 0;
-			memcpy(&ev->p, p + sizeof(rh), sizeof(ev->p));
+			if (rh.flags & LTT_REC_COMPACT)
+				lttr_compact_expand(rh.id, p + sizeof(rh), &ev->p);
+			else
+				memcpy(&ev->p, p + sizeof(rh), sizeof(ev->p));
 			return 1;
 		}
 	}

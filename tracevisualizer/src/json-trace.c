@@ -331,6 +331,7 @@ void lttr_json_traceinfo(struct lttr_json *j, const struct lttr_trace *t)
 		overwritten += t->cpu[i].overwritten;
 	kv_u64(j, "overwritten_buffers", overwritten);
 	kv_bool(j, "no_cpu_id", (h->flags & LTT_TRACE_NO_CPUID) != 0);
+	kv_bool(j, "full_records", (h->flags & LTT_TRACE_FULL_RECORDS) != 0);
 	lttr_json_key(j, "filter");
 	if (h->flags & LTT_TRACE_FILTERED) {
 		lttr_json_begin_object(j);

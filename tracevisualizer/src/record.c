@@ -373,6 +373,46 @@ static int decode_var(const uint8_t *var, size_t n, const struct evtype *et,
 	}
 }
 
+/*
+ * A record of a known id with LTT_REC_COMPACT (format 1.2): check that the
+ * id has a compact form, that the record has a payload (not also
+ * LTT_REC_NO_DETAILS) and that it holds the compact struct, then expand
+ * it into the full struct, as if the record had been written in full.
+ */
+static int decode_compact(const uint8_t *rec, const struct ltt_record_header *rh,
+			  struct lttr_event *ev, char *why, size_t whylen)
+{
+	const char *name = evtypes[rh->id].name;
+	size_t plen = rh->size - sizeof(*rh);
+	unsigned int csize = ltt_compact_size(rh->id);
+
+	if (rh->flags & LTT_REC_NO_DETAILS) {
+		if (why)
+			snprintf(why, whylen,
+				 "%s record flags 0x%02x: compact (LTT_REC_COMPACT) and without details (LTT_REC_NO_DETAILS) at once",
+				 name, rh->flags);
+		return -LTTR_E_FORMAT;
+	}
+	if (!csize) {
+		if (why)
+			snprintf(why, whylen,
+				 "%s record marked compact (LTT_REC_COMPACT): %s has no compact form",
+				 name, name);
+		return -LTTR_E_FORMAT;
+	}
+	if (plen < csize) {
+		if (why)
+			snprintf(why, whylen,
+				 "compact payload of %zu bytes shorter than the %u bytes of a compact %s event",
+				 plen, csize, name);
+		return -LTTR_E_FORMAT;
+	}
+	memset(&ev->p, 0, sizeof(ev->p));
+	lttr_compact_expand(rh->id, rec + sizeof(*rh), &ev->p);
+	ev->details = true;
+	return 0;
+}
+
 int lttr_record_decode(const uint8_t *rec, size_t avail, struct lttr_event *ev,
 		       char *why, size_t whylen)
 {
@@ -417,6 +457,8 @@ int lttr_record_decode(const uint8_t *rec, size_t avail, struct lttr_event *ev,
 	psize = evtypes[rh.id].name ? evtypes[rh.id].size : -1;
 	ev->known = psize >= 0;
 	ev->details = ev->known && !(rh.flags & LTT_REC_NO_DETAILS);
+	if (ev->known && (rh.flags & LTT_REC_COMPACT))
+		return decode_compact(rec, &rh, ev, why, whylen);
 	if (!ev->details)
 		return 0;
 	plen = rh.size - sizeof(rh);

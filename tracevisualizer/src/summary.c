@@ -317,18 +317,26 @@ struct fworker {
 	pthread_t th;
 };
 
-/* smallest size of a record decoded inline by fast_cpu(), by id */
+/*
+ * smallest size of a record decoded inline by fast_cpu(), by id, in the
+ * full form and in the compact form (LTT_REC_COMPACT); UINT32_MAX: never
+ */
 static uint32_t fast_min_size[LTT_EV_MAX];
+static uint32_t fast_cmin_size[LTT_EV_MAX];
 static pthread_once_t fast_once = PTHREAD_ONCE_INIT;
 
 static void fast_init(void)
 {
 	unsigned int i;
 
-	for (i = 0; i < LTT_EV_MAX; i++)
+	for (i = 0; i < LTT_EV_MAX; i++) {
 		fast_min_size[i] = lttr_payload_size1[i] ?
 			(uint32_t)sizeof(struct ltt_record_header) +
 			lttr_payload_size1[i] - 1 : UINT32_MAX;
+		fast_cmin_size[i] = ltt_compact_size(i) ?
+			(uint32_t)sizeof(struct ltt_record_header) +
+			ltt_compact_size(i) : UINT32_MAX;
+	}
 }
 
 static size_t tmap_hash(uint32_t pid, size_t mask)
@@ -539,6 +547,82 @@ static void fast_release(struct fjob *j, unsigned int cpu, size_t bi)
 #define SCHED_NEXT_OFF (REC_HDR + (uint32_t)offsetof(struct ltt_ev_schedchange, next_pid))
 
 /*
+ * The fields fast_cpu() reads from the record at @p, in the full form or
+ * (@c) the compact one (LTT_REC_COMPACT, expanded with the ABI's
+ * ltt_expand_*()); the record's size was checked for its form.
+ */
+static inline uint32_t fast_sc_nr(const uint8_t *p, bool ex, bool c)
+{
+	uint32_t v;
+
+	if (!c) {
+		memcpy(&v, p + (ex ? SX_NR_OFF : SC_NR_OFF), sizeof(v));
+	} else if (ex) {
+		struct ltt_cev_syscall_exit cx;
+		struct ltt_ev_syscall_exit x;
+
+		memcpy(&cx, p + REC_HDR, sizeof(cx));
+		ltt_expand_syscall_exit(&cx, &x);
+		v = x.nr;
+	} else {
+		struct ltt_cev_syscall_entry ce;
+		struct ltt_ev_syscall_entry e;
+
+		memcpy(&ce, p + REC_HDR, sizeof(ce));
+		ltt_expand_syscall_entry(&ce, &e);
+		v = e.nr;
+	}
+	return v;
+}
+
+static inline uint16_t fast_trap_flags(const uint8_t *p, bool c)
+{
+	struct ltt_cev_trap_entry ce;
+	struct ltt_ev_trap_entry e;
+	uint16_t fl;
+
+	if (!c) {
+		memcpy(&fl, p + TRAP_FL_OFF, sizeof(fl));
+		return fl;
+	}
+	memcpy(&ce, p + REC_HDR, sizeof(ce));
+	ltt_expand_trap_entry(&ce, &e);
+	return e.flags;
+}
+
+static inline uint16_t fast_irq_flags(const uint8_t *p, bool c)
+{
+	struct ltt_cev_irq ce;
+	__u32 irq;
+	__u16 fl;
+
+	if (!c) {
+		memcpy(&fl, p + IRQ_FL_OFF, sizeof(fl));
+		return fl;
+	}
+	memcpy(&ce, p + REC_HDR, sizeof(ce));
+	ltt_expand_irq(&ce, &irq, &fl);
+	return fl;
+}
+
+static inline void fast_sched(const uint8_t *p, bool c, uint32_t *prev,
+			      uint32_t *next)
+{
+	struct ltt_cev_schedchange ce;
+	struct ltt_ev_schedchange e;
+
+	if (!c) {
+		memcpy(prev, p + SCHED_PREV_OFF, sizeof(*prev));
+		memcpy(next, p + SCHED_NEXT_OFF, sizeof(*next));
+		return;
+	}
+	memcpy(&ce, p + REC_HDR, sizeof(ce));
+	ltt_expand_schedchange(&ce, &e);
+	*prev = e.prev_pid;
+	*next = e.next_pid;
+}
+
+/*
  * Count the events of @cpu into @r (per CPU) and @m (per task) until the
  * end or the first record that needs the generic scan.  Reads the trace;
  * writes only the nesting state of the CPU's own buffers (as any scan).
@@ -582,22 +666,25 @@ static int fast_cpu(struct fjob *j, unsigned int cpu, struct fcpu *r,
 		while (off < vs) {
 			const uint8_t *p = d + off;
 			struct ltt_record_header rh;
-			uint32_t v;
+			uint32_t v, nx;
 			uint16_t fl;
+			bool c;
 			struct tproc *prev;
 
 			if (vs - off < REC_HDR)
 				goto generic;
 			memcpy(&rh, p, sizeof(rh));
-			if (rh.size < fast_min_size[rh.id] || rh.size > vs - off ||
+			if (rh.size < (rh.flags & LTT_REC_COMPACT ? fast_cmin_size :
+				       fast_min_size)[rh.id] || rh.size > vs - off ||
 			    ((rh.size & (LTT_REC_ALIGN - 1)) |
 			     (rh.flags & LTT_REC_NO_DETAILS)))
 				goto generic;
+			c = (rh.flags & LTT_REC_COMPACT) != 0;
 			/* most records: syscall entries and exits, no switch */
 			if (rh.id == LTT_EV_SYSCALL_ENTRY || rh.id == LTT_EV_SYSCALL_EXIT) {
 				bool ex = rh.id == LTT_EV_SYSCALL_EXIT;
 
-				memcpy(&v, p + (ex ? SX_NR_OFF : SC_NR_OFF), sizeof(v));
+				v = fast_sc_nr(p, ex, c);
 				if (v < LTTR_SC_DIRECT && dir) {
 					if (ex)
 						dir[v].exits++;
@@ -614,7 +701,7 @@ static int fast_cpu(struct fjob *j, unsigned int cpu, struct fcpu *r,
 			}
 			switch (rh.id) {
 			case LTT_EV_TRAP_ENTRY:
-				memcpy(&fl, p + TRAP_FL_OFF, sizeof(fl));
+				fl = fast_trap_flags(p, c);
 				fl = (fl & LTT_TRAP_USER) != 0;
 				lttr_nest_push(&st.nest, LTTR_NEST_TRAP |
 					       (fl ? LTTR_NEST_USER : 0));
@@ -622,7 +709,7 @@ static int fast_cpu(struct fjob *j, unsigned int cpu, struct fcpu *r,
 				r->by_id[rh.id]++;
 				break;
 			case LTT_EV_IRQ_ENTRY:
-				memcpy(&fl, p + IRQ_FL_OFF, sizeof(fl));
+				fl = fast_irq_flags(p, c);
 				fl = (fl & LTT_IRQ_USER) != 0;
 				lttr_nest_push(&st.nest, LTTR_NEST_IRQ |
 					       (fl ? LTTR_NEST_USER : 0));
@@ -640,7 +727,7 @@ static int fast_cpu(struct fjob *j, unsigned int cpu, struct fcpu *r,
 			case LTT_EV_SCHEDCHANGE:
 				/* belongs to prev_pid; next_pid becomes current */
 				nsched++;
-				memcpy(&v, p + SCHED_PREV_OFF, sizeof(v));
+				fast_sched(p, c, &v, &nx);
 				if (v == st.pid) {
 					prev = cur;
 					prev->events += n + 1 - seg;
@@ -652,7 +739,7 @@ static int fast_cpu(struct fjob *j, unsigned int cpu, struct fcpu *r,
 					prev->events++;
 				}
 				prev->exists = true;
-				memcpy(&v, p + SCHED_NEXT_OFF, sizeof(v));
+				v = nx;
 				seg = n + 1;
 				st.pid = v;
 				if (v != prev->pid || prev != cur) {

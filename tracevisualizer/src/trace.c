@@ -137,7 +137,7 @@ static int read_header(struct lttr_trace *t, struct lttr_error *err)
 	ret = 0;
 	if (len < sizeof(magic)) {
 		ret = lttr_error_set(err, LTTR_E_TRUNCATED,
-			"%s: truncated: %zu bytes, a trace header has %u (format 1.0) or %zu (1.1)",
+			"%s: truncated: %zu bytes, a trace header has %u (format 1.0) or %zu (1.1, 1.2)",
 			path, len, LTT_TRACE_HEADER_SIZE_1_0, sizeof(*h));
 		goto out;
 	}
@@ -158,7 +158,7 @@ static int read_header(struct lttr_trace *t, struct lttr_error *err)
 	}
 	if (len < LTT_TRACE_HEADER_SIZE_1_0) {
 		ret = lttr_error_set(err, LTTR_E_TRUNCATED,
-			"%s: truncated: %zu bytes, a trace header has %u (format 1.0) or %zu (1.1)",
+			"%s: truncated: %zu bytes, a trace header has %u (format 1.0) or %zu (1.1, 1.2)",
 			path, len, LTT_TRACE_HEADER_SIZE_1_0, sizeof(*h));
 		goto out;
 	}

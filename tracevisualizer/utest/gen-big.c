@@ -2,11 +2,21 @@
 /*
  * gen-big.c - write a large synthetic trace quickly, for benchmarks.
  *
- *   gen-big [-n EVENTS] [-c CPUS] [-b BUFFER_SIZE] OUTDIR
+ *   gen-big [-n EVENTS] [-c CPUS] [-b BUFFER_SIZE] [--full-records]
+ *           [--format 1.0|1.1|1.2] OUTDIR
  *
- * Each CPU runs a few processes making syscalls, taking page faults and
- * interrupts, switching tasks, and now and then forking, exec'ing and
- * exiting.  Buffers are streamed to OUTDIR/events as they fill.
+ * Each CPU runs a few processes making syscalls (now and then an mmap
+ * returning an address), taking page faults and interrupts, switching
+ * tasks, and now and then forking.  Buffers are streamed to OUTDIR/events
+ * as they fill.
+ *
+ * By default the trace is format 1.2 and its records are written as the
+ * module writes them: in their compact form (LTT_REC_COMPACT) when the
+ * event has one and its values fit, else in full.  --full-records writes
+ * every record in full and sets LTT_TRACE_FULL_RECORDS (the module's
+ * LTT_OPT_FULL_RECORDS); --format 1.0 or 1.1 writes that format's header,
+ * with full records (those formats have no compact form).  The events are
+ * the same whatever the options.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,7 +38,8 @@ struct cpubuf {
 
 static FILE *out;
 static uint32_t bufsize = 256 * 1024;
-static uint64_t nbuffers;
+static uint64_t nbuffers, ncompact;
+static int compact = 1;
 
 static void flush_buf(struct cpubuf *c, unsigned int cpu, uint64_t end)
 {
@@ -50,7 +61,18 @@ static void emit(struct cpubuf *c, unsigned int cpu, uint64_t t, unsigned int id
 		 const void *pl, size_t plen, uint64_t *last)
 {
 	struct ltt_record_header rh;
-	size_t size = (sizeof(rh) + plen + 3) & ~(size_t)3;
+	uint8_t cpl[16];
+	size_t size, clen;
+
+	rh.flags = 0;
+	if (compact && ltt_compact_size(id) <= sizeof(cpl) &&
+	    (clen = tg_compact(id, pl, plen, cpl)) != 0) {
+		pl = cpl;
+		plen = clen;
+		rh.flags = LTT_REC_COMPACT;
+		ncompact++;
+	}
+	size = (sizeof(rh) + plen + 3) & ~(size_t)3;
 
 	if (c->open && (c->len + size > bufsize - sizeof(c->h) ||
 			t - c->h.start_ns > UINT32_MAX)) {
@@ -69,7 +91,6 @@ static void emit(struct cpubuf *c, unsigned int cpu, uint64_t t, unsigned int id
 	}
 	rh.delta = (uint32_t)(t - c->h.start_ns);
 	rh.id = (uint8_t)id;
-	rh.flags = 0;
 	rh.size = (uint16_t)size;
 	memcpy(c->data + c->len, &rh, sizeof(rh));
 	memcpy(c->data + c->len + sizeof(rh), pl, plen);
@@ -77,6 +98,12 @@ static void emit(struct cpubuf *c, unsigned int cpu, uint64_t t, unsigned int id
 	c->len += (uint32_t)size;
 	*last = t;
 }
+
+static const char usage[] =
+	"Usage: gen-big [-n EVENTS] [-c CPUS] [-b BUFFER_SIZE] [--full-records]\n"
+	"               [--format 1.0|1.1|1.2] OUTDIR\n"
+	"Records are compact when they fit (format 1.2, the default);\n"
+	"--full-records or --format 1.0/1.1: every record in full.\n";
 
 int main(int argc, char **argv)
 {
@@ -86,7 +113,7 @@ int main(int argc, char **argv)
 	struct ltt_trace_header h;
 	struct ltt_lost_info *lost;
 	uint32_t next_pid = 1000;
-	const char *dir = NULL;
+	const char *dir = NULL, *format = "1.2";
 	char path[4096];
 	FILE *pf;
 	int a;
@@ -98,15 +125,23 @@ int main(int argc, char **argv)
 			ncpus = (unsigned int)strtoul(argv[++a], NULL, 0);
 		else if (!strcmp(argv[a], "-b") && a + 1 < argc)
 			bufsize = (uint32_t)strtoul(argv[++a], NULL, 0);
+		else if (!strcmp(argv[a], "--full-records"))
+			compact = 0;
+		else if (!strcmp(argv[a], "--format") && a + 1 < argc)
+			format = argv[++a];
 		else if (!strcmp(argv[a], "-h") || !strcmp(argv[a], "--help")) {
-			printf("Usage: gen-big [-n EVENTS] [-c CPUS] [-b BUFFER_SIZE] OUTDIR\n");
+			printf("%s", usage);
 			return 0;
 		} else if (argv[a][0] != '-' && !dir)
 			dir = argv[a];
 		else {
-			fprintf(stderr, "Usage: gen-big [-n EVENTS] [-c CPUS] [-b BUFFER_SIZE] OUTDIR\n");
+			fprintf(stderr, "%s", usage);
 			return 2;
 		}
+	}
+	if (strcmp(format, "1.0") && strcmp(format, "1.1") && strcmp(format, "1.2")) {
+		fprintf(stderr, "gen-big: --format: 1.0, 1.1 or 1.2\n");
+		return 2;
 	}
 	if (!dir || ncpus < 1 || ncpus > LTT_MAX_CPUS || bufsize < 4096 ||
 	    bufsize > LTT_BUFFER_SIZE_MAX) {
@@ -132,6 +167,15 @@ int main(int argc, char **argv)
 		cb[cpu].pid = cpu == 0 ? 1 : 100 + cpu;
 	}
 	tg_default_header(&h);
+	if (strcmp(format, "1.0")) {
+		/* 1.1 and 1.2: the whole header, the 1.0 configuration */
+		h.minor = format[2] == '1' ? 1 : 2;
+		h.header_size = sizeof(h);
+	}
+	if (h.minor < 2)
+		compact = 0;		/* no compact forms before 1.2 */
+	else if (!compact)
+		h.flags |= LTT_TRACE_FULL_RECORDS;
 	h.ncpus = ncpus;
 	h.buffer_size = bufsize;
 	t = h.start_ns;
@@ -150,7 +194,9 @@ int main(int argc, char **argv)
 			t += 5000000000ULL;	/* a long idle gap: buffers split */
 		switch (c->phase) {
 		case 0: {
-			struct ltt_ev_syscall_entry e = { 0x401000 + (i & 0xfff), (uint32_t)(i % 7 == 0 ? 39 : i % 3) };
+			/* mmap (9) now and then: its exit returns an address */
+			struct ltt_ev_syscall_entry e = { 0x401000 + (i & 0xfff),
+				(uint32_t)(i % 61 == 0 ? 9 : i % 7 == 0 ? 39 : i % 3) };
 
 			c->nr = e.nr;
 			emit(c, cpu, t, LTT_EV_SYSCALL_ENTRY, &e, sizeof(e), &last[cpu]);
@@ -158,7 +204,10 @@ int main(int argc, char **argv)
 			break;
 		}
 		case 1: {
-			struct ltt_ev_syscall_exit e = { (int64_t)(i & 0xff), c->nr };
+			/* an address does not fit a compact exit: in full */
+			struct ltt_ev_syscall_exit e = { c->nr == 9 ?
+				(int64_t)(0x7f3a00000000LL + ((i & 0xffff) << 12)) :
+				(int64_t)(i & 0xff), c->nr };
 
 			emit(c, cpu, t, LTT_EV_SYSCALL_EXIT, &e, sizeof(e), &last[cpu]);
 			c->phase = (i % 13 == 0) ? 3 : (i % 29 == 0) ? 5 : 0;
@@ -247,7 +296,8 @@ int main(int argc, char **argv)
 				100 + cpu * 10 + a, 100 + cpu * 10 + a, cpu, a);
 	fprintf(pf, "IRQ: 4; NAME: ttyS0\n");
 	fclose(pf);
-	fprintf(stderr, "gen-big: %s: %llu events, %llu buffers\n", dir,
-		(unsigned long long)nevents, (unsigned long long)nbuffers);
+	fprintf(stderr, "gen-big: %s: format %s, %llu events (%llu compact records), %llu buffers\n",
+		dir, format, (unsigned long long)nevents,
+		(unsigned long long)ncompact, (unsigned long long)nbuffers);
 	return 0;
 }

@@ -84,7 +84,7 @@ int main(int argc, char **argv)
 	char *out, dir[600], args[1024], *a0 = strdup(argc > 0 ? argv[0] : ".");
 	int st;
 
-	tap_plan(15);
+	tap_plan(17);
 	snprintf(prog, sizeof(prog), "%s/../tracevisualizer", dirname(a0));
 	free(a0);
 	snprintf(dir, sizeof(dir), "%s", tg_dir("cli"));
@@ -132,6 +132,7 @@ int main(int argc, char **argv)
 	   strstr(out, "\nCPU ids: not logged (not shown by dump)\n"),
 	   "summary: filter, syscall IP, capture, CPU ids");
 	ok(!strstr(out, "Recorded without details"), "summary: all details: no line");
+	ok(!strstr(out, "Records: "), "summary: compact records allowed: no line");
 	ok(strstr(out, "\nInstances of custom events by type name: 5 (3 names, 2 shown with a warning)\n") &&
 	   strstr(out, "\n  ping                                        3          1\n") &&
 	   strstr(out, "\n  (unknown type 7)                            1          1\n"),
@@ -146,6 +147,15 @@ int main(int argc, char **argv)
 	st = run(args, &out);
 	ok(st == 0 && strstr(out, "\nRecorded without details (counted, no payload): syscall_entry syscall_exit trap_entry trap_exit irq_entry irq_exit fork exec exit wakeup softirq_entry softirq_exit trace_start\n"),
 	   "summary: the events of the mask recorded without details");
+	free(out);
+
+	snprintf(dir, sizeof(dir), "%s", tg_dir("cli-full"));
+	tg_make(dir, "header fullrec=1\nbuf cpu=0 start=1000000000 pid=1\n");
+	snprintf(args, sizeof(args), "summary %s", dir);
+	st = run(args, &out);
+	ok(st == 0 && strstr(out, ": format 1.2, ") &&
+	   strstr(out, "\nRecords: full layouts only (compact forms turned off)\n"),
+	   "summary: LTT_TRACE_FULL_RECORDS (format 1.2)");
 	free(out);
 
 	snprintf(args, sizeof(args), "summary --custom ping %s", dir);

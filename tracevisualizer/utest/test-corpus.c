@@ -27,6 +27,37 @@
 	"1000000250 irq_exit 4 0\n"
 #define GOOD GOOD_HEAD GOOD_BUF0 GOOD_BUF1
 
+/*
+ * format 1.2: compact records among full ones (a value that does not fit,
+ * records written in full by choice); 6 + 4 events
+ */
+#define MIXED \
+	"header ncpus=2 format=1.2\n" \
+	"proc PID: 1; PPID: 0; TGID: 1; NAME: init\n" \
+	"proc IRQ: 4; NAME: ttyS0\n" \
+	"buf cpu=0 start=1000000000 pid=1\n" \
+	"records compact\n" \
+	"1000000000 start 1 0\n" \
+	"1000000100 syscall_entry 39 0x401234\n" \
+	"1000000200 syscall_exit 39 1\n" \
+	"1000000210 syscall_entry 9 0x401234\n" \
+	"1000000220 syscall_exit 9 0x7f0000001000\n" \
+	"records full\n" \
+	"1000000230 sched 1 0 1\n" \
+	"buf cpu=1 start=1000000000 pid=0\n" \
+	"records compact\n" \
+	"1000000000 start 0 1\n" \
+	"1000000150 irq_entry 4 1\n" \
+	"1000000250 irq_exit 4 0\n" \
+	"1000000260 wakeup 1 0 1\n"
+/* a fork record (full payload) marked compact: fork has no compact form */
+#define COMPACT_FORK "1000000300 rec 10 32 flags=2 1 0 0 0 2 0 0 0 2 0 0 0 " \
+	"0 0 0 0 17 0 0 0 0 0 0 0\n"
+/* a compact syscall_entry has 8 bytes of payload, not 4 */
+#define COMPACT_SHORT "1000000300 rec 1 12 flags=2 1 2 3 4\n"
+/* compact and without details at once (no payload to be compact) */
+#define COMPACT_NODETAIL "1000000300 rec 7 8 flags=3\n"
+
 enum expect {
 	OK,		/* opens and reads; nevents events */
 	OPEN_ERR,	/* lttr_trace_open fails with phrase */
@@ -203,6 +234,34 @@ static const struct tcase cases[] = {
 	  "payload of 8 bytes shorter than the 32 bytes of a change_mask event", 0 },
 	{ "no-details-new-types", GOOD_HEAD GOOD_BUF0 "1000000300 nodetail fs_open\n"
 	  "1000000310 nodetail custom\n1000000320 nodetail net_packet_in\n", 0, OK, NULL, 6 },
+	/* format 1.2: compact records (LTT_REC_COMPACT) */
+	{ "header-1.2", "header format=1.2\n" GOOD, 0, OK, NULL, 6 },
+	{ "header-1.2-full-records", "header fullrec=1\n" GOOD, 0, OK, NULL, 6 },
+	{ "compact-mixed", MIXED, 0, OK, NULL, 10 },
+	{ "compact-mixed-1.1-header", MIXED "header format=1.1\n", 0, OK, NULL, 10 },
+	{ "compact-padded", GOOD_HEAD GOOD_BUF0
+	  "1000000300 rec 2 16 flags=2 1 0 0 0x0a 0 0 0 0\n", 0, OK, NULL, 4 },
+	{ "compact-fork", GOOD_HEAD GOOD_BUF0 COMPACT_FORK, 0, READ_ERR,
+	  "events: record at offset 104 (buffer at offset 0, cpu 0, seq 0): fork record marked compact (LTT_REC_COMPACT): fork has no compact form", 0 },
+	{ "compact-fork-salvage", GOOD_HEAD GOOD_BUF0 COMPACT_FORK GOOD_BUF1,
+	  LTTR_OPEN_SALVAGE, OK,
+	  "fork record marked compact (LTT_REC_COMPACT): fork has no compact form: rest of the buffer ignored (salvage)", 6 },
+	{ "compact-trap-exit", GOOD_HEAD GOOD_BUF0 "1000000300 rec 4 12 flags=2 14 0 0 0\n",
+	  0, READ_ERR, "trap_exit record marked compact (LTT_REC_COMPACT): trap_exit has no compact form", 0 },
+	{ "compact-short", GOOD_HEAD GOOD_BUF0 COMPACT_SHORT, 0, READ_ERR,
+	  "events: record at offset 104 (buffer at offset 0, cpu 0, seq 0): compact payload of 4 bytes shorter than the 8 bytes of a compact syscall_entry event", 0 },
+	{ "compact-short-salvage", GOOD_HEAD GOOD_BUF0 COMPACT_SHORT GOOD_BUF1,
+	  LTTR_OPEN_SALVAGE, OK,
+	  "compact payload of 4 bytes shorter than the 8 bytes of a compact syscall_entry event: rest of the buffer ignored (salvage)", 6 },
+	{ "compact-short-sched", GOOD_HEAD GOOD_BUF0 "1000000300 rec 7 12 flags=2 1 0 0 0\n",
+	  0, READ_ERR, "compact payload of 4 bytes shorter than the 8 bytes of a compact schedchange event", 0 },
+	{ "compact-no-details", GOOD_HEAD GOOD_BUF0 COMPACT_NODETAIL, 0, READ_ERR,
+	  "events: record at offset 104 (buffer at offset 0, cpu 0, seq 0): schedchange record flags 0x03: compact (LTT_REC_COMPACT) and without details (LTT_REC_NO_DETAILS) at once", 0 },
+	{ "compact-no-details-salvage", GOOD_HEAD GOOD_BUF0 COMPACT_NODETAIL GOOD_BUF1,
+	  LTTR_OPEN_SALVAGE, OK,
+	  "schedchange record flags 0x03: compact (LTT_REC_COMPACT) and without details (LTT_REC_NO_DETAILS) at once: rest of the buffer ignored (salvage)", 6 },
+	{ "compact-unknown-id", GOOD_HEAD GOOD_BUF0 "1000000300 rec 99 12 flags=2 1 2 3 4\n"
+	  GOOD_BUF1, 0, OK, NULL, 7 },
 };
 
 static bool has_warning(struct lttr_trace *t, const char *phrase)
@@ -324,6 +383,37 @@ static void specific_checks(void)
 	free(v);
 	lttr_trace_close(t);
 
+	/* format 1.2: compact records decode as the full ones would */
+	tg_open("cm2", MIXED, 0, &t, &err);
+	v = tg_all_events(t, &n, 0, &st);
+	/* merged: start, start, entry, irq_entry, exit, entry, exit, sched, ... */
+	ok(n == 10 && (v[2].rec_flags & LTT_REC_COMPACT) && v[2].size == 16 &&
+	   v[2].p.syscall_entry.nr == 39 && v[2].p.syscall_entry.ip == 0x401234 &&
+	   (v[4].rec_flags & LTT_REC_COMPACT) && v[4].size == 12 &&
+	   v[4].p.syscall_exit.ret == 1 && v[4].p.syscall_exit.nr == 39,
+	   "compact syscall records: smaller, expanded to the full payload");
+	ok(n == 10 && !(v[6].rec_flags & LTT_REC_COMPACT) && v[6].size == 20 &&
+	   v[6].p.syscall_exit.ret == 0x7f0000001000LL && v[6].p.syscall_exit.nr == 9 &&
+	   !(v[7].rec_flags & LTT_REC_COMPACT) && v[7].pid == 1 && v[8].pid == 0,
+	   "a return value that does not fit, a record written in full: read in full");
+	lttr_event_describe(t, &v[3], buf, sizeof(buf));
+	ok(n == 10 && (v[3].rec_flags & LTT_REC_COMPACT) && v[3].control &&
+	   !strcmp(buf, "irq_entry 4 (ttyS0) user"),
+	   "compact irq_entry: user flag (control event), name: %s", buf);
+	lttr_event_describe(t, &v[9], buf, sizeof(buf));
+	ok(n == 10 && (v[9].rec_flags & LTT_REC_COMPACT) && v[9].pid == 0 &&
+	   v[9].p.wakeup.pid == 1 && v[9].p.wakeup.flags == LTT_WAKEUP_NEW,
+	   "compact wakeup: %s", buf);
+	free(v);
+	lttr_trace_close(t);
+
+	/* the header flag of LTT_OPT_FULL_RECORDS */
+	tg_open("fr2", "header fullrec=1\n" GOOD, 0, &t, &err);
+	ok(t && lttr_trace_header(t)->minor == 2 &&
+	   (lttr_trace_header(t)->flags & LTT_TRACE_FULL_RECORDS) &&
+	   lttr_trace_format_11(t), "fullrec=1: a 1.2 header with LTT_TRACE_FULL_RECORDS");
+	lttr_trace_close(t);
+
 	/* empty events: the trace info still works */
 	tg_open("e2", GOOD "truncate events 0\n", 0, &t, &err);
 	ok(lttr_trace_total_buffers(t) == 0 && lttr_trace_end_ns(t) == 1000000250ULL,
@@ -335,7 +425,7 @@ int main(void)
 {
 	size_t i, n = sizeof(cases) / sizeof(cases[0]);
 
-	tap_plan((int)(2 * n) + 7);	/* two checks per case */
+	tap_plan((int)(2 * n) + 12);	/* two checks per case */
 	for (i = 0; i < n; i++)
 		run_case(&cases[i]);
 	specific_checks();

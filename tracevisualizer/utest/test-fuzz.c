@@ -3,7 +3,9 @@
  * test-fuzz.c - random byte flips and truncations of a good trace: the
  * library must open-or-refuse, and read-or-fail, never crash (run it
  * under ASan/UBSan or valgrind to make "never crash" mean something);
- * and the summary's first pass must agree with the generic scan.
+ * and the summary's first pass must agree with the generic scan.  The
+ * trace is format 1.2: compact records (and a full one that does not
+ * fit) in the first buffers, full records in the last ones.
  */
 #include <fcntl.h>
 #include <stdio.h>
@@ -114,12 +116,13 @@ int main(int argc, char **argv)
 	srandom(argc > 2 ? (unsigned int)atoi(argv[2]) : 4242);
 	snprintf(dir, sizeof(dir), "%s", tg_dir("fuzz-good"));
 	ok(tg_make(dir,
-		   "header ncpus=3 format=1.1 events=all capture=16\n"
+		   "header ncpus=3 format=1.2 events=all capture=16\n"
 		   "proc NETDEV: 1; NAME: lo\n"
 		   "proc PID: 1; PPID: 0; TGID: 1; NAME: init\n"
 		   "proc PID: 5; PPID: 1; TGID: 5; NAME: sh\n"
 		   "proc IRQ: 4; NAME: ttyS0\n"
 		   "buf cpu=0 start=1000000000 pid=1 lost=1\n"
+		   "records compact\n"
 		   "1000000000 start 1 0\n"
 		   "1000000010 syscall_entry 57 0x401000\n"
 		   "1000000020 fork 1 9 9 0 17\n"
@@ -128,6 +131,7 @@ int main(int argc, char **argv)
 		   "1000000050 irq_entry 4 0\n"
 		   "1000000060 irq_exit 4 0\n"
 		   "1000000070 trap_exit 14\n"
+		   "1000000071 syscall_exit 9 0x7f0000001000\n"
 		   "buf cpu=1 start=1000000000 pid=5\n"
 		   "1000000000 start 5 1\n"
 		   "1000000015 sched 5 9 0\n"
@@ -150,6 +154,7 @@ int main(int argc, char **argv)
 		   "1000000010 change_mask syscall_entry,custom\n"
 		   "1000000011 nodetail syscall_entry\n"
 		   "1000000012 custom_destroy 1\n"
+		   "records full\n"
 		   "buf cpu=0 start=1000000080 pid=1 flags=1\n"
 		   "1000000090 syscall_entry 60 0x401000\n"
 		   "1000000095 exit 1 3\n"

@@ -33,7 +33,7 @@ static bool all_ones(const struct ltt_event_mask *m)
 	return true;
 }
 
-/* format 1.0 and 1.1 headers, the configuration they record */
+/* format 1.0, 1.1 and 1.2 headers, the configuration they record */
 static void formats(void)
 {
 	struct lttr_trace *t;
@@ -49,7 +49,7 @@ static void formats(void)
 	   !lttr_trace_flight(t), "1.0: all details, no filter, raw syscall IP, no capture");
 	traceinfo(t, &js);
 	ok(strstr(js, "\"format\":\"1.0\"") &&
-	   strstr(js, "\"flight\":false,\"overwritten_buffers\":0,\"no_cpu_id\":false,\"filter\":null,\"syscall_ip\":{\"mode\":\"raw\",\"depth\":0,\"lower\":0,\"upper\":0},\"capture_len\":0,") &&
+	   strstr(js, "\"flight\":false,\"overwritten_buffers\":0,\"no_cpu_id\":false,\"full_records\":false,\"filter\":null,\"syscall_ip\":{\"mode\":\"raw\",\"depth\":0,\"lower\":0,\"upper\":0},\"capture_len\":0,") &&
 	   strstr(js, "\"details_mask\":[\"syscall_entry\",\"syscall_exit\","),
 	   "1.0 TRACEINFO: %s", js);
 	free(js);
@@ -91,7 +91,7 @@ static void formats(void)
 	   "flight recorder: the window starts when every CPU is known");
 	traceinfo(t, &js);
 	ok(strstr(js, "\"format\":\"1.1\"") &&
-	   strstr(js, "\"flight\":true,\"overwritten_buffers\":9,\"no_cpu_id\":true,\"filter\":{\"pid\":5,\"pgrp\":7,\"uid\":1000},\"syscall_ip\":{\"mode\":\"range\",\"depth\":64,\"lower\":4194304,\"upper\":5242880},\"capture_len\":96,") &&
+	   strstr(js, "\"flight\":true,\"overwritten_buffers\":9,\"no_cpu_id\":true,\"full_records\":false,\"filter\":{\"pid\":5,\"pgrp\":7,\"uid\":1000},\"syscall_ip\":{\"mode\":\"range\",\"depth\":64,\"lower\":4194304,\"upper\":5242880},\"capture_len\":96,") &&
 	   strstr(js, "\"details_mask\":[\"syscall_entry\",\"schedchange\"],\"warnings\":[]"),
 	   "1.1 TRACEINFO: %s", js);
 	free(js);
@@ -103,6 +103,21 @@ static void formats(void)
 	traceinfo(t, &js);
 	ok(strstr(js, "\"filter\":{\"tgid\":9,\"gid\":4},\"syscall_ip\":{\"mode\":\"depth\",\"depth\":2,") != NULL,
 	   "filter by tgid and gid, depth mode: %s", js);
+	free(js);
+	lttr_trace_close(t);
+
+	ok(tg_open("v12", "header ncpus=1 format=1.2 fullrec=1 nocpuid=1\n"
+		   "buf cpu=0 start=1000000000 pid=1\n", 0, &t, &err) == 0,
+	   "a format 1.2 header opens");
+	h = lttr_trace_header(t);
+	ok(lttr_trace_format_11(t) && h->header_size == 360 && h->minor == 2 &&
+	   h->flags == (LTT_TRACE_COMPLETE | LTT_TRACE_NO_CPUID | LTT_TRACE_FULL_RECORDS) &&
+	   all_ones(&h->details) && lttr_trace_warning_count(t) == 0,
+	   "1.2: the 1.1 header, LTT_TRACE_FULL_RECORDS read");
+	traceinfo(t, &js);
+	ok(strstr(js, "\"format\":\"1.2\"") &&
+	   strstr(js, "\"no_cpu_id\":true,\"full_records\":true,\"filter\":null,"),
+	   "1.2 TRACEINFO: format, full_records: %s", js);
 	free(js);
 	lttr_trace_close(t);
 
@@ -127,7 +142,7 @@ int main(void)
 	struct lttr_buffer_info bi;
 	const struct ltt_trace_header *h;
 
-	tap_plan(12 + 15);
+	tap_plan(12 + 18);
 	formats();
 	ok(tg_open("hdr",
 		   "header ncpus=2 start=5000 end=9000 wall=123 bufsize=8192 bufcount=3 "

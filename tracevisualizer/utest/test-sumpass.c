@@ -4,7 +4,8 @@
  * against the generic scan (LTTR_THREADS=0): random traces with every
  * kind of record the first pass handles inline or decodes itself, with
  * custom events and with a malformed record (where the first pass hands
- * over to the generic scan), must give the same summary, the same
+ * over to the generic scan), with compact records (format 1.2) among full
+ * ones, must give the same summary, the same
  * warnings in the same order, the same error, and leave the same state
  * for the iterator (the buffers' nesting: control marks), whatever the
  * number of threads.
@@ -15,7 +16,8 @@
 #include "tap.h"
 #include "tracegen.h"
 
-enum { PLAIN, CUSTOM, BROKEN, NOLOST };
+/* COMPACT: format 1.2, most buffers compact; CBROKEN: and a short one */
+enum { PLAIN, CUSTOM, BROKEN, NOLOST, COMPACT, CBROKEN };
 
 static const char *const names[] = {
 	"syscall_entry", "schedchange", "trap_entry", "irq_exit", "custom",
@@ -37,10 +39,11 @@ static char *make_desc(unsigned int ncpus, unsigned int nbufs, int kind)
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
 	unsigned int c, b, k, broken_cpu = rnd(ncpus), broken_buf = nbufs / 2;
+	bool cmp = kind == COMPACT || kind == CBROKEN;
 
 	if (!f)
 		return NULL;
-	fprintf(f, "header ncpus=%u format=1.1 events=all\n", ncpus);
+	fprintf(f, "header ncpus=%u format=%s events=all\n", ncpus, cmp ? "1.2" : "1.1");
 	fprintf(f, "proc PID: 1; PPID: 0; TGID: 1; NAME: init\n");
 	fprintf(f, "proc PID: 100; PPID: 1; TGID: 100; NAME: sh\n");
 	for (c = 0; c < ncpus; c++) {
@@ -55,6 +58,8 @@ static char *make_desc(unsigned int ncpus, unsigned int nbufs, int kind)
 				cur[c] = 100 + rnd(12);	/* header pid != last next */
 			fprintf(f, "buf cpu=%u start=%llu pid=%u lost=%u\n", c,
 				(unsigned long long)now[c], cur[c], rnd(3));
+			if (cmp)
+				fprintf(f, "records %s\n", rnd(4) ? "compact" : "full");
 			if (b == 0 && c % 2 == 0)
 				fprintf(f, "%llu start %u %u\n",
 					(unsigned long long)(now[c] += 1 + rnd(5)), cur[c], c);
@@ -72,6 +77,28 @@ static char *make_desc(unsigned int ncpus, unsigned int nbufs, int kind)
 				if (kind == BROKEN && c == broken_cpu &&
 				    b == broken_buf && k == nev / 2) {
 					fprintf(f, "%llu rec 1 65000\n", t);
+					continue;
+				}
+				if (kind == CBROKEN && c == broken_cpu &&
+				    b == broken_buf && k == nev / 2) {
+					/* a compact syscall_exit needs 4 bytes */
+					fprintf(f, "%llu rec 2 8 flags=2\n", t);
+					continue;
+				}
+				if (cmp && r >= 990) {
+					/* values that do not fit a compact form */
+					static const char *const big[] = {
+						"syscall_exit 9 139637976727552",
+						"syscall_exit 1024 0",
+						"syscall_entry 1073741825 0x401000",
+						"trap_entry 14 0x1000 0x800000000000 1",
+						"irq_entry 16777216 1",
+						"irq_exit 16777216 0",
+						"wakeup 4194304 0 0",
+						"wakeup 7 256 0",
+					};
+
+					fprintf(f, "%llu %s\n", t, big[rnd(8)]);
 					continue;
 				}
 				if (r < 300)
@@ -226,7 +253,7 @@ int main(void)
 	char *d;
 	unsigned int seed;
 
-	tap_plan(8 * 3);
+	tap_plan(11 * 3);
 	for (seed = 1; seed <= 2; seed++) {
 		char name[32];
 
@@ -270,6 +297,18 @@ int main(void)
 		}
 		free(e);
 	}
+	free(d);
+	/* format 1.2: compact and full records, a short compact record */
+	srandom(8);
+	d = make_desc(4, 6, COMPACT);
+	same("compact", d, 0, "\"processes\":[");
+	free(d);
+	srandom(9);
+	d = make_desc(3, 5, CBROKEN);
+	same("compact-broken", d, 0,
+	     "): compact payload of 0 bytes shorter than the 4 bytes of a compact syscall_exit event\n");
+	same("compact-broken-salvage", d, LTTR_OPEN_SALVAGE,
+	     "compact payload of 0 bytes shorter than the 4 bytes of a compact syscall_exit event: rest of the buffer ignored (salvage)");
 	free(d);
 	return tap_done();
 }

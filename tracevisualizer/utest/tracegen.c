@@ -42,6 +42,7 @@ struct tg {
 	size_t proc_len;
 	struct post posts[32];
 	size_t nposts;
+	int compact;		/* write compact forms when the values fit */
 };
 
 void tg_default_header(struct ltt_trace_header *h)
@@ -51,7 +52,7 @@ void tg_default_header(struct ltt_trace_header *h)
 	memset(h, 0, sizeof(*h));
 	h->magic = LTT_TRACE_MAGIC;
 	h->major = LTT_FORMAT_MAJOR;
-	h->minor = 0;		/* format 1.0 unless the description says 1.1 */
+	h->minor = 0;		/* format 1.0 unless the description says 1.1/1.2 */
 	h->byte_order = *(const uint8_t *)&one ? LTT_ORDER_LITTLE : LTT_ORDER_BIG;
 	h->word_size = sizeof(long);
 	h->header_size = LTT_TRACE_HEADER_SIZE_1_0;
@@ -192,6 +193,104 @@ int tg_record(struct tg *g, uint64_t time_ns, unsigned int id,
 	if (time_ns > g->h.end_ns && (g->h.flags & LTT_TRACE_COMPLETE))
 		g->h.end_ns = time_ns;
 	return 0;
+}
+
+size_t tg_compact(unsigned int id, const void *full, size_t len, void *out)
+{
+	switch (id) {
+	case LTT_EV_SYSCALL_ENTRY: {
+		struct ltt_ev_syscall_entry e;
+		struct ltt_cev_syscall_entry c;
+
+		if (len != sizeof(e))
+			return 0;
+		memcpy(&e, full, sizeof(e));
+		if (!ltt_compact_syscall_entry(&e, &c))
+			return 0;
+		memcpy(out, &c, sizeof(c));
+		return sizeof(c);
+	}
+	case LTT_EV_SYSCALL_EXIT: {
+		struct ltt_ev_syscall_exit e;
+		struct ltt_cev_syscall_exit c;
+
+		if (len != sizeof(e))
+			return 0;
+		memcpy(&e, full, sizeof(e));
+		if (!ltt_compact_syscall_exit(&e, &c))
+			return 0;
+		memcpy(out, &c, sizeof(c));
+		return sizeof(c);
+	}
+	case LTT_EV_TRAP_ENTRY: {
+		struct ltt_ev_trap_entry e;
+		struct ltt_cev_trap_entry c;
+
+		if (len != sizeof(e))
+			return 0;
+		memcpy(&e, full, sizeof(e));
+		if (!ltt_compact_trap_entry(&e, &c))
+			return 0;
+		memcpy(out, &c, sizeof(c));
+		return sizeof(c);
+	}
+	case LTT_EV_IRQ_ENTRY:
+	case LTT_EV_IRQ_EXIT: {
+		struct ltt_ev_irq_entry e;	/* irq_exit: the same layout */
+		struct ltt_cev_irq c;
+
+		if (len != sizeof(e))
+			return 0;
+		memcpy(&e, full, sizeof(e));
+		if (!ltt_compact_irq(e.irq, e.flags, &c))
+			return 0;
+		memcpy(out, &c, sizeof(c));
+		return sizeof(c);
+	}
+	case LTT_EV_SCHEDCHANGE: {
+		struct ltt_ev_schedchange e;
+		struct ltt_cev_schedchange c;
+
+		if (len != sizeof(e))
+			return 0;
+		memcpy(&e, full, sizeof(e));
+		if (!ltt_compact_schedchange(&e, &c))
+			return 0;
+		memcpy(out, &c, sizeof(c));
+		return sizeof(c);
+	}
+	case LTT_EV_PROCESS_WAKEUP: {
+		struct ltt_ev_process_wakeup e;
+		struct ltt_cev_wakeup c;
+
+		if (len != sizeof(e))
+			return 0;
+		memcpy(&e, full, sizeof(e));
+		if (!ltt_compact_wakeup(&e, &c))
+			return 0;
+		memcpy(out, &c, sizeof(c));
+		return sizeof(c);
+	}
+	default:
+		return 0;
+	}
+}
+
+void tg_set_compact(struct tg *g, int on)
+{
+	g->compact = on;
+}
+
+int tg_event(struct tg *g, uint64_t time_ns, unsigned int id,
+	     const void *payload, size_t len)
+{
+	uint8_t c[16];
+	size_t n;
+
+	if (g->compact && ltt_compact_size(id) <= sizeof(c) &&
+	    (n = tg_compact(id, payload, len, c)) != 0)
+		return tg_record(g, time_ns, id, LTT_REC_COMPACT, c, n);
+	return tg_record(g, time_ns, id, 0, payload, len);
 }
 
 struct ltt_lost_info *tg_lost(struct tg *g, unsigned int cpu)
@@ -392,20 +491,23 @@ static int parse_sip(const char *s, struct ltt_syscall_ip *sip)
 	return 0;
 }
 
-/* the 1.1 header */
-static void format_11(struct ltt_trace_header *h)
+/* the 1.1 header (1.2: the same size, with compact records) */
+static void format_11(struct ltt_trace_header *h, uint16_t minor)
 {
-	h->minor = 1;
+	h->minor = minor;
 	h->header_size = sizeof(*h);
 }
 
-/* format=, events=, details=, filter=, sip=, capture=, flight=, nocpuid= */
+/*
+ * format=, events=, details=, filter=, sip=, capture=, flight=, nocpuid=,
+ * fullrec=
+ */
 static int parse_header_11(struct tg *g, char **tok, int ntok)
 {
 	struct ltt_trace_header *h = &g->h;
 	const char *s;
 	uint64_t v;
-	bool v11 = false;
+	bool v11 = false, v12 = false;
 
 	if ((s = kv(tok, ntok, "events")) && parse_mask(s, &h->mask))
 		return -1;
@@ -441,17 +543,28 @@ static int parse_header_11(struct tg *g, char **tok, int ntok)
 			return -1;
 		h->flags = v ? h->flags | LTT_TRACE_NO_CPUID : h->flags & ~LTT_TRACE_NO_CPUID;
 	}
+	if ((s = kv(tok, ntok, "fullrec"))) {
+		if (parse_u64(s, &v))
+			return -1;
+		h->flags = v ? h->flags | LTT_TRACE_FULL_RECORDS :
+			h->flags & ~LTT_TRACE_FULL_RECORDS;
+		v12 = true;
+	}
 	if ((s = kv(tok, ntok, "format"))) {
-		if (!strcmp(s, "1.1")) {
-			format_11(h);
+		if (!strcmp(s, "1.2")) {
+			format_11(h, 2);
+		} else if (!strcmp(s, "1.1")) {
+			format_11(h, 1);
 		} else if (!strcmp(s, "1.0")) {
 			h->minor = 0;
 			h->header_size = LTT_TRACE_HEADER_SIZE_1_0;
 		} else {
 			return -1;
 		}
+	} else if (v12) {
+		format_11(h, 2);
 	} else if (v11) {
-		format_11(h);
+		format_11(h, 1);
 	}
 	return 0;
 }
@@ -462,7 +575,7 @@ static int parse_header(struct tg *g, char **tok, int ntok)
 		"ncpus", "start", "end", "wall", "flags", "major", "minor",
 		"order", "word", "hsize", "clock", "bufsize", "bufcount",
 		"magic", "mask", "format", "events", "details", "filter", "sip",
-		"capture", "flight", "nocpuid",
+		"capture", "flight", "nocpuid", "fullrec",
 	};
 	struct ltt_trace_header *h = &g->h;
 	const char *s;
@@ -602,7 +715,7 @@ static int append_proc(struct tg *g, const char *s, size_t n, int nl)
 }
 
 #define P(type, ...) do { type pl = { __VA_ARGS__ }; \
-	r = tg_record(g, t, id, 0, &pl, sizeof(pl)); } while (0)
+	r = tg_event(g, t, id, &pl, sizeof(pl)); } while (0)
 
 /* the events of ids 18..55 with numeric arguments only */
 static int parse_fixed_event(struct tg *g, uint64_t t, const char *name,
@@ -1075,14 +1188,19 @@ static int parse_event(struct tg *g, char **tok, int ntok, const char *line)
 		size_t n;
 		struct tgbuf *b;
 
+		/* flags=F, if any, comes right after SIZE */
+		bool fl = nargs >= 3 && !strncmp(tok[4], "flags=", 6);
+		int skip = fl ? 5 : 4;
+
 		if (nargs < 2 || parse_u64(tok[2], &a[0]) || parse_u64(tok[3], &a[1]) ||
-		    parse_hex_bytes(tok + 4, ntok - 4, bytes, sizeof(bytes), &n) ||
+		    (fl && (parse_u64(tok[4] + 6, &a[2]) || a[2] > 0xff)) ||
+		    parse_hex_bytes(tok + skip, ntok - skip, bytes, sizeof(bytes), &n) ||
 		    !g->nbufs)
 			return -1;
 		b = &g->bufs[g->nbufs - 1];
 		rh.delta = (uint32_t)(t - b->h.start_ns);
 		rh.id = (uint8_t)a[0];
-		rh.flags = 0;
+		rh.flags = (uint8_t)a[2];
 		rh.size = (uint16_t)a[1];
 		if (!b->fixed_end && t > b->h.end_ns)
 			b->h.end_ns = t;
@@ -1228,6 +1346,11 @@ int tg_parse(struct tg *g, const char *desc, char *err, size_t errlen)
 				r = tg_raw(g, bytes, n);
 		} else if (!strcmp(tok[0], "lost")) {
 			r = parse_lost(g, tok, ntok);
+		} else if (!strcmp(tok[0], "records")) {
+			r = ntok == 2 && (!strcmp(tok[1], "compact") ||
+					  !strcmp(tok[1], "full")) ? 0 : -1;
+			if (!r)
+				g->compact = tok[1][0] == 'c';
 		} else if (!strcmp(tok[0], "nolost")) {
 			g->no_lost = 1;
 			r = 0;

@@ -17,6 +17,15 @@
  *                         1.1 unless format= says otherwise; LIST is event
  *                         names or ids separated by commas, "all" or "none";
  *                         the header file is header_size bytes, at least 272)
+ *                         format 1.2: format=1.2, fullrec=0|1 (the header
+ *                         flag LTT_TRACE_FULL_RECORDS; makes the header 1.2
+ *                         unless format= says otherwise)
+ *   records compact|full  how the events below that have a compact form
+ *                         are written: "compact" (use with format=1.2)
+ *                         writes LTT_REC_COMPACT records with the
+ *                         ltt_compact_*() functions, or the full form when
+ *                         the values do not fit, as the module does; "full"
+ *                         (the default) always the full form
  *   buf cpu=C start=T [pid=P] [lost=L] [seq=S] [flags=F] [magic=M]
  *                         [end=E] [size=D]   open a buffer; records below
  *                         go into it (seq defaults to the CPU's next)
@@ -58,7 +67,8 @@
  *                         its NUL) strn:TEXT (without) hex:HEX; size= sets
  *                         the size field whatever the bytes
  *   T nodetail ID|NAME         record with LTT_REC_NO_DETAILS, no payload
- *   T rec ID SIZE [HEX...]     record with a given size field and payload
+ *   T rec ID SIZE [flags=F] [HEX...]   record with a given size field,
+ *                         record flags (default 0) and payload
  *   raw HEX...                 raw bytes appended to the buffer's data
  *   lost cpu=C total=N [nested=N] [ev=ID:N] [sce=NR:N] [scx=NR:N]
  *   nolost                     write no lost file
@@ -89,6 +99,17 @@ struct ltt_buffer_header *tg_buffer_header(struct tg *g);
 int tg_record(struct tg *g, uint64_t time_ns, unsigned int id,
 	      unsigned int flags, const void *payload, size_t len);
 int tg_raw(struct tg *g, const void *bytes, size_t len);
+/*
+ * The compact form (format 1.2) of the full payload @full (@len bytes) of
+ * event @id into @out (ltt_compact_size(@id) bytes): its size, or 0 when
+ * @id has none or the values do not fit (then write the full form).
+ */
+size_t tg_compact(unsigned int id, const void *full, size_t len, void *out);
+/* tg_event() writes compact forms (@on) or always the full form (default) */
+void tg_set_compact(struct tg *g, int on);
+/* a record of event @id from its full payload, compact when set and it fits */
+int tg_event(struct tg *g, uint64_t time_ns, unsigned int id,
+	     const void *payload, size_t len);
 struct ltt_lost_info *tg_lost(struct tg *g, unsigned int cpu);
 
 /* parse a description (see above); err receives "line N: what" */

@@ -119,8 +119,10 @@ union lttr_payload {
  * @pid: pid of the task the event belongs to (see docs/trace-format.md)
  * @cpu: CPU that recorded it
  * @id: event id (enum ltt_event_id)
- * @rec_flags: LTT_REC_* flags of the record header
- * @size: record size, header included
+ * @rec_flags: LTT_REC_* flags of the record header (LTT_REC_COMPACT: the
+ *	record was in its compact form, @p holds it expanded)
+ * @size: record size, header included (as written: smaller for a compact
+ *	record than for the full form of the same event)
  * @known: the id is one this reader decodes
  * @details: the payload is present (not LTT_REC_NO_DETAILS, id known)
  * @control: a control event (transition into or out of the kernel)
@@ -276,7 +278,13 @@ const char *lttr_sockaddr_str(const void *sa, size_t len, char *buf, size_t size
  * LTT_REC_ALIGN, at least a record header and within @avail, that the
  * payload of a known id with details is at least its struct, and that the
  * length fields of variable parts (peer_len, caplen, custom size) stay
- * within their bounds and within the record.
+ * within their bounds and within the record.  A record of a known id with
+ * LTT_REC_COMPACT (format 1.2) must be of an id that has a compact form
+ * (ltt_compact_size() not 0), must not also have LTT_REC_NO_DETAILS, and
+ * its payload must hold the compact struct; it is expanded into the full
+ * struct in @ev->p (@ev->details true), so that it reads exactly as the
+ * same event written in full.  Unknown ids are not checked, compact or
+ * not: they are skipped by their size.
  *
  * Return: 0 or -LTTR_E_FORMAT.
  */

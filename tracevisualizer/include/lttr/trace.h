@@ -195,9 +195,10 @@ const char *lttr_trace_netdev_name(const struct lttr_trace *t, uint32_t ifindex)
  *
  * A format 1.0 header (header_size 272) has none: lttr_trace_header()
  * then shows them as that format recorded: every event with details, no
- * filter, the raw syscall IP and no packet capture.
+ * filter, the raw syscall IP and no packet capture.  A format 1.2 header
+ * is the 1.1 header.
  *
- * Return: true for a 1.1 header.
+ * Return: true for a 1.1 or 1.2 header (or a later, larger one).
  */
 bool lttr_trace_format_11(const struct lttr_trace *t);
 
