@@ -60,13 +60,15 @@ void header_set_config(struct ltt_trace_header *h,
 	h->syscall_ip = *sip;
 	h->capture_len = capture_len;
 	h->flags &= ~(uint32_t)(LTT_TRACE_FLIGHT | LTT_TRACE_NO_CPUID |
-				LTT_TRACE_FILTERED);
+				LTT_TRACE_FILTERED | LTT_TRACE_FULL_RECORDS);
 	if (filter->flags)
 		h->flags |= LTT_TRACE_FILTERED;
 	if (opt_flags & LTT_OPT_FLIGHT)
 		h->flags |= LTT_TRACE_FLIGHT;
 	if (opt_flags & LTT_OPT_NO_CPUID)
 		h->flags |= LTT_TRACE_NO_CPUID;
+	if (opt_flags & LTT_OPT_FULL_RECORDS)
+		h->flags |= LTT_TRACE_FULL_RECORDS;
 }
 
 uint64_t clock_ns(int clock)

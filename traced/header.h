@@ -18,9 +18,9 @@ void header_init(struct ltt_trace_header *h, const struct ltt_info *info,
  * The format 1.1 configuration: the events recorded with payload, the
  * filter (sets LTT_TRACE_FILTERED when filter->flags is not 0), the
  * syscall IP mode, the capture length and, from the LTT_OPT_* flags,
- * LTT_TRACE_FLIGHT and LTT_TRACE_NO_CPUID.  header_init() sets the
- * module's defaults: every event with payload, no filter, raw IP, no
- * capture, no flags.
+ * LTT_TRACE_FLIGHT, LTT_TRACE_NO_CPUID and LTT_TRACE_FULL_RECORDS.
+ * header_init() sets the module's defaults: every event with payload,
+ * no filter, raw IP, no capture, no flags.
  */
 void header_set_config(struct ltt_trace_header *h,
 		       const struct ltt_event_mask *details,

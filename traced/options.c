@@ -54,6 +54,9 @@ static void usage(FILE *f)
 "      --capture BYTES      packet bytes recorded with net_packet_in/out\n"
 "                           (0..%u, default 0)\n"
 "      --no-cpu-id          mark the trace as not showing CPU ids\n"
+"      --full-records       write every record in its full layout (no\n"
+"                           compact syscall, trap, irq, schedchange and\n"
+"                           wakeup records; larger traces)\n"
 "\n"
 "Other:\n"
 "      --set-events LIST    control mode: set the events of the running\n"
@@ -112,6 +115,7 @@ enum {
 	OPT_VERSION = 256, OPT_WRITE_BUFFER, OPT_STATS, OPT_NO_DETAILS,
 	OPT_PID, OPT_TGID, OPT_PGRP, OPT_UID, OPT_GID, OPT_SYSCALL_IP,
 	OPT_FLIGHT, OPT_NO_CPUID, OPT_CAPTURE, OPT_SET_EVENTS,
+	OPT_FULL_RECORDS,
 };
 
 static const struct option longopts[] = {
@@ -132,6 +136,7 @@ static const struct option longopts[] = {
 	{ "syscall-ip",		required_argument, NULL, OPT_SYSCALL_IP },
 	{ "capture",		required_argument, NULL, OPT_CAPTURE },
 	{ "no-cpu-id",		no_argument,	   NULL, OPT_NO_CPUID },
+	{ "full-records",	no_argument,	   NULL, OPT_FULL_RECORDS },
 	{ "set-events",		required_argument, NULL, OPT_SET_EVENTS },
 	{ "device",		required_argument, NULL, 'd' },
 	{ "quiet",		no_argument,	   NULL, 'q' },
@@ -230,6 +235,8 @@ const char *options_opt_names(const struct options *o, char *buf,
 		append(buf, len, "--flight");
 	if (o->opt_flags & LTT_OPT_NO_CPUID)
 		append(buf, len, "--no-cpu-id");
+	if (o->opt_flags & LTT_OPT_FULL_RECORDS)
+		append(buf, len, "--full-records");
 	if (o->capture_set)
 		append(buf, len, "--capture");
 	return buf;
@@ -308,6 +315,10 @@ int options_parse(int argc, char **argv, struct options *o)
 			break;
 		case OPT_NO_CPUID:
 			o->opt_flags |= LTT_OPT_NO_CPUID;
+			o->options_set = 1;
+			break;
+		case OPT_FULL_RECORDS:
+			o->opt_flags |= LTT_OPT_FULL_RECORDS;
 			o->options_set = 1;
 			break;
 		case OPT_CAPTURE:

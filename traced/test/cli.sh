@@ -29,10 +29,10 @@ fact() { python3 "$check" "$1" | awk -v k="$2" '$1 == k { sub(/^[^ ]+ /, ""); pr
 has "$tmp/out" "Usage: traced" "--help prints the usage"
 has "$tmp/out" "--write-buffer" "--help lists --write-buffer"
 "$traced" --version >"$tmp/out" 2>&1; is $? 0 "--version exits 0"
-has "$tmp/out" "trace format 1.1" "--version names the format"
+has "$tmp/out" "trace format 1.2" "--version names the format"
 "$traced" --help >"$tmp/out" 2>&1
 for o in --no-details --pid --tgid --pgrp --uid --gid --syscall-ip --flight \
-	--no-cpu-id --capture --set-events; do
+	--no-cpu-id --capture --set-events --full-records; do
 	has "$tmp/out" "$o" "--help lists $o"
 done
 for g in "all (default: every event)" "classic" "softirq (softirq_*, tasklet_*)" \
@@ -134,8 +134,8 @@ t=$tmp/t1
 is $? 7 "PROGRAM's exit status is traced's"
 is "$(fact "$t" magic)" 0xd6b7ed "header magic"
 is "$(fact "$t" header_len)" "$(fact "$t" calcsize)" "header file is one header"
-is "$(fact "$t" header_size)" 360 "header_size (format 1.1)"
-is "$(fact "$t" version)" 1.1 "format version 1.1"
+is "$(fact "$t" header_size)" 360 "header_size (format 1.1 and 1.2)"
+is "$(fact "$t" version)" 1.2 "format version 1.2"
 is "$(fact "$t" complete)" 1 "trace marked complete"
 is "$(fact "$t" times_ok)" 1 "start/end times recorded"
 is "$(fact "$t" order)" 1 "little-endian"
@@ -243,7 +243,7 @@ is $? 0 "default session on a module without the new ioctls exits 0"
 L=$tmp/log2
 FAKE_LOG=$L "$fake" -d fake -q -o "$tmp/c2" -e classic --no-details fs,memory \
 	--pid 42 --uid 1000 --gid 100 --pgrp 7 \
-	--syscall-ip range:0x400000:0x4fffff --capture 128 --no-cpu-id -t 0.1
+	--syscall-ip range:0x400000:0x4fffff --capture 128 --no-cpu-id --full-records -t 0.1
 is $? 0 "session with every configuration option exits 0"
 has "$L" "SET_EVENT_MASK 0x000000000003fcfe 0x0000000000000000 0x0000000000000000 0x0000000000000000" \
 	"-e classic: ids 1-17 (the old 'all')"
@@ -251,7 +251,7 @@ has "$L" "SET_DETAILS_MASK 0xfffffc0c00ffffff 0xffffffffffffffff 0xfffffffffffff
 	"--no-details fs,memory: ids 24-33 and 36-41 cleared"
 has "$L" "SET_FILTER flags=0xf pid=42 pgrp=7 gid=100 uid=1000 reserved=0" "filter struct"
 has "$L" "SET_SYSCALL_IP mode=2 depth=256 lower=0x400000 upper=0x4fffff" "syscall IP range, 256 words by default"
-has "$L" "SET_OPTIONS flags=0x2 capture_len=128" "options: no CPU id, capture 128"
+has "$L" "SET_OPTIONS flags=0x6 capture_len=128" "options: no CPU id, full records, capture 128"
 for i in SET_BUFFERS SET_EVENT_MASK SET_DETAILS_MASK SET_FILTER SET_SYSCALL_IP SET_OPTIONS; do
 	[ "$i" = SET_BUFFERS ] && continue
 	before_start "$L" "$i"; ok $? "$i issued before START"
@@ -262,8 +262,8 @@ is "$(fact "$tmp/c2" details)" "0xfffffc0c00ffffff,0xffffffffffffffff,0xffffffff
 is "$(fact "$tmp/c2" filter)" "flags=0xf pid=42 pgrp=7 gid=100 uid=1000 reserved=0" "header: filter"
 is "$(fact "$tmp/c2" syscall_ip)" "mode=2 depth=256 lower=0x400000 upper=0x4fffff" "header: syscall IP"
 is "$(fact "$tmp/c2" capture_len)" 128 "header: capture length"
-is "$(fact "$tmp/c2" flight)$(fact "$tmp/c2" no_cpu_id)$(fact "$tmp/c2" filtered)" 011 \
-	"header flags: NO_CPUID and FILTERED, not FLIGHT"
+is "$(fact "$tmp/c2" flight)$(fact "$tmp/c2" no_cpu_id)$(fact "$tmp/c2" filtered)$(fact "$tmp/c2" full_records)" 0111 \
+	"header flags: NO_CPUID, FILTERED and FULL_RECORDS, not FLIGHT"
 is "$(fact "$tmp/c2" complete)" 1 "... and the trace is complete"
 
 L=$tmp/log3
@@ -271,6 +271,7 @@ FAKE_LOG=$L "$fake" -d fake -q -o "$tmp/c3" --no-details schedchange,fork \
 	--tgid 9 --pid 9 --syscall-ip range:4194304:0x500000:100 --capture 0 -t 0.05
 is $? 0 "--pid and --tgid with the same value"
 has "$L" "SET_DETAILS_MASK 0xfffffffffffffb7f" "--no-details schedchange,fork: bits 7, 10 cleared"
+is "$(fact "$tmp/c3" full_records)" 0 "header: FULL_RECORDS not set by default"
 is "$(fact "$tmp/c3" details | cut -d, -f1)" 0xfffffffffffffbff \
 	"header: schedchange forced back into the details mask by the module"
 has "$L" "SET_FILTER flags=0x11 pid=9 pgrp=0 gid=0 uid=0 reserved=0" "--pid 9 --tgid 9: PID|TGID"

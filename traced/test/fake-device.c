@@ -229,7 +229,8 @@ static int do_ioctl(int fd, unsigned long req, void *arg)
 		      o->capture_len);
 		if (started && !stopped)
 			return fail(EBUSY);
-		if ((o->flags & ~(__u32)(LTT_OPT_FLIGHT | LTT_OPT_NO_CPUID)) ||
+		if ((o->flags & ~(__u32)(LTT_OPT_FLIGHT | LTT_OPT_NO_CPUID |
+					  LTT_OPT_FULL_RECORDS)) ||
 		    o->capture_len > LTT_MAX_CAPTURE)
 			return fail(EINVAL);
 		fopts = *o;

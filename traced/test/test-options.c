@@ -126,6 +126,10 @@ int main(void)
 	ok(strcmp(options_opt_names(&o, buf, sizeof(buf)),
 		  "--flight, --no-cpu-id, --capture") == 0,
 	   "option names: %s", buf);
+	rc = parse("-o", "d", "--full-records");
+	ok(rc == -1 && o.options_set && o.opt_flags == LTT_OPT_FULL_RECORDS &&
+	   strcmp(options_opt_names(&o, buf, sizeof(buf)), "--full-records") == 0,
+	   "--full-records sets LTT_OPT_FULL_RECORDS (%s)", buf);
 	rc = parse("-o", "d", "--capture", "0");
 	ok(rc == -1 && o.options_set && o.capture_set && o.opt_flags == 0 &&
 	   strcmp(options_opt_names(&o, buf, sizeof(buf)), "--capture") == 0,
