@@ -2,7 +2,8 @@
 # The details mask (traced --no-details): the same workload traced twice,
 # once with the payload of a class dropped.  The second trace is smaller by
 # what the record sizes predict (a syscall record is 20 bytes with its
-# payload, 8 without; an fs_lseek record 32 and 8), every record of the
+# payload, or 16 and 12 in the compact forms of entry and exit, and 8
+# without; an fs_lseek record 32 and 8), every record of the
 # class is a bare header flagged LTT_REC_NO_DETAILS, and the analyzer still
 # counts every one of them (the workload's own events: the same counts in
 # both traces) and shows them with "details": false.
@@ -37,36 +38,19 @@ for t in fs.full fs.bare; do
 done
 
 checks < <(PYTHONPATH=tests/lib python3 - "$share" "$NSYS" "$NSEEK" <<'PY'
-import sys, os, struct
-from check import ok, load, done
+import sys, os
+from check import ok, load, done, parse_events
 d, NSYS, NSEEK = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 NAMES = {1: 'syscall_entry', 2: 'syscall_exit'}
 NAMES.update(zip(range(24, 34), ('fs_open', 'fs_close', 'fs_read', 'fs_write', 'fs_lseek', 'fs_ioctl',
                                  'fs_select', 'fs_poll', 'fs_buf_wait_start', 'fs_buf_wait_end')))
 NO_DETAILS = 0x01
+COMPACT = 0x02
+COMPACT_SIZE = {1: 16, 2: 12}
 
 def parse(trace):
-    """Records of an events file, straight from the format: (id, flags, size)."""
-    data = open(os.path.join(d, trace, 'events'), 'rb').read()
-    off, recs, nbuf, good = 0, [], 0, True
-    while off + 48 <= len(data):
-        magic, cpu, fl, seq, t0, t1, dsize, pid, lost = struct.unpack_from('<IHHQQQIIQ', data, off)
-        if magic != 0x4C544242:
-            good = False
-            break
-        p, end = off + 48, off + 48 + dsize
-        while p + 8 <= end:
-            delta, rid, rfl, size = struct.unpack_from('<IBBH', data, p)
-            if size < 8:
-                good = False
-                break
-            recs.append((rid, rfl, size))
-            p += size
-        good &= p == end
-        off = end
-        nbuf += 1
-    good &= off == len(data)
-    return recs, len(data), nbuf, good
+    """Records of an events file, straight from the format: (id, flags, size, ...)."""
+    return parse_events(os.path.join(d, trace, 'events'))
 
 def byid(recs, ids):
     return [r for r in recs if r[0] in ids]
@@ -80,8 +64,10 @@ for cls, cids, full_size in (('sys', (1, 2), {1: 20, 2: 20}), ('fs', FS, {28: 32
     B, bsize, bbuf, bgood = parse(cls + '.bare')
     ok(fgood and bgood, "%s: both events files parse exactly (%d and %d buffers)" % (cls, fbuf, bbuf))
     fc, bc = byid(F, ids), byid(B, ids)
-    ok(fc and all(r[1] & NO_DETAILS == 0 and r[2] == full_size[r[0]] for r in fc),
-       "%s: with details, every %s record has its payload (%s bytes)"
+    ok(fc and all(r[1] & NO_DETAILS == 0 and
+                  r[2] == (COMPACT_SIZE[r[0]] if r[1] & COMPACT else full_size[r[0]])
+                  for r in fc),
+       "%s: with details, every %s record has its payload (%s bytes, or compact)"
        % (cls, '/'.join(NAMES[i] for i in ids), '/'.join(str(full_size[i]) for i in ids)))
     ok(all(r[1] & NO_DETAILS == 0 for r in byid(F, cids)),
        "%s: with details, no record of the class is flagged NO_DETAILS" % cls)

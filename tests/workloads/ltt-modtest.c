@@ -134,10 +134,17 @@ static int check_buffer_ex(const unsigned char *b, size_t n, uint32_t size,
 			return -6;
 		if (first && off == sizeof(*h) && r->id != LTT_EV_TRACE_START)
 			return -7;
-		if (r->flags & ~LTT_REC_NO_DETAILS)
+		if (r->flags & ~(LTT_REC_NO_DETAILS | LTT_REC_COMPACT) ||
+		    r->flags == (LTT_REC_NO_DETAILS | LTT_REC_COMPACT))
 			return -11;
 		if ((r->flags & LTT_REC_NO_DETAILS) && r->size != sizeof(*r))
 			return -12;
+		/* a compact record has its form's size, padded */
+		if ((r->flags & LTT_REC_COMPACT) &&
+		    (!ltt_compact_size(r->id) ||
+		     r->size != ((sizeof(*r) + ltt_compact_size(r->id) +
+				  LTT_REC_ALIGN - 1) & ~(LTT_REC_ALIGN - 1))))
+			return -13;
 		if (r->flags & LTT_REC_NO_DETAILS) {
 			by_id[r->id]++;
 			c->last_ns = t;
@@ -392,6 +399,7 @@ struct trace {
 	unsigned int nbuf;
 	int bad;		/* first check_buffer_ex() code, or -1000 */
 	uint64_t by_id[256];
+	uint64_t compact;	/* records written in compact form (expanded) */
 	uint64_t first_seq[LTT_MAX_CPUS];
 	unsigned int bufs[LTT_MAX_CPUS];
 };
@@ -405,9 +413,94 @@ static void trace_free(struct trace *tr)
 	memset(tr, 0, sizeof(*tr));
 }
 
+/* Grow @tr->mem to hold @n more bytes. */
+static void trace_room(struct trace *tr, size_t n)
+{
+	if (tr->used + n > tr->cap) {
+		tr->cap = (tr->used + n) * 2;
+		tr->mem = realloc(tr->mem, tr->cap);
+		if (!tr->mem) {
+			perror("realloc");
+			exit(2);
+		}
+	}
+}
+
+/*
+ * Expand the compact payload @c of event @id (LTT_REC_COMPACT) into its
+ * full struct, appended to @tr->mem; return its offset there and set
+ * *@len, or return 0 for a compact record that cannot be expanded.
+ */
+static size_t trace_expand(struct trace *tr, unsigned int id,
+			   const unsigned char *c, unsigned int clen,
+			   unsigned int *len)
+{
+	union {
+		struct ltt_ev_syscall_entry se;
+		struct ltt_ev_syscall_exit sx;
+		struct ltt_ev_trap_entry te;
+		struct ltt_ev_irq_entry irq;
+		struct ltt_ev_schedchange sc;
+		struct ltt_ev_process_wakeup wk;
+	} f;
+	union {
+		struct ltt_cev_syscall_entry se;
+		struct ltt_cev_syscall_exit sx;
+		struct ltt_cev_trap_entry te;
+		struct ltt_cev_irq irq;
+		struct ltt_cev_schedchange sc;
+		struct ltt_cev_wakeup wk;
+	} cv;
+	__u32 irq;
+	__u16 iflags;
+	size_t off;
+
+	if (!ltt_compact_size(id) || clen < ltt_compact_size(id))
+		return 0;
+	memset(&f, 0, sizeof(f));
+	memcpy(&cv, c, ltt_compact_size(id));
+	switch (id) {
+	case LTT_EV_SYSCALL_ENTRY:
+		ltt_expand_syscall_entry(&cv.se, &f.se);
+		*len = sizeof(f.se);
+		break;
+	case LTT_EV_SYSCALL_EXIT:
+		ltt_expand_syscall_exit(&cv.sx, &f.sx);
+		*len = sizeof(f.sx);
+		break;
+	case LTT_EV_TRAP_ENTRY:
+		ltt_expand_trap_entry(&cv.te, &f.te);
+		*len = sizeof(f.te);
+		break;
+	case LTT_EV_IRQ_ENTRY:
+	case LTT_EV_IRQ_EXIT:
+		ltt_expand_irq(&cv.irq, &irq, &iflags);
+		f.irq.irq = irq;
+		f.irq.flags = iflags;
+		*len = sizeof(f.irq);
+		break;
+	case LTT_EV_SCHEDCHANGE:
+		ltt_expand_schedchange(&cv.sc, &f.sc);
+		*len = sizeof(f.sc);
+		break;
+	default:
+		ltt_expand_wakeup(&cv.wk, &f.wk);
+		*len = sizeof(f.wk);
+		break;
+	}
+	trace_room(tr, *len);
+	off = tr->used;
+	memcpy(tr->mem + off, &f, *len);
+	tr->used += *len;
+	return off;
+}
+
 /*
  * Append buffer @b to @tr and split it into records, tracking the task
  * each belongs to: the buffer's pid, then TRACE_START and SCHEDCHANGE.
+ * Compact records are expanded (their payload appended after the
+ * buffers) and counted in @tr->compact, their flag cleared, so that the
+ * checks see every record in its full form.
  */
 static void trace_add(struct trace *tr, const unsigned char *b, size_t n)
 {
@@ -415,10 +508,7 @@ static void trace_add(struct trace *tr, const unsigned char *b, size_t n)
 	uint32_t pid = h->pid;
 	size_t base, off;
 
-	if (tr->used + n > tr->cap) {
-		tr->cap = (tr->used + n) * 2;
-		tr->mem = realloc(tr->mem, tr->cap);
-	}
+	trace_room(tr, n);
 	base = tr->used;
 	memcpy(tr->mem + base, b, n);
 	tr->used += n;
@@ -445,13 +535,23 @@ static void trace_add(struct trace *tr, const unsigned char *b, size_t n)
 		rc->off = base + off + sizeof(*rh);
 		rc->plen = rh->size - sizeof(*rh);
 		rc->pid = pid;
+		if (rh->flags & LTT_REC_COMPACT) {
+			size_t x = trace_expand(tr, rh->id, b + off + sizeof(*rh),
+						rc->plen, &rc->plen);
+
+			if (!x && !tr->bad)
+				tr->bad = -2000 - rh->id;
+			rc->off = x;
+			rc->flags &= ~LTT_REC_COMPACT;
+			tr->compact++;
+		}
 		if (rh->id == LTT_EV_TRACE_START) {
-			const struct ltt_ev_trace_start *s = (const void *)(rh + 1);
+			const struct ltt_ev_trace_start *s = (const void *)PL(tr, rc);
 
 			pid = rc->pid = s->pid;
 		} else if (rh->id == LTT_EV_SCHEDCHANGE && rc->plen >=
 			   sizeof(struct ltt_ev_schedchange)) {
-			const struct ltt_ev_schedchange *s = (const void *)(rh + 1);
+			const struct ltt_ev_schedchange *s = (const void *)PL(tr, rc);
 
 			rc->pid = s->prev_pid;
 			pid = s->next_pid;
@@ -1080,9 +1180,10 @@ static void udp_burst(int n, size_t len)
 	close(tx);
 }
 
-static void capture_trace(int fd, const struct ltt_info *info, uint32_t cap)
+static void capture_trace(int fd, const struct ltt_info *info, uint32_t cap,
+			  uint32_t flags)
 {
-	struct ltt_options o = { .capture_len = cap };
+	struct ltt_options o = { .flags = flags, .capture_len = cap };
 	struct trace tr;
 	int in = 0, out = 0, bad = 0;
 
@@ -1106,12 +1207,21 @@ static void capture_trace(int fd, const struct ltt_info *info, uint32_t cap)
 	ok(tr.bad == 0 && in >= 5 && out >= 5 && bad == 0,
 	   "capture %u: %d packets in, %d out, caplen and record size right (%d bad)",
 	   cap, in, out, bad);
+	if (flags & LTT_OPT_FULL_RECORDS)
+		ok(tr.compact == 0 && tr.by_id[LTT_EV_SYSCALL_EXIT] > 10,
+		   "full records: %llu syscall exits, none of %llu records compact",
+		   (unsigned long long)tr.by_id[LTT_EV_SYSCALL_EXIT],
+		   (unsigned long long)tr.n);
+	else
+		ok(tr.compact > 10 && tr.compact < tr.n,
+		   "default: %llu of %llu records compact",
+		   (unsigned long long)tr.compact, (unsigned long long)tr.n);
 	trace_free(&tr);
 }
 
 static void test_options(int fd, const struct ltt_info *info)
 {
-	struct ltt_options o = { .flags = 0x4 };
+	struct ltt_options o = { .flags = 0x8 };
 	struct ltt_buffer_config bc = { 16384, 4 };
 	struct ltt_lost_info li;
 	struct trace tr;
@@ -1121,17 +1231,18 @@ static void test_options(int fd, const struct ltt_info *info)
 	int wrapped = 0, over = 0, exit_seen = 0, fl;
 	pid_t child;
 
-	ok(xioctl(fd, LTT_IOC_SET_OPTIONS, &o) == -EINVAL, "option 0x4: EINVAL");
+	ok(xioctl(fd, LTT_IOC_SET_OPTIONS, &o) == -EINVAL, "option 0x8: EINVAL");
 	o = (struct ltt_options){ .capture_len = LTT_MAX_CAPTURE + 1 };
 	ok(xioctl(fd, LTT_IOC_SET_OPTIONS, &o) == -EINVAL, "capture 257: EINVAL");
 	o.capture_len = LTT_MAX_CAPTURE;
-	o.flags = LTT_OPT_NO_CPUID;
-	ok(xioctl(fd, LTT_IOC_SET_OPTIONS, &o) == 0, "capture 256, no cpu id: ok");
+	o.flags = LTT_OPT_NO_CPUID | LTT_OPT_FULL_RECORDS;
+	ok(xioctl(fd, LTT_IOC_SET_OPTIONS, &o) == 0,
+	   "capture 256, no cpu id, full records: ok");
 	ok(xioctl(fd, LTT_IOC_SET_OPTIONS, NULL) == -EFAULT,
 	   "SET_OPTIONS bad pointer: EFAULT");
 
-	capture_trace(fd, info, 16);
-	capture_trace(fd, info, 0);
+	capture_trace(fd, info, 16, 0);
+	capture_trace(fd, info, 0, LTT_OPT_FULL_RECORDS);
 
 	/* Flight recorder: 4 x 16 KiB per CPU, much less than the events. */
 	o = (struct ltt_options){ .flags = LTT_OPT_FLIGHT };

@@ -1,0 +1,217 @@
+#!/bin/bash
+# Compact records (format 1.2): the same workload traced with every event,
+# once by default and once with traced --full-records.  The events files
+# are parsed here, independently of the reader, with the bit layouts that
+# ltt-abi.h documents:
+#  - the module writes the compact form exactly when the values fit (a
+#    full syscall_exit in the default trace is one whose return value
+#    needs more than 22 bits: mmap's addresses), and never with
+#    --full-records;
+#  - every syscall, trap, irq, schedchange and wakeup record decoded here
+#    equals what tracevisualizer shows for it (dump --json, by offset);
+#  - the workload's own syscalls are the same in both traces;
+#  - the default trace is smaller by what the record sizes predict.
+. "$(dirname "$0")/../lib/tap.sh"
+share=$(mktemp -d); trap 'rm -rf "$share"' EXIT
+
+NSYS=20000	# getppid calls
+
+cat > "$share/run.sh" <<EOF
+set -e
+traced -q -o /mnt/share/compact -- ltt-getppid $NSYS > /mnt/share/compact.pid
+traced -q -o /mnt/share/full --full-records -- ltt-getppid $NSYS > /mnt/share/full.pid
+EOF
+vm_run "$share" 600 'sh /mnt/share/run.sh'
+ok $? "guest traced the workload with compact and with full records"
+
+for t in compact full; do
+	tracevisualizer dump --json --type syscall_entry,syscall_exit,trap_entry,irq_entry,irq_exit,schedchange,wakeup \
+		"$share/$t" > "$share/$t.d.json"
+	ok $? "$t: dump --json of the events that have a compact form"
+	tracevisualizer summary --json "$share/$t" > "$share/$t.s.json"
+	ok $? "$t: summary --json"
+	conserved "$share/$t"
+done
+
+checks < <(PYTHONPATH=tests/lib python3 - "$share" "$NSYS" <<'PY'
+import sys, os, struct
+from check import ok, load, done, parse_events
+d, NSYS = sys.argv[1], int(sys.argv[2])
+COMPACT = 0x02
+FULL_RECORDS = 0x0010
+IDS = {1: 'syscall_entry', 2: 'syscall_exit', 3: 'trap_entry', 5: 'irq_entry',
+       6: 'irq_exit', 7: 'schedchange', 13: 'wakeup'}
+CSIZE = {1: 16, 2: 12, 3: 24, 5: 12, 6: 12, 7: 16, 13: 12}	# record bytes, compact
+FSIZE = {1: 20, 2: 20, 3: 28, 5: 16, 6: 16, 7: 20, 13: 16}	# and full
+M48 = (1 << 48) - 1
+
+def sext(v, bits):
+    v &= (1 << bits) - 1
+    return v - (1 << bits) if v >> (bits - 1) else v
+
+def canon48(ip):
+    return sext(ip, 48) & ((1 << 64) - 1) == ip
+
+def full(rid, p):
+    """the full payload as a dict of the fields dump --json shows"""
+    if rid == 1:
+        ip, nr = struct.unpack_from('<QI', p)
+        return {'ip': ip, 'nr': nr}
+    if rid == 2:
+        ret, nr = struct.unpack_from('<qI', p)
+        return {'ret': ret, 'nr': nr}
+    if rid == 3:
+        ip, addr, vec, fl = struct.unpack_from('<QQHH', p)
+        return {'ip': ip, 'address': addr, 'vector': vec, 'flags': fl}
+    if rid in (5, 6):
+        irq, fl = struct.unpack_from('<IH', p)
+        return {'irq': irq, 'flags': fl}
+    if rid == 7:
+        a, b, st = struct.unpack_from('<IIi', p)
+        return {'prev_pid': a, 'next_pid': b, 'prev_state': st}
+    pid, cpu, fl = struct.unpack_from('<IHH', p)
+    return {'pid': pid, 'cpu': cpu, 'flags': fl}
+
+def compact(rid, p):
+    """the compact payload decoded with the documented bit layout"""
+    if rid == 1:
+        (v,) = struct.unpack_from('<Q', p)
+        return {'ip': sext(v, 48) & ((1 << 64) - 1), 'nr': v >> 48}
+    if rid == 2:
+        (v,) = struct.unpack_from('<I', p)
+        return {'ret': sext(v, 22), 'nr': v >> 22}
+    if rid == 3:
+        v, addr = struct.unpack_from('<QQ', p)
+        return {'ip': sext(v, 48) & ((1 << 64) - 1), 'address': addr,
+                'vector': (v >> 48) & 0xff, 'flags': v >> 56}
+    if rid in (5, 6):
+        (v,) = struct.unpack_from('<I', p)
+        return {'irq': v & 0xffffff, 'flags': v >> 24}
+    if rid == 7:
+        (v,) = struct.unpack_from('<Q', p)
+        return {'prev_pid': v & 0x3fffff, 'next_pid': (v >> 22) & 0x3fffff,
+                'prev_state': sext(v >> 44, 20)}
+    (v,) = struct.unpack_from('<I', p)
+    return {'pid': v & 0x3fffff, 'cpu': (v >> 22) & 0xff, 'flags': v >> 30}
+
+def fits(rid, f):
+    """would the module write this full payload in compact form?"""
+    if rid == 1:
+        return canon48(f['ip']) and f['nr'] <= 0xffff
+    if rid == 2:
+        return -(1 << 21) <= f['ret'] < (1 << 21) and f['nr'] <= 0x3ff
+    if rid == 3:
+        return canon48(f['ip']) and f['vector'] <= 0xff and f['flags'] <= 0xff
+    if rid in (5, 6):
+        return f['irq'] < (1 << 24) and f['flags'] <= 0xff
+    if rid == 7:
+        return (f['prev_pid'] < (1 << 22) and f['next_pid'] < (1 << 22)
+                and -(1 << 19) <= f['prev_state'] < (1 << 19))
+    return f['pid'] < (1 << 22) and f['cpu'] <= 0xff and f['flags'] <= 3
+
+def shown(rid, a):
+    """the same fields from dump --json's args"""
+    if rid == 3:
+        return {'ip': a['ip'], 'address': a['address'], 'vector': a['vector'],
+                'user': a['user']}
+    if rid in (5, 6):
+        return {'irq': a['irq'], 'sysvec': a['sysvec']} | ({'user': a['user']} if rid == 5 else {})
+    if rid == 13:
+        return {'pid': a['pid'], 'cpu': a['cpu']}
+    keys = {1: ('ip', 'nr'), 2: ('ret', 'nr'), 7: ('prev_pid', 'next_pid', 'prev_state')}[rid]
+    return {k: a[k] for k in keys}
+
+def as_shown(rid, f):
+    if rid == 3:
+        return {'ip': f['ip'], 'address': f['address'], 'vector': f['vector'],
+                'user': bool(f['flags'] & 1)}
+    if rid in (5, 6):
+        r = {'irq': f['irq'], 'sysvec': bool(f['flags'] & 2)}
+        return r | ({'user': bool(f['flags'] & 1)} if rid == 5 else {})
+    if rid == 13:
+        return {'pid': f['pid'], 'cpu': f['cpu']}
+    return dict(f)
+
+traces = {}
+for t in ('compact', 'full'):
+    hdr = open(os.path.join(d, t, 'header'), 'rb').read()
+    major, minor = struct.unpack_from('<HH', hdr, 4)
+    (hflags,) = struct.unpack_from('<I', hdr, 28)
+    ok((major, minor) == (1, 2), "%s: format %d.%d (1.2)" % (t, major, minor))
+    ok(bool(hflags & FULL_RECORDS) == (t == 'full'),
+       "%s: header flag LTT_TRACE_FULL_RECORDS %s" % (t, 'set' if t == 'full' else 'clear'))
+    recs, nbytes, nbuf, good = parse_events(os.path.join(d, t, 'events'))
+    ok(good, "%s: the events file parses exactly (%d buffers, %d records)" % (t, nbuf, len(recs)))
+    traces[t] = recs, nbytes
+
+C, csize = traces['compact']
+F, fsize = traces['full']
+cr = [r for r in C if r[0] in IDS]
+ok(not any(r[1] & COMPACT for r in F), "full: no record is flagged LTT_REC_COMPACT")
+ok(not any(r[1] & COMPACT for r in C if r[0] not in IDS),
+   "compact: only the seven event types with a compact form are ever flagged compact")
+ok(all(r[2] == (CSIZE if r[1] & COMPACT else FSIZE)[r[0]] for r in cr + [r for r in F if r[0] in IDS]),
+   "both: each record of those types has its form's size (compact %s, full %s bytes)"
+   % ('/'.join(map(str, CSIZE.values())), '/'.join(map(str, FSIZE.values()))))
+
+# the module compacts exactly when the values fit
+dec = {}
+for r in cr:
+    dec[r[3]] = compact(r[0], r[4]) if r[1] & COMPACT else full(r[0], r[4])
+notfit = [r for r in cr if not r[1] & COMPACT]
+ok(all(not fits(r[0], dec[r[3]]) for r in notfit),
+   "compact: every record of those types written in full has a value that does not fit "
+   "(%d such records)" % len(notfit))
+big = [dec[r[3]]['ret'] for r in notfit if r[0] == 2]
+ok(big and all(abs(v) >= 1 << 21 for v in big),
+   "compact: there are full syscall exits (%d), all returning values beyond 22 bits (e.g. %#x)"
+   % (len(big), big[0] & ((1 << 64) - 1) if big else 0))
+ok(sum(1 for r in F if r[0] in IDS and fits(r[0], full(r[0], r[4]))) > NSYS,
+   "full: the full trace has values that would fit (so --full-records really changed the form)")
+per = {i: sum(1 for r in cr if r[0] == i and r[1] & COMPACT) for i in IDS}
+ok(all(per[i] for i in (1, 2, 5, 6, 7, 13)),
+   "compact: compact records of every type the workload produces: %s"
+   % {IDS[i]: n for i, n in per.items()})
+
+# the reader shows exactly what the independent decoder finds
+for t, recs in (('compact', C), ('full', F)):
+    ev = {e['offset']: e for e in load(os.path.join(d, t + '.d.json'))['events']}
+    mine = [r for r in recs if r[0] in IDS]
+    bad = [r[3] for r in mine
+           if r[3] not in ev or ev[r[3]]['type'] != IDS[r[0]] or
+           shown(r[0], ev[r[3]]['args']) !=
+           as_shown(r[0], compact(r[0], r[4]) if r[1] & COMPACT else full(r[0], r[4]))]
+    ok(mine and not bad and len(ev) == len(mine),
+       "%s: tracevisualizer decodes all %d records of those types as the format says%s"
+       % (t, len(mine), '' if not bad else ' (first mismatch at offset %d)' % bad[0]))
+
+# the workload's syscalls: the same in both traces
+for t in ('compact', 'full'):
+    pid = int(open(os.path.join(d, t + '.pid')).read().split()[0])
+    evs = [e for e in load(os.path.join(d, t + '.d.json'))['events'] if e['pid'] == pid]
+    ent = [e['args']['nr'] for e in evs if e['type'] == 'syscall_entry']
+    ext = [(e['args']['nr'], e['args']['ret']) for e in evs if e['type'] == 'syscall_exit']
+    ppid = {r for n, r in ext if n == 110}
+    traces[t] = (ent, [n for n, _ in ext])
+    ok(ent.count(110) == NSYS and len(ppid) == 1 and ppid.pop() > 0,
+       "%s: %d getppid entries, and exits that all return the same parent pid" % (t, NSYS))
+ok(traces['compact'] == traces['full'],
+   "the workload made the same syscalls, in the same order, in both traces (%d entries)"
+   % len(traces['full'][0]))
+for t in ('compact', 'full'):
+    s = load(os.path.join(d, t + '.s.json'))
+    ok(s['events']['by_type'].get('syscall_entry', 0) >= NSYS,
+       "%s: summary counts the syscall entries (%d)" % (t, s['events']['by_type'].get('syscall_entry', 0)))
+
+# size: the full trace, less what compacting its own records would save
+save = sum(FSIZE[r[0]] - CSIZE[r[0]] for r in F
+           if r[0] in IDS and fits(r[0], full(r[0], r[4])))
+pred = (fsize - save) / fsize
+ratio = csize / fsize
+print("events %d (full) -> %d bytes (compact), ratio %.4f, predicted %.4f" % (fsize, csize, ratio, pred))
+ok(abs(ratio - pred) < 0.03, "the compact trace is %.1f%% smaller, as the record sizes predict (%.1f%%)"
+   % (100 * (1 - ratio), 100 * (1 - pred)))
+done()
+PY
+)
+done_testing
