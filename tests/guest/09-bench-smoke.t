@@ -1,12 +1,13 @@
 #!/bin/bash
-# A smoke run of scripts/bench with tiny sizes (one boot, one repetition):
-# the report has a row with numbers for every configuration x workload, the
-# ltt-vs-ftrace table and the analyzer table.  No timing thresholds: a
+# A smoke run of scripts/bench with tiny sizes (two boots: the TSC one and
+# the instruction-count one; one repetition): the report has, for each
+# boot, a row with numbers for every configuration x workload and the
+# ltt-vs-ftrace table, then the analyzer table.  No timing thresholds: a
 # benchmark is not a test.
 . "$(dirname "$0")/../lib/tap.sh"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 
-scripts/bench --smoke --out "$tmp/b.md" > "$tmp/out" 2> "$tmp/err"
+scripts/bench --smoke --clock tsc,icount --out "$tmp/b.md" > "$tmp/out" 2> "$tmp/err"
 ok $? "scripts/bench --smoke ran to its end"
 [ -s "$tmp/b.md" ]
 ok $? "it wrote the report"
@@ -17,22 +18,29 @@ import re, sys
 text = open(sys.argv[1]).read()
 def ok(c, d): print(("PASS " if c else "FAIL ") + d)
 num = re.compile(r'^[+-]?\d+(\.\d+)?$')
-rows = {}
+boots = {}
+boot = None
 for line in text.splitlines():
+    if line.startswith('## Results, '):
+        boot = 'icount' if 'icount' in line else 'tsc'
+        boots[boot] = {}
     cells = [c.strip() for c in line.strip().strip('|').split('|')]
-    if len(cells) == 14 and cells[0] != 'workload' and not cells[0].startswith('-'):
-        rows[(cells[0], cells[1])] = cells
-for w in ['getppid', 'pipe', 'fork', 'file', 'macro']:
+    if boot and len(cells) == 14 and cells[0] != 'workload' and not cells[0].startswith('-'):
+        boots[boot][(cells[0], cells[1])] = cells
+ok(sorted(boots) == ['icount', 'tsc'], "a results section for each boot (%s)" % sorted(boots))
+for b, w in [(b, w) for b in sorted(boots) for w in ['getppid', 'pipe', 'fork', 'file', 'macro']]:
+    rows = boots[b]
     for c in ['untraced', 'stopped', 'masked', 'ltt', 'ftrace']:
         r = rows.get((w, c))
-        ok(r is not None and bool(num.match(r[3])), "row %s/%s with a time" % (w, c))
+        ok(r is not None and bool(num.match(r[3])), "%s: row %s/%s with a time" % (b, w, c))
     for c in ['ltt', 'ftrace']:
         r = rows.get((w, c))
         ok(r is not None and all(num.match(r[i]) for i in (5, 6, 7, 9, 10, 12, 13)),
-           "%s/%s has overhead, ns/event, events, bytes/event, bytes, lost, daemon CPU" % (w, c))
+           "%s: %s/%s has overhead, ns/event, events, bytes/event, bytes, lost, daemon CPU" % (b, w, c))
     r = rows.get((w, 'ltt'))
-    ok(r is not None and r[12] == '0', "%s/ltt lost nothing with default buffers" % w)
-ok('ltt / ftrace cost' in text, "the ltt-vs-ftrace table is there")
+    ok(r is not None and r[12] == '0', "%s: %s/ltt lost nothing with default buffers" % (b, w))
+ok(text.count('ltt / ftrace cost') == 2, "an ltt-vs-ftrace table for each boot")
+ok('-icount shift=3' in text, "the report says how the icount boot counts time")
 ok('tracevisualizer summary' in text and 'raw sequential read' in text, "the analyzer table is there")
 ok('babeltrace2' in text, "babeltrace2 has its line")
 ok('scripts/bench --smoke' in text, "the report names the command that produced it")
