@@ -475,16 +475,6 @@ out:
 	local_irq_restore(flags);
 }
 
-/* Room for any compact payload (struct ltt_cev_*). */
-union ltt_cev_any {
-	struct ltt_cev_syscall_entry se;
-	struct ltt_cev_syscall_exit sx;
-	struct ltt_cev_trap_entry te;
-	struct ltt_cev_irq irq;
-	struct ltt_cev_schedchange sc;
-	struct ltt_cev_wakeup wk;
-};
-
 /*
  * Rewrite @r's payload in its compact form (format 1.2, see
  * "compact forms" in ltt-abi.h) into @cev when the event has one and its
@@ -495,65 +485,15 @@ union ltt_cev_any {
  */
 static notrace void ltt_compact(struct ltt_rec *r, union ltt_cev_any *cev)
 {
-	union {
-		struct ltt_ev_syscall_entry se;
-		struct ltt_ev_syscall_exit sx;
-		struct ltt_ev_trap_entry te;
-		struct ltt_ev_irq_entry irq;
-		struct ltt_ev_schedchange sc;
-		struct ltt_ev_process_wakeup wk;
-	} f;
-	unsigned int clen = ltt_compact_size(r->id);
-	int ok;
+	union ltt_ev_compactable f;
+	unsigned int clen;
 
-	BUILD_BUG_ON(sizeof(struct ltt_ev_irq_exit) != sizeof(f.irq) ||
-		     offsetof(struct ltt_ev_irq_exit, flags) !=
-		     offsetof(struct ltt_ev_irq_entry, flags));
-	if (!clen || r->var_len)
+	if (r->var_len || !ltt_compact_size(r->id) ||
+	    r->len != ltt_compact_full_size(r->id))
 		return;
-	switch (r->id) {
-	case LTT_EV_SYSCALL_ENTRY:
-		if (r->len != sizeof(f.se))
-			return;
-		memcpy(&f.se, r->data, sizeof(f.se));
-		ok = ltt_compact_syscall_entry(&f.se, &cev->se);
-		break;
-	case LTT_EV_SYSCALL_EXIT:
-		if (r->len != sizeof(f.sx))
-			return;
-		memcpy(&f.sx, r->data, sizeof(f.sx));
-		ok = ltt_compact_syscall_exit(&f.sx, &cev->sx);
-		break;
-	case LTT_EV_TRAP_ENTRY:
-		if (r->len != sizeof(f.te))
-			return;
-		memcpy(&f.te, r->data, sizeof(f.te));
-		ok = ltt_compact_trap_entry(&f.te, &cev->te);
-		break;
-	case LTT_EV_IRQ_ENTRY:
-	case LTT_EV_IRQ_EXIT:
-		/* struct ltt_ev_irq_exit has the layout of the entry's */
-		if (r->len != sizeof(f.irq))
-			return;
-		memcpy(&f.irq, r->data, sizeof(f.irq));
-		ok = ltt_compact_irq(f.irq.irq, f.irq.flags, &cev->irq);
-		break;
-	case LTT_EV_SCHEDCHANGE:
-		if (r->len != sizeof(f.sc))
-			return;
-		memcpy(&f.sc, r->data, sizeof(f.sc));
-		ok = ltt_compact_schedchange(&f.sc, &cev->sc);
-		break;
-	case LTT_EV_PROCESS_WAKEUP:
-		if (r->len != sizeof(f.wk))
-			return;
-		memcpy(&f.wk, r->data, sizeof(f.wk));
-		ok = ltt_compact_wakeup(&f.wk, &cev->wk);
-		break;
-	default:
-		return;
-	}
-	if (!ok)
+	memcpy(&f, r->data, r->len);
+	clen = ltt_compact_event(r->id, &f, cev);
+	if (!clen)
 		return;
 	r->data = cev;
 	r->len = clen;

@@ -535,7 +535,8 @@ struct ltt_ev_trace_start {
  * A pid fits in 22 bits on Linux (PID_MAX_LIMIT is 4194304).
  *
  * ltt_compact_*() fill the compact form and return 1 when the values
- * fit, else return 0 (write the full form).
+ * fit, else return 0 (write the full form); ltt_compact_event() and
+ * ltt_expand_event() below do the same for any event id.
  */
 struct ltt_cev_syscall_entry {
 	__u64 ip_nr;
@@ -713,6 +714,138 @@ static inline unsigned int ltt_compact_size(unsigned int id)
 	default:
 		return 0;
 	}
+}
+
+/* the full payload of any event that has a compact form */
+union ltt_ev_compactable {
+	struct ltt_ev_syscall_entry syscall_entry;
+	struct ltt_ev_syscall_exit syscall_exit;
+	struct ltt_ev_trap_entry trap_entry;
+	struct ltt_ev_irq_entry irq_entry;
+	struct ltt_ev_irq_exit irq_exit;
+	struct ltt_ev_schedchange schedchange;
+	struct ltt_ev_process_wakeup wakeup;
+};
+
+/* any compact payload */
+union ltt_cev_any {
+	struct ltt_cev_syscall_entry syscall_entry;
+	struct ltt_cev_syscall_exit syscall_exit;
+	struct ltt_cev_trap_entry trap_entry;
+	struct ltt_cev_irq irq;
+	struct ltt_cev_schedchange schedchange;
+	struct ltt_cev_wakeup wakeup;
+};
+
+/* bytes of the full payload of event @id if it has a compact form, else 0 */
+static inline unsigned int ltt_compact_full_size(unsigned int id)
+{
+	switch (id) {
+	case LTT_EV_SYSCALL_ENTRY:
+		return sizeof(struct ltt_ev_syscall_entry);
+	case LTT_EV_SYSCALL_EXIT:
+		return sizeof(struct ltt_ev_syscall_exit);
+	case LTT_EV_TRAP_ENTRY:
+		return sizeof(struct ltt_ev_trap_entry);
+	case LTT_EV_IRQ_ENTRY:
+		return sizeof(struct ltt_ev_irq_entry);
+	case LTT_EV_IRQ_EXIT:
+		return sizeof(struct ltt_ev_irq_exit);
+	case LTT_EV_SCHEDCHANGE:
+		return sizeof(struct ltt_ev_schedchange);
+	case LTT_EV_PROCESS_WAKEUP:
+		return sizeof(struct ltt_ev_process_wakeup);
+	default:
+		return 0;
+	}
+}
+
+/*
+ * ltt_compact_event() - write the compact form of the full payload @f of
+ * event @id in @c.  Return its size (ltt_compact_size(@id)), or 0 when
+ * @id has no compact form or one of the values does not fit.
+ */
+static inline unsigned int ltt_compact_event(unsigned int id,
+					     const union ltt_ev_compactable *f,
+					     union ltt_cev_any *c)
+{
+	int fits;
+
+	switch (id) {
+	case LTT_EV_SYSCALL_ENTRY:
+		fits = ltt_compact_syscall_entry(&f->syscall_entry,
+						 &c->syscall_entry);
+		break;
+	case LTT_EV_SYSCALL_EXIT:
+		fits = ltt_compact_syscall_exit(&f->syscall_exit,
+						&c->syscall_exit);
+		break;
+	case LTT_EV_TRAP_ENTRY:
+		fits = ltt_compact_trap_entry(&f->trap_entry, &c->trap_entry);
+		break;
+	case LTT_EV_IRQ_ENTRY:
+		fits = ltt_compact_irq(f->irq_entry.irq, f->irq_entry.flags,
+				       &c->irq);
+		break;
+	case LTT_EV_IRQ_EXIT:
+		fits = ltt_compact_irq(f->irq_exit.irq, f->irq_exit.flags,
+				       &c->irq);
+		break;
+	case LTT_EV_SCHEDCHANGE:
+		fits = ltt_compact_schedchange(&f->schedchange, &c->schedchange);
+		break;
+	case LTT_EV_PROCESS_WAKEUP:
+		fits = ltt_compact_wakeup(&f->wakeup, &c->wakeup);
+		break;
+	default:
+		fits = 0;
+		break;
+	}
+	return fits ? ltt_compact_size(id) : 0;
+}
+
+/*
+ * ltt_expand_event() - write in @f the full payload of the compact payload
+ * @c of event @id.  Return its size (ltt_compact_full_size(@id)), or 0
+ * when @id has no compact form.
+ */
+static inline unsigned int ltt_expand_event(unsigned int id,
+					    const union ltt_cev_any *c,
+					    union ltt_ev_compactable *f)
+{
+	__u32 irq;
+	__u16 flags;
+
+	switch (id) {
+	case LTT_EV_SYSCALL_ENTRY:
+		ltt_expand_syscall_entry(&c->syscall_entry, &f->syscall_entry);
+		break;
+	case LTT_EV_SYSCALL_EXIT:
+		ltt_expand_syscall_exit(&c->syscall_exit, &f->syscall_exit);
+		break;
+	case LTT_EV_TRAP_ENTRY:
+		ltt_expand_trap_entry(&c->trap_entry, &f->trap_entry);
+		break;
+	case LTT_EV_IRQ_ENTRY:
+		ltt_expand_irq(&c->irq, &irq, &flags);
+		f->irq_entry.irq = irq;
+		f->irq_entry.flags = flags;
+		break;
+	case LTT_EV_IRQ_EXIT:
+		ltt_expand_irq(&c->irq, &irq, &flags);
+		f->irq_exit.irq = irq;
+		f->irq_exit.flags = flags;
+		break;
+	case LTT_EV_SCHEDCHANGE:
+		ltt_expand_schedchange(&c->schedchange, &f->schedchange);
+		break;
+	case LTT_EV_PROCESS_WAKEUP:
+		ltt_expand_wakeup(&c->wakeup, &f->wakeup);
+		break;
+	default:
+		return 0;
+	}
+	return ltt_compact_full_size(id);
 }
 
 /* ---- buffers ------------------------------------------------------- */

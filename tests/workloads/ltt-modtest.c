@@ -435,59 +435,14 @@ static size_t trace_expand(struct trace *tr, unsigned int id,
 			   const unsigned char *c, unsigned int clen,
 			   unsigned int *len)
 {
-	union {
-		struct ltt_ev_syscall_entry se;
-		struct ltt_ev_syscall_exit sx;
-		struct ltt_ev_trap_entry te;
-		struct ltt_ev_irq_entry irq;
-		struct ltt_ev_schedchange sc;
-		struct ltt_ev_process_wakeup wk;
-	} f;
-	union {
-		struct ltt_cev_syscall_entry se;
-		struct ltt_cev_syscall_exit sx;
-		struct ltt_cev_trap_entry te;
-		struct ltt_cev_irq irq;
-		struct ltt_cev_schedchange sc;
-		struct ltt_cev_wakeup wk;
-	} cv;
-	__u32 irq;
-	__u16 iflags;
+	union ltt_ev_compactable f;
+	union ltt_cev_any cv;
 	size_t off;
 
 	if (!ltt_compact_size(id) || clen < ltt_compact_size(id))
 		return 0;
-	memset(&f, 0, sizeof(f));
 	memcpy(&cv, c, ltt_compact_size(id));
-	switch (id) {
-	case LTT_EV_SYSCALL_ENTRY:
-		ltt_expand_syscall_entry(&cv.se, &f.se);
-		*len = sizeof(f.se);
-		break;
-	case LTT_EV_SYSCALL_EXIT:
-		ltt_expand_syscall_exit(&cv.sx, &f.sx);
-		*len = sizeof(f.sx);
-		break;
-	case LTT_EV_TRAP_ENTRY:
-		ltt_expand_trap_entry(&cv.te, &f.te);
-		*len = sizeof(f.te);
-		break;
-	case LTT_EV_IRQ_ENTRY:
-	case LTT_EV_IRQ_EXIT:
-		ltt_expand_irq(&cv.irq, &irq, &iflags);
-		f.irq.irq = irq;
-		f.irq.flags = iflags;
-		*len = sizeof(f.irq);
-		break;
-	case LTT_EV_SCHEDCHANGE:
-		ltt_expand_schedchange(&cv.sc, &f.sc);
-		*len = sizeof(f.sc);
-		break;
-	default:
-		ltt_expand_wakeup(&cv.wk, &f.wk);
-		*len = sizeof(f.wk);
-		break;
-	}
+	*len = ltt_expand_event(id, &cv, &f);
 	trace_room(tr, *len);
 	off = tr->used;
 	memcpy(tr->mem + off, &f, *len);

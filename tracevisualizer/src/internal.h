@@ -153,65 +153,20 @@ int lttr_scan_cpu_from(struct lttr_trace *t, unsigned int cpu, size_t bi,
 /*
  * Expand the compact payload at @pl (LTT_REC_COMPACT: ltt_compact_size(@id)
  * bytes, checked by the caller) of event @id into its full struct in @p,
- * with the ltt_expand_*() functions of the ABI.  The bytes of @p after
+ * with ltt_expand_event() of the ABI.  The bytes of @p after
  * the full struct are left alone; an id without a compact form leaves @p
  * alone.
  */
 static inline void lttr_compact_expand(unsigned int id, const uint8_t *pl,
 				       union lttr_payload *p)
 {
-	switch (id) {
-	case LTT_EV_SYSCALL_ENTRY: {
-		struct ltt_cev_syscall_entry c;
+	union ltt_ev_compactable f;
+	union ltt_cev_any c;
+	unsigned int n;
 
-		memcpy(&c, pl, sizeof(c));
-		ltt_expand_syscall_entry(&c, &p->syscall_entry);
-		return;
-	}
-	case LTT_EV_SYSCALL_EXIT: {
-		struct ltt_cev_syscall_exit c;
-
-		memcpy(&c, pl, sizeof(c));
-		ltt_expand_syscall_exit(&c, &p->syscall_exit);
-		return;
-	}
-	case LTT_EV_TRAP_ENTRY: {
-		struct ltt_cev_trap_entry c;
-
-		memcpy(&c, pl, sizeof(c));
-		ltt_expand_trap_entry(&c, &p->trap_entry);
-		return;
-	}
-	case LTT_EV_IRQ_ENTRY:
-	case LTT_EV_IRQ_EXIT: {
-		/* one layout for both; locals: the full struct is packed */
-		struct ltt_cev_irq c;
-		__u32 irq;
-		__u16 flags;
-
-		memcpy(&c, pl, sizeof(c));
-		ltt_expand_irq(&c, &irq, &flags);
-		p->irq_entry.irq = irq;
-		p->irq_entry.flags = flags;
-		return;
-	}
-	case LTT_EV_SCHEDCHANGE: {
-		struct ltt_cev_schedchange c;
-
-		memcpy(&c, pl, sizeof(c));
-		ltt_expand_schedchange(&c, &p->schedchange);
-		return;
-	}
-	case LTT_EV_PROCESS_WAKEUP: {
-		struct ltt_cev_wakeup c;
-
-		memcpy(&c, pl, sizeof(c));
-		ltt_expand_wakeup(&c, &p->wakeup);
-		return;
-	}
-	default:
-		return;
-	}
+	memcpy(&c, pl, ltt_compact_size(id));
+	n = ltt_expand_event(id, &c, &f);
+	memcpy(p, &f, n);
 }
 
 /* record.c */

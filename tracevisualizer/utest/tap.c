@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include "tap.h"
 
@@ -78,4 +79,39 @@ int tap_done(void)
 	if (failed)
 		printf("# failed %d of %d\n", failed, run);
 	return failed || (planned >= 0 && planned != run);
+}
+
+int tap_run(const char *cmd, char **out)
+{
+	char full[4200];
+	size_t len = 0, cap = 4096;
+	FILE *p;
+	int st;
+
+	snprintf(full, sizeof(full), "%s 2>&1", cmd);
+	*out = malloc(cap);
+	p = popen(full, "r");
+	if (!p || !*out) {
+		if (p)
+			pclose(p);
+		return -1;
+	}
+	for (;;) {
+		size_t r;
+
+		if (len + 1024 > cap) {
+			char *n = realloc(*out, cap *= 2);
+
+			if (!n)
+				break;
+			*out = n;
+		}
+		r = fread(*out + len, 1, cap - len - 1, p);
+		if (!r)
+			break;
+		len += r;
+	}
+	(*out)[len] = '\0';
+	st = pclose(p);
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
 }

@@ -18,34 +18,10 @@ static char prog[1024];
 /* run "prog ARGS" (stderr to stdout); output into *out; exit status */
 static int run(const char *args, char **out)
 {
-	char cmd[2048];
-	size_t len = 0, cap = 4096;
-	FILE *p;
-	int st;
+	char cmd[3072];
 
-	snprintf(cmd, sizeof(cmd), "%s %s 2>&1", prog, args);
-	*out = malloc(cap);
-	p = popen(cmd, "r");
-	if (!p || !*out)
-		return -1;
-	for (;;) {
-		size_t r;
-
-		if (len + 1024 > cap) {
-			char *n = realloc(*out, cap *= 2);
-
-			if (!n)
-				break;
-			*out = n;
-		}
-		r = fread(*out + len, 1, cap - len - 1, p);
-		if (!r)
-			break;
-		len += r;
-	}
-	(*out)[len] = '\0';
-	st = pclose(p);
-	return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+	snprintf(cmd, sizeof(cmd), "%s %s", prog, args);
+	return tap_run(cmd, out);
 }
 
 static size_t count_lines(const char *s, const char *phrase)

@@ -314,6 +314,76 @@ static void sizes(void)
 			wrong++;
 	}
 	ok(!wrong, "record sizes, header included: 20/16 syscall_entry, 20/12 syscall_exit, 28/24 trap_entry, 16/12 irq, 20/16 schedchange, 16/12 wakeup");
+	for (id = 0; id < LTT_EV_MAX; id++)
+		if (ltt_compact_full_size(id) !=
+		    (ltt_compact_size(id) ? (unsigned int)lttr_event_payload_size(id) : 0))
+			wrong++;
+	ok(!wrong, "ltt_compact_full_size(): the full struct of the 7 ids, 0 for the others");
+}
+
+/* the oracle for dispatchers(): the per-id function of @id */
+static unsigned int per_id(unsigned int id, const union ltt_ev_compactable *f,
+			   union ltt_cev_any *c)
+{
+	int r = 0;
+
+	if (id == LTT_EV_SYSCALL_ENTRY)
+		r = ltt_compact_syscall_entry(&f->syscall_entry, &c->syscall_entry);
+	else if (id == LTT_EV_SYSCALL_EXIT)
+		r = ltt_compact_syscall_exit(&f->syscall_exit, &c->syscall_exit);
+	else if (id == LTT_EV_TRAP_ENTRY)
+		r = ltt_compact_trap_entry(&f->trap_entry, &c->trap_entry);
+	else if (id == LTT_EV_IRQ_ENTRY)
+		r = ltt_compact_irq(f->irq_entry.irq, f->irq_entry.flags, &c->irq);
+	else if (id == LTT_EV_IRQ_EXIT)
+		r = ltt_compact_irq(f->irq_exit.irq, f->irq_exit.flags, &c->irq);
+	else if (id == LTT_EV_SCHEDCHANGE)
+		r = ltt_compact_schedchange(&f->schedchange, &c->schedchange);
+	else if (id == LTT_EV_PROCESS_WAKEUP)
+		r = ltt_compact_wakeup(&f->wakeup, &c->wakeup);
+	return r ? ltt_compact_size(id) : 0;
+}
+
+/*
+ * ltt_compact_event() / ltt_expand_event(), the per-id dispatchers: on
+ * random bytes as full payloads of every id, the same result as the
+ * pair of functions of that id, a round trip when it fits, and 0 for ids
+ * without a compact form.
+ */
+static void dispatchers(void)
+{
+	unsigned int id, i, bad = 0, none = 0, fit = 0;
+
+	srandom(7);
+	for (id = 0; id < LTT_EV_MAX; id++) {
+		for (i = 0; i < 2000; i++) {
+			union ltt_ev_compactable f, g;
+			union ltt_cev_any c, want;
+			unsigned int n, k, wn, full = ltt_compact_full_size(id);
+
+			for (k = 0; k < sizeof(f); k++)
+				((uint8_t *)&f)[k] = (uint8_t)(i & 1 ? random() : random() % 3);
+			n = ltt_compact_event(id, &f, &c);
+			if (!ltt_compact_size(id)) {
+				if (n || ltt_expand_event(id, &c, &g))
+					none++;
+				continue;
+			}
+			wn = per_id(id, &f, &want);
+			if (n != wn || (n && memcmp(&c, &want, n)))
+				bad++;
+			if (!n)
+				continue;
+			fit++;
+			memset(&g, 0, sizeof(g));
+			if (ltt_expand_event(id, &c, &g) != full || memcmp(&f, &g, full))
+				bad++;
+		}
+	}
+	ok(!bad && fit > 200, "ltt_compact_event()/ltt_expand_event(): as the per-id functions, round trip when it fits (%u fitted, %u wrong)",
+	   fit, bad);
+	ok(!none, "ltt_compact_event()/ltt_expand_event(): 0 for the %u ids without a compact form (%u wrong)",
+	   LTT_EV_MAX - 7, none);
 }
 
 /* ---- the reader's expansion ---------------------------------------- */
@@ -488,37 +558,10 @@ static const char scenario[] =
 /* run "[ENV] prog ARGS" (stderr to stdout); output into *out; exit status */
 static int run(const char *env, const char *args, char **out)
 {
-	char cmd[2048];
-	size_t len = 0, cap = 4096;
-	FILE *p;
-	int st;
+	char cmd[3072];
 
-	snprintf(cmd, sizeof(cmd), "%s %s %s 2>&1", env, prog, args);
-	*out = malloc(cap);
-	p = popen(cmd, "r");
-	if (!p || !*out) {
-		if (p)
-			pclose(p);
-		return -1;
-	}
-	for (;;) {
-		size_t r;
-
-		if (len + 1024 > cap) {
-			char *n = realloc(*out, cap *= 2);
-
-			if (!n)
-				break;
-			*out = n;
-		}
-		r = fread(*out + len, 1, cap - len - 1, p);
-		if (!r)
-			break;
-		len += r;
-	}
-	(*out)[len] = '\0';
-	st = pclose(p);
-	return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+	snprintf(cmd, sizeof(cmd), "%s %s %s", env, prog, args);
+	return tap_run(cmd, out);
 }
 
 /* drop the "offset":N, members (file offsets differ with record sizes) */
@@ -699,12 +742,13 @@ int main(int argc, char **argv)
 {
 	char *a0 = strdup(argc > 0 ? argv[0] : ".");
 
-	tap_plan(12 + 2 + 2 + 9 + 4 + (int)NCMD + 3);
+	tap_plan(12 + 2 + 3 + 2 + 9 + 4 + (int)NCMD + 3);
 	snprintf(prog, sizeof(prog), "%s/../tracevisualizer", dirname(a0));
 	free(a0);
 	pairs_at_limits();
 	pairs_random();
 	sizes();
+	dispatchers();
 	reader_expansion();
 	same_output();
 	return tap_done();

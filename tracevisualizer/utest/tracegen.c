@@ -197,83 +197,16 @@ int tg_record(struct tg *g, uint64_t time_ns, unsigned int id,
 
 size_t tg_compact(unsigned int id, const void *full, size_t len, void *out)
 {
-	switch (id) {
-	case LTT_EV_SYSCALL_ENTRY: {
-		struct ltt_ev_syscall_entry e;
-		struct ltt_cev_syscall_entry c;
+	union ltt_ev_compactable f;
+	union ltt_cev_any c;
+	size_t n;
 
-		if (len != sizeof(e))
-			return 0;
-		memcpy(&e, full, sizeof(e));
-		if (!ltt_compact_syscall_entry(&e, &c))
-			return 0;
-		memcpy(out, &c, sizeof(c));
-		return sizeof(c);
-	}
-	case LTT_EV_SYSCALL_EXIT: {
-		struct ltt_ev_syscall_exit e;
-		struct ltt_cev_syscall_exit c;
-
-		if (len != sizeof(e))
-			return 0;
-		memcpy(&e, full, sizeof(e));
-		if (!ltt_compact_syscall_exit(&e, &c))
-			return 0;
-		memcpy(out, &c, sizeof(c));
-		return sizeof(c);
-	}
-	case LTT_EV_TRAP_ENTRY: {
-		struct ltt_ev_trap_entry e;
-		struct ltt_cev_trap_entry c;
-
-		if (len != sizeof(e))
-			return 0;
-		memcpy(&e, full, sizeof(e));
-		if (!ltt_compact_trap_entry(&e, &c))
-			return 0;
-		memcpy(out, &c, sizeof(c));
-		return sizeof(c);
-	}
-	case LTT_EV_IRQ_ENTRY:
-	case LTT_EV_IRQ_EXIT: {
-		struct ltt_ev_irq_entry e;	/* irq_exit: the same layout */
-		struct ltt_cev_irq c;
-
-		if (len != sizeof(e))
-			return 0;
-		memcpy(&e, full, sizeof(e));
-		if (!ltt_compact_irq(e.irq, e.flags, &c))
-			return 0;
-		memcpy(out, &c, sizeof(c));
-		return sizeof(c);
-	}
-	case LTT_EV_SCHEDCHANGE: {
-		struct ltt_ev_schedchange e;
-		struct ltt_cev_schedchange c;
-
-		if (len != sizeof(e))
-			return 0;
-		memcpy(&e, full, sizeof(e));
-		if (!ltt_compact_schedchange(&e, &c))
-			return 0;
-		memcpy(out, &c, sizeof(c));
-		return sizeof(c);
-	}
-	case LTT_EV_PROCESS_WAKEUP: {
-		struct ltt_ev_process_wakeup e;
-		struct ltt_cev_wakeup c;
-
-		if (len != sizeof(e))
-			return 0;
-		memcpy(&e, full, sizeof(e));
-		if (!ltt_compact_wakeup(&e, &c))
-			return 0;
-		memcpy(out, &c, sizeof(c));
-		return sizeof(c);
-	}
-	default:
+	if (!ltt_compact_size(id) || len != ltt_compact_full_size(id))
 		return 0;
-	}
+	memcpy(&f, full, len);
+	n = ltt_compact_event(id, &f, &c);
+	memcpy(out, &c, n);
+	return n;
 }
 
 void tg_set_compact(struct tg *g, int on)
