@@ -81,8 +81,23 @@
 #include <linux/timekeeping.h>
 #include <linux/topology.h>
 #include <linux/uaccess.h>
+#include <asm/unaligned.h>
 
 #include "tracer_buffer.h"
+
+/*
+ * Kernels built with CONFIG_INIT_STACK_ALL_ZERO clear every local
+ * variable on entry; with -Os that is a "rep stos" per variable, which
+ * costs more than the rest of a masked-out event.  The scratch copies
+ * of payloads below are always written before being read, so they are
+ * exempt (GCC 12 and clang know the attribute; older compilers, which
+ * have no automatic initialisation either, ignore this).
+ */
+#if __has_attribute(__uninitialized__)
+#define ltt_scratch __attribute__((__uninitialized__))
+#else
+#define ltt_scratch
+#endif
 
 struct ltt_tracer ltt = {
 	.wait = __WAIT_QUEUE_HEAD_INITIALIZER(ltt.wait),
@@ -350,6 +365,27 @@ static notrace bool ltt_open(struct ltt_cpu *c, u64 ts)
  * by the caller).  A record without details (LTT_REC_NO_DETAILS) is the
  * bare header.
  */
+/*
+ * Copy a payload: most are 4 to 28 bytes, for which a call to memcpy()
+ * (a "rep movsb" on current x86) costs more than these few moves.
+ */
+static __always_inline void ltt_copy(char *dst, const void *src,
+				     unsigned int n)
+{
+	const char *s = src;
+
+	for (; n >= 8; n -= 8, dst += 8, s += 8)
+		put_unaligned(get_unaligned((const u64 *)s), (u64 *)dst);
+	if (n >= 4) {
+		put_unaligned(get_unaligned((const u32 *)s), (u32 *)dst);
+		n -= 4;
+		dst += 4;
+		s += 4;
+	}
+	while (n--)
+		*dst++ = *s++;
+}
+
 static notrace void ltt_record(struct ltt_cpu *c, u64 ts,
 			       const struct ltt_rec *r)
 {
@@ -401,12 +437,15 @@ static notrace void ltt_record(struct ltt_cpu *c, u64 ts,
 	rh.size = size;
 	memcpy(p, &rh, sizeof(rh));
 	p += sizeof(rh);
-	memcpy(p, r->data, len);
+	ltt_copy(p, r->data, len);
 	p += len;
-	memcpy(p, var, vcopy);
-	p += vcopy;
+	if (vcopy) {
+		memcpy(p, var, vcopy);
+		p += vcopy;
+	}
 	/* NUL terminator, if needed, and padding: buffers are reused. */
-	memset(p, 0, size - (raw - vterm));
+	for (raw = size - (raw - vterm); raw; raw--)
+		*p++ = 0;
 	c->offset += size;
 	c->last_ns = ts;
 	if (wake)
@@ -481,18 +520,18 @@ out:
  * values fit; otherwise leave @r as it is, in the full form.  Only
  * payloads of exactly the full struct's size are rewritten (a kernel
  * site passing anything else is written as given).  The full payload
- * stays in r->full for the lost-event counters.
+ * stays in r->full for the lost-event counters.  Inlined: in the write
+ * path of every event.
  */
-static notrace void ltt_compact(struct ltt_rec *r, union ltt_cev_any *cev)
+static __always_inline void ltt_compact(struct ltt_rec *r,
+					union ltt_cev_any *cev)
 {
-	union ltt_ev_compactable f;
 	unsigned int clen;
 
-	if (r->var_len || !ltt_compact_size(r->id) ||
-	    r->len != ltt_compact_full_size(r->id))
+	if (r->var_len)
 		return;
-	memcpy(&f, r->data, r->len);
-	clen = ltt_compact_event(r->id, &f, cev);
+	/* The payload structs are packed: the union can be read in place. */
+	clen = ltt_compact_event(r->id, r->data, r->len, cev);
 	if (!clen)
 		return;
 	r->data = cev;
@@ -501,8 +540,9 @@ static notrace void ltt_compact(struct ltt_rec *r, union ltt_cev_any *cev)
 }
 
 /*
- * Record event @id, tracing being active: apply the event mask, the
- * filter and the details mask, bound the variable part and rewrite what
+ * Record event @id, tracing being active and the event in the mask (the
+ * callers test it): apply the filter and the details mask, bound the
+ * variable part and rewrite what
  * the session configuration asks for (syscall IP, packet capture
  * length).  Preemption is disabled by the caller.
  *
@@ -514,21 +554,21 @@ static notrace void ltt_submit(unsigned int id, const void *data,
 			       unsigned int len, const void *var,
 			       unsigned int var_len)
 {
-	struct ltt_rec r = {
-		.id = id,
-		.data = data,
-		.len = data ? len : 0,
-		.var = var,
-		.var_len = var ? var_len : 0,
-	};
+	struct ltt_rec r ltt_scratch;
 	union {
 		struct ltt_ev_syscall_entry se;
 		struct ltt_ev_net_packet np;
-	} copy;
-	union ltt_cev_any cev;
+	} copy ltt_scratch;
+	union ltt_cev_any cev ltt_scratch;
 
-	if (!ltt_mask_test(ltt.mask, id))
-		return;
+	/* Every field, one by one: an initializer would clear r first. */
+	r.id = id;
+	r.flags = 0;
+	r.str = false;
+	r.data = data;
+	r.len = data ? len : 0;
+	r.var = var;
+	r.var_len = var ? var_len : 0;
 	/* Filtered-out events are not recorded, and not lost either. */
 	if (unlikely(ltt.filter.flags) && !ltt_filter_event(id, data, len))
 		return;
@@ -584,7 +624,8 @@ write:
 /*
  * The callback registered with the kernel.  Preemption is disabled by
  * the caller; we may be in any context.  With tracing stopped this costs
- * one load and a branch.  The ids the module writes itself are refused.
+ * one load and a branch, with the event masked out a few more (no call).
+ * The ids the module writes itself are refused.
  */
 notrace void ltt_trace_callback(unsigned int id, const void *data,
 				unsigned int len, const void *var,
@@ -595,7 +636,8 @@ notrace void ltt_trace_callback(unsigned int id, const void *data,
 		return;
 	if (unlikely(id >= LTT_EV_MAX || ltt_module_id(id)))
 		return;
-	ltt_submit(id, data, len, var, var_len);
+	if (ltt_mask_test(ltt.mask, id))
+		ltt_submit(id, data, len, var, var_len);
 }
 
 /*
@@ -608,7 +650,7 @@ notrace void ltt_log(unsigned int id, const void *data, unsigned int len,
 		     const void *var, unsigned int var_len)
 {
 	/* Pairs with the release in START, as in the callback. */
-	if (smp_load_acquire(&ltt.active))
+	if (smp_load_acquire(&ltt.active) && ltt_mask_test(ltt.mask, id))
 		ltt_submit(id, data, len, var, var_len);
 }
 

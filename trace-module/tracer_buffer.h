@@ -187,7 +187,7 @@ struct ltt_tracer {
 extern struct ltt_tracer ltt;
 
 /* Bit @id of a 256-bit event mask, read once (lock-free readers). */
-static inline bool ltt_mask_test(const u64 *mask, unsigned int id)
+static __always_inline bool ltt_mask_test(const u64 *mask, unsigned int id)
 {
 	return READ_ONCE(mask[id / 64]) & BIT_ULL(id % 64);
 }

@@ -761,47 +761,60 @@ static inline unsigned int ltt_compact_full_size(unsigned int id)
 }
 
 /*
- * ltt_compact_event() - write the compact form of the full payload @f of
- * event @id in @c.  Return its size (ltt_compact_size(@id)), or 0 when
- * @id has no compact form or one of the values does not fit.
+ * ltt_compact_event() - write the compact form of the full payload @f
+ * (@len bytes) of event @id in @c.  Return its size (ltt_compact_size(@id)),
+ * or 0 when @id has no compact form, @len is not the size of its full
+ * struct, or one of the values does not fit.  One switch: it is in the
+ * module's write path.
  */
 static inline unsigned int ltt_compact_event(unsigned int id,
 					     const union ltt_ev_compactable *f,
+					     unsigned int len,
 					     union ltt_cev_any *c)
 {
-	int fits;
-
 	switch (id) {
 	case LTT_EV_SYSCALL_ENTRY:
-		fits = ltt_compact_syscall_entry(&f->syscall_entry,
-						 &c->syscall_entry);
-		break;
+		if (len != sizeof(f->syscall_entry) ||
+		    !ltt_compact_syscall_entry(&f->syscall_entry,
+					       &c->syscall_entry))
+			return 0;
+		return sizeof(c->syscall_entry);
 	case LTT_EV_SYSCALL_EXIT:
-		fits = ltt_compact_syscall_exit(&f->syscall_exit,
-						&c->syscall_exit);
-		break;
+		if (len != sizeof(f->syscall_exit) ||
+		    !ltt_compact_syscall_exit(&f->syscall_exit,
+					      &c->syscall_exit))
+			return 0;
+		return sizeof(c->syscall_exit);
 	case LTT_EV_TRAP_ENTRY:
-		fits = ltt_compact_trap_entry(&f->trap_entry, &c->trap_entry);
-		break;
+		if (len != sizeof(f->trap_entry) ||
+		    !ltt_compact_trap_entry(&f->trap_entry, &c->trap_entry))
+			return 0;
+		return sizeof(c->trap_entry);
 	case LTT_EV_IRQ_ENTRY:
-		fits = ltt_compact_irq(f->irq_entry.irq, f->irq_entry.flags,
-				       &c->irq);
-		break;
+		if (len != sizeof(f->irq_entry) ||
+		    !ltt_compact_irq(f->irq_entry.irq, f->irq_entry.flags,
+				     &c->irq))
+			return 0;
+		return sizeof(c->irq);
 	case LTT_EV_IRQ_EXIT:
-		fits = ltt_compact_irq(f->irq_exit.irq, f->irq_exit.flags,
-				       &c->irq);
-		break;
+		if (len != sizeof(f->irq_exit) ||
+		    !ltt_compact_irq(f->irq_exit.irq, f->irq_exit.flags,
+				     &c->irq))
+			return 0;
+		return sizeof(c->irq);
 	case LTT_EV_SCHEDCHANGE:
-		fits = ltt_compact_schedchange(&f->schedchange, &c->schedchange);
-		break;
+		if (len != sizeof(f->schedchange) ||
+		    !ltt_compact_schedchange(&f->schedchange, &c->schedchange))
+			return 0;
+		return sizeof(c->schedchange);
 	case LTT_EV_PROCESS_WAKEUP:
-		fits = ltt_compact_wakeup(&f->wakeup, &c->wakeup);
-		break;
+		if (len != sizeof(f->wakeup) ||
+		    !ltt_compact_wakeup(&f->wakeup, &c->wakeup))
+			return 0;
+		return sizeof(c->wakeup);
 	default:
-		fits = 0;
-		break;
+		return 0;
 	}
-	return fits ? ltt_compact_size(id) : 0;
 }
 
 /*

@@ -363,7 +363,7 @@ static void dispatchers(void)
 
 			for (k = 0; k < sizeof(f); k++)
 				((uint8_t *)&f)[k] = (uint8_t)(i & 1 ? random() : random() % 3);
-			n = ltt_compact_event(id, &f, &c);
+			n = ltt_compact_event(id, &f, full, &c);
 			if (!ltt_compact_size(id)) {
 				if (n || ltt_expand_event(id, &c, &g))
 					none++;

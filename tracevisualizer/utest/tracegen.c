@@ -201,10 +201,10 @@ size_t tg_compact(unsigned int id, const void *full, size_t len, void *out)
 	union ltt_cev_any c;
 	size_t n;
 
-	if (!ltt_compact_size(id) || len != ltt_compact_full_size(id))
+	if (len > sizeof(f))
 		return 0;
 	memcpy(&f, full, len);
-	n = ltt_compact_event(id, &f, &c);
+	n = ltt_compact_event(id, &f, (unsigned int)len, &c);
 	memcpy(out, &c, n);
 	return n;
 }
