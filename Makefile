@@ -4,8 +4,8 @@
 #                trace a sample workload and print the analysis
 #   make check   run every test (host unit tests, kernel build tests, guest tests)
 #   make bench   measure overhead, trace size and loss against no tracing and
-#                ftrace in one guest boot, write docs/benchmarks.md
-#                (BENCHFLAGS, e.g. BENCHFLAGS="--reps 11 --clock both")
+#                ftrace (one guest boot per clock setting), write docs/benchmarks.md
+#                (BENCHFLAGS, default "--reps 7 --clock icount,tsc,hpet", the run of docs/benchmarks.md)
 #
 # Other targets: deps, kernel, kernel-off, kernel-debug, guest-debug, module, traced, tracevisualizer,
 # workloads, kmod (the guest tests' kernel module), guest, check-host, check-kernel, check-guest, clean, distclean.
@@ -109,7 +109,7 @@ check: deps
 	@$(MAKE) all kmod kernel-off guest-debug
 	$(PROVE) $(PROVEFLAGS) tests/host tests/kernel tests/guest
 
-BENCHFLAGS ?=
+BENCHFLAGS ?= --reps 7 --clock icount,tsc,hpet
 bench: all
 	scripts/bench $(BENCHFLAGS)
 
