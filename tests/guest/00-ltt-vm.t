@@ -1,8 +1,9 @@
 #!/bin/bash
 # The VM bench itself: ltt-vm returns the command's exit status, kills a
 # hung guest at the time limit with a clear message, shares a folder
-# read-write, boots 2 CPUs with /dev/tracer present, and the kernel built
-# with CONFIG_LTT_TRACE off boots too.
+# read-write, boots 2 CPUs with /dev/tracer present, counts instructions
+# instead of time with --icount, and the kernel built with CONFIG_LTT_TRACE
+# off boots too.
 . "$(dirname "$0")/../lib/tap.sh"
 share=$(mktemp -d); trap 'rm -rf "$share"' EXIT
 
@@ -19,6 +20,19 @@ scripts/ltt-vm --share "$share" --timeout 120 -- 'cat /mnt/share/in > /mnt/share
 is "$?" "0" "the share is mounted, /dev/tracer exists and traced is on PATH"
 is "$(cat "$share/out2" 2>/dev/null)" "hello" "the share is readable and writable"
 is "$(cat "$share/ncpu" 2>/dev/null)" "2" "the guest has 2 CPUs"
+
+# --icount: guest time counts instructions, so the same work measures the
+# same twice after a warm-up run (up to the little the kernel does
+# differently in between: timer ticks, page cache)
+scripts/ltt-vm --icount 3 -- true > "$share/out" 2>&1
+is "$?" "2" "--icount without --cpus 1 is refused"
+grep -q 'needs --cpus 1' "$share/out"
+ok $? "with a clear message"
+scripts/ltt-vm --cpus 1 --icount 3 --share "$share" --timeout 120 -- 'ltt-bench time -- ltt-bench getppid 20000 > /dev/null; for i in 1 2; do ltt-bench time -- ltt-bench getppid 20000 | cut -d" " -f1 >> /mnt/share/ic; done' > "$share/out" 2>&1
+is "$?" "0" "a 1-CPU guest boots with --icount 3"
+set -- $(cat "$share/ic" 2>/dev/null)
+python3 -c 'import sys; a, b = map(int, sys.argv[1:3]); sys.exit(0 if a > 0 and abs(a - b) <= 0.05 * a else 1)' "${1:-0}" "${2:-1}"
+ok $? "two timings of the same loop agree within 5% (${1:-?} and ${2:-?} ns)"
 
 scripts/ltt-vm --kernel off --share "$share" --timeout 120 -- 'test ! -e /dev/tracer && uname -r > /mnt/share/off' > "$share/out" 2>&1
 is "$?" "0" "the kernel built with CONFIG_LTT_TRACE off boots"
