@@ -539,87 +539,18 @@ static void fast_release(struct fjob *j, unsigned int cpu, size_t bi)
 }
 
 #define REC_HDR ((uint32_t)sizeof(struct ltt_record_header))
-#define SC_NR_OFF (REC_HDR + (uint32_t)offsetof(struct ltt_ev_syscall_entry, nr))
-#define SX_NR_OFF (REC_HDR + (uint32_t)offsetof(struct ltt_ev_syscall_exit, nr))
-#define TRAP_FL_OFF (REC_HDR + (uint32_t)offsetof(struct ltt_ev_trap_entry, flags))
-#define IRQ_FL_OFF (REC_HDR + (uint32_t)offsetof(struct ltt_ev_irq_entry, flags))
-#define SCHED_PREV_OFF (REC_HDR + (uint32_t)offsetof(struct ltt_ev_schedchange, prev_pid))
-#define SCHED_NEXT_OFF (REC_HDR + (uint32_t)offsetof(struct ltt_ev_schedchange, next_pid))
-
 /*
- * The fields fast_cpu() reads from the record at @p, in the full form or
- * (@c) the compact one (LTT_REC_COMPACT, expanded with the ABI's
- * ltt_expand_*()); the record's size was checked for its form.
+ * The payload of the record at @p, of event @id (one with a compact form),
+ * as its full struct whether it was written full or (@c) compact; the
+ * record's size was checked for its form.
  */
-static inline uint32_t fast_sc_nr(const uint8_t *p, bool ex, bool c)
+static inline void fast_payload(const uint8_t *p, unsigned int id, bool c,
+				union lttr_payload *pl)
 {
-	uint32_t v;
-
-	if (!c) {
-		memcpy(&v, p + (ex ? SX_NR_OFF : SC_NR_OFF), sizeof(v));
-	} else if (ex) {
-		struct ltt_cev_syscall_exit cx;
-		struct ltt_ev_syscall_exit x;
-
-		memcpy(&cx, p + REC_HDR, sizeof(cx));
-		ltt_expand_syscall_exit(&cx, &x);
-		v = x.nr;
-	} else {
-		struct ltt_cev_syscall_entry ce;
-		struct ltt_ev_syscall_entry e;
-
-		memcpy(&ce, p + REC_HDR, sizeof(ce));
-		ltt_expand_syscall_entry(&ce, &e);
-		v = e.nr;
-	}
-	return v;
-}
-
-static inline uint16_t fast_trap_flags(const uint8_t *p, bool c)
-{
-	struct ltt_cev_trap_entry ce;
-	struct ltt_ev_trap_entry e;
-	uint16_t fl;
-
-	if (!c) {
-		memcpy(&fl, p + TRAP_FL_OFF, sizeof(fl));
-		return fl;
-	}
-	memcpy(&ce, p + REC_HDR, sizeof(ce));
-	ltt_expand_trap_entry(&ce, &e);
-	return e.flags;
-}
-
-static inline uint16_t fast_irq_flags(const uint8_t *p, bool c)
-{
-	struct ltt_cev_irq ce;
-	__u32 irq;
-	__u16 fl;
-
-	if (!c) {
-		memcpy(&fl, p + IRQ_FL_OFF, sizeof(fl));
-		return fl;
-	}
-	memcpy(&ce, p + REC_HDR, sizeof(ce));
-	ltt_expand_irq(&ce, &irq, &fl);
-	return fl;
-}
-
-static inline void fast_sched(const uint8_t *p, bool c, uint32_t *prev,
-			      uint32_t *next)
-{
-	struct ltt_cev_schedchange ce;
-	struct ltt_ev_schedchange e;
-
-	if (!c) {
-		memcpy(prev, p + SCHED_PREV_OFF, sizeof(*prev));
-		memcpy(next, p + SCHED_NEXT_OFF, sizeof(*next));
-		return;
-	}
-	memcpy(&ce, p + REC_HDR, sizeof(ce));
-	ltt_expand_schedchange(&ce, &e);
-	*prev = e.prev_pid;
-	*next = e.next_pid;
+	if (c)
+		lttr_compact_expand(id, p + REC_HDR, pl);
+	else
+		memcpy(pl, p + REC_HDR, ltt_compact_full_size(id));
 }
 
 /*
@@ -666,7 +597,8 @@ static int fast_cpu(struct fjob *j, unsigned int cpu, struct fcpu *r,
 		while (off < vs) {
 			const uint8_t *p = d + off;
 			struct ltt_record_header rh;
-			uint32_t v, nx;
+			union lttr_payload pl;
+			uint32_t v;
 			uint16_t fl;
 			bool c;
 			struct tproc *prev;
@@ -684,7 +616,8 @@ static int fast_cpu(struct fjob *j, unsigned int cpu, struct fcpu *r,
 			if (rh.id == LTT_EV_SYSCALL_ENTRY || rh.id == LTT_EV_SYSCALL_EXIT) {
 				bool ex = rh.id == LTT_EV_SYSCALL_EXIT;
 
-				v = fast_sc_nr(p, ex, c);
+				fast_payload(p, rh.id, c, &pl);
+				v = ex ? pl.syscall_exit.nr : pl.syscall_entry.nr;
 				if (v < LTTR_SC_DIRECT && dir) {
 					if (ex)
 						dir[v].exits++;
@@ -701,16 +634,16 @@ static int fast_cpu(struct fjob *j, unsigned int cpu, struct fcpu *r,
 			}
 			switch (rh.id) {
 			case LTT_EV_TRAP_ENTRY:
-				fl = fast_trap_flags(p, c);
-				fl = (fl & LTT_TRAP_USER) != 0;
+				fast_payload(p, rh.id, c, &pl);
+				fl = (pl.trap_entry.flags & LTT_TRAP_USER) != 0;
 				lttr_nest_push(&st.nest, LTTR_NEST_TRAP |
 					       (fl ? LTTR_NEST_USER : 0));
 				ctl += fl;
 				r->by_id[rh.id]++;
 				break;
 			case LTT_EV_IRQ_ENTRY:
-				fl = fast_irq_flags(p, c);
-				fl = (fl & LTT_IRQ_USER) != 0;
+				fast_payload(p, rh.id, c, &pl);
+				fl = (pl.irq_entry.flags & LTT_IRQ_USER) != 0;
 				lttr_nest_push(&st.nest, LTTR_NEST_IRQ |
 					       (fl ? LTTR_NEST_USER : 0));
 				ctl += fl;
@@ -727,7 +660,8 @@ static int fast_cpu(struct fjob *j, unsigned int cpu, struct fcpu *r,
 			case LTT_EV_SCHEDCHANGE:
 				/* belongs to prev_pid; next_pid becomes current */
 				nsched++;
-				fast_sched(p, c, &v, &nx);
+				fast_payload(p, rh.id, c, &pl);
+				v = pl.schedchange.prev_pid;
 				if (v == st.pid) {
 					prev = cur;
 					prev->events += n + 1 - seg;
@@ -739,7 +673,7 @@ static int fast_cpu(struct fjob *j, unsigned int cpu, struct fcpu *r,
 					prev->events++;
 				}
 				prev->exists = true;
-				v = nx;
+				v = pl.schedchange.next_pid;
 				seg = n + 1;
 				st.pid = v;
 				if (v != prev->pid || prev != cur) {
