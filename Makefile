@@ -107,7 +107,7 @@ demo: deps
 
 check: deps
 	@$(MAKE) all kmod kernel-off guest-debug
-	$(PROVE) $(PROVEFLAGS) tests/host tests/kernel tests/guest
+	PROVE=$(PROVE) scripts/run-tests $(PROVEFLAGS) tests/host tests/kernel tests/guest
 
 BENCHFLAGS ?= --reps 7 --clock icount,tsc,hpet
 bench: all
@@ -115,15 +115,15 @@ bench: all
 
 check-host: deps
 	@$(MAKE) traced tracevisualizer workloads
-	$(PROVE) $(PROVEFLAGS) tests/host
+	PROVE=$(PROVE) scripts/run-tests $(PROVEFLAGS) tests/host
 
 check-kernel: deps
 	@$(MAKE) kernel kernel-off kernel-debug
-	$(PROVE) $(PROVEFLAGS) tests/kernel
+	PROVE=$(PROVE) scripts/run-tests $(PROVEFLAGS) tests/kernel
 
 check-guest: deps
 	@$(MAKE) all kmod kernel-off guest-debug
-	$(PROVE) $(PROVEFLAGS) tests/guest
+	PROVE=$(PROVE) scripts/run-tests $(PROVEFLAGS) tests/guest
 
 clean:
 	-$(MAKE) -C traced clean

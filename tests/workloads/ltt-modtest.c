@@ -21,6 +21,7 @@
 #include <fcntl.h>
 #include <netinet/in.h>
 #include <poll.h>
+#include <sched.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -1350,6 +1351,24 @@ struct mt_ev {
 	uint64_t val;
 } __attribute__((packed));
 
+/* One instance of the "mt_fields" type as found in the trace. */
+struct mt_seen {
+	uint64_t t;
+	size_t at;		/* index in the trace, to keep the sort stable */
+	int good;		/* size and val agree with seq */
+	uint32_t seq;
+	unsigned int cpu;
+};
+
+static int mt_seen_cmp(const void *x, const void *y)
+{
+	const struct mt_seen *a = x, *b = y;
+
+	if (a->t != b->t)
+		return a->t < b->t ? -1 : 1;
+	return a->at < b->at ? -1 : a->at > b->at;
+}
+
 static void test_custom_trace(int fd, int fd2, const struct ltt_info *info)
 {
 	static const char fmt[] = "seq:u32,val:x64";
@@ -1358,6 +1377,9 @@ static void test_custom_trace(int fd, int fd2, const struct ltt_info *info)
 	uint64_t t_last_b = 0, t_destroy_b = 0;
 	int create_a = 0, create_b = 0, n_a = 0, n_b = 0, bad = 0, destroy_b = 0;
 	int create_c = 0;
+	static struct mt_seen seen[1000];
+	cpu_set_t mask;
+	int moves = 0;
 	struct trace tr;
 	int fd3;
 
@@ -1370,12 +1392,23 @@ static void test_custom_trace(int fd, int fd2, const struct ltt_info *info)
 	   "custom: another type, of a file closed before START");
 	close(fd3);
 	ok(xioctl(fd, LTT_IOC_START, NULL) == 0, "START (custom)");
+	sched_getaffinity(0, sizeof(mask), &mask);
 	for (uint32_t i = 0; i < 1000; i++) {
 		struct mt_ev ev = { i, (uint64_t)i * 3 };
+
+		/* Half on CPU 0, half on the last CPU: a forced migration. */
+		if ((i == 0 || i == 500) && info->ncpus > 1) {
+			cpu_set_t one;
+
+			CPU_ZERO(&one);
+			CPU_SET(i ? info->ncpus - 1 : 0, &one);
+			sched_setaffinity(0, sizeof(one), &one);
+		}
 
 		if (custom_log(fd2, a, &ev, sizeof(ev)))
 			bad++;
 	}
+	sched_setaffinity(0, sizeof(mask), &mask);
 	ok(bad == 0, "custom: 1000 instances logged");
 	ok(custom_create(fd2, "mt_big", "", LTT_CUSTOM_RAW, &b) == 0,
 	   "custom: create while tracing");
@@ -1405,14 +1438,18 @@ static void test_custom_trace(int fd, int fd2, const struct ltt_info *info)
 		} else if (rc->id == LTT_EV_CUSTOM) {
 			const struct ltt_ev_custom *ce = (const void *)p;
 
-			if (ce->type_id == a) {
+			if (ce->type_id == a && n_a < 1000) {
 				struct mt_ev ev;
 
 				memcpy(&ev, ce + 1, sizeof(ev));
-				if (ce->size != sizeof(ev) || ev.seq != next ||
-				    ev.val != (uint64_t)next * 3)
-					bad++;
-				next++;
+				seen[n_a].t = rc->t;
+				seen[n_a].at = i;
+				seen[n_a].seq = ev.seq;
+				seen[n_a].cpu = rc->cpu;
+				seen[n_a].good = ce->size == sizeof(ev) &&
+						 ev.val == (uint64_t)ev.seq * 3;
+				n_a++;
+			} else if (ce->type_id == a) {
 				n_a++;
 			} else if (ce->type_id == b) {
 				if (ce->size != sizeof(big) ||
@@ -1432,8 +1469,22 @@ static void test_custom_trace(int fd, int fd2, const struct ltt_info *info)
 	}
 	ok(tr.bad == 0 && create_a == 1 && create_c == 0,
 	   "custom: START declares the live types (and not those of a closed file)");
-	ok(n_a == 1000 && bad == 0, "custom: 1000 instances with their payload, in order (%d, %d bad)",
-	   n_a, bad);
+	/*
+	 * Buffers are read CPU by CPU: if the logger migrated, its instances
+	 * are split between two CPUs' streams.  Merged by time (as a reader
+	 * does), they must come out in the order they were logged.
+	 */
+	qsort(seen, n_a < 1000 ? n_a : 1000, sizeof(*seen), mt_seen_cmp);
+	for (int i = 0; i < n_a && i < 1000; i++) {
+		if (!seen[i].good || seen[i].seq != next)
+			bad++;
+		if (i && seen[i].cpu != seen[i - 1].cpu)
+			moves++;
+		next++;
+	}
+	ok(n_a == 1000 && bad == 0 && moves == (info->ncpus > 1),
+	   "custom: 1000 instances with their payload, in time order across %d migration(s) (%d, %d bad)",
+	   moves, n_a, bad);
 	ok(create_b == 1 && n_b == 10 && destroy_b == 1 && t_destroy_b >= t_last_b,
 	   "custom: create, 10 instances of 1024 bytes, destroy after them");
 	trace_free(&tr);
@@ -1624,6 +1675,18 @@ int main(int argc, char **argv)
 	test_custom_errors(fd, fd2);
 	test_custom_trace(fd, fd2, &info);	/* closes fd2 */
 	fuzz(fd, nfuzz);
+	{
+		/*
+		 * The event mask and the buffer geometry outlive the session:
+		 * put back what the module loaded with, so that the next run
+		 * (or the next test in this boot) starts from the defaults.
+		 */
+		struct ltt_buffer_config bc = { info.buffer_size, info.buffer_count };
+
+		ok(set_mask_all(fd) == 0 && xioctl(fd, LTT_IOC_SET_BUFFERS, &bc) == 0,
+		   "after the fuzz: default mask and %ux%u buffers restored",
+		   info.buffer_size, info.buffer_count);
+	}
 	close(fd);
 	fd = open("/dev/tracer", O_RDONLY);
 	ok(fd >= 0, "reopen after close");
