@@ -75,7 +75,11 @@ if s:
     p = s[0]
     print("sleeper: blocked in sleep %d ns, runnable %d ns" % (p['blocked_by']['sleep'], p['runnable_ns']))
     ok(p['blocked_by']['sleep'] >= 1990000000, "sleep: >= 1.99 s blocked in nanosleep")
-    ok(p['runnable_ns'] < 5000000, "sleep: ~0 runnable waiting (< 5 ms)")
+    # Waiting for the CPU after each wake-up: a few us in the guest, but
+    # the guest's clock runs on while the host does not schedule QEMU
+    # (5.2 ms seen with the host loaded), so the bound is a share.
+    ok(p['runnable_ns'] < 0.01 * p['lifetime_ns'],
+       "sleep: ~0 runnable waiting (< 1%% of its lifetime: %d ns)" % p['runnable_ns'])
     sc = load('%s/sleep.s.json' % d)
     mine = [x for x in sc['threads'] if x['pid'] == p['pid']]
     ns = mine and (mine[0]['syscalls'].get('nanosleep') or mine[0]['syscalls'].get('clock_nanosleep'))
