@@ -13,9 +13,9 @@
  */
 #include <linux/cred.h>
 #include <linux/kernel.h>
+#include <linux/ltt.h>
 #include <linux/mm.h>
 #include <linux/pid.h>
-#include <linux/pid_namespace.h>
 #include <linux/ptrace.h>
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
@@ -78,32 +78,23 @@ static notrace bool ltt_task_match(const struct ltt_filter *f,
 
 /*
  * Does the task with (global) pid @nr, about to be switched in on this
- * CPU, match?  The schedchange payload only names it, so it is looked up
- * in the pid hash (find_pid_ns() is a lock-free RCU lookup, safe under
- * the runqueue lock).  Special cases:
- *  - pid 0 is the CPU's idle task, which is not in the pid hash: it has
- *    pid, tgid and process group 0 and the initial credentials (uid and
- *    gid 0);
- *  - a task that is not found any more (an exiting task that reaped
- *    itself, switched in for its last moments) is taken as matching, so
- *    that the events it still emits are attributed to it rather than to
- *    the task switched out.
+ * CPU, match?  The facility hands it over with ltt_switch_next() for the
+ * length of the schedchange callback: a lookup of @nr in the pid hash
+ * would miss an exiting thread that has already released its pid (it
+ * still runs for its last moments), and would cost a hash walk per
+ * switch.  The idle task (pid 0) is a task like any other here.  Every
+ * schedchange comes from the facility's helper; should one not (@nr is
+ * not the task handed over), it is kept: a switch too many is harmless
+ * to the analysis, a missing one would attribute the events of a
+ * matching task to the task switched out.
  */
-static notrace bool ltt_next_match(const struct ltt_filter *f, pid_t nr)
+static notrace bool ltt_next_match(const struct ltt_filter *f, u32 nr)
 {
-	struct task_struct *t;
+	struct task_struct *t = ltt_switch_next();
 
-	if ((f->flags & LTT_FILTER_PID) && nr != f->pid)
-		return false;
-	if (!(f->flags & ~LTT_FILTER_PID))
-		return true;
-	if (nr == 0)
-		return (!(f->flags & LTT_FILTER_TGID) || f->pid == 0) &&
-		       (!(f->flags & LTT_FILTER_PGRP) || f->pgrp == 0) &&
-		       (!(f->flags & LTT_FILTER_UID) || f->uid == 0) &&
-		       (!(f->flags & LTT_FILTER_GID) || f->gid == 0);
-	t = pid_task(find_pid_ns(nr, &init_pid_ns), PIDTYPE_PID);
-	return !t || ltt_task_match(f, t);
+	if (likely(t && (u32)t->pid == nr))
+		return ltt_task_match(f, t);
+	return true;
 }
 
 /*
