@@ -461,7 +461,7 @@ lost:
 
 /*
  * Write record @r (or, for NULL, only make sure this CPU's stream has
- * begun) on the current CPU.  Preemption is disabled by the caller.
+ * begun) at time @ts on CPU @c, interrupts off and c->nesting set.
  *
  * Every stream begins with an LTT_EV_TRACE_START record naming the task
  * current on the CPU; it is written here, lazily, by the first write on
@@ -469,27 +469,9 @@ lost:
  * ltt_start_on_cpu(), so idle CPUs have a stream too, and a CPU brought
  * online later still starts its stream correctly).
  */
-static notrace void ltt_write(const struct ltt_rec *r)
+static notrace void ltt_write_at(struct ltt_cpu *c, u64 ts,
+				 const struct ltt_rec *r)
 {
-	unsigned long flags;
-	struct ltt_cpu *c;
-	u64 ts;
-
-	local_irq_save(flags);
-	c = ltt.cpus[smp_processor_id()];
-	if (unlikely(c->nesting)) {
-		/* An NMI interrupted a writer on this CPU. */
-		if (r)
-			ltt_lost_count(c, r->id, r->full, r->full_len, true);
-		goto out;
-	}
-	c->nesting++;
-	/* The nesting mark is set before anything else is touched ... */
-	barrier();
-
-	ts = ktime_get_mono_fast_ns();
-	if (unlikely(ts < c->last_ns))
-		ts = c->last_ns;
 	if (unlikely(!c->started)) {
 		struct ltt_ev_trace_start ev = {
 			.pid = current->pid,
@@ -506,12 +488,128 @@ static notrace void ltt_write(const struct ltt_rec *r)
 	}
 	if (r)
 		ltt_record(c, ts, r);
+}
 
+/*
+ * Enter CPU @c's writer: interrupts are off (in *@flags the state to
+ * restore).  Returns false when an NMI interrupted a writer on this CPU:
+ * the caller counts its event as lost (nested) and leaves.  Otherwise
+ * the nesting mark is set and *@ts is the record's time, not below the
+ * last time written on this CPU.
+ */
+static __always_inline bool ltt_enter(struct ltt_cpu **cp,
+				      unsigned long *flags, u64 *ts)
+{
+	struct ltt_cpu *c;
+
+	local_irq_save(*flags);
+	c = ltt.cpus[smp_processor_id()];
+	*cp = c;
+	if (unlikely(c->nesting))
+		return false;
+	c->nesting++;
+	/* The nesting mark is set before anything else is touched ... */
+	barrier();
+	*ts = ktime_get_mono_fast_ns();
+	if (unlikely(*ts < c->last_ns))
+		*ts = c->last_ns;
+	return true;
+}
+
+static __always_inline void ltt_leave(struct ltt_cpu *c, unsigned long flags)
+{
 	/* ... and cleared after everything else is done. */
 	barrier();
 	c->nesting--;
-out:
 	local_irq_restore(flags);
+}
+
+/*
+ * Write record @r (or, for NULL, only make sure this CPU's stream has
+ * begun) on the current CPU.  Preemption is disabled by the caller.
+ */
+static notrace void ltt_write(const struct ltt_rec *r)
+{
+	unsigned long flags;
+	struct ltt_cpu *c;
+	u64 ts;
+
+	if (unlikely(!ltt_enter(&c, &flags, &ts))) {
+		/* An NMI interrupted a writer on this CPU. */
+		if (r)
+			ltt_lost_count(c, r->id, r->full, r->full_len, true);
+		local_irq_restore(flags);
+		return;
+	}
+	ltt_write_at(c, ts, r);
+	ltt_leave(c, flags);
+}
+
+/*
+ * The fast path of the most frequent events (those with a compact form,
+ * see "compact forms" in ltt-abi.h), for a session whose configuration
+ * asks for nothing per event (ltt.fast: no filter, every detail, compact
+ * records, raw syscall IP): pack the payload and append the record in
+ * place when this CPU's stream has begun and its open buffer has room,
+ * in one piece of straight-line code.  Anything else (a first record,
+ * a buffer to close or open, a delta that would not fit) goes through
+ * ltt_write_at() and ltt_record(), which produce the same bytes.
+ *
+ * Returns false, having written nothing, when the event has no compact
+ * form or its values do not fit: the caller takes the general path.
+ * Preemption is disabled by the caller.
+ */
+static notrace bool ltt_write_compact(unsigned int id, const void *data,
+				      unsigned int len)
+{
+	union ltt_cev_any cev ltt_scratch;
+	struct ltt_record_header rh;
+	unsigned long flags;
+	unsigned int clen, size;
+	struct ltt_cpu *c;
+	char *p;
+	u64 ts;
+
+	/* The payload structs are packed: they can be read in place. */
+	clen = ltt_compact_event(id, data, len, &cev);
+	if (!clen)
+		return false;
+	/* Compact payloads are multiples of LTT_REC_ALIGN: no padding. */
+	BUILD_BUG_ON(sizeof(rh) % LTT_REC_ALIGN);
+	size = sizeof(rh) + clen;
+	if (unlikely(!ltt_enter(&c, &flags, &ts))) {
+		ltt_lost_count(c, id, data, len, true);
+		local_irq_restore(flags);
+		return true;
+	}
+	if (likely(c->started && c->cur != LTT_NO_BUF &&
+		   ts - c->start_ns <= U32_MAX &&
+		   c->offset + size <= c->size)) {
+		p = c->mem + (size_t)c->cur * c->size + c->offset;
+		rh.delta = ts - c->start_ns;
+		rh.id = id;
+		rh.flags = LTT_REC_COMPACT;
+		rh.size = size;
+		memcpy(p, &rh, sizeof(rh));
+		ltt_copy(p + sizeof(rh), &cev, clen);
+		c->offset += size;
+		c->last_ns = ts;
+	} else {
+		struct ltt_rec r ltt_scratch;
+
+		r.id = id;
+		r.flags = LTT_REC_COMPACT;
+		r.str = false;
+		r.data = &cev;
+		r.len = clen;
+		r.full = data;
+		r.full_len = len;
+		r.var = NULL;
+		r.var_len = 0;
+		ltt_write_at(c, ts, &r);
+	}
+	ltt_leave(c, flags);
+	return true;
 }
 
 /*
@@ -561,6 +659,9 @@ static notrace void ltt_submit(unsigned int id, const void *data,
 	} copy ltt_scratch;
 	union ltt_cev_any cev ltt_scratch;
 
+	if (likely(ltt.fast) && !var_len && data &&
+	    ltt_write_compact(id, data, len))
+		return;
 	/* Every field, one by one: an initializer would clear r first. */
 	r.id = id;
 	r.flags = 0;

@@ -144,6 +144,10 @@ struct ltt_cpu {
  *  flight    flight recorder for the running trace: copied from opt_flags
  *            by START under both mutexes before active is set, so both
  *            the writers and the readers (under read_mutex) see it.
+ *  fast      the running trace's configuration lets compactable events
+ *            take the write fast path (no filter, every detail, compact
+ *            records, raw syscall IP): computed by START, like flight,
+ *            by ltt_fast_allowed().
  *  owner     the file that owns the session (configured it or started
  *            it), NULL if none; written under ctl_mutex, read with
  *            READ_ONCE by read() and poll() under read_mutex.
@@ -161,6 +165,7 @@ struct ltt_tracer {
 	int active;
 	int tracing;
 	bool flight;
+	bool fast;
 	u64 mask[LTT_MASK_WORDS];
 	u64 details[LTT_MASK_WORDS];
 	struct ltt_filter filter;

@@ -153,6 +153,25 @@ static void ltt_claim(struct file *file)
 	WRITE_ONCE(ltt.owner, file);
 }
 
+/*
+ * Under ctl_mutex, at START: does the session's configuration leave the
+ * events that have a compact form nothing to do per event, so that they
+ * may take the write fast path (ltt_write_compact())?  No filter, the
+ * details of every such event, compact records, the raw syscall IP.
+ */
+static bool ltt_fast_allowed(void)
+{
+	unsigned int id;
+
+	if (ltt.filter.flags || ltt.sip.mode != LTT_SIP_RAW ||
+	    (ltt.opt_flags & LTT_OPT_FULL_RECORDS))
+		return false;
+	for (id = 0; id < LTT_EV_MAX; id++)
+		if (ltt_compact_size(id) && !ltt_mask_test(ltt.details, id))
+			return false;
+	return true;
+}
+
 static int ltt_start(struct file *file)
 {
 	struct file *prev;
@@ -182,6 +201,7 @@ static int ltt_start(struct file *file)
 	if (!ret) {
 		ltt_buffers_reset();
 		ltt.flight = ltt.opt_flags & LTT_OPT_FLIGHT;
+		ltt.fast = ltt_fast_allowed();
 	}
 	mutex_unlock(&ltt.read_mutex);
 	if (ret) {
