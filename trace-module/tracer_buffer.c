@@ -469,7 +469,7 @@ lost:
  * ltt_start_on_cpu(), so idle CPUs have a stream too, and a CPU brought
  * online later still starts its stream correctly).
  */
-static notrace void ltt_write_at(struct ltt_cpu *c, u64 ts,
+static __always_inline void ltt_write_at(struct ltt_cpu *c, u64 ts,
 				 const struct ltt_rec *r)
 {
 	if (unlikely(!c->started)) {
@@ -488,6 +488,13 @@ static notrace void ltt_write_at(struct ltt_cpu *c, u64 ts,
 	}
 	if (r)
 		ltt_record(c, ts, r);
+}
+
+/* ltt_write_at() out of line, for the rare slow case of the fast path. */
+static noinline notrace void ltt_write_at_slow(struct ltt_cpu *c, u64 ts,
+					       const struct ltt_rec *r)
+{
+	ltt_write_at(c, ts, r);
 }
 
 /*
@@ -545,6 +552,9 @@ static notrace void ltt_write(const struct ltt_rec *r)
 	ltt_leave(c, flags);
 }
 
+static void ltt_submit(unsigned int id, const void *data, unsigned int len,
+		       const void *var, unsigned int var_len);
+
 /*
  * The fast path of the most frequent events (those with a compact form,
  * see "compact forms" in ltt-abi.h), for a session whose configuration
@@ -555,12 +565,14 @@ static notrace void ltt_write(const struct ltt_rec *r)
  * a buffer to close or open, a delta that would not fit) goes through
  * ltt_write_at() and ltt_record(), which produce the same bytes.
  *
- * Returns false, having written nothing, when the event has no compact
- * form or its values do not fit: the caller takes the general path.
- * Preemption is disabled by the caller.
+ * An event with no compact form, or whose values do not fit it, goes
+ * to the general path, ltt_submit().  Called by the callback only, with
+ * preemption disabled, tracing active, the event in the mask and no
+ * variable part.
  */
-static notrace bool ltt_write_compact(unsigned int id, const void *data,
-				      unsigned int len)
+static noinline notrace void ltt_write_compact(unsigned int id,
+					       const void *data,
+					       unsigned int len)
 {
 	union ltt_cev_any cev ltt_scratch;
 	struct ltt_record_header rh;
@@ -572,15 +584,17 @@ static notrace bool ltt_write_compact(unsigned int id, const void *data,
 
 	/* The payload structs are packed: they can be read in place. */
 	clen = ltt_compact_event(id, data, len, &cev);
-	if (!clen)
-		return false;
+	if (!clen) {
+		ltt_submit(id, data, len, NULL, 0);
+		return;
+	}
 	/* Compact payloads are multiples of LTT_REC_ALIGN: no padding. */
 	BUILD_BUG_ON(sizeof(rh) % LTT_REC_ALIGN);
 	size = sizeof(rh) + clen;
 	if (unlikely(!ltt_enter(&c, &flags, &ts))) {
 		ltt_lost_count(c, id, data, len, true);
 		local_irq_restore(flags);
-		return true;
+		return;
 	}
 	if (likely(c->started && c->cur != LTT_NO_BUF &&
 		   ts - c->start_ns <= U32_MAX &&
@@ -606,10 +620,9 @@ static notrace bool ltt_write_compact(unsigned int id, const void *data,
 		r.full_len = len;
 		r.var = NULL;
 		r.var_len = 0;
-		ltt_write_at(c, ts, &r);
+		ltt_write_at_slow(c, ts, &r);
 	}
 	ltt_leave(c, flags);
-	return true;
 }
 
 /*
@@ -659,9 +672,6 @@ static notrace void ltt_submit(unsigned int id, const void *data,
 	} copy ltt_scratch;
 	union ltt_cev_any cev ltt_scratch;
 
-	if (likely(ltt.fast) && !var_len && data &&
-	    ltt_write_compact(id, data, len))
-		return;
 	/* Every field, one by one: an initializer would clear r first. */
 	r.id = id;
 	r.flags = 0;
@@ -737,7 +747,11 @@ notrace void ltt_trace_callback(unsigned int id, const void *data,
 		return;
 	if (unlikely(id >= LTT_EV_MAX || ltt_module_id(id)))
 		return;
-	if (ltt_mask_test(ltt.mask, id))
+	if (!ltt_mask_test(ltt.mask, id))
+		return;
+	if (likely(ltt.fast) && data && !var_len)
+		ltt_write_compact(id, data, len);
+	else
 		ltt_submit(id, data, len, var, var_len);
 }
 
