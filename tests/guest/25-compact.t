@@ -1,15 +1,18 @@
 #!/bin/bash
 # Compact records (format 1.2): the same workload traced with every event,
-# once by default and once with traced --full-records.  The events files
+# once by default (the module's write fast path), once with a filter that
+# keeps every task of the workload and the system (--uid 0: the general
+# write path, which also writes compact records) and once with traced
+# --full-records.  The events files
 # are parsed here, independently of the reader, with the bit layouts that
 # ltt-abi.h documents:
 #  - the module writes the compact form exactly when the values fit (a
 #    full syscall_exit in the default trace is one whose return value
-#    needs more than 22 bits: mmap's addresses), and never with
-#    --full-records;
+#    needs more than 22 bits: mmap's addresses), on both write paths,
+#    and never with --full-records;
 #  - every syscall, trap, irq, schedchange and wakeup record decoded here
 #    equals what tracevisualizer shows for it (dump --json, by offset);
-#  - the workload's own syscalls are the same in both traces;
+#  - the workload's own syscalls are the same in the three traces;
 #  - the default trace is smaller by what the record sizes predict.
 . "$(dirname "$0")/../lib/tap.sh"
 share=$(mktemp -d); trap 'rm -rf "$share"' EXIT
@@ -19,12 +22,13 @@ NSYS=20000	# getppid calls
 cat > "$share/run.sh" <<EOF
 set -e
 traced -q -o /mnt/share/compact -- ltt-getppid $NSYS > /mnt/share/compact.pid
+traced -q -o /mnt/share/general --uid 0 -- ltt-getppid $NSYS > /mnt/share/general.pid
 traced -q -o /mnt/share/full --full-records -- ltt-getppid $NSYS > /mnt/share/full.pid
 EOF
 vm_run "$share" 600 'sh /mnt/share/run.sh'
-ok $? "guest traced the workload with compact and with full records"
+ok $? "guest traced the workload with compact records (fast and general path) and with full records"
 
-for t in compact full; do
+for t in compact general full; do
 	tracevisualizer dump --json --type syscall_entry,syscall_exit,trap_entry,irq_entry,irq_exit,schedchange,wakeup \
 		"$share/$t" > "$share/$t.d.json"
 	ok $? "$t: dump --json of the events that have a compact form"
@@ -133,7 +137,7 @@ def as_shown(rid, f):
     return dict(f)
 
 traces = {}
-for t in ('compact', 'full'):
+for t in ('compact', 'general', 'full'):
     hdr = open(os.path.join(d, t, 'header'), 'rb').read()
     major, minor = struct.unpack_from('<HH', hdr, 4)
     (hflags,) = struct.unpack_from('<I', hdr, 28)
@@ -148,33 +152,39 @@ C, csize = traces['compact']
 F, fsize = traces['full']
 cr = [r for r in C if r[0] in IDS]
 ok(not any(r[1] & COMPACT for r in F), "full: no record is flagged LTT_REC_COMPACT")
-ok(not any(r[1] & COMPACT for r in C if r[0] not in IDS),
-   "compact: only the seven event types with a compact form are ever flagged compact")
-ok(all(r[2] == (CSIZE if r[1] & COMPACT else FSIZE)[r[0]] for r in cr + [r for r in F if r[0] in IDS]),
-   "both: each record of those types has its form's size (compact %s, full %s bytes)"
-   % ('/'.join(map(str, CSIZE.values())), '/'.join(map(str, FSIZE.values()))))
-
-# the module compacts exactly when the values fit
-dec = {}
-for r in cr:
-    dec[r[3]] = compact(r[0], r[4]) if r[1] & COMPACT else full(r[0], r[4])
-notfit = [r for r in cr if not r[1] & COMPACT]
-ok(all(not fits(r[0], dec[r[3]]) for r in notfit),
-   "compact: every record of those types written in full has a value that does not fit "
-   "(%d such records)" % len(notfit))
-big = [dec[r[3]]['ret'] for r in notfit if r[0] == 2]
-ok(big and all(abs(v) >= 1 << 21 for v in big),
-   "compact: there are full syscall exits (%d), all returning values beyond 22 bits (e.g. %#x)"
-   % (len(big), big[0] & ((1 << 64) - 1) if big else 0))
+ok(all(r[2] == FSIZE[r[0]] for r in F if r[0] in IDS),
+   "full: each record of those types has the full size (%s bytes)"
+   % '/'.join(map(str, FSIZE.values())))
 ok(sum(1 for r in F if r[0] in IDS and fits(r[0], full(r[0], r[4]))) > NSYS,
    "full: the full trace has values that would fit (so --full-records really changed the form)")
-per = {i: sum(1 for r in cr if r[0] == i and r[1] & COMPACT) for i in IDS}
-ok(all(per[i] for i in (1, 2, 5, 6, 7, 13)),
-   "compact: compact records of every type the workload produces: %s"
-   % {IDS[i]: n for i, n in per.items()})
+
+for t in ('compact', 'general'):
+    recs = traces[t][0]
+    mine = [r for r in recs if r[0] in IDS]
+    ok(not any(r[1] & COMPACT for r in recs if r[0] not in IDS),
+       "%s: only the seven event types with a compact form are ever flagged compact" % t)
+    ok(all(r[2] == (CSIZE if r[1] & COMPACT else FSIZE)[r[0]] for r in mine),
+       "%s: each record of those types has its form's size (compact %s, full %s bytes)"
+       % (t, '/'.join(map(str, CSIZE.values())), '/'.join(map(str, FSIZE.values()))))
+    # the module compacts exactly when the values fit
+    dec = {}
+    for r in mine:
+        dec[r[3]] = compact(r[0], r[4]) if r[1] & COMPACT else full(r[0], r[4])
+    notfit = [r for r in mine if not r[1] & COMPACT]
+    ok(all(not fits(r[0], dec[r[3]]) for r in notfit),
+       "%s: every record of those types written in full has a value that does not fit "
+       "(%d such records)" % (t, len(notfit)))
+    big = [dec[r[3]]['ret'] for r in notfit if r[0] == 2]
+    ok(big and all(abs(v) >= 1 << 21 for v in big),
+       "%s: there are full syscall exits (%d), all returning values beyond 22 bits (e.g. %#x)"
+       % (t, len(big), big[0] & ((1 << 64) - 1) if big else 0))
+    per = {i: sum(1 for r in mine if r[0] == i and r[1] & COMPACT) for i in IDS}
+    ok(all(per[i] for i in (1, 2, 5, 6, 7, 13)),
+       "%s: compact records of every type the workload produces: %s"
+       % (t, {IDS[i]: n for i, n in per.items()}))
 
 # the reader shows exactly what the independent decoder finds
-for t, recs in (('compact', C), ('full', F)):
+for t, recs in (('compact', C), ('general', traces['general'][0]), ('full', F)):
     ev = {e['offset']: e for e in load(os.path.join(d, t + '.d.json'))['events']}
     mine = [r for r in recs if r[0] in IDS]
     bad = [r[3] for r in mine
@@ -185,8 +195,8 @@ for t, recs in (('compact', C), ('full', F)):
        "%s: tracevisualizer decodes all %d records of those types as the format says%s"
        % (t, len(mine), '' if not bad else ' (first mismatch at offset %d)' % bad[0]))
 
-# the workload's syscalls: the same in both traces
-for t in ('compact', 'full'):
+# the workload's syscalls: the same in the three traces
+for t in ('compact', 'general', 'full'):
     pid = int(open(os.path.join(d, t + '.pid')).read().split()[0])
     evs = [e for e in load(os.path.join(d, t + '.d.json'))['events'] if e['pid'] == pid]
     ent = [e['args']['nr'] for e in evs if e['type'] == 'syscall_entry']
@@ -195,10 +205,10 @@ for t in ('compact', 'full'):
     traces[t] = (ent, [n for n, _ in ext])
     ok(ent.count(110) == NSYS and len(ppid) == 1 and ppid.pop() > 0,
        "%s: %d getppid entries, and exits that all return the same parent pid" % (t, NSYS))
-ok(traces['compact'] == traces['full'],
-   "the workload made the same syscalls, in the same order, in both traces (%d entries)"
+ok(traces['compact'] == traces['full'] == traces['general'],
+   "the workload made the same syscalls, in the same order, in the three traces (%d entries)"
    % len(traces['full'][0]))
-for t in ('compact', 'full'):
+for t in ('compact', 'general', 'full'):
     s = load(os.path.join(d, t + '.s.json'))
     ok(s['events']['by_type'].get('syscall_entry', 0) >= NSYS,
        "%s: summary counts the syscall entries (%d)" % (t, s['events']['by_type'].get('syscall_entry', 0)))
