@@ -588,8 +588,17 @@ static noinline notrace void ltt_write_compact(unsigned int id,
 		ltt_submit(id, data, len, NULL, 0);
 		return;
 	}
-	/* Compact payloads are multiples of LTT_REC_ALIGN: no padding. */
+	/*
+	 * The header and every compact payload are multiples of
+	 * LTT_REC_ALIGN, so the record needs no padding.
+	 */
 	BUILD_BUG_ON(sizeof(rh) % LTT_REC_ALIGN);
+	BUILD_BUG_ON(sizeof(struct ltt_cev_syscall_entry) % LTT_REC_ALIGN);
+	BUILD_BUG_ON(sizeof(struct ltt_cev_syscall_exit) % LTT_REC_ALIGN);
+	BUILD_BUG_ON(sizeof(struct ltt_cev_trap_entry) % LTT_REC_ALIGN);
+	BUILD_BUG_ON(sizeof(struct ltt_cev_irq) % LTT_REC_ALIGN);
+	BUILD_BUG_ON(sizeof(struct ltt_cev_schedchange) % LTT_REC_ALIGN);
+	BUILD_BUG_ON(sizeof(struct ltt_cev_wakeup) % LTT_REC_ALIGN);
 	size = sizeof(rh) + clen;
 	if (unlikely(!ltt_enter(&c, &flags, &ts))) {
 		ltt_lost_count(c, id, data, len, true);
