@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <lttr/event.h>
+#include <lttr/reader/event.h>
 #include "cli.h"
 
 const char *cli_prog = "tracevisualizer";

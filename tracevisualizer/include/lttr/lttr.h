@@ -5,22 +5,22 @@
 #ifndef LTTR_LTTR_H
 #define LTTR_LTTR_H
 
-#include <lttr/error.h>
-#include <lttr/trace.h>
-#include <lttr/event.h>
-#include <lttr/custom.h>
-#include <lttr/iter.h>
-#include <lttr/scan.h>
-#include <lttr/syscalls.h>
-#include <lttr/proc.h>
-#include <lttr/sccount.h>
-#include <lttr/process.h>
-#include <lttr/summary.h>
-#include <lttr/json.h>
-#include <lttr/flow.h>
-#include <lttr/latency.h>
-#include <lttr/blockreason.h>
-#include <lttr/account.h>
-#include <lttr/json-account.h>
+#include <lttr/reader/error.h>
+#include <lttr/reader/trace.h>
+#include <lttr/reader/event.h>
+#include <lttr/reader/custom.h>
+#include <lttr/reader/iter.h>
+#include <lttr/reader/scan.h>
+#include <lttr/reader/syscalls.h>
+#include <lttr/reader/proc.h>
+#include <lttr/model/sccount.h>
+#include <lttr/model/process.h>
+#include <lttr/analysis/summary.h>
+#include <lttr/output/json.h>
+#include <lttr/model/flow.h>
+#include <lttr/analysis/latency.h>
+#include <lttr/model/blockreason.h>
+#include <lttr/analysis/account.h>
+#include <lttr/output/json-account.h>
 
 #endif /* LTTR_LTTR_H */

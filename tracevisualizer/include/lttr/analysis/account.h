@@ -1,0 +1,291 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * lttr/analysis/account.h - where every task's time went: per-task, per-CPU and
+ * system-wide time accounting, syscall/irq/scheduling-latency statistics,
+ * and the conservation checks.  Definitions in docs/control-flow.md.
+ */
+#ifndef LTTR_ACCOUNT_H
+#define LTTR_ACCOUNT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <ltt/ltt-abi.h>
+#include <lttr/model/blockreason.h>
+#include <lttr/reader/error.h>
+#include <lttr/analysis/latency.h>
+
+struct lttr_trace;
+struct lttr_ptable;
+
+/**
+ * struct lttr_acct_sc - one syscall number, for one task or the system
+ * @nr: the syscall number
+ * @lat: durations entry -> exit (wall time, blocked time included) of the
+ *	calls whose entry and exit were both seen
+ * @partial: exits whose entry precedes the trace (not in @lat)
+ * @cpu_ns: time on a CPU inside the call (not counting irqs and traps)
+ * @blocked_ns: time blocked inside the call
+ * @runnable_ns: time runnable (preempted or woken) inside the call
+ */
+struct lttr_acct_sc {
+	uint32_t nr;
+	struct lttr_lat lat;
+	uint64_t partial;
+	uint64_t cpu_ns;
+	uint64_t blocked_ns;
+	uint64_t runnable_ns;
+};
+
+/**
+ * struct lttr_acct_task - the time of one task (thread), or of a process
+ * (all its threads) after lttr_account_group()
+ * @pid: the pid (the tgid for a process)
+ * @tgid: its process
+ * @ppid: its parent process
+ * @name: its last name (snapshot, fork, exec)
+ * @threads: threads summed in (1 for a task)
+ * @begin_ns: start of its lifetime within the trace (window start or fork)
+ * @end_ns: end of it (window end, or its last switch out after exit)
+ * @thread_life_ns: sum of the lifetimes of its threads (= end - begin
+ *	for a task); the base of the percentages of a process
+ * @running_ns: scheduled time measured from its switches (in at start
+ *	or switch-in, to switch-out or end); the segments' split below must
+ *	add up to it
+ * @user_ns: scheduled, in user code
+ * @syscall_ns: scheduled, in system calls on its behalf
+ * @trap_ns: scheduled, in traps (page faults...) on its behalf
+ * @kernel_ns: scheduled, kernel thread code, or in the kernel for a
+ *	reason the trace does not show
+ * @irq_ns: scheduled but interrupted: irq handlers and softirqs that ran
+ *	while it was current (not its own work); in a ksoftirqd thread the
+ *	softirqs it runs are its own work, counted in @kernel_ns instead
+ * @softirq_ns: softirq handlers that ran while it was current: the
+ *	softirq part of @irq_ns, or (ksoftirqd threads) part of @kernel_ns
+ * @runnable_ns: ready to run but not running (preempted, or woken and
+ *	not yet scheduled)
+ * @blocked_ns: blocked (switched out with a non-zero state), by
+ *	enum lttr_block
+ * @sched_lat: wakeup -> running latencies
+ * @switches: times it was switched in
+ * @preemptions: times it was switched out still runnable
+ * @exited: an exit event was seen
+ * @kthread: created as a kernel thread during the trace
+ * @nsc: entries of @sc
+ * @sc: per syscall, sorted by number after lttr_account_compute()
+ */
+struct lttr_acct_task {
+	uint32_t pid;
+	uint32_t tgid;
+	uint32_t ppid;
+	const char *name;
+	uint32_t threads;
+	uint64_t begin_ns;
+	uint64_t end_ns;
+	uint64_t thread_life_ns;
+	uint64_t running_ns;
+	uint64_t user_ns;
+	uint64_t syscall_ns;
+	uint64_t trap_ns;
+	uint64_t kernel_ns;
+	uint64_t irq_ns;
+	uint64_t softirq_ns;
+	uint64_t runnable_ns;
+	uint64_t blocked_ns[LTTR_BLOCK_COUNT];
+	struct lttr_lat sched_lat;
+	uint64_t switches;
+	uint64_t preemptions;
+	bool exited;
+	bool kthread;
+	size_t nsc;
+	struct lttr_acct_sc *sc;
+};
+
+/**
+ * struct lttr_acct_cpu - one CPU over the trace window
+ * @idle_ns: the idle task ran, outside interrupts
+ * @user_ns: user code of any task
+ * @kernel_ns: syscalls, traps and kernel threads
+ * @irq_ns: interrupt handlers (outermost entry to exit, softirqs run at
+ *	their exit excepted), idle included
+ * @softirq_ns: softirq handlers (nested irqs excepted), wherever they ran
+ *	(irq exit, bottom halves re-enabled, ksoftirqd)
+ * @unknown_ns: tasks whose mode was never resolved (counted as kernel in
+ *	the tasks' kernel_ns)
+ * @sched_ns: sum of the scheduled time of every task on this CPU, the
+ *	idle task included (conservation: equals the window)
+ * @switches: scheduling changes
+ */
+struct lttr_acct_cpu {
+	uint64_t idle_ns;
+	uint64_t user_ns;
+	uint64_t kernel_ns;
+	uint64_t irq_ns;
+	uint64_t softirq_ns;
+	uint64_t unknown_ns;
+	uint64_t sched_ns;
+	uint64_t switches;
+};
+
+/**
+ * struct lttr_acct_irq - one irq line or system vector
+ * @irq: the irq number or vector
+ * @sysvec: @irq is an x86 system vector
+ * @lat: handler durations, entry -> exit (nested irqs included)
+ */
+struct lttr_acct_irq {
+	uint32_t irq;
+	bool sysvec;
+	struct lttr_lat lat;
+};
+
+/**
+ * struct lttr_acct_softirq - one softirq vector
+ * @vec: the vector (0 HI ... 9 RCU)
+ * @lat: handler durations, entry -> exit (nested irqs included); a softirq
+ *	running at the window start (exit without entry) is not counted
+ */
+struct lttr_acct_softirq {
+	uint32_t vec;
+	struct lttr_lat lat;
+};
+
+/**
+ * struct lttr_account - result of lttr_account_compute()
+ * @start_ns: window start (lttr_trace_window_start(): the header start_ns,
+ *	later for a flight-recorder trace)
+ * @end_ns: window end (lttr_trace_end_ns())
+ * @ncpus: CPUs
+ * @cpu: per CPU
+ * @ntasks: entries of @tasks
+ * @tasks: every task but the idle task, sorted by pid
+ * @nsc: entries of @sc
+ * @sc: system-wide per syscall, sorted by number
+ * @nirqs: entries of @irqs
+ * @irqs: per irq, sorted (Linux irqs first, then vectors)
+ * @nsoftirqs: entries of @softirqs
+ * @softirqs: per softirq vector, sorted by vector
+ * @sched_lat: system-wide wakeup -> running latencies
+ * @anomalies: transitions that contradicted the rules (lost events)
+ * @procs: the process table (snapshot + fork/exec/exit) used for names
+ */
+struct lttr_account {
+	uint64_t start_ns;
+	uint64_t end_ns;
+	unsigned int ncpus;
+	struct lttr_acct_cpu cpu[LTT_MAX_CPUS];
+	size_t ntasks;
+	struct lttr_acct_task *tasks;
+	size_t nsc;
+	struct lttr_acct_sc *sc;
+	size_t nirqs;
+	struct lttr_acct_irq *irqs;
+	size_t nsoftirqs;
+	struct lttr_acct_softirq *softirqs;
+	struct lttr_lat sched_lat;
+	uint64_t anomalies;
+	struct lttr_ptable *procs;
+};
+
+/**
+ * lttr_account_compute() - run the control-flow state machine over the
+ * whole trace and account every nanosecond of every CPU
+ * @t: the trace
+ * @out: receives the result
+ * @err: receives the error
+ *
+ * Return: 0 or a negative enum lttr_errcode.
+ */
+int lttr_account_compute(struct lttr_trace *t, struct lttr_account **out,
+			 struct lttr_error *err);
+
+/** lttr_account_free() - release a result @a: the result or NULL */
+void lttr_account_free(struct lttr_account *a);
+
+/**
+ * lttr_acct_task_sched() - scheduled time of a task
+ * @tk: the task
+ *
+ * Return: user + syscall + trap + kernel + irq.
+ */
+uint64_t lttr_acct_task_sched(const struct lttr_acct_task *tk);
+
+/**
+ * lttr_acct_task_blocked() - total blocked time of a task
+ * @tk: the task
+ *
+ * Return: the sum over the reasons.
+ */
+uint64_t lttr_acct_task_blocked(const struct lttr_acct_task *tk);
+
+/**
+ * lttr_account_find() - the task of a pid
+ * @a: the result
+ * @pid: the pid
+ *
+ * Return: the task, or NULL.
+ */
+const struct lttr_acct_task *lttr_account_find(const struct lttr_account *a,
+					       uint32_t pid);
+
+/**
+ * lttr_account_group() - the tasks summed per process (tgid)
+ * @a: the result
+ * @n: receives the count
+ *
+ * Lifetimes are the union's bounds; name, ppid from the thread group
+ * leader when present.  Free with lttr_account_group_free().
+ *
+ * Return: a malloc'ed array sorted by tgid, or NULL (empty or no memory).
+ */
+struct lttr_acct_task *lttr_account_group(const struct lttr_account *a,
+					  size_t *n);
+
+/**
+ * lttr_account_group_free() - release lttr_account_group()'s array
+ * @v: the array
+ * @n: its count
+ */
+void lttr_account_group_free(struct lttr_acct_task *v, size_t n);
+
+/**
+ * struct lttr_account_check - result of the conservation checks
+ * @tolerance_ns: the allowed error
+ * @cpu_ok: per CPU, sum of scheduled time (idle included) = window
+ * @split_ok: per task, user + kernel + interrupted = scheduled (sum of
+ *	its segments on every CPU)
+ * @life_ok: per task, scheduled + runnable + blocked = lifetime
+ * @cpu_err: worst |error| of @cpu_ok, ns
+ * @cpu_worst: its CPU
+ * @split_err: worst |error| of @split_ok
+ * @split_worst: its pid
+ * @life_err: worst |error| of @life_ok
+ * @life_worst: its pid
+ * @violations: number of CPUs and tasks beyond the tolerance
+ */
+struct lttr_account_check {
+	uint64_t tolerance_ns;
+	bool cpu_ok;
+	bool split_ok;
+	bool life_ok;
+	uint64_t cpu_err;
+	unsigned int cpu_worst;
+	uint64_t split_err;
+	uint32_t split_worst;
+	uint64_t life_err;
+	uint32_t life_worst;
+	size_t violations;
+};
+
+/**
+ * lttr_account_check() - verify that no time was lost or counted twice
+ * @a: the result
+ * @tolerance_ns: allowed error per CPU or task (1000 for 1 us)
+ * @out: receives the details
+ *
+ * Return: true when every check holds.
+ */
+bool lttr_account_check(const struct lttr_account *a, uint64_t tolerance_ns,
+			struct lttr_account_check *out);
+
+#endif /* LTTR_ACCOUNT_H */

@@ -1,0 +1,248 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * lttr/model/flow.h - control-flow reconstruction: for each CPU, who ran when and
+ * in which mode (user, syscall, trap, irq, idle), with every transition and
+ * its cause.  The rules are written down in docs/control-flow.md.
+ */
+#ifndef LTTR_FLOW_H
+#define LTTR_FLOW_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <lttr/reader/event.h>
+#include <lttr/reader/error.h>
+
+struct lttr_trace;
+
+/**
+ * enum lttr_mode - what a CPU is doing during a segment
+ * @LTTR_MODE_USER: user code of the current task
+ * @LTTR_MODE_SYSCALL: a system call of the current task (what = nr)
+ * @LTTR_MODE_TRAP: a trap of the current task (what = vector)
+ * @LTTR_MODE_IRQ: an interrupt handler which interrupted the current task
+ *	or a softirq (what = outermost irq above the innermost softirq)
+ * @LTTR_MODE_IDLE: the idle task (pid 0) outside interrupts
+ * @LTTR_MODE_KERNEL: a kernel thread outside syscalls/traps
+ * @LTTR_MODE_UNKNOWN: a task seen since trace start (or fork) whose mode is
+ *	not known yet: resolved later by an LTTR_TR_RESOLVE transition
+ * @LTTR_MODE_SOFTIRQ: a softirq handler (what = vector), on top of
+ *	whatever ran (irq exit, bottom halves re-enabled, ksoftirqd)
+ * @LTTR_MODE_COUNT: number of modes
+ */
+enum lttr_mode {
+	LTTR_MODE_USER,
+	LTTR_MODE_SYSCALL,
+	LTTR_MODE_TRAP,
+	LTTR_MODE_IRQ,
+	LTTR_MODE_IDLE,
+	LTTR_MODE_KERNEL,
+	LTTR_MODE_UNKNOWN,
+	LTTR_MODE_SOFTIRQ,
+	LTTR_MODE_COUNT
+};
+
+/**
+ * struct lttr_flow_seg - an interval of one CPU in one mode
+ * @start_ns: start (clamped to the trace window)
+ * @end_ns: end (> @start_ns)
+ * @pid: the current task of the CPU
+ * @cpu: the CPU
+ * @mode: enum lttr_mode
+ * @what: syscall nr, trap vector, irq number or softirq vector by @mode,
+ *	else 0
+ * @sysvec: @what is an x86 system vector (IRQ mode)
+ */
+struct lttr_flow_seg {
+	uint64_t start_ns;
+	uint64_t end_ns;
+	uint32_t pid;
+	uint16_t cpu;
+	uint8_t mode;
+	bool sysvec;
+	uint32_t what;
+};
+
+/**
+ * enum lttr_tr_kind - kinds of transitions
+ * @LTTR_TR_SYSCALL_ENTRY: @pid enters syscall @what
+ * @LTTR_TR_SYSCALL_EXIT: @pid leaves syscall @what (entered at @since_ns,
+ *	0 when the entry was not seen)
+ * @LTTR_TR_TRAP_ENTRY: @pid takes trap @what (@user: from user mode)
+ * @LTTR_TR_TRAP_EXIT: end of trap @what (since @since_ns)
+ * @LTTR_TR_IRQ_ENTRY: irq @what interrupts @pid (@depth after the entry)
+ * @LTTR_TR_IRQ_EXIT: end of irq @what (since @since_ns; @depth before exit)
+ * @LTTR_TR_SWITCH: @pid switched out for @pid2 with @state (0: still
+ *	runnable); @mode/@what: where @pid was (top of its kernel stack)
+ * @LTTR_TR_WAKEUP: @pid2 woken (queued on CPU @what) by @pid
+ * @LTTR_TR_FORK: @pid created @pid2 (@what = LTT_FORK_* flags)
+ * @LTTR_TR_EXEC: @pid executed a new program
+ * @LTTR_TR_EXIT: @pid called exit (@state = code)
+ * @LTTR_TR_RESOLVE: the mode of @pid since its appearance is now known:
+ *	@mode (USER, or SYSCALL @what when its first event was the exit of a
+ *	syscall whose entry precedes the trace)
+ * @LTTR_TR_ANOMALY: the events contradict the rules (lost events): @what
+ *	is an enum lttr_anomaly, the state was repaired
+ * @LTTR_TR_SOFTIRQ_ENTRY: softirq @what starts on the CPU of @pid (@depth:
+ *	the CPU's irq+softirq nesting after the entry)
+ * @LTTR_TR_SOFTIRQ_EXIT: end of softirq @what (since @since_ns, 0 when it
+ *	was running at the window start; @depth before exit)
+ */
+enum lttr_tr_kind {
+	LTTR_TR_SYSCALL_ENTRY,
+	LTTR_TR_SYSCALL_EXIT,
+	LTTR_TR_TRAP_ENTRY,
+	LTTR_TR_TRAP_EXIT,
+	LTTR_TR_IRQ_ENTRY,
+	LTTR_TR_IRQ_EXIT,
+	LTTR_TR_SWITCH,
+	LTTR_TR_WAKEUP,
+	LTTR_TR_FORK,
+	LTTR_TR_EXEC,
+	LTTR_TR_EXIT,
+	LTTR_TR_RESOLVE,
+	LTTR_TR_ANOMALY,
+	LTTR_TR_SOFTIRQ_ENTRY,
+	LTTR_TR_SOFTIRQ_EXIT,
+};
+
+/**
+ * enum lttr_anomaly - contradictions repaired by the state machine
+ * @LTTR_AN_SYSCALL_IN_KERNEL: syscall entry while in a syscall/trap: stack reset
+ * @LTTR_AN_USER_IN_KERNEL: user-mode trap/irq while in a syscall/trap: stack reset
+ * @LTTR_AN_EXIT_UNMATCHED: exit whose entry is unknown (not the first event)
+ * @LTTR_AN_IRQ_AT_SWITCH: schedchange inside an irq: irq stack reset
+ * @LTTR_AN_WRONG_PREV: schedchange whose prev_pid is not the current task
+ * @LTTR_AN_STACK_OVERFLOW: nesting deeper than the stacks hold
+ */
+enum lttr_anomaly {
+	LTTR_AN_SYSCALL_IN_KERNEL = 1,
+	LTTR_AN_USER_IN_KERNEL,
+	LTTR_AN_EXIT_UNMATCHED,
+	LTTR_AN_IRQ_AT_SWITCH,
+	LTTR_AN_WRONG_PREV,
+	LTTR_AN_STACK_OVERFLOW,
+};
+
+/**
+ * struct lttr_flow_tr - one transition
+ * @time_ns: when (clamped to the trace window)
+ * @since_ns: start of the interval an exit closes, 0 if unknown
+ * @pid: the task concerned (see enum lttr_tr_kind)
+ * @pid2: second task (switch: next; wakeup: woken; fork: child)
+ * @cpu: CPU where it happened
+ * @kind: enum lttr_tr_kind
+ * @mode: enum lttr_mode (switch, resolve)
+ * @user: trap/irq from user mode
+ * @sysvec: irq is a system vector
+ * @depth: irq + softirq nesting depth (irq and softirq transitions)
+ * @what: syscall nr, vector, irq, CPU, flags or anomaly (by @kind)
+ * @state: switch: prev_state; exit: code
+ */
+struct lttr_flow_tr {
+	uint64_t time_ns;
+	uint64_t since_ns;
+	uint32_t pid;
+	uint32_t pid2;
+	uint16_t cpu;
+	uint8_t kind;
+	uint8_t mode;
+	bool user;
+	bool sysvec;
+	uint16_t depth;
+	uint32_t what;
+	int32_t state;
+};
+
+/**
+ * struct lttr_flow_ops - callbacks of the state machine (either may be NULL)
+ * @segment: a CPU interval ends; segments of a CPU come in time order and
+ *	cover the trace window without gaps or overlaps
+ * @transition: a transition, after the segment it ends was delivered
+ */
+struct lttr_flow_ops {
+	void (*segment)(void *arg, const struct lttr_flow_seg *s);
+	void (*transition)(void *arg, const struct lttr_flow_tr *tr);
+};
+
+struct lttr_flow;
+
+/**
+ * lttr_flow_new() - a state machine for a trace window
+ * @ncpus: CPUs (<= LTT_MAX_CPUS)
+ * @start_ns: start of the trace window
+ * @end_ns: end of the trace window (>= @start_ns)
+ * @ops: the callbacks (copied)
+ * @arg: their argument
+ *
+ * Every CPU starts in the idle task until lttr_flow_set_cpu() says
+ * otherwise.
+ *
+ * Return: the machine, or NULL when out of memory.
+ */
+struct lttr_flow *lttr_flow_new(unsigned int ncpus, uint64_t start_ns,
+				uint64_t end_ns, const struct lttr_flow_ops *ops,
+				void *arg);
+
+/**
+ * lttr_flow_set_cpu() - the task current on @cpu at the window start
+ * @f: the machine
+ * @cpu: the CPU
+ * @pid: the task (buffer header pid of the CPU's first buffer)
+ */
+void lttr_flow_set_cpu(struct lttr_flow *f, unsigned int cpu, uint32_t pid);
+
+/**
+ * lttr_flow_feed() - apply one event; events must come in merged time order
+ * @f: the machine
+ * @ev: the event
+ *
+ * Return: 0, or -LTTR_E_NOMEM.
+ */
+int lttr_flow_feed(struct lttr_flow *f, const struct lttr_event *ev);
+
+/**
+ * lttr_flow_finish() - close every CPU's last segment at the window end
+ * @f: the machine
+ */
+void lttr_flow_finish(struct lttr_flow *f);
+
+/** lttr_flow_free() - release the machine @f: the machine or NULL */
+void lttr_flow_free(struct lttr_flow *f);
+
+/**
+ * lttr_flow_run() - run a state machine over a whole trace
+ * @t: the trace
+ * @ops: the callbacks
+ * @arg: their argument
+ * @event: called for every event before it is applied (may be NULL);
+ *	a non-zero return stops the run with that value
+ * @err: receives the error
+ *
+ * The window is [lttr_trace_window_start(), lttr_trace_end_ns()]; each
+ * CPU starts with the pid of its first buffer.  Records without details
+ * are applied as far as they can be (see docs/control-flow.md).
+ *
+ * Return: 0 or a negative enum lttr_errcode.
+ */
+int lttr_flow_run(struct lttr_trace *t, const struct lttr_flow_ops *ops,
+		  void *arg, int (*event)(void *arg, const struct lttr_event *ev),
+		  struct lttr_error *err);
+
+/**
+ * lttr_mode_name() - short name of a mode
+ * @mode: enum lttr_mode
+ *
+ * Return: "user", "syscall", "trap", "irq", "idle", "kernel", "unknown",
+ * "softirq".
+ */
+const char *lttr_mode_name(unsigned int mode);
+
+/**
+ * lttr_tr_kind_name() - name of a transition kind
+ * @kind: enum lttr_tr_kind
+ *
+ * Return: "syscall_entry", ..., "anomaly".
+ */
+const char *lttr_tr_kind_name(unsigned int kind);
+
+#endif /* LTTR_FLOW_H */

@@ -1,0 +1,123 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * lttr/model/process.h - the process table: the proc snapshot updated by the
+ * fork, exec and exit events of the trace.
+ */
+#ifndef LTTR_PROCESS_H
+#define LTTR_PROCESS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <lttr/reader/event.h>
+#include <lttr/reader/proc.h>
+#include <lttr/model/sccount.h>
+
+/**
+ * struct lttr_name - a name a pid had
+ * @since_ns: from when (the fork or the exec); 0: since before the trace
+ * @name: the name
+ */
+struct lttr_name {
+	uint64_t since_ns;
+	char *name;
+};
+
+/**
+ * struct lttr_process - what is known of one pid (a thread)
+ * @pid: the pid
+ * @tgid: thread group id
+ * @ppid: parent process id
+ * @name: current name: the last of @names
+ * @names: every name the pid had, oldest first: from the snapshot (or
+ *	its creation), then at its fork (the parent's name), then one per
+ *	exec (the basename of the file) and one at a kthread_create (the
+ *	kernel thread's own name)
+ * @nnames: entries in @names (at least 1)
+ * @in_snapshot: listed in the proc snapshot
+ * @forked: created during the trace (fork event)
+ * @exited: exit event seen
+ * @exit_code: exit code, valid if @exited
+ * @fork_ns: time of the fork, valid if @forked
+ * @exit_ns: time of the exit, valid if @exited
+ * @execs: exec events of this pid
+ * @events: events attributed to this pid (filled by the summary)
+ * @syscalls: syscall counts of this pid (filled by the summary)
+ */
+struct lttr_process {
+	uint32_t pid;
+	uint32_t tgid;
+	uint32_t ppid;
+	const char *name;
+	struct lttr_name *names;
+	size_t nnames;
+	bool in_snapshot;
+	bool forked;
+	bool exited;
+	int32_t exit_code;
+	uint64_t fork_ns;
+	uint64_t exit_ns;
+	uint64_t execs;
+	uint64_t events;
+	struct lttr_sccount syscalls;
+};
+
+struct lttr_ptable;
+
+/**
+ * lttr_ptable_new() - a process table, initialised from a snapshot
+ * @snap: the proc snapshot, or NULL
+ *
+ * Return: the table, or NULL if out of memory.
+ */
+struct lttr_ptable *lttr_ptable_new(const struct lttr_proc *snap);
+
+/** lttr_ptable_free() - release a table @pt: the table or NULL */
+void lttr_ptable_free(struct lttr_ptable *pt);
+
+/**
+ * lttr_ptable_get() - the entry of a pid
+ * @pt: the table
+ * @pid: the pid
+ * @create: create the entry (tgid = pid, ppid = 0, empty name) if absent
+ *
+ * Entries keep their address until the table is freed.
+ *
+ * Return: the entry, or NULL if absent (or out of memory).
+ */
+struct lttr_process *lttr_ptable_get(struct lttr_ptable *pt, uint32_t pid,
+				     bool create);
+
+/**
+ * lttr_ptable_apply() - update the table with an event
+ * @pt: the table
+ * @ev: the event
+ *
+ * fork: the child gets tgid = child_tgid, ppid = the parent's tgid for a
+ * process (LTT_FORK_THREAD clear) or the parent's ppid for a thread, and
+ * the parent's name; exec: name = basename of the file name;
+ * kthread_create: name = the thread's name (when it differs); exit: exit
+ * code and time.  Every pid named by the event gets an entry.
+ *
+ * Return: 0, or -LTTR_E_NOMEM.
+ */
+int lttr_ptable_apply(struct lttr_ptable *pt, const struct lttr_event *ev);
+
+/**
+ * lttr_ptable_count() - number of entries
+ * @pt: the table
+ *
+ * Return: the count.
+ */
+size_t lttr_ptable_count(const struct lttr_ptable *pt);
+
+/**
+ * lttr_ptable_sorted() - the entries sorted by pid
+ * @pt: the table
+ * @n: receives the count
+ *
+ * Return: a malloc'ed array of pointers (free() it), or NULL.
+ */
+struct lttr_process **lttr_ptable_sorted(struct lttr_ptable *pt, size_t *n);
+
+#endif /* LTTR_PROCESS_H */

@@ -1,0 +1,126 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * lttr/reader/proc.h - the /proc snapshot file of a trace.
+ *
+ * One line per task, per irq and per network device:
+ *   PID: 1; PPID: 0; TGID: 1; NAME: init
+ *   IRQ: 4; NAME: ttyS0
+ *   NETDEV: 1; NAME: lo
+ * "TGID: n; " may be absent (then tgid = pid).  NAME is the rest of the
+ * line and may contain spaces or be empty.  Empty lines are ignored; the
+ * last line need not end with a newline.
+ */
+#ifndef LTTR_PROC_H
+#define LTTR_PROC_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <lttr/reader/error.h>
+
+/**
+ * struct lttr_proc_task - one task of the snapshot
+ * @pid: its pid
+ * @ppid: its parent's pid
+ * @tgid: its thread group id (process id)
+ * @name: its name (NUL-terminated)
+ */
+struct lttr_proc_task {
+	uint32_t pid;
+	uint32_t ppid;
+	uint32_t tgid;
+	char *name;
+};
+
+/**
+ * struct lttr_proc_irq - one irq of the snapshot
+ * @irq: Linux irq number
+ * @name: its name
+ */
+struct lttr_proc_irq {
+	uint32_t irq;
+	char *name;
+};
+
+/**
+ * struct lttr_proc_netdev - one network device of the snapshot
+ * @ifindex: its interface index
+ * @name: its name
+ */
+struct lttr_proc_netdev {
+	uint32_t ifindex;
+	char *name;
+};
+
+/**
+ * struct lttr_proc - a parsed snapshot
+ * @tasks: tasks in file order
+ * @ntasks: number of @tasks
+ * @irqs: irqs in file order
+ * @nirqs: number of @irqs
+ * @netdevs: network devices in file order
+ * @nnetdevs: number of @netdevs
+ * @bad_lines: malformed lines skipped (LTTR_PROC_LENIENT only)
+ * @first_bad_line: line number of the first of them (1-based), or 0
+ */
+struct lttr_proc {
+	struct lttr_proc_task *tasks;
+	size_t ntasks;
+	struct lttr_proc_irq *irqs;
+	size_t nirqs;
+	struct lttr_proc_netdev *netdevs;
+	size_t nnetdevs;
+	size_t bad_lines;
+	size_t first_bad_line;
+};
+
+#define LTTR_PROC_LENIENT	0x01	/* skip malformed lines, count them */
+
+/**
+ * lttr_proc_parse() - parse a snapshot held in memory
+ * @text: the file contents (need not be NUL-terminated)
+ * @len: its length
+ * @fname: file name used in messages
+ * @flags: LTTR_PROC_* flags
+ * @out: receives the snapshot
+ * @err: receives "FNAME:LINE: malformed line (...)" on failure
+ *
+ * Return: 0 or a negative enum lttr_errcode.
+ */
+int lttr_proc_parse(const char *text, size_t len, const char *fname,
+		    unsigned int flags, struct lttr_proc **out,
+		    struct lttr_error *err);
+
+/**
+ * lttr_proc_load() - read and parse a snapshot file
+ * @path: the file
+ * @flags: LTTR_PROC_* flags
+ * @out: receives the snapshot
+ * @err: receives the error
+ *
+ * Return: 0 or a negative enum lttr_errcode (-LTTR_E_IO if unreadable).
+ */
+int lttr_proc_load(const char *path, unsigned int flags, struct lttr_proc **out,
+		   struct lttr_error *err);
+
+/** lttr_proc_free() - release a snapshot @p: the snapshot or NULL */
+void lttr_proc_free(struct lttr_proc *p);
+
+/**
+ * lttr_proc_irq_name() - name of an irq
+ * @p: the snapshot (may be NULL)
+ * @irq: the irq
+ *
+ * Return: the name or NULL.
+ */
+const char *lttr_proc_irq_name(const struct lttr_proc *p, uint32_t irq);
+
+/**
+ * lttr_proc_netdev_name() - name of a network device
+ * @p: the snapshot (may be NULL)
+ * @ifindex: its interface index
+ *
+ * Return: the name or NULL.
+ */
+const char *lttr_proc_netdev_name(const struct lttr_proc *p, uint32_t ifindex);
+
+#endif /* LTTR_PROC_H */

@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * lttr/reader/scan.h - fast sequential scan of the events of one CPU.
+ */
+#ifndef LTTR_SCAN_H
+#define LTTR_SCAN_H
+
+#include <lttr/reader/event.h>
+#include <lttr/reader/error.h>
+
+struct lttr_trace;
+
+/**
+ * typedef lttr_scan_fn - called for each event of a scan
+ * @arg: the caller's argument
+ * @ev: the event, with pid and control filled
+ *
+ * Return: 0 to go on, a negative value to stop the scan with that value.
+ */
+typedef int (*lttr_scan_fn)(void *arg, const struct lttr_event *ev);
+
+/**
+ * lttr_scan_cpu() - call @fn for every event of @cpu, in file order
+ * @t: the trace
+ * @cpu: the CPU
+ * @fn: the callback
+ * @arg: its argument
+ * @err: receives the error of a malformed record
+ *
+ * Much cheaper than the merged iterator when the order between CPUs does
+ * not matter (counting).  Events get the same pid and control values as
+ * from the iterator.
+ *
+ * Return: 0, a negative enum lttr_errcode, or @fn's negative value.
+ */
+int lttr_scan_cpu(struct lttr_trace *t, unsigned int cpu, lttr_scan_fn fn,
+		  void *arg, struct lttr_error *err);
+
+#endif /* LTTR_SCAN_H */

@@ -1,0 +1,286 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * lttr/reader/trace.h - opening and validating an LTT trace directory.
+ */
+#ifndef LTTR_TRACE_H
+#define LTTR_TRACE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <ltt/ltt-abi.h>
+#include <lttr/reader/error.h>
+
+struct lttr_trace;
+struct lttr_proc;
+
+/* flags of lttr_trace_open() */
+#define LTTR_OPEN_SALVAGE	0x01	/* read what is intact, warn about the rest */
+#define LTTR_OPEN_NO_PROC	0x02	/* do not read the proc snapshot */
+
+/**
+ * struct lttr_buffer_info - one buffer of the events file, as indexed
+ * @offset: file offset of its struct ltt_buffer_header
+ * @seq: per-CPU sequence number
+ * @start_ns: time base of its records (CLOCK_MONOTONIC, ns)
+ * @end_ns: time of its last record as written by the tracer
+ * @lost: events lost on this CPU just before the buffer
+ * @data_size: bytes of records after the header
+ * @pid: pid current on the CPU when the buffer was opened
+ * @cpu: CPU id
+ * @flags: LTT_BUF_* flags
+ */
+struct lttr_buffer_info {
+	uint64_t offset;
+	uint64_t seq;
+	uint64_t start_ns;
+	uint64_t end_ns;
+	uint64_t lost;
+	uint32_t data_size;
+	uint32_t pid;
+	uint16_t cpu;
+	uint16_t flags;
+};
+
+/**
+ * lttr_trace_open() - open, validate and index a trace directory
+ * @dir: the trace directory (header, events, lost, proc)
+ * @flags: LTTR_OPEN_* flags
+ * @out: receives the trace on success
+ * @err: receives the error on failure (may be NULL)
+ *
+ * Reads and validates "header", maps "events" and indexes its buffers per
+ * CPU (buffer headers only; records are checked while they are read),
+ * reads "lost" and the "proc" snapshot.  Problems that do not prevent
+ * reading (incomplete trace, missing lost or proc file, salvaged
+ * truncation) are recorded as warnings, see lttr_trace_warning().
+ *
+ * Return: 0, or a negative enum lttr_errcode with @err filled.
+ */
+int lttr_trace_open(const char *dir, unsigned int flags,
+		    struct lttr_trace **out, struct lttr_error *err);
+
+/**
+ * lttr_trace_close() - release a trace and everything it maps
+ * @t: the trace, or NULL
+ */
+void lttr_trace_close(struct lttr_trace *t);
+
+/**
+ * lttr_trace_header() - the validated trace header
+ * @t: the trace
+ *
+ * Return: the header as read from the "header" file.
+ */
+const struct ltt_trace_header *lttr_trace_header(const struct lttr_trace *t);
+
+/** lttr_trace_dir() - the directory given to lttr_trace_open() @t: trace */
+const char *lttr_trace_dir(const struct lttr_trace *t);
+
+/** lttr_trace_ncpus() - number of CPUs described by the header @t: trace */
+unsigned int lttr_trace_ncpus(const struct lttr_trace *t);
+
+/** lttr_trace_complete() - whether LTT_TRACE_COMPLETE is set @t: trace */
+bool lttr_trace_complete(const struct lttr_trace *t);
+
+/**
+ * lttr_trace_arch() - header strings, NUL-terminated copies
+ * @t: the trace
+ *
+ * Return: the uname machine of the traced system.
+ */
+const char *lttr_trace_arch(const struct lttr_trace *t);
+/** lttr_trace_release() - traced kernel release @t: the trace */
+const char *lttr_trace_release(const struct lttr_trace *t);
+/** lttr_trace_hostname() - traced host name @t: the trace */
+const char *lttr_trace_hostname(const struct lttr_trace *t);
+
+/**
+ * lttr_trace_end_ns() - end time of the trace
+ * @t: the trace
+ *
+ * Return: the header's end_ns when set, else the latest buffer end_ns.
+ */
+uint64_t lttr_trace_end_ns(const struct lttr_trace *t);
+
+/**
+ * lttr_trace_buffer_count() - buffers indexed on one CPU
+ * @t: the trace
+ * @cpu: CPU id (< ncpus)
+ *
+ * Return: the number of buffers of @cpu.
+ */
+size_t lttr_trace_buffer_count(const struct lttr_trace *t, unsigned int cpu);
+
+/**
+ * lttr_trace_total_buffers() - buffers indexed on all CPUs
+ * @t: the trace
+ *
+ * Return: the number of (complete) buffers in "events".
+ */
+size_t lttr_trace_total_buffers(const struct lttr_trace *t);
+
+/**
+ * lttr_trace_buffer() - description of one buffer
+ * @t: the trace
+ * @cpu: CPU id
+ * @i: buffer index on @cpu, in seq order
+ * @bi: receives the description
+ *
+ * Return: 0, or -LTTR_E_INVAL if out of range.
+ */
+int lttr_trace_buffer(const struct lttr_trace *t, unsigned int cpu, size_t i,
+		      struct lttr_buffer_info *bi);
+
+/**
+ * lttr_trace_lost_info() - the "lost" file entry of a CPU
+ * @t: the trace
+ * @cpu: CPU id
+ *
+ * Return: the entry, or NULL if the lost file was missing or unusable.
+ */
+const struct ltt_lost_info *lttr_trace_lost_info(const struct lttr_trace *t,
+						 unsigned int cpu);
+
+/**
+ * lttr_trace_lost_cpu() - events lost on a CPU
+ * @t: the trace
+ * @cpu: CPU id
+ *
+ * Return: the lost file's total when present, else the sum of the lost
+ * counts of the CPU's buffer headers.
+ */
+uint64_t lttr_trace_lost_cpu(const struct lttr_trace *t, unsigned int cpu);
+
+/**
+ * lttr_trace_buffer_lost_cpu() - sum of the buffer headers' lost counts
+ * @t: the trace
+ * @cpu: CPU id
+ *
+ * Return: the sum over the CPU's buffers.
+ */
+uint64_t lttr_trace_buffer_lost_cpu(const struct lttr_trace *t, unsigned int cpu);
+
+/**
+ * lttr_trace_proc() - the proc snapshot
+ * @t: the trace
+ *
+ * Return: the parsed snapshot, or NULL when none was read.
+ */
+const struct lttr_proc *lttr_trace_proc(const struct lttr_trace *t);
+
+/**
+ * lttr_trace_irq_name() - name of a Linux irq from the proc snapshot
+ * @t: the trace
+ * @irq: irq number
+ *
+ * Return: the name, or NULL if unknown.
+ */
+const char *lttr_trace_irq_name(const struct lttr_trace *t, uint32_t irq);
+
+/**
+ * lttr_trace_netdev_name() - name of a network device from the proc
+ * snapshot ("NETDEV: <ifindex>; NAME: <name>" lines)
+ * @t: the trace
+ * @ifindex: the device's ifindex
+ *
+ * Return: the name, or NULL if unknown.
+ */
+const char *lttr_trace_netdev_name(const struct lttr_trace *t, uint32_t ifindex);
+
+/**
+ * lttr_trace_format_11() - whether the header carries the format 1.1
+ * configuration (details mask, filter, syscall IP mode, capture length)
+ * @t: the trace
+ *
+ * A format 1.0 header (header_size 272) has none: lttr_trace_header()
+ * then shows them as that format recorded: every event with details, no
+ * filter, the raw syscall IP and no packet capture.  A format 1.2 header
+ * is the 1.1 header.
+ *
+ * Return: true for a 1.1 or 1.2 header (or a later, larger one).
+ */
+bool lttr_trace_format_11(const struct lttr_trace *t);
+
+/**
+ * lttr_trace_flight() - whether LTT_TRACE_FLIGHT is set
+ * @t: the trace
+ *
+ * A flight-recorder trace holds only the last buffers of each CPU: the
+ * buffer sequence numbers of a CPU start above 0 and gaps between them
+ * are expected, not a sign of damage (see lttr_trace_overwritten()).
+ *
+ * Return: true for a flight-recorder trace.
+ */
+bool lttr_trace_flight(const struct lttr_trace *t);
+
+/**
+ * lttr_trace_overwritten() - buffers of a CPU that a flight-recorder
+ * trace did not keep
+ * @t: the trace
+ * @cpu: CPU id
+ *
+ * Return: the number of buffers missing from the CPU's sequence (before
+ * its first kept buffer and between kept buffers); 0 when the trace is
+ * not a flight-recorder trace.
+ */
+uint64_t lttr_trace_overwritten(const struct lttr_trace *t, unsigned int cpu);
+
+/**
+ * lttr_trace_window_start() - start of the window the analyses cover
+ * @t: the trace
+ *
+ * The header's start_ns, except for a flight-recorder trace: the latest
+ * start among the CPUs' first kept buffers, from when the state of every
+ * CPU is known (earlier events are clamped to it by the control flow).
+ *
+ * Return: the time, CLOCK_MONOTONIC ns.
+ */
+uint64_t lttr_trace_window_start(const struct lttr_trace *t);
+
+/**
+ * lttr_sip_mode_name() - name of a syscall IP mode (struct ltt_syscall_ip)
+ * @mode: LTT_SIP_*
+ *
+ * Return: "raw", "depth", "range", or "unknown".
+ */
+const char *lttr_sip_mode_name(uint32_t mode);
+
+/**
+ * lttr_event_mask_has() - whether an event mask has an id
+ * @m: the mask
+ * @id: the event id
+ *
+ * Return: true if bit @id is set.
+ */
+bool lttr_event_mask_has(const struct ltt_event_mask *m, unsigned int id);
+
+/**
+ * lttr_trace_warning_count() - number of warnings recorded so far
+ * @t: the trace
+ *
+ * Warnings are added at open time and while reading (salvaged records).
+ *
+ * Return: the count.
+ */
+size_t lttr_trace_warning_count(const struct lttr_trace *t);
+
+/**
+ * lttr_trace_warning() - one warning message
+ * @t: the trace
+ * @i: index < lttr_trace_warning_count()
+ *
+ * Return: the message ("FILE: what"), or NULL if out of range.
+ */
+const char *lttr_trace_warning(const struct lttr_trace *t, size_t i);
+
+/**
+ * lttr_trace_events_data() - the mapped events file
+ * @t: the trace
+ * @size: receives its size in bytes
+ *
+ * Return: the mapping (NULL when the file is empty).
+ */
+const uint8_t *lttr_trace_events_data(const struct lttr_trace *t, size_t *size);
+
+#endif /* LTTR_TRACE_H */

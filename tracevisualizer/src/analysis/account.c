@@ -1,0 +1,806 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * account.c - time accounting: consumes the segments and transitions of the
+ * control-flow state machine and charges every nanosecond of every CPU to
+ * a task and a mode, and every nanosecond of every task's lifetime to
+ * running, runnable or blocked (by reason).  Definitions in
+ * docs/control-flow.md, section "Accounting".
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <lttr/analysis/account.h>
+#include <lttr/model/flow.h>
+#include <lttr/reader/iter.h>
+#include <lttr/model/process.h>
+#include <lttr/reader/syscalls.h>
+#include <lttr/reader/trace.h>
+#include "model/pidmap.h"
+
+enum tstate { ST_NONE, ST_RUNNING, ST_RUNNABLE, ST_BLOCKED, ST_DEAD };
+
+#define SC_DIRECT 512
+#define TASK_DEAD_STATE 0x80	/* Linux TASK_DEAD: the final switch out */
+
+struct atask {
+	struct lttr_acct_task pub;
+	size_t sccap;
+	size_t sclast;
+	int state;
+	uint64_t since;
+	int breason;		/* reason of the current blocked interval */
+	bool bpending;		/* ... not known yet (before resolution) */
+	bool in_sc;		/* blocked/runnable inside syscall scnr */
+	uint32_t scnr;
+	uint64_t pending_cpu;	/* unknown-mode CPU time before resolution */
+	uint64_t *pending_on;	/* ... per CPU (ncpus entries, lazily) */
+	uint64_t pending_blocked;
+	bool woken;
+	uint64_t woken_at;
+	bool woke_running;	/* woken while running (racing its sleep) */
+	bool exiting;
+};
+
+struct actx {
+	struct lttr_account *a;
+	struct atask *tasks;
+	size_t ntasks;
+	size_t cap;
+	struct lttr_pidmap map;
+	size_t sysidx[SC_DIRECT];	/* index + 1 into a->sc */
+	size_t sccap;
+	size_t irqcap;
+	size_t softirqcap;
+	signed char reason[SC_DIRECT];	/* cached block reason + 1 */
+	uint32_t last_pid;		/* lookup cache: pid -> index */
+	size_t last_idx;
+	bool last_valid;
+	int nomem;
+};
+
+static struct lttr_acct_sc *sc_list_get(struct lttr_acct_sc **v, size_t *n,
+					size_t *cap, uint32_t nr, size_t *last)
+{
+	size_t i;
+
+	if (last && *last < *n && (*v)[*last].nr == nr)
+		return &(*v)[*last];
+	for (i = 0; i < *n; i++) {
+		if ((*v)[i].nr == nr) {
+			if (last)
+				*last = i;
+			return &(*v)[i];
+		}
+	}
+	if (*n == *cap) {
+		size_t ncap = *cap ? *cap * 2 : 8;
+		struct lttr_acct_sc *nv = realloc(*v, ncap * sizeof(*nv));
+
+		if (!nv)
+			return NULL;
+		*v = nv;
+		*cap = ncap;
+	}
+	memset(&(*v)[*n], 0, sizeof((*v)[*n]));
+	(*v)[*n].nr = nr;
+	if (last)
+		*last = *n;
+	return &(*v)[(*n)++];
+}
+
+static struct lttr_acct_sc *task_sc(struct actx *x, struct atask *tk, uint32_t nr)
+{
+	struct lttr_acct_sc *s = sc_list_get(&tk->pub.sc, &tk->pub.nsc,
+					     &tk->sccap, nr, &tk->sclast);
+
+	x->nomem |= !s;
+	return s;
+}
+
+static struct lttr_acct_sc *sys_sc(struct actx *x, uint32_t nr)
+{
+	struct lttr_account *a = x->a;
+	struct lttr_acct_sc *s;
+
+	if (nr < SC_DIRECT && x->sysidx[nr])
+		return &a->sc[x->sysidx[nr] - 1];
+	s = sc_list_get(&a->sc, &a->nsc, &x->sccap, nr, NULL);
+	if (!s) {
+		x->nomem = 1;
+		return NULL;
+	}
+	if (nr < SC_DIRECT)
+		x->sysidx[nr] = (size_t)(s - a->sc) + 1;
+	return s;
+}
+
+static int block_reason(struct actx *x, uint32_t nr)
+{
+	if (nr >= SC_DIRECT)
+		return lttr_block_of_syscall(nr);
+	if (!x->reason[nr])
+		x->reason[nr] = (signed char)(lttr_block_of_syscall(nr) + 1);
+	return x->reason[nr] - 1;
+}
+
+static struct atask *new_task(struct actx *x, uint32_t pid)
+{
+	struct atask *tk;
+
+	if (x->ntasks == x->cap) {
+		size_t ncap = x->cap ? x->cap * 2 : 64;
+		struct atask *nt = realloc(x->tasks, ncap * sizeof(*nt));
+
+		if (!nt)
+			goto nomem;
+		x->tasks = nt;
+		x->cap = ncap;
+	}
+	if (lttr_pidmap_put(&x->map, pid, x->ntasks))
+		goto nomem;
+	tk = &x->tasks[x->ntasks++];
+	x->last_valid = false;
+	memset(tk, 0, sizeof(*tk));
+	tk->pub.pid = pid;
+	tk->pub.tgid = pid;
+	tk->pub.threads = 1;
+	tk->pub.begin_ns = x->a->start_ns;
+	return tk;
+nomem:
+	x->nomem = 1;
+	return NULL;
+}
+
+static struct atask *get_task(struct actx *x, uint32_t pid)
+{
+	size_t i;
+
+	struct atask *tk;
+
+	if (pid == 0)
+		return NULL;
+	if (x->last_valid && x->last_pid == pid)
+		return &x->tasks[x->last_idx];
+	if (lttr_pidmap_find(&x->map, pid, &i)) {
+		tk = &x->tasks[i];
+	} else {
+		tk = new_task(x, pid);
+		if (!tk)
+			return NULL;
+	}
+	x->last_valid = true;
+	x->last_pid = pid;
+	x->last_idx = (size_t)(tk - x->tasks);
+	return tk;
+}
+
+/* close the current blocked interval of @tk at @t */
+static void close_blocked(struct actx *x, struct atask *tk, uint64_t t)
+{
+	uint64_t d = t > tk->since ? t - tk->since : 0;
+
+	if (tk->bpending) {
+		tk->pending_blocked += d;
+	} else {
+		struct lttr_acct_sc *s;
+
+		tk->pub.blocked_ns[tk->breason] += d;
+		if (tk->in_sc && (s = task_sc(x, tk, tk->scnr)))
+			s->blocked_ns += d;
+	}
+}
+
+static void close_runnable(struct actx *x, struct atask *tk, uint64_t t)
+{
+	uint64_t d = t > tk->since ? t - tk->since : 0;
+	struct lttr_acct_sc *s;
+
+	tk->pub.runnable_ns += d;
+	if (tk->in_sc && (s = task_sc(x, tk, tk->scnr)))
+		s->runnable_ns += d;
+}
+
+/* a task first seen now: what it was doing since the window start */
+static void first_seen(struct atask *tk, int state, bool pending)
+{
+	tk->state = state;
+	tk->bpending = pending;
+	tk->breason = LTTR_BLOCK_UNKNOWN;
+}
+
+static void on_segment(void *arg, const struct lttr_flow_seg *s)
+{
+	struct actx *x = arg;
+	struct lttr_acct_cpu *c = &x->a->cpu[s->cpu];
+	uint64_t d = s->end_ns - s->start_ns;
+	struct atask *tk = get_task(x, s->pid);
+	struct lttr_acct_sc *sc;
+
+	c->sched_ns += d;
+	if (tk && tk->state == ST_NONE) {
+		tk->state = ST_RUNNING;
+		tk->since = s->start_ns;
+	}
+	switch (s->mode) {
+	case LTTR_MODE_USER:
+		c->user_ns += d;
+		if (tk)
+			tk->pub.user_ns += d;
+		break;
+	case LTTR_MODE_SYSCALL:
+		c->kernel_ns += d;
+		if (tk) {
+			tk->pub.syscall_ns += d;
+			sc = task_sc(x, tk, s->what);
+			if (sc)
+				sc->cpu_ns += d;
+		}
+		sc = sys_sc(x, s->what);
+		if (sc)
+			sc->cpu_ns += d;
+		break;
+	case LTTR_MODE_TRAP:
+		c->kernel_ns += d;
+		if (tk)
+			tk->pub.trap_ns += d;
+		break;
+	case LTTR_MODE_IRQ:
+		c->irq_ns += d;
+		if (tk)
+			tk->pub.irq_ns += d;
+		break;
+	case LTTR_MODE_SOFTIRQ:
+		/* interrupted, unless ksoftirqd: moved in finish() */
+		c->softirq_ns += d;
+		if (tk) {
+			tk->pub.irq_ns += d;
+			tk->pub.softirq_ns += d;
+		}
+		break;
+	case LTTR_MODE_IDLE:
+		c->idle_ns += d;
+		break;
+	case LTTR_MODE_KERNEL:
+		c->kernel_ns += d;
+		if (tk)
+			tk->pub.kernel_ns += d;
+		break;
+	default:
+		c->unknown_ns += d;
+		if (!tk)
+			break;
+		tk->pending_cpu += d;
+		if (!tk->pending_on)
+			tk->pending_on = calloc(x->a->ncpus, sizeof(*tk->pending_on));
+		if (tk->pending_on)
+			tk->pending_on[s->cpu] += d;
+		else
+			x->nomem = 1;
+		break;
+	}
+}
+
+/* move the per-CPU unknown time of @tk to user or kernel */
+static void resolve_cpus(struct actx *x, struct atask *tk, bool user)
+{
+	unsigned int c;
+
+	for (c = 0; tk->pending_on && c < x->a->ncpus; c++) {
+		x->a->cpu[c].unknown_ns -= tk->pending_on[c];
+		if (user)
+			x->a->cpu[c].user_ns += tk->pending_on[c];
+		else
+			x->a->cpu[c].kernel_ns += tk->pending_on[c];
+	}
+	free(tk->pending_on);
+	tk->pending_on = NULL;
+}
+
+static void switch_out(struct actx *x, struct atask *tk,
+		       const struct lttr_flow_tr *tr)
+{
+	uint64_t t = tr->time_ns;
+
+	if (tk->state == ST_RUNNING)
+		tk->pub.running_ns += t - tk->since;
+	else if (tk->state == ST_NONE)	/* current since the start */
+		tk->pub.running_ns += t - x->a->start_ns;
+	tk->since = t;
+	tk->woken = false;
+	tk->in_sc = tr->mode == LTTR_MODE_SYSCALL;
+	tk->scnr = tr->what;
+	tk->bpending = false;
+	if (tk->exiting && (tr->state & TASK_DEAD_STATE)) {
+		tk->state = ST_DEAD;
+		tk->pub.end_ns = t;
+		return;
+	}
+	if (tr->state == 0 || tk->woke_running) {
+		tk->state = ST_RUNNABLE;
+		tk->pub.preemptions += tr->state == 0;
+		tk->woken = tk->woke_running;
+		tk->woken_at = t;
+		tk->woke_running = false;
+		return;
+	}
+	tk->state = ST_BLOCKED;
+	switch (tr->mode) {
+	case LTTR_MODE_SYSCALL:
+		tk->breason = block_reason(x, tr->what);
+		break;
+	case LTTR_MODE_TRAP:
+		tk->breason = LTTR_BLOCK_FAULT;
+		break;
+	case LTTR_MODE_UNKNOWN:
+		tk->bpending = true;
+		tk->breason = LTTR_BLOCK_UNKNOWN;
+		break;
+	default:
+		tk->breason = LTTR_BLOCK_OTHER;
+		break;
+	}
+}
+
+static void switch_in(struct actx *x, struct atask *tk, uint64_t t)
+{
+	switch (tk->state) {
+	case ST_NONE:		/* runnable since before the trace */
+		tk->since = x->a->start_ns;
+		close_runnable(x, tk, t);
+		break;
+	case ST_RUNNABLE:
+		close_runnable(x, tk, t);
+		if (tk->woken) {
+			lttr_lat_add(&tk->pub.sched_lat, t - tk->woken_at);
+			lttr_lat_add(&x->a->sched_lat, t - tk->woken_at);
+		}
+		break;
+	case ST_BLOCKED:	/* its wakeup was not recorded */
+		close_blocked(x, tk, t);
+		break;
+	case ST_DEAD:		/* ran again after its "last" switch */
+		tk->pub.blocked_ns[LTTR_BLOCK_OTHER] += t - tk->pub.end_ns;
+		break;
+	default:
+		break;
+	}
+	tk->state = ST_RUNNING;
+	tk->since = t;
+	tk->woken = false;
+	tk->woke_running = false;
+	tk->pub.switches++;
+}
+
+static void on_wakeup(struct actx *x, struct atask *tk, uint64_t t)
+{
+	switch (tk->state) {
+	case ST_NONE:		/* blocked since before the trace */
+		first_seen(tk, ST_BLOCKED, true);
+		tk->since = x->a->start_ns;
+		/* fall through */
+	case ST_BLOCKED:
+		close_blocked(x, tk, t);
+		tk->state = ST_RUNNABLE;
+		tk->since = t;
+		tk->woken = true;
+		tk->woken_at = t;
+		break;
+	case ST_RUNNING:
+		tk->woke_running = true;
+		break;
+	case ST_RUNNABLE:
+		if (!tk->woken) {	/* a new task's first wakeup */
+			tk->woken = true;
+			tk->woken_at = t;
+		}
+		break;
+	default:
+		break;
+	}
+}
+
+static void on_resolve(struct actx *x, struct atask *tk,
+		       const struct lttr_flow_tr *tr)
+{
+	struct lttr_acct_sc *s = NULL;
+
+	switch (tr->mode) {
+	case LTTR_MODE_USER:
+		tk->pub.user_ns += tk->pending_cpu;
+		tk->pub.blocked_ns[LTTR_BLOCK_UNKNOWN] += tk->pending_blocked;
+		break;
+	case LTTR_MODE_SYSCALL:
+		tk->pub.syscall_ns += tk->pending_cpu;
+		tk->pub.blocked_ns[block_reason(x, tr->what)] += tk->pending_blocked;
+		s = task_sc(x, tk, tr->what);
+		if (s) {
+			s->cpu_ns += tk->pending_cpu;
+			s->blocked_ns += tk->pending_blocked;
+		}
+		s = sys_sc(x, tr->what);
+		if (s) {
+			s->cpu_ns += tk->pending_cpu;
+			s->blocked_ns += tk->pending_blocked;
+		}
+		break;
+	default:
+		tk->pub.trap_ns += tk->pending_cpu;
+		tk->pub.blocked_ns[LTTR_BLOCK_FAULT] += tk->pending_blocked;
+		break;
+	}
+	resolve_cpus(x, tk, tr->mode == LTTR_MODE_USER);
+	tk->pending_cpu = 0;
+	tk->pending_blocked = 0;
+}
+
+static void on_irq_exit(struct actx *x, const struct lttr_flow_tr *tr)
+{
+	struct lttr_account *a = x->a;
+	size_t i;
+
+	for (i = 0; i < a->nirqs; i++)
+		if (a->irqs[i].irq == tr->what && a->irqs[i].sysvec == tr->sysvec)
+			break;
+	if (i == a->nirqs) {
+		if (a->nirqs == x->irqcap) {
+			size_t ncap = x->irqcap ? x->irqcap * 2 : 16;
+			struct lttr_acct_irq *n = realloc(a->irqs, ncap * sizeof(*n));
+
+			if (!n) {
+				x->nomem = 1;
+				return;
+			}
+			a->irqs = n;
+			x->irqcap = ncap;
+		}
+		memset(&a->irqs[i], 0, sizeof(a->irqs[i]));
+		a->irqs[i].irq = tr->what;
+		a->irqs[i].sysvec = tr->sysvec;
+		a->nirqs++;
+	}
+	lttr_lat_add(&a->irqs[i].lat, tr->time_ns - tr->since_ns);
+}
+
+static void on_softirq_exit(struct actx *x, const struct lttr_flow_tr *tr)
+{
+	struct lttr_account *a = x->a;
+	size_t i;
+
+	if (!tr->since_ns)	/* running at the window start */
+		return;
+	for (i = 0; i < a->nsoftirqs; i++)
+		if (a->softirqs[i].vec == tr->what)
+			break;
+	if (i == a->nsoftirqs) {
+		if (a->nsoftirqs == x->softirqcap) {
+			size_t ncap = x->softirqcap ? x->softirqcap * 2 : 16;
+			struct lttr_acct_softirq *n = realloc(a->softirqs,
+							      ncap * sizeof(*n));
+
+			if (!n) {
+				x->nomem = 1;
+				return;
+			}
+			a->softirqs = n;
+			x->softirqcap = ncap;
+		}
+		memset(&a->softirqs[i], 0, sizeof(a->softirqs[i]));
+		a->softirqs[i].vec = tr->what;
+		a->nsoftirqs++;
+	}
+	lttr_lat_add(&a->softirqs[i].lat, tr->time_ns - tr->since_ns);
+}
+
+static void on_syscall_exit(struct actx *x, struct atask *tk,
+			    const struct lttr_flow_tr *tr)
+{
+	struct lttr_acct_sc *s = task_sc(x, tk, tr->what);
+	struct lttr_acct_sc *g = sys_sc(x, tr->what);
+
+	if (!s || !g)
+		return;
+	if (tr->since_ns) {
+		lttr_lat_add(&s->lat, tr->time_ns - tr->since_ns);
+		lttr_lat_add(&g->lat, tr->time_ns - tr->since_ns);
+	} else {
+		s->partial++;
+		g->partial++;
+	}
+}
+
+static void on_transition(void *arg, const struct lttr_flow_tr *tr)
+{
+	struct actx *x = arg;
+	struct atask *tk = NULL, *other;
+
+	if (tr->kind == LTTR_TR_ANOMALY) {
+		x->a->anomalies++;
+		return;
+	}
+	if (tr->kind != LTTR_TR_FORK)
+		tk = get_task(x, tr->pid);
+	switch (tr->kind) {
+	case LTTR_TR_SYSCALL_ENTRY:
+		if (tk)
+			tk->woke_running = false;
+		break;
+	case LTTR_TR_SYSCALL_EXIT:
+		if (tk) {
+			tk->woke_running = false;
+			on_syscall_exit(x, tk, tr);
+		}
+		break;
+	case LTTR_TR_IRQ_EXIT:
+		on_irq_exit(x, tr);
+		break;
+	case LTTR_TR_SOFTIRQ_EXIT:
+		on_softirq_exit(x, tr);
+		break;
+	case LTTR_TR_SWITCH:
+		x->a->cpu[tr->cpu].switches++;
+		if (tk)
+			switch_out(x, tk, tr);
+		other = get_task(x, tr->pid2);
+		if (other)
+			switch_in(x, other, tr->time_ns);
+		break;
+	case LTTR_TR_WAKEUP:
+		other = get_task(x, tr->pid2);
+		if (other)
+			on_wakeup(x, other, tr->time_ns);
+		break;
+	case LTTR_TR_FORK:
+		other = get_task(x, tr->pid2);
+		if (other && other->state == ST_DEAD)	/* pid reused */
+			other = new_task(x, tr->pid2);
+		if (other && other->state == ST_NONE) {
+			other->pub.begin_ns = tr->time_ns;
+			other->state = ST_RUNNABLE;
+			other->since = tr->time_ns;
+			other->pub.kthread = tr->what & LTT_FORK_KTHREAD;
+		}
+		break;
+	case LTTR_TR_EXIT:
+		if (tk) {
+			tk->exiting = true;
+			tk->pub.exited = true;
+		}
+		break;
+	case LTTR_TR_RESOLVE:
+		if (tk)
+			on_resolve(x, tk, tr);
+		break;
+	default:
+		break;
+	}
+}
+
+static void finish_task(struct actx *x, struct atask *tk)
+{
+	uint64_t end = x->a->end_ns;
+
+	switch (tk->state) {
+	case ST_NONE:		/* named but never seen running or woken */
+		tk->pub.blocked_ns[LTTR_BLOCK_UNKNOWN] += end - tk->pub.begin_ns;
+		break;
+	case ST_RUNNING:
+		tk->pub.running_ns += end - tk->since;
+		break;
+	case ST_RUNNABLE:
+		close_runnable(x, tk, end);
+		break;
+	case ST_BLOCKED:
+		close_blocked(x, tk, end);
+		break;
+	default:
+		break;
+	}
+	if (tk->state != ST_DEAD)
+		tk->pub.end_ns = end;
+	tk->pub.thread_life_ns = tk->pub.end_ns - tk->pub.begin_ns;
+	tk->pub.kernel_ns += tk->pending_cpu;
+	free(tk->pending_on);	/* never resolved: stays unknown on the CPUs */
+	tk->pending_on = NULL;
+	tk->pub.blocked_ns[LTTR_BLOCK_UNKNOWN] += tk->pending_blocked;
+	tk->pending_cpu = tk->pending_blocked = 0;
+}
+
+static int cmp_sc(const void *pa, const void *pb)
+{
+	const struct lttr_acct_sc *a = pa, *b = pb;
+
+	return a->nr < b->nr ? -1 : a->nr > b->nr;
+}
+
+static int cmp_task(const void *pa, const void *pb)
+{
+	const struct lttr_acct_task *a = pa, *b = pb;
+
+	if (a->pid != b->pid)
+		return a->pid < b->pid ? -1 : 1;
+	return a->begin_ns < b->begin_ns ? -1 : a->begin_ns > b->begin_ns;
+}
+
+static int cmp_softirq(const void *pa, const void *pb)
+{
+	const struct lttr_acct_softirq *a = pa, *b = pb;
+
+	return a->vec < b->vec ? -1 : a->vec > b->vec;
+}
+
+static int cmp_irq(const void *pa, const void *pb)
+{
+	const struct lttr_acct_irq *a = pa, *b = pb;
+
+	if (a->sysvec != b->sysvec)
+		return a->sysvec ? 1 : -1;
+	return a->irq < b->irq ? -1 : a->irq > b->irq;
+}
+
+/* tasks of the snapshot never seen: blocked the whole window */
+static void add_snapshot_tasks(struct actx *x, const struct lttr_proc *snap)
+{
+	size_t i, k;
+
+	for (i = 0; snap && i < snap->ntasks; i++)
+		if (snap->tasks[i].pid && !lttr_pidmap_find(&x->map, snap->tasks[i].pid, &k))
+			new_task(x, snap->tasks[i].pid);
+}
+
+static int finish(struct actx *x)
+{
+	struct lttr_account *a = x->a;
+	size_t i;
+
+	for (i = 0; i < x->ntasks; i++) {
+		struct atask *tk = &x->tasks[i];
+		const struct lttr_process *p;
+
+		finish_task(x, tk);
+		p = lttr_ptable_get(a->procs, tk->pub.pid, false);
+		if (p) {
+			tk->pub.tgid = p->tgid;
+			tk->pub.ppid = p->ppid;
+			tk->pub.name = p->name;
+		}
+		if (!tk->pub.name)
+			tk->pub.name = "";
+		if (!strncmp(tk->pub.name, "ksoftirqd/", 10)) {
+			/* running softirqs is ksoftirqd's own work */
+			tk->pub.irq_ns -= tk->pub.softirq_ns;
+			tk->pub.kernel_ns += tk->pub.softirq_ns;
+		}
+		if (tk->pub.nsc)
+			qsort(tk->pub.sc, tk->pub.nsc, sizeof(*tk->pub.sc), cmp_sc);
+	}
+	if (x->nomem)
+		return -1;
+	a->tasks = calloc(x->ntasks ? x->ntasks : 1, sizeof(*a->tasks));
+	if (!a->tasks)
+		return -1;
+	for (i = 0; i < x->ntasks; i++)
+		a->tasks[i] = x->tasks[i].pub;
+	a->ntasks = x->ntasks;
+	qsort(a->tasks, a->ntasks, sizeof(*a->tasks), cmp_task);
+	if (a->nsc)
+		qsort(a->sc, a->nsc, sizeof(*a->sc), cmp_sc);
+	if (a->nirqs)
+		qsort(a->irqs, a->nirqs, sizeof(*a->irqs), cmp_irq);
+	if (a->nsoftirqs)
+		qsort(a->softirqs, a->nsoftirqs, sizeof(*a->softirqs), cmp_softirq);
+	return 0;
+}
+
+static int run(struct lttr_trace *t, struct actx *x, struct lttr_error *err)
+{
+	static const struct lttr_flow_ops ops = { on_segment, on_transition };
+	struct lttr_account *a = x->a;
+	struct lttr_buffer_info bi;
+	struct lttr_iter *it = NULL;
+	struct lttr_event ev;
+	struct lttr_flow *f;
+	unsigned int c;
+	int r;
+
+	f = lttr_flow_new(a->ncpus, a->start_ns, a->end_ns, &ops, x);
+	if (!f)
+		return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
+	for (c = 0; c < a->ncpus; c++) {
+		if (lttr_trace_buffer_count(t, c) && !lttr_trace_buffer(t, c, 0, &bi)) {
+			struct atask *tk = get_task(x, bi.pid);
+
+			lttr_flow_set_cpu(f, c, bi.pid);
+			if (tk && tk->state == ST_NONE) {
+				tk->state = ST_RUNNING;
+				tk->since = a->start_ns;
+			}
+		}
+	}
+	r = lttr_iter_new(t, &it, err);
+	while (r >= 0) {
+		r = lttr_iter_next(it, &ev);
+		if (r <= 0) {
+			if (r < 0 && err)
+				*err = *lttr_iter_error(it);
+			break;
+		}
+		if (ev.details && ((ev.id >= LTT_EV_PROCESS_FORK &&
+				    ev.id <= LTT_EV_PROCESS_EXIT) ||
+				   ev.id == LTT_EV_KTHREAD_CREATE) &&
+		    lttr_ptable_apply(a->procs, &ev) < 0)
+			x->nomem = 1;
+		if (lttr_flow_feed(f, &ev) < 0 || x->nomem) {
+			r = lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
+			break;
+		}
+	}
+	if (r >= 0)
+		lttr_flow_finish(f);
+	lttr_iter_free(it);
+	lttr_flow_free(f);
+	return r < 0 ? r : 0;
+}
+
+int lttr_account_compute(struct lttr_trace *t, struct lttr_account **out,
+			 struct lttr_error *err)
+{
+	struct actx *x;
+	struct lttr_account *a;
+	int r;
+
+	*out = NULL;
+	x = calloc(1, sizeof(*x));
+	a = calloc(1, sizeof(*a));
+	if (!x || !a) {
+		free(x);
+		free(a);
+		return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
+	}
+	x->a = a;
+	a->ncpus = lttr_trace_ncpus(t);
+	a->start_ns = lttr_trace_window_start(t);
+	a->end_ns = lttr_trace_end_ns(t);
+	if (a->end_ns < a->start_ns)
+		a->end_ns = a->start_ns;
+	a->procs = lttr_ptable_new(lttr_trace_proc(t));
+	r = a->procs ? run(t, x, err) :
+		lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
+	if (r >= 0) {
+		add_snapshot_tasks(x, lttr_trace_proc(t));
+		if (x->nomem || finish(x))
+			r = lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
+	}
+	if (r < 0) {
+		size_t i;
+
+		for (i = 0; i < x->ntasks; i++) {
+			free(x->tasks[i].pub.sc);
+			free(x->tasks[i].pending_on);
+		}
+		a->ntasks = 0;	/* a->tasks (if any) shares the sc arrays */
+		free(a->tasks);
+		a->tasks = NULL;
+		lttr_account_free(a);
+		a = NULL;
+	}
+	lttr_pidmap_free(&x->map);
+	free(x->tasks);
+	free(x);
+	*out = a;
+	return r < 0 ? r : 0;
+}
+
+void lttr_account_free(struct lttr_account *a)
+{
+	size_t i;
+
+	if (!a)
+		return;
+	for (i = 0; i < a->ntasks; i++)
+		free(a->tasks[i].sc);
+	free(a->tasks);
+	free(a->sc);
+	free(a->irqs);
+	free(a->softirqs);
+	lttr_ptable_free(a->procs);
+	free(a);
+}

@@ -1,0 +1,1012 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * summary.c - the analysis pass: counts per type, CPU, process and syscall,
+ * plus lost events.
+ *
+ * Counting needs no order between CPUs, so each CPU is read sequentially
+ * in file order, the CPUs on worker threads (fast_cpu()): the pid is
+ * tracked per CPU (buffer headers, schedchange and trace_start records)
+ * and the counters of the current task are looked up only when it
+ * changes.  The few events whose effect depends on the global time order
+ * (fork, exec, exit, kthread_create) are collected and applied in time
+ * order afterwards, as are the event mask changes.  The first pass has no
+ * side effect on the trace besides the buffers' nesting state: it stops
+ * at the first record it cannot count alone (a malformed record, whose
+ * error or salvage warning must come in file order, or a custom event
+ * instance, which needs the trace's type table), and the generic scan
+ * (lttr_scan_cpu_from()) goes on from there, CPU after CPU, so that the
+ * result, warnings included, does not depend on the threads.
+ */
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "reader/internal.h"
+
+static int count_lost(const struct lttr_trace *t, struct lttr_summary *s)
+{
+	unsigned int cpu, i;
+
+	for (cpu = 0; cpu < t->ncpus; cpu++) {
+		const struct ltt_lost_info *li = lttr_trace_lost_info(t, cpu);
+
+		s->cpu[cpu].lost = lttr_trace_lost_cpu(t, cpu);
+		s->cpu[cpu].buffer_lost = lttr_trace_buffer_lost_cpu(t, cpu);
+		s->cpu[cpu].buffers = lttr_trace_buffer_count(t, cpu);
+		s->cpu[cpu].overwritten = lttr_trace_overwritten(t, cpu);
+		s->lost_total += s->cpu[cpu].lost;
+		if (!li)
+			continue;
+		for (i = 0; i < 64; i++)
+			s->lost_by_id[i] += li->by_event[i];
+		for (i = 0; i < LTT_LOST_SYSCALLS; i++) {
+			if (li->syscall_entry[i] &&
+			    lttr_sccount_add(&s->lost_syscalls, i, 0, li->syscall_entry[i]))
+				return -1;
+			if (li->syscall_exit[i] &&
+			    lttr_sccount_add(&s->lost_syscalls, i, 1, li->syscall_exit[i]))
+				return -1;
+		}
+	}
+	return 0;
+}
+
+/* instances of one custom type declaration (or undeclared id) */
+struct cslot {
+	const struct lttr_custom_type *ty;
+	uint32_t id;
+	uint64_t count;
+	uint64_t warned;
+};
+
+struct scanctx {
+	struct lttr_trace *t;
+	struct lttr_summary *s;
+	struct cslot *cs;
+	size_t ncs;
+	size_t capcs;
+	size_t lastcs;
+	struct lttr_process *cur;
+	uint32_t cur_pid;
+	struct lttr_event *pev;		/* process events, applied in order */
+	size_t npev;
+	size_t cappev;
+};
+
+static int count_custom(struct scanctx *x, const struct lttr_event *ev)
+{
+	struct lttr_custom_inst ci;
+	struct cslot *c = NULL;
+	size_t i;
+
+	lttr_custom_inst_decode(x->t, ev, &ci);
+	if (x->lastcs < x->ncs && x->cs[x->lastcs].ty == ci.ty &&
+	    (ci.ty || x->cs[x->lastcs].id == ev->p.custom.type_id))
+		c = &x->cs[x->lastcs];
+	for (i = 0; !c && i < x->ncs; i++)
+		if (x->cs[i].ty == ci.ty &&
+		    (ci.ty || x->cs[i].id == ev->p.custom.type_id))
+			c = &x->cs[i];
+	if (!c) {
+		if (x->ncs == x->capcs) {
+			size_t cap = x->capcs ? 2 * x->capcs : 16;
+			struct cslot *n = realloc(x->cs, cap * sizeof(*n));
+
+			if (!n)
+				return -LTTR_E_NOMEM;
+			x->cs = n;
+			x->capcs = cap;
+		}
+		c = &x->cs[x->ncs++];
+		memset(c, 0, sizeof(*c));
+		c->ty = ci.ty;
+		c->id = ev->p.custom.type_id;
+	}
+	x->lastcs = (size_t)(c - x->cs);
+	c->count++;
+	c->warned += ci.warning[0] != 0;
+	return 0;
+}
+
+static int cmp_custom(const void *a, const void *b)
+{
+	const struct lttr_summary_custom *x = a, *y = b;
+
+	if (!x->name || !y->name) {
+		if (x->name || y->name)
+			return x->name ? -1 : 1;
+		return x->type_id < y->type_id ? -1 : x->type_id > y->type_id;
+	}
+	return strcmp(x->name, y->name);
+}
+
+/* the custom counts by name */
+static int custom_by_name(struct scanctx *x)
+{
+	struct lttr_summary *s = x->s;
+	size_t i, k;
+
+	for (i = 0; i < x->ncs; i++) {
+		const struct cslot *c = &x->cs[i];
+		struct lttr_summary_custom *e = NULL;
+
+		for (k = 0; k < s->ncustom && !e; k++)
+			if (c->ty ? s->custom[k].name &&
+				    !strcmp(s->custom[k].name, c->ty->name) :
+				    !s->custom[k].name && s->custom[k].type_id == c->id)
+				e = &s->custom[k];
+		if (!e) {
+			e = realloc(s->custom, (s->ncustom + 1) * sizeof(*e));
+			if (!e)
+				return -1;
+			s->custom = e;
+			e += s->ncustom;
+			memset(e, 0, sizeof(*e));
+			e->type_id = c->id;
+			if (c->ty) {
+				e->name = strdup(c->ty->name);
+				if (!e->name)
+					return -1;
+			}
+			s->ncustom++;
+		}
+		if (c->ty && c->ty->id < e->type_id)
+			e->type_id = c->ty->id;
+		e->count += c->count;
+		e->warned += c->warned;
+		s->custom_warned += c->warned;
+	}
+	if (s->ncustom)
+		qsort(s->custom, s->ncustom, sizeof(*s->custom), cmp_custom);
+	return 0;
+}
+
+static int cmp_mask(const void *a, const void *b)
+{
+	const struct lttr_summary_mask *x = a, *y = b;
+
+	if (x->time_ns != y->time_ns)
+		return x->time_ns < y->time_ns ? -1 : 1;
+	return x->cpu < y->cpu ? -1 : x->cpu > y->cpu;
+}
+
+void lttr_summary_mask_at(const struct lttr_trace *t,
+			  const struct lttr_summary *s, uint64_t time_ns,
+			  struct ltt_event_mask *mask)
+{
+	size_t i;
+
+	*mask = t->hdr.mask;
+	for (i = 0; i < s->nmask_changes && s->mask_changes[i].time_ns <= time_ns; i++)
+		*mask = s->mask_changes[i].mask;
+}
+
+static int count_event(void *arg, const struct lttr_event *ev)
+{
+	struct scanctx *x = arg;
+	struct lttr_summary *s = x->s;
+	struct lttr_summary_cpu *c = &s->cpu[ev->cpu];
+	struct lttr_process *p = x->cur;
+
+	s->by_id[ev->id]++;
+	s->unknown += !ev->known;
+	s->control += ev->control;
+	if (!c->events)
+		c->first_ns = ev->time_ns;
+	c->events++;
+	c->last_ns = ev->time_ns;
+	if (!p || x->cur_pid != ev->pid) {
+		p = lttr_ptable_get(s->procs, ev->pid, true);
+		if (!p)
+			return -LTTR_E_NOMEM;
+		x->cur = p;
+		x->cur_pid = ev->pid;
+	}
+	p->events++;
+	if (!ev->details)
+		return 0;
+	switch (ev->id) {
+	case LTT_EV_SYSCALL_ENTRY:
+	case LTT_EV_SYSCALL_EXIT: {
+		int ex = ev->id == LTT_EV_SYSCALL_EXIT;
+		uint32_t nr = ex ? ev->p.syscall_exit.nr : ev->p.syscall_entry.nr;
+
+		if (nr < LTTR_SC_DIRECT && s->syscalls.direct && p->syscalls.direct) {
+			if (ex) {
+				s->syscalls.direct[nr].exits++;
+				p->syscalls.direct[nr].exits++;
+			} else {
+				s->syscalls.direct[nr].entries++;
+				p->syscalls.direct[nr].entries++;
+			}
+		} else if (lttr_sccount_add(&s->syscalls, nr, ex, 1) ||
+			   lttr_sccount_add(&p->syscalls, nr, ex, 1)) {
+			return -LTTR_E_NOMEM;
+		}
+		return 0;
+	}
+	case LTT_EV_CUSTOM:
+		return count_custom(x, ev);
+	case LTT_EV_CHANGE_MASK: {
+		struct lttr_summary_mask *m;
+
+		m = realloc(s->mask_changes, (s->nmask_changes + 1) * sizeof(*m));
+		if (!m)
+			return -LTTR_E_NOMEM;
+		s->mask_changes = m;
+		m += s->nmask_changes++;
+		m->time_ns = ev->time_ns;
+		m->cpu = ev->cpu;
+		memcpy(&m->mask, &ev->p.change_mask, sizeof(m->mask));
+		return 0;
+	}
+	case LTT_EV_SCHEDCHANGE:
+	case LTT_EV_PROCESS_FORK:
+	case LTT_EV_KTHREAD_CREATE:
+	case LTT_EV_PROCESS_EXEC:
+	case LTT_EV_PROCESS_EXIT:
+	case LTT_EV_PROCESS_WAKEUP:
+	case LTT_EV_TRACE_START:
+		if (x->npev == x->cappev) {
+			size_t cap = x->cappev ? 2 * x->cappev : 1024;
+			struct lttr_event *n = realloc(x->pev, cap * sizeof(*n));
+
+			if (!n)
+				return -LTTR_E_NOMEM;
+			x->pev = n;
+			x->cappev = cap;
+		}
+		x->pev[x->npev++] = *ev;
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+/* ---- first pass: each CPU alone, on worker threads ---- */
+
+/* counters of one task, kept by one worker */
+struct tproc {
+	uint32_t pid;
+	bool exists;		/* in the table even without events */
+	uint64_t events;
+	struct lttr_sccount sc;
+};
+
+/* pid -> struct tproc of one worker (open addressing) */
+struct tmap {
+	struct tproc **slots;
+	size_t nslots;		/* power of two */
+	size_t n;
+};
+
+/* what the first pass found on one CPU */
+struct fcpu {
+	uint64_t by_id[LTT_EV_MAX];
+	uint64_t control;
+	uint64_t events;
+	uint64_t first_ns;
+	uint64_t last_ns;
+	struct lttr_event *pev;		/* fork, exec, exit, kthread_create */
+	size_t npev;
+	size_t cappev;
+	struct lttr_summary_mask *masks;	/* in file order */
+	size_t nmasks;
+	size_t capmasks;
+	bool stopped;		/* the generic scan goes on from: */
+	size_t stop_bi;
+	uint32_t stop_off;
+	struct lttr_cpustate stop_st;
+};
+
+struct fjob {
+	struct lttr_trace *t;
+	struct fcpu *cpus;
+	atomic_uint next;	/* next CPU to take */
+	bool alone;		/* one thread */
+	/* file offset of each CPU's first unread buffer (UINT64_MAX: none) */
+	_Atomic uint64_t unread[LTT_MAX_CPUS];
+	_Atomic uint64_t dropped;	/* the file is unmapped up to here */
+};
+
+struct fworker {
+	struct fjob *job;
+	struct tmap map;
+	bool nomem;
+	pthread_t th;
+};
+
+/*
+ * smallest size of a record decoded inline by fast_cpu(), by id, in the
+ * full form and in the compact form (LTT_REC_COMPACT); UINT32_MAX: never
+ */
+static uint32_t fast_min_size[LTT_EV_MAX];
+static uint32_t fast_cmin_size[LTT_EV_MAX];
+static pthread_once_t fast_once = PTHREAD_ONCE_INIT;
+
+static void fast_init(void)
+{
+	unsigned int i;
+
+	for (i = 0; i < LTT_EV_MAX; i++) {
+		fast_min_size[i] = lttr_payload_size1[i] ?
+			(uint32_t)sizeof(struct ltt_record_header) +
+			lttr_payload_size1[i] - 1 : UINT32_MAX;
+		fast_cmin_size[i] = ltt_compact_size(i) ?
+			(uint32_t)sizeof(struct ltt_record_header) +
+			ltt_compact_size(i) : UINT32_MAX;
+	}
+}
+
+static size_t tmap_hash(uint32_t pid, size_t mask)
+{
+	return (size_t)(pid * 2654435761U) & mask;
+}
+
+static struct tproc *tmap_get(struct tmap *m, uint32_t pid)
+{
+	struct tproc *p;
+	size_t j, mask;
+
+	if (m->nslots) {
+		mask = m->nslots - 1;
+		for (j = tmap_hash(pid, mask); m->slots[j]; j = (j + 1) & mask)
+			if (m->slots[j]->pid == pid)
+				return m->slots[j];
+	}
+	if ((m->n + 1) * 2 > m->nslots) {
+		size_t ns = m->nslots ? 2 * m->nslots : 64, i;
+		struct tproc **v = calloc(ns, sizeof(*v));
+
+		if (!v)
+			return NULL;
+		for (i = 0; i < m->nslots; i++) {
+			if (!m->slots[i])
+				continue;
+			for (j = tmap_hash(m->slots[i]->pid, ns - 1); v[j];
+			     j = (j + 1) & (ns - 1))
+				;
+			v[j] = m->slots[i];
+		}
+		free(m->slots);
+		m->slots = v;
+		m->nslots = ns;
+	}
+	p = calloc(1, sizeof(*p));
+	if (!p)
+		return NULL;
+	p->pid = pid;
+	mask = m->nslots - 1;
+	for (j = tmap_hash(pid, mask); m->slots[j]; j = (j + 1) & mask)
+		;
+	m->slots[j] = p;
+	m->n++;
+	return p;
+}
+
+static void tmap_free(struct tmap *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->nslots; i++) {
+		if (!m->slots[i])
+			continue;
+		lttr_sccount_free(&m->slots[i]->sc);
+		free(m->slots[i]);
+	}
+	free(m->slots);
+	memset(m, 0, sizeof(*m));
+}
+
+/* add the counts of @src to @dst */
+static int sc_merge(struct lttr_sccount *dst, const struct lttr_sccount *src)
+{
+	size_t i;
+
+	if (src->direct)
+		for (i = 0; i < LTTR_SC_DIRECT; i++) {
+			const struct lttr_sccount_slot *c = &src->direct[i];
+
+			if ((c->entries &&
+			     lttr_sccount_add(dst, (uint32_t)i, 0, c->entries)) ||
+			    (c->exits &&
+			     lttr_sccount_add(dst, (uint32_t)i, 1, c->exits)))
+				return -1;
+		}
+	for (i = 0; i < src->cap; i++) {
+		const struct lttr_sccount_slot *c = &src->extra[i];
+
+		if (!c->nr)
+			continue;
+		if ((c->entries && lttr_sccount_add(dst, c->nr - 1, 0, c->entries)) ||
+		    (c->exits && lttr_sccount_add(dst, c->nr - 1, 1, c->exits)))
+			return -1;
+	}
+	return 0;
+}
+
+static int fcpu_add_pev(struct fcpu *r, const struct lttr_event *ev)
+{
+	if (r->npev == r->cappev) {
+		size_t cap = r->cappev ? 2 * r->cappev : 64;
+		struct lttr_event *n = realloc(r->pev, cap * sizeof(*n));
+
+		if (!n)
+			return -1;
+		r->pev = n;
+		r->cappev = cap;
+	}
+	r->pev[r->npev++] = *ev;
+	return 0;
+}
+
+static int fcpu_add_mask(struct fcpu *r, const struct lttr_event *ev)
+{
+	struct lttr_summary_mask *m;
+
+	if (r->nmasks == r->capmasks) {
+		size_t cap = r->capmasks ? 2 * r->capmasks : 8;
+
+		m = realloc(r->masks, cap * sizeof(*m));
+		if (!m)
+			return -1;
+		r->masks = m;
+		r->capmasks = cap;
+	}
+	m = &r->masks[r->nmasks++];
+	memset(m, 0, sizeof(*m));
+	m->time_ns = ev->time_ns;
+	m->cpu = ev->cpu;
+	memcpy(&m->mask, &ev->p.change_mask, sizeof(m->mask));
+	return 0;
+}
+
+/* the effect of a decoded event besides the counts (details only) */
+static int fast_details(struct fcpu *r, struct tmap *m, const struct lttr_event *ev)
+{
+	struct tproc *p;
+
+	switch (ev->id) {
+	case LTT_EV_CHANGE_MASK:
+		return fcpu_add_mask(r, ev);
+	case LTT_EV_PROCESS_FORK:
+	case LTT_EV_KTHREAD_CREATE:
+	case LTT_EV_PROCESS_EXEC:
+	case LTT_EV_PROCESS_EXIT:
+		return fcpu_add_pev(r, ev);
+	case LTT_EV_SCHEDCHANGE:
+		/* these only make the tasks exist: no order needed */
+		p = tmap_get(m, ev->p.schedchange.prev_pid);
+		if (!p)
+			return -1;
+		p->exists = true;
+		p = tmap_get(m, ev->p.schedchange.next_pid);
+		break;
+	case LTT_EV_PROCESS_WAKEUP:
+		p = tmap_get(m, ev->p.wakeup.pid);
+		break;
+	case LTT_EV_TRACE_START:
+		p = tmap_get(m, ev->p.trace_start.pid);
+		break;
+	default:
+		return 0;
+	}
+	if (!p)
+		return -1;
+	p->exists = true;
+	return 0;
+}
+
+/*
+ * Buffer @bi of @cpu has been read: let the pages no CPU will read again
+ * go (see lttr_map_drop()).  One thread drops each buffer; several drop
+ * the part of the file before every CPU's first unread buffer, 8 MiB at a
+ * time (one madvise(), and one TLB shootdown of the other threads, per
+ * step rather than per buffer).
+ */
+static void fast_release(struct fjob *j, unsigned int cpu, size_t bi)
+{
+	const struct lttr_trace *t = j->t;
+	const struct lttr_cpu *cp = &t->cpu[cpu];
+	uint64_t low = UINT64_MAX, d;
+	unsigned int c;
+
+	if (j->alone) {
+		const struct lttr_buf *b = &cp->bufs[bi];
+
+		lttr_map_drop(t, b->offset, b->offset +
+			      sizeof(struct ltt_buffer_header) + b->data_size);
+		return;
+	}
+	atomic_store_explicit(&j->unread[cpu], bi + 1 < cp->nbufs ?
+			      cp->bufs[bi + 1].offset : UINT64_MAX,
+			      memory_order_relaxed);
+	if ((bi + 1) % 16)
+		return;
+	for (c = 0; c < t->ncpus; c++) {
+		uint64_t u = atomic_load_explicit(&j->unread[c], memory_order_relaxed);
+
+		if (u < low)
+			low = u;
+	}
+	if (low > t->map_size)
+		low = t->map_size;
+	d = atomic_load_explicit(&j->dropped, memory_order_relaxed);
+	if (low >= d + (8U << 20) &&
+	    atomic_compare_exchange_strong(&j->dropped, &d, low))
+		lttr_map_drop(t, d, low);
+}
+
+#define REC_HDR ((uint32_t)sizeof(struct ltt_record_header))
+/*
+ * The payload of the record at @p, of event @id (one with a compact form),
+ * as its full struct whether it was written full or (@c) compact; the
+ * record's size was checked for its form.
+ */
+static inline void fast_payload(const uint8_t *p, unsigned int id, bool c,
+				union lttr_payload *pl)
+{
+	if (c)
+		lttr_compact_expand(id, p + REC_HDR, pl);
+	else
+		memcpy(pl, p + REC_HDR, ltt_compact_full_size(id));
+}
+
+/*
+ * Count the events of @cpu into @r (per CPU) and @m (per task) until the
+ * end or the first record that needs the generic scan.  Reads the trace;
+ * writes only the nesting state of the CPU's own buffers (as any scan).
+ * Return 0, or -1 when out of memory.
+ */
+static int fast_cpu(struct fjob *j, unsigned int cpu, struct fcpu *r,
+		    struct tmap *m)
+{
+	struct lttr_trace *t = j->t;
+	const struct lttr_cpu *cp = &t->cpu[cpu];
+	struct lttr_cpustate st = { 0, 0 };
+	struct tproc *cur = NULL;
+	struct lttr_sccount_slot *dir = NULL;
+	uint64_t n = 0, seg = 0, ctl = 0, nse = 0, nsx = 0, nsched = 0;
+	struct lttr_event ev;
+	size_t bi;
+	int ret = 0;
+
+	for (bi = 0; bi < cp->nbufs; bi++) {
+		struct lttr_buf *b = &cp->bufs[bi];
+		const uint8_t *d = lttr_buf_data(t, b);
+		const uint32_t vs = b->valid_size;
+		const uint64_t nbuf = n;
+		uint32_t off = 0, last = 0;
+
+		if (!b->nest_known) {
+			b->nest_start = st.nest;
+			b->nest_known = true;
+		}
+		st.nest = b->nest_start;
+		if (!cur || st.pid != b->pid) {
+			if (cur)
+				cur->events += n - seg;
+			seg = n;
+			st.pid = b->pid;
+			cur = tmap_get(m, st.pid);
+			if (!cur)
+				goto nomem;
+			dir = cur->sc.direct;
+		}
+		while (off < vs) {
+			const uint8_t *p = d + off;
+			struct ltt_record_header rh;
+			union lttr_payload pl;
+			uint32_t v;
+			uint16_t fl;
+			bool c;
+			struct tproc *prev;
+
+			if (vs - off < REC_HDR)
+				goto generic;
+			memcpy(&rh, p, sizeof(rh));
+			if (rh.size < (rh.flags & LTT_REC_COMPACT ? fast_cmin_size :
+				       fast_min_size)[rh.id] || rh.size > vs - off ||
+			    ((rh.size & (LTT_REC_ALIGN - 1)) |
+			     (rh.flags & LTT_REC_NO_DETAILS)))
+				goto generic;
+			c = (rh.flags & LTT_REC_COMPACT) != 0;
+			/* most records: syscall entries and exits, no switch */
+			if (rh.id == LTT_EV_SYSCALL_ENTRY || rh.id == LTT_EV_SYSCALL_EXIT) {
+				bool ex = rh.id == LTT_EV_SYSCALL_EXIT;
+
+				fast_payload(p, rh.id, c, &pl);
+				v = ex ? pl.syscall_exit.nr : pl.syscall_entry.nr;
+				if (v < LTTR_SC_DIRECT && dir) {
+					if (ex)
+						dir[v].exits++;
+					else
+						dir[v].entries++;
+				} else {
+					if (lttr_sccount_add(&cur->sc, v, ex, 1))
+						goto nomem;
+					dir = cur->sc.direct;
+				}
+				nsx += ex;
+				nse += !ex;
+				goto counted;
+			}
+			switch (rh.id) {
+			case LTT_EV_TRAP_ENTRY:
+				fast_payload(p, rh.id, c, &pl);
+				fl = (pl.trap_entry.flags & LTT_TRAP_USER) != 0;
+				lttr_nest_push(&st.nest, LTTR_NEST_TRAP |
+					       (fl ? LTTR_NEST_USER : 0));
+				ctl += fl;
+				r->by_id[rh.id]++;
+				break;
+			case LTT_EV_IRQ_ENTRY:
+				fast_payload(p, rh.id, c, &pl);
+				fl = (pl.irq_entry.flags & LTT_IRQ_USER) != 0;
+				lttr_nest_push(&st.nest, LTTR_NEST_IRQ |
+					       (fl ? LTTR_NEST_USER : 0));
+				ctl += fl;
+				r->by_id[rh.id]++;
+				break;
+			case LTT_EV_TRAP_EXIT:
+				ctl += lttr_nest_pop(&st.nest, LTTR_NEST_TRAP);
+				r->by_id[rh.id]++;
+				break;
+			case LTT_EV_IRQ_EXIT:
+				ctl += lttr_nest_pop(&st.nest, LTTR_NEST_IRQ);
+				r->by_id[rh.id]++;
+				break;
+			case LTT_EV_SCHEDCHANGE:
+				/* belongs to prev_pid; next_pid becomes current */
+				nsched++;
+				fast_payload(p, rh.id, c, &pl);
+				v = pl.schedchange.prev_pid;
+				if (v == st.pid) {
+					prev = cur;
+					prev->events += n + 1 - seg;
+				} else {
+					cur->events += n - seg;
+					prev = tmap_get(m, v);
+					if (!prev)
+						goto nomem;
+					prev->events++;
+				}
+				prev->exists = true;
+				v = pl.schedchange.next_pid;
+				seg = n + 1;
+				st.pid = v;
+				if (v != prev->pid || prev != cur) {
+					cur = tmap_get(m, v);
+					if (!cur)
+						goto nomem;
+				}
+				cur->exists = true;
+				dir = cur->sc.direct;
+				break;
+			default:
+				goto generic;
+			}
+counted:
+			if (!n)
+				r->first_ns = b->start_ns + rh.delta;
+			n++;
+			last = rh.delta;
+			off += rh.size;
+			continue;
+generic:
+			/*
+			 * any other record, decoded as the generic scan does
+			 * (a syscall record comes here only without details:
+			 * one with details is well formed or stops the pass)
+			 */
+			if (lttr_record_decode(p, vs - off, &ev, NULL, 0) < 0 ||
+			    (ev.id == LTT_EV_CUSTOM && ev.details)) {
+				r->stopped = true;
+				r->stop_bi = bi;
+				r->stop_off = off;
+				r->stop_st = st;
+				if (n > nbuf)
+					r->last_ns = b->start_ns + last;
+				goto out;
+			}
+			{
+				uint32_t old = st.pid;
+
+				ev.cpu = (uint16_t)cpu;
+				ev.time_ns += b->start_ns;
+				ev.offset = b->offset + sizeof(struct ltt_buffer_header) + off;
+				lttr_cpustate_apply(&st, &ev);
+				if (ev.id == LTT_EV_SYSCALL_ENTRY ||
+				    ev.id == LTT_EV_SYSCALL_EXIT ||
+				    ev.id == LTT_EV_SCHEDCHANGE)
+					ev.control = false;	/* counted below */
+				ctl += ev.control;
+				if (ev.id == LTT_EV_SYSCALL_ENTRY)
+					nse++;
+				else if (ev.id == LTT_EV_SYSCALL_EXIT)
+					nsx++;
+				else if (ev.id == LTT_EV_SCHEDCHANGE)
+					nsched++;
+				else
+					r->by_id[ev.id]++;
+				if (ev.pid != old || st.pid != old) {
+					struct tproc *q;
+
+					cur->events += n - seg;
+					seg = n + 1;
+					q = tmap_get(m, ev.pid);
+					if (!q)
+						goto nomem;
+					q->events++;
+					if (st.pid != ev.pid) {
+						cur = tmap_get(m, st.pid);
+						if (!cur)
+							goto nomem;
+					} else {
+						cur = q;
+					}
+					dir = cur->sc.direct;
+				}
+				if (ev.details && fast_details(r, m, &ev) < 0)
+					goto nomem;
+				if (!n)
+					r->first_ns = ev.time_ns;
+				n++;
+				last = (uint32_t)(ev.time_ns - b->start_ns);
+				off += ev.size;
+			}
+		}
+		if (n > nbuf)
+			r->last_ns = b->start_ns + last;
+		fast_release(j, cpu, bi);
+	}
+	goto out;
+nomem:
+	ret = -1;
+out:
+	if (cur)
+		cur->events += n - seg;
+	r->events = n;
+	r->by_id[LTT_EV_SYSCALL_ENTRY] += nse;
+	r->by_id[LTT_EV_SYSCALL_EXIT] += nsx;
+	r->by_id[LTT_EV_SCHEDCHANGE] += nsched;
+	r->control = ctl + nse + nsx + nsched;
+	return ret;
+}
+
+static void *fast_worker(void *arg)
+{
+	struct fworker *w = arg;
+	struct fjob *j = w->job;
+	unsigned int c;
+
+	while ((c = atomic_fetch_add(&j->next, 1)) < j->t->ncpus)
+		if (fast_cpu(j, c, &j->cpus[c], &w->map) < 0) {
+			w->nomem = true;
+			break;
+		}
+	return NULL;
+}
+
+/*
+ * Threads of the first pass: LTTR_THREADS when set to a number (0: no
+ * first pass, the generic scan reads everything; 1: no thread), else
+ * one per online processor for traces of 4 MiB or more; at most one per
+ * CPU of the trace.
+ */
+static unsigned int fast_threads(const struct lttr_trace *t)
+{
+	const char *e = getenv("LTTR_THREADS");
+	char *end = NULL;
+	long n = e && *e ? strtol(e, &end, 10) : -1;
+
+	if (end && !*end && n >= 0) {
+		if (n == 0)
+			return 0;
+	} else if (t->map_size < (4U << 20)) {
+		n = 1;
+	} else {
+		n = sysconf(_SC_NPROCESSORS_ONLN);
+	}
+	if (n > (long)t->ncpus)
+		n = (long)t->ncpus;
+	if (n > 16)
+		n = 16;
+	return n < 1 ? 1 : (unsigned int)n;
+}
+
+/* the first pass over all CPUs; per CPU results in @cpus, tasks in @s */
+static int fast_pass(struct lttr_trace *t, struct fcpu *cpus,
+		     struct lttr_summary *s)
+{
+	unsigned int nw = fast_threads(t), started, i;
+	struct fworker *ws;
+	struct fjob job;
+	int ret = 0;
+
+	if (!nw) {
+		/* the generic scan from the start of each CPU */
+		for (i = 0; i < t->ncpus; i++)
+			cpus[i].stopped = true;
+		return 0;
+	}
+	pthread_once(&fast_once, fast_init);
+	ws = calloc(nw, sizeof(*ws));
+	if (!ws)
+		return -1;
+	job.t = t;
+	job.cpus = cpus;
+	atomic_init(&job.next, 0);
+	job.alone = nw == 1;
+	for (i = 0; i < LTT_MAX_CPUS; i++)
+		atomic_init(&job.unread[i], i < t->ncpus && t->cpu[i].nbufs ?
+			    t->cpu[i].bufs[0].offset : UINT64_MAX);
+	atomic_init(&job.dropped, 0);
+	for (i = 0; i < nw; i++)
+		ws[i].job = &job;
+	for (started = 1; started < nw; started++)
+		if (pthread_create(&ws[started].th, NULL, fast_worker, &ws[started]))
+			break;	/* fewer threads: the others take more CPUs */
+	fast_worker(&ws[0]);
+	for (i = 1; i < started; i++)
+		pthread_join(ws[i].th, NULL);
+	for (i = 0; i < nw; i++) {
+		struct tmap *m = &ws[i].map;
+		size_t k;
+
+		if (ws[i].nomem)
+			ret = -1;
+		for (k = 0; k < m->nslots && !ret; k++) {
+			const struct tproc *tp = m->slots[k];
+			struct lttr_process *p;
+
+			if (!tp || (!tp->events && !tp->exists))
+				continue;
+			p = lttr_ptable_get(s->procs, tp->pid, true);
+			if (!p || sc_merge(&p->syscalls, &tp->sc) ||
+			    sc_merge(&s->syscalls, &tp->sc))
+				ret = -1;
+			else
+				p->events += tp->events;
+		}
+		tmap_free(m);
+	}
+	free(ws);
+	return ret;
+}
+
+/* the results of the first pass for @cpu; 0 or -1 (out of memory) */
+static int fast_merge_cpu(struct scanctx *x, struct fcpu *r, unsigned int cpu)
+{
+	struct lttr_summary *s = x->s;
+	struct lttr_summary_cpu *c = &s->cpu[cpu];
+	unsigned int i;
+
+	for (i = 0; i < LTT_EV_MAX; i++) {
+		if (!r->by_id[i])
+			continue;
+		s->by_id[i] += r->by_id[i];
+		if (!lttr_event_type_name(i))
+			s->unknown += r->by_id[i];
+	}
+	s->control += r->control;
+	c->events = r->events;
+	c->first_ns = r->first_ns;
+	c->last_ns = r->last_ns;
+	if (r->npev) {
+		if (x->npev + r->npev > x->cappev) {
+			size_t cap = x->npev + r->npev;
+			struct lttr_event *n = realloc(x->pev, cap * sizeof(*n));
+
+			if (!n)
+				return -1;
+			x->pev = n;
+			x->cappev = cap;
+		}
+		memcpy(x->pev + x->npev, r->pev, r->npev * sizeof(*r->pev));
+		x->npev += r->npev;
+	}
+	if (r->nmasks) {
+		struct lttr_summary_mask *m;
+
+		m = realloc(s->mask_changes,
+			    (s->nmask_changes + r->nmasks) * sizeof(*m));
+		if (!m)
+			return -1;
+		s->mask_changes = m;
+		memcpy(m + s->nmask_changes, r->masks, r->nmasks * sizeof(*m));
+		s->nmask_changes += r->nmasks;
+	}
+	return 0;
+}
+
+int lttr_summary_compute(struct lttr_trace *t, struct lttr_summary **out,
+			 struct lttr_error *err)
+{
+	struct scanctx x = { 0 };
+	struct lttr_summary *s;
+	struct fcpu *fc = NULL;
+	unsigned int cpu;
+	size_t i;
+	int r;
+
+	*out = NULL;
+	s = calloc(1, sizeof(*s));
+	if (!s)
+		return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
+	s->ncpus = t->ncpus;
+	s->procs = lttr_ptable_new(t->proc);
+	if (!s->procs || count_lost(t, s) < 0)
+		goto nomem;
+	x.s = s;
+	x.t = t;
+	fc = calloc(t->ncpus, sizeof(*fc));
+	if (!fc || fast_pass(t, fc, s) < 0)
+		goto nomem;
+	for (cpu = 0; cpu < t->ncpus; cpu++) {
+		struct fcpu *f = &fc[cpu];
+
+		if (fast_merge_cpu(&x, f, cpu) < 0)
+			goto nomem;
+		if (f->stopped) {
+			x.cur = NULL;
+			r = lttr_scan_cpu_from(t, cpu, f->stop_bi, f->stop_off,
+					       f->stop_st, count_event, &x, err);
+			if (r == -LTTR_E_NOMEM)
+				goto nomem;
+			if (r < 0)
+				goto fail;
+		}
+		s->total += s->cpu[cpu].events;
+		if (s->cpu[cpu].events) {
+			if (!s->first_ns || s->cpu[cpu].first_ns < s->first_ns)
+				s->first_ns = s->cpu[cpu].first_ns;
+			if (s->cpu[cpu].last_ns > s->last_ns)
+				s->last_ns = s->cpu[cpu].last_ns;
+		}
+	}
+	if (x.npev)
+		qsort(x.pev, x.npev, sizeof(*x.pev), lttr_event_cmp_merged);
+	for (i = 0; i < x.npev; i++)
+		if (lttr_ptable_apply(s->procs, &x.pev[i]) < 0)
+			goto nomem;
+	if (s->nmask_changes)
+		qsort(s->mask_changes, s->nmask_changes, sizeof(*s->mask_changes),
+		      cmp_mask);
+	if (custom_by_name(&x) < 0)
+		goto nomem;
+	r = 0;
+	goto out;
+nomem:
+	r = lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
+fail:
+	lttr_summary_free(s);
+	s = NULL;
+out:
+	for (cpu = 0; fc && cpu < t->ncpus; cpu++) {
+		free(fc[cpu].pev);
+		free(fc[cpu].masks);
+	}
+	free(fc);
+	free(x.pev);
+	free(x.cs);
+	*out = s;
+	return r;
+}
+
+void lttr_summary_free(struct lttr_summary *s)
+{
+	size_t i;
+
+	if (!s)
+		return;
+	lttr_ptable_free(s->procs);
+	lttr_sccount_free(&s->syscalls);
+	lttr_sccount_free(&s->lost_syscalls);
+	for (i = 0; i < s->ncustom; i++)
+		free(s->custom[i].name);
+	free(s->custom);
+	free(s->mask_changes);
+	free(s);
+}

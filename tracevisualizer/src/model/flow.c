@@ -1,0 +1,664 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * flow.c - the control-flow state machine: per CPU the current task and
+ * interrupt stack, per task its kernel stack (syscall, traps), turned into
+ * segments (who ran when, in which mode) and transitions.  The rules are
+ * those of docs/control-flow.md, section "Transition rules".
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <lttr/model/flow.h>
+#include <lttr/reader/iter.h>
+#include <lttr/reader/trace.h>
+#include "model/pidmap.h"
+
+#define FLOW_KSTACK	8	/* syscall + nested traps per task */
+#define FLOW_IRQSTACK	16	/* nested irqs and softirqs per CPU */
+
+struct kframe {
+	uint8_t mode;		/* LTTR_MODE_SYSCALL or LTTR_MODE_TRAP */
+	uint32_t what;
+	uint64_t since;
+};
+
+struct ftask {
+	uint32_t pid;
+	bool resolved;		/* its base mode is known */
+	bool kthread;		/* base mode is kernel */
+	unsigned int depth;
+	struct kframe k[FLOW_KSTACK];
+};
+
+struct iframe {
+	uint32_t irq;		/* irq number or softirq vector */
+	bool sysvec;
+	bool softirq;		/* a softirq frame */
+	uint64_t since;
+};
+
+struct fcpu {
+	uint32_t pid;
+	uint32_t cached_pid;	/* task index cache of @pid */
+	size_t cached_idx;
+	bool cached;
+	uint64_t seg_start;
+	unsigned int depth;
+	bool seen_softirq;	/* a softirq event was seen on this CPU */
+	struct iframe irq[FLOW_IRQSTACK];
+};
+
+struct lttr_flow {
+	unsigned int ncpus;
+	uint64_t start_ns;
+	uint64_t end_ns;
+	struct lttr_flow_ops ops;
+	void *arg;
+	struct fcpu cpu[LTT_MAX_CPUS];
+	struct ftask *tasks;
+	size_t ntasks;
+	size_t cap;
+	struct lttr_pidmap map;
+};
+
+static const char *const mode_names[LTTR_MODE_COUNT] = {
+	"user", "syscall", "trap", "irq", "idle", "kernel", "unknown",
+	"softirq",
+};
+
+const char *lttr_mode_name(unsigned int mode)
+{
+	return mode < LTTR_MODE_COUNT ? mode_names[mode] : "?";
+}
+
+const char *lttr_tr_kind_name(unsigned int kind)
+{
+	static const char *const n[] = {
+		"syscall_entry", "syscall_exit", "trap_entry", "trap_exit",
+		"irq_entry", "irq_exit", "switch", "wakeup", "fork", "exec",
+		"exit", "resolve", "anomaly", "softirq_entry", "softirq_exit",
+	};
+
+	return kind < sizeof(n) / sizeof(n[0]) ? n[kind] : "?";
+}
+
+static struct ftask *task_get(struct lttr_flow *f, uint32_t pid)
+{
+	struct ftask *tk;
+	size_t i;
+
+	if (lttr_pidmap_find(&f->map, pid, &i))
+		return &f->tasks[i];
+	for (i = 0; i < f->ncpus; i++)
+		f->cpu[i].cached = false;	/* the array may move */
+	if (f->ntasks == f->cap) {
+		size_t ncap = f->cap ? f->cap * 2 : 64;
+		struct ftask *nt = realloc(f->tasks, ncap * sizeof(*nt));
+
+		if (!nt)
+			return NULL;
+		f->tasks = nt;
+		f->cap = ncap;
+	}
+	if (lttr_pidmap_put(&f->map, pid, f->ntasks))
+		return NULL;
+	tk = &f->tasks[f->ntasks++];
+	memset(tk, 0, sizeof(*tk));
+	tk->pid = pid;
+	tk->resolved = pid == 0;
+	return tk;
+}
+
+struct lttr_flow *lttr_flow_new(unsigned int ncpus, uint64_t start_ns,
+				uint64_t end_ns, const struct lttr_flow_ops *ops,
+				void *arg)
+{
+	struct lttr_flow *f;
+	unsigned int c;
+
+	if (ncpus > LTT_MAX_CPUS)
+		return NULL;
+	f = calloc(1, sizeof(*f));
+	if (!f)
+		return NULL;
+	f->ncpus = ncpus;
+	f->start_ns = start_ns;
+	f->end_ns = end_ns < start_ns ? start_ns : end_ns;
+	if (ops)
+		f->ops = *ops;
+	f->arg = arg;
+	for (c = 0; c < ncpus; c++)
+		f->cpu[c].seg_start = start_ns;
+	if (!task_get(f, 0)) {
+		free(f);
+		return NULL;
+	}
+	return f;
+}
+
+void lttr_flow_set_cpu(struct lttr_flow *f, unsigned int cpu, uint32_t pid)
+{
+	if (cpu < f->ncpus)
+		f->cpu[cpu].pid = pid;
+}
+
+void lttr_flow_free(struct lttr_flow *f)
+{
+	if (!f)
+		return;
+	lttr_pidmap_free(&f->map);
+	free(f->tasks);
+	free(f);
+}
+
+/* the task current on @c, without creating it */
+static struct ftask *cpu_task(struct lttr_flow *f, struct fcpu *c)
+{
+	size_t i;
+
+	if (c->cached && c->cached_pid == c->pid)
+		return &f->tasks[c->cached_idx];
+	if (!lttr_pidmap_find(&f->map, c->pid, &i))
+		return NULL;
+	c->cached = true;
+	c->cached_pid = c->pid;
+	c->cached_idx = i;
+	return &f->tasks[i];
+}
+
+/* the mode of a CPU now */
+static void cur_mode(struct lttr_flow *f, struct fcpu *c,
+		     struct lttr_flow_seg *s)
+{
+	const struct ftask *tk;
+
+	s->pid = c->pid;
+	s->what = 0;
+	s->sysvec = false;
+	if (c->depth) {
+		unsigned int i = c->depth - 1;
+
+		if (c->irq[i].softirq) {
+			s->mode = LTTR_MODE_SOFTIRQ;
+			s->what = c->irq[i].irq;
+			return;
+		}
+		/* the outermost irq above the innermost softirq */
+		while (i > 0 && !c->irq[i - 1].softirq)
+			i--;
+		s->mode = LTTR_MODE_IRQ;
+		s->what = c->irq[i].irq;
+		s->sysvec = c->irq[i].sysvec;
+		return;
+	}
+	tk = cpu_task(f, c);
+	if (tk && tk->depth) {
+		s->mode = tk->k[tk->depth - 1].mode;
+		s->what = tk->k[tk->depth - 1].what;
+	} else if (c->pid == 0) {
+		s->mode = LTTR_MODE_IDLE;
+	} else if (!tk || !tk->resolved) {
+		s->mode = LTTR_MODE_UNKNOWN;
+	} else {
+		s->mode = tk->kthread ? LTTR_MODE_KERNEL : LTTR_MODE_USER;
+	}
+}
+
+/* deliver the segment of @cpu up to @t */
+static void close_seg(struct lttr_flow *f, unsigned int cpu, uint64_t t)
+{
+	struct fcpu *c = &f->cpu[cpu];
+	struct lttr_flow_seg s;
+
+	if (t <= c->seg_start)
+		return;
+	cur_mode(f, c, &s);
+	s.cpu = (uint16_t)cpu;
+	s.start_ns = c->seg_start;
+	s.end_ns = t;
+	c->seg_start = t;
+	if (f->ops.segment)
+		f->ops.segment(f->arg, &s);
+}
+
+static void emit(struct lttr_flow *f, const struct lttr_flow_tr *tr)
+{
+	if (f->ops.transition)
+		f->ops.transition(f->arg, tr);
+}
+
+static void anomaly(struct lttr_flow *f, const struct lttr_flow_tr *base,
+		    uint32_t pid, enum lttr_anomaly what)
+{
+	struct lttr_flow_tr tr = *base;
+
+	tr.kind = LTTR_TR_ANOMALY;
+	tr.pid = pid;
+	tr.what = what;
+	emit(f, &tr);
+}
+
+static void resolve(struct lttr_flow *f, struct ftask *tk,
+		    const struct lttr_flow_tr *base, uint8_t mode, uint32_t what)
+{
+	struct lttr_flow_tr tr = *base;
+
+	tk->resolved = true;
+	tr.kind = LTTR_TR_RESOLVE;
+	tr.pid = tk->pid;
+	tr.mode = mode;
+	tr.what = what;
+	tr.since_ns = 0;
+	emit(f, &tr);
+}
+
+/* user-mode evidence (syscall entry, user trap or irq) for @tk */
+static void from_user(struct lttr_flow *f, struct ftask *tk,
+		      struct lttr_flow_tr *tr)
+{
+	if (tk->depth) {
+		anomaly(f, tr, tk->pid, tr->kind == LTTR_TR_SYSCALL_ENTRY ?
+			LTTR_AN_SYSCALL_IN_KERNEL : LTTR_AN_USER_IN_KERNEL);
+		tk->depth = 0;
+	}
+	if (!tk->resolved)
+		resolve(f, tk, tr, LTTR_MODE_USER, 0);
+}
+
+static void kpush(struct lttr_flow *f, struct ftask *tk,
+		  struct lttr_flow_tr *tr, uint8_t mode)
+{
+	if (tk->depth == FLOW_KSTACK) {
+		anomaly(f, tr, tk->pid, LTTR_AN_STACK_OVERFLOW);
+		memmove(&tk->k[0], &tk->k[1], (FLOW_KSTACK - 1) * sizeof(tk->k[0]));
+		tk->depth--;
+	}
+	tk->k[tk->depth].mode = mode;
+	tk->k[tk->depth].what = tr->what;
+	tk->k[tk->depth].since = tr->time_ns;
+	tk->depth++;
+}
+
+/* two numbers of an entry and its exit match (either may be unknown) */
+static bool same_what(uint32_t a, uint32_t b)
+{
+	return a == b || a == LTTR_WHAT_UNKNOWN || b == LTTR_WHAT_UNKNOWN;
+}
+
+/*
+ * pop down to the newest frame of @mode/@what; returns 1 if found, and
+ * replaces an unknown *@what (no details) by the frame's
+ */
+static int kpop(struct ftask *tk, uint8_t mode, uint32_t *what, uint64_t *since)
+{
+	unsigned int i;
+
+	for (i = tk->depth; i > 0; i--) {
+		if (tk->k[i - 1].mode == mode &&
+		    (mode == LTTR_MODE_SYSCALL || same_what(tk->k[i - 1].what, *what))) {
+			*since = tk->k[i - 1].since;
+			if (*what == LTTR_WHAT_UNKNOWN)
+				*what = tk->k[i - 1].what;
+			tk->depth = i - 1;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static void on_syscall_exit(struct lttr_flow *f, struct ftask *tk,
+			    struct lttr_flow_tr *tr)
+{
+	uint64_t since = 0;
+
+	if (kpop(tk, LTTR_MODE_SYSCALL, &tr->what, &since)) {
+		tr->since_ns = since;
+	} else if (!tk->resolved) {
+		/* in this syscall since the task appeared */
+		tk->depth = 0;
+		resolve(f, tk, tr, LTTR_MODE_SYSCALL, tr->what);
+	} else {
+		tk->depth = 0;
+		anomaly(f, tr, tk->pid, LTTR_AN_EXIT_UNMATCHED);
+	}
+	emit(f, tr);
+}
+
+static void on_trap_exit(struct lttr_flow *f, struct ftask *tk,
+			 struct lttr_flow_tr *tr)
+{
+	uint64_t since = 0;
+
+	if (kpop(tk, LTTR_MODE_TRAP, &tr->what, &since)) {
+		tr->since_ns = since;
+	} else if (!tk->resolved) {
+		tk->depth = 0;
+		resolve(f, tk, tr, LTTR_MODE_TRAP, tr->what);
+	} else {
+		anomaly(f, tr, tk->pid, LTTR_AN_EXIT_UNMATCHED);
+	}
+	emit(f, tr);
+}
+
+static void ipush(struct lttr_flow *f, struct fcpu *c, struct ftask *tk,
+		  struct lttr_flow_tr *tr, bool softirq)
+{
+	if (c->depth == FLOW_IRQSTACK) {
+		anomaly(f, tr, tk->pid, LTTR_AN_STACK_OVERFLOW);
+		memmove(&c->irq[0], &c->irq[1], (FLOW_IRQSTACK - 1) * sizeof(c->irq[0]));
+		c->depth--;
+	}
+	c->irq[c->depth].irq = tr->what;
+	c->irq[c->depth].sysvec = tr->sysvec;
+	c->irq[c->depth].softirq = softirq;
+	c->irq[c->depth].since = tr->time_ns;
+	c->depth++;
+	tr->depth = (uint16_t)c->depth;
+	emit(f, tr);
+}
+
+static void on_irq_entry(struct lttr_flow *f, struct fcpu *c, struct ftask *tk,
+			 struct lttr_flow_tr *tr)
+{
+	if (tr->user && !c->depth)
+		from_user(f, tk, tr);
+	ipush(f, c, tk, tr, false);
+}
+
+/* rule 14: a softirq nests over anything, irqs nest in it */
+static void on_softirq_exit(struct lttr_flow *f, struct fcpu *c,
+			    struct ftask *tk, struct lttr_flow_tr *tr)
+{
+	unsigned int i;
+	bool first = !c->seen_softirq;
+
+	c->seen_softirq = true;
+	for (i = c->depth; i > 0; i--)
+		if (c->irq[i - 1].softirq && same_what(c->irq[i - 1].irq, tr->what))
+			break;
+	if (!i) {
+		if (!first) {
+			anomaly(f, tr, tk->pid, LTTR_AN_EXIT_UNMATCHED);
+			return;
+		}
+		/* running since before the window: its entry is unknown */
+		tr->since_ns = 0;
+		tr->depth = (uint16_t)(c->depth + 1);
+		emit(f, tr);
+		return;
+	}
+	tr->since_ns = c->irq[i - 1].since;
+	tr->depth = (uint16_t)i;
+	if (tr->what == LTTR_WHAT_UNKNOWN)
+		tr->what = c->irq[i - 1].irq;
+	c->depth = i - 1;
+	emit(f, tr);
+}
+
+static void on_irq_exit(struct lttr_flow *f, struct fcpu *c, struct ftask *tk,
+			struct lttr_flow_tr *tr)
+{
+	unsigned int i;
+
+	for (i = c->depth; i > 0; i--)
+		if (!c->irq[i - 1].softirq &&
+		    (tr->what == LTTR_WHAT_UNKNOWN ||
+		     c->irq[i - 1].irq == LTTR_WHAT_UNKNOWN ||
+		     (c->irq[i - 1].irq == tr->what &&
+		      c->irq[i - 1].sysvec == tr->sysvec)))
+			break;
+	if (!i) {
+		anomaly(f, tr, tk->pid, LTTR_AN_EXIT_UNMATCHED);
+		return;
+	}
+	if (tr->what == LTTR_WHAT_UNKNOWN) {
+		tr->what = c->irq[i - 1].irq;
+		tr->sysvec = c->irq[i - 1].sysvec;
+	}
+	tr->since_ns = c->irq[i - 1].since;
+	tr->depth = (uint16_t)i;
+	c->depth = i - 1;
+	emit(f, tr);
+}
+
+static void on_switch(struct lttr_flow *f, unsigned int cpu, struct ftask *tk,
+		      const struct lttr_event *ev, struct lttr_flow_tr *tr)
+{
+	struct fcpu *c = &f->cpu[cpu];
+	const struct ltt_ev_schedchange *sc = &ev->p.schedchange;
+	struct lttr_flow_seg s;
+
+	if (c->depth) {
+		anomaly(f, tr, tk->pid, LTTR_AN_IRQ_AT_SWITCH);
+		c->depth = 0;
+	}
+	if (sc->prev_pid != c->pid)
+		anomaly(f, tr, sc->prev_pid, LTTR_AN_WRONG_PREV);
+	cur_mode(f, c, &s);
+	tr->pid = c->pid;
+	tr->pid2 = sc->next_pid;
+	tr->state = sc->prev_state;
+	tr->mode = s.mode;
+	tr->what = s.what;
+	c->pid = sc->next_pid;
+	emit(f, tr);
+}
+
+/*
+ * Records without details (LTT_REC_NO_DETAILS) that still move the state:
+ * entries and exits (their number unknown: LTTR_WHAT_UNKNOWN, a trap or
+ * irq entry taken as from kernel mode), exec and exit (of the current
+ * task).  The others (fork, wakeup, ...) cannot be applied without their
+ * pids and are ignored.
+ */
+static bool bare_ok(unsigned int id)
+{
+	switch (id) {
+	case LTT_EV_SYSCALL_ENTRY:
+	case LTT_EV_SYSCALL_EXIT:
+	case LTT_EV_TRAP_ENTRY:
+	case LTT_EV_TRAP_EXIT:
+	case LTT_EV_IRQ_ENTRY:
+	case LTT_EV_IRQ_EXIT:
+	case LTT_EV_SOFTIRQ_ENTRY:
+	case LTT_EV_SOFTIRQ_EXIT:
+	case LTT_EV_PROCESS_EXEC:
+	case LTT_EV_PROCESS_EXIT:
+		return true;
+	default:
+		return false;
+	}
+}
+
+int lttr_flow_feed(struct lttr_flow *f, const struct lttr_event *ev)
+{
+	const bool nd = !ev->details;
+	unsigned int cpu = ev->cpu;
+	struct lttr_flow_tr tr;
+	struct ftask *tk, *other;
+	struct fcpu *c;
+	uint64_t t = ev->time_ns;
+
+	if (cpu >= f->ncpus)
+		return 0;
+	c = &f->cpu[cpu];
+	if (t < f->start_ns)
+		t = f->start_ns;
+	if (t > f->end_ns)
+		t = f->end_ns;
+	if (t < c->seg_start)
+		t = c->seg_start;
+	if (!ev->details && !bare_ok(ev->id))
+		return 0;
+	close_seg(f, cpu, t);
+	if (ev->id == LTT_EV_TRACE_START)
+		c->pid = ev->p.trace_start.pid;
+	tk = cpu_task(f, c);
+	if (!tk)
+		tk = task_get(f, c->pid);
+	if (!tk)
+		return -LTTR_E_NOMEM;
+	memset(&tr, 0, sizeof(tr));
+	tr.time_ns = t;
+	tr.cpu = (uint16_t)cpu;
+	tr.pid = c->pid;
+	switch (ev->id) {
+	case LTT_EV_SYSCALL_ENTRY:
+		tr.kind = LTTR_TR_SYSCALL_ENTRY;
+		tr.what = nd ? LTTR_WHAT_UNKNOWN : ev->p.syscall_entry.nr;
+		if (c->depth)	/* a syscall cannot start inside an irq */
+			anomaly(f, &tr, tk->pid, LTTR_AN_SYSCALL_IN_KERNEL);
+		c->depth = 0;
+		from_user(f, tk, &tr);
+		kpush(f, tk, &tr, LTTR_MODE_SYSCALL);
+		emit(f, &tr);
+		break;
+	case LTT_EV_SYSCALL_EXIT:
+		tr.kind = LTTR_TR_SYSCALL_EXIT;
+		tr.what = nd ? LTTR_WHAT_UNKNOWN : ev->p.syscall_exit.nr;
+		tr.state = nd ? 0 : (int32_t)ev->p.syscall_exit.ret;
+		on_syscall_exit(f, tk, &tr);
+		break;
+	case LTT_EV_TRAP_ENTRY:
+		tr.kind = LTTR_TR_TRAP_ENTRY;
+		tr.what = nd ? LTTR_WHAT_UNKNOWN : ev->p.trap_entry.vector;
+		tr.user = !nd && (ev->p.trap_entry.flags & LTT_TRAP_USER);
+		if (c->depth) {		/* a fault inside an irq: part of it */
+			emit(f, &tr);
+			break;
+		}
+		if (tr.user)
+			from_user(f, tk, &tr);
+		kpush(f, tk, &tr, LTTR_MODE_TRAP);
+		emit(f, &tr);
+		break;
+	case LTT_EV_TRAP_EXIT:
+		tr.kind = LTTR_TR_TRAP_EXIT;
+		tr.what = nd ? LTTR_WHAT_UNKNOWN : ev->p.trap_exit.vector;
+		if (c->depth) {
+			emit(f, &tr);
+			break;
+		}
+		on_trap_exit(f, tk, &tr);
+		break;
+	case LTT_EV_IRQ_ENTRY:
+		tr.kind = LTTR_TR_IRQ_ENTRY;
+		tr.what = nd ? LTTR_WHAT_UNKNOWN : ev->p.irq_entry.irq;
+		tr.user = !nd && (ev->p.irq_entry.flags & LTT_IRQ_USER);
+		tr.sysvec = !nd && (ev->p.irq_entry.flags & LTT_IRQ_SYSVEC);
+		on_irq_entry(f, c, tk, &tr);
+		break;
+	case LTT_EV_IRQ_EXIT:
+		tr.kind = LTTR_TR_IRQ_EXIT;
+		tr.what = nd ? LTTR_WHAT_UNKNOWN : ev->p.irq_exit.irq;
+		tr.user = !nd && (ev->p.irq_exit.flags & LTT_IRQ_USER);
+		tr.sysvec = !nd && (ev->p.irq_exit.flags & LTT_IRQ_SYSVEC);
+		on_irq_exit(f, c, tk, &tr);
+		break;
+	case LTT_EV_SOFTIRQ_ENTRY:
+		tr.kind = LTTR_TR_SOFTIRQ_ENTRY;
+		tr.what = nd ? LTTR_WHAT_UNKNOWN : ev->p.softirq.vec;
+		c->seen_softirq = true;
+		ipush(f, c, tk, &tr, true);
+		break;
+	case LTT_EV_SOFTIRQ_EXIT:
+		tr.kind = LTTR_TR_SOFTIRQ_EXIT;
+		tr.what = nd ? LTTR_WHAT_UNKNOWN : ev->p.softirq.vec;
+		on_softirq_exit(f, c, tk, &tr);
+		break;
+	case LTT_EV_SCHEDCHANGE:
+		tr.kind = LTTR_TR_SWITCH;
+		on_switch(f, cpu, tk, ev, &tr);
+		if (!task_get(f, c->pid))
+			return -LTTR_E_NOMEM;
+		break;
+	case LTT_EV_PROCESS_WAKEUP:
+		tr.kind = LTTR_TR_WAKEUP;
+		tr.pid2 = ev->p.wakeup.pid;
+		tr.what = ev->p.wakeup.cpu;
+		tr.user = ev->p.wakeup.flags & LTT_WAKEUP_NEW;
+		if (!task_get(f, tr.pid2))
+			return -LTTR_E_NOMEM;
+		emit(f, &tr);
+		break;
+	case LTT_EV_PROCESS_FORK:
+		tr.kind = LTTR_TR_FORK;
+		tr.pid = ev->p.fork.parent_pid;
+		tr.pid2 = ev->p.fork.child_pid;
+		tr.what = ev->p.fork.flags;
+		other = task_get(f, tr.pid2);
+		if (!other)
+			return -LTTR_E_NOMEM;
+		/* a new task: user child returns through the clone exit */
+		other->depth = 0;
+		other->kthread = ev->p.fork.flags & LTT_FORK_KTHREAD;
+		other->resolved = other->kthread;
+		emit(f, &tr);
+		break;
+	case LTT_EV_PROCESS_EXEC:
+		tr.kind = LTTR_TR_EXEC;
+		tr.pid = nd ? c->pid : ev->p.exec.pid;
+		emit(f, &tr);
+		break;
+	case LTT_EV_PROCESS_EXIT:
+		tr.kind = LTTR_TR_EXIT;
+		tr.pid = nd ? c->pid : ev->p.exit.pid;
+		tr.state = nd ? 0 : ev->p.exit.code;
+		emit(f, &tr);
+		break;
+	default:
+		break;
+	}
+	return 0;
+}
+
+void lttr_flow_finish(struct lttr_flow *f)
+{
+	unsigned int c;
+
+	for (c = 0; c < f->ncpus; c++)
+		close_seg(f, c, f->end_ns);
+}
+
+int lttr_flow_run(struct lttr_trace *t, const struct lttr_flow_ops *ops,
+		  void *arg, int (*event)(void *arg, const struct lttr_event *ev),
+		  struct lttr_error *err)
+{
+	unsigned int ncpus = lttr_trace_ncpus(t), c;
+	struct lttr_buffer_info bi;
+	struct lttr_event ev;
+	struct lttr_iter *it = NULL;
+	struct lttr_flow *f;
+	int r;
+
+	f = lttr_flow_new(ncpus, lttr_trace_window_start(t), lttr_trace_end_ns(t),
+			  ops, arg);
+	if (!f)
+		return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
+	for (c = 0; c < ncpus; c++)
+		if (lttr_trace_buffer_count(t, c) && !lttr_trace_buffer(t, c, 0, &bi))
+			lttr_flow_set_cpu(f, c, bi.pid);
+	r = lttr_iter_new(t, &it, err);
+	while (r >= 0) {
+		r = lttr_iter_next(it, &ev);
+		if (r < 0) {
+			if (err)
+				*err = *lttr_iter_error(it);
+			break;
+		}
+		if (r == 0)
+			break;
+		if (event) {
+			r = event(arg, &ev);
+			if (r)
+				break;
+		}
+		r = lttr_flow_feed(f, &ev);
+		if (r < 0)
+			lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
+	}
+	if (r >= 0)
+		lttr_flow_finish(f);
+	lttr_iter_free(it);
+	lttr_flow_free(f);
+	return r < 0 ? r : 0;
+}

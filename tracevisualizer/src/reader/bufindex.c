@@ -1,0 +1,195 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * bufindex.c - index of the buffers of the events file, per CPU, built by
+ * scanning the buffer headers (records are not read here).
+ */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include "reader/internal.h"
+
+#define BH_OFF(field) ((uint64_t)offsetof(struct ltt_buffer_header, field))
+
+static int add_buf(struct lttr_cpu *c, const struct lttr_buf *b)
+{
+	if (c->nbufs == c->cap) {
+		size_t cap = c->cap ? 2 * c->cap : 16;
+		struct lttr_buf *n = realloc(c->bufs, cap * sizeof(*n));
+
+		if (!n)
+			return -1;
+		c->bufs = n;
+		c->cap = cap;
+	}
+	c->bufs[c->nbufs++] = *b;
+	return 0;
+}
+
+/*
+ * A problem at buffer offset @off: an error, or with LTTR_OPEN_SALVAGE a
+ * warning and the end of the usable part of the file.
+ */
+static int stop_or_fail(struct lttr_trace *t, struct lttr_error *err,
+			int code, uint64_t off, const char *what)
+{
+	if (t->flags & LTTR_OPEN_SALVAGE) {
+		lttr_trace_warn(t, "%s: %s at offset %" PRIu64 ": ignored with the rest of the file (salvage: %zu complete buffers read)",
+				t->events_path, what, off, t->nbuffers);
+		return 1;
+	}
+	return lttr_error_set(err, code, "%s: %s at offset %" PRIu64,
+			      t->events_path, what, off);
+}
+
+int lttr_bufindex_build(struct lttr_trace *t, struct lttr_error *err)
+{
+	const uint64_t max_data = t->hdr.buffer_size >= sizeof(struct ltt_buffer_header) ?
+		t->hdr.buffer_size - sizeof(struct ltt_buffer_header) : 0;
+	const bool flight = (t->hdr.flags & LTT_TRACE_FLIGHT) != 0;
+	uint64_t off = 0, size = t->map_size, dropped = 0;
+	bool seen[LTT_MAX_CPUS] = { false };
+	uint64_t last_seq[LTT_MAX_CPUS] = { 0 };
+	uint64_t last_start[LTT_MAX_CPUS] = { 0 };
+	char what[256];
+	int ret;
+
+	while (off < size) {
+		struct ltt_buffer_header h;
+		struct lttr_buf b;
+
+		if (size - off < sizeof(h)) {
+			if (t->flags & LTTR_OPEN_SALVAGE) {
+				lttr_trace_warn(t, "%s: truncated buffer at offset %" PRIu64 " (buffer header cut short): ignored (salvage: %zu complete buffers read)",
+						t->events_path, off, t->nbuffers);
+				break;
+			}
+			return lttr_error_set(err, LTTR_E_TRUNCATED,
+				"%s: truncated buffer at offset %" PRIu64 " (buffer header cut short after %" PRIu64 " bytes; trace incomplete; use --salvage to read the %zu complete buffers)",
+				t->events_path, off, size - off, t->nbuffers);
+		}
+		memcpy(&h, t->map + off, sizeof(h));
+		if (h.magic != LTT_BUFFER_MAGIC) {
+			snprintf(what, sizeof(what),
+				 "bad buffer magic 0x%08x (expected 0x%08x)",
+				 h.magic, LTT_BUFFER_MAGIC);
+			ret = stop_or_fail(t, err, LTTR_E_FORMAT, off, what);
+			if (ret < 0)
+				return ret;
+			break;
+		}
+		if (h.cpu >= t->ncpus) {
+			snprintf(what, sizeof(what),
+				 "buffer cpu %u out of range (trace has %u CPUs)",
+				 h.cpu, t->ncpus);
+			ret = stop_or_fail(t, err, LTTR_E_FORMAT, off, what);
+			if (ret < 0)
+				return ret;
+			break;
+		}
+		if (max_data && h.data_size > max_data) {
+			snprintf(what, sizeof(what),
+				 "buffer data_size %u larger than the buffer size %u allows (%" PRIu64 ")",
+				 h.data_size, t->hdr.buffer_size, max_data);
+			ret = stop_or_fail(t, err, LTTR_E_FORMAT, off, what);
+			if (ret < 0)
+				return ret;
+			break;
+		}
+		if (h.data_size > size - off - sizeof(h)) {
+			if (t->flags & LTTR_OPEN_SALVAGE) {
+				/*
+				 * The daemon stopped writing mid-buffer (disk
+				 * full, killed): keep the records that are
+				 * there.  The record walker ends the buffer at
+				 * the first record cut short, as it does for
+				 * any bad record in salvage mode.
+				 */
+				lttr_trace_warn(t, "%s: truncated buffer at offset %" PRIu64 " (data_size %u, %" PRIu64 " bytes left): salvage reads its whole records after %zu complete buffers",
+						t->events_path, off, h.data_size,
+						size - off - sizeof(h), t->nbuffers);
+				h.data_size = (uint32_t)(size - off - sizeof(h));
+			} else {
+				return lttr_error_set(err, LTTR_E_TRUNCATED,
+					"%s: truncated buffer at offset %" PRIu64 " (data_size %u, only %" PRIu64 " bytes left; trace incomplete; use --salvage to read the %zu complete buffers and the whole records of this one)",
+					t->events_path, off, h.data_size,
+					size - off - sizeof(h), t->nbuffers);
+			}
+		}
+		if (seen[h.cpu] && h.seq <= last_seq[h.cpu]) {
+			snprintf(what, sizeof(what),
+				 "buffer seq %" PRIu64 " of cpu %u not after the previous seq %" PRIu64,
+				 (uint64_t)h.seq, h.cpu, last_seq[h.cpu]);
+			ret = stop_or_fail(t, err, LTTR_E_FORMAT, off, what);
+			if (ret < 0)
+				return ret;
+			break;
+		}
+		if (seen[h.cpu] && h.start_ns < last_start[h.cpu]) {
+			snprintf(what, sizeof(what),
+				 "buffer start_ns %" PRIu64 " of cpu %u before the previous buffer's %" PRIu64,
+				 (uint64_t)h.start_ns, h.cpu, last_start[h.cpu]);
+			ret = stop_or_fail(t, err, LTTR_E_FORMAT, off, what);
+			if (ret < 0)
+				return ret;
+			break;
+		}
+		if (h.start_ns > UINT64_MAX - UINT32_MAX) {
+			snprintf(what, sizeof(what),
+				 "buffer start_ns %" PRIu64 " out of range",
+				 (uint64_t)h.start_ns);
+			ret = stop_or_fail(t, err, LTTR_E_FORMAT, off, what);
+			if (ret < 0)
+				return ret;
+			break;
+		}
+		if (flight) {
+			/* the tracer overwrote the older buffers: expected */
+			t->cpu[h.cpu].overwritten += seen[h.cpu] ?
+				h.seq - last_seq[h.cpu] - 1 : h.seq;
+		} else if (seen[h.cpu] && h.seq != last_seq[h.cpu] + 1) {
+			lttr_trace_warn(t, "%s: buffers %" PRIu64 "..%" PRIu64 " of cpu %u missing before offset %" PRIu64,
+					t->events_path, last_seq[h.cpu] + 1,
+					(uint64_t)h.seq - 1, h.cpu, off);
+		}
+		seen[h.cpu] = true;
+		last_seq[h.cpu] = h.seq;
+		last_start[h.cpu] = h.start_ns;
+		memset(&b, 0, sizeof(b));
+		b.offset = off;
+		b.seq = h.seq;
+		b.start_ns = h.start_ns;
+		b.end_ns = h.end_ns;
+		b.lost = h.lost;
+		b.data_size = h.data_size;
+		b.valid_size = h.data_size;
+		b.pid = h.pid;
+		b.flags = h.flags;
+		if (t->cpu[h.cpu].nbufs == 0)
+			b.nest_known = true;	/* nothing open at the start */
+		if (add_buf(&t->cpu[h.cpu], &b) < 0)
+			return lttr_error_set(err, LTTR_E_NOMEM,
+					      "%s: out of memory", t->events_path);
+		t->cpu[h.cpu].buffer_lost += h.lost;
+		t->nbuffers++;
+		if (h.end_ns > t->max_end_ns && h.end_ns <= h.start_ns + UINT32_MAX)
+			t->max_end_ns = h.end_ns;
+		off += sizeof(h) + h.data_size;
+		if (off - dropped >= (16U << 20)) {
+			/* the pages mapped around the headers read so far */
+			lttr_map_drop(t, dropped, off);
+			dropped = off;
+		}
+	}
+	return 0;
+}
+
+void lttr_bufindex_free(struct lttr_trace *t)
+{
+	unsigned int i;
+
+	for (i = 0; i < LTT_MAX_CPUS; i++) {
+		free(t->cpu[i].bufs);
+		t->cpu[i].bufs = NULL;
+		t->cpu[i].nbufs = 0;
+	}
+}

@@ -1,0 +1,299 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * proc.c - parser of the proc snapshot file.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <lttr/reader/proc.h>
+
+static const char *lit(const char *p, const char *end, const char *s)
+{
+	size_t n = strlen(s);
+
+	if ((size_t)(end - p) < n || memcmp(p, s, n))
+		return NULL;
+	return p + n;
+}
+
+static const char *num(const char *p, const char *end, uint32_t *v)
+{
+	uint64_t x = 0;
+	const char *s = p;
+
+	while (p < end && *p >= '0' && *p <= '9') {
+		x = x * 10 + (uint64_t)(*p - '0');
+		if (x > UINT32_MAX)
+			return NULL;
+		p++;
+	}
+	if (p == s)
+		return NULL;
+	*v = (uint32_t)x;
+	return p;
+}
+
+static char *dup_n(const char *s, size_t n)
+{
+	char *d = malloc(n + 1);
+
+	if (d) {
+		memcpy(d, s, n);
+		d[n] = '\0';
+	}
+	return d;
+}
+
+static int grow(void **arr, size_t n, size_t *cap, size_t elem)
+{
+	void *a;
+
+	if (n < *cap)
+		return 0;
+	*cap = *cap ? 2 * *cap : 64;
+	a = realloc(*arr, *cap * elem);
+	if (!a)
+		return -1;
+	*arr = a;
+	return 0;
+}
+
+/*
+ * The rest of an "IRQ: n; NAME: x" or "NETDEV: n; NAME: x" line, from the
+ * number on: *num and a copy of the name in *name.  Return 1 parsed,
+ * 0 malformed, -1 out of memory.
+ */
+static int numbered_name(const char *q, const char *end, uint32_t *num_out,
+			 char **name)
+{
+	q = num(q, end, num_out);
+	if (q)
+		q = lit(q, end, "; NAME:");
+	if (!q)
+		return 0;
+	if (q < end && *q == ' ')
+		q++;
+	*name = dup_n(q, (size_t)(end - q));
+	return *name ? 1 : -1;
+}
+
+/* Return 1 parsed, 0 malformed, -1 out of memory. */
+static int parse_line(struct lttr_proc *p, const char *s, const char *end,
+		      size_t *tcap, size_t *icap, size_t *ncap)
+{
+	uint32_t a, b, c;
+	const char *q;
+	char *name;
+	int ret;
+
+	if ((q = lit(s, end, "PID: "))) {
+		q = num(q, end, &a);
+		if (q)
+			q = lit(q, end, "; PPID: ");
+		if (q)
+			q = num(q, end, &b);
+		if (q)
+			q = lit(q, end, "; ");
+		if (!q)
+			return 0;
+		c = a;
+		if (lit(q, end, "TGID: ")) {
+			q = num(q + 6, end, &c);
+			if (q)
+				q = lit(q, end, "; ");
+			if (!q)
+				return 0;
+		}
+		q = lit(q, end, "NAME:");
+		if (!q)
+			return 0;
+		if (q < end && *q == ' ')
+			q++;
+		if (grow((void **)&p->tasks, p->ntasks, tcap, sizeof(*p->tasks)))
+			return -1;
+		name = dup_n(q, (size_t)(end - q));
+		if (!name)
+			return -1;
+		p->tasks[p->ntasks].pid = a;
+		p->tasks[p->ntasks].ppid = b;
+		p->tasks[p->ntasks].tgid = c;
+		p->tasks[p->ntasks].name = name;
+		p->ntasks++;
+		return 1;
+	}
+	if ((q = lit(s, end, "IRQ: "))) {
+		ret = numbered_name(q, end, &a, &name);
+		if (ret <= 0)
+			return ret;
+		if (grow((void **)&p->irqs, p->nirqs, icap, sizeof(*p->irqs))) {
+			free(name);
+			return -1;
+		}
+		p->irqs[p->nirqs].irq = a;
+		p->irqs[p->nirqs].name = name;
+		p->nirqs++;
+		return 1;
+	}
+	if ((q = lit(s, end, "NETDEV: "))) {
+		ret = numbered_name(q, end, &a, &name);
+		if (ret <= 0)
+			return ret;
+		if (grow((void **)&p->netdevs, p->nnetdevs, ncap,
+			 sizeof(*p->netdevs))) {
+			free(name);
+			return -1;
+		}
+		p->netdevs[p->nnetdevs].ifindex = a;
+		p->netdevs[p->nnetdevs].name = name;
+		p->nnetdevs++;
+		return 1;
+	}
+	return 0;
+}
+
+int lttr_proc_parse(const char *text, size_t len, const char *fname,
+		    unsigned int flags, struct lttr_proc **out,
+		    struct lttr_error *err)
+{
+	struct lttr_proc *p = calloc(1, sizeof(*p));
+	const char *s = text, *end = text + len;
+	size_t line = 0, tcap = 0, icap = 0, ncap = 0;
+
+	*out = NULL;
+	if (!p)
+		return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
+	while (s < end) {
+		const char *nl = memchr(s, '\n', (size_t)(end - s));
+		const char *le = nl ? nl : end;
+		const char *next = nl ? nl + 1 : end;
+		int r;
+
+		line++;
+		if (le > s && le[-1] == '\r')
+			le--;
+		if (le == s) {
+			s = next;
+			continue;
+		}
+		r = memchr(s, '\0', (size_t)(le - s)) ? 0 :
+			parse_line(p, s, le, &tcap, &icap, &ncap);
+		if (r < 0) {
+			lttr_proc_free(p);
+			return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
+		}
+		if (r == 0) {
+			if (!(flags & LTTR_PROC_LENIENT)) {
+				char shown[48];
+				size_t i, n = (size_t)(le - s);
+
+				if (n > sizeof(shown) - 1)
+					n = sizeof(shown) - 1;
+				for (i = 0; i < n; i++)
+					shown[i] = isprint((unsigned char)s[i]) ? s[i] : '?';
+				shown[n] = '\0';
+				lttr_proc_free(p);
+				return lttr_error_set(err, LTTR_E_FORMAT,
+					"%s:%zu: malformed line \"%s%s\" (expected \"PID: n; PPID: n; TGID: n; NAME: name\", \"IRQ: n; NAME: name\" or \"NETDEV: n; NAME: name\")",
+					fname, line, shown,
+					(size_t)(le - s) > n ? "..." : "");
+			}
+			if (!p->bad_lines)
+				p->first_bad_line = line;
+			p->bad_lines++;
+		}
+		s = next;
+	}
+	*out = p;
+	return 0;
+}
+
+int lttr_proc_load(const char *path, unsigned int flags, struct lttr_proc **out,
+		   struct lttr_error *err)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	size_t len = 0, cap = 0;
+	int ret;
+
+	*out = NULL;
+	if (!f) {
+		int e = errno;
+
+		return lttr_error_set(err, LTTR_E_IO, "%s: cannot open: %s", path,
+				      strerror(e));
+	}
+	for (;;) {
+		size_t r;
+
+		if (len == cap) {
+			char *n;
+
+			cap = cap ? 2 * cap : 65536;
+			n = realloc(buf, cap);
+			if (!n) {
+				free(buf);
+				fclose(f);
+				return lttr_error_set(err, LTTR_E_NOMEM,
+						      "out of memory");
+			}
+			buf = n;
+		}
+		r = fread(buf + len, 1, cap - len, f);
+		len += r;
+		if (r == 0)
+			break;
+	}
+	if (ferror(f)) {
+		free(buf);
+		fclose(f);
+		return lttr_error_set(err, LTTR_E_IO, "%s: read error", path);
+	}
+	fclose(f);
+	ret = lttr_proc_parse(buf, len, path, flags, out, err);
+	free(buf);
+	return ret;
+}
+
+void lttr_proc_free(struct lttr_proc *p)
+{
+	size_t i;
+
+	if (!p)
+		return;
+	for (i = 0; i < p->ntasks; i++)
+		free(p->tasks[i].name);
+	for (i = 0; i < p->nirqs; i++)
+		free(p->irqs[i].name);
+	for (i = 0; i < p->nnetdevs; i++)
+		free(p->netdevs[i].name);
+	free(p->tasks);
+	free(p->irqs);
+	free(p->netdevs);
+	free(p);
+}
+
+const char *lttr_proc_irq_name(const struct lttr_proc *p, uint32_t irq)
+{
+	size_t i;
+
+	if (!p)
+		return NULL;
+	for (i = 0; i < p->nirqs; i++)
+		if (p->irqs[i].irq == irq)
+			return p->irqs[i].name;
+	return NULL;
+}
+
+const char *lttr_proc_netdev_name(const struct lttr_proc *p, uint32_t ifindex)
+{
+	size_t i;
+
+	if (!p)
+		return NULL;
+	for (i = 0; i < p->nnetdevs; i++)
+		if (p->netdevs[i].ifindex == ifindex)
+			return p->netdevs[i].name;
+	return NULL;
+}

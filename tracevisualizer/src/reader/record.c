@@ -1,0 +1,514 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * record.c - record validation and decoding, event type names.
+ */
+#include <arpa/inet.h>
+#include <inttypes.h>
+#include <sys/socket.h>
+#include <stdio.h>
+#include <string.h>
+#include "reader/internal.h"
+
+/*
+ * fixed payload size + 1 by id, 0 for unknown ids and for ids with a
+ * variable part (used by the fast path, which only decodes fixed records)
+ */
+const uint8_t lttr_payload_size1[LTT_EV_MAX] = {
+	[LTT_EV_SYSCALL_ENTRY] = sizeof(struct ltt_ev_syscall_entry) + 1,
+	[LTT_EV_SYSCALL_EXIT] = sizeof(struct ltt_ev_syscall_exit) + 1,
+	[LTT_EV_TRAP_ENTRY] = sizeof(struct ltt_ev_trap_entry) + 1,
+	[LTT_EV_TRAP_EXIT] = sizeof(struct ltt_ev_trap_exit) + 1,
+	[LTT_EV_IRQ_ENTRY] = sizeof(struct ltt_ev_irq_entry) + 1,
+	[LTT_EV_IRQ_EXIT] = sizeof(struct ltt_ev_irq_exit) + 1,
+	[LTT_EV_SCHEDCHANGE] = sizeof(struct ltt_ev_schedchange) + 1,
+	[LTT_EV_PROCESS_FORK] = sizeof(struct ltt_ev_process_fork) + 1,
+	[LTT_EV_PROCESS_EXIT] = sizeof(struct ltt_ev_process_exit) + 1,
+	[LTT_EV_PROCESS_WAKEUP] = sizeof(struct ltt_ev_process_wakeup) + 1,
+	[LTT_EV_SOFTIRQ_ENTRY] = sizeof(struct ltt_ev_softirq) + 1,
+	[LTT_EV_SOFTIRQ_EXIT] = sizeof(struct ltt_ev_softirq) + 1,
+	[LTT_EV_SIGNAL_SEND] = sizeof(struct ltt_ev_signal_send) + 1,
+	[LTT_EV_SIGNAL_DELIVER] = sizeof(struct ltt_ev_signal_deliver) + 1,
+	[LTT_EV_TASKLET_ENTRY] = sizeof(struct ltt_ev_tasklet) + 1,
+	[LTT_EV_TASKLET_EXIT] = sizeof(struct ltt_ev_tasklet) + 1,
+	[LTT_EV_TIMER_EXPIRE_ENTRY] = sizeof(struct ltt_ev_timer_expire) + 1,
+	[LTT_EV_TIMER_EXPIRE_EXIT] = sizeof(struct ltt_ev_timer_expire) + 1,
+	[LTT_EV_PROCESS_WAIT] = sizeof(struct ltt_ev_process_wait) + 1,
+	[LTT_EV_FS_CLOSE] = sizeof(struct ltt_ev_fs_close) + 1,
+	[LTT_EV_FS_READ] = sizeof(struct ltt_ev_fs_rw) + 1,
+	[LTT_EV_FS_WRITE] = sizeof(struct ltt_ev_fs_rw) + 1,
+	[LTT_EV_FS_LSEEK] = sizeof(struct ltt_ev_fs_lseek) + 1,
+	[LTT_EV_FS_IOCTL] = sizeof(struct ltt_ev_fs_ioctl) + 1,
+	[LTT_EV_FS_SELECT] = sizeof(struct ltt_ev_fs_select) + 1,
+	[LTT_EV_FS_POLL] = sizeof(struct ltt_ev_fs_select) + 1,
+	[LTT_EV_FS_BUF_WAIT_START] = sizeof(struct ltt_ev_io_wait) + 1,
+	[LTT_EV_FS_BUF_WAIT_END] = sizeof(struct ltt_ev_io_wait) + 1,
+	[LTT_EV_TIMER_SET_ITIMER] = sizeof(struct ltt_ev_itimer) + 1,
+	[LTT_EV_TIMER_SET_TIMEOUT] = sizeof(struct ltt_ev_timeout) + 1,
+	[LTT_EV_MEM_PAGE_ALLOC] = sizeof(struct ltt_ev_page_alloc) + 1,
+	[LTT_EV_MEM_PAGE_FREE] = sizeof(struct ltt_ev_page_free) + 1,
+	[LTT_EV_MEM_SWAP_IN] = sizeof(struct ltt_ev_swap) + 1,
+	[LTT_EV_MEM_SWAP_OUT] = sizeof(struct ltt_ev_swap) + 1,
+	[LTT_EV_MEM_PAGE_WAIT_START] = sizeof(struct ltt_ev_page_wait) + 1,
+	[LTT_EV_MEM_PAGE_WAIT_END] = sizeof(struct ltt_ev_page_wait) + 1,
+	[LTT_EV_SOCKET_CALL] = sizeof(struct ltt_ev_socket_call) + 1,
+	[LTT_EV_SOCKET_CREATE] = sizeof(struct ltt_ev_socket_create) + 1,
+	[LTT_EV_IPC_CALL] = sizeof(struct ltt_ev_ipc_call) + 1,
+	[LTT_EV_IPC_MSG_CREATE] = sizeof(struct ltt_ev_ipc_create) + 1,
+	[LTT_EV_IPC_SEM_CREATE] = sizeof(struct ltt_ev_ipc_create) + 1,
+	[LTT_EV_IPC_SHM_CREATE] = sizeof(struct ltt_ev_ipc_create) + 1,
+	[LTT_EV_CHANGE_MASK] = sizeof(struct ltt_ev_change_mask) + 1,
+	[LTT_EV_CUSTOM_DESTROY] = sizeof(struct ltt_ev_custom_destroy) + 1,
+	[LTT_EV_TRACE_START] = sizeof(struct ltt_ev_trace_start) + 1,
+};
+
+/* variable parts: a NUL-terminated name, or bytes counted by a field */
+enum { VAR_NONE, VAR_NAME, VAR_PEER, VAR_PACKET, VAR_DECL, VAR_CUSTOM };
+
+struct evtype {
+	const char *name;
+	int size;
+	int var;
+};
+
+#define EV(id, n, type, v) [id] = { n, sizeof(type), v }
+
+static const struct evtype evtypes[LTT_EV_MAX] = {
+	EV(LTT_EV_SYSCALL_ENTRY, "syscall_entry", struct ltt_ev_syscall_entry, VAR_NONE),
+	EV(LTT_EV_SYSCALL_EXIT, "syscall_exit", struct ltt_ev_syscall_exit, VAR_NONE),
+	EV(LTT_EV_TRAP_ENTRY, "trap_entry", struct ltt_ev_trap_entry, VAR_NONE),
+	EV(LTT_EV_TRAP_EXIT, "trap_exit", struct ltt_ev_trap_exit, VAR_NONE),
+	EV(LTT_EV_IRQ_ENTRY, "irq_entry", struct ltt_ev_irq_entry, VAR_NONE),
+	EV(LTT_EV_IRQ_EXIT, "irq_exit", struct ltt_ev_irq_exit, VAR_NONE),
+	EV(LTT_EV_SCHEDCHANGE, "schedchange", struct ltt_ev_schedchange, VAR_NONE),
+	EV(LTT_EV_PROCESS_FORK, "fork", struct ltt_ev_process_fork, VAR_NONE),
+	EV(LTT_EV_PROCESS_EXEC, "exec", struct ltt_ev_process_exec, VAR_NAME),
+	EV(LTT_EV_PROCESS_EXIT, "exit", struct ltt_ev_process_exit, VAR_NONE),
+	EV(LTT_EV_PROCESS_WAKEUP, "wakeup", struct ltt_ev_process_wakeup, VAR_NONE),
+	EV(LTT_EV_SOFTIRQ_ENTRY, "softirq_entry", struct ltt_ev_softirq, VAR_NONE),
+	EV(LTT_EV_SOFTIRQ_EXIT, "softirq_exit", struct ltt_ev_softirq, VAR_NONE),
+	EV(LTT_EV_SIGNAL_SEND, "signal_send", struct ltt_ev_signal_send, VAR_NONE),
+	EV(LTT_EV_SIGNAL_DELIVER, "signal_deliver", struct ltt_ev_signal_deliver, VAR_NONE),
+	EV(LTT_EV_TASKLET_ENTRY, "tasklet_entry", struct ltt_ev_tasklet, VAR_NONE),
+	EV(LTT_EV_TASKLET_EXIT, "tasklet_exit", struct ltt_ev_tasklet, VAR_NONE),
+	EV(LTT_EV_TIMER_EXPIRE_ENTRY, "timer_expire_entry", struct ltt_ev_timer_expire, VAR_NONE),
+	EV(LTT_EV_TIMER_EXPIRE_EXIT, "timer_expire_exit", struct ltt_ev_timer_expire, VAR_NONE),
+	EV(LTT_EV_KTHREAD_CREATE, "kthread_create", struct ltt_ev_kthread_create, VAR_NAME),
+	EV(LTT_EV_PROCESS_WAIT, "wait", struct ltt_ev_process_wait, VAR_NONE),
+	EV(LTT_EV_FS_OPEN, "fs_open", struct ltt_ev_fs_open, VAR_NAME),
+	EV(LTT_EV_FS_CLOSE, "fs_close", struct ltt_ev_fs_close, VAR_NONE),
+	EV(LTT_EV_FS_READ, "fs_read", struct ltt_ev_fs_rw, VAR_NONE),
+	EV(LTT_EV_FS_WRITE, "fs_write", struct ltt_ev_fs_rw, VAR_NONE),
+	EV(LTT_EV_FS_LSEEK, "fs_lseek", struct ltt_ev_fs_lseek, VAR_NONE),
+	EV(LTT_EV_FS_IOCTL, "fs_ioctl", struct ltt_ev_fs_ioctl, VAR_NONE),
+	EV(LTT_EV_FS_SELECT, "fs_select", struct ltt_ev_fs_select, VAR_NONE),
+	EV(LTT_EV_FS_POLL, "fs_poll", struct ltt_ev_fs_select, VAR_NONE),
+	EV(LTT_EV_FS_BUF_WAIT_START, "fs_buf_wait_start", struct ltt_ev_io_wait, VAR_NONE),
+	EV(LTT_EV_FS_BUF_WAIT_END, "fs_buf_wait_end", struct ltt_ev_io_wait, VAR_NONE),
+	EV(LTT_EV_TIMER_SET_ITIMER, "timer_set_itimer", struct ltt_ev_itimer, VAR_NONE),
+	EV(LTT_EV_TIMER_SET_TIMEOUT, "timer_set_timeout", struct ltt_ev_timeout, VAR_NONE),
+	EV(LTT_EV_MEM_PAGE_ALLOC, "mem_page_alloc", struct ltt_ev_page_alloc, VAR_NONE),
+	EV(LTT_EV_MEM_PAGE_FREE, "mem_page_free", struct ltt_ev_page_free, VAR_NONE),
+	EV(LTT_EV_MEM_SWAP_IN, "mem_swap_in", struct ltt_ev_swap, VAR_NONE),
+	EV(LTT_EV_MEM_SWAP_OUT, "mem_swap_out", struct ltt_ev_swap, VAR_NONE),
+	EV(LTT_EV_MEM_PAGE_WAIT_START, "mem_page_wait_start", struct ltt_ev_page_wait, VAR_NONE),
+	EV(LTT_EV_MEM_PAGE_WAIT_END, "mem_page_wait_end", struct ltt_ev_page_wait, VAR_NONE),
+	EV(LTT_EV_SOCKET_CALL, "socket_call", struct ltt_ev_socket_call, VAR_NONE),
+	EV(LTT_EV_SOCKET_CREATE, "socket_create", struct ltt_ev_socket_create, VAR_NONE),
+	EV(LTT_EV_SOCKET_SEND, "socket_send", struct ltt_ev_socket_io, VAR_PEER),
+	EV(LTT_EV_SOCKET_RECV, "socket_recv", struct ltt_ev_socket_io, VAR_PEER),
+	EV(LTT_EV_IPC_CALL, "ipc_call", struct ltt_ev_ipc_call, VAR_NONE),
+	EV(LTT_EV_IPC_MSG_CREATE, "ipc_msg_create", struct ltt_ev_ipc_create, VAR_NONE),
+	EV(LTT_EV_IPC_SEM_CREATE, "ipc_sem_create", struct ltt_ev_ipc_create, VAR_NONE),
+	EV(LTT_EV_IPC_SHM_CREATE, "ipc_shm_create", struct ltt_ev_ipc_create, VAR_NONE),
+	EV(LTT_EV_NET_PACKET_IN, "net_packet_in", struct ltt_ev_net_packet, VAR_PACKET),
+	EV(LTT_EV_NET_PACKET_OUT, "net_packet_out", struct ltt_ev_net_packet, VAR_PACKET),
+	EV(LTT_EV_CHANGE_MASK, "change_mask", struct ltt_ev_change_mask, VAR_NONE),
+	EV(LTT_EV_CUSTOM_CREATE, "custom_create", struct ltt_ev_custom_create, VAR_DECL),
+	EV(LTT_EV_CUSTOM_DESTROY, "custom_destroy", struct ltt_ev_custom_destroy, VAR_NONE),
+	EV(LTT_EV_CUSTOM, "custom", struct ltt_ev_custom, VAR_CUSTOM),
+	EV(LTT_EV_TRACE_START, "trace_start", struct ltt_ev_trace_start, VAR_NONE),
+};
+
+bool lttr_event_has_var(unsigned int id)
+{
+	return id < LTT_EV_MAX && evtypes[id].name && evtypes[id].var != VAR_NONE;
+}
+
+const char *lttr_event_type_name(unsigned int id)
+{
+	return id < LTT_EV_MAX ? evtypes[id].name : NULL;
+}
+
+const char *lttr_event_type_str(unsigned int id, char *buf, size_t size)
+{
+	const char *n = lttr_event_type_name(id);
+
+	if (n)
+		return n;
+	snprintf(buf, size, "unknown_%u", id);
+	return buf;
+}
+
+int lttr_event_type_id(const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < LTT_EV_MAX; i++)
+		if (evtypes[i].name && !strcmp(evtypes[i].name, name))
+			return (int)i;
+	return -1;
+}
+
+int lttr_event_payload_size(unsigned int id)
+{
+	if (id >= LTT_EV_MAX || !evtypes[id].name)
+		return -1;
+	return evtypes[id].size;
+}
+
+const char *lttr_socket_call_name(unsigned int call)
+{
+	/* SYS_* of include/uapi/linux/net.h */
+	static const char *const n[] = {
+		NULL, "socket", "bind", "connect", "listen", "accept",
+		"getsockname", "getpeername", "socketpair", "send", "recv",
+		"sendto", "recvfrom", "shutdown", "setsockopt", "getsockopt",
+		"sendmsg", "recvmsg", "accept4", "recvmmsg", "sendmmsg",
+	};
+
+	return call < sizeof(n) / sizeof(n[0]) ? n[call] : NULL;
+}
+
+const char *lttr_ipc_call_name(unsigned int call)
+{
+	/* include/uapi/linux/ipc.h */
+	switch (call) {
+	case 1: return "semop";
+	case 2: return "semget";
+	case 3: return "semctl";
+	case 4: return "semtimedop";
+	case 11: return "msgsnd";
+	case 12: return "msgrcv";
+	case 13: return "msgget";
+	case 14: return "msgctl";
+	case 21: return "shmat";
+	case 22: return "shmdt";
+	case 23: return "shmget";
+	case 24: return "shmctl";
+	default: return NULL;
+	}
+}
+
+const char *lttr_sockaddr_str(const void *sa, size_t len, char *buf, size_t size)
+{
+	const uint8_t *b = sa;
+	char addr[INET6_ADDRSTRLEN];
+	uint16_t family;
+	size_t n;
+
+	if (!sa || len < 2 || !size)
+		return NULL;
+	memcpy(&family, b, 2);
+	switch (family) {
+	case AF_INET:		/* family, port (network order), address */
+		if (len < 8 || !inet_ntop(AF_INET, b + 4, addr, sizeof(addr)))
+			return NULL;
+		snprintf(buf, size, "%s:%u", addr, (unsigned int)(b[2] << 8 | b[3]));
+		return buf;
+	case AF_INET6:		/* family, port, flowinfo, address, scope */
+		if (len < 24 || !inet_ntop(AF_INET6, b + 8, addr, sizeof(addr)))
+			return NULL;
+		snprintf(buf, size, "[%s]:%u", addr, (unsigned int)(b[2] << 8 | b[3]));
+		return buf;
+	case AF_UNIX:		/* family, path (NUL-terminated or not) */
+		if (len <= 2)
+			return NULL;	/* unnamed */
+		b += 2;
+		len -= 2;
+		if (b[0] == 0) {	/* abstract: "@" and the name */
+			n = len - 1;
+			snprintf(buf, size, "@%.*s", (int)n, (const char *)b + 1);
+			return buf;
+		}
+		n = strnlen((const char *)b, len);
+		snprintf(buf, size, "%.*s", (int)n, (const char *)b);
+		return buf;
+	default:
+		return NULL;
+	}
+}
+
+static const char *const trap_names[] = {
+	"divide_error", "debug", "nmi", "int3", "overflow", "bounds",
+	"invalid_op", "device_not_available", "double_fault",
+	"coprocessor_segment_overrun", "invalid_tss", "segment_not_present",
+	"stack_segment", "general_protection", "page_fault", "spurious",
+	"coprocessor_error", "alignment_check", "machine_check",
+	"simd_coprocessor_error", "virtualization", "control_protection",
+	NULL, NULL, NULL, NULL, NULL, NULL, NULL, "vmm_communication",
+	"security",
+};
+
+const char *lttr_trap_name(unsigned int vector, char *buf, size_t size)
+{
+	if (vector == LTTR_WHAT_UNKNOWN)
+		return "unknown";
+	if (vector < sizeof(trap_names) / sizeof(trap_names[0]) &&
+	    trap_names[vector])
+		return trap_names[vector];
+	snprintf(buf, size, "trap_%u", vector);
+	return buf;
+}
+
+const char *lttr_sysvec_name(unsigned int vector)
+{
+	/* arch/x86/include/asm/irq_vectors.h (6.1) */
+	switch (vector) {
+	case 0x02: return "nmi";
+	case 0x80: return "ia32_syscall";
+	case 0xec: return "local_timer";
+	case 0xed: return "hyperv_stimer0";
+	case 0xee: return "hyperv_reenlightenment";
+	case 0xef: return "managed_irq_shutdown";
+	case 0xf0: return "posted_intr_nested";
+	case 0xf1: return "posted_intr_wakeup";
+	case 0xf2: return "posted_intr";
+	case 0xf3: return "hypervisor_callback";
+	case 0xf4: return "deferred_error";
+	case 0xf6: return "irq_work";
+	case 0xf7: return "x86_platform_ipi";
+	case 0xf8: return "reboot";
+	case 0xf9: return "threshold_apic";
+	case 0xfa: return "thermal_apic";
+	case 0xfb: return "call_function_single";
+	case 0xfc: return "call_function";
+	case 0xfd: return "reschedule";
+	case 0xfe: return "error_apic";
+	case 0xff: return "spurious_apic";
+	default: return NULL;
+	}
+}
+
+const char *lttr_softirq_name(unsigned int vec)
+{
+	/* include/linux/interrupt.h (6.1) */
+	static const char *const n[] = {
+		"HI", "TIMER", "NET_TX", "NET_RX", "BLOCK", "IRQ_POLL",
+		"TASKLET", "SCHED", "HRTIMER", "RCU",
+	};
+
+	if (vec == LTTR_WHAT_UNKNOWN)
+		return "unknown";
+
+	return vec < sizeof(n) / sizeof(n[0]) ? n[vec] : NULL;
+}
+
+const char *lttr_signal_name(unsigned int sig)
+{
+	/* x86 signal numbers (arch/x86/include/uapi/asm/signal.h) */
+	static const char *const n[] = {
+		NULL, "SIGHUP", "SIGINT", "SIGQUIT", "SIGILL", "SIGTRAP",
+		"SIGABRT", "SIGBUS", "SIGFPE", "SIGKILL", "SIGUSR1", "SIGSEGV",
+		"SIGUSR2", "SIGPIPE", "SIGALRM", "SIGTERM", "SIGSTKFLT",
+		"SIGCHLD", "SIGCONT", "SIGSTOP", "SIGTSTP", "SIGTTIN", "SIGTTOU",
+		"SIGURG", "SIGXCPU", "SIGXFSZ", "SIGVTALRM", "SIGPROF",
+		"SIGWINCH", "SIGIO", "SIGPWR", "SIGSYS",
+	};
+
+	return sig < sizeof(n) / sizeof(n[0]) ? n[sig] : NULL;
+}
+
+/* a var part counted by a length field: within its bound and the record */
+static int var_counted(const uint8_t *var, size_t avail, size_t n, size_t max,
+		       const char *field, const struct evtype *et,
+		       struct lttr_event *ev, char *why, size_t whylen)
+{
+	if (n > max || n > avail) {
+		if (why) {
+			if (n > max)
+				snprintf(why, whylen, "%s %s %zu larger than %zu",
+					 et->name, field, n, max);
+			else
+				snprintf(why, whylen,
+					 "%s %s %zu larger than the %zu bytes after its payload",
+					 et->name, field, n, avail);
+		}
+		return -LTTR_E_FORMAT;
+	}
+	ev->var = (const char *)var;
+	ev->var_len = (uint32_t)n;
+	return 0;
+}
+
+static int decode_var(const uint8_t *var, size_t n, const struct evtype *et,
+		      struct lttr_event *ev, char *why, size_t whylen)
+{
+	const char *s = (const char *)var;
+	const char *nul;
+
+	switch (et->var) {
+	case VAR_NAME:
+		nul = memchr(s, 0, n);
+		ev->var = s;
+		ev->var_len = (uint32_t)(nul ? (size_t)(nul - s) : n);
+		if (ev->var_len > LTT_MAX_VAR_LEN)
+			ev->var_len = LTT_MAX_VAR_LEN;
+		return 0;
+	case VAR_PEER:
+		return var_counted(var, n, ev->p.socket_io.peer_len,
+				   LTT_MAX_SOCKADDR, "peer_len", et, ev, why, whylen);
+	case VAR_PACKET:
+		return var_counted(var, n, ev->p.net_packet.caplen,
+				   LTT_MAX_CAPTURE, "caplen", et, ev, why, whylen);
+	case VAR_CUSTOM:
+		return var_counted(var, n, ev->p.custom.size,
+				   LTT_CUSTOM_MAX_SIZE, "size", et, ev, why, whylen);
+	case VAR_DECL:
+		/* name and format are checked by lttr_custom_decl() */
+		ev->var = s;
+		ev->var_len = (uint32_t)n;
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+/*
+ * A record of a known id with LTT_REC_COMPACT (format 1.2): check that the
+ * id has a compact form, that the record has a payload (not also
+ * LTT_REC_NO_DETAILS) and that it holds the compact struct, then expand
+ * it into the full struct, as if the record had been written in full.
+ */
+static int decode_compact(const uint8_t *rec, const struct ltt_record_header *rh,
+			  struct lttr_event *ev, char *why, size_t whylen)
+{
+	const char *name = evtypes[rh->id].name;
+	size_t plen = rh->size - sizeof(*rh);
+	unsigned int csize = ltt_compact_size(rh->id);
+
+	if (rh->flags & LTT_REC_NO_DETAILS) {
+		if (why)
+			snprintf(why, whylen,
+				 "%s record flags 0x%02x: compact (LTT_REC_COMPACT) and without details (LTT_REC_NO_DETAILS) at once",
+				 name, rh->flags);
+		return -LTTR_E_FORMAT;
+	}
+	if (!csize) {
+		if (why)
+			snprintf(why, whylen,
+				 "%s record marked compact (LTT_REC_COMPACT): %s has no compact form",
+				 name, name);
+		return -LTTR_E_FORMAT;
+	}
+	if (plen < csize) {
+		if (why)
+			snprintf(why, whylen,
+				 "compact payload of %zu bytes shorter than the %u bytes of a compact %s event",
+				 plen, csize, name);
+		return -LTTR_E_FORMAT;
+	}
+	memset(&ev->p, 0, sizeof(ev->p));
+	lttr_compact_expand(rh->id, rec + sizeof(*rh), &ev->p);
+	ev->details = true;
+	return 0;
+}
+
+int lttr_record_decode(const uint8_t *rec, size_t avail, struct lttr_event *ev,
+		       char *why, size_t whylen)
+{
+	struct ltt_record_header rh;
+	size_t plen;
+	int psize;
+
+	if (avail < sizeof(rh)) {
+		if (why)
+			snprintf(why, whylen,
+				 "record header cut short (%zu bytes left in the buffer)",
+				 avail);
+		return -LTTR_E_FORMAT;
+	}
+	memcpy(&rh, rec, sizeof(rh));
+	if (rh.size < sizeof(rh) || rh.size % LTT_REC_ALIGN || rh.size > avail) {
+		if (why) {
+			if (rh.size == 0)
+				snprintf(why, whylen, "record size 0");
+			else if (rh.size % LTT_REC_ALIGN)
+				snprintf(why, whylen,
+					 "record size %u not a multiple of %u",
+					 rh.size, (unsigned int)LTT_REC_ALIGN);
+			else if (rh.size < sizeof(rh))
+				snprintf(why, whylen,
+					 "record size %u smaller than a record header",
+					 rh.size);
+			else
+				snprintf(why, whylen,
+					 "record size %u past the end of the buffer (%zu bytes left)",
+					 rh.size, avail);
+		}
+		return -LTTR_E_FORMAT;
+	}
+	ev->time_ns = rh.delta;
+	ev->id = rh.id;
+	ev->rec_flags = rh.flags;
+	ev->size = rh.size;
+	ev->var = NULL;
+	ev->var_len = 0;
+	ev->control = false;
+	psize = evtypes[rh.id].name ? evtypes[rh.id].size : -1;
+	ev->known = psize >= 0;
+	ev->details = ev->known && !(rh.flags & LTT_REC_NO_DETAILS);
+	if (ev->known && (rh.flags & LTT_REC_COMPACT))
+		return decode_compact(rec, &rh, ev, why, whylen);
+	if (!ev->details)
+		return 0;
+	plen = rh.size - sizeof(rh);
+	if (plen < (size_t)psize) {
+		if (why)
+			snprintf(why, whylen,
+				 "payload of %zu bytes shorter than the %d bytes of a %s event",
+				 plen, psize, evtypes[rh.id].name);
+		return -LTTR_E_FORMAT;
+	}
+	memset(&ev->p, 0, sizeof(ev->p));
+	memcpy(&ev->p, rec + sizeof(rh), (size_t)psize);
+	return decode_var(rec + sizeof(rh) + psize, plen - (size_t)psize,
+			  &evtypes[rh.id], ev, why, whylen);
+}
+
+/*
+ * Decode the record at @off of buffer @bi of @cpu.  Return 1 when decoded,
+ * 0 at the end of the buffer's well-formed records (with LTTR_OPEN_SALVAGE
+ * a malformed record ends the buffer, with a warning), or an error.
+ */
+int lttr_read_record_slow(struct lttr_trace *t, unsigned int cpu, size_t bi,
+		       uint32_t off, struct lttr_event *ev,
+		       struct lttr_error *err)
+{
+	struct lttr_buf *b = &t->cpu[cpu].bufs[bi];
+	char why[200];
+
+	if (off >= b->valid_size)
+		return 0;
+	if (lttr_record_decode(lttr_buf_data(t, b) + off, b->valid_size - off,
+			       ev, why, sizeof(why)) < 0) {
+		uint64_t roff = b->offset + sizeof(struct ltt_buffer_header) + off;
+
+		if (t->flags & LTTR_OPEN_SALVAGE) {
+			b->valid_size = off;
+			if (!b->warned)
+				lttr_trace_warn(t, "%s: record at offset %" PRIu64 " (buffer at offset %" PRIu64 ", cpu %u, seq %" PRIu64 "): %s: rest of the buffer ignored (salvage)",
+						t->events_path, roff, b->offset,
+						cpu, b->seq, why);
+			b->warned = true;
+			return 0;
+		}
+		return lttr_error_set(err, LTTR_E_FORMAT,
+			"%s: record at offset %" PRIu64 " (buffer at offset %" PRIu64 ", cpu %u, seq %" PRIu64 "): %s",
+			t->events_path, roff, b->offset, cpu, b->seq, why);
+	}
+	ev->time_ns += b->start_ns;
+	ev->cpu = (uint16_t)cpu;
+	ev->offset = b->offset + sizeof(struct ltt_buffer_header) + off;
+	return 1;
+}
+

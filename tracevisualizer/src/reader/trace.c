@@ -1,0 +1,604 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * trace.c - opening a trace directory: header validation, mapping of the
+ * events file, the lost file and the proc snapshot.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "reader/internal.h"
+
+#define HDR_OFF(field) ((unsigned int)offsetof(struct ltt_trace_header, field))
+
+void lttr_trace_warn(struct lttr_trace *t, const char *fmt, ...)
+{
+	char buf[LTTR_ERRMSG_MAX];
+	va_list ap;
+	char *s;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	if (t->nwarnings == t->cap_warnings) {
+		size_t cap = t->cap_warnings ? 2 * t->cap_warnings : 8;
+		char **w = realloc(t->warnings, cap * sizeof(*w));
+
+		if (!w)
+			return;
+		t->warnings = w;
+		t->cap_warnings = cap;
+	}
+	s = strdup(buf);
+	if (s)
+		t->warnings[t->nwarnings++] = s;
+}
+
+static char *path_join(const char *dir, const char *name)
+{
+	size_t a = strlen(dir), b = strlen(name);
+	char *p = malloc(a + b + 2);
+
+	if (!p)
+		return NULL;
+	memcpy(p, dir, a);
+	p[a] = '/';
+	memcpy(p + a + 1, name, b + 1);
+	return p;
+}
+
+/*
+ * Read a whole small file.  Return 0, -ENOENT if it does not exist, or
+ * another negative errno (message in @err).
+ */
+static int read_small_file(const char *path, size_t max, uint8_t **data,
+			   size_t *len, struct lttr_error *err)
+{
+	struct stat st;
+	uint8_t *buf;
+	size_t got = 0;
+	int fd;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		int e = errno;
+
+		lttr_error_set(err, LTTR_E_IO, "%s: cannot open: %s", path,
+			       strerror(e));
+		return -e;
+	}
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		lttr_error_set(err, LTTR_E_IO, "%s: not a regular file", path);
+		return -EINVAL;
+	}
+	if ((uint64_t)st.st_size > max) {
+		close(fd);
+		lttr_error_set(err, LTTR_E_FORMAT,
+			       "%s: too large (%lld bytes, at most %zu)", path,
+			       (long long)st.st_size, max);
+		return -EFBIG;
+	}
+	buf = malloc((size_t)st.st_size + 1);
+	if (!buf) {
+		close(fd);
+		lttr_error_set(err, LTTR_E_NOMEM, "%s: out of memory", path);
+		return -ENOMEM;
+	}
+	while (got < (size_t)st.st_size) {
+		ssize_t r = read(fd, buf + got, (size_t)st.st_size - got);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			break;
+		got += (size_t)r;
+	}
+	close(fd);
+	buf[got] = 0;
+	*data = buf;
+	*len = got;
+	return 0;
+}
+
+static void copy_str(char *dst, const char *src, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n && src[i]; i++)
+		dst[i] = src[i];
+	dst[i] = '\0';
+}
+
+static int read_header(struct lttr_trace *t, struct lttr_error *err)
+{
+	const uint16_t one = 1;
+	const unsigned int host_order =
+		*(const uint8_t *)&one ? LTT_ORDER_LITTLE : LTT_ORDER_BIG;
+	struct ltt_trace_header *h = &t->hdr;
+	char *path = path_join(t->dir, "header");
+	uint8_t *data = NULL;
+	size_t len = 0;
+	uint32_t magic;
+	int ret;
+
+	if (!path)
+		return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
+	ret = read_small_file(path, 1 << 20, &data, &len, err);
+	if (ret < 0) {
+		free(path);
+		return -(err ? err->code : LTTR_E_IO);
+	}
+	ret = 0;
+	if (len < sizeof(magic)) {
+		ret = lttr_error_set(err, LTTR_E_TRUNCATED,
+			"%s: truncated: %zu bytes, a trace header has %u (format 1.0) or %zu (1.1, 1.2)",
+			path, len, LTT_TRACE_HEADER_SIZE_1_0, sizeof(*h));
+		goto out;
+	}
+	memcpy(&magic, data, sizeof(magic));
+	if (magic == __builtin_bswap32(LTT_TRACE_MAGIC)) {
+		ret = lttr_error_set(err, LTTR_E_UNSUPPORTED,
+			"%s: foreign byte order (magic 0x%08x at offset 0 is byte-swapped): traces of a %s-endian machine cannot be read on this %s-endian host",
+			path, magic,
+			host_order == LTT_ORDER_LITTLE ? "big" : "little",
+			host_order == LTT_ORDER_LITTLE ? "little" : "big");
+		goto out;
+	}
+	if (magic != LTT_TRACE_MAGIC) {
+		ret = lttr_error_set(err, LTTR_E_FORMAT,
+			"%s: bad magic 0x%08x at offset 0 (expected 0x%08x): not an LTT trace header",
+			path, magic, LTT_TRACE_MAGIC);
+		goto out;
+	}
+	if (len < LTT_TRACE_HEADER_SIZE_1_0) {
+		ret = lttr_error_set(err, LTTR_E_TRUNCATED,
+			"%s: truncated: %zu bytes, a trace header has %u (format 1.0) or %zu (1.1, 1.2)",
+			path, len, LTT_TRACE_HEADER_SIZE_1_0, sizeof(*h));
+		goto out;
+	}
+	memset(h, 0, sizeof(*h));
+	memcpy(h, data, len < sizeof(*h) ? len : sizeof(*h));
+	if (h->major != LTT_FORMAT_MAJOR) {
+		ret = lttr_error_set(err, LTTR_E_UNSUPPORTED,
+			"%s: unsupported format version %u.%u at offset %u (this reader reads %u.x)",
+			path, h->major, h->minor, HDR_OFF(major),
+			LTT_FORMAT_MAJOR);
+		goto out;
+	}
+	if (h->byte_order != host_order) {
+		ret = lttr_error_set(err, LTTR_E_UNSUPPORTED,
+			"%s: foreign byte order %u at offset %u (host is %s-endian, %u)",
+			path, h->byte_order, HDR_OFF(byte_order),
+			host_order == LTT_ORDER_LITTLE ? "little" : "big",
+			host_order);
+		goto out;
+	}
+	if (h->word_size != 4 && h->word_size != 8) {
+		ret = lttr_error_set(err, LTTR_E_FORMAT,
+			"%s: bad word size %u at offset %u (expected 4 or 8)",
+			path, h->word_size, HDR_OFF(word_size));
+		goto out;
+	}
+	if (h->header_size < LTT_TRACE_HEADER_SIZE_1_0 || h->header_size > len) {
+		ret = lttr_error_set(err, LTTR_E_FORMAT,
+			"%s: bad header_size %u at offset %u (expected >= %u and <= the file size %zu)",
+			path, h->header_size, HDR_OFF(header_size),
+			LTT_TRACE_HEADER_SIZE_1_0, len);
+		goto out;
+	}
+	if (h->header_size < sizeof(*h)) {
+		/* format 1.0: the configuration is the one of that format */
+		memset((uint8_t *)h + HDR_OFF(details), 0,
+		       sizeof(*h) - HDR_OFF(details));
+		memset(&h->details, 0xff, sizeof(h->details));
+	} else {
+		t->format_11 = true;
+	}
+	if (h->ncpus < 1 || h->ncpus > LTT_MAX_CPUS) {
+		ret = lttr_error_set(err, LTTR_E_FORMAT,
+			"%s: bad ncpus %u at offset %u (expected 1..%u)",
+			path, h->ncpus, HDR_OFF(ncpus), LTT_MAX_CPUS);
+		goto out;
+	}
+	if (h->clock_hz != 1000000000U) {
+		ret = lttr_error_set(err, LTTR_E_UNSUPPORTED,
+			"%s: clock_hz %u at offset %u not supported (timestamps must be ns: 1000000000)",
+			path, h->clock_hz, HDR_OFF(clock_hz));
+		goto out;
+	}
+	if (h->end_ns && h->end_ns < h->start_ns) {
+		ret = lttr_error_set(err, LTTR_E_FORMAT,
+			"%s: end_ns %llu at offset %u is before start_ns %llu",
+			path, (unsigned long long)h->end_ns, HDR_OFF(end_ns),
+			(unsigned long long)h->start_ns);
+		goto out;
+	}
+	t->ncpus = h->ncpus;
+	copy_str(t->arch, h->arch, sizeof(h->arch));
+	copy_str(t->release, h->release, sizeof(h->release));
+	copy_str(t->hostname, h->hostname, sizeof(h->hostname));
+	if (!(h->flags & LTT_TRACE_COMPLETE))
+		lttr_trace_warn(t, "%s: trace not marked complete (the daemon did not finish cleanly)",
+				path);
+	if (h->syscall_ip.mode > LTT_SIP_RANGE)
+		lttr_trace_warn(t, "%s: unknown syscall_ip mode %u at offset %u",
+				path, h->syscall_ip.mode, HDR_OFF(syscall_ip.mode));
+	if (h->capture_len > LTT_MAX_CAPTURE)
+		lttr_trace_warn(t, "%s: capture_len %u at offset %u larger than %u",
+				path, h->capture_len, HDR_OFF(capture_len),
+				LTT_MAX_CAPTURE);
+out:
+	free(data);
+	free(path);
+	return ret;
+}
+
+void lttr_map_drop(const struct lttr_trace *t, uint64_t from, uint64_t to)
+{
+	uintptr_t pg = (uintptr_t)sysconf(_SC_PAGESIZE), a, b;
+
+	if (!t->map || to > t->map_size || from >= to)
+		return;
+	a = ((uintptr_t)(t->map + from) + pg - 1) & ~(pg - 1);
+	b = to == t->map_size ? (uintptr_t)(t->map + to) + pg - 1 :
+				(uintptr_t)(t->map + to);
+	b &= ~(pg - 1);
+	if (b > a)
+		madvise((void *)a, b - a, MADV_DONTNEED);
+}
+
+static int map_events(struct lttr_trace *t, struct lttr_error *err)
+{
+	struct stat st;
+	void *m;
+	int fd, e;
+
+	t->events_path = path_join(t->dir, "events");
+	if (!t->events_path)
+		return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
+	fd = open(t->events_path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		e = errno;
+		return lttr_error_set(err, LTTR_E_IO, "%s: cannot open: %s",
+				      t->events_path, strerror(e));
+	}
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return lttr_error_set(err, LTTR_E_IO, "%s: not a regular file",
+				      t->events_path);
+	}
+	if (st.st_size == 0) {
+		close(fd);
+		lttr_trace_warn(t, "%s: empty (no buffers)", t->events_path);
+		return 0;
+	}
+	m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	e = errno;
+	close(fd);
+	if (m == MAP_FAILED)
+		return lttr_error_set(err, LTTR_E_IO, "%s: cannot map: %s",
+				      t->events_path, strerror(e));
+	/* read ahead the whole file (the pages are mapped when touched) */
+	madvise(m, (size_t)st.st_size, MADV_WILLNEED);
+	t->map = m;
+	t->map_size = (size_t)st.st_size;
+	return 0;
+}
+
+static int read_lost(struct lttr_trace *t, struct lttr_error *err)
+{
+	char *path = path_join(t->dir, "lost");
+	size_t want = t->ncpus * sizeof(struct ltt_lost_info);
+	struct lttr_error e2;
+	uint8_t *data = NULL;
+	size_t len = 0;
+	unsigned int i;
+	int ret;
+
+	if (!path)
+		return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
+	ret = read_small_file(path, 64 << 20, &data, &len, &e2);
+	if (ret == -ENOENT) {
+		lttr_trace_warn(t, "%s: missing (the daemon did not finish?): lost counts taken from the buffer headers",
+				path);
+		free(path);
+		return 0;
+	}
+	if (ret < 0) {
+		*err = e2;
+		free(path);
+		return -e2.code;
+	}
+	ret = 0;
+	if (len != want) {
+		if (t->flags & LTTR_OPEN_SALVAGE)
+			lttr_trace_warn(t, "%s: size %zu, expected %zu (%u CPUs x %zu): ignored, lost counts taken from the buffer headers",
+					path, len, want, t->ncpus,
+					sizeof(struct ltt_lost_info));
+		else
+			ret = lttr_error_set(err, LTTR_E_FORMAT,
+				"%s: size %zu, expected %zu (%u CPUs x %zu bytes)",
+				path, len, want, t->ncpus,
+				sizeof(struct ltt_lost_info));
+		goto out;
+	}
+	for (i = 0; i < t->ncpus; i++) {
+		const struct ltt_lost_info *li =
+			(const void *)(data + i * sizeof(*li));
+
+		if (li->cpu != i) {
+			ret = lttr_error_set(err, LTTR_E_FORMAT,
+				"%s: entry %u at offset %zu has cpu %u",
+				path, i, i * sizeof(*li), li->cpu);
+			goto out;
+		}
+	}
+	t->lost = (struct ltt_lost_info *)data;
+	data = NULL;
+out:
+	free(data);
+	free(path);
+	return ret;
+}
+
+static int read_proc(struct lttr_trace *t, struct lttr_error *err)
+{
+	char *path = path_join(t->dir, "proc");
+	unsigned int pflags = (t->flags & LTTR_OPEN_SALVAGE) ? LTTR_PROC_LENIENT : 0;
+	struct lttr_error e2;
+	int ret;
+
+	if (!path)
+		return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
+	if (access(path, F_OK) < 0 && errno == ENOENT) {
+		lttr_trace_warn(t, "%s: missing: process names unknown", path);
+		free(path);
+		return 0;
+	}
+	ret = lttr_proc_load(path, pflags, &t->proc, &e2);
+	if (ret < 0) {
+		*err = e2;
+		free(path);
+		return ret;
+	}
+	if (t->proc->bad_lines)
+		lttr_trace_warn(t, "%s: %zu malformed lines skipped (first at line %zu)",
+				path, t->proc->bad_lines,
+				t->proc->first_bad_line);
+	free(path);
+	return 0;
+}
+
+int lttr_trace_open(const char *dir, unsigned int flags,
+		    struct lttr_trace **out, struct lttr_error *err)
+{
+	struct lttr_error dummy;
+	struct lttr_trace *t;
+	int ret;
+
+	if (!err)
+		err = &dummy;
+	lttr_error_clear(err);
+	if (!dir || !out)
+		return lttr_error_set(err, LTTR_E_INVAL, "invalid argument");
+	*out = NULL;
+	t = calloc(1, sizeof(*t));
+	if (!t)
+		return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
+	t->flags = flags;
+	t->dir = strdup(dir);
+	if (!t->dir) {
+		ret = lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
+		goto fail;
+	}
+	ret = read_header(t, err);
+	if (ret < 0)
+		goto fail;
+	ret = map_events(t, err);
+	if (ret < 0)
+		goto fail;
+	ret = lttr_bufindex_build(t, err);
+	lttr_map_drop(t, 0, t->map_size);
+	if (ret < 0)
+		goto fail;
+	ret = read_lost(t, err);
+	if (ret < 0)
+		goto fail;
+	if (!(flags & LTTR_OPEN_NO_PROC)) {
+		ret = read_proc(t, err);
+		if (ret < 0)
+			goto fail;
+	}
+	*out = t;
+	return 0;
+fail:
+	lttr_trace_close(t);
+	return ret;
+}
+
+void lttr_trace_close(struct lttr_trace *t)
+{
+	size_t i;
+
+	if (!t)
+		return;
+	lttr_bufindex_free(t);
+	lttr_custom_table_free(t->custom);
+	if (t->map)
+		munmap((void *)t->map, t->map_size);
+	free(t->lost);
+	lttr_proc_free(t->proc);
+	for (i = 0; i < t->nwarnings; i++)
+		free(t->warnings[i]);
+	free(t->warnings);
+	free(t->events_path);
+	free(t->dir);
+	free(t);
+}
+
+const struct ltt_trace_header *lttr_trace_header(const struct lttr_trace *t)
+{
+	return &t->hdr;
+}
+
+const char *lttr_trace_dir(const struct lttr_trace *t)
+{
+	return t->dir;
+}
+
+unsigned int lttr_trace_ncpus(const struct lttr_trace *t)
+{
+	return t->ncpus;
+}
+
+bool lttr_trace_complete(const struct lttr_trace *t)
+{
+	return (t->hdr.flags & LTT_TRACE_COMPLETE) != 0;
+}
+
+const char *lttr_trace_arch(const struct lttr_trace *t)
+{
+	return t->arch;
+}
+
+const char *lttr_trace_release(const struct lttr_trace *t)
+{
+	return t->release;
+}
+
+const char *lttr_trace_hostname(const struct lttr_trace *t)
+{
+	return t->hostname;
+}
+
+uint64_t lttr_trace_end_ns(const struct lttr_trace *t)
+{
+	if (t->hdr.end_ns)
+		return t->hdr.end_ns;
+	return t->max_end_ns > t->hdr.start_ns ? t->max_end_ns : t->hdr.start_ns;
+}
+
+size_t lttr_trace_buffer_count(const struct lttr_trace *t, unsigned int cpu)
+{
+	return cpu < t->ncpus ? t->cpu[cpu].nbufs : 0;
+}
+
+size_t lttr_trace_total_buffers(const struct lttr_trace *t)
+{
+	return t->nbuffers;
+}
+
+int lttr_trace_buffer(const struct lttr_trace *t, unsigned int cpu, size_t i,
+		      struct lttr_buffer_info *bi)
+{
+	const struct lttr_buf *b;
+
+	if (cpu >= t->ncpus || i >= t->cpu[cpu].nbufs)
+		return -LTTR_E_INVAL;
+	b = &t->cpu[cpu].bufs[i];
+	bi->offset = b->offset;
+	bi->seq = b->seq;
+	bi->start_ns = b->start_ns;
+	bi->end_ns = b->end_ns;
+	bi->lost = b->lost;
+	bi->data_size = b->data_size;
+	bi->pid = b->pid;
+	bi->cpu = (uint16_t)cpu;
+	bi->flags = b->flags;
+	return 0;
+}
+
+const struct ltt_lost_info *lttr_trace_lost_info(const struct lttr_trace *t,
+						 unsigned int cpu)
+{
+	if (!t->lost || cpu >= t->ncpus)
+		return NULL;
+	return &t->lost[cpu];
+}
+
+uint64_t lttr_trace_buffer_lost_cpu(const struct lttr_trace *t, unsigned int cpu)
+{
+	return cpu < t->ncpus ? t->cpu[cpu].buffer_lost : 0;
+}
+
+uint64_t lttr_trace_lost_cpu(const struct lttr_trace *t, unsigned int cpu)
+{
+	if (cpu >= t->ncpus)
+		return 0;
+	if (t->lost)
+		return t->lost[cpu].total;
+	return t->cpu[cpu].buffer_lost;
+}
+
+const struct lttr_proc *lttr_trace_proc(const struct lttr_trace *t)
+{
+	return t->proc;
+}
+
+const char *lttr_trace_irq_name(const struct lttr_trace *t, uint32_t irq)
+{
+	if (irq == LTTR_WHAT_UNKNOWN)
+		return "unknown";
+	return t ? lttr_proc_irq_name(t->proc, irq) : NULL;
+}
+
+const char *lttr_trace_netdev_name(const struct lttr_trace *t, uint32_t ifindex)
+{
+	return t ? lttr_proc_netdev_name(t->proc, ifindex) : NULL;
+}
+
+bool lttr_trace_format_11(const struct lttr_trace *t)
+{
+	return t->format_11;
+}
+
+bool lttr_trace_flight(const struct lttr_trace *t)
+{
+	return (t->hdr.flags & LTT_TRACE_FLIGHT) != 0;
+}
+
+uint64_t lttr_trace_overwritten(const struct lttr_trace *t, unsigned int cpu)
+{
+	return cpu < t->ncpus ? t->cpu[cpu].overwritten : 0;
+}
+
+uint64_t lttr_trace_window_start(const struct lttr_trace *t)
+{
+	uint64_t w = t->hdr.start_ns, end = lttr_trace_end_ns(t);
+	unsigned int c;
+
+	if (!(t->hdr.flags & LTT_TRACE_FLIGHT))
+		return w;
+	for (c = 0; c < t->ncpus; c++)
+		if (t->cpu[c].nbufs && t->cpu[c].bufs[0].start_ns > w)
+			w = t->cpu[c].bufs[0].start_ns;
+	return w < end ? w : end;
+}
+
+bool lttr_event_mask_has(const struct ltt_event_mask *m, unsigned int id)
+{
+	return id < LTT_EV_MAX && (m->bits[id / 64] >> (id % 64) & 1);
+}
+
+size_t lttr_trace_warning_count(const struct lttr_trace *t)
+{
+	return t->nwarnings;
+}
+
+const char *lttr_trace_warning(const struct lttr_trace *t, size_t i)
+{
+	return i < t->nwarnings ? t->warnings[i] : NULL;
+}
+
+const uint8_t *lttr_trace_events_data(const struct lttr_trace *t, size_t *size)
+{
+	if (size)
+		*size = t->map_size;
+	return t->map;
+}
