@@ -55,7 +55,27 @@ struct actx {
 	size_t last_idx;
 	bool last_valid;
 	int nomem;
+	const struct lttr_account_hooks *h;	/* the caller's, or NULL */
+	void *harg;
 };
+
+/* tell the caller's hook that @tk enters @state at @t */
+static void tell(struct actx *x, const struct atask *tk, uint64_t t, int state,
+		 const struct lttr_acct_change *more)
+{
+	struct lttr_acct_change c;
+
+	if (!x->h || !x->h->task)
+		return;
+	if (more)
+		c = *more;
+	else
+		memset(&c, 0, sizeof(c));
+	c.time_ns = t;
+	c.pid = tk->pub.pid;
+	c.state = (uint8_t)state;
+	x->h->task(x->harg, &c);
+}
 
 static struct lttr_acct_sc *sc_list_get(struct lttr_acct_sc **v, size_t *n,
 					size_t *cap, uint32_t nr, size_t *last)
@@ -217,8 +237,11 @@ static void on_segment(void *arg, const struct lttr_flow_seg *s)
 
 	c->sched_ns += d;
 	if (tk && tk->state == ST_NONE) {
+		struct lttr_acct_change rc = { .cpu = s->cpu };
+
 		tk->state = ST_RUNNING;
 		tk->since = s->start_ns;
+		tell(x, tk, s->start_ns, LTTR_TS_RUNNING, &rc);
 	}
 	switch (s->mode) {
 	case LTTR_MODE_USER:
@@ -277,6 +300,8 @@ static void on_segment(void *arg, const struct lttr_flow_seg *s)
 			x->nomem = 1;
 		break;
 	}
+	if (x->h && x->h->segment)
+		x->h->segment(x->harg, s);
 }
 
 /* move the per-CPU unknown time of @tk to user or kernel */
@@ -312,14 +337,18 @@ static void switch_out(struct actx *x, struct atask *tk,
 	if (tk->exiting && (tr->state & TASK_DEAD_STATE)) {
 		tk->state = ST_DEAD;
 		tk->pub.end_ns = t;
+		tell(x, tk, t, LTTR_TS_DEAD, NULL);
 		return;
 	}
 	if (tr->state == 0 || tk->woke_running) {
+		struct lttr_acct_change rc = { .preempted = tr->state == 0 };
+
 		tk->state = ST_RUNNABLE;
 		tk->pub.preemptions += tr->state == 0;
 		tk->woken = tk->woke_running;
 		tk->woken_at = t;
 		tk->woke_running = false;
+		tell(x, tk, t, LTTR_TS_RUNNABLE, &rc);
 		return;
 	}
 	tk->state = ST_BLOCKED;
@@ -338,13 +367,26 @@ static void switch_out(struct actx *x, struct atask *tk,
 		tk->breason = LTTR_BLOCK_OTHER;
 		break;
 	}
+	if (x->h && x->h->task) {
+		struct lttr_acct_change bc = {
+			.reason = (uint8_t)tk->breason, .mode = tr->mode,
+			.pending = tk->bpending,
+			.what = tr->mode == LTTR_MODE_SYSCALL ? tr->what : 0,
+		};
+
+		tell(x, tk, t, LTTR_TS_BLOCKED, &bc);
+	}
 }
 
-static void switch_in(struct actx *x, struct atask *tk, uint64_t t)
+static void switch_in(struct actx *x, struct atask *tk, uint64_t t,
+		      unsigned int cpu)
 {
+	struct lttr_acct_change rc = { .cpu = (uint16_t)cpu };
+
 	switch (tk->state) {
 	case ST_NONE:		/* runnable since before the trace */
 		tk->since = x->a->start_ns;
+		tell(x, tk, tk->since, LTTR_TS_RUNNABLE, NULL);
 		close_runnable(x, tk, t);
 		break;
 	case ST_RUNNABLE:
@@ -368,14 +410,22 @@ static void switch_in(struct actx *x, struct atask *tk, uint64_t t)
 	tk->woken = false;
 	tk->woke_running = false;
 	tk->pub.switches++;
+	tell(x, tk, t, LTTR_TS_RUNNING, &rc);
 }
 
 static void on_wakeup(struct actx *x, struct atask *tk, uint64_t t)
 {
 	switch (tk->state) {
-	case ST_NONE:		/* blocked since before the trace */
+	case ST_NONE: {		/* blocked since before the trace */
+		struct lttr_acct_change bc = {
+			.reason = LTTR_BLOCK_UNKNOWN, .mode = LTTR_MODE_UNKNOWN,
+			.pending = true,
+		};
+
 		first_seen(tk, ST_BLOCKED, true);
 		tk->since = x->a->start_ns;
+		tell(x, tk, tk->since, LTTR_TS_BLOCKED, &bc);
+	}
 		/* fall through */
 	case ST_BLOCKED:
 		close_blocked(x, tk, t);
@@ -383,6 +433,7 @@ static void on_wakeup(struct actx *x, struct atask *tk, uint64_t t)
 		tk->since = t;
 		tk->woken = true;
 		tk->woken_at = t;
+		tell(x, tk, t, LTTR_TS_RUNNABLE, NULL);
 		break;
 	case ST_RUNNING:
 		tk->woke_running = true;
@@ -430,6 +481,17 @@ static void on_resolve(struct actx *x, struct atask *tk,
 	resolve_cpus(x, tk, tr->mode == LTTR_MODE_USER);
 	tk->pending_cpu = 0;
 	tk->pending_blocked = 0;
+	if (x->h && x->h->task) {
+		struct lttr_acct_change rc = {
+			.mode = tr->mode,
+			.what = tr->mode == LTTR_MODE_SYSCALL ? tr->what : 0,
+			.reason = tr->mode == LTTR_MODE_USER ? LTTR_BLOCK_UNKNOWN :
+				tr->mode == LTTR_MODE_SYSCALL ?
+				(uint8_t)block_reason(x, tr->what) : LTTR_BLOCK_FAULT,
+		};
+
+		tell(x, tk, tr->time_ns, LTTR_TS_RESOLVED, &rc);
+	}
 }
 
 static void on_irq_exit(struct actx *x, const struct lttr_flow_tr *tr)
@@ -514,6 +576,8 @@ static void on_transition(void *arg, const struct lttr_flow_tr *tr)
 
 	if (tr->kind == LTTR_TR_ANOMALY) {
 		x->a->anomalies++;
+		if (x->h && x->h->transition)
+			x->h->transition(x->harg, tr);
 		return;
 	}
 	if (tr->kind != LTTR_TR_FORK)
@@ -541,7 +605,7 @@ static void on_transition(void *arg, const struct lttr_flow_tr *tr)
 			switch_out(x, tk, tr);
 		other = get_task(x, tr->pid2);
 		if (other)
-			switch_in(x, other, tr->time_ns);
+			switch_in(x, other, tr->time_ns, tr->cpu);
 		break;
 	case LTTR_TR_WAKEUP:
 		other = get_task(x, tr->pid2);
@@ -557,6 +621,7 @@ static void on_transition(void *arg, const struct lttr_flow_tr *tr)
 			other->state = ST_RUNNABLE;
 			other->since = tr->time_ns;
 			other->pub.kthread = tr->what & LTT_FORK_KTHREAD;
+			tell(x, other, tr->time_ns, LTTR_TS_RUNNABLE, NULL);
 		}
 		break;
 	case LTTR_TR_EXIT:
@@ -572,6 +637,8 @@ static void on_transition(void *arg, const struct lttr_flow_tr *tr)
 	default:
 		break;
 	}
+	if (x->h && x->h->transition)
+		x->h->transition(x->harg, tr);
 }
 
 static void finish_task(struct actx *x, struct atask *tk)
@@ -579,9 +646,15 @@ static void finish_task(struct actx *x, struct atask *tk)
 	uint64_t end = x->a->end_ns;
 
 	switch (tk->state) {
-	case ST_NONE:		/* named but never seen running or woken */
+	case ST_NONE: {		/* named but never seen running or woken */
+		struct lttr_acct_change bc = {
+			.reason = LTTR_BLOCK_UNKNOWN, .mode = LTTR_MODE_UNKNOWN,
+		};
+
 		tk->pub.blocked_ns[LTTR_BLOCK_UNKNOWN] += end - tk->pub.begin_ns;
+		tell(x, tk, tk->pub.begin_ns, LTTR_TS_BLOCKED, &bc);
 		break;
+	}
 	case ST_RUNNING:
 		tk->pub.running_ns += end - tk->since;
 		break;
@@ -710,8 +783,11 @@ static int run(struct lttr_trace *t, struct actx *x, struct lttr_error *err)
 
 			lttr_flow_set_cpu(f, c, bi.pid);
 			if (tk && tk->state == ST_NONE) {
+				struct lttr_acct_change rc = { .cpu = (uint16_t)c };
+
 				tk->state = ST_RUNNING;
 				tk->since = a->start_ns;
+				tell(x, tk, a->start_ns, LTTR_TS_RUNNING, &rc);
 			}
 		}
 	}
@@ -722,6 +798,13 @@ static int run(struct lttr_trace *t, struct actx *x, struct lttr_error *err)
 			if (r < 0 && err)
 				*err = *lttr_iter_error(it);
 			break;
+		}
+		if (x->h && x->h->event) {
+			r = x->h->event(x->harg, &ev);
+			if (r < 0) {
+				lttr_error_set(err, -r, "%s", lttr_strerror(r));
+				break;
+			}
 		}
 		if (ev.details && ((ev.id >= LTT_EV_PROCESS_FORK &&
 				    ev.id <= LTT_EV_PROCESS_EXIT) ||
@@ -743,6 +826,13 @@ static int run(struct lttr_trace *t, struct actx *x, struct lttr_error *err)
 int lttr_account_compute(struct lttr_trace *t, struct lttr_account **out,
 			 struct lttr_error *err)
 {
+	return lttr_account_compute_hooks(t, NULL, NULL, out, err);
+}
+
+int lttr_account_compute_hooks(struct lttr_trace *t,
+			       const struct lttr_account_hooks *hooks, void *arg,
+			       struct lttr_account **out, struct lttr_error *err)
+{
 	struct actx *x;
 	struct lttr_account *a;
 	int r;
@@ -756,6 +846,8 @@ int lttr_account_compute(struct lttr_trace *t, struct lttr_account **out,
 		return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
 	}
 	x->a = a;
+	x->h = hooks;
+	x->harg = arg;
 	a->ncpus = lttr_trace_ncpus(t);
 	a->start_ns = lttr_trace_window_start(t);
 	a->end_ns = lttr_trace_end_ns(t);

@@ -38,6 +38,7 @@ const char *lttr_strerror(int code)
 		[LTTR_E_UNSUPPORTED] = "unsupported trace",
 		[LTTR_E_NOMEM] = "out of memory",
 		[LTTR_E_INVAL] = "invalid argument",
+		[LTTR_E_CANCELED] = "canceled",
 	};
 
 	if (code < 0)

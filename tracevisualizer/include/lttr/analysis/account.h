@@ -199,6 +199,86 @@ struct lttr_account {
 int lttr_account_compute(struct lttr_trace *t, struct lttr_account **out,
 			 struct lttr_error *err);
 
+/**
+ * enum lttr_task_state - what a task is doing, as the accounting decides it
+ * @LTTR_TS_RUNNING: on a CPU (its modes come with the flow's segments)
+ * @LTTR_TS_RUNNABLE: ready but not running (preempted, woken, or new)
+ * @LTTR_TS_BLOCKED: switched out with a non-zero state, for a reason
+ * @LTTR_TS_DEAD: its last switch out after exit: not alive any more
+ * @LTTR_TS_RESOLVED: not a state: the mode of the task before its first
+ *	seen transition is now known; its blocked time reported with
+ *	@pending is charged to @reason, its unknown-mode CPU time to @mode
+ */
+enum lttr_task_state {
+	LTTR_TS_RUNNING,
+	LTTR_TS_RUNNABLE,
+	LTTR_TS_BLOCKED,
+	LTTR_TS_DEAD,
+	LTTR_TS_RESOLVED,
+};
+
+/**
+ * struct lttr_acct_change - a task enters a state (see lttr_account_hooks)
+ * @time_ns: from when (the window start for a state held since before it)
+ * @pid: the task
+ * @state: enum lttr_task_state
+ * @reason: BLOCKED and RESOLVED: the enum lttr_block charged
+ * @mode: BLOCKED: the enum lttr_mode it blocked in; RESOLVED: the mode found
+ * @pending: BLOCKED: the reason is not known yet, a RESOLVED change (or
+ *	none, the reason staying LTTR_BLOCK_UNKNOWN) tells it later
+ * @preempted: RUNNABLE: switched out while still runnable (not woken)
+ * @cpu: RUNNING: the CPU it runs on
+ * @what: BLOCKED in a syscall, RESOLVED to a syscall: the syscall number
+ */
+struct lttr_acct_change {
+	uint64_t time_ns;
+	uint32_t pid;
+	uint8_t state;
+	uint8_t reason;
+	uint8_t mode;
+	bool pending;
+	bool preempted;
+	uint16_t cpu;
+	uint32_t what;
+};
+
+struct lttr_event;
+struct lttr_flow_seg;
+struct lttr_flow_tr;
+
+/**
+ * struct lttr_account_hooks - what lttr_account_compute_hooks() shows its
+ * caller while it runs (each may be NULL), so that a view of the trace is
+ * built from the same decisions as the numbers
+ * @event: every event in time order, before it is applied; a negative
+ *	return stops the run with that value
+ * @segment: every CPU segment of the control flow, after it is charged
+ * @transition: every transition of the control flow, after it is applied
+ * @task: every change of a task's state, in time order for each task,
+ *	and after the segments of the task that precede it
+ */
+struct lttr_account_hooks {
+	int (*event)(void *arg, const struct lttr_event *ev);
+	void (*segment)(void *arg, const struct lttr_flow_seg *s);
+	void (*transition)(void *arg, const struct lttr_flow_tr *tr);
+	void (*task)(void *arg, const struct lttr_acct_change *c);
+};
+
+/**
+ * lttr_account_compute_hooks() - lttr_account_compute(), telling @hooks
+ * @t: the trace
+ * @hooks: the callbacks (NULL: none)
+ * @arg: their argument
+ * @out: receives the result
+ * @err: receives the error (LTTR_E_CANCELED when @hooks->event stopped it
+ *	with -LTTR_E_CANCELED)
+ *
+ * Return: 0 or a negative enum lttr_errcode.
+ */
+int lttr_account_compute_hooks(struct lttr_trace *t,
+			       const struct lttr_account_hooks *hooks, void *arg,
+			       struct lttr_account **out, struct lttr_error *err);
+
 /** lttr_account_free() - release a result @a: the result or NULL */
 void lttr_account_free(struct lttr_account *a);
 

@@ -16,6 +16,7 @@
  * @LTTR_E_UNSUPPORTED: valid but unsupported (version, byte order, clock)
  * @LTTR_E_NOMEM: out of memory
  * @LTTR_E_INVAL: invalid argument from the caller
+ * @LTTR_E_CANCELED: the caller's progress callback asked to stop
  */
 enum lttr_errcode {
 	LTTR_OK = 0,
@@ -25,6 +26,7 @@ enum lttr_errcode {
 	LTTR_E_UNSUPPORTED = 4,
 	LTTR_E_NOMEM = 5,
 	LTTR_E_INVAL = 6,
+	LTTR_E_CANCELED = 7,
 };
 
 #define LTTR_ERRMSG_MAX 1024

@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * lttr/view/verify.h - the view model checked against the time accounting.
+ */
+#ifndef LTTR_VIEW_VERIFY_H
+#define LTTR_VIEW_VERIFY_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+struct lttr_view;
+
+/**
+ * struct lttr_view_verify - result of lttr_view_verify()
+ * @compared: figures compared
+ * @mismatches: figures that differ
+ * @out_of_order: intervals the view had to store later than they began
+ *	(contradictory events, after a loss)
+ * @first: the first difference, as text ("" when none)
+ */
+struct lttr_view_verify {
+	uint64_t compared;
+	uint64_t mismatches;
+	uint64_t out_of_order;
+	char first[160];
+};
+
+/**
+ * lttr_view_verify() - compare, for every CPU and task row, the time the
+ * view shows in each state over the whole trace with the accounting's
+ * figures: CPU idle, user, kernel (syscall, trap, kernel thread), irq,
+ * softirq, unknown; task user, syscall, trap, kernel and interrupted,
+ * softirq, runnable, blocked by each reason, and not alive (the window
+ * less its lifetime)
+ * @v: the view
+ * @out: receives the result
+ *
+ * Return: true when every figure agrees to the nanosecond.
+ */
+bool lttr_view_verify(struct lttr_view *v, struct lttr_view_verify *out);
+
+#endif /* LTTR_VIEW_VERIFY_H */

@@ -1,0 +1,427 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * query.c - the questions a front end asks the view model: what each
+ * column of a row shows, the time a row spends in each state category,
+ * the state interval at a time, the next or previous change, names.
+ *
+ * A column's answer comes from cumulative values at its two edges
+ * (struct edge): the time per category before the edge, the entries that
+ * start before it and how many of those are event boundaries.  An edge
+ * is found by a cursor that only moves forward, jumping by checkpoints
+ * when the next edge is farther than the next checkpoint: a window costs
+ * at most a binary search and LTTR_VIEW_CHECKPOINT decoded entries per
+ * column, whatever the zoom.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <lttr/analysis/account.h>
+#include <lttr/model/process.h>
+#include "view/view-internal.h"
+
+struct edge {
+	uint64_t cum[LTTR_VCAT_COUNT];
+	uint64_t n;
+	uint64_t ev;
+};
+
+/* the cumulative values at @x, which the cursor's entry covers */
+static void edge_at(const struct vcur *c, const struct lttr_view *v, uint64_t x,
+		    struct edge *e)
+{
+	memcpy(e->cum, c->cum, sizeof(e->cum));
+	if (x > c->t)
+		e->cum[vcat_of(v, c->gid)] += x - c->t;
+	e->n = c->idx + (c->t < x);
+	e->ev = c->nev - (c->t == x && c->event);
+}
+
+static struct vrow *row_get(struct lttr_view *v, size_t row)
+{
+	struct vrow *r;
+
+	if (row >= v->nrows)
+		return NULL;
+	r = &v->rows[row];
+	if (vrow_finalize(v, r))
+		return NULL;
+	return r;
+}
+
+static uint64_t clamp(const struct lttr_view *v, uint64_t t)
+{
+	return t < v->start ? v->start : t > v->end ? v->end : t;
+}
+
+/* the longest interval of each category seen inside a column */
+struct best {
+	uint64_t dur[LTTR_VCAT_COUNT];
+	uint32_t gid[LTTR_VCAT_COUNT];
+};
+
+static void visit(const struct vcur *c, const struct lttr_view *v, uint64_t lo,
+		  uint64_t hi, struct best *b)
+{
+	uint64_t s = c->t > lo ? c->t : lo;
+	uint64_t e = c->next_t < hi ? c->next_t : hi;
+	uint8_t cat = vcat_of(v, c->gid);
+
+	if (e > s && e - s > b->dur[cat]) {
+		b->dur[cat] = e - s;
+		b->gid[cat] = c->gid;
+	}
+}
+
+/* move the cursor forward to the entry covering @hi, visiting entries */
+static void advance_visit(struct vcur *c, const struct lttr_view *v,
+			  uint64_t lo, uint64_t hi, struct best *b)
+{
+	size_t k = (size_t)(c->idx / LTTR_VIEW_CHECKPOINT) + 1;
+
+	visit(c, v, lo, hi, b);
+	if (hi < c->next_t)
+		return;
+	if (k < c->r->nck && c->r->ck[k].t <= hi) {
+		vcur_advance(c, v, c->r->ck[k].t);
+		vcur_advance(c, v, hi);	/* jumps again when farther */
+		visit(c, v, lo, hi, b);
+		return;
+	}
+	while (c->next_t <= hi && vcur_next(c, v))
+		visit(c, v, lo, hi, b);
+}
+
+static uint64_t col_edge(uint64_t t0, uint64_t t1, unsigned int i, unsigned int n)
+{
+	return t0 + (uint64_t)((unsigned __int128)(t1 - t0) * i / n);
+}
+
+static bool has_lost(const struct lttr_view *v, const struct vrow *r,
+		     uint64_t a, uint64_t b)
+{
+	return r->info.kind == LTTR_VROW_CPU && lttr_view_lost(v, r->info.id, a, b);
+}
+
+int lttr_view_cells(struct lttr_view *v, size_t row, uint64_t t0, uint64_t t1,
+		    unsigned int ncols, struct lttr_vcell *out)
+{
+	struct vrow *r = row_get(v, row);
+	struct edge elo, ehi;
+	struct best best;
+	struct vcur c;
+	unsigned int i, k;
+	bool have_lo = false;
+
+	if (!r || !ncols || t1 <= t0)
+		return -LTTR_E_INVAL;
+	vcur_seek(&c, v, r, clamp(v, t0));
+	for (i = 0; i < ncols; i++) {
+		uint64_t b0 = col_edge(t0, t1, i, ncols);
+		uint64_t b1 = col_edge(t0, t1, i + 1, ncols);
+		uint64_t lo = clamp(v, b0), hi = clamp(v, b1);
+		struct lttr_vcell *cell = &out[i];
+		uint64_t nch, most = 0;
+
+		memset(cell, 0, sizeof(*cell));
+		if ((b1 <= v->start && b0 < v->start) || b0 >= v->end) {
+			cell->state = LTTR_VSTATE_NONE;
+			cell->flags = LTTR_VCELL_OUTSIDE;
+			have_lo = false;
+			continue;
+		}
+		if (!have_lo) {
+			vcur_advance(&c, v, lo);
+			edge_at(&c, v, lo, &elo);
+		}
+		if (hi <= lo) {		/* narrower than a nanosecond */
+			cell->state = c.gid;
+			cell->cat = vcat_of(v, c.gid);
+			have_lo = true;
+			continue;
+		}
+		memset(&best, 0, sizeof(best));
+		advance_visit(&c, v, lo, hi, &best);
+		edge_at(&c, v, hi, &ehi);
+		cell->cat = 0;
+		for (k = 0; k < LTTR_VCAT_COUNT; k++) {
+			uint64_t d = ehi.cum[k] - elo.cum[k];
+
+			if (d > most) {
+				most = d;
+				cell->cat = (uint8_t)k;
+			}
+		}
+		cell->state = best.dur[cell->cat] ? best.gid[cell->cat] : LTTR_VSTATE_NONE;
+		nch = (ehi.n - elo.n) - (ehi.ev - elo.ev);
+		if (elo.n == 0 && ehi.n > 0)
+			nch--;		/* the first entry is the start, not a change */
+		cell->changes = nch > 0xffff ? 0xffff : (uint16_t)nch;
+		if (nch)
+			cell->flags |= LTTR_VCELL_CHANGES;
+		if (ehi.ev > elo.ev)
+			cell->flags |= LTTR_VCELL_EVENTS;
+		if (has_lost(v, r, b0, b1))
+			cell->flags |= LTTR_VCELL_LOST;
+		elo = ehi;
+		have_lo = true;
+	}
+	return 0;
+}
+
+int lttr_view_time_in(struct lttr_view *v, size_t row, uint64_t t0, uint64_t t1,
+		      uint64_t *ns)
+{
+	struct vrow *r = row_get(v, row);
+	struct edge a, b;
+	struct vcur c;
+	unsigned int k;
+
+	if (!r || t1 < t0)
+		return -LTTR_E_INVAL;
+	t0 = clamp(v, t0);
+	t1 = clamp(v, t1);
+	vcur_seek(&c, v, r, t0);
+	edge_at(&c, v, t0, &a);
+	vcur_advance(&c, v, t1);
+	edge_at(&c, v, t1, &b);
+	for (k = 0; k < LTTR_VCAT_COUNT; k++)
+		ns[k] = b.cum[k] - a.cum[k];
+	return 0;
+}
+
+/*
+ * The start of the last entry of @r before index @idx (excluded) that is
+ * a state change (not an event boundary) and starts before @t, from
+ * checkpoint blocks backward; entry 0 counts when @first.
+ */
+static bool last_change_before(const struct lttr_view *v, const struct vrow *r,
+			       uint64_t idx, uint64_t t, bool events, bool first,
+			       uint64_t *at, uint64_t *at_idx)
+{
+	size_t k;
+
+	if (!idx)
+		return false;
+	k = (size_t)((idx - 1) / LTTR_VIEW_CHECKPOINT);
+	for (;;) {
+		struct vcur c;
+		bool found = false;
+
+		vcur_at_ck(&c, v, r, k);
+		do {
+			if (c.idx >= idx || c.t >= t)
+				break;
+			if ((c.idx > 0 || first) && (events || !c.event)) {
+				found = true;
+				*at = c.t;
+				*at_idx = c.idx;
+			}
+		} while (vcur_next(&c, v));
+		if (found)
+			return true;
+		if (!k)
+			return false;
+		k--;
+	}
+}
+
+int lttr_view_span_at(struct lttr_view *v, size_t row, uint64_t t,
+		      struct lttr_vspan *out)
+{
+	struct vrow *r = row_get(v, row);
+	uint64_t start, sidx;
+	struct vcur c, s;
+
+	if (!r)
+		return -LTTR_E_INVAL;
+	vcur_seek(&c, v, r, clamp(v, t));
+	out->state = c.gid;
+	start = c.t;
+	sidx = c.idx;
+	if (c.event && !last_change_before(v, r, c.idx, UINT64_MAX, false, true,
+					   &start, &sidx))
+		start = v->start;
+	/* the event boundaries after the change that began the span */
+	vcur_seek(&s, v, r, start);
+	while (c.idx + 1 < r->n) {
+		struct vcur n = c;
+
+		if (!vcur_next(&n, v) || !n.event)
+			break;
+		c = n;
+	}
+	out->start_ns = start;
+	out->end_ns = c.next_t;
+	out->events = c.nev - s.nev;
+	return 0;
+}
+
+int lttr_view_step(struct lttr_view *v, size_t row, uint64_t t, int dir,
+		   bool events, uint64_t *out)
+{
+	struct vrow *r = row_get(v, row);
+	uint64_t idx;
+	struct vcur c;
+
+	if (!r || !dir)
+		return -LTTR_E_INVAL;
+	vcur_seek(&c, v, r, clamp(v, t));
+	if (dir > 0) {
+		while (vcur_next(&c, v)) {
+			if (c.t > t && (events || !c.event)) {
+				*out = c.t;
+				return 1;
+			}
+		}
+		return 0;
+	}
+	return last_change_before(v, r, c.idx + 1, t, events, false, out, &idx) ? 1 : 0;
+}
+
+struct lttr_trace *lttr_view_trace(const struct lttr_view *v)
+{
+	return v->t;
+}
+
+const struct lttr_account *lttr_view_account(const struct lttr_view *v)
+{
+	return v->acct;
+}
+
+uint64_t lttr_view_start(const struct lttr_view *v)
+{
+	return v->start;
+}
+
+uint64_t lttr_view_end(const struct lttr_view *v)
+{
+	return v->end;
+}
+
+size_t lttr_view_nrows(const struct lttr_view *v)
+{
+	return v->nrows;
+}
+
+const struct lttr_vrow_info *lttr_view_row(const struct lttr_view *v, size_t row)
+{
+	if (row >= v->nrows)
+		return NULL;
+	return &v->rows[row].info;
+}
+
+long lttr_view_find_row(const struct lttr_view *v, unsigned int kind,
+			uint32_t id, bool sysvec)
+{
+	size_t i;
+
+	if (kind == LTTR_VROW_CPU)
+		return id < v->ncpus ? (long)id : -1;
+	if (kind == LTTR_VROW_TASK)
+		return lttr_pidmap_find(&v->task_rows, id, &i) ? (long)i : -1;
+	for (i = v->ncpus; i < v->nrows; i++) {
+		const struct lttr_vrow_info *in = &v->rows[i].info;
+
+		if (in->kind == kind && in->id == id && in->sysvec == sysvec)
+			return (long)i;
+	}
+	return -1;
+}
+
+static int cmp_task_rows(const void *pa, const void *pb, void *arg)
+{
+	const struct lttr_view *v = arg;
+	const struct lttr_vrow_info *a = &v->rows[*(const size_t *)pa].info;
+	const struct lttr_vrow_info *b = &v->rows[*(const size_t *)pb].info;
+	bool ta = a->id != a->tgid, tb = b->id != b->tgid;
+
+	if (a->tgid != b->tgid)
+		return a->tgid < b->tgid ? -1 : 1;
+	if (ta != tb)
+		return ta ? 1 : -1;
+	return a->id < b->id ? -1 : a->id > b->id;
+}
+
+size_t lttr_view_task_order(const struct lttr_view *v, size_t *rows,
+			    unsigned char *depth)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < v->nrows; i++)
+		if (v->rows[i].info.kind == LTTR_VROW_TASK)
+			rows[n++] = i;
+	qsort_r(rows, n, sizeof(*rows), cmp_task_rows, (void *)v);
+	for (i = 0; depth && i < n; i++) {
+		const struct lttr_vrow_info *in = &v->rows[rows[i]].info;
+
+		depth[i] = in->id != in->tgid && lttr_view_find_row(v, LTTR_VROW_TASK,
+								     in->tgid, false) >= 0;
+	}
+	return n;
+}
+
+const char *lttr_view_comm(const struct lttr_view *v, uint32_t pid, uint64_t t)
+{
+	const struct lttr_process *p;
+	const char *name = "";
+	size_t i;
+
+	if (!pid)
+		return "idle";
+	p = lttr_ptable_get(v->acct->procs, pid, false);
+	if (!p)
+		return "";
+	for (i = 0; i < p->nnames; i++)
+		if (p->names[i].since_ns <= t && p->names[i].name)
+			name = p->names[i].name;
+	return name;
+}
+
+uint64_t lttr_view_lost(const struct lttr_view *v, unsigned int cpu,
+			uint64_t t0, uint64_t t1)
+{
+	size_t lo = 0, hi, i;
+	uint64_t n = 0;
+
+	if (cpu >= v->ncpus || !v->nlost[cpu])
+		return 0;
+	hi = v->nlost[cpu];
+	while (lo < hi) {	/* first point at or after t0 */
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (v->lost[cpu][mid].t < t0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (i = lo; i < v->nlost[cpu] && v->lost[cpu][i].t < t1; i++)
+		n += v->lost[cpu][i].n;
+	return n;
+}
+
+uint64_t lttr_view_buffer_ids(const struct lttr_view *v, unsigned int cpu,
+			      size_t bi)
+{
+	if (cpu >= v->ncpus || bi >= v->nbufids[cpu])
+		return ~0ULL;
+	return v->bufids[cpu][bi];
+}
+
+void lttr_view_stats(const struct lttr_view *v, struct lttr_view_stats *out)
+{
+	size_t i;
+
+	memset(out, 0, sizeof(*out));
+	for (i = 0; i < v->nrows; i++) {
+		out->entries += v->rows[i].n;
+		out->row_bytes += vrow_bytes(&v->rows[i]);
+	}
+	out->states = v->dict.n;
+	out->state_bytes = v->dict.cap * sizeof(*v->dict.v) +
+		v->dict.nslots * sizeof(*v->dict.slots);
+	for (i = 0; i < v->ncpus; i++)
+		out->other_bytes += v->nbufids[i] * sizeof(uint64_t) +
+			v->nlost[i] * sizeof(struct vlost);
+	out->other_bytes += sizeof(*v) + v->caprows * sizeof(*v->rows) +
+		v->task_rows.cap * (sizeof(*v->task_rows.keys) + sizeof(*v->task_rows.vals));
+	out->out_of_order = v->out_of_order;
+}

@@ -1,0 +1,344 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * rowenc.c - the compressed rows of the view model: appending entries,
+ * checkpoints, the cumulative time per category at each checkpoint, and
+ * cursors that decode a row forward from a checkpoint.
+ *
+ * Encoding (see view-internal.h): varint(start - previous start), then
+ * varint(local code * 2 + event flag).  Starts are strictly increasing: an
+ * entry at the time of the last one replaces it (a state change at the
+ * time of an event boundary wins; an event boundary at the time of a
+ * change adds nothing).  Why a hand-made varint: no Debian library offers
+ * a compact append-only integer stream with random access by checkpoints,
+ * and the format is ten lines.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "view/view-internal.h"
+
+static size_t put_varint(uint8_t *p, uint64_t v)
+{
+	size_t n = 0;
+
+	while (v >= 0x80) {
+		p[n++] = (uint8_t)(v | 0x80);
+		v >>= 7;
+	}
+	p[n++] = (uint8_t)v;
+	return n;
+}
+
+static uint64_t get_varint(const uint8_t *p, size_t *off)
+{
+	uint64_t v = 0;
+	unsigned int shift = 0;
+	size_t o = *off;
+
+	for (;;) {
+		uint8_t b = p[o++];
+
+		v |= (uint64_t)(b & 0x7f) << shift;
+		if (!(b & 0x80) || shift >= 63)
+			break;
+		shift += 7;
+	}
+	*off = o;
+	return v;
+}
+
+static uint32_t hash32(uint32_t x)
+{
+	return x * 2654435761U;
+}
+
+/* the row's local code of global state @gid, added when new */
+static int local_code(struct vrow *r, uint32_t gid, uint32_t *code)
+{
+	uint32_t i, mask;
+
+	if (r->nlocal && r->last_gid == gid) {
+		*code = r->last_lcode;
+		return 0;
+	}
+	if (r->nlslots) {
+		mask = r->nlslots - 1;
+		for (i = hash32(gid) & mask; r->lslots[i]; i = (i + 1) & mask) {
+			if (r->local[r->lslots[i] - 1] == gid) {
+				*code = r->lslots[i] - 1;
+				goto found;
+			}
+		}
+	}
+	if (r->nlocal == r->caplocal) {
+		uint32_t cap = r->caplocal ? 2 * r->caplocal : 4;
+		uint32_t *n = realloc(r->local, cap * sizeof(*n));
+
+		if (!n)
+			return -1;
+		r->local = n;
+		r->caplocal = cap;
+	}
+	if ((r->nlocal + 1) * 2 > r->nlslots) {
+		uint32_t ns = r->nlslots ? 2 * r->nlslots : 8, k;
+		uint32_t *s = calloc(ns, sizeof(*s));
+
+		if (!s)
+			return -1;
+		for (k = 0; k < r->nlocal; k++) {
+			for (i = hash32(r->local[k]) & (ns - 1); s[i]; i = (i + 1) & (ns - 1))
+				;
+			s[i] = k + 1;
+		}
+		free(r->lslots);
+		r->lslots = s;
+		r->nlslots = ns;
+	}
+	mask = r->nlslots - 1;
+	for (i = hash32(gid) & mask; r->lslots[i]; i = (i + 1) & mask)
+		;
+	r->local[r->nlocal] = gid;
+	r->lslots[i] = ++r->nlocal;
+	*code = r->nlocal - 1;
+found:
+	r->last_gid = gid;
+	r->last_lcode = *code;
+	return 0;
+}
+
+static int reserve(struct vrow *r, size_t more)
+{
+	if (r->len + more > r->cap) {
+		size_t cap = r->cap ? r->cap : 64;
+		uint8_t *n;
+
+		while (cap < r->len + more)
+			cap = cap < (1u << 20) ? 2 * cap : cap + cap / 2;
+		n = realloc(r->buf, cap);
+		if (!n)
+			return -1;
+		r->buf = n;
+		r->cap = cap;
+	}
+	return 0;
+}
+
+static int add_checkpoint(struct vrow *r, uint64_t t)
+{
+	if (r->nck == r->capck) {
+		size_t cap = r->capck ? 2 * r->capck : 4;
+		struct vck *n = realloc(r->ck, cap * sizeof(*n));
+		uint64_t *s;
+
+		if (!n)
+			return -1;
+		r->ck = n;
+		s = realloc(r->sums, cap * LTTR_VCAT_COUNT * sizeof(*s));
+		if (!s)
+			return -1;
+		r->sums = s;
+		r->capck = cap;
+	}
+	r->ck[r->nck].t = t;
+	r->ck[r->nck].off = r->len;
+	r->ck[r->nck].nev = r->nev;
+	memcpy(&r->sums[r->nck * LTTR_VCAT_COUNT], r->cum, sizeof(r->cum));
+	r->nck++;
+	return 0;
+}
+
+int vrow_append(struct lttr_view *v, struct vrow *r, uint64_t t, uint32_t gid,
+		bool event, bool ph)
+{
+	uint32_t lc;
+	uint64_t code;
+
+	if (r->n && t < r->last_t) {
+		v->out_of_order++;
+		t = r->last_t;
+	}
+	if (t < v->start)
+		t = v->start;
+	if (ph) {
+		r->has_ph = true;
+		r->ph_last = r->n && t == r->last_t ? r->n - 1 : r->n;
+	}
+	if (r->n && t == r->last_t) {
+		size_t off = r->last_off;
+
+		if (event)
+			return 0;	/* the boundary is there already */
+		if (local_code(r, gid, &lc))
+			return -1;
+		/* rewrite the last entry's code after its delta */
+		(void)get_varint(r->buf, &off);
+		r->len = off;
+		if (r->last_code & 1)
+			r->nev--;
+		code = (uint64_t)lc * 2;
+		if (reserve(r, 10))
+			return -1;
+		r->len += put_varint(r->buf + r->len, code);
+		r->last_code = (uint32_t)code;
+		r->last_entry = gid;
+		return 0;
+	}
+	if (local_code(r, gid, &lc))
+		return -1;
+	code = (uint64_t)lc * 2 + (event ? 1 : 0);
+	if (r->n)
+		r->cum[vcat_of(v, r->last_entry)] += t - r->last_t;
+	if (r->n % LTTR_VIEW_CHECKPOINT == 0 && add_checkpoint(r, t))
+		return -1;
+	if (reserve(r, 20))
+		return -1;
+	r->last_off = r->len;
+	r->len += put_varint(r->buf + r->len, t - (r->n ? r->last_t : v->start));
+	r->len += put_varint(r->buf + r->len, code);
+	r->last_t = t;
+	r->last_code = (uint32_t)code;
+	r->last_entry = gid;
+	r->nev += event;
+	r->n++;
+	return 0;
+}
+
+void vrow_free(struct vrow *r)
+{
+	free(r->buf);
+	free(r->local);
+	free(r->lslots);
+	free(r->ck);
+	free(r->sums);
+	memset(r, 0, sizeof(*r));
+}
+
+size_t vrow_bytes(const struct vrow *r)
+{
+	return r->cap + r->caplocal * sizeof(*r->local) +
+		r->nlslots * sizeof(*r->lslots) + r->capck * sizeof(*r->ck) +
+		r->capck * LTTR_VCAT_COUNT * sizeof(*r->sums) + sizeof(*r);
+}
+
+/* read the delta of the entry at c->off: the start of the next entry */
+static void peek_next(struct vcur *c, const struct lttr_view *v)
+{
+	if (c->idx + 1 < c->r->n)
+		c->next_t = c->t + get_varint(c->r->buf, &c->off);
+	else
+		c->next_t = v->end > c->t ? v->end : c->t;
+}
+
+/* decode the code at c->off into the cursor's entry */
+static void take_code(struct vcur *c)
+{
+	uint64_t code = get_varint(c->r->buf, &c->off);
+
+	c->gid = c->r->local[code >> 1];
+	c->event = code & 1;
+}
+
+void vcur_at_ck(struct vcur *c, const struct lttr_view *v, const struct vrow *r,
+		size_t k)
+{
+	c->r = r;
+	c->idx = (uint64_t)k * LTTR_VIEW_CHECKPOINT;
+	c->t = r->ck[k].t;
+	c->off = r->ck[k].off;
+	(void)get_varint(r->buf, &c->off);	/* its delta: the time is known */
+	take_code(c);
+	c->nev = r->ck[k].nev + c->event;
+	memcpy(c->cum, &r->sums[k * LTTR_VCAT_COUNT], sizeof(c->cum));
+	peek_next(c, v);
+}
+
+bool vcur_next(struct vcur *c, const struct lttr_view *v)
+{
+	if (c->idx + 1 >= c->r->n)
+		return false;
+	c->cum[vcat_of(v, c->gid)] += c->next_t - c->t;
+	c->idx++;
+	c->t = c->next_t;
+	take_code(c);
+	c->nev += c->event;
+	peek_next(c, v);
+	return true;
+}
+
+/* the last checkpoint at or before @t, from checkpoint @lo on */
+static size_t find_ck(const struct vrow *r, size_t lo, uint64_t t)
+{
+	size_t hi = r->nck;
+
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (r->ck[mid].t <= t)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+void vcur_seek(struct vcur *c, const struct lttr_view *v, const struct vrow *r,
+	       uint64_t t)
+{
+	vcur_at_ck(c, v, r, find_ck(r, 0, t));
+	while (c->next_t <= t && vcur_next(c, v))
+		;
+}
+
+void vcur_advance(struct vcur *c, const struct lttr_view *v, uint64_t t)
+{
+	size_t k = (size_t)(c->idx / LTTR_VIEW_CHECKPOINT) + 1;
+
+	if (t < c->next_t)
+		return;
+	if (k < c->r->nck && c->r->ck[k].t <= t)
+		vcur_at_ck(c, v, c->r, find_ck(c->r, k, t));
+	while (c->next_t <= t && vcur_next(c, v))
+		;
+}
+
+/*
+ * Count the sums again up to the first checkpoint after the last
+ * placeholder entry, now that placeholders mean what the accounting found;
+ * the difference there carries to every later checkpoint.
+ */
+int vrow_finalize(struct lttr_view *v, struct vrow *r)
+{
+	uint64_t delta[LTTR_VCAT_COUNT] = { 0 };
+	size_t k, last, i;
+	struct vcur c;
+
+	if (r->finalized || !r->has_ph || !r->n) {
+		r->finalized = true;
+		return 0;
+	}
+	last = (size_t)(r->ph_last / LTTR_VIEW_CHECKPOINT) + 1;
+	vcur_at_ck(&c, v, r, 0);
+	memset(c.cum, 0, sizeof(c.cum));
+	for (k = 1; k < r->nck && k <= last; k++) {
+		uint64_t *s = &r->sums[k * LTTR_VCAT_COUNT];
+
+		while (c.idx + 1 < (uint64_t)k * LTTR_VIEW_CHECKPOINT)
+			vcur_next(&c, v);
+		vcur_next(&c, v);
+		for (i = 0; i < LTTR_VCAT_COUNT; i++)
+			delta[i] = c.cum[i] - s[i];
+		memcpy(s, c.cum, sizeof(c.cum));
+	}
+	if (k == r->nck) {	/* the placeholders reach the last block */
+		while (vcur_next(&c, v))
+			;
+		memcpy(r->cum, c.cum, sizeof(c.cum));
+	} else {
+		for (; k < r->nck; k++)
+			for (i = 0; i < LTTR_VCAT_COUNT; i++)
+				r->sums[k * LTTR_VCAT_COUNT + i] += delta[i];
+		for (i = 0; i < LTTR_VCAT_COUNT; i++)
+			r->cum[i] += delta[i];
+	}
+	r->finalized = true;
+	return 0;
+}

@@ -1,0 +1,160 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * view-internal.h - internal structures of the view model: the state
+ * dictionary, the compressed rows and their cursors.
+ */
+#ifndef LTTR_VIEW_INTERNAL_H
+#define LTTR_VIEW_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <ltt/ltt-abi.h>
+#include <lttr/view/view.h>
+#include "model/pidmap.h"
+
+/*
+ * The state dictionary: every distinct state of every row gets an id.
+ * @key is what a state was created as and is what lookups compare; @disp
+ * is what it shows, which differs only for the placeholders of a task
+ * whose mode or blocking reason becomes known later (LTTR_TS_RESOLVED):
+ * the rows keep the id, the dictionary changes what it means.
+ */
+struct vstate {
+	struct lttr_vstate key;
+	struct lttr_vstate disp;
+	bool placeholder;
+};
+
+struct vdict {
+	struct vstate *v;
+	uint32_t n;
+	uint32_t cap;
+	uint32_t *slots;	/* id + 1, 0 free; power of two */
+	uint32_t nslots;
+};
+
+int vdict_get(struct vdict *d, const struct lttr_vstate *key, bool placeholder,
+	      uint32_t *id);
+void vdict_free(struct vdict *d);
+
+/*
+ * A row: entries (start time, state, is it an event boundary) in time
+ * order, each encoded as varint(start - previous start) then
+ * varint(local code * 2 + event flag); the local code indexes the row's
+ * own list of global state ids, so that a task row whose few states are
+ * all it uses spends one byte on each.  The first entry starts at the
+ * view's start, the last lasts until its end.  Every LTTR_VIEW_CHECKPOINT
+ * entries a checkpoint records where that entry starts (time, byte
+ * offset) and the event boundaries before it, and @sums the cumulative
+ * time per category before it, counted while appending (@cum); a row
+ * that holds placeholder states has its sums up to the first checkpoint
+ * after the last of them counted again when the build is over, with the
+ * meanings resolved (vrow_finalize()).
+ */
+struct vck {
+	uint64_t t;
+	uint64_t off;
+	uint64_t nev;
+};
+
+struct vrow {
+	struct lttr_vrow_info info;
+	uint8_t *buf;
+	size_t len;
+	size_t cap;
+	uint64_t n;
+	uint64_t last_t;
+	size_t last_off;
+	uint32_t last_code;	/* local code * 2 + event flag */
+	uint64_t nev;
+	uint32_t *local;	/* local code -> global state id */
+	uint32_t nlocal;
+	uint32_t caplocal;
+	uint32_t *lslots;	/* open addressing: local code + 1 */
+	uint32_t nlslots;
+	uint32_t last_gid;	/* lookup cache */
+	uint32_t last_lcode;
+	struct vck *ck;
+	size_t nck;
+	size_t capck;
+	uint64_t *sums;		/* capck * LTTR_VCAT_COUNT */
+	uint64_t cum[LTTR_VCAT_COUNT];	/* before the last entry */
+	uint32_t last_entry;	/* global state of the last entry */
+	bool has_ph;		/* holds placeholder states... */
+	uint64_t ph_last;	/* ... the last at this entry index */
+	bool finalized;
+};
+
+struct lttr_view;
+
+/*
+ * append an entry at @t (>= the last one; equal: replaces it); @ph: @gid
+ * is a placeholder whose meaning may change before the build ends
+ */
+int vrow_append(struct lttr_view *v, struct vrow *r, uint64_t t, uint32_t gid,
+		bool event, bool ph);
+int vrow_finalize(struct lttr_view *v, struct vrow *r);
+void vrow_free(struct vrow *r);
+size_t vrow_bytes(const struct vrow *r);
+
+/*
+ * A cursor on one entry of a row: @idx, its start @t, its global state
+ * @gid and event flag, the start of the next entry @next_t (the view's
+ * end after the last), @off the byte offset of the next entry, and @cum
+ * the cumulative time per category before @t, @nev the event boundaries
+ * among entries 0..idx.
+ */
+struct vcur {
+	const struct vrow *r;
+	uint64_t idx;
+	uint64_t t;
+	uint64_t next_t;
+	size_t off;
+	uint32_t gid;
+	bool event;
+	uint64_t nev;
+	uint64_t cum[LTTR_VCAT_COUNT];
+};
+
+/* position on checkpoint @k */
+void vcur_at_ck(struct vcur *c, const struct lttr_view *v, const struct vrow *r,
+		size_t k);
+/* step to the next entry; false at the last */
+bool vcur_next(struct vcur *c, const struct lttr_view *v);
+/* position on the entry covering @t (clamped) */
+void vcur_seek(struct vcur *c, const struct lttr_view *v, const struct vrow *r,
+	       uint64_t t);
+/* advance (only forward) to the entry covering @t */
+void vcur_advance(struct vcur *c, const struct lttr_view *v, uint64_t t);
+struct vlost {
+	uint64_t t;
+	uint64_t n;
+};
+
+struct lttr_view {
+	struct lttr_trace *t;
+	struct lttr_account *acct;
+	uint64_t start;
+	uint64_t end;
+	unsigned int ncpus;
+	struct vdict dict;
+	struct vrow *rows;
+	size_t nrows;
+	size_t caprows;
+	struct lttr_pidmap task_rows;	/* pid -> row, during the build */
+	struct vlost *lost[LTT_MAX_CPUS];
+	size_t nlost[LTT_MAX_CPUS];
+	uint64_t *bufids[LTT_MAX_CPUS];	/* per buffer: ids present */
+	size_t nbufids[LTT_MAX_CPUS];
+	char cpu_names[LTT_MAX_CPUS][12];
+	uint64_t out_of_order;
+};
+
+/* category of a global state id, as displayed */
+static inline uint8_t vcat_of(const struct lttr_view *v, uint32_t gid)
+{
+	return v->dict.v[gid].disp.cat;
+}
+
+#endif /* LTTR_VIEW_INTERNAL_H */

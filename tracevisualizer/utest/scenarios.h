@@ -1,0 +1,90 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * scenarios.h - hand-built traces whose every nanosecond is worked out in
+ * test-account.c, shared by the tests of what is built on the accounting
+ * (test-view.c).
+ */
+#ifndef SCENARIOS_H
+#define SCENARIOS_H
+
+#define A_DESC \
+	"header end=1000001000\n" \
+	"proc PID: 5; PPID: 1; TGID: 5; NAME: a\n" \
+	"proc PID: 6; PPID: 1; TGID: 6; NAME: b\n" \
+	"buf cpu=0 start=1000000000 pid=5\n" \
+	"1000000000 start 5 0\n" \
+	"1000000100 syscall_entry 1\n" \
+	"1000000150 syscall_exit 1 1\n" \
+	"1000000200 irq_entry 236 3\n" \
+	"1000000210 irq_exit 236 3\n" \
+	"1000000300 sched 5 6 0\n" \
+	"1000000400 syscall_entry 0\n" \
+	"1000000450 sched 6 5 1\n" \
+	"1000000500 wakeup 6 0 0\n" \
+	"1000000600 sched 5 6 0\n" \
+	"1000000650 syscall_exit 0 10\n" \
+	"1000000700 syscall_entry 35\n" \
+	"1000000710 sched 6 0 1\n" \
+	"1000000800 wakeup 6 0 0\n" \
+	"1000000820 sched 0 6 0\n" \
+	"1000000830 syscall_exit 35 0\n" \
+	"1000000900 sched 6 5 0\n"
+
+#define B_DESC \
+	"header ncpus=2 end=1000001000\n" \
+	"proc PID: 10; PPID: 1; TGID: 10; NAME: sh\n" \
+	"proc PID: 11; PPID: 1; TGID: 10; NAME: sh\n" \
+	"proc PID: 12; PPID: 1; TGID: 12; NAME: sleeper\n" \
+	"buf cpu=0 start=1000000000 pid=10\n" \
+	"1000000000 start 10 0\n" \
+	"1000000100 syscall_entry 57\n" \
+	"1000000150 fork 10 20 20 0 0x11\n" \
+	"1000000160 wakeup 20 1 1\n" \
+	"1000000200 syscall_exit 57 20\n" \
+	"1000000250 syscall_entry 61\n" \
+	"1000000300 sched 10 0 1\n" \
+	"buf cpu=1 start=1000000000 pid=0\n" \
+	"1000000000 start 0 1\n" \
+	"1000000200 wakeup 12 1 0\n" \
+	"1000000210 sched 0 12 0\n" \
+	"1000000220 syscall_exit 202 0\n" \
+	"1000000230 syscall_entry 60\n" \
+	"1000000240 exit 12 0\n" \
+	"1000000250 sched 12 20 128\n" \
+	"1000000300 syscall_exit 57 0\n" \
+	"1000000400 syscall_entry 60\n" \
+	"1000000410 exit 20 3\n" \
+	"1000000420 wakeup 10 0 0\n" \
+	"1000000430 sched 20 0 128\n" \
+	"buf cpu=0 start=1000000500 pid=0\n" \
+	"1000000500 irq_entry 4 0\n" \
+	"1000000520 irq_exit 4 0\n" \
+	"1000000530 sched 0 10 0\n" \
+	"1000000540 syscall_exit 61 20\n"
+
+/*
+ * softirqs: at irq exit (with an irq nested in the softirq), in a syscall
+ * (bottom halves re-enabled), in ksoftirqd (its own work)
+ */
+#define S_DESC \
+	"header end=1000001000\n" \
+	"proc PID: 5; PPID: 1; TGID: 5; NAME: a\n" \
+	"proc PID: 9; PPID: 2; TGID: 9; NAME: ksoftirqd/0\n" \
+	"buf cpu=0 start=1000000000 pid=5\n" \
+	"1000000000 start 5 0\n" \
+	"1000000100 syscall_entry 0\n" \
+	"1000000200 irq_entry 4 0\n" \
+	"1000000220 softirq_entry 3\n" \
+	"1000000240 irq_entry 236 2\n" \
+	"1000000250 irq_exit 236 2\n" \
+	"1000000300 softirq_exit 3\n" \
+	"1000000310 irq_exit 4 0\n" \
+	"1000000400 softirq_entry 1\n" \
+	"1000000430 softirq_exit 1\n" \
+	"1000000500 syscall_exit 0 0\n" \
+	"1000000600 sched 5 9 0\n" \
+	"1000000650 softirq_entry 3\n" \
+	"1000000750 softirq_exit 3\n" \
+	"1000000800 sched 9 5 1\n"
+
+#endif

@@ -1,0 +1,459 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test-view.c - the view model: the rows of the hand-built scenarios of
+ * test-account.c column by column at one nanosecond per column (every
+ * state worked out by hand), zoomed out (the category covering most of a
+ * column, ties to the lower category), change and event marks, spans,
+ * steps, the time per category against the accounting (lttr_view_verify()
+ * on every scenario and on a large synthetic trace), one thread against
+ * two, and random windows of a large trace against a reference computed
+ * from the spans alone.
+ */
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <lttr/lttr.h>
+#include <lttr/view/view.h>
+#include <lttr/view/verify.h>
+#include "tap.h"
+#include "tracegen.h"
+#include "scenarios.h"
+
+#define T0 1000000000ULL
+
+static struct lttr_view *build(const char *name, const char *desc,
+			       struct lttr_trace **t)
+{
+	struct lttr_view *v = NULL;
+	struct lttr_error err;
+
+	if (tg_open(name, desc, 0, t, &err)) {
+		tap_diag("%s: %s", name, err.msg);
+		return NULL;
+	}
+	if (lttr_view_build(*t, NULL, NULL, &v, &err)) {
+		tap_diag("%s: %s", name, err.msg);
+		lttr_trace_close(*t);
+		return NULL;
+	}
+	return v;
+}
+
+/* the letters of a row at @n columns over [a, b) */
+static char *letters(struct lttr_view *v, long row, uint64_t a, uint64_t b,
+		     unsigned int n, struct lttr_vcell *cells)
+{
+	static char s[4096];
+	unsigned int i;
+
+	s[0] = '\0';
+	if (row < 0 || lttr_view_cells(v, (size_t)row, a, b, n, cells))
+		return s;
+	for (i = 0; i < n; i++)
+		s[i] = cells[i].flags & LTTR_VCELL_OUTSIDE ? '~' : lttr_vcat_letter(cells[i].cat);
+	s[n] = '\0';
+	return s;
+}
+
+/* a string of @n letters from "L:from-to ..." (ns from T0; '_' for ' ') */
+static char *expect(const char *spec, unsigned int n)
+{
+	static char s[4096];
+	const char *p = spec;
+
+	memset(s, '#', n);
+	s[n] = '\0';
+	while (*p) {
+		char c = *p;
+		unsigned int a, b, i;
+		int used;
+
+		if (sscanf(p + 2, "%u-%u%n", &a, &b, &used) != 2)
+			break;
+		for (i = a; i < b && i < n; i++)
+			s[i] = c == '_' ? ' ' : c;
+		p += 2 + used;
+		while (*p == ' ')
+			p++;
+	}
+	return s;
+}
+
+static void verify(const char *name, struct lttr_view *v)
+{
+	struct lttr_view_verify r;
+	bool good = lttr_view_verify(v, &r);
+
+	ok(good && r.compared > 0 && !r.out_of_order,
+	   "%s: every row's time per state equals the accounting (%llu figures)%s%s",
+	   name, (unsigned long long)r.compared, good ? "" : ": ", r.first);
+}
+
+static unsigned int marks(const struct lttr_vcell *c, unsigned int n, uint8_t flag,
+			  char *out)
+{
+	unsigned int i, k = 0;
+
+	out[0] = '\0';
+	for (i = 0; i < n; i++) {
+		if (c[i].flags & flag) {
+			k++;
+			sprintf(out + strlen(out), "%s%u", out[0] ? "," : "", i);
+		}
+	}
+	return k;
+}
+
+static void test_a(void)
+{
+	static struct lttr_vcell c[1000];
+	struct lttr_trace *t;
+	struct lttr_view *v = build("a", A_DESC, &t);
+	long r5, r6, rirq;
+	struct lttr_vspan sp;
+	uint64_t at;
+	char buf[256], m[512];
+
+	if (!v) {
+		ok(0, "A: view built");
+		return;
+	}
+	r5 = lttr_view_find_row(v, LTTR_VROW_TASK, 5, false);
+	r6 = lttr_view_find_row(v, LTTR_VROW_TASK, 6, false);
+	rirq = lttr_view_find_row(v, LTTR_VROW_IRQ, 236, true);
+	ok(lttr_view_nrows(v) == 4 && r5 == 2 && r6 == 3 && rirq == 1,
+	   "A: rows cpu 0, the local timer vector, tasks 5 and 6 (%zu rows)",
+	   lttr_view_nrows(v));
+	ok(!strcmp(letters(v, r5, T0, T0 + 1000, 1000, c),
+		   expect("U:0-100 S:100-150 U:150-200 I:200-210 U:210-300 r:300-450 "
+			  "U:450-600 r:600-900 U:900-1000", 1000)),
+	   "A: task 5 nanosecond by nanosecond: user, write, irq, preempted twice");
+	ok(marks(c, 1000, LTTR_VCELL_CHANGES, m) == 8 &&
+	   !strcmp(m, "100,150,200,210,300,450,600,900"),
+	   "A: task 5 changes at 100,150,200,210,300,450,600,900 (%s)", m);
+	ok(marks(c, 1000, LTTR_VCELL_EVENTS, m) == 1 && !strcmp(m, "500"),
+	   "A: task 5's wakeup of 6 is an event mark at 500 (%s)", m);
+	ok(!strcmp(letters(v, r6, T0, T0 + 1000, 1000, c),
+		   expect("r:0-300 U:300-400 S:400-450 i:450-500 r:500-600 S:600-650 "
+			  "U:650-700 S:700-710 z:710-800 r:800-820 S:820-830 U:830-900 "
+			  "r:900-1000", 1000)),
+	   "A: task 6: runnable until first run, its mode found later (user), "
+	   "blocked in read (io) and nanosleep (sleep)");
+	ok(marks(c, 1000, LTTR_VCELL_EVENTS, m) == 0, "A: task 6 has no event mark");
+	ok(!strcmp(letters(v, 0, T0, T0 + 1000, 1000, c),
+		   expect("U:0-100 S:100-150 U:150-200 I:200-210 U:210-400 S:400-450 "
+			  "U:450-600 S:600-650 U:650-700 S:700-710 .:710-820 S:820-830 "
+			  "U:830-1000", 1000)), "A: cpu 0 row");
+	ok(marks(c, 1000, LTTR_VCELL_CHANGES, m) == 14 && (c[300].flags & LTTR_VCELL_CHANGES) &&
+	   marks(c, 1000, LTTR_VCELL_EVENTS, m) == 2 && !strcmp(m, "500,800"),
+	   "A: cpu 0: 14 changes (a switch between two user modes is one), events at 500 and 800 (%s)", m);
+	ok(!strcmp(letters(v, rirq, T0, T0 + 1000, 1000, c),
+		   expect("_:0-200 I:200-210 _:210-1000", 1000)),
+	   "A: the local timer vector runs from 200 to 210");
+	ok(!strcmp(letters(v, r5, T0, T0 + 1000, 10, c), "UUUrUUrrrU"),
+	   "A: task 5 in 10 columns: the category covering most of each (%s)",
+	   letters(v, r5, T0, T0 + 1000, 10, c));
+	ok(c[0].flags == 0 && c[1].changes == 2 && c[2].changes == 2 &&
+	   c[5].flags == LTTR_VCELL_EVENTS && c[9].changes == 1,
+	   "A: per-column change counts and an event-only column");
+	ok(!strcmp(letters(v, r5, T0 - 100, T0 + 100, 4, c), "~~UU"),
+	   "A: columns outside the trace are marked");
+	ok(!lttr_view_span_at(v, (size_t)r5, T0 + 520, &sp) && sp.start_ns == T0 + 450 &&
+	   sp.end_ns == T0 + 600 && sp.events == 1 &&
+	   !strcmp(lttr_view_state_str(v, sp.state, buf, sizeof(buf)), "user"),
+	   "A: the span of task 5 at 520: user from 450 to 600, one event inside");
+	ok(!lttr_view_span_at(v, (size_t)r6, T0 + 460, &sp) && sp.start_ns == T0 + 450 &&
+	   sp.end_ns == T0 + 500 &&
+	   !strcmp(lttr_view_state_str(v, sp.state, buf, sizeof(buf)), "blocked io in read"),
+	   "A: task 6 at 460: %s", buf);
+	ok(!lttr_view_span_at(v, 0, T0 + 750, &sp) && sp.start_ns == T0 + 710 &&
+	   sp.end_ns == T0 + 820 && sp.events == 1,
+	   "A: cpu 0 idle from 710 to 820 with the wakeup inside");
+	ok(lttr_view_step(v, (size_t)r6, T0, 1, false, &at) == 1 && at == T0 + 300 &&
+	   lttr_view_step(v, 0, T0 + 490, 1, false, &at) == 1 && at == T0 + 600 &&
+	   lttr_view_step(v, 0, T0 + 490, 1, true, &at) == 1 && at == T0 + 500 &&
+	   lttr_view_step(v, (size_t)r6, T0 + 500, -1, false, &at) == 1 && at == T0 + 450 &&
+	   lttr_view_step(v, 0, T0 + 810, -1, true, &at) == 1 && at == T0 + 800 &&
+	   lttr_view_step(v, (size_t)r5, T0 + 100, -1, false, &at) == 0 &&
+	   lttr_view_step(v, (size_t)r5, T0 + 900, 1, false, &at) == 0,
+	   "A: next and previous change, with and without events, none past the ends");
+	ok(!strcmp(lttr_view_comm(v, 5, T0), "a") && !strcmp(lttr_view_comm(v, 0, T0), "idle"),
+	   "A: names");
+	verify("A", v);
+	lttr_view_free(v);
+	lttr_trace_close(t);
+}
+
+static void test_b(void)
+{
+	static struct lttr_vcell c[1000];
+	struct lttr_trace *t;
+	struct lttr_view *v = build("b", B_DESC, &t);
+	long r20;
+	size_t order[16];
+	unsigned char depth[16];
+	size_t n;
+
+	if (!v) {
+		ok(0, "B: view built");
+		return;
+	}
+	r20 = lttr_view_find_row(v, LTTR_VROW_TASK, 20, false);
+	ok(!strcmp(letters(v, r20, T0, T0 + 1000, 1000, c),
+		   expect("_:0-150 r:150-250 S:250-300 U:300-400 S:400-430 _:430-1000", 1000)),
+	   "B: a forked task is not alive before its fork and after its last switch");
+	n = lttr_view_task_order(v, order, depth);
+	ok(n == 4 && lttr_view_row(v, order[0])->id == 10 && lttr_view_row(v, order[1])->id == 11 &&
+	   depth[0] == 0 && depth[1] == 1 && lttr_view_row(v, order[2])->id == 12,
+	   "B: task order: process 10 with its thread 11 under it, then 12 and 20");
+	verify("B", v);
+	lttr_view_free(v);
+	lttr_trace_close(t);
+}
+
+static void test_s(void)
+{
+	static struct lttr_vcell c[1000];
+	struct lttr_trace *t;
+	struct lttr_view *v = build("s", S_DESC, &t);
+	long rs3;
+
+	if (!v) {
+		ok(0, "S: view built");
+		return;
+	}
+	rs3 = lttr_view_find_row(v, LTTR_VROW_SOFTIRQ, 3, false);
+	ok(!strcmp(letters(v, rs3, T0, T0 + 1000, 1000, c),
+		   expect("_:0-220 Q:220-300 _:300-650 Q:650-750 _:750-1000", 1000)),
+	   "S: the NET_RX softirq row: at irq exit, then in ksoftirqd");
+	ok(!strcmp(letters(v, 0, T0, T0 + 1000, 1000, c),
+		   expect("U:0-100 S:100-200 I:200-220 Q:220-240 I:240-250 Q:250-300 "
+			  "I:300-310 S:310-400 Q:400-430 S:430-500 U:500-600 ?:600-650 "
+			  "Q:650-750 ?:750-800 U:800-1000", 1000)),
+	   "S: cpu 0: softirqs at irq exit (an irq nested in one), in a syscall, in "
+	   "ksoftirqd (whose mode the trace never shows: '?', kernel in the accounting)");
+	verify("S", v);
+	lttr_view_free(v);
+	lttr_trace_close(t);
+}
+
+/* every span of a row: the reference for random windows */
+struct span {
+	uint64_t a, b;
+	uint8_t cat;
+};
+
+static struct span *spans(struct lttr_view *v, size_t row, size_t *n)
+{
+	struct span *s = NULL;
+	size_t cap = 0;
+	uint64_t t = lttr_view_start(v);
+
+	*n = 0;
+	for (;;) {
+		struct lttr_vspan sp;
+		uint64_t next;
+
+		if (lttr_view_span_at(v, row, t, &sp))
+			break;
+		if (*n == cap) {
+			cap = cap ? 2 * cap : 1024;
+			s = realloc(s, cap * sizeof(*s));
+			if (!s)
+				return NULL;
+		}
+		s[*n].a = sp.start_ns;
+		s[*n].b = sp.end_ns;
+		s[*n].cat = lttr_view_state(v, sp.state)->cat;
+		(*n)++;
+		if (lttr_view_step(v, row, t, 1, false, &next) != 1)
+			break;
+		t = next;
+	}
+	return s;
+}
+
+static uint64_t rnd_state = 88172645463325252ULL;
+
+static uint64_t rnd(uint64_t n)
+{
+	rnd_state ^= rnd_state << 13;
+	rnd_state ^= rnd_state >> 7;
+	rnd_state ^= rnd_state << 17;
+	return n ? rnd_state % n : 0;
+}
+
+/* cells of random windows against the span reference */
+static void random_windows(struct lttr_view *v, const char *name)
+{
+	static struct lttr_vcell c[600];
+	uint64_t s = lttr_view_start(v), e = lttr_view_end(v);
+	size_t rows = lttr_view_nrows(v), row, nsp, bad = 0, tried = 0, k;
+	unsigned int w;
+
+	for (row = 0; row < rows; row += rows > 12 ? rows / 12 : 1) {
+		struct span *sp = spans(v, row, &nsp);
+
+		for (w = 0; sp && w < 40; w++) {
+			uint64_t a = s + rnd(e - s), len = 1 + rnd(w % 4 == 0 ? e - s : (e - s) >> (w % 20));
+			unsigned int n = 1 + (unsigned int)rnd(600), i;
+			size_t j = 0;
+
+			if (lttr_view_cells(v, row, a, a + len, n, c))
+				continue;
+			for (i = 0; i < n; i++) {
+				uint64_t lo = a + (uint64_t)((unsigned __int128)len * i / n);
+				uint64_t hi = a + (uint64_t)((unsigned __int128)len * (i + 1) / n);
+				uint64_t d[LTTR_VCAT_COUNT] = { 0 }, most = 0;
+				unsigned int cat = 0, changes = 0;
+
+				if (hi > e)
+					hi = e;
+				if (hi <= lo || lo >= e)
+					continue;
+				while (j > 0 && sp[j].a > lo)
+					j--;
+				while (j + 1 < nsp && sp[j].b <= lo)
+					j++;
+				for (k = j; k < nsp && sp[k].a < hi; k++) {
+					uint64_t x = sp[k].a > lo ? sp[k].a : lo;
+					uint64_t y = sp[k].b < hi ? sp[k].b : hi;
+
+					if (y > x)
+						d[sp[k].cat] += y - x;
+					if (sp[k].a > lo || (sp[k].a == lo && k > 0))
+						changes++;
+				}
+				for (k = 0; k < LTTR_VCAT_COUNT; k++)
+					if (d[k] > most) {
+						most = d[k];
+						cat = (unsigned int)k;
+					}
+				tried++;
+				if (c[i].cat != cat || c[i].changes != (changes > 0xffff ? 0xffff : changes)) {
+					if (!bad++)
+						tap_diag("%s row %zu window %llu+%llu/%u col %u: cat %u/%u changes %u/%u",
+							 name, row, (unsigned long long)(a - s),
+							 (unsigned long long)len, n, i, c[i].cat, cat,
+							 c[i].changes, changes);
+				}
+			}
+		}
+		free(sp);
+	}
+	ok(!bad && tried > 1000, "%s: %zu columns of random windows agree with the spans (%zu differ)",
+	   name, tried, bad);
+}
+
+static void test_big(const char *self)
+{
+	char cmd[4096], *out = NULL, *dir = strdup(self);
+	const char *tdir = tap_tmpdir("big");
+	struct lttr_trace *t;
+	struct lttr_error err;
+	struct lttr_view *v1 = NULL, *v2 = NULL;
+	struct lttr_view_stats st;
+	static struct lttr_vcell c1[300], c2[300];
+	size_t row, diff = 0;
+
+	snprintf(cmd, sizeof(cmd), "%s/gen-big -n 400000 -c 2 -b 16384 %s/t",
+		 dir ? dirname(dir) : ".", tdir);
+	free(dir);
+	ok(tap_run(cmd, &out) == 0, "big: gen-big wrote 400000 events");
+	free(out);
+	snprintf(cmd, sizeof(cmd), "%s/t", tdir);
+	if (lttr_trace_open(cmd, 0, &t, &err)) {
+		ok(0, "big: opened: %s", err.msg);
+		return;
+	}
+	setenv("LTTR_THREADS", "1", 1);
+	ok(!lttr_view_build(t, NULL, NULL, &v1, &err), "big: built in one thread");
+	setenv("LTTR_THREADS", "2", 1);
+	ok(!lttr_view_build(t, NULL, NULL, &v2, &err), "big: built in two threads");
+	unsetenv("LTTR_THREADS");
+	if (v1 && v2) {
+		ok(lttr_view_nrows(v1) == lttr_view_nrows(v2), "big: same rows");
+		for (row = 0; row < lttr_view_nrows(v1) && row < lttr_view_nrows(v2); row++) {
+			if (lttr_view_cells(v1, row, lttr_view_start(v1), lttr_view_end(v1), 300, c1) ||
+			    lttr_view_cells(v2, row, lttr_view_start(v2), lttr_view_end(v2), 300, c2) ||
+			    memcmp(c1, c2, sizeof(c1)) ||
+			    lttr_view_row(v1, row)->entries != lttr_view_row(v2, row)->entries)
+				diff++;
+		}
+		ok(!diff, "big: one thread and two build the same rows (%zu differ)", diff);
+		lttr_view_stats(v2, &st);
+		ok(st.entries > 400000 && !st.out_of_order,
+		   "big: %llu entries, %.1f bytes each with their checkpoints",
+		   (unsigned long long)st.entries, (double)st.row_bytes / (double)st.entries);
+		verify("big", v2);
+		random_windows(v2, "big");
+	}
+	lttr_view_free(v1);
+	lttr_view_free(v2);
+	lttr_trace_close(t);
+}
+
+static int stop_at_half(void *arg, unsigned int permille)
+{
+	(void)arg;
+	return permille >= 500;
+}
+
+static void test_cancel_and_errors(void)
+{
+	struct lttr_trace *t;
+	struct lttr_error err;
+	struct lttr_view *v = NULL;
+	struct lttr_vcell c[4];
+	const char *desc = A_DESC;
+	static char big[65536 * 40];
+	size_t n = 0;
+	unsigned int i;
+
+	/* enough events for the progress callback to be asked */
+	n += (size_t)snprintf(big + n, sizeof(big) - n, "header end=1000400000\n");
+	for (i = 0; i < 70000 && n + 80 < sizeof(big); i++) {
+		if (i % 4000 == 0)
+			n += (size_t)snprintf(big + n, sizeof(big) - n,
+					      "buf cpu=0 start=%llu pid=5\n",
+					      (unsigned long long)(T0 + 5 * i));
+		n += (size_t)snprintf(big + n, sizeof(big) - n, "%llu fs_close 3\n",
+				      (unsigned long long)(T0 + 5 * i));
+	}
+	if (tg_open("cancel", big, 0, &t, &err)) {
+		ok(0, "cancel: trace: %s", err.msg);
+		return;
+	}
+	ok(lttr_view_build(t, stop_at_half, NULL, &v, &err) == -LTTR_E_CANCELED && !v &&
+	   err.code == LTTR_E_CANCELED, "a build stopped by its progress callback is canceled: %s",
+	   err.msg);
+	ok(!lttr_view_build(t, NULL, NULL, &v, &err) && v, "the same trace builds without it");
+	lttr_view_free(v);
+	lttr_trace_close(t);
+	v = build("a2", desc, &t);
+	if (!v)
+		return;
+	ok(lttr_view_cells(v, 99, T0, T0 + 10, 4, c) == -LTTR_E_INVAL &&
+	   lttr_view_cells(v, 0, T0 + 10, T0 + 10, 4, c) == -LTTR_E_INVAL &&
+	   lttr_view_cells(v, 0, T0, T0 + 10, 0, c) == -LTTR_E_INVAL &&
+	   !lttr_view_row(v, 99) && !lttr_view_state(v, LTTR_VSTATE_NONE) &&
+	   lttr_view_find_row(v, LTTR_VROW_TASK, 77, false) == -1,
+	   "bad rows, empty windows and unknown ids are refused");
+	ok(!lttr_view_cells(v, 0, T0, T0 + 2, 4, c) && c[0].cat == LTTR_VCAT_USER &&
+	   c[3].cat == LTTR_VCAT_USER, "columns narrower than a nanosecond show the state there");
+	lttr_view_free(v);
+	lttr_trace_close(t);
+}
+
+int main(int argc, char **argv)
+{
+	(void)argc;
+	tap_plan(36);
+	test_a();
+	test_b();
+	test_s();
+	test_cancel_and_errors();
+	test_big(argv[0]);
+	return tap_done();
+}
