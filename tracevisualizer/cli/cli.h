@@ -18,6 +18,7 @@
 
 struct lttr_trace;
 struct lttr_account;
+struct lttr_filter;
 
 struct cli_opts {
 	bool json;
@@ -40,6 +41,8 @@ struct cli_opts {
 	uint64_t omit[4];	/* --omit: ids hidden */
 	size_t ncustom;		/* --custom: 0: no filter */
 	const char *custom[CLI_MAX_CUSTOM];	/* custom type names shown */
+	const char *filter_expr;	/* --filter: the expression, or NULL */
+	struct lttr_filter *filter;	/* and compiled (main() frees it) */
 	const char *dir;
 };
 

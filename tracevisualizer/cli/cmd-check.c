@@ -1,23 +1,39 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * cmd-check.c - "tracevisualizer check": the conservation checks.
+ * cmd-check.c - "tracevisualizer check": the conservation checks, and the
+ * view model checked against the accounting (what the front ends draw is
+ * what the tables count).
  */
 #include <inttypes.h>
 #include <stdio.h>
 #include <lttr/lttr.h>
+#include <lttr/view/view.h>
+#include <lttr/view/verify.h>
 #include "cli.h"
 
 int cmd_check(const struct cli_opts *o)
 {
 	struct lttr_trace *t;
-	struct lttr_account *a;
+	struct lttr_view *v = NULL;
+	const struct lttr_account *a;
 	struct lttr_account_check c;
+	struct lttr_view_verify vv;
+	struct lttr_error err;
 	struct lttr_json j;
-	bool good;
+	bool good, vgood;
+	int status;
 
-	if (cli_open_account(o, &t, &a))
+	if (cli_open(o, &t))
 		return EXIT_TRACE;
+	/* one pass builds the view model and the accounting together */
+	if (lttr_view_build(t, NULL, NULL, &v, &err) < 0) {
+		cli_trace_error(err.msg);
+		lttr_trace_close(t);
+		return EXIT_TRACE;
+	}
+	a = lttr_view_account(v);
 	good = lttr_account_check(a, o->tolerance_ns, &c);
+	vgood = lttr_view_verify(v, &vv);
 	if (o->json) {
 		lttr_json_init(&j, stdout, o->pretty);
 		lttr_json_begin_object(&j);
@@ -27,6 +43,19 @@ int cmd_check(const struct cli_opts *o)
 		lttr_json_conservation(&j, &c);
 		lttr_json_key(&j, "anomalies");
 		lttr_json_u64(&j, a->anomalies);
+		lttr_json_key(&j, "view");
+		lttr_json_begin_object(&j);
+		lttr_json_key(&j, "ok");
+		lttr_json_bool(&j, vgood);
+		lttr_json_key(&j, "compared");
+		lttr_json_u64(&j, vv.compared);
+		lttr_json_key(&j, "mismatches");
+		lttr_json_u64(&j, vv.mismatches);
+		lttr_json_key(&j, "out_of_order");
+		lttr_json_u64(&j, vv.out_of_order);
+		lttr_json_key(&j, "first");
+		lttr_json_string(&j, vv.first);
+		lttr_json_end_object(&j);
 		lttr_json_end_object(&j);
 		if (!o->pretty)
 			putchar('\n');
@@ -37,8 +66,12 @@ int cmd_check(const struct cli_opts *o)
 		       c.split_ok ? "ok" : "FAILED", c.split_err, c.split_worst);
 		printf("per task: running + runnable + blocked = life:  %s (worst error %" PRIu64 " ns, pid %u)\n",
 		       c.life_ok ? "ok" : "FAILED", c.life_err, c.life_worst);
+		printf("views: each row's time per state = accounting:  %s (%" PRIu64 " figures%s%s)\n",
+		       vgood ? "ok" : "FAILED", vv.compared, vgood ? "" : "; ", vv.first);
 		printf("%zu tasks, %u CPUs, tolerance %" PRIu64 " ns, %zu violations, %" PRIu64 " anomalies\n",
 		       a->ntasks, a->ncpus, c.tolerance_ns, c.violations, a->anomalies);
 	}
-	return cli_finish(t, a, good ? 0 : EXIT_CONSERVATION);
+	status = good && vgood ? 0 : EXIT_CONSERVATION;
+	lttr_view_free(v);
+	return cli_finish(t, NULL, status);
 }

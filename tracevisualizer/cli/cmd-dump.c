@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <lttr/lttr.h>
+#include <lttr/view/filter.h>
 #include "cli.h"
 
 static void print_text(const struct lttr_trace *t, const struct lttr_event *ev,
@@ -51,9 +52,60 @@ static bool custom_wanted(const struct cli_opts *o, struct lttr_trace *t,
 	return false;
 }
 
-/* the filters: --cpu, --pid, --type, --omit, --custom, --from, --to */
+/*
+ * Process names for the "comm" of --filter: the process table with the
+ * fork, exec, exit and kthread_create events applied, either all of them
+ * before the dump (backward) or as the dump reads them (forward).
+ */
+struct names {
+	struct lttr_ptable *pt;
+	bool live;		/* apply the events the dump reads */
+};
+
+static bool names_event(const struct lttr_event *ev)
+{
+	return ev->details && (ev->id == LTT_EV_PROCESS_FORK ||
+			       ev->id == LTT_EV_PROCESS_EXEC ||
+			       ev->id == LTT_EV_PROCESS_EXIT ||
+			       ev->id == LTT_EV_KTHREAD_CREATE);
+}
+
+static const char *comm_at(void *arg, uint32_t pid, uint64_t time_ns)
+{
+	const char *n = lttr_ptable_name_at(arg, pid, time_ns);
+
+	return n && *n ? n : NULL;
+}
+
+/* apply the process events before @until_ns; 0 or EXIT_TRACE */
+static int names_before(struct lttr_trace *t, struct lttr_ptable *pt,
+			uint64_t until_ns)
+{
+	struct lttr_iter *it;
+	struct lttr_error err;
+	struct lttr_event ev;
+	int r;
+
+	if (lttr_iter_new(t, &it, &err) < 0) {
+		cli_trace_error(err.msg);
+		return EXIT_TRACE;
+	}
+	while ((r = lttr_iter_next(it, &ev)) > 0 && ev.time_ns < until_ns)
+		if (names_event(&ev) && lttr_ptable_apply(pt, &ev) < 0) {
+			cli_trace_error("out of memory");
+			lttr_iter_free(it);
+			return EXIT_TRACE;
+		}
+	if (r < 0)
+		cli_trace_error(lttr_iter_error(it)->msg);
+	lttr_iter_free(it);
+	return r < 0 ? EXIT_TRACE : 0;
+}
+
+/* the filters: --cpu, --pid, --type, --omit, --custom, --from, --to, --filter */
 static bool wanted(const struct cli_opts *o, struct lttr_trace *t,
-		   const struct lttr_event *ev, uint64_t start)
+		   const struct lttr_event *ev, uint64_t start,
+		   const struct lttr_filter_ctx *fc)
 {
 	int64_t rel = (int64_t)(ev->time_ns - start);
 	bool any_type = !(o->types[0] | o->types[1] | o->types[2] | o->types[3]);
@@ -72,6 +124,8 @@ static bool wanted(const struct cli_opts *o, struct lttr_trace *t,
 		return false;
 	if (o->ncustom && !custom_wanted(o, t, ev))
 		return false;
+	if (o->filter && !lttr_filter_match(o->filter, fc, ev))
+		return false;
 	return true;
 }
 
@@ -82,17 +136,41 @@ int cmd_dump(const struct cli_opts *o)
 	struct lttr_error err;
 	struct lttr_event ev;
 	struct lttr_json j;
+	struct lttr_filter_ctx fc = { .comm = NULL };
+	struct names names = { NULL, false };
 	uint64_t start;
+	bool nomem = false;
 	int r, status = 0;
 
 	if (cli_open(o, &t))
 		return EXIT_TRACE;
+	start = lttr_trace_header(t)->start_ns;
+	fc.t = t;
+	if (o->filter && lttr_filter_uses(o->filter, "comm")) {
+		uint64_t until;
+
+		names.pt = lttr_ptable_new(lttr_trace_proc(t));
+		if (!names.pt) {
+			cli_trace_error("out of memory");
+			return cli_finish(t, NULL, EXIT_TRACE);
+		}
+		/* backward: every name first; forward: those before --from */
+		names.live = !o->reverse;
+		until = o->reverse ? UINT64_MAX : o->has_from && o->from_ns > 0 ?
+			start + (uint64_t)o->from_ns : 0;
+		if (until && names_before(t, names.pt, until)) {
+			lttr_ptable_free(names.pt);
+			return cli_finish(t, NULL, EXIT_TRACE);
+		}
+		fc.comm = comm_at;
+		fc.arg = names.pt;
+	}
 	if (lttr_iter_new(t, &it, &err) < 0) {
 		cli_trace_error(err.msg);
+		lttr_ptable_free(names.pt);
 		lttr_trace_close(t);
 		return EXIT_TRACE;
 	}
-	start = lttr_trace_header(t)->start_ns;
 	/* the custom types now: their warnings go into the trace information */
 	lttr_trace_custom_types(t);
 	if (o->json) {
@@ -117,7 +195,12 @@ int cmd_dump(const struct cli_opts *o)
 			break;
 		if (!o->reverse && o->has_to && (int64_t)(ev.time_ns - start) > o->to_ns)
 			break;
-		if (!wanted(o, t, &ev, start))
+		if (names.live && names_event(&ev) &&
+		    lttr_ptable_apply(names.pt, &ev) < 0) {
+			nomem = true;
+			break;
+		}
+		if (!wanted(o, t, &ev, start, &fc))
 			continue;
 		if (o->json) {
 			lttr_json_event(&j, t, &ev);
@@ -133,10 +216,14 @@ int cmd_dump(const struct cli_opts *o)
 		if (!o->pretty)
 			putchar('\n');
 	}
-	if (r < 0) {
+	if (nomem) {
+		cli_trace_error("out of memory");
+		status = EXIT_TRACE;
+	} else if (r < 0) {
 		cli_trace_error(lttr_iter_error(it)->msg);
 		status = EXIT_TRACE;
 	}
 	lttr_iter_free(it);
+	lttr_ptable_free(names.pt);
 	return cli_finish(t, NULL, status);
 }

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <lttr/reader/event.h>
+#include <lttr/view/filter.h>
 #include "cli.h"
 
 const char *cli_prog = "tracevisualizer";
@@ -48,6 +49,9 @@ static void usage(FILE *f)
 "  --omit T[,T..]  dump: hide these event types\n"
 "  --custom NAME   dump: only the instances of the custom event type NAME\n"
 "                  (repeat it for several types)\n"
+"  --filter EXPR   dump: only the events the expression matches, e.g.\n"
+"                  'type == fs_open && filename =~ \"^/etc\"' (the language:\n"
+"                  docs/filter.md); with the other filters, all must hold\n"
 "  --from S        dump, graph: from S seconds after the trace start\n"
 "  --to S          dump, graph: up to S seconds after the trace start\n"
 "  --window A:B    the same as --from A --to B\n"
@@ -158,6 +162,26 @@ static int parse_types(const char *s, uint64_t *bits)
 	return 0;
 }
 
+/* dump, with its --filter expression compiled */
+static int dump(struct cli_opts *o)
+{
+	struct lttr_error err;
+	int status;
+
+	if (o->filter_expr &&
+	    lttr_filter_compile(o->filter_expr, &o->filter, &err) < 0) {
+		if (err.code != LTTR_E_INVAL) {
+			cli_trace_error(err.msg);
+			return EXIT_TRACE;
+		}
+		return bad_usage("bad --filter expression \"%s\": %s",
+				 o->filter_expr, err.msg);
+	}
+	status = cmd_dump(o);
+	lttr_filter_free(o->filter);
+	return status;
+}
+
 static const char *const commands[] = {
 	"dump", "summary", "processes", "syscalls", "irqs", "graph", "check",
 };
@@ -226,6 +250,11 @@ int main(int argc, char **argv)
 				return bad_usage("at most %d --custom names", CLI_MAX_CUSTOM);
 			o.custom[o.ncustom++] = arg;
 			i++;
+		} else if (!strcmp(a, "--filter")) {
+			if (!arg)
+				return bad_usage("%s needs an expression", a);
+			o.filter_expr = arg;
+			i++;
 		} else if (!strcmp(a, "--from") || !strcmp(a, "--to")) {
 			bool from = a[2] == 'f';
 
@@ -284,6 +313,8 @@ int main(int argc, char **argv)
 		return bad_usage("--reverse is an option of dump");
 	if (o.ncustom && strcmp(cmd, "dump"))
 		return bad_usage("--custom is an option of dump");
+	if (o.filter_expr && strcmp(cmd, "dump"))
+		return bad_usage("--filter is an option of dump");
 	if (o.cpu >= 0 && strcmp(cmd, "dump") && strcmp(cmd, "graph"))
 		return bad_usage("--cpu is an option of dump and graph");
 	if (o.npids && (!strcmp(cmd, "summary") || !strcmp(cmd, "irqs") ||
@@ -292,7 +323,7 @@ int main(int argc, char **argv)
 	if ((o.has_from || o.has_to) && strcmp(cmd, "dump") && strcmp(cmd, "graph"))
 		return bad_usage("--from, --to and --window are options of dump and graph");
 	if (!strcmp(cmd, "dump"))
-		return cmd_dump(&o);
+		return dump(&o);
 	if (!strcmp(cmd, "summary"))
 		return cmd_summary(&o);
 	if (!strcmp(cmd, "processes"))

@@ -50,14 +50,13 @@ static void ms(uint64_t ns, int w)
 void cli_print_taskrow(const struct lttr_acct_task *tk)
 {
 	uint64_t life = tk->thread_life_ns;
-	uint64_t other = tk->blocked_ns[LTTR_BLOCK_FAULT] +
-		tk->blocked_ns[LTTR_BLOCK_OTHER] + tk->blocked_ns[LTTR_BLOCK_UNKNOWN];
+	uint64_t other = lttr_acct_task_blocked_other(tk);
 
 	printf("  %7u %-28.28s %3u", tk->pid, tk->name, tk->threads);
 	ms(life, 10);
 	ms(tk->running_ns, 10);
 	ms(tk->user_ns, 10);
-	ms(tk->syscall_ns + tk->trap_ns + tk->kernel_ns, 10);
+	ms(lttr_acct_task_kernel(tk), 10);
 	ms(tk->irq_ns, 9);
 	ms(tk->runnable_ns, 10);
 	ms(lttr_acct_task_blocked(tk), 10);

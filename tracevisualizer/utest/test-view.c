@@ -258,10 +258,15 @@ static struct span *spans(struct lttr_view *v, size_t row, size_t *n)
 		if (lttr_view_span_at(v, row, t, &sp))
 			break;
 		if (*n == cap) {
+			struct span *ns;
+
 			cap = cap ? 2 * cap : 1024;
-			s = realloc(s, cap * sizeof(*s));
-			if (!s)
+			ns = realloc(s, cap * sizeof(*s));
+			if (!ns) {
+				free(s);
 				return NULL;
+			}
+			s = ns;
 		}
 		s[*n].a = sp.start_ns;
 		s[*n].b = sp.end_ns;
@@ -354,8 +359,6 @@ static void test_big(const char *self)
 	struct lttr_error err;
 	struct lttr_view *v1 = NULL, *v2 = NULL;
 	struct lttr_view_stats st;
-	static struct lttr_vcell c1[300], c2[300];
-	size_t row, diff = 0;
 
 	snprintf(cmd, sizeof(cmd), "%s/gen-big -n 400000 -c 2 -b 16384 %s/t",
 		 dir ? dirname(dir) : ".", tdir);
@@ -373,6 +376,9 @@ static void test_big(const char *self)
 	ok(!lttr_view_build(t, NULL, NULL, &v2, &err), "big: built in two threads");
 	unsetenv("LTTR_THREADS");
 	if (v1 && v2) {
+		static struct lttr_vcell c1[300], c2[300];
+		size_t row, diff = 0;
+
 		ok(lttr_view_nrows(v1) == lttr_view_nrows(v2), "big: same rows");
 		for (row = 0; row < lttr_view_nrows(v1) && row < lttr_view_nrows(v2); row++) {
 			if (lttr_view_cells(v1, row, lttr_view_start(v1), lttr_view_end(v1), 300, c1) ||

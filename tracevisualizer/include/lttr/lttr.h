@@ -13,6 +13,7 @@
 #include <lttr/reader/scan.h>
 #include <lttr/reader/syscalls.h>
 #include <lttr/reader/proc.h>
+#include <lttr/reader/fields.h>
 #include <lttr/model/sccount.h>
 #include <lttr/model/process.h>
 #include <lttr/analysis/summary.h>

@@ -202,6 +202,21 @@ static int apply_fork(struct lttr_ptable *pt, const struct lttr_event *ev)
 	return 0;
 }
 
+const char *lttr_ptable_name_at(struct lttr_ptable *pt, uint32_t pid,
+				uint64_t time_ns)
+{
+	const struct lttr_process *p = lttr_ptable_get(pt, pid, false);
+	const char *name;
+	size_t i;
+
+	if (!p || !p->nnames)
+		return NULL;
+	name = p->names[0].name;
+	for (i = 1; i < p->nnames && p->names[i].since_ns <= time_ns; i++)
+		name = p->names[i].name;
+	return name;
+}
+
 int lttr_ptable_apply(struct lttr_ptable *pt, const struct lttr_event *ev)
 {
 	struct lttr_process *p;

@@ -7,19 +7,6 @@
 #include <stdio.h>
 #include "reader/internal.h"
 
-void lttr_hex(const void *data, size_t n, char *out)
-{
-	static const char digits[] = "0123456789abcdef";
-	const uint8_t *p = data;
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		out[2 * i] = digits[p[i] >> 4];
-		out[2 * i + 1] = digits[p[i] & 15];
-	}
-	out[2 * n] = '\0';
-}
-
 /* text appended to a buffer; len is the length the whole text needs */
 struct sbuf {
 	char *buf;
@@ -73,55 +60,6 @@ static void sb_family(struct sbuf *b, unsigned int family)
 		sb_printf(b, " %s", n);
 	else
 		sb_printf(b, " family=%u", family);
-}
-
-void lttr_custom_inst_decode(const struct lttr_trace *t,
-			     const struct lttr_event *ev,
-			     struct lttr_custom_inst *ci)
-{
-	const struct lttr_custom_table *tab = t ? lttr_custom_table_of(t) : NULL;
-	const struct lttr_custom_type *ty;
-	char why[160];
-
-	memset(ci, 0, offsetof(struct lttr_custom_inst, vals));
-	ci->data = (const uint8_t *)(ev->var ? ev->var : "");
-	ci->size = ev->var ? ev->var_len : 0;
-	ty = lttr_custom_table_lookup(tab, ev->p.custom.type_id, ev->time_ns);
-	ci->ty = ty;
-	if (!ty) {
-		size_t i, n = lttr_custom_table_count(tab);
-		const struct lttr_custom_type *old = NULL;
-
-		for (i = 0; i < n; i++) {
-			const struct lttr_custom_type *o = lttr_custom_table_get(tab, i);
-
-			if (o->id == ev->p.custom.type_id && o->created_ns <= ev->time_ns)
-				old = o;
-		}
-		if (old)
-			snprintf(ci->warning, sizeof(ci->warning),
-				 "custom type %u (\"%s\") was destroyed before this instance",
-				 old->id, old->name);
-		else
-			snprintf(ci->warning, sizeof(ci->warning),
-				 "unknown custom type id %u (not declared in the trace)",
-				 ev->p.custom.type_id);
-		return;
-	}
-	if (ty->error) {
-		snprintf(ci->warning, sizeof(ci->warning), "type \"%s\": %s",
-			 ty->name, ty->error);
-		return;
-	}
-	if (ty->kind == LTT_CUSTOM_FIELDS &&
-	    lttr_custom_decode(ty, ci->data, ci->size, ci->vals,
-			       LTTR_CUSTOM_MAX_FIELDS, &ci->n, why,
-			       sizeof(why)) < 0) {
-		ci->mismatch = true;
-		snprintf(ci->warning, sizeof(ci->warning),
-			 "payload does not match the format \"%s\": %s",
-			 ty->format, why);
-	}
 }
 
 static int describe_custom(const struct lttr_trace *t,

@@ -63,7 +63,7 @@ void lttr_json_tasktime(struct lttr_json *j, const struct lttr_acct_task *tk,
 			bool syscalls)
 {
 	uint64_t life = tk->end_ns - tk->begin_ns;
-	uint64_t kern = tk->syscall_ns + tk->trap_ns + tk->kernel_ns;
+	uint64_t kern = lttr_acct_task_kernel(tk);
 	unsigned int r;
 
 	lttr_json_begin_object(j);

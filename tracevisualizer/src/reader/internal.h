@@ -97,10 +97,10 @@ void lttr_bufindex_free(struct lttr_trace *t);
 /* custom.c: the type table of the trace, built on first use */
 struct lttr_custom_table *lttr_custom_table_of(const struct lttr_trace *t);
 
-/* describe.c: @n bytes as lowercase hex into @out (2 * @n + 1 bytes) */
+/* fields.c: @n bytes as lowercase hex into @out (2 * @n + 1 bytes) */
 void lttr_hex(const void *data, size_t n, char *out);
 
-/* an LTT_EV_CUSTOM instance decoded with the type table of its trace */
+/* custom.c: an LTT_EV_CUSTOM instance decoded with the type table of its trace */
 struct lttr_custom_inst {
 	const struct lttr_custom_type *ty;	/* NULL: unknown type id */
 	const uint8_t *data;
@@ -144,6 +144,10 @@ static inline void lttr_nest_push(uint64_t *nest, unsigned int e)
 
 /* cpustate.c */
 void lttr_cpustate_apply(struct lttr_cpustate *st, struct lttr_event *ev);
+
+/* iter.c: make the nesting state at the start of buffer @bi known */
+int lttr_ensure_nest(struct lttr_trace *t, unsigned int cpu, size_t bi,
+		     struct lttr_error *err);
 
 /* scan.c: lttr_scan_cpu() from record @off of buffer @bi with state @st */
 int lttr_scan_cpu_from(struct lttr_trace *t, unsigned int cpu, size_t bi,

@@ -111,9 +111,8 @@ static int scan_buffer(struct lttr_trace *t, unsigned int cpu, size_t bi,
 	return 0;
 }
 
-/* make the nesting state at the start of buffer @bi known */
-static int ensure_nest(struct lttr_trace *t, unsigned int cpu, size_t bi,
-		       struct lttr_error *err)
+int lttr_ensure_nest(struct lttr_trace *t, unsigned int cpu, size_t bi,
+		     struct lttr_error *err)
 {
 	struct lttr_cpu *cp = &t->cpu[cpu];
 	size_t j = bi;
@@ -135,7 +134,7 @@ static int build_index(struct lttr_trace *t, struct cursor *c, size_t bi,
 
 	if (c->idx_buf == bi)
 		return 0;
-	r = ensure_nest(t, c->cpu, bi, err);
+	r = lttr_ensure_nest(t, c->cpu, bi, err);
 	if (r < 0)
 		return r;
 	return scan_buffer(t, c->cpu, bi, t->cpu[c->cpu].bufs[bi].nest_start,
@@ -408,7 +407,7 @@ int lttr_iter_seek_time(struct lttr_iter *it, uint64_t time_ns)
 		while (c->buf > 0 && (cp->bufs[c->buf - 1].end_ns >= time_ns ||
 				      cp->bufs[c->buf - 1].data_size == 0))
 			c->buf--;
-		r = ensure_nest(t, i, c->buf, &it->err);
+		r = lttr_ensure_nest(t, i, c->buf, &it->err);
 		if (r < 0)
 			return r;
 		c->st.pid = cp->bufs[c->buf].pid;

@@ -750,7 +750,6 @@ static int finish(struct vbuild *b)
 	for (i = v->ncpus; i < v->nrows; i++) {
 		struct vrow *r = &v->rows[i];
 		const struct lttr_acct_task *tk;
-		size_t k;
 
 		switch (r->info.kind) {
 		case LTTR_VROW_IRQ:
@@ -766,7 +765,8 @@ static int finish(struct vbuild *b)
 			/* the last task of that pid (a reused pid: the newest) */
 			tk = lttr_account_find(a, r->info.id);
 			if (tk) {
-				k = (size_t)(tk - a->tasks);
+				size_t k = (size_t)(tk - a->tasks);
+
 				while (k + 1 < a->ntasks && a->tasks[k + 1].pid == r->info.id)
 					k++;
 				tk = &a->tasks[k];

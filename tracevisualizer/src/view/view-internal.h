@@ -147,7 +147,7 @@ struct lttr_view {
 	size_t nlost[LTT_MAX_CPUS];
 	uint64_t *bufids[LTT_MAX_CPUS];	/* per buffer: ids present */
 	size_t nbufids[LTT_MAX_CPUS];
-	char cpu_names[LTT_MAX_CPUS][12];
+	char cpu_names[LTT_MAX_CPUS][16];
 	uint64_t out_of_order;
 };
 

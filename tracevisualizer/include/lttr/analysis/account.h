@@ -291,6 +291,23 @@ void lttr_account_free(struct lttr_account *a);
 uint64_t lttr_acct_task_sched(const struct lttr_acct_task *tk);
 
 /**
+ * lttr_acct_task_kernel() - time of a task in the kernel on its own behalf
+ * @tk: the task
+ *
+ * Return: syscall + trap + kernel (kernel threads; mode never seen).
+ */
+uint64_t lttr_acct_task_kernel(const struct lttr_acct_task *tk);
+
+/**
+ * lttr_acct_task_blocked_other() - blocked time of a task that is none of
+ * io, sleep, futex or child: fault + other + unknown (the tables' "other")
+ * @tk: the task
+ *
+ * Return: the sum.
+ */
+uint64_t lttr_acct_task_blocked_other(const struct lttr_acct_task *tk);
+
+/**
  * lttr_acct_task_blocked() - total blocked time of a task
  * @tk: the task
  *

@@ -89,6 +89,24 @@ struct lttr_process *lttr_ptable_get(struct lttr_ptable *pt, uint32_t pid,
 				     bool create);
 
 /**
+ * lttr_ptable_name_at() - the name a pid had at a time
+ * @pt: the table
+ * @pid: the pid
+ * @time_ns: the time
+ *
+ * The latest of its names (struct lttr_process.names) given at or before
+ * @time_ns, or its first one when all came later: with the events applied
+ * in time order up to @time_ns, or all of them, the name of the task at
+ * that time (an exec is named by the file it executes; a pid reused by a
+ * fork has only the names from that fork on).
+ *
+ * Return: the name (owned by the table; empty when never named), or NULL
+ * when the table has no entry for @pid.
+ */
+const char *lttr_ptable_name_at(struct lttr_ptable *pt, uint32_t pid,
+				uint64_t time_ns);
+
+/**
  * lttr_ptable_apply() - update the table with an event
  * @pt: the table
  * @ev: the event

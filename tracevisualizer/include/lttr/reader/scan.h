@@ -36,4 +36,22 @@ typedef int (*lttr_scan_fn)(void *arg, const struct lttr_event *ev);
 int lttr_scan_cpu(struct lttr_trace *t, unsigned int cpu, lttr_scan_fn fn,
 		  void *arg, struct lttr_error *err);
 
+/**
+ * lttr_scan_buffer() - call @fn for every event of one buffer, in order
+ * @t: the trace
+ * @cpu: the CPU
+ * @bi: the buffer's index on @cpu (lttr_trace_buffer())
+ * @fn: the callback
+ * @arg: its argument
+ * @err: receives the error of a malformed record
+ *
+ * The events get the same pid and control values as from the iterator
+ * (the first call for a buffer may scan the CPU's earlier buffers once to
+ * know the nesting of traps and irqs at its start).
+ *
+ * Return: 0, a negative enum lttr_errcode, or @fn's negative value.
+ */
+int lttr_scan_buffer(struct lttr_trace *t, unsigned int cpu, size_t bi,
+		     lttr_scan_fn fn, void *arg, struct lttr_error *err);
+
 #endif /* LTTR_SCAN_H */

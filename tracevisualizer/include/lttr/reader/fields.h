@@ -1,0 +1,274 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * lttr/reader/fields.h - the fields of every event type, described once,
+ * as data: for each known event id, the keys of its JSON "args" object in
+ * order (docs/json-schema.md), where each value comes from (an integer of
+ * the payload, a flag bit, the variable part, a name derived from a
+ * payload integer, ...) and how it is shown.  The JSON output, the event
+ * filter (lttr/view/filter.h) and the front ends read events through this
+ * table instead of knowing every payload struct.
+ */
+#ifndef LTTR_FIELDS_H
+#define LTTR_FIELDS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <lttr/reader/event.h>
+
+struct lttr_trace;
+
+/**
+ * enum lttr_field_kind - how a field is shown
+ * @LTTR_FIELD_UNSIGNED: unsigned decimal
+ * @LTTR_FIELD_SIGNED: signed decimal
+ * @LTTR_FIELD_BOOL: true or false
+ * @LTTR_FIELD_STRING: text
+ * @LTTR_FIELD_HEX: bytes as lowercase hex text
+ *
+ * The usual form of the field's values; the type of a value
+ * (struct lttr_field_value) is what it is for one event (the "kind" of a
+ * custom_create is a name, or its number when the kind is unknown).
+ */
+enum lttr_field_kind {
+	LTTR_FIELD_UNSIGNED,
+	LTTR_FIELD_SIGNED,
+	LTTR_FIELD_BOOL,
+	LTTR_FIELD_STRING,
+	LTTR_FIELD_HEX,
+};
+
+/**
+ * enum lttr_field_src - where a field's value comes from
+ * @LTTR_FIELD_SRC_INT: the integer of @size bytes at @offset of the payload
+ *	(struct lttr_event.p), sign-extended when @is_signed
+ * @LTTR_FIELD_SRC_FLAG: whether the payload integer at @offset has one of
+ *	the bits of @arg set (bool)
+ * @LTTR_FIELD_SRC_EQUALS: whether the payload integer at @offset equals
+ *	@arg (bool)
+ * @LTTR_FIELD_SRC_VAR_STRING: the variable part (struct lttr_event.var,
+ *	var_len bytes) as text
+ * @LTTR_FIELD_SRC_VAR_HEX: the variable part as hex (at most
+ *	LTT_CUSTOM_MAX_SIZE bytes)
+ * @LTTR_FIELD_SRC_SYSCALL_NAME: name of the syscall number at @offset
+ *	(lttr_syscall_str(): "syscall_<nr>" when the table has none)
+ * @LTTR_FIELD_SRC_TRAP_NAME: name of the trap vector at @offset
+ *	(lttr_trap_name(): "trap_<n>" when unnamed)
+ * @LTTR_FIELD_SRC_IRQ_NAME: name of the irq at @offset: a system vector
+ *	name (lttr_sysvec_name()) when the flags integer at @aux_offset has
+ *	the bits of @arg set, else the proc snapshot's irq name
+ *	(lttr_trace_irq_name()); none if unknown
+ * @LTTR_FIELD_SRC_SOFTIRQ_NAME: lttr_softirq_name() of the integer at
+ *	@offset, none if unknown
+ * @LTTR_FIELD_SRC_SIGNAL_NAME: lttr_signal_name() of the integer at @offset
+ * @LTTR_FIELD_SRC_SOCKET_CALL_NAME: lttr_socket_call_name() of it
+ * @LTTR_FIELD_SRC_IPC_CALL_NAME: lttr_ipc_call_name() of it
+ * @LTTR_FIELD_SRC_NETDEV_NAME: lttr_trace_netdev_name() of the ifindex at
+ *	@offset
+ * @LTTR_FIELD_SRC_SOCKADDR: the variable part as a socket address
+ *	(lttr_sockaddr_str()), none when it has no text form
+ * @LTTR_FIELD_SRC_EVENT_MASK: the event mask of the payload (change_mask):
+ *	the type names of the ids set, separated by single spaces (JSON
+ *	writes them as an array)
+ * @LTTR_FIELD_SRC_CUSTOM_KIND: lttr_custom_kind_name() of the integer at
+ *	@offset, or the integer itself (unsigned) when the kind is unknown
+ * @LTTR_FIELD_SRC_DECL_NAME: the type name of a custom_create
+ *	(lttr_custom_decl())
+ * @LTTR_FIELD_SRC_DECL_FORMAT: the format of a custom_create
+ * @LTTR_FIELD_SRC_DECL_WARNING: "name or format not NUL-terminated" when
+ *	lttr_custom_decl() fails, else none
+ * @LTTR_FIELD_SRC_CUSTOM_NAME: the name of the custom type (type id at
+ *	@offset) live at the event's time, none if undeclared
+ * @LTTR_FIELD_SRC_CUSTOM_TEXT: the text of an instance of a string type,
+ *	up to its first NUL; none for other kinds
+ * @LTTR_FIELD_SRC_CUSTOM_FIELDS: the decoded fields of an instance of a
+ *	fields type: structured, it has no scalar value (lttr_field_get()
+ *	gives LTTR_FIELD_V_ABSENT); JSON writes it as an object
+ * @LTTR_FIELD_SRC_CUSTOM_HEX: the payload of an instance in hex, for a raw
+ *	type and for an instance that cannot be decoded as declared; else none
+ * @LTTR_FIELD_SRC_CUSTOM_WARNING: why an instance cannot be decoded as
+ *	declared, else none
+ *
+ * The sources that name an integer (SYSCALL_NAME ... NETDEV_NAME,
+ * CUSTOM_KIND, CUSTOM_NAME) read it at @offset / @size, like
+ * LTTR_FIELD_SRC_INT: a field and its name share the location.
+ */
+enum lttr_field_src {
+	LTTR_FIELD_SRC_INT,
+	LTTR_FIELD_SRC_FLAG,
+	LTTR_FIELD_SRC_EQUALS,
+	LTTR_FIELD_SRC_VAR_STRING,
+	LTTR_FIELD_SRC_VAR_HEX,
+	LTTR_FIELD_SRC_SYSCALL_NAME,
+	LTTR_FIELD_SRC_TRAP_NAME,
+	LTTR_FIELD_SRC_IRQ_NAME,
+	LTTR_FIELD_SRC_SOFTIRQ_NAME,
+	LTTR_FIELD_SRC_SIGNAL_NAME,
+	LTTR_FIELD_SRC_SOCKET_CALL_NAME,
+	LTTR_FIELD_SRC_IPC_CALL_NAME,
+	LTTR_FIELD_SRC_NETDEV_NAME,
+	LTTR_FIELD_SRC_SOCKADDR,
+	LTTR_FIELD_SRC_EVENT_MASK,
+	LTTR_FIELD_SRC_CUSTOM_KIND,
+	LTTR_FIELD_SRC_DECL_NAME,
+	LTTR_FIELD_SRC_DECL_FORMAT,
+	LTTR_FIELD_SRC_DECL_WARNING,
+	LTTR_FIELD_SRC_CUSTOM_NAME,
+	LTTR_FIELD_SRC_CUSTOM_TEXT,
+	LTTR_FIELD_SRC_CUSTOM_FIELDS,
+	LTTR_FIELD_SRC_CUSTOM_HEX,
+	LTTR_FIELD_SRC_CUSTOM_WARNING,
+};
+
+/**
+ * enum lttr_field_missing - the value of a field whose source has none
+ * (an unknown name, an address with no text form, a warning not given)
+ * @LTTR_FIELD_MISSING_EMPTY: the empty string
+ * @LTTR_FIELD_MISSING_NULL: null (LTTR_FIELD_V_NULL)
+ * @LTTR_FIELD_MISSING_ABSENT: no value: the key is left out
+ *	(LTTR_FIELD_V_ABSENT)
+ */
+enum lttr_field_missing {
+	LTTR_FIELD_MISSING_EMPTY,
+	LTTR_FIELD_MISSING_NULL,
+	LTTR_FIELD_MISSING_ABSENT,
+};
+
+/**
+ * struct lttr_field - one field of an event type's "args"
+ * @name: its key in the JSON "args" object
+ * @src: where the value comes from (enum lttr_field_src)
+ * @kind: how it is shown (enum lttr_field_kind)
+ * @missing: the value when the source has none (enum lttr_field_missing)
+ * @is_signed: the payload integer is signed
+ * @offset: offset of the payload integer the value is read or derived
+ *	from, in the event's struct ltt_ev_* (0 when @size is 0)
+ * @size: its size in bytes (1, 2, 4 or 8), 0 when the value does not
+ *	come from a payload integer
+ * @aux_offset: LTTR_FIELD_SRC_IRQ_NAME: offset of the flags integer
+ * @aux_size: its size, 0 for the other sources
+ * @arg: LTTR_FIELD_SRC_FLAG and LTTR_FIELD_SRC_IRQ_NAME: the bit mask;
+ *	LTTR_FIELD_SRC_EQUALS: the value compared with
+ */
+struct lttr_field {
+	const char *name;
+	enum lttr_field_src src;
+	enum lttr_field_kind kind;
+	enum lttr_field_missing missing;
+	bool is_signed;
+	uint16_t offset;
+	uint16_t size;
+	uint16_t aux_offset;
+	uint16_t aux_size;
+	uint64_t arg;
+};
+
+/**
+ * enum lttr_field_vtype - the type of a field's value for one event
+ * @LTTR_FIELD_V_ABSENT: no value (no such field, no details, or a
+ *	conditional field not given): JSON leaves the key out
+ * @LTTR_FIELD_V_NULL: null
+ * @LTTR_FIELD_V_U64: an unsigned integer, in .u
+ * @LTTR_FIELD_V_I64: a signed integer, in .i
+ * @LTTR_FIELD_V_BOOL: a bool, in .b
+ * @LTTR_FIELD_V_STR: text (hex included), in .str: not NUL-terminated,
+ *	may hold any byte
+ */
+enum lttr_field_vtype {
+	LTTR_FIELD_V_ABSENT,
+	LTTR_FIELD_V_NULL,
+	LTTR_FIELD_V_U64,
+	LTTR_FIELD_V_I64,
+	LTTR_FIELD_V_BOOL,
+	LTTR_FIELD_V_STR,
+};
+
+/**
+ * struct lttr_field_value - a field's value for one event (a tagged value)
+ * @type: enum lttr_field_vtype
+ * @u: LTTR_FIELD_V_U64
+ * @i: LTTR_FIELD_V_I64
+ * @b: LTTR_FIELD_V_BOOL
+ * @str: LTTR_FIELD_V_STR: @str.p, @str.len bytes; it points into the
+ *	event (its variable part), into the trace (names of its proc snapshot
+ *	and custom types), at static text, or into the caller's struct
+ *	lttr_field_buf: valid as long as all three are
+ */
+struct lttr_field_value {
+	enum lttr_field_vtype type;
+	union {
+		uint64_t u;
+		int64_t i;
+		bool b;
+		struct {
+			const char *p;
+			size_t len;
+		} str;
+	};
+};
+
+/*
+ * Room for the longest text a value is built in: the hex of a custom
+ * payload (2 * LTT_CUSTOM_MAX_SIZE digits), the type names of a full
+ * event mask.
+ */
+#define LTTR_FIELD_BUF_SIZE	4096
+
+/**
+ * struct lttr_field_buf - scratch space the caller gives lttr_field_get()
+ * @s: the bytes
+ */
+struct lttr_field_buf {
+	char s[LTTR_FIELD_BUF_SIZE];
+};
+
+/**
+ * lttr_event_fields() - the fields of an event id, in JSON order
+ * @id: event id
+ * @n: receives their number (0 for an unknown id)
+ *
+ * Every id lttr_event_type_name() knows has at least one field; names are
+ * unique within an id.
+ *
+ * Return: the array (static), or NULL for an unknown id.
+ */
+const struct lttr_field *lttr_event_fields(unsigned int id, size_t *n);
+
+/**
+ * lttr_field_find() - a field of an event id by name
+ * @id: event id
+ * @name: the field's name (its JSON key)
+ *
+ * Return: the field, or NULL when @id has no such field.
+ */
+const struct lttr_field *lttr_field_find(unsigned int id, const char *name);
+
+/**
+ * lttr_field_get() - the value of a field for an event
+ * @t: the trace, for the names it holds (proc snapshot irq and network
+ *	device names, custom types); may be NULL: those names are then
+ *	unknown
+ * @ev: the decoded event
+ * @f: one of the fields of @ev's id (from lttr_event_fields())
+ * @buf: scratch space for values that must be built (hex, names of
+ *	unknown numbers, socket addresses, masks, warnings)
+ * @v: receives the value
+ *
+ * An event without details, or a field that is not one of its id's, gives
+ * LTTR_FIELD_V_ABSENT.  The value is what lttr_json_event() writes for the
+ * key (LTTR_FIELD_SRC_EVENT_MASK: the names it writes as an array, joined
+ * by spaces; LTTR_FIELD_SRC_CUSTOM_FIELDS: always absent).
+ */
+void lttr_field_get(const struct lttr_trace *t, const struct lttr_event *ev,
+		    const struct lttr_field *f, struct lttr_field_buf *buf,
+		    struct lttr_field_value *v);
+
+/**
+ * lttr_field_kind_name() - name of a display kind
+ * @kind: enum lttr_field_kind
+ *
+ * Return: "unsigned", "signed", "bool", "string", "hex", or "?".
+ */
+const char *lttr_field_kind_name(enum lttr_field_kind kind);
+
+#endif /* LTTR_FIELDS_H */

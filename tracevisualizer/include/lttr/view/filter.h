@@ -1,0 +1,144 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * lttr/view/filter.h - filter expressions over events: the language of the
+ * front ends' search and filter and of "tracevisualizer dump --filter"
+ * (docs/filter.md), e.g.
+ *
+ *   type == fs_open && filename =~ "^/etc/"
+ *   type == syscall_entry && name == read && pid == 42
+ *   cpu == 1 && !control
+ *
+ * An expression is compiled once and matched against decoded events (or
+ * against the rows of a view, which know only a pid, a name and a CPU).
+ * The fields are the event's common ones (type, id, pid, cpu, time,
+ * time_ns, control, details, comm) and the "args" fields of its type, as
+ * the table of lttr/reader/fields.h describes them.
+ */
+#ifndef LTTR_VIEW_FILTER_H
+#define LTTR_VIEW_FILTER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <ltt/ltt-abi.h>
+#include <lttr/reader/error.h>
+#include <lttr/reader/event.h>
+
+struct lttr_trace;
+struct lttr_filter;
+
+/* longest expression lttr_filter_compile() takes, in bytes */
+#define LTTR_FILTER_MAX_LEN	8192
+
+/**
+ * struct lttr_filter_ctx - what matching needs besides the event
+ * @t: the trace: names from its proc snapshot and custom types (args
+ *	such as an irq's name), its start time (the field "time"); may be
+ *	NULL: those names are unknown and "time" is missing
+ * @comm: the name of process @pid at @time_ns (the reader's process table
+ *	changes over time), or NULL when unknown; may be NULL: "comm" is
+ *	then missing
+ * @arg: @comm's first argument
+ */
+struct lttr_filter_ctx {
+	const struct lttr_trace *t;
+	const char *(*comm)(void *arg, uint32_t pid, uint64_t time_ns);
+	void *arg;
+};
+
+/**
+ * lttr_filter_compile() - compile a filter expression
+ * @expr: the expression (docs/filter.md), NUL-terminated
+ * @out: receives the filter, to be freed with lttr_filter_free()
+ * @err: receives the error (may be NULL): code LTTR_E_INVAL and a message
+ *	"at character N: what is wrong" (N counts from 1), or LTTR_E_NOMEM
+ *
+ * Unknown fields, malformed values, a number compared with a field that
+ * is text for every event type (or text with one that is a number for
+ * every type and names none), unknown event type names and bad regular
+ * expressions are compile errors.
+ *
+ * Return: 0, -LTTR_E_INVAL or -LTTR_E_NOMEM.
+ */
+int lttr_filter_compile(const char *expr, struct lttr_filter **out,
+			struct lttr_error *err);
+
+/**
+ * lttr_filter_free() - release a filter
+ * @f: the filter, or NULL
+ */
+void lttr_filter_free(struct lttr_filter *f);
+
+/**
+ * lttr_filter_match() - whether an event matches
+ * @f: the filter
+ * @c: the context (may be NULL: no trace, no process names)
+ * @ev: the decoded event (pid and control filled, as the iterator gives)
+ *
+ * A comparison on a field the event does not have (another type's field,
+ * a record without details, a name the trace does not know) is false,
+ * with any operator; "!" negates what it applies to.
+ *
+ * Return: true when @ev matches.
+ */
+bool lttr_filter_match(const struct lttr_filter *f,
+		       const struct lttr_filter_ctx *c,
+		       const struct lttr_event *ev);
+
+/**
+ * lttr_filter_ids() - the event ids that can possibly match, for index
+ * pruning
+ * @f: the filter
+ * @ids: receives the ids: every bit set when the expression does not
+ *	constrain the type
+ *
+ * Sound: an id left out never matches.  Exact for expressions of type and
+ * id comparisons combined with &&, || and !; a comparison on an args
+ * field keeps the ids whose type has that field.
+ */
+void lttr_filter_ids(const struct lttr_filter *f, struct ltt_event_mask *ids);
+
+/**
+ * lttr_filter_cpu() - the only CPU whose events can match
+ * @f: the filter
+ *
+ * Return: the CPU when the expression requires one ("cpu == 1 && ..."),
+ * else -1.
+ */
+int lttr_filter_cpu(const struct lttr_filter *f);
+
+/**
+ * lttr_filter_match_row() - whether a row of a view matches
+ * @f: the filter
+ * @pid: the row's task, UINT32_MAX for a row that is not a task (a CPU)
+ * @comm: the task's name, or NULL
+ * @cpu: the row's CPU, -1 for a row that is not a CPU (a task)
+ *
+ * A row knows only pid, comm and cpu: a comparison on any other field,
+ * or on one of these the row does not have, is false.
+ *
+ * Return: true when the row matches.
+ */
+bool lttr_filter_match_row(const struct lttr_filter *f, uint32_t pid,
+			   const char *comm, int cpu);
+
+/**
+ * lttr_filter_text() - the expression as given to lttr_filter_compile()
+ * @f: the filter
+ *
+ * Return: the text (owned by @f).
+ */
+const char *lttr_filter_text(const struct lttr_filter *f);
+
+/**
+ * lttr_filter_uses() - whether the expression reads a field
+ * @f: the filter
+ * @field: a field as the language names it ("comm", "fd", "args.pid")
+ *
+ * For instance a caller that maintains process names only when "comm"
+ * is used.
+ *
+ * Return: true when a comparison or test of @field appears in @f.
+ */
+bool lttr_filter_uses(const struct lttr_filter *f, const char *field);
+
+#endif /* LTTR_VIEW_FILTER_H */

@@ -1,0 +1,676 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * fields.c - the fields of every event type (lttr/reader/fields.h): the
+ * table, and the value of a field for a decoded event.
+ */
+#include <stdio.h>
+#include <string.h>
+#include "reader/internal.h"
+
+/* size and signedness of a member of a payload struct */
+#define MSIZE(T, m)	sizeof(((T *)0)->m)
+#define MSIGNED(T, m)	_Generic(((T *)0)->m, __s8: true, __s16: true, \
+				 __s32: true, __s64: true, default: false)
+
+/* a field read or derived from the payload integer T.m */
+#define AT(T, m)	.offset = offsetof(T, m), .size = MSIZE(T, m), \
+			.is_signed = MSIGNED(T, m)
+
+/* the integer T.m, shown signed or unsigned as it is declared */
+#define INT(key, T, m) \
+	{ .name = key, .src = LTTR_FIELD_SRC_INT, AT(T, m), \
+	  .kind = MSIGNED(T, m) ? LTTR_FIELD_SIGNED : LTTR_FIELD_UNSIGNED }
+/* whether the flags T.m have one of the bits of @mask */
+#define FLAG(key, T, m, mask) \
+	{ .name = key, .src = LTTR_FIELD_SRC_FLAG, AT(T, m), \
+	  .kind = LTTR_FIELD_BOOL, .arg = (mask) }
+/* whether T.m equals @val */
+#define EQUALS(key, T, m, val) \
+	{ .name = key, .src = LTTR_FIELD_SRC_EQUALS, AT(T, m), \
+	  .kind = LTTR_FIELD_BOOL, .arg = (val) }
+/* a name of the integer T.m; @miss when it has none */
+#define NAME(key, s, T, m, miss) \
+	{ .name = key, .src = LTTR_FIELD_SRC_##s, AT(T, m), \
+	  .kind = LTTR_FIELD_STRING, .missing = LTTR_FIELD_MISSING_##miss }
+/* a value that no payload integer holds */
+#define OTHER(key, s, k, miss) \
+	{ .name = key, .src = LTTR_FIELD_SRC_##s, .kind = LTTR_FIELD_##k, \
+	  .missing = LTTR_FIELD_MISSING_##miss }
+
+#define VAR_STRING(key)	OTHER(key, VAR_STRING, STRING, EMPTY)
+
+static const struct lttr_field f_syscall_entry[] = {
+	INT("nr", struct ltt_ev_syscall_entry, nr),
+	NAME("name", SYSCALL_NAME, struct ltt_ev_syscall_entry, nr, EMPTY),
+	INT("ip", struct ltt_ev_syscall_entry, ip),
+};
+
+static const struct lttr_field f_syscall_exit[] = {
+	INT("nr", struct ltt_ev_syscall_exit, nr),
+	NAME("name", SYSCALL_NAME, struct ltt_ev_syscall_exit, nr, EMPTY),
+	INT("ret", struct ltt_ev_syscall_exit, ret),
+};
+
+static const struct lttr_field f_trap_entry[] = {
+	INT("vector", struct ltt_ev_trap_entry, vector),
+	NAME("name", TRAP_NAME, struct ltt_ev_trap_entry, vector, EMPTY),
+	INT("address", struct ltt_ev_trap_entry, address),
+	INT("ip", struct ltt_ev_trap_entry, ip),
+	FLAG("user", struct ltt_ev_trap_entry, flags, LTT_TRAP_USER),
+};
+
+static const struct lttr_field f_trap_exit[] = {
+	INT("vector", struct ltt_ev_trap_exit, vector),
+};
+
+static const struct lttr_field f_irq_entry[] = {
+	INT("irq", struct ltt_ev_irq_entry, irq),
+	FLAG("sysvec", struct ltt_ev_irq_entry, flags, LTT_IRQ_SYSVEC),
+	FLAG("user", struct ltt_ev_irq_entry, flags, LTT_IRQ_USER),
+	{ .name = "name", .src = LTTR_FIELD_SRC_IRQ_NAME,
+	  AT(struct ltt_ev_irq_entry, irq), .kind = LTTR_FIELD_STRING,
+	  .missing = LTTR_FIELD_MISSING_EMPTY,
+	  .aux_offset = offsetof(struct ltt_ev_irq_entry, flags),
+	  .aux_size = MSIZE(struct ltt_ev_irq_entry, flags),
+	  .arg = LTT_IRQ_SYSVEC },
+};
+
+static const struct lttr_field f_irq_exit[] = {
+	INT("irq", struct ltt_ev_irq_exit, irq),
+	FLAG("sysvec", struct ltt_ev_irq_exit, flags, LTT_IRQ_SYSVEC),
+};
+
+static const struct lttr_field f_schedchange[] = {
+	INT("prev_pid", struct ltt_ev_schedchange, prev_pid),
+	INT("next_pid", struct ltt_ev_schedchange, next_pid),
+	INT("prev_state", struct ltt_ev_schedchange, prev_state),
+};
+
+static const struct lttr_field f_fork[] = {
+	INT("parent", struct ltt_ev_process_fork, parent_pid),
+	INT("child", struct ltt_ev_process_fork, child_pid),
+	INT("tgid", struct ltt_ev_process_fork, child_tgid),
+	FLAG("thread", struct ltt_ev_process_fork, flags, LTT_FORK_THREAD),
+	FLAG("kthread", struct ltt_ev_process_fork, flags, LTT_FORK_KTHREAD),
+	INT("clone_flags", struct ltt_ev_process_fork, clone_flags),
+};
+
+static const struct lttr_field f_exec[] = {
+	INT("pid", struct ltt_ev_process_exec, pid),
+	VAR_STRING("filename"),
+};
+
+static const struct lttr_field f_exit[] = {
+	INT("pid", struct ltt_ev_process_exit, pid),
+	INT("code", struct ltt_ev_process_exit, code),
+};
+
+static const struct lttr_field f_wakeup[] = {
+	INT("pid", struct ltt_ev_process_wakeup, pid),
+	INT("cpu", struct ltt_ev_process_wakeup, cpu),
+	FLAG("new", struct ltt_ev_process_wakeup, flags, LTT_WAKEUP_NEW),
+};
+
+static const struct lttr_field f_softirq[] = {
+	INT("vec", struct ltt_ev_softirq, vec),
+	NAME("name", SOFTIRQ_NAME, struct ltt_ev_softirq, vec, EMPTY),
+};
+
+static const struct lttr_field f_signal_send[] = {
+	INT("sig", struct ltt_ev_signal_send, sig),
+	NAME("name", SIGNAL_NAME, struct ltt_ev_signal_send, sig, EMPTY),
+	INT("pid", struct ltt_ev_signal_send, pid),
+	INT("result", struct ltt_ev_signal_send, result),
+};
+
+static const struct lttr_field f_signal_deliver[] = {
+	INT("sig", struct ltt_ev_signal_deliver, sig),
+	NAME("name", SIGNAL_NAME, struct ltt_ev_signal_deliver, sig, EMPTY),
+	INT("handler", struct ltt_ev_signal_deliver, handler),
+	EQUALS("default", struct ltt_ev_signal_deliver, handler, 0),
+	EQUALS("ignored", struct ltt_ev_signal_deliver, handler, 1),
+};
+
+static const struct lttr_field f_tasklet[] = {
+	INT("func", struct ltt_ev_tasklet, func),
+	INT("flags", struct ltt_ev_tasklet, flags),
+	FLAG("hi", struct ltt_ev_tasklet, flags, LTT_TASKLET_HI),
+};
+
+static const struct lttr_field f_timer_expire[] = {
+	INT("func", struct ltt_ev_timer_expire, func),
+	INT("kind", struct ltt_ev_timer_expire, kind),
+};
+
+static const struct lttr_field f_kthread_create[] = {
+	INT("threadfn", struct ltt_ev_kthread_create, threadfn),
+	INT("pid", struct ltt_ev_kthread_create, pid),
+	VAR_STRING("name"),
+};
+
+static const struct lttr_field f_wait[] = {
+	INT("pid", struct ltt_ev_process_wait, pid),
+	INT("options", struct ltt_ev_process_wait, options),
+};
+
+static const struct lttr_field f_fs_open[] = {
+	INT("fd", struct ltt_ev_fs_open, fd),
+	INT("flags", struct ltt_ev_fs_open, flags),
+	INT("mode", struct ltt_ev_fs_open, mode),
+	VAR_STRING("filename"),
+};
+
+static const struct lttr_field f_fs_close[] = {
+	INT("fd", struct ltt_ev_fs_close, fd),
+};
+
+static const struct lttr_field f_fs_rw[] = {
+	INT("count", struct ltt_ev_fs_rw, count),
+	INT("ret", struct ltt_ev_fs_rw, ret),
+	INT("fd", struct ltt_ev_fs_rw, fd),
+};
+
+static const struct lttr_field f_fs_lseek[] = {
+	INT("offset", struct ltt_ev_fs_lseek, offset),
+	INT("ret", struct ltt_ev_fs_lseek, ret),
+	INT("fd", struct ltt_ev_fs_lseek, fd),
+	INT("whence", struct ltt_ev_fs_lseek, whence),
+};
+
+static const struct lttr_field f_fs_ioctl[] = {
+	INT("arg", struct ltt_ev_fs_ioctl, arg),
+	INT("fd", struct ltt_ev_fs_ioctl, fd),
+	INT("cmd", struct ltt_ev_fs_ioctl, cmd),
+};
+
+static const struct lttr_field f_fs_select[] = {
+	INT("timeout_ns", struct ltt_ev_fs_select, timeout_ns),
+	INT("nfds", struct ltt_ev_fs_select, nfds),
+};
+
+static const struct lttr_field f_io_wait[] = {
+	INT("timeout_ns", struct ltt_ev_io_wait, timeout_ns),
+};
+
+static const struct lttr_field f_itimer[] = {
+	INT("interval_ns", struct ltt_ev_itimer, interval_ns),
+	INT("value_ns", struct ltt_ev_itimer, value_ns),
+	INT("which", struct ltt_ev_itimer, which),
+};
+
+static const struct lttr_field f_timeout[] = {
+	INT("timeout_ns", struct ltt_ev_timeout, timeout_ns),
+	INT("kind", struct ltt_ev_timeout, kind),
+};
+
+static const struct lttr_field f_page_alloc[] = {
+	INT("pfn", struct ltt_ev_page_alloc, pfn),
+	INT("order", struct ltt_ev_page_alloc, order),
+	INT("gfp", struct ltt_ev_page_alloc, gfp),
+};
+
+static const struct lttr_field f_page_free[] = {
+	INT("pfn", struct ltt_ev_page_free, pfn),
+	INT("order", struct ltt_ev_page_free, order),
+};
+
+static const struct lttr_field f_swap[] = {
+	INT("pfn", struct ltt_ev_swap, pfn),
+	INT("entry", struct ltt_ev_swap, entry),
+};
+
+static const struct lttr_field f_page_wait[] = {
+	INT("pfn", struct ltt_ev_page_wait, pfn),
+	INT("bit", struct ltt_ev_page_wait, bit),
+};
+
+static const struct lttr_field f_socket_call[] = {
+	INT("call", struct ltt_ev_socket_call, call),
+	INT("fd", struct ltt_ev_socket_call, fd),
+	NAME("name", SOCKET_CALL_NAME, struct ltt_ev_socket_call, call, EMPTY),
+};
+
+static const struct lttr_field f_socket_create[] = {
+	INT("ino", struct ltt_ev_socket_create, ino),
+	INT("fd", struct ltt_ev_socket_create, fd),
+	INT("family", struct ltt_ev_socket_create, family),
+	INT("type", struct ltt_ev_socket_create, type),
+	INT("protocol", struct ltt_ev_socket_create, protocol),
+};
+
+static const struct lttr_field f_socket_io[] = {
+	INT("ino", struct ltt_ev_socket_io, ino),
+	INT("size", struct ltt_ev_socket_io, size),
+	INT("ret", struct ltt_ev_socket_io, ret),
+	INT("family", struct ltt_ev_socket_io, family),
+	INT("type", struct ltt_ev_socket_io, type),
+	INT("peer_len", struct ltt_ev_socket_io, peer_len),
+	OTHER("peer", SOCKADDR, STRING, NULL),
+};
+
+static const struct lttr_field f_ipc_call[] = {
+	INT("call", struct ltt_ev_ipc_call, call),
+	INT("id", struct ltt_ev_ipc_call, id),
+	NAME("name", IPC_CALL_NAME, struct ltt_ev_ipc_call, call, EMPTY),
+};
+
+static const struct lttr_field f_ipc_create[] = {
+	INT("size", struct ltt_ev_ipc_create, size),
+	INT("key", struct ltt_ev_ipc_create, key),
+	INT("id", struct ltt_ev_ipc_create, id),
+	INT("flags", struct ltt_ev_ipc_create, flags),
+};
+
+static const struct lttr_field f_net_packet[] = {
+	INT("ifindex", struct ltt_ev_net_packet, ifindex),
+	INT("len", struct ltt_ev_net_packet, len),
+	INT("protocol", struct ltt_ev_net_packet, protocol),
+	INT("link_type", struct ltt_ev_net_packet, link_type),
+	INT("caplen", struct ltt_ev_net_packet, caplen),
+	OTHER("data", VAR_HEX, HEX, EMPTY),
+	NAME("ifname", NETDEV_NAME, struct ltt_ev_net_packet, ifindex, ABSENT),
+};
+
+static const struct lttr_field f_change_mask[] = {
+	OTHER("events", EVENT_MASK, STRING, EMPTY),
+};
+
+static const struct lttr_field f_custom_create[] = {
+	INT("type_id", struct ltt_ev_custom_create, type_id),
+	NAME("kind", CUSTOM_KIND, struct ltt_ev_custom_create, kind, EMPTY),
+	OTHER("name", DECL_NAME, STRING, EMPTY),
+	OTHER("format", DECL_FORMAT, STRING, EMPTY),
+	OTHER("warning", DECL_WARNING, STRING, ABSENT),
+};
+
+static const struct lttr_field f_custom_destroy[] = {
+	INT("type_id", struct ltt_ev_custom_destroy, type_id),
+};
+
+static const struct lttr_field f_custom[] = {
+	INT("type_id", struct ltt_ev_custom, type_id),
+	NAME("name", CUSTOM_NAME, struct ltt_ev_custom, type_id, NULL),
+	INT("size", struct ltt_ev_custom, size),
+	OTHER("text", CUSTOM_TEXT, STRING, ABSENT),
+	OTHER("fields", CUSTOM_FIELDS, STRING, ABSENT),
+	OTHER("hex", CUSTOM_HEX, HEX, ABSENT),
+	OTHER("warning", CUSTOM_WARNING, STRING, ABSENT),
+};
+
+static const struct lttr_field f_trace_start[] = {
+	INT("pid", struct ltt_ev_trace_start, pid),
+	INT("cpu", struct ltt_ev_trace_start, cpu),
+};
+
+struct field_list {
+	const struct lttr_field *v;
+	size_t n;
+};
+
+#define LIST(a)	{ a, sizeof(a) / sizeof(a[0]) }
+
+static const struct field_list by_id[LTT_EV_MAX] = {
+	[LTT_EV_SYSCALL_ENTRY] = LIST(f_syscall_entry),
+	[LTT_EV_SYSCALL_EXIT] = LIST(f_syscall_exit),
+	[LTT_EV_TRAP_ENTRY] = LIST(f_trap_entry),
+	[LTT_EV_TRAP_EXIT] = LIST(f_trap_exit),
+	[LTT_EV_IRQ_ENTRY] = LIST(f_irq_entry),
+	[LTT_EV_IRQ_EXIT] = LIST(f_irq_exit),
+	[LTT_EV_SCHEDCHANGE] = LIST(f_schedchange),
+	[LTT_EV_PROCESS_FORK] = LIST(f_fork),
+	[LTT_EV_PROCESS_EXEC] = LIST(f_exec),
+	[LTT_EV_PROCESS_EXIT] = LIST(f_exit),
+	[LTT_EV_PROCESS_WAKEUP] = LIST(f_wakeup),
+	[LTT_EV_SOFTIRQ_ENTRY] = LIST(f_softirq),
+	[LTT_EV_SOFTIRQ_EXIT] = LIST(f_softirq),
+	[LTT_EV_SIGNAL_SEND] = LIST(f_signal_send),
+	[LTT_EV_SIGNAL_DELIVER] = LIST(f_signal_deliver),
+	[LTT_EV_TASKLET_ENTRY] = LIST(f_tasklet),
+	[LTT_EV_TASKLET_EXIT] = LIST(f_tasklet),
+	[LTT_EV_TIMER_EXPIRE_ENTRY] = LIST(f_timer_expire),
+	[LTT_EV_TIMER_EXPIRE_EXIT] = LIST(f_timer_expire),
+	[LTT_EV_KTHREAD_CREATE] = LIST(f_kthread_create),
+	[LTT_EV_PROCESS_WAIT] = LIST(f_wait),
+	[LTT_EV_FS_OPEN] = LIST(f_fs_open),
+	[LTT_EV_FS_CLOSE] = LIST(f_fs_close),
+	[LTT_EV_FS_READ] = LIST(f_fs_rw),
+	[LTT_EV_FS_WRITE] = LIST(f_fs_rw),
+	[LTT_EV_FS_LSEEK] = LIST(f_fs_lseek),
+	[LTT_EV_FS_IOCTL] = LIST(f_fs_ioctl),
+	[LTT_EV_FS_SELECT] = LIST(f_fs_select),
+	[LTT_EV_FS_POLL] = LIST(f_fs_select),
+	[LTT_EV_FS_BUF_WAIT_START] = LIST(f_io_wait),
+	[LTT_EV_FS_BUF_WAIT_END] = LIST(f_io_wait),
+	[LTT_EV_TIMER_SET_ITIMER] = LIST(f_itimer),
+	[LTT_EV_TIMER_SET_TIMEOUT] = LIST(f_timeout),
+	[LTT_EV_MEM_PAGE_ALLOC] = LIST(f_page_alloc),
+	[LTT_EV_MEM_PAGE_FREE] = LIST(f_page_free),
+	[LTT_EV_MEM_SWAP_IN] = LIST(f_swap),
+	[LTT_EV_MEM_SWAP_OUT] = LIST(f_swap),
+	[LTT_EV_MEM_PAGE_WAIT_START] = LIST(f_page_wait),
+	[LTT_EV_MEM_PAGE_WAIT_END] = LIST(f_page_wait),
+	[LTT_EV_SOCKET_CALL] = LIST(f_socket_call),
+	[LTT_EV_SOCKET_CREATE] = LIST(f_socket_create),
+	[LTT_EV_SOCKET_SEND] = LIST(f_socket_io),
+	[LTT_EV_SOCKET_RECV] = LIST(f_socket_io),
+	[LTT_EV_IPC_CALL] = LIST(f_ipc_call),
+	[LTT_EV_IPC_MSG_CREATE] = LIST(f_ipc_create),
+	[LTT_EV_IPC_SEM_CREATE] = LIST(f_ipc_create),
+	[LTT_EV_IPC_SHM_CREATE] = LIST(f_ipc_create),
+	[LTT_EV_NET_PACKET_IN] = LIST(f_net_packet),
+	[LTT_EV_NET_PACKET_OUT] = LIST(f_net_packet),
+	[LTT_EV_CHANGE_MASK] = LIST(f_change_mask),
+	[LTT_EV_CUSTOM_CREATE] = LIST(f_custom_create),
+	[LTT_EV_CUSTOM_DESTROY] = LIST(f_custom_destroy),
+	[LTT_EV_CUSTOM] = LIST(f_custom),
+	[LTT_EV_TRACE_START] = LIST(f_trace_start),
+};
+
+const struct lttr_field *lttr_event_fields(unsigned int id, size_t *n)
+{
+	if (id >= LTT_EV_MAX || !by_id[id].n) {
+		*n = 0;
+		return NULL;
+	}
+	*n = by_id[id].n;
+	return by_id[id].v;
+}
+
+const struct lttr_field *lttr_field_find(unsigned int id, const char *name)
+{
+	size_t i, n;
+	const struct lttr_field *f = lttr_event_fields(id, &n);
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(f[i].name, name))
+			return &f[i];
+	return NULL;
+}
+
+const char *lttr_field_kind_name(enum lttr_field_kind kind)
+{
+	switch (kind) {
+	case LTTR_FIELD_UNSIGNED: return "unsigned";
+	case LTTR_FIELD_SIGNED: return "signed";
+	case LTTR_FIELD_BOOL: return "bool";
+	case LTTR_FIELD_STRING: return "string";
+	case LTTR_FIELD_HEX: return "hex";
+	default: return "?";
+	}
+}
+
+void lttr_hex(const void *data, size_t n, char *out)
+{
+	static const char digits[] = "0123456789abcdef";
+	const uint8_t *p = data;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		out[2 * i] = digits[p[i] >> 4];
+		out[2 * i + 1] = digits[p[i] & 15];
+	}
+	out[2 * n] = '\0';
+}
+
+/* the payload integer of @size bytes at @offset, as its 64-bit pattern */
+static uint64_t payload_u64(const struct lttr_event *ev, unsigned int offset,
+			    unsigned int size, bool is_signed)
+{
+	const uint8_t *p = (const uint8_t *)&ev->p + offset;
+	uint8_t u8;
+	uint16_t u16;
+	uint32_t u32;
+	uint64_t u64;
+
+	switch (size) {
+	case 1:
+		memcpy(&u8, p, 1);
+		return is_signed ? (uint64_t)(int64_t)(int8_t)u8 : u8;
+	case 2:
+		memcpy(&u16, p, 2);
+		return is_signed ? (uint64_t)(int64_t)(int16_t)u16 : u16;
+	case 4:
+		memcpy(&u32, p, 4);
+		return is_signed ? (uint64_t)(int64_t)(int32_t)u32 : u32;
+	case 8:
+		memcpy(&u64, p, 8);
+		return u64;
+	default:
+		return 0;
+	}
+}
+
+static void set_str(struct lttr_field_value *v, const char *s, size_t len)
+{
+	v->type = LTTR_FIELD_V_STR;
+	v->str.p = s;
+	v->str.len = len;
+}
+
+/* text @s (NUL-terminated), or the field's missing value when @s is NULL */
+static void set_name(struct lttr_field_value *v, const struct lttr_field *f,
+		     const char *s)
+{
+	if (s) {
+		set_str(v, s, strlen(s));
+		return;
+	}
+	switch (f->missing) {
+	case LTTR_FIELD_MISSING_NULL:
+		v->type = LTTR_FIELD_V_NULL;
+		break;
+	case LTTR_FIELD_MISSING_ABSENT:
+		v->type = LTTR_FIELD_V_ABSENT;
+		break;
+	default:
+		set_str(v, "", 0);
+		break;
+	}
+}
+
+static void set_hex(struct lttr_field_value *v, const void *data, size_t n,
+		    struct lttr_field_buf *buf)
+{
+	if (n > LTT_CUSTOM_MAX_SIZE)
+		n = LTT_CUSTOM_MAX_SIZE;
+	lttr_hex(data, n, buf->s);
+	set_str(v, buf->s, 2 * n);
+}
+
+/* the type names of the ids of the mask, joined by spaces */
+static void set_mask(struct lttr_field_value *v, const struct lttr_event *ev,
+		     struct lttr_field_buf *buf)
+{
+	struct ltt_event_mask m;
+	size_t len = 0;
+	unsigned int i;
+	char tb[24];
+
+	memcpy(&m, &ev->p.change_mask, sizeof(m));
+	buf->s[0] = '\0';
+	for (i = 0; i < LTT_EV_MAX; i++) {
+		const char *n;
+		int w;
+
+		if (!lttr_event_mask_has(&m, i))
+			continue;
+		n = lttr_event_type_str(i, tb, sizeof(tb));
+		w = snprintf(buf->s + len, sizeof(buf->s) - len, "%s%s",
+			     len ? " " : "", n);
+		if (w < 0 || (size_t)w >= sizeof(buf->s) - len)
+			break;	/* cannot happen: the buffer holds every name */
+		len += (size_t)w;
+	}
+	set_str(v, buf->s, len);
+}
+
+/* the name, format or warning of a custom_create */
+static void decl_value(const struct lttr_event *ev, const struct lttr_field *f,
+		       struct lttr_field_value *v)
+{
+	const char *np, *fp;
+	size_t nl, fl;
+	bool good = lttr_custom_decl(ev, &np, &nl, &fp, &fl) == 0;
+
+	if (f->src == LTTR_FIELD_SRC_DECL_NAME)
+		set_str(v, np, nl);
+	else if (f->src == LTTR_FIELD_SRC_DECL_FORMAT)
+		set_str(v, fp, fl);
+	else
+		set_name(v, f, good ? NULL : "name or format not NUL-terminated");
+}
+
+/* the sources of a custom instance, read with the trace's type table */
+static void custom_value(const struct lttr_trace *t, const struct lttr_event *ev,
+			 const struct lttr_field *f, struct lttr_field_buf *buf,
+			 struct lttr_field_value *v)
+{
+	const struct lttr_custom_type *ty;
+	struct lttr_custom_inst ci;
+	bool good;
+
+	ty = t ? lttr_custom_table_lookup(lttr_custom_table_of(t),
+					  ev->p.custom.type_id, ev->time_ns) : NULL;
+	good = ty && !ty->error;
+	switch (f->src) {
+	case LTTR_FIELD_SRC_CUSTOM_NAME:
+		set_name(v, f, ty ? ty->name : NULL);
+		return;
+	case LTTR_FIELD_SRC_CUSTOM_TEXT:
+		if (good && ty->kind == LTT_CUSTOM_STRING) {
+			const char *s = ev->var ? ev->var : "";
+
+			set_str(v, s, strnlen(s, ev->var ? ev->var_len : 0));
+		} else {
+			set_name(v, f, NULL);
+		}
+		return;
+	case LTTR_FIELD_SRC_CUSTOM_HEX:
+		/* raw, or not decodable as declared: the whole payload */
+		if (good && ty->kind == LTT_CUSTOM_STRING) {
+			set_name(v, f, NULL);
+			return;
+		}
+		if (good && ty->kind == LTT_CUSTOM_FIELDS) {
+			lttr_custom_inst_decode(t, ev, &ci);
+			if (!ci.mismatch) {
+				set_name(v, f, NULL);
+				return;
+			}
+		}
+		set_hex(v, ev->var ? ev->var : "", ev->var ? ev->var_len : 0, buf);
+		return;
+	case LTTR_FIELD_SRC_CUSTOM_WARNING:
+		lttr_custom_inst_decode(t, ev, &ci);
+		if (!ci.warning[0]) {
+			set_name(v, f, NULL);
+			return;
+		}
+		snprintf(buf->s, sizeof(buf->s), "%s", ci.warning);
+		set_str(v, buf->s, strlen(buf->s));
+		return;
+	default:	/* LTTR_FIELD_SRC_CUSTOM_FIELDS: no scalar value */
+		v->type = LTTR_FIELD_V_ABSENT;
+		return;
+	}
+}
+
+/* whether @f is one of the fields of event id @id */
+static bool field_of(unsigned int id, const struct lttr_field *f)
+{
+	size_t n;
+	const struct lttr_field *v = lttr_event_fields(id, &n);
+
+	return v && f >= v && f < v + n;
+}
+
+void lttr_field_get(const struct lttr_trace *t, const struct lttr_event *ev,
+		    const struct lttr_field *f, struct lttr_field_buf *buf,
+		    struct lttr_field_value *v)
+{
+	uint64_t x = 0;
+	const char *s;
+
+	v->type = LTTR_FIELD_V_ABSENT;
+	if (!ev->details || !field_of(ev->id, f))
+		return;
+	if (f->size)
+		x = payload_u64(ev, f->offset, f->size, f->is_signed);
+	switch (f->src) {
+	case LTTR_FIELD_SRC_INT:
+		if (f->is_signed) {
+			v->type = LTTR_FIELD_V_I64;
+			v->i = (int64_t)x;
+		} else {
+			v->type = LTTR_FIELD_V_U64;
+			v->u = x;
+		}
+		break;
+	case LTTR_FIELD_SRC_FLAG:
+		v->type = LTTR_FIELD_V_BOOL;
+		v->b = (x & f->arg) != 0;
+		break;
+	case LTTR_FIELD_SRC_EQUALS:
+		v->type = LTTR_FIELD_V_BOOL;
+		v->b = x == f->arg;
+		break;
+	case LTTR_FIELD_SRC_VAR_STRING:
+		set_str(v, ev->var ? ev->var : "", ev->var_len);
+		break;
+	case LTTR_FIELD_SRC_VAR_HEX:
+		set_hex(v, ev->var ? ev->var : "", ev->var ? ev->var_len : 0, buf);
+		break;
+	case LTTR_FIELD_SRC_SYSCALL_NAME:
+		set_name(v, f, lttr_syscall_str((unsigned int)x, buf->s, sizeof(buf->s)));
+		break;
+	case LTTR_FIELD_SRC_TRAP_NAME:
+		set_name(v, f, lttr_trap_name((unsigned int)x, buf->s, sizeof(buf->s)));
+		break;
+	case LTTR_FIELD_SRC_IRQ_NAME:
+		if (payload_u64(ev, f->aux_offset, f->aux_size, false) & f->arg)
+			set_name(v, f, lttr_sysvec_name((unsigned int)x));
+		else
+			set_name(v, f, lttr_trace_irq_name(t, (uint32_t)x));
+		break;
+	case LTTR_FIELD_SRC_SOFTIRQ_NAME:
+		set_name(v, f, lttr_softirq_name((unsigned int)x));
+		break;
+	case LTTR_FIELD_SRC_SIGNAL_NAME:
+		set_name(v, f, lttr_signal_name((unsigned int)x));
+		break;
+	case LTTR_FIELD_SRC_SOCKET_CALL_NAME:
+		set_name(v, f, lttr_socket_call_name((unsigned int)x));
+		break;
+	case LTTR_FIELD_SRC_IPC_CALL_NAME:
+		set_name(v, f, lttr_ipc_call_name((unsigned int)x));
+		break;
+	case LTTR_FIELD_SRC_NETDEV_NAME:
+		set_name(v, f, lttr_trace_netdev_name(t, (uint32_t)x));
+		break;
+	case LTTR_FIELD_SRC_SOCKADDR:
+		/* at most LTTR_SOCKADDR_STRLEN bytes, as the text output */
+		set_name(v, f, lttr_sockaddr_str(ev->var, ev->var_len, buf->s,
+						 LTTR_SOCKADDR_STRLEN));
+		break;
+	case LTTR_FIELD_SRC_EVENT_MASK:
+		set_mask(v, ev, buf);
+		break;
+	case LTTR_FIELD_SRC_CUSTOM_KIND:
+		s = lttr_custom_kind_name((uint32_t)x);
+		if (s) {
+			set_str(v, s, strlen(s));
+		} else {
+			v->type = LTTR_FIELD_V_U64;
+			v->u = (uint32_t)x;
+		}
+		break;
+	case LTTR_FIELD_SRC_DECL_NAME:
+	case LTTR_FIELD_SRC_DECL_FORMAT:
+	case LTTR_FIELD_SRC_DECL_WARNING:
+		decl_value(ev, f, v);
+		break;
+	default:
+		custom_value(t, ev, f, buf, v);
+		break;
+	}
+}
