@@ -9,6 +9,7 @@
 #include <lttr/reader/event.h>
 #include <lttr/view/filter.h>
 #include "cli.h"
+#include "tui.h"
 
 const char *cli_prog = "tracevisualizer";
 
@@ -35,7 +36,10 @@ static void usage(FILE *f)
 "             durations per softirq vector\n"
 "  graph      the control flow over a time window: one row per process\n"
 "             (user/kernel/irq), then every transition in order\n"
-"  check      the conservation checks (exit status 3 when one fails)\n"
+"  check      the conservation checks, and the view model against the\n"
+"             accounting (exit status 3 when one fails)\n"
+"  tui        the terminal analyzer: control flow, resources, processes,\n"
+"             syscalls, irqs and events in one window of time (keys: ?)\n"
 "\n"
 "Options:\n"
 "  --json          JSON output (schemas in docs/json-schema.md)\n"
@@ -183,7 +187,7 @@ static int dump(struct cli_opts *o)
 }
 
 static const char *const commands[] = {
-	"dump", "summary", "processes", "syscalls", "irqs", "graph", "check",
+	"dump", "summary", "processes", "syscalls", "irqs", "graph", "check", "tui",
 };
 
 int main(int argc, char **argv)
@@ -299,7 +303,7 @@ int main(int argc, char **argv)
 		}
 	}
 	if (!cmd)
-		return bad_usage("missing command (dump, summary, processes, syscalls, irqs, graph or check)");
+		return bad_usage("missing command (dump, summary, processes, syscalls, irqs, graph, check or tui)");
 	for (k = 0; k < sizeof(commands) / sizeof(commands[0]); k++)
 		if (!strcmp(cmd, commands[k]))
 			break;
@@ -318,7 +322,7 @@ int main(int argc, char **argv)
 	if (o.cpu >= 0 && strcmp(cmd, "dump") && strcmp(cmd, "graph"))
 		return bad_usage("--cpu is an option of dump and graph");
 	if (o.npids && (!strcmp(cmd, "summary") || !strcmp(cmd, "irqs") ||
-			!strcmp(cmd, "check")))
+			!strcmp(cmd, "check") || !strcmp(cmd, "tui")))
 		return bad_usage("--pid is an option of dump, processes, syscalls and graph");
 	if ((o.has_from || o.has_to) && strcmp(cmd, "dump") && strcmp(cmd, "graph"))
 		return bad_usage("--from, --to and --window are options of dump and graph");
@@ -334,5 +338,7 @@ int main(int argc, char **argv)
 		return cmd_irqs(&o);
 	if (!strcmp(cmd, "graph"))
 		return cmd_graph(&o);
+	if (!strcmp(cmd, "tui"))
+		return cmd_tui(&o);
 	return cmd_check(&o);
 }

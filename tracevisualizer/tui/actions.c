@@ -1,0 +1,316 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * actions.c - what the keys that work in every view do: search (/ n N),
+ * filter (f F), go to a time (g), bookmarks (b B) and markers, and the
+ * warnings page that says what the reader is unsure of.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <curses.h>
+#include <lttr/view/verify.h>
+#include "tui.h"
+
+static const char *comm_cb(void *arg, uint32_t pid, uint64_t t)
+{
+	return lttr_view_comm(arg, pid, t);
+}
+
+static void show_found(struct tui *u, const struct lttr_event *ev)
+{
+	char desc[256], t[32];
+
+	u->found = lttr_view_pos_of(ev);
+	u->have_found = true;
+	if (u->view == V_EVENTS)
+		tui_events_goto(u, ev);
+	else
+		tui_set_cursor(u, ev->time_ns);
+	if (u->view == V_FLOW || u->view == V_RES)
+		tui_graph_select_pid(u, ev->pid, ev->cpu);
+	lttr_event_describe(u->t, ev, desc, sizeof(desc));
+	tui_message(u, false, "match %s cpu %u pid %u: %s", lttr_fmt_time(tui_rel(u, ev->time_ns),
+		    t, sizeof(t)), ev->cpu, ev->pid, desc);
+}
+
+static void find(struct tui *u, int dir, bool fresh)
+{
+	struct lttr_view_pos from;
+	struct lttr_event ev;
+	struct lttr_error err;
+	bool incl = false;
+	int r;
+
+	if (u->view == V_EVENTS && tui_events_selected(u, &from)) {
+		incl = fresh;
+	} else if (!fresh && u->have_found && u->found.time_ns == u->vp.cursor) {
+		from = u->found;
+	} else {
+		from.time_ns = u->vp.cursor;
+		from.cpu = dir > 0 ? 0 : 0xffff;
+		from.offset = dir > 0 ? 0 : UINT64_MAX;
+		incl = true;
+	}
+	tui_message(u, false, "searching");
+	r = lttr_view_find(u->v, u->search, &from, incl, dir, tui_progress, u, &ev, NULL, &err);
+	u->msg[0] = '\0';
+	if (r == 1)
+		show_found(u, &ev);
+	else if (r == 0)
+		tui_message(u, true, "no match %s the %s for: %s", dir > 0 ? "after" : "before",
+			    u->view == V_EVENTS ? "selected event" : "cursor", u->search_text);
+	else if (r == -LTTR_E_CANCELED)
+		tui_message(u, true, "search canceled");
+	else
+		tui_message(u, true, "search: %s", err.msg);
+}
+
+void tui_search_prompt(struct tui *u)
+{
+	char buf[sizeof(u->search_text)];
+	struct lttr_filter *f;
+	struct lttr_error err;
+
+	snprintf(buf, sizeof(buf), "%s", u->search_text);
+	if (tui_prompt(u, "search: ", buf, sizeof(buf)) || !buf[0])
+		return;
+	if (lttr_filter_compile(buf, &f, &err)) {
+		tui_message(u, true, "search: %s", err.msg);
+		return;
+	}
+	lttr_filter_free(u->search);
+	u->search = f;
+	snprintf(u->search_text, sizeof(u->search_text), "%s", buf);
+	find(u, 1, true);
+}
+
+void tui_search_next(struct tui *u, int dir)
+{
+	if (!u->search) {
+		tui_message(u, true, "no search yet (/)");
+		return;
+	}
+	find(u, dir, false);
+}
+
+void tui_filter_prompt(struct tui *u)
+{
+	char buf[sizeof(u->filter_text)];
+	struct lttr_filter *f;
+	struct lttr_error err;
+
+	snprintf(buf, sizeof(buf), "%s", u->filter_text);
+	if (tui_prompt(u, "filter (empty: none): ", buf, sizeof(buf)))
+		return;
+	u->ev.valid = false;
+	if (!buf[0]) {
+		lttr_filter_free(u->filter);
+		u->filter = NULL;
+		u->filter_text[0] = '\0';
+		tui_message(u, false, "no filter");
+		return;
+	}
+	if (lttr_filter_compile(buf, &f, &err)) {
+		tui_message(u, true, "filter: %s", err.msg);
+		return;
+	}
+	lttr_filter_free(u->filter);
+	u->filter = f;
+	snprintf(u->filter_text, sizeof(u->filter_text), "%s", buf);
+	tui_message(u, false, "filter set; F: %s the rest", u->filter_hide ? "dim" : "hide");
+}
+
+bool tui_filter_row(const struct tui *u, size_t row, bool *dim)
+{
+	const struct lttr_vrow_info *in;
+	bool m;
+
+	*dim = false;
+	if (!u->filter)
+		return true;
+	in = lttr_view_row(u->v, row);
+	switch (in->kind) {
+	case LTTR_VROW_TASK:
+		m = lttr_filter_match_row(u->filter, in->id, in->name, -1);
+		break;
+	case LTTR_VROW_CPU:
+		m = lttr_filter_match_row(u->filter, UINT32_MAX, in->name, (int)in->id);
+		break;
+	default:
+		m = lttr_filter_match_row(u->filter, UINT32_MAX, in->name ? in->name : "", -1);
+		break;
+	}
+	if (m)
+		return true;
+	*dim = true;
+	return !u->filter_hide;
+}
+
+bool tui_filter_event(const struct tui *u, const struct lttr_event *ev, bool *dim)
+{
+	struct lttr_filter_ctx c = { u->t, comm_cb, u->v };
+
+	*dim = false;
+	if (!u->filter || lttr_filter_match(u->filter, &c, ev))
+		return true;
+	*dim = true;
+	return !u->filter_hide;
+}
+
+void tui_goto_prompt(struct tui *u)
+{
+	char buf[64] = "";
+	uint64_t rel, start = lttr_trace_header(u->t)->start_ns;
+
+	if (tui_prompt(u, "go to (seconds from the start; 150ms, +20us, -1s): ", buf, sizeof(buf)) ||
+	    !buf[0])
+		return;
+	if (lttr_parse_time(buf, tui_rel(u, u->vp.cursor), &rel)) {
+		tui_message(u, true, "not a time: %s", buf);
+		return;
+	}
+	tui_set_cursor(u, start + rel);
+}
+
+static void save(struct tui *u, const char *what)
+{
+	struct lttr_error err;
+
+	if (lttr_bookmarks_save(u->dir, lttr_trace_header(u->t)->start_ns, &u->bm, &err))
+		tui_message(u, true, "%s kept for this session only: %s", what, err.msg);
+}
+
+void tui_save_marks(struct tui *u)
+{
+	int i;
+	bool changed = false;
+
+	for (i = 0; i < 2; i++) {
+		if (u->vp.has_mark[i] != u->bm.has_mark[i] ||
+		    (u->vp.has_mark[i] && u->vp.mark[i] != u->bm.mark[i]))
+			changed = true;
+		u->bm.mark[i] = u->vp.mark[i];
+		u->bm.has_mark[i] = u->vp.has_mark[i];
+	}
+	if (changed)
+		save(u, "markers");
+}
+
+void tui_bookmark_add(struct tui *u)
+{
+	char buf[LTTR_BOOKMARK_NAME_MAX], t[32];
+
+	snprintf(buf, sizeof(buf), "bookmark %zu", u->bm.n + 1);
+	if (tui_prompt(u, "bookmark name: ", buf, sizeof(buf)) || !buf[0])
+		return;
+	if (lttr_bookmarks_add(&u->bm, buf, u->vp.cursor) < 0) {
+		tui_message(u, true, "out of memory");
+		return;
+	}
+	tui_message(u, false, "bookmark \"%s\" at %s saved in %s/bookmarks.json", buf,
+		    lttr_fmt_time(tui_rel(u, u->vp.cursor), t, sizeof(t)), u->dir);
+	save(u, "bookmark");
+}
+
+void tui_bookmarks_page(struct tui *u, int top, int height)
+{
+	char t[32];
+	size_t i;
+	int y = top;
+
+	tui_clip(y++, 0, u->w, "Bookmarks  (Enter: go there, d: delete, Esc: back)", A_BOLD);
+	if (!u->bm.n) {
+		mvaddstr(y, 2, "(none yet: b bookmarks the cursor)");
+		return;
+	}
+	if (u->page_t.sel >= u->bm.n)
+		u->page_t.sel = u->bm.n - 1;
+	if (u->page_t.sel < u->page_t.top)
+		u->page_t.top = u->page_t.sel;
+	if (u->page_t.sel >= u->page_t.top + (size_t)(height - 1))
+		u->page_t.top = u->page_t.sel - (size_t)(height - 2);
+	for (i = u->page_t.top; i < u->bm.n && y < top + height; i++, y++) {
+		attr_t attr = i == u->page_t.sel ? A_REVERSE : A_NORMAL;
+
+		attron(attr);
+		mvprintw(y, 0, "%18s  %s", lttr_fmt_time(tui_rel(u, u->bm.v[i].time_ns), t, sizeof(t)),
+			 u->bm.v[i].name);
+		attroff(attr);
+	}
+}
+
+bool tui_bookmarks_key(struct tui *u, int key, int height)
+{
+	switch (key) {
+	case '\n': case '\r': case KEY_ENTER:
+		if (u->page_t.sel < u->bm.n) {
+			tui_set_cursor(u, u->bm.v[u->page_t.sel].time_ns);
+			u->page = P_NONE;
+		}
+		return true;
+	case 'd':
+		if (u->page_t.sel < u->bm.n) {
+			lttr_bookmarks_remove(&u->bm, u->page_t.sel);
+			save(u, "bookmarks");
+		}
+		return true;
+	default:
+		return tui_scroll_key(&u->page_t, key, u->bm.n, height);
+	}
+}
+
+/* the warnings, one a line: what the reader is unsure of */
+static size_t warnings(const struct tui *u, char (*out)[256], size_t max)
+{
+	struct lttr_view_verify vv;
+	size_t n = 0, i;
+	unsigned int c;
+
+#define ADD(...) do { if (n < max && out) snprintf(out[n], sizeof(out[n]), __VA_ARGS__); n++; } while (0)
+	if (!lttr_trace_complete(u->t))
+		ADD("the trace is not complete: the daemon did not stop it cleanly");
+	for (i = 0; i < lttr_trace_warning_count(u->t); i++)
+		ADD("%s", lttr_trace_warning(u->t, i));
+	for (c = 0; c < lttr_trace_ncpus(u->t); c++) {
+		uint64_t lost = lttr_trace_lost_cpu(u->t, c);
+
+		if (lost)
+			ADD("cpu %u: %llu events lost (marked ! on its row where they were)",
+			    c, (unsigned long long)lost);
+		if (lttr_trace_overwritten(u->t, c))
+			ADD("cpu %u: %llu buffers overwritten (flight recorder)", c,
+			    (unsigned long long)lttr_trace_overwritten(u->t, c));
+	}
+	if (u->a && u->a->anomalies)
+		ADD("%llu transitions contradicted the control rules (lost events?)",
+		    (unsigned long long)u->a->anomalies);
+	if (u->v && !lttr_view_verify(u->v, &vv))
+		ADD("the view and the accounting disagree: %s", vv.first);
+#undef ADD
+	return n;
+}
+
+size_t tui_warning_count(struct tui *u)
+{
+	if (!u->nwarn_known && u->v) {	/* counted once, when the view is built */
+		u->nwarn = warnings(u, NULL, 0);
+		u->nwarn_known = true;
+	}
+	return u->nwarn;
+}
+
+void tui_warnings_page(struct tui *u, int top, int height)
+{
+	char (*w)[256] = calloc(64, sizeof(*w));
+	size_t n, i;
+	int y = top;
+
+	if (!w)
+		return;
+	n = warnings(u, w, 64);
+	tui_clip(y++, 0, u->w, n ? "Warnings: figures near these times or CPUs may be wrong  (Esc: back)" :
+		 "No warning: the trace is complete, nothing was lost  (Esc: back)", A_BOLD);
+	for (i = u->page_t.top; i < n && i < 64 && y < top + height; i++)
+		tui_clip(y++, 2, u->w - 2, w[i], tui_attr_err(u));
+	free(w);
+}

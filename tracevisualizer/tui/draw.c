@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * draw.c - the terminal's colours, a view model cell as a character, a
+ * log2 histogram in block characters, numbers in milliseconds.
+ *
+ * Every state category has a letter (lttr_vcat_letter()), so that a
+ * terminal without colours (or NO_COLOR set) shows the same information;
+ * with colours, running states are coloured blocks with their letter,
+ * waiting states coloured letters.  A column where the state changes or
+ * an event happened is underlined; a column where events were lost shows
+ * '!'.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <curses.h>
+#include "tui.h"
+
+enum {
+	PAIR_TITLE = 1,
+	PAIR_ERR,
+	PAIR_DIM,
+	PAIR_CAT,		/* + enum lttr_vcat */
+};
+
+void tui_colors_init(struct tui *u)
+{
+	static const struct { short fg, bg; } cat[LTTR_VCAT_COUNT] = {
+		[LTTR_VCAT_NONE] = { -1, -1 },
+		[LTTR_VCAT_USER] = { COLOR_BLACK, COLOR_GREEN },
+		[LTTR_VCAT_SYSCALL] = { COLOR_WHITE, COLOR_BLUE },
+		[LTTR_VCAT_TRAP] = { COLOR_BLACK, COLOR_YELLOW },
+		[LTTR_VCAT_IRQ] = { COLOR_WHITE, COLOR_RED },
+		[LTTR_VCAT_SOFTIRQ] = { COLOR_WHITE, COLOR_MAGENTA },
+		[LTTR_VCAT_KERNEL] = { COLOR_BLACK, COLOR_CYAN },
+		[LTTR_VCAT_IDLE] = { -1, -1 },
+		[LTTR_VCAT_UNKNOWN] = { COLOR_BLACK, COLOR_WHITE },
+		[LTTR_VCAT_RUNNABLE] = { COLOR_YELLOW, -1 },
+		[LTTR_VCAT_BLOCKED + LTTR_BLOCK_IO] = { COLOR_CYAN, -1 },
+		[LTTR_VCAT_BLOCKED + LTTR_BLOCK_SLEEP] = { COLOR_BLUE, -1 },
+		[LTTR_VCAT_BLOCKED + LTTR_BLOCK_FUTEX] = { COLOR_MAGENTA, -1 },
+		[LTTR_VCAT_BLOCKED + LTTR_BLOCK_CHILD] = { COLOR_GREEN, -1 },
+		[LTTR_VCAT_BLOCKED + LTTR_BLOCK_FAULT] = { COLOR_RED, -1 },
+		[LTTR_VCAT_BLOCKED + LTTR_BLOCK_OTHER] = { COLOR_WHITE, -1 },
+		[LTTR_VCAT_BLOCKED + LTTR_BLOCK_UNKNOWN] = { COLOR_WHITE, -1 },
+	};
+	const char *nc = getenv("NO_COLOR");
+	short i;
+
+	u->color = has_colors() && !(nc && *nc);
+	if (!u->color)
+		return;
+	start_color();
+	use_default_colors();
+	init_pair(PAIR_TITLE, COLOR_BLACK, COLOR_CYAN);
+	init_pair(PAIR_ERR, COLOR_WHITE, COLOR_RED);
+	init_pair(PAIR_DIM, COLOR_BLUE, -1);
+	for (i = 0; i < LTTR_VCAT_COUNT; i++)
+		init_pair((short)(PAIR_CAT + i), cat[i].fg, cat[i].bg);
+}
+
+attr_t tui_cat_attr(const struct tui *u, unsigned int cat)
+{
+	if (!u->color)
+		return cat >= LTTR_VCAT_USER && cat <= LTTR_VCAT_UNKNOWN &&
+			cat != LTTR_VCAT_IDLE ? A_BOLD : A_NORMAL;
+	return (attr_t)COLOR_PAIR(PAIR_CAT + (int)cat);
+}
+
+attr_t tui_attr_title(const struct tui *u)
+{
+	return u->color ? (attr_t)COLOR_PAIR(PAIR_TITLE) : A_REVERSE;
+}
+
+attr_t tui_attr_dim(const struct tui *u)
+{
+	return u->color ? (attr_t)COLOR_PAIR(PAIR_DIM) | A_DIM : A_DIM;
+}
+
+attr_t tui_attr_err(const struct tui *u)
+{
+	return u->color ? (attr_t)COLOR_PAIR(PAIR_ERR) | A_BOLD : (A_REVERSE | A_BOLD);
+}
+
+void tui_draw_cell(const struct tui *u, int y, int x, const struct lttr_vcell *c,
+		   bool cursor)
+{
+	attr_t attr;
+	chtype ch;
+
+	if (c->flags & LTTR_VCELL_OUTSIDE) {
+		mvaddch(y, x, cursor ? '|' : ' ');
+		return;
+	}
+	ch = (chtype)(unsigned char)lttr_vcat_letter(c->cat);
+	attr = tui_cat_attr(u, c->cat);
+	if (c->flags & (LTTR_VCELL_CHANGES | LTTR_VCELL_EVENTS))
+		attr |= A_UNDERLINE;
+	if (c->flags & LTTR_VCELL_LOST) {
+		ch = '!';
+		attr = tui_attr_err(u);
+	}
+	if (cursor)
+		attr |= A_REVERSE;
+	mvaddch(y, x, ch | (chtype)attr);
+}
+
+const char *tui_ms(uint64_t ns, char *buf, size_t size)
+{
+	snprintf(buf, size, "%llu.%03llu", (unsigned long long)(ns / 1000000),
+		 (unsigned long long)(ns / 1000 % 1000));
+	return buf;
+}
+
+void tui_clip(int y, int x, int width, const char *s, attr_t attr)
+{
+	if (width <= 0)
+		return;
+	attron(attr);
+	mvaddnstr(y, x, s, width);
+	attroff(attr);
+}
+
+/*
+ * A log2 histogram in @width cells, one bucket per cell from the first
+ * non-empty bucket, heights relative to the largest: eighth blocks in a
+ * UTF-8 terminal, " .:-=+*#" elsewhere.
+ */
+void tui_hist(const struct tui *u, int y, int x, int width, const uint64_t *hist,
+	      unsigned int n)
+{
+	static const char *const blocks[9] = {
+		" ", "\u2581", "\u2582", "\u2583", "\u2584", "\u2585", "\u2586", "\u2587", "\u2588"
+	};
+	static const char ascii[] = " .:-=+*#@";
+	unsigned int first = n, last = 0, i;
+	uint64_t max = 0;
+
+	for (i = 0; i < n; i++) {
+		if (hist[i] && first == n)
+			first = i;
+		if (hist[i])
+			last = i;
+		if (hist[i] > max)
+			max = hist[i];
+	}
+	if (first == n || width <= 0)
+		return;
+	move(y, x);
+	for (i = first; i <= last && (int)(i - first) < width; i++) {
+		unsigned int k = (unsigned int)((hist[i] * 8 + max - 1) / max);
+
+		if (k > 8)
+			k = 8;
+		if (u->utf8)
+			addstr(blocks[k]);
+		else
+			addch((chtype)ascii[k]);
+	}
+}

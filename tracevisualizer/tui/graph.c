@@ -1,0 +1,400 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * graph.c - the control flow (view 1: one row per task, processes with
+ * their threads under them) and resources (view 2: CPUs, irq lines and
+ * vectors, softirq vectors) views: a label column, then one cell per
+ * column of the window from lttr_view_cells(), the cursor's column in
+ * reverse video, a ruler with the window's ends and the markers.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <curses.h>
+#include "tui.h"
+
+int tui_graph_init(struct tui *u)
+{
+	size_t n = lttr_view_nrows(u->v), i, k = 0;
+	struct tui_graph *f = &u->g[0], *r = &u->g[1];
+
+	f->rows = calloc(n ? n : 1, sizeof(*f->rows));
+	f->depth = calloc(n ? n : 1, 1);
+	r->rows = calloc(n ? n : 1, sizeof(*r->rows));
+	r->depth = calloc(n ? n : 1, 1);
+	if (!f->rows || !f->depth || !r->rows || !r->depth)
+		return -1;
+	f->n = lttr_view_task_order(u->v, f->rows, f->depth);
+	for (i = 0; i < n; i++)
+		if (lttr_view_row(u->v, i)->kind != LTTR_VROW_TASK)
+			r->rows[k++] = i;
+	r->n = k;
+	return 0;
+}
+
+void tui_graph_free(struct tui *u)
+{
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		free(u->g[i].rows);
+		free(u->g[i].depth);
+	}
+}
+
+int tui_graph_label_width(const struct tui *u)
+{
+	return u->w >= 120 ? 28 : u->w >= 90 ? 24 : 20;
+}
+
+static void row_label(const struct tui *u, const struct tui_graph *g, size_t i,
+		      char *buf, size_t size)
+{
+	const struct lttr_vrow_info *in = lttr_view_row(u->v, g->rows[i]);
+
+	switch (in->kind) {
+	case LTTR_VROW_TASK:
+		snprintf(buf, size, "%s%7u %s", g->depth[i] ? "  " : "", in->id, in->name);
+		break;
+	case LTTR_VROW_CPU:
+		snprintf(buf, size, "cpu %u", in->id);
+		break;
+	case LTTR_VROW_IRQ:
+		if (in->sysvec)
+			snprintf(buf, size, "vec 0x%x %s", in->id, in->name ? in->name : "");
+		else
+			snprintf(buf, size, "irq %u %s", in->id, in->name ? in->name : "");
+		break;
+	default:
+		snprintf(buf, size, "softirq %s", in->name ? in->name : "?");
+		break;
+	}
+}
+
+/* is entry @i of @g shown (the filter may hide it) */
+static bool shown(const struct tui *u, const struct tui_graph *g, size_t i, bool *dim)
+{
+	return tui_filter_row(u, g->rows[i], dim);
+}
+
+/* the first shown entry at or after @i, else the last before it */
+static size_t nearest_shown(const struct tui *u, const struct tui_graph *g, size_t i)
+{
+	bool dim;
+	size_t k;
+
+	for (k = i; k < g->n; k++)
+		if (shown(u, g, k, &dim))
+			return k;
+	for (k = i < g->n ? i : g->n; k-- > 0;)
+		if (shown(u, g, k, &dim))
+			return k;
+	return i;
+}
+
+static void ruler(struct tui *u, int y, int x0, int ncols, const char *label)
+{
+	char a[32], b[32];
+	long col;
+	int i;
+
+	move(y, 0);
+	attron(A_BOLD);
+	addnstr(label, x0);
+	attroff(A_BOLD);
+	move(y, x0);
+	for (i = 0; i < ncols; i++)
+		addch('-');
+	lttr_fmt_time(tui_rel(u, u->vp.t0), a, sizeof(a));
+	lttr_fmt_time(tui_rel(u, u->vp.t1), b, sizeof(b));
+	mvaddnstr(y, x0, a, ncols);
+	if ((int)(strlen(a) + strlen(b)) + 2 < ncols)
+		mvaddstr(y, x0 + ncols - (int)strlen(b), b);
+	for (i = 0; i < 2; i++) {
+		if (!u->vp.has_mark[i])
+			continue;
+		col = lttr_viewport_time_col(&u->vp, u->vp.mark[i], (unsigned int)ncols);
+		if (col >= 0 && col < ncols)
+			mvaddch(y, x0 + (int)col, (chtype)(i ? 'B' : 'A') | A_BOLD | A_REVERSE);
+	}
+	/* the cursor's column in reverse video, its character kept */
+	col = lttr_viewport_time_col(&u->vp, u->vp.cursor, (unsigned int)ncols);
+	if (col >= 0 && col < ncols)
+		mvchgat(y, x0 + (int)col, 1, A_REVERSE | A_BOLD, 0, NULL);
+}
+
+void tui_graph_draw(struct tui *u, int top, int height, struct tui_graph *g)
+{
+	int lw = tui_graph_label_width(u), ncols = u->w - lw - 1, y = top + 1;
+	struct lttr_vcell *cells;
+	size_t i, first;
+	long ccol;
+	char label[128];
+
+	if (ncols < 10 || height < 3)
+		return;
+	ruler(u, top, lw + 1, ncols, u->view == V_FLOW ? "    pid task" : "resource");
+	if (!g->n) {
+		mvaddstr(y, 2, "(no rows)");
+		return;
+	}
+	cells = calloc((size_t)ncols, sizeof(*cells));
+	if (!cells)
+		return;
+	g->sel = nearest_shown(u, g, g->sel < g->n ? g->sel : g->n - 1);
+	/* the selection stays on the screen */
+	if (g->sel < g->top)
+		g->top = g->sel;
+	for (;;) {
+		int lines = 0;
+		bool dim;
+
+		for (i = g->top; i < g->n && i <= g->sel; i++)
+			lines += shown(u, g, i, &dim);
+		if (lines <= height - 1 || g->top >= g->sel)
+			break;
+		g->top++;
+	}
+	ccol = lttr_viewport_time_col(&u->vp, u->vp.cursor, (unsigned int)ncols);
+	first = g->top;
+	for (i = first; i < g->n && y < top + height; i++) {
+		bool dim = false;
+		int c;
+		attr_t lattr;
+
+		if (!shown(u, g, i, &dim))
+			continue;
+		row_label(u, g, i, label, sizeof(label));
+		lattr = i == g->sel ? A_REVERSE | A_BOLD : dim ? tui_attr_dim(u) : A_NORMAL;
+		move(y, 0);
+		attron(lattr);
+		addnstr(label, lw);
+		for (c = getcurx(stdscr); c < lw; c++)
+			addch(' ');
+		attroff(lattr);
+		if (!lttr_view_cells(u->v, g->rows[i], u->vp.t0, u->vp.t1,
+				     (unsigned int)ncols, cells)) {
+			for (c = 0; c < ncols; c++) {
+				if (dim)
+					mvaddch(y, lw + 1 + c, ' ');
+				else
+					tui_draw_cell(u, y, lw + 1 + c, &cells[c], c == ccol);
+			}
+			if (dim) {
+				attron(tui_attr_dim(u));
+				for (c = 0; c < ncols; c++)
+					mvaddch(y, lw + 1 + c, (chtype)(unsigned char)
+						lttr_vcat_letter(cells[c].cat));
+				attroff(tui_attr_dim(u));
+			}
+		}
+		y++;
+	}
+	free(cells);
+}
+
+static int ncols_of(const struct tui *u)
+{
+	return u->w - tui_graph_label_width(u) - 1;
+}
+
+static void move_cursor_cols(struct tui *u, int d)
+{
+	unsigned int n = (unsigned int)ncols_of(u);
+	long col = lttr_viewport_time_col(&u->vp, u->vp.cursor, n) + d;
+	uint64_t t;
+
+	if (col < 0) {
+		lttr_viewport_pan(&u->vp, -1, (int64_t)n);
+		col = 0;
+	} else if (col >= (long)n) {
+		lttr_viewport_pan(&u->vp, 1, (int64_t)n);
+		col = (long)n - 1;
+	}
+	t = lttr_viewport_col_time(&u->vp, (unsigned int)col, n);
+	tui_set_cursor(u, t);
+}
+
+static void step_row(struct tui *u, struct tui_graph *g, int dir, bool events)
+{
+	uint64_t t;
+	int r;
+
+	if (!g->n)
+		return;
+	r = lttr_view_step(u->v, g->rows[g->sel], u->vp.cursor, dir, events, &t);
+	if (r == 1)
+		tui_set_cursor(u, t);
+	else
+		tui_message(u, false, "no %s %s on this row", events ? "event" : "change",
+			    dir > 0 ? "after the cursor" : "before the cursor");
+}
+
+static void move_sel(struct tui *u, struct tui_graph *g, int d)
+{
+	bool dim;
+
+	while (d > 0 && g->sel + 1 < g->n) {
+		size_t k = g->sel + 1;
+
+		while (k < g->n && !shown(u, g, k, &dim))
+			k++;
+		if (k >= g->n)
+			break;
+		g->sel = k;
+		d--;
+	}
+	while (d < 0 && g->sel > 0) {
+		size_t k = g->sel;
+
+		while (k > 0 && !shown(u, g, k - 1, &dim))
+			k--;
+		if (k == 0)
+			break;
+		g->sel = k - 1;
+		d++;
+	}
+}
+
+bool tui_graph_key(struct tui *u, struct tui_graph *g, int key, int height)
+{
+	const struct lttr_vrow_info *in;
+
+	switch (key) {
+	case KEY_UP: case 'k':
+		move_sel(u, g, -1);
+		return true;
+	case KEY_DOWN: case 'j':
+		move_sel(u, g, 1);
+		return true;
+	case KEY_PPAGE:
+		move_sel(u, g, -(height - 2));
+		return true;
+	case KEY_NPAGE:
+		move_sel(u, g, height - 2);
+		return true;
+	case KEY_LEFT: case 'h':
+		move_cursor_cols(u, -1);
+		return true;
+	case KEY_RIGHT: case 'l':
+		move_cursor_cols(u, 1);
+		return true;
+	case KEY_SLEFT: case 'H':
+		move_cursor_cols(u, -10);
+		return true;
+	case KEY_SRIGHT: case 'L':
+		move_cursor_cols(u, 10);
+		return true;
+	case '.':
+		step_row(u, g, 1, false);
+		return true;
+	case ',':
+		step_row(u, g, -1, false);
+		return true;
+	case ']':
+		step_row(u, g, 1, true);
+		return true;
+	case '[':
+		step_row(u, g, -1, true);
+		return true;
+	case '\n': case '\r': case KEY_ENTER:
+		if (!g->n)
+			return true;
+		in = lttr_view_row(u->v, g->rows[g->sel]);
+		if (in->kind == LTTR_VROW_TASK)
+			tui_open_process(u, in->id);
+		else
+			tui_message(u, false, "Enter opens the page of a task (view 1)");
+		return true;
+	default:
+		return false;
+	}
+}
+
+bool tui_graph_click(struct tui *u, struct tui_graph *g, int y, int x, int top)
+{
+	int lw = tui_graph_label_width(u), ncols = ncols_of(u), line = top;
+	size_t i;
+	bool dim;
+
+	for (i = g->top; i < g->n && line <= y; i++) {
+		if (!shown(u, g, i, &dim))
+			continue;
+		if (line == y) {
+			g->sel = i;
+			break;
+		}
+		line++;
+	}
+	if (x > lw && x <= lw + ncols)
+		tui_set_cursor(u, lttr_viewport_col_time(&u->vp, (unsigned int)(x - lw - 1),
+							  (unsigned int)ncols));
+	return true;
+}
+
+void tui_graph_select_pid(struct tui *u, uint32_t pid, unsigned int cpu)
+{
+	struct tui_graph *g = &u->g[u->view == V_RES ? 1 : 0];
+	long row = u->view == V_RES ? lttr_view_find_row(u->v, LTTR_VROW_CPU, cpu, false) :
+		lttr_view_find_row(u->v, LTTR_VROW_TASK, pid, false);
+	size_t i;
+
+	for (i = 0; row >= 0 && i < g->n; i++)
+		if (g->rows[i] == (size_t)row)
+			g->sel = i;
+}
+
+/* what the selected row does at the cursor, and its last event before it */
+void tui_graph_info(struct tui *u, const struct tui_graph *g, char *buf, size_t size)
+{
+	const struct lttr_vrow_info *in;
+	struct lttr_filter *f = NULL;
+	struct lttr_vspan sp;
+	struct lttr_view_pos at;
+	struct lttr_event ev;
+	struct lttr_error err;
+	char st[96], a[32], b[32], d[32], expr[64];
+	size_t n;
+
+	if (!g->n || g->sel >= g->n)
+		return;
+	in = lttr_view_row(u->v, g->rows[g->sel]);
+	if (lttr_view_span_at(u->v, g->rows[g->sel], u->vp.cursor, &sp))
+		return;
+	lttr_view_state_str(u->v, sp.state, st, sizeof(st));
+	if (in->kind == LTTR_VROW_TASK)
+		n = (size_t)snprintf(buf, size, "%u %s: ", in->id,
+				     lttr_view_comm(u->v, in->id, u->vp.cursor));
+	else
+		n = (size_t)snprintf(buf, size, "%s: ", in->kind == LTTR_VROW_CPU ?
+				     in->name : lttr_vcat_name(in->kind == LTTR_VROW_IRQ ?
+							       LTTR_VCAT_IRQ : LTTR_VCAT_SOFTIRQ));
+	if (in->kind == LTTR_VROW_CPU) {
+		const struct lttr_vstate *s = lttr_view_state(u->v, sp.state);
+
+		if (s && s->pid)
+			n += (size_t)snprintf(buf + n, size - n, "%u %s ", s->pid,
+					      lttr_view_comm(u->v, s->pid, u->vp.cursor));
+	}
+	n += (size_t)snprintf(buf + n, size - n, "%s %s..%s (%s)", st,
+			      lttr_fmt_time(tui_rel(u, sp.start_ns), a, sizeof(a)),
+			      lttr_fmt_time(tui_rel(u, sp.end_ns), b, sizeof(b)),
+			      lttr_fmt_duration(sp.end_ns - sp.start_ns, d, sizeof(d)));
+	if (n >= size || (in->kind != LTTR_VROW_TASK && in->kind != LTTR_VROW_CPU))
+		return;
+	/* its last event at or before the cursor */
+	snprintf(expr, sizeof(expr), in->kind == LTTR_VROW_TASK ? "pid == %u" : "cpu == %u",
+		 in->id);
+	if (lttr_filter_compile(expr, &f, &err))
+		return;
+	at.time_ns = u->vp.cursor;
+	at.cpu = 0xffff;
+	at.offset = UINT64_MAX;
+	if (lttr_view_find(u->v, f, &at, true, -1, NULL, NULL, &ev, NULL, &err) == 1) {
+		char desc[256];
+
+		lttr_event_describe(u->t, &ev, desc, sizeof(desc));
+		snprintf(buf + n, size - n, " | event %s %s",
+			 lttr_fmt_time(tui_rel(u, ev.time_ns), a, sizeof(a)), desc);
+	}
+	lttr_filter_free(f);
+}

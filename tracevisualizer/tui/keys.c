@@ -1,0 +1,242 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * keys.c - what each key does, and the help page that lists them all from
+ * the same table, with the legend of the states' letters and colours.
+ *
+ * A key goes first to the page shown (help, process, syscall, bookmarks,
+ * warnings), then to the view, then to the keys that work everywhere: the
+ * shared time window and cursor (Trace Compass's WASD and +/-), markers,
+ * search, filter, bookmarks.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <curses.h>
+#include "tui.h"
+
+struct keyhelp {
+	const char *group;
+	const char *keys;
+	const char *what;
+};
+
+static const struct keyhelp help[] = {
+	{ "Views", "1 .. 6", "flow, resources, processes, syscalls, irqs, events" },
+	{ "Views", "Tab, S-Tab", "next, previous view" },
+	{ "Views", "Enter", "open the selected task (1), process (3) or syscall (4)" },
+	{ "Views", "Esc", "close the page or prompt" },
+	{ "Views", "?", "this help" },
+	{ "Views", "W", "the trace's warnings (damage, losses)" },
+	{ "Views", "q", "quit (markers are saved)" },
+	{ "Time", "Left Right, h l", "cursor one column back, forward" },
+	{ "Time", "H L, S-Left S-Right", "cursor ten columns back, forward" },
+	{ "Time", "+ = w", "zoom in at the cursor" },
+	{ "Time", "- s", "zoom out at the cursor" },
+	{ "Time", "a d", "pan the window left, right by a quarter" },
+	{ "Time", "0", "the whole trace" },
+	{ "Time", "z", "zoom to the span between markers A and B" },
+	{ "Time", "Home End", "cursor to the start, the end of the trace" },
+	{ "Time", "g", "go to a time (1.5, 150ms, +20us, -1s)" },
+	{ "Rows", "Up Down, k j", "previous, next row or line" },
+	{ "Rows", "PgUp PgDn", "a screen up, down" },
+	{ "Rows", ". ,", "cursor to the next, previous state change of the row" },
+	{ "Rows", "] [", "cursor to the next, previous event of the row" },
+	{ "Rows", "< > I", "sort by the previous, next column; invert (3, 4)" },
+	{ "Search", "/", "search events: a filter expression (docs/filter.md)" },
+	{ "Search", "n N", "next, previous match" },
+	{ "Search", "f", "filter rows (1, 2) and events (6) by an expression" },
+	{ "Search", "F", "filtered-out rows and events: dimmed or hidden" },
+	{ "Marks", "m M", "marker A, B at the cursor (status line: B-A)" },
+	{ "Marks", "b", "bookmark the cursor (saved in TRACE/bookmarks.json)" },
+	{ "Marks", "B", "the bookmarks: Enter goes, d deletes" },
+	{ "Mouse", "click, wheel", "cursor and row; zoom in, out" },
+};
+
+#define NHELP (sizeof(help) / sizeof(help[0]))
+
+void tui_help_page(struct tui *u, int top, int height)
+{
+	const char *group = "";
+	size_t i, lines = 0, skip;
+	unsigned int c;
+	int y = top;
+
+	for (i = 0; i < NHELP + LTTR_VCAT_COUNT + 6; i++)
+		lines++;
+	if (u->page_t.top + (size_t)height > lines)
+		u->page_t.top = lines > (size_t)height ? lines - (size_t)height : 0;
+	skip = u->page_t.top;
+#define LINE(...) do { if (skip) skip--; else if (y < top + height) mvprintw(y++, 0, __VA_ARGS__); } while (0)
+	for (i = 0; i < NHELP; i++) {
+		if (strcmp(group, help[i].group)) {
+			group = help[i].group;
+			attron(A_BOLD);
+			LINE("%s", group);
+			attroff(A_BOLD);
+		}
+		LINE("  %-22s %s", help[i].keys, help[i].what);
+	}
+	attron(A_BOLD);
+	LINE("Legend (letters without colours; underlined: a change or an event in the column, ! events lost)");
+	attroff(A_BOLD);
+	for (c = 0; c < LTTR_VCAT_COUNT; c++) {
+		if (skip) {
+			skip--;
+			continue;
+		}
+		if (y >= top + height)
+			break;
+		move(y, 2);
+		addch((chtype)(unsigned char)lttr_vcat_letter(c) | (chtype)tui_cat_attr(u, c));
+		printw("  %s", c == LTTR_VCAT_NONE ? "not alive / not running" : lttr_vcat_name(c));
+		y++;
+	}
+#undef LINE
+}
+
+static void set_view(struct tui *u, enum tui_view v)
+{
+	u->view = v;
+	u->page = P_NONE;
+}
+
+static bool page_key(struct tui *u, int key, int height)
+{
+	switch (u->page) {
+	case P_PROCESS:
+		return tui_process_key(u, key, height);
+	case P_SYSCALL:
+		return tui_syscall_key(u, key, height);
+	case P_BOOKMARKS:
+		return tui_bookmarks_key(u, key, height);
+	case P_HELP:
+	case P_WARNINGS:
+		if (key == KEY_DOWN || key == 'j' || key == KEY_NPAGE) {
+			u->page_t.top += key == KEY_NPAGE ? (size_t)height : 1;
+			return true;
+		}
+		if (key == KEY_UP || key == 'k' || key == KEY_PPAGE) {
+			size_t d = key == KEY_PPAGE ? (size_t)height : 1;
+
+			u->page_t.top = u->page_t.top > d ? u->page_t.top - d : 0;
+			return true;
+		}
+		return false;
+	default:
+		return false;
+	}
+}
+
+static bool view_key(struct tui *u, int key, int height)
+{
+	switch (u->view) {
+	case V_FLOW:
+	case V_RES:
+		return tui_graph_key(u, &u->g[u->view - V_FLOW], key, height);
+	case V_PROCS:
+		return tui_procs_key(u, key, height);
+	case V_SYSCALLS:
+		return tui_syscalls_key(u, key, height);
+	case V_IRQS:
+		return tui_irqs_key(u, key, height);
+	default:
+		return tui_events_key(u, key, height);
+	}
+}
+
+bool tui_key(struct tui *u, int key)
+{
+	int height = u->h - 3;
+	uint64_t a, b;
+
+	if (u->page != P_NONE && page_key(u, key, height))
+		return true;
+	if (u->page == P_NONE && view_key(u, key, height))
+		return true;
+	switch (key) {
+	case '1': case '2': case '3': case '4': case '5': case '6':
+		set_view(u, (enum tui_view)(key - '0'));
+		return true;
+	case '\t':
+		set_view(u, u->view + 1 < V_COUNT ? u->view + 1 : V_FLOW);
+		return true;
+	case KEY_BTAB:
+		set_view(u, u->view > V_FLOW ? u->view - 1 : V_COUNT - 1);
+		return true;
+	case 27:
+		u->page = P_NONE;
+		return true;
+	case '?':
+		u->page = u->page == P_HELP ? P_NONE : P_HELP;
+		memset(&u->page_t, 0, sizeof(u->page_t));
+		return true;
+	case 'W':
+		u->page = P_WARNINGS;
+		memset(&u->page_t, 0, sizeof(u->page_t));
+		return true;
+	case 'q':
+		u->quit = true;
+		return true;
+	case '+': case '=': case 'w':
+		lttr_viewport_zoom(&u->vp, 1, 2);
+		return true;
+	case '-': case 's':
+		lttr_viewport_zoom(&u->vp, 2, 1);
+		return true;
+	case 'a':
+		lttr_viewport_pan(&u->vp, -1, 4);
+		return true;
+	case 'd':
+		lttr_viewport_pan(&u->vp, 1, 4);
+		return true;
+	case '0':
+		lttr_viewport_all(&u->vp);
+		return true;
+	case 'z':
+		if (lttr_viewport_marks(&u->vp, &a, &b))
+			lttr_viewport_show(&u->vp, a, b);
+		else
+			tui_message(u, true, "set markers A (m) and B (M) first");
+		return true;
+	case KEY_HOME:
+		tui_set_cursor(u, u->vp.start);
+		return true;
+	case KEY_END:
+		tui_set_cursor(u, u->vp.end);
+		return true;
+	case 'g':
+		tui_goto_prompt(u);
+		return true;
+	case 'm': case 'M':
+		lttr_viewport_set_mark(&u->vp, key == 'M');
+		tui_save_marks(u);
+		return true;
+	case '/':
+		tui_search_prompt(u);
+		return true;
+	case 'n': case 'N':
+		tui_search_next(u, key == 'n' ? 1 : -1);
+		return true;
+	case 'f':
+		tui_filter_prompt(u);
+		return true;
+	case 'F':
+		u->filter_hide = !u->filter_hide;
+		u->ev.valid = false;
+		tui_message(u, false, "rows and events outside the filter are %s",
+			    u->filter_hide ? "hidden" : "dimmed");
+		return true;
+	case 'b':
+		tui_bookmark_add(u);
+		return true;
+	case 'B':
+		u->page = P_BOOKMARKS;
+		memset(&u->page_t, 0, sizeof(u->page_t));
+		return true;
+	case 12:	/* ^L */
+		clearok(curscr, TRUE);
+		return true;
+	default:
+		tui_message(u, false, "key not bound here (? lists the keys)");
+		return false;
+	}
+}

@@ -1,0 +1,372 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * procs.c - the processes view (3): where each process's time went, its
+ * threads under it, sortable by any column (< and > choose the column, I
+ * inverts the order), the figures of lttr_account_group() and of the
+ * tasks as "processes --json" prints them; and the page of one process
+ * (Enter): its time to the nanosecond, its blocking reasons, the syscalls
+ * it made, the timeline of its threads.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <curses.h>
+#include "tui.h"
+
+/* the columns: name, width, figure */
+struct pcol {
+	const char *name;
+	int width;
+	uint64_t (*get)(const struct lttr_acct_task *tk);
+};
+
+static uint64_t c_life(const struct lttr_acct_task *tk) { return tk->thread_life_ns; }
+static uint64_t c_user(const struct lttr_acct_task *tk) { return tk->user_ns; }
+static uint64_t c_intr(const struct lttr_acct_task *tk) { return tk->irq_ns; }
+static uint64_t c_runnable(const struct lttr_acct_task *tk) { return tk->runnable_ns; }
+static uint64_t c_io(const struct lttr_acct_task *tk) { return tk->blocked_ns[LTTR_BLOCK_IO]; }
+static uint64_t c_sleep(const struct lttr_acct_task *tk) { return tk->blocked_ns[LTTR_BLOCK_SLEEP]; }
+static uint64_t c_futex(const struct lttr_acct_task *tk) { return tk->blocked_ns[LTTR_BLOCK_FUTEX]; }
+static uint64_t c_child(const struct lttr_acct_task *tk) { return tk->blocked_ns[LTTR_BLOCK_CHILD]; }
+static uint64_t c_running(const struct lttr_acct_task *tk) { return tk->running_ns; }
+
+/* pid and name are columns 0 and 1, sorted apart */
+static const struct pcol cols[] = {
+	{ "pid", 7, NULL },
+	{ "name", 0, NULL },
+	{ "life", 11, c_life },
+	{ "user", 11, c_user },
+	{ "kernel", 11, lttr_acct_task_kernel },
+	{ "intr", 10, c_intr },
+	{ "runnable", 11, c_runnable },
+	{ "blocked", 11, lttr_acct_task_blocked },
+	{ "io", 10, c_io },
+	{ "sleep", 10, c_sleep },
+	{ "futex", 10, c_futex },
+	{ "child", 10, c_child },
+	{ "other", 10, lttr_acct_task_blocked_other },
+	{ "running", 11, c_running },
+};
+#define NCOLS (int)(sizeof(cols) / sizeof(cols[0]))
+
+static int cmp_procs(const void *pa, const void *pb, void *arg)
+{
+	const struct tui *u = arg;
+	const struct lttr_acct_task *a = pa, *b = pb;
+	int r;
+
+	switch (u->pt.sort) {
+	case 0:
+		r = a->pid < b->pid ? -1 : a->pid > b->pid;
+		break;
+	case 1:
+		r = strcmp(a->name, b->name);
+		if (!r)
+			r = a->pid < b->pid ? -1 : a->pid > b->pid;
+		break;
+	default: {
+		uint64_t x = cols[u->pt.sort].get(a), y = cols[u->pt.sort].get(b);
+
+		r = x < y ? -1 : x > y ? 1 : (a->pid < b->pid ? -1 : a->pid > b->pid);
+		break;
+	}
+	}
+	return u->pt.desc ? -r : r;
+}
+
+/* the table's rows: the processes in order, each with its threads */
+static int build_rows(struct tui *u)
+{
+	const struct lttr_account *a = u->a;
+	size_t i, k, n = 0;
+
+	qsort_r(u->procs, u->nprocs, sizeof(*u->procs), cmp_procs, u);
+	free(u->prows);
+	u->prows = calloc(u->nprocs + a->ntasks + 1, sizeof(*u->prows));
+	if (!u->prows)
+		return -1;
+	for (i = 0; i < u->nprocs; i++) {
+		u->prows[n].tk = &u->procs[i];
+		u->prows[n++].thread = false;
+		if (u->procs[i].threads < 2)
+			continue;
+		for (k = 0; k < a->ntasks; k++) {
+			if (a->tasks[k].tgid != u->procs[i].pid)
+				continue;
+			u->prows[n].tk = &a->tasks[k];
+			u->prows[n++].thread = true;
+		}
+	}
+	u->nprows = n;
+	return 0;
+}
+
+int tui_procs_init(struct tui *u)
+{
+	u->procs = lttr_account_group(u->a, &u->nprocs);
+	if (!u->procs && u->a->ntasks)
+		return -1;
+	return build_rows(u);
+}
+
+void tui_procs_free(struct tui *u)
+{
+	lttr_account_group_free(u->procs, u->nprocs);
+	free(u->prows);
+}
+
+static void ms(uint64_t ns, char *buf, size_t size)
+{
+	snprintf(buf, size, "%.3f", (double)ns / 1e6);
+}
+
+/* how wide the name column is when the numbers that fit are shown */
+static int layout(const struct tui *u, int *last)
+{
+	int x = cols[0].width + 1 + 12, c;
+
+	*last = 2;
+	for (c = 2; c < NCOLS && x + cols[c].width <= u->w; c++) {
+		x += cols[c].width;
+		*last = c + 1;
+	}
+	return 12 + (u->w - x > 0 ? (u->w - x > 16 ? 16 : u->w - x) : 0);
+}
+
+void tui_procs_draw(struct tui *u, int top, int height)
+{
+	int last, namew = layout(u, &last), c, y;
+	char buf[64], name[64];
+	size_t i;
+
+	move(top, 0);
+	attron(A_BOLD | A_UNDERLINE);
+	for (c = 0; c < last; c++) {
+		const char *mark = c == u->pt.sort ? (u->pt.desc ? "v" : "^") : "";
+
+		if (c == 1)
+			printw(" %-*s", namew - 1, "name");
+		else if (c == 0)
+			printw("%*s%s", cols[c].width - (int)strlen(mark), cols[c].name, mark);
+		else
+			printw("%*s%s", cols[c].width - (int)strlen(mark), cols[c].name, mark);
+	}
+	for (c = getcurx(stdscr); c < u->w; c++)
+		addch(' ');
+	attroff(A_BOLD | A_UNDERLINE);
+	if (!u->nprows) {
+		mvaddstr(top + 1, 2, "(no process)");
+		return;
+	}
+	if (u->pt.sel >= u->nprows)
+		u->pt.sel = u->nprows - 1;
+	if (u->pt.sel < u->pt.top)
+		u->pt.top = u->pt.sel;
+	if (u->pt.sel >= u->pt.top + (size_t)(height - 1))
+		u->pt.top = u->pt.sel - (size_t)(height - 2);
+	for (i = u->pt.top, y = top + 1; i < u->nprows && y < top + height; i++, y++) {
+		const struct tui_prow *r = &u->prows[i];
+		attr_t attr = i == u->pt.sel ? A_REVERSE : A_NORMAL;
+
+		move(y, 0);
+		attron(attr);
+		printw("%7u", r->tk->pid);
+		snprintf(name, sizeof(name), " %s%s", r->thread ? "  " : "", r->tk->name);
+		printw("%-*.*s", namew, namew, name);
+		for (c = 2; c < last; c++) {
+			ms(cols[c].get(r->tk), buf, sizeof(buf));
+			printw("%*s", cols[c].width, buf);
+		}
+		for (c = getcurx(stdscr); c < u->w; c++)
+			addch(' ');
+		attroff(attr);
+	}
+}
+
+bool tui_scroll_key(struct tui_table *tb, int key, size_t n, int height)
+{
+	size_t page = height > 3 ? (size_t)height - 2 : 1;
+
+	switch (key) {
+	case KEY_UP: case 'k':
+		if (tb->sel)
+			tb->sel--;
+		return true;
+	case KEY_DOWN: case 'j':
+		if (tb->sel + 1 < n)
+			tb->sel++;
+		return true;
+	case KEY_PPAGE:
+		tb->sel = tb->sel > page ? tb->sel - page : 0;
+		return true;
+	case KEY_NPAGE:
+		tb->sel = tb->sel + page < n ? tb->sel + page : (n ? n - 1 : 0);
+		return true;
+	default:
+		return false;
+	}
+}
+
+bool tui_procs_key(struct tui *u, int key, int height)
+{
+	const struct lttr_acct_task *keep = u->nprows ? u->prows[u->pt.sel].tk : NULL;
+	size_t i;
+
+	switch (key) {
+	case '<':
+	case '>':
+	case 'I':
+		if (key == '<')
+			u->pt.sort = u->pt.sort ? u->pt.sort - 1 : NCOLS - 1;
+		else if (key == '>')
+			u->pt.sort = (u->pt.sort + 1) % NCOLS;
+		else
+			u->pt.desc = !u->pt.desc;
+		if (build_rows(u))
+			return true;
+		/* the selection follows its process */
+		for (i = 0; keep && i < u->nprows; i++)
+			if (u->prows[i].tk->pid == keep->pid && !u->prows[i].thread)
+				u->pt.sel = i;
+		tui_message(u, false, "sorted by %s, %s", cols[u->pt.sort].name,
+			    u->pt.desc ? "descending" : "ascending");
+		return true;
+	case '\n': case '\r': case KEY_ENTER:
+		if (u->nprows) {
+			u->page_task = u->prows[u->pt.sel].tk;
+			u->page = P_PROCESS;
+			memset(&u->page_t, 0, sizeof(u->page_t));
+		}
+		return true;
+	default:
+		return tui_scroll_key(&u->pt, key, u->nprows, height);
+	}
+}
+
+void tui_open_process(struct tui *u, uint32_t pid)
+{
+	const struct lttr_acct_task *tk = lttr_account_find(u->a, pid);
+	size_t i;
+
+	for (i = 0; i < u->nprows; i++)
+		if (u->prows[i].tk->pid == pid && (!tk || u->prows[i].thread ==
+						   (tk->tgid != pid)))
+			break;
+	if (i == u->nprows) {
+		tui_message(u, true, "no accounting for task %u", pid);
+		return;
+	}
+	u->pt.sel = i;
+	u->page_task = u->prows[i].tk;
+	u->page = P_PROCESS;
+	memset(&u->page_t, 0, sizeof(u->page_t));
+}
+
+/* a figure of the page: name, exact duration, and its ms */
+static void figure(int y, int x, const char *name, uint64_t ns)
+{
+	char d[32], m[32];
+
+	ms(ns, m, sizeof(m));
+	mvprintw(y, x, "%-14s %14s ms  %s", name, m, lttr_fmt_duration(ns, d, sizeof(d)));
+}
+
+void tui_process_page(struct tui *u, int top, int height)
+{
+	const struct lttr_acct_task *tk = u->page_task;
+	struct tui_graph tl;
+	size_t rows[64], i, n = 0;
+	unsigned char depth[64];
+	char title[256], nb[32], a[32], b[32];
+	int y = top, x2 = u->w >= 100 ? u->w / 2 : 0, r;
+
+	if (!tk)
+		return;
+	snprintf(title, sizeof(title), "%s %u %s  (parent %u, %u thread%s, %s .. %s)  Esc: back",
+		 tk->threads > 1 || tk->tgid == tk->pid ? "process" : "thread", tk->pid,
+		 tk->name, tk->ppid, tk->threads, tk->threads == 1 ? "" : "s",
+		 lttr_fmt_time(tui_rel(u, tk->begin_ns), a, sizeof(a)),
+		 lttr_fmt_time(tui_rel(u, tk->end_ns), b, sizeof(b)));
+	tui_clip(y++, 0, u->w, title, A_BOLD);
+	/* the timeline of its threads, in the shared window */
+	memset(&tl, 0, sizeof(tl));
+	for (i = 0; i < lttr_view_nrows(u->v) && n < 8; i++) {
+		const struct lttr_vrow_info *in = lttr_view_row(u->v, i);
+
+		if (in->kind == LTTR_VROW_TASK &&
+		    (in->id == tk->pid || (tk->tgid == tk->pid && in->tgid == tk->pid))) {
+			depth[n] = in->id != tk->pid;
+			rows[n++] = i;
+		}
+	}
+	tl.rows = rows;
+	tl.depth = depth;
+	tl.n = n;
+	tl.sel = SIZE_MAX;
+	r = (int)n + 1 < height / 3 ? (int)n + 1 : height / 3;
+	if (r >= 2) {
+		tui_graph_draw(u, y, r, &tl);
+		y += r;
+	}
+	/* its time, to the nanosecond */
+	attron(A_BOLD);
+	mvaddstr(y++, 0, "Time");
+	attroff(A_BOLD);
+	{
+		const char *names[] = { "user", "kernel", " syscalls", " traps",
+			" kernel thread", "interrupted", " softirq", "runnable", "blocked" };
+		uint64_t v[] = { tk->user_ns, lttr_acct_task_kernel(tk), tk->syscall_ns,
+			tk->trap_ns, tk->kernel_ns, tk->irq_ns, tk->softirq_ns,
+			tk->runnable_ns, lttr_acct_task_blocked(tk) };
+		int k, yl = y, yr = y;
+		char c[32], d[32];
+
+		for (k = 0; k < 9; k++)
+			figure(x2 ? yl++ : yl++, 0, names[k], v[k]);
+		for (k = 0; k < LTTR_BLOCK_COUNT; k++) {
+			char bn[32];
+
+			snprintf(bn, sizeof(bn), " %s", lttr_block_name((unsigned int)k));
+			figure(x2 ? yr++ : yl++, x2, bn, tk->blocked_ns[k]);
+		}
+		mvprintw(x2 ? yr++ : yl++, x2, "%-14s %14llu  preempted %llu", "switches in",
+			 (unsigned long long)tk->switches, (unsigned long long)tk->preemptions);
+		mvprintw(x2 ? yr++ : yl++, x2, "%-14s %14llu  mean %s max %s", "wakeup->run",
+			 (unsigned long long)tk->sched_lat.count,
+			 lttr_fmt_duration(lttr_lat_mean(&tk->sched_lat), c, sizeof(c)),
+			 lttr_fmt_duration(tk->sched_lat.max, d, sizeof(d)));
+		y = (yl > yr ? yl : yr) + 1;
+	}
+	/* the syscalls it made */
+	if (y >= top + height)
+		return;
+	attron(A_BOLD | A_UNDERLINE);
+	mvprintw(y++, 0, "%-18s %9s %12s %12s %12s %12s %11s", "syscall", "count",
+		 "total_ms", "cpu_ms", "blocked_ms", "runnable_ms", "max_us");
+	attroff(A_BOLD | A_UNDERLINE);
+	if (u->page_t.sel >= tk->nsc)
+		u->page_t.sel = tk->nsc ? tk->nsc - 1 : 0;
+	if (u->page_t.sel < u->page_t.top)
+		u->page_t.top = u->page_t.sel;
+	if (top + height - y > 0 && u->page_t.sel >= u->page_t.top + (size_t)(top + height - y))
+		u->page_t.top = u->page_t.sel - (size_t)(top + height - y) + 1;
+	for (i = u->page_t.top; i < tk->nsc && y < top + height; i++, y++) {
+		const struct lttr_acct_sc *s = &tk->sc[i];
+		attr_t attr = i == u->page_t.sel ? A_REVERSE : A_NORMAL;
+
+		attron(attr);
+		mvprintw(y, 0, "%-18s %9llu %12.3f %12.3f %12.3f %12.3f %11.3f",
+			 lttr_syscall_str(s->nr, nb, sizeof(nb)), (unsigned long long)s->lat.count,
+			 (double)s->lat.total / 1e6, (double)s->cpu_ns / 1e6,
+			 (double)s->blocked_ns / 1e6, (double)s->runnable_ns / 1e6,
+			 (double)s->lat.max / 1e3);
+		attroff(attr);
+	}
+}
+
+bool tui_process_key(struct tui *u, int key, int height)
+{
+	if (!u->page_task)
+		return false;
+	return tui_scroll_key(&u->page_t, key, u->page_task->nsc, height);
+}

@@ -1,0 +1,422 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * tui.c - "tracevisualizer tui TRACE": opening the trace, building the view
+ * model with a progress bar that Esc cancels, the main loop (a key, then
+ * the screen drawn again), the title and status lines, line prompts.
+ */
+#include <locale.h>
+#include <langinfo.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <curses.h>
+#include "cli.h"
+#include "tui.h"
+
+static const char *const view_names[V_COUNT] = {
+	[V_FLOW] = "Flow", [V_RES] = "Resources", [V_PROCS] = "Processes",
+	[V_SYSCALLS] = "Syscalls", [V_IRQS] = "IRQs", [V_EVENTS] = "Events",
+};
+
+static double now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+void tui_message(struct tui *u, bool err, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(u->msg, sizeof(u->msg), fmt, ap);
+	va_end(ap);
+	u->msg_err = err;
+}
+
+uint64_t tui_rel(const struct tui *u, uint64_t t)
+{
+	uint64_t s = lttr_trace_header(u->t)->start_ns;
+
+	return t > s ? t - s : 0;
+}
+
+void tui_set_cursor(struct tui *u, uint64_t t)
+{
+	lttr_viewport_set_cursor(&u->vp, t);
+}
+
+/* the progress of a long task on the last line; Esc, q or ^C cancel */
+int tui_progress(void *arg, unsigned int permille)
+{
+	struct tui *u = arg;
+	int h = getmaxy(stdscr), w = getmaxx(stdscr), bar, k, ch;
+	char line[600];
+
+	bar = w > 40 ? w - 40 : 10;
+	snprintf(line, sizeof(line), "%.200s %3u%% [", u->msg[0] ? u->msg : "working",
+		 permille / 10);
+	move(h - 1, 0);
+	clrtoeol();
+	attron(tui_attr_title(u));
+	addnstr(line, w - 1);
+	for (k = 0; k < bar && getcurx(stdscr) < w - 20; k++)
+		addch((unsigned int)k * 1000 < (unsigned int)bar * permille ? '#' : '.');
+	addstr("] Esc cancels");
+	attroff(tui_attr_title(u));
+	refresh();
+	nodelay(stdscr, TRUE);
+	ch = getch();
+	nodelay(stdscr, FALSE);
+	return ch == 27 || ch == 'q' || ch == 3;
+}
+
+/* a line of input on the last line; Esc gives up (returns -1) */
+int tui_prompt(struct tui *u, const char *label, char *buf, size_t size)
+{
+	int h = getmaxy(stdscr), w = getmaxx(stdscr);
+	size_t len = strlen(buf);
+
+	(void)u;
+	curs_set(1);
+	for (;;) {
+		int ch, x;
+
+		move(h - 1, 0);
+		clrtoeol();
+		attron(A_BOLD);
+		addnstr(label, w - 2);
+		attroff(A_BOLD);
+		x = getcurx(stdscr);
+		if ((int)len > w - x - 2)
+			addnstr(buf + len - (size_t)(w - x - 2), w - x - 2);
+		else
+			addstr(buf);
+		refresh();
+		ch = getch();
+		if (ch == 27) {
+			curs_set(0);
+			return -1;
+		}
+		if (ch == '\n' || ch == '\r' || ch == KEY_ENTER)
+			break;
+		if ((ch == KEY_BACKSPACE || ch == 127 || ch == 8) && len)
+			buf[--len] = '\0';
+		else if (ch == 21)	/* ^U: clear */
+			buf[len = 0] = '\0';
+		else if (ch >= 32 && ch < 256 && ch != 127 && len + 1 < size) {
+			buf[len++] = (char)ch;
+			buf[len] = '\0';
+		}
+	}
+	curs_set(0);
+	return 0;
+}
+
+static void draw_title(struct tui *u)
+{
+	int v, x = 0;
+	char s[64];
+
+	move(0, 0);
+	attron(tui_attr_title(u));
+	for (x = 0; x < u->w; x++)
+		addch(' ');
+	mvaddstr(0, 0, " LTT ");
+	for (v = V_FLOW; v < V_COUNT; v++) {
+		snprintf(s, sizeof(s), " %d %s ", v, view_names[v]);
+		if (getcurx(stdscr) + (int)strlen(s) >= u->w - 10)
+			break;
+		if ((int)u->view == v) {
+			attroff(tui_attr_title(u));
+			attron(A_REVERSE | A_BOLD);
+			addstr(s);
+			attroff(A_REVERSE | A_BOLD);
+			attron(tui_attr_title(u));
+		} else {
+			addstr(s);
+		}
+	}
+	snprintf(s, sizeof(s), "%s? help ", tui_warning_count(u) ? "W:warnings " : "");
+	if (u->w - (int)strlen(s) > getcurx(stdscr))
+		mvaddstr(0, u->w - (int)strlen(s), s);
+	attroff(tui_attr_title(u));
+}
+
+static void draw_status(struct tui *u)
+{
+	char line[512], a[32], b[32], c[32];
+	uint64_t ma, mb, lost = 0;
+	unsigned int cpu;
+	size_t n;
+
+	for (cpu = 0; cpu < lttr_trace_ncpus(u->t); cpu++)
+		lost += lttr_trace_lost_cpu(u->t, cpu);
+	n = (size_t)snprintf(line, sizeof(line), "cursor %s  window %s",
+			     lttr_fmt_time(tui_rel(u, u->vp.cursor), a, sizeof(a)),
+			     lttr_fmt_duration(u->vp.t1 - u->vp.t0, b, sizeof(b)));
+	if (u->vp.has_mark[0])
+		n += (size_t)snprintf(line + n, sizeof(line) - n, "  A %s",
+				      lttr_fmt_time(tui_rel(u, u->vp.mark[0]), c, sizeof(c)));
+	if (u->vp.has_mark[1])
+		n += (size_t)snprintf(line + n, sizeof(line) - n, "  B %s",
+				      lttr_fmt_time(tui_rel(u, u->vp.mark[1]), c, sizeof(c)));
+	if (lttr_viewport_marks(&u->vp, &ma, &mb)) {
+		char d[32];
+
+		n += (size_t)snprintf(line + n, sizeof(line) - n, "  B-A %s",
+				      lttr_fmt_duration(mb - ma, d, sizeof(d)));
+	}
+	if (lost)
+		n += (size_t)snprintf(line + n, sizeof(line) - n, "  LOST %llu",
+				      (unsigned long long)lost);
+	if (u->filter && n < sizeof(line))
+		n += (size_t)snprintf(line + n, sizeof(line) - n, "  filter(%s): %s",
+				      u->filter_hide ? "hide" : "dim", u->filter_text);
+	move(u->h - 1, 0);
+	clrtoeol();
+	attron(tui_attr_title(u));
+	addnstr(line, u->w);
+	for (n = (size_t)getcurx(stdscr); (int)n < u->w; n++)
+		addch(' ');
+	if (lost) {
+		char *p = strstr(line, "LOST");
+
+		if (p && p - line < u->w)
+			mvaddnstr(u->h - 1, (int)(p - line), "LOST", u->w - (int)(p - line));
+	}
+	attroff(tui_attr_title(u));
+}
+
+static void draw_info(struct tui *u)
+{
+	char line[1024];
+
+	line[0] = '\0';
+	move(u->h - 2, 0);
+	clrtoeol();
+	if (u->msg[0]) {
+		tui_clip(u->h - 2, 0, u->w, u->msg, u->msg_err ? tui_attr_err(u) : A_BOLD);
+		return;
+	}
+	if (u->page == P_NONE && (u->view == V_FLOW || u->view == V_RES))
+		tui_graph_info(u, &u->g[u->view - V_FLOW], line, sizeof(line));
+	tui_clip(u->h - 2, 0, u->w, line, A_NORMAL);
+}
+
+static void draw(struct tui *u)
+{
+	int top = 1, height;
+
+	getmaxyx(stdscr, u->h, u->w);
+	erase();
+	if (u->h < 10 || u->w < 40) {
+		mvprintw(0, 0, "terminal too small: %dx%d (80x24 or more)", u->w, u->h);
+		refresh();
+		return;
+	}
+	height = u->h - 3;
+	u->vp.min_span = (uint64_t)(u->w > 30 ? u->w : 30);
+	draw_title(u);
+	switch (u->page) {
+	case P_HELP:
+		tui_help_page(u, top, height);
+		break;
+	case P_WARNINGS:
+		tui_warnings_page(u, top, height);
+		break;
+	case P_PROCESS:
+		tui_process_page(u, top, height);
+		break;
+	case P_SYSCALL:
+		tui_syscall_page(u, top, height);
+		break;
+	case P_BOOKMARKS:
+		tui_bookmarks_page(u, top, height);
+		break;
+	default:
+		switch (u->view) {
+		case V_FLOW:
+		case V_RES:
+			tui_graph_draw(u, top, height, &u->g[u->view - V_FLOW]);
+			break;
+		case V_PROCS:
+			tui_procs_draw(u, top, height);
+			break;
+		case V_SYSCALLS:
+			tui_syscalls_draw(u, top, height);
+			break;
+		case V_IRQS:
+			tui_irqs_draw(u, top, height);
+			break;
+		default:
+			tui_events_draw(u, top, height);
+			break;
+		}
+	}
+	draw_info(u);
+	draw_status(u);
+	refresh();
+}
+
+static bool is_utf8(void)
+{
+	const char *cs = nl_langinfo(CODESET);
+
+	return cs && (!strcmp(cs, "UTF-8") || !strcmp(cs, "utf8"));
+}
+
+static void load(struct tui *u, const char *dir, double t_start, int *status)
+{
+	struct lttr_error err;
+	int r;
+
+	getmaxyx(stdscr, u->h, u->w);
+	erase();
+	mvprintw(u->h / 2 - 1, 2, "tracevisualizer: %.*s", u->w - 22, dir);
+	mvprintw(u->h / 2, 2, "building the view model (one pass of the time accounting)");
+	tui_message(u, false, "reading");
+	r = lttr_view_build(u->t, tui_progress, u, &u->v, &err);
+	u->msg[0] = '\0';
+	if (r < 0) {
+		endwin();
+		fprintf(stderr, "%s: %s\n", cli_prog, r == -LTTR_E_CANCELED ?
+			"canceled while reading the trace" : err.msg);
+		*status = r == -LTTR_E_CANCELED ? 130 : EXIT_TRACE;
+		return;
+	}
+	u->a = lttr_view_account(u->v);
+	lttr_viewport_init(&u->vp, lttr_view_start(u->v), lttr_view_end(u->v));
+	if (tui_graph_init(u) || tui_procs_init(u) || tui_syscalls_init(u)) {
+		endwin();
+		fprintf(stderr, "%s: out of memory\n", cli_prog);
+		*status = EXIT_TRACE;
+		return;
+	}
+	if (lttr_bookmarks_load(dir, &u->bm, &err) < 0)
+		tui_message(u, true, "bookmarks not read: %s", err.msg);
+	u->vp.mark[0] = u->bm.mark[0];
+	u->vp.mark[1] = u->bm.mark[1];
+	u->vp.has_mark[0] = u->bm.has_mark[0];
+	u->vp.has_mark[1] = u->bm.has_mark[1];
+	u->view = V_FLOW;
+	if (tui_warning_count(u))
+		u->page = P_WARNINGS;
+	draw(u);
+	if (u->timing)
+		fprintf(u->timing, "first_screen_ms %.3f\n", now_ms() - t_start);
+	if (u->timing)
+		fflush(u->timing);
+}
+
+static void on_mouse(struct tui *u)
+{
+	MEVENT me;
+
+	if (getmouse(&me) != OK || u->page != P_NONE)
+		return;
+	if (u->view == V_FLOW || u->view == V_RES) {
+		struct tui_graph *g = &u->g[u->view - V_FLOW];
+
+		if (me.bstate & BUTTON4_PRESSED)
+			lttr_viewport_zoom(&u->vp, 1, 2);
+#ifdef BUTTON5_PRESSED
+		else if (me.bstate & BUTTON5_PRESSED)
+			lttr_viewport_zoom(&u->vp, 2, 1);
+#endif
+		else if (me.bstate & (BUTTON1_CLICKED | BUTTON1_PRESSED))
+			tui_graph_click(u, g, me.y, me.x, 2);
+	}
+}
+
+static void loop(struct tui *u)
+{
+	while (!u->quit) {
+		int ch = getch();
+		double t0 = now_ms();
+
+		if (ch == ERR)
+			continue;
+		u->msg[0] = '\0';
+		if (ch == KEY_RESIZE)
+			;
+		else if (ch == KEY_MOUSE)
+			on_mouse(u);
+		else
+			tui_key(u, ch);
+		if (u->quit)
+			break;
+		draw(u);
+		if (u->timing) {
+			fprintf(u->timing, "key %d view %d span_ns %llu ms %.3f\n", ch, u->view,
+				(unsigned long long)(u->vp.t1 - u->vp.t0), now_ms() - t0);
+			fflush(u->timing);
+		}
+	}
+}
+
+int cmd_tui(const struct cli_opts *o)
+{
+	double t_start = now_ms();
+	struct lttr_error err;
+	struct tui *u;
+	const char *tf = getenv("LTTR_TUI_TIMING");
+	int status = 0;
+
+	u = calloc(1, sizeof(*u));
+	if (!u)
+		return EXIT_TRACE;
+	u->o = o;
+	u->dir = o->dir;
+	if (lttr_trace_open(o->dir, o->salvage ? LTTR_OPEN_SALVAGE : 0, &u->t, &err) < 0) {
+		cli_trace_error(err.msg);
+		free(u);
+		return EXIT_TRACE;
+	}
+	if (tf && *tf)
+		u->timing = fopen(tf, "w");
+	setlocale(LC_ALL, "");
+	u->utf8 = is_utf8();
+	if (!initscr()) {
+		fprintf(stderr, "%s: tui: cannot start the terminal (TERM=%s)\n", cli_prog,
+			getenv("TERM") ? getenv("TERM") : "");
+		lttr_trace_close(u->t);
+		free(u);
+		return EXIT_TRACE;
+	}
+	set_escdelay(25);
+	cbreak();
+	noecho();
+	keypad(stdscr, TRUE);
+	curs_set(0);
+	tui_colors_init(u);
+	if (!getenv("LTTR_TUI_NO_MOUSE"))
+		u->mouse = mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON4_PRESSED
+#ifdef BUTTON5_PRESSED
+				     | BUTTON5_PRESSED
+#endif
+				     , NULL) != 0;
+	load(u, o->dir, t_start, &status);
+	if (!status) {
+		loop(u);
+		tui_save_marks(u);
+		endwin();
+	}
+	if (u->timing)
+		fclose(u->timing);
+	tui_events_free(u);
+	tui_syscalls_free(u);
+	tui_procs_free(u);
+	tui_graph_free(u);
+	lttr_filter_free(u->search);
+	lttr_filter_free(u->filter);
+	lttr_bookmarks_free(&u->bm);
+	lttr_view_free(u->v);
+	lttr_trace_close(u->t);
+	free(u);
+	return status;
+}

@@ -1,0 +1,199 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * tui.h - the terminal front end, "tracevisualizer tui": six views over the
+ * view model and the accounting of the reader library, one shared time
+ * cursor and window.  It draws; every figure it shows comes from the
+ * library (lttr_view_*, struct lttr_account), as the --json commands print
+ * them.
+ */
+#ifndef TRACEVISUALIZER_TUI_H
+#define TRACEVISUALIZER_TUI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <curses.h>
+#include <lttr/lttr.h>
+#include <lttr/view/view.h>
+#include <lttr/view/viewport.h>
+#include <lttr/view/filter.h>
+#include <lttr/view/search.h>
+#include <lttr/view/bookmarks.h>
+
+struct cli_opts;
+
+enum tui_view {
+	V_FLOW = 1,		/* control flow: task rows */
+	V_RES,			/* resources: CPU, irq and softirq rows */
+	V_PROCS,		/* the time accounting per process */
+	V_SYSCALLS,		/* per syscall */
+	V_IRQS,			/* per irq and softirq */
+	V_EVENTS,		/* the raw events */
+	V_COUNT
+};
+
+/* pages shown over a view, closed with Esc */
+enum tui_page {
+	P_NONE,
+	P_HELP,
+	P_WARNINGS,
+	P_PROCESS,		/* one process: its time, syscalls, timeline */
+	P_SYSCALL,		/* one syscall: its histogram, who made it */
+	P_BOOKMARKS,
+};
+
+/* a list of rows of the view model, as a graph view shows them */
+struct tui_graph {
+	size_t *rows;
+	unsigned char *depth;
+	size_t n;
+	size_t sel;
+	size_t top;
+};
+
+/* a table: selection, first row shown, sort column and order */
+struct tui_table {
+	size_t sel;
+	size_t top;
+	int sort;
+	bool desc;
+};
+
+/* a row of the processes table: a process or one of its threads */
+struct tui_prow {
+	const struct lttr_acct_task *tk;
+	bool thread;
+};
+
+/* the events view: what the screen shows */
+struct tui_events {
+	struct lttr_event *ev;	/* lines shown */
+	size_t n;
+	size_t cap;
+	size_t sel;
+	uint64_t synced;	/* the cursor they were placed for */
+	bool valid;
+};
+
+struct tui {
+	const struct cli_opts *o;
+	const char *dir;	/* the trace directory */
+	struct lttr_trace *t;
+	struct lttr_view *v;
+	const struct lttr_account *a;
+	struct lttr_viewport vp;
+	enum tui_view view;
+	enum tui_page page;
+	int h;
+	int w;
+	bool color;
+	bool utf8;
+	bool mouse;
+	bool quit;
+	struct tui_graph g[2];	/* flow, resources */
+	struct lttr_acct_task *procs;	/* per process (lttr_account_group) */
+	size_t nprocs;
+	struct tui_prow *prows;
+	size_t nprows;
+	struct tui_table pt;	/* processes */
+	struct tui_table st;	/* syscalls */
+	size_t *sc_order;
+	struct tui_table it;	/* irqs, then softirqs */
+	struct tui_table page_t;	/* the open page's list */
+	const struct lttr_acct_task *page_task;
+	uint32_t page_nr;
+	struct tui_events ev;
+	struct lttr_iter *ev_it;
+	struct lttr_filter *search;
+	char search_text[256];
+	bool have_found;
+	struct lttr_view_pos found;
+	struct lttr_filter *filter;
+	char filter_text[256];
+	bool filter_hide;
+	struct lttr_bookmarks bm;
+	char msg[512];
+	bool msg_err;
+	size_t nwarn;		/* warnings (tui_warning_count()) */
+	bool nwarn_known;
+	FILE *timing;		/* LTTR_TUI_TIMING: keystroke-to-screen log */
+};
+
+/* tui.c */
+int cmd_tui(const struct cli_opts *o);
+void tui_message(struct tui *u, bool err, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+int tui_prompt(struct tui *u, const char *label, char *buf, size_t size);
+int tui_progress(void *arg, unsigned int permille);
+void tui_set_cursor(struct tui *u, uint64_t t);
+uint64_t tui_rel(const struct tui *u, uint64_t t);
+
+/* draw.c: colours, cells, numbers */
+void tui_colors_init(struct tui *u);
+attr_t tui_cat_attr(const struct tui *u, unsigned int cat);
+void tui_draw_cell(const struct tui *u, int y, int x, const struct lttr_vcell *c,
+		   bool cursor);
+attr_t tui_attr_title(const struct tui *u);
+attr_t tui_attr_dim(const struct tui *u);
+attr_t tui_attr_err(const struct tui *u);
+const char *tui_ms(uint64_t ns, char *buf, size_t size);
+void tui_hist(const struct tui *u, int y, int x, int width, const uint64_t *hist,
+	      unsigned int n);
+void tui_clip(int y, int x, int width, const char *s, attr_t attr);
+
+/* graph.c: views 1 and 2 */
+int tui_graph_init(struct tui *u);
+void tui_graph_free(struct tui *u);
+void tui_graph_draw(struct tui *u, int top, int height, struct tui_graph *g);
+bool tui_graph_key(struct tui *u, struct tui_graph *g, int key, int height);
+bool tui_graph_click(struct tui *u, struct tui_graph *g, int y, int x, int top);
+void tui_graph_select_pid(struct tui *u, uint32_t pid, unsigned int cpu);
+int tui_graph_label_width(const struct tui *u);
+void tui_graph_info(struct tui *u, const struct tui_graph *g, char *buf, size_t size);
+
+/* procs.c: view 3 and the process page */
+int tui_procs_init(struct tui *u);
+void tui_procs_free(struct tui *u);
+void tui_procs_draw(struct tui *u, int top, int height);
+bool tui_procs_key(struct tui *u, int key, int height);
+void tui_process_page(struct tui *u, int top, int height);
+bool tui_process_key(struct tui *u, int key, int height);
+void tui_open_process(struct tui *u, uint32_t pid);
+
+/* syscalls.c: view 4 and the syscall page; irqs.c: view 5 */
+int tui_syscalls_init(struct tui *u);
+void tui_syscalls_free(struct tui *u);
+void tui_syscalls_draw(struct tui *u, int top, int height);
+bool tui_syscalls_key(struct tui *u, int key, int height);
+void tui_syscall_page(struct tui *u, int top, int height);
+bool tui_syscall_key(struct tui *u, int key, int height);
+void tui_irqs_draw(struct tui *u, int top, int height);
+bool tui_irqs_key(struct tui *u, int key, int height);
+
+/* events.c: view 6 */
+void tui_events_draw(struct tui *u, int top, int height);
+bool tui_events_key(struct tui *u, int key, int height);
+void tui_events_free(struct tui *u);
+void tui_events_goto(struct tui *u, const struct lttr_event *ev);
+bool tui_events_selected(const struct tui *u, struct lttr_view_pos *p);
+
+/* keys.c: the key table, the help page */
+bool tui_key(struct tui *u, int key);
+void tui_help_page(struct tui *u, int top, int height);
+bool tui_scroll_key(struct tui_table *tb, int key, size_t n, int height);
+
+/* actions.c: search, filter, markers, bookmarks, warnings */
+void tui_search_prompt(struct tui *u);
+void tui_search_next(struct tui *u, int dir);
+void tui_filter_prompt(struct tui *u);
+bool tui_filter_row(const struct tui *u, size_t row, bool *dim);
+bool tui_filter_event(const struct tui *u, const struct lttr_event *ev, bool *dim);
+void tui_bookmark_add(struct tui *u);
+void tui_bookmarks_page(struct tui *u, int top, int height);
+bool tui_bookmarks_key(struct tui *u, int key, int height);
+void tui_warnings_page(struct tui *u, int top, int height);
+size_t tui_warning_count(struct tui *u);
+void tui_goto_prompt(struct tui *u);
+void tui_save_marks(struct tui *u);
+
+#endif /* TRACEVISUALIZER_TUI_H */
