@@ -19,10 +19,13 @@ int tui_graph_init(struct tui *u)
 
 	f->rows = calloc(n ? n : 1, sizeof(*f->rows));
 	f->depth = calloc(n ? n : 1, 1);
+	f->active = calloc(n ? n : 1, 1);
 	r->rows = calloc(n ? n : 1, sizeof(*r->rows));
 	r->depth = calloc(n ? n : 1, 1);
-	if (!f->rows || !f->depth || !r->rows || !r->depth)
+	r->active = calloc(n ? n : 1, 1);
+	if (!f->rows || !f->depth || !r->rows || !r->depth || !f->active || !r->active)
 		return -1;
+	f->active_t1 = r->active_t1 = UINT64_MAX;	/* no window cached yet */
 	f->n = lttr_view_task_order(u->v, f->rows, f->depth);
 	for (i = 0; i < n; i++)
 		if (lttr_view_row(u->v, i)->kind != LTTR_VROW_TASK)
@@ -38,6 +41,7 @@ void tui_graph_free(struct tui *u)
 	for (i = 0; i < 2; i++) {
 		free(u->g[i].rows);
 		free(u->g[i].depth);
+		free(u->g[i].active);
 	}
 }
 
@@ -71,8 +75,29 @@ static void row_label(const struct tui *u, const struct tui_graph *g, size_t i,
 }
 
 /* is entry @i of @g shown (the filter may hide it) */
+/* did row @i do anything in the window (cached per window) */
+static bool active(const struct tui *u, const struct tui_graph *g, size_t i)
+{
+	struct tui_graph *m = (struct tui_graph *)g;	/* the cache only */
+
+	if (!g->active)
+		return true;
+	if (g->active_t0 != u->vp.t0 || g->active_t1 != u->vp.t1) {
+		memset(m->active, 0, g->n);
+		m->active_t0 = u->vp.t0;
+		m->active_t1 = u->vp.t1;
+	}
+	if (!g->active[i])
+		m->active[i] = lttr_view_row_active(u->v, g->rows[i], u->vp.t0, u->vp.t1) ? 2 : 1;
+	return g->active[i] == 2;
+}
+
 static bool shown(const struct tui *u, const struct tui_graph *g, size_t i, bool *dim)
 {
+	if (u->active_only && !active(u, g, i)) {
+		*dim = false;
+		return false;
+	}
 	return tui_filter_row(u, g->rows[i], dim);
 }
 
@@ -136,6 +161,17 @@ void tui_graph_draw(struct tui *u, int top, int height, struct tui_graph *g)
 	if (!g->n) {
 		mvaddstr(y, 2, "(no rows)");
 		return;
+	}
+	{
+		bool dim;
+
+		for (i = 0; i < g->n && !shown(u, g, i, &dim); i++)
+			;
+		if (i == g->n) {
+			mvaddstr(y, 2, u->active_only ? "(no row did anything in this window: A shows all)" :
+				 "(the filter hides every row: F dims them instead)");
+			return;
+		}
 	}
 	cells = calloc((size_t)ncols, sizeof(*cells));
 	if (!cells)
@@ -361,9 +397,11 @@ void tui_graph_info(struct tui *u, const struct tui_graph *g, char *buf, size_t 
 	if (lttr_view_span_at(u->v, g->rows[g->sel], u->vp.cursor, &sp))
 		return;
 	lttr_view_state_str(u->v, sp.state, st, sizeof(st));
-	if (in->kind == LTTR_VROW_TASK)
-		n = (size_t)snprintf(buf, size, "%u %s: ", in->id,
-				     lttr_view_comm(u->v, in->id, u->vp.cursor));
+	if (in->kind == LTTR_VROW_TASK) {
+		const char *comm = lttr_view_comm(u->v, in->id, u->vp.cursor);
+
+		n = (size_t)snprintf(buf, size, "%u %s: ", in->id, *comm ? comm : in->name);
+	}
 	else
 		n = (size_t)snprintf(buf, size, "%s: ", in->kind == LTTR_VROW_CPU ?
 				     in->name : lttr_vcat_name(in->kind == LTTR_VROW_IRQ ?

@@ -41,6 +41,7 @@ static const struct keyhelp help[] = {
 	{ "Rows", ". ,", "cursor to the next, previous state change of the row" },
 	{ "Rows", "] [", "cursor to the next, previous event of the row" },
 	{ "Rows", "< > I", "sort by the previous, next column; invert (3, 4)" },
+	{ "Rows", "A", "only the rows that ran or changed in the window (1, 2)" },
 	{ "Search", "/", "search events: a filter expression (docs/filter.md)" },
 	{ "Search", "n N", "next, previous match" },
 	{ "Search", "f", "filter rows (1, 2) and events (6) by an expression" },
@@ -224,6 +225,11 @@ bool tui_key(struct tui *u, int key)
 		u->ev.valid = false;
 		tui_message(u, false, "rows and events outside the filter are %s",
 			    u->filter_hide ? "hidden" : "dimmed");
+		return true;
+	case 'A':
+		u->active_only = !u->active_only;
+		tui_message(u, false, "%s", u->active_only ?
+			    "only the rows that ran or changed in the window" : "every row");
 		return true;
 	case 'b':
 		tui_bookmark_add(u);

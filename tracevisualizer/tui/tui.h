@@ -49,6 +49,9 @@ struct tui_graph {
 	size_t n;
 	size_t sel;
 	size_t top;
+	unsigned char *active;	/* per row: 0 unknown, 1 idle, 2 active... */
+	uint64_t active_t0;	/* ... in this window */
+	uint64_t active_t1;
 };
 
 /* a table: selection, first row shown, sort column and order */
@@ -111,6 +114,7 @@ struct tui {
 	struct lttr_filter *filter;
 	char filter_text[256];
 	bool filter_hide;
+	bool active_only;	/* A: graph rows that did something in the window */
 	struct lttr_bookmarks bm;
 	char msg[512];
 	bool msg_err;

@@ -188,6 +188,30 @@ int lttr_view_time_in(struct lttr_view *v, size_t row, uint64_t t0, uint64_t t1,
 	return 0;
 }
 
+bool lttr_view_row_active(struct lttr_view *v, size_t row, uint64_t t0, uint64_t t1)
+{
+	struct vrow *r = row_get(v, row);
+	struct edge a, b;
+	struct vcur c;
+	unsigned int k;
+
+	if (!r || t1 <= t0)
+		return false;
+	t0 = clamp(v, t0);
+	t1 = clamp(v, t1);
+	vcur_seek(&c, v, r, t0);
+	edge_at(&c, v, t0, &a);
+	vcur_advance(&c, v, t1);
+	edge_at(&c, v, t1, &b);
+	/* a change inside (the first entry is the start, not a change) */
+	if (b.n - a.n - (a.n == 0 && b.n > 0) > b.ev - a.ev)
+		return true;
+	for (k = LTTR_VCAT_USER; k <= LTTR_VCAT_UNKNOWN; k++)
+		if (k != LTTR_VCAT_IDLE && b.cum[k] > a.cum[k])
+			return true;
+	return false;
+}
+
 /*
  * The start of the last entry of @r before index @idx (excluded) that is
  * a state change (not an event boundary) and starts before @t, from

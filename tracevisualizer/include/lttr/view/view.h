@@ -316,6 +316,18 @@ int lttr_view_time_in(struct lttr_view *v, size_t row, uint64_t t0, uint64_t t1,
 		      uint64_t *ns);
 
 /**
+ * lttr_view_row_active() - whether a row did anything in a window: ran
+ * (a CPU: was not idle; an irq: its handler ran) or changed state
+ * @v: the view
+ * @row: the row
+ * @t0: window start
+ * @t1: window end
+ *
+ * Return: true when it did.
+ */
+bool lttr_view_row_active(struct lttr_view *v, size_t row, uint64_t t0, uint64_t t1);
+
+/**
  * struct lttr_vspan - a maximal interval of one state on a row
  * @start_ns: its start
  * @end_ns: its end
