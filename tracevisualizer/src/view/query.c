@@ -191,6 +191,7 @@ int lttr_view_time_in(struct lttr_view *v, size_t row, uint64_t t0, uint64_t t1,
 bool lttr_view_row_active(struct lttr_view *v, size_t row, uint64_t t0, uint64_t t1)
 {
 	struct vrow *r = row_get(v, row);
+	uint64_t changes;
 	struct edge a, b;
 	struct vcur c;
 	unsigned int k;
@@ -204,7 +205,10 @@ bool lttr_view_row_active(struct lttr_view *v, size_t row, uint64_t t0, uint64_t
 	vcur_advance(&c, v, t1);
 	edge_at(&c, v, t1, &b);
 	/* a change inside (the first entry is the start, not a change) */
-	if (b.n - a.n - (a.n == 0 && b.n > 0) > b.ev - a.ev)
+	changes = (b.n - a.n) - (b.ev - a.ev);
+	if (a.n == 0 && changes)
+		changes--;
+	if (changes)
 		return true;
 	for (k = LTTR_VCAT_USER; k <= LTTR_VCAT_UNKNOWN; k++)
 		if (k != LTTR_VCAT_IDLE && b.cum[k] > a.cum[k])
