@@ -3,6 +3,8 @@
 #   make demo    install what is missing, build everything, boot the guest,
 #                trace a sample workload and print the analysis
 #   make check   run every test (host unit tests, kernel build tests, guest tests)
+#   make bench-tui  the terminal analyzer's first screen, keystroke and memory
+#                figures on a 10-million-event trace (docs/benchmarks.md)
 #   make bench   measure overhead, trace size and loss against no tracing and
 #                ftrace (one guest boot per clock setting), write docs/benchmarks.md
 #                (BENCHFLAGS, default "--reps 7 --clock icount,tsc,hpet", the run of docs/benchmarks.md)
@@ -113,6 +115,9 @@ BENCHFLAGS ?= --reps 7 --clock icount,tsc,hpet
 bench: all
 	scripts/bench $(BENCHFLAGS)
 
+bench-tui: tracevisualizer
+	scripts/bench-tui
+
 check-host: deps
 	@$(MAKE) traced tracevisualizer workloads
 	PROVE=$(PROVE) scripts/run-tests $(PROVEFLAGS) tests/host
@@ -138,4 +143,4 @@ distclean: clean
 	rm -rf $(BUILD) traces
 
 .PHONY: all deps deps-quiet kernel-source kernel kernel-off kernel-debug guest-debug module traced tracevisualizer \
-	kmod workloads guest demo check bench check-host check-kernel check-guest clean distclean
+	kmod workloads guest demo check bench bench-tui check-host check-kernel check-guest clean distclean
