@@ -16,6 +16,7 @@
 #include <lttr/lttr.h>
 #include <lttr/view/view.h>
 #include <lttr/view/verify.h>
+#include <lttr/view/density.h>
 #include "tap.h"
 #include "tracegen.h"
 #include "scenarios.h"
@@ -351,6 +352,55 @@ static void random_windows(struct lttr_view *v, const char *name)
 	   name, tried, bad);
 }
 
+/* counts, histograms and links against every event, brute force */
+static void density(struct lttr_view *v, struct lttr_trace *t)
+{
+	static uint64_t hist[333], lost[333];
+	static struct lttr_vlink links[4096];
+	uint64_t s = lttr_view_start(v), e = lttr_view_end(v), sum = 0;
+	size_t n, i, k, bad = 0, badl = 0, nl;
+	int status;
+	struct lttr_event *all = tg_all_events(t, &n, 0, &status);
+
+	if (!all) {
+		ok(0, "density: all events");
+		return;
+	}
+	for (k = 0; k < 200; k++) {
+		uint64_t a = s + rnd(e - s), b = a + 1 + rnd(k % 3 ? (e - s) / 50 : e - s), want = 0;
+
+		for (i = 0; i < n; i++)
+			want += all[i].time_ns >= a && all[i].time_ns < b;
+		if (lttr_view_count(v, a, b) != want && !bad++)
+			tap_diag("count [%llu, %llu): %llu, want %llu", (unsigned long long)(a - s),
+				 (unsigned long long)(b - s),
+				 (unsigned long long)lttr_view_count(v, a, b), (unsigned long long)want);
+	}
+	ok(!bad && lttr_view_count(v, 0, UINT64_MAX) == n,
+	   "density: exact event counts in 200 random windows and the whole trace (%zu events)", n);
+	ok(!lttr_view_histogram(v, s, e + 1, 333, hist, lost), "density: a histogram of 333 columns");
+	for (i = 0; i < 333; i++)
+		sum += hist[i];
+	ok(sum == n, "density: its columns add up to every event (%llu)", (unsigned long long)sum);
+	for (k = 0; k < 30; k++) {
+		uint64_t a = s + rnd(e - s), b = a + 1 + rnd((e - s) / 400), want = 0;
+		int r = lttr_view_links(v, a, b, 4096, links, &nl);
+
+		for (i = 0; i < n; i++)
+			want += all[i].time_ns >= a && all[i].time_ns < b &&
+				(all[i].id == LTT_EV_SCHEDCHANGE || all[i].id == LTT_EV_PROCESS_WAKEUP ||
+				 all[i].id == LTT_EV_PROCESS_FORK);
+		if (r != 0 || nl != want)
+			badl++;
+		for (i = 1; i < nl; i++)
+			if (links[i].time_ns < links[i - 1].time_ns)
+				badl++;
+	}
+	ok(!badl, "density: the switches, wakeups and forks of 30 windows, in time order");
+	ok(lttr_view_links(v, s, e, 10, links, &nl) == 1, "density: too many links to draw is said");
+	free(all);
+}
+
 static void test_big(const char *self)
 {
 	char cmd[4096], *out = NULL, *dir = strdup(self);
@@ -394,6 +444,7 @@ static void test_big(const char *self)
 		   (unsigned long long)st.entries, (double)st.row_bytes / (double)st.entries);
 		verify("big", v2);
 		random_windows(v2, "big");
+		density(v2, t);
 	}
 	lttr_view_free(v1);
 	lttr_view_free(v2);
@@ -455,7 +506,7 @@ static void test_cancel_and_errors(void)
 int main(int argc, char **argv)
 {
 	(void)argc;
-	tap_plan(36);
+	tap_plan(41);
 	test_a();
 	test_b();
 	test_s();

@@ -84,3 +84,12 @@ int lttr_scan_buffer(struct lttr_trace *t, unsigned int cpu, size_t bi,
 	}
 	return 0;
 }
+
+int lttr_buffer_record(struct lttr_trace *t, unsigned int cpu, size_t bi,
+		       uint32_t off, struct lttr_event *ev, struct lttr_error *err)
+{
+	if (cpu >= t->ncpus || bi >= t->cpu[cpu].nbufs)
+		return lttr_error_set(err, LTTR_E_INVAL, "buffer %zu of cpu %u out of range",
+				      bi, cpu);
+	return lttr_read_record(t, cpu, bi, off, ev, err);
+}

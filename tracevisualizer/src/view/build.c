@@ -625,6 +625,25 @@ static int p_event(void *arg, const struct lttr_event *ev)
 	}
 	if (b->bufcur[cpu] < v->nbufids[cpu])
 		v->bufids[cpu][b->bufcur[cpu]] |= 1ULL << (ev->id < 63 ? ev->id : 63);
+	if (v->nevents[cpu]++ % LTTR_VIEW_EVSTEP == 0) {
+		struct lttr_buffer_info bi;
+
+		if (v->nevmarks[cpu] == v->capevmarks[cpu]) {
+			size_t cap = v->capevmarks[cpu] ? 2 * v->capevmarks[cpu] : 256;
+			struct vevmark *n = realloc(v->evmarks[cpu], cap * sizeof(*n));
+
+			if (!n)
+				return -LTTR_E_NOMEM;
+			v->evmarks[cpu] = n;
+			v->capevmarks[cpu] = cap;
+		}
+		if (lttr_trace_buffer(v->t, cpu, b->bufcur[cpu], &bi))
+			return -LTTR_E_INVAL;
+		v->evmarks[cpu][v->nevmarks[cpu]].t = ev->time_ns;
+		v->evmarks[cpu][v->nevmarks[cpu]].bi = (uint32_t)b->bufcur[cpu];
+		v->evmarks[cpu][v->nevmarks[cpu]++].off = (uint32_t)(ev->offset - bi.offset -
+							    sizeof(struct ltt_buffer_header));
+	}
 	return 0;
 }
 
@@ -862,6 +881,7 @@ void lttr_view_free(struct lttr_view *v)
 	for (i = 0; i < LTT_MAX_CPUS; i++) {
 		free(v->lost[i]);
 		free(v->bufids[i]);
+		free(v->evmarks[i]);
 	}
 	lttr_account_free(v->acct);
 	free(v);

@@ -132,6 +132,20 @@ struct vlost {
 	uint64_t n;
 };
 
+/*
+ * The event-time index of a CPU: where its event k * LTTR_VIEW_EVSTEP
+ * is (time, buffer, offset in the buffer's data), so that the number of
+ * its events before any time is a binary search and at most
+ * LTTR_VIEW_EVSTEP records read (lttr_view_count()).
+ */
+#define LTTR_VIEW_EVSTEP 256
+
+struct vevmark {
+	uint64_t t;
+	uint32_t bi;
+	uint32_t off;
+};
+
 struct lttr_view {
 	struct lttr_trace *t;
 	struct lttr_account *acct;
@@ -147,6 +161,10 @@ struct lttr_view {
 	size_t nlost[LTT_MAX_CPUS];
 	uint64_t *bufids[LTT_MAX_CPUS];	/* per buffer: ids present */
 	size_t nbufids[LTT_MAX_CPUS];
+	struct vevmark *evmarks[LTT_MAX_CPUS];	/* event-time index */
+	size_t nevmarks[LTT_MAX_CPUS];
+	size_t capevmarks[LTT_MAX_CPUS];
+	uint64_t nevents[LTT_MAX_CPUS];	/* events read on each CPU */
 	char cpu_names[LTT_MAX_CPUS][16];
 	uint64_t out_of_order;
 };

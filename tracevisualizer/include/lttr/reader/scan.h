@@ -37,6 +37,21 @@ int lttr_scan_cpu(struct lttr_trace *t, unsigned int cpu, lttr_scan_fn fn,
 		  void *arg, struct lttr_error *err);
 
 /**
+ * lttr_buffer_record() - decode the record at an offset of a buffer
+ * @t: the trace
+ * @cpu: the CPU
+ * @bi: the buffer's index on @cpu
+ * @off: the record's offset in the buffer's data (after its header)
+ * @ev: receives the record (time, id, size, payload; not pid nor control)
+ * @err: receives the error of a malformed record
+ *
+ * Return: 1 with @ev filled, 0 past the buffer's last record, or a
+ * negative enum lttr_errcode.
+ */
+int lttr_buffer_record(struct lttr_trace *t, unsigned int cpu, size_t bi,
+		       uint32_t off, struct lttr_event *ev, struct lttr_error *err);
+
+/**
  * lttr_scan_buffer() - call @fn for every event of one buffer, in order
  * @t: the trace
  * @cpu: the CPU
