@@ -50,12 +50,26 @@ void tui_set_cursor(struct tui *u, uint64_t t)
 	lttr_viewport_set_cursor(&u->vp, t);
 }
 
-/* the progress of a long task on the last line; Esc, q or ^C cancel */
+/*
+ * The progress of a long task on the last line, drawn ten times a second
+ * at most (drawing costs more than the work between two calls); Esc, q or
+ * ^C cancel.
+ */
 int tui_progress(void *arg, unsigned int permille)
 {
+	static double last;
 	struct tui *u = arg;
 	int h = getmaxy(stdscr), w = getmaxx(stdscr), bar, k, ch;
 	char line[600];
+	double now = now_ms();
+
+	if (now - last < 100 && permille < 1000) {
+		nodelay(stdscr, TRUE);
+		ch = getch();
+		nodelay(stdscr, FALSE);
+		return ch == 27 || ch == 'q' || ch == 3;
+	}
+	last = now;
 
 	bar = w > 40 ? w - 40 : 10;
 	snprintf(line, sizeof(line), "%.200s %3u%% [", u->msg[0] ? u->msg : "working",
@@ -75,11 +89,16 @@ int tui_progress(void *arg, unsigned int permille)
 	return ch == 27 || ch == 'q' || ch == 3;
 }
 
-/* a line of input on the last line; Esc gives up (returns -1) */
+/*
+ * A line of input on the last line; Esc gives up (returns -1).  The text
+ * already in @buf is a suggestion, shown in reverse video: Enter takes it,
+ * Backspace edits it, and a character typed first replaces it.
+ */
 int tui_prompt(struct tui *u, const char *label, char *buf, size_t size)
 {
 	int h = getmaxy(stdscr), w = getmaxx(stdscr);
 	size_t len = strlen(buf);
+	bool suggested = len > 0;
 
 	(void)u;
 	curs_set(1);
@@ -92,10 +111,13 @@ int tui_prompt(struct tui *u, const char *label, char *buf, size_t size)
 		addnstr(label, w - 2);
 		attroff(A_BOLD);
 		x = getcurx(stdscr);
+		if (suggested)
+			attron(A_REVERSE);
 		if ((int)len > w - x - 2)
 			addnstr(buf + len - (size_t)(w - x - 2), w - x - 2);
 		else
 			addstr(buf);
+		attroff(A_REVERSE);
 		refresh();
 		ch = getch();
 		if (ch == 27) {
@@ -104,6 +126,9 @@ int tui_prompt(struct tui *u, const char *label, char *buf, size_t size)
 		}
 		if (ch == '\n' || ch == '\r' || ch == KEY_ENTER)
 			break;
+		if (suggested && ch >= 32 && ch < 256 && ch != 127)
+			buf[len = 0] = '\0';
+		suggested = false;
 		if ((ch == KEY_BACKSPACE || ch == 127 || ch == 8) && len)
 			buf[--len] = '\0';
 		else if (ch == 21)	/* ^U: clear */
@@ -142,6 +167,8 @@ static void draw_title(struct tui *u)
 		}
 	}
 	snprintf(s, sizeof(s), "%s? help ", tui_warning_count(u) ? "W:warnings " : "");
+	if (u->w - (int)strlen(s) <= getcurx(stdscr))	/* narrow: the short form */
+		snprintf(s, sizeof(s), "%s? ", tui_warning_count(u) ? "W! " : "");
 	if (u->w - (int)strlen(s) > getcurx(stdscr))
 		mvaddstr(0, u->w - (int)strlen(s), s);
 	attroff(tui_attr_title(u));
@@ -220,7 +247,8 @@ static void draw(struct tui *u)
 		return;
 	}
 	height = u->h - 3;
-	u->vp.min_span = (uint64_t)(u->w > 30 ? u->w : 30);
+	/* the narrowest window: a nanosecond per column of the graphs */
+	u->vp.min_span = (uint64_t)(u->w - tui_graph_label_width(u) - 1);
 	draw_title(u);
 	switch (u->page) {
 	case P_HELP:
@@ -270,9 +298,11 @@ static bool is_utf8(void)
 	return cs && (!strcmp(cs, "UTF-8") || !strcmp(cs, "utf8"));
 }
 
-static void load(struct tui *u, const char *dir, double t_start, int *status)
+static void load(struct tui *u, const char *dir, double t_start, double t_open,
+		 int *status)
 {
 	struct lttr_error err;
+	double t_build, t_setup, t_draw;
 	int r;
 
 	getmaxyx(stdscr, u->h, u->w);
@@ -280,7 +310,9 @@ static void load(struct tui *u, const char *dir, double t_start, int *status)
 	mvprintw(u->h / 2 - 1, 2, "tracevisualizer: %.*s", u->w - 22, dir);
 	mvprintw(u->h / 2, 2, "building the view model (one pass of the time accounting)");
 	tui_message(u, false, "reading");
+	t_build = now_ms();
 	r = lttr_view_build(u->t, tui_progress, u, &u->v, &err);
+	t_setup = now_ms();
 	u->msg[0] = '\0';
 	if (r < 0) {
 		endwin();
@@ -306,11 +338,16 @@ static void load(struct tui *u, const char *dir, double t_start, int *status)
 	u->view = V_FLOW;
 	if (tui_warning_count(u))
 		u->page = P_WARNINGS;
+	t_draw = now_ms();
 	draw(u);
-	if (u->timing)
-		fprintf(u->timing, "first_screen_ms %.3f\n", now_ms() - t_start);
-	if (u->timing)
+	if (u->timing) {
+		double end = now_ms();
+
+		fprintf(u->timing, "first_screen_ms %.3f open_ms %.3f build_ms %.3f setup_ms %.3f "
+			"draw_ms %.3f\n", end - t_start, t_open - t_start, t_setup - t_build,
+			t_draw - t_setup, end - t_draw);
 		fflush(u->timing);
+	}
 }
 
 static void on_mouse(struct tui *u)
@@ -361,7 +398,7 @@ static void loop(struct tui *u)
 
 int cmd_tui(const struct cli_opts *o)
 {
-	double t_start = now_ms();
+	double t_start = now_ms(), t_open;
 	struct lttr_error err;
 	struct tui *u;
 	const char *tf = getenv("LTTR_TUI_TIMING");
@@ -377,6 +414,7 @@ int cmd_tui(const struct cli_opts *o)
 		free(u);
 		return EXIT_TRACE;
 	}
+	t_open = now_ms();
 	if (tf && *tf)
 		u->timing = fopen(tf, "w");
 	setlocale(LC_ALL, "");
@@ -400,7 +438,7 @@ int cmd_tui(const struct cli_opts *o)
 				     | BUTTON5_PRESSED
 #endif
 				     , NULL) != 0;
-	load(u, o->dir, t_start, &status);
+	load(u, o->dir, t_start, t_open, &status);
 	if (!status) {
 		loop(u);
 		tui_save_marks(u);
