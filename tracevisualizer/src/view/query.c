@@ -52,11 +52,22 @@ static uint64_t clamp(const struct lttr_view *v, uint64_t t)
 	return t < v->start ? v->start : t > v->end ? v->end : t;
 }
 
-/* the longest interval of each category seen inside a column */
+/*
+ * The longest interval of each category seen inside a column; only the
+ * categories touched are reset for the next column.
+ */
 struct best {
 	uint64_t dur[LTTR_VCAT_COUNT];
 	uint32_t gid[LTTR_VCAT_COUNT];
+	uint8_t touched[LTTR_VCAT_COUNT];
+	unsigned int ntouched;
 };
+
+static void best_reset(struct best *b)
+{
+	while (b->ntouched)
+		b->dur[b->touched[--b->ntouched]] = 0;
+}
 
 static void visit(const struct vcur *c, const struct lttr_view *v, uint64_t lo,
 		  uint64_t hi, struct best *b)
@@ -66,6 +77,8 @@ static void visit(const struct vcur *c, const struct lttr_view *v, uint64_t lo,
 	uint8_t cat = vcat_of(v, c->gid);
 
 	if (e > s && e - s > b->dur[cat]) {
+		if (!b->dur[cat])
+			b->touched[b->ntouched++] = cat;
 		b->dur[cat] = e - s;
 		b->gid[cat] = c->gid;
 	}
@@ -90,21 +103,24 @@ static void advance_visit(struct vcur *c, const struct lttr_view *v,
 		visit(c, v, lo, hi, b);
 }
 
-static uint64_t col_edge(uint64_t t0, uint64_t t1, unsigned int i, unsigned int n)
-{
-	return t0 + (uint64_t)((unsigned __int128)(t1 - t0) * i / n);
-}
-
 static bool has_lost(const struct lttr_view *v, const struct vrow *r,
 		     uint64_t a, uint64_t b)
 {
 	return r->info.kind == LTTR_VROW_CPU && lttr_view_lost(v, r->info.id, a, b);
 }
 
+/*
+ * The columns, left to right.  Column edges advance by the integer
+ * quotient and a Bresenham remainder (exactly t0 + span * i / ncols, no
+ * 128-bit division per column).  A column inside one entry is that entry
+ * (the common case when zoomed in); otherwise its cumulative values at
+ * both edges give the time per category, the change and event counts.
+ */
 int lttr_view_cells(struct lttr_view *v, size_t row, uint64_t t0, uint64_t t1,
 		    unsigned int ncols, struct lttr_vcell *out)
 {
 	struct vrow *r = row_get(v, row);
+	uint64_t span, q, rem, acc = 0, b0, b1;
 	struct edge elo, ehi;
 	struct best best;
 	struct vcur c;
@@ -113,14 +129,24 @@ int lttr_view_cells(struct lttr_view *v, size_t row, uint64_t t0, uint64_t t1,
 
 	if (!r || !ncols || t1 <= t0)
 		return -LTTR_E_INVAL;
+	span = t1 - t0;
+	q = span / ncols;
+	rem = span % ncols;
+	best.ntouched = 0;
+	memset(best.dur, 0, sizeof(best.dur));
 	vcur_seek(&c, v, r, clamp(v, t0));
-	for (i = 0; i < ncols; i++) {
-		uint64_t b0 = col_edge(t0, t1, i, ncols);
-		uint64_t b1 = col_edge(t0, t1, i + 1, ncols);
-		uint64_t lo = clamp(v, b0), hi = clamp(v, b1);
+	for (i = 0, b0 = t0; i < ncols; i++, b0 = b1) {
+		uint64_t lo, hi, nch, most = 0;
 		struct lttr_vcell *cell = &out[i];
-		uint64_t nch, most = 0;
 
+		b1 = b0 + q;
+		acc += rem;
+		if (acc >= ncols) {
+			acc -= ncols;
+			b1++;
+		}
+		lo = clamp(v, b0);
+		hi = clamp(v, b1);
 		memset(cell, 0, sizeof(*cell));
 		if ((b1 <= v->start && b0 < v->start) || b0 >= v->end) {
 			cell->state = LTTR_VSTATE_NONE;
@@ -128,20 +154,27 @@ int lttr_view_cells(struct lttr_view *v, size_t row, uint64_t t0, uint64_t t1,
 			have_lo = false;
 			continue;
 		}
-		if (!have_lo) {
+		if (!have_lo)
 			vcur_advance(&c, v, lo);
-			edge_at(&c, v, lo, &elo);
-		}
-		if (hi <= lo) {		/* narrower than a nanosecond */
+		if (hi <= lo || (c.t <= lo && hi <= c.next_t)) {
+			/* within one entry (or narrower than a nanosecond) */
 			cell->state = c.gid;
 			cell->cat = vcat_of(v, c.gid);
-			have_lo = true;
+			if (c.t == lo && c.idx > 0 && hi > lo) {
+				cell->flags = c.event ? LTTR_VCELL_EVENTS : LTTR_VCELL_CHANGES;
+				cell->changes = !c.event;
+			}
+			if (r->info.kind == LTTR_VROW_CPU && r->info.id < v->ncpus &&
+			    v->nlost[r->info.id] && lttr_view_lost(v, r->info.id, b0, b1))
+				cell->flags |= LTTR_VCELL_LOST;
+			have_lo = false;
 			continue;
 		}
-		memset(&best, 0, sizeof(best));
+		if (!have_lo)
+			edge_at(&c, v, lo, &elo);
+		best_reset(&best);
 		advance_visit(&c, v, lo, hi, &best);
 		edge_at(&c, v, hi, &ehi);
-		cell->cat = 0;
 		for (k = 0; k < LTTR_VCAT_COUNT; k++) {
 			uint64_t d = ehi.cum[k] - elo.cum[k];
 
