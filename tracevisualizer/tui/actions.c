@@ -310,7 +310,28 @@ void tui_warnings_page(struct tui *u, int top, int height)
 	n = warnings(u, w, 64);
 	tui_clip(y++, 0, u->w, n ? "Warnings: figures near these times or CPUs may be wrong  (Esc: back)" :
 		 "No warning: the trace is complete, nothing was lost  (Esc: back)", A_BOLD);
-	for (i = u->page_t.top; i < n && i < 64 && y < top + height; i++)
-		tui_clip(y++, 2, u->w - 2, w[i], tui_attr_err(u));
+	/* each warning whole: wrapped at spaces, continued lines indented */
+	for (i = u->page_t.top; i < n && i < 64 && y < top + height; i++) {
+		const char *p = w[i];
+		int x = 2;
+
+		while (*p && y < top + height) {
+			int room = u->w - x, len = (int)strlen(p), cut = len;
+
+			if (room < 10)
+				break;
+			if (len > room) {
+				for (cut = room; cut > room / 2 && p[cut] != ' '; cut--)
+					;
+				if (p[cut] != ' ')
+					cut = room;
+			}
+			tui_clip(y++, x, cut, p, tui_attr_err(u));
+			p += cut;
+			while (*p == ' ')
+				p++;
+			x = 4;
+		}
+	}
 	free(w);
 }

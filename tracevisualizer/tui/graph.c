@@ -94,6 +94,11 @@ static bool active(const struct tui *u, const struct tui_graph *g, size_t i)
 
 static bool shown(const struct tui *u, const struct tui_graph *g, size_t i, bool *dim)
 {
+	/* a page's timeline (not view 1 or 2) shows every row it was given */
+	if (g != &u->g[0] && g != &u->g[1]) {
+		*dim = false;
+		return true;
+	}
 	if (u->active_only && !active(u, g, i)) {
 		*dim = false;
 		return false;
@@ -155,9 +160,9 @@ void tui_graph_draw(struct tui *u, int top, int height, struct tui_graph *g)
 	long ccol;
 	char label[128];
 
-	if (ncols < 10 || height < 3)
+	if (ncols < 10 || height < 2)
 		return;
-	ruler(u, top, lw + 1, ncols, u->view == V_FLOW ? "    pid task" : "resource");
+	ruler(u, top, lw + 1, ncols, g == &u->g[1] ? "resource" : "    pid task");
 	if (!g->n) {
 		mvaddstr(y, 2, "(no rows)");
 		return;
@@ -176,19 +181,24 @@ void tui_graph_draw(struct tui *u, int top, int height, struct tui_graph *g)
 	cells = calloc((size_t)ncols, sizeof(*cells));
 	if (!cells)
 		return;
-	g->sel = nearest_shown(u, g, g->sel < g->n ? g->sel : g->n - 1);
-	/* the selection stays on the screen */
-	if (g->sel < g->top)
-		g->top = g->sel;
-	for (;;) {
-		int lines = 0;
-		bool dim;
+	/*
+	 * A view's selection stays on a shown row, and on the screen; a
+	 * page's timeline has no selection and shows its first rows.
+	 */
+	if (g == &u->g[0] || g == &u->g[1]) {
+		g->sel = nearest_shown(u, g, g->sel < g->n ? g->sel : g->n - 1);
+		if (g->sel < g->top)
+			g->top = g->sel;
+		for (;;) {
+			int lines = 0;
+			bool dim;
 
-		for (i = g->top; i < g->n && i <= g->sel; i++)
-			lines += shown(u, g, i, &dim);
-		if (lines <= height - 1 || g->top >= g->sel)
-			break;
-		g->top++;
+			for (i = g->top; i < g->n && i <= g->sel; i++)
+				lines += shown(u, g, i, &dim);
+			if (lines <= height - 1 || g->top >= g->sel)
+				break;
+			g->top++;
+		}
 	}
 	ccol = lttr_viewport_time_col(&u->vp, u->vp.cursor, (unsigned int)ncols);
 	first = g->top;

@@ -145,7 +145,7 @@ void tui_procs_draw(struct tui *u, int top, int height)
 		const char *mark = c == u->pt.sort ? (u->pt.desc ? "v" : "^") : "";
 
 		if (c == 1)
-			printw(" %-*s", namew - 1, "name");
+			printw(" name%s%*s", mark, namew - 5 - (int)strlen(mark), "");
 		else if (c == 0)
 			printw("%*s%s", cols[c].width - (int)strlen(mark), cols[c].name, mark);
 		else
@@ -209,7 +209,9 @@ bool tui_scroll_key(struct tui_table *tb, int key, size_t n, int height)
 
 bool tui_procs_key(struct tui *u, int key, int height)
 {
-	const struct lttr_acct_task *keep = u->nprows ? u->prows[u->pt.sel].tk : NULL;
+	/* by pid: build_rows() sorts the processes in place */
+	uint32_t keep = u->nprows ? u->prows[u->pt.sel].tk->pid : 0;
+	bool keep_thread = u->nprows && u->prows[u->pt.sel].thread;
 	size_t i;
 
 	switch (key) {
@@ -225,8 +227,8 @@ bool tui_procs_key(struct tui *u, int key, int height)
 		if (build_rows(u))
 			return true;
 		/* the selection follows its process */
-		for (i = 0; keep && i < u->nprows; i++)
-			if (u->prows[i].tk->pid == keep->pid && !u->prows[i].thread)
+		for (i = 0; i < u->nprows; i++)
+			if (u->prows[i].tk->pid == keep && u->prows[i].thread == keep_thread)
 				u->pt.sel = i;
 		tui_message(u, false, "sorted by %s, %s", cols[u->pt.sort].name,
 			    u->pt.desc ? "descending" : "ascending");

@@ -51,6 +51,28 @@ void tui_set_cursor(struct tui *u, uint64_t t)
 }
 
 /*
+ * Whether a key typed meanwhile cancels (Esc, q, ^C); the other keys typed
+ * ahead are put back, in their order, for the main loop (a second n typed
+ * while the first search runs is not lost).
+ */
+static int cancel_key(void)
+{
+	int keys[32], n = 0, ch, cancel = 0;
+
+	nodelay(stdscr, TRUE);
+	while (n < 32 && (ch = getch()) != ERR) {
+		if (ch == 27 || ch == 'q' || ch == 3)
+			cancel = 1;
+		else
+			keys[n++] = ch;
+	}
+	nodelay(stdscr, FALSE);
+	while (!cancel && n > 0)
+		ungetch(keys[--n]);
+	return cancel;
+}
+
+/*
  * The progress of a long task on the last line, drawn ten times a second
  * at most (drawing costs more than the work between two calls); Esc, q or
  * ^C cancel.
@@ -59,16 +81,12 @@ int tui_progress(void *arg, unsigned int permille)
 {
 	static double last;
 	struct tui *u = arg;
-	int h = getmaxy(stdscr), w = getmaxx(stdscr), bar, k, ch;
+	int h = getmaxy(stdscr), w = getmaxx(stdscr), bar, k;
 	char line[600];
 	double now = now_ms();
 
-	if (now - last < 100 && permille < 1000) {
-		nodelay(stdscr, TRUE);
-		ch = getch();
-		nodelay(stdscr, FALSE);
-		return ch == 27 || ch == 'q' || ch == 3;
-	}
+	if (now - last < 100 && permille < 1000)
+		return cancel_key();
 	last = now;
 
 	bar = w > 40 ? w - 40 : 10;
@@ -83,10 +101,7 @@ int tui_progress(void *arg, unsigned int permille)
 	addstr("] Esc cancels");
 	attroff(tui_attr_title(u));
 	refresh();
-	nodelay(stdscr, TRUE);
-	ch = getch();
-	nodelay(stdscr, FALSE);
-	return ch == 27 || ch == 'q' || ch == 3;
+	return cancel_key();
 }
 
 /*
@@ -242,7 +257,8 @@ static void draw(struct tui *u)
 	getmaxyx(stdscr, u->h, u->w);
 	erase();
 	if (u->h < 10 || u->w < 40) {
-		mvprintw(0, 0, "terminal too small: %dx%d (80x24 or more)", u->w, u->h);
+		mvprintw(0, 0, "terminal too small: %dx%d (40x10 at least, 80x24 or more is best)",
+			 u->w, u->h);
 		refresh();
 		return;
 	}
