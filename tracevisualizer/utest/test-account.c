@@ -4,8 +4,10 @@
  * nanosecond is worked out by hand: user/syscall/irq split, preempted vs
  * blocked, blocked by reason, scheduling latency, first appearance
  * mid-syscall, fork/exit lifetimes, per-syscall and per-irq statistics,
- * per-CPU idle, process grouping, and the conservation checks (which must
- * hold on each of them and fail on a contradictory trace).
+ * per-CPU idle, process grouping, the system-wide sums (every task, every
+ * CPU; the system's per-syscall figures equal to the tasks' summed), and
+ * the conservation checks (which must hold on each of them and fail on a
+ * contradictory trace).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -344,14 +346,115 @@ static void test_units(void)
 	   "blocked reasons by syscall: read/poll io, nanosleep, futex, wait4, others");
 }
 
+static bool same_sc(const struct lttr_acct_sc *x, const struct lttr_acct_sc *y)
+{
+	return x->nr == y->nr && x->partial == y->partial && x->cpu_ns == y->cpu_ns &&
+		x->blocked_ns == y->blocked_ns && x->runnable_ns == y->runnable_ns &&
+		!memcmp(&x->lat, &y->lat, sizeof(x->lat));
+}
+
+/* lttr_account_total() and lttr_account_cpu_total() against sums done here */
+static void test_total(const char *name, const char *desc)
+{
+	struct lttr_trace *t;
+	struct lttr_account *a = acct(name, desc, &t);
+	struct lttr_acct_task *v, s;
+	struct lttr_acct_cpu c, w;
+	unsigned int k;
+	size_t i;
+	bool scs;
+
+	if (!a) {
+		ok(0, "%s computed", name);
+		ok(0, "%s computed", name);
+		ok(0, "%s computed", name);
+		return;
+	}
+	memset(&s, 0, sizeof(s));
+	for (i = 0; i < a->ntasks; i++) {
+		const struct lttr_acct_task *tk = &a->tasks[i];
+
+		s.thread_life_ns += tk->thread_life_ns;
+		s.running_ns += tk->running_ns;
+		s.user_ns += tk->user_ns;
+		s.syscall_ns += tk->syscall_ns;
+		s.trap_ns += tk->trap_ns;
+		s.kernel_ns += tk->kernel_ns;
+		s.irq_ns += tk->irq_ns;
+		s.softirq_ns += tk->softirq_ns;
+		s.runnable_ns += tk->runnable_ns;
+		for (k = 0; k < LTTR_BLOCK_COUNT; k++)
+			s.blocked_ns[k] += tk->blocked_ns[k];
+		s.switches += tk->switches;
+		s.preemptions += tk->preemptions;
+		lttr_lat_merge(&s.sched_lat, &tk->sched_lat);
+	}
+	v = lttr_account_total(a);
+	ok(v && !v->pid && !strcmp(v->name, "all") && v->threads == a->ntasks &&
+	   v->thread_life_ns == s.thread_life_ns && v->running_ns == s.running_ns &&
+	   v->user_ns == s.user_ns && v->syscall_ns == s.syscall_ns && v->trap_ns == s.trap_ns &&
+	   v->kernel_ns == s.kernel_ns && v->irq_ns == s.irq_ns && v->softirq_ns == s.softirq_ns &&
+	   v->runnable_ns == s.runnable_ns &&
+	   !memcmp(v->blocked_ns, s.blocked_ns, sizeof(s.blocked_ns)) &&
+	   v->switches == s.switches && v->preemptions == s.preemptions &&
+	   !memcmp(&v->sched_lat, &s.sched_lat, sizeof(s.sched_lat)),
+	   "%s: lttr_account_total() sums every task (%zu)", name, a->ntasks);
+	scs = v && v->nsc == a->nsc;
+	for (i = 0; scs && i < a->nsc; i++)
+		scs = same_sc(&v->sc[i], &a->sc[i]);
+	ok(scs, "%s: the tasks' syscalls summed are the system's (count, latency, partial, "
+	   "on CPU, blocked, runnable)", name);
+	lttr_account_group_free(v, 1);
+	memset(&w, 0, sizeof(w));
+	for (k = 0; k < a->ncpus; k++) {
+		w.idle_ns += a->cpu[k].idle_ns;
+		w.user_ns += a->cpu[k].user_ns;
+		w.kernel_ns += a->cpu[k].kernel_ns;
+		w.irq_ns += a->cpu[k].irq_ns;
+		w.softirq_ns += a->cpu[k].softirq_ns;
+		w.unknown_ns += a->cpu[k].unknown_ns;
+		w.sched_ns += a->cpu[k].sched_ns;
+		w.switches += a->cpu[k].switches;
+	}
+	lttr_account_cpu_total(a, &c);
+	ok(!memcmp(&c, &w, sizeof(c)) && c.idle_ns + c.user_ns + c.kernel_ns + c.irq_ns +
+	   c.softirq_ns + c.unknown_ns == a->ncpus * (a->end_ns - a->start_ns),
+	   "%s: lttr_account_cpu_total() sums the CPUs, which add up to ncpus x the window", name);
+	lttr_account_free(a);
+	lttr_trace_close(t);
+}
+
+static void test_system_sc(void)
+{
+	struct lttr_trace *t;
+	struct lttr_account *a = acct("sys", A_DESC, &t);
+	const struct lttr_acct_sc *rd, *ns;
+
+	if (!a) {
+		ok(0, "scenario A computed");
+		return;
+	}
+	rd = syssc(a, 0);
+	ns = syssc(a, 35);
+	ok(rd && ns && rd->blocked_ns == 50 && rd->runnable_ns == 100 && ns->blocked_ns == 90 &&
+	   ns->runnable_ns == 20, "A: system-wide read blocked 50 and runnable 100 inside it, "
+	   "nanosleep 90 and 20, as in the task");
+	lttr_account_free(a);
+	lttr_trace_close(t);
+}
+
 int main(void)
 {
-	tap_plan(42 + 4);
+	tap_plan(42 + 4 + 3 * 3 + 1);
 	test_nodetails();
 	test_a();
 	test_b();
 	test_softirq();
 	test_violation();
 	test_units();
+	test_total("total-a", A_DESC);
+	test_total("total-b", B_DESC);
+	test_total("total-s", S_DESC);
+	test_system_sc();
 	return tap_done();
 }

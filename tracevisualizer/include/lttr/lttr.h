@@ -22,6 +22,7 @@
 #include <lttr/analysis/latency.h>
 #include <lttr/model/blockreason.h>
 #include <lttr/analysis/account.h>
+#include <lttr/analysis/instances.h>
 #include <lttr/output/json-account.h>
 
 #endif /* LTTR_LTTR_H */

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * account-group.c - lookups in an accounting result and the sum of the
- * threads of each process.
+ * account-group.c - lookups in an accounting result, the sum of the
+ * threads of each process, and the sums over the whole system (every
+ * task, every CPU).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -148,4 +149,52 @@ struct lttr_acct_task *lttr_account_group(const struct lttr_account *a,
 	qsort(v, nv, sizeof(*v), cmp_tgid);
 	*n = nv;
 	return v;
+}
+
+struct lttr_acct_task *lttr_account_total(const struct lttr_account *a)
+{
+	struct lttr_acct_task *v;
+	size_t i;
+
+	if (!a->ntasks)
+		return NULL;
+	v = calloc(1, sizeof(*v));
+	if (!v)
+		return NULL;
+	v->name = "all";
+	v->begin_ns = a->tasks[0].begin_ns;
+	v->end_ns = a->tasks[0].end_ns;
+	for (i = 0; i < a->ntasks; i++) {
+		if (add_task(v, &a->tasks[i])) {
+			lttr_account_group_free(v, 1);
+			return NULL;
+		}
+	}
+	/* add_task() took these from the thread group leaders */
+	v->pid = v->tgid = v->ppid = 0;
+	v->name = "all";
+	v->exited = false;
+	v->kthread = false;
+	if (v->nsc)
+		qsort(v->sc, v->nsc, sizeof(*v->sc), cmp_nr);
+	return v;
+}
+
+void lttr_account_cpu_total(const struct lttr_account *a, struct lttr_acct_cpu *out)
+{
+	unsigned int c;
+
+	memset(out, 0, sizeof(*out));
+	for (c = 0; c < a->ncpus && c < LTT_MAX_CPUS; c++) {
+		const struct lttr_acct_cpu *p = &a->cpu[c];
+
+		out->idle_ns += p->idle_ns;
+		out->user_ns += p->user_ns;
+		out->kernel_ns += p->kernel_ns;
+		out->irq_ns += p->irq_ns;
+		out->softirq_ns += p->softirq_ns;
+		out->unknown_ns += p->unknown_ns;
+		out->sched_ns += p->sched_ns;
+		out->switches += p->switches;
+	}
 }

@@ -206,6 +206,8 @@ static void close_blocked(struct actx *x, struct atask *tk, uint64_t t)
 		tk->pub.blocked_ns[tk->breason] += d;
 		if (tk->in_sc && (s = task_sc(x, tk, tk->scnr)))
 			s->blocked_ns += d;
+		if (tk->in_sc && (s = sys_sc(x, tk->scnr)))
+			s->blocked_ns += d;
 	}
 }
 
@@ -216,6 +218,8 @@ static void close_runnable(struct actx *x, struct atask *tk, uint64_t t)
 
 	tk->pub.runnable_ns += d;
 	if (tk->in_sc && (s = task_sc(x, tk, tk->scnr)))
+		s->runnable_ns += d;
+	if (tk->in_sc && (s = sys_sc(x, tk->scnr)))
 		s->runnable_ns += d;
 }
 

@@ -15,6 +15,14 @@ unsigned int lttr_lat_bucket(uint64_t ns)
 	return b;
 }
 
+void lttr_lat_bucket_bounds(unsigned int k, uint64_t *lo, uint64_t *hi)
+{
+	if (k >= LTTR_HIST_BUCKETS)
+		k = LTTR_HIST_BUCKETS - 1;
+	*lo = k ? 1ULL << k : 0;
+	*hi = k == LTTR_HIST_BUCKETS - 1 ? UINT64_MAX : 1ULL << (k + 1);
+}
+
 void lttr_lat_add(struct lttr_lat *l, uint64_t ns)
 {
 	if (!l->count || ns < l->min)

@@ -121,7 +121,7 @@ void lttr_viewport_set_cursor(struct lttr_viewport *vp, uint64_t t)
 	vp->cursor = t;
 	if (t < vp->t0)
 		place(vp, t, span);
-	else if (t >= vp->t1 && t != vp->end)
+	else if (t > vp->t1 || (t == vp->t1 && t != vp->end))
 		place(vp, t - span + span / 8 + 1 > vp->start ? t - span + span / 8 + 1 :
 		      vp->start, span);
 }

@@ -346,6 +346,31 @@ struct lttr_acct_task *lttr_account_group(const struct lttr_account *a,
 void lttr_account_group_free(struct lttr_acct_task *v, size_t n);
 
 /**
+ * lttr_account_total() - every task of the trace summed as one, the way
+ * lttr_account_group() sums the threads of a process: the system's user,
+ * kernel, interrupted, runnable and blocked time (by reason), its
+ * switches and its syscalls (per number: the same figures as @a->sc)
+ * @a: the result
+ *
+ * The sum has pid, tgid and ppid 0, the name "all", @threads the number
+ * of tasks, the lifetime bounds of the earliest and latest task and
+ * @thread_life_ns the sum of their lifetimes.  Free with
+ * lttr_account_group_free(v, 1).
+ *
+ * Return: a malloc'ed task, or NULL (no task, or no memory).
+ */
+struct lttr_acct_task *lttr_account_total(const struct lttr_account *a);
+
+/**
+ * lttr_account_cpu_total() - the CPUs summed: idle, user, kernel, irq,
+ * softirq and unknown time, scheduled time and switches of every CPU
+ * @a: the result
+ * @out: receives the sums (idle + user + kernel + irq + softirq +
+ *	unknown = ncpus x the window, as for each CPU)
+ */
+void lttr_account_cpu_total(const struct lttr_account *a, struct lttr_acct_cpu *out);
+
+/**
  * struct lttr_account_check - result of the conservation checks
  * @tolerance_ns: the allowed error
  * @cpu_ok: per CPU, sum of scheduled time (idle included) = window

@@ -56,4 +56,16 @@ uint64_t lttr_lat_mean(const struct lttr_lat *l);
  */
 unsigned int lttr_lat_bucket(uint64_t ns);
 
+/**
+ * lttr_lat_bucket_bounds() - the durations a histogram bucket holds
+ * @k: the bucket (below LTTR_HIST_BUCKETS)
+ * @lo: receives the shortest: 2^@k, 0 for bucket 0 (which holds 0 and 1)
+ * @hi: receives the first duration above the bucket, 2^(@k+1), or
+ *	UINT64_MAX for the last bucket (which holds everything above)
+ *
+ * lttr_lat_bucket(ns) is @k exactly when @lo <= ns < @hi (or ns >= @lo
+ * for the last bucket).
+ */
+void lttr_lat_bucket_bounds(unsigned int k, uint64_t *lo, uint64_t *hi);
+
 #endif /* LTTR_LATENCY_H */

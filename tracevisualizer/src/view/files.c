@@ -1,0 +1,249 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * files.c - the files a set of tasks opened: every buffer whose event
+ * types (the view's search index) include fs_open is read once, its
+ * fs_open events matched against the filter "type == fs_open && (pid ==
+ * ...)" and gathered by name in a hash table.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <lttr/reader/scan.h>
+#include <lttr/reader/trace.h>
+#include <lttr/view/files.h>
+#include <lttr/view/filter.h>
+#include <lttr/view/search.h>
+
+struct fctx {
+	struct lttr_files *out;
+	size_t cap;
+	uint32_t *slots;	/* index + 1 into out->v, 0 free; power of two */
+	size_t nslots;
+	const struct lttr_filter *f;
+	struct lttr_filter_ctx fc;
+	uint32_t *pids;		/* sorted, or NULL: every task */
+	size_t npids;
+	struct lttr_view_pos *last;	/* per file: where its last open is */
+	bool nomem;
+};
+
+static int cmp_u32(const void *pa, const void *pb)
+{
+	uint32_t a = *(const uint32_t *)pa, b = *(const uint32_t *)pb;
+
+	return a < b ? -1 : a > b;
+}
+
+static int cmp_name(const void *pa, const void *pb)
+{
+	const struct lttr_file_use *a = pa, *b = pb;
+
+	return strcmp(a->name, b->name);
+}
+
+/* FNV-1a */
+static uint32_t hash(const char *s, size_t n)
+{
+	uint32_t h = 2166136261u;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 16777619u;
+	return h;
+}
+
+static int rehash(struct fctx *x)
+{
+	size_t ns = x->nslots ? x->nslots * 2 : 256, i;
+	uint32_t *nsl = calloc(ns, sizeof(*nsl));
+
+	if (!nsl)
+		return -1;
+	for (i = 0; i < x->out->n; i++) {
+		const char *name = x->out->v[i].name;
+		size_t k = hash(name, strlen(name)) & (ns - 1);
+
+		while (nsl[k])
+			k = (k + 1) & (ns - 1);
+		nsl[k] = (uint32_t)(i + 1);
+	}
+	free(x->slots);
+	x->slots = nsl;
+	x->nslots = ns;
+	return 0;
+}
+
+/* the entry of name @s (@n bytes), created when new; NULL: no memory */
+static struct lttr_file_use *file_of(struct fctx *x, const char *s, size_t n,
+				     struct lttr_view_pos **last)
+{
+	struct lttr_files *o = x->out;
+	size_t k;
+
+	if ((o->n + 1) * 2 > x->nslots && rehash(x))
+		return NULL;
+	for (k = hash(s, n) & (x->nslots - 1); x->slots[k]; k = (k + 1) & (x->nslots - 1)) {
+		struct lttr_file_use *u = &o->v[x->slots[k] - 1];
+
+		if (!strncmp(u->name, s, n) && !u->name[n]) {
+			*last = &x->last[x->slots[k] - 1];
+			return u;
+		}
+	}
+	if (o->n == x->cap) {
+		size_t ncap = x->cap ? x->cap * 2 : 64;
+		struct lttr_file_use *nv = realloc(o->v, ncap * sizeof(*nv));
+		struct lttr_view_pos *nl;
+
+		if (!nv)
+			return NULL;
+		o->v = nv;
+		nl = realloc(x->last, ncap * sizeof(*nl));
+		if (!nl)
+			return NULL;
+		x->last = nl;
+		x->cap = ncap;
+	}
+	memset(&o->v[o->n], 0, sizeof(o->v[o->n]));
+	o->v[o->n].name = strndup(s, n);
+	if (!o->v[o->n].name)
+		return NULL;
+	x->slots[k] = (uint32_t)(o->n + 1);
+	*last = &x->last[o->n];
+	return &o->v[o->n++];
+}
+
+static int on_event(void *arg, const struct lttr_event *ev)
+{
+	struct fctx *x = arg;
+	struct lttr_file_use *u;
+	struct lttr_view_pos p, *last;
+	const char *name = ev->details && ev->var ? ev->var : "";
+	size_t len = ev->details && ev->var ? strnlen(ev->var, ev->var_len) : 0;
+
+	if (ev->id != LTT_EV_FS_OPEN || !lttr_filter_match(x->f, &x->fc, ev))
+		return 0;
+	if (x->pids && !bsearch(&ev->pid, x->pids, x->npids, sizeof(*x->pids), cmp_u32))
+		return 0;
+	u = file_of(x, name, len, &last);
+	if (!u) {
+		x->nomem = true;
+		return -LTTR_E_NOMEM;
+	}
+	p = lttr_view_pos_of(ev);
+	if (!u->opens || ev->time_ns < u->first_ns)
+		u->first_ns = ev->time_ns;
+	if (!u->opens || lttr_view_pos_cmp(&p, last) > 0) {
+		*last = p;
+		u->last_ns = ev->time_ns;
+		u->last_pid = ev->pid;
+		u->last_fd = ev->details ? ev->p.fs_open.fd : 0;
+		u->last_flags = ev->details ? ev->p.fs_open.flags : 0;
+		u->last_mode = ev->details ? ev->p.fs_open.mode : 0;
+	}
+	u->opens++;
+	if (ev->details && ev->p.fs_open.fd < 0)
+		u->failed++;
+	x->out->opens++;
+	return 0;
+}
+
+/* "type == fs_open && (pid == A || ...)", or without the pids if too long */
+static char *expression(const uint32_t *pids, size_t npids)
+{
+	size_t cap = 64 + npids * 24, n, i;
+	char *e = malloc(cap);
+
+	if (!e)
+		return NULL;
+	n = (size_t)snprintf(e, cap, "type == fs_open");
+	if (!pids || !npids || cap > LTTR_FILTER_MAX_LEN)
+		return e;
+	n += (size_t)snprintf(e + n, cap - n, " && (");
+	for (i = 0; i < npids; i++)
+		n += (size_t)snprintf(e + n, cap - n, "%spid == %u", i ? " || " : "", pids[i]);
+	snprintf(e + n, cap - n, ")");
+	return e;
+}
+
+void lttr_view_files_free(struct lttr_files *f)
+{
+	size_t i;
+
+	for (i = 0; f->v && i < f->n; i++)
+		free(f->v[i].name);
+	free(f->v);
+	memset(f, 0, sizeof(*f));
+}
+
+static int scan(struct lttr_view *v, struct fctx *x, lttr_view_progress_fn progress,
+		void *arg, struct lttr_error *err)
+{
+	struct lttr_trace *t = lttr_view_trace(v);
+	unsigned int ncpus = lttr_trace_ncpus(t), cpu;
+	size_t total = 0, done = 0, b;
+	int r;
+
+	for (cpu = 0; cpu < ncpus; cpu++)
+		total += lttr_trace_buffer_count(t, cpu);
+	for (cpu = 0; cpu < ncpus; cpu++) {
+		size_t nb = lttr_trace_buffer_count(t, cpu);
+
+		for (b = 0; b < nb; b++) {
+			if (lttr_view_buffer_ids(v, cpu, b) & (1ULL << LTT_EV_FS_OPEN)) {
+				r = lttr_scan_buffer(t, cpu, b, on_event, x, err);
+				if (x->nomem)
+					return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
+				if (r < 0)
+					return r;
+			}
+			done++;
+			if (progress && progress(arg, (unsigned int)(done * 1000 / total)))
+				return lttr_error_set(err, LTTR_E_CANCELED, "canceled");
+		}
+	}
+	return 0;
+}
+
+int lttr_view_files(struct lttr_view *v, const uint32_t *pids, size_t npids,
+		    lttr_view_progress_fn progress, void *arg,
+		    struct lttr_files *out, struct lttr_error *err)
+{
+	struct lttr_filter *f = NULL;
+	struct fctx x;
+	char *expr;
+	int r;
+
+	memset(out, 0, sizeof(*out));
+	memset(&x, 0, sizeof(x));
+	x.out = out;
+	x.fc.t = lttr_view_trace(v);
+	if (pids) {
+		x.npids = npids;
+		x.pids = malloc((npids ? npids : 1) * sizeof(*x.pids));
+		if (!x.pids)
+			return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
+		if (npids)
+			memcpy(x.pids, pids, npids * sizeof(*x.pids));
+		qsort(x.pids, npids, sizeof(*x.pids), cmp_u32);
+	}
+	expr = expression(pids, npids);
+	r = expr ? lttr_filter_compile(expr, &f, err) :
+		lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
+	free(expr);
+	if (r == 0) {
+		x.f = f;
+		r = scan(v, &x, progress, arg, err);
+	}
+	lttr_filter_free(f);
+	free(x.pids);
+	free(x.slots);
+	free(x.last);
+	if (r < 0) {
+		lttr_view_files_free(out);
+		return r;
+	}
+	if (out->n > 1)
+		qsort(out->v, out->n, sizeof(*out->v), cmp_name);
+	return 0;
+}
