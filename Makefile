@@ -5,6 +5,7 @@
 #   make check   run every test (host unit tests, kernel build tests, guest tests)
 #   make bench-tui  the terminal analyzer's first screen, keystroke and memory
 #                figures on a 10-million-event trace (docs/benchmarks.md)
+#   make bench-gtk  the window's first frame, paint and memory figures, the same way
 #   make bench   measure overhead, trace size and loss against no tracing and
 #                ftrace (one guest boot per clock setting), write docs/benchmarks.md
 #                (BENCHFLAGS, default "--reps 7 --clock icount,tsc,hpet", the run of docs/benchmarks.md)
@@ -118,6 +119,9 @@ bench: all
 bench-tui: tracevisualizer
 	scripts/bench-tui
 
+bench-gtk: tracevisualizer
+	scripts/bench-gtk
+
 check-host: deps
 	@$(MAKE) traced tracevisualizer workloads
 	PROVE=$(PROVE) scripts/run-tests $(PROVEFLAGS) tests/host
@@ -143,4 +147,4 @@ distclean: clean
 	rm -rf $(BUILD) traces
 
 .PHONY: all deps deps-quiet kernel-source kernel kernel-off kernel-debug guest-debug module traced tracevisualizer \
-	kmod workloads guest demo check bench bench-tui check-host check-kernel check-guest clean distclean
+	kmod workloads guest demo check bench bench-tui bench-gtk check-host check-kernel check-guest clean distclean

@@ -1,0 +1,100 @@
+#!/bin/bash
+# tracevisualizer-gtk's process analysis and statistics (gtk/procs.c,
+# gtk/stats.c) against the command line, on a synthetic trace whose calls
+# the generator lists (tests/lib/gtktrace.py): two processes, one with two
+# threads, reads spread over many log2 buckets, opens, a sleep, a futex,
+# a local timer irq with a softirq.
+#
+# Read back through AT-SPI (tests/lib/gtkcheck.py): every row of the
+# processes table (all processes, each process, its threads) shows the
+# figures of processes --json as the CLI's table prints them, sorted by a
+# column with the tree kept; the pages of a process, a thread and all
+# processes show their time to the nanosecond, their syscalls and the
+# files they opened; the statistics page opens on the most frequent
+# syscall, a click on a bar lists that bucket's calls, a double-click on
+# one moves the window, the cursor and the selection.  Then a screenshot
+# of the statistics: a bar where the library's histogram counts calls and
+# nowhere else, in bucket order, taller for more calls.  The instances of
+# every bucket are checked exactly by utest/test-instances.c.
+. "$(dirname "$0")/../lib/tap.sh"
+py=/usr/bin/python3
+for c in xvfb-run dbus-run-session xdotool; do
+	command -v $c >/dev/null || skip_all "$c is not installed (scripts/setup-deps)"
+done
+$py -c 'import gi; gi.require_version("Atspi", "2.0"); from gi.repository import Atspi; import PIL' \
+	2>/dev/null || skip_all "Debian's python3 lacks gi/Atspi or Pillow (scripts/setup-deps)"
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+gen=$TOP/tracevisualizer/build/utest/gen-trace
+gtk=${TRACEVISUALIZER_GTK:-$TOP/tracevisualizer/tracevisualizer-gtk}
+[ -x "$gen" ] && [ -x "$gtk" ] || make -s -C tracevisualizer >/dev/null
+tv=tracevisualizer
+screen="-screen 0 1400x1100x24"
+
+$py tests/lib/gtktrace.py --expect "$tmp/reads.txt" > "$tmp/desc" && $gen "$tmp/t" < "$tmp/desc"
+ok $? "the trace is written"
+$tv check "$tmp/t" > /dev/null
+ok $? "and conserves time (tracevisualizer check)"
+$tv processes --json "$tmp/t" > "$tmp/processes.json" &&
+	$tv processes --threads --json "$tmp/t" > "$tmp/threads.json" &&
+	$tv syscalls --json "$tmp/t" > "$tmp/syscalls.json" &&
+	$tv irqs --json "$tmp/t" > "$tmp/irqs.json" &&
+	$tv summary --time --json "$tmp/t" > "$tmp/summary.json" &&
+	$tv dump --json --filter 'type == fs_open' "$tmp/t" > "$tmp/opens.json"
+ok $? "processes, threads, syscalls, irqs, summary --time and the opens, in JSON"
+
+# (the accessibility registry, started on the bus, says hello on stdout)
+checks < <(timeout 300 dbus-run-session -- xvfb-run -a -s "$screen" \
+	$py tests/lib/gtkcheck.py "$gtk" "$tmp/t" "$tmp" "$tmp/reads.txt" 2> "$tmp/atspi.err" |
+	grep -v '^SpiRegistry daemon')
+! grep -E 'CRITICAL|WARNING' "$tmp/atspi.err" > "$tmp/warn.txt"
+ok $? "no GTK warning or critical meanwhile"
+[ -s "$tmp/warn.txt" ] && diag "$(head -5 "$tmp/warn.txt")"
+
+timeout 60 xvfb-run -a -s "$screen" "$gtk" --size 1280x1000 --view stats \
+	--screenshot "$tmp/stats.png" "$tmp/t" 2> "$tmp/shot.err"
+ok $? "a screenshot of the statistics"
+! grep -E 'CRITICAL|WARNING' "$tmp/shot.err" >/dev/null
+ok $? "without GTK warnings"
+checks < <($py - "$tmp/stats.png" "$tmp/syscalls.json" <<'PY'
+import json, math, sys
+from PIL import Image
+
+BAR = (69, 130, 181)        # stats.c's bar colour (0.27, 0.51, 0.71)
+im = Image.open(sys.argv[1]).convert('RGB')
+w, h = im.size
+px = im.load()
+sc = json.load(open(sys.argv[2]))['syscalls']
+# the page opens on the most frequent syscall of all processes
+name, top = max(sc.items(), key=lambda kv: kv[1]['count'])
+hist = top['latency']['log2_hist']
+nz = [k for k, c in enumerate(hist) if c]
+cols = {}
+for x in range(w):
+    n = sum(1 for y in range(h) if px[x, y] == BAR)
+    if n:
+        cols[x] = n
+runs = []
+for x in sorted(cols):
+    if runs and x == runs[-1][1] + 1:
+        runs[-1][1] = x
+    else:
+        runs.append([x, x])
+heights = [cols[(a + b) // 2] for a, b in runs]
+print("PASS" if len(runs) == len(nz) else "FAIL",
+      "%s: %d bars for the %d non-empty buckets of its histogram (%s)" %
+      (name, len(runs), len(nz), ", ".join("%d:%d" % (k, hist[k]) for k in nz)))
+if len(runs) == len(nz) and len(nz) > 1:
+    pitch = (runs[-1][0] - runs[0][0]) / (nz[-1] - nz[0])
+    off = [(a - runs[0][0]) / pitch - (k - nz[0]) for (a, b), k in zip(runs, nz)]
+    print("PASS" if all(abs(o) < 0.15 for o in off) else "FAIL",
+          "each bar at its bucket on the log2 time axis (one bucket = %.1f px)" % pitch)
+    tall = max(heights)
+    want = [max(2, tall * math.log10(1 + hist[k]) / math.log10(1 + max(hist))) for k in nz]
+    print("PASS" if all(abs(g - v) <= 2 for g, v in zip(heights, want)) else "FAIL",
+          "bar heights are the counts on a log scale (%s px)" % heights)
+    if not all(abs(g - v) <= 2 for g, v in zip(heights, want)):
+        print("  want %s" % [round(v) for v in want])
+print("DONE")
+PY
+)
+done_testing

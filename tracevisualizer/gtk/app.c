@@ -1,0 +1,623 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * app.c - the window: a menu bar, a tab per open trace, File -> Open (in
+ * this tab or a new one), the export of the graph shown to PNG or SVG,
+ * errors in dialogs; and the two ways to run without a person: a
+ * screenshot of the window as it appears (--screenshot), and the
+ * benchmark (--bench) that times the paint of the graphs at every zoom
+ * level in the process itself.
+ */
+#include <cairo-svg.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "gv.h"
+
+static double t_main;		/* when main() started, for the benchmark */
+
+static double now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+void gv_app_error(struct gv_app *app, const char *fmt, ...)
+{
+	char msg[1024];
+	va_list ap;
+	GtkWidget *dlg;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "tracevisualizer-gtk: %s\n", msg);
+	if (!app->win || app->screenshot || app->bench)
+		return;
+	dlg = gtk_message_dialog_new(GTK_WINDOW(app->win), GTK_DIALOG_MODAL, GTK_MESSAGE_ERROR,
+				     GTK_BUTTONS_CLOSE, "%s", msg);
+	gtk_widget_set_name(dlg, "error");
+	gtk_dialog_run(GTK_DIALOG(dlg));
+	gtk_widget_destroy(dlg);
+}
+
+static void sync_menu(struct gv_app *app, const struct gv_doc *d);
+
+static struct gv_doc *current(struct gv_app *app)
+{
+	int i = gtk_notebook_get_current_page(GTK_NOTEBOOK(app->tabs));
+
+	return i >= 0 && (size_t)i < app->ndocs ? app->docs[i] : NULL;
+}
+
+static void close_doc(struct gv_app *app, size_t i)
+{
+	struct gv_doc *d = app->docs[i];
+
+	gv_session_save(d);
+	gtk_notebook_remove_page(GTK_NOTEBOOK(app->tabs), (int)i);
+	memmove(&app->docs[i], &app->docs[i + 1], (app->ndocs - i - 1) * sizeof(*app->docs));
+	app->ndocs--;
+	gv_doc_free(d);
+}
+
+/* open @dir in a new tab, or in place of the current one */
+static bool open_trace(struct gv_app *app, const char *dir, struct gv_reading *rd,
+		       bool new_tab)
+{
+	GError *error = NULL;
+	struct gv_doc *d = gv_doc_open(app, dir, rd, &error), **n;
+	GtkWidget *page, *label;
+	char *base;
+	int at;
+
+	if (!d) {
+		gv_app_error(app, "%s", error ? error->message : "cannot open the trace");
+		g_clear_error(&error);
+		app->status = 1;
+		return false;
+	}
+	page = gv_doc_build_page(d);
+	if (!page) {
+		gv_app_error(app, "%s: out of memory", dir);
+		gv_doc_free(d);
+		app->status = 1;
+		return false;
+	}
+	if (!new_tab && app->ndocs) {
+		at = gtk_notebook_get_current_page(GTK_NOTEBOOK(app->tabs));
+		close_doc(app, (size_t)at);
+	}
+	n = realloc(app->docs, (app->ndocs + 1) * sizeof(*n));
+	if (!n) {
+		gv_doc_free(d);
+		return false;
+	}
+	app->docs = n;
+	app->docs[app->ndocs++] = d;
+	base = g_path_get_basename(dir);
+	label = gtk_label_new(base);
+	atk_object_set_name(gtk_widget_get_accessible(label), base);
+	g_free(base);
+	gtk_widget_show_all(page);
+	at = gtk_notebook_append_page(GTK_NOTEBOOK(app->tabs), page, label);
+	sync_menu(app, d);
+	gtk_notebook_set_current_page(GTK_NOTEBOOK(app->tabs), at);
+	return true;
+}
+
+static char *choose(struct gv_app *app, const char *title, GtkFileChooserAction action,
+		    const char *name)
+{
+	GtkWidget *dlg = gtk_file_chooser_dialog_new(title, GTK_WINDOW(app->win), action, "_Cancel",
+						     GTK_RESPONSE_CANCEL, "_OK", GTK_RESPONSE_ACCEPT,
+						     NULL);
+	char *path = NULL;
+
+	if (name)
+		gtk_file_chooser_set_current_name(GTK_FILE_CHOOSER(dlg), name);
+	if (action == GTK_FILE_CHOOSER_ACTION_SAVE)
+		gtk_file_chooser_set_do_overwrite_confirmation(GTK_FILE_CHOOSER(dlg), TRUE);
+	if (gtk_dialog_run(GTK_DIALOG(dlg)) == GTK_RESPONSE_ACCEPT)
+		path = gtk_file_chooser_get_filename(GTK_FILE_CHOOSER(dlg));
+	gtk_widget_destroy(dlg);
+	return path;
+}
+
+static void on_open(GtkMenuItem *item, gpointer data)
+{
+	struct gv_app *app = data;
+	bool new_tab = GPOINTER_TO_INT(g_object_get_data(G_OBJECT(item), "new-tab"));
+	char *dir = choose(app, "Open a trace directory", GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER,
+			   NULL);
+
+	if (dir)
+		open_trace(app, dir, NULL, new_tab || !app->ndocs);
+	g_free(dir);
+}
+
+/* the graph shown, as an image of the size it has on the screen */
+static bool export_graph(struct gv_doc *d, const char *path, GError **error)
+{
+	struct gv_graph *g = gtk_notebook_get_current_page(GTK_NOTEBOOK(d->graphs)) ? d->res : d->flow;
+	GtkWidget *w = gv_graph_widget(g);
+	int wd = gtk_widget_get_allocated_width(w), ht = gtk_widget_get_allocated_height(w);
+	bool svg = g_str_has_suffix(path, ".svg");
+	cairo_surface_t *s = svg ? cairo_svg_surface_create(path, wd, ht) :
+		cairo_image_surface_create(CAIRO_FORMAT_RGB24, wd, ht);
+	cairo_status_t st;
+	cairo_t *cr = cairo_create(s);
+
+	gv_graph_draw_to(g, cr, wd, ht);
+	cairo_destroy(cr);
+	if (svg) {
+		cairo_surface_finish(s);
+		st = cairo_surface_status(s);
+	} else {
+		st = cairo_surface_write_to_png(s, path);
+	}
+	cairo_surface_destroy(s);
+	if (st != CAIRO_STATUS_SUCCESS) {
+		g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_FAILED, "%s: %s", path,
+			    cairo_status_to_string(st));
+		return false;
+	}
+	return true;
+}
+
+static void on_export(GtkMenuItem *item, gpointer data)
+{
+	struct gv_app *app = data;
+	struct gv_doc *d = current(app);
+	const char *kind = g_object_get_data(G_OBJECT(item), "kind");
+	GError *error = NULL;
+	char *path;
+	bool good;
+
+	if (!d)
+		return;
+	path = choose(app, "Export", GTK_FILE_CHOOSER_ACTION_SAVE,
+		      !strcmp(kind, "csv") ? "table.csv" : !strcmp(kind, "svg") ? "view.svg" :
+		      "view.png");
+	if (!path)
+		return;
+	good = !strcmp(kind, "csv") ? gv_export_csv(d, path, &error) :
+		export_graph(d, path, &error);
+	if (good)
+		gv_doc_message(d, false, "written: %s", path);
+	else
+		gv_app_error(app, "%s", error ? error->message : "export failed");
+	g_clear_error(&error);
+	g_free(path);
+}
+
+static void on_close(GtkMenuItem *item, gpointer data)
+{
+	struct gv_app *app = data;
+	int i = gtk_notebook_get_current_page(GTK_NOTEBOOK(app->tabs));
+
+	(void)item;
+	if (i >= 0)
+		close_doc(app, (size_t)i);
+}
+
+static void on_quit(GtkMenuItem *item, gpointer data)
+{
+	struct gv_app *app = data;
+
+	(void)item;
+	gtk_widget_destroy(app->win);
+}
+
+static void on_view(GtkMenuItem *item, gpointer data)
+{
+	struct gv_app *app = data;
+	struct gv_doc *d = current(app);
+
+	if (d)
+		gv_doc_show_view(d, GPOINTER_TO_INT(g_object_get_data(G_OBJECT(item), "view")));
+}
+
+static void on_active(GtkCheckMenuItem *item, gpointer data)
+{
+	struct gv_doc *d = current(data);
+
+	if (!d)
+		return;
+	d->active_only = gtk_check_menu_item_get_active(item);
+	gv_doc_changed(d, GV_FILTER);
+}
+
+/* the menu's check follows the tab shown (its session may have set it) */
+static void sync_menu(struct gv_app *app, const struct gv_doc *d)
+{
+	if (!app->active_item || !d)
+		return;
+	g_signal_handlers_block_by_func(app->active_item, G_CALLBACK(on_active), app);
+	gtk_check_menu_item_set_active(GTK_CHECK_MENU_ITEM(app->active_item), d->active_only);
+	g_signal_handlers_unblock_by_func(app->active_item, G_CALLBACK(on_active), app);
+}
+
+static void on_switch_page(GtkNotebook *nb, GtkWidget *page, guint num, gpointer data)
+{
+	struct gv_app *app = data;
+
+	(void)nb;
+	(void)page;
+	if (num < app->ndocs)
+		sync_menu(app, app->docs[num]);
+}
+
+static void on_filters(GtkMenuItem *item, gpointer data)
+{
+	struct gv_doc *d = current(data);
+
+	(void)item;
+	if (d)
+		gv_filters_dialog(d);
+}
+
+static void on_keys(GtkMenuItem *item, gpointer data)
+{
+	struct gv_app *app = data;
+
+	(void)item;
+	gv_cheat_sheet(GTK_WINDOW(app->win));
+}
+
+static GtkWidget *menu_item(GtkWidget *menu, const char *label, GCallback cb, gpointer data,
+			    GtkAccelGroup *accel, guint key, GdkModifierType mods)
+{
+	GtkWidget *it = gtk_menu_item_new_with_mnemonic(label);
+
+	gtk_menu_shell_append(GTK_MENU_SHELL(menu), it);
+	if (cb)
+		g_signal_connect(it, "activate", cb, data);
+	if (key)
+		gtk_widget_add_accelerator(it, "activate", accel, key, mods, GTK_ACCEL_VISIBLE);
+	return it;
+}
+
+static GtkWidget *menus(struct gv_app *app, GtkAccelGroup *accel)
+{
+	static const char *const views[] = { "_Control flow", "_Resources", "_Processes",
+		"_Events", "_Statistics" };
+	GtkWidget *bar = gtk_menu_bar_new(), *m, *top, *it;
+	int v;
+
+	m = gtk_menu_new();
+	top = gtk_menu_item_new_with_mnemonic("_File");
+	gtk_menu_item_set_submenu(GTK_MENU_ITEM(top), m);
+	gtk_menu_shell_append(GTK_MENU_SHELL(bar), top);
+	menu_item(m, "_Open trace...", G_CALLBACK(on_open), app, accel, GDK_KEY_o, GDK_CONTROL_MASK);
+	it = menu_item(m, "Open trace in a new _tab...", G_CALLBACK(on_open), app, accel,
+		       GDK_KEY_t, GDK_CONTROL_MASK);
+	g_object_set_data(G_OBJECT(it), "new-tab", GINT_TO_POINTER(1));
+	it = menu_item(m, "_Export graph as PNG...", G_CALLBACK(on_export), app, accel,
+		       GDK_KEY_e, GDK_CONTROL_MASK);
+	g_object_set_data(G_OBJECT(it), "kind", (gpointer)"png");
+	it = menu_item(m, "Export graph as _SVG...", G_CALLBACK(on_export), app, NULL, 0, 0);
+	g_object_set_data(G_OBJECT(it), "kind", (gpointer)"svg");
+	it = menu_item(m, "Export table as _CSV...", G_CALLBACK(on_export), app, NULL, 0, 0);
+	g_object_set_data(G_OBJECT(it), "kind", (gpointer)"csv");
+	menu_item(m, "_Close tab", G_CALLBACK(on_close), app, accel, GDK_KEY_w, GDK_CONTROL_MASK);
+	menu_item(m, "_Quit", G_CALLBACK(on_quit), app, accel, GDK_KEY_q, GDK_CONTROL_MASK);
+	m = gtk_menu_new();
+	top = gtk_menu_item_new_with_mnemonic("_View");
+	gtk_menu_item_set_submenu(GTK_MENU_ITEM(top), m);
+	gtk_menu_shell_append(GTK_MENU_SHELL(bar), top);
+	for (v = 0; v < GV_VIEW_COUNT; v++) {
+		it = menu_item(m, views[v], G_CALLBACK(on_view), app, accel, GDK_KEY_1 + (guint)v,
+			       GDK_MOD1_MASK);
+		g_object_set_data(G_OBJECT(it), "view", GINT_TO_POINTER(v));
+	}
+	it = gtk_check_menu_item_new_with_mnemonic("_Active rows only");
+	gtk_menu_shell_append(GTK_MENU_SHELL(m), it);
+	g_signal_connect(it, "toggled", G_CALLBACK(on_active), app);
+	app->active_item = it;
+	menu_item(m, "_Filters...", G_CALLBACK(on_filters), app, accel, GDK_KEY_l,
+		  GDK_CONTROL_MASK);
+	m = gtk_menu_new();
+	top = gtk_menu_item_new_with_mnemonic("_Help");
+	gtk_menu_item_set_submenu(GTK_MENU_ITEM(top), m);
+	gtk_menu_shell_append(GTK_MENU_SHELL(bar), top);
+	menu_item(m, "_Keys", G_CALLBACK(on_keys), app, NULL, 0, 0);
+	return bar;
+}
+
+static gboolean on_key(GtkWidget *w, GdkEventKey *ev, gpointer data)
+{
+	struct gv_app *app = data;
+	GtkWidget *focus = gtk_window_get_focus(GTK_WINDOW(w));
+	struct gv_doc *d = current(app);
+
+	/*
+	 * An entry keeps every key (Ctrl+A selects its text; the menus'
+	 * accelerators still work).  A list keeps the keys that move in it;
+	 * the others (m, W, A, D, ...) are the views' keys.
+	 */
+	if (focus && GTK_IS_ENTRY(focus))
+		return FALSE;
+	if (focus && GTK_IS_TREE_VIEW(focus)) {
+		switch (ev->keyval) {
+		case GDK_KEY_Up: case GDK_KEY_Down: case GDK_KEY_Left: case GDK_KEY_Right:
+		case GDK_KEY_Page_Up: case GDK_KEY_Page_Down: case GDK_KEY_Home:
+		case GDK_KEY_End: case GDK_KEY_Return: case GDK_KEY_KP_Enter:
+		case GDK_KEY_space: case GDK_KEY_Tab: case GDK_KEY_ISO_Left_Tab:
+			return FALSE;
+		default:
+			break;
+		}
+	}
+	return d && gv_doc_key(d, ev);
+}
+
+static void on_destroy(GtkWidget *w, gpointer data)
+{
+	struct gv_app *app = data;
+
+	(void)w;
+	while (app->ndocs)
+		close_doc(app, app->ndocs - 1);
+	app->win = NULL;
+}
+
+/*
+ * --screenshot: the window as it appears on the screen, read back from the
+ * display once every pending redraw is done (what gtk_widget_draw() would
+ * render offscreen lacks the tree views' headers); offscreen only when the
+ * display cannot give it back
+ */
+static gboolean shoot(gpointer data)
+{
+	struct gv_app *app = data;
+	int wd, ht, n;
+	cairo_status_t st;
+	GError *error = NULL;
+	GdkPixbuf *pb;
+
+	/* --export-csv: the table shown, as the window shows it */
+	if (app->export_csv && app->ndocs &&
+	    !gv_export_csv(app->docs[0], app->export_csv, &error)) {
+		fprintf(stderr, "tracevisualizer-gtk: %s\n", error ? error->message : "export failed");
+		g_clear_error(&error);
+		app->status = 1;
+	}
+	/* a view that changed since the first frame (a label's new text)
+	 * asked for a new layout: done now, or nothing would be drawn */
+	gtk_container_check_resize(GTK_CONTAINER(app->win));
+	for (n = 0; n < 1000 && gtk_events_pending(); n++)
+		gtk_main_iteration_do(FALSE);
+	gdk_display_sync(gtk_widget_get_display(app->win));
+	wd = gtk_widget_get_allocated_width(app->win);
+	ht = gtk_widget_get_allocated_height(app->win);
+	pb = gdk_pixbuf_get_from_window(gtk_widget_get_window(app->win), 0, 0, wd, ht);
+	if (pb) {
+		st = gdk_pixbuf_save(pb, app->screenshot, "png", &error, NULL) ?
+			CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
+		if (error)
+			fprintf(stderr, "tracevisualizer-gtk: %s\n", error->message);
+		g_clear_error(&error);
+		g_object_unref(pb);
+	} else {
+		cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, wd, ht);
+		cairo_t *cr = cairo_create(s);
+
+		gtk_widget_draw(app->win, cr);
+		cairo_destroy(cr);
+		st = cairo_surface_write_to_png(s, app->screenshot);
+		cairo_surface_destroy(s);
+	}
+	if (st != CAIRO_STATUS_SUCCESS) {
+		fprintf(stderr, "tracevisualizer-gtk: %s: %s\n", app->screenshot,
+			cairo_status_to_string(st));
+		app->status = 1;
+	}
+	gtk_widget_destroy(app->win);
+	return G_SOURCE_REMOVE;
+}
+
+static double pct(double *v, int n, double p)
+{
+	int i, j;
+
+	for (i = 1; i < n; i++)	/* insertion sort: a few hundred values */
+		for (j = i; j > 0 && v[j - 1] > v[j]; j--) {
+			double x = v[j];
+
+			v[j] = v[j - 1];
+			v[j - 1] = x;
+		}
+	return n ? v[(int)floor(p * (n - 1) + 0.5)] : 0;
+}
+
+static long status_kb(const char *key)
+{
+	char line[256];
+	long v = -1;
+	FILE *f = fopen("/proc/self/status", "r");
+
+	while (f && fgets(line, sizeof(line), f))
+		if (!strncmp(line, key, strlen(key)))
+			v = strtol(line + strlen(key) + 1, NULL, 10);
+	if (f)
+		fclose(f);
+	return v;
+}
+
+/*
+ * --bench: open to first frame, then the paint of each graph at every
+ * zoom level (the whole trace halved down to one nanosecond per pixel)
+ * into an image of the window's size (--size) with rows 1/200 of its
+ * height: five paints that compute every row's cells (as after a zoom or
+ * a pan) and ten repaints of the same window (cursor moved, expose), JSON
+ * on stdout
+ */
+static gboolean bench(gpointer data)
+{
+	struct gv_app *app = data;
+	struct gv_doc *d = app->docs[0];
+	struct gv_graph *gs[2] = { d->flow, d->res };
+	double first = now_ms() - t_main;
+	int k;
+
+	printf("{\"first_frame_ms\": %.3f, \"gtk_ms\": %.3f, \"read_ms\": %.3f, \"draw_ms\": %.3f, "
+	       "\"events\": %llu, \"rss_anon_kb\": %ld, \"views\": [",
+	       first, app->t_activate, app->t_opened - app->t_activate, first - app->t_opened,
+	       (unsigned long long)lttr_view_count(d->v, 0, UINT64_MAX), status_kb("RssAnon"));
+	for (k = 0; k < 2; k++) {
+		/* the graph alone at the window's size, 200 rows high */
+		int wd = app->width, ht = app->height;
+		cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, wd, ht);
+		cairo_t *cr = cairo_create(s);
+		int level = 0, i;
+
+		gv_graph_fit_rows(gs[k], 200, ht);
+		lttr_viewport_all(&d->vp);
+		printf("%s{\"view\": \"%s\", \"width\": %d, \"height\": %d, \"rows\": %d, \"levels\": [",
+		       k ? ", " : "", k ? "resources" : "flow", wd, ht, gv_graph_rows_shown(gs[k]));
+		for (;;) {
+			double ms[10], fresh[5];
+			uint64_t span = d->vp.t1 - d->vp.t0;
+
+			/* a paint after a zoom computes every row's cells... */
+			for (i = 0; i < 5; i++) {
+				gv_doc_changed(d, GV_WINDOW | GV_FILTER);
+				gv_graph_draw_to(gs[k], cr, wd, ht);
+				fresh[i] = gv_graph_last_draw_ms(gs[k], true);
+			}
+			/* ... a repaint of the same window draws them again */
+			for (i = 0; i < 10; i++) {
+				gv_graph_draw_to(gs[k], cr, wd, ht);
+				ms[i] = gv_graph_last_draw_ms(gs[k], false);
+			}
+			printf("%s{\"span_ns\": %llu, \"zoom_p50_ms\": %.3f, \"zoom_max_ms\": %.3f, "
+			       "\"redraw_p50_ms\": %.3f, \"redraw_p95_ms\": %.3f}",
+			       level ? ", " : "", (unsigned long long)span, pct(fresh, 5, 0.5),
+			       pct(fresh, 5, 1.0), pct(ms, 10, 0.5), pct(ms, 10, 0.95));
+			d->vp.min_span = (uint64_t)(wd > 0 ? wd : 1);
+			lttr_viewport_zoom(&d->vp, 1, 2);
+			if (d->vp.t1 - d->vp.t0 >= span)
+				break;
+			level++;
+		}
+		printf("]}");
+		cairo_destroy(cr);
+		cairo_surface_destroy(s);
+	}
+	printf("], \"rss_anon_kb_end\": %ld}\n", status_kb("RssAnon"));
+	fflush(stdout);
+	gtk_widget_destroy(app->win);
+	return G_SOURCE_REMOVE;
+}
+
+static gboolean first_frame(GtkWidget *w, cairo_t *cr, gpointer data)
+{
+	struct gv_app *app = data;
+
+	(void)cr;
+	g_signal_handlers_disconnect_by_func(w, G_CALLBACK(first_frame), data);
+	if (app->screenshot)	/* after every other pending redraw */
+		g_idle_add_full(G_PRIORITY_LOW, shoot, app, NULL);
+	else
+		g_idle_add(bench, app);
+	return FALSE;
+}
+
+static void apply_options(struct gv_app *app, struct gv_doc *d)
+{
+	uint64_t s = lttr_trace_header(d->t)->start_ns;
+
+	if (app->has_window) {
+		lttr_viewport_show(&d->vp, s + (uint64_t)(app->win_from * 1e9 + 0.5),
+				   s + (uint64_t)(app->win_to * 1e9 + 0.5));
+		lttr_viewport_set_cursor(&d->vp, d->vp.t0);
+	}
+	if (app->pids) {
+		char expr[512] = "";
+		char *save = NULL, *copy = g_strdup(app->pids), *p;
+		size_t n = 0;
+		struct lttr_error err;
+
+		for (p = strtok_r(copy, ",", &save); p && n + 32 < sizeof(expr);
+		     p = strtok_r(NULL, ",", &save))
+			n += (size_t)snprintf(expr + n, sizeof(expr) - n, "%spid == %s",
+					      n ? " || " : "", p);
+		g_free(copy);
+		lttr_filter_free(d->filter);
+		d->filter = NULL;
+		if (lttr_filter_compile(expr, &d->filter, &err) == 0) {
+			snprintf(d->filter_text, sizeof(d->filter_text), "%s", expr);
+			d->filter_hide = true;
+		} else {
+			gv_app_error(app, "--pid: %s", err.msg);
+		}
+	}
+	gv_doc_show_view(d, app->view);
+	gv_doc_changed(d, GV_ALL);
+}
+
+static void activate(GtkApplication *gapp, gpointer data)
+{
+	struct gv_app *app = data;
+	GtkAccelGroup *accel = gtk_accel_group_new();
+	GtkWidget *box;
+	char **dirs = g_object_get_data(G_OBJECT(gapp), "dirs");
+	int i;
+
+	app->t_activate = now_ms() - t_main;
+	app->win = gtk_application_window_new(gapp);
+	gtk_window_set_title(GTK_WINDOW(app->win), "tracevisualizer");
+	gtk_window_set_default_size(GTK_WINDOW(app->win), app->width, app->height);
+	gtk_window_add_accel_group(GTK_WINDOW(app->win), accel);
+	atk_object_set_name(gtk_widget_get_accessible(app->win), "tracevisualizer");
+	box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
+	gtk_box_pack_start(GTK_BOX(box), menus(app, accel), FALSE, FALSE, 0);
+	app->tabs = gtk_notebook_new();
+	gtk_widget_set_name(app->tabs, "traces");
+	gtk_notebook_set_scrollable(GTK_NOTEBOOK(app->tabs), TRUE);
+	g_signal_connect(app->tabs, "switch-page", G_CALLBACK(on_switch_page), app);
+	gtk_box_pack_start(GTK_BOX(box), app->tabs, TRUE, TRUE, 0);
+	gtk_container_add(GTK_CONTAINER(app->win), box);
+	g_signal_connect(app->win, "key-press-event", G_CALLBACK(on_key), app);
+	g_signal_connect(app->win, "destroy", G_CALLBACK(on_destroy), app);
+	gtk_widget_show_all(app->win);
+	for (i = 0; dirs && dirs[i]; i++)
+		if (open_trace(app, dirs[i], i < app->nreadings ? app->readings[i] : NULL, true))
+			apply_options(app, app->docs[app->ndocs - 1]);
+	app->t_opened = now_ms() - t_main;
+	if ((app->screenshot || app->bench) && !app->ndocs) {
+		gtk_widget_destroy(app->win);
+		return;
+	}
+	/* the benchmark times the control flow's first frame; a screenshot
+	 * waits for the window's, whatever view it shows */
+	if (app->bench && app->ndocs)
+		g_signal_connect_after(gv_graph_widget(app->docs[0]->flow), "draw",
+				       G_CALLBACK(first_frame), app);
+	else if (app->screenshot && app->ndocs)
+		g_signal_connect_after(app->win, "draw", G_CALLBACK(first_frame), app);
+}
+
+void gv_app_started(void)
+{
+	t_main = now_ms();
+}
+
+int gv_app_run(struct gv_app *app, int argc, char **argv)
+{
+	char *args[] = { argv[0], NULL };
+	int r;
+
+	app->gapp = gtk_application_new("org.ltt.tracevisualizer", G_APPLICATION_NON_UNIQUE);
+	g_object_set_data(G_OBJECT(app->gapp), "dirs", argv + 1);
+	g_signal_connect(app->gapp, "activate", G_CALLBACK(activate), app);
+	(void)argc;
+	r = g_application_run(G_APPLICATION(app->gapp), 1, args);
+	g_object_unref(app->gapp);
+	return app->status ? app->status : r;
+}

@@ -1,0 +1,417 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * doc.c - one open trace: reading it (a progress dialog that Cancel
+ * stops), the state its views share (window, cursor, markers, selection,
+ * filters) and the notifications that keep them in step, the tab's layout
+ * (overview; graphs and tables in panes the user resizes; legend; status
+ * bar), the status bar, and the keys of the views.
+ */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include "gv.h"
+
+uint64_t gv_doc_rel(const struct gv_doc *d, uint64_t t)
+{
+	uint64_t s = lttr_trace_header(d->t)->start_ns;
+
+	return t > s ? t - s : 0;
+}
+
+struct gv_doc *gv_doc_open(struct gv_app *app, const char *dir, struct gv_reading *rd,
+			   GError **error)
+{
+	struct gv_doc *d = calloc(1, sizeof(*d));
+	struct lttr_error err;
+
+	if (!rd)
+		rd = gv_read_start(dir);
+	if (!d || !rd) {
+		g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_NOMEM, "out of memory");
+		free(d);
+		return NULL;
+	}
+	d->app = app;
+	d->sel_row = -1;
+	d->dir = strdup(dir);
+	if (gv_read_finish(rd, app->win && !app->screenshot && !app->bench ?
+			   GTK_WINDOW(app->win) : NULL, &d->t, &d->v, error) < 0) {
+		gv_doc_free(d);
+		return NULL;
+	}
+	d->a = lttr_view_account(d->v);
+	lttr_viewport_init(&d->vp, lttr_view_start(d->v), lttr_view_end(d->v));
+	d->vp.min_span = 1000;
+	if (lttr_bookmarks_load(dir, &d->bm, &err) == 0) {
+		d->vp.mark[0] = d->bm.mark[0];
+		d->vp.mark[1] = d->bm.mark[1];
+		d->vp.has_mark[0] = d->bm.has_mark[0];
+		d->vp.has_mark[1] = d->bm.has_mark[1];
+	}
+	return d;
+}
+
+void gv_doc_free(struct gv_doc *d)
+{
+	if (!d)
+		return;
+	free(d->listeners);
+	lttr_filter_free(d->filter);
+	lttr_bookmarks_free(&d->bm);
+	lttr_view_free(d->v);
+	lttr_trace_close(d->t);
+	free(d->dir);
+	free(d);
+}
+
+void gv_doc_listen(struct gv_doc *d, gv_follow_fn fn, void *view)
+{
+	struct gv_listener *n = realloc(d->listeners, (d->nlisteners + 1) * sizeof(*n));
+
+	if (!n)
+		return;
+	d->listeners = n;
+	d->listeners[d->nlisteners].fn = fn;
+	d->listeners[d->nlisteners++].view = view;
+}
+
+static void update_status(struct gv_doc *d, const char *msg, bool err)
+{
+	char line[1024], a[32], b[32], c[32];
+	uint64_t ma, mb, lost = 0, nev;
+	unsigned int cpu;
+	size_t n;
+
+	if (!d->status)
+		return;
+	for (cpu = 0; cpu < lttr_trace_ncpus(d->t); cpu++)
+		lost += lttr_trace_lost_cpu(d->t, cpu);
+	nev = lttr_view_count(d->v, d->vp.t0, d->vp.t1 + 1);
+	n = (size_t)snprintf(line, sizeof(line), "cursor %s   window %s   %llu events in the window",
+			     lttr_fmt_time(gv_doc_rel(d, d->vp.cursor), a, sizeof(a)),
+			     lttr_fmt_duration(d->vp.t1 - d->vp.t0, b, sizeof(b)),
+			     (unsigned long long)nev);
+	if (d->vp.has_mark[0])
+		n += (size_t)snprintf(line + n, sizeof(line) - n, "   A %s",
+				      lttr_fmt_time(gv_doc_rel(d, d->vp.mark[0]), c, sizeof(c)));
+	if (d->vp.has_mark[1])
+		n += (size_t)snprintf(line + n, sizeof(line) - n, "   B %s",
+				      lttr_fmt_time(gv_doc_rel(d, d->vp.mark[1]), c, sizeof(c)));
+	if (lttr_viewport_marks(&d->vp, &ma, &mb))
+		n += (size_t)snprintf(line + n, sizeof(line) - n, "   B-A %s",
+				      lttr_fmt_duration(mb - ma, c, sizeof(c)));
+	if (n < sizeof(line))
+		n += (size_t)snprintf(line + n, sizeof(line) - n, "   lost %llu%s",
+				      (unsigned long long)lost, lost ? " (!)" : "");
+	if (d->filter && n < sizeof(line))
+		n += (size_t)snprintf(line + n, sizeof(line) - n, "   filter (%s): %s",
+				      d->filter_hide ? "hide" : "dim", d->filter_text);
+	if (msg && n < sizeof(line))
+		snprintf(line + n, sizeof(line) - n, "   |   %s", msg);
+	gtk_label_set_text(GTK_LABEL(d->status), line);
+	if (err) {
+		PangoAttrList *al = pango_attr_list_new();
+
+		pango_attr_list_insert(al, pango_attr_foreground_new(0xc000, 0, 0));
+		gtk_label_set_attributes(GTK_LABEL(d->status), al);
+		pango_attr_list_unref(al);
+	} else {
+		gtk_label_set_attributes(GTK_LABEL(d->status), NULL);
+	}
+}
+
+void gv_doc_message(struct gv_doc *d, bool err, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	update_status(d, msg, err);
+}
+
+void gv_doc_changed(struct gv_doc *d, unsigned int what)
+{
+	size_t i;
+
+	if (d->notifying)	/* a view reacting to a change changed it again */
+		return;
+	d->notifying = true;
+	for (i = 0; i < d->nlisteners; i++)
+		d->listeners[i].fn(d->listeners[i].view, what);
+	d->notifying = false;
+	update_status(d, NULL, false);
+	if (what & GV_MARKS) {
+		d->bm.mark[0] = d->vp.mark[0];
+		d->bm.mark[1] = d->vp.mark[1];
+		d->bm.has_mark[0] = d->vp.has_mark[0];
+		d->bm.has_mark[1] = d->vp.has_mark[1];
+	}
+}
+
+void gv_doc_set_cursor(struct gv_doc *d, uint64_t t)
+{
+	uint64_t t0 = d->vp.t0, t1 = d->vp.t1;
+
+	lttr_viewport_set_cursor(&d->vp, t);
+	gv_doc_changed(d, GV_CURSOR | (d->vp.t0 != t0 || d->vp.t1 != t1 ? GV_WINDOW : 0));
+}
+
+void gv_doc_set_window(struct gv_doc *d, uint64_t t0, uint64_t t1)
+{
+	lttr_viewport_show(&d->vp, t0, t1);
+	gv_doc_changed(d, GV_WINDOW);
+}
+
+void gv_doc_zoom(struct gv_doc *d, uint64_t num, uint64_t den)
+{
+	lttr_viewport_zoom(&d->vp, num, den);
+	gv_doc_changed(d, GV_WINDOW);
+}
+
+void gv_doc_pan(struct gv_doc *d, int64_t num, int64_t den)
+{
+	lttr_viewport_pan(&d->vp, num, den);
+	gv_doc_changed(d, GV_WINDOW);
+}
+
+void gv_doc_select_pid(struct gv_doc *d, uint32_t pid)
+{
+	d->sel_pid = pid;
+	if (pid)
+		d->sel_row = lttr_view_find_row(d->v, LTTR_VROW_TASK, pid, false);
+	gv_doc_changed(d, GV_SELECT);
+}
+
+bool gv_row_shown(const struct gv_doc *d, size_t row, bool *dim)
+{
+	const struct lttr_vrow_info *in = lttr_view_row(d->v, row);
+	bool m;
+
+	*dim = false;
+	if (!d->filter)
+		return true;
+	switch (in->kind) {
+	case LTTR_VROW_TASK:
+		m = lttr_filter_match_row(d->filter, in->id, in->name, -1);
+		break;
+	case LTTR_VROW_CPU:
+		m = lttr_filter_match_row(d->filter, UINT32_MAX, in->name, (int)in->id);
+		break;
+	default:
+		m = lttr_filter_match_row(d->filter, UINT32_MAX, in->name ? in->name : "", -1);
+		break;
+	}
+	if (m)
+		return true;
+	*dim = true;
+	return !d->filter_hide;
+}
+
+/* the row selected in the graph shown, for the arrows */
+static long selected_row(const struct gv_doc *d)
+{
+	return d->sel_row;
+}
+
+static void step_state(struct gv_doc *d, int dir)
+{
+	long row = selected_row(d);
+	uint64_t t;
+
+	if (row < 0) {
+		gv_doc_message(d, true, "select a row first (click its label)");
+		return;
+	}
+	if (lttr_view_step(d->v, (size_t)row, d->vp.cursor, dir, false, &t) == 1)
+		gv_doc_set_cursor(d, t);
+	else
+		gv_doc_message(d, false, "no state change %s the cursor on this row",
+			       dir > 0 ? "after" : "before");
+}
+
+static void goto_mark(struct gv_doc *d, int dir)
+{
+	uint64_t best = 0, t;
+	bool have = false;
+	int m;
+
+	for (m = 0; m < 2 + (int)d->bm.n; m++) {
+		if (m < 2 && !d->vp.has_mark[m])
+			continue;
+		t = m < 2 ? d->vp.mark[m] : d->bm.v[m - 2].time_ns;
+		if ((dir > 0 && t > d->vp.cursor && (!have || t < best)) ||
+		    (dir < 0 && t < d->vp.cursor && (!have || t > best))) {
+			best = t;
+			have = true;
+		}
+	}
+	if (have)
+		gv_doc_set_cursor(d, best);
+	else
+		gv_doc_message(d, false, "no marker or bookmark %s the cursor",
+			       dir > 0 ? "after" : "before");
+}
+
+bool gv_doc_key(struct gv_doc *d, GdkEventKey *ev)
+{
+	bool ctrl = ev->state & GDK_CONTROL_MASK;
+	uint64_t a, b;
+	long row;
+
+	switch (ev->keyval) {
+	case GDK_KEY_w: case GDK_KEY_W: case GDK_KEY_plus: case GDK_KEY_equal:
+	case GDK_KEY_KP_Add:
+		gv_doc_zoom(d, 1, 2);
+		return true;
+	case GDK_KEY_s: case GDK_KEY_S: case GDK_KEY_minus: case GDK_KEY_KP_Subtract:
+		gv_doc_zoom(d, 2, 1);
+		return true;
+	case GDK_KEY_a: case GDK_KEY_A:
+		gv_doc_pan(d, -1, 4);
+		return true;
+	case GDK_KEY_d: case GDK_KEY_D:
+		gv_doc_pan(d, 1, 4);
+		return true;
+	case GDK_KEY_z: case GDK_KEY_Z:
+		if (d->has_sel)
+			gv_doc_set_window(d, d->sel_a, d->sel_b);
+		else if (lttr_viewport_marks(&d->vp, &a, &b))
+			gv_doc_set_window(d, a, b);
+		else
+			gv_doc_message(d, true, "drag over the graph to select a span first");
+		return true;
+	case GDK_KEY_0: case GDK_KEY_KP_0:
+		lttr_viewport_all(&d->vp);
+		gv_doc_changed(d, GV_WINDOW);
+		return true;
+	case GDK_KEY_Home:
+		gv_doc_set_cursor(d, d->vp.start);
+		return true;
+	case GDK_KEY_End:
+		gv_doc_set_cursor(d, d->vp.end);
+		return true;
+	case GDK_KEY_Left:
+		step_state(d, -1);
+		return true;
+	case GDK_KEY_Right:
+		step_state(d, 1);
+		return true;
+	case GDK_KEY_Up:
+	case GDK_KEY_Down:
+		row = selected_row(d);
+		if (row >= 0) {
+			size_t n = lttr_view_nrows(d->v);
+			long r = row + (ev->keyval == GDK_KEY_Up ? -1 : 1);
+
+			if (r >= 0 && (size_t)r < n) {
+				const struct lttr_vrow_info *in = lttr_view_row(d->v, (size_t)r);
+
+				d->sel_row = r;
+				if (in->kind == LTTR_VROW_TASK)
+					gv_doc_select_pid(d, in->id);
+				else
+					gv_doc_changed(d, GV_SELECT);
+			}
+		}
+		return true;
+	case GDK_KEY_m:
+	case GDK_KEY_M:
+		lttr_viewport_set_mark(&d->vp, ev->keyval == GDK_KEY_M);
+		gv_doc_changed(d, GV_MARKS);
+		gv_session_save(d);
+		return true;
+	case GDK_KEY_period:
+		goto_mark(d, 1);
+		return true;
+	case GDK_KEY_comma:
+		goto_mark(d, -1);
+		return true;
+	case GDK_KEY_f: case GDK_KEY_F:
+		if (!ctrl)
+			return false;
+		gv_search_show(d);
+		return true;
+	case GDK_KEY_question:
+		gv_cheat_sheet(GTK_WINDOW(d->app->win));
+		return true;
+	default:
+		return false;
+	}
+}
+
+void gv_doc_show_view(struct gv_doc *d, int view)
+{
+	if (view < 0)	/* none asked for (--view not given) */
+		return;
+	switch (view) {
+	case GV_VIEW_FLOW:
+		gtk_notebook_set_current_page(GTK_NOTEBOOK(d->graphs), 0);
+		break;
+	case GV_VIEW_RESOURCES:
+		gtk_notebook_set_current_page(GTK_NOTEBOOK(d->graphs), 1);
+		break;
+	case GV_VIEW_EVENTS:
+		gtk_notebook_set_current_page(GTK_NOTEBOOK(d->tables), 0);
+		break;
+	case GV_VIEW_PROCESSES:
+		gtk_notebook_set_current_page(GTK_NOTEBOOK(d->tables), 1);
+		break;
+	default:
+		gtk_notebook_set_current_page(GTK_NOTEBOOK(d->tables), 2);
+		break;
+	}
+}
+
+static GtkWidget *tab_label(const char *text)
+{
+	GtkWidget *l = gtk_label_new(text);
+
+	atk_object_set_name(gtk_widget_get_accessible(l), text);
+	return l;
+}
+
+GtkWidget *gv_doc_build_page(struct gv_doc *d)
+{
+	GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0), *paned, *w;
+
+	d->ov = gv_overview_new(d);
+	d->flow = gv_graph_new(d, false);
+	d->res = gv_graph_new(d, true);
+	if (!d->ov || !d->flow || !d->res)
+		return NULL;
+	gtk_box_pack_start(GTK_BOX(box), gv_overview_widget(d->ov), FALSE, FALSE, 0);
+	paned = gtk_paned_new(GTK_ORIENTATION_VERTICAL);
+	gtk_widget_set_name(paned, "panes");
+	d->graphs = gtk_notebook_new();
+	gtk_widget_set_name(d->graphs, "graphs");
+	gtk_notebook_append_page(GTK_NOTEBOOK(d->graphs), gv_graph_widget(d->flow),
+				 tab_label("Control flow"));
+	gtk_notebook_append_page(GTK_NOTEBOOK(d->graphs), gv_graph_widget(d->res),
+				 tab_label("Resources"));
+	d->tables = gtk_notebook_new();
+	gtk_widget_set_name(d->tables, "tables");
+	w = gv_events_new(d);
+	gtk_notebook_append_page(GTK_NOTEBOOK(d->tables), w, tab_label("Events"));
+	w = gv_procs_new(d);
+	gtk_notebook_append_page(GTK_NOTEBOOK(d->tables), w, tab_label("Processes"));
+	w = gv_stats_new(d);
+	gtk_notebook_append_page(GTK_NOTEBOOK(d->tables), w, tab_label("Statistics"));
+	gtk_paned_pack1(GTK_PANED(paned), d->graphs, TRUE, FALSE);
+	gtk_paned_pack2(GTK_PANED(paned), d->tables, TRUE, FALSE);
+	gtk_box_pack_start(GTK_BOX(box), paned, TRUE, TRUE, 0);
+	gtk_box_pack_start(GTK_BOX(box), gv_legend_new(), FALSE, FALSE, 0);
+	d->status = gtk_label_new("");
+	gtk_widget_set_name(d->status, "status");
+	atk_object_set_name(gtk_widget_get_accessible(d->status), "Status");
+	gtk_label_set_xalign(GTK_LABEL(d->status), 0);
+	gtk_label_set_selectable(GTK_LABEL(d->status), TRUE);
+	gtk_label_set_ellipsize(GTK_LABEL(d->status), PANGO_ELLIPSIZE_END);
+	gtk_box_pack_start(GTK_BOX(box), d->status, FALSE, FALSE, 2);
+	d->page = box;
+	g_object_set_data(G_OBJECT(box), "paned", paned);
+	gv_session_load(d);
+	update_status(d, NULL, false);
+	return box;
+}

@@ -1,0 +1,1574 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * events.c - the events list: the raw trace as "tracevisualizer dump"
+ * prints it (time, cpu, pid, task, control, type, description), in step
+ * with the document's cursor and filter, for a trace of any length.
+ *
+ * GtkTreeView keeps a node for every row of its model (about 55 bytes a
+ * row, and 5 s to take a model of 10 million rows), so the model here
+ * holds only the rows the list has room for: a GtkTreeModel of our own
+ * whose iterators are row indexes into a cache of consecutive events, and
+ * a scrollbar of its own over every event of the trace.  The cache (at
+ * most CACHE_MAX events, whatever the trace's size) is read with the
+ * merged iterator, CHUNK events at a time at its edges, so that scrolling
+ * reads each event once; a jump to event k of the trace finds its time by
+ * a binary search over the view's exact counts (lttr_view_count()), seeks
+ * the iterator there and steps over the events of that time before it.
+ *
+ * The cursor and the list follow each other: a new cursor selects the
+ * first event at or after it; a row selected (click, arrows, pages, Home,
+ * End) becomes the cursor, and its task the selected row of the graphs.
+ *
+ * With the document's filter, events that do not match are drawn grey, or
+ * hidden: the cache then holds the matching events only, read with the
+ * iterator while matches are near and with the view's search
+ * (lttr_view_find(), which skips the buffers that cannot match) after
+ * SCAN_RUN events without one, a few rows beyond the screen at a time.
+ * The matching events are counted in the background, a slice of the trace
+ * per idle call, and shown as "at least N" until the count is complete.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "gv.h"
+
+#define CACHE_MAX	4096	/* events kept around the rows shown */
+#define CHUNK		256	/* events read at a time at an edge of the cache */
+#define HIDE_MARGIN	8	/* hiding: rows read beyond those needed */
+#define ROWS_MAX	512	/* rows the list shows at most */
+#define CACHE_CAP	(CACHE_MAX + 4 * (ROWS_MAX + CHUNK))
+#define SCAN_RUN	2048	/* events without a match before the search takes over */
+#define COUNT_SLICE_US	8000	/* time given to the count of matches per idle call */
+
+enum { COL_FG = GV_EV_NCOLS, N_MODEL_COLS };
+
+const char *const gv_event_titles[GV_EV_NCOLS] = {
+	"time", "cpu", "pid", "task", "C", "type", "description"
+};
+
+/* an event of the cache and whether the document's filter matches it */
+struct erow {
+	struct lttr_event ev;
+	bool match;
+};
+
+/**
+ * struct gv_events - the events list of a document
+ * @d: the document
+ * @box: the widget of the page
+ * @view: the tree view
+ * @info: the line above it: position, events, matches
+ * @adj: the scrollbar's adjustment: events of the trace
+ * @model: the rows shown
+ * @it: the iterator the cache is read with
+ * @have_peek: a seek read @peek ahead: it is the event after the cut, and
+ *	the iterator is after it
+ * @peek: that event
+ * @have_lo: @lo is the event just before the iterator's cut
+ * @lo: that event
+ * @have_hi: @hi is the event just after the cut
+ * @hi: that event
+ * @cache: consecutive events of the list (all events, or the matching
+ *	ones when hiding)
+ * @n: events in @cache
+ * @base: index of @cache[0] among all events (when not hiding)
+ * @at_start: @cache begins with the list's first event
+ * @at_end: @cache ends with its last
+ * @top: index in @cache of the first row shown
+ * @rows: rows the list has room for
+ * @nshown: rows of the model
+ * @row_h: the height of a row, pixels
+ * @has_sel: an event is selected
+ * @sel: its position
+ * @total: events in the trace
+ * @hide: the cache holds the matching events only
+ * @guard: our own changes: not to be followed
+ * @busy: reading (a long search may run the main loop)
+ * @pending: changes of the document that came while busy
+ * @relayout: an idle call to fit the rows to the height is pending
+ * @want: the first row it is to show (a place in @cache)
+ * @sized: the list had its first size
+ * @cit: the iterator of the count of matches
+ * @count_id: its idle source
+ * @nmatch: matches counted
+ * @nread: events read by the count
+ * @count_done: the count is complete
+ * @failed: a read failed (reported once)
+ * @acc: smooth scrolling not yet a whole row
+ * @dragging: the rows follow the scrollbar (not the other way round)
+ * @ftext: the filter the list shows ("" none)
+ */
+struct gv_events {
+	struct gv_doc *d;
+	GtkWidget *box;
+	GtkWidget *view;
+	GtkWidget *info;
+	GtkAdjustment *adj;
+	GtkTreeModel *model;
+	struct lttr_iter *it;
+	bool have_peek;
+	struct lttr_event peek;
+	bool have_lo;
+	struct lttr_view_pos lo;
+	bool have_hi;
+	struct lttr_view_pos hi;
+	struct erow *cache;
+	size_t n;
+	uint64_t base;
+	bool at_start;
+	bool at_end;
+	size_t top;
+	size_t rows;
+	size_t nshown;
+	int row_h;
+	bool has_sel;
+	struct lttr_view_pos sel;
+	uint64_t total;
+	bool hide;
+	int guard;
+	bool busy;
+	unsigned int pending;
+	guint relayout;
+	long want;
+	bool sized;
+	struct lttr_iter *cit;
+	guint count_id;
+	uint64_t nmatch;
+	uint64_t nread;
+	bool count_done;
+	bool failed;
+	double acc;
+	bool dragging;
+	char *ftext;
+};
+
+/* ------------------------------------------------------------------ */
+/* the texts of an event, as the list and the CSV export show them     */
+
+static const char *comm_at(void *arg, uint32_t pid, uint64_t t)
+{
+	return lttr_view_comm(arg, pid, t);
+}
+
+bool gv_event_match(const struct gv_doc *d, const struct lttr_event *ev)
+{
+	/* the context of the view's search, so that both match alike */
+	struct lttr_filter_ctx c = { d->t, comm_at, d->v };
+
+	return !d->filter || lttr_filter_match(d->filter, &c, ev);
+}
+
+const char *gv_event_cell(const struct gv_doc *d, const struct lttr_event *ev, int col,
+			  char *buf, size_t size)
+{
+	const struct ltt_trace_header *h = lttr_trace_header(d->t);
+	char tb[32];
+	const char *type;
+	size_t len;
+
+	switch (col) {
+	case GV_EV_TIME:
+		if (ev->time_ns >= h->start_ns)
+			return lttr_fmt_time(ev->time_ns - h->start_ns, buf, size);
+		if (size < 2)
+			return "";
+		buf[0] = '-';	/* before the trace start, as dump prints it */
+		lttr_fmt_time(h->start_ns - ev->time_ns, buf + 1, size - 1);
+		return buf;
+	case GV_EV_CPU:
+		if (h->flags & LTT_TRACE_NO_CPUID)
+			return "-";
+		snprintf(buf, size, "%u", ev->cpu);
+		return buf;
+	case GV_EV_PID:
+		snprintf(buf, size, "%u", ev->pid);
+		return buf;
+	case GV_EV_TASK:
+		return lttr_view_comm(d->v, ev->pid, ev->time_ns);
+	case GV_EV_CTRL:
+		return ev->control ? "C" : "";
+	case GV_EV_TYPE:
+		type = lttr_event_type_str(ev->id, tb, sizeof(tb));
+		snprintf(buf, size, "%s", type);
+		return buf;
+	case GV_EV_DESC:
+		lttr_event_describe(d->t, ev, buf, size);
+		/* the type has its own column */
+		type = lttr_event_type_str(ev->id, tb, sizeof(tb));
+		len = strlen(type);
+		if (!strncmp(buf, type, len) && (buf[len] == ' ' || !buf[len]))
+			return buf + len + (buf[len] == ' ');
+		return buf;
+	default:
+		return "";
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* the model: the rows shown, iterators are their indexes              */
+
+typedef struct {
+	GObject parent;
+	struct gv_events *e;
+} GvEventsModel;
+
+typedef struct {
+	GObjectClass parent;
+} GvEventsModelClass;
+
+#define MODEL_STAMP 0x4576	/* the rows' iterators stay valid: one stamp */
+
+GType gv_events_model_get_type(void);
+
+static void model_iface_init(gpointer g_iface, gpointer data);
+
+GType gv_events_model_get_type(void)
+{
+	static gsize type;
+
+	if (g_once_init_enter(&type)) {
+		static const GInterfaceInfo iface = { model_iface_init, NULL, NULL };
+		GType t = g_type_register_static_simple(G_TYPE_OBJECT, "GvEventsModel",
+							sizeof(GvEventsModelClass), NULL,
+							sizeof(GvEventsModel), NULL, 0);
+
+		g_type_add_interface_static(t, GTK_TYPE_TREE_MODEL, &iface);
+		g_once_init_leave(&type, t);
+	}
+	return type;
+}
+
+static struct gv_events *model_events(GtkTreeModel *m)
+{
+	return ((GvEventsModel *)m)->e;
+}
+
+static size_t model_rows(GtkTreeModel *m)
+{
+	struct gv_events *e = model_events(m);
+
+	return e ? e->nshown : 0;
+}
+
+static gboolean set_iter(GtkTreeModel *m, GtkTreeIter *it, size_t i)
+{
+	if (i >= model_rows(m)) {
+		it->stamp = 0;
+		return FALSE;
+	}
+	it->stamp = MODEL_STAMP;
+	it->user_data = GSIZE_TO_POINTER(i);
+	it->user_data2 = NULL;
+	it->user_data3 = NULL;
+	return TRUE;
+}
+
+static size_t iter_row(const GtkTreeIter *it)
+{
+	return GPOINTER_TO_SIZE(it->user_data);
+}
+
+static GtkTreeModelFlags model_get_flags(GtkTreeModel *m)
+{
+	(void)m;
+	return GTK_TREE_MODEL_LIST_ONLY | GTK_TREE_MODEL_ITERS_PERSIST;
+}
+
+static gint model_get_n_columns(GtkTreeModel *m)
+{
+	(void)m;
+	return N_MODEL_COLS;
+}
+
+static GType model_get_column_type(GtkTreeModel *m, gint col)
+{
+	(void)m;
+	(void)col;
+	return G_TYPE_STRING;
+}
+
+static gboolean model_get_iter(GtkTreeModel *m, GtkTreeIter *it, GtkTreePath *path)
+{
+	if (gtk_tree_path_get_depth(path) != 1 || gtk_tree_path_get_indices(path)[0] < 0)
+		return set_iter(m, it, SIZE_MAX);
+	return set_iter(m, it, (size_t)gtk_tree_path_get_indices(path)[0]);
+}
+
+static GtkTreePath *model_get_path(GtkTreeModel *m, GtkTreeIter *it)
+{
+	(void)m;
+	return gtk_tree_path_new_from_indices((gint)iter_row(it), -1);
+}
+
+static void model_get_value(GtkTreeModel *m, GtkTreeIter *it, gint col, GValue *val)
+{
+	struct gv_events *e = model_events(m);
+	size_t i = iter_row(it);
+	const struct erow *r;
+	char buf[1024];
+
+	g_value_init(val, G_TYPE_STRING);
+	if (!e || i >= e->nshown || e->top + i >= e->n)
+		return;
+	r = &e->cache[e->top + i];
+	if (col == COL_FG) {
+		if (e->d->filter && !r->match)
+			g_value_set_static_string(val, "grey60");
+		return;
+	}
+	g_value_set_string(val, gv_event_cell(e->d, &r->ev, col, buf, sizeof(buf)));
+}
+
+static gboolean model_iter_next(GtkTreeModel *m, GtkTreeIter *it)
+{
+	return set_iter(m, it, iter_row(it) + 1);
+}
+
+static gboolean model_iter_previous(GtkTreeModel *m, GtkTreeIter *it)
+{
+	size_t i = iter_row(it);
+
+	return set_iter(m, it, i ? i - 1 : SIZE_MAX);
+}
+
+/* cppcheck-suppress constParameter ; the signature is GtkTreeModelIface's */
+static gboolean model_iter_children(GtkTreeModel *m, GtkTreeIter *it, GtkTreeIter *parent)
+{
+	return set_iter(m, it, parent ? SIZE_MAX : 0);
+}
+
+static gboolean model_iter_has_child(GtkTreeModel *m, GtkTreeIter *it)
+{
+	(void)m;
+	(void)it;
+	return FALSE;
+}
+
+/* cppcheck-suppress constParameter ; the signature is GtkTreeModelIface's */
+static gint model_iter_n_children(GtkTreeModel *m, GtkTreeIter *it)
+{
+	return it ? 0 : (gint)model_rows(m);
+}
+
+/* cppcheck-suppress constParameter ; the signature is GtkTreeModelIface's */
+static gboolean model_iter_nth_child(GtkTreeModel *m, GtkTreeIter *it, GtkTreeIter *parent,
+				     gint n)
+{
+	return set_iter(m, it, parent || n < 0 ? SIZE_MAX : (size_t)n);
+}
+
+static gboolean model_iter_parent(GtkTreeModel *m, GtkTreeIter *it, GtkTreeIter *child)
+{
+	(void)child;
+	return set_iter(m, it, SIZE_MAX);
+}
+
+static void model_iface_init(gpointer g_iface, gpointer data)
+{
+	GtkTreeModelIface *iface = g_iface;
+
+	(void)data;
+	iface->get_flags = model_get_flags;
+	iface->get_n_columns = model_get_n_columns;
+	iface->get_column_type = model_get_column_type;
+	iface->get_iter = model_get_iter;
+	iface->get_path = model_get_path;
+	iface->get_value = model_get_value;
+	iface->iter_next = model_iter_next;
+	iface->iter_previous = model_iter_previous;
+	iface->iter_children = model_iter_children;
+	iface->iter_has_child = model_iter_has_child;
+	iface->iter_n_children = model_iter_n_children;
+	iface->iter_nth_child = model_iter_nth_child;
+	iface->iter_parent = model_iter_parent;
+}
+
+/* ------------------------------------------------------------------ */
+/* reading: the iterator, positioned by event position or by index     */
+
+static void read_failed(struct gv_events *e, const struct lttr_error *err)
+{
+	if (e->failed)
+		return;
+	e->failed = true;
+	gv_doc_message(e->d, true, "events: %s", err->msg);
+}
+
+/* the iterator before the first event at or after @t */
+static int it_seek_time(struct gv_events *e, uint64_t t)
+{
+	e->have_peek = e->have_lo = e->have_hi = false;
+	if (lttr_iter_seek_time(e->it, t) < 0) {
+		read_failed(e, lttr_iter_error(e->it));
+		return -1;
+	}
+	return 0;
+}
+
+/* the iterator after the last event */
+static int it_seek_end(struct gv_events *e)
+{
+	e->have_peek = e->have_lo = e->have_hi = false;
+	if (lttr_iter_seek_end(e->it) < 0) {
+		read_failed(e, lttr_iter_error(e->it));
+		return -1;
+	}
+	return 0;
+}
+
+/* the event after the cut (the one a seek read ahead, if any) */
+static int step_next(struct gv_events *e, struct lttr_event *ev)
+{
+	int r = 1;
+
+	if (e->have_peek) {
+		*ev = e->peek;
+		e->have_peek = false;
+	} else {
+		r = lttr_iter_next(e->it, ev);
+	}
+	if (r == 1) {
+		e->lo = lttr_view_pos_of(ev);
+		e->have_lo = true;
+		e->have_hi = false;
+	} else {
+		e->have_lo = e->have_hi = false;
+		if (r < 0)
+			read_failed(e, lttr_iter_error(e->it));
+	}
+	return r;
+}
+
+/* the event before the cut */
+static int step_prev(struct gv_events *e, struct lttr_event *ev)
+{
+	int r = 1;
+
+	if (e->have_peek) {	/* the iterator is after the event read ahead */
+		e->have_peek = false;
+		r = lttr_iter_prev(e->it, ev);
+	}
+	if (r == 1)
+		r = lttr_iter_prev(e->it, ev);
+	if (r == 1) {
+		e->hi = lttr_view_pos_of(ev);
+		e->have_hi = true;
+		e->have_lo = false;
+	} else {
+		e->have_lo = e->have_hi = false;
+		if (r < 0)
+			read_failed(e, lttr_iter_error(e->it));
+	}
+	return r;
+}
+
+/* is @ev after @p (@incl: or at it) */
+static bool beyond(const struct lttr_event *ev, const struct lttr_view_pos *p, bool incl)
+{
+	struct lttr_view_pos q = lttr_view_pos_of(ev);
+	int c = lttr_view_pos_cmp(&q, p);
+
+	return c > 0 || (c == 0 && incl);
+}
+
+/*
+ * the iterator's cut just before the first event after @p (@incl: at or
+ * after it); returns the events passed at @p's time, or -1
+ */
+static long seek_pos(struct gv_events *e, const struct lttr_view_pos *p, bool incl)
+{
+	struct lttr_view_pos last = { 0, 0, 0 };
+	struct lttr_event ev;
+	bool had = false;
+	long passed = 0;
+	int r;
+
+	if (it_seek_time(e, p->time_ns) < 0)
+		return -1;
+	while ((r = lttr_iter_next(e->it, &ev)) == 1) {
+		if (beyond(&ev, p, incl)) {
+			/* kept for the next step rather than stepped back over */
+			e->peek = ev;
+			e->have_peek = true;
+			e->hi = lttr_view_pos_of(&ev);
+			e->have_hi = true;
+			break;
+		}
+		last = lttr_view_pos_of(&ev);
+		had = true;
+		passed++;
+	}
+	if (r < 0) {
+		read_failed(e, lttr_iter_error(e->it));
+		return -1;
+	}
+	e->lo = last;
+	e->have_lo = had;
+	return passed;
+}
+
+/* the iterator's cut just before event @k of the trace (all events) */
+static int seek_index(struct gv_events *e, uint64_t k)
+{
+	struct lttr_view *v = e->d->v;
+	uint64_t lo = lttr_view_start(v), hi = lttr_view_end(v) + 1, c;
+	struct lttr_event ev;
+
+	if (k >= e->total)
+		return it_seek_end(e);
+	/* lo: count(lo) <= k; hi: count(hi) > k */
+	if (lttr_view_count(v, 0, lo) > k)
+		lo = 0;
+	if (lttr_view_count(v, 0, hi) <= k)
+		hi = UINT64_MAX;
+	while (hi - lo > 1) {
+		uint64_t mid = lo + (hi - lo) / 2;
+
+		if (lttr_view_count(v, 0, mid) <= k)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	/* event k is at time lo, after the events of that time before it */
+	c = lttr_view_count(v, 0, lo);
+	if (it_seek_time(e, lo) < 0)
+		return -1;
+	for (; c < k; c++)
+		if (step_next(e, &ev) != 1)
+			return -1;
+	return 0;
+}
+
+/* index among all events of the first one after @p (@incl: at or after) */
+static uint64_t index_of(struct gv_events *e, const struct lttr_view_pos *p, bool incl)
+{
+	uint64_t c = lttr_view_count(e->d->v, 0, p->time_ns);
+	long passed = seek_pos(e, p, incl);
+
+	return c + (uint64_t)(passed > 0 ? passed : 0);
+}
+
+/*
+ * up to @want events of the list after the cut (@after: after that
+ * position, @incl: or at it); @complete: set when the list ended there
+ */
+static size_t read_fwd(struct gv_events *e, const struct lttr_view_pos *after, bool incl,
+		       struct erow *out, size_t want, bool *complete)
+{
+	struct gv_doc *d = e->d;
+	struct lttr_error err;
+	struct lttr_event ev;
+	size_t got = 0, run = 0;
+
+	*complete = false;
+	if (after && !(e->have_lo && !incl && !lttr_view_pos_cmp(&e->lo, after)) &&
+	    seek_pos(e, after, incl) < 0)
+		return 0;
+	while (got < want) {
+		bool m;
+		int r = step_next(e, &ev);
+
+		if (r <= 0) {
+			*complete = r == 0;
+			break;
+		}
+		m = gv_event_match(d, &ev);
+		if (e->hide && !m) {
+			struct lttr_view_pos p = lttr_view_pos_of(&ev);
+
+			if (++run < SCAN_RUN)
+				continue;
+			/* no match nearby: the search skips what cannot match */
+			r = gv_find(d, d->filter, &p, false, 1, &ev, &err);
+			if (r <= 0) {
+				*complete = r == 0;
+				if (r == -LTTR_E_CANCELED)
+					gv_doc_message(d, false, "events: the search for matches "
+						       "canceled; the list shows those found");
+				else if (r < 0)
+					read_failed(e, &err);
+				e->have_lo = e->have_hi = false;
+				break;
+			}
+			p = lttr_view_pos_of(&ev);
+			if (seek_pos(e, &p, false) < 0)
+				break;
+			m = true;
+		}
+		run = 0;
+		out[got].ev = ev;
+		out[got++].match = m;
+	}
+	return got;
+}
+
+/* up to @want events of the list before @before (NULL: the end), nearest first */
+static size_t read_back(struct gv_events *e, const struct lttr_view_pos *before,
+			struct erow *out, size_t want, bool *complete)
+{
+	struct gv_doc *d = e->d;
+	struct lttr_error err;
+	struct lttr_event ev;
+	size_t got = 0, run = 0;
+
+	*complete = false;
+	if (!before) {
+		if (it_seek_end(e) < 0)
+			return 0;
+	} else if (!(e->have_hi && !lttr_view_pos_cmp(&e->hi, before)) &&
+		   seek_pos(e, before, true) < 0) {
+		return 0;
+	}
+	while (got < want) {
+		bool m;
+		int r = step_prev(e, &ev);
+
+		if (r <= 0) {
+			*complete = r == 0;
+			break;
+		}
+		m = gv_event_match(d, &ev);
+		if (e->hide && !m) {
+			struct lttr_view_pos p = lttr_view_pos_of(&ev);
+
+			if (++run < SCAN_RUN)
+				continue;
+			r = gv_find(d, d->filter, &p, false, -1, &ev, &err);
+			if (r <= 0) {
+				*complete = r == 0;
+				if (r == -LTTR_E_CANCELED)
+					gv_doc_message(d, false, "events: the search for matches "
+						       "canceled; the list shows those found");
+				else if (r < 0)
+					read_failed(e, &err);
+				e->have_lo = e->have_hi = false;
+				break;
+			}
+			p = lttr_view_pos_of(&ev);
+			if (seek_pos(e, &p, true) < 0)
+				break;
+			m = true;
+		}
+		run = 0;
+		out[got].ev = ev;
+		out[got++].match = m;
+	}
+	return got;
+}
+
+/* ------------------------------------------------------------------ */
+/* the cache                                                           */
+
+/*
+ * events read beyond those needed at an edge: a chunk, or when hiding a
+ * few rows only (a sparse match costs a buffer's scan, about a ms)
+ */
+static size_t ahead(const struct gv_events *e)
+{
+	return e->hide ? HIDE_MARGIN : CHUNK;
+}
+
+static struct lttr_view_pos pos_at(const struct gv_events *e, size_t i)
+{
+	return lttr_view_pos_of(&e->cache[i].ev);
+}
+
+/* append up to @want events after the cache; returns how many */
+static size_t extend_fwd(struct gv_events *e, size_t want)
+{
+	struct lttr_view_pos p;
+	bool complete;
+	size_t got;
+
+	if (e->at_end || !e->n)
+		return 0;
+	if (want > CACHE_CAP - e->n)
+		want = CACHE_CAP - e->n;
+	p = pos_at(e, e->n - 1);
+	e->busy = true;
+	got = read_fwd(e, &p, false, e->cache + e->n, want, &complete);
+	e->busy = false;
+	e->n += got;
+	if (got < want && complete)
+		e->at_end = true;
+	return got;
+}
+
+/* prepend up to @want events before the cache; returns how many (the
+ * indexes into the cache move by as much) */
+static size_t extend_back(struct gv_events *e, size_t want)
+{
+	struct erow *tmp;
+	struct lttr_view_pos p;
+	bool complete;
+	size_t got, i;
+
+	if (e->at_start || !e->n)
+		return 0;
+	if (want > CACHE_CAP - e->n)
+		want = CACHE_CAP - e->n;
+	tmp = malloc(want * sizeof(*tmp) + 1);
+	if (!tmp)
+		return 0;
+	p = pos_at(e, 0);
+	e->busy = true;
+	got = read_back(e, &p, tmp, want, &complete);
+	e->busy = false;
+	memmove(e->cache + got, e->cache, e->n * sizeof(*e->cache));
+	for (i = 0; i < got; i++)
+		e->cache[got - 1 - i] = tmp[i];
+	free(tmp);
+	e->n += got;
+	e->top += got;
+	e->base -= got;
+	if (got < want && complete)
+		e->at_start = true;
+	return got;
+}
+
+/* keep at most CACHE_MAX events, centred on the rows shown */
+static void trim(struct gv_events *e)
+{
+	size_t keep = (CACHE_MAX - e->rows) / 2, lo, hi;
+
+	if (e->n <= CACHE_MAX)
+		return;
+	lo = e->top > keep ? e->top - keep : 0;
+	hi = lo + CACHE_MAX < e->n ? lo + CACHE_MAX : e->n;
+	if (hi - lo < CACHE_MAX)
+		lo = hi - CACHE_MAX;
+	if (hi < e->n)
+		e->at_end = false;
+	if (lo) {
+		memmove(e->cache, e->cache + lo, (hi - lo) * sizeof(*e->cache));
+		e->at_start = false;
+	}
+	e->n = hi - lo;
+	e->top -= lo;
+	e->base += lo;
+}
+
+/* the cache around event @k of the trace (not hiding); returns @k's place */
+static long reset_index(struct gv_events *e, uint64_t k)
+{
+	uint64_t start;
+	bool complete;
+	size_t want;
+
+	if (k >= e->total)
+		k = e->total ? e->total - 1 : 0;
+	start = k > CHUNK ? k - CHUNK : 0;
+	e->n = 0;
+	e->top = 0;
+	e->base = start;
+	e->at_start = start == 0;
+	e->at_end = false;
+	if (!e->total) {
+		e->at_end = true;
+		return -1;
+	}
+	if (seek_index(e, start) < 0)
+		return -1;
+	want = (size_t)(k - start) + e->rows + CHUNK;
+	e->busy = true;
+	e->n = read_fwd(e, NULL, false, e->cache, want, &complete);
+	e->busy = false;
+	if (e->n < want && complete)
+		e->at_end = true;
+	return (size_t)(k - start) < e->n ? (long)(k - start) : (long)e->n - 1;
+}
+
+/*
+ * the cache around the first event of the list after @p (@incl: at or
+ * after it; the last one when there is none); returns its place
+ */
+static long reset_pos(struct gv_events *e, const struct lttr_view_pos *p, bool incl)
+{
+	bool complete;
+	size_t want = e->rows + ahead(e);
+
+	if (!e->hide)
+		return reset_index(e, index_of(e, p, incl));
+	/* no event matches (counted, or read to both ends): nothing to read */
+	if ((e->count_done && !e->nmatch) || (!e->n && e->at_start && e->at_end)) {
+		e->n = e->top = 0;
+		e->at_start = e->at_end = true;
+		return -1;
+	}
+	e->n = 0;
+	e->top = 0;
+	e->at_start = e->at_end = false;
+	e->busy = true;
+	e->n = read_fwd(e, p, incl, e->cache, want, &complete);
+	if (e->n < want && complete)
+		e->at_end = true;
+	if (!e->n && complete) {
+		/* nothing after it: the last ones */
+		size_t got = read_back(e, NULL, e->cache + CACHE_CAP - want, want, &complete), i;
+
+		for (i = 0; i < got; i++)
+			e->cache[i] = e->cache[CACHE_CAP - want + got - 1 - i];
+		e->n = got;
+		e->at_end = true;
+		if (got < want && complete)
+			e->at_start = true;
+		e->busy = false;
+		return (long)got - 1;
+	}
+	e->busy = false;
+	return e->n ? 0 : -1;
+}
+
+/* the place in the cache of the first event at or after @p, or -1 when
+ * the cache cannot tell */
+static long cached_at(const struct gv_events *e, const struct lttr_view_pos *p)
+{
+	struct lttr_view_pos first, last;
+	size_t lo = 0, hi = e->n;
+
+	if (!e->n)
+		return -1;
+	first = pos_at(e, 0);
+	last = pos_at(e, e->n - 1);
+	if (lttr_view_pos_cmp(&last, p) < 0 || (!e->at_start && lttr_view_pos_cmp(&first, p) > 0))
+		return -1;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		struct lttr_view_pos q = pos_at(e, mid);
+
+		if (lttr_view_pos_cmp(&q, p) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return (long)lo;
+}
+
+/* ------------------------------------------------------------------ */
+/* what the list shows                                                 */
+
+static long sel_row(const struct gv_events *e)
+{
+	size_t i;
+
+	if (!e->has_sel)
+		return -1;
+	for (i = 0; i < e->nshown; i++) {
+		struct lttr_view_pos q = pos_at(e, e->top + i);
+
+		if (!lttr_view_pos_cmp(&q, &e->sel))
+			return (long)i;
+	}
+	return -1;
+}
+
+static void set_info(struct gv_events *e, const char *text)
+{
+	/* a label given a new text asks for a new layout: only when it changes */
+	if (strcmp(gtk_label_get_text(GTK_LABEL(e->info)), text))
+		gtk_label_set_text(GTK_LABEL(e->info), text);
+}
+
+static void update_info(struct gv_events *e)
+{
+	struct gv_doc *d = e->d;
+	char line[256];
+	size_t n = 0;
+	long r = sel_row(e);
+
+	if (!e->total) {
+		n = (size_t)snprintf(line, sizeof(line), "no event");
+	} else if (!e->hide && e->n) {
+		uint64_t at = e->base + (r >= 0 ? e->top + (size_t)r : e->top);
+
+		n = (size_t)snprintf(line, sizeof(line), "%s %llu of %llu",
+				     r >= 0 ? "event" : "from event", (unsigned long long)at + 1,
+				     (unsigned long long)e->total);
+	} else {
+		n = (size_t)snprintf(line, sizeof(line), "%llu events",
+				     (unsigned long long)e->total);
+	}
+	if (d->filter && n < sizeof(line)) {
+		char pct[32] = "";
+
+		if (!e->count_done && e->total)
+			snprintf(pct, sizeof(pct), ", counting: %u %%",
+				 (unsigned int)(e->nread * 100 / e->total));
+		snprintf(line + n, sizeof(line) - n, "; %s%llu %s the filter (%s%s)",
+			 e->count_done ? "" : "at least ", (unsigned long long)e->nmatch,
+			 e->nmatch == 1 && e->count_done ? "matches" : "match",
+			 e->hide ? "the others hidden" : "the others grey", pct);
+	}
+	set_info(e, line);
+}
+
+/* select the selected event's row if it is shown */
+static void show_selection(struct gv_events *e)
+{
+	GtkTreeSelection *s = gtk_tree_view_get_selection(GTK_TREE_VIEW(e->view));
+	long r = sel_row(e);
+
+	e->guard++;
+	if (r >= 0) {
+		GtkTreePath *p = gtk_tree_path_new_from_indices((gint)r, -1);
+
+		gtk_tree_view_set_cursor(GTK_TREE_VIEW(e->view), p, NULL, FALSE);
+		gtk_tree_path_free(p);
+	} else {
+		gtk_tree_selection_unselect_all(s);
+	}
+	e->guard--;
+}
+
+/* the model's rows follow the cache; the scrollbar and the line above too */
+static void publish(struct gv_events *e)
+{
+	size_t want = e->n > e->top ? e->n - e->top : 0, i;
+	GtkTreeIter it;
+	GtkTreePath *p;
+	double value;
+
+	if (want > e->rows)
+		want = e->rows;
+	while (e->nshown > want) {
+		p = gtk_tree_path_new_from_indices((gint)--e->nshown, -1);
+		gtk_tree_model_row_deleted(e->model, p);
+		gtk_tree_path_free(p);
+	}
+	for (i = 0; i < e->nshown; i++) {
+		p = gtk_tree_path_new_from_indices((gint)i, -1);
+		set_iter(e->model, &it, i);
+		gtk_tree_model_row_changed(e->model, p, &it);
+		gtk_tree_path_free(p);
+	}
+	while (e->nshown < want) {
+		i = e->nshown++;
+		p = gtk_tree_path_new_from_indices((gint)i, -1);
+		set_iter(e->model, &it, i);
+		gtk_tree_model_row_inserted(e->model, p, &it);
+		gtk_tree_path_free(p);
+	}
+	show_selection(e);
+	if (!e->n)
+		value = 0;
+	else if (!e->hide)
+		value = (double)(e->base + e->top);
+	else	/* the events before the first row shown: where it is in the trace */
+		value = (double)lttr_view_count(e->d->v, 0, e->cache[e->top].ev.time_ns);
+	if (e->dragging)	/* the scrollbar stays where the person put it */
+		value = gtk_adjustment_get_value(e->adj);
+	e->guard++;
+	gtk_adjustment_configure(e->adj, value, 0, (double)e->total, 1,
+				 e->rows > 1 ? (double)e->rows - 1 : 1, (double)e->rows);
+	e->guard--;
+	update_info(e);
+}
+
+/* the rows from cache place @top (reading what is missing), then shown */
+static void place(struct gv_events *e, long top)
+{
+	if (top < 0)
+		top += (long)extend_back(e, (size_t)-top + ahead(e));
+	if (top < 0)
+		top = 0;
+	if ((size_t)top + e->rows > e->n)
+		extend_fwd(e, (size_t)top + e->rows - e->n + ahead(e));
+	if ((size_t)top + e->rows > e->n) {
+		/* the end: a full page when there are events before it */
+		top = (long)e->n - (long)e->rows;
+		if (top < 0)
+			top += (long)extend_back(e, (size_t)-top + ahead(e));
+		if (top < 0)
+			top = 0;
+	}
+	e->top = (size_t)top;
+	trim(e);
+	publish(e);
+}
+
+/* place @i (an index into the cache) on the screen, at row @row when it is not */
+static void reveal(struct gv_events *e, long i, size_t row)
+{
+	if (i < 0) {
+		place(e, 0);
+		return;
+	}
+	if ((size_t)i >= e->top && (size_t)i < e->top + e->rows && e->nshown == e->rows)
+		place(e, (long)e->top);
+	else
+		place(e, i - (long)(row < e->rows ? row : 0));
+}
+
+/* select cache place @i and tell the document: its time is the cursor, its task selected */
+static void select_event(struct gv_events *e, long i, bool tell)
+{
+	const struct lttr_event *ev;
+
+	if (i < 0 || (size_t)i >= e->n)
+		return;
+	ev = &e->cache[i].ev;
+	e->sel = lttr_view_pos_of(ev);
+	e->has_sel = true;
+	if (!tell)
+		return;
+	e->guard++;
+	gv_doc_set_cursor(e->d, ev->time_ns);
+	gv_doc_select_pid(e->d, ev->pid);
+	e->guard--;
+}
+
+/* the first event of the list at or after the cursor, selected and shown */
+static void sync_cursor(struct gv_events *e)
+{
+	struct lttr_view_pos p = { e->d->vp.cursor, 0, 0 };
+	long i = cached_at(e, &p);
+
+	if (i < 0 && e->n && e->at_end) {
+		struct lttr_view_pos last = pos_at(e, e->n - 1);
+
+		if (lttr_view_pos_cmp(&last, &p) < 0)	/* after the last one */
+			i = (long)e->n - 1;
+	}
+	if (i < 0 || (size_t)i >= e->n)
+		i = reset_pos(e, &p, true);
+	select_event(e, i, false);
+	reveal(e, i, e->rows / 3);
+}
+
+/* ------------------------------------------------------------------ */
+/* the count of matching events, in the background                     */
+
+static gboolean count_step(gpointer data)
+{
+	struct gv_events *e = data;
+	gint64 until = g_get_monotonic_time() + COUNT_SLICE_US;
+	struct lttr_event ev;
+	unsigned int k = 0;
+	int r;
+
+	if (e->busy || gv_progress_running())
+		return G_SOURCE_CONTINUE;
+	for (;;) {
+		r = lttr_iter_next(e->cit, &ev);
+		if (r <= 0)
+			break;
+		e->nread++;
+		if (gv_event_match(e->d, &ev))
+			e->nmatch++;
+		if (++k % 512 == 0 && g_get_monotonic_time() > until) {
+			update_info(e);
+			return G_SOURCE_CONTINUE;
+		}
+	}
+	if (r < 0)
+		read_failed(e, lttr_iter_error(e->cit));
+	else
+		e->count_done = true;
+	e->count_id = 0;
+	update_info(e);
+	return G_SOURCE_REMOVE;
+}
+
+static void count_start(struct gv_events *e)
+{
+	struct lttr_error err;
+
+	if (e->count_id)
+		g_source_remove(e->count_id);
+	e->count_id = 0;
+	e->nmatch = e->nread = 0;
+	e->count_done = !e->d->filter;
+	if (!e->d->filter)
+		return;
+	if (!e->cit && lttr_iter_new(e->d->t, &e->cit, &err) < 0) {
+		read_failed(e, &err);
+		return;
+	}
+	if (lttr_iter_seek_begin(e->cit) < 0) {
+		read_failed(e, lttr_iter_error(e->cit));
+		return;
+	}
+	e->count_id = g_idle_add_full(G_PRIORITY_LOW, count_step, e, NULL);
+}
+
+/* ------------------------------------------------------------------ */
+/* following the document                                              */
+
+static gboolean relayout(gpointer data);
+
+static void filter_changed(struct gv_events *e)
+{
+	struct gv_doc *d = e->d;
+	bool hide = d->filter && d->filter_hide;
+	const char *text = d->filter ? lttr_filter_text(d->filter) : "";
+	size_t i;
+
+	/* GV_FILTER also says that rows of the graphs changed: the same filter, nothing to do */
+	if (e->ftext && !strcmp(e->ftext, text) && hide == e->hide)
+		return;
+	g_free(e->ftext);
+	e->ftext = g_strdup(text);
+	count_start(e);
+	for (i = 0; i < e->n; i++)
+		e->cache[i].match = gv_event_match(d, &e->cache[i].ev);
+	if (hide || hide != e->hide) {
+		/* other events in the list: read again from the selected one
+		 * (the next one shown when it is hidden now) */
+		struct lttr_view_pos p = { d->vp.cursor, 0, 0 };
+		long at;
+
+		if (e->has_sel)
+			p = e->sel;
+		e->hide = hide;
+		e->n = 0;	/* what the cache knew is of the old filter */
+		e->at_start = e->at_end = false;
+		at = reset_pos(e, &p, true);
+		select_event(e, at, false);
+		reveal(e, at, e->rows / 3);
+		return;
+	}
+	publish(e);
+}
+
+static void follow(void *view, unsigned int what)
+{
+	struct gv_events *e = view;
+
+	if (e->guard)
+		return;
+	if (e->busy) {	/* done once the reading is over */
+		e->pending |= what;
+		if (!e->relayout) {
+			e->want = (long)e->top;
+			e->relayout = g_idle_add(relayout, e);
+		}
+		return;
+	}
+	if (what & GV_FILTER)
+		filter_changed(e);
+	if (what & GV_CURSOR) {
+		/* the selected event at the cursor already (one of several at
+		 * that time, chosen here or by the search): it stays selected */
+		if (e->has_sel && e->sel.time_ns == e->d->vp.cursor) {
+			long i = cached_at(e, &e->sel);
+
+			if (i < 0)
+				i = reset_pos(e, &e->sel, true);
+			reveal(e, i, e->rows / 3);
+		} else {
+			sync_cursor(e);
+		}
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* the person's actions                                                */
+
+/* move the selection by @delta events of the list */
+static void move_sel(struct gv_events *e, long delta)
+{
+	long r = sel_row(e), cur, want;
+
+	if (!e->n)
+		return;
+	cur = r >= 0 ? (long)e->top + r : delta > 0 ? (long)e->top - 1 :
+		(long)(e->top + e->nshown);
+	want = cur + delta;
+	if (want < 0)
+		want += (long)extend_back(e, (size_t)-want + ahead(e));
+	if (want < 0)
+		want = 0;
+	if (want >= (long)e->n)
+		extend_fwd(e, (size_t)(want - (long)e->n) + 1 + ahead(e));
+	if (want >= (long)e->n)
+		want = (long)e->n - 1;
+	select_event(e, want, true);
+	if (want < (long)e->top)
+		place(e, want);
+	else if (want >= (long)(e->top + e->rows))
+		place(e, want - (long)e->rows + 1);
+	else
+		place(e, (long)e->top);
+}
+
+/* the first (@last: the last) event of the list */
+static void go_end(struct gv_events *e, bool last)
+{
+	long at;
+
+	if (!e->hide) {
+		at = reset_index(e, last ? (e->total ? e->total - 1 : 0) : 0);
+	} else if (last) {
+		struct lttr_view_pos p = { UINT64_MAX, UINT64_MAX, 0xffff };
+
+		at = reset_pos(e, &p, true);
+	} else {
+		struct lttr_view_pos p = { 0, 0, 0 };
+
+		at = reset_pos(e, &p, true);
+	}
+	select_event(e, at, true);
+	reveal(e, at, last ? e->rows : 0);
+}
+
+static gboolean on_key(GtkWidget *w, GdkEventKey *ev, gpointer data)
+{
+	struct gv_events *e = data;
+	long page = e->rows > 1 ? (long)e->rows - 1 : 1;
+
+	(void)w;
+	if (e->busy || (ev->state & (GDK_CONTROL_MASK | GDK_MOD1_MASK)))
+		return FALSE;
+	switch (ev->keyval) {
+	case GDK_KEY_Up: case GDK_KEY_KP_Up:
+		move_sel(e, -1);
+		return TRUE;
+	case GDK_KEY_Down: case GDK_KEY_KP_Down:
+		move_sel(e, 1);
+		return TRUE;
+	case GDK_KEY_Page_Up: case GDK_KEY_KP_Page_Up:
+		move_sel(e, -page);
+		return TRUE;
+	case GDK_KEY_Page_Down: case GDK_KEY_KP_Page_Down:
+		move_sel(e, page);
+		return TRUE;
+	case GDK_KEY_Home: case GDK_KEY_KP_Home:
+		go_end(e, false);
+		return TRUE;
+	case GDK_KEY_End: case GDK_KEY_KP_End:
+		go_end(e, true);
+		return TRUE;
+	default:
+		return FALSE;
+	}
+}
+
+static gboolean on_scroll(GtkWidget *w, GdkEventScroll *ev, gpointer data)
+{
+	struct gv_events *e = data;
+	double dx, dy;
+	long lines = 0;
+
+	(void)w;
+	if (e->busy || (ev->state & GDK_CONTROL_MASK))
+		return FALSE;
+	if (ev->direction == GDK_SCROLL_UP) {
+		lines = -3;
+	} else if (ev->direction == GDK_SCROLL_DOWN) {
+		lines = 3;
+	} else if (ev->direction == GDK_SCROLL_SMOOTH &&
+		   gdk_event_get_scroll_deltas((GdkEvent *)ev, &dx, &dy)) {
+		e->acc += dy * 3;
+		lines = (long)e->acc;
+		e->acc -= (double)lines;
+	} else {
+		return FALSE;
+	}
+	if (lines)
+		place(e, (long)e->top + lines);
+	return TRUE;
+}
+
+/* the list from event @k of the trace (hiding: the first match from there) */
+static void go_index(struct gv_events *e, uint64_t k)
+{
+	struct lttr_view_pos p = { UINT64_MAX, UINT64_MAX, 0xffff };
+	struct lttr_event ev;
+
+	if (!e->hide) {
+		if (k >= e->base && k < e->base + e->n &&
+		    (e->at_end || k + e->rows <= e->base + e->n))
+			place(e, (long)(k - e->base));
+		else
+			place(e, reset_index(e, k));
+		return;
+	}
+	if (seek_index(e, k) < 0)
+		return;
+	if (step_next(e, &ev) == 1)
+		p = lttr_view_pos_of(&ev);
+	place(e, reset_pos(e, &p, true));
+}
+
+/* the scrollbar moved by the person */
+static void on_adj(GtkAdjustment *adj, gpointer data)
+{
+	struct gv_events *e = data;
+
+	if (e->guard || e->busy)
+		return;
+	e->dragging = true;
+	go_index(e, (uint64_t)gtk_adjustment_get_value(adj));
+	e->dragging = false;
+}
+
+static void on_selection(GtkTreeSelection *s, gpointer data)
+{
+	struct gv_events *e = data;
+	GtkTreeModel *m;
+	GtkTreeIter it;
+
+	if (e->guard || e->busy || !gtk_tree_selection_get_selected(s, &m, &it))
+		return;
+	if (iter_row(&it) >= e->nshown)
+		return;
+	select_event(e, (long)(e->top + iter_row(&it)), true);
+	update_info(e);
+}
+
+/* rows that fit in the list's height */
+static size_t fit_rows(struct gv_events *e)
+{
+	GdkRectangle vis, bg;
+	long rows;
+
+	gtk_tree_view_get_visible_rect(GTK_TREE_VIEW(e->view), &vis);
+	if (e->nshown) {
+		GtkTreePath *p = gtk_tree_path_new_first();
+
+		gtk_tree_view_get_background_area(GTK_TREE_VIEW(e->view), p, NULL, &bg);
+		gtk_tree_path_free(p);
+		if (bg.height > 0)
+			e->row_h = bg.height;
+	}
+	rows = vis.height / (e->row_h > 0 ? e->row_h : 24);
+	if (rows < 1)
+		rows = 1;
+	return rows > ROWS_MAX ? ROWS_MAX : (size_t)rows;
+}
+
+/* rows the cache does not hold: read, out of the allocation */
+static gboolean relayout(gpointer data)
+{
+	struct gv_events *e = data;
+
+	if (e->busy)
+		return G_SOURCE_CONTINUE;
+	e->relayout = 0;
+	place(e, e->want);
+	if (e->pending) {
+		unsigned int what = e->pending;
+
+		e->pending = 0;
+		follow(e, what);
+	}
+	return G_SOURCE_REMOVE;
+}
+
+static void on_allocate(GtkWidget *w, GdkRectangle *r, gpointer data)
+{
+	struct gv_events *e = data;
+	size_t rows = fit_rows(e);
+	long sr, top = (long)e->top;
+
+	(void)w;
+	(void)r;
+	if (rows == e->rows || e->busy)
+		return;
+	/*
+	 * The rows follow the height at once, within this layout (GTK lays
+	 * out again before it paints), from the cache; reading more, which
+	 * a long search could make slow, is left to an idle call.
+	 */
+	sr = sel_row(e);
+	if (!e->sized && sr >= 0)	/* the first size: as a cursor sync places it */
+		top += sr - (long)rows / 3;
+	else if (sr >= (long)rows)	/* the selected row stays on the screen */
+		top += sr - (long)rows + 1;
+	e->sized = true;
+	e->rows = rows;
+	if ((top < 0 && !e->at_start) ||
+	    ((size_t)(top > 0 ? top : 0) + rows > e->n && !e->at_end)) {
+		e->want = top;
+		if (!e->relayout)
+			e->relayout = g_idle_add(relayout, e);
+		return;
+	}
+	if (top < 0)
+		top = 0;
+	if ((size_t)top + rows > e->n)
+		top = e->n > rows ? (long)(e->n - rows) : 0;
+	e->top = (size_t)top;
+	publish(e);
+}
+
+static void on_destroy(GtkWidget *w, gpointer data)
+{
+	struct gv_events *e = data;
+
+	(void)w;
+	/* the tree view and the scrollbar go after the box: not to call here again */
+	g_signal_handlers_disconnect_by_data(e->view, e);
+	g_signal_handlers_disconnect_by_data(gtk_tree_view_get_selection(GTK_TREE_VIEW(e->view)),
+					     e);
+	g_signal_handlers_disconnect_by_data(e->adj, e);
+	if (e->count_id)
+		g_source_remove(e->count_id);
+	if (e->relayout)
+		g_source_remove(e->relayout);
+	((GvEventsModel *)e->model)->e = NULL;
+	g_object_unref(e->model);
+	lttr_iter_free(e->it);
+	lttr_iter_free(e->cit);
+	g_free(e->ftext);
+	free(e->cache);
+	free(e);
+}
+
+/* ------------------------------------------------------------------ */
+/* the widget and what other parts ask of it                           */
+
+static struct gv_events *of_doc(const struct gv_doc *d)
+{
+	int i, n;
+
+	if (!d->tables)
+		return NULL;
+	n = gtk_notebook_get_n_pages(GTK_NOTEBOOK(d->tables));
+	for (i = 0; i < n; i++) {
+		GtkWidget *p = gtk_notebook_get_nth_page(GTK_NOTEBOOK(d->tables), i);
+		struct gv_events *e = g_object_get_data(G_OBJECT(p), "gv-events");
+
+		if (e)
+			return e;
+	}
+	return NULL;
+}
+
+bool gv_events_selected(struct gv_doc *d, struct lttr_view_pos *p)
+{
+	struct gv_events *e = of_doc(d);
+
+	if (!e || !e->has_sel || e->sel.time_ns != d->vp.cursor)
+		return false;
+	*p = e->sel;
+	return true;
+}
+
+bool gv_events_show(struct gv_doc *d, const struct lttr_event *ev)
+{
+	struct gv_events *e = of_doc(d);
+	struct lttr_view_pos p = lttr_view_pos_of(ev);
+	long i;
+	bool shown;
+
+	if (!e || e->busy)
+		return false;
+	shown = !e->hide || gv_event_match(d, ev);
+	i = cached_at(e, &p);
+	if (i < 0)
+		i = reset_pos(e, &p, true);
+	select_event(e, i, false);
+	reveal(e, i, e->rows / 3);
+	return shown && e->has_sel && !lttr_view_pos_cmp(&e->sel, &p);
+}
+
+static GtkTreeViewColumn *add_column(struct gv_events *e, int col, int width, bool expand)
+{
+	static const char *const names[GV_EV_NCOLS] = {
+		"Time since the trace start", "CPU", "Process id", "Task name",
+		"Control event", "Event type", "Description"
+	};
+	GtkCellRenderer *r = gtk_cell_renderer_text_new();
+	GtkTreeViewColumn *c = gtk_tree_view_column_new_with_attributes(gv_event_titles[col], r,
+									"text", col,
+									"foreground", COL_FG,
+									NULL);
+	GtkWidget *button;
+
+	if (col == GV_EV_TIME || col == GV_EV_CPU || col == GV_EV_PID)
+		g_object_set(r, "xalign", 1.0, NULL);
+	if (col == GV_EV_DESC || col == GV_EV_TASK)
+		g_object_set(r, "ellipsize", PANGO_ELLIPSIZE_END, NULL);
+	gtk_tree_view_column_set_sizing(c, GTK_TREE_VIEW_COLUMN_FIXED);
+	gtk_tree_view_column_set_fixed_width(c, width);
+	gtk_tree_view_column_set_resizable(c, TRUE);
+	gtk_tree_view_column_set_expand(c, expand);
+	gtk_tree_view_append_column(GTK_TREE_VIEW(e->view), c);
+	button = gtk_tree_view_column_get_button(c);
+	if (button)
+		atk_object_set_name(gtk_widget_get_accessible(button), names[col]);
+	return c;
+}
+
+GtkWidget *gv_events_new(struct gv_doc *d)
+{
+	struct gv_events *e = calloc(1, sizeof(*e));
+	GtkWidget *sw, *hbox, *bar;
+	GtkCellRenderer *probe;
+	struct lttr_error err;
+	int h = 0, sep = 0;
+
+	if (!e)
+		return gtk_label_new("out of memory");
+	e->d = d;
+	e->cache = calloc(CACHE_CAP, sizeof(*e->cache));
+	if (!e->cache || lttr_iter_new(d->t, &e->it, &err) < 0) {
+		free(e->cache);
+		free(e);
+		return gtk_label_new("the events cannot be read");
+	}
+	e->total = lttr_view_count(d->v, 0, UINT64_MAX);
+	e->rows = 1;
+	e->count_done = true;
+	e->model = g_object_new(gv_events_model_get_type(), NULL);
+	((GvEventsModel *)e->model)->e = e;
+
+	e->view = gtk_tree_view_new_with_model(e->model);
+	gtk_widget_set_name(e->view, "events");
+	atk_object_set_name(gtk_widget_get_accessible(e->view), "Events");
+	gtk_tree_view_set_fixed_height_mode(GTK_TREE_VIEW(e->view), TRUE);
+	gtk_tree_view_set_enable_search(GTK_TREE_VIEW(e->view), FALSE);
+	gtk_tree_view_set_grid_lines(GTK_TREE_VIEW(e->view), GTK_TREE_VIEW_GRID_LINES_VERTICAL);
+	add_column(e, GV_EV_TIME, 120, false);
+	add_column(e, GV_EV_CPU, 44, false);
+	add_column(e, GV_EV_PID, 70, false);
+	add_column(e, GV_EV_TASK, 150, false);
+	add_column(e, GV_EV_CTRL, 28, false);
+	add_column(e, GV_EV_TYPE, 150, false);
+	add_column(e, GV_EV_DESC, 400, true);
+	/* a row's height before the first row is there to measure */
+	probe = gtk_cell_renderer_text_new();
+	g_object_ref_sink(probe);
+	g_object_set(probe, "text", "0123456789", NULL);
+	gtk_cell_renderer_get_preferred_height(probe, e->view, NULL, &h);
+	g_object_unref(probe);
+	gtk_widget_style_get(e->view, "vertical-separator", &sep, NULL);
+	e->row_h = h + sep > 0 ? h + sep : 24;
+
+	sw = gtk_scrolled_window_new(NULL, NULL);
+	/* the scrollbar is ours: the model holds only the rows shown */
+	gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(sw), GTK_POLICY_AUTOMATIC,
+				       GTK_POLICY_EXTERNAL);
+	gtk_container_add(GTK_CONTAINER(sw), e->view);
+	e->adj = gtk_adjustment_new(0, 0, (double)e->total, 1, 10, 10);
+	bar = gtk_scrollbar_new(GTK_ORIENTATION_VERTICAL, e->adj);
+	gtk_widget_set_name(bar, "events-position");
+	atk_object_set_name(gtk_widget_get_accessible(bar), "Position in the trace");
+	hbox = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0);
+	gtk_box_pack_start(GTK_BOX(hbox), sw, TRUE, TRUE, 0);
+	gtk_box_pack_start(GTK_BOX(hbox), bar, FALSE, FALSE, 0);
+	e->info = gtk_label_new("");
+	gtk_widget_set_name(e->info, "events-info");
+	atk_object_set_name(gtk_widget_get_accessible(e->info), "Events information");
+	gtk_label_set_xalign(GTK_LABEL(e->info), 0);
+	gtk_label_set_ellipsize(GTK_LABEL(e->info), PANGO_ELLIPSIZE_END);
+	e->box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
+	gtk_box_pack_start(GTK_BOX(e->box), e->info, FALSE, FALSE, 2);
+	gtk_box_pack_start(GTK_BOX(e->box), hbox, TRUE, TRUE, 0);
+	g_object_set_data(G_OBJECT(e->box), "gv-events", e);
+
+	g_signal_connect(e->view, "key-press-event", G_CALLBACK(on_key), e);
+	g_signal_connect(e->view, "scroll-event", G_CALLBACK(on_scroll), e);
+	g_signal_connect_after(e->view, "size-allocate", G_CALLBACK(on_allocate), e);
+	g_signal_connect(gtk_tree_view_get_selection(GTK_TREE_VIEW(e->view)), "changed",
+			 G_CALLBACK(on_selection), e);
+	g_signal_connect(e->adj, "value-changed", G_CALLBACK(on_adj), e);
+	g_signal_connect(e->box, "destroy", G_CALLBACK(on_destroy), e);
+	gv_doc_listen(d, follow, e);
+	e->hide = d->filter && d->filter_hide;
+	e->ftext = g_strdup(d->filter ? lttr_filter_text(d->filter) : "");
+	count_start(e);
+	sync_cursor(e);
+	return e->box;
+}

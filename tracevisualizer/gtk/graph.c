@@ -1,0 +1,798 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * graph.c - the control flow (one row per task: each process, its threads
+ * under it) and resources (CPU, irq, softirq rows) views.
+ *
+ * A row is drawn from lttr_view_cells() at one column per pixel: runs of
+ * pixels of the same category become one bar, coloured by category, full
+ * height while running and thinner while waiting.  Over the bars: ticks
+ * where events happened without a change (when a pixel holds at most one
+ * change: zoomed in), red marks where events were lost, and between the
+ * rows the links of the window (lttr_view_links()): a vertical line at
+ * every task switch from the task switched out to the one switched in, an
+ * arrow from waker to wakee at every wakeup, from parent to child at every
+ * fork.  Then the cursor, markers A and B and the dragged selection.
+ * Drawing costs pixels x rows whatever the zoom.  The cells of each row
+ * drawn are kept until the window, its width or the filters change, so
+ * that a repaint (the cursor moved, a tooltip, an expose) costs only the
+ * bars; the time of each paint is kept for the benchmark
+ * (gv_graph_last_draw_ms(): the last paint, and the paint that computed
+ * new cells).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "gv.h"
+
+#define LABEL_W 230.0
+#define RULER_H 22.0
+#define MAX_LINKS 4000
+
+struct gv_graph {
+	struct gv_doc *d;
+	bool resources;
+	GtkWidget *box;
+	GtkWidget *area;
+	GtkWidget *scroll;
+	GtkAdjustment *vadj;
+	size_t *all;		/* rows of the view model, in tree order */
+	unsigned char *depth;
+	size_t nall;
+	bool *collapsed;	/* per entry of @all: its threads are hidden */
+	size_t *vis;		/* entries of @all shown */
+	bool *dim;		/* per entry of @vis */
+	size_t nvis;
+	unsigned char *active;	/* per entry of @all: 0 unknown, 1 no, 2 yes */
+	uint64_t act_t0;
+	uint64_t act_t1;
+	double row_h;
+	bool dragging;
+	bool dragged;
+	double drag_x0;
+	double drag_x1;
+	struct lttr_vlink *links;
+	double last_ms;
+	double last_fresh_ms;	/* the last paint that computed cells */
+	struct lttr_vcell **cache;	/* per entry of @all: its cells, or NULL */
+	uint64_t cache_t0;	/* ... for this window and width */
+	uint64_t cache_t1;
+	int cache_n;
+	bool cache_valid;
+};
+
+static double now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+static bool row_active(struct gv_graph *g, size_t i)
+{
+	struct gv_doc *d = g->d;
+
+	if (g->act_t0 != d->vp.t0 || g->act_t1 != d->vp.t1) {
+		memset(g->active, 0, g->nall);
+		g->act_t0 = d->vp.t0;
+		g->act_t1 = d->vp.t1;
+	}
+	if (!g->active[i])
+		g->active[i] = lttr_view_row_active(d->v, g->all[i], d->vp.t0, d->vp.t1) ? 2 : 1;
+	return g->active[i] == 2;
+}
+
+/* the rows shown: filter, collapsed processes, active rows only */
+static void refresh_rows(struct gv_graph *g)
+{
+	struct gv_doc *d = g->d;
+	size_t i, top = (size_t)gtk_adjustment_get_value(g->vadj);
+	bool hide_threads = false;
+	int page;
+
+	g->nvis = 0;
+	for (i = 0; i < g->nall; i++) {
+		bool dim = false;
+
+		if (g->depth[i] == 0)
+			hide_threads = g->collapsed[i];
+		else if (hide_threads)
+			continue;
+		if (d->active_only && !row_active(g, i))
+			continue;
+		if (!gv_row_shown(d, g->all[i], &dim))
+			continue;
+		g->dim[g->nvis] = dim;
+		g->vis[g->nvis++] = i;
+	}
+	page = (int)((gtk_widget_get_allocated_height(g->area) - RULER_H) / g->row_h);
+	if (page < 1)
+		page = 1;
+	gtk_adjustment_configure(g->vadj, top < g->nvis ? (double)top : 0, 0,
+				 (double)g->nvis, 1, page, page);
+}
+
+static double x_of(const struct gv_graph *g, uint64_t t, double width)
+{
+	const struct lttr_viewport *vp = &g->d->vp;
+	double span = (double)(vp->t1 - vp->t0);
+
+	return LABEL_W + (span > 0 ? ((double)t - (double)vp->t0) / span * width : 0);
+}
+
+static uint64_t t_of(const struct gv_graph *g, double x, double width)
+{
+	const struct lttr_viewport *vp = &g->d->vp;
+	double f = (x - LABEL_W) / width;
+
+	if (f < 0)
+		f = 0;
+	if (f > 1)
+		f = 1;
+	return vp->t0 + (uint64_t)(f * (double)(vp->t1 - vp->t0));
+}
+
+/* a round step for ~100 px */
+static uint64_t tick_step(uint64_t span, double width)
+{
+	double want = (double)span * 100.0 / (width > 1 ? width : 1);
+	uint64_t s = 1;
+
+	while ((double)s * 10 <= want)
+		s *= 10;
+	if ((double)s * 5 <= want)
+		return s * 5;
+	if ((double)s * 2 <= want)
+		return s * 2;
+	return s;
+}
+
+/* seconds with as many decimals as the step needs, exact (no rounding) */
+static void tick_label(uint64_t ns, uint64_t step, char *buf, size_t size)
+{
+	int dec = 9;
+	uint64_t frac = ns % 1000000000, div = 1;
+
+	while (dec > 0 && step % (div * 10) == 0) {
+		div *= 10;
+		dec--;
+	}
+	if (dec)
+		snprintf(buf, size, "%llu.%0*llu", (unsigned long long)(ns / 1000000000), dec,
+			 (unsigned long long)(frac / div));
+	else
+		snprintf(buf, size, "%llu", (unsigned long long)(ns / 1000000000));
+}
+
+static void draw_ruler(struct gv_graph *g, cairo_t *cr, double width)
+{
+	const struct lttr_viewport *vp = &g->d->vp;
+	uint64_t span = vp->t1 - vp->t0, step = tick_step(span, width), t;
+	uint64_t base = lttr_trace_header(g->d->t)->start_ns;
+	char lab[48];
+
+	cairo_set_source_rgb(cr, 0.93, 0.93, 0.93);
+	cairo_rectangle(cr, 0, 0, LABEL_W + width, RULER_H);
+	cairo_fill(cr);
+	cairo_set_source_rgb(cr, 0, 0, 0);
+	cairo_set_font_size(cr, 10);
+	cairo_move_to(cr, 4, 15);
+	cairo_show_text(cr, g->resources ? "resource" : "pid  task");
+	for (t = (vp->t0 - base + step - 1) / step * step + base; t <= vp->t1 && step; t += step) {
+		double x = floor(x_of(g, t, width)) + 0.5;
+
+		cairo_move_to(cr, x, RULER_H - 6);
+		cairo_line_to(cr, x, RULER_H);
+		cairo_stroke(cr);
+		tick_label(t - base, step, lab, sizeof(lab));
+		cairo_move_to(cr, x + 2, 11);
+		cairo_show_text(cr, lab);
+	}
+}
+
+static void row_label(const struct gv_graph *g, size_t e, char *buf, size_t size)
+{
+	const struct lttr_vrow_info *in = lttr_view_row(g->d->v, g->all[e]);
+
+	switch (in->kind) {
+	case LTTR_VROW_TASK:
+		snprintf(buf, size, "%s%u %s", g->depth[e] ? "    " : "", in->id, in->name);
+		break;
+	case LTTR_VROW_CPU:
+		snprintf(buf, size, "cpu %u", in->id);
+		break;
+	case LTTR_VROW_IRQ:
+		snprintf(buf, size, in->sysvec ? "vector 0x%x %s" : "irq %u %s", in->id,
+			 in->name ? in->name : "");
+		break;
+	default:
+		snprintf(buf, size, "softirq %s", in->name ? in->name : "?");
+		break;
+	}
+}
+
+static bool has_threads(const struct gv_graph *g, size_t e)
+{
+	return g->depth[e] == 0 && e + 1 < g->nall && g->depth[e + 1] == 1;
+}
+
+static void cache_drop(struct gv_graph *g)
+{
+	size_t i;
+
+	for (i = 0; g->cache && i < g->nall; i++) {
+		free(g->cache[i]);
+		g->cache[i] = NULL;
+	}
+	g->cache_valid = false;
+}
+
+/* the cells of entry @e for the window, computed when not kept */
+static const struct lttr_vcell *cells_of(struct gv_graph *g, size_t e, int n, bool *fresh)
+{
+	struct gv_doc *d = g->d;
+
+	if (!g->cache_valid || g->cache_t0 != d->vp.t0 || g->cache_t1 != d->vp.t1 ||
+	    g->cache_n != n) {
+		cache_drop(g);
+		g->cache_t0 = d->vp.t0;
+		g->cache_t1 = d->vp.t1;
+		g->cache_n = n;
+		g->cache_valid = true;
+	}
+	if (!g->cache[e]) {
+		g->cache[e] = malloc((size_t)n * sizeof(*g->cache[e]));
+		if (!g->cache[e])
+			return NULL;
+		if (lttr_view_cells(d->v, g->all[e], d->vp.t0, d->vp.t1, (unsigned int)n,
+				    g->cache[e])) {
+			free(g->cache[e]);
+			g->cache[e] = NULL;
+			return NULL;
+		}
+		*fresh = true;
+	}
+	return g->cache[e];
+}
+
+/* the bars of one row, one run of equal pixels at a time */
+static void draw_cells(struct gv_graph *g, cairo_t *cr, size_t e, double y,
+		       double width, bool dim, bool *fresh)
+{
+	int n = (int)width, i = 0;
+	const struct lttr_vcell *cells;
+
+	unsigned int cat, used = 0;
+
+	if (n <= 0 || !(cells = cells_of(g, e, n, fresh)))
+		return;
+	for (i = 0; i < n; i++)
+		if (!(cells[i].flags & LTTR_VCELL_OUTSIDE))
+			used |= 1U << cells[i].cat;
+	/* one path and one fill per colour: runs of equal pixels are its rectangles */
+	for (cat = 0; cat < LTTR_VCAT_COUNT; cat++) {
+		double r, gr, b, h = gv_cat_height(cat);
+
+		if (!(used & (1U << cat)) || h <= 0)
+			continue;
+		for (i = 0; i < n;) {
+			int k = i;
+
+			if (cells[i].cat != cat || (cells[i].flags & LTTR_VCELL_OUTSIDE)) {
+				i++;
+				continue;
+			}
+			while (k < n && cells[k].cat == cat && !(cells[k].flags & LTTR_VCELL_OUTSIDE))
+				k++;
+			cairo_rectangle(cr, LABEL_W + i, y + 1 + (g->row_h - 2) * (1 - h) / 2, k - i,
+					(g->row_h - 2) * h);
+			i = k;
+		}
+		gv_cat_color(cat, &r, &gr, &b);
+		if (dim) {
+			r = 0.85 + r * 0.15;
+			gr = 0.85 + gr * 0.15;
+			b = 0.85 + b * 0.15;
+		}
+		cairo_set_source_rgb(cr, r, gr, b);
+		cairo_fill(cr);
+	}
+	if (dim)
+		return;
+	/* events without a change, when a pixel holds at most one change */
+	for (i = 0; i < n; i++) {
+		const struct lttr_vcell *c = &cells[i];
+
+		if (c->flags & LTTR_VCELL_LOST) {
+			cairo_set_source_rgb(cr, 0.9, 0, 0);
+			cairo_rectangle(cr, LABEL_W + i, y, 2, g->row_h);
+			cairo_fill(cr);
+		} else if ((c->flags & LTTR_VCELL_EVENTS) && c->changes <= 1 && g->row_h >= 8) {
+			cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+			cairo_move_to(cr, LABEL_W + i + 0.5, y);
+			cairo_line_to(cr, LABEL_W + i + 3.5, y);
+			cairo_line_to(cr, LABEL_W + i + 0.5, y + 4);
+			cairo_close_path(cr);
+			cairo_fill(cr);
+		}
+	}
+}
+
+/* the y of the middle of the shown row of @pid, or -1 */
+static double y_of_pid(const struct gv_graph *g, uint32_t pid, size_t first, size_t last)
+{
+	size_t i;
+
+	for (i = first; i < last; i++) {
+		const struct lttr_vrow_info *in = lttr_view_row(g->d->v, g->all[g->vis[i]]);
+
+		if (in->kind == LTTR_VROW_TASK && in->id == pid)
+			return RULER_H + (double)(i - first) * g->row_h + g->row_h / 2;
+	}
+	return -1;
+}
+
+static void arrow(cairo_t *cr, double x, double y0, double y1)
+{
+	double dir = y1 > y0 ? 1 : -1;
+
+	cairo_move_to(cr, x, y0);
+	cairo_line_to(cr, x, y1);
+	cairo_stroke(cr);
+	cairo_move_to(cr, x, y1);
+	cairo_line_to(cr, x - 3, y1 - 5 * dir);
+	cairo_line_to(cr, x + 3, y1 - 5 * dir);
+	cairo_close_path(cr);
+	cairo_fill(cr);
+}
+
+static void draw_links(struct gv_graph *g, cairo_t *cr, double width, size_t first,
+		       size_t last)
+{
+	struct gv_doc *d = g->d;
+	size_t n = 0, i;
+
+	if (g->resources || lttr_view_links(d->v, d->vp.t0, d->vp.t1, MAX_LINKS, g->links, &n))
+		return;
+	cairo_set_line_width(cr, 1);
+	for (i = 0; i < n; i++) {
+		const struct lttr_vlink *l = &g->links[i];
+		double x = floor(x_of(g, l->time_ns, width)) + 0.5;
+		double y0 = y_of_pid(g, l->from, first, last);
+		double y1 = y_of_pid(g, l->to, first, last);
+
+		if (y0 < 0 || y1 < 0 || l->from == l->to)
+			continue;
+		switch (l->kind) {
+		case LTTR_VLINK_SWITCH:
+			cairo_set_source_rgb(cr, 0.15, 0.15, 0.15);
+			cairo_move_to(cr, x, y0);
+			cairo_line_to(cr, x, y1);
+			cairo_stroke(cr);
+			break;
+		case LTTR_VLINK_WAKEUP:
+			cairo_set_source_rgb(cr, 0.9, 0.1, 0.1);
+			arrow(cr, x, y0, y1);
+			break;
+		default:
+			cairo_set_source_rgb(cr, 0.1, 0.6, 0.1);
+			arrow(cr, x, y0, y1);
+			break;
+		}
+	}
+}
+
+static void vline(cairo_t *cr, double x, double h, double r, double g, double b, bool dash)
+{
+	double pat[] = { 4, 3 };
+
+	cairo_set_source_rgb(cr, r, g, b);
+	cairo_set_line_width(cr, 1.5);
+	cairo_set_dash(cr, pat, dash ? 2 : 0, 0);
+	cairo_move_to(cr, floor(x) + 0.5, 0);
+	cairo_line_to(cr, floor(x) + 0.5, h);
+	cairo_stroke(cr);
+	cairo_set_dash(cr, NULL, 0, 0);
+}
+
+void gv_graph_draw_to(struct gv_graph *g, cairo_t *cr, int width, int height)
+{
+	struct gv_doc *d = g->d;
+	double cw = width - LABEL_W, y = RULER_H, t_start = now_ms();
+	size_t first = (size_t)gtk_adjustment_get_value(g->vadj), i, last;
+	bool fresh = false;
+	char label[160];
+	int m;
+
+	if (cw < 10)
+		return;
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_paint(cr);
+	draw_ruler(g, cr, cw);
+	cairo_select_font_face(cr, "sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+	cairo_set_font_size(cr, g->row_h > 12 ? 11 : g->row_h - 1 > 5 ? g->row_h - 1 : 5);
+	for (i = first; i < g->nvis && y < height; i++, y += g->row_h) {
+		size_t e = g->vis[i];
+		size_t row = g->all[e];
+		const struct lttr_vrow_info *in = lttr_view_row(d->v, row);
+		bool sel = in->kind == LTTR_VROW_TASK ? in->id == d->sel_pid :
+			d->sel_row == (long)row;
+
+		if (sel) {
+			cairo_set_source_rgb(cr, 0.80, 0.88, 1.0);
+			cairo_rectangle(cr, 0, y, width, g->row_h);
+			cairo_fill(cr);
+		}
+		if (has_threads(g, e)) {
+			cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
+			if (g->collapsed[e]) {
+				cairo_move_to(cr, 3, y + 2);
+				cairo_line_to(cr, 9, y + g->row_h / 2);
+				cairo_line_to(cr, 3, y + g->row_h - 2);
+			} else {
+				cairo_move_to(cr, 2, y + 3);
+				cairo_line_to(cr, 10, y + 3);
+				cairo_line_to(cr, 6, y + g->row_h - 3);
+			}
+			cairo_close_path(cr);
+			cairo_fill(cr);
+		}
+		row_label(g, e, label, sizeof(label));
+		cairo_set_source_rgb(cr, g->dim[i] ? 0.6 : 0, g->dim[i] ? 0.6 : 0, g->dim[i] ? 0.6 : 0);
+		cairo_save(cr);
+		cairo_rectangle(cr, 0, y, LABEL_W - 4, g->row_h);
+		cairo_clip(cr);
+		cairo_move_to(cr, 13, y + g->row_h - (g->row_h > 12 ? 4 : 1));
+		cairo_show_text(cr, label);
+		cairo_restore(cr);
+		draw_cells(g, cr, e, y, cw, g->dim[i], &fresh);
+		cairo_set_source_rgb(cr, 0.92, 0.92, 0.92);
+		cairo_set_line_width(cr, 1);
+		cairo_move_to(cr, LABEL_W, floor(y + g->row_h) + 0.5);
+		cairo_line_to(cr, width, floor(y + g->row_h) + 0.5);
+		cairo_stroke(cr);
+	}
+	last = i;
+	draw_links(g, cr, cw, first, last);
+	cairo_set_source_rgb(cr, 0.6, 0.6, 0.6);
+	cairo_move_to(cr, LABEL_W - 0.5, 0);
+	cairo_line_to(cr, LABEL_W - 0.5, height);
+	cairo_stroke(cr);
+	if (d->has_sel) {
+		double a = x_of(g, d->sel_a, cw), b = x_of(g, d->sel_b, cw);
+
+		cairo_set_source_rgba(cr, 0.2, 0.4, 1.0, 0.15);
+		cairo_rectangle(cr, a, 0, b - a, height);
+		cairo_fill(cr);
+	}
+	if (g->dragging && g->dragged) {
+		cairo_set_source_rgba(cr, 0.2, 0.4, 1.0, 0.2);
+		cairo_rectangle(cr, fmin(g->drag_x0, g->drag_x1), 0, fabs(g->drag_x1 - g->drag_x0),
+				height);
+		cairo_fill(cr);
+	}
+	for (m = 0; m < 2; m++) {
+		if (d->vp.has_mark[m] && d->vp.mark[m] >= d->vp.t0 && d->vp.mark[m] <= d->vp.t1)
+			vline(cr, x_of(g, d->vp.mark[m], cw), height, m ? 0.8 : 0.1, 0.5,
+			      m ? 0.1 : 0.8, true);
+	}
+	if (d->vp.cursor >= d->vp.t0 && d->vp.cursor <= d->vp.t1)
+		vline(cr, x_of(g, d->vp.cursor, cw), height, 0.0, 0.3, 0.9, false);
+	g->last_ms = now_ms() - t_start;
+	if (fresh)
+		g->last_fresh_ms = g->last_ms;
+}
+
+static gboolean on_draw(GtkWidget *w, cairo_t *cr, gpointer data)
+{
+	struct gv_graph *g = data;
+
+	gv_graph_draw_to(g, cr, gtk_widget_get_allocated_width(w),
+			 gtk_widget_get_allocated_height(w));
+	return TRUE;
+}
+
+static long entry_at(const struct gv_graph *g, double y)
+{
+	size_t i;
+
+	if (y < RULER_H)
+		return -1;
+	i = (size_t)gtk_adjustment_get_value(g->vadj) + (size_t)((y - RULER_H) / g->row_h);
+	return i < g->nvis ? (long)g->vis[i] : -1;
+}
+
+static void select_entry(struct gv_graph *g, long e)
+{
+	const struct lttr_vrow_info *in;
+
+	if (e < 0)
+		return;
+	in = lttr_view_row(g->d->v, g->all[e]);
+	g->d->sel_row = (long)g->all[e];
+	if (in->kind == LTTR_VROW_TASK)
+		gv_doc_select_pid(g->d, in->id);
+	else
+		gv_doc_changed(g->d, GV_SELECT);
+}
+
+static gboolean on_press(GtkWidget *w, GdkEventButton *ev, gpointer data)
+{
+	struct gv_graph *g = data;
+	double cw = gtk_widget_get_allocated_width(w) - LABEL_W;
+	long e = entry_at(g, ev->y);
+
+	gtk_widget_grab_focus(w);
+	if (ev->button != 1)
+		return FALSE;
+	if (ev->type == GDK_2BUTTON_PRESS && ev->x > LABEL_W) {
+		/* KernelShark's habit: double-click places marker A, with shift B */
+		gv_doc_set_cursor(g->d, t_of(g, ev->x, cw));
+		lttr_viewport_set_mark(&g->d->vp, (ev->state & GDK_SHIFT_MASK) ? 1 : 0);
+		g->dragging = false;
+		gv_doc_changed(g->d, GV_MARKS);
+		return TRUE;
+	}
+	if (ev->x < LABEL_W) {
+		if (e >= 0 && ev->x < 12 && has_threads(g, (size_t)e)) {
+			g->collapsed[e] = !g->collapsed[e];
+			refresh_rows(g);
+			gtk_widget_queue_draw(w);
+		}
+		select_entry(g, e);
+		return TRUE;
+	}
+	select_entry(g, e);
+	g->dragging = true;
+	g->dragged = false;
+	g->drag_x0 = g->drag_x1 = ev->x;
+	return TRUE;
+}
+
+static gboolean on_motion(GtkWidget *w, GdkEventMotion *ev, gpointer data)
+{
+	struct gv_graph *g = data;
+
+	if (!g->dragging)
+		return FALSE;
+	g->drag_x1 = ev->x;
+	if (fabs(g->drag_x1 - g->drag_x0) > 3)
+		g->dragged = true;
+	gtk_widget_queue_draw(w);
+	return TRUE;
+}
+
+static gboolean on_release(GtkWidget *w, GdkEventButton *ev, gpointer data)
+{
+	struct gv_graph *g = data;
+	double cw = gtk_widget_get_allocated_width(w) - LABEL_W;
+
+	if (!g->dragging || ev->button != 1)
+		return FALSE;
+	g->dragging = false;
+	if (g->dragged) {
+		uint64_t a = t_of(g, fmin(g->drag_x0, ev->x), cw);
+		uint64_t b = t_of(g, fmax(g->drag_x0, ev->x), cw);
+
+		g->d->has_sel = b > a;
+		g->d->sel_a = a;
+		g->d->sel_b = b;
+		gv_doc_changed(g->d, GV_SELECT);
+	} else {
+		gv_doc_set_cursor(g->d, t_of(g, ev->x, cw));
+	}
+	return TRUE;
+}
+
+static gboolean on_scroll(GtkWidget *w, GdkEventScroll *ev, gpointer data)
+{
+	struct gv_graph *g = data;
+	struct lttr_viewport *vp = &g->d->vp;
+	double cw = gtk_widget_get_allocated_width(w) - LABEL_W, dy = 0, dx = 0;
+	uint64_t at, span = vp->t1 - vp->t0, nspan;
+	double f;
+
+	if (ev->direction == GDK_SCROLL_SMOOTH)
+		gdk_event_get_scroll_deltas((GdkEvent *)ev, &dx, &dy);
+	else
+		dy = ev->direction == GDK_SCROLL_UP ? -1 : ev->direction == GDK_SCROLL_DOWN ? 1 : 0;
+	if (ev->x < LABEL_W) {		/* over the labels: scroll the rows */
+		gtk_adjustment_set_value(g->vadj, gtk_adjustment_get_value(g->vadj) + dy * 3);
+		return TRUE;
+	}
+	if (ev->state & GDK_SHIFT_MASK) {	/* pan */
+		gv_doc_pan(g->d, dy > 0 || dx > 0 ? 1 : -1, 8);
+		return TRUE;
+	}
+	if (!dy)
+		return FALSE;
+	/* zoom at the pointer: its time stays under it */
+	at = t_of(g, ev->x, cw);
+	f = (ev->x - LABEL_W) / cw;
+	nspan = dy < 0 ? span / 2 : span * 2;
+	if (nspan < (uint64_t)cw)
+		nspan = (uint64_t)cw;
+	{
+		uint64_t off = (uint64_t)(f * (double)nspan);
+
+		gv_doc_set_window(g->d, at > vp->start + off ? at - off : vp->start,
+				  (at > vp->start + off ? at - off : vp->start) + nspan);
+	}
+	return TRUE;
+}
+
+static gboolean on_tooltip(GtkWidget *w, gint x, gint y, gboolean kb, GtkTooltip *tip,
+			   gpointer data)
+{
+	struct gv_graph *g = data;
+	double cw = gtk_widget_get_allocated_width(w) - LABEL_W;
+	long e = entry_at(g, y);
+	struct lttr_vspan sp;
+	const struct lttr_vstate *st;
+	char s[128], a[32], b[32], dd[32], text[512], lab[160];
+	uint64_t base = lttr_trace_header(g->d->t)->start_ns;
+
+	(void)kb;
+	if (e < 0 || x < LABEL_W || lttr_view_span_at(g->d->v, g->all[e], t_of(g, x, cw), &sp))
+		return FALSE;
+	row_label(g, (size_t)e, lab, sizeof(lab));
+	lttr_view_state_str(g->d->v, sp.state, s, sizeof(s));
+	st = lttr_view_state(g->d->v, sp.state);
+	snprintf(text, sizeof(text), "%s\n%s%s%s\nfrom %s to %s\nduration %s%s",
+		 g_strstrip(lab), s,
+		 st && st->pid && lttr_view_row(g->d->v, g->all[e])->kind != LTTR_VROW_TASK ?
+		 " — task " : "",
+		 st && st->pid && lttr_view_row(g->d->v, g->all[e])->kind != LTTR_VROW_TASK ?
+		 lttr_view_comm(g->d->v, st->pid, sp.start_ns) : "",
+		 lttr_fmt_time(sp.start_ns - base, a, sizeof(a)),
+		 lttr_fmt_time(sp.end_ns - base, b, sizeof(b)),
+		 lttr_fmt_duration(sp.end_ns - sp.start_ns, dd, sizeof(dd)),
+		 sp.events ? "\nevents inside without a change: yes" : "");
+	gtk_tooltip_set_text(tip, text);
+	return TRUE;
+}
+
+static void on_resize(GtkWidget *w, GdkRectangle *r, gpointer data)
+{
+	(void)w;
+	(void)r;
+	refresh_rows(data);
+}
+
+static void on_vscroll(GtkAdjustment *adj, gpointer data)
+{
+	struct gv_graph *g = data;
+
+	(void)adj;
+	gtk_widget_queue_draw(g->area);
+}
+
+static void follow(void *view, unsigned int what)
+{
+	struct gv_graph *g = view;
+
+	if (what & GV_FILTER)
+		cache_drop(g);
+	if (what & (GV_FILTER | GV_WINDOW))
+		refresh_rows(g);
+	if (what & GV_SELECT && g->d->sel_pid && !g->resources) {
+		size_t i, top = (size_t)gtk_adjustment_get_value(g->vadj);
+		double page = gtk_adjustment_get_page_size(g->vadj);
+
+		for (i = 0; i < g->nvis; i++) {
+			const struct lttr_vrow_info *in = lttr_view_row(g->d->v, g->all[g->vis[i]]);
+
+			if (in->kind == LTTR_VROW_TASK && in->id == g->d->sel_pid) {
+				if (i < top || i >= top + (size_t)page)
+					gtk_adjustment_set_value(g->vadj, (double)i);
+				break;
+			}
+		}
+	}
+	gtk_widget_queue_draw(g->area);
+}
+
+static void on_destroy(GtkWidget *w, gpointer data)
+{
+	struct gv_graph *g = data;
+
+	(void)w;
+	free(g->all);
+	free(g->depth);
+	free(g->collapsed);
+	free(g->vis);
+	free(g->dim);
+	free(g->active);
+	free(g->links);
+	cache_drop(g);
+	free(g->cache);
+	free(g);
+}
+
+struct gv_graph *gv_graph_new(struct gv_doc *d, bool resources)
+{
+	size_t n = lttr_view_nrows(d->v);
+	struct gv_graph *g = calloc(1, sizeof(*g));
+
+	if (!g)
+		return NULL;
+	g->d = d;
+	g->resources = resources;
+	g->row_h = 18;
+	g->all = calloc(n + 1, sizeof(*g->all));
+	g->depth = calloc(n + 1, 1);
+	g->collapsed = calloc(n + 1, sizeof(*g->collapsed));
+	g->vis = calloc(n + 1, sizeof(*g->vis));
+	g->dim = calloc(n + 1, sizeof(*g->dim));
+	g->active = calloc(n + 1, 1);
+	g->links = calloc(MAX_LINKS, sizeof(*g->links));
+	g->cache = calloc(n + 1, sizeof(*g->cache));
+	if (!g->all || !g->depth || !g->collapsed || !g->vis || !g->dim || !g->active || !g->links ||
+	    !g->cache) {
+		on_destroy(NULL, g);
+		return NULL;
+	}
+	g->act_t1 = UINT64_MAX;
+	if (resources) {
+		size_t i;
+
+		for (i = 0; i < n; i++)
+			if (lttr_view_row(d->v, i)->kind != LTTR_VROW_TASK)
+				g->all[g->nall++] = i;
+	} else {
+		g->nall = lttr_view_task_order(d->v, g->all, g->depth);
+	}
+	g->vadj = gtk_adjustment_new(0, 0, (double)g->nall, 1, 10, 10);
+	g->area = gtk_drawing_area_new();
+	gtk_widget_set_name(g->area, resources ? "resources" : "control-flow");
+	atk_object_set_name(gtk_widget_get_accessible(g->area),
+			    resources ? "Resources graph" : "Control flow graph");
+	gtk_widget_set_can_focus(g->area, TRUE);
+	gtk_widget_set_has_tooltip(g->area, TRUE);
+	gtk_widget_add_events(g->area, GDK_BUTTON_PRESS_MASK | GDK_BUTTON_RELEASE_MASK |
+			      GDK_POINTER_MOTION_MASK | GDK_SCROLL_MASK | GDK_SMOOTH_SCROLL_MASK |
+			      GDK_KEY_PRESS_MASK);
+	gtk_widget_set_hexpand(g->area, TRUE);
+	gtk_widget_set_vexpand(g->area, TRUE);
+	g->scroll = gtk_scrollbar_new(GTK_ORIENTATION_VERTICAL, g->vadj);
+	g->box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0);
+	gtk_box_pack_start(GTK_BOX(g->box), g->area, TRUE, TRUE, 0);
+	gtk_box_pack_start(GTK_BOX(g->box), g->scroll, FALSE, FALSE, 0);
+	g_signal_connect(g->area, "draw", G_CALLBACK(on_draw), g);
+	g_signal_connect(g->area, "button-press-event", G_CALLBACK(on_press), g);
+	g_signal_connect(g->area, "button-release-event", G_CALLBACK(on_release), g);
+	g_signal_connect(g->area, "motion-notify-event", G_CALLBACK(on_motion), g);
+	g_signal_connect(g->area, "scroll-event", G_CALLBACK(on_scroll), g);
+	g_signal_connect(g->area, "query-tooltip", G_CALLBACK(on_tooltip), g);
+	g_signal_connect(g->area, "size-allocate", G_CALLBACK(on_resize), g);
+	g_signal_connect(g->vadj, "value-changed", G_CALLBACK(on_vscroll), g);
+	g_signal_connect(g->box, "destroy", G_CALLBACK(on_destroy), g);
+	refresh_rows(g);
+	gv_doc_listen(d, follow, g);
+	return g;
+}
+
+GtkWidget *gv_graph_widget(struct gv_graph *g)
+{
+	return g->box;
+}
+
+int gv_graph_rows_shown(const struct gv_graph *g)
+{
+	return (int)g->nvis;
+}
+
+double gv_graph_last_draw_ms(const struct gv_graph *g, bool fresh)
+{
+	return fresh ? g->last_fresh_ms : g->last_ms;
+}
+
+void gv_graph_fit_rows(struct gv_graph *g, int rows, int height)
+{
+	if (rows > 0 && height > RULER_H)
+		g->row_h = fmax(2, (height - RULER_H) / rows);
+	refresh_rows(g);
+	gtk_widget_queue_draw(g->area);
+}

@@ -1,0 +1,207 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * gv.h - tracevisualizer-gtk, the GTK3 analyzer: one window, a tab per
+ * open trace, and in each tab views that follow one shared time window,
+ * cursor, markers and selection (struct gv_doc).  A thin front end: every
+ * state, number and histogram comes from the reader library's view model
+ * and analyses (the lttr/view headers, struct lttr_account); the views
+ * only draw.
+ */
+#ifndef TRACEVISUALIZER_GV_H
+#define TRACEVISUALIZER_GV_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <gtk/gtk.h>
+#include <lttr/lttr.h>
+#include <lttr/view/view.h>
+#include <lttr/view/viewport.h>
+#include <lttr/view/filter.h>
+#include <lttr/view/search.h>
+#include <lttr/view/density.h>
+#include <lttr/view/bookmarks.h>
+
+/* what changed in a document, for the views to follow (gv_doc_changed()) */
+#define GV_WINDOW	0x01	/* the time window */
+#define GV_CURSOR	0x02	/* the cursor */
+#define GV_MARKS	0x04	/* markers, bookmarks */
+#define GV_SELECT	0x08	/* the selected row or event */
+#define GV_FILTER	0x10	/* filters */
+#define GV_ALL		0xff
+
+enum gv_view {
+	GV_VIEW_FLOW,
+	GV_VIEW_RESOURCES,
+	GV_VIEW_PROCESSES,
+	GV_VIEW_EVENTS,
+	GV_VIEW_STATS,
+	GV_VIEW_COUNT
+};
+
+struct gv_graph;
+struct gv_overview;
+struct gv_doc;
+struct gv_reading;
+
+/* a view that follows the document: called when something it shows changed */
+typedef void (*gv_follow_fn)(void *view, unsigned int what);
+
+struct gv_listener {
+	gv_follow_fn fn;
+	void *view;
+};
+
+/*
+ * One open trace: the shared state of its views.  @vp holds the window,
+ * the cursor and markers A and B; @sel_a..@sel_b is the span selected by
+ * dragging (zoomed to with Z); @sel_pid the selected task (0: none).
+ */
+struct gv_doc {
+	char *dir;
+	struct lttr_trace *t;
+	struct lttr_view *v;
+	const struct lttr_account *a;
+	struct lttr_viewport vp;
+	bool has_sel;
+	uint64_t sel_a;
+	uint64_t sel_b;
+	uint32_t sel_pid;
+	long sel_row;
+	struct lttr_bookmarks bm;
+	struct lttr_filter *filter;	/* expression, or NULL */
+	char filter_text[512];
+	bool filter_hide;		/* hide (true) or dim what does not match */
+	bool active_only;		/* graph rows active in the window only */
+	struct gv_listener *listeners;
+	size_t nlisteners;
+	bool notifying;
+	/* widgets */
+	GtkWidget *page;		/* the tab's content */
+	GtkWidget *graphs;		/* notebook: flow, resources */
+	GtkWidget *tables;		/* notebook: events, processes, statistics */
+	GtkWidget *status;		/* status bar label */
+	struct gv_graph *flow;
+	struct gv_graph *res;
+	struct gv_overview *ov;
+	struct gv_app *app;
+};
+
+/* the application: its window and its documents */
+struct gv_app {
+	GtkApplication *gapp;
+	GtkWidget *win;
+	GtkWidget *tabs;
+	struct gv_doc **docs;
+	size_t ndocs;
+	/* command line */
+	int view;
+	bool has_window;
+	double win_from;
+	double win_to;
+	char *pids;
+	char *screenshot;
+	char *export_csv;	/* --export-csv (a test hook, with --screenshot) */
+	int width;
+	int height;
+	bool bench;
+	int status;
+	double t_activate;	/* the benchmark's phases, ms since main() */
+	double t_opened;
+	GtkWidget *active_item;	/* View -> Active rows only */
+	struct gv_reading **readings;	/* the command line's traces, being read */
+	int nreadings;
+};
+
+/* reader.c: a trace opened and its view built in a thread of their own */
+struct gv_reading *gv_read_start(const char *dir);
+int gv_read_finish(struct gv_reading *rd, GtkWindow *parent, struct lttr_trace **t,
+		   struct lttr_view **v, GError **error);
+const char *gv_read_dir(const struct gv_reading *rd);
+
+/* doc.c: opening a trace (@rd: its reading already started, or NULL) */
+struct gv_doc *gv_doc_open(struct gv_app *app, const char *dir, struct gv_reading *rd,
+			   GError **error);
+void gv_doc_free(struct gv_doc *d);
+void gv_doc_listen(struct gv_doc *d, gv_follow_fn fn, void *view);
+void gv_doc_changed(struct gv_doc *d, unsigned int what);
+void gv_doc_set_cursor(struct gv_doc *d, uint64_t t);
+void gv_doc_set_window(struct gv_doc *d, uint64_t t0, uint64_t t1);
+void gv_doc_zoom(struct gv_doc *d, uint64_t num, uint64_t den);
+void gv_doc_pan(struct gv_doc *d, int64_t num, int64_t den);
+void gv_doc_select_pid(struct gv_doc *d, uint32_t pid);
+uint64_t gv_doc_rel(const struct gv_doc *d, uint64_t t);
+GtkWidget *gv_doc_build_page(struct gv_doc *d);
+void gv_doc_show_view(struct gv_doc *d, int view);
+bool gv_doc_key(struct gv_doc *d, GdkEventKey *ev);
+void gv_doc_message(struct gv_doc *d, bool err, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+bool gv_row_shown(const struct gv_doc *d, size_t row, bool *dim);
+
+/* colors.c: the state colours and the legend */
+void gv_cat_color(unsigned int cat, double *r, double *g, double *b);
+double gv_cat_height(unsigned int cat);
+GtkWidget *gv_legend_new(void);
+
+/* graph.c: the control flow and resources views */
+struct gv_graph *gv_graph_new(struct gv_doc *d, bool resources);
+GtkWidget *gv_graph_widget(struct gv_graph *g);
+void gv_graph_draw_to(struct gv_graph *g, cairo_t *cr, int width, int height);
+int gv_graph_rows_shown(const struct gv_graph *g);
+double gv_graph_last_draw_ms(const struct gv_graph *g, bool fresh);
+
+/* overview.c: the whole trace's histogram, selecting the window */
+struct gv_overview *gv_overview_new(struct gv_doc *d);
+GtkWidget *gv_overview_widget(struct gv_overview *o);
+
+/* keys.c: the key map and its cheat sheet */
+void gv_cheat_sheet(GtkWindow *parent);
+
+/* events.c: the events list (a virtual model: only the rows shown are read) */
+GtkWidget *gv_events_new(struct gv_doc *d);
+/* the columns of an event, as the list and the CSV export show them */
+enum { GV_EV_TIME, GV_EV_CPU, GV_EV_PID, GV_EV_TASK, GV_EV_CTRL, GV_EV_TYPE, GV_EV_DESC,
+	GV_EV_NCOLS };
+extern const char *const gv_event_titles[GV_EV_NCOLS];
+const char *gv_event_cell(const struct gv_doc *d, const struct lttr_event *ev, int col,
+			  char *buf, size_t size);
+bool gv_event_match(const struct gv_doc *d, const struct lttr_event *ev);
+bool gv_events_selected(struct gv_doc *d, struct lttr_view_pos *p);
+bool gv_events_show(struct gv_doc *d, const struct lttr_event *ev);
+
+/* procs.c: the process analysis: the accounting table, a page per process */
+GtkWidget *gv_procs_new(struct gv_doc *d);
+
+/* stats.c: syscall and irq latency histograms, their instances */
+GtkWidget *gv_stats_new(struct gv_doc *d);
+
+/* search.c: Ctrl+F, the search bar; filters.c: the filters dialog */
+void gv_search_show(struct gv_doc *d);
+void gv_filters_dialog(struct gv_doc *d);
+/* lttr_view_find() with a progress dialog (Cancel) when it takes long */
+int gv_find(struct gv_doc *d, const struct lttr_filter *f, const struct lttr_view_pos *from,
+	    bool incl, int dir, struct lttr_event *out, struct lttr_error *err);
+/* a long operation's progress: a dialog with Cancel after 0.3 s (the main
+ * loop runs in gv_progress_step(), which returns true when canceled) */
+struct gv_progress;
+struct gv_progress *gv_progress_begin(struct gv_doc *d, const char *what);
+bool gv_progress_step(struct gv_progress *p, unsigned int permille);
+void gv_progress_end(struct gv_progress *p);
+bool gv_progress_running(void);
+
+/* session.c: zoom, markers, bookmarks, filters, panes beside the trace */
+void gv_session_save(struct gv_doc *d);
+void gv_session_load(struct gv_doc *d);
+
+/* export.c: the table shown as CSV */
+bool gv_export_csv(struct gv_doc *d, const char *path, GError **error);
+
+/* graph.c, for the benchmark: a row height that shows @rows rows in @height */
+void gv_graph_fit_rows(struct gv_graph *g, int rows, int height);
+
+/* app.c */
+void gv_app_error(struct gv_app *app, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+int gv_app_run(struct gv_app *app, int argc, char **argv);
+void gv_app_started(void);
+
+#endif /* TRACEVISUALIZER_GV_H */

@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * main.c - the command line of tracevisualizer-gtk.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "gv.h"
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+"Usage: tracevisualizer-gtk [OPTIONS] TRACEDIR...\n"
+"\n"
+"The GTK analyzer of LTT traces (docs/views.md): control flow, resources,\n"
+"processes, events and statistics of each trace in a tab, one shared time\n"
+"window.  Press ? in the window for the keys.\n"
+"\n"
+"Options:\n"
+"  --view V         the view shown first: flow, resources, processes, events\n"
+"                   or stats (default flow and events)\n"
+"  --window A:B     the time window, seconds from the trace start\n"
+"  --pid LIST       show only these tasks (comma-separated pids)\n"
+"  --size WxH       the window's size (default 1280x800)\n"
+"  --screenshot F   draw the window as it would appear, write it to the PNG\n"
+"                   file F and exit (0, or 1 when the trace cannot be read)\n"
+"  --bench          time the first frame and the paint of the graphs at every\n"
+"                   zoom level, print JSON and exit (scripts/bench-gtk)\n"
+"  -h, --help       this help\n"
+"  --version        print the version\n"
+"\n"
+"A trace that cannot be read is reported in a dialog (and on standard\n"
+"error); a damaged one is read as far as it is intact, with its warnings.\n");
+}
+
+static int bad(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+static int bad(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "tracevisualizer-gtk: ");
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\nTry 'tracevisualizer-gtk --help'.\n");
+	return 2;
+}
+
+int main(int argc, char **argv)
+{
+	static const char *const views[] = { "flow", "resources", "processes", "events", "stats" };
+	struct gv_app app;
+	char **dirs = calloc((size_t)argc + 1, sizeof(*dirs));
+	int i, n = 0, r;
+
+	gv_app_started();
+	if (!dirs)
+		return 1;
+	memset(&app, 0, sizeof(app));
+	app.width = 1280;
+	app.height = 800;
+	app.view = -1;		/* none given: the session's, else flow and events */
+	dirs[n++] = argv[0];
+	for (i = 1; i < argc; i++) {
+		const char *a = argv[i], *arg = i + 1 < argc ? argv[i + 1] : NULL;
+
+		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+			usage(stdout);
+			free(dirs);
+			return 0;
+		} else if (!strcmp(a, "--version")) {
+			printf("tracevisualizer-gtk 1.0\n");
+			free(dirs);
+			return 0;
+		} else if (!strcmp(a, "--view")) {
+			size_t k;
+
+			for (k = 0; arg && k < sizeof(views) / sizeof(views[0]); k++)
+				if (!strcmp(arg, views[k]))
+					break;
+			if (!arg || k == sizeof(views) / sizeof(views[0]))
+				return bad("--view needs flow, resources, processes, events or stats");
+			app.view = (int)k;
+			i++;
+		} else if (!strcmp(a, "--window")) {
+			char *end;
+
+			if (!arg)
+				return bad("%s needs FROM:TO seconds", a);
+			app.win_from = strtod(arg, &end);
+			if (*end != ':' || (app.win_to = strtod(end + 1, &end), *end) ||
+			    app.win_to <= app.win_from || app.win_from < 0)
+				return bad("--window needs FROM:TO seconds, FROM < TO: %s", arg);
+			app.has_window = true;
+			i++;
+		} else if (!strcmp(a, "--pid")) {
+			if (!arg || !*arg || strspn(arg, "0123456789,") != strlen(arg))
+				return bad("--pid needs a comma-separated list of pids");
+			app.pids = (char *)arg;
+			i++;
+		} else if (!strcmp(a, "--size")) {
+			if (!arg || sscanf(arg, "%dx%d", &app.width, &app.height) != 2 ||
+			    app.width < 200 || app.height < 150)
+				return bad("--size needs WxH (at least 200x150): %s", arg ? arg : "");
+			i++;
+		} else if (!strcmp(a, "--screenshot")) {
+			if (!arg)
+				return bad("%s needs a file name", a);
+			app.screenshot = (char *)arg;
+			i++;
+		} else if (!strcmp(a, "--export-csv")) {
+			/* a test hook, not in --help: with --screenshot, the table
+			 * shown is also written as CSV (gv_export_csv()) */
+			if (!arg)
+				return bad("%s needs a file name", a);
+			app.export_csv = (char *)arg;
+			i++;
+		} else if (!strcmp(a, "--bench")) {
+			app.bench = true;
+		} else if (a[0] == '-' && a[1]) {
+			return bad("unknown option '%s'", a);
+		} else {
+			dirs[n++] = (char *)a;
+		}
+	}
+	if (app.export_csv && !app.screenshot)
+		return bad("--export-csv goes with --screenshot");
+	if (n < 2 && (app.screenshot || app.bench))
+		return bad("%s needs a TRACEDIR", app.screenshot ? "--screenshot" : "--bench");
+	/* the traces are read while GTK starts */
+	app.readings = calloc((size_t)n, sizeof(*app.readings));
+	for (i = 1; app.readings && i < n; i++)
+		app.readings[app.nreadings++] = gv_read_start(dirs[i]);
+	if (!gtk_init_check(NULL, NULL)) {
+		fprintf(stderr, "tracevisualizer-gtk: cannot open the display (DISPLAY=%s); "
+			"xvfb-run -a runs it without a screen\n",
+			getenv("DISPLAY") ? getenv("DISPLAY") : "");
+		free(dirs);
+		return 1;
+	}
+	r = gv_app_run(&app, n, dirs);
+	free(app.readings);
+	free(dirs);
+	return r;
+}

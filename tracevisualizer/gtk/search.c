@@ -1,0 +1,408 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * search.c - finding events: the search bar (Ctrl+F) takes a filter
+ * expression (docs/filter.md); Enter goes to the next match after the
+ * selected event (or the cursor), Shift+Enter to the previous one.  A
+ * match becomes the cursor, its task the selected row and the event the
+ * selected line of the events list.  The bar's Dim and Hide buttons make
+ * the expression the document's filter.  The search is the view model's
+ * (lttr_view_find(): the buffers that cannot hold a match are skipped);
+ * one that takes long shows its progress in a dialog whose Cancel stops
+ * it (gv_find(), also used by the events list; the dialog, gv_progress_*(),
+ * serves the CSV export too).
+ */
+#include <stdio.h>
+#include <string.h>
+#include "gv.h"
+
+/* a long operation shows its progress after this long */
+#define PROGRESS_AFTER_US 300000
+
+/* long operations under way (they run the main loop to show their progress) */
+static int running;
+
+/**
+ * struct gv_progress - the progress of a long operation
+ * @d: the document
+ * @what: what it is doing, for the dialog
+ * @dialog: the dialog, once the operation has taken PROGRESS_AFTER_US
+ * @bar: its progress bar
+ * @since: when it began
+ * @canceled: Cancel was pressed
+ */
+struct gv_progress {
+	struct gv_doc *d;
+	char *what;
+	GtkWidget *dialog;
+	GtkWidget *bar;
+	gint64 since;
+	bool canceled;
+};
+
+static void on_cancel(GtkDialog *dlg, gint resp, gpointer data)
+{
+	struct gv_progress *p = data;
+
+	(void)dlg;
+	(void)resp;
+	p->canceled = true;
+}
+
+static bool interactive(const struct gv_doc *d)
+{
+	return d->app && d->app->win && !d->app->screenshot && !d->app->bench;
+}
+
+struct gv_progress *gv_progress_begin(struct gv_doc *d, const char *what)
+{
+	struct gv_progress *p = g_new0(struct gv_progress, 1);
+
+	p->d = d;
+	p->what = g_strdup(what);
+	p->since = g_get_monotonic_time();
+	running++;
+	return p;
+}
+
+bool gv_progress_step(struct gv_progress *p, unsigned int permille)
+{
+	if (!p->dialog && interactive(p->d) &&
+	    g_get_monotonic_time() - p->since > PROGRESS_AFTER_US) {
+		p->dialog = gtk_dialog_new_with_buttons("Working", GTK_WINDOW(p->d->app->win),
+							GTK_DIALOG_MODAL |
+							GTK_DIALOG_DESTROY_WITH_PARENT,
+							"_Cancel", GTK_RESPONSE_CANCEL, NULL);
+		gtk_widget_set_name(p->dialog, "progress");
+		p->bar = gtk_progress_bar_new();
+		gtk_progress_bar_set_text(GTK_PROGRESS_BAR(p->bar), p->what);
+		gtk_progress_bar_set_show_text(GTK_PROGRESS_BAR(p->bar), TRUE);
+		gtk_container_set_border_width(GTK_CONTAINER(p->bar), 12);
+		gtk_container_add(GTK_CONTAINER(gtk_dialog_get_content_area(GTK_DIALOG(p->dialog))),
+				  p->bar);
+		g_signal_connect(p->dialog, "response", G_CALLBACK(on_cancel), p);
+		gtk_widget_show_all(p->dialog);
+	}
+	if (p->dialog) {
+		int i;
+
+		gtk_progress_bar_set_fraction(GTK_PROGRESS_BAR(p->bar),
+					      (permille > 1000 ? 1000 : permille) / 1000.0);
+		/* a bounded number: idle handlers are always pending */
+		for (i = 0; i < 200 && gtk_events_pending(); i++)
+			gtk_main_iteration_do(FALSE);
+	}
+	return p->canceled;
+}
+
+void gv_progress_end(struct gv_progress *p)
+{
+	if (!p)
+		return;
+	if (p->dialog)
+		gtk_widget_destroy(p->dialog);
+	running--;
+	g_free(p->what);
+	g_free(p);
+}
+
+bool gv_progress_running(void)
+{
+	return running > 0;
+}
+
+static int find_progress_cb(void *arg, unsigned int permille)
+{
+	return gv_progress_step(arg, permille);
+}
+
+int gv_find(struct gv_doc *d, const struct lttr_filter *f, const struct lttr_view_pos *from,
+	    bool incl, int dir, struct lttr_event *out, struct lttr_error *err)
+{
+	struct gv_progress *p = gv_progress_begin(d, "searching the trace");
+	int r = lttr_view_find(d->v, f, from, incl, dir, find_progress_cb, p, out, NULL, err);
+
+	gv_progress_end(p);
+	return r;
+}
+
+/**
+ * struct gv_search - the search bar of a document
+ * @d: the document
+ * @bar: the GtkSearchBar
+ * @entry: the expression
+ * @dim: the Dim button: the expression is the filter, the rest grey
+ * @hide: the Hide button: the expression is the filter, the rest hidden
+ * @f: the expression searched, compiled
+ * @text: its text
+ * @have_found: @found is the last match
+ * @found: its position
+ * @found_unlisted: the events list could not select it (hidden there)
+ * @guard: our own change of the buttons
+ */
+struct gv_search {
+	struct gv_doc *d;
+	GtkWidget *bar;
+	GtkWidget *entry;
+	GtkWidget *dim;
+	GtkWidget *hide;
+	struct lttr_filter *f;
+	char *text;
+	bool have_found;
+	struct lttr_view_pos found;
+	bool found_unlisted;
+	int guard;
+};
+
+/* the expression of the entry compiled; @fresh: it is new */
+static bool compile(struct gv_search *s, bool *fresh)
+{
+	const char *text = gtk_entry_get_text(GTK_ENTRY(s->entry));
+	struct lttr_filter *f;
+	struct lttr_error err;
+
+	*fresh = false;
+	if (!*text) {
+		gv_doc_message(s->d, true, "search: type a filter expression (docs/filter.md), "
+			       "e.g. type == fs_open && filename =~ etc");
+		return false;
+	}
+	if (s->f && !strcmp(text, s->text))
+		return true;
+	if (lttr_filter_compile(text, &f, &err)) {
+		gv_doc_message(s->d, true, "search: %s", err.msg);
+		return false;
+	}
+	lttr_filter_free(s->f);
+	g_free(s->text);
+	s->f = f;
+	s->text = g_strdup(text);
+	s->have_found = false;
+	*fresh = true;
+	return true;
+}
+
+/* the document's filter: the expression, hiding or dimming the rest (or none) */
+static bool set_filter(struct gv_search *s, bool on, bool hide)
+{
+	struct gv_doc *d = s->d;
+	struct lttr_filter *f = NULL;
+	struct lttr_error err;
+	const char *text = gtk_entry_get_text(GTK_ENTRY(s->entry));
+
+	if (on) {
+		if (!*text) {
+			gv_doc_message(d, true, "filter: type a filter expression first");
+			return false;
+		}
+		if (lttr_filter_compile(text, &f, &err)) {
+			gv_doc_message(d, true, "filter: %s", err.msg);
+			return false;
+		}
+	}
+	lttr_filter_free(d->filter);
+	d->filter = f;
+	d->filter_hide = hide;
+	snprintf(d->filter_text, sizeof(d->filter_text), "%s", on ? text : "");
+	gv_doc_changed(d, GV_FILTER);
+	return true;
+}
+
+static void show_found(struct gv_search *s, const struct lttr_event *ev)
+{
+	struct gv_doc *d = s->d;
+	char t[32], desc[512];
+
+	s->have_found = true;
+	s->found = lttr_view_pos_of(ev);
+	gv_doc_set_cursor(d, ev->time_ns);
+	s->found_unlisted = !gv_events_show(d, ev);
+	gv_doc_select_pid(d, ev->pid);
+	lttr_event_describe(d->t, ev, desc, sizeof(desc));
+	gv_doc_message(d, false, "match %s cpu %u pid %u: %s%s",
+		       lttr_fmt_time(gv_doc_rel(d, ev->time_ns), t, sizeof(t)), ev->cpu, ev->pid,
+		       desc, s->found_unlisted ? " (hidden by the filter in the events list)" : "");
+}
+
+static void find(struct gv_search *s, int dir)
+{
+	struct gv_doc *d = s->d;
+	struct lttr_view_pos from, sel;
+	struct lttr_event ev;
+	struct lttr_error err;
+	bool fresh, incl = false, listed;
+	int r;
+
+	if (!compile(s, &fresh))
+		return;
+	/* the filter buttons on: the entry is the filter */
+	if (d->filter && strcmp(lttr_filter_text(d->filter), s->text) &&
+	    (gtk_toggle_button_get_active(GTK_TOGGLE_BUTTON(s->dim)) ||
+	     gtk_toggle_button_get_active(GTK_TOGGLE_BUTTON(s->hide))))
+		set_filter(s, true, d->filter_hide);
+	listed = gv_events_selected(d, &sel);
+	if (!fresh && s->have_found && s->found.time_ns == d->vp.cursor &&
+	    (s->found_unlisted || !listed || !lttr_view_pos_cmp(&sel, &s->found))) {
+		from = s->found;	/* on from the last match */
+	} else if (listed) {
+		from = sel;		/* from the selected event (itself: a new search) */
+		incl = fresh;
+	} else {
+		from.time_ns = d->vp.cursor;
+		from.cpu = dir > 0 ? 0 : 0xffff;
+		from.offset = dir > 0 ? 0 : UINT64_MAX;
+		incl = true;
+	}
+	r = gv_find(d, s->f, &from, incl, dir, &ev, &err);
+	if (r == 1)
+		show_found(s, &ev);
+	else if (r == 0)
+		gv_doc_message(d, true, "no match %s the %s for: %s", dir > 0 ? "after" : "before",
+			       listed ? "selected event" : "cursor", s->text);
+	else if (r == -LTTR_E_CANCELED)
+		gv_doc_message(d, true, "search canceled");
+	else
+		gv_doc_message(d, true, "search: %s", err.msg);
+}
+
+static gboolean on_entry_key(GtkWidget *w, GdkEventKey *ev, gpointer data)
+{
+	(void)w;
+	switch (ev->keyval) {
+	case GDK_KEY_Return: case GDK_KEY_KP_Enter: case GDK_KEY_ISO_Enter:
+		find(data, (ev->state & GDK_SHIFT_MASK) ? -1 : 1);
+		return TRUE;
+	default:
+		return FALSE;
+	}
+}
+
+static void on_next(GtkWidget *w, gpointer data)
+{
+	(void)w;
+	find(data, 1);
+}
+
+static void on_prev(GtkWidget *w, gpointer data)
+{
+	(void)w;
+	find(data, -1);
+}
+
+/* the buttons show the document's filter, whoever set it */
+static void show_filter(struct gv_search *s)
+{
+	const struct gv_doc *d = s->d;
+
+	s->guard++;
+	gtk_toggle_button_set_active(GTK_TOGGLE_BUTTON(s->dim), d->filter && !d->filter_hide);
+	gtk_toggle_button_set_active(GTK_TOGGLE_BUTTON(s->hide), d->filter && d->filter_hide);
+	s->guard--;
+}
+
+static void on_toggle(GtkToggleButton *b, gpointer data)
+{
+	struct gv_search *s = data;
+	bool hide = GTK_WIDGET(b) == s->hide, on = gtk_toggle_button_get_active(b);
+	GtkWidget *other = hide ? s->dim : s->hide;
+
+	if (s->guard)
+		return;
+	if (!on && gtk_toggle_button_get_active(GTK_TOGGLE_BUTTON(other)))
+		return;
+	set_filter(s, on, hide);
+	show_filter(s);
+}
+
+static void follow(void *view, unsigned int what)
+{
+	if (what & GV_FILTER)
+		show_filter(view);
+}
+
+static void on_destroy(GtkWidget *w, gpointer data)
+{
+	struct gv_search *s = data;
+
+	(void)w;
+	lttr_filter_free(s->f);
+	g_free(s->text);
+	g_free(s);
+}
+
+static GtkWidget *button(const char *label, const char *tip, const char *name)
+{
+	GtkWidget *b = gtk_button_new_with_mnemonic(label);
+
+	gtk_widget_set_tooltip_text(b, tip);
+	atk_object_set_name(gtk_widget_get_accessible(b), name);
+	return b;
+}
+
+static struct gv_search *search_new(struct gv_doc *d)
+{
+	struct gv_search *s = g_new0(struct gv_search, 1);
+	GtkWidget *box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6), *b, *l;
+
+	s->d = d;
+	s->bar = gtk_search_bar_new();
+	gtk_widget_set_name(s->bar, "search");
+	gtk_search_bar_set_show_close_button(GTK_SEARCH_BAR(s->bar), TRUE);
+	s->entry = gtk_search_entry_new();
+	gtk_widget_set_name(s->entry, "search-expression");
+	atk_object_set_name(gtk_widget_get_accessible(s->entry), "Search expression");
+	gtk_entry_set_max_length(GTK_ENTRY(s->entry), LTTR_FILTER_MAX_LEN - 1);
+	gtk_entry_set_width_chars(GTK_ENTRY(s->entry), 48);
+	gtk_entry_set_placeholder_text(GTK_ENTRY(s->entry),
+				       "type == fs_open && filename =~ etc   (Enter: next, "
+				       "Shift+Enter: previous)");
+	gtk_box_pack_start(GTK_BOX(box), s->entry, TRUE, TRUE, 0);
+	b = button("_Previous", "the previous match (Shift+Enter)", "Previous match");
+	g_signal_connect(b, "clicked", G_CALLBACK(on_prev), s);
+	gtk_box_pack_start(GTK_BOX(box), b, FALSE, FALSE, 0);
+	b = button("_Next", "the next match (Enter)", "Next match");
+	g_signal_connect(b, "clicked", G_CALLBACK(on_next), s);
+	gtk_box_pack_start(GTK_BOX(box), b, FALSE, FALSE, 0);
+	gtk_box_pack_start(GTK_BOX(box), gtk_separator_new(GTK_ORIENTATION_VERTICAL), FALSE, FALSE,
+			   0);
+	l = gtk_label_new("as the filter:");
+	gtk_box_pack_start(GTK_BOX(box), l, FALSE, FALSE, 0);
+	s->dim = gtk_toggle_button_new_with_mnemonic("_Dim");
+	gtk_widget_set_tooltip_text(s->dim, "the expression is the filter: what it does not "
+				    "match is grey");
+	atk_object_set_name(gtk_widget_get_accessible(s->dim), "Filter: dim the rest");
+	s->hide = gtk_toggle_button_new_with_mnemonic("H_ide");
+	gtk_widget_set_tooltip_text(s->hide, "the expression is the filter: what it does not "
+				    "match is hidden");
+	atk_object_set_name(gtk_widget_get_accessible(s->hide), "Filter: hide the rest");
+	gtk_box_pack_start(GTK_BOX(box), s->dim, FALSE, FALSE, 0);
+	gtk_box_pack_start(GTK_BOX(box), s->hide, FALSE, FALSE, 0);
+	gtk_container_add(GTK_CONTAINER(s->bar), box);
+	gtk_search_bar_connect_entry(GTK_SEARCH_BAR(s->bar), GTK_ENTRY(s->entry));
+	g_signal_connect(s->entry, "key-press-event", G_CALLBACK(on_entry_key), s);
+	g_signal_connect(s->entry, "next-match", G_CALLBACK(on_next), s);
+	g_signal_connect(s->entry, "previous-match", G_CALLBACK(on_prev), s);
+	g_signal_connect(s->dim, "toggled", G_CALLBACK(on_toggle), s);
+	g_signal_connect(s->hide, "toggled", G_CALLBACK(on_toggle), s);
+	g_signal_connect(s->bar, "destroy", G_CALLBACK(on_destroy), s);
+	/* under the overview, above the graphs */
+	gtk_box_pack_start(GTK_BOX(d->page), s->bar, FALSE, FALSE, 0);
+	gtk_box_reorder_child(GTK_BOX(d->page), s->bar, 1);
+	gtk_widget_show_all(s->bar);
+	g_object_set_data(G_OBJECT(d->page), "gv-search", s);
+	gv_doc_listen(d, follow, s);
+	show_filter(s);
+	return s;
+}
+
+void gv_search_show(struct gv_doc *d)
+{
+	struct gv_search *s;
+
+	if (!d->page)
+		return;
+	s = g_object_get_data(G_OBJECT(d->page), "gv-search");
+	if (!s)
+		s = search_new(d);
+	gtk_search_bar_set_search_mode(GTK_SEARCH_BAR(s->bar), TRUE);
+	gtk_widget_grab_focus(s->entry);
+}
