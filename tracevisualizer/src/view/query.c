@@ -200,22 +200,32 @@ int lttr_view_cells(struct lttr_view *v, size_t row, uint64_t t0, uint64_t t1,
 	return 0;
 }
 
-int lttr_view_time_in(struct lttr_view *v, size_t row, uint64_t t0, uint64_t t1,
-		      uint64_t *ns)
+/* the cumulative values of row @row at @t0 and @t1 (clamped) */
+static int edges(struct lttr_view *v, size_t row, uint64_t t0, uint64_t t1,
+		 struct edge *a, struct edge *b)
 {
 	struct vrow *r = row_get(v, row);
-	struct edge a, b;
 	struct vcur c;
-	unsigned int k;
 
 	if (!r || t1 < t0)
 		return -LTTR_E_INVAL;
 	t0 = clamp(v, t0);
 	t1 = clamp(v, t1);
 	vcur_seek(&c, v, r, t0);
-	edge_at(&c, v, t0, &a);
+	edge_at(&c, v, t0, a);
 	vcur_advance(&c, v, t1);
-	edge_at(&c, v, t1, &b);
+	edge_at(&c, v, t1, b);
+	return 0;
+}
+
+int lttr_view_time_in(struct lttr_view *v, size_t row, uint64_t t0, uint64_t t1,
+		      uint64_t *ns)
+{
+	struct edge a, b;
+	unsigned int k;
+
+	if (edges(v, row, t0, t1, &a, &b))
+		return -LTTR_E_INVAL;
 	for (k = 0; k < LTTR_VCAT_COUNT; k++)
 		ns[k] = b.cum[k] - a.cum[k];
 	return 0;
@@ -223,20 +233,12 @@ int lttr_view_time_in(struct lttr_view *v, size_t row, uint64_t t0, uint64_t t1,
 
 bool lttr_view_row_active(struct lttr_view *v, size_t row, uint64_t t0, uint64_t t1)
 {
-	struct vrow *r = row_get(v, row);
 	uint64_t changes;
 	struct edge a, b;
-	struct vcur c;
 	unsigned int k;
 
-	if (!r || t1 <= t0)
+	if (t1 <= t0 || edges(v, row, t0, t1, &a, &b))
 		return false;
-	t0 = clamp(v, t0);
-	t1 = clamp(v, t1);
-	vcur_seek(&c, v, r, t0);
-	edge_at(&c, v, t0, &a);
-	vcur_advance(&c, v, t1);
-	edge_at(&c, v, t1, &b);
 	/* a change inside (the first entry is the start, not a change) */
 	changes = (b.n - a.n) - (b.ev - a.ev);
 	if (a.n == 0 && changes)
