@@ -53,6 +53,8 @@ int cmd_check(const struct cli_opts *o)
 		lttr_json_u64(&j, vv.mismatches);
 		lttr_json_key(&j, "out_of_order");
 		lttr_json_u64(&j, vv.out_of_order);
+		lttr_json_key(&j, "uncertain_rows");
+		lttr_json_u64(&j, vv.uncertain_rows);
 		lttr_json_key(&j, "first");
 		lttr_json_string(&j, vv.first);
 		lttr_json_end_object(&j);
@@ -68,6 +70,10 @@ int cmd_check(const struct cli_opts *o)
 		       c.life_ok ? "ok" : "FAILED", c.life_err, c.life_worst);
 		printf("views: each row's time per state = accounting:  %s (%" PRIu64 " figures%s%s)\n",
 		       vgood ? "ok" : "FAILED", vv.compared, vgood ? "" : "; ", vv.first);
+		if (vv.uncertain_rows)
+			printf("views: %" PRIu64 " row%s not compared: the events show a task on two CPUs "
+			       "at once (lost events?)\n", vv.uncertain_rows,
+			       vv.uncertain_rows == 1 ? "" : "s");
 		printf("%zu tasks, %u CPUs, tolerance %" PRIu64 " ns, %zu violations, %" PRIu64 " anomalies\n",
 		       a->ntasks, a->ncpus, c.tolerance_ns, c.violations, a->anomalies);
 	}

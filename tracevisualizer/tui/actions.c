@@ -286,6 +286,10 @@ static size_t warnings(const struct tui *u, char (*out)[256], size_t max)
 		    (unsigned long long)u->a->anomalies);
 	if (u->v && !lttr_view_verify(u->v, &vv))
 		ADD("the view and the accounting disagree: %s", vv.first);
+	if (u->v && vv.uncertain_rows)
+		ADD("%llu row%s show a task on two CPUs at once (lost events?): "
+		    "their figures are unsure", (unsigned long long)vv.uncertain_rows,
+		    vv.uncertain_rows == 1 ? "" : "s");
 #undef ADD
 	return n;
 }

@@ -154,6 +154,7 @@ int vrow_append(struct lttr_view *v, struct vrow *r, uint64_t t, uint32_t gid,
 
 	if (r->n && t < r->last_t) {
 		v->out_of_order++;
+		r->ooo++;
 		t = r->last_t;
 	}
 	if (t < v->start)

@@ -95,6 +95,10 @@ bool lttr_view_verify(struct lttr_view *v, struct lttr_view_verify *out)
 
 	memset(out, 0, sizeof(*out));
 	for (i = 0; i < v->nrows; i++) {
+		if (v->rows[i].ooo) {
+			out->uncertain_rows++;
+			continue;
+		}
 		switch (v->rows[i].info.kind) {
 		case LTTR_VROW_CPU:
 			verify_cpu(v, i, out);

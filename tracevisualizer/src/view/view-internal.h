@@ -81,6 +81,7 @@ struct vrow {
 	uint64_t *sums;		/* capck * LTTR_VCAT_COUNT */
 	uint64_t cum[LTTR_VCAT_COUNT];	/* before the last entry */
 	uint32_t last_entry;	/* global state of the last entry */
+	uint32_t ooo;		/* entries that came earlier than the last */
 	bool has_ph;		/* holds placeholder states... */
 	uint64_t ph_last;	/* ... the last at this entry index */
 	bool finalized;

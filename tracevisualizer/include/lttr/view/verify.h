@@ -16,12 +16,16 @@ struct lttr_view;
  * @mismatches: figures that differ
  * @out_of_order: intervals the view had to store later than they began
  *	(contradictory events, after a loss)
+ * @uncertain_rows: rows not compared because they hold such intervals (a
+ *	task the events show running on two CPUs at once: the accounting
+ *	charges both, a row shows one); their figures are unsure either way
  * @first: the first difference, as text ("" when none)
  */
 struct lttr_view_verify {
 	uint64_t compared;
 	uint64_t mismatches;
 	uint64_t out_of_order;
+	uint64_t uncertain_rows;
 	char first[160];
 };
 
