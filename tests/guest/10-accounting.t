@@ -67,7 +67,23 @@ if s:
     print("spinner: user %.2f%%, interrupted %.2f%%, kernel %.2f%%, runnable %.2f%% of %.3f s" % (
         pct(p['user_ns'], p['lifetime_ns']), pct(p['interrupted_ns'], p['lifetime_ns']),
         pct(p['kernel_ns'], p['lifetime_ns']), pct(p['runnable_ns'], p['lifetime_ns']), p['lifetime_ns'] / 1e9))
-    ok(p['user_ns'] >= 0.95 * p['lifetime_ns'], "spin: the spinner is >= 95% user of its lifetime")
+    # The claim is that a spinner's own time is user time and that it
+    # never waits.  Its shares of the whole lifetime move with the host's
+    # load: the guest clock runs on while QEMU is descheduled, and what
+    # the guest was doing then (a tick's handler, exec's page faults) gets
+    # the time (95.4% user, 3.0% interrupted, 1.6% kernel seen with two
+    # busy host processes; one CI run fell under 95% user of the lifetime).
+    # So user is checked against the time spent in its own code (user +
+    # kernel) and interrupts, which are not the spinner's, separately.
+    own = p['user_ns'] + p['kernel_ns']
+    ok(p['user_ns'] >= 0.95 * own,
+       "spin: user >= 95%% of the spinner's own CPU time (user %d ns, kernel %d ns)" % (p['user_ns'], p['kernel_ns']))
+    ok(p['runnable_ns'] + p['blocked_ns'] <= 0.02 * p['lifetime_ns'],
+       "spin: it never waits (runnable %d ns + blocked %d ns <= 2%% of %d ns)" % (
+           p['runnable_ns'], p['blocked_ns'], p['lifetime_ns']))
+    ok(p['user_ns'] >= 0.85 * p['lifetime_ns'] and p['interrupted_ns'] <= 0.10 * p['lifetime_ns'],
+       "spin: user >= 85%% and interrupted <= 10%% of its lifetime (%.2f%%, %.2f%%)" % (
+           pct(p['user_ns'], p['lifetime_ns']), pct(p['interrupted_ns'], p['lifetime_ns'])))
 
 s = threads('sleep', 'ltt-sleep')
 ok(len(s) == 1, "sleep: one ltt-sleep")
