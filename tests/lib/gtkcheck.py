@@ -25,7 +25,8 @@ import gi
 gi.require_version('Atspi', '2.0')
 from gi.repository import Atspi  # noqa: E402
 
-PROG, TRACE, JDIR, READS = sys.argv[1:5]
+# the command line (main()); the other checks are imported by other tests
+PROG = TRACE = JDIR = READS = None
 TIMES = ["lifetime", "user", "kernel", "interrupted", "runnable", "blocked", "io",
          "sleep", "futex", "child", "other", "running"]
 HEADERS = ["pid", "name", "threads"] + TIMES
@@ -550,6 +551,8 @@ def check_stats(app, syscalls, irqs, t0):
 
 
 def main():
+    global PROG, TRACE, JDIR, READS
+    PROG, TRACE, JDIR, READS = sys.argv[1:5]
     procs = load('processes.json')['processes']
     threads = load('threads.json')['threads']
     syscalls = load('syscalls.json')
@@ -589,4 +592,5 @@ def main():
         print("DONE")
 
 
-main()
+if __name__ == '__main__':
+    main()

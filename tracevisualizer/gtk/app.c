@@ -8,6 +8,7 @@
  * level in the process itself.
  */
 #include <cairo-svg.h>
+#include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -54,15 +55,20 @@ static struct gv_doc *current(struct gv_app *app)
 	return i >= 0 && (size_t)i < app->ndocs ? app->docs[i] : NULL;
 }
 
+static void sync_menu(struct gv_app *app, const struct gv_doc *d);
+
 static void close_doc(struct gv_app *app, size_t i)
 {
 	struct gv_doc *d = app->docs[i];
 
 	gv_session_save(d);
-	gtk_notebook_remove_page(GTK_NOTEBOOK(app->tabs), (int)i);
+	/* out of the list first: removing the page shows another tab, whose
+	 * "switch-page" finds its document by its page (on_switch_page()) */
 	memmove(&app->docs[i], &app->docs[i + 1], (app->ndocs - i - 1) * sizeof(*app->docs));
 	app->ndocs--;
+	gtk_notebook_remove_page(GTK_NOTEBOOK(app->tabs), (int)i);
 	gv_doc_free(d);
+	sync_menu(app, current(app));
 }
 
 /* open @dir in a new tab, or in place of the current one */
@@ -104,6 +110,7 @@ static bool open_trace(struct gv_app *app, const char *dir, struct gv_reading *r
 	atk_object_set_name(gtk_widget_get_accessible(label), base);
 	g_free(base);
 	gtk_widget_show_all(page);
+	g_object_set_data(G_OBJECT(page), "gv-doc", d);
 	at = gtk_notebook_append_page(GTK_NOTEBOOK(app->tabs), page, label);
 	sync_menu(app, d);
 	gtk_notebook_set_current_page(GTK_NOTEBOOK(app->tabs), at);
@@ -144,7 +151,7 @@ static void on_open(GtkMenuItem *item, gpointer data)
 static bool export_graph(struct gv_doc *d, const char *path, GError **error)
 {
 	struct gv_graph *g = gtk_notebook_get_current_page(GTK_NOTEBOOK(d->graphs)) ? d->res : d->flow;
-	GtkWidget *w = gv_graph_widget(g);
+	GtkWidget *w = gv_graph_area(g);	/* the drawing, not its scrollbar */
 	int wd = gtk_widget_get_allocated_width(w), ht = gtk_widget_get_allocated_height(w);
 	bool svg = g_str_has_suffix(path, ".svg");
 	cairo_surface_t *s = svg ? cairo_svg_surface_create(path, wd, ht) :
@@ -247,9 +254,8 @@ static void on_switch_page(GtkNotebook *nb, GtkWidget *page, guint num, gpointer
 	struct gv_app *app = data;
 
 	(void)nb;
-	(void)page;
-	if (num < app->ndocs)
-		sync_menu(app, app->docs[num]);
+	(void)num;	/* while a tab is closed, an index of the notebook's old list */
+	sync_menu(app, g_object_get_data(G_OBJECT(page), "gv-doc"));
 }
 
 static void on_filters(GtkMenuItem *item, gpointer data)
@@ -416,6 +422,23 @@ static gboolean shoot(gpointer data)
 		fprintf(stderr, "tracevisualizer-gtk: %s: %s\n", app->screenshot,
 			cairo_status_to_string(st));
 		app->status = 1;
+	}
+	/* --dump-cells: the graph shown, as it was just drawn */
+	if (app->dump_cells && app->ndocs) {
+		struct gv_doc *d = app->docs[0];
+		FILE *f = fopen(app->dump_cells, "w");
+
+		if (f) {
+			gv_graph_dump(gtk_notebook_get_current_page(GTK_NOTEBOOK(d->graphs)) ?
+				      d->res : d->flow, app->win, f);
+			if (fclose(f))
+				f = NULL;
+		}
+		if (!f) {
+			fprintf(stderr, "tracevisualizer-gtk: %s: %s\n", app->dump_cells,
+				g_strerror(errno));
+			app->status = 1;
+		}
 	}
 	gtk_widget_destroy(app->win);
 	return G_SOURCE_REMOVE;

@@ -75,6 +75,27 @@ void gv_doc_listen(struct gv_doc *d, gv_follow_fn fn, void *view)
 	d->listeners[d->nlisteners++].view = view;
 }
 
+/* a view going away before its document: it is told nothing more */
+void gv_doc_unlisten(struct gv_doc *d, const void *view)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < d->nlisteners; i++) {
+		struct gv_listener l = d->listeners[i];
+
+		if (l.view == view) {
+			if (!d->notifying)
+				continue;
+			/* gv_doc_changed() is walking the list: a hole it skips,
+			 * dropped when it is done */
+			l.fn = NULL;
+			l.view = NULL;
+		}
+		d->listeners[n++] = l;
+	}
+	d->nlisteners = n;
+}
+
 static void update_status(struct gv_doc *d, const char *msg, bool err)
 {
 	char line[1024], a[32], b[32], c[32];
@@ -139,8 +160,10 @@ void gv_doc_changed(struct gv_doc *d, unsigned int what)
 		return;
 	d->notifying = true;
 	for (i = 0; i < d->nlisteners; i++)
-		d->listeners[i].fn(d->listeners[i].view, what);
+		if (d->listeners[i].fn)
+			d->listeners[i].fn(d->listeners[i].view, what);
 	d->notifying = false;
+	gv_doc_unlisten(d, NULL);	/* the entries of views gone meanwhile */
 	update_status(d, NULL, false);
 	if (what & GV_MARKS) {
 		d->bm.mark[0] = d->vp.mark[0];
@@ -258,8 +281,12 @@ bool gv_doc_key(struct gv_doc *d, GdkEventKey *ev)
 {
 	bool ctrl = ev->state & GDK_CONTROL_MASK;
 	uint64_t a, b;
-	long row;
 
+	/* with Ctrl or Alt, a key is the menus' (Ctrl+W closes the tab, it
+	 * does not zoom); Ctrl+F is the only one of the views */
+	if ((ev->state & (GDK_CONTROL_MASK | GDK_MOD1_MASK)) &&
+	    !(ctrl && (ev->keyval == GDK_KEY_f || ev->keyval == GDK_KEY_F)))
+		return false;
 	switch (ev->keyval) {
 	case GDK_KEY_w: case GDK_KEY_W: case GDK_KEY_plus: case GDK_KEY_equal:
 	case GDK_KEY_KP_Add:
@@ -300,21 +327,9 @@ bool gv_doc_key(struct gv_doc *d, GdkEventKey *ev)
 		return true;
 	case GDK_KEY_Up:
 	case GDK_KEY_Down:
-		row = selected_row(d);
-		if (row >= 0) {
-			size_t n = lttr_view_nrows(d->v);
-			long r = row + (ev->keyval == GDK_KEY_Up ? -1 : 1);
-
-			if (r >= 0 && (size_t)r < n) {
-				const struct lttr_vrow_info *in = lttr_view_row(d->v, (size_t)r);
-
-				d->sel_row = r;
-				if (in->kind == LTTR_VROW_TASK)
-					gv_doc_select_pid(d, in->id);
-				else
-					gv_doc_changed(d, GV_SELECT);
-			}
-		}
+		/* the rows as the graph shown lists them */
+		gv_graph_step_row(gtk_notebook_get_current_page(GTK_NOTEBOOK(d->graphs)) ? d->res :
+				  d->flow, ev->keyval == GDK_KEY_Up ? -1 : 1);
 		return true;
 	case GDK_KEY_m:
 	case GDK_KEY_M:

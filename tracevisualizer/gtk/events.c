@@ -1397,6 +1397,7 @@ static void on_destroy(GtkWidget *w, gpointer data)
 	struct gv_events *e = data;
 
 	(void)w;
+	gv_doc_unlisten(e->d, e);
 	/* the tree view and the scrollbar go after the box: not to call here again */
 	g_signal_handlers_disconnect_by_data(e->view, e);
 	g_signal_handlers_disconnect_by_data(gtk_tree_view_get_selection(GTK_TREE_VIEW(e->view)),

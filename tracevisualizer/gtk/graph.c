@@ -518,6 +518,38 @@ static void select_entry(struct gv_graph *g, long e)
 		gv_doc_changed(g->d, GV_SELECT);
 }
 
+/*
+ * Up, Down: the row above or below the selected one among the rows shown
+ * (tree order, filters, folded processes), brought into view
+ */
+void gv_graph_step_row(struct gv_graph *g, int dir)
+{
+	struct gv_doc *d = g->d;
+	size_t i, top = (size_t)gtk_adjustment_get_value(g->vadj);
+	double page = gtk_adjustment_get_page_size(g->vadj);
+	long at = -1;
+
+	for (i = 0; i < g->nvis && at < 0; i++) {
+		const struct lttr_vrow_info *in = lttr_view_row(d->v, g->all[g->vis[i]]);
+
+		if (in->kind == LTTR_VROW_TASK ? d->sel_pid && in->id == d->sel_pid :
+		    d->sel_row == (long)g->all[g->vis[i]])
+			at = (long)i;
+	}
+	if (at < 0) {
+		gv_doc_message(d, true, "select a row first (click its label)");
+		return;
+	}
+	at += dir;
+	if (at < 0 || (size_t)at >= g->nvis)
+		return;
+	if ((size_t)at < top)
+		gtk_adjustment_set_value(g->vadj, (double)at);
+	else if ((double)at >= (double)top + page)
+		gtk_adjustment_set_value(g->vadj, (double)at - page + 1);
+	select_entry(g, (long)g->vis[at]);
+}
+
 static gboolean on_press(GtkWidget *w, GdkEventButton *ev, gpointer data)
 {
 	struct gv_graph *g = data;
@@ -699,6 +731,7 @@ static void on_destroy(GtkWidget *w, gpointer data)
 	struct gv_graph *g = data;
 
 	(void)w;
+	gv_doc_unlisten(g->d, g);
 	free(g->all);
 	free(g->depth);
 	free(g->collapsed);
@@ -774,9 +807,120 @@ struct gv_graph *gv_graph_new(struct gv_doc *d, bool resources)
 	return g;
 }
 
+/* @s as a JSON string */
+static void json_str(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		unsigned char ch = (unsigned char)*s;
+
+		if (ch == '"' || ch == '\\')
+			fprintf(f, "\\%c", ch);
+		else if (ch < 0x20)
+			fprintf(f, "\\u%04x", ch);
+		else
+			fputc(ch, f);
+	}
+	fputc('"', f);
+}
+
+/*
+ * --dump-cells (a test hook, with --screenshot): what the graph shows, as
+ * JSON: where its drawing area is in @top (px), its geometry, the window,
+ * the x of the cursor and markers, the colour and bar height of each
+ * category (colors.c), and for every row on the screen its label, its
+ * top and the cells lttr_view_cells() gives for the window at one column
+ * per pixel, so that a test can check each pixel column of a screenshot
+ * against the library
+ */
+void gv_graph_dump(struct gv_graph *g, GtkWidget *top, FILE *f)
+{
+	struct gv_doc *d = g->d;
+	int width = gtk_widget_get_allocated_width(g->area), x = 0, y = 0, n, m;
+	int height = gtk_widget_get_allocated_height(g->area);
+	double cw = width - LABEL_W, ry = RULER_H;
+	size_t first = (size_t)gtk_adjustment_get_value(g->vadj), i;
+	struct lttr_vcell *cells;
+	unsigned int c;
+	char label[160];
+
+	n = cw >= 10 ? (int)cw : 0;
+	cells = calloc(n > 0 ? (size_t)n : 1, sizeof(*cells));
+	if (!cells)
+		return;
+	gtk_widget_translate_coordinates(g->area, top, 0, 0, &x, &y);
+	fprintf(f, "{\"graph\": \"%s\", \"x\": %d, \"y\": %d, \"width\": %d, \"height\": %d, "
+		"\"label_w\": %g, \"ruler_h\": %g, \"row_h\": %g, \"columns\": %d, "
+		"\"start_ns\": %llu, \"t0_ns\": %llu, \"t1_ns\": %llu, \"cursor_x\": ",
+		g->resources ? "resources" : "flow", x, y, width, height, LABEL_W, RULER_H, g->row_h, n,
+		(unsigned long long)lttr_trace_header(d->t)->start_ns,
+		(unsigned long long)d->vp.t0, (unsigned long long)d->vp.t1);
+	if (d->vp.cursor >= d->vp.t0 && d->vp.cursor <= d->vp.t1)
+		fprintf(f, "%.3f", x_of(g, d->vp.cursor, cw));
+	else
+		fprintf(f, "null");
+	fprintf(f, ", \"marks_x\": [");
+	for (m = 0; m < 2; m++) {
+		if (d->vp.has_mark[m] && d->vp.mark[m] >= d->vp.t0 && d->vp.mark[m] <= d->vp.t1)
+			fprintf(f, "%s%.3f", m ? ", " : "", x_of(g, d->vp.mark[m], cw));
+		else
+			fprintf(f, "%snull", m ? ", " : "");
+	}
+	fprintf(f, "], \"selection_x\": ");
+	if (d->has_sel)
+		fprintf(f, "[%.3f, %.3f]", x_of(g, d->sel_a, cw), x_of(g, d->sel_b, cw));
+	else
+		fprintf(f, "null");
+	fprintf(f, ",\n \"categories\": [");
+	for (c = 0; c < LTTR_VCAT_COUNT; c++) {
+		double r, gr, b;
+
+		gv_cat_color(c, &r, &gr, &b);
+		fprintf(f, "%s\n  {\"cat\": %u, \"name\": \"%s\", \"letter\": \"%c\", "
+			"\"rgb\": [%g, %g, %g], \"height\": %g}", c ? "," : "", c,
+			lttr_vcat_name(c), lttr_vcat_letter(c), r, gr, b, gv_cat_height(c));
+	}
+	fprintf(f, "],\n \"rows\": [");
+	for (i = first; i < g->nvis && ry < height; i++, ry += g->row_h) {
+		size_t e = g->vis[i];
+		const struct lttr_vrow_info *in = lttr_view_row(d->v, g->all[e]);
+		bool sel = in->kind == LTTR_VROW_TASK ? in->id == d->sel_pid :
+			d->sel_row == (long)g->all[e];
+		int k;
+
+		row_label(g, e, label, sizeof(label));
+		fprintf(f, "%s\n  {\"label\": ", i > first ? "," : "");
+		json_str(f, g_strstrip(label));
+		fprintf(f, ", \"kind\": \"%s\", \"id\": %u, \"y\": %g, \"dim\": %s, "
+			"\"selected\": %s, \"cat\": [",
+			in->kind == LTTR_VROW_CPU ? "cpu" : in->kind == LTTR_VROW_IRQ ? "irq" :
+			in->kind == LTTR_VROW_TASK ? "task" : "softirq", in->id, ry,
+			g->dim[i] ? "true" : "false", sel ? "true" : "false");
+		if (n > 0 && lttr_view_cells(d->v, g->all[e], d->vp.t0, d->vp.t1, (unsigned int)n,
+					     cells))
+			memset(cells, 0, (size_t)n * sizeof(*cells));
+		for (k = 0; k < n; k++)
+			fprintf(f, "%s%u", k ? "," : "", cells[k].cat);
+		fprintf(f, "], \"flags\": [");
+		for (k = 0; k < n; k++)
+			fprintf(f, "%s%u", k ? "," : "", cells[k].flags);
+		fprintf(f, "], \"changes\": [");
+		for (k = 0; k < n; k++)
+			fprintf(f, "%s%u", k ? "," : "", cells[k].changes);
+		fprintf(f, "]}");
+	}
+	fprintf(f, "]}\n");
+	free(cells);
+}
+
 GtkWidget *gv_graph_widget(struct gv_graph *g)
 {
 	return g->box;
+}
+
+GtkWidget *gv_graph_area(struct gv_graph *g)
+{
+	return g->area;
 }
 
 int gv_graph_rows_shown(const struct gv_graph *g)

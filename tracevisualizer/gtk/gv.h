@@ -101,6 +101,7 @@ struct gv_app {
 	char *pids;
 	char *screenshot;
 	char *export_csv;	/* --export-csv (a test hook, with --screenshot) */
+	char *dump_cells;	/* --dump-cells (a test hook, with --screenshot) */
 	int width;
 	int height;
 	bool bench;
@@ -123,6 +124,7 @@ struct gv_doc *gv_doc_open(struct gv_app *app, const char *dir, struct gv_readin
 			   GError **error);
 void gv_doc_free(struct gv_doc *d);
 void gv_doc_listen(struct gv_doc *d, gv_follow_fn fn, void *view);
+void gv_doc_unlisten(struct gv_doc *d, const void *view);
 void gv_doc_changed(struct gv_doc *d, unsigned int what);
 void gv_doc_set_cursor(struct gv_doc *d, uint64_t t);
 void gv_doc_set_window(struct gv_doc *d, uint64_t t0, uint64_t t1);
@@ -145,8 +147,11 @@ GtkWidget *gv_legend_new(void);
 /* graph.c: the control flow and resources views */
 struct gv_graph *gv_graph_new(struct gv_doc *d, bool resources);
 GtkWidget *gv_graph_widget(struct gv_graph *g);
+GtkWidget *gv_graph_area(struct gv_graph *g);
 void gv_graph_draw_to(struct gv_graph *g, cairo_t *cr, int width, int height);
 int gv_graph_rows_shown(const struct gv_graph *g);
+void gv_graph_dump(struct gv_graph *g, GtkWidget *top, FILE *f);
+void gv_graph_step_row(struct gv_graph *g, int dir);
 double gv_graph_last_draw_ms(const struct gv_graph *g, bool fresh);
 
 /* overview.c: the whole trace's histogram, selecting the window */

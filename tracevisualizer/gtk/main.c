@@ -117,6 +117,15 @@ int main(int argc, char **argv)
 				return bad("%s needs a file name", a);
 			app.export_csv = (char *)arg;
 			i++;
+		} else if (!strcmp(a, "--dump-cells")) {
+			/* a test hook, not in --help: with --screenshot, the
+			 * graph shown is also written as JSON: its place in the
+			 * window and the cells of every row on the screen
+			 * (gv_graph_dump()) */
+			if (!arg)
+				return bad("%s needs a file name", a);
+			app.dump_cells = (char *)arg;
+			i++;
 		} else if (!strcmp(a, "--bench")) {
 			app.bench = true;
 		} else if (a[0] == '-' && a[1]) {
@@ -127,6 +136,8 @@ int main(int argc, char **argv)
 	}
 	if (app.export_csv && !app.screenshot)
 		return bad("--export-csv goes with --screenshot");
+	if (app.dump_cells && !app.screenshot)
+		return bad("--dump-cells goes with --screenshot");
 	if (n < 2 && (app.screenshot || app.bench))
 		return bad("%s needs a TRACEDIR", app.screenshot ? "--screenshot" : "--bench");
 	/* the traces are read while GTK starts */

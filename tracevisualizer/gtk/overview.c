@@ -155,6 +155,7 @@ static void on_destroy(GtkWidget *w, gpointer data)
 	struct gv_overview *o = data;
 
 	(void)w;
+	gv_doc_unlisten(o->d, o);
 	free(o->counts);
 	free(o->lost);
 	free(o);

@@ -763,6 +763,7 @@ static void on_destroy(GtkWidget *w, gpointer data)
 	struct procs *p = data;
 
 	(void)w;
+	gv_doc_unlisten(p->d, p);
 	p->dead = true;
 	if (!p->busy)	/* else the lookup frees it when it returns */
 		procs_free(p);

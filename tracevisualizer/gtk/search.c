@@ -324,6 +324,7 @@ static void on_destroy(GtkWidget *w, gpointer data)
 	struct gv_search *s = data;
 
 	(void)w;
+	gv_doc_unlisten(s->d, s);
 	lttr_filter_free(s->f);
 	g_free(s->text);
 	g_free(s);

@@ -1,0 +1,83 @@
+#!/usr/bin/python3
+"""gtkpixels.py PNG CELLS [ROW:CAT,CAT...]... - a screenshot of
+tracevisualizer-gtk checked pixel column by pixel column against what the
+library said the graph shows (--dump-cells, gtk/graph.c gv_graph_dump()).
+
+For every row on the screen that is not dimmed, the pixel in the middle of
+the row at each column must have the colour of the category that
+lttr_view_cells() gave for that column (every category's bar covers the
+middle of the row).  Columns within 4 pixels of anything drawn across the
+rows (a state change of any row: switch lines and wakeup arrows, the
+cursor, a marker, a lost-event mark) are left out; "none" (not alive) is
+background.  Each ROW:CATS argument (a row label, then category names)
+also asks that the row be on the screen and that those categories be
+among the columns checked.  Prints PASS/FAIL lines and DONE
+(tests/lib/tap.sh, checks())."""
+import json
+import sys
+
+from PIL import Image
+
+
+def say(cond, what):
+    print("%s %s" % ("PASS" if cond else "FAIL", what))
+    return cond
+
+
+def main():
+    png, cells = sys.argv[1:3]
+    want = {}
+    for a in sys.argv[3:]:
+        label, cats = a.rsplit(':', 1)
+        want[label] = [c.strip() for c in cats.split(',') if c.strip()]
+    d = json.load(open(cells))
+    im = Image.open(png).convert('RGB')
+    px = im.load()
+    cats = {c['cat']: c for c in d['categories']}
+    name = {c['cat']: c['name'] for c in d['categories']}
+    n, lw, rh = d['columns'], int(d['label_w']), d['row_h']
+    X, Y = d['x'], d['y']
+    rows = [r for r in d['rows'] if not r['dim']]
+    say(n > 100 and rows, "the dump has %d columns and %d rows drawn" % (n, len(rows)))
+    busy = set()
+    for r in d['rows']:
+        for k in range(n):
+            if r['changes'][k] or (r['flags'][k] & 4):
+                busy.update(range(k - 4, k + 5))
+    for x in [d['cursor_x']] + list(d['marks_x']):
+        if x is not None:
+            busy.update(range(int(x) - lw - 4, int(x) - lw + 5))
+    total_bad = 0
+    for r in rows:
+        y = Y + int(r['y'] + rh / 2)
+        seen, bad, checked = set(), [], 0
+        for k in range(n):
+            c = r['cat'][k]
+            if k in busy or c == 0 or cats[c]['height'] <= 0 or (r['flags'][k] & 8):
+                continue
+            rgb = [int(round(v * 255)) for v in cats[c]['rgb']]
+            got = px[X + lw + k, y]
+            checked += 1
+            if all(abs(g - w) <= 1 for g, w in zip(got, rgb)):
+                seen.add(name[c])
+            else:
+                bad.append((k, name[c], got))
+        total_bad += len(bad)
+        label = ' '.join(r['label'].split())
+        ok = say(not bad and checked > 0,
+                 "row '%s': %d columns checked, each of the colour of the library's cell "
+                 "(%s)" % (label, checked, ', '.join(sorted(seen))))
+        if not ok:
+            for k, c, got in bad[:5]:
+                print("  column %d: %s expected, the screen has %s" % (k, c, got))
+        if label in want:
+            miss = [c for c in want.pop(label) if c not in seen]
+            say(not miss, "row '%s' shows %s" % (label, ', '.join(sorted(seen)) +
+                                                  ("; missing: %s" % ', '.join(miss) if miss else "")))
+    for label in want:
+        say(False, "row '%s' is on the screen" % label)
+    print("DONE")
+
+
+if __name__ == '__main__':
+    main()
