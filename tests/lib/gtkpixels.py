@@ -7,9 +7,10 @@ For every row on the screen that is not dimmed, the pixel in the middle of
 the row at each column must have the colour of the category that
 lttr_view_cells() gave for that column (every category's bar covers the
 middle of the row).  Columns within 4 pixels of anything drawn across the
-rows (a state change of any row: switch lines and wakeup arrows, the
-cursor, a marker, a lost-event mark) are left out; "none" (not alive) is
-background.  Each ROW:CATS argument (a row label, then category names)
+rows (the switch lines and wakeup arrows the dump lists, the cursor, a
+marker, a lost-event mark) are left out; "none" (not alive) is
+background.  Each line the dump lists, where no other is within 4 pixels,
+must be drawn in its colour from one row's middle to the other's.  Each ROW:CATS argument (a row label, then category names)
 also asks that the row be on the screen and that those categories be
 among the columns checked.  Prints PASS/FAIL lines and DONE
 (tests/lib/tap.sh, checks())."""
@@ -42,15 +43,21 @@ def main():
     busy = set()
     for r in d['rows']:
         for k in range(n):
-            if r['changes'][k] or (r['flags'][k] & 4):
+            if r['flags'][k] & 4:
                 busy.update(range(k - 4, k + 5))
+    for li in d['links']:
+        k = int(li['x']) - lw
+        busy.update(range(k - 4, k + 5))
     for x in [d['cursor_x']] + list(d['marks_x']):
         if x is not None:
             busy.update(range(int(x) - lw - 4, int(x) - lw + 5))
     total_bad = 0
     for r in rows:
+        if r['y'] + rh / 2 >= d['height']:
+            continue        # its middle is below the graph's bottom edge
         y = Y + int(r['y'] + rh / 2)
         seen, bad, checked = set(), [], 0
+        drawn = any(c and cats[c]['height'] > 0 for c in r['cat'])
         for k in range(n):
             c = r['cat'][k]
             if k in busy or c == 0 or cats[c]['height'] <= 0 or (r['flags'][k] & 8):
@@ -62,9 +69,23 @@ def main():
                 seen.add(name[c])
             else:
                 bad.append((k, name[c], got))
-        total_bad += len(bad)
         label = ' '.join(r['label'].split())
-        ok = say(not bad and checked > 0,
+        # an interrupt row keeps its short handlers visible: a column of
+        # "none" with changes is a one-pixel bar of the row's colour
+        if r['kind'] in ('irq', 'softirq'):
+            own = [c for c in cats if name[c] == r['kind']][0]
+            rgb = [int(round(v * 255)) for v in cats[own]['rgb']]
+            ks = [k for k in range(n) if k not in busy and r['cat'][k] == 0 and r['changes'][k]
+                  and not r['flags'][k] & 8]
+            odd = [(k, px[X + lw + k, y]) for k in ks
+                   if not all(abs(g - w) <= 1 for g, w in zip(px[X + lw + k, y], rgb))]
+            if ks:
+                say(not odd, "row '%s': the %d columns where a handler ran for less than half "
+                    "the column show it in the %s colour" % (label, len(ks), r['kind']))
+                for k, got in odd[:5]:
+                    print("  column %d: the screen has %s" % (k, got))
+        total_bad += len(bad)
+        ok = say(not bad and (checked > 0 or not drawn),
                  "row '%s': %d columns checked, each of the colour of the library's cell "
                  "(%s)" % (label, checked, ', '.join(sorted(seen))))
         if not ok:
@@ -76,6 +97,23 @@ def main():
                                                   ("; missing: %s" % ', '.join(miss) if miss else "")))
     for label in want:
         say(False, "row '%s' is on the screen" % label)
+    # the lines: a switch dark grey, a wakeup red, a fork green, from the
+    # middle of one row to the middle of the other, its ends (arrow heads)
+    # aside (where no other line is within 4 pixels)
+    colour = {'switch': (38, 38, 38), 'wakeup': (230, 26, 26), 'fork': (26, 153, 26)}
+    drawn = {}
+    for li in d['links']:
+        xs = [int(o['x']) for o in d['links'] if o is not li]
+        if any(abs(v - int(li['x'])) <= 4 for v in xs):
+            continue        # an arrow head (3 px either side) may cover it
+        lo, hi = sorted((li['y0'], li['y1']))
+        ys = [Y + int(yy) for yy in range(int(lo) + 6, int(hi) - 5)]
+        good = ys and all(max(abs(a - b) for a, b in zip(px[X + int(li['x']), yy], colour[li['kind']])) <= 2
+                          for yy in ys)
+        drawn.setdefault(li['kind'], [0, 0])[0 if good else 1] += 1
+    for kind, (good, bad) in sorted(drawn.items()):
+        say(not bad, "%d %s lines drawn from row to row where the library puts them (%d not)" %
+            (good, kind, bad))
     print("DONE")
 
 

@@ -263,7 +263,7 @@ static void draw_cells(struct gv_graph *g, cairo_t *cr, size_t e, double y,
 {
 	int n = (int)width, i = 0;
 	const struct lttr_vcell *cells;
-
+	enum lttr_vrow_kind kind;
 	unsigned int cat, used = 0;
 
 	if (n <= 0 || !(cells = cells_of(g, e, n, fresh)))
@@ -301,7 +301,29 @@ static void draw_cells(struct gv_graph *g, cairo_t *cr, size_t e, double y,
 	}
 	if (dim)
 		return;
-	/* events without a change, when a pixel holds at most one change */
+	/*
+	 * Nothing vanishes when zoomed out: an interrupt or softirq row whose
+	 * handler ran for less than half of a pixel's time is "none" there by
+	 * the majority rule; the pixel still gets a one-pixel bar of the row's
+	 * colour (its only other state).
+	 */
+	kind = lttr_view_row(g->d->v, g->all[e])->kind;
+	if (kind == LTTR_VROW_IRQ || kind == LTTR_VROW_SOFTIRQ) {
+		double r, gr, b;
+
+		gv_cat_color(kind == LTTR_VROW_IRQ ? LTTR_VCAT_IRQ : LTTR_VCAT_SOFTIRQ, &r, &gr, &b);
+		cairo_set_source_rgb(cr, r, gr, b);
+		for (i = 0; i < n; i++)
+			if (cells[i].cat == LTTR_VCAT_NONE && (cells[i].flags & LTTR_VCELL_CHANGES) &&
+			    !(cells[i].flags & LTTR_VCELL_OUTSIDE))
+				cairo_rectangle(cr, LABEL_W + i, y + 1, 1, g->row_h - 2);
+		cairo_fill(cr);
+	}
+	/*
+	 * A mark at the top: events without a change, and a pixel holding a
+	 * whole state its bar does not show (two changes or more: a short
+	 * syscall or interrupt inside a user pixel)
+	 */
 	for (i = 0; i < n; i++) {
 		const struct lttr_vcell *c = &cells[i];
 
@@ -309,7 +331,8 @@ static void draw_cells(struct gv_graph *g, cairo_t *cr, size_t e, double y,
 			cairo_set_source_rgb(cr, 0.9, 0, 0);
 			cairo_rectangle(cr, LABEL_W + i, y, 2, g->row_h);
 			cairo_fill(cr);
-		} else if ((c->flags & LTTR_VCELL_EVENTS) && c->changes <= 1 && g->row_h >= 8) {
+		} else if ((((c->flags & LTTR_VCELL_EVENTS) && c->changes <= 1) || c->changes >= 2) &&
+			   g->row_h >= 8) {
 			cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
 			cairo_move_to(cr, LABEL_W + i + 0.5, y);
 			cairo_line_to(cr, LABEL_W + i + 3.5, y);
@@ -830,8 +853,9 @@ static void json_str(FILE *f, const char *s)
  * the x of the cursor and markers, the colour and bar height of each
  * category (colors.c), and for every row on the screen its label, its
  * top and the cells lttr_view_cells() gives for the window at one column
- * per pixel, so that a test can check each pixel column of a screenshot
- * against the library
+ * per pixel, and the transition lines and arrows drawn between those rows
+ * (lttr_view_links(): the x, the middles of the two rows), so that a test
+ * can check each pixel column of a screenshot against the library
  */
 void gv_graph_dump(struct gv_graph *g, GtkWidget *top, FILE *f)
 {
@@ -839,7 +863,7 @@ void gv_graph_dump(struct gv_graph *g, GtkWidget *top, FILE *f)
 	int width = gtk_widget_get_allocated_width(g->area), x = 0, y = 0, n, m;
 	int height = gtk_widget_get_allocated_height(g->area);
 	double cw = width - LABEL_W, ry = RULER_H;
-	size_t first = (size_t)gtk_adjustment_get_value(g->vadj), i;
+	size_t first = (size_t)gtk_adjustment_get_value(g->vadj), i, nl = 0, l, shown = 0;
 	struct lttr_vcell *cells;
 	unsigned int c;
 	char label[160];
@@ -908,6 +932,23 @@ void gv_graph_dump(struct gv_graph *g, GtkWidget *top, FILE *f)
 		for (k = 0; k < n; k++)
 			fprintf(f, "%s%u", k ? "," : "", cells[k].changes);
 		fprintf(f, "]}");
+	}
+	/* the transition lines and arrows drawn between the rows on the screen */
+	fprintf(f, "],\n \"links\": [");
+	if (!g->resources && !lttr_view_links(d->v, d->vp.t0, d->vp.t1, MAX_LINKS, g->links, &nl)) {
+		for (l = 0; l < nl; l++) {
+			const struct lttr_vlink *k = &g->links[l];
+			double y0 = y_of_pid(g, k->from, first, i), y1 = y_of_pid(g, k->to, first, i);
+
+			if (y0 < 0 || y1 < 0 || k->from == k->to)
+				continue;
+			fprintf(f, "%s\n  {\"kind\": \"%s\", \"time_ns\": %llu, \"from\": %u, "
+				"\"to\": %u, \"x\": %g, \"y0\": %g, \"y1\": %g}", shown++ ? "," : "",
+				k->kind == LTTR_VLINK_SWITCH ? "switch" :
+				k->kind == LTTR_VLINK_WAKEUP ? "wakeup" : "fork",
+				(unsigned long long)k->time_ns, k->from, k->to,
+				floor(x_of(g, k->time_ns, cw)) + 0.5, y0, y1);
+		}
 	}
 	fprintf(f, "]}\n");
 	free(cells);

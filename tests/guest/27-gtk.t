@@ -1,0 +1,128 @@
+#!/bin/bash
+# The window (tracevisualizer-gtk) on real traces of known workloads, under
+# Xvfb.  One boot traces a spinner, a sleeper and a pipe ping-pong pinned
+# to one CPU; then, on the host, screenshots of every view, each written
+# with the cells the graph drew (--dump-cells), and checked:
+#   - pixels: every pixel column of every row drawn has the colour of the
+#     library's cell, and every transition line the library gives is drawn
+#     from row to row (tests/lib/gtkpixels.py);
+#   - the spinner's row, over its life, is the user colour (>= 95% of the
+#     columns), the sleeper's blocked in sleep, each column where one state
+#     clearly leads as the task's own events (dump --json) give it;
+#   - the two ping-pong rows, in a 2 ms window, alternate: in each column
+#     one runs and the other waits, with a switch line at each switch
+#     between them that dump --json lists, and no other;
+#   - the resources graph of the spinner: its CPU is user time;
+#   - the processes page, read through AT-SPI, shows processes --json's
+#     figures, and the ping-pong's page and the all-processes page theirs
+#     (tests/lib/gtkcheck.py);
+#   - the events and statistics views are drawn (not blank, no GTK warning).
+. "$(dirname "$0")/../lib/tap.sh"
+PY=/usr/bin/python3	# Debian's, with Pillow and python3-gi
+for c in xvfb-run dbus-run-session; do
+	command -v $c >/dev/null || skip_all "$c missing (scripts/setup-deps)"
+done
+$PY -c 'import gi, PIL; gi.require_version("Atspi", "2.0"); from gi.repository import Atspi' \
+	2>/dev/null || skip_all "python3-gi with AT-SPI 2.0, or Pillow, missing (scripts/setup-deps)"
+gtk=$TOP/tracevisualizer/tracevisualizer-gtk
+[ -x "$gtk" ] || make -s -C tracevisualizer >/dev/null
+share=$(mktemp -d)
+trap '[ -n "$KEEP" ] || rm -rf "$share"' EXIT	# KEEP=1: kept, to look at
+unset GTK_A11Y NO_AT_BRIDGE
+export GTK_THEME=Adwaita PYTHONPATH=$TOP/tests/lib
+screen="-screen 0 1280x800x24"
+
+N=500	# ping-pong round trips
+vm_run "$share" 300 "traced -q -o /mnt/share/pp -- ltt-pingpong $N 0 &&
+traced -q -o /mnt/share/spin -- ltt-spin 1 &&
+traced -q -o /mnt/share/sleep -- ltt-sleep 1 > /mnt/share/sleep.out"
+ok $? "guest traced the ping-pong, the spinner and the sleeper"
+
+for t in pp spin sleep; do
+	tracevisualizer processes --json "$share/$t" > "$share/$t.processes.json" &&
+		tracevisualizer processes --threads --json "$share/$t" > "$share/$t.threads.json" &&
+		tracevisualizer syscalls --json "$share/$t" > "$share/$t.syscalls.json" &&
+		tracevisualizer dump --json --filter 'type == fs_open' "$share/$t" > "$share/$t.opens.json"
+	ok $? "$t: processes, threads, syscalls and opens in JSON"
+done
+
+# pids NAME TRACE : the pids of the processes named NAME, in order
+pids() {
+	$PY -c 'import json, sys
+print(" ".join(str(p["pid"]) for p in sorted(json.load(open(sys.argv[2]))["processes"], key=lambda p: p["pid"])
+               if p["name"] == sys.argv[1]))' "$1" "$share/$2.processes.json"
+}
+# life PID TRACE : the task's life, seconds from the trace start (FROM:TO)
+life() {
+	$PY -c 'import json, sys
+j = json.load(open(sys.argv[2])); s = j["trace"]["start_ns"]
+p = next(x for x in j["processes"] if x["pid"] == int(sys.argv[1]))
+print("%.9f:%.9f" % ((p["begin_ns"] - s) / 1e9, (p["end_ns"] - s) / 1e9))' "$1" "$share/$2.processes.json"
+}
+# shot NAME TRACE ARGS... : a screenshot NAME.png with NAME.cells.json
+shot() {
+	local name=$1 t=$2
+	shift 2
+	timeout 120 xvfb-run -a -s "$screen" "$gtk" --size 1280x800 --screenshot "$share/$name.png" \
+		--dump-cells "$share/$name.cells.json" "$@" "$share/$t" 2> "$share/$name.err" &&
+		! grep -E 'CRITICAL|WARNING' "$share/$name.err" >&2
+}
+# events PID TRACE : the task's events, the switches to it, its wakeups
+events() {
+	tracevisualizer dump --json --filter "pid == $1 || args.next_pid == $1 || (type == wakeup && args.pid == $1)" \
+		"$share/$2" > "$share/$2.$1.events.json"
+}
+
+# --- the spinner and the sleeper over their lives --------------------------
+sp=$(pids ltt-spin spin)
+sl=$(pids ltt-sleep sleep)
+[ -n "$sp" ] && [ -n "$sl" ]
+ok $? "the spinner ($sp) and the sleeper ($sl) in processes --json"
+shot spin spin --view flow --pid "$sp" --window "$(life "$sp" spin)" && events "$sp" spin
+ok $? "spin: a screenshot of the control flow over the spinner's life, its row alone"
+checks < <($PY tests/lib/gtkpixels.py "$share/spin.png" "$share/spin.cells.json" "$sp ltt-spin:user")
+checks < <($PY tests/lib/gtkguest.py share "$share/spin.cells.json" "$sp" user 0.95 \
+	"$share/spin.$sp.events.json" "spin")
+shot sleep sleep --view flow --pid "$sl" --window "$(life "$sl" sleep)" && events "$sl" sleep
+ok $? "sleep: a screenshot of the control flow over the sleeper's life, its row alone"
+checks < <($PY tests/lib/gtkpixels.py "$share/sleep.png" "$share/sleep.cells.json" \
+	"$sl ltt-sleep:blocked sleep")
+checks < <($PY tests/lib/gtkguest.py share "$share/sleep.cells.json" "$sl" "blocked sleep" 0.95 \
+	"$share/sleep.$sl.events.json" "sleep")
+
+shot res spin --view resources --window "$(life "$sp" spin)"
+ok $? "spin: a screenshot of the resources over the spinner's life"
+checks < <($PY tests/lib/gtkpixels.py "$share/res.png" "$share/res.cells.json")
+checks < <($PY tests/lib/gtkguest.py cpu "$share/res.cells.json" user 0.9 "resources")
+
+# --- the ping-pong: 2 ms in the middle of the exchange ---------------------
+read -r a b <<< "$(pids ltt-pingpong pp)"
+read -r from to < <($PY -c 'import json, sys
+j = json.load(open(sys.argv[1])); s = j["trace"]["start_ns"]
+t = [p for p in j["processes"] if p["name"] == "ltt-pingpong"]
+mid = (max(p["begin_ns"] for p in t) + min(p["end_ns"] for p in t)) // 2 - s
+print("%.9f %.9f" % (mid / 1e9, (mid + 2000000) / 1e9))' "$share/pp.processes.json")
+[ -n "$b" ] && shot pp pp --view flow --pid "$a,$b" --window "$from:$to"
+ok $? "pp: a screenshot of the control flow of $a and $b, $from..$to s"
+tracevisualizer dump --json --type schedchange --from "$from" --to "$to" "$share/pp" > "$share/pp.sw.json"
+ok $? "pp: dump --json of the switches in the window"
+checks < <($PY tests/lib/gtkpixels.py "$share/pp.png" "$share/pp.cells.json" \
+	"$a ltt-pingpong:syscall" "$b ltt-pingpong:syscall")
+checks < <($PY tests/lib/gtkguest.py alternate "$share/pp.cells.json" "$a" "$b" "$share/pp.sw.json" "pp")
+
+# --- the processes page through AT-SPI; events and statistics drawn --------
+mkdir -p "$share/pj" && for k in processes threads syscalls opens; do cp "$share/pp.$k.json" "$share/pj/$k.json"; done
+checks < <(timeout 300 dbus-run-session -- xvfb-run -a -s "-screen 0 1400x1100x24" \
+	$PY tests/lib/gtkguest.py procs "$gtk" "$share/pp" "$share/pj" "$a" 2> "$share/atspi.err" |
+	grep -v '^SpiRegistry daemon')
+for v in processes events stats; do
+	shot "pp-$v" pp --view "$v"
+	ok $? "pp: a screenshot of the $v view, without GTK warnings"
+	$PY -c 'import sys
+from PIL import Image
+im = Image.open(sys.argv[1]).convert("RGB")
+colours = len(set(im.crop((0, 150, im.size[0], im.size[1] - 60)).getdata()))
+sys.exit(0 if im.size == (1280, 800) and colours > 20 else 1)' "$share/pp-$v.png"
+	ok $? "pp: the $v view is drawn (1280x800, not blank)"
+done
+done_testing
