@@ -863,7 +863,7 @@ void gv_graph_dump(struct gv_graph *g, GtkWidget *top, FILE *f)
 	int width = gtk_widget_get_allocated_width(g->area), x = 0, y = 0, n, m;
 	int height = gtk_widget_get_allocated_height(g->area);
 	double cw = width - LABEL_W, ry = RULER_H;
-	size_t first = (size_t)gtk_adjustment_get_value(g->vadj), i, nl = 0, l, shown = 0;
+	size_t first = (size_t)gtk_adjustment_get_value(g->vadj), i, nl = 0;
 	struct lttr_vcell *cells;
 	unsigned int c;
 	char label[160];
@@ -936,6 +936,8 @@ void gv_graph_dump(struct gv_graph *g, GtkWidget *top, FILE *f)
 	/* the transition lines and arrows drawn between the rows on the screen */
 	fprintf(f, "],\n \"links\": [");
 	if (!g->resources && !lttr_view_links(d->v, d->vp.t0, d->vp.t1, MAX_LINKS, g->links, &nl)) {
+		size_t l, shown = 0;
+
 		for (l = 0; l < nl; l++) {
 			const struct lttr_vlink *k = &g->links[l];
 			double y0 = y_of_pid(g, k->from, first, i), y1 = y_of_pid(g, k->to, first, i);
