@@ -20,7 +20,10 @@
 #   - View -> Active rows only keeps the rows of the tasks that ran or
 #     changed state in the window;
 #   - two traces, two tabs, each with its own window, cursor, markers and
-#     settings; Ctrl+W closes one; Ctrl+Q quits with status 0.
+#     settings; Ctrl+W closes one; Ctrl+Q quits with status 0;
+#   - a cut trace opens with a warning bar listing the reader's warnings
+#     (and "warnings N (!)" in the status bar), an unreadable one gives an
+#     error dialog with the reader's message (tests/lib/gtkbroken.py).
 # Before that, a screenshot of each trace with --dump-cells (the cells the
 # graph asked the library for) is checked column by column against the
 # screen's colours, and says the rows' order.
@@ -69,11 +72,20 @@ mkdir -p "$tmp/out"
 checks < <(timeout 600 dbus-run-session -- xvfb-run -a -s "$screen" \
 	$PY tests/lib/gtkwindow.py "$gtk" "$tmp/a" "$tmp/b" "$tmp/a.cells.json" "$tmp/b.cells.json" \
 	"$tmp/out" 2> "$tmp/atspi.err" | grep -v '^SpiRegistry daemon')
+# a damaged trace (its events cut inside a record) and an unreadable one
+# (not an LTT header): the warning bar and the error dialog
+cp -r "$tmp/a" "$tmp/cut" && truncate -s -37 "$tmp/cut/events" && rm -f "$tmp/cut/session.json" &&
+	mkdir -p "$tmp/nohdr" && cp "$tmp/a/events" "$tmp/nohdr/" && printf 'LTT?????' > "$tmp/nohdr/header"
+ok $? "a cut trace and one with a bad header, from a"
+checks < <(timeout 300 dbus-run-session -- xvfb-run -a -s "$screen" \
+	$PY tests/lib/gtkbroken.py "$gtk" "$tmp/cut" "$tmp/nohdr" "$tmp/out" 2>> "$tmp/atspi.err" |
+	grep -v '^SpiRegistry daemon')
+
 # Closing a tab while AT-SPI listens makes GTK 3.24 itself complain once
 # per notebook page destroyed: the page's accessible is asked for its
 # state after its page left the notebook's list (wxWidgets issue 22176
 # shows the same stack); the program cannot avoid it, the test ignores it.
-grep -E 'CRITICAL|WARNING' "$tmp/atspi.err" "$tmp/out/gtk.log" |
+grep -E 'CRITICAL|WARNING' "$tmp/atspi.err" "$tmp/out/"*.log |
 	grep -v "gtk_notebook_get_tab_label: assertion 'list != NULL' failed" > "$tmp/warn.txt"
 [ ! -s "$tmp/warn.txt" ]
 ok $? "no GTK warning or critical meanwhile (but GTK's own on closing a tab)"

@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <lttr/view/verify.h>
 #include "gv.h"
 
 uint64_t gv_doc_rel(const struct gv_doc *d, uint64_t t)
@@ -124,6 +125,9 @@ static void update_status(struct gv_doc *d, const char *msg, bool err)
 	if (n < sizeof(line))
 		n += (size_t)snprintf(line + n, sizeof(line) - n, "   lost %llu%s",
 				      (unsigned long long)lost, lost ? " (!)" : "");
+	if (d->nwarnings && n < sizeof(line))
+		n += (size_t)snprintf(line + n, sizeof(line) - n, "   warnings %zu (!)",
+				      d->nwarnings);
 	if (d->filter && n < sizeof(line))
 		n += (size_t)snprintf(line + n, sizeof(line) - n, "   filter (%s): %s",
 				      d->filter_hide ? "hide" : "dim", d->filter_text);
@@ -387,10 +391,81 @@ static GtkWidget *tab_label(const char *text)
 	return l;
 }
 
+static void on_warnings_response(GtkInfoBar *bar, gint response, gpointer data)
+{
+	GtkWidget *dlg;
+
+	if (response != GTK_RESPONSE_HELP) {
+		gtk_widget_hide(GTK_WIDGET(bar));	/* the status bar keeps the count */
+		return;
+	}
+	/* not modal: the list stays beside the views while one looks */
+	dlg = gtk_message_dialog_new(GTK_WINDOW(gtk_widget_get_toplevel(GTK_WIDGET(bar))),
+				     GTK_DIALOG_DESTROY_WITH_PARENT, GTK_MESSAGE_WARNING,
+				     GTK_BUTTONS_CLOSE, "%s", (const char *)data);
+	gtk_window_set_title(GTK_WINDOW(dlg), "Warnings");
+	g_signal_connect(dlg, "response", G_CALLBACK(gtk_widget_destroy), NULL);
+	gtk_widget_show(dlg);
+}
+
+/*
+ * A bar above the views when the figures may be wrong (lttr_view_warnings():
+ * a damaged or cut trace read in salvage mode, lost events, contradicted
+ * transitions...): one line, the first warning, and a button that lists
+ * them all (the window keeps its size)
+ */
+static GtkWidget *warnings_bar(struct gv_doc *d)
+{
+	enum { MAXW = 50 };
+	char (*w)[LTTR_VIEW_WARNING_LEN] = calloc(MAXW, sizeof(*w));
+	GtkWidget *bar, *label;
+	GString *text;
+	char *line;
+	size_t i;
+
+	if (!w)
+		return NULL;
+	d->nwarnings = lttr_view_warnings(d->v, w, MAXW);
+	if (!d->nwarnings) {
+		free(w);
+		return NULL;
+	}
+	text = g_string_new("The figures of this trace may be wrong near these times or CPUs:");
+	for (i = 0; i < d->nwarnings && i < MAXW; i++)
+		g_string_append_printf(text, "\n\u2022 %s", w[i]);
+	if (d->nwarnings > MAXW)
+		g_string_append_printf(text, "\n\u2022 and %zu more", d->nwarnings - MAXW);
+	line = g_strdup_printf("%zu warning%s: the figures may be wrong (%s%s)", d->nwarnings,
+			       d->nwarnings == 1 ? "" : "s", w[0], d->nwarnings > 1 ? "; ..." : "");
+	free(w);
+	bar = gtk_info_bar_new();
+	gtk_widget_set_name(bar, "warnings");
+	gtk_info_bar_set_message_type(GTK_INFO_BAR(bar), GTK_MESSAGE_WARNING);
+	gtk_info_bar_add_button(GTK_INFO_BAR(bar), "_All warnings", GTK_RESPONSE_HELP);
+	gtk_info_bar_set_show_close_button(GTK_INFO_BAR(bar), TRUE);
+	label = gtk_label_new(line);
+	g_free(line);
+	/* the whole list for a screen reader and a test, the first on the screen */
+	atk_object_set_name(gtk_widget_get_accessible(label), "Warnings");
+	atk_object_set_description(gtk_widget_get_accessible(label), text->str);
+	gtk_widget_set_tooltip_text(label, text->str);
+	gtk_label_set_xalign(GTK_LABEL(label), 0);
+	gtk_label_set_ellipsize(GTK_LABEL(label), PANGO_ELLIPSIZE_END);
+	gtk_container_add(GTK_CONTAINER(gtk_info_bar_get_content_area(GTK_INFO_BAR(bar))), label);
+	/* the text lives as long as the bar */
+	g_object_set_data_full(G_OBJECT(bar), "text", g_string_free(text, FALSE), g_free);
+	g_signal_connect(bar, "response", G_CALLBACK(on_warnings_response),
+			 g_object_get_data(G_OBJECT(bar), "text"));
+	return bar;
+}
+
 GtkWidget *gv_doc_build_page(struct gv_doc *d)
 {
 	GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0), *paned, *w;
 
+	w = warnings_bar(d);
+	if (w)
+		gtk_box_pack_start(GTK_BOX(box), w, FALSE, FALSE, 0);
 	d->ov = gv_overview_new(d);
 	d->flow = gv_graph_new(d, false);
 	d->res = gv_graph_new(d, true);
@@ -413,8 +488,8 @@ GtkWidget *gv_doc_build_page(struct gv_doc *d)
 	gtk_notebook_append_page(GTK_NOTEBOOK(d->tables), w, tab_label("Processes"));
 	w = gv_stats_new(d);
 	gtk_notebook_append_page(GTK_NOTEBOOK(d->tables), w, tab_label("Statistics"));
-	gtk_paned_pack1(GTK_PANED(paned), d->graphs, TRUE, FALSE);
-	gtk_paned_pack2(GTK_PANED(paned), d->tables, TRUE, FALSE);
+	gtk_paned_pack1(GTK_PANED(paned), d->graphs, TRUE, TRUE);
+	gtk_paned_pack2(GTK_PANED(paned), d->tables, TRUE, TRUE);
 	gtk_box_pack_start(GTK_BOX(box), paned, TRUE, TRUE, 0);
 	gtk_box_pack_start(GTK_BOX(box), gv_legend_new(), FALSE, FALSE, 0);
 	d->status = gtk_label_new("");

@@ -80,6 +80,7 @@ struct gv_doc {
 	GtkWidget *graphs;		/* notebook: flow, resources */
 	GtkWidget *tables;		/* notebook: events, processes, statistics */
 	GtkWidget *status;		/* status bar label */
+	size_t nwarnings;		/* lttr_view_warnings() at open */
 	struct gv_graph *flow;
 	struct gv_graph *res;
 	struct gv_overview *ov;

@@ -260,38 +260,9 @@ bool tui_bookmarks_key(struct tui *u, int key, int height)
 }
 
 /* the warnings, one a line: what the reader is unsure of */
-static size_t warnings(const struct tui *u, char (*out)[256], size_t max)
+static size_t warnings(const struct tui *u, char (*out)[LTTR_VIEW_WARNING_LEN], size_t max)
 {
-	struct lttr_view_verify vv;
-	size_t n = 0, i;
-	unsigned int c;
-
-#define ADD(...) do { if (n < max && out) snprintf(out[n], sizeof(out[n]), __VA_ARGS__); n++; } while (0)
-	if (!lttr_trace_complete(u->t))
-		ADD("the trace is not complete: the daemon did not stop it cleanly");
-	for (i = 0; i < lttr_trace_warning_count(u->t); i++)
-		ADD("%s", lttr_trace_warning(u->t, i));
-	for (c = 0; c < lttr_trace_ncpus(u->t); c++) {
-		uint64_t lost = lttr_trace_lost_cpu(u->t, c);
-
-		if (lost)
-			ADD("cpu %u: %llu events lost (marked ! on its row where they were)",
-			    c, (unsigned long long)lost);
-		if (lttr_trace_overwritten(u->t, c))
-			ADD("cpu %u: %llu buffers overwritten (flight recorder)", c,
-			    (unsigned long long)lttr_trace_overwritten(u->t, c));
-	}
-	if (u->a && u->a->anomalies)
-		ADD("%llu transitions contradicted the control rules (lost events?)",
-		    (unsigned long long)u->a->anomalies);
-	if (u->v && !lttr_view_verify(u->v, &vv))
-		ADD("the view and the accounting disagree: %s", vv.first);
-	if (u->v && vv.uncertain_rows)
-		ADD("%llu row%s show a task on two CPUs at once (lost events?): "
-		    "their figures are unsure", (unsigned long long)vv.uncertain_rows,
-		    vv.uncertain_rows == 1 ? "" : "s");
-#undef ADD
-	return n;
+	return u->v ? lttr_view_warnings(u->v, out, max) : 0;
 }
 
 size_t tui_warning_count(struct tui *u)
@@ -305,7 +276,7 @@ size_t tui_warning_count(struct tui *u)
 
 void tui_warnings_page(struct tui *u, int top, int height)
 {
-	char (*w)[256] = calloc(64, sizeof(*w));
+	char (*w)[LTTR_VIEW_WARNING_LEN] = calloc(64, sizeof(*w));
 	size_t n, i;
 	int y = top;
 

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <lttr/analysis/account.h>
+#include <lttr/reader/trace.h>
 #include <lttr/view/verify.h>
 #include "view/view-internal.h"
 
@@ -112,4 +113,43 @@ bool lttr_view_verify(struct lttr_view *v, struct lttr_view_verify *out)
 	}
 	out->out_of_order = v->out_of_order;
 	return !out->mismatches;
+}
+
+size_t lttr_view_warnings(struct lttr_view *v, char (*out)[LTTR_VIEW_WARNING_LEN], size_t max)
+{
+	const struct lttr_trace *t = lttr_view_trace(v);
+	const struct lttr_account *a = lttr_view_account(v);
+	struct lttr_view_verify vv;
+	size_t n = 0, i;
+	unsigned int c;
+
+#define ADD(...) do {								\
+		if (out && n < max)						\
+			snprintf(out[n], LTTR_VIEW_WARNING_LEN, __VA_ARGS__);	\
+		n++;								\
+	} while (0)
+	if (!lttr_trace_complete(t))
+		ADD("the trace is not complete: the daemon did not stop it cleanly");
+	for (i = 0; i < lttr_trace_warning_count(t); i++)
+		ADD("%s", lttr_trace_warning(t, i));
+	for (c = 0; c < lttr_trace_ncpus(t); c++) {
+		uint64_t lost = lttr_trace_lost_cpu(t, c);
+
+		if (lost)
+			ADD("cpu %u: %llu events lost (marked on its row where they were)",
+			    c, (unsigned long long)lost);
+		if (lttr_trace_overwritten(t, c))
+			ADD("cpu %u: %llu buffers overwritten (flight recorder)", c,
+			    (unsigned long long)lttr_trace_overwritten(t, c));
+	}
+	if (a && a->anomalies)
+		ADD("%llu transitions contradicted the control rules (lost events?)",
+		    (unsigned long long)a->anomalies);
+	if (!lttr_view_verify(v, &vv))
+		ADD("the view and the accounting disagree: %s", vv.first);
+	if (vv.uncertain_rows)
+		ADD("%llu row%s show a task on two CPUs at once (lost events?): their figures are unsure",
+		    (unsigned long long)vv.uncertain_rows, vv.uncertain_rows == 1 ? "" : "s");
+#undef ADD
+	return n;
 }

@@ -6,6 +6,7 @@
 #define LTTR_VIEW_VERIFY_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 struct lttr_view;
@@ -42,5 +43,25 @@ struct lttr_view_verify {
  * Return: true when every figure agrees to the nanosecond.
  */
 bool lttr_view_verify(struct lttr_view *v, struct lttr_view_verify *out);
+
+/* room for one warning of lttr_view_warnings() */
+#define LTTR_VIEW_WARNING_LEN 256
+
+/**
+ * lttr_view_warnings() - what makes the figures of a view's trace unsure,
+ * one sentence each, for a front end to show beside them: the trace not
+ * stopped cleanly, every warning of the reader (a damaged or cut buffer
+ * read in salvage mode, a record out of order...), the events lost and
+ * the buffers overwritten per CPU, transitions that contradicted the
+ * control rules, the view disagreeing with the accounting, and rows that
+ * show a task on two CPUs at once.  Calls lttr_view_verify() (a pass over
+ * every row): count once, keep the result.
+ * @v: the view
+ * @out: receives up to @max warnings (NULL: only count)
+ * @max: room in @out
+ *
+ * Return: the number of warnings (may exceed @max).
+ */
+size_t lttr_view_warnings(struct lttr_view *v, char (*out)[LTTR_VIEW_WARNING_LEN], size_t max);
 
 #endif /* LTTR_VIEW_VERIFY_H */
