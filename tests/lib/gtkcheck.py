@@ -25,6 +25,8 @@ import gi
 gi.require_version('Atspi', '2.0')
 from gi.repository import Atspi  # noqa: E402
 
+from tuicheck import fmt_duration as fmt_dur, fmt_time  # noqa: E402,F401 (lttr_fmt_*)
+
 # the command line (main()); the other checks are imported by other tests
 PROG = TRACE = JDIR = READS = None
 TIMES = ["lifetime", "user", "kernel", "interrupted", "runnable", "blocked", "io",
@@ -49,22 +51,6 @@ def check(cond, what, detail=None):
 def ms(ns):
     """as cli/timetable.c prints a time: "%.3f" of ns / 1e6"""
     return "%.3f" % (ns / 1e6)
-
-
-def fmt_dur(ns):
-    """lttr_fmt_duration()"""
-    if ns < 1000:
-        return "%d ns" % ns
-    if ns < 1000000:
-        return "%d.%03d us" % (ns // 1000, ns % 1000)
-    if ns < 1000000000:
-        return "%d.%06d ms" % (ns // 1000000, ns % 1000000)
-    return "%d.%09d s" % (ns // 1000000000, ns % 1000000000)
-
-
-def fmt_time(ns):
-    """lttr_fmt_time()"""
-    return "%d.%09d" % (ns // 1000000000, ns % 1000000000)
 
 
 def task_cols(t):

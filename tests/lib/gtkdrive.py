@@ -16,24 +16,10 @@ gi.require_version('Atspi', '2.0')
 gi.require_version('Gdk', '3.0')
 from gi.repository import Atspi, Gdk  # noqa: E402
 
+from tuicheck import fmt_duration as fmt_dur, fmt_time  # noqa: E402,F401 (lttr_fmt_*)
+
 # pruned when searching: their children are the cells of big lists
 _LEAVES = ('table', 'tree table', 'table cell')
-
-
-def fmt_time(ns):
-    """lttr_fmt_time(): seconds since the trace start, 9 decimals"""
-    return "%d.%09d" % (ns // 1000000000, ns % 1000000000)
-
-
-def fmt_dur(ns):
-    """lttr_fmt_duration()"""
-    if ns < 1000:
-        return "%d ns" % ns
-    if ns < 1000000:
-        return "%d.%03d us" % (ns // 1000, ns % 1000)
-    if ns < 1000000000:
-        return "%d.%06d ms" % (ns // 1000000, ns % 1000000)
-    return "%d.%09d s" % (ns // 1000000000, ns % 1000000000)
 
 
 def children(n):
