@@ -202,22 +202,45 @@ static void on_export(GtkMenuItem *item, gpointer data)
 	g_free(path);
 }
 
-static void on_close(GtkMenuItem *item, gpointer data)
+/*
+ * The tab is closed once the event that asked for it (Ctrl+W, a menu
+ * click) is done: destroying the widgets that event is still being
+ * delivered to (the focus, the one under the pointer) makes GTK deliver
+ * the rest of it to unrealized widgets
+ */
+static gboolean close_current(gpointer data)
 {
 	struct gv_app *app = data;
-	int i = gtk_notebook_get_current_page(GTK_NOTEBOOK(app->tabs));
+	int i;
 
-	(void)item;
-	if (i >= 0)
+	if (!app->win)	/* the window went meanwhile, its tabs with it */
+		return G_SOURCE_REMOVE;
+	i = gtk_notebook_get_current_page(GTK_NOTEBOOK(app->tabs));
+	if (i >= 0 && (size_t)i < app->ndocs)
 		close_doc(app, (size_t)i);
+	return G_SOURCE_REMOVE;
 }
 
-static void on_quit(GtkMenuItem *item, gpointer data)
+static void on_close(GtkMenuItem *item, gpointer data)
+{
+	(void)item;
+	g_idle_add(close_current, data);
+}
+
+static gboolean quit_now(gpointer data)
 {
 	struct gv_app *app = data;
 
+	if (app->win)	/* not closed meanwhile */
+		gtk_widget_destroy(app->win);
+	return G_SOURCE_REMOVE;
+}
+
+/* as a tab is closed: once the event that asked for it is done */
+static void on_quit(GtkMenuItem *item, gpointer data)
+{
 	(void)item;
-	gtk_widget_destroy(app->win);
+	g_idle_add(quit_now, data);
 }
 
 static void on_view(GtkMenuItem *item, gpointer data)
