@@ -339,10 +339,30 @@ static GtkWidget *button(const char *label, const char *tip, const char *name)
 	return b;
 }
 
+/*
+ * The bar closed (Escape, its close button): the keys go back to the graph.
+ * GTK leaves the focus on the entry, hidden in the bar's revealer, and
+ * delivered the next keys to it unrealized.
+ */
+static void on_mode(GObject *bar, GParamSpec *ps, gpointer data)
+{
+	struct gv_search *s = data;
+	GtkWidget *top = gtk_widget_get_toplevel(GTK_WIDGET(bar));
+	GtkWidget *focus = GTK_IS_WINDOW(top) ? gtk_window_get_focus(GTK_WINDOW(top)) : NULL;
+
+	(void)ps;
+	if (gtk_search_bar_get_search_mode(GTK_SEARCH_BAR(bar)) || !focus ||
+	    !gtk_widget_is_ancestor(focus, GTK_WIDGET(bar)))
+		return;
+	gtk_widget_grab_focus(gv_graph_area(gtk_notebook_get_current_page(
+		GTK_NOTEBOOK(s->d->graphs)) ? s->d->res : s->d->flow));
+}
+
 static struct gv_search *search_new(struct gv_doc *d)
 {
 	struct gv_search *s = g_new0(struct gv_search, 1);
 	GtkWidget *box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6), *b, *l;
+	int at = 0;
 
 	s->d = d;
 	s->bar = gtk_search_bar_new();
@@ -385,9 +405,12 @@ static struct gv_search *search_new(struct gv_doc *d)
 	g_signal_connect(s->dim, "toggled", G_CALLBACK(on_toggle), s);
 	g_signal_connect(s->hide, "toggled", G_CALLBACK(on_toggle), s);
 	g_signal_connect(s->bar, "destroy", G_CALLBACK(on_destroy), s);
+	g_signal_connect(s->bar, "notify::search-mode-enabled", G_CALLBACK(on_mode), s);
 	/* under the overview, above the graphs */
 	gtk_box_pack_start(GTK_BOX(d->page), s->bar, FALSE, FALSE, 0);
-	gtk_box_reorder_child(GTK_BOX(d->page), s->bar, 1);
+	gtk_container_child_get(GTK_CONTAINER(d->page), gv_overview_widget(d->ov), "position", &at,
+				NULL);
+	gtk_box_reorder_child(GTK_BOX(d->page), s->bar, at + 1);
 	gtk_widget_show_all(s->bar);
 	g_object_set_data(G_OBJECT(d->page), "gv-search", s);
 	gv_doc_listen(d, follow, s);
