@@ -37,7 +37,7 @@ void gv_app_error(struct gv_app *app, const char *fmt, ...)
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
 	fprintf(stderr, "tracevisualizer-gtk: %s\n", msg);
-	if (!app->win || app->screenshot || app->bench)
+	if (!app->win || app->screenshot || app->bench || app->quitting)
 		return;
 	dlg = gtk_message_dialog_new(GTK_WINDOW(app->win), GTK_DIALOG_MODAL, GTK_MESSAGE_ERROR,
 				     GTK_BUTTONS_CLOSE, "%s", msg);
@@ -206,14 +206,27 @@ static void on_export(GtkMenuItem *item, gpointer data)
  * The tab is closed once the event that asked for it (Ctrl+W, a menu
  * click) is done: destroying the widgets that event is still being
  * delivered to (the focus, the one under the pointer) makes GTK deliver
- * the rest of it to unrealized widgets
+ * the rest of it to unrealized widgets.  And once no long operation runs:
+ * one that shows its progress runs the main loop, this among the rest, and
+ * works on the document; it is canceled, and the closing tried again soon.
  */
+static bool wait_idle(struct gv_app *app, GSourceFunc retry)
+{
+	if (!gv_progress_running())
+		return false;
+	gv_progress_cancel_all();
+	g_timeout_add(50, retry, app);
+	return true;
+}
+
 static gboolean close_current(gpointer data)
 {
 	struct gv_app *app = data;
 	int i;
 
 	if (!app->win)	/* the window went meanwhile, its tabs with it */
+		return G_SOURCE_REMOVE;
+	if (wait_idle(app, close_current))
 		return G_SOURCE_REMOVE;
 	i = gtk_notebook_get_current_page(GTK_NOTEBOOK(app->tabs));
 	if (i >= 0 && (size_t)i < app->ndocs)
@@ -231,7 +244,8 @@ static gboolean quit_now(gpointer data)
 {
 	struct gv_app *app = data;
 
-	if (app->win)	/* not closed meanwhile */
+	app->quitting = true;
+	if (app->win && !wait_idle(app, quit_now))	/* not closed meanwhile */
 		gtk_widget_destroy(app->win);
 	return G_SOURCE_REMOVE;
 }
@@ -241,6 +255,15 @@ static void on_quit(GtkMenuItem *item, gpointer data)
 {
 	(void)item;
 	g_idle_add(quit_now, data);
+}
+
+/* the window manager's close button, Alt+F4: the same, as late */
+static gboolean on_delete(GtkWidget *w, GdkEvent *ev, gpointer data)
+{
+	(void)w;
+	(void)ev;
+	g_idle_add(quit_now, data);
+	return TRUE;
 }
 
 static void on_view(GtkMenuItem *item, gpointer data)
@@ -631,10 +654,21 @@ static void activate(GtkApplication *gapp, gpointer data)
 	gtk_container_add(GTK_CONTAINER(app->win), box);
 	g_signal_connect(app->win, "key-press-event", G_CALLBACK(on_key), app);
 	g_signal_connect(app->win, "destroy", G_CALLBACK(on_destroy), app);
+	g_signal_connect(app->win, "delete-event", G_CALLBACK(on_delete), app);
 	gtk_widget_show_all(app->win);
-	for (i = 0; dirs && dirs[i]; i++)
-		if (open_trace(app, dirs[i], i < app->nreadings ? app->readings[i] : NULL, true))
+	for (i = 0; dirs && dirs[i]; i++) {
+		struct gv_reading *rd = i < app->nreadings ? app->readings[i] : NULL;
+
+		if (app->quitting) {	/* Ctrl+Q while an earlier one was read */
+			if (rd) {
+				gv_read_cancel(rd);
+				gv_doc_free(gv_doc_open(app, dirs[i], rd, NULL));
+			}
+			continue;
+		}
+		if (open_trace(app, dirs[i], rd, true))
 			apply_options(app, app->docs[app->ndocs - 1]);
+	}
 	app->t_opened = now_ms() - t_main;
 	if ((app->screenshot || app->bench) && !app->ndocs) {
 		gtk_widget_destroy(app->win);

@@ -107,6 +107,7 @@ struct gv_app {
 	int height;
 	bool bench;
 	int status;
+	bool quitting;		/* the window asked to close: no more dialogs */
 	double t_activate;	/* the benchmark's phases, ms since main() */
 	double t_opened;
 	GtkWidget *active_item;	/* View -> Active rows only */
@@ -119,6 +120,7 @@ struct gv_reading *gv_read_start(const char *dir);
 int gv_read_finish(struct gv_reading *rd, GtkWindow *parent, struct lttr_trace **t,
 		   struct lttr_view **v, GError **error);
 const char *gv_read_dir(const struct gv_reading *rd);
+void gv_read_cancel(struct gv_reading *rd);
 
 /* doc.c: opening a trace (@rd: its reading already started, or NULL) */
 struct gv_doc *gv_doc_open(struct gv_app *app, const char *dir, struct gv_reading *rd,
@@ -186,13 +188,20 @@ void gv_filters_dialog(struct gv_doc *d);
 /* lttr_view_find() with a progress dialog (Cancel) when it takes long */
 int gv_find(struct gv_doc *d, const struct lttr_filter *f, const struct lttr_view_pos *from,
 	    bool incl, int dir, struct lttr_event *out, struct lttr_error *err);
-/* a long operation's progress: a dialog with Cancel after 0.3 s (the main
- * loop runs in gv_progress_step(), which returns true when canceled) */
+/* progress.c: a long operation's progress: a dialog with Cancel after
+ * 0.3 s (the main loop runs in gv_progress_step(), which returns true when
+ * canceled); @what is the bar's text */
 struct gv_progress;
 struct gv_progress *gv_progress_begin(struct gv_doc *d, const char *what);
 bool gv_progress_step(struct gv_progress *p, unsigned int permille);
 void gv_progress_end(struct gv_progress *p);
+/* any long operation under way (a reading too: gv_busy_enter() and _leave()) */
 bool gv_progress_running(void);
+/* every one under way to stop (the window or a tab is being closed) */
+void gv_progress_cancel_all(void);
+void gv_busy_enter(void);
+void gv_busy_leave(void);
+bool gv_busy_canceled(void);
 
 /* session.c: zoom, markers, bookmarks, filters, panes beside the trace */
 void gv_session_save(struct gv_doc *d);

@@ -80,6 +80,7 @@ int gv_read_finish(struct gv_reading *rd, GtkWindow *parent, struct lttr_trace *
 	GtkWidget *dialog = NULL, *bar = NULL;
 	int r;
 
+	gv_busy_enter();
 	if (parent) {
 		dialog = gtk_dialog_new_with_buttons("Reading the trace", parent, GTK_DIALOG_MODAL,
 						     "_Cancel", GTK_RESPONSE_CANCEL, NULL);
@@ -87,11 +88,14 @@ int gv_read_finish(struct gv_reading *rd, GtkWindow *parent, struct lttr_trace *
 		bar = gtk_progress_bar_new();
 		gtk_progress_bar_set_text(GTK_PROGRESS_BAR(bar), rd->dir);
 		gtk_progress_bar_set_show_text(GTK_PROGRESS_BAR(bar), TRUE);
+		atk_object_set_name(gtk_widget_get_accessible(bar), rd->dir);
 		gtk_container_add(GTK_CONTAINER(gtk_dialog_get_content_area(GTK_DIALOG(dialog))), bar);
 		g_signal_connect(dialog, "response", G_CALLBACK(on_cancel), rd);
 		gtk_widget_show_all(dialog);
 	}
 	while (!atomic_load(&rd->done)) {
+		if (gv_busy_canceled())
+			atomic_store(&rd->cancel, true);
 		if (bar)
 			gtk_progress_bar_set_fraction(GTK_PROGRESS_BAR(bar),
 						      atomic_load(&rd->permille) / 1000.0);
@@ -104,6 +108,7 @@ int gv_read_finish(struct gv_reading *rd, GtkWindow *parent, struct lttr_trace *
 	pthread_join(rd->thread, NULL);
 	if (dialog)
 		gtk_widget_destroy(dialog);
+	gv_busy_leave();
 	r = rd->r;
 	if (r < 0)
 		g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_FAILED, "%s",
@@ -113,6 +118,12 @@ int gv_read_finish(struct gv_reading *rd, GtkWindow *parent, struct lttr_trace *
 	free(rd->dir);
 	free(rd);
 	return r;
+}
+
+/* the reading to stop between two events (gv_read_finish() still to be called) */
+void gv_read_cancel(struct gv_reading *rd)
+{
+	atomic_store(&rd->cancel, true);
 }
 
 const char *gv_read_dir(const struct gv_reading *rd)

@@ -8,107 +8,11 @@
  * the expression the document's filter.  The search is the view model's
  * (lttr_view_find(): the buffers that cannot hold a match are skipped);
  * one that takes long shows its progress in a dialog whose Cancel stops
- * it (gv_find(), also used by the events list; the dialog, gv_progress_*(),
- * serves the CSV export too).
+ * it (gv_find(), also used by the events list; the dialog is progress.c's).
  */
 #include <stdio.h>
 #include <string.h>
 #include "gv.h"
-
-/* a long operation shows its progress after this long */
-#define PROGRESS_AFTER_US 300000
-
-/* long operations under way (they run the main loop to show their progress) */
-static int running;
-
-/**
- * struct gv_progress - the progress of a long operation
- * @d: the document
- * @what: what it is doing, for the dialog
- * @dialog: the dialog, once the operation has taken PROGRESS_AFTER_US
- * @bar: its progress bar
- * @since: when it began
- * @canceled: Cancel was pressed
- */
-struct gv_progress {
-	struct gv_doc *d;
-	char *what;
-	GtkWidget *dialog;
-	GtkWidget *bar;
-	gint64 since;
-	bool canceled;
-};
-
-static void on_cancel(GtkDialog *dlg, gint resp, gpointer data)
-{
-	struct gv_progress *p = data;
-
-	(void)dlg;
-	(void)resp;
-	p->canceled = true;
-}
-
-static bool interactive(const struct gv_doc *d)
-{
-	return d->app && d->app->win && !d->app->screenshot && !d->app->bench;
-}
-
-struct gv_progress *gv_progress_begin(struct gv_doc *d, const char *what)
-{
-	struct gv_progress *p = g_new0(struct gv_progress, 1);
-
-	p->d = d;
-	p->what = g_strdup(what);
-	p->since = g_get_monotonic_time();
-	running++;
-	return p;
-}
-
-bool gv_progress_step(struct gv_progress *p, unsigned int permille)
-{
-	if (!p->dialog && interactive(p->d) &&
-	    g_get_monotonic_time() - p->since > PROGRESS_AFTER_US) {
-		p->dialog = gtk_dialog_new_with_buttons("Working", GTK_WINDOW(p->d->app->win),
-							GTK_DIALOG_MODAL |
-							GTK_DIALOG_DESTROY_WITH_PARENT,
-							"_Cancel", GTK_RESPONSE_CANCEL, NULL);
-		gtk_widget_set_name(p->dialog, "progress");
-		p->bar = gtk_progress_bar_new();
-		gtk_progress_bar_set_text(GTK_PROGRESS_BAR(p->bar), p->what);
-		gtk_progress_bar_set_show_text(GTK_PROGRESS_BAR(p->bar), TRUE);
-		gtk_container_set_border_width(GTK_CONTAINER(p->bar), 12);
-		gtk_container_add(GTK_CONTAINER(gtk_dialog_get_content_area(GTK_DIALOG(p->dialog))),
-				  p->bar);
-		g_signal_connect(p->dialog, "response", G_CALLBACK(on_cancel), p);
-		gtk_widget_show_all(p->dialog);
-	}
-	if (p->dialog) {
-		int i;
-
-		gtk_progress_bar_set_fraction(GTK_PROGRESS_BAR(p->bar),
-					      (permille > 1000 ? 1000 : permille) / 1000.0);
-		/* a bounded number: idle handlers are always pending */
-		for (i = 0; i < 200 && gtk_events_pending(); i++)
-			gtk_main_iteration_do(FALSE);
-	}
-	return p->canceled;
-}
-
-void gv_progress_end(struct gv_progress *p)
-{
-	if (!p)
-		return;
-	if (p->dialog)
-		gtk_widget_destroy(p->dialog);
-	running--;
-	g_free(p->what);
-	g_free(p);
-}
-
-bool gv_progress_running(void)
-{
-	return running > 0;
-}
 
 static int find_progress_cb(void *arg, unsigned int permille)
 {

@@ -28,8 +28,6 @@
 #define MB 40		/* bottom (duration labels, axis title) */
 #define MIN_BUCKETS 10
 #define MAX_LISTED 1000	/* instances listed at most */
-#define DIALOG_AFTER_US 300000	/* a progress dialog after 0.3 s */
-#define PUMP_EVERY_US 100000	/* the window's events this often meanwhile */
 
 /* the list of histograms */
 enum { S_LABEL, S_COUNT_S, S_COUNT, S_KIND, S_WHAT, S_SYSVEC, S_GROUP, S_LAT, S_PARTIAL,
@@ -298,51 +296,17 @@ static gboolean on_tooltip(GtkWidget *w, gint x, gint y, gboolean kb, GtkTooltip
 
 /* ---- the instances of a bucket ---- */
 
+/* the lookup of a bucket's calls: its progress, and the page going meanwhile */
 struct progress {
 	struct stats *s;
-	GtkWidget *dialog;
-	GtkWidget *bar;
-	gint64 t0;
-	gint64 pumped;
-	bool canceled;
+	struct gv_progress *gp;
 };
-
-static void on_cancel(GtkDialog *dlg, gint resp, gpointer data)
-{
-	struct progress *p = data;
-
-	(void)dlg;
-	(void)resp;
-	p->canceled = true;
-}
 
 static int inst_progress(void *arg, unsigned int permille)
 {
 	struct progress *p = arg;
-	struct gv_app *app = p->s->d->app;
 
-	if (!p->dialog && app->win && !app->screenshot &&
-	    g_get_monotonic_time() - p->t0 > DIALOG_AFTER_US) {
-		p->dialog = gtk_dialog_new_with_buttons("Looking for the calls",
-							GTK_WINDOW(app->win), GTK_DIALOG_MODAL,
-							"_Cancel", GTK_RESPONSE_CANCEL, NULL);
-		gtk_widget_set_name(p->dialog, "instances-progress");
-		p->bar = gtk_progress_bar_new();
-		gtk_progress_bar_set_text(GTK_PROGRESS_BAR(p->bar), p->s->what);
-		gtk_progress_bar_set_show_text(GTK_PROGRESS_BAR(p->bar), TRUE);
-		gtk_container_add(GTK_CONTAINER(gtk_dialog_get_content_area(GTK_DIALOG(p->dialog))),
-				  p->bar);
-		g_signal_connect(p->dialog, "response", G_CALLBACK(on_cancel), p);
-		gtk_widget_show_all(p->dialog);
-	}
-	if (g_get_monotonic_time() - p->pumped < PUMP_EVERY_US)
-		return p->canceled || p->s->dead;
-	p->pumped = g_get_monotonic_time();
-	if (p->bar)
-		gtk_progress_bar_set_fraction(GTK_PROGRESS_BAR(p->bar), permille / 1000.0);
-	while (gtk_events_pending())
-		gtk_main_iteration_do(FALSE);
-	return p->canceled || p->s->dead;
+	return gv_progress_step(p->gp, permille) || p->s->dead;
 }
 
 static void stats_free(struct stats *s)
@@ -396,8 +360,7 @@ static void choose_bucket(struct stats *s, int k)
 {
 	struct lttr_inst_query q;
 	struct lttr_instances r;
-	struct progress pr = { s, NULL, NULL, g_get_monotonic_time(), g_get_monotonic_time(),
-			       false };
+	struct progress pr = { s, NULL };
 	struct lttr_error err;
 	unsigned int gen = s->generation;
 	char range[80], text[LTTR_ERRMSG_MAX + 96];
@@ -425,11 +388,11 @@ static void choose_bucket(struct stats *s, int k)
 	q.pids = pids;
 	gtk_label_set_text(GTK_LABEL(s->inst_label), "looking for them...");
 	s->busy = true;
+	pr.gp = gv_progress_begin(s->d, s->what);
 	res = lttr_instances_find(s->d->t, &q, inst_progress, &pr, &r, &err);
+	gv_progress_end(pr.gp);
 	s->busy = false;
 	free(pids);
-	if (pr.dialog)
-		gtk_widget_destroy(pr.dialog);
 	if (s->dead) {
 		lttr_instances_free(&r);
 		stats_free(s);

@@ -1,0 +1,48 @@
+#!/bin/bash
+# The long operations of tracevisualizer-gtk on a big synthetic trace,
+# under Xvfb, used as a person uses them (tests/lib/gtkprogress.py says
+# each step): the reading of a trace shows its progress and Cancel stops
+# it (an error dialog, the program stays up); read to its end, the
+# status bar counts every event; a search through the whole trace shows
+# its progress, Cancel stops it, run again it ends with "no match"; Ctrl+W
+# typed as a search starts closes the tab once the search is canceled,
+# without taking the program down.  Should a faster machine end them
+# before they can be seen, a bigger trace is tried.
+. "$(dirname "$0")/../lib/tap.sh"
+PY=/usr/bin/python3	# Debian's, with python3-gi
+for c in xvfb-run dbus-run-session xdotool; do
+	command -v $c >/dev/null || skip_all "$c missing (scripts/setup-deps)"
+done
+$PY -c 'import gi; gi.require_version("Atspi", "2.0"); from gi.repository import Atspi' \
+	2>/dev/null || skip_all "python3-gi with AT-SPI 2.0 missing (scripts/setup-deps)"
+gtk=$TOP/tracevisualizer/tracevisualizer-gtk
+genbig=$TOP/tracevisualizer/build/utest/gen-big
+[ -x "$gtk" ] && [ -x "$genbig" ] || make -s -C tracevisualizer >/dev/null
+[ -x "$gtk" ] || skip_all "tracevisualizer-gtk not built"
+tmp=$(mktemp -d)
+trap '[ -n "$KEEP" ] || rm -rf "$tmp"' EXIT	# KEEP=1: kept, to look at
+unset GTK_A11Y NO_AT_BRIDGE
+export GTK_THEME=Adwaita
+
+for n in 40000000 100000000; do
+	rm -rf "$tmp/big" "$tmp/out" && mkdir -p "$tmp/out"
+	$genbig -n $n "$tmp/big" > /dev/null 2>&1
+	events=$(tracevisualizer summary "$tmp/big" | sed -n 's/^Events: \([0-9]*\) .*/\1/p')
+	[ "$events" = $n ]
+	ok $? "gen-big: a trace of $n events (summary: $events)"
+	timeout 600 dbus-run-session -- xvfb-run -a -s "-screen 0 1280x800x24" \
+		$PY tests/lib/gtkprogress.py "$gtk" "$tmp/big" "$n" "$tmp/out" \
+		2>> "$tmp/atspi.err" | grep -v '^SpiRegistry daemon' > "$tmp/result"
+	grep -q '^TOOFAST' "$tmp/result" || break
+	grep '^TOOFAST' "$tmp/result" | sed 's/^TOOFAST /# too fast to be seen on this machine: /'
+done
+checks < "$tmp/result"
+
+# GTK 3.24's own complaint on closing a tab while AT-SPI listens (see
+# gtk-window.t) is ignored; no other warning may come
+grep -E 'CRITICAL|WARNING' "$tmp/atspi.err" "$tmp/out/"*.log |
+	grep -v "gtk_notebook_get_tab_label: assertion 'list != NULL' failed" > "$tmp/warn.txt"
+[ ! -s "$tmp/warn.txt" ]
+ok $? "no GTK warning or critical meanwhile (but GTK's own on closing a tab)"
+[ -s "$tmp/warn.txt" ] && diag "$(head -5 "$tmp/warn.txt")"
+done_testing

@@ -1,0 +1,277 @@
+#!/usr/bin/python3
+"""gtkprogress.py PROG BIG EVENTS OUTDIR - the long operations of
+tracevisualizer-gtk on a big trace (tests/host/gtk-progress.t), used as a
+person uses them (keys and clicks by xdotool, read back through AT-SPI):
+
+  - reading the trace named on the command line shows a "Reading the
+    trace" dialog whose progress bar (named by the trace's directory)
+    moves forward and never back; its Cancel button, clicked, stops the
+    reading: an error dialog says "reading canceled", the program stays up
+    with no trace open, and Ctrl+Q exits with status 1 (the trace named
+    was not opened); stderr says the same;
+  - read to its end, the dialog goes and the status bar counts EVENTS
+    events in the window (tracevisualizer summary's "Events:"), and no
+    warning;
+  - a search that reads the whole trace (no event matches) shows a
+    "Working" dialog after a moment, its bar says "searching the trace"
+    and moves forward; Cancel ends it with "search canceled" in the
+    status bar, the cursor where it was; the same search run to its end
+    says "no match after the cursor" (or "selected event"); the keys work on afterwards
+    (W zooms in) and Ctrl+Q exits with status 0.
+Should an operation end before its dialog could be seen (a faster
+machine), the script prints TOOFAST and the test retries a bigger trace.
+Prints PASS/FAIL lines and DONE (tests/lib/tap.sh, checks())."""
+import os
+import re
+import sys
+import time
+
+import gi
+gi.require_version('Atspi', '2.0')
+from gi.repository import Atspi  # noqa: E402
+
+from gtkdrive import Window, text_of, wait  # noqa: E402
+
+
+def check(cond, what, detail=None):
+    print("%s %s" % ("PASS" if cond else "FAIL", what))
+    if not cond and detail:
+        print("  %s" % detail)
+    sys.stdout.flush()
+    return bool(cond)
+
+
+def find_dialog(w, title):
+    for d in w.dialogs():
+        try:
+            if d.get_name() == title:
+                return d
+        except Exception:
+            pass
+    return None
+
+
+def bar_of(w, dlg):
+    return w.one(role='progress bar', root=dlg)
+
+
+def bar_text(bar):
+    """what the bar says: its accessible name"""
+    try:
+        return bar.get_name()
+    except Exception:
+        return None
+
+
+def value(bar):
+    try:
+        return Atspi.Value.get_current_value(bar)
+    except Exception:
+        return None
+
+
+def watch(w, dlg, bar, until, timeout=60):
+    """the values the bar shows until until() (or the dialog goes)"""
+    seen = []
+    end = time.time() + timeout
+    while time.time() < end:
+        v = value(bar)
+        if v is not None and (not seen or v != seen[-1]):
+            seen.append(v)
+        if until(seen) or find_dialog(w, dlg) is None:
+            break
+        time.sleep(0.05)
+    return seen
+
+
+def click_button(w, root, name):
+    b = w.one(name, 'push button', root=root)
+    if b is None:
+        return False
+    x, y, wd, ht = w.extents(b)
+    w.click(x + wd // 2, y + ht // 2)
+    return True
+
+
+def forward(seen):
+    return all(b >= a for a, b in zip(seen, seen[1:])) and all(0 <= v <= 1 for v in seen)
+
+
+def cancel_reading(prog, big, out):
+    """the reading canceled; False: it ended before its dialog was seen"""
+    w = Window(prog, ['--size', '1280x800', big], log=os.path.join(out, 'cancel.log'))
+    try:
+        if not check(w.app() is not None, "cancel: the program shows up on the accessibility bus"):
+            return True
+        dlg = wait(lambda: find_dialog(w, 'Reading the trace') or w.one('Status', 'label'), 60)
+        if dlg is None or dlg.get_role_name() == 'label':
+            print("TOOFAST the reading ended before its dialog was seen")
+            return False
+        bar = bar_of(w, dlg)
+        check(bar is not None and bar_text(bar) == big,
+              "cancel: a 'Reading the trace' dialog, its progress bar named by the trace",
+              bar and bar_text(bar))
+        seen = watch(w, 'Reading the trace', bar, lambda s: len(s) >= 3 and s[-1] > s[0])
+        if find_dialog(w, 'Reading the trace') is None:
+            print("TOOFAST the reading ended while its bar was watched")
+            return False
+        check(len(seen) >= 3 and seen[-1] > seen[0] and forward(seen),
+              "cancel: the bar moves forward while the trace is read (%s)" %
+              ", ".join("%.3f" % v for v in seen[:6]))
+        click_button(w, dlg, 'Cancel')
+        err = wait(lambda: [d for d in w.dialogs() if d.get_name() != 'Reading the trace'], 30)
+        texts = [text_of(lb) for lb in w.all(role='label', root=err[0])] if err else []
+        if not err and w.one('Status', 'label') is not None:
+            print("TOOFAST the reading ended before Cancel was taken")
+            return False
+        check(err and any(t == 'reading canceled' for t in texts),
+              "cancel: Cancel stops the reading, an error dialog says 'reading canceled'", texts)
+        if err:
+            click_button(w, err[0], 'Close')
+            wait(lambda: not w.dialogs(), 5)
+        check(w.alive() and not w.dialogs() and w.one('Status', 'label') is None,
+              "cancel: the program stays up, no dialog, no trace open")
+    finally:
+        st = w.quit()
+    check(st == 1, "cancel: Ctrl+Q, exit status 1: the trace named was not opened (%s)" % st)
+    with open(os.path.join(out, 'cancel.log')) as f:
+        log = f.read()
+    check('tracevisualizer-gtk: reading canceled\n' in log, "cancel: stderr says it", log[-300:])
+    return True
+
+
+def status_events(s):
+    m = re.search(r'   (\d+) events in the window', s)
+    return int(m.group(1)) if m else None
+
+
+def search(w, expr):
+    """Ctrl+F, the expression, Enter; the 'Working' dialog, if seen"""
+    w.focus()
+    w.key('ctrl+f')
+    entry = w.wait_one('Search expression', 'text')
+    if entry is None:
+        return None
+    w.key('ctrl+a')
+    w.type(expr)
+    w.key('Return')
+    return wait(lambda: find_dialog(w, 'Working') or
+                ('no match' in w.status() and 'x'), 60)
+
+
+def read_and_search(prog, big, events, out):
+    """reading to the end, then a search canceled and one to its end;
+    False: too fast to be seen"""
+    for f in ('session.json', 'bookmarks.json'):	# opened whole, no markers
+        if os.path.exists(os.path.join(big, f)):
+            os.unlink(os.path.join(big, f))
+    w = Window(prog, ['--size', '1280x800', big], log=os.path.join(out, 'search.log'))
+    try:
+        if not check(w.app() is not None, "read: the program shows up on the accessibility bus"):
+            return True
+        dlg = wait(lambda: find_dialog(w, 'Reading the trace') or w.one('Status', 'label'), 60)
+        if dlg is None or dlg.get_role_name() == 'label':
+            print("TOOFAST the reading ended before its dialog was seen")
+            return False
+        seen = watch(w, 'Reading the trace', bar_of(w, dlg), lambda s: False, 120)
+        gone = wait(lambda: find_dialog(w, 'Reading the trace') is None, 120)
+        st = w.wait_status(r'events in the window', 30)
+        check(gone and forward(seen) and len(seen) >= 2,
+              "read: the bar moves forward (%d values, %.3f to %.3f), then the dialog goes" %
+              (len(seen), seen[0] if seen else -1, seen[-1] if seen else -1))
+        check(st.endswith('   lost 0'), "read: no warning (a bar would say why)", st)
+        check(status_events(st) == events,
+              "read: the status bar counts the trace's %d events in the window" % events, st)
+        cursor = st.split('   ')[0]
+
+        expr = 'pid == 99999'
+        got = search(w, expr)
+        if got is None or got == 'x':
+            print("TOOFAST the search ended before its dialog was seen (%s)" % w.status())
+            return False
+        bar = bar_of(w, got)
+        check(bar is not None and bar_text(bar) == 'searching the trace',
+              "search: a 'Working' dialog, its bar says 'searching the trace'",
+              bar and bar_text(bar))
+        seen = watch(w, 'Working', bar, lambda s: len(s) >= 2 and s[-1] > s[0])
+        if find_dialog(w, 'Working') is None:
+            print("TOOFAST the search ended while its bar was watched")
+            return False
+        click_button(w, got, 'Cancel')
+        st = w.wait_status(r'search canceled|no match', 60)
+        if 'no match' in st:
+            print("TOOFAST the search ended before Cancel was taken")
+            return False
+        check(len(seen) >= 2 and seen[-1] > seen[0] and forward(seen),
+              "search: the bar moves forward (%s)" % ", ".join("%.3f" % v for v in seen[:6]))
+        check('search canceled' in st and st.startswith(cursor + '   '),
+              "search: Cancel ends it, 'search canceled', the cursor where it was", st)
+        check(wait(lambda: find_dialog(w, 'Working') is None, 10), "search: the dialog goes")
+
+        w.focus()
+        w.key('Escape')
+        got = search(w, expr)
+        if got is not None and got != 'x':
+            wait(lambda: find_dialog(w, 'Working') is None, 120)
+        st = w.wait_status(r'no match', 120)
+        check(re.search(r'no match after the (cursor|selected event) for: %s$' % re.escape(expr),
+                        st), "search: run to its end, 'no match after the ... for: %s'" % expr, st)
+        w.focus()
+        w.key('Escape', 'w')
+        st2 = w.wait_status(lambda s: status_events(s) not in (None, events), 15)
+        check(status_events(st2) is not None and status_events(st2) < events,
+              "W zooms in afterwards: fewer events in the window", st2)
+    finally:
+        st = w.quit()
+    check(st == 0, "read: Ctrl+Q, exit status 0 (%s)" % st)
+    return True
+
+
+def close_while_searching(prog, big, events, out):
+    """Ctrl+W and Enter typed at once in the search bar: the search starts
+    before the tab's closing is done, which then comes in the middle of it
+    (the search runs the main loop to show its progress); the search is
+    canceled and the tab closed after it, the program stays up (freed
+    under the search, the document took the program down when the search
+    returned)"""
+    for f in ('session.json', 'bookmarks.json'):
+        if os.path.exists(os.path.join(big, f)):
+            os.unlink(os.path.join(big, f))
+    w = Window(prog, ['--size', '1280x800', big], log=os.path.join(out, 'close.log'))
+    try:
+        if not check(w.app() is not None, "close: the program shows up on the accessibility bus"):
+            return True
+        st = w.wait_status(r'events in the window', 120)
+        check(status_events(st) == events, "close: the trace read", st)
+        w.focus()
+        w.key('ctrl+f')
+        w.wait_one('Search expression', 'text')
+        w.type('pid == 99999')
+        t0 = time.time()
+        w.xdo('key', '--delay', '0', 'ctrl+w', 'Return')
+        gone = wait(lambda: w.one('Status', 'label') is None, 60)
+        took = time.time() - t0
+        time.sleep(max(0, t0 + 3 - time.time()))   # the search would have ended
+        check(gone and w.alive() and not w.dialogs(),
+              "close: Ctrl+W with a search starting: the tab closes (%.2f s), no dialog left, "
+              "the program up" % took)
+    finally:
+        st = w.quit()
+    check(st == 0, "close: Ctrl+Q, exit status 0 (%s)" % st)
+    return True
+
+
+def main():
+    prog, big, events, out = sys.argv[1:5]
+    what = sys.argv[5] if len(sys.argv) > 5 else 'all'
+    if what in ('all', 'cancel') and not cancel_reading(prog, big, out):
+        return
+    if what in ('all', 'search') and not read_and_search(prog, big, int(events), out):
+        return
+    if what in ('all', 'close'):
+        close_while_searching(prog, big, int(events), out)
+    print("DONE")
+
+
+if __name__ == '__main__':
+    main()
