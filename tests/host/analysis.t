@@ -181,4 +181,44 @@ is "$($tv summary --time --json "$tmp/s" | python3 -c 'import json,sys; s=json.l
 $tv summary --time "$tmp/s" | grep -q 'softirq'; ok $? "summary --time: softirq column in text"
 $tv dump --type softirq_entry "$tmp/s" | grep -c 'softirq_entry NET_RX' | grep -qx 2; ok $? "dump --type softirq_entry: described by vector name"
 $tv graph --pid 5,9 --width 10 "$tmp/s" | grep -q 'softirq NET_RX'; ok $? "graph: softirq transitions"
+# The start-up records: the daemon stamps the header's start after the
+# START ioctl returned, the module recorded from inside it, so the first
+# buffers begin before the header's start.  The trace starts at the
+# earliest of them: a syscall and an irq of those microseconds keep their
+# real durations (they were squeezed to 0 at the header's start), the
+# wall-clock start moves as much, time is still conserved.  A buffer that
+# begins more than a second early is damage and moves nothing.
+$gen "$tmp/early" <<'DESC'
+header ncpus=2 start=1000100000 end=1000300000 wall=5000100000
+proc PID: 5; PPID: 1; TGID: 5; NAME: a
+buf cpu=0 start=1000000000 pid=5
+1000000000 start 5 0
+1000000100 syscall_entry 39
+1000050100 syscall_exit 39 5
+1000060000 irq_entry 236 2
+1000090000 irq_exit 236 2
+1000200000 syscall_entry 39
+1000200500 syscall_exit 39 5
+buf cpu=1 start=1000040000 pid=0
+1000040000 start 0 1
+DESC
+ok $? "gen-trace: a trace whose buffers begin 100 us before the header's start"
+$tv summary --json "$tmp/early" > "$tmp/early.json"
+is "$(json "$tmp/early.json" "(j['trace']['start_ns'], j['trace']['start_wall_ns'])")" \
+	"(1000000000, 5000000000)" "the trace starts at its first buffer; the wall-clock start moves as much"
+is "$($tv dump "$tmp/early" | sed -n 2p | cut -d' ' -f1,6-)" "0.000000000 trace_start pid=5 cpu=0" \
+	"dump: the first record at 0, not before the start"
+is "$($tv syscalls --json "$tmp/early" | python3 -c 'import json,sys; l=json.load(sys.stdin)["syscalls"]["getpid"]["latency"]; print(l["count"], l["min_ns"], l["max_ns"])')" \
+	"2 500 50000" "syscalls: the start-up getpid keeps its 50 us (not squeezed to 0)"
+is "$($tv irqs --json "$tmp/early" | python3 -c 'import json,sys; x=json.load(sys.stdin)["irqs"][0]["duration"]; print(x["count"], x["max_ns"])')" \
+	"1 30000" "irqs: the start-up interrupt keeps its 30 us"
+$tv check "$tmp/early" > "$tmp/early.check"; ok $? "check: time conserved over the longer window"
+sed 's/^header ncpus=2 start=1000100000/header ncpus=2 start=2000100000/; s/end=1000300000/end=2000300000/' \
+	> "$tmp/far.desc" <<'DESC'
+header ncpus=2 start=1000100000 end=1000300000 wall=5000100000
+buf cpu=0 start=1000000000 pid=5
+1000000000 start 5 0
+DESC
+$gen "$tmp/far" < "$tmp/far.desc" && $tv summary --json "$tmp/far" > "$tmp/far.json" 2>/dev/null
+is "$(json "$tmp/far.json" "j['trace']['start_ns']")" "2000100000" "a buffer 1.1 s early is not start-up: the start stays the header's"
 done_testing

@@ -120,11 +120,18 @@ static const struct fcase cases[] = {
 	  "0:5:unknown:0-10 0:5:syscall/0:10-20 0:5:syscall/1:20-30 0:5:user:30-40 "
 	  "0:5:user:40-100 ", "RSASsAs" },
 	{ "rule 13: events before the window start and after its end are clamped",
+	  "header start=2100000010 end=2100000050 flags=0\n"
+	  "buf cpu=0 start=1000000000 pid=5\n"
+	  "1000000000 syscall_entry 0\n2100000030 syscall_exit 0 0\n"
+	  "2100000060 syscall_entry 1\n",
+	  "0:5:syscall/0:1100000010-1100000030 0:5:user:1100000030-1100000050 ", "RSsS" },
+	{ "rule 13: the first buffers begin (less than 1 s) before the header's start: "
+	  "the window starts at them",
 	  "header start=1000000010 end=1000000050 flags=0\n"
 	  "buf cpu=0 start=1000000000 pid=5\n"
 	  "1000000000 syscall_entry 0\n1000000030 syscall_exit 0 0\n"
 	  "1000000060 syscall_entry 1\n",
-	  "0:5:syscall/0:10-30 0:5:user:30-50 ", "RSsS" },
+	  "0:5:syscall/0:0-30 0:5:user:30-50 ", "RSsS" },
 	{ "rule 14: a softirq at irq exit nests in the irq, an irq nests in the softirq",
 	  "header end=1000000100\n"
 	  "buf cpu=0 start=1000000000 pid=5\n"

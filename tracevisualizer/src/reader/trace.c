@@ -375,6 +375,36 @@ static int read_proc(struct lttr_trace *t, struct lttr_error *err)
 	return 0;
 }
 
+/* how far before the header's start a buffer may begin and move it */
+#define START_SLACK_NS 1000000000ULL
+
+/*
+ * The daemon stamps the header's start_ns when the START ioctl has
+ * returned, but the module records from inside it: the first buffers of a
+ * real trace begin milliseconds earlier (trace_start, the interrupts and
+ * the daemon's own syscall exit of those milliseconds).  The trace starts
+ * at the earliest first buffer, so that those records keep their real
+ * times and durations instead of being squeezed to the header's start;
+ * the wall-clock start moves by as much.  A flight-recorder trace starts
+ * where every CPU has data (lttr_trace_window_start()), whatever this
+ * says; a buffer more than START_SLACK_NS early is damage, not start-up,
+ * and moves nothing.
+ */
+static void start_at_first_buffer(struct lttr_trace *t)
+{
+	uint64_t first = t->hdr.start_ns, d;
+	unsigned int c;
+
+	for (c = 0; c < t->ncpus; c++)
+		if (t->cpu[c].nbufs && t->cpu[c].bufs[0].start_ns < first &&
+		    t->hdr.start_ns - t->cpu[c].bufs[0].start_ns <= START_SLACK_NS)
+			first = t->cpu[c].bufs[0].start_ns;
+	d = t->hdr.start_ns - first;
+	t->hdr.start_ns = first;
+	if (t->hdr.start_wall_ns > d)
+		t->hdr.start_wall_ns -= d;
+}
+
 int lttr_trace_open(const char *dir, unsigned int flags,
 		    struct lttr_trace **out, struct lttr_error *err)
 {
@@ -407,6 +437,7 @@ int lttr_trace_open(const char *dir, unsigned int flags,
 	lttr_map_drop(t, 0, t->map_size);
 	if (ret < 0)
 		goto fail;
+	start_at_first_buffer(t);
 	ret = read_lost(t, err);
 	if (ret < 0)
 		goto fail;
