@@ -17,20 +17,12 @@
 # nowhere else, in bucket order, taller for more calls.  The instances of
 # every bucket are checked exactly by utest/test-instances.c.
 . "$(dirname "$0")/../lib/tap.sh"
-py=/usr/bin/python3
-for c in xvfb-run dbus-run-session xdotool; do
-	command -v $c >/dev/null || skip_all "$c is not installed (scripts/setup-deps)"
-done
-$py -c 'import gi; gi.require_version("Atspi", "2.0"); from gi.repository import Atspi; import PIL' \
-	2>/dev/null || skip_all "Debian's python3 lacks gi/Atspi or Pillow (scripts/setup-deps)"
+. "$(dirname "$0")/../lib/gtk.sh"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-gen=$TOP/tracevisualizer/build/utest/gen-trace
-gtk=${TRACEVISUALIZER_GTK:-$TOP/tracevisualizer/tracevisualizer-gtk}
-[ -x "$gen" ] && [ -x "$gtk" ] || make -s -C tracevisualizer >/dev/null
 tv=tracevisualizer
 screen="-screen 0 1400x1100x24"
 
-$py tests/lib/gtktrace.py --expect "$tmp/reads.txt" > "$tmp/desc" && $gen "$tmp/t" < "$tmp/desc"
+$PY tests/lib/gtktrace.py --expect "$tmp/reads.txt" > "$tmp/desc" && $gen "$tmp/t" < "$tmp/desc"
 ok $? "the trace is written"
 $tv check "$tmp/t" > /dev/null
 ok $? "and conserves time (tracevisualizer check)"
@@ -44,7 +36,7 @@ ok $? "processes, threads, syscalls, irqs, summary --time and the opens, in JSON
 
 # (the accessibility registry, started on the bus, says hello on stdout)
 checks < <(timeout 300 dbus-run-session -- xvfb-run -a -s "$screen" \
-	$py tests/lib/gtkcheck.py "$gtk" "$tmp/t" "$tmp" "$tmp/reads.txt" 2> "$tmp/atspi.err" |
+	$PY tests/lib/gtkcheck.py "$gtk" "$tmp/t" "$tmp" "$tmp/reads.txt" 2> "$tmp/atspi.err" |
 	grep -v '^SpiRegistry daemon')
 ! grep -E 'CRITICAL|WARNING' "$tmp/atspi.err" > "$tmp/warn.txt"
 ok $? "no GTK warning or critical meanwhile"
@@ -55,7 +47,7 @@ timeout 60 xvfb-run -a -s "$screen" "$gtk" --size 1280x1000 --view stats \
 ok $? "a screenshot of the statistics"
 ! grep -E 'CRITICAL|WARNING' "$tmp/shot.err" >/dev/null
 ok $? "without GTK warnings"
-checks < <($py - "$tmp/stats.png" "$tmp/syscalls.json" <<'PY'
+checks < <($PY - "$tmp/stats.png" "$tmp/syscalls.json" <<'PY'
 import json, math, sys
 from PIL import Image
 

@@ -9,20 +9,9 @@
 # without taking the program down.  Should a faster machine end them
 # before they can be seen, a bigger trace is tried.
 . "$(dirname "$0")/../lib/tap.sh"
-PY=/usr/bin/python3	# Debian's, with python3-gi
-for c in xvfb-run dbus-run-session xdotool; do
-	command -v $c >/dev/null || skip_all "$c missing (scripts/setup-deps)"
-done
-$PY -c 'import gi; gi.require_version("Atspi", "2.0"); from gi.repository import Atspi' \
-	2>/dev/null || skip_all "python3-gi with AT-SPI 2.0 missing (scripts/setup-deps)"
-gtk=$TOP/tracevisualizer/tracevisualizer-gtk
-genbig=$TOP/tracevisualizer/build/utest/gen-big
-[ -x "$gtk" ] && [ -x "$genbig" ] || make -s -C tracevisualizer >/dev/null
-[ -x "$gtk" ] || skip_all "tracevisualizer-gtk not built"
+. "$(dirname "$0")/../lib/gtk.sh"
 tmp=$(mktemp -d)
 trap '[ -n "$KEEP" ] || rm -rf "$tmp"' EXIT	# KEEP=1: kept, to look at
-unset GTK_A11Y NO_AT_BRIDGE
-export GTK_THEME=Adwaita
 
 for n in 40000000 100000000; do
 	rm -rf "$tmp/big" "$tmp/out" && mkdir -p "$tmp/out"

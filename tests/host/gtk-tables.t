@@ -27,22 +27,10 @@
 #   - a trace of a million events: End and Home in the list show dump's
 #     last and first events.
 . "$(dirname "$0")/../lib/tap.sh"
-PY=/usr/bin/python3	# Debian's, with Pillow and python3-gi
-for c in xvfb-run dbus-run-session xdotool; do
-	command -v $c >/dev/null || skip_all "$c missing (scripts/setup-deps)"
-done
-$PY -c 'import gi, PIL; gi.require_version("Atspi", "2.0"); from gi.repository import Atspi' \
-	2>/dev/null || skip_all "python3-gi with AT-SPI 2.0, or Pillow, missing (scripts/setup-deps)"
-gtk=$TOP/tracevisualizer/tracevisualizer-gtk
-gen=$TOP/tracevisualizer/build/utest/gen-trace
-genbig=$TOP/tracevisualizer/build/utest/gen-big
-[ -x "$gtk" ] && [ -x "$gen" ] && [ -x "$genbig" ] || make -s -C tracevisualizer >/dev/null
-[ -x "$gtk" ] || skip_all "tracevisualizer-gtk not built"
+. "$(dirname "$0")/../lib/gtk.sh"
 tv=tracevisualizer
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-unset GTK_A11Y NO_AT_BRIDGE
-export GTK_THEME=Adwaita
 
 # headless ARGS... : the window drawn once (--screenshot), then closed
 headless() { xvfb-run -a -s "-screen 0 1280x800x24" "$gtk" --size 1280x800 "$@"; }

@@ -28,20 +28,9 @@
 # graph asked the library for) is checked column by column against the
 # screen's colours, and says the rows' order.
 . "$(dirname "$0")/../lib/tap.sh"
-PY=/usr/bin/python3	# Debian's, with Pillow and python3-gi
-for c in xvfb-run dbus-run-session xdotool; do
-	command -v $c >/dev/null || skip_all "$c missing (scripts/setup-deps)"
-done
-$PY -c 'import gi, PIL; gi.require_version("Atspi", "2.0"); from gi.repository import Atspi' \
-	2>/dev/null || skip_all "python3-gi with AT-SPI 2.0, or Pillow, missing (scripts/setup-deps)"
-gtk=$TOP/tracevisualizer/tracevisualizer-gtk
-gen=$TOP/tracevisualizer/build/utest/gen-trace
-[ -x "$gtk" ] && [ -x "$gen" ] || make -s -C tracevisualizer >/dev/null
-[ -x "$gtk" ] || skip_all "tracevisualizer-gtk not built"
+. "$(dirname "$0")/../lib/gtk.sh"
 tmp=$(mktemp -d)
 trap '[ -n "$KEEP" ] || rm -rf "$tmp"' EXIT	# KEEP=1: kept, to look at
-unset GTK_A11Y NO_AT_BRIDGE
-export GTK_THEME=Adwaita
 screen="-screen 0 1280x800x24"
 
 # two traces: a (8 rounds) acted on, b (5 rounds) in a second tab

@@ -18,15 +18,7 @@ import os
 import subprocess
 import sys
 
-from gtkdrive import Window, children, text_of, wait
-
-
-def check(cond, what, detail=None):
-    print("%s %s" % ("PASS" if cond else "FAIL", what))
-    if not cond and detail:
-        print("  %s" % detail)
-    sys.stdout.flush()
-    return bool(cond)
+from gtkdrive import Window, check, text_of, wait
 
 
 def reader_warnings(path):

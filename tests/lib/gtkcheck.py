@@ -25,6 +25,7 @@ import gi
 gi.require_version('Atspi', '2.0')
 from gi.repository import Atspi  # noqa: E402
 
+from gtkdrive import check  # noqa: E402
 from tuicheck import fmt_duration as fmt_dur, fmt_time  # noqa: E402,F401 (lttr_fmt_*)
 
 # the command line (main()); the other checks are imported by other tests
@@ -38,14 +39,6 @@ BUCKETS = 40
 def load(name):
     with open(os.path.join(JDIR, name)) as f:
         return json.load(f)
-
-
-def check(cond, what, detail=None):
-    print("%s %s" % ("PASS" if cond else "FAIL", what))
-    if not cond and detail is not None:
-        print("  %s" % detail)
-    sys.stdout.flush()
-    return cond
 
 
 def ms(ns):

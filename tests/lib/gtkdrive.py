@@ -9,6 +9,7 @@ is a poll of what the window shows, with a time limit.
 import os
 import re
 import subprocess
+import sys
 import time
 
 import gi
@@ -17,6 +18,17 @@ gi.require_version('Gdk', '3.0')
 from gi.repository import Atspi, Gdk  # noqa: E402
 
 from tuicheck import fmt_duration as fmt_dur, fmt_time  # noqa: E402,F401 (lttr_fmt_*)
+
+def check(cond, what, detail=None):
+    """one check: a PASS or FAIL line (tests/lib/tap.sh, checks()); when it
+    fails, @detail under it, line by line"""
+    print("%s %s" % ("PASS" if cond else "FAIL", what))
+    if not cond and detail is not None:
+        for line in str(detail).split('\n'):
+            print("  %s" % line)
+    sys.stdout.flush()
+    return bool(cond)
+
 
 # pruned when searching: their children are the cells of big lists
 _LEAVES = ('table', 'tree table', 'table cell')

@@ -30,15 +30,7 @@ import gi
 gi.require_version('Atspi', '2.0')
 from gi.repository import Atspi  # noqa: E402
 
-from gtkdrive import Window, text_of, wait  # noqa: E402
-
-
-def check(cond, what, detail=None):
-    print("%s %s" % ("PASS" if cond else "FAIL", what))
-    if not cond and detail:
-        print("  %s" % detail)
-    sys.stdout.flush()
-    return bool(cond)
+from gtkdrive import Window, check, text_of, wait  # noqa: E402
 
 
 def find_dialog(w, title):
@@ -97,15 +89,33 @@ def forward(seen):
     return all(b >= a for a, b in zip(seen, seen[1:])) and all(0 <= v <= 1 for v in seen)
 
 
+def start(prog, big, out, name):
+    """the program on @big, opened whole and without markers (the session
+    an earlier run saved beside the trace removed); its log OUT/NAME.log"""
+    for f in ('session.json', 'bookmarks.json'):
+        if os.path.exists(os.path.join(big, f)):
+            os.unlink(os.path.join(big, f))
+    return Window(prog, ['--size', '1280x800', big], log=os.path.join(out, name + '.log'))
+
+
+def reading_dialog(w):
+    """the reading's dialog once it shows; None when the trace was read
+    before it could be seen (TOOFAST printed)"""
+    dlg = wait(lambda: find_dialog(w, 'Reading the trace') or w.one('Status', 'label'), 60)
+    if dlg is None or dlg.get_role_name() == 'label':
+        print("TOOFAST the reading ended before its dialog was seen")
+        return None
+    return dlg
+
+
 def cancel_reading(prog, big, out):
     """the reading canceled; False: it ended before its dialog was seen"""
-    w = Window(prog, ['--size', '1280x800', big], log=os.path.join(out, 'cancel.log'))
+    w = start(prog, big, out, 'cancel')
     try:
         if not check(w.app() is not None, "cancel: the program shows up on the accessibility bus"):
             return True
-        dlg = wait(lambda: find_dialog(w, 'Reading the trace') or w.one('Status', 'label'), 60)
-        if dlg is None or dlg.get_role_name() == 'label':
-            print("TOOFAST the reading ended before its dialog was seen")
+        dlg = reading_dialog(w)
+        if dlg is None:
             return False
         bar = bar_of(w, dlg)
         check(bar is not None and bar_text(bar) == big,
@@ -162,16 +172,12 @@ def search(w, expr):
 def read_and_search(prog, big, events, out):
     """reading to the end, then a search canceled and one to its end;
     False: too fast to be seen"""
-    for f in ('session.json', 'bookmarks.json'):	# opened whole, no markers
-        if os.path.exists(os.path.join(big, f)):
-            os.unlink(os.path.join(big, f))
-    w = Window(prog, ['--size', '1280x800', big], log=os.path.join(out, 'search.log'))
+    w = start(prog, big, out, 'search')
     try:
         if not check(w.app() is not None, "read: the program shows up on the accessibility bus"):
             return True
-        dlg = wait(lambda: find_dialog(w, 'Reading the trace') or w.one('Status', 'label'), 60)
-        if dlg is None or dlg.get_role_name() == 'label':
-            print("TOOFAST the reading ended before its dialog was seen")
+        dlg = reading_dialog(w)
+        if dlg is None:
             return False
         seen = watch(w, 'Reading the trace', bar_of(w, dlg), lambda s: False, 120)
         gone = wait(lambda: find_dialog(w, 'Reading the trace') is None, 120)
@@ -234,10 +240,7 @@ def close_while_searching(prog, big, events, out):
     canceled and the tab closed after it, the program stays up (freed
     under the search, the document took the program down when the search
     returned)"""
-    for f in ('session.json', 'bookmarks.json'):
-        if os.path.exists(os.path.join(big, f)):
-            os.unlink(os.path.join(big, f))
-    w = Window(prog, ['--size', '1280x800', big], log=os.path.join(out, 'close.log'))
+    w = start(prog, big, out, 'close')
     try:
         if not check(w.app() is not None, "close: the program shows up on the accessibility bus"):
             return True

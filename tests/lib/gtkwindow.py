@@ -25,22 +25,13 @@ import sys
 import time
 import xml.etree.ElementTree as ET
 
-from gtkdrive import Window, fmt_dur, fmt_time, screen, text_of, wait
+from gtkdrive import Window, check, fmt_dur, fmt_time, screen, text_of, wait
 from tuicheck import task_spans
 
 LABEL_W = 230.0
 RULER_H = 22
 ROW_H = 18
 SIZE = ['--size', '1280x800']
-
-
-def check(cond, what, detail=None):
-    print("%s %s" % ("PASS" if cond else "FAIL", what))
-    if not cond and detail is not None:
-        for line in str(detail).split('\n'):
-            print("  %s" % line)
-    sys.stdout.flush()
-    return bool(cond)
 
 
 # ---- the window arithmetic (src/view/viewport.c, gtk/graph.c) -------------

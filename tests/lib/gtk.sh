@@ -1,0 +1,19 @@
+# gtk.sh - sourced by the window's tests after tap.sh: skips the test
+# unless Xvfb, a D-Bus session, xdotool and Debian's python3 with AT-SPI
+# and Pillow are installed (scripts/setup-deps), builds the programs when
+# they are missing, and sets PY (that python3), gtk (the program; the
+# TRACEVISUALIZER_GTK environment variable names another), gen and genbig
+# (the trace generators) and the environment the window is tested in.
+PY=/usr/bin/python3
+for c in xvfb-run dbus-run-session xdotool; do
+	command -v $c >/dev/null || skip_all "$c missing (scripts/setup-deps)"
+done
+$PY -c 'import gi, PIL; gi.require_version("Atspi", "2.0"); from gi.repository import Atspi' \
+	2>/dev/null || skip_all "python3-gi with AT-SPI 2.0, or Pillow, missing (scripts/setup-deps)"
+gtk=${TRACEVISUALIZER_GTK:-$TOP/tracevisualizer/tracevisualizer-gtk}
+gen=$TOP/tracevisualizer/build/utest/gen-trace
+genbig=$TOP/tracevisualizer/build/utest/gen-big
+[ -x "$gtk" ] && [ -x "$gen" ] && [ -x "$genbig" ] || make -s -C tracevisualizer >/dev/null
+[ -x "$gtk" ] || skip_all "tracevisualizer-gtk not built"
+unset GTK_A11Y NO_AT_BRIDGE	# the accessibility bridge on: the tests read through it
+export GTK_THEME=Adwaita	# the colours the pixel checks expect
