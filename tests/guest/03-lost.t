@@ -14,6 +14,13 @@ diag "$(cat "$share/traced.err")"
 tracevisualizer summary --json "$share/t" > "$share/s.json"
 ok $? "summary --json"
 conserved "$share/t" "conservation holds despite lost events"
+# every gap (a buffer whose header counts lost events) is one [lost N] line
+# of dump and one gap of the state machine: no task on two CPUs at once
+tracevisualizer dump "$share/t" > "$share/dump" 2>/dev/null
+lines=$(grep -c '^[0-9.]* [0-9.]* [0-9]* - - \[lost [0-9]* events on cpu' "$share/dump")
+tracevisualizer check --json "$share/t" > "$share/check.json"
+is "$(json "$share/check.json" "(j['lost_gaps'], j['view']['uncertain_rows'])")" "($lines, 0)" \
+	"check: one gap per [lost N] line of dump ($lines), no row on two CPUs"
 pid=$(cat "$share/pid")
 checks < <(PYTHONPATH=tests/lib python3 - "$share/s.json" "$pid" <<'PY'
 import sys

@@ -221,4 +221,39 @@ buf cpu=0 start=1000000000 pid=5
 DESC
 $gen "$tmp/far" < "$tmp/far.desc" && $tv summary --json "$tmp/far" > "$tmp/far.json" 2>/dev/null
 is "$(json "$tmp/far.json" "j['trace']['start_ns']")" "2000100000" "a buffer 1.1 s early is not start-up: the start stays the header's"
+
+# Lost events (docs/control-flow.md rule 18): CPU 0's second buffer counts 7
+# events lost after the first one's last record; task 5 ran on CPU 1 since.
+$gen "$tmp/lost" <<'DESC'
+header ncpus=2 end=1000000100
+proc PID: 5; PPID: 1; TGID: 5; NAME: a
+proc PID: 6; PPID: 1; TGID: 6; NAME: b
+buf cpu=0 start=1000000000 pid=5
+1000000010 syscall_exit 0 0
+1000000020 syscall_entry 3
+buf cpu=1 start=1000000000 pid=0
+1000000030 sched 0 5 0
+1000000040 syscall_exit 3 0
+buf cpu=0 start=1000000050 pid=6 lost=7
+1000000060 sched 6 0 1
+lost cpu=0 total=7
+DESC
+ok $? "gen-trace: a trace with a gap of lost events"
+is "$($tv dump "$tmp/lost" | grep -n 'lost')" \
+	"6:0.000000060 1.000000060 0 - - [lost 7 events on cpu 0 before this point]" \
+	"dump: a [lost 7 events] line before the first record after the gap"
+is "$($tv dump --reverse "$tmp/lost" | sed -n 2,3p | cut -d' ' -f6-)" \
+	"schedchange 6 -> 0 (prev_state 1)
+[lost 7 events on cpu 0 before this point]" "dump --reverse: the line after that record"
+is "$($tv dump --cpu 1 "$tmp/lost" | grep -c 'lost')" "0" "dump --cpu 1: no line for CPU 0's loss"
+$tv check "$tmp/lost" > "$tmp/lost.check"; ok $? "check: time conserved across the gap (no task on two CPUs)"
+grep -q '^lost events: 1 gap where' "$tmp/lost.check"; ok $? "check: the gap is counted"
+is "$($tv check --json "$tmp/lost" | python3 -c 'import json,sys; j=json.load(sys.stdin); print(j["lost_gaps"], j["anomalies"], j["view"]["uncertain_rows"])')" \
+	"1 0 0" "check --json: 1 gap, no anomaly, no row on two CPUs"
+$tv processes --threads --json "$tmp/lost" > "$tmp/lost.json" 2> "$tmp/lost.err"
+is "$(json "$tmp/lost.json" "[(t['pid'], t['running_ns'], t['blocked_by']['unknown']) for t in j['threads'] if t['pid'] in (5, 6)]")" \
+	"[[5, 90, 10], [6, 10, 90]]" "processes: task 5 blocked (unknown) only in the gap, task 6 unknown until the buffer's start"
+grep -q 'warning: 7 events lost in 1 gap: .*partial' "$tmp/lost.err"; ok $? "processes: the figures carry a warning"
+is "$($tv graph "$tmp/lost" | grep -c '7 events lost on cpu 0 until 0.000000050 s: 5(a) unknown from here')" "1" \
+	"graph: the gap is a transition"
 done_testing

@@ -115,7 +115,9 @@ procs = {p["pid"]: p for p in s["processes"]}
 assert [p["pid"] for p in s["processes"]] == sorted(procs)
 p8 = procs[8]
 assert p8["name"] == "ls" and p8["forked"] and p8["exited"] and p8["exit_code"] == 3 and p8["ppid"] == 7
+assert p8["exit_status"] == "killed by SIGQUIT", p8["exit_status"]
 assert procs[7]["name"] == 'sh "quoted" \\ name' and procs[7]["exit_code"] is None
+assert procs[7]["exit_status"] is None
 assert procs[7]["syscalls"]["fork"] == {"nr": 57, "entries": 1, "exits": 1}
 assert s["syscalls"]["fork"]["entries"] == 1
 for k in ("pid", "tgid", "ppid", "name", "events", "forked", "exited", "exit_code", "syscalls"):

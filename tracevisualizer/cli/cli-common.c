@@ -3,6 +3,7 @@
  * cli-common.c - what the commands share: opening a trace (and computing
  * its accounting), pid filters, warnings, closing with the exit status.
  */
+#include <inttypes.h>
 #include <stdio.h>
 #include <lttr/lttr.h>
 #include "cli.h"
@@ -76,6 +77,20 @@ int cli_finish(struct lttr_trace *t, struct lttr_account *a, int status)
 	for (i = 0; i < lttr_trace_warning_count(t); i++)
 		fprintf(stderr, "%s: warning: %s\n", cli_prog,
 			lttr_trace_warning(t, i));
+	if (a && a->lost_gaps) {
+		uint64_t lost = 0;
+		unsigned int c;
+
+		for (c = 0; c < lttr_trace_ncpus(t); c++) {
+			uint64_t f = lttr_trace_lost_cpu(t, c);
+			uint64_t b = lttr_trace_buffer_lost_cpu(t, c);
+
+			lost += f > b ? f : b;
+		}
+		fprintf(stderr, "%s: warning: %" PRIu64 " events lost in %" PRIu64
+			" gap%s: a gap's CPU time is counted unknown, and the tasks current around it are blocked (unknown) there: their figures are partial\n",
+			cli_prog, lost, a->lost_gaps, a->lost_gaps == 1 ? "" : "s");
+	}
 	if (ferror(stdout)) {
 		fprintf(stderr, "%s: write error on standard output\n", cli_prog);
 		status = EXIT_TRACE;

@@ -43,6 +43,8 @@ int cmd_check(const struct cli_opts *o)
 		lttr_json_conservation(&j, &c);
 		lttr_json_key(&j, "anomalies");
 		lttr_json_u64(&j, a->anomalies);
+		lttr_json_key(&j, "lost_gaps");
+		lttr_json_u64(&j, a->lost_gaps);
 		lttr_json_key(&j, "view");
 		lttr_json_begin_object(&j);
 		lttr_json_key(&j, "ok");
@@ -74,6 +76,10 @@ int cmd_check(const struct cli_opts *o)
 			printf("views: %" PRIu64 " row%s not compared: the events show a task on two CPUs "
 			       "at once (lost events?)\n", vv.uncertain_rows,
 			       vv.uncertain_rows == 1 ? "" : "s");
+		if (a->lost_gaps)
+			printf("lost events: %" PRIu64 " gap%s where the CPU's time is unknown and the "
+			       "state of the tasks current around it too\n", a->lost_gaps,
+			       a->lost_gaps == 1 ? "" : "s");
 		printf("%zu tasks, %u CPUs, tolerance %" PRIu64 " ns, %zu violations, %" PRIu64 " anomalies\n",
 		       a->ntasks, a->ncpus, c.tolerance_ns, c.violations, a->anomalies);
 	}

@@ -5,6 +5,7 @@
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <lttr/lttr.h>
 #include <lttr/view/filter.h>
@@ -33,6 +34,99 @@ static void print_text(const struct lttr_trace *t, const struct lttr_event *ev,
 	       sign, rel / 1000000000U, rel % 1000000000U,
 	       ev->time_ns / 1000000000U, ev->time_ns % 1000000000U,
 	       cpu, ev->pid, ev->control ? 'C' : '-', desc);
+}
+
+/*
+ * Where events were lost: per CPU, the file offset of the first record of
+ * each buffer whose header (with those of the empty buffers just before
+ * it) counts lost events, and the count; offsets increase.
+ */
+struct gap {
+	uint64_t offset;
+	uint64_t lost;
+};
+
+struct gaps {
+	struct gap *v[LTT_MAX_CPUS];
+	size_t n[LTT_MAX_CPUS];
+};
+
+static int gaps_index(struct lttr_trace *t, struct gaps *g)
+{
+	unsigned int c;
+
+	memset(g, 0, sizeof(*g));
+	for (c = 0; c < lttr_trace_ncpus(t) && c < LTT_MAX_CPUS; c++) {
+		size_t i, nb = lttr_trace_buffer_count(t, c);
+		struct lttr_buffer_info bi;
+		uint64_t lost = 0;
+
+		for (i = 0; i < nb; i++) {
+			if (lttr_trace_buffer(t, c, i, &bi))
+				break;
+			lost += bi.lost;
+			if (!bi.data_size || !lost)
+				continue;
+			if (!g->v[c] || !(g->n[c] & (g->n[c] + 1))) {
+				/* grow at 0, 1, 3, 7, ... entries */
+				struct gap *nv = realloc(g->v[c], (2 * g->n[c] + 2) * sizeof(*nv));
+
+				if (!nv)
+					return -1;
+				g->v[c] = nv;
+			}
+			g->v[c][g->n[c]].offset = bi.offset + sizeof(struct ltt_buffer_header);
+			g->v[c][g->n[c]++].lost = lost;
+			lost = 0;
+		}
+	}
+	return 0;
+}
+
+static void gaps_free(struct gaps *g)
+{
+	unsigned int c;
+
+	for (c = 0; c < LTT_MAX_CPUS; c++)
+		free(g->v[c]);
+}
+
+/* events lost just before @ev (the first record of its buffer), or 0 */
+static uint64_t gaps_before(const struct gaps *g, const struct lttr_event *ev)
+{
+	size_t lo = 0, hi;
+
+	if (ev->cpu >= LTT_MAX_CPUS)
+		return 0;
+	hi = g->n[ev->cpu];
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const struct gap *x = &g->v[ev->cpu][mid];
+
+		if (x->offset == ev->offset)
+			return x->lost;
+		if (x->offset < ev->offset)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return 0;
+}
+
+/* the line trace-cmd users know: where a CPU lost events */
+static void print_lost(const struct cli_opts *o, const struct lttr_event *ev,
+		       uint64_t start, uint64_t lost)
+{
+	int64_t rel = (int64_t)(ev->time_ns - start);
+	uint64_t a = rel < 0 ? (uint64_t)-rel : (uint64_t)rel;
+
+	if ((o->cpu >= 0 && ev->cpu != o->cpu) ||
+	    (o->has_from && rel < o->from_ns) || (o->has_to && rel > o->to_ns))
+		return;
+	printf("%s%" PRIu64 ".%09" PRIu64 " %" PRIu64 ".%09" PRIu64 " %u - - [lost %" PRIu64 " events on cpu %u before this point]\n",
+	       rel < 0 ? "-" : "", a / 1000000000U, a % 1000000000U,
+	       ev->time_ns / 1000000000U, ev->time_ns % 1000000000U,
+	       ev->cpu, lost, ev->cpu);
 }
 
 /* --custom: an instance of one of the custom type names */
@@ -138,6 +232,7 @@ int cmd_dump(const struct cli_opts *o)
 	struct lttr_json j;
 	struct lttr_filter_ctx fc = { .comm = NULL };
 	struct names names = { NULL, false };
+	struct gaps gaps;
 	uint64_t start;
 	bool nomem = false;
 	int r, status = 0;
@@ -173,6 +268,13 @@ int cmd_dump(const struct cli_opts *o)
 	}
 	/* the custom types now: their warnings go into the trace information */
 	lttr_trace_custom_types(t);
+	if (gaps_index(t, &gaps)) {
+		gaps_free(&gaps);
+		lttr_iter_free(it);
+		lttr_ptable_free(names.pt);
+		cli_trace_error("out of memory");
+		return cli_finish(t, NULL, EXIT_TRACE);
+	}
 	if (o->json) {
 		lttr_json_init(&j, stdout, o->pretty);
 		lttr_json_begin_object(&j);
@@ -190,6 +292,8 @@ int cmd_dump(const struct cli_opts *o)
 	else if (o->has_from && o->from_ns > 0)
 		lttr_iter_seek_time(it, start + (uint64_t)o->from_ns);
 	for (;;) {
+		uint64_t lost;
+
 		r = o->reverse ? lttr_iter_prev(it, &ev) : lttr_iter_next(it, &ev);
 		if (r <= 0)
 			break;
@@ -200,15 +304,20 @@ int cmd_dump(const struct cli_opts *o)
 			nomem = true;
 			break;
 		}
-		if (!wanted(o, t, &ev, start, &fc))
-			continue;
-		if (o->json) {
-			lttr_json_event(&j, t, &ev);
-			if (!o->pretty)
-				putchar('\n');
-		} else {
-			print_text(t, &ev, start);
+		lost = o->json ? 0 : gaps_before(&gaps, &ev);
+		if (lost && !o->reverse)
+			print_lost(o, &ev, start, lost);
+		if (wanted(o, t, &ev, start, &fc)) {
+			if (o->json) {
+				lttr_json_event(&j, t, &ev);
+				if (!o->pretty)
+					putchar('\n');
+			} else {
+				print_text(t, &ev, start);
+			}
 		}
+		if (lost && o->reverse)
+			print_lost(o, &ev, start, lost);
 	}
 	if (o->json) {
 		lttr_json_end_array(&j);
@@ -223,6 +332,7 @@ int cmd_dump(const struct cli_opts *o)
 		cli_trace_error(lttr_iter_error(it)->msg);
 		status = EXIT_TRACE;
 	}
+	gaps_free(&gaps);
 	lttr_iter_free(it);
 	lttr_ptable_free(names.pt);
 	return cli_finish(t, NULL, status);

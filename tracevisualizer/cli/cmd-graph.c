@@ -270,13 +270,22 @@ static void describe(const struct gctx *g, const struct lttr_flow_tr *tr,
 		snprintf(buf, size, "exec");
 		break;
 	case LTTR_TR_EXIT:
-		snprintf(buf, size, "exit %d", tr->state);
+		lttr_exit_code_str(tr->state, buf, size);
 		break;
 	case LTTR_TR_RESOLVE:
 		snprintf(buf, size, "(was in %s%s%s since it appeared)",
 			 lttr_mode_name(tr->mode), tr->mode == LTTR_MODE_SYSCALL ? " " : "",
 			 tr->mode == LTTR_MODE_SYSCALL ? lttr_syscall_name(tr->what) ?
 			 lttr_syscall_name(tr->what) : "?" : "");
+		break;
+	case LTTR_TR_LOST:
+		snprintf(buf, size, "[%u events lost on cpu %u until %.9f s: %u(%s) unknown from here]",
+			 tr->what, tr->cpu, (double)(tr->since_ns - g->start) / 1e9,
+			 tr->pid, pname(g, tr->pid));
+		break;
+	case LTTR_TR_LOST_END:
+		snprintf(buf, size, "[end of the lost events on cpu %u: %u(%s) current]",
+			 tr->cpu, tr->pid, pname(g, tr->pid));
 		break;
 	default:
 		snprintf(buf, size, "anomaly %u (lost events?)", tr->what);

@@ -190,17 +190,17 @@ static void print_text(const struct lttr_trace *t, const struct lttr_summary *s)
 			       s->lost_by_id[i]);
 	print_sc("  syscall ", &s->lost_syscalls);
 
-	printf("\nProcesses:\n  %7s %7s %7s %10s %-6s %-10s %s\n", "pid", "tgid",
+	printf("\nProcesses:\n  %7s %7s %7s %10s %-6s %-17s %s\n", "pid", "tgid",
 	       "ppid", "events", "forked", "exit", "name (earlier names <- on exec)");
 	pv = lttr_ptable_sorted(s->procs, &np);
 	for (i = 0; pv && i < np; i++) {
 		const struct lttr_process *p = pv[i];
-		char ex[16] = "-";
+		char ex[48] = "-";
 		size_t k;
 
 		if (p->exited)
-			snprintf(ex, sizeof(ex), "%d", p->exit_code);
-		printf("  %7u %7u %7u %10" PRIu64 " %-6s %-10s %s", p->pid,
+			lttr_exit_code_str(p->exit_code, ex, sizeof(ex));
+		printf("  %7u %7u %7u %10" PRIu64 " %-6s %-17s %s", p->pid,
 		       p->tgid, p->ppid, p->events, p->forked ? "yes" : "no",
 		       ex, p->name);
 		for (k = p->nnames - 1; k-- > 0;)

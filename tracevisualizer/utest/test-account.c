@@ -196,6 +196,50 @@ static void test_violation(void)
 	lttr_trace_close(t);
 }
 
+/*
+ * Lost events on CPU 0 between 20 and 50 (docs/control-flow.md, rule 18):
+ * task 5 ran there until 20, where it entered syscall 3, and ran again on
+ * CPU 1 from 30, where it left syscall 3; task 6 is current on CPU 0 from
+ * the next buffer's start.
+ */
+static void test_lost_gap(void)
+{
+	struct lttr_trace *t;
+	struct lttr_account *a = acct("lostgap",
+		"header ncpus=2 end=1000000100\n"
+		"buf cpu=0 start=1000000000 pid=5\n"
+		"1000000010 syscall_exit 0 0\n1000000020 syscall_entry 3\n"
+		"buf cpu=1 start=1000000000 pid=0\n"
+		"1000000030 sched 0 5 0\n1000000040 syscall_exit 3 0\n"
+		"buf cpu=0 start=1000000050 pid=6 lost=7\n"
+		"1000000060 sched 6 0 1\n", &t);
+	const struct lttr_acct_task *p5, *p6;
+	const struct lttr_acct_sc *s3;
+
+	if (!a) {
+		ok(0, "lost-gap trace computed");
+		return;
+	}
+	p5 = lttr_account_find(a, 5);
+	p6 = lttr_account_find(a, 6);
+	s3 = sc(p5, 3);
+	conserve("lost gap", a);
+	ok(a->lost_gaps == 1 && a->cpu[0].unknown_ns == 30 + 10 &&
+	   a->cpu[0].idle_ns == 40 && a->cpu[1].idle_ns == 30,
+	   "lost gap: CPU 0's 30 ns in the gap and task 6's unresolved 10 are unknown (%llu), not idle",
+	   (unsigned long long)a->cpu[0].unknown_ns);
+	ok(p5 && p5->running_ns == 20 + 70 &&
+	   p5->blocked_ns[LTTR_BLOCK_UNKNOWN] == 10 && p5->switches == 1,
+	   "lost gap: task 5 runs 20 ns before the gap and 70 on CPU 1, its 10 ns between are blocked (unknown)");
+	ok(s3 && s3->lat.count == 0 && s3->partial == 1 && a->anomalies == 0,
+	   "lost gap: the syscall whose entry was before the gap and exit after it is partial, no anomaly");
+	ok(p6 && p6->running_ns == 10 && p6->switches == 0 &&
+	   p6->blocked_ns[LTTR_BLOCK_UNKNOWN] == 50 + 40,
+	   "lost gap: task 6, current at the buffer's start, runs 10 ns there (not a recorded switch)");
+	lttr_account_free(a);
+	lttr_trace_close(t);
+}
+
 static char *json_of(const struct lttr_account *a, const struct lttr_acct_task *tk)
 {
 	struct lttr_json j;
@@ -445,12 +489,13 @@ static void test_system_sc(void)
 
 int main(void)
 {
-	tap_plan(42 + 4 + 3 * 3 + 1);
+	tap_plan(42 + 4 + 3 * 3 + 1 + 5);
 	test_nodetails();
 	test_a();
 	test_b();
 	test_softirq();
 	test_violation();
+	test_lost_gap();
 	test_units();
 	test_total("total-a", A_DESC);
 	test_total("total-b", B_DESC);

@@ -317,9 +317,33 @@ static void check_nodetails(void)
 	lttr_trace_close(t);
 }
 
+/* process_exit codes are wait statuses: decoded as a person reads them */
+static void check_exit_codes(void)
+{
+	static const struct { int32_t code; const char *want; } c[] = {
+		{ 0, "exit 0" }, { 256, "exit 1" }, { 3840, "exit 15" },
+		{ 0xff00, "exit 255" }, { 15, "killed by SIGTERM" },
+		{ 9, "killed by SIGKILL" }, { 0x8b, "killed by SIGSEGV (core dumped)" },
+		{ 40, "killed by signal 40" },
+	};
+	char buf[48];
+	size_t i;
+	bool good = true;
+
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		lttr_exit_code_str(c[i].code, buf, sizeof(buf));
+		if (strcmp(buf, c[i].want)) {
+			tap_diag("code %d: got \"%s\", want \"%s\"", c[i].code, buf, c[i].want);
+			good = false;
+		}
+	}
+	ok(good, "exit codes decoded: exit N, killed by SIGNAME (core dumped)");
+}
+
 int main(void)
 {
-	tap_plan((int)(sizeof(cases) / sizeof(cases[0])) + 2 + 4 + 3 + 3);
+	tap_plan((int)(sizeof(cases) / sizeof(cases[0])) + 2 + 4 + 3 + 3 + 1);
+	check_exit_codes();
 	check_events();
 	check_names();
 	check_sockaddr();

@@ -20,10 +20,11 @@ struct fcase {
 };
 
 /* S/s syscall entry/exit, T/t trap, I/i irq, W switch, w wakeup, F fork,
- * E exec, X exit, R resolve, A anomaly, Q/q softirq entry/exit */
+ * E exec, X exit, R resolve, A anomaly, Q/q softirq entry/exit, L/l lost
+ * events begin/end */
 static char kind_ch(unsigned int k)
 {
-	static const char ch[] = "SsTtIiWwFEXRAQq";
+	static const char ch[] = "SsTtIiWwFEXRAQqLl";
 
 	return k < sizeof(ch) - 1 ? ch[k] : '?';
 }
@@ -196,6 +197,28 @@ static const struct fcase cases[] = {
 	  "1000000050 syscall_exit 1 0\n",
 	  "1:6:unknown:40-50 0:5:user:40-60 0:5:syscall/1:60-100 1:6:user:50-100 ",
 	  "RSsRsS" },
+	{ "rule 18: lost events before a buffer: its CPU runs nobody known from the "
+	  "last record before them to the buffer's start, the tasks around forget their stacks",
+	  "header ncpus=2 end=1000000100\n"
+	  "buf cpu=0 start=1000000000 pid=5\n"
+	  "1000000010 syscall_entry 0\n1000000020 irq_entry 4 0\n"
+	  "buf cpu=1 start=1000000000 pid=0\n"
+	  "1000000030 sched 0 5 0\n1000000040 syscall_exit 0 0\n"
+	  "buf cpu=0 start=1000000050 pid=6 lost=7\n"
+	  "1000000060 syscall_entry 1\n",
+	  "0:5:unknown:0-10 0:5:syscall/0:10-20 1:0:idle:0-30 1:5:unknown:30-40 "
+	  "0:0:unknown:20-50 0:6:unknown:50-60 0:6:syscall/1:60-100 1:5:user:40-100 ",
+	  "RSILWRslRS" },
+	{ "rule 18: lost events in a buffer that stays empty count with the next one; "
+	  "a task current across the gap is current again after it",
+	  "header end=1000000100\n"
+	  "buf cpu=0 start=1000000000 pid=5\n"
+	  "1000000010 syscall_entry 0\n"
+	  "buf cpu=0 start=1000000030 pid=5 lost=2\n"
+	  "buf cpu=0 start=1000000040 pid=5 lost=3\n"
+	  "1000000050 syscall_exit 0 0\n",
+	  "0:5:unknown:0-10 0:0:unknown:10-40 0:5:unknown:40-50 0:5:user:50-100 ",
+	  "RSLlRs" },
 };
 
 struct out {
@@ -270,7 +293,10 @@ int main(void)
 	ok(!strcmp(lttr_tr_kind_name(LTTR_TR_SWITCH), "switch") &&
 	   !strcmp(lttr_tr_kind_name(LTTR_TR_ANOMALY), "anomaly") &&
 	   !strcmp(lttr_tr_kind_name(LTTR_TR_SOFTIRQ_ENTRY), "softirq_entry") &&
-	   !strcmp(lttr_tr_kind_name(LTTR_TR_SOFTIRQ_EXIT), "softirq_exit"),
+	   !strcmp(lttr_tr_kind_name(LTTR_TR_SOFTIRQ_EXIT), "softirq_exit") &&
+	   !strcmp(lttr_tr_kind_name(LTTR_TR_LOST), "lost") &&
+	   !strcmp(lttr_tr_kind_name(LTTR_TR_LOST_END), "lost_end") &&
+	   !strcmp(lttr_tr_kind_name(LTTR_TR_LOST_END + 1), "?"),
 	   "transition names");
 	ok(lttr_flow_new(LTT_MAX_CPUS + 1, 0, 0, NULL, NULL) == NULL,
 	   "too many CPUs refused");

@@ -383,7 +383,7 @@ static void switch_out(struct actx *x, struct atask *tk,
 }
 
 static void switch_in(struct actx *x, struct atask *tk, uint64_t t,
-		      unsigned int cpu)
+		      unsigned int cpu, bool recorded)
 {
 	struct lttr_acct_change rc = { .cpu = (uint16_t)cpu };
 
@@ -413,8 +413,75 @@ static void switch_in(struct actx *x, struct atask *tk, uint64_t t,
 	tk->since = t;
 	tk->woken = false;
 	tk->woke_running = false;
-	tk->pub.switches++;
+	tk->pub.switches += recorded;
 	tell(x, tk, t, LTTR_TS_RUNNING, &rc);
+}
+
+/* @tk enters a state the trace does not show at @t: blocked, unknown */
+static void unknown_from(struct actx *x, struct atask *tk, uint64_t t)
+{
+	struct lttr_acct_change bc = {
+		.reason = LTTR_BLOCK_UNKNOWN, .mode = LTTR_MODE_UNKNOWN,
+	};
+
+	tk->state = ST_BLOCKED;
+	tk->since = t;
+	tk->breason = LTTR_BLOCK_UNKNOWN;
+	tk->bpending = false;
+	tk->in_sc = false;
+	tk->woken = false;
+	tk->woke_running = false;
+	tell(x, tk, t, LTTR_TS_BLOCKED, &bc);
+}
+
+/*
+ * Events were lost on a CPU from @t (LTTR_TR_LOST): @tk, current there
+ * until now, may have run, blocked or been preempted since; until it is
+ * seen again its state is unknown, charged as blocked for an unknown
+ * reason (docs/control-flow.md, "Lost events").
+ */
+static void lost_from(struct actx *x, struct atask *tk, uint64_t t)
+{
+	if (tk->state == ST_RUNNING)
+		tk->pub.running_ns += t - tk->since;
+	else if (tk->state == ST_NONE)	/* current since the start */
+		tk->pub.running_ns += t - x->a->start_ns;
+	else
+		return;
+	unknown_from(x, tk, t);
+}
+
+/*
+ * The gap of lost events that began at @gap ends at @t on @cpu with @tk
+ * current (LTTR_TR_LOST_END): what @tk did during the gap is unknown,
+ * then it runs.
+ */
+static void lost_end(struct actx *x, struct atask *tk, uint64_t gap,
+		     uint64_t t, unsigned int cpu)
+{
+	switch (tk->state) {
+	case ST_RUNNING:	/* running elsewhere: a contradiction */
+		x->a->anomalies++;
+		return;
+	case ST_NONE:		/* first seen now: unknown since the start */
+		unknown_from(x, tk, x->a->start_ns);
+		break;
+	case ST_BLOCKED:
+		if (tk->since >= gap || tk->breason == LTTR_BLOCK_UNKNOWN)
+			break;
+		close_blocked(x, tk, gap);
+		unknown_from(x, tk, gap);
+		break;
+	case ST_RUNNABLE:
+		if (tk->since >= gap)
+			break;
+		close_runnable(x, tk, gap);
+		unknown_from(x, tk, gap);
+		break;
+	default:
+		break;
+	}
+	switch_in(x, tk, t, cpu, false);
 }
 
 static void on_wakeup(struct actx *x, struct atask *tk, uint64_t t)
@@ -609,7 +676,16 @@ static void on_transition(void *arg, const struct lttr_flow_tr *tr)
 			switch_out(x, tk, tr);
 		other = get_task(x, tr->pid2);
 		if (other)
-			switch_in(x, other, tr->time_ns, tr->cpu);
+			switch_in(x, other, tr->time_ns, tr->cpu, true);
+		break;
+	case LTTR_TR_LOST:
+		x->a->lost_gaps++;
+		if (tk)
+			lost_from(x, tk, tr->time_ns);
+		break;
+	case LTTR_TR_LOST_END:
+		if (tk)
+			lost_end(x, tk, tr->since_ns, tr->time_ns, tr->cpu);
 		break;
 	case LTTR_TR_WAKEUP:
 		other = get_task(x, tr->pid2);
@@ -781,6 +857,7 @@ static int run(struct lttr_trace *t, struct actx *x, struct lttr_error *err)
 	f = lttr_flow_new(a->ncpus, a->start_ns, a->end_ns, &ops, x);
 	if (!f)
 		return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
+	lttr_flow_use_buffers(f, t);
 	for (c = 0; c < a->ncpus; c++) {
 		if (lttr_trace_buffer_count(t, c) && !lttr_trace_buffer(t, c, 0, &bi)) {
 			struct atask *tk = get_task(x, bi.pid);

@@ -44,6 +44,12 @@ struct fcpu {
 	uint64_t seg_start;
 	unsigned int depth;
 	bool seen_softirq;	/* a softirq event was seen on this CPU */
+	bool gap;		/* in a gap of lost events: runs unknown */
+	uint32_t gap_pid;	/* ... current again at its end */
+	uint64_t gap_start;	/* ... the time of the record before it */
+	uint64_t gap_end;	/* ... the start of the buffer after it */
+	size_t buf;		/* buffer of the CPU's last record applied */
+	uint64_t buf_end;	/* ... file offset just past its records */
 	struct iframe irq[FLOW_IRQSTACK];
 };
 
@@ -58,6 +64,8 @@ struct lttr_flow {
 	size_t ntasks;
 	size_t cap;
 	struct lttr_pidmap map;
+	struct lttr_trace *t;	/* buffers followed (lttr_flow_use_buffers) */
+	uint64_t next_gap_end;	/* earliest end of a CPU's gap, or UINT64_MAX */
 };
 
 static const char *const mode_names[LTTR_MODE_COUNT] = {
@@ -76,6 +84,7 @@ const char *lttr_tr_kind_name(unsigned int kind)
 		"syscall_entry", "syscall_exit", "trap_entry", "trap_exit",
 		"irq_entry", "irq_exit", "switch", "wakeup", "fork", "exec",
 		"exit", "resolve", "anomaly", "softirq_entry", "softirq_exit",
+		"lost", "lost_end",
 	};
 
 	return kind < sizeof(n) / sizeof(n[0]) ? n[kind] : "?";
@@ -126,8 +135,11 @@ struct lttr_flow *lttr_flow_new(unsigned int ncpus, uint64_t start_ns,
 	if (ops)
 		f->ops = *ops;
 	f->arg = arg;
-	for (c = 0; c < ncpus; c++)
+	f->next_gap_end = UINT64_MAX;
+	for (c = 0; c < ncpus; c++) {
 		f->cpu[c].seg_start = start_ns;
+		f->cpu[c].buf_end = UINT64_MAX;
+	}
 	if (!task_get(f, 0)) {
 		free(f);
 		return NULL;
@@ -174,6 +186,11 @@ static void cur_mode(struct lttr_flow *f, struct fcpu *c,
 	s->pid = c->pid;
 	s->what = 0;
 	s->sysvec = false;
+	if (c->gap) {		/* lost events: nobody known runs */
+		s->pid = 0;
+		s->mode = LTTR_MODE_UNKNOWN;
+		return;
+	}
 	if (c->depth) {
 		unsigned int i = c->depth - 1;
 
@@ -444,6 +461,150 @@ static void on_switch(struct lttr_flow *f, unsigned int cpu, struct ftask *tk,
 }
 
 /*
+ * Lost events.  The tracer drops an event when its CPU has no free buffer,
+ * and the next buffer it opens counts the events dropped since the last
+ * one was closed (struct ltt_buffer_header.lost).  Between the last record
+ * of the buffer before and the start of that buffer, anything may have
+ * happened on the CPU: switches, syscalls, irqs.  Going on as if the task
+ * current at the last record had run all along shows it on two CPUs at
+ * once when it was really switched out and has run elsewhere since, and
+ * pairs a syscall exit with an entry long gone.  So the gap is made
+ * explicit: its CPU time belongs to nobody known (LTTR_MODE_UNKNOWN), the
+ * task current before it and the one current after it (the header's pid)
+ * lose their kernel stacks and their mode is unknown until the next
+ * evidence (rule 7 of docs/control-flow.md), and the consumers see the gap
+ * as LTTR_TR_LOST ... LTTR_TR_LOST_END.
+ */
+
+/* the kernel stack and mode of @tk are not known any more */
+static void forget(struct ftask *tk)
+{
+	if (!tk || tk->pid == 0)
+		return;
+	tk->depth = 0;
+	tk->resolved = tk->kthread;
+}
+
+static void load_buf(struct lttr_flow *f, unsigned int cpu, size_t i)
+{
+	struct fcpu *c = &f->cpu[cpu];
+	struct lttr_buffer_info bi;
+
+	c->buf = i;
+	if (lttr_trace_buffer(f->t, cpu, i, &bi))
+		c->buf_end = UINT64_MAX;
+	else
+		c->buf_end = bi.offset + sizeof(struct ltt_buffer_header) +
+			     bi.data_size;
+}
+
+void lttr_flow_use_buffers(struct lttr_flow *f, struct lttr_trace *t)
+{
+	unsigned int c;
+
+	f->t = t;
+	for (c = 0; c < f->ncpus; c++)
+		load_buf(f, c, 0);
+}
+
+/* end the gap of @cpu at @t: the header's task is current again */
+static int end_gap(struct lttr_flow *f, unsigned int cpu, uint64_t t)
+{
+	struct fcpu *c = &f->cpu[cpu];
+	struct lttr_flow_tr tr;
+	struct ftask *tk;
+
+	close_seg(f, cpu, t);
+	c->gap = false;
+	c->pid = c->gap_pid;
+	tk = task_get(f, c->pid);
+	if (!tk)
+		return -LTTR_E_NOMEM;
+	forget(tk);
+	memset(&tr, 0, sizeof(tr));
+	tr.kind = LTTR_TR_LOST_END;
+	tr.time_ns = t;
+	tr.since_ns = c->gap_start;
+	tr.cpu = (uint16_t)cpu;
+	tr.pid = c->pid;
+	emit(f, &tr);
+	return 0;
+}
+
+/* end the gaps that end by @t, and the one of @cpu (an event on it) */
+static int end_gaps(struct lttr_flow *f, unsigned int cpu, uint64_t t)
+{
+	uint64_t next = UINT64_MAX;
+	unsigned int i;
+
+	for (i = 0; i < f->ncpus; i++) {
+		struct fcpu *c = &f->cpu[i];
+
+		if (!c->gap)
+			continue;
+		if (c->gap_end <= t || i == cpu) {
+			uint64_t e = c->gap_end <= t ? c->gap_end : t;
+
+			if (end_gap(f, i, e < c->seg_start ? c->seg_start : e) < 0)
+				return -LTTR_E_NOMEM;
+		} else if (c->gap_end < next) {
+			next = c->gap_end;
+		}
+	}
+	f->next_gap_end = next;
+	return 0;
+}
+
+/* after the last record of a buffer: is the next one after lost events? */
+static void after_record(struct lttr_flow *f, const struct lttr_event *ev)
+{
+	unsigned int cpu = ev->cpu;
+	struct fcpu *c = &f->cpu[cpu];
+	size_t n = lttr_trace_buffer_count(f->t, cpu), j;
+	struct lttr_buffer_info bi;
+	struct lttr_flow_tr tr;
+	uint64_t lost = 0, t, end;
+
+	while (ev->offset >= c->buf_end && c->buf + 1 < n)
+		load_buf(f, cpu, c->buf + 1);
+	if (ev->offset + ev->size != c->buf_end)
+		return;
+	for (j = c->buf + 1; j < n; j++) {	/* empty buffers count too */
+		if (lttr_trace_buffer(f->t, cpu, j, &bi))
+			return;
+		lost += bi.lost;
+		if (bi.data_size)
+			break;
+	}
+	if (!lost || j == n)
+		return;
+	t = ev->time_ns < f->start_ns ? f->start_ns : ev->time_ns;
+	if (t > f->end_ns)
+		t = f->end_ns;
+	if (t < c->seg_start)
+		t = c->seg_start;
+	end = bi.start_ns < t ? t : bi.start_ns > f->end_ns ? f->end_ns : bi.start_ns;
+	close_seg(f, cpu, t);
+	memset(&tr, 0, sizeof(tr));
+	tr.kind = LTTR_TR_LOST;
+	tr.time_ns = t;
+	tr.since_ns = end;
+	tr.cpu = (uint16_t)cpu;
+	tr.pid = c->pid;
+	tr.pid2 = bi.pid;
+	tr.what = lost > UINT32_MAX ? UINT32_MAX : (uint32_t)lost;
+	forget(cpu_task(f, c));
+	c->depth = 0;
+	c->gap = true;
+	c->gap_pid = bi.pid;
+	c->gap_start = t;
+	c->gap_end = end;
+	if (end < f->next_gap_end)
+		f->next_gap_end = end;
+	emit(f, &tr);
+}
+
+/*
  * Records without details (LTT_REC_NO_DETAILS) that still move the state:
  * entries and exits (their number unknown: LTTR_WHAT_UNKNOWN, a trap or
  * irq entry taken as from kernel mode), exec and exit (of the current
@@ -469,7 +630,7 @@ static bool bare_ok(unsigned int id)
 	}
 }
 
-int lttr_flow_feed(struct lttr_flow *f, const struct lttr_event *ev)
+static int apply(struct lttr_flow *f, const struct lttr_event *ev)
 {
 	const bool nd = !ev->details;
 	unsigned int cpu = ev->cpu;
@@ -487,6 +648,8 @@ int lttr_flow_feed(struct lttr_flow *f, const struct lttr_event *ev)
 		t = f->end_ns;
 	if (t < c->seg_start)
 		t = c->seg_start;
+	if ((t >= f->next_gap_end || c->gap) && end_gaps(f, cpu, t) < 0)
+		return -LTTR_E_NOMEM;
 	if (!ev->details && !bare_ok(ev->id))
 		return 0;
 	close_seg(f, cpu, t);
@@ -611,6 +774,15 @@ int lttr_flow_feed(struct lttr_flow *f, const struct lttr_event *ev)
 	return 0;
 }
 
+int lttr_flow_feed(struct lttr_flow *f, const struct lttr_event *ev)
+{
+	int r = apply(f, ev);
+
+	if (r == 0 && f->t && ev->cpu < f->ncpus)
+		after_record(f, ev);
+	return r;
+}
+
 void lttr_flow_finish(struct lttr_flow *f)
 {
 	unsigned int c;
@@ -634,6 +806,7 @@ int lttr_flow_run(struct lttr_trace *t, const struct lttr_flow_ops *ops,
 			  ops, arg);
 	if (!f)
 		return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
+	lttr_flow_use_buffers(f, t);
 	for (c = 0; c < ncpus; c++)
 		if (lttr_trace_buffer_count(t, c) && !lttr_trace_buffer(t, c, 0, &bi))
 			lttr_flow_set_cpu(f, c, bi.pid);

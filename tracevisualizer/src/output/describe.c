@@ -395,9 +395,12 @@ int lttr_event_describe(const struct lttr_trace *t, const struct lttr_event *ev,
 	case LTT_EV_PROCESS_EXEC:
 		return snprintf(buf, size, "%s %.*s", type, (int)ev->var_len,
 				ev->var ? ev->var : "");
-	case LTT_EV_PROCESS_EXIT:
-		return snprintf(buf, size, "%s pid=%u code=%d", type, p->exit.pid,
-				p->exit.code);
+	case LTT_EV_PROCESS_EXIT: {
+		char ex[48];
+
+		return snprintf(buf, size, "%s pid=%u code=%d (%s)", type, p->exit.pid,
+				p->exit.code, lttr_exit_code_str(p->exit.code, ex, sizeof(ex)));
+	}
 	case LTT_EV_PROCESS_WAKEUP:
 		return snprintf(buf, size, "%s pid=%u cpu=%u%s", type,
 				p->wakeup.pid, p->wakeup.cpu,

@@ -147,6 +147,7 @@ void lttr_json_systime(struct lttr_json *j, const struct lttr_account *a)
 	kv(j, "softirq_ns", sirq);
 	kv(j, "unknown_ns", unk);
 	kv(j, "anomalies", a->anomalies);
+	kv(j, "lost_gaps", a->lost_gaps);
 	lttr_json_key(j, "sched_latency");
 	lttr_json_lat(j, &a->sched_lat, true);
 	lttr_json_end_object(j);

@@ -362,6 +362,14 @@ void lttr_json_summary_open(struct lttr_json *j, const struct lttr_trace *t,
 			lttr_json_i64(j, p->exit_code);
 		else
 			lttr_json_null(j);
+		lttr_json_key(j, "exit_status");
+		if (p->exited) {
+			char ex[48];
+
+			lttr_json_string(j, lttr_exit_code_str(p->exit_code, ex, sizeof(ex)));
+		} else {
+			lttr_json_null(j);
+		}
 		kv_u64(j, "execs", p->execs);
 		lttr_json_key(j, "names");
 		lttr_json_begin_array(j);

@@ -318,6 +318,21 @@ const char *lttr_signal_name(unsigned int sig)
 	return sig < sizeof(n) / sizeof(n[0]) ? n[sig] : NULL;
 }
 
+const char *lttr_exit_code_str(int32_t code, char *buf, size_t size)
+{
+	unsigned int sig = (uint32_t)code & 0x7f;
+	const char *name = lttr_signal_name(sig);
+	const char *core = (code & 0x80) ? " (core dumped)" : "";
+
+	if (!sig)
+		snprintf(buf, size, "exit %u", ((uint32_t)code >> 8) & 0xff);
+	else if (name)
+		snprintf(buf, size, "killed by %s%s", name, core);
+	else
+		snprintf(buf, size, "killed by signal %u%s", sig, core);
+	return buf;
+}
+
 /* a var part counted by a length field: within its bound and the record */
 static int var_counted(const uint8_t *var, size_t avail, size_t n, size_t max,
 		       const char *field, const struct evtype *et,

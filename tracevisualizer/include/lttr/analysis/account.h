@@ -184,6 +184,7 @@ struct lttr_account {
 	struct lttr_acct_softirq *softirqs;
 	struct lttr_lat sched_lat;
 	uint64_t anomalies;
+	uint64_t lost_gaps;
 	struct lttr_ptable *procs;
 };
 

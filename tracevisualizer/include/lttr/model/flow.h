@@ -86,6 +86,14 @@ struct lttr_flow_seg {
  *	the CPU's irq+softirq nesting after the entry)
  * @LTTR_TR_SOFTIRQ_EXIT: end of softirq @what (since @since_ns, 0 when it
  *	was running at the window start; @depth before exit)
+ * @LTTR_TR_LOST: events were lost on the CPU (@what of them, at most
+ *	UINT32_MAX): what it ran is unknown from now until its next buffer
+ *	opens, at @since_ns, with @pid2 current.  @pid, current until now,
+ *	is in an unknown state from now on (its kernel stack is forgotten).
+ *	Only with lttr_flow_use_buffers().
+ * @LTTR_TR_LOST_END: the end of the gap of lost events that began at
+ *	@since_ns: @pid (the buffer header's) is current on the CPU again, in
+ *	a mode not known yet
  */
 enum lttr_tr_kind {
 	LTTR_TR_SYSCALL_ENTRY,
@@ -103,6 +111,8 @@ enum lttr_tr_kind {
 	LTTR_TR_ANOMALY,
 	LTTR_TR_SOFTIRQ_ENTRY,
 	LTTR_TR_SOFTIRQ_EXIT,
+	LTTR_TR_LOST,
+	LTTR_TR_LOST_END,
 };
 
 /**
@@ -192,6 +202,21 @@ struct lttr_flow *lttr_flow_new(unsigned int ncpus, uint64_t start_ns,
 void lttr_flow_set_cpu(struct lttr_flow *f, unsigned int cpu, uint32_t pid);
 
 /**
+ * lttr_flow_use_buffers() - follow the buffers of @t to see lost events
+ * @f: the machine, before its first event
+ * @t: the trace the events come from; must outlive @f
+ *
+ * A buffer whose header counts lost events follows a gap on its CPU: when
+ * the last record of the buffer before it has been applied, the machine
+ * emits LTTR_TR_LOST, delivers the CPU's time up to the next buffer's
+ * start as LTTR_MODE_UNKNOWN of pid 0, forgets the kernel and interrupt
+ * stacks of the tasks concerned, and emits LTTR_TR_LOST_END when the
+ * merged time reaches that start.  Without this call (synthetic events)
+ * lost events are invisible to the machine.
+ */
+void lttr_flow_use_buffers(struct lttr_flow *f, struct lttr_trace *t);
+
+/**
  * lttr_flow_feed() - apply one event; events must come in merged time order
  * @f: the machine
  * @ev: the event
@@ -219,7 +244,8 @@ void lttr_flow_free(struct lttr_flow *f);
  * @err: receives the error
  *
  * The window is [lttr_trace_window_start(), lttr_trace_end_ns()]; each
- * CPU starts with the pid of its first buffer.  Records without details
+ * CPU starts with the pid of its first buffer; lost events are seen
+ * (lttr_flow_use_buffers()).  Records without details
  * are applied as far as they can be (see docs/control-flow.md).
  *
  * Return: 0 or a negative enum lttr_errcode.

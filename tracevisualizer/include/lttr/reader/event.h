@@ -223,6 +223,18 @@ const char *lttr_softirq_name(unsigned int vec);
 const char *lttr_signal_name(unsigned int sig);
 
 /**
+ * lttr_exit_code_str() - a process_exit code as a person reads it
+ * @code: the code given to do_exit(), a wait status: (status << 8) for
+ *	exit(status), the signal number (| 0x80 for a core dump) when killed
+ * @buf: receives the text ("exit 1", "killed by SIGTERM",
+ *	"killed by SIGSEGV (core dumped)", "killed by signal 40")
+ * @size: size of @buf (48 is enough)
+ *
+ * Return: @buf.
+ */
+const char *lttr_exit_code_str(int32_t code, char *buf, size_t size);
+
+/**
  * lttr_event_has_var() - whether records of an event id carry a variable
  * part after their fixed payload
  * @id: event id
