@@ -256,4 +256,20 @@ is "$(json "$tmp/lost.json" "[(t['pid'], t['running_ns'], t['blocked_by']['unkno
 grep -q 'warning: 7 events lost in 1 gap: .*partial' "$tmp/lost.err"; ok $? "processes: the figures carry a warning"
 is "$($tv graph "$tmp/lost" | grep -c '7 events lost on cpu 0 until 0.000000050 s: 5(a) unknown from here')" "1" \
 	"graph: the gap is a transition"
+# a task resolved (in syscall 0 since the start), forgotten at a gap, then
+# resolved again (user mode) on the same CPU: the views show each interval
+# as resolved, the first one is not turned into the second's
+$gen "$tmp/lost2" <<'DESC'
+header end=1000000100
+buf cpu=0 start=1000000000 pid=5
+1000000010 syscall_exit 0 0
+1000000020 syscall_entry 3
+buf cpu=0 start=1000000030 pid=5 lost=2
+1000000040 syscall_entry 1
+1000000050 syscall_exit 1 0
+lost cpu=0 total=2
+DESC
+$tv check "$tmp/lost2" > "$tmp/lost2.check"; ok $? "check: the views agree with the accounting on a task resolved twice"
+is "$($tv processes --threads --json "$tmp/lost2" 2>/dev/null | python3 -c 'import json,sys; t=[t for t in json.load(sys.stdin)["threads"] if t["pid"] == 5][0]; print(t["user_ns"], t["syscall_ns"], t["blocked_by"]["unknown"])')" \
+	"70 20 10" "processes: syscall 0-10 and 40-50, user 10-20, 30-40 (resolved after the gap) and 50-100, blocked (unknown) in the gap"
 done_testing

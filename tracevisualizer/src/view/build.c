@@ -253,6 +253,14 @@ static void resolve(struct vbuild *b, size_t row, const struct lttr_acct_change 
 	for (i = 0; i < rb->nph; i++) {
 		struct lttr_vstate *d = &b->v->dict.v[rb->ph[i]].disp;
 
+		/*
+		 * Resolved for good: a task can be unresolved again later
+		 * (its stack forgotten at lost events, docs/control-flow.md
+		 * rule 18), and its new placeholders must not be this one,
+		 * whose display now says what the accounting charged.
+		 */
+		b->v->dict.v[rb->ph[i]].retired = true;
+
 		if (d->cat == LTTR_VCAT_UNKNOWN) {
 			d->cat = mode_cat(c->mode);
 			d->what = c->mode == LTTR_MODE_SYSCALL ||

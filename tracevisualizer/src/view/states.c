@@ -27,7 +27,7 @@ static uint32_t hash_state(const struct lttr_vstate *s, bool ph)
 
 static bool same_state(const struct vstate *e, const struct lttr_vstate *s, bool ph)
 {
-	return e->placeholder == ph && e->key.cat == s->cat &&
+	return e->placeholder == ph && !e->retired && e->key.cat == s->cat &&
 		e->key.sysvec == s->sysvec && e->key.preempted == s->preempted &&
 		e->key.mode == s->mode && e->key.cpu == s->cpu &&
 		e->key.pid == s->pid && e->key.what == s->what;
@@ -86,6 +86,7 @@ int vdict_get(struct vdict *d, const struct lttr_vstate *key, bool placeholder,
 	d->v[d->n].key = *key;
 	d->v[d->n].disp = *key;
 	d->v[d->n].placeholder = placeholder;
+	d->v[d->n].retired = false;
 	d->slots[j] = d->n + 1;
 	*id = d->n++;
 	return 0;

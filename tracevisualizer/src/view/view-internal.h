@@ -24,6 +24,7 @@ struct vstate {
 	struct lttr_vstate key;
 	struct lttr_vstate disp;
 	bool placeholder;
+	bool retired;		/* a resolved placeholder: never found again */
 };
 
 struct vdict {
