@@ -272,4 +272,24 @@ DESC
 $tv check "$tmp/lost2" > "$tmp/lost2.check"; ok $? "check: the views agree with the accounting on a task resolved twice"
 is "$($tv processes --threads --json "$tmp/lost2" 2>/dev/null | python3 -c 'import json,sys; t=[t for t in json.load(sys.stdin)["threads"] if t["pid"] == 5][0]; print(t["user_ns"], t["syscall_ns"], t["blocked_by"]["unknown"])')" \
 	"70 20 10" "processes: syscall 0-10 and 40-50, user 10-20, 30-40 (resolved after the gap) and 50-100, blocked (unknown) in the gap"
+
+# a process of two threads: its wall lifetime is the window (100 us), its
+# threads' time 150 us (the thread lives 50); shares are of the threads' time
+$gen "$tmp/thr" <<'DESC'
+header end=1000100000
+proc PID: 5; PPID: 1; TGID: 5; NAME: mt
+buf cpu=0 start=1000000000 pid=5
+1000010000 syscall_entry 56
+1000050000 fork 5 7 5 1 0
+1000060000 syscall_exit 56 7
+1000070000 sched 5 7 0
+DESC
+ok $? "gen-trace: a process with a thread"
+$tv processes "$tmp/thr" > "$tmp/thr.txt" 2>&1
+head -5 "$tmp/thr.txt" | grep -q ' life = wall-clock lifetime in the trace, thr-time'; ok $? "processes: the header says what life and thr-time are"
+is "$(awk '$1 == 5 {print $2, $3, $4, $5, $6}' "$tmp/thr.txt")" "mt 2 0.100 0.150 0.100" \
+	"processes: life 0.100 ms (not the 0.150 of the threads summed), thr-time 0.150, running 0.100"
+is "$(awk '$1 == 5 {print $(NF-2)}' "$tmp/thr.txt")" "66.67" "processes: %run = running / thr-time"
+is "$(sed -n 5p "$tmp/thr.txt" | awk '{print $12, $13, $14, $15, $16, $17, $18}')" "io sleep futex child fault other unknown" \
+	"processes: every blocking reason has its column (fault and unknown are not merged into other)"
 done_testing

@@ -79,8 +79,10 @@ int cmd_processes(const struct cli_opts *o)
 		if (!o->pretty)
 			putchar('\n');
 	} else {
-		printf("%s (times in ms; kernel = syscalls + traps + kernel threads;\n"
-		       " intr = irqs and softirqs that interrupted it, not its own work; %%wio = blocked in I/O):\n",
+		printf("%s (times in ms; life = wall-clock lifetime in the trace, thr-time = its threads' lifetimes summed:\n"
+		       " running + runnable + blocked; kernel = syscalls + traps + kernel threads;\n"
+		       " intr = irqs and softirqs that interrupted it, not its own work; blocked = io + sleep + futex + child\n"
+		       " + fault + other + unknown; %%run, %%user, %%wio (blocked in I/O) are shares of thr-time):\n",
 		       o->threads ? "Threads" : "Processes");
 		cli_print_taskhead();
 		if (o->tree && v)

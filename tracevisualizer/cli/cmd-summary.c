@@ -244,7 +244,8 @@ static void print_time(const struct lttr_account *a,
 
 	printf("\n");
 	cli_print_systime(a);
-	printf("\nProcess time (ms; %%wio = blocked in I/O, share of the process's lifetime):\n");
+	printf("\nProcess time (ms; life = wall-clock lifetime, thr-time = its threads' lifetimes summed;\n"
+	       " %%run, %%user, %%wio (blocked in I/O) are shares of thr-time):\n");
 	cli_print_taskhead();
 	g = lttr_account_group(a, &n);
 	for (i = 0; g && i < n; i++)

@@ -36,10 +36,10 @@ void cli_print_systime(const struct lttr_account *a)
 
 void cli_print_taskhead(void)
 {
-	printf("  %7s %-28s %3s %10s %10s %10s %10s %9s %10s %10s %9s %9s %9s %9s %9s %6s %6s %6s\n",
-	       "pid", "name", "thr", "life", "running", "user", "kernel", "intr",
-	       "runnable", "blocked", "io", "sleep", "futex", "child", "other",
-	       "%run", "%user", "%wio");
+	printf("  %7s %-28s %3s %10s %10s %10s %10s %10s %9s %10s %10s %9s %9s %9s %9s %9s %9s %9s %6s %6s %6s\n",
+	       "pid", "name", "thr", "life", "thr-time", "running", "user", "kernel",
+	       "intr", "runnable", "blocked", "io", "sleep", "futex", "child",
+	       "fault", "other", "unknown", "%run", "%user", "%wio");
 }
 
 static void ms(uint64_t ns, int w)
@@ -49,11 +49,12 @@ static void ms(uint64_t ns, int w)
 
 void cli_print_taskrow(const struct lttr_acct_task *tk)
 {
-	uint64_t life = tk->thread_life_ns;
-	uint64_t other = lttr_acct_task_blocked_other(tk);
+	uint64_t life = tk->end_ns > tk->begin_ns ? tk->end_ns - tk->begin_ns : 0;
+	uint64_t tt = tk->thread_life_ns;
 
 	printf("  %7u %-28.28s %3u", tk->pid, tk->name, tk->threads);
 	ms(life, 10);
+	ms(tt, 10);
 	ms(tk->running_ns, 10);
 	ms(tk->user_ns, 10);
 	ms(lttr_acct_task_kernel(tk), 10);
@@ -64,8 +65,11 @@ void cli_print_taskrow(const struct lttr_acct_task *tk)
 	ms(tk->blocked_ns[LTTR_BLOCK_SLEEP], 9);
 	ms(tk->blocked_ns[LTTR_BLOCK_FUTEX], 9);
 	ms(tk->blocked_ns[LTTR_BLOCK_CHILD], 9);
-	ms(other, 9);
-	printf(" %6.2f %6.2f %6.2f\n", cli_pct(tk->running_ns, life),
-	       cli_pct(tk->user_ns, life),
-	       cli_pct(tk->blocked_ns[LTTR_BLOCK_IO], life));
+	ms(tk->blocked_ns[LTTR_BLOCK_FAULT], 9);
+	ms(tk->blocked_ns[LTTR_BLOCK_OTHER], 9);
+	ms(tk->blocked_ns[LTTR_BLOCK_UNKNOWN], 9);
+	/* shares of the threads' time: what the time columns add up to */
+	printf(" %6.2f %6.2f %6.2f\n", cli_pct(tk->running_ns, tt),
+	       cli_pct(tk->user_ns, tt),
+	       cli_pct(tk->blocked_ns[LTTR_BLOCK_IO], tt));
 }
