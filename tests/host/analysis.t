@@ -273,6 +273,29 @@ $tv check "$tmp/lost2" > "$tmp/lost2.check"; ok $? "check: the views agree with 
 is "$($tv processes --threads --json "$tmp/lost2" 2>/dev/null | python3 -c 'import json,sys; t=[t for t in json.load(sys.stdin)["threads"] if t["pid"] == 5][0]; print(t["user_ns"], t["syscall_ns"], t["blocked_by"]["unknown"])')" \
 	"70 20 10" "processes: syscall 0-10 and 40-50, user 10-20, 30-40 (resolved after the gap) and 50-100, blocked (unknown) in the gap"
 
+# events lost after a CPU's last buffer (the lost file counts 9, the
+# headers none): from its last record to the stop the CPU is unknown
+$gen "$tmp/tail" <<'DESC'
+header end=1000000100
+proc PID: 5; PPID: 1; TGID: 5; NAME: a
+buf cpu=0 start=1000000000 pid=5
+1000000010 syscall_exit 0 0
+1000000020 syscall_entry 3
+lost cpu=0 total=9
+DESC
+ok $? "gen-trace: events lost after the last buffer"
+is "$($tv dump "$tmp/tail" | tail -1)" \
+	"0.000000020 1.000000020 0 - - [lost 9 events on cpu 0 after its last record, until the stop]" \
+	"dump: the loss after the last record is the last line"
+is "$($tv dump --reverse "$tmp/tail" | sed -n 2p | cut -d' ' -f6-)" \
+	"[lost 9 events on cpu 0 after its last record, until the stop]" "dump --reverse: the first line"
+is "$($tv check --json "$tmp/tail" | python3 -c 'import json,sys; j=json.load(sys.stdin); print(j["conservation"]["ok"], j["lost_gaps"], j["view"]["ok"])')" \
+	"True 1 True" "check: time conserved, the tail is a gap, the views agree"
+is "$($tv processes --threads --json "$tmp/tail" 2>/dev/null | python3 -c 'import json,sys; t=[t for t in json.load(sys.stdin)["threads"] if t["pid"] == 5][0]; print(t["running_ns"], t["blocked_by"]["unknown"])')" \
+	"20 80" "processes: task 5 ran until its last record, unknown (blocked) after it"
+is "$($tv summary --time --json "$tmp/tail" 2>/dev/null | python3 -c 'import json,sys; c=json.load(sys.stdin)["time"]["system"]["cpus"][0]; print(c["idle_ns"], c["unknown_ns"])')" \
+	"0 80" "summary --time: CPU 0 unknown (not idle) after its last record"
+
 # a process of two threads: its wall lifetime is the window (100 us), its
 # threads' time 150 us (the thread lives 50); shares are of the threads' time
 $gen "$tmp/thr" <<'DESC'

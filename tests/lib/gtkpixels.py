@@ -102,15 +102,25 @@ def main():
     # aside (where no other line is within 4 pixels)
     colour = {'switch': (38, 38, 38), 'wakeup': (230, 26, 26), 'fork': (26, 153, 26)}
     drawn = {}
+    over = [int(x) for x in [d['cursor_x']] + list(d['marks_x']) if x is not None]
     for li in d['links']:
         xs = [int(o['x']) for o in d['links'] if o is not li]
         if any(abs(v - int(li['x'])) <= 4 for v in xs):
             continue        # an arrow head (3 px either side) may cover it
+        if any(abs(v - int(li['x'])) <= 1 for v in over):
+            continue        # the cursor or a marker is drawn over it
         lo, hi = sorted((li['y0'], li['y1']))
         ys = [Y + int(yy) for yy in range(int(lo) + 6, int(hi) - 5)]
         good = ys and all(max(abs(a - b) for a, b in zip(px[X + int(li['x']), yy], colour[li['kind']])) <= 2
                           for yy in ys)
         drawn.setdefault(li['kind'], [0, 0])[0 if good else 1] += 1
+        if not good:
+            miss = [(yy, px[X + int(li['x']), yy]) for yy in ys
+                    if max(abs(a - b) for a, b in zip(px[X + int(li['x']), yy],
+                                                      colour[li['kind']])) > 2]
+            print("  %s line at x %d from y %d to %d: %d pixels differ, first %s" %
+                  (li['kind'], int(li['x']), Y + int(lo), Y + int(hi), len(miss),
+                   miss[0] if miss else None))
     for kind, (good, bad) in sorted(drawn.items()):
         say(not bad, "%d %s lines drawn from row to row where the library puts them (%d not)" %
             (good, kind, bad))

@@ -49,6 +49,8 @@ struct gap {
 struct gaps {
 	struct gap *v[LTT_MAX_CPUS];
 	size_t n[LTT_MAX_CPUS];
+	uint64_t tail[LTT_MAX_CPUS];	/* lost after the last buffer */
+	uint64_t tail_ns[LTT_MAX_CPUS];	/* ... whose last record is then */
 };
 
 static int gaps_index(struct lttr_trace *t, struct gaps *g)
@@ -79,8 +81,40 @@ static int gaps_index(struct lttr_trace *t, struct gaps *g)
 			g->v[c][g->n[c]++].lost = lost;
 			lost = 0;
 		}
+		for (i = nb; i > 0; i--) {	/* the last buffer with records */
+			if (lttr_trace_buffer(t, c, i - 1, &bi))
+				break;
+			if (bi.data_size) {
+				uint64_t ft = lttr_trace_lost_cpu(t, c);
+				uint64_t bt = lttr_trace_buffer_lost_cpu(t, c);
+
+				g->tail[c] = lost + (ft > bt ? ft - bt : 0);
+				g->tail_ns[c] = bi.end_ns;
+				break;
+			}
+		}
 	}
 	return 0;
+}
+
+/* the events a CPU lost after its last record, where the order puts them */
+static void print_tails(const struct gaps *g, const struct cli_opts *o,
+			unsigned int ncpus, uint64_t start)
+{
+	unsigned int c;
+
+	for (c = 0; c < ncpus && c < LTT_MAX_CPUS; c++) {
+		int64_t rel = (int64_t)(g->tail_ns[c] - start);
+		uint64_t a = rel < 0 ? (uint64_t)-rel : (uint64_t)rel;
+
+		if (!g->tail[c] || (o->cpu >= 0 && (unsigned int)o->cpu != c) ||
+		    (o->has_from && rel < o->from_ns) || (o->has_to && rel > o->to_ns))
+			continue;
+		printf("%s%" PRIu64 ".%09" PRIu64 " %" PRIu64 ".%09" PRIu64 " %u - - [lost %" PRIu64 " events on cpu %u after its last record, until the stop]\n",
+		       rel < 0 ? "-" : "", a / 1000000000U, a % 1000000000U,
+		       g->tail_ns[c] / 1000000000U, g->tail_ns[c] % 1000000000U,
+		       c, g->tail[c], c);
+	}
 }
 
 static void gaps_free(struct gaps *g)
@@ -284,6 +318,8 @@ int cmd_dump(const struct cli_opts *o)
 		lttr_json_begin_array(&j);
 	} else {
 		printf("# rel_s abs_s cpu pid control description\n");
+		if (o->reverse)
+			print_tails(&gaps, o, lttr_trace_ncpus(t), start);
 	}
 	if (o->reverse && o->has_to)
 		lttr_iter_seek_time(it, start + (uint64_t)(o->to_ns > 0 ? o->to_ns : 0) + 1);
@@ -324,6 +360,8 @@ int cmd_dump(const struct cli_opts *o)
 		lttr_json_end_object(&j);
 		if (!o->pretty)
 			putchar('\n');
+	} else if (!o->reverse && r == 0) {
+		print_tails(&gaps, o, lttr_trace_ncpus(t), start);
 	}
 	if (nomem) {
 		cli_trace_error("out of memory");

@@ -576,7 +576,19 @@ static void after_record(struct lttr_flow *f, const struct lttr_event *ev)
 		if (bi.data_size)
 			break;
 	}
-	if (!lost || j == n)
+	if (j == n) {
+		/*
+		 * The CPU's last record: events the lost file counts beyond
+		 * the buffer headers were lost after it, until the stop.
+		 */
+		uint64_t ft = lttr_trace_lost_cpu(f->t, cpu);
+		uint64_t bt = lttr_trace_buffer_lost_cpu(f->t, cpu);
+
+		lost += ft > bt ? ft - bt : 0;
+		bi.start_ns = f->end_ns;
+		bi.pid = 0;
+	}
+	if (!lost)
 		return;
 	t = ev->time_ns < f->start_ns ? f->start_ns : ev->time_ns;
 	if (t > f->end_ns)
