@@ -66,6 +66,12 @@ static void close_doc(struct gv_app *app, size_t i)
 	 * "switch-page" finds its document by its page (on_switch_page()) */
 	memmove(&app->docs[i], &app->docs[i + 1], (app->ndocs - i - 1) * sizeof(*app->docs));
 	app->ndocs--;
+	/*
+	 * The keyboard focus leaves the page before its widgets are
+	 * unrealized: the key releases of the Ctrl+W that closes it must
+	 * not be aimed at one of them.
+	 */
+	gtk_window_set_focus(GTK_WINDOW(app->win), NULL);
 	gtk_notebook_remove_page(GTK_NOTEBOOK(app->tabs), (int)i);
 	gv_doc_free(d);
 	sync_menu(app, current(app));
