@@ -1,7 +1,7 @@
 #!/bin/bash
-# A 10 s sleep inside a trace is measured by the trace within 1 ms of the
-# sleeper's own CLOCK_MONOTONIC measure, across an idle period longer than a
-# 32-bit nanosecond delta can hold.
+# A 10 s sleep inside a trace is measured by the trace within the sleeper's
+# own CLOCK_MONOTONIC measure (at most 5 ms shorter), across an idle period
+# longer than a 32-bit nanosecond delta can hold.
 . "$(dirname "$0")/../lib/tap.sh"
 share=$(mktemp -d); trap 'rm -rf "$share"' EXIT
 
@@ -23,7 +23,12 @@ ok(len(ent) == 1 and len(ext) == 1, "one nanosleep entry and one exit for pid %d
 if ent and ext:
     t = ext[0]['time_ns'] - ent[0]['time_ns']
     print("trace: %d ns, sleeper's own clock: %d ns, difference %d ns" % (t, self_ns, t - self_ns))
-    ok(abs(t - self_ns) < 1000000, "the trace measures the sleep within 1 ms of the sleeper's clock")
+    # the sleeper reads CLOCK_MONOTONIC before its entry and after its exit:
+    # its interval holds the traced one; the two differ by the user-mode
+    # path around the syscall, which an emulated CPU on a busy host
+    # stretches to a few ms (1.9 ms seen once)
+    ok(0 <= self_ns - t < 5000000,
+       "the trace measures the sleep within the sleeper's clock interval, at most 5 ms shorter")
     ok(abs(t - 10**10) < 50 * 10**6, "the measured sleep is 10 s (within the 50 ms the kernel may add)")
 times = [e['time_ns'] for e in d['events']]
 ok(all(a <= b for a, b in zip(times, times[1:])), "times stay in order across the idle gap")

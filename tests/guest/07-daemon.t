@@ -70,6 +70,9 @@ is "$(json "$share/full.json" "j['trace']['complete']")" "false" "and is marked 
 ok "$(json "$share/full.json" "0 if j['syscalls'].get('getppid', {}).get('entries', 0) > 52426 else 1")" "the records of the buffer cut by the full disk are read too"
 diag "getppid entries read: $(json "$share/full.json" "j['syscalls'].get('getppid', {}).get('entries', 0)")"
 tracevisualizer check --salvage "$share/full" > "$share/full.check" 2>&1
-ok $? "conservation holds on what the full disk kept (check --salvage)"
-[ $? = 0 ] || diag "$(cat "$share/full.check")"
+is "$?" "4" "check --salvage: conservation holds on what the full disk kept, exit 4: the trace is incomplete"
+grep -q "^per task: running + runnable + blocked = life:  ok" "$share/full.check" &&
+	grep -q "^the trace is incomplete" "$share/full.check"
+ok $? "check --salvage: conservation ok, and says the trace is incomplete"
+diag "$(cat "$share/full.check")"
 done_testing

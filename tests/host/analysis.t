@@ -296,6 +296,36 @@ is "$($tv processes --threads --json "$tmp/tail" 2>/dev/null | python3 -c 'impor
 is "$($tv summary --time --json "$tmp/tail" 2>/dev/null | python3 -c 'import json,sys; c=json.load(sys.stdin)["time"]["system"]["cpus"][0]; print(c["idle_ns"], c["unknown_ns"])')" \
 	"0 80" "summary --time: CPU 0 unknown (not idle) after its last record"
 
+# an incomplete trace (the daemon did not finish): CPU 0's last buffer is
+# not the one flushed at the stop, so its time after its last record is
+# unknown; CPU 1's is (LTT_BUF_FLUSHED): it is whole to the stop
+$gen "$tmp/cut" <<'DESC'
+header ncpus=2 end=1000000100 flags=0
+proc PID: 5; PPID: 1; TGID: 5; NAME: a
+proc PID: 6; PPID: 1; TGID: 6; NAME: b
+buf cpu=0 start=1000000000 pid=5
+1000000010 syscall_exit 0 0
+1000000020 syscall_entry 3
+buf cpu=1 start=1000000000 pid=6 flags=1
+1000000030 syscall_exit 0 0
+DESC
+ok $? "gen-trace: an incomplete trace"
+$tv check "$tmp/cut" > "$tmp/cut.check" 2>&1; is "$?" "4" "check: exit 4 on an incomplete trace whose time is conserved"
+grep -q "^incomplete: cpu 0's events end at 0.000000020 s, 0.000000080 s before the stop: its time after is unknown" "$tmp/cut.check"
+ok $? "check: names the CPU whose events end early, and when"
+is "$(grep -c 'cpu 1' "$tmp/cut.check")" "0" "check: not the CPU whose last buffer was flushed at the stop"
+is "$($tv check --json "$tmp/cut" | python3 -c 'import json,sys; j=json.load(sys.stdin); print(j["cut"], j["trace"]["complete"], j["conservation"]["ok"])')" \
+	"[{'cpu': 0, 'at_ns': 1000000020}] False True" "check --json: the cut CPU and time"
+is "$($tv summary --time --json "$tmp/cut" 2>/dev/null | python3 -c 'import json,sys; print([(c["idle_ns"], c["unknown_ns"]) for c in json.load(sys.stdin)["time"]["system"]["cpus"]])')" \
+	"[(0, 80), (0, 0)]" "summary --time: CPU 0 unknown (not idle) after its last record"
+$tv processes "$tmp/cut" 2>&1 >/dev/null | grep -q "warning: cpu 0: its events end at 0.000000020 s"
+ok $? "processes: warns that CPU 0's events end early"
+# a file cut inside a buffer, read with --salvage: incomplete too
+cp -r "$tmp/a" "$tmp/salv" && truncate -s -20 "$tmp/salv/events"
+$tv check --salvage "$tmp/salv" > "$tmp/salv.check" 2>&1; is "$?" "4" "check --salvage: exit 4 on a salvaged cut"
+is "$($tv summary --json --salvage "$tmp/salv" 2>/dev/null | python3 -c 'import json,sys; print(json.load(sys.stdin)["trace"]["complete"])')" \
+	"False" "summary --salvage: a salvaged trace is not complete"
+
 # a process of two threads: its wall lifetime is the window (100 us), its
 # threads' time 150 us (the thread lives 50); shares are of the threads' time
 $gen "$tmp/thr" <<'DESC'

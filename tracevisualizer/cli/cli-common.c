@@ -91,6 +91,11 @@ int cli_finish(struct lttr_trace *t, struct lttr_account *a, int status)
 			" gap%s: a gap's CPU time is counted unknown, and the tasks current around it are blocked (unknown) there: their figures are partial\n",
 			cli_prog, lost, a->lost_gaps, a->lost_gaps == 1 ? "" : "s");
 	}
+	for (i = 0; a && i < a->ncpus; i++)
+		if (a->cpu[i].cut_ns)
+			fprintf(stderr, "%s: warning: cpu %zu: its events end at %.9f s, %.9f s before the stop, and the trace is incomplete: its time after is counted unknown\n",
+				cli_prog, i, (double)(a->cpu[i].cut_ns - a->start_ns) / 1e9,
+				(double)(a->end_ns - a->cpu[i].cut_ns) / 1e9);
 	if (ferror(stdout)) {
 		fprintf(stderr, "%s: write error on standard output\n", cli_prog);
 		status = EXIT_TRACE;

@@ -21,6 +21,7 @@ int cmd_check(const struct cli_opts *o)
 	struct lttr_error err;
 	struct lttr_json j;
 	bool good, vgood;
+	unsigned int c2;
 	int status;
 
 	if (cli_open(o, &t))
@@ -45,6 +46,19 @@ int cmd_check(const struct cli_opts *o)
 		lttr_json_u64(&j, a->anomalies);
 		lttr_json_key(&j, "lost_gaps");
 		lttr_json_u64(&j, a->lost_gaps);
+		lttr_json_key(&j, "cut");
+		lttr_json_begin_array(&j);
+		for (c2 = 0; c2 < a->ncpus; c2++) {
+			if (!a->cpu[c2].cut_ns)
+				continue;
+			lttr_json_begin_object(&j);
+			lttr_json_key(&j, "cpu");
+			lttr_json_u64(&j, c2);
+			lttr_json_key(&j, "at_ns");
+			lttr_json_u64(&j, a->cpu[c2].cut_ns);
+			lttr_json_end_object(&j);
+		}
+		lttr_json_end_array(&j);
 		lttr_json_key(&j, "view");
 		lttr_json_begin_object(&j);
 		lttr_json_key(&j, "ok");
@@ -80,10 +94,21 @@ int cmd_check(const struct cli_opts *o)
 			printf("lost events: %" PRIu64 " gap%s where the CPU's time is unknown and the "
 			       "state of the tasks current around it too\n", a->lost_gaps,
 			       a->lost_gaps == 1 ? "" : "s");
+		for (c2 = 0; c2 < a->ncpus; c2++)
+			if (a->cpu[c2].cut_ns)
+				printf("incomplete: cpu %u's events end at %.9f s, %.9f s before the stop: "
+				       "its time after is unknown\n", c2,
+				       (double)(a->cpu[c2].cut_ns - a->start_ns) / 1e9,
+				       (double)(a->end_ns - a->cpu[c2].cut_ns) / 1e9);
+		if (!lttr_trace_complete(t))
+			printf("the trace is incomplete (%s): its figures are partial\n",
+			       lttr_trace_header(t)->flags & LTT_TRACE_COMPLETE ?
+			       "--salvage cut a part of it" : "the daemon did not finish");
 		printf("%zu tasks, %u CPUs, tolerance %" PRIu64 " ns, %zu violations, %" PRIu64 " anomalies\n",
 		       a->ntasks, a->ncpus, c.tolerance_ns, c.violations, a->anomalies);
 	}
-	status = good && vgood ? 0 : EXIT_CONSERVATION;
+	status = !(good && vgood) ? EXIT_CONSERVATION :
+		!lttr_trace_complete(t) ? EXIT_DAMAGED : 0;
 	lttr_view_free(v);
 	return cli_finish(t, NULL, status);
 }

@@ -279,6 +279,11 @@ static void describe(const struct gctx *g, const struct lttr_flow_tr *tr,
 			 lttr_syscall_name(tr->what) : "?" : "");
 		break;
 	case LTTR_TR_LOST:
+		if (tr->state) {
+			snprintf(buf, size, "[the events of cpu %u end here (incomplete trace): %u(%s) unknown from here]",
+				 tr->cpu, tr->pid, pname(g, tr->pid));
+			break;
+		}
 		snprintf(buf, size, "[%u events lost on cpu %u until %.9f s: %u(%s) unknown from here]",
 			 tr->what, tr->cpu, (double)(tr->since_ns - g->start) / 1e9,
 			 tr->pid, pname(g, tr->pid));

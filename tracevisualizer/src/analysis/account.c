@@ -679,7 +679,10 @@ static void on_transition(void *arg, const struct lttr_flow_tr *tr)
 			switch_in(x, other, tr->time_ns, tr->cpu, true);
 		break;
 	case LTTR_TR_LOST:
-		x->a->lost_gaps++;
+		if (tr->state)	/* the CPU's events end here: a cut */
+			x->a->cpu[tr->cpu].cut_ns = tr->time_ns;
+		else
+			x->a->lost_gaps++;
 		if (tk)
 			lost_from(x, tk, tr->time_ns);
 		break;

@@ -795,10 +795,50 @@ int lttr_flow_feed(struct lttr_flow *f, const struct lttr_event *ev)
 	return r;
 }
 
+/*
+ * In a trace the daemon did not finish (a full disk, a crash) or that was
+ * read with a cut salvaged, a CPU whose last buffer is not the one
+ * flushed at the stop may have had more events than the file holds.
+ */
+static bool cut_short(struct lttr_flow *f, unsigned int cpu)
+{
+	size_t n = lttr_trace_buffer_count(f->t, cpu);
+	struct lttr_buffer_info bi;
+
+	if (lttr_trace_complete(f->t) || !n)
+		return false;
+	while (n > 0 && !lttr_trace_buffer(f->t, cpu, n - 1, &bi) && !bi.data_size)
+		n--;
+	return n > 0 && (lttr_trace_buffer(f->t, cpu, n - 1, &bi) ||
+			 !(bi.flags & LTT_BUF_FLUSHED));
+}
+
 void lttr_flow_finish(struct lttr_flow *f)
 {
 	unsigned int c;
 
+	for (c = 0; f->t && c < f->ncpus; c++) {
+		struct fcpu *cp = &f->cpu[c];
+		struct lttr_flow_tr tr;
+
+		if (cp->gap || cp->seg_start >= f->end_ns || !cut_short(f, c))
+			continue;
+		/* from its last record (or gap's end) on, unknown */
+		memset(&tr, 0, sizeof(tr));
+		tr.kind = LTTR_TR_LOST;
+		tr.time_ns = cp->seg_start;
+		tr.since_ns = f->end_ns;
+		tr.cpu = (uint16_t)c;
+		tr.pid = cp->pid;
+		tr.state = 1;
+		forget(cpu_task(f, cp));
+		cp->depth = 0;
+		cp->gap = true;
+		cp->gap_pid = 0;
+		cp->gap_start = cp->seg_start;
+		cp->gap_end = f->end_ns;
+		emit(f, &tr);
+	}
 	for (c = 0; c < f->ncpus; c++)
 		close_seg(f, c, f->end_ns);
 }

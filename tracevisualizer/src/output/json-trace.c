@@ -163,7 +163,7 @@ void lttr_json_traceinfo(struct lttr_json *j, const struct lttr_trace *t)
 	kv_u64(j, "buffer_size", h->buffer_size);
 	kv_u64(j, "buffer_count", h->buffer_count);
 	kv_u64(j, "buffers", t->nbuffers);
-	kv_bool(j, "complete", (h->flags & LTT_TRACE_COMPLETE) != 0);
+	kv_bool(j, "complete", lttr_trace_complete(t));
 	kv_bool(j, "lost_file", t->lost != NULL);
 	kv_bool(j, "proc_file", t->proc != NULL);
 	kv_bool(j, "flight", (h->flags & LTT_TRACE_FLIGHT) != 0);

@@ -33,6 +33,7 @@ static int stop_or_fail(struct lttr_trace *t, struct lttr_error *err,
 			int code, uint64_t off, const char *what)
 {
 	if (t->flags & LTTR_OPEN_SALVAGE) {
+		t->salvaged = true;
 		lttr_trace_warn(t, "%s: %s at offset %" PRIu64 ": ignored with the rest of the file (salvage: %zu complete buffers read)",
 				t->events_path, what, off, t->nbuffers);
 		return 1;
@@ -59,6 +60,7 @@ int lttr_bufindex_build(struct lttr_trace *t, struct lttr_error *err)
 
 		if (size - off < sizeof(h)) {
 			if (t->flags & LTTR_OPEN_SALVAGE) {
+				t->salvaged = true;
 				lttr_trace_warn(t, "%s: truncated buffer at offset %" PRIu64 " (buffer header cut short): ignored (salvage: %zu complete buffers read)",
 						t->events_path, off, t->nbuffers);
 				break;
@@ -104,6 +106,7 @@ int lttr_bufindex_build(struct lttr_trace *t, struct lttr_error *err)
 				 * the first record cut short, as it does for
 				 * any bad record in salvage mode.
 				 */
+				t->salvaged = true;
 				lttr_trace_warn(t, "%s: truncated buffer at offset %" PRIu64 " (data_size %u, %" PRIu64 " bytes left): salvage reads its whole records after %zu complete buffers",
 						t->events_path, off, h.data_size,
 						size - off - sizeof(h), t->nbuffers);

@@ -509,6 +509,7 @@ int lttr_read_record_slow(struct lttr_trace *t, unsigned int cpu, size_t bi,
 		uint64_t roff = b->offset + sizeof(struct ltt_buffer_header) + off;
 
 		if (t->flags & LTTR_OPEN_SALVAGE) {
+			t->salvaged = true;
 			b->valid_size = off;
 			if (!b->warned)
 				lttr_trace_warn(t, "%s: record at offset %" PRIu64 " (buffer at offset %" PRIu64 ", cpu %u, seq %" PRIu64 "): %s: rest of the buffer ignored (salvage)",

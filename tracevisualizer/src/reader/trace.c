@@ -490,7 +490,7 @@ unsigned int lttr_trace_ncpus(const struct lttr_trace *t)
 
 bool lttr_trace_complete(const struct lttr_trace *t)
 {
-	return (t->hdr.flags & LTT_TRACE_COMPLETE) != 0;
+	return (t->hdr.flags & LTT_TRACE_COMPLETE) && !t->salvaged;
 }
 
 const char *lttr_trace_arch(const struct lttr_trace *t)

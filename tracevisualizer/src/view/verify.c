@@ -128,7 +128,8 @@ size_t lttr_view_warnings(struct lttr_view *v, char (*out)[LTTR_VIEW_WARNING_LEN
 			snprintf(out[n], LTTR_VIEW_WARNING_LEN, __VA_ARGS__);	\
 		n++;								\
 	} while (0)
-	if (!lttr_trace_complete(t))
+	/* a salvaged cut is said by the reader's own warnings below */
+	if (!(lttr_trace_header(t)->flags & LTT_TRACE_COMPLETE))
 		ADD("the trace is not complete: the daemon did not stop it cleanly");
 	for (i = 0; i < lttr_trace_warning_count(t); i++)
 		ADD("%s", lttr_trace_warning(t, i));

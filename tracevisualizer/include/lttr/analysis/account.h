@@ -115,6 +115,9 @@ struct lttr_acct_task {
  * @sched_ns: sum of the scheduled time of every task on this CPU, the
  *	idle task included (conservation: equals the window)
  * @switches: scheduling changes
+ * @cut_ns: in an incomplete trace, the time of its last record when the
+ *	events after it may be missing (its time after is unknown_ns); 0:
+ *	its events go on to the stop
  */
 struct lttr_acct_cpu {
 	uint64_t idle_ns;
@@ -125,6 +128,7 @@ struct lttr_acct_cpu {
 	uint64_t unknown_ns;
 	uint64_t sched_ns;
 	uint64_t switches;
+	uint64_t cut_ns;
 };
 
 /**

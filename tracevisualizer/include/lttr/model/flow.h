@@ -90,9 +90,13 @@ struct lttr_flow_seg {
  *	UINT32_MAX): what it ran is unknown from now until its next buffer
  *	opens, at @since_ns, with @pid2 current (events lost after the
  *	CPU's last buffer, the lost file counting more than the headers:
- *	until the window's end, @pid2 0).  @pid, current until now, is in
- *	an unknown state from now on (its kernel stack is forgotten).  Only
- *	with lttr_flow_use_buffers().
+ *	until the window's end, @pid2 0).  @state 1 (emitted by
+ *	lttr_flow_finish()): the CPU's events end here and the trace is
+ *	incomplete (lttr_trace_complete() false, the CPU's last buffer not
+ *	the one flushed at the stop): unknown until the window's end, @what
+ *	0.  @pid, current
+ *	until now, is in an unknown state from now on (its kernel stack is
+ *	forgotten).  Only with lttr_flow_use_buffers().
  * @LTTR_TR_LOST_END: the end of the gap of lost events that began at
  *	@since_ns: @pid (the buffer header's) is current on the CPU again, in
  *	a mode not known yet

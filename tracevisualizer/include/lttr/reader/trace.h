@@ -80,7 +80,15 @@ const char *lttr_trace_dir(const struct lttr_trace *t);
 /** lttr_trace_ncpus() - number of CPUs described by the header @t: trace */
 unsigned int lttr_trace_ncpus(const struct lttr_trace *t);
 
-/** lttr_trace_complete() - whether LTT_TRACE_COMPLETE is set @t: trace */
+/**
+ * lttr_trace_complete() - whether the trace is whole
+ * @t: the trace
+ *
+ * Return: true if the header says the daemon finished (LTT_TRACE_COMPLETE)
+ * and LTTR_OPEN_SALVAGE did not have to cut anything (a buffer, a record,
+ * the rest of the file).  A salvaged cut inside a buffer is only seen when
+ * its records are read: ask again after reading them.
+ */
 bool lttr_trace_complete(const struct lttr_trace *t);
 
 /**
