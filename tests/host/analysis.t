@@ -222,6 +222,15 @@ DESC
 $gen "$tmp/far" < "$tmp/far.desc" && $tv summary --json "$tmp/far" > "$tmp/far.json" 2>/dev/null
 is "$(json "$tmp/far.json" "j['trace']['start_ns']")" "2000100000" "a buffer 1.1 s early is not start-up: the start stays the header's"
 
+# thread_figs TRACE PID KEY...: figures of one thread in processes --threads
+# --json (a blocking reason names blocked_by's entry)
+thread_figs() {
+	$tv processes --threads --json "$1" 2>/dev/null | python3 -c '
+import json, sys
+t = [t for t in json.load(sys.stdin)["threads"] if t["pid"] == int(sys.argv[1])][0]
+print(*[t[k] if k in t else t["blocked_by"][k] for k in sys.argv[2:]])' "${@:2}"
+}
+
 # Lost events (docs/control-flow.md rule 18): CPU 0's second buffer counts 7
 # events lost after the first one's last record; task 5 ran on CPU 1 since.
 $gen "$tmp/lost" <<'DESC'
@@ -270,7 +279,7 @@ buf cpu=0 start=1000000030 pid=5 lost=2
 lost cpu=0 total=2
 DESC
 $tv check "$tmp/lost2" > "$tmp/lost2.check"; ok $? "check: the views agree with the accounting on a task resolved twice"
-is "$($tv processes --threads --json "$tmp/lost2" 2>/dev/null | python3 -c 'import json,sys; t=[t for t in json.load(sys.stdin)["threads"] if t["pid"] == 5][0]; print(t["user_ns"], t["syscall_ns"], t["blocked_by"]["unknown"])')" \
+is "$(thread_figs "$tmp/lost2" 5 user_ns syscall_ns unknown)" \
 	"70 20 10" "processes: syscall 0-10 and 40-50, user 10-20, 30-40 (resolved after the gap) and 50-100, blocked (unknown) in the gap"
 
 # events lost after a CPU's last buffer (the lost file counts 9, the
@@ -291,7 +300,7 @@ is "$($tv dump --reverse "$tmp/tail" | sed -n 2p | cut -d' ' -f6-)" \
 	"[lost 9 events on cpu 0 after its last record, until the stop]" "dump --reverse: the first line"
 is "$($tv check --json "$tmp/tail" | python3 -c 'import json,sys; j=json.load(sys.stdin); print(j["conservation"]["ok"], j["lost_gaps"], j["view"]["ok"])')" \
 	"True 1 True" "check: time conserved, the tail is a gap, the views agree"
-is "$($tv processes --threads --json "$tmp/tail" 2>/dev/null | python3 -c 'import json,sys; t=[t for t in json.load(sys.stdin)["threads"] if t["pid"] == 5][0]; print(t["running_ns"], t["blocked_by"]["unknown"])')" \
+is "$(thread_figs "$tmp/tail" 5 running_ns unknown)" \
 	"20 80" "processes: task 5 ran until its last record, unknown (blocked) after it"
 is "$($tv summary --time --json "$tmp/tail" 2>/dev/null | python3 -c 'import json,sys; c=json.load(sys.stdin)["time"]["system"]["cpus"][0]; print(c["idle_ns"], c["unknown_ns"])')" \
 	"0 80" "summary --time: CPU 0 unknown (not idle) after its last record"

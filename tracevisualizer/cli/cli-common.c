@@ -81,12 +81,9 @@ int cli_finish(struct lttr_trace *t, struct lttr_account *a, int status)
 		uint64_t lost = 0;
 		unsigned int c;
 
-		for (c = 0; c < lttr_trace_ncpus(t); c++) {
-			uint64_t f = lttr_trace_lost_cpu(t, c);
-			uint64_t b = lttr_trace_buffer_lost_cpu(t, c);
-
-			lost += f > b ? f : b;
-		}
+		for (c = 0; c < lttr_trace_ncpus(t); c++)
+			lost += lttr_trace_buffer_lost_cpu(t, c) +
+				lttr_trace_lost_tail(t, c);
 		fprintf(stderr, "%s: warning: %" PRIu64 " events lost in %" PRIu64
 			" gap%s: a gap's CPU time is counted unknown, and the tasks current around it are blocked (unknown) there: their figures are partial\n",
 			cli_prog, lost, a->lost_gaps, a->lost_gaps == 1 ? "" : "s");

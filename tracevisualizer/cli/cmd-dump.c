@@ -85,10 +85,7 @@ static int gaps_index(struct lttr_trace *t, struct gaps *g)
 			if (lttr_trace_buffer(t, c, i - 1, &bi))
 				break;
 			if (bi.data_size) {
-				uint64_t ft = lttr_trace_lost_cpu(t, c);
-				uint64_t bt = lttr_trace_buffer_lost_cpu(t, c);
-
-				g->tail[c] = lost + (ft > bt ? ft - bt : 0);
+				g->tail[c] = lost + lttr_trace_lost_tail(t, c);
 				g->tail_ns[c] = bi.end_ns;
 				break;
 			}

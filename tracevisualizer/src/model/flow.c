@@ -581,10 +581,7 @@ static void after_record(struct lttr_flow *f, const struct lttr_event *ev)
 		 * The CPU's last record: events the lost file counts beyond
 		 * the buffer headers were lost after it, until the stop.
 		 */
-		uint64_t ft = lttr_trace_lost_cpu(f->t, cpu);
-		uint64_t bt = lttr_trace_buffer_lost_cpu(f->t, cpu);
-
-		lost += ft > bt ? ft - bt : 0;
+		lost += lttr_trace_lost_tail(f->t, cpu);
 		bi.start_ns = f->end_ns;
 		bi.pid = 0;
 	}

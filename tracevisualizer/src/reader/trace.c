@@ -558,6 +558,14 @@ uint64_t lttr_trace_buffer_lost_cpu(const struct lttr_trace *t, unsigned int cpu
 	return cpu < t->ncpus ? t->cpu[cpu].buffer_lost : 0;
 }
 
+uint64_t lttr_trace_lost_tail(const struct lttr_trace *t, unsigned int cpu)
+{
+	uint64_t f = lttr_trace_lost_cpu(t, cpu);
+	uint64_t b = lttr_trace_buffer_lost_cpu(t, cpu);
+
+	return f > b ? f - b : 0;
+}
+
 uint64_t lttr_trace_lost_cpu(const struct lttr_trace *t, unsigned int cpu)
 {
 	if (cpu >= t->ncpus)

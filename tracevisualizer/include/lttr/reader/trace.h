@@ -170,6 +170,16 @@ uint64_t lttr_trace_lost_cpu(const struct lttr_trace *t, unsigned int cpu);
 uint64_t lttr_trace_buffer_lost_cpu(const struct lttr_trace *t, unsigned int cpu);
 
 /**
+ * lttr_trace_lost_tail() - events a CPU lost after its last buffer
+ * @t: the trace
+ * @cpu: CPU id
+ *
+ * Return: how much the lost file's total exceeds the buffer headers' sum
+ * (the buffers stayed full until the stop), or 0.
+ */
+uint64_t lttr_trace_lost_tail(const struct lttr_trace *t, unsigned int cpu);
+
+/**
  * lttr_trace_proc() - the proc snapshot
  * @t: the trace
  *
