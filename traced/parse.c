@@ -139,6 +139,7 @@ static const struct event_name events[] = {
 	{ "custom_create",	LTT_EV_CUSTOM_CREATE },
 	{ "custom_destroy",	LTT_EV_CUSTOM_DESTROY },
 	{ "custom",		LTT_EV_CUSTOM },
+	{ "reap",		LTT_EV_PROCESS_REAP },
 };
 
 #define NEVENTS (sizeof(events) / sizeof(events[0]))
@@ -172,8 +173,8 @@ static const struct event_group groups[] = {
 		       LTT_EV_TASKLET_ENTRY, LTT_EV_TASKLET_EXIT, 0 } },
 	{ "process", 0, 0, { LTT_EV_PROCESS_FORK, LTT_EV_PROCESS_EXEC,
 		       LTT_EV_PROCESS_EXIT, LTT_EV_PROCESS_WAKEUP,
-		       LTT_EV_PROCESS_WAIT, LTT_EV_KTHREAD_CREATE,
-		       LTT_EV_SIGNAL_SEND, LTT_EV_SIGNAL_DELIVER, 0 } },
+		       LTT_EV_PROCESS_WAIT, LTT_EV_PROCESS_REAP,
+		       LTT_EV_KTHREAD_CREATE, LTT_EV_SIGNAL_SEND, LTT_EV_SIGNAL_DELIVER, 0 } },
 	{ "signal", 0, 0, { LTT_EV_SIGNAL_SEND, LTT_EV_SIGNAL_DELIVER, 0 } },
 	{ "timer", 0, 0, { LTT_EV_TIMER_EXPIRE_ENTRY, LTT_EV_TIMER_EXPIRE_EXIT,
 		     LTT_EV_TIMER_SET_ITIMER, LTT_EV_TIMER_SET_TIMEOUT, 0 } },
@@ -322,12 +323,12 @@ const char *events_help(void)
 	"  mem_page_wait_start mem_page_wait_end socket_call socket_create\n"
 	"  socket_send socket_recv ipc_call ipc_msg_create ipc_sem_create\n"
 	"  ipc_shm_create net_packet_in net_packet_out change_mask custom_create\n"
-	"  custom_destroy custom\n"
+	"  custom_destroy custom reap\n"
 	"Groups: all (default: every event); classic (the first release's set:\n"
 	"  syscall..signal_deliver, ids 1-17); core (syscalls, traps, irqs,\n"
 	"  schedchange); syscall; trap; irq; softirq (softirq_*, tasklet_*);\n"
-	"  process (fork exec exit wakeup wait kthread_create signal_*); signal;\n"
-	"  timer (timer_*); fs (fs_*); memory (mem_*); socket (socket_*);\n"
+	"  process (fork exec exit wakeup wait reap kthread_create signal_*);\n"
+	"  signal; timer (timer_*); fs (fs_*); memory (mem_*); socket (socket_*);\n"
 	"  ipc (ipc_*); net (net_*); custom (custom_create custom_destroy custom)\n"
 	"  A leading '-' removes (\"all,-memory\", or just \"-memory\").\n"
 	"  schedchange, change_mask and custom_create are always recorded: they\n"

@@ -112,6 +112,7 @@ enum ltt_event_id {
 	LTT_EV_CUSTOM_CREATE	= 53,	/* a custom event type is declared */
 	LTT_EV_CUSTOM_DESTROY	= 54,
 	LTT_EV_CUSTOM		= 55,	/* an instance of a custom event */
+	LTT_EV_PROCESS_REAP	= 56,	/* a dead task is released (reaped) */
 	LTT_EV_TRACE_START	= 60,	/* written on every CPU at start */
 	LTT_EV_MAX		= 256
 };
@@ -252,6 +253,19 @@ struct ltt_ev_tasklet {
 struct ltt_ev_timer_expire {
 	__u64 func;		/* the timer's callback */
 	__u32 kind;		/* LTT_TIMER_LIST or LTT_TIMER_HRTIMER */
+} __attribute__((packed));
+
+/*
+ * LTT_EV_PROCESS_REAP: release_task(): the dead task @pid (of process
+ * @tgid) is released and its pid freed, either by its parent's wait (the
+ * current task is the parent) or at once when nobody is to wait for it (a
+ * thread, a child whose parent ignores SIGCHLD: the current task is then
+ * the task itself, before its last switch out).  Between its last switch
+ * out and this event the task was a zombie.
+ */
+struct ltt_ev_process_reap {
+	__u32 pid;
+	__u32 tgid;
 } __attribute__((packed));
 
 /*

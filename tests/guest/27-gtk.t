@@ -13,6 +13,11 @@
 #     one runs and the other waits, with a switch line at each switch
 #     between them that dump --json lists, and no other;
 #   - the resources graph of the spinner: its CPU is user time;
+#   - a child its parent waits for 100 ms after its death is a zombie
+#     from its last switch out to its reap, exactly as the events give
+#     them, in the accounting (zombie_ns) and on its row (the zombie
+#     colour, nothing after the reap); a thread and a child forked with
+#     SIGCHLD ignored reap themselves and are never zombies;
 #   - the processes page, read through AT-SPI, shows processes --json's
 #     figures, and the ping-pong's page and the all-processes page theirs
 #     (tests/lib/gtkcheck.py);
@@ -35,8 +40,9 @@ screen="-screen 0 1280x800x24"
 N=500	# ping-pong round trips
 vm_run "$share" 300 "traced -q -o /mnt/share/pp -- ltt-pingpong $N 0 &&
 traced -q -o /mnt/share/spin -- ltt-spin 1 &&
-traced -q -o /mnt/share/sleep -- ltt-sleep 1 > /mnt/share/sleep.out"
-ok $? "guest traced the ping-pong, the spinner and the sleeper"
+traced -q -o /mnt/share/sleep -- ltt-sleep 1 > /mnt/share/sleep.out &&
+traced -q -o /mnt/share/zomb -- ltt-zombie 100 > /mnt/share/zomb.out"
+ok $? "guest traced the ping-pong, the spinner, the sleeper and the zombie maker"
 
 for t in pp spin sleep; do
 	tracevisualizer processes --json "$share/$t" > "$share/$t.processes.json" &&
@@ -94,6 +100,50 @@ shot res spin --view resources --window "$(life "$sp" spin)"
 ok $? "spin: a screenshot of the resources over the spinner's life"
 checks < <($PY tests/lib/gtkpixels.py "$share/res.png" "$share/res.cells.json")
 checks < <($PY tests/lib/gtkguest.py cpu "$share/res.cells.json" user 0.9 "resources")
+
+# --- zombies: a late wait, a thread, a child nobody waits for -------------
+read -r z th au < <(awk '{ printf "%s ", $2 }' "$share/zomb.out")
+[ -n "$au" ] && tracevisualizer processes --threads --json "$share/zomb" > "$share/zomb.threads.json" &&
+	tracevisualizer dump --json --filter "type == reap || (type == schedchange && args.prev_state == 128)" \
+		"$share/zomb" > "$share/zomb.ends.json"
+ok $? "zomb: the zombie ($z), the thread ($th) and the self-reaped child ($au); their ends in JSON"
+conserved "$share/zomb" "zomb: time is conserved and the views agree with the accounting"
+checks < <($PY - "$share/zomb.threads.json" "$share/zomb.ends.json" "$z" "$th" "$au" <<'PYEOF'
+import json, sys
+th = {t['pid']: t for t in json.load(open(sys.argv[1]))['threads']}
+ev = json.load(open(sys.argv[2]))['events']
+z, t, a = (int(x) for x in sys.argv[3:6])
+def ends(pid):
+    dead = [e['time_ns'] for e in ev if e['type'] == 'schedchange' and e['pid'] == pid]
+    reap = [e['time_ns'] for e in ev if e['type'] == 'reap' and e['args']['pid'] == pid]
+    return dead, reap
+def say(c, w):
+    print("%s %s" % ("PASS" if c else "FAIL", w))
+d, r = ends(z)
+zn = th.get(z, {}).get('zombie_ns')
+say(len(d) == 1 and len(r) == 1 and zn == r[0] - d[0] and zn >= 99000000,
+    "zomb: the late-waited child's zombie_ns (%s) is its reap (%s) minus its last switch out (%s), "
+    ">= 99 ms" % (zn, r, d))
+say(th.get(z, {}).get('end_ns') == (d[0] if d else None),
+    "zomb: its lifetime ends at its last switch out, before the zombie time")
+for pid, what in ((t, 'thread'), (a, 'child forked with SIGCHLD ignored')):
+    d, r = ends(pid)
+    say(len(d) == 1 and len(r) == 1 and r[0] < d[0] and th.get(pid, {}).get('zombie_ns') == 0,
+        "zomb: the %s reaps itself before its last switch out (%s < %s): zombie_ns 0" % (what, r, d))
+print("DONE")
+PYEOF
+)
+from=$($PY -c 'import json, sys
+j = json.load(open(sys.argv[1])); s = j["trace"]["start_ns"]
+t = next(x for x in j["threads"] if x["pid"] == int(sys.argv[2]))
+print("%.9f:%.9f" % ((t["begin_ns"] - s) / 1e9, (t["end_ns"] + t["zombie_ns"] * 1.2 - s) / 1e9))' \
+	"$share/zomb.threads.json" "$z")
+shot zomb zomb --view flow --pid "$z" --window "$from" &&
+	tracevisualizer dump --json --filter "pid == $z || args.next_pid == $z || (type == reap && args.pid == $z)" \
+		"$share/zomb" > "$share/zomb.$z.ends.json"
+ok $? "zomb: a screenshot of the control flow over the zombie's life and death, its row alone"
+checks < <($PY tests/lib/gtkpixels.py "$share/zomb.png" "$share/zomb.cells.json" "$z ltt-zombie:zombie")
+checks < <($PY tests/lib/gtkguest.py zombie "$share/zomb.cells.json" "$z" "$share/zomb.$z.ends.json" "zomb")
 
 # --- the ping-pong: 2 ms in the middle of the exchange ---------------------
 read -r a b <<< "$(pids ltt-pingpong pp)"

@@ -177,7 +177,7 @@ tui_wait v '^Views$' >/dev/null && tui_wait v '^  Tab, S-Tab +next, previous vie
 ok $? "? shows the help page listing the keys"
 tui_key v NPage
 tui_wait v '^Legend' >/dev/null && tui_wait v '^  i  blocked io' >/dev/null &&
-	tui_wait v '^  z  blocked sleep' >/dev/null
+	tui_wait v '^  z  blocked sleep' >/dev/null && tui_wait v '^  Z  zombie' >/dev/null
 ok $? "its second page: the legend of the letters"
 tui_key v Escape; view_shown v 6
 ok $? "Esc closes the help: the view is back"
@@ -356,6 +356,31 @@ rows_as_spec z 80 "$t0" "$((t0 + 59))" > "$tmp/z.diff"
 ok $? "at 1 ns a column from $t0 ns: every nanosecond of a and b as test-view.c has it"
 sed 's/^/# /' "$tmp/z.diff"
 is "$(tui_quit z)" 0 "q: status 0"
+
+# --- 3b. zombies: scenario Z of utest/scenarios.h ---------------------------
+# 20 dies at 320 ns and is reaped at 540, 30 (never seen alive) at 220
+python3 - "$TOP/tracevisualizer/utest/scenarios.h" > "$tmp/zb.desc" <<'PY'
+import re, sys
+src = open(sys.argv[1]).read().replace('" events "', '" "events=all details=all" "')
+body = re.search(r'#define Z_DESC\(events\) \\\n((?:\s*".*"\s*\\?\n)+)', src).group(1)
+print(''.join(re.findall(r'"((?:[^"\\]|\\.)*)"', body)).replace('\\n', '\n'), end='')
+PY
+$gen "$tmp/zb" < "$tmp/zb.desc" && $tv check "$tmp/zb" > /dev/null
+ok $? "scenario Z written (utest/scenarios.h), its views agree with the accounting"
+tui_start zb 129 12 -- "$tmp/zb" && tui_wait zb '^ +30 old ' > /dev/null &&
+	tui_screen zb > "$tmp/zb.rows" && python3 - "$tmp/zb.rows" <<'PY'
+import sys
+from tuicheck import *
+scr = lines(sys.argv[1])
+r20, r30 = graph_row(scr, 129, r'^ *20 '), graph_row(scr, 129, r'^ *30 ')
+good = (r20 is not None and r20[32:54] == 'Z' * 22 and not r20[54:].strip() and
+        'Z' not in r20[:32] and r30 == 'Z' * 22 + ' ' * 78)
+if not good:
+    print("row 20 '%s'\nrow 30 '%s'" % (r20, r30))
+sys.exit(0 if good else 1)
+PY
+okscr zb "view 1 of scenario Z at 10 ns a column: 20 a zombie (Z) from 320 to 540 ns, 30 from the start to 220 ns, nothing after their reaps"
+is "$(tui_quit zb)" 0 "q: status 0"
 
 # --- 4. search: the K-th open of /etc/passwd --------------------------------
 nomarks

@@ -16,6 +16,11 @@ read back through AT-SPI against the command line's JSON.
       both; every switch between them in the window (DUMP: dump --json of
       the window's schedchange events) has its line in the dump, at its
       time, and only those
+  gtkguest.py zombie CELLS PID EVENTS WHAT
+      the row of task PID, dead at its last switch out (prev_state 128)
+      and reaped at its reap event (EVENTS: dump --json of them): every
+      column inside that interval is 'zombie', every column after it
+      'none', no column before it 'zombie'
   gtkguest.py cpu CELLS CAT FRACTION WHAT
       the resources graph: one CPU row is CAT in FRACTION of the columns
   gtkguest.py procs PROG TRACE JSONDIR PID
@@ -138,12 +143,45 @@ def procs(prog, trace, jdir, pid):
             gui.kill()
 
 
+def zombie(path, pid, events, what):
+    d, name, rows = cells(path)
+    r = rows.get(pid)
+    if not say(r is not None, "%s: the row of %d is on the screen" % (what, pid)):
+        return
+    ev = json.load(open(events))['events']
+    dead = [e['time_ns'] for e in ev if e['type'] == 'schedchange' and e['pid'] == pid and
+            e['args']['prev_state'] & 128]
+    reap = [e['time_ns'] for e in ev if e['type'] == 'reap' and e['args']['pid'] == pid]
+    if not say(len(dead) == 1 and len(reap) == 1 and dead[0] < reap[0],
+               "%s: %d's last switch out, then its reap (%s, %s)" % (what, pid, dead, reap)):
+        return
+    a, b = dead[0], reap[0]
+    want = {}
+    for k in range(d['columns']):
+        c0, c1 = col_times(d, k)
+        if a <= c0 and c1 <= b:
+            want[k] = 'zombie'
+        elif c0 >= b:
+            want[k] = 'none'
+        elif c1 <= a:
+            want[k] = 'before'
+    inside = [k for k, w in want.items() if w == 'zombie']
+    bad = [(k, w, name[r['cat'][k]]) for k, w in sorted(want.items())
+           if ((name[r['cat'][k]] == 'zombie') if w == 'before' else name[r['cat'][k]] != w)]
+    say(len(inside) >= 10 and not bad,
+        "%s: the %d columns between its death and its reap are 'zombie', those after it "
+        "'none', none before (%d columns checked)" % (what, len(inside), len(want)),
+        "columns otherwise: %s" % bad[:6])
+
+
 def main():
     a = sys.argv[1:]
     if a[0] == 'share':
         share(a[1], int(a[2]), a[3], float(a[4]), a[5], a[6])
     elif a[0] == 'alternate':
         alternate(a[1], int(a[2]), int(a[3]), a[4], a[5])
+    elif a[0] == 'zombie':
+        zombie(a[1], int(a[2]), a[3], a[4])
     elif a[0] == 'cpu':
         cpu(a[1], a[2], float(a[3]), a[4])
     elif a[0] == 'procs':

@@ -20,9 +20,9 @@ int main(void)
 	static const unsigned int classic[] = { 1, 2, 3, 4, 5, 6, 7, 10, 11,
 						12, 13, 16, 17, 14, 15, 0 };
 	static const unsigned int coreproc[] = { 1, 2, 3, 4, 5, 6, 7, 10, 11,
-						 12, 13, 16, 17, 22, 23, 0 };
+						 12, 13, 16, 17, 22, 23, 56, 0 };
 	static const unsigned int core[] = { 1, 2, 3, 4, 5, 6, 7, 0 };
-	static const unsigned int process[] = { 10, 11, 12, 13, 16, 17, 22, 23,
+	static const unsigned int process[] = { 10, 11, 12, 13, 16, 17, 22, 23, 56,
 						0 };
 	static const unsigned int classicnowakeup[] = { 1, 2, 3, 4, 5, 6, 7,
 							10, 11, 12, 14, 15, 16,
@@ -92,13 +92,13 @@ int main(void)
 	/* event lists */
 	event_lookup("all", &m);
 	for (id = 1, i = 1; id < LTT_EV_MAX; id++) {
-		int want = (id >= 1 && id <= 7) || (id >= 10 && id <= 55);
+		int want = (id >= 1 && id <= 7) || (id >= 10 && id <= 56);
 
 		if (mask_test(&m, id) != want ||
 		    (want && (!event_name(id) || strchr(event_name(id), ' '))))
 			i = 0;
 	}
-	ok(i, "all = every event id 1-7, 10-55, each with a name");
+	ok(i, "all = every event id 1-7, 10-56, each with a name");
 	ok(parse_events("all", &m, &bad) == 0 && mask_test(&m, 55) &&
 	   !mask_test(&m, LTT_EV_TRACE_START) && !mask_test(&m, 8),
 	   "all: no trace_start, no unused id");
@@ -159,7 +159,7 @@ int main(void)
 			{ "ipc_sem_create", 48 }, { "ipc_shm_create", 49 },
 			{ "net_packet_in", 50 }, { "net_packet_out", 51 },
 			{ "change_mask", 52 }, { "custom_create", 53 },
-			{ "custom_destroy", 54 },
+			{ "custom_destroy", 54 }, { "reap", 56 },
 		};
 		int good = 1;
 
@@ -197,7 +197,7 @@ int main(void)
 		  "custom_destroy,custom") == 0, "events_format: %s", buf);
 	ok(strcmp(event_name(LTT_EV_SCHEDCHANGE), "schedchange") == 0 &&
 	   event_name(LTT_EV_TRACE_START) == NULL && event_name(8) == NULL &&
-	   event_name(56) == NULL, "event_name");
+	   event_name(57) == NULL, "event_name");
 
 	/* plain numbers and addresses */
 	ok(parse_uint("0", 10, &v) == 0 && v == 0, "uint 0");

@@ -130,7 +130,8 @@ static void on_tr(void *arg, const struct lttr_flow_tr *tr)
 		return;
 	if (!cli_pid_wanted(g->o, tr->pid) &&
 	    !((tr->kind == LTTR_TR_SWITCH || tr->kind == LTTR_TR_WAKEUP ||
-	       tr->kind == LTTR_TR_FORK) && cli_pid_wanted(g->o, tr->pid2)))
+	       tr->kind == LTTR_TR_FORK || tr->kind == LTTR_TR_REAP) &&
+	      cli_pid_wanted(g->o, tr->pid2)))
 		return;
 	if (g->ntrs == g->captrs) {
 		size_t ncap = g->captrs ? g->captrs * 2 : 256;
@@ -291,6 +292,13 @@ static void describe(const struct gctx *g, const struct lttr_flow_tr *tr,
 	case LTTR_TR_LOST_END:
 		snprintf(buf, size, "[end of the lost events on cpu %u: %u(%s) current]",
 			 tr->cpu, tr->pid, pname(g, tr->pid));
+		break;
+	case LTTR_TR_REAP:
+		if (tr->pid2 == tr->pid)
+			snprintf(buf, size, "reaped at once (nobody waits for it)");
+		else
+			snprintf(buf, size, "reap %u(%s): its zombie time ends", tr->pid2,
+				 pname(g, tr->pid2));
 		break;
 	default:
 		snprintf(buf, size, "anomaly %u (lost events?)", tr->what);

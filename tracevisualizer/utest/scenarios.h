@@ -87,4 +87,45 @@
 	"1000000750 softirq_exit 3\n" \
 	"1000000800 sched 9 5 1\n"
 
+/*
+ * Zombies: 30 is dead before the trace (reaped by its parent's wait4), 20
+ * exits while its thread 21 still runs (the leader waits for its parent),
+ * 21 reaps itself (a thread), 10 reaps 20 later.
+ */
+#define Z_DESC(events) \
+	"header ncpus=2 end=1000001000 format=1.1 " events "\n" \
+	"proc PID: 10; PPID: 1; TGID: 10; NAME: sh\n" \
+	"proc PID: 30; PPID: 10; TGID: 30; NAME: old\n" \
+	"buf cpu=0 start=1000000000 pid=10\n" \
+	"1000000000 start 10 0\n" \
+	"1000000100 syscall_entry 57\n" \
+	"1000000150 fork 10 20 20 0 0x11\n" \
+	"1000000160 wakeup 20 1 1\n" \
+	"1000000200 syscall_exit 57 20\n" \
+	"1000000210 syscall_entry 61\n" \
+	"1000000220 reap 30 30\n" \
+	"1000000230 syscall_exit 61 30\n" \
+	"1000000250 syscall_entry 61\n" \
+	"1000000300 sched 10 0 1\n" \
+	"buf cpu=1 start=1000000000 pid=0\n" \
+	"1000000000 start 0 1\n" \
+	"1000000210 sched 0 20 0\n" \
+	"1000000215 syscall_exit 57 0\n" \
+	"1000000220 fork 20 21 20 1 0x3d0f00\n" \
+	"1000000230 wakeup 21 1 1\n" \
+	"1000000300 syscall_entry 60\n" \
+	"1000000310 exit 20 0\n" \
+	"1000000320 sched 20 21 128\n" \
+	"1000000325 syscall_exit 56 0\n" \
+	"1000000330 syscall_entry 60\n" \
+	"1000000340 exit 21 0\n" \
+	"1000000350 reap 21 20\n" \
+	"1000000360 wakeup 10 0 0\n" \
+	"1000000370 sched 21 0 128\n" \
+	"buf cpu=0 start=1000000500 pid=0\n" \
+	"1000000530 sched 0 10 0\n" \
+	"1000000540 reap 20 20\n" \
+	"1000000550 syscall_exit 61 20\n"
+
+
 #endif

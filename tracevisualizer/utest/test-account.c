@@ -487,15 +487,62 @@ static void test_system_sc(void)
 	lttr_trace_close(t);
 }
 
+static void test_zombie(void)
+{
+	struct lttr_trace *t;
+	struct lttr_account *a = acct("zombie", Z_DESC("events=all details=all"), &t);
+	const struct lttr_acct_task *p20, *p21, *p30;
+	struct lttr_acct_task *g;
+	size_t ng = 0;
+
+	if (!a) {
+		ok(0, "zombies computed");
+		return;
+	}
+	ok(lttr_trace_records_reaps(t), "Z: a trace with reap events in its masks records reaps");
+	p20 = lttr_account_find(a, 20);
+	p21 = lttr_account_find(a, 21);
+	p30 = lttr_account_find(a, 30);
+	ok(p20 && p20->end_ns == 1000000320 && p20->zombie_ns == 220 &&
+	   p20->thread_life_ns == 170,
+	   "Z: a leader that exits before its thread: alive until its last switch out, then a zombie until its parent's wait reaps it (220 ns)");
+	ok(p21 && p21->end_ns == 1000000370 && p21->zombie_ns == 0,
+	   "Z: a thread reaps itself before its last switch out: never a zombie");
+	ok(p30 && p30->zombie_ns == 220 && p30->thread_life_ns == 0 &&
+	   lttr_acct_task_blocked(p30) == 0,
+	   "Z: a task reaped in the trace but never seen alive was a zombie since the start, not blocked");
+	g = lttr_account_group(a, &ng);
+	ok(g && ng == 3 && g[1].pid == 20 && g[1].threads == 2 && g[1].zombie_ns == 220,
+	   "Z: the process's zombie time is its threads' (the leader's)");
+	lttr_account_group_free(g, ng);
+	ok(a->anomalies == 0, "Z: no anomaly");
+	conserve("Z", a);
+	lttr_account_free(a);
+	lttr_trace_close(t);
+
+	a = acct("zombie-old", Z_DESC(""), &t);
+	if (!a) {
+		ok(0, "zombies without reaps computed");
+		return;
+	}
+	p20 = lttr_account_find(a, 20);
+	ok(!lttr_trace_records_reaps(t) && p20 && p20->end_ns == 1000000320 &&
+	   p20->zombie_ns == 0,
+	   "Z: a trace without reap events: the last switch out ends the task, no zombie time");
+	lttr_account_free(a);
+	lttr_trace_close(t);
+}
+
 int main(void)
 {
-	tap_plan(42 + 4 + 3 * 3 + 1 + 5);
+	tap_plan(42 + 4 + 3 * 3 + 1 + 5 + 8);
 	test_nodetails();
 	test_a();
 	test_b();
 	test_softirq();
 	test_violation();
 	test_lost_gap();
+	test_zombie();
 	test_units();
 	test_total("total-a", A_DESC);
 	test_total("total-b", B_DESC);

@@ -213,6 +213,44 @@ static void test_b(void)
 	lttr_trace_close(t);
 }
 
+static void test_zombie(void)
+{
+	static struct lttr_vcell c[1000];
+	struct lttr_trace *t;
+	struct lttr_view *v = build("z", Z_DESC("events=all details=all"), &t);
+	struct lttr_vspan sp;
+	char st[96];
+
+	if (!v) {
+		ok(0, "Z: view built");
+		return;
+	}
+	ok(!strcmp(letters(v, lttr_view_find_row(v, LTTR_VROW_TASK, 20, false), T0, T0 + 1000,
+			   1000, c),
+		   expect("_:0-150 r:150-210 S:210-215 U:215-300 S:300-320 Z:320-540 _:540-1000",
+			  1000)),
+	   "Z: a leader dead before its thread is a zombie from its last switch out to its reap");
+	ok(!strcmp(letters(v, lttr_view_find_row(v, LTTR_VROW_TASK, 21, false), T0, T0 + 1000,
+			   1000, c),
+		   expect("_:0-220 r:220-320 S:320-325 U:325-330 S:330-370 _:370-1000", 1000)),
+	   "Z: a thread that reaps itself is never a zombie");
+	ok(!strcmp(letters(v, lttr_view_find_row(v, LTTR_VROW_TASK, 30, false), T0, T0 + 1000,
+			   1000, c), expect("Z:0-220 _:220-1000", 1000)),
+	   "Z: a task reaped but never seen alive was a zombie since the start");
+	memset(&sp, 0, sizeof(sp));
+	lttr_view_span_at(v, (size_t)lttr_view_find_row(v, LTTR_VROW_TASK, 20, false), T0 + 400,
+			  &sp);
+	ok(sp.start_ns == T0 + 320 && sp.end_ns == T0 + 540 &&
+	   !strcmp(lttr_view_state_str(v, sp.state, st, sizeof(st)),
+		   "zombie (dead, not reaped yet)") &&
+	   !strcmp(lttr_vcat_name(LTTR_VCAT_ZOMBIE), "zombie") &&
+	   lttr_vcat_letter(LTTR_VCAT_ZOMBIE) == 'Z',
+	   "Z: the zombie state is named and lettered (%s)", st);
+	verify("Z", v);
+	lttr_view_free(v);
+	lttr_trace_close(t);
+}
+
 static void test_s(void)
 {
 	static struct lttr_vcell c[1000];
@@ -549,9 +587,10 @@ static void test_two_cpus(void)
 int main(int argc, char **argv)
 {
 	(void)argc;
-	tap_plan(42);
+	tap_plan(47);
 	test_a();
 	test_b();
+	test_zombie();
 	test_s();
 	test_cancel_and_errors();
 	test_two_cpus();

@@ -83,6 +83,7 @@ static int add_task(struct lttr_acct_task *d, const struct lttr_acct_task *s)
 	lttr_lat_merge(&d->sched_lat, &s->sched_lat);
 	d->switches += s->switches;
 	d->preemptions += s->preemptions;
+	d->zombie_ns += s->zombie_ns;
 	for (i = 0; i < s->nsc; i++)
 		if (add_sc(d, &s->sc[i]))
 			return -1;

@@ -16,7 +16,7 @@
 #include <lttr/reader/trace.h>
 #include "model/pidmap.h"
 
-enum tstate { ST_NONE, ST_RUNNING, ST_RUNNABLE, ST_BLOCKED, ST_DEAD };
+enum tstate { ST_NONE, ST_RUNNING, ST_RUNNABLE, ST_BLOCKED, ST_ZOMBIE, ST_DEAD };
 
 #define SC_DIRECT 512
 #define TASK_DEAD_STATE 0x80	/* Linux TASK_DEAD: the final switch out */
@@ -38,6 +38,7 @@ struct atask {
 	uint64_t woken_at;
 	bool woke_running;	/* woken while running (racing its sleep) */
 	bool exiting;
+	bool reaped;		/* released before its last switch out */
 };
 
 struct actx {
@@ -57,6 +58,8 @@ struct actx {
 	int nomem;
 	const struct lttr_account_hooks *h;	/* the caller's, or NULL */
 	void *harg;
+	bool reaps_possible;	/* reaps recorded when in the event mask */
+	bool reaps;		/* ... and they are: dead tasks are zombies */
 };
 
 /* tell the caller's hook that @tk enters @state at @t */
@@ -339,8 +342,13 @@ static void switch_out(struct actx *x, struct atask *tk,
 	tk->scnr = tr->what;
 	tk->bpending = false;
 	if (tk->exiting && (tr->state & TASK_DEAD_STATE)) {
-		tk->state = ST_DEAD;
 		tk->pub.end_ns = t;
+		if (x->reaps && !tk->reaped) {	/* until its parent waits */
+			tk->state = ST_ZOMBIE;
+			tell(x, tk, t, LTTR_TS_ZOMBIE, NULL);
+			return;
+		}
+		tk->state = ST_DEAD;
 		tell(x, tk, t, LTTR_TS_DEAD, NULL);
 		return;
 	}
@@ -382,6 +390,34 @@ static void switch_out(struct actx *x, struct atask *tk,
 	}
 }
 
+/*
+ * @tk is released (LTT_EV_PROCESS_REAP) at @t: a zombie is dead from now
+ * on; a task never seen before was a zombie since the window's start (a
+ * live task cannot be reaped); a task still running is reaping itself
+ * (nobody is to wait for it) and is dead at its last switch out.
+ */
+static void reap(struct actx *x, struct atask *tk, uint64_t t)
+{
+	switch (tk->state) {
+	case ST_NONE:
+		tk->pub.end_ns = tk->pub.begin_ns;
+		tk->since = tk->pub.begin_ns;
+		tell(x, tk, tk->since, LTTR_TS_ZOMBIE, NULL);
+		/* fall through */
+	case ST_ZOMBIE:
+		tk->pub.zombie_ns += t - tk->since;
+		tk->state = ST_DEAD;
+		tk->since = t;
+		tell(x, tk, t, LTTR_TS_DEAD, NULL);
+		break;
+	case ST_DEAD:
+		break;
+	default:
+		tk->reaped = true;
+		break;
+	}
+}
+
 static void switch_in(struct actx *x, struct atask *tk, uint64_t t,
 		      unsigned int cpu, bool recorded)
 {
@@ -403,6 +439,7 @@ static void switch_in(struct actx *x, struct atask *tk, uint64_t t,
 	case ST_BLOCKED:	/* its wakeup was not recorded */
 		close_blocked(x, tk, t);
 		break;
+	case ST_ZOMBIE:
 	case ST_DEAD:		/* ran again after its "last" switch */
 		tk->pub.blocked_ns[LTTR_BLOCK_OTHER] += t - tk->pub.end_ns;
 		break;
@@ -697,6 +734,8 @@ static void on_transition(void *arg, const struct lttr_flow_tr *tr)
 		break;
 	case LTTR_TR_FORK:
 		other = get_task(x, tr->pid2);
+		if (other && other->state == ST_ZOMBIE)	/* its reap was lost */
+			reap(x, other, tr->time_ns);
 		if (other && other->state == ST_DEAD)	/* pid reused */
 			other = new_task(x, tr->pid2);
 		if (other && other->state == ST_NONE) {
@@ -716,6 +755,11 @@ static void on_transition(void *arg, const struct lttr_flow_tr *tr)
 	case LTTR_TR_RESOLVE:
 		if (tk)
 			on_resolve(x, tk, tr);
+		break;
+	case LTTR_TR_REAP:
+		other = get_task(x, tr->pid2);
+		if (other)
+			reap(x, other, tr->time_ns);
 		break;
 	default:
 		break;
@@ -747,10 +791,13 @@ static void finish_task(struct actx *x, struct atask *tk)
 	case ST_BLOCKED:
 		close_blocked(x, tk, end);
 		break;
+	case ST_ZOMBIE:		/* not reaped before the end */
+		tk->pub.zombie_ns += end - tk->since;
+		break;
 	default:
 		break;
 	}
-	if (tk->state != ST_DEAD)
+	if (tk->state != ST_DEAD && tk->state != ST_ZOMBIE)
 		tk->pub.end_ns = end;
 	tk->pub.thread_life_ns = tk->pub.end_ns - tk->pub.begin_ns;
 	tk->pub.kernel_ns += tk->pending_cpu;
@@ -849,6 +896,7 @@ static int finish(struct actx *x)
 static int run(struct lttr_trace *t, struct actx *x, struct lttr_error *err)
 {
 	static const struct lttr_flow_ops ops = { on_segment, on_transition };
+	const struct ltt_trace_header *h = lttr_trace_header(t);
 	struct lttr_account *a = x->a;
 	struct lttr_buffer_info bi;
 	struct lttr_iter *it = NULL;
@@ -861,6 +909,9 @@ static int run(struct lttr_trace *t, struct actx *x, struct lttr_error *err)
 	if (!f)
 		return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
 	lttr_flow_use_buffers(f, t);
+	x->reaps = lttr_trace_records_reaps(t);
+	x->reaps_possible = lttr_event_mask_has(&h->details, LTT_EV_PROCESS_REAP) &&
+			    !(h->flags & LTT_TRACE_FILTERED) && !h->filter.flags;
 	for (c = 0; c < a->ncpus; c++) {
 		if (lttr_trace_buffer_count(t, c) && !lttr_trace_buffer(t, c, 0, &bi)) {
 			struct atask *tk = get_task(x, bi.pid);
@@ -890,6 +941,11 @@ static int run(struct lttr_trace *t, struct actx *x, struct lttr_error *err)
 				break;
 			}
 		}
+		/* tasks that die after reaps are masked out are not zombies */
+		if (ev.id == LTT_EV_CHANGE_MASK && ev.details)
+			x->reaps = x->reaps_possible &&
+				((ev.p.change_mask.bits[LTT_EV_PROCESS_REAP / 64] >>
+				  (LTT_EV_PROCESS_REAP % 64)) & 1);
 		if (ev.details && ((ev.id >= LTT_EV_PROCESS_FORK &&
 				    ev.id <= LTT_EV_PROCESS_EXIT) ||
 				   ev.id == LTT_EV_KTHREAD_CREATE) &&

@@ -777,6 +777,11 @@ static int apply(struct lttr_flow *f, const struct lttr_event *ev)
 		tr.state = nd ? 0 : ev->p.exit.code;
 		emit(f, &tr);
 		break;
+	case LTT_EV_PROCESS_REAP:
+		tr.kind = LTTR_TR_REAP;
+		tr.pid2 = ev->p.reap.pid;
+		emit(f, &tr);
+		break;
 	default:
 		break;
 	}

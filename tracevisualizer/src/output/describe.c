@@ -158,6 +158,9 @@ static int describe_more(const struct lttr_trace *t, const struct lttr_event *ev
 		sb_printf(b, "%s pid=%d options=0x%x", type, p->wait.pid,
 			  p->wait.options);
 		break;
+	case LTT_EV_PROCESS_REAP:
+		sb_printf(b, "%s pid=%u tgid=%u", type, p->reap.pid, p->reap.tgid);
+		break;
 	case LTT_EV_FS_OPEN:
 		sb_printf(b, "%s %.*s fd=%d flags=0x%x mode=0%o", type,
 			  (int)ev->var_len, ev->var ? ev->var : "", p->fs_open.fd,

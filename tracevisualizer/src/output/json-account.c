@@ -95,6 +95,7 @@ void lttr_json_tasktime(struct lttr_json *j, const struct lttr_acct_task *tk,
 	lttr_json_end_object(j);
 	kv(j, "switches", tk->switches);
 	kv(j, "preemptions", tk->preemptions);
+	kv(j, "zombie_ns", tk->zombie_ns);
 	lttr_json_key(j, "exited");
 	lttr_json_bool(j, tk->exited);
 	lttr_json_key(j, "sched_latency");

@@ -105,6 +105,11 @@ static const struct lttr_field f_exit[] = {
 	INT("code", struct ltt_ev_process_exit, code),
 };
 
+static const struct lttr_field f_reap[] = {
+	INT("pid", struct ltt_ev_process_reap, pid),
+	INT("tgid", struct ltt_ev_process_reap, tgid),
+};
+
 static const struct lttr_field f_wakeup[] = {
 	INT("pid", struct ltt_ev_process_wakeup, pid),
 	INT("cpu", struct ltt_ev_process_wakeup, cpu),
@@ -363,6 +368,7 @@ static const struct field_list by_id[LTT_EV_MAX] = {
 	[LTT_EV_CUSTOM_CREATE] = LIST(f_custom_create),
 	[LTT_EV_CUSTOM_DESTROY] = LIST(f_custom_destroy),
 	[LTT_EV_CUSTOM] = LIST(f_custom),
+	[LTT_EV_PROCESS_REAP] = LIST(f_reap),
 	[LTT_EV_TRACE_START] = LIST(f_trace_start),
 };
 

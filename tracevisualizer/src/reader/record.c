@@ -58,6 +58,7 @@ const uint8_t lttr_payload_size1[LTT_EV_MAX] = {
 	[LTT_EV_IPC_SHM_CREATE] = sizeof(struct ltt_ev_ipc_create) + 1,
 	[LTT_EV_CHANGE_MASK] = sizeof(struct ltt_ev_change_mask) + 1,
 	[LTT_EV_CUSTOM_DESTROY] = sizeof(struct ltt_ev_custom_destroy) + 1,
+	[LTT_EV_PROCESS_REAP] = sizeof(struct ltt_ev_process_reap) + 1,
 	[LTT_EV_TRACE_START] = sizeof(struct ltt_ev_trace_start) + 1,
 };
 
@@ -126,6 +127,7 @@ static const struct evtype evtypes[LTT_EV_MAX] = {
 	EV(LTT_EV_CUSTOM_CREATE, "custom_create", struct ltt_ev_custom_create, VAR_DECL),
 	EV(LTT_EV_CUSTOM_DESTROY, "custom_destroy", struct ltt_ev_custom_destroy, VAR_NONE),
 	EV(LTT_EV_CUSTOM, "custom", struct ltt_ev_custom, VAR_CUSTOM),
+	EV(LTT_EV_PROCESS_REAP, "reap", struct ltt_ev_process_reap, VAR_NONE),
 	EV(LTT_EV_TRACE_START, "trace_start", struct ltt_ev_trace_start, VAR_NONE),
 };
 

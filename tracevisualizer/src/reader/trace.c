@@ -597,6 +597,13 @@ bool lttr_trace_format_11(const struct lttr_trace *t)
 	return t->format_11;
 }
 
+bool lttr_trace_records_reaps(const struct lttr_trace *t)
+{
+	return lttr_event_mask_has(&t->hdr.mask, LTT_EV_PROCESS_REAP) &&
+	       lttr_event_mask_has(&t->hdr.details, LTT_EV_PROCESS_REAP) &&
+	       !(t->hdr.flags & LTT_TRACE_FILTERED) && !t->hdr.filter.flags;
+}
+
 bool lttr_trace_flight(const struct lttr_trace *t)
 {
 	return (t->hdr.flags & LTT_TRACE_FLIGHT) != 0;

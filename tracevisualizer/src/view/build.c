@@ -297,6 +297,9 @@ static void c_task(struct vbuild *b, const struct lttr_acct_change *c)
 	case LTTR_TS_DEAD:
 		st.cat = LTTR_VCAT_NONE;
 		break;
+	case LTTR_TS_ZOMBIE:
+		st.cat = LTTR_VCAT_ZOMBIE;
+		break;
 	case LTTR_TS_RESOLVED:
 		resolve(b, row, c);
 		return;

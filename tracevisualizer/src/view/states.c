@@ -119,6 +119,7 @@ const char *lttr_vcat_name(unsigned int cat)
 		[LTTR_VCAT_IDLE] = "idle",
 		[LTTR_VCAT_UNKNOWN] = "unknown mode",
 		[LTTR_VCAT_RUNNABLE] = "runnable",
+		[LTTR_VCAT_ZOMBIE] = "zombie",
 		[LTTR_VCAT_BLOCKED + LTTR_BLOCK_IO] = "blocked io",
 		[LTTR_VCAT_BLOCKED + LTTR_BLOCK_SLEEP] = "blocked sleep",
 		[LTTR_VCAT_BLOCKED + LTTR_BLOCK_FUTEX] = "blocked futex",
@@ -133,7 +134,7 @@ const char *lttr_vcat_name(unsigned int cat)
 
 char lttr_vcat_letter(unsigned int cat)
 {
-	static const char letters[LTTR_VCAT_COUNT + 1] = " USTIQK.?rizfcpbw";
+	static const char letters[LTTR_VCAT_COUNT + 1] = " USTIQK.?rZizfcpbw";
 
 	return cat < LTTR_VCAT_COUNT ? letters[cat] : '#';
 }
@@ -189,6 +190,9 @@ const char *lttr_view_state_str(const struct lttr_view *v, uint32_t id,
 		break;
 	case LTTR_VCAT_NONE:
 		snprintf(buf, size, "%s", "not alive");
+		break;
+	case LTTR_VCAT_ZOMBIE:
+		snprintf(buf, size, "%s", "zombie (dead, not reaped yet)");
 		break;
 	default:
 		if (s->cat >= LTTR_VCAT_BLOCKED && s->mode == LTTR_MODE_SYSCALL)

@@ -69,6 +69,12 @@ struct lttr_acct_sc {
  * @sched_lat: wakeup -> running latencies
  * @switches: times it was switched in
  * @preemptions: times it was switched out still runnable
+ * @zombie_ns: dead but not reaped yet: from its last switch out after
+ *	exit to its reap (LTT_EV_PROCESS_REAP) or the window's end.  Not
+ *	part of its lifetime (it neither runs nor waits); 0 when the trace
+ *	does not record reaps (lttr_trace_records_reaps()), except for a
+ *	task whose reap is recorded but which was never seen alive: a
+ *	zombie from the window's start
  * @exited: an exit event was seen
  * @kthread: created as a kernel thread during the trace
  * @nsc: entries of @sc
@@ -95,6 +101,7 @@ struct lttr_acct_task {
 	struct lttr_lat sched_lat;
 	uint64_t switches;
 	uint64_t preemptions;
+	uint64_t zombie_ns;
 	bool exited;
 	bool kthread;
 	size_t nsc;
@@ -209,7 +216,11 @@ int lttr_account_compute(struct lttr_trace *t, struct lttr_account **out,
  * @LTTR_TS_RUNNING: on a CPU (its modes come with the flow's segments)
  * @LTTR_TS_RUNNABLE: ready but not running (preempted, woken, or new)
  * @LTTR_TS_BLOCKED: switched out with a non-zero state, for a reason
- * @LTTR_TS_DEAD: its last switch out after exit: not alive any more
+ * @LTTR_TS_DEAD: not alive any more: its last switch out after exit, or
+ *	its reap when it was a zombie (or in a trace that does not record
+ *	reaps, lttr_trace_records_reaps(), its last switch out)
+ * @LTTR_TS_ZOMBIE: its last switch out after exit, not reaped yet: dead,
+ *	its pid still held until its parent waits for it (LTTR_TS_DEAD then)
  * @LTTR_TS_RESOLVED: not a state: the mode of the task before its first
  *	seen transition is now known; its blocked time reported with
  *	@pending is charged to @reason, its unknown-mode CPU time to @mode
@@ -220,6 +231,7 @@ enum lttr_task_state {
 	LTTR_TS_BLOCKED,
 	LTTR_TS_DEAD,
 	LTTR_TS_RESOLVED,
+	LTTR_TS_ZOMBIE,
 };
 
 /**

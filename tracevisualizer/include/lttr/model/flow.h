@@ -100,6 +100,9 @@ struct lttr_flow_seg {
  * @LTTR_TR_LOST_END: the end of the gap of lost events that began at
  *	@since_ns: @pid (the buffer header's) is current on the CPU again, in
  *	a mode not known yet
+ * @LTTR_TR_REAP: the dead task @pid2 is released (reaped) by @pid, the
+ *	current task: its parent's wait, or @pid2 itself before its last
+ *	switch out when nobody is to wait for it
  */
 enum lttr_tr_kind {
 	LTTR_TR_SYSCALL_ENTRY,
@@ -119,6 +122,7 @@ enum lttr_tr_kind {
 	LTTR_TR_SOFTIRQ_EXIT,
 	LTTR_TR_LOST,
 	LTTR_TR_LOST_END,
+	LTTR_TR_REAP,
 };
 
 /**

@@ -56,6 +56,7 @@ struct lttr_trace;
  * @custom_create: LTT_EV_CUSTOM_CREATE (name and format in .var)
  * @custom_destroy: LTT_EV_CUSTOM_DESTROY
  * @custom: LTT_EV_CUSTOM (payload in .var)
+ * @reap: LTT_EV_PROCESS_REAP
  * @trace_start: LTT_EV_TRACE_START
  */
 union lttr_payload {
@@ -100,6 +101,7 @@ union lttr_payload {
 	struct ltt_ev_custom_create custom_create;
 	struct ltt_ev_custom_destroy custom_destroy;
 	struct ltt_ev_custom custom;
+	struct ltt_ev_process_reap reap;
 	struct ltt_ev_trace_start trace_start;
 };
 

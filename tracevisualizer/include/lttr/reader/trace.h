@@ -221,6 +221,20 @@ const char *lttr_trace_netdev_name(const struct lttr_trace *t, uint32_t ifindex)
 bool lttr_trace_format_11(const struct lttr_trace *t);
 
 /**
+ * lttr_trace_records_reaps() - whether the trace shows when dead tasks
+ * are reaped
+ * @t: the trace
+ *
+ * True when LTT_EV_PROCESS_REAP is in the header's event and details
+ * masks and no filter was set (a filter drops the reap of a task whose
+ * parent does not match it).  Only then is a dead task a zombie from its
+ * last switch out until its reap; otherwise its last switch out ends it.
+ *
+ * Return: true if every reap is recorded (lost events aside).
+ */
+bool lttr_trace_records_reaps(const struct lttr_trace *t);
+
+/**
  * lttr_trace_flight() - whether LTT_TRACE_FLIGHT is set
  * @t: the trace
  *

@@ -48,6 +48,7 @@ struct lttr_view;
  * @LTTR_VCAT_IDLE: the idle task (CPU rows)
  * @LTTR_VCAT_UNKNOWN: running, in a mode the trace never showed
  * @LTTR_VCAT_RUNNABLE: ready to run, waiting for a CPU
+ * @LTTR_VCAT_ZOMBIE: dead, not reaped yet (its parent has not waited)
  * @LTTR_VCAT_BLOCKED: blocked; LTTR_VCAT_BLOCKED + enum lttr_block gives
  *	the reason
  * @LTTR_VCAT_COUNT: number of categories
@@ -63,6 +64,7 @@ enum lttr_vcat {
 	LTTR_VCAT_IDLE,
 	LTTR_VCAT_UNKNOWN,
 	LTTR_VCAT_RUNNABLE,
+	LTTR_VCAT_ZOMBIE,
 	LTTR_VCAT_BLOCKED,
 	LTTR_VCAT_COUNT = LTTR_VCAT_BLOCKED + LTTR_BLOCK_COUNT
 };
