@@ -70,7 +70,15 @@ $tv dump --window 2:1 "$tmp/a" 2>/dev/null; is "$?" 2 "a window ending before it
 $tv graph --width 5 "$tmp/a" 2>/dev/null; is "$?" 2 "a graph narrower than 10 columns is refused"
 # Figure 7's vertical lines: b -> idle at 710 ns and idle -> b at 820 ns
 # (cpu 0) cross row a, which is not running then: '|' in columns 71 and 82.
-row_a=$($tv graph --width 100 "$tmp/a" | sed -n 's/^ *5 a *|\(.*\)|$/\1/p')
+$tv graph --width 100 "$tmp/a" > "$tmp/graph.txt"
+row_a=$(sed -n 's/^ *5 a *|\(.*\)|$/\1/p' "$tmp/graph.txt")
+ntr=$($tv graph --json "$tmp/a" | python3 -c 'import json, sys; print(len(json.load(sys.stdin)["transitions"]))')
+grep -q "^$ntr transitions in the window (--transitions lists them)$" "$tmp/graph.txt" && ! grep -q '^Transitions:' "$tmp/graph.txt"
+ok $? "graph: the chart alone by default, with the number of transitions ($ntr) the JSON lists"
+grep -q '^ *|+-------------------+----' "$tmp/graph.txt" && grep -qE '^ +0\.00000000 +0\.00000020 +0\.00000040 .*\(s\)$' "$tmp/graph.txt"
+ok $? "graph: a time axis, a tick and its time every 20 columns"
+is "$($tv graph --transitions "$tmp/a" | sed -n '/^Transitions:/,$p' | tail -n +2 | wc -l)" "$ntr" \
+	"graph --transitions: every transition listed"
 is "${row_a:71:1}${row_a:82:1}" "||" "graph: task switches drawn as vertical lines across the rows between"
 is "$(printf '%s' "$row_a" | tr -cd '|' | wc -c)" "2" "graph: and nowhere else in that row"
 
@@ -180,7 +188,7 @@ is "$($tv summary --time --json "$tmp/s" | python3 -c 'import json,sys; s=json.l
 	"40 200 200" "summary --time --json: per-CPU softirq column"
 $tv summary --time "$tmp/s" | grep -q 'softirq'; ok $? "summary --time: softirq column in text"
 $tv dump --type softirq_entry "$tmp/s" | grep -c 'softirq_entry NET_RX' | grep -qx 2; ok $? "dump --type softirq_entry: described by vector name"
-$tv graph --pid 5,9 --width 10 "$tmp/s" | grep -q 'softirq NET_RX'; ok $? "graph: softirq transitions"
+$tv graph --pid 5,9 --width 10 --transitions "$tmp/s" | grep -q 'softirq NET_RX'; ok $? "graph: softirq transitions"
 # The start-up records: the daemon stamps the header's start after the
 # START ioctl returned, the module recorded from inside it, so the first
 # buffers begin before the header's start.  The trace starts at the
@@ -252,7 +260,7 @@ is "$($tv dump "$tmp/lost" | grep -n 'lost')" \
 	"6:0.000000060 1.000000060 0 - - [lost 7 events on cpu 0 before this point]" \
 	"dump: a [lost 7 events] line before the first record after the gap"
 is "$($tv dump --reverse "$tmp/lost" | sed -n 2,3p | cut -d' ' -f6-)" \
-	"schedchange 6 -> 0 (prev_state 1)
+	"schedchange 6 -> 0 (prev_state 1 S)
 [lost 7 events on cpu 0 before this point]" "dump --reverse: the line after that record"
 is "$($tv dump --cpu 1 "$tmp/lost" | grep -c 'lost')" "0" "dump --cpu 1: no line for CPU 0's loss"
 $tv check "$tmp/lost" > "$tmp/lost.check"; ok $? "check: time conserved across the gap (no task on two CPUs)"
@@ -263,7 +271,7 @@ $tv processes --threads --json "$tmp/lost" > "$tmp/lost.json" 2> "$tmp/lost.err"
 is "$(json "$tmp/lost.json" "[(t['pid'], t['running_ns'], t['blocked_by']['unknown']) for t in j['threads'] if t['pid'] in (5, 6)]")" \
 	"[[5, 90, 10], [6, 10, 90]]" "processes: task 5 blocked (unknown) only in the gap, task 6 unknown until the buffer's start"
 grep -q 'warning: 7 events lost in 1 gap: .*partial' "$tmp/lost.err"; ok $? "processes: the figures carry a warning"
-is "$($tv graph "$tmp/lost" | grep -c '7 events lost on cpu 0 until 0.000000050 s: 5(a) unknown from here')" "1" \
+is "$($tv graph --transitions "$tmp/lost" | grep -c '7 events lost on cpu 0 until 0.000000050 s: 5(a) unknown from here')" "1" \
 	"graph: the gap is a transition"
 # a task resolved (in syscall 0 since the start), forgotten at a gap, then
 # resolved again (user mode) on the same CPU: the views show each interval
@@ -354,4 +362,39 @@ is "$(awk '$1 == 5 {print $2, $3, $4, $5, $6}' "$tmp/thr.txt")" "mt 2 0.100 0.15
 is "$(awk '$1 == 5 {print $(NF-2)}' "$tmp/thr.txt")" "66.67" "processes: %run = running / thr-time"
 is "$(sed -n 5p "$tmp/thr.txt" | awk '{print $12, $13, $14, $15, $16, $17, $18}')" "io sleep futex child fault other unknown" \
 	"processes: every blocking reason has its column (fault and unknown are not merged into other)"
+# a flipped bit in a record's time delta (bit 30 of the second record of
+# cpu 0's first buffer: the event 1.07 s after the trace's end) is not
+# taken as true: the trace is refused, or read up to it with --salvage
+rm -rf "$tmp/flip" && cp -r "$tmp/a" "$tmp/flip" && python3 - "$tmp/flip/events" <<'PY'
+import struct, sys
+d = bytearray(open(sys.argv[1], 'rb').read())
+size = struct.unpack_from('<H', d, 48 + 6)[0]    # the first record's size
+d[48 + size + 3] ^= 0x40                          # its successor's delta, bit 30
+open(sys.argv[1], 'wb').write(d)
+PY
+out=$($tv check "$tmp/flip" 2>&1); st=$?
+is "$st" 1 "a delta with a flipped bit: check refuses the trace (status 1)"
+case $out in *"past the buffer's last record"*"a damaged time"*) ok 0 "... and says why, with the record's offset" ;;
+*) ok 1 "... and says why, with the record's offset"; diag "$out" ;; esac
+$tv check --salvage "$tmp/flip" > /dev/null 2>&1; is "$?" 4 "check --salvage: read up to the damaged record, incomplete (status 4)"
+
+# the man page's SYNOPSIS lists, per command, exactly the options its
+# --help lists (both from the program's one table of options)
+python3 - "$TOP/docs/tracevisualizer.1" <<'PY' > "$tmp/synopsis.txt"
+import re, sys
+s = open(sys.argv[1]).read()
+syn = s[s.index('.SH SYNOPSIS'):s.index('.SH DESCRIPTION')]
+for block in syn.split('.br\n'):
+    m = re.search(r'^\.B tracevisualizer (\w+)$', block, re.M)
+    if m:
+        print(m.group(1), ' '.join(o.replace('\\-', '-') for o in re.findall(r'(\\-\\-[a-z\\-]+)', block)))
+PY
+good=0
+for c in dump summary processes syscalls irqs graph check tui; do
+	want=$($tv "$c" --help | sed -n 's/^  \(--[a-z-]*\).*/\1/p' | grep -v -e '^--help$' -e '^--version$' | tr '\n' ' ' | sed 's/ $//')
+	got=$(sed -n "s/^$c //p" "$tmp/synopsis.txt")
+	[ "$want" = "$got" ] || { good=1; diag "$c: --help '$want', man page '$got'"; }
+done
+ok $good "the man page's SYNOPSIS lists each command's options as its --help does"
+
 done_testing

@@ -4,6 +4,7 @@
  * its accounting), pid filters, warnings, closing with the exit status.
  */
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <lttr/lttr.h>
 #include "cli.h"
@@ -25,14 +26,48 @@ void cli_trace_error(const char *msg)
 	fprintf(stderr, "%s: %s\n", cli_prog, msg);
 }
 
+static int usage_error(struct lttr_trace *t, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* a selection the trace cannot satisfy: said, the trace closed, status 2 */
+static int usage_error(struct lttr_trace *t, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s: ", cli_prog);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	lttr_trace_close(t);
+	return EXIT_USAGE;
+}
+
 int cli_open(const struct cli_opts *o, struct lttr_trace **t)
 {
 	struct lttr_error err;
+	uint64_t start, end;
+	unsigned int n;
 
 	if (lttr_trace_open(o->dir, o->salvage ? LTTR_OPEN_SALVAGE : 0, t, &err) < 0) {
 		cli_trace_error(err.msg);
 		return EXIT_TRACE;
 	}
+	n = lttr_trace_ncpus(*t);
+	if (o->cpu >= 0 && (unsigned int)o->cpu >= n)
+		return usage_error(*t, "--cpu %d: the trace has CPU%s 0%s%.0u", o->cpu,
+				   n > 1 ? "s" : "", n > 1 ? " to " : "", n > 1 ? n - 1 : 0);
+	start = lttr_trace_header(*t)->start_ns;
+	end = lttr_trace_end_ns(*t);
+	if (end < start)
+		end = start;
+	if ((o->has_from && o->from_ns >= 0 && (uint64_t)o->from_ns >= end - start) ||
+	    (o->has_to && o->to_ns < 0))
+		return usage_error(*t, "the window asked for (%s%.9f s to %s%.9f s) is outside the trace, which lasts %.9f s",
+				   o->has_from ? "" : "~", o->has_from ? (double)o->from_ns / 1e9 : 0.0,
+				   o->has_to ? "" : "~",
+				   o->has_to ? (double)o->to_ns / 1e9 : (double)(end - start) / 1e9,
+				   (double)(end - start) / 1e9);
 	return 0;
 }
 
@@ -41,12 +76,29 @@ int cli_open_account(const struct cli_opts *o, struct lttr_trace **t,
 {
 	struct lttr_error err;
 
-	if (cli_open(o, t))
-		return EXIT_TRACE;
+	size_t i, k;
+	int r = cli_open(o, t);
+
+	if (r)
+		return r;
 	if (lttr_account_compute(*t, a, &err) < 0) {
 		cli_trace_error(err.msg);
 		lttr_trace_close(*t);
 		return EXIT_TRACE;
+	}
+	/* a pid (a process's without --threads) the trace never shows */
+	for (i = 0; i < o->npids; i++) {
+		for (k = 0; k < (*a)->ntasks; k++)
+			if (o->threads ? (*a)->tasks[k].pid == o->pids[i] :
+			    (*a)->tasks[k].tgid == o->pids[i])
+				break;
+		if (k == (*a)->ntasks) {
+			lttr_account_free(*a);
+			*a = NULL;
+			return usage_error(*t, "--pid %u: no %s %u in the trace%s", o->pids[i],
+					   o->threads ? "task" : "process", o->pids[i],
+					   o->threads ? "" : " (a thread's pid? add --threads)");
+		}
 	}
 	return 0;
 }

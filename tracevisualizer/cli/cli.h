@@ -29,6 +29,8 @@ struct cli_opts {
 	bool threads;		/* processes: one row per thread */
 	bool time;		/* summary: add the time accounting */
 	bool tree;		/* processes: indent children under parents */
+	bool transitions;	/* graph: list every transition (text) */
+	bool wall;		/* dump: wall-clock times (UTC) */
 	bool has_from;
 	bool has_to;
 	int cpu;		/* -1: all */

@@ -24,8 +24,10 @@ int cmd_check(const struct cli_opts *o)
 	unsigned int c2;
 	int status;
 
-	if (cli_open(o, &t))
-		return EXIT_TRACE;
+	int ost = cli_open(o, &t);
+
+	if (ost)
+		return ost;
 	/* one pass builds the view model and the accounting together */
 	if (lttr_view_build(t, NULL, NULL, &v, &err) < 0) {
 		cli_trace_error(err.msg);

@@ -7,33 +7,53 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <lttr/lttr.h>
 #include <lttr/view/filter.h>
 #include "cli.h"
+
+/* --wall: the clock pair of the header, CLOCK_REALTIME at start_ns */
+static uint64_t wall_start, mono_start;
+static bool wall;
+
+/*
+ * The two time columns of a line: relative to the trace start, then
+ * absolute (CLOCK_MONOTONIC s.ns) or, with --wall, the wall clock (UTC,
+ * ISO 8601, from the header's clock pair).
+ */
+static void print_times(uint64_t time_ns, uint64_t start)
+{
+	uint64_t rel = time_ns >= start ? time_ns - start : start - time_ns;
+
+	printf("%s%" PRIu64 ".%09" PRIu64 " ", time_ns >= start ? "" : "-",
+	       rel / 1000000000U, rel % 1000000000U);
+	if (wall) {
+		uint64_t w = wall_start + time_ns - mono_start;
+		time_t s = (time_t)(w / 1000000000U);
+		struct tm tm;
+		char buf[32];
+
+		gmtime_r(&s, &tm);
+		strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%S", &tm);
+		printf("%s.%09" PRIu64 "Z", buf, w % 1000000000U);
+	} else {
+		printf("%" PRIu64 ".%09" PRIu64, time_ns / 1000000000U, time_ns % 1000000000U);
+	}
+}
 
 static void print_text(const struct lttr_trace *t, const struct lttr_event *ev,
 		       uint64_t start)
 {
 	char desc[2600], cpu[8];
-	uint64_t rel;
-	const char *sign = "";
 
 	lttr_event_describe(t, ev, desc, sizeof(desc));
-	if (ev->time_ns >= start) {
-		rel = ev->time_ns - start;
-	} else {
-		rel = start - ev->time_ns;
-		sign = "-";
-	}
 	/* a trace marked "CPU ids not logged" shows none */
 	if (lttr_trace_header(t)->flags & LTT_TRACE_NO_CPUID)
 		snprintf(cpu, sizeof(cpu), "-");
 	else
 		snprintf(cpu, sizeof(cpu), "%u", ev->cpu);
-	printf("%s%" PRIu64 ".%09" PRIu64 " %" PRIu64 ".%09" PRIu64 " %s %u %c %s\n",
-	       sign, rel / 1000000000U, rel % 1000000000U,
-	       ev->time_ns / 1000000000U, ev->time_ns % 1000000000U,
-	       cpu, ev->pid, ev->control ? 'C' : '-', desc);
+	print_times(ev->time_ns, start);
+	printf(" %s %u %c %s\n", cpu, ev->pid, ev->control ? 'C' : '-', desc);
 }
 
 /*
@@ -102,14 +122,12 @@ static void print_tails(const struct gaps *g, const struct cli_opts *o,
 
 	for (c = 0; c < ncpus && c < LTT_MAX_CPUS; c++) {
 		int64_t rel = (int64_t)(g->tail_ns[c] - start);
-		uint64_t a = rel < 0 ? (uint64_t)-rel : (uint64_t)rel;
 
 		if (!g->tail[c] || (o->cpu >= 0 && (unsigned int)o->cpu != c) ||
 		    (o->has_from && rel < o->from_ns) || (o->has_to && rel > o->to_ns))
 			continue;
-		printf("%s%" PRIu64 ".%09" PRIu64 " %" PRIu64 ".%09" PRIu64 " %u - - [lost %" PRIu64 " events on cpu %u after its last record, until the stop]\n",
-		       rel < 0 ? "-" : "", a / 1000000000U, a % 1000000000U,
-		       g->tail_ns[c] / 1000000000U, g->tail_ns[c] % 1000000000U,
+		print_times(g->tail_ns[c], start);
+		printf(" %u - - [lost %" PRIu64 " events on cpu %u after its last record, until the stop]\n",
 		       c, g->tail[c], c);
 	}
 }
@@ -149,14 +167,12 @@ static void print_lost(const struct cli_opts *o, const struct lttr_event *ev,
 		       uint64_t start, uint64_t lost)
 {
 	int64_t rel = (int64_t)(ev->time_ns - start);
-	uint64_t a = rel < 0 ? (uint64_t)-rel : (uint64_t)rel;
 
 	if ((o->cpu >= 0 && ev->cpu != o->cpu) ||
 	    (o->has_from && rel < o->from_ns) || (o->has_to && rel > o->to_ns))
 		return;
-	printf("%s%" PRIu64 ".%09" PRIu64 " %" PRIu64 ".%09" PRIu64 " %u - - [lost %" PRIu64 " events on cpu %u before this point]\n",
-	       rel < 0 ? "-" : "", a / 1000000000U, a % 1000000000U,
-	       ev->time_ns / 1000000000U, ev->time_ns % 1000000000U,
+	print_times(ev->time_ns, start);
+	printf(" %u - - [lost %" PRIu64 " events on cpu %u before this point]\n",
 	       ev->cpu, lost, ev->cpu);
 }
 
@@ -268,9 +284,14 @@ int cmd_dump(const struct cli_opts *o)
 	bool nomem = false;
 	int r, status = 0;
 
-	if (cli_open(o, &t))
-		return EXIT_TRACE;
+	int ost = cli_open(o, &t);
+
+	if (ost)
+		return ost;
 	start = lttr_trace_header(t)->start_ns;
+	wall = o->wall;
+	wall_start = lttr_trace_header(t)->start_wall_ns;
+	mono_start = start;
 	fc.t = t;
 	if (o->filter && lttr_filter_uses(o->filter, "comm")) {
 		uint64_t until;
@@ -314,7 +335,8 @@ int cmd_dump(const struct cli_opts *o)
 		lttr_json_key(&j, "events");
 		lttr_json_begin_array(&j);
 	} else {
-		printf("# rel_s abs_s cpu pid control description\n");
+		printf(o->wall ? "# rel_s wall_utc cpu pid control description\n" :
+		       "# rel_s abs_s cpu pid control description\n");
 		if (o->reverse)
 			print_tails(&gaps, o, lttr_trace_ncpus(t), start);
 	}

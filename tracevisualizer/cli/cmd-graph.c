@@ -368,6 +368,39 @@ static void draw_switches(const struct gctx *g, char *grid)
 	}
 }
 
+/* the time axis under the rows: a tick every 20 columns, its time below */
+static void axis(const struct gctx *g)
+{
+	char ticks[1024], labels[1100];
+	int k, n = g->width, dec = 9;
+	uint64_t step = (g->to - g->from) * 20 / (uint64_t)n, p;
+
+	/* decimals enough to tell the ticks apart: two digits of a step */
+	for (p = 10; p <= step && dec > 0; p *= 10)
+		dec--;
+	dec = dec + 1 > 9 ? 9 : dec + 1;
+
+	memset(ticks, '-', (size_t)n);
+	ticks[n] = '\0';
+	memset(labels, ' ', sizeof(labels) - 1);
+	labels[sizeof(labels) - 1] = '\0';
+	for (k = 0; k < n; k += 20) {
+		char t[32];
+		int len;
+
+		ticks[k] = '+';
+		len = snprintf(t, sizeof(t), "%.*f", dec,
+			       (double)(g->from - g->start + (g->to - g->from) * (uint64_t)k /
+					(uint64_t)n) / 1e9);
+		if (k + len <= n + 1)
+			memcpy(labels + k, t, (size_t)len);
+	}
+	labels[n + 1] = '\0';
+	for (k = n; k > 0 && labels[k] == ' '; k--)
+		labels[k] = '\0';
+	printf("%21s|%s|\n%21s %s (s)\n", "", ticks, "", labels);
+}
+
 static void print_text(const struct gctx *g)
 {
 	char *grid = malloc(((size_t)g->width + 1) * (g->nrows ? g->nrows : 1));
@@ -387,6 +420,12 @@ static void print_text(const struct gctx *g)
 		printf("%7u %-12.12s |%s|\n", g->rows[i].pid, pname(g, g->rows[i].pid),
 		       grid + i * ((size_t)g->width + 1));
 	free(grid);
+	axis(g);
+	if (!g->o->transitions) {
+		printf("\n%zu transition%s in the window (--transitions lists them)\n", g->ntrs,
+		       g->ntrs == 1 ? "" : "s");
+		return;
+	}
 	printf("\nTransitions:\n");
 	for (i = 0; i < g->ntrs; i++) {
 		const struct lttr_flow_tr *tr = &g->trs[i];
@@ -478,8 +517,10 @@ int cmd_graph(const struct cli_opts *o)
 	size_t i;
 	int status = 0;
 
-	if (cli_open(o, &t))
-		return EXIT_TRACE;
+	int ost = cli_open(o, &t);
+
+	if (ost)
+		return ost;
 	memset(&g, 0, sizeof(g));
 	g.o = o;
 	g.t = t;

@@ -14,8 +14,10 @@ int cmd_irqs(const struct cli_opts *o)
 	struct lttr_json j;
 	size_t i;
 
-	if (cli_open_account(o, &t, &a))
-		return EXIT_TRACE;
+	int ost = cli_open_account(o, &t, &a);
+
+	if (ost)
+		return ost;
 	if (o->json) {
 		lttr_json_init(&j, stdout, o->pretty);
 		lttr_json_begin_object(&j);

@@ -59,8 +59,10 @@ int cmd_processes(const struct cli_opts *o)
 	struct lttr_json j;
 	size_t n, i;
 
-	if (cli_open_account(o, &t, &a))
-		return EXIT_TRACE;
+	int ost = cli_open_account(o, &t, &a);
+
+	if (ost)
+		return ost;
 	v = cli_tasks(o, a, &g, &n);
 	if (o->json) {
 		lttr_json_init(&j, stdout, o->pretty);

@@ -290,8 +290,10 @@ int cmd_summary(const struct cli_opts *o)
 	struct lttr_json j;
 	int status = 0;
 
-	if (cli_open(o, &t))
-		return EXIT_TRACE;
+	int ost = cli_open(o, &t);
+
+	if (ost)
+		return ost;
 	if (lttr_summary_compute(t, &s, &err) < 0) {
 		cli_trace_error(err.msg);
 		lttr_trace_close(t);

@@ -35,7 +35,8 @@ static void usage(FILE *f)
 "  irqs       irq handler durations per irq and system vector, softirq\n"
 "             durations per softirq vector\n"
 "  graph      the control flow over a time window: one row per process\n"
-"             (user/kernel/irq), then every transition in order\n"
+"             (user/kernel/irq) and a time axis; --transitions: then every\n"
+"             transition in order\n"
 "  check      the conservation checks, and the view model against the\n"
 "             accounting (exit status 3 when one fails)\n"
 "  tui        the terminal analyzer: control flow, resources, processes,\n"
@@ -46,6 +47,7 @@ static void usage(FILE *f)
 "  --pretty        indent the JSON output\n"
 "  --salvage       read what is intact in a damaged or truncated trace\n"
 "  --reverse       dump: print the events backward (last first)\n"
+"  --wall          dump: wall-clock times (UTC, ISO 8601) in the second column\n"
 "  --cpu N         dump, graph: only CPU N\n"
 "  --pid N[,N...]  dump, processes, syscalls, graph: only these pids\n"
 "                  (processes: these tgids, or pids with --threads)\n"
@@ -60,6 +62,7 @@ static void usage(FILE *f)
 "  --to S          dump, graph: up to S seconds after the trace start\n"
 "  --window A:B    the same as --from A --to B\n"
 "  --width N       graph: columns of the time axis (default 100)\n"
+"  --transitions   graph: list every transition under the chart\n"
 "  --threads       processes, syscalls: one row per thread\n"
 "  --tree          processes: the process tree (children under parents)\n"
 "  --time          summary: add the time accounting (a second pass over\n"
@@ -111,7 +114,7 @@ static int parse_secs(const char *s, int64_t *ns)
 	if (!s || !*s)
 		return -1;
 	v = strtod(s, &end);
-	if (*end || v < -1e9 || v > 1e9)
+	if (*end || !(v >= -1e9 && v <= 1e9))	/* NaN fails both */
 		return -1;
 	*ns = (int64_t)(v * 1e9 + (v < 0 ? -0.5 : 0.5));
 	return 0;
@@ -186,90 +189,261 @@ static int dump(struct cli_opts *o)
 	return status;
 }
 
-static const char *const commands[] = {
-	"dump", "summary", "processes", "syscalls", "irqs", "graph", "check", "tui",
+/* the commands, as bits of struct opt.cmds */
+enum {
+	C_DUMP = 1 << 0, C_SUMMARY = 1 << 1, C_PROCESSES = 1 << 2, C_SYSCALLS = 1 << 3,
+	C_IRQS = 1 << 4, C_GRAPH = 1 << 5, C_CHECK = 1 << 6, C_TUI = 1 << 7,
+	C_ALL = 0xff,
+	C_JSON = C_ALL & ~C_TUI,
 };
+
+static const struct command {
+	const char *name;
+	const char *synopsis;	/* what it prints, for COMMAND --help */
+} commands[] = {
+	{ "dump", "print the events of all CPUs in time order, one per line: relative\n"
+		  "time, absolute time (s.ns), cpu, pid, control mark (C = transition\n"
+		  "into or out of the kernel), description" },
+	{ "summary", "event counts per type, CPU and process, syscalls, lost events; with\n"
+		     "--time also where the time went" },
+	{ "processes", "per-process (--threads: per-thread; --tree: as a tree) time: user,\n"
+		       "kernel, interrupted, running, runnable waiting, blocked by reason" },
+	{ "syscalls", "per-syscall count, total, min, max, mean, time on CPU and blocked,\n"
+		      "system-wide and per process, latency histograms" },
+	{ "irqs", "irq handler durations per irq and system vector, softirq durations\n"
+		  "per softirq vector" },
+	{ "graph", "the control flow over a time window: one row per process\n"
+		   "(user/kernel/irq) and a time axis; with --transitions, then every\n"
+		   "transition in order" },
+	{ "check", "the conservation checks, and the view model against the accounting\n"
+		   "(exit status 3 when one fails, 4 when the trace is incomplete)" },
+	{ "tui", "the terminal analyzer: control flow, resources, processes, syscalls,\n"
+		 "irqs and events in one window of time (keys: ?)" },
+};
+
+#define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
+
+enum optid {
+	O_HELP, O_VERSION, O_JSON, O_PRETTY, O_SALVAGE, O_REVERSE, O_THREADS, O_TIME,
+	O_TREE, O_CPU, O_WIDTH, O_TOLERANCE, O_PID, O_TYPE, O_OMIT, O_CUSTOM, O_FILTER,
+	O_FROM, O_TO, O_WINDOW, O_TRANSITIONS, O_WALL,
+};
+
+/* every option: its value's name (NULL: none), the commands that use it */
+static const struct opt {
+	const char *name;
+	const char *arg;
+	unsigned int cmds;
+	enum optid id;
+	const char *help;
+} opts[] = {
+	{ "--json", NULL, C_JSON, O_JSON, "JSON output (schemas in docs/json-schema.md)" },
+	{ "--pretty", NULL, C_JSON, O_PRETTY, "indent the JSON output" },
+	{ "--salvage", NULL, C_ALL, O_SALVAGE, "read what is intact in a damaged or truncated trace" },
+	{ "--reverse", NULL, C_DUMP, O_REVERSE, "print the events backward (last first)" },
+	{ "--wall", NULL, C_DUMP, O_WALL,
+	  "the second column is the wall clock (UTC, ISO 8601), not CLOCK_MONOTONIC" },
+	{ "--cpu", "N", C_DUMP | C_GRAPH, O_CPU, "only CPU N" },
+	{ "--pid", "N[,N...]", C_DUMP | C_PROCESSES | C_SYSCALLS | C_GRAPH, O_PID,
+	  "only these pids (processes: these tgids, or pids with --threads)" },
+	{ "--type", "T[,T...]", C_DUMP, O_TYPE, "only these event types (syscall_entry, sched...)" },
+	{ "--omit", "T[,T...]", C_DUMP, O_OMIT, "hide these event types" },
+	{ "--custom", "NAME", C_DUMP, O_CUSTOM,
+	  "only the instances of the custom event type NAME (repeat it for several)" },
+	{ "--filter", "EXPR", C_DUMP, O_FILTER,
+	  "only the events the expression matches (docs/filter.md)" },
+	{ "--from", "S", C_DUMP | C_GRAPH, O_FROM, "from S seconds after the trace start" },
+	{ "--to", "S", C_DUMP | C_GRAPH, O_TO, "up to S seconds after the trace start" },
+	{ "--window", "A:B", C_DUMP | C_GRAPH, O_WINDOW, "the same as --from A --to B" },
+	{ "--width", "N", C_GRAPH, O_WIDTH, "columns of the time axis (10 to 1000, default 100)" },
+	{ "--transitions", NULL, C_GRAPH, O_TRANSITIONS,
+	  "list every transition under the chart (JSON always has them)" },
+	{ "--threads", NULL, C_PROCESSES | C_SYSCALLS, O_THREADS, "one row per thread" },
+	{ "--tree", NULL, C_PROCESSES, O_TREE, "the process tree (children under parents)" },
+	{ "--time", NULL, C_SUMMARY, O_TIME, "add the time accounting (a second pass)" },
+	{ "--tolerance", "NS", C_CHECK, O_TOLERANCE, "allowed error in ns (default 1000)" },
+	{ "--help", NULL, C_ALL, O_HELP, "this help (COMMAND --help: the command's)" },
+	{ "-h", NULL, C_ALL, O_HELP, NULL },
+	{ "--version", NULL, C_ALL, O_VERSION, "print the version" },
+};
+
+#define NOPTS (sizeof(opts) / sizeof(opts[0]))
+
+/* "dump, graph and check": the commands of @cmds */
+static const char *command_list(unsigned int cmds, char *buf, size_t size)
+{
+	size_t k, n = 0, total = 0, seen = 0;
+
+	for (k = 0; k < NCOMMANDS; k++)
+		total += (cmds >> k) & 1;
+	buf[0] = '\0';
+	for (k = 0; k < NCOMMANDS && n < size; k++) {
+		if (!((cmds >> k) & 1))
+			continue;
+		seen++;
+		n += (size_t)snprintf(buf + n, size - n, "%s%s",
+				      seen == 1 ? "" : seen == total ? " and " : ", ",
+				      commands[k].name);
+	}
+	return buf;
+}
+
+static void command_usage(size_t c)
+{
+	size_t k;
+
+	printf("Usage: tracevisualizer %s [OPTIONS] TRACEDIR\n\n%s.\n\nOptions:\n",
+	       commands[c].name, commands[c].synopsis);
+	for (k = 0; k < NOPTS; k++) {
+		char left[40];
+
+		if (!opts[k].help || !((opts[k].cmds >> c) & 1))
+			continue;
+		snprintf(left, sizeof(left), "%s%s%s", opts[k].name, opts[k].arg ? " " : "",
+			 opts[k].arg ? opts[k].arg : "");
+		printf("  %-18s %s\n", left, opts[k].help);
+	}
+	printf("\nAn option's value may follow it as its next argument or after '=' "
+	       "(--pid=5).\nSee tracevisualizer --help and tracevisualizer(1).\n");
+}
 
 int main(int argc, char **argv)
 {
 	struct cli_opts o = { .cpu = -1, .width = 100, .tolerance_ns = 1000 };
 	const char *cmd = NULL;
+	unsigned int used = 0;	/* options given, as bits of enum optid */
+	const char *given[O_WALL + 1] = { NULL };	/* ... as written */
+	bool help = false;
 	long long v;
-	size_t k;
+	size_t k, c;
 	int i;
 
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		const char *arg = i + 1 < argc ? argv[i + 1] : NULL;
+		char name[32];
+		const char *eq = NULL;
+		const struct opt *op = NULL;
 
-		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-			usage(stdout);
-			return 0;
-		} else if (!strcmp(a, "--version")) {
+		if (!strcmp(a, "--")) {
+			if (i + 1 < argc && !cmd)
+				cmd = argv[++i];
+			if (i + 1 < argc && !o.dir)
+				o.dir = argv[++i];
+			if (i + 1 < argc)
+				return bad_usage("unexpected argument '%s'", argv[i + 1]);
+			break;
+		}
+		if (a[0] != '-' || !a[1]) {
+			if (!cmd)
+				cmd = a;
+			else if (!o.dir)
+				o.dir = a;
+			else
+				return bad_usage("unexpected argument '%s'", a);
+			continue;
+		}
+		/* --name=value */
+		if (!strncmp(a, "--", 2) && (eq = strchr(a, '=')) &&
+		    (size_t)(eq - a) < sizeof(name)) {
+			memcpy(name, a, (size_t)(eq - a));
+			name[eq - a] = '\0';
+			a = name;
+			arg = eq + 1;
+		}
+		for (k = 0; k < NOPTS; k++)
+			if (!strcmp(a, opts[k].name))
+				op = &opts[k];
+		if (!op)
+			return bad_usage("unknown option '%s'", eq ? argv[i] : a);
+		if (eq && !op->arg)
+			return bad_usage("%s takes no value", a);
+		if (op->arg && !eq)
+			i++;	/* the value is the next argument */
+		used |= 1u << op->id;
+		given[op->id] = op->name;
+		switch (op->id) {
+		case O_HELP:
+			help = true;
+			break;
+		case O_VERSION:
 			printf("tracevisualizer 1.2 (LTT trace formats 1.0 to %d.%d)\n",
 			       LTT_FORMAT_MAJOR, LTT_FORMAT_MINOR);
 			return 0;
-		} else if (!strcmp(a, "--json")) {
+		case O_JSON:
 			o.json = true;
-		} else if (!strcmp(a, "--pretty")) {
+			break;
+		case O_PRETTY:
 			o.json = true;
 			o.pretty = true;
-		} else if (!strcmp(a, "--salvage")) {
+			break;
+		case O_SALVAGE:
 			o.salvage = true;
-		} else if (!strcmp(a, "--reverse")) {
+			break;
+		case O_REVERSE:
 			o.reverse = true;
-		} else if (!strcmp(a, "--threads")) {
+			break;
+		case O_THREADS:
 			o.threads = true;
-		} else if (!strcmp(a, "--time")) {
+			break;
+		case O_TIME:
 			o.time = true;
-		} else if (!strcmp(a, "--tree")) {
+			break;
+		case O_TREE:
 			o.tree = true;
-		} else if (!strcmp(a, "--cpu")) {
+			break;
+		case O_TRANSITIONS:
+			o.transitions = true;
+			break;
+		case O_WALL:
+			o.wall = true;
+			break;
+		case O_CPU:
 			if (parse_num(arg, 0xffff, &v))
 				return bad_usage("%s needs a number", a);
 			o.cpu = (int)v;
-			i++;
-		} else if (!strcmp(a, "--width")) {
+			break;
+		case O_WIDTH:
 			if (parse_num(arg, 1000, &v) || v < 10)
 				return bad_usage("%s needs a number from 10 to 1000", a);
 			o.width = (int)v;
-			i++;
-		} else if (!strcmp(a, "--tolerance")) {
+			break;
+		case O_TOLERANCE:
 			if (parse_num(arg, 1000000000000LL, &v))
 				return bad_usage("%s needs a number of ns", a);
 			o.tolerance_ns = (uint64_t)v;
-			i++;
-		} else if (!strcmp(a, "--pid")) {
+			break;
+		case O_PID:
 			if (!arg || parse_pids(arg, &o))
 				return bad_usage("%s needs a number or a comma-separated list", a);
-			i++;
-		} else if (!strcmp(a, "--type") || !strcmp(a, "--omit")) {
-			if (!arg || parse_types(arg, a[2] == 't' ? o.types : o.omit))
+			break;
+		case O_TYPE:
+		case O_OMIT:
+			if (!arg || parse_types(arg, op->id == O_TYPE ? o.types : o.omit))
 				return bad_usage("%s needs event type names (e.g. syscall_entry,schedchange)", a);
-			i++;
-		} else if (!strcmp(a, "--custom")) {
+			break;
+		case O_CUSTOM:
 			if (!arg || !*arg)
 				return bad_usage("%s needs a custom event type name", a);
 			if (o.ncustom == CLI_MAX_CUSTOM)
 				return bad_usage("at most %d --custom names", CLI_MAX_CUSTOM);
 			o.custom[o.ncustom++] = arg;
-			i++;
-		} else if (!strcmp(a, "--filter")) {
+			break;
+		case O_FILTER:
 			if (!arg)
 				return bad_usage("%s needs an expression", a);
 			o.filter_expr = arg;
-			i++;
-		} else if (!strcmp(a, "--from") || !strcmp(a, "--to")) {
-			bool from = a[2] == 'f';
-
-			if (parse_secs(arg, from ? &o.from_ns : &o.to_ns))
-				return bad_usage("%s needs seconds", a);
-			if (from)
+			break;
+		case O_FROM:
+		case O_TO:
+			if (parse_secs(arg, op->id == O_FROM ? &o.from_ns : &o.to_ns))
+				return bad_usage("%s needs seconds (a finite number)", a);
+			if (op->id == O_FROM)
 				o.has_from = true;
 			else
 				o.has_to = true;
-			i++;
-		} else if (!strcmp(a, "--window")) {
+			break;
+		case O_WINDOW: {
 			char buf[64];
 			char *colon;
 
@@ -283,49 +457,42 @@ int main(int argc, char **argv)
 			if (parse_secs(buf, &o.from_ns) || parse_secs(colon + 1, &o.to_ns))
 				return bad_usage("%s needs FROM:TO seconds", a);
 			o.has_from = o.has_to = true;
-			i++;
-		} else if (!strcmp(a, "--")) {
-			if (i + 1 < argc && !cmd)
-				cmd = argv[++i];
-			if (i + 1 < argc && !o.dir)
-				o.dir = argv[++i];
-			if (i + 1 < argc)
-				return bad_usage("unexpected argument '%s'", argv[i + 1]);
 			break;
-		} else if (a[0] == '-' && a[1]) {
-			return bad_usage("unknown option '%s'", a);
-		} else if (!cmd) {
-			cmd = a;
-		} else if (!o.dir) {
-			o.dir = a;
-		} else {
-			return bad_usage("unexpected argument '%s'", a);
 		}
+		}
+	}
+	for (c = 0; cmd && c < NCOMMANDS; c++)
+		if (!strcmp(cmd, commands[c].name))
+			break;
+	if (help) {
+		if (cmd && c < NCOMMANDS)
+			command_usage(c);
+		else if (cmd)
+			return bad_usage("unknown command '%s' (dump, summary, processes, syscalls, irqs, graph, check or tui)", cmd);
+		else
+			usage(stdout);
+		return 0;
 	}
 	if (!cmd)
 		return bad_usage("missing command (dump, summary, processes, syscalls, irqs, graph, check or tui)");
-	for (k = 0; k < sizeof(commands) / sizeof(commands[0]); k++)
-		if (!strcmp(cmd, commands[k]))
-			break;
-	if (k == sizeof(commands) / sizeof(commands[0]))
-		return bad_usage("unknown command '%s'", cmd);
+	if (c == NCOMMANDS)
+		return bad_usage("unknown command '%s' (dump, summary, processes, syscalls, irqs, graph, check or tui)", cmd);
 	if (!o.dir)
 		return bad_usage("missing TRACEDIR");
+	/* an option the command does not use is refused, not ignored */
+	for (k = 0; k < NOPTS; k++) {
+		char list[128];
+
+		if (!(used & (1u << opts[k].id)) || given[opts[k].id] != opts[k].name ||
+		    ((opts[k].cmds >> c) & 1))
+			continue;
+		return bad_usage("%s is an option of %s", opts[k].name,
+				 command_list(opts[k].cmds, list, sizeof(list)));
+	}
 	if (o.has_from && o.has_to && o.to_ns < o.from_ns)
 		return bad_usage("the window ends before it starts");
-	if (o.reverse && strcmp(cmd, "dump"))
-		return bad_usage("--reverse is an option of dump");
-	if (o.ncustom && strcmp(cmd, "dump"))
-		return bad_usage("--custom is an option of dump");
-	if (o.filter_expr && strcmp(cmd, "dump"))
-		return bad_usage("--filter is an option of dump");
-	if (o.cpu >= 0 && strcmp(cmd, "dump") && strcmp(cmd, "graph"))
-		return bad_usage("--cpu is an option of dump and graph");
-	if (o.npids && (!strcmp(cmd, "summary") || !strcmp(cmd, "irqs") ||
-			!strcmp(cmd, "check") || !strcmp(cmd, "tui")))
-		return bad_usage("--pid is an option of dump, processes, syscalls and graph");
-	if ((o.has_from || o.has_to) && strcmp(cmd, "dump") && strcmp(cmd, "graph"))
-		return bad_usage("--from, --to and --window are options of dump and graph");
+	if (o.has_from && o.has_to && o.to_ns == o.from_ns)
+		return bad_usage("the window is empty (it ends where it starts)");
 	if (!strcmp(cmd, "dump"))
 		return dump(&o);
 	if (!strcmp(cmd, "summary"))

@@ -55,12 +55,73 @@ static size_t count_lines(const char *s, const char *phrase)
 	"1060 change_mask syscall_entry,custom,change_mask\n" \
 	"1070 nodetail fs_write\n"
 
+/* STATUS and a phrase of the output of "prog ARGS DIR" */
+static void expect(const char *dir, const char *opts, int status, const char *phrase,
+		   const char *what)
+{
+	char args[1024], *out = NULL;
+	int st;
+
+	snprintf(args, sizeof(args), "%s %s", opts, dir);
+	st = run(args, &out);
+	ok(st == status && out && strstr(out, phrase), "%s (status %d)", what, st);
+	if (st != status || !out || !strstr(out, phrase))
+		tap_diag("%s: %s", args, out ? out : "");
+	free(out);
+}
+
+/* the command line holds up: options where they mean something, values
+ * after '=', selections the trace can satisfy, each command's help */
+static void strict(const char *dir)
+{
+	char args[1024], *a = NULL, *b = NULL;
+	int sa, sb;
+
+	snprintf(args, sizeof(args), "dump --pid=5 --window=0:0.000001 %s", dir);
+	sa = run(args, &a);
+	snprintf(args, sizeof(args), "dump --pid 5 --window 0:0.000001 %s", dir);
+	sb = run(args, &b);
+	ok(sa == 0 && sb == 0 && a && b && !strcmp(a, b) && strstr(a, "custom ping"),
+	   "--opt=value is --opt value");
+	free(a);
+	free(b);
+	expect(dir, "processes --width 80", 2, "--width is an option of graph",
+	       "an option of another command is refused, and names it");
+	expect(dir, "summary --threads", 2, "--threads is an option of processes and syscalls",
+	       "--threads outside processes and syscalls: refused");
+	expect(dir, "irqs --tolerance 5", 2, "--tolerance is an option of check",
+	       "--tolerance outside check: refused");
+	expect(dir, "tui --json", 2, "--json is an option of dump, summary, processes, syscalls, irqs, graph and check",
+	       "--json with tui: refused");
+	expect(dir, "dump --json=1", 2, "--json takes no value", "a flag given a value: refused");
+	expect(dir, "dump --cpu 3", 2, "--cpu 3: the trace has CPU 0",
+	       "a CPU the trace does not have: refused");
+	expect(dir, "graph --window 5:6", 2, "is outside the trace, which lasts 0.000000",
+	       "a window after the trace's end: refused");
+	expect(dir, "dump --from nan", 2, "--from needs seconds", "--from nan: refused");
+	expect(dir, "graph --window 0.1:0.1", 2, "the window is empty", "an empty window: refused");
+	expect(dir, "processes --pid 99", 2, "--pid 99: no process 99 in the trace",
+	       "a pid the trace never shows: refused");
+	expect(dir, "processes --pid 5", 0, "Processes", "a pid it shows: its table");
+	expect("", "processes --help", 0, "Usage: tracevisualizer processes [OPTIONS] TRACEDIR",
+	       "processes --help: the command's own help");
+	snprintf(args, sizeof(args), "processes --help");
+	sa = run(args, &a);
+	ok(sa == 0 && a && strstr(a, "--threads") && strstr(a, "--tree") && !strstr(a, "--width") &&
+	   !strstr(a, "--cpu"), "processes --help lists its options, not the others'");
+	free(a);
+	expect(dir, "dump --wall --type custom", 0,
+	       "\n0.000000010 2023-11-14T22:13:20.000000010Z - 5 - custom ping seq=1\n",
+	       "dump --wall: the wall clock from the header's clock pair, UTC, to the ns");
+	expect("", "bogus --help", 2, "unknown command 'bogus'", "an unknown command's help: refused");
+}
+
 int main(int argc, char **argv)
 {
 	char *out, dir[600], args[1024], *a0 = strdup(argc > 0 ? argv[0] : ".");
 	int st;
 
-	tap_plan(17);
+	tap_plan(17 + 16);
 	snprintf(prog, sizeof(prog), "%s/../tracevisualizer", dirname(a0));
 	free(a0);
 	snprintf(dir, sizeof(dir), "%s", tg_dir("cli"));
@@ -141,5 +202,6 @@ int main(int argc, char **argv)
 	st = run("--help", &out);
 	ok(st == 0 && strstr(out, "--custom NAME"), "--help lists --custom");
 	free(out);
+	strict(tg_dir("cli"));
 	return tap_done();
 }

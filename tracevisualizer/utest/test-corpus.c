@@ -147,6 +147,15 @@ static const struct tcase cases[] = {
 	  READ_ERR, "record size 4 smaller than a record header", 0 },
 	{ "record-overflows-buffer", GOOD_HEAD GOOD_BUF0 "1000000300 rec 1 200\n",
 	  0, READ_ERR, "record size 200 past the end of the buffer (8 bytes left)", 0 },
+	/* a damaged delta: a record later than its buffer's last record */
+	{ "delta-past-end", GOOD_HEAD "buf cpu=0 start=1000000000 pid=1 end=1000000150\n"
+	  "1000000000 start 1 0\n1000000100 syscall_entry 39 0x401234\n"
+	  "1000000200 syscall_exit 39 1\n" GOOD_BUF1, 0, READ_ERR,
+	  "time delta 200 ns past the buffer's last record (150 ns after its start): a damaged time", 0 },
+	{ "delta-past-end-salvage", GOOD_HEAD "buf cpu=0 start=1000000000 pid=1 end=1000000150\n"
+	  "1000000000 start 1 0\n1000000100 syscall_entry 39 0x401234\n"
+	  "1000000200 syscall_exit 39 1\n" GOOD_BUF1, LTTR_OPEN_SALVAGE, OK,
+	  "a damaged time: rest of the buffer ignored (salvage)", 5 },
 	{ "record-header-cut", GOOD_HEAD GOOD_BUF0 "raw 1 2 3 4\n", 0, READ_ERR,
 	  "record header cut short (4 bytes left in the buffer)", 0 },
 	{ "short-payload", GOOD_HEAD GOOD_BUF0 "1000000300 rec 1 12 1 2 3 4\n", 0,

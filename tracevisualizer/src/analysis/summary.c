@@ -609,7 +609,8 @@ static int fast_cpu(struct fjob *j, unsigned int cpu, struct fcpu *r,
 			if (rh.size < (rh.flags & LTT_REC_COMPACT ? fast_cmin_size :
 				       fast_min_size)[rh.id] || rh.size > vs - off ||
 			    ((rh.size & (LTT_REC_ALIGN - 1)) |
-			     (rh.flags & LTT_REC_NO_DETAILS)))
+			     (rh.flags & LTT_REC_NO_DETAILS)) ||
+			    b->start_ns + rh.delta > b->end_ns)
 				goto generic;
 			c = (rh.flags & LTT_REC_COMPACT) != 0;
 			/* most records: syscall entries and exits, no switch */
@@ -700,7 +701,9 @@ generic:
 			 * (a syscall record comes here only without details:
 			 * one with details is well formed or stops the pass)
 			 */
+			/* (a time past the buffer's end: damaged, the scan says so) */
 			if (lttr_record_decode(p, vs - off, &ev, NULL, 0) < 0 ||
+			    b->start_ns + ev.time_ns > b->end_ns ||
 			    (ev.id == LTT_EV_CUSTOM && ev.details)) {
 				r->stopped = true;
 				r->stop_bi = bi;

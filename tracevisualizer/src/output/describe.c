@@ -14,6 +14,33 @@ struct sbuf {
 	size_t len;
 };
 
+/*
+ * A task state as ps and ftrace letter it (Linux's __state when switched
+ * out): R+ still runnable (preempted), S sleeping, D uninterruptible, I
+ * idle (uninterruptible, not counted in the load), T stopped, t traced, P
+ * parked, X dead (its last switch out); "?" for anything else.
+ */
+static const char *task_state_letter(int32_t st)
+{
+	if (st == 0)
+		return "R+";
+	if ((st & 0x402) == 0x402)
+		return "I";
+	if (st & 0x80)
+		return "X";
+	if (st & 0x1)
+		return "S";
+	if (st & 0x2)
+		return "D";
+	if (st & 0x4)
+		return "T";
+	if (st & 0x8)
+		return "t";
+	if (st & 0x40)
+		return "P";
+	return "?";
+}
+
 static void sb_printf(struct sbuf *b, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
@@ -386,9 +413,10 @@ int lttr_event_describe(const struct lttr_trace *t, const struct lttr_event *ev,
 					p->irq_exit.irq);
 		return snprintf(buf, size, "%s %u", type, p->irq_exit.irq);
 	case LTT_EV_SCHEDCHANGE:
-		return snprintf(buf, size, "%s %u -> %u (prev_state %d)", type,
+		return snprintf(buf, size, "%s %u -> %u (prev_state %d %s)", type,
 				p->schedchange.prev_pid, p->schedchange.next_pid,
-				p->schedchange.prev_state);
+				p->schedchange.prev_state,
+				task_state_letter(p->schedchange.prev_state));
 	case LTT_EV_PROCESS_FORK:
 		return snprintf(buf, size, "%s parent=%u child=%u tgid=%u%s%s", type,
 				p->fork.parent_pid, p->fork.child_pid,

@@ -219,7 +219,8 @@ static inline int lttr_read_record(struct lttr_trace *t, unsigned int cpu,
 			psize = -1;
 		if (psize >= 0 && rh.size >= sizeof(rh) + (unsigned int)psize &&
 		    !(rh.size & (LTT_REC_ALIGN - 1)) &&
-		    rh.size <= b->valid_size - off) {
+		    rh.size <= b->valid_size - off &&
+		    b->start_ns + rh.delta <= b->end_ns) {
 			ev->time_ns = b->start_ns + rh.delta;
 			ev->offset = b->offset + sizeof(struct ltt_buffer_header) + off;
 			ev->cpu = (uint16_t)cpu;

@@ -506,8 +506,21 @@ int lttr_read_record_slow(struct lttr_trace *t, unsigned int cpu, size_t bi,
 
 	if (off >= b->valid_size)
 		return 0;
-	if (lttr_record_decode(lttr_buf_data(t, b) + off, b->valid_size - off,
-			       ev, why, sizeof(why)) < 0) {
+	int r = lttr_record_decode(lttr_buf_data(t, b) + off, b->valid_size - off,
+				   ev, why, sizeof(why));
+
+	/*
+	 * A record is never later than its buffer's last record (end_ns):
+	 * a time past it is a damaged delta (a flipped bit puts an event
+	 * seconds after the trace's end), not an event to account for.
+	 */
+	if (r == 0 && ev->time_ns > b->end_ns - b->start_ns) {
+		snprintf(why, sizeof(why),
+			 "time delta %" PRIu64 " ns past the buffer's last record (%" PRIu64 " ns after its start): a damaged time",
+			 ev->time_ns, b->end_ns - b->start_ns);
+		r = -LTTR_E_FORMAT;
+	}
+	if (r < 0) {
 		uint64_t roff = b->offset + sizeof(struct ltt_buffer_header) + off;
 
 		if (t->flags & LTTR_OPEN_SALVAGE) {
