@@ -147,6 +147,15 @@ static const struct tcase cases[] = {
 	  READ_ERR, "record size 4 smaller than a record header", 0 },
 	{ "record-overflows-buffer", GOOD_HEAD GOOD_BUF0 "1000000300 rec 1 200\n",
 	  0, READ_ERR, "record size 200 past the end of the buffer (8 bytes left)", 0 },
+	/* a damaged lost file: flagged and ignored (the buffer headers' counts) */
+	{ "lost-unknown-id", GOOD "lost cpu=0 total=0 ev=9:1095216660480\n", 0, OK,
+	  "lost: cpu 0: 1095216660480 events of unknown type 9: the file is damaged, ignored", 6 },
+	{ "lost-parts", GOOD "lost cpu=1 total=5 ev=1:2\n", 0, OK,
+	  "lost: cpu 1: the counts per type add up to 2, the total says 5: the file is damaged", 6 },
+	{ "lost-nested", GOOD "lost cpu=0 total=1 nested=3 ev=1:1\n", 0, OK,
+	  "lost: cpu 0: 3 nested of 1 in total: the file is damaged", 6 },
+	{ "lost-syscalls", GOOD "lost cpu=0 total=1 ev=1:1 sce=39:4\n", 0, OK,
+	  "lost: cpu 0: more syscall entries or exits by number (4, 0) than of their types (1, 0)", 6 },
 	/* a damaged delta: a record later than its buffer's last record */
 	{ "delta-past-end", GOOD_HEAD "buf cpu=0 start=1000000000 pid=1 end=1000000150\n"
 	  "1000000000 start 1 0\n1000000100 syscall_entry 39 0x401234\n"

@@ -165,9 +165,13 @@ int main(void)
 	   bi.offset == 48 + 20 + 48, "buffer info");
 	ok(lttr_trace_buffer(t, 1, 2, &bi) == -LTTR_E_INVAL &&
 	   lttr_trace_buffer(t, 7, 0, &bi) == -LTTR_E_INVAL, "out-of-range buffer refused");
-	ok(lttr_trace_buffer_lost_cpu(t, 1) == 7 && lttr_trace_lost_cpu(t, 1) == 0 &&
-	   lttr_trace_lost_info(t, 1) != NULL, "lost: file (0) and buffer headers (7)");
-	ok(lttr_trace_warning_count(t) == 0, "no warnings");
+	/* a lost file counting less than the buffer headers is damaged */
+	ok(lttr_trace_buffer_lost_cpu(t, 1) == 7 && lttr_trace_lost_cpu(t, 1) == 7 &&
+	   lttr_trace_lost_info(t, 1) == NULL,
+	   "lost: a file (0) below the buffer headers (7) is ignored, the headers' counts used");
+	ok(lttr_trace_warning_count(t) == 1 &&
+	   strstr(lttr_trace_warning(t, 0), "lost: cpu 1: a total of 0, less than the 7 the buffer headers count: the file is damaged, ignored"),
+	   "... with a warning that says why");
 	lttr_trace_close(t);
 	ok(lttr_trace_open("/nonexistent-dir", 0, &t, &err) == -LTTR_E_IO &&
 	   !strcmp(err.msg, "/nonexistent-dir/header: cannot open: No such file or directory"),

@@ -251,6 +251,34 @@ static void test_zombie(void)
 	lttr_trace_close(t);
 }
 
+/* the warnings of a trace with a gap of lost events say what the gap is */
+static void test_lost_warning(void)
+{
+	char w[8][LTTR_VIEW_WARNING_LEN];
+	struct lttr_trace *t;
+	struct lttr_view *v = build("lostwarn",
+		"header ncpus=2 end=1000000100\n"
+		"buf cpu=0 start=1000000000 pid=5\n"
+		"1000000010 syscall_exit 0 0\n1000000020 syscall_entry 3\n"
+		"buf cpu=1 start=1000000000 pid=0\n"
+		"1000000030 sched 0 5 0\n1000000040 syscall_exit 3 0\n"
+		"buf cpu=0 start=1000000050 pid=6 lost=7\n"
+		"1000000060 sched 6 0 1\n", &t);
+	size_t n, i;
+	bool said = false;
+
+	if (!v) {
+		ok(0, "lost warning: view built");
+		return;
+	}
+	n = lttr_view_warnings(v, w, 8);
+	for (i = 0; i < n && i < 8; i++)
+		said |= !strcmp(w[i], "cpu 0: 7 events lost (marked on its row where they were): its time in the gaps is unknown, not idle, and the tasks current around them are blocked (unknown) there");
+	ok(said, "the warnings say a CPU's lost events make its time in the gaps unknown, not idle (%zu warnings)", n);
+	lttr_view_free(v);
+	lttr_trace_close(t);
+}
+
 static void test_s(void)
 {
 	static struct lttr_vcell c[1000];
@@ -587,10 +615,11 @@ static void test_two_cpus(void)
 int main(int argc, char **argv)
 {
 	(void)argc;
-	tap_plan(47);
+	tap_plan(48);
 	test_a();
 	test_b();
 	test_zombie();
+	test_lost_warning();
 	test_s();
 	test_cancel_and_errors();
 	test_two_cpus();

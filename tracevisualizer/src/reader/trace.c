@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -291,6 +292,51 @@ static int map_events(struct lttr_trace *t, struct lttr_error *err)
 	return 0;
 }
 
+/*
+ * What is wrong with the lost counts of one CPU, or NULL: the daemon
+ * writes them after STOP, when they are stable, so the parts add up to
+ * the total (per event type, when the file breaks it down; the syscalls
+ * within their types), the nested ones are among them, only event types
+ * the tracer records have any, and the total holds the losses the buffer
+ * headers of that CPU count.
+ */
+static const char *lost_problem(const struct lttr_trace *t, const struct ltt_lost_info *li,
+				char *buf, size_t size)
+{
+	uint64_t sum = 0, sce = 0, scx = 0;
+	unsigned int id, k;
+
+	for (id = 0; id < 64; id++) {
+		if (li->by_event[id] && !lttr_event_type_name(id)) {
+			snprintf(buf, size, "%" PRIu64 " events of unknown type %u",
+				 (uint64_t)li->by_event[id], id);
+			return buf;
+		}
+		sum += li->by_event[id];
+	}
+	for (k = 0; k < LTT_LOST_SYSCALLS; k++) {
+		sce += li->syscall_entry[k];
+		scx += li->syscall_exit[k];
+	}
+	if (sum && sum != li->total)
+		snprintf(buf, size, "the counts per type add up to %" PRIu64 ", the total says %" PRIu64,
+			 sum, (uint64_t)li->total);
+	else if (li->nested > li->total)
+		snprintf(buf, size, "%" PRIu64 " nested of %" PRIu64 " in total",
+			 (uint64_t)li->nested, (uint64_t)li->total);
+	else if (sce > li->by_event[LTT_EV_SYSCALL_ENTRY] ||
+		 scx > li->by_event[LTT_EV_SYSCALL_EXIT])
+		snprintf(buf, size, "more syscall entries or exits by number (%" PRIu64 ", %" PRIu64 ") than of their types (%" PRIu64 ", %" PRIu64 ")",
+			 sce, scx, (uint64_t)li->by_event[LTT_EV_SYSCALL_ENTRY],
+			 (uint64_t)li->by_event[LTT_EV_SYSCALL_EXIT]);
+	else if (li->total < t->cpu[li->cpu].buffer_lost)
+		snprintf(buf, size, "a total of %" PRIu64 ", less than the %" PRIu64 " the buffer headers count",
+			 (uint64_t)li->total, t->cpu[li->cpu].buffer_lost);
+	else
+		return NULL;
+	return buf;
+}
+
 static int read_lost(struct lttr_trace *t, struct lttr_error *err)
 {
 	char *path = path_join(t->dir, "lost");
@@ -332,10 +378,17 @@ static int read_lost(struct lttr_trace *t, struct lttr_error *err)
 		const struct ltt_lost_info *li =
 			(const void *)(data + i * sizeof(*li));
 
+		char why[200];
+
 		if (li->cpu != i) {
 			ret = lttr_error_set(err, LTTR_E_FORMAT,
 				"%s: entry %u at offset %zu has cpu %u",
 				path, i, i * sizeof(*li), li->cpu);
+			goto out;
+		}
+		if (lost_problem(t, li, why, sizeof(why))) {
+			lttr_trace_warn(t, "%s: cpu %u: %s: the file is damaged, ignored; lost counts taken from the buffer headers",
+					path, i, why);
 			goto out;
 		}
 	}
