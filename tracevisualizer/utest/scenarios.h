@@ -128,4 +128,17 @@
 	"1000000550 syscall_exit 61 20\n"
 
 
+/*
+ * Lost events: 7 lost on cpu 0 before its second buffer (opened at 50 ns
+ * with 6 current); 5 was current before the gap and runs on cpu 1 meanwhile
+ */
+#define LOSTGAP_DESC \
+	"header ncpus=2 end=1000000100\n" \
+	"buf cpu=0 start=1000000000 pid=5\n" \
+	"1000000010 syscall_exit 0 0\n1000000020 syscall_entry 3\n" \
+	"buf cpu=1 start=1000000000 pid=0\n" \
+	"1000000030 sched 0 5 0\n1000000040 syscall_exit 3 0\n" \
+	"buf cpu=0 start=1000000050 pid=6 lost=7\n" \
+	"1000000060 sched 6 0 1\n"
+
 #endif

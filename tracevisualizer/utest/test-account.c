@@ -205,14 +205,7 @@ static void test_violation(void)
 static void test_lost_gap(void)
 {
 	struct lttr_trace *t;
-	struct lttr_account *a = acct("lostgap",
-		"header ncpus=2 end=1000000100\n"
-		"buf cpu=0 start=1000000000 pid=5\n"
-		"1000000010 syscall_exit 0 0\n1000000020 syscall_entry 3\n"
-		"buf cpu=1 start=1000000000 pid=0\n"
-		"1000000030 sched 0 5 0\n1000000040 syscall_exit 3 0\n"
-		"buf cpu=0 start=1000000050 pid=6 lost=7\n"
-		"1000000060 sched 6 0 1\n", &t);
+	struct lttr_account *a = acct("lostgap", LOSTGAP_DESC, &t);
 	const struct lttr_acct_task *p5, *p6;
 	const struct lttr_acct_sc *s3;
 

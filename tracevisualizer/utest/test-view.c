@@ -256,14 +256,7 @@ static void test_lost_warning(void)
 {
 	char w[8][LTTR_VIEW_WARNING_LEN];
 	struct lttr_trace *t;
-	struct lttr_view *v = build("lostwarn",
-		"header ncpus=2 end=1000000100\n"
-		"buf cpu=0 start=1000000000 pid=5\n"
-		"1000000010 syscall_exit 0 0\n1000000020 syscall_entry 3\n"
-		"buf cpu=1 start=1000000000 pid=0\n"
-		"1000000030 sched 0 5 0\n1000000040 syscall_exit 3 0\n"
-		"buf cpu=0 start=1000000050 pid=6 lost=7\n"
-		"1000000060 sched 6 0 1\n", &t);
+	struct lttr_view *v = build("lostwarn", LOSTGAP_DESC, &t);
 	size_t n, i;
 	bool said = false;
 
