@@ -312,7 +312,6 @@ int main(int argc, char **argv)
 	struct cli_opts o = { .cpu = -1, .width = 100, .tolerance_ns = 1000 };
 	const char *cmd = NULL;
 	unsigned int used = 0;	/* options given, as bits of enum optid */
-	const char *given[O_WALL + 1] = { NULL };	/* ... as written */
 	bool help = false;
 	long long v;
 	size_t k, c;
@@ -361,7 +360,6 @@ int main(int argc, char **argv)
 		if (op->arg && !eq)
 			i++;	/* the value is the next argument */
 		used |= 1u << op->id;
-		given[op->id] = op->name;
 		switch (op->id) {
 		case O_HELP:
 			help = true;
@@ -483,7 +481,8 @@ int main(int argc, char **argv)
 	for (k = 0; k < NOPTS; k++) {
 		char list[128];
 
-		if (!(used & (1u << opts[k].id)) || given[opts[k].id] != opts[k].name ||
+		/* (an alias without help, -h, is its option's twin) */
+		if (!(used & (1u << opts[k].id)) || !opts[k].help ||
 		    ((opts[k].cmds >> c) & 1))
 			continue;
 		return bad_usage("%s is an option of %s", opts[k].name,
