@@ -332,5 +332,13 @@ void gv_search_show(struct gv_doc *d)
 	if (!s)
 		s = search_new(d);
 	gtk_search_bar_set_search_mode(GTK_SEARCH_BAR(s->bar), TRUE);
+	/*
+	 * The entry is realized (mapped, drawn) only when the bar's revealer
+	 * shows it, on a later frame; the keys that come meanwhile (the
+	 * releases of Ctrl+F, what is typed at once) go to the focus, which
+	 * GTK refuses to deliver to an unrealized widget.  Realized now, the
+	 * entry takes them.
+	 */
+	gtk_widget_realize(s->entry);
 	gtk_widget_grab_focus(s->entry);
 }
