@@ -110,6 +110,7 @@ struct gv_app {
 	bool quitting;		/* the window asked to close: no more dialogs */
 	double t_activate;	/* the benchmark's phases, ms since main() */
 	double t_opened;
+	double t_first;		/* the paint of the first frame showing the control flow done */
 	GtkWidget *active_item;	/* View -> Active rows only */
 	struct gv_reading **readings;	/* the command line's traces, being read */
 	int nreadings;
