@@ -152,7 +152,7 @@ header=(
 	''
 	'^    pid task +0\.000000000-+0\.020000000$'
 	'^resource +0\.000000000-+0\.020000000$'
-	'^   pid\^ name +life +user +kernel +intr +runnable +blocked +io +sleep +futex +child +other +running *$'
+	'^   pid\^ name +life +thr-time +running +user +kernel +intr +runnable +blocked +io +sleep +futex +child +fault +other +unknown *$'
 	'^syscall\^ +count +total_ms +min_us +max_us +mean_us log2 histogram \(1 ns, 2 ns, 4 ns \.\.\.\) *$'
 	'^irq +count +total_ms +min_us +max_us +mean_us log2 histogram'
 	'^ +time cpu +pid task +C event *$'

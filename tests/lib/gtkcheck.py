@@ -30,8 +30,8 @@ from tuicheck import fmt_duration as fmt_dur, fmt_time  # noqa: E402,F401 (lttr_
 
 # the command line (main()); the other checks are imported by other tests
 PROG = TRACE = JDIR = READS = None
-TIMES = ["lifetime", "user", "kernel", "interrupted", "runnable", "blocked", "io",
-         "sleep", "futex", "child", "other", "running"]
+TIMES = ["lifetime", "thread time", "running", "user", "kernel", "interrupted", "runnable",
+         "blocked", "io", "sleep", "futex", "child", "fault", "other", "unknown"]
 HEADERS = ["pid", "name", "threads"] + TIMES
 BUCKETS = 40
 
@@ -49,9 +49,9 @@ def ms(ns):
 def task_cols(t):
     """a TASKTIME's figures in the order of the table's time columns"""
     b = t['blocked_by']
-    return [t['thread_lifetime_ns'], t['user_ns'], t['kernel_ns'], t['interrupted_ns'],
-            t['runnable_ns'], t['blocked_ns'], b['io'], b['sleep'], b['futex'], b['child'],
-            b['fault'] + b['other'] + b['unknown'], t['running_ns']]
+    return [t['lifetime_ns'], t['thread_lifetime_ns'], t['running_ns'], t['user_ns'],
+            t['kernel_ns'], t['interrupted_ns'], t['runnable_ns'], t['blocked_ns'], b['io'],
+            b['sleep'], b['futex'], b['child'], b['fault'], b['other'], b['unknown']]
 
 
 # ---- AT-SPI ----
@@ -185,8 +185,11 @@ def check_table(app, t, procs, threads):
     s = structure(t)
     byp = {p['pid']: p for p in procs}
     byt = {x['pid']: x for x in threads}
+    # lttr_account_total(): the lifetime from the earliest start to the latest end, the
+    # other columns summed
     want_all = ['', 'all processes', str(len(threads))] + \
-        [ms(sum(task_cols(p)[i] for p in procs)) for i in range(len(TIMES))]
+        [ms(max(p['end_ns'] for p in procs) - min(p['begin_ns'] for p in procs))] + \
+        [ms(sum(task_cols(p)[i] for p in procs)) for i in range(1, len(TIMES))]
     got_all = [x[2] for x in s if x[0] == 'all']
     check(s and s[0][0] == 'all' and got_all == [want_all],
           "the first row, all processes: every time column the sum of processes --json's",
@@ -260,7 +263,8 @@ def page_time(app):
             out[where] = dur_ns(t)
             section = where
             continue
-        if where in ('traps', 'lifetime', "lifetime (its threads' summed)"):
+        if where in ('traps', 'lifetime', "thread time (its threads' lifetimes summed)",
+                     'zombie (dead, not reaped yet)'):
             section = None
         out["%s %s" % ({'syscalls': 'syscall', 'blocked': 'blocked'}[section], where)
             if section else where] = dur_ns(t)
@@ -273,8 +277,9 @@ def want_time(t, threads_of=1):
          'kernel thread, or mode never known': t['kthread_ns'],
          'interrupted (irqs, softirqs)': t['interrupted_ns'], 'softirq part': t['softirq_ns'],
          'runnable (waiting for a CPU)': t['runnable_ns'], 'blocked': t['blocked_ns'],
-         'lifetime (its threads\' summed)' if threads_of > 1 else 'lifetime':
-         t['thread_lifetime_ns']}
+         'lifetime': t['lifetime_ns'], 'zombie (dead, not reaped yet)': t['zombie_ns']}
+    if threads_of > 1:
+        w["thread time (its threads' lifetimes summed)"] = t['thread_lifetime_ns']
     for r, v in t['blocked_by'].items():
         w['blocked ' + r] = v
     for name, sc in t['syscalls'].items():
@@ -350,6 +355,8 @@ def check_page(app, t, s, kind, pid, data):
             for n, sc in p['syscalls'].items():
                 tot['syscalls'][n] = tot['syscalls'].get(n, 0) + sc['cpu_ns']
         tot['syscalls'] = {n: {'cpu_ns': v} for n, v in tot['syscalls'].items()}
+        # lttr_account_total(): the lifetime from the earliest start to the latest end
+        tot['lifetime_ns'] = max(x['end_ns'] for x in threads) - min(x['begin_ns'] for x in threads)
         want = want_time(tot, 2)
         want_sc = want_syscalls(syscalls['syscalls'])
         pids = None
@@ -360,7 +367,7 @@ def check_page(app, t, s, kind, pid, data):
     got = page_time(app)
     check(got == want, "%s: its time to the nanosecond: running, user, kernel by syscall "
           "(on CPU), traps, interrupted and its softirq part, runnable, blocked by reason, "
-          "lifetime" % what, "got %s\n  want %s" % (got, want))
+          "lifetime (and its threads' summed), zombie" % what, "got %s\n  want %s" % (got, want))
     got = page_syscalls(app)
     check(got == want_sc and len(got) > 0, "%s: its syscalls (%s): calls, total, min, mean, max, "
           "on CPU, blocked, runnable, partial" % (what, ", ".join(sorted(got))),

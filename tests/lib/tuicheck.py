@@ -48,7 +48,9 @@ def fmt_duration(ns):
 
 # (header, width, figure of a TASKTIME object), tui/procs.c's cols[2:]
 PCOLS = [
-    ("life", 11, lambda t: t['thread_lifetime_ns']),
+    ("life", 11, lambda t: t['lifetime_ns']),
+    ("thr-time", 11, lambda t: t['thread_lifetime_ns']),
+    ("running", 11, lambda t: t['running_ns']),
     ("user", 11, lambda t: t['user_ns']),
     ("kernel", 11, lambda t: t['kernel_ns']),
     ("intr", 10, lambda t: t['interrupted_ns']),
@@ -58,9 +60,9 @@ PCOLS = [
     ("sleep", 10, lambda t: t['blocked_by']['sleep']),
     ("futex", 10, lambda t: t['blocked_by']['futex']),
     ("child", 10, lambda t: t['blocked_by']['child']),
-    ("other", 10, lambda t: t['blocked_by']['fault'] + t['blocked_by']['other'] +
-     t['blocked_by']['unknown']),
-    ("running", 11, lambda t: t['running_ns']),
+    ("fault", 10, lambda t: t['blocked_by']['fault']),
+    ("other", 10, lambda t: t['blocked_by']['other']),
+    ("unknown", 10, lambda t: t['blocked_by']['unknown']),
 ]
 
 
@@ -156,7 +158,9 @@ def irqs_expected(ijson):
 def process_page_expected(t):
     """label -> (ms, exact) of the page's figures for TASKTIME t"""
     b = t['blocked_by']
-    f = [("user", t['user_ns']), ("kernel", t['kernel_ns']), ("syscalls", t['syscall_ns']),
+    f = [("running", t['running_ns']), ("lifetime", t['lifetime_ns']),
+         ("thread time", t['thread_lifetime_ns']), ("zombie", t['zombie_ns']),
+         ("user", t['user_ns']), ("kernel", t['kernel_ns']), ("syscalls", t['syscall_ns']),
          ("traps", t['trap_ns']), ("kernel thread", t['kthread_ns']),
          ("interrupted", t['interrupted_ns']), ("softirq", t['softirq_ns']),
          ("runnable", t['runnable_ns']), ("blocked", t['blocked_ns'])]
@@ -492,7 +496,7 @@ def check_process_page(ok, label, page, t, start_ns, kind='process', syscalls=Tr
         fmt_time(t['begin_ns'] - start_ns), fmt_time(t['end_ns'] - start_ns))
     ok(len(page) > 1 and page[1].startswith(title), "%s: the page's title: %s" % (label, title))
     got, want = process_page_figures(page), process_page_expected(t)
-    ok(got == want, "%s: its 16 figures to the nanosecond (user %s, blocked %s, ...) equal the JSON"
+    ok(got == want, "%s: its 20 figures to the nanosecond (user %s, blocked %s, ...) equal the JSON"
        % (label, want['user'][1], want['blocked'][1]))
     if got != want:
         print("got  %s\nwant %s" % (got, want))

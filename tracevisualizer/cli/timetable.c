@@ -49,7 +49,7 @@ static void ms(uint64_t ns, int w)
 
 void cli_print_taskrow(const struct lttr_acct_task *tk)
 {
-	uint64_t life = tk->end_ns > tk->begin_ns ? tk->end_ns - tk->begin_ns : 0;
+	uint64_t life = lttr_acct_task_life(tk);
 	uint64_t tt = tk->thread_life_ns;
 
 	printf("  %7u %-28.28s %3u", tk->pid, tk->name, tk->threads);

@@ -29,18 +29,22 @@ enum { K_ALL, K_PROC, K_THREAD };
 /* the table's model: kind, index (into the groups or the tasks), then what is shown */
 enum {
 	C_KIND, C_INDEX, C_PID, C_NAME, C_THREADS,
-	C_LIFE, C_USER, C_KERNEL, C_INTR, C_RUNNABLE, C_BLOCKED,
-	C_IO, C_SLEEP, C_FUTEX, C_CHILD, C_OTHER, C_RUNNING,
+	C_LIFE, C_THR, C_RUNNING, C_USER, C_KERNEL, C_INTR, C_RUNNABLE, C_BLOCKED,
+	C_IO, C_SLEEP, C_FUTEX, C_CHILD, C_FAULT, C_OTHER, C_UNKNOWN,
 	C_COUNT
 };
 
+/* the columns of tracevisualizer processes, named as docs/control-flow.md names them */
 static const char *const time_titles[C_COUNT - C_LIFE] = {
-	"lifetime", "user", "kernel", "interrupted", "runnable", "blocked",
-	"io", "sleep", "futex", "child", "other", "running",
+	"lifetime", "thread time", "running", "user", "kernel", "interrupted", "runnable",
+	"blocked", "io", "sleep", "futex", "child", "fault", "other", "unknown",
 };
 
 static const char *const time_tips[C_COUNT - C_LIFE] = {
-	"ms alive in the trace (a process: its threads' lifetimes summed)",
+	"ms alive in the trace, wall clock (a process: from its first thread's start to its "
+	"last thread's end)",
+	"ms of its threads' lifetimes summed: running + runnable + blocked",
+	"ms scheduled on a CPU (from its switches)",
 	"ms running its own code",
 	"ms in the kernel on its behalf: syscalls + traps + kernel threads",
 	"ms of irqs and softirqs that ran while it was current (not its own work)",
@@ -50,8 +54,9 @@ static const char *const time_tips[C_COUNT - C_LIFE] = {
 	"ms blocked sleeping (nanosleep, pause...)",
 	"ms blocked on a futex (locks, joins)",
 	"ms blocked waiting for a child (wait4, waitid)",
-	"ms blocked in a page fault, for another reason, or one never known",
-	"ms scheduled on a CPU (from its switches)",
+	"ms blocked in a trap (a page fault waiting for its page)",
+	"ms blocked in another syscall, a kernel thread or user mode",
+	"ms blocked for a reason the trace does not show",
 };
 
 /* how a cell shows its model column */
@@ -105,7 +110,9 @@ struct procs {
 static uint64_t task_time(const struct lttr_acct_task *tk, int col)
 {
 	switch (col) {
-	case C_LIFE: return tk->thread_life_ns;
+	case C_LIFE: return lttr_acct_task_life(tk);
+	case C_THR: return tk->thread_life_ns;
+	case C_RUNNING: return tk->running_ns;
 	case C_USER: return tk->user_ns;
 	case C_KERNEL: return lttr_acct_task_kernel(tk);
 	case C_INTR: return tk->irq_ns;
@@ -115,8 +122,9 @@ static uint64_t task_time(const struct lttr_acct_task *tk, int col)
 	case C_SLEEP: return tk->blocked_ns[LTTR_BLOCK_SLEEP];
 	case C_FUTEX: return tk->blocked_ns[LTTR_BLOCK_FUTEX];
 	case C_CHILD: return tk->blocked_ns[LTTR_BLOCK_CHILD];
-	case C_OTHER: return lttr_acct_task_blocked_other(tk);
-	default: return tk->running_ns;
+	case C_FAULT: return tk->blocked_ns[LTTR_BLOCK_FAULT];
+	case C_OTHER: return tk->blocked_ns[LTTR_BLOCK_OTHER];
+	default: return tk->blocked_ns[LTTR_BLOCK_UNKNOWN];
 	}
 }
 
@@ -359,8 +367,12 @@ static void fill_time(struct procs *p, const struct lttr_acct_task *tk)
 	time_row(p, &b, NULL, "blocked", lttr_acct_task_blocked(tk));
 	for (r = 0; r < LTTR_BLOCK_COUNT; r++)
 		time_row(p, &x, &b, lttr_block_name(r), tk->blocked_ns[r]);
-	time_row(p, &x, NULL, tk->threads > 1 ? "lifetime (its threads' summed)" : "lifetime",
-		 tk->thread_life_ns);
+	time_row(p, &x, NULL, "lifetime", lttr_acct_task_life(tk));
+	if (tk->threads > 1)
+		time_row(p, &x, NULL, "thread time (its threads' lifetimes summed)",
+			 tk->thread_life_ns);
+	/* not part of its lifetime: it neither runs nor waits */
+	time_row(p, &x, NULL, "zombie (dead, not reaped yet)", tk->zombie_ns);
 	gtk_tree_view_expand_all(GTK_TREE_VIEW(p->pg.time_view));
 }
 

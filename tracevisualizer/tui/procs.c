@@ -20,7 +20,7 @@ struct pcol {
 	uint64_t (*get)(const struct lttr_acct_task *tk);
 };
 
-static uint64_t c_life(const struct lttr_acct_task *tk) { return tk->thread_life_ns; }
+static uint64_t c_thr(const struct lttr_acct_task *tk) { return tk->thread_life_ns; }
 static uint64_t c_user(const struct lttr_acct_task *tk) { return tk->user_ns; }
 static uint64_t c_intr(const struct lttr_acct_task *tk) { return tk->irq_ns; }
 static uint64_t c_runnable(const struct lttr_acct_task *tk) { return tk->runnable_ns; }
@@ -28,13 +28,21 @@ static uint64_t c_io(const struct lttr_acct_task *tk) { return tk->blocked_ns[LT
 static uint64_t c_sleep(const struct lttr_acct_task *tk) { return tk->blocked_ns[LTTR_BLOCK_SLEEP]; }
 static uint64_t c_futex(const struct lttr_acct_task *tk) { return tk->blocked_ns[LTTR_BLOCK_FUTEX]; }
 static uint64_t c_child(const struct lttr_acct_task *tk) { return tk->blocked_ns[LTTR_BLOCK_CHILD]; }
+static uint64_t c_fault(const struct lttr_acct_task *tk) { return tk->blocked_ns[LTTR_BLOCK_FAULT]; }
+static uint64_t c_other(const struct lttr_acct_task *tk) { return tk->blocked_ns[LTTR_BLOCK_OTHER]; }
+static uint64_t c_unknown(const struct lttr_acct_task *tk)
+{
+	return tk->blocked_ns[LTTR_BLOCK_UNKNOWN];
+}
 static uint64_t c_running(const struct lttr_acct_task *tk) { return tk->running_ns; }
 
 /* pid and name are columns 0 and 1, sorted apart */
 static const struct pcol cols[] = {
 	{ "pid", 7, NULL },
 	{ "name", 0, NULL },
-	{ "life", 11, c_life },
+	{ "life", 11, lttr_acct_task_life },
+	{ "thr-time", 11, c_thr },
+	{ "running", 11, c_running },
 	{ "user", 11, c_user },
 	{ "kernel", 11, lttr_acct_task_kernel },
 	{ "intr", 10, c_intr },
@@ -44,8 +52,9 @@ static const struct pcol cols[] = {
 	{ "sleep", 10, c_sleep },
 	{ "futex", 10, c_futex },
 	{ "child", 10, c_child },
-	{ "other", 10, lttr_acct_task_blocked_other },
-	{ "running", 11, c_running },
+	{ "fault", 10, c_fault },
+	{ "other", 10, c_other },
+	{ "unknown", 10, c_unknown },
 };
 #define NCOLS (int)(sizeof(cols) / sizeof(cols[0]))
 
@@ -315,15 +324,15 @@ void tui_process_page(struct tui *u, int top, int height)
 	mvaddstr(y++, 0, "Time");
 	attroff(A_BOLD);
 	{
-		const char *names[] = { "user", "kernel", " syscalls", " traps",
+		const char *names[] = { "running", "user", "kernel", " syscalls", " traps",
 			" kernel thread", "interrupted", " softirq", "runnable", "blocked" };
-		uint64_t v[] = { tk->user_ns, lttr_acct_task_kernel(tk), tk->syscall_ns,
-			tk->trap_ns, tk->kernel_ns, tk->irq_ns, tk->softirq_ns,
+		uint64_t v[] = { tk->running_ns, tk->user_ns, lttr_acct_task_kernel(tk),
+			tk->syscall_ns, tk->trap_ns, tk->kernel_ns, tk->irq_ns, tk->softirq_ns,
 			tk->runnable_ns, lttr_acct_task_blocked(tk) };
 		int k, yl = y, yr = y;
 		char c[32], d[32];
 
-		for (k = 0; k < 9; k++)
+		for (k = 0; k < (int)(sizeof(v) / sizeof(v[0])); k++)
 			figure(x2 ? yl++ : yl++, 0, names[k], v[k]);
 		for (k = 0; k < LTTR_BLOCK_COUNT; k++) {
 			char bn[32];
@@ -331,6 +340,11 @@ void tui_process_page(struct tui *u, int top, int height)
 			snprintf(bn, sizeof(bn), " %s", lttr_block_name((unsigned int)k));
 			figure(x2 ? yr++ : yl++, x2, bn, tk->blocked_ns[k]);
 		}
+		/* wall clock; its threads' summed (what the figures above add up
+		 * to); dead and not reaped, not part of either */
+		figure(x2 ? yr++ : yl++, x2, "lifetime", lttr_acct_task_life(tk));
+		figure(x2 ? yr++ : yl++, x2, "thread time", tk->thread_life_ns);
+		figure(x2 ? yr++ : yl++, x2, "zombie", tk->zombie_ns);
 		mvprintw(x2 ? yr++ : yl++, x2, "%-14s %14llu  preempted %llu", "switches in",
 			 (unsigned long long)tk->switches, (unsigned long long)tk->preemptions);
 		mvprintw(x2 ? yr++ : yl++, x2, "%-14s %14llu  mean %s max %s", "wakeup->run",

@@ -16,10 +16,9 @@ uint64_t lttr_acct_task_kernel(const struct lttr_acct_task *tk)
 	return tk->syscall_ns + tk->trap_ns + tk->kernel_ns;
 }
 
-uint64_t lttr_acct_task_blocked_other(const struct lttr_acct_task *tk)
+uint64_t lttr_acct_task_life(const struct lttr_acct_task *tk)
 {
-	return tk->blocked_ns[LTTR_BLOCK_FAULT] + tk->blocked_ns[LTTR_BLOCK_OTHER] +
-		tk->blocked_ns[LTTR_BLOCK_UNKNOWN];
+	return tk->end_ns > tk->begin_ns ? tk->end_ns - tk->begin_ns : 0;
 }
 
 uint64_t lttr_acct_task_blocked(const struct lttr_acct_task *tk)

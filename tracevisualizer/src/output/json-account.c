@@ -62,7 +62,7 @@ void lttr_json_syscallstats(struct lttr_json *j, const struct lttr_acct_sc *v,
 void lttr_json_tasktime(struct lttr_json *j, const struct lttr_acct_task *tk,
 			bool syscalls)
 {
-	uint64_t life = tk->end_ns - tk->begin_ns;
+	uint64_t life = lttr_acct_task_life(tk);
 	uint64_t kern = lttr_acct_task_kernel(tk);
 	unsigned int r;
 

@@ -316,13 +316,15 @@ uint64_t lttr_acct_task_sched(const struct lttr_acct_task *tk);
 uint64_t lttr_acct_task_kernel(const struct lttr_acct_task *tk);
 
 /**
- * lttr_acct_task_blocked_other() - blocked time of a task that is none of
- * io, sleep, futex or child: fault + other + unknown (the tables' "other")
+ * lttr_acct_task_life() - the wall-clock lifetime of a task or a process in
+ * the trace: from its begin to its end (a process: from its first thread's
+ * begin to its last thread's end), not its threads' lifetimes summed
+ * (@thread_life_ns)
  * @tk: the task
  *
- * Return: the sum.
+ * Return: end - begin, 0 when the end is not after the begin.
  */
-uint64_t lttr_acct_task_blocked_other(const struct lttr_acct_task *tk);
+uint64_t lttr_acct_task_life(const struct lttr_acct_task *tk);
 
 /**
  * lttr_acct_task_blocked() - total blocked time of a task
