@@ -7,6 +7,7 @@
  * (Enter): its time to the nanosecond, its blocking reasons, the syscalls
  * it made, the timeline of its threads.
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -274,12 +275,32 @@ void tui_open_process(struct tui *u, uint32_t pid)
 }
 
 /* a figure of the page: name, exact duration, and its ms */
-static void figure(int y, int x, const char *name, uint64_t ns)
+/* a line of the page from @x, cut at the terminal's edge (not wrapped) */
+static void line(const struct tui *u, int y, int x, attr_t attr, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+static void line(const struct tui *u, int y, int x, attr_t attr, const char *fmt, ...)
+{
+	char buf[256];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	tui_clip(y, x, u->w - x, buf, attr);
+}
+
+/* a figure in ms and to the nanosecond; @narrow: to the nanosecond only */
+static void figure(const struct tui *u, int y, int x, const char *name, uint64_t ns,
+		   bool narrow)
 {
 	char d[32], m[32];
 
 	ms(ns, m, sizeof(m));
-	mvprintw(y, x, "%-14s %14s ms  %s", name, m, lttr_fmt_duration(ns, d, sizeof(d)));
+	if (narrow)
+		line(u, y, x, A_NORMAL, "%-14s %s", name, lttr_fmt_duration(ns, d, sizeof(d)));
+	else
+		line(u, y, x, A_NORMAL, "%-14s %14s ms  %s", name, m,
+		     lttr_fmt_duration(ns, d, sizeof(d)));
 }
 
 void tui_process_page(struct tui *u, int top, int height)
@@ -289,7 +310,9 @@ void tui_process_page(struct tui *u, int top, int height)
 	size_t rows[64], i, n = 0;
 	unsigned char depth[64];
 	char title[256], nb[32], a[32], b[32];
-	int y = top, x2 = u->w >= 100 ? u->w / 2 : 0, r;
+	/* the figures in two columns; under 100 columns, without the ms */
+	bool narrow = u->w < 100;
+	int y = top, x2 = u->w >= 60 ? u->w / 2 : 0, r;
 
 	if (!tk)
 		return;
@@ -329,25 +352,30 @@ void tui_process_page(struct tui *u, int top, int height)
 		uint64_t v[] = { tk->running_ns, tk->user_ns, lttr_acct_task_kernel(tk),
 			tk->syscall_ns, tk->trap_ns, tk->kernel_ns, tk->irq_ns, tk->softirq_ns,
 			tk->runnable_ns, lttr_acct_task_blocked(tk) };
-		int k, yl = y, yr = y;
+		int k, yl = y, yr = y, *ys = x2 ? &yr : &yl, xs = narrow ? 0 : x2;
 		char c[32], d[32];
 
 		for (k = 0; k < (int)(sizeof(v) / sizeof(v[0])); k++)
-			figure(x2 ? yl++ : yl++, 0, names[k], v[k]);
+			figure(u, yl++, 0, names[k], v[k], narrow);
 		for (k = 0; k < LTTR_BLOCK_COUNT; k++) {
 			char bn[32];
 
 			snprintf(bn, sizeof(bn), " %s", lttr_block_name((unsigned int)k));
-			figure(x2 ? yr++ : yl++, x2, bn, tk->blocked_ns[k]);
+			figure(u, (*ys)++, x2, bn, tk->blocked_ns[k], narrow);
 		}
 		/* wall clock; its threads' summed (what the figures above add up
 		 * to); dead and not reaped, not part of either */
-		figure(x2 ? yr++ : yl++, x2, "lifetime", lttr_acct_task_life(tk));
-		figure(x2 ? yr++ : yl++, x2, "thread time", tk->thread_life_ns);
-		figure(x2 ? yr++ : yl++, x2, "zombie", tk->zombie_ns);
-		mvprintw(x2 ? yr++ : yl++, x2, "%-14s %14llu  preempted %llu", "switches in",
+		figure(u, (*ys)++, x2, "lifetime", lttr_acct_task_life(tk), narrow);
+		figure(u, (*ys)++, x2, "thread time", tk->thread_life_ns, narrow);
+		figure(u, (*ys)++, x2, "zombie", tk->zombie_ns, narrow);
+		/* the counts: under both columns when narrow */
+		if (narrow) {
+			yl = yl > yr ? yl : yr;
+			ys = &yl;
+		}
+		line(u, (*ys)++, xs, A_NORMAL, "%-14s %14llu  preempted %llu", "switches in",
 			 (unsigned long long)tk->switches, (unsigned long long)tk->preemptions);
-		mvprintw(x2 ? yr++ : yl++, x2, "%-14s %14llu  mean %s max %s", "wakeup->run",
+		line(u, (*ys)++, xs, A_NORMAL, "%-14s %14llu  mean %s max %s", "wakeup->run",
 			 (unsigned long long)tk->sched_lat.count,
 			 lttr_fmt_duration(lttr_lat_mean(&tk->sched_lat), c, sizeof(c)),
 			 lttr_fmt_duration(tk->sched_lat.max, d, sizeof(d)));
@@ -356,10 +384,8 @@ void tui_process_page(struct tui *u, int top, int height)
 	/* the syscalls it made */
 	if (y >= top + height)
 		return;
-	attron(A_BOLD | A_UNDERLINE);
-	mvprintw(y++, 0, "%-18s %9s %12s %12s %12s %12s %11s", "syscall", "count",
-		 "total_ms", "cpu_ms", "blocked_ms", "runnable_ms", "max_us");
-	attroff(A_BOLD | A_UNDERLINE);
+	line(u, y++, 0, A_BOLD | A_UNDERLINE, "%-18s %9s %12s %12s %12s %12s %11s", "syscall",
+	     "count", "total_ms", "cpu_ms", "blocked_ms", "runnable_ms", "max_us");
 	if (u->page_t.sel >= tk->nsc)
 		u->page_t.sel = tk->nsc ? tk->nsc - 1 : 0;
 	if (u->page_t.sel < u->page_t.top)
@@ -370,13 +396,11 @@ void tui_process_page(struct tui *u, int top, int height)
 		const struct lttr_acct_sc *s = &tk->sc[i];
 		attr_t attr = i == u->page_t.sel ? A_REVERSE : A_NORMAL;
 
-		attron(attr);
-		mvprintw(y, 0, "%-18s %9llu %12.3f %12.3f %12.3f %12.3f %11.3f",
-			 lttr_syscall_str(s->nr, nb, sizeof(nb)), (unsigned long long)s->lat.count,
-			 (double)s->lat.total / 1e6, (double)s->cpu_ns / 1e6,
-			 (double)s->blocked_ns / 1e6, (double)s->runnable_ns / 1e6,
-			 (double)s->lat.max / 1e3);
-		attroff(attr);
+		line(u, y, 0, attr, "%-18s %9llu %12.3f %12.3f %12.3f %12.3f %11.3f",
+		     lttr_syscall_str(s->nr, nb, sizeof(nb)), (unsigned long long)s->lat.count,
+		     (double)s->lat.total / 1e6, (double)s->cpu_ns / 1e6,
+		     (double)s->blocked_ns / 1e6, (double)s->runnable_ns / 1e6,
+		     (double)s->lat.max / 1e3);
 	}
 }
 
