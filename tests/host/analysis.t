@@ -378,6 +378,42 @@ case $out in *"past the buffer's last record"*"a damaged time"*) ok 0 "... and s
 *) ok 1 "... and says why, with the record's offset"; diag "$out" ;; esac
 $tv check --salvage "$tmp/flip" > /dev/null 2>&1; is "$?" 4 "check --salvage: read up to the damaged record, incomplete (status 4)"
 
+# a record earlier than the one before it in its buffer (the writer never
+# goes back: a damaged delta still inside the buffer's span) is refused,
+# and with --salvage its buffer ends at the record before it and the CPU's
+# time from there to its next buffer is unknown, not task 5 running on
+$gen "$tmp/back" <<'DESC'
+header ncpus=1 end=1000001000
+proc PID: 1; PPID: 0; TGID: 1; NAME: init
+proc PID: 5; PPID: 1; TGID: 5; NAME: a
+proc PID: 6; PPID: 1; TGID: 6; NAME: b
+buf cpu=0 start=1000000000 pid=5 end=1000000400
+1000000000 start 5 0
+1000000100 syscall_entry 1
+1000000300 syscall_exit 1 1
+1000000200 sched 5 6 0
+1000000400 syscall_entry 0
+buf cpu=0 start=1000000600 pid=6
+1000000600 syscall_entry 0
+1000000900 syscall_exit 0 1
+DESC
+out=$($tv check "$tmp/back" 2>&1); st=$?
+is "$st" 1 "a record out of time order in its buffer: check refuses the trace (status 1)"
+case $out in *"record at offset 104 "*"time delta 200 ns before the 300 ns of the record before it: records out of time order"*) ok 0 "... and says why, with the record's offset" ;;
+*) ok 1 "... and says why, with the record's offset"; diag "$out" ;; esac
+$tv check --salvage "$tmp/back" > "$tmp/back.txt" 2>&1; is "$?" 4 "check --salvage: read up to the damaged record, incomplete (status 4)"
+grep -q '^lost events: 1 gap' "$tmp/back.txt"; ok $? "check --salvage: the skipped records are a gap"
+$tv summary --time --json --salvage "$tmp/back" 2>/dev/null | python3 -c '
+import json, sys
+d = json.load(sys.stdin)["time"]
+c = d["system"]["cpus"][0]
+a = [p for p in d["processes"] if p["pid"] == 5][0]
+print(c["unknown_ns"], c["user_ns"], c["kernel_ns"], a["running_ns"], a["user_ns"], a["kernel_ns"])' > "$tmp/back.fig"
+is "$(cat "$tmp/back.fig")" "400 100 500 300 100 200" \
+	"--salvage: cpu 0 unknown 300 ns after the last good record and 100 ns after its last; pid 5 ran 300 ns (100 user, 200 in write), not on into the gap"
+$tv graph --transitions --salvage "$tmp/back" 2>/dev/null | grep -q 'damaged records on cpu 0 skipped until 0.000000600 s: 5(a) unknown from here'
+ok $? "graph --transitions: the gap of skipped records"
+
 # the man page's SYNOPSIS lists, per command, exactly the options its
 # --help lists (both from the program's one table of options)
 python3 - "$TOP/docs/tracevisualizer.1" <<'PY' > "$tmp/synopsis.txt"

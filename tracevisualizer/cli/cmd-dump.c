@@ -243,12 +243,19 @@ static int names_before(struct lttr_trace *t, struct lttr_ptable *pt,
 	return r < 0 ? EXIT_TRACE : 0;
 }
 
+/* --from, --to */
+static bool in_window(const struct cli_opts *o, const struct lttr_event *ev, uint64_t start)
+{
+	int64_t rel = (int64_t)(ev->time_ns - start);
+
+	return !(o->has_from && rel < o->from_ns) && !(o->has_to && rel > o->to_ns);
+}
+
 /* the filters: --cpu, --pid, --type, --omit, --custom, --from, --to, --filter */
 static bool wanted(const struct cli_opts *o, struct lttr_trace *t,
 		   const struct lttr_event *ev, uint64_t start,
 		   const struct lttr_filter_ctx *fc)
 {
-	int64_t rel = (int64_t)(ev->time_ns - start);
 	bool any_type = !(o->types[0] | o->types[1] | o->types[2] | o->types[3]);
 
 	if (o->cpu >= 0 && ev->cpu != o->cpu)
@@ -259,9 +266,7 @@ static bool wanted(const struct cli_opts *o, struct lttr_trace *t,
 		return false;
 	if (o->omit[ev->id / 64] & (1ULL << (ev->id % 64)))
 		return false;
-	if (o->has_from && rel < o->from_ns)
-		return false;
-	if (o->has_to && rel > o->to_ns)
+	if (!in_window(o, ev, start))
 		return false;
 	if (o->ncustom && !custom_wanted(o, t, ev))
 		return false;
@@ -282,12 +287,19 @@ int cmd_dump(const struct cli_opts *o)
 	struct gaps gaps;
 	uint64_t start;
 	bool nomem = false;
+	bool *seen;		/* per --pid: an event of that task in the window */
+	size_t i;
 	int r, status = 0;
 
 	int ost = cli_open(o, &t);
 
 	if (ost)
 		return ost;
+	seen = calloc(o->npids ? o->npids : 1, sizeof(*seen));
+	if (!seen) {
+		cli_trace_error("out of memory");
+		return cli_finish(t, NULL, EXIT_TRACE);
+	}
 	start = lttr_trace_header(t)->start_ns;
 	wall = o->wall;
 	wall_start = lttr_trace_header(t)->start_wall_ns;
@@ -299,6 +311,7 @@ int cmd_dump(const struct cli_opts *o)
 		names.pt = lttr_ptable_new(lttr_trace_proc(t));
 		if (!names.pt) {
 			cli_trace_error("out of memory");
+			free(seen);
 			return cli_finish(t, NULL, EXIT_TRACE);
 		}
 		/* backward: every name first; forward: those before --from */
@@ -307,6 +320,7 @@ int cmd_dump(const struct cli_opts *o)
 			start + (uint64_t)o->from_ns : 0;
 		if (until && names_before(t, names.pt, until)) {
 			lttr_ptable_free(names.pt);
+			free(seen);
 			return cli_finish(t, NULL, EXIT_TRACE);
 		}
 		fc.comm = comm_at;
@@ -315,6 +329,7 @@ int cmd_dump(const struct cli_opts *o)
 	if (lttr_iter_new(t, &it, &err) < 0) {
 		cli_trace_error(err.msg);
 		lttr_ptable_free(names.pt);
+		free(seen);
 		lttr_trace_close(t);
 		return EXIT_TRACE;
 	}
@@ -324,6 +339,7 @@ int cmd_dump(const struct cli_opts *o)
 		gaps_free(&gaps);
 		lttr_iter_free(it);
 		lttr_ptable_free(names.pt);
+		free(seen);
 		cli_trace_error("out of memory");
 		return cli_finish(t, NULL, EXIT_TRACE);
 	}
@@ -359,6 +375,9 @@ int cmd_dump(const struct cli_opts *o)
 			nomem = true;
 			break;
 		}
+		for (i = 0; i < o->npids; i++)
+			if (ev.pid == o->pids[i] && in_window(o, &ev, start))
+				seen[i] = true;
 		lost = o->json ? 0 : gaps_before(&gaps, &ev);
 		if (lost && !o->reverse)
 			print_lost(o, &ev, start, lost);
@@ -389,6 +408,15 @@ int cmd_dump(const struct cli_opts *o)
 		cli_trace_error(lttr_iter_error(it)->msg);
 		status = EXIT_TRACE;
 	}
+	/* a task asked for that has no event there: an empty selection */
+	for (i = 0; !status && i < o->npids; i++) {
+		if (seen[i])
+			continue;
+		fprintf(stderr, "%s: --pid %u: task %u has no event in the %s\n", cli_prog,
+			o->pids[i], o->pids[i], o->has_from || o->has_to ? "window asked for" : "trace");
+		status = EXIT_USAGE;
+	}
+	free(seen);
 	gaps_free(&gaps);
 	lttr_iter_free(it);
 	lttr_ptable_free(names.pt);

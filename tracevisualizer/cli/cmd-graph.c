@@ -280,13 +280,19 @@ static void describe(const struct gctx *g, const struct lttr_flow_tr *tr,
 			 lttr_syscall_name(tr->what) : "?" : "");
 		break;
 	case LTTR_TR_LOST:
-		if (tr->state) {
+		if (tr->state == 1) {
 			snprintf(buf, size, "[the events of cpu %u end here (incomplete trace): %u(%s) unknown from here]",
 				 tr->cpu, tr->pid, pname(g, tr->pid));
 			break;
 		}
-		snprintf(buf, size, "[%u events lost on cpu %u until %.9f s: %u(%s) unknown from here]",
-			 tr->what, tr->cpu, (double)(tr->since_ns - g->start) / 1e9,
+		if (tr->state == 2 && !tr->what) {
+			snprintf(buf, size, "[damaged records on cpu %u skipped until %.9f s: %u(%s) unknown from here]",
+				 tr->cpu, (double)(tr->since_ns - g->start) / 1e9,
+				 tr->pid, pname(g, tr->pid));
+			break;
+		}
+		snprintf(buf, size, "[%u events lost%s on cpu %u until %.9f s: %u(%s) unknown from here]",
+			 tr->what, tr->state == 2 ? " and damaged records skipped" : "", tr->cpu, (double)(tr->since_ns - g->start) / 1e9,
 			 tr->pid, pname(g, tr->pid));
 		break;
 	case LTTR_TR_LOST_END:
@@ -507,6 +513,27 @@ static void print_json(struct gctx *g, bool pretty)
 		putchar('\n');
 }
 
+/* every task --pid asks for has a row (runs in the window): else status 2 */
+static int pids_shown(const struct gctx *g)
+{
+	const struct cli_opts *o = g->o;
+	size_t i, k;
+
+	for (i = 0; i < o->npids; i++) {
+		for (k = 0; k < g->nrows; k++)
+			if (g->rows[k].pid == o->pids[i])
+				break;
+		if (k == g->nrows) {
+			fprintf(stderr, "%s: --pid %u: task %u does not run in the %s%s\n", cli_prog,
+				o->pids[i], o->pids[i],
+				o->has_from || o->has_to ? "window asked for" : "trace",
+				o->cpu >= 0 ? " on the CPU asked for" : "");
+			return EXIT_USAGE;
+		}
+	}
+	return 0;
+}
+
 int cmd_graph(const struct cli_opts *o)
 {
 	static const struct lttr_flow_ops ops = { on_seg, on_tr };
@@ -537,7 +564,7 @@ int cmd_graph(const struct cli_opts *o)
 	if (!g.pt || lttr_flow_run(t, &ops, &g, on_event, &err) < 0 || g.nomem) {
 		cli_trace_error(g.pt && !g.nomem ? err.msg : "out of memory");
 		status = EXIT_TRACE;
-	} else {
+	} else if ((status = pids_shown(&g)) == 0) {
 		qsort(g.rows, g.nrows, sizeof(*g.rows), cmp_row);
 		if (o->json)
 			print_json(&g, o->pretty);

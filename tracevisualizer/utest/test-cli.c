@@ -103,6 +103,12 @@ static void strict(const char *dir)
 	expect(dir, "processes --pid 99", 2, "--pid 99: no process 99 in the trace",
 	       "a pid the trace never shows: refused");
 	expect(dir, "processes --pid 5", 0, "Processes", "a pid it shows: its table");
+	expect(dir, "dump --pid 99", 2, "--pid 99: task 99 has no event in the trace",
+	       "dump: a pid the trace never shows: said (status 2), not an empty listing");
+	expect(dir, "dump --pid 5,99", 2, "--pid 99: task 99 has no event in the trace",
+	       "dump: one of the pids never shown: said (status 2)");
+	expect(dir, "graph --pid 99", 2, "--pid 99: task 99 does not run in the trace",
+	       "graph: a pid the trace never shows: said (status 2), not an empty chart");
 	expect("", "processes --help", 0, "Usage: tracevisualizer processes [OPTIONS] TRACEDIR",
 	       "processes --help: the command's own help");
 	snprintf(args, sizeof(args), "processes --help");
@@ -121,7 +127,7 @@ int main(int argc, char **argv)
 	char *out, dir[600], args[1024], *a0 = strdup(argc > 0 ? argv[0] : ".");
 	int st;
 
-	tap_plan(17 + 16);
+	tap_plan(17 + 19);
 	snprintf(prog, sizeof(prog), "%s/../tracevisualizer", dirname(a0));
 	free(a0);
 	snprintf(dir, sizeof(dir), "%s", tg_dir("cli"));

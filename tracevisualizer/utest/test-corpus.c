@@ -165,6 +165,17 @@ static const struct tcase cases[] = {
 	  "1000000000 start 1 0\n1000000100 syscall_entry 39 0x401234\n"
 	  "1000000200 syscall_exit 39 1\n" GOOD_BUF1, LTTR_OPEN_SALVAGE, OK,
 	  "a damaged time: rest of the buffer ignored (salvage)", 5 },
+	/* ... or earlier than the record before it (the writer never goes back) */
+	{ "delta-backwards", GOOD_HEAD "buf cpu=0 start=1000000000 pid=1 end=1000000300\n"
+	  "1000000000 start 1 0\n1000000200 syscall_entry 39 0x401234\n"
+	  "1000000100 syscall_exit 39 1\n1000000300 syscall_entry 39 0x401234\n" GOOD_BUF1,
+	  0, READ_ERR,
+	  "time delta 100 ns before the 200 ns of the record before it: records out of time order, a damaged time", 0 },
+	{ "delta-backwards-salvage", GOOD_HEAD "buf cpu=0 start=1000000000 pid=1 end=1000000300\n"
+	  "1000000000 start 1 0\n1000000200 syscall_entry 39 0x401234\n"
+	  "1000000100 syscall_exit 39 1\n1000000300 syscall_entry 39 0x401234\n" GOOD_BUF1,
+	  LTTR_OPEN_SALVAGE, OK,
+	  "records out of time order, a damaged time: rest of the buffer ignored (salvage)", 5 },
 	{ "record-header-cut", GOOD_HEAD GOOD_BUF0 "raw 1 2 3 4\n", 0, READ_ERR,
 	  "record header cut short (4 bytes left in the buffer)", 0 },
 	{ "short-payload", GOOD_HEAD GOOD_BUF0 "1000000300 rec 1 12 1 2 3 4\n", 0,

@@ -716,7 +716,7 @@ static void on_transition(void *arg, const struct lttr_flow_tr *tr)
 			switch_in(x, other, tr->time_ns, tr->cpu, true);
 		break;
 	case LTTR_TR_LOST:
-		if (tr->state)	/* the CPU's events end here: a cut */
+		if (tr->state == 1)	/* the CPU's events end here: a cut */
 			x->a->cpu[tr->cpu].cut_ns = tr->time_ns;
 		else
 			x->a->lost_gaps++;

@@ -610,7 +610,7 @@ static int fast_cpu(struct fjob *j, unsigned int cpu, struct fcpu *r,
 				       fast_min_size)[rh.id] || rh.size > vs - off ||
 			    ((rh.size & (LTT_REC_ALIGN - 1)) |
 			     (rh.flags & LTT_REC_NO_DETAILS)) ||
-			    b->start_ns + rh.delta > b->end_ns)
+			    b->start_ns + rh.delta > b->end_ns || rh.delta < last)
 				goto generic;
 			c = (rh.flags & LTT_REC_COMPACT) != 0;
 			/* most records: syscall entries and exits, no switch */
@@ -701,9 +701,12 @@ generic:
 			 * (a syscall record comes here only without details:
 			 * one with details is well formed or stops the pass)
 			 */
-			/* (a time past the buffer's end: damaged, the scan says so) */
+			/*
+			 * (a time past the buffer's end or before the record
+			 * before it: damaged, the scan says so)
+			 */
 			if (lttr_record_decode(p, vs - off, &ev, NULL, 0) < 0 ||
-			    b->start_ns + ev.time_ns > b->end_ns ||
+			    b->start_ns + ev.time_ns > b->end_ns || ev.time_ns < last ||
 			    (ev.id == LTT_EV_CUSTOM && ev.details)) {
 				r->stopped = true;
 				r->stop_bi = bi;

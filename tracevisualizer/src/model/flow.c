@@ -50,6 +50,7 @@ struct fcpu {
 	uint64_t gap_end;	/* ... the start of the buffer after it */
 	size_t buf;		/* buffer of the CPU's last record applied */
 	uint64_t buf_end;	/* ... file offset just past its records */
+	bool buf_cut;		/* ... damaged records after those: skipped */
 	struct iframe irq[FLOW_IRQSTACK];
 };
 
@@ -473,7 +474,9 @@ static void on_switch(struct lttr_flow *f, unsigned int cpu, struct ftask *tk,
  * task current before it and the one current after it (the header's pid)
  * lose their kernel stacks and their mode is unknown until the next
  * evidence (rule 7 of docs/control-flow.md), and the consumers see the gap
- * as LTTR_TR_LOST ... LTTR_TR_LOST_END.
+ * as LTTR_TR_LOST ... LTTR_TR_LOST_END.  A buffer whose last records were
+ * damaged (LTTR_OPEN_SALVAGE ignored them: lttr_buffer_info.valid_size)
+ * is followed by such a gap too, whether or not events were lost.
  */
 
 /* the kernel stack and mode of @tk are not known any more */
@@ -491,11 +494,15 @@ static void load_buf(struct lttr_flow *f, unsigned int cpu, size_t i)
 	struct lttr_buffer_info bi;
 
 	c->buf = i;
-	if (lttr_trace_buffer(f->t, cpu, i, &bi))
+	c->buf_cut = false;
+	if (lttr_trace_buffer(f->t, cpu, i, &bi)) {
 		c->buf_end = UINT64_MAX;
-	else
+	} else {
+		/* the end of its records that are read (salvage: maybe early) */
 		c->buf_end = bi.offset + sizeof(struct ltt_buffer_header) +
-			     bi.data_size;
+			     bi.valid_size;
+		c->buf_cut = bi.valid_size < bi.data_size;
+	}
 }
 
 void lttr_flow_use_buffers(struct lttr_flow *f, struct lttr_trace *t)
@@ -564,17 +571,20 @@ static void after_record(struct lttr_flow *f, const struct lttr_event *ev)
 	struct lttr_buffer_info bi;
 	struct lttr_flow_tr tr;
 	uint64_t lost = 0, t, end;
+	bool cut;
 
 	while (ev->offset >= c->buf_end && c->buf + 1 < n)
 		load_buf(f, cpu, c->buf + 1);
 	if (ev->offset + ev->size != c->buf_end)
 		return;
+	cut = c->buf_cut;
 	for (j = c->buf + 1; j < n; j++) {	/* empty buffers count too */
 		if (lttr_trace_buffer(f->t, cpu, j, &bi))
 			return;
 		lost += bi.lost;
-		if (bi.data_size)
+		if (bi.valid_size)
 			break;
+		cut |= bi.data_size != 0;	/* its records all damaged */
 	}
 	if (j == n) {
 		/*
@@ -585,7 +595,7 @@ static void after_record(struct lttr_flow *f, const struct lttr_event *ev)
 		bi.start_ns = f->end_ns;
 		bi.pid = 0;
 	}
-	if (!lost)
+	if (!lost && !cut)
 		return;
 	t = ev->time_ns < f->start_ns ? f->start_ns : ev->time_ns;
 	if (t > f->end_ns)
@@ -602,6 +612,7 @@ static void after_record(struct lttr_flow *f, const struct lttr_event *ev)
 	tr.pid = c->pid;
 	tr.pid2 = bi.pid;
 	tr.what = lost > UINT32_MAX ? UINT32_MAX : (uint32_t)lost;
+	tr.state = cut ? 2 : 0;
 	forget(cpu_task(f, c));
 	c->depth = 0;
 	c->gap = true;
@@ -809,7 +820,7 @@ static bool cut_short(struct lttr_flow *f, unsigned int cpu)
 
 	if (lttr_trace_complete(f->t) || !n)
 		return false;
-	while (n > 0 && !lttr_trace_buffer(f->t, cpu, n - 1, &bi) && !bi.data_size)
+	while (n > 0 && !lttr_trace_buffer(f->t, cpu, n - 1, &bi) && !bi.valid_size)
 		n--;
 	return n > 0 && (lttr_trace_buffer(f->t, cpu, n - 1, &bi) ||
 			 !(bi.flags & LTT_BUF_FLUSHED));

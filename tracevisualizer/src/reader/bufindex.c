@@ -165,6 +165,7 @@ int lttr_bufindex_build(struct lttr_trace *t, struct lttr_error *err)
 		b.lost = h.lost;
 		b.data_size = h.data_size;
 		b.valid_size = h.data_size;
+		b.bad_off = UINT32_MAX;
 		b.pid = h.pid;
 		b.flags = h.flags;
 		if (t->cpu[h.cpu].nbufs == 0)

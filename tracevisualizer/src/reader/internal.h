@@ -44,6 +44,9 @@ struct lttr_buf {
 	uint16_t flags;
 	bool nest_known;	/* nest_start is known */
 	bool warned;		/* salvage warning issued */
+	bool checked;		/* lttr_buf_check() done */
+	uint32_t bad_off;	/* first record out of time order, or UINT32_MAX */
+	uint32_t bad_prev;	/* ... the delta of the record before it */
 	uint64_t nest_start;	/* nesting state at the buffer's start */
 };
 
@@ -179,6 +182,14 @@ extern const uint8_t lttr_payload_size1[LTT_EV_MAX];
 int lttr_read_record_slow(struct lttr_trace *t, unsigned int cpu, size_t bi,
 			  uint32_t off, struct lttr_event *ev,
 			  struct lttr_error *err);
+void lttr_buf_check_slow(struct lttr_trace *t, unsigned int cpu, size_t bi);
+
+/* the time order of a buffer's records, checked the first time it is used */
+static inline void lttr_buf_check(struct lttr_trace *t, unsigned int cpu, size_t bi)
+{
+	if (!t->cpu[cpu].bufs[bi].checked)
+		lttr_buf_check_slow(t, cpu, bi);
+}
 
 static inline const uint8_t *lttr_buf_data(const struct lttr_trace *t,
 					   const struct lttr_buf *b)
@@ -200,6 +211,7 @@ static inline int lttr_read_record(struct lttr_trace *t, unsigned int cpu,
 	const struct lttr_buf *b = &t->cpu[cpu].bufs[bi];
 	struct ltt_record_header rh;
 
+	lttr_buf_check(t, cpu, bi);
 	if (off >= b->valid_size)
 		return 0;
 	if (b->valid_size - off >= sizeof(rh) + sizeof(ev->p)) {
@@ -220,7 +232,7 @@ static inline int lttr_read_record(struct lttr_trace *t, unsigned int cpu,
 		if (psize >= 0 && rh.size >= sizeof(rh) + (unsigned int)psize &&
 		    !(rh.size & (LTT_REC_ALIGN - 1)) &&
 		    rh.size <= b->valid_size - off &&
-		    b->start_ns + rh.delta <= b->end_ns) {
+		    b->start_ns + rh.delta <= b->end_ns && off != b->bad_off) {
 			ev->time_ns = b->start_ns + rh.delta;
 			ev->offset = b->offset + sizeof(struct ltt_buffer_header) + off;
 			ev->cpu = (uint16_t)cpu;

@@ -141,12 +141,19 @@ static int build_index(struct lttr_trace *t, struct cursor *c, size_t bi,
 			   c, err);
 }
 
+/* is cursor @c past the well-formed records of its buffer? */
+static bool past_valid(struct lttr_trace *t, const struct cursor *c)
+{
+	lttr_buf_check(t, c->cpu, c->buf);
+	return c->off >= t->cpu[c->cpu].bufs[c->buf].valid_size;
+}
+
 /* move a cut at the end of a buffer to the start of the next one */
 static void normalize(struct lttr_trace *t, struct cursor *c)
 {
 	struct lttr_cpu *cp = &t->cpu[c->cpu];
 
-	while (c->buf < cp->nbufs && c->off >= cp->bufs[c->buf].valid_size) {
+	while (c->buf < cp->nbufs && past_valid(t, c)) {
 		if (c->buf + 1 < cp->nbufs && !cp->bufs[c->buf + 1].nest_known) {
 			cp->bufs[c->buf + 1].nest_start = c->st.nest;
 			cp->bufs[c->buf + 1].nest_known = true;

@@ -493,6 +493,50 @@ int lttr_record_decode(const uint8_t *rec, size_t avail, struct lttr_event *ev,
 }
 
 /*
+ * The writer stamps a CPU's records in the order it writes them, and
+ * never lets its clock go back (trace-module/tracer_buffer.c, "Time"), so
+ * a record earlier than the one before it in its buffer has a damaged
+ * time (a flipped bit), as has a record later than the buffer's last
+ * (end_ns).  The first time a buffer is used, its record headers are
+ * walked once (sizes only, no payload) to find the first such record:
+ * reading stops there, with an error, or with LTTR_OPEN_SALVAGE a
+ * warning and the end of the buffer's usable records, known before any
+ * of its records is read, so that the control flow sees the buffer end
+ * early and makes the rest of its time unknown instead of running the
+ * state before it on (lttr_buffer_info.valid_size).  A malformed record
+ * header (its size) is found by the walk too; a payload that does not
+ * match its event type only when the record is read.
+ */
+void lttr_buf_check_slow(struct lttr_trace *t, unsigned int cpu, size_t bi)
+{
+	struct lttr_buf *b = &t->cpu[cpu].bufs[bi];
+	const uint8_t *d = lttr_buf_data(t, b);
+	const uint64_t span = b->end_ns - b->start_ns;
+	struct ltt_record_header rh;
+	struct lttr_event ev;
+	uint32_t off = 0, prev = 0;
+
+	b->checked = true;
+	while (off < b->valid_size) {
+		if (b->valid_size - off < sizeof(rh))
+			break;
+		memcpy(&rh, d + off, sizeof(rh));
+		if (rh.size < sizeof(rh) || rh.size % LTT_REC_ALIGN ||
+		    rh.size > b->valid_size - off || rh.delta < prev || rh.delta > span)
+			break;
+		prev = rh.delta;
+		off += rh.size;
+	}
+	if (off >= b->valid_size)
+		return;
+	b->bad_off = off;
+	b->bad_prev = prev;
+	/* with salvage: the warning, and the buffer cut there, now */
+	if (t->flags & LTTR_OPEN_SALVAGE)
+		(void)lttr_read_record_slow(t, cpu, bi, off, &ev, NULL);
+}
+
+/*
  * Decode the record at @off of buffer @bi of @cpu.  Return 1 when decoded,
  * 0 at the end of the buffer's well-formed records (with LTTR_OPEN_SALVAGE
  * a malformed record ends the buffer, with a warning), or an error.
@@ -518,6 +562,11 @@ int lttr_read_record_slow(struct lttr_trace *t, unsigned int cpu, size_t bi,
 		snprintf(why, sizeof(why),
 			 "time delta %" PRIu64 " ns past the buffer's last record (%" PRIu64 " ns after its start): a damaged time",
 			 ev->time_ns, b->end_ns - b->start_ns);
+		r = -LTTR_E_FORMAT;
+	} else if (r == 0 && off == b->bad_off && ev->time_ns < b->bad_prev) {
+		snprintf(why, sizeof(why),
+			 "time delta %" PRIu64 " ns before the %u ns of the record before it: records out of time order, a damaged time",
+			 ev->time_ns, b->bad_prev);
 		r = -LTTR_E_FORMAT;
 	}
 	if (r < 0) {

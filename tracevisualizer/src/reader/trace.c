@@ -578,13 +578,14 @@ size_t lttr_trace_total_buffers(const struct lttr_trace *t)
 	return t->nbuffers;
 }
 
-int lttr_trace_buffer(const struct lttr_trace *t, unsigned int cpu, size_t i,
+int lttr_trace_buffer(struct lttr_trace *t, unsigned int cpu, size_t i,
 		      struct lttr_buffer_info *bi)
 {
 	const struct lttr_buf *b;
 
 	if (cpu >= t->ncpus || i >= t->cpu[cpu].nbufs)
 		return -LTTR_E_INVAL;
+	lttr_buf_check(t, cpu, i);
 	b = &t->cpu[cpu].bufs[i];
 	bi->offset = b->offset;
 	bi->seq = b->seq;
@@ -592,6 +593,7 @@ int lttr_trace_buffer(const struct lttr_trace *t, unsigned int cpu, size_t i,
 	bi->end_ns = b->end_ns;
 	bi->lost = b->lost;
 	bi->data_size = b->data_size;
+	bi->valid_size = b->valid_size;
 	bi->pid = b->pid;
 	bi->cpu = (uint16_t)cpu;
 	bi->flags = b->flags;

@@ -94,7 +94,10 @@ struct lttr_flow_seg {
  *	lttr_flow_finish()): the CPU's events end here and the trace is
  *	incomplete (lttr_trace_complete() false, the CPU's last buffer not
  *	the one flushed at the stop): unknown until the window's end, @what
- *	0.  @pid, current
+ *	0.  @state 2: records of the CPU were damaged and skipped
+ *	(LTTR_OPEN_SALVAGE: lttr_buffer_info.valid_size < data_size), with
+ *	@what events lost besides (maybe 0), unknown as for lost events.
+ *	@pid, current
  *	until now, is in an unknown state from now on (its kernel stack is
  *	forgotten).  Only with lttr_flow_use_buffers().
  * @LTTR_TR_LOST_END: the end of the gap of lost events that began at

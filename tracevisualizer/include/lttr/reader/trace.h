@@ -26,6 +26,12 @@ struct lttr_proc;
  * @end_ns: time of its last record as written by the tracer
  * @lost: events lost on this CPU just before the buffer
  * @data_size: bytes of records after the header
+ * @valid_size: bytes of its records the reader uses: @data_size, or with
+ *	LTTR_OPEN_SALVAGE less when a damaged record (malformed, or a time
+ *	out of order or past @end_ns) ended the buffer early, with a warning
+ *	(the time order is checked when the buffer is first used, here
+ *	included, so a buffer's early end is known before its records are
+ *	read; a malformed record only when it is read)
  * @pid: pid current on the CPU when the buffer was opened
  * @cpu: CPU id
  * @flags: LTT_BUF_* flags
@@ -37,6 +43,7 @@ struct lttr_buffer_info {
 	uint64_t end_ns;
 	uint64_t lost;
 	uint32_t data_size;
+	uint32_t valid_size;
 	uint32_t pid;
 	uint16_t cpu;
 	uint16_t flags;
@@ -137,7 +144,7 @@ size_t lttr_trace_total_buffers(const struct lttr_trace *t);
  *
  * Return: 0, or -LTTR_E_INVAL if out of range.
  */
-int lttr_trace_buffer(const struct lttr_trace *t, unsigned int cpu, size_t i,
+int lttr_trace_buffer(struct lttr_trace *t, unsigned int cpu, size_t i,
 		      struct lttr_buffer_info *bi);
 
 /**
