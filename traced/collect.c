@@ -20,16 +20,20 @@
 static enum stop_reason take_buffer(struct session *s, size_t len)
 {
 	const struct ltt_buffer_header *b = (const void *)s->rbuf;
+	int good = 1;
 
 	if (len < sizeof(*b) || b->magic != LTT_BUFFER_MAGIC ||
-	    sizeof(*b) + (size_t)b->data_size != len) {
+	    sizeof(*b) + (size_t)b->data_size != len || b->cpu >= s->info.ncpus) {
 		if (!s->bad_buffers)
 			msg_warn("%s returned a malformed buffer (%zu bytes); "
 				 "kept as read", s->dev.path, len);
 		s->bad_buffers++;
+		good = 0;
 	}
 	if (writer_append(s->writer, s->rbuf, len) < 0)
 		return STOP_WRITE_ERROR;
+	if (good && s->cpu_buffers)
+		s->cpu_buffers[b->cpu]++;
 	s->buffers++;
 	s->bytes += len;
 	return STOP_NONE;

@@ -129,7 +129,8 @@ static int configure(struct session *s, const struct options *o,
 	}
 	s->rbuf_len = s->info.buffer_size;
 	s->rbuf = malloc(s->rbuf_len);
-	if (!s->rbuf) {
+	s->cpu_buffers = calloc(s->info.ncpus, sizeof(*s->cpu_buffers));
+	if (!s->rbuf || !s->cpu_buffers) {
 		msg_err("out of memory");
 		return -1;
 	}
@@ -220,9 +221,14 @@ static int finish(struct session *s, struct files *f,
 	if (lost) {
 		unsigned int cpu;
 
-		for (cpu = 0; cpu < s->info.ncpus; cpu++)
+		for (cpu = 0; cpu < s->info.ncpus; cpu++) {
 			if (device_get_lost(&s->dev, cpu, &lost[cpu]) < 0)
 				complete = 0;
+			/* so that a reader knows when "events" was cut */
+			lost[cpu].buffers = s->cpu_buffers ? s->cpu_buffers[cpu] : 0;
+		}
+		if (s->cpu_buffers && !s->bad_buffers)
+			h->flags |= LTT_TRACE_BUFFERS;
 		if (lost_write(f->lost, lost, s->info.ncpus) < 0) {
 			complete = 0;
 			write_failed = 1;

@@ -38,6 +38,7 @@ struct session {
 	int child_reaped;
 
 	uint64_t buffers;	/* buffers written to events */
+	uint32_t *cpu_buffers;	/* ... per CPU (file "lost") */
 	uint64_t bytes;		/* their bytes */
 	uint64_t written;	/* bytes that reached the events file */
 	int bad_buffers;	/* buffers that did not look right */

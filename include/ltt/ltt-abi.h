@@ -950,6 +950,7 @@ struct ltt_syscall_ip {
 #define LTT_TRACE_NO_CPUID	0x0004	/* CPU ids not to be shown */
 #define LTT_TRACE_FILTERED	0x0008	/* a filter (struct ltt_filter) was set */
 #define LTT_TRACE_FULL_RECORDS	0x0010	/* LTT_OPT_FULL_RECORDS: no compact forms */
+#define LTT_TRACE_BUFFERS	0x0020	/* lost: ltt_lost_info.buffers counted */
 
 struct ltt_event_mask {
 	__u64 bits[LTT_EV_MAX / 64];	/* bit id set: event id recorded */
@@ -995,7 +996,10 @@ struct ltt_trace_header {
 
 struct ltt_lost_info {
 	__u32 cpu;			/* in: CPU asked for */
-	__u32 reserved;
+	__u32 buffers;			/* file "lost" with LTT_TRACE_BUFFERS:
+					 * buffers of this CPU the daemon wrote
+					 * to "events" (a reader finding fewer
+					 * knows the file was cut); ioctl: 0 */
 	__u64 total;			/* events lost on this CPU */
 	__u64 nested;			/* of which: recursion (e.g. NMI) */
 	__u64 by_event[64];		/* per event id < 64 */

@@ -49,6 +49,40 @@ ok(any(p['pid'] == 1 and p['ppid'] == 0 for p in a['processes']), "snapshot: pid
 done()
 PY
 )
+# The daemon counts the buffers it writes per CPU (lost file, header flag
+# LTT_TRACE_BUFFERS): a copy of trace b whose events file lost its last
+# buffer (cut exactly at a buffer boundary, which nothing else shows) is
+# found incomplete, naming the CPU.
+PYTHONPATH=tests/lib python3 - "$share/b" "$share/bcut" > "$share/bcut.want" <<'PY'
+import os, shutil, struct, sys
+d, cut = sys.argv[1], sys.argv[2]
+flags = struct.unpack_from('<I', open(os.path.join(d, 'header'), 'rb').read(), 28)[0]
+ev = open(os.path.join(d, 'events'), 'rb').read()
+lost = open(os.path.join(d, 'lost'), 'rb').read()
+LOST = 8 + 8 + 8 + 64 * 8 + 512 * 8 * 2
+off, per, last = 0, {}, None
+while off < len(ev):
+    magic, cpu, bflags, seq, s_ns, e_ns, size, pid, nl = struct.unpack_from('<IHHQQQIIQ', ev, off)
+    per[cpu] = per.get(cpu, 0) + 1
+    last = (off, cpu)
+    off += 48 + size
+counted = [struct.unpack_from('<I', lost, i * LOST + 4)[0] for i in range(len(lost) // LOST)]
+print('flag', flags & 0x20 and 1 or 0, 'counted', counted == [per.get(i, 0) for i in range(len(counted))])
+shutil.copytree(d, cut)
+with open(os.path.join(cut, 'events'), 'r+b') as f:
+    f.truncate(last[0])
+held = per[last[1]] - 1
+print('cut cpu %d: the daemon wrote %d buffers, the file holds %s' % (last[1], per[last[1]], held or 'none'))
+PY
+ok $? "a copy of trace b cut before its last buffer"
+is "$(sed -n 1p "$share/bcut.want")" "flag 1 counted True" "lost: the buffers of each CPU counted, header flag LTT_TRACE_BUFFERS"
+tracevisualizer check "$share/bcut" > "$share/bcut.check" 2>&1
+is "$?" 4 "check: the cut trace is incomplete (status 4)"
+grep -qF "$(sed -n 2p "$share/bcut.want" | cut -d' ' -f2-)" "$share/bcut.check"
+ok $? "... with a warning naming the CPU whose last buffer is missing"
+grep -q "the events file was cut: buffers the daemon wrote are missing" "$share/bcut.check"
+ok $? "... and saying why"
+
 grep -q '^IRQ: [0-9]*; NAME: ' "$share/a/proc"
 ok $? "snapshot: IRQ lines"
 grep -q '^PID: 2; PPID: 0; TGID: 2; NAME: kthreadd$' "$share/a/proc"

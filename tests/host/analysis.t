@@ -402,7 +402,7 @@ is "$st" 1 "a record out of time order in its buffer: check refuses the trace (s
 case $out in *"record at offset 104 "*"time delta 200 ns before the 300 ns of the record before it: records out of time order"*) ok 0 "... and says why, with the record's offset" ;;
 *) ok 1 "... and says why, with the record's offset"; diag "$out" ;; esac
 $tv check --salvage "$tmp/back" > "$tmp/back.txt" 2>&1; is "$?" 4 "check --salvage: read up to the damaged record, incomplete (status 4)"
-grep -q '^lost events: 1 gap' "$tmp/back.txt"; ok $? "check --salvage: the skipped records are a gap"
+grep -q '^lost events or damaged records: 1 gap' "$tmp/back.txt"; ok $? "check --salvage: the skipped records are a gap"
 $tv summary --time --json --salvage "$tmp/back" 2>/dev/null | python3 -c '
 import json, sys
 d = json.load(sys.stdin)["time"]
@@ -413,6 +413,39 @@ is "$(cat "$tmp/back.fig")" "400 100 500 300 100 200" \
 	"--salvage: cpu 0 unknown 300 ns after the last good record and 100 ns after its last; pid 5 ran 300 ns (100 user, 200 in write), not on into the gap"
 $tv graph --transitions --salvage "$tmp/back" 2>/dev/null | grep -q 'damaged records on cpu 0 skipped until 0.000000600 s: 5(a) unknown from here'
 ok $? "graph --transitions: the gap of skipped records"
+
+# an events file cut at a buffer boundary: the daemon counted the buffers
+# it wrote per CPU (lost file, LTT_TRACE_BUFFERS), so the missing last
+# buffer of cpu 1 is seen: a warning naming the CPU, the trace incomplete
+# (check: status 4), cpu 1 unknown after its last record, not idle
+$gen "$tmp/bcut" <<'DESC'
+header ncpus=2 end=1000001000 flags=0x21
+proc PID: 1; PPID: 0; TGID: 1; NAME: init
+proc PID: 5; PPID: 1; TGID: 5; NAME: a
+buf cpu=0 start=1000000000 pid=5 flags=1
+1000000000 start 5 0
+1000000100 syscall_entry 1
+1000000150 syscall_exit 1 1
+buf cpu=1 start=1000000000 pid=0
+1000000000 start 0 1
+1000000300 irq_entry 4 0
+1000000340 irq_exit 4 0
+lost cpu=0 total=0 buffers=1
+lost cpu=1 total=0 buffers=2
+DESC
+ok $? "gen-trace: a trace whose file lost cpu 1's last buffer"
+out=$($tv check "$tmp/bcut" 2>&1); st=$?
+is "$st" 4 "cut at a buffer boundary: check says incomplete (status 4)"
+case $out in *"the trace is incomplete (the events file was cut: buffers the daemon wrote are missing)"*) ok 0 "... and why" ;; *) ok 1 "... and why"; diag "$out" ;; esac
+case $out in *"cpu 1: the daemon wrote 2 buffers, the file holds 1: the last 1 are missing (the file was cut)"*) ok 0 "... with a warning naming the CPU" ;;
+*) ok 1 "... with a warning naming the CPU"; diag "$out" ;; esac
+$tv summary --time --json "$tmp/bcut" 2>/dev/null | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+c = d["time"]["system"]["cpus"]
+print(d["trace"]["complete"], c[0]["unknown_ns"], c[1]["unknown_ns"], c[1]["idle_ns"])' > "$tmp/bcut.fig"
+is "$(cat "$tmp/bcut.fig")" "False 0 660 300" \
+	"cut: not complete; cpu 1 unknown from its last record (340 ns) to the stop, idle only before its irq"
 
 # the man page's SYNOPSIS lists, per command, exactly the options its
 # --help lists (both from the program's one table of options)

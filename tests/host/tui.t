@@ -478,7 +478,11 @@ PY
 cp -r "$tmp/w" "$tmp/tm" && truncate -s "$mid" "$tmp/tm/events" && rm -f "$tmp/tm/bookmarks.json"
 cp -r "$tmp/w" "$tmp/te" && truncate -s "$edge" "$tmp/te/events" && rm -f "$tmp/te/bookmarks.json"
 $tv summary "$tmp/tm" > /dev/null 2> "$tmp/tm.err"; st=$?
-$tv summary --salvage "$tmp/tm" > /dev/null 2> "$tmp/tm.salvage"
+# the views' warnings: the reader's, then the CPUs whose events end early
+# (the accounting's cut), in the words the command line prints them
+$tv processes --salvage "$tmp/tm" > /dev/null 2> "$tmp/tm.salvage"
+grep -q ": warning: cpu [0-9]*: its events end at " "$tmp/tm.salvage"
+ok $? "the cut trace has a CPU whose events end before the stop"
 [ $st = 1 ] && grep -q 'truncated buffer' "$tmp/tm.err"
 ok $? "the events file cut in the middle of a buffer ($mid bytes): the reader refuses it without --salvage"
 tui_start t 120 30 -- --salvage "$tmp/tm"
@@ -501,7 +505,7 @@ if not ok:
     print("# got  %s\n# want %s" % (text, want))
 sys.exit(0 if ok else 1)
 PY
-ok $? "every warning of the reader, whole (wrapped), as summary --salvage prints them"
+ok $? "every warning of the reader and every cut CPU, whole (wrapped), as processes --salvage prints them"
 tui_key t Escape && view_shown t 1 && tui_key t W &&
 	tui_wait t '^Warnings: figures near' >/dev/null
 ok $? "Esc: the flow view; W: the warnings again"

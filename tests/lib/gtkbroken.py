@@ -22,9 +22,12 @@ from gtkdrive import Window, check, text_of, wait
 
 
 def reader_warnings(path):
-    out = subprocess.run(['tracevisualizer', 'summary', '--salvage', path], capture_output=True,
-                         text=True).stdout
-    return [l[len('Warning: '):] for l in out.splitlines() if l.startswith('Warning: ')]
+    """the views' warnings: the reader's, then the CPUs whose events end
+    early (the accounting's cut), as processes --salvage prints them"""
+    err = subprocess.run(['tracevisualizer', 'processes', '--salvage', path],
+                         capture_output=True, text=True).stderr
+    p = 'tracevisualizer: warning: '
+    return [l[len(p):] for l in err.splitlines() if l.startswith(p)]
 
 
 def dialog_texts(w, dlg):
@@ -33,7 +36,9 @@ def dialog_texts(w, dlg):
 
 def damaged(prog, cut, out):
     want = reader_warnings(cut)
-    check(len(want) >= 1, "the cut trace has reader warnings (summary --salvage: %d)" % len(want))
+    check(len(want) >= 1, "the cut trace has warnings (processes --salvage: %d)" % len(want))
+    check(any(': its events end at ' in l for l in want),
+          "the cut trace has a CPU whose events end before the stop")
     w = Window(prog, ['--size', '1280x800', cut], log=os.path.join(out, 'cut.log'))
     try:
         if not check(w.app() is not None, "cut: the program shows up on the accessibility bus"):

@@ -51,6 +51,7 @@ nbuf = 0
 seqs = {}
 first = {}
 lastflags = {}
+percpu = {}
 good = 1
 while off < len(ev):
     if off + 48 > len(ev):
@@ -69,6 +70,7 @@ while off < len(ev):
         good = 0
     seqs[cpu] = seq
     lastflags[cpu] = bflags
+    percpu[cpu] = percpu.get(cpu, 0) + 1
     off += 48 + size
     nbuf += 1
 print('events_bytes', len(ev))
@@ -83,6 +85,10 @@ LOST = 8 + 8 + 8 + 64 * 8 + 512 * 8 * 2
 print('lost_records', len(lost) // LOST if len(lost) % LOST == 0 else -1)
 print('lost_total', sum(struct.unpack_from('<Q', lost, i * LOST + 8)[0]
                         for i in range(len(lost) // LOST)))
+# LTT_TRACE_BUFFERS: each CPU's entry counts the buffers of that CPU in events
+print('buffers_counted', int(bool(flags & 0x20) and len(lost) % LOST == 0 and
+                             all(struct.unpack_from('<I', lost, i * LOST + 4)[0] ==
+                                 percpu.get(i, 0) for i in range(len(lost) // LOST))))
 proc = open(os.path.join(d, 'proc')).read().splitlines()
 print('proc_pid1', int(any(l.startswith('PID: 1; PPID: 0; TGID: 1; NAME: ')
                            for l in proc)))

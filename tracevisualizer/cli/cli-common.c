@@ -123,6 +123,7 @@ const struct lttr_acct_task *cli_tasks(const struct cli_opts *o,
 
 int cli_finish(struct lttr_trace *t, struct lttr_account *a, int status)
 {
+	char cut[256];
 	size_t i;
 
 	fflush(stdout);
@@ -136,15 +137,14 @@ int cli_finish(struct lttr_trace *t, struct lttr_account *a, int status)
 		for (c = 0; c < lttr_trace_ncpus(t); c++)
 			lost += lttr_trace_buffer_lost_cpu(t, c) +
 				lttr_trace_lost_tail(t, c);
-		fprintf(stderr, "%s: warning: %" PRIu64 " events lost in %" PRIu64
+		fprintf(stderr, "%s: warning: %" PRIu64 " events lost%s in %" PRIu64
 			" gap%s: a gap's CPU time is counted unknown, and the tasks current around it are blocked (unknown) there: their figures are partial\n",
-			cli_prog, lost, a->lost_gaps, a->lost_gaps == 1 ? "" : "s");
+			cli_prog, lost, a->damaged_gaps ? " and damaged records skipped" : "",
+			a->lost_gaps, a->lost_gaps == 1 ? "" : "s");
 	}
 	for (i = 0; a && i < a->ncpus; i++)
-		if (a->cpu[i].cut_ns)
-			fprintf(stderr, "%s: warning: cpu %zu: its events end at %.9f s, %.9f s before the stop, and the trace is incomplete: its time after is counted unknown\n",
-				cli_prog, i, (double)(a->cpu[i].cut_ns - a->start_ns) / 1e9,
-				(double)(a->end_ns - a->cpu[i].cut_ns) / 1e9);
+		if (lttr_acct_cut_warning(a, (unsigned int)i, cut, sizeof(cut)))
+			fprintf(stderr, "%s: warning: %s\n", cli_prog, cut);
 	if (ferror(stdout)) {
 		fprintf(stderr, "%s: write error on standard output\n", cli_prog);
 		status = EXIT_TRACE;

@@ -11,6 +11,16 @@
 #include <lttr/view/verify.h>
 #include "cli.h"
 
+static bool any_cpu_cut(const struct lttr_trace *t)
+{
+	unsigned int c;
+
+	for (c = 0; c < lttr_trace_ncpus(t); c++)
+		if (lttr_trace_cpu_cut(t, c))
+			return true;
+	return false;
+}
+
 int cmd_check(const struct cli_opts *o)
 {
 	struct lttr_trace *t;
@@ -93,8 +103,9 @@ int cmd_check(const struct cli_opts *o)
 			       "at once (lost events?)\n", vv.uncertain_rows,
 			       vv.uncertain_rows == 1 ? "" : "s");
 		if (a->lost_gaps)
-			printf("lost events: %" PRIu64 " gap%s where the CPU's time is unknown and the "
-			       "state of the tasks current around it too\n", a->lost_gaps,
+			printf("lost events%s: %" PRIu64 " gap%s where the CPU's time is unknown and the "
+			       "state of the tasks current around it too\n",
+			       a->damaged_gaps ? " or damaged records" : "", a->lost_gaps,
 			       a->lost_gaps == 1 ? "" : "s");
 		for (c2 = 0; c2 < a->ncpus; c2++)
 			if (a->cpu[c2].cut_ns)
@@ -104,8 +115,10 @@ int cmd_check(const struct cli_opts *o)
 				       (double)(a->end_ns - a->cpu[c2].cut_ns) / 1e9);
 		if (!lttr_trace_complete(t))
 			printf("the trace is incomplete (%s): its figures are partial\n",
-			       lttr_trace_header(t)->flags & LTT_TRACE_COMPLETE ?
-			       "--salvage cut a part of it" : "the daemon did not finish");
+			       !(lttr_trace_header(t)->flags & LTT_TRACE_COMPLETE) ?
+			       "the daemon did not finish" : any_cpu_cut(t) ?
+			       "the events file was cut: buffers the daemon wrote are missing" :
+			       "--salvage cut a part of it");
 		printf("%zu tasks, %u CPUs, tolerance %" PRIu64 " ns, %zu violations, %" PRIu64 " anomalies\n",
 		       a->ntasks, a->ncpus, c.tolerance_ns, c.violations, a->anomalies);
 	}

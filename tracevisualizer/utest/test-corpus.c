@@ -147,6 +147,13 @@ static const struct tcase cases[] = {
 	  READ_ERR, "record size 4 smaller than a record header", 0 },
 	{ "record-overflows-buffer", GOOD_HEAD GOOD_BUF0 "1000000300 rec 1 200\n",
 	  0, READ_ERR, "record size 200 past the end of the buffer (8 bytes left)", 0 },
+	/* the daemon counted 2 buffers of cpu 1; the file holds 1: cut at a boundary */
+	{ "cut-at-buffer", "header ncpus=2 flags=0x21\n" GOOD_HEAD GOOD_BUF0 GOOD_BUF1
+	  "lost cpu=0 total=0 buffers=1\nlost cpu=1 total=0 buffers=2\n", 0, OK,
+	  "events: cpu 1: the daemon wrote 2 buffers, the file holds 1: the last 1 are missing (the file was cut)", 6 },
+	{ "counted-more", "header ncpus=2 flags=0x21\n" GOOD_HEAD GOOD_BUF0 GOOD_BUF1
+	  "lost cpu=0 total=0 buffers=0\nlost cpu=1 total=0 buffers=1\n", 0, OK,
+	  "lost: cpu 0: 1 buffers in the events file, more than the 0 the daemon wrote: the file is damaged", 6 },
 	/* a damaged lost file: flagged and ignored (the buffer headers' counts) */
 	{ "lost-unknown-id", GOOD "lost cpu=0 total=0 ev=9:1095216660480\n", 0, OK,
 	  "lost: cpu 0: 1095216660480 events of unknown type 9: the file is damaged, ignored", 6 },

@@ -610,6 +610,8 @@ static int parse_lost(struct tg *g, char **tok, int ntok)
 		li->total = v;
 	if (kv_u64(tok, ntok, "nested", &v) > 0)
 		li->nested = v;
+	if (kv_u64(tok, ntok, "buffers", &v) > 0)	/* with header flags=0x21 */
+		li->buffers = (uint32_t)v;
 	for (i = 1; i < ntok; i++) {
 		char *colon = strchr(tok[i], ':');
 		char key[8];

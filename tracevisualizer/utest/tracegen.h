@@ -70,7 +70,7 @@
  *   T rec ID SIZE [flags=F] [HEX...]   record with a given size field,
  *                         record flags (default 0) and payload
  *   raw HEX...                 raw bytes appended to the buffer's data
- *   lost cpu=C total=N [nested=N] [ev=ID:N] [sce=NR:N] [scx=NR:N]
+ *   lost cpu=C total=N [nested=N] [buffers=N] [ev=ID:N] [sce=NR:N] [scx=NR:N]
  *   nolost                     write no lost file
  *   proc TEXT                  a line of the proc file ("noproc": none)
  *   procraw TEXT               text without a newline

@@ -3,6 +3,7 @@
  * account-check.c - the conservation checks of an accounting result: no
  * nanosecond lost or counted twice, per CPU and per task.
  */
+#include <stdio.h>
 #include <lttr/analysis/account.h>
 
 uint64_t lttr_acct_task_sched(const struct lttr_acct_task *tk)
@@ -14,6 +15,17 @@ uint64_t lttr_acct_task_sched(const struct lttr_acct_task *tk)
 uint64_t lttr_acct_task_kernel(const struct lttr_acct_task *tk)
 {
 	return tk->syscall_ns + tk->trap_ns + tk->kernel_ns;
+}
+
+bool lttr_acct_cut_warning(const struct lttr_account *a, unsigned int cpu,
+			   char *buf, size_t size)
+{
+	if (cpu >= a->ncpus || !a->cpu[cpu].cut_ns)
+		return false;
+	snprintf(buf, size, "cpu %u: its events end at %.9f s, %.9f s before the stop, and the trace is incomplete: its time after is counted unknown",
+		 cpu, (double)(a->cpu[cpu].cut_ns - a->start_ns) / 1e9,
+		 (double)(a->end_ns - a->cpu[cpu].cut_ns) / 1e9);
+	return true;
 }
 
 uint64_t lttr_acct_task_life(const struct lttr_acct_task *tk)

@@ -716,10 +716,12 @@ static void on_transition(void *arg, const struct lttr_flow_tr *tr)
 			switch_in(x, other, tr->time_ns, tr->cpu, true);
 		break;
 	case LTTR_TR_LOST:
-		if (tr->state == 1)	/* the CPU's events end here: a cut */
+		if (tr->state == 1) {	/* the CPU's events end here: a cut */
 			x->a->cpu[tr->cpu].cut_ns = tr->time_ns;
-		else
+		} else {
 			x->a->lost_gaps++;
+			x->a->damaged_gaps += tr->state == 2;
+		}
 		if (tk)
 			lost_from(x, tk, tr->time_ns);
 		break;

@@ -595,7 +595,11 @@ static void after_record(struct lttr_flow *f, const struct lttr_event *ev)
 		bi.start_ns = f->end_ns;
 		bi.pid = 0;
 	}
-	if (!lost && !cut)
+	/*
+	 * the CPU's last buffer cut, nothing lost after it: its events end
+	 * here, as in a trace cut short (lttr_flow_finish())
+	 */
+	if (!lost && (!cut || j == n))
 		return;
 	t = ev->time_ns < f->start_ns ? f->start_ns : ev->time_ns;
 	if (t > f->end_ns)
@@ -818,12 +822,14 @@ static bool cut_short(struct lttr_flow *f, unsigned int cpu)
 	size_t n = lttr_trace_buffer_count(f->t, cpu);
 	struct lttr_buffer_info bi;
 
+	if (lttr_trace_cpu_cut(f->t, cpu))
+		return true;	/* its last buffers missing: the file was cut */
 	if (lttr_trace_complete(f->t) || !n)
 		return false;
 	while (n > 0 && !lttr_trace_buffer(f->t, cpu, n - 1, &bi) && !bi.valid_size)
 		n--;
 	return n > 0 && (lttr_trace_buffer(f->t, cpu, n - 1, &bi) ||
-			 !(bi.flags & LTT_BUF_FLUSHED));
+			 !(bi.flags & LTT_BUF_FLUSHED) || bi.valid_size < bi.data_size);
 }
 
 void lttr_flow_finish(struct lttr_flow *f)

@@ -63,6 +63,7 @@ struct lttr_trace {
 	char *events_path;
 	unsigned int flags;
 	bool salvaged;			/* salvage cut a buffer or the file */
+	bool cut;		/* events holds fewer buffers than the daemon wrote */
 	struct ltt_trace_header hdr;	/* 1.0: 1.1 fields set to defaults */
 	bool format_11;			/* header_size >= the 1.1 header */
 	char arch[sizeof(((struct ltt_trace_header *)0)->arch) + 1];

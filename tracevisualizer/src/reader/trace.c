@@ -332,6 +332,9 @@ static const char *lost_problem(const struct lttr_trace *t, const struct ltt_los
 	else if (li->total < t->cpu[li->cpu].buffer_lost)
 		snprintf(buf, size, "a total of %" PRIu64 ", less than the %" PRIu64 " the buffer headers count",
 			 (uint64_t)li->total, t->cpu[li->cpu].buffer_lost);
+	else if ((t->hdr.flags & LTT_TRACE_BUFFERS) && t->cpu[li->cpu].nbufs > li->buffers)
+		snprintf(buf, size, "%zu buffers in the events file, more than the %u the daemon wrote",
+			 t->cpu[li->cpu].nbufs, li->buffers);
 	else
 		return NULL;
 	return buf;
@@ -394,6 +397,26 @@ static int read_lost(struct lttr_trace *t, struct lttr_error *err)
 	}
 	t->lost = (struct ltt_lost_info *)data;
 	data = NULL;
+	/*
+	 * The daemon counted the buffers it wrote per CPU: fewer in the
+	 * events file is a file cut short (at a buffer boundary, which
+	 * nothing else shows), the CPU's events after its last one unknown.
+	 */
+	for (i = 0; (t->hdr.flags & LTT_TRACE_BUFFERS) && i < t->ncpus; i++) {
+		const struct lttr_cpu *c = &t->cpu[i];
+		uint32_t wrote = t->lost[i].buffers;
+
+		if (c->nbufs >= wrote)
+			continue;
+		t->cut = true;
+		if (c->nbufs)
+			lttr_trace_warn(t, "%s: cpu %u: the daemon wrote %u buffers, the file holds %zu: the last %zu are missing (the file was cut), the CPU's events after %.9f s unknown",
+					t->events_path, i, wrote, c->nbufs, (size_t)wrote - c->nbufs,
+					(double)(int64_t)(c->bufs[c->nbufs - 1].end_ns - t->hdr.start_ns) / 1e9);
+		else
+			lttr_trace_warn(t, "%s: cpu %u: the daemon wrote %u buffers, the file holds none (the file was cut): the CPU's events unknown",
+					t->events_path, i, wrote);
+	}
 out:
 	free(data);
 	free(path);
@@ -541,9 +564,15 @@ unsigned int lttr_trace_ncpus(const struct lttr_trace *t)
 	return t->ncpus;
 }
 
+bool lttr_trace_cpu_cut(const struct lttr_trace *t, unsigned int cpu)
+{
+	return (t->hdr.flags & LTT_TRACE_BUFFERS) && t->lost && cpu < t->ncpus &&
+		t->cpu[cpu].nbufs < t->lost[cpu].buffers;
+}
+
 bool lttr_trace_complete(const struct lttr_trace *t)
 {
-	return (t->hdr.flags & LTT_TRACE_COMPLETE) && !t->salvaged;
+	return (t->hdr.flags & LTT_TRACE_COMPLETE) && !t->salvaged && !t->cut;
 }
 
 const char *lttr_trace_arch(const struct lttr_trace *t)

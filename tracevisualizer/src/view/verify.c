@@ -122,6 +122,7 @@ size_t lttr_view_warnings(struct lttr_view *v, char (*out)[LTTR_VIEW_WARNING_LEN
 	const struct lttr_trace *t = lttr_view_trace(v);
 	const struct lttr_account *a = lttr_view_account(v);
 	struct lttr_view_verify vv;
+	char cut[LTTR_VIEW_WARNING_LEN];
 	size_t n = 0, i;
 	unsigned int c;
 
@@ -144,6 +145,8 @@ size_t lttr_view_warnings(struct lttr_view *v, char (*out)[LTTR_VIEW_WARNING_LEN
 		if (lttr_trace_overwritten(t, c))
 			ADD("cpu %u: %llu buffers overwritten (flight recorder)", c,
 			    (unsigned long long)lttr_trace_overwritten(t, c));
+		if (a && lttr_acct_cut_warning(a, c, cut, sizeof(cut)))
+			ADD("%s", cut);
 	}
 	if (a && a->anomalies)
 		ADD("%llu transitions contradicted the control rules (lost events?)",

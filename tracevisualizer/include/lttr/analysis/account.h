@@ -178,6 +178,9 @@ struct lttr_acct_softirq {
  * @softirqs: per softirq vector, sorted by vector
  * @sched_lat: system-wide wakeup -> running latencies
  * @anomalies: transitions that contradicted the rules (lost events)
+ * @lost_gaps: gaps where a CPU's time is unknown (LTTR_TR_LOST but the
+ *	end of its events in an incomplete trace: @cut_ns of its CPU)
+ * @damaged_gaps: of them, after damaged records --salvage skipped
  * @procs: the process table (snapshot + fork/exec/exit) used for names
  */
 struct lttr_account {
@@ -196,6 +199,7 @@ struct lttr_account {
 	struct lttr_lat sched_lat;
 	uint64_t anomalies;
 	uint64_t lost_gaps;
+	uint64_t damaged_gaps;
 	struct lttr_ptable *procs;
 };
 
@@ -314,6 +318,20 @@ uint64_t lttr_acct_task_sched(const struct lttr_acct_task *tk);
  * Return: syscall + trap + kernel (kernel threads; mode never seen).
  */
 uint64_t lttr_acct_task_kernel(const struct lttr_acct_task *tk);
+
+/**
+ * lttr_acct_cut_warning() - the warning for a CPU whose events end before
+ * the stop in an incomplete trace (@cut_ns of struct lttr_acct_cpu), the
+ * same words in the command line's warnings and in the views'
+ * @a: the accounting
+ * @cpu: the CPU
+ * @buf: receives the text (without a trailing newline)
+ * @size: its size
+ *
+ * Return: true when @cpu is cut (@buf filled), false otherwise.
+ */
+bool lttr_acct_cut_warning(const struct lttr_account *a, unsigned int cpu,
+			   char *buf, size_t size);
 
 /**
  * lttr_acct_task_life() - the wall-clock lifetime of a task or a process in

@@ -88,12 +88,27 @@ const char *lttr_trace_dir(const struct lttr_trace *t);
 unsigned int lttr_trace_ncpus(const struct lttr_trace *t);
 
 /**
+ * lttr_trace_cpu_cut() - is the events file missing buffers of a CPU?
+ * @t: the trace
+ * @cpu: CPU id
+ *
+ * The daemon counts the buffers it writes per CPU (the lost file, with
+ * LTT_TRACE_BUFFERS in the header); a file holding fewer was cut short,
+ * and that CPU's events after its last buffer there are unknown (a
+ * warning says so, and lttr_trace_complete() is false).
+ *
+ * Return: true when buffers of @cpu are missing at the end.
+ */
+bool lttr_trace_cpu_cut(const struct lttr_trace *t, unsigned int cpu);
+
+/**
  * lttr_trace_complete() - whether the trace is whole
  * @t: the trace
  *
  * Return: true if the header says the daemon finished (LTT_TRACE_COMPLETE)
  * and LTTR_OPEN_SALVAGE did not have to cut anything (a buffer, a record,
- * the rest of the file).  A salvaged cut inside a buffer is only seen when
+ * the rest of the file), and no CPU misses buffers the daemon wrote
+ * (lttr_trace_cpu_cut()).  A salvaged cut inside a buffer is only seen when
  * its records are read: ask again after reading them.
  */
 bool lttr_trace_complete(const struct lttr_trace *t);
