@@ -134,10 +134,12 @@ if row is not None:
     print("spinner row: %s" % row)
     print("columns not U: %s; from the events: %s" % (other, [(c, want[c]) for c, _x in other]))
     # documented exceptions: a column is not U only where the events say
-    # that another state (a timer interrupt, a preemption) leads it
-    ok(len(other) <= len(row) // 20 and all(want[c] not in (None, 'U') for c, _x in other),
+    # that another state (a timer interrupt, a preemption) leads it, or
+    # that it is too close to call (None: an interrupt taking about half
+    # of the column may show either way); never where U clearly leads
+    ok(len(other) <= len(row) // 20 and all(want[c] != 'U' for c, _x in other),
        "spin: the row is all user time ('U'), but for %d columns where the events show another "
-       "state leading" % len(other))
+       "state leading or none clearly" % len(other))
 done()
 PY
 )

@@ -459,6 +459,26 @@ static GtkWidget *warnings_bar(struct gv_doc *d)
 	return bar;
 }
 
+/*
+ * The first split of the panes, once they have a height: the graphs get
+ * 55 % of it (GTK would split by natural sizes, and the events list's is
+ * the larger: the control flow, the view a person opens the trace for,
+ * got six rows at 1280x800).  A position a session saved comes after and
+ * wins (gv_session_load()).
+ */
+static void first_split(GtkWidget *w, GdkRectangle *r, gpointer data)
+{
+	gboolean set = FALSE;
+
+	(void)data;
+	if (r->height <= 1)
+		return;
+	g_signal_handlers_disconnect_by_func(w, G_CALLBACK(first_split), data);
+	g_object_get(w, "position-set", &set, NULL);
+	if (!set)
+		gtk_paned_set_position(GTK_PANED(w), r->height * 55 / 100);
+}
+
 GtkWidget *gv_doc_build_page(struct gv_doc *d)
 {
 	GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0), *paned, *w;
@@ -490,6 +510,7 @@ GtkWidget *gv_doc_build_page(struct gv_doc *d)
 	gtk_notebook_append_page(GTK_NOTEBOOK(d->tables), w, tab_label("Statistics"));
 	gtk_paned_pack1(GTK_PANED(paned), d->graphs, TRUE, TRUE);
 	gtk_paned_pack2(GTK_PANED(paned), d->tables, TRUE, TRUE);
+	g_signal_connect(paned, "size-allocate", G_CALLBACK(first_split), NULL);
 	gtk_box_pack_start(GTK_BOX(box), paned, TRUE, TRUE, 0);
 	gtk_box_pack_start(GTK_BOX(box), gv_legend_new(), FALSE, FALSE, 0);
 	d->status = gtk_label_new("");
