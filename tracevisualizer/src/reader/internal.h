@@ -45,7 +45,7 @@ struct lttr_buf {
 	bool nest_known;	/* nest_start is known */
 	bool warned;		/* salvage warning issued */
 	bool checked;		/* lttr_buf_check() done */
-	uint32_t bad_off;	/* first record out of time order, or UINT32_MAX */
+	uint32_t bad_off;	/* first damaged record header (size, time), or UINT32_MAX */
 	uint32_t bad_prev;	/* ... the delta of the record before it */
 	uint64_t nest_start;	/* nesting state at the buffer's start */
 };
