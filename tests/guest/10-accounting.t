@@ -43,6 +43,31 @@ tracevisualizer dump --json --pid "$a,$b" --type syscall_entry,syscall_exit,sche
 	--from "$from" --to "$to" "$share/pp" > "$share/gd.json"
 ok $? "dump --json with --pid, --type, --from, --to on the same window"
 
+# --from/--to on the statistics: the ping-pong's syscalls in the same
+# window, counted against the dump; adjacent windows of the ping-pong and
+# of the pinned pair add up to the whole trace; the window from the start
+# is the whole trace
+tracevisualizer syscalls --threads --json --pid "$a,$b" --from "$from" --to "$to" "$share/pp" > "$share/ws.json" &&
+tracevisualizer dump --json --pid "$a,$b" --type syscall_entry,syscall_exit "$share/pp" > "$share/wd.json"
+ok $? "syscalls --from --to on the window, and the dump of every syscall of the ping-pong"
+tracevisualizer check --from "$from" --to "$to" "$share/pp" > "$share/wc.txt"
+ok $? "check --from --to: conservation holds in the window"
+for t in pp pair; do
+	mid=$(python3 -c 'import json,sys; print("%.9f" % (json.load(open(sys.argv[1]))["trace"]["duration_ns"] / 2e9))' "$share/$t.p.json")
+	good=0
+	for k in processes syscalls; do
+		tracevisualizer $k --threads --json --to "$mid" "$share/$t" > "$share/l.json" &&
+		tracevisualizer $k --threads --json --from "$mid" "$share/$t" > "$share/r.json" &&
+		tests/lib/window-sum.py $k "$share/$t.${k:0:1}.json" "$share/l.json" "$share/r.json" > "$share/sum.txt" ||
+		{ good=1; diag "$t, $k split at $mid s: $(head -5 "$share/sum.txt")"; }
+	done
+	ok $good "$t: [0, $mid s) and [$mid s, end) add up to the whole trace (every task's times, switches, syscall exits)"
+	tracevisualizer processes --threads --json --from 0 "$share/$t" | python3 -c 'import json,sys
+a = json.load(sys.stdin); b = json.load(open(sys.argv[1])); a.pop("window")
+sys.exit(a != b)' "$share/$t.p.json"
+	ok $? "$t: processes --from 0 gives the whole trace's figures"
+done
+
 checks < <(PYTHONPATH=tests/lib python3 - "$share" "$N" <<'PY'
 import sys
 from check import ok, load, done
@@ -159,6 +184,26 @@ if s:
     ok(lat.get('total_ns', 0) >= 0.4 * p['lifetime_ns'],
        "yield: the cumulative time inside sched_yield is >= 40% of its lifetime (the spinner ran meanwhile)")
     ok(y.get('runnable_ns', 0) >= 0.3 * p['lifetime_ns'], "yield: most of it runnable, waiting for the spinner")
+# the window's syscalls against the dump: an exit in [from, to) counts
+# when its entry is in the window too, else it is partial
+w = load('%s/ws.json' % d)['window']
+ev = load('%s/wd.json' % d)['events']
+want, last = {}, {}
+for e in ev:
+    if e['type'] == 'syscall_entry':
+        last[e['pid']] = e['rel_ns']
+    elif w['from_ns'] <= e['rel_ns'] < w['to_ns'] and e['args']['name'] in ('read', 'write'):
+        k = (e['pid'], e['args']['name'])
+        c = want.setdefault(k, [0, 0])
+        c[0 if last.get(e['pid'], -1) >= w['from_ns'] else 1] += 1
+got = {}
+for x in load('%s/ws.json' % d)['threads']:
+    for n in ('read', 'write'):
+        if n in x['syscalls']:
+            got[(x['pid'], n)] = [x['syscalls'][n]['count'], x['syscalls'][n]['partial']]
+print("window %d-%d ns: syscalls %s, dump %s" % (w['from_ns'], w['to_ns'], sorted(got.items()), sorted(want.items())))
+ok(want and got == want and sum(c[0] for c in got.values()) > 10,
+   "syscalls --from --to: each side's reads and writes in the window, counted and partial, as the dump shows them")
 done()
 PY
 )

@@ -64,7 +64,7 @@ ok $? "dump --omit --cpu"
 $tv dump --reverse --window 0.0000006:0.0000009 --type sched "$tmp/a" > "$tmp/d3.txt"
 ok $? "dump --reverse --window"
 
-$tv processes --from 1 "$tmp/a" 2>/dev/null; is "$?" 2 "--from is refused outside dump and graph"
+$tv tui --from 0.0000001 "$tmp/a" 2>/dev/null; is "$?" 2 "--from is refused by tui"
 $tv dump --type nosuch "$tmp/a" 2>/dev/null; is "$?" 2 "an unknown event type is a usage error"
 $tv dump --window 2:1 "$tmp/a" 2>/dev/null; is "$?" 2 "a window ending before it starts is a usage error"
 $tv graph --width 5 "$tmp/a" 2>/dev/null; is "$?" 2 "a graph narrower than 10 columns is refused"
@@ -328,7 +328,7 @@ buf cpu=1 start=1000000000 pid=6 flags=1
 DESC
 ok $? "gen-trace: an incomplete trace"
 $tv check "$tmp/cut" > "$tmp/cut.check" 2>&1; is "$?" "4" "check: exit 4 on an incomplete trace whose time is conserved"
-grep -q "^incomplete: cpu 0's events end at 0.000000020 s, 0.000000080 s before the stop: its time after is unknown" "$tmp/cut.check"
+grep -q "^incomplete: cpu 0: its events end at 0.000000020 s, 0.000000080 s before the stop, and the trace is incomplete: its time after is counted unknown" "$tmp/cut.check"
 ok $? "check: names the CPU whose events end early, and when"
 is "$(grep -c 'cpu 1' "$tmp/cut.check")" "0" "check: not the CPU whose last buffer was flushed at the stop"
 is "$($tv check --json "$tmp/cut" | python3 -c 'import json,sys; j=json.load(sys.stdin); print(j["cut"], j["trace"]["complete"], j["conservation"]["ok"])')" \
@@ -362,6 +362,27 @@ is "$(awk '$1 == 5 {print $2, $3, $4, $5, $6}' "$tmp/thr.txt")" "mt 2 0.100 0.15
 is "$(awk '$1 == 5 {print $(NF-2)}' "$tmp/thr.txt")" "66.67" "processes: %run = running / thr-time"
 is "$(sed -n 5p "$tmp/thr.txt" | awk '{print $12, $13, $14, $15, $16, $17, $18}')" "io sleep futex child fault other unknown" \
 	"processes: every blocking reason has its column (fault and unknown are not merged into other)"
+# dump names the task of every line, comm-pid, by its name at the time
+# (the parent's from the fork, the file's from the exec), forward, backward
+# and from a window's start; blanks in a name made '_'
+$gen "$tmp/comm" <<'DESC'
+header ncpus=1 end=1000000100
+proc PID: 5; PPID: 1; TGID: 5; NAME: my shell
+buf cpu=0 start=1000000000 pid=5
+1000000010 fork 5 7 7 0 17
+1000000020 sched 5 7 0
+1000000030 exec 7 /bin/ls
+1000000040 syscall_entry 3
+1000000050 sched 7 0 0
+DESC
+ok $? "gen-trace: a fork and an exec"
+is "$($tv dump "$tmp/comm" | sed 1d | cut -d' ' -f4 | tr '\n' ' ')" "my_shell-5 my_shell-5 ls-7 ls-7 ls-7 " \
+	"dump: comm-pid on every line, renamed by the exec"
+is "$($tv dump --reverse "$tmp/comm" | sed 1d | cut -d' ' -f4 | tr '\n' ' ')" "ls-7 ls-7 ls-7 my_shell-5 my_shell-5 " \
+	"dump --reverse: the same names"
+is "$($tv dump --from 0.000000035 "$tmp/comm" | sed 1d | cut -d' ' -f4 | tr '\n' ' ')" "ls-7 ls-7 " \
+	"dump --from: the names of the events before the window applied"
+is "$($tv dump --cpu 0 "$tmp/a" | sed -n 3p | cut -d' ' -f4)" "a-5" "dump: the snapshot's names"
 # a flipped bit in a record's time delta (bit 30 of the second record of
 # cpu 0's first buffer: the event 1.07 s after the trace's end) is not
 # taken as true: the trace is refused, or read up to it with --salvage
@@ -413,6 +434,42 @@ is "$(cat "$tmp/back.fig")" "400 100 500 300 100 200" \
 	"--salvage: cpu 0 unknown 300 ns after the last good record and 100 ns after its last; pid 5 ran 300 ns (100 user, 200 in write), not on into the gap"
 $tv graph --transitions --salvage "$tmp/back" 2>/dev/null | grep -q 'damaged records on cpu 0 skipped until 0.000000600 s: 5(a) unknown from here'
 ok $? "graph --transitions: the gap of skipped records"
+is "$($tv dump --salvage "$tmp/back" 2>/dev/null | grep -n 'damaged')" \
+	"5:0.000000600 1.000000600 0 - - [damaged records (40 bytes) skipped on cpu 0 before this point]" \
+	"dump --salvage: a line where damaged records were skipped, before the next record read"
+is "$($tv dump --salvage --reverse "$tmp/back" 2>/dev/null | sed -n 4p)" \
+	"0.000000600 1.000000600 0 - - [damaged records (40 bytes) skipped on cpu 0 before this point]" \
+	"dump --salvage --reverse: the line after that record"
+# a payload shorter than its event type (the syscall_exit at 300 ns
+# relabelled a fork, whose fixed part is 24 bytes, not 12) is found before
+# the buffer is read, as the time order is: with --salvage the buffer ends
+# at the record before it and the rest is a gap, not task 5 running on
+rm -rf "$tmp/short" && cp -r "$tmp/back" "$tmp/short" && python3 - "$tmp/short/events" <<'PY'
+import struct, sys
+d = bytearray(open(sys.argv[1], 'rb').read())
+off = 48
+while d[off + 4] != 2:                      # the first syscall_exit
+    off += struct.unpack_from('<H', d, off + 6)[0]
+struct.pack_into('<I', d, off, 250)         # in time order: only the id is damaged
+d[off + 4] = 10                             # a fork
+open(sys.argv[1], 'wb').write(d)
+PY
+out=$($tv check "$tmp/short" 2>&1); st=$?
+is "$st" 1 "a payload shorter than its type: check refuses the trace (status 1)"
+case $out in *"payload of 12 bytes shorter than the 24 bytes of a fork event"*) ok 0 "... and says why" ;;
+*) ok 1 "... and says why"; diag "$out" ;; esac
+$tv check --salvage "$tmp/short" > "$tmp/short.txt" 2>&1; is "$?" 4 "check --salvage: read up to the damaged record, incomplete (status 4)"
+grep -q '^lost events or damaged records: 1 gap' "$tmp/short.txt"; ok $? "check --salvage: the skipped records are a gap (found before the buffer is read)"
+$tv summary --time --json --salvage "$tmp/short" 2>/dev/null | python3 -c '
+import json, sys
+d = json.load(sys.stdin)["time"]
+c = d["system"]["cpus"][0]
+a = [p for p in d["processes"] if p["pid"] == 5][0]
+print(c["unknown_ns"], a["running_ns"], a["user_ns"], a["kernel_ns"])' > "$tmp/short.fig"
+is "$(cat "$tmp/short.fig")" "600 100 100 0" \
+	"--salvage: cpu 0 unknown 500 ns from the last good record (100 ns) to the next buffer and 100 after its last; pid 5 ran 100 ns, not on into the gap"
+$tv graph --transitions --salvage "$tmp/short" 2>/dev/null | grep -q 'damaged records on cpu 0 skipped until 0.000000600 s: 5(a) unknown from here'
+ok $? "graph --transitions: the gap of skipped records"
 
 # an events file cut at a buffer boundary: the daemon counted the buffers
 # it wrote per CPU (lost file, LTT_TRACE_BUFFERS), so the missing last
@@ -446,6 +503,102 @@ c = d["time"]["system"]["cpus"]
 print(d["trace"]["complete"], c[0]["unknown_ns"], c[1]["unknown_ns"], c[1]["idle_ns"])' > "$tmp/bcut.fig"
 is "$(cat "$tmp/bcut.fig")" "False 0 660 300" \
 	"cut: not complete; cpu 1 unknown from its last record (340 ns) to the stop, idle only before its irq"
+
+# --from/--to on the statistics: the whole trace's accounting restricted
+# to the window (scenario A, [300, 700) ns worked out by hand): pid 5
+# preempted at 300, back 450-600 (user), preempted again; pid 6 user
+# 300-400, read 400-450, blocked (io) 450-500, runnable 500-600, read
+# 600-650 (its exit: the read counted, entry and exit in the window),
+# user 650-700; a wakeup latency of 100 ns
+$tv processes --threads --json --window 0.0000003:0.0000007 "$tmp/a" | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+f = ["lifetime_ns", "running_ns", "user_ns", "syscall_ns", "runnable_ns", "blocked_ns", "switches", "preemptions"]
+print(d["window"], d["window_ns"])
+for t in d["threads"]:
+    s = {n: (c["count"], c["partial"], c["cpu_ns"], c["blocked_ns"], c["runnable_ns"]) for n, c in t["syscalls"].items()}
+    print(t["pid"], [t[k] for k in f], t["blocked_by"]["io"], t["sched_latency"]["count"], t["sched_latency"]["max_ns"], s)' > "$tmp/win.txt"
+is "$(cat "$tmp/win.txt")" "{'from_ns': 300, 'to_ns': 700} 400
+1 [400, 0, 0, 0, 0, 400, 0, 0] 0 0 0 {}
+5 [400, 150, 150, 0, 250, 0, 1, 2] 0 0 0 {}
+6 [400, 250, 150, 100, 100, 50, 2, 0] 50 1 100 {'read': (1, 0, 100, 50, 100)}" \
+	"processes --window: every figure of the window, worked out by hand"
+# the read entered before the window's start is partial in [450, 1000)
+is "$($tv syscalls --json --from 0.00000045 "$tmp/a" | python3 -c 'import json,sys; d=json.load(sys.stdin)["syscalls"]; print({n: (c["count"], c["partial"]) for n, c in d.items()})')" \
+	"{'read': (0, 1), 'nanosleep': (1, 0)}" "syscalls --from: a call entered before the window is partial, one inside counted"
+is "$($tv irqs --json --window 0.0000002:0.0000003 "$tmp/a" | python3 -c 'import json,sys; d=json.load(sys.stdin); print([(q["irq"], q["duration"]["count"]) for q in d["irqs"]])')" \
+	"[(236, 1)]" "irqs --window: the timer irq at 200-210 ns, not the ttyS0 one at 300"
+is "$($tv irqs --json --window 0.0000002:0.000000205 "$tmp/a" | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["irqs"]))')" \
+	"0" "irqs --window: a handler that ends after the window is not counted"
+# the window [0, end) is the whole trace
+good=0
+for c in "processes --threads" "syscalls --threads" irqs check; do
+	$tv $c --json "$tmp/a" > "$tmp/w1.json"; $tv $c --json --from 0 "$tmp/a" > "$tmp/w2.json"
+	python3 -c 'import json,sys
+a, b = (json.load(open(p)) for p in sys.argv[1:3])
+b.pop("window")
+if "view" in a: a.pop("view"), b.pop("view")
+sys.exit(a != b)' "$tmp/w1.json" "$tmp/w2.json" || { good=1; diag "$c: --from 0 differs"; }
+done
+ok $good "--from 0: the same figures as the whole trace (processes, syscalls, irqs, check)"
+# adjacent windows add up, split at every 10 ns
+good=0
+$tv processes --threads --json "$tmp/a" > "$tmp/pw.json"; $tv syscalls --threads --json "$tmp/a" > "$tmp/sw.json"
+for m in $(seq 0 10 990); do
+	ms=$(printf "0.%09d" "$m")
+	for k in processes syscalls; do
+		$tv $k --threads --json --to "$ms" "$tmp/a" > "$tmp/l.json" &&
+		$tv $k --threads --json --from "$ms" "$tmp/a" > "$tmp/r.json" &&
+		"$TOP/tests/lib/window-sum.py" $k "$tmp/${k:0:1}w.json" "$tmp/l.json" "$tmp/r.json" > "$tmp/sum.txt" ||
+		{ good=1; diag "split at $m ns, $k: $(head -3 "$tmp/sum.txt")"; }
+	done
+done
+ok $good "[0, m) and [m, end) add up to the whole trace for every m (times, switches, syscall exits)"
+# summary: the events of the window, and adjacent windows add up
+is "$($tv summary --json --window 0.0000003:0.0000007 "$tmp/a" | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+print(d["window"], d["events"]["total"], [(c["events"], c["first_ns"] % 1000, c["last_ns"] % 1000) for c in d["cpus"]],
+      sorted((p["pid"], p["events"]) for p in d["processes"]), d["syscalls"])')" \
+	"{'from_ns': 300, 'to_ns': 700} 8 [(6, 300, 650), (2, 300, 340)] [(0, 2), (5, 3), (6, 3)] {'read': {'nr': 0, 'entries': 1, 'exits': 1}}" \
+	"summary --window: the events of [300, 700) ns by CPU and process (the one at 700 is the next window's)"
+good=0
+$tv summary --json "$tmp/a" > "$tmp/sw0.json"
+for m in $(seq 0 50 950); do
+	ms=$(printf "0.%09d" "$m")
+	$tv summary --json --to "$ms" "$tmp/a" > "$tmp/l.json" && $tv summary --json --from "$ms" "$tmp/a" > "$tmp/r.json" &&
+	python3 -c 'import json, sys
+w, l, r = (json.load(open(p)) for p in sys.argv[1:4])
+ok = all(w["events"]["by_type"].get(k, 0) == l["events"]["by_type"].get(k, 0) + r["events"]["by_type"].get(k, 0)
+         for k in set(w["events"]["by_type"]) | set(l["events"]["by_type"]) | set(r["events"]["by_type"]))
+ok = ok and [c["events"] for c in w["cpus"]] == [a["events"] + b["events"] for a, b in zip(l["cpus"], r["cpus"])]
+sys.exit(not ok)' "$tmp/sw0.json" "$tmp/l.json" "$tmp/r.json" || { good=1; diag "summary split at $m ns"; }
+done
+ok $good "summary: [0, m) and [m, end) add up to the whole trace's events by type and CPU"
+# lost events in a window: CPU 0's gap runs from its record at 20 ns to its
+# next buffer at 50 ns; summary and check count it where it begins or is open
+for w in 0:0.00000002=0/0 0:0.000000021=7/1 0.00000003:0.00000004=7/1 0.00000005:0.0000001=0/0; do
+	want=${w#*=}; w=${w%=*}
+	got=$($tv summary --json --window "$w" "$tmp/lost" | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["lost"]["total"], d["lost"]["by_type"])')/$($tv check --json --window "$w" "$tmp/lost" | python3 -c 'import json,sys; print(json.load(sys.stdin)["lost_gaps"])')
+	is "$got" "${want%/*} None/${want#*/}" "window $w: summary's lost events and check's gaps (by type: whole trace only)"
+done
+$tv check --window 0.0000003:0.0000007 "$tmp/a" > "$tmp/wcheck.txt"; st=$?
+is "$st" 0 "check --window: conservation holds in the window"
+grep -q "^views: not compared in a window" "$tmp/wcheck.txt"; ok $? "check --window: says the views are not compared"
+# times as dump prints them in its second column (absolute) are taken too
+is "$($tv processes --json --window 1.0000003:1.0000007 "$tmp/a" | python3 -c 'import json,sys; print(json.load(sys.stdin)["window"])')" \
+	"{'from_ns': 300, 'to_ns': 700}" "--window with absolute times (dump's second column)"
+is "$($tv dump --from 1.0000009 "$tmp/a" | sed -n 2p | cut -d' ' -f1)" "0.000000900" "dump --from an absolute time"
+$tv processes --window 0.0000007:0.0000003 "$tmp/a" 2>/dev/null; is "$?" 2 "processes: a window ending before it starts is refused"
+# an incomplete trace: CPU 0's events end at 20 ns
+$tv check --from 0.00000001 "$tmp/cut" > "$tmp/wc1.txt" 2>&1
+grep -q "^incomplete: cpu 0: its events end at 0.000000020 s, 0.000000080 s before the window's end" "$tmp/wc1.txt"
+ok $? "check --from: a cut inside the window named"
+$tv check --from 0.00000005 "$tmp/cut" > "$tmp/wc2.txt" 2>&1
+grep -q "^incomplete: cpu 0: its events end at 0.000000020 s, before the window, and the trace is incomplete: its time in the window is counted unknown" "$tmp/wc2.txt"
+ok $? "check --from: a cut before the window: the CPU unknown all along"
+$tv check --to 0.00000001 "$tmp/cut" > "$tmp/wc3.txt" 2>&1
+is "$(grep -c '^incomplete: cpu' "$tmp/wc3.txt")" 0 "check --to: a cut after the window's end is not in it"
 
 # the man page's SYNOPSIS lists, per command, exactly the options its
 # --help lists (both from the program's one table of options)

@@ -265,7 +265,8 @@ okgrep() {
 # time cpu pid C type
 dumplines() {
 	$tv dump "$w" | awk -v n="$1" -v from="$2" 'NR > from && NR <= from + n {
-		printf "%s\t%s\t%s\t%s\t%s\n", $1, $3, $4, ($5 == "C" ? "C" : ""), $6 }'
+		pid = $4; sub(/.*-/, "", pid)	# comm-pid
+		printf "%s\t%s\t%s\t%s\t%s\n", $1, $3, pid, ($5 == "C" ? "C" : ""), $6 }'
 }
 # listlines FILE : the same fields of the rows read through AT-SPI
 listlines() { awk -F'\t' '{ printf "%s\t%s\t%s\t%s\t%s\n", $2, $3, $4, $6, $7 }' "$1"; }
@@ -429,10 +430,10 @@ interactive "--view events $tmp/big" wait focus:Events key:End "rows:$tmp/b1" \
 	"text:Events information:$tmp/binfo" key:Home "rows:$tmp/b2"
 ok $? "a million events: End, Home in the list"
 n=$(wc -l < "$tmp/b1")
-is "$(listlines "$tmp/b1")" "$(tail -n "$n" "$tmp/big.txt" | awk '{ printf "%s\t%s\t%s\t%s\t%s\n", $1, $3, $4, ($5 == "C" ? "C" : ""), $6 }')" \
+is "$(listlines "$tmp/b1")" "$(tail -n "$n" "$tmp/big.txt" | awk '{ pid = $4; sub(/.*-/, "", pid); printf "%s\t%s\t%s\t%s\t%s\n", $1, $3, pid, ($5 == "C" ? "C" : ""), $6 }')" \
 	"End: the list shows dump's last $n events"
 is "$(cat "$tmp/binfo")" "event 1000000 of 1000000" "the last one selected"
-is "$(listlines "$tmp/b2" | head -3)" "$(head -3 "$tmp/big.txt" | awk '{ printf "%s\t%s\t%s\t%s\t%s\n", $1, $3, $4, ($5 == "C" ? "C" : ""), $6 }')" \
+is "$(listlines "$tmp/b2" | head -3)" "$(head -3 "$tmp/big.txt" | awk '{ pid = $4; sub(/.*-/, "", pid); printf "%s\t%s\t%s\t%s\t%s\n", $1, $3, pid, ($5 == "C" ? "C" : ""), $6 }')" \
 	"Home: dump's first events"
 
 done_testing

@@ -43,7 +43,19 @@ static int usage_error(struct lttr_trace *t, const char *fmt, ...)
 	return EXIT_USAGE;
 }
 
-int cli_open(const struct cli_opts *o, struct lttr_trace **t)
+/*
+ * A time of --from or --to as dump prints it: relative to the trace's start
+ * (the first column) or, beyond the trace's length and within its span,
+ * absolute (the second column, CLOCK_MONOTONIC): made relative.
+ */
+static void relative_time(int64_t *ns, uint64_t start, uint64_t end)
+{
+	if (*ns > 0 && (uint64_t)*ns > end - start && (uint64_t)*ns >= start &&
+	    (uint64_t)*ns <= end)
+		*ns -= (int64_t)start;
+}
+
+int cli_open(struct cli_opts *o, struct lttr_trace **t)
 {
 	struct lttr_error err;
 	uint64_t start, end;
@@ -61,6 +73,15 @@ int cli_open(const struct cli_opts *o, struct lttr_trace **t)
 	end = lttr_trace_end_ns(*t);
 	if (end < start)
 		end = start;
+	if (o->has_from)
+		relative_time(&o->from_ns, start, end);
+	if (o->has_to)
+		relative_time(&o->to_ns, start, end);
+	if (o->has_from && o->has_to && o->to_ns < o->from_ns)
+		return usage_error(*t, "the window ends before it starts (%.9f s to %.9f s after the trace's start)",
+				   (double)o->from_ns / 1e9, (double)o->to_ns / 1e9);
+	if (o->has_from && o->has_to && o->to_ns == o->from_ns)
+		return usage_error(*t, "the window is empty (it ends where it starts)");
 	if ((o->has_from && o->from_ns >= 0 && (uint64_t)o->from_ns >= end - start) ||
 	    (o->has_to && o->to_ns < 0))
 		return usage_error(*t, "the window asked for (%s%.9f s to %s%.9f s) is outside the trace, which lasts %.9f s",
@@ -71,7 +92,7 @@ int cli_open(const struct cli_opts *o, struct lttr_trace **t)
 	return 0;
 }
 
-int cli_open_account(const struct cli_opts *o, struct lttr_trace **t,
+int cli_open_account(struct cli_opts *o, struct lttr_trace **t,
 		     struct lttr_account **a)
 {
 	struct lttr_error err;
@@ -81,7 +102,16 @@ int cli_open_account(const struct cli_opts *o, struct lttr_trace **t,
 
 	if (r)
 		return r;
-	if (lttr_account_compute(*t, a, &err) < 0) {
+	if (o->has_from || o->has_to) {
+		uint64_t start = lttr_trace_header(*t)->start_ns;
+
+		r = lttr_account_compute_window(*t,
+			o->has_from && o->from_ns > 0 ? start + (uint64_t)o->from_ns : 0,
+			o->has_to ? start + (uint64_t)o->to_ns : UINT64_MAX, a, &err);
+	} else {
+		r = lttr_account_compute(*t, a, &err);
+	}
+	if (r < 0) {
 		cli_trace_error(err.msg);
 		lttr_trace_close(*t);
 		return EXIT_TRACE;
@@ -162,4 +192,29 @@ void cli_print_ms(uint64_t ns)
 double cli_pct(uint64_t part, uint64_t whole)
 {
 	return whole ? 100.0 * (double)part / (double)whole : 0.0;
+}
+
+void cli_print_window(const struct lttr_account *a)
+{
+	if (!a->windowed)
+		return;
+	printf("Window: %.9f s to %.9f s after the trace's start (%.9f s): the trace's accounting\n"
+	       " restricted to it; a duration counted where it ends if it began there (a syscall\n"
+	       " entered before the window: partial)\n",
+	       (double)(a->start_ns - a->trace_start_ns) / 1e9,
+	       (double)(a->end_ns - a->trace_start_ns) / 1e9,
+	       (double)(a->end_ns - a->start_ns) / 1e9);
+}
+
+void cli_json_window(struct lttr_json *j, const struct lttr_account *a)
+{
+	if (!a->windowed)
+		return;
+	lttr_json_key(j, "window");
+	lttr_json_begin_object(j);
+	lttr_json_key(j, "from_ns");
+	lttr_json_u64(j, a->start_ns - a->trace_start_ns);
+	lttr_json_key(j, "to_ns");
+	lttr_json_u64(j, a->end_ns - a->trace_start_ns);
+	lttr_json_end_object(j);
 }

@@ -51,25 +51,29 @@ struct cli_opts {
 
 extern const char *cli_prog;
 
-int cmd_dump(const struct cli_opts *o);
-int cmd_summary(const struct cli_opts *o);
-int cmd_processes(const struct cli_opts *o);
-int cmd_syscalls(const struct cli_opts *o);
-int cmd_irqs(const struct cli_opts *o);
-int cmd_check(const struct cli_opts *o);
-int cmd_graph(const struct cli_opts *o);
+int cmd_dump(struct cli_opts *o);
+int cmd_summary(struct cli_opts *o);
+int cmd_processes(struct cli_opts *o);
+int cmd_syscalls(struct cli_opts *o);
+int cmd_irqs(struct cli_opts *o);
+int cmd_check(struct cli_opts *o);
+int cmd_graph(struct cli_opts *o);
 void cli_trace_error(const char *msg);
 
 /* cli-common.c */
 bool cli_pid_wanted(const struct cli_opts *o, uint32_t pid);
-int cli_open(const struct cli_opts *o, struct lttr_trace **t);
-int cli_open_account(const struct cli_opts *o, struct lttr_trace **t,
+int cli_open(struct cli_opts *o, struct lttr_trace **t);
+int cli_open_account(struct cli_opts *o, struct lttr_trace **t,
 		     struct lttr_account **a);
 int cli_finish(struct lttr_trace *t, struct lttr_account *a, int status);
 const struct lttr_acct_task *cli_tasks(const struct cli_opts *o,
 				       const struct lttr_account *a,
 				       struct lttr_acct_task **group, size_t *n);
 void cli_print_ms(uint64_t ns);
+/* a windowed accounting (--from, --to): its bounds, a line or a JSON key */
+struct lttr_json;
+void cli_print_window(const struct lttr_account *a);
+void cli_json_window(struct lttr_json *j, const struct lttr_account *a);
 double cli_pct(uint64_t part, uint64_t whole);
 
 #endif

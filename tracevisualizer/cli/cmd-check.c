@@ -21,37 +21,50 @@ static bool any_cpu_cut(const struct lttr_trace *t)
 	return false;
 }
 
-int cmd_check(const struct cli_opts *o)
+int cmd_check(struct cli_opts *o)
 {
 	struct lttr_trace *t;
 	struct lttr_view *v = NULL;
+	struct lttr_account *wa = NULL;	/* a window's accounting */
 	const struct lttr_account *a;
 	struct lttr_account_check c;
-	struct lttr_view_verify vv;
+	struct lttr_view_verify vv = { 0 };
 	struct lttr_error err;
 	struct lttr_json j;
 	bool good, vgood;
+	char cut[256];
 	unsigned int c2;
 	int status;
 
-	int ost = cli_open(o, &t);
+	int ost;
 
-	if (ost)
-		return ost;
-	/* one pass builds the view model and the accounting together */
-	if (lttr_view_build(t, NULL, NULL, &v, &err) < 0) {
-		cli_trace_error(err.msg);
-		lttr_trace_close(t);
-		return EXIT_TRACE;
+	if (o->has_from || o->has_to) {
+		/* a window's accounting; the views are of the whole trace */
+		ost = cli_open_account(o, &t, &wa);
+		if (ost)
+			return ost;
+		a = wa;
+		vgood = true;
+	} else {
+		ost = cli_open(o, &t);
+		if (ost)
+			return ost;
+		/* one pass builds the view model and the accounting together */
+		if (lttr_view_build(t, NULL, NULL, &v, &err) < 0) {
+			cli_trace_error(err.msg);
+			lttr_trace_close(t);
+			return EXIT_TRACE;
+		}
+		a = lttr_view_account(v);
+		vgood = lttr_view_verify(v, &vv);
 	}
-	a = lttr_view_account(v);
 	good = lttr_account_check(a, o->tolerance_ns, &c);
-	vgood = lttr_view_verify(v, &vv);
 	if (o->json) {
 		lttr_json_init(&j, stdout, o->pretty);
 		lttr_json_begin_object(&j);
 		lttr_json_key(&j, "trace");
 		lttr_json_traceinfo(&j, t);
+		cli_json_window(&j, a);
 		lttr_json_key(&j, "conservation");
 		lttr_json_conservation(&j, &c);
 		lttr_json_key(&j, "anomalies");
@@ -72,6 +85,10 @@ int cmd_check(const struct cli_opts *o)
 		}
 		lttr_json_end_array(&j);
 		lttr_json_key(&j, "view");
+		if (!v) {	/* a window: not compared */
+			lttr_json_null(&j);
+			goto json_end;
+		}
 		lttr_json_begin_object(&j);
 		lttr_json_key(&j, "ok");
 		lttr_json_bool(&j, vgood);
@@ -86,18 +103,23 @@ int cmd_check(const struct cli_opts *o)
 		lttr_json_key(&j, "first");
 		lttr_json_string(&j, vv.first);
 		lttr_json_end_object(&j);
+json_end:
 		lttr_json_end_object(&j);
 		if (!o->pretty)
 			putchar('\n');
 	} else {
+		cli_print_window(a);
 		printf("per CPU: scheduled + idle = window:            %s (worst error %" PRIu64 " ns, cpu %u)\n",
 		       c.cpu_ok ? "ok" : "FAILED", c.cpu_err, c.cpu_worst);
 		printf("per task: user + kernel + interrupted = running: %s (worst error %" PRIu64 " ns, pid %u)\n",
 		       c.split_ok ? "ok" : "FAILED", c.split_err, c.split_worst);
 		printf("per task: running + runnable + blocked = life:  %s (worst error %" PRIu64 " ns, pid %u)\n",
 		       c.life_ok ? "ok" : "FAILED", c.life_err, c.life_worst);
-		printf("views: each row's time per state = accounting:  %s (%" PRIu64 " figures%s%s)\n",
-		       vgood ? "ok" : "FAILED", vv.compared, vgood ? "" : "; ", vv.first);
+		if (v)
+			printf("views: each row's time per state = accounting:  %s (%" PRIu64 " figures%s%s)\n",
+			       vgood ? "ok" : "FAILED", vv.compared, vgood ? "" : "; ", vv.first);
+		else
+			printf("views: not compared in a window (they show the whole trace)\n");
 		if (vv.uncertain_rows)
 			printf("views: %" PRIu64 " row%s not compared: the events show a task on two CPUs "
 			       "at once (lost events?)\n", vv.uncertain_rows,
@@ -108,11 +130,8 @@ int cmd_check(const struct cli_opts *o)
 			       a->damaged_gaps ? " or damaged records" : "", a->lost_gaps,
 			       a->lost_gaps == 1 ? "" : "s");
 		for (c2 = 0; c2 < a->ncpus; c2++)
-			if (a->cpu[c2].cut_ns)
-				printf("incomplete: cpu %u's events end at %.9f s, %.9f s before the stop: "
-				       "its time after is unknown\n", c2,
-				       (double)(a->cpu[c2].cut_ns - a->start_ns) / 1e9,
-				       (double)(a->end_ns - a->cpu[c2].cut_ns) / 1e9);
+			if (lttr_acct_cut_warning(a, c2, cut, sizeof(cut)))
+				printf("incomplete: %s\n", cut);
 		if (!lttr_trace_complete(t))
 			printf("the trace is incomplete (%s): its figures are partial\n",
 			       !(lttr_trace_header(t)->flags & LTT_TRACE_COMPLETE) ?
@@ -125,5 +144,6 @@ int cmd_check(const struct cli_opts *o)
 	status = !(good && vgood) ? EXIT_CONSERVATION :
 		!lttr_trace_complete(t) ? EXIT_DAMAGED : 0;
 	lttr_view_free(v);
+	lttr_account_free(wa);
 	return cli_finish(t, NULL, status);
 }

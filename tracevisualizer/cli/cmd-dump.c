@@ -41,8 +41,28 @@ static void print_times(uint64_t time_ns, uint64_t start)
 	}
 }
 
-static void print_text(const struct lttr_trace *t, const struct lttr_event *ev,
-		       uint64_t start)
+/*
+ * The task of a line as trace-cmd users know it, comm-pid: its name at the
+ * event's time (an exec renames it from the exec on), blanks made '_' so
+ * that the line keeps its columns, "<...>" when the trace never names it
+ * ("<idle>" the idle task, pid 0).
+ */
+static void print_task(struct lttr_ptable *pt, uint32_t pid, uint64_t time_ns)
+{
+	const char *n = lttr_ptable_name_at(pt, pid, time_ns);
+
+	putchar(' ');
+	if (!n || !*n) {
+		fputs(pid ? "<...>" : "<idle>", stdout);
+	} else {
+		for (; *n; n++)
+			putchar(*n == ' ' || *n == '\t' || *n == '\n' ? '_' : *n);
+	}
+	printf("-%u", pid);
+}
+
+static void print_text(const struct lttr_trace *t, struct lttr_ptable *pt,
+		       const struct lttr_event *ev, uint64_t start)
 {
 	char desc[2600], cpu[8];
 
@@ -53,23 +73,29 @@ static void print_text(const struct lttr_trace *t, const struct lttr_event *ev,
 	else
 		snprintf(cpu, sizeof(cpu), "%u", ev->cpu);
 	print_times(ev->time_ns, start);
-	printf(" %s %u %c %s\n", cpu, ev->pid, ev->control ? 'C' : '-', desc);
+	printf(" %s", cpu);
+	print_task(pt, ev->pid, ev->time_ns);
+	printf(" %c %s\n", ev->control ? 'C' : '-', desc);
 }
 
 /*
- * Where events were lost: per CPU, the file offset of the first record of
- * each buffer whose header (with those of the empty buffers just before
- * it) counts lost events, and the count; offsets increase.
+ * Where events were lost or damaged records skipped (--salvage: a buffer
+ * whose records the reader uses end early, lttr_buffer_info.valid_size):
+ * per CPU, the file offset of the first record read after such a gap, the
+ * events the buffer headers count lost there and the bytes of records
+ * skipped; offsets increase.
  */
 struct gap {
 	uint64_t offset;
 	uint64_t lost;
+	uint64_t skipped;
 };
 
 struct gaps {
 	struct gap *v[LTT_MAX_CPUS];
 	size_t n[LTT_MAX_CPUS];
 	uint64_t tail[LTT_MAX_CPUS];	/* lost after the last buffer */
+	uint64_t tail_skipped[LTT_MAX_CPUS];	/* ... bytes skipped */
 	uint64_t tail_ns[LTT_MAX_CPUS];	/* ... whose last record is then */
 };
 
@@ -81,14 +107,16 @@ static int gaps_index(struct lttr_trace *t, struct gaps *g)
 	for (c = 0; c < lttr_trace_ncpus(t) && c < LTT_MAX_CPUS; c++) {
 		size_t i, nb = lttr_trace_buffer_count(t, c);
 		struct lttr_buffer_info bi;
-		uint64_t lost = 0;
+		uint64_t lost = 0, skipped = 0;
 
 		for (i = 0; i < nb; i++) {
 			if (lttr_trace_buffer(t, c, i, &bi))
 				break;
 			lost += bi.lost;
-			if (!bi.data_size || !lost)
+			if (!bi.valid_size || !(lost || skipped)) {
+				skipped += bi.data_size - bi.valid_size;
 				continue;
+			}
 			if (!g->v[c] || !(g->n[c] & (g->n[c] + 1))) {
 				/* grow at 0, 1, 3, 7, ... entries */
 				struct gap *nv = realloc(g->v[c], (2 * g->n[c] + 2) * sizeof(*nv));
@@ -98,20 +126,33 @@ static int gaps_index(struct lttr_trace *t, struct gaps *g)
 				g->v[c] = nv;
 			}
 			g->v[c][g->n[c]].offset = bi.offset + sizeof(struct ltt_buffer_header);
-			g->v[c][g->n[c]++].lost = lost;
+			g->v[c][g->n[c]].lost = lost;
+			g->v[c][g->n[c]++].skipped = skipped;
 			lost = 0;
+			skipped = bi.data_size - bi.valid_size;
 		}
 		for (i = nb; i > 0; i--) {	/* the last buffer with records */
 			if (lttr_trace_buffer(t, c, i - 1, &bi))
 				break;
-			if (bi.data_size) {
+			if (bi.valid_size) {
 				g->tail[c] = lost + lttr_trace_lost_tail(t, c);
+				g->tail_skipped[c] = skipped;
 				g->tail_ns[c] = bi.end_ns;
 				break;
 			}
 		}
 	}
 	return 0;
+}
+
+/* "lost N events on cpu C", "damaged records on cpu C skipped (B bytes)" */
+static void print_gap(unsigned int cpu, uint64_t lost, uint64_t skipped)
+{
+	if (lost)
+		printf("lost %" PRIu64 " events%s", lost, skipped ? " and " : "");
+	if (skipped)
+		printf("damaged records (%" PRIu64 " bytes) skipped", skipped);
+	printf(" on cpu %u", cpu);
 }
 
 /* the events a CPU lost after its last record, where the order puts them */
@@ -123,12 +164,14 @@ static void print_tails(const struct gaps *g, const struct cli_opts *o,
 	for (c = 0; c < ncpus && c < LTT_MAX_CPUS; c++) {
 		int64_t rel = (int64_t)(g->tail_ns[c] - start);
 
-		if (!g->tail[c] || (o->cpu >= 0 && (unsigned int)o->cpu != c) ||
+		if (!(g->tail[c] || g->tail_skipped[c]) ||
+		    (o->cpu >= 0 && (unsigned int)o->cpu != c) ||
 		    (o->has_from && rel < o->from_ns) || (o->has_to && rel > o->to_ns))
 			continue;
 		print_times(g->tail_ns[c], start);
-		printf(" %u - - [lost %" PRIu64 " events on cpu %u after its last record, until the stop]\n",
-		       c, g->tail[c], c);
+		printf(" %u - - [", c);
+		print_gap(c, g->tail[c], g->tail_skipped[c]);
+		printf(" after its last record, until the stop]\n");
 	}
 }
 
@@ -140,31 +183,31 @@ static void gaps_free(struct gaps *g)
 		free(g->v[c]);
 }
 
-/* events lost just before @ev (the first record of its buffer), or 0 */
-static uint64_t gaps_before(const struct gaps *g, const struct lttr_event *ev)
+/* the gap just before @ev (the first record of its buffer), or NULL */
+static const struct gap *gaps_before(const struct gaps *g, const struct lttr_event *ev)
 {
 	size_t lo = 0, hi;
 
 	if (ev->cpu >= LTT_MAX_CPUS)
-		return 0;
+		return NULL;
 	hi = g->n[ev->cpu];
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 		const struct gap *x = &g->v[ev->cpu][mid];
 
 		if (x->offset == ev->offset)
-			return x->lost;
+			return x;
 		if (x->offset < ev->offset)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	return 0;
+	return NULL;
 }
 
 /* the line trace-cmd users know: where a CPU lost events */
 static void print_lost(const struct cli_opts *o, const struct lttr_event *ev,
-		       uint64_t start, uint64_t lost)
+		       uint64_t start, const struct gap *gp)
 {
 	int64_t rel = (int64_t)(ev->time_ns - start);
 
@@ -172,8 +215,9 @@ static void print_lost(const struct cli_opts *o, const struct lttr_event *ev,
 	    (o->has_from && rel < o->from_ns) || (o->has_to && rel > o->to_ns))
 		return;
 	print_times(ev->time_ns, start);
-	printf(" %u - - [lost %" PRIu64 " events on cpu %u before this point]\n",
-	       ev->cpu, lost, ev->cpu);
+	printf(" %u - - [", ev->cpu);
+	print_gap(ev->cpu, gp->lost, gp->skipped);
+	printf(" before this point]\n");
 }
 
 /* --custom: an instance of one of the custom type names */
@@ -194,9 +238,10 @@ static bool custom_wanted(const struct cli_opts *o, struct lttr_trace *t,
 }
 
 /*
- * Process names for the "comm" of --filter: the process table with the
- * fork, exec, exit and kthread_create events applied, either all of them
- * before the dump (backward) or as the dump reads them (forward).
+ * Process names for the comm-pid of each line and the "comm" of --filter:
+ * the process table with the fork, exec, exit and kthread_create events
+ * applied, either all of them before the dump (backward) or as the dump
+ * reads them (forward).
  */
 struct names {
 	struct lttr_ptable *pt;
@@ -275,7 +320,7 @@ static bool wanted(const struct cli_opts *o, struct lttr_trace *t,
 	return true;
 }
 
-int cmd_dump(const struct cli_opts *o)
+int cmd_dump(struct cli_opts *o)
 {
 	struct lttr_trace *t;
 	struct lttr_iter *it = NULL;
@@ -305,7 +350,7 @@ int cmd_dump(const struct cli_opts *o)
 	wall_start = lttr_trace_header(t)->start_wall_ns;
 	mono_start = start;
 	fc.t = t;
-	if (o->filter && lttr_filter_uses(o->filter, "comm")) {
+	{
 		uint64_t until;
 
 		names.pt = lttr_ptable_new(lttr_trace_proc(t));
@@ -323,8 +368,10 @@ int cmd_dump(const struct cli_opts *o)
 			free(seen);
 			return cli_finish(t, NULL, EXIT_TRACE);
 		}
-		fc.comm = comm_at;
-		fc.arg = names.pt;
+		if (o->filter && lttr_filter_uses(o->filter, "comm")) {
+			fc.comm = comm_at;
+			fc.arg = names.pt;
+		}
 	}
 	if (lttr_iter_new(t, &it, &err) < 0) {
 		cli_trace_error(err.msg);
@@ -351,8 +398,8 @@ int cmd_dump(const struct cli_opts *o)
 		lttr_json_key(&j, "events");
 		lttr_json_begin_array(&j);
 	} else {
-		printf(o->wall ? "# rel_s wall_utc cpu pid control description\n" :
-		       "# rel_s abs_s cpu pid control description\n");
+		printf(o->wall ? "# rel_s wall_utc cpu comm-pid control description\n" :
+		       "# rel_s abs_s cpu comm-pid control description\n");
 		if (o->reverse)
 			print_tails(&gaps, o, lttr_trace_ncpus(t), start);
 	}
@@ -363,7 +410,7 @@ int cmd_dump(const struct cli_opts *o)
 	else if (o->has_from && o->from_ns > 0)
 		lttr_iter_seek_time(it, start + (uint64_t)o->from_ns);
 	for (;;) {
-		uint64_t lost;
+		const struct gap *lost;
 
 		r = o->reverse ? lttr_iter_prev(it, &ev) : lttr_iter_next(it, &ev);
 		if (r <= 0)
@@ -378,7 +425,7 @@ int cmd_dump(const struct cli_opts *o)
 		for (i = 0; i < o->npids; i++)
 			if (ev.pid == o->pids[i] && in_window(o, &ev, start))
 				seen[i] = true;
-		lost = o->json ? 0 : gaps_before(&gaps, &ev);
+		lost = o->json ? NULL : gaps_before(&gaps, &ev);
 		if (lost && !o->reverse)
 			print_lost(o, &ev, start, lost);
 		if (wanted(o, t, &ev, start, &fc)) {
@@ -387,7 +434,7 @@ int cmd_dump(const struct cli_opts *o)
 				if (!o->pretty)
 					putchar('\n');
 			} else {
-				print_text(t, &ev, start);
+				print_text(t, names.pt, &ev, start);
 			}
 		}
 		if (lost && o->reverse)

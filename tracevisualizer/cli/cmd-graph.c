@@ -534,7 +534,7 @@ static int pids_shown(const struct gctx *g)
 	return 0;
 }
 
-int cmd_graph(const struct cli_opts *o)
+int cmd_graph(struct cli_opts *o)
 {
 	static const struct lttr_flow_ops ops = { on_seg, on_tr };
 	struct gctx g;

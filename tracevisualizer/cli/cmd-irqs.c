@@ -7,7 +7,7 @@
 #include <lttr/lttr.h>
 #include "cli.h"
 
-int cmd_irqs(const struct cli_opts *o)
+int cmd_irqs(struct cli_opts *o)
 {
 	struct lttr_trace *t;
 	struct lttr_account *a;
@@ -23,6 +23,7 @@ int cmd_irqs(const struct cli_opts *o)
 		lttr_json_begin_object(&j);
 		lttr_json_key(&j, "trace");
 		lttr_json_traceinfo(&j, t);
+		cli_json_window(&j, a);
 		lttr_json_key(&j, "irqs");
 		lttr_json_irqstats(&j, t, a);
 		lttr_json_key(&j, "softirqs");
@@ -32,6 +33,7 @@ int cmd_irqs(const struct cli_opts *o)
 			putchar('\n');
 		return cli_finish(t, a, 0);
 	}
+	cli_print_window(a);
 	printf("IRQ handler durations (entry to exit, softirqs run at irq exit included):\n");
 	printf("  %-8s %-20s %9s %12s %10s %10s %10s\n", "irq", "name", "count",
 	       "total_ms", "min_us", "max_us", "mean_us");

@@ -50,7 +50,7 @@ static void print_forest(const struct cli_opts *o, const struct lttr_acct_task *
 	free(done);
 }
 
-int cmd_processes(const struct cli_opts *o)
+int cmd_processes(struct cli_opts *o)
 {
 	struct lttr_trace *t;
 	struct lttr_account *a;
@@ -69,6 +69,7 @@ int cmd_processes(const struct cli_opts *o)
 		lttr_json_begin_object(&j);
 		lttr_json_key(&j, "trace");
 		lttr_json_traceinfo(&j, t);
+		cli_json_window(&j, a);
 		lttr_json_key(&j, "window_ns");
 		lttr_json_u64(&j, a->end_ns - a->start_ns);
 		lttr_json_key(&j, o->threads ? "threads" : "processes");
@@ -81,6 +82,7 @@ int cmd_processes(const struct cli_opts *o)
 		if (!o->pretty)
 			putchar('\n');
 	} else {
+		cli_print_window(a);
 		printf("%s (times in ms; life = wall-clock lifetime in the trace, thr-time = its threads' lifetimes summed:\n"
 		       " running + runnable + blocked; kernel = syscalls + traps + kernel threads;\n"
 		       " intr = irqs and softirqs that interrupted it, not its own work; blocked = io + sleep + futex + child\n"

@@ -165,6 +165,11 @@ static void print_text(const struct lttr_trace *t, const struct lttr_summary *s)
 	print_config(t, s);
 	for (i = 0; i < lttr_trace_warning_count(t); i++)
 		printf("Warning: %s\n", lttr_trace_warning(t, i));
+	if (s->windowed)
+		printf("\nWindow: %.9f s to %.9f s after the trace's start: the events in it (one at its end\n"
+		       " is the next window's); processes with events in it\n",
+		       ((double)s->from_ns - (double)h->start_ns) / 1e9,
+		       ((double)s->to_ns - (double)h->start_ns) / 1e9);
 
 	printf("\nEvents: %" PRIu64 " (control %" PRIu64 ", unknown %" PRIu64 ")\n",
 	       s->total, s->control, s->unknown);
@@ -181,8 +186,10 @@ static void print_text(const struct lttr_trace *t, const struct lttr_summary *s)
 		       c, s->cpu[c].events, s->cpu[c].lost, s->cpu[c].buffers,
 		       s->cpu[c].first_ns, s->cpu[c].last_ns);
 
-	printf("\nLost events: %" PRIu64 "%s\n", s->lost_total,
-	       lttr_trace_lost_info(t, 0) ? "" : " (from buffer headers; no lost file)");
+	printf("\nLost events: %" PRIu64 "%s%s\n", s->lost_total,
+	       lttr_trace_lost_info(t, 0) ? "" : " (from buffer headers; no lost file)",
+	       s->windowed ? " (in the gaps that begin in the window or are open at its start;"
+	       " by type, only for the whole trace)" : "");
 	for (i = 0; i < 64; i++)
 		if (s->lost_by_id[i])
 			printf("  %-20s %12" PRIu64 "\n",
@@ -198,6 +205,8 @@ static void print_text(const struct lttr_trace *t, const struct lttr_summary *s)
 		char ex[48] = "-";
 		size_t k;
 
+		if (s->windowed && !p->events)
+			continue;
 		if (p->exited)
 			lttr_exit_code_str(p->exit_code, ex, sizeof(ex));
 		printf("  %7u %7u %7u %10" PRIu64 " %-6s %-17s %s", p->pid,
@@ -280,7 +289,7 @@ static void json_time(struct lttr_json *j, const struct lttr_account *a,
 	lttr_json_conservation(j, c);
 }
 
-int cmd_summary(const struct cli_opts *o)
+int cmd_summary(struct cli_opts *o)
 {
 	struct lttr_trace *t = NULL;
 	struct lttr_summary *s = NULL;
@@ -290,16 +299,25 @@ int cmd_summary(const struct cli_opts *o)
 	struct lttr_json j;
 	int status = 0;
 
+	uint64_t start, from = 0, to = UINT64_MAX;
+	bool win = o->has_from || o->has_to;
 	int ost = cli_open(o, &t);
 
 	if (ost)
 		return ost;
-	if (lttr_summary_compute(t, &s, &err) < 0) {
+	start = lttr_trace_header(t)->start_ns;
+	if (o->has_from && o->from_ns > 0)
+		from = start + (uint64_t)o->from_ns;
+	if (o->has_to)
+		to = start + (uint64_t)o->to_ns;
+	if ((win ? lttr_summary_compute_window(t, from, to, &s, &err) :
+	     lttr_summary_compute(t, &s, &err)) < 0) {
 		cli_trace_error(err.msg);
 		lttr_trace_close(t);
 		return EXIT_TRACE;
 	}
-	if (o->time && lttr_account_compute(t, &a, &err) < 0) {
+	if (o->time && (win ? lttr_account_compute_window(t, from, to, &a, &err) :
+			lttr_account_compute(t, &a, &err)) < 0) {
 		cli_trace_error(err.msg);
 		lttr_summary_free(s);
 		lttr_trace_close(t);

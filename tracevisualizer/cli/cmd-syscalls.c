@@ -27,7 +27,7 @@ static void table(const char *indent, const struct lttr_acct_sc *v, size_t n)
 	}
 }
 
-int cmd_syscalls(const struct cli_opts *o)
+int cmd_syscalls(struct cli_opts *o)
 {
 	struct lttr_trace *t;
 	struct lttr_account *a;
@@ -46,6 +46,7 @@ int cmd_syscalls(const struct cli_opts *o)
 		lttr_json_begin_object(&j);
 		lttr_json_key(&j, "trace");
 		lttr_json_traceinfo(&j, t);
+		cli_json_window(&j, a);
 		lttr_json_key(&j, "syscalls");
 		lttr_json_syscallstats(&j, a->sc, a->nsc);
 		lttr_json_key(&j, o->threads ? "threads" : "processes");
@@ -67,6 +68,7 @@ int cmd_syscalls(const struct cli_opts *o)
 		if (!o->pretty)
 			putchar('\n');
 	} else {
+		cli_print_window(a);
 		if (!o->npids) {
 			printf("System-wide (count and latency: calls whose entry and exit are both in the trace):\n");
 			table("  ", a->sc, a->nsc);

@@ -22,7 +22,7 @@ static void usage(FILE *f)
 "\n"
 "Commands:\n"
 "  dump       print the events of all CPUs in time order, one per line:\n"
-"             relative time, absolute time (s.ns), cpu, pid, control mark\n"
+"             relative time, absolute time (s.ns), cpu, comm-pid, control mark\n"
 "             (C = transition into or out of the kernel), description\n"
 "  summary    event counts per type, CPU and process, syscalls, lost events;\n"
 "             with --time also where the time went: system table (per CPU\n"
@@ -58,8 +58,11 @@ static void usage(FILE *f)
 "  --filter EXPR   dump: only the events the expression matches, e.g.\n"
 "                  'type == fs_open && filename =~ \"^/etc\"' (the language:\n"
 "                  docs/filter.md); with the other filters, all must hold\n"
-"  --from S        dump, graph: from S seconds after the trace start\n"
-"  --to S          dump, graph: up to S seconds after the trace start\n"
+"  --from S        dump, graph, summary, processes, syscalls, irqs, check:\n"
+"                  from S seconds after the trace start, or from the\n"
+"                  absolute time S (dump's second column) when S is beyond\n"
+"                  the trace's length; statistics: those of the window\n"
+"  --to S          the same: up to S\n"
 "  --window A:B    the same as --from A --to B\n"
 "  --width N       graph: columns of the time axis (default 100)\n"
 "  --transitions   graph: list every transition under the chart\n"
@@ -195,6 +198,7 @@ enum {
 	C_IRQS = 1 << 4, C_GRAPH = 1 << 5, C_CHECK = 1 << 6, C_TUI = 1 << 7,
 	C_ALL = 0xff,
 	C_JSON = C_ALL & ~C_TUI,
+	C_STATS = C_SUMMARY | C_PROCESSES | C_SYSCALLS | C_IRQS | C_CHECK,	/* windowed */
 };
 
 static const struct command {
@@ -202,7 +206,7 @@ static const struct command {
 	const char *synopsis;	/* what it prints, for COMMAND --help */
 } commands[] = {
 	{ "dump", "print the events of all CPUs in time order, one per line: relative\n"
-		  "time, absolute time (s.ns), cpu, pid, control mark (C = transition\n"
+		  "time, absolute time (s.ns), cpu, comm-pid, control mark (C = transition\n"
 		  "into or out of the kernel), description" },
 	{ "summary", "event counts per type, CPU and process, syscalls, lost events; with\n"
 		     "--time also where the time went" },
@@ -252,9 +256,11 @@ static const struct opt {
 	  "only the instances of the custom event type NAME (repeat it for several)" },
 	{ "--filter", "EXPR", C_DUMP, O_FILTER,
 	  "only the events the expression matches (docs/filter.md)" },
-	{ "--from", "S", C_DUMP | C_GRAPH, O_FROM, "from S seconds after the trace start" },
-	{ "--to", "S", C_DUMP | C_GRAPH, O_TO, "up to S seconds after the trace start" },
-	{ "--window", "A:B", C_DUMP | C_GRAPH, O_WINDOW, "the same as --from A --to B" },
+	{ "--from", "S", C_DUMP | C_GRAPH | C_STATS, O_FROM,
+	  "from S s after the trace start (or absolute: dump's second column)" },
+	{ "--to", "S", C_DUMP | C_GRAPH | C_STATS, O_TO,
+	  "up to S s after the trace start (or absolute, as --from)" },
+	{ "--window", "A:B", C_DUMP | C_GRAPH | C_STATS, O_WINDOW, "the same as --from A --to B" },
 	{ "--width", "N", C_GRAPH, O_WIDTH, "columns of the time axis (10 to 1000, default 100)" },
 	{ "--transitions", NULL, C_GRAPH, O_TRANSITIONS,
 	  "list every transition under the chart (JSON always has them)" },
@@ -488,10 +494,6 @@ int main(int argc, char **argv)
 		return bad_usage("%s is an option of %s", opts[k].name,
 				 command_list(opts[k].cmds, list, sizeof(list)));
 	}
-	if (o.has_from && o.has_to && o.to_ns < o.from_ns)
-		return bad_usage("the window ends before it starts");
-	if (o.has_from && o.has_to && o.to_ns == o.from_ns)
-		return bad_usage("the window is empty (it ends where it starts)");
 	if (!strcmp(cmd, "dump"))
 		return dump(&o);
 	if (!strcmp(cmd, "summary"))

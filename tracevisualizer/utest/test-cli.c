@@ -77,9 +77,9 @@ static void strict(const char *dir)
 	char args[1024], *a = NULL, *b = NULL;
 	int sa, sb;
 
-	snprintf(args, sizeof(args), "dump --pid=5 --window=0:0.000001 %s", dir);
+	snprintf(args, sizeof(args), "dump --pid=5 --window=0:0.00000005 %s", dir);
 	sa = run(args, &a);
-	snprintf(args, sizeof(args), "dump --pid 5 --window 0:0.000001 %s", dir);
+	snprintf(args, sizeof(args), "dump --pid 5 --window 0:0.00000005 %s", dir);
 	sb = run(args, &b);
 	ok(sa == 0 && sb == 0 && a && b && !strcmp(a, b) && strstr(a, "custom ping"),
 	   "--opt=value is --opt value");
@@ -117,7 +117,7 @@ static void strict(const char *dir)
 	   !strstr(a, "--cpu"), "processes --help lists its options, not the others'");
 	free(a);
 	expect(dir, "dump --wall --type custom", 0,
-	       "\n0.000000010 2023-11-14T22:13:20.000000010Z - 5 - custom ping seq=1\n",
+	       "\n0.000000010 2023-11-14T22:13:20.000000010Z - w-5 - custom ping seq=1\n",
 	       "dump --wall: the wall clock from the header's clock pair, UTC, to the ns");
 	expect("", "bogus --help", 2, "unknown command 'bogus'", "an unknown command's help: refused");
 }
@@ -161,7 +161,7 @@ int main(int argc, char **argv)
 	free(out);
 	snprintf(args, sizeof(args), "dump %s", dir);
 	st = run(args, &out);
-	ok(st == 0 && strstr(out, "0.000000010 0.000001010 - 5 - custom ping seq=1\n"),
+	ok(st == 0 && strstr(out, "0.000000010 0.000001010 - w-5 - custom ping seq=1\n"),
 	   "CPU ids not logged: dump shows none");
 	free(out);
 

@@ -711,12 +711,12 @@ static void same_output(void)
 	}
 
 	/* what the outputs say: decoded values, not just equal ones */
-	ok(out[0] && strstr(out[0], " 0 5 C syscall_exit read ret=-11\n") &&
-	   strstr(out[0], " 0 5 C syscall_exit mmap ret=139887390248960\n") &&
-	   strstr(out[0], " 0 6 C schedchange 6 -> 0 (prev_state 1026 I)\n") &&
-	   strstr(out[0], " 1 4194304 C schedchange 4194304 -> 0 (prev_state 524288 ?)\n"),
+	ok(out[0] && strstr(out[0], " 0 a-5 C syscall_exit read ret=-11\n") &&
+	   strstr(out[0], " 0 a-5 C syscall_exit mmap ret=139887390248960\n") &&
+	   strstr(out[0], " 0 b-6 C schedchange 6 -> 0 (prev_state 1026 I)\n") &&
+	   strstr(out[0], " 1 <...>-4194304 C schedchange 4194304 -> 0 (prev_state 524288 ?)\n"),
 	   "dump shows the values: compact and full ones");
-	ok(out[0] && strstr(out[0], " 0 6 - trap_entry page_fault addr=0xffff888000001000 ip=0xffffffff81234567 kernel\n"),
+	ok(out[0] && strstr(out[0], " 0 b-6 - trap_entry page_fault addr=0xffff888000001000 ip=0xffffffff81234567 kernel\n"),
 	   "a kernel IP in a compact trap_entry is sign-extended back");
 	for (i = 0; i < NCMD; i++)
 		free(out[i]);

@@ -20,11 +20,18 @@ uint64_t lttr_acct_task_kernel(const struct lttr_acct_task *tk)
 bool lttr_acct_cut_warning(const struct lttr_account *a, unsigned int cpu,
 			   char *buf, size_t size)
 {
-	if (cpu >= a->ncpus || !a->cpu[cpu].cut_ns)
+	uint64_t cut = cpu < a->ncpus ? a->cpu[cpu].cut_ns : 0;
+
+	if (!cut)
 		return false;
-	snprintf(buf, size, "cpu %u: its events end at %.9f s, %.9f s before the stop, and the trace is incomplete: its time after is counted unknown",
-		 cpu, (double)(a->cpu[cpu].cut_ns - a->start_ns) / 1e9,
-		 (double)(a->end_ns - a->cpu[cpu].cut_ns) / 1e9);
+	if (cut < a->start_ns)	/* a window that begins after the cut */
+		snprintf(buf, size, "cpu %u: its events end at %.9f s, before the window, and the trace is incomplete: its time in the window is counted unknown",
+			 cpu, ((double)cut - (double)a->trace_start_ns) / 1e9);
+	else
+		snprintf(buf, size, "cpu %u: its events end at %.9f s, %.9f s before the %s, and the trace is incomplete: its time after is counted unknown",
+			 cpu, ((double)cut - (double)a->trace_start_ns) / 1e9,
+			 (double)(a->end_ns - cut) / 1e9,
+			 a->windowed ? "window's end" : "stop");
 	return true;
 }
 

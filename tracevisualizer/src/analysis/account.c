@@ -39,6 +39,7 @@ struct atask {
 	bool woke_running;	/* woken while running (racing its sleep) */
 	bool exiting;
 	bool reaped;		/* released before its last switch out */
+	bool outside;		/* neither alive nor a zombie in the window */
 };
 
 struct actx {
@@ -60,7 +61,47 @@ struct actx {
 	void *harg;
 	bool reaps_possible;	/* reaps recorded when in the event mask */
 	bool reaps;		/* ... and they are: dead tasks are zombies */
+	bool windowed;		/* lttr_account_compute_window(): */
+	uint64_t w_from;	/* ... what is charged: [w_from, w_to) */
+	uint64_t w_to;		/* (the whole trace: 0, UINT64_MAX) */
+	uint64_t t_end;		/* ... the trace's end */
 };
+
+/*
+ * The accounting of a window is the whole trace's restricted to it: the
+ * state machine runs over every event (what a task was doing at the
+ * window's start, or what its unknown mode turns out to be after the
+ * window's end, comes from outside it), and only the charges are clipped.
+ */
+
+/* the part of [@s, @e] in the window: the time charged */
+static uint64_t span(const struct actx *x, uint64_t s, uint64_t e)
+{
+	if (s < x->w_from)
+		s = x->w_from;
+	if (e > x->w_to)
+		e = x->w_to;
+	return e > s ? e - s : 0;
+}
+
+/*
+ * An event at @t is counted (a switch, an instance's end) when it is in
+ * [w_from, w_to): one at the window's end belongs to the next window,
+ * unless that end is the trace's, so that adjacent windows add up.
+ */
+static bool in_window(const struct actx *x, uint64_t t)
+{
+	return t >= x->w_from && (t < x->w_to || (t == x->w_to && t >= x->t_end));
+}
+
+/*
+ * A syscall gets its entry in the tables with its first charge; in a
+ * window, a charge clipped to nothing does not make one.
+ */
+static bool charged(const struct actx *x, uint64_t d)
+{
+	return d || !x->windowed;
+}
 
 /* tell the caller's hook that @tk enters @state at @t */
 static void tell(struct actx *x, const struct atask *tk, uint64_t t, int state,
@@ -199,7 +240,7 @@ static struct atask *get_task(struct actx *x, uint32_t pid)
 /* close the current blocked interval of @tk at @t */
 static void close_blocked(struct actx *x, struct atask *tk, uint64_t t)
 {
-	uint64_t d = t > tk->since ? t - tk->since : 0;
+	uint64_t d = span(x, tk->since, t);
 
 	if (tk->bpending) {
 		tk->pending_blocked += d;
@@ -207,22 +248,22 @@ static void close_blocked(struct actx *x, struct atask *tk, uint64_t t)
 		struct lttr_acct_sc *s;
 
 		tk->pub.blocked_ns[tk->breason] += d;
-		if (tk->in_sc && (s = task_sc(x, tk, tk->scnr)))
+		if (tk->in_sc && charged(x, d) && (s = task_sc(x, tk, tk->scnr)))
 			s->blocked_ns += d;
-		if (tk->in_sc && (s = sys_sc(x, tk->scnr)))
+		if (tk->in_sc && charged(x, d) && (s = sys_sc(x, tk->scnr)))
 			s->blocked_ns += d;
 	}
 }
 
 static void close_runnable(struct actx *x, struct atask *tk, uint64_t t)
 {
-	uint64_t d = t > tk->since ? t - tk->since : 0;
+	uint64_t d = span(x, tk->since, t);
 	struct lttr_acct_sc *s;
 
 	tk->pub.runnable_ns += d;
-	if (tk->in_sc && (s = task_sc(x, tk, tk->scnr)))
+	if (tk->in_sc && charged(x, d) && (s = task_sc(x, tk, tk->scnr)))
 		s->runnable_ns += d;
-	if (tk->in_sc && (s = sys_sc(x, tk->scnr)))
+	if (tk->in_sc && charged(x, d) && (s = sys_sc(x, tk->scnr)))
 		s->runnable_ns += d;
 }
 
@@ -238,7 +279,7 @@ static void on_segment(void *arg, const struct lttr_flow_seg *s)
 {
 	struct actx *x = arg;
 	struct lttr_acct_cpu *c = &x->a->cpu[s->cpu];
-	uint64_t d = s->end_ns - s->start_ns;
+	uint64_t d = span(x, s->start_ns, s->end_ns);
 	struct atask *tk = get_task(x, s->pid);
 	struct lttr_acct_sc *sc;
 
@@ -258,6 +299,8 @@ static void on_segment(void *arg, const struct lttr_flow_seg *s)
 		break;
 	case LTTR_MODE_SYSCALL:
 		c->kernel_ns += d;
+		if (!charged(x, d))
+			break;
 		if (tk) {
 			tk->pub.syscall_ns += d;
 			sc = task_sc(x, tk, s->what);
@@ -333,9 +376,9 @@ static void switch_out(struct actx *x, struct atask *tk,
 	uint64_t t = tr->time_ns;
 
 	if (tk->state == ST_RUNNING)
-		tk->pub.running_ns += t - tk->since;
+		tk->pub.running_ns += span(x, tk->since, t);
 	else if (tk->state == ST_NONE)	/* current since the start */
-		tk->pub.running_ns += t - x->a->start_ns;
+		tk->pub.running_ns += span(x, x->a->start_ns, t);
 	tk->since = t;
 	tk->woken = false;
 	tk->in_sc = tr->mode == LTTR_MODE_SYSCALL;
@@ -356,7 +399,7 @@ static void switch_out(struct actx *x, struct atask *tk,
 		struct lttr_acct_change rc = { .preempted = tr->state == 0 };
 
 		tk->state = ST_RUNNABLE;
-		tk->pub.preemptions += tr->state == 0;
+		tk->pub.preemptions += tr->state == 0 && in_window(x, t);
 		tk->woken = tk->woke_running;
 		tk->woken_at = t;
 		tk->woke_running = false;
@@ -405,7 +448,7 @@ static void reap(struct actx *x, struct atask *tk, uint64_t t)
 		tell(x, tk, tk->since, LTTR_TS_ZOMBIE, NULL);
 		/* fall through */
 	case ST_ZOMBIE:
-		tk->pub.zombie_ns += t - tk->since;
+		tk->pub.zombie_ns += span(x, tk->since, t);
 		tk->state = ST_DEAD;
 		tk->since = t;
 		tell(x, tk, t, LTTR_TS_DEAD, NULL);
@@ -431,7 +474,7 @@ static void switch_in(struct actx *x, struct atask *tk, uint64_t t,
 		break;
 	case ST_RUNNABLE:
 		close_runnable(x, tk, t);
-		if (tk->woken) {
+		if (tk->woken && tk->woken_at >= x->w_from && in_window(x, t)) {
 			lttr_lat_add(&tk->pub.sched_lat, t - tk->woken_at);
 			lttr_lat_add(&x->a->sched_lat, t - tk->woken_at);
 		}
@@ -441,7 +484,7 @@ static void switch_in(struct actx *x, struct atask *tk, uint64_t t,
 		break;
 	case ST_ZOMBIE:
 	case ST_DEAD:		/* ran again after its "last" switch */
-		tk->pub.blocked_ns[LTTR_BLOCK_OTHER] += t - tk->pub.end_ns;
+		tk->pub.blocked_ns[LTTR_BLOCK_OTHER] += span(x, tk->pub.end_ns, t);
 		break;
 	default:
 		break;
@@ -450,7 +493,7 @@ static void switch_in(struct actx *x, struct atask *tk, uint64_t t,
 	tk->since = t;
 	tk->woken = false;
 	tk->woke_running = false;
-	tk->pub.switches += recorded;
+	tk->pub.switches += recorded && in_window(x, t);
 	tell(x, tk, t, LTTR_TS_RUNNING, &rc);
 }
 
@@ -480,9 +523,9 @@ static void unknown_from(struct actx *x, struct atask *tk, uint64_t t)
 static void lost_from(struct actx *x, struct atask *tk, uint64_t t)
 {
 	if (tk->state == ST_RUNNING)
-		tk->pub.running_ns += t - tk->since;
+		tk->pub.running_ns += span(x, tk->since, t);
 	else if (tk->state == ST_NONE)	/* current since the start */
-		tk->pub.running_ns += t - x->a->start_ns;
+		tk->pub.running_ns += span(x, x->a->start_ns, t);
 	else
 		return;
 	unknown_from(x, tk, t);
@@ -570,6 +613,8 @@ static void on_resolve(struct actx *x, struct atask *tk,
 	case LTTR_MODE_SYSCALL:
 		tk->pub.syscall_ns += tk->pending_cpu;
 		tk->pub.blocked_ns[block_reason(x, tr->what)] += tk->pending_blocked;
+		if (!charged(x, tk->pending_cpu + tk->pending_blocked))
+			break;
 		s = task_sc(x, tk, tr->what);
 		if (s) {
 			s->cpu_ns += tk->pending_cpu;
@@ -607,6 +652,8 @@ static void on_irq_exit(struct actx *x, const struct lttr_flow_tr *tr)
 	struct lttr_account *a = x->a;
 	size_t i;
 
+	if (!in_window(x, tr->time_ns) || tr->since_ns < x->w_from)
+		return;	/* (a handler without entry, at the trace's start: counted) */
 	for (i = 0; i < a->nirqs; i++)
 		if (a->irqs[i].irq == tr->what && a->irqs[i].sysvec == tr->sysvec)
 			break;
@@ -635,7 +682,8 @@ static void on_softirq_exit(struct actx *x, const struct lttr_flow_tr *tr)
 	struct lttr_account *a = x->a;
 	size_t i;
 
-	if (!tr->since_ns)	/* running at the window start */
+	/* running at the trace's start, or crossing the window's */
+	if (!tr->since_ns || tr->since_ns < x->w_from || !in_window(x, tr->time_ns))
 		return;
 	for (i = 0; i < a->nsoftirqs; i++)
 		if (a->softirqs[i].vec == tr->what)
@@ -663,12 +711,15 @@ static void on_softirq_exit(struct actx *x, const struct lttr_flow_tr *tr)
 static void on_syscall_exit(struct actx *x, struct atask *tk,
 			    const struct lttr_flow_tr *tr)
 {
-	struct lttr_acct_sc *s = task_sc(x, tk, tr->what);
-	struct lttr_acct_sc *g = sys_sc(x, tr->what);
+	struct lttr_acct_sc *s, *g;
 
+	if (!in_window(x, tr->time_ns))
+		return;
+	s = task_sc(x, tk, tr->what);
+	g = sys_sc(x, tr->what);
 	if (!s || !g)
 		return;
-	if (tr->since_ns) {
+	if (tr->since_ns && tr->since_ns >= x->w_from) {
 		lttr_lat_add(&s->lat, tr->time_ns - tr->since_ns);
 		lttr_lat_add(&g->lat, tr->time_ns - tr->since_ns);
 	} else {
@@ -683,7 +734,7 @@ static void on_transition(void *arg, const struct lttr_flow_tr *tr)
 	struct atask *tk = NULL, *other;
 
 	if (tr->kind == LTTR_TR_ANOMALY) {
-		x->a->anomalies++;
+		x->a->anomalies += in_window(x, tr->time_ns);
 		if (x->h && x->h->transition)
 			x->h->transition(x->harg, tr);
 		return;
@@ -708,7 +759,7 @@ static void on_transition(void *arg, const struct lttr_flow_tr *tr)
 		on_softirq_exit(x, tr);
 		break;
 	case LTTR_TR_SWITCH:
-		x->a->cpu[tr->cpu].switches++;
+		x->a->cpu[tr->cpu].switches += in_window(x, tr->time_ns);
 		if (tk)
 			switch_out(x, tk, tr);
 		other = get_task(x, tr->pid2);
@@ -718,7 +769,9 @@ static void on_transition(void *arg, const struct lttr_flow_tr *tr)
 	case LTTR_TR_LOST:
 		if (tr->state == 1) {	/* the CPU's events end here: a cut */
 			x->a->cpu[tr->cpu].cut_ns = tr->time_ns;
-		} else {
+		} else if (in_window(x, tr->time_ns) ||
+			   (tr->time_ns < x->w_from && tr->since_ns > x->w_from)) {
+			/* a gap that begins in the window or is open at its start */
 			x->a->lost_gaps++;
 			x->a->damaged_gaps += tr->state == 2;
 		}
@@ -780,12 +833,12 @@ static void finish_task(struct actx *x, struct atask *tk)
 			.reason = LTTR_BLOCK_UNKNOWN, .mode = LTTR_MODE_UNKNOWN,
 		};
 
-		tk->pub.blocked_ns[LTTR_BLOCK_UNKNOWN] += end - tk->pub.begin_ns;
+		tk->pub.blocked_ns[LTTR_BLOCK_UNKNOWN] += span(x, tk->pub.begin_ns, end);
 		tell(x, tk, tk->pub.begin_ns, LTTR_TS_BLOCKED, &bc);
 		break;
 	}
 	case ST_RUNNING:
-		tk->pub.running_ns += end - tk->since;
+		tk->pub.running_ns += span(x, tk->since, end);
 		break;
 	case ST_RUNNABLE:
 		close_runnable(x, tk, end);
@@ -794,13 +847,25 @@ static void finish_task(struct actx *x, struct atask *tk)
 		close_blocked(x, tk, end);
 		break;
 	case ST_ZOMBIE:		/* not reaped before the end */
-		tk->pub.zombie_ns += end - tk->since;
+		tk->pub.zombie_ns += span(x, tk->since, end);
 		break;
 	default:
 		break;
 	}
 	if (tk->state != ST_DEAD && tk->state != ST_ZOMBIE)
 		tk->pub.end_ns = end;
+	if (x->windowed) {	/* its lifetime in the window */
+		uint64_t b = tk->pub.begin_ns, e = tk->pub.end_ns;
+
+		tk->outside = !(b < x->w_to && e > x->w_from) && !tk->pub.zombie_ns &&
+			      !(b >= x->w_from && b < x->w_to);
+		if (tk->pub.begin_ns < x->w_from)
+			tk->pub.begin_ns = x->w_from;
+		if (tk->pub.end_ns > x->w_to)
+			tk->pub.end_ns = x->w_to;
+		if (tk->pub.end_ns < tk->pub.begin_ns)
+			tk->pub.end_ns = tk->pub.begin_ns;
+	}
 	tk->pub.thread_life_ns = tk->pub.end_ns - tk->pub.begin_ns;
 	tk->pub.kernel_ns += tk->pending_cpu;
 	free(tk->pending_on);	/* never resolved: stays unknown on the CPUs */
@@ -882,9 +947,25 @@ static int finish(struct actx *x)
 	a->tasks = calloc(x->ntasks ? x->ntasks : 1, sizeof(*a->tasks));
 	if (!a->tasks)
 		return -1;
-	for (i = 0; i < x->ntasks; i++)
-		a->tasks[i] = x->tasks[i].pub;
-	a->ntasks = x->ntasks;
+	for (i = 0; i < x->ntasks; i++) {
+		struct atask *tk = &x->tasks[i];
+
+		if (tk->outside) {	/* not in the window: not in the result */
+			free(tk->pub.sc);
+			tk->pub.sc = NULL;
+			continue;
+		}
+		a->tasks[a->ntasks++] = tk->pub;
+	}
+	if (x->windowed) {
+		unsigned int c;
+
+		a->start_ns = x->w_from;
+		a->end_ns = x->w_to;
+		for (c = 0; c < a->ncpus; c++)	/* cut after the window */
+			if (a->cpu[c].cut_ns >= x->w_to)
+				a->cpu[c].cut_ns = 0;
+	}
 	qsort(a->tasks, a->ntasks, sizeof(*a->tasks), cmp_task);
 	if (a->nsc)
 		qsort(a->sc, a->nsc, sizeof(*a->sc), cmp_sc);
@@ -971,9 +1052,9 @@ int lttr_account_compute(struct lttr_trace *t, struct lttr_account **out,
 	return lttr_account_compute_hooks(t, NULL, NULL, out, err);
 }
 
-int lttr_account_compute_hooks(struct lttr_trace *t,
-			       const struct lttr_account_hooks *hooks, void *arg,
-			       struct lttr_account **out, struct lttr_error *err)
+static int compute(struct lttr_trace *t, const struct lttr_account_hooks *hooks,
+		   void *arg, const uint64_t *window, struct lttr_account **out,
+		   struct lttr_error *err)
 {
 	struct actx *x;
 	struct lttr_account *a;
@@ -995,6 +1076,17 @@ int lttr_account_compute_hooks(struct lttr_trace *t,
 	a->end_ns = lttr_trace_end_ns(t);
 	if (a->end_ns < a->start_ns)
 		a->end_ns = a->start_ns;
+	a->trace_start_ns = a->start_ns;
+	x->w_from = 0;
+	x->w_to = UINT64_MAX;
+	x->t_end = a->end_ns;
+	if (window) {	/* within the trace's */
+		x->windowed = a->windowed = true;
+		x->w_from = window[0] < a->start_ns ? a->start_ns :
+			window[0] > a->end_ns ? a->end_ns : window[0];
+		x->w_to = window[1] > a->end_ns ? a->end_ns :
+			window[1] < x->w_from ? x->w_from : window[1];
+	}
 	a->procs = lttr_ptable_new(lttr_trace_proc(t));
 	r = a->procs ? run(t, x, err) :
 		lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
@@ -1021,6 +1113,22 @@ int lttr_account_compute_hooks(struct lttr_trace *t,
 	free(x);
 	*out = a;
 	return r < 0 ? r : 0;
+}
+
+int lttr_account_compute_hooks(struct lttr_trace *t,
+			       const struct lttr_account_hooks *hooks, void *arg,
+			       struct lttr_account **out, struct lttr_error *err)
+{
+	return compute(t, hooks, arg, NULL, out, err);
+}
+
+int lttr_account_compute_window(struct lttr_trace *t, uint64_t from_ns,
+				uint64_t to_ns, struct lttr_account **out,
+				struct lttr_error *err)
+{
+	const uint64_t w[2] = { from_ns, to_ns };
+
+	return compute(t, NULL, NULL, w, out, err);
 }
 
 void lttr_account_free(struct lttr_account *a)

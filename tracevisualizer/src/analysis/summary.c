@@ -72,7 +72,18 @@ struct scanctx {
 	struct lttr_event *pev;		/* process events, applied in order */
 	size_t npev;
 	size_t cappev;
+	bool windowed;			/* lttr_summary_compute_window(): */
+	uint64_t from_ns;		/* ... [from, to) counted */
+	uint64_t to_ns;
+	uint64_t end_ns;		/* ... the trace's end */
 };
+
+/* an event at @t is counted: in [from, to), or at @to when it is the end */
+static bool counted(const struct scanctx *x, uint64_t t)
+{
+	return !x->windowed || (t >= x->from_ns &&
+				(t < x->to_ns || (t == x->to_ns && t >= x->end_ns)));
+}
 
 static int count_custom(struct scanctx *x, const struct lttr_event *ev)
 {
@@ -182,6 +193,8 @@ void lttr_summary_mask_at(const struct lttr_trace *t,
 		*mask = s->mask_changes[i].mask;
 }
 
+static int keep_event(struct scanctx *x, const struct lttr_event *ev);
+
 static int count_event(void *arg, const struct lttr_event *ev)
 {
 	struct scanctx *x = arg;
@@ -189,6 +202,9 @@ static int count_event(void *arg, const struct lttr_event *ev)
 	struct lttr_summary_cpu *c = &s->cpu[ev->cpu];
 	struct lttr_process *p = x->cur;
 
+	/* outside a window: only what names processes, and the mask */
+	if (!counted(x, ev->time_ns))
+		return ev->details ? keep_event(x, ev) : 0;
 	s->by_id[ev->id]++;
 	s->unknown += !ev->known;
 	s->control += ev->control;
@@ -228,6 +244,17 @@ static int count_event(void *arg, const struct lttr_event *ev)
 	}
 	case LTT_EV_CUSTOM:
 		return count_custom(x, ev);
+	default:
+		return keep_event(x, ev);
+	}
+}
+
+/* the events kept whatever the window: mask changes, process events */
+static int keep_event(struct scanctx *x, const struct lttr_event *ev)
+{
+	struct lttr_summary *s = x->s;
+
+	switch (ev->id) {
 	case LTT_EV_CHANGE_MASK: {
 		struct lttr_summary_mask *m;
 
@@ -927,8 +954,50 @@ static int fast_merge_cpu(struct scanctx *x, struct fcpu *r, unsigned int cpu)
 	return 0;
 }
 
-int lttr_summary_compute(struct lttr_trace *t, struct lttr_summary **out,
-			 struct lttr_error *err)
+/*
+ * The lost events of a window, per CPU: those of the gaps (between a
+ * buffer's last record and the next buffer's start, or after the last
+ * buffer until the stop for the lost file's count beyond the headers)
+ * that begin in the window or are open at its start; and the buffers
+ * that hold a part of it.
+ */
+static bool gap_in(uint64_t g0, uint64_t g1, uint64_t from, uint64_t to)
+{
+	return (g0 >= from && g0 < to) || (g0 < from && g1 > from);
+}
+
+static void count_lost_window(struct lttr_trace *t, struct lttr_summary *s,
+			      uint64_t from, uint64_t to)
+{
+	unsigned int cpu;
+
+	for (cpu = 0; cpu < t->ncpus; cpu++) {
+		struct lttr_summary_cpu *c = &s->cpu[cpu];
+		struct lttr_buffer_info bi;
+		uint64_t prev_end = 0, tail = lttr_trace_lost_tail(t, cpu);
+		size_t n = lttr_trace_buffer_count(t, cpu), i;
+
+		c->lost = c->buffer_lost = c->buffers = 0;
+		for (i = 0; i < n; i++) {
+			if (lttr_trace_buffer(t, cpu, i, &bi))
+				break;
+			if (bi.lost && gap_in(i ? prev_end : bi.start_ns, bi.start_ns,
+					      from, to)) {
+				c->buffer_lost += bi.lost;
+				c->lost += bi.lost;
+			}
+			if (bi.start_ns < to && bi.end_ns >= from)
+				c->buffers++;
+			prev_end = bi.end_ns;
+		}
+		if (tail && n && gap_in(prev_end, lttr_trace_end_ns(t), from, to))
+			c->lost += tail;
+		s->lost_total += c->lost;
+	}
+}
+
+static int compute(struct lttr_trace *t, const uint64_t *window,
+		   struct lttr_summary **out, struct lttr_error *err)
 {
 	struct scanctx x = { 0 };
 	struct lttr_summary *s;
@@ -947,9 +1016,24 @@ int lttr_summary_compute(struct lttr_trace *t, struct lttr_summary **out,
 		goto nomem;
 	x.s = s;
 	x.t = t;
+	if (window) {
+		x.windowed = s->windowed = true;
+		x.from_ns = s->from_ns = window[0];
+		x.to_ns = s->to_ns = window[1];
+		x.end_ns = lttr_trace_end_ns(t);
+		/* by type and syscall, the lost file counts the whole trace */
+		memset(s->lost_by_id, 0, sizeof(s->lost_by_id));
+		lttr_sccount_free(&s->lost_syscalls);
+		memset(&s->lost_syscalls, 0, sizeof(s->lost_syscalls));
+		s->lost_total = 0;
+		count_lost_window(t, s, x.from_ns, x.to_ns);
+	}
 	fc = calloc(t->ncpus, sizeof(*fc));
-	if (!fc || fast_pass(t, fc, s) < 0)
+	/* a window: every record through the generic scan, which filters */
+	if (!fc || (!window && fast_pass(t, fc, s) < 0))
 		goto nomem;
+	for (cpu = 0; window && cpu < t->ncpus; cpu++)
+		fc[cpu].stopped = true;
 	for (cpu = 0; cpu < t->ncpus; cpu++) {
 		struct fcpu *f = &fc[cpu];
 
@@ -974,8 +1058,9 @@ int lttr_summary_compute(struct lttr_trace *t, struct lttr_summary **out,
 	}
 	if (x.npev)
 		qsort(x.pev, x.npev, sizeof(*x.pev), lttr_event_cmp_merged);
-	for (i = 0; i < x.npev; i++)
-		if (lttr_ptable_apply(s->procs, &x.pev[i]) < 0)
+	for (i = 0; i < x.npev; i++)	/* a window: up to its end */
+		if ((!window || x.pev[i].time_ns < x.to_ns || counted(&x, x.pev[i].time_ns)) &&
+		    lttr_ptable_apply(s->procs, &x.pev[i]) < 0)
 			goto nomem;
 	if (s->nmask_changes)
 		qsort(s->mask_changes, s->nmask_changes, sizeof(*s->mask_changes),
@@ -999,6 +1084,25 @@ out:
 	free(x.cs);
 	*out = s;
 	return r;
+}
+
+int lttr_summary_compute(struct lttr_trace *t, struct lttr_summary **out,
+			 struct lttr_error *err)
+{
+	return compute(t, NULL, out, err);
+}
+
+int lttr_summary_compute_window(struct lttr_trace *t, uint64_t from_ns,
+				uint64_t to_ns, struct lttr_summary **out,
+				struct lttr_error *err)
+{
+	uint64_t w[2];
+
+	w[0] = from_ns;
+	w[1] = to_ns > lttr_trace_end_ns(t) ? lttr_trace_end_ns(t) : to_ns;
+	if (w[1] < w[0])
+		w[1] = w[0];
+	return compute(t, w, out, err);
 }
 
 void lttr_summary_free(struct lttr_summary *s)

@@ -289,6 +289,17 @@ void lttr_json_summary_open(struct lttr_json *j, const struct lttr_trace *t,
 	lttr_json_begin_object(j);
 	lttr_json_key(j, "trace");
 	lttr_json_traceinfo(j, t);
+	if (s->windowed) {
+		uint64_t st = lttr_trace_header(t)->start_ns;
+
+		lttr_json_key(j, "window");
+		lttr_json_begin_object(j);
+		lttr_json_key(j, "from_ns");
+		lttr_json_i64(j, (int64_t)(s->from_ns - st));
+		lttr_json_key(j, "to_ns");
+		lttr_json_i64(j, (int64_t)(s->to_ns - st));
+		lttr_json_end_object(j);
+	}
 
 	lttr_json_key(j, "events");
 	lttr_json_begin_object(j);
@@ -332,6 +343,13 @@ void lttr_json_summary_open(struct lttr_json *j, const struct lttr_trace *t,
 		lttr_json_u64(j, s->cpu[c].lost);
 	lttr_json_end_array(j);
 	lttr_json_key(j, "by_type");
+	if (s->windowed) {	/* the lost file counts the whole trace only */
+		lttr_json_null(j);
+		lttr_json_key(j, "syscalls");
+		lttr_json_null(j);
+		lttr_json_end_object(j);
+		goto procs;
+	}
 	lttr_json_begin_object(j);
 	for (i = 0; i < 64; i++)
 		if (s->lost_by_id[i])
@@ -341,6 +359,7 @@ void lttr_json_summary_open(struct lttr_json *j, const struct lttr_trace *t,
 	lttr_json_key(j, "syscalls");
 	sc_object(j, &s->lost_syscalls);
 	lttr_json_end_object(j);
+procs:
 
 	lttr_json_key(j, "processes");
 	lttr_json_begin_array(j);
@@ -348,6 +367,8 @@ void lttr_json_summary_open(struct lttr_json *j, const struct lttr_trace *t,
 	for (i = 0; pv && i < np; i++) {
 		const struct lttr_process *p = pv[i];
 
+		if (s->windowed && !p->events)	/* none in the window */
+			continue;
 		lttr_json_begin_object(j);
 		kv_u64(j, "pid", p->pid);
 		kv_u64(j, "tgid", p->tgid);

@@ -504,9 +504,28 @@ int lttr_record_decode(const uint8_t *rec, size_t avail, struct lttr_event *ev,
  * of its records is read, so that the control flow sees the buffer end
  * early and makes the rest of its time unknown instead of running the
  * state before it on (lttr_buffer_info.valid_size).  A malformed record
- * header (its size) is found by the walk too; a payload that does not
- * match its event type only when the record is read.
+ * header (its size), a payload shorter than the fixed part of its event
+ * type or flags the type cannot have are found by the walk too; a damaged
+ * variable part (a string, a custom payload) only when the record is read.
  */
+/*
+ * The fixed part of a known event's payload fits in its record, and its
+ * flags are possible (compact only where there is a compact form, never
+ * compact and without details at once), as lttr_record_decode() will ask;
+ * the variable part (strings, custom payloads) is checked when decoded.
+ */
+static bool fixed_part_fits(const struct ltt_record_header *rh)
+{
+	size_t plen = rh->size - sizeof(*rh);
+
+	if (!evtypes[rh->id].name)	/* (an id is < LTT_EV_MAX) */
+		return true;	/* unknown: skipped by its size */
+	if (rh->flags & LTT_REC_COMPACT)
+		return !(rh->flags & LTT_REC_NO_DETAILS) && ltt_compact_size(rh->id) &&
+			plen >= ltt_compact_size(rh->id);
+	return (rh->flags & LTT_REC_NO_DETAILS) || plen >= (size_t)evtypes[rh->id].size;
+}
+
 void lttr_buf_check_slow(struct lttr_trace *t, unsigned int cpu, size_t bi)
 {
 	struct lttr_buf *b = &t->cpu[cpu].bufs[bi];
@@ -522,7 +541,8 @@ void lttr_buf_check_slow(struct lttr_trace *t, unsigned int cpu, size_t bi)
 			break;
 		memcpy(&rh, d + off, sizeof(rh));
 		if (rh.size < sizeof(rh) || rh.size % LTT_REC_ALIGN ||
-		    rh.size > b->valid_size - off || rh.delta < prev || rh.delta > span)
+		    rh.size > b->valid_size - off || rh.delta < prev || rh.delta > span ||
+		    !fixed_part_fits(&rh))
 			break;
 		prev = rh.delta;
 		off += rh.size;

@@ -124,7 +124,8 @@ struct lttr_acct_task {
  * @switches: scheduling changes
  * @cut_ns: in an incomplete trace, the time of its last record when the
  *	events after it may be missing (its time after is unknown_ns); 0:
- *	its events go on to the stop
+ *	its events go on to the stop (or past the window's end).  In a
+ *	window it may precede the window's start: unknown all along
  */
 struct lttr_acct_cpu {
 	uint64_t idle_ns;
@@ -182,6 +183,11 @@ struct lttr_acct_softirq {
  *	end of its events in an incomplete trace: @cut_ns of its CPU)
  * @damaged_gaps: of them, after damaged records --salvage skipped
  * @procs: the process table (snapshot + fork/exec/exit) used for names
+ * @windowed: the accounting of a window of the trace
+ *	(lttr_account_compute_window()): @start_ns and @end_ns are its bounds
+ * @trace_start_ns: the trace's window start (lttr_trace_window_start()),
+ *	the origin of the relative times of the warnings; @start_ns unless
+ *	@windowed
  */
 struct lttr_account {
 	uint64_t start_ns;
@@ -201,6 +207,8 @@ struct lttr_account {
 	uint64_t lost_gaps;
 	uint64_t damaged_gaps;
 	struct lttr_ptable *procs;
+	bool windowed;
+	uint64_t trace_start_ns;
 };
 
 /**
@@ -214,6 +222,41 @@ struct lttr_account {
  */
 int lttr_account_compute(struct lttr_trace *t, struct lttr_account **out,
 			 struct lttr_error *err);
+
+/**
+ * lttr_account_compute_window() - the accounting of a window of the trace
+ * (perf's --time): the whole trace's accounting restricted to the window
+ * @t: the trace
+ * @from_ns: the window's start (absolute; before the trace's window
+ *	start: that start)
+ * @to_ns: its end (absolute; after the trace's end: that end)
+ * @out: receives the result (@windowed set, @start_ns and @end_ns the
+ *	window's bounds)
+ * @err: receives the error
+ *
+ * The state machine runs over the whole trace, so what a task was doing
+ * at the window's start, or what its mode there turns out to be after the
+ * window's end, is known as in the whole trace's accounting; only what is
+ * charged is clipped to the window: a task's lifetime, its running,
+ * runnable, blocked and zombie time, a CPU's time by mode.  A task
+ * neither alive nor a zombie in the window is not in the result.  The
+ * window is [@from_ns, @to_ns): an event at @to_ns (a switch, the end of
+ * a duration) is the next window's, unless @to_ns is the trace's end.  A
+ * duration (syscall, irq, softirq, wakeup latency) is counted in the
+ * window where it ends when it begins in it too; a syscall that began
+ * before is @partial there, an irq or softirq handler or a wakeup that
+ * began before is not counted.  Lost-event gaps are those that begin in
+ * the window or are open at its start; @cut_ns of a CPU whose events end
+ * after the window is 0.  So the conservation checks hold as for the
+ * whole trace, and adjacent windows add up exactly: the times, switches
+ * and syscall exits (count + partial) of [a, m) and [m, b) are those of
+ * [a, b).
+ *
+ * Return: 0 or a negative enum lttr_errcode.
+ */
+int lttr_account_compute_window(struct lttr_trace *t, uint64_t from_ns,
+				uint64_t to_ns, struct lttr_account **out,
+				struct lttr_error *err);
 
 /**
  * enum lttr_task_state - what a task is doing, as the accounting decides it

@@ -6,6 +6,7 @@
 #ifndef LTTR_SUMMARY_H
 #define LTTR_SUMMARY_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <ltt/ltt-abi.h>
 #include <lttr/reader/error.h>
@@ -83,6 +84,9 @@ struct lttr_summary_mask {
  * @custom_warned: custom event instances shown with a warning
  * @mask_changes: the changes of the event mask, in time order
  * @nmask_changes: entries in @mask_changes
+ * @windowed: the summary of a window (lttr_summary_compute_window())
+ * @from_ns: its start (absolute)
+ * @to_ns: its end
  */
 struct lttr_summary {
 	uint64_t total;
@@ -103,6 +107,9 @@ struct lttr_summary {
 	uint64_t custom_warned;
 	struct lttr_summary_mask *mask_changes;
 	size_t nmask_changes;
+	bool windowed;
+	uint64_t from_ns;
+	uint64_t to_ns;
 };
 
 /**
@@ -137,6 +144,33 @@ int lttr_summary_compute(struct lttr_trace *t, struct lttr_summary **out,
 void lttr_summary_mask_at(const struct lttr_trace *t,
 			  const struct lttr_summary *s, uint64_t time_ns,
 			  struct ltt_event_mask *mask);
+
+/**
+ * lttr_summary_compute_window() - the counts of a window of the trace
+ * @t: the trace
+ * @from_ns: the window's start (absolute)
+ * @to_ns: its end (absolute; after the trace's end: that end)
+ * @out: receives the summary (@windowed set)
+ * @err: receives the error
+ *
+ * The events of [@from_ns, @to_ns) (an event at @to_ns is the next
+ * window's, unless @to_ns is the trace's end) are counted: by type, per
+ * CPU (first_ns and last_ns the CPU's first and last in the window), per
+ * process and syscall, custom instances.  The process table holds the
+ * snapshot and the process events up to the window's end (names, forks
+ * and exits as they are then); the mask changes are all kept.  Lost
+ * events: per CPU those of its gaps that begin in the window or are open
+ * at its start (@buffer_lost the buffer headers' part, the rest the lost
+ * file's count after the CPU's last buffer); @buffers the buffers holding
+ * a part of the window; @lost_by_id and @lost_syscalls, which the lost
+ * file counts over the whole trace only, are empty.  Every record goes
+ * through the generic scan (no threaded first pass).
+ *
+ * Return: 0 or a negative enum lttr_errcode.
+ */
+int lttr_summary_compute_window(struct lttr_trace *t, uint64_t from_ns,
+				uint64_t to_ns, struct lttr_summary **out,
+				struct lttr_error *err);
 
 /** lttr_summary_free() - release a summary @s: the summary or NULL */
 void lttr_summary_free(struct lttr_summary *s);
