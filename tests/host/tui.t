@@ -340,6 +340,25 @@ tui_key f 2 && rows_as_spec f 129 0 1000 > "$tmp/f.diff"
 ok $? "view 2: cpu 0 letter by letter"
 sed 's/^/# /' "$tmp/f.diff"
 is "$(tui_quit f)" 0 "q: status 0"
+# zoomed out, an irq whose handler ran for less than half of a column
+# (none there by the majority rule) still shows, its letter dimmed: 39
+# columns over the 1000 ns of A, the timer's 200-210 ns is 5 ns of
+# columns 7 and 8 (of 25 or 26 ns)
+tui_start iz 60 12 -- "$tmp/a" && tui_key iz 2
+python3 - "$(tui_screen iz -e)" <<'PY'
+import sys
+from tuicheck import *
+rows = {text_of(al)[:20].split(' ')[0] + ' ' + text_of(al)[:20].split(' ')[1]: al[21:60]
+        for al in attr_lines(sys.argv[1]) if text_of(al)[:3] in ('vec', 'irq')}
+def cells(label):
+    return [(i, c, 'dim' in a) for i, (c, a) in enumerate(rows.get(label, [])) if c != ' ']
+got = cells('vec 0xec')
+want = [(7, 'I', True), (8, 'I', True)]
+print("got %s" % (got,))
+sys.exit(got != want)
+PY
+ok $? "view 2 zoomed out: an irq handler shorter than half a column still shows, dimmed (nothing vanishes)"
+is "$(tui_quit iz)" 0 "q: status 0"
 tui_start z 80 24 -- "$tmp/a"
 tui_input z g 0.0000002 && tui_key z m && tui_input z g 0.00000079 && tui_key z M z
 tui_wait z '^cursor 0\.000000790  window 590 ns  A 0\.000000200  B 0\.000000790  B-A 590 ns$' >/dev/null

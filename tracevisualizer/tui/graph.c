@@ -219,11 +219,30 @@ void tui_graph_draw(struct tui *u, int top, int height, struct tui_graph *g)
 		attroff(lattr);
 		if (!lttr_view_cells(u->v, g->rows[i], u->vp.t0, u->vp.t1,
 				     (unsigned int)ncols, cells)) {
+			uint8_t kind = lttr_view_row(u->v, g->rows[i])->kind;
+
 			for (c = 0; c < ncols; c++) {
 				if (dim)
 					mvaddch(y, lw + 1 + c, ' ');
 				else
 					tui_draw_cell(u, y, lw + 1 + c, &cells[c], c == ccol);
+				/*
+				 * Nothing vanishes when zoomed out (as in the
+				 * window): a handler that ran for less than half
+				 * of a column ("none" there by the majority
+				 * rule) still shows, its letter dimmed.
+				 */
+				if (!dim && (kind == LTTR_VROW_IRQ || kind == LTTR_VROW_SOFTIRQ) &&
+				    cells[c].cat == LTTR_VCAT_NONE &&
+				    (cells[c].flags & LTTR_VCELL_CHANGES) &&
+				    !(cells[c].flags & (LTTR_VCELL_OUTSIDE | LTTR_VCELL_LOST))) {
+					uint8_t cat = kind == LTTR_VROW_IRQ ? LTTR_VCAT_IRQ :
+						LTTR_VCAT_SOFTIRQ;
+
+					mvaddch(y, lw + 1 + c, (chtype)(unsigned char)lttr_vcat_letter(cat) |
+						(chtype)(tui_cat_attr(u, cat) | A_DIM |
+							 (c == ccol ? A_REVERSE : 0)));
+				}
 			}
 			if (dim) {
 				attron(tui_attr_dim(u));

@@ -61,8 +61,10 @@ void tui_help_page(struct tui *u, int top, int height)
 	unsigned int c;
 	int y = top;
 
-	for (i = 0; i < NHELP + LTTR_VCAT_COUNT + 6; i++)
-		lines++;
+	/* the keys, a title per group, the legend's two lines and its rows */
+	for (i = 0; i < NHELP; i++)
+		lines += 1 + (!i || strcmp(help[i].group, help[i - 1].group));
+	lines += 2 + LTTR_VCAT_COUNT;
 	if (u->page_t.top + (size_t)height > lines)
 		u->page_t.top = lines > (size_t)height ? lines - (size_t)height : 0;
 	skip = u->page_t.top;
@@ -77,7 +79,8 @@ void tui_help_page(struct tui *u, int top, int height)
 		LINE("  %-22s %s", help[i].keys, help[i].what);
 	}
 	attron(A_BOLD);
-	LINE("Legend (letters without colours; underlined: a change or an event in the column, ! events lost)");
+	LINE("Legend (letters without colours; underlined: a change or an event in the column, ! events lost;");
+	LINE("        on an irq or softirq row, I or Q dimmed: the handler ran for less than half the column)");
 	attroff(A_BOLD);
 	for (c = 0; c < LTTR_VCAT_COUNT; c++) {
 		if (skip) {
