@@ -424,13 +424,17 @@ case $out in *"record at offset 104 "*"time delta 200 ns before the 300 ns of th
 *) ok 1 "... and says why, with the record's offset"; diag "$out" ;; esac
 $tv check --salvage "$tmp/back" > "$tmp/back.txt" 2>&1; is "$?" 4 "check --salvage: read up to the damaged record, incomplete (status 4)"
 grep -q '^lost events or damaged records: 1 gap' "$tmp/back.txt"; ok $? "check --salvage: the skipped records are a gap"
-$tv summary --time --json --salvage "$tmp/back" 2>/dev/null | python3 -c '
+# salvage_figs TRACE: cpu 0's unknown, user and kernel time, and pid 5's
+# running, user and kernel time, read with --salvage
+salvage_figs() {
+	$tv summary --time --json --salvage "$1" 2>/dev/null | python3 -c '
 import json, sys
 d = json.load(sys.stdin)["time"]
 c = d["system"]["cpus"][0]
 a = [p for p in d["processes"] if p["pid"] == 5][0]
-print(c["unknown_ns"], c["user_ns"], c["kernel_ns"], a["running_ns"], a["user_ns"], a["kernel_ns"])' > "$tmp/back.fig"
-is "$(cat "$tmp/back.fig")" "400 100 500 300 100 200" \
+print(c["unknown_ns"], c["user_ns"], c["kernel_ns"], a["running_ns"], a["user_ns"], a["kernel_ns"])'
+}
+is "$(salvage_figs "$tmp/back")" "400 100 500 300 100 200" \
 	"--salvage: cpu 0 unknown 300 ns after the last good record and 100 ns after its last; pid 5 ran 300 ns (100 user, 200 in write), not on into the gap"
 $tv graph --transitions --salvage "$tmp/back" 2>/dev/null | grep -q 'damaged records on cpu 0 skipped until 0.000000600 s: 5(a) unknown from here'
 ok $? "graph --transitions: the gap of skipped records"
@@ -460,13 +464,7 @@ case $out in *"payload of 12 bytes shorter than the 24 bytes of a fork event"*) 
 *) ok 1 "... and says why"; diag "$out" ;; esac
 $tv check --salvage "$tmp/short" > "$tmp/short.txt" 2>&1; is "$?" 4 "check --salvage: read up to the damaged record, incomplete (status 4)"
 grep -q '^lost events or damaged records: 1 gap' "$tmp/short.txt"; ok $? "check --salvage: the skipped records are a gap (found before the buffer is read)"
-$tv summary --time --json --salvage "$tmp/short" 2>/dev/null | python3 -c '
-import json, sys
-d = json.load(sys.stdin)["time"]
-c = d["system"]["cpus"][0]
-a = [p for p in d["processes"] if p["pid"] == 5][0]
-print(c["unknown_ns"], a["running_ns"], a["user_ns"], a["kernel_ns"])' > "$tmp/short.fig"
-is "$(cat "$tmp/short.fig")" "600 100 100 0" \
+is "$(salvage_figs "$tmp/short")" "600 100 300 100 100 0" \
 	"--salvage: cpu 0 unknown 500 ns from the last good record (100 ns) to the next buffer and 100 after its last; pid 5 ran 100 ns, not on into the gap"
 $tv graph --transitions --salvage "$tmp/short" 2>/dev/null | grep -q 'damaged records on cpu 0 skipped until 0.000000600 s: 5(a) unknown from here'
 ok $? "graph --transitions: the gap of skipped records"
