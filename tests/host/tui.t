@@ -298,6 +298,46 @@ done()
 PY
 )
 
+# --- 2b. t: the tables of a window -------------------------------------------
+# markers A at 5 ms and B at 12 ms, t: views 3, 4, 5 equal processes,
+# syscalls and irqs --json --window 0.005:0.012, every column; the line
+# above the status says so; t again: the whole trace's tables
+nomarks
+for c in "processes" "processes --threads" syscalls irqs; do
+	$tv $c --json --window 0.005:0.012 "$tmp/w" > "$tmp/tw.${c#* --}.json" || break
+done
+ok $? "processes, syscalls and irqs --json --window 0.005:0.012"
+tui_start tw 200 50 -- "$tmp/w"
+tui_input tw g 0.005 && tui_key tw m && tui_input tw g 0.012 && tui_key tw M 3 t
+tui_wait tw '^tables \(3, 4, 5\) of the window 0\.005000000 \.\. 0\.012000000 \(7(\.0+)? ms\); t: of the whole trace' >/dev/null
+ok $? "t: the tables count the window A-B, said"
+tui_top tw && tui_pages tw "$tmp/tw3.txt"
+tui_key tw 4 && tui_wait tw '^window 0\.005000000 \.\. 0\.012000000: the tables count only it \(t: the whole trace\)' >/dev/null
+ok $? "and said again on the line above the status in the other tables"
+tui_pages tw "$tmp/tw4.txt"
+tui_key tw 5 && tui_pages tw "$tmp/tw5.txt"
+checks < <(python3 - "$tmp" <<'PY'
+import sys
+from check import ok, done
+from tuicheck import *
+d = sys.argv[1]
+check_tables(ok, "t, window 5-12 ms", 200, d + '/tw3.txt', d + '/tw4.txt', d + '/tw5.txt',
+             d + '/tw.processes.json', d + '/tw.threads.json', d + '/tw.syscalls.json',
+             d + '/tw.irqs.json', min_rows=4)
+w, whole = load(d + '/tw.syscalls.json'), load(d + '/w.syscalls.json')
+ok(sum(s['count'] for s in w['syscalls'].values()) < sum(s['count'] for s in whole['syscalls'].values()),
+   "the window's tables are not the whole trace's (fewer syscalls)")
+done()
+PY
+)
+tui_key tw t 4 && tui_pages tw "$tmp/tw4b.txt"
+python3 -c 'import sys
+from tuicheck import *
+sys.exit(lat_rows(lines(sys.argv[1])) != syscalls_expected(load(sys.argv[2])))' "$tmp/tw4b.txt" "$tmp/w.syscalls.json"
+ok $? "t again: view 4 equals the whole trace's syscalls --json"
+is "$(tui_quit tw)" 0 "q: status 0"
+nomarks
+
 # --- 3. the control flow of scenario A, column by column --------------------
 # test-view.c's nanosecond tables: letter:from-to, ns from the start
 specs=(

@@ -26,6 +26,7 @@ static const struct keyhelp help[] = {
 	{ "Views", "Esc", "close the page or prompt" },
 	{ "Views", "?", "this help" },
 	{ "Views", "W", "the trace's warnings (damage, losses)" },
+	{ "Views", "t", "tables 3 4 5 of A-B (else the visible window); again: all" },
 	{ "Views", "q", "quit (markers are saved)" },
 	{ "Time", "Left Right, h l", "cursor one column back, forward" },
 	{ "Time", "H L, S-Left S-Right", "cursor ten columns back, forward" },
@@ -179,6 +180,9 @@ bool tui_key(struct tui *u, int key)
 		return true;
 	case 'q':
 		u->quit = true;
+		return true;
+	case 't':
+		tui_window_tables(u);
 		return true;
 	case '+': case '=': case 'w':
 		lttr_viewport_zoom(&u->vp, 1, 2);

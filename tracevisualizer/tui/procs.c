@@ -123,6 +123,63 @@ void tui_procs_free(struct tui *u)
 {
 	lttr_account_group_free(u->procs, u->nprocs);
 	free(u->prows);
+	u->procs = NULL;
+	u->nprocs = 0;
+	u->prows = NULL;
+	u->nprows = 0;
+}
+
+/*
+ * t: the tables (views 3, 4, 5 and their pages) count a window, the
+ * accounting of the trace restricted to it (lttr_account_compute_window(),
+ * what processes --from --to prints): between markers A and B when both
+ * are placed, else the visible window; t again: the whole trace.
+ */
+void tui_window_tables(struct tui *u)
+{
+	struct lttr_account *wa = NULL;
+	struct lttr_error err;
+	uint64_t from, to;
+	char a[32], b[32], d[32];
+
+	if (!u->wa) {
+		if (!lttr_viewport_marks(&u->vp, &from, &to)) {
+			from = u->vp.t0;
+			to = u->vp.t1;
+		}
+		if (to <= from) {
+			tui_message(u, true, "the window is empty: the tables stay those of the whole trace");
+			return;
+		}
+		tui_clip(u->h - 2, 0, u->w, "counting the window (a pass of the accounting)...", A_BOLD);
+		refresh();
+		if (lttr_account_compute_window(u->t, from, to, &wa, &err) < 0) {
+			tui_message(u, true, "the window's tables: %s", err.msg);
+			return;
+		}
+	}
+	tui_syscalls_free(u);
+	tui_procs_free(u);
+	lttr_account_free(u->wa);
+	u->wa = wa;
+	u->a = wa ? wa : lttr_view_account(u->v);
+	memset(&u->pt, 0, sizeof(u->pt));
+	memset(&u->st, 0, sizeof(u->st));
+	memset(&u->it, 0, sizeof(u->it));
+	if (u->page == P_PROCESS || u->page == P_SYSCALL)	/* of the other tables */
+		u->page = P_NONE;
+	u->page_task = NULL;
+	if (tui_procs_init(u) || tui_syscalls_init(u)) {
+		tui_message(u, true, "out of memory");
+		return;
+	}
+	if (wa)
+		tui_message(u, false, "tables (3, 4, 5) of the window %s .. %s (%s); t: of the whole trace",
+			    lttr_fmt_time(tui_rel(u, wa->start_ns), a, sizeof(a)),
+			    lttr_fmt_time(tui_rel(u, wa->end_ns), b, sizeof(b)),
+			    lttr_fmt_duration(wa->end_ns - wa->start_ns, d, sizeof(d)));
+	else
+		tui_message(u, false, "tables (3, 4, 5) of the whole trace");
 }
 
 static void ms(uint64_t ns, char *buf, size_t size)

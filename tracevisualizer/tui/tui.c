@@ -245,8 +245,20 @@ static void draw_info(struct tui *u)
 		tui_clip(u->h - 2, 0, u->w, u->msg, u->msg_err ? tui_attr_err(u) : A_BOLD);
 		return;
 	}
-	if (u->page == P_NONE && (u->view == V_FLOW || u->view == V_RES))
+	if (u->page == P_NONE && (u->view == V_FLOW || u->view == V_RES)) {
 		tui_graph_info(u, &u->g[u->view - V_FLOW], line, sizeof(line));
+	} else if (u->wa && (u->view == V_PROCS || u->view == V_SYSCALLS ||
+			     u->view == V_IRQS || u->page == P_PROCESS ||
+			     u->page == P_SYSCALL)) {
+		char a[32], b[32];
+
+		/* the tables count a window: said wherever they show */
+		snprintf(line, sizeof(line), "window %s .. %s: the tables count only it (t: the whole trace)",
+			 lttr_fmt_time(tui_rel(u, u->wa->start_ns), a, sizeof(a)),
+			 lttr_fmt_time(tui_rel(u, u->wa->end_ns), b, sizeof(b)));
+		tui_clip(u->h - 2, 0, u->w, line, A_BOLD);
+		return;
+	}
 	tui_clip(u->h - 2, 0, u->w, line, A_NORMAL);
 }
 
@@ -465,6 +477,7 @@ int cmd_tui(const struct cli_opts *o)
 	tui_events_free(u);
 	tui_syscalls_free(u);
 	tui_procs_free(u);
+	lttr_account_free(u->wa);
 	tui_graph_free(u);
 	lttr_filter_free(u->search);
 	lttr_filter_free(u->filter);

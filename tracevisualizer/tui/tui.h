@@ -83,7 +83,8 @@ struct tui {
 	const char *dir;	/* the trace directory */
 	struct lttr_trace *t;
 	struct lttr_view *v;
-	const struct lttr_account *a;
+	const struct lttr_account *a;	/* the tables': the trace's, or @wa */
+	struct lttr_account *wa;	/* t: the accounting of a window */
 	struct lttr_viewport vp;
 	enum tui_view view;
 	enum tui_page page;
@@ -144,6 +145,9 @@ const char *tui_ms(uint64_t ns, char *buf, size_t size);
 void tui_hist(const struct tui *u, int y, int x, int width, const uint64_t *hist,
 	      unsigned int n);
 void tui_clip(int y, int x, int width, const char *s, attr_t attr);
+
+/* procs.c: the tables of the whole trace or of a window (t) */
+void tui_window_tables(struct tui *u);
 
 /* graph.c: views 1 and 2 */
 int tui_graph_init(struct tui *u);
