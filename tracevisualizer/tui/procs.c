@@ -140,7 +140,6 @@ void tui_window_tables(struct tui *u)
 	struct lttr_account *wa = NULL;
 	struct lttr_error err;
 	uint64_t from, to;
-	char a[32], b[32], d[32];
 
 	if (!u->wa) {
 		if (!lttr_viewport_marks(&u->vp, &from, &to)) {
@@ -173,13 +172,16 @@ void tui_window_tables(struct tui *u)
 		tui_message(u, true, "out of memory");
 		return;
 	}
-	if (wa)
+	if (wa) {
+		char a[32], b[32], d[32];
+
 		tui_message(u, false, "tables (3, 4, 5) of the window %s .. %s (%s); t: of the whole trace",
 			    lttr_fmt_time(tui_rel(u, wa->start_ns), a, sizeof(a)),
 			    lttr_fmt_time(tui_rel(u, wa->end_ns), b, sizeof(b)),
 			    lttr_fmt_duration(wa->end_ns - wa->start_ns, d, sizeof(d)));
-	else
+	} else {
 		tui_message(u, false, "tables (3, 4, 5) of the whole trace");
+	}
 }
 
 static void ms(uint64_t ns, char *buf, size_t size)
