@@ -309,10 +309,10 @@ done
 ok $? "processes, syscalls and irqs --json --window 0.005:0.012"
 tui_start tw 200 50 -- "$tmp/w"
 tui_input tw g 0.005 && tui_key tw m && tui_input tw g 0.012 && tui_key tw M 3 t
-tui_wait tw '^tables \(3, 4, 5\) of the window 0\.005000000 \.\. 0\.012000000 \(7(\.0+)? ms\); t: of the whole trace' >/dev/null
+tui_wait tw '^tables 3 4 5: the window 0\.005000000 \.\. 0\.012000000 \(7(\.0+)? ms\); t: all$' >/dev/null
 ok $? "t: the tables count the window A-B, said"
 tui_top tw && tui_pages tw "$tmp/tw3.txt"
-tui_key tw 4 && tui_wait tw '^window 0\.005000000 \.\. 0\.012000000: the tables count only it \(t: the whole trace\)' >/dev/null
+tui_key tw 4 && tui_wait tw '^tables of the window 0\.005000000 \.\. 0\.012000000 only \(t: the whole trace\)$' >/dev/null
 ok $? "and said again on the line above the status in the other tables"
 tui_pages tw "$tmp/tw4.txt"
 tui_key tw 5 && tui_pages tw "$tmp/tw5.txt"

@@ -175,7 +175,7 @@ void tui_window_tables(struct tui *u)
 	if (wa) {
 		char a[32], b[32], d[32];
 
-		tui_message(u, false, "tables (3, 4, 5) of the window %s .. %s (%s); t: of the whole trace",
+		tui_message(u, false, "tables 3 4 5: the window %s .. %s (%s); t: all",
 			    lttr_fmt_time(tui_rel(u, wa->start_ns), a, sizeof(a)),
 			    lttr_fmt_time(tui_rel(u, wa->end_ns), b, sizeof(b)),
 			    lttr_fmt_duration(wa->end_ns - wa->start_ns, d, sizeof(d)));

@@ -253,7 +253,7 @@ static void draw_info(struct tui *u)
 		char a[32], b[32];
 
 		/* the tables count a window: said wherever they show */
-		snprintf(line, sizeof(line), "window %s .. %s: the tables count only it (t: the whole trace)",
+		snprintf(line, sizeof(line), "tables of the window %s .. %s only (t: the whole trace)",
 			 lttr_fmt_time(tui_rel(u, u->wa->start_ns), a, sizeof(a)),
 			 lttr_fmt_time(tui_rel(u, u->wa->end_ns), b, sizeof(b)));
 		tui_clip(u->h - 2, 0, u->w, line, A_BOLD);
