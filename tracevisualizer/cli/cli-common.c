@@ -92,22 +92,29 @@ int cli_open(struct cli_opts *o, struct lttr_trace **t)
 	return 0;
 }
 
+bool cli_window(const struct cli_opts *o, const struct lttr_trace *t,
+		uint64_t *from, uint64_t *to)
+{
+	uint64_t start = lttr_trace_header(t)->start_ns;
+
+	*from = o->has_from && o->from_ns > 0 ? start + (uint64_t)o->from_ns : 0;
+	*to = o->has_to ? start + (uint64_t)o->to_ns : UINT64_MAX;
+	return o->has_from || o->has_to;
+}
+
 int cli_open_account(struct cli_opts *o, struct lttr_trace **t,
 		     struct lttr_account **a)
 {
 	struct lttr_error err;
+	uint64_t from, to;
 
 	size_t i, k;
 	int r = cli_open(o, t);
 
 	if (r)
 		return r;
-	if (o->has_from || o->has_to) {
-		uint64_t start = lttr_trace_header(*t)->start_ns;
-
-		r = lttr_account_compute_window(*t,
-			o->has_from && o->from_ns > 0 ? start + (uint64_t)o->from_ns : 0,
-			o->has_to ? start + (uint64_t)o->to_ns : UINT64_MAX, a, &err);
+	if (cli_window(o, *t, &from, &to)) {
+		r = lttr_account_compute_window(*t, from, to, a, &err);
 	} else {
 		r = lttr_account_compute(*t, a, &err);
 	}

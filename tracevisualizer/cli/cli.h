@@ -66,6 +66,9 @@ int cli_open(struct cli_opts *o, struct lttr_trace **t);
 int cli_open_account(struct cli_opts *o, struct lttr_trace **t,
 		     struct lttr_account **a);
 int cli_finish(struct lttr_trace *t, struct lttr_account *a, int status);
+/* --from/--to as absolute bounds (0, UINT64_MAX: open); whether given */
+bool cli_window(const struct cli_opts *o, const struct lttr_trace *t,
+		uint64_t *from, uint64_t *to);
 const struct lttr_acct_task *cli_tasks(const struct cli_opts *o,
 				       const struct lttr_account *a,
 				       struct lttr_acct_task **group, size_t *n);

@@ -299,17 +299,13 @@ int cmd_summary(struct cli_opts *o)
 	struct lttr_json j;
 	int status = 0;
 
-	uint64_t start, from = 0, to = UINT64_MAX;
-	bool win = o->has_from || o->has_to;
+	uint64_t from, to;
+	bool win;
 	int ost = cli_open(o, &t);
 
 	if (ost)
 		return ost;
-	start = lttr_trace_header(t)->start_ns;
-	if (o->has_from && o->from_ns > 0)
-		from = start + (uint64_t)o->from_ns;
-	if (o->has_to)
-		to = start + (uint64_t)o->to_ns;
+	win = cli_window(o, t, &from, &to);
 	if ((win ? lttr_summary_compute_window(t, from, to, &s, &err) :
 	     lttr_summary_compute(t, &s, &err)) < 0) {
 		cli_trace_error(err.msg);
