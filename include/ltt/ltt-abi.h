@@ -46,7 +46,7 @@
 #define LTT_TRACE_MAGIC		0x00D6B7EDU	/* LTT's magic number */
 #define LTT_BUFFER_MAGIC	0x4C544242U	/* "BBTL" in memory */
 #define LTT_FORMAT_MAJOR	1
-#define LTT_FORMAT_MINOR	2	/* 1.2: compact records */
+#define LTT_FORMAT_MINOR	3	/* 1.3: priorities at switch and wakeup */
 
 #define LTT_ORDER_LITTLE	1
 #define LTT_ORDER_BIG		2
@@ -167,11 +167,29 @@ struct ltt_ev_irq_exit {
 	__u16 flags;		/* LTT_IRQ_SYSVEC as on entry */
 } __attribute__((packed));
 
+/*
+ * Scheduling priorities and policies (format 1.3; a 1.2 trace's
+ * schedchange and wakeup payloads end before them, see
+ * LTT_EV_SCHEDCHANGE_SIZE_1_2): a priority is the task's effective
+ * priority as the scheduler uses it (task->prio, as ftrace's prio=):
+ * 0-99 real-time (99 - rt_priority), 100-139 normal (120 + nice), -1
+ * deadline, and a task boosted by priority inheritance has the boosted
+ * value under its own policy.  A policy is the task's SCHED_* number
+ * (0 SCHED_NORMAL, 1 SCHED_FIFO, 2 SCHED_RR, 3 SCHED_BATCH, 5 SCHED_IDLE,
+ * 6 SCHED_DEADLINE).
+ */
 struct ltt_ev_schedchange {
 	__u32 prev_pid;		/* task switched out */
 	__u32 next_pid;		/* task switched in */
 	__s32 prev_state;	/* prev's state (0 = runnable: preempted) */
+	__s16 prev_prio;	/* 1.3: prev's priority */
+	__s16 next_prio;	/* 1.3: next's priority */
+	__u8 prev_policy;	/* 1.3: prev's policy */
+	__u8 next_policy;	/* 1.3: next's policy */
 } __attribute__((packed));
+
+/* the payload of a format 1.2 schedchange: up to prev_state */
+#define LTT_EV_SCHEDCHANGE_SIZE_1_2	12
 
 #define LTT_FORK_THREAD		0x01	/* CLONE_THREAD: same process */
 #define LTT_FORK_KTHREAD	0x02	/* the child is a kernel thread */
@@ -200,7 +218,14 @@ struct ltt_ev_process_wakeup {
 	__u32 pid;		/* task woken; the waker is the current task */
 	__u16 cpu;		/* CPU it was queued on */
 	__u16 flags;		/* LTT_WAKEUP_* */
+	__s16 prio;		/* 1.3: the woken task's priority */
+	__s16 waker_prio;	/* 1.3: the current task's priority */
+	__u8 policy;		/* 1.3: the woken task's policy */
+	__u8 waker_policy;	/* 1.3: the current task's policy */
 } __attribute__((packed));
+
+/* the payload of a format 1.2 wakeup: up to flags */
+#define LTT_EV_PROCESS_WAKEUP_SIZE_1_2	8
 
 /*
  * Softirq vectors are the kernel's own: 0 HI, 1 TIMER, 2 NET_TX, 3 NET_RX,
@@ -534,8 +559,8 @@ struct ltt_ev_trace_start {
  *   syscall_exit              20          12
  *   trap_entry                28          24
  *   irq_entry, irq_exit       16          12
- *   schedchange               20          16
- *   wakeup                    16          12
+ *   schedchange               28          20   (1.2: 20 and 16)
+ *   wakeup                    24          16   (1.2: 16 and 12)
  *
  * Bit fields, least significant bit first (IPs are stored as their low
  * 48 bits and sign-extended from bit 47, the canonical x86-64 and arm64
@@ -544,9 +569,16 @@ struct ltt_ev_trace_start {
  *   syscall_exit   ret:22 (signed) nr:10
  *   trap_entry     ip:48 vector:8 flags:8, then the address in full
  *   irq_entry/exit irq:24 flags:8
- *   schedchange    prev_pid:22 next_pid:22 prev_state:20 (signed)
- *   wakeup         pid:22 cpu:8 flags:2
- * A pid fits in 22 bits on Linux (PID_MAX_LIMIT is 4194304).
+ *   schedchange    prev_pid:22 next_pid:22 prev_state:20 (signed),
+ *                  then (1.3) prev_prio+1:8 next_prio+1:8 prev_policy:3
+ *                  next_policy:3 (10 bits left 0)
+ *   wakeup         pid:22 cpu:8 flags:2, then (1.3) prio+1:8 policy:3
+ *                  waker_prio+1:8 waker_policy:3 (10 bits left 0)
+ * A pid fits in 22 bits on Linux (PID_MAX_LIMIT is 4194304); a priority
+ * is stored plus one (-1..254 in 0..255).  A 1.2 compact schedchange or
+ * wakeup is its first word alone (LTT_CEV_SCHEDCHANGE_SIZE_1_2,
+ * LTT_CEV_WAKEUP_SIZE_1_2): a reader of both formats expands a 1.2
+ * record from a copy padded with zeros and knows no priority.
  *
  * ltt_compact_*() fill the compact form and return 1 when the values
  * fit, else return 0 (write the full form); ltt_compact_event() and
@@ -571,11 +603,16 @@ struct ltt_cev_irq {
 
 struct ltt_cev_schedchange {
 	__u64 prev_next_state;
+	__u32 prio_policy;		/* 1.3 */
 } __attribute__((packed));
 
 struct ltt_cev_wakeup {
 	__u32 pid_cpu_flags;
+	__u32 prio_policy;		/* 1.3 */
 } __attribute__((packed));
+
+#define LTT_CEV_SCHEDCHANGE_SIZE_1_2	8
+#define LTT_CEV_WAKEUP_SIZE_1_2		4
 
 #define LTT_CEV_IP_MASK		((1ULL << 48) - 1)
 #define LTT_CEV_PID_LIMIT	(1U << 22)
@@ -669,15 +706,40 @@ static inline void ltt_expand_irq(const struct ltt_cev_irq *c, __u32 *irq,
 	*flags = (__u16)(c->irq_flags >> 24);
 }
 
+/* a priority and a policy fit in 11 bits: prio + 1 in 8, policy in 3 */
+static inline int ltt_cev_fits_prio(__s16 prio, __u8 policy)
+{
+	return prio >= -1 && prio <= 254 && policy <= 7;
+}
+
+static inline __u32 ltt_cev_prio(__s16 prio, __u8 policy)
+{
+	return (__u32)(prio + 1) | (__u32)policy << 8;
+}
+
+static inline __s16 ltt_cev_unprio(__u32 v)
+{
+	return (__s16)((__s32)(v & 0xff) - 1);
+}
+
+static inline __u8 ltt_cev_unpolicy(__u32 v)
+{
+	return (__u8)((v >> 8) & 7);
+}
+
 static inline int ltt_compact_schedchange(const struct ltt_ev_schedchange *e,
 					  struct ltt_cev_schedchange *c)
 {
 	if (e->prev_pid >= LTT_CEV_PID_LIMIT ||
 	    e->next_pid >= LTT_CEV_PID_LIMIT ||
-	    !ltt_cev_fits_signed(e->prev_state, 20))
+	    !ltt_cev_fits_signed(e->prev_state, 20) ||
+	    !ltt_cev_fits_prio(e->prev_prio, e->prev_policy) ||
+	    !ltt_cev_fits_prio(e->next_prio, e->next_policy))
 		return 0;
 	c->prev_next_state = e->prev_pid | (__u64)e->next_pid << 22 |
 			     ((__u64)(__u32)e->prev_state & 0xfffff) << 44;
+	c->prio_policy = ltt_cev_prio(e->prev_prio, e->prev_policy) |
+			 ltt_cev_prio(e->next_prio, e->next_policy) << 11;
 	return 1;
 }
 
@@ -688,15 +750,23 @@ static inline void ltt_expand_schedchange(const struct ltt_cev_schedchange *c,
 	e->next_pid = (__u32)((c->prev_next_state >> 22) &
 			      (LTT_CEV_PID_LIMIT - 1));
 	e->prev_state = (__s32)ltt_cev_signed(c->prev_next_state >> 44, 20);
+	e->prev_prio = ltt_cev_unprio(c->prio_policy);
+	e->prev_policy = ltt_cev_unpolicy(c->prio_policy);
+	e->next_prio = ltt_cev_unprio(c->prio_policy >> 11);
+	e->next_policy = ltt_cev_unpolicy(c->prio_policy >> 11);
 }
 
 static inline int ltt_compact_wakeup(const struct ltt_ev_process_wakeup *e,
 				     struct ltt_cev_wakeup *c)
 {
-	if (e->pid >= LTT_CEV_PID_LIMIT || e->cpu > 0xff || e->flags > 3)
+	if (e->pid >= LTT_CEV_PID_LIMIT || e->cpu > 0xff || e->flags > 3 ||
+	    !ltt_cev_fits_prio(e->prio, e->policy) ||
+	    !ltt_cev_fits_prio(e->waker_prio, e->waker_policy))
 		return 0;
 	c->pid_cpu_flags = e->pid | (__u32)e->cpu << 22 |
 			   (__u32)e->flags << 30;
+	c->prio_policy = ltt_cev_prio(e->prio, e->policy) |
+			 ltt_cev_prio(e->waker_prio, e->waker_policy) << 11;
 	return 1;
 }
 
@@ -706,6 +776,10 @@ static inline void ltt_expand_wakeup(const struct ltt_cev_wakeup *c,
 	e->pid = c->pid_cpu_flags & (LTT_CEV_PID_LIMIT - 1);
 	e->cpu = (__u16)((c->pid_cpu_flags >> 22) & 0xff);
 	e->flags = (__u16)(c->pid_cpu_flags >> 30);
+	e->prio = ltt_cev_unprio(c->prio_policy);
+	e->policy = ltt_cev_unpolicy(c->prio_policy);
+	e->waker_prio = ltt_cev_unprio(c->prio_policy >> 11);
+	e->waker_policy = ltt_cev_unpolicy(c->prio_policy >> 11);
 }
 
 /* bytes of the compact payload of event @id, 0 if it has none */
@@ -1009,7 +1083,12 @@ struct ltt_lost_info {
 
 /* ---- ioctls on /dev/tracer ----------------------------------------- */
 
-#define LTT_ABI_VERSION		2
+/*
+ * 3: the records are of format 1.3 (priorities at schedchange and
+ * wakeup).  The daemon writes its own LTT_FORMAT_MINOR in the trace
+ * header, so it refuses a module of another version.
+ */
+#define LTT_ABI_VERSION		3
 
 struct ltt_buffer_config {
 	__u32 size;		/* bytes per buffer, header included */

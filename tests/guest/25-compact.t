@@ -1,5 +1,5 @@
 #!/bin/bash
-# Compact records (format 1.2): the same workload traced with every event,
+# Compact records (format 1.2, 1.3 for schedchange and wakeup): the same workload traced with every event,
 # once by default (the module's write fast path), once with a filter that
 # keeps every task of the workload and the system (--uid 0: the general
 # write path, which also writes compact records) and once with traced
@@ -45,8 +45,9 @@ COMPACT = 0x02
 FULL_RECORDS = 0x0010
 IDS = {1: 'syscall_entry', 2: 'syscall_exit', 3: 'trap_entry', 5: 'irq_entry',
        6: 'irq_exit', 7: 'schedchange', 13: 'wakeup'}
-CSIZE = {1: 16, 2: 12, 3: 24, 5: 12, 6: 12, 7: 16, 13: 12}	# record bytes, compact
-FSIZE = {1: 20, 2: 20, 3: 28, 5: 16, 6: 16, 7: 20, 13: 16}	# and full
+CSIZE = {1: 16, 2: 12, 3: 24, 5: 12, 6: 12, 7: 20, 13: 16}	# record bytes, compact
+FSIZE = {1: 20, 2: 20, 3: 28, 5: 16, 6: 16, 7: 28, 13: 24}	# and full
+POLICY = {0: 'OTHER', 1: 'FIFO', 2: 'RR', 3: 'BATCH', 5: 'IDLE', 6: 'DEADLINE'}
 M48 = (1 << 48) - 1
 
 def sext(v, bits):
@@ -71,10 +72,17 @@ def full(rid, p):
         irq, fl = struct.unpack_from('<IH', p)
         return {'irq': irq, 'flags': fl}
     if rid == 7:
-        a, b, st = struct.unpack_from('<IIi', p)
-        return {'prev_pid': a, 'next_pid': b, 'prev_state': st}
-    pid, cpu, fl = struct.unpack_from('<IHH', p)
-    return {'pid': pid, 'cpu': cpu, 'flags': fl}
+        a, b, st, pp, np, ppol, npol = struct.unpack_from('<IIihhBB', p)
+        return {'prev_pid': a, 'next_pid': b, 'prev_state': st,
+                'prev_prio': pp, 'prev_policy': ppol,
+                'next_prio': np, 'next_policy': npol}
+    pid, cpu, fl, pr, wpr, pol, wpol = struct.unpack_from('<IHHhhBB', p)
+    return {'pid': pid, 'cpu': cpu, 'flags': fl, 'prio': pr, 'policy': pol,
+            'waker_prio': wpr, 'waker_policy': wpol}
+
+def unprio(v):
+    """a priority and policy in 11 bits: prio + 1 in 8, policy in 3"""
+    return (v & 0xff) - 1, (v >> 8) & 7
 
 def compact(rid, p):
     """the compact payload decoded with the documented bit layout"""
@@ -92,11 +100,19 @@ def compact(rid, p):
         (v,) = struct.unpack_from('<I', p)
         return {'irq': v & 0xffffff, 'flags': v >> 24}
     if rid == 7:
-        (v,) = struct.unpack_from('<Q', p)
+        v, w = struct.unpack_from('<QI', p)
+        (pp, ppol), (np, npol) = unprio(w), unprio(w >> 11)
         return {'prev_pid': v & 0x3fffff, 'next_pid': (v >> 22) & 0x3fffff,
-                'prev_state': sext(v >> 44, 20)}
-    (v,) = struct.unpack_from('<I', p)
-    return {'pid': v & 0x3fffff, 'cpu': (v >> 22) & 0xff, 'flags': v >> 30}
+                'prev_state': sext(v >> 44, 20),
+                'prev_prio': pp, 'prev_policy': ppol,
+                'next_prio': np, 'next_policy': npol}
+    v, w = struct.unpack_from('<II', p)
+    (pr, pol), (wpr, wpol) = unprio(w), unprio(w >> 11)
+    return {'pid': v & 0x3fffff, 'cpu': (v >> 22) & 0xff, 'flags': v >> 30,
+            'prio': pr, 'policy': pol, 'waker_prio': wpr, 'waker_policy': wpol}
+
+def prio_fits(p, pol):
+    return -1 <= p <= 254 and pol <= 7
 
 def fits(rid, f):
     """would the module write this full payload in compact form?"""
@@ -110,8 +126,12 @@ def fits(rid, f):
         return f['irq'] < (1 << 24) and f['flags'] <= 0xff
     if rid == 7:
         return (f['prev_pid'] < (1 << 22) and f['next_pid'] < (1 << 22)
-                and -(1 << 19) <= f['prev_state'] < (1 << 19))
-    return f['pid'] < (1 << 22) and f['cpu'] <= 0xff and f['flags'] <= 3
+                and -(1 << 19) <= f['prev_state'] < (1 << 19)
+                and prio_fits(f['prev_prio'], f['prev_policy'])
+                and prio_fits(f['next_prio'], f['next_policy']))
+    return (f['pid'] < (1 << 22) and f['cpu'] <= 0xff and f['flags'] <= 3
+            and prio_fits(f['prio'], f['policy'])
+            and prio_fits(f['waker_prio'], f['waker_policy']))
 
 def shown(rid, a):
     """the same fields from dump --json's args"""
@@ -121,8 +141,11 @@ def shown(rid, a):
     if rid in (5, 6):
         return {'irq': a['irq'], 'sysvec': a['sysvec']} | ({'user': a['user']} if rid == 5 else {})
     if rid == 13:
-        return {'pid': a['pid'], 'cpu': a['cpu']}
-    keys = {1: ('ip', 'nr'), 2: ('ret', 'nr'), 7: ('prev_pid', 'next_pid', 'prev_state')}[rid]
+        return {k: a[k] for k in ('pid', 'cpu', 'prio', 'policy', 'waker_prio',
+                                  'waker_policy')}
+    keys = {1: ('ip', 'nr'), 2: ('ret', 'nr'),
+            7: ('prev_pid', 'next_pid', 'prev_state', 'prev_prio', 'prev_policy',
+                'next_prio', 'next_policy')}[rid]
     return {k: a[k] for k in keys}
 
 def as_shown(rid, f):
@@ -132,8 +155,14 @@ def as_shown(rid, f):
     if rid in (5, 6):
         r = {'irq': f['irq'], 'sysvec': bool(f['flags'] & 2)}
         return r | ({'user': bool(f['flags'] & 1)} if rid == 5 else {})
+    pname = lambda n: POLICY.get(n, 'policy_%d' % n)
     if rid == 13:
-        return {'pid': f['pid'], 'cpu': f['cpu']}
+        return {'pid': f['pid'], 'cpu': f['cpu'], 'prio': f['prio'],
+                'policy': pname(f['policy']), 'waker_prio': f['waker_prio'],
+                'waker_policy': pname(f['waker_policy'])}
+    if rid == 7:
+        return dict(f, prev_policy=pname(f['prev_policy']),
+                    next_policy=pname(f['next_policy']))
     return dict(f)
 
 traces = {}
@@ -141,7 +170,7 @@ for t in ('compact', 'general', 'full'):
     hdr = open(os.path.join(d, t, 'header'), 'rb').read()
     major, minor = struct.unpack_from('<HH', hdr, 4)
     (hflags,) = struct.unpack_from('<I', hdr, 28)
-    ok((major, minor) == (1, 2), "%s: format %d.%d (1.2)" % (t, major, minor))
+    ok((major, minor) == (1, 3), "%s: format %d.%d (1.3)" % (t, major, minor))
     ok(bool(hflags & FULL_RECORDS) == (t == 'full'),
        "%s: header flag LTT_TRACE_FULL_RECORDS %s" % (t, 'set' if t == 'full' else 'clear'))
     recs, nbytes, nbuf, good = parse_events(os.path.join(d, t, 'events'))

@@ -817,7 +817,7 @@ static void test_details(int fd, const struct ltt_info *info)
 		struct rec *rc = &tr.r[i];
 
 		if (rc->id == LTT_EV_SCHEDCHANGE) {
-			if (rc->flags || rc->plen != sizeof(struct ltt_ev_schedchange))
+			if (rc->flags || rc->plen < sizeof(struct ltt_ev_schedchange))
 				bad_sched++;
 			else
 				full_sched++;

@@ -3,20 +3,21 @@
  * gen-big.c - write a large synthetic trace quickly, for benchmarks.
  *
  *   gen-big [-n EVENTS] [-c CPUS] [-b BUFFER_SIZE] [--full-records]
- *           [--format 1.0|1.1|1.2] OUTDIR
+ *           [--format 1.0|1.1|1.2|1.3] OUTDIR
  *
  * Each CPU runs a few processes making syscalls (now and then an mmap
  * returning an address), taking page faults and interrupts, switching
  * tasks, and now and then forking.  Buffers are streamed to OUTDIR/events
  * as they fill.
  *
- * By default the trace is format 1.2 and its records are written as the
+ * By default the trace is format 1.3 and its records are written as the
  * module writes them: in their compact form (LTT_REC_COMPACT) when the
  * event has one and its values fit, else in full.  --full-records writes
  * every record in full and sets LTT_TRACE_FULL_RECORDS (the module's
  * LTT_OPT_FULL_RECORDS); --format 1.0 or 1.1 writes that format's header,
- * with full records (those formats have no compact form).  The events are
- * the same whatever the options.
+ * with full records (those formats have no compact form); before 1.3,
+ * schedchange and wakeup records have no priorities.  The events are the
+ * same whatever the options.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,6 +41,7 @@ static FILE *out;
 static uint32_t bufsize = 256 * 1024;
 static uint64_t nbuffers, ncompact;
 static int compact = 1;
+static uint16_t minor;		/* the trace's format: 1.minor */
 
 static void flush_buf(struct cpubuf *c, unsigned int cpu, uint64_t end)
 {
@@ -68,9 +70,11 @@ static void emit(struct cpubuf *c, unsigned int cpu, uint64_t t, unsigned int id
 	if (compact && ltt_compact_size(id) <= sizeof(cpl) &&
 	    (clen = tg_compact(id, pl, plen, cpl)) != 0) {
 		pl = cpl;
-		plen = clen;
+		plen = tg_old_size(minor, id, clen, 1);
 		rh.flags = LTT_REC_COMPACT;
 		ncompact++;
+	} else {
+		plen = tg_old_size(minor, id, plen, 0);
 	}
 	size = (sizeof(rh) + plen + 3) & ~(size_t)3;
 
@@ -101,8 +105,8 @@ static void emit(struct cpubuf *c, unsigned int cpu, uint64_t t, unsigned int id
 
 static const char usage[] =
 	"Usage: gen-big [-n EVENTS] [-c CPUS] [-b BUFFER_SIZE] [--full-records]\n"
-	"               [--format 1.0|1.1|1.2] OUTDIR\n"
-	"Records are compact when they fit (format 1.2, the default);\n"
+	"               [--format 1.0|1.1|1.2|1.3] OUTDIR\n"
+	"Records are compact when they fit (format 1.2 and 1.3, the default);\n"
 	"--full-records or --format 1.0/1.1: every record in full.\n";
 
 int main(int argc, char **argv)
@@ -113,7 +117,7 @@ int main(int argc, char **argv)
 	struct ltt_trace_header h;
 	struct ltt_lost_info *lost;
 	uint32_t next_pid = 1000;
-	const char *dir = NULL, *format = "1.2";
+	const char *dir = NULL, *format = "1.3";
 	char path[4096];
 	FILE *pf;
 	int a;
@@ -139,8 +143,9 @@ int main(int argc, char **argv)
 			return 2;
 		}
 	}
-	if (strcmp(format, "1.0") && strcmp(format, "1.1") && strcmp(format, "1.2")) {
-		fprintf(stderr, "gen-big: --format: 1.0, 1.1 or 1.2\n");
+	if (strcmp(format, "1.0") && strcmp(format, "1.1") && strcmp(format, "1.2") &&
+	    strcmp(format, "1.3")) {
+		fprintf(stderr, "gen-big: --format: 1.0, 1.1, 1.2 or 1.3\n");
 		return 2;
 	}
 	if (!dir || ncpus < 1 || ncpus > LTT_MAX_CPUS || bufsize < 4096 ||
@@ -168,10 +173,11 @@ int main(int argc, char **argv)
 	}
 	tg_default_header(&h);
 	if (strcmp(format, "1.0")) {
-		/* 1.1 and 1.2: the whole header, the 1.0 configuration */
-		h.minor = format[2] == '1' ? 1 : 2;
+		/* 1.1 to 1.3: the whole header, the 1.0 configuration */
+		h.minor = (uint16_t)(format[2] - '0');
 		h.header_size = sizeof(h);
 	}
+	minor = h.minor;
 	if (h.minor < 2)
 		compact = 0;		/* no compact forms before 1.2 */
 	else if (!compact)
@@ -243,7 +249,11 @@ int main(int argc, char **argv)
 		}
 		case 5: {
 			uint32_t next = (i % 1000 == 0) ? next_pid : 100 + cpu * 10 + (uint32_t)(i % 5);
-			struct ltt_ev_schedchange e = { c->pid, next, (int32_t)(i & 1) };
+			struct ltt_ev_schedchange e = {
+				.prev_pid = c->pid, .next_pid = next,
+				.prev_state = (int32_t)(i & 1),
+				.prev_prio = 120, .next_prio = 120,
+			};
 
 			if (i % 1000 == 0) {
 				struct ltt_ev_process_fork f = { c->pid, next_pid, next_pid, 0, 0x11 };

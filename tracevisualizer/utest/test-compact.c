@@ -81,10 +81,14 @@ static int irq_rt(uint32_t irq, uint16_t fl, bool *same)
 	return r;
 }
 
-static int sched_rt(uint32_t prev, uint32_t next, int32_t state, bool *same)
+static int sched_prio_rt(uint32_t prev, uint32_t next, int32_t state,
+			 int16_t pp, uint8_t ppol, int16_t np, uint8_t npol,
+			 bool *same)
 {
 	struct ltt_ev_schedchange e = { .prev_pid = prev, .next_pid = next,
-					.prev_state = state }, x;
+					.prev_state = state, .prev_prio = pp,
+					.prev_policy = ppol, .next_prio = np,
+					.next_policy = npol }, x;
 	struct ltt_cev_schedchange c;
 	int r = ltt_compact_schedchange(&e, &c);
 
@@ -95,9 +99,18 @@ static int sched_rt(uint32_t prev, uint32_t next, int32_t state, bool *same)
 	return r;
 }
 
-static int wakeup_rt(uint32_t pid, uint16_t cpu, uint16_t fl, bool *same)
+static int sched_rt(uint32_t prev, uint32_t next, int32_t state, bool *same)
 {
-	struct ltt_ev_process_wakeup e = { .pid = pid, .cpu = cpu, .flags = fl }, x;
+	return sched_prio_rt(prev, next, state, 120, 0, 120, 0, same);
+}
+
+static int wakeup_prio_rt(uint32_t pid, uint16_t cpu, uint16_t fl, int16_t p,
+			  uint8_t pol, int16_t wp, uint8_t wpol, bool *same)
+{
+	struct ltt_ev_process_wakeup e = { .pid = pid, .cpu = cpu, .flags = fl,
+					   .prio = p, .policy = pol,
+					   .waker_prio = wp,
+					   .waker_policy = wpol }, x;
 	struct ltt_cev_wakeup c;
 	int r = ltt_compact_wakeup(&e, &c);
 
@@ -106,6 +119,11 @@ static int wakeup_rt(uint32_t pid, uint16_t cpu, uint16_t fl, bool *same)
 		ltt_expand_wakeup(&c, &x);
 	*same = !memcmp(&e, &x, sizeof(e));
 	return r;
+}
+
+static int wakeup_rt(uint32_t pid, uint16_t cpu, uint16_t fl, bool *same)
+{
+	return wakeup_prio_rt(pid, cpu, fl, 120, 0, 120, 0, same);
 }
 
 /* a canonical 48-bit address: bits 47..63 all equal */
@@ -229,6 +247,28 @@ static void pairs_at_limits(void)
 	none = wakeup_rt(4194304, 0, 0, &same) == 0 && wakeup_rt(1, 256, 0, &same) == 0 &&
 		wakeup_rt(1, 0, 4, &same) == 0;
 	ok(none, "wakeup: pid 4194304, cpu 256, flags 4 do not fit");
+
+	/* priorities and policies (1.3): -1 .. 254 and 0 .. 7 */
+	all = true;
+	for (i = 0; i < 256; i++) {
+		int16_t p = (int16_t)((int)i - 1);
+		uint8_t pol = (uint8_t)(i % 8);
+
+		all &= sched_prio_rt(1, 2, 0, p, pol, (int16_t)(254 - (int)i),
+				     (uint8_t)(7 - pol), &same) == 1 && same;
+		all &= wakeup_prio_rt(3, 1, 0, p, pol, (int16_t)(254 - (int)i),
+				      (uint8_t)(7 - pol), &same) == 1 && same;
+	}
+	ok(all, "schedchange and wakeup: priorities -1 .. 254 and policies 0 .. 7, of both tasks, fit and round-trip");
+	none = sched_prio_rt(1, 2, 0, -2, 0, 120, 0, &same) == 0 &&
+		sched_prio_rt(1, 2, 0, 120, 0, 255, 0, &same) == 0 &&
+		sched_prio_rt(1, 2, 0, 120, 8, 120, 0, &same) == 0 &&
+		sched_prio_rt(1, 2, 0, 120, 0, 120, 8, &same) == 0 &&
+		wakeup_prio_rt(1, 0, 0, 255, 0, 120, 0, &same) == 0 &&
+		wakeup_prio_rt(1, 0, 0, 120, 0, -2, 0, &same) == 0 &&
+		wakeup_prio_rt(1, 0, 0, 120, 8, 120, 0, &same) == 0 &&
+		wakeup_prio_rt(1, 0, 0, 120, 0, 120, 255, &same) == 0;
+	ok(none, "schedchange and wakeup: priority -2 or 255, policy 8 (either task) do not fit: written in full");
 }
 
 /*
@@ -290,8 +330,8 @@ static void sizes(void)
 		{ LTT_EV_TRAP_ENTRY, sizeof(struct ltt_cev_trap_entry), 28, 24 },
 		{ LTT_EV_IRQ_ENTRY, sizeof(struct ltt_cev_irq), 16, 12 },
 		{ LTT_EV_IRQ_EXIT, sizeof(struct ltt_cev_irq), 16, 12 },
-		{ LTT_EV_SCHEDCHANGE, sizeof(struct ltt_cev_schedchange), 20, 16 },
-		{ LTT_EV_PROCESS_WAKEUP, sizeof(struct ltt_cev_wakeup), 16, 12 },
+		{ LTT_EV_SCHEDCHANGE, sizeof(struct ltt_cev_schedchange), 28, 20 },
+		{ LTT_EV_PROCESS_WAKEUP, sizeof(struct ltt_cev_wakeup), 24, 16 },
 	};
 	unsigned int id, k, wrong = 0;
 
@@ -313,7 +353,12 @@ static void sizes(void)
 		if (full != t[k].full || comp != t[k].compact)
 			wrong++;
 	}
-	ok(!wrong, "record sizes, header included: 20/16 syscall_entry, 20/12 syscall_exit, 28/24 trap_entry, 16/12 irq, 20/16 schedchange, 16/12 wakeup");
+	ok(!wrong, "record sizes, header included: 20/16 syscall_entry, 20/12 syscall_exit, 28/24 trap_entry, 16/12 irq, 28/20 schedchange, 24/16 wakeup");
+	ok(LTT_EV_SCHEDCHANGE_SIZE_1_2 == offsetof(struct ltt_ev_schedchange, prev_prio) &&
+	   LTT_EV_PROCESS_WAKEUP_SIZE_1_2 == offsetof(struct ltt_ev_process_wakeup, prio) &&
+	   LTT_CEV_SCHEDCHANGE_SIZE_1_2 == offsetof(struct ltt_cev_schedchange, prio_policy) &&
+	   LTT_CEV_WAKEUP_SIZE_1_2 == offsetof(struct ltt_cev_wakeup, prio_policy),
+	   "format 1.2 sizes: the 1.3 structs less their priorities (12, 8; compact 8, 4)");
 	for (id = 0; id < LTT_EV_MAX; id++)
 		if (ltt_compact_full_size(id) !=
 		    (ltt_compact_size(id) ? (unsigned int)lttr_event_payload_size(id) : 0))
@@ -427,6 +472,94 @@ static bool decodes_same(unsigned int id, const void *full, size_t len, size_t e
 		nc < nf + extra && !memcmp(&a.p, &b.p, len);
 }
 
+/* the value of field @name of @ev, as text ("null" when unknown) */
+static const char *field_text(const struct lttr_event *ev, const char *name,
+			      char *out, size_t size)
+{
+	const struct lttr_field *f = lttr_field_find(ev->id, name);
+	struct lttr_field_buf fb;
+	struct lttr_field_value v;
+
+	if (!f)
+		return "no such field";
+	lttr_field_get(NULL, ev, f, &fb, &v);
+	switch (v.type) {
+	case LTTR_FIELD_V_NULL:
+		return "null";
+	case LTTR_FIELD_V_I64:
+		snprintf(out, size, "%lld", (long long)v.i);
+		return out;
+	case LTTR_FIELD_V_U64:
+		snprintf(out, size, "%llu", (unsigned long long)v.u);
+		return out;
+	case LTTR_FIELD_V_STR:
+		snprintf(out, size, "%.*s", (int)v.str.len, v.str.p);
+		return out;
+	default:
+		return "?";
+	}
+}
+
+/*
+ * Format 1.2 schedchange and wakeup records (without the priorities), full
+ * and compact, as a reader of 1.3 meets them in an older trace: decoded,
+ * their priorities and policies unknown (null), the rest as written.
+ */
+static void legacy_records(const struct ltt_ev_schedchange *sc,
+			   const struct ltt_ev_process_wakeup *wk)
+{
+	uint8_t rec[64], cp[16];
+	struct lttr_event ev;
+	char why[200], b1[32], b2[32], b3[32];
+	size_t n;
+
+	n = make_rec(rec, LTT_EV_SCHEDCHANGE, 0, sc, LTT_EV_SCHEDCHANGE_SIZE_1_2, 0);
+	ok(n == 20 && lttr_record_decode(rec, n, &ev, why, sizeof(why)) == 0 &&
+	   ev.details && ev.p_missing == 6 && ev.p.schedchange.prev_pid == 4194303 &&
+	   ev.p.schedchange.prev_state == -524288 &&
+	   !strcmp(field_text(&ev, "next_pid", b1, sizeof(b1)), "0") &&
+	   !strcmp(field_text(&ev, "prev_prio", b2, sizeof(b2)), "null") &&
+	   !strcmp(field_text(&ev, "next_policy", b3, sizeof(b3)), "null"),
+	   "reader: a 1.2 schedchange (12 bytes) decodes, its priorities and policies unknown (null)");
+	n = make_rec(rec, LTT_EV_PROCESS_WAKEUP, 0, wk, LTT_EV_PROCESS_WAKEUP_SIZE_1_2, 0);
+	ok(n == 16 && lttr_record_decode(rec, n, &ev, why, sizeof(why)) == 0 &&
+	   ev.details && ev.p_missing == 6 && ev.p.wakeup.pid == 4194303 &&
+	   ev.p.wakeup.cpu == 255 && ev.p.wakeup.flags == 3 &&
+	   !strcmp(field_text(&ev, "prio", b1, sizeof(b1)), "null") &&
+	   !strcmp(field_text(&ev, "waker_policy", b2, sizeof(b2)), "null"),
+	   "reader: a 1.2 wakeup (8 bytes) decodes, its priorities and policies unknown (null)");
+	n = tg_compact(LTT_EV_SCHEDCHANGE, sc, sizeof(*sc), cp);
+	n = make_rec(rec, LTT_EV_SCHEDCHANGE, LTT_REC_COMPACT, cp,
+		     n ? LTT_CEV_SCHEDCHANGE_SIZE_1_2 : 0, 0);
+	ok(n == 16 && lttr_record_decode(rec, n, &ev, why, sizeof(why)) == 0 &&
+	   ev.p_missing == 6 && ev.p.schedchange.prev_pid == 4194303 &&
+	   ev.p.schedchange.next_pid == 0 && ev.p.schedchange.prev_state == -524288 &&
+	   !strcmp(field_text(&ev, "prev_policy", b1, sizeof(b1)), "null"),
+	   "reader: a 1.2 compact schedchange (8 bytes) decodes, its priorities unknown");
+	n = tg_compact(LTT_EV_PROCESS_WAKEUP, wk, sizeof(*wk), cp);
+	n = make_rec(rec, LTT_EV_PROCESS_WAKEUP, LTT_REC_COMPACT, cp,
+		     n ? LTT_CEV_WAKEUP_SIZE_1_2 : 0, 0);
+	ok(n == 12 && lttr_record_decode(rec, n, &ev, why, sizeof(why)) == 0 &&
+	   ev.p_missing == 6 && ev.p.wakeup.pid == 4194303 && ev.p.wakeup.cpu == 255 &&
+	   !strcmp(field_text(&ev, "waker_prio", b1, sizeof(b1)), "null"),
+	   "reader: a 1.2 compact wakeup (4 bytes) decodes, its priorities unknown");
+	n = make_rec(rec, LTT_EV_SCHEDCHANGE, 0, sc, sizeof(*sc), 0);
+	ok(lttr_record_decode(rec, n, &ev, why, sizeof(why)) == 0 && !ev.p_missing &&
+	   !strcmp(field_text(&ev, "prev_prio", b1, sizeof(b1)), "-1") &&
+	   !strcmp(field_text(&ev, "prev_policy", b2, sizeof(b2)), "DEADLINE") &&
+	   !strcmp(field_text(&ev, "next_policy", b3, sizeof(b3)), "policy_7"),
+	   "reader: a 1.3 schedchange gives its priorities and policies (%s %s %s)",
+	   b1, b2, b3);
+	n = make_rec(rec, LTT_EV_SCHEDCHANGE, 0, sc, 8, 0);
+	ok(lttr_record_decode(rec, n, &ev, why, sizeof(why)) == -LTTR_E_FORMAT &&
+	   !strcmp(why, "payload of 8 bytes shorter than the 12 bytes of a schedchange event"),
+	   "reader: shorter than a 1.2 schedchange: %s", why);
+	n = make_rec(rec, LTT_EV_PROCESS_WAKEUP, LTT_REC_COMPACT, cp, 0, 0);
+	ok(lttr_record_decode(rec, n, &ev, why, sizeof(why)) == -LTTR_E_FORMAT &&
+	   !strcmp(why, "compact payload of 0 bytes shorter than the 4 bytes of a compact wakeup event"),
+	   "reader: shorter than a 1.2 compact wakeup: %s", why);
+}
+
 static void reader_expansion(void)
 {
 	struct ltt_ev_syscall_entry se = { 0xffffffff81234567ULL, 0xffff };
@@ -434,8 +567,8 @@ static void reader_expansion(void)
 	struct ltt_ev_trap_entry te = { 0xffff800000000000ULL, 0xdeadbeefcafef00dULL, 255, 0xff };
 	struct ltt_ev_irq_entry ie = { 0xffffff, 0xff };
 	struct ltt_ev_irq_exit ix = { 0xec, LTT_IRQ_SYSVEC };
-	struct ltt_ev_schedchange sc = { 4194303, 0, -524288 };
-	struct ltt_ev_process_wakeup wk = { 4194303, 255, 3 };
+	struct ltt_ev_schedchange sc = { 4194303, 0, -524288, -1, 254, 6, 7 };
+	struct ltt_ev_process_wakeup wk = { 4194303, 255, 3, 254, -1, 7, 6 };
 	uint8_t rec[64];
 	struct lttr_event ev;
 	char why[200];
@@ -455,6 +588,7 @@ static void reader_expansion(void)
 	ok(decodes_same(LTT_EV_SYSCALL_EXIT, &sx, sizeof(sx), 8) &&
 	   decodes_same(LTT_EV_SCHEDCHANGE, &sc, sizeof(sc), 4),
 	   "reader: bytes after a compact payload are ignored, as after a full one");
+	legacy_records(&sc, &wk);
 
 	/* unknown ids: skipped by their size, compact or not */
 	n = make_rec(rec, 99, LTT_REC_COMPACT, "abcd", 4, 0);
@@ -742,7 +876,7 @@ int main(int argc, char **argv)
 {
 	char *a0 = strdup(argc > 0 ? argv[0] : ".");
 
-	tap_plan(12 + 2 + 3 + 2 + 9 + 4 + (int)NCMD + 3);
+	tap_plan(14 + 2 + 4 + 2 + 9 + 7 + 4 + (int)NCMD + 3);
 	snprintf(prog, sizeof(prog), "%s/../tracevisualizer", dirname(a0));
 	free(a0);
 	pairs_at_limits();

@@ -52,7 +52,11 @@ struct model {
 	bool in_syscall;
 };
 
-static void gen_cpu(unsigned int cpu, size_t n, uint64_t t0)
+/*
+ * @prio: give schedchange and wakeup random priorities and policies (a
+ * format 1.3 trace), else none (0: an older format's, read as 0)
+ */
+static void gen_cpu(unsigned int cpu, size_t n, uint64_t t0, bool prio)
 {
 	struct model m = { .pid = 1 + cpu };
 	uint64_t t = t0;
@@ -124,7 +128,14 @@ static void gen_cpu(unsigned int cpu, size_t n, uint64_t t0)
 			}
 			m.in_syscall = !m.in_syscall;
 		} else if (c < 10 && m.depth == 0) {	/* schedchange */
-			struct ltt_ev_schedchange e = { m.pid, 1 + rnd(9), (int32_t)rnd(2) };
+			struct ltt_ev_schedchange e = {
+				.prev_pid = m.pid, .next_pid = 1 + rnd(9),
+				.prev_state = (int32_t)rnd(2),
+				.prev_prio = prio ? (int16_t)rnd(141) - 1 : 0,
+				.next_prio = prio ? (int16_t)rnd(141) - 1 : 0,
+				.prev_policy = prio ? (uint8_t)rnd(7) : 0,
+				.next_policy = prio ? (uint8_t)rnd(7) : 0,
+			};
 
 			r->id = LTT_EV_SCHEDCHANGE;
 			r->control = true;
@@ -132,7 +143,13 @@ static void gen_cpu(unsigned int cpu, size_t n, uint64_t t0)
 			r->plen = sizeof(e);
 			m.pid = e.next_pid;
 		} else {
-			struct ltt_ev_process_wakeup e = { rnd(100), (uint16_t)cpu, 0 };
+			struct ltt_ev_process_wakeup e = {
+				.pid = rnd(100), .cpu = (uint16_t)cpu,
+				.prio = prio ? (int16_t)rnd(141) - 1 : 0,
+				.waker_prio = prio ? (int16_t)rnd(141) - 1 : 0,
+				.policy = prio ? (uint8_t)rnd(7) : 0,
+				.waker_policy = prio ? (uint8_t)rnd(7) : 0,
+			};
 
 			r->id = LTT_EV_PROCESS_WAKEUP;
 			memcpy(r->payload, &e, sizeof(e));
@@ -166,7 +183,8 @@ static void gen_cpu(unsigned int cpu, size_t n, uint64_t t0)
 
 /*
  * write the model as a trace, buffers of the CPUs interleaved at random;
- * @compact: a format 1.2 trace whose records are compact when they fit
+ * @compact: a format 1.3 trace whose records are compact when they fit
+ * (else 1.0: schedchange and wakeup without priorities)
  */
 static int write_model(const char *dir, unsigned int ncpus, bool compact)
 {
@@ -180,7 +198,7 @@ static int write_model(const char *dir, unsigned int ncpus, bool compact)
 	tg_header(g)->ncpus = ncpus;
 	tg_header(g)->buffer_size = 1 << 20;
 	if (compact) {
-		tg_header(g)->minor = 2;
+		tg_header(g)->minor = 3;
 		tg_header(g)->header_size = sizeof(struct ltt_trace_header);
 		tg_set_compact(g, 1);
 	}
@@ -250,6 +268,7 @@ static bool same_event(const struct lttr_event *a, const struct lttr_event *b)
 		a->rec_flags == b->rec_flags && a->size == b->size &&
 		a->known == b->known && a->details == b->details &&
 		a->control == b->control && a->var_len == b->var_len &&
+		a->p_missing == b->p_missing &&
 		a->var == b->var &&
 		(ps < 0 || !a->details || !memcmp(&a->p, &b->p, (size_t)ps));
 }
@@ -274,7 +293,8 @@ static void random_trace_tests(int round, unsigned int ncpus, size_t per_cpu)
 	bool good;
 
 	for (c = 0; c < ncpus; c++)
-		gen_cpu(c, per_cpu - rnd((unsigned int)per_cpu / 2), 1000000000ULL + rnd(50));
+		gen_cpu(c, per_cpu - rnd((unsigned int)per_cpu / 2),
+			1000000000ULL + rnd(50), round % 2);
 	snprintf(name, sizeof(name), "rand%d", round);
 	/* odd rounds: compact records, expanded by the iterator's fast path */
 	if (write_model(tg_dir(name), ncpus, round % 2)) {

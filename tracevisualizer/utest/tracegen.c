@@ -214,16 +214,32 @@ void tg_set_compact(struct tg *g, int on)
 	g->compact = on;
 }
 
+size_t tg_old_size(uint16_t minor, unsigned int id, size_t len, int compact)
+{
+	if (minor >= 3)
+		return len;
+	if (id == LTT_EV_SCHEDCHANGE && len >= LTT_EV_SCHEDCHANGE_SIZE_1_2)
+		return compact ? LTT_CEV_SCHEDCHANGE_SIZE_1_2 :
+			LTT_EV_SCHEDCHANGE_SIZE_1_2;
+	if (id == LTT_EV_PROCESS_WAKEUP && len >= LTT_EV_PROCESS_WAKEUP_SIZE_1_2)
+		return compact ? LTT_CEV_WAKEUP_SIZE_1_2 :
+			LTT_EV_PROCESS_WAKEUP_SIZE_1_2;
+	return len;
+}
+
 int tg_event(struct tg *g, uint64_t time_ns, unsigned int id,
 	     const void *payload, size_t len)
 {
 	uint8_t c[16];
 	size_t n;
 
+	/* a trace of a format before 1.3 has the shorter payloads */
 	if (g->compact && ltt_compact_size(id) <= sizeof(c) &&
 	    (n = tg_compact(id, payload, len, c)) != 0)
-		return tg_record(g, time_ns, id, LTT_REC_COMPACT, c, n);
-	return tg_record(g, time_ns, id, 0, payload, len);
+		return tg_record(g, time_ns, id, LTT_REC_COMPACT, c,
+				 tg_old_size(g->h.minor, id, n, 1));
+	return tg_record(g, time_ns, id, 0, payload,
+			 tg_old_size(g->h.minor, id, len, 0));
 }
 
 struct ltt_lost_info *tg_lost(struct tg *g, unsigned int cpu)
@@ -424,7 +440,7 @@ static int parse_sip(const char *s, struct ltt_syscall_ip *sip)
 	return 0;
 }
 
-/* the 1.1 header (1.2: the same size, with compact records) */
+/* the 1.1 header (1.2, 1.3: the same size, with compact records) */
 static void format_11(struct ltt_trace_header *h, uint16_t minor)
 {
 	h->minor = minor;
@@ -484,7 +500,9 @@ static int parse_header_11(struct tg *g, char **tok, int ntok)
 		v12 = true;
 	}
 	if ((s = kv(tok, ntok, "format"))) {
-		if (!strcmp(s, "1.2")) {
+		if (!strcmp(s, "1.3")) {
+			format_11(h, 3);
+		} else if (!strcmp(s, "1.2")) {
 			format_11(h, 2);
 		} else if (!strcmp(s, "1.1")) {
 			format_11(h, 1);
@@ -1109,6 +1127,58 @@ static int parse_var_event(struct tg *g, uint64_t t, char **tok, int ntok,
 	return 1;	/* not one of these */
 }
 
+/*
+ * "sched PREV NEXT STATE" and "wakeup PID CPU FLAGS", then the priorities
+ * and policies as KEY=VALUE (format 1.3; default 120 and 0, a nice-0
+ * SCHED_OTHER task): prev_prio= prev_policy= next_prio= next_policy=,
+ * prio= policy= waker_prio= waker_policy=.
+ */
+static int parse_sched_event(struct tg *g, uint64_t t, char **tok, int ntok)
+{
+	static const char *const keys[2][4] = {
+		{ "prev_prio", "prev_policy", "next_prio", "next_policy" },
+		{ "prio", "policy", "waker_prio", "waker_policy" },
+	};
+	bool wakeup = !strcmp(tok[1], "wakeup");
+	uint64_t a[3] = { 0 }, k[4] = { 120, 0, 120, 0 };
+	int i, npos = 0;
+
+	for (i = 2; i < ntok && !strchr(tok[i], '='); i++, npos++)
+		if (npos >= 3 || parse_u64(tok[i], &a[npos]))
+			return -1;
+	for (; i < ntok; i++) {
+		size_t kl = strcspn(tok[i], "=");
+		int j;
+
+		for (j = 0; j < 4; j++)
+			if (strlen(keys[wakeup][j]) == kl &&
+			    !strncmp(tok[i], keys[wakeup][j], kl))
+				break;
+		if (j == 4 || parse_u64(tok[i] + kl + 1, &k[j]) ||
+		    g->h.minor < 3)	/* no priorities before 1.3 */
+			return -1;
+	}
+	if (wakeup) {
+		struct ltt_ev_process_wakeup e = {
+			.pid = (uint32_t)a[0], .cpu = (uint16_t)a[1],
+			.flags = (uint16_t)a[2], .prio = (int16_t)k[0],
+			.policy = (uint8_t)k[1], .waker_prio = (int16_t)k[2],
+			.waker_policy = (uint8_t)k[3],
+		};
+
+		return tg_event(g, t, LTT_EV_PROCESS_WAKEUP, &e, sizeof(e));
+	} else {
+		struct ltt_ev_schedchange e = {
+			.prev_pid = (uint32_t)a[0], .next_pid = (uint32_t)a[1],
+			.prev_state = (int32_t)a[2], .prev_prio = (int16_t)k[0],
+			.prev_policy = (uint8_t)k[1], .next_prio = (int16_t)k[2],
+			.next_policy = (uint8_t)k[3],
+		};
+
+		return tg_event(g, t, LTT_EV_SCHEDCHANGE, &e, sizeof(e));
+	}
+}
+
 static int parse_event(struct tg *g, char **tok, int ntok, const char *line)
 {
 	uint64_t t, a[6] = { 0 };
@@ -1145,6 +1215,8 @@ static int parse_event(struct tg *g, char **tok, int ntok, const char *line)
 			b->h.end_ns = t;
 		return (tg_raw(g, &rh, sizeof(rh)) || tg_raw(g, bytes, n)) ? -1 : 0;
 	}
+	if (!strcmp(name, "sched") || !strcmp(name, "wakeup"))
+		return parse_sched_event(g, t, tok, ntok);
 	if (nargs > 6)
 		return -1;
 	for (i = 0; i < nargs; i++)
@@ -1183,10 +1255,6 @@ static int parse_event(struct tg *g, char **tok, int ntok, const char *line)
 		id = LTT_EV_SIGNAL_DELIVER;
 		P(struct ltt_ev_signal_deliver, .sig = (uint32_t)a[0],
 		  .handler = (uint64_t)a[1]);
-	} else if (!strcmp(name, "sched")) {
-		id = LTT_EV_SCHEDCHANGE;
-		P(struct ltt_ev_schedchange, .prev_pid = (uint32_t)a[0],
-		  .next_pid = (uint32_t)a[1], .prev_state = (int32_t)a[2]);
 	} else if (!strcmp(name, "fork")) {
 		id = LTT_EV_PROCESS_FORK;
 		P(struct ltt_ev_process_fork, .parent_pid = (uint32_t)a[0],
@@ -1195,10 +1263,6 @@ static int parse_event(struct tg *g, char **tok, int ntok, const char *line)
 	} else if (!strcmp(name, "exit")) {
 		id = LTT_EV_PROCESS_EXIT;
 		P(struct ltt_ev_process_exit, .pid = (uint32_t)a[0], .code = (int32_t)a[1]);
-	} else if (!strcmp(name, "wakeup")) {
-		id = LTT_EV_PROCESS_WAKEUP;
-		P(struct ltt_ev_process_wakeup, .pid = (uint32_t)a[0],
-		  .cpu = (uint16_t)a[1], .flags = (uint16_t)a[2]);
 	} else if (!strcmp(name, "start")) {
 		id = LTT_EV_TRACE_START;
 		P(struct ltt_ev_trace_start, .pid = (uint32_t)a[0], .cpu = (uint32_t)a[1]);

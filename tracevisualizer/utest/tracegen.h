@@ -19,7 +19,10 @@
  *                         the header file is header_size bytes, at least 272)
  *                         format 1.2: format=1.2, fullrec=0|1 (the header
  *                         flag LTT_TRACE_FULL_RECORDS; makes the header 1.2
- *                         unless format= says otherwise)
+ *                         unless format= says otherwise); format=1.3: the
+ *                         same header, schedchange and wakeup records with
+ *                         priorities (before 1.3 they are written without:
+ *                         12 and 8 bytes of payload, 8 and 4 compact)
  *   records compact|full  how the events below that have a compact form
  *                         are written: "compact" (use with format=1.2)
  *                         writes LTT_REC_COMPACT records with the
@@ -34,9 +37,12 @@
  *   T irq_entry IRQ FLAGS      T irq_exit IRQ FLAGS
  *   T softirq_entry VEC        T softirq_exit VEC
  *   T signal_send SIG PID RESULT   T signal_deliver SIG HANDLER
- *   T sched PREV NEXT STATE    T fork PARENT CHILD TGID FLAGS [CLONE]
+ *   T sched PREV NEXT STATE [prev_prio=N prev_policy=N next_prio=N
+ *                         next_policy=N]   (format 1.3; default 120, 0)
+ *   T fork PARENT CHILD TGID FLAGS [CLONE]
  *   T exec PID FILENAME        T exit PID CODE
- *   T wakeup PID CPU FLAGS     T start PID CPU
+ *   T wakeup PID CPU FLAGS [prio=N policy=N waker_prio=N waker_policy=N]
+ *   T start PID CPU
  *   T tasklet_entry|tasklet_exit FUNC FLAGS
  *   T timer_expire_entry|timer_expire_exit FUNC KIND
  *   T kthread_create PID THREADFN NAME      T wait PID OPTIONS
@@ -108,6 +114,12 @@ size_t tg_compact(unsigned int id, const void *full, size_t len, void *out);
 /* tg_event() writes compact forms (@on) or always the full form (default) */
 void tg_set_compact(struct tg *g, int on);
 /* a record of event @id from its full payload, compact when set and it fits */
+/*
+ * the payload bytes a record of format 1.@minor holds for @len bytes of
+ * payload struct (@compact: of its compact form): fewer for a
+ * schedchange or wakeup before 1.3
+ */
+size_t tg_old_size(uint16_t minor, unsigned int id, size_t len, int compact);
 int tg_event(struct tg *g, uint64_t time_ns, unsigned int id,
 	     const void *payload, size_t len);
 struct ltt_lost_info *tg_lost(struct tg *g, unsigned int cpu);

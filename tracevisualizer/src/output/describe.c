@@ -41,6 +41,23 @@ static const char *task_state_letter(int32_t st)
 	return "?";
 }
 
+/*
+ * A priority and policy (format 1.3) as "PRIO/POLICY": 120/OTHER, 49/FIFO
+ * (the kernel's task->prio, as ftrace's prio=: 99 - rt_priority for the
+ * real-time policies, 120 + nice for the others).
+ */
+static const char *prio_str(int16_t prio, uint8_t policy, char *buf,
+			    size_t size)
+{
+	const char *name = lttr_sched_policy_name(policy);
+
+	if (name)
+		snprintf(buf, size, "%d/%s", prio, name);
+	else
+		snprintf(buf, size, "%d/policy_%u", prio, policy);
+	return buf;
+}
+
 static void sb_printf(struct sbuf *b, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
@@ -412,11 +429,24 @@ int lttr_event_describe(const struct lttr_trace *t, const struct lttr_event *ev,
 			return snprintf(buf, size, "%s vector 0x%x", type,
 					p->irq_exit.irq);
 		return snprintf(buf, size, "%s %u", type, p->irq_exit.irq);
-	case LTT_EV_SCHEDCHANGE:
-		return snprintf(buf, size, "%s %u -> %u (prev_state %d %s)", type,
-				p->schedchange.prev_pid, p->schedchange.next_pid,
-				p->schedchange.prev_state,
-				task_state_letter(p->schedchange.prev_state));
+	case LTT_EV_SCHEDCHANGE: {
+		char a[24], b[24];
+
+		if (ev->p_missing)	/* format 1.2: no priorities */
+			return snprintf(buf, size, "%s %u -> %u (prev_state %d %s)",
+					type, p->schedchange.prev_pid,
+					p->schedchange.next_pid,
+					p->schedchange.prev_state,
+					task_state_letter(p->schedchange.prev_state));
+		return snprintf(buf, size, "%s %u -> %u (prev_state %d %s) prio %s -> %s",
+				type, p->schedchange.prev_pid,
+				p->schedchange.next_pid, p->schedchange.prev_state,
+				task_state_letter(p->schedchange.prev_state),
+				prio_str(p->schedchange.prev_prio,
+					 p->schedchange.prev_policy, a, sizeof(a)),
+				prio_str(p->schedchange.next_prio,
+					 p->schedchange.next_policy, b, sizeof(b)));
+	}
 	case LTT_EV_PROCESS_FORK:
 		return snprintf(buf, size, "%s parent=%u child=%u tgid=%u%s%s", type,
 				p->fork.parent_pid, p->fork.child_pid,
@@ -432,10 +462,20 @@ int lttr_event_describe(const struct lttr_trace *t, const struct lttr_event *ev,
 		return snprintf(buf, size, "%s pid=%u code=%d (%s)", type, p->exit.pid,
 				p->exit.code, lttr_exit_code_str(p->exit.code, ex, sizeof(ex)));
 	}
-	case LTT_EV_PROCESS_WAKEUP:
-		return snprintf(buf, size, "%s pid=%u cpu=%u%s", type,
-				p->wakeup.pid, p->wakeup.cpu,
-				(p->wakeup.flags & LTT_WAKEUP_NEW) ? " new" : "");
+	case LTT_EV_PROCESS_WAKEUP: {
+		char a[24], b[24];
+
+		if (ev->p_missing)	/* format 1.2: no priorities */
+			return snprintf(buf, size, "%s pid=%u cpu=%u%s", type,
+					p->wakeup.pid, p->wakeup.cpu,
+					(p->wakeup.flags & LTT_WAKEUP_NEW) ? " new" : "");
+		return snprintf(buf, size, "%s pid=%u cpu=%u%s prio=%s waker_prio=%s",
+				type, p->wakeup.pid, p->wakeup.cpu,
+				(p->wakeup.flags & LTT_WAKEUP_NEW) ? " new" : "",
+				prio_str(p->wakeup.prio, p->wakeup.policy, a, sizeof(a)),
+				prio_str(p->wakeup.waker_prio, p->wakeup.waker_policy,
+					 b, sizeof(b)));
+	}
 	case LTT_EV_SOFTIRQ_ENTRY:
 	case LTT_EV_SOFTIRQ_EXIT:
 		name = lttr_softirq_name(p->softirq.vec);

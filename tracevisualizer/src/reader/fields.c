@@ -84,6 +84,12 @@ static const struct lttr_field f_schedchange[] = {
 	INT("prev_pid", struct ltt_ev_schedchange, prev_pid),
 	INT("next_pid", struct ltt_ev_schedchange, next_pid),
 	INT("prev_state", struct ltt_ev_schedchange, prev_state),
+	INT("prev_prio", struct ltt_ev_schedchange, prev_prio),
+	NAME("prev_policy", POLICY_NAME, struct ltt_ev_schedchange,
+	     prev_policy, NULL),
+	INT("next_prio", struct ltt_ev_schedchange, next_prio),
+	NAME("next_policy", POLICY_NAME, struct ltt_ev_schedchange,
+	     next_policy, NULL),
 };
 
 static const struct lttr_field f_fork[] = {
@@ -114,6 +120,12 @@ static const struct lttr_field f_wakeup[] = {
 	INT("pid", struct ltt_ev_process_wakeup, pid),
 	INT("cpu", struct ltt_ev_process_wakeup, cpu),
 	FLAG("new", struct ltt_ev_process_wakeup, flags, LTT_WAKEUP_NEW),
+	INT("prio", struct ltt_ev_process_wakeup, prio),
+	NAME("policy", POLICY_NAME, struct ltt_ev_process_wakeup, policy,
+	     NULL),
+	INT("waker_prio", struct ltt_ev_process_wakeup, waker_prio),
+	NAME("waker_policy", POLICY_NAME, struct ltt_ev_process_wakeup,
+	     waker_policy, NULL),
 };
 
 static const struct lttr_field f_softirq[] = {
@@ -600,6 +612,11 @@ void lttr_field_get(const struct lttr_trace *t, const struct lttr_event *ev,
 	v->type = LTTR_FIELD_V_ABSENT;
 	if (!ev->details || !field_of(ev->id, f))
 		return;
+	if (f->size && ev->p_missing &&
+	    f->offset + f->size > lttr_event_payload_size(ev->id) - ev->p_missing) {
+		v->type = LTTR_FIELD_V_NULL;	/* not in an older format */
+		return;
+	}
 	if (f->size)
 		x = payload_u64(ev, f->offset, f->size, f->is_signed);
 	switch (f->src) {
@@ -643,6 +660,14 @@ void lttr_field_get(const struct lttr_trace *t, const struct lttr_event *ev,
 		break;
 	case LTTR_FIELD_SRC_SIGNAL_NAME:
 		set_name(v, f, lttr_signal_name((unsigned int)x));
+		break;
+	case LTTR_FIELD_SRC_POLICY_NAME:
+		s = lttr_sched_policy_name((unsigned int)x);
+		if (!s) {
+			snprintf(buf->s, sizeof(buf->s), "policy_%u", (unsigned int)x);
+			s = buf->s;
+		}
+		set_name(v, f, s);
 		break;
 	case LTTR_FIELD_SRC_SOCKET_CALL_NAME:
 		set_name(v, f, lttr_socket_call_name((unsigned int)x));

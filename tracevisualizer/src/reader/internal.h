@@ -243,6 +243,7 @@ static inline int lttr_read_record(struct lttr_trace *t, unsigned int cpu,
 			ev->known = true;
 			ev->details = true;
 			ev->control = false;
+			ev->p_missing = 0;
 			ev->var = NULL;
 			ev->var_len = 0;
 			if (rh.flags & LTT_REC_COMPACT)

@@ -65,13 +65,21 @@ const uint8_t lttr_payload_size1[LTT_EV_MAX] = {
 /* variable parts: a NUL-terminated name, or bytes counted by a field */
 enum { VAR_NONE, VAR_NAME, VAR_PEER, VAR_PACKET, VAR_DECL, VAR_CUSTOM };
 
+/*
+ * @size: the payload struct's size; @min: the least a record may hold,
+ * smaller only for the events that an older format wrote shorter (a 1.2
+ * schedchange or wakeup ends before the priorities): the rest reads 0
+ * and is unknown (struct lttr_event.p_missing)
+ */
 struct evtype {
 	const char *name;
 	int size;
+	int min;
 	int var;
 };
 
-#define EV(id, n, type, v) [id] = { n, sizeof(type), v }
+#define EV(id, n, type, v) [id] = { n, sizeof(type), sizeof(type), v }
+#define EV_OLD(id, n, type, old) [id] = { n, sizeof(type), old, VAR_NONE }
 
 static const struct evtype evtypes[LTT_EV_MAX] = {
 	EV(LTT_EV_SYSCALL_ENTRY, "syscall_entry", struct ltt_ev_syscall_entry, VAR_NONE),
@@ -80,11 +88,13 @@ static const struct evtype evtypes[LTT_EV_MAX] = {
 	EV(LTT_EV_TRAP_EXIT, "trap_exit", struct ltt_ev_trap_exit, VAR_NONE),
 	EV(LTT_EV_IRQ_ENTRY, "irq_entry", struct ltt_ev_irq_entry, VAR_NONE),
 	EV(LTT_EV_IRQ_EXIT, "irq_exit", struct ltt_ev_irq_exit, VAR_NONE),
-	EV(LTT_EV_SCHEDCHANGE, "schedchange", struct ltt_ev_schedchange, VAR_NONE),
+	EV_OLD(LTT_EV_SCHEDCHANGE, "schedchange", struct ltt_ev_schedchange,
+	       LTT_EV_SCHEDCHANGE_SIZE_1_2),
 	EV(LTT_EV_PROCESS_FORK, "fork", struct ltt_ev_process_fork, VAR_NONE),
 	EV(LTT_EV_PROCESS_EXEC, "exec", struct ltt_ev_process_exec, VAR_NAME),
 	EV(LTT_EV_PROCESS_EXIT, "exit", struct ltt_ev_process_exit, VAR_NONE),
-	EV(LTT_EV_PROCESS_WAKEUP, "wakeup", struct ltt_ev_process_wakeup, VAR_NONE),
+	EV_OLD(LTT_EV_PROCESS_WAKEUP, "wakeup", struct ltt_ev_process_wakeup,
+	       LTT_EV_PROCESS_WAKEUP_SIZE_1_2),
 	EV(LTT_EV_SOFTIRQ_ENTRY, "softirq_entry", struct ltt_ev_softirq, VAR_NONE),
 	EV(LTT_EV_SOFTIRQ_EXIT, "softirq_exit", struct ltt_ev_softirq, VAR_NONE),
 	EV(LTT_EV_SIGNAL_SEND, "signal_send", struct ltt_ev_signal_send, VAR_NONE),
@@ -305,6 +315,16 @@ const char *lttr_softirq_name(unsigned int vec)
 	return vec < sizeof(n) / sizeof(n[0]) ? n[vec] : NULL;
 }
 
+const char *lttr_sched_policy_name(unsigned int policy)
+{
+	/* include/uapi/linux/sched.h (6.1); 4 is reserved (SCHED_ISO) */
+	static const char *const n[] = {
+		"OTHER", "FIFO", "RR", "BATCH", NULL, "IDLE", "DEADLINE",
+	};
+
+	return policy < sizeof(n) / sizeof(n[0]) ? n[policy] : NULL;
+}
+
 const char *lttr_signal_name(unsigned int sig)
 {
 	/* x86 signal numbers (arch/x86/include/uapi/asm/signal.h) */
@@ -391,10 +411,28 @@ static int decode_var(const uint8_t *var, size_t n, const struct evtype *et,
 }
 
 /*
+ * The least a compact payload of @id may hold: its 1.2 form for the
+ * events that format 1.3 made longer, else the whole compact struct.
+ */
+static unsigned int compact_min(unsigned int id)
+{
+	switch (id) {
+	case LTT_EV_SCHEDCHANGE:
+		return LTT_CEV_SCHEDCHANGE_SIZE_1_2;
+	case LTT_EV_PROCESS_WAKEUP:
+		return LTT_CEV_WAKEUP_SIZE_1_2;
+	default:
+		return ltt_compact_size(id);
+	}
+}
+
+/*
  * A record of a known id with LTT_REC_COMPACT (format 1.2): check that the
  * id has a compact form, that the record has a payload (not also
  * LTT_REC_NO_DETAILS) and that it holds the compact struct, then expand
- * it into the full struct, as if the record had been written in full.
+ * it into the full struct, as if the record had been written in full.  A
+ * 1.2 compact schedchange or wakeup (shorter) is expanded from a copy
+ * padded with zeros, and what it did not hold is marked unknown.
  */
 static int decode_compact(const uint8_t *rec, const struct ltt_record_header *rh,
 			  struct lttr_event *ev, char *why, size_t whylen)
@@ -417,15 +455,27 @@ static int decode_compact(const uint8_t *rec, const struct ltt_record_header *rh
 				 name, name);
 		return -LTTR_E_FORMAT;
 	}
-	if (plen < csize) {
+	if (plen < compact_min(rh->id)) {
 		if (why)
 			snprintf(why, whylen,
 				 "compact payload of %zu bytes shorter than the %u bytes of a compact %s event",
-				 plen, csize, name);
+				 plen, compact_min(rh->id), name);
 		return -LTTR_E_FORMAT;
 	}
 	memset(&ev->p, 0, sizeof(ev->p));
-	lttr_compact_expand(rh->id, rec + sizeof(*rh), &ev->p);
+	if (plen < csize) {
+		uint8_t pad[sizeof(union ltt_cev_any)] = { 0 };
+
+		memcpy(pad, rec + sizeof(*rh), plen);
+		lttr_compact_expand(rh->id, pad, &ev->p);
+		/* what the record did not hold reads 0, as in a full one */
+		memset((uint8_t *)&ev->p + evtypes[rh->id].min, 0,
+		       (size_t)(evtypes[rh->id].size - evtypes[rh->id].min));
+		ev->p_missing = (uint16_t)(evtypes[rh->id].size -
+					   evtypes[rh->id].min);
+	} else {
+		lttr_compact_expand(rh->id, rec + sizeof(*rh), &ev->p);
+	}
 	ev->details = true;
 	return 0;
 }
@@ -471,6 +521,7 @@ int lttr_record_decode(const uint8_t *rec, size_t avail, struct lttr_event *ev,
 	ev->var = NULL;
 	ev->var_len = 0;
 	ev->control = false;
+	ev->p_missing = 0;
 	psize = evtypes[rh.id].name ? evtypes[rh.id].size : -1;
 	ev->known = psize >= 0;
 	ev->details = ev->known && !(rh.flags & LTT_REC_NO_DETAILS);
@@ -479,14 +530,18 @@ int lttr_record_decode(const uint8_t *rec, size_t avail, struct lttr_event *ev,
 	if (!ev->details)
 		return 0;
 	plen = rh.size - sizeof(rh);
-	if (plen < (size_t)psize) {
+	if (plen < (size_t)evtypes[rh.id].min) {
 		if (why)
 			snprintf(why, whylen,
 				 "payload of %zu bytes shorter than the %d bytes of a %s event",
-				 plen, psize, evtypes[rh.id].name);
+				 plen, evtypes[rh.id].min, evtypes[rh.id].name);
 		return -LTTR_E_FORMAT;
 	}
 	memset(&ev->p, 0, sizeof(ev->p));
+	if (plen < (size_t)psize) {	/* an older format's (no var part) */
+		ev->p_missing = (uint16_t)(psize - (int)plen);
+		psize = (int)plen;
+	}
 	memcpy(&ev->p, rec + sizeof(rh), (size_t)psize);
 	return decode_var(rec + sizeof(rh) + psize, plen - (size_t)psize,
 			  &evtypes[rh.id], ev, why, whylen);
@@ -522,8 +577,8 @@ static bool fixed_part_fits(const struct ltt_record_header *rh)
 		return true;	/* unknown: skipped by its size */
 	if (rh->flags & LTT_REC_COMPACT)
 		return !(rh->flags & LTT_REC_NO_DETAILS) && ltt_compact_size(rh->id) &&
-			plen >= ltt_compact_size(rh->id);
-	return (rh->flags & LTT_REC_NO_DETAILS) || plen >= (size_t)evtypes[rh->id].size;
+			plen >= compact_min(rh->id);
+	return (rh->flags & LTT_REC_NO_DETAILS) || plen >= (size_t)evtypes[rh->id].min;
 }
 
 void lttr_buf_check_slow(struct lttr_trace *t, unsigned int cpu, size_t bi)

@@ -128,6 +128,11 @@ union lttr_payload {
  * @known: the id is one this reader decodes
  * @details: the payload is present (not LTT_REC_NO_DETAILS, id known)
  * @control: a control event (transition into or out of the kernel)
+ * @p_missing: bytes at the end of @p's struct that the record did not
+ *	hold, 0 but for a record of an older format: a format 1.2
+ *	schedchange or wakeup ends before the priorities and policies
+ *	(LTT_EV_SCHEDCHANGE_SIZE_1_2); the fields there read 0 and are
+ *	unknown (lttr_field_get() gives null, dump leaves them out)
  * @var: variable part after the fixed payload, NULL if none (or no
  *	details): for exec, kthread_create and fs_open the name, not
  *	NUL-terminated, @var_len up to its NUL or the end of the record (at
@@ -150,6 +155,7 @@ struct lttr_event {
 	bool known;
 	bool details;
 	bool control;
+	uint16_t p_missing;
 	uint32_t var_len;
 	const char *var;
 	union lttr_payload p;
@@ -215,6 +221,15 @@ const char *lttr_sysvec_name(unsigned int vector);
  * "TASKLET", "SCHED", "HRTIMER", "RCU", or NULL if unknown.
  */
 const char *lttr_softirq_name(unsigned int vec);
+
+/**
+ * lttr_sched_policy_name() - short name of a scheduling policy
+ * @policy: SCHED_* number (schedchange and wakeup, format 1.3)
+ *
+ * Return: "OTHER" (SCHED_NORMAL, SCHED_OTHER to user space), "FIFO",
+ * "RR", "BATCH", "IDLE", "DEADLINE", or NULL if unknown.
+ */
+const char *lttr_sched_policy_name(unsigned int policy);
 
 /**
  * lttr_signal_name() - name of a signal number (x86)

@@ -61,6 +61,8 @@ enum lttr_field_kind {
  * @LTTR_FIELD_SRC_SOFTIRQ_NAME: lttr_softirq_name() of the integer at
  *	@offset, none if unknown
  * @LTTR_FIELD_SRC_SIGNAL_NAME: lttr_signal_name() of the integer at @offset
+ * @LTTR_FIELD_SRC_POLICY_NAME: lttr_sched_policy_name() of it, or
+ *	"policy_<n>" when unnamed
  * @LTTR_FIELD_SRC_SOCKET_CALL_NAME: lttr_socket_call_name() of it
  * @LTTR_FIELD_SRC_IPC_CALL_NAME: lttr_ipc_call_name() of it
  * @LTTR_FIELD_SRC_NETDEV_NAME: lttr_trace_netdev_name() of the ifindex at
@@ -104,6 +106,7 @@ enum lttr_field_src {
 	LTTR_FIELD_SRC_IRQ_NAME,
 	LTTR_FIELD_SRC_SOFTIRQ_NAME,
 	LTTR_FIELD_SRC_SIGNAL_NAME,
+	LTTR_FIELD_SRC_POLICY_NAME,
 	LTTR_FIELD_SRC_SOCKET_CALL_NAME,
 	LTTR_FIELD_SRC_IPC_CALL_NAME,
 	LTTR_FIELD_SRC_NETDEV_NAME,
@@ -255,7 +258,8 @@ const struct lttr_field *lttr_field_find(unsigned int id, const char *name);
  * @v: receives the value
  *
  * An event without details, or a field that is not one of its id's, gives
- * LTTR_FIELD_V_ABSENT.  The value is what lttr_json_event() writes for the
+ * LTTR_FIELD_V_ABSENT; a payload field that the record did not hold (an
+ * older format's, struct lttr_event.p_missing) gives LTTR_FIELD_V_NULL.  The value is what lttr_json_event() writes for the
  * key (LTTR_FIELD_SRC_EVENT_MASK: the names it writes as an array, joined
  * by spaces; LTTR_FIELD_SRC_CUSTOM_FIELDS: always absent).
  */
