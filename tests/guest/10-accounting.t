@@ -5,7 +5,10 @@
 # (runnable, not blocked), a pipe ping-pong blocks each side in read while
 # the other runs with exactly N reads and writes each, a sched_yield loop
 # shows the time spent inside sched_yield.  Conservation is checked on
-# every trace; graph on a window of the ping-pong matches the dump.
+# every trace; graph on a window of the ping-pong matches the dump.  A
+# SCHED_FIFO task and a SCHED_OTHER one taking turns (ltt-rtpair) show
+# their priorities and policies at every switch and wakeup, changed at
+# the syscalls that change them.
 . "$(dirname "$0")/../lib/tap.sh"
 share=$(mktemp -d); trap 'rm -rf "$share"' EXIT
 
@@ -14,8 +17,9 @@ vm_run "$share" 300 "traced -q -o /mnt/share/spin -- ltt-spin 2 &&
 traced -q -o /mnt/share/sleep -- ltt-sleep 2 > /mnt/share/sleep.out &&
 traced -q -o /mnt/share/pair -- sh -c 'ltt-spin 2 0 & ltt-spin 2 0 & wait' &&
 traced -q -o /mnt/share/pp -- ltt-pingpong $N 0 &&
-traced -q -o /mnt/share/yield -- sh -c 'ltt-spin 1 0 & ltt-yield 1 0; wait'"
-ok $? "guest ran the five workloads under traced"
+traced -q -o /mnt/share/yield -- sh -c 'ltt-spin 1 0 & ltt-yield 1 0; wait' &&
+traced -q -o /mnt/share/rt -- ltt-rtpair 300 0 1 > /mnt/share/rt.out"
+ok $? "guest ran the six workloads under traced"
 
 for t in spin sleep pair pp yield; do
 	tracevisualizer check "$share/$t" > "$share/$t.check"
@@ -26,6 +30,78 @@ for t in spin sleep pair pp yield; do
 	ok $? "$t: check, processes and syscalls --json"
 	tracevisualizer processes "$share/$t" | grep -E 'pid|ltt-' | sed 's/^/# /'
 done
+
+# priorities and policies: every schedchange and wakeup of the real-time
+# pair, and the dump's text for them
+read -r rtp rtc < "$share/rt.out"
+tracevisualizer dump --json --pid "$rtp,$rtc" --type syscall_entry,syscall_exit,schedchange,wakeup \
+	"$share/rt" > "$share/rt.json" &&
+tracevisualizer dump --type schedchange,wakeup "$share/rt" > "$share/rt.txt"
+ok $? "rt: dump --json of the pair's syscalls, switches and wakeups, and dump's text"
+grep -E "schedchange $rtp -> |wakeup pid=$rtc " "$share/rt.txt" | head -3 | sed 's/^/# /'
+checks < <(PYTHONPATH=tests/lib python3 - "$share" "$rtp" "$rtc" <<'PY'
+import sys, re
+from check import ok, load, done
+d, par, chi = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+ev = load('%s/rt.json' % d)['events']
+# the priority each task has at each moment: the parent 120/OTHER until
+# its sched_setscheduler (144) returns, then 49/FIFO; the child 120/OTHER
+# until its setpriority (141) returns, then 125/OTHER
+CHANGE = {par: (144, (49, 'FIFO')), chi: (141, (125, 'OTHER'))}
+now = {par: (120, 'OTHER'), chi: (120, 'OTHER')}
+during = {}	# inside the changing syscall: the old value or the new
+seen = {par: set(), chi: set()}
+bad, nsw, nwk, waker_rt = [], 0, 0, 0
+
+def good(p, got):
+    return got == now[p] or (p in during and got == CHANGE[p][1])
+
+for e in ev:
+    a, t = e['args'], e['type']
+    if t == 'syscall_entry' and e['pid'] in CHANGE and a['nr'] == CHANGE[e['pid']][0]:
+        during[e['pid']] = True
+        continue
+    if t == 'syscall_exit' and e['pid'] in CHANGE and a['nr'] == CHANGE[e['pid']][0]:
+        ok(a['ret'] == 0, "rt: %s returned 0 in %d" % (a['name'], e['pid']))
+        now[e['pid']] = CHANGE[e['pid']][1]
+        during.pop(e['pid'], None)
+        continue
+    if t == 'schedchange':
+        nsw += 1
+        for side in ('prev', 'next'):
+            p = a[side + '_pid']
+            if p in now:
+                got = (a[side + '_prio'], a[side + '_policy'])
+                seen[p].add(got)
+                if not good(p, got):
+                    bad.append((e['offset'], side, p, got, now[p]))
+    elif t == 'wakeup':
+        nwk += 1
+        if a['pid'] in now:
+            got = (a['prio'], a['policy'])
+            seen[a['pid']].add(got)
+            if not good(a['pid'], got):
+                bad.append((e['offset'], 'wakee', a['pid'], got, now[a['pid']]))
+        if e['pid'] in now:	# the waker: the current task
+            got = (a['waker_prio'], a['waker_policy'])
+            waker_rt += got == (49, 'FIFO')
+            if not good(e['pid'], got):
+                bad.append((e['offset'], 'waker', e['pid'], got, now[e['pid']]))
+print("rt: %d switches, %d wakeups; priorities seen: parent %s, child %s; first mismatches %s"
+      % (nsw, nwk, sorted(seen[par]), sorted(seen[chi]), bad[:3]))
+ok(nsw >= 600 and nwk >= 300 and not bad,
+   "rt: every switch and wakeup of the pair (%d and %d) carries each task's priority and policy of that moment" % (nsw, nwk))
+ok(seen[par] >= {(49, 'FIFO')} and seen[chi] == {(125, 'OTHER')} | ({(120, 'OTHER')} & seen[chi]),
+   "rt: the parent is seen at 49/FIFO (SCHED_FIFO 50), the child at 125/OTHER (nice 5)")
+ok(waker_rt >= 150, "rt: the child, on the other CPU, is woken %d times by a SCHED_FIFO waker (of 300 rounds)" % waker_rt)
+txt = open('%s/rt.txt' % d).read()
+ok(re.search(r'schedchange %d -> \d+ \(prev_state 1 S\) prio 49/FIFO -> 120/OTHER' % par, txt) and
+   re.search(r'wakeup pid=%d cpu=1 prio=125/OTHER waker_prio=49/FIFO' % chi, txt) and
+   re.search(r'wakeup pid=%d cpu=0 prio=49/FIFO waker_prio=125/OTHER' % par, txt),
+   "rt: dump's text shows them as prio/POLICY at the switch and the wakeup")
+done()
+PY
+)
 
 # a short window in the middle of the ping-pong for graph vs dump
 read -r a b from to < <(python3 - "$share/pp.p.json" <<'PY'
