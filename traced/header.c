@@ -107,17 +107,14 @@ int header_write(int fd, const char *name, const struct ltt_trace_header *h)
 	return 0;
 }
 
-int lost_write(const char *path, const struct ltt_lost_info *lost,
+int lost_write(int fd, const char *path, const struct ltt_lost_info *lost,
 	       unsigned int ncpus)
 {
 	const char *p = (const char *)lost;
 	size_t len = sizeof(*lost) * ncpus;
-	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 
-	if (fd < 0) {
-		msg_err("cannot create %s: %s", path, strerror(errno));
+	if (fd < 0)
 		return -1;
-	}
 	while (len) {
 		ssize_t r = write(fd, p, len);
 

@@ -37,8 +37,12 @@ uint64_t clock_ns(int clock);
  */
 int header_write(int fd, const char *name, const struct ltt_trace_header *h);
 
-/* Writes ncpus lost records to a new file at path, fsynced.  0 or -1. */
-int lost_write(const char *path, const struct ltt_lost_info *lost,
+/*
+ * Writes ncpus lost records to fd (a new file, named path in messages),
+ * fsyncs and closes it (also on error; fd < 0: the open failed, -1).
+ * 0 or -1.
+ */
+int lost_write(int fd, const char *path, const struct ltt_lost_info *lost,
 	       unsigned int ncpus);
 
 #endif

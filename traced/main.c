@@ -31,8 +31,18 @@ struct files {
 	char events[PATH_MAX];
 	char lost[PATH_MAX];
 	char proc[PATH_MAX];
+	int dirfd;			/* the trace directory */
+	int force;
+	struct tracedir_perm perm;
 	int header_fd;
 };
+
+/* creates file @name of the trace directory (the path for messages) */
+static int files_open(const struct files *f, const char *path)
+{
+	return tracedir_open(f->dirfd, strrchr(path, '/') + 1, path, f->force,
+			     &f->perm);
+}
 
 /* The events of mask, for messages: "all", or their names. */
 static const char *describe_mask(const struct ltt_event_mask *mask, char *buf,
@@ -173,14 +183,17 @@ out:
 	return rc;
 }
 
-static int write_snapshot(const char *path)
+static int write_snapshot(int fd, const char *path)
 {
 	struct snapshot_stats st;
-	FILE *f = fopen(path, "we");
+	FILE *f = fd < 0 ? NULL : fdopen(fd, "w");
 	int ret = 0;
 
 	if (!f) {
-		msg_err("cannot create %s: %s", path, strerror(errno));
+		if (fd >= 0) {
+			msg_err("cannot write %s: %s", path, strerror(errno));
+			close(fd);
+		}
 		return -1;
 	}
 	if (snapshot_write(f, "/proc", "/sys", &st) < 0 || fsync(fileno(f)) < 0) {
@@ -229,7 +242,8 @@ static int finish(struct session *s, struct files *f,
 		}
 		if (s->cpu_buffers && !s->bad_buffers)
 			h->flags |= LTT_TRACE_BUFFERS;
-		if (lost_write(f->lost, lost, s->info.ncpus) < 0) {
+		if (lost_write(files_open(f, f->lost), f->lost, lost,
+			       s->info.ncpus) < 0) {
 			complete = 0;
 			write_failed = 1;
 		}
@@ -255,6 +269,7 @@ static int finish(struct session *s, struct files *f,
 		write_failed = 1;
 		complete = 0;
 	}
+	close(f->dirfd);
 	device_close(&s->dev);
 	if (report_print(s, s->opt->output, h->end_ns - h->start_ns, lost,
 			 complete) < 0)
@@ -304,13 +319,17 @@ int main(int argc, char **argv)
 	if (configure(&s, &o, &cfg) < 0)
 		return EXIT_ERROR;
 
-	if (tracedir_create(o.output) < 0 ||
+	f.force = o.force;
+	f.perm.group_set = o.group_set;
+	f.perm.group = o.group;
+	f.dirfd = tracedir_create(o.output, &f.perm);
+	if (f.dirfd < 0 ||
 	    tracedir_path(f.header, sizeof(f.header), o.output, "header") < 0 ||
 	    tracedir_path(f.events, sizeof(f.events), o.output, "events") < 0 ||
 	    tracedir_path(f.lost, sizeof(f.lost), o.output, "lost") < 0 ||
 	    tracedir_path(f.proc, sizeof(f.proc), o.output, "proc") < 0)
 		return EXIT_ERROR;
-	f.header_fd = tracedir_open(f.header);
+	f.header_fd = files_open(&f, f.header);
 	if (f.header_fd < 0)
 		return EXIT_ERROR;
 	header_init(&h, &s.info, &cfg.mask);
@@ -318,7 +337,7 @@ int main(int argc, char **argv)
 			  o.opt_flags);
 	if (header_write(f.header_fd, f.header, &h) < 0)
 		return EXIT_WRITE;
-	fd = tracedir_open(f.events);
+	fd = files_open(&f, f.events);
 	if (fd < 0)
 		return EXIT_ERROR;
 	s.writer = writer_open(fd, f.events, o.write_buffer);
@@ -331,7 +350,7 @@ int main(int argc, char **argv)
 	h.start_ns = clock_ns(CLOCK_MONOTONIC);
 	if (header_write(f.header_fd, f.header, &h) < 0)
 		return finish(&s, &f, &h, STOP_WRITE_ERROR, 1, 1);
-	if (write_snapshot(f.proc) < 0)
+	if (write_snapshot(files_open(&f, f.proc), f.proc) < 0)
 		return finish(&s, &f, &h, STOP_WRITE_ERROR, 1, 1);
 
 	if (o.duration > 0)

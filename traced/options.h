@@ -27,6 +27,8 @@ struct options {
 	struct ltt_event_mask mask;	/* -e */
 	double duration;		/* -t, 0: none */
 	int force;			/* -f */
+	int group_set;			/* --group given */
+	unsigned int group;		/* --group: the trace's group id */
 	int quiet;			/* -q */
 	const char *stats;		/* --stats FILE, or NULL */
 	char **program;			/* PROGRAM ARGS..., or NULL */

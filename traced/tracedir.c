@@ -19,10 +19,14 @@ int tracedir_check(const char *dir, int force)
 	DIR *d;
 	int empty = 1;
 
-	if (stat(dir, &st) < 0) {
+	if (lstat(dir, &st) < 0) {
 		if (errno == ENOENT)
 			return 0;
 		msg_err("cannot use %s: %s", dir, strerror(errno));
+		return -1;
+	}
+	if (S_ISLNK(st.st_mode)) {
+		msg_err("%s is a symbolic link: give the directory itself", dir);
 		return -1;
 	}
 	if (!S_ISDIR(st.st_mode)) {
@@ -49,20 +53,24 @@ int tracedir_check(const char *dir, int force)
 	return 0;
 }
 
-int tracedir_create(const char *dir)
+int tracedir_create(const char *dir, const struct tracedir_perm *perm)
 {
 	char path[PATH_MAX];
+	mode_t mode = perm->group_set ? 0750 : 0700;
 	size_t len = strlen(dir), i;
+	struct stat st;
+	int fd;
 
 	if (len == 0 || len >= sizeof(path)) {
 		msg_err("bad output directory name");
 		return -1;
 	}
 	memcpy(path, dir, len + 1);
-	for (i = 1; i <= len; i++) {
-		if (path[i] != '/' && path[i] != '\0')
-			continue;
-		if (path[i - 1] == '/')
+	while (len > 1 && path[len - 1] == '/')
+		path[--len] = '\0';
+	/* the parents, as mkdir -p */
+	for (i = 1; i < len; i++) {
+		if (path[i] != '/' || path[i - 1] == '/')
 			continue;
 		path[i] = '\0';
 		if (mkdir(path, 0755) < 0 && errno != EEXIST) {
@@ -70,9 +78,28 @@ int tracedir_create(const char *dir)
 				strerror(errno));
 			return -1;
 		}
-		path[i] = dir[i];
+		path[i] = '/';
 	}
-	return 0;
+	if (mkdir(path, mode) < 0 && errno != EEXIST) {
+		msg_err("cannot create directory %s: %s", path, strerror(errno));
+		return -1;
+	}
+	/* never through a link planted at the last component */
+	fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0) {
+		msg_err("cannot open directory %s: %s", path,
+			errno == ELOOP ? "it is a symbolic link" : strerror(errno));
+		return -1;
+	}
+	if (fstat(fd, &st) < 0 ||
+	    (perm->group_set && fchown(fd, (uid_t)-1, (gid_t)perm->group) < 0) ||
+	    fchmod(fd, mode) < 0) {
+		msg_err("cannot set the owner and mode of %s: %s", path,
+			strerror(errno));
+		close(fd);
+		return -1;
+	}
+	return fd;
 }
 
 int tracedir_path(char *buf, size_t len, const char *dir, const char *name)
@@ -86,11 +113,31 @@ int tracedir_path(char *buf, size_t len, const char *dir, const char *name)
 	return 0;
 }
 
-int tracedir_open(const char *path)
+int tracedir_open(int dirfd, const char *name, const char *path, int force,
+		  const struct tracedir_perm *perm)
 {
-	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	mode_t mode = perm->group_set ? 0640 : 0600;
+	int fd;
 
-	if (fd < 0)
-		msg_err("cannot create %s: %s", path, strerror(errno));
+	if (force && unlinkat(dirfd, name, 0) < 0 && errno != ENOENT) {
+		msg_err("cannot replace %s: %s", path, strerror(errno));
+		return -1;
+	}
+	fd = openat(dirfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+		    O_CLOEXEC, mode);
+	if (fd < 0) {
+		msg_err("cannot create %s: %s", path,
+			errno == EEXIST ? "it exists (a file or link put there "
+			"while traced was starting?)" : strerror(errno));
+		return -1;
+	}
+	/* the mode asked for, whatever the umask */
+	if ((perm->group_set && fchown(fd, (uid_t)-1, (gid_t)perm->group) < 0) ||
+	    fchmod(fd, mode) < 0) {
+		msg_err("cannot set the owner and mode of %s: %s", path,
+			strerror(errno));
+		close(fd);
+		return -1;
+	}
 	return fd;
 }

@@ -6,18 +6,43 @@
 #include <stddef.h>
 
 /*
+ * Who may read a trace: by default its owner alone (directory 0700,
+ * files 0600); with a group, that group too (0750, 0640).  A trace holds
+ * kernel addresses, physical page numbers, every path opened on the
+ * system and packet bytes: it is never world-readable.
+ */
+struct tracedir_perm {
+	int group_set;
+	unsigned int group;
+};
+
+/*
  * Before anything is done: refuses (message, -1) a path that exists and
- * is not a directory, or a non-empty directory unless force.  0 if fine.
+ * is not a directory (a symbolic link included), or a non-empty directory
+ * unless force.  0 if fine.
  */
 int tracedir_check(const char *dir, int force);
 
-/* Creates dir and missing parents (mode 0755).  0 or -1 (message). */
-int tracedir_create(const char *dir);
+/*
+ * Creates dir (mode 0700 or 0750) and missing parents (0755, as mkdir -p),
+ * or takes the existing directory, which must not be a symbolic link, and
+ * sets its mode and group.  Returns a descriptor of it (the files are
+ * created through it: a path component swapped for a link later changes
+ * nothing), or -1 (message).
+ */
+int tracedir_create(const char *dir, const struct tracedir_perm *perm);
 
 /* buf = dir + "/" + name; -1 (message) if too long. */
 int tracedir_path(char *buf, size_t len, const char *dir, const char *name);
 
-/* Creates (truncates) dir/name for writing; returns fd or -1 (message). */
-int tracedir_open(const char *path);
+/*
+ * Creates file @name in the directory @dirfd for writing, mode 0600 (0640
+ * and the group with a group): a new file (O_EXCL), never through a
+ * symbolic link; with @force an old entry of that name is removed first
+ * (a link is removed, not followed).  @path names it in messages.
+ * Returns the descriptor or -1 (message).
+ */
+int tracedir_open(int dirfd, const char *name, const char *path, int force,
+		  const struct tracedir_perm *perm);
 
 #endif

@@ -378,6 +378,34 @@ FAKE_TRACING=1 FAKE_FAIL=SET_EVENT_MASK:ENOTTY "$fake" -d fake --set-events fs >
 is $? 1 "--set-events on an older module exits 1"
 has "$tmp/out" "traced: --set-events: fake does not support LTT_IOC_SET_EVENT_MASK" "--set-events older module: message"
 
+# ---- who may read a trace (docs/traced.1, SECURITY) ----
+modes() {	# the mode of DIR and of its four files, "DIR header events lost proc"
+	stat -c '%a' "$1" "$1/header" "$1/events" "$1/lost" "$1/proc" | tr '\n' ' ' | sed 's/ $//'
+}
+(umask 0; "$fake" -d fake -q -o "$tmp/p1/sub" -t 0.05); is $? 0 "a trace under umask 0"
+is "$(modes "$tmp/p1/sub")" "700 600 600 600 600" "the directory 0700, its files 0600, whatever the umask"
+is "$(stat -c '%a' "$tmp/p1")" 755 "a missing parent is made 0755 (as mkdir -p)"
+gid=$(getent group daemon | cut -d: -f3)
+"$fake" -d fake -q -o "$tmp/p2" --group daemon -t 0.05; is $? 0 "--group daemon"
+is "$(modes "$tmp/p2") $(stat -c '%g' "$tmp/p2" "$tmp/p2/events" | tr '\n' ' ')" \
+	"750 640 640 640 640 $gid $gid " "--group: directory 0750, files 0640, of the group (gid $gid)"
+"$fake" -d fake -q -o "$tmp/p3" --group 4242 -t 0.05; is $? 0 "--group 4242 (a number)"
+is "$(stat -c '%a %g' "$tmp/p3/proc")" "640 4242" "--group by number"
+"$fake" -d fake -q -o "$tmp/p4" --group no-such-group -t 0.05 2>"$tmp/err"; is $? 2 "--group of an unknown name: usage error"
+has "$tmp/err" "traced: --group: no group 'no-such-group' in /etc/group" "... said so"
+mkdir -m 777 "$tmp/p5" && echo secret > "$tmp/victim" && ln -s "$tmp/victim" "$tmp/p5/events" &&
+	ln -s "$tmp/victim" "$tmp/p5/header"
+"$fake" -d fake -q -o "$tmp/p5" -t 0.05 2>/dev/null; is $? 1 "a directory holding planted links is refused without -f"
+"$fake" -d fake -q -f -o "$tmp/p5" -t 0.05; is $? 0 "with -f the trace is written"
+is "$(cat "$tmp/victim")" secret "the links' target is untouched (never followed)"
+ok $( [ ! -L "$tmp/p5/events" ] && [ -f "$tmp/p5/events" ] && [ ! -L "$tmp/p5/header" ]; echo $?) \
+	"the links are replaced by the trace's own files"
+is "$(modes "$tmp/p5")" "700 600 600 600 600" "an existing 0777 directory is made 0700"
+is "$(fact "$tmp/p5" complete)" 1 "... and the trace there is complete"
+mkdir "$tmp/p6" && ln -s "$tmp/p6" "$tmp/p6link"
+"$fake" -d fake -q -o "$tmp/p6link" -t 0.05 2>"$tmp/err"; is $? 1 "an output directory that is a symbolic link is refused"
+has "$tmp/err" "traced: $tmp/p6link is a symbolic link: give the directory itself" "... said so"
+
 # little CPU while waiting
 TIMEFORMAT='%U %S'
 cpu=$( { time "$fake" -d fake -q -o "$tmp/t9" -t 1 ; } 2>&1 | awk '{ print int(($1 + $2) * 1000) }')

@@ -108,14 +108,18 @@ int main(void)
 	lost[1].total = 7;
 	lost[2].cpu = 2;
 	lost[2].syscall_exit[511] = 3;
-	ok(lost_write(path, lost, 3) == 0, "lost written");
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	ok(lost_write(fd, path, lost, 3) == 0, "lost written");
 	fd = open(path, O_RDONLY);
 	ok(fd >= 0 && read(fd, lback, sizeof(lback)) == (ssize_t)sizeof(lback)
 	   && memcmp(lost, lback, sizeof(lost)) == 0 &&
 	   read(fd, lback, 1) == 0, "lost holds ncpus records");
 	close(fd);
-	ok(lost_write("/nonexistent/dir/lost", lost, 3) < 0,
-	   "lost in a missing directory fails");
+	ok(lost_write(-1, "/nonexistent/dir/lost", lost, 3) < 0,
+	   "lost whose file could not be created fails");
+	fd = open("/dev/full", O_WRONLY | O_CLOEXEC);
+	ok(fd >= 0 && lost_write(fd, "/dev/full", lost, 3) < 0,
+	   "lost on a full disk fails");
 	unlink(path);
 	return done_testing();
 }
