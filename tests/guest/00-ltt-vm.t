@@ -3,7 +3,7 @@
 # hung guest at the time limit with a clear message, shares a folder
 # read-write, boots 2 CPUs with /dev/tracer present, counts instructions
 # instead of time with --icount, and the kernel built with CONFIG_LTT_TRACE
-# off boots too.
+# off boots too; a command given with arguments gets them as they are.
 . "$(dirname "$0")/../lib/tap.sh"
 share=$(mktemp -d); trap 'rm -rf "$share"' EXIT
 
@@ -34,6 +34,12 @@ set -- $(cat "$share/ic" 2>/dev/null)
 python3 -c 'import sys; a, b = map(int, sys.argv[1:3]); sys.exit(0 if a > 0 and abs(a - b) <= 0.05 * a else 1)' "${1:-0}" "${2:-1}"
 ok $? "two timings of the same loop agree within 5% (${1:-?} and ${2:-?} ns)"
 
-scripts/ltt-vm --kernel off --share "$share" --timeout 120 -- 'test ! -e /dev/tracer && uname -r > /mnt/share/off' > "$share/out" 2>&1
+# COMMAND with ARGS: each word reaches the guest as it is (spaces, quotes,
+# a $ and an empty word), not joined into one line
+scripts/ltt-vm --kernel off --share "$share" --timeout 120 -- sh -c \
+	'test ! -e /dev/tracer && uname -r > /mnt/share/off && printf "%s|" "$@" > "$1"' \
+	_ "/mnt/share/a r g s" "it's" '$HOME' 'a"b' '' > "$share/out" 2>&1
 is "$?" "0" "the kernel built with CONFIG_LTT_TRACE off boots"
+is "$(cat "$share/a r g s" 2>/dev/null)" "/mnt/share/a r g s|it's|\$HOME|a\"b||" \
+	"-- COMMAND ARGS...: every argument passed through as it is"
 done_testing
