@@ -40,7 +40,7 @@ screen="-screen 0 1280x800x24"
 N=500	# ping-pong round trips
 vm_run "$share" 300 "traced -q -o /mnt/share/pp -- ltt-pingpong $N 0 &&
 traced -q -o /mnt/share/spin -- ltt-spin 1 &&
-traced -q -o /mnt/share/sleep -- ltt-sleep 1 > /mnt/share/sleep.out &&
+traced -q -o /mnt/share/sleep -- ltt-sleep 2 > /mnt/share/sleep.out &&
 traced -q -o /mnt/share/zomb -- ltt-zombie 100 > /mnt/share/zomb.out"
 ok $? "guest traced the ping-pong, the spinner, the sleeper and the zombie maker"
 
