@@ -474,10 +474,33 @@ static int ltt_get_info(void __user *argp)
 	return copy_to_user(argp, &info, sizeof(info)) ? -EFAULT : 0;
 }
 
+/*
+ * The ioctls that only read (GET_*) need nothing beyond the open; every
+ * other one changes the tracer's state or writes into the trace, and
+ * checks CAP_SYS_ADMIN again, for the caller: open() checked the opener,
+ * and a descriptor handed to an unprivileged process (SCM_RIGHTS, fork
+ * after setuid) must not keep control of the tracer.
+ */
+static bool ltt_ioctl_reads_only(unsigned int cmd)
+{
+	switch (cmd) {
+	case LTT_IOC_GET_EVENT_MASK:
+	case LTT_IOC_GET_LOST:
+	case LTT_IOC_GET_INFO:
+	case LTT_IOC_GET_DETAILS_MASK:
+	case LTT_IOC_GET_FILTER:
+		return true;
+	default:
+		return false;
+	}
+}
+
 static long ltt_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 {
 	void __user *argp = (void __user *)arg;
 
+	if (!ltt_ioctl_reads_only(cmd) && !capable(CAP_SYS_ADMIN))
+		return -EPERM;
 	switch (cmd) {
 	case LTT_IOC_START:
 		return ltt_start(file);

@@ -1710,6 +1710,39 @@ int main(int argc, char **argv)
 		ok(WIFEXITED(st) && WEXITSTATUS(st) == 0,
 		   "unprivileged open refused");
 	}
+	/*
+	 * A descriptor opened by root and handed to an unprivileged process
+	 * (here: kept across setuid): every ioctl that changes the tracer
+	 * is refused, the ones that only read are not.
+	 */
+	fd = open("/dev/tracer", O_RDONLY);
+	if (fd >= 0 && fork() == 0) {
+		struct ltt_event_mask mm;
+		struct ltt_buffer_config bc = { 65536, 4 };
+		struct ltt_info in;
+		int bad = 0;
+
+		memset(&mm, 0xff, sizeof(mm));
+		if (setuid(65534))
+			_exit(2);
+		bad |= xioctl(fd, LTT_IOC_START, NULL) != -EPERM;
+		bad |= xioctl(fd, LTT_IOC_STOP, NULL) != -EPERM;
+		bad |= xioctl(fd, LTT_IOC_SET_EVENT_MASK, &mm) != -EPERM;
+		bad |= xioctl(fd, LTT_IOC_SET_DETAILS_MASK, &mm) != -EPERM;
+		bad |= xioctl(fd, LTT_IOC_SET_BUFFERS, &bc) != -EPERM;
+		bad |= (xioctl(fd, LTT_IOC_GET_INFO, &in) != 0) << 1;
+		bad |= (xioctl(fd, LTT_IOC_GET_EVENT_MASK, &mm) != 0) << 1;
+		_exit(bad ? 10 + bad : 0);
+	}
+	if (fd >= 0) {
+		int st = 0;
+
+		wait(&st);
+		ok(WIFEXITED(st) && WEXITSTATUS(st) == 0,
+		   "a root descriptor kept by an unprivileged process: START, STOP, SET_* refused (EPERM), GET_* allowed (exit %d)",
+		   WIFEXITED(st) ? WEXITSTATUS(st) : -1);
+		close(fd);
+	}
 	printf("1..%d\n", ntest);
 	return nfail ? 1 : 0;
 }
