@@ -146,6 +146,35 @@ static int add_checkpoint(struct vrow *r, uint64_t t)
 	return 0;
 }
 
+/*
+ * note that @d ns of the last entry, a placeholder, were counted in
+ * category @cat, in the sums of the checkpoints from the next one on
+ */
+static int note_ph_time(struct vrow *r, uint8_t cat, uint64_t d)
+{
+	struct vpht *p = r->npht ? &r->pht[r->npht - 1] : NULL;
+
+	if (p && p->ck == r->nck && p->gid == r->last_entry && p->cat == cat) {
+		p->d += d;
+		return 0;
+	}
+	if (r->npht == r->cappht) {
+		size_t cap = r->cappht ? 2 * r->cappht : 4;
+
+		p = realloc(r->pht, cap * sizeof(*p));
+		if (!p)
+			return -1;
+		r->pht = p;
+		r->cappht = cap;
+	}
+	p = &r->pht[r->npht++];
+	p->ck = r->nck;
+	p->d = d;
+	p->gid = r->last_entry;
+	p->cat = cat;
+	return 0;
+}
+
 int vrow_append(struct lttr_view *v, struct vrow *r, uint64_t t, uint32_t gid,
 		bool event, bool ph)
 {
@@ -159,10 +188,6 @@ int vrow_append(struct lttr_view *v, struct vrow *r, uint64_t t, uint32_t gid,
 	}
 	if (t < v->start)
 		t = v->start;
-	if (ph) {
-		r->has_ph = true;
-		r->ph_last = r->n && t == r->last_t ? r->n - 1 : r->n;
-	}
 	if (r->n && t == r->last_t) {
 		size_t off = r->last_off;
 
@@ -181,13 +206,19 @@ int vrow_append(struct lttr_view *v, struct vrow *r, uint64_t t, uint32_t gid,
 		r->len += put_varint(r->buf + r->len, code);
 		r->last_code = (uint32_t)code;
 		r->last_entry = gid;
+		r->last_ph = ph;
 		return 0;
 	}
 	if (local_code(r, gid, &lc))
 		return -1;
 	code = (uint64_t)lc * 2 + (event ? 1 : 0);
-	if (r->n)
-		r->cum[vcat_of(v, r->last_entry)] += t - r->last_t;
+	if (r->n) {
+		uint8_t cat = vcat_of(v, r->last_entry);
+
+		r->cum[cat] += t - r->last_t;
+		if (r->last_ph && t > r->last_t && note_ph_time(r, cat, t - r->last_t))
+			return -1;
+	}
 	if (r->n % LTTR_VIEW_CHECKPOINT == 0 && add_checkpoint(r, t))
 		return -1;
 	if (reserve(r, 20))
@@ -198,6 +229,7 @@ int vrow_append(struct lttr_view *v, struct vrow *r, uint64_t t, uint32_t gid,
 	r->last_t = t;
 	r->last_code = (uint32_t)code;
 	r->last_entry = gid;
+	r->last_ph = ph;
 	r->nev += event;
 	r->n++;
 	return 0;
@@ -210,6 +242,7 @@ void vrow_free(struct vrow *r)
 	free(r->lslots);
 	free(r->ck);
 	free(r->sums);
+	free(r->pht);
 	memset(r, 0, sizeof(*r));
 }
 
@@ -217,7 +250,8 @@ size_t vrow_bytes(const struct vrow *r)
 {
 	return r->cap + r->caplocal * sizeof(*r->local) +
 		r->nlslots * sizeof(*r->lslots) + r->capck * sizeof(*r->ck) +
-		r->capck * LTTR_VCAT_COUNT * sizeof(*r->sums) + sizeof(*r);
+		r->capck * LTTR_VCAT_COUNT * sizeof(*r->sums) +
+		r->cappht * sizeof(*r->pht) + sizeof(*r);
 }
 
 /* read the delta of the entry at c->off: the start of the next entry */
@@ -302,44 +336,44 @@ void vcur_advance(struct vcur *c, const struct lttr_view *v, uint64_t t)
 }
 
 /*
- * Count the sums again up to the first checkpoint after the last
- * placeholder entry, now that placeholders mean what the accounting found;
- * the difference there carries to every later checkpoint.
+ * Now that the placeholders mean what the accounting found, move the
+ * time counted for them in a category they no longer show to the one they
+ * show, in the sums of every checkpoint that counted it and in @cum: the
+ * figures a second count of the row would give.  @pht is in checkpoint
+ * order, so one sweep carries the difference forward.
  */
 int vrow_finalize(struct lttr_view *v, struct vrow *r)
 {
 	uint64_t delta[LTTR_VCAT_COUNT] = { 0 };
-	size_t k, last, i;
-	struct vcur c;
+	size_t k, i, p = 0;
+	bool moved = false;
 
-	if (r->finalized || !r->has_ph || !r->n) {
-		r->finalized = true;
+	if (r->finalized)
 		return 0;
-	}
-	last = (size_t)(r->ph_last / LTTR_VIEW_CHECKPOINT) + 1;
-	vcur_at_ck(&c, v, r, 0);
-	memset(c.cum, 0, sizeof(c.cum));
-	for (k = 1; k < r->nck && k <= last; k++) {
-		uint64_t *s = &r->sums[k * LTTR_VCAT_COUNT];
+	for (k = 0; k <= r->nck; k++) {
+		for (; p < r->npht && r->pht[p].ck <= k; p++) {
+			const struct vpht *x = &r->pht[p];
+			uint8_t cat = vcat_of(v, x->gid);
 
-		while (c.idx + 1 < (uint64_t)k * LTTR_VIEW_CHECKPOINT)
-			vcur_next(&c, v);
-		vcur_next(&c, v);
-		for (i = 0; i < LTTR_VCAT_COUNT; i++)
-			delta[i] = c.cum[i] - s[i];
-		memcpy(s, c.cum, sizeof(c.cum));
-	}
-	if (k == r->nck) {	/* the placeholders reach the last block */
-		while (vcur_next(&c, v))
-			;
-		memcpy(r->cum, c.cum, sizeof(c.cum));
-	} else {
-		for (; k < r->nck; k++)
-			for (i = 0; i < LTTR_VCAT_COUNT; i++)
+			if (cat == x->cat)
+				continue;
+			delta[x->cat] -= x->d;	/* modulo 2^64: the sums stay exact */
+			delta[cat] += x->d;
+			moved = true;
+		}
+		if (!moved)
+			continue;
+		/* k == nck: the time before the last entry */
+		for (i = 0; i < LTTR_VCAT_COUNT; i++) {
+			if (k < r->nck)
 				r->sums[k * LTTR_VCAT_COUNT + i] += delta[i];
-		for (i = 0; i < LTTR_VCAT_COUNT; i++)
-			r->cum[i] += delta[i];
+			else
+				r->cum[i] += delta[i];
+		}
 	}
+	free(r->pht);
+	r->pht = NULL;
+	r->npht = r->cappht = 0;
 	r->finalized = true;
 	return 0;
 }
