@@ -122,17 +122,47 @@ static int reserve(struct vrow *r, size_t more)
 	return 0;
 }
 
+/*
+ * give category @cat a column in the sums, 0 at every checkpoint so far
+ * (its time was 0 until now: a column is added before any is counted)
+ */
+static int add_column(struct vrow *r, uint8_t cat)
+{
+	size_t nc = (size_t)r->ncol + 1;
+
+	if (r->capck) {
+		uint64_t *s = malloc(r->capck * nc * sizeof(*s));
+		size_t k, j;
+
+		if (!s)
+			return -1;
+		for (k = 0; k < r->nck; k++) {
+			for (j = 0; j < r->ncol; j++)
+				s[k * nc + j] = r->sums[k * r->ncol + j];
+			s[k * nc + r->ncol] = 0;
+		}
+		free(r->sums);
+		r->sums = s;
+	}
+	r->cats[r->ncol] = cat;
+	r->col[cat] = (uint8_t)nc;
+	r->ncol = (uint8_t)nc;
+	return 0;
+}
+
 static int add_checkpoint(struct vrow *r, uint64_t t)
 {
+	uint64_t *s;
+	unsigned int j;
+
 	if (r->nck == r->capck) {
 		size_t cap = r->capck ? 2 * r->capck : 4;
 		struct vck *n = realloc(r->ck, cap * sizeof(*n));
-		uint64_t *s;
 
 		if (!n)
 			return -1;
 		r->ck = n;
-		s = realloc(r->sums, cap * LTTR_VCAT_COUNT * sizeof(*s));
+		s = realloc(r->sums, cap * (r->ncol ? r->ncol : 1) * sizeof(*s));
 		if (!s)
 			return -1;
 		r->sums = s;
@@ -141,7 +171,9 @@ static int add_checkpoint(struct vrow *r, uint64_t t)
 	r->ck[r->nck].t = t;
 	r->ck[r->nck].off = r->len;
 	r->ck[r->nck].nev = r->nev;
-	memcpy(&r->sums[r->nck * LTTR_VCAT_COUNT], r->cum, sizeof(r->cum));
+	s = &r->sums[r->nck * r->ncol];
+	for (j = 0; j < r->ncol; j++)
+		s[j] = r->cum[r->cats[j]];
 	r->nck++;
 	return 0;
 }
@@ -215,6 +247,8 @@ int vrow_append(struct lttr_view *v, struct vrow *r, uint64_t t, uint32_t gid,
 	if (r->n) {
 		uint8_t cat = vcat_of(v, r->last_entry);
 
+		if (!r->col[cat] && t > r->last_t && add_column(r, cat))
+			return -1;
 		r->cum[cat] += t - r->last_t;
 		if (r->last_ph && t > r->last_t && note_ph_time(r, cat, t - r->last_t))
 			return -1;
@@ -250,7 +284,7 @@ size_t vrow_bytes(const struct vrow *r)
 {
 	return r->cap + r->caplocal * sizeof(*r->local) +
 		r->nlslots * sizeof(*r->lslots) + r->capck * sizeof(*r->ck) +
-		r->capck * LTTR_VCAT_COUNT * sizeof(*r->sums) +
+		r->capck * (r->ncol ? r->ncol : 1) * sizeof(*r->sums) +
 		r->cappht * sizeof(*r->pht) + sizeof(*r);
 }
 
@@ -275,6 +309,8 @@ static void take_code(struct vcur *c)
 void vcur_at_ck(struct vcur *c, const struct lttr_view *v, const struct vrow *r,
 		size_t k)
 {
+	unsigned int j;
+
 	c->r = r;
 	c->idx = (uint64_t)k * LTTR_VIEW_CHECKPOINT;
 	c->t = r->ck[k].t;
@@ -282,7 +318,9 @@ void vcur_at_ck(struct vcur *c, const struct lttr_view *v, const struct vrow *r,
 	(void)get_varint(r->buf, &c->off);	/* its delta: the time is known */
 	take_code(c);
 	c->nev = r->ck[k].nev + c->event;
-	memcpy(c->cum, &r->sums[k * LTTR_VCAT_COUNT], sizeof(c->cum));
+	memset(c->cum, 0, sizeof(c->cum));
+	for (j = 0; j < r->ncol; j++)
+		c->cum[r->cats[j]] = r->sums[k * r->ncol + j];
 	peek_next(c, v);
 }
 
@@ -348,9 +386,18 @@ int vrow_finalize(struct lttr_view *v, struct vrow *r)
 	size_t k, i, p = 0;
 	bool moved = false;
 
-	if (r->finalized)
+	if (r->finalized || !r->npht) {
+		r->finalized = true;
 		return 0;
-	for (k = 0; k <= r->nck; k++) {
+	}
+	/* the categories time moves to need their columns */
+	for (p = 0; p < r->npht; p++) {
+		uint8_t cat = vcat_of(v, r->pht[p].gid);
+
+		if (!r->col[cat] && add_column(r, cat))
+			return -1;
+	}
+	for (k = 0, p = 0; k <= r->nck; k++) {
 		for (; p < r->npht && r->pht[p].ck <= k; p++) {
 			const struct vpht *x = &r->pht[p];
 			uint8_t cat = vcat_of(v, x->gid);
@@ -365,10 +412,10 @@ int vrow_finalize(struct lttr_view *v, struct vrow *r)
 			continue;
 		/* k == nck: the time before the last entry */
 		for (i = 0; i < LTTR_VCAT_COUNT; i++) {
-			if (k < r->nck)
-				r->sums[k * LTTR_VCAT_COUNT + i] += delta[i];
-			else
+			if (k == r->nck)
 				r->cum[i] += delta[i];
+			else if (r->col[i])
+				r->sums[k * r->ncol + r->col[i] - 1] += delta[i];
 		}
 	}
 	free(r->pht);

@@ -48,7 +48,13 @@ void vdict_free(struct vdict *d);
  * view's start, the last lasts until its end.  Every LTTR_VIEW_CHECKPOINT
  * entries a checkpoint records where that entry starts (time, byte
  * offset) and the event boundaries before it, and @sums the cumulative
- * time per category before it, counted while appending (@cum).  A
+ * time per category before it, counted while appending (@cum), for the
+ * categories the row has spent time in only: @sums holds @ncol columns,
+ * @cats[j] the category of column j, @col[cat] its column + 1 (0: none
+ * yet, and then the category's time was 0 at every checkpoint so far; a
+ * column is added, zero before, when it first gets time).  A CPU row
+ * spends time in about 8 of the LTTR_VCAT_COUNT categories: the sums are
+ * half the size, and so is the memory their writes fault in.  A
  * placeholder state may change category after its time was counted: each
  * time counted for one is also noted in @pht (which state, in which
  * category, from which checkpoint on), and when the build is over
@@ -90,7 +96,10 @@ struct vrow {
 	struct vck *ck;
 	size_t nck;
 	size_t capck;
-	uint64_t *sums;		/* capck * LTTR_VCAT_COUNT */
+	uint64_t *sums;		/* capck * ncol */
+	uint8_t col[LTTR_VCAT_COUNT];
+	uint8_t cats[LTTR_VCAT_COUNT];
+	uint8_t ncol;
 	uint64_t cum[LTTR_VCAT_COUNT];	/* before the last entry */
 	uint32_t last_entry;	/* global state of the last entry */
 	uint32_t ooo;		/* entries that came earlier than the last */
