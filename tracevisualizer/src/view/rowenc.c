@@ -51,24 +51,38 @@ static uint32_t hash32(uint32_t x)
 	return x * 2654435761U;
 }
 
-/* the row's local code of global state @gid, added when new */
-static int local_code(struct vrow *r, uint32_t gid, uint32_t *code)
+/*
+ * The row's local code of global state @gid when it has one.  A slot
+ * holds the global id in its high half and the local code + 1 in its low
+ * half (0: a free slot), so that a lookup reads one word per probe.
+ */
+static inline bool local_find(const struct vrow *r, uint32_t gid, uint32_t *code)
 {
-	uint32_t i, mask;
+	uint32_t i, mask = r->nlslots - 1;
 
-	if (r->nlocal && r->last_gid == gid) {
-		*code = r->last_lcode;
-		return 0;
-	}
-	if (r->nlslots) {
-		mask = r->nlslots - 1;
-		for (i = hash32(gid) & mask; r->lslots[i]; i = (i + 1) & mask) {
-			if (r->local[r->lslots[i] - 1] == gid) {
-				*code = r->lslots[i] - 1;
-				goto found;
-			}
+	if (!r->nlslots)
+		return false;
+	for (i = hash32(gid) & mask; (uint32_t)r->lslots[i]; i = (i + 1) & mask) {
+		if ((uint32_t)(r->lslots[i] >> 32) == gid) {
+			*code = (uint32_t)r->lslots[i] - 1;
+			return true;
 		}
 	}
+	return false;
+}
+
+static void lslot_put(uint64_t *s, uint32_t ns, uint32_t gid, uint32_t code)
+{
+	uint32_t i;
+
+	for (i = hash32(gid) & (ns - 1); (uint32_t)s[i]; i = (i + 1) & (ns - 1))
+		;
+	s[i] = (uint64_t)gid << 32 | (code + 1);
+}
+
+/* give global state @gid, new to the row, the next local code */
+static int local_add(struct vrow *r, uint32_t gid, uint32_t *code)
+{
 	if (r->nlocal == r->caplocal) {
 		uint32_t cap = r->caplocal ? 2 * r->caplocal : 4;
 		uint32_t *n = realloc(r->local, cap * sizeof(*n));
@@ -80,46 +94,41 @@ static int local_code(struct vrow *r, uint32_t gid, uint32_t *code)
 	}
 	if ((r->nlocal + 1) * 2 > r->nlslots) {
 		uint32_t ns = r->nlslots ? 2 * r->nlslots : 8, k;
-		uint32_t *s = calloc(ns, sizeof(*s));
+		uint64_t *n = calloc(ns, sizeof(*n));
 
-		if (!s)
+		if (!n)
 			return -1;
-		for (k = 0; k < r->nlocal; k++) {
-			for (i = hash32(r->local[k]) & (ns - 1); s[i]; i = (i + 1) & (ns - 1))
-				;
-			s[i] = k + 1;
-		}
+		for (k = 0; k < r->nlocal; k++)
+			lslot_put(n, ns, r->local[k], k);
 		free(r->lslots);
-		r->lslots = s;
+		r->lslots = n;
 		r->nlslots = ns;
 	}
-	mask = r->nlslots - 1;
-	for (i = hash32(gid) & mask; r->lslots[i]; i = (i + 1) & mask)
-		;
+	lslot_put(r->lslots, r->nlslots, gid, r->nlocal);
 	r->local[r->nlocal] = gid;
-	r->lslots[i] = ++r->nlocal;
-	*code = r->nlocal - 1;
-found:
-	r->last_gid = gid;
-	r->last_lcode = *code;
+	*code = r->nlocal++;
 	return 0;
 }
 
-static int reserve(struct vrow *r, size_t more)
+static int grow_buf(struct vrow *r, size_t more)
 {
-	if (r->len + more > r->cap) {
-		size_t cap = r->cap ? r->cap : 64;
-		uint8_t *n;
+	size_t cap = r->cap ? r->cap : 64;
+	uint8_t *n;
 
-		while (cap < r->len + more)
-			cap = cap < (1u << 20) ? 2 * cap : cap + cap / 2;
-		n = realloc(r->buf, cap);
-		if (!n)
-			return -1;
-		r->buf = n;
-		r->cap = cap;
-	}
+	while (cap < r->len + more)
+		cap = cap < (1u << 20) ? 2 * cap : cap + cap / 2;
+	n = realloc(r->buf, cap);
+	if (!n)
+		return -1;
+	r->buf = n;
+	r->cap = cap;
 	return 0;
+}
+
+/* room for @more bytes after the row's last (the check inline, the growth not) */
+static inline int reserve(struct vrow *r, size_t more)
+{
+	return r->len + more > r->cap ? grow_buf(r, more) : 0;
 }
 
 /*
@@ -225,7 +234,7 @@ int vrow_append(struct lttr_view *v, struct vrow *r, uint64_t t, uint32_t gid,
 
 		if (event)
 			return 0;	/* the boundary is there already */
-		if (local_code(r, gid, &lc))
+		if (!local_find(r, gid, &lc) && local_add(r, gid, &lc))
 			return -1;
 		/* rewrite the last entry's code after its delta */
 		(void)get_varint(r->buf, &off);
@@ -241,7 +250,7 @@ int vrow_append(struct lttr_view *v, struct vrow *r, uint64_t t, uint32_t gid,
 		r->last_ph = ph;
 		return 0;
 	}
-	if (local_code(r, gid, &lc))
+	if (!local_find(r, gid, &lc) && local_add(r, gid, &lc))
 		return -1;
 	code = (uint64_t)lc * 2 + (event ? 1 : 0);
 	if (r->n) {

@@ -89,10 +89,8 @@ struct vrow {
 	uint32_t *local;	/* local code -> global state id */
 	uint32_t nlocal;
 	uint32_t caplocal;
-	uint32_t *lslots;	/* open addressing: local code + 1 */
+	uint64_t *lslots;	/* open addressing: gid << 32 | local code + 1 */
 	uint32_t nlslots;
-	uint32_t last_gid;	/* lookup cache */
-	uint32_t last_lcode;
 	struct vck *ck;
 	size_t nck;
 	size_t capck;
