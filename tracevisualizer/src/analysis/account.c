@@ -42,6 +42,8 @@ struct atask {
 	bool outside;		/* neither alive nor a zombie in the window */
 };
 
+#define TCACHE_SIZE 16
+
 struct actx {
 	struct lttr_account *a;
 	struct atask *tasks;
@@ -53,9 +55,17 @@ struct actx {
 	size_t irqcap;
 	size_t softirqcap;
 	signed char reason[SC_DIRECT];	/* cached block reason + 1 */
-	uint32_t last_pid;		/* lookup cache: pid -> index */
-	size_t last_idx;
-	bool last_valid;
+	/*
+	 * lookup cache pid -> index + 1 (0: empty), direct-mapped on the
+	 * pid's low bits: each CPU's current task stays in it while the
+	 * CPUs' events interleave (one entry missed on nearly every event
+	 * of a 2-CPU trace); emptied when a task is added, as a reused pid
+	 * then maps to the new one
+	 */
+	struct tcache_ent {
+		uint32_t pid;
+		uint32_t idx;
+	} tcache[TCACHE_SIZE];
 	int nomem;
 	const struct lttr_account_hooks *h;	/* the caller's, or NULL */
 	void *harg;
@@ -202,7 +212,7 @@ static struct atask *new_task(struct actx *x, uint32_t pid)
 	if (lttr_pidmap_put(&x->map, pid, x->ntasks))
 		goto nomem;
 	tk = &x->tasks[x->ntasks++];
-	x->last_valid = false;
+	memset(x->tcache, 0, sizeof(x->tcache));
 	memset(tk, 0, sizeof(*tk));
 	tk->pub.pid = pid;
 	tk->pub.tgid = pid;
@@ -216,14 +226,15 @@ nomem:
 
 static struct atask *get_task(struct actx *x, uint32_t pid)
 {
-	size_t i;
-
 	struct atask *tk;
+	size_t i;
+	struct tcache_ent *c;
 
 	if (pid == 0)
 		return NULL;
-	if (x->last_valid && x->last_pid == pid)
-		return &x->tasks[x->last_idx];
+	c = &x->tcache[pid % TCACHE_SIZE];
+	if (c->idx && c->pid == pid)
+		return &x->tasks[c->idx - 1];
 	if (lttr_pidmap_find(&x->map, pid, &i)) {
 		tk = &x->tasks[i];
 	} else {
@@ -231,9 +242,10 @@ static struct atask *get_task(struct actx *x, uint32_t pid)
 		if (!tk)
 			return NULL;
 	}
-	x->last_valid = true;
-	x->last_pid = pid;
-	x->last_idx = (size_t)(tk - x->tasks);
+	if (x->ntasks < UINT32_MAX) {
+		c->pid = pid;
+		c->idx = (uint32_t)(tk - x->tasks) + 1;
+	}
 	return tk;
 }
 

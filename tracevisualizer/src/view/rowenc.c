@@ -51,24 +51,38 @@ static uint32_t hash32(uint32_t x)
 	return x * 2654435761U;
 }
 
-/* the row's local code of global state @gid, added when new */
-static int local_code(struct vrow *r, uint32_t gid, uint32_t *code)
+/*
+ * The row's local code of global state @gid when it has one.  A slot
+ * holds the global id in its high half and the local code + 1 in its low
+ * half (0: a free slot), so that a lookup reads one word per probe.
+ */
+static inline bool local_find(const struct vrow *r, uint32_t gid, uint32_t *code)
 {
-	uint32_t i, mask;
+	uint32_t i, mask = r->nlslots - 1;
 
-	if (r->nlocal && r->last_gid == gid) {
-		*code = r->last_lcode;
-		return 0;
-	}
-	if (r->nlslots) {
-		mask = r->nlslots - 1;
-		for (i = hash32(gid) & mask; r->lslots[i]; i = (i + 1) & mask) {
-			if (r->local[r->lslots[i] - 1] == gid) {
-				*code = r->lslots[i] - 1;
-				goto found;
-			}
+	if (!r->nlslots)
+		return false;
+	for (i = hash32(gid) & mask; (uint32_t)r->lslots[i]; i = (i + 1) & mask) {
+		if ((uint32_t)(r->lslots[i] >> 32) == gid) {
+			*code = (uint32_t)r->lslots[i] - 1;
+			return true;
 		}
 	}
+	return false;
+}
+
+static void lslot_put(uint64_t *s, uint32_t ns, uint32_t gid, uint32_t code)
+{
+	uint32_t i;
+
+	for (i = hash32(gid) & (ns - 1); (uint32_t)s[i]; i = (i + 1) & (ns - 1))
+		;
+	s[i] = (uint64_t)gid << 32 | (code + 1);
+}
+
+/* give global state @gid, new to the row, the next local code */
+static int local_add(struct vrow *r, uint32_t gid, uint32_t *code)
+{
 	if (r->nlocal == r->caplocal) {
 		uint32_t cap = r->caplocal ? 2 * r->caplocal : 4;
 		uint32_t *n = realloc(r->local, cap * sizeof(*n));
@@ -80,59 +94,84 @@ static int local_code(struct vrow *r, uint32_t gid, uint32_t *code)
 	}
 	if ((r->nlocal + 1) * 2 > r->nlslots) {
 		uint32_t ns = r->nlslots ? 2 * r->nlslots : 8, k;
-		uint32_t *s = calloc(ns, sizeof(*s));
+		uint64_t *n = calloc(ns, sizeof(*n));
 
-		if (!s)
+		if (!n)
 			return -1;
-		for (k = 0; k < r->nlocal; k++) {
-			for (i = hash32(r->local[k]) & (ns - 1); s[i]; i = (i + 1) & (ns - 1))
-				;
-			s[i] = k + 1;
-		}
+		for (k = 0; k < r->nlocal; k++)
+			lslot_put(n, ns, r->local[k], k);
 		free(r->lslots);
-		r->lslots = s;
+		r->lslots = n;
 		r->nlslots = ns;
 	}
-	mask = r->nlslots - 1;
-	for (i = hash32(gid) & mask; r->lslots[i]; i = (i + 1) & mask)
-		;
+	lslot_put(r->lslots, r->nlslots, gid, r->nlocal);
 	r->local[r->nlocal] = gid;
-	r->lslots[i] = ++r->nlocal;
-	*code = r->nlocal - 1;
-found:
-	r->last_gid = gid;
-	r->last_lcode = *code;
+	*code = r->nlocal++;
 	return 0;
 }
 
-static int reserve(struct vrow *r, size_t more)
+static int grow_buf(struct vrow *r, size_t more)
 {
-	if (r->len + more > r->cap) {
-		size_t cap = r->cap ? r->cap : 64;
-		uint8_t *n;
+	size_t cap = r->cap ? r->cap : 64;
+	uint8_t *n;
 
-		while (cap < r->len + more)
-			cap = cap < (1u << 20) ? 2 * cap : cap + cap / 2;
-		n = realloc(r->buf, cap);
-		if (!n)
+	while (cap < r->len + more)
+		cap = cap < (1u << 20) ? 2 * cap : cap + cap / 2;
+	n = realloc(r->buf, cap);
+	if (!n)
+		return -1;
+	r->buf = n;
+	r->cap = cap;
+	return 0;
+}
+
+/* room for @more bytes after the row's last (the check inline, the growth not) */
+static inline int reserve(struct vrow *r, size_t more)
+{
+	return r->len + more > r->cap ? grow_buf(r, more) : 0;
+}
+
+/*
+ * give category @cat a column in the sums, 0 at every checkpoint so far
+ * (its time was 0 until now: a column is added before any is counted)
+ */
+static int add_column(struct vrow *r, uint8_t cat)
+{
+	size_t nc = (size_t)r->ncol + 1;
+
+	if (r->capck) {
+		uint64_t *s = malloc(r->capck * nc * sizeof(*s));
+		size_t k, j;
+
+		if (!s)
 			return -1;
-		r->buf = n;
-		r->cap = cap;
+		for (k = 0; k < r->nck; k++) {
+			for (j = 0; j < r->ncol; j++)
+				s[k * nc + j] = r->sums[k * r->ncol + j];
+			s[k * nc + r->ncol] = 0;
+		}
+		free(r->sums);
+		r->sums = s;
 	}
+	r->cats[r->ncol] = cat;
+	r->col[cat] = (uint8_t)nc;
+	r->ncol = (uint8_t)nc;
 	return 0;
 }
 
 static int add_checkpoint(struct vrow *r, uint64_t t)
 {
+	uint64_t *s;
+	unsigned int j;
+
 	if (r->nck == r->capck) {
 		size_t cap = r->capck ? 2 * r->capck : 4;
 		struct vck *n = realloc(r->ck, cap * sizeof(*n));
-		uint64_t *s;
 
 		if (!n)
 			return -1;
 		r->ck = n;
-		s = realloc(r->sums, cap * LTTR_VCAT_COUNT * sizeof(*s));
+		s = realloc(r->sums, cap * (r->ncol ? r->ncol : 1) * sizeof(*s));
 		if (!s)
 			return -1;
 		r->sums = s;
@@ -141,8 +180,39 @@ static int add_checkpoint(struct vrow *r, uint64_t t)
 	r->ck[r->nck].t = t;
 	r->ck[r->nck].off = r->len;
 	r->ck[r->nck].nev = r->nev;
-	memcpy(&r->sums[r->nck * LTTR_VCAT_COUNT], r->cum, sizeof(r->cum));
+	s = &r->sums[r->nck * r->ncol];
+	for (j = 0; j < r->ncol; j++)
+		s[j] = r->cum[r->cats[j]];
 	r->nck++;
+	return 0;
+}
+
+/*
+ * note that @d ns of the last entry, a placeholder, were counted in
+ * category @cat, in the sums of the checkpoints from the next one on
+ */
+static int note_ph_time(struct vrow *r, uint8_t cat, uint64_t d)
+{
+	struct vpht *p = r->npht ? &r->pht[r->npht - 1] : NULL;
+
+	if (p && p->ck == r->nck && p->gid == r->last_entry && p->cat == cat) {
+		p->d += d;
+		return 0;
+	}
+	if (r->npht == r->cappht) {
+		size_t cap = r->cappht ? 2 * r->cappht : 4;
+
+		p = realloc(r->pht, cap * sizeof(*p));
+		if (!p)
+			return -1;
+		r->pht = p;
+		r->cappht = cap;
+	}
+	p = &r->pht[r->npht++];
+	p->ck = r->nck;
+	p->d = d;
+	p->gid = r->last_entry;
+	p->cat = cat;
 	return 0;
 }
 
@@ -159,16 +229,12 @@ int vrow_append(struct lttr_view *v, struct vrow *r, uint64_t t, uint32_t gid,
 	}
 	if (t < v->start)
 		t = v->start;
-	if (ph) {
-		r->has_ph = true;
-		r->ph_last = r->n && t == r->last_t ? r->n - 1 : r->n;
-	}
 	if (r->n && t == r->last_t) {
 		size_t off = r->last_off;
 
 		if (event)
 			return 0;	/* the boundary is there already */
-		if (local_code(r, gid, &lc))
+		if (!local_find(r, gid, &lc) && local_add(r, gid, &lc))
 			return -1;
 		/* rewrite the last entry's code after its delta */
 		(void)get_varint(r->buf, &off);
@@ -181,13 +247,21 @@ int vrow_append(struct lttr_view *v, struct vrow *r, uint64_t t, uint32_t gid,
 		r->len += put_varint(r->buf + r->len, code);
 		r->last_code = (uint32_t)code;
 		r->last_entry = gid;
+		r->last_ph = ph;
 		return 0;
 	}
-	if (local_code(r, gid, &lc))
+	if (!local_find(r, gid, &lc) && local_add(r, gid, &lc))
 		return -1;
 	code = (uint64_t)lc * 2 + (event ? 1 : 0);
-	if (r->n)
-		r->cum[vcat_of(v, r->last_entry)] += t - r->last_t;
+	if (r->n) {
+		uint8_t cat = vcat_of(v, r->last_entry);
+
+		if (!r->col[cat] && t > r->last_t && add_column(r, cat))
+			return -1;
+		r->cum[cat] += t - r->last_t;
+		if (r->last_ph && t > r->last_t && note_ph_time(r, cat, t - r->last_t))
+			return -1;
+	}
 	if (r->n % LTTR_VIEW_CHECKPOINT == 0 && add_checkpoint(r, t))
 		return -1;
 	if (reserve(r, 20))
@@ -198,6 +272,7 @@ int vrow_append(struct lttr_view *v, struct vrow *r, uint64_t t, uint32_t gid,
 	r->last_t = t;
 	r->last_code = (uint32_t)code;
 	r->last_entry = gid;
+	r->last_ph = ph;
 	r->nev += event;
 	r->n++;
 	return 0;
@@ -210,6 +285,7 @@ void vrow_free(struct vrow *r)
 	free(r->lslots);
 	free(r->ck);
 	free(r->sums);
+	free(r->pht);
 	memset(r, 0, sizeof(*r));
 }
 
@@ -217,7 +293,8 @@ size_t vrow_bytes(const struct vrow *r)
 {
 	return r->cap + r->caplocal * sizeof(*r->local) +
 		r->nlslots * sizeof(*r->lslots) + r->capck * sizeof(*r->ck) +
-		r->capck * LTTR_VCAT_COUNT * sizeof(*r->sums) + sizeof(*r);
+		r->capck * (r->ncol ? r->ncol : 1) * sizeof(*r->sums) +
+		r->cappht * sizeof(*r->pht) + sizeof(*r);
 }
 
 /* read the delta of the entry at c->off: the start of the next entry */
@@ -241,6 +318,8 @@ static void take_code(struct vcur *c)
 void vcur_at_ck(struct vcur *c, const struct lttr_view *v, const struct vrow *r,
 		size_t k)
 {
+	unsigned int j;
+
 	c->r = r;
 	c->idx = (uint64_t)k * LTTR_VIEW_CHECKPOINT;
 	c->t = r->ck[k].t;
@@ -248,7 +327,9 @@ void vcur_at_ck(struct vcur *c, const struct lttr_view *v, const struct vrow *r,
 	(void)get_varint(r->buf, &c->off);	/* its delta: the time is known */
 	take_code(c);
 	c->nev = r->ck[k].nev + c->event;
-	memcpy(c->cum, &r->sums[k * LTTR_VCAT_COUNT], sizeof(c->cum));
+	memset(c->cum, 0, sizeof(c->cum));
+	for (j = 0; j < r->ncol; j++)
+		c->cum[r->cats[j]] = r->sums[k * r->ncol + j];
 	peek_next(c, v);
 }
 
@@ -302,44 +383,53 @@ void vcur_advance(struct vcur *c, const struct lttr_view *v, uint64_t t)
 }
 
 /*
- * Count the sums again up to the first checkpoint after the last
- * placeholder entry, now that placeholders mean what the accounting found;
- * the difference there carries to every later checkpoint.
+ * Now that the placeholders mean what the accounting found, move the
+ * time counted for them in a category they no longer show to the one they
+ * show, in the sums of every checkpoint that counted it and in @cum: the
+ * figures a second count of the row would give.  @pht is in checkpoint
+ * order, so one sweep carries the difference forward.
  */
 int vrow_finalize(struct lttr_view *v, struct vrow *r)
 {
 	uint64_t delta[LTTR_VCAT_COUNT] = { 0 };
-	size_t k, last, i;
-	struct vcur c;
+	size_t k, i, p = 0;
+	bool moved = false;
 
-	if (r->finalized || !r->has_ph || !r->n) {
+	if (r->finalized || !r->npht) {
 		r->finalized = true;
 		return 0;
 	}
-	last = (size_t)(r->ph_last / LTTR_VIEW_CHECKPOINT) + 1;
-	vcur_at_ck(&c, v, r, 0);
-	memset(c.cum, 0, sizeof(c.cum));
-	for (k = 1; k < r->nck && k <= last; k++) {
-		uint64_t *s = &r->sums[k * LTTR_VCAT_COUNT];
+	/* the categories time moves to need their columns */
+	for (p = 0; p < r->npht; p++) {
+		uint8_t cat = vcat_of(v, r->pht[p].gid);
 
-		while (c.idx + 1 < (uint64_t)k * LTTR_VIEW_CHECKPOINT)
-			vcur_next(&c, v);
-		vcur_next(&c, v);
-		for (i = 0; i < LTTR_VCAT_COUNT; i++)
-			delta[i] = c.cum[i] - s[i];
-		memcpy(s, c.cum, sizeof(c.cum));
+		if (!r->col[cat] && add_column(r, cat))
+			return -1;
 	}
-	if (k == r->nck) {	/* the placeholders reach the last block */
-		while (vcur_next(&c, v))
-			;
-		memcpy(r->cum, c.cum, sizeof(c.cum));
-	} else {
-		for (; k < r->nck; k++)
-			for (i = 0; i < LTTR_VCAT_COUNT; i++)
-				r->sums[k * LTTR_VCAT_COUNT + i] += delta[i];
-		for (i = 0; i < LTTR_VCAT_COUNT; i++)
-			r->cum[i] += delta[i];
+	for (k = 0, p = 0; k <= r->nck; k++) {
+		for (; p < r->npht && r->pht[p].ck <= k; p++) {
+			const struct vpht *x = &r->pht[p];
+			uint8_t cat = vcat_of(v, x->gid);
+
+			if (cat == x->cat)
+				continue;
+			delta[x->cat] -= x->d;	/* modulo 2^64: the sums stay exact */
+			delta[cat] += x->d;
+			moved = true;
+		}
+		if (!moved)
+			continue;
+		/* k == nck: the time before the last entry */
+		for (i = 0; i < LTTR_VCAT_COUNT; i++) {
+			if (k == r->nck)
+				r->cum[i] += delta[i];
+			else if (r->col[i])
+				r->sums[k * r->ncol + r->col[i] - 1] += delta[i];
+		}
 	}
+	free(r->pht);
+	r->pht = NULL;
+	r->npht = r->cappht = 0;
 	r->finalized = true;
 	return 0;
 }

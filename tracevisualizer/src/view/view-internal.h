@@ -48,15 +48,32 @@ void vdict_free(struct vdict *d);
  * view's start, the last lasts until its end.  Every LTTR_VIEW_CHECKPOINT
  * entries a checkpoint records where that entry starts (time, byte
  * offset) and the event boundaries before it, and @sums the cumulative
- * time per category before it, counted while appending (@cum); a row
- * that holds placeholder states has its sums up to the first checkpoint
- * after the last of them counted again when the build is over, with the
- * meanings resolved (vrow_finalize()).
+ * time per category before it, counted while appending (@cum), for the
+ * categories the row has spent time in only: @sums holds @ncol columns,
+ * @cats[j] the category of column j, @col[cat] its column + 1 (0: none
+ * yet, and then the category's time was 0 at every checkpoint so far; a
+ * column is added, zero before, when it first gets time).  A CPU row
+ * spends time in about 8 of the LTTR_VCAT_COUNT categories: the sums are
+ * half the size, and so is the memory their writes fault in.  A
+ * placeholder state may change category after its time was counted: each
+ * time counted for one is also noted in @pht (which state, in which
+ * category, from which checkpoint on), and when the build is over
+ * vrow_finalize() moves what changed category to its final one in the
+ * sums of those checkpoints and in @cum, the same figures as counting the
+ * row again with the meanings resolved.
  */
 struct vck {
 	uint64_t t;
 	uint64_t off;
 	uint64_t nev;
+};
+
+/* @d ns of placeholder @gid counted in @cat, in the sums from checkpoint @ck on */
+struct vpht {
+	uint64_t ck;
+	uint64_t d;
+	uint32_t gid;
+	uint8_t cat;
 };
 
 struct vrow {
@@ -72,19 +89,22 @@ struct vrow {
 	uint32_t *local;	/* local code -> global state id */
 	uint32_t nlocal;
 	uint32_t caplocal;
-	uint32_t *lslots;	/* open addressing: local code + 1 */
+	uint64_t *lslots;	/* open addressing: gid << 32 | local code + 1 */
 	uint32_t nlslots;
-	uint32_t last_gid;	/* lookup cache */
-	uint32_t last_lcode;
 	struct vck *ck;
 	size_t nck;
 	size_t capck;
-	uint64_t *sums;		/* capck * LTTR_VCAT_COUNT */
+	uint64_t *sums;		/* capck * ncol */
+	uint8_t col[LTTR_VCAT_COUNT];
+	uint8_t cats[LTTR_VCAT_COUNT];
+	uint8_t ncol;
 	uint64_t cum[LTTR_VCAT_COUNT];	/* before the last entry */
 	uint32_t last_entry;	/* global state of the last entry */
 	uint32_t ooo;		/* entries that came earlier than the last */
-	bool has_ph;		/* holds placeholder states... */
-	uint64_t ph_last;	/* ... the last at this entry index */
+	bool last_ph;		/* the last entry's state is a placeholder */
+	struct vpht *pht;	/* placeholder time counted, in order */
+	size_t npht;
+	size_t cappht;
 	bool finalized;
 };
 
