@@ -53,12 +53,28 @@ int tracedir_check(const char *dir, int force)
 	return 0;
 }
 
+/*
+ * Gives @fd (@path in messages) @mode, whatever the umask, and the group
+ * of @perm if any.  Returns @fd, or -1 (closed, message).
+ */
+static int set_mode(int fd, mode_t mode, const struct tracedir_perm *perm,
+		    const char *path)
+{
+	if ((perm->group_set && fchown(fd, (uid_t)-1, (gid_t)perm->group) < 0) ||
+	    fchmod(fd, mode) < 0) {
+		msg_err("cannot set the owner and mode of %s: %s", path,
+			strerror(errno));
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
 int tracedir_create(const char *dir, const struct tracedir_perm *perm)
 {
 	char path[PATH_MAX];
 	mode_t mode = perm->group_set ? 0750 : 0700;
 	size_t len = strlen(dir), i;
-	struct stat st;
 	int fd;
 
 	if (len == 0 || len >= sizeof(path)) {
@@ -91,15 +107,7 @@ int tracedir_create(const char *dir, const struct tracedir_perm *perm)
 			errno == ELOOP ? "it is a symbolic link" : strerror(errno));
 		return -1;
 	}
-	if (fstat(fd, &st) < 0 ||
-	    (perm->group_set && fchown(fd, (uid_t)-1, (gid_t)perm->group) < 0) ||
-	    fchmod(fd, mode) < 0) {
-		msg_err("cannot set the owner and mode of %s: %s", path,
-			strerror(errno));
-		close(fd);
-		return -1;
-	}
-	return fd;
+	return set_mode(fd, mode, perm, path);
 }
 
 int tracedir_path(char *buf, size_t len, const char *dir, const char *name)
@@ -131,13 +139,5 @@ int tracedir_open(int dirfd, const char *name, const char *path, int force,
 			"while traced was starting?)" : strerror(errno));
 		return -1;
 	}
-	/* the mode asked for, whatever the umask */
-	if ((perm->group_set && fchown(fd, (uid_t)-1, (gid_t)perm->group) < 0) ||
-	    fchmod(fd, mode) < 0) {
-		msg_err("cannot set the owner and mode of %s: %s", path,
-			strerror(errno));
-		close(fd);
-		return -1;
-	}
-	return fd;
+	return set_mode(fd, mode, perm, path);
 }
