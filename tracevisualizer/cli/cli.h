@@ -46,6 +46,8 @@ struct cli_opts {
 	const char *custom[CLI_MAX_CUSTOM];	/* custom type names shown */
 	const char *filter_expr;	/* --filter: the expression, or NULL */
 	struct lttr_filter *filter;	/* and compiled (main() frees it) */
+	const char *pcap;	/* export --pcap FILE */
+	const char *ctf;	/* export --ctf DIR */
 	const char *dir;
 };
 
@@ -58,11 +60,14 @@ int cmd_syscalls(struct cli_opts *o);
 int cmd_irqs(struct cli_opts *o);
 int cmd_check(struct cli_opts *o);
 int cmd_graph(struct cli_opts *o);
+int cmd_export(struct cli_opts *o);
 void cli_trace_error(const char *msg);
 
 /* cli-common.c */
 bool cli_pid_wanted(const struct cli_opts *o, uint32_t pid);
 int cli_open(struct cli_opts *o, struct lttr_trace **t);
+/* cli_open()'s checks of the options against an open trace (closed on failure) */
+int cli_open_checked(struct cli_opts *o, struct lttr_trace **t);
 int cli_open_account(struct cli_opts *o, struct lttr_trace **t,
 		     struct lttr_account **a);
 int cli_finish(struct lttr_trace *t, struct lttr_account *a, int status);

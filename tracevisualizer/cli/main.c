@@ -41,6 +41,8 @@ static void usage(FILE *f)
 "             accounting (exit status 3 when one fails)\n"
 "  tui        the terminal analyzer: control flow, resources, processes,\n"
 "             syscalls, irqs and events in one window of time (keys: ?)\n"
+"  export     --pcap FILE: the captured packets as a pcap file (Wireshark);\n"
+"             --ctf DIR: the whole trace as CTF 1.8 (babeltrace2, Trace Compass)\n"
 "\n"
 "Options:\n"
 "  --json          JSON output (schemas in docs/json-schema.md)\n"
@@ -71,14 +73,18 @@ static void usage(FILE *f)
 "  --time          summary: add the time accounting (a second pass over\n"
 "                  the trace in time order, about 10x the counting pass)\n"
 "  --tolerance NS  check: allowed error in ns (default 1000)\n"
+"  --pcap FILE     export: write the captured packets to FILE (pcap, nanosecond\n"
+"                  time stamps, LINUX_SLL2: interface and direction kept)\n"
+"  --ctf DIR       export: write the trace as CTF 1.8 in the new directory DIR\n"
 "  -h, --help      this help\n"
 "  --version       print the version\n"
 "\n"
 "Environment: LTTR_THREADS=N  threads of the summary's counting pass\n"
 "(default: one per processor for traces of 4 MiB or more; 1: none).\n"
 "\n"
-"Exit status: 0 success, 1 the trace could not be read, 2 usage error,\n"
-"3 (check) time is not conserved.\n");
+"Exit status: 0 success, 1 the trace could not be read (export: or nothing\n"
+"to export), 2 usage error, 3 (check) time is not conserved, 4 (check) the\n"
+"trace is incomplete, (export) damaged: what was readable was exported.\n");
 }
 
 static int bad_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -196,8 +202,9 @@ static int dump(struct cli_opts *o)
 enum {
 	C_DUMP = 1 << 0, C_SUMMARY = 1 << 1, C_PROCESSES = 1 << 2, C_SYSCALLS = 1 << 3,
 	C_IRQS = 1 << 4, C_GRAPH = 1 << 5, C_CHECK = 1 << 6, C_TUI = 1 << 7,
-	C_ALL = 0xff,
-	C_JSON = C_ALL & ~C_TUI,
+	C_EXPORT = 1 << 8,
+	C_ALL = 0x1ff,
+	C_JSON = C_ALL & ~(C_TUI | C_EXPORT),
 	C_STATS = C_SUMMARY | C_PROCESSES | C_SYSCALLS | C_IRQS | C_CHECK,	/* windowed */
 };
 
@@ -223,6 +230,12 @@ static const struct command {
 		   "(exit status 3 when one fails, 4 when the trace is incomplete)" },
 	{ "tui", "the terminal analyzer: control flow, resources, processes, syscalls,\n"
 		 "irqs and events in one window of time (keys: ?)" },
+	{ "export", "the trace in other tools' formats: with --pcap FILE its captured\n"
+		    "network packets as pcap (libpcap, nanosecond time stamps in\n"
+		    "CLOCK_REALTIME, LINUX_SLL2 frames keeping the interface and the\n"
+		    "direction); with --ctf DIR the whole trace as CTF 1.8 for babeltrace2\n"
+		    "and Trace Compass (docs/ctf-export.md); a damaged trace: what is\n"
+		    "readable, and warnings for the rest (exit status 4)" },
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
@@ -230,7 +243,7 @@ static const struct command {
 enum optid {
 	O_HELP, O_VERSION, O_JSON, O_PRETTY, O_SALVAGE, O_REVERSE, O_THREADS, O_TIME,
 	O_TREE, O_CPU, O_WIDTH, O_TOLERANCE, O_PID, O_TYPE, O_OMIT, O_CUSTOM, O_FILTER,
-	O_FROM, O_TO, O_WINDOW, O_TRANSITIONS, O_WALL,
+	O_FROM, O_TO, O_WINDOW, O_TRANSITIONS, O_WALL, O_PCAP, O_CTF,
 };
 
 /* every option: its value's name (NULL: none), the commands that use it */
@@ -248,7 +261,10 @@ static const struct opt {
 	{ "--wall", NULL, C_DUMP, O_WALL,
 	  "the second column is the wall clock (UTC, ISO 8601), not CLOCK_MONOTONIC" },
 	{ "--cpu", "N", C_DUMP | C_GRAPH, O_CPU, "only CPU N" },
-	{ "--pid", "N[,N...]", C_DUMP | C_PROCESSES | C_SYSCALLS | C_GRAPH, O_PID,
+	{ "--pcap", "FILE", C_EXPORT, O_PCAP,
+	  "write the captured packets to FILE (pcap; --pid, --from, --to select)" },
+	{ "--ctf", "DIR", C_EXPORT, O_CTF, "write the trace as CTF 1.8 in the new directory DIR" },
+	{ "--pid", "N[,N...]", C_DUMP | C_PROCESSES | C_SYSCALLS | C_GRAPH | C_EXPORT, O_PID,
 	  "only these pids (processes: these tgids, or pids with --threads)" },
 	{ "--type", "T[,T...]", C_DUMP, O_TYPE, "only these event types (syscall_entry, sched...)" },
 	{ "--omit", "T[,T...]", C_DUMP, O_OMIT, "hide these event types" },
@@ -256,11 +272,11 @@ static const struct opt {
 	  "only the instances of the custom event type NAME (repeat it for several)" },
 	{ "--filter", "EXPR", C_DUMP, O_FILTER,
 	  "only the events the expression matches (docs/filter.md)" },
-	{ "--from", "S", C_DUMP | C_GRAPH | C_STATS, O_FROM,
+	{ "--from", "S", C_DUMP | C_GRAPH | C_STATS | C_EXPORT, O_FROM,
 	  "from S s after the trace start (or absolute: dump's second column)" },
-	{ "--to", "S", C_DUMP | C_GRAPH | C_STATS, O_TO,
+	{ "--to", "S", C_DUMP | C_GRAPH | C_STATS | C_EXPORT, O_TO,
 	  "up to S s after the trace start (or absolute, as --from)" },
-	{ "--window", "A:B", C_DUMP | C_GRAPH | C_STATS, O_WINDOW, "the same as --from A --to B" },
+	{ "--window", "A:B", C_DUMP | C_GRAPH | C_STATS | C_EXPORT, O_WINDOW, "the same as --from A --to B" },
 	{ "--width", "N", C_GRAPH, O_WIDTH, "columns of the time axis (10 to 1000, default 100)" },
 	{ "--transitions", NULL, C_GRAPH, O_TRANSITIONS,
 	  "list every transition under the chart (JSON always has them)" },
@@ -433,6 +449,15 @@ int main(int argc, char **argv)
 				return bad_usage("at most %d --custom names", CLI_MAX_CUSTOM);
 			o.custom[o.ncustom++] = arg;
 			break;
+		case O_PCAP:
+		case O_CTF:
+			if (!arg || !*arg)
+				return bad_usage("%s needs a %s", a, op->id == O_PCAP ? "file" : "directory");
+			if (op->id == O_PCAP)
+				o.pcap = arg;
+			else
+				o.ctf = arg;
+			break;
 		case O_FILTER:
 			if (!arg)
 				return bad_usage("%s needs an expression", a);
@@ -472,15 +497,15 @@ int main(int argc, char **argv)
 		if (cmd && c < NCOMMANDS)
 			command_usage(c);
 		else if (cmd)
-			return bad_usage("unknown command '%s' (dump, summary, processes, syscalls, irqs, graph, check or tui)", cmd);
+			return bad_usage("unknown command '%s' (dump, summary, processes, syscalls, irqs, graph, check, tui or export)", cmd);
 		else
 			usage(stdout);
 		return 0;
 	}
 	if (!cmd)
-		return bad_usage("missing command (dump, summary, processes, syscalls, irqs, graph, check or tui)");
+		return bad_usage("missing command (dump, summary, processes, syscalls, irqs, graph, check, tui or export)");
 	if (c == NCOMMANDS)
-		return bad_usage("unknown command '%s' (dump, summary, processes, syscalls, irqs, graph, check or tui)", cmd);
+		return bad_usage("unknown command '%s' (dump, summary, processes, syscalls, irqs, graph, check, tui or export)", cmd);
 	if (!o.dir)
 		return bad_usage("missing TRACEDIR");
 	/* an option the command does not use is refused, not ignored */
@@ -493,6 +518,13 @@ int main(int argc, char **argv)
 			continue;
 		return bad_usage("%s is an option of %s", opts[k].name,
 				 command_list(opts[k].cmds, list, sizeof(list)));
+	}
+	if (!strcmp(cmd, "export")) {
+		if (!o.pcap == !o.ctf)
+			return bad_usage("export needs --pcap FILE or --ctf DIR (one of them)");
+		if (o.ctf && (used & (1u << O_PID | 1u << O_FROM | 1u << O_TO | 1u << O_WINDOW)))
+			return bad_usage("--ctf exports the whole trace: --pid, --from, --to and --window select packets for --pcap");
+		return cmd_export(&o);
 	}
 	if (!strcmp(cmd, "dump"))
 		return dump(&o);
