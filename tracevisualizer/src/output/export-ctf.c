@@ -64,6 +64,7 @@ struct ctf {
 	int bucket[NBUCKETS];
 	struct bytes pkt;
 	uint64_t last_ns;	/* time of the packet's last event */
+	uint64_t end_ns;	/* timestamp_end of the stream's last packet */
 	struct lttr_ctf_stats *st;
 	struct lttr_error *err;
 };
@@ -391,6 +392,7 @@ static int packet_end(struct ctf *c, FILE *f, uint64_t end_ns, const char *path)
 
 	if (end_ns < c->last_ns)
 		end_ns = c->last_ns;
+	c->end_ns = end_ns;
 	b->len = CTX_END_OFFSET;
 	put_int(b, end_ns, 8);
 	put_int(b, bits, 8);
@@ -583,20 +585,21 @@ static int write_stream(struct ctf *c, const char *dir, unsigned int cpu,
 	f = fopen(path, "wb");
 	if (!f)
 		return lttr_error_set(c->err, LTTR_E_IO, "%s: %s", path, strerror(errno));
-	if (cpu == 0) {
-		/*
-		 * The state dump's packet first: numbered as the first
-		 * buffer, whose packets are numbered one more than the
-		 * buffers on this CPU (packet numbers show gaps between
-		 * buffers: babeltrace2 reports them as discarded packets).
-		 */
-		shift = 1;
-		packet_begin(c, dump_ns, nb && lttr_trace_buffer(c->t, 0, 0, &bi) == 0 ?
-			     bi.seq : 0, 0, cpu);
+	/*
+	 * A first packet, at the trace's start: CPU 0's holds the state
+	 * dump.  It says that no event was discarded before it, so that a
+	 * loss before the first buffer is counted (a first packet's count is
+	 * not: babeltrace2 says events "may" have been discarded).  Its
+	 * number is the first buffer's, the buffers' are one more (packet
+	 * numbers show gaps between buffers: discarded packets).
+	 */
+	shift = 1;
+	packet_begin(c, dump_ns, nb && lttr_trace_buffer(c->t, cpu, 0, &bi) == 0 ?
+		     bi.seq : 0, 0, cpu);
+	if (cpu == 0)
 		r = put_statedump(c, dump_ns, running, lttr_trace_ncpus(c->t));
-		if (!r)
-			r = packet_end(c, f, dump_ns, path);
-	}
+	if (!r)
+		r = packet_end(c, f, dump_ns, path);
 	for (i = 0; !r && i < nb; i++) {
 		if (lttr_trace_buffer(c->t, cpu, i, &bi) < 0)
 			break;
@@ -615,7 +618,7 @@ static int write_stream(struct ctf *c, const char *dir, unsigned int cpu,
 			c->st->damaged_buffers++;
 		}
 		r = packet_end(c, f, bi.end_ns, path);
-		end = c->last_ns;
+		end = c->end_ns;
 	}
 	tail = lttr_trace_lost_tail(c->t, cpu);
 	if (!r && tail) {	/* lost after the last buffer, until the stop */
