@@ -9,14 +9,12 @@
 # event type with edge values, lost events (before the first buffer, in
 # the middle, after the last), format 1.2, a flight recorder, a cut trace.
 . "$(dirname "$0")/../lib/tap.sh"
+. "$TOP/tests/lib/export.sh"
 tv=$TOP/tracevisualizer
 T=$tv/tracevisualizer
 gen=$tv/build/utest/gen-trace
 PY=/usr/bin/python3	# Debian's, with python3-bt2
-for p in babeltrace2 tshark capinfos; do
-	command -v $p >/dev/null || skip_all "$p missing (scripts/setup-deps installs it)"
-done
-$PY -c 'import bt2' 2>/dev/null || skip_all "python3-bt2 missing (scripts/setup-deps)"
+export_tools_or_skip
 make -C "$tv" -s tracevisualizer tools >/dev/null 2>&1 || { plan 1; ok 1 "make -C tracevisualizer"; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -90,35 +88,11 @@ $T export --ctf "$tmp/x" --pid 5 "$tmp/net" >/dev/null 2>&1
 is $? 2 "--ctf with --pid: usage error"
 
 # ---- CTF -----------------------------------------------------------------
-# ctf NAME: export trace $tmp/NAME, read it back with babeltrace2 and bt2
-ctf() {
-	local name=$1 out st lost warn
-	$T dump --json "$tmp/$name" >"$tmp/$name.json" 2>/dev/null
-	$T summary --json "$tmp/$name" >"$tmp/$name.sum" 2>/dev/null
-	out=$($T export --ctf "$tmp/$name.ctf" "$tmp/$name" 2>"$tmp/$name.err")
-	ok $? "$name: export --ctf: status 0 ($out)"
-	babeltrace2 "$tmp/$name.ctf" >"$tmp/$name.txt" 2>"$tmp/$name.bterr"
-	st=$?
-	warn=$(grep -v '^WARNING: Tracer discarded [0-9]* events between' "$tmp/$name.bterr")
-	is "$st:$warn" "0:" "$name: babeltrace2 reads it: status 0, no error or warning but the discarded events"
-	lost=$(json "$tmp/$name.sum" "j['lost']['total']")
-	is "$(sed -n 's/^WARNING: Tracer discarded \([0-9]*\) events.*/\1/p' "$tmp/$name.bterr" |
-		awk '{ s += $1 } END { print s + 0 }')" "$lost" \
-		"$name: babeltrace2's discarded events add up to our lost count ($lost)"
-	is "$(babeltrace2 "$tmp/$name.ctf" -c sink.utils.counter 2>/dev/null |
-		awk '$2 == "Event" { print $1 }')" \
-		"$(( $(json "$tmp/$name.sum" "j['events']['total']") + \
-		     $(json "$tmp/$name.sum" "sum(1 for p in j['processes'] if p['in_snapshot'])") + 2 ))" \
-		"$name: sink.utils.counter: our events, the state dump's processes and its start and end"
-	checks < <($PY "$TOP/tests/lib/ctfcheck.py" "$tmp/$name.json" "$tmp/$name.sum" \
-		"$tmp/$name.ctf" "$name")
-}
-
 $gen "$tmp/every" "$TOP/tests/lib/every-event.trace"
 is "$($T summary --json "$tmp/every" 2>/dev/null |
 	python3 -c 'import json,sys; print(len(json.load(sys.stdin)["events"]["by_type"]))')" 55 \
 	"the corpus holds every one of the 55 event types"
-ctf every
+ctf_check "$tmp" every
 grep -q 'custom:ping: .*seq = 7, name = "hello", d = -3, h = 0xBEEF' "$tmp/every.txt"
 ok $? "every: a custom fields type is a class of its own, its fields decoded (custom:ping)"
 grep -q 'sched_switch: { cpu_id = 0 }, { tid = 5 }, { prev_tid = 5, next_tid = 6, prev_state = 1, prev_prio = 49, prev_policy = "FIFO"' "$tmp/every.txt"
@@ -139,7 +113,7 @@ lost cpu=0 total=7
 lost cpu=1 total=10
 DESC
 $gen "$tmp/lost" "$tmp/lost.desc"
-ctf lost
+ctf_check "$tmp" lost
 
 cat >"$tmp/old.desc" <<'DESC'
 header ncpus=1 start=1000 format=1.2 events=all
@@ -151,7 +125,7 @@ buf cpu=0 start=1000 pid=5
 1003 wakeup 5 0 0
 DESC
 $gen "$tmp/old" "$tmp/old.desc"
-ctf old
+ctf_check "$tmp" old
 grep -q 'sched_switch: .*{ prev_tid = 5, next_tid = 6, prev_state = 1 }' "$tmp/old.txt"
 ok $? "old: a format 1.2 switch has no priority fields (its class leaves them out)"
 
@@ -164,7 +138,7 @@ buf cpu=0 start=6000 pid=5 seq=8
 6000 syscall_exit 0 3
 DESC
 $gen "$tmp/flight" "$tmp/flight.desc"
-ctf flight
+ctf_check "$tmp" flight
 
 # a trace cut in its second buffer: what is readable, and what was not
 cp -r "$tmp/lost" "$tmp/cut"
