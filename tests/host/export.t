@@ -86,6 +86,10 @@ $T export "$tmp/net" >/dev/null 2>&1
 is $? 2 "export without --pcap or --ctf: usage error"
 $T export --ctf "$tmp/x" --pid 5 "$tmp/net" >/dev/null 2>&1
 is $? 2 "--ctf with --pid: usage error"
+mkdir "$tmp/full" && touch "$tmp/full/keep"
+err=$($T export --ctf "$tmp/full" "$tmp/net" 2>&1)
+is "$?:$err" "1:tracevisualizer: $tmp/full: exists and is not an empty directory" \
+	"--ctf into a directory that is not empty: refused, nothing overwritten"
 
 # ---- CTF -----------------------------------------------------------------
 $gen "$tmp/every" "$TOP/tests/lib/every-event.trace"

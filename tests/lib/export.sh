@@ -19,7 +19,7 @@ ctf_check() {
 	is "$(sed -n 's/^WARNING: Tracer discarded \([0-9]*\) events.*/\1/p' "$tmp/$name.bterr" |
 		awk '{ s += $1 } END { print s + 0 }')" "$lost" \
 		"$name: babeltrace2's discarded events add up to our lost count ($lost)"
-	is "$(babeltrace2 "$tmp/$name.ctf" -c sink.utils.counter 2>/dev/null |
+	is "$(babeltrace2 "$tmp/$name.ctf" -c sink.utils.counter -p step=+0 2>/dev/null |
 		awk '$2 == "Event" { print $1 }')" \
 		"$(( $(json "$tmp/$name.sum" "j['events']['total']") + \
 		     $(json "$tmp/$name.sum" "sum(1 for p in j['processes'] if p['in_snapshot'])") + 2 ))" \

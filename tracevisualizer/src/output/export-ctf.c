@@ -11,6 +11,7 @@
  * CTF 1.8 stream of byte-aligned little-endian integers and strings is a
  * sequence of packed records; the metadata text says how to read them.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
@@ -475,6 +476,17 @@ static void put_custom(struct ctf *c, const struct lttr_custom_inst *ci,
 	}
 }
 
+/* whether @ev is an instance of a custom fields type, decoded as declared */
+static bool decoded_custom(const struct ctf *c, const struct lttr_event *ev,
+			   struct lttr_custom_inst *ci)
+{
+	if (ev->id != LTT_EV_CUSTOM)
+		return false;
+	lttr_custom_inst_decode(c->t, ev, ci);
+	return ci->ty && !ci->ty->error && ci->ty->kind == LTT_CUSTOM_FIELDS &&
+	       !ci->mismatch;
+}
+
 /* one event into the current packet */
 static int put_event(void *arg, const struct lttr_event *ev)
 {
@@ -492,9 +504,7 @@ static int put_event(void *arg, const struct lttr_event *ev)
 	} else if (!ev->details) {
 		cls = class_of(c, lttr_event_type_str(ev->id, tb, sizeof(tb)),
 			       CK_NODETAIL, ev->id, 0, NULL);
-	} else if (ev->id == LTT_EV_CUSTOM &&
-		   (lttr_custom_inst_decode(c->t, ev, &ci), ci.ty) && !ci.ty->error &&
-		   ci.ty->kind == LTT_CUSTOM_FIELDS && !ci.mismatch) {
+	} else if (decoded_custom(c, ev, &ci)) {
 		snprintf(nb, sizeof(nb), "custom:%s", ci.ty->name);
 		cls = class_of(c, nb, CK_CUSTOM, ev->id, 0, ci.ty);
 		if (cls < 0)
@@ -643,6 +653,22 @@ static void running_at_start(struct lttr_trace *t, uint32_t *running)
 			       lttr_trace_buffer(t, cpu, 0, &bi) == 0 ? bi.pid : 0;
 }
 
+/* whether @dir is a directory without entries */
+static bool empty_dir(const char *dir)
+{
+	DIR *d = opendir(dir);
+	const struct dirent *e;
+	bool empty = d != NULL;
+
+	while (d && (e = readdir(d)))
+		if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
+			empty = false;
+	if (d)
+		closedir(d);
+	errno = EEXIST;
+	return empty;
+}
+
 int lttr_export_ctf(struct lttr_trace *t, const char *dir,
 		    struct lttr_ctf_stats *st, struct lttr_error *err)
 {
@@ -657,8 +683,10 @@ int lttr_export_ctf(struct lttr_trace *t, const char *dir,
 	memset(st, 0, sizeof(*st));
 	lttr_error_set(err, LTTR_OK, "no error");
 	memset(c.bucket, 0xff, sizeof(c.bucket));
-	if (mkdir(dir, 0777) < 0 && errno != EEXIST)
-		return lttr_error_set(err, LTTR_E_IO, "%s: %s", dir, strerror(errno));
+	if (mkdir(dir, 0777) < 0 && (errno != EEXIST || !empty_dir(dir)))
+		return lttr_error_set(err, LTTR_E_IO, "%s: %s", dir,
+				      errno == EEXIST ? "exists and is not an empty directory" :
+				      strerror(errno));
 	running_at_start(t, running);
 	/* the state dump is at the start, before every CPU's first buffer */
 	for (cpu = 0; cpu < lttr_trace_ncpus(t); cpu++)
