@@ -36,7 +36,8 @@ static int open_readable(struct cli_opts *o, struct lttr_trace **t, bool *damage
 static int finish(struct lttr_trace *t, bool damaged, int status)
 {
 	if (damaged && status == 0) {
-		status = cli_finish(t, NULL, status);
+		if (cli_finish(t, NULL, status))
+			return EXIT_TRACE;	/* a write error on standard output */
 		fprintf(stderr, "%s: the trace is damaged: what the warnings above name was not exported\n",
 			cli_prog);
 		return EXIT_DAMAGED;

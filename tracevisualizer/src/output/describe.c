@@ -139,9 +139,7 @@ static int disp_named(const char *name, size_t len)
 static void value_text(const struct expand *x, const struct lttr_field *f,
 		       const struct lttr_field_value *v, enum lttr_field_disp disp)
 {
-	char eb[48];
 	uint64_t raw, mask;
-	const char *name;
 	size_t i, n;
 
 	if (disp != LTTR_FIELD_DISP_PLAIN && disp != LTTR_FIELD_DISP_COUNT &&
@@ -163,8 +161,9 @@ static void value_text(const struct expand *x, const struct lttr_field *f,
 			else
 				sb_printf(x->b, "%" PRId64 " ns", (int64_t)raw);
 			return;
-		case LTTR_FIELD_DISP_ENUM:
-			name = f->names ? f->names((unsigned int)raw) : NULL;
+		case LTTR_FIELD_DISP_ENUM: {
+			const char *name = f->names ? f->names((unsigned int)raw) : NULL;
+
 			if (name)
 				sb_printf(x->b, "%s", name);
 			else if (f->unknown)
@@ -172,12 +171,16 @@ static void value_text(const struct expand *x, const struct lttr_field *f,
 			else
 				sb_printf(x->b, "?");
 			return;
+		}
 		case LTTR_FIELD_DISP_TASK_STATE:
 			sb_printf(x->b, "%s", task_state_letter((int32_t)raw));
 			return;
-		case LTTR_FIELD_DISP_EXIT_STATUS:
+		case LTTR_FIELD_DISP_EXIT_STATUS: {
+			char eb[48];
+
 			sb_printf(x->b, "%s", lttr_exit_code_str((int32_t)raw, eb, sizeof(eb)));
 			return;
+		}
 		default:
 			break;
 		}

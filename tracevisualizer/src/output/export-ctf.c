@@ -425,7 +425,6 @@ static void put_field(struct ctf *c, const struct lttr_event *ev,
 	struct bytes *b = &c->pkt;
 	uint64_t raw = 0;
 	uint32_t n;
-	char nb[24];
 
 	if (f->kind == LTTR_FIELD_UNSIGNED || f->kind == LTTR_FIELD_SIGNED) {
 		lttr_field_raw(ev, f, &raw);
@@ -448,6 +447,8 @@ static void put_field(struct ctf *c, const struct lttr_event *ev,
 		if (v.type == LTTR_FIELD_V_STR) {
 			put_str(b, v.str.p, v.str.len);
 		} else if (v.type == LTTR_FIELD_V_U64) {	/* a kind without a name */
+			char nb[24];
+
 			snprintf(nb, sizeof(nb), "%" PRIu64, v.u);
 			put_str(b, nb, sizeof(nb));
 		} else {
@@ -495,7 +496,7 @@ static int put_event(void *arg, const struct lttr_event *ev)
 	struct lttr_custom_inst ci;
 	char nb[64], tb[24];
 	const char *name;
-	size_t n = 0, i;
+	size_t n = 0;
 	int cls;
 
 	if (!ev->known) {
@@ -521,6 +522,8 @@ static int put_event(void *arg, const struct lttr_event *ev)
 		return lttr_error_set(c->err, LTTR_E_NOMEM, "out of memory");
 	event_header(c, cls, ev);
 	if (c->classes[cls].kind == CK_EVENT) {
+		size_t i;
+
 		f = lttr_event_fields(ev->id, &n);
 		for (i = 0; i < n; i++)
 			if (in_layout(ev->id, &f[i], ev->p_missing))
