@@ -45,17 +45,12 @@ static int finish(struct lttr_trace *t, bool damaged, int status)
 	return cli_finish(t, NULL, status);
 }
 
-static int export_pcap(struct cli_opts *o)
+static int export_pcap(struct cli_opts *o, struct lttr_trace *t, bool damaged)
 {
 	struct lttr_export_sel sel = { o->pids, o->npids, 0, UINT64_MAX };
 	struct lttr_pcap_stats st;
-	struct lttr_trace *t;
 	struct lttr_error err;
-	bool damaged;
-	int r = open_readable(o, &t, &damaged);
 
-	if (r)
-		return r;
 	cli_window(o, t, &sel.from_ns, &sel.to_ns);
 	if (lttr_export_pcap(t, o->pcap, &sel, &st, &err) < 0) {
 		cli_trace_error(err.msg);
@@ -86,16 +81,11 @@ static int export_pcap(struct cli_opts *o)
 	return finish(t, damaged, 0);
 }
 
-static int export_ctf(struct cli_opts *o)
+static int export_ctf(struct cli_opts *o, struct lttr_trace *t, bool damaged)
 {
 	struct lttr_ctf_stats st;
-	struct lttr_trace *t;
 	struct lttr_error err;
-	bool damaged;
-	int r = open_readable(o, &t, &damaged);
 
-	if (r)
-		return r;
 	if (lttr_export_ctf(t, o->ctf, &st, &err) < 0) {
 		cli_trace_error(err.msg);
 		return cli_finish(t, NULL, EXIT_TRACE);
@@ -114,7 +104,11 @@ static int export_ctf(struct cli_opts *o)
 
 int cmd_export(struct cli_opts *o)
 {
-	if (o->pcap)
-		return export_pcap(o);
-	return export_ctf(o);
+	struct lttr_trace *t;
+	bool damaged;
+	int r = open_readable(o, &t, &damaged);
+
+	if (r)
+		return r;
+	return o->pcap ? export_pcap(o, t, damaged) : export_ctf(o, t, damaged);
 }

@@ -294,6 +294,15 @@ static void tsdl_class(FILE *m, const struct cclass *k, size_t i)
 	fprintf(m, "\t};\n};\n\n");
 }
 
+/* the packet context after its two time stamps, as packet_begin() writes it */
+static const struct {
+	unsigned int bits;
+	const char *name;
+} context[] = {
+	{ 64, "content_size" }, { 64, "packet_size" }, { 64, "packet_seq_num" },
+	{ 64, "events_discarded" }, { 32, "cpu_id" },
+};
+
 static int write_metadata(struct ctf *c, const char *dir)
 {
 	const struct ltt_trace_header *h = lttr_trace_header(c->t);
@@ -337,17 +346,12 @@ static int write_metadata(struct ctf *c, const char *dir)
 	fprintf(m, "stream {\n\tid = 0;\n\tpacket.context := struct {\n"
 		"\t\tuint64_clock_monotonic_t timestamp_begin;\n"
 		"\t\tuint64_clock_monotonic_t timestamp_end;\n");
-	fprintf(m, "\t\t");
-	tsdl_int(m, 64, false, 10);
-	fprintf(m, " content_size;\n\t\t");
-	tsdl_int(m, 64, false, 10);
-	fprintf(m, " packet_size;\n\t\t");
-	tsdl_int(m, 64, false, 10);
-	fprintf(m, " packet_seq_num;\n\t\t");
-	tsdl_int(m, 64, false, 10);
-	fprintf(m, " events_discarded;\n\t\t");
-	tsdl_int(m, 32, false, 10);
-	fprintf(m, " cpu_id;\n\t};\n\tevent.header := struct {\n\t\t");
+	for (i = 0; i < sizeof(context) / sizeof(context[0]); i++) {
+		fprintf(m, "\t\t");
+		tsdl_int(m, context[i].bits, false, 10);
+		fprintf(m, " %s;\n", context[i].name);
+	}
+	fprintf(m, "\t};\n\tevent.header := struct {\n\t\t");
 	tsdl_int(m, 32, false, 10);
 	fprintf(m, " id;\n\t\tuint64_clock_monotonic_t timestamp;\n\t};\n"
 		"\tevent.context := struct {\n\t\t");
