@@ -99,6 +99,11 @@ static int export_ctf(struct cli_opts *o, struct lttr_trace *t, bool damaged)
 			st.damage[0] ? ": " : "", st.damage);
 		damaged = true;
 	}
+	if (st.out_of_order) {
+		fprintf(stderr, "%s: warning: %" PRIu64 " event%s not exported: before the end of their CPU's previous buffer (a damaged buffer header)\n",
+			cli_prog, st.out_of_order, st.out_of_order == 1 ? "" : "s");
+		damaged = true;
+	}
 	return finish(t, damaged, 0);
 }
 

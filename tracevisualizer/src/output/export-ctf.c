@@ -503,6 +503,14 @@ static int put_event(void *arg, const struct lttr_event *ev)
 	size_t n = 0;
 	int cls;
 
+	if (ev->time_ns < c->last_ns) {
+		/*
+		 * Before the stream's last time stamp (a damaged buffer
+		 * header): a CTF stream cannot go back in time
+		 */
+		c->st->out_of_order++;
+		return 0;
+	}
 	if (!ev->known) {
 		cls = class_of(c, lttr_event_type_str(ev->id, tb, sizeof(tb)),
 			       CK_UNKNOWN, ev->id, 0, NULL);
@@ -592,7 +600,7 @@ static int write_stream(struct ctf *c, const char *dir, unsigned int cpu,
 {
 	size_t nb = lttr_trace_buffer_count(c->t, cpu), i;
 	uint64_t discarded = 0, tail, seq = 0, shift = 0, end = dump_ns;
-	struct lttr_buffer_info bi;
+	struct lttr_buffer_info bi, next;
 	struct lttr_error serr;
 	char path[4096];
 	FILE *f;
@@ -622,7 +630,13 @@ static int write_stream(struct ctf *c, const char *dir, unsigned int cpu,
 			break;
 		discarded += bi.lost;
 		seq = bi.seq + shift;
-		packet_begin(c, bi.start_ns, seq, discarded, cpu);
+		/* times never go back: from the previous packet's end on */
+		packet_begin(c, bi.start_ns > c->end_ns ? bi.start_ns : c->end_ns, seq,
+			     discarded, cpu);
+		/* and end where the next buffer begins, if a damaged end says later */
+		if (i + 1 < nb && lttr_trace_buffer(c->t, cpu, i + 1, &next) == 0 &&
+		    next.start_ns < bi.end_ns)
+			bi.end_ns = next.start_ns;
 		r = lttr_scan_buffer(c->t, cpu, i, put_event, c, &serr);
 		if (r < 0 && r != -LTTR_E_NOMEM && c->err->code == LTTR_OK) {
 			/* a damaged record: the buffer's events before it are kept */

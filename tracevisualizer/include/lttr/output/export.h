@@ -86,6 +86,9 @@ int lttr_export_pcap(struct lttr_trace *t, const char *path,
  * @damaged_buffers: buffers whose records could not all be decoded (a
  *	damaged or cut trace read with LTTR_OPEN_SALVAGE): the records from
  *	the damage to the buffer's end are not exported
+ * @out_of_order: events not exported because their time is before the
+ *	end of their CPU's previous packet (a damaged buffer header: a CTF
+ *	stream's times never go back)
  * @damage: what the first malformed record was, when one stopped a buffer
  *	(the salvaged ends of buffers are among the trace's warnings)
  */
@@ -96,6 +99,7 @@ struct lttr_ctf_stats {
 	uint64_t discarded;
 	uint64_t classes;
 	uint64_t damaged_buffers;
+	uint64_t out_of_order;
 	char damage[LTTR_ERRMSG_MAX];
 };
 
