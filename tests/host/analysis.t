@@ -263,7 +263,8 @@ is "$($tv dump --reverse "$tmp/lost" | sed -n 2,3p | cut -d' ' -f6-)" \
 	"schedchange 6 -> 0 (prev_state 1 S)
 [lost 7 events on cpu 0 before this point]" "dump --reverse: the line after that record"
 is "$($tv dump --cpu 1 "$tmp/lost" | grep -c 'lost')" "0" "dump --cpu 1: no line for CPU 0's loss"
-$tv check "$tmp/lost" > "$tmp/lost.check"; ok $? "check: time conserved across the gap (no task on two CPUs)"
+$tv check "$tmp/lost" > "$tmp/lost.check"; is "$?" 4 "check: time conserved across the gap (no task on two CPUs), status 4: events were lost"
+grep -q '^the figures are partial: events were lost' "$tmp/lost.check"; ok $? "check: says the figures are partial"
 grep -q '^lost events: 1 gap where' "$tmp/lost.check"; ok $? "check: the gap is counted"
 is "$($tv check --json "$tmp/lost" | python3 -c 'import json,sys; j=json.load(sys.stdin); print(j["lost_gaps"], j["anomalies"], j["view"]["uncertain_rows"])')" \
 	"1 0 0" "check --json: 1 gap, no anomaly, no row on two CPUs"
@@ -286,7 +287,8 @@ buf cpu=0 start=1000000030 pid=5 lost=2
 1000000050 syscall_exit 1 0
 lost cpu=0 total=2
 DESC
-$tv check "$tmp/lost2" > "$tmp/lost2.check"; ok $? "check: the views agree with the accounting on a task resolved twice"
+$tv check "$tmp/lost2" > "$tmp/lost2.check"; is "$?" 4 "check: the views agree with the accounting on a task resolved twice (status 4: events lost)"
+grep -q '^views: each row.*: *ok' "$tmp/lost2.check"; ok $? "check: ... the views line says ok"
 is "$(thread_figs "$tmp/lost2" 5 user_ns syscall_ns unknown)" \
 	"70 20 10" "processes: syscall 0-10 and 40-50, user 10-20, 30-40 (resolved after the gap) and 50-100, blocked (unknown) in the gap"
 

@@ -12,7 +12,7 @@
 #define EXIT_TRACE 1	/* the trace could not be read */
 #define EXIT_USAGE 2	/* bad command line */
 #define EXIT_CONSERVATION 3	/* check: time not conserved */
-#define EXIT_DAMAGED 4	/* check: conserved, but the trace is incomplete */
+#define EXIT_DAMAGED 4	/* check: conserved, but the figures are partial (incomplete trace, lost events, warnings) */
 
 #define CLI_MAX_PIDS 64
 #define CLI_MAX_CUSTOM 16

@@ -138,11 +138,17 @@ json_end:
 			       "the daemon did not finish" : any_cpu_cut(t) ?
 			       "the events file was cut: buffers the daemon wrote are missing" :
 			       "--salvage cut a part of it");
+		else if (a->lost_gaps || lttr_trace_warning_count(t))
+			printf("the figures are partial: %s\n", a->lost_gaps ?
+			       "events were lost (the gaps above)" :
+			       "the reader's warnings (on standard error) say what may be wrong");
 		printf("%zu tasks, %u CPUs, tolerance %" PRIu64 " ns, %zu violations, %" PRIu64 " anomalies\n",
 		       a->ntasks, a->ncpus, c.tolerance_ns, c.violations, a->anomalies);
 	}
+	/* sure only of a complete trace without a gap or a warning */
 	status = !(good && vgood) ? EXIT_CONSERVATION :
-		!lttr_trace_complete(t) ? EXIT_DAMAGED : 0;
+		!lttr_trace_complete(t) || a->lost_gaps ||
+		lttr_trace_warning_count(t) ? EXIT_DAMAGED : 0;
 	lttr_view_free(v);
 	lttr_account_free(wa);
 	return cli_finish(t, NULL, status);

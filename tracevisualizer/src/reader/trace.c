@@ -447,6 +447,14 @@ static int read_proc(struct lttr_trace *t, struct lttr_error *err)
 		lttr_trace_warn(t, "%s: %zu malformed lines skipped (first at line %zu)",
 				path, t->proc->bad_lines,
 				t->proc->first_bad_line);
+	{
+		char first[128];
+		size_t n = lttr_proc_check(t->proc, first, sizeof(first));
+
+		if (n)
+			lttr_trace_warn(t, "%s: %zu impossible entr%s (%s): the process tree may be wrong",
+					path, n, n == 1 ? "y" : "ies", first);
+	}
 	free(path);
 	return 0;
 }
