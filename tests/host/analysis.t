@@ -253,7 +253,7 @@ buf cpu=1 start=1000000000 pid=0
 1000000040 syscall_exit 3 0
 buf cpu=0 start=1000000050 pid=6 lost=7
 1000000060 sched 6 0 1
-lost cpu=0 total=7
+lost cpu=0 total=7 ev=7:7
 DESC
 ok $? "gen-trace: a trace with a gap of lost events"
 is "$($tv dump "$tmp/lost" | grep -n 'lost')" \
@@ -285,7 +285,7 @@ buf cpu=0 start=1000000000 pid=5
 buf cpu=0 start=1000000030 pid=5 lost=2
 1000000040 syscall_entry 1
 1000000050 syscall_exit 1 0
-lost cpu=0 total=2
+lost cpu=0 total=2 ev=7:2
 DESC
 $tv check "$tmp/lost2" > "$tmp/lost2.check"; is "$?" 4 "check: the views agree with the accounting on a task resolved twice (status 4: events lost)"
 grep -q '^views: each row.*: *ok' "$tmp/lost2.check"; ok $? "check: ... the views line says ok"
@@ -300,7 +300,7 @@ proc PID: 5; PPID: 1; TGID: 5; NAME: a
 buf cpu=0 start=1000000000 pid=5
 1000000010 syscall_exit 0 0
 1000000020 syscall_entry 3
-lost cpu=0 total=9
+lost cpu=0 total=9 ev=7:9
 DESC
 ok $? "gen-trace: events lost after the last buffer"
 is "$($tv dump "$tmp/tail" | tail -1)" \

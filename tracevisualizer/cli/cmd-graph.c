@@ -285,6 +285,12 @@ static void describe(const struct gctx *g, const struct lttr_flow_tr *tr,
 				 tr->cpu, tr->pid, pname(g, tr->pid));
 			break;
 		}
+		if (tr->state == 3) {
+			snprintf(buf, size, "[%u buffer%s of cpu %u missing from the file until %.9f s: %u(%s) unknown from here]",
+				 tr->what, tr->what == 1 ? "" : "s", tr->cpu,
+				 (double)(tr->since_ns - g->start) / 1e9, tr->pid, pname(g, tr->pid));
+			break;
+		}
 		if (tr->state == 2 && !tr->what) {
 			snprintf(buf, size, "[damaged records on cpu %u skipped until %.9f s: %u(%s) unknown from here]",
 				 tr->cpu, (double)(tr->since_ns - g->start) / 1e9,
