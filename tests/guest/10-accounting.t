@@ -114,7 +114,9 @@ d = json.load(open(sys.argv[2]))
 s = d['trace']['start_ns']
 pids = {p['pid'] for p in t}
 sw = [e['time_ns'] for e in d['events']
-      if e['args']['prev_pid'] in pids and e['args']['next_pid'] in pids]
+      if e['args']['prev_pid'] in pids and e['args']['next_pid'] in pids] or \
+     [e['time_ns'] for e in d['events']
+      if e['args']['prev_pid'] in pids or e['args']['next_pid'] in pids]
 mid = sw[len(sw) // 2] - s
 print(t[0]['pid'], t[1]['pid'], "%.9f" % ((mid - 1000000) / 1e9), "%.9f" % ((mid + 1000000) / 1e9))
 PY
