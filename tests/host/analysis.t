@@ -68,6 +68,26 @@ $tv tui --from 0.0000001 "$tmp/a" 2>/dev/null; is "$?" 2 "--from is refused by t
 $tv dump --type nosuch "$tmp/a" 2>/dev/null; is "$?" 2 "an unknown event type is a usage error"
 $tv dump --window 2:1 "$tmp/a" 2>/dev/null; is "$?" 2 "a window ending before it starts is a usage error"
 $tv graph --width 5 "$tmp/a" 2>/dev/null; is "$?" 2 "a graph narrower than 10 columns is refused"
+# the unknown name is named, with the choices (traced -e's groups among them)
+is "$($tv dump --type syscall_entry,nosuch "$tmp/a" 2>&1 | head -1 | cut -c1-88)" \
+	"tracevisualizer: --type: unknown event type 'nosuch' (groups all, classic, core, syscall" \
+	"--type: the unknown name is named, then the groups and types that exist"
+is "$($tv dump --type core "$tmp/a" | md5sum)" \
+	"$($tv dump --type syscall_entry,syscall_exit,trap_entry,trap_exit,irq_entry,irq_exit,schedchange "$tmp/a" | md5sum)" \
+	"--type core: traced -e's group, the same events"
+is "$($tv dump --omit irq,syscall "$tmp/a" | md5sum)" \
+	"$($tv dump --omit irq_entry,irq_exit,syscall_entry,syscall_exit "$tmp/a" | md5sum)" "--omit takes groups too"
+# --cpu takes a list as --pid does
+is "$($tv dump --cpu 0,1 "$tmp/a" | md5sum)" "$($tv dump "$tmp/a" | md5sum)" "--cpu 0,1: every CPU"
+is "$($tv dump --cpu 1 "$tmp/a" | awk 'NR > 1 { print $3 }' | sort -u)" "1" "--cpu 1: CPU 1's events only"
+$tv dump --cpu 0, "$tmp/a" 2>/dev/null; is "$?" 2 "--cpu 0,: a list ending with a comma is refused"
+is "$($tv dump --cpu 0,3 "$tmp/a" 2>&1)" "tracevisualizer: --cpu 3: the trace has CPUs 0 to 1" \
+	"--cpu: a CPU the trace does not have is named"
+# an option the command does not use is refused as such, before its value
+is "$($tv summary --width 5 "$tmp/a" 2>&1 | head -1)" "tracevisualizer: --width is an option of graph" \
+	"summary --width 5: refused as an option of graph, not for its value"
+is "$($tv --width=5 summary "$tmp/a" 2>&1 | head -1)" "tracevisualizer: --width is an option of graph" \
+	"... also before the command, as --width=5"
 # Figure 7's vertical lines: b -> idle at 710 ns and idle -> b at 820 ns
 # (cpu 0) cross row a, which is not running then: '|' in columns 71 and 82.
 $tv graph --width 100 "$tmp/a" > "$tmp/graph.txt"
