@@ -7,7 +7,8 @@
 # events, which must be our lost counts; event counts) and by its library
 # bt2 field by field (tests/lib/ctfcheck.py) on synthetic traces: every
 # event type with edge values, lost events (before the first buffer, in
-# the middle, after the last), format 1.2, a flight recorder, a cut trace.
+# the middle, after the last), format 1.2, a flight recorder, the real
+# guest traces of tests/corpus, a cut trace, random corruptions.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$TOP/tests/lib/export.sh"
 tv=$TOP/tracevisualizer
@@ -143,6 +144,13 @@ buf cpu=0 start=6000 pid=5 seq=8
 DESC
 $gen "$tmp/flight" "$tmp/flight.desc"
 ctf_check "$tmp" flight
+
+# the real guest traces of tests/corpus: a mixed workload on two CPUs, and
+# one that lost 35896 events in 12 gaps
+for c in guest-mix guest-lost; do
+	cp -r "$TOP/tests/corpus/$c" "$tmp/$c"
+	ctf_check "$tmp" $c
+done
 
 # a trace cut in its second buffer: what is readable, and what was not
 cp -r "$tmp/lost" "$tmp/cut"
