@@ -15,6 +15,7 @@ value under its CTF name.
 Run with Debian's /usr/bin/python3 (python3-bt2).
 """
 import json
+import struct
 import sys
 
 import bt2
@@ -54,7 +55,12 @@ def ctf_name(e):
         kind = "vector" if a["sysvec"] else "handler"
         return "irq_%s_%s" % (kind, t[4:])
     if t == "custom" and "fields" in a and "hex" not in a:   # decoded as declared
-        return "custom:" + a["name"]
+        # a class of its own when its field names make distinct identifiers
+        ids = ["".join(ch if ch.isascii() and (ch.isalnum() or ch == "_") else "_"
+                       for ch in k) for k in a["fields"]]
+        if len(set(ids)) == len(ids) and "type_id" not in ids:
+            return "custom:" + a["name"]
+        return "custom"
     return EVENT_NAMES.get(t, t)
 
 
@@ -80,6 +86,30 @@ class Result:
             self.bad.append(what)
 
 
+PACK = {"u8": "B", "u16": "H", "u32": "I", "u64": "Q", "s8": "b", "s16": "h",
+        "s32": "i", "s64": "q", "x32": "I", "x64": "Q"}
+FORMATS = {}    # custom type id -> [(time, format)] from the custom_create events
+
+
+def payload_hex(ours):
+    """The bytes of a custom fields instance, packed again from our decoded
+    fields and its type's format (little-endian integers, strings with
+    their NUL)."""
+    a = ours["args"]
+    fmt = None
+    for t, f in FORMATS.get(a["type_id"], []):
+        if t <= ours["time_ns"]:
+            fmt = f
+    out = b""
+    for item, v in zip(fmt.split(","), a["fields"].values()):
+        ty = item.split(":")[1].strip()
+        if ty == "str":
+            out += v.encode() + b"\0"
+        else:
+            out += struct.pack("<" + PACK[ty], int(v, 16) if isinstance(v, str) else v)
+    return out.hex()
+
+
 def compare_event(ours, ctf, res):
     """Every field of our event against the CTF event's."""
     name, payload = ctf
@@ -90,6 +120,9 @@ def compare_event(ours, ctf, res):
         return
     args = dict(ours["args"])
     seen = set()
+    if name == "custom" and "fields" in args and "hex" not in args:
+        # decodable, without a class of its own: its bytes
+        args["hex"] = payload_hex(ours)
     args.pop("fields", None) if not name.startswith("custom:") else None
     if name.startswith("custom:"):
         fields = args.pop("fields")
@@ -148,6 +181,10 @@ def main():
     summary = json.load(open(sys.argv[2]))
     label = sys.argv[4] if len(sys.argv) > 4 else sys.argv[3]
     events = dump["events"] if isinstance(dump, dict) else dump
+    for e in sorted(events, key=lambda e: e["time_ns"]):
+        if e["type"] == "custom_create" and e["details"]:
+            FORMATS.setdefault(e["args"]["type_id"], []).append(
+                (e["time_ns"], e["args"]["format"]))
     ncpus = len(summary["cpus"])
     ctf = {c: [] for c in range(ncpus)}
     statedump = {}

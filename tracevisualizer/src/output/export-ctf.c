@@ -66,6 +66,7 @@ struct ctf {
 	struct bytes pkt;
 	uint64_t last_ns;	/* time of the packet's last event */
 	uint64_t end_ns;	/* timestamp_end of the stream's last packet */
+	bool all_bytes;		/* the event's bytes fields hold its variable part */
 	struct lttr_ctf_stats *st;
 	struct lttr_error *err;
 };
@@ -177,12 +178,45 @@ static void tsdl_quoted(FILE *m, const char *s)
  * A field name as a TSDL identifier: "_" (removed by readers, so that no
  * name is a keyword) and the name, other characters than [A-Za-z0-9_] as _.
  */
+static char ident_char(char ch)
+{
+	return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+	       (ch >= '0' && ch <= '9') || ch == '_' ? ch : '_';
+}
+
 static void tsdl_ident(FILE *m, const char *s)
 {
 	fputc('_', m);
 	for (; *s; s++)
-		fputc((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
-		      (*s >= '0' && *s <= '9') || *s == '_' ? *s : '_', m);
+		fputc(ident_char(*s), m);
+}
+
+/* whether @a and @b are the same identifier once written by tsdl_ident() */
+static bool same_ident(const char *a, const char *b)
+{
+	for (; *a && *b; a++, b++)
+		if (ident_char(*a) != ident_char(*b))
+			return false;
+	return *a == *b;
+}
+
+/*
+ * Whether the fields of a custom type make distinct identifiers, none of
+ * them "type_id" (the class's first field): else its instances go to the
+ * generic custom class, in hex
+ */
+static bool custom_idents_ok(const struct lttr_custom_type *ty)
+{
+	unsigned int i, k;
+
+	for (i = 0; i < ty->nfields; i++) {
+		if (same_ident(ty->fields[i].name, "type_id"))
+			return false;
+		for (k = 0; k < i; k++)
+			if (same_ident(ty->fields[i].name, ty->fields[k].name))
+				return false;
+	}
+	return true;
 }
 
 static void tsdl_int(FILE *m, unsigned int bits, bool is_signed, unsigned int base)
@@ -441,7 +475,7 @@ static void put_field(struct ctf *c, const struct lttr_event *ev,
 		put_int(b, v.type == LTTR_FIELD_V_BOOL && v.b, 1);
 		break;
 	case LTTR_FIELD_HEX:	/* the bytes the hex text shows: the variable part */
-		n = v.type == LTTR_FIELD_V_STR && ev->var ? ev->var_len : 0;
+		n = (v.type == LTTR_FIELD_V_STR || c->all_bytes) && ev->var ? ev->var_len : 0;
 		if (n > LTT_CUSTOM_MAX_SIZE)
 			n = LTT_CUSTOM_MAX_SIZE;
 		put_int(b, n, 4);
@@ -489,7 +523,7 @@ static bool decoded_custom(const struct ctf *c, const struct lttr_event *ev,
 		return false;
 	lttr_custom_inst_decode(c->t, ev, ci);
 	return ci->ty && !ci->ty->error && ci->ty->kind == LTT_CUSTOM_FIELDS &&
-	       !ci->mismatch;
+	       !ci->mismatch && custom_idents_ok(ci->ty);
 }
 
 /* one event into the current packet */
@@ -529,6 +563,9 @@ static int put_event(void *arg, const struct lttr_event *ev)
 	} else {
 		name = lttr_event_ctf_name(ev, nb, sizeof(nb));
 		cls = class_of(c, name, CK_EVENT, ev->id, ev->p_missing, NULL);
+		/* a fields type without a class of its own: its bytes */
+		c->all_bytes = ev->id == LTT_EV_CUSTOM && ci.ty && !ci.ty->error &&
+			       ci.ty->kind == LTT_CUSTOM_FIELDS && !ci.mismatch;
 	}
 	if (cls < 0)
 		return lttr_error_set(c->err, LTTR_E_NOMEM, "out of memory");
