@@ -222,7 +222,6 @@ static int parse_types(const char *s, uint64_t *bits, char *bad, size_t badlen)
 		return -1;
 	while (*p) {
 		size_t n = strcspn(p, ",");
-		int id;
 
 		if (!n || n >= sizeof(buf)) {
 			snprintf(bad, badlen, "%.*s", (int)(n < 40 ? n : 40), p);
@@ -231,7 +230,8 @@ static int parse_types(const char *s, uint64_t *bits, char *bad, size_t badlen)
 		memcpy(buf, p, n);
 		buf[n] = '\0';
 		if (!set_group(buf, bits)) {
-			id = lttr_event_type_id(buf);
+			int id = lttr_event_type_id(buf);
+
 			if (id < 0 && !strcmp(buf, "sched"))
 				id = LTT_EV_SCHEDCHANGE;
 			if (id < 0 || id >= LTT_EV_MAX) {
