@@ -166,6 +166,26 @@ babeltrace2 "$tmp/cut.ctf" >"$tmp/cut.txt" 2>"$tmp/cut.bterr"
 is "$?:$(grep -cv '^WARNING: Tracer discarded' "$tmp/cut.bterr")" "0:0" "babeltrace2 reads the cut trace's export"
 is "$(grep -vc lttng_statedump "$tmp/cut.txt")" "$cnt" "with the $cnt events dump --salvage reads"
 
+# a buffer missing inside the events file: said by the reader, status 4,
+# and babeltrace2 sees the gap in the packet numbers as a discarded packet
+cat >"$tmp/hole.desc" <<'DESC'
+header ncpus=1 start=1000 format=1.3 events=all
+proc PID: 5; PPID: 1; TGID: 5; NAME: w
+buf cpu=0 start=1000 pid=5 seq=0
+1000 start 5 0
+1100 syscall_entry 0
+buf cpu=0 start=3000 pid=5 seq=2
+3000 syscall_exit 0 1
+DESC
+$gen "$tmp/hole" "$tmp/hole.desc"
+$T export --ctf "$tmp/hole.ctf" "$tmp/hole" >/dev/null 2>"$tmp/hole.err"
+st=$?
+grep -q "warning: .*buffers 1\.\.1 of cpu 0 missing" "$tmp/hole.err"
+is "$st:$?" "4:0" "a buffer missing inside the file: the reader's warning, status 4"
+babeltrace2 "$tmp/hole.ctf" >/dev/null 2>"$tmp/hole.bterr"
+is "$?:$(grep -c '^WARNING: Tracer discarded 1 packet between' "$tmp/hole.bterr"):$(grep -vc '^WARNING: Tracer discarded 1 packet between' "$tmp/hole.bterr")" \
+	"0:1:0" "babeltrace2: the missing buffer is one discarded packet, nothing else"
+
 # random 3-byte corruptions of a trace of 72 buffers on 2 CPUs: export
 # exits 0, 1 or 4 with a message, never on a signal, and what it wrote
 # babeltrace2 reads (a damaged buffer header's times included)

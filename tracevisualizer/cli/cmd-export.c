@@ -35,6 +35,12 @@ static int open_readable(struct cli_opts *o, struct lttr_trace **t, bool *damage
 /* the end of an export: the trace's warnings, what was not exported */
 static int finish(struct lttr_trace *t, bool damaged, int status)
 {
+	unsigned int cpu;
+
+	/* buffers missing inside the events file or at its end: said above */
+	for (cpu = 0; cpu < lttr_trace_ncpus(t); cpu++)
+		if (lttr_trace_cpu_missing(t, cpu) || lttr_trace_cpu_cut(t, cpu))
+			damaged = true;
 	if (damaged && status == 0) {
 		if (cli_finish(t, NULL, status))
 			return EXIT_TRACE;	/* a write error on standard output */
