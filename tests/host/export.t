@@ -5,7 +5,8 @@
 # interfaces, directions, conversations, payload bytes) against dump
 # --json; --ctf by babeltrace2 (no error nor warning but the discarded
 # events, which must be our lost counts; event counts) and by its library
-# bt2 field by field (tests/lib/ctfcheck.py) on synthetic traces: every
+# bt2 field by field (tests/lib/ctfcheck.py); --json-events against dump
+# and summary --json (tests/lib/techeck.py); on synthetic traces: every
 # event type with edge values, lost events (before the first buffer, in
 # the middle, after the last), format 1.2, a flight recorder, the real
 # guest traces of tests/corpus, a cut trace, random corruptions.
@@ -84,7 +85,7 @@ is "$st:$err" "1:tracevisualizer: no captured packets to export from $tmp/nocap:
 [ ! -e "$tmp/nocap.pcap" ]
 ok $? "and no file left behind"
 $T export "$tmp/net" >/dev/null 2>&1
-is $? 2 "export without --pcap or --ctf: usage error"
+is $? 2 "export without --pcap, --ctf or --json-events: usage error"
 $T export --ctf "$tmp/x" --pid 5 "$tmp/net" >/dev/null 2>&1
 is $? 2 "--ctf with --pid: usage error"
 mkdir "$tmp/full" && touch "$tmp/full/keep"
@@ -151,6 +152,17 @@ for c in guest-mix guest-lost; do
 	cp -r "$TOP/tests/corpus/$c" "$tmp/$c"
 	ctf_check "$tmp" $c
 done
+
+# Chrome trace-event JSON (--json-events) of the same traces against dump
+# and summary --json (tests/lib/techeck.py)
+for name in every lost guest-mix guest-lost; do
+	out=$($T export --json-events "$tmp/$name.te.json" "$tmp/$name" 2>/dev/null)
+	ok $? "$name: export --json-events: status 0 ($out)"
+	checks < <(python3 "$TOP/tests/lib/techeck.py" "$tmp/$name.json" "$tmp/$name.sum" \
+		"$tmp/$name.te.json" "$name")
+done
+$T export --json-events "$tmp/x.json" --from 0.1 "$tmp/every" >/dev/null 2>&1
+is $? 2 "--json-events with --from: usage error (it exports the whole trace)"
 
 # a trace cut in its second buffer: what is readable, and what was not
 cp -r "$tmp/lost" "$tmp/cut"

@@ -48,6 +48,7 @@ struct cli_opts {
 	struct lttr_filter *filter;	/* and compiled (main() frees it) */
 	const char *pcap;	/* export --pcap FILE */
 	const char *ctf;	/* export --ctf DIR */
+	const char *json_events;	/* export --json-events FILE */
 	const char *dir;
 };
 

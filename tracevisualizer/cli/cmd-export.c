@@ -113,6 +113,20 @@ static int export_ctf(struct cli_opts *o, struct lttr_trace *t, bool damaged)
 	return finish(t, damaged, 0);
 }
 
+static int export_trace_events(struct cli_opts *o, struct lttr_trace *t, bool damaged)
+{
+	struct lttr_te_stats st;
+	struct lttr_error err;
+
+	if (lttr_export_trace_events(t, o->json_events, &st, &err) < 0) {
+		cli_trace_error(err.msg);
+		return cli_finish(t, NULL, EXIT_TRACE);
+	}
+	printf("%s: %" PRIu64 " trace events (%" PRIu64 " slices begun), %" PRIu64 " tasks named\n",
+	       o->json_events, st.events, st.slices, st.tasks);
+	return finish(t, damaged, 0);
+}
+
 int cmd_export(struct cli_opts *o)
 {
 	struct lttr_trace *t;
@@ -121,5 +135,9 @@ int cmd_export(struct cli_opts *o)
 
 	if (r)
 		return r;
-	return o->pcap ? export_pcap(o, t, damaged) : export_ctf(o, t, damaged);
+	if (o->pcap)
+		return export_pcap(o, t, damaged);
+	if (o->ctf)
+		return export_ctf(o, t, damaged);
+	return export_trace_events(o, t, damaged);
 }

@@ -45,7 +45,8 @@ static void usage(FILE *f)
 "  tui        the terminal analyzer: control flow, resources, processes,\n"
 "             syscalls, irqs and events in one window of time (keys: ?)\n"
 "  export     --pcap FILE: the captured packets as a pcap file (Wireshark);\n"
-"             --ctf DIR: the whole trace as CTF 1.8 (babeltrace2, Trace Compass)\n"
+"             --ctf DIR: the whole trace as CTF 1.8 (babeltrace2, Trace Compass);\n"
+"             --json-events FILE: as Chrome trace-event JSON (Perfetto)\n"
 "\n"
 "Options:\n"
 "  --json          JSON output (schemas in docs/json-schema.md)\n"
@@ -79,6 +80,7 @@ static void usage(FILE *f)
 "  --pcap FILE     export: write the captured packets to FILE (pcap, nanosecond\n"
 "                  time stamps, LINUX_SLL2: interface and direction kept)\n"
 "  --ctf DIR       export: write the trace as CTF 1.8 in the new directory DIR\n"
+"  --json-events FILE  export: write the trace as Chrome trace-event JSON\n"
 "  -h, --help      this help\n"
 "  --version       print the version\n"
 "\n"
@@ -321,7 +323,9 @@ static const struct command {
 		    "network packets as pcap (libpcap, nanosecond time stamps in\n"
 		    "CLOCK_REALTIME, LINUX_SLL2 frames keeping the interface and the\n"
 		    "direction); with --ctf DIR the whole trace as CTF 1.8 for babeltrace2\n"
-		    "and Trace Compass (docs/ctf-export.md); a damaged trace: what is\n"
+		    "and Trace Compass (docs/ctf-export.md); with --json-events FILE as\n"
+		    "Chrome trace-event JSON (Perfetto: slices for syscalls, traps, irqs\n"
+		    "and softirqs, instants for the rest); a damaged trace: what is\n"
 		    "readable, and warnings for the rest (exit status 4)" },
 };
 
@@ -330,7 +334,7 @@ static const struct command {
 enum optid {
 	O_HELP, O_VERSION, O_JSON, O_PRETTY, O_SALVAGE, O_REVERSE, O_THREADS, O_TIME,
 	O_TREE, O_CPU, O_WIDTH, O_TOLERANCE, O_PID, O_TYPE, O_OMIT, O_CUSTOM, O_FILTER,
-	O_FROM, O_TO, O_WINDOW, O_TRANSITIONS, O_WALL, O_PCAP, O_CTF,
+	O_FROM, O_TO, O_WINDOW, O_TRANSITIONS, O_WALL, O_PCAP, O_CTF, O_JSON_EVENTS,
 };
 
 /* every option: its value's name (NULL: none), the commands that use it */
@@ -351,6 +355,8 @@ static const struct opt {
 	{ "--pcap", "FILE", C_EXPORT, O_PCAP,
 	  "write the captured packets to FILE (pcap; --pid, --from, --to select)" },
 	{ "--ctf", "DIR", C_EXPORT, O_CTF, "write the trace as CTF 1.8 in the new directory DIR" },
+	{ "--json-events", "FILE", C_EXPORT, O_JSON_EVENTS,
+	  "write the trace as Chrome trace-event JSON (Perfetto) to FILE" },
 	{ "--pid", "N[,N...]", C_DUMP | C_PROCESSES | C_SYSCALLS | C_GRAPH | C_EXPORT, O_PID,
 	  "only these pids (processes: these tgids, or pids with --threads)" },
 	{ "--type", "T[,T...]", C_DUMP, O_TYPE, "only these event types or groups (syscall_entry, core, fs...)" },
@@ -585,12 +591,15 @@ int main(int argc, char **argv)
 			break;
 		case O_PCAP:
 		case O_CTF:
+		case O_JSON_EVENTS:
 			if (!arg || !*arg)
-				return bad_usage("%s needs a %s", a, op->id == O_PCAP ? "file" : "directory");
+				return bad_usage("%s needs a %s", a, op->id == O_CTF ? "directory" : "file");
 			if (op->id == O_PCAP)
 				o.pcap = arg;
-			else
+			else if (op->id == O_CTF)
 				o.ctf = arg;
+			else
+				o.json_events = arg;
 			break;
 		case O_FILTER:
 			if (!arg)
@@ -654,10 +663,11 @@ int main(int argc, char **argv)
 				 command_list(opts[k].cmds, list, sizeof(list)));
 	}
 	if (!strcmp(cmd, "export")) {
-		if (!o.pcap == !o.ctf)
-			return bad_usage("export needs --pcap FILE or --ctf DIR (one of them)");
-		if (o.ctf && (used & (1u << O_PID | 1u << O_FROM | 1u << O_TO | 1u << O_WINDOW)))
-			return bad_usage("--ctf exports the whole trace: --pid, --from, --to and --window select packets for --pcap");
+		if (!!o.pcap + !!o.ctf + !!o.json_events != 1)
+			return bad_usage("export needs --pcap FILE, --ctf DIR or --json-events FILE (one of them)");
+		if (!o.pcap && (used & (1u << O_PID | 1u << O_FROM | 1u << O_TO | 1u << O_WINDOW)))
+			return bad_usage("%s exports the whole trace: --pid, --from, --to and --window select packets for --pcap",
+					 o.ctf ? "--ctf" : "--json-events");
 		return cmd_export(&o);
 	}
 	if (!strcmp(cmd, "dump"))

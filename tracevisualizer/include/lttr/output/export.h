@@ -2,8 +2,9 @@
 /*
  * lttr/output/export.h - a trace written in the formats of other tools:
  * the captured network packets as a pcap file (Wireshark, tshark), the
- * whole trace as CTF 1.8 (babeltrace2, Trace Compass).  docs/ctf-export.md
- * maps our events to the CTF ones.
+ * whole trace as CTF 1.8 (babeltrace2, Trace Compass) or as Chrome
+ * trace-event JSON (Perfetto).  docs/ctf-export.md maps our events to the
+ * CTF ones.
  */
 #ifndef LTTR_EXPORT_H
 #define LTTR_EXPORT_H
@@ -121,5 +122,41 @@ struct lttr_ctf_stats {
  */
 int lttr_export_ctf(struct lttr_trace *t, const char *dir,
 		    struct lttr_ctf_stats *st, struct lttr_error *err);
+
+/**
+ * struct lttr_te_stats - what a trace-event JSON export wrote
+ * @events: trace events, one per event of the trace
+ * @slices: of which the beginnings of slices (syscall, trap, irq and
+ *	softirq entries)
+ * @tasks: tasks named by metadata events
+ */
+struct lttr_te_stats {
+	uint64_t events;
+	uint64_t slices;
+	uint64_t tasks;
+};
+
+/**
+ * lttr_export_trace_events() - write a trace as Chrome trace-event JSON
+ * @t: the trace
+ * @path: the file to write
+ * @st: receives the counts
+ * @err: receives the error
+ *
+ * The JSON Object Format of the trace-event format (Perfetto's UI,
+ * chrome://tracing): one trace event per event, on its task (pid: the
+ * process, tid: the task), "ts" in microseconds from the trace's start
+ * with the nanoseconds as decimals; syscall, trap, irq and softirq entries
+ * and exits are "B" and "E" (slices nested on the task they ran on), the
+ * other events instants ("i", thread scope); "args" are the event's JSON
+ * args (lttr_json_event_args()); process_name and thread_name metadata
+ * name the tasks (their last names).  An exit whose entry was lost, or
+ * the reverse, is an unmatched "E" or "B": viewers drop the first and
+ * close the second at the end.
+ *
+ * Return: 0, or a negative enum lttr_errcode.
+ */
+int lttr_export_trace_events(struct lttr_trace *t, const char *path,
+			     struct lttr_te_stats *st, struct lttr_error *err);
 
 #endif /* LTTR_EXPORT_H */
