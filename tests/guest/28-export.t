@@ -18,7 +18,8 @@
 #  flight: a flight recorder.
 # Each is exported as CTF: babeltrace2 reads it without an error or a
 # warning but the discarded events (which add up to our lost counts), its
-# count is ours, and every event equals ours field by field (ctfcheck.py).
+# count is ours, and every event equals ours field by field (ctfcheck.py);
+# net and all as Chrome trace-event JSON equal dump --json (techeck.py).
 . "$(dirname "$0")/../lib/tap.sh"
 . "$TOP/tests/lib/export.sh"
 export_tools_or_skip
@@ -68,5 +69,13 @@ is "$(json "$share/lost.sum" "j['lost']['total'] > 0")" true "the losing trace l
 is "$(json "$share/flight.sum" "j['trace']['flight']")" true "the flight trace is a flight recorder's"
 grep -q "custom:ltt_export\|custom: .*name = \"ltt_export\"" "$share/all.txt"
 ok $? "the custom events are in the CTF export"
+
+# the same traces as Chrome trace-event JSON, against dump and summary --json
+for t in net all; do
+	out=$($T export --json-events "$share/$t.te.json" "$share/$t" 2>/dev/null)
+	ok $? "$t: export --json-events ($out)"
+	checks < <(python3 "$TOP/tests/lib/techeck.py" "$share/$t.json" "$share/$t.sum" \
+		"$share/$t.te.json" "$t")
+done
 
 done_testing
