@@ -46,6 +46,9 @@ struct cli_opts {
 	const char *custom[CLI_MAX_CUSTOM];	/* custom type names shown */
 	const char *filter_expr;	/* --filter: the expression, or NULL */
 	struct lttr_filter *filter;	/* and compiled (main() frees it) */
+	const char *pcap;	/* export --pcap FILE */
+	const char *ctf;	/* export --ctf DIR */
+	const char *json_events;	/* export --json-events FILE */
 	const char *dir;
 };
 
@@ -58,6 +61,7 @@ int cmd_syscalls(struct cli_opts *o);
 int cmd_irqs(struct cli_opts *o);
 int cmd_check(struct cli_opts *o);
 int cmd_graph(struct cli_opts *o);
+int cmd_export(struct cli_opts *o);
 void cli_trace_error(const char *msg);
 
 /* cli-common.c */
@@ -69,6 +73,8 @@ static inline bool cli_cpu_wanted(const struct cli_opts *o, unsigned int cpu)
 	return !o->cpus || (cpu < 64 && (o->cpus >> cpu) & 1);
 }
 int cli_open(struct cli_opts *o, struct lttr_trace **t);
+/* cli_open()'s checks of the options against an open trace (closed on failure) */
+int cli_open_checked(struct cli_opts *o, struct lttr_trace **t);
 int cli_open_account(struct cli_opts *o, struct lttr_trace **t,
 		     struct lttr_account **a);
 int cli_finish(struct lttr_trace *t, struct lttr_account *a, int status);

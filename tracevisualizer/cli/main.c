@@ -44,6 +44,9 @@ static void usage(FILE *f)
 "             accounting (exit status 3 when one fails)\n"
 "  tui        the terminal analyzer: control flow, resources, processes,\n"
 "             syscalls, irqs and events in one window of time (keys: ?)\n"
+"  export     --pcap FILE: the captured packets as a pcap file (Wireshark);\n"
+"             --ctf DIR: the whole trace as CTF 1.8 (babeltrace2, Trace Compass);\n"
+"             --json-events FILE: as Chrome trace-event JSON (Perfetto)\n"
 "\n"
 "Options:\n"
 "  --json          JSON output (schemas in docs/json-schema.md)\n"
@@ -74,14 +77,19 @@ static void usage(FILE *f)
 "  --time          summary: add the time accounting (a second pass over\n"
 "                  the trace in time order, about 10x the counting pass)\n"
 "  --tolerance NS  check: allowed error in ns (default 1000)\n"
+"  --pcap FILE     export: write the captured packets to FILE (pcap, nanosecond\n"
+"                  time stamps, LINUX_SLL2: interface and direction kept)\n"
+"  --ctf DIR       export: write the trace as CTF 1.8 in the new directory DIR\n"
+"  --json-events FILE  export: write the trace as Chrome trace-event JSON\n"
 "  -h, --help      this help\n"
 "  --version       print the version\n"
 "\n"
 "Environment: LTTR_THREADS=N  threads of the summary's counting pass\n"
 "(default: one per processor for traces of 4 MiB or more; 1: none).\n"
 "\n"
-"Exit status: 0 success, 1 the trace could not be read, 2 usage error,\n"
-"3 (check) time is not conserved.\n");
+"Exit status: 0 success, 1 the trace could not be read (export: or nothing\n"
+"to export), 2 usage error, 3 (check) time is not conserved, 4 (check) the\n"
+"trace is incomplete, (export) damaged: what was readable was exported.\n");
 }
 
 static int bad_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -216,7 +224,6 @@ static int parse_types(const char *s, uint64_t *bits, char *bad, size_t badlen)
 		return -1;
 	while (*p) {
 		size_t n = strcspn(p, ",");
-		int id;
 
 		if (!n || n >= sizeof(buf)) {
 			snprintf(bad, badlen, "%.*s", (int)(n < 40 ? n : 40), p);
@@ -225,7 +232,8 @@ static int parse_types(const char *s, uint64_t *bits, char *bad, size_t badlen)
 		memcpy(buf, p, n);
 		buf[n] = '\0';
 		if (!set_group(buf, bits)) {
-			id = lttr_event_type_id(buf);
+			int id = lttr_event_type_id(buf);
+
 			if (id < 0 && !strcmp(buf, "sched"))
 				id = LTT_EV_SCHEDCHANGE;
 			if (id < 0 || id >= LTT_EV_MAX) {
@@ -283,8 +291,9 @@ static int dump(struct cli_opts *o)
 enum {
 	C_DUMP = 1 << 0, C_SUMMARY = 1 << 1, C_PROCESSES = 1 << 2, C_SYSCALLS = 1 << 3,
 	C_IRQS = 1 << 4, C_GRAPH = 1 << 5, C_CHECK = 1 << 6, C_TUI = 1 << 7,
-	C_ALL = 0xff,
-	C_JSON = C_ALL & ~C_TUI,
+	C_EXPORT = 1 << 8,
+	C_ALL = 0x1ff,
+	C_JSON = C_ALL & ~(C_TUI | C_EXPORT),
 	C_STATS = C_SUMMARY | C_PROCESSES | C_SYSCALLS | C_IRQS | C_CHECK,	/* windowed */
 };
 
@@ -310,6 +319,14 @@ static const struct command {
 		   "(exit status 3 when one fails, 4 when the trace is incomplete)" },
 	{ "tui", "the terminal analyzer: control flow, resources, processes, syscalls,\n"
 		 "irqs and events in one window of time (keys: ?)" },
+	{ "export", "the trace in other tools' formats: with --pcap FILE its captured\n"
+		    "network packets as pcap (libpcap, nanosecond time stamps in\n"
+		    "CLOCK_REALTIME, LINUX_SLL2 frames keeping the interface and the\n"
+		    "direction); with --ctf DIR the whole trace as CTF 1.8 for babeltrace2\n"
+		    "and Trace Compass (docs/ctf-export.md); with --json-events FILE as\n"
+		    "Chrome trace-event JSON (Perfetto: slices for syscalls, traps, irqs\n"
+		    "and softirqs, instants for the rest); a damaged trace: what is\n"
+		    "readable, and warnings for the rest (exit status 4)" },
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
@@ -317,7 +334,7 @@ static const struct command {
 enum optid {
 	O_HELP, O_VERSION, O_JSON, O_PRETTY, O_SALVAGE, O_REVERSE, O_THREADS, O_TIME,
 	O_TREE, O_CPU, O_WIDTH, O_TOLERANCE, O_PID, O_TYPE, O_OMIT, O_CUSTOM, O_FILTER,
-	O_FROM, O_TO, O_WINDOW, O_TRANSITIONS, O_WALL,
+	O_FROM, O_TO, O_WINDOW, O_TRANSITIONS, O_WALL, O_PCAP, O_CTF, O_JSON_EVENTS,
 };
 
 /* every option: its value's name (NULL: none), the commands that use it */
@@ -335,7 +352,12 @@ static const struct opt {
 	{ "--wall", NULL, C_DUMP, O_WALL,
 	  "the second column is the wall clock (UTC, ISO 8601), not CLOCK_MONOTONIC" },
 	{ "--cpu", "N[,N...]", C_DUMP | C_GRAPH, O_CPU, "only these CPUs" },
-	{ "--pid", "N[,N...]", C_DUMP | C_PROCESSES | C_SYSCALLS | C_GRAPH, O_PID,
+	{ "--pcap", "FILE", C_EXPORT, O_PCAP,
+	  "write the captured packets to FILE (pcap; --pid, --from, --to select)" },
+	{ "--ctf", "DIR", C_EXPORT, O_CTF, "write the trace as CTF 1.8 in the new directory DIR" },
+	{ "--json-events", "FILE", C_EXPORT, O_JSON_EVENTS,
+	  "write the trace as Chrome trace-event JSON (Perfetto) to FILE" },
+	{ "--pid", "N[,N...]", C_DUMP | C_PROCESSES | C_SYSCALLS | C_GRAPH | C_EXPORT, O_PID,
 	  "only these pids (processes: these tgids, or pids with --threads)" },
 	{ "--type", "T[,T...]", C_DUMP, O_TYPE, "only these event types or groups (syscall_entry, core, fs...)" },
 	{ "--omit", "T[,T...]", C_DUMP, O_OMIT, "hide these event types" },
@@ -343,11 +365,11 @@ static const struct opt {
 	  "only the instances of the custom event type NAME (repeat it for several)" },
 	{ "--filter", "EXPR", C_DUMP, O_FILTER,
 	  "only the events the expression matches (docs/filter.md)" },
-	{ "--from", "S", C_DUMP | C_GRAPH | C_STATS, O_FROM,
+	{ "--from", "S", C_DUMP | C_GRAPH | C_STATS | C_EXPORT, O_FROM,
 	  "from S s after the trace start (or absolute: dump's second column)" },
-	{ "--to", "S", C_DUMP | C_GRAPH | C_STATS, O_TO,
+	{ "--to", "S", C_DUMP | C_GRAPH | C_STATS | C_EXPORT, O_TO,
 	  "up to S s after the trace start (or absolute, as --from)" },
-	{ "--window", "A:B", C_DUMP | C_GRAPH | C_STATS, O_WINDOW, "the same as --from A --to B" },
+	{ "--window", "A:B", C_DUMP | C_GRAPH | C_STATS | C_EXPORT, O_WINDOW, "the same as --from A --to B" },
 	{ "--width", "N", C_GRAPH, O_WIDTH, "columns of the time axis (10 to 1000, default 100)" },
 	{ "--transitions", NULL, C_GRAPH, O_TRANSITIONS,
 	  "list every transition under the chart (JSON always has them)" },
@@ -567,6 +589,18 @@ int main(int argc, char **argv)
 				return bad_usage("at most %d --custom names", CLI_MAX_CUSTOM);
 			o.custom[o.ncustom++] = arg;
 			break;
+		case O_PCAP:
+		case O_CTF:
+		case O_JSON_EVENTS:
+			if (!arg || !*arg)
+				return bad_usage("%s needs a %s", a, op->id == O_CTF ? "directory" : "file");
+			if (op->id == O_PCAP)
+				o.pcap = arg;
+			else if (op->id == O_CTF)
+				o.ctf = arg;
+			else
+				o.json_events = arg;
+			break;
 		case O_FILTER:
 			if (!arg)
 				return bad_usage("%s needs an expression", a);
@@ -606,15 +640,15 @@ int main(int argc, char **argv)
 		if (cmd && c < NCOMMANDS)
 			command_usage(c);
 		else if (cmd)
-			return bad_usage("unknown command '%s' (dump, summary, processes, syscalls, irqs, graph, check or tui)", cmd);
+			return bad_usage("unknown command '%s' (dump, summary, processes, syscalls, irqs, graph, check, tui or export)", cmd);
 		else
 			usage(stdout);
 		return 0;
 	}
 	if (!cmd)
-		return bad_usage("missing command (dump, summary, processes, syscalls, irqs, graph, check or tui)");
+		return bad_usage("missing command (dump, summary, processes, syscalls, irqs, graph, check, tui or export)");
 	if (c == NCOMMANDS)
-		return bad_usage("unknown command '%s' (dump, summary, processes, syscalls, irqs, graph, check or tui)", cmd);
+		return bad_usage("unknown command '%s' (dump, summary, processes, syscalls, irqs, graph, check, tui or export)", cmd);
 	if (!o.dir)
 		return bad_usage("missing TRACEDIR");
 	/* an option the command does not use is refused, not ignored */
@@ -627,6 +661,14 @@ int main(int argc, char **argv)
 			continue;
 		return bad_usage("%s is an option of %s", opts[k].name,
 				 command_list(opts[k].cmds, list, sizeof(list)));
+	}
+	if (!strcmp(cmd, "export")) {
+		if (!!o.pcap + !!o.ctf + !!o.json_events != 1)
+			return bad_usage("export needs --pcap FILE, --ctf DIR or --json-events FILE (one of them)");
+		if (!o.pcap && (used & (1u << O_PID | 1u << O_FROM | 1u << O_TO | 1u << O_WINDOW)))
+			return bad_usage("%s exports the whole trace: --pid, --from, --to and --window select packets for --pcap",
+					 o.ctf ? "--ctf" : "--json-events");
+		return cmd_export(&o);
 	}
 	if (!strcmp(cmd, "dump"))
 		return dump(&o);

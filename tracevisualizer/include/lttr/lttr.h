@@ -24,5 +24,6 @@
 #include <lttr/analysis/account.h>
 #include <lttr/analysis/instances.h>
 #include <lttr/output/json-account.h>
+#include <lttr/output/export.h>
 
 #endif /* LTTR_LTTR_H */
