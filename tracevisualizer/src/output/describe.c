@@ -298,6 +298,31 @@ static int describe_more(const struct lttr_trace *t, const struct lttr_event *ev
 		if (name)
 			sb_printf(b, " peer=%s", name);
 		break;
+	case LTT_EV_SOCKET_ENDPOINT:
+	case LTT_EV_SOCKET_ACCEPT: {
+		const struct ltt_ev_socket_endpoint *e = &p->socket_endpoint;
+		size_t ll = e->local_len, pl = e->peer_len;
+
+		name = lttr_socket_call_name(e->call);
+		sb_printf(b, "%s %s fd=%d ino=%" PRIu64, type, name ? name : "?", e->fd,
+			  (uint64_t)e->ino);
+		if (ev->id == LTT_EV_SOCKET_ACCEPT)
+			sb_printf(b, " listen_ino=%" PRIu64, (uint64_t)e->listen_ino);
+		sb_family(b, e->family);
+		sb_printf(b, " type=%u", e->type);
+		/* the decoder checked that local and peer fit in the variable part */
+		name = ev->var && ll <= ev->var_len ?
+			lttr_sockaddr_str(ev->var, ll, nb, sizeof(nb)) : NULL;
+		if (name)
+			sb_printf(b, " local=%s", name);
+		name = ev->var && ll + pl <= ev->var_len ?
+			lttr_sockaddr_str(ev->var + ll, pl, nb, sizeof(nb)) : NULL;
+		if (name)
+			sb_printf(b, " peer=%s", name);
+		if (e->result)
+			sb_printf(b, " result=%d", e->result);
+		break;
+	}
 	case LTT_EV_IPC_CALL:
 		name = lttr_ipc_call_name(p->ipc_call.call);
 		if (name)

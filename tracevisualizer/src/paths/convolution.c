@@ -14,7 +14,8 @@
 
 /* a message as the algorithm sees it */
 struct cmsg {
-	uint64_t t;	/* into j: received; out of j: sent */
+	uint64_t t;	/* sent */
+	uint64_t r;	/* received */
 	uint32_t dst;
 };
 
@@ -164,15 +165,16 @@ static int caused(struct conv *c, uint32_t j, uint32_t vj, const uint64_t *V, si
 		v.mean_ns = sum / nw;
 		if (add_vertex(c, &v))
 			goto out;
-		/* the next hop starts from when k received them */
+		/* the next hop starts from when k received them (in time order) */
 		nw = 0;
 		for (i = 0; i < nsel; i++)
 			if (sel[i].dst == k)
-				W[nw++] = sel[i].t;
+				W[nw++] = sel[i].r;
 		if (depth >= c->o.max_depth) {
 			c->g->cut_depth++;
 			continue;
 		}
+		qsort(W, nw, sizeof(*W), by_time);
 		c->path[depth - 1] = key;
 		if (process_node(c, (uint32_t)k, (uint32_t)(c->g->nv - 1), W, nw, depth + 1))
 			goto out;
@@ -289,7 +291,7 @@ static int index_out(struct conv *c)
 		uint32_t src = s->v[i].src;
 
 		c->out[c->out_off[src] + fill[src]++] =
-			(struct cmsg){ s->v[i].send_ns, s->v[i].dst };
+			(struct cmsg){ s->v[i].send_ns, s->v[i].recv_ns, s->v[i].dst };
 	}
 	for (i = 0; i < s->nnodes; i++) {
 		size_t k;

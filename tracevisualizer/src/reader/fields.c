@@ -265,6 +265,22 @@ static const struct lttr_field f_socket_io[] = {
 	OTHER("peer", SOCKADDR, STRING, NULL),
 };
 
+static const struct lttr_field f_socket_endpoint[] = {
+	INT("ino", struct ltt_ev_socket_endpoint, ino),
+	INT("listen_ino", struct ltt_ev_socket_endpoint, listen_ino),
+	INT("fd", struct ltt_ev_socket_endpoint, fd),
+	INT("result", struct ltt_ev_socket_endpoint, result),
+	INT("call", struct ltt_ev_socket_endpoint, call),
+	NAME("name", SOCKET_CALL_NAME, struct ltt_ev_socket_endpoint, call, EMPTY),
+	INT("family", struct ltt_ev_socket_endpoint, family),
+	INT("type", struct ltt_ev_socket_endpoint, type),
+	INT("protocol", struct ltt_ev_socket_endpoint, protocol),
+	INT("local_len", struct ltt_ev_socket_endpoint, local_len),
+	INT("peer_len", struct ltt_ev_socket_endpoint, peer_len),
+	OTHER("local", LOCAL_SOCKADDR, STRING, NULL),
+	OTHER("peer", PEER_SOCKADDR, STRING, NULL),
+};
+
 static const struct lttr_field f_ipc_call[] = {
 	INT("call", struct ltt_ev_ipc_call, call),
 	INT("id", struct ltt_ev_ipc_call, id),
@@ -381,6 +397,8 @@ static const struct field_list by_id[LTT_EV_MAX] = {
 	[LTT_EV_CUSTOM_DESTROY] = LIST(f_custom_destroy),
 	[LTT_EV_CUSTOM] = LIST(f_custom),
 	[LTT_EV_PROCESS_REAP] = LIST(f_reap),
+	[LTT_EV_SOCKET_ENDPOINT] = LIST(f_socket_endpoint),
+	[LTT_EV_SOCKET_ACCEPT] = LIST(f_socket_endpoint),
 	[LTT_EV_TRACE_START] = LIST(f_trace_start),
 };
 
@@ -683,6 +701,19 @@ void lttr_field_get(const struct lttr_trace *t, const struct lttr_event *ev,
 		set_name(v, f, lttr_sockaddr_str(ev->var, ev->var_len, buf->s,
 						 LTTR_SOCKADDR_STRLEN));
 		break;
+	case LTTR_FIELD_SRC_LOCAL_SOCKADDR:
+	case LTTR_FIELD_SRC_PEER_SOCKADDR: {
+		const struct ltt_ev_socket_endpoint *e = &ev->p.socket_endpoint;
+		size_t off = f->src == LTTR_FIELD_SRC_LOCAL_SOCKADDR ? 0 : e->local_len;
+		size_t len = f->src == LTTR_FIELD_SRC_LOCAL_SOCKADDR ? e->local_len :
+			e->peer_len;
+
+		/* the decoder checked that both fit in the variable part */
+		set_name(v, f, ev->var && off + len <= ev->var_len ?
+			 lttr_sockaddr_str(ev->var + off, len, buf->s, LTTR_SOCKADDR_STRLEN) :
+			 NULL);
+		break;
+	}
 	case LTTR_FIELD_SRC_EVENT_MASK:
 		set_mask(v, ev, buf);
 		break;
