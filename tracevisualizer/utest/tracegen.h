@@ -59,6 +59,9 @@
  *                         PEER: inet:A.B.C.D:PORT inet6:[ADDR]:PORT
  *                         unix:PATH unix:@NAME hex:HEX; peer_len= sets the
  *                         length field whatever the bytes (broken records)
+ *   T socket_endpoint|socket_accept INO LISTEN_INO FD RESULT CALL FAMILY
+ *                         TYPE PROTOCOL LOCAL PEER   (format 1.4; LOCAL and
+ *                         PEER as PEER above, "-" for none)
  *   T ipc_call CALL ID
  *   T ipc_msg_create|ipc_sem_create|ipc_shm_create KEY ID FLAGS SIZE
  *   T net_packet_in|net_packet_out IFINDEX LEN PROTOCOL LINKTYPE [HEX]

@@ -112,6 +112,8 @@ int lttr_msgs_read_abstract(const char *path, struct lttr_msgset *s,
 			break;
 		}
 		m.recv_ns = m.send_ns;
+		if (nw == 5)
+			m.flags = LTTR_MSG_ONE_TIME;
 		if (nw == 6 && lttr_parse_seconds(w[5], &m.recv_ns)) {
 			ret = lttr_error_set(err, LTTR_E_FORMAT,
 					     "%s:%lu: bad receive time '%s'", path, lineno, w[5]);
@@ -162,7 +164,7 @@ int lttr_msgs_write_abstract(FILE *f, const struct lttr_msgset *s)
 			(uint64_t)(m->send_ns % 1000000000U), m->kind == LTTR_MSG_CALL ? "CALL" : "RET",
 			s->nodes[m->src], s->nodes[m->dst],
 			lttr_msg_id_str(s, m, idbuf, sizeof(idbuf)));
-		if (m->recv_ns != m->send_ns)
+		if (!(m->flags & LTTR_MSG_ONE_TIME))
 			fprintf(f, " %" PRIu64 ".%09" PRIu64, (uint64_t)(m->recv_ns / 1000000000U),
 				(uint64_t)(m->recv_ns % 1000000000U));
 		fputc('\n', f);

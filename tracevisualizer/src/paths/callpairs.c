@@ -10,7 +10,9 @@
  * the call pairs (X, B) still open when the return of (B, C) reached B
  * that began before B made the call: a sweep over the times each call
  * pair opens (its call received), is queried (its return received) and
- * closes (its return sent), one open set per node.
+ * closes (its return sent), one open set per node.  The skew window
+ * loosens the comparisons of times of different clocks only: a return's
+ * order with its call's; with one time per message, also the candidates'.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -159,6 +161,8 @@ static int match(const struct lttr_msgset *s, struct lttr_nesting *n)
 		p->call_msg = c;
 		p->ret_msg = mi;
 		p->parent = p->first_child = p->next_sibling = LTTR_NO_PAIR;
+		p->one_time = (s->v[c].flags & LTTR_MSG_ONE_TIME ? 1 : 0) |
+			(m->flags & LTTR_MSG_ONE_TIME ? 2 : 0);
 	}
 	for (i = 0; i < oc.nq; i++) {
 		size_t c;
@@ -231,7 +235,8 @@ static int candidates(const struct lttr_msgset *s, struct lttr_nesting *n)
 
 		ev[k++] = (struct sweep_ev){ p->call_recv, i, EV_OPEN };
 		ev[k++] = (struct sweep_ev){ p->ret_recv, i, EV_QUERY };
-		ev[k++] = (struct sweep_ev){ p->ret_send + skew, i, EV_CLOSE };
+		ev[k++] = (struct sweep_ev){ p->ret_send + (p->one_time & 2 ? skew : 0), i,
+					     EV_CLOSE };
 	}
 	qsort(ev, k, sizeof(*ev), by_time_type);
 	for (i = 0; i < k; i++) {
@@ -267,7 +272,8 @@ static int candidates(const struct lttr_msgset *s, struct lttr_nesting *n)
 				size_t p = os->v[j];
 
 				if (p == ev[i].pair ||
-				    n->pairs[p].call_recv >= c->call_send + skew)
+				    n->pairs[p].call_recv >= c->call_send +
+				    ((n->pairs[p].one_time | c->one_time) & 1 ? skew : 0))
 					continue;
 				if (n->ncand == cap) {
 					size_t ncap = cap ? cap * 2 : 4096;

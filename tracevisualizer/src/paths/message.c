@@ -119,7 +119,7 @@ const char *lttr_msg_id_str(const struct lttr_msgset *s, const struct lttr_msg *
 {
 	if (s->nids && m->id < s->nids)
 		return s->ids[m->id];
-	snprintf(buf, size, "%" PRIu64, m->id);
+	snprintf(buf, size, "%" PRIu64 ".%" PRIu64, m->id >> 32, m->id & 0xffffffffU);
 	return buf;
 }
 

@@ -9,8 +9,9 @@
  * node names, ID the call id (a return has its call's).  CALL_SENT,
  * RET_SENT and RETURN are read as CALL, RET, RET.  RECVTIME, ours, is the
  * time the message was received when it differs from TIME (the send);
- * without it both are TIME (it may precede TIME when the two nodes'
- * clocks differ).  Blank lines and lines starting with '#' are
+ * without it both are TIME, of no node's clock in particular
+ * (LTTR_MSG_ONE_TIME; RECVTIME may precede TIME when the two nodes' clocks
+ * differ).  Blank lines and lines starting with '#' are
  * skipped.
  */
 #ifndef LTTR_PATHS_ABSTRACT_H
@@ -32,8 +33,8 @@ int lttr_msgs_read_abstract(const char *path, struct lttr_msgset *s,
 
 /**
  * lttr_msgs_write_abstract() - write a set in the abstract format, one
- * message a line in the set's order, RECVTIME when the receive time
- * differs from the send time
+ * message a line in the set's order, RECVTIME unless the message has one
+ * time (LTTR_MSG_ONE_TIME)
  * @f: the stream
  * @s: the set
  *

@@ -31,6 +31,9 @@ enum lttr_msg_kind {
 /* struct lttr_msg.flags */
 #define LTTR_MSG_SEND_ONLY	0x01	/* the receive was not seen: recv = send */
 #define LTTR_MSG_RECV_ONLY	0x02	/* the send was not seen: send = recv */
+#define LTTR_MSG_ONE_TIME	0x04	/* one time known, of no node's clock in
+					   particular (the abstract format
+					   without RECVTIME): recv = send */
 
 /**
  * struct lttr_msg - one message
@@ -39,7 +42,8 @@ enum lttr_msg_kind {
  * @recv_ns: when it was received (its last byte, for TCP); = @send_ns
  *	when only one time is known
  * @id: its call id: a return has the id of its call (an index of the
- *	set's @ids when they are names, else a number)
+ *	set's @ids when they are names, else the connection's number << 32
+ *	| the exchange's number in it)
  * @bytes: its size in bytes (0: unknown)
  * @src: the sender (an index of the set's @nodes)
  * @dst: the receiver
@@ -168,7 +172,8 @@ int lttr_msgset_add(struct lttr_msgset *s, const struct lttr_msg *m);
 void lttr_msgset_sort(struct lttr_msgset *s);
 
 /**
- * lttr_msg_id_str() - a message's id as text: its name, or its number
+ * lttr_msg_id_str() - a message's id as text: its name, or
+ * "CONNECTION.EXCHANGE"
  * @s: the set
  * @m: the message
  * @buf: room for a number

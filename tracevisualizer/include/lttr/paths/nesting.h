@@ -42,9 +42,11 @@
  *	(the paper's bins start at 1 ms; a kernel trace resolves
  *	microseconds, so 1 us here)
  * @nbins: bins per histogram (the last holds every longer delay)
- * @skew_ns: skew window: the comparisons of times of different nodes
- *	(a return with its call, a child with its candidate parents) are
- *	loosened by this much (0: exact)
+ * @skew_ns: skew window: the comparisons of times of different nodes'
+ *	clocks are loosened by this much (0: exact): a return's order with
+ *	its call's, and, for messages of one time (LTTR_MSG_ONE_TIME), a
+ *	child's call with its candidate parents' (with two times the
+ *	candidates' tests compare times of the caller's own clock)
  * @smooth_bins: the histograms are convolved with a Gaussian of this
  *	standard deviation in bins before the parents are chosen (0: not)
  */
@@ -81,6 +83,8 @@ void lttr_nest_defaults(struct lttr_nest_opts *o);
  *	call pair without candidates: it starts a path
  * @first_child: its first child in call order, LTTR_NO_PAIR: none
  * @next_sibling: the next child of its parent, LTTR_NO_PAIR: the last
+ * @one_time: its call (1) and its return (2) have one time each
+ *	(LTTR_MSG_ONE_TIME): their times are not the callee's clock
  * @ncand: its candidate parents
  * @cand: where they are in struct lttr_nesting.cand (sorted by the
  *	time their call was received)
@@ -98,6 +102,7 @@ struct lttr_callpair {
 	size_t parent;
 	size_t first_child;
 	size_t next_sibling;
+	uint8_t one_time;
 	uint32_t ncand;
 	size_t cand;
 };
