@@ -162,7 +162,6 @@ static int nesting(struct cli_opts *o, struct lttr_msgset *s, struct lttr_trace 
 		print_parents(s, n);
 	} else if (o->json) {
 		struct lttr_json j;
-		size_t i;
 
 		json_head(&j, o, t, s, "nesting");
 		lttr_json_key(&j, "nesting");
@@ -174,20 +173,23 @@ static int nesting(struct cli_opts *o, struct lttr_msgset *s, struct lttr_trace 
 		if (o->parents) {
 			lttr_json_key(&j, "parents");
 			lttr_json_begin_array(&j);
-			for (i = 0; i < n->npairs; i++) {
+			for (size_t i = 0; i < n->npairs; i++) {
 				const struct lttr_callpair *c = &n->pairs[i];
-				char a[24], b[24];
+				char a[24];
 
 				lttr_json_begin_object(&j);
 				lttr_json_key(&j, "id");
 				lttr_json_string(&j, lttr_msg_id_str(s, &s->v[c->call_msg], a,
 								     sizeof(a)));
 				lttr_json_key(&j, "parent");
-				if (c->parent == LTTR_NO_PAIR)
+				if (c->parent == LTTR_NO_PAIR) {
 					lttr_json_null(&j);
-				else
+				} else {
+					char b[24];
+
 					lttr_json_string(&j, lttr_msg_id_str(s,
 						&s->v[n->pairs[c->parent].call_msg], b, sizeof(b)));
+				}
 				lttr_json_end_object(&j);
 			}
 			lttr_json_end_array(&j);
@@ -235,9 +237,10 @@ static int convolution(struct cli_opts *o, struct lttr_msgset *s, struct lttr_tr
 				     .min_count = o->min_count, .root = -1 };
 	struct lttr_conv_graph *g = NULL;
 	struct lttr_error err;
-	size_t i;
 
 	if (o->root) {
+		size_t i;
+
 		for (i = 0; i < s->nnodes && strcmp(s->nodes[i], o->root); i++)
 			;
 		if (i == s->nnodes) {

@@ -243,7 +243,7 @@ static uint64_t run(struct pattern *pt, int at, uint64_t t, uint64_t served)
 
 	while (pt->it[i].kind != IT_END) {
 		struct item *it = &pt->it[i];
-		uint64_t id, tr, back;
+		uint64_t id, tr;
 
 		if (it->kind == IT_DELAY) {
 			t += draw(&it->d);
@@ -263,8 +263,8 @@ static uint64_t run(struct pattern *pt, int at, uint64_t t, uint64_t served)
 			run(pt, i, t + tr, id);
 		} else {
 			uint64_t done = run(pt, i, t + tr, id);
+			uint64_t back = draw(&transit);
 
-			back = draw(&transit);
 			add_msg(done, done + back, id, 1, it->name, me);
 			t = done + back;
 		}

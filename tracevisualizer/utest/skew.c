@@ -46,6 +46,7 @@ int main(int argc, char **argv)
 		return 1;
 	for (a = 1; a < argc; a++) {
 		char *eq = strchr(argv[a], '=');
+		int64_t *grown;
 		char *end;
 		double v;
 		long node;
@@ -61,8 +62,14 @@ int main(int argc, char **argv)
 			return 2;
 		}
 		node = lttr_msgset_node(s, argv[a]);
-		if (node < 0 || !(off = realloc(off, (s->nnodes + 1) * sizeof(*off))))
+		if (node < 0)
 			return 1;
+		grown = realloc(off, (s->nnodes + 1) * sizeof(*off));
+		if (!grown) {
+			free(off);
+			return 1;
+		}
+		off = grown;
 		/* a node of no message is new: its entry zeroed */
 		if ((size_t)node == s->nnodes - 1)
 			off[node] = 0;

@@ -35,12 +35,14 @@ static void on_task(void *arg, const struct lttr_acct_change *c)
 {
 	struct explain *x = arg;
 	struct timeline *tl;
-	size_t k, i;
+	size_t k;
 
 	if (!lttr_pidmap_find(&x->wanted, c->pid, &k))
 		return;
 	tl = &x->tl[k];
 	if (c->state == LTTR_TS_RESOLVED) {
+		size_t i;
+
 		/* the reason of the blocks reported pending, now known */
 		for (i = tl->n; i-- > 0 && tl->v[i].state == LTTR_TS_BLOCKED && tl->v[i].pending;) {
 			tl->v[i].reason = c->reason;

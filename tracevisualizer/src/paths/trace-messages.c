@@ -35,7 +35,6 @@ struct xfers {
 };
 
 struct sock {
-	uint64_t ino;
 	uint16_t family;
 	uint16_t type;
 	int side;		/* 1 it connected (calls), 0 accepted, -1 unknown */
@@ -45,7 +44,7 @@ struct sock {
 	struct xfers rcv;
 };
 
-struct tm {
+struct msgscan {
 	struct lttr_trace *t;
 	struct lttr_msgset *s;
 	unsigned int by;
@@ -61,7 +60,7 @@ struct tm {
 	int nomem;
 };
 
-static struct sock *sock_get(struct tm *m, uint64_t ino)
+static struct sock *sock_get(struct msgscan *m, uint64_t ino)
 {
 	size_t k;
 
@@ -79,7 +78,6 @@ static struct sock *sock_get(struct tm *m, uint64_t ino)
 	if (lttr_keymap_put(&m->socks, &ino, sizeof(ino), m->n))
 		return NULL;
 	memset(&m->v[m->n], 0, sizeof(m->v[m->n]));
-	m->v[m->n].ino = ino;
 	m->v[m->n].side = -1;
 	return &m->v[m->n++];
 }
@@ -100,7 +98,7 @@ static int xfer_add(struct xfers *x, const struct xfer *e)
 }
 
 /* a node name: no spaces, so that it fits the abstract format */
-static long node_named(struct tm *m, const char *name, uint32_t id)
+static long node_named(struct msgscan *m, const char *name, uint32_t id)
 {
 	char buf[96];
 	size_t i;
@@ -113,7 +111,7 @@ static long node_named(struct tm *m, const char *name, uint32_t id)
 }
 
 /* the node of the task @pid at @t (process or thread mode) */
-static long task_node(struct tm *m, uint32_t pid, uint64_t t)
+static long task_node(struct msgscan *m, uint32_t pid, uint64_t t)
 {
 	struct lttr_process *p = lttr_ptable_get(m->pt, pid, true);
 	uint32_t id = pid;
@@ -130,7 +128,7 @@ static long task_node(struct tm *m, uint32_t pid, uint64_t t)
 }
 
 /* the address of an "ip:port" or "[ip6]:port" without its port */
-static long addr_node(struct tm *m, const char *addr)
+static long addr_node(struct msgscan *m, const char *addr)
 {
 	char buf[ADDR_LEN];
 	const char *colon = strrchr(addr, ':');
@@ -169,7 +167,7 @@ static int inet(uint16_t family)
 	return family == 2 || family == 10;	/* AF_INET, AF_INET6 */
 }
 
-static uint64_t *entry_of(struct tm *m, uint32_t pid)
+static uint64_t *entry_of(struct msgscan *m, uint32_t pid)
 {
 	size_t k;
 
@@ -189,7 +187,7 @@ static uint64_t *entry_of(struct tm *m, uint32_t pid)
 	return &m->entry[m->nentry++];
 }
 
-static void on_endpoint(struct tm *m, const struct lttr_event *ev)
+static void on_endpoint(struct msgscan *m, const struct lttr_event *ev)
 {
 	const struct ltt_ev_socket_endpoint *e = &ev->p.socket_endpoint;
 	struct sock *so = sock_get(m, e->ino);
@@ -211,7 +209,7 @@ static void on_endpoint(struct tm *m, const struct lttr_event *ev)
 		so->side = 1;
 }
 
-static void on_io(struct tm *m, const struct lttr_event *ev)
+static void on_io(struct msgscan *m, const struct lttr_event *ev)
 {
 	const struct ltt_ev_socket_io *io = &ev->p.socket_io;
 	struct xfer x = { .t = ev->time_ns, .pid = ev->pid };
@@ -248,7 +246,7 @@ static void on_io(struct tm *m, const struct lttr_event *ev)
 }
 
 /* one pass over the events: sockets, their endpoints and transfers */
-static int scan(struct tm *m, struct lttr_error *err)
+static int scan(struct msgscan *m, struct lttr_error *err)
 {
 	struct lttr_iter *it;
 	struct lttr_event ev;
@@ -307,7 +305,7 @@ static int scan(struct tm *m, struct lttr_error *err)
 }
 
 /* the sockets of the snapshot, open at the start */
-static int from_snapshot(struct tm *m)
+static int from_snapshot(struct msgscan *m)
 {
 	const struct lttr_proc *p = lttr_trace_proc(m->t);
 	size_t i;
@@ -325,7 +323,7 @@ static int from_snapshot(struct tm *m)
 	return 0;
 }
 
-static int emit(struct tm *m, struct lttr_msg *msg)
+static int emit(struct msgscan *m, struct lttr_msg *msg)
 {
 	if (lttr_msgset_add(m->s, msg)) {
 		m->nomem = 1;
@@ -377,7 +375,7 @@ static void offsets(struct xfers *x)
  * one side's sends a message.  @y NULL: the other side is not in the
  * trace, the receives of @x are the messages from it.
  */
-static void tcp_conn(struct tm *m, struct sock *x, struct sock *y)
+static void tcp_conn(struct msgscan *m, struct sock *x, struct sock *y)
 {
 	struct xfers *in[2] = { &x->snd, y ? &y->snd : &x->rcv };
 	struct sock *side[2] = { x, y };
@@ -401,8 +399,6 @@ static void tcp_conn(struct tm *m, struct sock *x, struct sock *y)
 			in[1]->v[k[1]].t < in[0]->v[k[0]].t;
 		const struct xfer *first = &in[d]->v[k[d]];
 		struct lttr_msg msg = { .send_ns = first->t, .src_pid = first->pid };
-		uint64_t end = 0;
-		size_t r;
 
 		/* the run: this side's transfers until the other side's next */
 		while (k[d] < in[d]->n && (k[!d] >= in[!d]->n ||
@@ -416,11 +412,10 @@ static void tcp_conn(struct tm *m, struct sock *x, struct sock *y)
 		msg.id = id | exchanges;
 		if (y) {
 			struct sock *from = side[d], *to = side[!d];
+			/* the receive that reaches the run's last byte */
+			size_t r = reaching(&to->rcv, from->snd.v[k[d] - 1].end);
 			long a, b;
 
-			/* the receive that reaches the run's last byte */
-			end = from->snd.v[k[d] - 1].end;
-			r = reaching(&to->rcv, end);
 			a = m->by == LTTR_BY_ENDPOINT ? addr_node(m, from->local) : (long)first->node;
 			b = m->by == LTTR_BY_ENDPOINT || r >= to->rcv.n ?
 				addr_node(m, to->local) : (long)to->rcv.v[r].node;
@@ -531,7 +526,7 @@ static struct udir *udir_of(struct lttr_keymap *map, struct udir **v, size_t *n,
 }
 
 /* one datagram of @d (its k-th send and k-th receive, either may lack) */
-static int udp_msg(struct tm *m, const struct udir *d, size_t k, int call, uint64_t id)
+static int udp_msg(struct msgscan *m, const struct udir *d, size_t k, int call, uint64_t id)
 {
 	const struct xfer *s = k < d->nsnd ? d->snd[k] : NULL;
 	const struct xfer *r = k < d->nrcv ? d->rcv[k] : NULL;
@@ -552,23 +547,32 @@ static int udp_msg(struct tm *m, const struct udir *d, size_t k, int call, uint6
 	}
 	msg.src = (uint32_t)a;
 	msg.dst = (uint32_t)b;
-	msg.send_ns = s ? s->t : r->t;
-	msg.recv_ns = r ? r->t : s->t;
-	msg.src_pid = s ? s->pid : 0;
-	msg.dst_pid = r ? r->pid : 0;
-	msg.bytes = s ? s->bytes : r->bytes;
-	if (!r) {
+	if (s && r) {
+		msg.send_ns = s->t;
+		msg.recv_ns = r->t;
+		msg.src_pid = s->pid;
+		msg.dst_pid = r->pid;
+		msg.bytes = s->bytes;
+	} else if (s) {
+		msg.send_ns = msg.recv_ns = s->t;
+		msg.src_pid = s->pid;
+		msg.bytes = s->bytes;
 		msg.flags = LTTR_MSG_SEND_ONLY;
 		m->s->warn.send_only++;
-	} else if (!s) {
+	} else if (r) {
+		msg.send_ns = msg.recv_ns = r->t;
+		msg.dst_pid = r->pid;
+		msg.bytes = r->bytes;
 		msg.flags = LTTR_MSG_RECV_ONLY;
 		m->s->warn.recv_only++;
+	} else {
+		return 0;
 	}
 	return emit(m, &msg);
 }
 
 /* the datagrams between two endpoints, both ways, the first sender calling */
-static void udp_pair(struct tm *m, struct udir *ab, struct udir *ba)
+static void udp_pair(struct msgscan *m, struct udir *ab, struct udir *ba)
 {
 	size_t i = 0, j = 0, na = ab->nsnd > ab->nrcv ? ab->nsnd : ab->nrcv;
 	size_t nb = ba ? (ba->nsnd > ba->nrcv ? ba->nsnd : ba->nrcv) : 0;
@@ -590,7 +594,7 @@ static void udp_pair(struct tm *m, struct udir *ab, struct udir *ba)
 #undef UTIME
 }
 
-static void udp(struct tm *m)
+static void udp(struct msgscan *m)
 {
 	struct lttr_keymap map = { 0 };
 	struct udir *v = NULL;
@@ -658,7 +662,7 @@ static void udp(struct tm *m)
 }
 
 /* the TCP connections: sockets paired by their endpoints */
-static void tcp(struct tm *m)
+static void tcp(struct msgscan *m)
 {
 	struct lttr_keymap map = { 0 };
 	size_t i, k;
@@ -699,7 +703,7 @@ static void tcp(struct tm *m)
 int lttr_msgs_from_trace(struct lttr_trace *t, unsigned int by, struct lttr_msgset *s,
 			 struct lttr_error *err)
 {
-	struct tm m = { .t = t, .s = s, .by = by };
+	struct msgscan m = { .t = t, .s = s, .by = by };
 	unsigned int c;
 	size_t i;
 	int r;

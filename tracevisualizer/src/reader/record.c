@@ -400,13 +400,15 @@ static int decode_var(const uint8_t *var, size_t n, const struct evtype *et,
 		if (ev->p.socket_endpoint.local_len > LTT_MAX_SOCKADDR) {
 			if (why)
 				snprintf(why, whylen, "%s local_len %u larger than %u", et->name,
-					 ev->p.socket_endpoint.local_len, LTT_MAX_SOCKADDR);
+					 (unsigned int)ev->p.socket_endpoint.local_len,
+					 (unsigned int)LTT_MAX_SOCKADDR);
 			return -LTTR_E_FORMAT;
 		}
 		if (ev->p.socket_endpoint.peer_len > LTT_MAX_SOCKADDR) {
 			if (why)
 				snprintf(why, whylen, "%s peer_len %u larger than %u", et->name,
-					 ev->p.socket_endpoint.peer_len, LTT_MAX_SOCKADDR);
+					 (unsigned int)ev->p.socket_endpoint.peer_len,
+					 (unsigned int)LTT_MAX_SOCKADDR);
 			return -LTTR_E_FORMAT;
 		}
 		return var_counted(var, n, (size_t)ev->p.socket_endpoint.local_len +
