@@ -314,4 +314,9 @@ expect 2 "options of the convolution algorithm" "--quantum with nesting" -- path
 expect 2 "no such node" "--root of no node" -- paths --algorithm convolution --root Z --messages "$tmp/one.msg"
 expect 2 "choose a longer quantum" "T / mu too large" -- paths --algorithm convolution --quantum 0.000000001 --messages "$tmp/one.msg"
 
+# 12. the benchmark script runs (small traces, nothing written)
+scripts/bench-paths --smoke > "$tmp/bench.txt" 2>&1
+ok $? "scripts/bench-paths --smoke"
+is "$(grep -c '^| \(nesting\|convolution\)' "$tmp/bench.txt")" 2 "bench-paths: a nesting and a convolution row"
+
 done_testing
