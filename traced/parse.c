@@ -129,6 +129,8 @@ static const struct event_name events[] = {
 	{ "socket_create",	LTT_EV_SOCKET_CREATE },
 	{ "socket_send",	LTT_EV_SOCKET_SEND },
 	{ "socket_recv",	LTT_EV_SOCKET_RECV },
+	{ "socket_endpoint",	LTT_EV_SOCKET_ENDPOINT },
+	{ "socket_accept",	LTT_EV_SOCKET_ACCEPT },
 	{ "ipc_call",		LTT_EV_IPC_CALL },
 	{ "ipc_msg_create",	LTT_EV_IPC_MSG_CREATE },
 	{ "ipc_sem_create",	LTT_EV_IPC_SEM_CREATE },
@@ -180,7 +182,9 @@ static const struct event_group groups[] = {
 		     LTT_EV_TIMER_SET_ITIMER, LTT_EV_TIMER_SET_TIMEOUT, 0 } },
 	{ "fs", LTT_EV_FS_OPEN, LTT_EV_FS_BUF_WAIT_END, { 0 } },
 	{ "memory", LTT_EV_MEM_PAGE_ALLOC, LTT_EV_MEM_PAGE_WAIT_END, { 0 } },
-	{ "socket", LTT_EV_SOCKET_CALL, LTT_EV_SOCKET_RECV, { 0 } },
+	{ "socket", 0, 0, { LTT_EV_SOCKET_CALL, LTT_EV_SOCKET_CREATE,
+		      LTT_EV_SOCKET_SEND, LTT_EV_SOCKET_RECV,
+		      LTT_EV_SOCKET_ENDPOINT, LTT_EV_SOCKET_ACCEPT, 0 } },
 	{ "ipc", LTT_EV_IPC_CALL, LTT_EV_IPC_SHM_CREATE, { 0 } },
 	{ "net", LTT_EV_NET_PACKET_IN, LTT_EV_NET_PACKET_OUT, { 0 } },
 	{ "custom", LTT_EV_CUSTOM_CREATE, LTT_EV_CUSTOM, { 0 } },
@@ -321,7 +325,8 @@ const char *events_help(void)
 	"  fs_buf_wait_start fs_buf_wait_end timer_set_itimer timer_set_timeout\n"
 	"  mem_page_alloc mem_page_free mem_swap_in mem_swap_out\n"
 	"  mem_page_wait_start mem_page_wait_end socket_call socket_create\n"
-	"  socket_send socket_recv ipc_call ipc_msg_create ipc_sem_create\n"
+	"  socket_send socket_recv socket_endpoint socket_accept ipc_call\n"
+	"  ipc_msg_create ipc_sem_create\n"
 	"  ipc_shm_create net_packet_in net_packet_out change_mask custom_create\n"
 	"  custom_destroy custom reap\n"
 	"Groups: all (default: every event); classic (the first release's set:\n"
