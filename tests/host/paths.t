@@ -286,6 +286,41 @@ $tv paths --pcap "$tmp/cap.pcap" --json --top 0 > "$tmp/cap.json" 2>/dev/null
 is "$(json "$tmp/cap.json" "' '.join(p['key'] for p in j['patterns'])")" "10.0.0.1(10.0.0.2) 10.0.0.1(10.0.0.3)" \
 	"paths --pcap: the two exchanges as paths"
 
+# a trace's captured packets as a pcap file: on lo each packet is seen
+# sent and received, written once; then read as a capture
+hex=$(python3 - <<'PY'
+import struct
+def ip(src, dst, payload):
+    return struct.pack('!BBHHHBBH4s4s', 0x45, 0, 20 + len(payload), 0, 0, 64, 6, 0,
+                       bytes(src), bytes(dst)) + payload
+def tcp(sp, dp, seq, flags, n):
+    return struct.pack('!HHIIBBHHH', sp, dp, seq, 0, 5 << 4, flags, 65535, 0, 0) + b'd' * n
+eth = b'\0' * 12 + b'\x08\x00'
+A, B = [127, 0, 0, 1], [127, 0, 0, 2]
+for f in (eth + ip(A, B, tcp(40000, 7000, 9, 0x02, 0)), eth + ip(A, B, tcp(40000, 7000, 10, 0x18, 64)),
+          eth + ip(B, A, tcp(7000, 40000, 99, 0x18, 64))):
+    print(len(f), f[:96].hex())
+PY
+)
+{
+	echo "header ncpus=1 end=1000100000 format=1.3"
+	echo "buf cpu=0 start=1000000000 pid=0"
+	echo "1000000000 start 0 0"
+	t=1000001000
+	while read -r len h; do
+		echo "$t net_packet_out 1 $len 2048 772 $h"
+		echo "$((t + 500)) net_packet_in 1 $len 2048 772 $h"
+		t=$((t + 10000))
+	done <<< "$hex"
+} | $bin/gen-trace "$tmp/pk"
+is "$($tv messages --write-pcap "$tmp/pk.pcap" "$tmp/pk")" "3 packets written to $tmp/pk.pcap" \
+	"messages --write-pcap: a loopback packet once (sent), not again received"
+is "$($tv messages --pcap "$tmp/pk.pcap" --list)" "1.000011000 CALL 127.0.0.1 127.0.0.2 0.1 1.000011000
+1.000021000 RET 127.0.0.2 127.0.0.1 0.1 1.000021000" \
+	"the written capture read back: packets cut at 96 bytes keep their length on the wire"
+is "$($tv messages --pcap "$tmp/pk.pcap" --json | python3 -c 'import json,sys; print([p["bytes"] for p in json.load(sys.stdin)["pairs"]])')" \
+	"[64, 64]" "the payload sizes come from the IP length"
+
 # 11. bad input and bad options: a clear error, never a crash
 expect() {	# STATUS TEXT DESC -- ARGS...
 	local st=$1 text=$2 desc=$3; shift 4

@@ -52,6 +52,7 @@ struct cli_opts {
 	const char *pcap;	/* --pcap FILE */
 	const char *msgfile;	/* --messages FILE (abstract format) */
 	bool list;		/* messages: every message, abstract format */
+	const char *write_pcap;	/* messages: the trace's packets to this file */
 	bool convolution;	/* paths --algorithm convolution */
 	bool latency_sort;	/* paths --sort latency */
 	bool dot;		/* paths: Graphviz dot */

@@ -9,6 +9,7 @@
 #include <lttr/lttr.h>
 #include <lttr/output/json-paths.h>
 #include <lttr/paths/abstract.h>
+#include <lttr/paths/pcap.h>
 #include "cli.h"
 
 static int finish(struct lttr_msgset *s, struct lttr_trace *t, int status)
@@ -26,14 +27,38 @@ static int finish(struct lttr_msgset *s, struct lttr_trace *t, int status)
 	return r;
 }
 
+/* --write-pcap: the trace's captured packets as a pcap file */
+static int write_pcap(struct cli_opts *o)
+{
+	struct lttr_trace *t;
+	struct lttr_error err;
+	uint64_t n;
+	int r = cli_open(o, &t);
+
+	if (r)
+		return r;
+	if (lttr_trace_write_pcap(t, o->write_pcap, &n, &err) < 0) {
+		cli_trace_error(err.msg);
+		return cli_finish(t, NULL, EXIT_TRACE);
+	}
+	printf("%" PRIu64 " packets written to %s\n", n, o->write_pcap);
+	if (!n)
+		fprintf(stderr, "%s: warning: the trace captured no packet (traced --capture N)\n",
+			cli_prog);
+	return cli_finish(t, NULL, 0);
+}
+
 int cmd_messages(struct cli_opts *o)
 {
 	struct lttr_msgset *s;
 	struct lttr_trace *t;
 	struct lttr_msg_pair *pairs;
 	size_t n, i;
-	int r = cli_load_messages(o, &s, &t);
+	int r;
 
+	if (o->write_pcap)
+		return write_pcap(o);
+	r = cli_load_messages(o, &s, &t);
 	if (r)
 		return r;
 	pairs = lttr_msgset_pairs(s, &n);

@@ -84,6 +84,8 @@ static void usage(FILE *f)
 "  --messages FILE messages, paths: the messages of a file in the abstract format\n"
 "                  (TIME CALL|RET SENDER RECEIVER ID), not a trace\n"
 "  --list          messages: every message, in the abstract format\n"
+"  --write-pcap F  messages: write the packets the trace captured (traced\n"
+"                  --capture) to the pcap file F (the black-box view)\n"
 "  --algorithm A   paths: nesting (default) or convolution\n"
 "  --sort KEY      paths: patterns by count (default) or latency (total)\n"
 "  --top N         paths: the first N patterns (default 10, 0: all)\n"
@@ -263,7 +265,7 @@ enum optid {
 	O_FROM, O_TO, O_WINDOW, O_TRANSITIONS, O_WALL,
 	O_BY, O_PCAP, O_MESSAGES, O_LIST, O_ALGORITHM, O_SORT, O_TOP, O_DOT, O_EXPLAIN,
 	O_PARENTS, O_PORTS, O_QUANTUM, O_MAX_DELAY, O_MIN_COUNT, O_ROOT, O_SKEW, O_SMOOTH,
-	O_PENALTIES,
+	O_PENALTIES, O_WRITE_PCAP,
 };
 
 /* every option: its value's name (NULL: none), the commands that use it */
@@ -308,6 +310,8 @@ static const struct opt {
 	{ "--messages", "FILE", C_MSG, O_MESSAGES,
 	  "the messages of a file in the abstract format, not a trace" },
 	{ "--list", NULL, C_MESSAGES, O_LIST, "every message, in the abstract format" },
+	{ "--write-pcap", "FILE", C_MESSAGES, O_WRITE_PCAP,
+	  "write the packets the trace captured (traced --capture) as a pcap file" },
 	{ "--algorithm", "A", C_PATHS, O_ALGORITHM, "nesting (default) or convolution" },
 	{ "--sort", "KEY", C_PATHS, O_SORT, "patterns by count (default) or latency" },
 	{ "--top", "N", C_PATHS, O_TOP, "the first N patterns (default 10, 0: all)" },
@@ -530,6 +534,11 @@ int main(int argc, char **argv)
 		case O_LIST:
 			o.list = true;
 			break;
+		case O_WRITE_PCAP:
+			if (!arg || !*arg)
+				return bad_usage("%s needs a file", a);
+			o.write_pcap = arg;
+			break;
 		case O_PORTS:
 			o.ports = true;
 			break;
@@ -651,6 +660,8 @@ int main(int argc, char **argv)
 				 o.pcap ? "pcap" : "messages");
 	if (o.ports && !o.pcap)
 		return bad_usage("--ports is for --pcap");
+	if (o.write_pcap && (o.pcap || o.msgfile || o.list || o.json || o.by))
+		return bad_usage("--write-pcap writes a trace's packets: with a TRACEDIR alone");
 	if (o.by && (o.pcap || o.msgfile))
 		return bad_usage("--by is for a trace (a capture's nodes are IP addresses, a file's its names)");
 	if (!o.dir && !o.pcap && !o.msgfile)

@@ -187,14 +187,17 @@ static uint32_t be32(const uint8_t *p)
 	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
 }
 
-/* a transport header at @p (@len bytes) from @a to @b */
-static void transport(struct pcapread *r, int proto, const uint8_t *p, size_t len,
-		      struct endpoint *a, struct endpoint *b, uint64_t ts)
+/*
+ * A transport header at @p, @cap bytes of it captured (a capture may keep
+ * only the first bytes of each packet), @len on the wire, from @a to @b.
+ */
+static void transport(struct pcapread *r, int proto, const uint8_t *p, size_t cap,
+		      size_t len, struct endpoint *a, struct endpoint *b, uint64_t ts)
 {
 	struct conn *c;
 	int side;
 
-	if ((proto != 6 && proto != 17) || len < 8) {
+	if ((proto != 6 && proto != 17) || cap < 8 || len < 8) {
 		r->s->warn.skipped_packets++;
 		return;
 	}
@@ -212,9 +215,9 @@ static void transport(struct pcapread *r, int proto, const uint8_t *p, size_t le
 		return;
 	}
 	{
-		size_t off = len >= 20 ? (size_t)(p[12] >> 4) * 4 : 0;
-		uint8_t fl = len >= 20 ? p[13] : 0;
-		uint32_t seq = len >= 20 ? be32(p + 4) : 0;
+		size_t off = cap >= 20 ? (size_t)(p[12] >> 4) * 4 : 0;
+		uint8_t fl = cap >= 20 ? p[13] : 0;
+		uint32_t seq = cap >= 20 ? be32(p + 4) : 0;
 		uint64_t payload;
 
 		if (off < 20 || off > len) {
@@ -248,15 +251,15 @@ static void transport(struct pcapread *r, int proto, const uint8_t *p, size_t le
 	}
 }
 
-/* an IP packet at @p (@len bytes captured) */
-static void ip(struct pcapread *r, const uint8_t *p, size_t len, uint64_t ts)
+/* an IP packet at @p (@cap bytes captured, @len on the wire) */
+static void ip(struct pcapread *r, const uint8_t *p, size_t cap, size_t len, uint64_t ts)
 {
 	struct endpoint a = { 0 }, b = { 0 };
 
-	if (len >= 20 && (p[0] >> 4) == 4) {
+	if (cap >= 20 && (p[0] >> 4) == 4) {
 		size_t ihl = (size_t)(p[0] & 15) * 4, tot = be16(p + 2);
 
-		if (ihl < 20 || tot < ihl || tot > len || (be16(p + 6) & 0x3fff)) {
+		if (ihl < 20 || ihl > cap || tot < ihl || tot > len || (be16(p + 6) & 0x3fff)) {
 			/* cut short, or a fragment */
 			r->s->warn.skipped_packets++;
 			return;
@@ -264,10 +267,10 @@ static void ip(struct pcapread *r, const uint8_t *p, size_t len, uint64_t ts)
 		a.family = b.family = 4;
 		memcpy(a.addr, p + 12, 4);
 		memcpy(b.addr, p + 16, 4);
-		transport(r, p[9], p + ihl, tot - ihl, &a, &b, ts);
+		transport(r, p[9], p + ihl, (cap < tot ? cap : tot) - ihl, tot - ihl, &a, &b, ts);
 		return;
 	}
-	if (len >= 40 && (p[0] >> 4) == 6) {
+	if (cap >= 40 && (p[0] >> 4) == 6) {
 		size_t plen = be16(p + 4);
 
 		if (40 + plen > len) {
@@ -277,7 +280,8 @@ static void ip(struct pcapread *r, const uint8_t *p, size_t len, uint64_t ts)
 		a.family = b.family = 6;
 		memcpy(a.addr, p + 8, 16);
 		memcpy(b.addr, p + 24, 16);
-		transport(r, p[6], p + 40, plen, &a, &b, ts);
+		transport(r, p[6], p + 40, (cap < 40 + plen ? cap : 40 + plen) - 40, plen,
+			  &a, &b, ts);
 		return;
 	}
 	r->s->warn.skipped_packets++;
@@ -352,7 +356,8 @@ int lttr_msgs_read_pcap(const char *path, unsigned int flags, struct lttr_msgset
 			s->warn.skipped_packets++;
 			continue;
 		}
-		ip(&r, pkt + off, h->caplen - (size_t)off, ts);
+		ip(&r, pkt + off, h->caplen - (size_t)off,
+		   h->len > (bpf_u_int32)off ? h->len - (size_t)off : 0, ts);
 	}
 	if (rc == -1)
 		ret = lttr_error_set(err, LTTR_E_FORMAT, "%s: %s", path, pcap_geterr(pc));

@@ -36,4 +36,25 @@
 int lttr_msgs_read_pcap(const char *path, unsigned int flags, struct lttr_msgset *s,
 			struct lttr_error *err);
 
+struct lttr_trace;
+
+/**
+ * lttr_trace_write_pcap() - the packets a trace captured (its
+ * net_packet_in and net_packet_out events, traced --capture N) as a pcap
+ * file for Ethernet, with nanosecond times (CLOCK_MONOTONIC)
+ * @t: the trace
+ * @path: the file written
+ * @count: receives the packets written
+ * @err: receives the error
+ *
+ * A packet on the loopback device is both sent and received: it is
+ * written once, when sent (as a capture on "lo" shows it).  Packets of
+ * devices that are neither Ethernet nor loopback are left out.  A packet
+ * keeps its length on the wire and the bytes the trace captured.
+ *
+ * Return: 0 or a negative enum lttr_errcode.
+ */
+int lttr_trace_write_pcap(struct lttr_trace *t, const char *path, uint64_t *count,
+			  struct lttr_error *err);
+
 #endif /* LTTR_PATHS_PCAP_H */
