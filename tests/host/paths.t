@@ -238,6 +238,40 @@ is "$(json "$tmp/rpc.json" "[(n['name'], n['latency']['mean_ns'], n['delay']['me
 is "$(json "$tmp/rpc.json" "[j['patterns'][0]['key'], j['patterns'][0]['count'], j['patterns'][0]['total_ns']]")" \
 	'["cli-10(srv-20(db-30))", 1, 4910000]' "paths: the pattern, its count and its latency as the client saw it"
 
+# UDP datagrams matched by order: a -> b (read without its source: from the
+# one endpoint that sent to b), b -> c (received with recvfrom)
+$bin/gen-trace "$tmp/udp" <<'DESC'
+header ncpus=1 end=1000100000 format=1.3
+proc PID: 10; PPID: 1; TGID: 10; NAME: a
+proc PID: 20; PPID: 1; TGID: 20; NAME: b
+proc PID: 30; PPID: 1; TGID: 30; NAME: c
+proc SOCKET: 200; TGID: 20; TYPE: 2; LOCAL: 127.0.0.2:7101; PEER: -
+proc SOCKET: 300; TGID: 30; TYPE: 2; LOCAL: 127.0.0.3:7102; PEER: -
+buf cpu=0 start=1000000000 pid=10
+1000000000 start 10 0
+1000001000 socket_endpoint 100 0 3 0 2 2 2 17 inet:127.0.0.1:7100 -
+1000010000 syscall_entry 44
+1000011000 socket_send 100 32 32 2 2 inet:127.0.0.2:7101
+1000012000 syscall_exit 44 32
+1000013000 sched 10 20 1
+1000014000 socket_recv 200 32 32 2 2
+1000020000 syscall_entry 44
+1000021000 socket_send 200 32 32 2 2 inet:127.0.0.3:7102
+1000022000 syscall_exit 44 32
+1000023000 sched 20 30 1
+1000024000 socket_recv 300 32 32 2 2 inet:127.0.0.2:7101
+1000025000 sched 30 10 1
+1000030000 syscall_entry 44
+1000031000 socket_send 100 32 32 2 2 inet:127.0.0.2:7101
+DESC
+is "$($tv messages --list "$tmp/udp" 2>"$tmp/udp.err" | cut -d' ' -f1-4,6)" "1.000010000 CALL a-10 b-20 1.000014000
+1.000020000 CALL b-20 c-30 1.000024000
+1.000030000 CALL a-10 b-20 1.000030000" \
+	"UDP: datagrams matched by order per pair of endpoints, a receive without its source from the one sender"
+grep -q "1 messages seen only sent" "$tmp/udp.err"; ok $? "UDP: the datagram not received before the end is one-sided, and said"
+is "$($tv messages --list --by endpoint "$tmp/udp" 2>/dev/null | cut -d' ' -f3,4 | paste -sd,)" \
+	"127.0.0.1 127.0.0.2,127.0.0.2 127.0.0.3,127.0.0.1 127.0.0.2" "UDP --by endpoint"
+
 # 10. a pcap file: a TCP exchange (the request in two segments, one sent
 # again), a UDP query and its answer, and an ARP packet
 python3 - "$tmp/cap.pcap" <<'PY'

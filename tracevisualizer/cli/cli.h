@@ -60,6 +60,7 @@ struct cli_opts {
 	bool parents;		/* paths: each call pair's parent */
 	bool ports;		/* --pcap: a node is an address and a port */
 	bool has_penalties;
+	bool no_tasks;		/* nesting: no task hint */
 	size_t top;		/* paths: patterns shown (0: all) */
 	uint64_t quantum_ns;	/* convolution: mu */
 	uint64_t max_delay_ns;

@@ -150,6 +150,7 @@ static int nesting(struct cli_opts *o, struct lttr_msgset *s, struct lttr_trace 
 	no.z = o->penalty[2];
 	no.skew_ns = o->skew_ns;
 	no.smooth_bins = o->smooth;
+	no.task_hint = !o->no_tasks;
 	if (lttr_nesting_run(s, &no, &n, &err) < 0 ||
 	    (o->explain && t && lttr_paths_explain(t, s, n, &split, &err) < 0) ||
 	    lttr_patterns_build(s, n, split, o->latency_sort ? LTTR_SORT_LATENCY :
@@ -277,8 +278,8 @@ int cmd_paths(struct cli_opts *o)
 	int r;
 
 	if (o->convolution && (o->explain || o->parents || o->latency_sort || o->skew_ns ||
-			       o->smooth > 0 || o->has_penalties)) {
-		fprintf(stderr, "%s: --explain, --parents, --sort, --skew, --smooth and --penalties are options of the nesting algorithm\n",
+			       o->smooth > 0 || o->has_penalties || o->no_tasks)) {
+		fprintf(stderr, "%s: --explain, --parents, --sort, --skew, --smooth, --penalties and --no-tasks are options of the nesting algorithm\n",
 			cli_prog);
 		return EXIT_USAGE;
 	}

@@ -265,7 +265,7 @@ enum optid {
 	O_FROM, O_TO, O_WINDOW, O_TRANSITIONS, O_WALL,
 	O_BY, O_PCAP, O_MESSAGES, O_LIST, O_ALGORITHM, O_SORT, O_TOP, O_DOT, O_EXPLAIN,
 	O_PARENTS, O_PORTS, O_QUANTUM, O_MAX_DELAY, O_MIN_COUNT, O_ROOT, O_SKEW, O_SMOOTH,
-	O_PENALTIES, O_WRITE_PCAP,
+	O_PENALTIES, O_WRITE_PCAP, O_NO_TASKS,
 };
 
 /* every option: its value's name (NULL: none), the commands that use it */
@@ -322,6 +322,8 @@ static const struct opt {
 	{ "--penalties", "X,Y,Z", C_PATHS, O_PENALTIES,
 	  "nesting: overlap, same and any child penalty exponents (default 2,0,0)" },
 	{ "--skew", "S", C_PATHS, O_SKEW, "nesting: skew window in seconds (default 0)" },
+	{ "--no-tasks", NULL, C_PATHS, O_NO_TASKS,
+	  "nesting: ignore which task made and received each call (the paper's algorithm)" },
 	{ "--smooth", "BINS", C_PATHS, O_SMOOTH,
 	  "nesting: smooth the scoreboard with a Gaussian of BINS (default 0)" },
 	{ "--quantum", "S", C_PATHS, O_QUANTUM, "convolution: the time quantum (default 0.001)" },
@@ -567,6 +569,9 @@ int main(int argc, char **argv)
 			break;
 		case O_PARENTS:
 			o.parents = true;
+			break;
+		case O_NO_TASKS:
+			o.no_tasks = true;
 			break;
 		case O_MIN_COUNT:
 			if (parse_num(arg, 1000000000000LL, &v))

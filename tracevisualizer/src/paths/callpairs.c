@@ -10,7 +10,8 @@
  * the call pairs (X, B) still open when the return of (B, C) reached B
  * that began before B made the call: a sweep over the times each call
  * pair opens (its call received), is queried (its return received) and
- * closes (its return sent), one open set per node.  The skew window
+ * closes (its return sent), one open set per node (and, with the task
+ * hint, of those the ones the calling task received, if any).  The skew window
  * loosens the comparisons of times of different clocks only: a return's
  * order with its call's; with one time per message, also the candidates'.
  */
@@ -219,6 +220,27 @@ static int by_call_recv(const void *pa, const void *pb, void *arg)
 	return *(const size_t *)pa < *(const size_t *)pb ? -1 : 1;
 }
 
+/*
+ * The task hint: when some candidates of @c were received by the task
+ * that made @c's call, only those stay (in their order).
+ */
+static void same_task(const struct lttr_msgset *s, struct lttr_nesting *n,
+		      struct lttr_callpair *c)
+{
+	uint32_t caller_task = s->v[c->call_msg].src_pid;
+	size_t k, kept = 0;
+
+	if (!caller_task)
+		return;
+	for (k = 0; k < c->ncand; k++)
+		if (s->v[n->pairs[n->cand[c->cand + k]].call_msg].dst_pid == caller_task)
+			n->cand[c->cand + kept++] = n->cand[c->cand + k];
+	if (kept) {
+		n->ncand -= c->ncand - kept;
+		c->ncand = (uint32_t)kept;
+	}
+}
+
 static int candidates(const struct lttr_msgset *s, struct lttr_nesting *n)
 {
 	uint64_t skew = n->opts.skew_ns;
@@ -287,6 +309,8 @@ static int candidates(const struct lttr_msgset *s, struct lttr_nesting *n)
 				n->cand[n->ncand++] = p;
 			}
 			c->ncand = (uint32_t)(n->ncand - c->cand);
+			if (n->opts.task_hint && c->ncand > 1)
+				same_task(s, n, c);
 			if (c->ncand > 1)
 				qsort_r(n->cand + c->cand, c->ncand, sizeof(size_t),
 					by_call_recv, n->pairs);

@@ -19,6 +19,7 @@ void lttr_nest_defaults(struct lttr_nest_opts *o)
 	o->bin_base = 1.05;
 	o->bin_min_ns = 1000;
 	o->nbins = 512;
+	o->task_hint = true;
 }
 
 /* the delay from the parent's call (as its callee got it) to the child's */

@@ -38,6 +38,8 @@ struct sock {
 	uint16_t family;
 	uint16_t type;
 	int side;		/* 1 it connected (calls), 0 accepted, -1 unknown */
+	long owner;		/* process or thread mode: the node of its last
+				   task, or of the snapshot's process; -1 */
 	char local[ADDR_LEN];
 	char peer[ADDR_LEN];
 	struct xfers snd;
@@ -79,6 +81,7 @@ static struct sock *sock_get(struct msgscan *m, uint64_t ino)
 		return NULL;
 	memset(&m->v[m->n], 0, sizeof(m->v[m->n]));
 	m->v[m->n].side = -1;
+	m->v[m->n].owner = -1;
 	return &m->v[m->n++];
 }
 
@@ -241,6 +244,7 @@ static void on_io(struct msgscan *m, const struct lttr_event *ev)
 	if (m->by != LTTR_BY_ENDPOINT)
 		node = task_node(m, ev->pid, ev->time_ns);
 	x.node = (uint32_t)node;
+	so->owner = m->by != LTTR_BY_ENDPOINT ? node : -1;
 	if (node < 0 || xfer_add(ev->id == LTT_EV_SOCKET_SEND ? &so->snd : &so->rcv, &x))
 		m->nomem = 1;
 }
@@ -319,6 +323,11 @@ static int from_snapshot(struct msgscan *m)
 		so->family = p->sockets[i].local && p->sockets[i].local[0] == '[' ? 10 : 2;
 		snprintf(so->local, ADDR_LEN, "%s", p->sockets[i].local ? p->sockets[i].local : "");
 		snprintf(so->peer, ADDR_LEN, "%s", p->sockets[i].peer ? p->sockets[i].peer : "");
+		if (m->by != LTTR_BY_ENDPOINT) {
+			so->owner = task_node(m, p->sockets[i].tgid, lttr_trace_header(m->t)->start_ns);
+			if (so->owner < 0)
+				return -1;
+		}
 	}
 	return 0;
 }
@@ -330,6 +339,18 @@ static int emit(struct msgscan *m, struct lttr_msg *msg)
 		return -1;
 	}
 	return 0;
+}
+
+/*
+ * The node of a message's far end that was not seen: the process (or
+ * thread) of the socket of that address when the trace knows one, else
+ * the address.
+ */
+static long far_node(struct msgscan *m, const struct sock *so, const char *addr)
+{
+	if (m->by != LTTR_BY_ENDPOINT && so && so->owner >= 0)
+		return so->owner;
+	return addr_node(m, addr);
 }
 
 /* does side @x of a connection call? (@y: the other side, or NULL) */
@@ -417,8 +438,8 @@ static void tcp_conn(struct msgscan *m, struct sock *x, struct sock *y)
 			long a, b;
 
 			a = m->by == LTTR_BY_ENDPOINT ? addr_node(m, from->local) : (long)first->node;
-			b = m->by == LTTR_BY_ENDPOINT || r >= to->rcv.n ?
-				addr_node(m, to->local) : (long)to->rcv.v[r].node;
+			b = m->by == LTTR_BY_ENDPOINT ? addr_node(m, to->local) :
+				r >= to->rcv.n ? far_node(m, to, to->local) : (long)to->rcv.v[r].node;
 			if (a < 0 || b < 0) {
 				m->nomem = 1;
 				return;
@@ -478,6 +499,8 @@ struct udir {
 	size_t nrcv;
 	char src[ADDR_LEN];
 	char dst[ADDR_LEN];
+	const struct sock *from;	/* the sockets of the ends, if known */
+	const struct sock *to;
 };
 
 static int ptr_add(struct xfer ***v, size_t *n, struct xfer *x)
@@ -533,14 +556,14 @@ static int udp_msg(struct msgscan *m, const struct udir *d, size_t k, int call, 
 	struct lttr_msg msg = { .kind = call ? LTTR_MSG_CALL : LTTR_MSG_RET, .id = id };
 	long a, b;
 
-	if (m->by == LTTR_BY_ENDPOINT || !s)
+	if (m->by == LTTR_BY_ENDPOINT)
 		a = addr_node(m, d->src);
 	else
-		a = s->node;
-	if (m->by == LTTR_BY_ENDPOINT || !r)
+		a = s ? (long)s->node : far_node(m, d->from, d->src);
+	if (m->by == LTTR_BY_ENDPOINT)
 		b = addr_node(m, d->dst);
 	else
-		b = r->node;
+		b = r ? (long)r->node : far_node(m, d->to, d->dst);
 	if (a < 0 || b < 0) {
 		m->nomem = 1;
 		return -1;
@@ -594,6 +617,47 @@ static void udp_pair(struct msgscan *m, struct udir *ab, struct udir *ba)
 #undef UTIME
 }
 
+/*
+ * The receives of a socket that neither connected nor was told the
+ * source (recv, read): from the one endpoint that sent to it, when there
+ * is exactly one.
+ */
+static void unsourced(struct msgscan *m, struct udir *v, size_t n, struct xfer **r,
+		      size_t nr, const struct sock *so)
+{
+	const char *dst = so->local;
+	size_t i, from = n, k;
+
+	for (i = 0; i < n; i++) {
+		if (strcmp(v[i].dst, dst))
+			continue;
+		if (from != n) {
+			m->s->warn.unknown_socket += nr;
+			return;
+		}
+		from = i;
+	}
+	if (from == n) {
+		m->s->warn.unknown_socket += nr;
+		return;
+	}
+	for (k = 0; k < nr; k++)
+		if (ptr_add(&v[from].rcv, &v[from].nrcv, r[k]))
+			m->nomem = 1;
+	v[from].to = so;
+}
+
+/* the UDP socket bound to @addr, or NULL */
+static const struct sock *udp_sock_at(const struct msgscan *m, const char *addr)
+{
+	size_t i;
+
+	for (i = 0; i < m->n; i++)
+		if (m->v[i].type == 2 && !strcmp(m->v[i].local, addr))
+			return &m->v[i];
+	return NULL;
+}
+
 static void udp(struct msgscan *m)
 {
 	struct lttr_keymap map = { 0 };
@@ -617,24 +681,48 @@ static void udp(struct msgscan *m)
 			d = udir_of(&map, &v, &n, so->local, dst);
 			if (!d || ptr_add(&d->snd, &d->nsnd, &so->snd.v[k]))
 				m->nomem = 1;
+			else
+				d->from = so;
 		}
+	}
+	for (i = 0; i < m->n && !m->nomem; i++) {
+		struct sock *so = &m->v[i];
+		struct xfer **blind = NULL;
+		size_t nblind = 0;
+
+		if (so->type != 2 || !inet(so->family))
+			continue;
 		for (k = 0; k < so->rcv.n; k++) {
 			const char *src = so->rcv.v[k].addr[0] ? so->rcv.v[k].addr : so->peer;
 			struct udir *d;
 
-			if (!so->local[0] || !src[0]) {
+			if (!so->local[0]) {
 				m->s->warn.unknown_socket++;
+				continue;
+			}
+			if (!src[0]) {
+				if (ptr_add(&blind, &nblind, &so->rcv.v[k]))
+					m->nomem = 1;
 				continue;
 			}
 			d = udir_of(&map, &v, &n, src, so->local);
 			if (!d || ptr_add(&d->rcv, &d->nrcv, &so->rcv.v[k]))
 				m->nomem = 1;
+			else
+				d->to = so;
 		}
+		if (nblind)
+			unsourced(m, v, n, blind, nblind, so);
+		free(blind);
 	}
 	done = calloc(n + 1, 1);
 	if (!done)
 		m->nomem = 1;
 	for (i = 0; i < n && !m->nomem; i++) {
+		if (!v[i].from)
+			v[i].from = udp_sock_at(m, v[i].src);
+		if (!v[i].to)
+			v[i].to = udp_sock_at(m, v[i].dst);
 		qsort(v[i].snd, v[i].nsnd, sizeof(*v[i].snd), by_xfer_time);
 		qsort(v[i].rcv, v[i].nrcv, sizeof(*v[i].rcv), by_xfer_time);
 	}

@@ -17,6 +17,9 @@
  *     to the earliest candidate;
  *  5. call pairs without candidates start paths (lttr/paths/pattern.h).
  *
+ * Ours (@task_hint): in a trace, the candidates of a call made by a task
+ * that itself received some of them are those.
+ *
  * Times are each node's own: a call pair's parent began when its caller
  * received the parent call, its delay is from then to when the caller
  * sent it, and the candidates' test compares the child's call and return
@@ -26,6 +29,7 @@
 #ifndef LTTR_PATHS_NESTING_H
 #define LTTR_PATHS_NESTING_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <lttr/paths/message.h>
@@ -49,6 +53,11 @@
  *	candidates' tests compare times of the caller's own clock)
  * @smooth_bins: the histograms are convolved with a Gaussian of this
  *	standard deviation in bins before the parents are chosen (0: not)
+ * @task_hint: ours, for traces: when the task that made a call is known
+ *	and some candidate parents were received by that very task, only
+ *	those are candidates (a thread-per-request server is then never
+ *	confused between the requests it serves at once); without tasks
+ *	(the abstract format, pcap) it changes nothing
  */
 struct lttr_nest_opts {
 	double x;
@@ -59,12 +68,13 @@ struct lttr_nest_opts {
 	unsigned int nbins;
 	uint64_t skew_ns;
 	double smooth_bins;
+	bool task_hint;
 };
 
 /**
  * lttr_nest_defaults() - the paper's recommended parameters
  * @o: receives them (x 2, y 0, z 0, bins of 1.05 from 1 us, 512 bins,
- *	no skew window, no smoothing)
+ *	no skew window, no smoothing), and the task hint on
  */
 void lttr_nest_defaults(struct lttr_nest_opts *o);
 

@@ -10,7 +10,9 @@
  * event itself is written when the call returns, after a loopback
  * delivery), received when the receive that reached its last byte
  * returned.  A UDP datagram is matched by order among the datagrams
- * between the same two endpoints.  The side that connected calls, the
+ * between the same two endpoints (a receive that does not tell its
+ * source, on a socket not connected, is from the one endpoint that sent
+ * to that socket, when there is one).  The side that connected calls, the
  * side that accepted returns (sockets open at the start: the side of the
  * lower port serves); between UDP endpoints the side that sent first
  * calls.  A message whose other end is not in the trace is kept with one
