@@ -149,7 +149,7 @@ is "$(json "$tmp/lat.json" "all(a['total_ns'] >= b['total_ns'] for a, b in zip(j
 # 9. a hand-built trace: three processes on 127.0.0.1-3, the client calls
 # srv, which computes 1 ms, calls db (which sleeps 2 ms) and returns
 $bin/gen-trace "$tmp/rpc" <<'DESC'
-header ncpus=3 end=1000006000 format=1.3
+header ncpus=3 end=1000006000 format=1.4
 proc PID: 1; PPID: 0; TGID: 1; NAME: init
 proc PID: 10; PPID: 1; TGID: 10; NAME: cli
 proc PID: 20; PPID: 1; TGID: 20; NAME: srv
@@ -241,7 +241,7 @@ is "$(json "$tmp/rpc.json" "[j['patterns'][0]['key'], j['patterns'][0]['count'],
 # UDP datagrams matched by order: a -> b (read without its source: from the
 # one endpoint that sent to b), b -> c (received with recvfrom)
 $bin/gen-trace "$tmp/udp" <<'DESC'
-header ncpus=1 end=1000100000 format=1.3
+header ncpus=1 end=1000100000 format=1.4
 proc PID: 10; PPID: 1; TGID: 10; NAME: a
 proc PID: 20; PPID: 1; TGID: 20; NAME: b
 proc PID: 30; PPID: 1; TGID: 30; NAME: c
@@ -337,7 +337,7 @@ for f in (eth + ip(A, B, tcp(40000, 7000, 9, 0x02, 0)), eth + ip(A, B, tcp(40000
 PY
 )
 {
-	echo "header ncpus=1 end=1000100000 format=1.3"
+	echo "header ncpus=1 end=1000100000 format=1.4"
 	echo "buf cpu=0 start=1000000000 pid=0"
 	echo "1000000000 start 0 0"
 	t=1000001000

@@ -115,10 +115,11 @@ static int bound(int type, int host, int port)
 static int connect_to(int from, int host, int port)
 {
 	struct sockaddr_in a = addr(host, port);
-	int tries, fd;
+	int tries;
 
 	for (tries = 0; tries < 500; tries++) {
-		fd = bound(SOCK_STREAM, from, 0);
+		int fd = bound(SOCK_STREAM, from, 0);
+
 		if (!connect(fd, (struct sockaddr *)&a, sizeof(a)))
 			return fd;
 		close(fd);

@@ -93,6 +93,7 @@ static void usage(FILE *f)
 "  --explain       paths: each hop's time at its node split into on-CPU,\n"
 "                  runnable and blocked by reason (traces), and its transit\n"
 "  --parents       paths: each call's chosen parent (ids), not the patterns\n"
+"  --no-tasks      paths: no task hint (the paper's nesting algorithm as is)\n"
 "  (the algorithms' parameters: tracevisualizer paths --help)\n"
 "  -h, --help      this help\n"
 "  --version       print the version\n"

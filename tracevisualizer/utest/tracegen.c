@@ -500,7 +500,9 @@ static int parse_header_11(struct tg *g, char **tok, int ntok)
 		v12 = true;
 	}
 	if ((s = kv(tok, ntok, "format"))) {
-		if (!strcmp(s, "1.3")) {
+		if (!strcmp(s, "1.4")) {
+			format_11(h, 4);
+		} else if (!strcmp(s, "1.3")) {
 			format_11(h, 3);
 		} else if (!strcmp(s, "1.2")) {
 			format_11(h, 2);

@@ -22,7 +22,8 @@
  *                         unless format= says otherwise); format=1.3: the
  *                         same header, schedchange and wakeup records with
  *                         priorities (before 1.3 they are written without:
- *                         12 and 8 bytes of payload, 8 and 4 compact)
+ *                         12 and 8 bytes of payload, 8 and 4 compact);
+ *                         format=1.4: the same, socket endpoint events
  *   records compact|full  how the events below that have a compact form
  *                         are written: "compact" (use with format=1.2)
  *                         writes LTT_REC_COMPACT records with the
