@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "paths/nesting-internal.h"
+#include "paths/room.h"
 
 /* the FIFO of open calls of one (caller, callee, id) */
 struct fifo {
@@ -141,15 +142,8 @@ static int match(const struct lttr_msgset *s, struct lttr_nesting *n)
 			n->unmatched_rets++;
 			continue;
 		}
-		if (n->npairs == cap) {
-			size_t ncap = cap ? cap * 2 : 1024;
-			struct lttr_callpair *np = realloc(n->pairs, ncap * sizeof(*np));
-
-			if (!np)
-				goto out;
-			n->pairs = np;
-			cap = ncap;
-		}
+		if (lttr_room(&n->pairs, &cap, n->npairs, sizeof(*n->pairs)))
+			goto out;
 		p = &n->pairs[n->npairs++];
 		memset(p, 0, sizeof(*p));
 		p->call_send = s->v[c].send_ns;
@@ -269,15 +263,8 @@ static int candidates(const struct lttr_msgset *s, struct lttr_nesting *n)
 		switch (ev[i].type) {
 		case EV_OPEN:
 			os = &open[c->callee];
-			if (os->n == os->cap) {
-				size_t ncap = os->cap ? os->cap * 2 : 8;
-				size_t *nv = realloc(os->v, ncap * sizeof(*nv));
-
-				if (!nv)
-					goto out;
-				os->v = nv;
-				os->cap = ncap;
-			}
+			if (lttr_room(&os->v, &os->cap, os->n, sizeof(*os->v)))
+				goto out;
 			pos[ev[i].pair] = os->n;
 			os->v[os->n++] = ev[i].pair;
 			break;
@@ -297,15 +284,8 @@ static int candidates(const struct lttr_msgset *s, struct lttr_nesting *n)
 				    n->pairs[p].call_recv >= c->call_send +
 				    ((n->pairs[p].one_time | c->one_time) & 1 ? skew : 0))
 					continue;
-				if (n->ncand == cap) {
-					size_t ncap = cap ? cap * 2 : 4096;
-					size_t *nv = realloc(n->cand, ncap * sizeof(*nv));
-
-					if (!nv)
-						goto out;
-					n->cand = nv;
-					cap = ncap;
-				}
+				if (lttr_room(&n->cand, &cap, n->ncand, sizeof(*n->cand)))
+					goto out;
 				n->cand[n->ncand++] = p;
 			}
 			c->ncand = (uint32_t)(n->ncand - c->cand);

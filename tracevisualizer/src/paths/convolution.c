@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <lttr/paths/convolution.h>
+#include "paths/room.h"
 #include "paths/xcorr.h"
 
 #define MAX_QUANTA	(1UL << 27)
@@ -39,15 +40,8 @@ static int add_vertex(struct conv *c, const struct lttr_conv_vertex *v)
 {
 	struct lttr_conv_graph *g = c->g;
 
-	if (g->nv == c->gcap) {
-		size_t ncap = c->gcap ? c->gcap * 2 : 64;
-		struct lttr_conv_vertex *nv = realloc(g->v, ncap * sizeof(*nv));
-
-		if (!nv)
-			return -1;
-		g->v = nv;
-		c->gcap = ncap;
-	}
+	if (lttr_room(&g->v, &c->gcap, g->nv, sizeof(*g->v)))
+		return -1;
 	g->v[g->nv++] = *v;
 	return 0;
 }

@@ -10,6 +10,7 @@
 #include <lttr/analysis/account.h>
 #include <lttr/paths/explain.h>
 #include "model/pidmap.h"
+#include "paths/room.h"
 
 /* a task's state from @time on */
 struct change {
@@ -50,16 +51,9 @@ static void on_task(void *arg, const struct lttr_acct_change *c)
 		}
 		return;
 	}
-	if (tl->n == tl->cap) {
-		size_t ncap = tl->cap ? tl->cap * 2 : 64;
-		struct change *nv = realloc(tl->v, ncap * sizeof(*nv));
-
-		if (!nv) {
-			x->nomem = 1;
-			return;
-		}
-		tl->v = nv;
-		tl->cap = ncap;
+	if (lttr_room(&tl->v, &tl->cap, tl->n, sizeof(*tl->v))) {
+		x->nomem = 1;
+		return;
 	}
 	tl->v[tl->n++] = (struct change){ c->time_ns, c->state, c->reason, c->pending };
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <lttr/paths/message.h>
 #include "paths/keymap.h"
+#include "paths/room.h"
 
 struct lttr_msgset *lttr_msgset_new(void)
 {
@@ -43,22 +44,18 @@ void lttr_msgset_free(struct lttr_msgset *s)
 }
 
 /* @name's index in @m, added as @names[*n] when new */
-static long long intern(struct lttr_keymap *m, char ***names, size_t *n,
+static long long intern(struct lttr_keymap *m, char ***names, size_t *n, size_t *cap,
 			const char *name)
 {
 	size_t len = strlen(name), idx;
-	char **nv;
 
 	if (lttr_keymap_find(m, name, len, &idx))
 		return (long long)idx;
-	if (lttr_keymap_put(m, name, len, *n))
+	if (lttr_room(names, cap, *n, sizeof(**names)) ||
+	    lttr_keymap_put(m, name, len, *n))
 		return -1;
-	nv = realloc(*names, (*n + 1) * sizeof(*nv));
-	if (!nv)
-		return -1;
-	*names = nv;
 	/* the map's copy is the last entry it added */
-	nv[*n] = m->keys[m->n - 1];
+	(*names)[*n] = m->keys[m->n - 1];
 	return (long long)(*n)++;
 }
 
@@ -66,25 +63,18 @@ long lttr_msgset_node(struct lttr_msgset *s, const char *name)
 {
 	if (s->nnodes >= UINT32_MAX)
 		return -1;
-	return (long)intern(s->nodemap, &s->nodes, &s->nnodes, name);
+	return (long)intern(s->nodemap, &s->nodes, &s->nnodes, &s->nodecap, name);
 }
 
 long long lttr_msgset_id(struct lttr_msgset *s, const char *name)
 {
-	return intern(s->idmap, &s->ids, &s->nids, name);
+	return intern(s->idmap, &s->ids, &s->nids, &s->idcap, name);
 }
 
 int lttr_msgset_add(struct lttr_msgset *s, const struct lttr_msg *m)
 {
-	if (s->n == s->cap) {
-		size_t ncap = s->cap ? s->cap * 2 : 1024;
-		struct lttr_msg *nv = realloc(s->v, ncap * sizeof(*nv));
-
-		if (!nv)
-			return -1;
-		s->v = nv;
-		s->cap = ncap;
-	}
+	if (lttr_room(&s->v, &s->cap, s->n, sizeof(*s->v)))
+		return -1;
 	s->v[s->n++] = *m;
 	return 0;
 }
@@ -136,7 +126,7 @@ struct lttr_msg_pair *lttr_msgset_pairs(const struct lttr_msgset *s, size_t *n)
 {
 	struct lttr_keymap map = { 0 };
 	struct lttr_msg_pair *v = NULL;
-	size_t i, np = 0;
+	size_t i, np = 0, cap = 0;
 
 	*n = 0;
 	for (i = 0; i < s->n; i++) {
@@ -146,14 +136,12 @@ struct lttr_msg_pair *lttr_msgset_pairs(const struct lttr_msgset *s, size_t *n)
 		size_t k;
 
 		if (!lttr_keymap_find(&map, key, sizeof(key), &k)) {
-			struct lttr_msg_pair *nv = realloc(v, (np + 1) * sizeof(*nv));
-
-			if (!nv || lttr_keymap_put(&map, key, sizeof(key), np)) {
-				free(nv ? nv : v);
+			if (lttr_room(&v, &cap, np, sizeof(*v)) ||
+			    lttr_keymap_put(&map, key, sizeof(key), np)) {
+				free(v);
 				lttr_keymap_free(&map);
 				return NULL;
 			}
-			v = nv;
 			k = np++;
 			memset(&v[k], 0, sizeof(v[k]));
 			v[k].src = m->src;

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <lttr/paths/pattern.h>
 #include "paths/keymap.h"
+#include "paths/room.h"
 
 /* one node of a walked path: its call pair (NO_PAIR: the first caller) */
 struct step {
@@ -29,24 +30,9 @@ struct walk {
 
 static int walk_push(struct walk *w, size_t pair, uint32_t node, uint32_t depth)
 {
-	if (w->n == w->cap) {
-		size_t ncap = w->cap ? w->cap * 2 : 64;
-		struct step *nv = realloc(w->v, ncap * sizeof(*nv));
-
-		if (!nv)
-			return -1;
-		w->v = nv;
-		w->cap = ncap;
-	}
-	if (depth >= w->scap) {
-		size_t ncap = w->scap ? w->scap * 2 : 64;
-		size_t *ns = realloc(w->stack, ncap * sizeof(*ns));
-
-		if (!ns)
-			return -1;
-		w->stack = ns;
-		w->scap = ncap;
-	}
+	if (lttr_room(&w->v, &w->cap, w->n, sizeof(*w->v)) ||
+	    lttr_room(&w->stack, &w->scap, depth, sizeof(*w->stack)))
+		return -1;
 	w->v[w->n] = (struct step){ pair, node,
 		depth ? (uint32_t)w->stack[depth - 1] : LTTR_PNODE_ROOT, depth };
 	w->stack[depth] = w->n++;
@@ -205,15 +191,8 @@ static int new_pattern(struct lttr_patterns *ps, size_t *cap, const struct lttr_
 	struct text t = { 0 };
 	size_t i;
 
-	if (ps->n == *cap) {
-		size_t ncap = *cap ? *cap * 2 : 16;
-		struct lttr_pattern *nv = realloc(ps->v, ncap * sizeof(*nv));
-
-		if (!nv)
-			return -1;
-		ps->v = nv;
-		*cap = ncap;
-	}
+	if (lttr_room(&ps->v, cap, ps->n, sizeof(*ps->v)))
+		return -1;
 	if (walk_key(s, w, &t))
 		return -1;
 	pt = &ps->v[ps->n];

@@ -12,6 +12,7 @@
 #include <pcap/pcap.h>
 #include <lttr/paths/pcap.h>
 #include "paths/keymap.h"
+#include "paths/room.h"
 
 /* an endpoint: family, address (IPv4 in the first 4 bytes), port */
 struct endpoint {
@@ -88,15 +89,8 @@ static struct conn *conn_of(struct pcapread *r, const struct endpoint *a,
 	memcpy(key + sizeof(*lo), hi, sizeof(*hi));
 	key[sizeof(key) - 1] = (uint8_t)tcp;
 	if (!lttr_keymap_find(&r->map, key, sizeof(key), &k)) {
-		if (r->nc == r->cap) {
-			size_t ncap = r->cap ? r->cap * 2 : 64;
-			struct conn *nv = realloc(r->c, ncap * sizeof(*nv));
-
-			if (!nv)
-				return NULL;
-			r->c = nv;
-			r->cap = ncap;
-		}
+		if (lttr_room(&r->c, &r->cap, r->nc, sizeof(*r->c)))
+			return NULL;
 		k = r->nc;
 		c = &r->c[k];
 		memset(c, 0, sizeof(*c));

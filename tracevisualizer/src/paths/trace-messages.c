@@ -14,6 +14,7 @@
 #include <lttr/paths/trace-messages.h>
 #include "model/pidmap.h"
 #include "paths/keymap.h"
+#include "paths/room.h"
 
 #define ADDR_LEN	48	/* "[ipv6]:port" */
 #define SYS_CONNECT_NR	3	/* <linux/net.h> SYS_CONNECT */
@@ -68,15 +69,8 @@ static struct sock *sock_get(struct msgscan *m, uint64_t ino)
 
 	if (lttr_keymap_find(&m->socks, &ino, sizeof(ino), &k))
 		return &m->v[k];
-	if (m->n == m->cap) {
-		size_t ncap = m->cap ? m->cap * 2 : 64;
-		struct sock *nv = realloc(m->v, ncap * sizeof(*nv));
-
-		if (!nv)
-			return NULL;
-		m->v = nv;
-		m->cap = ncap;
-	}
+	if (lttr_room(&m->v, &m->cap, m->n, sizeof(*m->v)))
+		return NULL;
 	if (lttr_keymap_put(&m->socks, &ino, sizeof(ino), m->n))
 		return NULL;
 	memset(&m->v[m->n], 0, sizeof(m->v[m->n]));
@@ -87,15 +81,8 @@ static struct sock *sock_get(struct msgscan *m, uint64_t ino)
 
 static int xfer_add(struct xfers *x, const struct xfer *e)
 {
-	if (x->n == x->cap) {
-		size_t ncap = x->cap ? x->cap * 2 : 16;
-		struct xfer *nv = realloc(x->v, ncap * sizeof(*nv));
-
-		if (!nv)
-			return -1;
-		x->v = nv;
-		x->cap = ncap;
-	}
+	if (lttr_room(&x->v, &x->cap, x->n, sizeof(*x->v)))
+		return -1;
 	x->v[x->n++] = *e;
 	return 0;
 }

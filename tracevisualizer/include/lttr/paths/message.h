@@ -111,6 +111,8 @@ struct lttr_keymap;
  * @ids: their names
  * @warn: what makes the set unsure
  * @cap: room in @v (private)
+ * @nodecap: room in @nodes (private)
+ * @idcap: room in @ids (private)
  * @nodemap: name -> node (private)
  * @idmap: name -> id (private)
  */
@@ -123,6 +125,8 @@ struct lttr_msgset {
 	char **ids;
 	struct lttr_msg_warn warn;
 	size_t cap;
+	size_t nodecap;
+	size_t idcap;
 	struct lttr_keymap *nodemap;
 	struct lttr_keymap *idmap;
 };
