@@ -269,6 +269,13 @@ is "$($tv messages --list "$tmp/udp" 2>"$tmp/udp.err" | cut -d' ' -f1-4,6)" "1.0
 1.000030000 CALL a-10 b-20 1.000030000" \
 	"UDP: datagrams matched by order per pair of endpoints, a receive without its source from the one sender"
 grep -q "1 messages seen only sent" "$tmp/udp.err"; ok $? "UDP: the datagram not received before the end is one-sided, and said"
+$tv messages "$tmp/udp" >/dev/null 2>"$tmp/udp.err"; ! grep -q "older than 1.4" "$tmp/udp.err"
+ok $? "a format 1.4 trace: no warning about its format"
+printf 'header ncpus=1 end=1000001000 format=1.3\nbuf cpu=0 start=1000000000 pid=0\n1000000000 start 0 0\n' |
+	$bin/gen-trace "$tmp/old"
+$tv messages "$tmp/old" >/dev/null 2>"$tmp/old.err"
+grep -q "format is older than 1.4: it records no socket endpoints" "$tmp/old.err"
+ok $? "an older trace: messages says it records no socket endpoints"
 is "$($tv messages --list --by endpoint "$tmp/udp" 2>/dev/null | cut -d' ' -f3,4 | paste -sd,)" \
 	"127.0.0.1 127.0.0.2,127.0.0.2 127.0.0.3,127.0.0.1 127.0.0.2" "UDP --by endpoint"
 

@@ -53,6 +53,9 @@ void cli_msg_warnings(const struct lttr_msgset *s)
 {
 	const struct lttr_msg_warn *w = &s->warn;
 
+	if (w->old_format)
+		fprintf(stderr, "%s: warning: the trace's format is older than 1.4: it records no socket endpoints (bind, connect, accept), so most sends and receives cannot be paired\n",
+			cli_prog);
 	if (w->lost_events)
 		fprintf(stderr, "%s: warning: the trace lost %" PRIu64
 			" events: messages may be missing, or seen at one end only\n",

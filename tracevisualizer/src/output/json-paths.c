@@ -21,6 +21,8 @@ void lttr_json_msg_warn(struct lttr_json *j, const struct lttr_msg_warn *w)
 	key_u64(j, "unknown_socket", w->unknown_socket);
 	key_u64(j, "retransmits", w->retransmits);
 	key_u64(j, "skipped_packets", w->skipped_packets);
+	lttr_json_key(j, "old_format");
+	lttr_json_bool(j, w->old_format);
 	lttr_json_end_object(j);
 }
 

@@ -799,6 +799,7 @@ int lttr_msgs_from_trace(struct lttr_trace *t, unsigned int by, struct lttr_msgs
 	}
 	for (c = 0; c < lttr_trace_ncpus(t); c++)
 		s->warn.lost_events += lttr_trace_lost_cpu(t, c);
+	s->warn.old_format = lttr_trace_header(t)->minor < 4;
 	lttr_msgset_sort(s);
 	r = 0;
 out:

@@ -89,6 +89,8 @@ enum lttr_node_by {
  *	trace does not tell (not counted as messages)
  * @retransmits: pcap: TCP segments whose data was seen before (dropped)
  * @skipped_packets: pcap: packets not IPv4/IPv6 TCP/UDP, or cut short
+ * @old_format: a trace of a format before 1.4, which records no socket
+ *	endpoints (only sockets its snapshot lists can be paired, if any)
  */
 struct lttr_msg_warn {
 	uint64_t lost_events;
@@ -97,6 +99,7 @@ struct lttr_msg_warn {
 	uint64_t unknown_socket;
 	uint64_t retransmits;
 	uint64_t skipped_packets;
+	bool old_format;
 };
 
 struct lttr_keymap;
