@@ -465,14 +465,14 @@ struct ltt_ev_socket_endpoint {
 	__u64 ino;		/* the socket (ACCEPT: the new one) */
 	__u64 listen_ino;	/* ACCEPT: the listening socket, else 0 */
 	__s32 fd;		/* its fd (ACCEPT: the new one's) */
-	__s32 result;		/* 0, or -errno of bind/connect */
-	__u16 call;		/* SYS_BIND, SYS_CONNECT or SYS_ACCEPT */
+	__s16 result;		/* 0, or -errno of bind/connect */
 	__u16 family;		/* AF_* */
 	__u16 type;		/* SOCK_* */
 	__u16 protocol;
-	__u16 local_len;	/* <= LTT_MAX_SOCKADDR */
-	__u16 peer_len;		/* <= LTT_MAX_SOCKADDR */
-} __attribute__((packed));
+	__u8 call;		/* SYS_BIND, SYS_CONNECT or SYS_ACCEPT */
+	__u8 local_len;		/* <= LTT_MAX_SOCKADDR */
+	__u8 peer_len;		/* <= LTT_MAX_SOCKADDR */
+} __attribute__((packed));	/* 31 bytes: no larger than the largest payload */
 
 /*
  * LTT_EV_IPC_CALL: call is the number of the ipc() multiplexer
