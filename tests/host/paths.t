@@ -138,6 +138,16 @@ is "$(json "$tmp/skew1.json" "' '.join('%s=%d' % (p['key'], p['count']) for p in
 	"$(json "$tmp/one.json" "' '.join('%s=%d' % (p['key'], p['count']) for p in j['patterns'])")" \
 	"skewed, --skew 0.06: the patterns and counts of the unskewed trace"
 
+# smoothing the scoreboard keeps the exact answer of one client; the
+# penalties change the choices with two (the overlap penalty off: fewer right)
+$tv paths --messages "$tmp/one.msg" --smooth 2 --json --top 0 > "$tmp/smooth.json"
+is "$(json "$tmp/smooth.json" "' '.join('%s=%d' % (p['key'], p['count']) for p in j['patterns'])")" \
+	"$(json "$tmp/one.json" "' '.join('%s=%d' % (p['key'], p['count']) for p in j['patterns'])")" \
+	"--smooth 2: the same patterns and counts with one client"
+$tv paths --messages "$tmp/two.msg" --penalties 0,0,0 --parents > "$tmp/two0.par"
+r0=$(right "$tmp/two.truth" "$tmp/two0.par")
+ok $(( r0 < r ? 0 : 1 )) "--penalties 0,0,0: fewer parents right than with the paper's 2,0,0 ($r0 < $r per 1000)"
+
 # 8. the abstract format round trip, dot, sort by latency
 $tv messages --messages "$tmp/one.msg" --list > "$tmp/rt.msg"
 cmp -s "$tmp/one.msg" "$tmp/rt.msg"; ok $? "messages --list writes back the file read, byte for byte"
@@ -384,6 +394,7 @@ ok $(( st == 0 || st == 1 ? 0 : 1 )) "a capture cut short: read or refused, no c
 expect 2 "--by needs process, thread or endpoint" "--by with a bad value" -- paths --by host "$tmp/rpc"
 expect 2 "--algorithm needs nesting or convolution" "--algorithm with a bad value" -- paths --algorithm x "$tmp/rpc"
 expect 2 "--quantum needs seconds" "--quantum 0" -- paths --algorithm convolution --quantum 0 "$tmp/rpc"
+expect 2 "--penalties needs X,Y,Z" "--penalties of two numbers" -- paths --penalties 1,2 "$tmp/rpc"
 expect 2 "--explain needs a trace" "--explain without a trace" -- paths --explain --messages "$tmp/one.msg"
 expect 2 "give one input" "a trace and --pcap" -- paths --pcap "$tmp/cap.pcap" "$tmp/rpc"
 expect 2 "options of the convolution algorithm" "--quantum with nesting" -- paths --quantum 0.01 "$tmp/rpc"
