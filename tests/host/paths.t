@@ -404,6 +404,6 @@ expect 2 "choose a longer quantum" "T / mu too large" -- paths --algorithm convo
 # 12. the benchmark script runs (small traces, nothing written)
 scripts/bench-paths --smoke > "$tmp/bench.txt" 2>&1
 ok $? "scripts/bench-paths --smoke"
-is "$(grep -c '^| \(nesting\|convolution\)' "$tmp/bench.txt")" 2 "bench-paths: a nesting and a convolution row"
+is "$(grep -c '^| \(nesting\|convolution\)' "$tmp/bench.txt")" 3 "bench-paths: a nesting row and two convolution rows"
 
 done_testing
