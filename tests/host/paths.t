@@ -401,6 +401,30 @@ expect 2 "options of the convolution algorithm" "--quantum with nesting" -- path
 expect 2 "no such node" "--root of no node" -- paths --algorithm convolution --root Z --messages "$tmp/one.msg"
 expect 2 "choose a longer quantum" "T / mu too large" -- paths --algorithm convolution --quantum 0.000000001 --messages "$tmp/one.msg"
 
+# damaged input never crashes: random bytes as either input, the capture
+# cut or with bytes overwritten at random places (status 0, 1 or, for a
+# span the convolution's quantum cannot cover, 2)
+bad=0
+for i in $(seq 1 30); do
+	head -c $((RANDOM % 4000 + 1)) /dev/urandom > "$tmp/rnd"
+	cp "$tmp/cap.pcap" "$tmp/dmg.pcap"
+	size=$(stat -c %s "$tmp/dmg.pcap")
+	for k in 1 2 3 4; do
+		printf "\\x$(printf %02x $((RANDOM % 256)))" |
+			dd of="$tmp/dmg.pcap" bs=1 seek=$((24 + RANDOM % (size - 24))) conv=notrunc 2>/dev/null
+	done
+	head -c $((RANDOM % size)) "$tmp/cap.pcap" > "$tmp/cut.pcap"
+	for args in "--messages $tmp/rnd" "--pcap $tmp/rnd" "--pcap $tmp/dmg.pcap" "--pcap $tmp/cut.pcap"; do
+		for c in "messages --list" "paths" "paths --algorithm convolution"; do
+			# shellcheck disable=SC2086
+			$tv $c $args > /dev/null 2>&1
+			st=$?
+			[ $st -le 2 ] || { bad=$((bad + 1)); diag "$c $args: status $st"; }
+		done
+	done
+done
+is "$bad" 0 "random and damaged inputs: a clear error or an answer, never a crash (360 runs)"
+
 # 12. the benchmark script runs (small traces, nothing written)
 scripts/bench-paths --smoke > "$tmp/bench.txt" 2>&1
 ok $? "scripts/bench-paths --smoke"

@@ -249,10 +249,15 @@ static int candidates(const struct lttr_msgset *s, struct lttr_nesting *n)
 	for (i = 0; i < n->npairs; i++) {
 		const struct lttr_callpair *p = &n->pairs[i];
 
+		uint64_t close = p->ret_send + (p->one_time & 2 ? skew : 0);
+
+		/* a return sent before its call was received (skew, damaged
+		 * times) closes as it opens: never before */
+		if (close < p->call_recv)
+			close = p->call_recv;
 		ev[k++] = (struct sweep_ev){ p->call_recv, i, EV_OPEN };
 		ev[k++] = (struct sweep_ev){ p->ret_recv, i, EV_QUERY };
-		ev[k++] = (struct sweep_ev){ p->ret_send + (p->one_time & 2 ? skew : 0), i,
-					     EV_CLOSE };
+		ev[k++] = (struct sweep_ev){ close, i, EV_CLOSE };
 	}
 	qsort(ev, k, sizeof(*ev), by_time_type);
 	for (i = 0; i < k; i++) {

@@ -384,11 +384,18 @@ int lttr_convolution_run(const struct lttr_msgset *s, const struct lttr_conv_opt
 	if (!s->n)
 		return 0;
 	c.t0 = UINT64_MAX;
+	/* receives may precede sends (clock skew): the span of both */
 	for (i = 0; i < s->n; i++) {
-		if (s->v[i].send_ns < c.t0)
-			c.t0 = s->v[i].send_ns;
-		if (s->v[i].recv_ns > t_end)
-			t_end = s->v[i].recv_ns;
+		const struct lttr_msg *m = &s->v[i];
+
+		if (m->send_ns < c.t0)
+			c.t0 = m->send_ns;
+		if (m->recv_ns < c.t0)
+			c.t0 = m->recv_ns;
+		if (m->recv_ns > t_end)
+			t_end = m->recv_ns;
+		if (m->send_ns > t_end)
+			t_end = m->send_ns;
 	}
 	len = (size_t)((t_end - c.t0) / c.o.quantum_ns) + 1;
 	if (len > MAX_QUANTA) {
