@@ -109,31 +109,40 @@ for t, threads in (('p1', 1), ('p2', 2), ('x1', 1)):
     close(node(f, 2)['latency']['mean_ns'], mean([r[2] - r[1] for r in p['C'][1]]),
           "%s: C's latency" % t)
 
-# +20 ms at B before C: on that hop only.  The other hops move only as
-# much as the system itself did between the two runs (their truths)
+# +20 ms at B before C: on that hop only.  Every hop is compared with its
+# truth's change between the two runs (the guest's sleeps overshoot by
+# more or less from one run to the next): B -> C's delay moves as its
+# truth did, about 20 ms; the others as theirs, by no 20 ms
 (p1, f1, s1, a), (x1, fx, sx, b) = res['p1'], res['x1']
 if f1 in a and fx in b and s1 in a and sx in b:
-    dd = node(b[fx], 2)['delay']['mean_ns'] - node(a[f1], 2)['delay']['mean_ns']
-    ok(abs(dd - 20e6) <= 2e6, "x1: B -> C's delay grows by 20 +- 2 ms (%.3f ms)" % (dd / 1e6))
-    def lat(p, r):
-        return mean([x[2] - x[1] for x in p[r][1]])
-    def skip_delay(p):
-        return mean([x[5] - x[2] for x in p['B'][1] if x[1]])
-    others = {
+    def skips(p):
+        return {x[0]: x[1] for x in p['A'][1]}
+    def lat(p, r, skip):
+        sk = skips(p)
+        return mean([x[2] - x[1] for x in p[r][1] if sk.get(x[0]) == skip])
+    def bdelay(p, skip):
+        # B -> C (calls C) or B -> D (skips C): from the request received
+        return mean([(x[5] if skip else x[3]) - x[2] for x in p['B'][1] if x[1] == skip])
+    hops = {
+        "B -> C's delay": (node(b[fx], 2)['delay'], node(a[f1], 2)['delay'],
+                           bdelay(x1, 0) - bdelay(p1, 0)),
         "C's latency": (node(b[fx], 2)['latency'], node(a[f1], 2)['latency'],
-                        lat(x1, 'C') - lat(p1, 'C')),
+                        lat(x1, 'C', 0) - lat(p1, 'C', 0)),
         "D's latency": (node(b[fx], 3)['latency'], node(a[f1], 3)['latency'],
-                        lat(x1, 'D') - lat(p1, 'D')),
+                        lat(x1, 'D', 0) - lat(p1, 'D', 0)),
         "D's latency without C": (node(b[sx], 2)['latency'], node(a[s1], 2)['latency'],
-                                  lat(x1, 'D') - lat(p1, 'D')),
+                                  lat(x1, 'D', 1) - lat(p1, 'D', 1)),
         "B -> D's delay without C": (node(b[sx], 2)['delay'], node(a[s1], 2)['delay'],
-                                     skip_delay(x1) - skip_delay(p1)),
+                                     bdelay(x1, 1) - bdelay(p1, 1)),
     }
-    for what, (x, y, truth_diff) in others.items():
+    for what, (x, y, truth_diff) in hops.items():
         diff = x['mean_ns'] - y['mean_ns']
-        ok(abs(diff - truth_diff) <= 2e6,
-           "x1: %s moves as its truth did, not by the 20 ms (%.3f ms; truth %.3f ms)"
-           % (what, diff / 1e6, truth_diff / 1e6))
+        first = what == "B -> C's delay"
+        ok(abs(diff - truth_diff) <= 2e6 and (abs(truth_diff - 20e6) <= 5e6 if first else
+                                              abs(truth_diff) <= 10e6),
+           "x1: %s moves by %.3f ms, its truth by %.3f ms (within 2 ms; %s)"
+           % (what, diff / 1e6, truth_diff / 1e6,
+              "the 20 ms added" if first else "no 20 ms here"))
 
 # --explain: C's time on a CPU, D's asleep
 p, full, skip, j, pats = run('p1')
@@ -149,9 +158,10 @@ if full in xp:
           "--explain: C's time on a CPU (its latency, the 20 ms spin included)")
     kd = dn['explain']['instances']
     sl = dn['explain']['blocked_ns']['sleep'] / max(kd, 1)
-    ok(sl >= 0.9 * dn['latency']['mean_ns'] and sl >= 9.5e6,
-       "--explain: D's latency (%.3f ms) is blocked in sleep (%.3f ms)" %
-       (dn['latency']['mean_ns'] / 1e6, sl / 1e6))
+    busy = (dn['explain']['oncpu_ns'] + dn['explain']['runnable_ns']) / max(kd, 1)
+    ok(sl >= 9.5e6 and sl <= dn['latency']['mean_ns'] and sl > busy,
+       "--explain: D's latency (%.3f ms) is its 10 ms sleep: blocked in sleep %.3f ms, on a CPU or runnable %.3f ms" %
+       (dn['latency']['mean_ns'] / 1e6, sl / 1e6, busy / 1e6))
 
 # the same hop structure from the capture alone
 pc = load(os.path.join(d, 'p1.pcap.json'))
