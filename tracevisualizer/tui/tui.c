@@ -17,7 +17,7 @@
 
 static const char *const view_names[V_COUNT] = {
 	[V_FLOW] = "Flow", [V_RES] = "Resources", [V_PROCS] = "Processes",
-	[V_SYSCALLS] = "Syscalls", [V_IRQS] = "IRQs", [V_EVENTS] = "Events",
+	[V_SYSCALLS] = "Syscalls", [V_IRQS] = "IRQs", [V_EVENTS] = "Events", [V_PATHS] = "Paths",
 };
 
 static double now_ms(void)
@@ -309,6 +309,9 @@ static void draw(struct tui *u)
 		case V_IRQS:
 			tui_irqs_draw(u, top, height);
 			break;
+		case V_PATHS:
+			tui_paths_draw(u, top, height);
+			break;
 		default:
 			tui_events_draw(u, top, height);
 			break;
@@ -475,6 +478,7 @@ int cmd_tui(const struct cli_opts *o)
 	if (u->timing)
 		fclose(u->timing);
 	tui_events_free(u);
+	tui_paths_free(u);
 	tui_syscalls_free(u);
 	tui_procs_free(u);
 	lttr_account_free(u->wa);
