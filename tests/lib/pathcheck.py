@@ -78,8 +78,9 @@ def graph_nodes(p):
     return out
 
 
-def tree_prefixes(parents, utf8=True):
-    """the indented tree's drawing before each node (tui/paths.c, prefix())"""
+def tree_prefixes(parents, utf8=True, cont=False):
+    """the indented tree's drawing before each node (tui/paths.c, prefix());
+    @cont: before a line of its own under the node"""
     vert, mid, end = ("\u2502  ", "\u251c\u2500 ", "\u2514\u2500 ") if utf8 else ("|  ", "|- ", "`- ")
     n = len(parents)
 
@@ -100,7 +101,9 @@ def tree_prefixes(parents, utf8=True):
         s = ''
         for d in range(len(chain) - 1, -1, -1):
             i = chain[d]
-            s += (end if last(i) else mid) if d == 0 else ("   " if last(i) else vert)
+            s += (end if last(i) else mid) if d == 0 and not cont else ("   " if last(i) else vert)
+        if cont:
+            s += vert if k + 1 < n and parents[k + 1] == k else "   "
         out.append(s)
     return out
 
@@ -119,6 +122,24 @@ def tui_tree(p, utf8=True):
                                             ms(n['transit_mean_ns']),
                                             split_text(n['explain']) if 'explain' in n else '')
         out.append((pre[i] + n['name'], fig.rstrip()))
+    return out
+
+
+def tui_tree_wrapped(p, utf8=True):
+    """the TUI's tree of pattern @p in a narrow terminal: per node (its tree
+    and name, its figures), then the line under it with its split (None
+    for the first node)"""
+    parents = [n['parent'] for n in p['nodes']]
+    pre, cont = tree_prefixes(parents, utf8), tree_prefixes(parents, utf8, True)
+    out = []
+    for i, n in enumerate(p['nodes']):
+        if not i:
+            out.append((pre[i] + n['name'], '', None))
+            continue
+        fig = "%7d %9s %9s %9s %9s" % (n['latency']['count'], ms(n['latency']['mean_ns']),
+                                       ms(n['latency_p90_ns']), ms(n['delay']['mean_ns']),
+                                       ms(n['transit_mean_ns']))
+        out.append((pre[i] + n['name'], fig, cont[i] + "   the callee's ms: " + split_text(n['explain'])))
     return out
 
 

@@ -118,6 +118,16 @@ static void compute(struct tui *u)
 		u->paths.why[0] = '\0';
 }
 
+/* the keys of the view, for the info line */
+const char *tui_paths_keys(const struct tui *u)
+{
+	if (!u->paths.computed || u->paths.why[0])
+		return "r: search for the paths again  c: the other algorithm";
+	return u->paths.convolution ?
+		"j k: vertex  [ ]: path  c: nesting  r: again" :
+		"j k: hop  [ ]: pattern  Enter: its call in view 1  o: order  c: convolution";
+}
+
 void tui_paths_enter(struct tui *u)
 {
 	if (!u->paths.computed)
@@ -145,33 +155,45 @@ static void split_str(const struct lttr_pnode *pn, char *buf, size_t size)
 		snprintf(buf + n, size - n, " unknown %.3f", ms(m.other_ns));
 }
 
-/* the tree's drawing before node @k: its ancestors' lines, its own branch */
-static void prefix(const struct tui *u, const uint32_t *parent, size_t n, size_t k,
+/* whether node @i is its parent's last child (preorder: a later sibling
+ * comes before the first node out of the parent's subtree) */
+static bool is_last(const uint32_t *parent, size_t n, size_t i)
+{
+	size_t j;
+
+	for (j = i + 1; j < n; j++) {
+		if (parent[j] == parent[i])
+			return false;
+		if (parent[j] != UINT32_MAX && parent[j] < parent[i])
+			return true;
+	}
+	return true;
+}
+
+/*
+ * The tree's drawing before node @k: its ancestors' lines, its own branch;
+ * or, @cont, before a line of its own under it: its ancestors' lines, its
+ * own (when a sibling follows) and its first child's (when it has one).
+ */
+static void prefix(const struct tui *u, const uint32_t *parent, size_t n, size_t k, bool cont,
 		   char *buf, size_t size)
 {
 	const char *vert = u->utf8 ? "\u2502  " : "|  ", *mid = u->utf8 ? "\u251c\u2500 " : "|- ";
 	const char *end = u->utf8 ? "\u2514\u2500 " : "`- ";
-	size_t chain[64], depth = 0, i, j;
+	size_t chain[64], depth = 0, i;
 
 	buf[0] = '\0';
 	for (i = k; i < n && parent[i] != UINT32_MAX && depth < 64; i = parent[i])
 		chain[depth++] = i;
-	/* from the root's child down to @k: a line where an ancestor has a
-	 * later sibling, the branch of @k itself */
 	while (depth--) {
-		bool last = true;
+		bool last = is_last(parent, n, chain[depth]);
+		const char *s = depth || cont ? (last ? "   " : vert) : (last ? end : mid);
 
-		i = chain[depth];
-		for (j = i + 1; j < n; j++)
-			if (parent[j] == parent[i]) {
-				last = false;
-				break;
-			} else if (parent[j] != UINT32_MAX && parent[j] < parent[i]) {
-				break;	/* (preorder: past the parent's subtree) */
-			}
-		if (strlen(buf) + 8 < size)
-			strcat(buf, depth ? (last ? "   " : vert) : (last ? end : mid));
+		if (strlen(buf) + strlen(s) < size)
+			strcat(buf, s);
 	}
+	if (cont && strlen(buf) + 8 < size)
+		strcat(buf, k + 1 < n && parent[k + 1] == k ? vert : "   ");
 }
 
 static void list_line(struct tui *u, int y, size_t k, bool sel)
@@ -211,29 +233,35 @@ static const char *node_name(const struct tui *u, size_t k)
 	return u->paths.s->nodes[u->paths.r->graph->v[conv_root(u, u->paths.pat, &m) + k].node];
 }
 
-/* a hop's line: the tree and the name in @nw cells, then its figures */
-static void tree_line(struct tui *u, int y, const uint32_t *parent, size_t n, size_t k, int nw,
-		      bool sel)
+/*
+ * A hop's line: the tree and the name in @nw cells, then its figures; the
+ * callee's split after them, or (@wrap: a narrow terminal) on a line of
+ * its own under them.  Return: the lines drawn, at most @room.
+ */
+static int tree_line(struct tui *u, int y, const uint32_t *parent, size_t n, size_t k, int nw,
+		     bool sel, bool wrap, int room)
 {
 	char pre[256], line[1024], sp[512];
 	size_t len;
+	int lines = 1;
 
-	prefix(u, parent, n, k, pre, sizeof(pre));
+	prefix(u, parent, n, k, false, pre, sizeof(pre));
 	len = (size_t)snprintf(line, sizeof(line), "%s%s%*s", pre, node_name(u, k),
 			       nw - cells(pre) - cells(node_name(u, k)), "");
 	if (len >= sizeof(line))
 		len = sizeof(line) - 1;
+	sp[0] = '\0';
 	if (nesting(u) && k) {
 		const struct lttr_pattern *pt = &u->paths.r->patterns->v[u->paths.pat];
 		const struct lttr_pnode *pn = &pt->nodes[k];
 
-		sp[0] = '\0';
 		if (u->paths.r->split)
 			split_str(pn, sp, sizeof(sp));
-		snprintf(line + len, sizeof(line) - len, " %7llu %9.3f %9.3f %9.3f %9.3f  %s",
+		snprintf(line + len, sizeof(line) - len, " %7llu %9.3f %9.3f %9.3f %9.3f%s%s",
 			 (unsigned long long)pn->latency.count, ms(lttr_lat_mean(&pn->latency)),
 			 ms(pn->latency_p90_ns), ms(lttr_lat_mean(&pn->delay)),
-			 ms(lttr_pnode_transit_mean(pn)), sp);
+			 ms(lttr_pnode_transit_mean(pn)), sp[0] && !wrap ? "  " : "",
+			 wrap ? "" : sp);
 	} else if (k) {
 		size_t m, r = conv_root(u, u->paths.pat, &m);
 		const struct lttr_conv_vertex *v = &u->paths.r->graph->v[r + k];
@@ -246,6 +274,40 @@ static void tree_line(struct tui *u, int y, const uint32_t *parent, size_t n, si
 	tui_clip(y, 0, u->w, line, sel ? A_REVERSE : A_NORMAL);
 	if (sel)
 		mvchgat(y, 0, u->w, A_REVERSE, 0, NULL);
+	if (wrap && sp[0] && room > 1) {
+		prefix(u, parent, n, k, true, pre, sizeof(pre));
+		snprintf(line, sizeof(line), "%s   the callee's ms: %s", pre, sp);
+		tui_clip(y + 1, 0, u->w, line, sel ? A_REVERSE : A_NORMAL);
+		if (sel)
+			mvchgat(y + 1, 0, u->w, A_REVERSE, 0, NULL);
+		lines = 2;
+	}
+	return lines;
+}
+
+/* @text from (@y, @x) in lines of @width cells at most, cut at spaces, up
+ * to line @ymax; the line after it */
+static int wrapped(int y, int x, int width, int ymax, const char *text, attr_t attr)
+{
+	const char *p = text;
+
+	while (*p && y < ymax && width > 10) {
+		int n = (int)strlen(p), cut = n;
+
+		if (n > width) {
+			for (cut = width; cut > 0 && p[cut] != ' '; cut--)
+				;
+			if (!cut)
+				cut = width;
+		}
+		attron(attr);
+		mvaddnstr(y++, x, p, cut);
+		attroff(attr);
+		p += cut;
+		while (*p == ' ')
+			p++;
+	}
+	return y;
 }
 
 /* the tree's parents, as indexes (UINT32_MAX: the root) */
@@ -278,7 +340,7 @@ static int name_width(const struct tui *u, const uint32_t *parent, size_t n)
 	int w = 12;
 
 	for (k = 0; k < n; k++) {
-		prefix(u, parent, n, k, pre, sizeof(pre));
+		prefix(u, parent, n, k, false, pre, sizeof(pre));
 		if (cells(pre) + cells(node_name(u, k)) > w)
 			w = cells(pre) + cells(node_name(u, k));
 	}
@@ -293,34 +355,34 @@ void tui_paths_draw(struct tui *u, int top, int height)
 	int y = top;
 
 	if (!u->paths.computed) {
-		mvaddstr(top + 1, 2, "(the paths are searched for when this view is shown)");
+		mvaddstr(top, 2, "(the paths are searched for when this view is shown)");
 		return;
 	}
 	if (u->paths.why[0]) {
-		tui_clip(top + 1, 2, u->w - 2, u->paths.why, tui_attr_err(u));
+		tui_clip(top, 2, u->w - 2, u->paths.why, tui_attr_err(u));
 		return;
 	}
 	nw = lttr_msg_warnings(&u->paths.s->warn, w, 4);
 	if (!u->paths.s->n) {
-		mvaddstr(top + 1, 2, "No messages between processes in this trace: no socket send was matched");
-		mvaddstr(top + 2, 2, "with its receive.  Messages come from the sends and receives on connected");
-		mvaddstr(top + 3, 2, "TCP and UDP sockets whose endpoints the trace records (format 1.4).");
-		for (i = 0; i < nw && i < 4 && top + 5 + (int)i < top + height; i++)
-			tui_clip(top + 5 + (int)i, 2, u->w - 2, w[i], tui_attr_err(u));
+		mvaddstr(top, 2, "No messages between processes in this trace: no socket send was matched");
+		mvaddstr(top + 1, 2, "with its receive.  Messages come from the sends and receives on connected");
+		mvaddstr(top + 2, 2, "TCP and UDP sockets whose endpoints the trace records (format 1.4).");
+		for (i = 0, y = top + 4; i < nw && i < 4; i++)
+			y = wrapped(y, 2, u->w - 4, top + height, w[i], tui_attr_err(u));
 		return;
 	}
 	n = nitems(u);
 	if (nesting(u))
-		snprintf(line, sizeof(line), "%zu messages, %zu call pairs, %llu paths in %zu patterns (nesting, by %s)  c: convolution  o: order  [ ]: pattern  Enter: its call",
+		snprintf(line, sizeof(line), "%zu messages, %zu call pairs, %llu paths in %zu patterns (nesting, by %s)",
 			 u->paths.s->n, u->paths.r->nesting->npairs,
 			 (unsigned long long)u->paths.r->patterns->paths, n,
 			 u->paths.by_latency ? "total latency" : "count");
 	else
-		snprintf(line, sizeof(line), "%zu messages, %zu paths (convolution, quantum %.3f ms)  c: nesting  [ ]: path",
+		snprintf(line, sizeof(line), "%zu messages, %zu paths (convolution, quantum %.3f ms)",
 			 u->paths.s->n, n, ms(u->paths.r->graph->quantum_ns));
 	tui_clip(y++, 0, u->w, line, A_BOLD);
-	for (i = 0; i < nw && i < 4 && y < top + height; i++)
-		tui_clip(y++, 0, u->w, w[i], tui_attr_err(u));
+	for (i = 0; i < nw && i < 4; i++)
+		y = wrapped(y, 0, u->w, top + height, w[i], tui_attr_err(u));
 	if (!n) {
 		tui_clip(y + 1, 2, u->w - 2, nesting(u) ?
 			 "No call was matched with its return: the nesting algorithm finds no path here (c: the convolution)." :
@@ -358,12 +420,20 @@ void tui_paths_draw(struct tui *u, int top, int height)
 	}
 	y++;
 	{
-		int nw2 = name_width(u, parent, nn);
+		int nw2 = name_width(u, parent, nn), per;
+		bool wrap = false;
+		char sp[512];
 
+		/* the split on lines of their own when it does not fit beside */
+		for (k = 1; nesting(u) && u->paths.r->split && k < nn; k++) {
+			split_str(&u->paths.r->patterns->v[u->paths.pat].nodes[k], sp, sizeof(sp));
+			if (nw2 + 50 + 2 + (int)strlen(sp) > u->w)
+				wrap = true;
+		}
 		if (nesting(u))
 			snprintf(line, sizeof(line), "%-*s %7s %9s %9s %9s %9s  %s", nw2, "hop", "calls",
-				 "mean_ms", "p90_ms", "delay_ms", "transit", u->paths.r->split ?
-				 "the callee's time (ms, mean per call)" : "");
+				 "mean_ms", "p90_ms", "delay_ms", "transit", !u->paths.r->split ? "" :
+				 wrap ? "" : "the callee's time (ms, mean per call)");
 		else
 			snprintf(line, sizeof(line), "%-*s %7s %9s %9s", nw2, "hop", "msgs", "delay_ms",
 				 "mean_ms");
@@ -373,13 +443,15 @@ void tui_paths_draw(struct tui *u, int top, int height)
 		tui_clip(y++, 0, u->w, line, A_BOLD | A_UNDERLINE);
 		if (u->paths.hop >= nn)
 			u->paths.hop = nn ? nn - 1 : 0;
-		rows = (size_t)(top + height - y);
+		per = wrap ? 2 : 1;
+		rows = (size_t)(top + height - y) / (size_t)per;
 		if (u->paths.hop < u->paths.top)
 			u->paths.top = u->paths.hop;
 		if (rows && u->paths.hop >= u->paths.top + rows)
 			u->paths.top = u->paths.hop - rows + 1;
 		for (k = u->paths.top; k < nn && y < top + height; k++)
-			tree_line(u, y++, parent, nn, k, nw2, k == u->paths.hop);
+			y += tree_line(u, y, parent, nn, k, nw2, k == u->paths.hop, wrap,
+				       top + height - y);
 	}
 	free(parent);
 }

@@ -209,6 +209,7 @@ void tui_paths_enter(struct tui *u);
 void tui_paths_draw(struct tui *u, int top, int height);
 bool tui_paths_key(struct tui *u, int key, int height);
 void tui_paths_free(struct tui *u);
+const char *tui_paths_keys(const struct tui *u);
 
 /* keys.c: the key table, the help page */
 bool tui_key(struct tui *u, int key);
