@@ -46,32 +46,11 @@ from pathcheck import *
 what, scr = sys.argv[1], open(sys.argv[2]).read().split('\n')
 args = sys.argv[3:]
 
-def tree_lines(scr):
-    """the tree: the lines after its header ('hop ...')"""
-    for i, l in enumerate(scr):
-        if l.startswith('hop '):
-            return l, [x.rstrip() for x in scr[i + 1:-3] if x.strip()]
-    return '', []
-
-def check_tree(label, p, utf8):
-    head, got = tree_lines(scr)
-    want = tui_tree(p, utf8)
-    nw = max([12] + [len(n) for n, f in want])
-    want = [(n.ljust(nw) + (' ' + f if f else '')).rstrip() for n, f in want]
-    ok(got == want, "%s: the tree of %s, each hop's calls, mean, p90, delay, transit and split" % (label, p['key']))
-    if got != want:
-        print("# got  %s\n# want %s" % (got, want))
-
 if what == 'list':
-    j = load(args[0])
-    got = [l.rstrip() for l in scr if l.startswith('   ') and l[:4].strip().isdigit()]
-    ok(got == tui_list(j), "%s: the patterns listed as paths --json (%d)" % (args[1], len(got)))
-    if got != tui_list(j):
-        print("# got  %s\n# want %s" % (got, tui_list(j)))
-    check_tree(args[1], j['patterns'][int(args[2])], args[3] == 'utf8')
+    check_tui(ok, args[1], scr, load(args[0]), int(args[2]), args[3] == 'utf8')
 elif what == 'narrow':
     j = load(args[0])
-    head, got = tree_lines(scr)
+    got = tui_tree_lines(scr)
     w = tui_tree_wrapped(j['patterns'][0])
     nw = max([12] + [len(n) for n, f, s in w])
     want = []
@@ -85,7 +64,7 @@ elif what == 'narrow':
 elif what == 'conv':
     c = load(args[0])['convolution']
     roots = conv_roots(c)
-    head, got = tree_lines(scr)
+    got = tui_tree_lines(scr)
     r, vs = roots[0]
     pre = tree_prefixes([None if x['parent'] is None else x['parent'] - r for x in vs])
     want = []

@@ -98,13 +98,15 @@ def shot(png, dump_path, json_path):
             c = px[ox + b['x'] + b['w'] // 2, oy + n['bar_y'] + 4]
             if c != rgb(b['rgb']):
                 bad.append("%s %s at x %d: %s, want %s" % (n['name'], b['seg'], b['x'], c, rgb(b['rgb'])))
-            widths.append((n['name'], b['seg'], b['w'], max(1, round(120 * b['ns'] / total))))
+            widths.append((n['name'], b['seg'], b['w'], 120 * b['ns'] / total,
+                           sum(1 for x in n['bar'] if 120 * x['ns'] / total < 1)))
         run = sorted(n['bar'], key=lambda b: b['x'])
         if any(a['x'] + a['w'] != b['x'] for a, b in zip(run, run[1:])):
             bad.append("%s: segments not side by side %s" % (n['name'], [(b['x'], b['w']) for b in run]))
     check(not bad and any(n['bar'] for n in nodes),
           "pixels: each bar segment of its state's colour (the legend's), side by side", "\n".join(bad))
-    off = [x for x in widths if abs(x[2] - x[3]) > 1]
+    # to a pixel, and to one more per segment under a pixel (drawn a pixel wide)
+    off = [x for x in widths if abs(x[2] - x[3]) > 1 + x[4]]
     check(not off, "each segment's width in proportion to its time (of 120 px, to a pixel)", off)
 
 

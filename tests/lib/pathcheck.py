@@ -175,3 +175,37 @@ def conv_nodes(root, verts):
         else:
             out.append((x['name'], "%d msgs" % x['count']))
     return out
+
+
+# ---- a screen of the TUI's view 7 (tests/lib/tui.sh's captures) ----
+
+def tui_tree_lines(scr):
+    """the tree on a screen (its lines): the lines after its header ('hop ...'),
+    the info and status lines left out"""
+    for i, l in enumerate(scr):
+        if l.startswith('hop '):
+            return [x.rstrip() for x in scr[i + 1:-3] if x.strip()]
+    return []
+
+
+def tui_list_lines(scr):
+    """the pattern list on a screen"""
+    return [l.rstrip() for l in scr if l.startswith('   ') and l[:4].strip().isdigit()]
+
+
+def check_tui(ok, label, scr, j, k, utf8=True):
+    """the list and the tree of pattern @k on a screen of view 7 equal paths
+    --explain --json's @j (the list: the patterns it has room for, in order)"""
+    got, want = tui_list_lines(scr), tui_list(j)
+    ok(len(got) >= min(2, len(want)) and got == want[:len(got)],
+       "%s: the patterns listed as paths --json (%d of %d)" % (label, len(got), len(want)))
+    if got != want[:len(got)]:
+        print("# got  %s\n# want %s" % (got, want[:len(got)]))
+    p = j['patterns'][k]
+    got, want = tui_tree_lines(scr), tui_tree(p, utf8)
+    nw = max([12] + [len(n) for n, f in want])
+    want = [(n.ljust(nw) + (' ' + f if f else '')).rstrip() for n, f in want]
+    ok(got == want, "%s: the tree of %s, each hop's calls, mean, p90, delay, transit and split"
+       % (label, p['key']))
+    if got != want:
+        print("# got  %s\n# want %s" % (got, want))

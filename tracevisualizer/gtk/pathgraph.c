@@ -16,7 +16,7 @@
 
 #define MARGIN 16.0
 #define TITLE_H 26.0
-#define ROW_PITCH 100.0		/* from a row of nodes to the next */
+#define ROW_PITCH 92.0		/* from a row of nodes to the next */
 #define COL_GAP 40.0
 #define BAR_W 120.0
 #define LEGEND_H 26.0

@@ -84,6 +84,7 @@ struct gv_paths {
 	struct gv_pgraph g;
 	GtkWidget *scroll;	/* the graph's scrolled window */
 	bool to_root;		/* a new graph: its first node to be in sight */
+	bool grown;		/* the panes were moved for the first graph */
 	bool computed;		/* the results are those of the combos' choices */
 	bool busy;
 	bool dead;
@@ -160,7 +161,6 @@ static void compute(struct gv_paths *pv)
 {
 	struct job *j = calloc(1, sizeof(*j));
 	struct gv_progress *gp;
-	char text[LTTR_ERRMSG_MAX + 64];
 
 	if (!j || pv->busy) {
 		free(j);
@@ -208,6 +208,8 @@ static void compute(struct gv_paths *pv)
 	pv->computed = true;
 	pv->has_shown = false;
 	if (j->rc < 0) {
+		char text[LTTR_ERRMSG_MAX + 64];
+
 		snprintf(text, sizeof(text), "%s", j->rc == -LTTR_E_CANCELED ?
 			 "Canceled: the paths were not searched for to the end." : j->err.msg);
 		show_message(pv, text, true);
@@ -428,7 +430,6 @@ static void show_instance(struct gv_paths *pv, const struct lttr_callpair *c, ui
 static void select_node(struct gv_paths *pv, long k, bool go)
 {
 	GString *t;
-	char ta[32], tb[32], id[24];
 
 	if (!pv->has_shown || k < 0 || (size_t)k >= pv->g.n)
 		return;
@@ -442,6 +443,7 @@ static void select_node(struct gv_paths *pv, long k, bool go)
 		size_t rep = k ? pn->rep : pt->rep;
 		const struct lttr_callpair *c = rep < n->npairs ? &n->pairs[rep] : NULL;
 		const struct lttr_msg *m = c ? &pv->s->v[c->call_msg] : NULL;
+		char ta[32], tb[32], id[24];
 
 		if (!k) {
 			g_string_append_printf(t, "%s: the first caller of %llu paths, mean %.3f ms",
@@ -514,7 +516,7 @@ static void on_row(GtkTreeSelection *sel, gpointer data)
 static void fill_list(struct gv_paths *pv)
 {
 	GtkTreeIter it;
-	char rank[24], count[32], total[32], mean[32];
+	char rank[24], count[32], total[32];
 	size_t i, row = 0;
 
 	gtk_list_store_clear(pv->list);
@@ -523,6 +525,7 @@ static void fill_list(struct gv_paths *pv)
 
 		for (i = 0; i < p->n; i++) {
 			const struct lttr_pattern *pt = &p->v[i];
+			char mean[32];
 
 			snprintf(rank, sizeof(rank), "%zu", i + 1);
 			snprintf(count, sizeof(count), "%llu", (unsigned long long)pt->count);
@@ -686,6 +689,18 @@ static void on_area_allocate(GtkWidget *w, GdkRectangle *al, gpointer data)
 	double page = gtk_adjustment_get_page_size(h);
 
 	(void)w;
+	/* the first graph taller than its room: the tables' pane grows (the
+	 * graphs above keep a quarter of the height), once per trace */
+	if (!pv->grown && pv->g.n && pv->d->page) {
+		GtkWidget *panes = g_object_get_data(G_OBJECT(pv->d->page), "paned");
+		int need = (int)pv->g.height - gtk_widget_get_allocated_height(pv->scroll) + 4;
+		int pos = panes ? gtk_paned_get_position(GTK_PANED(panes)) : 0;
+		int least = panes ? gtk_widget_get_allocated_height(panes) / 4 : 0;
+
+		pv->grown = true;
+		if (panes && need > 0 && pos > least)
+			gtk_paned_set_position(GTK_PANED(panes), pos - need > least ? pos - need : least);
+	}
 	if (!pv->to_root || !pv->g.n || al->width < (int)pv->g.width)
 		return;
 	pv->to_root = false;
@@ -806,6 +821,8 @@ static GtkWidget *build_list(struct gv_paths *pv)
 										   NULL);
 
 		if (c == L_KEY) {
+			/* (the key is the graph's title too) */
+			g_object_set(r, "ellipsize", PANGO_ELLIPSIZE_END, NULL);
 			gtk_tree_view_column_set_expand(col, TRUE);
 		} else {
 			g_object_set(r, "xalign", 1.0, NULL);

@@ -314,7 +314,7 @@ static int wrapped(int y, int x, int width, int ymax, const char *text, attr_t a
 static uint32_t *parents(const struct tui *u, size_t n)
 {
 	uint32_t *p = calloc(n ? n : 1, sizeof(*p));
-	size_t i, m, r;
+	size_t i;
 
 	if (!p)
 		return NULL;
@@ -324,7 +324,8 @@ static uint32_t *parents(const struct tui *u, size_t n)
 		for (i = 0; i < n; i++)
 			p[i] = pt->nodes[i].parent == LTTR_PNODE_ROOT ? UINT32_MAX : pt->nodes[i].parent;
 	} else {
-		r = conv_root(u, u->paths.pat, &m);
+		size_t m, r = conv_root(u, u->paths.pat, &m);
+
 		for (i = 0; i < n; i++)
 			p[i] = u->paths.r->graph->v[r + i].parent == LTTR_CONV_ROOT ? UINT32_MAX :
 				(uint32_t)(u->paths.r->graph->v[r + i].parent - r);

@@ -171,14 +171,18 @@ static void of_trace(struct lttr_trace *t)
 	r = lttr_paths_of_trace(t, LTTR_BY_PROCESS, &o, progress, &sn, &s, &p, &err);
 	ok(r == -LTTR_E_CANCELED && err.code == LTTR_E_CANCELED && !s && !p && sn.n == 1,
 	   "canceled at the first progress: -LTTR_E_CANCELED, nothing returned");
+	/* the calls of a whole run counted, then canceled at its last */
 	sn = (struct seen){ 0, 0, 0, 1, 0 };
-	r = lttr_paths_of_trace(t, LTTR_BY_PROCESS, &o, progress, &sn, &s, &p, &err);
-	sn.cancel_at = sn.n;	/* the last call: in the split's pass */
-	lttr_paths_free(p);
-	lttr_msgset_free(s);
-	sn.n = 0;
-	sn.last = 0;
-	r = lttr_paths_of_trace(t, LTTR_BY_PROCESS, &o, progress, &sn, &s, &p, &err);
+	if (lttr_paths_of_trace(t, LTTR_BY_PROCESS, &o, progress, &sn, &s, &p, &err) == 0) {
+		sn.cancel_at = sn.n;	/* the last call: in the split's pass */
+		lttr_paths_free(p);
+		lttr_msgset_free(s);
+		sn.n = 0;
+		sn.last = 0;
+		r = lttr_paths_of_trace(t, LTTR_BY_PROCESS, &o, progress, &sn, &s, &p, &err);
+	} else {
+		r = 0;
+	}
 	ok(r == -LTTR_E_CANCELED && !s && !p && sn.last >= 500,
 	   "canceled in the split's pass (at %u): -LTTR_E_CANCELED, nothing returned", sn.last);
 

@@ -18,9 +18,9 @@ static void say(struct out *o, const char *fmt, ...) __attribute__((format(print
 
 static void say(struct out *o, const char *fmt, ...)
 {
-	va_list ap;
-
 	if (o->v && o->n < o->max) {
+		va_list ap;
+
 		va_start(ap, fmt);
 		vsnprintf(o->v[o->n], LTTR_MSG_WARNING_LEN, fmt, ap);
 		va_end(ap);
