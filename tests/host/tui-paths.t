@@ -11,14 +11,7 @@
 # messages says so; Esc cancels the search, r starts it again.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$TOP/tests/lib/tui.sh"
-command -v tmux >/dev/null || skip_all "tmux missing (scripts/setup-deps)"
-tmp=$(mktemp -d)
-tui_setup "$tmp"
-tv=tracevisualizer
-gen=$TOP/tracevisualizer/build/utest/gen-trace
-genbig=$TOP/tracevisualizer/build/utest/gen-big
-[ -x "$gen" ] && [ -x "$genbig" ] || make -s -C tracevisualizer >/dev/null
-export PYTHONPATH=$TOP/tests/lib
+tui_test
 # okscr NAME DESC : ok on the last command's status; the screen when it failed
 okscr() { local st=$?; ok $st "$2"; [ $st = 0 ] || diag "$(cat "$TUI_DIR/$1.screen")"; }
 # reversed NAME : the lines of the screen below the title that start in

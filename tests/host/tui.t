@@ -14,14 +14,7 @@
 # Esc canceling the load of a big trace; mouse clicks and the wheel.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$TOP/tests/lib/tui.sh"
-command -v tmux >/dev/null || skip_all "tmux missing (scripts/setup-deps)"
-tmp=$(mktemp -d)
-tui_setup "$tmp"
-tv=tracevisualizer
-gen=$TOP/tracevisualizer/build/utest/gen-trace
-genbig=$TOP/tracevisualizer/build/utest/gen-big
-[ -x "$gen" ] && [ -x "$genbig" ] || make -s -C tracevisualizer >/dev/null
-export PYTHONPATH=$TOP/tests/lib
+tui_test
 
 # pyok DESC PROGRAM ARGS... : ok if the Python program exits 0
 pyok() { local d=$1; shift; python3 -c "$@"; ok $? "$d"; }

@@ -26,7 +26,7 @@ import sys
 import xml.etree.ElementTree as ET
 
 from gtkdrive import Window, check, fmt_dur, fmt_time, text_of, wait
-from pathcheck import MAX_DRAWN, conv_nodes, conv_roots, graph_nodes, list_rows, load, ms
+from pathcheck import MAX_DRAWN, conv_nodes, conv_roots, graph_nodes, graph_title, list_rows, load, ms
 
 SIZE = ['--size', '1280x1200']
 FILL = (0.90, 0.93, 0.98)       # pathgraph.c: a node's fill
@@ -54,8 +54,7 @@ def shot(png, dump_path, json_path):
     check(d['list'] == list_rows(j), "the list: each pattern's rank, count, total and mean ms, key "
           "as paths --json (%d rows)" % len(d['list']), "got  %s\nwant %s" % (d['list'], list_rows(j)))
     p = j['patterns'][0]
-    title = "#1 %s: %d paths, total %s ms, mean %s ms" % (p['key'], p['count'], ms(p['total_ns']),
-                                                          ms(p['mean_ns']))
+    title = graph_title(p)
     check(d['title'] == title, "the graph's title: the first pattern (%s)" % d['title'], title)
     want = graph_nodes(p)
     got = [(n['name'], n['label'], n['edge'], {b['seg']: b['ns'] for b in n['bar']}) for n in d['nodes']]
@@ -178,9 +177,7 @@ def drive(prog, trace, jpath, cpath, dpath, empty, out):
         check(rows == list_rows(j), "--view paths: the list read back equals paths --json (%d rows)" % len(rows),
               "got  %s\nwant %s" % (rows, list_rows(j)))
         p = j['patterns'][0]
-        title = "#1 %s: %d paths, total %s ms, mean %s ms" % (p['key'], p['count'], ms(p['total_ns']),
-                                                              ms(p['mean_ns']))
-        want = want_text(title, [n[:3] for n in graph_nodes(p)])
+        want = want_text(graph_title(p), [n[:3] for n in graph_nodes(p)])
         got = wait(lambda: graph_text(w) if graph_text(w) == want else None, 10) or graph_text(w)
         check(got == want, "the graph's accessible description: its title, nodes and labels", "got  %r\nwant %r" % (got, want))
         area = w.one('Path graph')
@@ -245,9 +242,7 @@ def drive(prog, trace, jpath, cpath, dpath, empty, out):
         # the second pattern
         t.add_row_selection(1)
         p2 = j['patterns'][1]
-        title2 = "#2 %s: %d paths, total %s ms, mean %s ms" % (p2['key'], p2['count'], ms(p2['total_ns']),
-                                                               ms(p2['mean_ns']))
-        want = want_text(title2, [n[:3] for n in graph_nodes(p2)])
+        want = want_text(graph_title(p2), [n[:3] for n in graph_nodes(p2)])
         got = wait(lambda: graph_text(w) if graph_text(w) == want else None, 10) or graph_text(w)
         check(got == want, "the second pattern selected: its graph", "got  %r\nwant %r" % (got, want))
         # the convolution

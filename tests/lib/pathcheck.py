@@ -49,6 +49,12 @@ def list_rows(j):
             for p in j['patterns']]
 
 
+def graph_title(p):
+    """the Paths tab's graph title of pattern @p"""
+    return "#%d %s: %d paths, total %s ms, mean %s ms" % (p['rank'], p['key'], p['count'],
+                                                         ms(p['total_ns']), ms(p['mean_ns']))
+
+
 def graph_nodes(p):
     """the Paths tab's graph of pattern @p: per node its name, the figure
     under it, its arrow's label and its bar's segments (name -> ns), as

@@ -221,22 +221,22 @@ static void on_export(GtkMenuItem *item, gpointer data)
 	const char *kind = g_object_get_data(G_OBJECT(item), "kind");
 	GError *error = NULL;
 	char *path;
-	bool good;
+	bool good, paths = g_str_has_prefix(kind, "paths-");
 
 	if (!d)
 		return;
-	if (kind[0] == 'p' && !gv_paths_size(d->paths, &(int){ 0 }, &(int){ 0 })) {
+	if (paths && !gv_paths_size(d->paths, &(int){ 0 }, &(int){ 0 })) {
 		gv_app_error(app, "the Paths tab shows no graph (open it first, on a trace with messages)");
 		return;
 	}
 	path = choose(app, "Export", GTK_FILE_CHOOSER_ACTION_SAVE,
 		      !strcmp(kind, "csv") ? "table.csv" : !strcmp(kind, "svg") ? "view.svg" :
-		      !strcmp(kind, "png") ? "view.png" : !strcmp(kind, "psvg") ? "paths.svg" :
+		      !strcmp(kind, "png") ? "view.png" : !strcmp(kind, "paths-svg") ? "paths.svg" :
 		      "paths.png");
 	if (!path)
 		return;
 	good = !strcmp(kind, "csv") ? gv_export_csv(d, path, &error) :
-		kind[0] == 'p' ? export_paths(d, path, &error) : export_graph(d, path, &error);
+		paths ? export_paths(d, path, &error) : export_graph(d, path, &error);
 	if (good)
 		gv_doc_message(d, false, "written: %s", path);
 	else
@@ -400,9 +400,9 @@ static GtkWidget *menus(struct gv_app *app, GtkAccelGroup *accel)
 	it = menu_item(m, "Export table as _CSV...", G_CALLBACK(on_export), app, NULL, 0, 0);
 	g_object_set_data(G_OBJECT(it), "kind", (gpointer)"csv");
 	it = menu_item(m, "Export paths graph as P_NG...", G_CALLBACK(on_export), app, NULL, 0, 0);
-	g_object_set_data(G_OBJECT(it), "kind", (gpointer)"ppng");
+	g_object_set_data(G_OBJECT(it), "kind", (gpointer)"paths-png");
 	it = menu_item(m, "Export paths graph as S_VG...", G_CALLBACK(on_export), app, NULL, 0, 0);
-	g_object_set_data(G_OBJECT(it), "kind", (gpointer)"psvg");
+	g_object_set_data(G_OBJECT(it), "kind", (gpointer)"paths-svg");
 	menu_item(m, "_Close tab", G_CALLBACK(on_close), app, accel, GDK_KEY_w, GDK_CONTROL_MASK);
 	menu_item(m, "_Quit", G_CALLBACK(on_quit), app, accel, GDK_KEY_q, GDK_CONTROL_MASK);
 	m = gtk_menu_new();

@@ -408,6 +408,19 @@ static void split_text(GString *t, const struct lttr_pnode *pn)
 		g_string_append_printf(t, ", unknown %.3f ms", ms(m.other_ns));
 }
 
+/* ". Representative WHAT ID: A_WHAT a, B_WHAT b (b - a ms)" */
+static void rep_text(GString *t, const struct gv_paths *pv, const struct lttr_callpair *c,
+		     const char *what, const char *a_what, uint64_t a, const char *b_what,
+		     uint64_t b)
+{
+	char ta[32], tb[32], id[24];
+
+	g_string_append_printf(t, ". Representative %s %s: %s %s, %s %s (%.3f ms)", what,
+			       lttr_msg_id_str(pv->s, &pv->s->v[c->call_msg], id, sizeof(id)),
+			       a_what, lttr_fmt_time(gv_doc_rel(pv->d, a), ta, sizeof(ta)), b_what,
+			       lttr_fmt_time(gv_doc_rel(pv->d, b), tb, sizeof(tb)), ms(b - a));
+}
+
 /* the graphs on a call pair: its window, @at the cursor, @pid's row, the span a..b */
 static void show_instance(struct gv_paths *pv, const struct lttr_callpair *c, uint64_t at,
 			  uint32_t pid, uint64_t a, uint64_t b)
@@ -443,18 +456,15 @@ static void select_node(struct gv_paths *pv, long k, bool go)
 		size_t rep = k ? pn->rep : pt->rep;
 		const struct lttr_callpair *c = rep < n->npairs ? &n->pairs[rep] : NULL;
 		const struct lttr_msg *m = c ? &pv->s->v[c->call_msg] : NULL;
-		char ta[32], tb[32], id[24];
+		char id[24];
 
 		if (!k) {
 			g_string_append_printf(t, "%s: the first caller of %llu paths, mean %.3f ms",
 					       pv->s->nodes[pn->node], (unsigned long long)pt->count,
 					       pt->count ? ms(pt->total_ns / pt->count) : 0.0);
 			if (c)
-				g_string_append_printf(t, ". Representative path: call %s sent %s, its return received %s (%.3f ms)",
-						       lttr_msg_id_str(pv->s, m, id, sizeof(id)),
-						       lttr_fmt_time(gv_doc_rel(pv->d, c->call_send), ta, sizeof(ta)),
-						       lttr_fmt_time(gv_doc_rel(pv->d, c->ret_recv), tb, sizeof(tb)),
-						       ms(c->ret_recv - c->call_send));
+				rep_text(t, pv, c, "path", "its call sent", c->call_send,
+					 "its return received", c->ret_recv);
 		} else {
 			g_string_append_printf(t, "%s -> %s: %llu calls; latency mean %.3f ms, p50 %.3f, p90 %.3f, min %.3f, max %.3f; delay mean %.3f ms, p90 %.3f; transit %.3f ms",
 					       pv->s->nodes[pt->nodes[pn->parent].node],
@@ -469,11 +479,8 @@ static void select_node(struct gv_paths *pv, long k, bool go)
 				g_string_append_printf(t, "; %llu negative times (clock skew?) counted as 0",
 						       (unsigned long long)pn->negative);
 			if (c)
-				g_string_append_printf(t, ". Representative call %s: received %s, returned %s (%.3f ms)",
-						       lttr_msg_id_str(pv->s, m, id, sizeof(id)),
-						       lttr_fmt_time(gv_doc_rel(pv->d, c->call_recv), ta, sizeof(ta)),
-						       lttr_fmt_time(gv_doc_rel(pv->d, c->ret_send), tb, sizeof(tb)),
-						       ms(c->ret_send - c->call_recv));
+				rep_text(t, pv, c, "call", "received", c->call_recv, "returned",
+					 c->ret_send);
 		}
 		if (c && go) {
 			if (k)
