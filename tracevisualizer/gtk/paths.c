@@ -224,7 +224,9 @@ static gboolean compute_idle(gpointer data)
 	struct gv_paths *pv = data;
 
 	pv->scheduled = false;
-	if (!pv->dead && !pv->computed && gtk_widget_get_mapped(pv->top))
+	if (pv->dead)		/* the tab went before it ran (on_destroy()) */
+		paths_free(pv);
+	else if (!pv->computed && gtk_widget_get_mapped(pv->top))
 		compute(pv);
 	return G_SOURCE_REMOVE;
 }

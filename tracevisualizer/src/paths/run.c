@@ -50,7 +50,8 @@ int lttr_paths_run(struct lttr_trace *t, const struct lttr_msgset *s,
 		r = lttr_convolution_run(s, &o->conv, &p->graph, err);
 	} else {
 		r = lttr_nesting_run(s, &o->nest, &p->nesting, err);
-		if (r == 0 && o->explain && t)
+		/* (no call pair, nothing to split: no pass over the trace) */
+		if (r == 0 && o->explain && t && p->nesting->npairs)
 			r = lttr_paths_explain(t, s, p->nesting, progress, arg, &p->split, err);
 		if (r == 0)
 			r = lttr_patterns_build(s, p->nesting, p->split, o->sort, &p->patterns, err);
