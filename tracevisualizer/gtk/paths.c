@@ -458,7 +458,6 @@ static void select_node(struct gv_paths *pv, long k, bool go)
 		size_t rep = k ? pn->rep : pt->rep;
 		const struct lttr_callpair *c = rep < n->npairs ? &n->pairs[rep] : NULL;
 		const struct lttr_msg *m = c ? &pv->s->v[c->call_msg] : NULL;
-		char id[24];
 
 		if (!k) {
 			g_string_append_printf(t, "%s: the first caller of %llu paths, mean %.3f ms",
@@ -485,6 +484,8 @@ static void select_node(struct gv_paths *pv, long k, bool go)
 					 c->ret_send);
 		}
 		if (c && go) {
+			char id[24];
+
 			if (k)
 				show_instance(pv, c, c->call_recv, m->dst_pid, c->call_recv, c->ret_send);
 			else
