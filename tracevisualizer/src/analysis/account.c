@@ -37,6 +37,8 @@ struct atask {
 	bool woken;
 	uint64_t woken_at;
 	bool woke_running;	/* woken while running (racing its sleep) */
+	bool preempted;		/* runnable since a switch out in state 0 */
+	bool forked;		/* runnable since its fork */
 	bool exiting;
 	bool reaped;		/* released before its last switch out */
 	bool outside;		/* neither alive nor a zombie in the window */
@@ -412,6 +414,8 @@ static void switch_out(struct actx *x, struct atask *tk,
 
 		tk->state = ST_RUNNABLE;
 		tk->pub.preemptions += tr->state == 0 && in_window(x, t);
+		tk->preempted = tr->state == 0;
+		tk->forked = false;
 		tk->woken = tk->woke_running;
 		tk->woken_at = t;
 		tk->woke_running = false;
@@ -479,18 +483,36 @@ static void switch_in(struct actx *x, struct atask *tk, uint64_t t,
 	struct lttr_acct_change rc = { .cpu = (uint16_t)cpu };
 
 	switch (tk->state) {
-	case ST_NONE:		/* runnable since before the trace */
+	case ST_NONE: {		/* runnable since before the trace */
+		struct lttr_acct_wait w = {
+			.since_ns = x->a->start_ns, .end_ns = t, .pid = tk->pub.pid,
+			.cpu = (uint16_t)cpu,
+		};
+
 		tk->since = x->a->start_ns;
 		tell(x, tk, tk->since, LTTR_TS_RUNNABLE, NULL);
 		close_runnable(x, tk, t);
+		if (x->h && x->h->wait)
+			x->h->wait(x->harg, &w);
 		break;
-	case ST_RUNNABLE:
+	}
+	case ST_RUNNABLE: {
+		struct lttr_acct_wait w = {
+			.since_ns = tk->since, .end_ns = t, .woken_ns = tk->woken_at,
+			.pid = tk->pub.pid, .cpu = (uint16_t)cpu,
+			.preempted = tk->preempted, .forked = tk->forked,
+		};
+
 		close_runnable(x, tk, t);
 		if (tk->woken && tk->woken_at >= x->w_from && in_window(x, t)) {
 			lttr_lat_add(&tk->pub.sched_lat, t - tk->woken_at);
 			lttr_lat_add(&x->a->sched_lat, t - tk->woken_at);
+			w.latency = true;
 		}
+		if (x->h && x->h->wait)
+			x->h->wait(x->harg, &w);
 		break;
+	}
 	case ST_BLOCKED:	/* its wakeup was not recorded */
 		close_blocked(x, tk, t);
 		break;
@@ -596,6 +618,7 @@ static void on_wakeup(struct actx *x, struct atask *tk, uint64_t t)
 		tk->since = t;
 		tk->woken = true;
 		tk->woken_at = t;
+		tk->preempted = tk->forked = false;
 		tell(x, tk, t, LTTR_TS_RUNNABLE, NULL);
 		break;
 	case ST_RUNNING:
@@ -809,6 +832,7 @@ static void on_transition(void *arg, const struct lttr_flow_tr *tr)
 			other->pub.begin_ns = tr->time_ns;
 			other->state = ST_RUNNABLE;
 			other->since = tr->time_ns;
+			other->forked = true;
 			other->pub.kthread = tr->what & LTT_FORK_KTHREAD;
 			tell(x, other, tr->time_ns, LTTR_TS_RUNNABLE, NULL);
 		}
