@@ -113,6 +113,7 @@ enum ltt_event_id {
 	LTT_EV_CUSTOM_DESTROY	= 54,
 	LTT_EV_CUSTOM		= 55,	/* an instance of a custom event */
 	LTT_EV_PROCESS_REAP	= 56,	/* a dead task is released (reaped) */
+	LTT_EV_SOFTIRQ_RAISE	= 57,	/* a softirq is marked pending (1.4) */
 	LTT_EV_TRACE_START	= 60,	/* written on every CPU at start */
 	LTT_EV_MAX		= 256
 };

@@ -77,6 +77,8 @@ int cli_open(struct cli_opts *o, struct lttr_trace **t)
 		relative_time(&o->from_ns, start, end);
 	if (o->has_to)
 		relative_time(&o->to_ns, start, end);
+	if (o->has_at)
+		relative_time(&o->at_ns, start, end);
 	if (o->has_from && o->has_to && o->to_ns < o->from_ns)
 		return usage_error(*t, "the window ends before it starts (%.9f s to %.9f s after the trace's start)",
 				   (double)o->from_ns / 1e9, (double)o->to_ns / 1e9);
@@ -100,6 +102,15 @@ bool cli_window(const struct cli_opts *o, const struct lttr_trace *t,
 	*from = o->has_from && o->from_ns > 0 ? start + (uint64_t)o->from_ns : 0;
 	*to = o->has_to ? start + (uint64_t)o->to_ns : UINT64_MAX;
 	return o->has_from || o->has_to;
+}
+
+uint64_t cli_at(const struct cli_opts *o, const struct lttr_trace *t)
+{
+	uint64_t start = lttr_trace_header(t)->start_ns;
+
+	if (o->at_ns < 0)
+		return (uint64_t)-o->at_ns > start ? 0 : start - (uint64_t)-o->at_ns;
+	return start + (uint64_t)o->at_ns;
 }
 
 int cli_open_account(struct cli_opts *o, struct lttr_trace **t,

@@ -13,6 +13,7 @@
 #define EXIT_USAGE 2	/* bad command line */
 #define EXIT_CONSERVATION 3	/* check: time not conserved */
 #define EXIT_DAMAGED 4	/* check: conserved, but the trace is incomplete */
+#define EXIT_THRESHOLD 3	/* latency: an instance is over --threshold */
 
 #define CLI_MAX_PIDS 64
 #define CLI_MAX_CUSTOM 16
@@ -46,6 +47,16 @@ struct cli_opts {
 	const char *custom[CLI_MAX_CUSTOM];	/* custom type names shown */
 	const char *filter_expr;	/* --filter: the expression, or NULL */
 	struct lttr_filter *filter;	/* and compiled (main() frees it) */
+	int kind;		/* latency: enum lttr_timing_kind, -1: none */
+	size_t worst;		/* latency: worst instances listed */
+	bool explain;		/* latency: explain the worst */
+	bool instances;		/* latency: list every instance (JSON) */
+	bool has_threshold;
+	uint64_t threshold_ns;	/* latency: --threshold */
+	const char *png;	/* latency: the histogram as a PNG */
+	const char *what;	/* latency: one syscall, irq, vector or sub-kind */
+	bool has_at;
+	int64_t at_ns;		/* explain: --at, relative to the trace start */
 	const char *dir;
 };
 
@@ -58,6 +69,9 @@ int cmd_syscalls(struct cli_opts *o);
 int cmd_irqs(struct cli_opts *o);
 int cmd_check(struct cli_opts *o);
 int cmd_graph(struct cli_opts *o);
+int cmd_latency(struct cli_opts *o);
+int cmd_explain(struct cli_opts *o);
+int cmd_critpath(struct cli_opts *o);
 void cli_trace_error(const char *msg);
 
 /* cli-common.c */
@@ -69,6 +83,8 @@ int cli_finish(struct lttr_trace *t, struct lttr_account *a, int status);
 /* --from/--to as absolute bounds (0, UINT64_MAX: open); whether given */
 bool cli_window(const struct cli_opts *o, const struct lttr_trace *t,
 		uint64_t *from, uint64_t *to);
+/* --at as an absolute time */
+uint64_t cli_at(const struct cli_opts *o, const struct lttr_trace *t);
 const struct lttr_acct_task *cli_tasks(const struct cli_opts *o,
 				       const struct lttr_account *a,
 				       struct lttr_acct_task **group, size_t *n);

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <lttr/analysis/timing.h>
 #include <lttr/reader/event.h>
 #include <lttr/view/filter.h>
 #include "cli.h"
@@ -41,6 +42,16 @@ static void usage(FILE *f)
 "             accounting (exit status 3 when one fails)\n"
 "  tui        the terminal analyzer: control flow, resources, processes,\n"
 "             syscalls, irqs and events in one window of time (keys: ?)\n"
+"  latency    --kind wakeup|irq|softirq|syscall|timer: the distribution of a\n"
+"             kind of latency per task or number (count, min, mean, p50, p90,\n"
+"             p99, p99.9, max, stddev, log2 histogram), its worst instances\n"
+"             (--explain: what made them long), those over --threshold\n"
+"  explain    --at TIME --pid P: the state of task P at TIME, explained: what\n"
+"             ran on the CPU while it waited for one, or who woke it from a\n"
+"             block and what that waker was doing (its critical path)\n"
+"  critical-path  --pid P [--from S --to S]: what task P waited for,\n"
+"             transitively across the tasks that woke it: segments (task,\n"
+"             state, duration) that tile its interval, totals per task/state\n"
 "\n"
 "Options:\n"
 "  --json          JSON output (schemas in docs/json-schema.md)\n"
@@ -71,6 +82,18 @@ static void usage(FILE *f)
 "  --time          summary: add the time accounting (a second pass over\n"
 "                  the trace in time order, about 10x the counting pass)\n"
 "  --tolerance NS  check: allowed error in ns (default 1000)\n"
+"  --kind KIND     latency: wakeup, irq, softirq, syscall or timer\n"
+"  --what NAME     latency: one syscall, irq or softirq (name or number), or\n"
+"                  one sub-kind: wakeup, preempt (wakeup), handler, raise\n"
+"                  (softirq)\n"
+"  --worst N       latency: list the N worst instances (default 10)\n"
+"  --explain       latency: explain each worst instance\n"
+"  --threshold D   latency: list the instances longer than D (a duration:\n"
+"                  a number and ns, us, ms or s; ns when none); exit status\n"
+"                  3 when there is one\n"
+"  --png FILE      latency: draw the histograms into FILE (PNG, cairo)\n"
+"  --instances     latency: list every instance (JSON: \"instances\")\n"
+"  --at S          explain: the time, as --from\n"
 "  -h, --help      this help\n"
 "  --version       print the version\n"
 "\n"
@@ -78,7 +101,8 @@ static void usage(FILE *f)
 "(default: one per processor for traces of 4 MiB or more; 1: none).\n"
 "\n"
 "Exit status: 0 success, 1 the trace could not be read, 2 usage error,\n"
-"3 (check) time is not conserved.\n");
+"3 (check) time is not conserved, (latency) an instance is longer than\n"
+"--threshold; 4 (check) the trace is incomplete.\n");
 }
 
 static int bad_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -121,6 +145,31 @@ static int parse_secs(const char *s, int64_t *ns)
 		return -1;
 	*ns = (int64_t)(v * 1e9 + (v < 0 ? -0.5 : 0.5));
 	return 0;
+}
+
+/* a duration: a number, then ns (the default), us, ms or s */
+static int parse_duration(const char *s, uint64_t *ns)
+{
+	static const struct {
+		const char *unit;
+		double scale;
+	} units[] = { { "", 1 }, { "ns", 1 }, { "us", 1e3 }, { "ms", 1e6 }, { "s", 1e9 } };
+	char *end;
+	double v;
+	size_t k;
+
+	if (!s || !*s)
+		return -1;
+	v = strtod(s, &end);
+	if (end == s || !(v >= 0 && v <= 1e6))	/* NaN fails both */
+		return -1;
+	for (k = 0; k < sizeof(units) / sizeof(units[0]); k++) {
+		if (!strcmp(end, units[k].unit)) {
+			*ns = (uint64_t)(v * units[k].scale + 0.5);
+			return 0;
+		}
+	}
+	return -1;
 }
 
 static int parse_pids(const char *s, struct cli_opts *o)
@@ -196,7 +245,8 @@ static int dump(struct cli_opts *o)
 enum {
 	C_DUMP = 1 << 0, C_SUMMARY = 1 << 1, C_PROCESSES = 1 << 2, C_SYSCALLS = 1 << 3,
 	C_IRQS = 1 << 4, C_GRAPH = 1 << 5, C_CHECK = 1 << 6, C_TUI = 1 << 7,
-	C_ALL = 0xff,
+	C_LATENCY = 1 << 8, C_EXPLAIN = 1 << 9, C_CRITPATH = 1 << 10,
+	C_ALL = 0x7ff,
 	C_JSON = C_ALL & ~C_TUI,
 	C_STATS = C_SUMMARY | C_PROCESSES | C_SYSCALLS | C_IRQS | C_CHECK,	/* windowed */
 };
@@ -223,6 +273,19 @@ static const struct command {
 		   "(exit status 3 when one fails, 4 when the trace is incomplete)" },
 	{ "tui", "the terminal analyzer: control flow, resources, processes, syscalls,\n"
 		 "irqs and events in one window of time (keys: ?)" },
+	{ "latency", "the distribution of a kind of latency (--kind wakeup, irq, softirq,\n"
+		     "syscall or timer) per task or number: count, min, mean, p50, p90, p99,\n"
+		     "p99.9, max, standard deviation and log2 histogram; its worst\n"
+		     "instances (--explain: what made each long) and those longer than\n"
+		     "--threshold (exit status 3 when there is one)" },
+	{ "explain", "the state of task --pid at time --at, explained: what ran on the\n"
+		     "CPU while it waited for one, what it did while it ran, or who woke\n"
+		     "it from a block and what that waker was doing (the critical path of\n"
+		     "the block)" },
+	{ "critical-path", "what task --pid waited for over its interval (or --from --to),\n"
+			   "followed backwards across the tasks that woke it: segments (task,\n"
+			   "state, duration) that tile the interval exactly, and the total per\n"
+			   "task and state" },
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
@@ -230,7 +293,8 @@ static const struct command {
 enum optid {
 	O_HELP, O_VERSION, O_JSON, O_PRETTY, O_SALVAGE, O_REVERSE, O_THREADS, O_TIME,
 	O_TREE, O_CPU, O_WIDTH, O_TOLERANCE, O_PID, O_TYPE, O_OMIT, O_CUSTOM, O_FILTER,
-	O_FROM, O_TO, O_WINDOW, O_TRANSITIONS, O_WALL,
+	O_FROM, O_TO, O_WINDOW, O_TRANSITIONS, O_WALL, O_KIND, O_WHAT, O_WORST,
+	O_EXPLAIN, O_THRESHOLD, O_PNG, O_INSTANCES, O_AT,
 };
 
 /* every option: its value's name (NULL: none), the commands that use it */
@@ -248,19 +312,22 @@ static const struct opt {
 	{ "--wall", NULL, C_DUMP, O_WALL,
 	  "the second column is the wall clock (UTC, ISO 8601), not CLOCK_MONOTONIC" },
 	{ "--cpu", "N", C_DUMP | C_GRAPH, O_CPU, "only CPU N" },
-	{ "--pid", "N[,N...]", C_DUMP | C_PROCESSES | C_SYSCALLS | C_GRAPH, O_PID,
-	  "only these pids (processes: these tgids, or pids with --threads)" },
+	{ "--pid", "N[,N...]", C_DUMP | C_PROCESSES | C_SYSCALLS | C_GRAPH | C_LATENCY |
+	  C_EXPLAIN | C_CRITPATH, O_PID,
+	  "only these pids (processes: these tgids, or pids with --threads; explain,\n"
+	  "                     critical-path: the task)" },
 	{ "--type", "T[,T...]", C_DUMP, O_TYPE, "only these event types (syscall_entry, sched...)" },
 	{ "--omit", "T[,T...]", C_DUMP, O_OMIT, "hide these event types" },
 	{ "--custom", "NAME", C_DUMP, O_CUSTOM,
 	  "only the instances of the custom event type NAME (repeat it for several)" },
 	{ "--filter", "EXPR", C_DUMP, O_FILTER,
 	  "only the events the expression matches (docs/filter.md)" },
-	{ "--from", "S", C_DUMP | C_GRAPH | C_STATS, O_FROM,
+	{ "--from", "S", C_DUMP | C_GRAPH | C_STATS | C_LATENCY | C_CRITPATH, O_FROM,
 	  "from S s after the trace start (or absolute: dump's second column)" },
-	{ "--to", "S", C_DUMP | C_GRAPH | C_STATS, O_TO,
+	{ "--to", "S", C_DUMP | C_GRAPH | C_STATS | C_LATENCY | C_CRITPATH, O_TO,
 	  "up to S s after the trace start (or absolute, as --from)" },
-	{ "--window", "A:B", C_DUMP | C_GRAPH | C_STATS, O_WINDOW, "the same as --from A --to B" },
+	{ "--window", "A:B", C_DUMP | C_GRAPH | C_STATS | C_LATENCY | C_CRITPATH, O_WINDOW,
+	  "the same as --from A --to B" },
 	{ "--width", "N", C_GRAPH, O_WIDTH, "columns of the time axis (10 to 1000, default 100)" },
 	{ "--transitions", NULL, C_GRAPH, O_TRANSITIONS,
 	  "list every transition under the chart (JSON always has them)" },
@@ -268,6 +335,17 @@ static const struct opt {
 	{ "--tree", NULL, C_PROCESSES, O_TREE, "the process tree (children under parents)" },
 	{ "--time", NULL, C_SUMMARY, O_TIME, "add the time accounting (a second pass)" },
 	{ "--tolerance", "NS", C_CHECK, O_TOLERANCE, "allowed error in ns (default 1000)" },
+	{ "--kind", "KIND", C_LATENCY, O_KIND, "wakeup, irq, softirq, syscall or timer (needed)" },
+	{ "--what", "NAME", C_LATENCY, O_WHAT,
+	  "one syscall, irq or softirq (name or number), or sub-kind (wakeup,\n"
+	  "                     preempt, handler, raise)" },
+	{ "--worst", "N", C_LATENCY, O_WORST, "list the N worst instances (default 10)" },
+	{ "--explain", NULL, C_LATENCY, O_EXPLAIN, "explain each worst instance" },
+	{ "--threshold", "D", C_LATENCY, O_THRESHOLD,
+	  "list the instances longer than D (500us, 2ms...); exit status 3 if any" },
+	{ "--png", "FILE", C_LATENCY, O_PNG, "draw the histograms into FILE (PNG)" },
+	{ "--instances", NULL, C_LATENCY, O_INSTANCES, "list every instance (JSON)" },
+	{ "--at", "S", C_EXPLAIN, O_AT, "the time, as --from (needed)" },
 	{ "--help", NULL, C_ALL, O_HELP, "this help (COMMAND --help: the command's)" },
 	{ "-h", NULL, C_ALL, O_HELP, NULL },
 	{ "--version", NULL, C_ALL, O_VERSION, "print the version" },
@@ -315,9 +393,10 @@ static void command_usage(size_t c)
 
 int main(int argc, char **argv)
 {
-	struct cli_opts o = { .cpu = -1, .width = 100, .tolerance_ns = 1000 };
+	struct cli_opts o = { .cpu = -1, .width = 100, .tolerance_ns = 1000, .kind = -1,
+			      .worst = 10 };
 	const char *cmd = NULL;
-	unsigned int used = 0;	/* options given, as bits of enum optid */
+	uint64_t used = 0;	/* options given, as bits of enum optid */
 	bool help = false;
 	long long v;
 	size_t k, c;
@@ -365,7 +444,7 @@ int main(int argc, char **argv)
 			return bad_usage("%s takes no value", a);
 		if (op->arg && !eq)
 			i++;	/* the value is the next argument */
-		used |= 1u << op->id;
+		used |= 1ULL << op->id;
 		switch (op->id) {
 		case O_HELP:
 			help = true;
@@ -447,6 +526,42 @@ int main(int argc, char **argv)
 			else
 				o.has_to = true;
 			break;
+		case O_KIND:
+			o.kind = arg ? lttr_timing_kind_lookup(arg) : -1;
+			if (o.kind < 0)
+				return bad_usage("%s needs wakeup, irq, softirq, syscall or timer", a);
+			break;
+		case O_WHAT:
+			if (!arg || !*arg)
+				return bad_usage("%s needs a name or a number", a);
+			o.what = arg;
+			break;
+		case O_WORST:
+			if (parse_num(arg, 100000, &v))
+				return bad_usage("%s needs a number from 0 to 100000", a);
+			o.worst = (size_t)v;
+			break;
+		case O_EXPLAIN:
+			o.explain = true;
+			break;
+		case O_INSTANCES:
+			o.instances = true;
+			break;
+		case O_THRESHOLD:
+			if (parse_duration(arg, &o.threshold_ns))
+				return bad_usage("%s needs a duration: a number and ns, us, ms or s (e.g. 500us)", a);
+			o.has_threshold = true;
+			break;
+		case O_PNG:
+			if (!arg || !*arg)
+				return bad_usage("%s needs a file name", a);
+			o.png = arg;
+			break;
+		case O_AT:
+			if (parse_secs(arg, &o.at_ns))
+				return bad_usage("%s needs seconds (a finite number)", a);
+			o.has_at = true;
+			break;
 		case O_WINDOW: {
 			char buf[64];
 			char *colon;
@@ -472,15 +587,15 @@ int main(int argc, char **argv)
 		if (cmd && c < NCOMMANDS)
 			command_usage(c);
 		else if (cmd)
-			return bad_usage("unknown command '%s' (dump, summary, processes, syscalls, irqs, graph, check or tui)", cmd);
+			return bad_usage("unknown command '%s' (dump, summary, processes, syscalls, irqs, graph, check, tui, latency, explain or critical-path)", cmd);
 		else
 			usage(stdout);
 		return 0;
 	}
 	if (!cmd)
-		return bad_usage("missing command (dump, summary, processes, syscalls, irqs, graph, check or tui)");
+		return bad_usage("missing command (dump, summary, processes, syscalls, irqs, graph, check, tui, latency, explain or critical-path)");
 	if (c == NCOMMANDS)
-		return bad_usage("unknown command '%s' (dump, summary, processes, syscalls, irqs, graph, check or tui)", cmd);
+		return bad_usage("unknown command '%s' (dump, summary, processes, syscalls, irqs, graph, check, tui, latency, explain or critical-path)", cmd);
 	if (!o.dir)
 		return bad_usage("missing TRACEDIR");
 	/* an option the command does not use is refused, not ignored */
@@ -488,7 +603,7 @@ int main(int argc, char **argv)
 		char list[128];
 
 		/* (an alias without help, -h, is its option's twin) */
-		if (!(used & (1u << opts[k].id)) || !opts[k].help ||
+		if (!(used & (1ULL << opts[k].id)) || !opts[k].help ||
 		    ((opts[k].cmds >> c) & 1))
 			continue;
 		return bad_usage("%s is an option of %s", opts[k].name,
@@ -508,5 +623,11 @@ int main(int argc, char **argv)
 		return cmd_graph(&o);
 	if (!strcmp(cmd, "tui"))
 		return cmd_tui(&o);
+	if (!strcmp(cmd, "latency"))
+		return cmd_latency(&o);
+	if (!strcmp(cmd, "explain"))
+		return cmd_explain(&o);
+	if (!strcmp(cmd, "critical-path"))
+		return cmd_critpath(&o);
 	return cmd_check(&o);
 }
