@@ -172,6 +172,11 @@ static struct lttr_acct_sc *task_sc(struct actx *x, struct atask *tk, uint32_t n
 	return s;
 }
 
+/*
+ * The system's syscall @nr, for summing the tasks' into it (system_sc()):
+ * no figure of the system is kept apart from the tasks', so the two
+ * cannot disagree.
+ */
 static struct lttr_acct_sc *sys_sc(struct actx *x, uint32_t nr)
 {
 	struct lttr_account *a = x->a;
@@ -187,6 +192,29 @@ static struct lttr_acct_sc *sys_sc(struct actx *x, uint32_t nr)
 	if (nr < SC_DIRECT)
 		x->sysidx[nr] = (size_t)(s - a->sc) + 1;
 	return s;
+}
+
+/* the system-wide per-syscall figures: the result's tasks' summed */
+static int system_sc(struct actx *x)
+{
+	struct lttr_account *a = x->a;
+	size_t i, k;
+
+	for (i = 0; i < a->ntasks; i++) {
+		for (k = 0; k < a->tasks[i].nsc; k++) {
+			const struct lttr_acct_sc *t = &a->tasks[i].sc[k];
+			struct lttr_acct_sc *s = sys_sc(x, t->nr);
+
+			if (!s)
+				return -1;
+			lttr_lat_merge(&s->lat, &t->lat);
+			s->partial += t->partial;
+			s->cpu_ns += t->cpu_ns;
+			s->blocked_ns += t->blocked_ns;
+			s->runnable_ns += t->runnable_ns;
+		}
+	}
+	return 0;
 }
 
 static int block_reason(struct actx *x, uint32_t nr)
@@ -264,8 +292,6 @@ static void close_blocked(struct actx *x, struct atask *tk, uint64_t t)
 		tk->pub.blocked_ns[tk->breason] += d;
 		if (tk->in_sc && charged(x, d) && (s = task_sc(x, tk, tk->scnr)))
 			s->blocked_ns += d;
-		if (tk->in_sc && charged(x, d) && (s = sys_sc(x, tk->scnr)))
-			s->blocked_ns += d;
 	}
 }
 
@@ -276,8 +302,6 @@ static void close_runnable(struct actx *x, struct atask *tk, uint64_t t)
 
 	tk->pub.runnable_ns += d;
 	if (tk->in_sc && charged(x, d) && (s = task_sc(x, tk, tk->scnr)))
-		s->runnable_ns += d;
-	if (tk->in_sc && charged(x, d) && (s = sys_sc(x, tk->scnr)))
 		s->runnable_ns += d;
 }
 
@@ -321,9 +345,6 @@ static void on_segment(void *arg, const struct lttr_flow_seg *s)
 			if (sc)
 				sc->cpu_ns += d;
 		}
-		sc = sys_sc(x, s->what);
-		if (sc)
-			sc->cpu_ns += d;
 		break;
 	case LTTR_MODE_TRAP:
 		c->kernel_ns += d;
@@ -655,11 +676,6 @@ static void on_resolve(struct actx *x, struct atask *tk,
 			s->cpu_ns += tk->pending_cpu;
 			s->blocked_ns += tk->pending_blocked;
 		}
-		s = sys_sc(x, tr->what);
-		if (s) {
-			s->cpu_ns += tk->pending_cpu;
-			s->blocked_ns += tk->pending_blocked;
-		}
 		break;
 	default:
 		tk->pub.trap_ns += tk->pending_cpu;
@@ -746,21 +762,17 @@ static void on_softirq_exit(struct actx *x, const struct lttr_flow_tr *tr)
 static void on_syscall_exit(struct actx *x, struct atask *tk,
 			    const struct lttr_flow_tr *tr)
 {
-	struct lttr_acct_sc *s, *g;
+	struct lttr_acct_sc *s;
 
 	if (!in_window(x, tr->time_ns))
 		return;
 	s = task_sc(x, tk, tr->what);
-	g = sys_sc(x, tr->what);
-	if (!s || !g)
+	if (!s)
 		return;
-	if (tr->since_ns && tr->since_ns >= x->w_from) {
+	if (tr->since_ns && tr->since_ns >= x->w_from)
 		lttr_lat_add(&s->lat, tr->time_ns - tr->since_ns);
-		lttr_lat_add(&g->lat, tr->time_ns - tr->since_ns);
-	} else {
+	else
 		s->partial++;
-		g->partial++;
-	}
 }
 
 static void on_transition(void *arg, const struct lttr_flow_tr *tr)
@@ -1003,6 +1015,8 @@ static int finish(struct actx *x)
 				a->cpu[c].cut_ns = 0;
 	}
 	qsort(a->tasks, a->ntasks, sizeof(*a->tasks), cmp_task);
+	if (system_sc(x))
+		return -1;
 	if (a->nsc)
 		qsort(a->sc, a->nsc, sizeof(*a->sc), cmp_sc);
 	if (a->nirqs)

@@ -17,6 +17,11 @@ struct wk {
 	struct lttr_waker *w;	/* per task: its first wakeup since it ran */
 	size_t n;
 	size_t cap;
+	struct {		/* per CPU: the task of its last syscall */
+		uint32_t pid;
+		size_t idx;
+		bool valid;
+	} last[LTT_MAX_CPUS];
 };
 
 static struct lttr_waker *waker_of(struct tctx *x, uint32_t pid, bool create)
@@ -36,6 +41,7 @@ static struct lttr_waker *waker_of(struct tctx *x, uint32_t pid, bool create)
 			goto nomem;
 		k->w = n;
 		k->cap = ncap;
+		memset(k->last, 0, sizeof(k->last));	/* the array moved */
 	}
 	if (lttr_pidmap_put(&k->map, pid, k->n))
 		goto nomem;
@@ -82,12 +88,23 @@ static void wk_transition(struct tctx *x, const struct lttr_flow_tr *tr)
 		w->time_ns = tr->time_ns;
 		break;
 	case LTTR_TR_SYSCALL_ENTRY:
-	case LTTR_TR_SYSCALL_EXIT:
+	case LTTR_TR_SYSCALL_EXIT: {
 		/* a wakeup that raced a running task is forgotten here */
-		w = waker_of(x, tr->pid, false);
-		if (w)
-			w->known = false;
+		struct wk *k = x->k;
+
+		if (tr->cpu >= LTT_MAX_CPUS)
+			break;
+		if (!k->last[tr->cpu].valid || k->last[tr->cpu].pid != tr->pid) {
+			w = waker_of(x, tr->pid, true);
+			if (!w)
+				break;
+			k->last[tr->cpu].valid = true;
+			k->last[tr->cpu].pid = tr->pid;
+			k->last[tr->cpu].idx = (size_t)(w - k->w);
+		}
+		k->w[k->last[tr->cpu].idx].known = false;
 		break;
+	}
 	default:
 		break;
 	}

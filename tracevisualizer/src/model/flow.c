@@ -333,7 +333,9 @@ static bool same_what(uint32_t a, uint32_t b)
 
 /*
  * pop down to the newest frame of @mode/@what; returns 1 if found, and
- * replaces an unknown *@what (no details) by the frame's
+ * replaces an unknown *@what (no details) by the frame's, and a syscall
+ * exit's by its entry's: an exit is named after the entry it closes (the
+ * kernel gives an rt_sigreturn's exit the number -1)
  */
 static int kpop(struct ftask *tk, uint8_t mode, uint32_t *what, uint64_t *since)
 {
@@ -343,7 +345,8 @@ static int kpop(struct ftask *tk, uint8_t mode, uint32_t *what, uint64_t *since)
 		if (tk->k[i - 1].mode == mode &&
 		    (mode == LTTR_MODE_SYSCALL || same_what(tk->k[i - 1].what, *what))) {
 			*since = tk->k[i - 1].since;
-			if (*what == LTTR_WHAT_UNKNOWN)
+			if (*what == LTTR_WHAT_UNKNOWN ||
+			    (mode == LTTR_MODE_SYSCALL && tk->k[i - 1].what != LTTR_WHAT_UNKNOWN))
 				*what = tk->k[i - 1].what;
 			tk->depth = i - 1;
 			return 1;

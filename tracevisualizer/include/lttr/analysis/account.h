@@ -172,7 +172,8 @@ struct lttr_acct_softirq {
  * @ntasks: entries of @tasks
  * @tasks: every task but the idle task, sorted by pid
  * @nsc: entries of @sc
- * @sc: system-wide per syscall, sorted by number
+ * @sc: system-wide per syscall: the figures of @tasks summed (none is kept
+ *	apart, so the two cannot disagree), sorted by number
  * @nirqs: entries of @irqs
  * @irqs: per irq, sorted (Linux irqs first, then vectors)
  * @nsoftirqs: entries of @softirqs
