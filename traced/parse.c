@@ -140,6 +140,7 @@ static const struct event_name events[] = {
 	{ "custom_destroy",	LTT_EV_CUSTOM_DESTROY },
 	{ "custom",		LTT_EV_CUSTOM },
 	{ "reap",		LTT_EV_PROCESS_REAP },
+	{ "softirq_raise",	LTT_EV_SOFTIRQ_RAISE },
 };
 
 #define NEVENTS (sizeof(events) / sizeof(events[0]))
@@ -170,7 +171,7 @@ static const struct event_group groups[] = {
 	{ "trap", 0, 0, { LTT_EV_TRAP_ENTRY, LTT_EV_TRAP_EXIT, 0 } },
 	{ "irq", 0, 0, { LTT_EV_IRQ_ENTRY, LTT_EV_IRQ_EXIT, 0 } },
 	{ "softirq", 0, 0, { LTT_EV_SOFTIRQ_ENTRY, LTT_EV_SOFTIRQ_EXIT,
-		       LTT_EV_TASKLET_ENTRY, LTT_EV_TASKLET_EXIT, 0 } },
+		       LTT_EV_SOFTIRQ_RAISE, LTT_EV_TASKLET_ENTRY, LTT_EV_TASKLET_EXIT, 0 } },
 	{ "process", 0, 0, { LTT_EV_PROCESS_FORK, LTT_EV_PROCESS_EXEC,
 		       LTT_EV_PROCESS_EXIT, LTT_EV_PROCESS_WAKEUP,
 		       LTT_EV_PROCESS_WAIT, LTT_EV_PROCESS_REAP,
@@ -323,7 +324,7 @@ const char *events_help(void)
 	"  mem_page_wait_start mem_page_wait_end socket_call socket_create\n"
 	"  socket_send socket_recv ipc_call ipc_msg_create ipc_sem_create\n"
 	"  ipc_shm_create net_packet_in net_packet_out change_mask custom_create\n"
-	"  custom_destroy custom reap\n"
+	"  custom_destroy custom reap softirq_raise\n"
 	"Groups: all (default: every event); classic (the first release's set:\n"
 	"  syscall..signal_deliver, ids 1-17); core (syscalls, traps, irqs,\n"
 	"  schedchange); syscall; trap; irq; softirq (softirq_*, tasklet_*);\n"

@@ -22,7 +22,9 @@
 #    state during its read explained (blocked, woken by B).
 # On every trace and kind: the JSON's figures recomputed from the raw
 # instances it lists (tests/lib/timingcheck.py), the explanations adding
-# up, the system-wide syscall figures the sum of the threads', and no
+# up, the softirq raise-to-entry instances (format 1.4) exactly the
+# dump's raises paired with the next entry of their vector on their CPU,
+# the system-wide syscall figures the sum of the threads', and no
 # syscall exit counted under the number the kernel gives a sigreturn's.
 . "$(dirname "$0")/../lib/tap.sh"
 share=$(mktemp -d); trap 'rm -rf "$share"' EXIT
@@ -41,6 +43,7 @@ for t in rt per hog chain; do
 		tracevisualizer latency --kind $k --json --instances --worst 8 "$share/$t" > "$share/$t.$k.json" ||
 			echo "latency --kind $k $t failed" >> "$share/errors"
 	done
+	tracevisualizer dump --json --type softirq_raise,softirq_entry "$share/$t" > "$share/$t.sq.json" &&
 	tracevisualizer syscalls --threads --json "$share/$t" > "$share/$t.sc.json" &&
 		tracevisualizer summary --json "$share/$t" > "$share/$t.sum.json" &&
 		tracevisualizer processes --threads --json "$share/$t" > "$share/$t.p.json" ||
@@ -86,6 +89,21 @@ for t in ('rt', 'per', 'hog', 'chain'):
         for n, s in sc['syscalls'].items()} == tot and
        any(s['blocked_ns'] for s in sc['syscalls'].values()),
        "%s: the system-wide syscall figures (blocked and runnable too) are the threads' summed" % t)
+    # softirq raises (format 1.4): per CPU and vector, the first raise
+    # since the handler's last entry, to its next entry
+    sq = load('%s/%s.softirq.json' % (d, t))
+    pend, want = {}, []
+    for e in load('%s/%s.sq.json' % (d, t))['events']:
+        k = (e['cpu'], e['args']['vec'])
+        if e['type'] == 'softirq_raise':
+            pend.setdefault(k, e['time_ns'])
+        elif k in pend:
+            want.append((pend.pop(k), e['time_ns'], e['cpu'], k[1]))
+    got = [(i['start_ns'], i['end_ns'], i['cpu'], i['what'])
+           for i in sq['instances'] if i['sub'] == 'raise']
+    ok(sq['raises_recorded'] and want and sorted(got) == sorted(want),
+       "%s: softirq raise to entry: the %d instances are the dump's raises paired with the next entry on their CPU"
+       % (t, len(got)))
     sm = load('%s/%s.sum.json' % (d, t))['syscalls']
     ok('syscall_4294967294' not in sm and 'syscall_4294967295' not in sm and
        ('rt_sigreturn' not in sm or sm['rt_sigreturn']['exits'] <= sm['rt_sigreturn']['entries']),

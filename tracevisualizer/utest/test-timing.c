@@ -10,7 +10,8 @@
  * for the CPU, a nanosleep, a timer irq), scenario S (softirqs with a
  * nested irq, in a syscall and in ksoftirqd), scenario T (a periodic
  * clock_nanosleep: an activation from the idle task's timer irq, one
- * delayed by a CPU hog, a sleep with nothing left, one ended early).
+ * delayed by a CPU hog, a sleep with nothing left, one ended early),
+ * scenario R (softirq raises, format 1.4, to the handler's entry per CPU).
  * A simulated two-CPU trace (simtrace.c): every group's figures against
  * the raw instances (count, total, min, max, histogram, percentiles,
  * standard deviation, parts, worst, over the threshold), every instance's
@@ -358,6 +359,71 @@ static void test_t(void)
 	lttr_trace_close(t);
 }
 
+/*
+ * Softirq raises (format 1.4): NET_RX raised in an irq at 120 runs at
+ * 140 (its handler raises it again at 150: pending until its next run at
+ * 400); TIMER raised at 200 and 210 runs at 300 (one instance, from the
+ * first raise); RCU raised at 600 never runs; on cpu 1 NET_RX raised at
+ * 130 runs at 180 there, not at 140 on cpu 0.
+ */
+#define R_DESC \
+	"header ncpus=2 format=1.4 events=all end=1000001000\n" \
+	"proc PID: 5; PPID: 1; TGID: 5; NAME: a\n" \
+	"buf cpu=0 start=1000000000 pid=5\n" \
+	"1000000000 start 5 0\n" \
+	"1000000100 syscall_entry 0\n" \
+	"1000000110 irq_entry 4 0\n" \
+	"1000000120 softirq_raise 3\n" \
+	"1000000140 softirq_entry 3\n" \
+	"1000000150 softirq_raise 3\n" \
+	"1000000160 softirq_exit 3\n" \
+	"1000000170 irq_exit 4 0\n" \
+	"1000000200 softirq_raise 1\n" \
+	"1000000210 softirq_raise 1\n" \
+	"1000000300 softirq_entry 1\n" \
+	"1000000310 softirq_exit 1\n" \
+	"1000000400 softirq_entry 3\n" \
+	"1000000410 softirq_exit 3\n" \
+	"1000000500 syscall_exit 0 0\n" \
+	"1000000600 softirq_raise 9\n" \
+	"buf cpu=1 start=1000000000 pid=0\n" \
+	"1000000000 start 0 1\n" \
+	"1000000130 softirq_raise 3\n" \
+	"1000000180 softirq_entry 3\n" \
+	"1000000190 softirq_exit 3\n"
+
+static void test_raise(void)
+{
+	struct lttr_trace *t;
+	struct lttr_error err;
+	struct lttr_timing *r;
+	const struct lttr_timing_group *g;
+	const struct lttr_timing_inst *in;
+
+	if (tg_open("raise", R_DESC, 0, &t, &err)) {
+		ok(0, "scenario R opens: %s", err.msg);
+		return;
+	}
+	r = timing(t, LTTR_TIMING_SOFTIRQ, true, 10, NULL);
+	ok(r && r->raises, "R: a format 1.4 trace with softirq_raise in its mask records raises");
+	in = r ? r->inst : NULL;
+	ok(r && r->ninst == 8 &&
+	   inst_is(&in[0], LTTR_SUB_RAISE, 120, 140, 5, 3, 0) &&
+	   inst_is(&in[1], LTTR_SUB_RAISE, 130, 180, 0, 3, 1) &&
+	   inst_is(&in[2], LTTR_SUB_HANDLER, 140, 160, 5, 3, 0) &&
+	   inst_is(&in[3], LTTR_SUB_RAISE, 150, 400, 5, 3, 0) &&
+	   inst_is(&in[5], LTTR_SUB_RAISE, 200, 300, 5, 1, 0) &&
+	   in[5].part[LTTR_PART_PENDING] == 100 && psum(&in[5]) == 100,
+	   "R: raise to entry per CPU and vector, from the first raise since the last entry: NET_RX 120-140, 150-400 on cpu 0, 130-180 on cpu 1; TIMER 200-300; RCU never runs");
+	g = r ? lttr_timing_find(r, LTTR_TG_WHAT, LTTR_SUB_RAISE, 3, false, 0) : NULL;
+	ok(g && g->dist.lat.count == 3 && g->dist.lat.total == 20 + 50 + 250 && g->dist.p50 == 50,
+	   "R: NET_RX raised 3 times, 320 ns pending in all, median 50");
+	g = r ? lttr_timing_find(r, LTTR_TG_ALL, LTTR_SUB_HANDLER, 0, false, 0) : NULL;
+	ok(g && g->dist.lat.count == 4, "R: the 4 handlers are counted apart from the raises");
+	lttr_timing_free(r);
+	lttr_trace_close(t);
+}
+
 /* ---- the simulated trace ---- */
 
 static bool belongs(const struct lttr_timing_inst *in, const struct lttr_timing_group *g)
@@ -602,6 +668,7 @@ int main(void)
 	test_a();
 	test_s();
 	test_t();
+	test_raise();
 	test_sim();
 	return tap_done();
 }

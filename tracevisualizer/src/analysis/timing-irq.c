@@ -44,8 +44,9 @@ static int init(struct tctx *x, bool softirq)
 		return -1;
 	k->softirq = softirq;
 	x->k = k;
-	x->r->raises = softirq && lttr_event_mask_has(&lttr_trace_header(x->t)->mask,
-						      LTT_EV_SOFTIRQ_RAISE);
+	/* the kernels of format 1.4 record raises, when in the mask */
+	x->r->raises = softirq && lttr_trace_header(x->t)->minor >= 4 &&
+		lttr_event_mask_has(&lttr_trace_header(x->t)->mask, LTT_EV_SOFTIRQ_RAISE);
 	return 0;
 }
 

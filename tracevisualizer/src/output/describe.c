@@ -478,6 +478,7 @@ int lttr_event_describe(const struct lttr_trace *t, const struct lttr_event *ev,
 	}
 	case LTT_EV_SOFTIRQ_ENTRY:
 	case LTT_EV_SOFTIRQ_EXIT:
+	case LTT_EV_SOFTIRQ_RAISE:
 		name = lttr_softirq_name(p->softirq.vec);
 		if (name)
 			return snprintf(buf, size, "%s %s", type, name);

@@ -381,6 +381,7 @@ static const struct field_list by_id[LTT_EV_MAX] = {
 	[LTT_EV_CUSTOM_DESTROY] = LIST(f_custom_destroy),
 	[LTT_EV_CUSTOM] = LIST(f_custom),
 	[LTT_EV_PROCESS_REAP] = LIST(f_reap),
+	[LTT_EV_SOFTIRQ_RAISE] = LIST(f_softirq),
 	[LTT_EV_TRACE_START] = LIST(f_trace_start),
 };
 
