@@ -210,17 +210,17 @@ static void print_inst(const struct lctx *x, const struct lttr_timing_inst *in,
 	case LTTR_SUB_RAISE:
 		snprintf(buf, sizeof(buf), "%s%s over %u %s",
 			 lttr_timing_what_str(x->t, x->r->kind, in->what, in->sysvec, nb, sizeof(nb)),
-			 in->sub == LTTR_SUB_RAISE ? " raised" : "", in->pid, tt_name(a, in->pid));
+			 in->sub == LTTR_SUB_RAISE ? " raised, run" : "", in->pid, tt_name(a, in->pid));
 		break;
 	default:
 		break;
 	}
-	printf("%s%.9f s %12.3f us  %u %s cpu %u  %s\n", indent, tt_rel(x->t, in->start_ns),
+	printf("%s%.9f s %12.3f us  %u %s cpu %u%s%s\n", indent, tt_rel(x->t, in->start_ns),
 	       (double)(in->end_ns - in->start_ns) / 1e3, in->pid, tt_name(a, in->pid),
-	       in->cpu, buf);
+	       in->cpu, buf[0] ? "  " : "", buf);
 	e = explained((void *)x, in);
 	if (e)
-		tt_explanation(x->t, a, e, "      ", 40);
+		tt_explanation(x->t, a, e, "      ", 12);
 }
 
 static void print_table(const struct lctx *x)
