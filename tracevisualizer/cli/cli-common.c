@@ -224,6 +224,34 @@ void cli_print_window(const struct lttr_account *a)
 	       (double)(a->end_ns - a->start_ns) / 1e9);
 }
 
+int cli_fail(struct lttr_trace *t, const struct lttr_error *err, const char *what)
+{
+	int st = err->code == LTTR_E_INVAL ? EXIT_USAGE : EXIT_TRACE;
+
+	if (st == EXIT_USAGE)
+		fprintf(stderr, "%s: %s: %s\n", cli_prog, what, err->msg);
+	else
+		cli_trace_error(err->msg);
+	lttr_trace_close(t);
+	return st;
+}
+
+void cli_json_begin(struct lttr_json *j, const struct cli_opts *o,
+		    const struct lttr_trace *t)
+{
+	lttr_json_init(j, stdout, o->pretty);
+	lttr_json_begin_object(j);
+	lttr_json_key(j, "trace");
+	lttr_json_traceinfo(j, t);
+}
+
+void cli_json_end(struct lttr_json *j, const struct cli_opts *o)
+{
+	lttr_json_end_object(j);
+	if (!o->pretty)
+		putchar('\n');
+}
+
 void cli_json_window(struct lttr_json *j, const struct lttr_account *a)
 {
 	if (!a->windowed)

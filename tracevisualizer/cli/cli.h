@@ -21,6 +21,7 @@
 struct lttr_trace;
 struct lttr_account;
 struct lttr_filter;
+struct lttr_error;
 
 struct cli_opts {
 	bool json;
@@ -93,6 +94,16 @@ void cli_print_ms(uint64_t ns);
 struct lttr_json;
 void cli_print_window(const struct lttr_account *a);
 void cli_json_window(struct lttr_json *j, const struct lttr_account *a);
+/*
+ * an analysis of @t failed with @err: said (after @what when the caller
+ * asked for what the trace does not have, LTTR_E_INVAL), the trace
+ * closed; the exit status (2 for LTTR_E_INVAL, else 1)
+ */
+int cli_fail(struct lttr_trace *t, const struct lttr_error *err, const char *what);
+/* --json: start the document, {"trace": TRACEINFO, ... and end it */
+void cli_json_begin(struct lttr_json *j, const struct cli_opts *o,
+		    const struct lttr_trace *t);
+void cli_json_end(struct lttr_json *j, const struct cli_opts *o);
 double cli_pct(uint64_t part, uint64_t whole);
 
 #endif

@@ -31,25 +31,16 @@ int cmd_critpath(struct cli_opts *o)
 		return st;
 	cli_window(o, t, &from, &to);
 	if (lttr_critpath_compute(t, o->pids[0], from, to, &cp, &err) < 0) {
-		if (err.code == LTTR_E_INVAL) {
-			fprintf(stderr, "%s: --pid %u: %s\n", cli_prog, o->pids[0], err.msg);
-			lttr_trace_close(t);
-			return EXIT_USAGE;
-		}
-		cli_trace_error(err.msg);
-		lttr_trace_close(t);
-		return EXIT_TRACE;
+		char what[32];
+
+		snprintf(what, sizeof(what), "--pid %u", o->pids[0]);
+		return cli_fail(t, &err, what);
 	}
 	if (o->json) {
-		lttr_json_init(&j, stdout, o->pretty);
-		lttr_json_begin_object(&j);
-		lttr_json_key(&j, "trace");
-		lttr_json_traceinfo(&j, t);
+		cli_json_begin(&j, o, t);
 		lttr_json_key(&j, "critical_path");
 		lttr_json_critpath(&j, t, cp->acct, cp);
-		lttr_json_end_object(&j);
-		if (!o->pretty)
-			putchar('\n');
+		cli_json_end(&j, o);
 	} else {
 		printf("Critical path of %u %s from %.9f to %.9f s (%.3f us): what it waited for,\n"
 		       "followed back across the tasks that woke it (indented one step per wakeup):\n",

@@ -75,26 +75,17 @@ int cmd_explain(struct cli_opts *o)
 	if (st)
 		return st;
 	if (lttr_explain_at(t, o->pids[0], cli_at(o, t), &r, &err) < 0) {
-		if (err.code == LTTR_E_INVAL) {
-			fprintf(stderr, "%s: --pid %u --at %.9f: %s\n", cli_prog, o->pids[0],
-				(double)o->at_ns / 1e9, err.msg);
-			lttr_trace_close(t);
-			return EXIT_USAGE;
-		}
-		cli_trace_error(err.msg);
-		lttr_trace_close(t);
-		return EXIT_TRACE;
+		char what[64];
+
+		snprintf(what, sizeof(what), "--pid %u --at %.9f", o->pids[0],
+			 (double)o->at_ns / 1e9);
+		return cli_fail(t, &err, what);
 	}
 	if (o->json) {
-		lttr_json_init(&j, stdout, o->pretty);
-		lttr_json_begin_object(&j);
-		lttr_json_key(&j, "trace");
-		lttr_json_traceinfo(&j, t);
+		cli_json_begin(&j, o, t);
 		lttr_json_key(&j, "explain");
 		lttr_json_explain_at(&j, t, r);
-		lttr_json_end_object(&j);
-		if (!o->pretty)
-			putchar('\n');
+		cli_json_end(&j, o);
 	} else {
 		print_text(t, r);
 	}

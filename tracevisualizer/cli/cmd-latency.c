@@ -420,30 +420,22 @@ int cmd_latency(struct cli_opts *o)
 	q.threshold_ns = o->threshold_ns;
 	q.has_threshold = o->has_threshold;
 	q.all = o->instances;
-	if (lttr_timing_compute(x.t, &q, &x.r, &err) < 0) {
-		cli_trace_error(err.msg);
-		lttr_trace_close(x.t);
-		return EXIT_TRACE;
-	}
+	if (lttr_timing_compute(x.t, &q, &x.r, &err) < 0)
+		return cli_fail(x.t, &err, "--kind");
 	st = choose_focus(&x);
 	if (!st && o->explain)
 		st = explain_worst(&x);
 	if (!st && o->png)
 		st = png(&x);
 	if (!st && o->json) {
-		lttr_json_init(&j, stdout, o->pretty);
-		lttr_json_begin_object(&j);
-		lttr_json_key(&j, "trace");
-		lttr_json_traceinfo(&j, x.t);
+		cli_json_begin(&j, o, x.t);
 		lttr_json_key(&j, "threshold_ns");
 		if (o->has_threshold)
 			lttr_json_u64(&j, o->threshold_ns);
 		else
 			lttr_json_null(&j);
 		lttr_json_timing(&j, x.t, x.r, explained, &x);
-		lttr_json_end_object(&j);
-		if (!o->pretty)
-			putchar('\n');
+		cli_json_end(&j, o);
 	} else if (!st) {
 		print_text(&x);
 	}

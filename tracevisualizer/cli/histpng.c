@@ -10,22 +10,11 @@
 #include <cairo.h>
 #include <lttr/analysis/distribution.h>
 #include "histpng.h"
+#include "timing-text.h"
 
 #define WIDTH 900
 #define PANEL 300	/* height of a panel */
 #define MARGIN 50
-
-static void human(uint64_t ns, char *buf, size_t size)
-{
-	if (ns < 1000)
-		snprintf(buf, size, "%" PRIu64 "ns", ns);
-	else if (ns < 1000000)
-		snprintf(buf, size, "%.3gus", (double)ns / 1e3);
-	else if (ns < 1000000000)
-		snprintf(buf, size, "%.3gms", (double)ns / 1e6);
-	else
-		snprintf(buf, size, "%.3gs", (double)ns / 1e9);
-}
 
 static void text_at(cairo_t *cr, double x, double y, const char *s, double align)
 {
@@ -38,27 +27,18 @@ static void text_at(cairo_t *cr, double x, double y, const char *s, double align
 
 static void panel(cairo_t *cr, double top, const char *label, const struct lttr_dist *d)
 {
-	unsigned int k, first = LTTR_HIST_BUCKETS, last = 0, nb;
-	uint64_t max = 0;
+	unsigned int k, first, last, nb;
+	uint64_t max = lttr_lat_span(&d->lat, &first, &last);
 	double x0 = MARGIN, y0 = top + PANEL - 40, w = WIDTH - 2 * MARGIN, h = PANEL - 90;
-	char buf[256], a[16], b[16], c[16], e[16];
+	char buf[256], a[24], b[24], c[24], e[24];
 
-	for (k = 0; k < LTTR_HIST_BUCKETS; k++) {
-		if (!d->lat.hist[k])
-			continue;
-		if (first == LTTR_HIST_BUCKETS)
-			first = k;
-		last = k;
-		if (d->lat.hist[k] > max)
-			max = d->lat.hist[k];
-	}
 	cairo_set_source_rgb(cr, 0, 0, 0);
 	cairo_set_font_size(cr, 13);
 	text_at(cr, x0, top + 22, label, 0);
-	human(d->p50, a, sizeof(a));
-	human(d->p99, b, sizeof(b));
-	human(d->lat.max, c, sizeof(c));
-	human(d->stddev, e, sizeof(e));
+	tt_human(d->p50, a, sizeof(a));
+	tt_human(d->p99, b, sizeof(b));
+	tt_human(d->lat.max, c, sizeof(c));
+	tt_human(d->stddev, e, sizeof(e));
 	snprintf(buf, sizeof(buf), "%" PRIu64 " instances, p50 %s, p99 %s, max %s, stddev %s",
 		 d->lat.count, a, b, c, e);
 	cairo_set_font_size(cr, 11);
@@ -82,7 +62,7 @@ static void panel(cairo_t *cr, double top, const char *label, const struct lttr_
 		snprintf(buf, sizeof(buf), "%" PRIu64, d->lat.hist[k]);
 		text_at(cr, bx + bw / 2, y0 - bh - 4, buf, 0.5);
 		lttr_lat_bucket_bounds(k, &lo, &hi);
-		human(lo, buf, sizeof(buf));
+		tt_human(lo, buf, sizeof(buf));
 		text_at(cr, bx + 2, y0 + 15, buf, 0);
 	}
 	text_at(cr, x0 + w, y0 + 32, "log2 buckets of the duration (each from its lower bound)", 1);

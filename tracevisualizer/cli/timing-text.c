@@ -84,8 +84,7 @@ void tt_dist_row(int label_width, const char *label, const struct lttr_dist *d)
 	       (double)d->lat.max / 1e3, (double)d->stddev / 1e3);
 }
 
-/* a duration in the unit that suits it */
-static const char *human(uint64_t ns, char *buf, size_t size)
+const char *tt_human(uint64_t ns, char *buf, size_t size)
 {
 	if (ns < 1000)
 		snprintf(buf, size, "%" PRIu64 " ns", ns);
@@ -100,18 +99,9 @@ static const char *human(uint64_t ns, char *buf, size_t size)
 
 void tt_hist(const char *indent, const struct lttr_dist *d)
 {
-	unsigned int k, first = LTTR_HIST_BUCKETS, last = 0;
-	uint64_t max = 0;
+	unsigned int k, first, last;
+	uint64_t max = lttr_lat_span(&d->lat, &first, &last);
 
-	for (k = 0; k < LTTR_HIST_BUCKETS; k++) {
-		if (!d->lat.hist[k])
-			continue;
-		if (first == LTTR_HIST_BUCKETS)
-			first = k;
-		last = k;
-		if (d->lat.hist[k] > max)
-			max = d->lat.hist[k];
-	}
 	for (k = first; k <= last && max; k++) {
 		uint64_t lo, hi, c = d->lat.hist[k];
 		char a[24], b[24], bar[BAR + 1];
@@ -123,8 +113,8 @@ void tt_hist(const char *indent, const struct lttr_dist *d)
 		if (hi == UINT64_MAX)
 			snprintf(b, sizeof(b), "...");
 		else
-			human(hi, b, sizeof(b));
-		printf("%s[%9s, %9s) %9" PRIu64 " |%s\n", indent, human(lo, a, sizeof(a)), b,
+			tt_human(hi, b, sizeof(b));
+		printf("%s[%9s, %9s) %9" PRIu64 " |%s\n", indent, tt_human(lo, a, sizeof(a)), b,
 		       c, bar);
 	}
 }

@@ -20,6 +20,9 @@ struct lttr_critpath;
 /* the name of a task (its last), "idle" for pid 0 */
 const char *tt_name(const struct lttr_account *a, uint32_t pid);
 
+/* a duration in the unit that suits it: "512 ns", "1.02 us", "4.19 ms" */
+const char *tt_human(uint64_t ns, char *buf, size_t size);
+
 /* a time as dump's first column: seconds after the trace's start */
 double tt_rel(const struct lttr_trace *t, uint64_t ns);
 

@@ -141,6 +141,18 @@ static void test_dist(void)
 		v[i] = 5;
 	lttr_dist_compute(v, 1000, &d);
 	ok(d.p50 == 5 && d.p999 == 5 && d.stddev == 0, "1000 equal durations");
+	{
+		struct lttr_lat l = { .count = 0 };
+		unsigned int f = 9, la = 9;
+
+		ok(lttr_lat_span(&l, &f, &la) == 0 && f == 0 && la == 0,
+		   "an empty histogram spans nothing");
+		lttr_lat_add(&l, 5);	/* bucket 2 */
+		lttr_lat_add(&l, 6);
+		lttr_lat_add(&l, 1000);	/* bucket 9 */
+		ok(lttr_lat_span(&l, &f, &la) == 2 && f == 2 && la == 9,
+		   "a histogram spans buckets 2 to 9, 2 at most in one");
+	}
 	ok(lttr_dist_rank(1000, 999) == 998 && lttr_dist_rank(1001, 999) == 999 &&
 	   lttr_dist_rank(10, 500) == 4 && lttr_dist_rank(0, 500) == 0 && lttr_dist_rank(1, 999) == 0,
 	   "nearest ranks");

@@ -319,7 +319,6 @@ static void on_segment(void *arg, const struct lttr_flow_seg *s)
 	struct lttr_acct_cpu *c = &x->a->cpu[s->cpu];
 	uint64_t d = span(x, s->start_ns, s->end_ns);
 	struct atask *tk = get_task(x, s->pid);
-	struct lttr_acct_sc *sc;
 
 	c->sched_ns += d;
 	if (tk && tk->state == ST_NONE) {
@@ -340,8 +339,9 @@ static void on_segment(void *arg, const struct lttr_flow_seg *s)
 		if (!charged(x, d))
 			break;
 		if (tk) {
+			struct lttr_acct_sc *sc = task_sc(x, tk, s->what);
+
 			tk->pub.syscall_ns += d;
-			sc = task_sc(x, tk, s->what);
 			if (sc)
 				sc->cpu_ns += d;
 		}

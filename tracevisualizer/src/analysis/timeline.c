@@ -30,29 +30,14 @@ static bool overlaps(const struct timeline *tl, uint64_t a, uint64_t b)
 
 static struct tl_task *task_get(struct timeline *tl, uint32_t pid, bool create)
 {
-	size_t i;
+	bool created;
+	struct tl_task *tk = lttr_pidtab_get(&tl->tasks, pid, create, &created);
 
-	if (lttr_pidmap_find(&tl->map, pid, &i))
-		return &tl->tasks[i];
-	if (!create)
-		return NULL;
-	if (tl->ntasks == tl->cap) {
-		size_t ncap = tl->cap ? tl->cap * 2 : 64;
-		struct tl_task *n = realloc(tl->tasks, ncap * sizeof(*n));
-
-		if (!n)
-			goto nomem;
-		tl->tasks = n;
-		tl->cap = ncap;
-	}
-	if (lttr_pidmap_put(&tl->map, pid, tl->ntasks))
-		goto nomem;
-	memset(&tl->tasks[tl->ntasks], 0, sizeof(tl->tasks[0]));
-	tl->tasks[tl->ntasks].pid = pid;
-	return &tl->tasks[tl->ntasks++];
-nomem:
-	tl->nomem = 1;
-	return NULL;
+	if (!tk && create)
+		tl->nomem = 1;
+	if (created)
+		tk->pid = pid;
+	return tk;
 }
 
 static void on_task(void *arg, const struct lttr_acct_change *c)
@@ -176,6 +161,7 @@ int tl_collect(struct lttr_trace *t, const uint64_t *win, size_t nwin, bool segm
 	int r;
 
 	memset(tl, 0, sizeof(*tl));
+	lttr_pidtab_init(&tl->tasks, sizeof(struct tl_task));
 	tl->segments = segments;
 	tl->only = only;
 	tl->only_pid = only_pid;
@@ -223,12 +209,11 @@ void tl_free(struct timeline *tl)
 {
 	size_t i;
 
-	for (i = 0; i < tl->ntasks; i++)
-		free(tl->tasks[i].v);
-	free(tl->tasks);
+	for (i = 0; i < tl->tasks.n; i++)
+		free(((struct tl_task *)lttr_pidtab_at(&tl->tasks, i))->v);
+	lttr_pidtab_free(&tl->tasks);
 	for (i = 0; i < LTT_MAX_CPUS; i++)
 		free(tl->cpu[i].v);
-	lttr_pidmap_free(&tl->map);
 	free(tl->win);
 	lttr_account_free(tl->acct);
 	memset(tl, 0, sizeof(*tl));
@@ -236,11 +221,7 @@ void tl_free(struct timeline *tl)
 
 const struct tl_task *tl_task(const struct timeline *tl, uint32_t pid)
 {
-	size_t i;
-
-	if (!lttr_pidmap_find(&tl->map, pid, &i))
-		return NULL;
-	return &tl->tasks[i];
+	return lttr_pidtab_find(&tl->tasks, pid);
 }
 
 uint64_t tl_state_end(const struct timeline *tl, const struct tl_task *tk, size_t i)

@@ -15,7 +15,7 @@
 #include <lttr/analysis/account.h>
 #include <lttr/analysis/timing.h>
 #include <lttr/model/flow.h>
-#include "model/pidmap.h"
+#include "model/pidtab.h"
 
 /*
  * A task enters a state at @t (struct lttr_acct_change, the reason of a
@@ -53,10 +53,7 @@ struct timeline {
 	uint32_t only_pid;	/* states of this task alone (with @only) */
 	bool only;
 	bool segments;		/* keep the CPUs' segments too */
-	struct lttr_pidmap map;
-	struct tl_task *tasks;
-	size_t ntasks;
-	size_t cap;
+	struct lttr_pidtab tasks;	/* struct tl_task per pid */
 	struct tl_cpu cpu[LTT_MAX_CPUS];
 	unsigned int ncpus;
 	uint64_t start_ns;	/* the trace's window */

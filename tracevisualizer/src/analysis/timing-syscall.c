@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "analysis/timing-internal.h"
-#include "model/pidmap.h"
+#include "model/pidtab.h"
 
 struct stask {
 	uint32_t pid;
@@ -26,10 +26,7 @@ struct stask {
 };
 
 struct sk {
-	struct lttr_pidmap map;
-	struct stask *v;
-	size_t n;
-	size_t cap;
+	struct lttr_pidtab v;	/* struct stask per task */
 	struct {		/* per CPU: the task of its last segment */
 		uint32_t pid;
 		size_t idx;
@@ -40,37 +37,28 @@ struct sk {
 static struct stask *task_of(struct tctx *x, uint32_t pid, bool create)
 {
 	struct sk *k = x->k;
-	size_t i;
+	bool created;
+	struct stask *tk = lttr_pidtab_get(&k->v, pid, create, &created);
 
-	if (lttr_pidmap_find(&k->map, pid, &i))
-		return &k->v[i];
-	if (!create)
-		return NULL;
-	if (k->n == k->cap) {
-		size_t ncap = k->cap ? k->cap * 2 : 64;
-		struct stask *n = realloc(k->v, ncap * sizeof(*n));
-
-		if (!n)
-			goto nomem;
-		k->v = n;
-		k->cap = ncap;
-		memset(k->last, 0, sizeof(k->last));	/* the array moved */
+	if (!tk && create)
+		x->nomem = 1;
+	if (created) {
+		memset(k->last, 0, sizeof(k->last));	/* the table may have moved */
+		tk->pid = pid;
+		tk->state = LTTR_TS_RUNNING;
 	}
-	if (lttr_pidmap_put(&k->map, pid, k->n))
-		goto nomem;
-	memset(&k->v[k->n], 0, sizeof(k->v[k->n]));
-	k->v[k->n].pid = pid;
-	k->v[k->n].state = LTTR_TS_RUNNING;
-	return &k->v[k->n++];
-nomem:
-	x->nomem = 1;
-	return NULL;
+	return tk;
 }
 
 static int sc_init(struct tctx *x)
 {
-	x->k = calloc(1, sizeof(struct sk));
-	return x->k ? 0 : -1;
+	struct sk *k = calloc(1, sizeof(*k));
+
+	if (!k)
+		return -1;
+	lttr_pidtab_init(&k->v, sizeof(struct stask));
+	x->k = k;
+	return 0;
 }
 
 static void sc_fini(struct tctx *x)
@@ -79,8 +67,7 @@ static void sc_fini(struct tctx *x)
 
 	if (!k)
 		return;
-	lttr_pidmap_free(&k->map);
-	free(k->v);
+	lttr_pidtab_free(&k->v);
 	free(k);
 	x->k = NULL;
 }
@@ -93,14 +80,14 @@ static void sc_segment(struct tctx *x, const struct lttr_flow_seg *s)
 	if (!s->pid || s->cpu >= LTT_MAX_CPUS)
 		return;
 	if (k->last[s->cpu].valid && k->last[s->cpu].pid == s->pid) {
-		tk = &k->v[k->last[s->cpu].idx];
+		tk = lttr_pidtab_at(&k->v, k->last[s->cpu].idx);
 	} else {
 		tk = task_of(x, s->pid, false);
 		if (!tk)
 			return;
 		k->last[s->cpu].valid = true;
 		k->last[s->cpu].pid = s->pid;
-		k->last[s->cpu].idx = (size_t)(tk - k->v);
+		k->last[s->cpu].idx = lttr_pidtab_index(&k->v, tk);
 	}
 	if (tk->open)
 		tk->part[timing_mode_part(s->mode)] += s->end_ns - s->start_ns;

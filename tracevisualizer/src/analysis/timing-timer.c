@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "analysis/timing-internal.h"
-#include "model/pidmap.h"
+#include "model/pidtab.h"
 
 struct ttask {
 	bool armed;		/* asleep (or going to) until @deadline */
@@ -25,56 +25,35 @@ struct ttask {
 	struct tgroup *g;
 };
 
-struct tk {
-	struct lttr_pidmap map;
-	struct ttask *v;
-	size_t n;
-	size_t cap;
-};
-
 static struct ttask *task_of(struct tctx *x, uint32_t pid, bool create)
 {
-	struct tk *k = x->k;
-	size_t i;
+	bool created;
+	struct ttask *tk = lttr_pidtab_get(x->k, pid, create, &created);
 
-	if (lttr_pidmap_find(&k->map, pid, &i))
-		return &k->v[i];
-	if (!create)
-		return NULL;
-	if (k->n == k->cap) {
-		size_t ncap = k->cap ? k->cap * 2 : 16;
-		struct ttask *n = realloc(k->v, ncap * sizeof(*n));
-
-		if (!n)
-			goto nomem;
-		k->v = n;
-		k->cap = ncap;
-	}
-	if (lttr_pidmap_put(&k->map, pid, k->n))
-		goto nomem;
-	memset(&k->v[k->n], 0, sizeof(k->v[k->n]));
-	k->v[k->n].g = timing_group(x, LTTR_SUB_TIMER, 0, false, pid);
-	return &k->v[k->n++];
-nomem:
-	x->nomem = 1;
-	return NULL;
+	if (!tk && create)
+		x->nomem = 1;
+	if (created)
+		tk->g = timing_group(x, LTTR_SUB_TIMER, 0, false, pid);
+	return tk;
 }
 
 static int tm_init(struct tctx *x)
 {
-	x->k = calloc(1, sizeof(struct tk));
-	return x->k ? 0 : -1;
+	struct lttr_pidtab *t = malloc(sizeof(*t));
+
+	if (!t)
+		return -1;
+	lttr_pidtab_init(t, sizeof(struct ttask));
+	x->k = t;
+	return 0;
 }
 
 static void tm_fini(struct tctx *x)
 {
-	struct tk *k = x->k;
-
-	if (!k)
+	if (!x->k)
 		return;
-	lttr_pidmap_free(&k->map);
-	free(k->v);
-	free(k);
+	lttr_pidtab_free(x->k);
+	free(x->k);
 	x->k = NULL;
 }
 

@@ -10,13 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include "analysis/timing-internal.h"
-#include "model/pidmap.h"
+#include "model/pidtab.h"
 
 struct wk {
-	struct lttr_pidmap map;
-	struct lttr_waker *w;	/* per task: its first wakeup since it ran */
-	size_t n;
-	size_t cap;
+	struct lttr_pidtab w;	/* per task: its first wakeup since it ran */
 	struct {		/* per CPU: the task of its last syscall */
 		uint32_t pid;
 		size_t idx;
@@ -27,35 +24,25 @@ struct wk {
 static struct lttr_waker *waker_of(struct tctx *x, uint32_t pid, bool create)
 {
 	struct wk *k = x->k;
-	size_t i;
+	bool created;
+	struct lttr_waker *w = lttr_pidtab_get(&k->w, pid, create, &created);
 
-	if (lttr_pidmap_find(&k->map, pid, &i))
-		return &k->w[i];
-	if (!create)
-		return NULL;
-	if (k->n == k->cap) {
-		size_t ncap = k->cap ? k->cap * 2 : 64;
-		struct lttr_waker *n = realloc(k->w, ncap * sizeof(*n));
-
-		if (!n)
-			goto nomem;
-		k->w = n;
-		k->cap = ncap;
-		memset(k->last, 0, sizeof(k->last));	/* the array moved */
-	}
-	if (lttr_pidmap_put(&k->map, pid, k->n))
-		goto nomem;
-	memset(&k->w[k->n], 0, sizeof(k->w[k->n]));
-	return &k->w[k->n++];
-nomem:
-	x->nomem = 1;
-	return NULL;
+	if (!w && create)
+		x->nomem = 1;
+	if (created)	/* the table may have moved */
+		memset(k->last, 0, sizeof(k->last));
+	return w;
 }
 
 static int wk_init(struct tctx *x)
 {
-	x->k = calloc(1, sizeof(struct wk));
-	return x->k ? 0 : -1;
+	struct wk *k = calloc(1, sizeof(*k));
+
+	if (!k)
+		return -1;
+	lttr_pidtab_init(&k->w, sizeof(struct lttr_waker));
+	x->k = k;
+	return 0;
 }
 
 static void wk_fini(struct tctx *x)
@@ -64,8 +51,7 @@ static void wk_fini(struct tctx *x)
 
 	if (!k)
 		return;
-	lttr_pidmap_free(&k->map);
-	free(k->w);
+	lttr_pidtab_free(&k->w);
 	free(k);
 	x->k = NULL;
 }
@@ -100,9 +86,9 @@ static void wk_transition(struct tctx *x, const struct lttr_flow_tr *tr)
 				break;
 			k->last[tr->cpu].valid = true;
 			k->last[tr->cpu].pid = tr->pid;
-			k->last[tr->cpu].idx = (size_t)(w - k->w);
+			k->last[tr->cpu].idx = lttr_pidtab_index(&k->w, w);
 		}
-		k->w[k->last[tr->cpu].idx].known = false;
+		((struct lttr_waker *)lttr_pidtab_at(&k->w, k->last[tr->cpu].idx))->known = false;
 		break;
 	}
 	default:

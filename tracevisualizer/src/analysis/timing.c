@@ -13,6 +13,7 @@
 #include <lttr/model/flow.h>
 #include <lttr/reader/trace.h>
 #include "analysis/timing-internal.h"
+#include "model/pidmap.h"
 
 #define PROGRESS_EVERY 4096	/* events between two progress calls */
 
@@ -118,16 +119,9 @@ static bool per_task(unsigned int kind)
 	       kind == LTTR_TIMING_TIMER;
 }
 
-static int cmp_u32(const void *pa, const void *pb)
-{
-	uint32_t a = *(const uint32_t *)pa, b = *(const uint32_t *)pb;
-
-	return a < b ? -1 : a > b;
-}
-
 bool timing_pid_wanted(const struct tctx *x, uint32_t pid)
 {
-	return !x->pids || bsearch(&pid, x->pids, x->q->npids, sizeof(*x->pids), cmp_u32);
+	return !x->pids || lttr_pids_has(x->pids, x->q->npids, pid);
 }
 
 /* ---- the groups ---- */
@@ -686,14 +680,11 @@ int lttr_timing_compute(struct lttr_trace *t, const struct lttr_timing_query *q,
 		x.r->to_ns = q->to_ns > x.r->from_ns ? q->to_ns : x.r->from_ns;
 	x.span_ns = x.end_ns - lttr_trace_window_start(t);
 	if (q->pids && per_task(q->kind)) {
-		x.pids = malloc((q->npids ? q->npids : 1) * sizeof(*x.pids));
+		x.pids = lttr_pids_sorted(q->pids, q->npids);
 		if (!x.pids) {
 			free(x.r);
 			return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
 		}
-		if (q->npids)
-			memcpy(x.pids, q->pids, q->npids * sizeof(*x.pids));
-		qsort(x.pids, q->npids, sizeof(*x.pids), cmp_u32);
 	}
 	h.x = &x;
 	h.ops = kinds[q->kind];
