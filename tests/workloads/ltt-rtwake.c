@@ -23,23 +23,24 @@
 #include <unistd.h>
 #include "ltt-workload.h"
 
+#define MAX_ROUNDS 10000
+
 int main(int argc, char **argv)
 {
 	struct sched_param sp = { .sched_priority = 50 };
+	static long long t[3 * MAX_ROUNDS];
 	struct timespec pause = { 0, 2000000 };
 	int ping[2], pong[2], st;
 	long n, i, spin;
-	long long *t;
 	char c = 'x';
 	pid_t child;
 
-	if (argc != 4 || (n = strtol(argv[1], NULL, 10)) <= 0 ||
+	if (argc != 4 || (n = strtol(argv[1], NULL, 10)) <= 0 || n > MAX_ROUNDS ||
 	    (spin = strtol(argv[2], NULL, 10)) <= 0) {
-		fprintf(stderr, "usage: ltt-rtwake N SPIN_US CPU\n");
+		fprintf(stderr, "usage: ltt-rtwake N SPIN_US CPU (N at most %d)\n", MAX_ROUNDS);
 		return 2;
 	}
-	t = calloc((size_t)n * 3, sizeof(*t));
-	if (!t || ltt_pin_cpu("ltt-rtwake", argv[3]) || pipe(ping) || pipe(pong))
+	if (ltt_pin_cpu("ltt-rtwake", argv[3]) || pipe(ping) || pipe(pong))
 		return 1;
 	child = fork();
 	if (child < 0)
