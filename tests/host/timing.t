@@ -185,6 +185,7 @@ $tv explain --pid 20 "$tmp/p" > /dev/null 2>&1; is "$?" 2 "explain without --at:
 $tv explain --pid 99 --at 0 "$tmp/p" > /dev/null 2>&1; is "$?" 2 "explain of a task not in the trace: usage error"
 $tv critical-path --pid 99 "$tmp/p" > /dev/null 2>&1; is "$?" 2 "critical-path of a task not in the trace: usage error"
 $tv critical-path "$tmp/p" > /dev/null 2>&1; is "$?" 2 "critical-path without --pid: usage error"
+$tv latency --kind wakeup --pid 99 "$tmp/p" > /dev/null 2>&1; is "$?" 2 "latency --pid of a task not in the trace: usage error"
 $tv latency --kind wakeup "$tmp/nothing" > /dev/null 2>&1; is "$?" 1 "latency on a missing trace: exit status 1"
 $tv latency --help | grep -q -- '--threshold D'; ok $? "latency --help lists --threshold"
 done_testing

@@ -143,6 +143,21 @@ static int choose_focus(struct lctx *x)
 	return 0;
 }
 
+/* a --pid the trace never shows is an error, as for the accounting's commands */
+static int check_pids(const struct lctx *x)
+{
+	size_t i;
+
+	for (i = 0; i < x->o->npids; i++) {
+		if (!lttr_account_find(x->r->acct, x->o->pids[i])) {
+			fprintf(stderr, "%s: --pid %u: no task %u in the trace\n", cli_prog,
+				x->o->pids[i], x->o->pids[i]);
+			return EXIT_USAGE;
+		}
+	}
+	return 0;
+}
+
 /* --explain: one pass explains every worst instance of the focus groups */
 static int explain_worst(struct lctx *x)
 {
@@ -422,7 +437,9 @@ int cmd_latency(struct cli_opts *o)
 	q.all = o->instances;
 	if (lttr_timing_compute(x.t, &q, &x.r, &err) < 0)
 		return cli_fail(x.t, &err, "--kind");
-	st = choose_focus(&x);
+	st = check_pids(&x);
+	if (!st)
+		st = choose_focus(&x);
 	if (!st && o->explain)
 		st = explain_worst(&x);
 	if (!st && o->png)

@@ -676,7 +676,7 @@ int lttr_timing_compute(struct lttr_trace *t, const struct lttr_timing_query *q,
 	x.r->to_ns = x.end_ns;
 	if (q->from_ns > x.r->from_ns)
 		x.r->from_ns = q->from_ns < x.end_ns ? q->from_ns : x.end_ns;
-	if (q->to_ns < x.r->to_ns)
+	if (q->to_ns && q->to_ns < x.r->to_ns)
 		x.r->to_ns = q->to_ns > x.r->from_ns ? q->to_ns : x.r->from_ns;
 	x.span_ns = x.end_ns - lttr_trace_window_start(t);
 	if (q->pids && per_task(q->kind)) {

@@ -242,7 +242,7 @@ struct lttr_timing_group {
  * @from_ns: only instances that start at or after it (absolute; 0: from
  *	the trace's start)
  * @to_ns: ... and end before it, or at it when it is the trace's end
- *	(UINT64_MAX: to the end); the rule of the accounting of a window
+ *	(0 or UINT64_MAX: to the end); the rule of the accounting of a window
  * @pids: only the instances of these tasks (not for irq and softirq),
  *	NULL: every task
  * @npids: entries of @pids
