@@ -58,17 +58,24 @@ static void relative_time(int64_t *ns, uint64_t start, uint64_t end)
 int cli_open(struct cli_opts *o, struct lttr_trace **t)
 {
 	struct lttr_error err;
-	uint64_t start, end;
-	unsigned int n;
 
 	if (lttr_trace_open(o->dir, o->salvage ? LTTR_OPEN_SALVAGE : 0, t, &err) < 0) {
 		cli_trace_error(err.msg);
 		return EXIT_TRACE;
 	}
+	return cli_open_checked(o, t);
+}
+
+int cli_open_checked(struct cli_opts *o, struct lttr_trace **t)
+{
+	uint64_t start, end;
+	unsigned int n;
+
 	n = lttr_trace_ncpus(*t);
-	if (o->cpu >= 0 && (unsigned int)o->cpu >= n)
-		return usage_error(*t, "--cpu %d: the trace has CPU%s 0%s%.0u", o->cpu,
-				   n > 1 ? "s" : "", n > 1 ? " to " : "", n > 1 ? n - 1 : 0);
+	if (n < 64 && (o->cpus >> n))
+		return usage_error(*t, "--cpu %d: the trace has CPU%s 0%s%.0u",
+				   63 - __builtin_clzll(o->cpus), n > 1 ? "s" : "",
+				   n > 1 ? " to " : "", n > 1 ? n - 1 : 0);
 	start = lttr_trace_header(*t)->start_ns;
 	end = lttr_trace_end_ns(*t);
 	if (end < start)

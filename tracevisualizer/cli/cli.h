@@ -12,7 +12,7 @@
 #define EXIT_TRACE 1	/* the trace could not be read */
 #define EXIT_USAGE 2	/* bad command line */
 #define EXIT_CONSERVATION 3	/* check: time not conserved */
-#define EXIT_DAMAGED 4	/* check: conserved, but the trace is incomplete */
+#define EXIT_DAMAGED 4	/* check: conserved, but the figures are partial (incomplete trace, lost events, warnings) */
 #define EXIT_THRESHOLD 3	/* latency: an instance is over --threshold */
 
 #define CLI_MAX_PIDS 64
@@ -35,7 +35,7 @@ struct cli_opts {
 	bool wall;		/* dump: wall-clock times (UTC) */
 	bool has_from;
 	bool has_to;
-	int cpu;		/* -1: all */
+	uint64_t cpus;		/* --cpu: a bit per CPU shown (0: every CPU) */
 	int width;		/* graph columns */
 	int64_t from_ns;	/* relative to the trace start */
 	int64_t to_ns;
@@ -50,7 +50,7 @@ struct cli_opts {
 	struct lttr_filter *filter;	/* and compiled (main() frees it) */
 	int kind;		/* latency: enum lttr_timing_kind, -1: none */
 	size_t worst;		/* latency: worst instances listed */
-	bool explain;		/* latency: explain the worst */
+	bool explain;		/* latency: explain the worst; paths: each hop's time split */
 	bool instances;		/* latency: list every instance (JSON) */
 	bool has_threshold;
 	uint64_t threshold_ns;	/* latency: --threshold */
@@ -58,7 +58,30 @@ struct cli_opts {
 	const char *what;	/* latency: one syscall, irq, vector or sub-kind */
 	bool has_at;
 	int64_t at_ns;		/* explain: --at, relative to the trace start */
+	const char *pcap;	/* export --pcap FILE (written); messages, paths: read */
+	const char *ctf;	/* export --ctf DIR */
+	const char *json_events;	/* export --json-events FILE */
 	const char *dir;
+	/* messages and paths */
+	unsigned int by;	/* --by: enum lttr_node_by */
+	const char *msgfile;	/* --messages FILE (abstract format) */
+	bool list;		/* messages: every message, abstract format */
+	const char *write_pcap;	/* messages: the trace's packets to this file */
+	bool convolution;	/* paths --algorithm convolution */
+	bool latency_sort;	/* paths --sort latency */
+	bool dot;		/* paths: Graphviz dot */
+	bool parents;		/* paths: each call pair's parent */
+	bool ports;		/* --pcap: a node is an address and a port */
+	bool has_penalties;
+	bool no_tasks;		/* nesting: no task hint */
+	size_t top;		/* paths: patterns shown (0: all) */
+	uint64_t quantum_ns;	/* convolution: mu */
+	uint64_t max_delay_ns;
+	uint64_t min_count;
+	const char *root;	/* convolution: the first node */
+	uint64_t skew_ns;	/* nesting: skew window */
+	double smooth;		/* nesting: smoothing, bins */
+	double penalty[3];	/* nesting: x, y, z */
 };
 
 extern const char *cli_prog;
@@ -73,11 +96,29 @@ int cmd_graph(struct cli_opts *o);
 int cmd_latency(struct cli_opts *o);
 int cmd_explain(struct cli_opts *o);
 int cmd_critpath(struct cli_opts *o);
+int cmd_export(struct cli_opts *o);
+int cmd_messages(struct cli_opts *o);
+int cmd_paths(struct cli_opts *o);
 void cli_trace_error(const char *msg);
+
+/* msgsource.c: the messages of --messages, --pcap or the trace (@t: the
+ * open trace, or NULL); 0 or an exit status (the error said) */
+struct lttr_msgset;
+int cli_load_messages(struct cli_opts *o, struct lttr_msgset **s, struct lttr_trace **t);
+/* their warnings on standard error */
+void cli_msg_warnings(const struct lttr_msgset *s);
 
 /* cli-common.c */
 bool cli_pid_wanted(const struct cli_opts *o, uint32_t pid);
+
+/* whether --cpu asks for the events of @cpu (every CPU without --cpu) */
+static inline bool cli_cpu_wanted(const struct cli_opts *o, unsigned int cpu)
+{
+	return !o->cpus || (cpu < 64 && (o->cpus >> cpu) & 1);
+}
 int cli_open(struct cli_opts *o, struct lttr_trace **t);
+/* cli_open()'s checks of the options against an open trace (closed on failure) */
+int cli_open_checked(struct cli_opts *o, struct lttr_trace **t);
 int cli_open_account(struct cli_opts *o, struct lttr_trace **t,
 		     struct lttr_account **a);
 int cli_finish(struct lttr_trace *t, struct lttr_account *a, int status);

@@ -191,9 +191,16 @@ static const struct tcase cases[] = {
 	  0, READ_ERR, "shorter than the 12 bytes of a schedchange event", 0 },
 	{ "short-payload-softirq", GOOD_HEAD GOOD_BUF0 "1000000300 rec 15 8\n",
 	  0, READ_ERR, "shorter than the 4 bytes of a softirq_exit event", 0 },
+	/* an id the trace's format does not have: a damaged record */
 	{ "unknown-id", GOOD_HEAD GOOD_BUF0 "1000000300 rec 99 12 1 2 3 4\n" GOOD_BUF1,
-	  0, OK, NULL, 7 },
-	{ "id-zero", GOOD_HEAD GOOD_BUF0 "1000000300 rec 0 8\n", 0, OK, NULL, 4 },
+	  0, READ_ERR, "events: record at offset 104 (buffer at offset 0, cpu 0, seq 0): event id 99, which format 1.0 does not have: a damaged record", 0 },
+	{ "unknown-id-salvage", GOOD_HEAD GOOD_BUF0 "1000000300 rec 99 12 1 2 3 4\n" GOOD_BUF1,
+	  LTTR_OPEN_SALVAGE, OK, "event id 99, which format 1.0 does not have: a damaged record: rest of the buffer ignored", 6 },
+	{ "id-zero", GOOD_HEAD GOOD_BUF0 "1000000300 rec 0 8\n", 0, READ_ERR,
+	  "event id 0, which format 1.0 does not have", 0 },
+	/* in a newer format, an event added since: skipped by its size */
+	{ "unknown-id-newer", "header minor=9\n" GOOD_HEAD GOOD_BUF0
+	  "1000000300 rec 99 12 1 2 3 4\n" GOOD_BUF1, 0, OK, NULL, 7 },
 	{ "no-details", GOOD_HEAD GOOD_BUF0 "1000000300 nodetail 7\n", 0, OK, NULL, 4 },
 	{ "exec-no-nul", GOOD_HEAD GOOD_BUF0 "1000000300 rec 11 16 1 0 0 0 0x41 0x42 0x43 0x44\n",
 	  0, OK, NULL, 4 },
@@ -297,7 +304,9 @@ static const struct tcase cases[] = {
 	  LTTR_OPEN_SALVAGE, OK,
 	  "schedchange record flags 0x03: compact (LTT_REC_COMPACT) and without details (LTT_REC_NO_DETAILS) at once: rest of the buffer ignored (salvage)", 6 },
 	{ "compact-unknown-id", GOOD_HEAD GOOD_BUF0 "1000000300 rec 99 12 flags=2 1 2 3 4\n"
-	  GOOD_BUF1, 0, OK, NULL, 7 },
+	  GOOD_BUF1, 0, READ_ERR, "event id 99, which format 1.0 does not have", 0 },
+	{ "compact-unknown-id-newer", "header minor=9\n" GOOD_HEAD GOOD_BUF0
+	  "1000000300 rec 99 12 flags=2 1 2 3 4\n" GOOD_BUF1, 0, OK, NULL, 7 },
 };
 
 static bool has_warning(struct lttr_trace *t, const char *phrase)
@@ -376,8 +385,9 @@ static void specific_checks(void)
 	int st;
 	char buf[256];
 
-	/* unknown ids are yielded as unknown_<id> and counted */
-	tg_open("u2", GOOD_HEAD GOOD_BUF0 "1000000300 rec 99 12 1 2 3 4\n", 0, &t, &err);
+	/* a newer format's unknown ids are yielded as unknown_<id> and counted */
+	tg_open("u2", "header minor=9\n" GOOD_HEAD GOOD_BUF0 "1000000300 rec 99 12 1 2 3 4\n",
+		0, &t, &err);
 	v = tg_all_events(t, &n, 0, &st);
 	ok(n == 4 && !v[3].known && v[3].id == 99 && v[3].size == 12 &&
 	   !strcmp(lttr_event_type_str(v[3].id, buf, sizeof(buf)), "unknown_99"),

@@ -43,6 +43,7 @@ static const struct member expected[] = {
 	E(LTT_EV_TRAP_ENTRY, "ip", struct ltt_ev_trap_entry, ip),
 	E(LTT_EV_TRAP_ENTRY, "user", struct ltt_ev_trap_entry, flags),
 	E(LTT_EV_TRAP_EXIT, "vector", struct ltt_ev_trap_exit, vector),
+	E(LTT_EV_TRAP_EXIT, "name", struct ltt_ev_trap_exit, vector),
 	E(LTT_EV_IRQ_ENTRY, "irq", struct ltt_ev_irq_entry, irq),
 	E(LTT_EV_IRQ_ENTRY, "sysvec", struct ltt_ev_irq_entry, flags),
 	E(LTT_EV_IRQ_ENTRY, "user", struct ltt_ev_irq_entry, flags),
@@ -160,6 +161,21 @@ static const struct member expected[] = {
 	E(LTT_EV_SOCKET_RECV, "family", struct ltt_ev_socket_io, family),
 	E(LTT_EV_SOCKET_RECV, "type", struct ltt_ev_socket_io, type),
 	E(LTT_EV_SOCKET_RECV, "peer_len", struct ltt_ev_socket_io, peer_len),
+#define SOCKET_EP(id)							\
+	E(id, "ino", struct ltt_ev_socket_endpoint, ino),		\
+	E(id, "listen_ino", struct ltt_ev_socket_endpoint, listen_ino),	\
+	E(id, "fd", struct ltt_ev_socket_endpoint, fd),			\
+	E(id, "result", struct ltt_ev_socket_endpoint, result),		\
+	E(id, "call", struct ltt_ev_socket_endpoint, call),		\
+	E(id, "name", struct ltt_ev_socket_endpoint, call),		\
+	E(id, "family", struct ltt_ev_socket_endpoint, family),		\
+	E(id, "type", struct ltt_ev_socket_endpoint, type),		\
+	E(id, "protocol", struct ltt_ev_socket_endpoint, protocol),	\
+	E(id, "local_len", struct ltt_ev_socket_endpoint, local_len),	\
+	E(id, "peer_len", struct ltt_ev_socket_endpoint, peer_len)
+	SOCKET_EP(LTT_EV_SOCKET_ENDPOINT),
+	SOCKET_EP(LTT_EV_SOCKET_ACCEPT),
+#undef SOCKET_EP
 	E(LTT_EV_IPC_CALL, "call", struct ltt_ev_ipc_call, call),
 	E(LTT_EV_IPC_CALL, "id", struct ltt_ev_ipc_call, id),
 	E(LTT_EV_IPC_CALL, "name", struct ltt_ev_ipc_call, call),
@@ -230,12 +246,80 @@ static bool kind_fits(const struct lttr_field *f)
 	}
 }
 
+/* a display kind fits the field: a payload integer, a name for an enum */
+static bool disp_fits(const struct lttr_field *f)
+{
+	switch (f->disp) {
+	case LTTR_FIELD_DISP_PLAIN:
+		return !f->names && !f->unknown;
+	case LTTR_FIELD_DISP_ENUM:
+		return f->size && f->names;
+	case LTTR_FIELD_DISP_COUNT:
+		return f->src == LTTR_FIELD_SRC_EVENT_MASK;
+	default:
+		return f->size && !f->names && !f->unknown;
+	}
+}
+
+/*
+ * The text template of an id names only its fields and known display
+ * kinds, and its braces and bars balance; *nrefs counts the references.
+ */
+static bool template_fits(unsigned int id, size_t *nrefs)
+{
+	const char *p = lttr_event_text(id);
+	int depth = 0;
+
+	if (!p)
+		return false;
+	for (; *p; p++) {
+		char name[40];
+		size_t n;
+
+		if (*p == '}') {
+			if (--depth < 0)
+				return false;
+			continue;
+		}
+		if (*p != '{')
+			continue;
+		depth++;
+		if (p[1] == '?' || p[1] == '+')
+			p++;
+		n = strcspn(p + 1, ":|}");
+		if (!n || n >= sizeof(name))
+			return false;
+		memcpy(name, p + 1, n);
+		name[n] = '\0';
+		if (!lttr_field_find(id, name)) {
+			tap_diag("%s: the template names no field %s",
+				 lttr_event_type_name(id), name);
+			return false;
+		}
+		(*nrefs)++;
+		if (p[1 + n] == ':') {
+			const char *d = p + 2 + n;
+			size_t dl = strcspn(d, "}");
+			int k;
+			bool known = false;
+
+			for (k = LTTR_FIELD_DISP_PLAIN; k <= LTTR_FIELD_DISP_COUNT; k++)
+				known |= strlen(lttr_field_disp_name((enum lttr_field_disp)k)) == dl &&
+					 !strncmp(lttr_field_disp_name((enum lttr_field_disp)k), d, dl);
+			if (!known)
+				return false;
+		}
+		p += n;
+	}
+	return depth == 0;
+}
+
 /* the fields of one known id against the ABI */
 static void check_id(unsigned int id, size_t *matched)
 {
 	const char *tn = lttr_event_type_name(id);
 	int psize = lttr_event_payload_size(id);
-	size_t n = 0, i, k;
+	size_t n = 0, i, k, refs = 0;
 	const struct lttr_field *f = lttr_event_fields(id, &n);
 	bool good = f && n > 0;
 
@@ -249,6 +333,11 @@ static void check_id(unsigned int id, size_t *matched)
 			}
 		if (lttr_field_find(id, f[i].name) != &f[i]) {
 			tap_diag("%s: lttr_field_find(%s) is not the field", tn, f[i].name);
+			good = false;
+		}
+		if (!disp_fits(&f[i])) {
+			tap_diag("%s.%s: display %s does not fit its source", tn,
+				 f[i].name, lttr_field_disp_name(f[i].disp));
 			good = false;
 		}
 		if (!kind_fits(&f[i])) {
@@ -280,8 +369,12 @@ static void check_id(unsigned int id, size_t *matched)
 			good = false;
 		}
 	}
-	ok(good, "%s (id %u): %zu fields, unique names, payload fields are the ABI's members",
-	   tn, id, n);
+	if (!template_fits(id, &refs)) {
+		tap_diag("%s: bad text template \"%s\"", tn, lttr_event_text(id));
+		good = false;
+	}
+	ok(good, "%s (id %u): %zu fields, unique names, payload fields are the ABI's members, display kinds and text template fit (%zu references)",
+	   tn, id, n, refs);
 }
 
 static void check_table(void)
@@ -304,7 +397,7 @@ static void check_table(void)
 	   matched, NEXPECTED);
 	ok(unknown_none && !lttr_event_fields(LTT_EV_MAX, &n) && n == 0,
 	   "unknown ids have no fields");
-	ok(known == 56, "56 known ids (%zu)", known);
+	ok(known == 58, "58 known ids (%zu)", known);
 	irq = lttr_field_find(LTT_EV_IRQ_ENTRY, "name");
 	ok(irq && irq->src == LTTR_FIELD_SRC_IRQ_NAME &&
 	   irq->aux_offset == offsetof(struct ltt_ev_irq_entry, flags) &&
@@ -389,6 +482,33 @@ static void check_values(void)
 	ev = mkev(LTT_EV_IRQ_ENTRY, &ie, sizeof(ie));
 	ok(!get(NULL, &ev, "sysvec", &buf).b && is_str(get(NULL, &ev, "name", &buf), ""),
 	   "irq_entry: an irq the snapshot does not name: empty name");
+
+	{
+		struct ltt_ev_process_wakeup wk = { .pid = 3, .flags = LTT_WAKEUP_NEW };
+		char nb[64];
+		const char *a, *b, *c, *d, *e;
+
+		ie.flags = LTT_IRQ_SYSVEC;
+		ev = mkev(LTT_EV_IRQ_ENTRY, &ie, sizeof(ie));
+		a = lttr_event_ctf_name(&ev, nb, sizeof(nb));
+		ie.flags = 0;
+		ev = mkev(LTT_EV_IRQ_ENTRY, &ie, sizeof(ie));
+		b = lttr_event_ctf_name(&ev, nb, sizeof(nb));
+		ev = mkev(LTT_EV_PROCESS_WAKEUP, &wk, sizeof(wk));
+		c = lttr_event_ctf_name(&ev, nb, sizeof(nb));
+		ev.details = false;
+		d = lttr_event_ctf_name(&ev, nb, sizeof(nb));
+		ev = mkev(LTT_EV_SYSCALL_ENTRY, &se, sizeof(se));
+		e = lttr_event_ctf_name(&ev, nb, sizeof(nb));
+		ok(!strcmp(a, "irq_vector_entry") && !strcmp(b, "irq_handler_entry") &&
+		   !strcmp(c, "sched_wakeup_new") && !strcmp(d, "wakeup") &&
+		   !strcmp(e, "syscall_entry_read"),
+		   "CTF names: %s %s %s %s %s", a, b, c, d, e);
+		ok(!strcmp(lttr_field_ctf_name(lttr_field_find(LTT_EV_SCHEDCHANGE, "prev_pid")), "prev_tid") &&
+		   !strcmp(lttr_field_ctf_name(lttr_field_find(LTT_EV_SCHEDCHANGE, "prev_state")), "prev_state") &&
+		   !strcmp(lttr_field_ctf_name(lttr_field_find(LTT_EV_NET_PACKET_IN, "ifname")), "name"),
+		   "CTF field names: LTTng's where it has the value, else ours");
+	}
 
 	ev = mkev(LTT_EV_SIGNAL_DELIVER, &sd, sizeof(sd));
 	ok(!get(NULL, &ev, "default", &buf).b && get(NULL, &ev, "ignored", &buf).b &&
@@ -486,7 +606,7 @@ int main(void)
 
 	for (id = 0; id < LTT_EV_MAX; id++)
 		known += lttr_event_type_name(id) != NULL;
-	tap_plan((int)known + 4 + 15 + 6);
+	tap_plan((int)known + 4 + 17 + 6);
 	check_table();
 	check_values();
 	check_custom();

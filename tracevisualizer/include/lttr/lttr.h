@@ -29,5 +29,6 @@
 #include <lttr/analysis/explain.h>
 #include <lttr/output/json-account.h>
 #include <lttr/output/json-timing.h>
+#include <lttr/output/export.h>
 
 #endif /* LTTR_LTTR_H */

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * describe.c - human-readable descriptions of events.
+ * describe.c - human-readable descriptions of events, built from the
+ * field table (lttr/reader/fields.h): each event id's text template, its
+ * fields' values and their display kinds.  Nothing here knows a payload
+ * struct.
  */
 #include <inttypes.h>
 #include <stdarg.h>
@@ -13,6 +16,29 @@ struct sbuf {
 	size_t size;
 	size_t len;
 };
+
+static void sb_printf(struct sbuf *b, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void sb_printf(struct sbuf *b, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(b->len < b->size ? b->buf + b->len : NULL,
+		      b->len < b->size ? b->size - b->len : 0, fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		b->len += (size_t)n;
+}
+
+/* @n bytes of @s, up to a NUL */
+static void sb_text(struct sbuf *b, const char *s, size_t n)
+{
+	n = strnlen(s, n);
+	sb_printf(b, "%.*s", (int)n, s);
+}
 
 /*
  * A task state as ps and ftrace letter it (Linux's __state when switched
@@ -41,73 +67,9 @@ static const char *task_state_letter(int32_t st)
 	return "?";
 }
 
-/*
- * A priority and policy (format 1.3) as "PRIO/POLICY": 120/OTHER, 49/FIFO
- * (the kernel's task->prio, as ftrace's prio=: 99 - rt_priority for the
- * real-time policies, 120 + nice for the others).
- */
-static const char *prio_str(int16_t prio, uint8_t policy, char *buf,
-			    size_t size)
-{
-	const char *name = lttr_sched_policy_name(policy);
-
-	if (name)
-		snprintf(buf, size, "%d/%s", prio, name);
-	else
-		snprintf(buf, size, "%d/policy_%u", prio, policy);
-	return buf;
-}
-
-static void sb_printf(struct sbuf *b, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static void sb_printf(struct sbuf *b, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(b->len < b->size ? b->buf + b->len : NULL,
-		      b->len < b->size ? b->size - b->len : 0, fmt, ap);
-	va_end(ap);
-	if (n > 0)
-		b->len += (size_t)n;
-}
-
-/* an ns duration or -1 (none) */
-static const char *ns_str(int64_t ns, char *buf, size_t size)
-{
-	if (ns < 0)
-		snprintf(buf, size, "none");
-	else
-		snprintf(buf, size, "%" PRId64 " ns", ns);
-	return buf;
-}
-
-static const char *family_name(unsigned int family)
-{
-	switch (family) {
-	case 1: return "AF_UNIX";
-	case 2: return "AF_INET";
-	case 10: return "AF_INET6";
-	case 16: return "AF_NETLINK";
-	case 17: return "AF_PACKET";
-	default: return NULL;
-	}
-}
-
-static void sb_family(struct sbuf *b, unsigned int family)
-{
-	const char *n = family_name(family);
-
-	if (n)
-		sb_printf(b, " %s", n);
-	else
-		sb_printf(b, " family=%u", family);
-}
-
-static int describe_custom(const struct lttr_trace *t,
-			   const struct lttr_event *ev, struct sbuf *b)
+/* the decoded fields of an instance of a custom fields type: " a=1 b=0x2" */
+static void custom_fields_text(const struct lttr_trace *t,
+			       const struct lttr_event *ev, struct sbuf *b)
 {
 	struct lttr_custom_inst ci;
 	const struct lttr_custom_type *ty;
@@ -115,397 +77,244 @@ static int describe_custom(const struct lttr_trace *t,
 
 	lttr_custom_inst_decode(t, ev, &ci);
 	ty = ci.ty;
-	if (ty)
-		sb_printf(b, "custom %s", ty->name);
-	else
-		sb_printf(b, "custom type %u", ev->p.custom.type_id);
-	if (ty && !ty->error && ty->kind == LTT_CUSTOM_STRING) {
-		size_t n = strnlen((const char *)ci.data, ci.size);
-		sb_printf(b, " \"%.*s\"", (int)n, (const char *)ci.data);
-	} else if (ty && !ty->error && ty->kind == LTT_CUSTOM_FIELDS) {
-		for (i = 0; i < ci.n; i++) {
-			const struct lttr_custom_value *v = &ci.vals[i];
+	if (!ty || ty->error || ty->kind != LTT_CUSTOM_FIELDS)
+		return;
+	for (i = 0; i < ci.n; i++) {
+		const struct lttr_custom_value *v = &ci.vals[i];
 
-			switch (v->field->type) {
-			case LTTR_CF_S8: case LTTR_CF_S16:
-			case LTTR_CF_S32: case LTTR_CF_S64:
-				sb_printf(b, " %s=%" PRId64, v->field->name, v->s);
-				break;
-			case LTTR_CF_X32: case LTTR_CF_X64:
-				sb_printf(b, " %s=0x%" PRIx64, v->field->name, v->u);
-				break;
-			case LTTR_CF_STR:
-				sb_printf(b, " %s=\"%.*s\"", v->field->name,
-					  (int)v->len, v->str);
-				break;
-			default:
-				sb_printf(b, " %s=%" PRIu64, v->field->name, v->u);
-				break;
-			}
-		}
-	}
-	if (!ty || ty->error || ty->kind == LTT_CUSTOM_RAW || ci.mismatch) {
-		char hex[2 * LTT_CUSTOM_MAX_SIZE + 1];
-
-		lttr_hex(ci.data, ci.size, hex);
-		sb_printf(b, " size=%zu hex=%s", ci.size, hex);
-	}
-	if (ci.warning[0])
-		sb_printf(b, " [warning: %s]", ci.warning);
-	return (int)b->len;
-}
-
-static int describe_mask(const struct ltt_event_mask *m, const char *type,
-			 struct sbuf *b)
-{
-	unsigned int i, n = 0;
-	char tb[24];
-
-	for (i = 0; i < LTT_EV_MAX; i++)
-		n += lttr_event_mask_has(m, i);
-	sb_printf(b, "%s %u events:", type, n);
-	for (i = 0; i < LTT_EV_MAX; i++)
-		if (lttr_event_mask_has(m, i))
-			sb_printf(b, " %s", lttr_event_type_str(i, tb, sizeof(tb)));
-	return (int)b->len;
-}
-
-/* descriptions of the events of ids 18..55 */
-static int describe_more(const struct lttr_trace *t, const struct lttr_event *ev,
-			 const char *type, struct sbuf *b)
-{
-	const union lttr_payload *p = &ev->p;
-	char nb[LTTR_SOCKADDR_STRLEN], db[32];
-	const char *name, *np, *fp;
-	size_t nl, fl;
-
-	switch (ev->id) {
-	case LTT_EV_TASKLET_ENTRY:
-	case LTT_EV_TASKLET_EXIT:
-		sb_printf(b, "%s func=0x%" PRIx64 "%s", type,
-			  (uint64_t)p->tasklet.func,
-			  (p->tasklet.flags & LTT_TASKLET_HI) ? " hi" : "");
-		break;
-	case LTT_EV_TIMER_EXPIRE_ENTRY:
-	case LTT_EV_TIMER_EXPIRE_EXIT:
-		sb_printf(b, "%s func=0x%" PRIx64 " %s", type,
-			  (uint64_t)p->timer_expire.func,
-			  p->timer_expire.kind == LTT_TIMER_HRTIMER ? "hrtimer" :
-			  p->timer_expire.kind == LTT_TIMER_LIST ? "timer_list" : "?");
-		break;
-	case LTT_EV_KTHREAD_CREATE:
-		sb_printf(b, "%s %.*s pid=%u threadfn=0x%" PRIx64, type,
-			  (int)ev->var_len, ev->var ? ev->var : "",
-			  p->kthread_create.pid, (uint64_t)p->kthread_create.threadfn);
-		break;
-	case LTT_EV_PROCESS_WAIT:
-		sb_printf(b, "%s pid=%d options=0x%x", type, p->wait.pid,
-			  p->wait.options);
-		break;
-	case LTT_EV_PROCESS_REAP:
-		sb_printf(b, "%s pid=%u tgid=%u", type, p->reap.pid, p->reap.tgid);
-		break;
-	case LTT_EV_FS_OPEN:
-		sb_printf(b, "%s %.*s fd=%d flags=0x%x mode=0%o", type,
-			  (int)ev->var_len, ev->var ? ev->var : "", p->fs_open.fd,
-			  p->fs_open.flags, p->fs_open.mode);
-		break;
-	case LTT_EV_FS_CLOSE:
-		sb_printf(b, "%s fd=%u", type, p->fs_close.fd);
-		break;
-	case LTT_EV_FS_READ:
-	case LTT_EV_FS_WRITE:
-		sb_printf(b, "%s fd=%u count=%" PRIu64 " ret=%" PRId64, type,
-			  p->fs_rw.fd, (uint64_t)p->fs_rw.count,
-			  (int64_t)p->fs_rw.ret);
-		break;
-	case LTT_EV_FS_LSEEK:
-		sb_printf(b, "%s fd=%u offset=%" PRId64 " whence=%s ret=%" PRId64,
-			  type, p->fs_lseek.fd, (int64_t)p->fs_lseek.offset,
-			  p->fs_lseek.whence == 0 ? "SEEK_SET" :
-			  p->fs_lseek.whence == 1 ? "SEEK_CUR" :
-			  p->fs_lseek.whence == 2 ? "SEEK_END" : "?",
-			  (int64_t)p->fs_lseek.ret);
-		break;
-	case LTT_EV_FS_IOCTL:
-		sb_printf(b, "%s fd=%u cmd=0x%x arg=0x%" PRIx64, type,
-			  p->fs_ioctl.fd, p->fs_ioctl.cmd, (uint64_t)p->fs_ioctl.arg);
-		break;
-	case LTT_EV_FS_SELECT:
-	case LTT_EV_FS_POLL:
-		sb_printf(b, "%s nfds=%u timeout=%s", type, p->fs_select.nfds,
-			  ns_str(p->fs_select.timeout_ns, db, sizeof(db)));
-		break;
-	case LTT_EV_FS_BUF_WAIT_START:
-	case LTT_EV_FS_BUF_WAIT_END:
-		sb_printf(b, "%s timeout=%s", type,
-			  ns_str(p->io_wait.timeout_ns, db, sizeof(db)));
-		break;
-	case LTT_EV_TIMER_SET_ITIMER:
-		sb_printf(b, "%s %s value=%" PRIu64 " ns interval=%" PRIu64 " ns",
-			  type, p->itimer.which == LTT_ITIMER_REAL ? "ITIMER_REAL" :
-			  p->itimer.which == LTT_ITIMER_VIRTUAL ? "ITIMER_VIRTUAL" :
-			  p->itimer.which == LTT_ITIMER_PROF ? "ITIMER_PROF" : "?",
-			  (uint64_t)p->itimer.value_ns, (uint64_t)p->itimer.interval_ns);
-		break;
-	case LTT_EV_TIMER_SET_TIMEOUT:
-		sb_printf(b, "%s %s %s", type,
-			  p->timeout.kind == LTT_TIMEOUT_SCHEDULE ? "schedule_timeout" :
-			  p->timeout.kind == LTT_TIMEOUT_NANOSLEEP ? "nanosleep" : "?",
-			  ns_str(p->timeout.timeout_ns, db, sizeof(db)));
-		break;
-	case LTT_EV_MEM_PAGE_ALLOC:
-		sb_printf(b, "%s pfn=0x%" PRIx64 " order=%u gfp=0x%x", type,
-			  (uint64_t)p->page_alloc.pfn, p->page_alloc.order,
-			  p->page_alloc.gfp);
-		break;
-	case LTT_EV_MEM_PAGE_FREE:
-		sb_printf(b, "%s pfn=0x%" PRIx64 " order=%u", type,
-			  (uint64_t)p->page_free.pfn, p->page_free.order);
-		break;
-	case LTT_EV_MEM_SWAP_IN:
-	case LTT_EV_MEM_SWAP_OUT:
-		sb_printf(b, "%s pfn=0x%" PRIx64 " entry=0x%" PRIx64, type,
-			  (uint64_t)p->swap.pfn, (uint64_t)p->swap.entry);
-		break;
-	case LTT_EV_MEM_PAGE_WAIT_START:
-	case LTT_EV_MEM_PAGE_WAIT_END:
-		sb_printf(b, "%s pfn=0x%" PRIx64 " bit=%u", type,
-			  (uint64_t)p->page_wait.pfn, p->page_wait.bit);
-		break;
-	case LTT_EV_SOCKET_CALL:
-		name = lttr_socket_call_name(p->socket_call.call);
-		if (name)
-			sb_printf(b, "%s %s fd=%d", type, name, p->socket_call.fd);
-		else
-			sb_printf(b, "%s call %u fd=%d", type, p->socket_call.call,
-				  p->socket_call.fd);
-		break;
-	case LTT_EV_SOCKET_CREATE:
-		sb_printf(b, "%s fd=%d", type, p->socket_create.fd);
-		sb_family(b, p->socket_create.family);
-		sb_printf(b, " type=%u protocol=%u ino=%" PRIu64,
-			  p->socket_create.type, p->socket_create.protocol,
-			  (uint64_t)p->socket_create.ino);
-		break;
-	case LTT_EV_SOCKET_SEND:
-	case LTT_EV_SOCKET_RECV:
-		sb_printf(b, "%s ino=%" PRIu64 " size=%" PRIu64 " ret=%" PRId64,
-			  type, (uint64_t)p->socket_io.ino,
-			  (uint64_t)p->socket_io.size, (int64_t)p->socket_io.ret);
-		sb_family(b, p->socket_io.family);
-		name = lttr_sockaddr_str(ev->var, ev->var_len, nb, sizeof(nb));
-		if (name)
-			sb_printf(b, " peer=%s", name);
-		break;
-	case LTT_EV_IPC_CALL:
-		name = lttr_ipc_call_name(p->ipc_call.call);
-		if (name)
-			sb_printf(b, "%s %s id=%d", type, name, p->ipc_call.id);
-		else
-			sb_printf(b, "%s call %u id=%d", type, p->ipc_call.call,
-				  p->ipc_call.id);
-		break;
-	case LTT_EV_IPC_MSG_CREATE:
-	case LTT_EV_IPC_SEM_CREATE:
-	case LTT_EV_IPC_SHM_CREATE:
-		sb_printf(b, "%s key=0x%x id=%d size=%" PRIu64 " flags=0%o", type,
-			  (uint32_t)p->ipc_create.key, p->ipc_create.id,
-			  (uint64_t)p->ipc_create.size, p->ipc_create.flags);
-		break;
-	case LTT_EV_NET_PACKET_IN:
-	case LTT_EV_NET_PACKET_OUT:
-		name = lttr_trace_netdev_name(t, p->net_packet.ifindex);
-		if (name)
-			sb_printf(b, "%s %s", type, name);
-		else
-			sb_printf(b, "%s ifindex %u", type, p->net_packet.ifindex);
-		sb_printf(b, " len=%u protocol=0x%04x caplen=%u", p->net_packet.len,
-			  p->net_packet.protocol, p->net_packet.caplen);
-		break;
-	case LTT_EV_CHANGE_MASK: {
-		struct ltt_event_mask m;
-
-		memcpy(&m, &p->change_mask, sizeof(m));
-		return describe_mask(&m, type, b);
-	}
-	case LTT_EV_CUSTOM_CREATE:
-		name = lttr_custom_kind_name(p->custom_create.kind);
-		sb_printf(b, "%s %u", type, p->custom_create.type_id);
-		if (name)
-			sb_printf(b, " %s", name);
-		else
-			sb_printf(b, " kind %u", p->custom_create.kind);
-		if (lttr_custom_decl(ev, &np, &nl, &fp, &fl) < 0) {
-			sb_printf(b, " \"%.*s\" [warning: name or format not NUL-terminated]",
-				  (int)nl, np);
+		switch (v->field->type) {
+		case LTTR_CF_S8: case LTTR_CF_S16:
+		case LTTR_CF_S32: case LTTR_CF_S64:
+			sb_printf(b, " %s=%" PRId64, v->field->name, v->s);
+			break;
+		case LTTR_CF_X32: case LTTR_CF_X64:
+			sb_printf(b, " %s=0x%" PRIx64, v->field->name, v->u);
+			break;
+		case LTTR_CF_STR:
+			sb_printf(b, " %s=\"%.*s\"", v->field->name,
+				  (int)v->len, v->str);
+			break;
+		default:
+			sb_printf(b, " %s=%" PRIu64, v->field->name, v->u);
 			break;
 		}
-		sb_printf(b, " \"%.*s\"", (int)nl, np);
-		if (fl)
-			sb_printf(b, " format \"%.*s\"", (int)fl, fp);
+	}
+}
+
+/* what a template is expanded for */
+struct expand {
+	const struct lttr_trace *t;
+	const struct lttr_event *ev;
+	struct sbuf *b;
+};
+
+/* the field of the template name @name (@len bytes), NULL if none */
+static const struct lttr_field *field_named(const struct lttr_event *ev,
+					    const char *name, size_t len)
+{
+	char key[32];
+
+	if (len >= sizeof(key))
+		return NULL;
+	memcpy(key, name, len);
+	key[len] = '\0';
+	return lttr_field_find(ev->id, key);
+}
+
+/* the display kind named @name (@len bytes), or -1 */
+static int disp_named(const char *name, size_t len)
+{
+	int d;
+
+	for (d = LTTR_FIELD_DISP_PLAIN; d <= LTTR_FIELD_DISP_COUNT; d++) {
+		const char *n = lttr_field_disp_name((enum lttr_field_disp)d);
+
+		if (strlen(n) == len && !memcmp(n, name, len))
+			return d;
+	}
+	return -1;
+}
+
+/* the value @v of field @f as display kind @disp shows it */
+static void value_text(const struct expand *x, const struct lttr_field *f,
+		       const struct lttr_field_value *v, enum lttr_field_disp disp)
+{
+	uint64_t raw, mask;
+	size_t i, n;
+
+	if (disp != LTTR_FIELD_DISP_PLAIN && disp != LTTR_FIELD_DISP_COUNT &&
+	    lttr_field_raw(x->ev, f, &raw)) {
+		mask = f->size >= 8 ? UINT64_MAX : (1ULL << (8 * f->size)) - 1;
+		switch (disp) {
+		case LTTR_FIELD_DISP_HEX:
+			sb_printf(x->b, "0x%" PRIx64, raw & mask);
+			return;
+		case LTTR_FIELD_DISP_HEX_FULL:
+			sb_printf(x->b, "0x%0*" PRIx64, 2 * f->size, raw & mask);
+			return;
+		case LTTR_FIELD_DISP_OCTAL:
+			sb_printf(x->b, "0%" PRIo64, raw & mask);
+			return;
+		case LTTR_FIELD_DISP_DURATION:
+			if ((int64_t)raw < 0)
+				sb_printf(x->b, "none");
+			else
+				sb_printf(x->b, "%" PRId64 " ns", (int64_t)raw);
+			return;
+		case LTTR_FIELD_DISP_ENUM: {
+			const char *name = f->names ? f->names((unsigned int)raw) : NULL;
+
+			if (name)
+				sb_printf(x->b, "%s", name);
+			else if (f->unknown)
+				sb_printf(x->b, "%s%" PRIu64, f->unknown, raw & mask);
+			else
+				sb_printf(x->b, "?");
+			return;
+		}
+		case LTTR_FIELD_DISP_TASK_STATE:
+			sb_printf(x->b, "%s", task_state_letter((int32_t)raw));
+			return;
+		case LTTR_FIELD_DISP_EXIT_STATUS: {
+			char eb[48];
+
+			sb_printf(x->b, "%s", lttr_exit_code_str((int32_t)raw, eb, sizeof(eb)));
+			return;
+		}
+		default:
+			break;
+		}
+	}
+	switch (v->type) {
+	case LTTR_FIELD_V_U64:
+		sb_printf(x->b, "%" PRIu64, v->u);
 		break;
-	case LTT_EV_CUSTOM_DESTROY:
-		sb_printf(b, "%s %u", type, p->custom_destroy.type_id);
+	case LTTR_FIELD_V_I64:
+		sb_printf(x->b, "%" PRId64, v->i);
 		break;
-	case LTT_EV_CUSTOM:
-		return describe_custom(t, ev, b);
+	case LTTR_FIELD_V_BOOL:
+		sb_printf(x->b, "%s", v->b ? "true" : "false");
+		break;
+	case LTTR_FIELD_V_STR:
+		if (disp != LTTR_FIELD_DISP_COUNT) {
+			sb_text(x->b, v->str.p, v->str.len);
+			break;
+		}
+		for (i = 0, n = 0; i < v->str.len; i++)	/* names, one space apart */
+			n += (i == 0 || v->str.p[i - 1] == ' ') && v->str.p[i] != ' ';
+		sb_printf(x->b, "%zu", n);
+		break;
 	default:
-		sb_printf(b, "%s", type);
 		break;
 	}
-	return (int)b->len;
 }
 
-/* a signal's name, or "signal N" */
-static const char *sig_str(unsigned int sig, char *buf, size_t size)
+/* {NAME} or {NAME:DISP}, @s..@e the text between the braces */
+static void subst(const struct expand *x, const char *s, const char *e)
 {
-	const char *name = lttr_signal_name(sig);
+	const char *colon = memchr(s, ':', (size_t)(e - s));
+	const struct lttr_field *f = field_named(x->ev, s, (size_t)((colon ? colon : e) - s));
+	struct lttr_field_buf fb;
+	struct lttr_field_value v;
+	int disp;
 
-	if (name)
-		return name;
-	snprintf(buf, size, "signal %u", sig);
-	return buf;
+	if (!f)
+		return;
+	if (f->src == LTTR_FIELD_SRC_CUSTOM_FIELDS) {	/* structured */
+		custom_fields_text(x->t, x->ev, x->b);
+		return;
+	}
+	disp = colon ? disp_named(colon + 1, (size_t)(e - colon - 1)) : (int)f->disp;
+	lttr_field_get(x->t, x->ev, f, &fb, &v);
+	value_text(x, f, &v, disp < 0 ? LTTR_FIELD_DISP_PLAIN : (enum lttr_field_disp)disp);
 }
 
-/* the kernel's TRACE_SIGNAL_* verdict on a generated signal */
-static const char *send_result(int32_t result)
+/* the end of a part of a conditional: the next '|' or '}' at depth 0 */
+static const char *part_end(const char *p, const char *e)
 {
-	static const char *const r[] = {
-		"delivered", "ignored", "already pending", "overflow",
-		"info lost",
-	};
+	int depth = 0;
 
-	return result >= 0 && result < (int32_t)(sizeof(r) / sizeof(r[0])) ?
-	       r[result] : "?";
+	for (; p < e; p++) {
+		if (*p == '{')
+			depth++;
+		else if (*p == '}' && depth)
+			depth--;
+		else if (*p == '|' && !depth)
+			return p;
+	}
+	return e;
+}
+
+static void expand(const struct expand *x, const char *p, const char *e);
+
+/* {?NAME|A|B} or {+NAME|A|B}, @s..@e the text between the braces */
+static void cond(const struct expand *x, const char *s, const char *e)
+{
+	const char *bar = part_end(s + 1, e);
+	const char *a = bar < e ? bar + 1 : e;
+	const char *a_end = part_end(a, e);
+	const struct lttr_field *f = field_named(x->ev, s + 1, (size_t)(bar - s - 1));
+	struct lttr_field_buf fb;
+	struct lttr_field_value v = { .type = LTTR_FIELD_V_ABSENT };
+	bool set;
+
+	if (f)
+		lttr_field_get(x->t, x->ev, f, &fb, &v);
+	set = v.type != LTTR_FIELD_V_ABSENT && v.type != LTTR_FIELD_V_NULL;
+	if (*s == '?' && v.type == LTTR_FIELD_V_BOOL)
+		set = v.b;
+	if (*s == '?' && v.type == LTTR_FIELD_V_STR)
+		set = v.str.len > 0;
+	if (set)
+		expand(x, a, a_end);
+	else if (a_end < e)
+		expand(x, a_end + 1, e);
+}
+
+static void expand(const struct expand *x, const char *p, const char *e)
+{
+	while (p < e) {
+		const char *q = memchr(p, '{', (size_t)(e - p));
+		const char *c;
+		int depth = 1;
+
+		if (!q) {
+			sb_printf(x->b, "%.*s", (int)(e - p), p);
+			return;
+		}
+		sb_printf(x->b, "%.*s", (int)(q - p), p);
+		for (c = q + 1; c < e; c++) {
+			if (*c == '{')
+				depth++;
+			else if (*c == '}' && !--depth)
+				break;
+		}
+		if (q[1] == '?' || q[1] == '+')
+			cond(x, q + 1, c);
+		else
+			subst(x, q + 1, c);
+		p = c < e ? c + 1 : e;
+	}
 }
 
 int lttr_event_describe(const struct lttr_trace *t, const struct lttr_event *ev,
 			char *buf, size_t size)
 {
-	char tb[24], nb[32], sb[24];
+	char tb[24];
 	const char *type = lttr_event_type_str(ev->id, tb, sizeof(tb));
-	const union lttr_payload *p = &ev->p;
-	const char *name;
+	const char *text = lttr_event_text(ev->id);
+	struct sbuf b = { buf, size, 0 };
+	struct expand x = { t, ev, &b };
 
-	if (!ev->known)
-		return snprintf(buf, size, "%s size=%u", type, ev->size);
-	if (!ev->details)
-		return snprintf(buf, size, "%s (no details)", type);
-	switch (ev->id) {
-	case LTT_EV_SYSCALL_ENTRY:
-		return snprintf(buf, size, "%s %s ip=0x%" PRIx64, type,
-				lttr_syscall_str(p->syscall_entry.nr, nb, sizeof(nb)),
-				(uint64_t)p->syscall_entry.ip);
-	case LTT_EV_SYSCALL_EXIT:
-		return snprintf(buf, size, "%s %s ret=%" PRId64, type,
-				lttr_syscall_str(p->syscall_exit.nr, nb, sizeof(nb)),
-				(int64_t)p->syscall_exit.ret);
-	case LTT_EV_TRAP_ENTRY:
-		return snprintf(buf, size, "%s %s addr=0x%" PRIx64 " ip=0x%" PRIx64 " %s",
-				type,
-				lttr_trap_name(p->trap_entry.vector, nb, sizeof(nb)),
-				(uint64_t)p->trap_entry.address,
-				(uint64_t)p->trap_entry.ip,
-				(p->trap_entry.flags & LTT_TRAP_USER) ? "user" : "kernel");
-	case LTT_EV_TRAP_EXIT:
-		return snprintf(buf, size, "%s %s", type,
-				lttr_trap_name(p->trap_exit.vector, nb, sizeof(nb)));
-	case LTT_EV_IRQ_ENTRY:
-		if (p->irq_entry.flags & LTT_IRQ_SYSVEC) {
-			name = lttr_sysvec_name(p->irq_entry.irq);
-			return snprintf(buf, size, "%s vector 0x%x%s%s%s %s", type,
-					p->irq_entry.irq, name ? " (" : "",
-					name ? name : "", name ? ")" : "",
-					(p->irq_entry.flags & LTT_IRQ_USER) ? "user" : "kernel");
-		}
-		name = lttr_trace_irq_name(t, p->irq_entry.irq);
-		return snprintf(buf, size, "%s %u%s%s%s %s", type, p->irq_entry.irq,
-				name ? " (" : "", name ? name : "",
-				name ? ")" : "",
-				(p->irq_entry.flags & LTT_IRQ_USER) ? "user" : "kernel");
-	case LTT_EV_IRQ_EXIT:
-		if (p->irq_exit.flags & LTT_IRQ_SYSVEC)
-			return snprintf(buf, size, "%s vector 0x%x", type,
-					p->irq_exit.irq);
-		return snprintf(buf, size, "%s %u", type, p->irq_exit.irq);
-	case LTT_EV_SCHEDCHANGE: {
-		char a[24], b[24];
-
-		if (ev->p_missing)	/* format 1.2: no priorities */
-			return snprintf(buf, size, "%s %u -> %u (prev_state %d %s)",
-					type, p->schedchange.prev_pid,
-					p->schedchange.next_pid,
-					p->schedchange.prev_state,
-					task_state_letter(p->schedchange.prev_state));
-		return snprintf(buf, size, "%s %u -> %u (prev_state %d %s) prio %s -> %s",
-				type, p->schedchange.prev_pid,
-				p->schedchange.next_pid, p->schedchange.prev_state,
-				task_state_letter(p->schedchange.prev_state),
-				prio_str(p->schedchange.prev_prio,
-					 p->schedchange.prev_policy, a, sizeof(a)),
-				prio_str(p->schedchange.next_prio,
-					 p->schedchange.next_policy, b, sizeof(b)));
+	if (size)
+		buf[0] = '\0';
+	if (!ev->known || !text)
+		sb_printf(&b, "%s size=%u", type, ev->size);
+	else if (!ev->details)
+		sb_printf(&b, "%s (no details)", type);
+	else {
+		sb_printf(&b, "%s%s", type, *text ? " " : "");
+		expand(&x, text, text + strlen(text));
 	}
-	case LTT_EV_PROCESS_FORK:
-		return snprintf(buf, size, "%s parent=%u child=%u tgid=%u%s%s", type,
-				p->fork.parent_pid, p->fork.child_pid,
-				p->fork.child_tgid,
-				(p->fork.flags & LTT_FORK_THREAD) ? " thread" : "",
-				(p->fork.flags & LTT_FORK_KTHREAD) ? " kthread" : "");
-	case LTT_EV_PROCESS_EXEC:
-		return snprintf(buf, size, "%s %.*s", type, (int)ev->var_len,
-				ev->var ? ev->var : "");
-	case LTT_EV_PROCESS_EXIT: {
-		char ex[48];
-
-		return snprintf(buf, size, "%s pid=%u code=%d (%s)", type, p->exit.pid,
-				p->exit.code, lttr_exit_code_str(p->exit.code, ex, sizeof(ex)));
-	}
-	case LTT_EV_PROCESS_WAKEUP: {
-		char a[24], b[24];
-
-		if (ev->p_missing)	/* format 1.2: no priorities */
-			return snprintf(buf, size, "%s pid=%u cpu=%u%s", type,
-					p->wakeup.pid, p->wakeup.cpu,
-					(p->wakeup.flags & LTT_WAKEUP_NEW) ? " new" : "");
-		return snprintf(buf, size, "%s pid=%u cpu=%u%s prio=%s waker_prio=%s",
-				type, p->wakeup.pid, p->wakeup.cpu,
-				(p->wakeup.flags & LTT_WAKEUP_NEW) ? " new" : "",
-				prio_str(p->wakeup.prio, p->wakeup.policy, a, sizeof(a)),
-				prio_str(p->wakeup.waker_prio, p->wakeup.waker_policy,
-					 b, sizeof(b)));
-	}
-	case LTT_EV_SOFTIRQ_ENTRY:
-	case LTT_EV_SOFTIRQ_EXIT:
-	case LTT_EV_SOFTIRQ_RAISE:
-		name = lttr_softirq_name(p->softirq.vec);
-		if (name)
-			return snprintf(buf, size, "%s %s", type, name);
-		return snprintf(buf, size, "%s vec %u", type, p->softirq.vec);
-	case LTT_EV_SIGNAL_SEND:
-		return snprintf(buf, size, "%s %s to %u (%s)", type,
-				sig_str(p->signal_send.sig, sb, sizeof(sb)),
-				p->signal_send.pid,
-				send_result(p->signal_send.result));
-	case LTT_EV_SIGNAL_DELIVER:
-		if (p->signal_deliver.handler <= 1)
-			return snprintf(buf, size, "%s %s %s", type,
-					sig_str(p->signal_deliver.sig, sb, sizeof(sb)),
-					p->signal_deliver.handler ? "ignored" :
-					"default action");
-		return snprintf(buf, size, "%s %s handler=0x%" PRIx64, type,
-				sig_str(p->signal_deliver.sig, sb, sizeof(sb)),
-				(uint64_t)p->signal_deliver.handler);
-	case LTT_EV_TRACE_START:
-		return snprintf(buf, size, "%s pid=%u cpu=%u", type,
-				p->trace_start.pid, p->trace_start.cpu);
-	default: {
-		struct sbuf b = { buf, size, 0 };
-
-		if (size)
-			buf[0] = '\0';
-		return describe_more(t, ev, type, &b);
-	}
-	}
+	return (int)b.len;
 }

@@ -221,8 +221,8 @@ void lttr_json_traceinfo(struct lttr_json *j, const struct lttr_trace *t)
  * The "args" object: the fields of the event's id, in the order of the
  * table of lttr/reader/fields.h (empty without details).
  */
-static void event_args(struct lttr_json *j, const struct lttr_trace *t,
-		       const struct lttr_event *ev)
+void lttr_json_event_args(struct lttr_json *j, const struct lttr_trace *t,
+			  const struct lttr_event *ev)
 {
 	struct lttr_field_buf buf;
 	const struct lttr_field *f;
@@ -254,7 +254,7 @@ void lttr_json_event(struct lttr_json *j, const struct lttr_trace *t,
 	kv_u64(j, "offset", ev->offset);
 	kv_bool(j, "details", ev->details);
 	lttr_json_key(j, "args");
-	event_args(j, t, ev);
+	lttr_json_event_args(j, t, ev);
 	lttr_json_end_object(j);
 }
 

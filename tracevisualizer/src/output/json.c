@@ -219,6 +219,12 @@ void lttr_json_u64(struct lttr_json *j, uint64_t v)
 	put_u64(j->f, v);
 }
 
+void lttr_json_number(struct lttr_json *j, const char *num)
+{
+	pre_value(j);
+	fputs(num, j->f);
+}
+
 void lttr_json_i64(struct lttr_json *j, int64_t v)
 {
 	pre_value(j);

@@ -16,10 +16,15 @@
 #define AT(T, m)	.offset = offsetof(T, m), .size = MSIZE(T, m), \
 			.is_signed = MSIGNED(T, m)
 
+/*
+ * The macros take, after their arguments, more designated initializers:
+ * how the field reads in text (HEX, OCTAL, ...) and its CTF name.
+ */
 /* the integer T.m, shown signed or unsigned as it is declared */
-#define INT(key, T, m) \
+#define INT(key, T, m, ...) \
 	{ .name = key, .src = LTTR_FIELD_SRC_INT, AT(T, m), \
-	  .kind = MSIGNED(T, m) ? LTTR_FIELD_SIGNED : LTTR_FIELD_UNSIGNED }
+	  .kind = MSIGNED(T, m) ? LTTR_FIELD_SIGNED : LTTR_FIELD_UNSIGNED, \
+	  __VA_ARGS__ }
 /* whether the flags T.m have one of the bits of @mask */
 #define FLAG(key, T, m, mask) \
 	{ .name = key, .src = LTTR_FIELD_SRC_FLAG, AT(T, m), \
@@ -29,20 +34,88 @@
 	{ .name = key, .src = LTTR_FIELD_SRC_EQUALS, AT(T, m), \
 	  .kind = LTTR_FIELD_BOOL, .arg = (val) }
 /* a name of the integer T.m; @miss when it has none */
-#define NAME(key, s, T, m, miss) \
+#define NAME(key, s, T, m, miss, ...) \
 	{ .name = key, .src = LTTR_FIELD_SRC_##s, AT(T, m), \
-	  .kind = LTTR_FIELD_STRING, .missing = LTTR_FIELD_MISSING_##miss }
+	  .kind = LTTR_FIELD_STRING, .missing = LTTR_FIELD_MISSING_##miss, \
+	  __VA_ARGS__ }
 /* a value that no payload integer holds */
-#define OTHER(key, s, k, miss) \
+#define OTHER(key, s, k, miss, ...) \
 	{ .name = key, .src = LTTR_FIELD_SRC_##s, .kind = LTTR_FIELD_##k, \
-	  .missing = LTTR_FIELD_MISSING_##miss }
+	  .missing = LTTR_FIELD_MISSING_##miss, __VA_ARGS__ }
 
 #define VAR_STRING(key)	OTHER(key, VAR_STRING, STRING, EMPTY)
+
+/* text display kinds and CTF names, for the macros' last arguments */
+#define HEX		.disp = LTTR_FIELD_DISP_HEX
+#define HEX_FULL	.disp = LTTR_FIELD_DISP_HEX_FULL
+#define OCTAL		.disp = LTTR_FIELD_DISP_OCTAL
+#define DURATION	.disp = LTTR_FIELD_DISP_DURATION
+#define ENUM(fn, unk)	.disp = LTTR_FIELD_DISP_ENUM, .names = fn, .unknown = unk
+#define CTF(n)		.ctf = n
+
+/* the names of the values of some payload integers (ltt-abi.h) */
+static const char *timer_kind_name(unsigned int kind)
+{
+	switch (kind) {
+	case LTT_TIMER_LIST: return "timer_list";
+	case LTT_TIMER_HRTIMER: return "hrtimer";
+	default: return NULL;
+	}
+}
+
+static const char *whence_name(unsigned int whence)
+{
+	static const char *const n[] = { "SEEK_SET", "SEEK_CUR", "SEEK_END" };
+
+	return whence < 3 ? n[whence] : NULL;
+}
+
+static const char *itimer_name(unsigned int which)
+{
+	switch (which) {
+	case LTT_ITIMER_REAL: return "ITIMER_REAL";
+	case LTT_ITIMER_VIRTUAL: return "ITIMER_VIRTUAL";
+	case LTT_ITIMER_PROF: return "ITIMER_PROF";
+	default: return NULL;
+	}
+}
+
+static const char *timeout_kind_name(unsigned int kind)
+{
+	switch (kind) {
+	case LTT_TIMEOUT_SCHEDULE: return "schedule_timeout";
+	case LTT_TIMEOUT_NANOSLEEP: return "nanosleep";
+	default: return NULL;
+	}
+}
+
+static const char *family_name(unsigned int family)
+{
+	switch (family) {
+	case 1: return "AF_UNIX";
+	case 2: return "AF_INET";
+	case 10: return "AF_INET6";
+	case 16: return "AF_NETLINK";
+	case 17: return "AF_PACKET";
+	default: return NULL;
+	}
+}
+
+/* the kernel's TRACE_SIGNAL_* verdict on a generated signal */
+static const char *send_result_name(unsigned int result)
+{
+	static const char *const r[] = {
+		"delivered", "ignored", "already pending", "overflow",
+		"info lost",
+	};
+
+	return result < sizeof(r) / sizeof(r[0]) ? r[result] : NULL;
+}
 
 static const struct lttr_field f_syscall_entry[] = {
 	INT("nr", struct ltt_ev_syscall_entry, nr),
 	NAME("name", SYSCALL_NAME, struct ltt_ev_syscall_entry, nr, EMPTY),
-	INT("ip", struct ltt_ev_syscall_entry, ip),
+	INT("ip", struct ltt_ev_syscall_entry, ip, HEX),
 };
 
 static const struct lttr_field f_syscall_exit[] = {
@@ -54,13 +127,14 @@ static const struct lttr_field f_syscall_exit[] = {
 static const struct lttr_field f_trap_entry[] = {
 	INT("vector", struct ltt_ev_trap_entry, vector),
 	NAME("name", TRAP_NAME, struct ltt_ev_trap_entry, vector, EMPTY),
-	INT("address", struct ltt_ev_trap_entry, address),
-	INT("ip", struct ltt_ev_trap_entry, ip),
+	INT("address", struct ltt_ev_trap_entry, address, HEX),
+	INT("ip", struct ltt_ev_trap_entry, ip, HEX),
 	FLAG("user", struct ltt_ev_trap_entry, flags, LTT_TRAP_USER),
 };
 
 static const struct lttr_field f_trap_exit[] = {
 	INT("vector", struct ltt_ev_trap_exit, vector),
+	NAME("name", TRAP_NAME, struct ltt_ev_trap_exit, vector, EMPTY),
 };
 
 static const struct lttr_field f_irq_entry[] = {
@@ -81,8 +155,8 @@ static const struct lttr_field f_irq_exit[] = {
 };
 
 static const struct lttr_field f_schedchange[] = {
-	INT("prev_pid", struct ltt_ev_schedchange, prev_pid),
-	INT("next_pid", struct ltt_ev_schedchange, next_pid),
+	INT("prev_pid", struct ltt_ev_schedchange, prev_pid, CTF("prev_tid")),
+	INT("next_pid", struct ltt_ev_schedchange, next_pid, CTF("next_tid")),
 	INT("prev_state", struct ltt_ev_schedchange, prev_state),
 	INT("prev_prio", struct ltt_ev_schedchange, prev_prio),
 	NAME("prev_policy", POLICY_NAME, struct ltt_ev_schedchange,
@@ -93,32 +167,32 @@ static const struct lttr_field f_schedchange[] = {
 };
 
 static const struct lttr_field f_fork[] = {
-	INT("parent", struct ltt_ev_process_fork, parent_pid),
-	INT("child", struct ltt_ev_process_fork, child_pid),
-	INT("tgid", struct ltt_ev_process_fork, child_tgid),
+	INT("parent", struct ltt_ev_process_fork, parent_pid, CTF("parent_tid")),
+	INT("child", struct ltt_ev_process_fork, child_pid, CTF("child_tid")),
+	INT("tgid", struct ltt_ev_process_fork, child_tgid, CTF("child_pid")),
 	FLAG("thread", struct ltt_ev_process_fork, flags, LTT_FORK_THREAD),
 	FLAG("kthread", struct ltt_ev_process_fork, flags, LTT_FORK_KTHREAD),
-	INT("clone_flags", struct ltt_ev_process_fork, clone_flags),
+	INT("clone_flags", struct ltt_ev_process_fork, clone_flags, HEX),
 };
 
 static const struct lttr_field f_exec[] = {
-	INT("pid", struct ltt_ev_process_exec, pid),
+	INT("pid", struct ltt_ev_process_exec, pid, CTF("tid")),
 	VAR_STRING("filename"),
 };
 
 static const struct lttr_field f_exit[] = {
-	INT("pid", struct ltt_ev_process_exit, pid),
+	INT("pid", struct ltt_ev_process_exit, pid, CTF("tid")),
 	INT("code", struct ltt_ev_process_exit, code),
 };
 
 static const struct lttr_field f_reap[] = {
-	INT("pid", struct ltt_ev_process_reap, pid),
-	INT("tgid", struct ltt_ev_process_reap, tgid),
+	INT("pid", struct ltt_ev_process_reap, pid, CTF("tid")),
+	INT("tgid", struct ltt_ev_process_reap, tgid, CTF("pid")),
 };
 
 static const struct lttr_field f_wakeup[] = {
-	INT("pid", struct ltt_ev_process_wakeup, pid),
-	INT("cpu", struct ltt_ev_process_wakeup, cpu),
+	INT("pid", struct ltt_ev_process_wakeup, pid, CTF("tid")),
+	INT("cpu", struct ltt_ev_process_wakeup, cpu, CTF("target_cpu")),
 	FLAG("new", struct ltt_ev_process_wakeup, flags, LTT_WAKEUP_NEW),
 	INT("prio", struct ltt_ev_process_wakeup, prio),
 	NAME("policy", POLICY_NAME, struct ltt_ev_process_wakeup, policy,
@@ -137,43 +211,46 @@ static const struct lttr_field f_signal_send[] = {
 	INT("sig", struct ltt_ev_signal_send, sig),
 	NAME("name", SIGNAL_NAME, struct ltt_ev_signal_send, sig, EMPTY),
 	INT("pid", struct ltt_ev_signal_send, pid),
-	INT("result", struct ltt_ev_signal_send, result),
+	INT("result", struct ltt_ev_signal_send, result,
+	    ENUM(send_result_name, NULL)),
 };
 
 static const struct lttr_field f_signal_deliver[] = {
 	INT("sig", struct ltt_ev_signal_deliver, sig),
 	NAME("name", SIGNAL_NAME, struct ltt_ev_signal_deliver, sig, EMPTY),
-	INT("handler", struct ltt_ev_signal_deliver, handler),
+	INT("handler", struct ltt_ev_signal_deliver, handler, HEX,
+	    CTF("sa_handler")),
 	EQUALS("default", struct ltt_ev_signal_deliver, handler, 0),
 	EQUALS("ignored", struct ltt_ev_signal_deliver, handler, 1),
 };
 
 static const struct lttr_field f_tasklet[] = {
-	INT("func", struct ltt_ev_tasklet, func),
+	INT("func", struct ltt_ev_tasklet, func, HEX),
 	INT("flags", struct ltt_ev_tasklet, flags),
 	FLAG("hi", struct ltt_ev_tasklet, flags, LTT_TASKLET_HI),
 };
 
 static const struct lttr_field f_timer_expire[] = {
-	INT("func", struct ltt_ev_timer_expire, func),
-	INT("kind", struct ltt_ev_timer_expire, kind),
+	INT("func", struct ltt_ev_timer_expire, func, HEX, CTF("function")),
+	INT("kind", struct ltt_ev_timer_expire, kind,
+	    ENUM(timer_kind_name, NULL)),
 };
 
 static const struct lttr_field f_kthread_create[] = {
-	INT("threadfn", struct ltt_ev_kthread_create, threadfn),
+	INT("threadfn", struct ltt_ev_kthread_create, threadfn, HEX),
 	INT("pid", struct ltt_ev_kthread_create, pid),
 	VAR_STRING("name"),
 };
 
 static const struct lttr_field f_wait[] = {
 	INT("pid", struct ltt_ev_process_wait, pid),
-	INT("options", struct ltt_ev_process_wait, options),
+	INT("options", struct ltt_ev_process_wait, options, HEX),
 };
 
 static const struct lttr_field f_fs_open[] = {
 	INT("fd", struct ltt_ev_fs_open, fd),
-	INT("flags", struct ltt_ev_fs_open, flags),
-	INT("mode", struct ltt_ev_fs_open, mode),
+	INT("flags", struct ltt_ev_fs_open, flags, HEX),
+	INT("mode", struct ltt_ev_fs_open, mode, OCTAL),
 	VAR_STRING("filename"),
 };
 
@@ -191,53 +268,53 @@ static const struct lttr_field f_fs_lseek[] = {
 	INT("offset", struct ltt_ev_fs_lseek, offset),
 	INT("ret", struct ltt_ev_fs_lseek, ret),
 	INT("fd", struct ltt_ev_fs_lseek, fd),
-	INT("whence", struct ltt_ev_fs_lseek, whence),
+	INT("whence", struct ltt_ev_fs_lseek, whence, ENUM(whence_name, NULL)),
 };
 
 static const struct lttr_field f_fs_ioctl[] = {
-	INT("arg", struct ltt_ev_fs_ioctl, arg),
+	INT("arg", struct ltt_ev_fs_ioctl, arg, HEX),
 	INT("fd", struct ltt_ev_fs_ioctl, fd),
-	INT("cmd", struct ltt_ev_fs_ioctl, cmd),
+	INT("cmd", struct ltt_ev_fs_ioctl, cmd, HEX),
 };
 
 static const struct lttr_field f_fs_select[] = {
-	INT("timeout_ns", struct ltt_ev_fs_select, timeout_ns),
+	INT("timeout_ns", struct ltt_ev_fs_select, timeout_ns, DURATION),
 	INT("nfds", struct ltt_ev_fs_select, nfds),
 };
 
 static const struct lttr_field f_io_wait[] = {
-	INT("timeout_ns", struct ltt_ev_io_wait, timeout_ns),
+	INT("timeout_ns", struct ltt_ev_io_wait, timeout_ns, DURATION),
 };
 
 static const struct lttr_field f_itimer[] = {
 	INT("interval_ns", struct ltt_ev_itimer, interval_ns),
 	INT("value_ns", struct ltt_ev_itimer, value_ns),
-	INT("which", struct ltt_ev_itimer, which),
+	INT("which", struct ltt_ev_itimer, which, ENUM(itimer_name, NULL)),
 };
 
 static const struct lttr_field f_timeout[] = {
-	INT("timeout_ns", struct ltt_ev_timeout, timeout_ns),
-	INT("kind", struct ltt_ev_timeout, kind),
+	INT("timeout_ns", struct ltt_ev_timeout, timeout_ns, DURATION),
+	INT("kind", struct ltt_ev_timeout, kind, ENUM(timeout_kind_name, NULL)),
 };
 
 static const struct lttr_field f_page_alloc[] = {
-	INT("pfn", struct ltt_ev_page_alloc, pfn),
+	INT("pfn", struct ltt_ev_page_alloc, pfn, HEX),
 	INT("order", struct ltt_ev_page_alloc, order),
-	INT("gfp", struct ltt_ev_page_alloc, gfp),
+	INT("gfp", struct ltt_ev_page_alloc, gfp, HEX, CTF("gfp_flags")),
 };
 
 static const struct lttr_field f_page_free[] = {
-	INT("pfn", struct ltt_ev_page_free, pfn),
+	INT("pfn", struct ltt_ev_page_free, pfn, HEX),
 	INT("order", struct ltt_ev_page_free, order),
 };
 
 static const struct lttr_field f_swap[] = {
-	INT("pfn", struct ltt_ev_swap, pfn),
-	INT("entry", struct ltt_ev_swap, entry),
+	INT("pfn", struct ltt_ev_swap, pfn, HEX),
+	INT("entry", struct ltt_ev_swap, entry, HEX),
 };
 
 static const struct lttr_field f_page_wait[] = {
-	INT("pfn", struct ltt_ev_page_wait, pfn),
+	INT("pfn", struct ltt_ev_page_wait, pfn, HEX),
 	INT("bit", struct ltt_ev_page_wait, bit),
 };
 
@@ -250,7 +327,8 @@ static const struct lttr_field f_socket_call[] = {
 static const struct lttr_field f_socket_create[] = {
 	INT("ino", struct ltt_ev_socket_create, ino),
 	INT("fd", struct ltt_ev_socket_create, fd),
-	INT("family", struct ltt_ev_socket_create, family),
+	INT("family", struct ltt_ev_socket_create, family,
+	    ENUM(family_name, "family=")),
 	INT("type", struct ltt_ev_socket_create, type),
 	INT("protocol", struct ltt_ev_socket_create, protocol),
 };
@@ -259,10 +337,28 @@ static const struct lttr_field f_socket_io[] = {
 	INT("ino", struct ltt_ev_socket_io, ino),
 	INT("size", struct ltt_ev_socket_io, size),
 	INT("ret", struct ltt_ev_socket_io, ret),
-	INT("family", struct ltt_ev_socket_io, family),
+	INT("family", struct ltt_ev_socket_io, family,
+	    ENUM(family_name, "family=")),
 	INT("type", struct ltt_ev_socket_io, type),
 	INT("peer_len", struct ltt_ev_socket_io, peer_len),
 	OTHER("peer", SOCKADDR, STRING, NULL),
+};
+
+static const struct lttr_field f_socket_endpoint[] = {
+	INT("ino", struct ltt_ev_socket_endpoint, ino),
+	INT("listen_ino", struct ltt_ev_socket_endpoint, listen_ino),
+	INT("fd", struct ltt_ev_socket_endpoint, fd),
+	INT("result", struct ltt_ev_socket_endpoint, result),
+	INT("call", struct ltt_ev_socket_endpoint, call),
+	NAME("name", SOCKET_CALL_NAME, struct ltt_ev_socket_endpoint, call, EMPTY),
+	INT("family", struct ltt_ev_socket_endpoint, family,
+	    ENUM(family_name, "family=")),
+	INT("type", struct ltt_ev_socket_endpoint, type),
+	INT("protocol", struct ltt_ev_socket_endpoint, protocol),
+	INT("local_len", struct ltt_ev_socket_endpoint, local_len),
+	INT("peer_len", struct ltt_ev_socket_endpoint, peer_len),
+	OTHER("local", LOCAL_SOCKADDR, STRING, NULL),
+	OTHER("peer", PEER_SOCKADDR, STRING, NULL),
 };
 
 static const struct lttr_field f_ipc_call[] = {
@@ -273,19 +369,20 @@ static const struct lttr_field f_ipc_call[] = {
 
 static const struct lttr_field f_ipc_create[] = {
 	INT("size", struct ltt_ev_ipc_create, size),
-	INT("key", struct ltt_ev_ipc_create, key),
+	INT("key", struct ltt_ev_ipc_create, key, HEX),
 	INT("id", struct ltt_ev_ipc_create, id),
-	INT("flags", struct ltt_ev_ipc_create, flags),
+	INT("flags", struct ltt_ev_ipc_create, flags, OCTAL),
 };
 
 static const struct lttr_field f_net_packet[] = {
 	INT("ifindex", struct ltt_ev_net_packet, ifindex),
 	INT("len", struct ltt_ev_net_packet, len),
-	INT("protocol", struct ltt_ev_net_packet, protocol),
+	INT("protocol", struct ltt_ev_net_packet, protocol, HEX_FULL),
 	INT("link_type", struct ltt_ev_net_packet, link_type),
 	INT("caplen", struct ltt_ev_net_packet, caplen),
 	OTHER("data", VAR_HEX, HEX, EMPTY),
-	NAME("ifname", NETDEV_NAME, struct ltt_ev_net_packet, ifindex, ABSENT),
+	NAME("ifname", NETDEV_NAME, struct ltt_ev_net_packet, ifindex, ABSENT,
+	     CTF("name")),
 };
 
 static const struct lttr_field f_change_mask[] = {
@@ -294,7 +391,8 @@ static const struct lttr_field f_change_mask[] = {
 
 static const struct lttr_field f_custom_create[] = {
 	INT("type_id", struct ltt_ev_custom_create, type_id),
-	NAME("kind", CUSTOM_KIND, struct ltt_ev_custom_create, kind, EMPTY),
+	NAME("kind", CUSTOM_KIND, struct ltt_ev_custom_create, kind, EMPTY,
+	     ENUM(lttr_custom_kind_name, "kind ")),
 	OTHER("name", DECL_NAME, STRING, EMPTY),
 	OTHER("format", DECL_FORMAT, STRING, EMPTY),
 	OTHER("warning", DECL_WARNING, STRING, ABSENT),
@@ -319,70 +417,127 @@ static const struct lttr_field f_trace_start[] = {
 	INT("cpu", struct ltt_ev_trace_start, cpu),
 };
 
+/*
+ * An event id: its fields, the template of its text (lttr_event_text())
+ * and its CTF name: @ctf, or @ctf_alt when the bool field @alt_if is
+ * true; @ctf_suffix: the value of that field is appended to the name.
+ */
 struct field_list {
 	const struct lttr_field *v;
 	size_t n;
+	const char *text;
+	const char *ctf;
+	const char *ctf_alt;
+	const char *alt_if;
+	const char *ctf_suffix;
 };
 
-#define LIST(a)	{ a, sizeof(a) / sizeof(a[0]) }
+#define LIST(a, tx, ...) \
+	{ a, sizeof(a) / sizeof(a[0]), tx, __VA_ARGS__ }
+#define ALT(name, field)	.ctf_alt = name, .alt_if = field
 
 static const struct field_list by_id[LTT_EV_MAX] = {
-	[LTT_EV_SYSCALL_ENTRY] = LIST(f_syscall_entry),
-	[LTT_EV_SYSCALL_EXIT] = LIST(f_syscall_exit),
-	[LTT_EV_TRAP_ENTRY] = LIST(f_trap_entry),
-	[LTT_EV_TRAP_EXIT] = LIST(f_trap_exit),
-	[LTT_EV_IRQ_ENTRY] = LIST(f_irq_entry),
-	[LTT_EV_IRQ_EXIT] = LIST(f_irq_exit),
-	[LTT_EV_SCHEDCHANGE] = LIST(f_schedchange),
-	[LTT_EV_PROCESS_FORK] = LIST(f_fork),
-	[LTT_EV_PROCESS_EXEC] = LIST(f_exec),
-	[LTT_EV_PROCESS_EXIT] = LIST(f_exit),
-	[LTT_EV_PROCESS_WAKEUP] = LIST(f_wakeup),
-	[LTT_EV_SOFTIRQ_ENTRY] = LIST(f_softirq),
-	[LTT_EV_SOFTIRQ_EXIT] = LIST(f_softirq),
-	[LTT_EV_SIGNAL_SEND] = LIST(f_signal_send),
-	[LTT_EV_SIGNAL_DELIVER] = LIST(f_signal_deliver),
-	[LTT_EV_TASKLET_ENTRY] = LIST(f_tasklet),
-	[LTT_EV_TASKLET_EXIT] = LIST(f_tasklet),
-	[LTT_EV_TIMER_EXPIRE_ENTRY] = LIST(f_timer_expire),
-	[LTT_EV_TIMER_EXPIRE_EXIT] = LIST(f_timer_expire),
-	[LTT_EV_KTHREAD_CREATE] = LIST(f_kthread_create),
-	[LTT_EV_PROCESS_WAIT] = LIST(f_wait),
-	[LTT_EV_FS_OPEN] = LIST(f_fs_open),
-	[LTT_EV_FS_CLOSE] = LIST(f_fs_close),
-	[LTT_EV_FS_READ] = LIST(f_fs_rw),
-	[LTT_EV_FS_WRITE] = LIST(f_fs_rw),
-	[LTT_EV_FS_LSEEK] = LIST(f_fs_lseek),
-	[LTT_EV_FS_IOCTL] = LIST(f_fs_ioctl),
-	[LTT_EV_FS_SELECT] = LIST(f_fs_select),
-	[LTT_EV_FS_POLL] = LIST(f_fs_select),
-	[LTT_EV_FS_BUF_WAIT_START] = LIST(f_io_wait),
-	[LTT_EV_FS_BUF_WAIT_END] = LIST(f_io_wait),
-	[LTT_EV_TIMER_SET_ITIMER] = LIST(f_itimer),
-	[LTT_EV_TIMER_SET_TIMEOUT] = LIST(f_timeout),
-	[LTT_EV_MEM_PAGE_ALLOC] = LIST(f_page_alloc),
-	[LTT_EV_MEM_PAGE_FREE] = LIST(f_page_free),
-	[LTT_EV_MEM_SWAP_IN] = LIST(f_swap),
-	[LTT_EV_MEM_SWAP_OUT] = LIST(f_swap),
-	[LTT_EV_MEM_PAGE_WAIT_START] = LIST(f_page_wait),
-	[LTT_EV_MEM_PAGE_WAIT_END] = LIST(f_page_wait),
-	[LTT_EV_SOCKET_CALL] = LIST(f_socket_call),
-	[LTT_EV_SOCKET_CREATE] = LIST(f_socket_create),
-	[LTT_EV_SOCKET_SEND] = LIST(f_socket_io),
-	[LTT_EV_SOCKET_RECV] = LIST(f_socket_io),
-	[LTT_EV_IPC_CALL] = LIST(f_ipc_call),
-	[LTT_EV_IPC_MSG_CREATE] = LIST(f_ipc_create),
-	[LTT_EV_IPC_SEM_CREATE] = LIST(f_ipc_create),
-	[LTT_EV_IPC_SHM_CREATE] = LIST(f_ipc_create),
-	[LTT_EV_NET_PACKET_IN] = LIST(f_net_packet),
-	[LTT_EV_NET_PACKET_OUT] = LIST(f_net_packet),
-	[LTT_EV_CHANGE_MASK] = LIST(f_change_mask),
-	[LTT_EV_CUSTOM_CREATE] = LIST(f_custom_create),
-	[LTT_EV_CUSTOM_DESTROY] = LIST(f_custom_destroy),
-	[LTT_EV_CUSTOM] = LIST(f_custom),
-	[LTT_EV_PROCESS_REAP] = LIST(f_reap),
-	[LTT_EV_SOFTIRQ_RAISE] = LIST(f_softirq),
-	[LTT_EV_TRACE_START] = LIST(f_trace_start),
+	[LTT_EV_SYSCALL_ENTRY] = LIST(f_syscall_entry, "{name} ip={ip}",
+				      "syscall_entry_", .ctf_suffix = "name"),
+	[LTT_EV_SYSCALL_EXIT] = LIST(f_syscall_exit, "{name} ret={ret}",
+				     "syscall_exit_", .ctf_suffix = "name"),
+	[LTT_EV_TRAP_ENTRY] = LIST(f_trap_entry,
+				   "{name} addr={address} ip={ip} {?user|user|kernel}"),
+	[LTT_EV_TRAP_EXIT] = LIST(f_trap_exit, "{name}"),
+	[LTT_EV_IRQ_ENTRY] = LIST(f_irq_entry,
+				  "{?sysvec|vector {irq:hex}|{irq}}{?name| ({name})} {?user|user|kernel}",
+				  "irq_handler_entry", ALT("irq_vector_entry", "sysvec")),
+	[LTT_EV_IRQ_EXIT] = LIST(f_irq_exit, "{?sysvec|vector {irq:hex}|{irq}}",
+				 "irq_handler_exit", ALT("irq_vector_exit", "sysvec")),
+	[LTT_EV_SCHEDCHANGE] = LIST(f_schedchange,
+				    "{prev_pid} -> {next_pid} (prev_state {prev_state} {prev_state:task_state})"
+				    "{+prev_prio| prio {prev_prio}/{prev_policy} -> {next_prio}/{next_policy}}",
+				    "sched_switch"),
+	[LTT_EV_PROCESS_FORK] = LIST(f_fork,
+				     "parent={parent} child={child} tgid={tgid}{?thread| thread}{?kthread| kthread}",
+				     "sched_process_fork"),
+	[LTT_EV_PROCESS_EXEC] = LIST(f_exec, "{filename}", "sched_process_exec"),
+	[LTT_EV_PROCESS_EXIT] = LIST(f_exit, "pid={pid} code={code} ({code:exit_status})",
+				     "sched_process_exit"),
+	[LTT_EV_PROCESS_WAKEUP] = LIST(f_wakeup,
+				       "pid={pid} cpu={cpu}{?new| new}"
+				       "{+prio| prio={prio}/{policy} waker_prio={waker_prio}/{waker_policy}}",
+				       "sched_waking", ALT("sched_wakeup_new", "new")),
+	[LTT_EV_SOFTIRQ_ENTRY] = LIST(f_softirq, "{?name|{name}|vec {vec}}", "softirq_entry"),
+	[LTT_EV_SOFTIRQ_EXIT] = LIST(f_softirq, "{?name|{name}|vec {vec}}", "softirq_exit"),
+	[LTT_EV_SIGNAL_SEND] = LIST(f_signal_send,
+				    "{?name|{name}|signal {sig}} to {pid} ({result})",
+				    "signal_generate"),
+	[LTT_EV_SIGNAL_DELIVER] = LIST(f_signal_deliver,
+				       "{?name|{name}|signal {sig}} "
+				       "{?default|default action|{?ignored|ignored|handler={handler}}}",
+				       "signal_deliver"),
+	[LTT_EV_TASKLET_ENTRY] = LIST(f_tasklet, "func={func}{?hi| hi}"),
+	[LTT_EV_TASKLET_EXIT] = LIST(f_tasklet, "func={func}{?hi| hi}"),
+	[LTT_EV_TIMER_EXPIRE_ENTRY] = LIST(f_timer_expire, "func={func} {kind}",
+					   "timer_expire_entry"),
+	[LTT_EV_TIMER_EXPIRE_EXIT] = LIST(f_timer_expire, "func={func} {kind}",
+					  "timer_expire_exit"),
+	[LTT_EV_KTHREAD_CREATE] = LIST(f_kthread_create,
+				       "{name} pid={pid} threadfn={threadfn}"),
+	[LTT_EV_PROCESS_WAIT] = LIST(f_wait, "pid={pid} options={options}"),
+	[LTT_EV_FS_OPEN] = LIST(f_fs_open, "{filename} fd={fd} flags={flags} mode={mode}"),
+	[LTT_EV_FS_CLOSE] = LIST(f_fs_close, "fd={fd}"),
+	[LTT_EV_FS_READ] = LIST(f_fs_rw, "fd={fd} count={count} ret={ret}"),
+	[LTT_EV_FS_WRITE] = LIST(f_fs_rw, "fd={fd} count={count} ret={ret}"),
+	[LTT_EV_FS_LSEEK] = LIST(f_fs_lseek,
+				 "fd={fd} offset={offset} whence={whence} ret={ret}"),
+	[LTT_EV_FS_IOCTL] = LIST(f_fs_ioctl, "fd={fd} cmd={cmd} arg={arg}"),
+	[LTT_EV_FS_SELECT] = LIST(f_fs_select, "nfds={nfds} timeout={timeout_ns}"),
+	[LTT_EV_FS_POLL] = LIST(f_fs_select, "nfds={nfds} timeout={timeout_ns}"),
+	[LTT_EV_FS_BUF_WAIT_START] = LIST(f_io_wait, "timeout={timeout_ns}"),
+	[LTT_EV_FS_BUF_WAIT_END] = LIST(f_io_wait, "timeout={timeout_ns}"),
+	[LTT_EV_TIMER_SET_ITIMER] = LIST(f_itimer,
+					 "{which} value={value_ns} ns interval={interval_ns} ns"),
+	[LTT_EV_TIMER_SET_TIMEOUT] = LIST(f_timeout, "{kind} {timeout_ns}"),
+	[LTT_EV_MEM_PAGE_ALLOC] = LIST(f_page_alloc, "pfn={pfn} order={order} gfp={gfp}",
+				       "mm_page_alloc"),
+	[LTT_EV_MEM_PAGE_FREE] = LIST(f_page_free, "pfn={pfn} order={order}",
+				      "mm_page_free"),
+	[LTT_EV_MEM_SWAP_IN] = LIST(f_swap, "pfn={pfn} entry={entry}"),
+	[LTT_EV_MEM_SWAP_OUT] = LIST(f_swap, "pfn={pfn} entry={entry}"),
+	[LTT_EV_MEM_PAGE_WAIT_START] = LIST(f_page_wait, "pfn={pfn} bit={bit}"),
+	[LTT_EV_MEM_PAGE_WAIT_END] = LIST(f_page_wait, "pfn={pfn} bit={bit}"),
+	[LTT_EV_SOCKET_CALL] = LIST(f_socket_call, "{?name|{name}|call {call}} fd={fd}"),
+	[LTT_EV_SOCKET_CREATE] = LIST(f_socket_create,
+				      "fd={fd} {family} type={type} protocol={protocol} ino={ino}"),
+	[LTT_EV_SOCKET_SEND] = LIST(f_socket_io,
+				    "ino={ino} size={size} ret={ret} {family}{+peer| peer={peer}}"),
+	[LTT_EV_SOCKET_RECV] = LIST(f_socket_io,
+				    "ino={ino} size={size} ret={ret} {family}{+peer| peer={peer}}"),
+	[LTT_EV_IPC_CALL] = LIST(f_ipc_call, "{?name|{name}|call {call}} id={id}"),
+	[LTT_EV_IPC_MSG_CREATE] = LIST(f_ipc_create, "key={key} id={id} size={size} flags={flags}"),
+	[LTT_EV_IPC_SEM_CREATE] = LIST(f_ipc_create, "key={key} id={id} size={size} flags={flags}"),
+	[LTT_EV_IPC_SHM_CREATE] = LIST(f_ipc_create, "key={key} id={id} size={size} flags={flags}"),
+	[LTT_EV_NET_PACKET_IN] = LIST(f_net_packet,
+				      "{+ifname|{ifname}|ifindex {ifindex}} len={len} protocol={protocol} caplen={caplen}",
+				      "netif_receive_skb"),
+	[LTT_EV_NET_PACKET_OUT] = LIST(f_net_packet,
+				       "{+ifname|{ifname}|ifindex {ifindex}} len={len} protocol={protocol} caplen={caplen}",
+				       "net_dev_queue"),
+	[LTT_EV_CHANGE_MASK] = LIST(f_change_mask, "{events:count} events:{?events| {events}}"),
+	[LTT_EV_CUSTOM_CREATE] = LIST(f_custom_create,
+				      "{type_id} {kind} \"{name}\""
+				      "{?warning| [warning: {warning}]|{?format| format \"{format}\"}}"),
+	[LTT_EV_CUSTOM_DESTROY] = LIST(f_custom_destroy, "{type_id}"),
+	[LTT_EV_CUSTOM] = LIST(f_custom,
+			       "{?name|{name}|type {type_id}}{+text| \"{text}\"}{fields}"
+			       "{+hex| size={size} hex={hex}}{?warning| [warning: {warning}]}"),
+	[LTT_EV_PROCESS_REAP] = LIST(f_reap, "pid={pid} tgid={tgid}", "sched_process_free"),
+	[LTT_EV_SOFTIRQ_RAISE] = LIST(f_softirq, "{?name|{name}|vec {vec}}", "softirq_raise"),
+	[LTT_EV_SOCKET_ENDPOINT] = LIST(f_socket_endpoint,
+					"{?name|{name}|call {call}} fd={fd} ino={ino} {family} type={type}"
+					"{+local| local={local}}{+peer| peer={peer}}{?result| result={result}}"),
+	[LTT_EV_SOCKET_ACCEPT] = LIST(f_socket_endpoint,
+				      "{?name|{name}|call {call}} fd={fd} ino={ino} listen_ino={listen_ino}"
+				      " {family} type={type}"
+				      "{+local| local={local}}{+peer| peer={peer}}{?result| result={result}}"),
+	[LTT_EV_TRACE_START] = LIST(f_trace_start, "pid={pid} cpu={cpu}"),
 };
 
 const struct lttr_field *lttr_event_fields(unsigned int id, size_t *n)
@@ -404,6 +559,34 @@ const struct lttr_field *lttr_field_find(unsigned int id, const char *name)
 		if (!strcmp(f[i].name, name))
 			return &f[i];
 	return NULL;
+}
+
+const char *lttr_event_text(unsigned int id)
+{
+	if (id >= LTT_EV_MAX || !by_id[id].n)
+		return NULL;
+	return by_id[id].text ? by_id[id].text : "";
+}
+
+const char *lttr_field_ctf_name(const struct lttr_field *f)
+{
+	return f->ctf ? f->ctf : f->name;
+}
+
+const char *lttr_field_disp_name(enum lttr_field_disp disp)
+{
+	switch (disp) {
+	case LTTR_FIELD_DISP_PLAIN: return "plain";
+	case LTTR_FIELD_DISP_HEX: return "hex";
+	case LTTR_FIELD_DISP_HEX_FULL: return "hex_full";
+	case LTTR_FIELD_DISP_OCTAL: return "octal";
+	case LTTR_FIELD_DISP_DURATION: return "duration";
+	case LTTR_FIELD_DISP_ENUM: return "enum";
+	case LTTR_FIELD_DISP_TASK_STATE: return "task_state";
+	case LTTR_FIELD_DISP_EXIT_STATUS: return "exit_status";
+	case LTTR_FIELD_DISP_COUNT: return "count";
+	default: return "?";
+	}
 }
 
 const char *lttr_field_kind_name(enum lttr_field_kind kind)
@@ -684,6 +867,19 @@ void lttr_field_get(const struct lttr_trace *t, const struct lttr_event *ev,
 		set_name(v, f, lttr_sockaddr_str(ev->var, ev->var_len, buf->s,
 						 LTTR_SOCKADDR_STRLEN));
 		break;
+	case LTTR_FIELD_SRC_LOCAL_SOCKADDR:
+	case LTTR_FIELD_SRC_PEER_SOCKADDR: {
+		const struct ltt_ev_socket_endpoint *e = &ev->p.socket_endpoint;
+		size_t off = f->src == LTTR_FIELD_SRC_LOCAL_SOCKADDR ? 0 : e->local_len;
+		size_t len = f->src == LTTR_FIELD_SRC_LOCAL_SOCKADDR ? e->local_len :
+			e->peer_len;
+
+		/* the decoder checked that both fit in the variable part */
+		set_name(v, f, ev->var && off + len <= ev->var_len ?
+			 lttr_sockaddr_str(ev->var + off, len, buf->s, LTTR_SOCKADDR_STRLEN) :
+			 NULL);
+		break;
+	}
 	case LTTR_FIELD_SRC_EVENT_MASK:
 		set_mask(v, ev, buf);
 		break;
@@ -705,4 +901,42 @@ void lttr_field_get(const struct lttr_trace *t, const struct lttr_event *ev,
 		custom_value(t, ev, f, buf, v);
 		break;
 	}
+}
+
+bool lttr_field_raw(const struct lttr_event *ev, const struct lttr_field *f,
+		    uint64_t *x)
+{
+	if (!f->size || !ev->details || !field_of(ev->id, f) ||
+	    (ev->p_missing &&
+	     f->offset + f->size > lttr_event_payload_size(ev->id) - ev->p_missing))
+		return false;
+	*x = payload_u64(ev, f->offset, f->size, f->is_signed);
+	return true;
+}
+
+const char *lttr_event_ctf_name(const struct lttr_event *ev, char *buf,
+				size_t size)
+{
+	const struct field_list *l = &by_id[ev->id];	/* an id is < LTT_EV_MAX */
+	const struct lttr_field *f;
+	struct lttr_field_value v;
+	struct lttr_field_buf fb;
+
+	if (!l->n)
+		return NULL;
+	if (!ev->details || !l->ctf)
+		return lttr_event_type_name(ev->id);
+	if (l->alt_if && (f = lttr_field_find(ev->id, l->alt_if))) {
+		lttr_field_get(NULL, ev, f, &fb, &v);
+		if (v.type == LTTR_FIELD_V_BOOL && v.b)
+			return l->ctf_alt;
+	}
+	if (l->ctf_suffix && (f = lttr_field_find(ev->id, l->ctf_suffix))) {
+		lttr_field_get(NULL, ev, f, &fb, &v);
+		if (v.type == LTTR_FIELD_V_STR) {
+			snprintf(buf, size, "%s%.*s", l->ctf, (int)v.str.len, v.str.p);
+			return buf;
+		}
+	}
+	return l->ctf;
 }

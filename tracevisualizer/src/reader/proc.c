@@ -79,9 +79,63 @@ static int numbered_name(const char *q, const char *end, uint32_t *num_out,
 	return *name ? 1 : -1;
 }
 
+/* an address up to "; " or the end: a copy, NULL for "-"; *@q after it */
+static int address(const char **q, const char *end, char **out)
+{
+	const char *e = *q;
+
+	while (e < end && *e != ';')
+		e++;
+	if (e == *q || memchr(*q, ' ', (size_t)(e - *q)))
+		return 0;
+	*out = NULL;
+	if (e - *q != 1 || **q != '-') {
+		*out = dup_n(*q, (size_t)(e - *q));
+		if (!*out)
+			return -1;
+	}
+	*q = e;
+	return 1;
+}
+
+/* "SOCKET: ino; TGID: n; TYPE: n; LOCAL: addr; PEER: addr" from the inode */
+static int socket_line(struct lttr_proc *p, const char *q, const char *end, size_t *scap)
+{
+	struct lttr_proc_socket so = { 0 };
+	uint64_t ino = 0;
+	const char *s = q;
+	int r;
+
+	while (q < end && *q >= '0' && *q <= '9' && ino <= UINT64_MAX / 10 - 1)
+		ino = ino * 10 + (uint64_t)(*q++ - '0');
+	if (q == s || (q < end && *q >= '0' && *q <= '9'))
+		return 0;
+	so.ino = ino;
+	if (!(q = lit(q, end, "; TGID: ")) || !(q = num(q, end, &so.tgid)) ||
+	    !(q = lit(q, end, "; TYPE: ")) || !(q = num(q, end, &so.type)) ||
+	    !(q = lit(q, end, "; LOCAL: ")))
+		return 0;
+	r = address(&q, end, &so.local);
+	if (r <= 0)
+		return r;
+	if (!(q = lit(q, end, "; PEER: ")) || (r = address(&q, end, &so.peer)) <= 0 ||
+	    q != end) {
+		free(so.local);
+		free(so.peer);
+		return r < 0 ? -1 : 0;
+	}
+	if (grow((void **)&p->sockets, p->nsockets, scap, sizeof(*p->sockets))) {
+		free(so.local);
+		free(so.peer);
+		return -1;
+	}
+	p->sockets[p->nsockets++] = so;
+	return 1;
+}
+
 /* Return 1 parsed, 0 malformed, -1 out of memory. */
 static int parse_line(struct lttr_proc *p, const char *s, const char *end,
-		      size_t *tcap, size_t *icap, size_t *ncap)
+		      size_t *tcap, size_t *icap, size_t *ncap, size_t *scap)
 {
 	uint32_t a, b, c;
 	const char *q;
@@ -136,6 +190,8 @@ static int parse_line(struct lttr_proc *p, const char *s, const char *end,
 		p->nirqs++;
 		return 1;
 	}
+	if ((q = lit(s, end, "SOCKET: ")))
+		return socket_line(p, q, end, scap);
 	if ((q = lit(s, end, "NETDEV: "))) {
 		ret = numbered_name(q, end, &a, &name);
 		if (ret <= 0)
@@ -159,7 +215,7 @@ int lttr_proc_parse(const char *text, size_t len, const char *fname,
 {
 	struct lttr_proc *p = calloc(1, sizeof(*p));
 	const char *s = text, *end = text + len;
-	size_t line = 0, tcap = 0, icap = 0, ncap = 0;
+	size_t line = 0, tcap = 0, icap = 0, ncap = 0, scap = 0;
 
 	*out = NULL;
 	if (!p)
@@ -178,7 +234,7 @@ int lttr_proc_parse(const char *text, size_t len, const char *fname,
 			continue;
 		}
 		r = memchr(s, '\0', (size_t)(le - s)) ? 0 :
-			parse_line(p, s, le, &tcap, &icap, &ncap);
+			parse_line(p, s, le, &tcap, &icap, &ncap, &scap);
 		if (r < 0) {
 			lttr_proc_free(p);
 			return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
@@ -195,7 +251,7 @@ int lttr_proc_parse(const char *text, size_t len, const char *fname,
 				shown[n] = '\0';
 				lttr_proc_free(p);
 				return lttr_error_set(err, LTTR_E_FORMAT,
-					"%s:%zu: malformed line \"%s%s\" (expected \"PID: n; PPID: n; TGID: n; NAME: name\", \"IRQ: n; NAME: name\" or \"NETDEV: n; NAME: name\")",
+					"%s:%zu: malformed line \"%s%s\" (expected \"PID: n; PPID: n; TGID: n; NAME: name\", \"IRQ: n; NAME: name\", \"NETDEV: n; NAME: name\" or \"SOCKET: ino; TGID: n; TYPE: n; LOCAL: addr; PEER: addr\")",
 					fname, line, shown,
 					(size_t)(le - s) > n ? "..." : "");
 			}
@@ -268,6 +324,11 @@ void lttr_proc_free(struct lttr_proc *p)
 		free(p->irqs[i].name);
 	for (i = 0; i < p->nnetdevs; i++)
 		free(p->netdevs[i].name);
+	for (i = 0; i < p->nsockets; i++) {
+		free(p->sockets[i].local);
+		free(p->sockets[i].peer);
+	}
+	free(p->sockets);
 	free(p->tasks);
 	free(p->irqs);
 	free(p->netdevs);
@@ -296,4 +357,83 @@ const char *lttr_proc_netdev_name(const struct lttr_proc *p, uint32_t ifindex)
 		if (p->netdevs[i].ifindex == ifindex)
 			return p->netdevs[i].name;
 	return NULL;
+}
+
+/* the index of the task with this pid in @by_pid (sorted), or -1 */
+static long find_pid(const struct lttr_proc *p, const size_t *by_pid,
+		     uint32_t pid)
+{
+	size_t lo = 0, hi = p->ntasks;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		uint32_t v = p->tasks[by_pid[mid]].pid;
+
+		if (v == pid)
+			return (long)by_pid[mid];
+		if (v < pid)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return -1;
+}
+
+static const struct lttr_proc *sort_proc;	/* qsort has no argument */
+
+static int cmp_pid(const void *a, const void *b)
+{
+	const struct lttr_proc_task *x = &sort_proc->tasks[*(const size_t *)a];
+	const struct lttr_proc_task *y = &sort_proc->tasks[*(const size_t *)b];
+
+	if (x->pid != y->pid)
+		return x->pid < y->pid ? -1 : 1;
+	return *(const size_t *)a < *(const size_t *)b ? -1 : 1;
+}
+
+size_t lttr_proc_check(const struct lttr_proc *p, char *first, size_t len)
+{
+	size_t *by_pid, i, bad = 0;
+
+	if (len)
+		first[0] = '\0';
+	if (!p || !p->ntasks)
+		return 0;
+	by_pid = malloc(p->ntasks * sizeof(*by_pid));
+	if (!by_pid)
+		return 0;
+	for (i = 0; i < p->ntasks; i++)
+		by_pid[i] = i;
+	sort_proc = p;
+	qsort(by_pid, p->ntasks, sizeof(*by_pid), cmp_pid);
+	sort_proc = NULL;
+#define BAD(...) do {							\
+		if (!bad++ && len)					\
+			snprintf(first, len, __VA_ARGS__);		\
+	} while (0)
+	for (i = 0; i < p->ntasks; i++) {
+		const struct lttr_proc_task *t = &p->tasks[by_pid[i]];
+		long l;
+
+		if (i && p->tasks[by_pid[i - 1]].pid == t->pid) {
+			BAD("pid %u listed twice", t->pid);
+			continue;
+		}
+		if (t->pid && t->ppid == t->pid)
+			BAD("pid %u is its own parent", t->pid);
+		if (t->tgid == t->pid)
+			continue;
+		l = find_pid(p, by_pid, t->tgid);
+		if (l < 0)
+			continue;	/* the leader is gone: possible */
+		if (p->tasks[l].tgid != p->tasks[l].pid)
+			BAD("pid %u is a thread of %u, itself a thread of %u",
+			    t->pid, t->tgid, p->tasks[l].tgid);
+		else if (p->tasks[l].ppid != t->ppid)
+			BAD("pid %u, a thread of %u, has parent %u, its process %u",
+			    t->pid, t->tgid, t->ppid, p->tasks[l].ppid);
+	}
+#undef BAD
+	free(by_pid);
+	return bad;
 }

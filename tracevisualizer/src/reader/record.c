@@ -64,7 +64,7 @@ const uint8_t lttr_payload_size1[LTT_EV_MAX] = {
 };
 
 /* variable parts: a NUL-terminated name, or bytes counted by a field */
-enum { VAR_NONE, VAR_NAME, VAR_PEER, VAR_PACKET, VAR_DECL, VAR_CUSTOM };
+enum { VAR_NONE, VAR_NAME, VAR_PEER, VAR_PACKET, VAR_DECL, VAR_CUSTOM, VAR_ENDPOINT };
 
 /*
  * @size: the payload struct's size; @min: the least a record may hold,
@@ -140,6 +140,8 @@ static const struct evtype evtypes[LTT_EV_MAX] = {
 	EV(LTT_EV_CUSTOM, "custom", struct ltt_ev_custom, VAR_CUSTOM),
 	EV(LTT_EV_PROCESS_REAP, "reap", struct ltt_ev_process_reap, VAR_NONE),
 	EV(LTT_EV_SOFTIRQ_RAISE, "softirq_raise", struct ltt_ev_softirq, VAR_NONE),
+	EV(LTT_EV_SOCKET_ENDPOINT, "socket_endpoint", struct ltt_ev_socket_endpoint, VAR_ENDPOINT),
+	EV(LTT_EV_SOCKET_ACCEPT, "socket_accept", struct ltt_ev_socket_endpoint, VAR_ENDPOINT),
 	EV(LTT_EV_TRACE_START, "trace_start", struct ltt_ev_trace_start, VAR_NONE),
 };
 
@@ -396,6 +398,24 @@ static int decode_var(const uint8_t *var, size_t n, const struct evtype *et,
 	case VAR_PEER:
 		return var_counted(var, n, ev->p.socket_io.peer_len,
 				   LTT_MAX_SOCKADDR, "peer_len", et, ev, why, whylen);
+	case VAR_ENDPOINT:
+		if (ev->p.socket_endpoint.local_len > LTT_MAX_SOCKADDR) {
+			if (why)
+				snprintf(why, whylen, "%s local_len %u larger than %u", et->name,
+					 (unsigned int)ev->p.socket_endpoint.local_len,
+					 (unsigned int)LTT_MAX_SOCKADDR);
+			return -LTTR_E_FORMAT;
+		}
+		if (ev->p.socket_endpoint.peer_len > LTT_MAX_SOCKADDR) {
+			if (why)
+				snprintf(why, whylen, "%s peer_len %u larger than %u", et->name,
+					 (unsigned int)ev->p.socket_endpoint.peer_len,
+					 (unsigned int)LTT_MAX_SOCKADDR);
+			return -LTTR_E_FORMAT;
+		}
+		return var_counted(var, n, (size_t)ev->p.socket_endpoint.local_len +
+				   ev->p.socket_endpoint.peer_len, 2 * LTT_MAX_SOCKADDR,
+				   "local_len + peer_len", et, ev, why, whylen);
 	case VAR_PACKET:
 		return var_counted(var, n, ev->p.net_packet.caplen,
 				   LTT_MAX_CAPTURE, "caplen", et, ev, why, whylen);
@@ -571,12 +591,13 @@ int lttr_record_decode(const uint8_t *rec, size_t avail, struct lttr_event *ev,
  * compact and without details at once), as lttr_record_decode() will ask;
  * the variable part (strings, custom payloads) is checked when decoded.
  */
-static bool fixed_part_fits(const struct ltt_record_header *rh)
+static bool fixed_part_fits(const struct lttr_trace *t,
+			    const struct ltt_record_header *rh)
 {
 	size_t plen = rh->size - sizeof(*rh);
 
 	if (!evtypes[rh->id].name)	/* (an id is < LTT_EV_MAX) */
-		return true;	/* unknown: skipped by its size */
+		return !lttr_format_known(t);	/* newer: skipped by its size */
 	if (rh->flags & LTT_REC_COMPACT)
 		return !(rh->flags & LTT_REC_NO_DETAILS) && ltt_compact_size(rh->id) &&
 			plen >= compact_min(rh->id);
@@ -599,7 +620,7 @@ void lttr_buf_check_slow(struct lttr_trace *t, unsigned int cpu, size_t bi)
 		memcpy(&rh, d + off, sizeof(rh));
 		if (rh.size < sizeof(rh) || rh.size % LTT_REC_ALIGN ||
 		    rh.size > b->valid_size - off || rh.delta < prev || rh.delta > span ||
-		    !fixed_part_fits(&rh))
+		    !fixed_part_fits(t, &rh))
 			break;
 		prev = rh.delta;
 		off += rh.size;
@@ -639,6 +660,11 @@ int lttr_read_record_slow(struct lttr_trace *t, unsigned int cpu, size_t bi,
 		snprintf(why, sizeof(why),
 			 "time delta %" PRIu64 " ns past the buffer's last record (%" PRIu64 " ns after its start): a damaged time",
 			 ev->time_ns, b->end_ns - b->start_ns);
+		r = -LTTR_E_FORMAT;
+	} else if (r == 0 && !ev->known && lttr_format_known(t)) {
+		snprintf(why, sizeof(why),
+			 "event id %u, which format %u.%u does not have: a damaged record",
+			 ev->id, t->hdr.major, t->hdr.minor);
 		r = -LTTR_E_FORMAT;
 	} else if (r == 0 && off == b->bad_off && ev->time_ns < b->bad_prev) {
 		snprintf(why, sizeof(why),

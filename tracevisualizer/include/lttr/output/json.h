@@ -79,6 +79,12 @@ void lttr_json_string_n(struct lttr_json *j, const char *s, size_t n);
 void lttr_json_u64(struct lttr_json *j, uint64_t v);
 /** lttr_json_i64() - write a signed integer @j: writer @v: value */
 void lttr_json_i64(struct lttr_json *j, int64_t v);
+/**
+ * lttr_json_number() - write a number already formatted ("12.345")
+ * @j: the writer
+ * @num: the number as JSON writes it (the caller formats it)
+ */
+void lttr_json_number(struct lttr_json *j, const char *num);
 /** lttr_json_bool() - write true or false @j: writer @v: value */
 void lttr_json_bool(struct lttr_json *j, bool v);
 /** lttr_json_null() - write null @j: the writer */
@@ -101,6 +107,16 @@ size_t lttr_json_escape(const char *s, size_t n, char *out, size_t size);
  * @t: the trace
  */
 void lttr_json_traceinfo(struct lttr_json *j, const struct lttr_trace *t);
+
+/**
+ * lttr_json_event_args() - write the "args" object of an event: its fields
+ * (lttr/reader/fields.h) in the table's order, empty without details
+ * @j: the writer
+ * @t: the trace (names of its snapshot, custom types)
+ * @ev: the event
+ */
+void lttr_json_event_args(struct lttr_json *j, const struct lttr_trace *t,
+			  const struct lttr_event *ev);
 
 /**
  * lttr_json_event() - write the EVENT object of an event

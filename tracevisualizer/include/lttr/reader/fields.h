@@ -39,6 +39,37 @@ enum lttr_field_kind {
 };
 
 /**
+ * enum lttr_field_disp - how a field reads in the text description of an
+ * event (lttr_event_describe()) and which base a CTF integer is shown in
+ * @LTTR_FIELD_DISP_PLAIN: decimal, the text as it is, true or false
+ * @LTTR_FIELD_DISP_HEX: "0x" and the lowercase hex digits of the payload
+ *	integer's bit pattern (an address, flags, a command): 0x401000
+ * @LTTR_FIELD_DISP_HEX_FULL: the same with two digits per byte of the
+ *	integer (an EtherType: 0x0800)
+ * @LTTR_FIELD_DISP_OCTAL: "0" and the octal digits (a file mode): 0644
+ * @LTTR_FIELD_DISP_DURATION: "N ns", or "none" when negative (no timeout)
+ * @LTTR_FIELD_DISP_ENUM: the name @names gives the integer, else
+ *	@unknown followed by the number, or "?" when @unknown is NULL
+ * @LTTR_FIELD_DISP_TASK_STATE: a task state as ps letters it (R+ S D I
+ *	T t P X, "?")
+ * @LTTR_FIELD_DISP_EXIT_STATUS: a wait status as a person reads it
+ *	(lttr_exit_code_str(): "exit 1", "killed by SIGKILL")
+ * @LTTR_FIELD_DISP_COUNT: the number of names of a list of names
+ *	separated by spaces (LTTR_FIELD_SRC_EVENT_MASK)
+ */
+enum lttr_field_disp {
+	LTTR_FIELD_DISP_PLAIN,
+	LTTR_FIELD_DISP_HEX,
+	LTTR_FIELD_DISP_HEX_FULL,
+	LTTR_FIELD_DISP_OCTAL,
+	LTTR_FIELD_DISP_DURATION,
+	LTTR_FIELD_DISP_ENUM,
+	LTTR_FIELD_DISP_TASK_STATE,
+	LTTR_FIELD_DISP_EXIT_STATUS,
+	LTTR_FIELD_DISP_COUNT,
+};
+
+/**
  * enum lttr_field_src - where a field's value comes from
  * @LTTR_FIELD_SRC_INT: the integer of @size bytes at @offset of the payload
  *	(struct lttr_event.p), sign-extended when @is_signed
@@ -69,6 +100,10 @@ enum lttr_field_kind {
  *	@offset
  * @LTTR_FIELD_SRC_SOCKADDR: the variable part as a socket address
  *	(lttr_sockaddr_str()), none when it has no text form
+ * @LTTR_FIELD_SRC_LOCAL_SOCKADDR: socket_endpoint/_accept: the local
+ *	address (the first local_len bytes of the variable part), the same way
+ * @LTTR_FIELD_SRC_PEER_SOCKADDR: the peer address (the peer_len bytes
+ *	after it)
  * @LTTR_FIELD_SRC_EVENT_MASK: the event mask of the payload (change_mask):
  *	the type names of the ids set, separated by single spaces (JSON
  *	writes them as an array)
@@ -111,6 +146,8 @@ enum lttr_field_src {
 	LTTR_FIELD_SRC_IPC_CALL_NAME,
 	LTTR_FIELD_SRC_NETDEV_NAME,
 	LTTR_FIELD_SRC_SOCKADDR,
+	LTTR_FIELD_SRC_LOCAL_SOCKADDR,
+	LTTR_FIELD_SRC_PEER_SOCKADDR,
 	LTTR_FIELD_SRC_EVENT_MASK,
 	LTTR_FIELD_SRC_CUSTOM_KIND,
 	LTTR_FIELD_SRC_DECL_NAME,
@@ -152,6 +189,12 @@ enum lttr_field_missing {
  * @aux_size: its size, 0 for the other sources
  * @arg: LTTR_FIELD_SRC_FLAG and LTTR_FIELD_SRC_IRQ_NAME: the bit mask;
  *	LTTR_FIELD_SRC_EQUALS: the value compared with
+ * @disp: how the field reads in text (enum lttr_field_disp)
+ * @names: LTTR_FIELD_DISP_ENUM: the name of a value, NULL if it has none
+ * @unknown: LTTR_FIELD_DISP_ENUM: the text before the number of a value
+ *	without a name ("family="), NULL for "?"
+ * @ctf: the field's name in a CTF export when it differs from @name (the
+ *	name LTTng's kernel tracer gives the same value: "prev_tid"), or NULL
  */
 struct lttr_field {
 	const char *name;
@@ -164,6 +207,10 @@ struct lttr_field {
 	uint16_t aux_offset;
 	uint16_t aux_size;
 	uint64_t arg;
+	enum lttr_field_disp disp;
+	const char *(*names)(unsigned int value);
+	const char *unknown;
+	const char *ctf;
 };
 
 /**
@@ -236,6 +283,77 @@ struct lttr_field_buf {
  * Return: the array (static), or NULL for an unknown id.
  */
 const struct lttr_field *lttr_event_fields(unsigned int id, size_t *n);
+
+/**
+ * lttr_event_text() - how the text description of an event id is built
+ * from its fields
+ * @id: event id
+ *
+ * The description (lttr_event_describe()) is the type name, then, after
+ * a space, this template with its fields substituted:
+ *   {NAME}          the value of field NAME as its display kind shows it
+ *                   (struct lttr_field.disp); nothing when it has none
+ *   {NAME:DISP}     the same in display kind DISP instead, by the name
+ *                   lttr_field_disp_name() gives it ("hex", "task_state")
+ *   {?NAME|A|B}     template A when field NAME has a value that is not
+ *                   false, not an empty text and not null, else B (which
+ *                   may be left out with its bar)
+ *   {+NAME|A|B}     the same, A whenever NAME has a value (an empty text
+ *                   or false included)
+ * and any other character as it is.  Templates nest.
+ *
+ * Return: the template (static, "" for an id whose description is its
+ * name alone), or NULL for an unknown id.
+ */
+const char *lttr_event_text(unsigned int id);
+
+/**
+ * lttr_event_ctf_name() - the name of an event in a CTF export
+ * @ev: the event (its id and, for the names that depend on them, its
+ *	fields: a wakeup of a new task, a system vector's irq, a syscall's
+ *	name)
+ * @buf: room for a name built from a field ("syscall_entry_read")
+ * @size: its size (64 is enough)
+ *
+ * LTTng's kernel tracer's name where it records the same thing
+ * ("sched_switch", "irq_handler_entry", "syscall_entry_read"), else the
+ * type name (docs/ctf-export.md); an event without details has its type
+ * name.
+ *
+ * Return: a static name or @buf, or NULL for an unknown id.
+ */
+const char *lttr_event_ctf_name(const struct lttr_event *ev, char *buf,
+				size_t size);
+
+/**
+ * lttr_field_ctf_name() - the name of a field in a CTF export
+ * @f: a field of the table
+ *
+ * Return: @f->ctf, or @f->name when the field has no other name.
+ */
+const char *lttr_field_ctf_name(const struct lttr_field *f);
+
+/**
+ * lttr_field_raw() - the payload integer a field reads or names
+ * @ev: the decoded event
+ * @f: one of the fields of @ev's id
+ * @x: receives its 64-bit pattern, sign-extended when the member is
+ *	signed
+ *
+ * Return: true, or false when the field reads no payload integer
+ * (@f->size 0), the event has no details or the record did not hold it.
+ */
+bool lttr_field_raw(const struct lttr_event *ev, const struct lttr_field *f,
+		    uint64_t *x);
+
+/**
+ * lttr_field_disp_name() - name of a display kind, as templates use it
+ * @disp: enum lttr_field_disp
+ *
+ * Return: "plain", "hex", "hex_full", "octal", "duration", "enum",
+ * "task_state", "exit_status", "count", or "?".
+ */
+const char *lttr_field_disp_name(enum lttr_field_disp disp);
 
 /**
  * lttr_field_find() - a field of an event id by name

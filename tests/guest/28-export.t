@@ -1,0 +1,81 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# tracevisualizer export on real traces, read back by the peers' tools
+# (one boot, four traces):
+#  net: known traffic over loopback (the guest kernel has no veth and no
+#    NIC driver: lo is its one device), captured whole or cut at 256
+#    bytes: 5 UDP datagrams of 100 bytes ('A'.. payload) from port
+#    P+1 to P, and 4 TCP exchanges of 200 bytes ('a'.. payload) each way
+#    between Q+1 and Q (TCP_NODELAY, one segment per message).  capinfos
+#    and tshark show exactly our packets (count, ns time stamps, lengths,
+#    captured lengths, interface, direction, link type), tshark -z conv
+#    agrees with the flows of our packets' bytes, the UDP flow has its 10
+#    frames (5 out, 5 in on lo), TCP 16 frames of 200 data bytes (cut:
+#    the module captures an skb's linear part, TCP's data is in pages),
+#    and the UDP payload is found in the capture;
+#  all: every event class (the default mask) over several workloads,
+#    custom events among them;  lost: small buffers that lose events;
+#  flight: a flight recorder.
+# Each is exported as CTF: babeltrace2 reads it without an error or a
+# warning but the discarded events (which add up to our lost counts), its
+# count is ours, and every event equals ours field by field (ctfcheck.py);
+# net and all as Chrome trace-event JSON equal dump --json (techeck.py).
+. "$(dirname "$0")/../lib/tap.sh"
+. "$TOP/tests/lib/export.sh"
+export_tools_or_skip
+share=$(mktemp -d); trap 'rm -rf "$share"' EXIT
+udp_port=47041 udp_n=5 udp_size=100 tcp_port=47051 tcp_n=4 tcp_size=200
+
+cat >"$share/run.sh" <<EOF
+traced -q -e socket,net,softirq --capture 256 -o /mnt/share/net -- sh -c \
+	'ltt-udp $udp_port $udp_n $udp_size > /mnt/share/udp.out && ltt-tcp $tcp_port $tcp_n $tcp_size > /mnt/share/tcp.out' || exit 1
+traced -q -o /mnt/share/all -- sh -c \
+	'ltt-syscall-mix 20 > /dev/null && ltt-fsops /tmp/f > /dev/null && ltt-signal > /dev/null &&
+	 ltt-ipc 0x4c54e001 0x4c54e002 0x4c54e003 > /dev/null && ltt-custom ltt_export 20 > /dev/null &&
+	 ltt-udp $((udp_port + 10)) 2 64 > /dev/null' || exit 2
+traced -q -o /mnt/share/lost -b 4096 -n 2 -e syscall_entry,syscall_exit -- ltt-getppid 20000 > /dev/null 2>&1
+traced -q --flight -b 4096 -n 4 -e syscall,fs -o /mnt/share/flight -- ltt-flight -c 1 /tmp/g 20000 > /dev/null || exit 4
+EOF
+vm_run "$share" 900 'sh /mnt/share/run.sh'
+ok $? "guest traced the traffic, the workloads of every class, a losing trace and a flight recorder"
+
+# ---- pcap of the known traffic ---------------------------------------------
+T=tracevisualizer/tracevisualizer
+$T dump --json "$share/net" >"$share/net.json"
+out=$($T export --pcap "$share/net.pcap" "$share/net" 2>&1)
+ok $? "export --pcap: $out"
+checks < <(python3 "$TOP/tests/lib/pcapcheck.py" "$share/net.json" "$share/net.pcap" net \
+	ABCDEFGHIJKLMNOPQRSTUVWXYZ)
+conv=$(python3 -c 'import sys; sys.path.insert(0, sys.argv[1]); import pcapcheck
+c = pcapcheck.tshark_conv(sys.argv[2], "udp")
+print(c.get(("udp",) + tuple(sorted(sys.argv[3:5])), 0))' "$TOP/tests/lib" "$share/net.pcap" \
+	"127.0.0.1:$((udp_port + 1))" "127.0.0.1:$udp_port")
+is "$conv" $((2 * udp_n)) "tshark -z conv,udp: the UDP flow has its $((2 * udp_n)) frames ($udp_n out, $udp_n in on lo)"
+is "$(tshark -r "$share/net.pcap" -Y "udp.length == $((udp_size + 8)) && sll.ifindex == 1" 2>/dev/null | wc -l)" \
+	$((2 * udp_n)) "tshark: $((2 * udp_n)) UDP datagrams of $udp_size bytes on interface 1"
+is "$(tshark -r "$share/net.pcap" -Y "tcp.len == $tcp_size" 2>/dev/null | wc -l)" $((4 * tcp_n)) \
+	"tshark: $((4 * tcp_n)) TCP segments of $tcp_size bytes ($tcp_n each way, seen out and in)"
+is "$(tshark -r "$share/net.pcap" -Y "tcp.len == $tcp_size && sll.pkttype == 4" 2>/dev/null | wc -l):$(
+      tshark -r "$share/net.pcap" -Y "tcp.len == $tcp_size && sll.pkttype == 0" 2>/dev/null | wc -l)" \
+	"$((2 * tcp_n)):$((2 * tcp_n))" "half of them outgoing, half incoming"
+is "$(tshark -r "$share/net.pcap" -Y "tcp.len == $tcp_size && frame.cap_len < frame.len" 2>/dev/null | wc -l)" \
+	$((4 * tcp_n)) "and cut (caplen < len): the module captures the linear part, TCP's headers"
+
+# ---- CTF of each trace -------------------------------------------------------
+for t in net all lost flight; do
+	ctf_check "$share" $t
+done
+is "$(json "$share/lost.sum" "j['lost']['total'] > 0")" true "the losing trace lost events (babeltrace2 counted them above)"
+is "$(json "$share/flight.sum" "j['trace']['flight']")" true "the flight trace is a flight recorder's"
+grep -q "custom:ltt_export\|custom: .*name = \"ltt_export\"" "$share/all.txt"
+ok $? "the custom events are in the CTF export"
+
+# the same traces as Chrome trace-event JSON, against dump and summary --json
+for t in net all; do
+	out=$($T export --json-events "$share/$t.te.json" "$share/$t" 2>/dev/null)
+	ok $? "$t: export --json-events ($out)"
+	checks < <(python3 "$TOP/tests/lib/techeck.py" "$share/$t.json" "$share/$t.sum" \
+		"$share/$t.te.json" "$t")
+done
+
+done_testing
