@@ -243,6 +243,13 @@ int cli_fail(struct lttr_trace *t, const struct lttr_error *err, const char *wha
 	return st;
 }
 
+int cli_needs(const char *cmd, const char *need)
+{
+	fprintf(stderr, "%s: %s needs %s\nTry 'tracevisualizer %s --help'.\n", cli_prog,
+		cmd, need, cmd);
+	return EXIT_USAGE;
+}
+
 void cli_json_begin(struct lttr_json *j, const struct cli_opts *o,
 		    const struct lttr_trace *t)
 {

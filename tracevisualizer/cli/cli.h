@@ -141,6 +141,9 @@ void cli_json_window(struct lttr_json *j, const struct lttr_account *a);
  * closed; the exit status (2 for LTTR_E_INVAL, else 1)
  */
 int cli_fail(struct lttr_trace *t, const struct lttr_error *err, const char *what);
+/* a command's options do not go together: @need said, with where its
+ * --help is; EXIT_USAGE */
+int cli_needs(const char *cmd, const char *need);
 /* --json: start the document, {"trace": TRACEINFO, ... and end it */
 void cli_json_begin(struct lttr_json *j, const struct cli_opts *o,
 		    const struct lttr_trace *t);

@@ -21,11 +21,8 @@ int cmd_critpath(struct cli_opts *o)
 	uint64_t from, to;
 	int st;
 
-	if (o->npids != 1) {
-		fprintf(stderr, "%s: critical-path needs --pid P (one task)\n"
-			"Try 'tracevisualizer critical-path --help'.\n", cli_prog);
-		return EXIT_USAGE;
-	}
+	if (o->npids != 1)
+		return cli_needs("critical-path", "--pid P (one task)");
 	st = cli_open(o, &t);
 	if (st)
 		return st;

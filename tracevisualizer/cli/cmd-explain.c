@@ -66,11 +66,8 @@ int cmd_explain(struct cli_opts *o)
 	struct lttr_json j;
 	int st;
 
-	if (!o->has_at || o->npids != 1) {
-		fprintf(stderr, "%s: explain needs --at TIME and --pid P (one task)\n"
-			"Try 'tracevisualizer explain --help'.\n", cli_prog);
-		return EXIT_USAGE;
-	}
+	if (!o->has_at || o->npids != 1)
+		return cli_needs("explain", "--at TIME and --pid P (one task)");
 	st = cli_open(o, &t);
 	if (st)
 		return st;

@@ -414,11 +414,8 @@ int cmd_latency(struct cli_opts *o)
 	uint64_t from, to;
 	int st;
 
-	if (o->kind < 0) {
-		fprintf(stderr, "%s: latency needs --kind (wakeup, irq, softirq, syscall or timer)\n"
-			"Try 'tracevisualizer latency --help'.\n", cli_prog);
-		return EXIT_USAGE;
-	}
+	if (o->kind < 0)
+		return cli_needs("latency", "--kind (wakeup, irq, softirq, syscall or timer)");
 	memset(&x, 0, sizeof(x));
 	x.o = o;
 	st = cli_open(o, &x.t);

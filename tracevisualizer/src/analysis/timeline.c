@@ -103,13 +103,7 @@ static void on_transition(void *arg, const struct lttr_flow_tr *tr)
 	/* the wakeup that made it runnable (the accounting told it first) */
 	if (s->state != LTTR_TS_RUNNABLE || s->t != tr->time_ns || s->waker.known)
 		return;
-	s->waker.known = true;
-	s->waker.sysvec = tr->sysvec;
-	s->waker.mode = tr->mode;
-	s->waker.cpu = tr->cpu;
-	s->waker.pid = tr->pid;
-	s->waker.ctx = tr->ctx;
-	s->waker.time_ns = tr->time_ns;
+	lttr_waker_set(&s->waker, tr);
 }
 
 static void on_segment(void *arg, const struct lttr_flow_seg *sg)

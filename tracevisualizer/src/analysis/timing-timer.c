@@ -118,13 +118,7 @@ static void tm_transition(struct tctx *x, const struct lttr_flow_tr *tr)
 			return;
 		}
 		tk->woken = true;
-		tk->waker.known = true;
-		tk->waker.sysvec = tr->sysvec;
-		tk->waker.mode = tr->mode;
-		tk->waker.cpu = tr->cpu;
-		tk->waker.pid = tr->pid;
-		tk->waker.ctx = tr->ctx;
-		tk->waker.time_ns = tr->time_ns;
+		lttr_waker_set(&tk->waker, tr);
 		break;
 	case LTTR_TR_SYSCALL_EXIT:
 		tk = task_of(x, tr->pid, false);

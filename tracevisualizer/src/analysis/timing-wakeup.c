@@ -65,13 +65,7 @@ static void wk_transition(struct tctx *x, const struct lttr_flow_tr *tr)
 		w = waker_of(x, tr->pid2, true);
 		if (!w || w->known)	/* not the first since it ran */
 			return;
-		w->known = true;
-		w->sysvec = tr->sysvec;
-		w->mode = tr->mode;
-		w->cpu = tr->cpu;
-		w->pid = tr->pid;
-		w->ctx = tr->ctx;
-		w->time_ns = tr->time_ns;
+		lttr_waker_set(w, tr);
 		break;
 	case LTTR_TR_SYSCALL_ENTRY:
 	case LTTR_TR_SYSCALL_EXIT: {

@@ -99,6 +99,17 @@ bool lttr_waker_is_task(const struct lttr_waker *w)
 	       w->mode != LTTR_MODE_SOFTIRQ && w->mode != LTTR_MODE_IDLE;
 }
 
+void lttr_waker_set(struct lttr_waker *w, const struct lttr_flow_tr *tr)
+{
+	w->known = true;
+	w->sysvec = tr->sysvec;
+	w->mode = tr->mode;
+	w->cpu = tr->cpu;
+	w->pid = tr->pid;
+	w->ctx = tr->ctx;
+	w->time_ns = tr->time_ns;
+}
+
 unsigned int timing_mode_part(unsigned int mode)
 {
 	switch (mode) {

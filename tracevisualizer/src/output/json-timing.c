@@ -7,31 +7,13 @@
 #include <lttr/model/flow.h>
 #include <lttr/output/json-timing.h>
 
-static void kv(struct lttr_json *j, const char *k, uint64_t v)
-{
-	lttr_json_key(j, k);
-	lttr_json_u64(j, v);
-}
-
-static void ks(struct lttr_json *j, const char *k, const char *v)
-{
-	lttr_json_key(j, k);
-	lttr_json_string(j, v);
-}
-
-static void kb(struct lttr_json *j, const char *k, bool v)
-{
-	lttr_json_key(j, k);
-	lttr_json_bool(j, v);
-}
-
 /* "pid" and "name" of a task */
 static void task(struct lttr_json *j, const struct lttr_account *a, uint32_t pid)
 {
 	const struct lttr_acct_task *tk = a && pid ? lttr_account_find(a, pid) : NULL;
 
-	kv(j, "pid", pid);
-	ks(j, "name", tk ? tk->name : pid ? "" : "idle");
+	lttr_json_kv_u64(j, "pid", pid);
+	lttr_json_kv_str(j, "name", tk ? tk->name : pid ? "" : "idle");
 }
 
 void lttr_json_dist(struct lttr_json *j, const struct lttr_dist *d)
@@ -39,16 +21,16 @@ void lttr_json_dist(struct lttr_json *j, const struct lttr_dist *d)
 	unsigned int i, last = 0;
 
 	lttr_json_begin_object(j);
-	kv(j, "count", d->lat.count);
-	kv(j, "total_ns", d->lat.total);
-	kv(j, "min_ns", d->lat.min);
-	kv(j, "mean_ns", lttr_lat_mean(&d->lat));
-	kv(j, "p50_ns", d->p50);
-	kv(j, "p90_ns", d->p90);
-	kv(j, "p99_ns", d->p99);
-	kv(j, "p999_ns", d->p999);
-	kv(j, "max_ns", d->lat.max);
-	kv(j, "stddev_ns", d->stddev);
+	lttr_json_kv_u64(j, "count", d->lat.count);
+	lttr_json_kv_u64(j, "total_ns", d->lat.total);
+	lttr_json_kv_u64(j, "min_ns", d->lat.min);
+	lttr_json_kv_u64(j, "mean_ns", lttr_lat_mean(&d->lat));
+	lttr_json_kv_u64(j, "p50_ns", d->p50);
+	lttr_json_kv_u64(j, "p90_ns", d->p90);
+	lttr_json_kv_u64(j, "p99_ns", d->p99);
+	lttr_json_kv_u64(j, "p999_ns", d->p999);
+	lttr_json_kv_u64(j, "max_ns", d->lat.max);
+	lttr_json_kv_u64(j, "stddev_ns", d->stddev);
 	for (i = 0; i < LTTR_HIST_BUCKETS; i++)
 		if (d->lat.hist[i])
 			last = i + 1;
@@ -66,14 +48,15 @@ static void mode_what(struct lttr_json *j, const struct lttr_trace *t,
 {
 	char buf[32];
 
-	ks(j, "mode", lttr_mode_name(mode));
+	lttr_json_kv_str(j, "mode", lttr_mode_name(mode));
 	if (mode != LTTR_MODE_SYSCALL && mode != LTTR_MODE_TRAP &&
 	    mode != LTTR_MODE_IRQ && mode != LTTR_MODE_SOFTIRQ)
 		return;
-	kv(j, "what", what);
-	ks(j, "what_name", lttr_mode_what_str(t, mode, what, sysvec, buf, sizeof(buf)));
+	lttr_json_kv_u64(j, "what", what);
+	lttr_json_kv_str(j, "what_name",
+			 lttr_mode_what_str(t, mode, what, sysvec, buf, sizeof(buf)));
 	if (mode == LTTR_MODE_IRQ)
-		kb(j, "sysvec", sysvec);
+		lttr_json_kv_bool(j, "sysvec", sysvec);
 }
 
 /* where a task blocked: "in" (a mode), and in a syscall "what", "what_name" */
@@ -82,11 +65,12 @@ static void blocked_in(struct lttr_json *j, const struct lttr_trace *t,
 {
 	char buf[32];
 
-	ks(j, "in", lttr_mode_name(mode));
+	lttr_json_kv_str(j, "in", lttr_mode_name(mode));
 	if (mode != LTTR_MODE_SYSCALL)
 		return;
-	kv(j, "what", what);
-	ks(j, "what_name", lttr_mode_what_str(t, LTTR_MODE_SYSCALL, what, false, buf, sizeof(buf)));
+	lttr_json_kv_u64(j, "what", what);
+	lttr_json_kv_str(j, "what_name", lttr_mode_what_str(t, LTTR_MODE_SYSCALL, what, false,
+							     buf, sizeof(buf)));
 }
 
 void lttr_json_waker(struct lttr_json *j, const struct lttr_trace *t,
@@ -98,10 +82,10 @@ void lttr_json_waker(struct lttr_json *j, const struct lttr_trace *t,
 	}
 	lttr_json_begin_object(j);
 	task(j, a, w->pid);
-	kv(j, "cpu", w->cpu);
-	kv(j, "time_ns", w->time_ns);
+	lttr_json_kv_u64(j, "cpu", w->cpu);
+	lttr_json_kv_u64(j, "time_ns", w->time_ns);
 	mode_what(j, t, w->mode, w->ctx, w->sysvec);
-	kb(j, "task", lttr_waker_is_task(w));
+	lttr_json_kv_bool(j, "task", lttr_waker_is_task(w));
 	lttr_json_end_object(j);
 }
 
@@ -119,29 +103,29 @@ void lttr_json_explanation(struct lttr_json *j, const struct lttr_trace *t,
 	size_t i;
 
 	lttr_json_begin_object(j);
-	ks(j, "scope", e->req.scope == LTTR_EXS_TASK ? "task" : "cpu");
-	kv(j, "start_ns", e->req.start_ns);
-	kv(j, "end_ns", e->req.end_ns);
-	kv(j, "duration_ns", e->req.end_ns - e->req.start_ns);
+	lttr_json_kv_str(j, "scope", e->req.scope == LTTR_EXS_TASK ? "task" : "cpu");
+	lttr_json_kv_u64(j, "start_ns", e->req.start_ns);
+	lttr_json_kv_u64(j, "end_ns", e->req.end_ns);
+	lttr_json_kv_u64(j, "duration_ns", e->req.end_ns - e->req.start_ns);
 	task(j, a, e->req.pid);
-	kv(j, "cpu", e->req.cpu);
-	kv(j, "timer_ns", e->req.lead_ns);
+	lttr_json_kv_u64(j, "cpu", e->req.cpu);
+	lttr_json_kv_u64(j, "timer_ns", e->req.lead_ns);
 	lttr_json_key(j, "items");
 	lttr_json_begin_array(j);
 	for (i = 0; i < e->n; i++) {
 		const struct lttr_ex_item *x = &e->v[i];
 
 		lttr_json_begin_object(j);
-		ks(j, "type", lttr_ex_type_name(x->type));
-		kv(j, "start_ns", x->start_ns);
-		kv(j, "end_ns", x->end_ns);
-		kv(j, "duration_ns", x->end_ns - x->start_ns);
+		lttr_json_kv_str(j, "type", lttr_ex_type_name(x->type));
+		lttr_json_kv_u64(j, "start_ns", x->start_ns);
+		lttr_json_kv_u64(j, "end_ns", x->end_ns);
+		lttr_json_kv_u64(j, "duration_ns", x->end_ns - x->start_ns);
 		task(j, a, x->pid);
 		if (x->type == LTTR_EX_RAN) {
-			kv(j, "cpu", x->cpu);
+			lttr_json_kv_u64(j, "cpu", x->cpu);
 			mode_what(j, t, x->mode, x->what, x->sysvec);
 		} else if (x->type == LTTR_EX_BLOCKED) {
-			ks(j, "reason", lttr_block_name(x->reason));
+			lttr_json_kv_str(j, "reason", lttr_block_name(x->reason));
 			blocked_in(j, t, x->mode, x->what);
 			lttr_json_key(j, "waker");
 			lttr_json_waker(j, t, a, &x->waker);
@@ -155,7 +139,7 @@ void lttr_json_explanation(struct lttr_json *j, const struct lttr_trace *t,
 		const struct lttr_ex_total *o = &e->tot[i];
 
 		lttr_json_begin_object(j);
-		ks(j, "who", who_name(o->who));
+		lttr_json_kv_str(j, "who", who_name(o->who));
 		switch (o->who) {
 		case LTTR_WHO_TASK:
 			task(j, a, o->pid);
@@ -168,15 +152,15 @@ void lttr_json_explanation(struct lttr_json *j, const struct lttr_trace *t,
 			break;
 		case LTTR_WHO_WAIT:
 			task(j, a, o->pid);
-			ks(j, "type", lttr_ex_type_name(o->type));
+			lttr_json_kv_str(j, "type", lttr_ex_type_name(o->type));
 			if (o->type == LTTR_EX_BLOCKED)
-				ks(j, "reason", lttr_block_name(o->reason));
+				lttr_json_kv_str(j, "reason", lttr_block_name(o->reason));
 			break;
 		default:
 			break;
 		}
-		kv(j, "ns", o->ns);
-		kv(j, "count", o->count);
+		lttr_json_kv_u64(j, "ns", o->ns);
+		lttr_json_kv_u64(j, "count", o->count);
 		lttr_json_end_object(j);
 	}
 	lttr_json_end_array(j);
@@ -192,10 +176,11 @@ static void timing_what(struct lttr_json *j, const struct lttr_trace *t, unsigne
 	if (kind != LTTR_TIMING_SYSCALL && kind != LTTR_TIMING_IRQ &&
 	    kind != LTTR_TIMING_SOFTIRQ)
 		return;
-	kv(j, "what", what);
-	ks(j, "what_name", lttr_timing_what_str(t, kind, what, sysvec, buf, sizeof(buf)));
+	lttr_json_kv_u64(j, "what", what);
+	lttr_json_kv_str(j, "what_name",
+			 lttr_timing_what_str(t, kind, what, sysvec, buf, sizeof(buf)));
 	if (kind == LTTR_TIMING_IRQ)
-		kb(j, "sysvec", sysvec);
+		lttr_json_kv_bool(j, "sysvec", sysvec);
 }
 
 void lttr_json_timing_inst(struct lttr_json *j, const struct lttr_trace *t,
@@ -206,28 +191,28 @@ void lttr_json_timing_inst(struct lttr_json *j, const struct lttr_trace *t,
 	unsigned int p;
 
 	lttr_json_begin_object(j);
-	ks(j, "sub", lttr_timing_sub_name(in->sub));
-	kv(j, "start_ns", in->start_ns);
-	kv(j, "end_ns", in->end_ns);
-	kv(j, "duration_ns", in->end_ns - in->start_ns);
+	lttr_json_kv_str(j, "sub", lttr_timing_sub_name(in->sub));
+	lttr_json_kv_u64(j, "start_ns", in->start_ns);
+	lttr_json_kv_u64(j, "end_ns", in->end_ns);
+	lttr_json_kv_u64(j, "duration_ns", in->end_ns - in->start_ns);
 	task(j, r->acct, in->pid);
-	kv(j, "cpu", in->cpu);
+	lttr_json_kv_u64(j, "cpu", in->cpu);
 	timing_what(j, t, r->kind, in->what, in->sysvec);
 	lttr_json_key(j, "parts");
 	lttr_json_begin_object(j);
 	for (p = 0; p < LTTR_PART_COUNT; p++)
 		if (in->part[p])
-			kv(j, lttr_timing_part_name(p), in->part[p]);
+			lttr_json_kv_u64(j, lttr_timing_part_name(p), in->part[p]);
 	lttr_json_end_object(j);
 	if (in->sub == LTTR_SUB_WAKEUP || in->sub == LTTR_SUB_TIMER) {
 		lttr_json_key(j, "waker");
 		lttr_json_waker(j, t, r->acct, &in->waker);
 	}
 	if (in->sub == LTTR_SUB_WAKEUP)
-		kb(j, "forked", in->forked);
+		lttr_json_kv_bool(j, "forked", in->forked);
 	if (in->sub == LTTR_SUB_TIMER) {
-		kv(j, "period_ns", in->period_ns);
-		kv(j, "actual_ns", in->actual_ns);
+		lttr_json_kv_u64(j, "period_ns", in->period_ns);
+		lttr_json_kv_u64(j, "actual_ns", in->actual_ns);
 	}
 	if (e) {
 		lttr_json_key(j, "explanation");
@@ -260,20 +245,20 @@ void lttr_json_timing(struct lttr_json *j, const struct lttr_trace *t,
 	size_t i;
 	unsigned int p;
 
-	ks(j, "kind", lttr_timing_kind_name(r->kind));
-	kv(j, "from_ns", r->from_ns);
-	kv(j, "to_ns", r->to_ns);
-	kv(j, "unmatched", r->unmatched);
+	lttr_json_kv_str(j, "kind", lttr_timing_kind_name(r->kind));
+	lttr_json_kv_u64(j, "from_ns", r->from_ns);
+	lttr_json_kv_u64(j, "to_ns", r->to_ns);
+	lttr_json_kv_u64(j, "unmatched", r->unmatched);
 	if (r->kind == LTTR_TIMING_SOFTIRQ)
-		kb(j, "raises_recorded", r->raises);
+		lttr_json_kv_bool(j, "raises_recorded", r->raises);
 	lttr_json_key(j, "groups");
 	lttr_json_begin_array(j);
 	for (i = 0; i < r->ngroups; i++) {
 		const struct lttr_timing_group *g = &r->groups[i];
 
 		lttr_json_begin_object(j);
-		ks(j, "level", level_name(g->level));
-		ks(j, "sub", lttr_timing_sub_name(g->sub));
+		lttr_json_kv_str(j, "level", level_name(g->level));
+		lttr_json_kv_str(j, "sub", lttr_timing_sub_name(g->sub));
 		if (g->level == LTTR_TG_TASK)
 			task(j, r->acct, g->pid);
 		if (g->level != LTTR_TG_ALL)
@@ -284,16 +269,16 @@ void lttr_json_timing(struct lttr_json *j, const struct lttr_trace *t,
 		lttr_json_begin_object(j);
 		for (p = 0; p < LTTR_PART_COUNT; p++)
 			if (g->part[p])
-				kv(j, lttr_timing_part_name(p), g->part[p]);
+				lttr_json_kv_u64(j, lttr_timing_part_name(p), g->part[p]);
 		lttr_json_end_object(j);
-		kv(j, "over", g->over);
+		lttr_json_kv_u64(j, "over", g->over);
 		if (g->sub == LTTR_SUB_TIMER) {
 			lttr_json_key(j, "period");
 			lttr_json_dist(j, &g->period);
 			lttr_json_key(j, "actual_period");
 			lttr_json_dist(j, &g->actual);
-			kv(j, "zero_left", g->zero_left);
-			kv(j, "early", g->early);
+			lttr_json_kv_u64(j, "zero_left", g->zero_left);
+			lttr_json_kv_u64(j, "early", g->early);
 		}
 		lttr_json_key(j, "worst");
 		insts(j, t, r, g->worst, g->nworst, explain, arg);
@@ -315,25 +300,25 @@ void lttr_json_critpath(struct lttr_json *j, const struct lttr_trace *t,
 
 	lttr_json_begin_object(j);
 	task(j, a, cp->pid);
-	kv(j, "from_ns", cp->from_ns);
-	kv(j, "to_ns", cp->to_ns);
-	kv(j, "duration_ns", cp->to_ns - cp->from_ns);
+	lttr_json_kv_u64(j, "from_ns", cp->from_ns);
+	lttr_json_kv_u64(j, "to_ns", cp->to_ns);
+	lttr_json_kv_u64(j, "duration_ns", cp->to_ns - cp->from_ns);
 	lttr_json_key(j, "segments");
 	lttr_json_begin_array(j);
 	for (i = 0; i < cp->nseg; i++) {
 		const struct lttr_cp_seg *s = &cp->seg[i];
 
 		lttr_json_begin_object(j);
-		kv(j, "start_ns", s->start_ns);
-		kv(j, "end_ns", s->end_ns);
-		kv(j, "duration_ns", s->end_ns - s->start_ns);
+		lttr_json_kv_u64(j, "start_ns", s->start_ns);
+		lttr_json_kv_u64(j, "end_ns", s->end_ns);
+		lttr_json_kv_u64(j, "duration_ns", s->end_ns - s->start_ns);
 		task(j, a, s->pid);
-		ks(j, "state", lttr_cp_state_name(s->state, s->reason));
-		kv(j, "depth", s->depth);
+		lttr_json_kv_str(j, "state", lttr_cp_state_name(s->state, s->reason));
+		lttr_json_kv_u64(j, "depth", s->depth);
 		if (s->state == LTTR_CP_RUNNING)
-			kv(j, "cpu", s->cpu);
+			lttr_json_kv_u64(j, "cpu", s->cpu);
 		if (s->state == LTTR_CP_BLOCKED) {
-			ks(j, "reason", lttr_block_name(s->reason));
+			lttr_json_kv_str(j, "reason", lttr_block_name(s->reason));
 			blocked_in(j, t, s->mode, s->what);
 			lttr_json_key(j, "waker");
 			lttr_json_waker(j, t, a, &s->waker);
@@ -348,9 +333,9 @@ void lttr_json_critpath(struct lttr_json *j, const struct lttr_trace *t,
 
 		lttr_json_begin_object(j);
 		task(j, a, o->pid);
-		ks(j, "state", lttr_cp_state_name(o->state, o->reason));
-		kv(j, "ns", o->ns);
-		kv(j, "count", o->count);
+		lttr_json_kv_str(j, "state", lttr_cp_state_name(o->state, o->reason));
+		lttr_json_kv_u64(j, "ns", o->ns);
+		lttr_json_kv_u64(j, "count", o->count);
 		lttr_json_end_object(j);
 	}
 	lttr_json_end_array(j);
@@ -363,18 +348,18 @@ void lttr_json_explain_at(struct lttr_json *j, const struct lttr_trace *t,
 
 	lttr_json_begin_object(j);
 	task(j, r->acct, r->pid);
-	kv(j, "at_ns", r->at_ns);
-	ks(j, "state", lttr_cp_state_name(r->state, r->reason));
-	kv(j, "start_ns", r->start_ns);
-	kv(j, "end_ns", r->end_ns);
-	kv(j, "duration_ns", r->end_ns - r->start_ns);
-	kb(j, "ended", r->ended);
+	lttr_json_kv_u64(j, "at_ns", r->at_ns);
+	lttr_json_kv_str(j, "state", lttr_cp_state_name(r->state, r->reason));
+	lttr_json_kv_u64(j, "start_ns", r->start_ns);
+	lttr_json_kv_u64(j, "end_ns", r->end_ns);
+	lttr_json_kv_u64(j, "duration_ns", r->end_ns - r->start_ns);
+	lttr_json_kv_bool(j, "ended", r->ended);
 	if (r->state == LTTR_CP_RUNNING || r->state == LTTR_CP_RUNNABLE)
-		kv(j, "cpu", r->cpu);
+		lttr_json_kv_u64(j, "cpu", r->cpu);
 	if (r->state == LTTR_CP_RUNNABLE)
-		kb(j, "preempted", r->preempted);
+		lttr_json_kv_bool(j, "preempted", r->preempted);
 	if (r->state == LTTR_CP_BLOCKED) {
-		ks(j, "reason", lttr_block_name(r->reason));
+		lttr_json_kv_str(j, "reason", lttr_block_name(r->reason));
 		blocked_in(j, t, r->mode, r->what);
 	}
 	lttr_json_key(j, "waker");

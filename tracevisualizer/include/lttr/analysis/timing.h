@@ -21,6 +21,7 @@
 #include <lttr/reader/error.h>
 
 struct lttr_trace;
+struct lttr_flow_tr;
 struct lttr_account;
 
 /**
@@ -131,6 +132,13 @@ struct lttr_waker {
  * LTTR_MODE_UNKNOWN, is one).
  */
 bool lttr_waker_is_task(const struct lttr_waker *w);
+
+/**
+ * lttr_waker_set() - the waker a wakeup transition tells
+ * @w: filled (known)
+ * @tr: a transition of kind LTTR_TR_WAKEUP
+ */
+void lttr_waker_set(struct lttr_waker *w, const struct lttr_flow_tr *tr);
 
 /**
  * struct lttr_timing_inst - one instance
