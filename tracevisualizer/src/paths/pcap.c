@@ -330,8 +330,10 @@ int lttr_msgs_read_pcap(const char *path, unsigned int flags, struct lttr_msgset
 
 	errbuf[0] = '\0';
 	pc = pcap_open_offline_with_tstamp_precision(path, PCAP_TSTAMP_PRECISION_NANO, errbuf);
-	if (!pc)
-		return lttr_error_set(err, LTTR_E_IO, "%s: %s", path, errbuf);
+	if (!pc)	/* libpcap's message often names the file already */
+		return lttr_error_set(err, LTTR_E_IO, "%s%s%s",
+				      strncmp(errbuf, path, strlen(path)) ? path : "",
+				      strncmp(errbuf, path, strlen(path)) ? ": " : "", errbuf);
 	dlt = pcap_datalink(pc);
 	if (dlt != DLT_EN10MB && dlt != DLT_LINUX_SLL && dlt != DLT_LINUX_SLL2 &&
 	    dlt != DLT_RAW && dlt != DLT_NULL && dlt != DLT_LOOP) {
