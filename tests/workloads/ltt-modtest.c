@@ -1288,7 +1288,7 @@ static void test_custom_errors(int fd, int fd2)
 	struct ltt_custom_type ct;
 	uint32_t id = 0, id2 = 0, x;
 	char big[LTT_CUSTOM_MAX_SIZE + 1] = { 0 };
-	int n, r;
+	int r;
 
 	ok(custom_create(fd, "", "", LTT_CUSTOM_RAW, NULL) == -EINVAL, "custom: empty name: EINVAL");
 	ok(custom_create(fd, "a b", "", LTT_CUSTOM_RAW, NULL) == -EINVAL, "custom: blank in name: EINVAL");
@@ -1339,7 +1339,7 @@ static void test_custom_errors(int fd, int fd2)
 	 * with their file.
 	 */
 	{
-		int fds[LTT_CUSTOM_MAX_TYPES / 64], k, total = 0, quota = 0;
+		int fds[LTT_CUSTOM_MAX_TYPES / 64], k, n, total = 0, quota = 0;
 
 		for (k = 0; k < (int)(sizeof(fds) / sizeof(fds[0])); k++) {
 			fds[k] = open("/dev/tracer", O_RDONLY);

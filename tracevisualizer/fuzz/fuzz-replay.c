@@ -43,8 +43,8 @@ static char *slurp(const char *path, size_t *len)
 static int replay(const char *dir, const char *path, int check)
 {
 	struct fz_input in;
-	char out[1200], epath[4200], *data, *want;
-	size_t len = 0, wlen = 0;
+	char out[1200], *data;
+	size_t len = 0;
 	int bad = 0;
 
 	data = slurp(path, &len);
@@ -61,6 +61,9 @@ static int replay(const char *dir, const char *path, int check)
 	fz_run(dir, in.flags, out, sizeof(out));
 	printf("%s: %s\n", path, out);
 	if (check) {
+		char epath[4200], *want;
+		size_t wlen = 0;
+
 		snprintf(epath, sizeof(epath), "%s.expect", path);
 		want = slurp(epath, &wlen);
 		if (want)

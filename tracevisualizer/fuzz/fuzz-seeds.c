@@ -62,12 +62,12 @@ static int make_seeds(const char *outdir)
 {
 	char last[512];
 	size_t i;
-	int made = 0, r;
+	int made = 0;
 
 	for (i = 0; i < corpus_ncases; i++) {
 		const struct corpus_case *c = &corpus_cases[i];
-
 		unsigned int fl = c->flags & LTTR_OPEN_SALVAGE ? FZ_SALVAGE : 0;
+		int r;
 
 		/*
 		 * the lost file (8728 bytes a CPU) only where the case is about
