@@ -20,13 +20,7 @@ insmod /lib/modules/ltt_tracer.ko sip_scan_max=4096 && rmmod ltt_tracer && echo 
 insmod /lib/modules/ltt_tracer.ko
 dmesg | grep ltt_tracer: > /mnt/share/dmesg.txt'
 rc=$?
-while IFS= read -r line; do
-	case "$line" in
-	"ok "*) ok 0 "${line#ok [0-9]* - }" ;;
-	"not ok "*) ok 1 "${line#not ok [0-9]* - }" ;;
-	"#"*) echo "$line" ;;
-	esac
-done < "$share/tap.txt"
+tap_through "$share/tap.txt"
 is "$(cat "$share/modtest.rc")" "0" "ltt-modtest exited 0"
 is "$rc" "0" "the guest ran to its end and its kernel log is clean"
 [ "$(cat "$share/huge.rc")" != 0 ] && grep -q 'Cannot allocate memory' "$share/huge.err" &&

@@ -61,15 +61,6 @@ if grep -q 'ltt' "$share/kmemleak.txt" 2>/dev/null; then
 else
 	ok 0 "kmemleak finds no leak from the facility or the module"
 fi
-tap_through() {	# FILE: a workload's TAP results as ours
-	while IFS= read -r line; do
-		case "$line" in
-		"ok "*) ok 0 "$2${line#ok [0-9]* - }" ;;
-		"not ok "*) ok 1 "$2${line#not ok [0-9]* - }" ;;
-		"#"*) echo "$line" ;;
-		esac
-	done < "$1"
-}
 tap_through "$share/uffd.txt" "slow reader: "
 is "$(cat "$share/uffd.rc" 2>/dev/null)" "0" "ltt-uffd-read passed"
 tap_through "$share/faults.txt" "START under fault injection: "
