@@ -312,6 +312,15 @@ fails SET_OPTIONS:EBUSY "(another trace daemon owns the tracer)" "options while 
 fails SET_FILTER:EPERM "traced: --gid: LTT_IOC_SET_FILTER failed on fake: Operation not permitted" \
 	"filter: other errors" --gid 3
 
+# the module cannot allocate its buffers at START (ENOMEM): a clear error,
+# exit 1, the trace left incomplete (no event)
+rm -rf "$tmp/cm"
+FAKE_FAIL=START:ENOMEM "$fake" -d fake -q -o "$tmp/cm" -t 0.05 2>"$tmp/err"
+is $? 1 "START refused with ENOMEM: exit 1"
+has "$tmp/err" "traced: fake: LTT_IOC_START failed: Cannot allocate memory (the module could not allocate its buffers: ask for fewer or smaller ones, -n and -b)" \
+	"START refused with ENOMEM: the message says what to do"
+is "$(fact "$tmp/cm" complete)" 0 "START refused: the trace is not marked complete"
+
 # ---- flight recorder ----
 L=$tmp/logfl
 FAKE_LOG=$L "$fake" -d fake -o "$tmp/f1" --flight -n 4 -t 0.4 2>"$tmp/err"

@@ -19,7 +19,7 @@
  *                       (and "STOP reads_before=N": the reads tried
  *                       before STOP)
  *   FAKE_FAIL=NAME:ERR  make ioctl LTT_IOC_NAME fail with ERR (ENOTTY,
- *                       EINVAL, EBUSY or EPERM), e.g. SET_FILTER:ENOTTY
+ *                       EINVAL, EBUSY, EPERM or ENOMEM), e.g. SET_FILTER:ENOTTY
  *   FAKE_TRACING=1      another session is tracing (for --set-events)
  *   FAKE_LOST=N         every CPU reports N lost events
  *   FAKE_PERIOD_MS=N    one buffer every N ms
@@ -88,7 +88,7 @@ static int injected(const char *name)
 {
 	static const struct { const char *name; int err; } errs[] = {
 		{ "ENOTTY", ENOTTY }, { "EINVAL", EINVAL },
-		{ "EBUSY", EBUSY }, { "EPERM", EPERM },
+		{ "EBUSY", EBUSY }, { "EPERM", EPERM }, { "ENOMEM", ENOMEM },
 	};
 	const char *p = getenv("FAKE_FAIL");
 	size_t n = strlen(name), i;
