@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <ltt/ltt-groups.h>
 
 int parse_count(const char *s, uint64_t *out)
 {
@@ -144,49 +145,7 @@ static const struct event_name events[] = {
 
 #define NEVENTS (sizeof(events) / sizeof(events[0]))
 
-/*
- * A group is either a range of ids (every event of the table with
- * lo <= id <= hi) or an explicit 0-terminated list.
- */
-struct event_group {
-	const char *name;
-	unsigned int lo, hi;
-	unsigned int ids[12];
-};
-
-/*
- * Groups are looked up before single names: "custom" is the group
- * (custom_create, custom_destroy and the instances), not the event alone.
- */
-static const struct event_group groups[] = {
-	{ "all", 1, LTT_EV_MAX - 1, { 0 } },
-	/* the event set of the first release (ids 1-17), used by bench */
-	{ "classic", LTT_EV_SYSCALL_ENTRY, LTT_EV_SIGNAL_DELIVER, { 0 } },
-	{ "core", 0, 0, { LTT_EV_SYSCALL_ENTRY, LTT_EV_SYSCALL_EXIT,
-		    LTT_EV_TRAP_ENTRY, LTT_EV_TRAP_EXIT,
-		    LTT_EV_IRQ_ENTRY, LTT_EV_IRQ_EXIT,
-		    LTT_EV_SCHEDCHANGE, 0 } },
-	{ "syscall", 0, 0, { LTT_EV_SYSCALL_ENTRY, LTT_EV_SYSCALL_EXIT, 0 } },
-	{ "trap", 0, 0, { LTT_EV_TRAP_ENTRY, LTT_EV_TRAP_EXIT, 0 } },
-	{ "irq", 0, 0, { LTT_EV_IRQ_ENTRY, LTT_EV_IRQ_EXIT, 0 } },
-	{ "softirq", 0, 0, { LTT_EV_SOFTIRQ_ENTRY, LTT_EV_SOFTIRQ_EXIT,
-		       LTT_EV_TASKLET_ENTRY, LTT_EV_TASKLET_EXIT, 0 } },
-	{ "process", 0, 0, { LTT_EV_PROCESS_FORK, LTT_EV_PROCESS_EXEC,
-		       LTT_EV_PROCESS_EXIT, LTT_EV_PROCESS_WAKEUP,
-		       LTT_EV_PROCESS_WAIT, LTT_EV_PROCESS_REAP,
-		       LTT_EV_KTHREAD_CREATE, LTT_EV_SIGNAL_SEND, LTT_EV_SIGNAL_DELIVER, 0 } },
-	{ "signal", 0, 0, { LTT_EV_SIGNAL_SEND, LTT_EV_SIGNAL_DELIVER, 0 } },
-	{ "timer", 0, 0, { LTT_EV_TIMER_EXPIRE_ENTRY, LTT_EV_TIMER_EXPIRE_EXIT,
-		     LTT_EV_TIMER_SET_ITIMER, LTT_EV_TIMER_SET_TIMEOUT, 0 } },
-	{ "fs", LTT_EV_FS_OPEN, LTT_EV_FS_BUF_WAIT_END, { 0 } },
-	{ "memory", LTT_EV_MEM_PAGE_ALLOC, LTT_EV_MEM_PAGE_WAIT_END, { 0 } },
-	{ "socket", LTT_EV_SOCKET_CALL, LTT_EV_SOCKET_RECV, { 0 } },
-	{ "ipc", LTT_EV_IPC_CALL, LTT_EV_IPC_SHM_CREATE, { 0 } },
-	{ "net", LTT_EV_NET_PACKET_IN, LTT_EV_NET_PACKET_OUT, { 0 } },
-	{ "custom", LTT_EV_CUSTOM_CREATE, LTT_EV_CUSTOM, { 0 } },
-};
-
-#define NGROUPS (sizeof(groups) / sizeof(groups[0]))
+/* the groups are include/ltt/ltt-groups.h, shared with tracevisualizer --type */
 
 const char *event_name(unsigned int id)
 {
@@ -203,8 +162,8 @@ int event_lookup(const char *name, struct ltt_event_mask *mask)
 	size_t i, j;
 
 	memset(mask, 0, sizeof(*mask));
-	for (i = 0; i < NGROUPS; i++) {
-		const struct event_group *g = &groups[i];
+	for (i = 0; i < LTT_NGROUPS; i++) {
+		const struct ltt_event_group *g = &ltt_event_groups[i];
 
 		if (strcasecmp(name, g->name) != 0)
 			continue;

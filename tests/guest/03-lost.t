@@ -13,7 +13,7 @@ diag "$(cat "$share/traced.err")"
 
 tracevisualizer summary --json "$share/t" > "$share/s.json"
 ok $? "summary --json"
-conserved "$share/t" "conservation holds despite lost events"
+conserved_partial "$share/t" "conservation holds despite lost events, check says the figures are partial"
 # every gap (a buffer whose header counts lost events) is one [lost N] line
 # of dump and one gap of the state machine: no task on two CPUs at once
 tracevisualizer dump "$share/t" > "$share/dump" 2>/dev/null

@@ -103,13 +103,22 @@ done()
 PY
 )
 
-# a short window in the middle of the ping-pong for graph vs dump
-read -r a b from to < <(python3 - "$share/pp.p.json" <<'PY'
+# a short window in the middle of the ping-pong for graph vs dump: 1 ms
+# each side of the median switch from one of its tasks to the other (so
+# both run in it, however the host's load stretched the guest's clock)
+tracevisualizer dump --json --type schedchange "$share/pp" > "$share/pp.sw.json"
+read -r a b from to < <(python3 - "$share/pp.p.json" "$share/pp.sw.json" <<'PY'
 import json, sys
 t = [p for p in json.load(open(sys.argv[1]))['threads'] if p['name'] == 'ltt-pingpong']
-s = json.load(open(sys.argv[1]))['trace']['start_ns']
-mid = (max(p['begin_ns'] for p in t) + min(p['end_ns'] for p in t)) // 2 - s
-print(t[0]['pid'], t[1]['pid'], "%.9f" % (mid / 1e9), "%.9f" % ((mid + 2000000) / 1e9))
+d = json.load(open(sys.argv[2]))
+s = d['trace']['start_ns']
+pids = {p['pid'] for p in t}
+sw = [e['time_ns'] for e in d['events']
+      if e['args']['prev_pid'] in pids and e['args']['next_pid'] in pids] or \
+     [e['time_ns'] for e in d['events']
+      if e['args']['prev_pid'] in pids or e['args']['next_pid'] in pids]
+mid = sw[len(sw) // 2] - s
+print(t[0]['pid'], t[1]['pid'], "%.9f" % ((mid - 1000000) / 1e9), "%.9f" % ((mid + 1000000) / 1e9))
 PY
 )
 tracevisualizer graph --json --pid "$a,$b" --from "$from" --to "$to" "$share/pp" > "$share/g.json"

@@ -68,6 +68,26 @@ $tv tui --from 0.0000001 "$tmp/a" 2>/dev/null; is "$?" 2 "--from is refused by t
 $tv dump --type nosuch "$tmp/a" 2>/dev/null; is "$?" 2 "an unknown event type is a usage error"
 $tv dump --window 2:1 "$tmp/a" 2>/dev/null; is "$?" 2 "a window ending before it starts is a usage error"
 $tv graph --width 5 "$tmp/a" 2>/dev/null; is "$?" 2 "a graph narrower than 10 columns is refused"
+# the unknown name is named, with the choices (traced -e's groups among them)
+is "$($tv dump --type syscall_entry,nosuch "$tmp/a" 2>&1 | head -1 | cut -c1-88)" \
+	"tracevisualizer: --type: unknown event type 'nosuch' (groups all, classic, core, syscall" \
+	"--type: the unknown name is named, then the groups and types that exist"
+is "$($tv dump --type core "$tmp/a" | md5sum)" \
+	"$($tv dump --type syscall_entry,syscall_exit,trap_entry,trap_exit,irq_entry,irq_exit,schedchange "$tmp/a" | md5sum)" \
+	"--type core: traced -e's group, the same events"
+is "$($tv dump --omit irq,syscall "$tmp/a" | md5sum)" \
+	"$($tv dump --omit irq_entry,irq_exit,syscall_entry,syscall_exit "$tmp/a" | md5sum)" "--omit takes groups too"
+# --cpu takes a list as --pid does
+is "$($tv dump --cpu 0,1 "$tmp/a" | md5sum)" "$($tv dump "$tmp/a" | md5sum)" "--cpu 0,1: every CPU"
+is "$($tv dump --cpu 1 "$tmp/a" | awk 'NR > 1 { print $3 }' | sort -u)" "1" "--cpu 1: CPU 1's events only"
+$tv dump --cpu 0, "$tmp/a" 2>/dev/null; is "$?" 2 "--cpu 0,: a list ending with a comma is refused"
+is "$($tv dump --cpu 0,3 "$tmp/a" 2>&1)" "tracevisualizer: --cpu 3: the trace has CPUs 0 to 1" \
+	"--cpu: a CPU the trace does not have is named"
+# an option the command does not use is refused as such, before its value
+is "$($tv summary --width 5 "$tmp/a" 2>&1 | head -1)" "tracevisualizer: --width is an option of graph" \
+	"summary --width 5: refused as an option of graph, not for its value"
+is "$($tv --width=5 summary "$tmp/a" 2>&1 | head -1)" "tracevisualizer: --width is an option of graph" \
+	"... also before the command, as --width=5"
 # Figure 7's vertical lines: b -> idle at 710 ns and idle -> b at 820 ns
 # (cpu 0) cross row a, which is not running then: '|' in columns 71 and 82.
 $tv graph --width 100 "$tmp/a" > "$tmp/graph.txt"
@@ -253,7 +273,7 @@ buf cpu=1 start=1000000000 pid=0
 1000000040 syscall_exit 3 0
 buf cpu=0 start=1000000050 pid=6 lost=7
 1000000060 sched 6 0 1
-lost cpu=0 total=7
+lost cpu=0 total=7 ev=7:7
 DESC
 ok $? "gen-trace: a trace with a gap of lost events"
 is "$($tv dump "$tmp/lost" | grep -n 'lost')" \
@@ -263,7 +283,8 @@ is "$($tv dump --reverse "$tmp/lost" | sed -n 2,3p | cut -d' ' -f6-)" \
 	"schedchange 6 -> 0 (prev_state 1 S)
 [lost 7 events on cpu 0 before this point]" "dump --reverse: the line after that record"
 is "$($tv dump --cpu 1 "$tmp/lost" | grep -c 'lost')" "0" "dump --cpu 1: no line for CPU 0's loss"
-$tv check "$tmp/lost" > "$tmp/lost.check"; ok $? "check: time conserved across the gap (no task on two CPUs)"
+$tv check "$tmp/lost" > "$tmp/lost.check"; is "$?" 4 "check: time conserved across the gap (no task on two CPUs), status 4: events were lost"
+grep -q '^the figures are partial: events were lost' "$tmp/lost.check"; ok $? "check: says the figures are partial"
 grep -q '^lost events: 1 gap where' "$tmp/lost.check"; ok $? "check: the gap is counted"
 is "$($tv check --json "$tmp/lost" | python3 -c 'import json,sys; j=json.load(sys.stdin); print(j["lost_gaps"], j["anomalies"], j["view"]["uncertain_rows"])')" \
 	"1 0 0" "check --json: 1 gap, no anomaly, no row on two CPUs"
@@ -284,9 +305,10 @@ buf cpu=0 start=1000000000 pid=5
 buf cpu=0 start=1000000030 pid=5 lost=2
 1000000040 syscall_entry 1
 1000000050 syscall_exit 1 0
-lost cpu=0 total=2
+lost cpu=0 total=2 ev=7:2
 DESC
-$tv check "$tmp/lost2" > "$tmp/lost2.check"; ok $? "check: the views agree with the accounting on a task resolved twice"
+$tv check "$tmp/lost2" > "$tmp/lost2.check"; is "$?" 4 "check: the views agree with the accounting on a task resolved twice (status 4: events lost)"
+grep -q '^views: each row.*: *ok' "$tmp/lost2.check"; ok $? "check: ... the views line says ok"
 is "$(thread_figs "$tmp/lost2" 5 user_ns syscall_ns unknown)" \
 	"70 20 10" "processes: syscall 0-10 and 40-50, user 10-20, 30-40 (resolved after the gap) and 50-100, blocked (unknown) in the gap"
 
@@ -298,7 +320,7 @@ proc PID: 5; PPID: 1; TGID: 5; NAME: a
 buf cpu=0 start=1000000000 pid=5
 1000000010 syscall_exit 0 0
 1000000020 syscall_entry 3
-lost cpu=0 total=9
+lost cpu=0 total=9 ev=7:9
 DESC
 ok $? "gen-trace: events lost after the last buffer"
 is "$($tv dump "$tmp/tail" | tail -1)" \

@@ -66,9 +66,10 @@ int cli_open(struct cli_opts *o, struct lttr_trace **t)
 		return EXIT_TRACE;
 	}
 	n = lttr_trace_ncpus(*t);
-	if (o->cpu >= 0 && (unsigned int)o->cpu >= n)
-		return usage_error(*t, "--cpu %d: the trace has CPU%s 0%s%.0u", o->cpu,
-				   n > 1 ? "s" : "", n > 1 ? " to " : "", n > 1 ? n - 1 : 0);
+	if (n < 64 && (o->cpus >> n))
+		return usage_error(*t, "--cpu %d: the trace has CPU%s 0%s%.0u",
+				   63 - __builtin_clzll(o->cpus), n > 1 ? "s" : "",
+				   n > 1 ? " to " : "", n > 1 ? n - 1 : 0);
 	start = lttr_trace_header(*t)->start_ns;
 	end = lttr_trace_end_ns(*t);
 	if (end < start)

@@ -12,7 +12,7 @@
 #define EXIT_TRACE 1	/* the trace could not be read */
 #define EXIT_USAGE 2	/* bad command line */
 #define EXIT_CONSERVATION 3	/* check: time not conserved */
-#define EXIT_DAMAGED 4	/* check: conserved, but the trace is incomplete */
+#define EXIT_DAMAGED 4	/* check: conserved, but the figures are partial (incomplete trace, lost events, warnings) */
 
 #define CLI_MAX_PIDS 64
 #define CLI_MAX_CUSTOM 16
@@ -33,7 +33,7 @@ struct cli_opts {
 	bool wall;		/* dump: wall-clock times (UTC) */
 	bool has_from;
 	bool has_to;
-	int cpu;		/* -1: all */
+	uint64_t cpus;		/* --cpu: a bit per CPU shown (0: every CPU) */
 	int width;		/* graph columns */
 	int64_t from_ns;	/* relative to the trace start */
 	int64_t to_ns;
@@ -62,6 +62,12 @@ void cli_trace_error(const char *msg);
 
 /* cli-common.c */
 bool cli_pid_wanted(const struct cli_opts *o, uint32_t pid);
+
+/* whether --cpu asks for the events of @cpu (every CPU without --cpu) */
+static inline bool cli_cpu_wanted(const struct cli_opts *o, unsigned int cpu)
+{
+	return !o->cpus || (cpu < 64 && (o->cpus >> cpu) & 1);
+}
 int cli_open(struct cli_opts *o, struct lttr_trace **t);
 int cli_open_account(struct cli_opts *o, struct lttr_trace **t,
 		     struct lttr_account **a);

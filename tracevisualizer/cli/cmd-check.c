@@ -11,12 +11,13 @@
 #include <lttr/view/verify.h>
 #include "cli.h"
 
-static bool any_cpu_cut(const struct lttr_trace *t)
+/* the file lacks buffers the daemon wrote: at its end (@tail) or inside */
+static bool any_cpu_cut(const struct lttr_trace *t, bool tail)
 {
 	unsigned int c;
 
 	for (c = 0; c < lttr_trace_ncpus(t); c++)
-		if (lttr_trace_cpu_cut(t, c))
+		if (tail ? lttr_trace_cpu_cut(t, c) : lttr_trace_cpu_missing(t, c) > 0)
 			return true;
 	return false;
 }
@@ -135,14 +136,22 @@ json_end:
 		if (!lttr_trace_complete(t))
 			printf("the trace is incomplete (%s): its figures are partial\n",
 			       !(lttr_trace_header(t)->flags & LTT_TRACE_COMPLETE) ?
-			       "the daemon did not finish" : any_cpu_cut(t) ?
+			       "the daemon did not finish" : any_cpu_cut(t, true) ?
 			       "the events file was cut: buffers the daemon wrote are missing" :
+			       any_cpu_cut(t, false) ?
+			       "the events file is damaged: buffers the daemon wrote are missing inside it" :
 			       "--salvage cut a part of it");
+		else if (a->lost_gaps || lttr_trace_warning_count(t))
+			printf("the figures are partial: %s\n", a->lost_gaps ?
+			       "events were lost (the gaps above)" :
+			       "the reader's warnings (on standard error) say what may be wrong");
 		printf("%zu tasks, %u CPUs, tolerance %" PRIu64 " ns, %zu violations, %" PRIu64 " anomalies\n",
 		       a->ntasks, a->ncpus, c.tolerance_ns, c.violations, a->anomalies);
 	}
+	/* sure only of a complete trace without a gap or a warning */
 	status = !(good && vgood) ? EXIT_CONSERVATION :
-		!lttr_trace_complete(t) ? EXIT_DAMAGED : 0;
+		!lttr_trace_complete(t) || a->lost_gaps ||
+		lttr_trace_warning_count(t) ? EXIT_DAMAGED : 0;
 	lttr_view_free(v);
 	lttr_account_free(wa);
 	return cli_finish(t, NULL, status);

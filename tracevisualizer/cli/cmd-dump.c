@@ -165,7 +165,7 @@ static void print_tails(const struct gaps *g, const struct cli_opts *o,
 		int64_t rel = (int64_t)(g->tail_ns[c] - start);
 
 		if (!(g->tail[c] || g->tail_skipped[c]) ||
-		    (o->cpu >= 0 && (unsigned int)o->cpu != c) ||
+		    !cli_cpu_wanted(o, c) ||
 		    (o->has_from && rel < o->from_ns) || (o->has_to && rel > o->to_ns))
 			continue;
 		print_times(g->tail_ns[c], start);
@@ -211,7 +211,7 @@ static void print_lost(const struct cli_opts *o, const struct lttr_event *ev,
 {
 	int64_t rel = (int64_t)(ev->time_ns - start);
 
-	if ((o->cpu >= 0 && ev->cpu != o->cpu) ||
+	if (!cli_cpu_wanted(o, ev->cpu) ||
 	    (o->has_from && rel < o->from_ns) || (o->has_to && rel > o->to_ns))
 		return;
 	print_times(ev->time_ns, start);
@@ -303,7 +303,7 @@ static bool wanted(const struct cli_opts *o, struct lttr_trace *t,
 {
 	bool any_type = !(o->types[0] | o->types[1] | o->types[2] | o->types[3]);
 
-	if (o->cpu >= 0 && ev->cpu != o->cpu)
+	if (!cli_cpu_wanted(o, ev->cpu))
 		return false;
 	if (!cli_pid_wanted(o, ev->pid))
 		return false;

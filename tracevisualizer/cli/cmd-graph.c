@@ -65,7 +65,7 @@ static struct grow *row_get(struct gctx *g, uint32_t pid)
 
 static bool cpu_wanted(const struct gctx *g, unsigned int cpu)
 {
-	return g->o->cpu < 0 || (unsigned int)g->o->cpu == cpu;
+	return cli_cpu_wanted(g->o, cpu);
 }
 
 static void on_seg(void *arg, const struct lttr_flow_seg *s)
@@ -283,6 +283,12 @@ static void describe(const struct gctx *g, const struct lttr_flow_tr *tr,
 		if (tr->state == 1) {
 			snprintf(buf, size, "[the events of cpu %u end here (incomplete trace): %u(%s) unknown from here]",
 				 tr->cpu, tr->pid, pname(g, tr->pid));
+			break;
+		}
+		if (tr->state == 3) {
+			snprintf(buf, size, "[%u buffer%s of cpu %u missing from the file until %.9f s: %u(%s) unknown from here]",
+				 tr->what, tr->what == 1 ? "" : "s", tr->cpu,
+				 (double)(tr->since_ns - g->start) / 1e9, tr->pid, pname(g, tr->pid));
 			break;
 		}
 		if (tr->state == 2 && !tr->what) {
@@ -527,7 +533,7 @@ static int pids_shown(const struct gctx *g)
 			fprintf(stderr, "%s: --pid %u: task %u does not run in the %s%s\n", cli_prog,
 				o->pids[i], o->pids[i],
 				o->has_from || o->has_to ? "window asked for" : "trace",
-				o->cpu >= 0 ? " on the CPU asked for" : "");
+				o->cpus ? " on the CPUs asked for" : "");
 			return EXIT_USAGE;
 		}
 	}

@@ -13,17 +13,18 @@ static void table(const char *indent, const struct lttr_acct_sc *v, size_t n)
 	char nb[32];
 	size_t i;
 
-	printf("%s%-20s %9s %7s %12s %10s %10s %10s %12s %12s\n", indent, "syscall",
+	printf("%s%-20s %9s %7s %12s %10s %10s %10s %12s %12s %12s\n", indent, "syscall",
 	       "count", "partial", "total_ms", "min_us", "max_us", "mean_us",
-	       "cpu_ms", "blocked_ms");
+	       "cpu_ms", "runnable_ms", "blocked_ms");
 	for (i = 0; i < n; i++) {
 		const struct lttr_acct_sc *s = &v[i];
 
-		printf("%s%-20s %9" PRIu64 " %7" PRIu64 " %12.3f %10.3f %10.3f %10.3f %12.3f %12.3f\n",
+		printf("%s%-20s %9" PRIu64 " %7" PRIu64 " %12.3f %10.3f %10.3f %10.3f %12.3f %12.3f %12.3f\n",
 		       indent, lttr_syscall_str(s->nr, nb, sizeof(nb)), s->lat.count,
 		       s->partial, (double)s->lat.total / 1e6, (double)s->lat.min / 1e3,
 		       (double)s->lat.max / 1e3, (double)lttr_lat_mean(&s->lat) / 1e3,
-		       (double)s->cpu_ns / 1e6, (double)s->blocked_ns / 1e6);
+		       (double)s->cpu_ns / 1e6, (double)s->runnable_ns / 1e6,
+		       (double)s->blocked_ns / 1e6);
 	}
 }
 

@@ -2,10 +2,13 @@
 /*
  * main.c - command line of tracevisualizer: option parsing and dispatch.
  */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <ltt/ltt-groups.h>
 #include <lttr/reader/event.h>
 #include <lttr/view/filter.h>
 #include "cli.h"
@@ -146,30 +149,114 @@ static int parse_pids(const char *s, struct cli_opts *o)
 	return o->npids ? 0 : -1;
 }
 
-static int parse_types(const char *s, uint64_t *bits)
+/* a CPU or a comma-separated list of CPUs, added to the bits of @cpus */
+static int parse_cpus(const char *s, uint64_t *cpus)
+{
+	const char *p = s;
+
+	if (!*p)
+		return -1;
+	while (*p) {
+		char *end;
+		unsigned long v;
+
+		if (*p < '0' || *p > '9')
+			return -1;
+		errno = 0;
+		v = strtoul(p, &end, 10);
+		if (errno || v >= LTT_MAX_CPUS)
+			return -1;
+		*cpus |= 1ULL << v;
+		p = end;
+		if (!*p)
+			break;
+		if (*p != ',' || !p[1])
+			return -1;
+		p++;
+	}
+	return 0;
+}
+
+static void set_type(uint64_t *bits, unsigned int id)
+{
+	bits[id / 64] |= 1ULL << (id % 64);
+}
+
+/* the ids of a group of include/ltt/ltt-groups.h (traced -e's names) */
+static bool set_group(const char *name, uint64_t *bits)
+{
+	size_t i, k;
+
+	for (i = 0; i < LTT_NGROUPS; i++) {
+		const struct ltt_event_group *g = &ltt_event_groups[i];
+
+		if (strcasecmp(name, g->name))
+			continue;
+		for (k = g->lo; g->lo && k <= g->hi; k++)
+			if (lttr_event_type_name((unsigned int)k))
+				set_type(bits, (unsigned int)k);
+		for (k = 0; !g->lo && g->ids[k]; k++)
+			set_type(bits, g->ids[k]);
+		return true;
+	}
+	return false;
+}
+
+/*
+ * event type names and groups, comma-separated; on an unknown one, its
+ * name in @bad (empty for an empty item)
+ */
+static int parse_types(const char *s, uint64_t *bits, char *bad, size_t badlen)
 {
 	char buf[32];
 	const char *p = s;
 
+	snprintf(bad, badlen, "%s", "");
+	if (!*p)
+		return -1;
 	while (*p) {
 		size_t n = strcspn(p, ",");
 		int id;
 
-		if (!n || n >= sizeof(buf))
+		if (!n || n >= sizeof(buf)) {
+			snprintf(bad, badlen, "%.*s", (int)(n < 40 ? n : 40), p);
 			return -1;
+		}
 		memcpy(buf, p, n);
 		buf[n] = '\0';
-		id = lttr_event_type_id(buf);
-		if (id < 0 && !strcmp(buf, "sched"))
-			id = LTT_EV_SCHEDCHANGE;
-		if (id < 0 || id >= LTT_EV_MAX)
-			return -1;
-		bits[id / 64] |= 1ULL << (id % 64);
+		if (!set_group(buf, bits)) {
+			id = lttr_event_type_id(buf);
+			if (id < 0 && !strcmp(buf, "sched"))
+				id = LTT_EV_SCHEDCHANGE;
+			if (id < 0 || id >= LTT_EV_MAX) {
+				snprintf(bad, badlen, "%s", buf);
+				return -1;
+			}
+			set_type(bits, (unsigned int)id);
+		}
 		p += n;
 		if (*p == ',' && !*++p)
 			return -1;
 	}
 	return 0;
+}
+
+/* "group, group, ...; type, type, ..." for an error message */
+static void type_choices(char *buf, size_t len)
+{
+	size_t used = 0, i;
+	unsigned int id;
+
+	buf[0] = '\0';
+	for (i = 0; i < LTT_NGROUPS && used < len; i++)
+		used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? ", " : "groups ",
+					 ltt_event_groups[i].name);
+	for (id = 1; id < LTT_EV_MAX && used < len; id++)
+		if (lttr_event_type_name(id))
+			used += (size_t)snprintf(buf + used, len - used, "%s%s",
+						 used && buf[used - 1] != ' ' &&
+						 strstr(buf, "; types ") ? ", " : "; types ",
+						 lttr_event_type_name(id));
 }
 
 /* dump, with its --filter expression compiled */
@@ -247,10 +334,10 @@ static const struct opt {
 	{ "--reverse", NULL, C_DUMP, O_REVERSE, "print the events backward (last first)" },
 	{ "--wall", NULL, C_DUMP, O_WALL,
 	  "the second column is the wall clock (UTC, ISO 8601), not CLOCK_MONOTONIC" },
-	{ "--cpu", "N", C_DUMP | C_GRAPH, O_CPU, "only CPU N" },
+	{ "--cpu", "N[,N...]", C_DUMP | C_GRAPH, O_CPU, "only these CPUs" },
 	{ "--pid", "N[,N...]", C_DUMP | C_PROCESSES | C_SYSCALLS | C_GRAPH, O_PID,
 	  "only these pids (processes: these tgids, or pids with --threads)" },
-	{ "--type", "T[,T...]", C_DUMP, O_TYPE, "only these event types (syscall_entry, sched...)" },
+	{ "--type", "T[,T...]", C_DUMP, O_TYPE, "only these event types or groups (syscall_entry, core, fs...)" },
 	{ "--omit", "T[,T...]", C_DUMP, O_OMIT, "hide these event types" },
 	{ "--custom", "NAME", C_DUMP, O_CUSTOM,
 	  "only the instances of the custom event type NAME (repeat it for several)" },
@@ -313,11 +400,44 @@ static void command_usage(size_t c)
 	       "(--pid=5).\nSee tracevisualizer --help and tracevisualizer(1).\n");
 }
 
+/*
+ * The command of the command line (its first word that is neither an
+ * option nor an option's value), as an index of commands[], or NCOMMANDS:
+ * known before the options are read, so that an option the command does
+ * not use is refused as such, before its value is looked at.
+ */
+static size_t find_command(int argc, char **argv)
+{
+	size_t k, c;
+	int i;
+
+	for (i = 1; i < argc; i++) {
+		const char *a = argv[i];
+
+		if (!strcmp(a, "--")) {
+			a = i + 1 < argc ? argv[i + 1] : "";
+		} else if (a[0] == '-' && a[1]) {
+			for (k = 0; k < NOPTS; k++)
+				if (!strcmp(a, opts[k].name))
+					break;
+			if (k < NOPTS && opts[k].arg)
+				i++;	/* its value (not with --name=value) */
+			continue;
+		}
+		for (c = 0; c < NCOMMANDS; c++)
+			if (!strcmp(a, commands[c].name))
+				return c;
+		return NCOMMANDS;
+	}
+	return NCOMMANDS;
+}
+
 int main(int argc, char **argv)
 {
-	struct cli_opts o = { .cpu = -1, .width = 100, .tolerance_ns = 1000 };
+	struct cli_opts o = { .width = 100, .tolerance_ns = 1000 };
 	const char *cmd = NULL;
 	unsigned int used = 0;	/* options given, as bits of enum optid */
+	const size_t early = find_command(argc, argv);
 	bool help = false;
 	long long v;
 	size_t k, c;
@@ -366,6 +486,12 @@ int main(int argc, char **argv)
 		if (op->arg && !eq)
 			i++;	/* the value is the next argument */
 		used |= 1u << op->id;
+		if (early < NCOMMANDS && op->help && !((op->cmds >> early) & 1)) {
+			char list[128];
+
+			return bad_usage("%s is an option of %s", op->name,
+					 command_list(op->cmds, list, sizeof(list)));
+		}
 		switch (op->id) {
 		case O_HELP:
 			help = true;
@@ -403,9 +529,9 @@ int main(int argc, char **argv)
 			o.wall = true;
 			break;
 		case O_CPU:
-			if (parse_num(arg, 0xffff, &v))
-				return bad_usage("%s needs a number", a);
-			o.cpu = (int)v;
+			if (!arg || parse_cpus(arg, &o.cpus))
+				return bad_usage("%s needs a CPU number or a comma-separated list (below %d)",
+						 a, LTT_MAX_CPUS);
 			break;
 		case O_WIDTH:
 			if (parse_num(arg, 1000, &v) || v < 10)
@@ -422,10 +548,18 @@ int main(int argc, char **argv)
 				return bad_usage("%s needs a number or a comma-separated list", a);
 			break;
 		case O_TYPE:
-		case O_OMIT:
-			if (!arg || parse_types(arg, op->id == O_TYPE ? o.types : o.omit))
-				return bad_usage("%s needs event type names (e.g. syscall_entry,schedchange)", a);
-			break;
+		case O_OMIT: {
+			char badname[48], choices[1536];
+
+			if (arg && !parse_types(arg, op->id == O_TYPE ? o.types : o.omit, badname,
+						sizeof(badname)))
+				break;
+			type_choices(choices, sizeof(choices));
+			if (arg && badname[0])
+				return bad_usage("%s: unknown event type '%s' (%s)", a, badname, choices);
+			return bad_usage("%s needs event types or groups, comma-separated (%s)", a,
+					 choices);
+		}
 		case O_CUSTOM:
 			if (!arg || !*arg)
 				return bad_usage("%s needs a custom event type name", a);

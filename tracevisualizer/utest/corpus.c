@@ -123,9 +123,16 @@ const struct corpus_case corpus_cases[] = {
 	  0, READ_ERR, "shorter than the 12 bytes of a schedchange event", 0 },
 	{ "short-payload-softirq", GOOD_HEAD GOOD_BUF0 "1000000300 rec 15 8\n",
 	  0, READ_ERR, "shorter than the 4 bytes of a softirq_exit event", 0 },
+	/* an id the trace's format does not have: a damaged record */
 	{ "unknown-id", GOOD_HEAD GOOD_BUF0 "1000000300 rec 99 12 1 2 3 4\n" GOOD_BUF1,
-	  0, OK, NULL, 7 },
-	{ "id-zero", GOOD_HEAD GOOD_BUF0 "1000000300 rec 0 8\n", 0, OK, NULL, 4 },
+	  0, READ_ERR, "events: record at offset 104 (buffer at offset 0, cpu 0, seq 0): event id 99, which format 1.0 does not have: a damaged record", 0 },
+	{ "unknown-id-salvage", GOOD_HEAD GOOD_BUF0 "1000000300 rec 99 12 1 2 3 4\n" GOOD_BUF1,
+	  LTTR_OPEN_SALVAGE, OK, "event id 99, which format 1.0 does not have: a damaged record: rest of the buffer ignored", 6 },
+	{ "id-zero", GOOD_HEAD GOOD_BUF0 "1000000300 rec 0 8\n", 0, READ_ERR,
+	  "event id 0, which format 1.0 does not have", 0 },
+	/* in a newer format, an event added since: skipped by its size */
+	{ "unknown-id-newer", "header minor=9\n" GOOD_HEAD GOOD_BUF0
+	  "1000000300 rec 99 12 1 2 3 4\n" GOOD_BUF1, 0, OK, NULL, 7 },
 	{ "no-details", GOOD_HEAD GOOD_BUF0 "1000000300 nodetail 7\n", 0, OK, NULL, 4 },
 	{ "exec-no-nul", GOOD_HEAD GOOD_BUF0 "1000000300 rec 11 16 1 0 0 0 0x41 0x42 0x43 0x44\n",
 	  0, OK, NULL, 4 },
@@ -229,7 +236,9 @@ const struct corpus_case corpus_cases[] = {
 	  LTTR_OPEN_SALVAGE, OK,
 	  "schedchange record flags 0x03: compact (LTT_REC_COMPACT) and without details (LTT_REC_NO_DETAILS) at once: rest of the buffer ignored (salvage)", 6 },
 	{ "compact-unknown-id", GOOD_HEAD GOOD_BUF0 "1000000300 rec 99 12 flags=2 1 2 3 4\n"
-	  GOOD_BUF1, 0, OK, NULL, 7 },
+	  GOOD_BUF1, 0, READ_ERR, "event id 99, which format 1.0 does not have", 0 },
+	{ "compact-unknown-id-newer", "header minor=9\n" GOOD_HEAD GOOD_BUF0
+	  "1000000300 rec 99 12 flags=2 1 2 3 4\n" GOOD_BUF1, 0, OK, NULL, 7 },
 };
 
 const size_t corpus_ncases = sizeof(corpus_cases) / sizeof(corpus_cases[0]);

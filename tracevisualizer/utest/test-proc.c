@@ -16,9 +16,10 @@ int main(void)
 {
 	struct lttr_proc *p;
 	struct lttr_error err;
+	char msg[128];
 	int r;
 
-	tap_plan(16);
+	tap_plan(21);
 	r = parse("PID: 1; PPID: 0; TGID: 1; NAME: init\n"
 		  "PID: 42; PPID: 1; TGID: 40; NAME: my daemon: worker #2\n"
 		  "PID: 43; PPID: 1; NAME: old style\n"
@@ -41,6 +42,32 @@ int main(void)
 	ok(!strcmp(lttr_proc_irq_name(p, 11), "virtio0-config, virtio0-input.0") &&
 	   !strcmp(lttr_proc_irq_name(p, 4), "ttyS0") && !lttr_proc_irq_name(p, 5),
 	   "irq names (CRLF stripped), unknown irq NULL");
+	ok(lttr_proc_check(p, msg, sizeof(msg)) == 0 && !msg[0],
+	   "nothing impossible in it (a thread whose leader is not listed is possible)");
+	lttr_proc_free(p);
+
+	/* entries that cannot be true: counted, the first described */
+	r = parse("PID: 1; PPID: 0; TGID: 1; NAME: init\n"
+		  "PID: 50; PPID: 1; TGID: 50; NAME: d\n"
+		  "PID: 51; PPID: 1; TGID: 50; NAME: d\n"
+		  "PID: 50; PPID: 1; TGID: 50; NAME: again\n", 0, &p, &err);
+	ok(r == 0 && lttr_proc_check(p, msg, sizeof(msg)) == 1 &&
+	   !strcmp(msg, "pid 50 listed twice"), "a pid listed twice (%s)", msg);
+	lttr_proc_free(p);
+	r = parse("PID: 7; PPID: 7; TGID: 7; NAME: me\n"
+		  "PID: 8; PPID: 1; TGID: 7; NAME: my thread\n", 0, &p, &err);
+	ok(r == 0 && lttr_proc_check(p, msg, sizeof(msg)) == 2 &&
+	   !strcmp(msg, "pid 7 is its own parent"),
+	   "its own parent; and its thread with another parent (%s)", msg);
+	lttr_proc_free(p);
+	r = parse("PID: 1; PPID: 0; TGID: 1; NAME: init\n"
+		  "PID: 9; PPID: 0; TGID: 1; NAME: t\n"
+		  "PID: 10; PPID: 1; TGID: 9; NAME: u\n", 0, &p, &err);
+	ok(r == 0 && lttr_proc_check(p, msg, sizeof(msg)) == 1 &&
+	   !strcmp(msg, "pid 10 is a thread of 9, itself a thread of 1"),
+	   "a thread of a thread (%s)", msg);
+	ok(lttr_proc_check(p, msg, 8) == 1 && !strcmp(msg, "pid 10 "),
+	   "the description is cut to the room given");
 	lttr_proc_free(p);
 
 	r = parse("PID: 1; PPID: 0; TGID: 1; NAME: init\nPID: x; PPID: 0; NAME: bad\n",

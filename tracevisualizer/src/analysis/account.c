@@ -785,7 +785,7 @@ static void on_transition(void *arg, const struct lttr_flow_tr *tr)
 			   (tr->time_ns < x->w_from && tr->since_ns > x->w_from)) {
 			/* a gap that begins in the window or is open at its start */
 			x->a->lost_gaps++;
-			x->a->damaged_gaps += tr->state == 2;
+			x->a->damaged_gaps += tr->state >= 2;	/* damaged, missing */
 		}
 		if (tk)
 			lost_from(x, tk, tr->time_ns);

@@ -733,6 +733,7 @@ generic:
 			 * before it: damaged, the scan says so)
 			 */
 			if (lttr_record_decode(p, vs - off, &ev, NULL, 0) < 0 ||
+			    (!ev.known && lttr_format_known(t)) ||
 			    b->start_ns + ev.time_ns > b->end_ns || ev.time_ns < last ||
 			    (ev.id == LTT_EV_CUSTOM && ev.details)) {
 				r->stopped = true;

@@ -562,6 +562,26 @@ static int end_gaps(struct lttr_flow *f, unsigned int cpu, uint64_t t)
 	return 0;
 }
 
+/*
+ * In a trace the daemon did not finish (a full disk, a crash) or that was
+ * read with a cut salvaged, a CPU whose last buffer is not the one
+ * flushed at the stop may have had more events than the file holds.
+ */
+static bool cut_short(struct lttr_flow *f, unsigned int cpu)
+{
+	size_t n = lttr_trace_buffer_count(f->t, cpu);
+	struct lttr_buffer_info bi;
+
+	if (lttr_trace_cpu_cut(f->t, cpu))
+		return true;	/* its last buffers missing: the file was cut */
+	if (lttr_trace_complete(f->t) || !n)
+		return false;
+	while (n > 0 && !lttr_trace_buffer(f->t, cpu, n - 1, &bi) && !bi.valid_size)
+		n--;
+	return n > 0 && (lttr_trace_buffer(f->t, cpu, n - 1, &bi) ||
+			 !(bi.flags & LTT_BUF_FLUSHED) || bi.valid_size < bi.data_size);
+}
+
 /* after the last record of a buffer: is the next one after lost events? */
 static void after_record(struct lttr_flow *f, const struct lttr_event *ev)
 {
@@ -570,8 +590,8 @@ static void after_record(struct lttr_flow *f, const struct lttr_event *ev)
 	size_t n = lttr_trace_buffer_count(f->t, cpu), j;
 	struct lttr_buffer_info bi;
 	struct lttr_flow_tr tr;
-	uint64_t lost = 0, t, end;
-	bool cut;
+	uint64_t lost = 0, missing = 0, t, end;
+	bool cut, ends = false;
 
 	while (ev->offset >= c->buf_end && c->buf + 1 < n)
 		load_buf(f, cpu, c->buf + 1);
@@ -582,6 +602,7 @@ static void after_record(struct lttr_flow *f, const struct lttr_event *ev)
 		if (lttr_trace_buffer(f->t, cpu, j, &bi))
 			return;
 		lost += bi.lost;
+		missing += bi.missing;
 		if (bi.valid_size)
 			break;
 		cut |= bi.data_size != 0;	/* its records all damaged */
@@ -594,14 +615,19 @@ static void after_record(struct lttr_flow *f, const struct lttr_event *ev)
 		lost += lttr_trace_lost_tail(f->t, cpu);
 		bi.start_ns = f->end_ns;
 		bi.pid = 0;
+		/*
+		 * Nothing lost after it but the trace cut short on this CPU:
+		 * its events end here.  Unknown from here on, now, not at the
+		 * end of the pass: the task current here may run on another
+		 * CPU later.
+		 */
+		ends = !lost && cut_short(f, cpu);
 	}
-	/*
-	 * the CPU's last buffer cut, nothing lost after it: its events end
-	 * here, as in a trace cut short (lttr_flow_finish())
-	 */
-	if (!lost && (!cut || j == n))
+	if (!lost && !missing && !cut && !ends)
 		return;
 	t = ev->time_ns < f->start_ns ? f->start_ns : ev->time_ns;
+	if (ends && t >= f->end_ns)
+		return;		/* its events end with the window */
 	if (t > f->end_ns)
 		t = f->end_ns;
 	if (t < c->seg_start)
@@ -615,8 +641,9 @@ static void after_record(struct lttr_flow *f, const struct lttr_event *ev)
 	tr.cpu = (uint16_t)cpu;
 	tr.pid = c->pid;
 	tr.pid2 = bi.pid;
-	tr.what = lost > UINT32_MAX ? UINT32_MAX : (uint32_t)lost;
-	tr.state = cut ? 2 : 0;
+	tr.what = ends ? 0 : missing ? (missing > UINT32_MAX ? UINT32_MAX : (uint32_t)missing) :
+		lost > UINT32_MAX ? UINT32_MAX : (uint32_t)lost;
+	tr.state = ends ? 1 : missing ? 3 : cut ? 2 : 0;
 	forget(cpu_task(f, c));
 	c->depth = 0;
 	c->gap = true;
@@ -812,25 +839,6 @@ int lttr_flow_feed(struct lttr_flow *f, const struct lttr_event *ev)
 	return r;
 }
 
-/*
- * In a trace the daemon did not finish (a full disk, a crash) or that was
- * read with a cut salvaged, a CPU whose last buffer is not the one
- * flushed at the stop may have had more events than the file holds.
- */
-static bool cut_short(struct lttr_flow *f, unsigned int cpu)
-{
-	size_t n = lttr_trace_buffer_count(f->t, cpu);
-	struct lttr_buffer_info bi;
-
-	if (lttr_trace_cpu_cut(f->t, cpu))
-		return true;	/* its last buffers missing: the file was cut */
-	if (lttr_trace_complete(f->t) || !n)
-		return false;
-	while (n > 0 && !lttr_trace_buffer(f->t, cpu, n - 1, &bi) && !bi.valid_size)
-		n--;
-	return n > 0 && (lttr_trace_buffer(f->t, cpu, n - 1, &bi) ||
-			 !(bi.flags & LTT_BUF_FLUSHED) || bi.valid_size < bi.data_size);
-}
 
 void lttr_flow_finish(struct lttr_flow *f)
 {

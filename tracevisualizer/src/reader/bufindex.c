@@ -57,6 +57,7 @@ int lttr_bufindex_build(struct lttr_trace *t, struct lttr_error *err)
 	while (off < size) {
 		struct ltt_buffer_header h;
 		struct lttr_buf b;
+		uint64_t missing = 0;
 
 		if (size - off < sizeof(h)) {
 			if (t->flags & LTTR_OPEN_SALVAGE) {
@@ -150,14 +151,20 @@ int lttr_bufindex_build(struct lttr_trace *t, struct lttr_error *err)
 			t->cpu[h.cpu].overwritten += seen[h.cpu] ?
 				h.seq - last_seq[h.cpu] - 1 : h.seq;
 		} else if (seen[h.cpu] && h.seq != last_seq[h.cpu] + 1) {
-			lttr_trace_warn(t, "%s: buffers %" PRIu64 "..%" PRIu64 " of cpu %u missing before offset %" PRIu64,
-					t->events_path, last_seq[h.cpu] + 1,
-					(uint64_t)h.seq - 1, h.cpu, off);
+			/*
+			 * The daemon writes every buffer: a hole is a damaged
+			 * file.  The CPU's time between the buffers around it
+			 * is unknown (the control flow makes it a gap; lttr_bufindex_warn_missing()
+			 * says so once the trace's start is known).
+			 */
+			t->cut = true;
+			missing = h.seq - last_seq[h.cpu] - 1;
 		}
 		seen[h.cpu] = true;
 		last_seq[h.cpu] = h.seq;
 		last_start[h.cpu] = h.start_ns;
 		memset(&b, 0, sizeof(b));
+		b.missing = missing;
 		b.offset = off;
 		b.seq = h.seq;
 		b.start_ns = h.start_ns;
@@ -174,6 +181,7 @@ int lttr_bufindex_build(struct lttr_trace *t, struct lttr_error *err)
 			return lttr_error_set(err, LTTR_E_NOMEM,
 					      "%s: out of memory", t->events_path);
 		t->cpu[h.cpu].buffer_lost += h.lost;
+		t->cpu[h.cpu].missing += missing;
 		t->nbuffers++;
 		if (h.end_ns > t->max_end_ns && h.end_ns <= h.start_ns + UINT32_MAX)
 			t->max_end_ns = h.end_ns;
@@ -185,6 +193,25 @@ int lttr_bufindex_build(struct lttr_trace *t, struct lttr_error *err)
 		}
 	}
 	return 0;
+}
+
+void lttr_bufindex_warn_missing(struct lttr_trace *t)
+{
+	unsigned int c;
+	size_t i;
+
+	for (c = 0; c < t->ncpus; c++)
+		for (i = 1; i < t->cpu[c].nbufs; i++) {
+			const struct lttr_buf *b = &t->cpu[c].bufs[i];
+
+			if (!b->missing)
+				continue;
+			lttr_trace_warn(t, "%s: buffers %" PRIu64 "..%" PRIu64 " of cpu %u missing before offset %" PRIu64 ": the CPU's events from %.9f s to %.9f s unknown",
+					t->events_path, b->seq - b->missing, b->seq - 1, c,
+					b->offset,
+					(double)(int64_t)(b[-1].end_ns - t->hdr.start_ns) / 1e9,
+					(double)(int64_t)(b->start_ns - t->hdr.start_ns) / 1e9);
+		}
 }
 
 void lttr_bufindex_free(struct lttr_trace *t)

@@ -38,6 +38,7 @@ struct lttr_buf {
 	uint64_t start_ns;
 	uint64_t end_ns;
 	uint64_t lost;
+	uint64_t missing;	/* buffers of its CPU missing just before it */
 	uint32_t data_size;
 	uint32_t valid_size;	/* bytes of well-formed records (salvage) */
 	uint32_t pid;
@@ -55,6 +56,7 @@ struct lttr_cpu {
 	size_t nbufs;
 	size_t cap;
 	uint64_t buffer_lost;
+	uint64_t missing;	/* buffers missing between two of the file's */
 	uint64_t overwritten;	/* flight recorder: buffers not kept */
 };
 
@@ -95,8 +97,21 @@ void lttr_trace_warn(struct lttr_trace *t, const char *fmt, ...)
  */
 void lttr_map_drop(const struct lttr_trace *t, uint64_t from, uint64_t to);
 
+/*
+ * A trace of this reader's format or an older one holds only ids this
+ * reader knows (ids are only ever added, with a new minor version): an
+ * unknown one is a damaged record.  A newer trace's unknown ids are events
+ * added since: skipped by their size (and counted as unknown).
+ */
+static inline bool lttr_format_known(const struct lttr_trace *t)
+{
+	return t->hdr.major == LTT_FORMAT_MAJOR && t->hdr.minor <= LTT_FORMAT_MINOR;
+}
+
 /* bufindex.c */
 int lttr_bufindex_build(struct lttr_trace *t, struct lttr_error *err);
+/* a warning per hole in a CPU's buffer sequence, times from the trace's start */
+void lttr_bufindex_warn_missing(struct lttr_trace *t);
 void lttr_bufindex_free(struct lttr_trace *t);
 
 /* custom.c: the type table of the trace, built on first use */

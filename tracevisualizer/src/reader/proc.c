@@ -297,3 +297,82 @@ const char *lttr_proc_netdev_name(const struct lttr_proc *p, uint32_t ifindex)
 			return p->netdevs[i].name;
 	return NULL;
 }
+
+/* the index of the task with this pid in @by_pid (sorted), or -1 */
+static long find_pid(const struct lttr_proc *p, const size_t *by_pid,
+		     uint32_t pid)
+{
+	size_t lo = 0, hi = p->ntasks;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		uint32_t v = p->tasks[by_pid[mid]].pid;
+
+		if (v == pid)
+			return (long)by_pid[mid];
+		if (v < pid)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return -1;
+}
+
+static const struct lttr_proc *sort_proc;	/* qsort has no argument */
+
+static int cmp_pid(const void *a, const void *b)
+{
+	const struct lttr_proc_task *x = &sort_proc->tasks[*(const size_t *)a];
+	const struct lttr_proc_task *y = &sort_proc->tasks[*(const size_t *)b];
+
+	if (x->pid != y->pid)
+		return x->pid < y->pid ? -1 : 1;
+	return *(const size_t *)a < *(const size_t *)b ? -1 : 1;
+}
+
+size_t lttr_proc_check(const struct lttr_proc *p, char *first, size_t len)
+{
+	size_t *by_pid, i, bad = 0;
+
+	if (len)
+		first[0] = '\0';
+	if (!p || !p->ntasks)
+		return 0;
+	by_pid = malloc(p->ntasks * sizeof(*by_pid));
+	if (!by_pid)
+		return 0;
+	for (i = 0; i < p->ntasks; i++)
+		by_pid[i] = i;
+	sort_proc = p;
+	qsort(by_pid, p->ntasks, sizeof(*by_pid), cmp_pid);
+	sort_proc = NULL;
+#define BAD(...) do {							\
+		if (!bad++ && len)					\
+			snprintf(first, len, __VA_ARGS__);		\
+	} while (0)
+	for (i = 0; i < p->ntasks; i++) {
+		const struct lttr_proc_task *t = &p->tasks[by_pid[i]];
+		long l;
+
+		if (i && p->tasks[by_pid[i - 1]].pid == t->pid) {
+			BAD("pid %u listed twice", t->pid);
+			continue;
+		}
+		if (t->pid && t->ppid == t->pid)
+			BAD("pid %u is its own parent", t->pid);
+		if (t->tgid == t->pid)
+			continue;
+		l = find_pid(p, by_pid, t->tgid);
+		if (l < 0)
+			continue;	/* the leader is gone: possible */
+		if (p->tasks[l].tgid != p->tasks[l].pid)
+			BAD("pid %u is a thread of %u, itself a thread of %u",
+			    t->pid, t->tgid, p->tasks[l].tgid);
+		else if (p->tasks[l].ppid != t->ppid)
+			BAD("pid %u, a thread of %u, has parent %u, its process %u",
+			    t->pid, t->tgid, t->ppid, p->tasks[l].ppid);
+	}
+#undef BAD
+	free(by_pid);
+	return bad;
+}

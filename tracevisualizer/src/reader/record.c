@@ -569,12 +569,13 @@ int lttr_record_decode(const uint8_t *rec, size_t avail, struct lttr_event *ev,
  * compact and without details at once), as lttr_record_decode() will ask;
  * the variable part (strings, custom payloads) is checked when decoded.
  */
-static bool fixed_part_fits(const struct ltt_record_header *rh)
+static bool fixed_part_fits(const struct lttr_trace *t,
+			    const struct ltt_record_header *rh)
 {
 	size_t plen = rh->size - sizeof(*rh);
 
 	if (!evtypes[rh->id].name)	/* (an id is < LTT_EV_MAX) */
-		return true;	/* unknown: skipped by its size */
+		return !lttr_format_known(t);	/* newer: skipped by its size */
 	if (rh->flags & LTT_REC_COMPACT)
 		return !(rh->flags & LTT_REC_NO_DETAILS) && ltt_compact_size(rh->id) &&
 			plen >= compact_min(rh->id);
@@ -597,7 +598,7 @@ void lttr_buf_check_slow(struct lttr_trace *t, unsigned int cpu, size_t bi)
 		memcpy(&rh, d + off, sizeof(rh));
 		if (rh.size < sizeof(rh) || rh.size % LTT_REC_ALIGN ||
 		    rh.size > b->valid_size - off || rh.delta < prev || rh.delta > span ||
-		    !fixed_part_fits(&rh))
+		    !fixed_part_fits(t, &rh))
 			break;
 		prev = rh.delta;
 		off += rh.size;
@@ -637,6 +638,11 @@ int lttr_read_record_slow(struct lttr_trace *t, unsigned int cpu, size_t bi,
 		snprintf(why, sizeof(why),
 			 "time delta %" PRIu64 " ns past the buffer's last record (%" PRIu64 " ns after its start): a damaged time",
 			 ev->time_ns, b->end_ns - b->start_ns);
+		r = -LTTR_E_FORMAT;
+	} else if (r == 0 && !ev->known && lttr_format_known(t)) {
+		snprintf(why, sizeof(why),
+			 "event id %u, which format %u.%u does not have: a damaged record",
+			 ev->id, t->hdr.major, t->hdr.minor);
 		r = -LTTR_E_FORMAT;
 	} else if (r == 0 && off == b->bad_off && ev->time_ns < b->bad_prev) {
 		snprintf(why, sizeof(why),

@@ -295,8 +295,7 @@ static int map_events(struct lttr_trace *t, struct lttr_error *err)
 /*
  * What is wrong with the lost counts of one CPU, or NULL: the daemon
  * writes them after STOP, when they are stable, so the parts add up to
- * the total (per event type, when the file breaks it down; the syscalls
- * within their types), the nested ones are among them, only event types
+ * the total (per event type; the syscalls within their types), the nested ones are among them, only event types
  * the tracer records have any, and the total holds the losses the buffer
  * headers of that CPU count.
  */
@@ -318,7 +317,8 @@ static const char *lost_problem(const struct lttr_trace *t, const struct ltt_los
 		sce += li->syscall_entry[k];
 		scx += li->syscall_exit[k];
 	}
-	if (sum && sum != li->total)
+	/* every id the tracer writes is below 64: each loss is counted by type */
+	if (sum != li->total)
 		snprintf(buf, size, "the counts per type add up to %" PRIu64 ", the total says %" PRIu64,
 			 sum, (uint64_t)li->total);
 	else if (li->nested > li->total)
@@ -406,12 +406,13 @@ static int read_lost(struct lttr_trace *t, struct lttr_error *err)
 		const struct lttr_cpu *c = &t->cpu[i];
 		uint32_t wrote = t->lost[i].buffers;
 
-		if (c->nbufs >= wrote)
+		if (c->nbufs + c->missing >= wrote)
 			continue;
 		t->cut = true;
 		if (c->nbufs)
 			lttr_trace_warn(t, "%s: cpu %u: the daemon wrote %u buffers, the file holds %zu: the last %zu are missing (the file was cut), the CPU's events after %.9f s unknown",
-					t->events_path, i, wrote, c->nbufs, (size_t)wrote - c->nbufs,
+					t->events_path, i, wrote, c->nbufs,
+					(size_t)(wrote - c->nbufs - c->missing),
 					(double)(int64_t)(c->bufs[c->nbufs - 1].end_ns - t->hdr.start_ns) / 1e9);
 		else
 			lttr_trace_warn(t, "%s: cpu %u: the daemon wrote %u buffers, the file holds none (the file was cut): the CPU's events unknown",
@@ -447,6 +448,14 @@ static int read_proc(struct lttr_trace *t, struct lttr_error *err)
 		lttr_trace_warn(t, "%s: %zu malformed lines skipped (first at line %zu)",
 				path, t->proc->bad_lines,
 				t->proc->first_bad_line);
+	{
+		char first[128];
+		size_t n = lttr_proc_check(t->proc, first, sizeof(first));
+
+		if (n)
+			lttr_trace_warn(t, "%s: %zu impossible entr%s (%s): the process tree may be wrong",
+					path, n, n == 1 ? "y" : "ies", first);
+	}
 	free(path);
 	return 0;
 }
@@ -514,6 +523,7 @@ int lttr_trace_open(const char *dir, unsigned int flags,
 	if (ret < 0)
 		goto fail;
 	start_at_first_buffer(t);
+	lttr_bufindex_warn_missing(t);
 	ret = read_lost(t, err);
 	if (ret < 0)
 		goto fail;
@@ -567,7 +577,12 @@ unsigned int lttr_trace_ncpus(const struct lttr_trace *t)
 bool lttr_trace_cpu_cut(const struct lttr_trace *t, unsigned int cpu)
 {
 	return (t->hdr.flags & LTT_TRACE_BUFFERS) && t->lost && cpu < t->ncpus &&
-		t->cpu[cpu].nbufs < t->lost[cpu].buffers;
+		t->cpu[cpu].nbufs + t->cpu[cpu].missing < t->lost[cpu].buffers;
+}
+
+uint64_t lttr_trace_cpu_missing(const struct lttr_trace *t, unsigned int cpu)
+{
+	return cpu < t->ncpus ? t->cpu[cpu].missing : 0;
 }
 
 bool lttr_trace_complete(const struct lttr_trace *t)
@@ -621,6 +636,7 @@ int lttr_trace_buffer(struct lttr_trace *t, unsigned int cpu, size_t i,
 	bi->start_ns = b->start_ns;
 	bi->end_ns = b->end_ns;
 	bi->lost = b->lost;
+	bi->missing = b->missing;
 	bi->data_size = b->data_size;
 	bi->valid_size = b->valid_size;
 	bi->pid = b->pid;

@@ -181,7 +181,8 @@ struct lttr_acct_softirq {
  * @anomalies: transitions that contradicted the rules (lost events)
  * @lost_gaps: gaps where a CPU's time is unknown (LTTR_TR_LOST but the
  *	end of its events in an incomplete trace: @cut_ns of its CPU)
- * @damaged_gaps: of them, after damaged records --salvage skipped
+ * @damaged_gaps: of them, after damaged records --salvage skipped or
+ *	buffers missing from the file
  * @procs: the process table (snapshot + fork/exec/exit) used for names
  * @windowed: the accounting of a window of the trace
  *	(lttr_account_compute_window()): @start_ns and @end_ns are its bounds

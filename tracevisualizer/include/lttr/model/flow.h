@@ -93,10 +93,14 @@ struct lttr_flow_seg {
  *	until the window's end, @pid2 0).  @state 1 (emitted by
  *	lttr_flow_finish()): the CPU's events end here and the trace is
  *	incomplete (lttr_trace_complete() false, the CPU's last buffer not
- *	the one flushed at the stop): unknown until the window's end, @what
- *	0.  @state 2: records of the CPU were damaged and skipped
+ *	the one flushed at the stop, or the file cut before its last
+ *	buffers): unknown until the window's end, @what 0; emitted after the
+ *	CPU's last record (or by lttr_flow_finish() for a CPU with none).  @state 2: records of the CPU were damaged and skipped
  *	(LTTR_OPEN_SALVAGE: lttr_buffer_info.valid_size < data_size), with
  *	@what events lost besides (maybe 0), unknown as for lost events.
+ *	@state 3: @what buffers of the CPU are missing from the events file
+ *	(their sequence numbers skipped: a damaged file), unknown as for
+ *	lost events.
  *	@pid, current
  *	until now, is in an unknown state from now on (its kernel stack is
  *	forgotten).  Only with lttr_flow_use_buffers().

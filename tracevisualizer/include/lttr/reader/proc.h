@@ -102,6 +102,23 @@ int lttr_proc_parse(const char *text, size_t len, const char *fname,
 int lttr_proc_load(const char *path, unsigned int flags, struct lttr_proc **out,
 		   struct lttr_error *err);
 
+/**
+ * lttr_proc_check() - the entries of a snapshot that cannot be true
+ * @p: the snapshot
+ * @first: receives a description of the first of them ("pid 50 listed
+ *	twice"), or "" when there is none
+ * @len: size of @first
+ *
+ * Impossible: a pid listed twice, a task that is its own parent, a thread
+ * whose leader (the task whose pid is the thread's tgid) is listed as a
+ * thread of another process, or with another parent (the threads of a
+ * process share its parent).  The process tree read from such a file may
+ * be wrong: the reader warns.
+ *
+ * Return: the number of such entries.
+ */
+size_t lttr_proc_check(const struct lttr_proc *p, char *first, size_t len);
+
 /** lttr_proc_free() - release a snapshot @p: the snapshot or NULL */
 void lttr_proc_free(struct lttr_proc *p);
 

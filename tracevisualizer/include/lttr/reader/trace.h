@@ -25,6 +25,8 @@ struct lttr_proc;
  * @start_ns: time base of its records (CLOCK_MONOTONIC, ns)
  * @end_ns: time of its last record as written by the tracer
  * @lost: events lost on this CPU just before the buffer
+ * @missing: buffers of this CPU missing from the file just before this one
+ *	(their sequence numbers skipped: a damaged file, with a warning)
  * @data_size: bytes of records after the header
  * @valid_size: bytes of its records the reader uses: @data_size, or with
  *	LTTR_OPEN_SALVAGE less when a damaged record (malformed, or a time
@@ -42,6 +44,7 @@ struct lttr_buffer_info {
 	uint64_t start_ns;
 	uint64_t end_ns;
 	uint64_t lost;
+	uint64_t missing;
 	uint32_t data_size;
 	uint32_t valid_size;
 	uint32_t pid;
@@ -88,7 +91,7 @@ const char *lttr_trace_dir(const struct lttr_trace *t);
 unsigned int lttr_trace_ncpus(const struct lttr_trace *t);
 
 /**
- * lttr_trace_cpu_cut() - is the events file missing buffers of a CPU?
+ * lttr_trace_cpu_cut() - is the events file missing the last buffers of a CPU?
  * @t: the trace
  * @cpu: CPU id
  *
@@ -100,6 +103,20 @@ unsigned int lttr_trace_ncpus(const struct lttr_trace *t);
  * Return: true when buffers of @cpu are missing at the end.
  */
 bool lttr_trace_cpu_cut(const struct lttr_trace *t, unsigned int cpu);
+
+/**
+ * lttr_trace_cpu_missing() - buffers of a CPU missing inside the events file
+ * @t: the trace
+ * @cpu: CPU id
+ *
+ * The sequence numbers of a CPU's buffers follow each other; a hole is a
+ * damaged file (a warning says so, the CPU's time between the buffers
+ * around it is unknown and lttr_trace_complete() is false).
+ *
+ * Return: the number of buffers missing between the CPU's first and last
+ * (0 for a flight-recorder trace, whose overwritten buffers are expected).
+ */
+uint64_t lttr_trace_cpu_missing(const struct lttr_trace *t, unsigned int cpu);
 
 /**
  * lttr_trace_complete() - whether the trace is whole
