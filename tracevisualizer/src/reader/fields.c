@@ -433,7 +433,7 @@ struct field_list {
 };
 
 #define LIST(a, tx, ...) \
-	{ a, sizeof(a) / sizeof(a[0]), tx, __VA_ARGS__ }
+	{ .v = a, .n = sizeof(a) / sizeof(a[0]), .text = tx, __VA_ARGS__ }
 #define ALT(name, field)	.ctf_alt = name, .alt_if = field
 
 static const struct field_list by_id[LTT_EV_MAX] = {
@@ -529,6 +529,7 @@ static const struct field_list by_id[LTT_EV_MAX] = {
 			       "{?name|{name}|type {type_id}}{+text| \"{text}\"}{fields}"
 			       "{+hex| size={size} hex={hex}}{?warning| [warning: {warning}]}"),
 	[LTT_EV_PROCESS_REAP] = LIST(f_reap, "pid={pid} tgid={tgid}", "sched_process_free"),
+	[LTT_EV_SOFTIRQ_RAISE] = LIST(f_softirq, "{?name|{name}|vec {vec}}", "softirq_raise"),
 	[LTT_EV_SOCKET_ENDPOINT] = LIST(f_socket_endpoint,
 					"{?name|{name}|call {call}} fd={fd} ino={ino} {family} type={type}"
 					"{+local| local={local}}{+peer| peer={peer}}{?result| result={result}}"),

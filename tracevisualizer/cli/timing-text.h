@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * timing-text.h - text forms of the latency analyses, explanations and
+ * critical paths, shared by the latency, explain and critical-path
+ * commands (timing-text.c).
+ */
+#ifndef TRACEVISUALIZER_TIMING_TEXT_H
+#define TRACEVISUALIZER_TIMING_TEXT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct lttr_trace;
+struct lttr_account;
+struct lttr_dist;
+struct lttr_waker;
+struct lttr_explanation;
+struct lttr_critpath;
+
+/* the name of a task (its last), "idle" for pid 0 */
+const char *tt_name(const struct lttr_account *a, uint32_t pid);
+
+/* a duration in the unit that suits it: "512 ns", "1.02 us", "4.19 ms" */
+const char *tt_human(uint64_t ns, char *buf, size_t size);
+
+/* a time as dump's first column: seconds after the trace's start */
+double tt_rel(const struct lttr_trace *t, uint64_t ns);
+
+/* "woken by 55 ltt-rtpair (syscall write) on cpu 0" into @buf */
+const char *tt_waker(const struct lttr_trace *t, const struct lttr_account *a,
+		     const struct lttr_waker *w, char *buf, size_t size);
+
+/* the head of a distribution table, then rows: @label and its figures */
+void tt_dist_head(int label_width);
+void tt_dist_row(int label_width, const char *label, const struct lttr_dist *d);
+
+/* a log2 histogram as text bars, @indent before each line */
+void tt_hist(const char *indent, const struct lttr_dist *d);
+
+/* an explanation: its totals, then its items (at most @max_items) */
+void tt_explanation(const struct lttr_trace *t, const struct lttr_account *a,
+		    const struct lttr_explanation *e, const char *indent,
+		    size_t max_items);
+
+/* a critical path: its segments (at most @max_segs), then its totals */
+void tt_critpath(const struct lttr_trace *t, const struct lttr_account *a,
+		 const struct lttr_critpath *cp, const char *indent, size_t max_segs);
+
+#endif
