@@ -16,7 +16,7 @@
 
 #define MARGIN 16.0
 #define TITLE_H 26.0
-#define ROW_PITCH 92.0		/* from a row of nodes to the next */
+#define ROW_PITCH 100.0		/* from a row of nodes to the next */
 #define COL_GAP 40.0
 #define BAR_W 120.0
 #define LEGEND_H 26.0
@@ -155,19 +155,28 @@ void gv_pgraph_layout(struct gv_pgraph *g)
 		p->cx = MARGIN + p->cx * colw + colw / 2;
 		p->y = MARGIN + TITLE_H + p->depth * ROW_PITCH;
 	}
-	/* each edge's label right of its line, two thirds of the way down */
+	/*
+	 * Each edge's label two thirds of the way down, beside its line and
+	 * clear of it over the label's height: left of a line going down to
+	 * the left, right of the others (the way the line leans, away from
+	 * the siblings' lines)
+	 */
 	for (i = 0; i < g->n; i++) {
 		struct gv_pnode *p = &g->v[i], *q;
-		double y0, y1, x;
+		double y0, y1, yb, xb;
 
 		if (!p->depth || !p->edge[0])
 			continue;
 		q = &g->v[p->parent];
 		y0 = node_bottom(q) + 3;
 		y1 = p->y - 2;
-		x = q->cx + (p->cx - q->cx) * 0.62;
-		p->ex = x + ARROW_DX + 6;
-		p->ey = floor(y0 + (y1 - y0) * 0.62 - p->eh / 2);
+		p->ey = floor(y0 + (y1 - y0) * 0.65 - p->eh / 2);
+		yb = p->ey + p->eh;	/* where the line is farthest out */
+		xb = q->cx + (p->cx - q->cx) * (yb - y0) / (y1 - y0);
+		if (p->cx < q->cx)
+			p->ex = floor(xb - ARROW_DX - 6 - p->ew);
+		else
+			p->ex = ceil(xb + ARROW_DX + 6);
 	}
 	need = leaves * colw + 2 * MARGIN;
 	g->width = fmax(need, 2 * MARGIN + text_w(cr, g->title, true));
