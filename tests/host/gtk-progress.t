@@ -6,7 +6,9 @@
 # status bar counts every event; a search through the whole trace shows
 # its progress, Cancel stops it, run again it ends with "no match"; Ctrl+W
 # typed as a search starts closes the tab once the search is canceled,
-# without taking the program down.  Should a faster machine end them
+# without taking the program down; the Paths tab's search for the paths
+# (in a thread) the same way: its progress, Cancel, again to its end,
+# Ctrl+W while it runs.  Should a faster machine end them
 # before they can be seen, a bigger trace is tried.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$(dirname "$0")/../lib/gtk.sh"

@@ -17,7 +17,13 @@ person uses them (keys and clicks by xdotool, read back through AT-SPI):
     and moves forward; Cancel ends it with "search canceled" in the
     status bar, the cursor where it was; the same search run to its end
     says "no match after the cursor" (or "selected event"); the keys work on afterwards
-    (W zooms in) and Ctrl+Q exits with status 0.
+    (W zooms in) and Ctrl+Q exits with status 0;
+  - the Paths tab (--view paths), shown once the trace is read, searches
+    for the paths: a "Working" dialog whose bar is named for what it does;
+    Cancel ends it, the tab says so and offers "Find the
+    paths"; Space on it and Ctrl+W at once close the tab (once the search
+    it starts is canceled), the program stays up; in another run the
+    search goes to its end: no messages in this trace, said.
 Should an operation end before its dialog could be seen (a faster
 machine), the script prints TOOFAST and the test retries a bigger trace.
 Prints PASS/FAIL lines and DONE (tests/lib/tap.sh, checks())."""
@@ -89,13 +95,13 @@ def forward(seen):
     return all(b >= a for a, b in zip(seen, seen[1:])) and all(0 <= v <= 1 for v in seen)
 
 
-def start(prog, big, out, name):
+def start(prog, big, out, name, args=()):
     """the program on @big, opened whole and without markers (the session
     an earlier run saved beside the trace removed); its log OUT/NAME.log"""
     for f in ('session.json', 'bookmarks.json'):
         if os.path.exists(os.path.join(big, f)):
             os.unlink(os.path.join(big, f))
-    return Window(prog, ['--size', '1280x800', big], log=os.path.join(out, name + '.log'))
+    return Window(prog, ['--size', '1280x800'] + list(args) + [big], log=os.path.join(out, name + '.log'))
 
 
 def reading_dialog(w):
@@ -264,6 +270,69 @@ def close_while_searching(prog, big, events, out):
     return True
 
 
+PATHS_BAR = "Finding the causal paths (the messages, then each hop's time)"
+
+
+def paths_search(prog, big, events, out):
+    """the Paths tab's search, canceled, run again to its end, then closed
+    while it runs; False: too fast to be seen"""
+    w = start(prog, big, out, 'paths', ['--view', 'paths'])
+    try:
+        if not check(w.app() is not None, "paths: the program shows up on the accessibility bus"):
+            return True
+        dlg = wait(lambda: find_dialog(w, 'Working') or
+                   (w.one('Paths message') is not None and
+                    text_of(w.one('Paths message')).startswith('No messages') and 'x'), 180)
+        if dlg is None or dlg == 'x':
+            print("TOOFAST the paths were found before the dialog was seen")
+            return False
+        bar = bar_of(w, dlg)
+        check(bar is not None and bar_text(bar) == PATHS_BAR,
+              "paths: a 'Working' dialog, its bar says what it does", bar and bar_text(bar))
+        # (Cancel as soon as the bar shows: the bar's moving forward is the
+        # reading's and the search's checks, the same dialog)
+        seen = watch(w, 'Working', bar, lambda s: len(s) >= 1)
+        if find_dialog(w, 'Working') is None:
+            print("TOOFAST the paths were found while the bar was watched")
+            return False
+        click_button(w, dlg, 'Cancel')
+        msg = wait(lambda: text_of(w.one('Paths message')) if w.one('Paths message') is not None and
+                   not text_of(w.one('Paths message')).startswith('Finding') else None, 60)
+        if msg and msg.startswith('No messages'):
+            print("TOOFAST the paths were found before Cancel was taken")
+            return False
+        check(seen and forward(seen), "paths: the bar shows how far it is (%s)" %
+              ", ".join("%.3f" % v for v in seen[:6]))
+        check(msg == "Canceled: the paths were not searched for to the end.",
+              "paths: Cancel ends it, the tab says so", msg)
+        check(wait(lambda: find_dialog(w, 'Working') is None, 10), "paths: the dialog goes")
+        again = w.wait_one('Find the paths', 'push button', timeout=10)
+        check(again is not None, "paths: a button 'Find the paths'")
+        if again is not None:
+            # Space on it and Ctrl+W at once: the search starts, the tab's
+            # closing comes in the middle of it (as close_while_searching())
+            w.focus()
+            w.grab(again)
+            w.xdo('key', '--delay', '0', 'space', 'ctrl+w')
+            gone = wait(lambda: w.one('Status', 'label') is None, 60)
+            check(gone and w.alive() and not w.dialogs(),
+                  "paths: 'Find the paths' and Ctrl+W at once: the search canceled, the tab "
+                  "closed, no dialog left, the program up")
+    finally:
+        st = w.quit()
+    check(st == 0, "paths: Ctrl+Q, exit status 0 (%s)" % st)
+    # the search to its end
+    w = start(prog, big, out, 'paths2', ['--view', 'paths'])
+    try:
+        msg = wait(lambda: text_of(w.one('Paths message')) if w.app(5) and w.one('Paths message') is not None and
+                   text_of(w.one('Paths message')).startswith('No messages') else None, 300)
+        check(msg, "paths: to its end: no messages in this trace, said", msg)
+    finally:
+        st = w.quit()
+    check(st == 0, "paths: Ctrl+Q, exit status 0 (%s)" % st)
+    return True
+
+
 def main():
     prog, big, events, out = sys.argv[1:5]
     what = sys.argv[5] if len(sys.argv) > 5 else 'all'
@@ -273,6 +342,8 @@ def main():
         return
     if what in ('all', 'close'):
         close_while_searching(prog, big, int(events), out)
+    if what in ('all', 'paths') and not paths_search(prog, big, int(events), out):
+        return
     print("DONE")
 
 

@@ -377,6 +377,9 @@ void gv_doc_show_view(struct gv_doc *d, int view)
 	case GV_VIEW_PROCESSES:
 		gtk_notebook_set_current_page(GTK_NOTEBOOK(d->tables), 1);
 		break;
+	case GV_VIEW_PATHS:
+		gtk_notebook_set_current_page(GTK_NOTEBOOK(d->tables), 3);
+		break;
 	default:
 		gtk_notebook_set_current_page(GTK_NOTEBOOK(d->tables), 2);
 		break;
@@ -508,6 +511,8 @@ GtkWidget *gv_doc_build_page(struct gv_doc *d)
 	gtk_notebook_append_page(GTK_NOTEBOOK(d->tables), w, tab_label("Processes"));
 	w = gv_stats_new(d);
 	gtk_notebook_append_page(GTK_NOTEBOOK(d->tables), w, tab_label("Statistics"));
+	w = gv_paths_new(d);
+	gtk_notebook_append_page(GTK_NOTEBOOK(d->tables), w, tab_label("Paths"));
 	gtk_paned_pack1(GTK_PANED(paned), d->graphs, TRUE, TRUE);
 	gtk_paned_pack2(GTK_PANED(paned), d->tables, TRUE, TRUE);
 	g_signal_connect(paned, "size-allocate", G_CALLBACK(first_split), NULL);

@@ -830,8 +830,8 @@ struct gv_graph *gv_graph_new(struct gv_doc *d, bool resources)
 	return g;
 }
 
-/* @s as a JSON string */
-static void json_str(FILE *f, const char *s)
+/* @s as a JSON string (the test hooks' files) */
+void gv_json_str(FILE *f, const char *s)
 {
 	fputc('"', f);
 	for (; *s; s++) {
@@ -914,7 +914,7 @@ void gv_graph_dump(struct gv_graph *g, GtkWidget *top, FILE *f)
 
 		row_label(g, e, label, sizeof(label));
 		fprintf(f, "%s\n  {\"label\": ", i > first ? "," : "");
-		json_str(f, g_strstrip(label));
+		gv_json_str(f, g_strstrip(label));
 		fprintf(f, ", \"kind\": \"%s\", \"id\": %u, \"y\": %g, \"dim\": %s, "
 			"\"selected\": %s, \"cat\": [",
 			in->kind == LTTR_VROW_CPU ? "cpu" : in->kind == LTTR_VROW_IRQ ? "irq" :

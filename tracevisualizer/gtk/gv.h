@@ -35,11 +35,13 @@ enum gv_view {
 	GV_VIEW_PROCESSES,
 	GV_VIEW_EVENTS,
 	GV_VIEW_STATS,
+	GV_VIEW_PATHS,
 	GV_VIEW_COUNT
 };
 
 struct gv_graph;
 struct gv_overview;
+struct gv_paths;
 struct gv_doc;
 struct gv_reading;
 
@@ -84,6 +86,7 @@ struct gv_doc {
 	struct gv_graph *flow;
 	struct gv_graph *res;
 	struct gv_overview *ov;
+	struct gv_paths *paths;		/* the Paths tab (NULL once it is gone) */
 	struct gv_app *app;
 };
 
@@ -103,6 +106,7 @@ struct gv_app {
 	char *screenshot;
 	char *export_csv;	/* --export-csv (a test hook, with --screenshot) */
 	char *dump_cells;	/* --dump-cells (a test hook, with --screenshot) */
+	char *dump_paths;	/* --dump-paths (a test hook, with --screenshot) */
 	int width;
 	int height;
 	bool bench;
@@ -155,6 +159,7 @@ GtkWidget *gv_graph_area(struct gv_graph *g);
 void gv_graph_draw_to(struct gv_graph *g, cairo_t *cr, int width, int height);
 int gv_graph_rows_shown(const struct gv_graph *g);
 void gv_graph_dump(struct gv_graph *g, GtkWidget *top, FILE *f);
+void gv_json_str(FILE *f, const char *s);
 void gv_graph_step_row(struct gv_graph *g, int dir);
 double gv_graph_last_draw_ms(const struct gv_graph *g, bool fresh);
 
@@ -182,6 +187,12 @@ GtkWidget *gv_procs_new(struct gv_doc *d);
 
 /* stats.c: syscall and irq latency histograms, their instances */
 GtkWidget *gv_stats_new(struct gv_doc *d);
+
+/* paths.c: the causal paths through the messages, a graph per pattern */
+GtkWidget *gv_paths_new(struct gv_doc *d);
+bool gv_paths_size(const struct gv_paths *pv, int *width, int *height);
+void gv_paths_draw_to(struct gv_paths *pv, cairo_t *cr, int width, int height);
+void gv_paths_dump(struct gv_paths *pv, GtkWidget *top, FILE *f);
 
 /* search.c: Ctrl+F, the search bar; filters.c: the filters dialog */
 void gv_search_show(struct gv_doc *d);

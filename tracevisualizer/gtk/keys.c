@@ -26,6 +26,8 @@ static const char *const sheet[][2] = {
 	{ "Shift+wheel", "pan" },
 	{ "double-click, Shift+double-click", "marker A, marker B" },
 	{ "click on a triangle", "fold or unfold a process's threads" },
+	{ "Paths: click a node", "its representative call in the graphs (window, cursor, task)" },
+	{ "Paths: arrows, Enter", "another node of the graph; its call in the graphs" },
 };
 
 void gv_cheat_sheet(GtkWindow *parent)

@@ -20,7 +20,7 @@ struct keyhelp {
 };
 
 static const struct keyhelp help[] = {
-	{ "Views", "1 .. 6", "flow, resources, processes, syscalls, irqs, events" },
+	{ "Views", "1 .. 7", "flow, resources, processes, syscalls, irqs, events, paths" },
 	{ "Views", "Tab, S-Tab", "next, previous view" },
 	{ "Views", "Enter", "open the selected task (1), process (3) or syscall (4)" },
 	{ "Views", "Esc", "close the page or prompt" },
@@ -50,6 +50,12 @@ static const struct keyhelp help[] = {
 	{ "Marks", "m M", "marker A, B at the cursor (status line: B-A)" },
 	{ "Marks", "b", "bookmark the cursor (saved in TRACE/bookmarks.json)" },
 	{ "Marks", "B", "the bookmarks: Enter goes, d deletes" },
+	{ "Paths", "Up Down, k j", "previous, next hop of the path shown (7)" },
+	{ "Paths", "[ ], PgUp PgDn", "previous, next pattern (7)" },
+	{ "Paths", "Enter", "the hop's representative call in the control flow (7)" },
+	{ "Paths", "o", "patterns by count or by total latency (7)" },
+	{ "Paths", "c", "the convolution algorithm, or nesting again (7)" },
+	{ "Paths", "r", "search for the paths again (7)" },
 	{ "Mouse", "click, wheel", "cursor and row; zoom in, out" },
 };
 
@@ -102,6 +108,8 @@ static void set_view(struct tui *u, enum tui_view v)
 {
 	u->view = v;
 	u->page = P_NONE;
+	if (v == V_PATHS)
+		tui_paths_enter(u);
 }
 
 static bool page_key(struct tui *u, int key, int height)
@@ -143,6 +151,8 @@ static bool view_key(struct tui *u, int key, int height)
 		return tui_syscalls_key(u, key, height);
 	case V_IRQS:
 		return tui_irqs_key(u, key, height);
+	case V_PATHS:
+		return tui_paths_key(u, key, height);
 	default:
 		return tui_events_key(u, key, height);
 	}
@@ -158,7 +168,7 @@ bool tui_key(struct tui *u, int key)
 	if (u->page == P_NONE && view_key(u, key, height))
 		return true;
 	switch (key) {
-	case '1': case '2': case '3': case '4': case '5': case '6':
+	case '1': case '2': case '3': case '4': case '5': case '6': case '7':
 		set_view(u, (enum tui_view)(key - '0'));
 		return true;
 	case '\t':

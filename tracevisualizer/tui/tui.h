@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * tui.h - the terminal front end, "tracevisualizer tui": six views over the
- * view model and the accounting of the reader library, one shared time
- * cursor and window.  It draws; every figure it shows comes from the
+ * tui.h - the terminal front end, "tracevisualizer tui": seven views over
+ * the view model, the accounting and the causal paths of the reader
+ * library, one shared time cursor and window.  It draws; every figure it shows comes from the
  * library (lttr_view_*, struct lttr_account), as the --json commands print
  * them.
  */
@@ -29,6 +29,7 @@ enum tui_view {
 	V_SYSCALLS,		/* per syscall */
 	V_IRQS,			/* per irq and softirq */
 	V_EVENTS,		/* the raw events */
+	V_PATHS,		/* the causal paths through the messages */
 	V_COUNT
 };
 
@@ -78,6 +79,23 @@ struct tui_events {
 	bool valid;
 };
 
+struct lttr_msgset;
+struct lttr_paths;
+
+/* the paths view: its results, what is selected */
+struct tui_paths {
+	bool computed;		/* searched for (or tried: @why) */
+	bool convolution;	/* c: the convolution algorithm, else nesting */
+	bool by_latency;	/* o: patterns by total latency, else count */
+	char why[LTTR_ERRMSG_MAX + 32];	/* canceled or failed: why */
+	struct lttr_msgset *s;
+	struct lttr_paths *r;
+	size_t pat;		/* the pattern (or convolution path) selected */
+	size_t ptop;		/* the first shown */
+	size_t hop;		/* the node selected in its tree */
+	size_t top;		/* the first shown */
+};
+
 struct tui {
 	const struct cli_opts *o;
 	const char *dir;	/* the trace directory */
@@ -122,6 +140,7 @@ struct tui {
 	size_t nwarn;		/* warnings (tui_warning_count()) */
 	bool nwarn_known;
 	FILE *timing;		/* LTTR_TUI_TIMING: keystroke-to-screen log */
+	struct tui_paths paths;
 };
 
 /* tui.c */
@@ -184,6 +203,13 @@ bool tui_events_key(struct tui *u, int key, int height);
 void tui_events_free(struct tui *u);
 void tui_events_goto(struct tui *u, const struct lttr_event *ev);
 bool tui_events_selected(const struct tui *u, struct lttr_view_pos *p);
+
+/* paths.c: view 7 */
+void tui_paths_enter(struct tui *u);
+void tui_paths_draw(struct tui *u, int top, int height);
+bool tui_paths_key(struct tui *u, int key, int height);
+void tui_paths_free(struct tui *u);
+const char *tui_paths_keys(const struct tui *u);
 
 /* keys.c: the key table, the help page */
 bool tui_key(struct tui *u, int key);
