@@ -580,6 +580,13 @@ static gboolean on_press(GtkWidget *w, GdkEventButton *ev, gpointer data)
 	long e = entry_at(g, ev->y);
 
 	gtk_widget_grab_focus(w);
+	if (ev->button == 3 && ev->type == GDK_BUTTON_PRESS && e >= 0) {
+		/* a task's row: select it, and the actions on it */
+		select_entry(g, e);
+		if (lttr_view_row(g->d->v, g->all[e])->kind == LTTR_VROW_TASK)
+			gv_task_menu(g->d, lttr_view_row(g->d->v, g->all[e])->id, (GdkEvent *)ev);
+		return TRUE;
+	}
 	if (ev->button != 1)
 		return FALSE;
 	if (ev->type == GDK_2BUTTON_PRESS && ev->x > LABEL_W) {

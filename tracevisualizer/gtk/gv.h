@@ -35,11 +35,13 @@ enum gv_view {
 	GV_VIEW_PROCESSES,
 	GV_VIEW_EVENTS,
 	GV_VIEW_STATS,
+	GV_VIEW_LATENCY,
 	GV_VIEW_COUNT
 };
 
 struct gv_graph;
 struct gv_overview;
+struct gv_critpath;
 struct gv_doc;
 struct gv_reading;
 
@@ -84,6 +86,8 @@ struct gv_doc {
 	struct gv_graph *flow;
 	struct gv_graph *res;
 	struct gv_overview *ov;
+	GtkWidget *latency;		/* the Latency tab (latency.c) */
+	struct gv_critpath *critpath;	/* the Critical path tab (NULL once it is gone) */
 	struct gv_app *app;
 };
 
@@ -182,6 +186,31 @@ GtkWidget *gv_procs_new(struct gv_doc *d);
 
 /* stats.c: syscall and irq latency histograms, their instances */
 GtkWidget *gv_stats_new(struct gv_doc *d);
+
+/* histogram.c: a log2 latency histogram drawn with cairo (stats.c,
+ * latency.c); @chosen is told the bucket clicked (-1: none) */
+struct gv_hist;
+struct gv_hist *gv_hist_new(const char *name, const char *a11y, const char *empty,
+			    const char *hint, void (*chosen)(void *arg, int bucket), void *arg);
+GtkWidget *gv_hist_area(struct gv_hist *h);
+GtkWidget *gv_hist_logscale(struct gv_hist *h);
+void gv_hist_set(struct gv_hist *h, const struct lttr_lat *lat, const char *title);
+void gv_hist_select(struct gv_hist *h, int k);
+int gv_hist_bucket_at(const struct gv_hist *h, double x);
+const char *gv_hist_bucket_text(int k, char *buf, size_t size);
+
+/* latency.c: the latency analyses, their worst instances explained */
+GtkWidget *gv_latency_new(struct gv_doc *d);
+
+/* critpath.c: the critical path of a task over its life (from 0, to
+ * UINT64_MAX) or an interval, in its tab */
+GtkWidget *gv_critpath_new(struct gv_doc *d);
+void gv_critpath_show(struct gv_doc *d, uint32_t pid, uint64_t from, uint64_t to);
+/* a menu of the actions on task @pid (the control flow's right click) */
+void gv_task_menu(struct gv_doc *d, uint32_t pid, GdkEvent *ev);
+
+/* doc.c: the window around an interval, the cursor at its start, its task */
+void gv_doc_show_span(struct gv_doc *d, uint64_t start, uint64_t end, uint32_t pid);
 
 /* search.c: Ctrl+F, the search bar; filters.c: the filters dialog */
 void gv_search_show(struct gv_doc *d);

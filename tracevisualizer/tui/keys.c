@@ -20,7 +20,7 @@ struct keyhelp {
 };
 
 static const struct keyhelp help[] = {
-	{ "Views", "1 .. 6", "flow, resources, processes, syscalls, irqs, events" },
+	{ "Views", "1 .. 7", "flow, resources, processes, syscalls, irqs, events, latency" },
 	{ "Views", "Tab, S-Tab", "next, previous view" },
 	{ "Views", "Enter", "open the selected task (1), process (3) or syscall (4)" },
 	{ "Views", "Esc", "close the page or prompt" },
@@ -50,6 +50,15 @@ static const struct keyhelp help[] = {
 	{ "Marks", "m M", "marker A, B at the cursor (status line: B-A)" },
 	{ "Marks", "b", "bookmark the cursor (saved in TRACE/bookmarks.json)" },
 	{ "Marks", "B", "the bookmarks: Enter goes, d deletes" },
+	{ "Latency", "K", "the next kind: wakeup, irq, softirq, syscall, timer (7)" },
+	{ "Latency", "T", "a threshold: the instances over it counted (7)" },
+	{ "Latency", "< > I", "sort the groups by another column; invert (7)" },
+	{ "Latency", "Enter", "a group: histogram, worst instances, the one selected explained" },
+	{ "Latency", "j k, PgUp PgDn", "the worst instance selected; the page scrolled (page)" },
+	{ "Latency", "Enter, g", "the selected instance in view 1 (2 for irq, softirq)" },
+	{ "Latency", "C", "the critical path of the task over the instance (page)" },
+	{ "Critical path", "C", "of the selected task (1, 3, process page): its page" },
+	{ "Critical path", "j k, Enter", "a segment selected; shown in view 1" },
 	{ "Mouse", "click, wheel", "cursor and row; zoom in, out" },
 };
 
@@ -102,6 +111,8 @@ static void set_view(struct tui *u, enum tui_view v)
 {
 	u->view = v;
 	u->page = P_NONE;
+	if (v == V_LATENCY)
+		tui_latency_enter(u);
 }
 
 static bool page_key(struct tui *u, int key, int height)
@@ -113,6 +124,10 @@ static bool page_key(struct tui *u, int key, int height)
 		return tui_syscall_key(u, key, height);
 	case P_BOOKMARKS:
 		return tui_bookmarks_key(u, key, height);
+	case P_LATGROUP:
+		return tui_latency_page_key(u, key, height);
+	case P_CRITPATH:
+		return tui_critpath_key(u, key, height);
 	case P_HELP:
 	case P_WARNINGS:
 		if (key == KEY_DOWN || key == 'j' || key == KEY_NPAGE) {
@@ -143,6 +158,8 @@ static bool view_key(struct tui *u, int key, int height)
 		return tui_syscalls_key(u, key, height);
 	case V_IRQS:
 		return tui_irqs_key(u, key, height);
+	case V_LATENCY:
+		return tui_latency_key(u, key, height);
 	default:
 		return tui_events_key(u, key, height);
 	}
@@ -158,8 +175,11 @@ bool tui_key(struct tui *u, int key)
 	if (u->page == P_NONE && view_key(u, key, height))
 		return true;
 	switch (key) {
-	case '1': case '2': case '3': case '4': case '5': case '6':
+	case '1': case '2': case '3': case '4': case '5': case '6': case '7':
 		set_view(u, (enum tui_view)(key - '0'));
+		return true;
+	case 'C':
+		tui_critpath_selected(u);
 		return true;
 	case '\t':
 		set_view(u, u->view + 1 < V_COUNT ? u->view + 1 : V_FLOW);

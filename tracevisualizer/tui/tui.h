@@ -29,6 +29,7 @@ enum tui_view {
 	V_SYSCALLS,		/* per syscall */
 	V_IRQS,			/* per irq and softirq */
 	V_EVENTS,		/* the raw events */
+	V_LATENCY,		/* the latency analyses (latency.c) */
 	V_COUNT
 };
 
@@ -40,6 +41,8 @@ enum tui_page {
 	P_PROCESS,		/* one process: its time, syscalls, timeline */
 	P_SYSCALL,		/* one syscall: its histogram, who made it */
 	P_BOOKMARKS,
+	P_LATGROUP,		/* a latency group: histogram, worst, explained */
+	P_CRITPATH,		/* a task's critical path */
 };
 
 /* a list of rows of the view model, as a graph view shows them */
@@ -77,6 +80,9 @@ struct tui_events {
 	uint64_t synced;	/* the cursor they were placed for */
 	bool valid;
 };
+
+struct tui_lat;
+struct tui_cp;
 
 struct tui {
 	const struct cli_opts *o;
@@ -122,6 +128,8 @@ struct tui {
 	size_t nwarn;		/* warnings (tui_warning_count()) */
 	bool nwarn_known;
 	FILE *timing;		/* LTTR_TUI_TIMING: keystroke-to-screen log */
+	struct tui_lat *lat;	/* view 7 and its page (latency.c) */
+	struct tui_cp *cp;	/* the critical-path page (critpath.c) */
 };
 
 /* tui.c */
@@ -184,6 +192,27 @@ bool tui_events_key(struct tui *u, int key, int height);
 void tui_events_free(struct tui *u);
 void tui_events_goto(struct tui *u, const struct lttr_event *ev);
 bool tui_events_selected(const struct tui *u, struct lttr_view_pos *p);
+
+/* latency.c: view 7, the latency analyses, and a group's page */
+void tui_latency_enter(struct tui *u);
+void tui_latency_draw(struct tui *u, int top, int height);
+bool tui_latency_key(struct tui *u, int key, int height);
+void tui_latency_page(struct tui *u, int top, int height);
+bool tui_latency_page_key(struct tui *u, int key, int height);
+const char *tui_latency_info(struct tui *u);
+void tui_latency_free(struct tui *u);
+
+/* critpath.c: the critical path of a task (C), its page */
+void tui_critpath_open(struct tui *u, uint32_t pid, uint64_t from, uint64_t to);
+void tui_critpath_selected(struct tui *u);
+void tui_critpath_page(struct tui *u, int top, int height);
+bool tui_critpath_key(struct tui *u, int key, int height);
+void tui_critpath_free(struct tui *u);
+
+/* latency.c: the window around an interval, its task selected in view 1
+ * (2 and its CPU with @cpu_row), the cursor at its start */
+void tui_show_interval(struct tui *u, uint64_t start, uint64_t end, uint32_t pid,
+		       unsigned int cpu, bool cpu_row);
 
 /* keys.c: the key table, the help page */
 bool tui_key(struct tui *u, int key);
