@@ -816,18 +816,14 @@ void tui_show_interval(struct tui *u, uint64_t start, uint64_t end, uint32_t pid
 		       unsigned int cpu, bool cpu_row)
 {
 	uint64_t margin = (end - start) / 2 > 1000 ? (end - start) / 2 : 1000;
-	char a[32], b[32], d[32];
 
+	/* the info line then tells the state of the row selected at the cursor */
 	lttr_viewport_show(&u->vp, start > u->vp.start + margin ? start - margin : u->vp.start,
 			   end + margin);
 	tui_set_cursor(u, start);
 	u->view = cpu_row ? V_RES : V_FLOW;
 	u->page = P_NONE;
 	tui_graph_select_pid(u, pid, cpu);
-	tui_message(u, false, "%s .. %s (%s): the cursor at its start", 
-		    lttr_fmt_time(tui_rel(u, start), a, sizeof(a)),
-		    lttr_fmt_time(tui_rel(u, end), b, sizeof(b)),
-		    lttr_fmt_duration(end - start, d, sizeof(d)));
 }
 
 bool tui_latency_page_key(struct tui *u, int key, int height)
