@@ -11,7 +11,8 @@
  * followed back, its state, as the command line words them), on the
  * right the totals per task and state.  Choosing a segment moves the
  * cursor to its start and selects its task; a double-click shows it
- * whole in the graphs.  The pass over the trace shows the "Working"
+ * whole in the graphs.  The control flow draws the path over the rows of
+ * its tasks (graph.c, gv_critpath_shown()), unless unchecked.  The pass over the trace shows the "Working"
  * dialog after 0.3 s, whose Cancel stops it.
  */
 #include <stdio.h>
@@ -33,6 +34,7 @@ struct gv_critpath {
 	GtkListStore *segs;
 	GtkWidget *segs_view;
 	GtkListStore *tots;
+	GtkWidget *overlay;
 	struct lttr_critpath *cp;
 	struct gv_progress *gp;
 	bool busy;
@@ -51,6 +53,12 @@ static int progress(void *arg, unsigned int permille)
 	struct gv_critpath *c = arg;
 
 	return gv_progress_step(c->gp, permille) || c->dead;
+}
+
+static void redraw_flow(struct gv_doc *d)
+{
+	if (d->flow)
+		gtk_widget_queue_draw(gv_graph_area(d->flow));
 }
 
 static void fill(struct gv_critpath *c)
@@ -138,6 +146,21 @@ void gv_critpath_show(struct gv_doc *d, uint32_t pid, uint64_t from, uint64_t to
 	lttr_critpath_free(c->cp);
 	c->cp = cp;
 	fill(c);
+	redraw_flow(d);
+}
+
+const struct lttr_critpath *gv_critpath_shown(const struct gv_doc *d)
+{
+	const struct gv_critpath *c = d->critpath;
+
+	return c && c->cp && !c->busy &&
+		gtk_toggle_button_get_active(GTK_TOGGLE_BUTTON(c->overlay)) ? c->cp : NULL;
+}
+
+static void on_overlay(GtkToggleButton *b, gpointer data)
+{
+	(void)b;
+	redraw_flow(((struct gv_critpath *)data)->d);
 }
 
 /* a segment chosen: the cursor at its start, its task selected */
@@ -180,6 +203,18 @@ static void on_menu_item(GtkMenuItem *item, gpointer data)
 			 UINT64_MAX);
 }
 
+static gboolean menu_gone(gpointer data)
+{
+	gtk_widget_destroy(data);
+	return G_SOURCE_REMOVE;
+}
+
+static void menu_closed(GtkMenuShell *menu, gpointer data)
+{
+	(void)data;
+	g_idle_add(menu_gone, menu);
+}
+
 void gv_task_menu(struct gv_doc *d, uint32_t pid, GdkEvent *ev)
 {
 	GtkWidget *menu = gtk_menu_new(), *it;
@@ -192,8 +227,8 @@ void gv_task_menu(struct gv_doc *d, uint32_t pid, GdkEvent *ev)
 	g_signal_connect(it, "activate", G_CALLBACK(on_menu_item), d);
 	gtk_menu_shell_append(GTK_MENU_SHELL(menu), it);
 	gtk_widget_show_all(menu);
-	/* the menu goes when it is closed */
-	g_signal_connect(menu, "deactivate", G_CALLBACK(gtk_widget_destroy), NULL);
+	/* the menu goes once it is closed and its item activated (after) */
+	g_signal_connect(menu, "deactivate", G_CALLBACK(menu_closed), NULL);
 	gtk_menu_popup_at_pointer(GTK_MENU(menu), ev);
 }
 
@@ -225,6 +260,16 @@ static void column(GtkWidget *tv, const char *title, int col, int sort, bool rig
 	gtk_tree_view_append_column(GTK_TREE_VIEW(tv), c);
 }
 
+/* once the pane has a width: the segments get 62 % of it */
+static void on_allocate(GtkWidget *w, GdkRectangle *al, gpointer data)
+{
+	(void)data;
+	if (al->width <= 100)
+		return;
+	g_signal_handlers_disconnect_by_func(w, G_CALLBACK(on_allocate), data);
+	gtk_paned_set_position(GTK_PANED(w), al->width * 62 / 100);
+}
+
 static void on_destroy(GtkWidget *w, gpointer data)
 {
 	struct gv_critpath *c = data;
@@ -240,7 +285,7 @@ static void on_destroy(GtkWidget *w, gpointer data)
 GtkWidget *gv_critpath_new(struct gv_doc *d)
 {
 	struct gv_critpath *c = calloc(1, sizeof(*c));
-	GtkWidget *paned, *tv;
+	GtkWidget *paned, *tv, *line;
 
 	if (!c)
 		return gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
@@ -256,7 +301,15 @@ GtkWidget *gv_critpath_new(struct gv_doc *d)
 	gtk_label_set_xalign(GTK_LABEL(c->title), 0);
 	gtk_label_set_ellipsize(GTK_LABEL(c->title), PANGO_ELLIPSIZE_END);
 	gtk_label_set_selectable(GTK_LABEL(c->title), TRUE);
-	gtk_box_pack_start(GTK_BOX(c->top), c->title, FALSE, FALSE, 2);
+	line = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6);
+	gtk_box_pack_start(GTK_BOX(line), c->title, TRUE, TRUE, 0);
+	c->overlay = gtk_check_button_new_with_mnemonic("_Over the control flow");
+	gtk_widget_set_tooltip_text(c->overlay, "the path drawn over the rows of its tasks (dark "
+				    "violet), from a task to the one it waited for");
+	gtk_toggle_button_set_active(GTK_TOGGLE_BUTTON(c->overlay), TRUE);
+	g_signal_connect(c->overlay, "toggled", G_CALLBACK(on_overlay), c);
+	gtk_box_pack_end(GTK_BOX(line), c->overlay, FALSE, FALSE, 0);
+	gtk_box_pack_start(GTK_BOX(c->top), line, FALSE, FALSE, 2);
 	paned = gtk_paned_new(GTK_ORIENTATION_HORIZONTAL);
 	c->segs = gtk_list_store_new(S_NCOLS, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING,
 				     G_TYPE_UINT64, G_TYPE_UINT64, G_TYPE_UINT64, G_TYPE_UINT);
@@ -268,6 +321,7 @@ GtkWidget *gv_critpath_new(struct gv_doc *d)
 	column(tv, "start", S_START_S, S_START, true);
 	column(tv, "duration", S_DUR_S, S_DUR, true);
 	column(tv, "segment (indented one step per wakeup followed back)", S_SEG, -1, false);
+	gtk_tree_view_set_tooltip_column(GTK_TREE_VIEW(tv), S_SEG);
 	g_signal_connect(gtk_tree_view_get_selection(GTK_TREE_VIEW(tv)), "changed",
 			 G_CALLBACK(on_select), c);
 	g_signal_connect(tv, "row-activated", G_CALLBACK(on_activated), c);
@@ -285,6 +339,7 @@ GtkWidget *gv_critpath_new(struct gv_doc *d)
 	column(tv, "segments", T_COUNT, T_COUNT, true);
 	gtk_paned_pack2(GTK_PANED(paned), scrolled(tv), TRUE, FALSE);
 	gtk_box_pack_start(GTK_BOX(c->top), paned, TRUE, TRUE, 0);
+	g_signal_connect(paned, "size-allocate", G_CALLBACK(on_allocate), NULL);
 	g_signal_connect(c->top, "destroy", G_CALLBACK(on_destroy), c);
 	return c->top;
 }

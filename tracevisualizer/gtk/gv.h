@@ -206,6 +206,8 @@ GtkWidget *gv_latency_new(struct gv_doc *d);
  * UINT64_MAX) or an interval, in its tab */
 GtkWidget *gv_critpath_new(struct gv_doc *d);
 void gv_critpath_show(struct gv_doc *d, uint32_t pid, uint64_t from, uint64_t to);
+/* the path to draw over the control flow, or NULL */
+const struct lttr_critpath *gv_critpath_shown(const struct gv_doc *d);
 /* a menu of the actions on task @pid (the control flow's right click) */
 void gv_task_menu(struct gv_doc *d, uint32_t pid, GdkEvent *ev);
 
