@@ -19,7 +19,8 @@
 #   - the critical path of a task: C on the task selected in the processes
 #     table, the process page's button, the control flow's right click,
 #     each as critical-path --json (segments, totals) and its words; a
-#     segment chosen moves the cursor to its start.
+#     segment chosen moves the cursor to its start; the path drawn over
+#     the control flow in its colour, gone once unchecked.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$(dirname "$0")/../lib/gtk.sh"
 tmp=$(mktemp -d)

@@ -25,6 +25,7 @@ import sys
 import time
 
 BAR = (69, 130, 181)        # histogram.c's bar colour (0.27, 0.51, 0.71)
+PATH = (89, 0, 140)         # graph.c's critical path over the control flow (0.35, 0, 0.55)
 ML, MR, MT, MB = 66, 14, 24, 40
 BUCKETS = 64
 NUMBERED = ('irq', 'softirq', 'syscall')
@@ -407,6 +408,21 @@ def window_main(prog, trace, jdir, cells):
         say(name.startswith("Critical path of %d " % rws[k][0]),
             "right click on the control flow's row of %d: '%s'" % (rws[k][0], name))
         check_path(critpath(rws[k][0]), "its critical path (%d)" % rws[k][0])
+        # drawn over the control flow, in dark violet, until unchecked
+        x, y, wd, ht = w.extents(g)
+
+        def violet():
+            im = screen(x, y, wd, ht)
+            px = im.load()
+            return sum(1 for yy in range(0, ht, 2) for xx in range(0, wd, 2)
+                       if px[xx, yy] == PATH)
+        n = wait(violet, 5)
+        box = w.one('Over the control flow', 'check box')
+        if box is not None:
+            action(box, 'click')
+        m = wait(lambda: violet() == 0, 5)
+        say(n and m, "the path drawn over the control flow (%s pixels of its colour), gone once "
+            "'Over the control flow' is unchecked" % n)
         say(w.alive(), "the program is still running")
     finally:
         st = w.quit()
