@@ -173,3 +173,49 @@ def cli_worst(text, label):
 
 def screen_lines(scr):
     return [l.rstrip() for l in scr.split('\n')]
+
+
+def page_problem(scr, j, jx, txt, w, n, threshold=None, sub=None):
+    """None when the screen @scr (its lines) shows the page of the first
+    group of every instance of @sub (default: the first sub-kind) as it
+    should at width @w, instance @n selected and explained: its title,
+    figures (@j: latency --json, with @threshold when set), the command
+    line's histogram (@txt: latency --explain text), its worst as the
+    command line words them, the selected one's explanation (the command
+    line's lines, and every piece of it as @jx, latency --explain --json,
+    has it) under it, then the other instances; else what differs"""
+    gs = [x for x in j["groups"] if x["level"] == "all" and (sub is None or x["sub"] == sub)]
+    gx = [x for x in jx["groups"] if x["level"] == "all" and (sub is None or x["sub"] == sub)]
+    g, gx = gs[0], gx[0]
+    lab = group_label(j, g)
+    t0 = jx["trace"]["start_ns"]
+    hist = cli_section(txt, "Histogram of %s (log2 buckets):" % lab)
+    worst = cli_worst(txt, lab)
+    want = ["%s: %s" % (j["kind"], lab)] + figure_lines(g, w, threshold) + \
+        ["", "Histogram (log2 buckets):"] + hist + \
+        ["", "The %d worst (start, duration, task, cpu):" % len(g["worst"])]
+    body = scr[1:]
+    if body[:len(want)] != want:
+        return "head: got %s, want %s" % (body[:len(want)], want)
+    rest = body[len(want):]
+    inst = [x[0] for x in worst]
+    ex = gx["worst"][n]["explanation"]
+    nitems = len(ex["items"])
+    head_tot = [l for l in worst[n][1] if not re.match(r"^ {10}\d+\.\d{9} \+", l) and
+                not l.strip().startswith("...")]
+    items = [l for l in worst[n][1] if re.match(r"^ {10}\d+\.\d{9} \+", l)]
+    want = inst[:n + 1] + head_tot + items
+    if rest[:len(want)] != want:
+        return "instance %d: got %s, want %s" % (n, rest[:len(want)], want)
+    shown = rest[n + 1 + len(head_tot):n + 1 + len(head_tot) + nitems]
+    pieces = [(int(round(float(m.group(1)) * 1e9)), int(round(float(m.group(2)) * 1e3)))
+              for m in (re.match(r"^ {10}(-?\d+\.\d{9}) \+ *(\d+\.\d{3}) us ", l) for l in shown)
+              if m]
+    jp = [(i["start_ns"] - t0, i["duration_ns"]) for i in ex["items"]]
+    if pieces != jp:
+        return "the %d pieces: got %s, want %s" % (nitems, pieces[:3], jp[:3])
+    after = rest[n + 1 + len(head_tot) + nitems:]
+    k = min(len(inst) - n - 1, len(after))
+    if after[:k] != inst[n + 1:n + 1 + k]:
+        return "the instances after it: got %s, want %s" % (after[:k], inst[n + 1:])
+    return None

@@ -234,7 +234,7 @@ static int explained(struct latency *l, struct lttr_explained **out)
 	struct lttr_explained *x = NULL;
 	struct lttr_error err;
 	char what[160], name[96];
-	size_t i, n;
+	size_t n;
 	int r;
 
 	*out = NULL;
@@ -244,9 +244,8 @@ static int explained(struct latency *l, struct lttr_explained **out)
 		*out = l->expl[k][l->group];
 		return 0;
 	}
-	n = g->nworst < NWORST ? g->nworst : NWORST;
-	for (i = 0; i < n; i++)
-		lttr_ex_req_of(&g->worst[i], &q[i]);
+	for (n = 0; n < g->nworst && n < NWORST; n++)
+		lttr_ex_req_of(&g->worst[n], &q[n]);
 	snprintf(what, sizeof(what), "Explaining the worst of %s",
 		 lttr_timing_group_str(l->d->t, l->r[k], g, name, sizeof(name)));
 	clear_explanation(l, "explaining (a pass over the trace)...");
@@ -336,9 +335,8 @@ static void on_piece_activated(GtkTreeView *tv, GtkTreePath *path, GtkTreeViewCo
 static void group_info(struct latency *l, const struct lttr_timing_group *g)
 {
 	const struct lttr_dist *d = &g->dist;
-	char text[1024], dd[32];
+	char text[1024];
 	size_t n;
-	unsigned int p;
 
 	n = (size_t)snprintf(text, sizeof(text),
 			     "count %llu   min %.3f   mean %.3f   p50 %.3f   p90 %.3f us\n"
@@ -347,11 +345,16 @@ static void group_info(struct latency *l, const struct lttr_timing_group *g)
 			     (double)lttr_lat_mean(&d->lat) / 1e3, (double)d->p50 / 1e3,
 			     (double)d->p90 / 1e3, (double)d->p99 / 1e3, (double)d->p999 / 1e3,
 			     (double)d->lat.max / 1e3, (double)d->stddev / 1e3);
-	if (l->has_threshold && n < sizeof(text))
+	if (l->has_threshold && n < sizeof(text)) {
+		char dd[32];
+
 		n += (size_t)snprintf(text + n, sizeof(text) - n, "   over %s: %llu",
 				      lttr_fmt_duration(l->threshold_ns, dd, sizeof(dd)),
 				      (unsigned long long)g->over);
+	}
 	if (g->sub == LTTR_SUB_CALL && n < sizeof(text)) {
+		unsigned int p;
+
 		n += (size_t)snprintf(text + n, sizeof(text) - n, "\nwhere the time went (ms):");
 		for (p = 0; p < LTTR_PART_COUNT && n < sizeof(text); p++)
 			if (g->part[p])
@@ -485,7 +488,7 @@ static void fill_groups(struct latency *l)
 static void summarize(struct latency *l)
 {
 	const struct lttr_timing *r = result(l);
-	char text[512], dd[32];
+	char text[512];
 	uint64_t n = 0;
 	size_t i, len;
 
@@ -494,9 +497,12 @@ static void summarize(struct latency *l)
 			n += r->groups[i].dist.lat.count;
 	len = (size_t)snprintf(text, sizeof(text), "%s: %llu instances", kind_titles[r->kind],
 			       (unsigned long long)n);
-	if (l->has_threshold && len < sizeof(text))
+	if (l->has_threshold && len < sizeof(text)) {
+		char dd[32];
+
 		len += (size_t)snprintf(text + len, sizeof(text) - len, "; %zu over %s", r->nover,
 					lttr_fmt_duration(l->threshold_ns, dd, sizeof(dd)));
+	}
 	if (r->kind == LTTR_TIMING_SOFTIRQ && !r->raises && len < sizeof(text))
 		len += (size_t)snprintf(text + len, sizeof(text) - len,
 					"; no raise recorded (format 1.4)");
@@ -511,18 +517,19 @@ static void summarize(struct latency *l)
 static void show_kind(struct latency *l)
 {
 	unsigned int k = kind_of(l);
-	struct lttr_timing_query q;
-	struct lttr_timing *r = NULL;
-	struct lttr_error err;
 	GtkTreeSelection *sel = gtk_tree_view_get_selection(GTK_TREE_VIEW(l->groups_view));
 	GtkTreePath *path;
-	char what[128];
-	int ret;
 
 	if (l->busy)
 		return;
 	gtk_tree_view_column_set_visible(l->over_col, l->has_threshold);
 	if (!l->r[k]) {
+		struct lttr_timing_query q;
+		struct lttr_timing *r = NULL;
+		struct lttr_error err;
+		char what[128];
+		int ret;
+
 		memset(&q, 0, sizeof(q));
 		q.kind = k;
 		q.to_ns = UINT64_MAX;

@@ -131,7 +131,7 @@ static void add_rows(struct tui *u, unsigned int level, unsigned int sub, bool b
 {
 	struct tui_lat *l = u->lat;
 	const struct lttr_timing *r = result(u);
-	size_t i, first = l->nrows, k;
+	size_t i, first = l->nrows;
 
 	for (i = 0; i < r->ngroups; i++) {
 		const struct lttr_timing_group *g = &r->groups[i];
@@ -146,7 +146,7 @@ static void add_rows(struct tui *u, unsigned int level, unsigned int sub, bool b
 		return;
 	/* each followed by its children: move the block aside and interleave */
 	{
-		size_t n = l->nrows - first;
+		size_t n = l->nrows - first, k;
 		size_t *mine = malloc((n ? n : 1) * sizeof(*mine));
 
 		if (!mine)
@@ -276,14 +276,17 @@ void tui_latency_free(struct tui *u)
 static void threshold_prompt(struct tui *u)
 {
 	struct tui_lat *l = lat(u);
-	char buf[64] = "", d[32];
+	char buf[64] = "";
 	uint64_t ns;
 	unsigned int k;
 
 	if (!l)
 		return;
-	if (l->has_threshold)
+	if (l->has_threshold) {
+		char d[32];
+
 		snprintf(buf, sizeof(buf), "%s", lttr_fmt_duration(l->threshold_ns, d, sizeof(d)));
+	}
 	if (tui_prompt(u, "threshold (2ms, 150us; empty: none): ", buf, sizeof(buf)))
 		return;
 	if (buf[0] && (lttr_parse_time(buf, 0, &ns) || !ns)) {
@@ -316,7 +319,7 @@ static void layout(const struct tui *u, bool show[NCOLS])
 	for (rank = 0; rank < NCOLS; rank++) {
 		for (c = 0; c < NCOLS && cols[c].rank != rank; c++)
 			;
-		if (c == C_OVER && !u->lat->has_threshold)
+		if (c == NCOLS || (c == C_OVER && !u->lat->has_threshold))
 			continue;
 		if (cols[c].width > room)
 			break;
@@ -330,7 +333,7 @@ static void kinds_line(struct tui *u, int y)
 	const struct lttr_timing *r = result(u);
 	struct tui_lat *l = u->lat;
 	unsigned int k;
-	char s[160], d[32];
+	char s[160];
 
 	move(y, 0);
 	addstr("kind:");
@@ -342,11 +345,14 @@ static void kinds_line(struct tui *u, int y)
 		printw(" %s ", lttr_timing_kind_name(k));
 		attroff(a);
 	}
-	if (l->has_threshold)
+	if (l->has_threshold) {
+		char d[32];
+
 		snprintf(s, sizeof(s), "   threshold %s: %zu over it",
 			 lttr_fmt_duration(l->threshold_ns, d, sizeof(d)), r ? r->nover : 0);
-	else
+	} else {
 		snprintf(s, sizeof(s), "   no threshold (T)");
+	}
 	tui_clip(y, getcurx(stdscr), u->w - getcurx(stdscr), s, A_NORMAL);
 }
 
@@ -493,15 +499,14 @@ static void explain_group(struct tui *u)
 	const struct lttr_timing_group *g = page_group(u);
 	struct lttr_ex_req q[NWORST];
 	struct lttr_error err;
-	size_t i, n;
+	size_t n;
 	int r;
 
 	forget_page(l);
 	if (!g || !g->nworst)
 		return;
-	n = g->nworst < NWORST ? g->nworst : NWORST;
-	for (i = 0; i < n; i++)
-		lttr_ex_req_of(&g->worst[i], &q[i]);
+	for (n = 0; n < g->nworst && n < NWORST; n++)
+		lttr_ex_req_of(&g->worst[n], &q[n]);
 	tui_message(u, false, "explaining the %zu worst: a pass over the trace", n);
 	r = lttr_explain_progress(u->t, q, n, tui_progress, u, &l->ex, &err);
 	u->msg[0] = '\0';
@@ -575,12 +580,12 @@ static void add_wrapped(struct page *p, int kind, size_t inst, int w, int cont,
 			const char *text)
 {
 	size_t len = strlen(text);
-	struct pline *pl;
 	bool first = true;
 
 	while (len) {
 		int room = w - 1 - (first ? 0 : cont);
 		size_t n = len;
+		struct pline *pl;
 
 		if (room < 20)
 			room = 20;
@@ -619,8 +624,8 @@ static void add_pairs(struct page *p, int w, const char *const *names,
 			len = 0;
 			line[0] = '\0';
 		}
-		len += (size_t)snprintf(line + len, sizeof(line) - len, "%s%s %s",
-					len ? "  " : "  ", names[i], values[i]);
+		len += (size_t)snprintf(line + len, sizeof(line) - len, "  %s %s", names[i],
+					values[i]);
 	}
 	if (len)
 		add(p, L_TEXT, "%s%s", line, unit);
@@ -654,12 +659,12 @@ static void add_figures(struct tui *u, struct page *p, const struct lttr_timing_
 /* syscalls: where the time went; timers: the periods */
 static void add_kind_figures(struct tui *u, struct page *p, const struct lttr_timing_group *g)
 {
-	const char *names[LTTR_PART_COUNT], *vp[LTTR_PART_COUNT];
-	char v[LTTR_PART_COUNT][32];
-	size_t n = 0;
-	unsigned int k;
-
 	if (g->sub == LTTR_SUB_CALL) {
+		const char *names[LTTR_PART_COUNT], *vp[LTTR_PART_COUNT];
+		char v[LTTR_PART_COUNT][32];
+		size_t n = 0;
+		unsigned int k;
+
 		add(p, L_HEAD, "Where the calls' time went (ms):");
 		for (k = 0; k < LTTR_PART_COUNT; k++) {
 			if (!g->part[k] && k >= LTTR_PART_BLOCKED)
@@ -752,7 +757,6 @@ static void make_page(struct tui *u, struct page *p)
 	for (i = 0; i < g->nworst; i++) {
 		const struct lttr_timing_inst *in = &g->worst[i];
 		char line[320];
-		struct pline *pl;
 
 		lttr_timing_inst_str(u->t, r, in, buf, sizeof(buf));
 		snprintf(line, sizeof(line), "  %.9f s %12.3f us  %u %s cpu %u%s%s",
@@ -760,7 +764,8 @@ static void make_page(struct tui *u, struct page *p)
 			 in->pid, lttr_timing_task_name(r->acct, in->pid), in->cpu,
 			 buf[0] ? "  " : "", buf);
 		if (i != l->sel) {	/* the others on a line each, cut */
-			pl = add(p, L_INST, "%s", line);
+			struct pline *pl = add(p, L_INST, "%s", line);
+
 			if (pl)
 				pl->inst = i;
 			continue;
@@ -796,7 +801,7 @@ void tui_latency_page(struct tui *u, int top, int height)
 		l->top = p.n > (size_t)height ? p.n - (size_t)height : 0;
 	for (i = l->top; i < p.n && y < top + height; i++, y++) {
 		const struct pline *pl = &p.v[i];
-		attr_t a = pl->kind == L_HEAD ? A_BOLD : pl->kind == L_DIM ? A_NORMAL :
+		attr_t a = pl->kind == L_HEAD ? A_BOLD :
 			pl->kind == L_INST && pl->inst == l->sel ? A_REVERSE : A_NORMAL;
 
 		tui_clip(y, 0, u->w, pl->text, a);
