@@ -247,12 +247,12 @@ if command -v tmux >/dev/null; then
 	ok $? "rt: the TUI's latency view (7), Enter: the page of the wakeups"
 	[ -n "$KEEP" ] && cp "$share/rt.tui" "$KEEP/30-timing-rt.tui"
 	is "$(tui_quit rt)" 0 "q: status 0"
-	tui_start ch 200 70 -- "$share/chain"
-	for k in k j; do	# the row of A in view 1
-		for i in $(seq 1 12); do [[ $(tui_line ch 69) =~ ^$pa\  ]] && break 2; tui_key ch $k; done
-	done
-	tui_key ch C && tui_screen ch > "$share/ch.tui"
-	ok $? "chain: C on A in view 1, its critical path page"
+	# A's row alone in view 1 (the filter, hiding the others), then C
+	tui_start ch 200 70 -- "$share/chain" && tui_input ch f "pid == $pa" && tui_key ch F C &&
+		tui_screen ch > "$share/ch.tui" && [[ $(sed -n 2p "$share/ch.tui") =~ ^Critical\ path\ of\ $pa\  ]]
+	ok $? "chain: A's row alone in view 1 (f pid == $pa, F), C: its critical path page"
+	[ -n "$KEEP" ] && cp "$share/ch.tui" "$KEEP/30-timing-ch.tui" && cp -r "$share/chain" "$KEEP/"
+	[ -s "$share/ch.tui" ] || diag "$(cat "$TUI_DIR/ch.screen")"
 	is "$(tui_quit ch)" 0 "q: status 0"
 	checks < <(python3 - "$share" "$par" <<'PY'
 import sys

@@ -17,119 +17,19 @@ Run inside a D-Bus session and an X server (dbus-run-session -- xvfb-run
 -a ...) with Debian's python3.  Prints PASS/FAIL lines and DONE
 (tests/lib/tap.sh, checks())."""
 import json
-import math
 import os
 import re
 import subprocess
 import sys
 import time
 
-BAR = (69, 130, 181)        # histogram.c's bar colour (0.27, 0.51, 0.71)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gtkdrive import check as say  # noqa: E402
+from gtkhist import check_bars  # noqa: E402
+from tuilatency import cli_worst, group_label, tree  # noqa: E402
+
 PATH = (89, 0, 140)         # graph.c's critical path over the control flow (0.35, 0, 0.55)
-ML, MR, MT, MB = 66, 14, 24, 40
 BUCKETS = 64
-NUMBERED = ('irq', 'softirq', 'syscall')
-
-
-def say(cond, what, detail=None):
-    print("%s %s" % ("PASS" if cond else "FAIL", what))
-    if not cond and detail is not None:
-        for line in str(detail).split('\n'):
-            print("  %s" % line)
-    sys.stdout.flush()
-    return bool(cond)
-
-
-# ---- what the tab should show (the words of lttr/output/timing-text.h) ----
-
-def group_label(j, g):
-    kind = j['kind']
-    if g['level'] == 'task':
-        return "%d %s" % (g['pid'], g['name'])
-    if g['level'] == 'what':
-        if kind == 'syscall':
-            s = g['what_name']
-        elif g.get('sysvec'):
-            s = "%s (0x%x)" % (g['what_name'], g['what'])
-        else:
-            s = "%s (%d)" % (g['what_name'], g['what'])
-        return s + (" raise" if g['sub'] == 'raise' else "")
-    return "%s (all %s)" % (g['sub'], "of them" if kind in NUMBERED else "tasks")
-
-
-def tree(j):
-    """(group, depth) in the order the tab lists them, every row expanded"""
-    gs, out = j['groups'], []
-    child = 'what' if j['kind'] in NUMBERED else 'task'
-    for g in gs:
-        if g['level'] != 'all':
-            continue
-        out.append((g, 0))
-        for c in gs:
-            if c['level'] != child or c['sub'] != g['sub']:
-                continue
-            out.append((c, 1))
-            if j['kind'] == 'syscall':
-                out += [(t, 2) for t in gs if t['level'] == 'task' and t['sub'] == c['sub'] and
-                        t['what'] == c['what']]
-    return out
-
-
-def figures(g, over):
-    d = g['distribution']
-    v = [str(d['count'])] + ["%.3f" % (d[k] / 1e3) for k in
-                             ('min_ns', 'mean_ns', 'p50_ns', 'p90_ns', 'p99_ns', 'p999_ns',
-                              'max_ns', 'stddev_ns')]
-    return v + ([str(g['over'])] if over else [])
-
-
-def drawn_range(hist):
-    """the buckets histogram.c draws: one empty each side, ten at least"""
-    nz = [k for k, c in enumerate(hist) if c]
-    b0, b1 = max(nz[0] - 1, 0), min(nz[-1] + 1, BUCKETS - 1)
-    while b1 - b0 + 1 < 10:
-        if b1 < BUCKETS - 1:
-            b1 += 1
-        elif b0 > 0:
-            b0 -= 1
-        else:
-            break
-    return b0, b1
-
-
-def check_bars(im, hist, what):
-    """the bars of an image of the histogram (or a screenshot holding it):
-    one per non-empty bucket, at its place on the log2 axis, as tall as its
-    count on the log scale"""
-    w, h = im.size
-    px = im.load()
-    cols = {}
-    for x in range(w):
-        n = sum(1 for y in range(h) if px[x, y] == BAR)
-        if n:
-            cols[x] = n
-    runs = []
-    for x in sorted(cols):
-        if runs and x == runs[-1][1] + 1:
-            runs[-1][1] = x
-        else:
-            runs.append([x, x])
-    nz = [k for k, c in enumerate(hist) if c]
-    good = say(len(runs) == len(nz), "%s: %d bars for the %d non-empty buckets (%s)" %
-               (what, len(runs), len(nz), ", ".join("%d:%d" % (k, hist[k]) for k in nz)))
-    if not good or len(nz) < 2:
-        return good
-    pitch = (runs[-1][0] - runs[0][0]) / (nz[-1] - nz[0])
-    off = [(a - runs[0][0]) / pitch - (k - nz[0]) for (a, b), k in zip(runs, nz)]
-    good &= say(all(abs(o) < 0.15 for o in off),
-                "%s: each bar at its bucket on the log2 axis (a bucket %.1f px)" % (what, pitch))
-    heights = [cols[(a + b) // 2] for a, b in runs]
-    tall = max(heights)
-    want = [max(2, tall * math.log10(1 + hist[k]) / math.log10(1 + max(hist))) for k in nz]
-    good &= say(all(abs(g - v) <= 2 for g, v in zip(heights, want)),
-                "%s: bar heights are the counts on a log scale (%s px)" % (what, heights),
-                "want %s" % [round(v) for v in want])
-    return good
 
 
 def png_main(png, jpath):
@@ -140,6 +40,14 @@ def png_main(png, jpath):
     check_bars(Image.open(png).convert('RGB'), hist + [0] * (BUCKETS - len(hist)),
                "the screenshot's histogram of %s" % group_label(j, g))
     print("DONE")
+
+
+def figures(g, over):
+    d = g['distribution']
+    v = [str(d['count'])] + ["%.3f" % (d[k] / 1e3) for k in
+                             ('min_ns', 'mean_ns', 'p50_ns', 'p90_ns', 'p99_ns', 'p999_ns',
+                              'max_ns', 'stddev_ns')]
+    return v + ([str(g['over'])] if over else [])
 
 
 # ---- the window ----
@@ -166,18 +74,6 @@ def window_main(prog, trace, jdir, cells):
     def label(name):
         x = w.one(name, 'label')
         return text_of(x) if x is not None else None
-
-    def cli_worst(txt, lab):
-        lines = txt.split('\n')
-        i = lines.index("The 10 worst of %s (start, duration, task, cpu):" % lab) + 1
-        out = []
-        while i < len(lines) and lines[i].strip():
-            if re.match(r'^  \d+\.\d{9} s ', lines[i]):
-                out.append((lines[i], []))
-            else:
-                out[-1][1].append(lines[i])
-            i += 1
-        return out
 
     def check_groups(j, what, over=False):
         t = wait(lambda: table('Latency groups') if table('Latency groups') is not None and
@@ -431,7 +327,6 @@ def window_main(prog, trace, jdir, cells):
 
 
 if __name__ == '__main__':
-    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     if sys.argv[1] == 'png':
         png_main(*sys.argv[2:4])
     else:

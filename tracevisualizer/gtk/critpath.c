@@ -232,33 +232,6 @@ void gv_task_menu(struct gv_doc *d, uint32_t pid, GdkEvent *ev)
 	gtk_menu_popup_at_pointer(GTK_MENU(menu), ev);
 }
 
-static GtkWidget *scrolled(GtkWidget *child)
-{
-	GtkWidget *sw = gtk_scrolled_window_new(NULL, NULL);
-
-	gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(sw), GTK_POLICY_AUTOMATIC,
-				       GTK_POLICY_AUTOMATIC);
-	gtk_container_add(GTK_CONTAINER(sw), child);
-	return sw;
-}
-
-static void column(GtkWidget *tv, const char *title, int col, int sort, bool right)
-{
-	GtkCellRenderer *r = gtk_cell_renderer_text_new();
-	GtkTreeViewColumn *c = gtk_tree_view_column_new_with_attributes(title, r, "text", col,
-									 NULL);
-
-	if (right) {
-		g_object_set(r, "xalign", 1.0, NULL);
-		gtk_tree_view_column_set_alignment(c, 1.0);
-	} else {
-		gtk_tree_view_column_set_expand(c, TRUE);
-	}
-	gtk_tree_view_column_set_resizable(c, TRUE);
-	if (sort >= 0)
-		gtk_tree_view_column_set_sort_column_id(c, sort);
-	gtk_tree_view_append_column(GTK_TREE_VIEW(tv), c);
-}
 
 /* once the pane has a width: the segments get 62 % of it */
 static void on_allocate(GtkWidget *w, GdkRectangle *al, gpointer data)
@@ -318,26 +291,26 @@ GtkWidget *gv_critpath_new(struct gv_doc *d)
 	c->segs_view = tv;
 	gtk_widget_set_name(tv, "critpath-segments");
 	atk_object_set_name(gtk_widget_get_accessible(tv), "Critical path segments");
-	column(tv, "start", S_START_S, S_START, true);
-	column(tv, "duration", S_DUR_S, S_DUR, true);
-	column(tv, "segment (indented one step per wakeup followed back)", S_SEG, -1, false);
+	gv_text_column(tv, "start", S_START_S, S_START, true);
+	gv_text_column(tv, "duration", S_DUR_S, S_DUR, true);
+	gv_text_column(tv, "segment (indented one step per wakeup followed back)", S_SEG, -1, false);
 	gtk_tree_view_set_tooltip_column(GTK_TREE_VIEW(tv), S_SEG);
 	g_signal_connect(gtk_tree_view_get_selection(GTK_TREE_VIEW(tv)), "changed",
 			 G_CALLBACK(on_select), c);
 	g_signal_connect(tv, "row-activated", G_CALLBACK(on_activated), c);
-	gtk_paned_pack1(GTK_PANED(paned), scrolled(tv), TRUE, FALSE);
+	gtk_paned_pack1(GTK_PANED(paned), gv_scrolled(tv), TRUE, FALSE);
 	c->tots = gtk_list_store_new(T_NCOLS, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING,
 				     G_TYPE_STRING, G_TYPE_UINT64, G_TYPE_UINT64);
 	tv = gtk_tree_view_new_with_model(GTK_TREE_MODEL(c->tots));
 	g_object_unref(c->tots);
 	gtk_widget_set_name(tv, "critpath-totals");
 	atk_object_set_name(gtk_widget_get_accessible(tv), "Critical path totals");
-	column(tv, "task", T_TASK, T_TASK, false);
-	column(tv, "state", T_STATE, T_STATE, false);
-	column(tv, "time", T_DUR_S, T_DUR, true);
-	column(tv, "share", T_SHARE, T_DUR, true);
-	column(tv, "segments", T_COUNT, T_COUNT, true);
-	gtk_paned_pack2(GTK_PANED(paned), scrolled(tv), TRUE, FALSE);
+	gv_text_column(tv, "task", T_TASK, T_TASK, false);
+	gv_text_column(tv, "state", T_STATE, T_STATE, false);
+	gv_text_column(tv, "time", T_DUR_S, T_DUR, true);
+	gv_text_column(tv, "share", T_SHARE, T_DUR, true);
+	gv_text_column(tv, "segments", T_COUNT, T_COUNT, true);
+	gtk_paned_pack2(GTK_PANED(paned), gv_scrolled(tv), TRUE, FALSE);
 	gtk_box_pack_start(GTK_BOX(c->top), paned, TRUE, TRUE, 0);
 	g_signal_connect(paned, "size-allocate", G_CALLBACK(on_allocate), NULL);
 	g_signal_connect(c->top, "destroy", G_CALLBACK(on_destroy), c);

@@ -192,12 +192,18 @@ GtkWidget *gv_stats_new(struct gv_doc *d);
 struct gv_hist;
 struct gv_hist *gv_hist_new(const char *name, const char *a11y, const char *empty,
 			    const char *hint, void (*chosen)(void *arg, int bucket), void *arg);
-GtkWidget *gv_hist_area(struct gv_hist *h);
-GtkWidget *gv_hist_logscale(struct gv_hist *h);
+/* the histogram under a line: @info (a label) and the log scale's check */
+GtkWidget *gv_hist_box(struct gv_hist *h, GtkWidget *info);
 void gv_hist_set(struct gv_hist *h, const struct lttr_lat *lat, const char *title);
 void gv_hist_select(struct gv_hist *h, int k);
-int gv_hist_bucket_at(const struct gv_hist *h, double x);
 const char *gv_hist_bucket_text(int k, char *buf, size_t size);
+
+/* lists.c: a list in a scrolled window; a column of text (numbers on the
+ * right; words on the left, ellipsized, taking the room left), sortable by
+ * @sort_col (-1: not) */
+GtkWidget *gv_scrolled(GtkWidget *child);
+GtkTreeViewColumn *gv_text_column(GtkWidget *tv, const char *title, int col, int sort_col,
+				  bool right);
 
 /* latency.c: the latency analyses, their worst instances explained */
 GtkWidget *gv_latency_new(struct gv_doc *d);

@@ -226,7 +226,8 @@ static gboolean on_draw(GtkWidget *w, cairo_t *cr, gpointer data)
 	return FALSE;
 }
 
-int gv_hist_bucket_at(const struct gv_hist *h, double x)
+/* the bucket under @x, or -1 */
+static int bucket_at(const struct gv_hist *h, double x)
 {
 	int k;
 
@@ -253,7 +254,7 @@ static gboolean on_tooltip(GtkWidget *w, gint x, gint y, gboolean kb, GtkTooltip
 			   gpointer data)
 {
 	struct gv_hist *h = data;
-	int k = gv_hist_bucket_at(h, x);
+	int k = bucket_at(h, x);
 	char range[80], text[200];
 
 	(void)w;
@@ -275,7 +276,7 @@ static gboolean on_press(GtkWidget *w, GdkEventButton *ev, gpointer data)
 		return FALSE;
 	gtk_widget_grab_focus(w);
 	if (h->chosen)
-		h->chosen(h->arg, gv_hist_bucket_at(h, ev->x));
+		h->chosen(h->arg, bucket_at(h, ev->x));
 	return TRUE;
 }
 
@@ -323,14 +324,19 @@ struct gv_hist *gv_hist_new(const char *name, const char *a11y, const char *empt
 	return h;
 }
 
-GtkWidget *gv_hist_area(struct gv_hist *h)
+GtkWidget *gv_hist_box(struct gv_hist *h, GtkWidget *info)
 {
-	return h->area;
-}
+	GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2);
+	GtkWidget *line = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6);
 
-GtkWidget *gv_hist_logscale(struct gv_hist *h)
-{
-	return h->logscale;
+	gtk_label_set_xalign(GTK_LABEL(info), 0);
+	gtk_label_set_ellipsize(GTK_LABEL(info), PANGO_ELLIPSIZE_END);
+	gtk_label_set_selectable(GTK_LABEL(info), TRUE);
+	gtk_box_pack_start(GTK_BOX(line), info, TRUE, TRUE, 0);
+	gtk_box_pack_end(GTK_BOX(line), h->logscale, FALSE, FALSE, 0);
+	gtk_box_pack_start(GTK_BOX(box), line, FALSE, FALSE, 0);
+	gtk_box_pack_start(GTK_BOX(box), h->area, TRUE, TRUE, 0);
+	return box;
 }
 
 void gv_hist_set(struct gv_hist *h, const struct lttr_lat *lat, const char *title)

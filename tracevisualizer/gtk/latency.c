@@ -655,37 +655,6 @@ static void on_map(GtkWidget *w, gpointer data)
 
 /* ---- building ---- */
 
-static GtkWidget *scrolled(GtkWidget *child)
-{
-	GtkWidget *sw = gtk_scrolled_window_new(NULL, NULL);
-
-	gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(sw), GTK_POLICY_AUTOMATIC,
-				       GTK_POLICY_AUTOMATIC);
-	gtk_container_add(GTK_CONTAINER(sw), child);
-	return sw;
-}
-
-static GtkTreeViewColumn *text_column(GtkWidget *tv, const char *title, int col, int sort,
-				      bool right)
-{
-	GtkCellRenderer *r = gtk_cell_renderer_text_new();
-	GtkTreeViewColumn *c = gtk_tree_view_column_new_with_attributes(title, r, "text", col,
-									 NULL);
-
-	if (right) {
-		g_object_set(r, "xalign", 1.0, NULL);
-		gtk_tree_view_column_set_alignment(c, 1.0);
-	} else {
-		g_object_set(r, "ellipsize", PANGO_ELLIPSIZE_END, NULL);
-		gtk_tree_view_column_set_expand(c, TRUE);
-		gtk_tree_view_column_set_min_width(c, 150);
-	}
-	gtk_tree_view_column_set_resizable(c, TRUE);
-	if (sort >= 0)
-		gtk_tree_view_column_set_sort_column_id(c, sort);
-	gtk_tree_view_append_column(GTK_TREE_VIEW(tv), c);
-	return c;
-}
 
 /* a figure: a count, or microseconds as the command line prints them */
 static void show_figure(GtkTreeViewColumn *c, GtkCellRenderer *r, GtkTreeModel *m,
@@ -780,7 +749,8 @@ static GtkWidget *build_groups(struct latency *l)
 	l->groups_view = tv;
 	gtk_widget_set_name(tv, "latency-groups");
 	atk_object_set_name(gtk_widget_get_accessible(tv), "Latency groups");
-	c = text_column(tv, "group", G_LABEL, G_INDEX, false);
+	c = gv_text_column(tv, "group", G_LABEL, G_INDEX, false);
+	gtk_tree_view_column_set_min_width(c, 150);
 	gtk_widget_set_tooltip_text(gtk_tree_view_column_get_button(c),
 				    "each sub-kind's total, its groups per number or task under it");
 	for (i = 0; i < G_NCOLS - G_COUNT; i++)
@@ -788,7 +758,7 @@ static GtkWidget *build_groups(struct latency *l)
 	l->over_col = c;
 	g_signal_connect(gtk_tree_view_get_selection(GTK_TREE_VIEW(tv)), "changed",
 			 G_CALLBACK(on_group), l);
-	return scrolled(tv);
+	return gv_scrolled(tv);
 }
 
 static GtkWidget *build_worst(struct latency *l)
@@ -807,16 +777,16 @@ static GtkWidget *build_worst(struct latency *l)
 	l->worst_view = tv;
 	gtk_widget_set_name(tv, "latency-worst");
 	atk_object_set_name(gtk_widget_get_accessible(tv), "Worst instances");
-	text_column(tv, "start", W_START_S, W_START, true);
-	text_column(tv, "duration", W_DUR_S, W_DUR, true);
-	text_column(tv, "task", W_TASK, -1, false);
-	text_column(tv, "cpu", W_CPU, W_CPU, true);
-	text_column(tv, "what", W_WHAT, -1, false);
+	gv_text_column(tv, "start", W_START_S, W_START, true);
+	gv_text_column(tv, "duration", W_DUR_S, W_DUR, true);
+	gtk_tree_view_column_set_min_width(gv_text_column(tv, "task", W_TASK, -1, false), 150);
+	gv_text_column(tv, "cpu", W_CPU, W_CPU, true);
+	gtk_tree_view_column_set_min_width(gv_text_column(tv, "what", W_WHAT, -1, false), 150);
 	g_signal_connect(gtk_tree_view_get_selection(GTK_TREE_VIEW(tv)), "changed",
 			 G_CALLBACK(on_instance), l);
 	gtk_tree_view_set_tooltip_column(GTK_TREE_VIEW(tv), W_WHAT);
 	g_signal_connect(tv, "row-activated", G_CALLBACK(on_instance_activated), l);
-	gtk_box_pack_start(GTK_BOX(box), scrolled(tv), TRUE, TRUE, 0);
+	gtk_box_pack_start(GTK_BOX(box), gv_scrolled(tv), TRUE, TRUE, 0);
 	return box;
 }
 
@@ -838,33 +808,23 @@ static GtkWidget *build_explanation(struct latency *l)
 	gtk_widget_set_name(tv, "explanation");
 	atk_object_set_name(gtk_widget_get_accessible(tv), "Explanation");
 	gtk_tree_view_set_tooltip_column(GTK_TREE_VIEW(tv), E_TEXT);
-	text_column(tv, "who, what", E_TEXT, -1, false);
-	text_column(tv, "start", E_START_S, -1, true);
-	text_column(tv, "time", E_DUR_S, -1, true);
-	text_column(tv, "share", E_SHARE, -1, true);
+	gtk_tree_view_column_set_min_width(gv_text_column(tv, "who, what", E_TEXT, -1, false), 150);
+	gv_text_column(tv, "start", E_START_S, -1, true);
+	gv_text_column(tv, "time", E_DUR_S, -1, true);
+	gv_text_column(tv, "share", E_SHARE, -1, true);
 	g_signal_connect(tv, "row-activated", G_CALLBACK(on_piece_activated), l);
-	gtk_box_pack_start(GTK_BOX(box), scrolled(tv), TRUE, TRUE, 0);
+	gtk_box_pack_start(GTK_BOX(box), gv_scrolled(tv), TRUE, TRUE, 0);
 	return box;
 }
 
 static GtkWidget *build_histogram(struct latency *l)
 {
-	GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2);
-	GtkWidget *line = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6);
-
 	l->ginfo = gtk_label_new("");
 	gtk_widget_set_name(l->ginfo, "latency-figures");
 	atk_object_set_name(gtk_widget_get_accessible(l->ginfo), "Group figures");
-	gtk_label_set_xalign(GTK_LABEL(l->ginfo), 0);
-	gtk_label_set_ellipsize(GTK_LABEL(l->ginfo), PANGO_ELLIPSIZE_END);
-	gtk_label_set_selectable(GTK_LABEL(l->ginfo), TRUE);
 	l->hist = gv_hist_new("latency-histogram", "Latency distribution",
 			      "no instance", NULL, NULL, NULL);
-	gtk_box_pack_start(GTK_BOX(line), l->ginfo, TRUE, TRUE, 0);
-	gtk_box_pack_end(GTK_BOX(line), gv_hist_logscale(l->hist), FALSE, FALSE, 0);
-	gtk_box_pack_start(GTK_BOX(box), line, FALSE, FALSE, 0);
-	gtk_box_pack_start(GTK_BOX(box), gv_hist_area(l->hist), TRUE, TRUE, 0);
-	return box;
+	return gv_hist_box(l->hist, l->ginfo);
 }
 
 static void on_destroy(GtkWidget *w, gpointer data)

@@ -350,34 +350,6 @@ static void fill_sources(struct stats *s)
 
 /* ---- building ---- */
 
-static GtkWidget *scrolled(GtkWidget *child)
-{
-	GtkWidget *sw = gtk_scrolled_window_new(NULL, NULL);
-
-	gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(sw), GTK_POLICY_AUTOMATIC,
-				       GTK_POLICY_AUTOMATIC);
-	gtk_container_add(GTK_CONTAINER(sw), child);
-	return sw;
-}
-
-/* a column of text: numbers on the right; else it takes the room left, ellipsized */
-static void text_column(GtkWidget *tv, const char *title, int col, int sort_col, bool right)
-{
-	GtkCellRenderer *r = gtk_cell_renderer_text_new();
-	GtkTreeViewColumn *c = gtk_tree_view_column_new_with_attributes(title, r, "text", col,
-									 NULL);
-
-	if (right) {
-		g_object_set(r, "xalign", 1.0, NULL);
-		gtk_tree_view_column_set_alignment(c, 1.0);
-	} else {
-		g_object_set(r, "ellipsize", PANGO_ELLIPSIZE_END, NULL);
-		gtk_tree_view_column_set_expand(c, TRUE);
-	}
-	gtk_tree_view_column_set_resizable(c, TRUE);
-	gtk_tree_view_column_set_sort_column_id(c, sort_col);
-	gtk_tree_view_append_column(GTK_TREE_VIEW(tv), c);
-}
 
 static GtkWidget *build_sources(struct stats *s)
 {
@@ -398,8 +370,8 @@ static GtkWidget *build_sources(struct stats *s)
 	g_object_unref(s->src);
 	gtk_widget_set_name(s->src_view, "histograms");
 	atk_object_set_name(gtk_widget_get_accessible(s->src_view), "Histograms");
-	text_column(s->src_view, "histogram", S_LABEL, S_LABEL, false);
-	text_column(s->src_view, "count", S_COUNT_S, S_COUNT, true);
+	gv_text_column(s->src_view, "histogram", S_LABEL, S_LABEL, false);
+	gv_text_column(s->src_view, "count", S_COUNT_S, S_COUNT, true);
 	sel = gtk_tree_view_get_selection(GTK_TREE_VIEW(s->src_view));
 	g_signal_connect(sel, "changed", G_CALLBACK(on_source), s);
 	/* the most frequent syscall of all processes to begin with */
@@ -408,28 +380,18 @@ static GtkWidget *build_sources(struct stats *s)
 	gtk_tree_path_down(path);
 	gtk_tree_selection_select_path(sel, path);
 	gtk_tree_path_free(path);
-	return scrolled(s->src_view);
+	return gv_scrolled(s->src_view);
 }
 
 static GtkWidget *build_histogram(struct stats *s)
 {
-	GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2);
-	GtkWidget *line = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6);
-
 	s->info = gtk_label_new("");
 	gtk_widget_set_name(s->info, "histogram-info");
-	gtk_label_set_xalign(GTK_LABEL(s->info), 0);
-	gtk_label_set_ellipsize(GTK_LABEL(s->info), PANGO_ELLIPSIZE_END);
-	gtk_label_set_selectable(GTK_LABEL(s->info), TRUE);
 	s->hist = gv_hist_new("histogram", "Latency histogram",
 			      "no call with both its entry and its exit in the trace",
 			      "click: list them", on_bucket, s);
 	gv_hist_set(s->hist, NULL, "choose a syscall, irq or softirq on the left");
-	gtk_box_pack_start(GTK_BOX(line), s->info, TRUE, TRUE, 0);
-	gtk_box_pack_end(GTK_BOX(line), gv_hist_logscale(s->hist), FALSE, FALSE, 0);
-	gtk_box_pack_start(GTK_BOX(box), line, FALSE, FALSE, 0);
-	gtk_box_pack_start(GTK_BOX(box), gv_hist_area(s->hist), TRUE, TRUE, 0);
-	return box;
+	return gv_hist_box(s->hist, s->info);
 }
 
 static GtkWidget *build_instances(struct stats *s)
@@ -447,16 +409,16 @@ static GtkWidget *build_instances(struct stats *s)
 	g_object_unref(s->inst);
 	gtk_widget_set_name(tv, "instances");
 	atk_object_set_name(gtk_widget_get_accessible(tv), "Instances");
-	text_column(tv, "task", I_TASK, I_PID, false);
+	gv_text_column(tv, "task", I_TASK, I_PID, false);
 	gtk_widget_set_tooltip_text(gtk_tree_view_column_get_button(
 		gtk_tree_view_get_column(GTK_TREE_VIEW(tv), 0)),
 		"the task that made the call, or that the irq or softirq interrupted; "
 		"double-click a call: show it in the graphs");
-	text_column(tv, "cpu", I_CPU, I_CPU, true);
-	text_column(tv, "start", I_START_S, I_START, true);
-	text_column(tv, "duration", I_DUR_S, I_DUR, true);
+	gv_text_column(tv, "cpu", I_CPU, I_CPU, true);
+	gv_text_column(tv, "start", I_START_S, I_START, true);
+	gv_text_column(tv, "duration", I_DUR_S, I_DUR, true);
 	g_signal_connect(tv, "row-activated", G_CALLBACK(on_instance), s);
-	gtk_box_pack_start(GTK_BOX(box), scrolled(tv), TRUE, TRUE, 0);
+	gtk_box_pack_start(GTK_BOX(box), gv_scrolled(tv), TRUE, TRUE, 0);
 	return box;
 }
 
