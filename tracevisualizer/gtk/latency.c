@@ -57,6 +57,7 @@ struct latency {
 	GtkWidget *kind;
 	GtkWidget *threshold;
 	GtkWidget *summary;
+	GtkWidget *again;	/* shown when the kind's pass was canceled or failed */
 	GtkTreeStore *groups;
 	GtkWidget *groups_view;
 	GtkTreeViewColumn *over_col;
@@ -77,6 +78,7 @@ struct latency {
 	bool dead;
 	bool filling;		/* the lists being filled: no selection reacts */
 	bool shown;		/* computed once (the tab was shown) */
+	bool scheduled;		/* ... to be, once the events of its showing are done */
 	bool first;		/* its first instance explained once */
 };
 
@@ -257,8 +259,13 @@ static int explained(struct latency *l, struct lttr_explained **out)
 		return -1;
 	}
 	if (r < 0) {
+		/* chosen again, it is explained again */
+		l->filling = true;
+		gtk_tree_selection_unselect_all(gtk_tree_view_get_selection(
+			GTK_TREE_VIEW(l->worst_view)));
+		l->filling = false;
 		clear_explanation(l, r == -LTTR_E_CANCELED ?
-				  "canceled: choose the instance again to explain it" : err.msg);
+				  "canceled: choose an instance to explain it" : err.msg);
 		return 0;
 	}
 	l->expl[k][l->group] = x;
@@ -522,6 +529,7 @@ static void show_kind(struct latency *l)
 
 	if (l->busy)
 		return;
+	gtk_widget_hide(l->again);
 	gtk_tree_view_column_set_visible(l->over_col, l->has_threshold);
 	if (!l->r[k]) {
 		struct lttr_timing_query q;
@@ -552,8 +560,9 @@ static void show_kind(struct latency *l)
 			fill_groups(l);
 			show_group(l, -1);
 			set_summary(l, ret == -LTTR_E_CANCELED ?
-				    "Canceled: choose the kind again to compute it" : err.msg,
+				    "Canceled: the latencies were not computed to the end" : err.msg,
 				    ret != -LTTR_E_CANCELED);
+			gtk_widget_show(l->again);
 			return;
 		}
 		l->r[k] = r;
@@ -574,6 +583,12 @@ static void show_kind(struct latency *l)
 			GTK_TREE_VIEW(l->worst_view)), path);
 	}
 	gtk_tree_path_free(path);
+}
+
+static void on_again(GtkButton *b, gpointer data)
+{
+	(void)b;
+	show_kind(data);
 }
 
 static void on_kind(GtkComboBox *c, gpointer data)
@@ -641,16 +656,41 @@ static void make_room(struct latency *l)
 		g_signal_connect(p, "size-allocate", G_CALLBACK(room_later), NULL);
 }
 
+static gboolean first_show(gpointer data)
+{
+	struct latency *l = data;
+
+	l->scheduled = false;
+	if (l->dead)		/* the tab went before it ran (on_destroy()) */
+		lat_free(l);
+	else
+		show_kind(l);
+	return G_SOURCE_REMOVE;
+}
+
+/*
+ * The first time the tab is shown: its room, then its pass, once the
+ * event that showed it is handled (a click, a key, an assistive
+ * technology's request: it gets its answer first); a picture without a
+ * person computes it at once, before the first frame that it shows
+ */
 static void on_map(GtkWidget *w, gpointer data)
 {
 	struct latency *l = data;
+	const struct gv_app *app = l->d->app;
 
 	(void)w;
 	if (l->shown)
 		return;
 	l->shown = true;
 	make_room(l);
-	show_kind(l);
+	if (app && (app->screenshot || app->bench)) {
+		show_kind(l);
+	} else {
+		set_summary(l, "Latencies: a pass over the trace...", false);
+		l->scheduled = true;
+		g_idle_add(first_show, l);
+	}
 }
 
 /* ---- building ---- */
@@ -722,6 +762,10 @@ static GtkWidget *build_bar(struct latency *l)
 	gtk_label_set_ellipsize(GTK_LABEL(l->summary), PANGO_ELLIPSIZE_END);
 	gtk_label_set_selectable(GTK_LABEL(l->summary), TRUE);
 	gtk_box_pack_start(GTK_BOX(bar), l->summary, TRUE, TRUE, 6);
+	l->again = gtk_button_new_with_mnemonic("Compute _again");
+	gtk_widget_set_no_show_all(l->again, TRUE);
+	g_signal_connect(l->again, "clicked", G_CALLBACK(on_again), l);
+	gtk_box_pack_end(GTK_BOX(bar), l->again, FALSE, FALSE, 0);
 	return bar;
 }
 
@@ -833,7 +877,7 @@ static void on_destroy(GtkWidget *w, gpointer data)
 
 	(void)w;
 	l->dead = true;
-	if (!l->busy)	/* else the pass frees it when it returns */
+	if (!l->busy && !l->scheduled)	/* else the pass or first_show() frees it */
 		lat_free(l);
 }
 
