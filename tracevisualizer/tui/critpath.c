@@ -99,9 +99,9 @@ void tui_critpath_page(struct tui *u, int top, int height)
 {
 	const struct lttr_critpath *cp = u->cp ? u->cp->cp : NULL;
 	uint64_t len;
-	char buf[256], title[320];
-	int y = top, nseg, ntot, x;
-	size_t i;
+	char buf[256] = "", title[320];
+	int y = top, nseg, ntot, nfull, x;
+	size_t i, off;
 
 	if (!cp)
 		return;
@@ -114,7 +114,18 @@ void tui_critpath_page(struct tui *u, int top, int height)
 		 A_NORMAL);
 	/* the totals below, a third of the page at most */
 	ntot = (int)cp->ntot + 1 < height / 3 ? (int)cp->ntot + 1 : height / 3;
-	nseg = top + height - y - ntot;
+	/* the selected segment's words whole under the list when its line is cut */
+	nfull = 0;
+	if (u->cp->sel < cp->nseg) {
+		const struct lttr_cp_seg *s = &cp->seg[u->cp->sel];
+
+		lttr_cp_seg_str(u->t, cp->acct, s, buf, sizeof(buf));
+		if (31 + 2 * (int)(s->depth < 8 ? s->depth : 8) + (int)strlen(buf) > u->w)
+			nfull = ((int)strlen(buf) + u->w - 12) / (u->w - 10);	/* (at spaces) */
+		if (nfull > 3)
+			nfull = 3;
+	}
+	nseg = top + height - y - ntot - nfull;
 	if (nseg < 1)
 		nseg = 1;
 	if (u->cp->sel >= cp->nseg)
@@ -126,11 +137,12 @@ void tui_critpath_page(struct tui *u, int top, int height)
 	for (i = u->cp->top; i < cp->nseg && i < u->cp->top + (size_t)nseg; i++, y++) {
 		const struct lttr_cp_seg *s = &cp->seg[i];
 		attr_t a = i == u->cp->sel ? A_REVERSE : A_NORMAL;
+		char w[256];
 
 		snprintf(title, sizeof(title), "  %.9f +%12.3f us %*s%s", tt_rel(u->t, s->start_ns),
 			 (double)(s->end_ns - s->start_ns) / 1e3,
 			 (int)(2 * (s->depth < 8 ? s->depth : 8)), "",
-			 lttr_cp_seg_str(u->t, cp->acct, s, buf, sizeof(buf)));
+			 lttr_cp_seg_str(u->t, cp->acct, s, w, sizeof(w)));
 		tui_clip(y, 0, u->w, title, a);
 		if (i == u->cp->sel) {
 			attron(A_REVERSE);
@@ -139,8 +151,23 @@ void tui_critpath_page(struct tui *u, int top, int height)
 			attroff(A_REVERSE);
 		}
 	}
+	/* (the list may end higher); cut at spaces */
+	for (x = 0, off = 0; x < nfull && buf[off]; x++) {
+		size_t n = strlen(buf + off), room = (size_t)(u->w - 3);
+
+		if (n > room) {
+			for (n = room; n > 0 && buf[off + n] != ' '; n--)
+				;
+			if (!n)
+				n = room;
+		}
+		tui_clip(top + height - ntot - nfull + x, 0, u->w, x ? "  " : "> ", A_BOLD);
+		tui_clip(top + height - ntot - nfull + x, 2, (int)n, buf + off, A_BOLD);
+		for (off += n; buf[off] == ' '; off++)
+			;
+	}
 	/* the totals under the segments (at the bottom when they fill the room) */
-	y = y + 1 < top + height - ntot ? y + 1 : top + height - ntot;
+	y = nfull ? top + height - ntot : y + 1 < top + height - ntot ? y + 1 : top + height - ntot;
 	snprintf(title, sizeof(title), "Totals (%.3f us), %zu segments%s:", (double)len / 1e3,
 		 cp->nseg, cp->ntot + 1 > (size_t)ntot ? ", the longest" : "");
 	tui_clip(y++, 0, u->w, title, A_BOLD);

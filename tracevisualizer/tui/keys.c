@@ -78,7 +78,10 @@ void tui_help_page(struct tui *u, int top, int height)
 	if (u->page_t.top + (size_t)height > lines)
 		u->page_t.top = lines > (size_t)height ? lines - (size_t)height : 0;
 	skip = u->page_t.top;
-#define LINE(...) do { if (skip) skip--; else if (y < top + height) mvprintw(y++, 0, __VA_ARGS__); } while (0)
+	/* a line cut at the terminal's edge (wrapped, the next would overwrite it) */
+#define LINE(...) do { if (skip) { skip--; } else if (y < top + height) { \
+		char l_[256]; snprintf(l_, sizeof(l_), __VA_ARGS__); \
+		tui_clip(y++, 0, u->w, l_, A_NORMAL); } } while (0)
 	for (i = 0; i < NHELP; i++) {
 		if (strcmp(group, help[i].group)) {
 			group = help[i].group;
