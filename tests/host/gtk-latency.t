@@ -20,7 +20,8 @@
 #     table, the process page's button, the control flow's right click,
 #     each as critical-path --json (segments, totals) and its words; a
 #     segment chosen moves the cursor to its start; the path drawn over
-#     the control flow in its colour, gone once unchecked.
+#     the control flow in its colour, gone once unchecked;
+#   - a damaged trace: the tab's summary says its figures may be wrong.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$(dirname "$0")/../lib/gtk.sh"
 tmp=$(mktemp -d)
@@ -52,6 +53,12 @@ checks < <($PY tests/lib/gtklatency.py png "$tmp/lat.png" "$tmp/wakeup.json")
 checks < <(cd "$tmp" && timeout 300 dbus-run-session -- xvfb-run -a -s "$screen" \
 	$PY "$TOP/tests/lib/gtklatency.py" window "$gtk" "$tmp/sim" "$tmp" "$tmp/cells.json" \
 	2> "$tmp/atspi.err" | grep -v '^SpiRegistry daemon')
+# a damaged trace: the tab says its figures may be wrong
+cp -r "$tmp/sim" "$tmp/cut" && truncate -s $(( $(stat -c %s "$tmp/sim/events") / 2 + 100 )) "$tmp/cut/events"
+checks < <(timeout 120 dbus-run-session -- xvfb-run -a -s "$screen" \
+	$PY tests/lib/gtklatency.py warned "$gtk" "$tmp/cut" 2>> "$tmp/atspi.err" |
+	grep -v '^SpiRegistry daemon')
+
 # GTK 3.24's own complaint on closing a tab while AT-SPI listens (see
 # gtk-window.t) is ignored; no other warning may come
 grep -E 'CRITICAL|WARNING' "$tmp/atspi.err" "$tmp/gtk.log" |

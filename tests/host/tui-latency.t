@@ -14,7 +14,8 @@
 # syscall instance: the critical path of its task over it as
 # critical-path --from --to prints it, Esc back to the page; C on a task
 # of view 1: its critical path over its life, a segment shown in view 1
-# (Enter); Esc canceling a pass (the view says so, Enter computes again);
+# (Enter); a cut trace: the figures said to be unsure; Esc canceling a
+# pass (the view says so, Enter computes again);
 # a pass's figures after K and T equal the JSON again.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$TOP/tests/lib/tui.sh"
@@ -268,6 +269,15 @@ if not ok:
     print("# %s\n# %s\n# %s\n# want %s" % (a[0], a[2:5], b[1:6], wb[:5]))
 sys.exit(0 if ok else 1)' "$tmp"
 is "$(tui_quit N)" 0 "q: status 0"
+
+# --- a damaged trace: the view says its figures may be wrong ---------------------
+cp -r "$tmp/sim" "$tmp/cut" && truncate -s $(( $(stat -c %s "$tmp/sim/events") / 2 + 100 )) "$tmp/cut/events"
+tui_start D 100 30 -- --salvage "$tmp/cut" && tui_key D 7 &&
+	[[ $(tui_line D 29) =~ ^warning:\ the\ figures\ may\ be\ wrong\ \(W:\ [0-9]+\ warnings?\)$ ]] &&
+	tui_key D Enter && [[ $(tui_line D 29) =~ ^warning:\ the\ figures\ may\ be\ wrong ]] &&
+	tui_key D W && tui_wait D '^Warnings: ' >/dev/null
+okscr D "a cut trace (--salvage): view 7 and a group's page say the figures may be wrong (W), W lists why"
+is "$(tui_quit D)" 0 "q: status 0"
 
 # --- Esc cancels a pass ----------------------------------------------------------
 # the keys typed ahead of a pass are read by its first progress call (after

@@ -9,6 +9,9 @@ and text of the same trace.
       and text of the kinds (K.json, K.txt: --worst 10 --explain; K.thr.json:
       with --threshold 20us) and CELLS a --dump-cells of the trace (the
       control flow's rows)
+  gtklatency.py warned PROG TRACE
+      the window on a damaged TRACE (--view latency): the tab's summary
+      says its figures may be wrong, as many warnings as the bar above
   gtklatency.py png PNG LATENCY_JSON
       a --screenshot of the Latency tab: its histogram's bars are those of
       the first group of LATENCY_JSON (the first sub-kind's total)
@@ -326,8 +329,30 @@ def window_main(prog, trace, jdir, cells):
         print("DONE")
 
 
+def warned_main(prog, trace):
+    from gtkdrive import Window, text_of, wait
+    w = Window(prog, ['--size', '1280x1000', '--view', 'latency', trace])
+    try:
+        def summary():
+            x = w.one('Latency summary', 'label')
+            return text_of(x) if x is not None else ''
+        st = wait(lambda: summary() if 'instances' in summary() else None, 30) or ''
+        bar = w.one('Warnings', 'label')
+        n = re.match(r'^(\d+) warnings?: ', text_of(bar)) if bar is not None else None
+        say(n and st.endswith("; the figures may be wrong: %s warning%s (the bar above)" %
+                              (n.group(1), "" if n.group(1) == "1" else "s")),
+            "a damaged trace: the Latency tab's summary says its figures may be wrong, as "
+            "many warnings as the bar above (%s)" % (n.group(1) if n else None), st)
+    finally:
+        st = w.quit()
+        say(st == 0, "Ctrl+Q: the program exits with status 0 (%s)" % st)
+        print("DONE")
+
+
 if __name__ == '__main__':
-    if sys.argv[1] == 'png':
+    if sys.argv[1] == 'warned':
+        warned_main(*sys.argv[2:4])
+    elif sys.argv[1] == 'png':
         png_main(*sys.argv[2:4])
     else:
         window_main(*sys.argv[2:6])

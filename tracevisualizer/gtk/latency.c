@@ -514,10 +514,15 @@ static void summarize(struct latency *l)
 		len += (size_t)snprintf(text + len, sizeof(text) - len,
 					"; no raise recorded (format 1.4)");
 	if (r->unmatched && len < sizeof(text))
-		snprintf(text + len, sizeof(text) - len,
-			 "; warning: %llu instance%s whose parts do not add up (contradictory events)",
-			 (unsigned long long)r->unmatched, r->unmatched == 1 ? "" : "s");
-	set_summary(l, text, r->unmatched != 0);
+		len += (size_t)snprintf(text + len, sizeof(text) - len,
+					"; warning: %llu instance%s whose parts do not add up "
+					"(contradictory events)", (unsigned long long)r->unmatched,
+					r->unmatched == 1 ? "" : "s");
+	/* the trace's own warnings (lost events, damage): the bar above lists them */
+	if (l->d->nwarnings && len < sizeof(text))
+		snprintf(text + len, sizeof(text) - len, "; the figures may be wrong: %zu warning%s "
+			 "(the bar above)", l->d->nwarnings, l->d->nwarnings == 1 ? "" : "s");
+	set_summary(l, text, r->unmatched != 0 || l->d->nwarnings);
 }
 
 /* the kind chosen: computed when it is not yet, then shown */

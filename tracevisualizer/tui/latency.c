@@ -884,7 +884,11 @@ const char *tui_latency_info(struct tui *u)
 	static char line[512];
 	const struct lttr_timing *r = result(u);
 
-	if (u->page == P_CRITPATH)
+	if (tui_warning_count(u))	/* lost events, damage: W lists them */
+		snprintf(line, sizeof(line), "warning: the figures may be wrong (W: %zu warning%s)%s",
+			 tui_warning_count(u), tui_warning_count(u) == 1 ? "" : "s",
+			 r && r->unmatched ? "; instances whose parts do not add up" : "");
+	else if (u->page == P_CRITPATH)
 		snprintf(line, sizeof(line), "j k: a segment  Enter g: show it in view 1  PgUp PgDn  Esc: back");
 	else if (r && r->unmatched)
 		snprintf(line, sizeof(line), "warning: %llu instance%s whose parts do not add up to the duration (contradictory events: W)",

@@ -262,7 +262,9 @@ static void draw_info(struct tui *u)
 		tui_graph_info(u, &u->g[u->view - V_FLOW], line, sizeof(line));
 	} else if ((u->page == P_NONE && u->view == V_LATENCY) || u->page == P_LATGROUP ||
 		   u->page == P_CRITPATH) {
-		tui_clip(u->h - 2, 0, u->w, tui_latency_info(u), A_BOLD);
+		const char *s = tui_latency_info(u);
+
+		tui_clip(u->h - 2, 0, u->w, s, strncmp(s, "warning", 7) ? A_BOLD : tui_attr_err(u));
 		return;
 	} else if (u->wa && (u->view == V_PROCS || u->view == V_SYSCALLS ||
 			     u->view == V_IRQS || u->page == P_PROCESS ||
