@@ -74,8 +74,9 @@ static void fill(struct gv_critpath *c)
 	lttr_fmt_time(gv_doc_rel(c->d, cp->to_ns), e, sizeof(e));
 	lttr_fmt_duration(len, dd, sizeof(dd));
 	snprintf(title, sizeof(title), "Critical path of %u %s from %s to %s (%s): what it waited "
-		 "for, across the tasks that woke it; %zu segments", cp->pid,
-		 lttr_timing_task_name(a, cp->pid), b, e, dd, cp->nseg);
+		 "for, across the tasks that woke it; %zu segments%s", cp->pid,
+		 lttr_timing_task_name(a, cp->pid), b, e, dd, cp->nseg,
+		 c->d->nwarnings ? "; the figures may be wrong (the warnings above)" : "");
 	gtk_label_set_text(GTK_LABEL(c->title), title);
 	c->filling = true;
 	gtk_list_store_clear(c->segs);
