@@ -14,9 +14,9 @@
 # syscall instance: the critical path of its task over it as
 # critical-path --from --to prints it, Esc back to the page; C on a task
 # of view 1: its critical path over its life, a segment shown in view 1
-# (Enter); a cut trace: the figures said to be unsure; Esc canceling a
-# pass (the view says so, Enter computes again);
-# a pass's figures after K and T equal the JSON again.
+# (Enter); a cut trace: the figures said to be unsure; Esc typed with
+# the key that starts a pass (7, T) cancels it: the view says so, and
+# Enter computes it again, its table latency --json's.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$TOP/tests/lib/tui.sh"
 command -v tmux >/dev/null || skip_all "tmux missing (scripts/setup-deps)"
