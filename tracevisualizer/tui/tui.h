@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * tui.h - the terminal front end, "tracevisualizer tui": six views over the
- * view model and the accounting of the reader library, one shared time
- * cursor and window.  It draws; every figure it shows comes from the
- * library (lttr_view_*, struct lttr_account), as the --json commands print
- * them.
+ * tui.h - the terminal front end, "tracevisualizer tui": seven views over
+ * the view model, the accounting and the timing analyses of the reader
+ * library, one shared time cursor and window.  It draws; every figure it
+ * shows comes from the library (lttr_view_*, struct lttr_account,
+ * lttr_timing_compute() and the explanations and critical paths), as the
+ * --json commands print them.
  */
 #ifndef TRACEVISUALIZER_TUI_H
 #define TRACEVISUALIZER_TUI_H
