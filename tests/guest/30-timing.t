@@ -26,6 +26,11 @@
 # dump's raises paired with the next entry of their vector on their CPU,
 # the system-wide syscall figures the sum of the threads', and no
 # syscall exit counted under the number the kernel gives a sigreturn's.
+# The front ends on these traces (no other boot): the window's Latency
+# tab of rt (a screenshot: its histogram's bars are the wakeups', the
+# FIFO parent's spin), the TUI's page of rt's wakeups (the figures, bars,
+# worst instances and the worst explained as latency --explain words it)
+# and A's critical path (C in view 1) as critical-path prints it.
 . "$(dirname "$0")/../lib/tap.sh"
 share=$(mktemp -d); trap 'rm -rf "$share"' EXIT
 
@@ -217,4 +222,66 @@ ok(any(s['pid'] == pc and s['state'] == 'blocked_sleep' for s in at['critical_pa
 done()
 PY
 )
+
+# --- the front ends on these traces: what they show is --json's ---------------
+export PYTHONPATH=$TOP/tests/lib
+PY=/usr/bin/python3	# Debian's, with Pillow
+tracevisualizer latency --kind wakeup --worst 10 --explain --json "$share/rt" > "$share/rt.w10.json" &&
+	tracevisualizer latency --kind wakeup --worst 10 --explain "$share/rt" > "$share/rt.w10.txt"
+ok $? "rt: latency --kind wakeup --worst 10 --explain, JSON and text"
+if command -v xvfb-run >/dev/null && $PY -c 'import PIL' 2>/dev/null; then
+	GTK_THEME=Adwaita timeout 120 xvfb-run -a -s "-screen 0 1280x1000x24" \
+		tracevisualizer/tracevisualizer-gtk --size 1280x1000 --view latency \
+		--screenshot "$share/rt.png" "$share/rt" 2> "$share/rt.gtk.err"
+	ok $? "rt: a screenshot of the window's Latency tab (--view latency)"
+	checks < <($PY tests/lib/gtklatency.py png "$share/rt.png" "$share/rt.w10.json")
+	[ -n "$KEEP" ] && cp "$share/rt.png" "$KEEP/30-timing-rt.png"	# KEEP=DIR: to look at
+else
+	ok 0 "# SKIP xvfb-run or Pillow missing (scripts/setup-deps)"
+fi
+. "$TOP/tests/lib/tui.sh"
+if command -v tmux >/dev/null; then
+	tui_setup "$share/tui"
+	trap 'tui_cleanup; rm -rf "$share"' EXIT
+	tui_start rt 200 70 -- "$share/rt" && tui_key rt 8 Enter && tui_screen rt > "$share/rt.tui"
+	ok $? "rt: the TUI's latency view (8), Enter: the page of the wakeups"
+	[ -n "$KEEP" ] && cp "$share/rt.tui" "$KEEP/30-timing-rt.tui"
+	is "$(tui_quit rt)" 0 "q: status 0"
+	# A's row alone in view 1 (the filter, hiding the others), then C
+	tui_start ch 200 70 -- "$share/chain" && tui_input ch f "pid == $pa" && tui_key ch F C &&
+		tui_screen ch > "$share/ch.tui" && [[ $(sed -n 2p "$share/ch.tui") =~ ^Critical\ path\ of\ $pa\  ]]
+	ok $? "chain: A's row alone in view 1 (f pid == $pa, F), C: its critical path page"
+	[ -n "$KEEP" ] && cp "$share/ch.tui" "$KEEP/30-timing-ch.tui" && cp -r "$share/chain" "$KEEP/"
+	[ -s "$share/ch.tui" ] || diag "$(cat "$TUI_DIR/ch.screen")"
+	is "$(tui_quit ch)" 0 "q: status 0"
+	checks < <(python3 - "$share" "$par" <<'PY'
+import sys
+from check import ok, load, done
+from tuilatency import page_problem, screen_lines
+d, par = sys.argv[1], int(sys.argv[2])
+j = load(d + '/rt.w10.json')
+scr = screen_lines(open(d + '/rt.tui').read())
+p = page_problem(scr, j, j, open(d + '/rt.w10.txt').read(), 200, 0, None, 'wakeup')
+ok(p is None, "rt: the TUI's page of the wakeups: figures, the command line's bars, the 10 worst, "
+   "the worst explained as latency --explain words it, every piece as the JSON (%s)" % p)
+import re
+on = [k for k, l in enumerate(scr) if l.startswith('      On cpu ')]
+ok(on and re.match(r'^ +[\d.]+ us +[\d.]+%%  %d ltt-rtwake \(\d+ pieces?\)$' % par, scr[on[0] + 1]),
+   "rt: the TUI names the FIFO parent %d first in the explanation of the worst wakeup" % par)
+cp = load(d + '/cp.json')['critical_path']
+txt = open(d + '/cp.txt').read().split('\n')
+scr = screen_lines(open(d + '/ch.tui').read())
+segs = [l for l in txt if l.startswith('  0.')]
+i = [k for k, l in enumerate(scr) if l.startswith('Totals (')]
+tots = [l for l in txt[txt.index([l for l in txt if l.startswith('  Totals (')][0]) + 1:] if l.strip()]
+ok(scr[1] == txt[0].split(': what it waited for')[0] and scr[3:3 + len(segs)] == segs and i and
+   scr[i[0] + 1:i[0] + 1 + len(tots)] == tots,
+   "chain: the TUI's critical path of A: its %d segments and %d totals as critical-path prints them"
+   % (len(segs), len(tots)))
+done()
+PY
+)
+else
+	ok 0 "# SKIP tmux missing (scripts/setup-deps)"
+fi
 done_testing

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""gtkprogress.py PROG BIG EVENTS OUTDIR - the long operations of
+"""gtkprogress.py PROG BIG EVENTS OUTDIR [WHAT [LATENCY]] - the long operations of
 tracevisualizer-gtk on a big trace (tests/host/gtk-progress.t), used as a
 person uses them (keys and clicks by xdotool, read back through AT-SPI):
 
@@ -17,7 +17,12 @@ person uses them (keys and clicks by xdotool, read back through AT-SPI):
     and moves forward; Cancel ends it with "search canceled" in the
     status bar, the cursor where it was; the same search run to its end
     says "no match after the cursor" (or "selected event"); the keys work on afterwards
-    (W zooms in) and Ctrl+Q exits with status 0;
+    (W zooms in);
+  - the Latency tab, shown, computes the wakeup latencies: a "Working"
+    dialog whose bar says so and moves forward; Cancel ends it, the tab
+    says so and offers "Compute again", which computes them to the end:
+    the summary counts LATENCY instances (latency --kind wakeup --json's);
+    Ctrl+Q exits with status 0;
   - the Paths tab (--view paths), shown once the trace is read, searches
     for the paths: a "Working" dialog whose bar is named for what it does;
     Cancel ends it, the tab says so and offers "Find the
@@ -175,7 +180,46 @@ def search(w, expr):
                 ('no match' in w.status() and 'x'), 60)
 
 
-def read_and_search(prog, big, events, out):
+def latency(w, nlat):
+    """the Latency tab's pass canceled, then computed again to its end;
+    False: too fast to be seen"""
+    def summary():
+        lab = w.one('Latency summary', 'label')
+        return text_of(lab) if lab is not None else ''
+    tab = w.one('Latency', 'page tab')
+    tab.get_parent().select_child(tab.get_index_in_parent())
+    dlg = wait(lambda: find_dialog(w, 'Working') or ('instances' in summary() and 'x'), 60)
+    if dlg is None or dlg == 'x':
+        print("TOOFAST the latencies were computed before their dialog was seen")
+        return False
+    bar = bar_of(w, dlg)
+    want = 'Latencies (wakeup): a pass over the trace'
+    check(bar is not None and bar_text(bar) == want,
+          "latency: a 'Working' dialog, its bar says '%s'" % want, bar and bar_text(bar))
+    seen = watch(w, 'Working', bar, lambda s: len(s) >= 2 and s[-1] > s[0])
+    if find_dialog(w, 'Working') is None:
+        print("TOOFAST the latencies were computed while their bar was watched")
+        return False
+    click_button(w, dlg, 'Cancel')
+    st = wait(lambda: summary() if 'Canceled' in summary() or 'instances' in summary() else None, 60)
+    if st and 'instances' in st:
+        print("TOOFAST the latencies were computed before Cancel was taken")
+        return False
+    check(len(seen) >= 2 and seen[-1] > seen[0] and forward(seen),
+          "latency: the bar moves forward (%s)" % ", ".join("%.3f" % v for v in seen[:6]))
+    again = w.one('Compute again', 'push button')
+    check(st == 'Canceled: the latencies were not computed to the end' and again is not None and
+          not w.one('Latency groups', 'tree table').get_n_rows(),
+          "latency: Cancel ends it, the tab says so, no group, 'Compute again' offered", st)
+    click_button(w, w.app(0), 'Compute again')
+    wait(lambda: find_dialog(w, 'Working') is None and 'instances' in summary(), 120)
+    want = 'wakeup to run, and preempted to run again: %d instances' % nlat
+    check(summary() == want and w.one('Compute again', 'push button') is None,
+          "latency: computed again to its end: '%s'" % want, summary())
+    return True
+
+
+def read_and_search(prog, big, events, out, nlat):
     """reading to the end, then a search canceled and one to its end;
     False: too fast to be seen"""
     w = start(prog, big, out, 'search')
@@ -233,6 +277,8 @@ def read_and_search(prog, big, events, out):
         st2 = w.wait_status(lambda s: status_events(s) not in (None, events), 15)
         check(status_events(st2) is not None and status_events(st2) < events,
               "W zooms in afterwards: fewer events in the window", st2)
+        if not latency(w, nlat):
+            return False
     finally:
         st = w.quit()
     check(st == 0, "read: Ctrl+Q, exit status 0 (%s)" % st)
@@ -336,9 +382,10 @@ def paths_search(prog, big, events, out):
 def main():
     prog, big, events, out = sys.argv[1:5]
     what = sys.argv[5] if len(sys.argv) > 5 else 'all'
+    nlat = int(sys.argv[6]) if len(sys.argv) > 6 else 0
     if what in ('all', 'cancel') and not cancel_reading(prog, big, out):
         return
-    if what in ('all', 'search') and not read_and_search(prog, big, int(events), out):
+    if what in ('all', 'search') and not read_and_search(prog, big, int(events), out, nlat):
         return
     if what in ('all', 'close'):
         close_while_searching(prog, big, int(events), out)

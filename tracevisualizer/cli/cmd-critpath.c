@@ -9,6 +9,7 @@
 #include <lttr/lttr.h>
 #include <lttr/analysis/critpath.h>
 #include <lttr/output/json-timing.h>
+#include <lttr/output/timing-text.h>
 #include "cli.h"
 #include "timing-text.h"
 
@@ -41,7 +42,7 @@ int cmd_critpath(struct cli_opts *o)
 	} else {
 		printf("Critical path of %u %s from %.9f to %.9f s (%.3f us): what it waited for,\n"
 		       "followed back across the tasks that woke it (indented one step per wakeup):\n",
-		       cp->pid, tt_name(cp->acct, cp->pid), tt_rel(t, cp->from_ns),
+		       cp->pid, lttr_timing_task_name(cp->acct, cp->pid), tt_rel(t, cp->from_ns),
 		       tt_rel(t, cp->to_ns), (double)(cp->to_ns - cp->from_ns) / 1e3);
 		tt_critpath(t, cp->acct, cp, "  ", (size_t)-1);
 	}

@@ -10,6 +10,7 @@
 #include <lttr/lttr.h>
 #include <lttr/analysis/explain.h>
 #include <lttr/output/json-timing.h>
+#include <lttr/output/timing-text.h>
 #include "cli.h"
 #include "timing-text.h"
 
@@ -18,14 +19,14 @@ static void print_text(const struct lttr_trace *t, const struct lttr_explain_at 
 	const struct lttr_account *a = r->acct;
 	char w[160];
 
-	printf("%u %s at %.9f s: ", r->pid, tt_name(a, r->pid), tt_rel(t, r->at_ns));
+	printf("%u %s at %.9f s: ", r->pid, lttr_timing_task_name(a, r->pid), tt_rel(t, r->at_ns));
 	switch (r->state) {
 	case LTTR_CP_RUNNING:
 		printf("running on cpu %u", r->cpu);
 		break;
 	case LTTR_CP_RUNNABLE:
 		printf("runnable (%s), waiting for cpu %u", r->preempted ? "preempted" :
-		       r->waker.known ? tt_waker(t, a, &r->waker, w, sizeof(w)) : "new",
+		       r->waker.known ? lttr_waker_str(t, a, &r->waker, w, sizeof(w)) : "new",
 		       r->cpu);
 		break;
 	case LTTR_CP_BLOCKED:
@@ -45,7 +46,7 @@ static void print_text(const struct lttr_trace *t, const struct lttr_explain_at 
 	       tt_rel(t, r->end_ns), (double)(r->end_ns - r->start_ns) / 1e3,
 	       r->ended ? "" : ", to the end of the trace");
 	if (r->state == LTTR_CP_BLOCKED) {
-		printf("  %s\n", r->ended ? tt_waker(t, a, &r->waker, w, sizeof(w)) :
+		printf("  %s\n", r->ended ? lttr_waker_str(t, a, &r->waker, w, sizeof(w)) :
 		       "not woken before the end of the trace");
 		if (r->path) {
 			printf("\nWhat it waited for (the critical path of the block):\n");

@@ -14,6 +14,7 @@
 #include <lttr/analysis/explain.h>
 #include <lttr/analysis/timing.h>
 #include <lttr/output/json-timing.h>
+#include <lttr/output/timing-text.h>
 #include "cli.h"
 #include "histpng.h"
 #include "timing-text.h"
@@ -53,28 +54,7 @@ static bool has_numbers(unsigned int kind)
 static const char *group_label(const struct lctx *x, const struct lttr_timing_group *g,
 			       char *buf, size_t size)
 {
-	char w[32];
-	const char *n;
-
-	switch (g->level) {
-	case LTTR_TG_TASK:
-		snprintf(buf, size, "%u %s", g->pid, tt_name(x->r->acct, g->pid));
-		break;
-	case LTTR_TG_WHAT:
-		n = lttr_timing_what_str(x->t, x->r->kind, g->what, g->sysvec, w, sizeof(w));
-		if (x->r->kind == LTTR_TIMING_SYSCALL)
-			snprintf(buf, size, "%s", n);
-		else
-			snprintf(buf, size, g->sysvec ? "%s (0x%x)" : "%s (%u)", n, g->what);
-		if (g->sub == LTTR_SUB_RAISE)
-			snprintf(buf + strlen(buf), size - strlen(buf), " raise");
-		break;
-	default:
-		snprintf(buf, size, "%s (all %s)", lttr_timing_sub_name(g->sub),
-			 has_numbers(x->r->kind) ? "of them" : "tasks");
-		break;
-	}
-	return buf;
+	return lttr_timing_group_str(x->t, x->r, g, buf, size);
 }
 
 static const struct lttr_explanation *explained(void *arg, const struct lttr_timing_inst *in)
@@ -194,45 +174,13 @@ static void print_inst(const struct lctx *x, const struct lttr_timing_inst *in,
 		       const char *indent)
 {
 	const struct lttr_account *a = x->r->acct;
-	char buf[200], w[160], nb[32];
 	const struct lttr_explanation *e;
-	unsigned int p;
-	size_t n;
+	char buf[256];
 
-	buf[0] = '\0';
-	switch (in->sub) {
-	case LTTR_SUB_WAKEUP:
-		snprintf(buf, sizeof(buf), "%s%s", in->forked ? "new task, " : "",
-			 tt_waker(x->t, a, &in->waker, w, sizeof(w)));
-		break;
-	case LTTR_SUB_TIMER:
-		snprintf(buf, sizeof(buf), "deadline %.9f s, timer +%.3f us, runnable +%.3f us, %s",
-			 tt_rel(x->t, in->start_ns), (double)in->part[LTTR_PART_TIMER] / 1e3,
-			 (double)in->part[LTTR_PART_RUNNABLE] / 1e3,
-			 tt_waker(x->t, a, &in->waker, w, sizeof(w)));
-		break;
-	case LTTR_SUB_CALL:
-		n = (size_t)snprintf(buf, sizeof(buf), "%s:",
-				     lttr_timing_what_str(x->t, x->r->kind, in->what, false,
-							  nb, sizeof(nb)));
-		for (p = 0; p < LTTR_PART_COUNT && n < sizeof(buf); p++)
-			if (in->part[p])
-				n += (size_t)snprintf(buf + n, sizeof(buf) - n, " %s %.3f us",
-						      lttr_timing_part_name(p),
-						      (double)in->part[p] / 1e3);
-		break;
-	case LTTR_SUB_HANDLER:
-	case LTTR_SUB_RAISE:
-		snprintf(buf, sizeof(buf), "%s%s over %u %s",
-			 lttr_timing_what_str(x->t, x->r->kind, in->what, in->sysvec, nb, sizeof(nb)),
-			 in->sub == LTTR_SUB_RAISE ? " raised, run" : "", in->pid, tt_name(a, in->pid));
-		break;
-	default:
-		break;
-	}
+	lttr_timing_inst_str(x->t, x->r, in, buf, sizeof(buf));
 	printf("%s%.9f s %12.3f us  %u %s cpu %u%s%s\n", indent, tt_rel(x->t, in->start_ns),
-	       (double)(in->end_ns - in->start_ns) / 1e3, in->pid, tt_name(a, in->pid),
-	       in->cpu, buf[0] ? "  " : "", buf);
+	       (double)(in->end_ns - in->start_ns) / 1e3, in->pid,
+	       lttr_timing_task_name(a, in->pid), in->cpu, buf[0] ? "  " : "", buf);
 	e = explained((void *)x, in);
 	if (e)
 		tt_explanation(x->t, a, e, "      ", 12);
@@ -273,7 +221,7 @@ static void print_table(const struct lctx *x)
 				continue;
 			snprintf(lb, sizeof(lb), "  %s %u %s",
 				 lttr_timing_what_str(x->t, r->kind, c->what, false, buf, sizeof(buf)),
-				 c->pid, tt_name(r->acct, c->pid));
+				 c->pid, lttr_timing_task_name(r->acct, c->pid));
 			tt_dist_row(LABEL, lb, &c->dist);
 		}
 	}

@@ -45,7 +45,8 @@ static void usage(FILE *f)
 "  check      the conservation checks, and the view model against the\n"
 "             accounting (exit status 3 when one fails)\n"
 "  tui        the terminal analyzer: control flow, resources, processes,\n"
-"             syscalls, irqs, events and causal paths in one window of time\n"
+"             syscalls, irqs, events, causal paths and latencies (the worst\n"
+"             explained, a task's critical path) in one window of time\n"
 "             (keys: ?)\n"
 "  export     --pcap FILE: the captured packets as a pcap file (Wireshark);\n"
 "             --ctf DIR: the whole trace as CTF 1.8 (babeltrace2, Trace Compass);\n"
@@ -397,8 +398,9 @@ static const struct command {
 	{ "check", "the conservation checks, and the view model against the accounting\n"
 		   "(exit status 3 when one fails, 4 when the trace is incomplete)" },
 	{ "tui", "the terminal analyzer: control flow, resources, processes, syscalls,\n"
-		 "irqs, events and the causal paths through the messages in one window\n"
-		 "of time (keys: ?)" },
+		 "irqs, events, the causal paths through the messages and latencies\n"
+		 "(the worst explained, a task's critical path) in one window of time\n"
+		 "(keys: ?)" },
 	{ "export", "the trace in other tools' formats: with --pcap FILE its captured\n"
 		    "network packets as pcap (libpcap, nanosecond time stamps in\n"
 		    "CLOCK_REALTIME, LINUX_SLL2 frames keeping the interface and the\n"

@@ -318,6 +318,17 @@ static void on_view(GtkMenuItem *item, gpointer data)
 		gv_doc_show_view(d, GPOINTER_TO_INT(g_object_get_data(G_OBJECT(item), "view")));
 }
 
+static void on_critpath(GtkMenuItem *item, gpointer data)
+{
+	struct gv_doc *d = current(data);
+
+	(void)item;
+	if (d && d->sel_pid)
+		gv_critpath_show(d, d->sel_pid, 0, UINT64_MAX);
+	else if (d)
+		gv_doc_message(d, true, "select a task first (click its row)");
+}
+
 static void on_active(GtkCheckMenuItem *item, gpointer data)
 {
 	struct gv_doc *d = current(data);
@@ -380,7 +391,7 @@ static GtkWidget *menu_item(GtkWidget *menu, const char *label, GCallback cb, gp
 static GtkWidget *menus(struct gv_app *app, GtkAccelGroup *accel)
 {
 	static const char *const views[] = { "_Control flow", "_Resources", "_Processes",
-		"_Events", "_Statistics", "P_aths" };
+		"_Events", "_Statistics", "P_aths", "_Latency" };
 	GtkWidget *bar = gtk_menu_bar_new(), *m, *top, *it;
 	int v;
 
@@ -414,6 +425,9 @@ static GtkWidget *menus(struct gv_app *app, GtkAccelGroup *accel)
 			       GDK_MOD1_MASK);
 		g_object_set_data(G_OBJECT(it), "view", GINT_TO_POINTER(v));
 	}
+	/* the critical path of the task selected (gv_doc_key(): C) */
+	menu_item(m, "Critical _path of the selected task", G_CALLBACK(on_critpath), app, NULL, 0,
+		  0);
 	it = gtk_check_menu_item_new_with_mnemonic("_Active rows only");
 	gtk_menu_shell_append(GTK_MENU_SHELL(m), it);
 	g_signal_connect(it, "toggled", G_CALLBACK(on_active), app);

@@ -14,12 +14,13 @@ static void usage(FILE *f)
 "Usage: tracevisualizer-gtk [OPTIONS] TRACEDIR...\n"
 "\n"
 "The GTK analyzer of LTT traces (docs/views.md): control flow, resources,\n"
-"processes, events, statistics and causal paths of each trace in a tab, one\n"
-"shared time window.  Press ? in the window for the keys.\n"
+"processes, events, statistics, causal paths, latencies and critical paths\n"
+"of each trace in a tab, one shared time window.  Press ? in the window for\n"
+"the keys.\n"
 "\n"
 "Options:\n"
 "  --view V         the view shown first: flow, resources, processes, events,\n"
-"                   stats or paths (default flow and events)\n"
+"                   stats, paths or latency (default flow and events)\n"
 "  --window A:B     the time window, seconds from the trace start\n"
 "  --pid LIST       show only these tasks (comma-separated pids)\n"
 "  --size WxH       the window's size (default 1280x800)\n"
@@ -51,7 +52,7 @@ static int bad(const char *fmt, ...)
 int main(int argc, char **argv)
 {
 	static const char *const views[] = { "flow", "resources", "processes", "events", "stats",
-		"paths" };
+		"paths", "latency" };
 	struct gv_app app;
 	char **dirs = calloc((size_t)argc + 1, sizeof(*dirs));
 	int i, n = 0, r;
@@ -82,7 +83,7 @@ int main(int argc, char **argv)
 				if (!strcmp(arg, views[k]))
 					break;
 			if (!arg || k == sizeof(views) / sizeof(views[0]))
-				return bad("--view needs flow, resources, processes, events, stats or paths");
+				return bad("--view needs flow, resources, processes, events, stats, paths or latency");
 			app.view = (int)k;
 			i++;
 		} else if (!strcmp(a, "--window")) {

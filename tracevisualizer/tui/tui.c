@@ -17,7 +17,8 @@
 
 static const char *const view_names[V_COUNT] = {
 	[V_FLOW] = "Flow", [V_RES] = "Resources", [V_PROCS] = "Processes",
-	[V_SYSCALLS] = "Syscalls", [V_IRQS] = "IRQs", [V_EVENTS] = "Events", [V_PATHS] = "Paths",
+	[V_SYSCALLS] = "Syscalls", [V_IRQS] = "IRQs", [V_EVENTS] = "Events",
+	[V_PATHS] = "Paths", [V_LATENCY] = "Latency",
 };
 
 static double now_ms(void)
@@ -161,6 +162,7 @@ int tui_prompt(struct tui *u, const char *label, char *buf, size_t size)
 static const char *const view_short[V_COUNT] = {
 	[V_FLOW] = "Flow", [V_RES] = "Res", [V_PROCS] = "Procs", [V_SYSCALLS] = "Sys",
 	[V_IRQS] = "IRQs", [V_EVENTS] = "Events", [V_PATHS] = "Paths",
+	[V_LATENCY] = "Latency",
 };
 
 static void draw_title(struct tui *u)
@@ -261,6 +263,12 @@ static void draw_info(struct tui *u)
 		tui_graph_info(u, &u->g[u->view - V_FLOW], line, sizeof(line));
 	} else if (u->page == P_NONE && u->view == V_PATHS) {
 		snprintf(line, sizeof(line), "%s", tui_paths_keys(u));
+	} else if ((u->page == P_NONE && u->view == V_LATENCY) || u->page == P_LATGROUP ||
+		   u->page == P_CRITPATH) {
+		const char *s = tui_latency_info(u);
+
+		tui_clip(u->h - 2, 0, u->w, s, strncmp(s, "warning", 7) ? A_BOLD : tui_attr_err(u));
+		return;
 	} else if (u->wa && (u->view == V_PROCS || u->view == V_SYSCALLS ||
 			     u->view == V_IRQS || u->page == P_PROCESS ||
 			     u->page == P_SYSCALL)) {
@@ -308,6 +316,12 @@ static void draw(struct tui *u)
 	case P_BOOKMARKS:
 		tui_bookmarks_page(u, top, height);
 		break;
+	case P_LATGROUP:
+		tui_latency_page(u, top, height);
+		break;
+	case P_CRITPATH:
+		tui_critpath_page(u, top, height);
+		break;
 	default:
 		switch (u->view) {
 		case V_FLOW:
@@ -325,6 +339,9 @@ static void draw(struct tui *u)
 			break;
 		case V_PATHS:
 			tui_paths_draw(u, top, height);
+			break;
+		case V_LATENCY:
+			tui_latency_draw(u, top, height);
 			break;
 		default:
 			tui_events_draw(u, top, height);
@@ -493,6 +510,8 @@ int cmd_tui(const struct cli_opts *o)
 		fclose(u->timing);
 	tui_events_free(u);
 	tui_paths_free(u);
+	tui_critpath_free(u);
+	tui_latency_free(u);
 	tui_syscalls_free(u);
 	tui_procs_free(u);
 	lttr_account_free(u->wa);

@@ -13,7 +13,8 @@
  * then the hog that ran.  The simulated trace (simtrace.c): the worst
  * instances of every kind explained, every task's critical path, the
  * state of every task at many times: items and segments tile their
- * intervals, totals add up to them.
+ * intervals, totals add up to them; the same with a progress callback
+ * (lttr_explain_progress(), lttr_critpath_progress()), and canceled.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -321,6 +322,132 @@ static void test_requests(void)
 	lttr_trace_close(tt);
 }
 
+/* a progress callback: the calls seen, in order; cancels at @stop (0: never) */
+struct prog {
+	unsigned int calls;
+	unsigned int last;
+	unsigned int stop;
+	bool order;
+};
+
+static int on_progress(void *arg, unsigned int permille)
+{
+	struct prog *p = arg;
+
+	if (permille < p->last || permille > 1000)
+		p->order = false;
+	p->last = permille;
+	p->calls++;
+	return p->stop && permille >= p->stop;
+}
+
+/* field by field: the structs have padding */
+static bool same_waker(const struct lttr_waker *a, const struct lttr_waker *b)
+{
+	return a->known == b->known && a->sysvec == b->sysvec && a->mode == b->mode &&
+	       a->cpu == b->cpu && a->pid == b->pid && a->ctx == b->ctx &&
+	       a->time_ns == b->time_ns;
+}
+
+static bool same_expl(const struct lttr_explanation *a, const struct lttr_explanation *b)
+{
+	size_t i;
+
+	if (a->n != b->n || a->ntot != b->ntot)
+		return false;
+	for (i = 0; i < a->n; i++) {
+		const struct lttr_ex_item *x = &a->v[i], *y = &b->v[i];
+
+		if (x->start_ns != y->start_ns || x->end_ns != y->end_ns || x->pid != y->pid ||
+		    x->what != y->what || x->cpu != y->cpu || x->type != y->type ||
+		    x->mode != y->mode || x->reason != y->reason || x->sysvec != y->sysvec ||
+		    !same_waker(&x->waker, &y->waker))
+			return false;
+	}
+	for (i = 0; i < a->ntot; i++) {
+		const struct lttr_ex_total *x = &a->tot[i], *y = &b->tot[i];
+
+		if (x->who != y->who || x->type != y->type || x->reason != y->reason ||
+		    x->sysvec != y->sysvec || x->pid != y->pid || x->what != y->what ||
+		    x->ns != y->ns || x->count != y->count)
+			return false;
+	}
+	return true;
+}
+
+static bool same_path(const struct lttr_critpath *a, const struct lttr_critpath *b)
+{
+	size_t i;
+
+	if (!a || !b || a->nseg != b->nseg || a->ntot != b->ntot || a->from_ns != b->from_ns ||
+	    a->to_ns != b->to_ns || a->pid != b->pid)
+		return false;
+	for (i = 0; i < a->nseg; i++) {
+		const struct lttr_cp_seg *x = &a->seg[i], *y = &b->seg[i];
+
+		if (x->start_ns != y->start_ns || x->end_ns != y->end_ns || x->pid != y->pid ||
+		    x->state != y->state || x->reason != y->reason || x->mode != y->mode ||
+		    x->cpu != y->cpu || x->what != y->what || x->depth != y->depth ||
+		    !same_waker(&x->waker, &y->waker))
+			return false;
+	}
+	for (i = 0; i < a->ntot; i++)
+		if (a->tot[i].pid != b->tot[i].pid || a->tot[i].state != b->tot[i].state ||
+		    a->tot[i].reason != b->tot[i].reason || a->tot[i].ns != b->tot[i].ns ||
+		    a->tot[i].count != b->tot[i].count)
+			return false;
+	return true;
+}
+
+/*
+ * The calls with a progress callback: the same results, the progress told
+ * in order, and a cancel that stops the pass (the front ends' Cancel)
+ */
+static void test_progress(struct lttr_trace *t, const struct lttr_ex_req *rq, size_t n,
+			  const struct lttr_explained *want, uint32_t pid)
+{
+	struct prog p = { .order = true };
+	struct lttr_explained *x = NULL;
+	struct lttr_critpath *a = NULL, *b = NULL;
+	struct lttr_error err;
+	size_t i;
+	bool same;
+
+	same = lttr_explain_progress(t, rq, n, on_progress, &p, &x, &err) == 0 && x &&
+	       x->n == want->n;
+	for (i = 0; same && i < x->n; i++)
+		same = same_expl(&x->v[i], &want->v[i]);
+	same = same && p.calls > 1 && p.order;
+	ok(same,
+	   "lttr_explain_progress(): the explanations of lttr_explain(), the progress told %u times in order",
+	   p.calls);
+	lttr_explained_free(x);
+	x = NULL;
+	memset(&p, 0, sizeof(p));
+	p.order = true;
+	p.stop = 300;
+	same = lttr_explain_progress(t, rq, n, on_progress, &p, &x, &err) == -LTTR_E_CANCELED;
+	ok(same && !x && err.code == LTTR_E_CANCELED && p.last >= 300 && p.last < 1000,
+	   "lttr_explain_progress(): canceled at %u permille, no result", p.last);
+	memset(&p, 0, sizeof(p));
+	p.order = true;
+	lttr_critpath_compute(t, pid, 0, UINT64_MAX, &a, &err);
+	same = lttr_critpath_progress(t, pid, 0, UINT64_MAX, on_progress, &p, &b, &err) == 0 &&
+	       same_path(a, b) && p.calls > 1 && p.order;
+	ok(same,
+	   "lttr_critpath_progress(): the path of lttr_critpath_compute() (%zu segments), the progress told %u times in order",
+	   a ? a->nseg : 0, p.calls);
+	lttr_critpath_free(a);
+	lttr_critpath_free(b);
+	b = NULL;
+	memset(&p, 0, sizeof(p));
+	p.order = true;
+	p.stop = 1;
+	same = lttr_critpath_progress(t, pid, 0, UINT64_MAX, on_progress, &p, &b, &err) ==
+	       -LTTR_E_CANCELED;
+	ok(same && !b && p.calls == 1, "lttr_critpath_progress(): canceled at its first call, no result");
+}
+
 /* the simulated trace: everything tiles */
 static void test_sim(void)
 {
@@ -356,6 +483,8 @@ static void test_sim(void)
 			good = false;
 		for (w = 0; x && w < x->n; w++)
 			good &= expl_tiles(&x->v[w]);
+		if (k == LTTR_TIMING_WAKEUP && x)
+			test_progress(t, rq, n, x, 111);
 		lttr_explained_free(x);
 		lttr_timing_free(r);
 	}

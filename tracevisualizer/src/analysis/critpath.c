@@ -259,6 +259,13 @@ int lttr_critpath_compute(struct lttr_trace *t, uint32_t pid, uint64_t from_ns,
 			  uint64_t to_ns, struct lttr_critpath **out,
 			  struct lttr_error *err)
 {
+	return lttr_critpath_progress(t, pid, from_ns, to_ns, NULL, NULL, out, err);
+}
+
+int lttr_critpath_progress(struct lttr_trace *t, uint32_t pid, uint64_t from_ns,
+			   uint64_t to_ns, int (*progress)(void *arg, unsigned int permille),
+			   void *arg, struct lttr_critpath **out, struct lttr_error *err)
+{
 	const struct lttr_acct_task *tk;
 	struct lttr_critpath *cp;
 	struct timeline tl;
@@ -266,7 +273,7 @@ int lttr_critpath_compute(struct lttr_trace *t, uint32_t pid, uint64_t from_ns,
 	int r;
 
 	*out = NULL;
-	r = tl_collect(t, win, 1, false, false, 0, &tl, err);
+	r = tl_collect(t, win, 1, false, false, 0, progress, arg, &tl, err);
 	if (r < 0)
 		return r;
 	tk = lttr_account_find(tl.acct, pid);

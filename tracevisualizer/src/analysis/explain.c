@@ -293,6 +293,13 @@ void lttr_explained_free(struct lttr_explained *r)
 int lttr_explain(struct lttr_trace *t, const struct lttr_ex_req *reqs, size_t n,
 		 struct lttr_explained **out, struct lttr_error *err)
 {
+	return lttr_explain_progress(t, reqs, n, NULL, NULL, out, err);
+}
+
+int lttr_explain_progress(struct lttr_trace *t, const struct lttr_ex_req *reqs, size_t n,
+			  int (*progress)(void *arg, unsigned int permille), void *arg,
+			  struct lttr_explained **out, struct lttr_error *err)
+{
 	struct lttr_explained *r;
 	struct timeline tl;
 	uint64_t *win;
@@ -314,7 +321,7 @@ int lttr_explain(struct lttr_trace *t, const struct lttr_ex_req *reqs, size_t n,
 	/* no request: an empty window, not the whole trace */
 	if (!n)
 		win[0] = win[1] = 0;
-	ret = tl_collect(t, win, n ? n : 1, true, false, 0, &tl, err);
+	ret = tl_collect(t, win, n ? n : 1, true, false, 0, progress, arg, &tl, err);
 	free(win);
 	if (ret < 0) {
 		free(r);
@@ -412,7 +419,7 @@ int lttr_explain_at(struct lttr_trace *t, uint32_t pid, uint64_t at_ns,
 	r->pid = pid;
 	r->at_ns = at_ns;
 	/* pass 1: the task's states, the whole trace */
-	ret = tl_collect(t, NULL, 0, false, true, pid, &tl, err);
+	ret = tl_collect(t, NULL, 0, false, true, pid, NULL, NULL, &tl, err);
 	if (ret < 0) {
 		free(r);
 		return ret;
@@ -426,7 +433,7 @@ int lttr_explain_at(struct lttr_trace *t, uint32_t pid, uint64_t at_ns,
 	/* pass 2: every task and CPU over the state's interval */
 	win[0] = r->start_ns;
 	win[1] = r->end_ns;
-	ret = tl_collect(t, win, 1, true, false, 0, &tl, err);
+	ret = tl_collect(t, win, 1, true, false, 0, NULL, NULL, &tl, err);
 	if (ret < 0) {
 		free(r);
 		return ret;

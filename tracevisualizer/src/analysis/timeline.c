@@ -12,6 +12,8 @@
 #include <lttr/reader/trace.h>
 #include "analysis/timeline.h"
 
+#define PROGRESS_EVERY 4096	/* events between two progress calls */
+
 /* [a, b] meets a window */
 static bool overlaps(const struct timeline *tl, uint64_t a, uint64_t b)
 {
@@ -130,10 +132,20 @@ static void on_segment(void *arg, const struct lttr_flow_seg *sg)
 
 static int on_event(void *arg, const struct lttr_event *ev)
 {
-	const struct timeline *tl = arg;
+	struct timeline *tl = arg;
 
-	(void)ev;
-	return tl->nomem ? -LTTR_E_NOMEM : 0;
+	if (tl->nomem)
+		return -LTTR_E_NOMEM;
+	if (tl->progress && !(++tl->events % PROGRESS_EVERY)) {
+		uint64_t span = tl->end_ns - tl->start_ns;
+		uint64_t done = ev->time_ns > tl->start_ns ? ev->time_ns - tl->start_ns : 0;
+
+		if (done > span)
+			done = span;
+		if (tl->progress(tl->parg, span ? (unsigned int)(done * 1000 / span) : 1000))
+			return -LTTR_E_CANCELED;
+	}
+	return 0;
 }
 
 static int cmp_win(const void *pa, const void *pb)
@@ -146,8 +158,9 @@ static int cmp_win(const void *pa, const void *pb)
 }
 
 int tl_collect(struct lttr_trace *t, const uint64_t *win, size_t nwin, bool segments,
-	       bool only, uint32_t only_pid, struct timeline *tl,
-	       struct lttr_error *err)
+	       bool only, uint32_t only_pid,
+	       int (*progress)(void *arg, unsigned int permille), void *parg,
+	       struct timeline *tl, struct lttr_error *err)
 {
 	struct lttr_account_hooks hooks = {
 		on_event, segments ? on_segment : NULL, on_transition, on_task, NULL,
@@ -159,6 +172,8 @@ int tl_collect(struct lttr_trace *t, const uint64_t *win, size_t nwin, bool segm
 	tl->segments = segments;
 	tl->only = only;
 	tl->only_pid = only_pid;
+	tl->progress = progress;
+	tl->parg = parg;
 	tl->ncpus = lttr_trace_ncpus(t);
 	tl->start_ns = lttr_trace_window_start(t);
 	tl->end_ns = lttr_trace_end_ns(t);

@@ -60,17 +60,23 @@ struct timeline {
 	uint64_t end_ns;
 	struct lttr_account *acct;	/* the pass's accounting */
 	int nomem;
+	int (*progress)(void *arg, unsigned int permille);	/* or NULL */
+	void *parg;
+	uint64_t events;	/* seen, for the progress calls */
 };
 
 /*
  * One pass over @t keeping the states that overlap the windows @win
  * (@nwin pairs [start, end], in any order; none: the whole trace), of
  * every task or of @only_pid alone (@only), and with @segments the CPU
- * segments that overlap them.  Return 0 or a negative enum lttr_errcode.
+ * segments that overlap them; @progress (or NULL) is told the share of
+ * the trace read (0..1000) now and then, and a non-zero answer cancels
+ * (LTTR_E_CANCELED).  Return 0 or a negative enum lttr_errcode.
  */
 int tl_collect(struct lttr_trace *t, const uint64_t *win, size_t nwin, bool segments,
-	       bool only, uint32_t only_pid, struct timeline *tl,
-	       struct lttr_error *err);
+	       bool only, uint32_t only_pid,
+	       int (*progress)(void *arg, unsigned int permille), void *parg,
+	       struct timeline *tl, struct lttr_error *err);
 
 /* release what tl_collect() kept (the accounting too, unless taken) */
 void tl_free(struct timeline *tl);

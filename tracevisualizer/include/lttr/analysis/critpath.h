@@ -118,6 +118,25 @@ int lttr_critpath_compute(struct lttr_trace *t, uint32_t pid, uint64_t from_ns,
 			  uint64_t to_ns, struct lttr_critpath **out,
 			  struct lttr_error *err);
 
+/**
+ * lttr_critpath_progress() - lttr_critpath_compute(), telling its progress
+ * @t: the trace
+ * @pid: the task
+ * @from_ns: the interval's start (absolute; 0: the task's begin)
+ * @to_ns: its end (absolute; UINT64_MAX: the task's end)
+ * @progress: called now and then with the share of the trace read
+ *	(0..1000); non-zero cancels (may be NULL)
+ * @arg: its argument
+ * @out: receives the result (free with lttr_critpath_free())
+ * @err: receives the error (LTTR_E_INVAL as lttr_critpath_compute();
+ *	LTTR_E_CANCELED when @progress asked)
+ *
+ * Return: 0 or a negative enum lttr_errcode.
+ */
+int lttr_critpath_progress(struct lttr_trace *t, uint32_t pid, uint64_t from_ns,
+			   uint64_t to_ns, int (*progress)(void *arg, unsigned int permille),
+			   void *arg, struct lttr_critpath **out, struct lttr_error *err);
+
 /** lttr_critpath_free() - release a result @cp: the result or NULL */
 void lttr_critpath_free(struct lttr_critpath *cp);
 

@@ -193,6 +193,23 @@ struct lttr_explained {
 int lttr_explain(struct lttr_trace *t, const struct lttr_ex_req *reqs, size_t n,
 		 struct lttr_explained **out, struct lttr_error *err);
 
+/**
+ * lttr_explain_progress() - lttr_explain(), telling its progress
+ * @t: the trace
+ * @reqs: the requests
+ * @n: how many
+ * @progress: called now and then with the share of the trace read
+ *	(0..1000); non-zero cancels (may be NULL)
+ * @arg: its argument
+ * @out: receives the result (free with lttr_explained_free())
+ * @err: receives the error (LTTR_E_CANCELED when @progress asked)
+ *
+ * Return: 0 or a negative enum lttr_errcode.
+ */
+int lttr_explain_progress(struct lttr_trace *t, const struct lttr_ex_req *reqs, size_t n,
+			  int (*progress)(void *arg, unsigned int permille), void *arg,
+			  struct lttr_explained **out, struct lttr_error *err);
+
 /** lttr_explained_free() - release a result @r: the result or NULL */
 void lttr_explained_free(struct lttr_explained *r);
 
