@@ -166,7 +166,8 @@ tui_key v Tab; view_shown v 8; c8=$?
 tui_key v Tab; view_shown v 1; d=$?
 tui_key v BTab; view_shown v 8; e=$?
 tui_key v BTab; view_shown v 7; f=$?
-ok $((a + b + c + c8 + d + e + f)) "Tab cycles 1 -> 2 -> ... -> 8 -> 1, S-Tab back to 8 and 7"
+tui_key v BTab; view_shown v 6; g=$?
+ok $((a + b + c + c8 + d + e + f + g)) "Tab cycles 1 -> 2 -> ... -> 8 -> 1, S-Tab back to 8, 7 and 6"
 tui_key v '?'
 tui_wait v '^Views$' >/dev/null && tui_wait v '^  Tab, S-Tab +next, previous view$' >/dev/null &&
 	tui_wait v '^  g +go to a time' >/dev/null && tui_wait v '^  / +search events' >/dev/null &&
@@ -500,13 +501,13 @@ import sys
 from tuicheck import *
 s = lines(sys.argv[1])[:24]
 ok = (len(s) == 24 and all(len(l) <= 80 for l in s) and s[0].startswith(" LTT  1 Flow") and
-      s[0].rstrip().endswith("? help") and s[1].startswith("    pid task") and
+      " 8 Latency " in s[0] and s[0].rstrip().endswith(" ?") and s[1].startswith("    pid task") and
       s[1].rstrip().endswith("0.020000000") and len(s[1].rstrip()) == 80 and
       [l.split()[0] for l in s[2:7]] == ["1", "100", "101", "200", "300"] and
       all(28 <= len(l) <= 80 for l in s[2:7]) and s[22].startswith("1 init: "))
 sys.exit(0 if ok else 1)
 PY
-ok $? "and the screen is whole: title, ruler and five rows of 80 columns, info and status lines"
+ok $? "and the screen is whole: title (every view, and '?'), ruler and five rows of 80 columns, info and status lines"
 tui_resize r 200 50
 tui_screen r > "$tmp/r.after"
 cmp -s "$tmp/r.before" "$tmp/r.after"

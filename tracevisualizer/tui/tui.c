@@ -183,7 +183,8 @@ static void draw_title(struct tui *u)
 	mvaddstr(0, 0, " LTT ");
 	for (v = V_FLOW; v < V_COUNT; v++) {
 		snprintf(s, sizeof(s), " %d %s ", v, names[v]);
-		if (getcurx(stdscr) + (int)strlen(s) >= u->w - 10)
+		/* room kept for the short right part, "W! ? " */
+		if (getcurx(stdscr) + (int)strlen(s) > u->w - 6)
 			break;
 		if ((int)u->view == v) {
 			attroff(tui_attr_title(u));
