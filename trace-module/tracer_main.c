@@ -219,6 +219,8 @@ static int ltt_start(struct file *file)
 	mutex_unlock(&ltt_custom_mutex);
 	/* Begin every online CPU's stream with a TRACE_START record. */
 	on_each_cpu(ltt_start_on_cpu, NULL, 1);
+	/* Only now the kernel's event points of the mask's events turn on. */
+	ltt_trace_set_events(ltt_trace_callback, ltt.mask);
 out:
 	mutex_unlock(&ltt.ctl_mutex);
 	return ret;
@@ -240,12 +242,15 @@ static void ltt_stop_locked(void)
 		ltt_custom_emit_all(true);
 		mutex_unlock(&ltt_custom_mutex);
 	}
+	/* The event points off: a stopped tracer costs the kernel nothing. */
+	ltt_trace_set_events(ltt_trace_callback, NULL);
 	WRITE_ONCE(ltt.active, 0);
 	/*
 	 * Every callback runs with preemption disabled or in an NMI, i.e.
 	 * inside an RCU read-side critical section: after the grace period
-	 * no writer is inside a record, none will start one, and their
-	 * stores are visible here.
+	 * no writer is inside a record, none will start one (an event point
+	 * that passed its key before it was turned off finds active clear),
+	 * and their stores are visible here.
 	 */
 	synchronize_rcu();
 	ltt_flush_all();
@@ -324,6 +329,9 @@ static int ltt_set_mask(void __user *argp)
 		WRITE_ONCE(ltt.mask[i], m.bits[i]);
 	if (ltt.tracing) {
 		struct ltt_ev_change_mask ev;
+
+		/* The event points follow the mask: a masked-out one is a NOP. */
+		ltt_trace_set_events(ltt_trace_callback, m.bits);
 
 		BUILD_BUG_ON(sizeof(ev.bits) != sizeof(m.bits));
 		memcpy(ev.bits, m.bits, sizeof(ev.bits));
