@@ -130,6 +130,8 @@ static const struct event_name events[] = {
 	{ "socket_create",	LTT_EV_SOCKET_CREATE },
 	{ "socket_send",	LTT_EV_SOCKET_SEND },
 	{ "socket_recv",	LTT_EV_SOCKET_RECV },
+	{ "socket_endpoint",	LTT_EV_SOCKET_ENDPOINT },
+	{ "socket_accept",	LTT_EV_SOCKET_ACCEPT },
 	{ "ipc_call",		LTT_EV_IPC_CALL },
 	{ "ipc_msg_create",	LTT_EV_IPC_MSG_CREATE },
 	{ "ipc_sem_create",	LTT_EV_IPC_SEM_CREATE },
@@ -280,7 +282,8 @@ const char *events_help(void)
 	"  fs_buf_wait_start fs_buf_wait_end timer_set_itimer timer_set_timeout\n"
 	"  mem_page_alloc mem_page_free mem_swap_in mem_swap_out\n"
 	"  mem_page_wait_start mem_page_wait_end socket_call socket_create\n"
-	"  socket_send socket_recv ipc_call ipc_msg_create ipc_sem_create\n"
+	"  socket_send socket_recv socket_endpoint socket_accept ipc_call\n"
+	"  ipc_msg_create ipc_sem_create\n"
 	"  ipc_shm_create net_packet_in net_packet_out change_mask custom_create\n"
 	"  custom_destroy custom reap\n"
 	"Groups: all (default: every event); classic (the first release's set:\n"

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* snapshot.c - the /proc snapshot (file "proc" of a trace) */
 #include "snapshot.h"
+#include "sockets.h"
 
 #include <ctype.h>
 #include <dirent.h>
@@ -354,11 +355,12 @@ static int write_netdevs(FILE *out, const char *root,
 int snapshot_write(FILE *out, const char *proc_root, const char *sys_root,
 		   struct snapshot_stats *stats)
 {
-	struct snapshot_stats st = { 0, 0, 0 };
+	struct snapshot_stats st = { 0, 0, 0, 0 };
 
 	if (write_tasks(out, proc_root, &st) < 0 ||
 	    write_irqs(out, proc_root, &st) < 0 ||
-	    write_netdevs(out, sys_root, &st) < 0)
+	    write_netdevs(out, sys_root, &st) < 0 ||
+	    snapshot_write_sockets(out, proc_root, &st.sockets) < 0)
 		return -1;
 	if (fflush(out) != 0 || ferror(out))
 		return -1;

@@ -9,6 +9,7 @@ struct snapshot_stats {
 	unsigned long tasks;	/* PID lines written */
 	unsigned long irqs;	/* IRQ lines written */
 	unsigned long netdevs;	/* NETDEV lines written */
+	unsigned long sockets;	/* SOCKET lines written */
 };
 
 /*
@@ -20,6 +21,8 @@ struct snapshot_stats {
  * then one line per network interface, in ifindex order, from
  * SYS_ROOT/class/net/NAME/ifindex:
  *     NETDEV: %d; NAME: %s
+ * then one line per TCP or UDP socket a process holds (sockets.h):
+ *     SOCKET: %lu; TGID: %d; TYPE: %d; LOCAL: %s; PEER: %s
  * Tasks that vanish during the walk are skipped.  PROC_ROOT and SYS_ROOT
  * are "/proc" and "/sys" normally (parameters for the tests).  Returns 0,
  * or -1 if writing to OUT failed (errno set); a missing interrupts file

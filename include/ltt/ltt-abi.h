@@ -22,6 +22,9 @@
  *   proc    the /proc snapshot, text, one line per task and per IRQ:
  *             PID: 1; PPID: 0; TGID: 1; NAME: init
  *             IRQ: 4; NAME: ttyS0
+ *           and (format 1.4) per TCP or UDP socket open at START, with a
+ *           process that holds it, its local and peer address ("-": none):
+ *             SOCKET: 8812; TGID: 63; TYPE: 1; LOCAL: 127.0.0.2:7000; PEER: -
  *
  * A record is a struct ltt_record_header followed by the payload of its
  * event id (the ltt_ev_* structs below) and, for events that carry one, a
@@ -46,7 +49,7 @@
 #define LTT_TRACE_MAGIC		0x00D6B7EDU	/* LTT's magic number */
 #define LTT_BUFFER_MAGIC	0x4C544242U	/* "BBTL" in memory */
 #define LTT_FORMAT_MAJOR	1
-#define LTT_FORMAT_MINOR	3	/* 1.3: priorities at switch and wakeup */
+#define LTT_FORMAT_MINOR	4	/* 1.4: socket endpoints */
 
 #define LTT_ORDER_LITTLE	1
 #define LTT_ORDER_BIG		2
@@ -113,6 +116,8 @@ enum ltt_event_id {
 	LTT_EV_CUSTOM_DESTROY	= 54,
 	LTT_EV_CUSTOM		= 55,	/* an instance of a custom event */
 	LTT_EV_PROCESS_REAP	= 56,	/* a dead task is released (reaped) */
+	LTT_EV_SOCKET_ENDPOINT	= 58,	/* a socket's addresses: bind, connect */
+	LTT_EV_SOCKET_ACCEPT	= 59,	/* a connection accepted: a new socket */
 	LTT_EV_TRACE_START	= 60,	/* written on every CPU at start */
 	LTT_EV_MAX		= 256
 };
@@ -445,6 +450,29 @@ struct ltt_ev_socket_io {
 	__u16 type;
 	__u16 peer_len;		/* <= LTT_MAX_SOCKADDR */
 } __attribute__((packed));
+
+/*
+ * LTT_EV_SOCKET_ENDPOINT, after bind() and connect() (failed or in
+ * progress too: result says), and LTT_EV_SOCKET_ACCEPT, when accept() or
+ * accept4() has a new socket, before its fd is installed (format 1.4):
+ * followed by local_len bytes of the socket's local struct sockaddr (as
+ * getsockname() gives it), then peer_len bytes of its peer's (as
+ * getpeername() gives it; 0 when it has none).  With the sockets the
+ * /proc snapshot lists (SOCKET lines), they tie every send and receive
+ * of a connected socket to a pair of endpoints.
+ */
+struct ltt_ev_socket_endpoint {
+	__u64 ino;		/* the socket (ACCEPT: the new one) */
+	__u64 listen_ino;	/* ACCEPT: the listening socket, else 0 */
+	__s32 fd;		/* its fd (ACCEPT: the new one's) */
+	__s16 result;		/* 0, or -errno of bind/connect */
+	__u16 family;		/* AF_* */
+	__u16 type;		/* SOCK_* */
+	__u16 protocol;
+	__u8 call;		/* SYS_BIND, SYS_CONNECT or SYS_ACCEPT */
+	__u8 local_len;		/* <= LTT_MAX_SOCKADDR */
+	__u8 peer_len;		/* <= LTT_MAX_SOCKADDR */
+} __attribute__((packed));	/* 31 bytes: no larger than the largest payload */
 
 /*
  * LTT_EV_IPC_CALL: call is the number of the ipc() multiplexer

@@ -32,7 +32,7 @@ int main(void)
 	static const unsigned int fs[] = { 24, 25, 26, 27, 28, 29, 30, 31, 32,
 					   33, 0 };
 	static const unsigned int memory[] = { 36, 37, 38, 39, 40, 41, 0 };
-	static const unsigned int sock[] = { 42, 43, 44, 45, 0 };
+	static const unsigned int sock[] = { 42, 43, 44, 45, 58, 59, 0 };
 	static const unsigned int ipc[] = { 46, 47, 48, 49, 0 };
 	static const unsigned int net[] = { 50, 51, 0 };
 	static const unsigned int custom[] = { 53, 54, 55, 0 };
@@ -92,13 +92,14 @@ int main(void)
 	/* event lists */
 	event_lookup("all", &m);
 	for (id = 1, i = 1; id < LTT_EV_MAX; id++) {
-		int want = (id >= 1 && id <= 7) || (id >= 10 && id <= 56);
+		int want = (id >= 1 && id <= 7) || (id >= 10 && id <= 56) ||
+			id == 58 || id == 59;
 
 		if (mask_test(&m, id) != want ||
 		    (want && (!event_name(id) || strchr(event_name(id), ' '))))
 			i = 0;
 	}
-	ok(i, "all = every event id 1-7, 10-56, each with a name");
+	ok(i, "all = every event id 1-7, 10-56, 58-59, each with a name");
 	ok(parse_events("all", &m, &bad) == 0 && mask_test(&m, 55) &&
 	   !mask_test(&m, LTT_EV_TRACE_START) && !mask_test(&m, 8),
 	   "all: no trace_start, no unused id");

@@ -43,6 +43,22 @@ static void task(int pid, int tid, int ppid, const char *name)
 	put(rel, text);
 }
 
+/* ROOT/PID/fd/FD -> TARGET */
+static void fdlink(int pid, int fd, const char *target)
+{
+	char path[PATH_MAX + 64];
+
+	snprintf(path, sizeof(path), "%s/%d", root, pid);
+	mkdir(path, 0755);
+	snprintf(path, sizeof(path), "%s/%d/fd", root, pid);
+	mkdir(path, 0755);
+	snprintf(path, sizeof(path), "%s/%d/fd/%d", root, pid, fd);
+	if (symlink(target, path)) {
+		perror(path);
+		exit(99);
+	}
+}
+
 static char *snapshot(size_t *len, int *rc)
 {
 	char *buf = NULL;
@@ -72,7 +88,10 @@ int main(void)
 		"NETDEV: 1; NAME: lo\n"
 		"NETDEV: 2; NAME: eth0\n"
 		"NETDEV: 10; NAME: br-lan.5\n"
-		"NETDEV: 11; NAME: wlp0s20f3\n";
+		"NETDEV: 11; NAME: wlp0s20f3\n"
+		"SOCKET: 8812; TGID: 12; TYPE: 1; LOCAL: 127.0.0.2:7000; PEER: -\n"
+		"SOCKET: 8820; TGID: 12; TYPE: 1; LOCAL: 127.0.0.1:40000; PEER: 127.0.0.2:7000\n"
+		"SOCKET: 9001; TGID: 1; TYPE: 2; LOCAL: [::1]:53; PEER: -\n";
 	char name[256], *out;
 	size_t len;
 	int rc;
@@ -123,6 +142,27 @@ int main(void)
 	put("sys/class/net/bad/ifindex", "x3\n");
 	put("sys/class/net/zero/ifindex", "0\n");
 	put("sys/class/net/trail/ifindex", "7 8\n");
+
+	/* sockets: a listener, a connection held by two processes, a
+	 * TIME_WAIT (inode 0), an IPv6 UDP socket, one nobody holds */
+	put("net/tcp",
+	    "  sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode\n"
+	    "   0: 0200007F:1B58 00000000:0000 0A 00000000:00000000 00:00000000 00000000     0        0 8812 1 0000000000000000 100 0 0 10 0\n"
+	    "   1: 0100007F:9C40 0200007F:1B58 01 00000000:00000000 00:00000000 00000000     0        0 8820 1 0000000000000000 20 4 30 10 -1\n"
+	    "   2: 0100007F:9C41 0200007F:1B58 06 00000000:00000000 03:00001770 00000000     0        0 0 3 0000000000000000\n"
+	    "   3: garbage\n");
+	put("net/udp6",
+	    "  sl  local_address                         remote_address                        st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode ref pointer drops\n"
+	    "    0: 00000000000000000000000001000000:0035 00000000000000000000000000000000:0000 07 00000000:00000000 00:00000000 00000000     0        0 9001 2 0000000000000000 0\n");
+	put("net/udp",
+	    "   sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode ref pointer drops\n"
+	    "  100: 00000000:0044 00000000:0000 07 00000000:00000000 00:00000000 00000000     0        0 9999 2 0000000000000000 0\n");
+	fdlink(100, 4, "socket:[8820]");
+	fdlink(12, 7, "socket:[8820]");
+	fdlink(12, 3, "socket:[8812]");
+	fdlink(1, 5, "socket:[9001]");
+	fdlink(1, 6, "/dev/null");
+	fdlink(1, 8, "pipe:[8812]");
 
 	out = snapshot(&len, &rc);
 	ok(rc == 0, "snapshot_write returns 0");

@@ -46,10 +46,31 @@ struct cli_opts {
 	const char *custom[CLI_MAX_CUSTOM];	/* custom type names shown */
 	const char *filter_expr;	/* --filter: the expression, or NULL */
 	struct lttr_filter *filter;	/* and compiled (main() frees it) */
-	const char *pcap;	/* export --pcap FILE */
+	const char *pcap;	/* export --pcap FILE (written); messages, paths: read */
 	const char *ctf;	/* export --ctf DIR */
 	const char *json_events;	/* export --json-events FILE */
 	const char *dir;
+	/* messages and paths */
+	unsigned int by;	/* --by: enum lttr_node_by */
+	const char *msgfile;	/* --messages FILE (abstract format) */
+	bool list;		/* messages: every message, abstract format */
+	const char *write_pcap;	/* messages: the trace's packets to this file */
+	bool convolution;	/* paths --algorithm convolution */
+	bool latency_sort;	/* paths --sort latency */
+	bool dot;		/* paths: Graphviz dot */
+	bool explain;		/* paths: each hop's time split */
+	bool parents;		/* paths: each call pair's parent */
+	bool ports;		/* --pcap: a node is an address and a port */
+	bool has_penalties;
+	bool no_tasks;		/* nesting: no task hint */
+	size_t top;		/* paths: patterns shown (0: all) */
+	uint64_t quantum_ns;	/* convolution: mu */
+	uint64_t max_delay_ns;
+	uint64_t min_count;
+	const char *root;	/* convolution: the first node */
+	uint64_t skew_ns;	/* nesting: skew window */
+	double smooth;		/* nesting: smoothing, bins */
+	double penalty[3];	/* nesting: x, y, z */
 };
 
 extern const char *cli_prog;
@@ -62,7 +83,16 @@ int cmd_irqs(struct cli_opts *o);
 int cmd_check(struct cli_opts *o);
 int cmd_graph(struct cli_opts *o);
 int cmd_export(struct cli_opts *o);
+int cmd_messages(struct cli_opts *o);
+int cmd_paths(struct cli_opts *o);
 void cli_trace_error(const char *msg);
+
+/* msgsource.c: the messages of --messages, --pcap or the trace (@t: the
+ * open trace, or NULL); 0 or an exit status (the error said) */
+struct lttr_msgset;
+int cli_load_messages(struct cli_opts *o, struct lttr_msgset **s, struct lttr_trace **t);
+/* their warnings on standard error */
+void cli_msg_warnings(const struct lttr_msgset *s);
 
 /* cli-common.c */
 bool cli_pid_wanted(const struct cli_opts *o, uint32_t pid);

@@ -11,6 +11,7 @@
 #include <ltt/ltt-groups.h>
 #include <lttr/reader/event.h>
 #include <lttr/view/filter.h>
+#include <lttr/paths/message.h>
 #include "cli.h"
 #include "tui.h"
 
@@ -47,6 +48,12 @@ static void usage(FILE *f)
 "  export     --pcap FILE: the captured packets as a pcap file (Wireshark);\n"
 "             --ctf DIR: the whole trace as CTF 1.8 (babeltrace2, Trace Compass);\n"
 "             --json-events FILE: as Chrome trace-event JSON (Perfetto)\n"
+"  messages   the messages between processes (--by: threads, IP addresses)\n"
+"             from the socket events, or of --pcap FILE or --messages FILE:\n"
+"             per sender and receiver, or each one (--list, the abstract format)\n"
+"  paths      the causal paths through the messages (Aguilera et al.): the\n"
+"             nesting algorithm's path patterns with their per-hop delays, or\n"
+"             the convolution algorithm's graph (--algorithm convolution)\n"
 "\n"
 "Options:\n"
 "  --json          JSON output (schemas in docs/json-schema.md)\n"
@@ -81,6 +88,23 @@ static void usage(FILE *f)
 "                  time stamps, LINUX_SLL2: interface and direction kept)\n"
 "  --ctf DIR       export: write the trace as CTF 1.8 in the new directory DIR\n"
 "  --json-events FILE  export: write the trace as Chrome trace-event JSON\n"
+"  --by WHAT       messages, paths: a node is a process (default), a thread or\n"
+"                  an endpoint (an IP address)\n"
+"  --pcap FILE     messages, paths: the messages of a packet capture, not a trace\n"
+"  --messages FILE messages, paths: the messages of a file in the abstract format\n"
+"                  (TIME CALL|RET SENDER RECEIVER ID), not a trace\n"
+"  --list          messages: every message, in the abstract format\n"
+"  --write-pcap F  messages: write the packets the trace captured (traced\n"
+"                  --capture) to the pcap file F (the black-box view)\n"
+"  --algorithm A   paths: nesting (default) or convolution\n"
+"  --sort KEY      paths: patterns by count (default) or latency (total)\n"
+"  --top N         paths: the first N patterns (default 10, 0: all)\n"
+"  --dot           paths: a Graphviz dot graph (the paper's Figures 8 and 9)\n"
+"  --explain       paths: each hop's time at its node split into on-CPU,\n"
+"                  runnable and blocked by reason (traces), and its transit\n"
+"  --parents       paths: each call's chosen parent (ids), not the patterns\n"
+"  --no-tasks      paths: no task hint (the paper's nesting algorithm as is)\n"
+"  (the algorithms' parameters: tracevisualizer paths --help)\n"
 "  -h, --help      this help\n"
 "  --version       print the version\n"
 "\n"
@@ -291,8 +315,9 @@ static int dump(struct cli_opts *o)
 enum {
 	C_DUMP = 1 << 0, C_SUMMARY = 1 << 1, C_PROCESSES = 1 << 2, C_SYSCALLS = 1 << 3,
 	C_IRQS = 1 << 4, C_GRAPH = 1 << 5, C_CHECK = 1 << 6, C_TUI = 1 << 7,
-	C_EXPORT = 1 << 8,
-	C_ALL = 0x1ff,
+	C_EXPORT = 1 << 8, C_MESSAGES = 1 << 9, C_PATHS = 1 << 10,
+	C_ALL = 0x7ff,
+	C_MSG = C_MESSAGES | C_PATHS,
 	C_JSON = C_ALL & ~(C_TUI | C_EXPORT),
 	C_STATS = C_SUMMARY | C_PROCESSES | C_SYSCALLS | C_IRQS | C_CHECK,	/* windowed */
 };
@@ -327,6 +352,13 @@ static const struct command {
 		    "Chrome trace-event JSON (Perfetto: slices for syscalls, traps, irqs\n"
 		    "and softirqs, instants for the rest); a damaged trace: what is\n"
 		    "readable, and warnings for the rest (exit status 4)" },
+	{ "messages", "the messages between processes, threads or IP addresses (--by), from\n"
+		      "the trace's socket events, a packet capture (--pcap) or a file in the\n"
+		      "abstract format (--messages): per sender and receiver, or each one\n"
+		      "(--list)" },
+	{ "paths", "the causal paths through the messages (Aguilera et al., SOSP 2003): the\n"
+		   "nesting algorithm's path patterns, their counts and per-hop delays, or\n"
+		   "the convolution algorithm's graph (--algorithm convolution)" },
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
@@ -335,6 +367,9 @@ enum optid {
 	O_HELP, O_VERSION, O_JSON, O_PRETTY, O_SALVAGE, O_REVERSE, O_THREADS, O_TIME,
 	O_TREE, O_CPU, O_WIDTH, O_TOLERANCE, O_PID, O_TYPE, O_OMIT, O_CUSTOM, O_FILTER,
 	O_FROM, O_TO, O_WINDOW, O_TRANSITIONS, O_WALL, O_PCAP, O_CTF, O_JSON_EVENTS,
+	O_BY, O_MESSAGES, O_LIST, O_ALGORITHM, O_SORT, O_TOP, O_DOT, O_EXPLAIN,
+	O_PARENTS, O_PORTS, O_QUANTUM, O_MAX_DELAY, O_MIN_COUNT, O_ROOT, O_SKEW, O_SMOOTH,
+	O_PENALTIES, O_WRITE_PCAP, O_NO_TASKS,
 };
 
 /* every option: its value's name (NULL: none), the commands that use it */
@@ -352,8 +387,9 @@ static const struct opt {
 	{ "--wall", NULL, C_DUMP, O_WALL,
 	  "the second column is the wall clock (UTC, ISO 8601), not CLOCK_MONOTONIC" },
 	{ "--cpu", "N[,N...]", C_DUMP | C_GRAPH, O_CPU, "only these CPUs" },
-	{ "--pcap", "FILE", C_EXPORT, O_PCAP,
-	  "write the captured packets to FILE (pcap; --pid, --from, --to select)" },
+	{ "--pcap", "FILE", C_EXPORT | C_MSG, O_PCAP,
+	  "export: write the captured packets to FILE (pcap; --pid, --from, --to select);"
+	  " messages, paths: the messages of this packet capture, not of a trace" },
 	{ "--ctf", "DIR", C_EXPORT, O_CTF, "write the trace as CTF 1.8 in the new directory DIR" },
 	{ "--json-events", "FILE", C_EXPORT, O_JSON_EVENTS,
 	  "write the trace as Chrome trace-event JSON (Perfetto) to FILE" },
@@ -377,6 +413,35 @@ static const struct opt {
 	{ "--tree", NULL, C_PROCESSES, O_TREE, "the process tree (children under parents)" },
 	{ "--time", NULL, C_SUMMARY, O_TIME, "add the time accounting (a second pass)" },
 	{ "--tolerance", "NS", C_CHECK, O_TOLERANCE, "allowed error in ns (default 1000)" },
+	{ "--by", "WHAT", C_MSG, O_BY,
+	  "a node is a process (default), a thread or an endpoint (IP address)" },
+	{ "--ports", NULL, C_MSG, O_PORTS, "--pcap: a node is an address and a port" },
+	{ "--messages", "FILE", C_MSG, O_MESSAGES,
+	  "the messages of a file in the abstract format, not a trace" },
+	{ "--list", NULL, C_MESSAGES, O_LIST, "every message, in the abstract format" },
+	{ "--write-pcap", "FILE", C_MESSAGES, O_WRITE_PCAP,
+	  "write the packets the trace captured (traced --capture) as a pcap file" },
+	{ "--algorithm", "A", C_PATHS, O_ALGORITHM, "nesting (default) or convolution" },
+	{ "--sort", "KEY", C_PATHS, O_SORT, "patterns by count (default) or latency" },
+	{ "--top", "N", C_PATHS, O_TOP, "the first N patterns (default 10, 0: all)" },
+	{ "--dot", NULL, C_PATHS, O_DOT, "a Graphviz dot graph (Figures 8 and 9)" },
+	{ "--explain", NULL, C_PATHS, O_EXPLAIN,
+	  "each hop's time at its node by the callee's state (traces), and its transit" },
+	{ "--parents", NULL, C_PATHS, O_PARENTS, "each call's chosen parent, by id" },
+	{ "--penalties", "X,Y,Z", C_PATHS, O_PENALTIES,
+	  "nesting: overlap, same and any child penalty exponents (default 2,0,0)" },
+	{ "--skew", "S", C_PATHS, O_SKEW, "nesting: skew window in seconds (default 0)" },
+	{ "--no-tasks", NULL, C_PATHS, O_NO_TASKS,
+	  "nesting: ignore which task made and received each call (the paper's algorithm)" },
+	{ "--smooth", "BINS", C_PATHS, O_SMOOTH,
+	  "nesting: smooth the scoreboard with a Gaussian of BINS (default 0)" },
+	{ "--quantum", "S", C_PATHS, O_QUANTUM, "convolution: the time quantum (default 0.001)" },
+	{ "--max-delay", "S", C_PATHS, O_MAX_DELAY,
+	  "convolution: the longest delay searched (default 1)" },
+	{ "--min-count", "N", C_PATHS, O_MIN_COUNT,
+	  "convolution: prune edges of fewer messages (default 1)" },
+	{ "--root", "NODE", C_PATHS, O_ROOT,
+	  "convolution: the first node (default: each whose first message it sent)" },
 	{ "--help", NULL, C_ALL, O_HELP, "this help (COMMAND --help: the command's)" },
 	{ "-h", NULL, C_ALL, O_HELP, NULL },
 	{ "--version", NULL, C_ALL, O_VERSION, "print the version" },
@@ -407,8 +472,9 @@ static void command_usage(size_t c)
 {
 	size_t k;
 
-	printf("Usage: tracevisualizer %s [OPTIONS] TRACEDIR\n\n%s.\n\nOptions:\n",
-	       commands[c].name, commands[c].synopsis);
+	printf("Usage: tracevisualizer %s [OPTIONS] %s\n\n%s.\n\nOptions:\n",
+	       commands[c].name, ((1u << c) & C_MSG) ?
+	       "TRACEDIR|--pcap FILE|--messages FILE" : "TRACEDIR", commands[c].synopsis);
 	for (k = 0; k < NOPTS; k++) {
 		char left[40];
 
@@ -456,9 +522,10 @@ static size_t find_command(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-	struct cli_opts o = { .width = 100, .tolerance_ns = 1000 };
+	struct cli_opts o = { .width = 100, .tolerance_ns = 1000, .top = 10,
+			      .penalty = { 2, 0, 0 } };
 	const char *cmd = NULL;
-	unsigned int used = 0;	/* options given, as bits of enum optid */
+	uint64_t used = 0;	/* options given, as bits of enum optid */
 	const size_t early = find_command(argc, argv);
 	bool help = false;
 	long long v;
@@ -507,7 +574,7 @@ int main(int argc, char **argv)
 			return bad_usage("%s takes no value", a);
 		if (op->arg && !eq)
 			i++;	/* the value is the next argument */
-		used |= 1u << op->id;
+		used |= 1ULL << op->id;
 		if (early < NCOMMANDS && op->help && !((op->cmds >> early) & 1)) {
 			char list[128];
 
@@ -615,6 +682,112 @@ int main(int argc, char **argv)
 			else
 				o.has_to = true;
 			break;
+		case O_BY:
+			if (arg && !strcmp(arg, "process"))
+				o.by = LTTR_BY_PROCESS;
+			else if (arg && !strcmp(arg, "thread"))
+				o.by = LTTR_BY_THREAD;
+			else if (arg && !strcmp(arg, "endpoint"))
+				o.by = LTTR_BY_ENDPOINT;
+			else
+				return bad_usage("%s needs process, thread or endpoint", a);
+			break;
+		case O_MESSAGES:
+			if (!arg || !*arg)
+				return bad_usage("%s needs a file", a);
+			o.msgfile = arg;
+			break;
+		case O_LIST:
+			o.list = true;
+			break;
+		case O_WRITE_PCAP:
+			if (!arg || !*arg)
+				return bad_usage("%s needs a file", a);
+			o.write_pcap = arg;
+			break;
+		case O_PORTS:
+			o.ports = true;
+			break;
+		case O_ALGORITHM:
+			if (arg && !strcmp(arg, "convolution"))
+				o.convolution = true;
+			else if (!arg || strcmp(arg, "nesting"))
+				return bad_usage("%s needs nesting or convolution", a);
+			break;
+		case O_SORT:
+			if (arg && !strcmp(arg, "latency"))
+				o.latency_sort = true;
+			else if (!arg || strcmp(arg, "count"))
+				return bad_usage("%s needs count or latency", a);
+			break;
+		case O_TOP:
+			if (parse_num(arg, 1000000000LL, &v))
+				return bad_usage("%s needs a number", a);
+			o.top = (size_t)v;
+			break;
+		case O_DOT:
+			o.dot = true;
+			break;
+		case O_EXPLAIN:
+			o.explain = true;
+			break;
+		case O_PARENTS:
+			o.parents = true;
+			break;
+		case O_NO_TASKS:
+			o.no_tasks = true;
+			break;
+		case O_MIN_COUNT:
+			if (parse_num(arg, 1000000000000LL, &v))
+				return bad_usage("%s needs a number", a);
+			o.min_count = (uint64_t)v;
+			break;
+		case O_ROOT:
+			if (!arg || !*arg)
+				return bad_usage("%s needs a node name", a);
+			o.root = arg;
+			break;
+		case O_QUANTUM:
+		case O_MAX_DELAY:
+		case O_SKEW: {
+			int64_t ns;
+
+			if (parse_secs(arg, &ns) || ns < 0 || (op->id != O_SKEW && !ns))
+				return bad_usage("%s needs seconds (%s)", a,
+						 op->id == O_SKEW ? ">= 0" : "> 0");
+			if (op->id == O_QUANTUM)
+				o.quantum_ns = (uint64_t)ns;
+			else if (op->id == O_MAX_DELAY)
+				o.max_delay_ns = (uint64_t)ns;
+			else
+				o.skew_ns = (uint64_t)ns;
+			break;
+		}
+		case O_SMOOTH: {
+			char *end;
+
+			o.smooth = arg ? strtod(arg, &end) : -1;
+			if (!arg || end == arg || *end || !(o.smooth >= 0 && o.smooth <= 100))
+				return bad_usage("%s needs a number of bins from 0 to 100", a);
+			break;
+		}
+		case O_PENALTIES: {
+			char *end;
+			const char *p = arg;
+			int k2;
+
+			for (k2 = 0; p && k2 < 3; k2++) {
+				o.penalty[k2] = strtod(p, &end);
+				if (end == p || !(o.penalty[k2] >= 0 && o.penalty[k2] <= 100) ||
+				    (k2 < 2 && *end != ',') || (k2 == 2 && *end))
+					return bad_usage("%s needs X,Y,Z (three numbers from 0 to 100)", a);
+				p = end + 1;
+			}
+			if (!p)
+				return bad_usage("%s needs X,Y,Z (three numbers from 0 to 100)", a);
+			o.has_penalties = true;
+			break;
+		}
 		case O_WINDOW: {
 			char buf[64];
 			char *colon;
@@ -646,26 +819,38 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	if (!cmd)
-		return bad_usage("missing command (dump, summary, processes, syscalls, irqs, graph, check, tui or export)");
+		return bad_usage("missing command (dump, summary, processes, syscalls, irqs, graph, check, tui, export, messages or paths)");
 	if (c == NCOMMANDS)
-		return bad_usage("unknown command '%s' (dump, summary, processes, syscalls, irqs, graph, check, tui or export)", cmd);
-	if (!o.dir)
-		return bad_usage("missing TRACEDIR");
+		return bad_usage("unknown command '%s' (dump, summary, processes, syscalls, irqs, graph, check, tui, export, messages or paths)", cmd);
 	/* an option the command does not use is refused, not ignored */
 	for (k = 0; k < NOPTS; k++) {
 		char list[128];
 
 		/* (an alias without help, -h, is its option's twin) */
-		if (!(used & (1u << opts[k].id)) || !opts[k].help ||
+		if (!(used & (1ULL << opts[k].id)) || !opts[k].help ||
 		    ((opts[k].cmds >> c) & 1))
 			continue;
 		return bad_usage("%s is an option of %s", opts[k].name,
 				 command_list(opts[k].cmds, list, sizeof(list)));
 	}
+	if (((1u << c) & C_MSG) && o.pcap && o.msgfile)
+		return bad_usage("--pcap and --messages are two inputs: give one");
+	if (((1u << c) & C_MSG) && (o.pcap || o.msgfile) && o.dir)
+		return bad_usage("a TRACEDIR and --%s: give one input",
+				 o.pcap ? "pcap" : "messages");
+	if (o.ports && !o.pcap)
+		return bad_usage("--ports is for --pcap");
+	if (o.write_pcap && (o.pcap || o.msgfile || o.list || o.json || o.by))
+		return bad_usage("--write-pcap writes a trace's packets: with a TRACEDIR alone");
+	if (o.by && (o.pcap || o.msgfile))
+		return bad_usage("--by is for a trace (a capture's nodes are IP addresses, a file's its names)");
+	if (!o.dir && (!((1u << c) & C_MSG) || (!o.pcap && !o.msgfile)))
+		return bad_usage(((1u << c) & C_MSG) ? "missing TRACEDIR (or --pcap FILE, --messages FILE)" :
+				 "missing TRACEDIR");
 	if (!strcmp(cmd, "export")) {
 		if (!!o.pcap + !!o.ctf + !!o.json_events != 1)
 			return bad_usage("export needs --pcap FILE, --ctf DIR or --json-events FILE (one of them)");
-		if (!o.pcap && (used & (1u << O_PID | 1u << O_FROM | 1u << O_TO | 1u << O_WINDOW)))
+		if (!o.pcap && (used & (1ULL << O_PID | 1ULL << O_FROM | 1ULL << O_TO | 1ULL << O_WINDOW)))
 			return bad_usage("%s exports the whole trace: --pid, --from, --to and --window select packets for --pcap",
 					 o.ctf ? "--ctf" : "--json-events");
 		return cmd_export(&o);
@@ -684,5 +869,9 @@ int main(int argc, char **argv)
 		return cmd_graph(&o);
 	if (!strcmp(cmd, "tui"))
 		return cmd_tui(&o);
+	if (!strcmp(cmd, "messages"))
+		return cmd_messages(&o);
+	if (!strcmp(cmd, "paths"))
+		return cmd_paths(&o);
 	return cmd_check(&o);
 }

@@ -161,6 +161,21 @@ static const struct member expected[] = {
 	E(LTT_EV_SOCKET_RECV, "family", struct ltt_ev_socket_io, family),
 	E(LTT_EV_SOCKET_RECV, "type", struct ltt_ev_socket_io, type),
 	E(LTT_EV_SOCKET_RECV, "peer_len", struct ltt_ev_socket_io, peer_len),
+#define SOCKET_EP(id)							\
+	E(id, "ino", struct ltt_ev_socket_endpoint, ino),		\
+	E(id, "listen_ino", struct ltt_ev_socket_endpoint, listen_ino),	\
+	E(id, "fd", struct ltt_ev_socket_endpoint, fd),			\
+	E(id, "result", struct ltt_ev_socket_endpoint, result),		\
+	E(id, "call", struct ltt_ev_socket_endpoint, call),		\
+	E(id, "name", struct ltt_ev_socket_endpoint, call),		\
+	E(id, "family", struct ltt_ev_socket_endpoint, family),		\
+	E(id, "type", struct ltt_ev_socket_endpoint, type),		\
+	E(id, "protocol", struct ltt_ev_socket_endpoint, protocol),	\
+	E(id, "local_len", struct ltt_ev_socket_endpoint, local_len),	\
+	E(id, "peer_len", struct ltt_ev_socket_endpoint, peer_len)
+	SOCKET_EP(LTT_EV_SOCKET_ENDPOINT),
+	SOCKET_EP(LTT_EV_SOCKET_ACCEPT),
+#undef SOCKET_EP
 	E(LTT_EV_IPC_CALL, "call", struct ltt_ev_ipc_call, call),
 	E(LTT_EV_IPC_CALL, "id", struct ltt_ev_ipc_call, id),
 	E(LTT_EV_IPC_CALL, "name", struct ltt_ev_ipc_call, call),
@@ -380,7 +395,7 @@ static void check_table(void)
 	   matched, NEXPECTED);
 	ok(unknown_none && !lttr_event_fields(LTT_EV_MAX, &n) && n == 0,
 	   "unknown ids have no fields");
-	ok(known == 55, "55 known ids (%zu)", known);
+	ok(known == 57, "57 known ids (%zu)", known);
 	irq = lttr_field_find(LTT_EV_IRQ_ENTRY, "name");
 	ok(irq && irq->src == LTTR_FIELD_SRC_IRQ_NAME &&
 	   irq->aux_offset == offsetof(struct ltt_ev_irq_entry, flags) &&

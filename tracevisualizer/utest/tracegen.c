@@ -500,7 +500,9 @@ static int parse_header_11(struct tg *g, char **tok, int ntok)
 		v12 = true;
 	}
 	if ((s = kv(tok, ntok, "format"))) {
-		if (!strcmp(s, "1.3")) {
+		if (!strcmp(s, "1.4")) {
+			format_11(h, 4);
+		} else if (!strcmp(s, "1.3")) {
 			format_11(h, 3);
 		} else if (!strcmp(s, "1.2")) {
 			format_11(h, 2);
@@ -1035,6 +1037,33 @@ static int parse_var_event(struct tg *g, uint64_t t, char **tok, int ntok,
 			e.peer_len = (uint16_t)a[5];
 		return var_record(g, t, name[7] == 's' ? LTT_EV_SOCKET_SEND :
 				  LTT_EV_SOCKET_RECV, &e, sizeof(e), var, n, false);
+	}
+	if (!strcmp(name, "socket_endpoint") || !strcmp(name, "socket_accept")) {
+		struct ltt_ev_socket_endpoint e;
+		uint64_t b[8];
+		size_t n2 = 0;
+
+		if (nargs < 10)
+			return -1;
+		for (i = 0; i < 8; i++)
+			if (parse_u64(tok[2 + i], &b[i]))
+				return -1;
+		e.ino = b[0];
+		e.listen_ino = b[1];
+		e.fd = (int32_t)b[2];
+		e.result = (int32_t)b[3];
+		e.call = (uint16_t)b[4];
+		e.family = (uint16_t)b[5];
+		e.type = (uint16_t)b[6];
+		e.protocol = (uint16_t)b[7];
+		if (strcmp(tok[10], "-") && parse_peer(tok[10], var, &n))
+			return -1;
+		if (strcmp(tok[11], "-") && parse_peer(tok[11], var + n, &n2))
+			return -1;
+		e.local_len = (uint16_t)n;
+		e.peer_len = (uint16_t)n2;
+		return var_record(g, t, name[7] == 'e' ? LTT_EV_SOCKET_ENDPOINT :
+				  LTT_EV_SOCKET_ACCEPT, &e, sizeof(e), var, n + n2, false);
 	}
 	if (!strcmp(name, "net_packet_in") || !strcmp(name, "net_packet_out")) {
 		struct ltt_ev_net_packet e;

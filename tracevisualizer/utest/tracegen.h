@@ -22,7 +22,8 @@
  *                         unless format= says otherwise); format=1.3: the
  *                         same header, schedchange and wakeup records with
  *                         priorities (before 1.3 they are written without:
- *                         12 and 8 bytes of payload, 8 and 4 compact)
+ *                         12 and 8 bytes of payload, 8 and 4 compact);
+ *                         format=1.4: the same, socket endpoint events
  *   records compact|full  how the events below that have a compact form
  *                         are written: "compact" (use with format=1.2)
  *                         writes LTT_REC_COMPACT records with the
@@ -59,6 +60,9 @@
  *                         PEER: inet:A.B.C.D:PORT inet6:[ADDR]:PORT
  *                         unix:PATH unix:@NAME hex:HEX; peer_len= sets the
  *                         length field whatever the bytes (broken records)
+ *   T socket_endpoint|socket_accept INO LISTEN_INO FD RESULT CALL FAMILY
+ *                         TYPE PROTOCOL LOCAL PEER   (format 1.4; LOCAL and
+ *                         PEER as PEER above, "-" for none)
  *   T ipc_call CALL ID
  *   T ipc_msg_create|ipc_sem_create|ipc_shm_create KEY ID FLAGS SIZE
  *   T net_packet_in|net_packet_out IFINDEX LEN PROTOCOL LINKTYPE [HEX]

@@ -344,6 +344,23 @@ static const struct lttr_field f_socket_io[] = {
 	OTHER("peer", SOCKADDR, STRING, NULL),
 };
 
+static const struct lttr_field f_socket_endpoint[] = {
+	INT("ino", struct ltt_ev_socket_endpoint, ino),
+	INT("listen_ino", struct ltt_ev_socket_endpoint, listen_ino),
+	INT("fd", struct ltt_ev_socket_endpoint, fd),
+	INT("result", struct ltt_ev_socket_endpoint, result),
+	INT("call", struct ltt_ev_socket_endpoint, call),
+	NAME("name", SOCKET_CALL_NAME, struct ltt_ev_socket_endpoint, call, EMPTY),
+	INT("family", struct ltt_ev_socket_endpoint, family,
+	    ENUM(family_name, "family=")),
+	INT("type", struct ltt_ev_socket_endpoint, type),
+	INT("protocol", struct ltt_ev_socket_endpoint, protocol),
+	INT("local_len", struct ltt_ev_socket_endpoint, local_len),
+	INT("peer_len", struct ltt_ev_socket_endpoint, peer_len),
+	OTHER("local", LOCAL_SOCKADDR, STRING, NULL),
+	OTHER("peer", PEER_SOCKADDR, STRING, NULL),
+};
+
 static const struct lttr_field f_ipc_call[] = {
 	INT("call", struct ltt_ev_ipc_call, call),
 	INT("id", struct ltt_ev_ipc_call, id),
@@ -512,6 +529,13 @@ static const struct field_list by_id[LTT_EV_MAX] = {
 			       "{?name|{name}|type {type_id}}{+text| \"{text}\"}{fields}"
 			       "{+hex| size={size} hex={hex}}{?warning| [warning: {warning}]}"),
 	[LTT_EV_PROCESS_REAP] = LIST(f_reap, "pid={pid} tgid={tgid}", "sched_process_free"),
+	[LTT_EV_SOCKET_ENDPOINT] = LIST(f_socket_endpoint,
+					"{?name|{name}|call {call}} fd={fd} ino={ino} {family} type={type}"
+					"{+local| local={local}}{+peer| peer={peer}}{?result| result={result}}"),
+	[LTT_EV_SOCKET_ACCEPT] = LIST(f_socket_endpoint,
+				      "{?name|{name}|call {call}} fd={fd} ino={ino} listen_ino={listen_ino}"
+				      " {family} type={type}"
+				      "{+local| local={local}}{+peer| peer={peer}}{?result| result={result}}"),
 	[LTT_EV_TRACE_START] = LIST(f_trace_start, "pid={pid} cpu={cpu}"),
 };
 
@@ -842,6 +866,19 @@ void lttr_field_get(const struct lttr_trace *t, const struct lttr_event *ev,
 		set_name(v, f, lttr_sockaddr_str(ev->var, ev->var_len, buf->s,
 						 LTTR_SOCKADDR_STRLEN));
 		break;
+	case LTTR_FIELD_SRC_LOCAL_SOCKADDR:
+	case LTTR_FIELD_SRC_PEER_SOCKADDR: {
+		const struct ltt_ev_socket_endpoint *e = &ev->p.socket_endpoint;
+		size_t off = f->src == LTTR_FIELD_SRC_LOCAL_SOCKADDR ? 0 : e->local_len;
+		size_t len = f->src == LTTR_FIELD_SRC_LOCAL_SOCKADDR ? e->local_len :
+			e->peer_len;
+
+		/* the decoder checked that both fit in the variable part */
+		set_name(v, f, ev->var && off + len <= ev->var_len ?
+			 lttr_sockaddr_str(ev->var + off, len, buf->s, LTTR_SOCKADDR_STRLEN) :
+			 NULL);
+		break;
+	}
 	case LTTR_FIELD_SRC_EVENT_MASK:
 		set_mask(v, ev, buf);
 		break;

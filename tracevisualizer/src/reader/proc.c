@@ -79,9 +79,63 @@ static int numbered_name(const char *q, const char *end, uint32_t *num_out,
 	return *name ? 1 : -1;
 }
 
+/* an address up to "; " or the end: a copy, NULL for "-"; *@q after it */
+static int address(const char **q, const char *end, char **out)
+{
+	const char *e = *q;
+
+	while (e < end && *e != ';')
+		e++;
+	if (e == *q || memchr(*q, ' ', (size_t)(e - *q)))
+		return 0;
+	*out = NULL;
+	if (e - *q != 1 || **q != '-') {
+		*out = dup_n(*q, (size_t)(e - *q));
+		if (!*out)
+			return -1;
+	}
+	*q = e;
+	return 1;
+}
+
+/* "SOCKET: ino; TGID: n; TYPE: n; LOCAL: addr; PEER: addr" from the inode */
+static int socket_line(struct lttr_proc *p, const char *q, const char *end, size_t *scap)
+{
+	struct lttr_proc_socket so = { 0 };
+	uint64_t ino = 0;
+	const char *s = q;
+	int r;
+
+	while (q < end && *q >= '0' && *q <= '9' && ino <= UINT64_MAX / 10 - 1)
+		ino = ino * 10 + (uint64_t)(*q++ - '0');
+	if (q == s || (q < end && *q >= '0' && *q <= '9'))
+		return 0;
+	so.ino = ino;
+	if (!(q = lit(q, end, "; TGID: ")) || !(q = num(q, end, &so.tgid)) ||
+	    !(q = lit(q, end, "; TYPE: ")) || !(q = num(q, end, &so.type)) ||
+	    !(q = lit(q, end, "; LOCAL: ")))
+		return 0;
+	r = address(&q, end, &so.local);
+	if (r <= 0)
+		return r;
+	if (!(q = lit(q, end, "; PEER: ")) || (r = address(&q, end, &so.peer)) <= 0 ||
+	    q != end) {
+		free(so.local);
+		free(so.peer);
+		return r < 0 ? -1 : 0;
+	}
+	if (grow((void **)&p->sockets, p->nsockets, scap, sizeof(*p->sockets))) {
+		free(so.local);
+		free(so.peer);
+		return -1;
+	}
+	p->sockets[p->nsockets++] = so;
+	return 1;
+}
+
 /* Return 1 parsed, 0 malformed, -1 out of memory. */
 static int parse_line(struct lttr_proc *p, const char *s, const char *end,
-		      size_t *tcap, size_t *icap, size_t *ncap)
+		      size_t *tcap, size_t *icap, size_t *ncap, size_t *scap)
 {
 	uint32_t a, b, c;
 	const char *q;
@@ -136,6 +190,8 @@ static int parse_line(struct lttr_proc *p, const char *s, const char *end,
 		p->nirqs++;
 		return 1;
 	}
+	if ((q = lit(s, end, "SOCKET: ")))
+		return socket_line(p, q, end, scap);
 	if ((q = lit(s, end, "NETDEV: "))) {
 		ret = numbered_name(q, end, &a, &name);
 		if (ret <= 0)
@@ -159,7 +215,7 @@ int lttr_proc_parse(const char *text, size_t len, const char *fname,
 {
 	struct lttr_proc *p = calloc(1, sizeof(*p));
 	const char *s = text, *end = text + len;
-	size_t line = 0, tcap = 0, icap = 0, ncap = 0;
+	size_t line = 0, tcap = 0, icap = 0, ncap = 0, scap = 0;
 
 	*out = NULL;
 	if (!p)
@@ -178,7 +234,7 @@ int lttr_proc_parse(const char *text, size_t len, const char *fname,
 			continue;
 		}
 		r = memchr(s, '\0', (size_t)(le - s)) ? 0 :
-			parse_line(p, s, le, &tcap, &icap, &ncap);
+			parse_line(p, s, le, &tcap, &icap, &ncap, &scap);
 		if (r < 0) {
 			lttr_proc_free(p);
 			return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
@@ -195,7 +251,7 @@ int lttr_proc_parse(const char *text, size_t len, const char *fname,
 				shown[n] = '\0';
 				lttr_proc_free(p);
 				return lttr_error_set(err, LTTR_E_FORMAT,
-					"%s:%zu: malformed line \"%s%s\" (expected \"PID: n; PPID: n; TGID: n; NAME: name\", \"IRQ: n; NAME: name\" or \"NETDEV: n; NAME: name\")",
+					"%s:%zu: malformed line \"%s%s\" (expected \"PID: n; PPID: n; TGID: n; NAME: name\", \"IRQ: n; NAME: name\", \"NETDEV: n; NAME: name\" or \"SOCKET: ino; TGID: n; TYPE: n; LOCAL: addr; PEER: addr\")",
 					fname, line, shown,
 					(size_t)(le - s) > n ? "..." : "");
 			}
@@ -268,6 +324,11 @@ void lttr_proc_free(struct lttr_proc *p)
 		free(p->irqs[i].name);
 	for (i = 0; i < p->nnetdevs; i++)
 		free(p->netdevs[i].name);
+	for (i = 0; i < p->nsockets; i++) {
+		free(p->sockets[i].local);
+		free(p->sockets[i].peer);
+	}
+	free(p->sockets);
 	free(p->tasks);
 	free(p->irqs);
 	free(p->netdevs);

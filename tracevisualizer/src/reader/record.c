@@ -63,7 +63,7 @@ const uint8_t lttr_payload_size1[LTT_EV_MAX] = {
 };
 
 /* variable parts: a NUL-terminated name, or bytes counted by a field */
-enum { VAR_NONE, VAR_NAME, VAR_PEER, VAR_PACKET, VAR_DECL, VAR_CUSTOM };
+enum { VAR_NONE, VAR_NAME, VAR_PEER, VAR_PACKET, VAR_DECL, VAR_CUSTOM, VAR_ENDPOINT };
 
 /*
  * @size: the payload struct's size; @min: the least a record may hold,
@@ -138,6 +138,8 @@ static const struct evtype evtypes[LTT_EV_MAX] = {
 	EV(LTT_EV_CUSTOM_DESTROY, "custom_destroy", struct ltt_ev_custom_destroy, VAR_NONE),
 	EV(LTT_EV_CUSTOM, "custom", struct ltt_ev_custom, VAR_CUSTOM),
 	EV(LTT_EV_PROCESS_REAP, "reap", struct ltt_ev_process_reap, VAR_NONE),
+	EV(LTT_EV_SOCKET_ENDPOINT, "socket_endpoint", struct ltt_ev_socket_endpoint, VAR_ENDPOINT),
+	EV(LTT_EV_SOCKET_ACCEPT, "socket_accept", struct ltt_ev_socket_endpoint, VAR_ENDPOINT),
 	EV(LTT_EV_TRACE_START, "trace_start", struct ltt_ev_trace_start, VAR_NONE),
 };
 
@@ -394,6 +396,24 @@ static int decode_var(const uint8_t *var, size_t n, const struct evtype *et,
 	case VAR_PEER:
 		return var_counted(var, n, ev->p.socket_io.peer_len,
 				   LTT_MAX_SOCKADDR, "peer_len", et, ev, why, whylen);
+	case VAR_ENDPOINT:
+		if (ev->p.socket_endpoint.local_len > LTT_MAX_SOCKADDR) {
+			if (why)
+				snprintf(why, whylen, "%s local_len %u larger than %u", et->name,
+					 (unsigned int)ev->p.socket_endpoint.local_len,
+					 (unsigned int)LTT_MAX_SOCKADDR);
+			return -LTTR_E_FORMAT;
+		}
+		if (ev->p.socket_endpoint.peer_len > LTT_MAX_SOCKADDR) {
+			if (why)
+				snprintf(why, whylen, "%s peer_len %u larger than %u", et->name,
+					 (unsigned int)ev->p.socket_endpoint.peer_len,
+					 (unsigned int)LTT_MAX_SOCKADDR);
+			return -LTTR_E_FORMAT;
+		}
+		return var_counted(var, n, (size_t)ev->p.socket_endpoint.local_len +
+				   ev->p.socket_endpoint.peer_len, 2 * LTT_MAX_SOCKADDR,
+				   "local_len + peer_len", et, ev, why, whylen);
 	case VAR_PACKET:
 		return var_counted(var, n, ev->p.net_packet.caplen,
 				   LTT_MAX_CAPTURE, "caplen", et, ev, why, whylen);

@@ -49,6 +49,8 @@ struct lttr_trace;
  * @socket_call: LTT_EV_SOCKET_CALL
  * @socket_create: LTT_EV_SOCKET_CREATE
  * @socket_io: LTT_EV_SOCKET_SEND, LTT_EV_SOCKET_RECV (peer in .var)
+ * @socket_endpoint: LTT_EV_SOCKET_ENDPOINT, LTT_EV_SOCKET_ACCEPT (local
+ *	then peer address in .var)
  * @ipc_call: LTT_EV_IPC_CALL
  * @ipc_create: LTT_EV_IPC_MSG_CREATE, _SEM_CREATE, _SHM_CREATE
  * @net_packet: LTT_EV_NET_PACKET_IN, LTT_EV_NET_PACKET_OUT (bytes in .var)
@@ -94,6 +96,7 @@ union lttr_payload {
 	struct ltt_ev_socket_call socket_call;
 	struct ltt_ev_socket_create socket_create;
 	struct ltt_ev_socket_io socket_io;
+	struct ltt_ev_socket_endpoint socket_endpoint;
 	struct ltt_ev_ipc_call ipc_call;
 	struct ltt_ev_ipc_create ipc_create;
 	struct ltt_ev_net_packet net_packet;
@@ -137,7 +140,9 @@ union lttr_payload {
  *	details): for exec, kthread_create and fs_open the name, not
  *	NUL-terminated, @var_len up to its NUL or the end of the record (at
  *	most LTT_MAX_VAR_LEN); socket_send/_recv: the peer's sockaddr
- *	(@var_len = peer_len); net_packet_in/_out: the captured bytes
+ *	(@var_len = peer_len); socket_endpoint/_accept: the local
+ *	sockaddr then the peer's (@var_len = local_len + peer_len);
+ *	net_packet_in/_out: the captured bytes
  *	(@var_len = caplen); custom_create: the rest of the record (name,
  *	NUL, format, NUL, padding: see lttr_custom_decl()); custom: the
  *	instance's payload (@var_len = size)

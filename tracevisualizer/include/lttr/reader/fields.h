@@ -100,6 +100,10 @@ enum lttr_field_disp {
  *	@offset
  * @LTTR_FIELD_SRC_SOCKADDR: the variable part as a socket address
  *	(lttr_sockaddr_str()), none when it has no text form
+ * @LTTR_FIELD_SRC_LOCAL_SOCKADDR: socket_endpoint/_accept: the local
+ *	address (the first local_len bytes of the variable part), the same way
+ * @LTTR_FIELD_SRC_PEER_SOCKADDR: the peer address (the peer_len bytes
+ *	after it)
  * @LTTR_FIELD_SRC_EVENT_MASK: the event mask of the payload (change_mask):
  *	the type names of the ids set, separated by single spaces (JSON
  *	writes them as an array)
@@ -142,6 +146,8 @@ enum lttr_field_src {
 	LTTR_FIELD_SRC_IPC_CALL_NAME,
 	LTTR_FIELD_SRC_NETDEV_NAME,
 	LTTR_FIELD_SRC_SOCKADDR,
+	LTTR_FIELD_SRC_LOCAL_SOCKADDR,
+	LTTR_FIELD_SRC_PEER_SOCKADDR,
 	LTTR_FIELD_SRC_EVENT_MASK,
 	LTTR_FIELD_SRC_CUSTOM_KIND,
 	LTTR_FIELD_SRC_DECL_NAME,

@@ -6,6 +6,7 @@
  *   PID: 1; PPID: 0; TGID: 1; NAME: init
  *   IRQ: 4; NAME: ttyS0
  *   NETDEV: 1; NAME: lo
+ *   SOCKET: 8812; TGID: 63; TYPE: 1; LOCAL: 127.0.0.2:7000; PEER: -
  * "TGID: n; " may be absent (then tgid = pid).  NAME is the rest of the
  * line and may contain spaces or be empty.  Empty lines are ignored; the
  * last line need not end with a newline.
@@ -52,6 +53,23 @@ struct lttr_proc_netdev {
 };
 
 /**
+ * struct lttr_proc_socket - a TCP or UDP socket open at the trace's start
+ * (format 1.4)
+ * @ino: its inode number
+ * @tgid: a process that holds it
+ * @type: SOCK_STREAM, SOCK_DGRAM...
+ * @local: its local address ("127.0.0.1:7000", "[::1]:7000"), NULL: none
+ * @peer: its peer's, NULL: none
+ */
+struct lttr_proc_socket {
+	uint64_t ino;
+	uint32_t tgid;
+	uint32_t type;
+	char *local;
+	char *peer;
+};
+
+/**
  * struct lttr_proc - a parsed snapshot
  * @tasks: tasks in file order
  * @ntasks: number of @tasks
@@ -59,6 +77,8 @@ struct lttr_proc_netdev {
  * @nirqs: number of @irqs
  * @netdevs: network devices in file order
  * @nnetdevs: number of @netdevs
+ * @sockets: sockets in file order
+ * @nsockets: number of @sockets
  * @bad_lines: malformed lines skipped (LTTR_PROC_LENIENT only)
  * @first_bad_line: line number of the first of them (1-based), or 0
  */
@@ -69,6 +89,8 @@ struct lttr_proc {
 	size_t nirqs;
 	struct lttr_proc_netdev *netdevs;
 	size_t nnetdevs;
+	struct lttr_proc_socket *sockets;
+	size_t nsockets;
 	size_t bad_lines;
 	size_t first_bad_line;
 };

@@ -1,0 +1,306 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cmd-paths.c - "tracevisualizer paths": the causal paths through the
+ * messages: the nesting algorithm's path patterns (text, JSON, dot, or
+ * each call's parent), or the convolution algorithm's graph.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <lttr/lttr.h>
+#include <lttr/output/dot-paths.h>
+#include <lttr/output/json-paths.h>
+#include <lttr/paths/convolution.h>
+#include <lttr/paths/explain.h>
+#include <lttr/paths/nesting.h>
+#include <lttr/paths/pattern.h>
+#include "cli.h"
+
+static double ms(uint64_t ns)
+{
+	return (double)ns / 1e6;
+}
+
+static int done(struct lttr_msgset *s, struct lttr_trace *t, int status)
+{
+	cli_msg_warnings(s);
+	lttr_msgset_free(s);
+	if (t)
+		return cli_finish(t, NULL, status);
+	fflush(stdout);
+	if (ferror(stdout)) {
+		fprintf(stderr, "%s: write error on standard output\n", cli_prog);
+		return EXIT_TRACE;
+	}
+	return status;
+}
+
+static void json_head(struct lttr_json *j, const struct cli_opts *o, struct lttr_trace *t,
+		      const struct lttr_msgset *s, const char *algorithm)
+{
+	lttr_json_init(j, stdout, o->pretty);
+	lttr_json_begin_object(j);
+	if (t) {
+		lttr_json_key(j, "trace");
+		lttr_json_traceinfo(j, t);
+	}
+	lttr_json_key(j, "algorithm");
+	lttr_json_string(j, algorithm);
+	lttr_json_key(j, "messages");
+	lttr_json_u64(j, s->n);
+	lttr_json_key(j, "warnings");
+	lttr_json_msg_warn(j, &s->warn);
+}
+
+static void json_tail(struct lttr_json *j, const struct cli_opts *o)
+{
+	lttr_json_end_object(j);
+	if (!o->pretty)
+		putchar('\n');
+}
+
+static void print_split(const struct lttr_pnode *pn)
+{
+	const struct lttr_hop_split *h = &pn->split;
+	double k = h->known ? (double)h->known : 1;
+	unsigned int r;
+
+	if (!h->known) {
+		printf("  (callee task not in the trace)");
+		return;
+	}
+	printf("  cpu %.3f runnable %.3f", ms(h->oncpu_ns) / k, ms(h->runnable_ns) / k);
+	for (r = 0; r < LTTR_BLOCK_COUNT; r++)
+		if (h->blocked_ns[r])
+			printf(" %s %.3f", lttr_block_name(r), ms(h->blocked_ns[r]) / k);
+	if (h->other_ns)
+		printf(" unknown %.3f", ms(h->other_ns) / k);
+}
+
+static void print_patterns(const struct cli_opts *o, const struct lttr_msgset *s,
+			   const struct lttr_nesting *n, const struct lttr_patterns *p)
+{
+	size_t i, k;
+
+	printf("Path patterns of the nesting algorithm, by %s: %zu call pairs, %" PRIu64
+	       " paths in %zu patterns; per-node parallelism %.3f; %" PRIu64
+	       " calls and %" PRIu64 " returns unmatched\n",
+	       o->latency_sort ? "total latency" : "count", n->npairs, p->paths, p->n,
+	       lttr_nesting_parallelism(n), n->unmatched_calls, n->unmatched_rets);
+	for (i = 0; i < p->n && (!o->top || i < o->top); i++) {
+		const struct lttr_pattern *pt = &p->v[i];
+
+		printf("\n#%zu %s  count %" PRIu64 "  total %.3f ms  mean %.3f ms\n", i + 1,
+		       pt->key, pt->count, ms(pt->total_ns),
+		       pt->count ? ms(pt->total_ns) / (double)pt->count : 0.0);
+		printf("  %-28s %11s %11s %11s %11s %11s%s\n", "node", "latency_ms", "min_ms",
+		       "max_ms", "delay_ms", "transit_ms", o->explain ? "  latency split (ms, mean)" : "");
+		for (k = 0; k < pt->nnodes; k++) {
+			const struct lttr_pnode *pn = &pt->nodes[k];
+			char name[64];
+
+			snprintf(name, sizeof(name), "%*s%s", (int)(2 * pn->depth), "",
+				 s->nodes[pn->node]);
+			if (!k) {
+				printf("  %s\n", name);
+				continue;
+			}
+			printf("  %-28s %11.3f %11.3f %11.3f %11.3f %11.3f", name,
+			       ms(lttr_lat_mean(&pn->latency)), ms(pn->latency.min),
+			       ms(pn->latency.max), ms(lttr_lat_mean(&pn->delay)),
+			       pn->latency.count ? ms(pn->transit_ns) / (double)pn->latency.count : 0.0);
+			if (o->explain)
+				print_split(pn);
+			if (pn->negative)
+				printf("  (%" PRIu64 " negative times: clock skew?)", pn->negative);
+			putchar('\n');
+		}
+	}
+}
+
+/* each call pair's id and its parent's ("-": none) */
+static void print_parents(const struct lttr_msgset *s, const struct lttr_nesting *n)
+{
+	size_t i;
+
+	for (i = 0; i < n->npairs; i++) {
+		const struct lttr_callpair *c = &n->pairs[i];
+		char a[24], b[24];
+		const char *id = lttr_msg_id_str(s, &s->v[c->call_msg], a, sizeof(a));
+		const char *pid = c->parent == LTTR_NO_PAIR ? NULL :
+			lttr_msg_id_str(s, &s->v[n->pairs[c->parent].call_msg], b, sizeof(b));
+
+		printf("%s %s\n", id, pid ? pid : "-");
+	}
+}
+
+static int nesting(struct cli_opts *o, struct lttr_msgset *s, struct lttr_trace *t)
+{
+	struct lttr_nest_opts no;
+	struct lttr_nesting *n = NULL;
+	struct lttr_patterns *p = NULL;
+	struct lttr_hop_split *split = NULL;
+	struct lttr_error err;
+	int status = 0;
+
+	lttr_nest_defaults(&no);
+	no.x = o->penalty[0];
+	no.y = o->penalty[1];
+	no.z = o->penalty[2];
+	no.skew_ns = o->skew_ns;
+	no.smooth_bins = o->smooth;
+	no.task_hint = !o->no_tasks;
+	if (lttr_nesting_run(s, &no, &n, &err) < 0 ||
+	    (o->explain && t && lttr_paths_explain(t, s, n, &split, &err) < 0) ||
+	    lttr_patterns_build(s, n, split, o->latency_sort ? LTTR_SORT_LATENCY :
+				LTTR_SORT_COUNT, &p, &err) < 0) {
+		cli_trace_error(err.msg);
+		status = EXIT_TRACE;
+		goto out;
+	}
+	if (o->parents && !o->json) {
+		print_parents(s, n);
+	} else if (o->json) {
+		struct lttr_json j;
+
+		json_head(&j, o, t, s, "nesting");
+		lttr_json_key(&j, "nesting");
+		lttr_json_nesting(&j, n);
+		lttr_json_key(&j, "paths");
+		lttr_json_u64(&j, p->paths);
+		lttr_json_key(&j, "patterns");
+		lttr_json_patterns(&j, s, p, o->top, split != NULL);
+		if (o->parents) {
+			lttr_json_key(&j, "parents");
+			lttr_json_begin_array(&j);
+			for (size_t i = 0; i < n->npairs; i++) {
+				const struct lttr_callpair *c = &n->pairs[i];
+				char a[24];
+
+				lttr_json_begin_object(&j);
+				lttr_json_key(&j, "id");
+				lttr_json_string(&j, lttr_msg_id_str(s, &s->v[c->call_msg], a,
+								     sizeof(a)));
+				lttr_json_key(&j, "parent");
+				if (c->parent == LTTR_NO_PAIR) {
+					lttr_json_null(&j);
+				} else {
+					char b[24];
+
+					lttr_json_string(&j, lttr_msg_id_str(s,
+						&s->v[n->pairs[c->parent].call_msg], b, sizeof(b)));
+				}
+				lttr_json_end_object(&j);
+			}
+			lttr_json_end_array(&j);
+		}
+		json_tail(&j, o);
+	} else if (o->dot) {
+		lttr_dot_patterns(stdout, s, p, o->top);
+	} else {
+		print_patterns(o, s, n, p);
+	}
+out:
+	free(split);
+	lttr_patterns_free(p);
+	lttr_nesting_free(n);
+	return status;
+}
+
+static void print_conv(const struct lttr_msgset *s, const struct lttr_conv_graph *g)
+{
+	size_t i;
+
+	printf("Paths of the convolution algorithm: quantum %.3f ms, %zu quanta (T/mu), %zu correlations; pruned: %" PRIu64
+	       " edges of too few messages, %" PRIu64 " cycles\n",
+	       ms(g->quantum_ns), g->signal_len, g->correlations, g->pruned_small,
+	       g->pruned_cycles);
+	for (i = 0; i < g->nv; i++) {
+		const struct lttr_conv_vertex *v = &g->v[i];
+
+		if (v->parent == LTTR_CONV_ROOT) {
+			printf("\n%s\n", s->nodes[v->node]);
+			continue;
+		}
+		printf("%*s-> %s  %" PRIu64 " msgs", (int)(2 * v->depth), "", s->nodes[v->node],
+		       v->count);
+		if (v->depth > 1)
+			printf("  delay %.3f ms (mean %.3f, spike %.1f sigma)", ms(v->delay_ns),
+			       ms(v->mean_ns), v->height);
+		putchar('\n');
+	}
+}
+
+static int convolution(struct cli_opts *o, struct lttr_msgset *s, struct lttr_trace *t)
+{
+	struct lttr_conv_opts co = { .quantum_ns = o->quantum_ns, .max_delay_ns = o->max_delay_ns,
+				     .min_count = o->min_count, .root = -1 };
+	struct lttr_conv_graph *g = NULL;
+	struct lttr_error err;
+
+	if (o->root) {
+		size_t i;
+
+		for (i = 0; i < s->nnodes && strcmp(s->nodes[i], o->root); i++)
+			;
+		if (i == s->nnodes) {
+			fprintf(stderr, "%s: --root %s: no such node in the messages\n", cli_prog,
+				o->root);
+			return EXIT_USAGE;
+		}
+		co.root = (long)i;
+	}
+	if (lttr_convolution_run(s, &co, &g, &err) < 0) {
+		cli_trace_error(err.msg);
+		return err.code == LTTR_E_INVAL ? EXIT_USAGE : EXIT_TRACE;
+	}
+	if (o->json) {
+		struct lttr_json j;
+
+		json_head(&j, o, t, s, "convolution");
+		lttr_json_key(&j, "convolution");
+		lttr_json_conv_graph(&j, s, g);
+		json_tail(&j, o);
+	} else if (o->dot) {
+		lttr_dot_conv(stdout, s, g);
+	} else {
+		print_conv(s, g);
+	}
+	lttr_conv_graph_free(g);
+	return 0;
+}
+
+int cmd_paths(struct cli_opts *o)
+{
+	struct lttr_msgset *s;
+	struct lttr_trace *t;
+	int r;
+
+	if (o->convolution && (o->explain || o->parents || o->latency_sort || o->skew_ns ||
+			       o->smooth > 0 || o->has_penalties || o->no_tasks)) {
+		fprintf(stderr, "%s: --explain, --parents, --sort, --skew, --smooth, --penalties and --no-tasks are options of the nesting algorithm\n",
+			cli_prog);
+		return EXIT_USAGE;
+	}
+	if (!o->convolution && (o->quantum_ns || o->max_delay_ns || o->min_count || o->root)) {
+		fprintf(stderr, "%s: --quantum, --max-delay, --min-count and --root are options of the convolution algorithm (--algorithm convolution)\n",
+			cli_prog);
+		return EXIT_USAGE;
+	}
+	if (o->explain && (o->pcap || o->msgfile)) {
+		fprintf(stderr, "%s: --explain needs a trace (the callee tasks' time accounting)\n",
+			cli_prog);
+		return EXIT_USAGE;
+	}
+	if (o->dot && (o->json || o->parents)) {
+		fprintf(stderr, "%s: --dot is an output of its own (not with --json or --parents)\n",
+			cli_prog);
+		return EXIT_USAGE;
+	}
+	r = cli_load_messages(o, &s, &t);
+	if (r)
+		return r;
+	r = o->convolution ? convolution(o, s, t) : nesting(o, s, t);
+	return done(s, t, r);
+}

@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * lttr/paths/explain.h - where each call's time at its callee went, from
+ * the trace's time accounting (lttr/analysis/account.h): the task that
+ * received the call, from then until the return was sent, split into
+ * on-CPU, runnable and blocked by reason (what no black-box tool can
+ * tell).  The call's transit is in its pattern node (struct lttr_pnode).
+ */
+#ifndef LTTR_PATHS_EXPLAIN_H
+#define LTTR_PATHS_EXPLAIN_H
+
+#include <lttr/paths/message.h>
+#include <lttr/paths/nesting.h>
+#include <lttr/paths/pattern.h>
+
+struct lttr_trace;
+
+/**
+ * lttr_paths_explain() - the split of every call pair's latency
+ * @t: the trace the messages came from (lttr_msgs_from_trace())
+ * @s: the messages
+ * @n: the nesting algorithm's result
+ * @out: receives an array of @n->npairs splits (free() it); a call pair
+ *	whose callee task is not known (a message from outside the trace)
+ *	has .known 0
+ * @err: receives the error
+ *
+ * One pass of the accounting over the trace, its task states kept for the
+ * tasks that received calls.
+ *
+ * Return: 0 or a negative enum lttr_errcode.
+ */
+int lttr_paths_explain(struct lttr_trace *t, const struct lttr_msgset *s,
+		       const struct lttr_nesting *n, struct lttr_hop_split **out,
+		       struct lttr_error *err);
+
+#endif /* LTTR_PATHS_EXPLAIN_H */

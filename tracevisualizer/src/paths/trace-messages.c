@@ -1,0 +1,816 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * trace-messages.c - messages from a trace's socket events: each socket's
+ * endpoints (snapshot, bind, connect, accept), its sends and receives,
+ * then TCP connections matched by byte offset and UDP datagrams by order
+ * (lttr/paths/trace-messages.h).
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <lttr/lttr.h>
+#include <lttr/paths/trace-messages.h>
+#include "model/pidmap.h"
+#include "paths/keymap.h"
+#include "paths/room.h"
+
+#define ADDR_LEN	48	/* "[ipv6]:port" */
+#define SYS_CONNECT_NR	3	/* <linux/net.h> SYS_CONNECT */
+
+/* one send or receive */
+struct xfer {
+	uint64_t t;
+	uint64_t bytes;
+	uint64_t end;		/* the stream offset after it (TCP) */
+	uint32_t pid;
+	uint32_t node;		/* process or thread mode: the task's node */
+	char addr[ADDR_LEN];	/* UDP: the destination, or the source */
+};
+
+struct xfers {
+	struct xfer *v;
+	size_t n;
+	size_t cap;
+};
+
+struct sock {
+	uint16_t family;
+	uint16_t type;
+	int side;		/* 1 it connected (calls), 0 accepted, -1 unknown */
+	long owner;		/* process or thread mode: the node of its last
+				   task, or of the snapshot's process; -1 */
+	char local[ADDR_LEN];
+	char peer[ADDR_LEN];
+	struct xfers snd;
+	struct xfers rcv;
+};
+
+struct msgscan {
+	struct lttr_trace *t;
+	struct lttr_msgset *s;
+	unsigned int by;
+	struct lttr_ptable *pt;
+	struct lttr_keymap socks;	/* ino -> index */
+	struct sock *v;
+	size_t n;
+	size_t cap;
+	struct lttr_pidmap entry_idx;	/* pid -> index of @entry */
+	uint64_t *entry;		/* the pid's syscall entry time, 0: none */
+	size_t nentry;
+	uint64_t conns;
+	int nomem;
+};
+
+static struct sock *sock_get(struct msgscan *m, uint64_t ino)
+{
+	size_t k;
+
+	if (lttr_keymap_find(&m->socks, &ino, sizeof(ino), &k))
+		return &m->v[k];
+	if (lttr_room(&m->v, &m->cap, m->n, sizeof(*m->v)))
+		return NULL;
+	if (lttr_keymap_put(&m->socks, &ino, sizeof(ino), m->n))
+		return NULL;
+	memset(&m->v[m->n], 0, sizeof(m->v[m->n]));
+	m->v[m->n].side = -1;
+	m->v[m->n].owner = -1;
+	return &m->v[m->n++];
+}
+
+static int xfer_add(struct xfers *x, const struct xfer *e)
+{
+	if (lttr_room(&x->v, &x->cap, x->n, sizeof(*x->v)))
+		return -1;
+	x->v[x->n++] = *e;
+	return 0;
+}
+
+/* a node name: no spaces, so that it fits the abstract format */
+static long node_named(struct msgscan *m, const char *name, uint32_t id)
+{
+	char buf[96];
+	size_t i;
+
+	snprintf(buf, sizeof(buf), "%s-%" PRIu32, *name ? name : "?", id);
+	for (i = 0; buf[i]; i++)
+		if (buf[i] == ' ' || buf[i] == '\t')
+			buf[i] = '_';
+	return lttr_msgset_node(m->s, buf);
+}
+
+/* the node of the task @pid at @t (process or thread mode) */
+static long task_node(struct msgscan *m, uint32_t pid, uint64_t t)
+{
+	struct lttr_process *p = lttr_ptable_get(m->pt, pid, true);
+	uint32_t id = pid;
+	const char *name;
+
+	if (!p)
+		return -1;
+	if (m->by == LTTR_BY_PROCESS)
+		id = p->tgid;
+	name = lttr_ptable_name_at(m->pt, id, t);
+	if (!name)
+		name = lttr_ptable_name_at(m->pt, pid, t);
+	return node_named(m, name ? name : "", id);
+}
+
+/* the address of an "ip:port" or "[ip6]:port" without its port */
+static long addr_node(struct msgscan *m, const char *addr)
+{
+	char buf[ADDR_LEN];
+	const char *colon = strrchr(addr, ':');
+	size_t n = colon ? (size_t)(colon - addr) : strlen(addr);
+
+	if (n >= sizeof(buf))
+		n = sizeof(buf) - 1;
+	if (addr[0] == '[' && n >= 2 && addr[n - 1] == ']') {
+		memcpy(buf, addr + 1, n - 2);
+		buf[n - 2] = '\0';
+	} else {
+		memcpy(buf, addr, n);
+		buf[n] = '\0';
+	}
+	return lttr_msgset_node(m->s, buf);
+}
+
+static unsigned int port_of(const char *addr)
+{
+	const char *colon = strrchr(addr, ':');
+
+	return colon ? (unsigned int)strtoul(colon + 1, NULL, 10) : 0;
+}
+
+/* a sockaddr of an event as text into @out ("" when it has no text form) */
+static void addr_str(const void *sa, size_t len, char *out)
+{
+	char buf[LTTR_SOCKADDR_STRLEN];
+	const char *s = sa && len ? lttr_sockaddr_str(sa, len, buf, sizeof(buf)) : NULL;
+
+	snprintf(out, ADDR_LEN, "%s", s ? s : "");
+}
+
+static int inet(uint16_t family)
+{
+	return family == 2 || family == 10;	/* AF_INET, AF_INET6 */
+}
+
+static uint64_t *entry_of(struct msgscan *m, uint32_t pid)
+{
+	size_t k;
+
+	if (lttr_pidmap_find(&m->entry_idx, pid, &k))
+		return &m->entry[k];
+	if (!(m->nentry & (m->nentry - 1)) || !m->nentry) {
+		uint64_t *nv = realloc(m->entry, (m->nentry ? m->nentry * 2 : 64) *
+				       sizeof(*nv));
+
+		if (!nv)
+			return NULL;
+		m->entry = nv;
+	}
+	if (lttr_pidmap_put(&m->entry_idx, pid, m->nentry))
+		return NULL;
+	m->entry[m->nentry] = 0;
+	return &m->entry[m->nentry++];
+}
+
+static void on_endpoint(struct msgscan *m, const struct lttr_event *ev)
+{
+	const struct ltt_ev_socket_endpoint *e = &ev->p.socket_endpoint;
+	struct sock *so = sock_get(m, e->ino);
+
+	if (!so) {
+		m->nomem = 1;
+		return;
+	}
+	so->family = e->family;
+	so->type = e->type;
+	/* the decoder checked that both addresses fit in the variable part */
+	if (e->local_len)
+		addr_str(ev->var, e->local_len, so->local);
+	if (e->peer_len)
+		addr_str(ev->var + e->local_len, e->peer_len, so->peer);
+	if (ev->id == LTT_EV_SOCKET_ACCEPT)
+		so->side = 0;
+	else if (e->call == SYS_CONNECT_NR && (!e->result || e->result == -EINPROGRESS))
+		so->side = 1;
+}
+
+static void on_io(struct msgscan *m, const struct lttr_event *ev)
+{
+	const struct ltt_ev_socket_io *io = &ev->p.socket_io;
+	struct xfer x = { .t = ev->time_ns, .pid = ev->pid };
+	struct sock *so;
+	long node = 0;
+
+	if (io->ret <= 0 || !inet(io->family))
+		return;
+	so = sock_get(m, io->ino);
+	if (!so) {
+		m->nomem = 1;
+		return;
+	}
+	so->family = io->family;
+	so->type = io->type;
+	x.bytes = (uint64_t)io->ret;
+	addr_str(ev->var, ev->var_len, x.addr);
+	if (ev->id == LTT_EV_SOCKET_SEND) {
+		/* sent when its system call began (the event is at its return) */
+		uint64_t *en = entry_of(m, ev->pid);
+
+		if (!en) {
+			m->nomem = 1;
+			return;
+		}
+		if (*en && *en <= ev->time_ns)
+			x.t = *en;
+	}
+	if (m->by != LTTR_BY_ENDPOINT)
+		node = task_node(m, ev->pid, ev->time_ns);
+	x.node = (uint32_t)node;
+	so->owner = m->by != LTTR_BY_ENDPOINT ? node : -1;
+	if (node < 0 || xfer_add(ev->id == LTT_EV_SOCKET_SEND ? &so->snd : &so->rcv, &x))
+		m->nomem = 1;
+}
+
+/* one pass over the events: sockets, their endpoints and transfers */
+static int scan(struct msgscan *m, struct lttr_error *err)
+{
+	struct lttr_iter *it;
+	struct lttr_event ev;
+	int r;
+
+	r = lttr_iter_new(m->t, &it, err);
+	if (r < 0)
+		return r;
+	while (!m->nomem && (r = lttr_iter_next(it, &ev)) > 0) {
+		if (lttr_ptable_apply(m->pt, &ev) < 0) {
+			m->nomem = 1;
+			break;
+		}
+		if (ev.id == LTT_EV_SYSCALL_ENTRY || ev.id == LTT_EV_SYSCALL_EXIT) {
+			uint64_t *en = entry_of(m, ev.pid);
+
+			if (!en)
+				m->nomem = 1;
+			else
+				*en = ev.id == LTT_EV_SYSCALL_ENTRY ? ev.time_ns : 0;
+			continue;
+		}
+		if (ev.id != LTT_EV_SOCKET_CREATE && ev.id != LTT_EV_SOCKET_ENDPOINT &&
+		    ev.id != LTT_EV_SOCKET_ACCEPT && ev.id != LTT_EV_SOCKET_SEND &&
+		    ev.id != LTT_EV_SOCKET_RECV)
+			continue;
+		if (!ev.details) {
+			m->s->warn.unknown_socket++;
+			continue;
+		}
+		if (ev.id == LTT_EV_SOCKET_CREATE) {
+			struct sock *so;
+
+			if (ev.p.socket_create.fd < 0)
+				continue;
+			so = sock_get(m, ev.p.socket_create.ino);
+			if (!so) {
+				m->nomem = 1;
+				break;
+			}
+			so->family = (uint16_t)ev.p.socket_create.family;
+			so->type = (uint16_t)ev.p.socket_create.type;
+			continue;
+		}
+		if (ev.id == LTT_EV_SOCKET_ENDPOINT || ev.id == LTT_EV_SOCKET_ACCEPT)
+			on_endpoint(m, &ev);
+		else
+			on_io(m, &ev);
+	}
+	if (r < 0)
+		*err = *lttr_iter_error(it);
+	lttr_iter_free(it);
+	if (m->nomem)
+		return lttr_error_set(err, LTTR_E_NOMEM, "messages: out of memory");
+	return r < 0 ? r : 0;
+}
+
+/* the sockets of the snapshot, open at the start */
+static int from_snapshot(struct msgscan *m)
+{
+	const struct lttr_proc *p = lttr_trace_proc(m->t);
+	size_t i;
+
+	for (i = 0; p && i < p->nsockets; i++) {
+		struct sock *so = sock_get(m, p->sockets[i].ino);
+
+		if (!so)
+			return -1;
+		so->type = (uint16_t)p->sockets[i].type;
+		so->family = p->sockets[i].local && p->sockets[i].local[0] == '[' ? 10 : 2;
+		snprintf(so->local, ADDR_LEN, "%s", p->sockets[i].local ? p->sockets[i].local : "");
+		snprintf(so->peer, ADDR_LEN, "%s", p->sockets[i].peer ? p->sockets[i].peer : "");
+		if (m->by != LTTR_BY_ENDPOINT) {
+			so->owner = task_node(m, p->sockets[i].tgid, lttr_trace_header(m->t)->start_ns);
+			if (so->owner < 0)
+				return -1;
+		}
+	}
+	return 0;
+}
+
+static int emit(struct msgscan *m, struct lttr_msg *msg)
+{
+	if (lttr_msgset_add(m->s, msg)) {
+		m->nomem = 1;
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * The node of a message's far end that was not seen: the process (or
+ * thread) of the socket of that address when the trace knows one, else
+ * the address.
+ */
+static long far_node(struct msgscan *m, const struct sock *so, const char *addr)
+{
+	if (m->by != LTTR_BY_ENDPOINT && so && so->owner >= 0)
+		return so->owner;
+	return addr_node(m, addr);
+}
+
+/* does side @x of a connection call? (@y: the other side, or NULL) */
+static int calls(const struct sock *x, const struct sock *y)
+{
+	if (x->side >= 0)
+		return x->side;
+	if (y && y->side >= 0)
+		return !y->side;
+	/* open at the start: the side of the lower port serves */
+	return port_of(x->local) > port_of(y ? y->local : x->peer);
+}
+
+/* the first receive of @r whose stream offset reaches @end, or n */
+static size_t reaching(const struct xfers *r, uint64_t end)
+{
+	size_t lo = 0, hi = r->n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (r->v[mid].end < end)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+static void offsets(struct xfers *x)
+{
+	uint64_t off = 0;
+	size_t i;
+
+	for (i = 0; i < x->n; i++) {
+		off += x->v[i].bytes;
+		x->v[i].end = off;
+	}
+}
+
+/*
+ * A TCP connection: the sends of both sides in time order, each run of
+ * one side's sends a message.  @y NULL: the other side is not in the
+ * trace, the receives of @x are the messages from it.
+ */
+static void tcp_conn(struct msgscan *m, struct sock *x, struct sock *y)
+{
+	struct xfers *in[2] = { &x->snd, y ? &y->snd : &x->rcv };
+	struct sock *side[2] = { x, y };
+	size_t k[2] = { 0, 0 };
+	uint64_t id = ++m->conns << 32, exchanges = 0;
+	int xcalls = calls(x, y);
+	long far = y ? 0 : addr_node(m, x->peer);
+
+	if (far < 0) {
+		m->nomem = 1;
+		return;
+	}
+	offsets(&x->snd);
+	offsets(&x->rcv);
+	if (y) {
+		offsets(&y->snd);
+		offsets(&y->rcv);
+	}
+	while (k[0] < in[0]->n || k[1] < in[1]->n) {
+		int d = k[1] >= in[1]->n ? 0 : k[0] >= in[0]->n ? 1 :
+			in[1]->v[k[1]].t < in[0]->v[k[0]].t;
+		const struct xfer *first = &in[d]->v[k[d]];
+		struct lttr_msg msg = { .send_ns = first->t, .src_pid = first->pid };
+
+		/* the run: this side's transfers until the other side's next */
+		while (k[d] < in[d]->n && (k[!d] >= in[!d]->n ||
+					   in[d]->v[k[d]].t <= in[!d]->v[k[!d]].t)) {
+			msg.bytes += in[d]->v[k[d]].bytes;
+			k[d]++;
+		}
+		msg.kind = (d == 0) == (xcalls != 0) ? LTTR_MSG_CALL : LTTR_MSG_RET;
+		if (msg.kind == LTTR_MSG_CALL)
+			exchanges++;
+		msg.id = id | exchanges;
+		if (y) {
+			struct sock *from = side[d], *to = side[!d];
+			/* the receive that reaches the run's last byte */
+			size_t r = reaching(&to->rcv, from->snd.v[k[d] - 1].end);
+			long a, b;
+
+			a = m->by == LTTR_BY_ENDPOINT ? addr_node(m, from->local) : (long)first->node;
+			b = m->by == LTTR_BY_ENDPOINT ? addr_node(m, to->local) :
+				r >= to->rcv.n ? far_node(m, to, to->local) : (long)to->rcv.v[r].node;
+			if (a < 0 || b < 0) {
+				m->nomem = 1;
+				return;
+			}
+			msg.src = (uint32_t)a;
+			msg.dst = (uint32_t)b;
+			if (r < to->rcv.n) {
+				msg.recv_ns = to->rcv.v[r].t;
+				msg.dst_pid = to->rcv.v[r].pid;
+			} else {
+				/* not received before the trace ended (or lost) */
+				msg.recv_ns = msg.send_ns;
+				msg.flags = LTTR_MSG_SEND_ONLY;
+				m->s->warn.send_only++;
+			}
+		} else if (d == 0) {
+			long a = m->by == LTTR_BY_ENDPOINT ? addr_node(m, x->local) :
+				(long)first->node;
+
+			if (a < 0) {
+				m->nomem = 1;
+				return;
+			}
+			msg.src = (uint32_t)a;
+			msg.dst = (uint32_t)far;
+			msg.recv_ns = msg.send_ns;
+			msg.flags = LTTR_MSG_SEND_ONLY;
+			m->s->warn.send_only++;
+		} else {
+			long b = m->by == LTTR_BY_ENDPOINT ? addr_node(m, x->local) :
+				(long)first->node;
+
+			if (b < 0) {
+				m->nomem = 1;
+				return;
+			}
+			/* the receives of a run: received when its last one returned */
+			msg.src = (uint32_t)far;
+			msg.dst = (uint32_t)b;
+			msg.src_pid = 0;
+			msg.dst_pid = in[1]->v[k[1] - 1].pid;
+			msg.recv_ns = in[1]->v[k[1] - 1].t;
+			msg.send_ns = msg.recv_ns;
+			msg.flags = LTTR_MSG_RECV_ONLY;
+			m->s->warn.recv_only++;
+		}
+		if (emit(m, &msg))
+			return;
+	}
+}
+
+/* the UDP datagrams of one direction between two endpoints */
+struct udir {
+	struct xfer **snd;
+	size_t nsnd;
+	struct xfer **rcv;
+	size_t nrcv;
+	char src[ADDR_LEN];
+	char dst[ADDR_LEN];
+	const struct sock *from;	/* the sockets of the ends, if known */
+	const struct sock *to;
+};
+
+static int ptr_add(struct xfer ***v, size_t *n, struct xfer *x)
+{
+	struct xfer **nv;
+
+	if (!(*n & (*n - 1)) || !*n) {
+		nv = realloc(*v, (*n ? *n * 2 : 8) * sizeof(*nv));
+		if (!nv)
+			return -1;
+		*v = nv;
+	}
+	(*v)[(*n)++] = x;
+	return 0;
+}
+
+static int by_xfer_time(const void *pa, const void *pb)
+{
+	const struct xfer *a = *(struct xfer *const *)pa, *b = *(struct xfer *const *)pb;
+
+	return a->t < b->t ? -1 : a->t > b->t;
+}
+
+static struct udir *udir_of(struct lttr_keymap *map, struct udir **v, size_t *n,
+			    const char *src, const char *dst)
+{
+	char key[2 * ADDR_LEN + 2];
+	size_t k;
+
+	snprintf(key, sizeof(key), "%s>%s", src, dst);
+	if (lttr_keymap_find(map, key, strlen(key), &k))
+		return &(*v)[k];
+	if (!(*n & (*n - 1)) || !*n) {
+		struct udir *nv = realloc(*v, (*n ? *n * 2 : 8) * sizeof(*nv));
+
+		if (!nv)
+			return NULL;
+		*v = nv;
+	}
+	if (lttr_keymap_put(map, key, strlen(key), *n))
+		return NULL;
+	memset(&(*v)[*n], 0, sizeof(**v));
+	snprintf((*v)[*n].src, ADDR_LEN, "%s", src);
+	snprintf((*v)[*n].dst, ADDR_LEN, "%s", dst);
+	return &(*v)[(*n)++];
+}
+
+/* one datagram of @d (its k-th send and k-th receive, either may lack) */
+static int udp_msg(struct msgscan *m, const struct udir *d, size_t k, int call, uint64_t id)
+{
+	const struct xfer *s = k < d->nsnd ? d->snd[k] : NULL;
+	const struct xfer *r = k < d->nrcv ? d->rcv[k] : NULL;
+	struct lttr_msg msg = { .kind = call ? LTTR_MSG_CALL : LTTR_MSG_RET, .id = id };
+	long a, b;
+
+	if (m->by == LTTR_BY_ENDPOINT)
+		a = addr_node(m, d->src);
+	else
+		a = s ? (long)s->node : far_node(m, d->from, d->src);
+	if (m->by == LTTR_BY_ENDPOINT)
+		b = addr_node(m, d->dst);
+	else
+		b = r ? (long)r->node : far_node(m, d->to, d->dst);
+	if (a < 0 || b < 0) {
+		m->nomem = 1;
+		return -1;
+	}
+	msg.src = (uint32_t)a;
+	msg.dst = (uint32_t)b;
+	if (s && r) {
+		msg.send_ns = s->t;
+		msg.recv_ns = r->t;
+		msg.src_pid = s->pid;
+		msg.dst_pid = r->pid;
+		msg.bytes = s->bytes;
+	} else if (s) {
+		msg.send_ns = msg.recv_ns = s->t;
+		msg.src_pid = s->pid;
+		msg.bytes = s->bytes;
+		msg.flags = LTTR_MSG_SEND_ONLY;
+		m->s->warn.send_only++;
+	} else if (r) {
+		msg.send_ns = msg.recv_ns = r->t;
+		msg.dst_pid = r->pid;
+		msg.bytes = r->bytes;
+		msg.flags = LTTR_MSG_RECV_ONLY;
+		m->s->warn.recv_only++;
+	} else {
+		return 0;
+	}
+	return emit(m, &msg);
+}
+
+/* the datagrams between two endpoints, both ways, the first sender calling */
+static void udp_pair(struct msgscan *m, struct udir *ab, struct udir *ba)
+{
+	size_t i = 0, j = 0, na = ab->nsnd > ab->nrcv ? ab->nsnd : ab->nrcv;
+	size_t nb = ba ? (ba->nsnd > ba->nrcv ? ba->nsnd : ba->nrcv) : 0;
+	uint64_t id = ++m->conns << 32, exchanges = 0;
+	int a_calls;
+
+	/* a datagram's time: its send, or its receive when the send was not seen */
+#define UTIME(d, k) ((k) < (d)->nsnd ? (d)->snd[k]->t : (d)->rcv[k]->t)
+	a_calls = !nb || (na && UTIME(ab, 0) <= UTIME(ba, 0));
+	while (i < na || j < nb) {
+		int a = j >= nb || (i < na && UTIME(ab, i) <= UTIME(ba, j));
+		int call = a == a_calls;
+
+		if (call)
+			exchanges++;
+		if (udp_msg(m, a ? ab : ba, a ? i++ : j++, call, id | exchanges))
+			return;
+	}
+#undef UTIME
+}
+
+/*
+ * The receives of a socket that neither connected nor was told the
+ * source (recv, read): from the one endpoint that sent to it, when there
+ * is exactly one.
+ */
+static void unsourced(struct msgscan *m, struct udir *v, size_t n, struct xfer **r,
+		      size_t nr, const struct sock *so)
+{
+	const char *dst = so->local;
+	size_t i, from = n, k;
+
+	for (i = 0; i < n; i++) {
+		if (strcmp(v[i].dst, dst))
+			continue;
+		if (from != n) {
+			m->s->warn.unknown_socket += nr;
+			return;
+		}
+		from = i;
+	}
+	if (from == n) {
+		m->s->warn.unknown_socket += nr;
+		return;
+	}
+	for (k = 0; k < nr; k++)
+		if (ptr_add(&v[from].rcv, &v[from].nrcv, r[k]))
+			m->nomem = 1;
+	v[from].to = so;
+}
+
+/* the UDP socket bound to @addr, or NULL */
+static const struct sock *udp_sock_at(const struct msgscan *m, const char *addr)
+{
+	size_t i;
+
+	for (i = 0; i < m->n; i++)
+		if (m->v[i].type == 2 && !strcmp(m->v[i].local, addr))
+			return &m->v[i];
+	return NULL;
+}
+
+static void udp(struct msgscan *m)
+{
+	struct lttr_keymap map = { 0 };
+	struct udir *v = NULL;
+	size_t n = 0, i, k;
+	uint8_t *done = NULL;
+
+	for (i = 0; i < m->n && !m->nomem; i++) {
+		struct sock *so = &m->v[i];
+
+		if (so->type != 2 || !inet(so->family))
+			continue;
+		for (k = 0; k < so->snd.n; k++) {
+			const char *dst = so->snd.v[k].addr[0] ? so->snd.v[k].addr : so->peer;
+			struct udir *d;
+
+			if (!so->local[0] || !dst[0]) {
+				m->s->warn.unknown_socket++;
+				continue;
+			}
+			d = udir_of(&map, &v, &n, so->local, dst);
+			if (!d || ptr_add(&d->snd, &d->nsnd, &so->snd.v[k]))
+				m->nomem = 1;
+			else
+				d->from = so;
+		}
+	}
+	for (i = 0; i < m->n && !m->nomem; i++) {
+		struct sock *so = &m->v[i];
+		struct xfer **blind = NULL;
+		size_t nblind = 0;
+
+		if (so->type != 2 || !inet(so->family))
+			continue;
+		for (k = 0; k < so->rcv.n; k++) {
+			const char *src = so->rcv.v[k].addr[0] ? so->rcv.v[k].addr : so->peer;
+			struct udir *d;
+
+			if (!so->local[0]) {
+				m->s->warn.unknown_socket++;
+				continue;
+			}
+			if (!src[0]) {
+				if (ptr_add(&blind, &nblind, &so->rcv.v[k]))
+					m->nomem = 1;
+				continue;
+			}
+			d = udir_of(&map, &v, &n, src, so->local);
+			if (!d || ptr_add(&d->rcv, &d->nrcv, &so->rcv.v[k]))
+				m->nomem = 1;
+			else
+				d->to = so;
+		}
+		if (nblind)
+			unsourced(m, v, n, blind, nblind, so);
+		free(blind);
+	}
+	done = calloc(n + 1, 1);
+	if (!done)
+		m->nomem = 1;
+	for (i = 0; i < n && !m->nomem; i++) {
+		if (!v[i].from)
+			v[i].from = udp_sock_at(m, v[i].src);
+		if (!v[i].to)
+			v[i].to = udp_sock_at(m, v[i].dst);
+		qsort(v[i].snd, v[i].nsnd, sizeof(*v[i].snd), by_xfer_time);
+		qsort(v[i].rcv, v[i].nrcv, sizeof(*v[i].rcv), by_xfer_time);
+	}
+	for (i = 0; i < n && !m->nomem; i++) {
+		char key[2 * ADDR_LEN + 2];
+		struct udir *back = NULL;
+
+		if (done[i])
+			continue;
+		snprintf(key, sizeof(key), "%s>%s", v[i].dst, v[i].src);
+		if (lttr_keymap_find(&map, key, strlen(key), &k)) {
+			back = &v[k];
+			done[k] = 1;
+		}
+		done[i] = 1;
+		udp_pair(m, &v[i], back);
+	}
+	for (i = 0; i < n; i++) {
+		free(v[i].snd);
+		free(v[i].rcv);
+	}
+	free(v);
+	free(done);
+	lttr_keymap_free(&map);
+}
+
+/* the TCP connections: sockets paired by their endpoints */
+static void tcp(struct msgscan *m)
+{
+	struct lttr_keymap map = { 0 };
+	size_t i, k;
+
+	for (i = 0; i < m->n; i++) {
+		char key[2 * ADDR_LEN + 2];
+		struct sock *so = &m->v[i];
+
+		if (so->type != 1 || !so->local[0] || !so->peer[0])
+			continue;
+		snprintf(key, sizeof(key), "%s|%s", so->local, so->peer);
+		if (lttr_keymap_put(&map, key, strlen(key), i)) {
+			m->nomem = 1;
+			break;
+		}
+	}
+	for (i = 0; i < m->n && !m->nomem; i++) {
+		char key[2 * ADDR_LEN + 2];
+		struct sock *so = &m->v[i], *peer = NULL;
+
+		if (so->type != 1 || !inet(so->family) || (!so->snd.n && !so->rcv.n))
+			continue;
+		if (!so->local[0] || !so->peer[0]) {
+			m->s->warn.unknown_socket += so->snd.n + so->rcv.n;
+			continue;
+		}
+		snprintf(key, sizeof(key), "%s|%s", so->peer, so->local);
+		if (lttr_keymap_find(&map, key, strlen(key), &k) && k != i)
+			peer = &m->v[k];
+		/* a connection once: from its socket of the lower index */
+		if (peer && k < i)
+			continue;
+		tcp_conn(m, so, peer);
+	}
+	lttr_keymap_free(&map);
+}
+
+int lttr_msgs_from_trace(struct lttr_trace *t, unsigned int by, struct lttr_msgset *s,
+			 struct lttr_error *err)
+{
+	struct msgscan m = { .t = t, .s = s, .by = by };
+	unsigned int c;
+	size_t i;
+	int r;
+
+	m.pt = lttr_ptable_new(lttr_trace_proc(t));
+	if (!m.pt || from_snapshot(&m)) {
+		r = lttr_error_set(err, LTTR_E_NOMEM, "messages: out of memory");
+		goto out;
+	}
+	r = scan(&m, err);
+	if (r < 0)
+		goto out;
+	tcp(&m);
+	udp(&m);
+	if (m.nomem) {
+		r = lttr_error_set(err, LTTR_E_NOMEM, "messages: out of memory");
+		goto out;
+	}
+	for (c = 0; c < lttr_trace_ncpus(t); c++)
+		s->warn.lost_events += lttr_trace_lost_cpu(t, c);
+	s->warn.old_format = lttr_trace_header(t)->minor < 4;
+	lttr_msgset_sort(s);
+	r = 0;
+out:
+	for (i = 0; i < m.n; i++) {
+		free(m.v[i].snd.v);
+		free(m.v[i].rcv.v);
+	}
+	free(m.v);
+	free(m.entry);
+	lttr_pidmap_free(&m.entry_idx);
+	lttr_keymap_free(&m.socks);
+	lttr_ptable_free(m.pt);
+	return r;
+}
