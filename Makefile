@@ -6,6 +6,8 @@
 #   make bench-tui  the terminal analyzer's first screen, keystroke and memory
 #                figures on a 10-million-event trace (docs/benchmarks.md)
 #   make bench-gtk  the window's first frame, paint and memory figures, the same way
+#   make fuzz    a fuzzing campaign of the trace reader (libFuzzer, ASan, UBSan;
+#                FUZZ_TIME seconds, default 3600, FUZZ_JOBS processes; docs/fuzzing.md)
 #   make bench   measure overhead, trace size and loss against no tracing and
 #                ftrace (one guest boot per clock setting), write docs/benchmarks.md
 #                (BENCHFLAGS, default "--reps 7 --clock icount,tsc,hpet", the run of docs/benchmarks.md)
@@ -116,6 +118,11 @@ BENCHFLAGS ?= --reps 7 --clock icount,tsc,hpet
 bench: all
 	scripts/bench $(BENCHFLAGS)
 
+FUZZ_TIME ?= 3600
+FUZZ_JOBS ?= 1
+fuzz: deps-quiet $(SYSTBL)
+	$(MAKE) -C tracevisualizer KSRC=$(KSRC) FUZZ_TIME=$(FUZZ_TIME) FUZZ_JOBS=$(FUZZ_JOBS) fuzz
+
 bench-tui: tracevisualizer
 	scripts/bench-tui
 
@@ -146,5 +153,5 @@ clean:
 distclean: clean
 	rm -rf $(BUILD) traces
 
-.PHONY: all deps deps-quiet kernel-source kernel kernel-off kernel-debug guest-debug module traced tracevisualizer \
+.PHONY: all deps deps-quiet kernel-source kernel kernel-off kernel-debug guest-debug module traced tracevisualizer fuzz \
 	kmod workloads guest demo check bench bench-tui bench-gtk check-host check-kernel check-guest clean distclean

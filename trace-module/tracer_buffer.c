@@ -72,6 +72,7 @@
 #include <linux/kernel.h>
 #include <linux/minmax.h>
 #include <linux/mm.h>
+#include <linux/overflow.h>
 #include <linux/preempt.h>
 #include <linux/sched.h>
 #include <linux/signal.h>
@@ -209,14 +210,17 @@ void ltt_buffers_free(void)
  */
 int ltt_buffers_alloc(u32 size, u32 count)
 {
-	size_t bytes = (size_t)size * count;
-	u64 total = (u64)bytes * num_possible_cpus();
+	size_t bytes;
+	u64 total;
 	unsigned int cpu;
 
 	if (ltt.size == size && ltt.count == count)
 		return 0;
 	ltt_buffers_free();
-	if (total > ((u64)totalram_pages() << PAGE_SHIFT) / 2)
+	/* Checked again here: a product that wraps must not allocate less. */
+	if (check_mul_overflow((size_t)size, (size_t)count, &bytes) ||
+	    check_mul_overflow((u64)bytes, (u64)num_possible_cpus(), &total) ||
+	    !bytes || total > ((u64)totalram_pages() << PAGE_SHIFT) / 2)
 		return -ENOMEM;
 	for_each_possible_cpu(cpu) {
 		struct ltt_cpu *c = ltt.cpus[cpu];
@@ -229,7 +233,9 @@ int ltt_buffers_alloc(u32 size, u32 count)
 		c->mem = kvmalloc_node(bytes, GFP_KERNEL | __GFP_ZERO |
 				       __GFP_NOWARN | __GFP_RETRY_MAYFAIL,
 				       cpu_to_node(cpu));
-		if (!c->mem) {
+		if (ZERO_OR_NULL_PTR(c->mem)) {
+			/* ZERO_SIZE_PTR is no memory: never write through it. */
+			c->mem = NULL;
 			ltt_buffers_free();
 			return -ENOMEM;
 		}
@@ -253,6 +259,8 @@ void ltt_buffers_reset(void)
 	unsigned int cpu;
 	u32 i;
 
+	/* A buffer a reader kept from the previous trace is dropped. */
+	ltt.gen++;
 	for_each_possible_cpu(cpu) {
 		struct ltt_cpu *c = ltt.cpus[cpu];
 
@@ -930,8 +938,65 @@ static struct ltt_cpu *ltt_find_ready(void)
 	return NULL;
 }
 
-/* Copy @c's next buffer to user space and give it back to the writer. */
-static ssize_t ltt_take(struct ltt_cpu *c, char __user *ubuf)
+/* ---- per-file reader state ---------------------------------------------- */
+
+/*
+ * A file's reader state (file->private_data).  A buffer is copied out of
+ * the ring into @buf under read_mutex, and from there to user space with
+ * only @lock held: read_mutex, which START, STOP of a flight trace,
+ * release and poll() take, is never held across a user copy, so a reader
+ * whose buffer faults slowly (userfaultfd, FUSE) holds up nobody but the
+ * other readers of its own file.  A copy that fails (-EFAULT) keeps the
+ * buffer in @buf for the next read() of the file, as long as no new
+ * trace started (@gen).
+ */
+struct ltt_reader {
+	struct mutex lock;	/* one read() of the file at a time */
+	char *buf;		/* @cap bytes, kvmalloc() */
+	size_t cap;
+	size_t pending;		/* bytes of a buffer not yet copied out */
+	unsigned long gen;	/* ltt.gen of that buffer */
+};
+
+struct ltt_reader *ltt_reader_new(void)
+{
+	struct ltt_reader *r = kzalloc(sizeof(*r), GFP_KERNEL);
+
+	if (r)
+		mutex_init(&r->lock);
+	return r;
+}
+
+void ltt_reader_free(struct ltt_reader *r)
+{
+	if (!r)
+		return;
+	kvfree(r->buf);
+	mutex_destroy(&r->lock);
+	kfree(r);
+}
+
+/* Room for a buffer of @size bytes in @r->buf, outside read_mutex. */
+static int ltt_reader_room(struct ltt_reader *r, size_t size)
+{
+	char *buf;
+
+	if (r->cap >= size)
+		return 0;
+	buf = kvmalloc(size, GFP_KERNEL | __GFP_NOWARN);
+	if (!buf)
+		return -ENOMEM;
+	kvfree(r->buf);
+	r->buf = buf;
+	r->cap = size;
+	return 0;
+}
+
+/*
+ * Copy @c's next buffer into @r->buf and give it back to the writer.
+ * Under read_mutex; @r->buf holds at least @c->size bytes.
+ */
+static void ltt_take(struct ltt_cpu *c, struct ltt_reader *r)
 {
 	u32 idx = c->read_idx;
 	struct ltt_buffer_header *h = ltt_buf(c, idx);
@@ -941,16 +1006,13 @@ static ssize_t ltt_take(struct ltt_cpu *c, char __user *ubuf)
 	len = sizeof(*h) + h->data_size;
 	if (WARN_ON_ONCE(len > c->size))
 		len = c->size;
-	if (copy_to_user(ubuf, h, len)) {
-		/* Keep it for the next read(). */
-		atomic_set(&c->state[idx], LTT_BUF_READY);
-		return -EFAULT;
-	}
+	memcpy(r->buf, h, len);
 	/* Pairs with the writer's acquire in ltt_open(). */
 	atomic_set_release(&c->state[idx], LTT_BUF_FREE);
 	c->read_idx = idx + 1 == c->count ? 0 : idx + 1;
 	ltt.rr = (c->cpu + 1) % nr_cpu_ids;
-	return len;
+	r->pending = len;
+	r->gen = ltt.gen;
 }
 
 /*
@@ -966,9 +1028,45 @@ static bool ltt_foreign(struct file *file)
 }
 
 /*
+ * One pass of read() under read_mutex: 1 with a buffer in @r->buf, 0
+ * when none is ready (*@tracing, *@seq say whether to wait, and for
+ * what), or a negative error.  A buffer @r kept from a trace before the
+ * current one is dropped.
+ */
+static int ltt_read_locked(struct file *file, struct ltt_reader *r,
+			   size_t count, int *tracing, long *seq)
+{
+	struct ltt_cpu *c;
+	size_t size;
+
+	if (ltt_foreign(file))
+		return -EBUSY;
+	if (r->pending && r->gen != ltt.gen)
+		r->pending = 0;
+	if (r->pending)
+		return 1;
+	size = ltt.size ? ltt.size : ltt.cfg_size;
+	if (count < size)
+		return -EINVAL;
+	if (r->cap < size)
+		return -ENOSPC;		/* the caller makes room and retries */
+	*seq = atomic_long_read(&ltt.wake_seq);
+	smp_rmb();	/* wake_seq before tracing and buffer states */
+	*tracing = smp_load_acquire(&ltt.tracing);
+	/* The writers own a flight trace's buffers until STOP. */
+	c = *tracing && ltt.flight ? NULL : ltt_find_ready();
+	if (!c)
+		return 0;
+	ltt_take(c, r);
+	return 1;
+}
+
+/*
  * read(): one whole READY buffer per call.  Blocks until one is ready
  * (unless @nonblock); returns 0 once tracing is stopped and every buffer
  * has been read.  A flight trace gives nothing until it is stopped.
+ * Every wait is interruptible (so killable), and read_mutex is held only
+ * to take a buffer, never across the copy to user space.
  *
  * Lost wake-up freedom: wake_seq is read before the buffers are looked
  * at, and writers (through ltt_wake_readers()) make a buffer READY
@@ -980,42 +1078,57 @@ static bool ltt_foreign(struct file *file)
 ssize_t ltt_read_one(struct file *file, char __user *ubuf, size_t count,
 		     bool nonblock)
 {
-	for (;;) {
-		struct ltt_cpu *c;
-		ssize_t ret;
-		long seq;
-		int tracing;
-		u32 size;
+	struct ltt_reader *r = file->private_data;
+	ssize_t ret;
 
-		if (mutex_lock_interruptible(&ltt.read_mutex))
-			return -ERESTARTSYS;
-		if (ltt_foreign(file)) {
-			mutex_unlock(&ltt.read_mutex);
-			return -EBUSY;
+	if (mutex_lock_interruptible(&r->lock))
+		return -ERESTARTSYS;
+	for (;;) {
+		int tracing = 0;
+		long seq = 0;
+
+		if (mutex_lock_interruptible(&ltt.read_mutex)) {
+			ret = -ERESTARTSYS;
+			break;
 		}
-		size = ltt.size ? ltt.size : ltt.cfg_size;
-		if (count < size) {
+		ret = ltt_read_locked(file, r, count, &tracing, &seq);
+		if (ret == -ENOSPC) {
+			size_t size = ltt.size ? ltt.size : ltt.cfg_size;
+
 			mutex_unlock(&ltt.read_mutex);
-			return -EINVAL;
+			ret = ltt_reader_room(r, size);
+			if (ret)
+				break;
+			continue;
 		}
-		seq = atomic_long_read(&ltt.wake_seq);
-		smp_rmb();	/* wake_seq before tracing and buffer states */
-		tracing = smp_load_acquire(&ltt.tracing);
-		/* The writers own a flight trace's buffers until STOP. */
-		c = tracing && ltt.flight ? NULL : ltt_find_ready();
-		ret = c ? ltt_take(c, ubuf) : 0;
 		mutex_unlock(&ltt.read_mutex);
-		if (c)
-			return ret;
+		if (ret < 0)
+			break;
+		if (ret) {
+			if (count < r->pending) {
+				ret = -EINVAL;
+			} else if (copy_to_user(ubuf, r->buf, r->pending)) {
+				/* Kept for the next read(). */
+				ret = -EFAULT;
+			} else {
+				ret = r->pending;
+				WRITE_ONCE(r->pending, 0);
+			}
+			break;
+		}
 		if (!tracing)
-			return 0;
-		if (nonblock)
-			return -EAGAIN;
+			break;
+		if (nonblock) {
+			ret = -EAGAIN;
+			break;
+		}
 		ret = wait_event_interruptible(ltt.wait,
 					       atomic_long_read(&ltt.wake_seq) != seq);
 		if (ret)
-			return ret;
+			break;
 	}
+	mutex_unlock(&r->lock);
+	return ret;
 }
 
 /*
@@ -1024,6 +1137,7 @@ ssize_t ltt_read_one(struct file *file, char __user *ubuf, size_t count,
  */
 __poll_t ltt_poll_mask(struct file *file)
 {
+	struct ltt_reader *r = file->private_data;
 	__poll_t ret = 0;
 	int tracing;
 
@@ -1032,7 +1146,8 @@ __poll_t ltt_poll_mask(struct file *file)
 	tracing = smp_load_acquire(&ltt.tracing);
 	if (ltt_foreign(file))
 		ret = EPOLLERR;
-	else if (!tracing || (!ltt.flight && ltt_find_ready()))
+	else if (!tracing || (READ_ONCE(r->pending) && READ_ONCE(r->gen) == ltt.gen) ||
+		 (!ltt.flight && ltt_find_ready()))
 		ret = EPOLLIN | EPOLLRDNORM;
 	mutex_unlock(&ltt.read_mutex);
 	return ret;

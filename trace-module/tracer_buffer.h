@@ -153,12 +153,16 @@ struct ltt_cpu {
  *            READ_ONCE by read() and poll() under read_mutex.
  *  cpus      per possible CPU, NULL for impossible ones; fixed from load
  *            to unload.
+ *  gen       the trace: incremented by START under read_mutex, so that a
+ *            reader drops a buffer it kept from the trace before.
  *  wake_seq  incremented each time buffers may have become READY (irq_work,
  *            STOP); a sleeping reader waits for it to change.
  *
  *  ctl_mutex serialises control: ioctls that change state, open, release.
  *  read_mutex serialises readers and protects the buffer memory against
- *            being freed or reset under them.
+ *            being freed or reset under them; never held across a copy
+ *            to user space (a reader copies a buffer out first, see
+ *            struct ltt_reader in tracer_buffer.c).
  *  Lock order: ctl_mutex, then ltt_custom_mutex, then read_mutex.
  */
 struct ltt_tracer {
@@ -181,6 +185,7 @@ struct ltt_tracer {
 	u32 count;
 
 	unsigned int rr;	/* reader round robin: CPU to look at first */
+	unsigned long gen;	/* START count, under read_mutex */
 	atomic_long_t wake_seq;
 	wait_queue_head_t wait;
 	struct fasync_struct *fasync;
@@ -237,11 +242,14 @@ void ltt_start_on_cpu(void *unused);
 void ltt_flush_all(void);
 void ltt_flight_rewind(void);
 void ltt_stop_done(void);
+struct ltt_reader *ltt_reader_new(void);
+void ltt_reader_free(struct ltt_reader *r);
 ssize_t ltt_read_one(struct file *file, char __user *ubuf, size_t count,
 		     bool nonblock);
 __poll_t ltt_poll_mask(struct file *file);
 
 /* tracer_filter.c */
+int ltt_filter_init(void);
 bool ltt_filter_event(unsigned int id, const void *data, unsigned int len);
 u64 ltt_syscall_ip(u64 raw);
 int ltt_check_filter(const struct ltt_filter *f);

@@ -19,6 +19,13 @@
  *    every log that found the type has written its record by then, so
  *    no instance of a type ever follows its destruction in the trace.
  *
+ * A type belongs to its creator: the /dev/tracer file that created it,
+ * or the kernel module (THIS_MODULE of the ltt_custom_*() macros).  Only
+ * its creator logs instances of it or destroys it (-EPERM for anyone
+ * else), and each creator holds at most custom_per_owner live types
+ * (-EDQUOT), so that one opener cannot exhaust the table of
+ * LTT_CUSTOM_MAX_TYPES (-ENOSPC) for the others.
+ *
  * LTT_EV_CUSTOM_CREATE is written when a type is created while tracing,
  * and for every live type by START (ltt_custom_emit_all(), under
  * ltt_custom_mutex, before tracing is published), so every trace
@@ -32,6 +39,8 @@
 #include <linux/export.h>
 #include <linux/fs.h>
 #include <linux/list.h>
+#include <linux/module.h>
+#include <linux/moduleparam.h>
 #include <linux/preempt.h>
 #include <linux/rcupdate.h>
 #include <linux/slab.h>
@@ -46,6 +55,7 @@ struct ltt_custom {
 	u32 id;
 	u32 kind;			/* LTT_CUSTOM_* */
 	struct file *owner;		/* creating file, NULL: kernel code */
+	struct module *mod;		/* creating module (kernel code) */
 	struct list_head dead;		/* on a list of types being destroyed */
 	unsigned int text_len;		/* name, NUL, format, NUL */
 	char text[LTT_CUSTOM_NAME_LEN + LTT_CUSTOM_FORMAT_LEN];
@@ -56,6 +66,18 @@ DEFINE_MUTEX(ltt_custom_mutex);
 static DEFINE_XARRAY(ltt_custom_types);
 static u32 ltt_custom_next_id = 1;
 static unsigned int ltt_custom_live;
+
+static unsigned int custom_per_owner = 64;
+module_param(custom_per_owner, uint, 0644);
+MODULE_PARM_DESC(custom_per_owner,
+		 "Most live custom types one /dev/tracer file or module may create (default 64)");
+
+/* Is @t the type of creator (@owner, @mod)? */
+static bool ltt_custom_mine(const struct ltt_custom *t, struct file *owner,
+			    struct module *mod)
+{
+	return t->owner == owner && t->mod == mod;
+}
 
 /* ---- validation ---------------------------------------------------------- */
 
@@ -164,10 +186,11 @@ void ltt_custom_emit_all(bool started)
 /* ---- create and destroy ----------------------------------------------------- */
 
 static int ltt_custom_add(const char *name, const char *format, u32 kind,
-			  struct file *owner)
+			  struct file *owner, struct module *mod)
 {
 	struct ltt_custom *t, *o;
 	unsigned long idx;
+	unsigned int mine = 0;
 	int nlen, flen, ret;
 
 	nlen = ltt_custom_check_name(name);
@@ -181,6 +204,7 @@ static int ltt_custom_add(const char *name, const char *format, u32 kind,
 		return -ENOMEM;
 	t->kind = kind;
 	t->owner = owner;
+	t->mod = mod;
 	memcpy(t->text, name, nlen + 1);
 	memcpy(t->text + nlen + 1, format, flen + 1);
 	t->text_len = nlen + 1 + flen + 1;
@@ -194,7 +218,11 @@ static int ltt_custom_add(const char *name, const char *format, u32 kind,
 	xa_for_each(&ltt_custom_types, idx, o) {
 		if (!strcmp(o->text, t->text))
 			goto fail;
+		mine += ltt_custom_mine(o, owner, mod);
 	}
+	ret = -EDQUOT;
+	if (mine >= READ_ONCE(custom_per_owner))
+		goto fail;
 	t->id = ltt_custom_next_id;
 	ret = xa_insert(&ltt_custom_types, t->id, t, GFP_KERNEL);
 	if (ret)
@@ -234,10 +262,10 @@ static void ltt_custom_bury(struct list_head *dead)
 }
 
 /*
- * Destroy type @id on behalf of @owner (a file, or NULL for kernel
- * code): -ENOENT if it is not live, -EPERM if someone else created it.
+ * Destroy type @id on behalf of @owner (a file) or @mod (kernel code):
+ * -ENOENT if it is not live, -EPERM if someone else created it.
  */
-static int ltt_custom_del(u32 id, struct file *owner)
+static int ltt_custom_del(u32 id, struct file *owner, struct module *mod)
 {
 	struct ltt_custom *t;
 	LIST_HEAD(dead);
@@ -247,7 +275,7 @@ static int ltt_custom_del(u32 id, struct file *owner)
 	t = xa_load(&ltt_custom_types, id);
 	if (!t) {
 		ret = -ENOENT;
-	} else if (t->owner != owner) {
+	} else if (!ltt_custom_mine(t, owner, mod)) {
 		ret = -EPERM;
 	} else {
 		xa_erase(&ltt_custom_types, id);
@@ -295,41 +323,52 @@ void ltt_custom_exit(void)
 
 /* ---- kernel API ---------------------------------------------------------- */
 
-int ltt_custom_create(const char *name, const char *format, u32 kind)
+int __ltt_custom_create(const char *name, const char *format, u32 kind,
+			struct module *mod)
 {
 	if (!name || !format)
 		return -EINVAL;
-	return ltt_custom_add(name, format, kind, NULL);
+	return ltt_custom_add(name, format, kind, NULL, mod);
 }
-EXPORT_SYMBOL_GPL(ltt_custom_create);
+EXPORT_SYMBOL_GPL(__ltt_custom_create);
 
 /*
  * Any context.  The lookup and the write are one preempt-disabled
  * section, i.e. one RCU read-side critical section: destruction waits
  * for it (ltt_custom_bury()), and so does STOP.
  */
-int ltt_custom_log(u32 id, const void *data, u32 size)
+static int ltt_custom_log_as(u32 id, const void *data, u32 size,
+			     struct file *owner, struct module *mod)
 {
 	struct ltt_ev_custom ev = { .type_id = id, .size = size };
+	struct ltt_custom *t;
 	int ret = 0;
 
 	if (size > LTT_CUSTOM_MAX_SIZE || (size && !data))
 		return -EINVAL;
 	preempt_disable_notrace();
-	if (xa_load(&ltt_custom_types, id))
-		ltt_log(LTT_EV_CUSTOM, &ev, sizeof(ev), data, size);
-	else
+	t = xa_load(&ltt_custom_types, id);
+	if (!t)
 		ret = -ENOENT;
+	else if (!ltt_custom_mine(t, owner, mod))
+		ret = -EPERM;
+	else
+		ltt_log(LTT_EV_CUSTOM, &ev, sizeof(ev), data, size);
 	preempt_enable_notrace();
 	return ret;
 }
-EXPORT_SYMBOL_GPL(ltt_custom_log);
 
-void ltt_custom_destroy(u32 id)
+int __ltt_custom_log(u32 id, const void *data, u32 size, struct module *mod)
 {
-	ltt_custom_del(id, NULL);
+	return ltt_custom_log_as(id, data, size, NULL, mod);
 }
-EXPORT_SYMBOL_GPL(ltt_custom_destroy);
+EXPORT_SYMBOL_GPL(__ltt_custom_log);
+
+void __ltt_custom_destroy(u32 id, struct module *mod)
+{
+	ltt_custom_del(id, NULL, mod);
+}
+EXPORT_SYMBOL_GPL(__ltt_custom_destroy);
 
 /* ---- ioctls (any opener of /dev/tracer) ------------------------------------ */
 
@@ -342,18 +381,18 @@ static long ltt_ioc_custom_create(struct file *file, void __user *argp)
 	ct = memdup_user(argp, sizeof(*ct));
 	if (IS_ERR(ct))
 		return PTR_ERR(ct);
-	id = ltt_custom_add(ct->name, ct->format, ct->kind, file);
+	id = ltt_custom_add(ct->name, ct->format, ct->kind, file, NULL);
 	kfree(ct);
 	if (id < 0)
 		return id;
 	if (put_user((u32)id, &uct->type_id)) {
-		ltt_custom_del(id, file);
+		ltt_custom_del(id, file, NULL);
 		return -EFAULT;
 	}
 	return 0;
 }
 
-static long ltt_ioc_custom_log(void __user *argp)
+static long ltt_ioc_custom_log(struct file *file, void __user *argp)
 {
 	struct ltt_custom_log lg;
 	void *buf = NULL;
@@ -369,7 +408,7 @@ static long ltt_ioc_custom_log(void __user *argp)
 		if (IS_ERR(buf))
 			return PTR_ERR(buf);
 	}
-	ret = ltt_custom_log(lg.type_id, buf, lg.size);
+	ret = ltt_custom_log_as(lg.type_id, buf, lg.size, file, NULL);
 	kfree(buf);
 	return ret;
 }
@@ -384,9 +423,9 @@ long ltt_custom_ioctl(struct file *file, unsigned int cmd, void __user *argp)
 	case LTT_IOC_CUSTOM_DESTROY:
 		if (get_user(id, (u32 __user *)argp))
 			return -EFAULT;
-		return ltt_custom_del(id, file);
+		return ltt_custom_del(id, file, NULL);
 	case LTT_IOC_CUSTOM_LOG:
-		return ltt_ioc_custom_log(argp);
+		return ltt_ioc_custom_log(file, argp);
 	default:
 		return -ENOTTY;
 	}

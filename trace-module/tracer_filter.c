@@ -11,11 +11,15 @@
  * configuration (ltt.filter, ltt.sip) with plain loads, as it cannot
  * change while tracing (see struct ltt_tracer).
  */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
 #include <linux/cred.h>
 #include <linux/kernel.h>
 #include <linux/ltt.h>
 #include <linux/mm.h>
+#include <linux/moduleparam.h>
 #include <linux/pid.h>
+#include <linux/printk.h>
 #include <linux/ptrace.h>
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
@@ -32,8 +36,27 @@
 #define LTT_FILTER_ALL	(LTT_FILTER_PID | LTT_FILTER_PGRP | LTT_FILTER_GID | \
 			 LTT_FILTER_UID | LTT_FILTER_TGID)
 
-/* Words scanned by LTT_SIP_RANGE when depth is 0: one 4 KiB page. */
-#define LTT_SIP_SCAN_DEFAULT	512
+/*
+ * Words LTT_SIP_RANGE may scan per syscall, with preemption off: a small
+ * bound by default (64 words, 512 bytes on 64-bit), raised by the
+ * administrator who loads the module up to the ABI's LTT_SIP_SCAN_MAX.
+ * A SET_SYSCALL_IP asking for more is refused (EINVAL); depth 0 scans
+ * this many.
+ */
+static unsigned int sip_scan_max = 64;
+module_param(sip_scan_max, uint, 0444);
+MODULE_PARM_DESC(sip_scan_max,
+		 "Most user stack words LTT_SIP_RANGE scans per syscall (1..4096; default 64)");
+
+int ltt_filter_init(void)
+{
+	if (sip_scan_max < 1 || sip_scan_max > LTT_SIP_SCAN_MAX) {
+		pr_err("invalid sip_scan_max=%u (1..%u)\n", sip_scan_max,
+		       LTT_SIP_SCAN_MAX);
+		return -EINVAL;
+	}
+	return 0;
+}
 
 /* ---- filter ------------------------------------------------------------ */
 
@@ -137,7 +160,7 @@ int ltt_check_syscall_ip(const struct ltt_syscall_ip *s)
 			return -EINVAL;
 		return 0;
 	case LTT_SIP_RANGE:
-		if (s->lower >= s->upper || s->depth > LTT_SIP_SCAN_MAX)
+		if (s->lower >= s->upper || s->depth > sip_scan_max)
 			return -EINVAL;
 		return 0;
 	default:
@@ -210,7 +233,7 @@ static notrace unsigned long ltt_sip_range(struct pt_regs *regs,
 					   unsigned long raw)
 {
 	unsigned long sp = user_stack_pointer(regs), v;
-	u32 words = s->depth ? s->depth : LTT_SIP_SCAN_DEFAULT;
+	u32 words = s->depth ? s->depth : sip_scan_max;
 	u64 chunk[16];
 	unsigned int n, i;
 

@@ -23,7 +23,9 @@
 #include <linux/mm.h>
 #include <linux/module.h>
 #include <linux/poll.h>
+#include <linux/overflow.h>
 #include <linux/rcupdate.h>
+#include <linux/security.h>
 #include <linux/slab.h>
 #include <linux/smp.h>
 #include <linux/uaccess.h>
@@ -48,12 +50,17 @@ static int ltt_check_geometry(u32 size, u32 count)
 	return 0;
 }
 
-/* Not more than half of the RAM for buffers, all possible CPUs together. */
+/*
+ * Not more than half of the RAM for buffers, all possible CPUs together.
+ * Checked for SET_BUFFERS and for the module parameters alike.
+ */
 static int ltt_check_memory(u32 size, u32 count)
 {
-	u64 total = (u64)size * count * num_possible_cpus();
+	u64 total;
 
-	if (total > ((u64)totalram_pages() << PAGE_SHIFT) / 2)
+	if (check_mul_overflow((u64)size, (u64)count, &total) ||
+	    check_mul_overflow(total, (u64)num_possible_cpus(), &total) ||
+	    total > ((u64)totalram_pages() << PAGE_SHIFT) / 2)
 		return -ENOMEM;
 	return 0;
 }
@@ -548,11 +555,25 @@ static long ltt_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 
 /* ---- file operations --------------------------------------------------- */
 
+/*
+ * A trace shows kernel addresses, other users' file names and packet
+ * bytes: CAP_SYS_ADMIN, and not under kernel lockdown (confidentiality,
+ * as tracefs: LOCKDOWN_TRACEFS).  Each file gets its reader state.
+ */
 static int ltt_fop_open(struct inode *inode, struct file *file)
 {
+	int ret;
+
 	if (!capable(CAP_SYS_ADMIN))
 		return -EPERM;
-	return stream_open(inode, file);
+	ret = security_locked_down(LOCKDOWN_TRACEFS);
+	if (ret)
+		return ret;
+	ret = stream_open(inode, file);
+	if (ret)
+		return ret;
+	file->private_data = ltt_reader_new();
+	return file->private_data ? 0 : -ENOMEM;
 }
 
 /*
@@ -576,6 +597,7 @@ static int ltt_fop_release(struct inode *inode, struct file *file)
 		ltt_claim(NULL);
 	}
 	mutex_unlock(&ltt.ctl_mutex);
+	ltt_reader_free(file->private_data);
 	return 0;
 }
 
@@ -627,6 +649,15 @@ static int __init ltt_tracer_init(void)
 		       buffer_size, buffer_count);
 		return ret;
 	}
+	ret = ltt_check_memory(buffer_size, buffer_count);
+	if (ret) {
+		pr_err("buffer_size=%u x buffer_count=%u x %u CPUs is more than half of the RAM\n",
+		       buffer_size, buffer_count, num_possible_cpus());
+		return ret;
+	}
+	ret = ltt_filter_init();
+	if (ret)
+		return ret;
 	BUILD_BUG_ON(LTT_REC_MAX > U16_MAX);
 	BUILD_BUG_ON(sizeof(struct ltt_buffer_header) + LTT_REC_MAX >
 		     LTT_BUFFER_SIZE_MIN);

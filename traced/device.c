@@ -169,7 +169,15 @@ int device_get_mask(struct device *dev, struct ltt_event_mask *mask)
 
 int device_start(struct device *dev)
 {
-	return do_ioctl(dev, LTT_IOC_START, NULL, "LTT_IOC_START");
+	if (devsys_ioctl(dev->fd, LTT_IOC_START, NULL) == 0)
+		return 0;
+	if (errno == ENOMEM)
+		msg_err("%s: LTT_IOC_START failed: %s (the module could not allocate "
+			"its buffers: ask for fewer or smaller ones, -n and -b)",
+			dev->path, strerror(errno));
+	else
+		msg_err("%s: LTT_IOC_START failed: %s", dev->path, strerror(errno));
+	return -1;
 }
 
 int device_stop(struct device *dev)

@@ -43,8 +43,11 @@ int parse_uint(const char *s, uint64_t max, uint64_t *out);
 /* An address: hexadecimal with 0x, else decimal. */
 int parse_addr(const char *s, uint64_t *out);
 
-/* Stack words scanned by --syscall-ip range:LOWER:UPPER without WORDS. */
-#define SIP_RANGE_WORDS_DEFAULT	256
+/*
+ * Stack words asked for by --syscall-ip range:LOWER:UPPER without WORDS:
+ * 0, the module's own bound (its sip_scan_max parameter, 64 by default).
+ */
+#define SIP_RANGE_WORDS_DEFAULT	0
 
 /*
  * The --syscall-ip value: "raw", "depth:N" (1..LTT_SIP_DEPTH_MAX) or

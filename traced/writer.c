@@ -48,6 +48,28 @@ static int write_all(int fd, const char *p, size_t len, uint64_t *done)
 	return 0;
 }
 
+/*
+ * A file removed (its trace directory deleted) or whose file system was
+ * detached (umount -l) while traced writes to it takes every byte
+ * written after with it, and nothing fails: after each write, a regular
+ * file must still be the one its path names, or the writer stops as on
+ * a full disk (ENOENT).  A file system made read-only or gone fails the
+ * write itself (EROFS, EIO), which stops it the same way.
+ */
+static int still_there(int fd, const char *path)
+{
+	struct stat a, b;
+
+	if (fstat(fd, &a) < 0)
+		return errno;
+	if (!S_ISREG(a.st_mode))
+		return 0;
+	if (a.st_nlink == 0 || stat(path, &b) < 0 ||
+	    a.st_dev != b.st_dev || a.st_ino != b.st_ino)
+		return ENOENT;
+	return 0;
+}
+
 static void *writer_thread(void *arg)
 {
 	struct writer *w = arg;
@@ -69,6 +91,8 @@ static void *writer_thread(void *arg)
 
 			pthread_mutex_unlock(&w->lock);
 			err = write_all(w->fd, p, len, &done);
+			if (!err)
+				err = still_there(w->fd, w->name);
 			pthread_mutex_lock(&w->lock);
 			w->written += done;
 			if (err)
@@ -120,7 +144,11 @@ fail:
 static void report(struct writer *w)
 {
 	if (w->error && !w->reported) {
-		msg_err("write error on %s: %s", w->name, strerror(w->error));
+		if (w->error == ENOENT)
+			msg_err("write error on %s: the file is gone (its trace directory was removed or its file system unmounted during the trace)",
+				w->name);
+		else
+			msg_err("write error on %s: %s", w->name, strerror(w->error));
 		w->reported = 1;
 	}
 }

@@ -15,7 +15,16 @@ uname -r > /mnt/share/uname
 mkdir /tmp/small && mount -t tmpfs -o size=2600k tmpfs /tmp/small
 traced -q -o /tmp/small/t -- ltt-getppid 400000 > /dev/null 2> /mnt/share/full.err
 echo $? > /mnt/share/full.rc
-cp -r /tmp/small/t /mnt/share/full'
+cp -r /tmp/small/t /mnt/share/full
+mkdir /tmp/gone && mount -t tmpfs tmpfs /tmp/gone
+traced -q -o /tmp/gone/t -- sh -c "ltt-getppid 20000; umount -l /tmp/gone; ltt-getppid 400000" > /dev/null 2> /mnt/share/gone.err
+echo $? > /mnt/share/gone.rc
+mkdir /tmp/rm && mount -t tmpfs tmpfs /tmp/rm
+traced -q -o /tmp/rm/t -- sh -c "ltt-getppid 20000; rm -rf /tmp/rm/t; ltt-getppid 400000" > /dev/null 2> /mnt/share/rm.err
+echo $? > /mnt/share/rm.rc
+mkdir /tmp/ro && mount -t tmpfs -o ro tmpfs /tmp/ro
+traced -q -o /tmp/ro/t -t 1 2> /mnt/share/ro.err
+echo $? > /mnt/share/ro.rc'
 ok $? "guest ran the daemon scenarios"
 is "$(cat "$share/a.rc")" "7" "PROGRAM's exit status becomes traced's"
 is "$(cat "$share/d.rc")" "143" "a PROGRAM killed by SIGTERM gives 128+15"
@@ -109,4 +118,20 @@ grep -q "^per task: running + runnable + blocked = life:  ok" "$share/full.check
 	grep -q "^the trace is incomplete" "$share/full.check"
 ok $? "check --salvage: conservation ok, and says the trace is incomplete"
 diag "$(cat "$share/full.check")"
+# The trace directory's file system unmounted (umount -l) or the directory
+# removed during the trace: writes go on into nothing without failing;
+# traced notices at the next write and stops as on a full disk (status 3,
+# the file named, the cause said).  A read-only file system refuses the
+# directory at once (status 1).
+is "$(cat "$share/gone.rc")" "3" "the file system unmounted during the trace: status 3"
+grep -q '^traced: write error on /tmp/gone/t/events: the file is gone (its trace directory was removed or its file system unmounted during the trace)' "$share/gone.err"
+ok $? "... and the error names the file and the cause"
+diag "$(head -2 "$share/gone.err")"
+is "$(cat "$share/rm.rc")" "3" "the trace directory removed during the trace: status 3"
+grep -q '^traced: write error on /tmp/rm/t/events: the file is gone' "$share/rm.err"
+ok $? "... and the error names the file"
+is "$(cat "$share/ro.rc")" "1" "a trace directory on a read-only file system: status 1"
+grep -q '/tmp/ro/t.*Read-only file system' "$share/ro.err"
+ok $? "... and the error names the directory and the cause"
+diag "$(head -2 "$share/ro.err")"
 done_testing

@@ -4,7 +4,14 @@
 # run the device test with 1000 random ioctls, a full trace of forks and
 # syscalls, and five unload/load/trace cycles.  The kernel log must stay
 # free of any lockdep report, WARNING or BUG (ltt-vm fails with 126
-# otherwise), and kmemleak must find nothing allocated by the tracer.
+# otherwise; with PROVE_RCU every event checks that RCU is watching where
+# it happens), and kmemleak must find nothing allocated by the tracer.
+# Then (issue 15): a reader whose copy to user space waits on
+# userfaultfd holds up no control path (ltt-uffd-read); every allocation
+# of START failed in turn (fail-nth: failslab, fail_page_alloc) gives
+# ENOMEM or a working START, and the next START works (ltt-start-faults);
+# kmemleak scans after both; last, the kernel locked down for
+# confidentiality (securityfs) refuses /dev/tracer even to root.
 . "$(dirname "$0")/../lib/tap.sh"
 share=$(mktemp -d); trap 'rm -rf "$share"' EXIT
 
@@ -18,12 +25,26 @@ while [ $i -lt 5 ]; do
 		traced -q -o /tmp/c$i -- ltt-getppid 5000 > /dev/null && echo cycle-ok
 	i=$((i + 1))
 done > /mnt/share/cycles.txt
+ltt-uffd-read > /mnt/share/uffd.txt; echo $? > /mnt/share/uffd.rc
+for f in failslab fail_page_alloc; do
+	echo N > /sys/kernel/debug/$f/ignore-gfp-wait
+	echo 0 > /sys/kernel/debug/$f/verbose
+done
+echo N > /sys/kernel/debug/fail_page_alloc/ignore-gfp-highmem
+echo 0 > /sys/kernel/debug/fail_page_alloc/min-order
+ltt-start-faults 400 > /mnt/share/faults.txt; echo $? > /mnt/share/faults.rc
 rmmod ltt_tracer; echo $? > /mnt/share/rmmod.rc
 echo scan > /sys/kernel/debug/kmemleak && sleep 1 &&
 	echo scan > /sys/kernel/debug/kmemleak && echo ok > /mnt/share/scan.txt
 cat /sys/kernel/debug/kmemleak > /mnt/share/kmemleak.txt
 dmesg > /mnt/share/dmesg.txt
-grep -c . /proc/lockdep_stats > /mnt/share/lockdep.txt'
+grep -c . /proc/lockdep_stats > /mnt/share/lockdep.txt
+insmod /lib/modules/ltt_tracer.ko && ltt-open-as 0 > /mnt/share/unlocked.txt
+echo $? > /mnt/share/unlocked.rc
+mount -t securityfs securityfs /sys/kernel/security &&
+	echo confidentiality > /sys/kernel/security/lockdown &&
+	cat /sys/kernel/security/lockdown > /mnt/share/lockdown-mode.txt
+ltt-open-as 0 > /mnt/share/lockdown.txt; echo $? > /mnt/share/lockdown.rc'
 is "$?" "0" "debug guest ran with no lockdep report, WARNING, BUG or oops"
 is "$(cat "$share/modtest.rc" 2>/dev/null)" "0" "ltt-modtest (ABI, errors, full trace, 1000 random ioctls) passed"
 grep '^not ok' "$share/modtest.txt" | while read -r l; do diag "$l"; done
@@ -40,4 +61,13 @@ if grep -q 'ltt' "$share/kmemleak.txt" 2>/dev/null; then
 else
 	ok 0 "kmemleak finds no leak from the facility or the module"
 fi
+tap_through "$share/uffd.txt" "slow reader: "
+is "$(cat "$share/uffd.rc" 2>/dev/null)" "0" "ltt-uffd-read passed"
+tap_through "$share/faults.txt" "START under fault injection: "
+is "$(cat "$share/faults.rc" 2>/dev/null)" "0" "ltt-start-faults passed"
+is "$(cat "$share/unlocked.rc" 2>/dev/null)" "1" "without lockdown root opens /dev/tracer"
+grep -q '\[confidentiality\]' "$share/lockdown-mode.txt" 2>/dev/null
+ok $? "the kernel was locked down for confidentiality"
+is "$(cat "$share/lockdown.rc" 2>/dev/null)" "0" "under lockdown even root is refused /dev/tracer (EPERM)"
+diag "$(cat "$share/lockdown.txt" 2>/dev/null)"
 done_testing

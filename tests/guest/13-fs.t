@@ -5,11 +5,17 @@
 # (name, fd, flags, mode), 3 writes of 777 bytes, read, 2 lseeks (offset,
 # whence, result), ioctl FIONREAD (fd, cmd, arg), select and poll (nfds,
 # timeout), close, in that order, and a child's exec of /bin/true.
+# Then a race (ltt-openrace): one thread opens /dev/null 20000 times while
+# another closes descriptors 3..9 in a loop; every successful close of a
+# descriptor must come after the open that returned it (the open's event
+# is emitted before the descriptor is installed, the close's after it is
+# gone).
 . "$(dirname "$0")/../lib/tap.sh"
 share=$(mktemp -d); trap 'rm -rf "$share"' EXIT
 name=/tmp/ltt-fsops-$$-$RANDOM
 
-vm_run "$share" 300 "traced -q -e fs,process -o /mnt/share/t -- ltt-fsops $name > /mnt/share/out"
+vm_run "$share" 300 "traced -q -e fs,process -o /mnt/share/t -- ltt-fsops $name > /mnt/share/out
+traced -q -e fs,syscall -o /mnt/share/race -- ltt-openrace 20000 > /mnt/share/race.out"
 ok $? "guest ran ltt-fsops under traced"
 tracevisualizer dump --json --type fs_open,fs_close,fs_read,fs_write,fs_lseek,fs_ioctl,fs_select,fs_poll,fork,exec \
 	"$share/t" > "$share/d.json"
@@ -77,6 +83,49 @@ ok(len(x) == 1 and x[0]['args']['filename'] == '/bin/true',
    "the child's exec shows the file name /bin/true (%s)" % [e['args'] for e in x])
 ok(f and x and c and c[0]['time_ns'] < f[0]['time_ns'] < x[0]['time_ns'],
    "close, fork, exec in time order")
+done()
+PY
+)
+
+tracevisualizer dump --json --type fs_open,fs_close,syscall_exit "$share/race" > "$share/race.json"
+ok $? "dump --json of the open/close race"
+checks < <(PYTHONPATH=tests/lib python3 - "$share/race.json" "$share/race.out" <<'PY'
+import sys
+from check import ok, load, done
+ev = load(sys.argv[1])['events']
+kv = dict(l.split(None, 1) for l in open(sys.argv[2]).read().splitlines())
+opener, closer = int(kv['opener']), int(kv['closer'])
+NR_CLOSE = 3
+# the closer's successful closes: an fs_close followed by its close's exit 0
+closes, pending = set(), None
+for i, e in enumerate(ev):
+    if e['pid'] != closer:
+        continue
+    if e['type'] == 'fs_close':
+        pending = i
+    elif e['type'] == 'syscall_exit' and e['args']['nr'] == NR_CLOSE and pending is not None:
+        if e['args']['ret'] == 0:
+            closes.add(pending)
+        pending = None
+print("opener %d closer %d: %s opens, %s closes (program); %d successful closes in the trace"
+      % (opener, closer, kv['opens'], kv['closes'], len(closes)))
+ok(len(closes) == int(kv['closes']) and len(closes) > 0,
+   "every successful close of the closer is in the trace (%d)" % len(closes))
+# walk in trace order: a close of fd X needs an open of X not closed yet
+open_count, early = {}, 0
+for i, e in enumerate(ev):
+    if e['type'] == 'fs_open' and e['pid'] == opener and e['args']['fd'] >= 0:
+        fd = e['args']['fd']
+        open_count[fd] = open_count.get(fd, 0) + 1
+    elif i in closes:
+        fd = e['args']['fd']
+        if open_count.get(fd, 0) > 0:
+            open_count[fd] -= 1
+        else:
+            early += 1
+            if early == 1:
+                print("first close before its open: %s" % e)
+ok(early == 0, "no successful close comes before the open of its descriptor (%d do)" % early)
 done()
 PY
 )

@@ -4,18 +4,25 @@
 # (AF_INET, SOCK_DGRAM), each socket call, 5 sends and 5 receives with
 # their sizes and peers, 5 packets out and 5 in on lo (IPv4, 142 bytes)
 # whose first 64 bytes (--capture 64) are the Ethernet, IP and UDP headers
-# and the payload, each packet in handled in a NET_RX softirq.
+# and the payload, each packet in handled in a NET_RX softirq.  A receive
+# records the peer's address only when the protocol wrote it: 3 in-kernel
+# receives on an unnamed AF_UNIX stream pair with msg_name set and
+# msg_namelen preset (tests/kmod: "recvname 3") record none.
 . "$(dirname "$0")/../lib/tap.sh"
 share=$(mktemp -d); trap 'rm -rf "$share"' EXIT
 port=47011 n=5 size=100
 
-vm_run "$share" 300 "traced -q -e socket,net,softirq --capture 64 -o /mnt/share/t -- ltt-udp $port $n $size > /mnt/share/out"
+kmod=no
+[ -f tests/kmod/ltt_selftest.ko ] && kmod=yes
+vm_run "$share" 300 "insmod /lib/modules/ltt_selftest.ko 2>/dev/null
+traced -q -e socket,net,softirq --capture 64 -o /mnt/share/t -- sh -c 'ltt-udp $port $n $size > /mnt/share/out
+if [ -e /proc/ltt_selftest ]; then echo \"recvname 3\" > /proc/ltt_selftest; echo \$? > /mnt/share/recvname.rc; fi'"
 ok $? "guest ran ltt-udp under traced"
 tracevisualizer dump --json --type socket_call,socket_create,socket_send,socket_recv,net_packet_in,net_packet_out,softirq_entry,softirq_exit \
 	"$share/t" > "$share/d.json"
 ok $? "dump --json of the socket, net and softirq events"
 conserved "$share/t"
-checks < <(PYTHONPATH=tests/lib python3 - "$share" "$port" "$n" "$size" <<'PY'
+checks < <(PYTHONPATH=tests/lib python3 - "$share" "$port" "$n" "$size" "$kmod" <<'PY'
 import sys, os
 from collections import Counter
 from check import ok, load, done
@@ -79,6 +86,18 @@ for t in ('net_packet_out', 'net_packet_in'):
            e['args']['data'][84:] == payload for e in pk),
        "%s: the data is Ethernet type 0x0800, IPv4 (0x45) protocol UDP (17), UDP length %d, "
        "then the payload (%s)" % (t, size + 8, pk[:1] and pk[0]['args']['data']))
+
+if os.path.exists(os.path.join(d, 'recvname.rc')):
+    ok(open(os.path.join(d, 'recvname.rc')).read().strip() == '0',
+       "the kernel's receives on the AF_UNIX pair ran (each gave back the caller's msg_namelen)")
+    ux = [e for e in ev if e['type'] == 'socket_recv' and e['args']['family'] == 1 and
+          e['args']['size'] == 1 and e['args']['ret'] == 1]
+    ok(len(ux) == 3 and all(e['args']['peer_len'] == 0 and not e['args'].get('peer')
+                            for e in ux),
+       "3 receives on an unnamed AF_UNIX pair with msg_namelen preset by the caller: no "
+       "address recorded (%s)" % (ux[:1] and ux[0]['args']))
+elif sys.argv[5] == 'yes':
+    ok(False, "the kernel's test module ran recvname in the guest")
 
 outs = [e for e in ev if e['type'] == 'net_packet_out' and udp(e)]
 ins = [e for e in ev if e['type'] == 'net_packet_in' and udp(e)]

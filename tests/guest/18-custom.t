@@ -6,7 +6,9 @@
 # name is random on each run, so nothing about it can be built into the
 # analyzer.  A type created before traced starts is declared again at
 # START; a kernel custom event (tests/kmod's ltt_selftest: "custom N" logs
-# seq 0..N-1 with tag "k") is listed the same way.
+# seq 0..N-1 with tag "k") is listed the same way.  A type belongs to its
+# creator: a file cannot log a kernel module's type or another file's,
+# and the module cannot log a file's (EPERM).
 . "$(dirname "$0")/../lib/tap.sh"
 share=$(mktemp -d); trap 'rm -rf "$share"' EXIT
 
@@ -33,6 +35,19 @@ traced -q -o /mnt/share/t -- sh -c '
 	ltt-filter wait /tmp/early.done'
 rc=\$?
 wait \$! || exit 1
+ltt-custom -k -d /tmp/keep.done t18_keep_$rnd 0 > /tmp/keep.out &
+keeper=\$!
+ltt-filter wait /tmp/keep.done || exit 1
+kept=\$(cut -d' ' -f2 /tmp/keep.out)
+ltt-custom -t \$kept > /mnt/share/other-file.txt; echo \$? > /mnt/share/other-file.rc
+if [ -e /proc/ltt_selftest ]; then
+	echo "customlog \$kept" > /proc/ltt_selftest 2> /mnt/share/kernel-file.err
+	echo \$? > /mnt/share/kernel-file.rc
+	kid=\$(sed -n 's/^custom_id //p' /proc/ltt_selftest)
+	ltt-custom -t \$kid > /mnt/share/file-kernel.txt; echo \$? > /mnt/share/file-kernel.rc
+	echo "customlog \$kid" > /proc/ltt_selftest; echo \$? > /mnt/share/kernel-own.rc
+fi
+kill \$keeper
 exit \$rc
 EOF
 vm_run "$share" 300 'sh /mnt/share/run.sh'
@@ -41,6 +56,16 @@ for f in early.err main.err; do [ -s "$share/$f" ] && diag "$f: $(cat "$share/$f
 selftest=$(cat "$share/selftest" 2>/dev/null)
 if [ "$kmod" = yes ]; then
 	is "$selftest" "yes" "the kernel's test module (/proc/ltt_selftest) is in the guest"
+fi
+
+is "$(cat "$share/other-file.rc" 2>/dev/null)" "0" "a file cannot log another file's type (EPERM)"
+diag "$(cat "$share/other-file.txt" 2>/dev/null)"
+if [ "$selftest" = yes ]; then
+	is "$(cat "$share/file-kernel.rc" 2>/dev/null)" "0" "a file cannot log a kernel module's type (EPERM)"
+	[ "$(cat "$share/kernel-file.rc" 2>/dev/null)" = 1 ] &&
+		grep -q 'Operation not permitted' "$share/kernel-file.err"
+	ok $? "the module cannot log a file's type (EPERM)"
+	is "$(cat "$share/kernel-own.rc" 2>/dev/null)" "0" "the module logs its own type"
 fi
 
 tracevisualizer summary --json "$share/t" > "$share/s.json"

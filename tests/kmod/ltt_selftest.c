@@ -15,6 +15,15 @@
  *   custom N      declare (once) the kernel custom event "ltt_selftest",
  *                 format "seq:u32,tag:str", and log N instances of it,
  *                 seq 0..N-1, tag "k"
+ *   customlog ID  log one instance of custom type ID from this module: the
+ *                 write fails with what ltt_custom_log() returned (EPERM
+ *                 for a type a /dev/tracer file created)
+ *   recvname N    N one-byte receives on an in-kernel AF_UNIX stream pair,
+ *                 each through kernel_recvmsg() with msg_name set (bytes
+ *                 0xab) and msg_namelen preset to sizeof(struct
+ *                 sockaddr_un): the protocol writes no address (the pair
+ *                 is unnamed), so the length must come back as it was and
+ *                 the receive event must record no address
  *
  * Reading it gives the callbacks' addresses ("tasklet_fn 0x..."), so that
  * a test can recognise them in the trace, and the custom event's type id.
@@ -27,12 +36,15 @@
 #include <linux/kthread.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
+#include <linux/net.h>
 #include <linux/proc_fs.h>
 #include <linux/sched/task.h>
 #include <linux/seq_file.h>
 #include <linux/string.h>
 #include <linux/timer.h>
 #include <linux/uaccess.h>
+#include <linux/un.h>
+#include <net/net_namespace.h>
 
 #include "ltt_custom.h"
 
@@ -184,6 +196,55 @@ static int selftest_run_custom(unsigned int n)
 	return 0;
 }
 
+static int selftest_run_customlog(unsigned int id)
+{
+	struct selftest_custom_rec rec = { .tag = "o" };
+
+	return ltt_custom_log(id, &rec, sizeof(rec));
+}
+
+static int selftest_recv_one(struct socket *a, struct socket *b)
+{
+	struct sockaddr_un addr;
+	char byte = 'x';
+	struct kvec v = { .iov_base = &byte, .iov_len = 1 };
+	struct msghdr msg = { };
+	int ret;
+
+	ret = kernel_sendmsg(a, &msg, &v, 1, 1);
+	if (ret != 1)
+		return ret < 0 ? ret : -EIO;
+	memset(&addr, 0xab, sizeof(addr));
+	msg = (struct msghdr){ .msg_name = &addr,
+			       .msg_namelen = sizeof(addr) };
+	ret = kernel_recvmsg(b, &msg, &v, 1, 1, 0);
+	if (ret != 1)
+		return ret < 0 ? ret : -EIO;
+	/* no address written: the caller's length comes back */
+	return msg.msg_namelen == sizeof(addr) ? 0 : -EPROTO;
+}
+
+static int selftest_run_recvname(unsigned int n)
+{
+	struct socket *a, *b;
+	unsigned int i;
+	int ret;
+
+	ret = sock_create_kern(&init_net, AF_UNIX, SOCK_STREAM, 0, &a);
+	if (ret)
+		return ret;
+	ret = sock_create_kern(&init_net, AF_UNIX, SOCK_STREAM, 0, &b);
+	if (ret)
+		goto out_a;
+	ret = a->ops->socketpair(a, b);
+	for (i = 0; i < n && !ret; i++)
+		ret = selftest_recv_one(a, b);
+	sock_release(b);
+out_a:
+	sock_release(a);
+	return ret;
+}
+
 static ssize_t selftest_write(struct file *file, const char __user *ubuf,
 			      size_t len, loff_t *ppos)
 {
@@ -202,7 +263,7 @@ static ssize_t selftest_write(struct file *file, const char __user *ubuf,
 		ret = kstrtouint(skip_spaces(arg), 10, &n);
 		if (ret)
 			return ret;
-		if (n < 1 || n > SELFTEST_MAX_COUNT)
+		if (n < 1 || (n > SELFTEST_MAX_COUNT && strcmp(cmd, "customlog")))
 			return -ERANGE;
 	}
 	/* every command but kthread takes a count */
@@ -228,6 +289,10 @@ static ssize_t selftest_write(struct file *file, const char __user *ubuf,
 		ret = selftest_run_kthread();
 	else if (!strcmp(cmd, "custom"))
 		ret = selftest_run_custom(n);
+	else if (!strcmp(cmd, "customlog"))
+		ret = selftest_run_customlog(n);
+	else if (!strcmp(cmd, "recvname"))
+		ret = selftest_run_recvname(n);
 	else
 		ret = -EINVAL;
 	mutex_unlock(&selftest_lock);
@@ -287,4 +352,4 @@ static void __exit selftest_exit(void)
 module_init(selftest_init);
 module_exit(selftest_exit);
 MODULE_LICENSE("GPL");
-MODULE_DESCRIPTION("LTT guest tests: tasklets, timers, a kthread, custom events");
+MODULE_DESCRIPTION("LTT guest tests: tasklets, timers, a kthread, custom events, socket receives");

@@ -32,6 +32,19 @@ is() {
 	if [ "$got" = "$want" ]; then ok 0 "$*"; else ok 1 "$*"; diag "got:  '$got'" "want: '$want'"; fi
 }
 
+# tap_through FILE [PREFIX] : a program's TAP results (ok / not ok lines)
+# as ours, their descriptions after PREFIX; its comments passed on
+tap_through() {
+	local line
+	while IFS= read -r line; do
+		case "$line" in
+		"ok "*) ok 0 "${2:-}${line#ok [0-9]* - }" ;;
+		"not ok "*) ok 1 "${2:-}${line#not ok [0-9]* - }" ;;
+		"#"*) echo "$line" ;;
+		esac
+	done < "$1"
+}
+
 done_testing() { echo "1..$_tap_n"; exit $(( _tap_failed > 0 )); }
 
 # json FILE EXPR : print a value from a JSON file (python3 expression on 'j')

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * ltt-custom [-w] [-k] [-r READY] [-d DONE] [-D DEVICE] NAME COUNT
+ * ltt-custom [-D DEVICE] -t ID
  *
  * Create a custom event type NAME on the tracer device (kind FIELDS,
  * format "seq:u32,value:u64,label:str"), log COUNT instances of it and
@@ -16,6 +17,10 @@
  *   -k        keep the type: after logging, create DONE (with -d) and
  *             wait to be killed without destroying the type (it lives
  *             until the device file is closed, i.e. until the exit)
+ *   -t ID     only try to log one instance of type ID, which this
+ *             program did not create (a kernel module's, another file's):
+ *             prints what the device said; exit 0 when it refused with
+ *             EPERM (a type belongs to its creator), 1 otherwise
  * Exit status 0, 1 on a device error, 2 on a bad command line.
  */
 #define _GNU_SOURCE
@@ -70,7 +75,25 @@ static int wait_tracing(int fd)
 static void usage(FILE *f)
 {
 	fprintf(f, "usage: ltt-custom [-w] [-k] [-r READY] [-d DONE] [-D DEVICE] "
-		"NAME COUNT\n");
+		"NAME COUNT\n       ltt-custom [-D DEVICE] -t ID\n");
+}
+
+/* -t: log one instance of a type this program did not create */
+static int try_foreign(const char *dev, const char *arg)
+{
+	unsigned char buf[16] = { 0 };
+	struct ltt_custom_log lg = { .data = (__u64)(uintptr_t)buf, .size = 12 };
+	int fd = open(dev, O_RDWR), r;
+
+	if (fd < 0) {
+		perror(dev);
+		return 1;
+	}
+	lg.type_id = (__u32)strtoul(arg, NULL, 10);
+	r = ioctl(fd, LTT_IOC_CUSTOM_LOG, &lg) ? errno : 0;
+	printf("log type %u: %s\n", (unsigned int)lg.type_id, r ? strerror(r) : "logged");
+	close(fd);
+	return r == EPERM ? 0 : 1;
 }
 
 int main(int argc, char **argv)
@@ -83,7 +106,7 @@ int main(int argc, char **argv)
 	__u32 id;
 	long n, i;
 
-	while ((opt = getopt(argc, argv, "wkr:d:D:h")) != -1) {
+	while ((opt = getopt(argc, argv, "wkr:d:D:t:h")) != -1) {
 		switch (opt) {
 		case 'w':
 			wait = 1;
@@ -100,6 +123,8 @@ int main(int argc, char **argv)
 		case 'D':
 			dev = optarg;
 			break;
+		case 't':
+			return try_foreign(dev, optarg);
 		case 'h':
 			usage(stdout);
 			return 0;

@@ -1075,6 +1075,11 @@ static void test_syscall_ip(int fd, const struct ltt_info *info)
 	s.lower = 1;
 	s.depth = LTT_SIP_SCAN_MAX + 1;
 	ok(xioctl(fd, LTT_IOC_SET_SYSCALL_IP, &s) == -EINVAL, "range of 4097 words: EINVAL");
+	s.depth = 65;
+	ok(xioctl(fd, LTT_IOC_SET_SYSCALL_IP, &s) == -EINVAL,
+	   "range of 65 words: EINVAL (the module's sip_scan_max, 64 by default)");
+	s.depth = 64;
+	ok(xioctl(fd, LTT_IOC_SET_SYSCALL_IP, &s) == 0, "range of 64 words: ok");
 	s.depth = 0;
 	ok(xioctl(fd, LTT_IOC_SET_SYSCALL_IP, &s) == 0, "range, default scan: ok");
 	ok(xioctl(fd, LTT_IOC_SET_SYSCALL_IP, NULL) == -EFAULT,
@@ -1284,7 +1289,7 @@ static void test_custom_errors(int fd, int fd2)
 	struct ltt_custom_type ct;
 	uint32_t id = 0, id2 = 0, x;
 	char big[LTT_CUSTOM_MAX_SIZE + 1] = { 0 };
-	int fd3, n, r;
+	int r;
 
 	ok(custom_create(fd, "", "", LTT_CUSTOM_RAW, NULL) == -EINVAL, "custom: empty name: EINVAL");
 	ok(custom_create(fd, "a b", "", LTT_CUSTOM_RAW, NULL) == -EINVAL, "custom: blank in name: EINVAL");
@@ -1313,8 +1318,10 @@ static void test_custom_errors(int fd, int fd2)
 	ok(custom_log(fd, id, big, sizeof(big)) == -EINVAL, "custom: log 1025 bytes: EINVAL");
 	ok(custom_log(fd, id, (void *)8, 4) == -EFAULT, "custom: log bad data pointer: EFAULT");
 	ok(xioctl(fd, LTT_IOC_CUSTOM_LOG, NULL) == -EFAULT, "custom: LOG bad pointer: EFAULT");
-	ok(custom_log(fd, id, NULL, 0) == 0 && custom_log(fd2, id, big, LTT_CUSTOM_MAX_SIZE) == 0,
-	   "custom: log 0 and 1024 bytes, from any file");
+	ok(custom_log(fd, id, NULL, 0) == 0 && custom_log(fd, id, big, LTT_CUSTOM_MAX_SIZE) == 0,
+	   "custom: log 0 and 1024 bytes");
+	ok(custom_log(fd2, id, "x", 1) == -EPERM,
+	   "custom: log another file's type: EPERM (a type belongs to its creator)");
 	ok(xioctl(fd2, LTT_IOC_CUSTOM_DESTROY, &id) == -EPERM,
 	   "custom: destroy another file's type: EPERM");
 	x = id + 100000;
@@ -1327,22 +1334,38 @@ static void test_custom_errors(int fd, int fd2)
 	ok(r == 0 && id2 > id, "custom: ids are not reused (%u after %u)", id2, id);
 	xioctl(fd, LTT_IOC_CUSTOM_DESTROY, &id2);
 
-	/* The limit on live types, and types going away with their file. */
-	fd3 = open("/dev/tracer", O_RDONLY);
-	for (n = 0; n <= LTT_CUSTOM_MAX_TYPES; n++) {
-		char name[32];
+	/*
+	 * The limits on live types: 64 per file (the module's default
+	 * custom_per_owner), LTT_CUSTOM_MAX_TYPES in all; types going away
+	 * with their file.
+	 */
+	{
+		int fds[LTT_CUSTOM_MAX_TYPES / 64], k, n, total = 0, quota = 0;
 
-		snprintf(name, sizeof(name), "mt_lim_%d", n);
-		r = custom_create(fd3, name, "", LTT_CUSTOM_RAW, NULL);
-		if (r)
-			break;
+		for (k = 0; k < (int)(sizeof(fds) / sizeof(fds[0])); k++) {
+			fds[k] = open("/dev/tracer", O_RDONLY);
+			for (n = 0; n <= 64; n++) {
+				char name[32];
+
+				snprintf(name, sizeof(name), "mt_lim_%d_%d", k, n);
+				r = custom_create(fds[k], name, "", LTT_CUSTOM_RAW, NULL);
+				if (r)
+					break;
+			}
+			total += n;
+			/* the last file fills the table: ENOSPC comes first */
+			quota += n == 64 && r == (k + 1 < (int)(sizeof(fds) / sizeof(fds[0])) ?
+						  -EDQUOT : -ENOSPC);
+		}
+		ok(quota == k && total == LTT_CUSTOM_MAX_TYPES,
+		   "custom: 64 live types per file, then EDQUOT; the file that fills the table of %d: ENOSPC (%d of %d files; %d types)",
+		   LTT_CUSTOM_MAX_TYPES, quota, k, total);
+		ok(custom_create(fd, "mt_more", "", LTT_CUSTOM_RAW, NULL) == -ENOSPC,
+		   "custom: %d live types in all, then ENOSPC for any file", LTT_CUSTOM_MAX_TYPES);
+		for (k = 0; k < (int)(sizeof(fds) / sizeof(fds[0])); k++)
+			close(fds[k]);
 	}
-	ok(r == -ENOSPC && n == LTT_CUSTOM_MAX_TYPES,
-	   "custom: %d live types, then ENOSPC (%d)", n, r);
-	ok(custom_create(fd, "mt_more", "", LTT_CUSTOM_RAW, NULL) == -ENOSPC,
-	   "custom: the limit is global");
-	close(fd3);
-	ok(custom_create(fd, "mt_lim_0", "", LTT_CUSTOM_RAW, &id) == 0,
+	ok(custom_create(fd, "mt_lim_0_0", "", LTT_CUSTOM_RAW, &id) == 0,
 	   "custom: closing a file destroys its types");
 	xioctl(fd, LTT_IOC_CUSTOM_DESTROY, &id);
 }

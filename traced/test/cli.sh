@@ -251,7 +251,7 @@ has "$L" "SET_EVENT_MASK 0x000000000003fcfe 0x0000000000000000 0x000000000000000
 has "$L" "SET_DETAILS_MASK 0xfffffc0c00ffffff 0xffffffffffffffff 0xffffffffffffffff 0xffffffffffffffff" \
 	"--no-details fs,memory: ids 24-33 and 36-41 cleared"
 has "$L" "SET_FILTER flags=0xf pid=42 pgrp=7 gid=100 uid=1000 reserved=0" "filter struct"
-has "$L" "SET_SYSCALL_IP mode=2 depth=256 lower=0x400000 upper=0x4fffff" "syscall IP range, 256 words by default"
+has "$L" "SET_SYSCALL_IP mode=2 depth=0 lower=0x400000 upper=0x4fffff" "syscall IP range, the module's bound by default (0)"
 has "$L" "SET_OPTIONS flags=0x6 capture_len=128" "options: no CPU id, full records, capture 128"
 for i in SET_BUFFERS SET_EVENT_MASK SET_DETAILS_MASK SET_FILTER SET_SYSCALL_IP SET_OPTIONS; do
 	[ "$i" = SET_BUFFERS ] && continue
@@ -261,7 +261,7 @@ is "$(fact "$tmp/c2" mask0)" 0x3fcfe "header: classic mask"
 is "$(fact "$tmp/c2" details)" "0xfffffc0c00ffffff,0xffffffffffffffff,0xffffffffffffffff,0xffffffffffffffff" \
 	"header: details mask as read back"
 is "$(fact "$tmp/c2" filter)" "flags=0xf pid=42 pgrp=7 gid=100 uid=1000 reserved=0" "header: filter"
-is "$(fact "$tmp/c2" syscall_ip)" "mode=2 depth=256 lower=0x400000 upper=0x4fffff" "header: syscall IP"
+is "$(fact "$tmp/c2" syscall_ip)" "mode=2 depth=0 lower=0x400000 upper=0x4fffff" "header: syscall IP (depth 0: the module's bound)"
 is "$(fact "$tmp/c2" capture_len)" 128 "header: capture length"
 is "$(fact "$tmp/c2" flight)$(fact "$tmp/c2" no_cpu_id)$(fact "$tmp/c2" filtered)$(fact "$tmp/c2" full_records)" 0111 \
 	"header flags: NO_CPUID, FILTERED and FULL_RECORDS, not FLIGHT"
@@ -269,14 +269,18 @@ is "$(fact "$tmp/c2" complete)" 1 "... and the trace is complete"
 
 L=$tmp/log3
 FAKE_LOG=$L "$fake" -d fake -q -o "$tmp/c3" --no-details schedchange,fork \
-	--tgid 9 --pid 9 --syscall-ip range:4194304:0x500000:100 --capture 0 -t 0.05
+	--tgid 9 --pid 9 --syscall-ip range:4194304:0x500000:60 --capture 0 -t 0.05
 is $? 0 "--pid and --tgid with the same value"
 has "$L" "SET_DETAILS_MASK 0xfffffffffffffb7f" "--no-details schedchange,fork: bits 7, 10 cleared"
 is "$(fact "$tmp/c3" full_records)" 0 "header: FULL_RECORDS not set by default"
 is "$(fact "$tmp/c3" details | cut -d, -f1)" 0xfffffffffffffbff \
 	"header: schedchange forced back into the details mask by the module"
 has "$L" "SET_FILTER flags=0x11 pid=9 pgrp=0 gid=0 uid=0 reserved=0" "--pid 9 --tgid 9: PID|TGID"
-has "$L" "SET_SYSCALL_IP mode=2 depth=100 lower=0x400000 upper=0x500000" "decimal lower, WORDS 100"
+has "$L" "SET_SYSCALL_IP mode=2 depth=60 lower=0x400000 upper=0x500000" "decimal lower, WORDS 60"
+"$fake" -d fake -q -o "$tmp/c3w" --syscall-ip range:1:2:65 -t 0.05 2>"$tmp/err3w"
+st=$?
+[ $st = 1 ] && grep -q "^traced: --syscall-ip: fake refused LTT_IOC_SET_SYSCALL_IP: Invalid argument (a value the module does not accept)" "$tmp/err3w"
+ok $? "WORDS 65, beyond the module's sip_scan_max (64 as it loads): refused, exit 1 with the module's answer"
 has "$L" "SET_OPTIONS flags=0x0 capture_len=0" "--capture 0 is sent"
 L=$tmp/log4
 FAKE_LOG=$L "$fake" -d fake -q -o "$tmp/c4" --syscall-ip depth:3 --no-details -fs -t 0.05
@@ -307,6 +311,15 @@ fails SET_OPTIONS:EINVAL "traced: --flight, --capture: fake refused LTT_IOC_SET_
 fails SET_OPTIONS:EBUSY "(another trace daemon owns the tracer)" "options while another daemon owns the tracer" --no-cpu-id
 fails SET_FILTER:EPERM "traced: --gid: LTT_IOC_SET_FILTER failed on fake: Operation not permitted" \
 	"filter: other errors" --gid 3
+
+# the module cannot allocate its buffers at START (ENOMEM): a clear error,
+# exit 1, the trace left incomplete (no event)
+rm -rf "$tmp/cm"
+FAKE_FAIL=START:ENOMEM "$fake" -d fake -q -o "$tmp/cm" -t 0.05 2>"$tmp/err"
+is $? 1 "START refused with ENOMEM: exit 1"
+has "$tmp/err" "traced: fake: LTT_IOC_START failed: Cannot allocate memory (the module could not allocate its buffers: ask for fewer or smaller ones, -n and -b)" \
+	"START refused with ENOMEM: the message says what to do"
+is "$(fact "$tmp/cm" complete)" 0 "START refused: the trace is not marked complete"
 
 # ---- flight recorder ----
 L=$tmp/logfl

@@ -19,7 +19,7 @@
  *                       (and "STOP reads_before=N": the reads tried
  *                       before STOP)
  *   FAKE_FAIL=NAME:ERR  make ioctl LTT_IOC_NAME fail with ERR (ENOTTY,
- *                       EINVAL, EBUSY or EPERM), e.g. SET_FILTER:ENOTTY
+ *                       EINVAL, EBUSY, EPERM or ENOMEM), e.g. SET_FILTER:ENOTTY
  *   FAKE_TRACING=1      another session is tracing (for --set-events)
  *   FAKE_LOST=N         every CPU reports N lost events
  *   FAKE_PERIOD_MS=N    one buffer every N ms
@@ -34,6 +34,9 @@
 #include <sys/timerfd.h>
 #include <unistd.h>
 #include <ltt/ltt-abi.h>
+
+/* the module's sip_scan_max parameter as it loads (depth 0: that many) */
+#define FAKE_SIP_SCAN_MAX	64
 
 #define NCPUS 2
 
@@ -85,7 +88,7 @@ static int injected(const char *name)
 {
 	static const struct { const char *name; int err; } errs[] = {
 		{ "ENOTTY", ENOTTY }, { "EINVAL", EINVAL },
-		{ "EBUSY", EBUSY }, { "EPERM", EPERM },
+		{ "EBUSY", EBUSY }, { "EPERM", EPERM }, { "ENOMEM", ENOMEM },
 	};
 	const char *p = getenv("FAKE_FAIL");
 	size_t n = strlen(name), i;
@@ -217,8 +220,8 @@ static int do_ioctl(int fd, unsigned long req, void *arg)
 		    (s->mode == LTT_SIP_DEPTH &&
 		     (s->depth < 1 || s->depth > LTT_SIP_DEPTH_MAX)) ||
 		    (s->mode == LTT_SIP_RANGE &&
-		     (s->lower >= s->upper || s->depth < 1 ||
-		      s->depth > LTT_SIP_SCAN_MAX)))
+		     (s->lower >= s->upper ||
+		      s->depth > FAKE_SIP_SCAN_MAX)))
 			return fail(EINVAL);
 		return 0;
 	}

@@ -228,7 +228,7 @@ int main(void)
 	ok(parse_syscall_ip("range:0x400000:0x401000", &sip, &why) == 0 &&
 	   sip.mode == LTT_SIP_RANGE && sip.lower == 0x400000 &&
 	   sip.upper == 0x401000 && sip.depth == SIP_RANGE_WORDS_DEFAULT,
-	   "sip range, default words %u", sip.depth);
+	   "sip range, default words %u (the module's bound)", sip.depth);
 	ok(parse_syscall_ip("range:100:200:4096", &sip, &why) == 0 &&
 	   sip.lower == 100 && sip.upper == 200 && sip.depth == 4096,
 	   "sip range decimal, 4096 words");

@@ -124,6 +124,46 @@ int main(void)
 	len = check_file(path, &same);
 	ok(len == 1L << 20 && same, "the first %ld bytes are kept intact", len);
 	ok(fed < (4u << 20), "the writer stopped taking data");
+	rl.rlim_cur = RLIM_INFINITY;
+	setrlimit(RLIMIT_FSIZE, &rl);
+
+	/*
+	 * The file removed under the writer (its trace directory deleted,
+	 * or its file system unmounted): writes still succeed, into nothing;
+	 * the writer stops at the first one after, as on a full disk.
+	 */
+	fd = open(path, O_WRONLY | O_TRUNC);
+	w = writer_open(fd, path, 64 * 1024);
+	rc = feed(w, 256 * 1024, &fed);
+	ok(rc == 0 && writer_error(w) == 0, "256 KiB written while the file is there");
+	unlink(path);
+	rc = feed(w, 4u << 20, &fed);
+	ok(rc < 0 && writer_error(w) == ENOENT,
+	   "the file removed: the writer stops with ENOENT after %llu bytes",
+	   (unsigned long long)fed);
+	ok(writer_close(w, NULL) < 0, "close reports it");
+	ok(fed < (4u << 20), "the writer stopped taking data");
+
+	/*
+	 * Still linked elsewhere, but its path names another file now (a
+	 * file system detached with umount -l and the path falling back to
+	 * what is under it): not the writer's file either.
+	 */
+	{
+		char other[600];
+
+		snprintf(other, sizeof(other), "%s.link", path);
+		fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+		w = writer_open(fd, path, 64 * 1024);
+		ok(link(path, other) == 0 && unlink(path) == 0 &&
+		   close(open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600)) == 0,
+		   "the writer's file linked elsewhere, another made at its path");
+		rc = feed(w, 4u << 20, &fed);
+		ok(rc < 0 && writer_error(w) == ENOENT,
+		   "its path names another file: the writer stops with ENOENT");
+		writer_close(w, NULL);
+		unlink(other);
+	}
 
 	unlink(path);
 	return done_testing();

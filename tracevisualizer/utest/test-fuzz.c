@@ -15,6 +15,7 @@
 #include <unistd.h>
 #include "tap.h"
 #include "tracegen.h"
+#include "corpus.h"
 
 static const char *files[] = { "header", "events", "lost", "proc" };
 static uint8_t *orig[4];
@@ -115,52 +116,7 @@ int main(int argc, char **argv)
 	tap_plan(4);
 	srandom(argc > 2 ? (unsigned int)atoi(argv[2]) : 4242);
 	snprintf(dir, sizeof(dir), "%s", tg_dir("fuzz-good"));
-	ok(tg_make(dir,
-		   "header ncpus=3 format=1.2 events=all capture=16\n"
-		   "proc NETDEV: 1; NAME: lo\n"
-		   "proc PID: 1; PPID: 0; TGID: 1; NAME: init\n"
-		   "proc PID: 5; PPID: 1; TGID: 5; NAME: sh\n"
-		   "proc IRQ: 4; NAME: ttyS0\n"
-		   "buf cpu=0 start=1000000000 pid=1 lost=1\n"
-		   "records compact\n"
-		   "1000000000 start 1 0\n"
-		   "1000000010 syscall_entry 57 0x401000\n"
-		   "1000000020 fork 1 9 9 0 17\n"
-		   "1000000030 syscall_exit 57 9\n"
-		   "1000000040 trap_entry 14 0x7f00 0x401000 1\n"
-		   "1000000050 irq_entry 4 0\n"
-		   "1000000060 irq_exit 4 0\n"
-		   "1000000070 trap_exit 14\n"
-		   "1000000071 syscall_exit 9 0x7f0000001000\n"
-		   "buf cpu=1 start=1000000000 pid=5\n"
-		   "1000000000 start 5 1\n"
-		   "1000000015 sched 5 9 0\n"
-		   "1000000025 exec 9 /bin/ls\n"
-		   "1000000035 wakeup 1 0 1\n"
-		   "1000000045 exit 9 0\n"
-		   "1000000055 irq_entry 0xec 3\n"
-		   "1000000065 irq_exit 0xec 2\n"
-		   "buf cpu=2 start=1000000000 pid=0\n"
-		   "1000000000 start 0 2\n"
-		   "1000000001 custom_create 1 fields ping seq:u32,who:str,v:x64\n"
-		   "1000000002 custom 1 u32:7 str:hello x64:9\n"
-		   "1000000003 custom_create 2 string note -\n"
-		   "1000000004 custom 2 str:hi\n"
-		   "1000000005 socket_send 9 5 5 2 2 inet:127.0.0.1:5000\n"
-		   "1000000006 socket_recv 9 5 5 10 2 inet6:[::1]:5000\n"
-		   "1000000007 net_packet_in 1 84 0x800 1 00112233445566778899aabb0800\n"
-		   "1000000008 fs_open 3 0 0 /etc/passwd\n"
-		   "1000000009 kthread_create 12 0x1000 kworker/2:0\n"
-		   "1000000010 change_mask syscall_entry,custom\n"
-		   "1000000011 nodetail syscall_entry\n"
-		   "1000000012 custom_destroy 1\n"
-		   "records full\n"
-		   "buf cpu=0 start=1000000080 pid=1 flags=1\n"
-		   "1000000090 syscall_entry 60 0x401000\n"
-		   "1000000095 exit 1 3\n"
-		   "buf cpu=1 start=9000000080 pid=9 flags=2\n"
-		   "9000000090 sched 9 0 64\n"
-		   "lost cpu=0 total=3 ev=1:2 sce=0:2\n") == 0,
+	ok(tg_make(dir, corpus_rich) == 0,
 	   "good trace built");
 	for (k = 0; k < 4; k++) {
 		snprintf(path, sizeof(path), "%s/%s", dir, files[k]);

@@ -1,0 +1,194 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ltt-start-faults - every allocation START makes, failed in turn (TAP
+ * output).  Usage: ltt-start-faults [MAX]
+ *
+ * For n = 1, 2, ... (at most MAX, default 200): open /dev/tracer, set a
+ * buffer geometry (so that START allocates the buffers), ask the kernel
+ * to fail the n-th allocation of this thread from now on
+ * (/proc/thread-self/fail-nth: failslab and fail_page_alloc, which the
+ * test configures in debugfs to count every allocation), START.  START
+ * must succeed (the failure hit an allocation with a fallback) or fail
+ * with ENOMEM, and a START without injected failures must then work and
+ * record a trace.  The loop ends when START made fewer than n
+ * allocations (fail-nth still pending after it).
+ *
+ * One failure at a time is rescued by kvmalloc()'s fallback to vmalloc,
+ * so then every page allocation of START fails once a budget of pages
+ * is spent (fail_page_alloc's space, probability 100, task-filter with
+ * /proc/thread-self/make-it-fail around START).  A CPU's buffers (4 x 64
+ * KiB) are one order-6 allocation of 64 pages, or vmalloc's pages, which
+ * its bulk allocator asks for with one check of 1 page: with a budget of
+ * 0 pages the first CPU's buffers fail both ways; with 65 the first
+ * CPU's succeed (1 page left) and the second CPU's fail both ways, so
+ * START must free the first CPU's.  Both must give ENOMEM, and the next
+ * START must work.
+ *
+ * Needs CONFIG_FAULT_INJECTION, CONFIG_FAILSLAB, CONFIG_FAIL_PAGE_ALLOC
+ * and CONFIG_FAULT_INJECTION_DEBUG_FS (the debug kernel); kmemleak then
+ * checks that nothing leaked.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include <ltt/ltt-abi.h>
+
+/*
+ * /proc/thread-self/fail-nth, opened once: its reads and writes allocate
+ * nothing, so the count runs from the write to START's allocations
+ */
+static int nth_fd = -1;
+
+static int set_fail_nth(int n)
+{
+	char s[16];
+	int len = snprintf(s, sizeof(s), "%d", n);
+
+	return pwrite(nth_fd, s, len, 0) == len ? 0 : -1;
+}
+
+static int get_fail_nth(void)
+{
+	char s[16] = "";
+	ssize_t r = pread(nth_fd, s, sizeof(s) - 1, 0);
+
+	return r > 0 ? atoi(s) : -1;
+}
+
+/* write @val to /sys/kernel/debug/fail_page_alloc/@attr; 0 or -1 */
+static int fpa_set(const char *attr, const char *val)
+{
+	char path[128];
+	int fd, r;
+
+	snprintf(path, sizeof(path), "/sys/kernel/debug/fail_page_alloc/%s", attr);
+	fd = open(path, O_WRONLY);
+	if (fd < 0)
+		return -1;
+	r = write(fd, val, strlen(val)) == (ssize_t)strlen(val) ? 0 : -1;
+	close(fd);
+	return r;
+}
+
+/* a START without injected failures, a short trace read to its end */
+static int clean_trace(int fd, size_t size)
+{
+	char *buf = malloc(size);
+	ssize_t r;
+	int n = 0;
+
+	if (!buf || ioctl(fd, LTT_IOC_START))
+		return -1;
+	for (int i = 0; i < 2000; i++)
+		getppid();
+	if (ioctl(fd, LTT_IOC_STOP))
+		return -1;
+	while ((r = read(fd, buf, size)) > 0)
+		n++;
+	free(buf);
+	return r == 0 && n > 0 ? n : -1;
+}
+
+int main(int argc, char **argv)
+{
+	struct ltt_buffer_config bc = { 65536, 4 };
+	int max = argc > 1 ? atoi(argv[1]) : 200;
+	int n, failed = 0, passed = 0, other = 0, unclean = 0, left = 0;
+
+	nth_fd = open("/proc/thread-self/fail-nth", O_RDWR);
+	if (nth_fd < 0 || get_fail_nth() < 0) {
+		printf("1..0 # SKIP no /proc/thread-self/fail-nth (CONFIG_FAULT_INJECTION)\n");
+		return 0;
+	}
+	for (n = 1; n <= max; n++) {
+		int fd = open("/dev/tracer", O_RDONLY), r, e;
+
+		if (fd < 0 || ioctl(fd, LTT_IOC_SET_BUFFERS, &bc)) {
+			perror("ltt-start-faults: /dev/tracer");
+			return 2;
+		}
+		if (set_fail_nth(n)) {
+			perror("ltt-start-faults: fail-nth");
+			return 2;
+		}
+		r = ioctl(fd, LTT_IOC_START);
+		e = errno;
+		left = get_fail_nth();
+		set_fail_nth(0);
+		if (r == 0) {
+			passed++;
+			ioctl(fd, LTT_IOC_STOP);
+		} else if (e == ENOMEM) {
+			failed++;
+		} else {
+			other++;
+			printf("# allocation %d failed: START gave %s\n", n, strerror(e));
+		}
+		/* the next START works, on this file and its buffers */
+		if (clean_trace(fd, bc.size) < 0) {
+			unclean++;
+			printf("# allocation %d failed: the next START and trace did not work\n", n);
+		}
+		close(fd);
+		if (left > 0)
+			break;
+	}
+	printf("# %d allocations failed in turn: START gave ENOMEM %d times, succeeded %d times\n",
+	       n - 1, failed, passed);
+	printf("%s 1 - START made at most %d allocations (the last fail-nth was not reached: %d left)\n",
+	       n <= max && left > 0 ? "ok" : "not ok", n - 1, left);
+	printf("%s 2 - each failed allocation gave ENOMEM or a START that works (%d other errors)\n",
+	       other == 0 ? "ok" : "not ok", other);
+	printf("%s 3 - after each, START and a trace work (%d did not)\n",
+	       unclean == 0 ? "ok" : "not ok", unclean);
+
+	/* every page allocation failing once a budget is spent */
+	{
+		static const char *const budgets[] = { "0", "65" };
+		int mif = open("/proc/thread-self/make-it-fail", O_WRONLY);
+		int enomem = 0, works = 0, setup;
+		unsigned int k;
+
+		setup = mif >= 0 && !fpa_set("probability", "100") &&
+			!fpa_set("interval", "1") && !fpa_set("times", "-1") &&
+			!fpa_set("task-filter", "Y");
+		for (k = 0; setup && k < sizeof(budgets) / sizeof(budgets[0]); k++) {
+			int fd = open("/dev/tracer", O_RDONLY), r, e;
+
+			if (fd < 0 || ioctl(fd, LTT_IOC_SET_BUFFERS, &bc) ||
+			    fpa_set("space", budgets[k])) {
+				setup = 0;
+				break;
+			}
+			if (pwrite(mif, "1", 1, 0) != 1) {
+				setup = 0;
+				break;
+			}
+			r = ioctl(fd, LTT_IOC_START);
+			e = errno;
+			if (pwrite(mif, "0", 1, 0) != 1)
+				setup = 0;
+			printf("# page budget %s: START %s\n", budgets[k], r ? strerror(e) : "works");
+			enomem += r && e == ENOMEM;
+			if (!r)
+				ioctl(fd, LTT_IOC_STOP);
+			works += clean_trace(fd, bc.size) > 0;
+			close(fd);
+		}
+		fpa_set("probability", "0");
+		fpa_set("task-filter", "N");
+		printf("%s 4 - every page allocation failing after a budget of 0 pages (the first CPU's buffers fail) and 65 (the second CPU's): START gives ENOMEM (%d of 2)\n",
+		       setup && enomem == 2 ? "ok" : "not ok", enomem);
+		printf("%s 5 - ... and the next START and a trace work (%d of 2)\n",
+		       setup && works == 2 ? "ok" : "not ok", works);
+		other += !setup || enomem != 2 || works != 2;
+	}
+	printf("1..5\n");
+	return other || unclean || !(n <= max && left > 0);
+}

@@ -1,0 +1,360 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * fuzz-passes.c - every pass of the reader library over one trace, for
+ * the fuzzer and the replay of its findings.  What the passes compute is
+ * thrown away: the point is that none of them crashes, reads out of
+ * bounds, overflows or leaks (the fuzzer's sanitizers watch), and that a
+ * trace that cannot be read is refused with a message.
+ */
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <lttr/lttr.h>
+#include <lttr/analysis/instances.h>
+#include <lttr/view/view.h>
+#include <lttr/view/verify.h>
+#include <lttr/view/density.h>
+#include <lttr/view/files.h>
+#include <lttr/view/filter.h>
+#include <lttr/view/search.h>
+#include "fuzz-input.h"
+#include "fuzz-passes.h"
+
+#define NCOLS 48
+
+struct run {
+	struct lttr_trace *t;
+	FILE *null;
+	struct lttr_json j;
+	char first_err[LTTR_ERRMSG_MAX];
+	uint64_t events;
+	uint32_t some_syscall;	/* a syscall number seen, for the instances */
+	bool has_syscall;
+};
+
+static void failed(struct run *r, const struct lttr_error *err)
+{
+	if (!r->first_err[0])
+		snprintf(r->first_err, sizeof(r->first_err), "%s", err->msg);
+}
+
+static void one_event(struct run *r, const struct lttr_event *ev)
+{
+	struct lttr_field_buf fb;
+	struct lttr_field_value fv;
+	const struct lttr_field *f;
+	char desc[512];
+	size_t n, i;
+
+	lttr_event_describe(r->t, ev, desc, sizeof(desc));
+	lttr_json_event(&r->j, r->t, ev);
+	f = lttr_event_fields(ev->id, &n);
+	for (i = 0; f && i < n; i++)
+		lttr_field_get(r->t, ev, &f[i], &fb, &fv);
+	if (ev->id == LTT_EV_SYSCALL_ENTRY && ev->details && !r->has_syscall) {
+		r->some_syscall = ev->p.syscall_entry.nr;
+		r->has_syscall = true;
+	}
+}
+
+static void info_pass(struct run *r)
+{
+	struct lttr_buffer_info bi;
+	unsigned int c;
+	size_t i;
+
+	lttr_json_traceinfo(&r->j, r->t);
+	for (i = 0; i < lttr_trace_warning_count(r->t); i++)
+		fputs(lttr_trace_warning(r->t, i), r->null);
+	fprintf(r->null, "%s %s %s %d", lttr_trace_arch(r->t), lttr_trace_release(r->t),
+		lttr_trace_hostname(r->t), lttr_trace_complete(r->t));
+	for (c = 0; c < lttr_trace_ncpus(r->t); c++) {
+		fprintf(r->null, "%d %llu %llu %llu", lttr_trace_cpu_cut(r->t, c),
+			(unsigned long long)lttr_trace_lost_cpu(r->t, c),
+			(unsigned long long)lttr_trace_lost_tail(r->t, c),
+			(unsigned long long)lttr_trace_overwritten(r->t, c));
+		for (i = 0; i < lttr_trace_buffer_count(r->t, c); i++)
+			if (lttr_trace_buffer(r->t, c, i, &bi) < 0)
+				break;
+	}
+}
+
+static void iter_pass(struct run *r)
+{
+	struct lttr_iter *it;
+	struct lttr_event ev;
+	struct lttr_error err;
+	int st, i;
+
+	if (lttr_iter_new(r->t, &it, &err) < 0) {
+		failed(r, &err);
+		return;
+	}
+	while ((st = lttr_iter_next(it, &ev)) > 0) {
+		one_event(r, &ev);
+		r->events++;
+	}
+	if (st < 0)
+		failed(r, lttr_iter_error(it));
+	lttr_iter_seek_end(it);
+	while ((st = lttr_iter_prev(it, &ev)) > 0)
+		;
+	if (st < 0)
+		failed(r, lttr_iter_error(it));
+	lttr_iter_seek_time(it, lttr_trace_header(r->t)->start_ns / 2 +
+			    lttr_trace_end_ns(r->t) / 2);
+	for (i = 0; i < 16; i++)
+		if ((i % 3 ? lttr_iter_next(it, &ev) : lttr_iter_prev(it, &ev)) < 0)
+			break;
+	lttr_iter_free(it);
+}
+
+static int count_event(void *arg, const struct lttr_event *ev)
+{
+	(void)ev;
+	(*(uint64_t *)arg)++;
+	return 0;
+}
+
+static void scan_pass(struct run *r)
+{
+	struct lttr_error err;
+	uint64_t n = 0;
+	unsigned int c;
+
+	for (c = 0; c < lttr_trace_ncpus(r->t); c++)
+		if (lttr_scan_cpu(r->t, c, count_event, &n, &err) < 0)
+			failed(r, &err);
+}
+
+static void summary_pass(struct run *r, uint64_t from, uint64_t to)
+{
+	struct lttr_summary *s = NULL;
+	struct lttr_error err;
+
+	if (lttr_summary_compute(r->t, &s, &err) < 0) {
+		failed(r, &err);
+	} else {
+		lttr_json_summary(&r->j, r->t, s);
+		lttr_summary_free(s);
+	}
+	if (lttr_summary_compute_window(r->t, from, to, &s, &err) < 0) {
+		failed(r, &err);
+	} else {
+		lttr_json_summary(&r->j, r->t, s);
+		lttr_summary_free(s);
+	}
+}
+
+static void account_json(struct run *r, const struct lttr_account *a)
+{
+	struct lttr_account_check c;
+	struct lttr_acct_task *g, *tot;
+	struct lttr_acct_cpu ct;
+	size_t n = 0, i;
+
+	lttr_account_check(a, 0, &c);
+	lttr_json_conservation(&r->j, &c);
+	lttr_json_systime(&r->j, a);
+	lttr_json_syscallstats(&r->j, a->sc, a->nsc);
+	lttr_json_irqstats(&r->j, r->t, a);
+	lttr_json_softirqstats(&r->j, a);
+	for (i = 0; i < a->ntasks; i++)
+		lttr_json_tasktime(&r->j, &a->tasks[i], true);
+	g = lttr_account_group(a, &n);
+	for (i = 0; g && i < n; i++)
+		lttr_json_tasktime(&r->j, &g[i], true);
+	lttr_account_group_free(g, g ? n : 0);
+	tot = lttr_account_total(a);
+	if (tot) {
+		lttr_json_tasktime(&r->j, tot, false);
+		lttr_account_group_free(tot, 1);
+	}
+	lttr_account_cpu_total(a, &ct);
+}
+
+static void account_pass(struct run *r, uint64_t from, uint64_t to)
+{
+	struct lttr_account *a = NULL;
+	struct lttr_error err;
+
+	if (lttr_account_compute(r->t, &a, &err) < 0) {
+		failed(r, &err);
+	} else {
+		account_json(r, a);
+		lttr_account_free(a);
+	}
+	if (lttr_account_compute_window(r->t, from, to, &a, &err) < 0) {
+		failed(r, &err);
+	} else {
+		account_json(r, a);
+		lttr_account_free(a);
+	}
+}
+
+static void on_segment(void *arg, const struct lttr_flow_seg *s)
+{
+	(void)s;
+	(*(uint64_t *)arg)++;
+}
+
+static void on_transition(void *arg, const struct lttr_flow_tr *tr)
+{
+	(void)tr;
+	(*(uint64_t *)arg)++;
+}
+
+static void flow_pass(struct run *r)
+{
+	static const struct lttr_flow_ops ops = { on_segment, on_transition };
+	struct lttr_error err;
+	uint64_t n = 0;
+
+	if (lttr_flow_run(r->t, &ops, &n, NULL, &err) < 0)
+		failed(r, &err);
+}
+
+static void instances_pass(struct run *r)
+{
+	struct lttr_inst_query q = { .hi_ns = UINT64_MAX, .max = 8 };
+	struct lttr_instances res;
+	struct lttr_error err;
+	unsigned int kind;
+
+	for (kind = LTTR_INST_SYSCALL; kind <= LTTR_INST_SOFTIRQ; kind++) {
+		q.kind = kind;
+		q.what = kind == LTTR_INST_SYSCALL ? r->some_syscall : 0;
+		memset(&res, 0, sizeof(res));
+		if (lttr_instances_find(r->t, &q, NULL, NULL, &res, &err) < 0)
+			failed(r, &err);
+		else
+			lttr_instances_free(&res);
+	}
+}
+
+static void view_rows(struct run *r, struct lttr_view *v, uint64_t t0, uint64_t t1)
+{
+	struct lttr_vcell cells[NCOLS];
+	uint64_t ns[LTTR_VCAT_COUNT], at;
+	struct lttr_vspan span;
+	char name[128];
+	size_t row;
+
+	for (row = 0; row < lttr_view_nrows(v); row++) {
+		const struct lttr_vrow_info *ri = lttr_view_row(v, row);
+
+		lttr_view_cells(v, row, t0, t1, NCOLS, cells);
+		lttr_view_time_in(v, row, t0, t1, ns);
+		if (lttr_view_span_at(v, row, t0 / 2 + t1 / 2, &span) == 0)
+			fputs(lttr_view_state_str(v, span.state, name, sizeof(name)),
+			      r->null);
+		if (lttr_view_step(v, row, t0, 1, true, &at) > 0)
+			lttr_view_step(v, row, at, -1, false, &at);
+		if (ri && ri->name) {
+			const char *comm = lttr_view_comm(v, ri->id, t1);
+
+			fputs(comm ? comm : "-", r->null);
+		}
+	}
+}
+
+static void view_pass(struct run *r)
+{
+	char warn[8][LTTR_VIEW_WARNING_LEN];
+	uint64_t counts[NCOLS], lost[NCOLS];
+	struct lttr_view_search_stats ss;
+	struct lttr_vlink links[16];
+	struct lttr_view_verify vv;
+	struct lttr_filter *f;
+	struct lttr_files files;
+	struct lttr_view *v = NULL;
+	struct lttr_event ev;
+	struct lttr_error err;
+	uint64_t t0, t1;
+	size_t n;
+
+	if (lttr_view_build(r->t, NULL, NULL, &v, &err) < 0) {
+		failed(r, &err);
+		return;
+	}
+	t0 = lttr_view_start(v);
+	t1 = lttr_view_end(v);
+	lttr_view_verify(v, &vv);
+	lttr_view_warnings(v, warn, 8);
+	view_rows(r, v, t0, t1);
+	view_rows(r, v, t0 / 2 + t1 / 2, t1);
+	lttr_view_histogram(v, t0, t1, NCOLS, counts, lost);
+	lttr_view_links(v, t0, t1, 16, links, &n);
+	memset(&files, 0, sizeof(files));
+	if (lttr_view_files(v, NULL, 0, NULL, NULL, &files, &err) < 0)
+		failed(r, &err);
+	else
+		lttr_view_files_free(&files);
+	if (lttr_filter_compile("type == syscall_entry || name =~ \"e\" || pid > 1",
+				&f, &err) == 0) {
+		if (lttr_view_find(v, f, NULL, true, 1, NULL, NULL, &ev, &ss, &err) < 0)
+			failed(r, &err);
+		lttr_filter_free(f);
+	}
+	lttr_view_free(v);
+}
+
+void fz_run(const char *dir, unsigned int flags, char *out, size_t outlen)
+{
+	struct run r;
+	struct lttr_error err;
+	uint64_t from, to;
+	const char *msg;
+	size_t dl = strlen(dir), o;
+	char text[LTTR_ERRMSG_MAX + 32];
+
+	memset(&r, 0, sizeof(r));
+	if (flags & FZ_THREADS)
+		setenv("LTTR_THREADS", "2", 1);
+	else
+		setenv("LTTR_THREADS", "0", 1);
+	if (lttr_trace_open(dir, flags & FZ_SALVAGE ? LTTR_OPEN_SALVAGE : 0, &r.t,
+			    &err) < 0) {
+		snprintf(text, sizeof(text), "refused: %s", err.msg);
+		goto outcome;
+	}
+	r.null = fopen("/dev/null", "w");
+	if (!r.null) {
+		lttr_trace_close(r.t);
+		snprintf(text, sizeof(text), "/dev/null: cannot open");
+		goto outcome;
+	}
+	lttr_json_init(&r.j, r.null, false);
+	from = lttr_trace_window_start(r.t);
+	to = lttr_trace_end_ns(r.t);
+	from = from / 4 * 3 + to / 4;
+	info_pass(&r);
+	iter_pass(&r);
+	scan_pass(&r);
+	summary_pass(&r, from, to);
+	account_pass(&r, from, to);
+	flow_pass(&r);
+	instances_pass(&r);
+	view_pass(&r);
+	if (r.first_err[0])
+		snprintf(text, sizeof(text), "error: %s", r.first_err);
+	else
+		snprintf(text, sizeof(text), "read: %llu events, %zu warnings",
+			 (unsigned long long)r.events, lttr_trace_warning_count(r.t));
+	fclose(r.null);
+	lttr_trace_close(r.t);
+outcome:
+	/* the directory is a temporary one: name it TRACE */
+	for (msg = text, o = 0; *msg && o + 1 < outlen; ) {
+		if (!strncmp(msg, dir, dl) && o + 6 < outlen) {
+			memcpy(out + o, "TRACE", 5);
+			o += 5;
+			msg += dl;
+		} else {
+			out[o++] = *msg++;
+		}
+	}
+	out[o] = '\0';
+}
