@@ -1,9 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # tracevisualizer export on real traces, read back by the peers' tools
-# (one boot, four traces):
-#  net: known traffic over loopback (the guest kernel has no veth and no
-#    NIC driver: lo is its one device), captured whole or cut at 256
+# (one boot, five traces):
+#  net: known traffic over loopback, captured whole or cut at 256
 #    bytes: 5 UDP datagrams of 100 bytes ('A'.. payload) from port
 #    P+1 to P, and 4 TCP exchanges of 200 bytes ('a'.. payload) each way
 #    between Q+1 and Q (TCP_NODELAY, one segment per message).  capinfos
@@ -13,6 +12,11 @@
 #    frames (5 out, 5 in on lo), TCP 16 frames of 200 data bytes (cut:
 #    the module captures an skb's linear part, TCP's data is in pages),
 #    and the UDP payload is found in the capture;
+#  nic: known traffic over the guest's virtio network card (ltt-vm --nic)
+#    to echo servers this test runs on the host, reached through QEMU's
+#    user-mode network: 6 UDP datagrams of 300 bytes and 3 TCP messages
+#    of 500 bytes each way; the frames on eth0, their count, lengths,
+#    directions, the interface's index and the UDP payload, as for net;
 #  all: every event class (the default mask) over several workloads,
 #    custom events among them;  lost: small buffers that lose events;
 #  flight: a flight recorder.
@@ -25,6 +29,39 @@
 export_tools_or_skip
 share=$(mktemp -d); trap 'rm -rf "$share"' EXIT
 udp_port=47041 udp_n=5 udp_size=100 tcp_port=47051 tcp_n=4 tcp_size=200
+nudp_n=6 nudp_size=300 ntcp_n=3 ntcp_size=500
+
+# the echo servers the guest reaches at 10.0.2.2 (the host's loopback)
+python3 - "$share/ports" <<'PY' &
+import os, socket, sys, threading
+u = socket.socket(socket.AF_INET, socket.SOCK_DGRAM); u.bind(('127.0.0.1', 0))
+t = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+t.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1); t.bind(('127.0.0.1', 0)); t.listen(4)
+def udp():
+    while True:
+        d, a = u.recvfrom(4096)
+        u.sendto(d, a)
+def tcp():
+    while True:
+        c, _ = t.accept()
+        c.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        while True:
+            d = c.recv(4096)
+            if not d:
+                break
+            c.sendall(d)
+        c.close()
+threading.Thread(target=udp, daemon=True).start()
+threading.Thread(target=tcp, daemon=True).start()
+with open(sys.argv[1] + '.tmp', 'w') as f:
+    f.write('%d %d\n' % (u.getsockname()[1], t.getsockname()[1]))
+os.rename(sys.argv[1] + '.tmp', sys.argv[1])
+threading.Event().wait(1200)
+PY
+echo_pid=$!
+trap 'kill $echo_pid 2>/dev/null; rm -rf "$share"' EXIT
+for i in $(seq 100); do [ -f "$share/ports" ] && break; sleep 0.1; done
+read -r eudp etcp < "$share/ports"
 
 cat >"$share/run.sh" <<EOF
 traced -q -e socket,net,softirq --capture 256 -o /mnt/share/net -- sh -c \
@@ -36,8 +73,14 @@ traced -q -o /mnt/share/all -- sh -c \
 traced -q -o /mnt/share/lost -b 4096 -n 2 -e syscall_entry,syscall_exit -- ltt-getppid 20000 > /dev/null 2>&1
 traced -q --flight -b 4096 -n 4 -e syscall,fs -o /mnt/share/flight -- ltt-flight -c 1 /tmp/g 20000 > /dev/null || exit 4
 EOF
+cat >>"$share/run.sh" <<EOF
+traced -q -e socket,net,softirq,irq --capture 256 -o /mnt/share/nic -- sh -c \
+	'ltt-netecho udp 10.0.2.2 $eudp $nudp_n $nudp_size > /mnt/share/nudp.out &&
+	 ltt-netecho tcp 10.0.2.2 $etcp $ntcp_n $ntcp_size > /mnt/share/ntcp.out' || exit 5
+EOF
+VM_ARGS=(--nic)
 vm_run "$share" 900 'sh /mnt/share/run.sh'
-ok $? "guest traced the traffic, the workloads of every class, a losing trace and a flight recorder"
+ok $? "guest traced the traffic, the workloads of every class, a losing trace, a flight recorder and traffic over its network card"
 
 # ---- pcap of the known traffic ---------------------------------------------
 T=tracevisualizer/tracevisualizer
@@ -61,8 +104,31 @@ is "$(tshark -r "$share/net.pcap" -Y "tcp.len == $tcp_size && sll.pkttype == 4" 
 is "$(tshark -r "$share/net.pcap" -Y "tcp.len == $tcp_size && frame.cap_len < frame.len" 2>/dev/null | wc -l)" \
 	$((4 * tcp_n)) "and cut (caplen < len): the module captures the linear part, TCP's headers"
 
+# ---- pcap of the traffic over the network card -------------------------------
+$T dump --json "$share/nic" >"$share/nic.json"
+out=$($T export --pcap "$share/nic.pcap" "$share/nic" 2>&1)
+ok $? "nic: export --pcap: $out"
+checks < <(python3 "$TOP/tests/lib/pcapcheck.py" "$share/nic.json" "$share/nic.pcap" nic \
+	ABCDEFGHIJKLMNOPQRSTUVWXYZ)
+eth=$(sed -n 's/^NETDEV: \([0-9]*\); NAME: eth0$/\1/p' "$share/nic/proc")
+ok "$([ -n "$eth" ] && [ "$eth" != 1 ] && echo 0 || echo 1)" "nic: the snapshot names eth0 (ifindex $eth)"
+nudp_port=$(sed -n 's/^local_port //p' "$share/nudp.out")
+is "$(python3 -c 'import sys; sys.path.insert(0, sys.argv[1]); import pcapcheck
+c = pcapcheck.tshark_conv(sys.argv[2], "udp")
+print(c.get(("udp",) + tuple(sorted(sys.argv[3:5])), 0))' "$TOP/tests/lib" "$share/nic.pcap" \
+	"10.0.2.15:$nudp_port" "10.0.2.2:$eudp")" $((2 * nudp_n)) \
+	"nic: tshark -z conv,udp: 10.0.2.15:$nudp_port <-> 10.0.2.2:$eudp has its $((2 * nudp_n)) frames"
+is "$(tshark -r "$share/nic.pcap" -Y "udp.length == $((nudp_size + 8)) && sll.ifindex == $eth && sll.pkttype == 4" 2>/dev/null | wc -l):$(
+      tshark -r "$share/nic.pcap" -Y "udp.length == $((nudp_size + 8)) && sll.ifindex == $eth && sll.pkttype == 0" 2>/dev/null | wc -l)" \
+	"$nudp_n:$nudp_n" "nic: $nudp_n UDP datagrams of $nudp_size bytes out on eth0, $nudp_n echoed in"
+is "$(tshark -r "$share/nic.pcap" -Y "tcp.len == $ntcp_size && sll.ifindex == $eth && sll.pkttype == 4" 2>/dev/null | wc -l):$(
+      tshark -r "$share/nic.pcap" -Y "tcp.len == $ntcp_size && sll.ifindex == $eth && sll.pkttype == 0" 2>/dev/null | wc -l)" \
+	"$ntcp_n:$ntcp_n" "nic: $ntcp_n TCP segments of $ntcp_size bytes out on eth0, $ntcp_n echoed in"
+is "$(tshark -r "$share/nic.pcap" -Y "tcp.flags.syn == 1 && sll.ifindex == $eth" 2>/dev/null | wc -l)" 2 \
+	"nic: the TCP handshake's SYN and SYN-ACK on eth0"
+
 # ---- CTF of each trace -------------------------------------------------------
-for t in net all lost flight; do
+for t in net nic all lost flight; do
 	ctf_check "$share" $t
 done
 is "$(json "$share/lost.sum" "j['lost']['total'] > 0")" true "the losing trace lost events (babeltrace2 counted them above)"

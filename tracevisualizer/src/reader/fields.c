@@ -433,7 +433,7 @@ struct field_list {
 };
 
 #define LIST(a, tx, ...) \
-	{ a, sizeof(a) / sizeof(a[0]), tx, __VA_ARGS__ }
+	{ .v = a, .n = sizeof(a) / sizeof(a[0]), .text = tx, __VA_ARGS__ }
 #define ALT(name, field)	.ctf_alt = name, .alt_if = field
 
 static const struct field_list by_id[LTT_EV_MAX] = {
