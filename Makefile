@@ -6,6 +6,8 @@
 #   make bench-tui  the terminal analyzer's first screen, keystroke and memory
 #                figures on a 10-million-event trace (docs/benchmarks.md)
 #   make bench-gtk  the window's first frame, paint and memory figures, the same way
+#   make bench-timing  the timing analyses (latency of every kind, critical-path) against
+#                summary --time on a 10-million-event trace (docs/benchmarks.md)
 #   make fuzz    a fuzzing campaign of the trace reader (libFuzzer, ASan, UBSan;
 #                FUZZ_TIME seconds, default 3600, FUZZ_JOBS processes; docs/fuzzing.md)
 #   make bench   measure overhead, trace size and loss against no tracing and
@@ -129,6 +131,9 @@ bench-tui: tracevisualizer
 bench-gtk: tracevisualizer
 	scripts/bench-gtk
 
+bench-timing: tracevisualizer
+	scripts/bench-timing
+
 check-host: deps
 	@$(MAKE) traced tracevisualizer workloads
 	PROVE=$(PROVE) scripts/run-tests $(PROVEFLAGS) tests/host
@@ -154,4 +159,4 @@ distclean: clean
 	rm -rf $(BUILD) traces
 
 .PHONY: all deps deps-quiet kernel-source kernel kernel-off kernel-debug guest-debug module traced tracevisualizer fuzz \
-	kmod workloads guest demo check bench bench-tui bench-gtk check-host check-kernel check-guest clean distclean
+	kmod workloads guest demo check bench bench-tui bench-gtk bench-timing check-host check-kernel check-guest clean distclean

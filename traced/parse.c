@@ -143,6 +143,7 @@ static const struct event_name events[] = {
 	{ "custom_destroy",	LTT_EV_CUSTOM_DESTROY },
 	{ "custom",		LTT_EV_CUSTOM },
 	{ "reap",		LTT_EV_PROCESS_REAP },
+	{ "softirq_raise",	LTT_EV_SOFTIRQ_RAISE },
 };
 
 #define NEVENTS (sizeof(events) / sizeof(events[0]))
@@ -285,7 +286,7 @@ const char *events_help(void)
 	"  socket_send socket_recv socket_endpoint socket_accept ipc_call\n"
 	"  ipc_msg_create ipc_sem_create\n"
 	"  ipc_shm_create net_packet_in net_packet_out change_mask custom_create\n"
-	"  custom_destroy custom reap\n"
+	"  custom_destroy custom reap softirq_raise\n"
 	"Groups: all (default: every event); classic (the first release's set:\n"
 	"  syscall..signal_deliver, ids 1-17); core (syscalls, traps, irqs,\n"
 	"  schedchange); syscall; trap; irq; softirq (softirq_*, tasklet_*);\n"

@@ -49,7 +49,7 @@
 #define LTT_TRACE_MAGIC		0x00D6B7EDU	/* LTT's magic number */
 #define LTT_BUFFER_MAGIC	0x4C544242U	/* "BBTL" in memory */
 #define LTT_FORMAT_MAJOR	1
-#define LTT_FORMAT_MINOR	4	/* 1.4: socket endpoints */
+#define LTT_FORMAT_MINOR	4	/* 1.4: socket endpoints, softirq raises */
 
 #define LTT_ORDER_LITTLE	1
 #define LTT_ORDER_BIG		2
@@ -116,6 +116,7 @@ enum ltt_event_id {
 	LTT_EV_CUSTOM_DESTROY	= 54,
 	LTT_EV_CUSTOM		= 55,	/* an instance of a custom event */
 	LTT_EV_PROCESS_REAP	= 56,	/* a dead task is released (reaped) */
+	LTT_EV_SOFTIRQ_RAISE	= 57,	/* a softirq is marked pending (1.4) */
 	LTT_EV_SOCKET_ENDPOINT	= 58,	/* a socket's addresses: bind, connect */
 	LTT_EV_SOCKET_ACCEPT	= 59,	/* a connection accepted: a new socket */
 	LTT_EV_TRACE_START	= 60,	/* written on every CPU at start */
@@ -236,7 +237,9 @@ struct ltt_ev_process_wakeup {
  * Softirq vectors are the kernel's own: 0 HI, 1 TIMER, 2 NET_TX, 3 NET_RX,
  * 4 BLOCK, 5 IRQ_POLL, 6 TASKLET, 7 SCHED, 8 HRTIMER, 9 RCU.  A softirq
  * runs on the way out of an interrupt, when bottom halves are re-enabled
- * (in a syscall or a kernel thread), or in ksoftirqd.
+ * (in a syscall or a kernel thread), or in ksoftirqd.  LTT_EV_SOFTIRQ_RAISE
+ * (format 1.4): the vector is marked pending on the current CPU
+ * (__raise_softirq_irqoff()); its handler runs there next.
  */
 struct ltt_ev_softirq {
 	__u32 vec;		/* softirq vector */
@@ -1112,11 +1115,12 @@ struct ltt_lost_info {
 /* ---- ioctls on /dev/tracer ----------------------------------------- */
 
 /*
- * 3: the records are of format 1.3 (priorities at schedchange and
- * wakeup).  The daemon writes its own LTT_FORMAT_MINOR in the trace
- * header, so it refuses a module of another version.
+ * 4: the records are of format 1.4 (1.3's, priorities at schedchange and
+ * wakeup, with the softirq raise and the socket endpoint events).  The
+ * daemon writes its own LTT_FORMAT_MINOR in the trace header, so it
+ * refuses a module of another version.
  */
-#define LTT_ABI_VERSION		3
+#define LTT_ABI_VERSION		4
 
 struct ltt_buffer_config {
 	__u32 size;		/* bytes per buffer, header included */

@@ -6,7 +6,10 @@
 # CLOCK_MONOTONIC; run with one client thread, with two, and with 20 ms
 # more at B before C; then a one-way UDP forwarding chain.  The servers
 # start before the trace (their listening sockets are in the snapshot),
-# the connections are made during it (connect and accept events).
+# the connections are made during it (connect and accept events).  Then
+# the front ends on the first run's trace: one screenshot of the window's
+# Paths tab and one screen of the TUI's paths view, against paths
+# --explain --json (tests/lib/gtkpaths.py, tests/lib/pathcheck.py).
 . "$(dirname "$0")/../lib/tap.sh"
 share=$(mktemp -d); trap 'rm -rf "$share"' EXIT
 
@@ -192,4 +195,36 @@ ok(nj['paths'] == 0, "chain: no path for nesting (no returns; %d calls unmatched
 done()
 PY
 )
+
+# --- the front ends on p1: what they show is paths --explain --json ----------
+export PYTHONPATH=$TOP/tests/lib
+PY=/usr/bin/python3	# Debian's, with Pillow
+if command -v xvfb-run >/dev/null && $PY -c 'import PIL' 2>/dev/null; then
+	GTK_THEME=Adwaita timeout 120 xvfb-run -a -s "-screen 0 1280x1200x24" \
+		tracevisualizer/tracevisualizer-gtk --size 1280x1200 --view paths \
+		--screenshot "$share/p1.png" --dump-paths "$share/p1.dump.json" "$share/p1" 2> "$share/p1.gtk.err"
+	ok $? "p1: a screenshot of the window's Paths tab (--view paths)"
+	checks < <($PY tests/lib/gtkpaths.py shot "$share/p1.png" "$share/p1.dump.json" "$share/p1.x.json")
+else
+	ok 0 "# SKIP xvfb-run or Pillow missing (scripts/setup-deps)"
+fi
+. "$TOP/tests/lib/tui.sh"
+if command -v tmux >/dev/null; then
+	tui_setup "$share/tui"
+	trap 'tui_cleanup; rm -rf "$share"' EXIT
+	tui_start p1 200 50 -- "$share/p1" && tui_key p1 7 && tui_screen p1 > "$share/p1.tui"
+	ok $? "p1: the TUI's paths view (7)"
+	checks < <(python3 - "$share" <<'PY'
+import sys
+from check import ok, done
+from pathcheck import check_tui, load
+d = sys.argv[1]
+check_tui(ok, "p1: the TUI", open(d + '/p1.tui').read().split('\n'), load(d + '/p1.x.json'), 0)
+done()
+PY
+)
+	is "$(tui_quit p1)" 0 "q: status 0"
+else
+	ok 0 "# SKIP tmux missing (scripts/setup-deps)"
+fi
 done_testing

@@ -627,12 +627,12 @@ import re, sys
 s = open(sys.argv[1]).read()
 syn = s[s.index('.SH SYNOPSIS'):s.index('.SH DESCRIPTION')]
 for block in syn.split('.br\n'):
-    m = re.search(r'^\.B tracevisualizer (\w+)$', block, re.M)
+    m = re.search(r'^\.B tracevisualizer ([\w\\-]+)$', block, re.M)
     if m:
-        print(m.group(1), ' '.join(o.replace('\\-', '-') for o in re.findall(r'(\\-\\-[a-z\\-]+)', block)))
+        print(m.group(1).replace('\\-', '-'), ' '.join(o.replace('\\-', '-') for o in re.findall(r'(\\-\\-[a-z\\-]+)', block)))
 PY
 good=0
-for c in dump summary processes syscalls irqs graph check tui; do
+for c in dump summary processes syscalls irqs graph check tui latency explain critical-path; do
 	want=$($tv "$c" --help | sed -n 's/^  \(--[a-z-]*\).*/\1/p' | grep -v -e '^--help$' -e '^--version$' | tr '\n' ' ' | sed 's/ $//')
 	got=$(sed -n "s/^$c //p" "$tmp/synopsis.txt")
 	[ "$want" = "$got" ] || { good=1; diag "$c: --help '$want', man page '$got'"; }

@@ -47,45 +47,15 @@ timeout 60 xvfb-run -a -s "$screen" "$gtk" --size 1280x1000 --view stats \
 ok $? "a screenshot of the statistics"
 ! grep -E 'CRITICAL|WARNING' "$tmp/shot.err" >/dev/null
 ok $? "without GTK warnings"
-checks < <($PY - "$tmp/stats.png" "$tmp/syscalls.json" <<'PY'
-import json, math, sys
+checks < <(PYTHONPATH=tests/lib $PY - "$tmp/stats.png" "$tmp/syscalls.json" <<'PY'
+import json, sys
 from PIL import Image
+from gtkhist import check_bars
 
-BAR = (69, 130, 181)        # stats.c's bar colour (0.27, 0.51, 0.71)
-im = Image.open(sys.argv[1]).convert('RGB')
-w, h = im.size
-px = im.load()
 sc = json.load(open(sys.argv[2]))['syscalls']
 # the page opens on the most frequent syscall of all processes
 name, top = max(sc.items(), key=lambda kv: kv[1]['count'])
-hist = top['latency']['log2_hist']
-nz = [k for k, c in enumerate(hist) if c]
-cols = {}
-for x in range(w):
-    n = sum(1 for y in range(h) if px[x, y] == BAR)
-    if n:
-        cols[x] = n
-runs = []
-for x in sorted(cols):
-    if runs and x == runs[-1][1] + 1:
-        runs[-1][1] = x
-    else:
-        runs.append([x, x])
-heights = [cols[(a + b) // 2] for a, b in runs]
-print("PASS" if len(runs) == len(nz) else "FAIL",
-      "%s: %d bars for the %d non-empty buckets of its histogram (%s)" %
-      (name, len(runs), len(nz), ", ".join("%d:%d" % (k, hist[k]) for k in nz)))
-if len(runs) == len(nz) and len(nz) > 1:
-    pitch = (runs[-1][0] - runs[0][0]) / (nz[-1] - nz[0])
-    off = [(a - runs[0][0]) / pitch - (k - nz[0]) for (a, b), k in zip(runs, nz)]
-    print("PASS" if all(abs(o) < 0.15 for o in off) else "FAIL",
-          "each bar at its bucket on the log2 time axis (one bucket = %.1f px)" % pitch)
-    tall = max(heights)
-    want = [max(2, tall * math.log10(1 + hist[k]) / math.log10(1 + max(hist))) for k in nz]
-    print("PASS" if all(abs(g - v) <= 2 for g, v in zip(heights, want)) else "FAIL",
-          "bar heights are the counts on a log scale (%s px)" % heights)
-    if not all(abs(g - v) <= 2 for g, v in zip(heights, want)):
-        print("  want %s" % [round(v) for v in want])
+check_bars(Image.open(sys.argv[1]).convert('RGB'), top['latency']['log2_hist'], name)
 print("DONE")
 PY
 )

@@ -4,9 +4,12 @@
 # each step): the reading of a trace shows its progress and Cancel stops
 # it (an error dialog, the program stays up); read to its end, the
 # status bar counts every event; a search through the whole trace shows
-# its progress, Cancel stops it, run again it ends with "no match"; Ctrl+W
+# its progress, Cancel stops it, run again it ends with "no match"; the
+# Latency tab's pass the same (Cancel, then Compute again); Ctrl+W
 # typed as a search starts closes the tab once the search is canceled,
-# without taking the program down.  Should a faster machine end them
+# without taking the program down; the Paths tab's search for the paths
+# (in a thread) the same way: its progress, Cancel, again to its end,
+# Ctrl+W while it runs.  Should a faster machine end them
 # before they can be seen, a bigger trace is tried.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$(dirname "$0")/../lib/gtk.sh"
@@ -19,8 +22,10 @@ for n in 40000000 100000000; do
 	events=$(tracevisualizer summary "$tmp/big" | sed -n 's/^Events: \([0-9]*\) .*/\1/p')
 	[ "$events" = $n ]
 	ok $? "gen-big: a trace of $n events (summary: $events)"
+	nlat=$(tracevisualizer latency --kind wakeup --worst 0 --json "$tmp/big" |
+		$PY -c 'import json, sys; print(sum(g["distribution"]["count"] for g in json.load(sys.stdin)["groups"] if g["level"] == "all"))')
 	timeout 600 dbus-run-session -- xvfb-run -a -s "-screen 0 1280x800x24" \
-		$PY tests/lib/gtkprogress.py "$gtk" "$tmp/big" "$n" "$tmp/out" \
+		$PY tests/lib/gtkprogress.py "$gtk" "$tmp/big" "$n" "$tmp/out" all "$nlat" \
 		2>> "$tmp/atspi.err" | grep -v '^SpiRegistry daemon' > "$tmp/result"
 	grep -q '^TOOFAST' "$tmp/result" || break
 	grep '^TOOFAST' "$tmp/result" | sed 's/^TOOFAST /# too fast to be seen on this machine: /'

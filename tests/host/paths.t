@@ -247,6 +247,9 @@ is "$(json "$tmp/rpc.json" "[(n['name'], n['latency']['mean_ns'], n['delay']['me
 	"paths --explain: each hop's latency, delay, transit and its split by the callee's state, to the ns"
 is "$(json "$tmp/rpc.json" "[j['patterns'][0]['key'], j['patterns'][0]['count'], j['patterns'][0]['total_ns']]")" \
 	'["cli-10(srv-20(db-30))", 1, 4910000]' "paths: the pattern, its count and its latency as the client saw it"
+is "$(json "$tmp/rpc.json" "[(n['representative']['id'], n['representative']['callee_pid'], n['representative']['call_send_ns'], n['representative']['call_recv_ns'], n['representative']['ret_send_ns'], n['representative']['ret_recv_ns'], n['latency_p50_ns'], n['latency_p90_ns'], n['delay_p90_ns']) for n in j['patterns'][0]['nodes'][1:]] + [j['patterns'][0]['representative']['id']]")" \
+	'[["2.1", 20, 1000100000, 1000120000, 1004200000, 1005010000, 4080000, 4080000, 0], ["1.1", 30, 1001121000, 1001150000, 1004000000, 1004120000, 2850000, 2850000, 1001000], "2.1"]' \
+	"paths: each hop's representative instance (its id, callee task, four times) and percentiles; the pattern's"
 
 # UDP datagrams matched by order: a -> b (read without its source: from the
 # one endpoint that sent to b), b -> c (received with recvfrom)

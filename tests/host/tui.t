@@ -14,14 +14,7 @@
 # Esc canceling the load of a big trace; mouse clicks and the wheel.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$TOP/tests/lib/tui.sh"
-command -v tmux >/dev/null || skip_all "tmux missing (scripts/setup-deps)"
-tmp=$(mktemp -d)
-tui_setup "$tmp"
-tv=tracevisualizer
-gen=$TOP/tracevisualizer/build/utest/gen-trace
-genbig=$TOP/tracevisualizer/build/utest/gen-big
-[ -x "$gen" ] && [ -x "$genbig" ] || make -s -C tracevisualizer >/dev/null
-export PYTHONPATH=$TOP/tests/lib
+tui_test
 
 # pyok DESC PROGRAM ARGS... : ok if the Python program exits 0
 pyok() { local d=$1; shift; python3 -c "$@"; ok $? "$d"; }
@@ -146,8 +139,8 @@ tui_start v 200 50 -- "$tmp/w"
 ok $? "tui starts on the trace and draws its first screen"
 grep -qE '^first_screen_ms [0-9]+\.[0-9]{3}( |$)' "$tmp/v.timing"
 ok $? "LTTR_TUI_TIMING: first_screen_ms after the first screen"
-[[ $(tui_line v 1) =~ ^\ LTT\ \ 1\ Flow\ \ 2\ Resources\ \ 3\ Processes\ \ 4\ Syscalls\ \ 5\ IRQs\ \ 6\ Events\ .*\?\ help\ *$ ]]
-ok $? "the title lists the six views and '? help'"
+[[ $(tui_line v 1) =~ ^\ LTT\ \ 1\ Flow\ \ 2\ Resources\ \ 3\ Processes\ \ 4\ Syscalls\ \ 5\ IRQs\ \ 6\ Events\ \ 7\ Paths\ \ 8\ Latency\ .*\?\ help\ *$ ]]
+ok $? "the title lists the eight views and '? help'"
 header=(
 	''
 	'^    pid task +0\.000000000-+0\.020000000$'
@@ -156,6 +149,8 @@ header=(
 	'^syscall\^ +count +total_ms +min_us +max_us +mean_us log2 histogram \(1 ns, 2 ns, 4 ns \.\.\.\) *$'
 	'^irq +count +total_ms +min_us +max_us +mean_us log2 histogram'
 	'^ +time cpu +pid task +C event *$'
+	'^  No messages between processes in this trace'
+	'^kind:  wakeup   irq   softirq   syscall   timer '
 )
 last_view() { tail -n 1 "$TUI_DIR/$1.timing" | sed -n 's/^key [0-9]* view \([0-9]*\) .*/\1/p'; }
 view_shown() { [ "$(last_view "$1")" = "$2" ] && [[ $(tui_line "$1" 2) =~ ${header[$2]} ]]; }
@@ -166,9 +161,12 @@ for k in 2 3 4 5 6 1; do
 done
 tui_key v Tab; view_shown v 2; a=$?
 tui_key v Tab Tab Tab Tab; view_shown v 6; b=$?
-tui_key v Tab; view_shown v 1; c=$?
-tui_key v BTab; view_shown v 6; d=$?
-ok $((a + b + c + d)) "Tab cycles 1 -> 2 -> ... -> 6 -> 1, S-Tab back to 6"
+tui_key v Tab; view_shown v 7; c=$?
+tui_key v Tab; view_shown v 8; c8=$?
+tui_key v Tab; view_shown v 1; d=$?
+tui_key v BTab; view_shown v 8; e=$?
+tui_key v BTab; view_shown v 7; f=$?
+ok $((a + b + c + c8 + d + e + f)) "Tab cycles 1 -> 2 -> ... -> 8 -> 1, S-Tab back to 8 and 7"
 tui_key v '?'
 tui_wait v '^Views$' >/dev/null && tui_wait v '^  Tab, S-Tab +next, previous view$' >/dev/null &&
 	tui_wait v '^  g +go to a time' >/dev/null && tui_wait v '^  / +search events' >/dev/null &&
@@ -569,7 +567,7 @@ tui_key t Escape && view_shown t 1 && tui_key t W &&
 	tui_wait t '^Warnings: figures near' >/dev/null
 ok $? "Esc: the flow view; W: the warnings again"
 is "$(tui_quit t)" 0 "q: status 0"
-tui_start t8 80 24 -- --salvage "$tmp/tm" && [[ $(tui_line t8 1) =~ 6\ Events\ +W!\ \?\ *$ ]]
+tui_start t8 80 24 -- --salvage "$tmp/tm" && [[ $(tui_line t8 1) =~ 6\ Events\ \ 7\ Paths\ \ 8\ Latency\ +W!\ \?\ *$ ]]
 ok $? "at 80 columns the title still says there are warnings ('W! ?')"
 tui_quit t8 > /dev/null
 $tv summary "$tmp/te" > /dev/null 2> "$tmp/te.err"; st=$?

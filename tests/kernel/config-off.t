@@ -34,6 +34,7 @@ checks=(
 	fs/exec.o:bprm_execve
 	kernel/exit.o:do_exit
 	kernel/softirq.o:handle_softirqs
+	kernel/softirq.o:__raise_softirq_irqoff
 	kernel/signal.o:__send_signal_locked
 	kernel/signal.o:get_signal
 	kernel/softirq.o:tasklet_action

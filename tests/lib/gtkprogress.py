@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""gtkprogress.py PROG BIG EVENTS OUTDIR - the long operations of
+"""gtkprogress.py PROG BIG EVENTS OUTDIR [WHAT [LATENCY]] - the long operations of
 tracevisualizer-gtk on a big trace (tests/host/gtk-progress.t), used as a
 person uses them (keys and clicks by xdotool, read back through AT-SPI):
 
@@ -17,7 +17,18 @@ person uses them (keys and clicks by xdotool, read back through AT-SPI):
     and moves forward; Cancel ends it with "search canceled" in the
     status bar, the cursor where it was; the same search run to its end
     says "no match after the cursor" (or "selected event"); the keys work on afterwards
-    (W zooms in) and Ctrl+Q exits with status 0.
+    (W zooms in);
+  - the Latency tab, shown, computes the wakeup latencies: a "Working"
+    dialog whose bar says so and moves forward; Cancel ends it, the tab
+    says so and offers "Compute again", which computes them to the end:
+    the summary counts LATENCY instances (latency --kind wakeup --json's);
+    Ctrl+Q exits with status 0;
+  - the Paths tab (--view paths), shown once the trace is read, searches
+    for the paths: a "Working" dialog whose bar is named for what it does;
+    Cancel ends it, the tab says so and offers "Find the
+    paths"; Space on it and Ctrl+W at once close the tab (once the search
+    it starts is canceled), the program stays up; in another run the
+    search goes to its end: no messages in this trace, said.
 Should an operation end before its dialog could be seen (a faster
 machine), the script prints TOOFAST and the test retries a bigger trace.
 Prints PASS/FAIL lines and DONE (tests/lib/tap.sh, checks())."""
@@ -89,13 +100,13 @@ def forward(seen):
     return all(b >= a for a, b in zip(seen, seen[1:])) and all(0 <= v <= 1 for v in seen)
 
 
-def start(prog, big, out, name):
+def start(prog, big, out, name, args=()):
     """the program on @big, opened whole and without markers (the session
     an earlier run saved beside the trace removed); its log OUT/NAME.log"""
     for f in ('session.json', 'bookmarks.json'):
         if os.path.exists(os.path.join(big, f)):
             os.unlink(os.path.join(big, f))
-    return Window(prog, ['--size', '1280x800', big], log=os.path.join(out, name + '.log'))
+    return Window(prog, ['--size', '1280x800'] + list(args) + [big], log=os.path.join(out, name + '.log'))
 
 
 def reading_dialog(w):
@@ -169,7 +180,46 @@ def search(w, expr):
                 ('no match' in w.status() and 'x'), 60)
 
 
-def read_and_search(prog, big, events, out):
+def latency(w, nlat):
+    """the Latency tab's pass canceled, then computed again to its end;
+    False: too fast to be seen"""
+    def summary():
+        lab = w.one('Latency summary', 'label')
+        return text_of(lab) if lab is not None else ''
+    tab = w.one('Latency', 'page tab')
+    tab.get_parent().select_child(tab.get_index_in_parent())
+    dlg = wait(lambda: find_dialog(w, 'Working') or ('instances' in summary() and 'x'), 60)
+    if dlg is None or dlg == 'x':
+        print("TOOFAST the latencies were computed before their dialog was seen")
+        return False
+    bar = bar_of(w, dlg)
+    want = 'Latencies (wakeup): a pass over the trace'
+    check(bar is not None and bar_text(bar) == want,
+          "latency: a 'Working' dialog, its bar says '%s'" % want, bar and bar_text(bar))
+    seen = watch(w, 'Working', bar, lambda s: len(s) >= 2 and s[-1] > s[0])
+    if find_dialog(w, 'Working') is None:
+        print("TOOFAST the latencies were computed while their bar was watched")
+        return False
+    click_button(w, dlg, 'Cancel')
+    st = wait(lambda: summary() if 'Canceled' in summary() or 'instances' in summary() else None, 60)
+    if st and 'instances' in st:
+        print("TOOFAST the latencies were computed before Cancel was taken")
+        return False
+    check(len(seen) >= 2 and seen[-1] > seen[0] and forward(seen),
+          "latency: the bar moves forward (%s)" % ", ".join("%.3f" % v for v in seen[:6]))
+    again = w.one('Compute again', 'push button')
+    check(st == 'Canceled: the latencies were not computed to the end' and again is not None and
+          not w.one('Latency groups', 'tree table').get_n_rows(),
+          "latency: Cancel ends it, the tab says so, no group, 'Compute again' offered", st)
+    click_button(w, w.app(0), 'Compute again')
+    wait(lambda: find_dialog(w, 'Working') is None and 'instances' in summary(), 120)
+    want = 'wakeup to run, and preempted to run again: %d instances' % nlat
+    check(summary() == want and w.one('Compute again', 'push button') is None,
+          "latency: computed again to its end: '%s'" % want, summary())
+    return True
+
+
+def read_and_search(prog, big, events, out, nlat):
     """reading to the end, then a search canceled and one to its end;
     False: too fast to be seen"""
     w = start(prog, big, out, 'search')
@@ -227,6 +277,8 @@ def read_and_search(prog, big, events, out):
         st2 = w.wait_status(lambda s: status_events(s) not in (None, events), 15)
         check(status_events(st2) is not None and status_events(st2) < events,
               "W zooms in afterwards: fewer events in the window", st2)
+        if not latency(w, nlat):
+            return False
     finally:
         st = w.quit()
     check(st == 0, "read: Ctrl+Q, exit status 0 (%s)" % st)
@@ -264,15 +316,81 @@ def close_while_searching(prog, big, events, out):
     return True
 
 
+PATHS_BAR = "Finding the causal paths (the messages, then each hop's time)"
+
+
+def paths_search(prog, big, events, out):
+    """the Paths tab's search, canceled, run again to its end, then closed
+    while it runs; False: too fast to be seen"""
+    w = start(prog, big, out, 'paths', ['--view', 'paths'])
+    try:
+        if not check(w.app() is not None, "paths: the program shows up on the accessibility bus"):
+            return True
+        dlg = wait(lambda: find_dialog(w, 'Working') or
+                   (w.one('Paths message') is not None and
+                    text_of(w.one('Paths message')).startswith('No messages') and 'x'), 180)
+        if dlg is None or dlg == 'x':
+            print("TOOFAST the paths were found before the dialog was seen")
+            return False
+        bar = bar_of(w, dlg)
+        check(bar is not None and bar_text(bar) == PATHS_BAR,
+              "paths: a 'Working' dialog, its bar says what it does", bar and bar_text(bar))
+        # (Cancel as soon as the bar shows: the bar's moving forward is the
+        # reading's and the search's checks, the same dialog)
+        seen = watch(w, 'Working', bar, lambda s: len(s) >= 1)
+        if find_dialog(w, 'Working') is None:
+            print("TOOFAST the paths were found while the bar was watched")
+            return False
+        click_button(w, dlg, 'Cancel')
+        msg = wait(lambda: text_of(w.one('Paths message')) if w.one('Paths message') is not None and
+                   not text_of(w.one('Paths message')).startswith('Finding') else None, 60)
+        if msg and msg.startswith('No messages'):
+            print("TOOFAST the paths were found before Cancel was taken")
+            return False
+        check(seen and forward(seen), "paths: the bar shows how far it is (%s)" %
+              ", ".join("%.3f" % v for v in seen[:6]))
+        check(msg == "Canceled: the paths were not searched for to the end.",
+              "paths: Cancel ends it, the tab says so", msg)
+        check(wait(lambda: find_dialog(w, 'Working') is None, 10), "paths: the dialog goes")
+        again = w.wait_one('Find the paths', 'push button', timeout=10)
+        check(again is not None, "paths: a button 'Find the paths'")
+        if again is not None:
+            # Space on it and Ctrl+W at once: the search starts, the tab's
+            # closing comes in the middle of it (as close_while_searching())
+            w.focus()
+            w.grab(again)
+            w.xdo('key', '--delay', '0', 'space', 'ctrl+w')
+            gone = wait(lambda: w.one('Status', 'label') is None, 60)
+            check(gone and w.alive() and not w.dialogs(),
+                  "paths: 'Find the paths' and Ctrl+W at once: the search canceled, the tab "
+                  "closed, no dialog left, the program up")
+    finally:
+        st = w.quit()
+    check(st == 0, "paths: Ctrl+Q, exit status 0 (%s)" % st)
+    # the search to its end
+    w = start(prog, big, out, 'paths2', ['--view', 'paths'])
+    try:
+        msg = wait(lambda: text_of(w.one('Paths message')) if w.app(5) and w.one('Paths message') is not None and
+                   text_of(w.one('Paths message')).startswith('No messages') else None, 300)
+        check(msg, "paths: to its end: no messages in this trace, said", msg)
+    finally:
+        st = w.quit()
+    check(st == 0, "paths: Ctrl+Q, exit status 0 (%s)" % st)
+    return True
+
+
 def main():
     prog, big, events, out = sys.argv[1:5]
     what = sys.argv[5] if len(sys.argv) > 5 else 'all'
+    nlat = int(sys.argv[6]) if len(sys.argv) > 6 else 0
     if what in ('all', 'cancel') and not cancel_reading(prog, big, out):
         return
-    if what in ('all', 'search') and not read_and_search(prog, big, int(events), out):
+    if what in ('all', 'search') and not read_and_search(prog, big, int(events), out, nlat):
         return
     if what in ('all', 'close'):
         close_while_searching(prog, big, int(events), out)
+    if what in ('all', 'paths') and not paths_search(prog, big, int(events), out):
+        return
     print("DONE")
 
 

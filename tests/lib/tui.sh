@@ -49,6 +49,11 @@
 #   tui_re TEXT          TEXT as an extended regular expression matching
 #                        itself (for tui_wait)
 #
+#   tui_test             the start of a test of the TUI (after tap.sh): skip
+#                        without tmux, tmp a folder of its own (tui_setup), tv
+#                        the program, gen and genbig the trace generators
+#                        (built when missing), PYTHONPATH the checks
+#
 # Synchronisation is by polling (the timing log, the screen), never by a
 # fixed sleep: tui_key returns once the key's redraw is in the log, and the
 # next capture waits until two captures of the screen 20 ms apart agree.
@@ -64,6 +69,17 @@ _tmux() { tmux -L "$TUI_SOCK" -f /dev/null "$@"; }
 tui_cleanup() {
 	_tmux kill-server >/dev/null 2>&1
 	rm -f "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$TUI_SOCK"
+}
+
+tui_test() {
+	command -v tmux >/dev/null || skip_all "tmux missing (scripts/setup-deps)"
+	tmp=$(mktemp -d)
+	tui_setup "$tmp"
+	tv=tracevisualizer
+	gen=$TOP/tracevisualizer/build/utest/gen-trace
+	genbig=$TOP/tracevisualizer/build/utest/gen-big
+	[ -x "$gen" ] && [ -x "$genbig" ] || make -s -C tracevisualizer >/dev/null
+	export PYTHONPATH=$TOP/tests/lib
 }
 
 tui_re() { printf '%s' "$1" | sed 's/[][\\.*^$+?(){}|]/\\&/g'; }

@@ -84,6 +84,8 @@ int cli_open_checked(struct cli_opts *o, struct lttr_trace **t)
 		relative_time(&o->from_ns, start, end);
 	if (o->has_to)
 		relative_time(&o->to_ns, start, end);
+	if (o->has_at)
+		relative_time(&o->at_ns, start, end);
 	if (o->has_from && o->has_to && o->to_ns < o->from_ns)
 		return usage_error(*t, "the window ends before it starts (%.9f s to %.9f s after the trace's start)",
 				   (double)o->from_ns / 1e9, (double)o->to_ns / 1e9);
@@ -107,6 +109,15 @@ bool cli_window(const struct cli_opts *o, const struct lttr_trace *t,
 	*from = o->has_from && o->from_ns > 0 ? start + (uint64_t)o->from_ns : 0;
 	*to = o->has_to ? start + (uint64_t)o->to_ns : UINT64_MAX;
 	return o->has_from || o->has_to;
+}
+
+uint64_t cli_at(const struct cli_opts *o, const struct lttr_trace *t)
+{
+	uint64_t start = lttr_trace_header(t)->start_ns;
+
+	if (o->at_ns < 0)
+		return (uint64_t)-o->at_ns > start ? 0 : start - (uint64_t)-o->at_ns;
+	return start + (uint64_t)o->at_ns;
 }
 
 int cli_open_account(struct cli_opts *o, struct lttr_trace **t,
@@ -218,6 +229,41 @@ void cli_print_window(const struct lttr_account *a)
 	       (double)(a->start_ns - a->trace_start_ns) / 1e9,
 	       (double)(a->end_ns - a->trace_start_ns) / 1e9,
 	       (double)(a->end_ns - a->start_ns) / 1e9);
+}
+
+int cli_fail(struct lttr_trace *t, const struct lttr_error *err, const char *what)
+{
+	int st = err->code == LTTR_E_INVAL ? EXIT_USAGE : EXIT_TRACE;
+
+	if (st == EXIT_USAGE)
+		fprintf(stderr, "%s: %s: %s\n", cli_prog, what, err->msg);
+	else
+		cli_trace_error(err->msg);
+	lttr_trace_close(t);
+	return st;
+}
+
+int cli_needs(const char *cmd, const char *need)
+{
+	fprintf(stderr, "%s: %s needs %s\nTry 'tracevisualizer %s --help'.\n", cli_prog,
+		cmd, need, cmd);
+	return EXIT_USAGE;
+}
+
+void cli_json_begin(struct lttr_json *j, const struct cli_opts *o,
+		    const struct lttr_trace *t)
+{
+	lttr_json_init(j, stdout, o->pretty);
+	lttr_json_begin_object(j);
+	lttr_json_key(j, "trace");
+	lttr_json_traceinfo(j, t);
+}
+
+void cli_json_end(struct lttr_json *j, const struct cli_opts *o)
+{
+	lttr_json_end_object(j);
+	if (!o->pretty)
+		putchar('\n');
 }
 
 void cli_json_window(struct lttr_json *j, const struct lttr_account *a)

@@ -13,6 +13,7 @@
 #define EXIT_USAGE 2	/* bad command line */
 #define EXIT_CONSERVATION 3	/* check: time not conserved */
 #define EXIT_DAMAGED 4	/* check: conserved, but the figures are partial (incomplete trace, lost events, warnings) */
+#define EXIT_THRESHOLD 3	/* latency: an instance is over --threshold */
 
 #define CLI_MAX_PIDS 64
 #define CLI_MAX_CUSTOM 16
@@ -20,6 +21,7 @@
 struct lttr_trace;
 struct lttr_account;
 struct lttr_filter;
+struct lttr_error;
 
 struct cli_opts {
 	bool json;
@@ -46,6 +48,16 @@ struct cli_opts {
 	const char *custom[CLI_MAX_CUSTOM];	/* custom type names shown */
 	const char *filter_expr;	/* --filter: the expression, or NULL */
 	struct lttr_filter *filter;	/* and compiled (main() frees it) */
+	int kind;		/* latency: enum lttr_timing_kind, -1: none */
+	size_t worst;		/* latency: worst instances listed */
+	bool explain;		/* latency: explain the worst; paths: each hop's time split */
+	bool instances;		/* latency: list every instance (JSON) */
+	bool has_threshold;
+	uint64_t threshold_ns;	/* latency: --threshold */
+	const char *png;	/* latency: the histogram as a PNG */
+	const char *what;	/* latency: one syscall, irq, vector or sub-kind */
+	bool has_at;
+	int64_t at_ns;		/* explain: --at, relative to the trace start */
 	const char *pcap;	/* export --pcap FILE (written); messages, paths: read */
 	const char *ctf;	/* export --ctf DIR */
 	const char *json_events;	/* export --json-events FILE */
@@ -58,7 +70,6 @@ struct cli_opts {
 	bool convolution;	/* paths --algorithm convolution */
 	bool latency_sort;	/* paths --sort latency */
 	bool dot;		/* paths: Graphviz dot */
-	bool explain;		/* paths: each hop's time split */
 	bool parents;		/* paths: each call pair's parent */
 	bool ports;		/* --pcap: a node is an address and a port */
 	bool has_penalties;
@@ -82,6 +93,9 @@ int cmd_syscalls(struct cli_opts *o);
 int cmd_irqs(struct cli_opts *o);
 int cmd_check(struct cli_opts *o);
 int cmd_graph(struct cli_opts *o);
+int cmd_latency(struct cli_opts *o);
+int cmd_explain(struct cli_opts *o);
+int cmd_critpath(struct cli_opts *o);
 int cmd_export(struct cli_opts *o);
 int cmd_messages(struct cli_opts *o);
 int cmd_paths(struct cli_opts *o);
@@ -111,6 +125,8 @@ int cli_finish(struct lttr_trace *t, struct lttr_account *a, int status);
 /* --from/--to as absolute bounds (0, UINT64_MAX: open); whether given */
 bool cli_window(const struct cli_opts *o, const struct lttr_trace *t,
 		uint64_t *from, uint64_t *to);
+/* --at as an absolute time */
+uint64_t cli_at(const struct cli_opts *o, const struct lttr_trace *t);
 const struct lttr_acct_task *cli_tasks(const struct cli_opts *o,
 				       const struct lttr_account *a,
 				       struct lttr_acct_task **group, size_t *n);
@@ -119,6 +135,19 @@ void cli_print_ms(uint64_t ns);
 struct lttr_json;
 void cli_print_window(const struct lttr_account *a);
 void cli_json_window(struct lttr_json *j, const struct lttr_account *a);
+/*
+ * an analysis of @t failed with @err: said (after @what when the caller
+ * asked for what the trace does not have, LTTR_E_INVAL), the trace
+ * closed; the exit status (2 for LTTR_E_INVAL, else 1)
+ */
+int cli_fail(struct lttr_trace *t, const struct lttr_error *err, const char *what);
+/* a command's options do not go together: @need said, with where its
+ * --help is; EXIT_USAGE */
+int cli_needs(const char *cmd, const char *need);
+/* --json: start the document, {"trace": TRACEINFO, ... and end it */
+void cli_json_begin(struct lttr_json *j, const struct cli_opts *o,
+		    const struct lttr_trace *t);
+void cli_json_end(struct lttr_json *j, const struct cli_opts *o);
 double cli_pct(uint64_t part, uint64_t whole);
 
 #endif

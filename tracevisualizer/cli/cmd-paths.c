@@ -11,10 +11,7 @@
 #include <lttr/lttr.h>
 #include <lttr/output/dot-paths.h>
 #include <lttr/output/json-paths.h>
-#include <lttr/paths/convolution.h>
-#include <lttr/paths/explain.h>
-#include <lttr/paths/nesting.h>
-#include <lttr/paths/pattern.h>
+#include <lttr/paths/run.h>
 #include "cli.h"
 
 static double ms(uint64_t ns)
@@ -62,20 +59,20 @@ static void json_tail(struct lttr_json *j, const struct cli_opts *o)
 
 static void print_split(const struct lttr_pnode *pn)
 {
-	const struct lttr_hop_split *h = &pn->split;
-	double k = h->known ? (double)h->known : 1;
+	struct lttr_hop_split h;
 	unsigned int r;
 
-	if (!h->known) {
+	if (!pn->split.known) {
 		printf("  (callee task not in the trace)");
 		return;
 	}
-	printf("  cpu %.3f runnable %.3f", ms(h->oncpu_ns) / k, ms(h->runnable_ns) / k);
+	lttr_hop_split_mean(&pn->split, &h);
+	printf("  cpu %.3f runnable %.3f", ms(h.oncpu_ns), ms(h.runnable_ns));
 	for (r = 0; r < LTTR_BLOCK_COUNT; r++)
-		if (h->blocked_ns[r])
-			printf(" %s %.3f", lttr_block_name(r), ms(h->blocked_ns[r]) / k);
-	if (h->other_ns)
-		printf(" unknown %.3f", ms(h->other_ns) / k);
+		if (h.blocked_ns[r])
+			printf(" %s %.3f", lttr_block_name(r), ms(h.blocked_ns[r]));
+	if (h.other_ns)
+		printf(" unknown %.3f", ms(h.other_ns));
 }
 
 static void print_patterns(const struct cli_opts *o, const struct lttr_msgset *s,
@@ -94,8 +91,9 @@ static void print_patterns(const struct cli_opts *o, const struct lttr_msgset *s
 		printf("\n#%zu %s  count %" PRIu64 "  total %.3f ms  mean %.3f ms\n", i + 1,
 		       pt->key, pt->count, ms(pt->total_ns),
 		       pt->count ? ms(pt->total_ns) / (double)pt->count : 0.0);
-		printf("  %-28s %11s %11s %11s %11s %11s%s\n", "node", "latency_ms", "min_ms",
-		       "max_ms", "delay_ms", "transit_ms", o->explain ? "  latency split (ms, mean)" : "");
+		printf("  %-28s %11s %11s %11s %11s %11s %11s%s\n", "node", "latency_ms", "p90_ms",
+		       "min_ms", "max_ms", "delay_ms", "transit_ms",
+		       o->explain ? "  latency split (ms, mean)" : "");
 		for (k = 0; k < pt->nnodes; k++) {
 			const struct lttr_pnode *pn = &pt->nodes[k];
 			char name[64];
@@ -106,10 +104,10 @@ static void print_patterns(const struct cli_opts *o, const struct lttr_msgset *s
 				printf("  %s\n", name);
 				continue;
 			}
-			printf("  %-28s %11.3f %11.3f %11.3f %11.3f %11.3f", name,
-			       ms(lttr_lat_mean(&pn->latency)), ms(pn->latency.min),
-			       ms(pn->latency.max), ms(lttr_lat_mean(&pn->delay)),
-			       pn->latency.count ? ms(pn->transit_ns) / (double)pn->latency.count : 0.0);
+			printf("  %-28s %11.3f %11.3f %11.3f %11.3f %11.3f %11.3f", name,
+			       ms(lttr_lat_mean(&pn->latency)), ms(pn->latency_p90_ns),
+			       ms(pn->latency.min), ms(pn->latency.max), ms(lttr_lat_mean(&pn->delay)),
+			       ms(lttr_pnode_transit_mean(pn)));
 			if (o->explain)
 				print_split(pn);
 			if (pn->negative)
@@ -137,28 +135,27 @@ static void print_parents(const struct lttr_msgset *s, const struct lttr_nesting
 
 static int nesting(struct cli_opts *o, struct lttr_msgset *s, struct lttr_trace *t)
 {
-	struct lttr_nest_opts no;
-	struct lttr_nesting *n = NULL;
-	struct lttr_patterns *p = NULL;
-	struct lttr_hop_split *split = NULL;
+	struct lttr_paths_opts po;
+	struct lttr_paths *r = NULL;
+	const struct lttr_nesting *n;
+	const struct lttr_patterns *p;
 	struct lttr_error err;
-	int status = 0;
 
-	lttr_nest_defaults(&no);
-	no.x = o->penalty[0];
-	no.y = o->penalty[1];
-	no.z = o->penalty[2];
-	no.skew_ns = o->skew_ns;
-	no.smooth_bins = o->smooth;
-	no.task_hint = !o->no_tasks;
-	if (lttr_nesting_run(s, &no, &n, &err) < 0 ||
-	    (o->explain && t && lttr_paths_explain(t, s, n, &split, &err) < 0) ||
-	    lttr_patterns_build(s, n, split, o->latency_sort ? LTTR_SORT_LATENCY :
-				LTTR_SORT_COUNT, &p, &err) < 0) {
+	lttr_paths_defaults(&po);
+	po.nest.x = o->penalty[0];
+	po.nest.y = o->penalty[1];
+	po.nest.z = o->penalty[2];
+	po.nest.skew_ns = o->skew_ns;
+	po.nest.smooth_bins = o->smooth;
+	po.nest.task_hint = !o->no_tasks;
+	po.explain = o->explain;
+	po.sort = o->latency_sort ? LTTR_SORT_LATENCY : LTTR_SORT_COUNT;
+	if (lttr_paths_run(t, s, &po, NULL, NULL, &r, &err) < 0) {
 		cli_trace_error(err.msg);
-		status = EXIT_TRACE;
-		goto out;
+		return EXIT_TRACE;
 	}
+	n = r->nesting;
+	p = r->patterns;
 	if (o->parents && !o->json) {
 		print_parents(s, n);
 	} else if (o->json) {
@@ -170,7 +167,7 @@ static int nesting(struct cli_opts *o, struct lttr_msgset *s, struct lttr_trace 
 		lttr_json_key(&j, "paths");
 		lttr_json_u64(&j, p->paths);
 		lttr_json_key(&j, "patterns");
-		lttr_json_patterns(&j, s, p, o->top, split != NULL);
+		lttr_json_patterns(&j, s, n, p, o->top, r->split != NULL);
 		if (o->parents) {
 			lttr_json_key(&j, "parents");
 			lttr_json_begin_array(&j);
@@ -201,11 +198,8 @@ static int nesting(struct cli_opts *o, struct lttr_msgset *s, struct lttr_trace 
 	} else {
 		print_patterns(o, s, n, p);
 	}
-out:
-	free(split);
-	lttr_patterns_free(p);
-	lttr_nesting_free(n);
-	return status;
+	lttr_paths_free(r);
+	return 0;
 }
 
 static void print_conv(const struct lttr_msgset *s, const struct lttr_conv_graph *g)
@@ -234,11 +228,15 @@ static void print_conv(const struct lttr_msgset *s, const struct lttr_conv_graph
 
 static int convolution(struct cli_opts *o, struct lttr_msgset *s, struct lttr_trace *t)
 {
-	struct lttr_conv_opts co = { .quantum_ns = o->quantum_ns, .max_delay_ns = o->max_delay_ns,
-				     .min_count = o->min_count, .root = -1 };
-	struct lttr_conv_graph *g = NULL;
+	struct lttr_paths_opts po;
+	struct lttr_paths *r = NULL;
 	struct lttr_error err;
 
+	lttr_paths_defaults(&po);
+	po.algorithm = LTTR_PATHS_CONVOLUTION;
+	po.conv.quantum_ns = o->quantum_ns;
+	po.conv.max_delay_ns = o->max_delay_ns;
+	po.conv.min_count = o->min_count;
 	if (o->root) {
 		size_t i;
 
@@ -249,9 +247,9 @@ static int convolution(struct cli_opts *o, struct lttr_msgset *s, struct lttr_tr
 				o->root);
 			return EXIT_USAGE;
 		}
-		co.root = (long)i;
+		po.conv.root = (long)i;
 	}
-	if (lttr_convolution_run(s, &co, &g, &err) < 0) {
+	if (lttr_paths_run(t, s, &po, NULL, NULL, &r, &err) < 0) {
 		cli_trace_error(err.msg);
 		return err.code == LTTR_E_INVAL ? EXIT_USAGE : EXIT_TRACE;
 	}
@@ -260,14 +258,14 @@ static int convolution(struct cli_opts *o, struct lttr_msgset *s, struct lttr_tr
 
 		json_head(&j, o, t, s, "convolution");
 		lttr_json_key(&j, "convolution");
-		lttr_json_conv_graph(&j, s, g);
+		lttr_json_conv_graph(&j, s, r->graph);
 		json_tail(&j, o);
 	} else if (o->dot) {
-		lttr_dot_conv(stdout, s, g);
+		lttr_dot_conv(stdout, s, r->graph);
 	} else {
-		print_conv(s, g);
+		print_conv(s, r->graph);
 	}
-	lttr_conv_graph_free(g);
+	lttr_paths_free(r);
 	return 0;
 }
 

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <strings.h>
 #include <ltt/ltt-groups.h>
+#include <lttr/analysis/timing.h>
 #include <lttr/reader/event.h>
 #include <lttr/view/filter.h>
 #include <lttr/paths/message.h>
@@ -44,7 +45,9 @@ static void usage(FILE *f)
 "  check      the conservation checks, and the view model against the\n"
 "             accounting (exit status 3 when one fails)\n"
 "  tui        the terminal analyzer: control flow, resources, processes,\n"
-"             syscalls, irqs and events in one window of time (keys: ?)\n"
+"             syscalls, irqs, events, causal paths and latencies (the worst\n"
+"             explained, a task's critical path) in one window of time\n"
+"             (keys: ?)\n"
 "  export     --pcap FILE: the captured packets as a pcap file (Wireshark);\n"
 "             --ctf DIR: the whole trace as CTF 1.8 (babeltrace2, Trace Compass);\n"
 "             --json-events FILE: as Chrome trace-event JSON (Perfetto)\n"
@@ -54,6 +57,16 @@ static void usage(FILE *f)
 "  paths      the causal paths through the messages (Aguilera et al.): the\n"
 "             nesting algorithm's path patterns with their per-hop delays, or\n"
 "             the convolution algorithm's graph (--algorithm convolution)\n"
+"  latency    --kind wakeup|irq|softirq|syscall|timer: the distribution of a\n"
+"             kind of latency per task or number (count, min, mean, p50, p90,\n"
+"             p99, p99.9, max, stddev, log2 histogram), its worst instances\n"
+"             (--explain: what made them long), those over --threshold\n"
+"  explain    --at TIME --pid P: the state of task P at TIME, explained: what\n"
+"             ran on the CPU while it waited for one, or who woke it from a\n"
+"             block and what that waker was doing (its critical path)\n"
+"  critical-path  --pid P [--from S --to S]: what task P waited for,\n"
+"             transitively across the tasks that woke it: segments (task,\n"
+"             state, duration) that tile its interval, totals per task/state\n"
 "\n"
 "Options:\n"
 "  --json          JSON output (schemas in docs/json-schema.md)\n"
@@ -62,8 +75,9 @@ static void usage(FILE *f)
 "  --reverse       dump: print the events backward (last first)\n"
 "  --wall          dump: wall-clock times (UTC, ISO 8601) in the second column\n"
 "  --cpu N         dump, graph: only CPU N\n"
-"  --pid N[,N...]  dump, processes, syscalls, graph: only these pids\n"
-"                  (processes: these tgids, or pids with --threads)\n"
+"  --pid N[,N...]  dump, processes, syscalls, graph, export, latency: only\n"
+"                  these pids (processes: these tgids, or pids with\n"
+"                  --threads); explain, critical-path: the task\n"
 "  --type T[,T..]  dump: only these event types (syscall_entry, sched...)\n"
 "  --omit T[,T..]  dump: hide these event types\n"
 "  --custom NAME   dump: only the instances of the custom event type NAME\n"
@@ -74,7 +88,9 @@ static void usage(FILE *f)
 "  --from S        dump, graph, summary, processes, syscalls, irqs, check:\n"
 "                  from S seconds after the trace start, or from the\n"
 "                  absolute time S (dump's second column) when S is beyond\n"
-"                  the trace's length; statistics: those of the window\n"
+"                  the trace's length; statistics: those of the window;\n"
+"                  latency: the instances in the window; critical-path: its\n"
+"                  interval\n"
 "  --to S          the same: up to S\n"
 "  --window A:B    the same as --from A --to B\n"
 "  --width N       graph: columns of the time axis (default 100)\n"
@@ -102,8 +118,20 @@ static void usage(FILE *f)
 "  --dot           paths: a Graphviz dot graph (the paper's Figures 8 and 9)\n"
 "  --explain       paths: each hop's time at its node split into on-CPU,\n"
 "                  runnable and blocked by reason (traces), and its transit\n"
+"                  latency: explain each worst instance\n"
 "  --parents       paths: each call's chosen parent (ids), not the patterns\n"
 "  --no-tasks      paths: no task hint (the paper's nesting algorithm as is)\n"
+"  --kind KIND     latency: wakeup, irq, softirq, syscall or timer\n"
+"  --what NAME     latency: one syscall, irq or softirq (name or number), or\n"
+"                  one sub-kind: wakeup, preempt (wakeup), handler, raise\n"
+"                  (softirq)\n"
+"  --worst N       latency: list the N worst instances (default 10)\n"
+"  --threshold D   latency: list the instances longer than D (a duration:\n"
+"                  a number and ns, us, ms or s; ns when none); exit status\n"
+"                  3 when there is one\n"
+"  --png FILE      latency: draw the histograms into FILE (PNG, cairo)\n"
+"  --instances     latency: list every instance (JSON: \"instances\")\n"
+"  --at S          explain: the time, as --from\n"
 "  (the algorithms' parameters: tracevisualizer paths --help)\n"
 "  -h, --help      this help\n"
 "  --version       print the version\n"
@@ -112,8 +140,9 @@ static void usage(FILE *f)
 "(default: one per processor for traces of 4 MiB or more; 1: none).\n"
 "\n"
 "Exit status: 0 success, 1 the trace could not be read (export: or nothing\n"
-"to export), 2 usage error, 3 (check) time is not conserved, 4 (check) the\n"
-"trace is incomplete, (export) damaged: what was readable was exported.\n");
+"to export), 2 usage error, 3 (check) time is not conserved, (latency) an\n"
+"instance is longer than --threshold; 4 (check) the trace is incomplete,\n"
+"(export) damaged: what was readable was exported.\n");
 }
 
 static int bad_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -156,6 +185,31 @@ static int parse_secs(const char *s, int64_t *ns)
 		return -1;
 	*ns = (int64_t)(v * 1e9 + (v < 0 ? -0.5 : 0.5));
 	return 0;
+}
+
+/* a duration: a number, then ns (the default), us, ms or s */
+static int parse_duration(const char *s, uint64_t *ns)
+{
+	static const struct {
+		const char *unit;
+		double scale;
+	} units[] = { { "", 1 }, { "ns", 1 }, { "us", 1e3 }, { "ms", 1e6 }, { "s", 1e9 } };
+	char *end;
+	double v;
+	size_t k;
+
+	if (!s || !*s)
+		return -1;
+	v = strtod(s, &end);
+	if (end == s || !(v >= 0 && v <= 1e6))	/* NaN fails both */
+		return -1;
+	for (k = 0; k < sizeof(units) / sizeof(units[0]); k++) {
+		if (!strcmp(end, units[k].unit)) {
+			*ns = (uint64_t)(v * units[k].scale + 0.5);
+			return 0;
+		}
+	}
+	return -1;
 }
 
 static int parse_pids(const char *s, struct cli_opts *o)
@@ -316,7 +370,8 @@ enum {
 	C_DUMP = 1 << 0, C_SUMMARY = 1 << 1, C_PROCESSES = 1 << 2, C_SYSCALLS = 1 << 3,
 	C_IRQS = 1 << 4, C_GRAPH = 1 << 5, C_CHECK = 1 << 6, C_TUI = 1 << 7,
 	C_EXPORT = 1 << 8, C_MESSAGES = 1 << 9, C_PATHS = 1 << 10,
-	C_ALL = 0x7ff,
+	C_LATENCY = 1 << 11, C_EXPLAIN = 1 << 12, C_CRITPATH = 1 << 13,
+	C_ALL = 0x3fff,
 	C_MSG = C_MESSAGES | C_PATHS,
 	C_JSON = C_ALL & ~(C_TUI | C_EXPORT),
 	C_STATS = C_SUMMARY | C_PROCESSES | C_SYSCALLS | C_IRQS | C_CHECK,	/* windowed */
@@ -343,7 +398,9 @@ static const struct command {
 	{ "check", "the conservation checks, and the view model against the accounting\n"
 		   "(exit status 3 when one fails, 4 when the trace is incomplete)" },
 	{ "tui", "the terminal analyzer: control flow, resources, processes, syscalls,\n"
-		 "irqs and events in one window of time (keys: ?)" },
+		 "irqs, events, the causal paths through the messages and latencies\n"
+		 "(the worst explained, a task's critical path) in one window of time\n"
+		 "(keys: ?)" },
 	{ "export", "the trace in other tools' formats: with --pcap FILE its captured\n"
 		    "network packets as pcap (libpcap, nanosecond time stamps in\n"
 		    "CLOCK_REALTIME, LINUX_SLL2 frames keeping the interface and the\n"
@@ -359,6 +416,19 @@ static const struct command {
 	{ "paths", "the causal paths through the messages (Aguilera et al., SOSP 2003): the\n"
 		   "nesting algorithm's path patterns, their counts and per-hop delays, or\n"
 		   "the convolution algorithm's graph (--algorithm convolution)" },
+	{ "latency", "the distribution of a kind of latency (--kind wakeup, irq, softirq,\n"
+		     "syscall or timer) per task or number: count, min, mean, p50, p90, p99,\n"
+		     "p99.9, max, standard deviation and log2 histogram; its worst\n"
+		     "instances (--explain: what made each long) and those longer than\n"
+		     "--threshold (exit status 3 when there is one)" },
+	{ "explain", "the state of task --pid at time --at, explained: what ran on the\n"
+		     "CPU while it waited for one, what it did while it ran, or who woke\n"
+		     "it from a block and what that waker was doing (the critical path of\n"
+		     "the block)" },
+	{ "critical-path", "what task --pid waited for over its interval (or --from --to),\n"
+			   "followed backwards across the tasks that woke it: segments (task,\n"
+			   "state, duration) that tile the interval exactly, and the total per\n"
+			   "task and state" },
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
@@ -369,7 +439,8 @@ enum optid {
 	O_FROM, O_TO, O_WINDOW, O_TRANSITIONS, O_WALL, O_PCAP, O_CTF, O_JSON_EVENTS,
 	O_BY, O_MESSAGES, O_LIST, O_ALGORITHM, O_SORT, O_TOP, O_DOT, O_EXPLAIN,
 	O_PARENTS, O_PORTS, O_QUANTUM, O_MAX_DELAY, O_MIN_COUNT, O_ROOT, O_SKEW, O_SMOOTH,
-	O_PENALTIES, O_WRITE_PCAP, O_NO_TASKS,
+	O_PENALTIES, O_WRITE_PCAP, O_NO_TASKS, O_KIND, O_WHAT, O_WORST, O_THRESHOLD,
+	O_PNG, O_INSTANCES, O_AT,
 };
 
 /* every option: its value's name (NULL: none), the commands that use it */
@@ -393,19 +464,22 @@ static const struct opt {
 	{ "--ctf", "DIR", C_EXPORT, O_CTF, "write the trace as CTF 1.8 in the new directory DIR" },
 	{ "--json-events", "FILE", C_EXPORT, O_JSON_EVENTS,
 	  "write the trace as Chrome trace-event JSON (Perfetto) to FILE" },
-	{ "--pid", "N[,N...]", C_DUMP | C_PROCESSES | C_SYSCALLS | C_GRAPH | C_EXPORT, O_PID,
-	  "only these pids (processes: these tgids, or pids with --threads)" },
+	{ "--pid", "N[,N...]", C_DUMP | C_PROCESSES | C_SYSCALLS | C_GRAPH | C_EXPORT |
+	  C_LATENCY | C_EXPLAIN | C_CRITPATH, O_PID,
+	  "only these pids (processes: these tgids, or pids with --threads; explain,\n"
+	  "                     critical-path: the task)" },
 	{ "--type", "T[,T...]", C_DUMP, O_TYPE, "only these event types or groups (syscall_entry, core, fs...)" },
 	{ "--omit", "T[,T...]", C_DUMP, O_OMIT, "hide these event types" },
 	{ "--custom", "NAME", C_DUMP, O_CUSTOM,
 	  "only the instances of the custom event type NAME (repeat it for several)" },
 	{ "--filter", "EXPR", C_DUMP, O_FILTER,
 	  "only the events the expression matches (docs/filter.md)" },
-	{ "--from", "S", C_DUMP | C_GRAPH | C_STATS | C_EXPORT, O_FROM,
+	{ "--from", "S", C_DUMP | C_GRAPH | C_STATS | C_EXPORT | C_LATENCY | C_CRITPATH, O_FROM,
 	  "from S s after the trace start (or absolute: dump's second column)" },
-	{ "--to", "S", C_DUMP | C_GRAPH | C_STATS | C_EXPORT, O_TO,
+	{ "--to", "S", C_DUMP | C_GRAPH | C_STATS | C_EXPORT | C_LATENCY | C_CRITPATH, O_TO,
 	  "up to S s after the trace start (or absolute, as --from)" },
-	{ "--window", "A:B", C_DUMP | C_GRAPH | C_STATS | C_EXPORT, O_WINDOW, "the same as --from A --to B" },
+	{ "--window", "A:B", C_DUMP | C_GRAPH | C_STATS | C_EXPORT | C_LATENCY | C_CRITPATH,
+	  O_WINDOW, "the same as --from A --to B" },
 	{ "--width", "N", C_GRAPH, O_WIDTH, "columns of the time axis (10 to 1000, default 100)" },
 	{ "--transitions", NULL, C_GRAPH, O_TRANSITIONS,
 	  "list every transition under the chart (JSON always has them)" },
@@ -425,8 +499,9 @@ static const struct opt {
 	{ "--sort", "KEY", C_PATHS, O_SORT, "patterns by count (default) or latency" },
 	{ "--top", "N", C_PATHS, O_TOP, "the first N patterns (default 10, 0: all)" },
 	{ "--dot", NULL, C_PATHS, O_DOT, "a Graphviz dot graph (Figures 8 and 9)" },
-	{ "--explain", NULL, C_PATHS, O_EXPLAIN,
-	  "each hop's time at its node by the callee's state (traces), and its transit" },
+	{ "--explain", NULL, C_PATHS | C_LATENCY, O_EXPLAIN,
+	  "paths: each hop's time at its node by the callee's state (traces), and its\n"
+	  "                     transit; latency: explain each worst instance" },
 	{ "--parents", NULL, C_PATHS, O_PARENTS, "each call's chosen parent, by id" },
 	{ "--penalties", "X,Y,Z", C_PATHS, O_PENALTIES,
 	  "nesting: overlap, same and any child penalty exponents (default 2,0,0)" },
@@ -442,6 +517,16 @@ static const struct opt {
 	  "convolution: prune edges of fewer messages (default 1)" },
 	{ "--root", "NODE", C_PATHS, O_ROOT,
 	  "convolution: the first node (default: each whose first message it sent)" },
+	{ "--kind", "KIND", C_LATENCY, O_KIND, "wakeup, irq, softirq, syscall or timer (needed)" },
+	{ "--what", "NAME", C_LATENCY, O_WHAT,
+	  "one syscall, irq or softirq (name or number), or sub-kind (wakeup,\n"
+	  "                     preempt, handler, raise)" },
+	{ "--worst", "N", C_LATENCY, O_WORST, "list the N worst instances (default 10)" },
+	{ "--threshold", "D", C_LATENCY, O_THRESHOLD,
+	  "list the instances longer than D (500us, 2ms...); exit status 3 if any" },
+	{ "--png", "FILE", C_LATENCY, O_PNG, "draw the histograms into FILE (PNG)" },
+	{ "--instances", NULL, C_LATENCY, O_INSTANCES, "list every instance (JSON)" },
+	{ "--at", "S", C_EXPLAIN, O_AT, "the time, as --from (needed)" },
 	{ "--help", NULL, C_ALL, O_HELP, "this help (COMMAND --help: the command's)" },
 	{ "-h", NULL, C_ALL, O_HELP, NULL },
 	{ "--version", NULL, C_ALL, O_VERSION, "print the version" },
@@ -523,7 +608,7 @@ static size_t find_command(int argc, char **argv)
 int main(int argc, char **argv)
 {
 	struct cli_opts o = { .width = 100, .tolerance_ns = 1000, .top = 10,
-			      .penalty = { 2, 0, 0 } };
+			      .penalty = { 2, 0, 0 }, .kind = -1, .worst = 10 };
 	const char *cmd = NULL;
 	uint64_t used = 0;	/* options given, as bits of enum optid */
 	const size_t early = find_command(argc, argv);
@@ -682,6 +767,21 @@ int main(int argc, char **argv)
 			else
 				o.has_to = true;
 			break;
+		case O_KIND:
+			o.kind = arg ? lttr_timing_kind_lookup(arg) : -1;
+			if (o.kind < 0)
+				return bad_usage("%s needs wakeup, irq, softirq, syscall or timer", a);
+			break;
+		case O_WHAT:
+			if (!arg || !*arg)
+				return bad_usage("%s needs a name or a number", a);
+			o.what = arg;
+			break;
+		case O_WORST:
+			if (parse_num(arg, 100000, &v))
+				return bad_usage("%s needs a number from 0 to 100000", a);
+			o.worst = (size_t)v;
+			break;
 		case O_BY:
 			if (arg && !strcmp(arg, "process"))
 				o.by = LTTR_BY_PROCESS;
@@ -730,6 +830,24 @@ int main(int argc, char **argv)
 			break;
 		case O_EXPLAIN:
 			o.explain = true;
+			break;
+		case O_INSTANCES:
+			o.instances = true;
+			break;
+		case O_THRESHOLD:
+			if (parse_duration(arg, &o.threshold_ns))
+				return bad_usage("%s needs a duration: a number and ns, us, ms or s (e.g. 500us)", a);
+			o.has_threshold = true;
+			break;
+		case O_PNG:
+			if (!arg || !*arg)
+				return bad_usage("%s needs a file name", a);
+			o.png = arg;
+			break;
+		case O_AT:
+			if (parse_secs(arg, &o.at_ns))
+				return bad_usage("%s needs seconds (a finite number)", a);
+			o.has_at = true;
 			break;
 		case O_PARENTS:
 			o.parents = true;
@@ -813,15 +931,15 @@ int main(int argc, char **argv)
 		if (cmd && c < NCOMMANDS)
 			command_usage(c);
 		else if (cmd)
-			return bad_usage("unknown command '%s' (dump, summary, processes, syscalls, irqs, graph, check, tui or export)", cmd);
+			return bad_usage("unknown command '%s' (dump, summary, processes, syscalls, irqs, graph, check, tui, export, messages, paths, latency, explain or critical-path)", cmd);
 		else
 			usage(stdout);
 		return 0;
 	}
 	if (!cmd)
-		return bad_usage("missing command (dump, summary, processes, syscalls, irqs, graph, check, tui, export, messages or paths)");
+		return bad_usage("missing command (dump, summary, processes, syscalls, irqs, graph, check, tui, export, messages, paths, latency, explain or critical-path)");
 	if (c == NCOMMANDS)
-		return bad_usage("unknown command '%s' (dump, summary, processes, syscalls, irqs, graph, check, tui, export, messages or paths)", cmd);
+		return bad_usage("unknown command '%s' (dump, summary, processes, syscalls, irqs, graph, check, tui, export, messages, paths, latency, explain or critical-path)", cmd);
 	/* an option the command does not use is refused, not ignored */
 	for (k = 0; k < NOPTS; k++) {
 		char list[128];
@@ -869,6 +987,12 @@ int main(int argc, char **argv)
 		return cmd_graph(&o);
 	if (!strcmp(cmd, "tui"))
 		return cmd_tui(&o);
+	if (!strcmp(cmd, "latency"))
+		return cmd_latency(&o);
+	if (!strcmp(cmd, "explain"))
+		return cmd_explain(&o);
+	if (!strcmp(cmd, "critical-path"))
+		return cmd_critpath(&o);
 	if (!strcmp(cmd, "messages"))
 		return cmd_messages(&o);
 	if (!strcmp(cmd, "paths"))

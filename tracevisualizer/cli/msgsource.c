@@ -34,7 +34,7 @@ int cli_load_messages(struct cli_opts *o, struct lttr_msgset **s, struct lttr_tr
 			*s = NULL;
 			return r;
 		}
-		r = lttr_msgs_from_trace(*t, o->by, *s, &err);
+		r = lttr_msgs_from_trace(*t, o->by, *s, NULL, NULL, &err);
 	}
 	if (r < 0) {
 		cli_trace_error(err.msg);
@@ -51,28 +51,9 @@ int cli_load_messages(struct cli_opts *o, struct lttr_msgset **s, struct lttr_tr
 
 void cli_msg_warnings(const struct lttr_msgset *s)
 {
-	const struct lttr_msg_warn *w = &s->warn;
+	char w[8][LTTR_MSG_WARNING_LEN];
+	size_t i, n = lttr_msg_warnings(&s->warn, w, 8);
 
-	if (w->old_format)
-		fprintf(stderr, "%s: warning: the trace's format is older than 1.4: it records no socket endpoints (bind, connect, accept), so most sends and receives cannot be paired\n",
-			cli_prog);
-	if (w->lost_events)
-		fprintf(stderr, "%s: warning: the trace lost %" PRIu64
-			" events: messages may be missing, or seen at one end only\n",
-			cli_prog, w->lost_events);
-	if (w->send_only || w->recv_only)
-		fprintf(stderr, "%s: warning: %" PRIu64 " messages seen only sent and %" PRIu64
-			" only received (their other end is outside the trace, or lost): one time each\n",
-			cli_prog, w->send_only, w->recv_only);
-	if (w->unknown_socket)
-		fprintf(stderr, "%s: warning: %" PRIu64
-			" sends and receives on sockets whose endpoints the trace does not tell are not messages\n",
-			cli_prog, w->unknown_socket);
-	if (w->retransmits)
-		fprintf(stderr, "%s: warning: %" PRIu64 " TCP retransmissions dropped\n",
-			cli_prog, w->retransmits);
-	if (w->skipped_packets)
-		fprintf(stderr, "%s: warning: %" PRIu64
-			" packets not TCP or UDP over IP, fragments or cut short, skipped\n",
-			cli_prog, w->skipped_packets);
+	for (i = 0; i < n && i < 8; i++)
+		fprintf(stderr, "%s: warning: %s\n", cli_prog, w[i]);
 }

@@ -12,7 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <lttr/lttr.h>
+#include <lttr/analysis/critpath.h>
+#include <lttr/analysis/explain.h>
 #include <lttr/analysis/instances.h>
+#include <lttr/analysis/timing.h>
+#include <lttr/output/json-timing.h>
 #include <lttr/view/view.h>
 #include <lttr/view/verify.h>
 #include <lttr/view/density.h>
@@ -234,6 +238,79 @@ static void instances_pass(struct run *r)
 	}
 }
 
+/* a task the trace does not have, or one not alive then: no failure */
+static void failed_unless_inval(struct run *r, const struct lttr_error *err)
+{
+	if (err->code != LTTR_E_INVAL)
+		failed(r, err);
+}
+
+/* the worst instance of every kind explained, a task's critical path and
+ * its state in the middle of the window, all written as JSON */
+static void timing_explain(struct run *r, const struct lttr_ex_req *req, size_t n,
+			   uint32_t pid, uint64_t from, uint64_t to)
+{
+	struct lttr_explained *ex = NULL;
+	struct lttr_critpath *cp = NULL;
+	struct lttr_explain_at *at = NULL;
+	struct lttr_error err;
+	size_t i;
+
+	if (n && lttr_explain(r->t, req, n, &ex, &err) < 0)
+		failed(r, &err);
+	for (i = 0; ex && i < ex->n; i++)
+		lttr_json_explanation(&r->j, r->t, ex->acct, &ex->v[i]);
+	lttr_explained_free(ex);
+	if (!pid)
+		return;
+	if (lttr_critpath_compute(r->t, pid, from, to, &cp, &err) < 0)
+		failed_unless_inval(r, &err);
+	else
+		lttr_json_critpath(&r->j, r->t, cp->acct, cp);
+	lttr_critpath_free(cp);
+	if (lttr_explain_at(r->t, pid, from / 2 + to / 2, &at, &err) < 0)
+		failed_unless_inval(r, &err);
+	else
+		lttr_json_explain_at(&r->j, r->t, at);
+	lttr_explain_at_free(at);
+}
+
+static void timing_pass(struct run *r, uint64_t from, uint64_t to)
+{
+	struct lttr_timing_query q = { .nworst = 2, .threshold_ns = 1000,
+				       .has_threshold = true, .all = true };
+	struct lttr_ex_req req[LTTR_TIMING_KINDS];
+	struct lttr_timing *res;
+	struct lttr_error err;
+	uint32_t pid = 0;
+	size_t n = 0, g;
+
+	for (q.kind = 0; q.kind < LTTR_TIMING_KINDS; q.kind++) {
+		/* one kind over a window, the others over the whole trace */
+		q.from_ns = q.kind == LTTR_TIMING_SYSCALL ? from : 0;
+		q.to_ns = q.kind == LTTR_TIMING_SYSCALL ? to : 0;
+		if (lttr_timing_compute(r->t, &q, &res, &err) < 0) {
+			failed(r, &err);
+			continue;
+		}
+		lttr_json_begin_object(&r->j);
+		lttr_json_timing(&r->j, r->t, res, NULL, NULL);
+		lttr_json_end_object(&r->j);
+		for (g = 0; g < res->ngroups; g++) {
+			const struct lttr_timing_group *tg = &res->groups[g];
+
+			if (tg->level != LTTR_TG_ALL || !tg->nworst)
+				continue;
+			lttr_ex_req_of(&tg->worst[0], &req[n++]);
+			if (!pid)
+				pid = tg->worst[0].pid;
+			break;
+		}
+		lttr_timing_free(res);
+	}
+	timing_explain(r, req, n, pid, from, to);
+}
+
 static void view_rows(struct run *r, struct lttr_view *v, uint64_t t0, uint64_t t1)
 {
 	struct lttr_vcell cells[NCOLS];
@@ -337,6 +414,7 @@ void fz_run(const char *dir, unsigned int flags, char *out, size_t outlen)
 	account_pass(&r, from, to);
 	flow_pass(&r);
 	instances_pass(&r);
+	timing_pass(&r, from, to);
 	view_pass(&r);
 	if (r.first_err[0])
 		snprintf(text, sizeof(text), "error: %s", r.first_err);

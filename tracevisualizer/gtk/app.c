@@ -153,19 +153,18 @@ static void on_open(GtkMenuItem *item, gpointer data)
 	g_free(dir);
 }
 
-/* the graph shown, as an image of the size it has on the screen */
-static bool export_graph(struct gv_doc *d, const char *path, GError **error)
+/* a drawing as PNG (an image) or SVG (by its suffix), @wd x @ht */
+static bool export_drawing(const char *path, int wd, int ht,
+			   void (*draw)(void *obj, cairo_t *cr, int wd, int ht), void *obj,
+			   GError **error)
 {
-	struct gv_graph *g = gtk_notebook_get_current_page(GTK_NOTEBOOK(d->graphs)) ? d->res : d->flow;
-	GtkWidget *w = gv_graph_area(g);	/* the drawing, not its scrollbar */
-	int wd = gtk_widget_get_allocated_width(w), ht = gtk_widget_get_allocated_height(w);
 	bool svg = g_str_has_suffix(path, ".svg");
 	cairo_surface_t *s = svg ? cairo_svg_surface_create(path, wd, ht) :
 		cairo_image_surface_create(CAIRO_FORMAT_RGB24, wd, ht);
 	cairo_status_t st;
 	cairo_t *cr = cairo_create(s);
 
-	gv_graph_draw_to(g, cr, wd, ht);
+	draw(obj, cr, wd, ht);
 	cairo_destroy(cr);
 	if (svg) {
 		cairo_surface_finish(s);
@@ -182,6 +181,39 @@ static bool export_graph(struct gv_doc *d, const char *path, GError **error)
 	return true;
 }
 
+static void draw_graph(void *obj, cairo_t *cr, int wd, int ht)
+{
+	gv_graph_draw_to(obj, cr, wd, ht);
+}
+
+static void draw_paths(void *obj, cairo_t *cr, int wd, int ht)
+{
+	gv_paths_draw_to(obj, cr, wd, ht);
+}
+
+/* the graph shown, as an image of the size it has on the screen */
+static bool export_graph(struct gv_doc *d, const char *path, GError **error)
+{
+	struct gv_graph *g = gtk_notebook_get_current_page(GTK_NOTEBOOK(d->graphs)) ? d->res : d->flow;
+	GtkWidget *w = gv_graph_area(g);	/* the drawing, not its scrollbar */
+
+	return export_drawing(path, gtk_widget_get_allocated_width(w),
+			      gtk_widget_get_allocated_height(w), draw_graph, g, error);
+}
+
+/* the Paths tab's graph, whole (also the part scrolled out of sight) */
+static bool export_paths(struct gv_doc *d, const char *path, GError **error)
+{
+	int wd, ht;
+
+	if (!gv_paths_size(d->paths, &wd, &ht)) {
+		g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_FAILED,
+			    "the Paths tab shows no graph (open it first, on a trace with messages)");
+		return false;
+	}
+	return export_drawing(path, wd, ht, draw_paths, d->paths, error);
+}
+
 static void on_export(GtkMenuItem *item, gpointer data)
 {
 	struct gv_app *app = data;
@@ -189,17 +221,22 @@ static void on_export(GtkMenuItem *item, gpointer data)
 	const char *kind = g_object_get_data(G_OBJECT(item), "kind");
 	GError *error = NULL;
 	char *path;
-	bool good;
+	bool good, paths = g_str_has_prefix(kind, "paths-");
 
 	if (!d)
 		return;
+	if (paths && !gv_paths_size(d->paths, &(int){ 0 }, &(int){ 0 })) {
+		gv_app_error(app, "the Paths tab shows no graph (open it first, on a trace with messages)");
+		return;
+	}
 	path = choose(app, "Export", GTK_FILE_CHOOSER_ACTION_SAVE,
 		      !strcmp(kind, "csv") ? "table.csv" : !strcmp(kind, "svg") ? "view.svg" :
-		      "view.png");
+		      !strcmp(kind, "png") ? "view.png" : !strcmp(kind, "paths-svg") ? "paths.svg" :
+		      "paths.png");
 	if (!path)
 		return;
 	good = !strcmp(kind, "csv") ? gv_export_csv(d, path, &error) :
-		export_graph(d, path, &error);
+		paths ? export_paths(d, path, &error) : export_graph(d, path, &error);
 	if (good)
 		gv_doc_message(d, false, "written: %s", path);
 	else
@@ -281,6 +318,17 @@ static void on_view(GtkMenuItem *item, gpointer data)
 		gv_doc_show_view(d, GPOINTER_TO_INT(g_object_get_data(G_OBJECT(item), "view")));
 }
 
+static void on_critpath(GtkMenuItem *item, gpointer data)
+{
+	struct gv_doc *d = current(data);
+
+	(void)item;
+	if (d && d->sel_pid)
+		gv_critpath_show(d, d->sel_pid, 0, UINT64_MAX);
+	else if (d)
+		gv_doc_message(d, true, "select a task first (click its row)");
+}
+
 static void on_active(GtkCheckMenuItem *item, gpointer data)
 {
 	struct gv_doc *d = current(data);
@@ -343,7 +391,7 @@ static GtkWidget *menu_item(GtkWidget *menu, const char *label, GCallback cb, gp
 static GtkWidget *menus(struct gv_app *app, GtkAccelGroup *accel)
 {
 	static const char *const views[] = { "_Control flow", "_Resources", "_Processes",
-		"_Events", "_Statistics" };
+		"_Events", "_Statistics", "P_aths", "_Latency" };
 	GtkWidget *bar = gtk_menu_bar_new(), *m, *top, *it;
 	int v;
 
@@ -362,6 +410,10 @@ static GtkWidget *menus(struct gv_app *app, GtkAccelGroup *accel)
 	g_object_set_data(G_OBJECT(it), "kind", (gpointer)"svg");
 	it = menu_item(m, "Export table as _CSV...", G_CALLBACK(on_export), app, NULL, 0, 0);
 	g_object_set_data(G_OBJECT(it), "kind", (gpointer)"csv");
+	it = menu_item(m, "Export paths graph as P_NG...", G_CALLBACK(on_export), app, NULL, 0, 0);
+	g_object_set_data(G_OBJECT(it), "kind", (gpointer)"paths-png");
+	it = menu_item(m, "Export paths graph as S_VG...", G_CALLBACK(on_export), app, NULL, 0, 0);
+	g_object_set_data(G_OBJECT(it), "kind", (gpointer)"paths-svg");
 	menu_item(m, "_Close tab", G_CALLBACK(on_close), app, accel, GDK_KEY_w, GDK_CONTROL_MASK);
 	menu_item(m, "_Quit", G_CALLBACK(on_quit), app, accel, GDK_KEY_q, GDK_CONTROL_MASK);
 	m = gtk_menu_new();
@@ -373,6 +425,9 @@ static GtkWidget *menus(struct gv_app *app, GtkAccelGroup *accel)
 			       GDK_MOD1_MASK);
 		g_object_set_data(G_OBJECT(it), "view", GINT_TO_POINTER(v));
 	}
+	/* the critical path of the task selected (gv_doc_key(): C) */
+	menu_item(m, "Critical _path of the selected task", G_CALLBACK(on_critpath), app, NULL, 0,
+		  0);
 	it = gtk_check_menu_item_new_with_mnemonic("_Active rows only");
 	gtk_menu_shell_append(GTK_MENU_SHELL(m), it);
 	g_signal_connect(it, "toggled", G_CALLBACK(on_active), app);
@@ -400,6 +455,16 @@ static gboolean on_key(GtkWidget *w, GdkEventKey *ev, gpointer data)
 	 */
 	if (focus && GTK_IS_ENTRY(focus))
 		return FALSE;
+	/* a drawing that moves with the arrows (the Paths tab's graph) */
+	if (focus && g_object_get_data(G_OBJECT(focus), "gv-own-keys")) {
+		switch (ev->keyval) {
+		case GDK_KEY_Up: case GDK_KEY_Down: case GDK_KEY_Left: case GDK_KEY_Right:
+		case GDK_KEY_Return: case GDK_KEY_KP_Enter: case GDK_KEY_space:
+			return FALSE;
+		default:
+			break;
+		}
+	}
 	if (focus && GTK_IS_TREE_VIEW(focus)) {
 		switch (ev->keyval) {
 		case GDK_KEY_Up: case GDK_KEY_Down: case GDK_KEY_Left: case GDK_KEY_Right:
@@ -489,6 +554,21 @@ static gboolean shoot(gpointer data)
 		if (!f) {
 			fprintf(stderr, "tracevisualizer-gtk: %s: %s\n", app->dump_cells,
 				g_strerror(errno));
+			app->status = 1;
+		}
+	}
+	/* --dump-paths: the Paths tab, as it was just drawn */
+	if (app->dump_paths && app->ndocs) {
+		FILE *f = app->docs[0]->paths ? fopen(app->dump_paths, "w") : NULL;
+
+		if (f) {
+			gv_paths_dump(app->docs[0]->paths, app->win, f);
+			if (fclose(f))
+				f = NULL;
+		}
+		if (!f) {
+			fprintf(stderr, "tracevisualizer-gtk: %s: %s\n", app->dump_paths,
+				app->docs[0]->paths ? g_strerror(errno) : "no Paths tab");
 			app->status = 1;
 		}
 	}

@@ -211,6 +211,17 @@ void gv_doc_select_pid(struct gv_doc *d, uint32_t pid)
 	gv_doc_changed(d, GV_SELECT);
 }
 
+void gv_doc_show_span(struct gv_doc *d, uint64_t start, uint64_t end, uint32_t pid)
+{
+	uint64_t margin = (end - start) / 2 > 1000 ? (end - start) / 2 : 1000;
+
+	gv_doc_set_window(d, start > d->vp.start + margin ? start - margin : d->vp.start,
+			  end + margin);
+	gv_doc_set_cursor(d, start);
+	if (pid)
+		gv_doc_select_pid(d, pid);
+}
+
 bool gv_row_shown(const struct gv_doc *d, size_t row, bool *dim)
 {
 	const struct lttr_vrow_info *in = lttr_view_row(d->v, row);
@@ -355,6 +366,12 @@ bool gv_doc_key(struct gv_doc *d, GdkEventKey *ev)
 	case GDK_KEY_question:
 		gv_cheat_sheet(GTK_WINDOW(d->app->win));
 		return true;
+	case GDK_KEY_c: case GDK_KEY_C:
+		if (d->sel_pid)
+			gv_critpath_show(d, d->sel_pid, 0, UINT64_MAX);
+		else
+			gv_doc_message(d, true, "select a task first (click its row)");
+		return true;
 	default:
 		return false;
 	}
@@ -376,6 +393,14 @@ void gv_doc_show_view(struct gv_doc *d, int view)
 		break;
 	case GV_VIEW_PROCESSES:
 		gtk_notebook_set_current_page(GTK_NOTEBOOK(d->tables), 1);
+		break;
+	case GV_VIEW_PATHS:
+		gtk_notebook_set_current_page(GTK_NOTEBOOK(d->tables), 3);
+		break;
+	case GV_VIEW_LATENCY:
+		gtk_notebook_set_current_page(GTK_NOTEBOOK(d->tables),
+					      gtk_notebook_page_num(GTK_NOTEBOOK(d->tables),
+								    d->latency));
 		break;
 	default:
 		gtk_notebook_set_current_page(GTK_NOTEBOOK(d->tables), 2);
@@ -508,6 +533,13 @@ GtkWidget *gv_doc_build_page(struct gv_doc *d)
 	gtk_notebook_append_page(GTK_NOTEBOOK(d->tables), w, tab_label("Processes"));
 	w = gv_stats_new(d);
 	gtk_notebook_append_page(GTK_NOTEBOOK(d->tables), w, tab_label("Statistics"));
+	w = gv_paths_new(d);
+	gtk_notebook_append_page(GTK_NOTEBOOK(d->tables), w, tab_label("Paths"));
+	/* the latency analyses and the critical path (latency.c, critpath.c) */
+	d->latency = gv_latency_new(d);
+	gtk_notebook_append_page(GTK_NOTEBOOK(d->tables), d->latency, tab_label("Latency"));
+	w = gv_critpath_new(d);
+	gtk_notebook_append_page(GTK_NOTEBOOK(d->tables), w, tab_label("Critical path"));
 	gtk_paned_pack1(GTK_PANED(paned), d->graphs, TRUE, TRUE);
 	gtk_paned_pack2(GTK_PANED(paned), d->tables, TRUE, TRUE);
 	g_signal_connect(paned, "size-allocate", G_CALLBACK(first_split), NULL);

@@ -407,6 +407,45 @@ static void draw_links(struct gv_graph *g, cairo_t *cr, double width, size_t fir
 	}
 }
 
+/*
+ * The critical path shown in its tab (critpath.c), over the rows of its
+ * tasks: a line along each segment in the middle of its task's row, and
+ * where the path goes from a task to another, a line between the rows
+ */
+static void draw_path(struct gv_graph *g, cairo_t *cr, double width, size_t first,
+		      size_t last)
+{
+	const struct lttr_critpath *cp = gv_critpath_shown(g->d);
+	const struct lttr_viewport *vp = &g->d->vp;
+	double py = -1;
+	size_t i;
+
+	if (!cp)
+		return;
+	for (i = 0; i < cp->nseg; i++) {
+		const struct lttr_cp_seg *s = &cp->seg[i];
+		double y = y_of_pid(g, s->pid, first, last), x0, x1;
+
+		if (y < 0 || s->end_ns < vp->t0 || s->start_ns > vp->t1) {
+			py = -1;
+			continue;
+		}
+		x0 = x_of(g, s->start_ns > vp->t0 ? s->start_ns : vp->t0, width);
+		x1 = x_of(g, s->end_ns < vp->t1 ? s->end_ns : vp->t1, width);
+		cairo_move_to(cr, x0, py >= 0 ? py : y);
+		cairo_line_to(cr, x0, y);
+		cairo_line_to(cr, x1 > x0 + 1 ? x1 : x0 + 1, y);
+		/* dark violet on a white halo: no state has these colours */
+		cairo_set_source_rgba(cr, 1, 1, 1, 0.8);
+		cairo_set_line_width(cr, 5);
+		cairo_stroke_preserve(cr);
+		cairo_set_source_rgb(cr, 0.35, 0.0, 0.55);
+		cairo_set_line_width(cr, 2.5);
+		cairo_stroke(cr);
+		py = y;
+	}
+}
+
 static void vline(cairo_t *cr, double x, double h, double r, double g, double b, bool dash)
 {
 	double pat[] = { 4, 3 };
@@ -479,6 +518,8 @@ void gv_graph_draw_to(struct gv_graph *g, cairo_t *cr, int width, int height)
 	}
 	last = i;
 	draw_links(g, cr, cw, first, last);
+	if (!g->resources)
+		draw_path(g, cr, cw, first, last);
 	cairo_set_source_rgb(cr, 0.6, 0.6, 0.6);
 	cairo_move_to(cr, LABEL_W - 0.5, 0);
 	cairo_line_to(cr, LABEL_W - 0.5, height);
@@ -580,6 +621,13 @@ static gboolean on_press(GtkWidget *w, GdkEventButton *ev, gpointer data)
 	long e = entry_at(g, ev->y);
 
 	gtk_widget_grab_focus(w);
+	if (ev->button == 3 && ev->type == GDK_BUTTON_PRESS && e >= 0) {
+		/* a task's row: select it, and the actions on it */
+		select_entry(g, e);
+		if (lttr_view_row(g->d->v, g->all[e])->kind == LTTR_VROW_TASK)
+			gv_task_menu(g->d, lttr_view_row(g->d->v, g->all[e])->id, (GdkEvent *)ev);
+		return TRUE;
+	}
 	if (ev->button != 1)
 		return FALSE;
 	if (ev->type == GDK_2BUTTON_PRESS && ev->x > LABEL_W) {
@@ -830,8 +878,8 @@ struct gv_graph *gv_graph_new(struct gv_doc *d, bool resources)
 	return g;
 }
 
-/* @s as a JSON string */
-static void json_str(FILE *f, const char *s)
+/* @s as a JSON string (the test hooks' files) */
+void gv_json_str(FILE *f, const char *s)
 {
 	fputc('"', f);
 	for (; *s; s++) {
@@ -914,7 +962,7 @@ void gv_graph_dump(struct gv_graph *g, GtkWidget *top, FILE *f)
 
 		row_label(g, e, label, sizeof(label));
 		fprintf(f, "%s\n  {\"label\": ", i > first ? "," : "");
-		json_str(f, g_strstrip(label));
+		gv_json_str(f, g_strstrip(label));
 		fprintf(f, ", \"kind\": \"%s\", \"id\": %u, \"y\": %g, \"dim\": %s, "
 			"\"selected\": %s, \"cat\": [",
 			in->kind == LTTR_VROW_CPU ? "cpu" : in->kind == LTTR_VROW_IRQ ? "irq" :

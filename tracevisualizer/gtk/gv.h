@@ -35,11 +35,15 @@ enum gv_view {
 	GV_VIEW_PROCESSES,
 	GV_VIEW_EVENTS,
 	GV_VIEW_STATS,
+	GV_VIEW_PATHS,
+	GV_VIEW_LATENCY,
 	GV_VIEW_COUNT
 };
 
 struct gv_graph;
 struct gv_overview;
+struct gv_paths;
+struct gv_critpath;
 struct gv_doc;
 struct gv_reading;
 
@@ -84,6 +88,9 @@ struct gv_doc {
 	struct gv_graph *flow;
 	struct gv_graph *res;
 	struct gv_overview *ov;
+	struct gv_paths *paths;		/* the Paths tab (NULL once it is gone) */
+	GtkWidget *latency;		/* the Latency tab (latency.c) */
+	struct gv_critpath *critpath;	/* the Critical path tab (NULL once it is gone) */
 	struct gv_app *app;
 };
 
@@ -103,6 +110,7 @@ struct gv_app {
 	char *screenshot;
 	char *export_csv;	/* --export-csv (a test hook, with --screenshot) */
 	char *dump_cells;	/* --dump-cells (a test hook, with --screenshot) */
+	char *dump_paths;	/* --dump-paths (a test hook, with --screenshot) */
 	int width;
 	int height;
 	bool bench;
@@ -155,6 +163,7 @@ GtkWidget *gv_graph_area(struct gv_graph *g);
 void gv_graph_draw_to(struct gv_graph *g, cairo_t *cr, int width, int height);
 int gv_graph_rows_shown(const struct gv_graph *g);
 void gv_graph_dump(struct gv_graph *g, GtkWidget *top, FILE *f);
+void gv_json_str(FILE *f, const char *s);
 void gv_graph_step_row(struct gv_graph *g, int dir);
 double gv_graph_last_draw_ms(const struct gv_graph *g, bool fresh);
 
@@ -182,6 +191,44 @@ GtkWidget *gv_procs_new(struct gv_doc *d);
 
 /* stats.c: syscall and irq latency histograms, their instances */
 GtkWidget *gv_stats_new(struct gv_doc *d);
+
+/* paths.c: the causal paths through the messages, a graph per pattern */
+GtkWidget *gv_paths_new(struct gv_doc *d);
+bool gv_paths_size(const struct gv_paths *pv, int *width, int *height);
+void gv_paths_draw_to(struct gv_paths *pv, cairo_t *cr, int width, int height);
+void gv_paths_dump(struct gv_paths *pv, GtkWidget *top, FILE *f);
+/* histogram.c: a log2 latency histogram drawn with cairo (stats.c,
+ * latency.c); @chosen is told the bucket clicked (-1: none) */
+struct gv_hist;
+struct gv_hist *gv_hist_new(const char *name, const char *a11y, const char *empty,
+			    const char *hint, void (*chosen)(void *arg, int bucket), void *arg);
+/* the histogram under a line: @info (a label) and the log scale's check */
+GtkWidget *gv_hist_box(struct gv_hist *h, GtkWidget *info);
+void gv_hist_set(struct gv_hist *h, const struct lttr_lat *lat, const char *title);
+void gv_hist_select(struct gv_hist *h, int k);
+const char *gv_hist_bucket_text(int k, char *buf, size_t size);
+
+/* lists.c: a list in a scrolled window; a column of text (numbers on the
+ * right; words on the left, ellipsized, taking the room left), sortable by
+ * @sort_col (-1: not) */
+GtkWidget *gv_scrolled(GtkWidget *child);
+GtkTreeViewColumn *gv_text_column(GtkWidget *tv, const char *title, int col, int sort_col,
+				  bool right);
+
+/* latency.c: the latency analyses, their worst instances explained */
+GtkWidget *gv_latency_new(struct gv_doc *d);
+
+/* critpath.c: the critical path of a task over its life (from 0, to
+ * UINT64_MAX) or an interval, in its tab */
+GtkWidget *gv_critpath_new(struct gv_doc *d);
+void gv_critpath_show(struct gv_doc *d, uint32_t pid, uint64_t from, uint64_t to);
+/* the path to draw over the control flow, or NULL */
+const struct lttr_critpath *gv_critpath_shown(const struct gv_doc *d);
+/* a menu of the actions on task @pid (the control flow's right click) */
+void gv_task_menu(struct gv_doc *d, uint32_t pid, GdkEvent *ev);
+
+/* doc.c: the window around an interval, the cursor at its start, its task */
+void gv_doc_show_span(struct gv_doc *d, uint64_t start, uint64_t end, uint32_t pid);
 
 /* search.c: Ctrl+F, the search bar; filters.c: the filters dialog */
 void gv_search_show(struct gv_doc *d);

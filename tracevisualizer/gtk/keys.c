@@ -20,12 +20,18 @@ static const char *const sheet[][2] = {
 	{ "Ctrl+O, Ctrl+T", "open a trace, in this tab or a new one" },
 	{ "Ctrl+E", "export the graph as PNG or SVG" },
 	{ "?", "this sheet" },
+	{ "C, right-click a task", "the critical path of the selected task (Critical path tab)" },
+	{ "Latency: a group, an instance", "its histogram and worst; what made it long" },
+	{ "Latency: double-click", "an instance, a piece: show it (a blocked piece: its critical path)" },
+	{ "Critical path: a segment", "the cursor at its start (double-click: show it whole)" },
 	{ "click", "the cursor, and the row under it" },
 	{ "drag", "select a span (Z zooms to it)" },
 	{ "wheel", "zoom at the pointer (over the labels: scroll the rows)" },
 	{ "Shift+wheel", "pan" },
 	{ "double-click, Shift+double-click", "marker A, marker B" },
 	{ "click on a triangle", "fold or unfold a process's threads" },
+	{ "Paths: click a node", "its representative call in the graphs (window, cursor, task)" },
+	{ "Paths: arrows, Enter", "another node of the graph; its call in the graphs" },
 };
 
 void gv_cheat_sheet(GtkWindow *parent)

@@ -14,12 +14,13 @@ static void usage(FILE *f)
 "Usage: tracevisualizer-gtk [OPTIONS] TRACEDIR...\n"
 "\n"
 "The GTK analyzer of LTT traces (docs/views.md): control flow, resources,\n"
-"processes, events and statistics of each trace in a tab, one shared time\n"
-"window.  Press ? in the window for the keys.\n"
+"processes, events, statistics, causal paths, latencies and critical paths\n"
+"of each trace in a tab, one shared time window.  Press ? in the window for\n"
+"the keys.\n"
 "\n"
 "Options:\n"
-"  --view V         the view shown first: flow, resources, processes, events\n"
-"                   or stats (default flow and events)\n"
+"  --view V         the view shown first: flow, resources, processes, events,\n"
+"                   stats, paths or latency (default flow and events)\n"
 "  --window A:B     the time window, seconds from the trace start\n"
 "  --pid LIST       show only these tasks (comma-separated pids)\n"
 "  --size WxH       the window's size (default 1280x800)\n"
@@ -50,7 +51,8 @@ static int bad(const char *fmt, ...)
 
 int main(int argc, char **argv)
 {
-	static const char *const views[] = { "flow", "resources", "processes", "events", "stats" };
+	static const char *const views[] = { "flow", "resources", "processes", "events", "stats",
+		"paths", "latency" };
 	struct gv_app app;
 	char **dirs = calloc((size_t)argc + 1, sizeof(*dirs));
 	int i, n = 0, r;
@@ -81,7 +83,7 @@ int main(int argc, char **argv)
 				if (!strcmp(arg, views[k]))
 					break;
 			if (!arg || k == sizeof(views) / sizeof(views[0]))
-				return bad("--view needs flow, resources, processes, events or stats");
+				return bad("--view needs flow, resources, processes, events, stats, paths or latency");
 			app.view = (int)k;
 			i++;
 		} else if (!strcmp(a, "--window")) {
@@ -126,6 +128,14 @@ int main(int argc, char **argv)
 				return bad("%s needs a file name", a);
 			app.dump_cells = (char *)arg;
 			i++;
+		} else if (!strcmp(a, "--dump-paths")) {
+			/* a test hook, not in --help: with --screenshot, the
+			 * Paths tab is also written as JSON: its list, labels
+			 * and the graph as drawn (gv_paths_dump()) */
+			if (!arg)
+				return bad("%s needs a file name", a);
+			app.dump_paths = (char *)arg;
+			i++;
 		} else if (!strcmp(a, "--bench")) {
 			app.bench = true;
 		} else if (a[0] == '-' && a[1]) {
@@ -138,6 +148,8 @@ int main(int argc, char **argv)
 		return bad("--export-csv goes with --screenshot");
 	if (app.dump_cells && !app.screenshot)
 		return bad("--dump-cells goes with --screenshot");
+	if (app.dump_paths && !app.screenshot)
+		return bad("--dump-paths goes with --screenshot");
 	if (n < 2 && (app.screenshot || app.bench))
 		return bad("%s needs a TRACEDIR", app.screenshot ? "--screenshot" : "--bench");
 	/* the traces are read while GTK starts */

@@ -81,6 +81,7 @@ struct page {
 	GtkWidget *files_status;
 	GtkWidget *spinner;
 	GtkWidget *files_button;
+	GtkWidget *critpath;	/* the critical path of the task shown */
 };
 
 struct procs {
@@ -658,6 +659,7 @@ static void show_page(struct procs *p, int kind, long index)
 		snprintf(title, sizeof(title), "Thread %u %s of process %u: from %s to %s%s",
 			 tk->pid, tk->name, tk->tgid, b, e, exited);
 	gtk_label_set_text(GTK_LABEL(p->pg.title), title);
+	gtk_widget_set_sensitive(p->pg.critpath, kind != K_ALL);
 	lttr_fmt_duration(lttr_lat_mean(&tk->sched_lat), m1, sizeof(m1));
 	lttr_fmt_duration(tk->sched_lat.max, m2, sizeof(m2));
 	snprintf(title, sizeof(title), "%llu switches in, %llu preemptions; %llu wakeups, "
@@ -947,6 +949,22 @@ static GtkWidget *build_files(struct procs *p)
 	return box;
 }
 
+/* the critical path of the page's task (a process: its first thread) */
+static void on_critpath(GtkButton *b, gpointer data)
+{
+	struct procs *p = data;
+	const struct lttr_acct_task *tk;
+
+	(void)b;
+	if (p->kind == K_PROC)
+		tk = &p->groups[p->index];
+	else if (p->kind == K_THREAD)
+		tk = &p->d->a->tasks[p->index];
+	else
+		return;
+	gv_critpath_show(p->d, tk->pid, 0, UINT64_MAX);
+}
+
 static GtkWidget *build_page(struct procs *p)
 {
 	GtkWidget *sw = gtk_scrolled_window_new(NULL, NULL);
@@ -963,6 +981,13 @@ static GtkWidget *build_page(struct procs *p)
 	gtk_label_set_max_width_chars(GTK_LABEL(p->pg.title), 72);
 	gtk_label_set_selectable(GTK_LABEL(p->pg.title), TRUE);
 	gtk_box_pack_start(GTK_BOX(box), p->pg.title, FALSE, FALSE, 0);
+	p->pg.critpath = gtk_button_new_with_mnemonic("Critical _path");
+	gtk_widget_set_name(p->pg.critpath, "page-critpath");
+	gtk_widget_set_tooltip_text(p->pg.critpath, "what this task waited for over its life, "
+				    "across the tasks that woke it (C)");
+	gtk_widget_set_halign(p->pg.critpath, GTK_ALIGN_START);
+	g_signal_connect(p->pg.critpath, "clicked", G_CALLBACK(on_critpath), p);
+	gtk_box_pack_start(GTK_BOX(box), p->pg.critpath, FALSE, FALSE, 0);
 	p->pg.sched = gtk_label_new("");
 	gtk_label_set_xalign(GTK_LABEL(p->pg.sched), 0);
 	gtk_label_set_line_wrap(GTK_LABEL(p->pg.sched), TRUE);

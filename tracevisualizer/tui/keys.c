@@ -20,7 +20,7 @@ struct keyhelp {
 };
 
 static const struct keyhelp help[] = {
-	{ "Views", "1 .. 6", "flow, resources, processes, syscalls, irqs, events" },
+	{ "Views", "1 .. 8", "flow, resources, processes, syscalls, irqs, events, paths, latency" },
 	{ "Views", "Tab, S-Tab", "next, previous view" },
 	{ "Views", "Enter", "open the selected task (1), process (3) or syscall (4)" },
 	{ "Views", "Esc", "close the page or prompt" },
@@ -50,6 +50,21 @@ static const struct keyhelp help[] = {
 	{ "Marks", "m M", "marker A, B at the cursor (status line: B-A)" },
 	{ "Marks", "b", "bookmark the cursor (saved in TRACE/bookmarks.json)" },
 	{ "Marks", "B", "the bookmarks: Enter goes, d deletes" },
+	{ "Paths", "Up Down, k j", "previous, next hop of the path shown (7)" },
+	{ "Paths", "[ ], PgUp PgDn", "previous, next pattern (7)" },
+	{ "Paths", "Enter", "the hop's representative call in the control flow (7)" },
+	{ "Paths", "o", "patterns by count or by total latency (7)" },
+	{ "Paths", "c", "the convolution algorithm, or nesting again (7)" },
+	{ "Paths", "r", "search for the paths again (7)" },
+	{ "Latency", "K", "the next kind: wakeup, irq, softirq, syscall, timer (8)" },
+	{ "Latency", "T", "a threshold: the instances over it counted (8)" },
+	{ "Latency", "< > I", "sort the groups by another column; invert (8)" },
+	{ "Latency", "Enter", "a group: histogram, worst instances, the one selected explained" },
+	{ "Latency", "j k, PgUp PgDn", "the worst instance selected; the page scrolled (page)" },
+	{ "Latency", "Enter, g", "the selected instance in view 1 (2 for irq, softirq)" },
+	{ "Latency", "C", "the critical path of the task over the instance (page)" },
+	{ "Critical path", "C", "of the selected task (1, 3, process page): its page" },
+	{ "Critical path", "j k, Enter", "a segment selected; shown in view 1" },
 	{ "Mouse", "click, wheel", "cursor and row; zoom in, out" },
 };
 
@@ -69,7 +84,10 @@ void tui_help_page(struct tui *u, int top, int height)
 	if (u->page_t.top + (size_t)height > lines)
 		u->page_t.top = lines > (size_t)height ? lines - (size_t)height : 0;
 	skip = u->page_t.top;
-#define LINE(...) do { if (skip) skip--; else if (y < top + height) mvprintw(y++, 0, __VA_ARGS__); } while (0)
+	/* a line cut at the terminal's edge (wrapped, the next would overwrite it) */
+#define LINE(...) do { if (skip) { skip--; } else if (y < top + height) { \
+		char l_[256]; snprintf(l_, sizeof(l_), __VA_ARGS__); \
+		tui_clip(y++, 0, u->w, l_, A_NORMAL); } } while (0)
 	for (i = 0; i < NHELP; i++) {
 		if (strcmp(group, help[i].group)) {
 			group = help[i].group;
@@ -102,6 +120,10 @@ static void set_view(struct tui *u, enum tui_view v)
 {
 	u->view = v;
 	u->page = P_NONE;
+	if (v == V_PATHS)
+		tui_paths_enter(u);
+	if (v == V_LATENCY)
+		tui_latency_enter(u);
 }
 
 static bool page_key(struct tui *u, int key, int height)
@@ -113,6 +135,10 @@ static bool page_key(struct tui *u, int key, int height)
 		return tui_syscall_key(u, key, height);
 	case P_BOOKMARKS:
 		return tui_bookmarks_key(u, key, height);
+	case P_LATGROUP:
+		return tui_latency_page_key(u, key, height);
+	case P_CRITPATH:
+		return tui_critpath_key(u, key, height);
 	case P_HELP:
 	case P_WARNINGS:
 		if (key == KEY_DOWN || key == 'j' || key == KEY_NPAGE) {
@@ -143,6 +169,10 @@ static bool view_key(struct tui *u, int key, int height)
 		return tui_syscalls_key(u, key, height);
 	case V_IRQS:
 		return tui_irqs_key(u, key, height);
+	case V_PATHS:
+		return tui_paths_key(u, key, height);
+	case V_LATENCY:
+		return tui_latency_key(u, key, height);
 	default:
 		return tui_events_key(u, key, height);
 	}
@@ -158,8 +188,11 @@ bool tui_key(struct tui *u, int key)
 	if (u->page == P_NONE && view_key(u, key, height))
 		return true;
 	switch (key) {
-	case '1': case '2': case '3': case '4': case '5': case '6':
+	case '1': case '2': case '3': case '4': case '5': case '6': case '7': case '8':
 		set_view(u, (enum tui_view)(key - '0'));
+		return true;
+	case 'C':
+		tui_critpath_selected(u);
 		return true;
 	case '\t':
 		set_view(u, u->view + 1 < V_COUNT ? u->view + 1 : V_FLOW);

@@ -18,6 +18,7 @@
 static const char *const view_names[V_COUNT] = {
 	[V_FLOW] = "Flow", [V_RES] = "Resources", [V_PROCS] = "Processes",
 	[V_SYSCALLS] = "Syscalls", [V_IRQS] = "IRQs", [V_EVENTS] = "Events",
+	[V_PATHS] = "Paths", [V_LATENCY] = "Latency",
 };
 
 static double now_ms(void)
@@ -157,18 +158,31 @@ int tui_prompt(struct tui *u, const char *label, char *buf, size_t size)
 	return 0;
 }
 
+/* the views' short names, for a narrow terminal (80 columns) */
+static const char *const view_short[V_COUNT] = {
+	[V_FLOW] = "Flow", [V_RES] = "Res", [V_PROCS] = "Procs", [V_SYSCALLS] = "Sys",
+	[V_IRQS] = "IRQs", [V_EVENTS] = "Events", [V_PATHS] = "Paths",
+	[V_LATENCY] = "Latency",
+};
+
 static void draw_title(struct tui *u)
 {
-	int v, x = 0;
-	char s[64];
+	const char *const *names = view_names;
+	int v, x = 0, need = 5;
+	char s[64], right[32];
 
+	snprintf(right, sizeof(right), "%s? help ", tui_warning_count(u) ? "W:warnings " : "");
+	for (v = V_FLOW; v < V_COUNT; v++)
+		need += 4 + (int)strlen(view_names[v]);
+	if (need + (int)strlen(right) > u->w)
+		names = view_short;
 	move(0, 0);
 	attron(tui_attr_title(u));
 	for (x = 0; x < u->w; x++)
 		addch(' ');
 	mvaddstr(0, 0, " LTT ");
 	for (v = V_FLOW; v < V_COUNT; v++) {
-		snprintf(s, sizeof(s), " %d %s ", v, view_names[v]);
+		snprintf(s, sizeof(s), " %d %s ", v, names[v]);
 		if (getcurx(stdscr) + (int)strlen(s) >= u->w - 10)
 			break;
 		if ((int)u->view == v) {
@@ -181,7 +195,7 @@ static void draw_title(struct tui *u)
 			addstr(s);
 		}
 	}
-	snprintf(s, sizeof(s), "%s? help ", tui_warning_count(u) ? "W:warnings " : "");
+	snprintf(s, sizeof(s), "%s", right);
 	if (u->w - (int)strlen(s) <= getcurx(stdscr))	/* narrow: the short form */
 		snprintf(s, sizeof(s), "%s? ", tui_warning_count(u) ? "W! " : "");
 	if (u->w - (int)strlen(s) > getcurx(stdscr))
@@ -247,6 +261,14 @@ static void draw_info(struct tui *u)
 	}
 	if (u->page == P_NONE && (u->view == V_FLOW || u->view == V_RES)) {
 		tui_graph_info(u, &u->g[u->view - V_FLOW], line, sizeof(line));
+	} else if (u->page == P_NONE && u->view == V_PATHS) {
+		snprintf(line, sizeof(line), "%s", tui_paths_keys(u));
+	} else if ((u->page == P_NONE && u->view == V_LATENCY) || u->page == P_LATGROUP ||
+		   u->page == P_CRITPATH) {
+		const char *s = tui_latency_info(u);
+
+		tui_clip(u->h - 2, 0, u->w, s, strncmp(s, "warning", 7) ? A_BOLD : tui_attr_err(u));
+		return;
 	} else if (u->wa && (u->view == V_PROCS || u->view == V_SYSCALLS ||
 			     u->view == V_IRQS || u->page == P_PROCESS ||
 			     u->page == P_SYSCALL)) {
@@ -294,6 +316,12 @@ static void draw(struct tui *u)
 	case P_BOOKMARKS:
 		tui_bookmarks_page(u, top, height);
 		break;
+	case P_LATGROUP:
+		tui_latency_page(u, top, height);
+		break;
+	case P_CRITPATH:
+		tui_critpath_page(u, top, height);
+		break;
 	default:
 		switch (u->view) {
 		case V_FLOW:
@@ -308,6 +336,12 @@ static void draw(struct tui *u)
 			break;
 		case V_IRQS:
 			tui_irqs_draw(u, top, height);
+			break;
+		case V_PATHS:
+			tui_paths_draw(u, top, height);
+			break;
+		case V_LATENCY:
+			tui_latency_draw(u, top, height);
 			break;
 		default:
 			tui_events_draw(u, top, height);
@@ -475,6 +509,9 @@ int cmd_tui(const struct cli_opts *o)
 	if (u->timing)
 		fclose(u->timing);
 	tui_events_free(u);
+	tui_paths_free(u);
+	tui_critpath_free(u);
+	tui_latency_free(u);
 	tui_syscalls_free(u);
 	tui_procs_free(u);
 	lttr_account_free(u->wa);

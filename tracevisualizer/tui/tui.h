@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * tui.h - the terminal front end, "tracevisualizer tui": six views over the
- * view model and the accounting of the reader library, one shared time
- * cursor and window.  It draws; every figure it shows comes from the
- * library (lttr_view_*, struct lttr_account), as the --json commands print
- * them.
+ * tui.h - the terminal front end, "tracevisualizer tui": eight views over
+ * the view model, the accounting, the causal paths and the timing analyses
+ * of the reader library, one shared time cursor and window.  It draws;
+ * every figure it shows comes from the library (lttr_view_*, struct
+ * lttr_account, lttr_paths_*, lttr_timing_compute() and the explanations
+ * and critical paths), as the --json commands print them.
  */
 #ifndef TRACEVISUALIZER_TUI_H
 #define TRACEVISUALIZER_TUI_H
@@ -29,6 +30,8 @@ enum tui_view {
 	V_SYSCALLS,		/* per syscall */
 	V_IRQS,			/* per irq and softirq */
 	V_EVENTS,		/* the raw events */
+	V_PATHS,		/* the causal paths through the messages (paths.c) */
+	V_LATENCY,		/* the latency analyses (latency.c) */
 	V_COUNT
 };
 
@@ -40,6 +43,8 @@ enum tui_page {
 	P_PROCESS,		/* one process: its time, syscalls, timeline */
 	P_SYSCALL,		/* one syscall: its histogram, who made it */
 	P_BOOKMARKS,
+	P_LATGROUP,		/* a latency group: histogram, worst, explained */
+	P_CRITPATH,		/* a task's critical path */
 };
 
 /* a list of rows of the view model, as a graph view shows them */
@@ -77,6 +82,25 @@ struct tui_events {
 	uint64_t synced;	/* the cursor they were placed for */
 	bool valid;
 };
+
+struct lttr_msgset;
+struct lttr_paths;
+
+/* the paths view: its results, what is selected */
+struct tui_paths {
+	bool computed;		/* searched for (or tried: @why) */
+	bool convolution;	/* c: the convolution algorithm, else nesting */
+	bool by_latency;	/* o: patterns by total latency, else count */
+	char why[LTTR_ERRMSG_MAX + 32];	/* canceled or failed: why */
+	struct lttr_msgset *s;
+	struct lttr_paths *r;
+	size_t pat;		/* the pattern (or convolution path) selected */
+	size_t ptop;		/* the first shown */
+	size_t hop;		/* the node selected in its tree */
+	size_t top;		/* the first shown */
+};
+struct tui_lat;
+struct tui_cp;
 
 struct tui {
 	const struct cli_opts *o;
@@ -122,6 +146,9 @@ struct tui {
 	size_t nwarn;		/* warnings (tui_warning_count()) */
 	bool nwarn_known;
 	FILE *timing;		/* LTTR_TUI_TIMING: keystroke-to-screen log */
+	struct tui_paths paths;
+	struct tui_lat *lat;	/* view 7 and its page (latency.c) */
+	struct tui_cp *cp;	/* the critical-path page (critpath.c) */
 };
 
 /* tui.c */
@@ -184,6 +211,33 @@ bool tui_events_key(struct tui *u, int key, int height);
 void tui_events_free(struct tui *u);
 void tui_events_goto(struct tui *u, const struct lttr_event *ev);
 bool tui_events_selected(const struct tui *u, struct lttr_view_pos *p);
+
+/* paths.c: view 7, the causal paths */
+void tui_paths_enter(struct tui *u);
+void tui_paths_draw(struct tui *u, int top, int height);
+bool tui_paths_key(struct tui *u, int key, int height);
+void tui_paths_free(struct tui *u);
+const char *tui_paths_keys(const struct tui *u);
+/* latency.c: view 8, the latency analyses, and a group's page */
+void tui_latency_enter(struct tui *u);
+void tui_latency_draw(struct tui *u, int top, int height);
+bool tui_latency_key(struct tui *u, int key, int height);
+void tui_latency_page(struct tui *u, int top, int height);
+bool tui_latency_page_key(struct tui *u, int key, int height);
+const char *tui_latency_info(struct tui *u);
+void tui_latency_free(struct tui *u);
+
+/* critpath.c: the critical path of a task (C), its page */
+void tui_critpath_open(struct tui *u, uint32_t pid, uint64_t from, uint64_t to);
+void tui_critpath_selected(struct tui *u);
+void tui_critpath_page(struct tui *u, int top, int height);
+bool tui_critpath_key(struct tui *u, int key, int height);
+void tui_critpath_free(struct tui *u);
+
+/* latency.c: the window around an interval, its task selected in view 1
+ * (2 and its CPU with @cpu_row), the cursor at its start */
+void tui_show_interval(struct tui *u, uint64_t start, uint64_t end, uint32_t pid,
+		       unsigned int cpu, bool cpu_row);
 
 /* keys.c: the key table, the help page */
 bool tui_key(struct tui *u, int key);

@@ -2,7 +2,8 @@
 /*
  * scenarios.h - hand-built traces whose every nanosecond is worked out in
  * test-account.c, shared by the tests of what is built on the accounting
- * (test-view.c).
+ * (test-view.c, test-timing.c, test-explain.c); T_DESC and P_DESC are
+ * worked out in test-timing.c and test-explain.c.
  */
 #ifndef SCENARIOS_H
 #define SCENARIOS_H
@@ -140,5 +141,81 @@
 	"1000000030 sched 0 5 0\n1000000040 syscall_exit 3 0\n" \
 	"buf cpu=0 start=1000000050 pid=6 lost=7\n" \
 	"1000000060 sched 6 0 1\n"
+
+/*
+ * A periodic task 7 (clock_nanosleep 230, relative timeouts) and a hog 8
+ * on one CPU: deadline 1110, woken by the idle task's timer irq at 1160,
+ * runs at 1180; deadline 2110, woken at 2130 by a timer irq over the hog,
+ * runs at 2500 when the hog is preempted; a nanosleep with 0 left; one
+ * woken at 3000 before its deadline 7710 (a signal).
+ */
+#define T_DESC \
+	"header end=1000004000\n" \
+	"proc PID: 7; PPID: 1; TGID: 7; NAME: periodic\n" \
+	"proc PID: 8; PPID: 1; TGID: 8; NAME: hog\n" \
+	"buf cpu=0 start=1000000000 pid=7\n" \
+	"1000000000 start 7 0\n" \
+	"1000000100 syscall_entry 230\n" \
+	"1000000110 timer_set_timeout 1 1000\n" \
+	"1000000120 sched 7 0 1\n" \
+	"1000001150 irq_entry 236 2\n" \
+	"1000001160 wakeup 7 0 0\n" \
+	"1000001170 irq_exit 236 2\n" \
+	"1000001180 sched 0 7 0\n" \
+	"1000001190 syscall_exit 230 0\n" \
+	"1000001200 syscall_entry 230\n" \
+	"1000001210 timer_set_timeout 1 900\n" \
+	"1000001220 sched 7 8 1\n" \
+	"1000002120 irq_entry 236 3\n" \
+	"1000002130 wakeup 7 0 0\n" \
+	"1000002140 irq_exit 236 3\n" \
+	"1000002500 sched 8 7 0\n" \
+	"1000002510 syscall_exit 230 0\n" \
+	"1000002600 syscall_entry 35\n" \
+	"1000002610 timer_set_timeout 1 0\n" \
+	"1000002620 syscall_exit 35 0\n" \
+	"1000002700 syscall_entry 35\n" \
+	"1000002710 timer_set_timeout 1 5000\n" \
+	"1000002720 sched 7 8 1\n" \
+	"1000003000 wakeup 7 0 0\n" \
+	"1000003100 sched 8 7 0\n" \
+	"1000003110 syscall_exit 35 -4\n"
+
+/*
+ * A pipe chain on one CPU: A (20) reads what B (21) writes, B reads what
+ * C (22) writes, C sleeps 50 us first (its wakeup from the idle task's
+ * timer irq): A blocked 110-50270 while B and C worked, B blocked
+ * 130-50210 while C slept and ran.
+ */
+#define P_DESC \
+	"header end=1000050500\n" \
+	"proc PID: 20; PPID: 1; TGID: 20; NAME: A\n" \
+	"proc PID: 21; PPID: 1; TGID: 21; NAME: B\n" \
+	"proc PID: 22; PPID: 1; TGID: 22; NAME: C\n" \
+	"buf cpu=0 start=1000000000 pid=20\n" \
+	"1000000000 start 20 0\n" \
+	"1000000100 syscall_entry 0\n" \
+	"1000000110 sched 20 21 1\n" \
+	"1000000120 syscall_entry 0\n" \
+	"1000000130 sched 21 22 1\n" \
+	"1000000140 syscall_entry 35\n" \
+	"1000000150 sched 22 0 1\n" \
+	"1000050150 irq_entry 236 2\n" \
+	"1000050160 wakeup 22 0 0\n" \
+	"1000050170 irq_exit 236 2\n" \
+	"1000050180 sched 0 22 0\n" \
+	"1000050190 syscall_exit 35 0\n" \
+	"1000050200 syscall_entry 1\n" \
+	"1000050210 wakeup 21 0 0\n" \
+	"1000050220 syscall_exit 1 1\n" \
+	"1000050230 syscall_entry 35\n" \
+	"1000050240 sched 22 21 1\n" \
+	"1000050250 syscall_exit 0 1\n" \
+	"1000050260 syscall_entry 1\n" \
+	"1000050270 wakeup 20 0 0\n" \
+	"1000050280 syscall_exit 1 1\n" \
+	"1000050290 syscall_entry 0\n" \
+	"1000050300 sched 21 20 1\n" \
+	"1000050310 syscall_exit 0 1\n"
 
 #endif

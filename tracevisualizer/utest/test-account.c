@@ -5,7 +5,8 @@
  * blocked, blocked by reason, scheduling latency, first appearance
  * mid-syscall, fork/exit lifetimes, per-syscall and per-irq statistics,
  * per-CPU idle, process grouping, the system-wide sums (every task, every
- * CPU; the system's per-syscall figures equal to the tasks' summed), and
+ * CPU; the system's per-syscall figures equal to the tasks' summed, also on
+ * a simulated trace and its windows, blocked and runnable time included), and
  * the conservation checks (which must hold on each of them and fail on a
  * contradictory trace).
  */
@@ -15,6 +16,7 @@
 #include "tap.h"
 #include "tracegen.h"
 #include "scenarios.h"
+#include "simtrace.h"
 
 static struct lttr_account *acct(const char *name, const char *desc,
 				 struct lttr_trace **t)
@@ -480,6 +482,73 @@ static void test_system_sc(void)
 	lttr_trace_close(t);
 }
 
+/*
+ * The simulated trace (tasks block in read and clock_nanosleep, wait for
+ * the CPU inside them): the system's per-syscall figures are the tasks'
+ * summed here, in the whole trace and in windows, and the blocked and
+ * runnable time inside the calls is there (it was 0 system-wide once)
+ */
+static void test_system_sc_sim(void)
+{
+	struct lttr_trace *t;
+	struct lttr_error err;
+	uint64_t end, w[4][2];
+	unsigned int k;
+	char *desc = sim_desc(6000, 5, &end);
+
+	if (!desc || tg_open("sim-sc", desc, 0, &t, &err)) {
+		ok(0, "the simulated trace opens");
+		free(desc);
+		return;
+	}
+	free(desc);
+	w[0][0] = 0;
+	w[0][1] = UINT64_MAX;
+	for (k = 1; k < 4; k++) {
+		w[k][0] = SIM_T0 + (k - 1) * (end - SIM_T0) / 3;
+		w[k][1] = SIM_T0 + k * (end - SIM_T0) / 3;
+	}
+	for (k = 0; k < 4; k++) {
+		struct lttr_account *a = NULL;
+		struct lttr_acct_sc sum[512];
+		const struct lttr_acct_sc *rd;
+		bool good = true;
+		size_t i, j;
+
+		if ((k ? lttr_account_compute_window(t, w[k][0], w[k][1], &a, &err) :
+		     lttr_account_compute(t, &a, &err)) < 0) {
+			ok(0, "sim: accounting %u", k);
+			continue;
+		}
+		memset(sum, 0, sizeof(sum));
+		for (i = 0; i < a->ntasks; i++) {
+			for (j = 0; j < a->tasks[i].nsc; j++) {
+				const struct lttr_acct_sc *s = &a->tasks[i].sc[j];
+				struct lttr_acct_sc *d = &sum[s->nr % 512];
+
+				d->nr = s->nr;
+				d->partial += s->partial;
+				d->cpu_ns += s->cpu_ns;
+				d->blocked_ns += s->blocked_ns;
+				d->runnable_ns += s->runnable_ns;
+				lttr_lat_merge(&d->lat, &s->lat);
+			}
+		}
+		for (i = 0; i < a->nsc; i++)
+			good &= same_sc(&a->sc[i], &sum[a->sc[i].nr % 512]);
+		for (i = j = 0; i < 512; i++)
+			j += sum[i].lat.count || sum[i].partial || sum[i].cpu_ns;
+		rd = syssc(a, 0);
+		ok(good && j == a->nsc && rd && rd->blocked_ns && rd->runnable_ns &&
+		   syssc(a, 230) && syssc(a, 230)->blocked_ns,
+		   "sim %s: the system's syscalls (%zu) are the tasks' summed; read is blocked %llu and runnable %llu ns inside",
+		   k ? "window" : "trace", a->nsc, rd ? (unsigned long long)rd->blocked_ns : 0ULL,
+		   rd ? (unsigned long long)rd->runnable_ns : 0ULL);
+		lttr_account_free(a);
+	}
+	lttr_trace_close(t);
+}
+
 static void test_zombie(void)
 {
 	struct lttr_trace *t;
@@ -528,7 +597,7 @@ static void test_zombie(void)
 
 int main(void)
 {
-	tap_plan(42 + 4 + 3 * 3 + 1 + 5 + 8);
+	tap_plan(42 + 4 + 3 * 3 + 1 + 4 + 5 + 8);
 	test_nodetails();
 	test_a();
 	test_b();
@@ -541,5 +610,6 @@ int main(void)
 	test_total("total-b", B_DESC);
 	test_total("total-s", S_DESC);
 	test_system_sc();
+	test_system_sc_sim();
 	return tap_done();
 }

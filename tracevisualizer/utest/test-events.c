@@ -62,6 +62,7 @@ static const struct ecase cases[] = {
 	{ "timer_set_itimer 0 1000 2000", "timer_set_itimer",
 	  "timer_set_itimer ITIMER_REAL value=2000 ns interval=1000 ns",
 	  "{\"interval_ns\":1000,\"value_ns\":2000,\"which\":0}" },
+	{ "softirq_raise 3", "softirq_raise", "softirq_raise NET_RX", "{\"vec\":3,\"name\":\"NET_RX\"}" },
 	{ "timer_set_timeout 1 5000000", "timer_set_timeout",
 	  "timer_set_timeout nanosleep 5000000 ns",
 	  "{\"timeout_ns\":5000000,\"kind\":1}" },

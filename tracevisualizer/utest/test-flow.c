@@ -296,7 +296,8 @@ int main(void)
 	   !strcmp(lttr_tr_kind_name(LTTR_TR_SOFTIRQ_EXIT), "softirq_exit") &&
 	   !strcmp(lttr_tr_kind_name(LTTR_TR_LOST), "lost") &&
 	   !strcmp(lttr_tr_kind_name(LTTR_TR_LOST_END), "lost_end") &&
-	   !strcmp(lttr_tr_kind_name(LTTR_TR_LOST_END + 1), "?"),
+	   !strcmp(lttr_tr_kind_name(LTTR_TR_REAP), "reap") &&
+	   !strcmp(lttr_tr_kind_name(LTTR_TR_REAP + 1), "?"),
 	   "transition names");
 	ok(lttr_flow_new(LTT_MAX_CPUS + 1, 0, 0, NULL, NULL) == NULL,
 	   "too many CPUs refused");

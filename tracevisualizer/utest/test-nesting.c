@@ -3,7 +3,8 @@
  * test-nesting.c - the nesting algorithm on messages built by hand: the
  * paper's Figure 5 (two calls each nested in two, the scoreboard's peak
  * at the medium delay decides), the tie broken for the earliest
- * candidate, the task hint of traces, and the path patterns' figures.
+ * candidate, the task hint of traces, and the path patterns' figures:
+ * their exact percentiles and representative instances.
  */
 #include <stdio.h>
 #include <string.h>
@@ -142,9 +143,101 @@ static void task_hint(void)
 	lttr_msgset_free(s);
 }
 
+/* the id of call pair @i */
+static const char *id_of(const struct lttr_nesting *n, size_t i)
+{
+	return i < n->npairs ? s->ids[s->v[n->pairs[i].call_msg].id] : "none";
+}
+
+/*
+ * Ten requests A -> B (r0..r9), B's latency 2 ms more than 1..10 ms in a
+ * shuffled order, each calling C (x0..x9, 100 ns at C) 0.5 + k * 0.1 ms
+ * after it got the request; two of them (r3, r7) share the median
+ * latency: nearest ranks, p50 the 5th (7 ms), p90 the 9th (11 ms), the
+ * representative the earliest call of the median latency (r3), the
+ * delays' p50 and p90 likewise.  The pattern's own representative is the
+ * median path as A saw it.
+ */
+static void percentiles(void)
+{
+	static const unsigned int lat[10] = { 7, 2, 10, 5, 1, 9, 3, 5, 6, 4 };
+	struct lttr_nesting *n;
+	struct lttr_patterns *p = NULL;
+	struct lttr_error err;
+	const struct lttr_pnode *b, *c;
+	unsigned int k;
+
+	s = lttr_msgset_new();
+	for (k = 0; k < 10; k++) {
+		uint64_t t = k * 100 * MS, l = lat[k] * MS, d = 500 * 1000 + k * 100 * 1000;
+		char r[8], x[8];
+
+		snprintf(r, sizeof(r), "r%u", k);
+		snprintf(x, sizeof(x), "x%u", k);
+		msg(t, t + 1000, "A", "B", 0, r, 0, 0);
+		msg(t + 1000 + d, t + 2000 + d, "B", "C", 0, x, 0, 0);
+		msg(t + 2000 + d + 100, t + 3000 + d + 100, "C", "B", 1, x, 0, 0);
+		msg(t + 1000 + l + 2 * MS, t + 2000 + l + 2 * MS, "B", "A", 1, r, 0, 0);
+	}
+	n = run(true);
+	if (!n || lttr_patterns_build(s, n, NULL, LTTR_SORT_COUNT, &p, &err) || p->n != 1 ||
+	    p->v[0].nnodes != 3) {
+		ok(0, "percentiles: one pattern A(B(C)) of ten paths");
+		lttr_patterns_free(p);
+		lttr_nesting_free(n);
+		lttr_msgset_free(s);
+		return;
+	}
+	b = &p->v[0].nodes[1];
+	c = &p->v[0].nodes[2];
+	ok(b->latency_p50_ns == b->latency.min + 4 * MS && b->latency_p90_ns == b->latency.min + 8 * MS,
+	   "p50 and p90 of B's latency: the 5th and the 9th of ten (%llu, %llu from min %llu)",
+	   (unsigned long long)b->latency_p50_ns, (unsigned long long)b->latency_p90_ns,
+	   (unsigned long long)b->latency.min);
+	ok(!strcmp(id_of(n, b->rep), "r3"),
+	   "B's representative: the earliest request of the median latency (r3, not r7: %s)",
+	   id_of(n, b->rep));
+	ok(b->latency.min == 3 * MS && c->delay_p50_ns == 500 * 1000 + 4 * 100 * 1000 &&
+	   c->delay_p90_ns == 500 * 1000 + 8 * 100 * 1000 && c->latency_p50_ns == 100 &&
+	   c->latency_p90_ns == 100,
+	   "C's delays: p50 0.9 ms, p90 1.3 ms; its latencies all 100 ns (%llu, %llu, %llu)",
+	   (unsigned long long)c->delay_p50_ns, (unsigned long long)c->delay_p90_ns,
+	   (unsigned long long)c->latency_p50_ns);
+	ok(!strcmp(id_of(n, c->rep), "x0"),
+	   "C's representative: every latency equal, the earliest call (%s)", id_of(n, c->rep));
+	/* as A saw them, r3 and r7 are the median too */
+	ok(!strcmp(id_of(n, p->v[0].rep), "r3") && p->v[0].nodes[0].rep == LTTR_NO_PAIR,
+	   "the pattern's representative path: the median as A saw it (%s)", id_of(n, p->v[0].rep));
+	ok(lttr_pnode_transit_mean(b) == 2000 && lttr_pnode_transit_mean(c) == 2000,
+	   "mean transits: 1 us each way (%llu, %llu)",
+	   (unsigned long long)lttr_pnode_transit_mean(b), (unsigned long long)lttr_pnode_transit_mean(c));
+	lttr_patterns_free(p);
+	lttr_nesting_free(n);
+	lttr_msgset_free(s);
+}
+
+/* the split's means: each sum divided by the instances, rounded down */
+static void split_mean(void)
+{
+	struct lttr_hop_split sum = { .known = 3, .oncpu_ns = 10, .runnable_ns = 3,
+				      .other_ns = 2 }, m;
+
+	sum.blocked_ns[LTTR_BLOCK_SLEEP] = 30;
+	lttr_hop_split_mean(&sum, &m);
+	ok(m.known == 3 && m.oncpu_ns == 3 && m.runnable_ns == 1 && m.other_ns == 0 &&
+	   m.blocked_ns[LTTR_BLOCK_SLEEP] == 10 && m.blocked_ns[LTTR_BLOCK_IO] == 0,
+	   "lttr_hop_split_mean(): sums of 3 instances divided, rounded down");
+	sum.known = 0;
+	lttr_hop_split_mean(&sum, &m);
+	ok(m.known == 0 && m.oncpu_ns == 0 && m.blocked_ns[LTTR_BLOCK_SLEEP] == 0,
+	   "lttr_hop_split_mean(): no instance known, all zero");
+}
+
 int main(void)
 {
 	figure5();
 	task_hint();
+	percentiles();
+	split_mean();
 	return tap_done();
 }

@@ -2,7 +2,11 @@
 /*
  * test-summary.c - the analysis pass: counts per type, CPU and process,
  * per-process syscalls, the process table (fork/exec/exit), lost events
- * from the lost file and from the buffer headers.
+ * from the lost file and from the buffer headers; a syscall exit counted
+ * under the number of the entry it closes (an rt_sigreturn's exit, which
+ * the kernel numbers -1, on the entry's CPU or after the task moved), an
+ * exit without entry and without number under "unknown", by the first
+ * pass, the generic scan and a window, and so in the accounting.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -38,6 +42,27 @@
 	"1000000090 syscall_exit 39 20\n" \
 	"1000000100 rec 200 8\n"
 
+/* 10 returns from two rt_sigreturn (15), one after moving to cpu 1 */
+#define SIG_DESC \
+	"header ncpus=2 end=1000000100\n" \
+	"proc PID: 10; PPID: 1; TGID: 10; NAME: sh\n" \
+	"proc PID: 11; PPID: 1; TGID: 11; NAME: b\n" \
+	"buf cpu=0 start=1000000000 pid=10\n" \
+	"1000000000 start 10 0\n" \
+	"1000000010 syscall_entry 15\n" \
+	"1000000020 syscall_exit 4294967295 0\n" \
+	"1000000030 syscall_entry 0\n" \
+	"1000000040 syscall_exit 1 5\n" \
+	"1000000050 syscall_entry 15\n" \
+	"1000000060 sched 10 0 0\n" \
+	"buf cpu=1 start=1000000000 pid=11\n" \
+	"1000000000 start 11 1\n" \
+	"1000000005 syscall_exit 4294967295 0\n" \
+	"1000000065 sched 11 10 1\n" \
+	"1000000070 syscall_exit 4294967295 0\n" \
+	"1000000080 syscall_entry 39\n" \
+	"1000000090 syscall_exit 39 10\n"
+
 static struct lttr_process *find(struct lttr_summary *s, uint32_t pid)
 {
 	return lttr_ptable_get(s->procs, pid, false);
@@ -48,6 +73,73 @@ static uint64_t sc(const struct lttr_sccount *c, uint32_t nr, int exit)
 	return c->direct ? (exit ? c->direct[nr].exits : c->direct[nr].entries) : 0;
 }
 
+/* the counts of @c listed: "nr:entries/exits ..." */
+static void sclist(const struct lttr_sccount *c, char *buf, size_t size)
+{
+	struct lttr_sccount_slot *v;
+	size_t n, i, k = 0;
+
+	buf[0] = '\0';
+	v = lttr_sccount_list(c, &n);
+	for (i = 0; v && i < n && k < size; i++)
+		k += (size_t)snprintf(buf + k, size - k, "%s%u:%llu/%llu", i ? " " : "", v[i].nr,
+				      (unsigned long long)v[i].entries,
+				      (unsigned long long)v[i].exits);
+	free(v);
+}
+
+static void test_sigreturn(void)
+{
+	static const char *const threads[2] = { "1", "0" };
+	struct lttr_trace *t;
+	struct lttr_summary *s;
+	struct lttr_account *a;
+	struct lttr_error err;
+	const struct lttr_acct_task *tk;
+	char buf[256], b10[256], b11[256], nb[32];
+	unsigned int i;
+
+	if (tg_open("sig", SIG_DESC, 0, &t, &err)) {
+		ok(0, "the sigreturn trace opens: %s", err.msg);
+		return;
+	}
+	for (i = 0; i < 2; i++) {
+		setenv("LTTR_THREADS", threads[i], 1);
+		s = NULL;
+		lttr_summary_compute(t, &s, &err);
+		buf[0] = b10[0] = b11[0] = '\0';
+		if (s) {
+			sclist(&s->syscalls, buf, sizeof(buf));
+			sclist(&find(s, 10)->syscalls, b10, sizeof(b10));
+			sclist(&find(s, 11)->syscalls, b11, sizeof(b11));
+		}
+		ok(!strcmp(buf, "0:1/1 15:2/2 39:1/1 4294967295:0/1") &&
+		   !strcmp(b10, "0:1/1 15:2/2 39:1/1") && !strcmp(b11, "4294967295:0/1"),
+		   "%s: exits named after their entries: rt_sigreturn 2 and 2 (one after moving), read 1 and 1; an exit without entry or number: unknown (%s; 10: %s; 11: %s)",
+		   i ? "generic scan" : "first pass", buf, b10, b11);
+		lttr_summary_free(s);
+	}
+	unsetenv("LTTR_THREADS");
+	s = NULL;
+	lttr_summary_compute_window(t, 1000000050, 1000000100, &s, &err);
+	buf[0] = '\0';
+	if (s)
+		sclist(&s->syscalls, buf, sizeof(buf));
+	ok(!strcmp(buf, "15:1/1 39:1/1"), "the window from 50 ns: rt_sigreturn 1 and 1 (%s)", buf);
+	lttr_summary_free(s);
+	ok(!strcmp(lttr_syscall_str(UINT32_MAX, nb, sizeof(nb)), "unknown"),
+	   "the exit without number is named unknown, not syscall_4294967294");
+	a = NULL;
+	lttr_account_compute(t, &a, &err);
+	tk = a ? lttr_account_find(a, 10) : NULL;
+	ok(tk && tk->nsc == 3 && tk->sc[0].nr == 0 && tk->sc[0].lat.count == 1 &&
+	   tk->sc[1].nr == 15 && tk->sc[1].lat.count == 2 && tk->sc[1].lat.max == 20 &&
+	   tk->sc[2].nr == 39,
+	   "the accounting: 10's exits named after their entries too (read; rt_sigreturn 10 and 20 ns)");
+	lttr_account_free(a);
+	lttr_trace_close(t);
+}
+
 int main(void)
 {
 	struct lttr_trace *t;
@@ -55,7 +147,8 @@ int main(void)
 	struct lttr_error err;
 	struct lttr_process *p;
 
-	tap_plan(24 + 4);
+	tap_plan(24 + 4 + 5);
+	test_sigreturn();
 	ok(tg_open("sum", DESC "lost cpu=0 total=9 ev=1:5 ev=2:4 sce=39:5 scx=39:4\n"
 		   "lost cpu=1 total=2 ev=7:2\n", 0, &t, &err) == 0, "trace opens");
 	ok(lttr_summary_compute(t, &s, &err) == 0, "summary computed");

@@ -672,7 +672,7 @@ static int append_proc(struct tg *g, const char *s, size_t n, int nl)
 #define P(type, ...) do { type pl = { __VA_ARGS__ }; \
 	r = tg_event(g, t, id, &pl, sizeof(pl)); } while (0)
 
-/* the events of ids 18..56 with numeric arguments only */
+/* the events of ids 18..57 with numeric arguments only */
 static int parse_fixed_event(struct tg *g, uint64_t t, const char *name,
 			     const uint64_t *a)
 {
@@ -695,6 +695,9 @@ static int parse_fixed_event(struct tg *g, uint64_t t, const char *name,
 	case LTT_EV_PROCESS_REAP:
 		P(struct ltt_ev_process_reap, .pid = (uint32_t)a[0],
 		  .tgid = (uint32_t)a[1]);
+		break;
+	case LTT_EV_SOFTIRQ_RAISE:
+		P(struct ltt_ev_softirq, .vec = (uint32_t)a[0]);
 		break;
 	case LTT_EV_FS_CLOSE:
 		P(struct ltt_ev_fs_close, .fd = (uint32_t)a[0]);

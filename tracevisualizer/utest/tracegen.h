@@ -23,7 +23,7 @@
  *                         same header, schedchange and wakeup records with
  *                         priorities (before 1.3 they are written without:
  *                         12 and 8 bytes of payload, 8 and 4 compact);
- *                         format=1.4: the same, socket endpoint events
+ *                         format=1.4: the same, softirq raises and socket endpoint events
  *   records compact|full  how the events below that have a compact form
  *                         are written: "compact" (use with format=1.2)
  *                         writes LTT_REC_COMPACT records with the
@@ -36,7 +36,7 @@
  *   T syscall_entry NR [IP]    T syscall_exit NR RET
  *   T trap_entry VEC ADDR IP FLAGS      T trap_exit VEC
  *   T irq_entry IRQ FLAGS      T irq_exit IRQ FLAGS
- *   T softirq_entry VEC        T softirq_exit VEC
+ *   T softirq_entry VEC        T softirq_exit VEC        T softirq_raise VEC
  *   T signal_send SIG PID RESULT   T signal_deliver SIG HANDLER
  *   T sched PREV NEXT STATE [prev_prio=N prev_policy=N next_prio=N
  *                         next_policy=N]   (format 1.3; default 120, 0)

@@ -23,7 +23,12 @@
 #include <lttr/model/blockreason.h>
 #include <lttr/analysis/account.h>
 #include <lttr/analysis/instances.h>
+#include <lttr/analysis/distribution.h>
+#include <lttr/analysis/timing.h>
+#include <lttr/analysis/critpath.h>
+#include <lttr/analysis/explain.h>
 #include <lttr/output/json-account.h>
+#include <lttr/output/json-timing.h>
 #include <lttr/output/export.h>
 
 #endif /* LTTR_LTTR_H */

@@ -37,6 +37,8 @@ struct atask {
 	bool woken;
 	uint64_t woken_at;
 	bool woke_running;	/* woken while running (racing its sleep) */
+	bool preempted;		/* runnable since a switch out in state 0 */
+	bool forked;		/* runnable since its fork */
 	bool exiting;
 	bool reaped;		/* released before its last switch out */
 	bool outside;		/* neither alive nor a zombie in the window */
@@ -170,6 +172,11 @@ static struct lttr_acct_sc *task_sc(struct actx *x, struct atask *tk, uint32_t n
 	return s;
 }
 
+/*
+ * The system's syscall @nr, for summing the tasks' into it (system_sc()):
+ * no figure of the system is kept apart from the tasks', so the two
+ * cannot disagree.
+ */
 static struct lttr_acct_sc *sys_sc(struct actx *x, uint32_t nr)
 {
 	struct lttr_account *a = x->a;
@@ -185,6 +192,29 @@ static struct lttr_acct_sc *sys_sc(struct actx *x, uint32_t nr)
 	if (nr < SC_DIRECT)
 		x->sysidx[nr] = (size_t)(s - a->sc) + 1;
 	return s;
+}
+
+/* the system-wide per-syscall figures: the result's tasks' summed */
+static int system_sc(struct actx *x)
+{
+	struct lttr_account *a = x->a;
+	size_t i, k;
+
+	for (i = 0; i < a->ntasks; i++) {
+		for (k = 0; k < a->tasks[i].nsc; k++) {
+			const struct lttr_acct_sc *t = &a->tasks[i].sc[k];
+			struct lttr_acct_sc *s = sys_sc(x, t->nr);
+
+			if (!s)
+				return -1;
+			lttr_lat_merge(&s->lat, &t->lat);
+			s->partial += t->partial;
+			s->cpu_ns += t->cpu_ns;
+			s->blocked_ns += t->blocked_ns;
+			s->runnable_ns += t->runnable_ns;
+		}
+	}
+	return 0;
 }
 
 static int block_reason(struct actx *x, uint32_t nr)
@@ -262,8 +292,6 @@ static void close_blocked(struct actx *x, struct atask *tk, uint64_t t)
 		tk->pub.blocked_ns[tk->breason] += d;
 		if (tk->in_sc && charged(x, d) && (s = task_sc(x, tk, tk->scnr)))
 			s->blocked_ns += d;
-		if (tk->in_sc && charged(x, d) && (s = sys_sc(x, tk->scnr)))
-			s->blocked_ns += d;
 	}
 }
 
@@ -274,8 +302,6 @@ static void close_runnable(struct actx *x, struct atask *tk, uint64_t t)
 
 	tk->pub.runnable_ns += d;
 	if (tk->in_sc && charged(x, d) && (s = task_sc(x, tk, tk->scnr)))
-		s->runnable_ns += d;
-	if (tk->in_sc && charged(x, d) && (s = sys_sc(x, tk->scnr)))
 		s->runnable_ns += d;
 }
 
@@ -293,7 +319,6 @@ static void on_segment(void *arg, const struct lttr_flow_seg *s)
 	struct lttr_acct_cpu *c = &x->a->cpu[s->cpu];
 	uint64_t d = span(x, s->start_ns, s->end_ns);
 	struct atask *tk = get_task(x, s->pid);
-	struct lttr_acct_sc *sc;
 
 	c->sched_ns += d;
 	if (tk && tk->state == ST_NONE) {
@@ -314,14 +339,12 @@ static void on_segment(void *arg, const struct lttr_flow_seg *s)
 		if (!charged(x, d))
 			break;
 		if (tk) {
+			struct lttr_acct_sc *sc = task_sc(x, tk, s->what);
+
 			tk->pub.syscall_ns += d;
-			sc = task_sc(x, tk, s->what);
 			if (sc)
 				sc->cpu_ns += d;
 		}
-		sc = sys_sc(x, s->what);
-		if (sc)
-			sc->cpu_ns += d;
 		break;
 	case LTTR_MODE_TRAP:
 		c->kernel_ns += d;
@@ -412,6 +435,8 @@ static void switch_out(struct actx *x, struct atask *tk,
 
 		tk->state = ST_RUNNABLE;
 		tk->pub.preemptions += tr->state == 0 && in_window(x, t);
+		tk->preempted = tr->state == 0;
+		tk->forked = false;
 		tk->woken = tk->woke_running;
 		tk->woken_at = t;
 		tk->woke_running = false;
@@ -479,18 +504,36 @@ static void switch_in(struct actx *x, struct atask *tk, uint64_t t,
 	struct lttr_acct_change rc = { .cpu = (uint16_t)cpu };
 
 	switch (tk->state) {
-	case ST_NONE:		/* runnable since before the trace */
+	case ST_NONE: {		/* runnable since before the trace */
+		struct lttr_acct_wait w = {
+			.since_ns = x->a->start_ns, .end_ns = t, .pid = tk->pub.pid,
+			.cpu = (uint16_t)cpu,
+		};
+
 		tk->since = x->a->start_ns;
 		tell(x, tk, tk->since, LTTR_TS_RUNNABLE, NULL);
 		close_runnable(x, tk, t);
+		if (x->h && x->h->wait)
+			x->h->wait(x->harg, &w);
 		break;
-	case ST_RUNNABLE:
+	}
+	case ST_RUNNABLE: {
+		struct lttr_acct_wait w = {
+			.since_ns = tk->since, .end_ns = t, .woken_ns = tk->woken_at,
+			.pid = tk->pub.pid, .cpu = (uint16_t)cpu,
+			.preempted = tk->preempted, .forked = tk->forked,
+		};
+
 		close_runnable(x, tk, t);
 		if (tk->woken && tk->woken_at >= x->w_from && in_window(x, t)) {
 			lttr_lat_add(&tk->pub.sched_lat, t - tk->woken_at);
 			lttr_lat_add(&x->a->sched_lat, t - tk->woken_at);
+			w.latency = true;
 		}
+		if (x->h && x->h->wait)
+			x->h->wait(x->harg, &w);
 		break;
+	}
 	case ST_BLOCKED:	/* its wakeup was not recorded */
 		close_blocked(x, tk, t);
 		break;
@@ -596,6 +639,7 @@ static void on_wakeup(struct actx *x, struct atask *tk, uint64_t t)
 		tk->since = t;
 		tk->woken = true;
 		tk->woken_at = t;
+		tk->preempted = tk->forked = false;
 		tell(x, tk, t, LTTR_TS_RUNNABLE, NULL);
 		break;
 	case ST_RUNNING:
@@ -628,11 +672,6 @@ static void on_resolve(struct actx *x, struct atask *tk,
 		if (!charged(x, tk->pending_cpu + tk->pending_blocked))
 			break;
 		s = task_sc(x, tk, tr->what);
-		if (s) {
-			s->cpu_ns += tk->pending_cpu;
-			s->blocked_ns += tk->pending_blocked;
-		}
-		s = sys_sc(x, tr->what);
 		if (s) {
 			s->cpu_ns += tk->pending_cpu;
 			s->blocked_ns += tk->pending_blocked;
@@ -723,21 +762,17 @@ static void on_softirq_exit(struct actx *x, const struct lttr_flow_tr *tr)
 static void on_syscall_exit(struct actx *x, struct atask *tk,
 			    const struct lttr_flow_tr *tr)
 {
-	struct lttr_acct_sc *s, *g;
+	struct lttr_acct_sc *s;
 
 	if (!in_window(x, tr->time_ns))
 		return;
 	s = task_sc(x, tk, tr->what);
-	g = sys_sc(x, tr->what);
-	if (!s || !g)
+	if (!s)
 		return;
-	if (tr->since_ns && tr->since_ns >= x->w_from) {
+	if (tr->since_ns && tr->since_ns >= x->w_from)
 		lttr_lat_add(&s->lat, tr->time_ns - tr->since_ns);
-		lttr_lat_add(&g->lat, tr->time_ns - tr->since_ns);
-	} else {
+	else
 		s->partial++;
-		g->partial++;
-	}
 }
 
 static void on_transition(void *arg, const struct lttr_flow_tr *tr)
@@ -809,6 +844,7 @@ static void on_transition(void *arg, const struct lttr_flow_tr *tr)
 			other->pub.begin_ns = tr->time_ns;
 			other->state = ST_RUNNABLE;
 			other->since = tr->time_ns;
+			other->forked = true;
 			other->pub.kthread = tr->what & LTT_FORK_KTHREAD;
 			tell(x, other, tr->time_ns, LTTR_TS_RUNNABLE, NULL);
 		}
@@ -979,6 +1015,8 @@ static int finish(struct actx *x)
 				a->cpu[c].cut_ns = 0;
 	}
 	qsort(a->tasks, a->ntasks, sizeof(*a->tasks), cmp_task);
+	if (system_sc(x))
+		return -1;
 	if (a->nsc)
 		qsort(a->sc, a->nsc, sizeof(*a->sc), cmp_sc);
 	if (a->nirqs)

@@ -11,6 +11,7 @@
 #include <lttr/analysis/instances.h>
 #include <lttr/model/flow.h>
 #include <lttr/reader/trace.h>
+#include "model/pidmap.h"
 
 #define PROGRESS_EVERY 4096	/* events between two progress calls */
 
@@ -26,13 +27,6 @@ struct ictx {
 	uint64_t span_ns;
 	uint64_t events;
 };
-
-static int cmp_u32(const void *pa, const void *pb)
-{
-	uint32_t a = *(const uint32_t *)pa, b = *(const uint32_t *)pb;
-
-	return a < b ? -1 : a > b;
-}
 
 static int cmp_inst(const void *pa, const void *pb)
 {
@@ -57,8 +51,7 @@ static bool wanted(const struct ictx *x, const struct lttr_flow_tr *tr)
 		if (tr->kind != LTTR_TR_SYSCALL_EXIT || !tr->since_ns || !tr->pid ||
 		    tr->what != q->what)
 			return false;
-		return !x->pids || bsearch(&tr->pid, x->pids, q->npids, sizeof(*x->pids),
-					   cmp_u32);
+		return !x->pids || lttr_pids_has(x->pids, q->npids, tr->pid);
 	case LTTR_INST_IRQ:
 		return tr->kind == LTTR_TR_IRQ_EXIT && tr->what == q->what &&
 			tr->sysvec == q->sysvec;
@@ -146,12 +139,9 @@ int lttr_instances_find(struct lttr_trace *t, const struct lttr_inst_query *q,
 	end = lttr_trace_end_ns(t);
 	x.span_ns = end > x.start_ns ? end - x.start_ns : 0;
 	if (q->kind == LTTR_INST_SYSCALL && q->pids) {
-		x.pids = malloc((q->npids ? q->npids : 1) * sizeof(*x.pids));
+		x.pids = lttr_pids_sorted(q->pids, q->npids);
 		if (!x.pids)
 			return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
-		if (q->npids)
-			memcpy(x.pids, q->pids, q->npids * sizeof(*x.pids));
-		qsort(x.pids, q->npids, sizeof(*x.pids), cmp_u32);
 	}
 	r = lttr_flow_run(t, &ops, &x, on_event, err);
 	free(x.pids);

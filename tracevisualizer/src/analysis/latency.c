@@ -50,6 +50,24 @@ void lttr_lat_merge(struct lttr_lat *dst, const struct lttr_lat *src)
 		dst->hist[i] += src->hist[i];
 }
 
+uint64_t lttr_lat_span(const struct lttr_lat *l, unsigned int *first, unsigned int *last)
+{
+	uint64_t max = 0;
+	unsigned int k;
+
+	*first = *last = 0;
+	for (k = 0; k < LTTR_HIST_BUCKETS; k++) {
+		if (!l->hist[k])
+			continue;
+		if (!max)
+			*first = k;
+		*last = k;
+		if (l->hist[k] > max)
+			max = l->hist[k];
+	}
+	return max;
+}
+
 uint64_t lttr_lat_mean(const struct lttr_lat *l)
 {
 	return l->count ? l->total / l->count : 0;

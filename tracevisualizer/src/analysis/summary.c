@@ -16,6 +16,13 @@
  * instance, which needs the trace's type table), and the generic scan
  * (lttr_scan_cpu_from()) goes on from there, CPU after CPU, so that the
  * result, warnings included, does not depend on the threads.
+ *
+ * A syscall exit is counted under the number of the entry it closes (the
+ * kernel gives an rt_sigreturn's exit the number -1): each CPU keeps the
+ * number of its current task's open entry.  An exit whose entry is not on
+ * its CPU (the task was switched in inside the call) keeps its own
+ * number, but for one that is no syscall's: its entry is looked up going
+ * back in the merged events (sc_exit_resolve()).
  */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -60,6 +67,48 @@ struct cslot {
 	uint64_t warned;
 };
 
+#define NO_ENTRY UINT32_MAX	/* no syscall entry open on a CPU (known) */
+
+/* an exit counted later, under the number of its entry (looked up) */
+struct sc_exit {
+	uint64_t time_ns;
+	uint32_t pid;
+};
+
+struct sc_exits {
+	struct sc_exit *v;
+	size_t n;
+	size_t cap;
+};
+
+static int sc_exit_add(struct sc_exits *e, uint64_t time_ns, uint32_t pid)
+{
+	if (e->n == e->cap) {
+		size_t cap = e->cap ? 2 * e->cap : 16;
+		struct sc_exit *n = realloc(e->v, cap * sizeof(*n));
+
+		if (!n)
+			return -1;
+		e->v = n;
+		e->cap = cap;
+	}
+	e->v[e->n].time_ns = time_ns;
+	e->v[e->n++].pid = pid;
+	return 0;
+}
+
+/*
+ * The number under which an exit numbered @nr is counted: the entry's
+ * (@open, NO_ENTRY when unknown), or its own; LTTR_WHAT_UNKNOWN when it
+ * is to be looked up (no entry known, and @nr is no syscall: -1).
+ */
+static inline uint32_t exit_nr(uint32_t open, uint32_t nr)
+{
+	if (open != NO_ENTRY)
+		return open;
+	return nr;
+}
+
 struct scanctx {
 	struct lttr_trace *t;
 	struct lttr_summary *s;
@@ -76,6 +125,10 @@ struct scanctx {
 	uint64_t from_ns;		/* ... [from, to) counted */
 	uint64_t to_ns;
 	uint64_t end_ns;		/* ... the trace's end */
+	uint32_t open[LTT_MAX_CPUS];	/* the open syscall entry per CPU */
+	uint32_t open_pid[LTT_MAX_CPUS];	/* ... of this task */
+	size_t buf[LTT_MAX_CPUS];	/* ... in this buffer of the CPU */
+	struct sc_exits unresolved;	/* exits whose entry is looked up */
 };
 
 /* an event at @t is counted: in [from, to), or at @to when it is the end */
@@ -201,7 +254,36 @@ static int count_event(void *arg, const struct lttr_event *ev)
 	struct lttr_summary *s = x->s;
 	struct lttr_summary_cpu *c = &s->cpu[ev->cpu];
 	struct lttr_process *p = x->cur;
+	uint32_t nr = 0;
 
+	/*
+	 * the open syscall of the CPU's task, window or not; unknown after
+	 * a switch or lost events (as in fast_cpu())
+	 */
+	{
+		const struct lttr_cpu *cp = &x->t->cpu[ev->cpu];
+		size_t *bi = &x->buf[ev->cpu];
+
+		while (*bi + 1 < cp->nbufs && ev->offset >= cp->bufs[*bi + 1].offset)
+			if (cp->bufs[++*bi].lost)
+				x->open[ev->cpu] = NO_ENTRY;
+	}
+	if (ev->pid != x->open_pid[ev->cpu]) {
+		x->open[ev->cpu] = NO_ENTRY;
+		x->open_pid[ev->cpu] = ev->pid;
+	}
+	if (ev->id == LTT_EV_SCHEDCHANGE)
+		x->open[ev->cpu] = NO_ENTRY;
+	if (ev->id == LTT_EV_SYSCALL_ENTRY || ev->id == LTT_EV_SYSCALL_EXIT) {
+		if (ev->id == LTT_EV_SYSCALL_ENTRY) {
+			nr = ev->details ? ev->p.syscall_entry.nr : NO_ENTRY;
+			x->open[ev->cpu] = nr;
+		} else {
+			nr = exit_nr(x->open[ev->cpu],
+				     ev->details ? ev->p.syscall_exit.nr : NO_ENTRY);
+			x->open[ev->cpu] = NO_ENTRY;
+		}
+	}
 	/* outside a window: only what names processes, and the mask */
 	if (!counted(x, ev->time_ns))
 		return ev->details ? keep_event(x, ev) : 0;
@@ -226,8 +308,10 @@ static int count_event(void *arg, const struct lttr_event *ev)
 	case LTT_EV_SYSCALL_ENTRY:
 	case LTT_EV_SYSCALL_EXIT: {
 		int ex = ev->id == LTT_EV_SYSCALL_EXIT;
-		uint32_t nr = ex ? ev->p.syscall_exit.nr : ev->p.syscall_entry.nr;
 
+		if (ex && nr == LTTR_WHAT_UNKNOWN)	/* no syscall's: look it up */
+			return sc_exit_add(&x->unresolved, ev->time_ns, ev->pid) ?
+				-LTTR_E_NOMEM : 0;
 		if (nr < LTTR_SC_DIRECT && s->syscalls.direct && p->syscalls.direct) {
 			if (ex) {
 				s->syscalls.direct[nr].exits++;
@@ -325,6 +409,8 @@ struct fcpu {
 	size_t stop_bi;
 	uint32_t stop_off;
 	struct lttr_cpustate stop_st;
+	uint32_t stop_open;	/* ... with this syscall entry open */
+	struct sc_exits unresolved;	/* exits whose entry is looked up */
 };
 
 struct fjob {
@@ -429,28 +515,21 @@ static void tmap_free(struct tmap *m)
 /* add the counts of @src to @dst */
 static int sc_merge(struct lttr_sccount *dst, const struct lttr_sccount *src)
 {
-	size_t i;
+	struct lttr_sccount_slot *v;
+	size_t i, n;
+	int r = 0;
 
-	if (src->direct)
-		for (i = 0; i < LTTR_SC_DIRECT; i++) {
-			const struct lttr_sccount_slot *c = &src->direct[i];
-
-			if ((c->entries &&
-			     lttr_sccount_add(dst, (uint32_t)i, 0, c->entries)) ||
-			    (c->exits &&
-			     lttr_sccount_add(dst, (uint32_t)i, 1, c->exits)))
-				return -1;
-		}
-	for (i = 0; i < src->cap; i++) {
-		const struct lttr_sccount_slot *c = &src->extra[i];
-
-		if (!c->nr)
-			continue;
-		if ((c->entries && lttr_sccount_add(dst, c->nr - 1, 0, c->entries)) ||
-		    (c->exits && lttr_sccount_add(dst, c->nr - 1, 1, c->exits)))
-			return -1;
-	}
-	return 0;
+	if (!src->direct && !src->nextra && !src->unknown.entries && !src->unknown.exits)
+		return 0;
+	v = lttr_sccount_list(src, &n);
+	if (!v)
+		return -1;
+	for (i = 0; i < n && !r; i++)
+		if ((v[i].entries && lttr_sccount_add(dst, v[i].nr, 0, v[i].entries)) ||
+		    (v[i].exits && lttr_sccount_add(dst, v[i].nr, 1, v[i].exits)))
+			r = -1;
+	free(v);
+	return r;
 }
 
 static int fcpu_add_pev(struct fcpu *r, const struct lttr_event *ev)
@@ -595,6 +674,7 @@ static int fast_cpu(struct fjob *j, unsigned int cpu, struct fcpu *r,
 	struct tproc *cur = NULL;
 	struct lttr_sccount_slot *dir = NULL;
 	uint64_t n = 0, seg = 0, ctl = 0, nse = 0, nsx = 0, nsched = 0;
+	uint32_t open = NO_ENTRY;	/* the current task's syscall entry */
 	struct lttr_event ev;
 	size_t bi;
 	int ret = 0;
@@ -611,6 +691,8 @@ static int fast_cpu(struct fjob *j, unsigned int cpu, struct fcpu *r,
 			b->nest_known = true;
 		}
 		st.nest = b->nest_start;
+		if (b->lost || st.pid != b->pid)	/* events lost before it */
+			open = NO_ENTRY;
 		if (!cur || st.pid != b->pid) {
 			if (cur)
 				cur->events += n - seg;
@@ -645,8 +727,17 @@ static int fast_cpu(struct fjob *j, unsigned int cpu, struct fcpu *r,
 				bool ex = rh.id == LTT_EV_SYSCALL_EXIT;
 
 				fast_payload(p, rh.id, c, &pl);
-				v = ex ? pl.syscall_exit.nr : pl.syscall_entry.nr;
-				if (v < LTTR_SC_DIRECT && dir) {
+				if (ex) {
+					v = exit_nr(open, pl.syscall_exit.nr);
+					open = NO_ENTRY;
+				} else {
+					v = open = pl.syscall_entry.nr;
+				}
+				if (v == LTTR_WHAT_UNKNOWN) {	/* counted later */
+					if (sc_exit_add(&r->unresolved, b->start_ns + rh.delta,
+							st.pid))
+						goto nomem;
+				} else if (v < LTTR_SC_DIRECT && dir) {
 					if (ex)
 						dir[v].exits++;
 					else
@@ -688,6 +779,7 @@ static int fast_cpu(struct fjob *j, unsigned int cpu, struct fcpu *r,
 			case LTT_EV_SCHEDCHANGE:
 				/* belongs to prev_pid; next_pid becomes current */
 				nsched++;
+				open = NO_ENTRY;
 				fast_payload(p, rh.id, c, &pl);
 				v = pl.schedchange.prev_pid;
 				if (v == st.pid) {
@@ -740,6 +832,7 @@ generic:
 				r->stop_bi = bi;
 				r->stop_off = off;
 				r->stop_st = st;
+				r->stop_open = open;
 				if (n > nbuf)
 					r->last_ns = b->start_ns + last;
 				goto out;
@@ -751,6 +844,10 @@ generic:
 				ev.time_ns += b->start_ns;
 				ev.offset = b->offset + sizeof(struct ltt_buffer_header) + off;
 				lttr_cpustate_apply(&st, &ev);
+				if (ev.id == LTT_EV_SYSCALL_ENTRY ||
+				    ev.id == LTT_EV_SYSCALL_EXIT ||	/* (no details) */
+				    ev.id == LTT_EV_SCHEDCHANGE || st.pid != old)
+					open = NO_ENTRY;
 				if (ev.id == LTT_EV_SYSCALL_ENTRY ||
 				    ev.id == LTT_EV_SYSCALL_EXIT ||
 				    ev.id == LTT_EV_SCHEDCHANGE)
@@ -861,8 +958,10 @@ static int fast_pass(struct lttr_trace *t, struct fcpu *cpus,
 
 	if (!nw) {
 		/* the generic scan from the start of each CPU */
-		for (i = 0; i < t->ncpus; i++)
+		for (i = 0; i < t->ncpus; i++) {
 			cpus[i].stopped = true;
+			cpus[i].stop_open = NO_ENTRY;
+		}
 		return 0;
 	}
 	pthread_once(&fast_once, fast_init);
@@ -997,6 +1096,53 @@ static void count_lost_window(struct lttr_trace *t, struct lttr_summary *s,
 	}
 }
 
+/*
+ * The number of the entry of the exit of @pid at @time: the task's last
+ * syscall entry before it, going back in the merged events (the task ran
+ * on another CPU then); LTTR_WHAT_UNKNOWN when its last syscall event is
+ * an exit, or there is none (the entry precedes the trace).  Called for
+ * the few exits that carry no syscall's number and whose entry is not on
+ * their CPU (an rt_sigreturn preempted and moved).
+ */
+static uint32_t sc_exit_resolve(struct lttr_trace *t, uint32_t pid, uint64_t time_ns)
+{
+	struct lttr_iter *it = NULL;
+	struct lttr_event ev;
+	uint32_t nr = LTTR_WHAT_UNKNOWN;
+
+	if (lttr_iter_new(t, &it, NULL) < 0 || lttr_iter_seek_time(it, time_ns) < 0) {
+		lttr_iter_free(it);
+		return nr;
+	}
+	while (lttr_iter_prev(it, &ev) > 0) {
+		if (ev.pid != pid || !ev.details ||
+		    (ev.id != LTT_EV_SYSCALL_ENTRY && ev.id != LTT_EV_SYSCALL_EXIT))
+			continue;
+		if (ev.id == LTT_EV_SYSCALL_ENTRY)
+			nr = ev.p.syscall_entry.nr;
+		break;
+	}
+	lttr_iter_free(it);
+	return nr;
+}
+
+/* count the exits of @e under their entries' numbers */
+static int sc_exits_count(struct lttr_trace *t, struct lttr_summary *s,
+			  const struct sc_exits *e)
+{
+	size_t i;
+
+	for (i = 0; i < e->n; i++) {
+		uint32_t nr = sc_exit_resolve(t, e->v[i].pid, e->v[i].time_ns);
+		struct lttr_process *p = lttr_ptable_get(s->procs, e->v[i].pid, true);
+
+		if (!p || lttr_sccount_add(&s->syscalls, nr, 1, 1) ||
+		    lttr_sccount_add(&p->syscalls, nr, 1, 1))
+			return -1;
+	}
+	return 0;
+}
+
 static int compute(struct lttr_trace *t, const uint64_t *window,
 		   struct lttr_summary **out, struct lttr_error *err)
 {
@@ -1033,8 +1179,10 @@ static int compute(struct lttr_trace *t, const uint64_t *window,
 	/* a window: every record through the generic scan, which filters */
 	if (!fc || (!window && fast_pass(t, fc, s) < 0))
 		goto nomem;
-	for (cpu = 0; window && cpu < t->ncpus; cpu++)
+	for (cpu = 0; window && cpu < t->ncpus; cpu++) {
 		fc[cpu].stopped = true;
+		fc[cpu].stop_open = NO_ENTRY;
+	}
 	for (cpu = 0; cpu < t->ncpus; cpu++) {
 		struct fcpu *f = &fc[cpu];
 
@@ -1042,6 +1190,9 @@ static int compute(struct lttr_trace *t, const uint64_t *window,
 			goto nomem;
 		if (f->stopped) {
 			x.cur = NULL;
+			x.open[cpu] = f->stop_open;
+			x.open_pid[cpu] = f->stop_st.pid;
+			x.buf[cpu] = f->stop_bi;
 			r = lttr_scan_cpu_from(t, cpu, f->stop_bi, f->stop_off,
 					       f->stop_st, count_event, &x, err);
 			if (r == -LTTR_E_NOMEM)
@@ -1057,6 +1208,11 @@ static int compute(struct lttr_trace *t, const uint64_t *window,
 				s->last_ns = s->cpu[cpu].last_ns;
 		}
 	}
+	for (cpu = 0; cpu < t->ncpus; cpu++)
+		if (sc_exits_count(t, s, &fc[cpu].unresolved) < 0)
+			goto nomem;
+	if (sc_exits_count(t, s, &x.unresolved) < 0)
+		goto nomem;
 	if (x.npev)
 		qsort(x.pev, x.npev, sizeof(*x.pev), lttr_event_cmp_merged);
 	for (i = 0; i < x.npev; i++)	/* a window: up to its end */
@@ -1079,7 +1235,9 @@ out:
 	for (cpu = 0; fc && cpu < t->ncpus; cpu++) {
 		free(fc[cpu].pev);
 		free(fc[cpu].masks);
+		free(fc[cpu].unresolved.v);
 	}
+	free(x.unresolved.v);
 	free(fc);
 	free(x.pev);
 	free(x.cs);

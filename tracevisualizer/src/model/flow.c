@@ -5,9 +5,11 @@
  * segments (who ran when, in which mode) and transitions.  The rules are
  * those of docs/control-flow.md, section "Transition rules".
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <lttr/model/flow.h>
+#include <lttr/reader/syscalls.h>
 #include <lttr/reader/iter.h>
 #include <lttr/reader/trace.h>
 #include "model/pidmap.h"
@@ -79,13 +81,40 @@ const char *lttr_mode_name(unsigned int mode)
 	return mode < LTTR_MODE_COUNT ? mode_names[mode] : "?";
 }
 
+const char *lttr_mode_what_str(const struct lttr_trace *t, unsigned int mode,
+			       uint32_t what, bool sysvec, char *buf, size_t size)
+{
+	const char *n;
+
+	switch (mode) {
+	case LTTR_MODE_SYSCALL:
+		return lttr_syscall_str(what, buf, size);
+	case LTTR_MODE_TRAP:
+		return lttr_trap_name(what, buf, size);
+	case LTTR_MODE_IRQ:
+		n = sysvec ? lttr_sysvec_name(what) : t ? lttr_trace_irq_name(t, what) : NULL;
+		if (n)
+			return n;
+		snprintf(buf, size, sysvec ? "vector_0x%x" : "irq_%u", what);
+		return buf;
+	case LTTR_MODE_SOFTIRQ:
+		n = what == LTTR_WHAT_UNKNOWN ? "unknown" : lttr_softirq_name(what);
+		if (n)
+			return n;
+		snprintf(buf, size, "softirq_%u", what);
+		return buf;
+	default:
+		return lttr_mode_name(mode);
+	}
+}
+
 const char *lttr_tr_kind_name(unsigned int kind)
 {
 	static const char *const n[] = {
 		"syscall_entry", "syscall_exit", "trap_entry", "trap_exit",
 		"irq_entry", "irq_exit", "switch", "wakeup", "fork", "exec",
 		"exit", "resolve", "anomaly", "softirq_entry", "softirq_exit",
-		"lost", "lost_end",
+		"lost", "lost_end", "reap",
 	};
 
 	return kind < sizeof(n) / sizeof(n[0]) ? n[kind] : "?";
@@ -304,7 +333,9 @@ static bool same_what(uint32_t a, uint32_t b)
 
 /*
  * pop down to the newest frame of @mode/@what; returns 1 if found, and
- * replaces an unknown *@what (no details) by the frame's
+ * replaces an unknown *@what (no details) by the frame's, and a syscall
+ * exit's by its entry's: an exit is named after the entry it closes (the
+ * kernel gives an rt_sigreturn's exit the number -1)
  */
 static int kpop(struct ftask *tk, uint8_t mode, uint32_t *what, uint64_t *since)
 {
@@ -314,7 +345,8 @@ static int kpop(struct ftask *tk, uint8_t mode, uint32_t *what, uint64_t *since)
 		if (tk->k[i - 1].mode == mode &&
 		    (mode == LTTR_MODE_SYSCALL || same_what(tk->k[i - 1].what, *what))) {
 			*since = tk->k[i - 1].since;
-			if (*what == LTTR_WHAT_UNKNOWN)
+			if (*what == LTTR_WHAT_UNKNOWN ||
+			    (mode == LTTR_MODE_SYSCALL && tk->k[i - 1].what != LTTR_WHAT_UNKNOWN))
 				*what = tk->k[i - 1].what;
 			tk->depth = i - 1;
 			return 1;
@@ -785,15 +817,22 @@ static int apply(struct lttr_flow *f, const struct lttr_event *ev)
 		if (!task_get(f, c->pid))
 			return -LTTR_E_NOMEM;
 		break;
-	case LTT_EV_PROCESS_WAKEUP:
+	case LTT_EV_PROCESS_WAKEUP: {
+		struct lttr_flow_seg s;
+
+		cur_mode(f, c, &s);	/* what the waker was doing */
 		tr.kind = LTTR_TR_WAKEUP;
 		tr.pid2 = ev->p.wakeup.pid;
 		tr.what = ev->p.wakeup.cpu;
 		tr.user = ev->p.wakeup.flags & LTT_WAKEUP_NEW;
+		tr.mode = s.mode;
+		tr.sysvec = s.sysvec;
+		tr.ctx = s.what;
 		if (!task_get(f, tr.pid2))
 			return -LTTR_E_NOMEM;
 		emit(f, &tr);
 		break;
+	}
 	case LTT_EV_PROCESS_FORK:
 		tr.kind = LTTR_TR_FORK;
 		tr.pid = ev->p.fork.parent_pid;

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * pidmap.c - a hash map from pid to index, open addressing, linear probing.
+ * pidmap.c - a hash map from pid to index, open addressing, linear probing;
+ * sorted pid lists.
  */
 #include <stdlib.h>
+#include <string.h>
 #include "model/pidmap.h"
 
 static size_t slot_of(uint32_t pid, size_t cap)
@@ -69,6 +71,30 @@ int lttr_pidmap_put(struct lttr_pidmap *m, uint32_t pid, size_t val)
 	m->vals[i] = val;
 	m->n++;
 	return 0;
+}
+
+static int cmp_u32(const void *pa, const void *pb)
+{
+	uint32_t a = *(const uint32_t *)pa, b = *(const uint32_t *)pb;
+
+	return a < b ? -1 : a > b;
+}
+
+uint32_t *lttr_pids_sorted(const uint32_t *pids, size_t n)
+{
+	uint32_t *v = malloc((n ? n : 1) * sizeof(*v));
+
+	if (!v)
+		return NULL;
+	if (n)
+		memcpy(v, pids, n * sizeof(*v));
+	qsort(v, n, sizeof(*v), cmp_u32);
+	return v;
+}
+
+int lttr_pids_has(const uint32_t *sorted, size_t n, uint32_t pid)
+{
+	return bsearch(&pid, sorted, n, sizeof(*sorted), cmp_u32) != NULL;
 }
 
 void lttr_pidmap_free(struct lttr_pidmap *m)

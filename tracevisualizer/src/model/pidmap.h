@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * pidmap.h - internal: a hash map from pid to an index (open addressing).
+ * pidmap.h - internal: a hash map from pid to an index (open addressing),
+ * and sorted pid lists to test membership in.
  */
 #ifndef LTTR_PIDMAP_H
 #define LTTR_PIDMAP_H
@@ -44,5 +45,24 @@ int lttr_pidmap_put(struct lttr_pidmap *m, uint32_t pid, size_t val);
 
 /** lttr_pidmap_free() - release the map's memory @m: the map */
 void lttr_pidmap_free(struct lttr_pidmap *m);
+
+/**
+ * lttr_pids_sorted() - a sorted copy of a list of pids, for lttr_pids_has()
+ * @pids: the pids
+ * @n: how many
+ *
+ * Return: the copy (free() it), or NULL when out of memory.
+ */
+uint32_t *lttr_pids_sorted(const uint32_t *pids, size_t n);
+
+/**
+ * lttr_pids_has() - whether @pid is in a sorted list
+ * @sorted: the list (lttr_pids_sorted())
+ * @n: its length
+ * @pid: the pid
+ *
+ * Return: true when it is.
+ */
+int lttr_pids_has(const uint32_t *sorted, size_t n, uint32_t pid);
 
 #endif

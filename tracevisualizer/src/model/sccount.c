@@ -52,9 +52,9 @@ int lttr_sccount_add(struct lttr_sccount *c, uint32_t nr, int exit, uint64_t n)
 				return -1;
 		}
 		s = &c->direct[nr];
+	} else if (nr == UINT32_MAX) {	/* key nr + 1 would wrap */
+		s = &c->unknown;
 	} else {
-		if (nr == UINT32_MAX)
-			nr = UINT32_MAX - 1;	/* key nr + 1 must not wrap */
 		s = extra_slot(c, nr);
 		if (!s)
 			return -1;
@@ -94,6 +94,10 @@ struct lttr_sccount_slot *lttr_sccount_list(const struct lttr_sccount *c,
 			out[k] = c->extra[i];
 			out[k++].nr = c->extra[i].nr - 1;
 		}
+	if (c->unknown.entries || c->unknown.exits) {
+		out[k] = c->unknown;
+		out[k++].nr = UINT32_MAX;
+	}
 	qsort(out, k, sizeof(*out), cmp_slot);
 	*n = k;
 	return out;

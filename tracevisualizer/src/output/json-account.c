@@ -7,20 +7,14 @@
 #include <lttr/reader/syscalls.h>
 #include <lttr/reader/trace.h>
 
-static void kv(struct lttr_json *j, const char *k, uint64_t v)
-{
-	lttr_json_key(j, k);
-	lttr_json_u64(j, v);
-}
-
 void lttr_json_lat(struct lttr_json *j, const struct lttr_lat *l, bool hist)
 {
 	lttr_json_begin_object(j);
-	kv(j, "count", l->count);
-	kv(j, "total_ns", l->total);
-	kv(j, "min_ns", l->min);
-	kv(j, "max_ns", l->max);
-	kv(j, "mean_ns", lttr_lat_mean(l));
+	lttr_json_kv_u64(j, "count", l->count);
+	lttr_json_kv_u64(j, "total_ns", l->total);
+	lttr_json_kv_u64(j, "min_ns", l->min);
+	lttr_json_kv_u64(j, "max_ns", l->max);
+	lttr_json_kv_u64(j, "mean_ns", lttr_lat_mean(l));
 	if (hist) {
 		unsigned int i, last = 0;
 
@@ -46,12 +40,12 @@ void lttr_json_syscallstats(struct lttr_json *j, const struct lttr_acct_sc *v,
 	for (i = 0; i < n; i++) {
 		lttr_json_key(j, lttr_syscall_str(v[i].nr, nb, sizeof(nb)));
 		lttr_json_begin_object(j);
-		kv(j, "nr", v[i].nr);
-		kv(j, "count", v[i].lat.count);
-		kv(j, "partial", v[i].partial);
-		kv(j, "cpu_ns", v[i].cpu_ns);
-		kv(j, "blocked_ns", v[i].blocked_ns);
-		kv(j, "runnable_ns", v[i].runnable_ns);
+		lttr_json_kv_u64(j, "nr", v[i].nr);
+		lttr_json_kv_u64(j, "count", v[i].lat.count);
+		lttr_json_kv_u64(j, "partial", v[i].partial);
+		lttr_json_kv_u64(j, "cpu_ns", v[i].cpu_ns);
+		lttr_json_kv_u64(j, "blocked_ns", v[i].blocked_ns);
+		lttr_json_kv_u64(j, "runnable_ns", v[i].runnable_ns);
 		lttr_json_key(j, "latency");
 		lttr_json_lat(j, &v[i].lat, true);
 		lttr_json_end_object(j);
@@ -67,35 +61,35 @@ void lttr_json_tasktime(struct lttr_json *j, const struct lttr_acct_task *tk,
 	unsigned int r;
 
 	lttr_json_begin_object(j);
-	kv(j, "pid", tk->pid);
-	kv(j, "tgid", tk->tgid);
-	kv(j, "ppid", tk->ppid);
+	lttr_json_kv_u64(j, "pid", tk->pid);
+	lttr_json_kv_u64(j, "tgid", tk->tgid);
+	lttr_json_kv_u64(j, "ppid", tk->ppid);
 	lttr_json_key(j, "name");
 	lttr_json_string(j, tk->name);
-	kv(j, "threads", tk->threads);
-	kv(j, "begin_ns", tk->begin_ns);
-	kv(j, "end_ns", tk->end_ns);
-	kv(j, "lifetime_ns", life);
-	kv(j, "thread_lifetime_ns", tk->thread_life_ns);
-	kv(j, "running_ns", tk->running_ns);
-	kv(j, "scheduled_ns", lttr_acct_task_sched(tk));
-	kv(j, "user_ns", tk->user_ns);
-	kv(j, "kernel_ns", kern);
-	kv(j, "syscall_ns", tk->syscall_ns);
-	kv(j, "trap_ns", tk->trap_ns);
-	kv(j, "kthread_ns", tk->kernel_ns);
-	kv(j, "interrupted_ns", tk->irq_ns);
-	kv(j, "softirq_ns", tk->softirq_ns);
-	kv(j, "runnable_ns", tk->runnable_ns);
-	kv(j, "blocked_ns", lttr_acct_task_blocked(tk));
+	lttr_json_kv_u64(j, "threads", tk->threads);
+	lttr_json_kv_u64(j, "begin_ns", tk->begin_ns);
+	lttr_json_kv_u64(j, "end_ns", tk->end_ns);
+	lttr_json_kv_u64(j, "lifetime_ns", life);
+	lttr_json_kv_u64(j, "thread_lifetime_ns", tk->thread_life_ns);
+	lttr_json_kv_u64(j, "running_ns", tk->running_ns);
+	lttr_json_kv_u64(j, "scheduled_ns", lttr_acct_task_sched(tk));
+	lttr_json_kv_u64(j, "user_ns", tk->user_ns);
+	lttr_json_kv_u64(j, "kernel_ns", kern);
+	lttr_json_kv_u64(j, "syscall_ns", tk->syscall_ns);
+	lttr_json_kv_u64(j, "trap_ns", tk->trap_ns);
+	lttr_json_kv_u64(j, "kthread_ns", tk->kernel_ns);
+	lttr_json_kv_u64(j, "interrupted_ns", tk->irq_ns);
+	lttr_json_kv_u64(j, "softirq_ns", tk->softirq_ns);
+	lttr_json_kv_u64(j, "runnable_ns", tk->runnable_ns);
+	lttr_json_kv_u64(j, "blocked_ns", lttr_acct_task_blocked(tk));
 	lttr_json_key(j, "blocked_by");
 	lttr_json_begin_object(j);
 	for (r = 0; r < LTTR_BLOCK_COUNT; r++)
-		kv(j, lttr_block_name(r), tk->blocked_ns[r]);
+		lttr_json_kv_u64(j, lttr_block_name(r), tk->blocked_ns[r]);
 	lttr_json_end_object(j);
-	kv(j, "switches", tk->switches);
-	kv(j, "preemptions", tk->preemptions);
-	kv(j, "zombie_ns", tk->zombie_ns);
+	lttr_json_kv_u64(j, "switches", tk->switches);
+	lttr_json_kv_u64(j, "preemptions", tk->preemptions);
+	lttr_json_kv_u64(j, "zombie_ns", tk->zombie_ns);
 	lttr_json_key(j, "exited");
 	lttr_json_bool(j, tk->exited);
 	lttr_json_key(j, "sched_latency");
@@ -114,24 +108,24 @@ void lttr_json_systime(struct lttr_json *j, const struct lttr_account *a)
 	unsigned int c;
 
 	lttr_json_begin_object(j);
-	kv(j, "window_ns", w);
+	lttr_json_kv_u64(j, "window_ns", w);
 	lttr_json_key(j, "cpus");
 	lttr_json_begin_array(j);
 	for (c = 0; c < a->ncpus; c++) {
 		const struct lttr_acct_cpu *p = &a->cpu[c];
 
 		lttr_json_begin_object(j);
-		kv(j, "cpu", c);
-		kv(j, "idle_ns", p->idle_ns);
-		kv(j, "user_ns", p->user_ns);
-		kv(j, "kernel_ns", p->kernel_ns);
-		kv(j, "irq_ns", p->irq_ns);
-		kv(j, "softirq_ns", p->softirq_ns);
-		kv(j, "unknown_ns", p->unknown_ns);
-		kv(j, "scheduled_ns", p->sched_ns);
-		kv(j, "busy_ns", w - p->idle_ns);
-		kv(j, "utilisation_ppm", w ? (w - p->idle_ns) * 1000000 / w : 0);
-		kv(j, "switches", p->switches);
+		lttr_json_kv_u64(j, "cpu", c);
+		lttr_json_kv_u64(j, "idle_ns", p->idle_ns);
+		lttr_json_kv_u64(j, "user_ns", p->user_ns);
+		lttr_json_kv_u64(j, "kernel_ns", p->kernel_ns);
+		lttr_json_kv_u64(j, "irq_ns", p->irq_ns);
+		lttr_json_kv_u64(j, "softirq_ns", p->softirq_ns);
+		lttr_json_kv_u64(j, "unknown_ns", p->unknown_ns);
+		lttr_json_kv_u64(j, "scheduled_ns", p->sched_ns);
+		lttr_json_kv_u64(j, "busy_ns", w - p->idle_ns);
+		lttr_json_kv_u64(j, "utilisation_ppm", w ? (w - p->idle_ns) * 1000000 / w : 0);
+		lttr_json_kv_u64(j, "switches", p->switches);
 		lttr_json_end_object(j);
 		idle += p->idle_ns;
 		user += p->user_ns;
@@ -141,14 +135,14 @@ void lttr_json_systime(struct lttr_json *j, const struct lttr_account *a)
 		unk += p->unknown_ns;
 	}
 	lttr_json_end_array(j);
-	kv(j, "idle_ns", idle);
-	kv(j, "user_ns", user);
-	kv(j, "kernel_ns", kern);
-	kv(j, "irq_ns", irq);
-	kv(j, "softirq_ns", sirq);
-	kv(j, "unknown_ns", unk);
-	kv(j, "anomalies", a->anomalies);
-	kv(j, "lost_gaps", a->lost_gaps);
+	lttr_json_kv_u64(j, "idle_ns", idle);
+	lttr_json_kv_u64(j, "user_ns", user);
+	lttr_json_kv_u64(j, "kernel_ns", kern);
+	lttr_json_kv_u64(j, "irq_ns", irq);
+	lttr_json_kv_u64(j, "softirq_ns", sirq);
+	lttr_json_kv_u64(j, "unknown_ns", unk);
+	lttr_json_kv_u64(j, "anomalies", a->anomalies);
+	lttr_json_kv_u64(j, "lost_gaps", a->lost_gaps);
 	lttr_json_key(j, "sched_latency");
 	lttr_json_lat(j, &a->sched_lat, true);
 	lttr_json_end_object(j);
@@ -166,7 +160,7 @@ void lttr_json_irqstats(struct lttr_json *j, const struct lttr_trace *t,
 			lttr_trace_irq_name(t, q->irq);
 
 		lttr_json_begin_object(j);
-		kv(j, "irq", q->irq);
+		lttr_json_kv_u64(j, "irq", q->irq);
 		lttr_json_key(j, "sysvec");
 		lttr_json_bool(j, q->sysvec);
 		lttr_json_key(j, "name");
@@ -188,7 +182,7 @@ void lttr_json_softirqstats(struct lttr_json *j, const struct lttr_account *a)
 		const char *name = lttr_softirq_name(q->vec);
 
 		lttr_json_begin_object(j);
-		kv(j, "vec", q->vec);
+		lttr_json_kv_u64(j, "vec", q->vec);
 		lttr_json_key(j, "name");
 		lttr_json_string(j, name ? name : "");
 		lttr_json_key(j, "duration");
@@ -204,19 +198,19 @@ void lttr_json_conservation(struct lttr_json *j,
 	lttr_json_begin_object(j);
 	lttr_json_key(j, "ok");
 	lttr_json_bool(j, c->cpu_ok && c->split_ok && c->life_ok);
-	kv(j, "tolerance_ns", c->tolerance_ns);
+	lttr_json_kv_u64(j, "tolerance_ns", c->tolerance_ns);
 	lttr_json_key(j, "cpu_ok");
 	lttr_json_bool(j, c->cpu_ok);
 	lttr_json_key(j, "split_ok");
 	lttr_json_bool(j, c->split_ok);
 	lttr_json_key(j, "life_ok");
 	lttr_json_bool(j, c->life_ok);
-	kv(j, "cpu_err_ns", c->cpu_err);
-	kv(j, "cpu_worst", c->cpu_worst);
-	kv(j, "split_err_ns", c->split_err);
-	kv(j, "split_worst_pid", c->split_worst);
-	kv(j, "life_err_ns", c->life_err);
-	kv(j, "life_worst_pid", c->life_worst);
-	kv(j, "violations", c->violations);
+	lttr_json_kv_u64(j, "cpu_err_ns", c->cpu_err);
+	lttr_json_kv_u64(j, "cpu_worst", c->cpu_worst);
+	lttr_json_kv_u64(j, "split_err_ns", c->split_err);
+	lttr_json_kv_u64(j, "split_worst_pid", c->split_worst);
+	lttr_json_kv_u64(j, "life_err_ns", c->life_err);
+	lttr_json_kv_u64(j, "life_worst_pid", c->life_worst);
+	lttr_json_kv_u64(j, "violations", c->violations);
 	lttr_json_end_object(j);
 }

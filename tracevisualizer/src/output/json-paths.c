@@ -116,8 +116,36 @@ static void split_json(struct lttr_json *j, const struct lttr_hop_split *h)
 	lttr_json_end_object(j);
 }
 
+void lttr_json_instance(struct lttr_json *j, const struct lttr_msgset *s,
+			const struct lttr_nesting *n, size_t pair)
+{
+	const struct lttr_callpair *c;
+	char idbuf[24];
+
+	if (pair >= n->npairs) {
+		lttr_json_null(j);
+		return;
+	}
+	c = &n->pairs[pair];
+	lttr_json_begin_object(j);
+	lttr_json_key(j, "id");
+	lttr_json_string(j, lttr_msg_id_str(s, &s->v[c->call_msg], idbuf, sizeof(idbuf)));
+	lttr_json_key(j, "caller");
+	lttr_json_string(j, s->nodes[c->caller]);
+	lttr_json_key(j, "callee");
+	lttr_json_string(j, s->nodes[c->callee]);
+	key_u64(j, "caller_pid", s->v[c->call_msg].src_pid);
+	key_u64(j, "callee_pid", s->v[c->call_msg].dst_pid);
+	key_u64(j, "call_send_ns", c->call_send);
+	key_u64(j, "call_recv_ns", c->call_recv);
+	key_u64(j, "ret_send_ns", c->ret_send);
+	key_u64(j, "ret_recv_ns", c->ret_recv);
+	lttr_json_end_object(j);
+}
+
 void lttr_json_patterns(struct lttr_json *j, const struct lttr_msgset *s,
-			const struct lttr_patterns *p, size_t top, bool split)
+			const struct lttr_nesting *n, const struct lttr_patterns *p, size_t top,
+			bool split)
 {
 	size_t i, k;
 
@@ -132,6 +160,8 @@ void lttr_json_patterns(struct lttr_json *j, const struct lttr_msgset *s,
 		key_u64(j, "count", pt->count);
 		key_u64(j, "total_ns", pt->total_ns);
 		key_u64(j, "mean_ns", pt->count ? pt->total_ns / pt->count : 0);
+		lttr_json_key(j, "representative");
+		lttr_json_instance(j, s, n, pt->rep);
 		lttr_json_key(j, "nodes");
 		lttr_json_begin_array(j);
 		for (k = 0; k < pt->nnodes; k++) {
@@ -151,9 +181,14 @@ void lttr_json_patterns(struct lttr_json *j, const struct lttr_msgset *s,
 				lttr_json_lat(j, &pn->latency, true);
 				lttr_json_key(j, "delay");
 				lttr_json_lat(j, &pn->delay, true);
-				key_u64(j, "transit_mean_ns",
-					pn->latency.count ? pn->transit_ns / pn->latency.count : 0);
+				key_u64(j, "latency_p50_ns", pn->latency_p50_ns);
+				key_u64(j, "latency_p90_ns", pn->latency_p90_ns);
+				key_u64(j, "delay_p50_ns", pn->delay_p50_ns);
+				key_u64(j, "delay_p90_ns", pn->delay_p90_ns);
+				key_u64(j, "transit_mean_ns", lttr_pnode_transit_mean(pn));
 				key_u64(j, "negative", pn->negative);
+				lttr_json_key(j, "representative");
+				lttr_json_instance(j, s, n, pn->rep);
 				if (split) {
 					lttr_json_key(j, "explain");
 					split_json(j, &pn->split);

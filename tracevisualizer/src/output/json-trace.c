@@ -8,30 +8,6 @@
 #include <string.h>
 #include "reader/internal.h"
 
-static void kv_u64(struct lttr_json *j, const char *k, uint64_t v)
-{
-	lttr_json_key(j, k);
-	lttr_json_u64(j, v);
-}
-
-static void kv_i64(struct lttr_json *j, const char *k, int64_t v)
-{
-	lttr_json_key(j, k);
-	lttr_json_i64(j, v);
-}
-
-static void kv_bool(struct lttr_json *j, const char *k, bool v)
-{
-	lttr_json_key(j, k);
-	lttr_json_bool(j, v);
-}
-
-static void kv_str(struct lttr_json *j, const char *k, const char *v)
-{
-	lttr_json_key(j, k);
-	lttr_json_string(j, v);
-}
-
 const char *lttr_sip_mode_name(uint32_t mode)
 {
 	switch (mode) {
@@ -149,54 +125,54 @@ void lttr_json_traceinfo(struct lttr_json *j, const struct lttr_trace *t)
 	unsigned int i;
 
 	lttr_json_begin_object(j);
-	kv_str(j, "dir", t->dir);
+	lttr_json_kv_str(j, "dir", t->dir);
 	snprintf(fmt, sizeof(fmt), "%u.%u", h->major, h->minor);
-	kv_str(j, "format", fmt);
-	kv_u64(j, "ncpus", t->ncpus);
-	kv_str(j, "arch", t->arch);
-	kv_str(j, "kernel", t->release);
-	kv_str(j, "hostname", t->hostname);
-	kv_u64(j, "start_wall_ns", h->start_wall_ns);
-	kv_u64(j, "start_ns", h->start_ns);
-	kv_u64(j, "end_ns", end);
-	kv_u64(j, "duration_ns", end > h->start_ns ? end - h->start_ns : 0);
-	kv_u64(j, "buffer_size", h->buffer_size);
-	kv_u64(j, "buffer_count", h->buffer_count);
-	kv_u64(j, "buffers", t->nbuffers);
-	kv_bool(j, "complete", lttr_trace_complete(t));
-	kv_bool(j, "lost_file", t->lost != NULL);
-	kv_bool(j, "proc_file", t->proc != NULL);
-	kv_bool(j, "flight", (h->flags & LTT_TRACE_FLIGHT) != 0);
+	lttr_json_kv_str(j, "format", fmt);
+	lttr_json_kv_u64(j, "ncpus", t->ncpus);
+	lttr_json_kv_str(j, "arch", t->arch);
+	lttr_json_kv_str(j, "kernel", t->release);
+	lttr_json_kv_str(j, "hostname", t->hostname);
+	lttr_json_kv_u64(j, "start_wall_ns", h->start_wall_ns);
+	lttr_json_kv_u64(j, "start_ns", h->start_ns);
+	lttr_json_kv_u64(j, "end_ns", end);
+	lttr_json_kv_u64(j, "duration_ns", end > h->start_ns ? end - h->start_ns : 0);
+	lttr_json_kv_u64(j, "buffer_size", h->buffer_size);
+	lttr_json_kv_u64(j, "buffer_count", h->buffer_count);
+	lttr_json_kv_u64(j, "buffers", t->nbuffers);
+	lttr_json_kv_bool(j, "complete", lttr_trace_complete(t));
+	lttr_json_kv_bool(j, "lost_file", t->lost != NULL);
+	lttr_json_kv_bool(j, "proc_file", t->proc != NULL);
+	lttr_json_kv_bool(j, "flight", (h->flags & LTT_TRACE_FLIGHT) != 0);
 	for (i = 0; i < t->ncpus; i++)
 		overwritten += t->cpu[i].overwritten;
-	kv_u64(j, "overwritten_buffers", overwritten);
-	kv_bool(j, "no_cpu_id", (h->flags & LTT_TRACE_NO_CPUID) != 0);
-	kv_bool(j, "full_records", (h->flags & LTT_TRACE_FULL_RECORDS) != 0);
+	lttr_json_kv_u64(j, "overwritten_buffers", overwritten);
+	lttr_json_kv_bool(j, "no_cpu_id", (h->flags & LTT_TRACE_NO_CPUID) != 0);
+	lttr_json_kv_bool(j, "full_records", (h->flags & LTT_TRACE_FULL_RECORDS) != 0);
 	lttr_json_key(j, "filter");
 	if (h->flags & LTT_TRACE_FILTERED) {
 		lttr_json_begin_object(j);
 		if (h->filter.flags & LTT_FILTER_PID)
-			kv_i64(j, "pid", h->filter.pid);
+			lttr_json_kv_i64(j, "pid", h->filter.pid);
 		if (h->filter.flags & LTT_FILTER_TGID)
-			kv_i64(j, "tgid", h->filter.pid);
+			lttr_json_kv_i64(j, "tgid", h->filter.pid);
 		if (h->filter.flags & LTT_FILTER_PGRP)
-			kv_i64(j, "pgrp", h->filter.pgrp);
+			lttr_json_kv_i64(j, "pgrp", h->filter.pgrp);
 		if (h->filter.flags & LTT_FILTER_UID)
-			kv_u64(j, "uid", h->filter.uid);
+			lttr_json_kv_u64(j, "uid", h->filter.uid);
 		if (h->filter.flags & LTT_FILTER_GID)
-			kv_u64(j, "gid", h->filter.gid);
+			lttr_json_kv_u64(j, "gid", h->filter.gid);
 		lttr_json_end_object(j);
 	} else {
 		lttr_json_null(j);
 	}
 	lttr_json_key(j, "syscall_ip");
 	lttr_json_begin_object(j);
-	kv_str(j, "mode", lttr_sip_mode_name(h->syscall_ip.mode));
-	kv_u64(j, "depth", h->syscall_ip.depth);
-	kv_u64(j, "lower", h->syscall_ip.lower);
-	kv_u64(j, "upper", h->syscall_ip.upper);
+	lttr_json_kv_str(j, "mode", lttr_sip_mode_name(h->syscall_ip.mode));
+	lttr_json_kv_u64(j, "depth", h->syscall_ip.depth);
+	lttr_json_kv_u64(j, "lower", h->syscall_ip.lower);
+	lttr_json_kv_u64(j, "upper", h->syscall_ip.upper);
 	lttr_json_end_object(j);
-	kv_u64(j, "capture_len", h->capture_len);
+	lttr_json_kv_u64(j, "capture_len", h->capture_len);
 	lttr_json_key(j, "events_mask");
 	lttr_json_begin_array(j);
 	for (i = 0; i < LTT_EV_MAX; i++)
@@ -242,17 +218,17 @@ void lttr_json_event(struct lttr_json *j, const struct lttr_trace *t,
 
 	lttr_event_describe(t, ev, desc, sizeof(desc));
 	lttr_json_begin_object(j);
-	kv_u64(j, "time_ns", ev->time_ns);
-	kv_i64(j, "rel_ns", (int64_t)(ev->time_ns - t->hdr.start_ns));
-	kv_u64(j, "cpu", ev->cpu);
-	kv_u64(j, "pid", ev->pid);
-	kv_str(j, "type", lttr_event_type_str(ev->id, tb, sizeof(tb)));
-	kv_u64(j, "id", ev->id);
-	kv_bool(j, "control", ev->control);
+	lttr_json_kv_u64(j, "time_ns", ev->time_ns);
+	lttr_json_kv_i64(j, "rel_ns", (int64_t)(ev->time_ns - t->hdr.start_ns));
+	lttr_json_kv_u64(j, "cpu", ev->cpu);
+	lttr_json_kv_u64(j, "pid", ev->pid);
+	lttr_json_kv_str(j, "type", lttr_event_type_str(ev->id, tb, sizeof(tb)));
+	lttr_json_kv_u64(j, "id", ev->id);
+	lttr_json_kv_bool(j, "control", ev->control);
 	lttr_json_key(j, "desc");
 	lttr_json_string(j, desc);
-	kv_u64(j, "offset", ev->offset);
-	kv_bool(j, "details", ev->details);
+	lttr_json_kv_u64(j, "offset", ev->offset);
+	lttr_json_kv_bool(j, "details", ev->details);
 	lttr_json_key(j, "args");
 	lttr_json_event_args(j, t, ev);
 	lttr_json_end_object(j);
@@ -269,9 +245,9 @@ static void sc_object(struct lttr_json *j, const struct lttr_sccount *c)
 	for (i = 0; v && i < n; i++) {
 		lttr_json_key(j, lttr_syscall_str(v[i].nr, nb, sizeof(nb)));
 		lttr_json_begin_object(j);
-		kv_u64(j, "nr", v[i].nr);
-		kv_u64(j, "entries", v[i].entries);
-		kv_u64(j, "exits", v[i].exits);
+		lttr_json_kv_u64(j, "nr", v[i].nr);
+		lttr_json_kv_u64(j, "entries", v[i].entries);
+		lttr_json_kv_u64(j, "exits", v[i].exits);
 		lttr_json_end_object(j);
 	}
 	lttr_json_end_object(j);
@@ -303,17 +279,17 @@ void lttr_json_summary_open(struct lttr_json *j, const struct lttr_trace *t,
 
 	lttr_json_key(j, "events");
 	lttr_json_begin_object(j);
-	kv_u64(j, "total", s->total);
-	kv_u64(j, "control", s->control);
-	kv_u64(j, "unknown", s->unknown);
-	kv_u64(j, "first_ns", s->first_ns);
-	kv_u64(j, "last_ns", s->last_ns);
+	lttr_json_kv_u64(j, "total", s->total);
+	lttr_json_kv_u64(j, "control", s->control);
+	lttr_json_kv_u64(j, "unknown", s->unknown);
+	lttr_json_kv_u64(j, "first_ns", s->first_ns);
+	lttr_json_kv_u64(j, "last_ns", s->last_ns);
 	lttr_json_key(j, "by_type");
 	lttr_json_begin_object(j);
 	for (i = 0; i < LTT_EV_MAX; i++)
 		if (s->by_id[i])
-			kv_u64(j, lttr_event_type_str((unsigned int)i, tb, sizeof(tb)),
-			       s->by_id[i]);
+			lttr_json_kv_u64(j, lttr_event_type_str((unsigned int)i, tb, sizeof(tb)),
+					 s->by_id[i]);
 	lttr_json_end_object(j);
 	lttr_json_end_object(j);
 
@@ -321,22 +297,22 @@ void lttr_json_summary_open(struct lttr_json *j, const struct lttr_trace *t,
 	lttr_json_begin_array(j);
 	for (c = 0; c < s->ncpus; c++) {
 		lttr_json_begin_object(j);
-		kv_u64(j, "cpu", c);
-		kv_u64(j, "events", s->cpu[c].events);
-		kv_u64(j, "lost", s->cpu[c].lost);
-		kv_u64(j, "buffer_lost", s->cpu[c].buffer_lost);
-		kv_u64(j, "buffers", s->cpu[c].buffers);
-		kv_u64(j, "overwritten", s->cpu[c].overwritten);
-		kv_u64(j, "first_ns", s->cpu[c].first_ns);
-		kv_u64(j, "last_ns", s->cpu[c].last_ns);
+		lttr_json_kv_u64(j, "cpu", c);
+		lttr_json_kv_u64(j, "events", s->cpu[c].events);
+		lttr_json_kv_u64(j, "lost", s->cpu[c].lost);
+		lttr_json_kv_u64(j, "buffer_lost", s->cpu[c].buffer_lost);
+		lttr_json_kv_u64(j, "buffers", s->cpu[c].buffers);
+		lttr_json_kv_u64(j, "overwritten", s->cpu[c].overwritten);
+		lttr_json_kv_u64(j, "first_ns", s->cpu[c].first_ns);
+		lttr_json_kv_u64(j, "last_ns", s->cpu[c].last_ns);
 		lttr_json_end_object(j);
 	}
 	lttr_json_end_array(j);
 
 	lttr_json_key(j, "lost");
 	lttr_json_begin_object(j);
-	kv_u64(j, "total", s->lost_total);
-	kv_str(j, "source", t->lost ? "lost" : "buffers");
+	lttr_json_kv_u64(j, "total", s->lost_total);
+	lttr_json_kv_str(j, "source", t->lost ? "lost" : "buffers");
 	lttr_json_key(j, "by_cpu");
 	lttr_json_begin_array(j);
 	for (c = 0; c < s->ncpus; c++)
@@ -353,8 +329,8 @@ void lttr_json_summary_open(struct lttr_json *j, const struct lttr_trace *t,
 	lttr_json_begin_object(j);
 	for (i = 0; i < 64; i++)
 		if (s->lost_by_id[i])
-			kv_u64(j, lttr_event_type_str((unsigned int)i, tb, sizeof(tb)),
-			       s->lost_by_id[i]);
+			lttr_json_kv_u64(j, lttr_event_type_str((unsigned int)i, tb, sizeof(tb)),
+					 s->lost_by_id[i]);
 	lttr_json_end_object(j);
 	lttr_json_key(j, "syscalls");
 	sc_object(j, &s->lost_syscalls);
@@ -370,14 +346,14 @@ procs:
 		if (s->windowed && !p->events)	/* none in the window */
 			continue;
 		lttr_json_begin_object(j);
-		kv_u64(j, "pid", p->pid);
-		kv_u64(j, "tgid", p->tgid);
-		kv_u64(j, "ppid", p->ppid);
-		kv_str(j, "name", p->name);
-		kv_u64(j, "events", p->events);
-		kv_bool(j, "in_snapshot", p->in_snapshot);
-		kv_bool(j, "forked", p->forked);
-		kv_bool(j, "exited", p->exited);
+		lttr_json_kv_u64(j, "pid", p->pid);
+		lttr_json_kv_u64(j, "tgid", p->tgid);
+		lttr_json_kv_u64(j, "ppid", p->ppid);
+		lttr_json_kv_str(j, "name", p->name);
+		lttr_json_kv_u64(j, "events", p->events);
+		lttr_json_kv_bool(j, "in_snapshot", p->in_snapshot);
+		lttr_json_kv_bool(j, "forked", p->forked);
+		lttr_json_kv_bool(j, "exited", p->exited);
 		lttr_json_key(j, "exit_code");
 		if (p->exited)
 			lttr_json_i64(j, p->exit_code);
@@ -391,7 +367,7 @@ procs:
 		} else {
 			lttr_json_null(j);
 		}
-		kv_u64(j, "execs", p->execs);
+		lttr_json_kv_u64(j, "execs", p->execs);
 		lttr_json_key(j, "names");
 		lttr_json_begin_array(j);
 		for (k = 0; k < p->nnames; k++) {
@@ -401,7 +377,7 @@ procs:
 				lttr_json_u64(j, p->names[k].since_ns);
 			else
 				lttr_json_null(j);
-			kv_str(j, "name", p->names[k].name);
+			lttr_json_kv_str(j, "name", p->names[k].name);
 			lttr_json_end_object(j);
 		}
 		lttr_json_end_array(j);
@@ -430,7 +406,7 @@ procs:
 		lttr_json_u64(j, s->custom[i].count);
 	}
 	lttr_json_end_object(j);
-	kv_u64(j, "custom_warnings", s->custom_warned);
+	lttr_json_kv_u64(j, "custom_warnings", s->custom_warned);
 
 	lttr_json_key(j, "mask_changes");
 	lttr_json_begin_array(j);
@@ -445,10 +421,10 @@ procs:
 			removed.bits[k] = prev->bits[k] & ~m->bits[k];
 		}
 		lttr_json_begin_object(j);
-		kv_u64(j, "time_ns", s->mask_changes[i].time_ns);
-		kv_i64(j, "rel_ns", (int64_t)(s->mask_changes[i].time_ns -
+		lttr_json_kv_u64(j, "time_ns", s->mask_changes[i].time_ns);
+		lttr_json_kv_i64(j, "rel_ns", (int64_t)(s->mask_changes[i].time_ns -
 					      t->hdr.start_ns));
-		kv_u64(j, "cpu", s->mask_changes[i].cpu);
+		lttr_json_kv_u64(j, "cpu", s->mask_changes[i].cpu);
 		lttr_json_key(j, "events");
 		mask_array(j, m);
 		lttr_json_key(j, "added");

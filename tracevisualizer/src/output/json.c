@@ -247,3 +247,27 @@ void lttr_json_null(struct lttr_json *j)
 	pre_value(j);
 	fputs("null", j->f);
 }
+
+void lttr_json_kv_u64(struct lttr_json *j, const char *key, uint64_t v)
+{
+	lttr_json_key(j, key);
+	lttr_json_u64(j, v);
+}
+
+void lttr_json_kv_i64(struct lttr_json *j, const char *key, int64_t v)
+{
+	lttr_json_key(j, key);
+	lttr_json_i64(j, v);
+}
+
+void lttr_json_kv_bool(struct lttr_json *j, const char *key, bool v)
+{
+	lttr_json_key(j, key);
+	lttr_json_bool(j, v);
+}
+
+void lttr_json_kv_str(struct lttr_json *j, const char *key, const char *v)
+{
+	lttr_json_key(j, key);
+	lttr_json_string(j, v);
+}

@@ -10,6 +10,7 @@
 #include <lttr/analysis/account.h>
 #include <lttr/paths/explain.h>
 #include "model/pidmap.h"
+#include "paths/progress.h"
 #include "paths/room.h"
 
 /* a task's state from @time on */
@@ -30,7 +31,15 @@ struct explain {
 	struct lttr_pidmap wanted;	/* pid -> timeline */
 	struct timeline *tl;
 	int nomem;
+	struct lttr_pprog prog;
 };
+
+static int on_event(void *arg, const struct lttr_event *ev)
+{
+	struct explain *x = arg;
+
+	return lttr_pprog_event(&x->prog, ev->time_ns);
+}
 
 static void on_task(void *arg, const struct lttr_acct_change *c)
 {
@@ -103,10 +112,10 @@ static void split(const struct timeline *tl, uint64_t a, uint64_t b, struct lttr
 }
 
 int lttr_paths_explain(struct lttr_trace *t, const struct lttr_msgset *s,
-		       const struct lttr_nesting *n, struct lttr_hop_split **out,
-		       struct lttr_error *err)
+		       const struct lttr_nesting *n, lttr_paths_progress_fn progress, void *arg,
+		       struct lttr_hop_split **out, struct lttr_error *err)
 {
-	struct lttr_account_hooks hooks = { .task = on_task };
+	struct lttr_account_hooks hooks = { .task = on_task, .event = progress ? on_event : NULL };
 	struct explain x = { .tl = NULL };
 	struct lttr_account *a = NULL;
 	struct lttr_hop_split *h;
@@ -114,6 +123,7 @@ int lttr_paths_explain(struct lttr_trace *t, const struct lttr_msgset *s,
 	int r;
 
 	*out = NULL;
+	lttr_pprog_init(&x.prog, t, progress, arg, 0, 1000);
 	h = calloc(n->npairs + 1, sizeof(*h));
 	if (!h)
 		return lttr_error_set(err, LTTR_E_NOMEM, "explain: out of memory");

@@ -14,6 +14,7 @@
 #include <lttr/paths/trace-messages.h>
 #include "model/pidmap.h"
 #include "paths/keymap.h"
+#include "paths/progress.h"
 #include "paths/room.h"
 
 #define ADDR_LEN	48	/* "[ipv6]:port" */
@@ -61,6 +62,7 @@ struct msgscan {
 	size_t nentry;
 	uint64_t conns;
 	int nomem;
+	struct lttr_pprog prog;
 };
 
 static struct sock *sock_get(struct msgscan *m, uint64_t ino)
@@ -247,6 +249,10 @@ static int scan(struct msgscan *m, struct lttr_error *err)
 	if (r < 0)
 		return r;
 	while (!m->nomem && (r = lttr_iter_next(it, &ev)) > 0) {
+		if (lttr_pprog_event(&m->prog, ev.time_ns)) {
+			lttr_iter_free(it);
+			return lttr_error_set(err, LTTR_E_CANCELED, "messages: canceled");
+		}
 		if (lttr_ptable_apply(m->pt, &ev) < 0) {
 			m->nomem = 1;
 			break;
@@ -776,13 +782,14 @@ static void tcp(struct msgscan *m)
 }
 
 int lttr_msgs_from_trace(struct lttr_trace *t, unsigned int by, struct lttr_msgset *s,
-			 struct lttr_error *err)
+			 lttr_paths_progress_fn progress, void *arg, struct lttr_error *err)
 {
 	struct msgscan m = { .t = t, .s = s, .by = by };
 	unsigned int c;
 	size_t i;
 	int r;
 
+	lttr_pprog_init(&m.prog, t, progress, arg, 0, 1000);
 	m.pt = lttr_ptable_new(lttr_trace_proc(t));
 	if (!m.pt || from_snapshot(&m)) {
 		r = lttr_error_set(err, LTTR_E_NOMEM, "messages: out of memory");

@@ -529,6 +529,7 @@ static const struct field_list by_id[LTT_EV_MAX] = {
 			       "{?name|{name}|type {type_id}}{+text| \"{text}\"}{fields}"
 			       "{+hex| size={size} hex={hex}}{?warning| [warning: {warning}]}"),
 	[LTT_EV_PROCESS_REAP] = LIST(f_reap, "pid={pid} tgid={tgid}", "sched_process_free"),
+	[LTT_EV_SOFTIRQ_RAISE] = LIST(f_softirq, "{?name|{name}|vec {vec}}", "softirq_raise"),
 	[LTT_EV_SOCKET_ENDPOINT] = LIST(f_socket_endpoint,
 					"{?name|{name}|call {call}} fd={fd} ino={ino} {family} type={type}"
 					"{+local| local={local}}{+peer| peer={peer}}{?result| result={result}}"),

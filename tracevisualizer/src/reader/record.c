@@ -59,6 +59,7 @@ const uint8_t lttr_payload_size1[LTT_EV_MAX] = {
 	[LTT_EV_CHANGE_MASK] = sizeof(struct ltt_ev_change_mask) + 1,
 	[LTT_EV_CUSTOM_DESTROY] = sizeof(struct ltt_ev_custom_destroy) + 1,
 	[LTT_EV_PROCESS_REAP] = sizeof(struct ltt_ev_process_reap) + 1,
+	[LTT_EV_SOFTIRQ_RAISE] = sizeof(struct ltt_ev_softirq) + 1,
 	[LTT_EV_TRACE_START] = sizeof(struct ltt_ev_trace_start) + 1,
 };
 
@@ -138,6 +139,7 @@ static const struct evtype evtypes[LTT_EV_MAX] = {
 	EV(LTT_EV_CUSTOM_DESTROY, "custom_destroy", struct ltt_ev_custom_destroy, VAR_NONE),
 	EV(LTT_EV_CUSTOM, "custom", struct ltt_ev_custom, VAR_CUSTOM),
 	EV(LTT_EV_PROCESS_REAP, "reap", struct ltt_ev_process_reap, VAR_NONE),
+	EV(LTT_EV_SOFTIRQ_RAISE, "softirq_raise", struct ltt_ev_softirq, VAR_NONE),
 	EV(LTT_EV_SOCKET_ENDPOINT, "socket_endpoint", struct ltt_ev_socket_endpoint, VAR_ENDPOINT),
 	EV(LTT_EV_SOCKET_ACCEPT, "socket_accept", struct ltt_ev_socket_endpoint, VAR_ENDPOINT),
 	EV(LTT_EV_TRACE_START, "trace_start", struct ltt_ev_trace_start, VAR_NONE),

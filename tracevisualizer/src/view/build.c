@@ -857,7 +857,7 @@ int lttr_view_build(struct lttr_trace *t, lttr_view_progress_fn prog,
 		    void *arg, struct lttr_view **out, struct lttr_error *err)
 {
 	static const struct lttr_account_hooks hooks = {
-		p_event, p_segment, p_transition, p_task,
+		p_event, p_segment, p_transition, p_task, NULL,
 	};
 	struct lttr_view *v;
 	struct vbuild b;

@@ -172,7 +172,8 @@ struct lttr_acct_softirq {
  * @ntasks: entries of @tasks
  * @tasks: every task but the idle task, sorted by pid
  * @nsc: entries of @sc
- * @sc: system-wide per syscall, sorted by number
+ * @sc: system-wide per syscall: the figures of @tasks summed (none is kept
+ *	apart, so the two cannot disagree), sorted by number
  * @nirqs: entries of @irqs
  * @irqs: per irq, sorted (Linux irqs first, then vectors)
  * @nsoftirqs: entries of @softirqs
@@ -307,6 +308,35 @@ struct lttr_acct_change {
 	uint32_t what;
 };
 
+/**
+ * struct lttr_acct_wait - a runnable interval of a task ends: it is
+ * switched in (see lttr_account_hooks)
+ * @since_ns: runnable since (its switch out, wakeup or fork, or the window
+ *	start for a task runnable since before it)
+ * @end_ns: switched in
+ * @woken_ns: @latency: the time the scheduling latency is counted from
+ *	(the wakeup; a new task's first wakeup; for a task woken while it
+ *	was still running, its switch out)
+ * @pid: the task
+ * @cpu: the CPU it is switched in on
+ * @latency: the interval ends a scheduling latency, @woken_ns to
+ *	@end_ns, counted in @sched_lat of the task and of the system (in
+ *	the window, for lttr_account_compute_window())
+ * @preempted: the interval began with a switch out still runnable
+ *	(preempted, sched_yield)
+ * @forked: the interval began with the task's fork
+ */
+struct lttr_acct_wait {
+	uint64_t since_ns;
+	uint64_t end_ns;
+	uint64_t woken_ns;
+	uint32_t pid;
+	uint16_t cpu;
+	bool latency;
+	bool preempted;
+	bool forked;
+};
+
 struct lttr_event;
 struct lttr_flow_seg;
 struct lttr_flow_tr;
@@ -321,12 +351,16 @@ struct lttr_flow_tr;
  * @transition: every transition of the control flow, after it is applied
  * @task: every change of a task's state, in time order for each task,
  *	and after the segments of the task that precede it
+ * @wait: every runnable interval that ends with a switch in, before the
+ *	@task change to running, with what began it and whether it is a
+ *	scheduling latency the accounting counts
  */
 struct lttr_account_hooks {
 	int (*event)(void *arg, const struct lttr_event *ev);
 	void (*segment)(void *arg, const struct lttr_flow_seg *s);
 	void (*transition)(void *arg, const struct lttr_flow_tr *tr);
 	void (*task)(void *arg, const struct lttr_acct_change *c);
+	void (*wait)(void *arg, const struct lttr_acct_wait *w);
 };
 
 /**

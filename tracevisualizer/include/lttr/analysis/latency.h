@@ -68,4 +68,15 @@ unsigned int lttr_lat_bucket(uint64_t ns);
  */
 void lttr_lat_bucket_bounds(unsigned int k, uint64_t *lo, uint64_t *hi);
 
+/**
+ * lttr_lat_span() - the buckets a histogram uses
+ * @l: the statistics
+ * @first: receives its first non-empty bucket
+ * @last: receives its last non-empty bucket
+ *
+ * Return: the largest count of a bucket, 0 when the histogram is empty
+ * (@first and @last are then 0).
+ */
+uint64_t lttr_lat_span(const struct lttr_lat *l, unsigned int *first, unsigned int *last);
+
 #endif /* LTTR_LATENCY_H */

@@ -73,7 +73,11 @@ struct lttr_flow_seg {
  * @LTTR_TR_IRQ_EXIT: end of irq @what (since @since_ns; @depth before exit)
  * @LTTR_TR_SWITCH: @pid switched out for @pid2 with @state (0: still
  *	runnable); @mode/@what: where @pid was (top of its kernel stack)
- * @LTTR_TR_WAKEUP: @pid2 woken (queued on CPU @what) by @pid
+ * @LTTR_TR_WAKEUP: @pid2 woken (queued on CPU @what) by @pid, the task
+ *	current on @cpu; @mode, @sysvec and @ctx say what the CPU was doing
+ *	(the waker's context: a syscall of @pid, or an irq or softirq
+ *	that interrupted it, @ctx its number as @what of a segment);
+ *	@user: a new task's first wakeup (LTT_WAKEUP_NEW)
  * @LTTR_TR_FORK: @pid created @pid2 (@what = LTT_FORK_* flags)
  * @LTTR_TR_EXEC: @pid executed a new program
  * @LTTR_TR_EXIT: @pid called exit (@state = code)
@@ -158,12 +162,14 @@ enum lttr_anomaly {
  * @pid2: second task (switch: next; wakeup: woken; fork: child)
  * @cpu: CPU where it happened
  * @kind: enum lttr_tr_kind
- * @mode: enum lttr_mode (switch, resolve)
- * @user: trap/irq from user mode
- * @sysvec: irq is a system vector
+ * @mode: enum lttr_mode (switch, resolve, wakeup)
+ * @user: trap/irq from user mode; wakeup of a new task
+ * @sysvec: irq is a system vector (irq transitions; wakeup: in @ctx)
  * @depth: irq + softirq nesting depth (irq and softirq transitions)
  * @what: syscall nr, vector, irq, CPU, flags or anomaly (by @kind)
  * @state: switch: prev_state; exit: code
+ * @ctx: wakeup: the number of the waker's @mode (syscall nr, irq or
+ *	softirq vector), as @what of a segment in that mode
  */
 struct lttr_flow_tr {
 	uint64_t time_ns;
@@ -178,6 +184,7 @@ struct lttr_flow_tr {
 	uint16_t depth;
 	uint32_t what;
 	int32_t state;
+	uint32_t ctx;
 };
 
 /**
@@ -279,6 +286,21 @@ int lttr_flow_run(struct lttr_trace *t, const struct lttr_flow_ops *ops,
  * "softirq".
  */
 const char *lttr_mode_name(unsigned int mode);
+
+/**
+ * lttr_mode_what_str() - the name of what a CPU does in a mode
+ * @t: the trace (irq names), or NULL
+ * @mode: enum lttr_mode
+ * @what: its number (as @what of a segment)
+ * @sysvec: an x86 system vector (LTTR_MODE_IRQ)
+ * @buf: receives a name made up when none is known
+ * @size: its size (32 is enough)
+ *
+ * Return: the syscall's, trap's, irq's (irq_N, vector_0xN when unnamed)
+ * or softirq's name, or for the other modes the mode's name.
+ */
+const char *lttr_mode_what_str(const struct lttr_trace *t, unsigned int mode,
+			       uint32_t what, bool sysvec, char *buf, size_t size);
 
 /**
  * lttr_tr_kind_name() - name of a transition kind

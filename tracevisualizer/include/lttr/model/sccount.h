@@ -28,12 +28,15 @@ struct lttr_sccount_slot {
  * @extra: counters of larger numbers (open addressing, key nr + 1)
  * @nextra: used slots of @extra
  * @cap: slots of @extra (power of two)
+ * @unknown: counters of LTTR_WHAT_UNKNOWN (UINT32_MAX: a number the
+ *	record did not carry or that is no syscall's), which @extra cannot key
  */
 struct lttr_sccount {
 	struct lttr_sccount_slot *direct;
 	struct lttr_sccount_slot *extra;
 	size_t nextra;
 	size_t cap;
+	struct lttr_sccount_slot unknown;
 };
 
 /**

@@ -45,15 +45,28 @@ void lttr_json_messages(struct lttr_json *j, const struct lttr_msgset *s);
 void lttr_json_nesting(struct lttr_json *j, const struct lttr_nesting *n);
 
 /**
+ * lttr_json_instance() - write an INSTANCE object: one call pair, its id,
+ * nodes, tasks and four times (null when @pair is not one)
+ * @j: the writer
+ * @s: the messages
+ * @n: the nesting
+ * @pair: the call pair's index
+ */
+void lttr_json_instance(struct lttr_json *j, const struct lttr_msgset *s,
+			const struct lttr_nesting *n, size_t pair);
+
+/**
  * lttr_json_patterns() - write the PATTERN array, the first @top patterns
  * @j: the writer
  * @s: the messages (node names)
+ * @n: the nesting the patterns are of (their representative instances)
  * @p: the patterns
  * @top: how many (0: all)
  * @split: write each node's "explain" object
  */
 void lttr_json_patterns(struct lttr_json *j, const struct lttr_msgset *s,
-			const struct lttr_patterns *p, size_t top, bool split);
+			const struct lttr_nesting *n, const struct lttr_patterns *p, size_t top,
+			bool split);
 
 /**
  * lttr_json_conv_graph() - write the CONVGRAPH object

@@ -89,6 +89,14 @@ void lttr_json_number(struct lttr_json *j, const char *num);
 void lttr_json_bool(struct lttr_json *j, bool v);
 /** lttr_json_null() - write null @j: the writer */
 void lttr_json_null(struct lttr_json *j);
+/*
+ * lttr_json_kv_u64(), _i64(), _bool(), _str() - a key and its value, in an
+ * object: lttr_json_key() then the value's writer
+ */
+void lttr_json_kv_u64(struct lttr_json *j, const char *key, uint64_t v);
+void lttr_json_kv_i64(struct lttr_json *j, const char *key, int64_t v);
+void lttr_json_kv_bool(struct lttr_json *j, const char *key, bool v);
+void lttr_json_kv_str(struct lttr_json *j, const char *key, const char *v);
 
 /**
  * lttr_json_escape() - escape bytes into a JSON string body (no quotes)

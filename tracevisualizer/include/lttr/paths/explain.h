@@ -20,10 +20,12 @@ struct lttr_trace;
  * @t: the trace the messages came from (lttr_msgs_from_trace())
  * @s: the messages
  * @n: the nesting algorithm's result
+ * @progress: told how far the accounting's pass is (may be NULL)
+ * @arg: its argument
  * @out: receives an array of @n->npairs splits (free() it); a call pair
  *	whose callee task is not known (a message from outside the trace)
  *	has .known 0
- * @err: receives the error
+ * @err: receives the error (LTTR_E_CANCELED when @progress asked)
  *
  * One pass of the accounting over the trace, its task states kept for the
  * tasks that received calls.
@@ -31,7 +33,7 @@ struct lttr_trace;
  * Return: 0 or a negative enum lttr_errcode.
  */
 int lttr_paths_explain(struct lttr_trace *t, const struct lttr_msgset *s,
-		       const struct lttr_nesting *n, struct lttr_hop_split **out,
-		       struct lttr_error *err);
+		       const struct lttr_nesting *n, lttr_paths_progress_fn progress, void *arg,
+		       struct lttr_hop_split **out, struct lttr_error *err);
 
 #endif /* LTTR_PATHS_EXPLAIN_H */

@@ -102,6 +102,31 @@ struct lttr_msg_warn {
 	bool old_format;
 };
 
+/**
+ * typedef lttr_paths_progress_fn - the progress of a long pass over a trace
+ * @arg: the caller's argument
+ * @permille: how far it is, 0 to 1000
+ *
+ * Return: 0 to go on, non-zero to cancel (the pass returns
+ * -LTTR_E_CANCELED).
+ */
+typedef int (*lttr_paths_progress_fn)(void *arg, unsigned int permille);
+
+/* room for one warning of lttr_msg_warnings() */
+#define LTTR_MSG_WARNING_LEN 200
+
+/**
+ * lttr_msg_warnings() - what makes a set of messages unsure, one sentence
+ * each, for a front end to print or show beside the paths
+ * @w: the warnings
+ * @out: receives up to @max sentences (NULL: only count)
+ * @max: room in @out
+ *
+ * Return: the number of sentences (may exceed @max).
+ */
+size_t lttr_msg_warnings(const struct lttr_msg_warn *w, char (*out)[LTTR_MSG_WARNING_LEN],
+			 size_t max);
+
 struct lttr_keymap;
 
 /**

@@ -55,6 +55,15 @@ struct lttr_hop_split {
  * @negative: latencies or delays below zero (clock skew), counted as 0
  * @split: the latencies split by the callee task's state, summed over
  *	the instances whose split is known (@split.known of them)
+ * @latency_p50_ns: the median latency, exactly: the one of rank
+ *	ceil(count / 2) in increasing order (nearest rank)
+ * @latency_p90_ns: the 90th percentile, rank ceil(0.9 count)
+ * @delay_p50_ns: the median call delay (nearest rank)
+ * @delay_p90_ns: the 90th percentile of the call delays
+ * @rep: the representative instance of this node: the call pair (an index
+ *	of the nesting's pairs) whose latency is @latency_p50_ns, the earliest
+ *	call of those when several are; LTTR_NO_PAIR for the first node
+ *	(no call: its pattern's @rep stands for it)
  */
 struct lttr_pnode {
 	uint32_t node;
@@ -65,6 +74,11 @@ struct lttr_pnode {
 	uint64_t transit_ns;
 	uint64_t negative;
 	struct lttr_hop_split split;
+	uint64_t latency_p50_ns;
+	uint64_t latency_p90_ns;
+	uint64_t delay_p50_ns;
+	uint64_t delay_p90_ns;
+	size_t rep;
 };
 
 /**
@@ -75,6 +89,9 @@ struct lttr_pnode {
  * @total_ns: their latencies summed, as their first caller saw them
  *	(the first call sent to its return received)
  * @key: its shape and names as text, "A(B(C,D))"
+ * @rep: its representative path: the first call pair of the path whose
+ *	latency (as the first caller saw it) is the median of the pattern's
+ *	(nearest rank, the earliest path of those when several are)
  */
 struct lttr_pattern {
 	size_t nnodes;
@@ -82,6 +99,7 @@ struct lttr_pattern {
 	uint64_t count;
 	uint64_t total_ns;
 	char *key;
+	size_t rep;
 };
 
 /**
@@ -126,6 +144,25 @@ int lttr_patterns_build(const struct lttr_msgset *s, const struct lttr_nesting *
 
 /** lttr_patterns_free() - release a result @p: the result or NULL */
 void lttr_patterns_free(struct lttr_patterns *p);
+
+/**
+ * lttr_pnode_transit_mean() - the mean transit of a node's call and
+ * return between the two nodes
+ * @pn: the node (not the first: it has no call)
+ *
+ * Return: @pn->transit_ns / @pn->latency.count rounded down, 0 without
+ * instances.
+ */
+uint64_t lttr_pnode_transit_mean(const struct lttr_pnode *pn);
+
+/**
+ * lttr_hop_split_mean() - one call's mean split: each figure of a node's
+ * summed split (struct lttr_pnode.split) divided by its @known instances
+ * @sum: the sums
+ * @mean: receives the means in ns (rounded down), @known copied; all 0
+ *	when no instance is known
+ */
+void lttr_hop_split_mean(const struct lttr_hop_split *sum, struct lttr_hop_split *mean);
 
 /**
  * lttr_pattern_key_of() - the key of the path a call pair starts

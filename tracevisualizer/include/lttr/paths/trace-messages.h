@@ -33,11 +33,13 @@ struct lttr_trace;
  * @s: the set the messages are added to (@s->warn: the trace's lost
  *	events, one-sided messages, transfers on sockets of unknown
  *	endpoints)
- * @err: receives the error
+ * @progress: told how far the pass over the events is (may be NULL)
+ * @arg: its argument
+ * @err: receives the error (LTTR_E_CANCELED when @progress asked)
  *
  * Return: 0 or a negative enum lttr_errcode.
  */
 int lttr_msgs_from_trace(struct lttr_trace *t, unsigned int by, struct lttr_msgset *s,
-			 struct lttr_error *err);
+			 lttr_paths_progress_fn progress, void *arg, struct lttr_error *err);
 
 #endif /* LTTR_PATHS_TRACE_MESSAGES_H */

@@ -26,7 +26,7 @@ struct lttr_trace;
  * @exec: LTT_EV_PROCESS_EXEC (file name in struct lttr_event.var)
  * @exit: LTT_EV_PROCESS_EXIT
  * @wakeup: LTT_EV_PROCESS_WAKEUP
- * @softirq: LTT_EV_SOFTIRQ_ENTRY, LTT_EV_SOFTIRQ_EXIT
+ * @softirq: LTT_EV_SOFTIRQ_ENTRY, LTT_EV_SOFTIRQ_EXIT, LTT_EV_SOFTIRQ_RAISE
  * @signal_send: LTT_EV_SIGNAL_SEND
  * @signal_deliver: LTT_EV_SIGNAL_DELIVER
  * @tasklet: LTT_EV_TASKLET_ENTRY, LTT_EV_TASKLET_EXIT

@@ -1,0 +1,191 @@
+#!/bin/bash
+# The timing commands on synthetic traces: latency --kind of every kind on
+# a simulated two-CPU trace (utest/gen-sim), its --json with --instances
+# checked figure by figure against the instances it lists
+# (tests/lib/timingcheck.py), --threshold (the list over it, exit status 3,
+# 0 when none), --explain (each explanation tiles its instance), --what,
+# --pid, --from/--to, --png; the text forms; explain --at and
+# critical-path on the pipe chain of utest/test-explain.c (scenario P)
+# with the segments worked out by hand; usage errors.
+. "$(dirname "$0")/../lib/tap.sh"
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+tv=tracevisualizer
+ut=$TOP/tracevisualizer/build/utest
+[ -x "$ut/gen-sim" ] || make -s -C tracevisualizer >/dev/null
+
+"$ut/gen-sim" 6000 3 | "$ut/gen-trace" "$tmp/sim"
+ok $? "gen-sim | gen-trace writes the simulated trace"
+
+for k in wakeup irq softirq syscall timer; do
+	thr=20000
+	case $k in irq | softirq) thr=500 ;; esac
+	$tv latency --kind $k --json --instances --threshold $thr --worst 5 "$tmp/sim" > "$tmp/$k.json"
+	st=$?
+	python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); sys.exit(0 if d["over"] else 1)' "$tmp/$k.json"
+	[ $? = 0 ] && want=3 || want=0
+	is "$st" "$want" "latency --kind $k --threshold: exit status $want (3 when an instance is over it)"
+	$tv latency --kind $k --explain --worst 3 --json "$tmp/sim" > "$tmp/$k.ex.json"
+	ok $? "latency --kind $k --explain --json"
+	$tv latency --kind $k --explain --worst 3 "$tmp/sim" > "$tmp/$k.txt"
+	ok $? "latency --kind $k --explain, text"
+done
+checks < <(PYTHONPATH=tests/lib python3 - "$tmp" <<'PY'
+import sys
+from check import ok, load, done
+from timingcheck import check_latency, check_explanation
+d = sys.argv[1]
+for k in ('wakeup', 'irq', 'softirq', 'syscall', 'timer'):
+    j = load('%s/%s.json' % (d, k))
+    thr = j['threshold_ns']
+    ok(j['kind'] == k and thr == (500 if k in ('irq', 'softirq') else 20000) and j['instances'],
+       "%s: the kind, the threshold and %d instances in the JSON" % (k, len(j['instances'])))
+    check_latency(j, ok, k, thr, 5)
+    x = load('%s/%s.ex.json' % (d, k))
+    ex = [w['explanation'] for g in x['groups'] if g['level'] == 'all' for w in g['worst']]
+    ok(ex and all('explanation' in w for g in x['groups'] if g['level'] == 'all' for w in g['worst']),
+       "%s --explain: every worst instance of each sub-kind explained (%d)" % (k, len(ex)))
+    good = all(check_explanation(e, lambda c, m: c, k) for e in ex)
+    ok(good, "%s --explain: each explanation's pieces tile its instance" % k)
+    ok(all(e['start_ns'] == w['start_ns'] and e['end_ns'] == w['end_ns']
+           for g in x['groups'] if g['level'] == 'all' for w in g['worst']
+           for e in [w['explanation']]),
+       "%s --explain: each explanation spans its instance" % k)
+done()
+PY
+)
+
+grep -q '^  wakeup (all tasks) ' "$tmp/wakeup.txt" && grep -q 'Histogram of wakeup (all tasks)' "$tmp/wakeup.txt" &&
+	grep -q '^The 3 worst of wakeup (all tasks)' "$tmp/wakeup.txt"
+ok $? "latency text: the table, the histogram and the worst of the wakeups"
+grep -q 'Where the calls. time went' "$tmp/syscall.txt" && grep -q 'Periods (us)' "$tmp/timer.txt"
+ok $? "latency text: the syscalls' parts, the timers' periods"
+
+$tv latency --kind syscall --what read --json --instances "$tmp/sim" > "$tmp/read.json" &&
+	$tv latency --kind syscall --pid 100,111 --json --instances "$tmp/sim" > "$tmp/pids.json" &&
+	$tv latency --kind syscall --from 0.002 --to 0.004 --json --instances "$tmp/sim" > "$tmp/win.json"
+ok $? "latency --what, --pid, --from --to"
+checks < <(PYTHONPATH=tests/lib python3 - "$tmp" <<'PY'
+import sys
+from check import ok, load, done
+from timingcheck import check_latency
+d = sys.argv[1]
+full = load('%s/syscall.json' % d)
+pids = load('%s/pids.json' % d)
+win = load('%s/win.json' % d)
+key = lambda i: (i['start_ns'], i['end_ns'], i['pid'], i['what'])
+check_latency(pids, ok, 'syscalls of 100 and 111')
+ok(sorted(map(key, pids['instances'])) ==
+   sorted(key(i) for i in full['instances'] if i['pid'] in (100, 111)),
+   "--pid 100,111: exactly their calls (%d)" % len(pids['instances']))
+t0 = full['trace']['start_ns']
+ok(sorted(map(key, win['instances'])) ==
+   sorted(key(i) for i in full['instances']
+          if i["start_ns"] >= t0 + 2000000 and i["end_ns"] < t0 + 4000000) and
+   win["from_ns"] == t0 + 2000000 and win["to_ns"] == t0 + 4000000,
+   "--from 0.002 --to 0.004: exactly the calls that start and end in it (%d)" % len(win['instances']))
+check_latency(win, ok, 'syscalls of the window')
+rd = load('%s/read.json' % d)
+ok(rd['instances'] == full['instances'], "--what keeps every instance in the JSON")
+done()
+PY
+)
+$tv latency --kind syscall --what read "$tmp/sim" > "$tmp/read.txt"
+grep -q '^Histogram of read' "$tmp/read.txt" && grep -q '^  *read 100 task100 ' "$tmp/read.txt"
+ok $? "latency --what read: its histogram, and its rows per task"
+
+$tv latency --kind wakeup --png "$tmp/h.png" "$tmp/sim" > /dev/null &&
+	[ "$(head -c 8 "$tmp/h.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ]
+ok $? "latency --png writes a PNG"
+$tv latency --kind wakeup --png /nonexistent/dir/h.png "$tmp/sim" > /dev/null 2> "$tmp/err"
+is "$?" 1 "latency --png into a directory that does not exist: exit status 1"
+$tv latency --kind irq --threshold 1s "$tmp/sim" > /dev/null
+is "$?" 0 "latency --threshold 1s: nothing over it, exit status 0"
+
+# the pipe chain: A (20) reads from B (21), which reads from C (22), which sleeps
+"$ut/gen-trace" "$tmp/p" <<'DESC'
+header end=1000050500
+proc PID: 20; PPID: 1; TGID: 20; NAME: A
+proc PID: 21; PPID: 1; TGID: 21; NAME: B
+proc PID: 22; PPID: 1; TGID: 22; NAME: C
+buf cpu=0 start=1000000000 pid=20
+1000000000 start 20 0
+1000000100 syscall_entry 0
+1000000110 sched 20 21 1
+1000000120 syscall_entry 0
+1000000130 sched 21 22 1
+1000000140 syscall_entry 35
+1000000150 sched 22 0 1
+1000050150 irq_entry 236 2
+1000050160 wakeup 22 0 0
+1000050170 irq_exit 236 2
+1000050180 sched 0 22 0
+1000050190 syscall_exit 35 0
+1000050200 syscall_entry 1
+1000050210 wakeup 21 0 0
+1000050220 syscall_exit 1 1
+1000050230 syscall_entry 35
+1000050240 sched 22 21 1
+1000050250 syscall_exit 0 1
+1000050260 syscall_entry 1
+1000050270 wakeup 20 0 0
+1000050280 syscall_exit 1 1
+1000050290 syscall_entry 0
+1000050300 sched 21 20 1
+1000050310 syscall_exit 0 1
+DESC
+$tv critical-path --pid 20 --json "$tmp/p" > "$tmp/cp.json" && $tv critical-path --pid 20 "$tmp/p" > "$tmp/cp.txt"
+ok $? "critical-path --pid 20, text and --json"
+$tv explain --pid 20 --at 0.000001 --json "$tmp/p" > "$tmp/at.json" && $tv explain --pid 20 --at 0.000001 "$tmp/p" > "$tmp/at.txt"
+ok $? "explain --pid 20 --at 0.000001, text and --json"
+$tv explain --pid 22 --at 1.00005017 --json "$tmp/p" > "$tmp/at2.json"
+ok $? "explain --at with an absolute time"
+checks < <(PYTHONPATH=tests/lib python3 - "$tmp" <<'PY'
+import sys
+from check import ok, load, done
+from timingcheck import check_critpath, check_explanation
+d = sys.argv[1]
+cp = load('%s/cp.json' % d)['critical_path']
+T0 = 1000000000
+segs = [(s['start_ns'] - T0, s['end_ns'] - T0, s['name'], s['state'], s['depth'])
+        for s in cp['segments']]
+ok(segs == [(0, 110, 'A', 'running', 0), (110, 130, 'B', 'running', 1),
+            (130, 150, 'C', 'running', 2), (150, 50160, 'C', 'blocked_sleep', 2),
+            (50160, 50180, 'C', 'runnable', 2), (50180, 50210, 'C', 'running', 2),
+            (50210, 50240, 'B', 'runnable', 1), (50240, 50270, 'B', 'running', 1),
+            (50270, 50300, 'A', 'runnable', 0), (50300, 50500, 'A', 'running', 0)],
+   "critical path of A: A ran, B ran, C ran, C slept 50010 ns, C, B, A waited and ran (%s)" % segs)
+check_critpath(cp, ok, "critical path of A")
+ok(cp['totals'][0]['name'] == 'C' and cp['totals'][0]['state'] == 'blocked_sleep' and
+   cp['totals'][0]['ns'] == 50010, "the first total: C's sleep, 50010 ns")
+at = load('%s/at.json' % d)['explain']
+ok(at['state'] == 'blocked_io' and at['what_name'] == 'read' and at['waker']['name'] == 'B' and
+   at['waker']['what_name'] == 'write' and at['start_ns'] == T0 + 110 and
+   at['end_ns'] == T0 + 50270, "A at 1 us: blocked in read, woken by B in write")
+check_critpath(at['critical_path'], ok, "A's block explained by its path")
+at2 = load('%s/at2.json' % d)['explain']
+ok(at2['state'] == 'runnable' and at2['waker']['mode'] == 'irq' and
+   [t['who'] for t in at2['explanation']['totals']] in (['irq', 'task'], ['task', 'irq']),
+   "C at 50.170 us (absolute time): runnable, woken by the timer irq; the irq and the idle task ran")
+check_explanation(at2['explanation'], ok, "C's wait for the CPU")
+done()
+PY
+)
+grep -q '^Critical path of 20 A' "$tmp/cp.txt" && grep -q 'blocked_sleep' "$tmp/cp.txt" &&
+	grep -q '^20 A at 0.000001000 s: blocked (io) in read' "$tmp/at.txt" &&
+	grep -q 'woken by 21 B (syscall write) on cpu 0' "$tmp/at.txt"
+ok $? "critical-path and explain, text"
+
+# usage errors, bad input
+$tv latency "$tmp/sim" > /dev/null 2>&1; is "$?" 2 "latency without --kind: usage error"
+$tv latency --kind bogus "$tmp/sim" > /dev/null 2>&1; is "$?" 2 "latency --kind bogus: usage error"
+$tv latency --kind irq --threshold 5parsecs "$tmp/sim" > /dev/null 2>&1; is "$?" 2 "--threshold with a bad unit: usage error"
+$tv latency --kind syscall --what nosuchcall "$tmp/sim" > /dev/null 2>&1; is "$?" 2 "--what naming nothing: usage error"
+$tv latency --kind irq --at 1 "$tmp/sim" > /dev/null 2>&1; is "$?" 2 "--at is not an option of latency"
+$tv explain --pid 20 "$tmp/p" > /dev/null 2>&1; is "$?" 2 "explain without --at: usage error"
+$tv explain --pid 99 --at 0 "$tmp/p" > /dev/null 2>&1; is "$?" 2 "explain of a task not in the trace: usage error"
+$tv critical-path --pid 99 "$tmp/p" > /dev/null 2>&1; is "$?" 2 "critical-path of a task not in the trace: usage error"
+$tv critical-path "$tmp/p" > /dev/null 2>&1; is "$?" 2 "critical-path without --pid: usage error"
+$tv latency --kind wakeup --pid 99 "$tmp/p" > /dev/null 2>&1; is "$?" 2 "latency --pid of a task not in the trace: usage error"
+$tv latency --kind wakeup "$tmp/nothing" > /dev/null 2>&1; is "$?" 1 "latency on a missing trace: exit status 1"
+$tv latency --help | grep -q -- '--threshold D'; ok $? "latency --help lists --threshold"
+done_testing

@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ltt-chain SLEEP_MS - a chain of three processes on pipes: A waits in a
+ * read for B, B waits in a read for C, C sleeps SLEEP_MS then writes to
+ * B, B then writes to A.  A forks B and C, then waits for both.  What A
+ * waited for (its critical path) is C's sleep, then C's, B's and its own
+ * runs.  Prints "A B C" (their pids).
+ */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+int main(int argc, char **argv)
+{
+	int ab[2], bc[2], st;
+	long ms;
+	char c = 'x';
+	pid_t b, cc;
+
+	if (argc != 2 || (ms = strtol(argv[1], NULL, 10)) <= 0) {
+		fprintf(stderr, "usage: ltt-chain SLEEP_MS\n");
+		return 2;
+	}
+	if (pipe(ab) || pipe(bc))
+		return 1;
+	b = fork();
+	if (b < 0)
+		return 1;
+	if (b == 0) {		/* B: waits for C, then tells A */
+		if (read(bc[0], &c, 1) != 1 || write(ab[1], &c, 1) != 1)
+			_exit(1);
+		_exit(0);
+	}
+	cc = fork();
+	if (cc < 0)
+		return 1;
+	if (cc == 0) {		/* C: sleeps, then tells B */
+		struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+
+		nanosleep(&ts, NULL);
+		if (write(bc[1], &c, 1) != 1)
+			_exit(1);
+		_exit(0);
+	}
+	if (read(ab[0], &c, 1) != 1)	/* A: waits for B */
+		return 1;
+	if (waitpid(b, &st, 0) != b || !WIFEXITED(st) || WEXITSTATUS(st) ||
+	    waitpid(cc, &st, 0) != cc || !WIFEXITED(st) || WEXITSTATUS(st))
+		return 1;
+	printf("%d %d %d\n", (int)getpid(), (int)b, (int)cc);
+	return 0;
+}

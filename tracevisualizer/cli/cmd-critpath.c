@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cmd-critpath.c - "tracevisualizer critical-path --pid P [--from --to]":
+ * what a task waited for, followed backwards across the tasks that woke
+ * it (lttr_critpath_compute()): segments that tile its interval, and the
+ * totals per task and state.
+ */
+#include <stdio.h>
+#include <lttr/lttr.h>
+#include <lttr/analysis/critpath.h>
+#include <lttr/output/json-timing.h>
+#include <lttr/output/timing-text.h>
+#include "cli.h"
+#include "timing-text.h"
+
+int cmd_critpath(struct cli_opts *o)
+{
+	struct lttr_critpath *cp;
+	struct lttr_trace *t;
+	struct lttr_error err;
+	struct lttr_json j;
+	uint64_t from, to;
+	int st;
+
+	if (o->npids != 1)
+		return cli_needs("critical-path", "--pid P (one task)");
+	st = cli_open(o, &t);
+	if (st)
+		return st;
+	cli_window(o, t, &from, &to);
+	if (lttr_critpath_compute(t, o->pids[0], from, to, &cp, &err) < 0) {
+		char what[32];
+
+		snprintf(what, sizeof(what), "--pid %u", o->pids[0]);
+		return cli_fail(t, &err, what);
+	}
+	if (o->json) {
+		cli_json_begin(&j, o, t);
+		lttr_json_key(&j, "critical_path");
+		lttr_json_critpath(&j, t, cp->acct, cp);
+		cli_json_end(&j, o);
+	} else {
+		printf("Critical path of %u %s from %.9f to %.9f s (%.3f us): what it waited for,\n"
+		       "followed back across the tasks that woke it (indented one step per wakeup):\n",
+		       cp->pid, lttr_timing_task_name(cp->acct, cp->pid), tt_rel(t, cp->from_ns),
+		       tt_rel(t, cp->to_ns), (double)(cp->to_ns - cp->from_ns) / 1e3);
+		tt_critpath(t, cp->acct, cp, "  ", (size_t)-1);
+	}
+	st = cli_finish(t, cp->acct, 0);
+	cp->acct = NULL;	/* cli_finish() freed it */
+	lttr_critpath_free(cp);
+	return st;
+}

@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cmd-explain.c - "tracevisualizer explain --at TIME --pid P": the state of
+ * a task at a time, explained (lttr_explain_at()): while it waited for a
+ * CPU, what ran on that CPU; while it ran, what it did; while it was
+ * blocked, who woke it and what that waker was doing (the critical path
+ * of the block).
+ */
+#include <stdio.h>
+#include <lttr/lttr.h>
+#include <lttr/analysis/explain.h>
+#include <lttr/output/json-timing.h>
+#include <lttr/output/timing-text.h>
+#include "cli.h"
+#include "timing-text.h"
+
+static void print_text(const struct lttr_trace *t, const struct lttr_explain_at *r)
+{
+	const struct lttr_account *a = r->acct;
+	char w[160];
+
+	printf("%u %s at %.9f s: ", r->pid, lttr_timing_task_name(a, r->pid), tt_rel(t, r->at_ns));
+	switch (r->state) {
+	case LTTR_CP_RUNNING:
+		printf("running on cpu %u", r->cpu);
+		break;
+	case LTTR_CP_RUNNABLE:
+		printf("runnable (%s), waiting for cpu %u", r->preempted ? "preempted" :
+		       r->waker.known ? lttr_waker_str(t, a, &r->waker, w, sizeof(w)) : "new",
+		       r->cpu);
+		break;
+	case LTTR_CP_BLOCKED:
+		printf("blocked (%s)", lttr_block_name(r->reason));
+		if (r->mode == LTTR_MODE_SYSCALL) {
+			char nb[32];
+
+			printf(" in %s", lttr_mode_what_str(t, LTTR_MODE_SYSCALL, r->what, false,
+							    nb, sizeof(nb)));
+		}
+		break;
+	default:
+		printf("not alive");
+		break;
+	}
+	printf("\n  from %.9f to %.9f s (%.3f us)%s\n", tt_rel(t, r->start_ns),
+	       tt_rel(t, r->end_ns), (double)(r->end_ns - r->start_ns) / 1e3,
+	       r->ended ? "" : ", to the end of the trace");
+	if (r->state == LTTR_CP_BLOCKED) {
+		printf("  %s\n", r->ended ? lttr_waker_str(t, a, &r->waker, w, sizeof(w)) :
+		       "not woken before the end of the trace");
+		if (r->path) {
+			printf("\nWhat it waited for (the critical path of the block):\n");
+			tt_critpath(t, a, r->path, "  ", 60);
+		}
+	}
+	if (r->expl.v) {
+		printf("\n");
+		tt_explanation(t, a, &r->expl, "  ", 60);
+	}
+}
+
+int cmd_explain(struct cli_opts *o)
+{
+	struct lttr_explain_at *r;
+	struct lttr_trace *t;
+	struct lttr_error err;
+	struct lttr_json j;
+	int st;
+
+	if (!o->has_at || o->npids != 1)
+		return cli_needs("explain", "--at TIME and --pid P (one task)");
+	st = cli_open(o, &t);
+	if (st)
+		return st;
+	if (lttr_explain_at(t, o->pids[0], cli_at(o, t), &r, &err) < 0) {
+		char what[64];
+
+		snprintf(what, sizeof(what), "--pid %u --at %.9f", o->pids[0],
+			 (double)o->at_ns / 1e9);
+		return cli_fail(t, &err, what);
+	}
+	if (o->json) {
+		cli_json_begin(&j, o, t);
+		lttr_json_key(&j, "explain");
+		lttr_json_explain_at(&j, t, r);
+		cli_json_end(&j, o);
+	} else {
+		print_text(t, r);
+	}
+	st = cli_finish(t, r->acct, 0);
+	r->acct = NULL;		/* cli_finish() freed it */
+	lttr_explain_at_free(r);
+	return st;
+}

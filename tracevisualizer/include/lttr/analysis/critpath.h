@@ -1,0 +1,153 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * lttr/analysis/critpath.h - the critical path of a task (Trace Compass's
+ * critical path of a thread): what the task was waiting for over an
+ * interval, transitively.  Its runs and runnable waits are its own; each
+ * time it was blocked and a task woke it (in process context), the
+ * blocked time is replaced by what that waker was doing meanwhile, and so
+ * on backwards across tasks; a block that an interrupt ended (a timer, a
+ * device) or that nobody recorded ending stays the task's.  The segments
+ * tile the interval exactly.  Definitions in docs/timing.md.
+ */
+#ifndef LTTR_CRITPATH_H
+#define LTTR_CRITPATH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <lttr/analysis/timing.h>
+#include <lttr/reader/error.h>
+
+struct lttr_trace;
+struct lttr_account;
+
+/**
+ * enum lttr_cp_state - what the task a segment is charged to was doing
+ * @LTTR_CP_RUNNING: running on a CPU
+ * @LTTR_CP_RUNNABLE: ready, waiting for a CPU
+ * @LTTR_CP_BLOCKED: blocked, and not for a task (or for none recorded)
+ * @LTTR_CP_ABSENT: not alive: a waker before its fork, a dead task
+ */
+enum lttr_cp_state {
+	LTTR_CP_RUNNING,
+	LTTR_CP_RUNNABLE,
+	LTTR_CP_BLOCKED,
+	LTTR_CP_ABSENT,
+};
+
+/**
+ * struct lttr_cp_seg - a segment of a critical path
+ * @start_ns: its start
+ * @end_ns: its end (> @start_ns)
+ * @pid: the task the time is charged to
+ * @state: enum lttr_cp_state
+ * @reason: LTTR_CP_BLOCKED: enum lttr_block
+ * @mode: LTTR_CP_BLOCKED: the enum lttr_mode it blocked in
+ * @cpu: LTTR_CP_RUNNING: its CPU
+ * @what: LTTR_CP_BLOCKED in a syscall (@mode LTTR_MODE_SYSCALL): its number
+ * @depth: wakeups followed back from the task to @pid (0: the task)
+ * @waker: LTTR_CP_BLOCKED: the wakeup that ended the block when it was
+ *	not followed (an irq or softirq, the idle task); unknown when none
+ *	was recorded (or the block goes on past the interval)
+ */
+struct lttr_cp_seg {
+	uint64_t start_ns;
+	uint64_t end_ns;
+	uint32_t pid;
+	uint8_t state;
+	uint8_t reason;
+	uint8_t mode;
+	uint16_t cpu;
+	uint32_t what;
+	uint32_t depth;
+	struct lttr_waker waker;
+};
+
+/**
+ * struct lttr_cp_total - the time of a task in one state on the path
+ * @pid: the task
+ * @state: enum lttr_cp_state
+ * @reason: LTTR_CP_BLOCKED: enum lttr_block
+ * @ns: the sum of its segments
+ * @count: how many
+ */
+struct lttr_cp_total {
+	uint32_t pid;
+	uint8_t state;
+	uint8_t reason;
+	uint64_t ns;
+	uint64_t count;
+};
+
+/**
+ * struct lttr_critpath - the result of lttr_critpath_compute()
+ * @pid: the task
+ * @from_ns: the interval's start (the task's begin in the trace, or the
+ *	query's from when later)
+ * @to_ns: its end (the task's end, or the query's to when earlier)
+ * @nseg: entries of @seg
+ * @seg: the segments in time order, tiling [@from_ns, @to_ns]
+ * @ntot: entries of @tot
+ * @tot: the totals per task and state (and reason), longest first
+ * @acct: the accounting of the pass (names, lost-event gaps)
+ */
+struct lttr_critpath {
+	uint32_t pid;
+	uint64_t from_ns;
+	uint64_t to_ns;
+	size_t nseg;
+	struct lttr_cp_seg *seg;
+	size_t ntot;
+	struct lttr_cp_total *tot;
+	struct lttr_account *acct;
+};
+
+/**
+ * lttr_critpath_compute() - the critical path of a task over an interval
+ * @t: the trace
+ * @pid: the task
+ * @from_ns: the interval's start (absolute; 0: the task's begin)
+ * @to_ns: its end (absolute; UINT64_MAX: the task's end)
+ * @out: receives the result (free with lttr_critpath_free())
+ * @err: receives the error (LTTR_E_INVAL: no such task, or it is not
+ *	alive in the interval)
+ *
+ * Return: 0 or a negative enum lttr_errcode.
+ */
+int lttr_critpath_compute(struct lttr_trace *t, uint32_t pid, uint64_t from_ns,
+			  uint64_t to_ns, struct lttr_critpath **out,
+			  struct lttr_error *err);
+
+/**
+ * lttr_critpath_progress() - lttr_critpath_compute(), telling its progress
+ * @t: the trace
+ * @pid: the task
+ * @from_ns: the interval's start (absolute; 0: the task's begin)
+ * @to_ns: its end (absolute; UINT64_MAX: the task's end)
+ * @progress: called now and then with the share of the trace read
+ *	(0..1000); non-zero cancels (may be NULL)
+ * @arg: its argument
+ * @out: receives the result (free with lttr_critpath_free())
+ * @err: receives the error (LTTR_E_INVAL as lttr_critpath_compute();
+ *	LTTR_E_CANCELED when @progress asked)
+ *
+ * Return: 0 or a negative enum lttr_errcode.
+ */
+int lttr_critpath_progress(struct lttr_trace *t, uint32_t pid, uint64_t from_ns,
+			   uint64_t to_ns, int (*progress)(void *arg, unsigned int permille),
+			   void *arg, struct lttr_critpath **out, struct lttr_error *err);
+
+/** lttr_critpath_free() - release a result @cp: the result or NULL */
+void lttr_critpath_free(struct lttr_critpath *cp);
+
+/**
+ * lttr_cp_state_name() - the name of a segment's state
+ * @state: enum lttr_cp_state
+ * @reason: enum lttr_block (for LTTR_CP_BLOCKED)
+ *
+ * Return: "running", "runnable", "blocked_io", ..., "blocked_unknown",
+ * "absent".
+ */
+const char *lttr_cp_state_name(unsigned int state, unsigned int reason);
+
+#endif /* LTTR_CRITPATH_H */

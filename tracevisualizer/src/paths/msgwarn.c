@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * msgwarn.c - the warnings of a set of messages as sentences, the same
+ * words on the command line and in the front ends.
+ */
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <lttr/paths/message.h>
+
+struct out {
+	char (*v)[LTTR_MSG_WARNING_LEN];
+	size_t max;
+	size_t n;
+};
+
+static void say(struct out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void say(struct out *o, const char *fmt, ...)
+{
+	if (o->v && o->n < o->max) {
+		va_list ap;
+
+		va_start(ap, fmt);
+		vsnprintf(o->v[o->n], LTTR_MSG_WARNING_LEN, fmt, ap);
+		va_end(ap);
+	}
+	o->n++;
+}
+
+size_t lttr_msg_warnings(const struct lttr_msg_warn *w, char (*out)[LTTR_MSG_WARNING_LEN],
+			 size_t max)
+{
+	struct out o = { out, max, 0 };
+
+	if (w->old_format)
+		say(&o, "the trace's format is older than 1.4: it records no socket endpoints (bind, connect, accept), so most sends and receives cannot be paired");
+	if (w->lost_events)
+		say(&o, "the trace lost %" PRIu64 " events: messages may be missing, or seen at one end only",
+		    w->lost_events);
+	if (w->send_only || w->recv_only)
+		say(&o, "%" PRIu64 " messages seen only sent and %" PRIu64
+		    " only received (their other end is outside the trace, or lost): one time each",
+		    w->send_only, w->recv_only);
+	if (w->unknown_socket)
+		say(&o, "%" PRIu64
+		    " sends and receives on sockets whose endpoints the trace does not tell are not messages",
+		    w->unknown_socket);
+	if (w->retransmits)
+		say(&o, "%" PRIu64 " TCP retransmissions dropped", w->retransmits);
+	if (w->skipped_packets)
+		say(&o, "%" PRIu64 " packets not TCP or UDP over IP, fragments or cut short, skipped",
+		    w->skipped_packets);
+	return o.n;
+}
