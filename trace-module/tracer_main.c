@@ -222,14 +222,22 @@ static int ltt_start(struct file *file)
 	/* Declare the live custom types first on this CPU's stream. */
 	ltt_custom_emit_all(false);
 
+	/*
+	 * The kernel's event points of the mask's events turn on before
+	 * the trace begins: they turn on one key at a time, each a text
+	 * patch that takes a while, so that a trace opened while some were
+	 * on and others not would hold, e.g., a system call's entry without
+	 * its exit.  Until active is set below, their callbacks find it
+	 * clear and record nothing: the trace begins with every event of
+	 * the mask at once.
+	 */
+	ltt_trace_set_events(ltt_trace_callback, ltt.mask);
 	WRITE_ONCE(ltt.tracing, 1);
 	/* Publish the buffers, reset state and configuration to writers. */
 	smp_store_release(&ltt.active, 1);
 	mutex_unlock(&ltt_custom_mutex);
 	/* Begin every online CPU's stream with a TRACE_START record. */
 	on_each_cpu(ltt_start_on_cpu, NULL, 1);
-	/* Only now the kernel's event points of the mask's events turn on. */
-	ltt_trace_set_events(ltt_trace_callback, ltt.mask);
 out:
 	mutex_unlock(&ltt.ctl_mutex);
 	return ret;
@@ -251,9 +259,15 @@ static void ltt_stop_locked(void)
 		ltt_custom_emit_all(true);
 		mutex_unlock(&ltt_custom_mutex);
 	}
+	/*
+	 * The trace ends at once, for every event: active is cleared
+	 * before the keys go off one at a time (as START sets it after
+	 * they are all on), so that an interrupt taken meanwhile is not
+	 * recorded in part, its exit without its entry.
+	 */
+	WRITE_ONCE(ltt.active, 0);
 	/* The event points off: a stopped tracer costs the kernel nothing. */
 	ltt_trace_set_events(ltt_trace_callback, NULL);
-	WRITE_ONCE(ltt.active, 0);
 	/*
 	 * Every callback runs with preemption disabled or in an NMI, i.e.
 	 * inside an RCU read-side critical section: after the grace period

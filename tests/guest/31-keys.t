@@ -11,11 +11,14 @@
 #    STOP; a blocking reader reaches end of file every time) while a fork
 #    storm and UDP traffic over loopback run on both CPUs: no oops, no
 #    WARN (ltt-vm fails the boot on either), no reader left waiting
-#    (about 240 s of the boot: 1.2 s per cycle under that load).
+#    (about 240 s of the boot: 1.2 s per cycle under that load);
+#  - then, under the same load, short traces of every event: none has an
+#    interrupt or system call cut in half at its start or stop.
 . "$(dirname "$0")/../lib/tap.sh"
-share=$(mktemp -d); trap 'rm -rf "$share"' EXIT
+share=$(mktemp -d); trap '[ -n "$KEEP" ] && cp -r "$share" "$KEEP/31-keys"; rm -rf "$share"' EXIT	# KEEP=DIR: the traces kept
 
 N=200
+M=12
 cat > "$share/run.sh" <<EOF
 S=/mnt/share
 cat /sys/kernel/ltt/events > \$S/keys.idle
@@ -31,6 +34,11 @@ for c in 1 2; do
 done
 ltt-startstop $N > \$S/ss.out 2> \$S/ss.err
 echo \$? > \$S/ss.rc
+# short traces of every event under that load: each START turns every key
+# on and each STOP turns them off while interrupts come
+for i in \$(seq $M); do
+	traced -q -o \$S/edge\$i -- ltt-bench getppid 200 > /dev/null
+done
 touch /tmp/stop
 wait
 sort /tmp/load | uniq -c > \$S/load
@@ -65,4 +73,16 @@ for l in fork1 fork2 udp1 udp2; do
 		"the $l load ran during the cycles"
 done
 is "$(cat "$share/keys.end" 2>/dev/null)" "" "at the end: no key on"
+
+# The trace begins and ends for every event at once (START sets active
+# after the keys are on, STOP clears it before they go off): no interrupt,
+# softirq or system call cut in half at an edge, which the control flow
+# would count as an anomaly (an exit without its entry).
+bad=
+for i in $(seq $M); do
+	tracevisualizer check --json "$share/edge$i" > "$share/edge$i.json" 2>/dev/null
+	a=$(json "$share/edge$i.json" 'j["anomalies"] + j["conservation"]["violations"]')
+	[ "$a" = 0 ] || bad="$bad edge$i:$a"
+done
+is "${bad:-none}" none "$M traces of every event under load: no anomaly or violation at their edges"
 done_testing
