@@ -222,6 +222,16 @@ static int ltt_start(struct file *file)
 	/* Declare the live custom types first on this CPU's stream. */
 	ltt_custom_emit_all(false);
 
+	/*
+	 * The kernel's event points of the mask's events turn on before
+	 * the trace begins: they turn on one key at a time, each a text
+	 * patch that takes a while, so that a trace opened while some were
+	 * on and others not would hold, e.g., a system call's entry without
+	 * its exit.  Until active is set below, their callbacks find it
+	 * clear and record nothing: the trace begins with every event of
+	 * the mask at once.
+	 */
+	ltt_trace_set_events(ltt_trace_callback, ltt.mask);
 	WRITE_ONCE(ltt.tracing, 1);
 	/* Publish the buffers, reset state and configuration to writers. */
 	smp_store_release(&ltt.active, 1);
@@ -249,12 +259,21 @@ static void ltt_stop_locked(void)
 		ltt_custom_emit_all(true);
 		mutex_unlock(&ltt_custom_mutex);
 	}
+	/*
+	 * The trace ends at once, for every event: active is cleared
+	 * before the keys go off one at a time (as START sets it after
+	 * they are all on), so that an interrupt taken meanwhile is not
+	 * recorded in part, its exit without its entry.
+	 */
 	WRITE_ONCE(ltt.active, 0);
+	/* The event points off: a stopped tracer costs the kernel nothing. */
+	ltt_trace_set_events(ltt_trace_callback, NULL);
 	/*
 	 * Every callback runs with preemption disabled or in an NMI, i.e.
 	 * inside an RCU read-side critical section: after the grace period
-	 * no writer is inside a record, none will start one, and their
-	 * stores are visible here.
+	 * no writer is inside a record, none will start one (an event point
+	 * that passed its key before it was turned off finds active clear),
+	 * and their stores are visible here.
 	 */
 	synchronize_rcu();
 	ltt_flush_all();
@@ -333,6 +352,9 @@ static int ltt_set_mask(void __user *argp)
 		WRITE_ONCE(ltt.mask[i], m.bits[i]);
 	if (ltt.tracing) {
 		struct ltt_ev_change_mask ev;
+
+		/* The event points follow the mask: a masked-out one is a NOP. */
+		ltt_trace_set_events(ltt_trace_callback, m.bits);
 
 		BUILD_BUG_ON(sizeof(ev.bits) != sizeof(m.bits));
 		memcpy(ev.bits, m.bits, sizeof(ev.bits));

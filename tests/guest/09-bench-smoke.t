@@ -2,20 +2,29 @@
 # A smoke run of scripts/bench with tiny sizes (two boots: the TSC one and
 # the instruction-count one; one repetition): the report has, for each
 # boot, a row with numbers for every configuration x workload and the
-# ltt-vs-ftrace table, then the analyzer table.  No timing thresholds: a
-# benchmark is not a test.
+# ltt-vs-ftrace(-vs-LTTng) table, then the analyzer table.  No timing
+# thresholds: a benchmark is not a test.
+#
+# LTTng (the third tracer) is in the run when its modules are already
+# built for this kernel (scripts/lttng/build --check: make bench builds
+# them, 3 to 4 minutes the check's budget does not have); otherwise its
+# checks are skipped and the run has --no-lttng.
 . "$(dirname "$0")/../lib/tap.sh"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 
-scripts/bench --smoke --clock tsc,icount --out "$tmp/b.md" > "$tmp/out" 2> "$tmp/err"
+lttng=1
+scripts/lttng/build --check > /dev/null 2>&1 || lttng=0
+flags=(); [ $lttng = 1 ] || flags=(--no-lttng)
+scripts/bench --smoke --clock tsc,icount "${flags[@]}" --out "$tmp/b.md" > "$tmp/out" 2> "$tmp/err"
 ok $? "scripts/bench --smoke ran to its end"
 [ -s "$tmp/b.md" ]
 ok $? "it wrote the report"
 diag "$(tail -5 "$tmp/err")"
 
-checks < <(python3 - "$tmp/b.md" <<'PY'
+checks < <(python3 - "$tmp/b.md" "$lttng" <<'PY'
 import re, sys
 text = open(sys.argv[1]).read()
+lttng = sys.argv[2] == '1'
 def ok(c, d): print(("PASS " if c else "FAIL ") + d)
 num = re.compile(r'^[+-]?\d+(\.\d+)?$')
 boots = {}
@@ -39,7 +48,21 @@ for b, w in [(b, w) for b in sorted(boots) for w in ['getppid', 'pipe', 'fork', 
            "%s: %s/%s has overhead, ns/event, events, bytes/event, bytes, lost, daemon CPU" % (b, w, c))
     r = rows.get((w, 'ltt'))
     ok(r is not None and r[12] == '0', "%s: %s/ltt lost nothing with default buffers" % (b, w))
+    r = rows.get((w, 'lttng'))
+    if lttng:
+        ok(r is not None and all(num.match(r[i]) for i in (3, 5, 6, 7, 9, 10, 12, 13)),
+           "%s: %s/lttng has a time, overhead, ns/event, events, bytes/event, bytes, lost, "
+           "daemon CPU" % (b, w))
+    else:
+        print("SKIP %s: %s/lttng: LTTng's modules not built (scripts/lttng/build)" % (b, w))
 ok(text.count('ltt / ftrace cost') == 2, "an ltt-vs-ftrace table for each boot")
+if lttng:
+    ok(text.count('ltt / lttng cost') == 2, "the tables have LTTng's column in each boot")
+    ok(re.search(r'^- LTTng: lttng-modules .*Sub-buffer count: \d+', text, re.M) is not None,
+       "the report says which LTTng ran and its channel's geometry")
+    ok('| cost per event ≤ 0.7× LTTng\'s |' in text, "the LTTng target is checked")
+else:
+    print("SKIP LTTng's table, setup and target: its modules are not built")
 ok('-icount shift=3' in text, "the report says how the icount boot counts time")
 ok('tracevisualizer summary' in text and 'raw sequential read' in text, "the analyzer table is there")
 ok('babeltrace2' in text, "babeltrace2 has its line")

@@ -1,5 +1,5 @@
 # tap.sh - tiny TAP helpers for the shell tests (sourced).
-#   plan N | ok COND DESC | is GOT WANT DESC | skip_all WHY | done_testing
+#   plan N | ok COND DESC | is GOT WANT DESC | skip WHY | skip_all WHY | done_testing
 # Every test script runs from the repository root.
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cd "$TOP" || exit 1
@@ -9,6 +9,8 @@ _tap_failed=0
 
 plan() { echo "1..$1"; }
 skip_all() { echo "1..0 # SKIP $*"; exit 0; }
+# skip WHY : one test skipped, with the reason
+skip() { _tap_n=$((_tap_n + 1)); echo "ok $_tap_n # SKIP $*"; }
 diag() { printf '%s\n' "$@" | sed 's/^/# /'; }
 
 ok() {
@@ -58,7 +60,7 @@ vm_run() {
 		"${VM_ARGS[@]}" -- "$@"
 }
 
-# checks < <(CMD) : turn "PASS desc" / "FAIL desc" lines into TAP results;
+# checks < <(CMD) : turn "PASS desc" / "FAIL desc" / "SKIP why" lines into TAP results;
 # a last line DONE says the checker finished (its absence is a failure);
 # any other line becomes a diagnostic.
 checks() {
@@ -67,6 +69,7 @@ checks() {
 		case "$line" in
 		PASS\ *) ok 0 "${line#PASS }" ;;
 		FAIL\ *) ok 1 "${line#FAIL }" ;;
+		SKIP\ *) skip "${line#SKIP }" ;;
 		DONE) finished=0 ;;
 		*) diag "$line" ;;
 		esac
