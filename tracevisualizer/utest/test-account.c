@@ -595,9 +595,59 @@ static void test_zombie(void)
 	lttr_trace_close(t);
 }
 
+/*
+ * A task present at the start inside a syscall that took a fault: its
+ * first events are the trap's exit, then the syscall's.  The time up to
+ * the trap exit is the trap's, from there to the syscall exit the
+ * syscall's (read: 20 ns on the CPU), then user; no anomaly.  The same
+ * trap exit followed by a syscall entry: the trap interrupted user mode.
+ */
+static void test_trap_first(void)
+{
+	static const char *const desc[2] = {
+		"header end=1000000100\n"
+		"buf cpu=0 start=1000000000 pid=5\n"
+		"1000000020 trap_exit 14\n1000000040 syscall_exit 0 16\n"
+		"1000000060 syscall_entry 1\n",
+		"header end=1000000100\n"
+		"buf cpu=0 start=1000000000 pid=5\n"
+		"1000000020 trap_exit 14\n1000000050 syscall_entry 1\n",
+	};
+	struct lttr_trace *t;
+	struct lttr_account *a = acct("trap-first", desc[0], &t);
+	const struct lttr_acct_task *p5;
+	const struct lttr_acct_sc *rd;
+
+	if (!a) {
+		ok(0, "trap-first computed");
+		return;
+	}
+	p5 = lttr_account_find(a, 5);
+	rd = sc(p5, 0);
+	ok(p5 && p5->trap_ns == 20 && p5->syscall_ns == 60 && p5->user_ns == 20 &&
+	   rd && rd->cpu_ns == 20 && a->anomalies == 0,
+	   "trap exit, syscall exit at first appearance: trap 20, read 20 on the CPU (write 40), user 20, no anomaly");
+	conserve("trap-first", a);
+	lttr_account_free(a);
+	lttr_trace_close(t);
+
+	a = acct("trap-user", desc[1], &t);
+	if (!a) {
+		ok(0, "trap-user computed");
+		return;
+	}
+	p5 = lttr_account_find(a, 5);
+	ok(p5 && p5->trap_ns == 20 && p5->user_ns == 30 && p5->syscall_ns == 50 &&
+	   a->anomalies == 0,
+	   "trap exit, then a syscall entry: trap 20, user 30 (what the trap interrupted), write 50, no anomaly");
+	lttr_account_free(a);
+	lttr_trace_close(t);
+}
+
 int main(void)
 {
-	tap_plan(42 + 4 + 3 * 3 + 1 + 4 + 5 + 8);
+	tap_plan(42 + 4 + 3 * 3 + 1 + 4 + 5 + 8 + 3);
+	test_trap_first();
 	test_nodetails();
 	test_a();
 	test_b();

@@ -83,6 +83,17 @@ static const struct fcase cases[] = {
 	  "buf cpu=0 start=1000000000 pid=5\n"
 	  "1000000040 syscall_exit 0 3\n1000000050 syscall_entry 1\n",
 	  "0:5:unknown:0-40 0:5:user:40-50 0:5:syscall/1:50-100 ", "RsS" },
+	{ "rule 7: a trap exit then a syscall exit at first appearance: a fault inside that syscall, not an anomaly",
+	  "header end=1000000100\n"
+	  "buf cpu=0 start=1000000000 pid=5\n"
+	  "1000000020 trap_exit 14\n1000000040 syscall_exit 0 16\n"
+	  "1000000060 syscall_entry 1\n",
+	  "0:5:unknown:0-20 0:5:unknown:20-40 0:5:user:40-60 0:5:syscall/1:60-100 ", "RtRsS" },
+	{ "rule 7: a trap exit at first appearance, then user-mode evidence: the trap interrupted user mode",
+	  "header end=1000000100\n"
+	  "buf cpu=0 start=1000000000 pid=5\n"
+	  "1000000020 trap_exit 14\n1000000050 syscall_entry 1\n",
+	  "0:5:unknown:0-20 0:5:unknown:20-50 0:5:syscall/1:50-100 ", "RtRS" },
 	{ "rule 8: the idle task is idle; irqs in it are irq time",
 	  "header end=1000000100\n"
 	  "buf cpu=0 start=1000000000 pid=0\n"

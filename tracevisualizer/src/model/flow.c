@@ -383,6 +383,13 @@ static void on_trap_exit(struct lttr_flow *f, struct ftask *tk,
 	} else if (!tk->resolved) {
 		tk->depth = 0;
 		resolve(f, tk, tr, LTTR_MODE_TRAP, tr->what);
+		/*
+		 * In that trap since it appeared; what the trap interrupted
+		 * is still unknown (user mode, or a syscall whose exit may
+		 * come next: a fault on a user buffer inside read()), so
+		 * the task stays unresolved from here to the next evidence.
+		 */
+		tk->resolved = false;
 	} else {
 		anomaly(f, tr, tk->pid, LTTR_AN_EXIT_UNMATCHED);
 	}
