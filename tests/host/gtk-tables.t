@@ -346,7 +346,8 @@ interactive "--view events $w" wait key:ctrl+f "type:$expr" key:Return "rows:$tm
 ok $? "search: Ctrl+F, an expression, Enter, Enter, Shift+Enter, a malformed one"
 sel() { awk -F'\t' '$1 == 1 { print $2 }' "$1"; }
 is "$(sel "$tmp/s1")" "$(sed -n 1p "$tmp/matches")" "Enter: the list selects dump --filter's first match"
-okgrep "match $(sed -n 1p "$tmp/matches") cpu 0 pid 200: fs_open /tmp/a,b" "$tmp/st1" "the status bar says where the match is and what it is"
+task=$($tv dump --filter "$expr" "$w" | awk 'NR == 2 { print $4 }')
+okgrep "match $(sed -n 1p "$tmp/matches") cpu 0 $task: fs_open /tmp/a,b" "$tmp/st1" "the status bar says where the match is and what it is, the task as dump names it ($task)"
 is "$(sel "$tmp/s2")" "$(sed -n 2p "$tmp/matches")" "Enter again: the second match"
 is "$(sel "$tmp/s3")" "$(sed -n 1p "$tmp/matches")" "Shift+Enter: the first again"
 okgrep "search: at character 9: expected a value after '=='" "$tmp/st2" "a malformed expression: the status bar says what and where"

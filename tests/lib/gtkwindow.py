@@ -328,7 +328,7 @@ def check_search(s):
         m = matches[i]
         t = tr.start + int(m[0].replace('.', ''))
         vp.set_cursor(t)
-        want = "match %s cpu %s pid %s: %s" % (m[0], m[2], m[3].rsplit('-', 1)[1], m[5])
+        want = "match %s cpu %s %s: %s" % (m[0], m[2], m[3], m[5])
         w.key(k)
         got = w.wait_status(lambda st: want in st and st.startswith("cursor %s " % m[0]))
         check(want in got and got.startswith(tr.status(vp)),

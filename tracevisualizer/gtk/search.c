@@ -111,10 +111,29 @@ static bool set_filter(struct gv_search *s, bool on, bool hide)
 	return true;
 }
 
+/*
+ * The task as dump and trace-cmd name it, comm-pid: its name at @t,
+ * blanks made '_', "<...>" when the trace never names it ("<idle>" the
+ * idle task).
+ */
+static void comm_pid(const struct gv_doc *d, uint32_t pid, uint64_t t, char *buf, size_t size)
+{
+	const char *n = lttr_view_comm(d->v, pid, t);
+	size_t i, len;
+
+	if (!n || !*n || !pid)
+		n = pid ? "<...>" : "<idle>";
+	len = strlen(n);
+	snprintf(buf, size, "%s-%u", n, pid);
+	for (i = 0; i < len && buf[i]; i++)
+		if (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\n')
+			buf[i] = '_';
+}
+
 static void show_found(struct gv_search *s, const struct lttr_event *ev)
 {
 	struct gv_doc *d = s->d;
-	char t[32], desc[512];
+	char t[32], desc[512], task[64];
 
 	s->have_found = true;
 	s->found = lttr_view_pos_of(ev);
@@ -122,8 +141,9 @@ static void show_found(struct gv_search *s, const struct lttr_event *ev)
 	s->found_unlisted = !gv_events_show(d, ev);
 	gv_doc_select_pid(d, ev->pid);
 	lttr_event_describe(d->t, ev, desc, sizeof(desc));
-	gv_doc_message(d, false, "match %s cpu %u pid %u: %s%s",
-		       lttr_fmt_time(gv_doc_rel(d, ev->time_ns), t, sizeof(t)), ev->cpu, ev->pid,
+	comm_pid(d, ev->pid, ev->time_ns, task, sizeof(task));
+	gv_doc_message(d, false, "match %s cpu %u %s: %s%s",
+		       lttr_fmt_time(gv_doc_rel(d, ev->time_ns), t, sizeof(t)), ev->cpu, task,
 		       desc, s->found_unlisted ? " (hidden by the filter in the events list)" : "");
 }
 
