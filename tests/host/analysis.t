@@ -247,8 +247,13 @@ header ncpus=2 start=1000100000 end=1000300000 wall=5000100000
 buf cpu=0 start=1000000000 pid=5
 1000000000 start 5 0
 DESC
-$gen "$tmp/far" < "$tmp/far.desc" && $tv summary --json "$tmp/far" > "$tmp/far.json" 2>/dev/null
-is "$(json "$tmp/far.json" "j['trace']['start_ns']")" "2000100000" "a buffer 1.1 s early is not start-up: the start stays the header's"
+$gen "$tmp/far" < "$tmp/far.desc" && ! $tv summary --json "$tmp/far" > /dev/null 2> "$tmp/far.err" &&
+	grep -q "buffer start_ns 1000000000 of cpu 0 more than a second before the trace's start (2000100000) at offset 0" "$tmp/far.err"
+ok $? "a buffer 1.1 s early is not start-up but damage: refused, the buffer named"
+$tv summary --salvage --json "$tmp/far" > "$tmp/far.json" 2> "$tmp/far.err"
+is "$(json "$tmp/far.json" "j['trace']['start_ns']")" "2000100000" "... with --salvage the start stays the header's"
+grep -q "more than a second before the trace's start" "$tmp/far.err"
+ok $? "... and a warning says why"
 
 # thread_figs TRACE PID KEY...: figures of one thread in processes --threads
 # --json (a blocking reason names blocked_by's entry)

@@ -180,6 +180,88 @@ st, out, err = tv('check', '--salvage', d)
 ok(st == 4 and 'truncated buffer at offset %d' % bufs[-2]['off'] in err,
    "... check --salvage: status 4 and the warning")
 
+# -- cut inside the last buffer exactly at a record's boundary, read with
+# --salvage: the whole records are kept, the CPU's events after the last
+# one are unknown (its last state does not run on to the end)
+recs_last = records(mix, last)
+SOFTIRQ_ENTRY = 14
+# just after a softirq's entry: the state that would run on is the softirq
+k = [i for i, r in enumerate(recs_last) if r['id'] == SOFTIRQ_ENTRY and i >= len(recs_last) // 2][0] + 1
+cut = recs_last[k]['off']
+d = damaged('guest-mix', 'recbound', lambda d: rewrite(d, 'events', lambda b: b[:cut]))
+at_abs = last['start'] + recs_last[k - 1]['delta']
+st, out, err = tv('check', d)
+ok(st == 1, "cut at a record boundary: refused without --salvage (status %d)" % st)
+st, out, err = tv('check', '--salvage', '--json', d)
+j = json.loads(out) if out else None
+ok(st == 4 and j and j['cut'] == [{'cpu': c0, 'at_ns': at_abs}] and not j['trace']['complete'],
+   "cut at a record boundary, --salvage: status 4, cpu %d cut at its last whole record (%s)"
+   % (c0, j and j['cut']))
+
+
+def salvaged_figures(d, to_ns):
+    st, out, _ = tv('processes', '--salvage', '--threads', '--json', '--to', secs(to_ns), d)
+    if st not in (0, 4):
+        return None
+    return {t['pid']: {k: v for k, v in t.items() if k.endswith('_ns') or k == 'blocked_by'}
+            for t in json.loads(out)['threads']}
+
+
+ok(salvaged_figures(d, at_abs - start) == figures(mix, at_abs - start),
+   "... every task's figures up to the cut equal the whole trace's")
+st, out, err = tv('summary', '--time', '--salvage', '--json', d)
+st2, out2, _ = tv('summary', '--time', '--json', '--to', secs(at_abs - start), mix)
+KINDS = ('user_ns', 'kernel_ns', 'irq_ns', 'softirq_ns')
+cut_cpu = [{k: c[k] for k in KINDS} for c in json.loads(out)['time']['system']['cpus']
+           if c['cpu'] == c0] if out else None
+whole_cpu = [{k: c[k] for k in KINDS} for c in json.loads(out2)['time']['system']['cpus']
+             if c['cpu'] == c0] if out2 else None
+ok(st == 0 and st2 == 0 and cut_cpu == whole_cpu and cut_cpu,
+   "... cpu %d's user, kernel, irq and softirq time are the whole trace's up to the cut, "
+   "not its last state run on to the end (%s, want %s)" % (c0, cut_cpu, whole_cpu))
+
+# -- flipped bits in a buffer header's times: every record of the buffer
+# would move with them
+def header_refused(name, edit, phrase, boff):
+    d = damaged('guest-mix', name, edit)
+    st, out, err = tv('check', d)
+    msg = "tracevisualizer: %s/events: %s at offset %d" % (d, phrase, boff)
+    ok(st == 1 and err.strip() == msg, "%s: refused with the buffer's offset (%s)"
+       % (name, err.strip()[-140:]))
+    st, out, err = tv('check', '--salvage', d)
+    ok(st == 4 and any(phrase in w and 'ignored with the rest of the file' in w
+                       for w in warnings(err)),
+       "%s: check --salvage: status 4, the file read up to that buffer, with a warning" % name)
+
+
+def poke_hdr(b, field, val):
+    fo = {'start': 16, 'end': 24}[field]
+
+    def f(data):
+        struct.pack_into('<Q', data, b['off'] + fo, val)
+        return data
+    return lambda d: rewrite(d, 'events', f)
+
+
+prev0 = [b for b in bufs[:-1] if b['cpu'] == c0][-1]
+up = last['start'] ^ (1 << 40)
+header_refused('start-up', poke_hdr(last, 'start', up),
+               "buffer end_ns %d of cpu %d before its start_ns %d" % (last['end'], c0, up),
+               last['off'])
+down = prev0['start']
+header_refused('start-down', poke_hdr(last, 'start', down),
+               "buffer start_ns %d of cpu %d before the previous buffer's last record (%d)"
+               % (down, c0, prev0['end']), last['off'])
+late = last['end'] | (1 << 32)
+header_refused('end-late', poke_hdr(last, 'end', late),
+               "buffer end_ns %d of cpu %d after the trace's stop (%d)" % (late, c0, end), last['off'])
+first0 = bycpu[0][0]
+early = first0['start'] - 2000000000
+hdr_start = struct.unpack_from('<Q', open(os.path.join(mix, 'header'), 'rb').read(), 40)[0]
+header_refused('start-early', poke_hdr(first0, 'start', early),
+               "buffer start_ns %d of cpu 0 more than a second before the trace's start (%d)"
+               % (early, hdr_start), first0['off'])
+
 # -- flipped bits in a record of cpu 0's second buffer
 b = bycpu[0][1]
 recs = records(mix, b)

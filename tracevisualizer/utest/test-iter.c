@@ -163,6 +163,9 @@ static void gen_cpu(unsigned int cpu, size_t n, uint64_t t0, bool prio)
 			b->start = t - rnd(2);
 			if (nbuf[cpu] > 1 && b->start < bufs[cpu][nbuf[cpu] - 2].start)
 				b->start = bufs[cpu][nbuf[cpu] - 2].start;
+			/* as the module opens one: not before the last record */
+			if (nrec[cpu] && b->start < recs[cpu][nrec[cpu] - 1].time)
+				b->start = recs[cpu][nrec[cpu] - 1].time;
 			b->pid = r->pid;	/* pid current when opened */
 			b->first = nrec[cpu];
 			b->n = 0;

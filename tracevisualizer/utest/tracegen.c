@@ -1245,6 +1245,8 @@ static int parse_event(struct tg *g, char **tok, int ntok, const char *line)
 		rh.size = (uint16_t)a[1];
 		if (!b->fixed_end && t > b->h.end_ns)
 			b->h.end_ns = t;
+		if (t > g->h.end_ns && (g->h.flags & LTT_TRACE_COMPLETE))
+			g->h.end_ns = t;
 		return (tg_raw(g, &rh, sizeof(rh)) || tg_raw(g, bytes, n)) ? -1 : 0;
 	}
 	if (!strcmp(name, "sched") || !strcmp(name, "wakeup"))

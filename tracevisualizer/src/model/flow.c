@@ -617,7 +617,7 @@ static bool cut_short(struct lttr_flow *f, unsigned int cpu)
 		return false;
 	while (n > 0 && !lttr_trace_buffer(f->t, cpu, n - 1, &bi) && !bi.valid_size)
 		n--;
-	return n > 0 && (lttr_trace_buffer(f->t, cpu, n - 1, &bi) ||
+	return n > 0 && (lttr_trace_buffer(f->t, cpu, n - 1, &bi) || bi.truncated ||
 			 !(bi.flags & LTT_BUF_FLUSHED) || bi.valid_size < bi.data_size);
 }
 

@@ -51,6 +51,7 @@ int lttr_bufindex_build(struct lttr_trace *t, struct lttr_error *err)
 	bool seen[LTT_MAX_CPUS] = { false };
 	uint64_t last_seq[LTT_MAX_CPUS] = { 0 };
 	uint64_t last_start[LTT_MAX_CPUS] = { 0 };
+	uint64_t last_end[LTT_MAX_CPUS] = { 0 };
 	char what[256];
 	int ret;
 
@@ -98,6 +99,8 @@ int lttr_bufindex_build(struct lttr_trace *t, struct lttr_error *err)
 				return ret;
 			break;
 		}
+		bool truncated = false;
+
 		if (h.data_size > size - off - sizeof(h)) {
 			if (t->flags & LTTR_OPEN_SALVAGE) {
 				/*
@@ -112,6 +115,7 @@ int lttr_bufindex_build(struct lttr_trace *t, struct lttr_error *err)
 						t->events_path, off, h.data_size,
 						size - off - sizeof(h), t->nbuffers);
 				h.data_size = (uint32_t)(size - off - sizeof(h));
+				truncated = true;
 			} else {
 				return lttr_error_set(err, LTTR_E_TRUNCATED,
 					"%s: truncated buffer at offset %" PRIu64 " (data_size %u, only %" PRIu64 " bytes left; trace incomplete; use --salvage to read the %zu complete buffers and the whole records of this one)",
@@ -132,6 +136,55 @@ int lttr_bufindex_build(struct lttr_trace *t, struct lttr_error *err)
 			snprintf(what, sizeof(what),
 				 "buffer start_ns %" PRIu64 " of cpu %u before the previous buffer's %" PRIu64,
 				 (uint64_t)h.start_ns, h.cpu, last_start[h.cpu]);
+			ret = stop_or_fail(t, err, LTTR_E_FORMAT, off, what);
+			if (ret < 0)
+				return ret;
+			break;
+		}
+		/*
+		 * The header's times bound its records (each record's time
+		 * is its start plus a delta checked against its end): a
+		 * flipped bit in them would move every record of the
+		 * buffer.  A buffer's last record is not before its first
+		 * time, a CPU's buffers do not overlap, none ends after the
+		 * stop the daemon stamped once the STOP ioctl had returned,
+		 * none begins more than START_SLACK_NS before the start (a
+		 * complete trace: in one the daemon did not finish, rule 13
+		 * of docs/control-flow.md clamps such times to the window).
+		 */
+		if (h.end_ns < h.start_ns) {
+			snprintf(what, sizeof(what),
+				 "buffer end_ns %" PRIu64 " of cpu %u before its start_ns %" PRIu64,
+				 (uint64_t)h.end_ns, h.cpu, (uint64_t)h.start_ns);
+			ret = stop_or_fail(t, err, LTTR_E_FORMAT, off, what);
+			if (ret < 0)
+				return ret;
+			break;
+		}
+		if (seen[h.cpu] && h.start_ns < last_end[h.cpu]) {
+			snprintf(what, sizeof(what),
+				 "buffer start_ns %" PRIu64 " of cpu %u before the previous buffer's last record (%" PRIu64 ")",
+				 (uint64_t)h.start_ns, h.cpu, last_end[h.cpu]);
+			ret = stop_or_fail(t, err, LTTR_E_FORMAT, off, what);
+			if (ret < 0)
+				return ret;
+			break;
+		}
+		if ((t->hdr.flags & LTT_TRACE_COMPLETE) && t->hdr.end_ns &&
+		    h.end_ns > t->hdr.end_ns) {
+			snprintf(what, sizeof(what),
+				 "buffer end_ns %" PRIu64 " of cpu %u after the trace's stop (%" PRIu64 ")",
+				 (uint64_t)h.end_ns, h.cpu, (uint64_t)t->hdr.end_ns);
+			ret = stop_or_fail(t, err, LTTR_E_FORMAT, off, what);
+			if (ret < 0)
+				return ret;
+			break;
+		}
+		if ((t->hdr.flags & LTT_TRACE_COMPLETE) && t->hdr.start_ns > START_SLACK_NS &&
+		    h.start_ns < t->hdr.start_ns - START_SLACK_NS) {
+			snprintf(what, sizeof(what),
+				 "buffer start_ns %" PRIu64 " of cpu %u more than a second before the trace's start (%" PRIu64 ")",
+				 (uint64_t)h.start_ns, h.cpu, (uint64_t)t->hdr.start_ns);
 			ret = stop_or_fail(t, err, LTTR_E_FORMAT, off, what);
 			if (ret < 0)
 				return ret;
@@ -163,6 +216,7 @@ int lttr_bufindex_build(struct lttr_trace *t, struct lttr_error *err)
 		seen[h.cpu] = true;
 		last_seq[h.cpu] = h.seq;
 		last_start[h.cpu] = h.start_ns;
+		last_end[h.cpu] = h.end_ns;
 		memset(&b, 0, sizeof(b));
 		b.missing = missing;
 		b.offset = off;
@@ -175,6 +229,7 @@ int lttr_bufindex_build(struct lttr_trace *t, struct lttr_error *err)
 		b.bad_off = UINT32_MAX;
 		b.pid = h.pid;
 		b.flags = h.flags;
+		b.truncated = truncated;
 		if (t->cpu[h.cpu].nbufs == 0)
 			b.nest_known = true;	/* nothing open at the start */
 		if (add_buf(&t->cpu[h.cpu], &b) < 0)

@@ -15,6 +15,13 @@
  * Nesting of trap and irq entries on one CPU, newest in the low bits:
  * 3 bits per entry (LTTR_NEST_*), 21 entries; older ones fall off the top.
  */
+/*
+ * How far before the header's start a buffer may begin: the module
+ * records from inside the START ioctl, the daemon stamps the header after
+ * it (start_at_first_buffer() in trace.c); earlier is damage.
+ */
+#define START_SLACK_NS 1000000000ULL
+
 #define LTTR_NEST_BITS	3
 #define LTTR_NEST_MASK	7ULL
 #define LTTR_NEST_IRQ	1	/* irq entry, kernel mode */
@@ -46,6 +53,7 @@ struct lttr_buf {
 	bool nest_known;	/* nest_start is known */
 	bool warned;		/* salvage warning issued */
 	bool checked;		/* lttr_buf_check() done */
+	bool truncated;		/* cut short in the file (salvage): its tail unknown */
 	uint32_t bad_off;	/* first damaged record header (size, time), or UINT32_MAX */
 	uint32_t bad_prev;	/* ... the delta of the record before it */
 	uint64_t nest_start;	/* nesting state at the buffer's start */

@@ -460,9 +460,6 @@ static int read_proc(struct lttr_trace *t, struct lttr_error *err)
 	return 0;
 }
 
-/* how far before the header's start a buffer may begin and move it */
-#define START_SLACK_NS 1000000000ULL
-
 /*
  * The daemon stamps the header's start_ns when the START ioctl has
  * returned, but the module records from inside it: the first buffers of a
@@ -642,6 +639,7 @@ int lttr_trace_buffer(struct lttr_trace *t, unsigned int cpu, size_t i,
 	bi->pid = b->pid;
 	bi->cpu = (uint16_t)cpu;
 	bi->flags = b->flags;
+	bi->truncated = b->truncated;
 	return 0;
 }
 

@@ -50,6 +50,7 @@ struct lttr_buffer_info {
 	uint32_t pid;
 	uint16_t cpu;
 	uint16_t flags;
+	bool truncated;		/* the file ends inside it (read with salvage) */
 };
 
 /**
