@@ -235,6 +235,37 @@ ok(s['lost']['total'] == 0 and sum(s['lost']['by_cpu']) == s['lost']['total'],
    "... the buffer headers' counts are used (0), and the total agrees with its parts")
 check(d, 4, "a corrupted lost file")
 
+# -- a lost file whose parts add up but cannot be: more events lost on a CPU
+# than nanoseconds in the trace (one per ns is more than any CPU produces);
+# the audit's case: 1,095,216,660,480 syscall entries lost in 0.16 s
+def lost_entries(n):
+    def edit(x):
+        struct.pack_into('<Q', x, 8, n)			# cpu 0's total
+        struct.pack_into('<Q', x, 24 + 8 * 1, n)	# by_event[syscall_entry]
+        return x
+    return lambda d: rewrite(d, 'lost', edit)
+
+
+span = end - start
+for n in (0xff00000000, span + 1):
+    d = damaged("guest-mix", "lost-%d" % n, lost_entries(n))
+    st, out, err = tv('summary', '--json', d)
+    ok(warnings(err) == ["%s/lost: cpu 0: a total of %d events lost in a trace of %d ns: more "
+                         "than one per nanosecond, which no CPU produces: the file is damaged, "
+                         "ignored; lost counts taken from the buffer headers" % (d, n, span)],
+       "%d lost in %d ns, the parts adding up: flagged and ignored (%s)" % (n, span, warnings(err)))
+    s = json.loads(out)
+    ok(s['lost']['total'] == 0 and sum(s['lost']['by_cpu']) == 0 and not s['lost']['by_type'],
+       "... the buffer headers' counts are used (0)")
+    check(d, 4, "%d events lost in %d ns" % (n, span))
+# one per nanosecond is the bound, not damage
+d = damaged("guest-mix", "lost-span", lost_entries(span))
+st, out, err = tv('summary', '--json', d)
+s = json.loads(out)
+ok(st == 0 and not warnings(err) and s['lost']['total'] == span
+   and s['lost']['by_type'] == {'syscall_entry': span},
+   "%d lost in %d ns: read, no warning (%s)" % (span, span, warnings(err)))
+
 # -- impossible proc entries
 def bad_proc(d):
     with open(os.path.join(d, 'proc'), 'a') as f:
