@@ -266,6 +266,30 @@ ok(st == 0 and not warnings(err) and s['lost']['total'] == span
    and s['lost']['by_type'] == {'syscall_entry': span},
    "%d lost in %d ns: read, no warning (%s)" % (span, span, warnings(err)))
 
+# -- a buffer header's lost count that cannot be: more events lost on its
+# CPU than nanoseconds from the earliest time the tracer can have run (1 s
+# before the header's start, the start-up slack) to the buffer's start
+hstart = struct.unpack_from('<Q', open(os.path.join(mix, 'header'), 'rb').read(), 40)[0]
+lb = bufs[4]
+before = sum(x['lost'] for x in bufs[:4] if x['cpu'] == lb['cpu'])
+room = lb['start'] - (hstart - 10**9)
+for n in (0xff00000000, room - before + 1):
+    d = damaged('guest-mix', 'buflost-%d' % n, poke('<Q', lb['off'] + 40, n))
+    st, out, err = tv('check', d)
+    what = ("buffer lost count %d of cpu %d: with the %d lost before, more events than the %d "
+            "ns from the earliest time the tracer can have run (one per nanosecond is more "
+            "than a CPU produces) at offset %d" % (n, lb['cpu'], before, room, lb['off']))
+    ok(st == 1 and err.strip() == "tracevisualizer: %s/events: %s" % (d, what),
+       "buffer lost count %d: refused with the buffer's offset (%s)" % (n, err.strip()[-100:]))
+    st, out, err = tv('check', '--salvage', d)
+    ok(st == 4 and warnings(err) and warnings(err)[0] ==
+       "%s/events: %s: ignored with the rest of the file (salvage: 4 complete buffers read)"
+       % (d, what), "... check --salvage: status 4, the file read up to it (%s)" % warnings(err))
+d = damaged('guest-mix', 'buflost-room', poke('<Q', lb['off'] + 40, room - before))
+st, out, err = tv('summary', '--json', d)
+ok(st == 0 and json.loads(out)['lost']['by_cpu'][lb['cpu']] == room,
+   "buffer lost count %d, one per nanosecond: read (%s)" % (room - before, warnings(err)))
+
 # -- impossible proc entries
 def bad_proc(d):
     with open(os.path.join(d, 'proc'), 'a') as f:

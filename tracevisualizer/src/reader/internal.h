@@ -108,6 +108,13 @@ static inline bool lttr_format_known(const struct lttr_trace *t)
 	return t->hdr.major == LTT_FORMAT_MAJOR && t->hdr.minor <= LTT_FORMAT_MINOR;
 }
 
+/*
+ * How far before the header's start a buffer may begin (the module records
+ * from inside START, before the daemon stamps the start) and move the
+ * trace's start (trace.c); the earliest time the tracer can have run.
+ */
+#define START_SLACK_NS 1000000000ULL
+
 /* bufindex.c */
 int lttr_bufindex_build(struct lttr_trace *t, struct lttr_error *err);
 /* a warning per hole in a CPU's buffer sequence, times from the trace's start */

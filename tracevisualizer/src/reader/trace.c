@@ -468,9 +468,6 @@ static int read_proc(struct lttr_trace *t, struct lttr_error *err)
 	return 0;
 }
 
-/* how far before the header's start a buffer may begin and move it */
-#define START_SLACK_NS 1000000000ULL
-
 /*
  * The daemon stamps the header's start_ns when the START ioctl has
  * returned, but the module records from inside it: the first buffers of a
