@@ -317,6 +317,61 @@ ok(s['lost']['total'] == 0 and sum(s['lost']['by_cpu']) == s['lost']['total'],
    "... the buffer headers' counts are used (0), and the total agrees with its parts")
 check(d, 4, "a corrupted lost file")
 
+# -- a lost file whose parts add up but cannot be: more events lost on a CPU
+# than nanoseconds in the trace (one per ns is more than any CPU produces);
+# the audit's case: 1,095,216,660,480 syscall entries lost in 0.16 s
+def lost_entries(n):
+    def edit(x):
+        struct.pack_into('<Q', x, 8, n)			# cpu 0's total
+        struct.pack_into('<Q', x, 24 + 8 * 1, n)	# by_event[syscall_entry]
+        return x
+    return lambda d: rewrite(d, 'lost', edit)
+
+
+span = end - start
+for n in (0xff00000000, span + 1):
+    d = damaged("guest-mix", "lost-%d" % n, lost_entries(n))
+    st, out, err = tv('summary', '--json', d)
+    ok(warnings(err) == ["%s/lost: cpu 0: a total of %d events lost in a trace of %d ns: more "
+                         "than one per nanosecond, which no CPU produces: the file is damaged, "
+                         "ignored; lost counts taken from the buffer headers" % (d, n, span)],
+       "%d lost in %d ns, the parts adding up: flagged and ignored (%s)" % (n, span, warnings(err)))
+    s = json.loads(out)
+    ok(s['lost']['total'] == 0 and sum(s['lost']['by_cpu']) == 0 and not s['lost']['by_type'],
+       "... the buffer headers' counts are used (0)")
+    check(d, 4, "%d events lost in %d ns" % (n, span))
+# one per nanosecond is the bound, not damage
+d = damaged("guest-mix", "lost-span", lost_entries(span))
+st, out, err = tv('summary', '--json', d)
+s = json.loads(out)
+ok(st == 0 and not warnings(err) and s['lost']['total'] == span
+   and s['lost']['by_type'] == {'syscall_entry': span},
+   "%d lost in %d ns: read, no warning (%s)" % (span, span, warnings(err)))
+
+# -- a buffer header's lost count that cannot be: more events lost on its
+# CPU than nanoseconds from the earliest time the tracer can have run (1 s
+# before the header's start, the start-up slack) to the buffer's start
+hstart = struct.unpack_from('<Q', open(os.path.join(mix, 'header'), 'rb').read(), 40)[0]
+lb = bufs[4]
+before = sum(x['lost'] for x in bufs[:4] if x['cpu'] == lb['cpu'])
+room = lb['start'] - (hstart - 10**9)
+for n in (0xff00000000, room - before + 1):
+    d = damaged('guest-mix', 'buflost-%d' % n, poke('<Q', lb['off'] + 40, n))
+    st, out, err = tv('check', d)
+    what = ("buffer lost count %d of cpu %d: with the %d lost before, more events than the %d "
+            "ns from the earliest time the tracer can have run (one per nanosecond is more "
+            "than a CPU produces) at offset %d" % (n, lb['cpu'], before, room, lb['off']))
+    ok(st == 1 and err.strip() == "tracevisualizer: %s/events: %s" % (d, what),
+       "buffer lost count %d: refused with the buffer's offset (%s)" % (n, err.strip()[-100:]))
+    st, out, err = tv('check', '--salvage', d)
+    ok(st == 4 and warnings(err) and warnings(err)[0] ==
+       "%s/events: %s: ignored with the rest of the file (salvage: 4 complete buffers read)"
+       % (d, what), "... check --salvage: status 4, the file read up to it (%s)" % warnings(err))
+d = damaged('guest-mix', 'buflost-room', poke('<Q', lb['off'] + 40, room - before))
+st, out, err = tv('summary', '--json', d)
+ok(st == 0 and json.loads(out)['lost']['by_cpu'][lb['cpu']] == room,
+   "buffer lost count %d, one per nanosecond: read (%s)" % (room - before, warnings(err)))
+
 # -- impossible proc entries
 def bad_proc(d):
     with open(os.path.join(d, 'proc'), 'a') as f:

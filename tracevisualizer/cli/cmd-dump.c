@@ -288,6 +288,40 @@ static int names_before(struct lttr_trace *t, struct lttr_ptable *pt,
 	return r < 0 ? EXIT_TRACE : 0;
 }
 
+/*
+ * A --custom name no type of the trace has: said on stderr with the names
+ * it has (each once, in the table's order: by id, then time), as an
+ * unknown --type is; true if there is one.
+ */
+static bool custom_unknown(const struct cli_opts *o, const struct lttr_custom_table *tab)
+{
+	size_t n = lttr_custom_table_count(tab), i, k, m;
+
+	for (i = 0; i < o->ncustom; i++) {
+		for (k = 0; k < n; k++)
+			if (!strcmp(lttr_custom_table_get(tab, k)->name, o->custom[i]))
+				break;
+		if (k < n)
+			continue;
+		fprintf(stderr, "%s: --custom %s: no custom event type '%s' in the trace (", cli_prog,
+			o->custom[i], o->custom[i]);
+		if (!n)
+			fputs("it has none", stderr);
+		for (k = 0; k < n; k++) {
+			const char *name = lttr_custom_table_get(tab, k)->name;
+
+			for (m = 0; m < k; m++)
+				if (!strcmp(lttr_custom_table_get(tab, m)->name, name))
+					break;
+			if (m == k)
+				fprintf(stderr, "%s%s", k ? ", " : "its custom types: ", name);
+		}
+		fputs(")\n", stderr);
+		return true;
+	}
+	return false;
+}
+
 /* --from, --to */
 static bool in_window(const struct cli_opts *o, const struct lttr_event *ev, uint64_t start)
 {
@@ -330,6 +364,7 @@ int cmd_dump(struct cli_opts *o)
 	struct lttr_filter_ctx fc = { .comm = NULL };
 	struct names names = { NULL, false };
 	struct gaps gaps;
+	const struct lttr_custom_table *ctab;
 	uint64_t start;
 	bool nomem = false;
 	bool *seen;		/* per --pid: an event of that task in the window */
@@ -381,7 +416,14 @@ int cmd_dump(struct cli_opts *o)
 		return EXIT_TRACE;
 	}
 	/* the custom types now: their warnings go into the trace information */
-	lttr_trace_custom_types(t);
+	ctab = lttr_trace_custom_types(t);
+	if (o->ncustom && ctab && custom_unknown(o, ctab)) {
+		lttr_iter_free(it);
+		lttr_ptable_free(names.pt);
+		free(seen);
+		lttr_trace_close(t);
+		return EXIT_USAGE;
+	}
 	if (gaps_index(t, &gaps)) {
 		gaps_free(&gaps);
 		lttr_iter_free(it);

@@ -127,7 +127,7 @@ int main(int argc, char **argv)
 	char *out, dir[600], args[1024], *a0 = strdup(argc > 0 ? argv[0] : ".");
 	int st;
 
-	tap_plan(17 + 19);
+	tap_plan(20 + 19);
 	snprintf(prog, sizeof(prog), "%s/../tracevisualizer", dirname(a0));
 	free(a0);
 	snprintf(dir, sizeof(dir), "%s", tg_dir("cli"));
@@ -150,9 +150,16 @@ int main(int argc, char **argv)
 	   count_lines(out, "[warning: payload does not match") == 1,
 	   "dump --type custom: every instance, the bad ones with a warning");
 	free(out);
+	/* an unknown name is named with the valid ones, as an unknown --type is */
+	expect(dir, "dump --custom nosuch", 2,
+	       "tracevisualizer: --custom nosuch: no custom event type 'nosuch' in the trace "
+	       "(its custom types: ping, note)\n", "an unknown --custom name: named, with the trace's");
+	expect(dir, "dump --custom ping --custom nosuch", 2,
+	       "--custom nosuch: no custom event type 'nosuch'", "... also after a known one");
 	snprintf(args, sizeof(args), "dump --custom nosuch %s", dir);
 	st = run(args, &out);
-	ok(st == 0 && count_lines(out, "custom") == 0, "an unknown name: nothing");
+	ok(st == 2 && count_lines(out, "custom ping") == 0 && count_lines(out, "# rel_s") == 0,
+	   "... and nothing dumped");
 	free(out);
 	snprintf(args, sizeof(args), "dump --json --custom note %s", dir);
 	st = run(args, &out);
@@ -201,6 +208,9 @@ int main(int argc, char **argv)
 	   "summary: LTT_TRACE_FULL_RECORDS (format 1.2)");
 	free(out);
 
+	expect(dir, "dump --custom ping", 2,
+	       "tracevisualizer: --custom ping: no custom event type 'ping' in the trace (it has none)\n",
+	       "--custom on a trace without custom types: said");
 	snprintf(args, sizeof(args), "summary --custom ping %s", dir);
 	st = run(args, &out);
 	ok(st == 2 && strstr(out, "--custom is an option of dump"), "--custom outside dump: usage error");

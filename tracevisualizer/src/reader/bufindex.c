@@ -42,6 +42,15 @@ static int stop_or_fail(struct lttr_trace *t, struct lttr_error *err,
 			      t->events_path, what, off);
 }
 
+/* nanoseconds from the earliest time the tracer can have run to @ns */
+static uint64_t since_run(const struct lttr_trace *t, uint64_t ns)
+{
+	uint64_t first = t->hdr.start_ns > START_SLACK_NS ?
+		t->hdr.start_ns - START_SLACK_NS : 0;
+
+	return ns > first ? ns - first : 0;
+}
+
 int lttr_bufindex_build(struct lttr_trace *t, struct lttr_error *err)
 {
 	const uint64_t max_data = t->hdr.buffer_size >= sizeof(struct ltt_buffer_header) ?
@@ -194,6 +203,25 @@ int lttr_bufindex_build(struct lttr_trace *t, struct lttr_error *err)
 			snprintf(what, sizeof(what),
 				 "buffer start_ns %" PRIu64 " out of range",
 				 (uint64_t)h.start_ns);
+			ret = stop_or_fail(t, err, LTTR_E_FORMAT, off, what);
+			if (ret < 0)
+				return ret;
+			break;
+		}
+		/*
+		 * No CPU produces, and so loses, more than one event per
+		 * nanosecond: the events a CPU lost before a buffer are at
+		 * most the nanoseconds from the earliest time the tracer can
+		 * have run to the buffer's start (the starts do not go back,
+		 * so the CPU's earlier losses are within that bound too and
+		 * the subtraction does not wrap, nor the sum).
+		 */
+		if (h.lost > since_run(t, h.start_ns) - t->cpu[h.cpu].buffer_lost) {
+			snprintf(what, sizeof(what),
+				 "buffer lost count %" PRIu64 " of cpu %u: with the %" PRIu64 " lost before, more events than the %" PRIu64 " ns from the earliest time the tracer can have run (one per nanosecond is more than a CPU produces)",
+				 (uint64_t)h.lost, h.cpu,
+				 t->cpu[h.cpu].buffer_lost,
+				 since_run(t, h.start_ns));
 			ret = stop_or_fail(t, err, LTTR_E_FORMAT, off, what);
 			if (ret < 0)
 				return ret;

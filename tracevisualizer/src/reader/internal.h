@@ -15,13 +15,6 @@
  * Nesting of trap and irq entries on one CPU, newest in the low bits:
  * 3 bits per entry (LTTR_NEST_*), 21 entries; older ones fall off the top.
  */
-/*
- * How far before the header's start a buffer may begin: the module
- * records from inside the START ioctl, the daemon stamps the header after
- * it (start_at_first_buffer() in trace.c); earlier is damage.
- */
-#define START_SLACK_NS 1000000000ULL
-
 #define LTTR_NEST_BITS	3
 #define LTTR_NEST_MASK	7ULL
 #define LTTR_NEST_IRQ	1	/* irq entry, kernel mode */
@@ -115,6 +108,13 @@ static inline bool lttr_format_known(const struct lttr_trace *t)
 {
 	return t->hdr.major == LTT_FORMAT_MAJOR && t->hdr.minor <= LTT_FORMAT_MINOR;
 }
+
+/*
+ * How far before the header's start a buffer may begin (the module records
+ * from inside START, before the daemon stamps the start) and move the
+ * trace's start (trace.c); the earliest time the tracer can have run.
+ */
+#define START_SLACK_NS 1000000000ULL
 
 /* bufindex.c */
 int lttr_bufindex_build(struct lttr_trace *t, struct lttr_error *err);
