@@ -94,6 +94,19 @@ static const struct fcase cases[] = {
 	  "buf cpu=0 start=1000000000 pid=5\n"
 	  "1000000020 trap_exit 14\n1000000050 syscall_entry 1\n",
 	  "0:5:unknown:0-20 0:5:unknown:20-50 0:5:syscall/1:50-100 ", "RtRS" },
+	{ "rule 18: after lost events, an irq's and a softirq's exits without entries are not anomalies "
+	  "(the second softirq exit is)",
+	  "header end=1000000100\n"
+	  "buf cpu=0 start=1000000000 pid=5\n"
+	  "1000000000 start 5 0\n"
+	  "1000000005 softirq_entry 3\n1000000008 softirq_exit 3\n"
+	  "1000000010 syscall_entry 0\n"
+	  "buf cpu=0 start=1000000050 pid=5 lost=3\n"
+	  "1000000050 irq_exit 236 2\n1000000055 softirq_exit 3\n"
+	  "1000000060 syscall_exit 0 0\n1000000070 softirq_exit 3\n",
+	  "0:5:unknown:0-5 0:5:softirq/3:5-8 0:5:unknown:8-10 0:0:unknown:10-50 "
+	  "0:5:unknown:50-55 0:5:unknown:55-60 0:5:user:60-70 0:5:user:70-100 ",
+	  "QqRSLliqRsA" },
 	{ "rule 8: the idle task is idle; irqs in it are irq time",
 	  "header end=1000000100\n"
 	  "buf cpu=0 start=1000000000 pid=0\n"

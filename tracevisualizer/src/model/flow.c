@@ -45,7 +45,8 @@ struct fcpu {
 	bool cached;
 	uint64_t seg_start;
 	unsigned int depth;
-	bool seen_softirq;	/* a softirq event was seen on this CPU */
+	bool seen_softirq;	/* a softirq event was seen on this CPU (since a gap) */
+	bool irq_unknown;	/* after a gap: irqs may be open below the stack */
 	bool gap;		/* in a gap of lost events: runs unknown */
 	uint32_t gap_pid;	/* ... current again at its end */
 	uint64_t gap_start;	/* ... the time of the record before it */
@@ -464,7 +465,14 @@ static void on_irq_exit(struct lttr_flow *f, struct fcpu *c, struct ftask *tk,
 		      c->irq[i - 1].sysvec == tr->sysvec)))
 			break;
 	if (!i) {
-		anomaly(f, tr, tk->pid, LTTR_AN_EXIT_UNMATCHED);
+		if (!c->irq_unknown) {
+			anomaly(f, tr, tk->pid, LTTR_AN_EXIT_UNMATCHED);
+			return;
+		}
+		/* running since before the gap: its entry was lost */
+		tr->since_ns = 0;
+		tr->depth = (uint16_t)(c->depth + 1);
+		emit(f, tr);
 		return;
 	}
 	if (tr->what == LTTR_WHAT_UNKNOWN) {
@@ -488,6 +496,7 @@ static void on_switch(struct lttr_flow *f, unsigned int cpu, struct ftask *tk,
 		anomaly(f, tr, tk->pid, LTTR_AN_IRQ_AT_SWITCH);
 		c->depth = 0;
 	}
+	c->irq_unknown = false;	/* no irq runs across a switch */
 	if (sc->prev_pid != c->pid)
 		anomaly(f, tr, sc->prev_pid, LTTR_AN_WRONG_PREV);
 	cur_mode(f, c, &s);
@@ -685,6 +694,13 @@ static void after_record(struct lttr_flow *f, const struct lttr_event *ev)
 	tr.state = ends ? 1 : missing ? 3 : cut ? 2 : 0;
 	forget(cpu_task(f, c));
 	c->depth = 0;
+	/*
+	 * What the CPU was doing when the events were lost is unknown:
+	 * an irq or softirq may run on past the gap, its exit the first
+	 * record after it (rules 15 and 18 of docs/control-flow.md).
+	 */
+	c->seen_softirq = false;
+	c->irq_unknown = true;
 	c->gap = true;
 	c->gap_pid = bi.pid;
 	c->gap_start = t;
