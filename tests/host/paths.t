@@ -363,6 +363,15 @@ is "$(json "$tmp/rt.json" "[(p['key'], p['count']) for p in j['patterns']]")" \
 is "$($tv paths --explain --top 0 "$tmp/rt")" "$(text_of_json "$tmp/rt.json" 1)" \
 	"paths --explain, text: the lines of rpctrace.py's 30 paths are the --json figures (means, p90, min, max)"
 is "$($tv paths --top 1 "$tmp/rt" | grep -c '^#')" 1 "paths --top 1, text: one pattern"
+# a pattern's mean is the library's (total / count rounded down to the ns)
+# in the text too: 4500 ns over 3 paths is 1500 ns, 0.002 ms (the text
+# divided the total in ms by the count, 0.0014999..., and printed 0.001)
+printf '1.000000000 CALL A B c1\n1.000001000 RET B A c1\n2.000000000 CALL A B c2\n2.000001500 RET B A c2\n3.000000000 CALL A B c3\n3.000002000 RET B A c3\n' > "$tmp/mean.msg"
+$tv paths --messages "$tmp/mean.msg" --json > "$tmp/mean.json"
+is "$(json "$tmp/mean.json" "[j['patterns'][0][k] for k in ('count', 'total_ns', 'mean_ns')]")" "[3, 4500, 1500]" \
+	"paths --json: a pattern of 3 paths, 4500 ns in all, 1500 ns each"
+is "$($tv paths --messages "$tmp/mean.msg")" "$(text_of_json "$tmp/mean.json" 0)" \
+	"paths, text: the pattern's mean as --json's (0.002 ms), not a mean of its own"
 
 # TCP by byte offset, a message in several sends and several receives: the
 # client's 3000-byte request written 1000 + 2000 and read 500 + 2500; the
