@@ -515,6 +515,62 @@ is "$($tv paths --by thread --json "$tmp/thr" | python3 -c 'import json,sys; pri
 is "$($tv paths --by process --json "$tmp/thr" | python3 -c 'import json,sys; print([(p["key"], p["count"]) for p in json.load(sys.stdin)["patterns"]])')" \
 	"[('cli-10(srv-20)', 2)]" "paths --by process: one pattern of two paths"
 
+# connections open at the start with data in flight: on the first, cli's
+# 64-byte request was sent before the trace began, srv reads it, replies,
+# and a second exchange follows; the stream offsets start after the bytes
+# read before any send of the trace began, else the second request would
+# match the first read, received before it was sent. On the second, srv
+# reads 16 bytes and cli sends nothing (the connection of the lower socket
+# that moves no data: once skipped whole). Both early data one message
+# seen only received, and said.
+$bin/gen-trace "$tmp/pre" <<'DESC'
+header ncpus=2 end=1000600000 format=1.4
+proc PID: 1; PPID: 0; TGID: 1; NAME: init
+proc PID: 10; PPID: 1; TGID: 10; NAME: cli
+proc PID: 20; PPID: 1; TGID: 20; NAME: srv
+proc SOCKET: 100; TGID: 10; TYPE: 1; LOCAL: 127.0.0.1:40000; PEER: 127.0.0.2:7000
+proc SOCKET: 200; TGID: 20; TYPE: 1; LOCAL: 127.0.0.2:7000; PEER: 127.0.0.1:40000
+proc SOCKET: 101; TGID: 10; TYPE: 1; LOCAL: 127.0.0.1:40002; PEER: 127.0.0.2:7000
+proc SOCKET: 201; TGID: 20; TYPE: 1; LOCAL: 127.0.0.2:7000; PEER: 127.0.0.1:40002
+buf cpu=0 start=1000000000 pid=10
+1000000000 start 10 0
+1000200000 syscall_entry 45
+1000201000 socket_recv 100 4096 32 2 1
+1000202000 syscall_exit 45 32
+1000300000 syscall_entry 44
+1000301000 socket_send 100 64 64 2 1
+1000302000 syscall_exit 44 64
+1000500000 syscall_entry 45
+1000501000 socket_recv 100 4096 32 2 1
+1000502000 syscall_exit 45 32
+buf cpu=1 start=1000000000 pid=20
+1000000000 start 20 1
+1000050000 syscall_entry 45
+1000051000 socket_recv 201 4096 16 2 1
+1000052000 syscall_exit 45 16
+1000100000 syscall_entry 45
+1000101000 socket_recv 200 4096 64 2 1
+1000102000 syscall_exit 45 64
+1000150000 syscall_entry 44
+1000151000 socket_send 200 32 32 2 1
+1000152000 syscall_exit 44 32
+1000305000 syscall_entry 45
+1000306000 socket_recv 200 4096 64 2 1
+1000306500 syscall_exit 45 64
+1000400000 syscall_entry 44
+1000401000 socket_send 200 32 32 2 1
+1000402000 syscall_exit 44 32
+DESC
+$tv messages --list --json "$tmp/pre" > "$tmp/pre.json" 2> "$tmp/pre.err"
+is "$(json "$tmp/pre.json" "[(m['kind'], m['sender'], m['receiver'], m['id'], m['bytes'], m['send_ns'], m['recv_ns'], m['sender_pid'], m['receiver_pid'], m['recv_only']) for m in j['messages']]")" \
+	'[["call", "cli-10", "srv-20", "2.1", 16, 1000051000, 1000051000, 0, 20, true], ["call", "cli-10", "srv-20", "1.1", 64, 1000101000, 1000101000, 0, 20, true], ["return", "srv-20", "cli-10", "1.1", 32, 1000150000, 1000201000, 20, 10, false], ["call", "cli-10", "srv-20", "1.2", 64, 1000300000, 1000306000, 10, 20, false], ["return", "srv-20", "cli-10", "1.2", 32, 1000400000, 1000501000, 20, 10, false]]' \
+	"TCP open at the start: the data in flight a message seen only received, the in-trace ones matched after it"
+grep -q "0 messages seen only sent and 2 only received" "$tmp/pre.err"
+ok $? "TCP open at the start: the two messages seen only received, said"
+is "$($tv paths --json "$tmp/pre" 2>/dev/null | python3 -c 'import json,sys; j=json.load(sys.stdin); print([(p["key"], p["count"], p["nodes"][1]["latency"]["min_ns"], p["nodes"][1]["latency"]["max_ns"]) for p in j["patterns"]])')" \
+	"[('cli-10(srv-20)', 2, 49000, 94000)]" \
+	"TCP open at the start: the reply to the request in flight pairs with it (latencies 49 and 94 us)"
+
 # UDP datagrams matched by order: a -> b (read without its source: from the
 # one endpoint that sent to b), b -> c (received with recvfrom)
 $bin/gen-trace "$tmp/udp" <<'DESC'
