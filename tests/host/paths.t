@@ -373,6 +373,16 @@ is "$(json "$tmp/mean.json" "[j['patterns'][0][k] for k in ('count', 'total_ns',
 is "$($tv paths --messages "$tmp/mean.msg")" "$(text_of_json "$tmp/mean.json" 0)" \
 	"paths, text: the pattern's mean as --json's (0.002 ms), not a mean of its own"
 
+# a hand-built trace's lines: the header and init; connect (T INO LOCAL
+# PEER) and accept (T INO LISTENING FD LOCAL PEER) in their system calls;
+# a send of N bytes in its system call begun at T (the event 1 us later),
+# a receive of N bytes (the event at T, in a call begun 1 us before)
+desc_head() { echo "header ncpus=$1 end=$2 format=1.4"; echo "proc PID: 1; PPID: 0; TGID: 1; NAME: init"; }
+conn() { echo "$1 syscall_entry 42"; echo "$(($1 + 100)) socket_endpoint $2 0 3 0 3 2 1 6 $3 $4"; echo "$(($1 + 200)) syscall_exit 42 0"; }
+acc() { echo "$1 syscall_entry 43"; echo "$(($1 + 100)) socket_accept $2 $3 $4 0 5 2 1 6 $5 $6"; echo "$(($1 + 200)) syscall_exit 43 $4"; }
+snd() { echo "$1 syscall_entry 44"; echo "$(($1 + 1000)) socket_send $2 $3 $3 2 1"; echo "$(($1 + 2000)) syscall_exit 44 $3"; }
+rcv() { echo "$(($1 - 1000)) syscall_entry 45"; echo "$1 socket_recv $2 4096 $3 2 1"; echo "$(($1 + 1000)) syscall_exit 45 $3"; }
+
 # TCP by byte offset, a message in several sends and several receives: the
 # client's 3000-byte request written 1000 + 2000 and read 500 + 2500; the
 # server's reply written 100 + 100 (one message: the client sent nothing
@@ -381,56 +391,29 @@ is "$($tv paths --messages "$tmp/mean.msg")" "$(text_of_json "$tmp/mean.json" 0)
 # then 350 (the first reply's last 50 and the whole second): both replies
 # are received by that second read. A message is sent when its first
 # send's system call began, received when the read of its last byte returned.
-$bin/gen-trace "$tmp/tcp" <<'DESC'
-header ncpus=2 end=1000600000 format=1.4
-proc PID: 1; PPID: 0; TGID: 1; NAME: init
-proc PID: 10; PPID: 1; TGID: 10; NAME: cli
-proc PID: 20; PPID: 1; TGID: 20; NAME: srv
-proc SOCKET: 150; TGID: 20; TYPE: 1; LOCAL: 127.0.0.2:7000; PEER: -
-buf cpu=0 start=1000000000 pid=10
-1000000000 start 10 0
-1000010000 syscall_entry 42
-1000010100 socket_endpoint 100 0 3 0 3 2 1 6 inet:127.0.0.1:40000 inet:127.0.0.2:7000
-1000010200 syscall_exit 42 0
-1000100000 syscall_entry 44
-1000101000 socket_send 100 1000 1000 2 1
-1000102000 syscall_exit 44 1000
-1000110000 syscall_entry 44
-1000111000 socket_send 100 2000 2000 2 1
-1000112000 syscall_exit 44 2000
-1000300000 syscall_entry 44
-1000301000 socket_send 100 50 50 2 1
-1000302000 syscall_exit 44 50
-1000500000 syscall_entry 45
-1000501000 socket_recv 100 150 150 2 1
-1000502000 syscall_exit 45 150
-1000510000 syscall_entry 45
-1000511000 socket_recv 100 4096 350 2 1
-1000512000 syscall_exit 45 350
-buf cpu=1 start=1000000000 pid=20
-1000000000 start 20 1
-1000005000 syscall_entry 43
-1000005100 socket_accept 200 150 4 0 5 2 1 6 inet:127.0.0.2:7000 inet:127.0.0.1:40000
-1000005200 syscall_exit 43 4
-1000105000 syscall_entry 45
-1000106000 socket_recv 200 500 500 2 1
-1000106500 syscall_exit 45 500
-1000115000 syscall_entry 45
-1000116000 socket_recv 200 4096 2500 2 1
-1000116500 syscall_exit 45 2500
-1000200000 syscall_entry 44
-1000201000 socket_send 200 100 100 2 1
-1000202000 syscall_exit 44 100
-1000210000 syscall_entry 44
-1000211000 socket_send 200 100 100 2 1
-1000212000 syscall_exit 44 100
-1000305000 syscall_entry 45
-1000306000 socket_recv 200 4096 50 2 1
-1000306500 syscall_exit 45 50
-1000400000 syscall_entry 44
-1000401000 socket_send 200 300 300 2 1
-1000402000 syscall_exit 44 300
-DESC
+{
+	desc_head 2 1000600000
+	echo 'proc PID: 10; PPID: 1; TGID: 10; NAME: cli'
+	echo 'proc PID: 20; PPID: 1; TGID: 20; NAME: srv'
+	echo 'proc SOCKET: 150; TGID: 20; TYPE: 1; LOCAL: 127.0.0.2:7000; PEER: -'
+	echo 'buf cpu=0 start=1000000000 pid=10'
+	echo '1000000000 start 10 0'
+	conn 1000010000 100 inet:127.0.0.1:40000 inet:127.0.0.2:7000
+	snd 1000100000 100 1000
+	snd 1000110000 100 2000
+	snd 1000300000 100 50
+	rcv 1000501000 100 150
+	rcv 1000511000 100 350
+	echo 'buf cpu=1 start=1000000000 pid=20'
+	echo '1000000000 start 20 1'
+	acc 1000005000 200 150 4 inet:127.0.0.2:7000 inet:127.0.0.1:40000
+	rcv 1000106000 200 500
+	rcv 1000116000 200 2500
+	snd 1000200000 200 100
+	snd 1000210000 200 100
+	rcv 1000306000 200 50
+	snd 1000400000 200 300
+} | $bin/gen-trace "$tmp/tcp"
 ok $? "gen-trace writes a TCP trace of split sends and receives"
 $tv messages --list --json "$tmp/tcp" > "$tmp/tcp.json"
 is "$(json "$tmp/tcp.json" "[(m['kind'], m['sender'], m['receiver'], m['id'], m['bytes'], m['send_ns'], m['recv_ns'], m['sender_pid'], m['receiver_pid'], m['send_only'] or m['recv_only']) for m in j['messages']]")" \
@@ -446,59 +429,34 @@ is "$(json "$tmp/tcp.json" "j['warnings']")" \
 # --by thread: cli's threads 10 and 11 each call srv, whose threads 20 and
 # 21 serve one connection each; by thread the nodes are the four tasks,
 # by process the two processes (named by their thread group leaders)
-$bin/gen-trace "$tmp/thr" <<'DESC'
-header ncpus=4 end=1000400000 format=1.4
-proc PID: 1; PPID: 0; TGID: 1; NAME: init
-proc PID: 10; PPID: 1; TGID: 10; NAME: cli
-proc PID: 11; PPID: 1; TGID: 10; NAME: cli
-proc PID: 20; PPID: 1; TGID: 20; NAME: srv
-proc PID: 21; PPID: 1; TGID: 20; NAME: srv
-proc SOCKET: 150; TGID: 20; TYPE: 1; LOCAL: 127.0.0.2:7000; PEER: -
-buf cpu=0 start=1000000000 pid=10
-1000000000 start 10 0
-1000010000 syscall_entry 42
-1000010100 socket_endpoint 100 0 3 0 3 2 1 6 inet:127.0.0.1:40000 inet:127.0.0.2:7000
-1000010200 syscall_exit 42 0
-1000100000 syscall_entry 44
-1000101000 socket_send 100 64 64 2 1
-1000102000 syscall_exit 44 64
-1000300000 syscall_entry 45
-1000301000 socket_recv 100 4096 32 2 1
-1000302000 syscall_exit 45 32
-buf cpu=2 start=1000000000 pid=11
-1000000000 start 11 2
-1000020000 syscall_entry 42
-1000020100 socket_endpoint 110 0 3 0 3 2 1 6 inet:127.0.0.1:40001 inet:127.0.0.2:7000
-1000020200 syscall_exit 42 0
-1000150000 syscall_entry 44
-1000151000 socket_send 110 48 48 2 1
-1000152000 syscall_exit 44 48
-1000350000 syscall_entry 45
-1000351000 socket_recv 110 4096 16 2 1
-1000352000 syscall_exit 45 16
-buf cpu=1 start=1000000000 pid=20
-1000000000 start 20 1
-1000011000 syscall_entry 43
-1000011100 socket_accept 200 150 4 0 5 2 1 6 inet:127.0.0.2:7000 inet:127.0.0.1:40000
-1000011200 syscall_exit 43 4
-1000021000 syscall_entry 43
-1000021100 socket_accept 210 150 5 0 5 2 1 6 inet:127.0.0.2:7000 inet:127.0.0.1:40001
-1000021200 syscall_exit 43 5
-1000110000 syscall_entry 45
-1000111000 socket_recv 200 4096 64 2 1
-1000112000 syscall_exit 45 64
-1000200000 syscall_entry 44
-1000201000 socket_send 200 32 32 2 1
-1000202000 syscall_exit 44 32
-buf cpu=3 start=1000000000 pid=21
-1000000000 start 21 3
-1000160000 syscall_entry 45
-1000161000 socket_recv 210 4096 48 2 1
-1000162000 syscall_exit 45 48
-1000250000 syscall_entry 44
-1000251000 socket_send 210 16 16 2 1
-1000252000 syscall_exit 44 16
-DESC
+{
+	desc_head 4 1000400000
+	echo 'proc PID: 10; PPID: 1; TGID: 10; NAME: cli'
+	echo 'proc PID: 11; PPID: 1; TGID: 10; NAME: cli'
+	echo 'proc PID: 20; PPID: 1; TGID: 20; NAME: srv'
+	echo 'proc PID: 21; PPID: 1; TGID: 20; NAME: srv'
+	echo 'proc SOCKET: 150; TGID: 20; TYPE: 1; LOCAL: 127.0.0.2:7000; PEER: -'
+	echo 'buf cpu=0 start=1000000000 pid=10'
+	echo '1000000000 start 10 0'
+	conn 1000010000 100 inet:127.0.0.1:40000 inet:127.0.0.2:7000
+	snd 1000100000 100 64
+	rcv 1000301000 100 32
+	echo 'buf cpu=2 start=1000000000 pid=11'
+	echo '1000000000 start 11 2'
+	conn 1000020000 110 inet:127.0.0.1:40001 inet:127.0.0.2:7000
+	snd 1000150000 110 48
+	rcv 1000351000 110 16
+	echo 'buf cpu=1 start=1000000000 pid=20'
+	echo '1000000000 start 20 1'
+	acc 1000011000 200 150 4 inet:127.0.0.2:7000 inet:127.0.0.1:40000
+	acc 1000021000 210 150 5 inet:127.0.0.2:7000 inet:127.0.0.1:40001
+	rcv 1000111000 200 64
+	snd 1000200000 200 32
+	echo 'buf cpu=3 start=1000000000 pid=21'
+	echo '1000000000 start 21 3'
+	rcv 1000161000 210 48
+	snd 1000250000 210 16
+} | $bin/gen-trace "$tmp/thr"
 ok $? "gen-trace writes a trace of two threads calling two threads"
 is "$($tv messages --list --by thread "$tmp/thr")" "1.000100000 CALL cli-10 srv-20 1.1 1.000111000
 1.000150000 CALL cli-11 srv-21 2.1 1.000161000
@@ -523,44 +481,27 @@ is "$($tv paths --by process --json "$tmp/thr" | python3 -c 'import json,sys; pr
 # reads 16 bytes and cli sends nothing (the connection of the lower socket
 # that moves no data: once skipped whole). Both early data one message
 # seen only received, and said.
-$bin/gen-trace "$tmp/pre" <<'DESC'
-header ncpus=2 end=1000600000 format=1.4
-proc PID: 1; PPID: 0; TGID: 1; NAME: init
-proc PID: 10; PPID: 1; TGID: 10; NAME: cli
-proc PID: 20; PPID: 1; TGID: 20; NAME: srv
-proc SOCKET: 100; TGID: 10; TYPE: 1; LOCAL: 127.0.0.1:40000; PEER: 127.0.0.2:7000
-proc SOCKET: 200; TGID: 20; TYPE: 1; LOCAL: 127.0.0.2:7000; PEER: 127.0.0.1:40000
-proc SOCKET: 101; TGID: 10; TYPE: 1; LOCAL: 127.0.0.1:40002; PEER: 127.0.0.2:7000
-proc SOCKET: 201; TGID: 20; TYPE: 1; LOCAL: 127.0.0.2:7000; PEER: 127.0.0.1:40002
-buf cpu=0 start=1000000000 pid=10
-1000000000 start 10 0
-1000200000 syscall_entry 45
-1000201000 socket_recv 100 4096 32 2 1
-1000202000 syscall_exit 45 32
-1000300000 syscall_entry 44
-1000301000 socket_send 100 64 64 2 1
-1000302000 syscall_exit 44 64
-1000500000 syscall_entry 45
-1000501000 socket_recv 100 4096 32 2 1
-1000502000 syscall_exit 45 32
-buf cpu=1 start=1000000000 pid=20
-1000000000 start 20 1
-1000050000 syscall_entry 45
-1000051000 socket_recv 201 4096 16 2 1
-1000052000 syscall_exit 45 16
-1000100000 syscall_entry 45
-1000101000 socket_recv 200 4096 64 2 1
-1000102000 syscall_exit 45 64
-1000150000 syscall_entry 44
-1000151000 socket_send 200 32 32 2 1
-1000152000 syscall_exit 44 32
-1000305000 syscall_entry 45
-1000306000 socket_recv 200 4096 64 2 1
-1000306500 syscall_exit 45 64
-1000400000 syscall_entry 44
-1000401000 socket_send 200 32 32 2 1
-1000402000 syscall_exit 44 32
-DESC
+{
+	desc_head 2 1000600000
+	echo 'proc PID: 10; PPID: 1; TGID: 10; NAME: cli'
+	echo 'proc PID: 20; PPID: 1; TGID: 20; NAME: srv'
+	echo 'proc SOCKET: 100; TGID: 10; TYPE: 1; LOCAL: 127.0.0.1:40000; PEER: 127.0.0.2:7000'
+	echo 'proc SOCKET: 200; TGID: 20; TYPE: 1; LOCAL: 127.0.0.2:7000; PEER: 127.0.0.1:40000'
+	echo 'proc SOCKET: 101; TGID: 10; TYPE: 1; LOCAL: 127.0.0.1:40002; PEER: 127.0.0.2:7000'
+	echo 'proc SOCKET: 201; TGID: 20; TYPE: 1; LOCAL: 127.0.0.2:7000; PEER: 127.0.0.1:40002'
+	echo 'buf cpu=0 start=1000000000 pid=10'
+	echo '1000000000 start 10 0'
+	rcv 1000201000 100 32
+	snd 1000300000 100 64
+	rcv 1000501000 100 32
+	echo 'buf cpu=1 start=1000000000 pid=20'
+	echo '1000000000 start 20 1'
+	rcv 1000051000 201 16
+	rcv 1000101000 200 64
+	snd 1000150000 200 32
+	rcv 1000306000 200 64
+	snd 1000400000 200 32
+} | $bin/gen-trace "$tmp/pre"
 $tv messages --list --json "$tmp/pre" > "$tmp/pre.json" 2> "$tmp/pre.err"
 is "$(json "$tmp/pre.json" "[(m['kind'], m['sender'], m['receiver'], m['id'], m['bytes'], m['send_ns'], m['recv_ns'], m['sender_pid'], m['receiver_pid'], m['recv_only']) for m in j['messages']]")" \
 	'[["call", "cli-10", "srv-20", "2.1", 16, 1000051000, 1000051000, 0, 20, true], ["call", "cli-10", "srv-20", "1.1", 64, 1000101000, 1000101000, 0, 20, true], ["return", "srv-20", "cli-10", "1.1", 32, 1000150000, 1000201000, 20, 10, false], ["call", "cli-10", "srv-20", "1.2", 64, 1000300000, 1000306000, 10, 20, false], ["return", "srv-20", "cli-10", "1.2", 32, 1000400000, 1000501000, 20, 10, false]]' \

@@ -449,7 +449,7 @@ static void tcp_conn(struct msgscan *m, struct sock *x, struct sock *y)
 	struct sock *side[2] = { x, y };
 	size_t k[2] = { 0, 0 };
 	uint64_t id = ++m->conns << 32, exchanges = 0, lead[2] = { 0, 0 };
-	int xcalls = calls(x, y), c;
+	int xcalls = calls(x, y);
 	long far = y ? 0 : addr_node(m, x->peer);
 
 	if (far < 0) {
@@ -459,12 +459,13 @@ static void tcp_conn(struct msgscan *m, struct sock *x, struct sock *y)
 	offsets(&x->snd);
 	offsets(&x->rcv);
 	if (y) {
+		int c = xcalls ? 0 : 1;	/* the calling side */
+
 		offsets(&y->snd);
 		offsets(&y->rcv);
 		/* data in flight at the start, the call's before its return */
 		lead[0] = lead_bytes(&x->snd, &y->rcv);
 		lead[1] = lead_bytes(&y->snd, &x->rcv);
-		c = xcalls ? 0 : 1;
 		if (lead[c])
 			exchanges++;
 		if (tcp_lead(m, side[c], side[!c], lead[c], LTTR_MSG_CALL, id | exchanges) ||
