@@ -126,6 +126,59 @@ $tv paths --messages "$tmp/chain.msg" --json > "$tmp/chainn.json"
 is "$(json "$tmp/chainn.json" "[j['paths'], j['nesting']['unmatched_calls']]")" "[0, 1500]" \
 	"nesting: no path in a chain without returns (1500 calls unmatched)"
 
+# the convolution's pruning, on messages whose every correlation is known:
+# ten requests 3 s apart (more than the 1 s of lags searched: no request's
+# messages correlate with another's), times whole milliseconds: A -> B;
+# B -> C 10 ms after it received; C -> B 20 ms after; B -> C again 5 ms
+# after that; with the first B -> C of two requests, B -> D; once A -> E.
+# From A: A -> B; at B spikes at 10 ms (to C, and to D) and 37 ms (to C);
+# from C (10 ms) a spike at 20 ms to B, and from there at 5 ms to C: the
+# edge B -> C again, a cycle; from C (37 ms) none (C sent before). Each
+# spike's height is (C(d) - mean) / sigma over the 2001 lags: at B from A,
+# C(10) = 8 + 2 sqrt(2) (two quanta of two messages: their square root)
+# and C(37) = 10, every other lag 0; at C, C(20) = 10 alone: sqrt(2000).
+# --min-count 3 prunes A -> E (1 message) and B -> D (2).
+python3 - > "$tmp/cyc.msg" <<'PY'
+MS = 10**6
+def line(t, s, r, i):
+    rt = t + MS
+    print('%d.%09d CALL %s %s %s %d.%09d' % (t // 10**9, t % 10**9, s, r, i, rt // 10**9, rt % 10**9))
+for k in range(10):
+    t = 10 * 10**9 + 3 * k * 10**9
+    line(t, 'A', 'B', 'a%d' % k)
+    line(t + 11 * MS, 'B', 'C', 'b%d' % k)
+    if k < 2:
+        line(t + 11 * MS, 'B', 'D', 'd%d' % k)
+    line(t + 32 * MS, 'C', 'B', 'c%d' % k)
+    line(t + 38 * MS, 'B', 'C', 'e%d' % k)
+    if k == 5:
+        line(t + 500 * MS, 'A', 'E', 'f')
+PY
+conv_of() { json "$1" "[j['convolution'][k] for k in ('signal_len', 'correlations', 'pruned_small', 'pruned_cycles', 'cut_depth')] + ['%s:%d:%s:%d:%d' % (v['name'], v['depth'], v['parent'], v.get('count', 0), v.get('delay_ns', 0) // 1000000) for v in j['convolution']['vertices']]"; }
+$tv paths --messages "$tmp/cyc.msg" --algorithm convolution --json > "$tmp/cyc1.json"
+is "$(conv_of "$tmp/cyc1.json")" \
+	'[27040, 4, 0, 1, 0, "A:0:None:0:0", "B:1:0:10:0", "C:2:1:10:10", "B:3:2:10:20", "D:2:1:2:10", "C:2:1:10:37", "A:0:None:0:0", "E:1:6:1:0"]' \
+	"convolution: every edge and spike of a known trace, the edge B -> C taken again pruned as a cycle (pruned_cycles 1)"
+$tv paths --messages "$tmp/cyc.msg" --algorithm convolution --min-count 3 --json > "$tmp/cyc3.json"
+is "$(conv_of "$tmp/cyc3.json")" \
+	'[27040, 4, 2, 1, 0, "A:0:None:0:0", "B:1:0:10:0", "C:2:1:10:10", "B:3:2:10:20", "C:2:1:10:37"]' \
+	"convolution --min-count 3: A -> E (1 message) and B -> D (2) pruned (pruned_small 2), the cycle still"
+read -r h10 h37 h20 < <(python3 -c '
+def h(c, x, n=2001):
+    m = sum(c) / n
+    return (x - m) / ((sum((v - m) ** 2 for v in c) + (n - len(c)) * m * m) / n) ** 0.5
+b = [8 + 2 * 2 ** 0.5, 10]
+print("%.1f %.1f %.1f" % (h(b, b[0]), h(b, b[1]), h([10], 10)))')
+is "$($tv paths --messages "$tmp/cyc.msg" --algorithm convolution --min-count 3)" \
+	"Paths of the convolution algorithm: quantum 1.000 ms, 27040 quanta (T/mu), 4 correlations; pruned: 2 edges of too few messages, 1 cycles
+
+A
+  -> B  10 msgs
+    -> C  10 msgs  delay 10.000 ms (mean 10.000, spike $h10 sigma)
+      -> B  10 msgs  delay 20.000 ms (mean 20.000, spike $h20 sigma)
+    -> C  10 msgs  delay 37.000 ms (mean 37.000, spike $h37 sigma)" \
+	"convolution, text: the counters, edges, delays and the spikes' heights computed from the known correlations ($h10 $h37 $h20 sigma)"
+
 # 7. clock skew: B 50 ms slow; without a skew window returns precede their
 # calls, with one the patterns are exact again
 $bin/skew B=-0.05 < "$tmp/one.msg" > "$tmp/skew.msg"
@@ -250,6 +303,214 @@ is "$(json "$tmp/rpc.json" "[j['patterns'][0]['key'], j['patterns'][0]['count'],
 is "$(json "$tmp/rpc.json" "[(n['representative']['id'], n['representative']['callee_pid'], n['representative']['call_send_ns'], n['representative']['call_recv_ns'], n['representative']['ret_send_ns'], n['representative']['ret_recv_ns'], n['latency_p50_ns'], n['latency_p90_ns'], n['delay_p90_ns']) for n in j['patterns'][0]['nodes'][1:]] + [j['patterns'][0]['representative']['id']]")" \
 	'[["2.1", 20, 1000100000, 1000120000, 1004200000, 1005010000, 4080000, 4080000, 0], ["1.1", 30, 1001121000, 1001150000, 1004000000, 1004120000, 2850000, 2850000, 1001000], "2.1"]' \
 	"paths: each hop's representative instance (its id, callee task, four times) and percentiles; the pattern's"
+
+# the plain-text output says what --json says: each line rebuilt from the
+# JSON's figures (the header, each pattern's count, total and mean, each
+# node's latency mean, p90, min, max, delay, transit and, with --explain,
+# the mean split), for this trace and for tests/lib/rpctrace.py's (two
+# patterns of 20 and 10 paths whose latencies vary)
+text_of_json() {	# FILE.json EXPLAIN(0|1)
+	python3 - "$1" "$2" <<'PY'
+import json, sys
+j = json.load(open(sys.argv[1])); explain = sys.argv[2] == '1'
+ms = lambda ns: '%.3f' % (ns / 1e6)
+n = j['nesting']
+out = ['Path patterns of the nesting algorithm, by count: %d call pairs, %d paths in %d patterns; '
+       'per-node parallelism %.3f; %d calls and %d returns unmatched'
+       % (n['call_pairs'], j['paths'], len(j['patterns']), n['parallelism_x1000'] / 1000,
+          n['unmatched_calls'], n['unmatched_returns'])]
+for p in j['patterns']:
+    out += ['', '#%d %s  count %d  total %s ms  mean %s ms' % (p['rank'], p['key'], p['count'],
+                                                            ms(p['total_ns']), ms(p['mean_ns']))]
+    out.append('  %-28s %11s %11s %11s %11s %11s %11s%s' % ('node', 'latency_ms', 'p90_ms', 'min_ms', 'max_ms',
+               'delay_ms', 'transit_ms', '  latency split (ms, mean)' if explain else ''))
+    for k, nd in enumerate(p['nodes']):
+        name = ' ' * (2 * nd['depth']) + nd['name']
+        if not k:
+            out.append('  ' + name)
+            continue
+        l = '  %-28s' % name + ''.join(' %11s' % ms(v) for v in (
+            nd['latency']['mean_ns'], nd['latency_p90_ns'], nd['latency']['min_ns'],
+            nd['latency']['max_ns'], nd['delay']['mean_ns'], nd['transit_mean_ns']))
+        if explain:
+            e = nd['explain']; c = e['instances']
+            if not c:
+                l += '  (callee task not in the trace)'
+            else:
+                l += '  cpu %s runnable %s' % (ms(e['oncpu_ns'] // c), ms(e['runnable_ns'] // c))
+                l += ''.join(' %s %s' % (r, ms(v // c)) for r, v in e['blocked_ns'].items() if v // c)
+                if e['other_ns'] // c:
+                    l += ' unknown %s' % ms(e['other_ns'] // c)
+        if nd['negative']:
+            l += '  (%d negative times: clock skew?)' % nd['negative']
+        out.append(l)
+print('\n'.join(out))
+PY
+}
+$tv paths --top 0 --json "$tmp/rpc" > "$tmp/rpcp.json"
+is "$($tv paths --top 0 "$tmp/rpc")" "$(text_of_json "$tmp/rpcp.json" 0)" \
+	"paths, text: its lines are the --json figures (the hand-built RPC trace)"
+is "$($tv paths --top 0 "$tmp/rpc" | sed -n '3p;6,7p')" "#1 cli-10(srv-20(db-30))  count 1  total 4.910 ms  mean 4.910 ms
+    srv-20                           4.080       4.080       4.080       4.080       0.000       0.830
+      db-30                          2.850       2.850       2.850       2.850       1.001       0.149" \
+	"paths, text: the pattern and its hops as printed (the times above, in ms)"
+is "$($tv paths --explain --top 0 "$tmp/rpc")" "$(text_of_json "$tmp/rpc.json" 1)" \
+	"paths --explain, text: the split as --explain --json gives it"
+python3 "$TOP/tests/lib/rpctrace.py" --requests 30 | $bin/gen-trace "$tmp/rt"
+$tv paths --explain --top 0 --json "$tmp/rt" > "$tmp/rt.json"
+is "$(json "$tmp/rt.json" "[(p['key'], p['count']) for p in j['patterns']]")" \
+	'[["cli-10(srv-20(db-30,cache-40))", 20], ["cli-10(srv-20(cache-40))", 10]]' "rpctrace.py: its two patterns"
+is "$($tv paths --explain --top 0 "$tmp/rt")" "$(text_of_json "$tmp/rt.json" 1)" \
+	"paths --explain, text: the lines of rpctrace.py's 30 paths are the --json figures (means, p90, min, max)"
+is "$($tv paths --top 1 "$tmp/rt" | grep -c '^#')" 1 "paths --top 1, text: one pattern"
+# a pattern's mean is the library's (total / count rounded down to the ns)
+# in the text too: 4500 ns over 3 paths is 1500 ns, 0.002 ms (the text
+# divided the total in ms by the count, 0.0014999..., and printed 0.001)
+printf '1.000000000 CALL A B c1\n1.000001000 RET B A c1\n2.000000000 CALL A B c2\n2.000001500 RET B A c2\n3.000000000 CALL A B c3\n3.000002000 RET B A c3\n' > "$tmp/mean.msg"
+$tv paths --messages "$tmp/mean.msg" --json > "$tmp/mean.json"
+is "$(json "$tmp/mean.json" "[j['patterns'][0][k] for k in ('count', 'total_ns', 'mean_ns')]")" "[3, 4500, 1500]" \
+	"paths --json: a pattern of 3 paths, 4500 ns in all, 1500 ns each"
+is "$($tv paths --messages "$tmp/mean.msg")" "$(text_of_json "$tmp/mean.json" 0)" \
+	"paths, text: the pattern's mean as --json's (0.002 ms), not a mean of its own"
+
+# a hand-built trace's lines: the header and init; connect (T INO LOCAL
+# PEER) and accept (T INO LISTENING FD LOCAL PEER) in their system calls;
+# a send of N bytes in its system call begun at T (the event 1 us later),
+# a receive of N bytes (the event at T, in a call begun 1 us before)
+desc_head() { echo "header ncpus=$1 end=$2 format=1.4"; echo "proc PID: 1; PPID: 0; TGID: 1; NAME: init"; }
+conn() { echo "$1 syscall_entry 42"; echo "$(($1 + 100)) socket_endpoint $2 0 3 0 3 2 1 6 $3 $4"; echo "$(($1 + 200)) syscall_exit 42 0"; }
+acc() { echo "$1 syscall_entry 43"; echo "$(($1 + 100)) socket_accept $2 $3 $4 0 5 2 1 6 $5 $6"; echo "$(($1 + 200)) syscall_exit 43 $4"; }
+snd() { echo "$1 syscall_entry 44"; echo "$(($1 + 1000)) socket_send $2 $3 $3 2 1"; echo "$(($1 + 2000)) syscall_exit 44 $3"; }
+rcv() { echo "$(($1 - 1000)) syscall_entry 45"; echo "$1 socket_recv $2 4096 $3 2 1"; echo "$(($1 + 1000)) syscall_exit 45 $3"; }
+
+# TCP by byte offset, a message in several sends and several receives: the
+# client's 3000-byte request written 1000 + 2000 and read 500 + 2500; the
+# server's reply written 100 + 100 (one message: the client sent nothing
+# between), then the client's second request (50 bytes, before it read the
+# reply) and its reply (300); the client reads 150 (of the first reply)
+# then 350 (the first reply's last 50 and the whole second): both replies
+# are received by that second read. A message is sent when its first
+# send's system call began, received when the read of its last byte returned.
+{
+	desc_head 2 1000600000
+	echo 'proc PID: 10; PPID: 1; TGID: 10; NAME: cli'
+	echo 'proc PID: 20; PPID: 1; TGID: 20; NAME: srv'
+	echo 'proc SOCKET: 150; TGID: 20; TYPE: 1; LOCAL: 127.0.0.2:7000; PEER: -'
+	echo 'buf cpu=0 start=1000000000 pid=10'
+	echo '1000000000 start 10 0'
+	conn 1000010000 100 inet:127.0.0.1:40000 inet:127.0.0.2:7000
+	snd 1000100000 100 1000
+	snd 1000110000 100 2000
+	snd 1000300000 100 50
+	rcv 1000501000 100 150
+	rcv 1000511000 100 350
+	echo 'buf cpu=1 start=1000000000 pid=20'
+	echo '1000000000 start 20 1'
+	acc 1000005000 200 150 4 inet:127.0.0.2:7000 inet:127.0.0.1:40000
+	rcv 1000106000 200 500
+	rcv 1000116000 200 2500
+	snd 1000200000 200 100
+	snd 1000210000 200 100
+	rcv 1000306000 200 50
+	snd 1000400000 200 300
+} | $bin/gen-trace "$tmp/tcp"
+ok $? "gen-trace writes a TCP trace of split sends and receives"
+$tv messages --list --json "$tmp/tcp" > "$tmp/tcp.json"
+is "$(json "$tmp/tcp.json" "[(m['kind'], m['sender'], m['receiver'], m['id'], m['bytes'], m['send_ns'], m['recv_ns'], m['sender_pid'], m['receiver_pid'], m['send_only'] or m['recv_only']) for m in j['messages']]")" \
+	'[["call", "cli-10", "srv-20", "1.1", 3000, 1000100000, 1000116000, 10, 20, false], ["return", "srv-20", "cli-10", "1.1", 200, 1000200000, 1000511000, 20, 10, false], ["call", "cli-10", "srv-20", "1.2", 50, 1000300000, 1000306000, 10, 20, false], ["return", "srv-20", "cli-10", "1.2", 300, 1000400000, 1000511000, 20, 10, false]]' \
+	"messages --json, TCP: a message in two sends and two receives, two messages in one receive, matched by byte offset"
+is "$(json "$tmp/tcp.json" "[j['count']] + sorted((p['sender'], p['receiver'], p['calls'], p['returns'], p['bytes'], p['both_ends'], p['transit_mean_ns']) for p in j['pairs'])")" \
+	'[4, ["cli-10", "srv-20", 2, 0, 3050, 2, 11000], ["srv-20", "cli-10", 0, 2, 500, 2, 211000]]' \
+	"messages --json, TCP: per pair the bytes of every send and the mean transit of (16, 6) and (311, 111) us"
+is "$(json "$tmp/tcp.json" "j['warnings']")" \
+	'{"lost_events": 0, "send_only": 0, "recv_only": 0, "unknown_socket": 0, "retransmits": 0, "skipped_packets": 0, "old_format": false}' \
+	"messages --json, TCP: every byte matched, no warning"
+
+# --by thread: cli's threads 10 and 11 each call srv, whose threads 20 and
+# 21 serve one connection each; by thread the nodes are the four tasks,
+# by process the two processes (named by their thread group leaders)
+{
+	desc_head 4 1000400000
+	echo 'proc PID: 10; PPID: 1; TGID: 10; NAME: cli'
+	echo 'proc PID: 11; PPID: 1; TGID: 10; NAME: cli'
+	echo 'proc PID: 20; PPID: 1; TGID: 20; NAME: srv'
+	echo 'proc PID: 21; PPID: 1; TGID: 20; NAME: srv'
+	echo 'proc SOCKET: 150; TGID: 20; TYPE: 1; LOCAL: 127.0.0.2:7000; PEER: -'
+	echo 'buf cpu=0 start=1000000000 pid=10'
+	echo '1000000000 start 10 0'
+	conn 1000010000 100 inet:127.0.0.1:40000 inet:127.0.0.2:7000
+	snd 1000100000 100 64
+	rcv 1000301000 100 32
+	echo 'buf cpu=2 start=1000000000 pid=11'
+	echo '1000000000 start 11 2'
+	conn 1000020000 110 inet:127.0.0.1:40001 inet:127.0.0.2:7000
+	snd 1000150000 110 48
+	rcv 1000351000 110 16
+	echo 'buf cpu=1 start=1000000000 pid=20'
+	echo '1000000000 start 20 1'
+	acc 1000011000 200 150 4 inet:127.0.0.2:7000 inet:127.0.0.1:40000
+	acc 1000021000 210 150 5 inet:127.0.0.2:7000 inet:127.0.0.1:40001
+	rcv 1000111000 200 64
+	snd 1000200000 200 32
+	echo 'buf cpu=3 start=1000000000 pid=21'
+	echo '1000000000 start 21 3'
+	rcv 1000161000 210 48
+	snd 1000250000 210 16
+} | $bin/gen-trace "$tmp/thr"
+ok $? "gen-trace writes a trace of two threads calling two threads"
+is "$($tv messages --list --by thread "$tmp/thr")" "1.000100000 CALL cli-10 srv-20 1.1 1.000111000
+1.000150000 CALL cli-11 srv-21 2.1 1.000161000
+1.000200000 RET srv-20 cli-10 1.1 1.000301000
+1.000250000 RET srv-21 cli-11 2.1 1.000351000" \
+	"messages --by thread: the nodes are the threads that sent and received"
+is "$($tv messages --list --by process "$tmp/thr" | cut -d' ' -f3,4 | paste -sd,)" \
+	"cli-10 srv-20,cli-10 srv-20,srv-20 cli-10,srv-20 cli-10" "messages --by process: the same messages between the two processes"
+is "$($tv messages --by thread --json "$tmp/thr" | python3 -c 'import json,sys; print(sorted((p["sender"], p["receiver"], p["calls"], p["returns"], p["bytes"]) for p in json.load(sys.stdin)["pairs"]))')" \
+	"[('cli-10', 'srv-20', 1, 0, 64), ('cli-11', 'srv-21', 1, 0, 48), ('srv-20', 'cli-10', 0, 1, 32), ('srv-21', 'cli-11', 0, 1, 16)]" \
+	"messages --by thread --json: four pairs of threads"
+is "$($tv paths --by thread --json "$tmp/thr" | python3 -c 'import json,sys; print([(p["key"], p["count"]) for p in json.load(sys.stdin)["patterns"]])')" \
+	"[('cli-10(srv-20)', 1), ('cli-11(srv-21)', 1)]" "paths --by thread: a pattern per pair of threads"
+is "$($tv paths --by process --json "$tmp/thr" | python3 -c 'import json,sys; print([(p["key"], p["count"]) for p in json.load(sys.stdin)["patterns"]])')" \
+	"[('cli-10(srv-20)', 2)]" "paths --by process: one pattern of two paths"
+
+# connections open at the start with data in flight: on the first, cli's
+# 64-byte request was sent before the trace began, srv reads it, replies,
+# and a second exchange follows; the stream offsets start after the bytes
+# read before any send of the trace began, else the second request would
+# match the first read, received before it was sent. On the second, srv
+# reads 16 bytes and cli sends nothing (the connection of the lower socket
+# that moves no data: once skipped whole). Both early data one message
+# seen only received, and said.
+{
+	desc_head 2 1000600000
+	echo 'proc PID: 10; PPID: 1; TGID: 10; NAME: cli'
+	echo 'proc PID: 20; PPID: 1; TGID: 20; NAME: srv'
+	echo 'proc SOCKET: 100; TGID: 10; TYPE: 1; LOCAL: 127.0.0.1:40000; PEER: 127.0.0.2:7000'
+	echo 'proc SOCKET: 200; TGID: 20; TYPE: 1; LOCAL: 127.0.0.2:7000; PEER: 127.0.0.1:40000'
+	echo 'proc SOCKET: 101; TGID: 10; TYPE: 1; LOCAL: 127.0.0.1:40002; PEER: 127.0.0.2:7000'
+	echo 'proc SOCKET: 201; TGID: 20; TYPE: 1; LOCAL: 127.0.0.2:7000; PEER: 127.0.0.1:40002'
+	echo 'buf cpu=0 start=1000000000 pid=10'
+	echo '1000000000 start 10 0'
+	rcv 1000201000 100 32
+	snd 1000300000 100 64
+	rcv 1000501000 100 32
+	echo 'buf cpu=1 start=1000000000 pid=20'
+	echo '1000000000 start 20 1'
+	rcv 1000051000 201 16
+	rcv 1000101000 200 64
+	snd 1000150000 200 32
+	rcv 1000306000 200 64
+	snd 1000400000 200 32
+} | $bin/gen-trace "$tmp/pre"
+$tv messages --list --json "$tmp/pre" > "$tmp/pre.json" 2> "$tmp/pre.err"
+is "$(json "$tmp/pre.json" "[(m['kind'], m['sender'], m['receiver'], m['id'], m['bytes'], m['send_ns'], m['recv_ns'], m['sender_pid'], m['receiver_pid'], m['recv_only']) for m in j['messages']]")" \
+	'[["call", "cli-10", "srv-20", "2.1", 16, 1000051000, 1000051000, 0, 20, true], ["call", "cli-10", "srv-20", "1.1", 64, 1000101000, 1000101000, 0, 20, true], ["return", "srv-20", "cli-10", "1.1", 32, 1000150000, 1000201000, 20, 10, false], ["call", "cli-10", "srv-20", "1.2", 64, 1000300000, 1000306000, 10, 20, false], ["return", "srv-20", "cli-10", "1.2", 32, 1000400000, 1000501000, 20, 10, false]]' \
+	"TCP open at the start: the data in flight a message seen only received, the in-trace ones matched after it"
+grep -q "0 messages seen only sent and 2 only received" "$tmp/pre.err"
+ok $? "TCP open at the start: the two messages seen only received, said"
+is "$($tv paths --json "$tmp/pre" 2>/dev/null | python3 -c 'import json,sys; j=json.load(sys.stdin); print([(p["key"], p["count"], p["nodes"][1]["latency"]["min_ns"], p["nodes"][1]["latency"]["max_ns"]) for p in j["patterns"]])')" \
+	"[('cli-10(srv-20)', 2, 49000, 94000)]" \
+	"TCP open at the start: the reply to the request in flight pairs with it (latencies 49 and 94 us)"
 
 # UDP datagrams matched by order: a -> b (read without its source: from the
 # one endpoint that sent to b), b -> c (received with recvfrom)

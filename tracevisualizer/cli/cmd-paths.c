@@ -90,7 +90,7 @@ static void print_patterns(const struct cli_opts *o, const struct lttr_msgset *s
 
 		printf("\n#%zu %s  count %" PRIu64 "  total %.3f ms  mean %.3f ms\n", i + 1,
 		       pt->key, pt->count, ms(pt->total_ns),
-		       pt->count ? ms(pt->total_ns) / (double)pt->count : 0.0);
+		       ms(lttr_pattern_mean(pt)));
 		printf("  %-28s %11s %11s %11s %11s %11s %11s%s\n", "node", "latency_ms", "p90_ms",
 		       "min_ms", "max_ms", "delay_ms", "transit_ms",
 		       o->explain ? "  latency split (ms, mean)" : "");

@@ -282,7 +282,7 @@ static void build_nesting(struct gv_paths *pv, size_t k)
 	snprintf(pv->g.title, sizeof(pv->g.title),
 		 "#%zu %s: %llu paths, total %.3f ms, mean %.3f ms", k + 1, pt->key,
 		 (unsigned long long)pt->count, ms(pt->total_ns),
-		 pt->count ? ms(pt->total_ns / pt->count) : 0.0);
+		 ms(lttr_pattern_mean(pt)));
 	for (i = 0; i < pt->nnodes && i < MAX_DRAWN; i++) {
 		const struct lttr_pnode *pn = &pt->nodes[i];
 		struct gv_pnode *p = &pv->g.v[i];
@@ -462,7 +462,7 @@ static void select_node(struct gv_paths *pv, long k, bool go)
 		if (!k) {
 			g_string_append_printf(t, "%s: the first caller of %llu paths, mean %.3f ms",
 					       pv->s->nodes[pn->node], (unsigned long long)pt->count,
-					       pt->count ? ms(pt->total_ns / pt->count) : 0.0);
+					       ms(lttr_pattern_mean(pt)));
 			if (c)
 				rep_text(t, pv, c, "path", "its call sent", c->call_send,
 					 "its return received", c->ret_recv);
@@ -540,7 +540,7 @@ static void fill_list(struct gv_paths *pv)
 			snprintf(rank, sizeof(rank), "%zu", i + 1);
 			snprintf(count, sizeof(count), "%llu", (unsigned long long)pt->count);
 			snprintf(total, sizeof(total), "%.3f", ms(pt->total_ns));
-			snprintf(mean, sizeof(mean), "%.3f", pt->count ? ms(pt->total_ns / pt->count) : 0.0);
+			snprintf(mean, sizeof(mean), "%.3f", ms(lttr_pattern_mean(pt)));
 			gtk_list_store_insert_with_values(pv->list, &it, -1, L_RANK, rank, L_COUNT, count,
 							  L_TOTAL, total, L_MEAN, mean, L_KEY, pt->key,
 							  L_INDEX, (guint64)i, -1);

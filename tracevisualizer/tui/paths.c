@@ -205,7 +205,7 @@ static void list_line(struct tui *u, int y, size_t k, bool sel)
 
 		snprintf(line, sizeof(line), "%4zu %7llu %12.3f %10.3f  %s", k + 1,
 			 (unsigned long long)pt->count, ms(pt->total_ns),
-			 pt->count ? ms(pt->total_ns / pt->count) : 0.0, pt->key);
+			 ms(lttr_pattern_mean(pt)), pt->key);
 	} else {
 		const struct lttr_conv_graph *g = u->paths.r->graph;
 		size_t n, i, r = conv_root(u, k, &n), len;

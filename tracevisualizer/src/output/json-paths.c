@@ -159,7 +159,7 @@ void lttr_json_patterns(struct lttr_json *j, const struct lttr_msgset *s,
 		lttr_json_string(j, pt->key);
 		key_u64(j, "count", pt->count);
 		key_u64(j, "total_ns", pt->total_ns);
-		key_u64(j, "mean_ns", pt->count ? pt->total_ns / pt->count : 0);
+		key_u64(j, "mean_ns", lttr_pattern_mean(pt));
 		lttr_json_key(j, "representative");
 		lttr_json_instance(j, s, n, pt->rep);
 		lttr_json_key(j, "nodes");

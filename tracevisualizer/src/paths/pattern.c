@@ -415,6 +415,11 @@ void lttr_patterns_free(struct lttr_patterns *p)
 	free(p);
 }
 
+uint64_t lttr_pattern_mean(const struct lttr_pattern *pt)
+{
+	return pt->count ? pt->total_ns / pt->count : 0;
+}
+
 uint64_t lttr_pnode_transit_mean(const struct lttr_pnode *pn)
 {
 	return pn->latency.count ? pn->transit_ns / pn->latency.count : 0;

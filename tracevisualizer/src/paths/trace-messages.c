@@ -385,6 +385,60 @@ static void offsets(struct xfers *x)
 }
 
 /*
+ * The bytes of a direction sent before the trace began (a connection open
+ * at the start, data in flight): at least those that @r received before a
+ * send of @s began beyond what @s had sent until then (a receive that
+ * returned before a send began holds none of its bytes; the trace has one
+ * clock), all it received when @s sent nothing.  The fewest that fit:
+ * exact when they were read before the first send of the trace began.
+ */
+static uint64_t lead_bytes(const struct xfers *s, const struct xfers *r)
+{
+	uint64_t got = 0, sent = 0, lead = 0;
+	size_t k, j = 0;
+
+	if (!s->n)
+		return r->n ? r->v[r->n - 1].end : 0;
+	for (k = 0; k < s->n; k++) {
+		while (j < r->n && r->v[j].t < s->v[k].t)
+			got += r->v[j++].bytes;
+		if (got > sent + lead)
+			lead = got - sent;
+		sent += s->v[k].bytes;
+	}
+	return lead;
+}
+
+/*
+ * The bytes @from sent to @to before the trace began, when there are:
+ * one message seen only received, when the receive of its last byte
+ * returned.
+ */
+static int tcp_lead(struct msgscan *m, const struct sock *from, const struct sock *to,
+		    uint64_t lead, uint8_t kind, uint64_t id)
+{
+	size_t r = reaching(&to->rcv, lead);
+	struct lttr_msg msg = { .kind = kind, .id = id, .bytes = lead,
+				.flags = LTTR_MSG_RECV_ONLY };
+	long a, b;
+
+	if (!lead || r >= to->rcv.n)
+		return 0;
+	a = m->by == LTTR_BY_ENDPOINT ? addr_node(m, from->local) : far_node(m, from, from->local);
+	b = m->by == LTTR_BY_ENDPOINT ? addr_node(m, to->local) : (long)to->rcv.v[r].node;
+	if (a < 0 || b < 0) {
+		m->nomem = 1;
+		return -1;
+	}
+	msg.src = (uint32_t)a;
+	msg.dst = (uint32_t)b;
+	msg.dst_pid = to->rcv.v[r].pid;
+	msg.send_ns = msg.recv_ns = to->rcv.v[r].t;
+	m->s->warn.recv_only++;
+	return emit(m, &msg);
+}
+
+/*
  * A TCP connection: the sends of both sides in time order, each run of
  * one side's sends a message.  @y NULL: the other side is not in the
  * trace, the receives of @x are the messages from it.
@@ -394,7 +448,7 @@ static void tcp_conn(struct msgscan *m, struct sock *x, struct sock *y)
 	struct xfers *in[2] = { &x->snd, y ? &y->snd : &x->rcv };
 	struct sock *side[2] = { x, y };
 	size_t k[2] = { 0, 0 };
-	uint64_t id = ++m->conns << 32, exchanges = 0;
+	uint64_t id = ++m->conns << 32, exchanges = 0, lead[2] = { 0, 0 };
 	int xcalls = calls(x, y);
 	long far = y ? 0 : addr_node(m, x->peer);
 
@@ -405,8 +459,18 @@ static void tcp_conn(struct msgscan *m, struct sock *x, struct sock *y)
 	offsets(&x->snd);
 	offsets(&x->rcv);
 	if (y) {
+		int c = xcalls ? 0 : 1;	/* the calling side */
+
 		offsets(&y->snd);
 		offsets(&y->rcv);
+		/* data in flight at the start, the call's before its return */
+		lead[0] = lead_bytes(&x->snd, &y->rcv);
+		lead[1] = lead_bytes(&y->snd, &x->rcv);
+		if (lead[c])
+			exchanges++;
+		if (tcp_lead(m, side[c], side[!c], lead[c], LTTR_MSG_CALL, id | exchanges) ||
+		    tcp_lead(m, side[!c], side[c], lead[!c], LTTR_MSG_RET, id | exchanges))
+			return;
 	}
 	while (k[0] < in[0]->n || k[1] < in[1]->n) {
 		int d = k[1] >= in[1]->n ? 0 : k[0] >= in[0]->n ? 1 :
@@ -427,7 +491,7 @@ static void tcp_conn(struct msgscan *m, struct sock *x, struct sock *y)
 		if (y) {
 			struct sock *from = side[d], *to = side[!d];
 			/* the receive that reaches the run's last byte */
-			size_t r = reaching(&to->rcv, from->snd.v[k[d] - 1].end);
+			size_t r = reaching(&to->rcv, from->snd.v[k[d] - 1].end + lead[d]);
 			long a, b;
 
 			a = m->by == LTTR_BY_ENDPOINT ? addr_node(m, from->local) : (long)first->node;
@@ -773,8 +837,9 @@ static void tcp(struct msgscan *m)
 		snprintf(key, sizeof(key), "%s|%s", so->peer, so->local);
 		if (lttr_keymap_find(&map, key, strlen(key), &k) && k != i)
 			peer = &m->v[k];
-		/* a connection once: from its socket of the lower index */
-		if (peer && k < i)
+		/* a connection once: from its socket of the lower index, unless
+		   that one was passed over for moving no data */
+		if (peer && k < i && inet(peer->family) && (peer->snd.n || peer->rcv.n))
 			continue;
 		tcp_conn(m, so, peer);
 	}

@@ -146,6 +146,14 @@ int lttr_patterns_build(const struct lttr_msgset *s, const struct lttr_nesting *
 void lttr_patterns_free(struct lttr_patterns *p);
 
 /**
+ * lttr_pattern_mean() - a pattern's mean latency as its first caller saw it
+ * @pt: the pattern
+ *
+ * Return: @pt->total_ns / @pt->count rounded down, 0 without paths.
+ */
+uint64_t lttr_pattern_mean(const struct lttr_pattern *pt);
+
+/**
  * lttr_pnode_transit_mean() - the mean transit of a node's call and
  * return between the two nodes
  * @pn: the node (not the first: it has no call)
