@@ -24,7 +24,16 @@ traced -q -o /tmp/rm/t -- sh -c "ltt-getppid 20000; rm -rf /tmp/rm/t; ltt-getppi
 echo $? > /mnt/share/rm.rc
 mkdir /tmp/ro && mount -t tmpfs -o ro tmpfs /tmp/ro
 traced -q -o /tmp/ro/t -t 1 2> /mnt/share/ro.err
-echo $? > /mnt/share/ro.rc'
+echo $? > /mnt/share/ro.rc
+mkdir /tmp/rom && mount -t tmpfs tmpfs /tmp/rom
+traced -q -o /tmp/rom/t -- sh -c "ltt-getppid 20000; mount -o remount,ro /tmp/rom 2> /mnt/share/rom.mount; echo \$? > /mnt/share/rom.mountrc; ltt-getppid 20000" > /dev/null 2> /mnt/share/rom.err
+echo $? > /mnt/share/rom.rc
+cp -r /tmp/rom/t /mnt/share/rom
+mkdir /tmp/k
+traced -q -o /tmp/k/t -- ltt-getppid 100000000 > /dev/null 2>&1 & tp=$!
+sleep 2; kill -KILL $tp; wait $tp; echo $? > /mnt/share/kill.rc
+sleep 1; cp -r /tmp/k/t /mnt/share/kill
+traced -q -o /mnt/share/after -t 1; echo $? > /mnt/share/after.rc'
 ok $? "guest ran the daemon scenarios"
 is "$(cat "$share/a.rc")" "7" "PROGRAM's exit status becomes traced's"
 is "$(cat "$share/d.rc")" "143" "a PROGRAM killed by SIGTERM gives 128+15"
@@ -134,4 +143,29 @@ is "$(cat "$share/ro.rc")" "1" "a trace directory on a read-only file system: st
 grep -q '/tmp/ro/t.*Read-only file system' "$share/ro.err"
 ok $? "... and the error names the directory and the cause"
 diag "$(head -2 "$share/ro.err")"
+# A read-only remount while traced writes: the kernel refuses it (a file is
+# open for writing), and the trace goes on whole.
+[ "$(cat "$share/rom.mountrc")" != 0 ] && grep -q 'Device or resource busy' "$share/rom.mount"
+ok $? "a read-only remount during the trace is refused (busy: traced writes there)"
+diag "$(cat "$share/rom.mount")"
+is "$(cat "$share/rom.rc")" "0" "... and traced ends normally"
+tracevisualizer check "$share/rom" > /dev/null
+ok $? "... its trace complete, conservation holds"
+# traced killed by SIGKILL mid-trace: nothing cleans up, the module's
+# release stops tracing; what was written reads back with --salvage, the
+# trace marked incomplete, and the next traced starts normally.
+is "$(cat "$share/kill.rc")" "137" "traced killed by SIGKILL during the trace (128+9)"
+tracevisualizer summary --json --salvage "$share/kill" > "$share/kill.json" 2> "$share/kill.warn"
+ok $? "the killed daemon's trace reads back with --salvage"
+is "$(json "$share/kill.json" "j['trace']['complete']")" "false" "... marked incomplete"
+grep -q 'trace not marked complete' "$share/kill.warn"
+ok $? "... with a warning that says so"
+ok "$(json "$share/kill.json" "0 if j['syscalls'].get('getppid', {}).get('entries', 0) > 0 else 1")" "... holding the getppid calls written before the kill"
+tracevisualizer check --salvage "$share/kill" > "$share/kill.check" 2>&1
+is "$?" "4" "check --salvage: exit 4, the trace is incomplete"
+grep -q "^per task: running + runnable + blocked = life:  ok" "$share/kill.check"
+ok $? "... and conservation holds on what was written"
+is "$(cat "$share/after.rc")" "0" "after the kill, a new traced starts and ends normally (the device was released)"
+tracevisualizer check "$share/after" > /dev/null
+ok $? "... its trace complete, conservation holds"
 done_testing
