@@ -8,7 +8,7 @@ tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 
 printf '# Benchmarks\n\n## Analysis speed\n\nx\n\n## Targets, something\n\ny\n' > "$tmp/bm.md"
 scripts/bench-timing --smoke --out "$tmp/bm.md" > "$tmp/out" 2>&1
-ok $? "bench-timing --smoke runs to its end" || diag "$(tail -20 "$tmp/out")"
+st=$?; ok $st "bench-timing --smoke runs to its end"; [ $st = 0 ] || diag "$(tail -20 "$tmp/out")"
 rows=$(grep -c '^| `\(summary --time\|latency --kind [a-z]*\|critical-path --pid 100\)` | [0-9.]* | [0-9.]* | [0-9]* | [0-9.]* | [0-9.]* |$' "$tmp/bm.md")
 is "$rows" 7 "a row per command: summary --time, latency of the five kinds, critical-path"
 grep -q '^| `summary --time` | [0-9.]* | [0-9.]* | [0-9]* | 1.00 | 1.00 |$' "$tmp/bm.md"

@@ -8,7 +8,7 @@ tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 
 printf '# Benchmarks\n\n## Analysis speed\n\nx\n\n## Targets, something\n\ny\n' > "$tmp/bm.md"
 scripts/bench-tui --smoke --out "$tmp/bm.md" > "$tmp/out" 2>&1
-ok $? "bench-tui --smoke runs to its end" || diag "$(tail -20 "$tmp/out")"
+st=$?; ok $st "bench-tui --smoke runs to its end"; [ $st = 0 ] || diag "$(tail -20 "$tmp/out")"
 grep -q '^| first screen (median of 1) | [0-9]* ms' "$tmp/bm.md"
 ok $? "it reports the time to the first screen"
 grep -q '^| zoom keystroke to screen, worst level' "$tmp/bm.md" &&

@@ -13,6 +13,8 @@ skip_all() { echo "1..0 # SKIP $*"; exit 0; }
 skip() { _tap_n=$((_tap_n + 1)); echo "ok $_tap_n # SKIP $*"; }
 diag() { printf '%s\n' "$@" | sed 's/^/# /'; }
 
+# ok COND DESC : returns 1 when the test failed, so that "ok ... || diag ..."
+# says why
 ok() {
 	local cond=$1; shift
 	_tap_n=$((_tap_n + 1))
@@ -21,6 +23,7 @@ ok() {
 	else
 		echo "not ok $_tap_n - $*"
 		_tap_failed=$((_tap_failed + 1))
+		return 1
 	fi
 }
 
