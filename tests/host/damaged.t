@@ -51,7 +51,7 @@ def records(d, b):
 def damaged(src, name, edit):
     """a copy of the corpus trace src, edited by edit(dir)"""
     d = os.path.join(tmp, name)
-    shutil.copytree(os.path.join(corpus, src), d)
+    shutil.copytree(os.path.join(corpus, src), d)	# src: a name in the corpus, or a path
     edit(d)
     return d
 
@@ -123,6 +123,57 @@ ok(figures(d, at) == figures(mix, at),
 st, out, err = tv('processes', d)
 ok(st == 0 and any('incomplete' in w or 'unknown' in w for w in warnings(err)),
    "... processes warns next to its figures")
+
+# -- the same cut in a trace written before the daemon counted its buffers
+# (LTT_TRACE_BUFFERS clear): the last buffer of cpu 0 left is not the one
+# the stop flushed
+FLAGS_OFF = 28	# struct ltt_trace_header.flags
+
+
+def no_counts(b):
+    f = struct.unpack_from('<I', b, FLAGS_OFF)[0]
+    struct.pack_into('<I', b, FLAGS_OFF, f & ~0x20)
+    return b
+
+
+old = damaged('guest-mix', 'old', lambda d: rewrite(d, 'header', no_counts))
+st, out, err = tv('summary', '--json', old)
+ok(st == 0 and not warnings(err) and json.loads(out)['trace']['complete'],
+   "without the buffer counts, guest-mix still reads complete, without a warning (%s)"
+   % (warnings(err),))
+check(old, 0, "guest-mix without the buffer counts")
+d = damaged(old, 'oldcut', lambda d: rewrite(d, 'events', lambda b: b[:last['off']]))
+st, out, err = tv('summary', d)
+want = ("%s/events: cpu %d: its last buffer (seq %d) was not closed by the stop: the buffers "
+        "after it are missing (the file was cut), the CPU's events after %s s unknown"
+        % (d, c0, held[-1]['seq'], secs(at)))
+ok(warnings(err) == [want], "without the counts, cut at the last buffer: the warning names the "
+   "CPU, its last buffer and the time (%s)" % (warnings(err),))
+j, err = check(d, 4, "without the counts, cut at the last buffer")
+ok(j and j['cut'] == [{'cpu': c0, 'at_ns': held[-1]['end']}] and not j['trace']['complete'],
+   "... incomplete, cpu %d cut at its last record" % c0)
+ok(figures(d, at) == figures(mix, at),
+   "... every task's figures up to the cut equal the whole trace's")
+
+# ... but a CPU that ran out of buffers at its end (the lost file counts
+# events beyond its buffer headers' sum) lost them: loss, not a cut
+
+
+def lost_more(b):
+    off = c0 * LOST + 8	# struct ltt_lost_info.total of cpu c0
+    struct.pack_into('<Q', b, off, struct.unpack_from('<Q', b, off)[0] + 7)
+    off = c0 * LOST + 24 + 7 * 8	# its by_event[LTT_EV_SCHEDCHANGE]
+    struct.pack_into('<Q', b, off, struct.unpack_from('<Q', b, off)[0] + 7)
+    return b
+
+
+d = damaged(old, 'oldloss', lambda d: (rewrite(d, 'events', lambda b: b[:last['off']]),
+                                       rewrite(d, 'lost', lost_more)))
+st, out, err = tv('summary', '--json', d)
+ok(st == 0 and not [w for w in warnings(err) if 'cut' in w] and
+   json.loads(out)['lost']['total'] == 7,
+   "without the counts, a last buffer not flushed after loss on its CPU: 7 events lost, no cut (%s)"
+   % (warnings(err),))
 
 # -- cut at the boundary before the last buffer of the other CPU: both cut
 other = [b for b in bufs if b['cpu'] != c0][-1]
@@ -394,6 +445,10 @@ s = json.loads(out)
 ok(s['lost']['total'] == nlost and nlost > 0,
    "guest-lost: %d events lost, the buffer headers' sum" % nlost)
 j, err = check(lost, 4, "guest-lost")
+oldlost = damaged('guest-lost', 'oldlost', lambda d: rewrite(d, 'header', no_counts))
+st, out, err = tv('summary', '--json', oldlost)
+ok(st == 0 and not [w for w in warnings(err) if 'cut' in w],
+   "guest-lost without the buffer counts: no cut said (%s)" % (warnings(err),))
 ok(j and j['lost_gaps'] == gaps, "... %d gaps, one per buffer after a loss (got %s)"
    % (gaps, j and j['lost_gaps']))
 st, out, _ = tv('dump', lost)
@@ -432,6 +487,46 @@ ok(crossing > 0, "guest-lost: some syscalls are open across a gap (the case to g
 ok(st == 0 and 0 < calls <= paired and partial >= crossing,
    "syscalls: no call timed across a gap: whole calls %d <= %d pairs without a gap, "
    "%d exits after a gap counted without their entry (>= %d)" % (calls, paired, partial, crossing))
+# -- a damaged count of a variable part (a receive's peer_len past its
+# bound) in a buffer that is not its CPU's last: the walk ends the buffer's
+# usable records there, so the rest of its time is a gap of unknown time
+# (before, the receive ran on in the kernel across it, silently)
+desc = subprocess.run(['python3', os.path.join(os.path.dirname(corpus), 'lib', 'rpctrace.py'),
+                       '--requests', '30'], capture_output=True, text=True, check=True).stdout
+lines = desc.splitlines()
+# cpu 0's second buffer opens at its event after the second switch away from cli
+k = [i for i, l in enumerate(lines) if l.endswith(' sched 10 0 1')][1] + 1
+lines.insert(k, 'buf cpu=0 start=%s pid=0' % lines[k].split()[0])
+rpc = os.path.join(tmp, 'rpc')
+subprocess.run([os.path.join(os.path.dirname(corpus), '..', 'tracevisualizer', 'build', 'utest',
+                             'gen-trace'), rpc], input='\n'.join(lines) + '\n', text=True, check=True)
+rb = buffers(rpc)
+b0 = [b for b in rb if b['cpu'] == 0][0]
+SOCKET_RECV = 45
+recv = [r for r in records(rpc, b0) if r['id'] == SOCKET_RECV][0]
+d = damaged(rpc, 'peerlen', poke('<H', recv['off'] + 8 + 28, 200))	# socket_io.peer_len
+st, out, err = tv('check', d)
+ok(st == 1 and err.strip().endswith("record at offset %d (buffer at offset %d, cpu 0, seq 0): "
+                                    "socket_recv peer_len 200 larger than 128"
+                                    % (recv['off'], b0['off'])),
+   "peer_len past its bound: refused with the record's offset (%s)" % err.strip()[-100:])
+st, out, err = tv('check', '--salvage', '--json', d)
+j = json.loads(out) if out else None
+ok(j and j['lost_gaps'] == 1 and j['anomalies'] == 0,
+   "... --salvage: the rest of the buffer is one gap, no anomaly (%s)"
+   % ((j and (j['lost_gaps'], j['anomalies'])),))
+st, out, err = tv('processes', '--salvage', '--threads', '--json', d)
+cli = [t for t in json.loads(out)['threads'] if t['pid'] == 10][0] if out else None
+st2, out2, _ = tv('processes', '--threads', '--json', rpc)
+whole = [t for t in json.loads(out2)['threads'] if t['pid'] == 10][0]
+rf, wf = cli and cli['syscalls']['recvfrom'], whole['syscalls']['recvfrom']
+# the receive whose record is damaged lost its exit (partial); the next
+# one, entered in the gap, is not a whole call
+ok(rf and rf['partial'] == 1 and rf['count'] == wf['count'] - 2 and
+   rf['latency']['max_ns'] <= wf['latency']['max_ns'],
+   "... cli's receive across the gap is partial, not a longer call (%s)"
+   % ((rf and (rf['partial'], rf['count'], rf['latency']['max_ns'], wf['latency']['max_ns'])),))
+
 done()
 PY
 )

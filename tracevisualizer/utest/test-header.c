@@ -148,7 +148,7 @@ int main(void)
 		   "header ncpus=2 start=5000 end=9000 wall=123 bufsize=8192 bufcount=3 "
 		   "arch=aarch64 release=6.1.99 host=box\n"
 		   "buf cpu=1 start=5000 pid=4 lost=2\n5001 syscall_entry 0\n"
-		   "buf cpu=0 start=5000 pid=3\n"
+		   "buf cpu=0 start=5000 pid=3 flags=1\n"
 		   "buf cpu=1 start=6000 pid=4 lost=5 flags=1\n6001 syscall_exit 0 0\n",
 		   0, &t, &err) == 0, "valid trace opens");
 	h = lttr_trace_header(t);

@@ -59,6 +59,7 @@ struct lttr_cpu {
 	uint64_t buffer_lost;
 	uint64_t missing;	/* buffers missing between two of the file's */
 	uint64_t overwritten;	/* flight recorder: buffers not kept */
+	bool tail_cut;		/* its last buffers missing: the file was cut */
 };
 
 struct lttr_trace {

@@ -582,8 +582,8 @@ int lttr_record_decode(const uint8_t *rec, size_t avail, struct lttr_event *ev,
  * early and makes the rest of its time unknown instead of running the
  * state before it on (lttr_buffer_info.valid_size).  A malformed record
  * header (its size), a payload shorter than the fixed part of its event
- * type or flags the type cannot have are found by the walk too; a damaged
- * variable part (a string, a custom payload) only when the record is read.
+ * type, flags the type cannot have, or a variable part whose count is past
+ * its bound or its record are found by the walk too.
  */
 /*
  * The fixed part of a known event's payload fits in its record, and its
@@ -604,6 +604,30 @@ static bool fixed_part_fits(const struct lttr_trace *t,
 	return (rh->flags & LTT_REC_NO_DETAILS) || plen >= (size_t)evtypes[rh->id].min;
 }
 
+/*
+ * A variable part counted by a field of the payload (a peer address,
+ * endpoints, packet bytes, a custom payload) fits in its record and its
+ * bound.  Checked in the walk, not only when the record is read, so that
+ * a damaged count ends the buffer's usable records before the control
+ * flow starts on it (the rest of the buffer's time unknown, not the
+ * state before it run on).  Names (NUL-terminated) always decode.
+ */
+static bool counted_part_fits(const uint8_t *rec, size_t avail,
+			      const struct ltt_record_header *rh)
+{
+	struct lttr_event ev;
+
+	switch (evtypes[rh->id].var) {
+	case VAR_PEER:
+	case VAR_ENDPOINT:
+	case VAR_PACKET:
+	case VAR_CUSTOM:
+		return lttr_record_decode(rec, avail, &ev, NULL, 0) >= 0;
+	default:
+		return true;
+	}
+}
+
 void lttr_buf_check_slow(struct lttr_trace *t, unsigned int cpu, size_t bi)
 {
 	struct lttr_buf *b = &t->cpu[cpu].bufs[bi];
@@ -620,7 +644,7 @@ void lttr_buf_check_slow(struct lttr_trace *t, unsigned int cpu, size_t bi)
 		memcpy(&rh, d + off, sizeof(rh));
 		if (rh.size < sizeof(rh) || rh.size % LTT_REC_ALIGN ||
 		    rh.size > b->valid_size - off || rh.delta < prev || rh.delta > span ||
-		    !fixed_part_fits(t, &rh))
+		    !fixed_part_fits(t, &rh) || !counted_part_fits(d + off, b->valid_size - off, &rh))
 			break;
 		prev = rh.delta;
 		off += rh.size;

@@ -417,6 +417,7 @@ static int read_lost(struct lttr_trace *t, struct lttr_error *err)
 		if (c->nbufs + c->missing >= wrote)
 			continue;
 		t->cut = true;
+		t->cpu[i].tail_cut = true;
 		if (c->nbufs)
 			lttr_trace_warn(t, "%s: cpu %u: the daemon wrote %u buffers, the file holds %zu: the last %zu are missing (the file was cut), the CPU's events after %.9f s unknown",
 					t->events_path, i, wrote, c->nbufs,
@@ -430,6 +431,52 @@ out:
 	free(data);
 	free(path);
 	return ret;
+}
+
+/*
+ * A trace the daemon finished but wrote before it counted its buffers
+ * (without LTT_TRACE_BUFFERS: traced before 2026-11-25): a file cut at a
+ * buffer boundary shows in the flags of each CPU's last buffer.  START
+ * writes a record on every online CPU, a buffer is only closed when the
+ * next record does not fit (and the next one opened for that record), so
+ * every CPU has a buffer open at STOP, and STOP closes it with
+ * LTT_BUF_FLUSHED.  A CPU whose last buffer lacks the flag lost its
+ * tail: cut from the file, unless it ran out of free buffers at the end
+ * (events the lost file counts beyond its buffer headers: loss, already
+ * said).  A CPU without any buffer was offline: nothing to say.
+ *
+ * Only where the stop's flag is seen on some CPU's last buffer: a writer
+ * that never sets it (a trace generator) says nothing by its absence.  So
+ * a cut that takes the stop's buffer of every CPU is not seen here.
+ */
+static void find_unflushed_tails(struct lttr_trace *t)
+{
+	bool flags_stop = false;
+	unsigned int i;
+
+	if ((t->hdr.flags & LTT_TRACE_BUFFERS) || !(t->hdr.flags & LTT_TRACE_COMPLETE))
+		return;
+	for (i = 0; i < t->ncpus; i++)
+		if (t->cpu[i].nbufs &&
+		    (t->cpu[i].bufs[t->cpu[i].nbufs - 1].flags & LTT_BUF_FLUSHED))
+			flags_stop = true;
+	for (i = 0; flags_stop && i < t->ncpus; i++) {
+		struct lttr_cpu *c = &t->cpu[i];
+		const struct lttr_buf *last;
+
+		if (!c->nbufs)
+			continue;
+		last = &c->bufs[c->nbufs - 1];
+		if (last->flags & LTT_BUF_FLUSHED)
+			continue;
+		if (t->lost && t->lost[i].total > c->buffer_lost)
+			continue;
+		t->cut = true;
+		c->tail_cut = true;
+		lttr_trace_warn(t, "%s: cpu %u: its last buffer (seq %" PRIu64 ") was not closed by the stop: the buffers after it are missing (the file was cut), the CPU's events after %.9f s unknown",
+				t->events_path, i, last->seq,
+				(double)(int64_t)(last->end_ns - t->hdr.start_ns) / 1e9);
+	}
 }
 
 static int read_proc(struct lttr_trace *t, struct lttr_error *err)
@@ -532,6 +579,7 @@ int lttr_trace_open(const char *dir, unsigned int flags,
 	ret = read_lost(t, err);
 	if (ret < 0)
 		goto fail;
+	find_unflushed_tails(t);
 	if (!(flags & LTTR_OPEN_NO_PROC)) {
 		ret = read_proc(t, err);
 		if (ret < 0)
@@ -581,8 +629,7 @@ unsigned int lttr_trace_ncpus(const struct lttr_trace *t)
 
 bool lttr_trace_cpu_cut(const struct lttr_trace *t, unsigned int cpu)
 {
-	return (t->hdr.flags & LTT_TRACE_BUFFERS) && t->lost && cpu < t->ncpus &&
-		t->cpu[cpu].nbufs + t->cpu[cpu].missing < t->lost[cpu].buffers;
+	return cpu < t->ncpus && t->cpu[cpu].tail_cut;
 }
 
 uint64_t lttr_trace_cpu_missing(const struct lttr_trace *t, unsigned int cpu)
