@@ -2,6 +2,9 @@
 /*
  * test-proc.c - the proc snapshot parser.
  */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "tap.h"
 #include "tracegen.h"
@@ -12,6 +15,71 @@ static int parse(const char *text, unsigned int flags, struct lttr_proc **p,
 	return lttr_proc_parse(text, strlen(text), "proc", flags, p, err);
 }
 
+/*
+ * Front ends open traces in threads of their own, two at once with two
+ * traces: lttr_proc_check() runs in both.  Each thread checks its own
+ * table (pids in reverse order, one listed twice) many times over and
+ * must find its one problem every time.
+ */
+struct checker {
+	struct lttr_proc *p;
+	unsigned int dup;	/* the pid listed twice */
+	unsigned int wrong;
+};
+
+static void *check_many(void *arg)
+{
+	struct checker *c = arg;
+	char msg[64], want[64];
+	int i;
+
+	snprintf(want, sizeof(want), "pid %u listed twice", c->dup);
+	for (i = 0; i < 300; i++)
+		if (lttr_proc_check(c->p, msg, sizeof(msg)) != 1 || strcmp(msg, want))
+			c->wrong++;
+	return NULL;
+}
+
+static int big_table(unsigned int base, struct lttr_proc **p, struct lttr_error *err)
+{
+	size_t cap = 4000 * 48, n = 0;
+	char *text = malloc(cap);
+	unsigned int i;
+	int r;
+
+	if (!text)
+		return -1;
+	for (i = 4000; i > 0; i--)
+		n += (size_t)snprintf(text + n, cap - n, "PID: %u; PPID: 1; TGID: %u; NAME: t\n",
+				      base + i, base + i);
+	n += (size_t)snprintf(text + n, cap - n, "PID: %u; PPID: 1; TGID: %u; NAME: again\n",
+			      base + 7, base + 7);
+	r = lttr_proc_parse(text, n, "proc", 0, p, err);
+	free(text);
+	return r;
+}
+
+static void threads_apart(void)
+{
+	struct checker c[2] = { { .dup = 100007 }, { .dup = 200007 } };
+	struct lttr_error err;
+	pthread_t th[2];
+	int i, started = 0;
+
+	for (i = 0; i < 2; i++)
+		if (big_table(c[i].dup - 7, &c[i].p, &err))
+			break;
+	for (i = 0; i < 2 && c[0].p && c[1].p; i++)
+		started += !pthread_create(&th[i], NULL, check_many, &c[i]);
+	for (i = 0; i < started; i++)
+		pthread_join(th[i], NULL);
+	ok(started == 2 && !c[0].wrong && !c[1].wrong,
+	   "two threads checking two tables at once: each finds its own problem every time "
+	   "(%u and %u wrong of 300)", c[0].wrong, c[1].wrong);
+	lttr_proc_free(c[0].p);
+	lttr_proc_free(c[1].p);
+}
+
 int main(void)
 {
 	struct lttr_proc *p;
@@ -19,7 +87,7 @@ int main(void)
 	char msg[128];
 	int r;
 
-	tap_plan(21);
+	tap_plan(22);
 	r = parse("PID: 1; PPID: 0; TGID: 1; NAME: init\n"
 		  "PID: 42; PPID: 1; TGID: 40; NAME: my daemon: worker #2\n"
 		  "PID: 43; PPID: 1; NAME: old style\n"
@@ -94,5 +162,6 @@ int main(void)
 	r = lttr_proc_load("/nonexistent/proc", 0, &p, &err);
 	ok(r == -LTTR_E_IO && strstr(err.msg, "/nonexistent/proc: cannot open"),
 	   "missing file: I/O error");
+	threads_apart();
 	return tap_done();
 }

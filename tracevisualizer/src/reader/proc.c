@@ -379,7 +379,13 @@ static long find_pid(const struct lttr_proc *p, const size_t *by_pid,
 	return -1;
 }
 
-static const struct lttr_proc *sort_proc;	/* qsort has no argument */
+/*
+ * qsort has no argument for its comparison: the table being sorted is
+ * passed here, one per thread, since front ends open traces in threads of
+ * their own (two traces at once: one thread's NULL after its sort was the
+ * other's comparison's pointer, a crash at startup).
+ */
+static _Thread_local const struct lttr_proc *sort_proc;
 
 static int cmp_pid(const void *a, const void *b)
 {
