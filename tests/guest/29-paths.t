@@ -4,7 +4,11 @@
 # calls C which computes 20 ms, waits 2 ms, calls D which sleeps 10 ms;
 # 30 % of the requests skip C), each logging its ground truth with
 # CLOCK_MONOTONIC; run with one client thread, with two, and with 20 ms
-# more at B before C; then a one-way UDP forwarding chain.  The servers
+# more at B before C; then a one-way UDP forwarding chain; then the first
+# run again across a real NIC (w1: two virtio cards joined by a cable,
+# scripts/ltt-vm --wire; A on wire0 as 10.9.0.1, B, C and D on 10.9.0.2-4
+# in a network namespace with wire1: A's requests and B's replies go
+# through both drivers, B's calls to C and D through the loopback).  The servers
 # start before the trace (their listening sockets are in the snapshot),
 # the connections are made during it (connect and accept events).  Then
 # the front ends on the first run's trace: one screenshot of the window's
@@ -13,6 +17,7 @@
 . "$(dirname "$0")/../lib/tap.sh"
 share=$(mktemp -d); trap 'rm -rf "$share"' EXIT
 
+VM_ARGS=(--wire)
 vm_run "$share" 900 "set -e
 run() {
 	ltt-rpc serve d --conns \$2 --truth /mnt/share/\$1.d &
@@ -30,10 +35,27 @@ ltt-rpc chain c --count 30 --truth /mnt/share/ch.c &
 ltt-rpc chain b --count 30 --truth /mnt/share/ch.b &
 sleep 1
 traced -q -o /mnt/share/ch -- ltt-rpc chain a --count 30 --truth /mnt/share/ch.a
+wait
+unshare -n sh -c 'echo \$\$ > /tmp/ns.pid
+	while [ ! -e /tmp/ns.go ]; do sleep 0.1; done
+	ip link set lo up && ip link set wire1 up &&
+		for h in 2 3 4; do ip addr add 10.9.0.\$h/24 dev wire1; done
+	for r in d c b; do
+		ltt-rpc serve \$r --conns 1 --net 10.9.0 --truth /mnt/share/w1.\$r &
+	done
+	touch /tmp/ns.ready
+	wait' &
+while [ ! -s /tmp/ns.pid ]; do sleep 0.1; done
+ip link set wire1 netns \$(cat /tmp/ns.pid)
+touch /tmp/ns.go
+while [ ! -e /tmp/ns.ready ]; do sleep 0.1; done
+ip link set wire0 up && ip addr add 10.9.0.1/24 dev wire0
+sleep 1
+traced -q --capture 128 -o /mnt/share/w1 -- ltt-rpc client --threads 1 --requests 60 --net 10.9.0 --truth /mnt/share/w1.a
 wait"
-ok $? "guest ran the RPC workload three times and the UDP chain under traced"
+ok $? "guest ran the RPC workload three times, the UDP chain, and the RPC workload across a wire, under traced"
 
-for t in p1 p2 x1; do
+for t in p1 p2 x1 w1; do
 	tracevisualizer paths --json --top 0 "$share/$t" > "$share/$t.json" &&
 	tracevisualizer paths "$share/$t" | sed 's/^/# /'
 	ok $? "$t: paths --json"
@@ -85,7 +107,7 @@ def node(pat, i):
     return pat['nodes'][i]
 
 res = {}
-for t, threads in (('p1', 1), ('p2', 2), ('x1', 1)):
+for t, threads in (('p1', 1), ('p2', 2), ('x1', 1), ('w1', 1)):
     p, full, skip, j, pats = run(t)
     res[t] = (p, full, skip, pats)
     reqs = p['A'][1]
@@ -193,6 +215,35 @@ nj = load(os.path.join(d, 'chn.json'))
 ok(nj['paths'] == 0, "chain: no path for nesting (no returns; %d calls unmatched)" %
    nj['nesting']['unmatched_calls'])
 done()
+PY
+)
+
+# w1: A's requests and B's replies went through the wire, out of one card
+# and into the other (tshark on the run's packets: SLL2 keeps the interface
+# and the direction), 60 of each, none through the loopback
+tracevisualizer export --pcap "$share/w1.pcap" "$share/w1" > /dev/null
+ok $? "w1: the run's packets as a pcap file"
+seg() {	# seg FILTER : "IFINDEX:PKTTYPE" of each 64-byte segment FILTER picks
+	tshark -r "$share/w1.pcap" -Y "tcp.len == 64 && $1" -T fields -e sll.ifindex -e sll.pkttype |
+		sort | uniq -c | awk '{ printf "%s:%s:%s ", $1, $2, $3 }'
+}
+req=$(seg "ip.src == 10.9.0.1 && ip.dst == 10.9.0.2 && tcp.dstport == 7000")
+rep=$(seg "ip.src == 10.9.0.2 && ip.dst == 10.9.0.1 && tcp.srcport == 7000")
+# COUNT:IFINDEX:PKTTYPE, pkttype 4 out, 0 in: the requests out of one card
+# (A's) and into another, the replies the reverse way; not the loopback (1)
+checks < <(python3 - "$req" "$rep" <<'PY'
+import sys
+def parse(v):
+    return {(x.split(':')[1], x.split(':')[2]): int(x.split(':')[0]) for x in v.split()}
+r, p = parse(sys.argv[1]), parse(sys.argv[2])
+outs = [i for i, t in r if t == '4']
+ins = [i for i, t in r if t == '0']
+good = (len(r) == 2 and len(outs) == 1 and len(ins) == 1 and outs[0] != ins[0] and
+        '1' not in outs + ins and r == {(outs[0], '4'): 60, (ins[0], '0'): 60} and
+        p == {(ins[0], '4'): 60, (outs[0], '0'): 60})
+print("%s w1: 60 requests out of one card and into the other, 60 replies back, none on the loopback (requests %s, replies %s)"
+      % ("PASS" if good else "FAIL", sys.argv[1], sys.argv[2]))
+print("DONE")
 PY
 )
 

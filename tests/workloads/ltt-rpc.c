@@ -3,9 +3,13 @@
  * ltt-rpc - the RPC workload of the causal path tests (issue 16): four
  * processes on 127.0.0.1-4, the example of Aguilera et al.'s Figure 2.
  *
- *   ltt-rpc serve b|c|d --conns N [--extra-ms E] --truth FILE
- *   ltt-rpc client --threads P --requests N --truth FILE
- *   ltt-rpc chain a|b|c|d --count N --truth FILE
+ *   ltt-rpc serve b|c|d --conns N [--extra-ms E] [--net A.B.C] --truth FILE
+ *   ltt-rpc client --threads P --requests N [--net A.B.C] --truth FILE
+ *   ltt-rpc chain a|b|c|d --count N [--net A.B.C] --truth FILE
+ *
+ * --net puts the four processes on A.B.C.1-4 instead of 127.0.0.1-4
+ * (tests/guest/29-paths.t: A on one end of a wire between two NICs, the
+ * servers in a network namespace on the other).
  *
  * client (A, 127.0.0.1): P threads, each with its own TCP connection to
  * B, make N requests in all, one after the other (a think time of 1 to
@@ -52,6 +56,7 @@ static FILE *truth;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static long extra_ms;
 static char role;
+static uint32_t net = 0x7f000000;	/* A.B.C.0 of the four hosts */
 
 static void die(const char *what)
 {
@@ -93,7 +98,7 @@ static struct sockaddr_in addr(int host, int port)
 {
 	struct sockaddr_in a = { .sin_family = AF_INET };
 
-	a.sin_addr.s_addr = htonl(0x7f000000 | (unsigned int)host);
+	a.sin_addr.s_addr = htonl(net | (unsigned int)host);
 	a.sin_port = htons((unsigned short)port);
 	return a;
 }
@@ -111,7 +116,7 @@ static int bound(int type, int host, int port)
 	return fd;
 }
 
-/* a TCP connection from 127.0.0.@from to 127.0.0.@host:@port (retried) */
+/* a TCP connection from host @from to host @host:@port (retried) */
 static int connect_to(int from, int host, int port)
 {
 	struct sockaddr_in a = addr(host, port);
@@ -319,11 +324,24 @@ static int chain(long count)
 	return 0;
 }
 
+/* "A.B.C": the first three bytes of the hosts' addresses */
+static uint32_t parse_net(const char *s)
+{
+	unsigned int a, b, c;
+	char end;
+
+	if (sscanf(s, "%u.%u.%u%c", &a, &b, &c, &end) != 3 || a > 255 || b > 255 || c > 255) {
+		fprintf(stderr, "ltt-rpc: --net %s: not A.B.C\n", s);
+		exit(2);
+	}
+	return a << 24 | b << 16 | c << 8;
+}
+
 static void usage(void)
 {
-	fprintf(stderr, "usage: ltt-rpc serve b|c|d --conns N [--extra-ms E] --truth FILE\n"
-		"       ltt-rpc client --threads P --requests N --truth FILE\n"
-		"       ltt-rpc chain a|b|c|d --count N --truth FILE\n");
+	fprintf(stderr, "usage: ltt-rpc serve b|c|d --conns N [--extra-ms E] [--net A.B.C] --truth FILE\n"
+		"       ltt-rpc client --threads P --requests N [--net A.B.C] --truth FILE\n"
+		"       ltt-rpc chain a|b|c|d --count N [--net A.B.C] --truth FILE\n");
 	exit(2);
 }
 
@@ -359,6 +377,8 @@ int main(int argc, char **argv)
 			count = v;
 		else if (!strcmp(argv[i], "--truth"))
 			path = argv[i + 1];
+		else if (!strcmp(argv[i], "--net"))
+			net = parse_net(argv[i + 1]);
 		else
 			usage();
 	}
