@@ -542,6 +542,9 @@ void gv_graph_draw_to(struct gv_graph *g, cairo_t *cr, int width, int height)
 			vline(cr, x_of(g, d->vp.mark[m], cw), height, m ? 0.8 : 0.1, 0.5,
 			      m ? 0.1 : 0.8, true);
 	}
+	for (i = 0; i < d->bm.n; i++)	/* the bookmarks, purple (bookmarks.c) */
+		if (d->bm.v[i].time_ns >= d->vp.t0 && d->bm.v[i].time_ns <= d->vp.t1)
+			vline(cr, x_of(g, d->bm.v[i].time_ns, cw), height, 0.6, 0.1, 0.7, true);
 	if (d->vp.cursor >= d->vp.t0 && d->vp.cursor <= d->vp.t1)
 		vline(cr, x_of(g, d->vp.cursor, cw), height, 0.0, 0.3, 0.9, false);
 	g->last_ms = now_ms() - t_start;

@@ -252,7 +252,11 @@ void gv_busy_leave(void);
 bool gv_busy_canceled(void);
 
 /* session.c: zoom, markers, bookmarks, filters, panes beside the trace */
-void gv_session_save(struct gv_doc *d);
+/* saves the session and the bookmarks; true when the bookmarks were saved */
+bool gv_session_save(struct gv_doc *d);
+/* bookmarks.c: b names a bookmark at the cursor, B lists them */
+void gv_bookmark_add(struct gv_doc *d);
+void gv_bookmarks_show(struct gv_doc *d);
 void gv_session_load(struct gv_doc *d);
 
 /* export.c: the table shown as CSV */

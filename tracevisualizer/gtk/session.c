@@ -109,7 +109,7 @@ static json_object *session_json(const struct gv_doc *d)
 	return o;
 }
 
-void gv_session_save(struct gv_doc *d)
+bool gv_session_save(struct gv_doc *d)
 {
 	char *path, why[256] = "";
 	json_object *o;
@@ -117,7 +117,7 @@ void gv_session_save(struct gv_doc *d)
 	bool marks, good;
 
 	if (!d || (d->app && (d->app->screenshot || d->app->bench)))
-		return;
+		return false;
 	/* the markers and bookmarks, for every front end */
 	d->bm.mark[0] = d->vp.mark[0];
 	d->bm.mark[1] = d->vp.mark[1];
@@ -139,6 +139,7 @@ void gv_session_save(struct gv_doc *d)
 		gv_doc_message(d, true, "markers and bookmarks kept for this session only: %s",
 			       err.msg);
 	g_free(path);
+	return marks;
 }
 
 /* ------------------------------------------------------------------ */
