@@ -7,7 +7,9 @@
  * pixels of the same category become one bar, coloured by category, full
  * height while running and thinner while waiting.  Over the bars: ticks
  * where events happened without a change (when a pixel holds at most one
- * change: zoomed in), red marks where events were lost, and between the
+ * change: zoomed in), a glyph per event by class where the window leaves
+ * room for single events (evicons.c), red marks where events were lost,
+ * and between the
  * rows the links of the window (lttr_view_links()): a vertical line at
  * every task switch from the task switched out to the one switched in, an
  * arrow from waker to wakee at every wakeup, from parent to child at every
@@ -29,6 +31,8 @@
 #define LABEL_W 230.0
 #define RULER_H 22.0
 #define MAX_LINKS 4000
+#define ICON_SIZE 9.0	/* an event's glyph, pixels across */
+#define ICON_ROOM 12.0	/* pixels per event in the window for the glyphs */
 
 struct gv_graph {
 	struct gv_doc *d;
@@ -53,6 +57,7 @@ struct gv_graph {
 	double drag_x0;
 	double drag_x1;
 	struct lttr_vlink *links;
+	struct lttr_iter *it;	/* the events of the window, for their glyphs */
 	double last_ms;
 	double last_fresh_ms;	/* the last paint that computed cells */
 	struct lttr_vcell **cache;	/* per entry of @all: its cells, or NULL */
@@ -408,6 +413,39 @@ static void draw_links(struct gv_graph *g, cairo_t *cr, double width, size_t fir
 }
 
 /*
+ * Zoomed in, a glyph per event on its task's row (evicons.c: a shape and
+ * colour per class, lttr_evclass_of()), at its time, in the upper half
+ * of the row: only when the window holds at most one event per
+ * ICON_ROOM pixels (lttr_view_count()), so that they are few and apart.
+ * Events a hiding filter hides get none.
+ */
+static void draw_icons(struct gv_graph *g, cairo_t *cr, double width, size_t first,
+		       size_t last)
+{
+	struct gv_doc *d = g->d;
+	uint64_t n = lttr_view_count(d->v, d->vp.t0, d->vp.t1 + 1);
+	double size = g->row_h - 4 < ICON_SIZE ? g->row_h - 4 : ICON_SIZE;
+	struct lttr_event ev;
+	struct lttr_error err;
+
+	if (g->resources || !n || (double)n > width / ICON_ROOM || size < 5)
+		return;
+	if (!g->it && lttr_iter_new(d->t, &g->it, &err) < 0)
+		return;
+	if (lttr_iter_seek_time(g->it, d->vp.t0) < 0)
+		return;
+	while (lttr_iter_next(g->it, &ev) == 1 && ev.time_ns <= d->vp.t1) {
+		double y = y_of_pid(g, ev.pid, first, last);
+
+		if (y < 0 || ev.time_ns < d->vp.t0 ||
+		    (d->filter && d->filter_hide && !gv_event_match(d, &ev)))
+			continue;
+		gv_evicon(cr, lttr_evclass_of(ev.id), floor(x_of(g, ev.time_ns, width)) + 0.5,
+			  y - g->row_h / 2 + size / 2 + 1, size);
+	}
+}
+
+/*
  * The critical path shown in its tab (critpath.c), over the rows of its
  * tasks: a line along each segment in the middle of its task's row, and
  * where the path goes from a task to another, a line between the rows
@@ -518,6 +556,7 @@ void gv_graph_draw_to(struct gv_graph *g, cairo_t *cr, int width, int height)
 	}
 	last = i;
 	draw_links(g, cr, cw, first, last);
+	draw_icons(g, cr, cw, first, last);
 	if (!g->resources)
 		draw_path(g, cr, cw, first, last);
 	cairo_set_source_rgb(cr, 0.6, 0.6, 0.6);
@@ -813,6 +852,7 @@ static void on_destroy(GtkWidget *w, gpointer data)
 	free(g->dim);
 	free(g->active);
 	free(g->links);
+	lttr_iter_free(g->it);
 	cache_drop(g);
 	free(g->cache);
 	free(g);

@@ -20,6 +20,7 @@
 #include <lttr/view/search.h>
 #include <lttr/view/density.h>
 #include <lttr/view/bookmarks.h>
+#include <lttr/view/evclass.h>
 
 /* what changed in a document, for the views to follow (gv_doc_changed()) */
 #define GV_WINDOW	0x01	/* the time window */
@@ -257,6 +258,9 @@ bool gv_session_save(struct gv_doc *d);
 /* bookmarks.c: b names a bookmark at the cursor, B lists them */
 void gv_bookmark_add(struct gv_doc *d);
 void gv_bookmarks_show(struct gv_doc *d);
+/* evicons.c: the glyph of event class @cls (enum lttr_evclass) centred on
+ * (@x, @y), @size pixels across */
+void gv_evicon(cairo_t *cr, unsigned int cls, double x, double y, double size);
 void gv_session_load(struct gv_doc *d);
 
 /* export.c: the table shown as CSV */
