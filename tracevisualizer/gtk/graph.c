@@ -197,6 +197,49 @@ static void draw_ruler(struct gv_graph *g, cairo_t *cr, double width)
 	}
 }
 
+/*
+ * The control flow's rows in the order View -> Rows by asks for
+ * (lttr_view_task_sort(): processes and the threads under each by pid,
+ * name or time running in the window), each entry's folding, cells and
+ * activity kept with its row
+ */
+static void sort_rows(struct gv_graph *g)
+{
+	struct gv_doc *d = g->d;
+	size_t nrows = lttr_view_nrows(d->v), i;
+	size_t *all = calloc(g->nall ? g->nall : 1, sizeof(*all));
+	unsigned char *depth = calloc(g->nall ? g->nall : 1, 1);
+	struct lttr_vcell **cache = calloc(nrows ? nrows : 1, sizeof(*cache));
+	bool *folded = calloc(nrows ? nrows : 1, sizeof(*folded));
+	long n;
+
+	if (!all || !depth || !cache || !folded ||
+	    (n = lttr_view_task_sort(d->v, d->row_sort, d->vp.t0, d->vp.t1, all, depth)) < 0 ||
+	    (size_t)n != g->nall) {
+		gv_doc_message(d, true, "the rows could not be sorted (out of memory)");
+		free(all);
+		free(depth);
+		free(cache);
+		free(folded);
+		return;
+	}
+	for (i = 0; i < g->nall; i++) {
+		cache[g->all[i]] = g->cache[i];
+		folded[g->all[i]] = g->collapsed[i];
+	}
+	for (i = 0; i < g->nall; i++) {
+		g->all[i] = all[i];
+		g->depth[i] = depth[i];
+		g->cache[i] = cache[all[i]];
+		g->collapsed[i] = folded[all[i]];
+	}
+	memset(g->active, 0, g->nall);	/* known again when asked */
+	free(all);
+	free(depth);
+	free(cache);
+	free(folded);
+}
+
 static void row_label(const struct gv_graph *g, size_t e, char *buf, size_t size)
 {
 	const struct lttr_vrow_info *in = lttr_view_row(g->d->v, g->all[e]);
@@ -820,7 +863,10 @@ static void follow(void *view, unsigned int what)
 
 	if (what & GV_FILTER)
 		cache_drop(g);
-	if (what & (GV_FILTER | GV_WINDOW))
+	if (!g->resources && ((what & GV_ROWS) || ((what & GV_WINDOW) &&
+						   g->d->row_sort == LTTR_VSORT_BUSY)))
+		sort_rows(g);
+	if (what & (GV_FILTER | GV_WINDOW | GV_ROWS))
 		refresh_rows(g);
 	if (what & GV_SELECT && g->d->sel_pid && !g->resources) {
 		size_t i, top = (size_t)gtk_adjustment_get_value(g->vadj);

@@ -28,6 +28,7 @@
 #define GV_MARKS	0x04	/* markers, bookmarks */
 #define GV_SELECT	0x08	/* the selected row or event */
 #define GV_FILTER	0x10	/* filters */
+#define GV_ROWS		0x20	/* the order of the control flow's rows */
 #define GV_ALL		0xff
 
 enum gv_view {
@@ -77,6 +78,7 @@ struct gv_doc {
 	char filter_text[512];
 	bool filter_hide;		/* hide (true) or dim what does not match */
 	bool active_only;		/* graph rows active in the window only */
+	unsigned int row_sort;		/* enum lttr_vsort: the control flow's rows */
 	struct gv_listener *listeners;
 	size_t nlisteners;
 	bool notifying;
@@ -121,6 +123,7 @@ struct gv_app {
 	double t_opened;
 	double t_first;		/* the paint of the first frame showing the control flow done */
 	GtkWidget *active_item;	/* View -> Active rows only */
+	GtkWidget *sort_items[3];	/* View -> Rows by pid, name, time running */
 	struct gv_reading **readings;	/* the command line's traces, being read */
 	int nreadings;
 };
