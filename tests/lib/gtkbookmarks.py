@@ -58,12 +58,8 @@ def session(prog, trace, start, end, t1):
     """the first session: list, add, step, go to; quits"""
     w = Window(prog, SIZE + [trace])
     try:
-        if not check(w.app() is not None and w.wait_one('Control flow graph') is not None,
-                     "the window is up"):
+        if not w.up("the window is up"):
             return
-        wait(lambda: w.status().startswith('cursor '))
-        w.focus()
-        w.grab(w.one('Control flow graph'))
         w.key('B')
         rows = bookmark_rows(w)
         check(rows == [(fmt_time(t1 - start), 'from tui')],
@@ -116,12 +112,8 @@ def reopen(prog, trace, start, end, t1):
     """the next session: both listed again; Delete removes the first"""
     w = Window(prog, SIZE + [trace])
     try:
-        if not check(w.app() is not None and w.wait_one('Control flow graph') is not None,
-                     "the window is up again"):
+        if not w.up("the window is up again"):
             return
-        wait(lambda: w.status().startswith('cursor '))
-        w.focus()
-        w.grab(w.one('Control flow graph'))
         w.key('B')
         rows = bookmark_rows(w)
         check(rows == [(fmt_time(t1 - start), 'from tui'), (fmt_time(end - start), 'the end')],

@@ -47,14 +47,11 @@ def expect(key, path):
 
 
 def menu(prog, trace, item):
-    from gtkdrive import Window, check, wait
+    from gtkdrive import Window, check
     w = Window(prog, ['--size', '1280x800', trace])
     try:
-        if not check(w.app() is not None and w.wait_one('Control flow graph') is not None,
-                     "the window is up"):
+        if not w.up():
             return
-        wait(lambda: w.status().startswith('cursor '))
-        w.focus()
         check(w.menu('View', item) is not None, "View -> %s chosen with the mouse" % item)
     finally:
         check(w.quit() == 0, "Ctrl+Q quits with status 0")

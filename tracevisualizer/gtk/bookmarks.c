@@ -109,7 +109,6 @@ void gv_bookmarks_show(struct gv_doc *d)
 	GtkTreeSelection *s;
 	GtkTreePath *p;
 	gint resp;
-	long i;
 
 	dlg = gtk_dialog_new_with_buttons("Bookmarks", GTK_WINDOW(d->app->win),
 					  GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
@@ -147,6 +146,8 @@ void gv_bookmarks_show(struct gv_doc *d)
 	gtk_widget_show_all(dlg);
 	gtk_widget_grab_focus(tv);
 	for (;;) {
+		long i;
+
 		resp = gtk_dialog_run(GTK_DIALOG(dlg));
 		i = selected(tv);
 		if (resp == R_DELETE && i >= 0) {

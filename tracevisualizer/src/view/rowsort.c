@@ -43,10 +43,9 @@ static int cmp_entries(const void *pa, const void *pb, void *arg)
 {
 	const struct sorter *s = arg;
 	const struct key *a = &s->k[*(const size_t *)pa], *b = &s->k[*(const size_t *)pb];
-	int c;
 
 	if (a->block != b->block) {
-		c = cmp_level(&s->k[a->block], &s->k[b->block], s->by);
+		int c = cmp_level(&s->k[a->block], &s->k[b->block], s->by);
 		return c ? c : a->block < b->block ? -1 : 1;
 	}
 	if (a->depth != b->depth)	/* the leader first */
