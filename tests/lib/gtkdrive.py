@@ -186,6 +186,17 @@ class Window:
         wait(lambda: ok(self.status()), timeout)
         return self.status()
 
+    def up(self, what="the window is up"):
+        """a check that the window came up with its control flow graph and
+        status bar; then the keyboard to the graph"""
+        if not check(self.app() is not None and self.wait_one('Control flow graph') is not None,
+                     what):
+            return False
+        wait(lambda: self.status().startswith('cursor '))
+        self.focus()
+        self.grab(self.one('Control flow graph'))
+        return True
+
     def extents(self, acc):
         e = acc.get_extents(Atspi.CoordType.SCREEN)
         return e.x, e.y, e.width, e.height

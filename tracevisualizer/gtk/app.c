@@ -339,14 +339,30 @@ static void on_active(GtkCheckMenuItem *item, gpointer data)
 	gv_doc_changed(d, GV_FILTER);
 }
 
-/* the menu's check follows the tab shown (its session may have set it) */
+static void on_sort(GtkCheckMenuItem *item, gpointer data)
+{
+	struct gv_doc *d = current(data);
+
+	if (!d || !gtk_check_menu_item_get_active(item))
+		return;
+	d->row_sort = (unsigned int)GPOINTER_TO_INT(g_object_get_data(G_OBJECT(item), "sort"));
+	gv_doc_changed(d, GV_ROWS);
+}
+
+/* the menu's checks follow the tab shown (its session may have set them) */
 static void sync_menu(struct gv_app *app, const struct gv_doc *d)
 {
+	GtkWidget *it;
+
 	if (!app->active_item || !d)
 		return;
 	g_signal_handlers_block_by_func(app->active_item, G_CALLBACK(on_active), app);
 	gtk_check_menu_item_set_active(GTK_CHECK_MENU_ITEM(app->active_item), d->active_only);
 	g_signal_handlers_unblock_by_func(app->active_item, G_CALLBACK(on_active), app);
+	it = app->sort_items[d->row_sort < 3 ? d->row_sort : 0];
+	g_signal_handlers_block_by_func(it, G_CALLBACK(on_sort), app);
+	gtk_check_menu_item_set_active(GTK_CHECK_MENU_ITEM(it), TRUE);
+	g_signal_handlers_unblock_by_func(it, G_CALLBACK(on_sort), app);
 }
 
 static void on_switch_page(GtkNotebook *nb, GtkWidget *page, guint num, gpointer data)
@@ -432,6 +448,21 @@ static GtkWidget *menus(struct gv_app *app, GtkAccelGroup *accel)
 	gtk_menu_shell_append(GTK_MENU_SHELL(m), it);
 	g_signal_connect(it, "toggled", G_CALLBACK(on_active), app);
 	app->active_item = it;
+	{	/* the control flow's rows, processes and their threads each sorted */
+		static const char *const sorts[3] = { "Rows by _pid", "Rows by _name",
+						      "Rows by _time running in the window" };
+		GSList *group = NULL;
+		int k;
+
+		for (k = 0; k < 3; k++) {
+			it = gtk_radio_menu_item_new_with_mnemonic(group, sorts[k]);
+			group = gtk_radio_menu_item_get_group(GTK_RADIO_MENU_ITEM(it));
+			g_object_set_data(G_OBJECT(it), "sort", GINT_TO_POINTER(k));
+			gtk_menu_shell_append(GTK_MENU_SHELL(m), it);
+			g_signal_connect(it, "toggled", G_CALLBACK(on_sort), app);
+			app->sort_items[k] = it;
+		}
+	}
 	menu_item(m, "_Filters...", G_CALLBACK(on_filters), app, accel, GDK_KEY_l,
 		  GDK_CONTROL_MASK);
 	m = gtk_menu_new();

@@ -352,6 +352,12 @@ bool gv_doc_key(struct gv_doc *d, GdkEventKey *ev)
 		gv_doc_changed(d, GV_MARKS);
 		gv_session_save(d);
 		return true;
+	case GDK_KEY_b:
+		gv_bookmark_add(d);
+		return true;
+	case GDK_KEY_B:
+		gv_bookmarks_show(d);
+		return true;
 	case GDK_KEY_period:
 		goto_mark(d, 1);
 		return true;

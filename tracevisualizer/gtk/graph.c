@@ -7,7 +7,9 @@
  * pixels of the same category become one bar, coloured by category, full
  * height while running and thinner while waiting.  Over the bars: ticks
  * where events happened without a change (when a pixel holds at most one
- * change: zoomed in), red marks where events were lost, and between the
+ * change: zoomed in), a glyph per event by class where the window leaves
+ * room for single events (evicons.c), red marks where events were lost,
+ * and between the
  * rows the links of the window (lttr_view_links()): a vertical line at
  * every task switch from the task switched out to the one switched in, an
  * arrow from waker to wakee at every wakeup, from parent to child at every
@@ -29,6 +31,8 @@
 #define LABEL_W 230.0
 #define RULER_H 22.0
 #define MAX_LINKS 4000
+#define ICON_SIZE 9.0	/* an event's glyph, pixels across */
+#define ICON_ROOM 12.0	/* pixels per event in the window for the glyphs */
 
 struct gv_graph {
 	struct gv_doc *d;
@@ -53,6 +57,7 @@ struct gv_graph {
 	double drag_x0;
 	double drag_x1;
 	struct lttr_vlink *links;
+	struct lttr_iter *it;	/* the events of the window, for their glyphs */
 	double last_ms;
 	double last_fresh_ms;	/* the last paint that computed cells */
 	struct lttr_vcell **cache;	/* per entry of @all: its cells, or NULL */
@@ -190,6 +195,49 @@ static void draw_ruler(struct gv_graph *g, cairo_t *cr, double width)
 		cairo_move_to(cr, x + 2, 11);
 		cairo_show_text(cr, lab);
 	}
+}
+
+/*
+ * The control flow's rows in the order View -> Rows by asks for
+ * (lttr_view_task_sort(): processes and the threads under each by pid,
+ * name or time running in the window), each entry's folding, cells and
+ * activity kept with its row
+ */
+static void sort_rows(struct gv_graph *g)
+{
+	struct gv_doc *d = g->d;
+	size_t nrows = lttr_view_nrows(d->v), i;
+	size_t *all = calloc(g->nall ? g->nall : 1, sizeof(*all));
+	unsigned char *depth = calloc(g->nall ? g->nall : 1, 1);
+	struct lttr_vcell **cache = calloc(nrows ? nrows : 1, sizeof(*cache));
+	bool *folded = calloc(nrows ? nrows : 1, sizeof(*folded));
+	long n;
+
+	if (!all || !depth || !cache || !folded ||
+	    (n = lttr_view_task_sort(d->v, d->row_sort, d->vp.t0, d->vp.t1, all, depth)) < 0 ||
+	    (size_t)n != g->nall) {
+		gv_doc_message(d, true, "the rows could not be sorted (out of memory)");
+		free(all);
+		free(depth);
+		free(cache);
+		free(folded);
+		return;
+	}
+	for (i = 0; i < g->nall; i++) {
+		cache[g->all[i]] = g->cache[i];
+		folded[g->all[i]] = g->collapsed[i];
+	}
+	for (i = 0; i < g->nall; i++) {
+		g->all[i] = all[i];
+		g->depth[i] = depth[i];
+		g->cache[i] = cache[all[i]];
+		g->collapsed[i] = folded[all[i]];
+	}
+	memset(g->active, 0, g->nall);	/* known again when asked */
+	free(all);
+	free(depth);
+	free(cache);
+	free(folded);
 }
 
 static void row_label(const struct gv_graph *g, size_t e, char *buf, size_t size)
@@ -408,6 +456,39 @@ static void draw_links(struct gv_graph *g, cairo_t *cr, double width, size_t fir
 }
 
 /*
+ * Zoomed in, a glyph per event on its task's row (evicons.c: a shape and
+ * colour per class, lttr_evclass_of()), at its time, in the upper half
+ * of the row: only when the window holds at most one event per
+ * ICON_ROOM pixels (lttr_view_count()), so that they are few and apart.
+ * Events a hiding filter hides get none.
+ */
+static void draw_icons(struct gv_graph *g, cairo_t *cr, double width, size_t first,
+		       size_t last)
+{
+	struct gv_doc *d = g->d;
+	uint64_t n = lttr_view_count(d->v, d->vp.t0, d->vp.t1 + 1);
+	double size = g->row_h - 4 < ICON_SIZE ? g->row_h - 4 : ICON_SIZE;
+	struct lttr_event ev;
+	struct lttr_error err;
+
+	if (g->resources || !n || (double)n > width / ICON_ROOM || size < 5)
+		return;
+	if (!g->it && lttr_iter_new(d->t, &g->it, &err) < 0)
+		return;
+	if (lttr_iter_seek_time(g->it, d->vp.t0) < 0)
+		return;
+	while (lttr_iter_next(g->it, &ev) == 1 && ev.time_ns <= d->vp.t1) {
+		double y = y_of_pid(g, ev.pid, first, last);
+
+		if (y < 0 || ev.time_ns < d->vp.t0 ||
+		    (d->filter && d->filter_hide && !gv_event_match(d, &ev)))
+			continue;
+		gv_evicon(cr, lttr_evclass_of(ev.id), floor(x_of(g, ev.time_ns, width)) + 0.5,
+			  y - g->row_h / 2 + size / 2 + 1, size);
+	}
+}
+
+/*
  * The critical path shown in its tab (critpath.c), over the rows of its
  * tasks: a line along each segment in the middle of its task's row, and
  * where the path goes from a task to another, a line between the rows
@@ -518,6 +599,7 @@ void gv_graph_draw_to(struct gv_graph *g, cairo_t *cr, int width, int height)
 	}
 	last = i;
 	draw_links(g, cr, cw, first, last);
+	draw_icons(g, cr, cw, first, last);
 	if (!g->resources)
 		draw_path(g, cr, cw, first, last);
 	cairo_set_source_rgb(cr, 0.6, 0.6, 0.6);
@@ -542,6 +624,9 @@ void gv_graph_draw_to(struct gv_graph *g, cairo_t *cr, int width, int height)
 			vline(cr, x_of(g, d->vp.mark[m], cw), height, m ? 0.8 : 0.1, 0.5,
 			      m ? 0.1 : 0.8, true);
 	}
+	for (i = 0; i < d->bm.n; i++)	/* the bookmarks, purple (bookmarks.c) */
+		if (d->bm.v[i].time_ns >= d->vp.t0 && d->bm.v[i].time_ns <= d->vp.t1)
+			vline(cr, x_of(g, d->bm.v[i].time_ns, cw), height, 0.6, 0.1, 0.7, true);
 	if (d->vp.cursor >= d->vp.t0 && d->vp.cursor <= d->vp.t1)
 		vline(cr, x_of(g, d->vp.cursor, cw), height, 0.0, 0.3, 0.9, false);
 	g->last_ms = now_ms() - t_start;
@@ -778,7 +863,10 @@ static void follow(void *view, unsigned int what)
 
 	if (what & GV_FILTER)
 		cache_drop(g);
-	if (what & (GV_FILTER | GV_WINDOW))
+	if (!g->resources && ((what & GV_ROWS) || ((what & GV_WINDOW) &&
+						   g->d->row_sort == LTTR_VSORT_BUSY)))
+		sort_rows(g);
+	if (what & (GV_FILTER | GV_WINDOW | GV_ROWS))
 		refresh_rows(g);
 	if (what & GV_SELECT && g->d->sel_pid && !g->resources) {
 		size_t i, top = (size_t)gtk_adjustment_get_value(g->vadj);
@@ -810,6 +898,7 @@ static void on_destroy(GtkWidget *w, gpointer data)
 	free(g->dim);
 	free(g->active);
 	free(g->links);
+	lttr_iter_free(g->it);
 	cache_drop(g);
 	free(g->cache);
 	free(g);

@@ -20,6 +20,7 @@
 #include <lttr/view/search.h>
 #include <lttr/view/density.h>
 #include <lttr/view/bookmarks.h>
+#include <lttr/view/evclass.h>
 
 /* what changed in a document, for the views to follow (gv_doc_changed()) */
 #define GV_WINDOW	0x01	/* the time window */
@@ -27,6 +28,7 @@
 #define GV_MARKS	0x04	/* markers, bookmarks */
 #define GV_SELECT	0x08	/* the selected row or event */
 #define GV_FILTER	0x10	/* filters */
+#define GV_ROWS		0x20	/* the order of the control flow's rows */
 #define GV_ALL		0xff
 
 enum gv_view {
@@ -76,6 +78,7 @@ struct gv_doc {
 	char filter_text[512];
 	bool filter_hide;		/* hide (true) or dim what does not match */
 	bool active_only;		/* graph rows active in the window only */
+	unsigned int row_sort;		/* enum lttr_vsort: the control flow's rows */
 	struct gv_listener *listeners;
 	size_t nlisteners;
 	bool notifying;
@@ -120,6 +123,7 @@ struct gv_app {
 	double t_opened;
 	double t_first;		/* the paint of the first frame showing the control flow done */
 	GtkWidget *active_item;	/* View -> Active rows only */
+	GtkWidget *sort_items[3];	/* View -> Rows by pid, name, time running */
 	struct gv_reading **readings;	/* the command line's traces, being read */
 	int nreadings;
 };
@@ -252,7 +256,14 @@ void gv_busy_leave(void);
 bool gv_busy_canceled(void);
 
 /* session.c: zoom, markers, bookmarks, filters, panes beside the trace */
-void gv_session_save(struct gv_doc *d);
+/* saves the session and the bookmarks; true when the bookmarks were saved */
+bool gv_session_save(struct gv_doc *d);
+/* bookmarks.c: b names a bookmark at the cursor, B lists them */
+void gv_bookmark_add(struct gv_doc *d);
+void gv_bookmarks_show(struct gv_doc *d);
+/* evicons.c: the glyph of event class @cls (enum lttr_evclass) centred on
+ * (@x, @y), @size pixels across */
+void gv_evicon(cairo_t *cr, unsigned int cls, double x, double y, double size);
 void gv_session_load(struct gv_doc *d);
 
 /* export.c: the table shown as CSV */

@@ -15,6 +15,8 @@ static const char *const sheet[][2] = {
 	{ "Up, Down", "previous, next row" },
 	{ "Home, End", "cursor to the start, the end of the trace" },
 	{ "m, M", "marker A, B at the cursor" },
+	{ "b", "bookmark the cursor (saved in TRACE/bookmarks.json, the TUI's too)" },
+	{ "B", "the bookmarks: go to one, delete one" },
 	{ ". ,", "cursor to the next, previous marker or bookmark" },
 	{ "Ctrl+F", "search events with a filter expression (Enter: next, Shift+Enter: previous)" },
 	{ "Ctrl+O, Ctrl+T", "open a trace, in this tab or a new one" },

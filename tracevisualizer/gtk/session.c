@@ -9,7 +9,7 @@
  *
  *   { "version": 1,
  *     "window": { "t0_ns": T, "t1_ns": T }, "cursor_ns": T,
- *     "selected_pid": P, "active_only": B,
+ *     "selected_pid": P, "active_only": B, "row_sort": "pid"|"name"|"busy",
  *     "filter": { "expression": "...", "hide": B } | null,
  *     "pane_position": PX, "graph_page": N, "table_page": N }
  *
@@ -29,6 +29,9 @@
 #include "gv.h"
 
 #define SESSION_FILE "session.json"
+
+/* enum lttr_vsort in the file */
+static const char *const sort_names[3] = { "pid", "name", "busy" };
 
 static char *session_path(const struct gv_doc *d)
 {
@@ -86,6 +89,8 @@ static json_object *session_json(const struct gv_doc *d)
 	json_object_object_add(o, "cursor_ns", json_object_new_int64((int64_t)d->vp.cursor));
 	json_object_object_add(o, "selected_pid", json_object_new_int64(d->sel_pid));
 	json_object_object_add(o, "active_only", json_object_new_boolean(d->active_only));
+	json_object_object_add(o, "row_sort", json_object_new_string(sort_names[d->row_sort < 3 ?
+										 d->row_sort : 0]));
 	if (d->filter) {
 		json_object *f = json_object_new_object();
 
@@ -109,7 +114,7 @@ static json_object *session_json(const struct gv_doc *d)
 	return o;
 }
 
-void gv_session_save(struct gv_doc *d)
+bool gv_session_save(struct gv_doc *d)
 {
 	char *path, why[256] = "";
 	json_object *o;
@@ -117,7 +122,7 @@ void gv_session_save(struct gv_doc *d)
 	bool marks, good;
 
 	if (!d || (d->app && (d->app->screenshot || d->app->bench)))
-		return;
+		return false;
 	/* the markers and bookmarks, for every front end */
 	d->bm.mark[0] = d->vp.mark[0];
 	d->bm.mark[1] = d->vp.mark[1];
@@ -139,6 +144,7 @@ void gv_session_save(struct gv_doc *d)
 		gv_doc_message(d, true, "markers and bookmarks kept for this session only: %s",
 			       err.msg);
 	g_free(path);
+	return marks;
 }
 
 /* ------------------------------------------------------------------ */
@@ -227,6 +233,7 @@ static void apply(struct gv_doc *d, json_object *o, int *bad)
 	json_object *w = member(o, "window", json_type_object, bad), *v, *a, *b, *f;
 	GtkWidget *paned = paned_of(d);
 	struct lttr_error err;
+	unsigned int i;
 
 	a = member(w, "t0_ns", json_type_int, bad);
 	b = member(w, "t1_ns", json_type_int, bad);
@@ -251,6 +258,10 @@ static void apply(struct gv_doc *d, json_object *o, int *bad)
 	v = member(o, "active_only", json_type_boolean, bad);
 	if (v)
 		d->active_only = json_object_get_boolean(v);
+	v = member(o, "row_sort", json_type_string, bad);
+	for (i = 0; v && i < 3; i++)
+		if (!strcmp(json_object_get_string(v), sort_names[i]))
+			d->row_sort = i;
 	f = member(o, "filter", json_type_object, bad);
 	v = member(f, "expression", json_type_string, bad);
 	if (v && *json_object_get_string(v)) {

@@ -11,6 +11,7 @@
 #include <string.h>
 #include "tap.h"
 #include "tracegen.h"
+#include <lttr/view/evclass.h>
 
 #define SIGNED_OF(x)	_Generic((x), __s8: true, __s16: true, __s32: true, \
 				 __s64: true, default: false)
@@ -600,15 +601,56 @@ static void check_custom(void)
 	lttr_trace_close(t);
 }
 
+/* the classes the front ends draw a glyph per (lttr/view/evclass.h) */
+static void check_classes(void)
+{
+	static const struct { const char *prefix; unsigned int cls; } by_name[] = {
+		{ "syscall_", LTTR_EVCLASS_SYSCALL }, { "trap_", LTTR_EVCLASS_TRAP },
+		{ "irq_", LTTR_EVCLASS_IRQ }, { "softirq_", LTTR_EVCLASS_IRQ },
+		{ "tasklet_", LTTR_EVCLASS_IRQ }, { "fs_", LTTR_EVCLASS_FILE },
+		{ "mem_", LTTR_EVCLASS_MEMORY }, { "socket_", LTTR_EVCLASS_NET },
+		{ "net_", LTTR_EVCLASS_NET }, { "ipc_", LTTR_EVCLASS_OTHER },
+	};
+	unsigned int id, bad = 0, named = 0;
+	size_t i;
+
+	for (id = 0; id < LTT_EV_MAX; id++) {
+		const char *n = lttr_event_type_name(id);
+
+		for (i = 0; n && i < sizeof(by_name) / sizeof(by_name[0]); i++)
+			if (!strncmp(n, by_name[i].prefix, strlen(by_name[i].prefix))) {
+				named++;
+				if (lttr_evclass_of(id) != by_name[i].cls) {
+					tap_diag("%s: class %s", n, lttr_evclass_name(lttr_evclass_of(id)));
+					bad++;
+				}
+			}
+	}
+	ok(named >= 30 && !bad, "the %u types named syscall_, trap_, irq_, fs_, mem_, socket_ ... "
+	   "are in their class", named);
+	ok(lttr_evclass_of(LTT_EV_SCHEDCHANGE) == LTTR_EVCLASS_SCHED &&
+	   lttr_evclass_of(LTT_EV_PROCESS_WAKEUP) == LTTR_EVCLASS_SCHED,
+	   "schedchange and wakeup: scheduling");
+	ok(lttr_evclass_of(LTT_EV_PROCESS_FORK) == LTTR_EVCLASS_PROCESS &&
+	   lttr_evclass_of(LTT_EV_SIGNAL_DELIVER) == LTTR_EVCLASS_PROCESS,
+	   "fork and signals: process");
+	ok(lttr_evclass_of(LTT_EV_TRACE_START) == LTTR_EVCLASS_OTHER &&
+	   lttr_evclass_of(255) == LTTR_EVCLASS_OTHER && lttr_evclass_of(100000) == LTTR_EVCLASS_OTHER,
+	   "the trace's own events, unknown ids and ids out of range: other");
+	ok(!strcmp(lttr_evclass_name(LTTR_EVCLASS_FILE), "file") &&
+	   !strcmp(lttr_evclass_name(LTTR_EVCLASS_COUNT), "other"), "the classes' names");
+}
+
 int main(void)
 {
 	unsigned int id, known = 0;
 
 	for (id = 0; id < LTT_EV_MAX; id++)
 		known += lttr_event_type_name(id) != NULL;
-	tap_plan((int)known + 4 + 17 + 6);
+	tap_plan((int)known + 4 + 17 + 6 + 5);
 	check_table();
 	check_values();
 	check_custom();
+	check_classes();
 	return tap_done();
 }

@@ -219,6 +219,37 @@ size_t lttr_view_task_order(const struct lttr_view *v, size_t *rows,
 			    unsigned char *depth);
 
 /**
+ * enum lttr_vsort - how lttr_view_task_sort() orders the task rows
+ * @LTTR_VSORT_PID: by pid (lttr_view_task_order()'s order)
+ * @LTTR_VSORT_NAME: by name, then pid
+ * @LTTR_VSORT_BUSY: by time running (user, syscall, trap, irq, softirq,
+ *	kernel, unknown mode) in the window, most first, then pid; a
+ *	process's is the sum of its own row's and its threads' rows'
+ */
+enum lttr_vsort {
+	LTTR_VSORT_PID,
+	LTTR_VSORT_NAME,
+	LTTR_VSORT_BUSY,
+};
+
+/**
+ * lttr_view_task_sort() - the task rows as lttr_view_task_order()'s tree,
+ * sorted: the processes (each with its threads under it) by @by, and the
+ * threads under each process by @by
+ * @v: the view
+ * @by: enum lttr_vsort
+ * @t0: the window's start (LTTR_VSORT_BUSY)
+ * @t1: its end
+ * @rows: receives row indexes (room for every task row)
+ * @depth: receives 0 for a process, 1 for a thread under it
+ *
+ * Return: the number of task rows written, or a negative enum
+ * lttr_errcode (@rows and @depth then in pid order).
+ */
+long lttr_view_task_sort(struct lttr_view *v, unsigned int by, uint64_t t0, uint64_t t1,
+			 size_t *rows, unsigned char *depth);
+
+/**
  * lttr_view_state() - a state of the dictionary
  * @v: the view
  * @id: its id (from a cell or a span)
