@@ -640,32 +640,25 @@ static inline void fast_payload(const uint8_t *p, unsigned int id, bool c,
  * calls of the C library's memcpy per record: a quarter of the pass's
  * time, these records being most of a trace (docs/benchmarks.md).
  */
+#define FAST_SC_NR(full, compact, expand) do {			\
+	struct full f;						\
+	if (c) {						\
+		struct compact k;				\
+		memcpy(&k, p + REC_HDR, sizeof(k));		\
+		expand(&k, &f);					\
+	} else {						\
+		memcpy(&f, p + REC_HDR, sizeof(f));		\
+	}							\
+	return f.nr;						\
+} while (0)
+
 static inline uint32_t fast_sc_nr(const uint8_t *p, bool ex, bool c)
 {
-	if (ex) {
-		struct ltt_cev_syscall_exit k;
-		struct ltt_ev_syscall_exit f;
-
-		if (!c) {
-			memcpy(&f, p + REC_HDR, sizeof(f));
-			return f.nr;
-		}
-		memcpy(&k, p + REC_HDR, sizeof(k));
-		ltt_expand_syscall_exit(&k, &f);
-		return f.nr;
-	} else {
-		struct ltt_cev_syscall_entry k;
-		struct ltt_ev_syscall_entry f;
-
-		if (!c) {
-			memcpy(&f, p + REC_HDR, sizeof(f));
-			return f.nr;
-		}
-		memcpy(&k, p + REC_HDR, sizeof(k));
-		ltt_expand_syscall_entry(&k, &f);
-		return f.nr;
-	}
+	if (ex)
+		FAST_SC_NR(ltt_ev_syscall_exit, ltt_cev_syscall_exit, ltt_expand_syscall_exit);
+	FAST_SC_NR(ltt_ev_syscall_entry, ltt_cev_syscall_entry, ltt_expand_syscall_entry);
 }
+#undef FAST_SC_NR
 
 /*
  * Count the events of @cpu into @r (per CPU) and @m (per task) until the
