@@ -132,7 +132,7 @@ buf cpu=0 start=1000 pid=5
 DESC
 $gen "$tmp/old" "$tmp/old.desc"
 ctf_check "$tmp" old
-grep -q 'sched_switch: .*{ prev_tid = 5, next_tid = 6, prev_state = 1 }' "$tmp/old.txt"
+grep -q 'sched_switch: .*{ prev_tid = 5, next_tid = 6, prev_state = 1, prev_comm = "w", next_comm = "<...>" }' "$tmp/old.txt"
 ok $? "old: a format 1.2 switch has no priority fields (its class leaves them out)"
 
 cat >"$tmp/flight.desc" <<'DESC'

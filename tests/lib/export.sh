@@ -4,10 +4,12 @@
 #     must be read by babeltrace2 without an error or a warning but the
 #     discarded events, which add up to our lost count; sink.utils.counter
 #     counts our events and the state dump's; tests/lib/ctfcheck.py (bt2)
-#     compares every event field by field.  Leaves DIR/NAME.txt (the text).
+#     compares every event field by field, tests/lib/commcheck.py the task
+#     names of its switches and forks with dump's.  Leaves DIR/NAME.txt (the text).
 ctf_check() {
 	local tmp=$1 name=$2 out st lost warn T=$TOP/tracevisualizer/tracevisualizer
 	$T dump --json "$tmp/$name" >"$tmp/$name.json" 2>/dev/null
+	$T dump "$tmp/$name" >"$tmp/$name.dump" 2>/dev/null
 	$T summary --json "$tmp/$name" >"$tmp/$name.sum" 2>/dev/null
 	out=$($T export --ctf "$tmp/$name.ctf" "$tmp/$name" 2>"$tmp/$name.err")
 	ok $? "$name: export --ctf: status 0 ($out)"
@@ -25,6 +27,8 @@ ctf_check() {
 		     $(json "$tmp/$name.sum" "sum(1 for p in j['processes'] if p['in_snapshot'])") + 2 ))" \
 		"$name: sink.utils.counter: our events, the state dump's processes and its start and end"
 	checks < <(/usr/bin/python3 "$TOP/tests/lib/ctfcheck.py" "$tmp/$name.json" "$tmp/$name.sum" \
+		"$tmp/$name.ctf" "$name")
+	checks < <(/usr/bin/python3 "$TOP/tests/lib/commcheck.py" "$tmp/$name.dump" "$tmp/$name.json" \
 		"$tmp/$name.ctf" "$name")
 }
 

@@ -110,6 +110,11 @@ static int export_ctf(struct cli_opts *o, struct lttr_trace *t, bool damaged)
 			cli_prog, st.out_of_order, st.out_of_order == 1 ? "" : "s");
 		damaged = true;
 	}
+	if (st.comms_unknown) {
+		fprintf(stderr, "%s: warning: %" PRIu64 " switch%s and forks without task names (prev_comm ...): the trace could not be read in time order up to them\n",
+			cli_prog, st.comms_unknown, st.comms_unknown == 1 ? "" : "es");
+		damaged = true;
+	}
 	return finish(t, damaged, 0);
 }
 

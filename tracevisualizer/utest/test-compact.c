@@ -845,7 +845,7 @@ static void same_output(void)
 	}
 
 	/* what the outputs say: decoded values, not just equal ones */
-	ok(out[0] && strstr(out[0], " 0 a-5 C syscall_exit read ret=-11\n") &&
+	ok(out[0] && strstr(out[0], " 0 a-5 C syscall_exit read ret=-EAGAIN\n") &&
 	   strstr(out[0], " 0 a-5 C syscall_exit mmap ret=139887390248960\n") &&
 	   strstr(out[0], " 0 b-6 C schedchange 6 -> 0 (prev_state 1026 I)\n") &&
 	   strstr(out[0], " 1 <...>-4194304 C schedchange 4194304 -> 0 (prev_state 524288 ?)\n"),

@@ -257,6 +257,8 @@ static bool disp_fits(const struct lttr_field *f)
 		return f->size && f->names;
 	case LTTR_FIELD_DISP_COUNT:
 		return f->src == LTTR_FIELD_SRC_EVENT_MASK;
+	case LTTR_FIELD_DISP_ERRNO:	/* a return value: a signed integer */
+		return f->src == LTTR_FIELD_SRC_INT && f->kind == LTTR_FIELD_SIGNED;
 	default:
 		return f->size && !f->names && !f->unknown;
 	}
@@ -304,7 +306,7 @@ static bool template_fits(unsigned int id, size_t *nrefs)
 			int k;
 			bool known = false;
 
-			for (k = LTTR_FIELD_DISP_PLAIN; k <= LTTR_FIELD_DISP_COUNT; k++)
+			for (k = LTTR_FIELD_DISP_PLAIN; k <= LTTR_FIELD_DISP_LAST; k++)
 				known |= strlen(lttr_field_disp_name((enum lttr_field_disp)k)) == dl &&
 					 !strncmp(lttr_field_disp_name((enum lttr_field_disp)k), d, dl);
 			if (!known)

@@ -417,10 +417,6 @@ struct fjob {
 	struct lttr_trace *t;
 	struct fcpu *cpus;
 	atomic_uint next;	/* next CPU to take */
-	bool alone;		/* one thread */
-	/* file offset of each CPU's first unread buffer (UINT64_MAX: none) */
-	_Atomic uint64_t unread[LTT_MAX_CPUS];
-	_Atomic uint64_t dropped;	/* the file is unmapped up to here */
 };
 
 struct fworker {
@@ -605,43 +601,21 @@ static int fast_details(struct fcpu *r, struct tmap *m, const struct lttr_event 
 }
 
 /*
- * Buffer @bi of @cpu has been read: let the pages no CPU will read again
- * go (see lttr_map_drop()).  One thread drops each buffer; several drop
- * the part of the file before every CPU's first unread buffer, 8 MiB at a
- * time (one madvise(), and one TLB shootdown of the other threads, per
- * step rather than per buffer).
+ * Buffer @bi of @cpu has been read: its pages go (see lttr_map_drop()),
+ * whatever the other threads read.  A CPU's buffers are interleaved with
+ * the other CPUs' in the file, and a thread that ran ahead of another
+ * kept, under the former rule (drop the file below every CPU's first
+ * unread buffer, 8 MiB at a time), what lay between them mapped: up to
+ * 83 MiB of a 145 MB trace on 2 loaded processors.  One madvise() per
+ * buffer (about 550 on that trace) did not change its time measurably
+ * (docs/benchmarks.md).
  */
 static void fast_release(struct fjob *j, unsigned int cpu, size_t bi)
 {
-	const struct lttr_trace *t = j->t;
-	const struct lttr_cpu *cp = &t->cpu[cpu];
-	uint64_t low = UINT64_MAX, d;
-	unsigned int c;
+	const struct lttr_buf *b = &j->t->cpu[cpu].bufs[bi];
 
-	if (j->alone) {
-		const struct lttr_buf *b = &cp->bufs[bi];
-
-		lttr_map_drop(t, b->offset, b->offset +
-			      sizeof(struct ltt_buffer_header) + b->data_size);
-		return;
-	}
-	atomic_store_explicit(&j->unread[cpu], bi + 1 < cp->nbufs ?
-			      cp->bufs[bi + 1].offset : UINT64_MAX,
-			      memory_order_relaxed);
-	if ((bi + 1) % 16)
-		return;
-	for (c = 0; c < t->ncpus; c++) {
-		uint64_t u = atomic_load_explicit(&j->unread[c], memory_order_relaxed);
-
-		if (u < low)
-			low = u;
-	}
-	if (low > t->map_size)
-		low = t->map_size;
-	d = atomic_load_explicit(&j->dropped, memory_order_relaxed);
-	if (low >= d + (8U << 20) &&
-	    atomic_compare_exchange_strong(&j->dropped, &d, low))
-		lttr_map_drop(t, d, low);
+	lttr_map_drop(j->t, b->offset, b->offset +
+		      sizeof(struct ltt_buffer_header) + b->data_size);
 }
 
 #define REC_HDR ((uint32_t)sizeof(struct ltt_record_header))
@@ -658,6 +632,33 @@ static inline void fast_payload(const uint8_t *p, unsigned int id, bool c,
 	else
 		memcpy(pl, p + REC_HDR, ltt_compact_full_size(id));
 }
+
+/*
+ * The syscall number of the syscall entry or exit (@ex) at @p, full or
+ * (@c) compact: the ABI's expansion of that one event, whose sizes the
+ * compiler knows.  fast_payload() copies sizes that depend on the id, two
+ * calls of the C library's memcpy per record: a quarter of the pass's
+ * time, these records being most of a trace (docs/benchmarks.md).
+ */
+#define FAST_SC_NR(full, compact, expand) do {			\
+	struct full f;						\
+	if (c) {						\
+		struct compact k;				\
+		memcpy(&k, p + REC_HDR, sizeof(k));		\
+		expand(&k, &f);					\
+	} else {						\
+		memcpy(&f, p + REC_HDR, sizeof(f));		\
+	}							\
+	return f.nr;						\
+} while (0)
+
+static inline uint32_t fast_sc_nr(const uint8_t *p, bool ex, bool c)
+{
+	if (ex)
+		FAST_SC_NR(ltt_ev_syscall_exit, ltt_cev_syscall_exit, ltt_expand_syscall_exit);
+	FAST_SC_NR(ltt_ev_syscall_entry, ltt_cev_syscall_entry, ltt_expand_syscall_entry);
+}
+#undef FAST_SC_NR
 
 /*
  * Count the events of @cpu into @r (per CPU) and @m (per task) until the
@@ -726,12 +727,12 @@ static int fast_cpu(struct fjob *j, unsigned int cpu, struct fcpu *r,
 			if (rh.id == LTT_EV_SYSCALL_ENTRY || rh.id == LTT_EV_SYSCALL_EXIT) {
 				bool ex = rh.id == LTT_EV_SYSCALL_EXIT;
 
-				fast_payload(p, rh.id, c, &pl);
+				v = fast_sc_nr(p, ex, c);
 				if (ex) {
-					v = exit_nr(open, pl.syscall_exit.nr);
+					v = exit_nr(open, v);
 					open = NO_ENTRY;
 				} else {
-					v = open = pl.syscall_entry.nr;
+					open = v;
 				}
 				if (v == LTTR_WHAT_UNKNOWN) {	/* counted later */
 					if (sc_exit_add(&r->unresolved, b->start_ns + rh.delta,
@@ -971,11 +972,6 @@ static int fast_pass(struct lttr_trace *t, struct fcpu *cpus,
 	job.t = t;
 	job.cpus = cpus;
 	atomic_init(&job.next, 0);
-	job.alone = nw == 1;
-	for (i = 0; i < LTT_MAX_CPUS; i++)
-		atomic_init(&job.unread[i], i < t->ncpus && t->cpu[i].nbufs ?
-			    t->cpu[i].bufs[0].offset : UINT64_MAX);
-	atomic_init(&job.dropped, 0);
 	for (i = 0; i < nw; i++)
 		ws[i].job = &job;
 	for (started = 1; started < nw; started++)

@@ -126,7 +126,7 @@ static int disp_named(const char *name, size_t len)
 {
 	int d;
 
-	for (d = LTTR_FIELD_DISP_PLAIN; d <= LTTR_FIELD_DISP_COUNT; d++) {
+	for (d = LTTR_FIELD_DISP_PLAIN; d <= LTTR_FIELD_DISP_LAST; d++) {
 		const char *n = lttr_field_disp_name((enum lttr_field_disp)d);
 
 		if (strlen(n) == len && !memcmp(n, name, len))
@@ -175,6 +175,16 @@ static void value_text(const struct expand *x, const struct lttr_field *f,
 		case LTTR_FIELD_DISP_TASK_STATE:
 			sb_printf(x->b, "%s", task_state_letter((int32_t)raw));
 			return;
+		case LTTR_FIELD_DISP_ERRNO: {
+			int64_t r = v->type == LTTR_FIELD_V_I64 ? v->i : (int64_t)v->u;
+			const char *name = r < 0 && r >= -4095 ? lttr_errno_name((int)-r) : NULL;
+
+			if (name)
+				sb_printf(x->b, "-%s", name);
+			else
+				sb_printf(x->b, "%" PRId64, r);
+			return;
+		}
 		case LTTR_FIELD_DISP_EXIT_STATUS: {
 			char eb[48];
 

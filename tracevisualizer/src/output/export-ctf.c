@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <sys/stat.h>
 #include "reader/internal.h"
+#include "ctf-comms.h"
 
 #define CTF_MAGIC	0xC1FC1FC1U
 
@@ -69,7 +70,33 @@ struct ctf {
 	bool all_bytes;		/* the event's bytes fields hold its variable part */
 	struct lttr_ctf_stats *st;
 	struct lttr_error *err;
+	struct ctf_comms *comms;	/* the names of switches and forks */
 };
+
+/*
+ * The task names LTTng records in these events (ctf_array_text, char[16]):
+ * not in our records, they are the reader's process table at the event's
+ * time (ctf-comms.h), after the fields of the table
+ */
+static const struct {
+	unsigned int id;
+	const char *a, *b;
+} comm_fields[] = {
+	{ LTT_EV_SCHEDCHANGE, "prev_comm", "next_comm" },
+	{ LTT_EV_PROCESS_FORK, "parent_comm", "child_comm" },
+};
+
+static bool has_comms(unsigned int id, size_t *which)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(comm_fields) / sizeof(comm_fields[0]); i++)
+		if (comm_fields[i].id == id) {
+			*which = i;
+			return true;
+		}
+	return false;
+}
 
 static void put(struct bytes *b, const void *v, size_t n)
 {
@@ -277,6 +304,13 @@ static void tsdl_custom_field(FILE *m, const struct lttr_custom_field *f)
 	fprintf(m, ";\n");
 }
 
+/* a comm as LTTng declares it: a text array of TASK_COMM_LEN bytes */
+static void tsdl_comm(FILE *m, const char *name)
+{
+	fprintf(m, "\t\tinteger { size = 8; align = 8; signed = true; encoding = UTF8; "
+		"base = 10; } _%s[%d];\n", name, CTF_COMM_LEN);
+}
+
 static const char *const statedump_ints[] = {
 	"tid", "vtid", "pid", "vpid", "ppid", "vppid",
 };
@@ -298,6 +332,10 @@ static void tsdl_class(FILE *m, const struct cclass *k, size_t i)
 		for (j = 0; j < n; j++)
 			if (in_layout(k->id, &f[j], k->layout))
 				tsdl_field(m, &f[j]);
+		if (has_comms(k->id, &j)) {
+			tsdl_comm(m, comm_fields[j].a);
+			tsdl_comm(m, comm_fields[j].b);
+		}
 		break;
 	case CK_CUSTOM:
 		fprintf(m, "\t\t");
@@ -571,12 +609,19 @@ static int put_event(void *arg, const struct lttr_event *ev)
 		return lttr_error_set(c->err, LTTR_E_NOMEM, "out of memory");
 	event_header(c, cls, ev);
 	if (c->classes[cls].kind == CK_EVENT) {
+		const char *a, *b;
 		size_t i;
 
 		f = lttr_event_fields(ev->id, &n);
 		for (i = 0; i < n; i++)
 			if (in_layout(ev->id, &f[i], ev->p_missing))
 				put_field(c, ev, &f[i]);
+		if (has_comms(ev->id, &i)) {
+			if (!ctf_comms_get(c->comms, ev->cpu, ev->offset, &a, &b))
+				c->st->comms_unknown++;
+			put(&c->pkt, a, CTF_COMM_LEN);
+			put(&c->pkt, b, CTF_COMM_LEN);
+		}
 	}
 	c->st->events++;
 	return 0;
@@ -745,6 +790,9 @@ int lttr_export_ctf(struct lttr_trace *t, const char *dir,
 		return lttr_error_set(err, LTTR_E_IO, "%s: %s", dir,
 				      errno == EEXIST ? "exists and is not an empty directory" :
 				      strerror(errno));
+	r = ctf_comms_build(t, &c.comms, err);
+	if (r < 0)
+		return r;
 	running_at_start(t, running);
 	/* the state dump is at the start, before every CPU's first buffer */
 	for (cpu = 0; cpu < lttr_trace_ncpus(t); cpu++)
@@ -759,5 +807,6 @@ int lttr_export_ctf(struct lttr_trace *t, const char *dir,
 		free(c.classes[i].name);
 	free(c.classes);
 	free(c.pkt.p);
+	ctf_comms_free(c.comms);
 	return r;
 }

@@ -50,6 +50,7 @@
 #define HEX_FULL	.disp = LTTR_FIELD_DISP_HEX_FULL
 #define OCTAL		.disp = LTTR_FIELD_DISP_OCTAL
 #define DURATION	.disp = LTTR_FIELD_DISP_DURATION
+#define ERRNO		.disp = LTTR_FIELD_DISP_ERRNO
 #define ENUM(fn, unk)	.disp = LTTR_FIELD_DISP_ENUM, .names = fn, .unknown = unk
 #define CTF(n)		.ctf = n
 
@@ -121,7 +122,7 @@ static const struct lttr_field f_syscall_entry[] = {
 static const struct lttr_field f_syscall_exit[] = {
 	INT("nr", struct ltt_ev_syscall_exit, nr),
 	NAME("name", SYSCALL_NAME, struct ltt_ev_syscall_exit, nr, EMPTY),
-	INT("ret", struct ltt_ev_syscall_exit, ret),
+	INT("ret", struct ltt_ev_syscall_exit, ret, ERRNO),
 };
 
 static const struct lttr_field f_trap_entry[] = {
@@ -260,13 +261,13 @@ static const struct lttr_field f_fs_close[] = {
 
 static const struct lttr_field f_fs_rw[] = {
 	INT("count", struct ltt_ev_fs_rw, count),
-	INT("ret", struct ltt_ev_fs_rw, ret),
+	INT("ret", struct ltt_ev_fs_rw, ret, ERRNO),
 	INT("fd", struct ltt_ev_fs_rw, fd),
 };
 
 static const struct lttr_field f_fs_lseek[] = {
 	INT("offset", struct ltt_ev_fs_lseek, offset),
-	INT("ret", struct ltt_ev_fs_lseek, ret),
+	INT("ret", struct ltt_ev_fs_lseek, ret, ERRNO),
 	INT("fd", struct ltt_ev_fs_lseek, fd),
 	INT("whence", struct ltt_ev_fs_lseek, whence, ENUM(whence_name, NULL)),
 };
@@ -336,7 +337,7 @@ static const struct lttr_field f_socket_create[] = {
 static const struct lttr_field f_socket_io[] = {
 	INT("ino", struct ltt_ev_socket_io, ino),
 	INT("size", struct ltt_ev_socket_io, size),
-	INT("ret", struct ltt_ev_socket_io, ret),
+	INT("ret", struct ltt_ev_socket_io, ret, ERRNO),
 	INT("family", struct ltt_ev_socket_io, family,
 	    ENUM(family_name, "family=")),
 	INT("type", struct ltt_ev_socket_io, type),
@@ -348,7 +349,7 @@ static const struct lttr_field f_socket_endpoint[] = {
 	INT("ino", struct ltt_ev_socket_endpoint, ino),
 	INT("listen_ino", struct ltt_ev_socket_endpoint, listen_ino),
 	INT("fd", struct ltt_ev_socket_endpoint, fd),
-	INT("result", struct ltt_ev_socket_endpoint, result),
+	INT("result", struct ltt_ev_socket_endpoint, result, ERRNO),
 	INT("call", struct ltt_ev_socket_endpoint, call),
 	NAME("name", SOCKET_CALL_NAME, struct ltt_ev_socket_endpoint, call, EMPTY),
 	INT("family", struct ltt_ev_socket_endpoint, family,
@@ -585,6 +586,7 @@ const char *lttr_field_disp_name(enum lttr_field_disp disp)
 	case LTTR_FIELD_DISP_TASK_STATE: return "task_state";
 	case LTTR_FIELD_DISP_EXIT_STATUS: return "exit_status";
 	case LTTR_FIELD_DISP_COUNT: return "count";
+	case LTTR_FIELD_DISP_ERRNO: return "errno";
 	default: return "?";
 	}
 }

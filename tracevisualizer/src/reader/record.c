@@ -329,6 +329,22 @@ const char *lttr_sched_policy_name(unsigned int policy)
 	return policy < sizeof(n) / sizeof(n[0]) ? n[policy] : NULL;
 }
 
+const char *lttr_errno_name(int err)
+{
+	/* include/linux/errno.h (6.1): the kernel's codes past the uapi ones */
+	static const char *const kernel[] = {
+		"ERESTARTSYS", "ERESTARTNOINTR", "ERESTARTNOHAND", "ENOIOCTLCMD",
+		"ERESTART_RESTARTBLOCK", "EPROBE_DEFER", "EOPENSTALE",
+		"ENOPARAM", NULL, "EBADHANDLE", "ENOTSYNC", "EBADCOOKIE",
+		"ENOTSUPP", "ETOOSMALL", "ESERVERFAULT", "EBADTYPE", "EJUKEBOX",
+		"EIOCBQUEUED", "ERECALLCONFLICT", "ENOGRACE",
+	};
+
+	if (err >= 512 && err < 512 + (int)(sizeof(kernel) / sizeof(kernel[0])))
+		return kernel[err - 512];
+	return err > 0 && err < 512 ? strerrorname_np(err) : NULL;
+}
+
 const char *lttr_signal_name(unsigned int sig)
 {
 	/* x86 signal numbers (arch/x86/include/uapi/asm/signal.h) */

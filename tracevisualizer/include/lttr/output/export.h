@@ -90,6 +90,9 @@ int lttr_export_pcap(struct lttr_trace *t, const char *path,
  * @out_of_order: events not exported because their time is before the
  *	end of their CPU's previous packet (a damaged buffer header: a CTF
  *	stream's times never go back)
+ * @comms_unknown: sched_switch and sched_process_fork records whose task
+ *	names are empty because the time-ordered pass that names them
+ *	stopped at a damaged record before them
  * @damage: what the first malformed record was, when one stopped a buffer
  *	(the salvaged ends of buffers are among the trace's warnings)
  */
@@ -101,6 +104,7 @@ struct lttr_ctf_stats {
 	uint64_t classes;
 	uint64_t damaged_buffers;
 	uint64_t out_of_order;
+	uint64_t comms_unknown;
 	char damage[LTTR_ERRMSG_MAX];
 };
 

@@ -245,6 +245,18 @@ const char *lttr_sched_policy_name(unsigned int policy);
 const char *lttr_signal_name(unsigned int sig);
 
 /**
+ * lttr_errno_name() - the name of an error number (x86-64 Linux)
+ * @err: the number, positive (a syscall returns -@err)
+ *
+ * The C library's name (strerrorname_np()), or the kernel's own names of
+ * the codes 512..531 (the restart codes ...) that a syscall's exit may still
+ * hold (include/linux/errno.h), which no C library names.
+ *
+ * Return: "ENOENT", "EAGAIN", "ERESTARTSYS" ..., or NULL if unknown.
+ */
+const char *lttr_errno_name(int err);
+
+/**
  * lttr_exit_code_str() - a process_exit code as a person reads it
  * @code: the code given to do_exit(), a wait status: (status << 8) for
  *	exit(status), the signal number (| 0x80 for a core dump) when killed

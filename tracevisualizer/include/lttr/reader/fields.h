@@ -56,6 +56,9 @@ enum lttr_field_kind {
  *	(lttr_exit_code_str(): "exit 1", "killed by SIGKILL")
  * @LTTR_FIELD_DISP_COUNT: the number of names of a list of names
  *	separated by spaces (LTTR_FIELD_SRC_EVENT_MASK)
+ * @LTTR_FIELD_DISP_ERRNO: a return value, "-" and the error's name when
+ *	it is -1..-4095 and lttr_errno_name() names it (-ENOENT), else
+ *	decimal (the JSON and CTF keep the number)
  */
 enum lttr_field_disp {
 	LTTR_FIELD_DISP_PLAIN,
@@ -67,6 +70,8 @@ enum lttr_field_disp {
 	LTTR_FIELD_DISP_TASK_STATE,
 	LTTR_FIELD_DISP_EXIT_STATUS,
 	LTTR_FIELD_DISP_COUNT,
+	LTTR_FIELD_DISP_ERRNO,
+	LTTR_FIELD_DISP_LAST = LTTR_FIELD_DISP_ERRNO,	/* for loops over the kinds */
 };
 
 /**
