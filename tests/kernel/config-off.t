@@ -60,7 +60,6 @@ checks=(
 	kernel/time/timer.o:schedule_timeout
 	kernel/time/hrtimer.o:hrtimer_nanosleep
 	fs/timerfd.o:timerfd_read
-	fs/timerfd.o:do_timerfd_settime
 	mm/page_alloc.o:__alloc_pages
 	mm/page_alloc.o:free_unref_page_prepare
 	mm/page_alloc.o:__free_pages_ok
