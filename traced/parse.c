@@ -144,6 +144,8 @@ static const struct event_name events[] = {
 	{ "custom",		LTT_EV_CUSTOM },
 	{ "reap",		LTT_EV_PROCESS_REAP },
 	{ "softirq_raise",	LTT_EV_SOFTIRQ_RAISE },
+	{ "timerfd_set",		LTT_EV_TIMERFD_SET },
+	{ "timerfd_expire",	LTT_EV_TIMERFD_EXPIRE },
 };
 
 #define NEVENTS (sizeof(events) / sizeof(events[0]))
@@ -286,13 +288,14 @@ const char *events_help(void)
 	"  socket_send socket_recv socket_endpoint socket_accept ipc_call\n"
 	"  ipc_msg_create ipc_sem_create\n"
 	"  ipc_shm_create net_packet_in net_packet_out change_mask custom_create\n"
-	"  custom_destroy custom reap softirq_raise\n"
+	"  custom_destroy custom reap softirq_raise timerfd_set timerfd_expire\n"
 	"Groups: all (default: every event); classic (the first release's set:\n"
 	"  syscall..signal_deliver, ids 1-17); core (syscalls, traps, irqs,\n"
 	"  schedchange); syscall; trap; irq; softirq (softirq_*, tasklet_*);\n"
 	"  process (fork exec exit wakeup wait reap kthread_create signal_*);\n"
-	"  signal; timer (timer_*); fs (fs_*); memory (mem_*); socket (socket_*);\n"
-	"  ipc (ipc_*); net (net_*); custom (custom_create custom_destroy custom)\n"
+	"  signal; timer (timer_*, timerfd_*); fs (fs_*); memory (mem_*);\n"
+	"  socket (socket_*); ipc (ipc_*); net (net_*);\n"
+	"  custom (custom_create custom_destroy custom)\n"
 	"  A leading '-' removes (\"all,-memory\", or just \"-memory\").\n"
 	"  schedchange, change_mask and custom_create are always recorded: they\n"
 	"  attribute events to tasks and describe the trace.\n";

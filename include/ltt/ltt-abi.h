@@ -49,7 +49,7 @@
 #define LTT_TRACE_MAGIC		0x00D6B7EDU	/* LTT's magic number */
 #define LTT_BUFFER_MAGIC	0x4C544242U	/* "BBTL" in memory */
 #define LTT_FORMAT_MAJOR	1
-#define LTT_FORMAT_MINOR	4	/* 1.4: socket endpoints, softirq raises */
+#define LTT_FORMAT_MINOR	5	/* 1.5: timerfd settings and expirations */
 
 #define LTT_ORDER_LITTLE	1
 #define LTT_ORDER_BIG		2
@@ -120,6 +120,8 @@ enum ltt_event_id {
 	LTT_EV_SOCKET_ENDPOINT	= 58,	/* a socket's addresses: bind, connect */
 	LTT_EV_SOCKET_ACCEPT	= 59,	/* a connection accepted: a new socket */
 	LTT_EV_TRACE_START	= 60,	/* written on every CPU at start */
+	LTT_EV_TIMERFD_SET	= 61,	/* timerfd_settime() (1.5) */
+	LTT_EV_TIMERFD_EXPIRE	= 62,	/* a timerfd's read() counts expiries */
 	LTT_EV_MAX		= 256
 };
 
@@ -380,6 +382,44 @@ struct ltt_ev_itimer {
 	__u64 interval_ns;
 	__u64 value_ns;		/* 0 disarms the timer */
 	__u32 which;		/* LTT_ITIMER_* */
+} __attribute__((packed));
+
+/*
+ * LTT_EV_TIMERFD_SET (format 1.5): the current task set a timerfd with
+ * timerfd_settime(): @value_ns and @interval_ns are its it_value and
+ * it_interval as given (it_value absolute in the timer's clock with
+ * LTT_TFD_ABSTIME, else relative; 0 disarms), @expires_ns the first expiry
+ * the kernel armed, in CLOCK_MONOTONIC (the trace's clock) whatever the
+ * timer's clock (0: disarmed).  @timer identifies the timer (the kernel's
+ * address of its context) in its settings and expirations; @fd is the
+ * setter's file descriptor, @clockid the timer's clock (CLOCK_*).
+ */
+#define LTT_TFD_ABSTIME		0x01	/* TFD_TIMER_ABSTIME */
+#define LTT_TFD_CANCEL_ON_SET	0x02	/* TFD_TIMER_CANCEL_ON_SET */
+
+struct ltt_ev_timerfd_set {
+	__u64 timer;
+	__s64 value_ns;
+	__s64 interval_ns;
+	__u64 expires_ns;
+	__u32 fd;
+	__s32 clockid;
+	__u32 flags;		/* LTT_TFD_* */
+} __attribute__((packed));
+
+/*
+ * LTT_EV_TIMERFD_EXPIRE (format 1.5): a read() of timerfd @timer by the
+ * current task returns @ticks, the expiries since the last read (more
+ * than 1: the reader missed ticks - 1 of them).  @expires_ns is the first
+ * of them, in CLOCK_MONOTONIC; the others followed it every @interval_ns.
+ * @expires_ns is 0 when the count was not made by the timer (the
+ * TFD_IOC_SET_TICKS ioctl).
+ */
+struct ltt_ev_timerfd_expire {
+	__u64 timer;
+	__u64 expires_ns;
+	__s64 interval_ns;
+	__u64 ticks;
 } __attribute__((packed));
 
 #define LTT_TIMEOUT_SCHEDULE	0	/* schedule_timeout() */
@@ -1115,12 +1155,13 @@ struct ltt_lost_info {
 /* ---- ioctls on /dev/tracer ----------------------------------------- */
 
 /*
- * 4: the records are of format 1.4 (1.3's, priorities at schedchange and
- * wakeup, with the softirq raise and the socket endpoint events).  The
+ * 5: the records are of format 1.5 (1.4's, priorities at schedchange and
+ * wakeup, the softirq raise and the socket endpoint events, with the
+ * timerfd settings and expirations).  The
  * daemon writes its own LTT_FORMAT_MINOR in the trace header, so it
  * refuses a module of another version.
  */
-#define LTT_ABI_VERSION		4
+#define LTT_ABI_VERSION		5
 
 struct ltt_buffer_config {
 	__u32 size;		/* bytes per buffer, header included */

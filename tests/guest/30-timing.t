@@ -16,6 +16,14 @@
 #    slack: the trace records the timer's expiry), the distribution
 #    without the hog narrower than with it, the hog named first in the
 #    explanation of the worst activation;
+#  - ltt-timerfd: a 1 ms periodic timerfd (CLOCK_MONOTONIC, absolute
+#    first expiry) read 200 times, the task spinning 2.5 ms after every
+#    50th read: 200 activations, every one from a timerfd, their deadlines
+#    exactly the expiry the program set plus k periods (k counting the
+#    expiries the earlier reads missed), the missed expiries the program's
+#    count less its reads (at least one per overrun, whose activation is
+#    one the task was not waiting for), the setting as the program made
+#    it;
 #  - ltt-chain: A reads from B, B from C, C sleeps 50 ms: A's critical
 #    path is C's sleep (C's blocked time in the accounting, exactly), then
 #    C's, B's and A's runs; its segments tile A's interval exactly; A's
@@ -39,8 +47,9 @@ vm_run "$share" 600 "cd /tmp && traced -q -o rt -- ltt-rtwake 20 10000 0 > rt.ou
 traced -q -o per -- ltt-periodic 1000 300 0 19 > per.out &&
 traced -q -o hog -- sh -c 'ltt-spin 1 0 & ltt-periodic 1000 300 0 19 > hog.out; wait' &&
 traced -q -o chain -- ltt-chain 50 > chain.out &&
-cp -r rt per hog chain rt.out per.out hog.out chain.out /mnt/share/"
-ok $? "guest ran ltt-rtwake, ltt-periodic alone and with a hog, ltt-chain under traced"
+traced -q -o tfd -- ltt-timerfd 1000 200 0 50 > tfd.out &&
+cp -r rt per hog chain tfd rt.out per.out hog.out chain.out tfd.out /mnt/share/"
+ok $? "guest ran ltt-rtwake, ltt-periodic alone and with a hog, ltt-chain, ltt-timerfd under traced"
 
 for t in rt per hog chain; do
 	conserved "$share/$t"
@@ -55,6 +64,54 @@ for t in rt per hog chain; do
 		echo "syscalls, summary or processes $t failed" >> "$share/errors"
 done
 ok "$([ -s "$share/errors" ] && echo 1 || echo 0)" "latency of every kind, syscalls, summary, processes --json on the four traces"
+tracevisualizer latency --kind timer --json --instances --worst 8 "$share/tfd" > "$share/tfd.timer.json" &&
+	tracevisualizer dump --json --type timerfd_set,timerfd_expire "$share/tfd" > "$share/tfd.ev.json"
+ok $? "tfd: latency --kind timer --json --instances, dump of the timerfd events"
+tracevisualizer latency --kind timer "$share/tfd" | sed -n '/^Periods/,$p' | sed 's/^/# /'
+checks < <(PYTHONPATH=tests/lib python3 - "$share" <<'PY'
+import sys
+from check import ok, load, done
+from timingcheck import check_latency, dur
+d = sys.argv[1]
+pid, first, period, reads, total, overruns = map(int, open('%s/tfd.out' % d).read().split())
+j = load('%s/tfd.timer.json' % d)
+check_latency(j, lambda c, m: ok(c, m), 'tfd timer', None, 8)
+ins = sorted((i for i in j['instances'] if i['pid'] == pid), key=lambda i: i['start_ns'])
+ok(len(ins) == reads == 200 and all(i['source'] == 'timerfd' for i in ins),
+   "tfd: the 200 reads are 200 timerfd activations (%d)" % len(ins))
+want, k = [], 0
+for i in ins:
+    want.append(first + k * period)
+    k += 1 + i['missed']
+ok(ins and [i['start_ns'] for i in ins] == want,
+   "tfd: each deadline is the expiry set plus k periods, k counting the expiries missed before it")
+ok(sum(i['missed'] for i in ins) == total - reads,
+   "tfd: the expiries missed (%d) are the program's count (%d) less its reads"
+   % (sum(i['missed'] for i in ins), total))
+late = [i for i in ins if i['parts'].get('late')]
+ok(overruns == 3 and len(late) >= overruns and
+   len([i for i in ins if i['missed'] >= 1]) >= overruns,
+   "tfd: each of the %d overruns of 2.5 periods ends in a read the task was not waiting for, "
+   "missing at least one expiry (%d such activations)" % (overruns, len(late)))
+ok(all(sum(i['parts'].values()) == dur(i) and
+       (i['parts'].get('late') or i['waker'] and i['start_ns'] <= i['waker']['time_ns'] <= i['end_ns'])
+       for i in ins),
+   "tfd: every activation's parts add up; woken after its deadline, or not waiting (late)")
+g = [g for g in j['groups'] if g['level'] == 'task' and g['pid'] == pid]
+ok(g and g[0]['missed'] == total - reads and g[0]['distribution']['count'] == 200,
+   "tfd: the task's group counts 200 activations and the missed expiries")
+ev = load('%s/tfd.ev.json' % d)['events']
+st = [e['args'] for e in ev if e['type'] == 'timerfd_set']
+ex = [e['args'] for e in ev if e['type'] == 'timerfd_expire']
+ok(len(st) == 1 and st[0]['value_ns'] == first and st[0]['expires_ns'] == first and
+   st[0]['interval_ns'] == period and st[0]['abstime'] and st[0]['clockid'] == 1,
+   "tfd: the setting recorded is the program's: absolute, CLOCK_MONOTONIC, expiry and interval (%s)" % st)
+ok(len(ex) == 200 and sum(e['ticks'] for e in ex) == total and
+   all(e['timer'] == st[0]['timer'] for e in ex),
+   "tfd: 200 reads of the same timer recorded, counting the program's %d expiries" % total)
+done()
+PY
+)
 read -r par chi < <(head -1 "$share/rt.out")
 tracevisualizer latency --kind wakeup --pid "$chi" --worst 30 --explain --json "$share/rt" > "$share/rt.ex.json"
 ok $? "rt: latency --kind wakeup --pid CHILD --explain --json"

@@ -59,6 +59,7 @@ checks=(
 	kernel/time/itimer.o:do_setitimer
 	kernel/time/timer.o:schedule_timeout
 	kernel/time/hrtimer.o:hrtimer_nanosleep
+	fs/timerfd.o:timerfd_read
 	mm/page_alloc.o:__alloc_pages
 	mm/page_alloc.o:free_unref_page_prepare
 	mm/page_alloc.o:__free_pages_ok

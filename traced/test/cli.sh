@@ -29,14 +29,14 @@ fact() { python3 "$check" "$1" | awk -v k="$2" '$1 == k { sub(/^[^ ]+ /, ""); pr
 has "$tmp/out" "Usage: traced" "--help prints the usage"
 has "$tmp/out" "--write-buffer" "--help lists --write-buffer"
 "$traced" --version >"$tmp/out" 2>&1; is $? 0 "--version exits 0"
-has "$tmp/out" "trace format 1.4" "--version names the format"
+has "$tmp/out" "trace format 1.5" "--version names the format"
 "$traced" --help >"$tmp/out" 2>&1
 for o in --no-details --pid --tgid --pgrp --uid --gid --syscall-ip --flight \
 	--no-cpu-id --capture --set-events --full-records; do
 	has "$tmp/out" "$o" "--help lists $o"
 done
 for g in "all (default: every event)" "classic" "softirq (softirq_*, tasklet_*)" \
-	"timer (timer_*)" "fs (fs_*)" "memory (mem_*)" "socket (socket_*)" \
+	"timer (timer_*, timerfd_*)" "fs (fs_*)" "memory (mem_*)" "socket (socket_*)" \
 	"ipc (ipc_*)" "net (net_*)" "custom (custom_create custom_destroy custom)" \
 	"net_packet_out change_mask custom_create"; do
 	has "$tmp/out" "$g" "--help lists '$g'"
@@ -134,8 +134,8 @@ t=$tmp/t1
 is $? 7 "PROGRAM's exit status is traced's"
 is "$(fact "$t" magic)" 0xd6b7ed "header magic"
 is "$(fact "$t" header_len)" "$(fact "$t" calcsize)" "header file is one header"
-is "$(fact "$t" header_size)" 360 "header_size (format 1.1 to 1.4)"
-is "$(fact "$t" version)" 1.4 "format version 1.4"
+is "$(fact "$t" header_size)" 360 "header_size (format 1.1 to 1.5)"
+is "$(fact "$t" version)" 1.5 "format version 1.5"
 is "$(fact "$t" complete)" 1 "trace marked complete"
 is "$(fact "$t" times_ok)" 1 "start/end times recorded"
 is "$(fact "$t" order)" 1 "little-endian"
@@ -158,7 +158,7 @@ el=$((($(date +%s%N) - start) / 1000000))
 ok $((el < 450 || el > 2000)) "-t 0.5 took ${el} ms"
 d=$(fact "$t" duration_ms); ok $((d < 490 || d > 700)) "header duration ${d} ms"
 is "$(cat "$tmp/err")" "" "-q: nothing on stderr"
-is "$(fact "$t" mask0)" 0xffffffffffffcfe "default events: all (ids 1-7, 10-59)"
+is "$(fact "$t" mask0)" 0x6ffffffffffffcfe "default events: all (ids 1-7, 10-59, 61-62)"
 is "$(fact "$t" mask_high)" 0x0 "no event id above 63"
 
 "$fake" -d fake -q -o "$t" -t 0.1 2>/dev/null; is $? 1 "existing trace refused without -f"
@@ -225,7 +225,7 @@ L=$tmp/log1
 FAKE_LOG=$L "$fake" -d fake -q -o "$tmp/c1" -t 0.1; is $? 0 "default session exits 0"
 is "$(grep -c -E '^SET_(DETAILS_MASK|FILTER|SYSCALL_IP|OPTIONS)' "$L")" 0 \
 	"default session: no format 1.1 ioctl (runs on an older module)"
-has "$L" "SET_EVENT_MASK 0x0ffffffffffffcfe 0x0000000000000000" "default: -e all sent"
+has "$L" "SET_EVENT_MASK 0x6ffffffffffffcfe 0x0000000000000000" "default: -e all sent"
 is "$(fact "$tmp/c1" details)" "0xffffffffffffffff,0xffffffffffffffff,0xffffffffffffffff,0xffffffffffffffff" \
 	"default header: every event with details"
 is "$(fact "$tmp/c1" filter)" "flags=0x0 pid=0 pgrp=0 gid=0 uid=0 reserved=0" "default header: no filter"
@@ -285,7 +285,7 @@ has "$L" "SET_OPTIONS flags=0x0 capture_len=0" "--capture 0 is sent"
 L=$tmp/log4
 FAKE_LOG=$L "$fake" -d fake -q -o "$tmp/c4" --syscall-ip depth:3 --no-details -fs -t 0.05
 has "$L" "SET_SYSCALL_IP mode=1 depth=3 lower=0x0 upper=0x0" "--syscall-ip depth:3"
-has "$L" "SET_DETAILS_MASK 0xf0000003ff000301 0xffffffffffffffff" "--no-details -fs: only fs (and unused ids) with details"
+has "$L" "SET_DETAILS_MASK 0x90000003ff000301 0xffffffffffffffff" "--no-details -fs: only fs (and unused ids) with details"
 is "$(fact "$tmp/c4" filtered)" 0 "no filter option: not FILTERED"
 FAKE_LOG=$tmp/log5 "$fake" -d fake -q -o "$tmp/c5" --syscall-ip RAW -t 0.05
 has "$tmp/log5" "SET_SYSCALL_IP mode=0 depth=0 lower=0x0 upper=0x0" "--syscall-ip raw is sent"

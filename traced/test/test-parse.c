@@ -28,7 +28,7 @@ int main(void)
 							10, 11, 12, 14, 15, 16,
 							17, 0 };
 	static const unsigned int softirq[] = { 14, 15, 18, 19, 57, 0 };
-	static const unsigned int timer[] = { 20, 21, 34, 35, 0 };
+	static const unsigned int timer[] = { 20, 21, 34, 35, 61, 62, 0 };
 	static const unsigned int fs[] = { 24, 25, 26, 27, 28, 29, 30, 31, 32,
 					   33, 0 };
 	static const unsigned int memory[] = { 36, 37, 38, 39, 40, 41, 0 };
@@ -92,13 +92,14 @@ int main(void)
 	/* event lists */
 	event_lookup("all", &m);
 	for (id = 1, i = 1; id < LTT_EV_MAX; id++) {
-		int want = (id >= 1 && id <= 7) || (id >= 10 && id <= 59);
+		int want = (id >= 1 && id <= 7) || (id >= 10 && id <= 59) ||
+			   id == 61 || id == 62;
 
 		if (mask_test(&m, id) != want ||
 		    (want && (!event_name(id) || strchr(event_name(id), ' '))))
 			i = 0;
 	}
-	ok(i, "all = every event id 1-7, 10-59, each with a name");
+	ok(i, "all = every event id 1-7, 10-59, 61-62, each with a name");
 	ok(parse_events("all", &m, &bad) == 0 && mask_test(&m, 55) &&
 	   !mask_test(&m, LTT_EV_TRACE_START) && !mask_test(&m, 8),
 	   "all: no trace_start, no unused id");
@@ -124,7 +125,7 @@ int main(void)
 	ok(parse_events("softirq", &m, &bad) == 0 && mask_is(&m, softirq),
 	   "softirq = softirq_entry/exit/raise, tasklet_entry/exit");
 	ok(parse_events("timer", &m, &bad) == 0 && mask_is(&m, timer),
-	   "timer = timer_expire_*, timer_set_*");
+	   "timer = timer_expire_*, timer_set_*, timerfd_*");
 	ok(parse_events("fs", &m, &bad) == 0 && mask_is(&m, fs), "fs = fs_*");
 	ok(parse_events("memory", &m, &bad) == 0 && mask_is(&m, memory),
 	   "memory = mem_*");
@@ -197,7 +198,7 @@ int main(void)
 		  "custom_destroy,custom") == 0, "events_format: %s", buf);
 	ok(strcmp(event_name(LTT_EV_SCHEDCHANGE), "schedchange") == 0 &&
 	   event_name(LTT_EV_TRACE_START) == NULL && event_name(8) == NULL &&
-	   event_name(61) == NULL, "event_name");
+	   event_name(63) == NULL, "event_name");
 
 	/* plain numbers and addresses */
 	ok(parse_uint("0", 10, &v) == 0 && v == 0, "uint 0");

@@ -31,7 +31,8 @@ static const char *const titles[LTTR_TIMING_KINDS] = {
 	"entry where the trace records raises",
 	"System call durations (entry to exit), and where their time went",
 	"Timer activations of tasks that sleep until a deadline (nanosleep,\n"
-	"clock_nanosleep): lateness, deadline to first run after the wakeup",
+	"clock_nanosleep) or read a timerfd: lateness, deadline to first run after\n"
+	"the wakeup",
 };
 
 struct lctx {
@@ -271,19 +272,22 @@ static void print_periods(const struct lctx *x)
 
 	printf("\nPeriods (us): expected, from consecutive deadlines; actual, from consecutive\n"
 	       "runs; sleeps with nothing left to wait (zero_left: a sleep of 0, or a deadline\n"
-	       "already passed), sleeps that ended before the deadline or without a wakeup:\n");
-	printf("  %-*s %11s %11s %11s %11s %11s %9s %8s\n", LABEL, "", "expected_p50",
-	       "actual_min", "actual_p50", "actual_max", "act_stddev", "zero_left", "early");
+	       "already passed), sleeps that ended before the deadline or without a wakeup,\n"
+	       "timerfd expiries missed (counted by a read after the first):\n");
+	printf("  %-*s %11s %11s %11s %11s %11s %9s %8s %8s\n", LABEL, "", "expected_p50",
+	       "actual_min", "actual_p50", "actual_max", "act_stddev", "zero_left", "early",
+	       "missed");
 	for (i = 0; i < r->ngroups; i++) {
 		const struct lttr_timing_group *g = &r->groups[i];
 
 		if (g->level != LTTR_TG_TASK)
 			continue;
-		printf("  %-*s %11.3f %11.3f %11.3f %11.3f %11.3f %9" PRIu64 " %8" PRIu64 "\n",
+		printf("  %-*s %11.3f %11.3f %11.3f %11.3f %11.3f %9" PRIu64 " %8" PRIu64
+		       " %8" PRIu64 "\n",
 		       LABEL, group_label(x, g, buf, sizeof(buf)), (double)g->period.p50 / 1e3,
 		       (double)g->actual.lat.min / 1e3, (double)g->actual.p50 / 1e3,
 		       (double)g->actual.lat.max / 1e3, (double)g->actual.stddev / 1e3,
-		       g->zero_left, g->early);
+		       g->zero_left, g->early, g->missed);
 	}
 }
 

@@ -372,11 +372,12 @@ static void group_info(struct latency *l, const struct lttr_timing_group *g)
 	if (g->sub == LTTR_SUB_TIMER && g->level == LTTR_TG_TASK && n < sizeof(text))
 		snprintf(text + n, sizeof(text) - n,
 			 "\nperiods (us): expected p50 %.3f; actual min %.3f, p50 %.3f, max %.3f, "
-			 "stddev %.3f; nothing left to wait %llu, ended early %llu",
+			 "stddev %.3f; nothing left to wait %llu, ended early %llu, "
+			 "timerfd expiries missed %llu",
 			 (double)g->period.p50 / 1e3, (double)g->actual.lat.min / 1e3,
 			 (double)g->actual.p50 / 1e3, (double)g->actual.lat.max / 1e3,
 			 (double)g->actual.stddev / 1e3, (unsigned long long)g->zero_left,
-			 (unsigned long long)g->early);
+			 (unsigned long long)g->early, (unsigned long long)g->missed);
 	gtk_label_set_text(GTK_LABEL(l->ginfo), text);
 }
 

@@ -669,7 +669,8 @@ static void add_kind_figures(struct tui *u, struct page *p, const struct lttr_ti
 		for (k = 0; k < LTTR_PART_COUNT; k++) {
 			if (!g->part[k] && k >= LTTR_PART_BLOCKED)
 				continue;
-			if (k == LTTR_PART_TIMER || k == LTTR_PART_PENDING)
+			if (k == LTTR_PART_TIMER || k == LTTR_PART_PENDING ||
+			    k == LTTR_PART_LATE)
 				continue;
 			names[n] = lttr_timing_part_name(k);
 			snprintf(v[n], sizeof(v[n]), "%.3f", (double)g->part[k] / 1e6);
@@ -683,8 +684,9 @@ static void add_kind_figures(struct tui *u, struct page *p, const struct lttr_ti
 		    (double)g->period.p50 / 1e3, (double)g->actual.lat.min / 1e3,
 		    (double)g->actual.p50 / 1e3, (double)g->actual.lat.max / 1e3,
 		    (double)g->actual.stddev / 1e3);
-		add(p, L_TEXT, "  sleeps with nothing left to wait %llu, ended early %llu",
-		    (unsigned long long)g->zero_left, (unsigned long long)g->early);
+		add(p, L_TEXT, "  sleeps with nothing left to wait %llu, ended early %llu,"
+		    " timerfd expiries missed %llu", (unsigned long long)g->zero_left,
+		    (unsigned long long)g->early, (unsigned long long)g->missed);
 	}
 }
 

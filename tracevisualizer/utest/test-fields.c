@@ -174,6 +174,18 @@ static const struct member expected[] = {
 	E(id, "protocol", struct ltt_ev_socket_endpoint, protocol),	\
 	E(id, "local_len", struct ltt_ev_socket_endpoint, local_len),	\
 	E(id, "peer_len", struct ltt_ev_socket_endpoint, peer_len)
+	E(LTT_EV_TIMERFD_SET, "timer", struct ltt_ev_timerfd_set, timer),
+	E(LTT_EV_TIMERFD_SET, "fd", struct ltt_ev_timerfd_set, fd),
+	E(LTT_EV_TIMERFD_SET, "clockid", struct ltt_ev_timerfd_set, clockid),
+	E(LTT_EV_TIMERFD_SET, "abstime", struct ltt_ev_timerfd_set, flags),
+	E(LTT_EV_TIMERFD_SET, "cancel_on_set", struct ltt_ev_timerfd_set, flags),
+	E(LTT_EV_TIMERFD_SET, "value_ns", struct ltt_ev_timerfd_set, value_ns),
+	E(LTT_EV_TIMERFD_SET, "interval_ns", struct ltt_ev_timerfd_set, interval_ns),
+	E(LTT_EV_TIMERFD_SET, "expires_ns", struct ltt_ev_timerfd_set, expires_ns),
+	E(LTT_EV_TIMERFD_EXPIRE, "timer", struct ltt_ev_timerfd_expire, timer),
+	E(LTT_EV_TIMERFD_EXPIRE, "expires_ns", struct ltt_ev_timerfd_expire, expires_ns),
+	E(LTT_EV_TIMERFD_EXPIRE, "interval_ns", struct ltt_ev_timerfd_expire, interval_ns),
+	E(LTT_EV_TIMERFD_EXPIRE, "ticks", struct ltt_ev_timerfd_expire, ticks),
 	SOCKET_EP(LTT_EV_SOCKET_ENDPOINT),
 	SOCKET_EP(LTT_EV_SOCKET_ACCEPT),
 #undef SOCKET_EP
@@ -400,7 +412,7 @@ static void check_table(void)
 	   matched, NEXPECTED);
 	ok(unknown_none && !lttr_event_fields(LTT_EV_MAX, &n) && n == 0,
 	   "unknown ids have no fields");
-	ok(known == 58, "58 known ids (%zu)", known);
+	ok(known == 60, "60 known ids (%zu)", known);
 	irq = lttr_field_find(LTT_EV_IRQ_ENTRY, "name");
 	ok(irq && irq->src == LTTR_FIELD_SRC_IRQ_NAME &&
 	   irq->aux_offset == offsetof(struct ltt_ev_irq_entry, flags) &&

@@ -25,6 +25,7 @@
 #include <string.h>
 #include <lttr/analysis/distribution.h>
 #include <lttr/analysis/timing.h>
+#include <lttr/output/timing-text.h>
 #include "tap.h"
 #include "tracegen.h"
 #include "scenarios.h"
@@ -673,6 +674,140 @@ static void test_names(void)
 	   "kind, sub-kind and part names");
 }
 
+/*
+ * Scenario F (format 1.5): task 7 reads a periodic timerfd (timer 0xabc,
+ * CLOCK_MONOTONIC, absolute, first expiry 1000, every 1000).
+ *  - deadline 1000: blocked in read, woken at 1020 by the timer irq over
+ *    the idle task, runs at 1050 (timer 20, runnable 30);
+ *  - 2000: woken at 2010 over the hog, which runs on until 2100 (10, 90);
+ *  - 3000: 7 works on from 2120 to 4500: its read at 4510 counts 2
+ *    expiries (3000 and 4000): not waiting, late 1510, 1 missed;
+ *  - 5000: blocked since 4610, woken at 5005, runs at 5020 (5, 15);
+ *  - 6000: woken at 6002 before it was switched out: runs at once (2, 0);
+ *  - set again at 6100 (expiry 7500, every 500): woken at 7504, runs at
+ *    7510, the first of a new series (no period).
+ */
+#define F_DESC \
+	"header format=1.5 events=all end=1000008000\n" \
+	"proc PID: 7; PPID: 1; TGID: 7; NAME: tick\n" \
+	"proc PID: 8; PPID: 1; TGID: 8; NAME: hog\n" \
+	"buf cpu=0 start=1000000000 pid=7\n" \
+	"1000000000 start 7 0\n" \
+	"1000000100 syscall_entry 286\n" \
+	"1000000110 timerfd_set 0xabc 3 1 1 1000001000 1000 1000001000\n" \
+	"1000000120 syscall_exit 286 0\n" \
+	"1000000200 syscall_entry 0\n" \
+	"1000000210 sched 7 0 1\n" \
+	"1000001010 irq_entry 236 2\n" \
+	"1000001020 wakeup 7 0 0\n" \
+	"1000001030 irq_exit 236 2\n" \
+	"1000001050 sched 0 7 0\n" \
+	"1000001060 timerfd_expire 0xabc 1000001000 1000 1\n" \
+	"1000001070 syscall_exit 0 8\n" \
+	"1000001100 syscall_entry 0\n" \
+	"1000001110 sched 7 0 1\n" \
+	"1000001490 irq_entry 236 2\n" \
+	"1000001500 wakeup 8 0 0\n" \
+	"1000001505 irq_exit 236 2\n" \
+	"1000001510 sched 0 8 0\n" \
+	"1000002005 irq_entry 236 2\n" \
+	"1000002010 wakeup 7 0 0\n" \
+	"1000002015 irq_exit 236 2\n" \
+	"1000002100 sched 8 7 0\n" \
+	"1000002110 timerfd_expire 0xabc 1000002000 1000 1\n" \
+	"1000002120 syscall_exit 0 8\n" \
+	"1000004500 syscall_entry 0\n" \
+	"1000004510 timerfd_expire 0xabc 1000003000 1000 2\n" \
+	"1000004520 syscall_exit 0 8\n" \
+	"1000004600 syscall_entry 0\n" \
+	"1000004610 sched 7 8 1\n" \
+	"1000005001 irq_entry 236 2\n" \
+	"1000005005 wakeup 7 0 0\n" \
+	"1000005010 irq_exit 236 2\n" \
+	"1000005020 sched 8 7 0\n" \
+	"1000005030 timerfd_expire 0xabc 1000005000 1000 1\n" \
+	"1000005040 syscall_exit 0 8\n" \
+	"1000005995 syscall_entry 0\n" \
+	"1000006001 irq_entry 236 2\n" \
+	"1000006002 wakeup 7 0 0\n" \
+	"1000006003 irq_exit 236 2\n" \
+	"1000006010 timerfd_expire 0xabc 1000006000 1000 1\n" \
+	"1000006020 syscall_exit 0 8\n" \
+	"1000006090 syscall_entry 286\n" \
+	"1000006100 timerfd_set 0xabc 3 1 1 1000007500 500 1000007500\n" \
+	"1000006110 syscall_exit 286 0\n" \
+	"1000006200 syscall_entry 0\n" \
+	"1000006210 sched 7 8 1\n" \
+	"1000007501 irq_entry 236 2\n" \
+	"1000007504 wakeup 7 0 0\n" \
+	"1000007506 irq_exit 236 2\n" \
+	"1000007510 sched 8 7 0\n" \
+	"1000007520 timerfd_expire 0xabc 1000007500 500 1\n" \
+	"1000007530 syscall_exit 0 8\n"
+
+static void test_f(void)
+{
+	struct lttr_trace *t;
+	struct lttr_error err;
+	struct lttr_timing *r;
+	const struct lttr_timing_group *g;
+	const struct lttr_timing_inst *in;
+
+	if (tg_open("f", F_DESC, 0, &t, &err)) {
+		ok(0, "scenario F opens: %s", err.msg);
+		return;
+	}
+	r = timing(t, LTTR_TIMING_TIMER, true, 10, NULL);
+	ok(r && r->ninst == 6 && !r->unmatched, "F timer: 6 timerfd activations, parts adding up");
+	if (r && r->ninst == 6) {
+		char buf[256];
+
+		in = r->inst;
+		ok(inst_is(&in[0], LTTR_SUB_TIMER, 1000, 1050, 7, 0, 0) && in[0].timerfd &&
+		   in[0].part[LTTR_PART_TIMER] == 20 && in[0].part[LTTR_PART_RUNNABLE] == 30 &&
+		   psum(&in[0]) == 50 && in[0].waker.mode == LTTR_MODE_IRQ &&
+		   in[0].waker.ctx == 236 && in[0].waker.pid == 0 && !in[0].missed &&
+		   !in[0].period_ns && !in[0].actual_ns,
+		   "F: expiry 1000, woken at 1020 by the timer irq, runs at 1050");
+		ok(inst_is(&in[1], LTTR_SUB_TIMER, 2000, 2100, 7, 0, 0) &&
+		   in[1].part[LTTR_PART_TIMER] == 10 && in[1].part[LTTR_PART_RUNNABLE] == 90 &&
+		   in[1].waker.pid == 8 && in[1].period_ns == 1000 && in[1].actual_ns == 1050,
+		   "F: expiry 2000, woken at 2010 over the hog, runs at 2100; periods 1000, 1050");
+		ok(inst_is(&in[2], LTTR_SUB_TIMER, 3000, 4510, 7, 0, 0) &&
+		   in[2].part[LTTR_PART_LATE] == 1510 && psum(&in[2]) == 1510 &&
+		   !in[2].waker.known && in[2].missed == 1 && in[2].period_ns == 1000 &&
+		   in[2].actual_ns == 2410,
+		   "F: expiry 3000 not waited for: read at 4510 counts 2, late 1510, 1 missed");
+		ok(inst_is(&in[3], LTTR_SUB_TIMER, 5000, 5020, 7, 0, 0) &&
+		   in[3].part[LTTR_PART_TIMER] == 5 && in[3].part[LTTR_PART_RUNNABLE] == 15 &&
+		   in[3].period_ns == 2000 && in[3].actual_ns == 510,
+		   "F: expiry 5000 (2000 after the last deadline), woken at 5005, runs at 5020");
+		ok(inst_is(&in[4], LTTR_SUB_TIMER, 6000, 6002, 7, 0, 0) &&
+		   in[4].part[LTTR_PART_TIMER] == 2 && in[4].part[LTTR_PART_RUNNABLE] == 0 &&
+		   in[4].period_ns == 1000 && in[4].actual_ns == 982,
+		   "F: expiry 6000, woken at 6002 before it was switched out: runs then");
+		ok(inst_is(&in[5], LTTR_SUB_TIMER, 7500, 7510, 7, 0, 0) &&
+		   in[5].part[LTTR_PART_TIMER] == 4 && in[5].part[LTTR_PART_RUNNABLE] == 6 &&
+		   !in[5].period_ns && !in[5].actual_ns,
+		   "F: set again at 6100: expiry 7500 starts a new series (no period)");
+		lttr_timing_inst_str(t, r, &in[2], buf, sizeof(buf));
+		ok(!strcmp(buf, "timerfd deadline 0.000003000 s, not waiting: read +1.510 us, missed 1"),
+		   "F: the late activation's text: %s", buf);
+	}
+	g = r ? lttr_timing_find(r, LTTR_TG_TASK, LTTR_SUB_TIMER, 0, false, 7) : NULL;
+	ok(g && g->dist.lat.count == 6 && g->dist.lat.max == 1510 &&
+	   g->dist.lat.total == 50 + 100 + 1510 + 20 + 2 + 10 && g->missed == 1 &&
+	   g->part[LTTR_PART_LATE] == 1510 && g->part[LTTR_PART_TIMER] == 20 + 10 + 5 + 2 + 4 &&
+	   g->period.lat.count == 4 && g->period.p50 == 1000 && g->period.lat.max == 2000 &&
+	   g->actual.lat.count == 4 && g->actual.lat.min == 510 && g->actual.lat.max == 2410 &&
+	   !g->zero_left && !g->early,
+	   "F: task 7: 6 activations (max 1510), 1 missed, 4 periods (1000 to 2000), actual 510 to 2410");
+	g = r ? lttr_timing_find(r, LTTR_TG_ALL, LTTR_SUB_TIMER, 0, false, 0) : NULL;
+	ok(g && g->dist.lat.count == 6 && g->missed == 1, "F: the system-wide group sums the task's");
+	lttr_timing_free(r);
+	lttr_trace_close(t);
+}
+
 int main(void)
 {
 	test_dist();
@@ -680,6 +815,7 @@ int main(void)
 	test_a();
 	test_s();
 	test_t();
+	test_f();
 	test_raise();
 	test_sim();
 	return tap_done();

@@ -500,7 +500,9 @@ static int parse_header_11(struct tg *g, char **tok, int ntok)
 		v12 = true;
 	}
 	if ((s = kv(tok, ntok, "format"))) {
-		if (!strcmp(s, "1.4")) {
+		if (!strcmp(s, "1.5")) {
+			format_11(h, 5);
+		} else if (!strcmp(s, "1.4")) {
 			format_11(h, 4);
 		} else if (!strcmp(s, "1.3")) {
 			format_11(h, 3);
@@ -672,7 +674,7 @@ static int append_proc(struct tg *g, const char *s, size_t n, int nl)
 #define P(type, ...) do { type pl = { __VA_ARGS__ }; \
 	r = tg_event(g, t, id, &pl, sizeof(pl)); } while (0)
 
-/* the events of ids 18..57 with numeric arguments only */
+/* the events of ids 18..62 with numeric arguments only */
 static int parse_fixed_event(struct tg *g, uint64_t t, const char *name,
 			     const uint64_t *a)
 {
@@ -732,6 +734,16 @@ static int parse_fixed_event(struct tg *g, uint64_t t, const char *name,
 	case LTT_EV_TIMER_SET_TIMEOUT:
 		P(struct ltt_ev_timeout, .kind = (uint32_t)a[0],
 		  .timeout_ns = (int64_t)a[1]);
+		break;
+	case LTT_EV_TIMERFD_SET:
+		P(struct ltt_ev_timerfd_set, .timer = a[0], .fd = (uint32_t)a[1],
+		  .clockid = (int32_t)a[2], .flags = (uint32_t)a[3],
+		  .value_ns = (int64_t)a[4], .interval_ns = (int64_t)a[5],
+		  .expires_ns = a[6]);
+		break;
+	case LTT_EV_TIMERFD_EXPIRE:
+		P(struct ltt_ev_timerfd_expire, .timer = a[0], .expires_ns = a[1],
+		  .interval_ns = (int64_t)a[2], .ticks = a[3]);
 		break;
 	case LTT_EV_MEM_PAGE_ALLOC:
 		P(struct ltt_ev_page_alloc, .pfn = a[0], .order = (uint32_t)a[1],
@@ -1213,7 +1225,7 @@ static int parse_sched_event(struct tg *g, uint64_t t, char **tok, int ntok)
 
 static int parse_event(struct tg *g, char **tok, int ntok, const char *line)
 {
-	uint64_t t, a[6] = { 0 };
+	uint64_t t, a[7] = { 0 };
 	const char *name = tok[1];
 	unsigned int id;
 	int i, r, nargs = ntok - 2;
@@ -1251,7 +1263,7 @@ static int parse_event(struct tg *g, char **tok, int ntok, const char *line)
 	}
 	if (!strcmp(name, "sched") || !strcmp(name, "wakeup"))
 		return parse_sched_event(g, t, tok, ntok);
-	if (nargs > 6)
+	if (nargs > 7)
 		return -1;
 	for (i = 0; i < nargs; i++)
 		if (parse_u64(tok[2 + i], &a[i]))

@@ -23,7 +23,8 @@
  *                         same header, schedchange and wakeup records with
  *                         priorities (before 1.3 they are written without:
  *                         12 and 8 bytes of payload, 8 and 4 compact);
- *                         format=1.4: the same, softirq raises and socket endpoint events
+ *                         format=1.4: the same, softirq raises and socket endpoint events;
+ *                         format=1.5: the same, timerfd events
  *   records compact|full  how the events below that have a compact form
  *                         are written: "compact" (use with format=1.2)
  *                         writes LTT_REC_COMPACT records with the
@@ -52,6 +53,8 @@
  *   T fs_ioctl FD CMD ARG                   T fs_select|fs_poll NFDS TIMEOUT
  *   T fs_buf_wait_start|fs_buf_wait_end TIMEOUT
  *   T timer_set_itimer WHICH INTERVAL VALUE T timer_set_timeout KIND TIMEOUT
+ *   T timerfd_set TIMER FD CLOCKID FLAGS VALUE INTERVAL EXPIRES   (format 1.5)
+ *   T timerfd_expire TIMER EXPIRES INTERVAL TICKS                 (format 1.5)
  *   T mem_page_alloc PFN ORDER GFP          T mem_page_free PFN ORDER
  *   T mem_swap_in|mem_swap_out PFN ENTRY
  *   T mem_page_wait_start|mem_page_wait_end PFN BIT

@@ -9,9 +9,24 @@
  * to run) is the timer's part (deadline to wakeup) and the runnable part
  * (wakeup to run).  The deadlines of consecutive activations of a task
  * give its expected period, their runs its actual one.
+ *
+ * A timerfd (format 1.5) records its settings (LTT_EV_TIMERFD_SET) and,
+ * when a read() returns its count, the first expiry the count covers
+ * (LTT_EV_TIMERFD_EXPIRE): that expiry is the deadline of an activation
+ * of the reading task, known only when it is over.  So the last wakeup
+ * of every task and its first run after it are kept (when the trace
+ * records timerfd expiries): if the task was woken at or after the
+ * deadline, the activation is the deadline, that wakeup and that run (the
+ * wakeup itself when the task was not switched out since); if not, the
+ * task was not waiting when the timer expired (it ran late, or its read
+ * came later) and the activation ends at the read, its time the part
+ * LTTR_PART_LATE.  A count above 1 is expiries missed.  Consecutive
+ * activations of the same timer, since its last setting by the task, give
+ * the periods.
  */
 #include <stdlib.h>
 #include <string.h>
+#include <lttr/reader/trace.h>
 #include "analysis/timing-internal.h"
 #include "model/pidtab.h"
 
@@ -22,51 +37,124 @@ struct ttask {
 	struct lttr_waker waker;
 	uint64_t prev_deadline;	/* of its last activation, 0: none */
 	uint64_t prev_run;
-	struct tgroup *g;
+	struct tgroup *g;	/* NULL until the task has a timer */
+	/* timerfd (only when the trace records its expiries) */
+	struct lttr_waker last_wake;	/* its last wakeup */
+	uint64_t run_ns;		/* its first switch in since, 0: none */
+	uint16_t run_cpu;
+	uint64_t tfd_timer;		/* the timer of prev_deadline, if any */
 };
 
-static struct ttask *task_of(struct tctx *x, uint32_t pid, bool create)
+/* the timer state: the tasks, and whether to follow every task's wakeups */
+struct tstate {
+	struct lttr_pidtab tasks;
+	bool timerfd;
+};
+
+/* the task @pid; with @timer, one that has a timer (its group made) */
+static struct ttask *task_of(struct tctx *x, uint32_t pid, bool create, bool timer)
 {
-	bool created;
-	struct ttask *tk = lttr_pidtab_get(x->k, pid, create, &created);
+	struct tstate *st = x->k;
+	struct ttask *tk = lttr_pidtab_get(&st->tasks, pid, create, NULL);
 
 	if (!tk && create)
 		x->nomem = 1;
-	if (created)
+	if (tk && timer && !tk->g) {
 		tk->g = timing_group(x, LTTR_SUB_TIMER, 0, false, pid);
+		if (!tk->g)
+			return NULL;
+	}
 	return tk;
 }
 
 static int tm_init(struct tctx *x)
 {
-	struct lttr_pidtab *t = malloc(sizeof(*t));
+	struct tstate *st = calloc(1, sizeof(*st));
 
-	if (!t)
+	if (!st)
 		return -1;
-	lttr_pidtab_init(t, sizeof(struct ttask));
-	x->k = t;
+	lttr_pidtab_init(&st->tasks, sizeof(struct ttask));
+	st->timerfd = lttr_event_mask_has(&lttr_trace_header(x->t)->mask,
+					  LTT_EV_TIMERFD_EXPIRE);
+	x->k = st;
 	return 0;
 }
 
 static void tm_fini(struct tctx *x)
 {
-	if (!x->k)
+	struct tstate *st = x->k;
+
+	if (!st)
 		return;
-	lttr_pidtab_free(x->k);
-	free(x->k);
+	lttr_pidtab_free(&st->tasks);
+	free(st);
 	x->k = NULL;
+}
+
+/* the read @ev of a timerfd counted its expiries: an activation of its task */
+static void tfd_expire(struct tctx *x, const struct lttr_event *ev)
+{
+	const struct ltt_ev_timerfd_expire *e = &ev->p.timerfd_expire;
+	struct ttask *tk;
+	struct lttr_timing_inst in;
+
+	if (!e->expires_ns || !e->ticks || e->expires_ns > ev->time_ns)
+		return;		/* not counted by the timer */
+	tk = task_of(x, ev->pid, true, true);
+	if (!tk)
+		return;
+	memset(&in, 0, sizeof(in));
+	in.sub = LTTR_SUB_TIMER;
+	in.timerfd = true;
+	in.missed = e->ticks - 1;
+	in.pid = ev->pid;
+	in.start_ns = e->expires_ns;
+	if (tk->last_wake.known && tk->last_wake.time_ns >= e->expires_ns) {
+		in.waker = tk->last_wake;
+		in.end_ns = tk->run_ns ? tk->run_ns : tk->last_wake.time_ns;
+		in.cpu = tk->run_ns ? tk->run_cpu : ev->cpu;
+		in.part[LTTR_PART_TIMER] = in.waker.time_ns - in.start_ns;
+		in.part[LTTR_PART_RUNNABLE] = in.end_ns - in.waker.time_ns;
+	} else {	/* not waiting when it expired */
+		in.end_ns = ev->time_ns;
+		in.cpu = ev->cpu;
+		in.part[LTTR_PART_LATE] = in.end_ns - in.start_ns;
+	}
+	if (tk->tfd_timer != e->timer)
+		tk->prev_deadline = tk->prev_run = 0;
+	if (tk->prev_deadline && in.start_ns > tk->prev_deadline)
+		in.period_ns = in.start_ns - tk->prev_deadline;
+	if (tk->prev_run && in.end_ns > tk->prev_run)
+		in.actual_ns = in.end_ns - tk->prev_run;
+	tk->tfd_timer = e->timer;
+	tk->prev_deadline = in.start_ns;
+	tk->prev_run = in.end_ns;
+	timing_add(x, tk->g, &in);
 }
 
 static int tm_event(struct tctx *x, const struct lttr_event *ev)
 {
 	struct ttask *tk;
 
-	if (ev->id != LTT_EV_TIMER_SET_TIMEOUT || !ev->details || !ev->pid ||
+	if (!ev->details || !ev->pid)
+		return 0;
+	if (ev->id == LTT_EV_TIMERFD_EXPIRE) {
+		tfd_expire(x, ev);
+		return 0;
+	}
+	if (ev->id == LTT_EV_TIMERFD_SET) {	/* a new series of deadlines */
+		tk = task_of(x, ev->pid, false, false);
+		if (tk && tk->tfd_timer == ev->p.timerfd_set.timer)
+			tk->prev_deadline = tk->prev_run = tk->tfd_timer = 0;
+		return 0;
+	}
+	if (ev->id != LTT_EV_TIMER_SET_TIMEOUT ||
 	    ev->p.timeout.kind != LTT_TIMEOUT_NANOSLEEP || ev->p.timeout.timeout_ns < 0)
 		return 0;
-	tk = task_of(x, ev->pid, true);
+	tk = task_of(x, ev->pid, true, true);
 	if (!tk)
 		return 0;
+	tk->tfd_timer = 0;
 	if (tk->armed)		/* the last one ended unseen (lost events) */
 		timing_early(x, tk->g, tk->deadline);
 	tk->armed = ev->p.timeout.timeout_ns > 0;
@@ -105,11 +193,16 @@ static void activation(struct tctx *x, struct ttask *tk, uint32_t pid,
 
 static void tm_transition(struct tctx *x, const struct lttr_flow_tr *tr)
 {
+	struct tstate *st = x->k;
 	struct ttask *tk;
 
 	switch (tr->kind) {
 	case LTTR_TR_WAKEUP:
-		tk = task_of(x, tr->pid2, false);
+		tk = task_of(x, tr->pid2, st->timerfd, false);
+		if (tk && st->timerfd) {
+			lttr_waker_set(&tk->last_wake, tr);
+			tk->run_ns = 0;
+		}
 		if (!tk || !tk->armed || tk->woken)
 			return;
 		if (tr->time_ns < tk->deadline) {	/* a signal, not its timer */
@@ -121,7 +214,7 @@ static void tm_transition(struct tctx *x, const struct lttr_flow_tr *tr)
 		lttr_waker_set(&tk->waker, tr);
 		break;
 	case LTTR_TR_SYSCALL_EXIT:
-		tk = task_of(x, tr->pid, false);
+		tk = task_of(x, tr->pid, false, false);
 		if (!tk || !tk->armed)
 			return;
 		if (tk->woken)	/* woken before it slept: it never stopped */
@@ -137,8 +230,13 @@ static void tm_transition(struct tctx *x, const struct lttr_flow_tr *tr)
 
 static void tm_wait(struct tctx *x, const struct lttr_acct_wait *w)
 {
-	struct ttask *tk = task_of(x, w->pid, false);
+	struct ttask *tk = task_of(x, w->pid, false, false);
 
+	if (tk && tk->last_wake.known && !tk->run_ns &&
+	    w->end_ns >= tk->last_wake.time_ns) {
+		tk->run_ns = w->end_ns;
+		tk->run_cpu = w->cpu;
+	}
 	if (tk && tk->armed && tk->woken)
 		activation(x, tk, w->pid, w->end_ns, w->cpu);
 }

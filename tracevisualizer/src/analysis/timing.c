@@ -65,7 +65,7 @@ const char *lttr_timing_part_name(unsigned int part)
 {
 	static const char *const n[LTTR_PART_COUNT] = {
 		"cpu", "trap", "irq", "softirq", "runnable", "timer", "pending",
-		"blocked_io", "blocked_sleep", "blocked_futex", "blocked_child",
+		"late", "blocked_io", "blocked_sleep", "blocked_futex", "blocked_child",
 		"blocked_fault", "blocked_other", "blocked_unknown",
 	};
 
@@ -336,6 +336,7 @@ void timing_add(struct tctx *x, struct tgroup *g, const struct lttr_timing_inst 
 		sum += in->part[p];
 	}
 	x->r->unmatched += sum != d;
+	g->g.missed += in->missed;
 	if (push(&g->dur, &g->n, &g->cap, d) ||
 	    keep_worst(g, x->q->nworst, in) ||
 	    (in->period_ns && push(&g->per, &g->nper, &g->capper, in->period_ns)) ||
@@ -413,6 +414,7 @@ static int add_child(struct tgroup *p, const struct tgroup *c, size_t max)
 	p->g.over += c->g.over;
 	p->g.zero_left += c->g.zero_left;
 	p->g.early += c->g.early;
+	p->g.missed += c->g.missed;
 	if (concat(&p->dur, &p->n, &p->cap, c->dur, c->n) ||
 	    concat(&p->per, &p->nper, &p->capper, c->per, c->nper) ||
 	    concat(&p->act, &p->nact, &p->capact, c->act, c->nact))

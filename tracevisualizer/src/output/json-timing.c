@@ -213,6 +213,8 @@ void lttr_json_timing_inst(struct lttr_json *j, const struct lttr_trace *t,
 	if (in->sub == LTTR_SUB_TIMER) {
 		lttr_json_kv_u64(j, "period_ns", in->period_ns);
 		lttr_json_kv_u64(j, "actual_ns", in->actual_ns);
+		lttr_json_kv_str(j, "source", in->timerfd ? "timerfd" : "nanosleep");
+		lttr_json_kv_u64(j, "missed", in->missed);
 	}
 	if (e) {
 		lttr_json_key(j, "explanation");
@@ -279,6 +281,7 @@ void lttr_json_timing(struct lttr_json *j, const struct lttr_trace *t,
 			lttr_json_dist(j, &g->actual);
 			lttr_json_kv_u64(j, "zero_left", g->zero_left);
 			lttr_json_kv_u64(j, "early", g->early);
+			lttr_json_kv_u64(j, "missed", g->missed);
 		}
 		lttr_json_key(j, "worst");
 		insts(j, t, r, g->worst, g->nworst, explain, arg);

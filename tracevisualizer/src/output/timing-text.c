@@ -5,6 +5,7 @@
  * labels, wakers, what an instance was, explanation items and totals,
  * path segments.  Figures in them are the results' fields as they are.
  */
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 #include <lttr/analysis/account.h>
@@ -116,10 +117,19 @@ const char *lttr_timing_inst_str(const struct lttr_trace *t, const struct lttr_t
 			 lttr_waker_str(t, a, &in->waker, w, sizeof(w)));
 		break;
 	case LTTR_SUB_TIMER:
-		snprintf(buf, size, "deadline %.9f s, timer +%.3f us, runnable +%.3f us, %s",
-			 rel(t, in->start_ns), (double)in->part[LTTR_PART_TIMER] / 1e3,
-			 (double)in->part[LTTR_PART_RUNNABLE] / 1e3,
-			 lttr_waker_str(t, a, &in->waker, w, sizeof(w)));
+		if (in->part[LTTR_PART_LATE])	/* a timerfd's, not waited for */
+			n = (size_t)snprintf(buf, size, "timerfd deadline %.9f s, not waiting:"
+					     " read +%.3f us", rel(t, in->start_ns),
+					     (double)in->part[LTTR_PART_LATE] / 1e3);
+		else
+			n = (size_t)snprintf(buf, size,
+					     "%sdeadline %.9f s, timer +%.3f us, runnable +%.3f us, %s",
+					     in->timerfd ? "timerfd " : "", rel(t, in->start_ns),
+					     (double)in->part[LTTR_PART_TIMER] / 1e3,
+					     (double)in->part[LTTR_PART_RUNNABLE] / 1e3,
+					     lttr_waker_str(t, a, &in->waker, w, sizeof(w)));
+		if (in->missed && n < size)
+			snprintf(buf + n, size - n, ", missed %" PRIu64, in->missed);
 		break;
 	case LTTR_SUB_CALL:
 		n = (size_t)snprintf(buf, size, "%s:",

@@ -64,6 +64,19 @@ static const char *timer_kind_name(unsigned int kind)
 	}
 }
 
+/* the clocks a timerfd can have (CLOCK_* of <time.h>, numbers of the ABI) */
+static const char *clock_name(unsigned int clockid)
+{
+	switch (clockid) {
+	case 0: return "CLOCK_REALTIME";
+	case 1: return "CLOCK_MONOTONIC";
+	case 7: return "CLOCK_BOOTTIME";
+	case 8: return "CLOCK_REALTIME_ALARM";
+	case 9: return "CLOCK_BOOTTIME_ALARM";
+	default: return NULL;
+	}
+}
+
 static const char *whence_name(unsigned int whence)
 {
 	static const char *const n[] = { "SEEK_SET", "SEEK_CUR", "SEEK_END" };
@@ -296,6 +309,24 @@ static const struct lttr_field f_itimer[] = {
 static const struct lttr_field f_timeout[] = {
 	INT("timeout_ns", struct ltt_ev_timeout, timeout_ns, DURATION),
 	INT("kind", struct ltt_ev_timeout, kind, ENUM(timeout_kind_name, NULL)),
+};
+
+static const struct lttr_field f_timerfd_set[] = {
+	INT("timer", struct ltt_ev_timerfd_set, timer, HEX),
+	INT("fd", struct ltt_ev_timerfd_set, fd),
+	INT("clockid", struct ltt_ev_timerfd_set, clockid, ENUM(clock_name, NULL)),
+	FLAG("abstime", struct ltt_ev_timerfd_set, flags, LTT_TFD_ABSTIME),
+	FLAG("cancel_on_set", struct ltt_ev_timerfd_set, flags, LTT_TFD_CANCEL_ON_SET),
+	INT("value_ns", struct ltt_ev_timerfd_set, value_ns),
+	INT("interval_ns", struct ltt_ev_timerfd_set, interval_ns),
+	INT("expires_ns", struct ltt_ev_timerfd_set, expires_ns),
+};
+
+static const struct lttr_field f_timerfd_expire[] = {
+	INT("timer", struct ltt_ev_timerfd_expire, timer, HEX),
+	INT("expires_ns", struct ltt_ev_timerfd_expire, expires_ns),
+	INT("interval_ns", struct ltt_ev_timerfd_expire, interval_ns),
+	INT("ticks", struct ltt_ev_timerfd_expire, ticks),
 };
 
 static const struct lttr_field f_page_alloc[] = {
@@ -538,6 +569,13 @@ static const struct field_list by_id[LTT_EV_MAX] = {
 				      "{?name|{name}|call {call}} fd={fd} ino={ino} listen_ino={listen_ino}"
 				      " {family} type={type}"
 				      "{+local| local={local}}{+peer| peer={peer}}{?result| result={result}}"),
+	[LTT_EV_TIMERFD_SET] = LIST(f_timerfd_set,
+				    "fd={fd} {clockid}{?abstime| abstime}{?cancel_on_set| cancel_on_set}"
+				    " value={value_ns} ns interval={interval_ns} ns"
+				    " expires={expires_ns} timer={timer}"),
+	[LTT_EV_TIMERFD_EXPIRE] = LIST(f_timerfd_expire,
+				       "ticks={ticks} expires={expires_ns} interval={interval_ns} ns"
+				       " timer={timer}"),
 	[LTT_EV_TRACE_START] = LIST(f_trace_start, "pid={pid} cpu={cpu}"),
 };
 

@@ -60,6 +60,8 @@ const uint8_t lttr_payload_size1[LTT_EV_MAX] = {
 	[LTT_EV_CUSTOM_DESTROY] = sizeof(struct ltt_ev_custom_destroy) + 1,
 	[LTT_EV_PROCESS_REAP] = sizeof(struct ltt_ev_process_reap) + 1,
 	[LTT_EV_SOFTIRQ_RAISE] = sizeof(struct ltt_ev_softirq) + 1,
+	[LTT_EV_TIMERFD_SET] = sizeof(struct ltt_ev_timerfd_set) + 1,
+	[LTT_EV_TIMERFD_EXPIRE] = sizeof(struct ltt_ev_timerfd_expire) + 1,
 	[LTT_EV_TRACE_START] = sizeof(struct ltt_ev_trace_start) + 1,
 };
 
@@ -140,6 +142,8 @@ static const struct evtype evtypes[LTT_EV_MAX] = {
 	EV(LTT_EV_CUSTOM, "custom", struct ltt_ev_custom, VAR_CUSTOM),
 	EV(LTT_EV_PROCESS_REAP, "reap", struct ltt_ev_process_reap, VAR_NONE),
 	EV(LTT_EV_SOFTIRQ_RAISE, "softirq_raise", struct ltt_ev_softirq, VAR_NONE),
+	EV(LTT_EV_TIMERFD_SET, "timerfd_set", struct ltt_ev_timerfd_set, VAR_NONE),
+	EV(LTT_EV_TIMERFD_EXPIRE, "timerfd_expire", struct ltt_ev_timerfd_expire, VAR_NONE),
 	EV(LTT_EV_SOCKET_ENDPOINT, "socket_endpoint", struct ltt_ev_socket_endpoint, VAR_ENDPOINT),
 	EV(LTT_EV_SOCKET_ACCEPT, "socket_accept", struct ltt_ev_socket_endpoint, VAR_ENDPOINT),
 	EV(LTT_EV_TRACE_START, "trace_start", struct ltt_ev_trace_start, VAR_NONE),

@@ -35,7 +35,8 @@ struct lttr_account;
  *	raises (LTTR_SUB_RAISE)
  * @LTTR_TIMING_SYSCALL: system calls, entry to exit (LTTR_SUB_CALL)
  * @LTTR_TIMING_TIMER: the activations of tasks sleeping until a deadline
- *	(nanosleep, clock_nanosleep): deadline to first run (LTTR_SUB_TIMER)
+ *	(nanosleep, clock_nanosleep) or reading a timerfd (format 1.5):
+ *	deadline to first run (LTTR_SUB_TIMER)
  * @LTTR_TIMING_KINDS: the number of kinds
  */
 enum lttr_timing_kind {
@@ -84,6 +85,9 @@ enum lttr_timing_sub {
  *	wakeup or preemption latency; a timer activation from its wakeup)
  * @LTTR_PART_TIMER: timer: from the deadline until the task is woken
  * @LTTR_PART_PENDING: softirq raise: pending until the handler starts
+ * @LTTR_PART_LATE: timerfd: the task was not waiting when the timer
+ *	expired (running or preempted, its previous activation overran):
+ *	from the expiry until its read counted it
  * @LTTR_PART_BLOCKED: syscall: blocked, LTTR_PART_BLOCKED + enum
  *	lttr_block the reason (LTTR_BLOCK_COUNT parts)
  * @LTTR_PART_COUNT: the number of parts
@@ -96,6 +100,7 @@ enum lttr_timing_part {
 	LTTR_PART_RUNNABLE,
 	LTTR_PART_TIMER,
 	LTTR_PART_PENDING,
+	LTTR_PART_LATE,
 	LTTR_PART_BLOCKED,
 	LTTR_PART_COUNT = LTTR_PART_BLOCKED + LTTR_BLOCK_COUNT
 };
@@ -163,6 +168,11 @@ void lttr_waker_set(struct lttr_waker *w, const struct lttr_flow_tr *tr);
  *	deadline (the expected period), 0 for its first activation
  * @actual_ns: LTTR_SUB_TIMER: the end minus the end of the task's
  *	previous activation (the actual period), 0 for its first
+ * @timerfd: LTTR_SUB_TIMER: the deadline is a timerfd's expiry (else a
+ *	nanosleep's); its previous activation is one of the same timer
+ *	since it was last set
+ * @missed: @timerfd: the expiries after the deadline that the same read
+ *	counted (its count less 1): periods the task missed
  */
 struct lttr_timing_inst {
 	uint64_t start_ns;
@@ -177,6 +187,8 @@ struct lttr_timing_inst {
 	struct lttr_waker waker;
 	uint64_t period_ns;
 	uint64_t actual_ns;
+	bool timerfd;
+	uint64_t missed;
 };
 
 /**
@@ -226,6 +238,7 @@ enum lttr_timing_level {
  *	recorded; not activations
  * @early: LTTR_SUB_TIMER: sleeps that ended before their deadline (a
  *	signal) or without a recorded wakeup: not activations
+ * @missed: LTTR_SUB_TIMER: the sum of the instances' @missed
  */
 struct lttr_timing_group {
 	uint8_t level;
@@ -242,6 +255,7 @@ struct lttr_timing_group {
 	struct lttr_dist actual;
 	uint64_t zero_left;
 	uint64_t early;
+	uint64_t missed;
 };
 
 /**
@@ -388,7 +402,7 @@ const char *lttr_timing_what_str(const struct lttr_trace *t, unsigned int kind,
  * @part: enum lttr_timing_part
  *
  * Return: "cpu", "trap", "irq", "softirq", "runnable", "timer",
- * "pending", "blocked_io", ... (blocked_ and the reason's name).
+ * "pending", "late", "blocked_io", ... (blocked_ and the reason's name).
  */
 const char *lttr_timing_part_name(unsigned int part);
 

@@ -42,6 +42,8 @@ struct lttr_trace;
  * @io_wait: LTT_EV_FS_BUF_WAIT_START, LTT_EV_FS_BUF_WAIT_END
  * @itimer: LTT_EV_TIMER_SET_ITIMER
  * @timeout: LTT_EV_TIMER_SET_TIMEOUT
+ * @timerfd_set: LTT_EV_TIMERFD_SET
+ * @timerfd_expire: LTT_EV_TIMERFD_EXPIRE
  * @page_alloc: LTT_EV_MEM_PAGE_ALLOC
  * @page_free: LTT_EV_MEM_PAGE_FREE
  * @swap: LTT_EV_MEM_SWAP_IN, LTT_EV_MEM_SWAP_OUT
@@ -89,6 +91,8 @@ union lttr_payload {
 	struct ltt_ev_io_wait io_wait;
 	struct ltt_ev_itimer itimer;
 	struct ltt_ev_timeout timeout;
+	struct ltt_ev_timerfd_set timerfd_set;
+	struct ltt_ev_timerfd_expire timerfd_expire;
 	struct ltt_ev_page_alloc page_alloc;
 	struct ltt_ev_page_free page_free;
 	struct ltt_ev_swap swap;
