@@ -51,12 +51,30 @@
  * the writer clamps to the last time it wrote, so deltas never go
  * backwards.
  *
- * A record stores a 32-bit delta from its buffer's start_ns, which
- * covers 4.29 s.  A CPU that stays idle longer than that would overflow
+ * A record stores a 32-bit delta from its time base, which covers
+ * 4.29 s.  The time base is the buffer's start_ns when it is opened
+ * (c->start_ns).  A CPU that stays quiet longer than that would overflow
  * the delta, so before writing a record whose delta does not fit, the
- * writer closes the buffer early (LTT_BUF_TIME_SPLIT) and opens the next
- * one with start_ns = now.  Deltas thus never wrap and no heartbeat
- * event is needed.
+ * writer first appends a time-extension record (LTT_EV_TIME_EXT, format
+ * 1.5) holding the full time, which becomes the new time base
+ * (c->start_ns = now) for the records after it in this buffer.  Deltas
+ * thus never wrap, no heartbeat event is needed, and a quiet CPU does
+ * not give up a buffer per 4.29 s: in flight-recorder mode an idle CPU
+ * used to overwrite its whole history with near-empty buffers after
+ * count * 4.29 s of idleness.  (Formats up to 1.4 closed the buffer
+ * instead, LTT_BUF_TIME_SPLIT.)
+ *
+ * The extension record and the record it precedes are written in the
+ * same critical section (interrupts off, c->nesting set), so nothing on
+ * this CPU can write between them, and no other CPU ever writes this
+ * CPU's buffers.  If both do not fit in the open buffer, the buffer is
+ * closed as full instead and the next one starts with start_ns = now:
+ * no extension is needed then.  The reader sees the extension like any
+ * other record of the buffer, after the release store of READY in
+ * ltt_close(), so it needs no ordering of its own.  What a reader may
+ * rely on: within a buffer, record times (base + delta) never decrease,
+ * an extension's time is not below the record before it, and the
+ * buffer's end_ns is the time of its last record, extension or not.
  *
  * Waking the reader
  * -----------------
@@ -394,6 +412,35 @@ static __always_inline void ltt_copy(char *dst, const void *src,
 		*dst++ = *s++;
 }
 
+/* A time-extension record: its header and the full time. */
+#define LTT_TIME_EXT_SIZE \
+	(sizeof(struct ltt_record_header) + sizeof(struct ltt_ev_time_ext))
+
+/*
+ * Append a time-extension record at time @ts to @c's open buffer and make
+ * @ts the time base of the records after it (see "Time" above).  The
+ * caller checked that it fits, together with the record that needs it.
+ * Its delta field is 0: the record's time is its payload.
+ */
+static notrace void ltt_time_ext(struct ltt_cpu *c, u64 ts)
+{
+	struct ltt_record_header rh = {
+		.delta = 0,
+		.id = LTT_EV_TIME_EXT,
+		.flags = 0,
+		.size = LTT_TIME_EXT_SIZE,
+	};
+	struct ltt_ev_time_ext ev = { .base_ns = ts };
+	char *p = c->mem + (size_t)c->cur * c->size + c->offset;
+
+	BUILD_BUG_ON(LTT_TIME_EXT_SIZE % LTT_REC_ALIGN);
+	memcpy(p, &rh, sizeof(rh));
+	memcpy(p + sizeof(rh), &ev, sizeof(ev));
+	c->offset += LTT_TIME_EXT_SIZE;
+	c->start_ns = ts;
+	c->last_ns = ts;
+}
+
 static notrace void ltt_record(struct ltt_cpu *c, u64 ts,
 			       const struct ltt_rec *r)
 {
@@ -424,12 +471,13 @@ static notrace void ltt_record(struct ltt_cpu *c, u64 ts,
 		goto lost;
 
 	if (c->cur != LTT_NO_BUF) {
-		if (ts - c->start_ns > U32_MAX) {
-			ltt_close(c, LTT_BUF_TIME_SPLIT);
-			wake = true;
-		} else if (c->offset + size > c->size) {
+		bool ext = ts - c->start_ns > U32_MAX;
+
+		if (c->offset + size + (ext ? LTT_TIME_EXT_SIZE : 0) > c->size) {
 			ltt_close(c, 0);
 			wake = true;
+		} else if (ext) {
+			ltt_time_ext(c, ts);
 		}
 	}
 	/* A flight trace is read after STOP only: nobody to wake. */

@@ -105,7 +105,7 @@ struct ltt_cpu {
 	u32 next;		/* buffer the writer opens next (round robin) */
 	u32 offset;		/* write offset in cur, header included */
 	u64 seq;		/* seq of the next buffer opened */
-	u64 start_ns;		/* start_ns of cur */
+	u64 start_ns;		/* time base of cur: start_ns or last TIME_EXT */
 	u64 last_ns;		/* time of the last record written */
 	u64 lost_mark;		/* lost.total when the last buffer was opened */
 
@@ -210,6 +210,7 @@ static __always_inline bool ltt_mask_test(const u64 *mask, unsigned int id)
 static inline bool ltt_module_id(unsigned int id)
 {
 	return id == LTT_EV_NONE || id == LTT_EV_TRACE_START ||
+	       id == LTT_EV_TIME_EXT ||
 	       (id >= LTT_EV_CHANGE_MASK && id <= LTT_EV_CUSTOM);
 }
 

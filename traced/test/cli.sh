@@ -29,7 +29,7 @@ fact() { python3 "$check" "$1" | awk -v k="$2" '$1 == k { sub(/^[^ ]+ /, ""); pr
 has "$tmp/out" "Usage: traced" "--help prints the usage"
 has "$tmp/out" "--write-buffer" "--help lists --write-buffer"
 "$traced" --version >"$tmp/out" 2>&1; is $? 0 "--version exits 0"
-has "$tmp/out" "trace format 1.4" "--version names the format"
+has "$tmp/out" "trace format 1.5" "--version names the format"
 "$traced" --help >"$tmp/out" 2>&1
 for o in --no-details --pid --tgid --pgrp --uid --gid --syscall-ip --flight \
 	--no-cpu-id --capture --set-events --full-records; do
@@ -134,8 +134,8 @@ t=$tmp/t1
 is $? 7 "PROGRAM's exit status is traced's"
 is "$(fact "$t" magic)" 0xd6b7ed "header magic"
 is "$(fact "$t" header_len)" "$(fact "$t" calcsize)" "header file is one header"
-is "$(fact "$t" header_size)" 360 "header_size (format 1.1 to 1.4)"
-is "$(fact "$t" version)" 1.4 "format version 1.4"
+is "$(fact "$t" header_size)" 360 "header_size (format 1.1 to 1.5)"
+is "$(fact "$t" version)" 1.5 "format version 1.5"
 is "$(fact "$t" complete)" 1 "trace marked complete"
 is "$(fact "$t" times_ok)" 1 "start/end times recorded"
 is "$(fact "$t" order)" 1 "little-endian"
