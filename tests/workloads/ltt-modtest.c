@@ -106,6 +106,7 @@ static int check_buffer_ex(const unsigned char *b, size_t n, uint32_t size,
 	struct cpu_state *c;
 	size_t off;
 	int first;
+	uint64_t base;
 
 	if (n < sizeof(*h) || h->magic != LTT_BUFFER_MAGIC)
 		return -1;
@@ -123,6 +124,7 @@ static int check_buffer_ex(const unsigned char *b, size_t n, uint32_t size,
 	c->lost += h->lost;
 	if (h->start_ns < c->last_ns)
 		return -4;
+	base = h->start_ns;
 	for (off = sizeof(*h); off < n;) {
 		const struct ltt_record_header *r = (const void *)(b + off);
 		uint64_t t;
@@ -130,7 +132,20 @@ static int check_buffer_ex(const unsigned char *b, size_t n, uint32_t size,
 		if (off + sizeof(*r) > n || r->size < sizeof(*r) ||
 		    r->size % LTT_REC_ALIGN || off + r->size > n)
 			return -5;
-		t = h->start_ns + r->delta;
+		t = base + r->delta;
+		if (r->id == LTT_EV_TIME_EXT) {
+			/*
+			 * Format 1.5: the full time, the base of what follows;
+			 * written only when the delta would not fit.
+			 */
+			const struct ltt_ev_time_ext *x = (const void *)(r + 1);
+
+			if (r->flags || r->size != sizeof(*r) + sizeof(*x) ||
+			    r->delta || x->base_ns < c->last_ns ||
+			    x->base_ns - base <= 0xffffffffULL)
+				return -14;
+			t = base = x->base_ns;
+		}
 		if (t < c->last_ns)
 			return -6;
 		if (first && off == sizeof(*h) && r->id != LTT_EV_TRACE_START)
@@ -462,6 +477,7 @@ static void trace_add(struct trace *tr, const unsigned char *b, size_t n)
 {
 	const struct ltt_buffer_header *h = (const void *)b;
 	uint32_t pid = h->pid;
+	uint64_t tbase = h->start_ns;	/* format 1.5: moved by TIME_EXT */
 	size_t base, off;
 
 	trace_room(tr, n);
@@ -478,12 +494,15 @@ static void trace_add(struct trace *tr, const unsigned char *b, size_t n)
 
 		if (rh->size < sizeof(*rh) || off + rh->size > n)
 			break;
+		if (rh->id == LTT_EV_TIME_EXT &&
+		    rh->size >= sizeof(*rh) + sizeof(struct ltt_ev_time_ext))
+			memcpy(&tbase, b + off + sizeof(*rh), sizeof(tbase));
 		if (tr->n == tr->rcap) {
 			tr->rcap = tr->rcap ? tr->rcap * 2 : 4096;
 			tr->r = realloc(tr->r, tr->rcap * sizeof(*tr->r));
 		}
 		rc = &tr->r[tr->n++];
-		rc->t = h->start_ns + rh->delta;
+		rc->t = rh->id == LTT_EV_TIME_EXT ? tbase : tbase + rh->delta;
 		rc->cpu = h->cpu;
 		rc->id = rh->id;
 		rc->flags = rh->flags;

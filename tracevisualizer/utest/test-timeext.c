@@ -106,6 +106,24 @@ static void damaged(const char *name, const char *format, const char *bad,
 	lttr_trace_close(t);
 }
 
+/* damaged time extensions: name, format, the record, the error */
+static const struct {
+	const char *name, *format, *line, *why;
+} bad[] = {
+	{ "cut", "1.5", "5000000000 rec 61 12 00 00 00 00",
+	  "payload of 4 bytes shorter than the 8 bytes of a time_ext event" },
+	{ "back", "1.5", "5000000000 time_ext 900000000",
+	  "time extension to 900000000 ns, before the 1000000100 ns of the record before it: records out of time order" },
+	{ "past", "1.5", "5000000000 time_ext 19500000000",
+	  "time extension to 19500000000 ns, past the buffer's last record (19000000000 ns)" },
+	{ "nodetail", "1.5", "5000000000 nodetail 61",
+	  "time_ext record without its time (LTT_REC_NO_DETAILS)" },
+	{ "old", "1.4", "5000000000 time_ext",
+	  "event id 61 (time_ext), which format 1.4 does not have" },
+	{ "compact", "1.5", "5000000000 rec 61 16 flags=2 0 242 5 42 1 0 0 0",
+	  "time_ext record marked compact" },
+};
+
 int main(void)
 {
 	static const uint64_t want[] = {
@@ -160,17 +178,7 @@ int main(void)
 	ok(lttr_trace_warning_count(t) == 0, "no warning");
 	lttr_trace_close(t);
 
-	damaged("cut", "1.5", "5000000000 rec 61 12 00 00 00 00",
-		"payload of 4 bytes shorter than the 8 bytes of a time_ext event");
-	damaged("back", "1.5", "5000000000 time_ext 900000000",
-		"time extension to 900000000 ns, before the 1000000100 ns of the record before it: records out of time order");
-	damaged("past", "1.5", "5000000000 time_ext 19500000000",
-		"time extension to 19500000000 ns, past the buffer's last record (19000000000 ns)");
-	damaged("nodetail", "1.5", "5000000000 nodetail 61",
-		"time_ext record without its time (LTT_REC_NO_DETAILS)");
-	damaged("old", "1.4", "5000000000 time_ext",
-		"event id 61 (time_ext), which format 1.4 does not have");
-	damaged("compact", "1.5", "5000000000 rec 61 16 flags=2 0 242 5 42 1 0 0 0",
-		"time_ext record marked compact");
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		damaged(bad[i].name, bad[i].format, bad[i].line, bad[i].why);
 	return tap_done();
 }
