@@ -154,6 +154,8 @@ static void ltt_wake_work(struct irq_work *work)
 	ltt_wake_readers();
 }
 
+static void ltt_flush_fn(struct work_struct *work);
+
 /* ---- per-CPU state, module lifetime ---------------------------------- */
 
 int ltt_cpus_init(void)
@@ -176,6 +178,7 @@ int ltt_cpus_init(void)
 		init_irq_work(&c->wake_work, ltt_wake_work);
 		ltt.cpus[cpu] = c;
 	}
+	INIT_DELAYED_WORK(&ltt.flush_work, ltt_flush_fn);
 	return 0;
 }
 
@@ -189,6 +192,8 @@ void ltt_cpus_exit(void)
 
 	if (!ltt.cpus)
 		return;
+	/* Tracing stopped (see ltt_flush_stop()): nothing re-arms it. */
+	cancel_delayed_work_sync(&ltt.flush_work);
 	for_each_possible_cpu(cpu) {
 		if (ltt.cpus[cpu])
 			irq_work_sync(&ltt.cpus[cpu]->wake_work);
@@ -885,6 +890,81 @@ void ltt_emit_unpublished(unsigned int id, const void *data,
 	preempt_disable();
 	ltt_emit_now(id, data, len, var, var_len);
 	preempt_enable();
+}
+
+/* ---- periodic flush ---------------------------------------------------- */
+
+/*
+ * LTT_IOC_SET_FLUSH: while tracing (not a flight trace, which is read
+ * after STOP only), a delayed work runs every ltt.flush_ms and makes each
+ * online CPU close its open buffer if it holds records, so that a live
+ * reader sees the events of a CPU too quiet to fill one.
+ *
+ * Why the close needs no lock
+ * ---------------------------
+ * The buffer is closed by the CPU that owns it, in the IPI handler of
+ * on_each_cpu(), i.e. with interrupts disabled: no writer of this CPU can
+ * be inside a record (writers run with interrupts off), and the nesting
+ * mark is set through ltt_enter() as for a writer, so an NMI that arrives
+ * during the close drops its event (counted lost, nested) instead of
+ * touching the buffer.  ltt_close() hands the buffer over with the same
+ * release store of READY as a full buffer; the reader is woken through
+ * the CPU's irq_work, as for any closed buffer.
+ *
+ * Why STOP and unload do not race with it
+ * ---------------------------------------
+ * The handler tests ltt.active (acquire) with interrupts disabled, an RCU
+ * read-side critical section; the work re-arms itself only while active
+ * is set.  STOP clears active, then ltt_flush_stop() cancels the work with
+ * cancel_delayed_work_sync(), which waits for a running instance (whose
+ * on_each_cpu() waited for its handlers) and defeats its re-arming; the
+ * grace period STOP waits for next covers any handler still in flight.
+ * Only then does ltt_flush_all() touch the writer state of every CPU.
+ * Module unload happens with the device closed, so tracing is stopped;
+ * ltt_cpus_exit() cancels the work once more before freeing anything.
+ */
+static void ltt_flush_on_cpu(void *unused)
+{
+	unsigned long flags;
+	struct ltt_cpu *c;
+	u64 ts;
+
+	/* Pairs with the release in START, as in the callback. */
+	if (!smp_load_acquire(&ltt.active))
+		return;
+	if (!ltt_enter(&c, &flags, &ts)) {
+		/* (an IPI never interrupts a writer: interrupts are off) */
+		local_irq_restore(flags);
+		return;
+	}
+	if (c->cur != LTT_NO_BUF &&
+	    c->offset > sizeof(struct ltt_buffer_header)) {
+		ltt_close(c, LTT_BUF_FLUSHED);
+		irq_work_queue(&c->wake_work);
+	}
+	ltt_leave(c, flags);
+}
+
+static void ltt_flush_fn(struct work_struct *work)
+{
+	on_each_cpu(ltt_flush_on_cpu, NULL, 1);
+	if (READ_ONCE(ltt.active))
+		schedule_delayed_work(&ltt.flush_work,
+				      msecs_to_jiffies(READ_ONCE(ltt.flush_ms)));
+}
+
+/* START, after active is published, under ctl_mutex. */
+void ltt_flush_start(void)
+{
+	if (ltt.flush_ms && !ltt.flight)
+		schedule_delayed_work(&ltt.flush_work,
+				      msecs_to_jiffies(ltt.flush_ms));
+}
+
+/* STOP, after active is cleared and before the grace period. */
+void ltt_flush_stop(void)
+{
+	cancel_delayed_work_sync(&ltt.flush_work);
 }
 
 /* on_each_cpu() from START: open this CPU's stream. */

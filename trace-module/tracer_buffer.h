@@ -21,6 +21,7 @@
 #include <linux/poll.h>
 #include <linux/types.h>
 #include <linux/wait.h>
+#include <linux/workqueue.h>
 
 #include <ltt/ltt-abi.h>
 
@@ -176,6 +177,8 @@ struct ltt_tracer {
 	struct ltt_syscall_ip sip;
 	u32 opt_flags;		/* LTT_OPT_* for the next START */
 	u32 capture_len;	/* packet bytes kept, <= LTT_MAX_CAPTURE */
+	u32 flush_ms;		/* periodic flush interval, 0: off */
+	struct delayed_work flush_work;	/* the periodic flush, see .c */
 	struct file *owner;
 	struct ltt_cpu **cpus;
 
@@ -241,6 +244,8 @@ void ltt_buffers_free(void);
 void ltt_buffers_reset(void);
 void ltt_start_on_cpu(void *unused);
 void ltt_flush_all(void);
+void ltt_flush_start(void);
+void ltt_flush_stop(void);
 void ltt_flight_rewind(void);
 void ltt_stop_done(void);
 struct ltt_reader *ltt_reader_new(void);

@@ -1137,7 +1137,7 @@ struct ltt_lost_info {
 /*
  * 5: the records are of format 1.5 (1.4's, priorities at schedchange and
  * wakeup, the softirq raise and the socket endpoint events, with the
- * time-extension record).  The
+ * time-extension record; the periodic flush, LTT_IOC_SET_FLUSH).  The
  * daemon writes its own LTT_FORMAT_MINOR in the trace header, so it
  * refuses a module of another version.
  */
@@ -1181,6 +1181,17 @@ struct ltt_options {
 	__u32 capture_len;	/* packet bytes recorded, <= LTT_MAX_CAPTURE */
 };
 
+/*
+ * Periodic flush (LTT_IOC_SET_FLUSH, a __u32 of milliseconds; only while
+ * stopped, like the other settings): every interval while tracing, the
+ * open buffer of each online CPU that holds records is closed
+ * (LTT_BUF_FLUSHED) and handed to the reader, so that a live reader sees
+ * the events of a quiet CPU within about one interval.  0 (the default)
+ * turns it off; more than LTT_FLUSH_MAX_MS is refused (EINVAL).  A
+ * flight-recorder session is not flushed: it is read after STOP.
+ */
+#define LTT_FLUSH_MAX_MS	60000
+
 struct ltt_custom_type {
 	char name[LTT_CUSTOM_NAME_LEN];		/* in: NUL-terminated */
 	char format[LTT_CUSTOM_FORMAT_LEN];	/* in: NUL-terminated */
@@ -1212,5 +1223,6 @@ struct ltt_custom_log {
 #define LTT_IOC_CUSTOM_CREATE	_IOWR(LTT_IOC_MAGIC, 14, struct ltt_custom_type)
 #define LTT_IOC_CUSTOM_DESTROY	_IOW(LTT_IOC_MAGIC, 15, __u32)
 #define LTT_IOC_CUSTOM_LOG	_IOW(LTT_IOC_MAGIC, 16, struct ltt_custom_log)
+#define LTT_IOC_SET_FLUSH	_IOW(LTT_IOC_MAGIC, 17, __u32)
 
 #endif /* _UAPI_LINUX_LTT_ABI_H */

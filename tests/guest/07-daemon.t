@@ -1,7 +1,8 @@
 #!/bin/bash
 # traced's life cycle: PROGRAM's exit status becomes traced's, -t traces for
 # a duration, SIGINT stops a trace cleanly (complete, readable), the /proc
-# snapshot lists every task and the IRQs, the header describes the machine.
+# snapshot lists every task and the IRQs, the header describes the machine;
+# --flush-interval gets a quiet CPU's buffers written while the trace runs.
 . "$(dirname "$0")/../lib/tap.sh"
 share=$(mktemp -d); trap 'rm -rf "$share"' EXIT
 
@@ -33,7 +34,8 @@ mkdir /tmp/k
 traced -q -o /tmp/k/t -- ltt-getppid 100000000 > /dev/null 2>&1 & tp=$!
 sleep 2; kill -KILL $tp; wait $tp; echo $? > /mnt/share/kill.rc
 sleep 1; cp -r /tmp/k/t /mnt/share/kill
-traced -q -o /mnt/share/after -t 1; echo $? > /mnt/share/after.rc'
+traced -q -o /mnt/share/after -t 1; echo $? > /mnt/share/after.rc
+traced -q --flush-interval 100 -b 1M -e syscall -o /mnt/share/flush -- sh -c "taskset 1 ltt-flight -c 0 /tmp/fl 5 > /dev/null; ltt-sleep 1 > /dev/null; taskset 1 ltt-flight -c 0 /tmp/fl 5 > /dev/null"; echo $? > /mnt/share/flush.rc'
 ok $? "guest ran the daemon scenarios"
 is "$(cat "$share/a.rc")" "7" "PROGRAM's exit status becomes traced's"
 is "$(cat "$share/d.rc")" "143" "a PROGRAM killed by SIGTERM gives 128+15"
@@ -168,4 +170,21 @@ ok $? "... and conservation holds on what was written"
 is "$(cat "$share/after.rc")" "0" "after the kill, a new traced starts and ends normally (the device was released)"
 tracevisualizer check "$share/after" > /dev/null
 ok $? "... its trace complete, conservation holds"
+# --flush-interval 100 with 1 MiB buffers: CPU 0's few syscalls before and
+# after a 1 s sleep are two buffers closed early (LTT_BUF_FLUSHED); without
+# the periodic flush they would share one, flushed by the stop alone.
+is "$(cat "$share/flush.rc")" "0" "traced --flush-interval 100 ran"
+n=$(python3 - "$share/flush/events" <<'PY'
+import struct, sys
+data, p, n = open(sys.argv[1], 'rb').read(), 0, 0
+while p + 48 <= len(data):
+    magic, cpu, fl, seq, t0, t1, dsize = struct.unpack_from('<IHHQQQI', data, p)
+    n += cpu == 0 and fl & 1 == 1
+    p += 48 + dsize
+print(n if p == len(data) else -1)
+PY
+)
+ok "$([ "$n" -ge 2 ] && echo 0 || echo 1)" "CPU 0: $n buffers closed early by the flush (at least 2)"
+tracevisualizer check "$share/flush" > /dev/null
+ok $? "... the flushed trace is complete, conservation holds"
 done_testing
