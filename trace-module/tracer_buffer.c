@@ -85,6 +85,7 @@
  * enabled again (a self-IPI on x86) with no tracer or scheduler lock
  * held, and there wakes the readers and sends SIGIO.
  */
+#include <linux/cpuhotplug.h>
 #include <linux/cpumask.h>
 #include <linux/irqflags.h>
 #include <linux/kernel.h>
@@ -923,26 +924,39 @@ void ltt_emit_unpublished(unsigned int id, const void *data,
  * Module unload happens with the device closed, so tracing is stopped;
  * ltt_cpus_exit() cancels the work once more before freeing anything.
  */
-static void ltt_flush_on_cpu(void *unused)
+/*
+ * Close this CPU's buffer if it holds records: true if it did.  Called
+ * with preemption disabled (the IPI, or the pinned hotplug thread).
+ */
+static bool ltt_flush_here(void)
 {
 	unsigned long flags;
 	struct ltt_cpu *c;
+	bool closed = false;
 	u64 ts;
 
 	/* Pairs with the release in START, as in the callback. */
 	if (!smp_load_acquire(&ltt.active))
-		return;
+		return false;
 	if (!ltt_enter(&c, &flags, &ts)) {
-		/* (an IPI never interrupts a writer: interrupts are off) */
+		/* (never: interrupts are off in every writer) */
 		local_irq_restore(flags);
-		return;
+		return false;
 	}
 	if (c->cur != LTT_NO_BUF &&
 	    c->offset > sizeof(struct ltt_buffer_header)) {
 		ltt_close(c, LTT_BUF_FLUSHED);
-		irq_work_queue(&c->wake_work);
+		closed = true;
 	}
 	ltt_leave(c, flags);
+	return closed;
+}
+
+/* The periodic flush's IPI handler (interrupts off). */
+static void ltt_flush_on_cpu(void *unused)
+{
+	if (ltt_flush_here())
+		irq_work_queue(&ltt.cpus[smp_processor_id()]->wake_work);
 }
 
 static void ltt_flush_fn(struct work_struct *work)
@@ -951,6 +965,54 @@ static void ltt_flush_fn(struct work_struct *work)
 	if (READ_ONCE(ltt.active))
 		schedule_delayed_work(&ltt.flush_work,
 				      msecs_to_jiffies(READ_ONCE(ltt.flush_ms)));
+}
+
+/* ---- CPU hotplug ------------------------------------------------------- */
+
+static int ltt_cpuhp_state;
+
+/*
+ * A CPU going offline closes its partly filled buffer (LTT_BUF_FLUSHED)
+ * and wakes the readers, so that its last events are read now rather
+ * than at STOP.  The teardown of a CPUHP_AP_ONLINE_DYN state runs on the
+ * outgoing CPU, in its hotplug thread (process context, pinned, no lock of
+ * ours held), so the close is the periodic flush's: interrupts off, the
+ * nesting mark set, ltt.active tested inside (the same RCU argument
+ * against a concurrent STOP).  Events the CPU still records on its way
+ * down open a new buffer, which STOP's ltt_flush_all() closes like any
+ * other; the CPU's buffers stay allocated, for every possible CPU, so one
+ * coming back online records again at once.
+ */
+static int ltt_cpu_offline(unsigned int cpu)
+{
+	bool closed;
+
+	preempt_disable();
+	closed = ltt_flush_here();
+	preempt_enable();
+	if (closed)
+		ltt_wake_readers();
+	return 0;
+}
+
+int ltt_hotplug_init(void)
+{
+	int ret = cpuhp_setup_state_nocalls(CPUHP_AP_ONLINE_DYN,
+					    "ltt/tracer:online", NULL,
+					    ltt_cpu_offline);
+
+	if (ret < 0)
+		return ret;
+	ltt_cpuhp_state = ret;
+	return 0;
+}
+
+/* Module exit: no teardown callback runs once this returns. */
+void ltt_hotplug_exit(void)
+{
+	if (ltt_cpuhp_state > 0)
+		cpuhp_remove_state_nocalls(ltt_cpuhp_state);
+	ltt_cpuhp_state = 0;
 }
 
 /* START, after active is published, under ctl_mutex. */

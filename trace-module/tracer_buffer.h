@@ -246,6 +246,8 @@ void ltt_start_on_cpu(void *unused);
 void ltt_flush_all(void);
 void ltt_flush_start(void);
 void ltt_flush_stop(void);
+int ltt_hotplug_init(void);
+void ltt_hotplug_exit(void);
 void ltt_flight_rewind(void);
 void ltt_stop_done(void);
 struct ltt_reader *ltt_reader_new(void);

@@ -718,10 +718,15 @@ static int __init ltt_tracer_init(void)
 	ret = ltt_cpus_init();
 	if (ret)
 		return ret;
+	ret = ltt_hotplug_init();
+	if (ret) {
+		pr_err("cannot set up CPU hotplug callbacks: %d\n", ret);
+		goto err_cpus;
+	}
 	ret = ltt_register_tracer(ltt_trace_callback);
 	if (ret) {
 		pr_err("cannot register with the LTT facility: %d\n", ret);
-		goto err_cpus;
+		goto err_hotplug;
 	}
 	ret = misc_register(&ltt_misc);
 	if (ret) {
@@ -734,6 +739,8 @@ static int __init ltt_tracer_init(void)
 
 err_unreg:
 	ltt_unregister_tracer(ltt_trace_callback);
+err_hotplug:
+	ltt_hotplug_exit();
 err_cpus:
 	ltt_cpus_exit();
 	return ret;
@@ -752,6 +759,7 @@ static void __exit ltt_tracer_exit(void)
 	misc_deregister(&ltt_misc);
 	ltt_custom_exit();
 	ltt_unregister_tracer(ltt_trace_callback);
+	ltt_hotplug_exit();
 	ltt_cpus_exit();
 	pr_info("unloaded\n");
 }
