@@ -51,12 +51,30 @@
  * the writer clamps to the last time it wrote, so deltas never go
  * backwards.
  *
- * A record stores a 32-bit delta from its buffer's start_ns, which
- * covers 4.29 s.  A CPU that stays idle longer than that would overflow
+ * A record stores a 32-bit delta from its time base, which covers
+ * 4.29 s.  The time base is the buffer's start_ns when it is opened
+ * (c->start_ns).  A CPU that stays quiet longer than that would overflow
  * the delta, so before writing a record whose delta does not fit, the
- * writer closes the buffer early (LTT_BUF_TIME_SPLIT) and opens the next
- * one with start_ns = now.  Deltas thus never wrap and no heartbeat
- * event is needed.
+ * writer first appends a time-extension record (LTT_EV_TIME_EXT, format
+ * 1.5) holding the full time, which becomes the new time base
+ * (c->start_ns = now) for the records after it in this buffer.  Deltas
+ * thus never wrap, no heartbeat event is needed, and a quiet CPU does
+ * not give up a buffer per 4.29 s: in flight-recorder mode an idle CPU
+ * used to overwrite its whole history with near-empty buffers after
+ * count * 4.29 s of idleness.  (Formats up to 1.4 closed the buffer
+ * instead, LTT_BUF_TIME_SPLIT.)
+ *
+ * The extension record and the record it precedes are written in the
+ * same critical section (interrupts off, c->nesting set), so nothing on
+ * this CPU can write between them, and no other CPU ever writes this
+ * CPU's buffers.  If both do not fit in the open buffer, the buffer is
+ * closed as full instead and the next one starts with start_ns = now:
+ * no extension is needed then.  The reader sees the extension like any
+ * other record of the buffer, after the release store of READY in
+ * ltt_close(), so it needs no ordering of its own.  What a reader may
+ * rely on: within a buffer, record times (base + delta) never decrease,
+ * an extension's time is not below the record before it, and the
+ * buffer's end_ns is the time of its last record, extension or not.
  *
  * Waking the reader
  * -----------------
@@ -67,6 +85,7 @@
  * enabled again (a self-IPI on x86) with no tracer or scheduler lock
  * held, and there wakes the readers and sends SIGIO.
  */
+#include <linux/cpuhotplug.h>
 #include <linux/cpumask.h>
 #include <linux/irqflags.h>
 #include <linux/kernel.h>
@@ -136,6 +155,8 @@ static void ltt_wake_work(struct irq_work *work)
 	ltt_wake_readers();
 }
 
+static void ltt_flush_fn(struct work_struct *work);
+
 /* ---- per-CPU state, module lifetime ---------------------------------- */
 
 int ltt_cpus_init(void)
@@ -158,6 +179,7 @@ int ltt_cpus_init(void)
 		init_irq_work(&c->wake_work, ltt_wake_work);
 		ltt.cpus[cpu] = c;
 	}
+	INIT_DELAYED_WORK(&ltt.flush_work, ltt_flush_fn);
 	return 0;
 }
 
@@ -171,6 +193,8 @@ void ltt_cpus_exit(void)
 
 	if (!ltt.cpus)
 		return;
+	/* Tracing stopped (see ltt_flush_stop()): nothing re-arms it. */
+	cancel_delayed_work_sync(&ltt.flush_work);
 	for_each_possible_cpu(cpu) {
 		if (ltt.cpus[cpu])
 			irq_work_sync(&ltt.cpus[cpu]->wake_work);
@@ -394,6 +418,35 @@ static __always_inline void ltt_copy(char *dst, const void *src,
 		*dst++ = *s++;
 }
 
+/* A time-extension record: its header and the full time. */
+#define LTT_TIME_EXT_SIZE \
+	(sizeof(struct ltt_record_header) + sizeof(struct ltt_ev_time_ext))
+
+/*
+ * Append a time-extension record at time @ts to @c's open buffer and make
+ * @ts the time base of the records after it (see "Time" above).  The
+ * caller checked that it fits, together with the record that needs it.
+ * Its delta field is 0: the record's time is its payload.
+ */
+static notrace void ltt_time_ext(struct ltt_cpu *c, u64 ts)
+{
+	struct ltt_record_header rh = {
+		.delta = 0,
+		.id = LTT_EV_TIME_EXT,
+		.flags = 0,
+		.size = LTT_TIME_EXT_SIZE,
+	};
+	struct ltt_ev_time_ext ev = { .base_ns = ts };
+	char *p = c->mem + (size_t)c->cur * c->size + c->offset;
+
+	BUILD_BUG_ON(LTT_TIME_EXT_SIZE % LTT_REC_ALIGN);
+	memcpy(p, &rh, sizeof(rh));
+	memcpy(p + sizeof(rh), &ev, sizeof(ev));
+	c->offset += LTT_TIME_EXT_SIZE;
+	c->start_ns = ts;
+	c->last_ns = ts;
+}
+
 static notrace void ltt_record(struct ltt_cpu *c, u64 ts,
 			       const struct ltt_rec *r)
 {
@@ -424,12 +477,13 @@ static notrace void ltt_record(struct ltt_cpu *c, u64 ts,
 		goto lost;
 
 	if (c->cur != LTT_NO_BUF) {
-		if (ts - c->start_ns > U32_MAX) {
-			ltt_close(c, LTT_BUF_TIME_SPLIT);
-			wake = true;
-		} else if (c->offset + size > c->size) {
+		bool ext = ts - c->start_ns > U32_MAX;
+
+		if (c->offset + size + (ext ? LTT_TIME_EXT_SIZE : 0) > c->size) {
 			ltt_close(c, 0);
 			wake = true;
+		} else if (ext) {
+			ltt_time_ext(c, ts);
 		}
 	}
 	/* A flight trace is read after STOP only: nobody to wake. */
@@ -837,6 +891,142 @@ void ltt_emit_unpublished(unsigned int id, const void *data,
 	preempt_disable();
 	ltt_emit_now(id, data, len, var, var_len);
 	preempt_enable();
+}
+
+/* ---- periodic flush ---------------------------------------------------- */
+
+/*
+ * LTT_IOC_SET_FLUSH: while tracing (not a flight trace, which is read
+ * after STOP only), a delayed work runs every ltt.flush_ms and makes each
+ * online CPU close its open buffer if it holds records, so that a live
+ * reader sees the events of a CPU too quiet to fill one.
+ *
+ * Why the close needs no lock
+ * ---------------------------
+ * The buffer is closed by the CPU that owns it, in the IPI handler of
+ * on_each_cpu(), i.e. with interrupts disabled: no writer of this CPU can
+ * be inside a record (writers run with interrupts off), and the nesting
+ * mark is set through ltt_enter() as for a writer, so an NMI that arrives
+ * during the close drops its event (counted lost, nested) instead of
+ * touching the buffer.  ltt_close() hands the buffer over with the same
+ * release store of READY as a full buffer; the reader is woken through
+ * the CPU's irq_work, as for any closed buffer.
+ *
+ * Why STOP and unload do not race with it
+ * ---------------------------------------
+ * The handler tests ltt.active (acquire) with interrupts disabled, an RCU
+ * read-side critical section; the work re-arms itself only while active
+ * is set.  STOP clears active, then ltt_flush_stop() cancels the work with
+ * cancel_delayed_work_sync(), which waits for a running instance (whose
+ * on_each_cpu() waited for its handlers) and defeats its re-arming; the
+ * grace period STOP waits for next covers any handler still in flight.
+ * Only then does ltt_flush_all() touch the writer state of every CPU.
+ * Module unload happens with the device closed, so tracing is stopped;
+ * ltt_cpus_exit() cancels the work once more before freeing anything.
+ */
+/*
+ * Close this CPU's buffer if it holds records: true if it did.  Called
+ * with preemption disabled (the IPI, or the pinned hotplug thread).
+ */
+static bool ltt_flush_here(void)
+{
+	unsigned long flags;
+	struct ltt_cpu *c;
+	bool closed = false;
+	u64 ts;
+
+	/* Pairs with the release in START, as in the callback. */
+	if (!smp_load_acquire(&ltt.active))
+		return false;
+	if (!ltt_enter(&c, &flags, &ts)) {
+		/* (never: interrupts are off in every writer) */
+		local_irq_restore(flags);
+		return false;
+	}
+	if (c->cur != LTT_NO_BUF &&
+	    c->offset > sizeof(struct ltt_buffer_header)) {
+		ltt_close(c, LTT_BUF_FLUSHED);
+		closed = true;
+	}
+	ltt_leave(c, flags);
+	return closed;
+}
+
+/* The periodic flush's IPI handler (interrupts off). */
+static void ltt_flush_on_cpu(void *unused)
+{
+	if (ltt_flush_here())
+		irq_work_queue(&ltt.cpus[smp_processor_id()]->wake_work);
+}
+
+static void ltt_flush_fn(struct work_struct *work)
+{
+	on_each_cpu(ltt_flush_on_cpu, NULL, 1);
+	if (READ_ONCE(ltt.active))
+		schedule_delayed_work(&ltt.flush_work,
+				      msecs_to_jiffies(READ_ONCE(ltt.flush_ms)));
+}
+
+/* ---- CPU hotplug ------------------------------------------------------- */
+
+static int ltt_cpuhp_state;
+
+/*
+ * A CPU going offline closes its partly filled buffer (LTT_BUF_FLUSHED)
+ * and wakes the readers, so that its last events are read now rather
+ * than at STOP.  The teardown of a CPUHP_AP_ONLINE_DYN state runs on the
+ * outgoing CPU, in its hotplug thread (process context, pinned, no lock of
+ * ours held), so the close is the periodic flush's: interrupts off, the
+ * nesting mark set, ltt.active tested inside (the same RCU argument
+ * against a concurrent STOP).  Events the CPU still records on its way
+ * down open a new buffer, which STOP's ltt_flush_all() closes like any
+ * other; the CPU's buffers stay allocated, for every possible CPU, so one
+ * coming back online records again at once.
+ */
+static int ltt_cpu_offline(unsigned int cpu)
+{
+	bool closed;
+
+	preempt_disable();
+	closed = ltt_flush_here();
+	preempt_enable();
+	if (closed)
+		ltt_wake_readers();
+	return 0;
+}
+
+int ltt_hotplug_init(void)
+{
+	int ret = cpuhp_setup_state_nocalls(CPUHP_AP_ONLINE_DYN,
+					    "ltt/tracer:online", NULL,
+					    ltt_cpu_offline);
+
+	if (ret < 0)
+		return ret;
+	ltt_cpuhp_state = ret;
+	return 0;
+}
+
+/* Module exit: no teardown callback runs once this returns. */
+void ltt_hotplug_exit(void)
+{
+	if (ltt_cpuhp_state > 0)
+		cpuhp_remove_state_nocalls(ltt_cpuhp_state);
+	ltt_cpuhp_state = 0;
+}
+
+/* START, after active is published, under ctl_mutex. */
+void ltt_flush_start(void)
+{
+	if (ltt.flush_ms && !ltt.flight)
+		schedule_delayed_work(&ltt.flush_work,
+				      msecs_to_jiffies(ltt.flush_ms));
+}
+
+/* STOP, after active is cleared and before the grace period. */
+void ltt_flush_stop(void)
+{
+	cancel_delayed_work_sync(&ltt.flush_work);
 }
 
 /* on_each_cpu() from START: open this CPU's stream. */

@@ -21,6 +21,7 @@
 #include <linux/poll.h>
 #include <linux/types.h>
 #include <linux/wait.h>
+#include <linux/workqueue.h>
 
 #include <ltt/ltt-abi.h>
 
@@ -105,7 +106,7 @@ struct ltt_cpu {
 	u32 next;		/* buffer the writer opens next (round robin) */
 	u32 offset;		/* write offset in cur, header included */
 	u64 seq;		/* seq of the next buffer opened */
-	u64 start_ns;		/* start_ns of cur */
+	u64 start_ns;		/* time base of cur: start_ns or last TIME_EXT */
 	u64 last_ns;		/* time of the last record written */
 	u64 lost_mark;		/* lost.total when the last buffer was opened */
 
@@ -176,6 +177,8 @@ struct ltt_tracer {
 	struct ltt_syscall_ip sip;
 	u32 opt_flags;		/* LTT_OPT_* for the next START */
 	u32 capture_len;	/* packet bytes kept, <= LTT_MAX_CAPTURE */
+	u32 flush_ms;		/* periodic flush interval, 0: off */
+	struct delayed_work flush_work;	/* the periodic flush, see .c */
 	struct file *owner;
 	struct ltt_cpu **cpus;
 
@@ -210,6 +213,7 @@ static __always_inline bool ltt_mask_test(const u64 *mask, unsigned int id)
 static inline bool ltt_module_id(unsigned int id)
 {
 	return id == LTT_EV_NONE || id == LTT_EV_TRACE_START ||
+	       id == LTT_EV_TIME_EXT ||
 	       (id >= LTT_EV_CHANGE_MASK && id <= LTT_EV_CUSTOM);
 }
 
@@ -240,6 +244,10 @@ void ltt_buffers_free(void);
 void ltt_buffers_reset(void);
 void ltt_start_on_cpu(void *unused);
 void ltt_flush_all(void);
+void ltt_flush_start(void);
+void ltt_flush_stop(void);
+int ltt_hotplug_init(void);
+void ltt_hotplug_exit(void);
 void ltt_flight_rewind(void);
 void ltt_stop_done(void);
 struct ltt_reader *ltt_reader_new(void);

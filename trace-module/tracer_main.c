@@ -143,6 +143,7 @@ static void ltt_session_defaults(void)
 	memset(&ltt.sip, 0, sizeof(ltt.sip));
 	ltt.opt_flags = 0;
 	ltt.capture_len = 0;
+	ltt.flush_ms = 0;
 }
 
 /* ---- control ----------------------------------------------------------- */
@@ -239,6 +240,7 @@ static int ltt_start(struct file *file)
 	mutex_unlock(&ltt_custom_mutex);
 	/* Begin every online CPU's stream with a TRACE_START record. */
 	on_each_cpu(ltt_start_on_cpu, NULL, 1);
+	ltt_flush_start();
 out:
 	mutex_unlock(&ltt.ctl_mutex);
 	return ret;
@@ -267,6 +269,8 @@ static void ltt_stop_locked(void)
 	 * recorded in part, its exit without its entry.
 	 */
 	WRITE_ONCE(ltt.active, 0);
+	/* No periodic flush from now on (see ltt_flush_stop()). */
+	ltt_flush_stop();
 	/* The event points off: a stopped tracer costs the kernel nothing. */
 	ltt_trace_set_events(ltt_trace_callback, NULL);
 	/*
@@ -449,6 +453,26 @@ static int ltt_set_syscall_ip(struct file *file, void __user *argp)
 	return ret;
 }
 
+/* Owner, while stopped: the periodic flush interval (ms, 0 off). */
+static int ltt_set_flush(struct file *file, void __user *argp)
+{
+	u32 ms;
+	int ret;
+
+	if (copy_from_user(&ms, argp, sizeof(ms)))
+		return -EFAULT;
+	if (ms > LTT_FLUSH_MAX_MS)
+		return -EINVAL;
+	mutex_lock(&ltt.ctl_mutex);
+	ret = ltt_may_configure(file);
+	if (!ret) {
+		ltt.flush_ms = ms;
+		ltt_claim(file);
+	}
+	mutex_unlock(&ltt.ctl_mutex);
+	return ret;
+}
+
 static int ltt_set_options(struct file *file, void __user *argp)
 {
 	struct ltt_options o;
@@ -560,6 +584,8 @@ static long ltt_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		return ltt_set_syscall_ip(file, argp);
 	case LTT_IOC_SET_OPTIONS:
 		return ltt_set_options(file, argp);
+	case LTT_IOC_SET_FLUSH:
+		return ltt_set_flush(file, argp);
 	case LTT_IOC_CUSTOM_CREATE:
 	case LTT_IOC_CUSTOM_DESTROY:
 	case LTT_IOC_CUSTOM_LOG:
@@ -693,10 +719,15 @@ static int __init ltt_tracer_init(void)
 	ret = ltt_cpus_init();
 	if (ret)
 		return ret;
+	ret = ltt_hotplug_init();
+	if (ret) {
+		pr_err("cannot set up CPU hotplug callbacks: %d\n", ret);
+		goto err_cpus;
+	}
 	ret = ltt_register_tracer(ltt_trace_callback);
 	if (ret) {
 		pr_err("cannot register with the LTT facility: %d\n", ret);
-		goto err_cpus;
+		goto err_hotplug;
 	}
 	ret = misc_register(&ltt_misc);
 	if (ret) {
@@ -709,6 +740,8 @@ static int __init ltt_tracer_init(void)
 
 err_unreg:
 	ltt_unregister_tracer(ltt_trace_callback);
+err_hotplug:
+	ltt_hotplug_exit();
 err_cpus:
 	ltt_cpus_exit();
 	return ret;
@@ -727,6 +760,7 @@ static void __exit ltt_tracer_exit(void)
 	misc_deregister(&ltt_misc);
 	ltt_custom_exit();
 	ltt_unregister_tracer(ltt_trace_callback);
+	ltt_hotplug_exit();
 	ltt_cpus_exit();
 	pr_info("unloaded\n");
 }

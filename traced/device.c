@@ -160,6 +160,14 @@ int device_set_options(struct device *dev, const struct ltt_options *opt,
 			    option);
 }
 
+int device_set_flush(struct device *dev, __u32 ms, const char *option)
+{
+	__u32 v = ms;
+
+	return config_ioctl(dev, LTT_IOC_SET_FLUSH, &v, "LTT_IOC_SET_FLUSH",
+			    option);
+}
+
 int device_get_mask(struct device *dev, struct ltt_event_mask *mask)
 {
 	memset(mask, 0, sizeof(*mask));

@@ -45,6 +45,7 @@ int device_set_syscall_ip(struct device *dev,
 			  const struct ltt_syscall_ip *sip, const char *option);
 int device_set_options(struct device *dev, const struct ltt_options *opt,
 		       const char *option);
+int device_set_flush(struct device *dev, __u32 ms, const char *option);
 
 /*
  * Reads one buffer (non-blocking).  Returns its size, 0 at end of trace,

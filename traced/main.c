@@ -98,6 +98,9 @@ static int configure_1_1(struct session *s, const struct options *o,
 							 sizeof(names))) < 0)
 			return -1;
 	}
+	if (o->flush_set &&
+	    device_set_flush(&s->dev, o->flush_ms, "--flush-interval") < 0)
+		return -1;
 	return 0;
 }
 

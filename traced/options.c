@@ -38,6 +38,10 @@ static void usage(FILE *f)
 "      --flight             flight recorder: the module overwrites its\n"
 "                           oldest buffers; the last buffers of each CPU\n"
 "                           are written when the trace ends\n"
+"      --flush-interval MS  close a CPU's partly filled buffer every MS\n"
+"                           milliseconds (1..%u; 0, the default: only\n"
+"                           full buffers), so that a quiet CPU's events\n"
+"                           reach the trace while it runs\n"
 "      --write-buffer BYTES size of each of the daemon's two write\n"
 "                           buffers (default 4M)\n"
 "\n"
@@ -82,6 +86,7 @@ static void usage(FILE *f)
 		(unsigned int)LTT_BUFFER_SIZE_MIN, LTT_BUFFER_SIZE_MAX,
 		(unsigned int)LTT_BUFFER_COUNT_MIN,
 		(unsigned int)LTT_BUFFER_COUNT_MAX,
+		(unsigned int)LTT_FLUSH_MAX_MS,
 		(unsigned int)LTT_SIP_DEPTH_MAX, (unsigned int)LTT_SIP_SCAN_MAX,
 		(unsigned int)SIP_RANGE_WORDS_DEFAULT,
 		(unsigned int)LTT_MAX_CAPTURE, DEFAULT_DEVICE, events_help());
@@ -121,7 +126,7 @@ enum {
 	OPT_VERSION = 256, OPT_WRITE_BUFFER, OPT_STATS, OPT_NO_DETAILS,
 	OPT_PID, OPT_TGID, OPT_PGRP, OPT_UID, OPT_GID, OPT_SYSCALL_IP,
 	OPT_FLIGHT, OPT_NO_CPUID, OPT_CAPTURE, OPT_SET_EVENTS,
-	OPT_FULL_RECORDS, OPT_GROUP,
+	OPT_FULL_RECORDS, OPT_GROUP, OPT_FLUSH,
 };
 
 static const struct option longopts[] = {
@@ -142,6 +147,7 @@ static const struct option longopts[] = {
 	{ "gid",		required_argument, NULL, OPT_GID },
 	{ "syscall-ip",		required_argument, NULL, OPT_SYSCALL_IP },
 	{ "capture",		required_argument, NULL, OPT_CAPTURE },
+	{ "flush-interval",	required_argument, NULL, OPT_FLUSH },
 	{ "no-cpu-id",		no_argument,	   NULL, OPT_NO_CPUID },
 	{ "full-records",	no_argument,	   NULL, OPT_FULL_RECORDS },
 	{ "set-events",		required_argument, NULL, OPT_SET_EVENTS },
@@ -368,6 +374,13 @@ int options_parse(int argc, char **argv, struct options *o)
 			o->capture_len = (uint32_t)v;
 			o->capture_set = 1;
 			o->options_set = 1;
+			break;
+		case OPT_FLUSH:
+			if (parse_uint(optarg, LTT_FLUSH_MAX_MS, &v) < 0)
+				return bad("bad flush interval '%s' (0..60000 "
+					   "ms)", optarg);
+			o->flush_ms = (uint32_t)v;
+			o->flush_set = 1;
 			break;
 		case OPT_PID:
 		case OPT_TGID:

@@ -43,6 +43,8 @@ struct options {
 	uint32_t opt_flags;		/* LTT_OPT_* */
 	int capture_set;		/* --capture given */
 	uint32_t capture_len;		/* --capture */
+	int flush_set;			/* --flush-interval given */
+	uint32_t flush_ms;		/* --flush-interval */
 
 	/* control mode: traced --set-events LIST */
 	int set_events;

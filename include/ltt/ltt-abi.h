@@ -32,9 +32,13 @@
  * padded so that each starts on a 4-byte boundary: size is the padded
  * size, so the next record is at (record + size).
  *
- * A record's time is buffer->start_ns + record->delta.  A buffer is closed
- * early when the next delta would not fit in 32 bits, so deltas never
- * wrap (no heartbeat is needed to keep time across long idle periods).
+ * A record's time is its time base + record->delta.  The time base is the
+ * buffer's start_ns, and from format 1.5 on the base_ns of the last
+ * LTT_EV_TIME_EXT record before it in the buffer: when the next delta
+ * would not fit in 32 bits, the writer puts a time-extension record
+ * carrying the full time first, so deltas never wrap and a quiet CPU
+ * keeps filling the same buffer (formats 1.0 to 1.4 closed the buffer
+ * early instead, LTT_BUF_TIME_SPLIT).
  *
  * The pid of the task an event belongs to is not stored in each record:
  * each buffer header holds the pid current on its CPU when the buffer was
@@ -49,7 +53,7 @@
 #define LTT_TRACE_MAGIC		0x00D6B7EDU	/* LTT's magic number */
 #define LTT_BUFFER_MAGIC	0x4C544242U	/* "BBTL" in memory */
 #define LTT_FORMAT_MAJOR	1
-#define LTT_FORMAT_MINOR	5	/* 1.5: timerfd settings and expirations */
+#define LTT_FORMAT_MINOR	5	/* 1.5: timerfd events, time-extension records */
 
 #define LTT_ORDER_LITTLE	1
 #define LTT_ORDER_BIG		2
@@ -122,12 +126,13 @@ enum ltt_event_id {
 	LTT_EV_TRACE_START	= 60,	/* written on every CPU at start */
 	LTT_EV_TIMERFD_SET	= 61,	/* timerfd_settime() (1.5) */
 	LTT_EV_TIMERFD_EXPIRE	= 62,	/* a timerfd's read() counts expiries */
+	LTT_EV_TIME_EXT		= 63,	/* new time base of the next records (1.5) */
 	LTT_EV_MAX		= 256
 };
 
 /* record header: 8 bytes */
 struct ltt_record_header {
-	__u32 delta;		/* ns since the buffer's start_ns */
+	__u32 delta;		/* ns since the time base (start_ns) */
 	__u8  id;		/* enum ltt_event_id */
 	__u8  flags;		/* LTT_REC_* */
 	__u16 size;		/* whole record, header included, padded to 4 */
@@ -605,6 +610,19 @@ struct ltt_ev_trace_start {
 } __attribute__((packed));
 
 /*
+ * LTT_EV_TIME_EXT (format 1.5): written by the module, whatever the event
+ * mask, before a record whose delta from the buffer's current time base
+ * would not fit in 32 bits (the CPU was quiet for more than 4.29 s).
+ * base_ns is the record's own time and the new time base: the deltas of
+ * the records after it in the same buffer count from base_ns, until the
+ * next LTT_EV_TIME_EXT.  The record's own delta field is 0 and means
+ * nothing.  Always written with its payload, never compact.
+ */
+struct ltt_ev_time_ext {
+	__u64 base_ns;		/* CLOCK_MONOTONIC ns */
+} __attribute__((packed));
+
+/*
  * Longest variable part the kernel passes with an event (exec and open
  * file names are cut to it); custom events have their own bound,
  * LTT_CUSTOM_MAX_SIZE.
@@ -1023,7 +1041,9 @@ static inline unsigned int ltt_expand_event(unsigned int id,
 /* ---- buffers ------------------------------------------------------- */
 
 #define LTT_BUF_FLUSHED		0x0001	/* closed before full (stop/flush) */
-#define LTT_BUF_TIME_SPLIT	0x0002	/* closed: next delta would overflow */
+#define LTT_BUF_TIME_SPLIT	0x0002	/* closed: next delta would overflow
+					 * (format <= 1.4; 1.5 writes
+					 * LTT_EV_TIME_EXT instead) */
 
 struct ltt_buffer_header {
 	__u32 magic;		/* LTT_BUFFER_MAGIC */
@@ -1157,7 +1177,8 @@ struct ltt_lost_info {
 /*
  * 5: the records are of format 1.5 (1.4's, priorities at schedchange and
  * wakeup, the softirq raise and the socket endpoint events, with the
- * timerfd settings and expirations).  The
+ * timerfd settings and expirations and the time-extension record; the
+ * periodic flush, LTT_IOC_SET_FLUSH).  The
  * daemon writes its own LTT_FORMAT_MINOR in the trace header, so it
  * refuses a module of another version.
  */
@@ -1201,6 +1222,17 @@ struct ltt_options {
 	__u32 capture_len;	/* packet bytes recorded, <= LTT_MAX_CAPTURE */
 };
 
+/*
+ * Periodic flush (LTT_IOC_SET_FLUSH, a __u32 of milliseconds; only while
+ * stopped, like the other settings): every interval while tracing, the
+ * open buffer of each online CPU that holds records is closed
+ * (LTT_BUF_FLUSHED) and handed to the reader, so that a live reader sees
+ * the events of a quiet CPU within about one interval.  0 (the default)
+ * turns it off; more than LTT_FLUSH_MAX_MS is refused (EINVAL).  A
+ * flight-recorder session is not flushed: it is read after STOP.
+ */
+#define LTT_FLUSH_MAX_MS	60000
+
 struct ltt_custom_type {
 	char name[LTT_CUSTOM_NAME_LEN];		/* in: NUL-terminated */
 	char format[LTT_CUSTOM_FORMAT_LEN];	/* in: NUL-terminated */
@@ -1232,5 +1264,6 @@ struct ltt_custom_log {
 #define LTT_IOC_CUSTOM_CREATE	_IOWR(LTT_IOC_MAGIC, 14, struct ltt_custom_type)
 #define LTT_IOC_CUSTOM_DESTROY	_IOW(LTT_IOC_MAGIC, 15, __u32)
 #define LTT_IOC_CUSTOM_LOG	_IOW(LTT_IOC_MAGIC, 16, struct ltt_custom_log)
+#define LTT_IOC_SET_FLUSH	_IOW(LTT_IOC_MAGIC, 17, __u32)
 
 #endif /* _UAPI_LINUX_LTT_ABI_H */

@@ -1,7 +1,9 @@
 #!/bin/bash
 # traced's life cycle: PROGRAM's exit status becomes traced's, -t traces for
 # a duration, SIGINT stops a trace cleanly (complete, readable), the /proc
-# snapshot lists every task and the IRQs, the header describes the machine.
+# snapshot lists every task and the IRQs, the header describes the machine;
+# --flush-interval gets a quiet CPU's buffers written while the trace runs;
+# a CPU going offline and online while tracing.
 . "$(dirname "$0")/../lib/tap.sh"
 share=$(mktemp -d); trap 'rm -rf "$share"' EXIT
 
@@ -33,7 +35,10 @@ mkdir /tmp/k
 traced -q -o /tmp/k/t -- ltt-getppid 100000000 > /dev/null 2>&1 & tp=$!
 sleep 2; kill -KILL $tp; wait $tp; echo $? > /mnt/share/kill.rc
 sleep 1; cp -r /tmp/k/t /mnt/share/kill
-traced -q -o /mnt/share/after -t 1; echo $? > /mnt/share/after.rc'
+traced -q -o /mnt/share/after -t 1; echo $? > /mnt/share/after.rc
+traced -q --flush-interval 100 -b 1M -e syscall -o /mnt/share/flush -- sh -c "taskset 1 ltt-flight -c 0 /tmp/fl 5 > /dev/null; ltt-sleep 1 > /dev/null; taskset 1 ltt-flight -c 0 /tmp/fl 5 > /dev/null"; echo $? > /mnt/share/flush.rc
+traced -q -b 1M -e syscall -o /mnt/share/hp -- sh -c "taskset 2 ltt-flight -c 1 /tmp/h1 50 > /mnt/share/hp1.out; echo 0 > /sys/devices/system/cpu/cpu1/online; ltt-flight -c 0 /tmp/h2 50 > /mnt/share/hp2.out; echo 1 > /sys/devices/system/cpu/cpu1/online; ltt-flight -c 1 /tmp/h3 50 > /mnt/share/hp3.out"; echo $? > /mnt/share/hp.rc
+cat /sys/devices/system/cpu/online > /mnt/share/hp.online'
 ok $? "guest ran the daemon scenarios"
 is "$(cat "$share/a.rc")" "7" "PROGRAM's exit status becomes traced's"
 is "$(cat "$share/d.rc")" "143" "a PROGRAM killed by SIGTERM gives 128+15"
@@ -168,4 +173,59 @@ ok $? "... and conservation holds on what was written"
 is "$(cat "$share/after.rc")" "0" "after the kill, a new traced starts and ends normally (the device was released)"
 tracevisualizer check "$share/after" > /dev/null
 ok $? "... its trace complete, conservation holds"
+# --flush-interval 100 with 1 MiB buffers: CPU 0's few syscalls before and
+# after a 1 s sleep are two buffers closed early (LTT_BUF_FLUSHED); without
+# the periodic flush they would share one, flushed by the stop alone.
+is "$(cat "$share/flush.rc")" "0" "traced --flush-interval 100 ran"
+n=$(python3 - "$share/flush/events" <<'PY'
+import struct, sys
+data, p, n = open(sys.argv[1], 'rb').read(), 0, 0
+while p + 48 <= len(data):
+    magic, cpu, fl, seq, t0, t1, dsize = struct.unpack_from('<IHHQQQI', data, p)
+    n += cpu == 0 and fl & 1 == 1
+    p += 48 + dsize
+print(n if p == len(data) else -1)
+PY
+)
+ok "$([ "$n" -ge 2 ] && echo 0 || echo 1)" "CPU 0: $n buffers closed early by the flush (at least 2)"
+tracevisualizer check "$share/flush" > /dev/null
+ok $? "... the flushed trace is complete, conservation holds"
+# CPU hotplug while tracing: CPU 1 records 50 lseeks, goes offline (its
+# partly filled 1 MiB buffer is closed then, LTT_BUF_FLUSHED, by the
+# module's hotplug callback: before CPU 0's 50 lseeks that follow, not at
+# the stop), comes back and records 50 more; no oops, no warning.
+is "$(cat "$share/hp.rc")" "0" "traced across CPU 1 going offline and online again ran"
+is "$(cat "$share/hp.online")" "0-1" "CPU 1 is online again"
+grep -E "Oops|BUG:|WARNING:|Call Trace" "$share/console.log" > "$share/hp.oops"
+is "$(wc -l < "$share/hp.oops")" "0" "no oops, BUG or warning in the guest's console"
+tracevisualizer dump --json "$share/hp" > "$share/hp.json"
+ok $? "dump --json of the hotplug trace"
+checks < <(PYTHONPATH=tests/lib python3 - "$share" <<'PY'
+import os, struct, sys
+from check import ok, load, done
+d = sys.argv[1]
+pids = [int(open(os.path.join(d, 'hp%d.out' % i)).read().split()[0]) for i in (1, 2, 3)]
+ev = load(os.path.join(d, 'hp.json'))['events']
+data = open(os.path.join(d, 'hp', 'events'), 'rb').read()
+p, bufs = 0, []
+while p + 48 <= len(data):
+    magic, cpu, fl, seq, t0, t1, dsize = struct.unpack_from('<IHHQQQI', data, p)
+    bufs.append((p, p + 48 + dsize, cpu, fl, t1))
+    p += 48 + dsize
+def buf_of(e):
+    return next(b for b in bufs if b[0] <= e['offset'] < b[1])
+runs = [[e for e in ev if e['pid'] == pid and e['type'] == 'syscall_exit' and e['args'].get('nr') == 8]
+        for pid in pids]
+ok([len(r) for r in runs] == [50, 50, 50], "the three runs' 50 lseeks each (%s)" % [len(r) for r in runs])
+ok(all(e['cpu'] == c for r, c in zip(runs, (1, 0, 1)) for e in r),
+   "on CPU 1, then CPU 0 while CPU 1 is offline, then CPU 1 again")
+first = {buf_of(e) for e in runs[0]}
+b = next(iter(first)) if len(first) == 1 else None
+print("CPU 1 buffers (flags, end): %s" % [(x[3], x[4]) for x in bufs if x[2] == 1])
+ok(b is not None and b[3] & 1 and runs[1] and b[4] < runs[1][0]['time_ns'],
+   "the first run's buffer on CPU 1 was closed (LTT_BUF_FLUSHED) before CPU 0's run began")
+ok(all(buf_of(e) != b for e in runs[2]), "the events after CPU 1 came back are in later buffers")
+done()
+PY
+)
 done_testing

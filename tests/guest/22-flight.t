@@ -6,7 +6,8 @@
 # contiguous offsets ending at exactly the last one (199999), the early
 # ones are gone, CPU 1's buffers are its last ones (their sequence numbers
 # are contiguous and do not start at 0), nothing is counted as lost, and
-# the trace says it is a flight-recorder trace.
+# the trace says it is a flight-recorder trace.  Then custom events, and
+# an idle CPU's history kept by time-extension records (see below).
 . "$(dirname "$0")/../lib/tap.sh"
 share=$(mktemp -d); trap 'rm -rf "$share"' EXIT
 
@@ -80,10 +81,33 @@ PY
 # ltt-custom is pinned to CPU 1: the kept instances are then the last ones
 # of one CPU's buffers (a migration would leave older ones on the other
 # CPU's last buffers, a gap in the sequence).
+#
+# In the same boot, a CPU idle for more than 4.29 s (format 1.5): in a
+# process group of their own, CPU 0 makes H lseeks (about 3.5 buffers of
+# 16 KiB), then four 4.5 s sleeps, while CPU 1 records lseeks in a loop;
+# the trace is filtered on that group (--pgrp), so that the guest's own
+# kernel threads (rcu_sched wakes every few ms) do not switch in on CPU 0
+# in between.  Each sleep's end comes more than 2^32 ns after the record
+# before it, so the module writes a time-extension record before it in the
+# open buffer: CPU 0's ring of 4 buffers still holds its lseek history.
+# (Format 1.4 closed the buffer at each of the four gaps instead: four
+# near-empty buffers, and the whole history overwritten.)
 M=3000
+H=2000
 name=flight$RANDOM$RANDOM
-vm_run "$share" 600 "traced -q --flight -b 4096 -n 4 -e custom -o /mnt/share/c -- sh -c 'taskset 2 ltt-custom -k -d /tmp/logged $name $M > /mnt/share/c.out & while [ ! -e /tmp/logged ]; do usleep 20000; done'"
-ok $? "guest logged $M custom events under a flight-recorder trace"
+cat > "$share/idle.sh" <<EOF
+setsid taskset 1 sh -c 'echo \$\$ > /tmp/pg
+	while [ ! -e /tmp/go ]; do usleep 10000; done
+	taskset 2 sh -c "while [ ! -e /tmp/idle.done ]; do ltt-flight -c 1 /tmp/j 3000 > /dev/null; done" &
+	taskset 1 ltt-flight -c 0 /tmp/i $H > /mnt/share/i.out
+	taskset 1 sh -c "for i in 1 2 3 4; do ltt-sleep 4.5; done" > /mnt/share/i.sleep
+	touch /tmp/idle.done' &
+while [ ! -s /tmp/pg ]; do usleep 10000; done
+taskset 2 traced -q --flight -b 16384 -n 4 -e syscall --pgrp \$(cat /tmp/pg) -o /mnt/share/i -- \\
+	sh -c 'touch /tmp/go; while [ ! -e /tmp/idle.done ]; do usleep 100000; done'
+EOF
+vm_run "$share" 600 "traced -q --flight -b 4096 -n 4 -e custom -o /mnt/share/c -- sh -c 'taskset 2 ltt-custom -k -d /tmp/logged $name $M > /mnt/share/c.out & while [ ! -e /tmp/logged ]; do usleep 20000; done' && sh /mnt/share/idle.sh"
+ok $? "guest logged $M custom events under a flight-recorder trace, then idled CPU 0 under another"
 tracevisualizer dump --json --custom "$name" "$share/c" > "$share/c.json"
 ok $? "dump --json --custom $name"
 tracevisualizer dump --json --type custom_create "$share/c" > "$share/cc.json"
@@ -105,6 +129,72 @@ ok(bool(seq) and seq[-1] == M - 1 and seq == list(range(seq[0], M)),
 ok(bool(seq) and seq[0] > 0, "the early instances are gone (first kept: %s)" % (seq[0] if seq else None))
 ok(all(e['args']['fields']['label'] == 'item-%d' % e['args']['fields']['seq'] for e in ev),
    "their labels match their sequence numbers")
+done()
+PY
+)
+
+tracevisualizer dump --json "$share/i" > "$share/i.json"
+ok $? "dump --json of the idle-CPU flight trace"
+tracevisualizer summary --json "$share/i" > "$share/is.json"
+ok $? "summary --json of the idle-CPU flight trace"
+checks < <(PYTHONPATH=tests/lib python3 - "$share" "$H" <<'PY'
+import sys, os, struct
+from check import ok, load, done
+d, H = sys.argv[1], int(sys.argv[2])
+j = load(os.path.join(d, 'i.json'))
+s = load(os.path.join(d, 'is.json'))
+pid = int(open(os.path.join(d, 'i.out')).read().split()[0])
+sleeps = [l.split() for l in open(os.path.join(d, 'i.sleep')).read().splitlines()]
+t = j['trace']
+ok(t.get('flight') is True and t['complete'], "a complete flight-recorder trace")
+ok(s['lost']['total'] == 0, "no event counted as lost (%d)" % s['lost']['total'])
+c0 = [e for e in j['events'] if e['cpu'] == 0]
+rets = [e['args']['ret'] for e in c0 if e['type'] == 'syscall_exit' and e['pid'] == pid
+        and e['args'].get('nr') == 8]
+print("CPU 0: %d events, lseeks kept %d (%s..%s)" % (len(c0), len(rets), rets[0] if rets else None,
+      rets[-1] if rets else None))
+ok(bool(rets) and rets[-1] == H - 1, "CPU 0 still holds its last lseek (offset %d)" % (H - 1))
+ok(rets == list(range(rets[0], H)) if rets else False, "its kept lseeks are contiguous up to it")
+# a compact lseek (entry 16 + exit 12 bytes): 583 per 16 KiB buffer
+two = 2 * ((16384 - 48) // 28)
+ok(len(rets) >= two, "at least two buffers' worth of them (%d >= %d)" % (len(rets), two))
+ext = [i for i, e in enumerate(c0) if e['type'] == 'time_ext']
+ok(len(ext) >= 4, "CPU 0 has a time extension per gap (%d >= 4)" % len(ext))
+ok(all(i + 1 < len(c0) and c0[i]['time_ns'] == c0[i]['args']['base_ns'] == c0[i + 1]['time_ns']
+       for i in ext),
+   "each extension's time is its base_ns and the time of the record it precedes")
+# the sleeps: four (clock_)nanosleep calls of ltt-sleep, each measured
+# by itself at 4.5 s or more; each one's exit comes right after an extension
+slp = [(i, e) for i, e in enumerate(c0) if e['type'] == 'syscall_exit' and e['args'].get('nr') in (35, 230)
+       and e['pid'] in [int(x[0]) for x in sleeps]]
+ok(len(sleeps) == 4 and all(int(x[1]) >= 4500000000 for x in sleeps) and len(slp) == 4,
+   "four sleeps of 4.5 s recorded on CPU 0 (%d)" % len(slp))
+entries = {}
+for i, e in enumerate(c0):
+    if e['type'] == 'syscall_entry' and e['args'].get('nr') in (35, 230):
+        entries[e['pid']] = i
+ok(all(e['pid'] in entries and
+       [x['type'] for x in c0[entries[e['pid']] + 1:i]] == ['schedchange', 'time_ext', 'schedchange']
+       for i, e in slp),
+   "between each sleep's entry and exit: the switch out, a time extension, the switch back in")
+entries = {p: c0[i]['time_ns'] for p, i in entries.items()}
+ok(all(e['time_ns'] - entries.get(e['pid'], e['time_ns']) >= 4500000000 for _, e in slp),
+   "the reader's times across each extension: every sleep lasts 4.5 s or more")
+# CPU 0's buffers in the events file: consecutive, none closed on a gap
+data = open(os.path.join(d, 'i', 'events'), 'rb').read()
+p, b0 = 0, []
+while p + 48 <= len(data):
+    magic, cpu, fl, seq, t0, t1, dsize = struct.unpack_from('<IHHQQQI', data, p)
+    if magic != 0x4C544242:
+        break
+    if cpu == 0:
+        b0.append((seq, fl, t1 - t0))
+    p += 48 + dsize
+print("CPU 0 buffers (seq, flags, span ns): %s" % b0)
+ok(p == len(data) and 1 <= len(b0) <= 4 and [b[0] for b in b0] == list(range(b0[0][0], b0[0][0] + len(b0))),
+   "CPU 0: at most 4 buffers, consecutive")
+ok(all(not b[1] & 2 for b in b0), "no CPU 0 buffer closed on a time gap (LTT_BUF_TIME_SPLIT)")
+ok(any(b[2] > 0xFFFFFFFF for b in b0), "a CPU 0 buffer spans more than 2^32 ns")
 done()
 PY
 )

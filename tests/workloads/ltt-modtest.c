@@ -106,6 +106,7 @@ static int check_buffer_ex(const unsigned char *b, size_t n, uint32_t size,
 	struct cpu_state *c;
 	size_t off;
 	int first;
+	uint64_t base;
 
 	if (n < sizeof(*h) || h->magic != LTT_BUFFER_MAGIC)
 		return -1;
@@ -123,6 +124,7 @@ static int check_buffer_ex(const unsigned char *b, size_t n, uint32_t size,
 	c->lost += h->lost;
 	if (h->start_ns < c->last_ns)
 		return -4;
+	base = h->start_ns;
 	for (off = sizeof(*h); off < n;) {
 		const struct ltt_record_header *r = (const void *)(b + off);
 		uint64_t t;
@@ -130,7 +132,20 @@ static int check_buffer_ex(const unsigned char *b, size_t n, uint32_t size,
 		if (off + sizeof(*r) > n || r->size < sizeof(*r) ||
 		    r->size % LTT_REC_ALIGN || off + r->size > n)
 			return -5;
-		t = h->start_ns + r->delta;
+		t = base + r->delta;
+		if (r->id == LTT_EV_TIME_EXT) {
+			/*
+			 * Format 1.5: the full time, the base of what follows;
+			 * written only when the delta would not fit.
+			 */
+			const struct ltt_ev_time_ext *x = (const void *)(r + 1);
+
+			if (r->flags || r->size != sizeof(*r) + sizeof(*x) ||
+			    r->delta || x->base_ns < c->last_ns ||
+			    x->base_ns - base <= 0xffffffffULL)
+				return -14;
+			t = base = x->base_ns;
+		}
 		if (t < c->last_ns)
 			return -6;
 		if (first && off == sizeof(*h) && r->id != LTT_EV_TRACE_START)
@@ -462,6 +477,7 @@ static void trace_add(struct trace *tr, const unsigned char *b, size_t n)
 {
 	const struct ltt_buffer_header *h = (const void *)b;
 	uint32_t pid = h->pid;
+	uint64_t tbase = h->start_ns;	/* format 1.5: moved by TIME_EXT */
 	size_t base, off;
 
 	trace_room(tr, n);
@@ -478,12 +494,15 @@ static void trace_add(struct trace *tr, const unsigned char *b, size_t n)
 
 		if (rh->size < sizeof(*rh) || off + rh->size > n)
 			break;
+		if (rh->id == LTT_EV_TIME_EXT &&
+		    rh->size >= sizeof(*rh) + sizeof(struct ltt_ev_time_ext))
+			memcpy(&tbase, b + off + sizeof(*rh), sizeof(tbase));
 		if (tr->n == tr->rcap) {
 			tr->rcap = tr->rcap ? tr->rcap * 2 : 4096;
 			tr->r = realloc(tr->r, tr->rcap * sizeof(*tr->r));
 		}
 		rc = &tr->r[tr->n++];
-		rc->t = h->start_ns + rh->delta;
+		rc->t = rh->id == LTT_EV_TIME_EXT ? tbase : tbase + rh->delta;
 		rc->cpu = h->cpu;
 		rc->id = rh->id;
 		rc->flags = rh->flags;
@@ -1256,6 +1275,92 @@ static void test_options(int fd, const struct ltt_info *info)
 	free(buf);
 }
 
+/*
+ * Periodic flush (LTT_IOC_SET_FLUSH): a bad interval or pointer is
+ * refused, so is a change while tracing.  With 50 ms and 1 MiB buffers, a
+ * live reader gets, before STOP, a buffer of CPU 0 closed early
+ * (LTT_BUF_FLUSHED) that holds this process's ten getppid calls, a few
+ * hundred bytes: without the flush that buffer would only come at STOP.
+ * The trace, read live and then drained after STOP, checks out.
+ */
+static void test_flush(int fd, const struct ltt_info *info)
+{
+	struct ltt_buffer_config bc = { 1 << 20, 4 };
+	struct cpu_state *cs = calloc(info->ncpus, sizeof(*cs));
+	unsigned char *buf = malloc(1 << 20);
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+	struct timespec t0, t1;
+	struct trace tr;
+	__u32 ms = LTT_FLUSH_MAX_MS + 1;
+	cpu_set_t one, all;
+	int found = 0, r;
+	ssize_t n;
+
+	memset(&tr, 0, sizeof(tr));
+	ok(xioctl(fd, LTT_IOC_SET_FLUSH, &ms) == -EINVAL, "SET_FLUSH 60001 ms: EINVAL");
+	ok(xioctl(fd, LTT_IOC_SET_FLUSH, NULL) == -EFAULT, "SET_FLUSH bad pointer: EFAULT");
+	ms = 50;
+	ok(xioctl(fd, LTT_IOC_SET_BUFFERS, &bc) == 0 &&
+	   xioctl(fd, LTT_IOC_SET_FLUSH, &ms) == 0, "SET_FLUSH 50 ms, 4 x 1 MiB");
+	sched_getaffinity(0, sizeof(all), &all);
+	CPU_ZERO(&one);
+	CPU_SET(0, &one);
+	ok(sched_setaffinity(0, sizeof(one), &one) == 0, "pinned to CPU 0");
+	ok(xioctl(fd, LTT_IOC_START, NULL) == 0, "START (periodic flush)");
+	ok(xioctl(fd, LTT_IOC_SET_FLUSH, &ms) == -EBUSY, "SET_FLUSH while tracing: EBUSY");
+	for (int i = 0; i < 10; i++)
+		syscall(SYS_getppid);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	do {
+		const struct ltt_buffer_header *h = (const void *)buf;
+		size_t before = tr.n;
+
+		if (poll(&p, 1, 1000) != 1)
+			goto next;
+		n = read(fd, buf, 1 << 20);
+		if (n <= 0)
+			break;
+		r = check_buffer_ex(buf, n, 1 << 20, cs, info->ncpus, tr.by_id, 0);
+		if (r && !tr.bad)
+			tr.bad = r;
+		tr.nbuf++;
+		trace_add(&tr, buf, n);
+		if (h->cpu != 0 || !(h->flags & LTT_BUF_FLUSHED))
+			goto next;
+		for (size_t i = before; i < tr.n; i++) {
+			const struct ltt_ev_syscall_entry *e =
+				(const void *)PL(&tr, &tr.r[i]);
+
+			if (tr.r[i].id == LTT_EV_SYSCALL_ENTRY &&
+			    tr.r[i].pid == (uint32_t)getpid() &&
+			    e->nr == SYS_getppid)
+				found++;
+		}
+next:
+		clock_gettime(CLOCK_MONOTONIC, &t1);
+	} while (found < 10 && secs(&t0, &t1) < 30);
+	ok(found == 10, "a live read gets CPU 0's flushed buffer with the 10 getppid calls before STOP (%d)",
+	   found);
+	ok(xioctl(fd, LTT_IOC_STOP, NULL) == 0, "STOP (periodic flush)");
+	sched_setaffinity(0, sizeof(all), &all);
+	while ((n = read(fd, buf, 1 << 20)) > 0) {
+		r = check_buffer_ex(buf, n, 1 << 20, cs, info->ncpus, tr.by_id, 0);
+		if (r && !tr.bad)
+			tr.bad = r;
+		tr.nbuf++;
+		trace_add(&tr, buf, n);
+	}
+	ok(n == 0 && tr.bad == 0 && tr.nbuf > 0,
+	   "flushed trace: %u buffers, every one well formed (code %d)", tr.nbuf, tr.bad);
+	trace_free(&tr);
+	ms = 0;
+	bc = (struct ltt_buffer_config){ 1 << 20, 8 };
+	ok(xioctl(fd, LTT_IOC_SET_FLUSH, &ms) == 0 &&
+	   xioctl(fd, LTT_IOC_SET_BUFFERS, &bc) == 0, "flush off, buffers restored");
+	free(buf);
+	free(cs);
+}
+
 /* ---- custom events ---------------------------------------------------------- */
 
 static int custom_create(int fd, const char *name, const char *format,
@@ -1694,6 +1799,7 @@ int main(int argc, char **argv)
 	test_filter(fd, &info);
 	test_syscall_ip(fd, &info);
 	test_options(fd, &info);
+	test_flush(fd, &info);
 	test_small_buffers(fd);
 	test_custom_errors(fd, fd2);
 	test_custom_trace(fd, fd2, &info);	/* closes fd2 */

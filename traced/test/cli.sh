@@ -32,7 +32,7 @@ has "$tmp/out" "--write-buffer" "--help lists --write-buffer"
 has "$tmp/out" "trace format 1.5" "--version names the format"
 "$traced" --help >"$tmp/out" 2>&1
 for o in --no-details --pid --tgid --pgrp --uid --gid --syscall-ip --flight \
-	--no-cpu-id --capture --set-events --full-records; do
+	--no-cpu-id --capture --set-events --full-records --flush-interval; do
 	has "$tmp/out" "$o" "--help lists $o"
 done
 for g in "all (default: every event)" "classic" "softirq (softirq_*, tasklet_*)" \
@@ -89,6 +89,8 @@ bad "--syscall-ip range WORDS 0" "WORDS is a number of stack words, 1..4096" --s
 bad "--syscall-ip range WORDS 4097" "WORDS is a number of stack words" --syscall-ip range:1:2:4097
 bad "--syscall-ip range too many fields" "bad --syscall-ip" --syscall-ip range:1:2:3:4
 bad "--capture 257" "bad capture length '257' (0..256 bytes)" --capture 257
+bad "--flush-interval 60001" "bad flush interval '60001' (0..60000 ms)" --flush-interval 60001
+bad "--flush-interval -5" "bad flush interval '-5'" --flush-interval -5
 bad "--capture -1" "bad capture length '-1'" --capture -1
 bad "--capture 1k" "bad capture length '1k'" --capture 1k
 bad "--no-details bogus" "--no-details: unknown event or empty event list: 'bogus'" --no-details fs,bogus

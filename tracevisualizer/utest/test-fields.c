@@ -228,6 +228,7 @@ static const struct member expected[] = {
 	E(LTT_EV_SOFTIRQ_RAISE, "name", struct ltt_ev_softirq, vec),
 	E(LTT_EV_TRACE_START, "pid", struct ltt_ev_trace_start, pid),
 	E(LTT_EV_TRACE_START, "cpu", struct ltt_ev_trace_start, cpu),
+	E(LTT_EV_TIME_EXT, "base_ns", struct ltt_ev_time_ext, base_ns),
 };
 
 #define NEXPECTED	(sizeof(expected) / sizeof(expected[0]))
@@ -412,7 +413,7 @@ static void check_table(void)
 	   matched, NEXPECTED);
 	ok(unknown_none && !lttr_event_fields(LTT_EV_MAX, &n) && n == 0,
 	   "unknown ids have no fields");
-	ok(known == 60, "60 known ids (%zu)", known);
+	ok(known == 61, "61 known ids (%zu)", known);
 	irq = lttr_field_find(LTT_EV_IRQ_ENTRY, "name");
 	ok(irq && irq->src == LTTR_FIELD_SRC_IRQ_NAME &&
 	   irq->aux_offset == offsetof(struct ltt_ev_irq_entry, flags) &&

@@ -20,7 +20,15 @@ struct tgbuf {
 	uint8_t *data;
 	size_t len, cap;
 	int fixed_end, fixed_size;
+	int has_base;		/* a time_ext set the time base: @base */
+	uint64_t base;
 };
+
+/* the time base of the buffer's next record (format 1.5: time_ext) */
+static uint64_t tg_base(const struct tgbuf *b)
+{
+	return b->has_base ? b->base : b->h.start_ns;
+}
 
 struct post {
 	int kind;		/* 't' truncate, 'p' poke, 'r' remove */
@@ -178,10 +186,10 @@ int tg_record(struct tg *g, uint64_t time_ns, unsigned int id,
 	if (!g->nbufs)
 		return -1;
 	b = &g->bufs[g->nbufs - 1];
-	if (time_ns < b->h.start_ns || time_ns - b->h.start_ns > UINT32_MAX ||
+	if (time_ns < tg_base(b) || time_ns - tg_base(b) > UINT32_MAX ||
 	    size + pad > 0xffff)
 		return -1;
-	rh.delta = (uint32_t)(time_ns - b->h.start_ns);
+	rh.delta = (uint32_t)(time_ns - tg_base(b));
 	rh.id = (uint8_t)id;
 	rh.flags = (uint8_t)flags;
 	rh.size = (uint16_t)(size + pad);
@@ -1251,7 +1259,7 @@ static int parse_event(struct tg *g, char **tok, int ntok, const char *line)
 		    !g->nbufs)
 			return -1;
 		b = &g->bufs[g->nbufs - 1];
-		rh.delta = (uint32_t)(t - b->h.start_ns);
+		rh.delta = (uint32_t)(t - tg_base(b));
 		rh.id = (uint8_t)a[0];
 		rh.flags = (uint8_t)a[2];
 		rh.size = (uint16_t)a[1];
@@ -1260,6 +1268,28 @@ static int parse_event(struct tg *g, char **tok, int ntok, const char *line)
 		if (t > g->h.end_ns && (g->h.flags & LTT_TRACE_COMPLETE))
 			g->h.end_ns = t;
 		return (tg_raw(g, &rh, sizeof(rh)) || tg_raw(g, bytes, n)) ? -1 : 0;
+	}
+	if (!strcmp(name, "time_ext")) {
+		/* delta 0, the payload BASE (default T), then the new base */
+		struct ltt_record_header rh = {
+			.id = LTT_EV_TIME_EXT,
+			.size = sizeof(rh) + sizeof(struct ltt_ev_time_ext),
+		};
+		struct ltt_ev_time_ext x = { .base_ns = t };
+		struct tgbuf *b;
+
+		if (nargs > 1 || (nargs == 1 && parse_u64(tok[2], &a[0])) || !g->nbufs)
+			return -1;
+		if (nargs == 1)
+			x.base_ns = a[0];
+		b = &g->bufs[g->nbufs - 1];
+		b->has_base = 1;
+		b->base = x.base_ns;
+		if (!b->fixed_end && x.base_ns > b->h.end_ns)
+			b->h.end_ns = x.base_ns;
+		if (x.base_ns > g->h.end_ns && (g->h.flags & LTT_TRACE_COMPLETE))
+			g->h.end_ns = x.base_ns;
+		return (tg_raw(g, &rh, sizeof(rh)) || tg_raw(g, &x, sizeof(x))) ? -1 : 0;
 	}
 	if (!strcmp(name, "sched") || !strcmp(name, "wakeup"))
 		return parse_sched_event(g, t, tok, ntok);

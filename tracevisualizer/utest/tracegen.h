@@ -24,7 +24,8 @@
  *                         priorities (before 1.3 they are written without:
  *                         12 and 8 bytes of payload, 8 and 4 compact);
  *                         format=1.4: the same, softirq raises and socket endpoint events;
- *                         format=1.5: the same, timerfd events
+ *                         format=1.5: the same, timerfd events and
+ *                         time-extension records
  *   records compact|full  how the events below that have a compact form
  *                         are written: "compact" (use with format=1.2)
  *                         writes LTT_REC_COMPACT records with the
@@ -45,6 +46,9 @@
  *   T exec PID FILENAME        T exit PID CODE
  *   T wakeup PID CPU FLAGS [prio=N policy=N waker_prio=N waker_policy=N]
  *   T start PID CPU
+ *   T time_ext [BASE]          time-extension record (format 1.5), delta 0,
+ *                         payload BASE (default T), which becomes the time
+ *                         base of the buffer's next records
  *   T tasklet_entry|tasklet_exit FUNC FLAGS
  *   T timer_expire_entry|timer_expire_exit FUNC KIND
  *   T kthread_create PID THREADFN NAME      T wait PID OPTIONS
@@ -92,7 +96,8 @@
  *   remove FILE                after writing: delete the file
  *
  * Names (exec, kthread_create, fs_open) are the rest of the line.
- * T is an absolute time in ns (the record's delta is T - buffer start).
+ * T is an absolute time in ns (the record's delta is T - the time base:
+ * the buffer's start, or the last time_ext's BASE).
  */
 #ifndef TRACEGEN_H
 #define TRACEGEN_H

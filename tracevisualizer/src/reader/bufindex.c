@@ -255,6 +255,7 @@ int lttr_bufindex_build(struct lttr_trace *t, struct lttr_error *err)
 		b.data_size = h.data_size;
 		b.valid_size = h.data_size;
 		b.bad_off = UINT32_MAX;
+		b.ext_first = UINT32_MAX;
 		b.pid = h.pid;
 		b.flags = h.flags;
 		b.truncated = truncated;
@@ -266,7 +267,9 @@ int lttr_bufindex_build(struct lttr_trace *t, struct lttr_error *err)
 		t->cpu[h.cpu].buffer_lost += h.lost;
 		t->cpu[h.cpu].missing += missing;
 		t->nbuffers++;
-		if (h.end_ns > t->max_end_ns && h.end_ns <= h.start_ns + UINT32_MAX)
+		/* before 1.5, no record is more than 2^32 - 1 ns after start_ns */
+		if (h.end_ns > t->max_end_ns &&
+		    (h.end_ns <= h.start_ns + UINT32_MAX || t->hdr.minor >= 5))
 			t->max_end_ns = h.end_ns;
 		off += sizeof(h) + h.data_size;
 		if (off - dropped >= (16U << 20)) {
@@ -302,6 +305,8 @@ void lttr_bufindex_free(struct lttr_trace *t)
 	unsigned int i;
 
 	for (i = 0; i < LTT_MAX_CPUS; i++) {
+		for (size_t j = 0; j < t->cpu[i].nbufs; j++)
+			free(t->cpu[i].bufs[j].ext);
 		free(t->cpu[i].bufs);
 		t->cpu[i].bufs = NULL;
 		t->cpu[i].nbufs = 0;

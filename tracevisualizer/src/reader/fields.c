@@ -449,6 +449,10 @@ static const struct lttr_field f_trace_start[] = {
 	INT("cpu", struct ltt_ev_trace_start, cpu),
 };
 
+static const struct lttr_field f_time_ext[] = {
+	INT("base_ns", struct ltt_ev_time_ext, base_ns),
+};
+
 /*
  * An event id: its fields, the template of its text (lttr_event_text())
  * and its CTF name: @ctf, or @ctf_alt when the bool field @alt_if is
@@ -577,6 +581,7 @@ static const struct field_list by_id[LTT_EV_MAX] = {
 				       "ticks={ticks} expires={expires_ns} interval={interval_ns} ns"
 				       " timer={timer}"),
 	[LTT_EV_TRACE_START] = LIST(f_trace_start, "pid={pid} cpu={cpu}"),
+	[LTT_EV_TIME_EXT] = LIST(f_time_ext, "base_ns={base_ns}"),
 };
 
 const struct lttr_field *lttr_event_fields(unsigned int id, size_t *n)

@@ -31,6 +31,15 @@ struct lttr_cpustate {
 	uint64_t nest;
 };
 
+/*
+ * A time-extension record (LTT_EV_TIME_EXT, format 1.5): from the record
+ * after @off on, the buffer's deltas count from @base_ns.
+ */
+struct lttr_timeext {
+	uint32_t off;
+	uint64_t base_ns;
+};
+
 /* one indexed buffer (file order within its CPU = seq order) */
 struct lttr_buf {
 	uint64_t offset;	/* of the buffer header */
@@ -49,6 +58,11 @@ struct lttr_buf {
 	bool truncated;		/* cut short in the file (salvage): its tail unknown */
 	uint32_t bad_off;	/* first damaged record header (size, time), or UINT32_MAX */
 	uint32_t bad_prev;	/* ... the delta of the record before it */
+	uint64_t bad_prev_ns;	/* ... and its time */
+	bool ext_nomem;		/* no memory to note a time extension there */
+	uint32_t ext_first;	/* first time-extension record, or UINT32_MAX */
+	uint32_t next;		/* time-extension records in @ext */
+	struct lttr_timeext *ext;	/* their offsets and times (format 1.5) */
 	uint64_t nest_start;	/* nesting state at the buffer's start */
 };
 
@@ -257,7 +271,8 @@ static inline int lttr_read_record(struct lttr_trace *t, unsigned int cpu,
 		if (psize >= 0 && rh.size >= sizeof(rh) + (unsigned int)psize &&
 		    !(rh.size & (LTT_REC_ALIGN - 1)) &&
 		    rh.size <= b->valid_size - off &&
-		    b->start_ns + rh.delta <= b->end_ns && off != b->bad_off) {
+		    b->start_ns + rh.delta <= b->end_ns && off != b->bad_off &&
+		    off < b->ext_first) {
 			ev->time_ns = b->start_ns + rh.delta;
 			ev->offset = b->offset + sizeof(struct ltt_buffer_header) + off;
 			ev->cpu = (uint16_t)cpu;

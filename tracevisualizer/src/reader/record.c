@@ -6,6 +6,7 @@
 #include <inttypes.h>
 #include <sys/socket.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "reader/internal.h"
 
@@ -147,6 +148,7 @@ static const struct evtype evtypes[LTT_EV_MAX] = {
 	EV(LTT_EV_SOCKET_ENDPOINT, "socket_endpoint", struct ltt_ev_socket_endpoint, VAR_ENDPOINT),
 	EV(LTT_EV_SOCKET_ACCEPT, "socket_accept", struct ltt_ev_socket_endpoint, VAR_ENDPOINT),
 	EV(LTT_EV_TRACE_START, "trace_start", struct ltt_ev_trace_start, VAR_NONE),
+	EV(LTT_EV_TIME_EXT, "time_ext", struct ltt_ev_time_ext, VAR_NONE),
 };
 
 bool lttr_event_has_var(unsigned int id)
@@ -648,14 +650,68 @@ static bool counted_part_fits(const uint8_t *rec, size_t avail,
 	}
 }
 
+/* Format 1.5 and later may hold time-extension records. */
+static bool has_time_ext(const struct lttr_trace *t)
+{
+	return t->hdr.major != 1 || t->hdr.minor >= 5;
+}
+
+/*
+ * Note a time-extension record of @b: 0, or -1 out of memory.  The table
+ * is only ever appended to, by the walk, in offset order.
+ */
+static int add_ext(struct lttr_buf *b, uint32_t off, uint64_t base_ns)
+{
+	if ((b->next & (b->next - 1)) == 0) {	/* 0, 1, 2, 4, ...: grow */
+		size_t cap = b->next ? 2 * (size_t)b->next : 1;
+		struct lttr_timeext *n = realloc(b->ext, cap * sizeof(*n));
+
+		if (!n)
+			return -1;
+		b->ext = n;
+	}
+	if (b->ext_first == UINT32_MAX)
+		b->ext_first = off;
+	b->ext[b->next].off = off;
+	b->ext[b->next].base_ns = base_ns;
+	b->next++;
+	return 0;
+}
+
+/*
+ * The time base of the record at @off of @b (walked): the buffer's
+ * start_ns, or the time of the last time-extension record before @off.
+ */
+static uint64_t buf_base(const struct lttr_buf *b, uint32_t off)
+{
+	uint32_t lo = 0, hi = b->next;
+
+	while (lo < hi) {	/* the first extension at or after @off */
+		uint32_t mid = lo + (hi - lo) / 2;
+
+		if (b->ext[mid].off < off)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo ? b->ext[lo - 1].base_ns : b->start_ns;
+}
+
+/*
+ * The walk also notes the buffer's time-extension records (format 1.5,
+ * LTT_EV_TIME_EXT): each one's time is its payload, and the deltas of the
+ * records after it count from there.  An extension earlier than the record
+ * before it, later than the buffer's last record, without its payload or
+ * in a trace of an older format is a damaged record, like a damaged delta.
+ */
 void lttr_buf_check_slow(struct lttr_trace *t, unsigned int cpu, size_t bi)
 {
 	struct lttr_buf *b = &t->cpu[cpu].bufs[bi];
 	const uint8_t *d = lttr_buf_data(t, b);
-	const uint64_t span = b->end_ns - b->start_ns;
 	struct ltt_record_header rh;
 	struct lttr_event ev;
 	uint32_t off = 0, prev = 0;
+	uint64_t base = b->start_ns, prev_ns = b->start_ns;
 
 	b->checked = true;
 	while (off < b->valid_size) {
@@ -663,16 +719,37 @@ void lttr_buf_check_slow(struct lttr_trace *t, unsigned int cpu, size_t bi)
 			break;
 		memcpy(&rh, d + off, sizeof(rh));
 		if (rh.size < sizeof(rh) || rh.size % LTT_REC_ALIGN ||
-		    rh.size > b->valid_size - off || rh.delta < prev || rh.delta > span ||
+		    rh.size > b->valid_size - off ||
 		    !fixed_part_fits(t, &rh) || !counted_part_fits(d + off, b->valid_size - off, &rh))
 			break;
-		prev = rh.delta;
+		if (rh.id == LTT_EV_TIME_EXT) {
+			struct ltt_ev_time_ext x;
+
+			if (!has_time_ext(t) || (rh.flags & LTT_REC_NO_DETAILS))
+				break;
+			memcpy(&x, d + off + sizeof(rh), sizeof(x));
+			if (x.base_ns < prev_ns || x.base_ns > b->end_ns)
+				break;
+			if (add_ext(b, off, x.base_ns) < 0) {
+				b->ext_nomem = true;
+				break;
+			}
+			base = x.base_ns;
+			prev = 0;
+			prev_ns = base;
+		} else {
+			if (rh.delta < prev || rh.delta > b->end_ns - base)
+				break;
+			prev = rh.delta;
+			prev_ns = base + rh.delta;
+		}
 		off += rh.size;
 	}
 	if (off >= b->valid_size)
 		return;
 	b->bad_off = off;
 	b->bad_prev = prev;
+	b->bad_prev_ns = prev_ns;
 	/* with salvage: the warning, and the buffer cut there, now */
 	if (t->flags & LTTR_OPEN_SALVAGE)
 		(void)lttr_read_record_slow(t, cpu, bi, off, &ev, NULL);
@@ -692,25 +769,50 @@ int lttr_read_record_slow(struct lttr_trace *t, unsigned int cpu, size_t bi,
 
 	if (off >= b->valid_size)
 		return 0;
+	if (off == b->bad_off && b->ext_nomem)
+		return lttr_error_set(err, LTTR_E_NOMEM, "%s: out of memory",
+				      t->events_path);
 	int r = lttr_record_decode(lttr_buf_data(t, b) + off, b->valid_size - off,
 				   ev, why, sizeof(why));
+	const uint64_t base = buf_base(b, off);
+	const bool ext = r == 0 && ev->id == LTT_EV_TIME_EXT;
 
 	/*
 	 * A record is never later than its buffer's last record (end_ns):
 	 * a time past it is a damaged delta (a flipped bit puts an event
 	 * seconds after the trace's end), not an event to account for.
 	 */
-	if (r == 0 && ev->time_ns > b->end_ns - b->start_ns) {
+	if (ext && !has_time_ext(t)) {
 		snprintf(why, sizeof(why),
-			 "time delta %" PRIu64 " ns past the buffer's last record (%" PRIu64 " ns after its start): a damaged time",
-			 ev->time_ns, b->end_ns - b->start_ns);
+			 "event id %u (time_ext), which format %u.%u does not have: a damaged record",
+			 ev->id, t->hdr.major, t->hdr.minor);
+		r = -LTTR_E_FORMAT;
+	} else if (ext && !ev->details) {
+		snprintf(why, sizeof(why),
+			 "time_ext record without its time (LTT_REC_NO_DETAILS): a damaged record");
+		r = -LTTR_E_FORMAT;
+	} else if (ext && ev->p.time_ext.base_ns > b->end_ns) {
+		snprintf(why, sizeof(why),
+			 "time extension to %" PRIu64 " ns, past the buffer's last record (%" PRIu64 " ns): a damaged time",
+			 (uint64_t)ev->p.time_ext.base_ns, b->end_ns);
+		r = -LTTR_E_FORMAT;
+	} else if (ext && off == b->bad_off && ev->p.time_ext.base_ns < b->bad_prev_ns) {
+		snprintf(why, sizeof(why),
+			 "time extension to %" PRIu64 " ns, before the %" PRIu64 " ns of the record before it: records out of time order, a damaged time",
+			 (uint64_t)ev->p.time_ext.base_ns, b->bad_prev_ns);
+		r = -LTTR_E_FORMAT;
+	} else if (r == 0 && !ext && ev->time_ns > b->end_ns - base) {
+		snprintf(why, sizeof(why),
+			 "time delta %" PRIu64 " ns past the buffer's last record (%" PRIu64 " ns after its %s): a damaged time",
+			 ev->time_ns, b->end_ns - base,
+			 base == b->start_ns ? "start" : "last time extension");
 		r = -LTTR_E_FORMAT;
 	} else if (r == 0 && !ev->known && lttr_format_known(t)) {
 		snprintf(why, sizeof(why),
 			 "event id %u, which format %u.%u does not have: a damaged record",
 			 ev->id, t->hdr.major, t->hdr.minor);
 		r = -LTTR_E_FORMAT;
-	} else if (r == 0 && off == b->bad_off && ev->time_ns < b->bad_prev) {
+	} else if (r == 0 && !ext && off == b->bad_off && ev->time_ns < b->bad_prev) {
 		snprintf(why, sizeof(why),
 			 "time delta %" PRIu64 " ns before the %u ns of the record before it: records out of time order, a damaged time",
 			 ev->time_ns, b->bad_prev);
@@ -733,7 +835,7 @@ int lttr_read_record_slow(struct lttr_trace *t, unsigned int cpu, size_t bi,
 			"%s: record at offset %" PRIu64 " (buffer at offset %" PRIu64 ", cpu %u, seq %" PRIu64 "): %s",
 			t->events_path, roff, b->offset, cpu, b->seq, why);
 	}
-	ev->time_ns += b->start_ns;
+	ev->time_ns = ext ? ev->p.time_ext.base_ns : base + ev->time_ns;
 	ev->cpu = (uint16_t)cpu;
 	ev->offset = b->offset + sizeof(struct ltt_buffer_header) + off;
 	return 1;

@@ -62,6 +62,7 @@ struct lttr_trace;
  * @custom: LTT_EV_CUSTOM (payload in .var)
  * @reap: LTT_EV_PROCESS_REAP
  * @trace_start: LTT_EV_TRACE_START
+ * @time_ext: LTT_EV_TIME_EXT (format 1.5; the event's time is its base_ns)
  */
 union lttr_payload {
 	struct ltt_ev_syscall_entry syscall_entry;
@@ -110,6 +111,7 @@ union lttr_payload {
 	struct ltt_ev_custom custom;
 	struct ltt_ev_process_reap reap;
 	struct ltt_ev_trace_start trace_start;
+	struct ltt_ev_time_ext time_ext;
 };
 
 /*
