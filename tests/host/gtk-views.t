@@ -11,6 +11,10 @@
 #     at its column and nowhere else; a drag on it makes the dragged span
 #     the window of the other views, a click centres the window there
 #     (status bar, viewport arithmetic of src/view/viewport.c);
+#   - the events list and the graph follow each other: a click on the
+#     graph selects the first event at or after the cursor in the list
+#     (dump's order), Down in the list makes the next event's time the
+#     cursor;
 #   - the pane between graphs and tables: its handle dragged, the
 #     position saved in the session beside the trace and restored when
 #     the trace is opened again.

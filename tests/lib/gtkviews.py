@@ -181,6 +181,39 @@ def check_tooltip(s):
     s.w.xdo('mousemove', '--sync', 5, 5)
 
 
+# ---- the events list and the graph follow each other -------------------------
+
+def check_sync(s):
+    """a click on the graph: the list selects the first event at or after
+    the cursor (dump's order); Down in the list: the next event selected,
+    its time the cursor (status bar)"""
+    w = s.w
+    page = w.one('Events', 'page tab')
+    if not check(page is not None and page.get_parent().select_child(page.get_index_in_parent()),
+                 "the Events page of the tables shown"):
+        return
+    info = lambda: text_of(w.one('Events information'))
+    ev = s.tr.events
+    x, _y, _wd, _ht, cw = s.geometry()
+    px = int(LABEL_W + 0.37 * cw)
+    s.vp.set_cursor(t_of(s.vp, px, cw))
+    w.click(x + px, s.row_y(200))
+    s.expect("a click on the graph at x=%d: the cursor there" % px)
+    k = next(i for i, e in enumerate(ev) if e['time_ns'] >= s.vp.cursor)
+    want = "event %d of %d" % (k + 1, len(ev))
+    got = wait(lambda: info() if info() == want else None, 5) or info()
+    check(got == want, "graph -> list: the list selects the first event at or after the cursor "
+          "(%s)" % want, "got '%s'" % got)
+    Atspi.Component.grab_focus(w.one('Events', 'table'))
+    w.key('Down')
+    want = "event %d of %d" % (k + 2, len(ev))
+    got = wait(lambda: info() if info() == want else None, 5) or info()
+    check(got == want, "Down in the list: the next event selected (%s)" % want, "got '%s'" % got)
+    s.vp.set_cursor(ev[k + 1]['time_ns'])
+    s.expect("list -> graph: its time (%s) is the cursor of the graph (status bar)" %
+             fmt_time(ev[k + 1]['time_ns'] - s.tr.start))
+
+
 # ---- the pane between the graphs and the tables ------------------------------
 
 def pane(w):
@@ -234,6 +267,7 @@ def main():
               "got  '%s'\nwant '%s'" % (got, want))
         check_legend(s, cells)
         check_tooltip(s)
+        check_sync(s)
         check_overview(s, [(int(lost_at), in_buffers)])
         # the pane: its handle dragged 60 pixels up
         p = wait(lambda: pane(w))
