@@ -47,11 +47,5 @@ checks < <(timeout 300 dbus-run-session -- xvfb-run -a -s "$screen" \
 checks < <(timeout 120 dbus-run-session -- xvfb-run -a -s "$screen" \
 	$PY tests/lib/gtkviews.py "$gtk" "$tmp/v" "$tmp/v.cells.json" "$tmp/out" \
 	"reopen:$(cat "$tmp/out/pane")" 2>> "$tmp/atspi.err" | grep -v '^SpiRegistry daemon')
-# GTK 3.24's own complaint when a notebook page is destroyed while AT-SPI
-# listens (tests/host/gtk-window.t says why) is left out
-grep -E 'CRITICAL|WARNING' "$tmp/atspi.err" "$tmp/out/"*.log |
-	grep -v "gtk_notebook_get_tab_label: assertion 'list != NULL' failed" > "$tmp/warn.txt"
-[ ! -s "$tmp/warn.txt" ]
-ok $? "no GTK warning or critical meanwhile (but GTK's own on closing a tab)"
-[ -s "$tmp/warn.txt" ] && diag "$(head -5 "$tmp/warn.txt")"
+no_gtk_warnings "$tmp/atspi.err" "$tmp/out/"*.log
 done_testing
