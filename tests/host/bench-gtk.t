@@ -19,6 +19,10 @@ ok $? "it reports paint and repaint times of both graphs and memory per event"
 levels=$(grep -c '^| [0-9]* | [0-9.]* [mun]*s |' "$tmp/bm.md")
 [ "$levels" -ge 10 ]
 ok $? "a row per zoom level, down to one nanosecond per pixel ($levels levels)"
+# p50 / p95 of the paints after a zoom and of the repaints, both graphs
+full=$(grep -cE '^\| [0-9]+ \| [0-9.]+ [mun]*s( \| [0-9]+\.[0-9] / [0-9]+\.[0-9]){4} \|$' "$tmp/bm.md")
+[ "$full" = "$levels" ] && grep -q 'p50 / p95 of every paint of the level' "$tmp/bm.md"
+ok $? "every level gives p50 / p95 of both paints of both graphs ($full of $levels)"
 awk '/bench-gtk:begin/{b=NR} /^## Targets/{t=NR} END{exit !(b && t && b < t)}' "$tmp/bm.md"
 ok $? "the section goes before the targets, once"
 scripts/bench-gtk --smoke --out "$tmp/bm.md" > /dev/null 2>&1

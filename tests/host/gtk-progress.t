@@ -33,11 +33,5 @@ for n in 40000000 100000000; do
 done
 checks < "$tmp/result"
 
-# GTK 3.24's own complaint on closing a tab while AT-SPI listens (see
-# gtk-window.t) is ignored; no other warning may come
-grep -E 'CRITICAL|WARNING' "$tmp/atspi.err" "$tmp/out/"*.log |
-	grep -v "gtk_notebook_get_tab_label: assertion 'list != NULL' failed" > "$tmp/warn.txt"
-[ ! -s "$tmp/warn.txt" ]
-ok $? "no GTK warning or critical meanwhile (but GTK's own on closing a tab)"
-[ -s "$tmp/warn.txt" ] && diag "$(head -5 "$tmp/warn.txt")"
+no_gtk_warnings "$tmp/atspi.err" "$tmp/out/"*.log
 done_testing

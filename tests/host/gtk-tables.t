@@ -380,6 +380,16 @@ is "$(cat "$tmp/fexpr")" "Filter: (!type || type == syscall_entry) && (!(pid >= 
 is "$(awk -F'\t' '{ print $4, $7 }' "$tmp/f2" | sort -u)" "200 syscall_entry" "the list shows only the syscall entries of task 200"
 okgrep "; $(cat "$tmp/nf") match the filter" "$tmp/finfo" "as many as dump --filter finds ($(cat "$tmp/nf"))"
 
+# the CPUs check list: CPU 1 checked, the events of CPU 1 alone
+$tv dump --filter 'cpu == 1' "$w" | tail -n +2 | wc -l > "$tmp/nc"
+interactive "--view events $w" wait key:ctrl+l sleep:1 "click:CPUs list:1:0" \
+	"text:Resulting filter:$tmp/cexpr" key:alt+a sleep:1 \
+	"rows:$tmp/c2" "text:Events information:$tmp/cinfo"
+ok $? "the filters dialog: CPU 1 checked, Apply"
+is "$(cat "$tmp/cexpr")" "Filter: (!(cpu >= 0) || cpu == 1)" "the CPUs check list gives its part of the expression"
+is "$(awk -F'\t' '{ print $3 }' "$tmp/c2" | sort -u)" 1 "the list shows only the events of CPU 1"
+okgrep "; $(cat "$tmp/nc") match the filter" "$tmp/cinfo" "as many as dump --filter 'cpu == 1' finds ($(cat "$tmp/nc"))"
+
 # --- sessions ---------------------------------------------------------------
 mkdir -p "$tmp/s" && cp "$w"/* "$tmp/s/"
 interactive "--window 0.004:0.0065 $tmp/s" wait "focus:Control flow graph" key:m key:End key:M quit

@@ -70,13 +70,5 @@ checks < <(timeout 300 dbus-run-session -- xvfb-run -a -s "$screen" \
 	$PY tests/lib/gtkbroken.py "$gtk" "$tmp/cut" "$tmp/nohdr" "$tmp/out" 2>> "$tmp/atspi.err" |
 	grep -v '^SpiRegistry daemon')
 
-# Closing a tab while AT-SPI listens makes GTK 3.24 itself complain once
-# per notebook page destroyed: the page's accessible is asked for its
-# state after its page left the notebook's list (wxWidgets issue 22176
-# shows the same stack); the program cannot avoid it, the test ignores it.
-grep -E 'CRITICAL|WARNING' "$tmp/atspi.err" "$tmp/out/"*.log |
-	grep -v "gtk_notebook_get_tab_label: assertion 'list != NULL' failed" > "$tmp/warn.txt"
-[ ! -s "$tmp/warn.txt" ]
-ok $? "no GTK warning or critical meanwhile (but GTK's own on closing a tab)"
-[ -s "$tmp/warn.txt" ] && diag "$(head -5 "$tmp/warn.txt")"
+no_gtk_warnings "$tmp/atspi.err" "$tmp/out/"*.log
 done_testing

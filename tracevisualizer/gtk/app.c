@@ -681,10 +681,18 @@ static gboolean bench(gpointer data)
 				gv_graph_draw_to(gs[k], cr, wd, ht);
 				ms[i] = gv_graph_last_draw_ms(gs[k], false);
 			}
-			printf("%s{\"span_ns\": %llu, \"zoom_p50_ms\": %.3f, \"zoom_max_ms\": %.3f, "
+			/* every paint's time too: the script pools the sessions' */
+			printf("%s{\"span_ns\": %llu, \"zoom_ms\": [", level ? ", " : "",
+			       (unsigned long long)span);
+			for (i = 0; i < 5; i++)
+				printf("%s%.3f", i ? ", " : "", fresh[i]);
+			printf("], \"redraw_ms\": [");
+			for (i = 0; i < 10; i++)
+				printf("%s%.3f", i ? ", " : "", ms[i]);
+			printf("], \"zoom_p50_ms\": %.3f, \"zoom_max_ms\": %.3f, "
 			       "\"redraw_p50_ms\": %.3f, \"redraw_p95_ms\": %.3f}",
-			       level ? ", " : "", (unsigned long long)span, pct(fresh, 5, 0.5),
-			       pct(fresh, 5, 1.0), pct(ms, 10, 0.5), pct(ms, 10, 0.95));
+			       pct(fresh, 5, 0.5), pct(fresh, 5, 1.0), pct(ms, 10, 0.5),
+			       pct(ms, 10, 0.95));
 			d->vp.min_span = (uint64_t)(wd > 0 ? wd : 1);
 			lttr_viewport_zoom(&d->vp, 1, 2);
 			if (d->vp.t1 - d->vp.t0 >= span)

@@ -839,6 +839,10 @@ static gboolean on_tooltip(GtkWidget *w, gint x, gint y, gboolean kb, GtkTooltip
 		 lttr_fmt_duration(sp.end_ns - sp.start_ns, dd, sizeof(dd)),
 		 sp.events ? "\nevents inside without a change: yes" : "");
 	gtk_tooltip_set_text(tip, text);
+	/* GTK does not put a query-tooltip's text on the accessibility bus:
+	 * the graph's description says it, for screen readers (and tests)
+	 */
+	atk_object_set_description(gtk_widget_get_accessible(w), text);
 	return TRUE;
 }
 
