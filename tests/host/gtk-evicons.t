@@ -13,10 +13,7 @@
 #     colours anywhere on the graph.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$(dirname "$0")/../lib/gtk.sh"
-tmp=$(mktemp -d)
-trap '[ -n "$KEEP" ] || rm -rf "$tmp"' EXIT	# KEEP=1: kept, to look at
-screen="-screen 0 1280x800x24"
-tv=tracevisualizer
+gtk_tmp
 
 $PY tests/lib/gtkwtrace.py 8 > "$tmp/desc" && $gen "$tmp/t" < "$tmp/desc" &&
 	$tv check "$tmp/t" > /dev/null

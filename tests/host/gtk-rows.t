@@ -11,10 +11,7 @@
 # in which the threads' running times rank differently.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$(dirname "$0")/../lib/gtk.sh"
-tmp=$(mktemp -d)
-trap '[ -n "$KEEP" ] || rm -rf "$tmp"' EXIT	# KEEP=1: kept, to look at
-screen="-screen 0 1280x800x24"
-tv=tracevisualizer
+gtk_tmp
 rows() { PYTHONPATH=tests/lib $PY tests/lib/gtkrows.py "$@"; }
 
 # one CPU; web (20) and its threads web-c (21), web-a (22), web-b (23) run

@@ -18,6 +18,15 @@ genbig=$TOP/tracevisualizer/build/utest/gen-big
 unset GTK_A11Y NO_AT_BRIDGE	# the accessibility bridge on: the tests read through it
 export GTK_THEME=Adwaita	# the colours the pixel checks expect
 
+# gtk_tmp : $tmp, a folder removed at the end (kept with KEEP=1, to look
+# at), $screen, the Xvfb screen of the tests, and $tv, the command line
+gtk_tmp() {
+	tmp=$(mktemp -d)
+	trap '[ -n "$KEEP" ] || rm -rf "$tmp"' EXIT
+	screen="-screen 0 1280x800x24"
+	tv=tracevisualizer
+}
+
 # no_gtk_warnings FILE... : ok when no GTK warning or critical is in the
 # FILEs, but GTK 3.24's own on closing a tab while AT-SPI listens (the
 # page's accessible is asked for its state after its page left the
