@@ -78,11 +78,30 @@ is "$(cat "$share/keys.end" 2>/dev/null)" "" "at the end: no key on"
 # after the keys are on, STOP clears it before they go off): no interrupt,
 # softirq or system call cut in half at an edge, which the control flow
 # would count as an anomaly (an exit without its entry).
+# An edge is the first or last 10 ms of a trace (each is about 2.5 s, and
+# its START or STOP takes well under a millisecond).  Each trace also
+# loses tens of thousands of events under this load, and an anomaly
+# inside it (a rule broken across a loss) is no edge's: it is listed, not
+# counted here.
 bad=
 for i in $(seq $M); do
 	tracevisualizer check --json "$share/edge$i" > "$share/edge$i.json" 2>/dev/null
-	a=$(json "$share/edge$i.json" 'j["anomalies"] + j["conservation"]["violations"]')
-	[ "$a" = 0 ] || bad="$bad edge$i:$a"
-done
-is "${bad:-none}" none "$M traces of every event under load: no anomaly or violation at their edges"
+	v=$(json "$share/edge$i.json" 'j["conservation"]["violations"]')
+	tracevisualizer graph --json "$share/edge$i" > "$share/edge$i.graph.json" 2>/dev/null
+	e=$(python3 - "$share/edge$i.graph.json" "$share/edge$i.json" <<'PY'
+import json, sys
+g, c = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+start, end = c['trace']['start_ns'], c['trace']['end_ns']
+an = [t for t in g['transitions'] if t['kind'] == 'anomaly']
+edge = [t for t in an if t['time_ns'] - start < 10000000 or end - t['time_ns'] < 10000000]
+for t in an:
+    print("%s anomaly %s at %.6f s on cpu %s, pid %s" % ("edge" if t in edge else "inner", t['what'],
+          (t['time_ns'] - start) / 1e9, t['cpu'], t['pid']), file=sys.stderr)
+print(len(edge))
+PY
+)
+	[ "$v" = 0 ] && [ "$e" = 0 ] || bad="$bad edge$i:$e+$v"
+done 2> "$share/anomalies"
+[ -s "$share/anomalies" ] && diag "$(head -20 "$share/anomalies")"
+is "${bad:-none}" none "$M traces of every event under load: no anomaly at their edges, no violation"
 done_testing
