@@ -51,13 +51,17 @@ def main():
     for x in [d['cursor_x']] + list(d['marks_x']):
         if x is not None:
             busy.update(range(int(x) - lw - 4, int(x) - lw + 5))
-    total_bad = 0
+    total_bad = total_checked = 0
     for r in rows:
         if r['y'] + rh / 2 >= d['height']:
             continue        # its middle is below the graph's bottom edge
         y = Y + int(r['y'] + rh / 2)
         seen, bad, checked = set(), [], 0
-        drawn = any(c and cats[c]['height'] > 0 for c in r['cat'])
+        # a row whose every drawn column lies under a line, the cursor or a
+        # marker has nothing to check (a timer IRQ's row with two long
+        # handlers, both beside a switch line): it is said, not failed
+        drawn = any(c and cats[c]['height'] > 0 and k not in busy and not r['flags'][k] & 8
+                    for k, c in enumerate(r['cat']))
         for k in range(n):
             c = r['cat'][k]
             if k in busy or c == 0 or cats[c]['height'] <= 0 or (r['flags'][k] & 8):
@@ -85,6 +89,7 @@ def main():
                 for k, got in odd[:5]:
                     print("  column %d: the screen has %s" % (k, got))
         total_bad += len(bad)
+        total_checked += checked
         ok = say(not bad and (checked > 0 or not drawn),
                  "row '%s': %d columns checked, each of the colour of the library's cell "
                  "(%s)" % (label, checked, ', '.join(sorted(seen))))
@@ -97,6 +102,8 @@ def main():
                                                   ("; missing: %s" % ', '.join(miss) if miss else "")))
     for label in want:
         say(False, "row '%s' is on the screen" % label)
+    say(total_checked >= n, "%d columns checked over all rows (at least one row's width, %d)" %
+        (total_checked, n))
     # the lines: a switch dark grey, a wakeup red, a fork green, from the
     # middle of one row to the middle of the other, its ends (arrow heads)
     # aside (where no other line is within 4 pixels)
