@@ -192,6 +192,25 @@ first_cut = min(b['end'] for b in kept if b is [x for x in kept if x['cpu'] == b
 ok(figures(d, first_cut) == figures(mix, first_cut),
    "... every task's figures up to the first cut equal the whole trace's")
 
+# ... and the same without the counts: no CPU's last buffer left is the
+# stop's (before, the reader said nothing: the flag seen nowhere proved
+# nothing to it)
+d = damaged(old, 'oldcut2', lambda d: rewrite(d, 'events', lambda b: b[:other['off']]))
+w = []
+for c in (0, 1):
+    h = [b for b in kept if b['cpu'] == c]
+    w.append("%s/events: cpu %d: its last buffer (seq %d) was not closed by the stop: the buffers "
+             "after it are missing (the file was cut), the CPU's events after %s s unknown"
+             % (d, c, h[-1]['seq'], secs(h[-1]['end'] - start)))
+st, out, err = tv('summary', d)
+ok(warnings(err) == w, "without the counts, cut before both CPUs' last buffers: one warning per "
+   "CPU (%s)" % (warnings(err),))
+j, err = check(d, 4, "without the counts, cut before both CPUs' last buffers")
+ok(j and not j['trace']['complete'] and sorted(x['cpu'] for x in j['cut']) == [0, 1],
+   "... incomplete, both CPUs cut")
+ok(figures(d, first_cut) == figures(mix, first_cut),
+   "... every task's figures up to the first cut equal the whole trace's")
+
 # -- a buffer missing inside the file (cpu 1's fourth)
 c1 = [b for b in bufs if b['cpu'] == 1]
 gone = c1[3]

@@ -274,6 +274,9 @@ int main(int argc, char **argv)
 		}
 	}
 	for (cpu = 0; cpu < ncpus; cpu++) {
+		/* the stop closes every CPU's open buffer so (the reader sees a
+		 * last buffer without the flag as a cut file) */
+		cb[cpu].h.flags |= LTT_BUF_FLUSHED;
 		flush_buf(&cb[cpu], cpu, last[cpu]);
 		free(cb[cpu].data);
 	}

@@ -19,7 +19,7 @@ struct tgbuf {
 	struct ltt_buffer_header h;
 	uint8_t *data;
 	size_t len, cap;
-	int fixed_end, fixed_size;
+	int fixed_end, fixed_size, fixed_flags;
 	int has_base;		/* a time_ext set the time base: @base */
 	uint64_t base;
 };
@@ -612,8 +612,10 @@ static int parse_buf(struct tg *g, char **tok, int ntok)
 		if (cpu < LTT_MAX_CPUS)
 			g->next_seq[cpu] = v + 1;
 	}
-	if (kv_u64(tok, ntok, "flags", &v) > 0)
+	if (kv_u64(tok, ntok, "flags", &v) > 0) {
 		b->h.flags = (uint16_t)v;
+		b->fixed_flags = 1;
+	}
 	if (kv_u64(tok, ntok, "magic", &v) > 0)
 		b->h.magic = (uint32_t)v;
 	if (kv_u64(tok, ntok, "end", &v) > 0) {
@@ -1500,6 +1502,30 @@ static int apply_post(const char *dir, const struct post *p)
 	return r;
 }
 
+/*
+ * A finished trace (LTT_TRACE_COMPLETE) has each CPU's last buffer closed
+ * by the stop, with LTT_BUF_FLUSHED, as the module's STOP does: the reader
+ * takes a last buffer without it for a cut file.  A buffer line that says
+ * flags=F keeps exactly F (a test of a cut, or of a trace still running).
+ */
+static void mark_stop_flush(struct tg *g)
+{
+	size_t i;
+	unsigned int c;
+
+	if (!(g->h.flags & LTT_TRACE_COMPLETE))
+		return;
+	for (c = 0; c < LTT_MAX_CPUS; c++) {
+		struct tgbuf *last = NULL;
+
+		for (i = 0; i < g->nbufs; i++)
+			if (g->bufs[i].h.cpu == c)
+				last = &g->bufs[i];
+		if (last && !last->fixed_flags)
+			last->h.flags |= LTT_BUF_FLUSHED;
+	}
+}
+
 int tg_write(struct tg *g, const char *dir, char *err, size_t errlen)
 {
 	char path[4096];
@@ -1527,6 +1553,7 @@ int tg_write(struct tg *g, const char *dir, char *err, size_t errlen)
 		if (hr)
 			goto io;
 	}
+	mark_stop_flush(g);
 	for (i = 0; i < g->nbufs; i++)
 		total += sizeof(struct ltt_buffer_header) + g->bufs[i].len;
 	ev = malloc(total + 1);

@@ -444,23 +444,17 @@ out:
  * tail: cut from the file, unless it ran out of free buffers at the end
  * (events the lost file counts beyond its buffer headers: loss, already
  * said).  A CPU without any buffer was offline: nothing to say.
- *
- * Only where the stop's flag is seen on some CPU's last buffer: a writer
- * that never sets it (a trace generator) says nothing by its absence.  So
- * a cut that takes the stop's buffer of every CPU is not seen here.
+ * Every writer of finished traces sets the flag (the module since the
+ * first format; utest/tracegen.c as the module does), so a cut that takes
+ * the stop's buffer of every CPU is seen too.
  */
 static void find_unflushed_tails(struct lttr_trace *t)
 {
-	bool flags_stop = false;
 	unsigned int i;
 
 	if ((t->hdr.flags & LTT_TRACE_BUFFERS) || !(t->hdr.flags & LTT_TRACE_COMPLETE))
 		return;
-	for (i = 0; i < t->ncpus; i++)
-		if (t->cpu[i].nbufs &&
-		    (t->cpu[i].bufs[t->cpu[i].nbufs - 1].flags & LTT_BUF_FLUSHED))
-			flags_stop = true;
-	for (i = 0; flags_stop && i < t->ncpus; i++) {
+	for (i = 0; i < t->ncpus; i++) {
 		struct lttr_cpu *c = &t->cpu[i];
 		const struct lttr_buf *last;
 
