@@ -100,6 +100,7 @@ txt = open('%s/rt.txt' % d).read()
 ok(re.search(r'schedchange %d -> \d+ \(prev_state 1 S\) prio 49/SCHED_FIFO -> 120/SCHED_OTHER$' % par, txt, re.M) and
    re.search(r'schedchange \d+ -> %d \(prev_state \d+ \S+\) prio 120/SCHED_OTHER -> 49/SCHED_FIFO$' % par, txt, re.M) and
    re.search(r'schedchange %d -> \d+ \(prev_state 1 S\) prio 125/SCHED_OTHER -> 120/SCHED_OTHER$' % chi, txt, re.M) and
+   re.search(r'wakeup pid=%d cpu=\d+ new prio=120/SCHED_OTHER waker_prio=49/SCHED_FIFO$' % chi, txt, re.M) and
    re.search(r'wakeup pid=%d cpu=1 prio=125/SCHED_OTHER waker_prio=49/SCHED_FIFO$' % chi, txt, re.M) and
    re.search(r'wakeup pid=%d cpu=0 prio=49/SCHED_FIFO waker_prio=125/SCHED_OTHER$' % par, txt, re.M),
    "rt: dump's text shows them as prio/SCHED_* at the switches out and in and at the wakeups")
