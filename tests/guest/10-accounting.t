@@ -44,11 +44,13 @@ import sys, re
 from check import ok, load, done
 d, par, chi = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 ev = load('%s/rt.json' % d)['events']
-# the priority each task has at each moment: the parent 120/OTHER until
-# its sched_setscheduler (144) returns, then 49/FIFO; the child 120/OTHER
-# until its setpriority (141) returns, then 125/OTHER
-CHANGE = {par: (144, (49, 'FIFO')), chi: (141, (125, 'OTHER'))}
-now = {par: (120, 'OTHER'), chi: (120, 'OTHER')}
+# the priority and policy (JSON: the SCHED_* number) each task has at each
+# moment: the parent 120 SCHED_OTHER until its sched_setscheduler (144)
+# returns, then 49 SCHED_FIFO; the child 120 SCHED_OTHER until its
+# setpriority (141) returns, then 125 SCHED_OTHER
+OTHER, FIFO = 0, 1
+CHANGE = {par: (144, (49, FIFO)), chi: (141, (125, OTHER))}
+now = {par: (120, OTHER), chi: (120, OTHER)}
 during = {}	# inside the changing syscall: the old value or the new
 seen = {par: set(), chi: set()}
 bad, nsw, nwk, waker_rt = [], 0, 0, 0
@@ -84,21 +86,24 @@ for e in ev:
                 bad.append((e['offset'], 'wakee', a['pid'], got, now[a['pid']]))
         if e['pid'] in now:	# the waker: the current task
             got = (a['waker_prio'], a['waker_policy'])
-            waker_rt += got == (49, 'FIFO')
+            waker_rt += got == (49, FIFO)
             if not good(e['pid'], got):
                 bad.append((e['offset'], 'waker', e['pid'], got, now[e['pid']]))
 print("rt: %d switches, %d wakeups; priorities seen: parent %s, child %s; first mismatches %s"
       % (nsw, nwk, sorted(seen[par]), sorted(seen[chi]), bad[:3]))
 ok(nsw >= 600 and nwk >= 300 and not bad,
    "rt: every switch and wakeup of the pair (%d and %d) carries each task's priority and policy of that moment" % (nsw, nwk))
-ok(seen[par] >= {(49, 'FIFO')} and seen[chi] == {(125, 'OTHER')} | ({(120, 'OTHER')} & seen[chi]),
-   "rt: the parent is seen at 49/FIFO (SCHED_FIFO 50), the child at 125/OTHER (nice 5)")
+ok(seen[par] >= {(49, FIFO)} and seen[chi] == {(125, OTHER)} | ({(120, OTHER)} & seen[chi]),
+   "rt: the parent is seen at 49 SCHED_FIFO (sched_priority 50), the child at 125 SCHED_OTHER (nice 5)")
 ok(waker_rt >= 150, "rt: the child, on the other CPU, is woken %d times by a SCHED_FIFO waker (of 300 rounds)" % waker_rt)
 txt = open('%s/rt.txt' % d).read()
-ok(re.search(r'schedchange %d -> \d+ \(prev_state 1 S\) prio 49/FIFO -> 120/OTHER' % par, txt) and
-   re.search(r'wakeup pid=%d cpu=1 prio=125/OTHER waker_prio=49/FIFO' % chi, txt) and
-   re.search(r'wakeup pid=%d cpu=0 prio=49/FIFO waker_prio=125/OTHER' % par, txt),
-   "rt: dump's text shows them as prio/POLICY at the switch and the wakeup")
+ok(re.search(r'schedchange %d -> \d+ \(prev_state 1 S\) prio 49/SCHED_FIFO -> 120/SCHED_OTHER$' % par, txt, re.M) and
+   re.search(r'schedchange \d+ -> %d \(prev_state \d+ \S+\) prio 120/SCHED_OTHER -> 49/SCHED_FIFO$' % par, txt, re.M) and
+   re.search(r'schedchange %d -> \d+ \(prev_state 1 S\) prio 125/SCHED_OTHER -> 120/SCHED_OTHER$' % chi, txt, re.M) and
+   re.search(r'wakeup pid=%d cpu=\d+ new prio=120/SCHED_OTHER waker_prio=49/SCHED_FIFO$' % chi, txt, re.M) and
+   re.search(r'wakeup pid=%d cpu=1 prio=125/SCHED_OTHER waker_prio=49/SCHED_FIFO$' % chi, txt, re.M) and
+   re.search(r'wakeup pid=%d cpu=0 prio=49/SCHED_FIFO waker_prio=125/SCHED_OTHER$' % par, txt, re.M),
+   "rt: dump's text shows them as prio/SCHED_* at the switches out and in and at the wakeups")
 done()
 PY
 )

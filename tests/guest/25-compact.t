@@ -47,7 +47,6 @@ IDS = {1: 'syscall_entry', 2: 'syscall_exit', 3: 'trap_entry', 5: 'irq_entry',
        6: 'irq_exit', 7: 'schedchange', 13: 'wakeup'}
 CSIZE = {1: 16, 2: 12, 3: 24, 5: 12, 6: 12, 7: 20, 13: 16}	# record bytes, compact
 FSIZE = {1: 20, 2: 20, 3: 28, 5: 16, 6: 16, 7: 28, 13: 24}	# and full
-POLICY = {0: 'OTHER', 1: 'FIFO', 2: 'RR', 3: 'BATCH', 5: 'IDLE', 6: 'DEADLINE'}
 M48 = (1 << 48) - 1
 
 def sext(v, bits):
@@ -155,14 +154,9 @@ def as_shown(rid, f):
     if rid in (5, 6):
         r = {'irq': f['irq'], 'sysvec': bool(f['flags'] & 2)}
         return r | ({'user': bool(f['flags'] & 1)} if rid == 5 else {})
-    pname = lambda n: POLICY.get(n, 'policy_%d' % n)
-    if rid == 13:
-        return {'pid': f['pid'], 'cpu': f['cpu'], 'prio': f['prio'],
-                'policy': pname(f['policy']), 'waker_prio': f['waker_prio'],
-                'waker_policy': pname(f['waker_policy'])}
-    if rid == 7:
-        return dict(f, prev_policy=pname(f['prev_policy']),
-                    next_policy=pname(f['next_policy']))
+    if rid == 13:	# the policies: their SCHED_* numbers in JSON
+        return {k: f[k] for k in ('pid', 'cpu', 'prio', 'policy', 'waker_prio',
+                                  'waker_policy')}
     return dict(f)
 
 traces = {}

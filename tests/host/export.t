@@ -101,8 +101,10 @@ is "$($T summary --json "$tmp/every" 2>/dev/null |
 ctf_check "$tmp" every
 grep -q 'custom:ping: .*seq = 7, name = "hello", d = -3, h = 0xBEEF' "$tmp/every.txt"
 ok $? "every: a custom fields type is a class of its own, its fields decoded (custom:ping)"
-grep -q 'sched_switch: { cpu_id = 0 }, { tid = 5 }, { prev_tid = 5, next_tid = 6, prev_state = 1, prev_prio = 49, prev_policy = "FIFO"' "$tmp/every.txt"
-ok $? "every: sched_switch under LTTng's field names"
+grep -q 'sched_switch: { cpu_id = 0 }, { tid = 5 }, { prev_tid = 5, next_tid = 6, prev_state = 1, prev_prio = -51, prev_policy = 1, next_prio = 25, next_policy = 0, prev_comm = "w", next_comm = "x" }$' "$tmp/every.txt"
+ok $? "every: sched_switch under LTTng's field names, priorities as LTTng's (prio 49 SCHED_FIFO: -51; 125: 25), policies by number"
+grep -q 'sched_waking: { cpu_id = 0 }, { tid = 6 }, { tid = 6, target_cpu = 1, new = 0, prio = -101, policy = 7, waker_prio = -100, waker_policy = 3 }$' "$tmp/every.txt"
+ok $? "every: sched_waking's priorities as LTTng's (prio -1: -101; 0: -100)"
 
 cat >"$tmp/lost.desc" <<'DESC'
 header ncpus=2 start=1000 format=1.3 events=all

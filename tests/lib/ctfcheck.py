@@ -40,6 +40,12 @@ FIELD_NAMES = {
     ("mem_page_alloc", "gfp"): "gfp_flags", ("net_packet_in", "ifname"): "name",
     ("net_packet_out", "ifname"): "name",
 }
+# (type, our field) -> what LTTng's value adds to ours: a priority is the
+# kernel's task->prio minus MAX_RT_PRIO there (lttng-modules' sched.h)
+FIELD_ADD = {
+    ("schedchange", "prev_prio"): -100, ("schedchange", "next_prio"): -100,
+    ("wakeup", "prio"): -100, ("wakeup", "waker_prio"): -100,
+}
 # the task names the export adds where LTTng has them (tests/lib/commcheck.py
 # compares them with dump's)
 COMMS = {"sched_switch": ("prev_comm", "next_comm"),
@@ -156,6 +162,8 @@ def compare_event(ours, ctf, res):
             v = " ".join(v)
         elif k == "kind" and ours["type"] == "custom_create" and isinstance(v, int):
             v = str(v)      # a kind without a name: its number as text
+        if v is not None and (ours["type"], k) in FIELD_ADD:
+            v += FIELD_ADD[(ours["type"], k)]
         if v is None:   # unknown: a 1.2 priority (left out) or a missing name
             if isinstance(got, str):
                 res.stale += got != ""   # written empty, maybe shown stale

@@ -473,6 +473,13 @@ static bool decodes_same(unsigned int id, const void *full, size_t len, size_t e
 }
 
 /* the value of field @name of @ev, as text ("null" when unknown) */
+static bool ends_with(const char *s, const char *end)
+{
+	size_t n = strlen(s), e = strlen(end);
+
+	return n >= e && !strcmp(s + n - e, end);
+}
+
 static const char *field_text(const struct lttr_event *ev, const char *name,
 			      char *out, size_t size)
 {
@@ -510,7 +517,7 @@ static void legacy_records(const struct ltt_ev_schedchange *sc,
 {
 	uint8_t rec[64], cp[16];
 	struct lttr_event ev;
-	char why[200], b1[32], b2[32], b3[32];
+	char why[200], b1[32], b2[32], b3[32], txt[200];
 	size_t n;
 
 	n = make_rec(rec, LTT_EV_SCHEDCHANGE, 0, sc, LTT_EV_SCHEDCHANGE_SIZE_1_2, 0);
@@ -546,10 +553,23 @@ static void legacy_records(const struct ltt_ev_schedchange *sc,
 	n = make_rec(rec, LTT_EV_SCHEDCHANGE, 0, sc, sizeof(*sc), 0);
 	ok(lttr_record_decode(rec, n, &ev, why, sizeof(why)) == 0 && !ev.p_missing &&
 	   !strcmp(field_text(&ev, "prev_prio", b1, sizeof(b1)), "-1") &&
-	   !strcmp(field_text(&ev, "prev_policy", b2, sizeof(b2)), "DEADLINE") &&
-	   !strcmp(field_text(&ev, "next_policy", b3, sizeof(b3)), "policy_7"),
+	   !strcmp(field_text(&ev, "prev_policy", b2, sizeof(b2)), "6") &&
+	   !strcmp(field_text(&ev, "next_policy", b3, sizeof(b3)), "7"),
 	   "reader: a 1.3 schedchange gives its priorities and policies (%s %s %s)",
 	   b1, b2, b3);
+	lttr_event_describe(NULL, &ev, txt, sizeof(txt));
+	ok(ends_with(txt, ") prio -1/SCHED_DEADLINE -> 254/policy_7"),
+	   "text: a 1.3 schedchange's policies by name, an unnamed one by number: %s", txt);
+	n = make_rec(rec, LTT_EV_PROCESS_WAKEUP, 0, wk, sizeof(*wk), 0);
+	ok(lttr_record_decode(rec, n, &ev, why, sizeof(why)) == 0 && !ev.p_missing &&
+	   lttr_event_describe(NULL, &ev, txt, sizeof(txt)) > 0 &&
+	   !strcmp(txt, "wakeup pid=4194303 cpu=255 new prio=254/policy_7 waker_prio=-1/SCHED_DEADLINE"),
+	   "text: a 1.3 wakeup's priorities and policies: %s", txt);
+	n = make_rec(rec, LTT_EV_PROCESS_WAKEUP, 0, wk, LTT_EV_PROCESS_WAKEUP_SIZE_1_2, 0);
+	ok(lttr_record_decode(rec, n, &ev, why, sizeof(why)) == 0 &&
+	   lttr_event_describe(NULL, &ev, txt, sizeof(txt)) > 0 &&
+	   !strcmp(txt, "wakeup pid=4194303 cpu=255 new"),
+	   "text: a 1.2 wakeup shows no priority: %s", txt);
 	n = make_rec(rec, LTT_EV_SCHEDCHANGE, 0, sc, 8, 0);
 	ok(lttr_record_decode(rec, n, &ev, why, sizeof(why)) == -LTTR_E_FORMAT &&
 	   !strcmp(why, "payload of 8 bytes shorter than the 12 bytes of a schedchange event"),
@@ -876,7 +896,7 @@ int main(int argc, char **argv)
 {
 	char *a0 = strdup(argc > 0 ? argv[0] : ".");
 
-	tap_plan(14 + 2 + 4 + 2 + 9 + 7 + 4 + (int)NCMD + 3);
+	tap_plan(14 + 2 + 4 + 2 + 9 + 10 + 4 + (int)NCMD + 3);
 	snprintf(prog, sizeof(prog), "%s/../tracevisualizer", dirname(a0));
 	free(a0);
 	pairs_at_limits();

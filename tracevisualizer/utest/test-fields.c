@@ -453,6 +453,39 @@ static bool is_str(struct lttr_field_value v, const char *s)
 	       !memcmp(v.str.p, s, v.str.len);
 }
 
+/*
+ * The fields a CTF export writes other than JSON shows them: the number of
+ * them if they are the priorities of schedchange and wakeup, each shifted
+ * by -100 as LTTng records a priority, else -1
+ */
+static int ctf_adds(void)
+{
+	static const char *const prio[][2] = {
+		{ "schedchange", "prev_prio" }, { "schedchange", "next_prio" },
+		{ "wakeup", "prio" }, { "wakeup", "waker_prio" },
+	};
+	unsigned int id, k;
+	size_t i, n;
+	int found = 0;
+
+	for (id = 0; id < LTT_EV_MAX; id++) {
+		const struct lttr_field *f = lttr_event_fields(id, &n);
+
+		for (i = 0; i < n; i++) {
+			if (!f[i].ctf_add)
+				continue;
+			for (k = 0; k < 4; k++)
+				if (!strcmp(lttr_event_type_name(id), prio[k][0]) &&
+				    !strcmp(f[i].name, prio[k][1]))
+					break;
+			if (k == 4 || f[i].ctf_add != -100)
+				return -1;
+			found++;
+		}
+	}
+	return found;
+}
+
 static void check_values(void)
 {
 	struct lttr_field_buf buf;
@@ -524,6 +557,7 @@ static void check_values(void)
 		   !strcmp(lttr_field_ctf_name(lttr_field_find(LTT_EV_SCHEDCHANGE, "prev_state")), "prev_state") &&
 		   !strcmp(lttr_field_ctf_name(lttr_field_find(LTT_EV_NET_PACKET_IN, "ifname")), "name"),
 		   "CTF field names: LTTng's where it has the value, else ours");
+		ok(ctf_adds() == 4, "CTF values: the 4 priorities alone are LTTng's (minus 100)");
 	}
 
 	ev = mkev(LTT_EV_SIGNAL_DELIVER, &sd, sizeof(sd));
@@ -662,7 +696,7 @@ int main(void)
 
 	for (id = 0; id < LTT_EV_MAX; id++)
 		known += lttr_event_type_name(id) != NULL;
-	tap_plan((int)known + 4 + 17 + 6 + 5);
+	tap_plan((int)known + 4 + 18 + 6 + 5);
 	check_table();
 	check_values();
 	check_custom();

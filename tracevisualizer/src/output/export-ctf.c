@@ -252,6 +252,12 @@ static void tsdl_int(FILE *m, unsigned int bits, bool is_signed, unsigned int ba
 		bits, is_signed ? "true" : "false", base);
 }
 
+/* bytes of an integer field of the table in the export */
+static unsigned int ctf_int_size(const struct lttr_field *f)
+{
+	return f->ctf_add ? 4 : f->size;
+}
+
 /* the declaration of a field of the table */
 static void tsdl_field(FILE *m, const struct lttr_field *f)
 {
@@ -261,7 +267,7 @@ static void tsdl_field(FILE *m, const struct lttr_field *f)
 	switch (f->kind) {
 	case LTTR_FIELD_UNSIGNED:
 	case LTTR_FIELD_SIGNED:
-		tsdl_int(m, 8u * f->size, f->is_signed,
+		tsdl_int(m, 8u * ctf_int_size(f), f->is_signed || f->ctf_add,
 			 f->disp == LTTR_FIELD_DISP_HEX || f->disp == LTTR_FIELD_DISP_HEX_FULL ? 16 :
 			 f->disp == LTTR_FIELD_DISP_OCTAL ? 8 : 10);
 		break;
@@ -504,7 +510,7 @@ static void put_field(struct ctf *c, const struct lttr_event *ev,
 
 	if (f->kind == LTTR_FIELD_UNSIGNED || f->kind == LTTR_FIELD_SIGNED) {
 		lttr_field_raw(ev, f, &raw);
-		put_int(b, raw, f->size);
+		put_int(b, raw + (uint64_t)(int64_t)f->ctf_add, ctf_int_size(f));
 		return;
 	}
 	lttr_field_get(c->t, ev, f, &fb, &v);

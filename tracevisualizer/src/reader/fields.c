@@ -54,6 +54,15 @@
 #define ENUM(fn, unk)	.disp = LTTR_FIELD_DISP_ENUM, .names = fn, .unknown = unk
 #define CTF(n)		.ctf = n
 
+/*
+ * A task's priority (task->prio): a CTF export writes it as LTTng does,
+ * minus MAX_RT_PRIO (include/linux/sched/prio.h: 100), so that nice 0 is
+ * 20 there as in LTTng's traces, 120 here as in ftrace's.  Its policy:
+ * the SCHED_* number, by name in text ("SCHED_FIFO").
+ */
+#define PRIO		.ctf_add = -100
+#define POLICY		ENUM(lttr_sched_policy_name, "policy_")
+
 /* the names of the values of some payload integers (ltt-abi.h) */
 static const char *timer_kind_name(unsigned int kind)
 {
@@ -172,12 +181,10 @@ static const struct lttr_field f_schedchange[] = {
 	INT("prev_pid", struct ltt_ev_schedchange, prev_pid, CTF("prev_tid")),
 	INT("next_pid", struct ltt_ev_schedchange, next_pid, CTF("next_tid")),
 	INT("prev_state", struct ltt_ev_schedchange, prev_state),
-	INT("prev_prio", struct ltt_ev_schedchange, prev_prio),
-	NAME("prev_policy", POLICY_NAME, struct ltt_ev_schedchange,
-	     prev_policy, NULL),
-	INT("next_prio", struct ltt_ev_schedchange, next_prio),
-	NAME("next_policy", POLICY_NAME, struct ltt_ev_schedchange,
-	     next_policy, NULL),
+	INT("prev_prio", struct ltt_ev_schedchange, prev_prio, PRIO),
+	INT("prev_policy", struct ltt_ev_schedchange, prev_policy, POLICY),
+	INT("next_prio", struct ltt_ev_schedchange, next_prio, PRIO),
+	INT("next_policy", struct ltt_ev_schedchange, next_policy, POLICY),
 };
 
 static const struct lttr_field f_fork[] = {
@@ -208,12 +215,10 @@ static const struct lttr_field f_wakeup[] = {
 	INT("pid", struct ltt_ev_process_wakeup, pid, CTF("tid")),
 	INT("cpu", struct ltt_ev_process_wakeup, cpu, CTF("target_cpu")),
 	FLAG("new", struct ltt_ev_process_wakeup, flags, LTT_WAKEUP_NEW),
-	INT("prio", struct ltt_ev_process_wakeup, prio),
-	NAME("policy", POLICY_NAME, struct ltt_ev_process_wakeup, policy,
-	     NULL),
-	INT("waker_prio", struct ltt_ev_process_wakeup, waker_prio),
-	NAME("waker_policy", POLICY_NAME, struct ltt_ev_process_wakeup,
-	     waker_policy, NULL),
+	INT("prio", struct ltt_ev_process_wakeup, prio, PRIO),
+	INT("policy", struct ltt_ev_process_wakeup, policy, POLICY),
+	INT("waker_prio", struct ltt_ev_process_wakeup, waker_prio, PRIO),
+	INT("waker_policy", struct ltt_ev_process_wakeup, waker_policy, POLICY),
 };
 
 static const struct lttr_field f_softirq[] = {
@@ -889,14 +894,6 @@ void lttr_field_get(const struct lttr_trace *t, const struct lttr_event *ev,
 		break;
 	case LTTR_FIELD_SRC_SIGNAL_NAME:
 		set_name(v, f, lttr_signal_name((unsigned int)x));
-		break;
-	case LTTR_FIELD_SRC_POLICY_NAME:
-		s = lttr_sched_policy_name((unsigned int)x);
-		if (!s) {
-			snprintf(buf->s, sizeof(buf->s), "policy_%u", (unsigned int)x);
-			s = buf->s;
-		}
-		set_name(v, f, s);
 		break;
 	case LTTR_FIELD_SRC_SOCKET_CALL_NAME:
 		set_name(v, f, lttr_socket_call_name((unsigned int)x));

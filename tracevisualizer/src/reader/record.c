@@ -329,7 +329,8 @@ const char *lttr_sched_policy_name(unsigned int policy)
 {
 	/* include/uapi/linux/sched.h (6.1); 4 is reserved (SCHED_ISO) */
 	static const char *const n[] = {
-		"OTHER", "FIFO", "RR", "BATCH", NULL, "IDLE", "DEADLINE",
+		"SCHED_OTHER", "SCHED_FIFO", "SCHED_RR", "SCHED_BATCH", NULL,
+		"SCHED_IDLE", "SCHED_DEADLINE",
 	};
 
 	return policy < sizeof(n) / sizeof(n[0]) ? n[policy] : NULL;

@@ -234,11 +234,13 @@ const char *lttr_sysvec_name(unsigned int vector);
 const char *lttr_softirq_name(unsigned int vec);
 
 /**
- * lttr_sched_policy_name() - short name of a scheduling policy
+ * lttr_sched_policy_name() - name of a scheduling policy, as user space
+ * spells it (sched_setscheduler(2), chrt(1))
  * @policy: SCHED_* number (schedchange and wakeup, format 1.3)
  *
- * Return: "OTHER" (SCHED_NORMAL, SCHED_OTHER to user space), "FIFO",
- * "RR", "BATCH", "IDLE", "DEADLINE", or NULL if unknown.
+ * Return: "SCHED_OTHER" (the kernel's SCHED_NORMAL), "SCHED_FIFO",
+ * "SCHED_RR", "SCHED_BATCH", "SCHED_IDLE", "SCHED_DEADLINE", or NULL if
+ * unknown.
  */
 const char *lttr_sched_policy_name(unsigned int policy);
 

@@ -97,8 +97,6 @@ enum lttr_field_disp {
  * @LTTR_FIELD_SRC_SOFTIRQ_NAME: lttr_softirq_name() of the integer at
  *	@offset, none if unknown
  * @LTTR_FIELD_SRC_SIGNAL_NAME: lttr_signal_name() of the integer at @offset
- * @LTTR_FIELD_SRC_POLICY_NAME: lttr_sched_policy_name() of it, or
- *	"policy_<n>" when unnamed
  * @LTTR_FIELD_SRC_SOCKET_CALL_NAME: lttr_socket_call_name() of it
  * @LTTR_FIELD_SRC_IPC_CALL_NAME: lttr_ipc_call_name() of it
  * @LTTR_FIELD_SRC_NETDEV_NAME: lttr_trace_netdev_name() of the ifindex at
@@ -146,7 +144,6 @@ enum lttr_field_src {
 	LTTR_FIELD_SRC_IRQ_NAME,
 	LTTR_FIELD_SRC_SOFTIRQ_NAME,
 	LTTR_FIELD_SRC_SIGNAL_NAME,
-	LTTR_FIELD_SRC_POLICY_NAME,
 	LTTR_FIELD_SRC_SOCKET_CALL_NAME,
 	LTTR_FIELD_SRC_IPC_CALL_NAME,
 	LTTR_FIELD_SRC_NETDEV_NAME,
@@ -200,6 +197,10 @@ enum lttr_field_missing {
  *	without a name ("family="), NULL for "?"
  * @ctf: the field's name in a CTF export when it differs from @name (the
  *	name LTTng's kernel tracer gives the same value: "prev_tid"), or NULL
+ * @ctf_add: a CTF export writes the integer plus @ctf_add, as a 32-bit
+ *	signed integer, when it is not 0: the value as LTTng's kernel tracer
+ *	records it under the same name (a priority: task->prio minus
+ *	MAX_RT_PRIO, -100); JSON and text show the value itself
  */
 struct lttr_field {
 	const char *name;
@@ -216,6 +217,7 @@ struct lttr_field {
 	const char *(*names)(unsigned int value);
 	const char *unknown;
 	const char *ctf;
+	int16_t ctf_add;
 };
 
 /**
