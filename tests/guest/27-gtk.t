@@ -33,6 +33,8 @@ gtk=$TOP/tracevisualizer/tracevisualizer-gtk
 [ -x "$gtk" ] || make -s -C tracevisualizer >/dev/null
 share=$(mktemp -d)
 trap '[ -n "$KEEP" ] || rm -rf "$share"' EXIT	# KEEP=1: kept, to look at
+export XDG_RUNTIME_DIR="$share/run"	# its own accessibility bus socket (gtk.sh)
+mkdir -m 700 "$XDG_RUNTIME_DIR"
 unset GTK_A11Y NO_AT_BRIDGE
 export GTK_THEME=Adwaita PYTHONPATH=$TOP/tests/lib
 screen="-screen 0 1280x800x24"

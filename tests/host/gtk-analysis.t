@@ -18,7 +18,7 @@
 # every bucket are checked exactly by utest/test-instances.c.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$(dirname "$0")/../lib/gtk.sh"
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+gtk_tmp
 tv=tracevisualizer
 screen="-screen 0 1400x1100x24"
 

@@ -24,8 +24,7 @@
 #   - a damaged trace: the tab's summary says its figures may be wrong.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$(dirname "$0")/../lib/gtk.sh"
-tmp=$(mktemp -d)
-trap '[ -n "$KEEP" ] || rm -rf "$tmp"' EXIT	# KEEP=1: kept, to look at
+gtk_tmp
 screen="-screen 0 1400x1100x24"
 tv=tracevisualizer
 ut=$TOP/tracevisualizer/build/utest

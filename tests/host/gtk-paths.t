@@ -13,7 +13,7 @@
 # so.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$(dirname "$0")/../lib/gtk.sh"
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+gtk_tmp
 tv=tracevisualizer
 screen="-screen 0 1280x1200x24"
 export PYTHONPATH=$TOP/tests/lib

@@ -13,8 +13,7 @@
 # before they can be seen, a bigger trace is tried.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$(dirname "$0")/../lib/gtk.sh"
-tmp=$(mktemp -d)
-trap '[ -n "$KEEP" ] || rm -rf "$tmp"' EXIT	# KEEP=1: kept, to look at
+gtk_tmp
 
 for n in 40000000 100000000; do
 	rm -rf "$tmp/big" "$tmp/out" && mkdir -p "$tmp/out"

@@ -29,8 +29,7 @@
 . "$(dirname "$0")/../lib/tap.sh"
 . "$(dirname "$0")/../lib/gtk.sh"
 tv=tracevisualizer
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+gtk_tmp
 
 # headless ARGS... : the window drawn once (--screenshot), then closed
 headless() { xvfb-run -a -s "-screen 0 1280x800x24" "$gtk" --size 1280x800 "$@"; }

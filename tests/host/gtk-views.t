@@ -20,8 +20,7 @@
 #     the trace is opened again.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$(dirname "$0")/../lib/gtk.sh"
-tmp=$(mktemp -d)
-trap '[ -n "$KEEP" ] || rm -rf "$tmp"' EXIT	# KEEP=1: kept, to look at
+gtk_tmp
 screen="-screen 0 1280x800x24"
 
 # gtkwtrace.py's trace; CPU 1's events from its 5th round on go into a

@@ -29,8 +29,7 @@
 # screen's colours, and says the rows' order.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$(dirname "$0")/../lib/gtk.sh"
-tmp=$(mktemp -d)
-trap '[ -n "$KEEP" ] || rm -rf "$tmp"' EXIT	# KEEP=1: kept, to look at
+gtk_tmp
 screen="-screen 0 1280x800x24"
 
 # two traces: a (8 rounds) acted on, b (5 rounds) in a second tab

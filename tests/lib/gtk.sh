@@ -25,6 +25,11 @@ gtk_tmp() {
 	trap '[ -n "$KEEP" ] || rm -rf "$tmp"' EXIT
 	screen="-screen 0 1280x800x24"
 	tv=tracevisualizer
+	# the accessibility bus's socket goes under the runtime folder (the
+	# cache folder without one, shared by every test and session of the
+	# user): each test gets its own
+	export XDG_RUNTIME_DIR="$tmp/run"
+	mkdir -m 700 "$XDG_RUNTIME_DIR"
 }
 
 # no_gtk_warnings FILE... : ok when no GTK warning or critical is in the
