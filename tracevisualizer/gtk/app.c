@@ -129,8 +129,19 @@ static char *choose(struct gv_app *app, const char *title, GtkFileChooserAction 
 	GtkWidget *dlg = gtk_file_chooser_dialog_new(title, GTK_WINDOW(app->win), action, "_Cancel",
 						     GTK_RESPONSE_CANCEL, "_OK", GTK_RESPONSE_ACCEPT,
 						     NULL);
-	char *path = NULL;
+	struct gv_doc *d = current(app);
+	char *path = NULL, *at;
 
+	/*
+	 * The chooser starts beside the trace shown (or in the working
+	 * folder): left to itself it starts in "Recent", where a folder's
+	 * path typed after Ctrl+L is not taken and OK stays greyed.  Return
+	 * in the typed path is OK.
+	 */
+	at = d ? g_path_get_dirname(d->dir) : g_get_current_dir();
+	gtk_file_chooser_set_current_folder(GTK_FILE_CHOOSER(dlg), at);
+	g_free(at);
+	gtk_dialog_set_default_response(GTK_DIALOG(dlg), GTK_RESPONSE_ACCEPT);
 	if (name)
 		gtk_file_chooser_set_current_name(GTK_FILE_CHOOSER(dlg), name);
 	if (action == GTK_FILE_CHOOSER_ACTION_SAVE)
