@@ -370,25 +370,31 @@ static void draw_cells(struct gv_graph *g, cairo_t *cr, size_t e, double y,
 	/*
 	 * A mark at the top: events without a change, and a pixel holding a
 	 * whole state its bar does not show (two changes or more: a short
-	 * syscall or interrupt inside a user pixel)
+	 * syscall or interrupt inside a user pixel); then lost events, red,
+	 * over them.  One path and one fill for each: zoomed out, a busy row
+	 * has a mark in every pixel, and a fill per mark cost more than
+	 * computing the cells.
 	 */
-	for (i = 0; i < n; i++) {
-		const struct lttr_vcell *c = &cells[i];
+	if (g->row_h >= 8) {
+		for (i = 0; i < n; i++) {
+			const struct lttr_vcell *c = &cells[i];
 
-		if (c->flags & LTTR_VCELL_LOST) {
-			cairo_set_source_rgb(cr, 0.9, 0, 0);
-			cairo_rectangle(cr, LABEL_W + i, y, 2, g->row_h);
-			cairo_fill(cr);
-		} else if ((((c->flags & LTTR_VCELL_EVENTS) && c->changes <= 1) || c->changes >= 2) &&
-			   g->row_h >= 8) {
-			cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
-			cairo_move_to(cr, LABEL_W + i + 0.5, y);
-			cairo_line_to(cr, LABEL_W + i + 3.5, y);
-			cairo_line_to(cr, LABEL_W + i + 0.5, y + 4);
-			cairo_close_path(cr);
-			cairo_fill(cr);
+			if (!(c->flags & LTTR_VCELL_LOST) &&
+			    (((c->flags & LTTR_VCELL_EVENTS) && c->changes <= 1) || c->changes >= 2)) {
+				cairo_move_to(cr, LABEL_W + i + 0.5, y);
+				cairo_line_to(cr, LABEL_W + i + 3.5, y);
+				cairo_line_to(cr, LABEL_W + i + 0.5, y + 4);
+				cairo_close_path(cr);
+			}
 		}
+		cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+		cairo_fill(cr);
 	}
+	for (i = 0; i < n; i++)
+		if (cells[i].flags & LTTR_VCELL_LOST)
+			cairo_rectangle(cr, LABEL_W + i, y, 2, g->row_h);
+	cairo_set_source_rgb(cr, 0.9, 0, 0);
+	cairo_fill(cr);
 }
 
 /* the y of the middle of the shown row of @pid, or -1 */
