@@ -57,6 +57,10 @@ struct gv_graph {
 	double drag_x0;
 	double drag_x1;
 	struct lttr_vlink *links;
+	size_t nlinks;		/* ... of the window links_t0..links_t1 */
+	uint64_t links_t0;
+	uint64_t links_t1;
+	bool links_valid;	/* they were asked for that window, and fit */
 	struct lttr_iter *it;	/* the events of the window, for their glyphs */
 	double last_ms;
 	double last_fresh_ms;	/* the last paint that computed cells */
@@ -429,10 +433,25 @@ static void draw_links(struct gv_graph *g, cairo_t *cr, double width, size_t fir
 		       size_t last)
 {
 	struct gv_doc *d = g->d;
-	size_t n = 0, i;
+	size_t n, i;
 
-	if (g->resources || lttr_view_links(d->v, d->vp.t0, d->vp.t1, MAX_LINKS, g->links, &n))
+	if (g->resources)
 		return;
+	/*
+	 * kept for the window, as the cells are: zoomed to a few thousand
+	 * links, asking the library again (it reads every event of the
+	 * window) cost twice the rest of a repaint
+	 */
+	if (g->links_t0 != d->vp.t0 || g->links_t1 != d->vp.t1) {
+		g->links_t0 = d->vp.t0;
+		g->links_t1 = d->vp.t1;
+		g->nlinks = 0;
+		g->links_valid = !lttr_view_links(d->v, d->vp.t0, d->vp.t1, MAX_LINKS, g->links,
+						  &g->nlinks);
+	}
+	if (!g->links_valid)
+		return;
+	n = g->nlinks;
 	cairo_set_line_width(cr, 1);
 	for (i = 0; i < n; i++) {
 		const struct lttr_vlink *l = &g->links[i];
