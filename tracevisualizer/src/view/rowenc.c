@@ -346,11 +346,9 @@ bool vcur_next(struct vcur *c, const struct lttr_view *v)
 	return true;
 }
 
-/* the last checkpoint at or before @t, from checkpoint @lo on */
-static size_t find_ck(const struct vrow *r, size_t lo, uint64_t t)
+/* the last checkpoint at or before @t among @lo..@hi - 1 (from @lo on) */
+static size_t find_ck_in(const struct vrow *r, size_t lo, size_t hi, uint64_t t)
 {
-	size_t hi = r->nck;
-
 	while (hi - lo > 1) {
 		size_t mid = lo + (hi - lo) / 2;
 
@@ -365,7 +363,7 @@ static size_t find_ck(const struct vrow *r, size_t lo, uint64_t t)
 void vcur_seek(struct vcur *c, const struct lttr_view *v, const struct vrow *r,
 	       uint64_t t)
 {
-	vcur_at_ck(c, v, r, find_ck(r, 0, t));
+	vcur_at_ck(c, v, r, find_ck_in(r, 0, r->nck, t));
 	while (c->next_t <= t && vcur_next(c, v))
 		;
 }
@@ -386,15 +384,7 @@ static size_t gallop_ck(const struct vrow *r, size_t lo, uint64_t t)
 		step *= 2;
 	}
 	hi = lo + step < r->nck ? lo + step : r->nck;
-	while (hi - lo > 1) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (r->ck[mid].t <= t)
-			lo = mid;
-		else
-			hi = mid;
-	}
-	return lo;
+	return find_ck_in(r, lo, hi, t);
 }
 
 /*
