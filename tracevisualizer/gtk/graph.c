@@ -375,9 +375,7 @@ static void draw_cells(struct gv_graph *g, cairo_t *cr, size_t e, double y,
 	 * A mark at the top: events without a change, and a pixel holding a
 	 * whole state its bar does not show (two changes or more: a short
 	 * syscall or interrupt inside a user pixel); then lost events, red,
-	 * over them.  One path and one fill for each: zoomed out, a busy row
-	 * has a mark in every pixel, and a fill per mark cost more than
-	 * computing the cells.
+	 * over them.  One path and one fill for each, not one per pixel.
 	 */
 	if (g->row_h >= 8) {
 		for (i = 0; i < n; i++) {
