@@ -57,6 +57,10 @@ struct gv_graph {
 	double drag_x0;
 	double drag_x1;
 	struct lttr_vlink *links;
+	size_t nlinks;		/* ... of the window links_t0..links_t1 */
+	uint64_t links_t0;
+	uint64_t links_t1;
+	bool links_valid;	/* they were asked for that window, and fit */
 	struct lttr_iter *it;	/* the events of the window, for their glyphs */
 	double last_ms;
 	double last_fresh_ms;	/* the last paint that computed cells */
@@ -370,25 +374,29 @@ static void draw_cells(struct gv_graph *g, cairo_t *cr, size_t e, double y,
 	/*
 	 * A mark at the top: events without a change, and a pixel holding a
 	 * whole state its bar does not show (two changes or more: a short
-	 * syscall or interrupt inside a user pixel)
+	 * syscall or interrupt inside a user pixel); then lost events, red,
+	 * over them.  One path and one fill for each, not one per pixel.
 	 */
-	for (i = 0; i < n; i++) {
-		const struct lttr_vcell *c = &cells[i];
+	if (g->row_h >= 8) {
+		for (i = 0; i < n; i++) {
+			const struct lttr_vcell *c = &cells[i];
 
-		if (c->flags & LTTR_VCELL_LOST) {
-			cairo_set_source_rgb(cr, 0.9, 0, 0);
-			cairo_rectangle(cr, LABEL_W + i, y, 2, g->row_h);
-			cairo_fill(cr);
-		} else if ((((c->flags & LTTR_VCELL_EVENTS) && c->changes <= 1) || c->changes >= 2) &&
-			   g->row_h >= 8) {
-			cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
-			cairo_move_to(cr, LABEL_W + i + 0.5, y);
-			cairo_line_to(cr, LABEL_W + i + 3.5, y);
-			cairo_line_to(cr, LABEL_W + i + 0.5, y + 4);
-			cairo_close_path(cr);
-			cairo_fill(cr);
+			if (!(c->flags & LTTR_VCELL_LOST) &&
+			    (((c->flags & LTTR_VCELL_EVENTS) && c->changes <= 1) || c->changes >= 2)) {
+				cairo_move_to(cr, LABEL_W + i + 0.5, y);
+				cairo_line_to(cr, LABEL_W + i + 3.5, y);
+				cairo_line_to(cr, LABEL_W + i + 0.5, y + 4);
+				cairo_close_path(cr);
+			}
 		}
+		cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+		cairo_fill(cr);
 	}
+	for (i = 0; i < n; i++)
+		if (cells[i].flags & LTTR_VCELL_LOST)
+			cairo_rectangle(cr, LABEL_W + i, y, 2, g->row_h);
+	cairo_set_source_rgb(cr, 0.9, 0, 0);
+	cairo_fill(cr);
 }
 
 /* the y of the middle of the shown row of @pid, or -1 */
@@ -423,10 +431,25 @@ static void draw_links(struct gv_graph *g, cairo_t *cr, double width, size_t fir
 		       size_t last)
 {
 	struct gv_doc *d = g->d;
-	size_t n = 0, i;
+	size_t n, i;
 
-	if (g->resources || lttr_view_links(d->v, d->vp.t0, d->vp.t1, MAX_LINKS, g->links, &n))
+	if (g->resources)
 		return;
+	/*
+	 * kept for the window, as the cells are: zoomed to a few thousand
+	 * links, asking the library again (it reads every event of the
+	 * window) cost twice the rest of a repaint
+	 */
+	if (g->links_t0 != d->vp.t0 || g->links_t1 != d->vp.t1) {
+		g->links_t0 = d->vp.t0;
+		g->links_t1 = d->vp.t1;
+		g->nlinks = 0;
+		g->links_valid = !lttr_view_links(d->v, d->vp.t0, d->vp.t1, MAX_LINKS, g->links,
+						  &g->nlinks);
+	}
+	if (!g->links_valid)
+		return;
+	n = g->nlinks;
 	cairo_set_line_width(cr, 1);
 	for (i = 0; i < n; i++) {
 		const struct lttr_vlink *l = &g->links[i];

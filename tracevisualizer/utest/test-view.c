@@ -349,10 +349,69 @@ static uint64_t rnd(uint64_t n)
 	return n ? rnd_state % n : 0;
 }
 
-/* cells of random windows against the span reference */
-static void random_windows(struct lttr_view *v, const char *name)
+/*
+ * the cells of @row for @len ns from @a at @n columns against the span
+ * reference @sp: *@tried columns compared, *@bad differ
+ */
+static void check_window(struct lttr_view *v, size_t row, const struct span *sp, size_t nsp,
+			 uint64_t a, uint64_t len, unsigned int n, const char *name,
+			 size_t *tried, size_t *bad)
 {
 	static struct lttr_vcell c[600];
+	uint64_t e = lttr_view_end(v);
+	unsigned int i;
+	size_t j = 0, k;
+
+	if (lttr_view_cells(v, row, a, a + len, n, c))
+		return;
+	for (i = 0; i < n; i++) {
+		uint64_t lo = a + (uint64_t)((unsigned __int128)len * i / n);
+		uint64_t hi = a + (uint64_t)((unsigned __int128)len * (i + 1) / n);
+		uint64_t d[LTTR_VCAT_COUNT] = { 0 }, most = 0;
+		unsigned int cat = 0, changes = 0;
+
+		if (hi > e)
+			hi = e;
+		if (hi <= lo || lo >= e)
+			continue;
+		while (j > 0 && sp[j].a > lo)
+			j--;
+		while (j + 1 < nsp && sp[j].b <= lo)
+			j++;
+		for (k = j; k < nsp && sp[k].a < hi; k++) {
+			uint64_t x = sp[k].a > lo ? sp[k].a : lo;
+			uint64_t y = sp[k].b < hi ? sp[k].b : hi;
+
+			if (y > x)
+				d[sp[k].cat] += y - x;
+			if (sp[k].a > lo || (sp[k].a == lo && k > 0))
+				changes++;
+		}
+		for (k = 0; k < LTTR_VCAT_COUNT; k++)
+			if (d[k] > most) {
+				most = d[k];
+				cat = (unsigned int)k;
+			}
+		(*tried)++;
+		if (c[i].cat != cat || c[i].changes != (changes > 0xffff ? 0xffff : changes)) {
+			if (!(*bad)++)
+				tap_diag("%s row %zu window %llu+%llu/%u col %u: cat %u/%u changes %u/%u",
+					 name, row, (unsigned long long)(a - lttr_view_start(v)),
+					 (unsigned long long)len, n, i, c[i].cat, cat, c[i].changes,
+					 changes);
+		}
+	}
+}
+
+/*
+ * cells of random windows against the span reference; and of the whole
+ * trace at a few columns, each column many checkpoints wide (the cursor
+ * jumps far ahead, lttr_view_cells() reads the next column's checkpoint
+ * ahead of time)
+ */
+static void random_windows(struct lttr_view *v, const char *name)
+{
+	static const unsigned int few[] = { 1, 2, 3, 7, 31, 599 };
 	uint64_t s = lttr_view_start(v), e = lttr_view_end(v);
 	size_t rows = lttr_view_nrows(v), row, nsp, bad = 0, tried = 0, k;
 	unsigned int w;
@@ -362,53 +421,16 @@ static void random_windows(struct lttr_view *v, const char *name)
 
 		for (w = 0; sp && w < 40; w++) {
 			uint64_t a = s + rnd(e - s), len = 1 + rnd(w % 4 == 0 ? e - s : (e - s) >> (w % 20));
-			unsigned int n = 1 + (unsigned int)rnd(600), i;
-			size_t j = 0;
 
-			if (lttr_view_cells(v, row, a, a + len, n, c))
-				continue;
-			for (i = 0; i < n; i++) {
-				uint64_t lo = a + (uint64_t)((unsigned __int128)len * i / n);
-				uint64_t hi = a + (uint64_t)((unsigned __int128)len * (i + 1) / n);
-				uint64_t d[LTTR_VCAT_COUNT] = { 0 }, most = 0;
-				unsigned int cat = 0, changes = 0;
-
-				if (hi > e)
-					hi = e;
-				if (hi <= lo || lo >= e)
-					continue;
-				while (j > 0 && sp[j].a > lo)
-					j--;
-				while (j + 1 < nsp && sp[j].b <= lo)
-					j++;
-				for (k = j; k < nsp && sp[k].a < hi; k++) {
-					uint64_t x = sp[k].a > lo ? sp[k].a : lo;
-					uint64_t y = sp[k].b < hi ? sp[k].b : hi;
-
-					if (y > x)
-						d[sp[k].cat] += y - x;
-					if (sp[k].a > lo || (sp[k].a == lo && k > 0))
-						changes++;
-				}
-				for (k = 0; k < LTTR_VCAT_COUNT; k++)
-					if (d[k] > most) {
-						most = d[k];
-						cat = (unsigned int)k;
-					}
-				tried++;
-				if (c[i].cat != cat || c[i].changes != (changes > 0xffff ? 0xffff : changes)) {
-					if (!bad++)
-						tap_diag("%s row %zu window %llu+%llu/%u col %u: cat %u/%u changes %u/%u",
-							 name, row, (unsigned long long)(a - s),
-							 (unsigned long long)len, n, i, c[i].cat, cat,
-							 c[i].changes, changes);
-				}
-			}
+			check_window(v, row, sp, nsp, a, len, 1 + (unsigned int)rnd(600), name, &tried,
+				     &bad);
 		}
+		for (k = 0; sp && k < sizeof(few) / sizeof(*few); k++)
+			check_window(v, row, sp, nsp, s, e - s, few[k], name, &tried, &bad);
 		free(sp);
 	}
-	ok(!bad && tried > 1000, "%s: %zu columns of random windows agree with the spans (%zu differ)",
-	   name, tried, bad);
+	ok(!bad && tried > 1000, "%s: %zu columns of random windows and of the whole trace at 1 "
+	   "to 599 columns agree with the spans (%zu differ)", name, tried, bad);
 }
 
 /* counts, histograms and links against every event, brute force */

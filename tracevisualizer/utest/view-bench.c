@@ -4,7 +4,7 @@
  * digest of everything the front ends can ask the model, so that a change
  * of the build can be shown to cost less and answer the same.
  *
- *   view-bench [--digest] [--dump] TRACEDIR
+ *   view-bench [--digest] [--dump] [--cells N] TRACEDIR
  *
  * Prints one line: the open and build wall times, the process's user and
  * system CPU time (getrusage, both threads of the build), the rows,
@@ -12,7 +12,10 @@
  * answers of the public queries (rows, cells at several zooms, spans,
  * steps, time per category, states, event counts, buffer ids, lost
  * events, the check against the accounting); --dump prints those answers
- * instead, one per line, to find where two builds differ.
+ * instead, one per line, to find where two builds differ.  --cells N
+ * times N passes of lttr_view_cells() over every row for the whole trace
+ * at 1720 columns (a 1920-pixel window's graph zoomed out: what a paint
+ * after a zoom asks), and prints each pass's milliseconds.
  */
 #include <inttypes.h>
 #include <stdarg.h>
@@ -165,6 +168,24 @@ static void queries(struct lttr_view *v, struct lttr_trace *t)
 	    vv.mismatches, vv.out_of_order, vv.uncertain_rows, vv.first);
 }
 
+/* @passes times the cells of every row, the whole trace at 1720 columns */
+static void time_cells(struct lttr_view *v, int passes)
+{
+	static struct lttr_vcell c[1720];
+	size_t nrows = lttr_view_nrows(v), row;
+	int p;
+
+	for (p = 0; p < passes; p++) {
+		double a = now();
+
+		for (row = 0; row < nrows; row++)
+			if (lttr_view_cells(v, row, lttr_view_start(v), lttr_view_end(v), 1720, c))
+				printf("cells %zu error\n", row);
+		printf("%scells %.2f ms", p ? ", " : "", (now() - a) * 1e3);
+	}
+	printf("\n");
+}
+
 int main(int argc, char **argv)
 {
 	struct lttr_trace *t;
@@ -174,18 +195,20 @@ int main(int argc, char **argv)
 	struct rusage ru;
 	const char *dir = NULL;
 	double t0, t1, t2;
-	int i, dig = 0;
+	int i, dig = 0, passes = 0;
 
 	for (i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--digest"))
 			dig = 1;
 		else if (!strcmp(argv[i], "--dump"))
 			dig = dump = 1;
+		else if (!strcmp(argv[i], "--cells") && i + 1 < argc)
+			passes = atoi(argv[++i]);
 		else
 			dir = argv[i];
 	}
 	if (!dir) {
-		fprintf(stderr, "Usage: view-bench [--digest] [--dump] TRACEDIR\n");
+		fprintf(stderr, "Usage: view-bench [--digest] [--dump] [--cells N] TRACEDIR\n");
 		return 2;
 	}
 	t0 = now();
@@ -206,6 +229,8 @@ int main(int argc, char **argv)
 		       " states %" PRIu64 " row_bytes %" PRIu64 "\n", t1 - t0, t2 - t1,
 		       tv(&ru.ru_utime), tv(&ru.ru_stime), lttr_view_nrows(v), st.entries,
 		       st.states, st.row_bytes);
+	if (passes > 0)
+		time_cells(v, passes);
 	if (dig) {
 		queries(v, t);
 		if (!dump)

@@ -94,8 +94,7 @@ static void advance_visit(struct vcur *c, const struct lttr_view *v,
 	if (hi < c->next_t)
 		return;
 	if (k < c->r->nck && c->r->ck[k].t <= hi) {
-		vcur_advance(c, v, c->r->ck[k].t);
-		vcur_advance(c, v, hi);	/* jumps again when farther */
+		vcur_advance(c, v, hi);	/* by the last checkpoint at or before @hi */
 		visit(c, v, lo, hi, b);
 		return;
 	}
@@ -173,6 +172,8 @@ int lttr_view_cells(struct lttr_view *v, size_t row, uint64_t t0, uint64_t t1,
 		if (!have_lo)
 			edge_at(&c, v, lo, &elo);
 		best_reset(&best);
+		if (i + 1 < ncols)	/* the next column's, while this one is read */
+			vcur_prefetch(&c, hi + q);
 		advance_visit(&c, v, lo, hi, &best);
 		edge_at(&c, v, hi, &ehi);
 		for (k = 0; k < LTTR_VCAT_COUNT; k++) {

@@ -346,11 +346,9 @@ bool vcur_next(struct vcur *c, const struct lttr_view *v)
 	return true;
 }
 
-/* the last checkpoint at or before @t, from checkpoint @lo on */
-static size_t find_ck(const struct vrow *r, size_t lo, uint64_t t)
+/* the last checkpoint at or before @t among @lo..@hi - 1 (from @lo on) */
+static size_t find_ck_in(const struct vrow *r, size_t lo, size_t hi, uint64_t t)
 {
-	size_t hi = r->nck;
-
 	while (hi - lo > 1) {
 		size_t mid = lo + (hi - lo) / 2;
 
@@ -365,9 +363,50 @@ static size_t find_ck(const struct vrow *r, size_t lo, uint64_t t)
 void vcur_seek(struct vcur *c, const struct lttr_view *v, const struct vrow *r,
 	       uint64_t t)
 {
-	vcur_at_ck(c, v, r, find_ck(r, 0, t));
+	vcur_at_ck(c, v, r, find_ck_in(r, 0, r->nck, t));
 	while (c->next_t <= t && vcur_next(c, v))
 		;
+}
+
+/*
+ * The last checkpoint at or before @t from checkpoint @lo on, knowing
+ * ck[lo].t <= @t: a cursor moving forward column by column goes a few
+ * checkpoints at a time, so steps that double from @lo bracket it first
+ * (reading the checkpoints near @lo, in the cache) and the binary search
+ * is over that bracket, not the rest of the row.
+ */
+static size_t gallop_ck(const struct vrow *r, size_t lo, uint64_t t)
+{
+	size_t step = 1, hi;
+
+	while (lo + step < r->nck && r->ck[lo + step].t <= t) {
+		lo += step;
+		step *= 2;
+	}
+	hi = lo + step < r->nck ? lo + step : r->nck;
+	return find_ck_in(r, lo, hi, t);
+}
+
+/*
+ * Zoomed out, each column of a dense row jumps to a checkpoint of its own
+ * and reads the entries from there: the row's bytes at that offset and
+ * the checkpoint's sums are far from the last column's, not in the
+ * cache.  Asking for them one column ahead (GCC's prefetch builtin, a
+ * hint) lets the memory fetch them while this column is computed.
+ */
+void vcur_prefetch(const struct vcur *c, uint64_t t)
+{
+	size_t k = (size_t)(c->idx / LTTR_VIEW_CHECKPOINT) + 1;
+	const struct vrow *r = c->r;
+
+	if (k >= r->nck || r->ck[k].t > t)
+		return;		/* no checkpoint to jump to: read on */
+	k = gallop_ck(r, k, t);
+	__builtin_prefetch(r->buf + r->ck[k].off);
+	if (r->ck[k].off + 64 < r->len)
+		__builtin_prefetch(r->buf + r->ck[k].off + 64);
+	if (r->ncol)
+		__builtin_prefetch(&r->sums[k * r->ncol]);
 }
 
 void vcur_advance(struct vcur *c, const struct lttr_view *v, uint64_t t)
@@ -377,7 +416,7 @@ void vcur_advance(struct vcur *c, const struct lttr_view *v, uint64_t t)
 	if (t < c->next_t)
 		return;
 	if (k < c->r->nck && c->r->ck[k].t <= t)
-		vcur_at_ck(c, v, c->r, find_ck(c->r, k, t));
+		vcur_at_ck(c, v, c->r, gallop_ck(c->r, k, t));
 	while (c->next_t <= t && vcur_next(c, v))
 		;
 }

@@ -149,6 +149,8 @@ void vcur_seek(struct vcur *c, const struct lttr_view *v, const struct vrow *r,
 	       uint64_t t);
 /* advance (only forward) to the entry covering @t */
 void vcur_advance(struct vcur *c, const struct lttr_view *v, uint64_t t);
+/* a hint: the entry covering @t (ahead) is read soon */
+void vcur_prefetch(const struct vcur *c, uint64_t t);
 struct vlost {
 	uint64_t t;
 	uint64_t n;
