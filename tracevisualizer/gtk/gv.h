@@ -190,6 +190,14 @@ bool gv_event_match(const struct gv_doc *d, const struct lttr_event *ev);
 bool gv_events_selected(struct gv_doc *d, struct lttr_view_pos *p);
 bool gv_events_show(struct gv_doc *d, const struct lttr_event *ev);
 
+/* evfilter.c: the column filters of the events list, as one expression */
+struct gv_evfilter;
+struct gv_evfilter *gv_evfilter_new(GtkTreeView *view, void (*changed)(void *arg), void *arg);
+GtkWidget *gv_evfilter_widget(const struct gv_evfilter *ef);
+/* "" none, NULL with *error (g_free) when a column's text is bad */
+char *gv_evfilter_expr(struct gv_evfilter *ef, char **error);
+void gv_evfilter_clear(struct gv_evfilter *ef);
+
 /* procs.c: the process analysis: the accounting table, a page per process */
 GtkWidget *gv_procs_new(struct gv_doc *d);
 
