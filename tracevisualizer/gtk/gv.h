@@ -20,6 +20,7 @@
 #include <lttr/view/search.h>
 #include <lttr/view/density.h>
 #include <lttr/view/bookmarks.h>
+#include <lttr/view/files.h>
 #include <lttr/view/evclass.h>
 
 /* what changed in a document, for the views to follow (gv_doc_changed()) */
@@ -189,6 +190,9 @@ const char *gv_event_cell(const struct gv_doc *d, const struct lttr_event *ev, i
 bool gv_event_match(const struct gv_doc *d, const struct lttr_event *ev);
 bool gv_events_selected(struct gv_doc *d, struct lttr_view_pos *p);
 bool gv_events_show(struct gv_doc *d, const struct lttr_event *ev);
+
+/* filetip.c: "file NAME (fd N)" when the state @sp works on one at @t, or NULL */
+const char *gv_file_tip(struct gv_doc *d, const struct lttr_vspan *sp, uint64_t t);
 
 /* evfilter.c: the column filters of the events list, as one expression */
 struct gv_evfilter;

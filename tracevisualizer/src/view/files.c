@@ -14,6 +14,7 @@
 #include <lttr/view/filter.h>
 #include <lttr/view/search.h>
 #include <lttr/reader/fields.h>
+#include <lttr/model/flow.h>
 
 struct fctx {
 	struct lttr_files *out;
@@ -441,6 +442,19 @@ int lttr_view_syscall_file(struct lttr_view *v, uint32_t pid, uint64_t t,
 			      ev.time_ns, out, err);
 	out->op = ev.id;
 	return r < 0 ? r : 1;
+}
+
+int lttr_view_state_file(struct lttr_view *v, uint32_t state, uint64_t t,
+			  struct lttr_fd_file *out, struct lttr_error *err)
+{
+	const struct lttr_vstate *st = lttr_view_state(v, state);
+
+	memset(out, 0, sizeof(*out));
+	out->fd = -1;
+	if (!st || !st->pid || !(st->cat == LTTR_VCAT_SYSCALL ||
+				 (st->cat >= LTTR_VCAT_BLOCKED && st->mode == LTTR_MODE_SYSCALL)))
+		return 0;
+	return lttr_view_syscall_file(v, st->pid, t, out, err);
 }
 
 const char *lttr_fd_file_str(const struct lttr_fd_file *f, char *buf, size_t size)

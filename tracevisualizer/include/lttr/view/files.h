@@ -167,6 +167,24 @@ int lttr_view_syscall_file(struct lttr_view *v, uint32_t pid, uint64_t t,
 			   struct lttr_fd_file *out, struct lttr_error *err);
 
 /**
+ * lttr_view_state_file() - the file a state of the rows works on at a time
+ * @v: the view
+ * @state: the state (lttr_vspan.state, of a task or CPU row)
+ * @t: a time within its span
+ * @out: receives the answer, as lttr_view_syscall_file() gives it
+ * @err: receives the error
+ *
+ * The states of a task in a syscall, running or blocked in it, ask
+ * lttr_view_syscall_file() for the state's task; any other state works
+ * on no file.
+ *
+ * Return: 1 with @out filled, 0 when there is no file, or a negative
+ * enum lttr_errcode.
+ */
+int lttr_view_state_file(struct lttr_view *v, uint32_t state, uint64_t t,
+			 struct lttr_fd_file *out, struct lttr_error *err);
+
+/**
  * lttr_fd_file_str() - an answer as the front ends show it: "file
  * /etc/passwd (fd 3)", "socket (fd 4)", "fd 3 (closed before)", "fd 0
  * (opened before the trace or by a call not traced)"
