@@ -321,9 +321,11 @@ static int exec_since(struct lttr_view *v, const struct lttr_view_pos *open,
 		      struct lttr_event *ev, struct lttr_error *err)
 {
 	char group[GROUP_MAX * 24], expr[sizeof(group) + 128];
-	int k, r;
+	int k;
 
 	for (k = 0; k < n; k++) {
+		int r;
+
 		group_expr(v, pids[k], group, sizeof(group));
 		snprintf(expr, sizeof(expr), "type == exec && time_ns <= %llu && (%s)",
 			 (unsigned long long)until[k], group);
@@ -346,12 +348,14 @@ int lttr_view_fd_file(struct lttr_view *v, uint32_t pid, int32_t fd, uint64_t t,
 	uint64_t until[ANCESTORS_MAX];
 	struct lttr_event ev;
 	bool incl = true;
-	int depth, r;
+	int depth;
 
 	memset(out, 0, sizeof(*out));
 	out->fd = fd;
 	out->state = LTTR_FD_UNSEEN;
 	for (depth = 0; depth < ANCESTORS_MAX; depth++) {
+		int r;
+
 		pids[depth] = pid;
 		until[depth] = at.time_ns;
 		group_expr(v, pid, group, sizeof(group));
