@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * test-fdfile.c - lttr_view_fd_file() and lttr_view_syscall_file(): which
- * file a descriptor of a task is at a time, and which file the syscall a
- * task is in works on, on a trace where a process opens two files (one
+ * test-fdfile.c - lttr_view_fd_file(), lttr_view_syscall_file() and
+ * lttr_view_state_file(): which file a descriptor of a task is at a time,
+ * and which file the syscall a task is in (its state on its row) works on, on a trace where a process opens two files (one
  * close-on-exec), its thread reads one while blocked, it forks a child
  * that inherits both, closes one, the child execs (losing the
  * close-on-exec one), the process opens another file under the same
@@ -139,7 +139,7 @@ int main(void)
 	size_t i;
 	int r;
 
-	tap_plan((int)(sizeof(fcases) / sizeof(fcases[0]) + sizeof(scases) / sizeof(scases[0])));
+	tap_plan((int)(sizeof(fcases) / sizeof(fcases[0]) + 2 * (sizeof(scases) / sizeof(scases[0]))));
 	if (tg_open("fdfile", desc, 0, &t, &err) || lttr_view_build(t, NULL, NULL, &v, &err)) {
 		ok(0, "the trace: %s", err.msg);
 		return tap_done();
@@ -163,6 +163,19 @@ int main(void)
 		ok(r == c->ret && f.fd == c->fd && f.op == c->op && !strcmp(buf, c->text),
 		   "task %u at %llu ns: %s: \"%s\" (got %d, fd %d, \"%s\")", c->pid,
 		   (unsigned long long)c->at_ns, c->why, c->text, r, f.fd, buf);
+	}
+	/* from a state of the rows: the task of a syscall state asks the same */
+	for (i = 0; i < sizeof(scases) / sizeof(scases[0]); i++) {
+		const struct scase *c = &scases[i];
+		long row = lttr_view_find_row(v, LTTR_VROW_TASK, c->pid, false);
+		struct lttr_vspan sp;
+
+		r = row < 0 || lttr_view_span_at(v, (size_t)row, T0 + c->at_ns, &sp) ? -1 :
+			lttr_view_state_file(v, sp.state, T0 + c->at_ns, &f, &err);
+		lttr_fd_file_str(&f, buf, sizeof(buf));
+		ok(r == c->ret && !strcmp(buf, c->text),
+		   "task %u's state at %llu ns: %s (got %d, \"%s\")", c->pid,
+		   (unsigned long long)c->at_ns, c->text, r, buf);
 	}
 	lttr_view_free(v);
 	lttr_trace_close(t);
