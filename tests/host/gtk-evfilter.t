@@ -9,7 +9,8 @@
 # Home): the task name, the type and both (they are ANDed), the
 # description (the filter field desc: the text dump prints), CPU and time
 # range, pids and control events, an operator typed in front ("> 100"),
-# the document's filter together with a column filter; a click on a row
+# the document's filter together with a column filter; File -> Export
+# table as CSV writes the events the list shows; a click on a row
 # of the narrowed list moves the cursor and keeps the row selected;
 # clearing restores every event; a bad text is said and changes nothing.
 . "$(dirname "$0")/../lib/tap.sh"

@@ -8,7 +8,9 @@ types them and read back through AT-SPI, every list compared with
 
 Prints PASS/FAIL lines and DONE (tests/lib/tap.sh, checks()).
 """
+import csv
 import json
+import os
 import re
 import subprocess
 import sys
@@ -117,6 +119,27 @@ def compare(w, lst, expr, what, extra='the column filters (the others hidden)'):
     return evs, rows
 
 
+def check_csv(w, expr):
+    """File -> Export table as CSV, to a file beside the trace: its rows are
+    dump --filter's events (time, cpu, pid, control, type, description)"""
+    path = os.path.join(os.path.dirname(os.path.abspath(TRACE)), 'narrowed.csv')
+    w.focus()
+    w.menu('File', 'Export table as CSV...')
+    dlg = wait(lambda: [d for d in w.dialogs() if d.get_name() == 'Export'])
+    if not check(dlg, "File -> Export table as CSV: the file chooser"):
+        return
+    name = wait(lambda: w.one(role='text', root=dlg[0],
+                              pred=lambda n: text_of(n).startswith('table.')))
+    name.set_text_contents(path)
+    w.action(w.one('OK', 'push button', root=dlg[0]))
+    wait(lambda: ("written: %s" % path) in w.status(), 15)
+    rows = list(csv.reader(open(path, newline=''))) if os.path.exists(path) else [[]]
+    got = [[r[0], r[1], r[2], r[4], r[5], r[6]] for r in rows[1:]]
+    exp = [as_row(e) for e in dump(expr)]
+    check(got == exp, "the CSV holds the %d events the column filters let through, "
+          "as dump --filter '%s'" % (len(exp), expr), differ(got, exp))
+
+
 def main():
     w = Window(PROG, ['--size', '1280x800', '--view', 'events', TRACE])
     lst = List(w)
@@ -135,6 +158,8 @@ def main():
         # and the type: the two are ANDed
         type_into(w, 'Event type filter', '^fs_')
         compare(w, lst, 'comm =~ "httpd" && type =~ "^fs_"', 'task "httpd" and type "^fs_"')
+        # File -> Export table as CSV: the events the list shows
+        check_csv(w, 'comm =~ "httpd" && type =~ "^fs_"')
         # the selected row becomes the cursor, its task the graph's selection
         rows = lst.rows()
         t = lst.table()

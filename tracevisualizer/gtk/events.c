@@ -1516,6 +1516,20 @@ bool gv_events_selected(struct gv_doc *d, struct lttr_view_pos *p)
 	return true;
 }
 
+bool gv_events_narrowed(const struct gv_doc *d)
+{
+	const struct gv_events *e = of_doc(d);
+
+	return e && e->lf && e->ctext && *e->ctext;
+}
+
+bool gv_events_listed(const struct gv_doc *d, const struct lttr_event *ev)
+{
+	const struct gv_events *e = of_doc(d);
+
+	return !e || !e->ctext || !*e->ctext || list_match(e, ev);
+}
+
 bool gv_events_show(struct gv_doc *d, const struct lttr_event *ev)
 {
 	struct gv_events *e = of_doc(d);

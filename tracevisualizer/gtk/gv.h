@@ -190,6 +190,9 @@ const char *gv_event_cell(const struct gv_doc *d, const struct lttr_event *ev, i
 bool gv_event_match(const struct gv_doc *d, const struct lttr_event *ev);
 bool gv_events_selected(struct gv_doc *d, struct lttr_view_pos *p);
 bool gv_events_show(struct gv_doc *d, const struct lttr_event *ev);
+/* the list's column filters narrow it; whether @ev passes them (and the filter) */
+bool gv_events_narrowed(const struct gv_doc *d);
+bool gv_events_listed(const struct gv_doc *d, const struct lttr_event *ev);
 
 /* filetip.c: "file NAME (fd N)" when the state @sp works on one at @t, or NULL */
 const char *gv_file_tip(struct gv_doc *d, const struct lttr_vspan *sp, uint64_t t);
