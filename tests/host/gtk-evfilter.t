@@ -11,7 +11,8 @@
 # range, pids and control events, an operator typed in front ("> 100"),
 # the document's filter together with a column filter; File -> Export
 # table as CSV writes the events the list shows; a click on a row
-# of the narrowed list moves the cursor and keeps the row selected;
+# of the narrowed list moves the cursor and keeps the row selected, End and
+# Home in the graph select its last and first events;
 # clearing restores every event; a bad text is said and changes nothing.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$(dirname "$0")/../lib/gtk.sh"

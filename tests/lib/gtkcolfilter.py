@@ -172,6 +172,15 @@ def main():
               "a click on the third row: its time is the cursor (the status bar)", st)
         sel = [r for s, r in lst.rows() if s]
         check(sel == [rows[2][1]], "and the row stays selected in the narrowed list", sel)
+        # the graph moves the cursor: the list selects the event it shows there
+        evs = [as_row(e) for e in dump('comm =~ "httpd" && type =~ "^fs_"')]
+        w.grab(w.one('Control flow graph'))
+        for key, want, what in (('End', evs[-1], 'the last'), ('Home', evs[0], 'the first')):
+            w.key(key)
+            wait(lambda: [r for s, r in lst.rows() if s] == [want], 10)
+            sel = [r for s, r in lst.rows() if s]
+            check(sel == [want], "%s in the graph: the narrowed list selects %s of its events" %
+                  (key, what), sel)
 
         # clear both: every event again, the selection kept
         type_into(w, 'Task name filter', '')
@@ -180,7 +189,7 @@ def main():
         check(re.match(r'^event \d+ of %d$' % total, info) is not None,
               "both cleared: the list has every event again", info)
         sel = [r for s, r in lst.rows() if s]
-        check(sel == [rows[2][1]], "the event selected stays selected", sel)
+        check(sel == [evs[0]], "the event selected stays selected", sel)
 
         # the description: what dump prints, matched in the library (desc)
         type_into(w, 'Description filter', 'passwd.log fd=5')
