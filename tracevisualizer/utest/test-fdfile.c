@@ -6,9 +6,13 @@
  * close-on-exec), its thread reads one while blocked, it forks a child
  * that inherits both, closes one, the child execs (losing the
  * close-on-exec one), the process opens another file under the same
- * number, and a task reads a descriptor the trace never saw opened.
+ * number, and a task reads a descriptor the trace never saw opened; and
+ * on the guest's real trace tests/corpus/guest-mix, every read, write and
+ * seek against a walk of all its events that keeps each process's table
+ * of descriptors.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <lttr/lttr.h>
 #include <lttr/view/view.h>
@@ -129,6 +133,191 @@ static const struct scase scases[] = {
 	  "a read of a descriptor never opened in the trace" },
 };
 
+/* ---- a real trace against a walk of its events ---------------------------- */
+
+/* the guest's trace of tests/corpus (make check runs in tracevisualizer/) */
+#define CORPUS_MIX	"../tests/corpus/guest-mix"
+#define O_CLOEXEC_LINUX	02000000
+
+/* one descriptor of one process, as the walk keeps it */
+struct slot {
+	uint32_t tgid;
+	int32_t fd;
+	uint8_t state;		/* LTTR_FD_OPEN, _SOCKET, _CLOSED */
+	bool cloexec;
+	const char *name;
+	size_t len;
+};
+
+struct walk {
+	struct slot v[4096];
+	size_t n;
+	uint32_t tgid[65536];	/* by pid: its process, 0 unknown */
+};
+
+static struct slot *slot_of(struct walk *w, uint32_t tgid, int32_t fd, bool add)
+{
+	size_t i;
+
+	for (i = 0; i < w->n; i++)
+		if (w->v[i].tgid == tgid && w->v[i].fd == fd)
+			return &w->v[i];
+	if (!add || w->n == sizeof(w->v) / sizeof(w->v[0]))
+		return NULL;
+	memset(&w->v[w->n], 0, sizeof(w->v[0]));
+	w->v[w->n].tgid = tgid;
+	w->v[w->n].fd = fd;
+	return &w->v[w->n++];
+}
+
+static uint32_t walk_tgid(const struct walk *w, uint32_t pid)
+{
+	return pid < 65536 && w->tgid[pid] ? w->tgid[pid] : pid;
+}
+
+/* what the walk knows of the fd an event names, compared with the library's */
+static bool same_answer(struct walk *w, struct lttr_view *v, const struct lttr_event *ev,
+			int32_t fd, char *why, size_t whylen)
+{
+	const struct slot *sl = slot_of(w, walk_tgid(w, ev->pid), fd, false);
+	uint8_t want = sl ? sl->state : LTTR_FD_UNSEEN;
+	struct lttr_fd_file f;
+	struct lttr_error err;
+
+	if (lttr_view_fd_file(v, ev->pid, fd, ev->time_ns, &f, &err) < 0 || f.state != want ||
+	    (want == LTTR_FD_OPEN && (strlen(f.name) != sl->len ||
+				      strncmp(f.name, sl->name, sl->len)))) {
+		snprintf(why, whylen, "pid %u fd %d at %llu: walk %u '%.*s', library %u '%s'",
+			 ev->pid, fd, (unsigned long long)ev->time_ns, want,
+			 sl && want == LTTR_FD_OPEN ? (int)sl->len : 0, sl ? sl->name : "",
+			 f.state, f.name);
+		return false;
+	}
+	return true;
+}
+
+/* apply @ev to the walk's tables of descriptors */
+static void walk_step(struct walk *w, const struct lttr_event *ev)
+{
+	struct slot *sl;
+	size_t i, n;
+
+	switch (ev->id) {
+	case LTT_EV_PROCESS_FORK:
+		if (ev->p.fork.child_pid < 65536)
+			w->tgid[ev->p.fork.child_pid] = ev->p.fork.child_tgid;
+		if (ev->p.fork.flags & LTT_FORK_THREAD)
+			break;
+		n = w->n;	/* the child gets a copy of its parent's table */
+		for (i = 0; i < n; i++)
+			if (w->v[i].tgid == walk_tgid(w, ev->pid)) {
+				sl = slot_of(w, ev->p.fork.child_tgid, w->v[i].fd, true);
+				if (sl)
+					*sl = (struct slot){ ev->p.fork.child_tgid, w->v[i].fd,
+							     w->v[i].state, w->v[i].cloexec,
+							     w->v[i].name, w->v[i].len };
+			}
+		break;
+	case LTT_EV_PROCESS_EXEC:
+		for (i = 0; i < w->n; i++)
+			if (w->v[i].tgid == walk_tgid(w, ev->pid) && w->v[i].cloexec &&
+			    w->v[i].state == LTTR_FD_OPEN)
+				w->v[i].state = LTTR_FD_CLOSED;
+		break;
+	case LTT_EV_FS_OPEN:
+		if (ev->p.fs_open.fd < 0 || !(sl = slot_of(w, walk_tgid(w, ev->pid),
+							   ev->p.fs_open.fd, true)))
+			break;
+		sl->state = LTTR_FD_OPEN;
+		sl->cloexec = ev->p.fs_open.flags & O_CLOEXEC_LINUX;
+		sl->name = ev->var;
+		sl->len = strnlen(ev->var, ev->var_len);
+		break;
+	case LTT_EV_FS_CLOSE:
+		sl = slot_of(w, walk_tgid(w, ev->pid), (int32_t)ev->p.fs_close.fd, true);
+		if (sl)
+			sl->state = LTTR_FD_CLOSED;
+		break;
+	case LTT_EV_SOCKET_CREATE:
+		sl = slot_of(w, walk_tgid(w, ev->pid), (int32_t)ev->p.socket_create.fd, true);
+		if (sl)
+			sl->state = LTTR_FD_SOCKET;
+		break;
+	default:
+		break;
+	}
+}
+
+/*
+ * Every read, write and seek of the guest's trace: the file the library
+ * names for its descriptor is the one a walk of all the events keeps in
+ * a table per process (copied at fork, close-on-exec ones closed at
+ * exec), and the syscall's file is the same descriptor's.
+ */
+static void check_corpus(void)
+{
+	static struct walk w;
+	struct lttr_trace *t = NULL;
+	struct lttr_view *v = NULL;
+	struct lttr_event *all;
+	struct lttr_error err;
+	struct lttr_fd_file f;
+	char why[512] = "", swhy[512] = "";
+	size_t n = 0, i, checked = 0, bad = 0, sbad = 0, named = 0;
+	int status;
+
+	if (lttr_trace_open(CORPUS_MIX, 0, &t, &err) || lttr_view_build(t, NULL, NULL, &v, &err)) {
+		ok(0, "the guest's trace %s: %s", CORPUS_MIX, err.msg);
+		ok(0, "(its syscalls)");
+		lttr_trace_close(t);
+		return;
+	}
+	for (i = 0; i < lttr_view_nrows(v); i++) {
+		const struct lttr_vrow_info *in = lttr_view_row(v, i);
+
+		if (in->kind == LTTR_VROW_TASK && in->id < 65536)
+			w.tgid[in->id] = in->tgid;
+	}
+	all = tg_all_events(t, &n, 0, &status);
+	for (i = 0; all && i < n; i++) {
+		const struct lttr_event *ev = &all[i];
+		int32_t fd;
+
+		if (ev->id == LTT_EV_FS_READ || ev->id == LTT_EV_FS_WRITE)
+			fd = (int32_t)ev->p.fs_rw.fd;
+		else if (ev->id == LTT_EV_FS_LSEEK)
+			fd = (int32_t)ev->p.fs_lseek.fd;
+		else
+			fd = -1;
+		if (fd >= 0 && ev->details) {
+			const struct slot *sl = slot_of(&w, walk_tgid(&w, ev->pid), fd, false);
+
+			checked++;
+			named += sl && sl->state == LTTR_FD_OPEN;
+			if (!same_answer(&w, v, ev, fd, bad ? why + sizeof(why) - 1 : why,
+					 bad ? 1 : sizeof(why)))
+				bad++;
+			if (lttr_view_syscall_file(v, ev->pid, ev->time_ns, &f, &err) != 1 ||
+			    f.fd != fd || f.op != ev->id) {
+				if (!sbad++)
+					snprintf(swhy, sizeof(swhy), "pid %u at %llu: fd %d op %u",
+						 ev->pid, (unsigned long long)ev->time_ns, f.fd, f.op);
+			}
+		}
+		walk_step(&w, ev);
+	}
+	ok(all && !bad && checked > 1000 && named > 100,
+	   "guest-mix: the file of each of its %zu reads, writes and seeks (%zu of a file its "
+	   "process opened) is the walk's; %zu differ%s%s", checked, named, bad,
+	   bad ? ": " : "", why);
+	ok(all && !sbad && checked > 1000,
+	   "guest-mix: within each, the syscall's file is that descriptor; %zu differ%s%s",
+	   sbad, sbad ? ": " : "", swhy);
+	free(all);
+	lttr_view_free(v);
+	lttr_trace_close(t);
+}
+
 int main(void)
 {
 	struct lttr_trace *t = NULL;
@@ -139,7 +328,8 @@ int main(void)
 	size_t i;
 	int r;
 
-	tap_plan((int)(sizeof(fcases) / sizeof(fcases[0]) + 2 * (sizeof(scases) / sizeof(scases[0]))));
+	tap_plan((int)(sizeof(fcases) / sizeof(fcases[0]) + 2 * (sizeof(scases) / sizeof(scases[0]))) +
+		 2);
 	if (tg_open("fdfile", desc, 0, &t, &err) || lttr_view_build(t, NULL, NULL, &v, &err)) {
 		ok(0, "the trace: %s", err.msg);
 		return tap_done();
@@ -179,5 +369,6 @@ int main(void)
 	}
 	lttr_view_free(v);
 	lttr_trace_close(t);
+	check_corpus();
 	return tap_done();
 }
