@@ -13,7 +13,8 @@
 # table as CSV writes the events the list shows; a click on a row
 # of the narrowed list moves the cursor and keeps the row selected, End and
 # Home in the graph select its last and first events;
-# clearing restores every event; a bad text is said and changes nothing.
+# clearing restores every event; a bad text is said and changes nothing;
+# the session keeps them and the next one narrows the list the same.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$(dirname "$0")/../lib/gtk.sh"
 gtk_tmp
@@ -69,5 +70,22 @@ ok $? "the trace is written and conserves time"
 checks < <(PYTHONPATH=tests/lib timeout 300 dbus-run-session -- xvfb-run -a -s "$screen" \
 	$PY tests/lib/gtkcolfilter.py "$gtk" "$(command -v $tv)" "$tmp/t" 2> "$tmp/err" |
 	grep -v '^SpiRegistry daemon')
+
+# the session keeps the column filters (by the columns' titles), and the
+# next session narrows the list with them: its CSV export is dump's
+is "$(json "$tmp/t/session.json" '[j["column_filters"], j["filter"]["expression"]]')" \
+	'[{"description": "fd=5"}, "pid == 300"]' "session.json keeps the column filter left typed, beside the filter"
+timeout 60 xvfb-run -a -s "$screen" "$gtk" --size 1280x800 --view events \
+	--screenshot "$tmp/s.png" --export-csv "$tmp/s.csv" "$tmp/t" 2>> "$tmp/err"
+$tv dump --json --filter '(pid == 300) && desc =~ "fd=5"' "$tmp/t" > "$tmp/s.json"
+$PY - "$tmp/s.csv" "$tmp/s.json" <<'PY'
+import csv, json, sys
+rows = list(csv.reader(open(sys.argv[1], newline='')))[1:]
+evs = json.load(open(sys.argv[2]))['events']
+got = [(r[0], r[2], r[5]) for r in rows]
+exp = [('%d.%09d' % divmod(e['rel_ns'], 10**9), str(e['pid']), e['type']) for e in evs]
+sys.exit(0 if got == exp and got else 1)
+PY
+ok $? "the next session: the list narrowed again, its CSV is dump --filter's $(json "$tmp/s.json" 'len(j["events"])') events"
 no_gtk_warnings "$tmp/err"
 done_testing

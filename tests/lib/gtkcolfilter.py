@@ -236,6 +236,10 @@ def main():
         type_into(w, 'Event type filter', '')
         compare(w, lst, 'pid == 300', 'the column filter cleared: the filter alone',
                 'the filter (the others hidden)')
+        # left for the session: the description filter
+        type_into(w, 'Description filter', 'fd=5')
+        compare(w, lst, '(pid == 300) && desc =~ "fd=5"', 'the filter and description "fd=5"',
+                'the filter and the column filters (the others hidden)')
     finally:
         w.quit()
     print('DONE')

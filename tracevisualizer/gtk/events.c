@@ -1516,6 +1516,13 @@ bool gv_events_selected(struct gv_doc *d, struct lttr_view_pos *p)
 	return true;
 }
 
+struct gv_evfilter *gv_events_columns(const struct gv_doc *d)
+{
+	const struct gv_events *e = of_doc(d);
+
+	return e ? e->ef : NULL;
+}
+
 bool gv_events_narrowed(const struct gv_doc *d)
 {
 	const struct gv_events *e = of_doc(d);

@@ -233,6 +233,20 @@ char *gv_evfilter_expr(struct gv_evfilter *ef, char **error)
 	return g_string_free(all, FALSE);
 }
 
+const char *gv_evfilter_text(const struct gv_evfilter *ef, int col)
+{
+	return col >= 0 && col < GV_EV_NCOLS && ef->entry[col] ?
+		gtk_entry_get_text(GTK_ENTRY(ef->entry[col])) : "";
+}
+
+void gv_evfilter_set_text(struct gv_evfilter *ef, int col, const char *text)
+{
+	if (col < 0 || col >= GV_EV_NCOLS || !ef->entry[col])
+		return;
+	gtk_entry_set_text(GTK_ENTRY(ef->entry[col]), text);
+	ef->changed(ef->arg);	/* at once, not after the entry's delay */
+}
+
 void gv_evfilter_clear(struct gv_evfilter *ef)
 {
 	int c;

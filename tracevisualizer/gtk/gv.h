@@ -204,6 +204,11 @@ GtkWidget *gv_evfilter_widget(const struct gv_evfilter *ef);
 /* "" none, NULL with *error (g_free) when a column's text is bad */
 char *gv_evfilter_expr(struct gv_evfilter *ef, char **error);
 void gv_evfilter_clear(struct gv_evfilter *ef);
+const char *gv_evfilter_text(const struct gv_evfilter *ef, int col);
+/* the list follows at once */
+void gv_evfilter_set_text(struct gv_evfilter *ef, int col, const char *text);
+/* the events list's column filters of a document (NULL: it has no list) */
+struct gv_evfilter *gv_events_columns(const struct gv_doc *d);
 
 /* procs.c: the process analysis: the accounting table, a page per process */
 GtkWidget *gv_procs_new(struct gv_doc *d);
