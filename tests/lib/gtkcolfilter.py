@@ -119,6 +119,16 @@ def compare(w, lst, expr, what, extra='the column filters (the others hidden)'):
     return evs, rows
 
 
+def narrow(w, lst, texts, expr, what):
+    """the entries' texts typed, the list compared with dump --filter @expr,
+    the entries emptied again"""
+    for name, text in texts:
+        type_into(w, name, text)
+    compare(w, lst, expr, what)
+    for name, _text in texts:
+        type_into(w, name, '')
+
+
 def check_csv(w, expr):
     """File -> Export table as CSV, to a file beside the trace: its rows are
     dump --filter's events (time, cpu, pid, control, type, description)"""
@@ -192,23 +202,15 @@ def main():
         check(sel == [evs[0]], "the event selected stays selected", sel)
 
         # the description: what dump prints, matched in the library (desc)
-        type_into(w, 'Description filter', 'passwd.log fd=5')
-        compare(w, lst, 'desc =~ "passwd.log fd=5"', 'description "passwd.log fd=5"')
-        type_into(w, 'Description filter', '')
+        narrow(w, lst, [('Description filter', 'passwd.log fd=5')],
+               'desc =~ "passwd.log fd=5"', 'description "passwd.log fd=5"')
 
         # CPU, pid and time: lists and ranges
-        type_into(w, 'CPU filter', '1')
-        type_into(w, 'Time filter', '0.003:0.0045')
-        compare(w, lst, 'cpu == 1 && time >= 3000000 && time <= 4500000',
-                'CPU 1, time 3 ms to 4.5 ms')
-        type_into(w, 'CPU filter', '')
-        type_into(w, 'Time filter', '')
-        type_into(w, 'Process id filter', '101,200-250')
-        type_into(w, 'Control filter', 'C')
-        compare(w, lst, '(pid == 101 || (pid >= 200 && pid <= 250)) && control',
-                'pids 101,200-250, control events')
-        type_into(w, 'Control filter', '')
-        type_into(w, 'Process id filter', '')
+        narrow(w, lst, [('CPU filter', '1'), ('Time filter', '0.003:0.0045')],
+               'cpu == 1 && time >= 3000000 && time <= 4500000', 'CPU 1, time 3 ms to 4.5 ms')
+        narrow(w, lst, [('Process id filter', '101,200-250'), ('Control filter', 'C')],
+               '(pid == 101 || (pid >= 200 && pid <= 250)) && control',
+               'pids 101,200-250, control events')
 
         # a text that is not one: said, the list keeps what it had
         lst.settled(lambda s: 'match' not in s)
