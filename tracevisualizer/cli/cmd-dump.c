@@ -64,7 +64,7 @@ static void print_task(struct lttr_ptable *pt, uint32_t pid, uint64_t time_ns)
 static void print_text(const struct lttr_trace *t, struct lttr_ptable *pt,
 		       const struct lttr_event *ev, uint64_t start)
 {
-	char desc[2600], cpu[8];
+	char desc[LTTR_DESC_MAX], cpu[8];
 
 	lttr_event_describe(t, ev, desc, sizeof(desc));
 	/* a trace marked "CPU ids not logged" shows none */

@@ -96,7 +96,13 @@ struct erow {
  * @failed: a read failed (reported once)
  * @acc: smooth scrolling not yet a whole row
  * @dragging: the rows follow the scrollbar (not the other way round)
- * @ftext: the filter the list shows ("" none)
+ * @ftext: the filters the list follows: the one it hides by, then the
+ *	document's (that dims)
+ * @ef: the column filters
+ * @lf: the filter the list shows the events of (NULL: all): the
+ *	document's when it hides, and the column filters
+ * @ctext: the column filters' expression ("" none)
+ * @cerr: what is wrong with a column filter's text, or NULL
  */
 struct gv_events {
 	struct gv_doc *d;
@@ -140,6 +146,10 @@ struct gv_events {
 	double acc;
 	bool dragging;
 	char *ftext;
+	struct gv_evfilter *ef;
+	struct lttr_filter *lf;
+	char *ctext;
+	char *cerr;
 };
 
 /* ------------------------------------------------------------------ */
@@ -156,6 +166,14 @@ bool gv_event_match(const struct gv_doc *d, const struct lttr_event *ev)
 	struct lttr_filter_ctx c = { d->t, comm_at, d->v };
 
 	return !d->filter || lttr_filter_match(d->filter, &c, ev);
+}
+
+/* whether the list shows @ev: its filter matches it */
+static bool list_match(const struct gv_events *e, const struct lttr_event *ev)
+{
+	struct lttr_filter_ctx c = { e->d->t, comm_at, e->d->v };
+
+	return !e->lf || lttr_filter_match(e->lf, &c, ev);
 }
 
 const char *gv_event_cell(const struct gv_doc *d, const struct lttr_event *ev, int col,
@@ -572,14 +590,13 @@ static size_t read_fwd(struct gv_events *e, const struct lttr_view_pos *after, b
 			*complete = r == 0;
 			break;
 		}
-		m = gv_event_match(d, &ev);
-		if (e->hide && !m) {
+		if (e->hide && !list_match(e, &ev)) {
 			struct lttr_view_pos p = lttr_view_pos_of(&ev);
 
 			if (++run < SCAN_RUN)
 				continue;
 			/* no match nearby: the search skips what cannot match */
-			r = gv_find(d, d->filter, &p, false, 1, &ev, &err);
+			r = gv_find(d, e->lf, &p, false, 1, &ev, &err);
 			if (r <= 0) {
 				*complete = r == 0;
 				if (r == -LTTR_E_CANCELED)
@@ -593,8 +610,8 @@ static size_t read_fwd(struct gv_events *e, const struct lttr_view_pos *after, b
 			p = lttr_view_pos_of(&ev);
 			if (seek_pos(e, &p, false) < 0)
 				break;
-			m = true;
 		}
+		m = gv_event_match(d, &ev);
 		run = 0;
 		out[got].ev = ev;
 		out[got++].match = m;
@@ -627,13 +644,12 @@ static size_t read_back(struct gv_events *e, const struct lttr_view_pos *before,
 			*complete = r == 0;
 			break;
 		}
-		m = gv_event_match(d, &ev);
-		if (e->hide && !m) {
+		if (e->hide && !list_match(e, &ev)) {
 			struct lttr_view_pos p = lttr_view_pos_of(&ev);
 
 			if (++run < SCAN_RUN)
 				continue;
-			r = gv_find(d, d->filter, &p, false, -1, &ev, &err);
+			r = gv_find(d, e->lf, &p, false, -1, &ev, &err);
 			if (r <= 0) {
 				*complete = r == 0;
 				if (r == -LTTR_E_CANCELED)
@@ -647,8 +663,8 @@ static size_t read_back(struct gv_events *e, const struct lttr_view_pos *before,
 			p = lttr_view_pos_of(&ev);
 			if (seek_pos(e, &p, true) < 0)
 				break;
-			m = true;
 		}
+		m = gv_event_match(d, &ev);
 		run = 0;
 		out[got].ev = ev;
 		out[got++].match = m;
@@ -888,17 +904,23 @@ static void update_info(struct gv_events *e)
 		n = (size_t)snprintf(line, sizeof(line), "%llu events",
 				     (unsigned long long)e->total);
 	}
-	if (d->filter && n < sizeof(line)) {
+	if ((d->filter || e->lf) && n < sizeof(line)) {
 		char pct[32] = "";
+		bool cols = e->lf && e->ctext && *e->ctext;
+		const char *what = !cols ? "the filter" : d->filter && d->filter_hide ?
+			"the filter and the column filters" : "the column filters";
 
 		if (!e->count_done && e->total)
 			snprintf(pct, sizeof(pct), ", counting: %u %%",
 				 (unsigned int)(e->nread * 100 / e->total));
-		snprintf(line + n, sizeof(line) - n, "; %s%llu %s the filter (%s%s)",
-			 e->count_done ? "" : "at least ", (unsigned long long)e->nmatch,
-			 e->nmatch == 1 && e->count_done ? "matches" : "match",
-			 e->hide ? "the others hidden" : "the others grey", pct);
+		n += (size_t)snprintf(line + n, sizeof(line) - n, "; %s%llu %s %s (%s%s)",
+				      e->count_done ? "" : "at least ",
+				      (unsigned long long)e->nmatch,
+				      e->nmatch == 1 && e->count_done ? "matches" : "match", what,
+				      e->hide ? "the others hidden" : "the others grey", pct);
 	}
+	if (e->cerr && n < sizeof(line))
+		snprintf(line + n, sizeof(line) - n, "; %s", e->cerr);
 	set_info(e, line);
 }
 
@@ -1053,7 +1075,7 @@ static gboolean count_step(gpointer data)
 		if (r <= 0)
 			break;
 		e->nread++;
-		if (gv_event_match(e->d, &ev))
+		if (e->lf ? list_match(e, &ev) : gv_event_match(e->d, &ev))
 			e->nmatch++;
 		if (++k % 512 == 0 && g_get_monotonic_time() > until) {
 			update_info(e);
@@ -1077,8 +1099,8 @@ static void count_start(struct gv_events *e)
 		g_source_remove(e->count_id);
 	e->count_id = 0;
 	e->nmatch = e->nread = 0;
-	e->count_done = !e->d->filter;
-	if (!e->d->filter)
+	e->count_done = !e->d->filter && !e->lf;
+	if (e->count_done)
 		return;
 	if (!e->cit && lttr_iter_new(e->d->t, &e->cit, &err) < 0) {
 		read_failed(e, &err);
@@ -1096,18 +1118,57 @@ static void count_start(struct gv_events *e)
 
 static gboolean relayout(gpointer data);
 
+/*
+ * The list's filter: the document's when it hides, and the column
+ * filters, one expression for the library; a column's bad text is said
+ * on the line above and the list keeps the column filters it had.
+ */
 static void filter_changed(struct gv_events *e)
 {
 	struct gv_doc *d = e->d;
-	bool hide = d->filter && d->filter_hide;
-	const char *text = d->filter ? lttr_filter_text(d->filter) : "";
+	struct lttr_filter *nf = NULL;
+	struct lttr_error err;
+	char *cols, *cerr = NULL, *key;
+	GString *x = g_string_new("");
+	bool hide;
 	size_t i;
 
+	cols = e->ef ? gv_evfilter_expr(e->ef, &cerr) : g_strdup("");
+	if (!cols)
+		cols = g_strdup(e->ctext ? e->ctext : "");
+	g_free(e->cerr);
+	e->cerr = cerr;
+	if (d->filter && d->filter_hide)
+		g_string_append_printf(x, "(%s)", lttr_filter_text(d->filter));
+	if (*cols)
+		g_string_append_printf(x, "%s%s", x->len ? " && " : "", cols);
+	key = g_strdup_printf("%s\n%s", x->str, d->filter ? lttr_filter_text(d->filter) : "");
 	/* GV_FILTER also says that rows of the graphs changed: the same filter, nothing to do */
-	if (e->ftext && !strcmp(e->ftext, text) && hide == e->hide)
+	if (e->ftext && !strcmp(e->ftext, key)) {
+		g_free(key);
+		g_free(cols);
+		g_string_free(x, TRUE);
+		update_info(e);
 		return;
+	}
+	if (x->len && lttr_filter_compile(x->str, &nf, &err) < 0) {
+		/* each part compiles alone: only their length together can fail */
+		g_free(e->cerr);
+		e->cerr = g_strdup_printf("column filters: %s", err.msg);
+		g_free(key);
+		g_free(cols);
+		g_string_free(x, TRUE);
+		update_info(e);
+		return;
+	}
+	g_string_free(x, TRUE);
+	lttr_filter_free(e->lf);
+	e->lf = nf;
+	g_free(e->ctext);
+	e->ctext = cols;
 	g_free(e->ftext);
-	e->ftext = g_strdup(text);
+	e->ftext = key;
+	hide = e->lf != NULL;
 	count_start(e);
 	for (i = 0; i < e->n; i++)
 		e->cache[i].match = gv_event_match(d, &e->cache[i].ev);
@@ -1159,6 +1220,12 @@ static void follow(void *view, unsigned int what)
 			sync_cursor(e);
 		}
 	}
+}
+
+/* a column filter's text changed (a moment after the last key) */
+static void columns_changed(void *data)
+{
+	follow(data, GV_FILTER);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1412,6 +1479,9 @@ static void on_destroy(GtkWidget *w, gpointer data)
 	lttr_iter_free(e->it);
 	lttr_iter_free(e->cit);
 	g_free(e->ftext);
+	g_free(e->ctext);
+	g_free(e->cerr);
+	lttr_filter_free(e->lf);
 	free(e->cache);
 	free(e);
 }
@@ -1446,6 +1516,27 @@ bool gv_events_selected(struct gv_doc *d, struct lttr_view_pos *p)
 	return true;
 }
 
+struct gv_evfilter *gv_events_columns(const struct gv_doc *d)
+{
+	const struct gv_events *e = of_doc(d);
+
+	return e ? e->ef : NULL;
+}
+
+bool gv_events_narrowed(const struct gv_doc *d)
+{
+	const struct gv_events *e = of_doc(d);
+
+	return e && e->lf && e->ctext && *e->ctext;
+}
+
+bool gv_events_listed(const struct gv_doc *d, const struct lttr_event *ev)
+{
+	const struct gv_events *e = of_doc(d);
+
+	return !e || !e->ctext || !*e->ctext || list_match(e, ev);
+}
+
 bool gv_events_show(struct gv_doc *d, const struct lttr_event *ev)
 {
 	struct gv_events *e = of_doc(d);
@@ -1455,7 +1546,7 @@ bool gv_events_show(struct gv_doc *d, const struct lttr_event *ev)
 
 	if (!e || e->busy)
 		return false;
-	shown = !e->hide || gv_event_match(d, ev);
+	shown = !e->hide || list_match(e, ev);
 	i = cached_at(e, &p);
 	if (i < 0)
 		i = reset_pos(e, &p, true);
@@ -1554,8 +1645,10 @@ GtkWidget *gv_events_new(struct gv_doc *d)
 	atk_object_set_name(gtk_widget_get_accessible(e->info), "Events information");
 	gtk_label_set_xalign(GTK_LABEL(e->info), 0);
 	gtk_label_set_ellipsize(GTK_LABEL(e->info), PANGO_ELLIPSIZE_END);
+	e->ef = gv_evfilter_new(GTK_TREE_VIEW(e->view), columns_changed, e);
 	e->box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
 	gtk_box_pack_start(GTK_BOX(e->box), e->info, FALSE, FALSE, 2);
+	gtk_box_pack_start(GTK_BOX(e->box), gv_evfilter_widget(e->ef), FALSE, FALSE, 0);
 	gtk_box_pack_start(GTK_BOX(e->box), hbox, TRUE, TRUE, 0);
 	g_object_set_data(G_OBJECT(e->box), "gv-events", e);
 
@@ -1567,9 +1660,7 @@ GtkWidget *gv_events_new(struct gv_doc *d)
 	g_signal_connect(e->adj, "value-changed", G_CALLBACK(on_adj), e);
 	g_signal_connect(e->box, "destroy", G_CALLBACK(on_destroy), e);
 	gv_doc_listen(d, follow, e);
-	e->hide = d->filter && d->filter_hide;
-	e->ftext = g_strdup(d->filter ? lttr_filter_text(d->filter) : "");
-	count_start(e);
+	filter_changed(e);
 	sync_cursor(e);
 	return e->box;
 }

@@ -6,7 +6,8 @@
  * The events table is the events of the current time window (t0 to t1,
  * both included, as "dump --from --to" takes them) with the document's
  * filter: only the matching ones when it hides the rest, else all with a
- * column saying which match.  The other tables (processes, statistics)
+ * column saying which match; and only those the list's column filters
+ * let through (gv_events_listed()).  The other tables (processes, statistics)
  * are whatever tree view their page shows (the one with the keyboard
  * focus, else the first): its visible columns' titles and, for every row
  * of its model (those under a folded row too), the text its cells draw.
@@ -124,6 +125,7 @@ static bool too_many(GError **error)
 static bool export_events(struct gv_doc *d, const char *path, GError **error)
 {
 	bool hide = d->filter && d->filter_hide, mark = d->filter && !d->filter_hide, good = true;
+	bool narrow = gv_events_narrowed(d);	/* the list's column filters */
 	uint64_t t0 = d->vp.t0, t1 = d->vp.t1;
 	struct lttr_iter *it;
 	struct lttr_error err;
@@ -134,7 +136,8 @@ static bool export_events(struct gv_doc *d, const char *path, GError **error)
 	char buf[4096];
 	int col, r;
 
-	if (!hide && lttr_view_count(d->v, t0, t1 < UINT64_MAX ? t1 + 1 : t1) > GV_CSV_MAX_LINES)
+	if (!hide && !narrow &&
+	    lttr_view_count(d->v, t0, t1 < UINT64_MAX ? t1 + 1 : t1) > GV_CSV_MAX_LINES)
 		return too_many(error);
 	if (lttr_iter_new(d->t, &it, &err) < 0) {
 		g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_FAILED, "%s", err.msg);
@@ -165,7 +168,7 @@ static bool export_events(struct gv_doc *d, const char *path, GError **error)
 			good = false;
 			break;
 		}
-		if (hide && !m)
+		if ((hide && !m) || (narrow && !gv_events_listed(d, &ev)))
 			continue;
 		if (c.lines > GV_CSV_MAX_LINES) {	/* that many events written already */
 			good = too_many(error);

@@ -842,11 +842,12 @@ static gboolean on_tooltip(GtkWidget *w, gint x, gint y, gboolean kb, GtkTooltip
 	long e = entry_at(g, y);
 	struct lttr_vspan sp;
 	const struct lttr_vstate *st;
-	char s[128], a[32], b[32], dd[32], text[512], lab[160];
-	uint64_t base = lttr_trace_header(g->d->t)->start_ns;
+	char s[128], a[32], b[32], dd[32], text[1800], lab[160];
+	uint64_t base = lttr_trace_header(g->d->t)->start_ns, at = t_of(g, x, cw);
+	const char *file;
 
 	(void)kb;
-	if (e < 0 || x < LABEL_W || lttr_view_span_at(g->d->v, g->all[e], t_of(g, x, cw), &sp))
+	if (e < 0 || x < LABEL_W || lttr_view_span_at(g->d->v, g->all[e], at, &sp))
 		return FALSE;
 	row_label(g, (size_t)e, lab, sizeof(lab));
 	lttr_view_state_str(g->d->v, sp.state, s, sizeof(s));
@@ -861,6 +862,15 @@ static gboolean on_tooltip(GtkWidget *w, gint x, gint y, gboolean kb, GtkTooltip
 		 lttr_fmt_time(sp.end_ns - base, b, sizeof(b)),
 		 lttr_fmt_duration(sp.end_ns - sp.start_ns, dd, sizeof(dd)),
 		 sp.events ? "\nevents inside without a change: yes" : "");
+	/* the file a syscall works on, after the state that names the syscall */
+	file = gv_file_tip(g->d, &sp, at);
+	if (file) {
+		char *nl = strchr(strchr(text, '\n') + 1, '\n');
+		char rest[sizeof(text)];
+
+		snprintf(rest, sizeof(rest), "%s", nl);
+		snprintf(nl, sizeof(text) - (size_t)(nl - text), "\n%s%s", file, rest);
+	}
 	gtk_tooltip_set_text(tip, text);
 	/* GTK does not put a query-tooltip's text on the accessibility bus:
 	 * the graph's description says it, for screen readers (and tests)

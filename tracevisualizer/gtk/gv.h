@@ -20,6 +20,7 @@
 #include <lttr/view/search.h>
 #include <lttr/view/density.h>
 #include <lttr/view/bookmarks.h>
+#include <lttr/view/files.h>
 #include <lttr/view/evclass.h>
 
 /* what changed in a document, for the views to follow (gv_doc_changed()) */
@@ -189,6 +190,25 @@ const char *gv_event_cell(const struct gv_doc *d, const struct lttr_event *ev, i
 bool gv_event_match(const struct gv_doc *d, const struct lttr_event *ev);
 bool gv_events_selected(struct gv_doc *d, struct lttr_view_pos *p);
 bool gv_events_show(struct gv_doc *d, const struct lttr_event *ev);
+/* the list's column filters narrow it; whether @ev passes them (and the filter) */
+bool gv_events_narrowed(const struct gv_doc *d);
+bool gv_events_listed(const struct gv_doc *d, const struct lttr_event *ev);
+
+/* filetip.c: "file NAME (fd N)" when the state @sp works on one at @t, or NULL */
+const char *gv_file_tip(struct gv_doc *d, const struct lttr_vspan *sp, uint64_t t);
+
+/* evfilter.c: the column filters of the events list, as one expression */
+struct gv_evfilter;
+struct gv_evfilter *gv_evfilter_new(GtkTreeView *view, void (*changed)(void *arg), void *arg);
+GtkWidget *gv_evfilter_widget(const struct gv_evfilter *ef);
+/* "" none, NULL with *error (g_free) when a column's text is bad */
+char *gv_evfilter_expr(struct gv_evfilter *ef, char **error);
+void gv_evfilter_clear(struct gv_evfilter *ef);
+const char *gv_evfilter_text(const struct gv_evfilter *ef, int col);
+/* the list follows at once */
+void gv_evfilter_set_text(struct gv_evfilter *ef, int col, const char *text);
+/* the events list's column filters of a document (NULL: it has no list) */
+struct gv_evfilter *gv_events_columns(const struct gv_doc *d);
 
 /* procs.c: the process analysis: the accounting table, a page per process */
 GtkWidget *gv_procs_new(struct gv_doc *d);

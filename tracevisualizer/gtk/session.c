@@ -3,7 +3,8 @@
  * session.c - what a person arranged in a tab, kept beside the trace for
  * the next session: TRACEDIR/session.json holds the window, the cursor,
  * the selected task, "active rows only", the filter (its text, dim or
- * hide), the height of the graphs' pane and the graph and table shown;
+ * hide), the events list's column filters (their texts, by the columns'
+ * titles), the height of the graphs' pane and the graph and table shown;
  * the markers and bookmarks go to TRACEDIR/bookmarks.json
  * (lttr_bookmarks_save(), shared with the terminal analyzer).
  *
@@ -11,6 +12,7 @@
  *     "window": { "t0_ns": T, "t1_ns": T }, "cursor_ns": T,
  *     "selected_pid": P, "active_only": B, "row_sort": "pid"|"name"|"busy",
  *     "filter": { "expression": "...", "hide": B } | null,
+ *     "column_filters": { "time": "...", "type": "...", ... },
  *     "pane_position": PX, "graph_page": N, "table_page": N }
  *
  * Times are CLOCK_MONOTONIC ns, as in the events and in bookmarks.json.
@@ -101,6 +103,19 @@ static json_object *session_json(const struct gv_doc *d)
 		json_object_object_add(o, "filter", f);
 	} else {
 		json_object_object_add(o, "filter", NULL);
+	}
+	if (gv_events_columns(d)) {
+		json_object *c = json_object_new_object();
+		int col;
+
+		for (col = 0; col < GV_EV_NCOLS; col++) {
+			const char *t = gv_evfilter_text(gv_events_columns(d), col);
+
+			if (*t)
+				json_object_object_add(c, gv_event_titles[col],
+						       json_object_new_string(t));
+		}
+		json_object_object_add(o, "column_filters", c);
 	}
 	if (paned)
 		json_object_object_add(o, "pane_position", json_object_new_int(
@@ -277,6 +292,12 @@ static void apply(struct gv_doc *d, json_object *o, int *bad)
 		} else {
 			(*bad)++;
 		}
+	}
+	f = member(o, "column_filters", json_type_object, bad);
+	for (i = 0; f && gv_events_columns(d) && i < GV_EV_NCOLS; i++) {
+		v = member(f, gv_event_titles[i], json_type_string, bad);
+		if (v)
+			gv_evfilter_set_text(gv_events_columns(d), (int)i, json_object_get_string(v));
 	}
 	v = member(o, "pane_position", json_type_int, bad);
 	if (v && paned && json_object_get_int(v) > 0) {

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <curses.h>
+#include <lttr/view/files.h>
 #include "tui.h"
 
 int tui_graph_init(struct tui *u)
@@ -417,6 +418,7 @@ void tui_graph_info(struct tui *u, const struct tui_graph *g, char *buf, size_t 
 	struct lttr_view_pos at;
 	struct lttr_event ev;
 	struct lttr_error err;
+	struct lttr_fd_file file;
 	char st[96], a[32], b[32], d[32], expr[64];
 	size_t n;
 
@@ -447,6 +449,14 @@ void tui_graph_info(struct tui *u, const struct tui_graph *g, char *buf, size_t 
 			      lttr_fmt_time(tui_rel(u, sp.end_ns), b, sizeof(b)),
 			      lttr_fmt_duration(sp.end_ns - sp.start_ns, d, sizeof(d)));
 	if (n >= size || (in->kind != LTTR_VROW_TASK && in->kind != LTTR_VROW_CPU))
+		return;
+	/* the file its syscall works on */
+	if (lttr_view_state_file(u->v, sp.state, u->vp.cursor, &file, &err) == 1) {
+		n += (size_t)snprintf(buf + n, size - n, " on ");
+		lttr_fd_file_str(&file, buf + n, size - n);
+		n += strlen(buf + n);
+	}
+	if (n >= size)
 		return;
 	/* its last event at or before the cursor */
 	snprintf(expr, sizeof(expr), in->kind == LTTR_VROW_TASK ? "pid == %u" : "cpu == %u",

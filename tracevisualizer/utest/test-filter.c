@@ -602,6 +602,62 @@ static void check_rows(void)
 	lttr_filter_free(f);
 }
 
+/* "desc == \"TEXT\"" for the text of @ev's description, quoted */
+static int desc_equals(const struct lttr_event *ev, const char *prefix)
+{
+	char d[LTTR_DESC_MAX], expr[2 * LTTR_DESC_MAX + 64];
+	size_t i, n;
+
+	lttr_event_describe(NULL, ev, d, sizeof(d));
+	n = (size_t)snprintf(expr, sizeof(expr), "%sdesc == \"", prefix);
+	for (i = 0; d[i]; i++) {
+		if (d[i] == '"' || d[i] == '\\')
+			expr[n++] = '\\';
+		expr[n++] = d[i];
+	}
+	snprintf(expr + n, sizeof(expr) - n, "\"");
+	return matches(expr, NULL, ev);
+}
+
+/* the description: the text dump prints after the task, its type first */
+static void check_desc(void)
+{
+	struct ltt_ev_fs_open fo = { .fd = 3, .flags = 0, .mode = 0 };
+	struct ltt_ev_syscall_entry se = { .ip = 0x401000, .nr = 0 };
+	struct ltt_ev_schedchange sc = { .prev_pid = 5, .next_pid = 7, .prev_state = 1 };
+	static const char path[] = "/tmp/a \"b\" c\\d";
+	struct lttr_filter *f;
+	struct lttr_error err;
+	struct lttr_event ev;
+	char d[LTTR_DESC_MAX];
+
+	ev = mkev(LTT_EV_FS_OPEN, &fo, sizeof(fo));
+	ev.var = path;
+	ev.var_len = (uint32_t)strlen(path);
+	ok(desc_equals(&ev, "") == 1 && desc_equals(&ev, "!") == 0,
+	   "fs_open: desc is its description, quotes and backslashes of the name too");
+	ok(matches("desc =~ \"^fs_open /tmp/a\"", NULL, &ev) == 1 &&
+	   matches("desc =~ passwd", NULL, &ev) == 0 && matches("desc !~ passwd", NULL, &ev) == 1,
+	   "fs_open: =~ and !~ on its description, which starts with the type");
+	ev = mkev(LTT_EV_SYSCALL_ENTRY, &se, sizeof(se));
+	lttr_event_describe(NULL, &ev, d, sizeof(d));
+	ok(desc_equals(&ev, "") == 1 && matches("desc =~ \"syscall_entry read\"", NULL, &ev) == 1 &&
+	   !strncmp(d, "syscall_entry read", 18), "syscall_entry: the syscall's name in it (%s)", d);
+	ev = mkev(LTT_EV_SCHEDCHANGE, &sc, sizeof(sc));
+	ok(desc_equals(&ev, "") == 1 && matches("desc =~ \"5 -> 7\"", NULL, &ev) == 1 &&
+	   matches("type == fs_open && desc =~ 5", NULL, &ev) == 0,
+	   "schedchange: prev -> next in it; && with another type: false");
+	ev.details = false;
+	ok(desc_equals(&ev, "") == 1 && matches("desc =~ \"no details\"", NULL, &ev) == 1,
+	   "a record without details: its description says so");
+	ok(matches("desc == 3", NULL, &ev) == -1 && matches("desc", NULL, &ev) == 1,
+	   "desc is text: a number is a compile error; bare, it is never empty");
+	lttr_filter_compile("desc =~ a || pid == 3", &f, &err);
+	ok(!lttr_filter_match_row(f, 4, "a", 0) && lttr_filter_uses(f, "desc") &&
+	   !lttr_filter_uses(f, "comm"), "rows have no description; the filter says it uses desc");
+	lttr_filter_free(f);
+}
+
 static void check_api(void)
 {
 	struct lttr_filter *f;
@@ -632,7 +688,7 @@ int main(void)
 		       1 + 4 + 6 + 1 +
 		       sizeof(mask_exprs) / sizeof(mask_exprs[0]) +
 		       sizeof(exact_exprs) / sizeof(exact_exprs[0]) + 2 +
-		       5 + 5 + 1));
+		       5 + 5 + 1 + 7));
 	check_errors();
 	check_nesting();
 	check_matching();
@@ -641,5 +697,6 @@ int main(void)
 	check_cpu();
 	check_rows();
 	check_api();
+	check_desc();
 	return tap_done();
 }

@@ -214,7 +214,7 @@ void lttr_json_event_args(struct lttr_json *j, const struct lttr_trace *t,
 void lttr_json_event(struct lttr_json *j, const struct lttr_trace *t,
 		     const struct lttr_event *ev)
 {
-	char desc[2600], tb[24];
+	char desc[LTTR_DESC_MAX], tb[24];
 
 	lttr_event_describe(t, ev, desc, sizeof(desc));
 	lttr_json_begin_object(j);

@@ -13,6 +13,8 @@
 #include <lttr/view/files.h>
 #include <lttr/view/filter.h>
 #include <lttr/view/search.h>
+#include <lttr/reader/fields.h>
+#include <lttr/model/flow.h>
 
 struct fctx {
 	struct lttr_files *out;
@@ -246,4 +248,240 @@ int lttr_view_files(struct lttr_view *v, const uint32_t *pids, size_t npids,
 	if (out->n > 1)
 		qsort(out->v, out->n, sizeof(*out->v), cmp_name);
 	return 0;
+}
+
+
+/* ---- what a file descriptor was at a time -------------------------------- */
+
+/* Linux's O_CLOEXEC (asm-generic, x86): the open flags are the kernel's */
+#define LINUX_O_CLOEXEC	02000000
+
+/* most tasks of a process named in one search expression */
+#define GROUP_MAX	256
+
+/* the process of task @pid (@pid when the view does not know it) */
+static uint32_t tgid_of(const struct lttr_view *v, uint32_t pid)
+{
+	long row = lttr_view_find_row(v, LTTR_VROW_TASK, pid, false);
+	uint32_t tgid = row >= 0 ? lttr_view_row(v, (size_t)row)->tgid : 0;
+
+	return tgid ? tgid : pid;
+}
+
+/* "pid == A || pid == B ..." for the tasks of @pid's process (its
+ * thread group: they share their descriptors), @pid first */
+static size_t group_expr(const struct lttr_view *v, uint32_t pid, char *buf, size_t size)
+{
+	uint32_t tgid = tgid_of(v, pid);
+	size_t n = (size_t)snprintf(buf, size, "pid == %u", pid), r, k = 1;
+
+	for (r = 0; r < lttr_view_nrows(v) && k < GROUP_MAX && n < size; r++) {
+		const struct lttr_vrow_info *in = lttr_view_row(v, r);
+
+		if (in->kind == LTTR_VROW_TASK && in->tgid == tgid && in->id != pid) {
+			n += (size_t)snprintf(buf + n, size - n, " || pid == %u", in->id);
+			k++;
+		}
+	}
+	return n;
+}
+
+/* the last (@dir < 0, before @p) or first (after it) event that @expr
+ * matches: 1, 0 or a negative code */
+static int find_expr(struct lttr_view *v, const char *expr, const struct lttr_view_pos *p,
+		     bool incl, int dir, struct lttr_event *ev, struct lttr_error *err)
+{
+	struct lttr_filter *f = NULL;
+	int r = lttr_filter_compile(expr, &f, err);
+
+	if (r == 0)
+		r = lttr_view_find(v, f, p, incl, dir, NULL, NULL, ev, NULL, err);
+	lttr_filter_free(f);
+	return r;
+}
+
+static void set_name(struct lttr_fd_file *out, const struct lttr_event *ev)
+{
+	size_t n = ev->details && ev->var ? strnlen(ev->var, ev->var_len) : 0;
+
+	if (n >= sizeof(out->name))
+		n = sizeof(out->name) - 1;
+	memcpy(out->name, ev->var, n);
+	out->name[n] = '\0';
+}
+
+/*
+ * Whether an exec closed an O_CLOEXEC descriptor opened at @open: an exec
+ * of process @pids[k] before @until[k] (the task asked about and @t for
+ * k = 0, each parent before the fork of the process under it), after the
+ * open; 1 with @ev that exec, 0, or a negative code.
+ */
+static int exec_since(struct lttr_view *v, const struct lttr_view_pos *open,
+		      const uint32_t *pids, const uint64_t *until, int n,
+		      struct lttr_event *ev, struct lttr_error *err)
+{
+	char group[GROUP_MAX * 24], expr[sizeof(group) + 128];
+	int k;
+
+	for (k = 0; k < n; k++) {
+		int r;
+
+		group_expr(v, pids[k], group, sizeof(group));
+		snprintf(expr, sizeof(expr), "type == exec && time_ns <= %llu && (%s)",
+			 (unsigned long long)until[k], group);
+		r = find_expr(v, expr, open, false, 1, ev, err);
+		if (r)
+			return r;
+	}
+	return 0;
+}
+
+/* forks followed back to the process that opened a descriptor, at most */
+#define ANCESTORS_MAX	64
+
+int lttr_view_fd_file(struct lttr_view *v, uint32_t pid, int32_t fd, uint64_t t,
+		      struct lttr_fd_file *out, struct lttr_error *err)
+{
+	struct lttr_view_pos at = { t, UINT64_MAX, 0xffff }, open;
+	char group[GROUP_MAX * 24], expr[sizeof(group) + 128];
+	uint32_t pids[ANCESTORS_MAX];
+	uint64_t until[ANCESTORS_MAX];
+	struct lttr_event ev;
+	bool incl = true;
+	int depth;
+
+	memset(out, 0, sizeof(*out));
+	out->fd = fd;
+	out->state = LTTR_FD_UNSEEN;
+	for (depth = 0; depth < ANCESTORS_MAX; depth++) {
+		int r;
+
+		pids[depth] = pid;
+		until[depth] = at.time_ns;
+		group_expr(v, pid, group, sizeof(group));
+		snprintf(expr, sizeof(expr), "(type == fs_open || type == fs_close || "
+			 "type == socket_create) && fd == %d && (%s)", fd, group);
+		r = find_expr(v, expr, &at, incl, -1, &ev, err);
+		if (r < 0)
+			return r;
+		if (r == 1) {
+			out->at_ns = ev.time_ns;
+			out->by_pid = ev.pid;
+			if (ev.id == LTT_EV_FS_CLOSE) {
+				out->state = LTTR_FD_CLOSED;
+				return 0;
+			}
+			if (ev.id == LTT_EV_SOCKET_CREATE) {
+				out->state = LTTR_FD_SOCKET;
+				return 1;
+			}
+			set_name(out, &ev);
+			out->state = LTTR_FD_OPEN;
+			if (!ev.details || !(ev.p.fs_open.flags & LINUX_O_CLOEXEC))
+				return 1;
+			open = lttr_view_pos_of(&ev);
+			r = exec_since(v, &open, pids, until, depth + 1, &ev, err);
+			if (r <= 0)
+				return r < 0 ? r : 1;
+			out->state = LTTR_FD_CLOSED;
+			out->at_ns = ev.time_ns;
+			out->by_pid = ev.pid;
+			out->name[0] = '\0';
+			return 0;
+		}
+		/* none in the process: it may have it from its parent's fork */
+		snprintf(expr, sizeof(expr), "type == fork && !thread && child == %u",
+			 tgid_of(v, pid));
+		r = find_expr(v, expr, &at, incl, -1, &ev, err);
+		if (r <= 0)
+			return r;
+		pid = ev.p.fork.parent_pid;
+		at = lttr_view_pos_of(&ev);
+		incl = false;
+		out->inherited = true;
+	}
+	return 0;
+}
+
+/* "has an fd": true for the types with that field, whatever its value */
+#define HAS_FD	"(fd >= 0 || fd < 0)"
+
+int lttr_view_syscall_file(struct lttr_view *v, uint32_t pid, uint64_t t,
+			   struct lttr_fd_file *out, struct lttr_error *err)
+{
+	struct lttr_view_pos at = { t, UINT64_MAX, 0xffff };
+	struct lttr_field_buf fb;
+	struct lttr_field_value fv;
+	struct lttr_event ev;
+	char expr[128];
+	int r;
+
+	memset(out, 0, sizeof(*out));
+	out->fd = -1;
+	out->state = LTTR_FD_NONE;
+	snprintf(expr, sizeof(expr), "pid == %u && (type == syscall_entry || "
+		 "type == syscall_exit || " HAS_FD ")", pid);
+	/* the syscall's own event with an fd before @t, or after it until its exit */
+	r = find_expr(v, expr, &at, true, -1, &ev, err);
+	if (r < 0 || (r == 1 && ev.id == LTT_EV_SYSCALL_EXIT))
+		return r < 0 ? r : 0;
+	if (r == 0 || ev.id == LTT_EV_SYSCALL_ENTRY) {
+		r = find_expr(v, expr, &at, false, 1, &ev, err);
+		if (r <= 0 || ev.id == LTT_EV_SYSCALL_ENTRY || ev.id == LTT_EV_SYSCALL_EXIT)
+			return r < 0 ? r : 0;
+	}
+	out->op = ev.id;
+	if (!ev.details)
+		return 0;
+	if (ev.id == LTT_EV_FS_OPEN) {	/* the name is the open's own */
+		out->fd = ev.p.fs_open.fd;
+		out->state = ev.p.fs_open.fd >= 0 ? LTTR_FD_OPEN : LTTR_FD_FAILED;
+		out->at_ns = ev.time_ns;
+		out->by_pid = ev.pid;
+		set_name(out, &ev);
+		return 1;
+	}
+	lttr_field_get(lttr_view_trace(v), &ev, lttr_field_find(ev.id, "fd"), &fb, &fv);
+	r = lttr_view_fd_file(v, pid, fv.type == LTTR_FIELD_V_I64 ? (int32_t)fv.i : (int32_t)fv.u,
+			      ev.time_ns, out, err);
+	out->op = ev.id;
+	return r < 0 ? r : 1;
+}
+
+int lttr_view_state_file(struct lttr_view *v, uint32_t state, uint64_t t,
+			  struct lttr_fd_file *out, struct lttr_error *err)
+{
+	const struct lttr_vstate *st = lttr_view_state(v, state);
+
+	memset(out, 0, sizeof(*out));
+	out->fd = -1;
+	if (!st || !st->pid || !(st->cat == LTTR_VCAT_SYSCALL ||
+				 (st->cat >= LTTR_VCAT_BLOCKED && st->mode == LTTR_MODE_SYSCALL)))
+		return 0;
+	return lttr_view_syscall_file(v, st->pid, t, out, err);
+}
+
+const char *lttr_fd_file_str(const struct lttr_fd_file *f, char *buf, size_t size)
+{
+	switch (f->state) {
+	case LTTR_FD_OPEN:
+		snprintf(buf, size, "file %s (fd %d)", f->name, f->fd);
+		break;
+	case LTTR_FD_FAILED:
+		snprintf(buf, size, "file %s (the open failed: %d)", f->name, f->fd);
+		break;
+	case LTTR_FD_SOCKET:
+		snprintf(buf, size, "socket (fd %d)", f->fd);
+		break;
+	case LTTR_FD_CLOSED:
+		snprintf(buf, size, "fd %d (closed before)", f->fd);
+		break;
+	case LTTR_FD_UNSEEN:
+		snprintf(buf, size, "fd %d (opened before the trace or by a call not traced)", f->fd);
+		break;
+	default:
+		snprintf(buf, size, "no file");
+		break;
+	}
+	return buf;
 }

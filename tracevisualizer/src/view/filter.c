@@ -32,6 +32,7 @@ enum common {
 	C_CONTROL,
 	C_DETAILS,
 	C_COMM,
+	C_DESC,
 };
 
 /* what the values of a field can be, over every event type */
@@ -53,6 +54,7 @@ static const struct {
 	[C_CONTROL] = { "control", CAP_BOOL },
 	[C_DETAILS] = { "details", CAP_BOOL },
 	[C_COMM] = { "comm", CAP_STR },
+	[C_DESC] = { "desc", CAP_STR },
 };
 
 #define NCOMMONS	(sizeof(commons) / sizeof(commons[0]))
@@ -495,6 +497,7 @@ struct scratch {
 	struct lttr_field_buf nbuf;	/* the name of an integer */
 	char text[LTTR_FIELD_BUF_SIZE + 1];	/* the string form of a value */
 	char tb[24];			/* a type name */
+	char desc[LTTR_DESC_MAX];	/* the event's description */
 };
 
 static int cmp_u64(uint64_t a, uint64_t b)
@@ -655,7 +658,7 @@ struct subject {
 
 /* the value of a leaf's common field (not type or id) */
 static void common_value(const struct node *n, const struct subject *sj,
-			 struct lttr_field_value *v)
+			 struct lttr_field_value *v, struct scratch *s)
 {
 	const struct lttr_event *ev = sj->ev;
 	const struct lttr_filter_ctx *c = sj->c;
@@ -698,6 +701,11 @@ static void common_value(const struct node *n, const struct subject *sj,
 		if (comm)
 			set_str(v, comm);
 		break;
+	case C_DESC:
+		/* as dump prints it (and as long: LTTR_DESC_MAX) */
+		lttr_event_describe(c ? c->t : NULL, ev, s->desc, sizeof(s->desc));
+		set_str(v, s->desc);
+		break;
 	default:
 		break;
 	}
@@ -714,7 +722,7 @@ static bool leaf(const struct node *n, const struct subject *sj, struct scratch 
 	if (n->common == C_TYPE || n->common == C_ID)
 		return ev && lttr_event_mask_has(&n->exact, ev->id);
 	if (n->common != C_ARGS) {
-		common_value(n, sj, &v);
+		common_value(n, sj, &v, s);
 		return n->kind == K_TEST ? truthy(&v) : compare(n, &v, NULL, s);
 	}
 	if (!ev || n->idx[ev->id] < 0)

@@ -345,6 +345,12 @@ const char *lttr_sockaddr_str(const void *sa, size_t len, char *buf, size_t size
 int lttr_record_decode(const uint8_t *rec, size_t avail, struct lttr_event *ev,
 		       char *why, size_t whylen);
 
+/*
+ * the room dump, the JSON output ("desc") and the filter field "desc" give
+ * a description, its NUL included: longer ones are cut there
+ */
+#define LTTR_DESC_MAX	2600
+
 /**
  * lttr_event_describe() - human-readable description of an event
  * @t: the trace (for irq names), may be NULL

@@ -10,6 +10,7 @@
 #ifndef LTTR_VIEW_FILES_H
 #define LTTR_VIEW_FILES_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <lttr/reader/error.h>
@@ -74,5 +75,125 @@ int lttr_view_files(struct lttr_view *v, const uint32_t *pids, size_t npids,
  * @f: the result (emptied)
  */
 void lttr_view_files_free(struct lttr_files *f);
+
+/**
+ * enum lttr_fd_state - what a file descriptor was, as far as the trace says
+ * @LTTR_FD_NONE: no descriptor (lttr_view_syscall_file(): the syscall
+ *	works on none)
+ * @LTTR_FD_OPEN: a file the process (or the parent it forked from)
+ *	opened: its name as given to open
+ * @LTTR_FD_FAILED: an open that failed (fd is -errno); its name
+ * @LTTR_FD_SOCKET: a socket the process created
+ * @LTTR_FD_CLOSED: its last open was closed since (close, or an exec of
+ *	an O_CLOEXEC one), and nothing opened it again
+ * @LTTR_FD_UNSEEN: no open, close or socket of it in the trace: opened
+ *	before the trace started, or by a call the tracer does not record
+ *	(dup, pipe, accept, ...)
+ */
+enum lttr_fd_state {
+	LTTR_FD_NONE,
+	LTTR_FD_OPEN,
+	LTTR_FD_FAILED,
+	LTTR_FD_SOCKET,
+	LTTR_FD_CLOSED,
+	LTTR_FD_UNSEEN,
+};
+
+/**
+ * struct lttr_fd_file - a file descriptor of a task at a time
+ * @fd: the descriptor
+ * @state: enum lttr_fd_state
+ * @inherited: found in a parent process, before the fork of the task's
+ * @at_ns: time of the event that made it what it is (open, close, ...)
+ * @by_pid: the task that did it
+ * @op: lttr_view_syscall_file(): the type of the syscall's event that
+ *	names the descriptor (fs_read, fs_write, fs_lseek, fs_open, ...)
+ * @name: OPEN, FAILED: the file's name as given (cut to fit), else ""
+ */
+struct lttr_fd_file {
+	int32_t fd;
+	uint8_t state;
+	bool inherited;
+	uint64_t at_ns;
+	uint32_t by_pid;
+	uint8_t op;
+	char name[1024];
+};
+
+/**
+ * lttr_view_fd_file() - which file descriptor @fd of task @pid is at time @t
+ * @v: the view
+ * @pid: the task
+ * @fd: the descriptor
+ * @t: the time (events at @t count)
+ * @out: receives the answer
+ * @err: receives the error
+ *
+ * The last fs_open that returned @fd, fs_close of it or socket_create
+ * of it by a task of @pid's process (its threads share descriptors) at
+ * or before @t decides; with none there, the same in the parent it was
+ * forked from, before the fork.  An O_CLOEXEC open is closed by an exec
+ * of the process between it and @t.  The searches read only the buffers
+ * that hold those event types (lttr_view_find()).  dup, dup2, fcntl,
+ * pipe and accept are not traced: a descriptor they made reads as its
+ * last traced open, or as LTTR_FD_UNSEEN.
+ *
+ * Return: 1 when @out names a file or socket (OPEN, SOCKET), 0 when
+ * not (CLOSED, UNSEEN), or a negative enum lttr_errcode.
+ */
+int lttr_view_fd_file(struct lttr_view *v, uint32_t pid, int32_t fd, uint64_t t,
+		      struct lttr_fd_file *out, struct lttr_error *err);
+
+/**
+ * lttr_view_syscall_file() - the file the syscall task @pid is in at time
+ * @t works on
+ * @v: the view
+ * @pid: the task
+ * @t: a time within the syscall (running or blocked in it)
+ * @out: receives the descriptor and what it is (lttr_view_fd_file() at
+ *	the syscall's event); for an open, the name it gives and its result
+ * @err: receives the error
+ *
+ * The syscall's event with an "fd" field in the field table (fs_read,
+ * fs_write, fs_lseek, fs_ioctl, fs_close, fs_open, socket calls, ...)
+ * is the last one of @pid at or before @t after its syscall_entry, or the
+ * first one after @t before its syscall_exit.
+ *
+ * Return: 1 with @out filled, 0 when @pid is not in a syscall at @t or
+ * its syscall has no such event (a record without details neither), or
+ * a negative enum lttr_errcode.
+ */
+int lttr_view_syscall_file(struct lttr_view *v, uint32_t pid, uint64_t t,
+			   struct lttr_fd_file *out, struct lttr_error *err);
+
+/**
+ * lttr_view_state_file() - the file a state of the rows works on at a time
+ * @v: the view
+ * @state: the state (lttr_vspan.state, of a task or CPU row)
+ * @t: a time within its span
+ * @out: receives the answer, as lttr_view_syscall_file() gives it
+ * @err: receives the error
+ *
+ * The states of a task in a syscall, running or blocked in it, ask
+ * lttr_view_syscall_file() for the state's task; any other state works
+ * on no file.
+ *
+ * Return: 1 with @out filled, 0 when there is no file, or a negative
+ * enum lttr_errcode.
+ */
+int lttr_view_state_file(struct lttr_view *v, uint32_t state, uint64_t t,
+			 struct lttr_fd_file *out, struct lttr_error *err);
+
+/**
+ * lttr_fd_file_str() - an answer as the front ends show it: "file
+ * /etc/passwd (fd 3)", "socket (fd 4)", "fd 3 (closed before)", "fd 0
+ * (opened before the trace or by a call not traced)"
+ * @f: the answer
+ * @buf: output
+ * @size: its size
+ *
+ * Return: @buf.
+ */
+const char *lttr_fd_file_str(const struct lttr_fd_file *f, char *buf, size_t size);
 
 #endif /* LTTR_VIEW_FILES_H */

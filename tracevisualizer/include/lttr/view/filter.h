@@ -11,7 +11,8 @@
  * An expression is compiled once and matched against decoded events (or
  * against the rows of a view, which know only a pid, a name and a CPU).
  * The fields are the event's common ones (type, id, pid, cpu, time,
- * time_ns, control, details, comm) and the "args" fields of its type, as
+ * time_ns, control, details, comm, desc: the text lttr_event_describe()
+ * writes, as dump prints it) and the "args" fields of its type, as
  * the table of lttr/reader/fields.h describes them.
  */
 #ifndef LTTR_VIEW_FILTER_H

@@ -1,0 +1,374 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test-fdfile.c - lttr_view_fd_file(), lttr_view_syscall_file() and
+ * lttr_view_state_file(): which file a descriptor of a task is at a time,
+ * and which file the syscall a task is in (its state on its row) works on, on a trace where a process opens two files (one
+ * close-on-exec), its thread reads one while blocked, it forks a child
+ * that inherits both, closes one, the child execs (losing the
+ * close-on-exec one), the process opens another file under the same
+ * number, and a task reads a descriptor the trace never saw opened; and
+ * on the guest's real trace tests/corpus/guest-mix, every read, write and
+ * seek against a walk of all its events that keeps each process's table
+ * of descriptors.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <lttr/lttr.h>
+#include <lttr/view/view.h>
+#include <lttr/view/files.h>
+#include "tap.h"
+#include "tracegen.h"
+
+#define T0	1000000000ULL
+#define US	1000ULL
+
+static const char desc[] =
+	"header ncpus=1 end=1000200000 events=all\n"
+	"proc PID: 1; PPID: 0; TGID: 1; NAME: init\n"
+	"proc PID: 10; PPID: 1; TGID: 10; NAME: app\n"
+	"proc PID: 11; PPID: 1; TGID: 10; NAME: app-io\n"
+	"proc PID: 30; PPID: 1; TGID: 30; NAME: other\n"
+	"buf cpu=0 start=1000000000 pid=10\n"
+	"1000000000 start 10 0\n"
+	"1000005000 syscall_entry 2\n"
+	"1000010000 fs_open 3 0 0 /etc/passwd\n"
+	"1000011000 syscall_exit 2 3\n"
+	"1000015000 syscall_entry 2\n"
+	"1000020000 fs_open 4 524288 0 /var/log/app.log\n"	/* O_CLOEXEC */
+	"1000021000 syscall_exit 2 4\n"
+	"1000025000 sched 10 11 0\n"
+	"1000030000 syscall_entry 0\n"
+	"1000031000 sched 11 10 1\n"
+	"1000033000 fork 10 20 20 0 0\n"
+	"1000034000 wakeup 11 0 0\n"
+	"1000035000 sched 10 11 0\n"
+	"1000036000 fs_read 3 64 64\n"
+	"1000037000 syscall_exit 0 64\n"
+	"1000038000 sched 11 10 0\n"
+	"1000050000 syscall_entry 3\n"
+	"1000051000 fs_close 3\n"
+	"1000052000 syscall_exit 3 0\n"
+	"1000055000 sched 10 20 0\n"
+	"1000060000 syscall_entry 0\n"
+	"1000061000 fs_read 3 10 10\n"
+	"1000062000 syscall_exit 0 10\n"
+	"1000080000 exec 20 /bin/sh\n"
+	"1000090000 syscall_entry 0\n"
+	"1000091000 fs_read 4 1 1\n"
+	"1000092000 syscall_exit 0 1\n"
+	"1000095000 syscall_entry 0\n"
+	"1000096000 fs_read 3 1 1\n"
+	"1000097000 syscall_exit 0 1\n"
+	"1000098000 sched 20 10 0\n"
+	"1000100000 syscall_entry 2\n"
+	"1000101000 fs_open 3 0 0 /tmp/new\n"
+	"1000102000 syscall_exit 2 3\n"
+	"1000110000 syscall_entry 0\n"
+	"1000111000 fs_read 3 5 5\n"
+	"1000112000 syscall_exit 0 5\n"
+	"1000115000 syscall_entry 35\n"
+	"1000116000 sched 10 30 1\n"
+	"1000120000 syscall_entry 0\n"
+	"1000121000 fs_read 0 1 1\n"
+	"1000122000 syscall_exit 0 1\n"
+	"1000125000 sched 30 0 1\n"
+	"1000130000 wakeup 10 0 0\n"
+	"1000131000 sched 0 10 0\n"
+	"1000132000 syscall_exit 35 0\n";
+
+struct fcase {
+	uint32_t pid;
+	int32_t fd;
+	uint64_t at_us;		/* since T0 */
+	int ret;
+	uint8_t state;
+	const char *name;
+	uint32_t by_pid;
+	bool inherited;
+	const char *why;
+};
+
+static const struct fcase fcases[] = {
+	{ 10, 3, 5, 0, LTTR_FD_UNSEEN, "", 0, false, "before its open: not seen" },
+	{ 10, 3, 10, 1, LTTR_FD_OPEN, "/etc/passwd", 10, false, "at its open" },
+	{ 11, 3, 36, 1, LTTR_FD_OPEN, "/etc/passwd", 10, false,
+	  "a thread: its process's open (by another task)" },
+	{ 20, 3, 61, 1, LTTR_FD_OPEN, "/etc/passwd", 10, true,
+	  "the forked child: the parent's open before the fork (closed in the parent after)" },
+	{ 10, 3, 70, 0, LTTR_FD_CLOSED, "", 10, false, "the parent after its close" },
+	{ 20, 4, 70, 1, LTTR_FD_OPEN, "/var/log/app.log", 10, true,
+	  "the child before its exec: the close-on-exec file" },
+	{ 20, 4, 91, 0, LTTR_FD_CLOSED, "", 20, true, "after the exec: closed on exec" },
+	{ 20, 3, 96, 1, LTTR_FD_OPEN, "/etc/passwd", 10, true,
+	  "after the exec: the other one kept" },
+	{ 11, 3, 105, 1, LTTR_FD_OPEN, "/tmp/new", 10, false,
+	  "the same number opened again: the new file" },
+	{ 30, 0, 121, 0, LTTR_FD_UNSEEN, "", 0, false, "stdin of another process: not seen" },
+};
+
+struct scase {
+	uint32_t pid;
+	uint64_t at_ns;		/* since T0 */
+	int ret;
+	int32_t fd;
+	uint8_t op;
+	const char *text;
+	const char *why;
+};
+
+static const struct scase scases[] = {
+	{ 11, 32000, 1, 3, LTT_EV_FS_READ, "file /etc/passwd (fd 3)",
+	  "blocked in read: its fs_read after the time names fd 3" },
+	{ 11, 36500, 1, 3, LTT_EV_FS_READ, "file /etc/passwd (fd 3)",
+	  "in read after its fs_read: the same" },
+	{ 10, 10500, 1, 3, LTT_EV_FS_OPEN, "file /etc/passwd (fd 3)",
+	  "in open: the name it opens" },
+	{ 10, 12000, 0, -1, 0, "no file", "in user mode: no syscall" },
+	{ 10, 117000, 0, -1, 0, "no file", "in nanosleep: no descriptor" },
+	{ 20, 91500, 1, 4, LTT_EV_FS_READ, "fd 4 (closed before)",
+	  "a read of a descriptor closed on exec" },
+	{ 30, 121500, 1, 0, LTT_EV_FS_READ,
+	  "fd 0 (opened before the trace or by a call not traced)",
+	  "a read of a descriptor never opened in the trace" },
+};
+
+/* ---- a real trace against a walk of its events ---------------------------- */
+
+/* the guest's trace of tests/corpus (make check runs in tracevisualizer/) */
+#define CORPUS_MIX	"../tests/corpus/guest-mix"
+#define O_CLOEXEC_LINUX	02000000
+
+/* one descriptor of one process, as the walk keeps it */
+struct slot {
+	uint32_t tgid;
+	int32_t fd;
+	uint8_t state;		/* LTTR_FD_OPEN, _SOCKET, _CLOSED */
+	bool cloexec;
+	const char *name;
+	size_t len;
+};
+
+struct walk {
+	struct slot v[4096];
+	size_t n;
+	uint32_t tgid[65536];	/* by pid: its process, 0 unknown */
+};
+
+static struct slot *slot_of(struct walk *w, uint32_t tgid, int32_t fd, bool add)
+{
+	size_t i;
+
+	for (i = 0; i < w->n; i++)
+		if (w->v[i].tgid == tgid && w->v[i].fd == fd)
+			return &w->v[i];
+	if (!add || w->n == sizeof(w->v) / sizeof(w->v[0]))
+		return NULL;
+	memset(&w->v[w->n], 0, sizeof(w->v[0]));
+	w->v[w->n].tgid = tgid;
+	w->v[w->n].fd = fd;
+	return &w->v[w->n++];
+}
+
+static uint32_t walk_tgid(const struct walk *w, uint32_t pid)
+{
+	return pid < 65536 && w->tgid[pid] ? w->tgid[pid] : pid;
+}
+
+/* what the walk knows of the fd an event names, compared with the library's */
+static bool same_answer(struct walk *w, struct lttr_view *v, const struct lttr_event *ev,
+			int32_t fd, char *why, size_t whylen)
+{
+	const struct slot *sl = slot_of(w, walk_tgid(w, ev->pid), fd, false);
+	uint8_t want = sl ? sl->state : LTTR_FD_UNSEEN;
+	struct lttr_fd_file f;
+	struct lttr_error err;
+
+	if (lttr_view_fd_file(v, ev->pid, fd, ev->time_ns, &f, &err) < 0 || f.state != want ||
+	    (want == LTTR_FD_OPEN && (strlen(f.name) != sl->len ||
+				      strncmp(f.name, sl->name, sl->len)))) {
+		snprintf(why, whylen, "pid %u fd %d at %llu: walk %u '%.*s', library %u '%s'",
+			 ev->pid, fd, (unsigned long long)ev->time_ns, want,
+			 sl && want == LTTR_FD_OPEN ? (int)sl->len : 0, sl ? sl->name : "",
+			 f.state, f.name);
+		return false;
+	}
+	return true;
+}
+
+/* apply @ev to the walk's tables of descriptors */
+static void walk_step(struct walk *w, const struct lttr_event *ev)
+{
+	struct slot *sl;
+	size_t i, n;
+
+	switch (ev->id) {
+	case LTT_EV_PROCESS_FORK:
+		if (ev->p.fork.child_pid < 65536)
+			w->tgid[ev->p.fork.child_pid] = ev->p.fork.child_tgid;
+		if (ev->p.fork.flags & LTT_FORK_THREAD)
+			break;
+		n = w->n;	/* the child gets a copy of its parent's table */
+		for (i = 0; i < n; i++)
+			if (w->v[i].tgid == walk_tgid(w, ev->pid)) {
+				sl = slot_of(w, ev->p.fork.child_tgid, w->v[i].fd, true);
+				if (sl)
+					*sl = (struct slot){ ev->p.fork.child_tgid, w->v[i].fd,
+							     w->v[i].state, w->v[i].cloexec,
+							     w->v[i].name, w->v[i].len };
+			}
+		break;
+	case LTT_EV_PROCESS_EXEC:
+		for (i = 0; i < w->n; i++)
+			if (w->v[i].tgid == walk_tgid(w, ev->pid) && w->v[i].cloexec &&
+			    w->v[i].state == LTTR_FD_OPEN)
+				w->v[i].state = LTTR_FD_CLOSED;
+		break;
+	case LTT_EV_FS_OPEN:
+		if (ev->p.fs_open.fd < 0 || !(sl = slot_of(w, walk_tgid(w, ev->pid),
+							   ev->p.fs_open.fd, true)))
+			break;
+		sl->state = LTTR_FD_OPEN;
+		sl->cloexec = ev->p.fs_open.flags & O_CLOEXEC_LINUX;
+		sl->name = ev->var;
+		sl->len = strnlen(ev->var, ev->var_len);
+		break;
+	case LTT_EV_FS_CLOSE:
+		sl = slot_of(w, walk_tgid(w, ev->pid), (int32_t)ev->p.fs_close.fd, true);
+		if (sl)
+			sl->state = LTTR_FD_CLOSED;
+		break;
+	case LTT_EV_SOCKET_CREATE:
+		sl = slot_of(w, walk_tgid(w, ev->pid), (int32_t)ev->p.socket_create.fd, true);
+		if (sl)
+			sl->state = LTTR_FD_SOCKET;
+		break;
+	default:
+		break;
+	}
+}
+
+/*
+ * Every read, write and seek of the guest's trace: the file the library
+ * names for its descriptor is the one a walk of all the events keeps in
+ * a table per process (copied at fork, close-on-exec ones closed at
+ * exec), and the syscall's file is the same descriptor's.
+ */
+static void check_corpus(void)
+{
+	static struct walk w;
+	struct lttr_trace *t = NULL;
+	struct lttr_view *v = NULL;
+	struct lttr_event *all;
+	struct lttr_error err;
+	struct lttr_fd_file f;
+	char why[512] = "", swhy[512] = "";
+	size_t n = 0, i, checked = 0, bad = 0, sbad = 0, named = 0;
+	int status;
+
+	if (lttr_trace_open(CORPUS_MIX, 0, &t, &err) || lttr_view_build(t, NULL, NULL, &v, &err)) {
+		ok(0, "the guest's trace %s: %s", CORPUS_MIX, err.msg);
+		ok(0, "(its syscalls)");
+		lttr_trace_close(t);
+		return;
+	}
+	for (i = 0; i < lttr_view_nrows(v); i++) {
+		const struct lttr_vrow_info *in = lttr_view_row(v, i);
+
+		if (in->kind == LTTR_VROW_TASK && in->id < 65536)
+			w.tgid[in->id] = in->tgid;
+	}
+	all = tg_all_events(t, &n, 0, &status);
+	for (i = 0; all && i < n; i++) {
+		const struct lttr_event *ev = &all[i];
+		int32_t fd;
+
+		if (ev->id == LTT_EV_FS_READ || ev->id == LTT_EV_FS_WRITE)
+			fd = (int32_t)ev->p.fs_rw.fd;
+		else if (ev->id == LTT_EV_FS_LSEEK)
+			fd = (int32_t)ev->p.fs_lseek.fd;
+		else
+			fd = -1;
+		if (fd >= 0 && ev->details) {
+			const struct slot *sl = slot_of(&w, walk_tgid(&w, ev->pid), fd, false);
+
+			checked++;
+			named += sl && sl->state == LTTR_FD_OPEN;
+			if (!same_answer(&w, v, ev, fd, bad ? why + sizeof(why) - 1 : why,
+					 bad ? 1 : sizeof(why)))
+				bad++;
+			if (lttr_view_syscall_file(v, ev->pid, ev->time_ns, &f, &err) != 1 ||
+			    f.fd != fd || f.op != ev->id) {
+				if (!sbad++)
+					snprintf(swhy, sizeof(swhy), "pid %u at %llu: fd %d op %u",
+						 ev->pid, (unsigned long long)ev->time_ns, f.fd, f.op);
+			}
+		}
+		walk_step(&w, ev);
+	}
+	ok(all && !bad && checked > 1000 && named > 100,
+	   "guest-mix: the file of each of its %zu reads, writes and seeks (%zu of a file its "
+	   "process opened) is the walk's; %zu differ%s%s", checked, named, bad,
+	   bad ? ": " : "", why);
+	ok(all && !sbad && checked > 1000,
+	   "guest-mix: within each, the syscall's file is that descriptor; %zu differ%s%s",
+	   sbad, sbad ? ": " : "", swhy);
+	free(all);
+	lttr_view_free(v);
+	lttr_trace_close(t);
+}
+
+int main(void)
+{
+	struct lttr_trace *t = NULL;
+	struct lttr_view *v = NULL;
+	struct lttr_error err;
+	struct lttr_fd_file f;
+	char buf[1200];
+	size_t i;
+	int r;
+
+	tap_plan((int)(sizeof(fcases) / sizeof(fcases[0]) + 2 * (sizeof(scases) / sizeof(scases[0]))) +
+		 2);
+	if (tg_open("fdfile", desc, 0, &t, &err) || lttr_view_build(t, NULL, NULL, &v, &err)) {
+		ok(0, "the trace: %s", err.msg);
+		return tap_done();
+	}
+	for (i = 0; i < sizeof(fcases) / sizeof(fcases[0]); i++) {
+		const struct fcase *c = &fcases[i];
+
+		r = lttr_view_fd_file(v, c->pid, c->fd, T0 + c->at_us * US, &f, &err);
+		ok(r == c->ret && f.fd == c->fd && f.state == c->state && !strcmp(f.name, c->name) &&
+		   (c->state == LTTR_FD_UNSEEN || f.by_pid == c->by_pid) &&
+		   f.inherited == c->inherited,
+		   "fd %d of %u at %llu us: %s (%s; got %d, state %u, '%s' by %u%s)", c->fd, c->pid,
+		   (unsigned long long)c->at_us, c->why, c->name, r, f.state, f.name, f.by_pid,
+		   f.inherited ? ", inherited" : "");
+	}
+	for (i = 0; i < sizeof(scases) / sizeof(scases[0]); i++) {
+		const struct scase *c = &scases[i];
+
+		r = lttr_view_syscall_file(v, c->pid, T0 + c->at_ns, &f, &err);
+		lttr_fd_file_str(&f, buf, sizeof(buf));
+		ok(r == c->ret && f.fd == c->fd && f.op == c->op && !strcmp(buf, c->text),
+		   "task %u at %llu ns: %s: \"%s\" (got %d, fd %d, \"%s\")", c->pid,
+		   (unsigned long long)c->at_ns, c->why, c->text, r, f.fd, buf);
+	}
+	/* from a state of the rows: the task of a syscall state asks the same */
+	for (i = 0; i < sizeof(scases) / sizeof(scases[0]); i++) {
+		const struct scase *c = &scases[i];
+		long row = lttr_view_find_row(v, LTTR_VROW_TASK, c->pid, false);
+		struct lttr_vspan sp;
+
+		r = row < 0 || lttr_view_span_at(v, (size_t)row, T0 + c->at_ns, &sp) ? -1 :
+			lttr_view_state_file(v, sp.state, T0 + c->at_ns, &f, &err);
+		lttr_fd_file_str(&f, buf, sizeof(buf));
+		ok(r == c->ret && !strcmp(buf, c->text),
+		   "task %u's state at %llu ns: %s (got %d, \"%s\")", c->pid,
+		   (unsigned long long)c->at_ns, c->text, r, buf);
+	}
+	lttr_view_free(v);
+	lttr_trace_close(t);
+	check_corpus();
+	return tap_done();
+}
