@@ -3,8 +3,9 @@
  * tracer_buffer.c - per-CPU buffers and the write path of the LTT trace
  * module.
  *
- * Layout: each possible CPU owns "count" buffers of "size" bytes, one
- * contiguous kvmalloc() area allocated on the CPU's node.  A buffer is a
+ * Layout: each online CPU owns "count" buffers of "size" bytes, one
+ * contiguous kvmalloc() area allocated on the CPU's node (offline CPUs
+ * hold none, see "Buffer memory and CPU hotplug" below).  A buffer is a
  * struct ltt_buffer_header followed by records.  The writer fills them
  * round robin (next = (cur + 1) % count) and the reader consumes them in
  * the same order (read_idx), so a CPU's buffers reach user space in seq
@@ -85,6 +86,7 @@
  * enabled again (a self-IPI on x86) with no tracer or scheduler lock
  * held, and there wakes the readers and sends SIGIO.
  */
+#include <linux/cpu.h>
 #include <linux/cpuhotplug.h>
 #include <linux/cpumask.h>
 #include <linux/irqflags.h>
@@ -98,6 +100,7 @@
 #include <linux/slab.h>
 #include <linux/smp.h>
 #include <linux/string.h>
+#include <linux/sysfs.h>
 #include <linux/timekeeping.h>
 #include <linux/topology.h>
 #include <linux/uaccess.h>
@@ -206,8 +209,131 @@ void ltt_cpus_exit(void)
 	ltt.cpus = NULL;
 }
 
-/* ---- buffer memory: only while stopped, under ctl and read mutex ------ */
+/* ---- buffer memory and CPU hotplug ------------------------------------ */
 
+/*
+ * Buffer memory and CPU hotplug
+ * -----------------------------
+ * Only CPUs that can write hold buffer memory.  The invariant, under
+ * ltt.read_mutex:
+ *
+ *   c->mem != NULL  <=>  the session has a geometry (ltt.size != 0) and
+ *                        CPU c is online, or c went offline with buffers
+ *                        still READY, not yet read (c->dead set);
+ *
+ * with two exceptions that lose events, never memory: an allocation that
+ * failed when the CPU came online (its events are counted lost:
+ * ltt_open() finds no memory), and a CPU left half-way up or down by the
+ * hotplug state control of debug kernels (START sees it offline).
+ *
+ * Who changes mem, size, count, state[] and dead, and why that is safe:
+ *
+ *  - START (ltt_buffers_alloc(), ltt_buffers_reset()), under
+ *    cpus_read_lock() and read_mutex, while no writer runs (ltt.active
+ *    clear for a grace period): no CPU comes or goes, so cpu_online()
+ *    is exactly "its prepare callback ran and its dead callback did not".
+ *    It gives online CPUs memory of the trace's geometry and frees that
+ *    of offline CPUs (their unread buffers belong to the trace before,
+ *    which START discards anyway).
+ *
+ *  - The prepare callback (ltt_cpu_prepare(), state CPUHP_BP_PREPARE_DYN)
+ *    runs on a control CPU before the incoming CPU executes anything,
+ *    under the hotplug lock held for writing and read_mutex.  It gives
+ *    the CPU memory if the session has a geometry, ring state FREE; if the
+ *    CPU still holds buffers from before it went down (not read yet), it
+ *    keeps them and the writer goes on round robin after them.  The CPU's
+ *    stream goes on too: seq, started and last_ns are kept, so its records
+ *    follow those written before it went down (a CPU that was offline at
+ *    START writes its TRACE_START on its first event).  So a CPU that
+ *    comes online while tracing records from its first event on.  The
+ *    bring-up that follows orders these stores before anything the CPU
+ *    does.  An allocation failure does not fail the bring-up: the tracer
+ *    must not keep a CPU offline.
+ *
+ *  - The dead callback (ltt_cpu_dead(), the teardown of the same state)
+ *    runs on a control CPU once the outgoing CPU is dead: it no longer
+ *    runs any writer, so its writer state is the callback's (STOP's
+ *    ltt_flush_all() and START's reset, the only other parties that touch
+ *    another CPU's writer state, hold cpus_read_lock() and can not run
+ *    now).  It closes the open buffer (LTT_BUF_FLUSHED) and wakes the
+ *    reader: the last events of the CPU are not lost and are read now.
+ *    If no buffer of the CPU is left unread it frees the memory at once;
+ *    otherwise it sets c->dead and leaves the memory to the reader.
+ *
+ *  - The reader (ltt_take(), under read_mutex) frees a dead CPU's memory
+ *    when it gives back the CPU's last unread buffer.  A flight trace is
+ *    read after STOP only, so a CPU that goes down during one keeps its
+ *    history until then.
+ *
+ *  - The release of the session (ltt_buffers_free(), under read_mutex,
+ *    tracing stopped) frees everything, so memory a reader never came for
+ *    lives no longer than the session; module unload runs with no session.
+ *
+ * Every one of these holds read_mutex, so a reader never sees memory go
+ * under it, and no two of them free the same memory.  The writer of a
+ * CPU reads mem, size and count without a lock: they change only while
+ * that CPU runs no writer (START's grace period, or the CPU offline).
+ */
+static struct cpumask ltt_buf_cpus;	/* CPUs holding memory, read_mutex */
+
+static int ltt_cpu_mem_alloc(struct ltt_cpu *c, u32 size, u32 count)
+{
+	size_t bytes = (size_t)size * count;	/* checked by the caller */
+
+	/*
+	 * __GFP_RETRY_MAYFAIL: fail rather than invoke the OOM killer for
+	 * a buffer request that is merely too large; kvmalloc() refuses
+	 * more than INT_MAX bytes per CPU.
+	 */
+	c->mem = kvmalloc_node(bytes, GFP_KERNEL | __GFP_ZERO | __GFP_NOWARN |
+			       __GFP_RETRY_MAYFAIL, cpu_to_node(c->cpu));
+	if (ZERO_OR_NULL_PTR(c->mem)) {
+		/* ZERO_SIZE_PTR is no memory: never write through it. */
+		c->mem = NULL;
+		return -ENOMEM;
+	}
+	c->size = size;
+	c->count = count;
+	c->dead = false;
+	cpumask_set_cpu(c->cpu, &ltt_buf_cpus);
+	return 0;
+}
+
+static void ltt_cpu_mem_free(struct ltt_cpu *c)
+{
+	kvfree(c->mem);
+	c->mem = NULL;
+	c->size = 0;
+	c->count = 0;
+	c->dead = false;
+	cpumask_clear_cpu(c->cpu, &ltt_buf_cpus);
+}
+
+/* Fresh memory: every buffer FREE, the writer and reader at buffer 0. */
+static void ltt_cpu_ring_reset(struct ltt_cpu *c)
+{
+	u32 i;
+
+	c->cur = LTT_NO_BUF;
+	c->next = 0;
+	c->offset = 0;
+	c->read_idx = 0;
+	for (i = 0; i < ARRAY_SIZE(c->state); i++)
+		atomic_set(&c->state[i], LTT_BUF_FREE);
+}
+
+/* Does @c hold a buffer the reader has not taken yet?  Under read_mutex. */
+static bool ltt_cpu_unread(struct ltt_cpu *c)
+{
+	u32 i;
+
+	for (i = 0; i < c->count; i++)
+		if (atomic_read(&c->state[i]) != LTT_BUF_FREE)
+			return true;
+	return false;
+}
+
+/* Release of the session (tracing stopped), module exit: under read_mutex. */
 void ltt_buffers_free(void)
 {
 	unsigned int cpu;
@@ -215,22 +341,19 @@ void ltt_buffers_free(void)
 	for_each_possible_cpu(cpu) {
 		struct ltt_cpu *c = ltt.cpus[cpu];
 
-		if (!c)
-			continue;
-		kvfree(c->mem);
-		c->mem = NULL;
-		c->size = 0;
-		c->count = 0;
+		if (c && c->mem)
+			ltt_cpu_mem_free(c);
 	}
 	ltt.size = 0;
 	ltt.count = 0;
 }
 
 /*
- * Make sure every possible CPU has @count buffers of @size bytes.
- * Existing buffers of that geometry are kept (their contents are
- * discarded by ltt_buffers_reset()).  On failure nothing stays
- * allocated.  The caller validated @size and @count.
+ * START, under cpus_read_lock() and read_mutex: make sure every online
+ * CPU has @count buffers of @size bytes and offline CPUs none.  Existing
+ * buffers of that geometry are kept (their contents are discarded by
+ * ltt_buffers_reset()).  On failure nothing stays allocated.  The caller
+ * validated @size and @count.
  */
 int ltt_buffers_alloc(u32 size, u32 count)
 {
@@ -238,9 +361,8 @@ int ltt_buffers_alloc(u32 size, u32 count)
 	u64 total;
 	unsigned int cpu;
 
-	if (ltt.size == size && ltt.count == count)
-		return 0;
-	ltt_buffers_free();
+	if (ltt.size != size || ltt.count != count)
+		ltt_buffers_free();
 	/* Checked again here: a product that wraps must not allocate less. */
 	if (check_mul_overflow((size_t)size, (size_t)count, &bytes) ||
 	    check_mul_overflow((u64)bytes, (u64)num_possible_cpus(), &total) ||
@@ -249,22 +371,15 @@ int ltt_buffers_alloc(u32 size, u32 count)
 	for_each_possible_cpu(cpu) {
 		struct ltt_cpu *c = ltt.cpus[cpu];
 
-		/*
-		 * __GFP_RETRY_MAYFAIL: fail rather than invoke the OOM
-		 * killer for a buffer request that is merely too large;
-		 * kvmalloc() refuses more than INT_MAX bytes per CPU.
-		 */
-		c->mem = kvmalloc_node(bytes, GFP_KERNEL | __GFP_ZERO |
-				       __GFP_NOWARN | __GFP_RETRY_MAYFAIL,
-				       cpu_to_node(cpu));
-		if (ZERO_OR_NULL_PTR(c->mem)) {
-			/* ZERO_SIZE_PTR is no memory: never write through it. */
-			c->mem = NULL;
+		if (!cpu_online(cpu)) {
+			if (c->mem)
+				ltt_cpu_mem_free(c);
+			continue;
+		}
+		if (!c->mem && ltt_cpu_mem_alloc(c, size, count)) {
 			ltt_buffers_free();
 			return -ENOMEM;
 		}
-		c->size = size;
-		c->count = count;
 	}
 	ltt.size = size;
 	ltt.count = count;
@@ -272,16 +387,38 @@ int ltt_buffers_alloc(u32 size, u32 count)
 }
 
 /*
+ * The sysfs files buffer_cpus (@bytes false: the CPUs holding buffer
+ * memory, as a CPU list) and buffer_bytes (@bytes true: its total).
+ */
+ssize_t ltt_buffers_show(char *buf, bool bytes)
+{
+	unsigned int cpu;
+	u64 total = 0;
+	ssize_t ret;
+
+	if (mutex_lock_interruptible(&ltt.read_mutex))
+		return -ERESTARTSYS;
+	if (bytes) {
+		for_each_cpu(cpu, &ltt_buf_cpus)
+			total += (u64)ltt.cpus[cpu]->size * ltt.cpus[cpu]->count;
+		ret = sysfs_emit(buf, "%llu\n", total);
+	} else {
+		ret = sysfs_emit(buf, "%*pbl\n", cpumask_pr_args(&ltt_buf_cpus));
+	}
+	mutex_unlock(&ltt.read_mutex);
+	return ret;
+}
+
+/*
  * START: forget the previous trace.  Every buffer becomes FREE (unread
  * buffers of a previous trace are discarded), sequence numbers and lost
- * counters restart from 0.  Called with both mutexes held while
- * ltt.active has been clear for at least a grace period (STOP waited for
+ * counters restart from 0.  Called with both mutexes and
+ * cpus_read_lock() held while ltt.active has been clear for at least a grace period (STOP waited for
  * one, and before the first START it was never set).
  */
 void ltt_buffers_reset(void)
 {
 	unsigned int cpu;
-	u32 i;
 
 	/* A buffer a reader kept from the previous trace is dropped. */
 	ltt.gen++;
@@ -290,15 +427,10 @@ void ltt_buffers_reset(void)
 
 		c->nesting = 0;
 		c->started = false;
-		c->cur = LTT_NO_BUF;
-		c->next = 0;
-		c->offset = 0;
 		c->seq = 0;
 		c->start_ns = 0;
 		c->last_ns = 0;
-		c->read_idx = 0;
-		for (i = 0; i < ARRAY_SIZE(c->state); i++)
-			atomic_set(&c->state[i], LTT_BUF_FREE);
+		ltt_cpu_ring_reset(c);
 		ltt_lost_reset(c);
 	}
 	ltt.rr = 0;
@@ -361,6 +493,9 @@ static notrace bool ltt_open(struct ltt_cpu *c, u64 ts)
 	int state;
 	u64 total;
 
+	/* No memory: its allocation failed when the CPU came online. */
+	if (unlikely(!c->mem))
+		return false;
 	state = atomic_read_acquire(&c->state[idx]);
 	if (state != LTT_BUF_FREE &&
 	    !(state == LTT_BUF_READY && READ_ONCE(ltt.flight)))
@@ -926,7 +1061,7 @@ void ltt_emit_unpublished(unsigned int id, const void *data,
  */
 /*
  * Close this CPU's buffer if it holds records: true if it did.  Called
- * with preemption disabled (the IPI, or the pinned hotplug thread).
+ * with interrupts disabled (the periodic flush's IPI).
  */
 static bool ltt_flush_here(void)
 {
@@ -972,34 +1107,82 @@ static void ltt_flush_fn(struct work_struct *work)
 static int ltt_cpuhp_state;
 
 /*
- * A CPU going offline closes its partly filled buffer (LTT_BUF_FLUSHED)
- * and wakes the readers, so that its last events are read now rather
- * than at STOP.  The teardown of a CPUHP_AP_ONLINE_DYN state runs on the
- * outgoing CPU, in its hotplug thread (process context, pinned, no lock of
- * ours held), so the close is the periodic flush's: interrupts off, the
- * nesting mark set, ltt.active tested inside (the same RCU argument
- * against a concurrent STOP).  Events the CPU still records on its way
- * down open a new buffer, which STOP's ltt_flush_all() closes like any
- * other; the CPU's buffers stay allocated, for every possible CPU, so one
- * coming back online records again at once.
+ * Close @c's open buffer, LTT_BUF_FLUSHED, if it holds records (an empty
+ * one is given back, never happens: a buffer is opened for a record):
+ * true if a buffer became READY.  Only while @c's CPU runs no writer:
+ * STOP after its grace period, or the CPU dead.
  */
-static int ltt_cpu_offline(unsigned int cpu)
+static bool ltt_close_open(struct ltt_cpu *c)
 {
+	if (c->cur == LTT_NO_BUF)
+		return false;
+	if (c->offset > sizeof(struct ltt_buffer_header)) {
+		ltt_close(c, LTT_BUF_FLUSHED);
+		return true;
+	}
+	atomic_set(&c->state[c->cur], LTT_BUF_FREE);
+	c->next = c->cur;
+	c->seq--;
+	c->cur = LTT_NO_BUF;
+	return false;
+}
+
+/*
+ * A CPU is coming online (on a control CPU, before it runs anything):
+ * buffers for it if the session has a geometry, or the ones it kept
+ * unread from before it went down.  See "Buffer memory and CPU hotplug".
+ */
+static int ltt_cpu_prepare(unsigned int cpu)
+{
+	struct ltt_cpu *c = ltt.cpus[cpu];
+
+	mutex_lock(&ltt.read_mutex);
+	if (c->mem) {
+		c->dead = false;
+	} else if (ltt.size) {
+		if (ltt_cpu_mem_alloc(c, ltt.size, ltt.count))
+			pr_warn_ratelimited("ltt_tracer: no buffers for CPU %u: its events are lost\n",
+					    cpu);
+		else
+			ltt_cpu_ring_reset(c);
+	}
+	mutex_unlock(&ltt.read_mutex);
+	return 0;
+}
+
+/*
+ * A CPU is dead (on a control CPU): close its last buffer, so that its
+ * last events are read now, and free its memory once nothing in it is
+ * left to read.  See "Buffer memory and CPU hotplug".
+ */
+static int ltt_cpu_dead(unsigned int cpu)
+{
+	struct ltt_cpu *c = ltt.cpus[cpu];
 	bool closed;
 
-	preempt_disable();
-	closed = ltt_flush_here();
-	preempt_enable();
+	mutex_lock(&ltt.read_mutex);
+	closed = ltt_close_open(c);
+	if (c->mem) {
+		if (ltt_cpu_unread(c))
+			c->dead = true;
+		else
+			ltt_cpu_mem_free(c);
+	}
+	mutex_unlock(&ltt.read_mutex);
 	if (closed)
 		ltt_wake_readers();
 	return 0;
 }
 
+/*
+ * No callback at registration (_nocalls): no session has a geometry at
+ * load, and START gives the CPUs online then their buffers.
+ */
 int ltt_hotplug_init(void)
 {
-	int ret = cpuhp_setup_state_nocalls(CPUHP_AP_ONLINE_DYN,
-					    "ltt/tracer:online", NULL,
-					    ltt_cpu_offline);
+	int ret = cpuhp_setup_state_nocalls(CPUHP_BP_PREPARE_DYN,
+					    "ltt/tracer:prepare",
+					    ltt_cpu_prepare, ltt_cpu_dead);
 
 	if (ret < 0)
 		return ret;
@@ -1007,7 +1190,7 @@ int ltt_hotplug_init(void)
 	return 0;
 }
 
-/* Module exit: no teardown callback runs once this returns. */
+/* Module exit: no callback runs once this returns. */
 void ltt_hotplug_exit(void)
 {
 	if (ltt_cpuhp_state > 0)
@@ -1038,9 +1221,10 @@ void ltt_start_on_cpu(void *unused)
 }
 
 /*
- * STOP, after ltt.active was cleared and a grace period elapsed: no
- * writer runs, so the writer state of every CPU may be touched from
- * here.  The grace period also made the writers' stores visible to us.
+ * STOP, after ltt.active was cleared and a grace period elapsed, under
+ * cpus_read_lock() (no hotplug callback touches a CPU's writer state
+ * meanwhile): no writer runs, so the writer state of every CPU may be
+ * touched from here.  The grace period also made the writers' stores visible to us.
  * Partially filled buffers become READY with LTT_BUF_FLUSHED.  The
  * reader may run concurrently; it only ever looks at READY buffers.
  */
@@ -1050,21 +1234,8 @@ void ltt_flush_all(void)
 
 	if (!ltt.size)
 		return;
-	for_each_possible_cpu(cpu) {
-		struct ltt_cpu *c = ltt.cpus[cpu];
-
-		if (c->cur == LTT_NO_BUF)
-			continue;
-		if (c->offset > sizeof(struct ltt_buffer_header)) {
-			ltt_close(c, LTT_BUF_FLUSHED);
-		} else {
-			/* Never happens (a buffer is opened for a record). */
-			atomic_set(&c->state[c->cur], LTT_BUF_FREE);
-			c->next = c->cur;
-			c->seq--;
-			c->cur = LTT_NO_BUF;
-		}
-	}
+	for_each_possible_cpu(cpu)
+		ltt_close_open(ltt.cpus[cpu]);
 }
 
 /*
@@ -1200,6 +1371,9 @@ static void ltt_take(struct ltt_cpu *c, struct ltt_reader *r)
 	/* Pairs with the writer's acquire in ltt_open(). */
 	atomic_set_release(&c->state[idx], LTT_BUF_FREE);
 	c->read_idx = idx + 1 == c->count ? 0 : idx + 1;
+	/* An offline CPU's last buffer read: its memory goes (see above). */
+	if (unlikely(c->dead) && !ltt_cpu_unread(c))
+		ltt_cpu_mem_free(c);
 	ltt.rr = (c->cpu + 1) % nr_cpu_ids;
 	r->pending = len;
 	r->gen = ltt.gen;

@@ -37,8 +37,23 @@ sleep 2; kill -KILL $tp; wait $tp; echo $? > /mnt/share/kill.rc
 sleep 1; cp -r /tmp/k/t /mnt/share/kill
 traced -q -o /mnt/share/after -t 1; echo $? > /mnt/share/after.rc
 traced -q --flush-interval 100 -b 1M -e syscall -o /mnt/share/flush -- sh -c "taskset 1 ltt-flight -c 0 /tmp/fl 5 > /dev/null; ltt-sleep 1 > /dev/null; taskset 1 ltt-flight -c 0 /tmp/fl 5 > /dev/null"; echo $? > /mnt/share/flush.rc
-traced -q -b 1M -e syscall -o /mnt/share/hp -- sh -c "taskset 2 ltt-flight -c 1 /tmp/h1 50 > /mnt/share/hp1.out; echo 0 > /sys/devices/system/cpu/cpu1/online; ltt-flight -c 0 /tmp/h2 50 > /mnt/share/hp2.out; echo 1 > /sys/devices/system/cpu/cpu1/online; ltt-flight -c 1 /tmp/h3 50 > /mnt/share/hp3.out"; echo $? > /mnt/share/hp.rc
-cat /sys/devices/system/cpu/online > /mnt/share/hp.online'
+cat > /tmp/hp.sh <<EOF
+m=/sys/class/misc/tracer
+cat \$m/buffer_cpus \$m/buffer_bytes > /mnt/share/\$1.on1
+taskset 2 ltt-flight -c 1 /tmp/\$1.1 50 > /mnt/share/\$1.1.out
+echo 0 > /sys/devices/system/cpu/cpu1/online
+i=0
+while [ \$2 = wait ] && [ "\$(cat \$m/buffer_cpus)" != 0 ] && [ \$i -lt 300 ]; do usleep 100000; i=\$((i + 1)); done
+cat \$m/buffer_cpus \$m/buffer_bytes > /mnt/share/\$1.off
+ltt-flight -c 0 /tmp/\$1.2 50 > /mnt/share/\$1.2.out
+echo 1 > /sys/devices/system/cpu/cpu1/online
+cat \$m/buffer_cpus \$m/buffer_bytes > /mnt/share/\$1.on2
+ltt-flight -c 1 /tmp/\$1.3 50 > /mnt/share/\$1.3.out
+EOF
+traced -q -b 1M -n 4 -e syscall -o /mnt/share/hp -- sh /tmp/hp.sh hp wait; echo $? > /mnt/share/hp.rc
+cat /sys/devices/system/cpu/online > /mnt/share/hp.online
+cat /sys/class/misc/tracer/buffer_cpus /sys/class/misc/tracer/buffer_bytes > /mnt/share/hp.end
+traced -q --flight -b 1M -n 4 -e syscall -o /mnt/share/hpf -- sh /tmp/hp.sh hpf keep; echo $? > /mnt/share/hpf.rc'
 ok $? "guest ran the daemon scenarios"
 is "$(cat "$share/a.rc")" "7" "PROGRAM's exit status becomes traced's"
 is "$(cat "$share/d.rc")" "143" "a PROGRAM killed by SIGTERM gives 128+15"
@@ -194,8 +209,23 @@ ok $? "... the flushed trace is complete, conservation holds"
 # partly filled 1 MiB buffer is closed then, LTT_BUF_FLUSHED, by the
 # module's hotplug callback: before CPU 0's 50 lseeks that follow, not at
 # the stop), comes back and records 50 more; no oops, no warning.
+# Buffer memory follows the online CPUs (/sys/class/misc/tracer/
+# buffer_cpus, buffer_bytes): 4 x 1 MiB for each of CPUs 0 and 1; CPU 1's
+# freed once it is offline and the daemon has read its last buffer (the
+# script waits for that, up to 30 s), given again when it comes back;
+# none once the session is over.  In a flight trace the reader reads
+# nothing before the stop, so an offline CPU keeps its unread buffers
+# (and the events in them) until then.
 is "$(cat "$share/hp.rc")" "0" "traced across CPU 1 going offline and online again ran"
 is "$(cat "$share/hp.online")" "0-1" "CPU 1 is online again"
+mib4=$((4 * 1048576))
+is "$(cat "$share/hp.on1" | tr '\n' ' ')" "0-1 $((2 * mib4)) " "tracing: buffers for CPUs 0 and 1, 4 x 1 MiB each"
+is "$(cat "$share/hp.off" | tr '\n' ' ')" "0 $mib4 " "CPU 1 offline and read: its buffers are freed"
+is "$(cat "$share/hp.on2" | tr '\n' ' ')" "0-1 $((2 * mib4)) " "CPU 1 online again: it has buffers again"
+is "$(cat "$share/hp.end" | tr '\n' ' ')" " 0 " "the session over: no buffer memory at all"
+is "$(cat "$share/hpf.rc")" "0" "a flight trace across CPU 1 going offline and online again ran"
+is "$(cat "$share/hpf.off" | tr '\n' ' ')" "0-1 $((2 * mib4)) " "flight trace, CPU 1 offline: its unread buffers are kept"
+is "$(cat "$share/hpf.on2" | tr '\n' ' ')" "0-1 $((2 * mib4)) " "flight trace, CPU 1 online again: the same buffers"
 grep -E "Oops|BUG:|WARNING:|Call Trace" "$share/console.log" > "$share/hp.oops"
 is "$(wc -l < "$share/hp.oops")" "0" "no oops, BUG or warning in the guest's console"
 tracevisualizer dump --json "$share/hp" > "$share/hp.json"
@@ -204,7 +234,7 @@ checks < <(PYTHONPATH=tests/lib python3 - "$share" <<'PY'
 import os, struct, sys
 from check import ok, load, done
 d = sys.argv[1]
-pids = [int(open(os.path.join(d, 'hp%d.out' % i)).read().split()[0]) for i in (1, 2, 3)]
+pids = [int(open(os.path.join(d, 'hp.%d.out' % i)).read().split()[0]) for i in (1, 2, 3)]
 ev = load(os.path.join(d, 'hp.json'))['events']
 data = open(os.path.join(d, 'hp', 'events'), 'rb').read()
 p, bufs = 0, []
@@ -229,6 +259,32 @@ print("CPU 1 buffers (flags, end): %s" % [(x[3], x[4]) for x in bufs if x[2] == 
 ok(b is not None and last is not None and b[0] >= last[0] and b[3] & 1,
    "CPU 1's last buffer before CPU 0's run, holding or after the first run's last lseek, was closed (LTT_BUF_FLUSHED)")
 ok(all(buf_of(e) != b for e in runs[2]), "the events after CPU 1 came back are in later buffers")
+done()
+PY
+)
+tracevisualizer dump --json "$share/hpf" > "$share/hpf.json"
+ok $? "dump --json of the flight hotplug trace"
+checks < <(PYTHONPATH=tests/lib python3 - "$share" <<'PY'
+import os, struct, sys
+from check import ok, load, done
+d = sys.argv[1]
+pids = [int(open(os.path.join(d, 'hpf.%d.out' % i)).read().split()[0]) for i in (1, 2, 3)]
+ev = load(os.path.join(d, 'hpf.json'))['events']
+data = open(os.path.join(d, 'hpf', 'events'), 'rb').read()
+p, bufs = 0, []
+while p + 48 <= len(data):
+    magic, cpu, fl, seq, t0, t1, dsize = struct.unpack_from('<IHHQQQI', data, p)
+    bufs.append((cpu, fl, seq, t0, t1))
+    p += 48 + dsize
+print("flight buffers (cpu, flags, seq, start, end): %s; first event at %d" % (bufs, min(e['time_ns'] for e in ev)))
+runs = [[e for e in ev if e['pid'] == pid and e['type'] == 'syscall_exit' and e['args'].get('nr') == 8]
+        for pid in pids]
+from collections import Counter
+print("flight: run pids %s; lseek exits by (pid, cpu): %s" % (pids, sorted(Counter(
+    (e['pid'], e['cpu']) for e in ev if e['type'] == 'syscall_exit' and e['args'].get('nr') == 8).items())))
+ok([len(r) for r in runs] == [50, 50, 50], "flight: the three runs' 50 lseeks each, none lost across CPU 1's offline time (%s)" % [len(r) for r in runs])
+cpus = [sorted({e['cpu'] for e in ev if e['pid'] == pid and e['type'] == 'syscall_exit' and e['args'].get('nr') == 8}) for pid in pids]
+ok(cpus == [[1], [0], [1]], "flight: on CPU 1, CPU 0, CPU 1 again (%s)" % cpus)
 done()
 PY
 )

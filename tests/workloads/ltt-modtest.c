@@ -10,8 +10,9 @@
  * time order, TRACE_START first on each CPU.  Then the session rules
  * (several opens, one owner), the event mask and CHANGE_MASK records,
  * the details mask, each filter with its sched-in exception, the syscall
- * IP modes, the options (flight recorder, packet capture length) and
- * custom events, each with good and bad arguments and a short trace
+ * IP modes, the options (flight recorder, packet capture length), CPU
+ * hotplug (buffers only for online CPUs, freed once read) and custom
+ * events, each with good and bad arguments and a short trace
  * that proves its effect.  Finally throws N random ioctls with random
  * arguments at the device (default 1000).
  */
@@ -1361,6 +1362,188 @@ next:
 	free(cs);
 }
 
+/* ---- CPU hotplug: buffers follow the online CPUs ------------------------ */
+
+#define CPU1_ONLINE "/sys/devices/system/cpu/cpu1/online"
+
+static int cpu1_set(int on)
+{
+	int f = open(CPU1_ONLINE, O_WRONLY);
+	int r;
+
+	if (f < 0)
+		return -1;
+	r = write(f, on ? "1" : "0", 1) == 1 ? 0 : -1;
+	close(f);
+	return r;
+}
+
+/* What buffers_are() read last: buffer_cpus and buffer_bytes. */
+static char sys_cpus[64], sys_bytes[32];
+
+/* /sys/class/misc/tracer/@name into @s, its newline removed ("?" if unreadable). */
+static void tracer_sys(const char *name, char *s, size_t size)
+{
+	char path[128];
+	ssize_t n;
+	int f;
+
+	snprintf(path, sizeof(path), "/sys/class/misc/tracer/%s", name);
+	snprintf(s, size, "?");
+	f = open(path, O_RDONLY);
+	if (f < 0)
+		return;
+	n = read(f, s, size - 1);
+	close(f);
+	if (n <= 0 || s[n - 1] != '\n') {
+		snprintf(s, size, "?");
+		return;
+	}
+	s[n - 1] = '\0';
+}
+
+/* Do the sysfs files say CPUs @cpus hold @nbuf buffers of 256 KiB each? */
+static int buffers_are(const char *cpus, unsigned int nbuf)
+{
+	char bytes[32];
+
+	snprintf(bytes, sizeof(bytes), "%u", nbuf * (256u << 10));
+	tracer_sys("buffer_cpus", sys_cpus, sizeof(sys_cpus));
+	tracer_sys("buffer_bytes", sys_bytes, sizeof(sys_bytes));
+	return !strcmp(sys_cpus, cpus) && !strcmp(sys_bytes, bytes);
+}
+
+static void getppid_on_cpu1(void)
+{
+	cpu_set_t one;
+
+	CPU_ZERO(&one);
+	CPU_SET(1, &one);
+	if (sched_setaffinity(0, sizeof(one), &one))
+		_exit(1);
+	for (int i = 0; i < 1000; i++)
+		syscall(SYS_getppid);
+}
+
+/* Read every buffer ready now (without waiting) into @tr. */
+static void read_ready(int fd, const struct ltt_info *info,
+		       struct cpu_state *cs, struct trace *tr)
+{
+	unsigned char *buf = malloc(256 << 10);
+	int fl = fcntl(fd, F_GETFL);
+	ssize_t n;
+
+	fcntl(fd, F_SETFL, fl | O_NONBLOCK);
+	while ((n = read(fd, buf, 256 << 10)) > 0) {
+		int r = check_buffer_ex(buf, n, 256 << 10, cs, info->ncpus,
+					tr->by_id, 0);
+
+		if (r && !tr->bad)
+			tr->bad = r;
+		tr->nbuf++;
+		trace_add(tr, buf, n);
+	}
+	if (n < 0 && errno != EAGAIN && !tr->bad)
+		tr->bad = -1000;
+	fcntl(fd, F_SETFL, fl);
+	free(buf);
+}
+
+/* getppid entries of @pid recorded on CPU 1 in @tr. */
+static unsigned int getppid_cpu1(const struct trace *tr, pid_t pid)
+{
+	unsigned int found = 0;
+
+	for (size_t i = 0; i < tr->n; i++) {
+		const struct ltt_ev_syscall_entry *e =
+			(const void *)PL(tr, &tr->r[i]);
+
+		found += tr->r[i].id == LTT_EV_SYSCALL_ENTRY &&
+			 tr->r[i].cpu == 1 && tr->r[i].pid == (uint32_t)pid &&
+			 tr->r[i].plen >= sizeof(*e) && e->nr == SYS_getppid;
+	}
+	return found;
+}
+
+/*
+ * Buffers only for online CPUs (/sys/class/misc/tracer/buffer_cpus,
+ * buffer_bytes): CPU 1 taken offline while tracing keeps its buffers
+ * until the reader has read them, then they are freed; it gets new ones
+ * when it comes back and records at once; nothing it wrote before going
+ * offline is lost.  Then a CPU offline at START has none and gets them
+ * when it comes online during the trace.
+ */
+static void test_hotplug(int fd, const struct ltt_info *info)
+{
+	struct ltt_buffer_config bc = { 256 << 10, 4 };
+	struct cpu_state *cs = calloc(info->ncpus, sizeof(*cs));
+	struct ltt_lost_info *lost = calloc(1, sizeof(*lost));
+	struct child a, b;
+	struct trace tr;
+
+	if (info->ncpus < 2 || access(CPU1_ONLINE, W_OK)) {
+		printf("ok %d - # SKIP no CPU 1 to take offline\n", ++ntest);
+		free(cs);
+		free(lost);
+		return;
+	}
+	memset(&tr, 0, sizeof(tr));
+	ok(set_mask_all(fd) == 0 && xioctl(fd, LTT_IOC_SET_BUFFERS, &bc) == 0,
+	   "hotplug: every event, 4 x 256 KiB");
+	ok(xioctl(fd, LTT_IOC_START, NULL) == 0, "hotplug: START");
+	ok(buffers_are("0-1", 8), "tracing: CPUs 0 and 1 hold 4 buffers each (%s, %s bytes)",
+	   sys_cpus, sys_bytes);
+	a = spawn(NULL, getppid_on_cpu1);
+	ok(run_child(&a) == 0, "1000 getppid on CPU 1");
+	ok(cpu1_set(0) == 0, "CPU 1 offline while tracing");
+	ok(buffers_are("0-1", 8), "CPU 1 offline, its buffers not read yet: kept (%s)",
+	   sys_cpus);
+	read_ready(fd, info, cs, &tr);
+	ok(buffers_are("0", 4), "CPU 1's buffers read: freed (%s, %s bytes)",
+	   sys_cpus, sys_bytes);
+	ok(getppid_cpu1(&tr, a.pid) == 1000,
+	   "every getppid CPU 1 recorded before going offline was read (%u)",
+	   getppid_cpu1(&tr, a.pid));
+	lost->cpu = 1;
+	ok(xioctl(fd, LTT_IOC_GET_LOST, lost) == 0 && lost->total == 0,
+	   "CPU 1 lost nothing (%llu)", (unsigned long long)lost->total);
+	ok(cpu1_set(1) == 0, "CPU 1 online again while tracing");
+	ok(buffers_are("0-1", 8), "CPU 1 online: buffers again (%s)", sys_cpus);
+	b = spawn(NULL, getppid_on_cpu1);
+	ok(run_child(&b) == 0, "1000 getppid on CPU 1 again");
+	ok(xioctl(fd, LTT_IOC_STOP, NULL) == 0, "hotplug: STOP");
+	ok(cpu1_set(0) == 0, "CPU 1 offline after STOP, its last buffers unread");
+	ok(buffers_are("0-1", 8), "... kept until read (%s)", sys_cpus);
+	read_ready(fd, info, cs, &tr);
+	ok(buffers_are("0", 4), "... read to the end: freed (%s)", sys_cpus);
+	ok(getppid_cpu1(&tr, b.pid) == 1000,
+	   "CPU 1 recorded at once when it came back: all 1000 getppid (%u)",
+	   getppid_cpu1(&tr, b.pid));
+	ok(tr.bad == 0 && tr.bufs[1] > 0,
+	   "the trace across CPU 1's offline time is well formed, CPU 1's seq unbroken (code %d, %u buffers of CPU 1)",
+	   tr.bad, tr.bufs[1]);
+	trace_free(&tr);
+
+	/* START with CPU 1 offline; it comes online during the trace. */
+	memset(cs, 0, info->ncpus * sizeof(*cs));
+	ok(xioctl(fd, LTT_IOC_START, NULL) == 0 && buffers_are("0", 4),
+	   "START with CPU 1 offline: buffers for CPU 0 only (%s)", sys_cpus);
+	ok(cpu1_set(1) == 0 && buffers_are("0-1", 8),
+	   "CPU 1 online during the trace: its buffers (%s)", sys_cpus);
+	a = spawn(NULL, getppid_on_cpu1);
+	ok(run_child(&a) == 0 && xioctl(fd, LTT_IOC_STOP, NULL) == 0,
+	   "1000 getppid on CPU 1, STOP");
+	drain(fd, info, 0, &tr);
+	ok(tr.bad == 0 && getppid_cpu1(&tr, a.pid) == 1000,
+	   "CPU 1, online since after START, has its stream (TRACE_START first) and the 1000 getppid (%u, code %d)",
+	   getppid_cpu1(&tr, a.pid), tr.bad);
+	trace_free(&tr);
+	bc = (struct ltt_buffer_config){ 1 << 20, 8 };
+	ok(xioctl(fd, LTT_IOC_SET_BUFFERS, &bc) == 0, "hotplug: buffers restored");
+	free(cs);
+	free(lost);
+}
+
 /* ---- custom events ---------------------------------------------------------- */
 
 static int custom_create(int fd, const char *name, const char *format,
@@ -1800,6 +1983,7 @@ int main(int argc, char **argv)
 	test_syscall_ip(fd, &info);
 	test_options(fd, &info);
 	test_flush(fd, &info);
+	test_hotplug(fd, &info);
 	test_small_buffers(fd);
 	test_custom_errors(fd, fd2);
 	test_custom_trace(fd, fd2, &info);	/* closes fd2 */
