@@ -228,24 +228,33 @@ is "$(cat "$share/hpf.off" | tr '\n' ' ')" "0-1 $((2 * mib4)) " "flight trace, C
 is "$(cat "$share/hpf.on2" | tr '\n' ' ')" "0-1 $((2 * mib4)) " "flight trace, CPU 1 online again: the same buffers"
 grep -E "Oops|BUG:|WARNING:|Call Trace" "$share/console.log" > "$share/hp.oops"
 is "$(wc -l < "$share/hp.oops")" "0" "no oops, BUG or warning in the guest's console"
-tracevisualizer dump --json "$share/hp" > "$share/hp.json"
-ok $? "dump --json of the hotplug trace"
+for t in hp hpf; do
+	tracevisualizer dump --json "$share/$t" > "$share/$t.json"
+	ok $? "dump --json of the hotplug trace $t"
+done
 checks < <(PYTHONPATH=tests/lib python3 - "$share" <<'PY'
 import os, struct, sys
+from collections import Counter
 from check import ok, load, done
 d = sys.argv[1]
-pids = [int(open(os.path.join(d, 'hp.%d.out' % i)).read().split()[0]) for i in (1, 2, 3)]
-ev = load(os.path.join(d, 'hp.json'))['events']
-data = open(os.path.join(d, 'hp', 'events'), 'rb').read()
-p, bufs = 0, []
-while p + 48 <= len(data):
-    magic, cpu, fl, seq, t0, t1, dsize = struct.unpack_from('<IHHQQQI', data, p)
-    bufs.append((p, p + 48 + dsize, cpu, fl, t1))
-    p += 48 + dsize
+def lseeks(ev, pid):
+    return [e for e in ev if e['pid'] == pid and e['type'] == 'syscall_exit' and e['args'].get('nr') == 8]
+def trace(name):
+    """The three runs' pids, the events, the buffers (start, end, cpu, flags, end_ns), each run's lseeks."""
+    pids = [int(open(os.path.join(d, '%s.%d.out' % (name, i))).read().split()[0]) for i in (1, 2, 3)]
+    ev = load(os.path.join(d, name + '.json'))['events']
+    data = open(os.path.join(d, name, 'events'), 'rb').read()
+    p, bufs = 0, []
+    while p + 48 <= len(data):
+        magic, cpu, fl, seq, t0, t1, dsize = struct.unpack_from('<IHHQQQI', data, p)
+        bufs.append((p, p + 48 + dsize, cpu, fl, t1))
+        p += 48 + dsize
+    print("%s: run pids %s; lseek exits by (pid, cpu): %s" % (name, pids, sorted(Counter(
+        (e['pid'], e['cpu']) for e in ev if e['type'] == 'syscall_exit' and e['args'].get('nr') == 8).items())))
+    return pids, ev, bufs, [lseeks(ev, pid) for pid in pids]
+pids, ev, bufs, runs = trace('hp')
 def buf_of(e):
     return next(b for b in bufs if b[0] <= e['offset'] < b[1])
-runs = [[e for e in ev if e['pid'] == pid and e['type'] == 'syscall_exit' and e['args'].get('nr') == 8]
-        for pid in pids]
 ok([len(r) for r in runs] == [50, 50, 50], "the three runs' 50 lseeks each (%s)" % [len(r) for r in runs])
 ok(all(e['cpu'] == c for r, c in zip(runs, (1, 0, 1)) for e in r),
    "on CPU 1, then CPU 0 while CPU 1 is offline, then CPU 1 again")
@@ -259,31 +268,10 @@ print("CPU 1 buffers (flags, end): %s" % [(x[3], x[4]) for x in bufs if x[2] == 
 ok(b is not None and last is not None and b[0] >= last[0] and b[3] & 1,
    "CPU 1's last buffer before CPU 0's run, holding or after the first run's last lseek, was closed (LTT_BUF_FLUSHED)")
 ok(all(buf_of(e) != b for e in runs[2]), "the events after CPU 1 came back are in later buffers")
-done()
-PY
-)
-tracevisualizer dump --json "$share/hpf" > "$share/hpf.json"
-ok $? "dump --json of the flight hotplug trace"
-checks < <(PYTHONPATH=tests/lib python3 - "$share" <<'PY'
-import os, struct, sys
-from check import ok, load, done
-d = sys.argv[1]
-pids = [int(open(os.path.join(d, 'hpf.%d.out' % i)).read().split()[0]) for i in (1, 2, 3)]
-ev = load(os.path.join(d, 'hpf.json'))['events']
-data = open(os.path.join(d, 'hpf', 'events'), 'rb').read()
-p, bufs = 0, []
-while p + 48 <= len(data):
-    magic, cpu, fl, seq, t0, t1, dsize = struct.unpack_from('<IHHQQQI', data, p)
-    bufs.append((cpu, fl, seq, t0, t1))
-    p += 48 + dsize
-print("flight buffers (cpu, flags, seq, start, end): %s; first event at %d" % (bufs, min(e['time_ns'] for e in ev)))
-runs = [[e for e in ev if e['pid'] == pid and e['type'] == 'syscall_exit' and e['args'].get('nr') == 8]
-        for pid in pids]
-from collections import Counter
-print("flight: run pids %s; lseek exits by (pid, cpu): %s" % (pids, sorted(Counter(
-    (e['pid'], e['cpu']) for e in ev if e['type'] == 'syscall_exit' and e['args'].get('nr') == 8).items())))
+pids, ev, bufs, runs = trace('hpf')
+print("flight buffers (start, end, cpu, flags, end_ns): %s; first event at %d" % (bufs, min(e['time_ns'] for e in ev)))
 ok([len(r) for r in runs] == [50, 50, 50], "flight: the three runs' 50 lseeks each, none lost across CPU 1's offline time (%s)" % [len(r) for r in runs])
-cpus = [sorted({e['cpu'] for e in ev if e['pid'] == pid and e['type'] == 'syscall_exit' and e['args'].get('nr') == 8}) for pid in pids]
+cpus = [sorted({e['cpu'] for e in r}) for r in runs]
 ok(cpus == [[1], [0], [1]], "flight: on CPU 1, CPU 0, CPU 1 again (%s)" % cpus)
 done()
 PY
