@@ -32,8 +32,9 @@ traced -q -o /tmp/rom/t -- sh -c "ltt-getppid 20000; mount -o remount,ro /tmp/ro
 echo $? > /mnt/share/rom.rc
 cp -r /tmp/rom/t /mnt/share/rom
 mkdir /tmp/k
-traced -q -o /tmp/k/t -- ltt-getppid 100000000 > /dev/null 2>&1 & tp=$!
+traced -q -o /tmp/k/t -- sh -c "echo \$\$ > /tmp/k/pid; exec ltt-getppid 100000000" > /dev/null 2>&1 & tp=$!
 sleep 2; kill -KILL $tp; wait $tp; echo $? > /mnt/share/kill.rc
+kill $(cat /tmp/k/pid)
 sleep 1; cp -r /tmp/k/t /mnt/share/kill
 traced -q -o /mnt/share/after -t 1; echo $? > /mnt/share/after.rc
 traced -q --flush-interval 100 -b 1M -e syscall -o /mnt/share/flush -- sh -c "taskset 1 ltt-flight -c 0 /tmp/fl 5 > /dev/null; ltt-sleep 1 > /dev/null; taskset 1 ltt-flight -c 0 /tmp/fl 5 > /dev/null"; echo $? > /mnt/share/flush.rc
@@ -215,7 +216,10 @@ ok $? "... the flushed trace is complete, conservation holds"
 # script waits for that, up to 30 s), given again when it comes back;
 # none once the session is over.  In a flight trace the reader reads
 # nothing before the stop, so an offline CPU keeps its unread buffers
-# (and the events in them) until then.
+# (and the events in them) until then.  (The program left running by the
+# traced killed above is killed by its pid first: its getppid loop
+# filled the flight buffers, and the window of the flight trace then
+# began after the first run.)
 is "$(cat "$share/hp.rc")" "0" "traced across CPU 1 going offline and online again ran"
 is "$(cat "$share/hp.online")" "0-1" "CPU 1 is online again"
 mib4=$((4 * 1048576))
