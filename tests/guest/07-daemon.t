@@ -229,7 +229,7 @@ is "$(cat "$share/hp.on2" | tr '\n' ' ')" "0-1 $((2 * mib4)) " "CPU 1 online aga
 is "$(cat "$share/hp.end" | tr '\n' ' ')" " 0 " "the session over: no buffer memory at all"
 is "$(cat "$share/hpf.rc")" "0" "a flight trace across CPU 1 going offline and online again ran"
 is "$(cat "$share/hpf.off" | tr '\n' ' ')" "0-1 $((2 * mib4)) " "flight trace, CPU 1 offline: its unread buffers are kept"
-is "$(cat "$share/hpf.on2" | tr '\n' ' ')" "0-1 $((2 * mib4)) " "flight trace, CPU 1 online again: the same buffers"
+is "$(cat "$share/hpf.on2" | tr '\n' ' ')" "0-1 $((2 * mib4)) " "flight trace, CPU 1 online again: buffers for both CPUs (its unread ones kept, see run 1 below)"
 grep -E "Oops|BUG:|WARNING:|Call Trace" "$share/console.log" > "$share/hp.oops"
 is "$(wc -l < "$share/hp.oops")" "0" "no oops, BUG or warning in the guest's console"
 for t in hp hpf; do
