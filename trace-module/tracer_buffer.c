@@ -4,7 +4,7 @@
  * module.
  *
  * Layout: each online CPU owns "count" buffers of "size" bytes, one
- * contiguous kvmalloc() area allocated on the CPU's node (offline CPUs
+ * virtually contiguous vmalloc() area (see ltt_cpu_mem_alloc(); offline CPUs
  * hold none, see "Buffer memory and CPU hotplug" below).  A buffer is a
  * struct ltt_buffer_header followed by records.  The writer fills them
  * round robin (next = (cur + 1) % count) and the reader consumes them in
@@ -104,6 +104,7 @@
 #include <linux/timekeeping.h>
 #include <linux/topology.h>
 #include <linux/uaccess.h>
+#include <linux/vmalloc.h>
 #include <asm/unaligned.h>
 
 #include "tracer_buffer.h"
@@ -260,8 +261,9 @@ void ltt_cpus_exit(void)
  *    If no buffer of the CPU is left unread it frees the memory at once;
  *    otherwise it sets c->dead and leaves the memory to the reader.
  *
- *  - The reader (ltt_take(), under read_mutex) frees a dead CPU's memory
- *    when it gives back the CPU's last unread buffer.  A flight trace is
+ *  - The reader (ltt_give_back(), under read_mutex: after read()'s copy,
+ *    or at LTT_IOC_PUT_SUBBUF) frees a dead CPU's memory when it gives
+ *    back the CPU's last unread buffer (READING counts as unread).  A flight trace is
  *    read after STOP only, so a CPU that goes down during one keeps its
  *    history until then.
  *
@@ -276,32 +278,40 @@ void ltt_cpus_exit(void)
  */
 static struct cpumask ltt_buf_cpus;	/* CPUs holding memory, read_mutex */
 
+/*
+ * Buffer memory is always vmalloc()ed, page by page, even where kmalloc()
+ * could serve it: a reader may map it (ltt_buffers_mmap()), and each page
+ * a user mapping holds has its own reference, so that freeing the memory
+ * (vfree() drops only the allocator's reference) while it is mapped
+ * leaves the pages to the mapping until it is unmapped.  See "Reading
+ * without a copy" below.  __GFP_RETRY_MAYFAIL: fail rather than invoke
+ * the OOM killer for a request that is merely too large; as kvmalloc()
+ * did, more than INT_MAX bytes per CPU are refused.  The pages come from
+ * the allocating CPU's node, not necessarily the buffer's CPU's: the
+ * node-aware __vmalloc_node() is not exported to modules, and
+ * vzalloc_node() takes no GFP flags.
+ */
 static int ltt_cpu_mem_alloc(struct ltt_cpu *c, u32 size, u32 count)
 {
 	size_t bytes = (size_t)size * count;	/* checked by the caller */
 
-	/*
-	 * __GFP_RETRY_MAYFAIL: fail rather than invoke the OOM killer for
-	 * a buffer request that is merely too large; kvmalloc() refuses
-	 * more than INT_MAX bytes per CPU.
-	 */
-	c->mem = kvmalloc_node(bytes, GFP_KERNEL | __GFP_ZERO | __GFP_NOWARN |
-			       __GFP_RETRY_MAYFAIL, cpu_to_node(c->cpu));
-	if (ZERO_OR_NULL_PTR(c->mem)) {
-		/* ZERO_SIZE_PTR is no memory: never write through it. */
-		c->mem = NULL;
+	if (!bytes || bytes > INT_MAX)
 		return -ENOMEM;
-	}
+	c->mem = __vmalloc(bytes, GFP_KERNEL | __GFP_ZERO | __GFP_NOWARN |
+			   __GFP_RETRY_MAYFAIL);
+	if (!c->mem)
+		return -ENOMEM;
 	c->size = size;
 	c->count = count;
 	c->dead = false;
+	c->map_id = ++ltt.map_seq;
 	cpumask_set_cpu(c->cpu, &ltt_buf_cpus);
 	return 0;
 }
 
 static void ltt_cpu_mem_free(struct ltt_cpu *c)
 {
-	kvfree(c->mem);
+	vfree(c->mem);
 	c->mem = NULL;
 	c->size = 0;
 	c->count = 0;
@@ -1317,6 +1327,12 @@ struct ltt_reader {
 	size_t cap;
 	size_t pending;		/* bytes of a buffer not yet copied out */
 	unsigned long gen;	/* ltt.gen of that buffer */
+
+	/* GET_SUBBUF .. PUT_SUBBUF, under @lock and read_mutex */
+	struct ltt_cpu *held;	/* CPU of the buffer held, NULL: none */
+	u32 held_idx;		/* which of its buffers */
+	unsigned long held_gen;	/* ltt.gen when it was taken */
+	u64 ticket;		/* what PUT must give back */
 };
 
 struct ltt_reader *ltt_reader_new(void)
@@ -1354,27 +1370,45 @@ static int ltt_reader_room(struct ltt_reader *r, size_t size)
 }
 
 /*
+ * Take @c's next READY buffer (READING: the writer keeps off it) and
+ * move the reader on to the next CPU; *@len is its length, header
+ * included.  Under read_mutex.
+ */
+static u32 ltt_take_begin(struct ltt_cpu *c, size_t *len)
+{
+	u32 idx = c->read_idx;
+	struct ltt_buffer_header *h = ltt_buf(c, idx);
+
+	atomic_set(&c->state[idx], LTT_BUF_READING);
+	*len = sizeof(*h) + h->data_size;
+	if (WARN_ON_ONCE(*len > c->size))
+		*len = c->size;
+	c->read_idx = idx + 1 == c->count ? 0 : idx + 1;
+	ltt.rr = (c->cpu + 1) % nr_cpu_ids;
+	return idx;
+}
+
+/* Give buffer @idx of @c back to the writer.  Under read_mutex. */
+static void ltt_give_back(struct ltt_cpu *c, u32 idx)
+{
+	/* Pairs with the writer's acquire in ltt_open(). */
+	atomic_set_release(&c->state[idx], LTT_BUF_FREE);
+	/* An offline CPU's last buffer read: its memory goes (see above). */
+	if (unlikely(c->dead) && !ltt_cpu_unread(c))
+		ltt_cpu_mem_free(c);
+}
+
+/*
  * Copy @c's next buffer into @r->buf and give it back to the writer.
  * Under read_mutex; @r->buf holds at least @c->size bytes.
  */
 static void ltt_take(struct ltt_cpu *c, struct ltt_reader *r)
 {
-	u32 idx = c->read_idx;
-	struct ltt_buffer_header *h = ltt_buf(c, idx);
 	size_t len;
+	u32 idx = ltt_take_begin(c, &len);
 
-	atomic_set(&c->state[idx], LTT_BUF_READING);
-	len = sizeof(*h) + h->data_size;
-	if (WARN_ON_ONCE(len > c->size))
-		len = c->size;
-	memcpy(r->buf, h, len);
-	/* Pairs with the writer's acquire in ltt_open(). */
-	atomic_set_release(&c->state[idx], LTT_BUF_FREE);
-	c->read_idx = idx + 1 == c->count ? 0 : idx + 1;
-	/* An offline CPU's last buffer read: its memory goes (see above). */
-	if (unlikely(c->dead) && !ltt_cpu_unread(c))
-		ltt_cpu_mem_free(c);
-	ltt.rr = (c->cpu + 1) % nr_cpu_ids;
+	memcpy(r->buf, ltt_buf(c, idx), len);
+	ltt_give_back(c, idx);
 	r->pending = len;
 	r->gen = ltt.gen;
 }
@@ -1514,5 +1548,195 @@ __poll_t ltt_poll_mask(struct file *file)
 		 (!ltt.flight && ltt_find_ready()))
 		ret = EPOLLIN | EPOLLRDNORM;
 	mutex_unlock(&ltt.read_mutex);
+	return ret;
+}
+
+/* ---- reading without a copy: mmap, GET_SUBBUF, PUT_SUBBUF --------------- */
+
+/*
+ * Reading without a copy
+ * ----------------------
+ * The owner maps a CPU's buffer memory read-only (ltt_buffers_mmap():
+ * every page inserted with vm_insert_page(), which takes a reference on
+ * it), GET_SUBBUF takes the next READY buffer exactly as read() would
+ * (same order, same waits, same end of file) but leaves it READING and
+ * says where it is, the daemon write()s it to its file straight from the
+ * mapping, and PUT_SUBBUF gives it back (FREE).  No byte is copied by the
+ * module or the daemon; the only copy left is the file system's.
+ *
+ * Why a mapping never reads freed memory: the pages of a mapping are
+ * referenced by it, one reference per page, so vfree() of the buffer
+ * memory (release of the session, START with another geometry, an
+ * offline CPU's memory once read) only drops the allocator's reference;
+ * a page goes back to the page allocator when the last mapping of it is
+ * unmapped.  A mapping keeps its file open, so release() itself runs
+ * only after the last munmap(), and the module can not be unloaded while
+ * a mapping exists.  Hence no vm_ops reference counting is needed: a
+ * mapping outliving the memory it was made from is safe, merely stale;
+ * map_id tells the daemon when a CPU's memory is a new one to map.
+ *
+ * Why the bytes a daemon writes are the buffer's: while it is held
+ * (READING) the writer never opens it (only FREE, or READY in a flight
+ * trace that no reader may GET from before STOP), and the memory of a
+ * CPU with a READING buffer is not freed (ltt_cpu_unread()).  START
+ * discards everything, the held buffer too: a PUT after it is a no-op
+ * (gen), and START is the owner's own doing.
+ *
+ * Locking: ltt_buffers_mmap() runs with the mmap lock held and takes
+ * read_mutex; nothing takes the mmap lock (page faults included) under
+ * read_mutex, as no user copy is made under it.
+ */
+int ltt_buffers_mmap(struct file *file, struct vm_area_struct *vma)
+{
+	unsigned long len = vma->vm_end - vma->vm_start, i;
+	u64 off = (u64)vma->vm_pgoff << PAGE_SHIFT;
+	u64 cpu = off >> LTT_MMAP_CPU_SHIFT;
+	struct ltt_cpu *c;
+	int ret = 0;
+
+	if (vma->vm_flags & VM_WRITE)
+		return -EPERM;
+	if (!(vma->vm_flags & VM_MAYSHARE) ||
+	    off & (LTT_MMAP_OFFSET(1) - 1) || cpu >= nr_cpu_ids)
+		return -EINVAL;
+	mutex_lock(&ltt.read_mutex);
+	c = ltt.cpus[cpu];
+	if (ltt_foreign(file))
+		ret = -EBUSY;
+	else if (!c || !c->mem)
+		ret = -ENODEV;
+	else if (len != PAGE_ALIGN((size_t)c->size * c->count))
+		ret = -EINVAL;
+	if (ret)
+		goto out;
+	/* Never writable, not even by mprotect(); never grown by mremap(). */
+	vma->vm_flags &= ~VM_MAYWRITE;
+	vma->vm_flags |= VM_DONTEXPAND | VM_DONTDUMP;
+	for (i = 0; i < len && !ret; i += PAGE_SIZE)
+		ret = vm_insert_page(vma, vma->vm_start + i,
+				     vmalloc_to_page(c->mem + i));
+out:
+	mutex_unlock(&ltt.read_mutex);
+	return ret;
+}
+
+/*
+ * One pass of GET_SUBBUF under read_mutex: 0 with a buffer taken and
+ * described in @sb, 1 when none is ready yet (*@seq: what to wait for),
+ * or a negative error (-ENODATA: the trace is over and read).
+ */
+static int ltt_get_locked(struct file *file, struct ltt_reader *r,
+			  struct ltt_subbuf *sb, long *seq)
+{
+	struct ltt_cpu *c;
+	size_t len;
+	int tracing;
+	u32 idx;
+
+	if (ltt_foreign(file))
+		return -EBUSY;
+	if (r->held && r->held_gen == ltt.gen)
+		return -EBUSY;		/* PUT the one held first */
+	r->held = NULL;			/* one of a trace before: gone */
+	*seq = atomic_long_read(&ltt.wake_seq);
+	smp_rmb();	/* wake_seq before tracing and buffer states */
+	tracing = smp_load_acquire(&ltt.tracing);
+	c = tracing && ltt.flight ? NULL : ltt_find_ready();
+	if (!c)
+		return tracing ? 1 : -ENODATA;
+	idx = ltt_take_begin(c, &len);
+	r->held = c;
+	r->held_idx = idx;
+	r->held_gen = ltt.gen;
+	r->ticket = ++ltt.ticket_seq;
+	memset(sb, 0, sizeof(*sb));
+	sb->cpu = c->cpu;
+	sb->index = idx;
+	sb->offset = (u64)idx * c->size;
+	sb->len = len;
+	sb->map_size = c->size * c->count;
+	sb->map_id = c->map_id;
+	sb->ticket = r->ticket;
+	return 0;
+}
+
+/*
+ * Put the buffer @r holds back as READY, next to be read, as if GET had
+ * not taken it (its description could not be copied out).  Under
+ * read_mutex; the file's lock kept any other reader of it away, and no
+ * other file may read, so the CPU's read_idx still follows it.
+ */
+static void ltt_get_undo(struct ltt_reader *r)
+{
+	struct ltt_cpu *c = r->held;
+
+	if (c && r->held_gen == ltt.gen) {
+		atomic_set(&c->state[r->held_idx], LTT_BUF_READY);
+		c->read_idx = r->held_idx;
+	}
+	r->held = NULL;
+}
+
+long ltt_subbuf_get(struct file *file, void __user *argp, bool nonblock)
+{
+	struct ltt_reader *r = file->private_data;
+	struct ltt_subbuf sb;
+	long ret;
+
+	if (mutex_lock_interruptible(&r->lock))
+		return -ERESTARTSYS;
+	for (;;) {
+		long seq = 0;
+
+		if (mutex_lock_interruptible(&ltt.read_mutex)) {
+			ret = -ERESTARTSYS;
+			break;
+		}
+		ret = ltt_get_locked(file, r, &sb, &seq);
+		mutex_unlock(&ltt.read_mutex);
+		if (ret <= 0)
+			break;
+		if (nonblock) {
+			ret = -EAGAIN;
+			break;
+		}
+		/* The same wake-up protocol as ltt_read_one(). */
+		ret = wait_event_interruptible(ltt.wait,
+					       atomic_long_read(&ltt.wake_seq) != seq);
+		if (ret)
+			break;
+	}
+	/* Copied out with no tracer lock held (it may fault). */
+	if (!ret && copy_to_user(argp, &sb, sizeof(sb))) {
+		mutex_lock(&ltt.read_mutex);
+		ltt_get_undo(r);
+		mutex_unlock(&ltt.read_mutex);
+		ret = -EFAULT;
+	}
+	mutex_unlock(&r->lock);
+	return ret;
+}
+
+long ltt_subbuf_put(struct file *file, void __user *argp)
+{
+	struct ltt_reader *r = file->private_data;
+	struct ltt_subbuf sb;
+	long ret = 0;
+
+	if (copy_from_user(&sb, argp, sizeof(sb)))
+		return -EFAULT;
+	if (mutex_lock_interruptible(&r->lock))
+		return -ERESTARTSYS;
+	mutex_lock(&ltt.read_mutex);
+	if (!r->held || sb.ticket != r->ticket) {
+		ret = -EINVAL;
+	} else {
+		/* START discarded it already: nothing to give back. */
+		if (r->held_gen == ltt.gen)
+			ltt_give_back(r->held, r->held_idx);
+		r->held = NULL;
+	}
+	mutex_unlock(&ltt.read_mutex);
+	mutex_unlock(&r->lock);
 	return ret;
 }

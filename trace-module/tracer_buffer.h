@@ -122,6 +122,7 @@ struct ltt_cpu {
 	u32 size;		/* bytes per buffer, header included */
 	u32 count;		/* buffers */
 	bool dead;		/* CPU offline, mem kept until read */
+	u64 map_id;		/* this mem's identity for mmap readers */
 	atomic_t state[LTT_BUFFER_COUNT_MAX];	/* enum ltt_buf_state */
 
 	struct irq_work wake_work;	/* wakes readers, out of the write path */
@@ -196,6 +197,8 @@ struct ltt_tracer {
 	u32 count;
 
 	unsigned int rr;	/* reader round robin: CPU to look at first */
+	u64 map_seq;		/* last map_id given, under read_mutex */
+	u64 ticket_seq;		/* last GET_SUBBUF ticket, under read_mutex */
 	unsigned long gen;	/* START count, under read_mutex */
 	atomic_long_t wake_seq;
 	wait_queue_head_t wait;
@@ -257,6 +260,9 @@ void ltt_flush_stop(void);
 int ltt_hotplug_init(void);
 void ltt_hotplug_exit(void);
 ssize_t ltt_buffers_show(char *buf, bool bytes);
+int ltt_buffers_mmap(struct file *file, struct vm_area_struct *vma);
+long ltt_subbuf_get(struct file *file, void __user *argp, bool nonblock);
+long ltt_subbuf_put(struct file *file, void __user *argp);
 void ltt_flight_rewind(void);
 void ltt_stop_done(void);
 struct ltt_reader *ltt_reader_new(void);

@@ -600,6 +600,10 @@ static long ltt_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		return ltt_set_options(file, argp);
 	case LTT_IOC_SET_FLUSH:
 		return ltt_set_flush(file, argp);
+	case LTT_IOC_GET_SUBBUF:
+		return ltt_subbuf_get(file, argp, file->f_flags & O_NONBLOCK);
+	case LTT_IOC_PUT_SUBBUF:
+		return ltt_subbuf_put(file, argp);
 	case LTT_IOC_CUSTOM_CREATE:
 	case LTT_IOC_CUSTOM_DESTROY:
 	case LTT_IOC_CUSTOM_LOG:
@@ -669,6 +673,12 @@ static __poll_t ltt_fop_poll(struct file *file, poll_table *wait)
 	return ltt_poll_mask(file);
 }
 
+/* The owner maps a CPU's buffers read-only (tracer_buffer.c). */
+static int ltt_fop_mmap(struct file *file, struct vm_area_struct *vma)
+{
+	return ltt_buffers_mmap(file, vma);
+}
+
 static int ltt_fop_fasync(int fd, struct file *file, int on)
 {
 	return fasync_helper(fd, file, on, &ltt.fasync);
@@ -680,6 +690,7 @@ static const struct file_operations ltt_fops = {
 	.release	= ltt_fop_release,
 	.read		= ltt_fop_read,
 	.poll		= ltt_fop_poll,
+	.mmap		= ltt_fop_mmap,
 	.fasync		= ltt_fop_fasync,
 	.unlocked_ioctl	= ltt_ioctl,
 	.compat_ioctl	= compat_ptr_ioctl,
