@@ -200,6 +200,35 @@ int writer_append(struct writer *w, const void *data, size_t len)
 	return 0;
 }
 
+int writer_write(struct writer *w, const void *data, size_t len)
+{
+	uint64_t done = 0;
+	int err;
+
+	if (w->fill && hand_over(w) < 0)
+		return -1;
+	pthread_mutex_lock(&w->lock);
+	while (w->pending)
+		pthread_cond_wait(&w->cond, &w->lock);
+	err = w->error;
+	pthread_mutex_unlock(&w->lock);
+	if (!err) {
+		err = write_all(w->fd, data, len, &done);
+		if (!err)
+			err = still_there(w->fd, w->name);
+		pthread_mutex_lock(&w->lock);
+		w->written += done;
+		if (err)
+			w->error = err;
+		pthread_mutex_unlock(&w->lock);
+	}
+	if (err) {
+		report(w);
+		return -1;
+	}
+	return 0;
+}
+
 int writer_error(struct writer *w)
 {
 	int err;
