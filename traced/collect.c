@@ -93,19 +93,19 @@ static const void *mapped(struct session *s, const struct ltt_subbuf *sb)
  */
 static int move_buffer(struct session *s)
 {
-	struct ltt_subbuf sb;
-	const void *p;
 	ssize_t r;
-	int got;
 
 	if (s->zero_copy) {
-		got = device_get_subbuf(&s->dev, &sb);
+		struct ltt_subbuf sb;
+		int got = device_get_subbuf(&s->dev, &sb);
+
 		if (got == -3) {
 			s->zero_copy = 0;	/* an older module */
 		} else if (got != 1) {
 			return got;
 		} else {
-			p = mapped(s, &sb);
+			const void *p = mapped(s, &sb);
+
 			if (!p)
 				return -1;
 			if (take_buffer(s, p, sb.len, 1) != STOP_NONE)

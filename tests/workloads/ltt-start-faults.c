@@ -180,10 +180,10 @@ int main(int argc, char **argv)
 			odd += r && e != ENOMEM;
 			if (r && first < 0)
 				first = k;
-			if (!r)
+			if (!r) {
 				last = k;
-			if (!r)
 				ioctl(fd, LTT_IOC_STOP);
+			}
 			works += clean_trace(fd, bc.size) > 0;
 			close(fd);
 		}
