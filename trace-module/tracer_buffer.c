@@ -1460,6 +1460,18 @@ static int ltt_read_locked(struct file *file, struct ltt_reader *r,
 }
 
 /*
+ * Wait until wake_seq moves from @seq (something became READY, or the
+ * trace ended): 0, -EAGAIN for a non-blocking file, or -ERESTARTSYS.
+ */
+static int ltt_wait_wake(long seq, bool nonblock)
+{
+	if (nonblock)
+		return -EAGAIN;
+	return wait_event_interruptible(ltt.wait,
+					atomic_long_read(&ltt.wake_seq) != seq);
+}
+
+/*
  * read(): one whole READY buffer per call.  Blocks until one is ready
  * (unless @nonblock); returns 0 once tracing is stopped and every buffer
  * has been read.  A flight trace gives nothing until it is stopped.
@@ -1516,12 +1528,7 @@ ssize_t ltt_read_one(struct file *file, char __user *ubuf, size_t count,
 		}
 		if (!tracing)
 			break;
-		if (nonblock) {
-			ret = -EAGAIN;
-			break;
-		}
-		ret = wait_event_interruptible(ltt.wait,
-					       atomic_long_read(&ltt.wake_seq) != seq);
+		ret = ltt_wait_wake(seq, nonblock);
 		if (ret)
 			break;
 	}
@@ -1696,13 +1703,8 @@ long ltt_subbuf_get(struct file *file, void __user *argp, bool nonblock)
 		mutex_unlock(&ltt.read_mutex);
 		if (ret <= 0)
 			break;
-		if (nonblock) {
-			ret = -EAGAIN;
-			break;
-		}
 		/* The same wake-up protocol as ltt_read_one(). */
-		ret = wait_event_interruptible(ltt.wait,
-					       atomic_long_read(&ltt.wake_seq) != seq);
+		ret = ltt_wait_wake(seq, nonblock);
 		if (ret)
 			break;
 	}

@@ -1449,8 +1449,8 @@ static void read_ready(int fd, const struct ltt_info *info,
 	free(buf);
 }
 
-/* getppid entries of @pid recorded on CPU 1 in @tr. */
-static unsigned int getppid_cpu1(const struct trace *tr, pid_t pid)
+/* getppid entries of @pid in @tr, recorded on CPU @cpu (any if < 0). */
+static unsigned int getppid_count(const struct trace *tr, pid_t pid, int cpu)
 {
 	unsigned int found = 0;
 
@@ -1459,7 +1459,8 @@ static unsigned int getppid_cpu1(const struct trace *tr, pid_t pid)
 			(const void *)PL(tr, &tr->r[i]);
 
 		found += tr->r[i].id == LTT_EV_SYSCALL_ENTRY &&
-			 tr->r[i].cpu == 1 && tr->r[i].pid == (uint32_t)pid &&
+			 (cpu < 0 || tr->r[i].cpu == cpu) &&
+			 tr->r[i].pid == (uint32_t)pid &&
 			 tr->r[i].plen >= sizeof(*e) && e->nr == SYS_getppid;
 	}
 	return found;
@@ -1501,9 +1502,9 @@ static void test_hotplug(int fd, const struct ltt_info *info)
 	read_ready(fd, info, cs, &tr);
 	ok(buffers_are("0", 4), "CPU 1's buffers read: freed (%s, %s bytes)",
 	   sys_cpus, sys_bytes);
-	ok(getppid_cpu1(&tr, a.pid) == 1000,
+	ok(getppid_count(&tr, a.pid, 1) == 1000,
 	   "every getppid CPU 1 recorded before going offline was read (%u)",
-	   getppid_cpu1(&tr, a.pid));
+	   getppid_count(&tr, a.pid, 1));
 	lost->cpu = 1;
 	ok(xioctl(fd, LTT_IOC_GET_LOST, lost) == 0 && lost->total == 0,
 	   "CPU 1 lost nothing (%llu)", (unsigned long long)lost->total);
@@ -1516,9 +1517,9 @@ static void test_hotplug(int fd, const struct ltt_info *info)
 	ok(buffers_are("0-1", 8), "... kept until read (%s)", sys_cpus);
 	read_ready(fd, info, cs, &tr);
 	ok(buffers_are("0", 4), "... read to the end: freed (%s)", sys_cpus);
-	ok(getppid_cpu1(&tr, b.pid) == 1000,
+	ok(getppid_count(&tr, b.pid, 1) == 1000,
 	   "CPU 1 recorded at once when it came back: all 1000 getppid (%u)",
-	   getppid_cpu1(&tr, b.pid));
+	   getppid_count(&tr, b.pid, 1));
 	ok(tr.bad == 0 && tr.bufs[1] > 0,
 	   "the trace across CPU 1's offline time is well formed, CPU 1's seq unbroken (code %d, %u buffers of CPU 1)",
 	   tr.bad, tr.bufs[1]);
@@ -1534,9 +1535,9 @@ static void test_hotplug(int fd, const struct ltt_info *info)
 	ok(run_child(&a) == 0 && xioctl(fd, LTT_IOC_STOP, NULL) == 0,
 	   "1000 getppid on CPU 1, STOP");
 	drain(fd, info, 0, &tr);
-	ok(tr.bad == 0 && getppid_cpu1(&tr, a.pid) == 1000,
+	ok(tr.bad == 0 && getppid_count(&tr, a.pid, 1) == 1000,
 	   "CPU 1, online since after START, has its stream (TRACE_START first) and the 1000 getppid (%u, code %d)",
-	   getppid_cpu1(&tr, a.pid), tr.bad);
+	   getppid_count(&tr, a.pid, 1), tr.bad);
 	trace_free(&tr);
 	bc = (struct ltt_buffer_config){ 1 << 20, 8 };
 	ok(xioctl(fd, LTT_IOC_SET_BUFFERS, &bc) == 0, "hotplug: buffers restored");
@@ -1550,22 +1551,6 @@ static void getppid_5000(void)
 {
 	for (int i = 0; i < 5000; i++)
 		syscall(SYS_getppid);
-}
-
-/* getppid entries of @pid in @tr, any CPU. */
-static unsigned int getppid_of(const struct trace *tr, pid_t pid)
-{
-	unsigned int found = 0;
-
-	for (size_t i = 0; i < tr->n; i++) {
-		const struct ltt_ev_syscall_entry *e =
-			(const void *)PL(tr, &tr->r[i]);
-
-		found += tr->r[i].id == LTT_EV_SYSCALL_ENTRY &&
-			 tr->r[i].pid == (uint32_t)pid &&
-			 tr->r[i].plen >= sizeof(*e) && e->nr == SYS_getppid;
-	}
-	return found;
 }
 
 static int xmmap(int fd, size_t len, int prot, int flags, uint64_t off,
@@ -1715,8 +1700,8 @@ static void test_zerocopy(int fd, const struct ltt_info *info)
 	ok(e == -ENODATA && tr.bad == 0,
 	   "GET_SUBBUF to the end (ENODATA: %d), %u buffers, every one well formed (code %d)",
 	   e, tr.nbuf, tr.bad);
-	ok(getppid_of(&tr, a.pid) == 5000, "all 5000 getppid of the child read through the mappings (%u)",
-	   getppid_of(&tr, a.pid));
+	ok(getppid_count(&tr, a.pid, -1) == 5000, "all 5000 getppid of the child read through the mappings (%u)",
+	   getppid_count(&tr, a.pid, -1));
 	trace_free(&tr);
 	/* The mappings outlive STOP, and their memory: START frees it. */
 	bc.size = 128 << 10;
@@ -1731,9 +1716,9 @@ static void test_zerocopy(int fd, const struct ltt_info *info)
 	a = spawn(NULL, getppid_5000);
 	e = run_child(&a) == 0 && xioctl(fd, LTT_IOC_STOP, NULL) == 0 ?
 		zc_drain(fd, info, cs, &z, &tr) : 0;
-	ok(e == -ENODATA && tr.bad == 0 && getppid_of(&tr, a.pid) == 5000,
+	ok(e == -ENODATA && tr.bad == 0 && getppid_count(&tr, a.pid, -1) == 5000,
 	   "new geometry, new mappings: a trace read to the end, every getppid (%u, code %d)",
-	   getppid_of(&tr, a.pid), tr.bad);
+	   getppid_count(&tr, a.pid, -1), tr.bad);
 	trace_free(&tr);
 	/* A CPU's mapping kept while the CPU goes offline and back. */
 	if (info->ncpus >= 2 && !access(CPU1_ONLINE, W_OK)) {
@@ -1745,9 +1730,9 @@ static void test_zerocopy(int fd, const struct ltt_info *info)
 		   cpu1_set(0) == 0, "START, 1000 getppid on CPU 1, CPU 1 offline");
 		e = zc_drain(fd, info, cs, &z, &tr);
 		id1 = z.id[1];
-		ok(e == -EAGAIN && tr.bad == 0 && getppid_cpu1(&tr, a.pid) == 1000 && z.addr[1],
+		ok(e == -EAGAIN && tr.bad == 0 && getppid_count(&tr, a.pid, 1) == 1000 && z.addr[1],
 		   "CPU 1's buffers taken through its mapping: every getppid (%u)",
-		   getppid_cpu1(&tr, a.pid));
+		   getppid_count(&tr, a.pid, 1));
 		tracer_sys("buffer_cpus", sys_cpus, sizeof(sys_cpus));
 		ok(!strcmp(sys_cpus, "0"), "... its memory freed though still mapped (%s)",
 		   sys_cpus);
@@ -1760,9 +1745,9 @@ static void test_zerocopy(int fd, const struct ltt_info *info)
 			xioctl(fd, LTT_IOC_STOP, NULL) == 0 ?
 			zc_drain(fd, info, cs, &z, &tr) : 0;
 		ok(e == -ENODATA && tr.bad == 0 &&
-		   getppid_cpu1(&tr, a.pid) == 1000 && z.id[1] != id1,
+		   getppid_count(&tr, a.pid, 1) == 1000 && z.id[1] != id1,
 		   "CPU 1 back: new memory (map_id %llu, was %llu), mapped again, every getppid (%u)",
-		   (unsigned long long)z.id[1], (unsigned long long)id1, getppid_cpu1(&tr, a.pid));
+		   (unsigned long long)z.id[1], (unsigned long long)id1, getppid_count(&tr, a.pid, 1));
 		trace_free(&tr);
 	}
 	fcntl(fd, F_SETFL, fl);
