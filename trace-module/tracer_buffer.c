@@ -3,8 +3,9 @@
  * tracer_buffer.c - per-CPU buffers and the write path of the LTT trace
  * module.
  *
- * Layout: each possible CPU owns "count" buffers of "size" bytes, one
- * contiguous kvmalloc() area allocated on the CPU's node.  A buffer is a
+ * Layout: each online CPU owns "count" buffers of "size" bytes, one
+ * virtually contiguous vmalloc() area (see ltt_cpu_mem_alloc(); offline CPUs
+ * hold none, see "Buffer memory and CPU hotplug" below).  A buffer is a
  * struct ltt_buffer_header followed by records.  The writer fills them
  * round robin (next = (cur + 1) % count) and the reader consumes them in
  * the same order (read_idx), so a CPU's buffers reach user space in seq
@@ -85,6 +86,7 @@
  * enabled again (a self-IPI on x86) with no tracer or scheduler lock
  * held, and there wakes the readers and sends SIGIO.
  */
+#include <linux/cpu.h>
 #include <linux/cpuhotplug.h>
 #include <linux/cpumask.h>
 #include <linux/irqflags.h>
@@ -98,9 +100,11 @@
 #include <linux/slab.h>
 #include <linux/smp.h>
 #include <linux/string.h>
+#include <linux/sysfs.h>
 #include <linux/timekeeping.h>
 #include <linux/topology.h>
 #include <linux/uaccess.h>
+#include <linux/vmalloc.h>
 #include <asm/unaligned.h>
 
 #include "tracer_buffer.h"
@@ -206,8 +210,140 @@ void ltt_cpus_exit(void)
 	ltt.cpus = NULL;
 }
 
-/* ---- buffer memory: only while stopped, under ctl and read mutex ------ */
+/* ---- buffer memory and CPU hotplug ------------------------------------ */
 
+/*
+ * Buffer memory and CPU hotplug
+ * -----------------------------
+ * Only CPUs that can write hold buffer memory.  The invariant, under
+ * ltt.read_mutex:
+ *
+ *   c->mem != NULL  <=>  the session has a geometry (ltt.size != 0) and
+ *                        CPU c is online, or c went offline with buffers
+ *                        still READY, not yet read (c->dead set);
+ *
+ * with two exceptions that lose events, never memory: an allocation that
+ * failed when the CPU came online (its events are counted lost:
+ * ltt_open() finds no memory), and a CPU left half-way up or down by the
+ * hotplug state control of debug kernels (START sees it offline).
+ *
+ * Who changes mem, size, count, state[] and dead, and why that is safe:
+ *
+ *  - START (ltt_buffers_alloc(), ltt_buffers_reset()), under
+ *    cpus_read_lock() and read_mutex, while no writer runs (ltt.active
+ *    clear for a grace period): no CPU comes or goes, so cpu_online()
+ *    is exactly "its prepare callback ran and its dead callback did not".
+ *    It gives online CPUs memory of the trace's geometry and frees that
+ *    of offline CPUs (their unread buffers belong to the trace before,
+ *    which START discards anyway).
+ *
+ *  - The prepare callback (ltt_cpu_prepare(), state CPUHP_BP_PREPARE_DYN)
+ *    runs on a control CPU before the incoming CPU executes anything,
+ *    under the hotplug lock held for writing and read_mutex.  It gives
+ *    the CPU memory if the session has a geometry, ring state FREE; if the
+ *    CPU still holds buffers from before it went down (not read yet), it
+ *    keeps them and the writer goes on round robin after them.  The CPU's
+ *    stream goes on too: seq, started and last_ns are kept, so its records
+ *    follow those written before it went down (a CPU that was offline at
+ *    START writes its TRACE_START on its first event).  So a CPU that
+ *    comes online while tracing records from its first event on.  The
+ *    bring-up that follows orders these stores before anything the CPU
+ *    does.  An allocation failure does not fail the bring-up: the tracer
+ *    must not keep a CPU offline.
+ *
+ *  - The dead callback (ltt_cpu_dead(), the teardown of the same state)
+ *    runs on a control CPU once the outgoing CPU is dead: it no longer
+ *    runs any writer, so its writer state is the callback's (STOP's
+ *    ltt_flush_all() and START's reset, the only other parties that touch
+ *    another CPU's writer state, hold cpus_read_lock() and can not run
+ *    now).  It closes the open buffer (LTT_BUF_FLUSHED) and wakes the
+ *    reader: the last events of the CPU are not lost and are read now.
+ *    If no buffer of the CPU is left unread it frees the memory at once;
+ *    otherwise it sets c->dead and leaves the memory to the reader.
+ *
+ *  - The reader (ltt_give_back(), under read_mutex: after read()'s copy,
+ *    or at LTT_IOC_PUT_SUBBUF) frees a dead CPU's memory when it gives
+ *    back the CPU's last unread buffer (READING counts as unread).  A flight trace is
+ *    read after STOP only, so a CPU that goes down during one keeps its
+ *    history until then.
+ *
+ *  - The release of the session (ltt_buffers_free(), under read_mutex,
+ *    tracing stopped) frees everything, so memory a reader never came for
+ *    lives no longer than the session; module unload runs with no session.
+ *
+ * Every one of these holds read_mutex, so a reader never sees memory go
+ * under it, and no two of them free the same memory.  The writer of a
+ * CPU reads mem, size and count without a lock: they change only while
+ * that CPU runs no writer (START's grace period, or the CPU offline).
+ */
+static struct cpumask ltt_buf_cpus;	/* CPUs holding memory, read_mutex */
+
+/*
+ * Buffer memory is always vmalloc()ed, page by page, even where kmalloc()
+ * could serve it: a reader may map it (ltt_buffers_mmap()), and each page
+ * a user mapping holds has its own reference, so that freeing the memory
+ * (vfree() drops only the allocator's reference) while it is mapped
+ * leaves the pages to the mapping until it is unmapped.  See "Reading
+ * without a copy" below.  __GFP_RETRY_MAYFAIL: fail rather than invoke
+ * the OOM killer for a request that is merely too large; as kvmalloc()
+ * did, more than INT_MAX bytes per CPU are refused.  The pages come from
+ * the allocating CPU's node, not necessarily the buffer's CPU's: the
+ * node-aware __vmalloc_node() is not exported to modules, and
+ * vzalloc_node() takes no GFP flags.
+ */
+static int ltt_cpu_mem_alloc(struct ltt_cpu *c, u32 size, u32 count)
+{
+	size_t bytes = (size_t)size * count;	/* checked by the caller */
+
+	if (!bytes || bytes > INT_MAX)
+		return -ENOMEM;
+	c->mem = __vmalloc(bytes, GFP_KERNEL | __GFP_ZERO | __GFP_NOWARN |
+			   __GFP_RETRY_MAYFAIL);
+	if (!c->mem)
+		return -ENOMEM;
+	c->size = size;
+	c->count = count;
+	c->dead = false;
+	c->map_id = ++ltt.map_seq;
+	cpumask_set_cpu(c->cpu, &ltt_buf_cpus);
+	return 0;
+}
+
+static void ltt_cpu_mem_free(struct ltt_cpu *c)
+{
+	vfree(c->mem);
+	c->mem = NULL;
+	c->size = 0;
+	c->count = 0;
+	c->dead = false;
+	cpumask_clear_cpu(c->cpu, &ltt_buf_cpus);
+}
+
+/* Fresh memory: every buffer FREE, the writer and reader at buffer 0. */
+static void ltt_cpu_ring_reset(struct ltt_cpu *c)
+{
+	u32 i;
+
+	c->cur = LTT_NO_BUF;
+	c->next = 0;
+	c->offset = 0;
+	c->read_idx = 0;
+	for (i = 0; i < ARRAY_SIZE(c->state); i++)
+		atomic_set(&c->state[i], LTT_BUF_FREE);
+}
+
+/* Does @c hold a buffer the reader has not taken yet?  Under read_mutex. */
+static bool ltt_cpu_unread(struct ltt_cpu *c)
+{
+	u32 i;
+
+	for (i = 0; i < c->count; i++)
+		if (atomic_read(&c->state[i]) != LTT_BUF_FREE)
+			return true;
+	return false;
+}
+
+/* Release of the session (tracing stopped), module exit: under read_mutex. */
 void ltt_buffers_free(void)
 {
 	unsigned int cpu;
@@ -215,22 +351,19 @@ void ltt_buffers_free(void)
 	for_each_possible_cpu(cpu) {
 		struct ltt_cpu *c = ltt.cpus[cpu];
 
-		if (!c)
-			continue;
-		kvfree(c->mem);
-		c->mem = NULL;
-		c->size = 0;
-		c->count = 0;
+		if (c && c->mem)
+			ltt_cpu_mem_free(c);
 	}
 	ltt.size = 0;
 	ltt.count = 0;
 }
 
 /*
- * Make sure every possible CPU has @count buffers of @size bytes.
- * Existing buffers of that geometry are kept (their contents are
- * discarded by ltt_buffers_reset()).  On failure nothing stays
- * allocated.  The caller validated @size and @count.
+ * START, under cpus_read_lock() and read_mutex: make sure every online
+ * CPU has @count buffers of @size bytes and offline CPUs none.  Existing
+ * buffers of that geometry are kept (their contents are discarded by
+ * ltt_buffers_reset()).  On failure nothing stays allocated.  The caller
+ * validated @size and @count.
  */
 int ltt_buffers_alloc(u32 size, u32 count)
 {
@@ -238,9 +371,8 @@ int ltt_buffers_alloc(u32 size, u32 count)
 	u64 total;
 	unsigned int cpu;
 
-	if (ltt.size == size && ltt.count == count)
-		return 0;
-	ltt_buffers_free();
+	if (ltt.size != size || ltt.count != count)
+		ltt_buffers_free();
 	/* Checked again here: a product that wraps must not allocate less. */
 	if (check_mul_overflow((size_t)size, (size_t)count, &bytes) ||
 	    check_mul_overflow((u64)bytes, (u64)num_possible_cpus(), &total) ||
@@ -249,22 +381,15 @@ int ltt_buffers_alloc(u32 size, u32 count)
 	for_each_possible_cpu(cpu) {
 		struct ltt_cpu *c = ltt.cpus[cpu];
 
-		/*
-		 * __GFP_RETRY_MAYFAIL: fail rather than invoke the OOM
-		 * killer for a buffer request that is merely too large;
-		 * kvmalloc() refuses more than INT_MAX bytes per CPU.
-		 */
-		c->mem = kvmalloc_node(bytes, GFP_KERNEL | __GFP_ZERO |
-				       __GFP_NOWARN | __GFP_RETRY_MAYFAIL,
-				       cpu_to_node(cpu));
-		if (ZERO_OR_NULL_PTR(c->mem)) {
-			/* ZERO_SIZE_PTR is no memory: never write through it. */
-			c->mem = NULL;
+		if (!cpu_online(cpu)) {
+			if (c->mem)
+				ltt_cpu_mem_free(c);
+			continue;
+		}
+		if (!c->mem && ltt_cpu_mem_alloc(c, size, count)) {
 			ltt_buffers_free();
 			return -ENOMEM;
 		}
-		c->size = size;
-		c->count = count;
 	}
 	ltt.size = size;
 	ltt.count = count;
@@ -272,16 +397,38 @@ int ltt_buffers_alloc(u32 size, u32 count)
 }
 
 /*
+ * The sysfs files buffer_cpus (@bytes false: the CPUs holding buffer
+ * memory, as a CPU list) and buffer_bytes (@bytes true: its total).
+ */
+ssize_t ltt_buffers_show(char *buf, bool bytes)
+{
+	unsigned int cpu;
+	u64 total = 0;
+	ssize_t ret;
+
+	if (mutex_lock_interruptible(&ltt.read_mutex))
+		return -ERESTARTSYS;
+	if (bytes) {
+		for_each_cpu(cpu, &ltt_buf_cpus)
+			total += (u64)ltt.cpus[cpu]->size * ltt.cpus[cpu]->count;
+		ret = sysfs_emit(buf, "%llu\n", total);
+	} else {
+		ret = sysfs_emit(buf, "%*pbl\n", cpumask_pr_args(&ltt_buf_cpus));
+	}
+	mutex_unlock(&ltt.read_mutex);
+	return ret;
+}
+
+/*
  * START: forget the previous trace.  Every buffer becomes FREE (unread
  * buffers of a previous trace are discarded), sequence numbers and lost
- * counters restart from 0.  Called with both mutexes held while
- * ltt.active has been clear for at least a grace period (STOP waited for
+ * counters restart from 0.  Called with both mutexes and
+ * cpus_read_lock() held while ltt.active has been clear for at least a grace period (STOP waited for
  * one, and before the first START it was never set).
  */
 void ltt_buffers_reset(void)
 {
 	unsigned int cpu;
-	u32 i;
 
 	/* A buffer a reader kept from the previous trace is dropped. */
 	ltt.gen++;
@@ -290,15 +437,10 @@ void ltt_buffers_reset(void)
 
 		c->nesting = 0;
 		c->started = false;
-		c->cur = LTT_NO_BUF;
-		c->next = 0;
-		c->offset = 0;
 		c->seq = 0;
 		c->start_ns = 0;
 		c->last_ns = 0;
-		c->read_idx = 0;
-		for (i = 0; i < ARRAY_SIZE(c->state); i++)
-			atomic_set(&c->state[i], LTT_BUF_FREE);
+		ltt_cpu_ring_reset(c);
 		ltt_lost_reset(c);
 	}
 	ltt.rr = 0;
@@ -361,6 +503,9 @@ static notrace bool ltt_open(struct ltt_cpu *c, u64 ts)
 	int state;
 	u64 total;
 
+	/* No memory: its allocation failed when the CPU came online. */
+	if (unlikely(!c->mem))
+		return false;
 	state = atomic_read_acquire(&c->state[idx]);
 	if (state != LTT_BUF_FREE &&
 	    !(state == LTT_BUF_READY && READ_ONCE(ltt.flight)))
@@ -926,7 +1071,7 @@ void ltt_emit_unpublished(unsigned int id, const void *data,
  */
 /*
  * Close this CPU's buffer if it holds records: true if it did.  Called
- * with preemption disabled (the IPI, or the pinned hotplug thread).
+ * with interrupts disabled (the periodic flush's IPI).
  */
 static bool ltt_flush_here(void)
 {
@@ -972,34 +1117,82 @@ static void ltt_flush_fn(struct work_struct *work)
 static int ltt_cpuhp_state;
 
 /*
- * A CPU going offline closes its partly filled buffer (LTT_BUF_FLUSHED)
- * and wakes the readers, so that its last events are read now rather
- * than at STOP.  The teardown of a CPUHP_AP_ONLINE_DYN state runs on the
- * outgoing CPU, in its hotplug thread (process context, pinned, no lock of
- * ours held), so the close is the periodic flush's: interrupts off, the
- * nesting mark set, ltt.active tested inside (the same RCU argument
- * against a concurrent STOP).  Events the CPU still records on its way
- * down open a new buffer, which STOP's ltt_flush_all() closes like any
- * other; the CPU's buffers stay allocated, for every possible CPU, so one
- * coming back online records again at once.
+ * Close @c's open buffer, LTT_BUF_FLUSHED, if it holds records (an empty
+ * one is given back, never happens: a buffer is opened for a record):
+ * true if a buffer became READY.  Only while @c's CPU runs no writer:
+ * STOP after its grace period, or the CPU dead.
  */
-static int ltt_cpu_offline(unsigned int cpu)
+static bool ltt_close_open(struct ltt_cpu *c)
 {
+	if (c->cur == LTT_NO_BUF)
+		return false;
+	if (c->offset > sizeof(struct ltt_buffer_header)) {
+		ltt_close(c, LTT_BUF_FLUSHED);
+		return true;
+	}
+	atomic_set(&c->state[c->cur], LTT_BUF_FREE);
+	c->next = c->cur;
+	c->seq--;
+	c->cur = LTT_NO_BUF;
+	return false;
+}
+
+/*
+ * A CPU is coming online (on a control CPU, before it runs anything):
+ * buffers for it if the session has a geometry, or the ones it kept
+ * unread from before it went down.  See "Buffer memory and CPU hotplug".
+ */
+static int ltt_cpu_prepare(unsigned int cpu)
+{
+	struct ltt_cpu *c = ltt.cpus[cpu];
+
+	mutex_lock(&ltt.read_mutex);
+	if (c->mem) {
+		c->dead = false;
+	} else if (ltt.size) {
+		if (ltt_cpu_mem_alloc(c, ltt.size, ltt.count))
+			pr_warn_ratelimited("ltt_tracer: no buffers for CPU %u: its events are lost\n",
+					    cpu);
+		else
+			ltt_cpu_ring_reset(c);
+	}
+	mutex_unlock(&ltt.read_mutex);
+	return 0;
+}
+
+/*
+ * A CPU is dead (on a control CPU): close its last buffer, so that its
+ * last events are read now, and free its memory once nothing in it is
+ * left to read.  See "Buffer memory and CPU hotplug".
+ */
+static int ltt_cpu_dead(unsigned int cpu)
+{
+	struct ltt_cpu *c = ltt.cpus[cpu];
 	bool closed;
 
-	preempt_disable();
-	closed = ltt_flush_here();
-	preempt_enable();
+	mutex_lock(&ltt.read_mutex);
+	closed = ltt_close_open(c);
+	if (c->mem) {
+		if (ltt_cpu_unread(c))
+			c->dead = true;
+		else
+			ltt_cpu_mem_free(c);
+	}
+	mutex_unlock(&ltt.read_mutex);
 	if (closed)
 		ltt_wake_readers();
 	return 0;
 }
 
+/*
+ * No callback at registration (_nocalls): no session has a geometry at
+ * load, and START gives the CPUs online then their buffers.
+ */
 int ltt_hotplug_init(void)
 {
-	int ret = cpuhp_setup_state_nocalls(CPUHP_AP_ONLINE_DYN,
-					    "ltt/tracer:online", NULL,
-					    ltt_cpu_offline);
+	int ret = cpuhp_setup_state_nocalls(CPUHP_BP_PREPARE_DYN,
+					    "ltt/tracer:prepare",
+					    ltt_cpu_prepare, ltt_cpu_dead);
 
 	if (ret < 0)
 		return ret;
@@ -1007,7 +1200,7 @@ int ltt_hotplug_init(void)
 	return 0;
 }
 
-/* Module exit: no teardown callback runs once this returns. */
+/* Module exit: no callback runs once this returns. */
 void ltt_hotplug_exit(void)
 {
 	if (ltt_cpuhp_state > 0)
@@ -1038,9 +1231,10 @@ void ltt_start_on_cpu(void *unused)
 }
 
 /*
- * STOP, after ltt.active was cleared and a grace period elapsed: no
- * writer runs, so the writer state of every CPU may be touched from
- * here.  The grace period also made the writers' stores visible to us.
+ * STOP, after ltt.active was cleared and a grace period elapsed, under
+ * cpus_read_lock() (no hotplug callback touches a CPU's writer state
+ * meanwhile): no writer runs, so the writer state of every CPU may be
+ * touched from here.  The grace period also made the writers' stores visible to us.
  * Partially filled buffers become READY with LTT_BUF_FLUSHED.  The
  * reader may run concurrently; it only ever looks at READY buffers.
  */
@@ -1050,21 +1244,8 @@ void ltt_flush_all(void)
 
 	if (!ltt.size)
 		return;
-	for_each_possible_cpu(cpu) {
-		struct ltt_cpu *c = ltt.cpus[cpu];
-
-		if (c->cur == LTT_NO_BUF)
-			continue;
-		if (c->offset > sizeof(struct ltt_buffer_header)) {
-			ltt_close(c, LTT_BUF_FLUSHED);
-		} else {
-			/* Never happens (a buffer is opened for a record). */
-			atomic_set(&c->state[c->cur], LTT_BUF_FREE);
-			c->next = c->cur;
-			c->seq--;
-			c->cur = LTT_NO_BUF;
-		}
-	}
+	for_each_possible_cpu(cpu)
+		ltt_close_open(ltt.cpus[cpu]);
 }
 
 /*
@@ -1146,6 +1327,12 @@ struct ltt_reader {
 	size_t cap;
 	size_t pending;		/* bytes of a buffer not yet copied out */
 	unsigned long gen;	/* ltt.gen of that buffer */
+
+	/* GET_SUBBUF .. PUT_SUBBUF, under @lock and read_mutex */
+	struct ltt_cpu *held;	/* CPU of the buffer held, NULL: none */
+	u32 held_idx;		/* which of its buffers */
+	unsigned long held_gen;	/* ltt.gen when it was taken */
+	u64 ticket;		/* what PUT must give back */
 };
 
 struct ltt_reader *ltt_reader_new(void)
@@ -1183,24 +1370,45 @@ static int ltt_reader_room(struct ltt_reader *r, size_t size)
 }
 
 /*
+ * Take @c's next READY buffer (READING: the writer keeps off it) and
+ * move the reader on to the next CPU; *@len is its length, header
+ * included.  Under read_mutex.
+ */
+static u32 ltt_take_begin(struct ltt_cpu *c, size_t *len)
+{
+	u32 idx = c->read_idx;
+	struct ltt_buffer_header *h = ltt_buf(c, idx);
+
+	atomic_set(&c->state[idx], LTT_BUF_READING);
+	*len = sizeof(*h) + h->data_size;
+	if (WARN_ON_ONCE(*len > c->size))
+		*len = c->size;
+	c->read_idx = idx + 1 == c->count ? 0 : idx + 1;
+	ltt.rr = (c->cpu + 1) % nr_cpu_ids;
+	return idx;
+}
+
+/* Give buffer @idx of @c back to the writer.  Under read_mutex. */
+static void ltt_give_back(struct ltt_cpu *c, u32 idx)
+{
+	/* Pairs with the writer's acquire in ltt_open(). */
+	atomic_set_release(&c->state[idx], LTT_BUF_FREE);
+	/* An offline CPU's last buffer read: its memory goes (see above). */
+	if (unlikely(c->dead) && !ltt_cpu_unread(c))
+		ltt_cpu_mem_free(c);
+}
+
+/*
  * Copy @c's next buffer into @r->buf and give it back to the writer.
  * Under read_mutex; @r->buf holds at least @c->size bytes.
  */
 static void ltt_take(struct ltt_cpu *c, struct ltt_reader *r)
 {
-	u32 idx = c->read_idx;
-	struct ltt_buffer_header *h = ltt_buf(c, idx);
 	size_t len;
+	u32 idx = ltt_take_begin(c, &len);
 
-	atomic_set(&c->state[idx], LTT_BUF_READING);
-	len = sizeof(*h) + h->data_size;
-	if (WARN_ON_ONCE(len > c->size))
-		len = c->size;
-	memcpy(r->buf, h, len);
-	/* Pairs with the writer's acquire in ltt_open(). */
-	atomic_set_release(&c->state[idx], LTT_BUF_FREE);
-	c->read_idx = idx + 1 == c->count ? 0 : idx + 1;
-	ltt.rr = (c->cpu + 1) % nr_cpu_ids;
+	memcpy(r->buf, ltt_buf(c, idx), len);
+	ltt_give_back(c, idx);
 	r->pending = len;
 	r->gen = ltt.gen;
 }
@@ -1249,6 +1457,18 @@ static int ltt_read_locked(struct file *file, struct ltt_reader *r,
 		return 0;
 	ltt_take(c, r);
 	return 1;
+}
+
+/*
+ * Wait until wake_seq moves from @seq (something became READY, or the
+ * trace ended): 0, -EAGAIN for a non-blocking file, or -ERESTARTSYS.
+ */
+static int ltt_wait_wake(long seq, bool nonblock)
+{
+	if (nonblock)
+		return -EAGAIN;
+	return wait_event_interruptible(ltt.wait,
+					atomic_long_read(&ltt.wake_seq) != seq);
 }
 
 /*
@@ -1308,12 +1528,7 @@ ssize_t ltt_read_one(struct file *file, char __user *ubuf, size_t count,
 		}
 		if (!tracing)
 			break;
-		if (nonblock) {
-			ret = -EAGAIN;
-			break;
-		}
-		ret = wait_event_interruptible(ltt.wait,
-					       atomic_long_read(&ltt.wake_seq) != seq);
+		ret = ltt_wait_wake(seq, nonblock);
 		if (ret)
 			break;
 	}
@@ -1340,5 +1555,190 @@ __poll_t ltt_poll_mask(struct file *file)
 		 (!ltt.flight && ltt_find_ready()))
 		ret = EPOLLIN | EPOLLRDNORM;
 	mutex_unlock(&ltt.read_mutex);
+	return ret;
+}
+
+/* ---- reading without a copy: mmap, GET_SUBBUF, PUT_SUBBUF --------------- */
+
+/*
+ * Reading without a copy
+ * ----------------------
+ * The owner maps a CPU's buffer memory read-only (ltt_buffers_mmap():
+ * every page inserted with vm_insert_page(), which takes a reference on
+ * it), GET_SUBBUF takes the next READY buffer exactly as read() would
+ * (same order, same waits, same end of file) but leaves it READING and
+ * says where it is, the daemon write()s it to its file straight from the
+ * mapping, and PUT_SUBBUF gives it back (FREE).  No byte is copied by the
+ * module or the daemon; the only copy left is the file system's.
+ *
+ * Why a mapping never reads freed memory: the pages of a mapping are
+ * referenced by it, one reference per page, so vfree() of the buffer
+ * memory (release of the session, START with another geometry, an
+ * offline CPU's memory once read) only drops the allocator's reference;
+ * a page goes back to the page allocator when the last mapping of it is
+ * unmapped.  A mapping keeps its file open, so release() itself runs
+ * only after the last munmap(), and the module can not be unloaded while
+ * a mapping exists.  Hence no vm_ops reference counting is needed: a
+ * mapping outliving the memory it was made from is safe, merely stale;
+ * map_id tells the daemon when a CPU's memory is a new one to map.
+ *
+ * Why the bytes a daemon writes are the buffer's: while it is held
+ * (READING) the writer never opens it (only FREE, or READY in a flight
+ * trace that no reader may GET from before STOP), and the memory of a
+ * CPU with a READING buffer is not freed (ltt_cpu_unread()).  START
+ * discards everything, the held buffer too: a PUT after it is a no-op
+ * (gen), and START is the owner's own doing.
+ *
+ * Locking: ltt_buffers_mmap() runs with the mmap lock held and takes
+ * read_mutex; nothing takes the mmap lock (page faults included) under
+ * read_mutex, as no user copy is made under it.
+ */
+int ltt_buffers_mmap(struct file *file, struct vm_area_struct *vma)
+{
+	unsigned long len = vma->vm_end - vma->vm_start, i;
+	u64 off = (u64)vma->vm_pgoff << PAGE_SHIFT;
+	u64 cpu = off >> LTT_MMAP_CPU_SHIFT;
+	struct ltt_cpu *c;
+	int ret = 0;
+
+	if (vma->vm_flags & VM_WRITE)
+		return -EPERM;
+	if (!(vma->vm_flags & VM_MAYSHARE) ||
+	    off & (LTT_MMAP_OFFSET(1) - 1) || cpu >= nr_cpu_ids)
+		return -EINVAL;
+	mutex_lock(&ltt.read_mutex);
+	c = ltt.cpus[cpu];
+	if (ltt_foreign(file))
+		ret = -EBUSY;
+	else if (!c || !c->mem)
+		ret = -ENODEV;
+	else if (len != PAGE_ALIGN((size_t)c->size * c->count))
+		ret = -EINVAL;
+	if (ret)
+		goto out;
+	/* Never writable, not even by mprotect(); never grown by mremap(). */
+	vma->vm_flags &= ~VM_MAYWRITE;
+	vma->vm_flags |= VM_DONTEXPAND | VM_DONTDUMP;
+	for (i = 0; i < len && !ret; i += PAGE_SIZE)
+		ret = vm_insert_page(vma, vma->vm_start + i,
+				     vmalloc_to_page(c->mem + i));
+out:
+	mutex_unlock(&ltt.read_mutex);
+	return ret;
+}
+
+/*
+ * One pass of GET_SUBBUF under read_mutex: 0 with a buffer taken and
+ * described in @sb, 1 when none is ready yet (*@seq: what to wait for),
+ * or a negative error (-ENODATA: the trace is over and read).
+ */
+static int ltt_get_locked(struct file *file, struct ltt_reader *r,
+			  struct ltt_subbuf *sb, long *seq)
+{
+	struct ltt_cpu *c;
+	size_t len;
+	int tracing;
+	u32 idx;
+
+	if (ltt_foreign(file))
+		return -EBUSY;
+	if (r->held && r->held_gen == ltt.gen)
+		return -EBUSY;		/* PUT the one held first */
+	r->held = NULL;			/* one of a trace before: gone */
+	*seq = atomic_long_read(&ltt.wake_seq);
+	smp_rmb();	/* wake_seq before tracing and buffer states */
+	tracing = smp_load_acquire(&ltt.tracing);
+	c = tracing && ltt.flight ? NULL : ltt_find_ready();
+	if (!c)
+		return tracing ? 1 : -ENODATA;
+	idx = ltt_take_begin(c, &len);
+	r->held = c;
+	r->held_idx = idx;
+	r->held_gen = ltt.gen;
+	r->ticket = ++ltt.ticket_seq;
+	memset(sb, 0, sizeof(*sb));
+	sb->cpu = c->cpu;
+	sb->index = idx;
+	sb->offset = (u64)idx * c->size;
+	sb->len = len;
+	sb->map_size = c->size * c->count;
+	sb->map_id = c->map_id;
+	sb->ticket = r->ticket;
+	return 0;
+}
+
+/*
+ * Put the buffer @r holds back as READY, next to be read, as if GET had
+ * not taken it (its description could not be copied out).  Under
+ * read_mutex; the file's lock kept any other reader of it away, and no
+ * other file may read, so the CPU's read_idx still follows it.
+ */
+static void ltt_get_undo(struct ltt_reader *r)
+{
+	struct ltt_cpu *c = r->held;
+
+	if (c && r->held_gen == ltt.gen) {
+		atomic_set(&c->state[r->held_idx], LTT_BUF_READY);
+		c->read_idx = r->held_idx;
+	}
+	r->held = NULL;
+}
+
+long ltt_subbuf_get(struct file *file, void __user *argp, bool nonblock)
+{
+	struct ltt_reader *r = file->private_data;
+	struct ltt_subbuf sb;
+	long ret;
+
+	if (mutex_lock_interruptible(&r->lock))
+		return -ERESTARTSYS;
+	for (;;) {
+		long seq = 0;
+
+		if (mutex_lock_interruptible(&ltt.read_mutex)) {
+			ret = -ERESTARTSYS;
+			break;
+		}
+		ret = ltt_get_locked(file, r, &sb, &seq);
+		mutex_unlock(&ltt.read_mutex);
+		if (ret <= 0)
+			break;
+		/* The same wake-up protocol as ltt_read_one(). */
+		ret = ltt_wait_wake(seq, nonblock);
+		if (ret)
+			break;
+	}
+	/* Copied out with no tracer lock held (it may fault). */
+	if (!ret && copy_to_user(argp, &sb, sizeof(sb))) {
+		mutex_lock(&ltt.read_mutex);
+		ltt_get_undo(r);
+		mutex_unlock(&ltt.read_mutex);
+		ret = -EFAULT;
+	}
+	mutex_unlock(&r->lock);
+	return ret;
+}
+
+long ltt_subbuf_put(struct file *file, void __user *argp)
+{
+	struct ltt_reader *r = file->private_data;
+	struct ltt_subbuf sb;
+	long ret = 0;
+
+	if (copy_from_user(&sb, argp, sizeof(sb)))
+		return -EFAULT;
+	if (mutex_lock_interruptible(&r->lock))
+		return -ERESTARTSYS;
+	mutex_lock(&ltt.read_mutex);
+	if (!r->held || sb.ticket != r->ticket) {
+		ret = -EINVAL;
+	} else {
+		/* START discarded it already: nothing to give back. */
+		if (r->held_gen == ltt.gen)
+			ltt_give_back(r->held, r->held_idx);
+		r->held = NULL;
+	}
+	mutex_unlock(&ltt.read_mutex);
+	mutex_unlock(&r->lock);
 	return ret;
 }

@@ -85,7 +85,11 @@ struct ltt_lost_counters {
 /*
  * Everything the tracer keeps for one possible CPU.  Allocated once at
  * module load (so the irq_work and the counters outlive any trace); only
- * the buffer memory comes and goes with SET_BUFFERS / START / release.
+ * the buffer memory comes and goes: for online CPUs only, allocated by
+ * START and by the CPU hotplug prepare callback, freed by START (CPUs
+ * offline by then), the release of the session, or once an offline
+ * CPU's last buffers are read (see "Buffer memory and CPU hotplug" in
+ * tracer_buffer.c for who may touch mem, size, count, state[] and dead).
  *
  * Writer fields (nesting .. lost_mark) are touched only by the CPU that
  * owns the structure, with local interrupts disabled, and with nesting
@@ -113,10 +117,12 @@ struct ltt_cpu {
 	/* ---- reader side ---- */
 	u32 read_idx;		/* next buffer, in seq order, the reader wants */
 
-	/* ---- buffers: set up while no writer or reader can run ---- */
-	char *mem;		/* count * size bytes */
+	/* ---- buffers: see "Buffer memory and CPU hotplug" in .c ---- */
+	char *mem;		/* count * size bytes, NULL: none */
 	u32 size;		/* bytes per buffer, header included */
 	u32 count;		/* buffers */
+	bool dead;		/* CPU offline, mem kept until read */
+	u64 map_id;		/* this mem's identity for mmap readers */
 	atomic_t state[LTT_BUFFER_COUNT_MAX];	/* enum ltt_buf_state */
 
 	struct irq_work wake_work;	/* wakes readers, out of the write path */
@@ -153,7 +159,8 @@ struct ltt_cpu {
  *            it), NULL if none; written under ctl_mutex, read with
  *            READ_ONCE by read() and poll() under read_mutex.
  *  cpus      per possible CPU, NULL for impossible ones; fixed from load
- *            to unload.
+ *            to unload (the structs; their buffer memory follows the
+ *            online CPUs, see tracer_buffer.c).
  *  gen       the trace: incremented by START under read_mutex, so that a
  *            reader drops a buffer it kept from the trace before.
  *  wake_seq  incremented each time buffers may have become READY (irq_work,
@@ -164,7 +171,9 @@ struct ltt_cpu {
  *            being freed or reset under them; never held across a copy
  *            to user space (a reader copies a buffer out first, see
  *            struct ltt_reader in tracer_buffer.c).
- *  Lock order: ctl_mutex, then ltt_custom_mutex, then read_mutex.
+ *  Lock order: ctl_mutex, then ltt_custom_mutex, then the CPU hotplug
+ *  lock (cpus_read_lock()), then read_mutex.  The hotplug callbacks run
+ *  with the hotplug lock held for writing and take read_mutex only.
  */
 struct ltt_tracer {
 	int active;
@@ -184,10 +193,12 @@ struct ltt_tracer {
 
 	u32 cfg_size;		/* geometry used by the next START */
 	u32 cfg_count;
-	u32 size;		/* geometry of the allocated buffers, 0: none */
+	u32 size;		/* geometry of the trace's buffers, 0: none */
 	u32 count;
 
 	unsigned int rr;	/* reader round robin: CPU to look at first */
+	u64 map_seq;		/* last map_id given, under read_mutex */
+	u64 ticket_seq;		/* last GET_SUBBUF ticket, under read_mutex */
 	unsigned long gen;	/* START count, under read_mutex */
 	atomic_long_t wake_seq;
 	wait_queue_head_t wait;
@@ -248,6 +259,10 @@ void ltt_flush_start(void);
 void ltt_flush_stop(void);
 int ltt_hotplug_init(void);
 void ltt_hotplug_exit(void);
+ssize_t ltt_buffers_show(char *buf, bool bytes);
+int ltt_buffers_mmap(struct file *file, struct vm_area_struct *vma);
+long ltt_subbuf_get(struct file *file, void __user *argp, bool nonblock);
+long ltt_subbuf_put(struct file *file, void __user *argp);
 void ltt_flight_rewind(void);
 void ltt_stop_done(void);
 struct ltt_reader *ltt_reader_new(void);

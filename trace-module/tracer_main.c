@@ -17,6 +17,8 @@
 #include <linux/bitops.h>
 #include <linux/capability.h>
 #include <linux/compat.h>
+#include <linux/cpu.h>
+#include <linux/device.h>
 #include <linux/fs.h>
 #include <linux/ltt.h>
 #include <linux/miscdevice.h>
@@ -206,8 +208,12 @@ static int ltt_start(struct file *file)
 	 * ltt.active has been clear for at least a grace period (STOP
 	 * waited for one; before the first START it was never set), so
 	 * no writer runs: the per-CPU state may be reset.  The read mutex
-	 * keeps readers away from buffers being freed or reset.
+	 * keeps readers away from buffers being freed or reset; the hotplug
+	 * lock keeps the online CPUs as they are while they get their
+	 * buffers (a CPU that comes or goes after it is released gets or
+	 * gives its own through the hotplug callbacks, tracer_buffer.c).
 	 */
+	cpus_read_lock();
 	mutex_lock(&ltt.read_mutex);
 	ret = ltt_buffers_alloc(ltt.cfg_size, ltt.cfg_count);
 	if (!ret) {
@@ -216,6 +222,7 @@ static int ltt_start(struct file *file)
 		ltt.fast = ltt_fast_allowed();
 	}
 	mutex_unlock(&ltt.read_mutex);
+	cpus_read_unlock();
 	if (ret) {
 		mutex_unlock(&ltt_custom_mutex);
 		ltt_claim(prev);
@@ -281,6 +288,12 @@ static void ltt_stop_locked(void)
 	 * and their stores are visible here.
 	 */
 	synchronize_rcu();
+	/*
+	 * No CPU comes or goes while every CPU's last buffer is closed: the
+	 * dead callback closes a CPU's buffer too (tracer_buffer.c).  Not
+	 * held across ltt_trace_set_events() above, which takes it itself.
+	 */
+	cpus_read_lock();
 	ltt_flush_all();
 	if (ltt.flight) {
 		/* Readers stayed away from the buffers; still tracing. */
@@ -288,6 +301,7 @@ static void ltt_stop_locked(void)
 		ltt_flight_rewind();
 		mutex_unlock(&ltt.read_mutex);
 	}
+	cpus_read_unlock();
 	ltt_stop_done();
 }
 
@@ -586,6 +600,10 @@ static long ltt_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		return ltt_set_options(file, argp);
 	case LTT_IOC_SET_FLUSH:
 		return ltt_set_flush(file, argp);
+	case LTT_IOC_GET_SUBBUF:
+		return ltt_subbuf_get(file, argp, file->f_flags & O_NONBLOCK);
+	case LTT_IOC_PUT_SUBBUF:
+		return ltt_subbuf_put(file, argp);
 	case LTT_IOC_CUSTOM_CREATE:
 	case LTT_IOC_CUSTOM_DESTROY:
 	case LTT_IOC_CUSTOM_LOG:
@@ -655,6 +673,12 @@ static __poll_t ltt_fop_poll(struct file *file, poll_table *wait)
 	return ltt_poll_mask(file);
 }
 
+/* The owner maps a CPU's buffers read-only (tracer_buffer.c). */
+static int ltt_fop_mmap(struct file *file, struct vm_area_struct *vma)
+{
+	return ltt_buffers_mmap(file, vma);
+}
+
 static int ltt_fop_fasync(int fd, struct file *file, int on)
 {
 	return fasync_helper(fd, file, on, &ltt.fasync);
@@ -666,17 +690,46 @@ static const struct file_operations ltt_fops = {
 	.release	= ltt_fop_release,
 	.read		= ltt_fop_read,
 	.poll		= ltt_fop_poll,
+	.mmap		= ltt_fop_mmap,
 	.fasync		= ltt_fop_fasync,
 	.unlocked_ioctl	= ltt_ioctl,
 	.compat_ioctl	= compat_ptr_ioctl,
 	.llseek		= no_llseek,
 };
 
+/*
+ * /sys/class/misc/tracer/buffer_cpus: the CPUs that hold buffer memory
+ * (a CPU list, empty without a session); buffer_bytes: how many bytes
+ * they hold together.  Buffers follow the online CPUs, and an offline
+ * CPU's are freed once read (tracer_buffer.c): these say so.
+ */
+static ssize_t buffer_cpus_show(struct device *dev,
+				struct device_attribute *attr, char *buf)
+{
+	return ltt_buffers_show(buf, false);
+}
+static DEVICE_ATTR_RO(buffer_cpus);
+
+static ssize_t buffer_bytes_show(struct device *dev,
+				 struct device_attribute *attr, char *buf)
+{
+	return ltt_buffers_show(buf, true);
+}
+static DEVICE_ATTR_RO(buffer_bytes);
+
+static struct attribute *ltt_attrs[] = {
+	&dev_attr_buffer_cpus.attr,
+	&dev_attr_buffer_bytes.attr,
+	NULL,
+};
+ATTRIBUTE_GROUPS(ltt);
+
 static struct miscdevice ltt_misc = {
 	.minor	= MISC_DYNAMIC_MINOR,
 	.name	= "tracer",
 	.fops	= &ltt_fops,
 	.mode	= 0600,
+	.groups	= ltt_groups,
 };
 
 /* ---- module ------------------------------------------------------------ */

@@ -16,10 +16,14 @@
 #define IDLE_POLL_MS		1000	/* also re-checks the program */
 #define DRAIN_TIMEOUT_MS	10000
 
-/* Checks and appends one buffer as read. */
-static enum stop_reason take_buffer(struct session *s, size_t len)
+/*
+ * Checks and appends one buffer, read into s->rbuf or (direct) in a
+ * mapping of the module's memory, written from there.
+ */
+static enum stop_reason take_buffer(struct session *s, const void *p,
+				    size_t len, int direct)
 {
-	const struct ltt_buffer_header *b = (const void *)s->rbuf;
+	const struct ltt_buffer_header *b = p;
 	int good = 1;
 
 	if (len < sizeof(*b) || b->magic != LTT_BUFFER_MAGIC ||
@@ -30,33 +34,107 @@ static enum stop_reason take_buffer(struct session *s, size_t len)
 		s->bad_buffers++;
 		good = 0;
 	}
-	if (writer_append(s->writer, s->rbuf, len) < 0)
+	if ((direct ? writer_write(s->writer, p, len) :
+		      writer_append(s->writer, p, len)) < 0)
 		return STOP_WRITE_ERROR;
 	if (good && s->cpu_buffers)
 		s->cpu_buffers[b->cpu]++;
 	s->buffers++;
 	s->bytes += len;
+	if (!direct)
+		s->bytes_copied += len;
 	return STOP_NONE;
 }
 
-/* Reads the buffers that are ready now. */
+void collect_unmap(struct session *s)
+{
+	unsigned int c;
+
+	for (c = 0; s->maps && c < s->info.ncpus; c++) {
+		if (s->maps[c].addr)
+			device_unmap(s->maps[c].addr, s->maps[c].len);
+		s->maps[c].addr = NULL;
+	}
+}
+
+/*
+ * Where buffer sb is: in the mapping of its CPU's memory, mapped (again,
+ * if that memory is a new one) as needed.  NULL on error.
+ */
+static const void *mapped(struct session *s, const struct ltt_subbuf *sb)
+{
+	struct cpu_map *m;
+
+	if (sb->cpu >= s->info.ncpus || sb->len > sb->map_size ||
+	    sb->offset > sb->map_size - sb->len) {
+		msg_err("%s described an impossible buffer (CPU %u, %u bytes at %llu of %u)",
+			s->dev.path, sb->cpu, sb->len,
+			(unsigned long long)sb->offset, sb->map_size);
+		return NULL;
+	}
+	m = &s->maps[sb->cpu];
+	if (!m->addr || m->id != sb->map_id || m->len != sb->map_size) {
+		if (m->addr)
+			device_unmap(m->addr, m->len);
+		m->addr = device_map(&s->dev, sb->cpu, sb->map_size);
+		if (!m->addr)
+			return NULL;
+		m->len = sb->map_size;
+		m->id = sb->map_id;
+	}
+	return (const char *)m->addr + sb->offset;
+}
+
+/*
+ * Moves the next buffer to the events file: 1 done, 0 at end of trace,
+ * -2 if none is ready yet, -1 on a device error, -3 on a write error.
+ * Zero copy when it can (GET_SUBBUF, write from the mapping, PUT_SUBBUF),
+ * read(2) into s->rbuf otherwise.
+ */
+static int move_buffer(struct session *s)
+{
+	ssize_t r;
+
+	if (s->zero_copy) {
+		struct ltt_subbuf sb;
+		int got = device_get_subbuf(&s->dev, &sb);
+
+		if (got == -3) {
+			s->zero_copy = 0;	/* an older module */
+		} else if (got != 1) {
+			return got;
+		} else {
+			const void *p = mapped(s, &sb);
+
+			if (!p)
+				return -1;
+			if (take_buffer(s, p, sb.len, 1) != STOP_NONE)
+				return -3;
+			return device_put_subbuf(&s->dev, &sb) < 0 ? -1 : 1;
+		}
+	}
+	r = device_read(&s->dev, s->rbuf, s->rbuf_len);
+	if (r <= 0)
+		return (int)r;
+	return take_buffer(s, s->rbuf, (size_t)r, 0) != STOP_NONE ? -3 : 1;
+}
+
+/* Moves the buffers that are ready now. */
 static enum stop_reason read_ready(struct session *s)
 {
 	int i;
 
 	for (i = 0; i < MAX_READS_PER_WAKEUP; i++) {
-		ssize_t r = device_read(&s->dev, s->rbuf, s->rbuf_len);
-		enum stop_reason why;
+		int r = move_buffer(s);
 
 		if (r == -2)
 			return STOP_NONE;
 		if (r == -1)
 			return STOP_DEVICE_ERROR;
+		if (r == -3)
+			return STOP_WRITE_ERROR;
 		if (r == 0)
 			return STOP_END;
-		why = take_buffer(s, (size_t)r);
-		if (why != STOP_NONE)
-			return why;
 	}
 	return STOP_NONE;
 }
@@ -154,7 +232,7 @@ int collect_drain(struct session *s, enum stop_reason *why)
 {
 	for (;;) {
 		struct pollfd pfd = { .fd = s->dev.fd, .events = POLLIN };
-		ssize_t r = device_read(&s->dev, s->rbuf, s->rbuf_len);
+		int r = move_buffer(s);
 		int n;
 
 		if (r == 0)
@@ -163,13 +241,12 @@ int collect_drain(struct session *s, enum stop_reason *why)
 			*why = STOP_DEVICE_ERROR;
 			return -1;
 		}
-		if (r > 0) {
-			if (take_buffer(s, (size_t)r) != STOP_NONE) {
-				*why = STOP_WRITE_ERROR;
-				return -1;
-			}
-			continue;
+		if (r == -3) {
+			*why = STOP_WRITE_ERROR;
+			return -1;
 		}
+		if (r > 0)
+			continue;
 		do
 			n = poll(&pfd, 1, DRAIN_TIMEOUT_MS);
 		while (n < 0 && errno == EINTR);

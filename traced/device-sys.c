@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 int devsys_open(const char *path)
@@ -30,6 +31,16 @@ ssize_t devsys_read(int fd, void *buf, size_t len)
 		r = read(fd, buf, len);
 	while (r < 0 && errno == EINTR);
 	return r;
+}
+
+void *devsys_mmap(int fd, size_t len, __u64 offset)
+{
+	return mmap(NULL, len, PROT_READ, MAP_SHARED, fd, (off_t)offset);
+}
+
+void devsys_munmap(void *addr, size_t len)
+{
+	munmap(addr, len);
 }
 
 void devsys_close(int fd)

@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <string.h>
+#include <sys/mman.h>
 
 int device_open(struct device *dev, const char *path)
 {
@@ -212,6 +213,41 @@ ssize_t device_read(struct device *dev, void *buf, size_t len)
 		return -2;
 	msg_err("read error on %s: %s", dev->path, strerror(errno));
 	return -1;
+}
+
+int device_get_subbuf(struct device *dev, struct ltt_subbuf *sb)
+{
+	if (devsys_ioctl(dev->fd, LTT_IOC_GET_SUBBUF, sb) == 0)
+		return 1;
+	if (errno == ENODATA)
+		return 0;
+	if (errno == EAGAIN)
+		return -2;
+	if (errno == ENOTTY)
+		return -3;
+	msg_err("LTT_IOC_GET_SUBBUF on %s: %s", dev->path, strerror(errno));
+	return -1;
+}
+
+int device_put_subbuf(struct device *dev, struct ltt_subbuf *sb)
+{
+	return do_ioctl(dev, LTT_IOC_PUT_SUBBUF, sb, "LTT_IOC_PUT_SUBBUF");
+}
+
+const void *device_map(struct device *dev, unsigned int cpu, size_t len)
+{
+	void *p = devsys_mmap(dev->fd, len, LTT_MMAP_OFFSET(cpu));
+
+	if (p != MAP_FAILED)
+		return p;
+	msg_err("cannot map the buffers of CPU %u of %s: %s", cpu, dev->path,
+		strerror(errno));
+	return NULL;
+}
+
+void device_unmap(const void *addr, size_t len)
+{
+	devsys_munmap((void *)addr, len);
 }
 
 void device_close(struct device *dev)

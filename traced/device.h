@@ -53,4 +53,18 @@ int device_set_flush(struct device *dev, __u32 ms, const char *option);
  */
 ssize_t device_read(struct device *dev, void *buf, size_t len);
 
+/*
+ * Reading without a copy (see LTT_IOC_GET_SUBBUF in ltt-abi.h).
+ * device_get_subbuf() takes the next full buffer (non-blocking): 1 with
+ * *sb filled, 0 at end of trace, -2 if none is ready yet, -3 if the
+ * module has no such ioctl (ENOTTY: read it with device_read()), -1 on
+ * error (message printed).  device_put_subbuf() gives it back: 0 or -1.
+ * device_map() maps CPU cpu's len bytes of buffers read-only: the address
+ * or NULL (message printed).
+ */
+int device_get_subbuf(struct device *dev, struct ltt_subbuf *sb);
+int device_put_subbuf(struct device *dev, struct ltt_subbuf *sb);
+const void *device_map(struct device *dev, unsigned int cpu, size_t len);
+void device_unmap(const void *addr, size_t len);
+
 #endif

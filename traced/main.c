@@ -143,7 +143,9 @@ static int configure(struct session *s, const struct options *o,
 	s->rbuf_len = s->info.buffer_size;
 	s->rbuf = malloc(s->rbuf_len);
 	s->cpu_buffers = calloc(s->info.ncpus, sizeof(*s->cpu_buffers));
-	if (!s->rbuf || !s->cpu_buffers) {
+	s->maps = calloc(s->info.ncpus, sizeof(*s->maps));
+	s->zero_copy = !o->read_copy;
+	if (!s->rbuf || !s->cpu_buffers || !s->maps) {
 		msg_err("out of memory");
 		return -1;
 	}
@@ -273,6 +275,7 @@ static int finish(struct session *s, struct files *f,
 		complete = 0;
 	}
 	close(f->dirfd);
+	collect_unmap(s);
 	device_close(&s->dev);
 	if (report_print(s, s->opt->output, h->end_ns - h->start_ns, lost,
 			 complete) < 0)

@@ -44,6 +44,10 @@ static void usage(FILE *f)
 "                           reach the trace while it runs\n"
 "      --write-buffer BYTES size of each of the daemon's two write\n"
 "                           buffers (default 4M)\n"
+"      --read               copy the buffers out of the module with\n"
+"                           read(2) (default: map them and write them\n"
+"                           to the file from the mapping, when the\n"
+"                           module can)\n"
 "\n"
 "Filter (only events of matching tasks are recorded; combinable):\n"
 "      --pid N              thread id N\n"
@@ -126,7 +130,7 @@ enum {
 	OPT_VERSION = 256, OPT_WRITE_BUFFER, OPT_STATS, OPT_NO_DETAILS,
 	OPT_PID, OPT_TGID, OPT_PGRP, OPT_UID, OPT_GID, OPT_SYSCALL_IP,
 	OPT_FLIGHT, OPT_NO_CPUID, OPT_CAPTURE, OPT_SET_EVENTS,
-	OPT_FULL_RECORDS, OPT_GROUP, OPT_FLUSH,
+	OPT_FULL_RECORDS, OPT_GROUP, OPT_FLUSH, OPT_READ,
 };
 
 static const struct option longopts[] = {
@@ -140,6 +144,7 @@ static const struct option longopts[] = {
 	{ "buffers",		required_argument, NULL, 'n' },
 	{ "flight",		no_argument,	   NULL, OPT_FLIGHT },
 	{ "write-buffer",	required_argument, NULL, OPT_WRITE_BUFFER },
+	{ "read",		no_argument,	   NULL, OPT_READ },
 	{ "pid",		required_argument, NULL, OPT_PID },
 	{ "tgid",		required_argument, NULL, OPT_TGID },
 	{ "pgrp",		required_argument, NULL, OPT_PGRP },
@@ -410,6 +415,9 @@ int options_parse(int argc, char **argv, struct options *o)
 				return bad("bad write buffer size '%s' "
 					   "(4k..1G)", optarg);
 			o->write_buffer = v;
+			break;
+		case OPT_READ:
+			o->read_copy = 1;
 			break;
 		case 'd':
 			o->device = optarg;

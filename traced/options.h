@@ -24,6 +24,7 @@ struct options {
 	uint32_t buffer_size;		/* -b, 0: the module's */
 	uint32_t buffer_count;		/* -n, 0: the module's */
 	uint64_t write_buffer;		/* --write-buffer */
+	int read_copy;			/* --read: read(2), not mmap */
 	struct ltt_event_mask mask;	/* -e */
 	double duration;		/* -t, 0: none */
 	int force;			/* -f */

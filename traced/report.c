@@ -53,7 +53,9 @@ static int write_stats(const struct session *s, const char *path,
 			(uint64_t)lost[cpu].total);
 		total += (uint64_t)lost[cpu].total;
 	}
-	fprintf(f, "], \"lost_total\": %" PRIu64 "}\n", total);
+	fprintf(f, "], \"lost_total\": %" PRIu64 ", \"bytes_copied\": %" PRIu64
+		", \"zero_copy\": %s}\n", total, s->bytes_copied,
+		s->zero_copy ? "true" : "false");
 	if (fclose(f) != 0) {
 		msg_err("write error on %s: %s", path, strerror(errno));
 		return -1;

@@ -29,8 +29,19 @@ struct session {
 	int sigfd;
 	sigset_t orig_mask;
 	struct writer *writer;
-	char *rbuf;		/* one device buffer */
+	char *rbuf;		/* one device buffer (read path) */
 	size_t rbuf_len;
+	/*
+	 * Zero copy: buffers are taken with LTT_IOC_GET_SUBBUF and written
+	 * from a read-only mapping of their CPU's memory; 0 with --read or
+	 * a module without the ioctl (then read(2) into rbuf).
+	 */
+	int zero_copy;
+	struct cpu_map {
+		const void *addr;	/* NULL: not mapped */
+		size_t len;
+		uint64_t id;		/* map_id of the memory mapped */
+	} *maps;		/* per CPU */
 	uint64_t deadline_ns;	/* CLOCK_MONOTONIC, 0: none */
 
 	pid_t child;		/* traced program, 0: none / reaped */
@@ -40,9 +51,13 @@ struct session {
 	uint64_t buffers;	/* buffers written to events */
 	uint32_t *cpu_buffers;	/* ... per CPU (file "lost") */
 	uint64_t bytes;		/* their bytes */
+	uint64_t bytes_copied;	/* ... of them read(2) into rbuf and copied */
 	uint64_t written;	/* bytes that reached the events file */
 	int bad_buffers;	/* buffers that did not look right */
 };
+
+/* Unmaps what the zero-copy path mapped. */
+void collect_unmap(struct session *s);
 
 /*
  * Collects buffers until a reason to stop; returns it.  With

@@ -70,6 +70,23 @@ static int still_there(int fd, const char *path)
 	return 0;
 }
 
+/* write_all() then still_there(): 0 or an errno, *done bytes written. */
+static int write_out(struct writer *w, const char *p, size_t len,
+		     uint64_t *done)
+{
+	int err = write_all(w->fd, p, len, done);
+
+	return err ? err : still_there(w->fd, w->name);
+}
+
+/* Under w->lock: what a write_out() did. */
+static void account(struct writer *w, uint64_t done, int err)
+{
+	w->written += done;
+	if (err)
+		w->error = err;
+}
+
 static void *writer_thread(void *arg)
 {
 	struct writer *w = arg;
@@ -90,13 +107,9 @@ static void *writer_thread(void *arg)
 			int err;
 
 			pthread_mutex_unlock(&w->lock);
-			err = write_all(w->fd, p, len, &done);
-			if (!err)
-				err = still_there(w->fd, w->name);
+			err = write_out(w, p, len, &done);
 			pthread_mutex_lock(&w->lock);
-			w->written += done;
-			if (err)
-				w->error = err;
+			account(w, done, err);
 		}
 		w->pending = NULL;
 		pthread_cond_broadcast(&w->cond);
@@ -196,6 +209,31 @@ int writer_append(struct writer *w, const void *data, size_t len)
 		len -= n;
 		if (w->fill == w->size && hand_over(w) < 0)
 			return -1;
+	}
+	return 0;
+}
+
+int writer_write(struct writer *w, const void *data, size_t len)
+{
+	uint64_t done = 0;
+	int err;
+
+	if (w->fill && hand_over(w) < 0)
+		return -1;
+	pthread_mutex_lock(&w->lock);
+	while (w->pending)
+		pthread_cond_wait(&w->cond, &w->lock);
+	err = w->error;
+	pthread_mutex_unlock(&w->lock);
+	if (!err) {
+		err = write_out(w, data, len, &done);
+		pthread_mutex_lock(&w->lock);
+		account(w, done, err);
+		pthread_mutex_unlock(&w->lock);
+	}
+	if (err) {
+		report(w);
+		return -1;
 	}
 	return 0;
 }

@@ -28,6 +28,13 @@ struct writer *writer_open(int fd, const char *name, size_t bufsize);
  */
 int writer_append(struct writer *w, const void *data, size_t len);
 
+/*
+ * Writes len bytes to the file at once from the caller's memory, after
+ * what was appended before (which is written first): no copy into the
+ * write buffers.  Returns as writer_append().
+ */
+int writer_write(struct writer *w, const void *data, size_t len);
+
 /* 0 while no write error happened, else the errno of the error. */
 int writer_error(struct writer *w);
 

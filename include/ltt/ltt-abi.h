@@ -1246,6 +1246,33 @@ struct ltt_custom_log {
 	__u32 size;		/* <= LTT_CUSTOM_MAX_SIZE */
 };
 
+/*
+ * Reading without a copy (LTT_IOC_GET_SUBBUF, LTT_IOC_PUT_SUBBUF, mmap):
+ * the session's owner maps one CPU's buffers read-only, mmap(2) with
+ * PROT_READ, MAP_SHARED, offset LTT_MMAP_OFFSET(cpu) and length map_size
+ * (buffer size x count); GET_SUBBUF takes the next full buffer, in the
+ * order read(2) would return it, and says where it is; the daemon writes
+ * its len bytes from the mapping, then gives it back with PUT_SUBBUF
+ * (ticket as GET returned it).  One buffer at a time per open file.
+ * A CPU's buffer memory changes (it went offline and came back, or a
+ * START changed the geometry) when map_id does: map it again then.  A
+ * mapping stays readable after STOP, close and a CPU going offline (the
+ * pages live until it is unmapped), but only the buffer held between GET
+ * and PUT is guaranteed not to be rewritten by the tracer.
+ */
+struct ltt_subbuf {
+	__u32 cpu;		/* out: the buffer's CPU */
+	__u32 index;		/* out: the buffer's place among the CPU's */
+	__u64 offset;		/* out: its byte offset in the CPU's mapping */
+	__u32 len;		/* out: bytes to write (header + data_size) */
+	__u32 map_size;		/* out: length of the CPU's mapping */
+	__u64 map_id;		/* out: identity of the CPU's buffer memory */
+	__u64 ticket;		/* out of GET, in to PUT */
+};
+
+#define LTT_MMAP_CPU_SHIFT	40
+#define LTT_MMAP_OFFSET(cpu)	((__u64)(cpu) << LTT_MMAP_CPU_SHIFT)
+
 #define LTT_IOC_MAGIC		0xB7
 
 #define LTT_IOC_START		_IO(LTT_IOC_MAGIC, 1)
@@ -1265,5 +1292,7 @@ struct ltt_custom_log {
 #define LTT_IOC_CUSTOM_DESTROY	_IOW(LTT_IOC_MAGIC, 15, __u32)
 #define LTT_IOC_CUSTOM_LOG	_IOW(LTT_IOC_MAGIC, 16, struct ltt_custom_log)
 #define LTT_IOC_SET_FLUSH	_IOW(LTT_IOC_MAGIC, 17, __u32)
+#define LTT_IOC_GET_SUBBUF	_IOR(LTT_IOC_MAGIC, 18, struct ltt_subbuf)
+#define LTT_IOC_PUT_SUBBUF	_IOW(LTT_IOC_MAGIC, 19, struct ltt_subbuf)
 
 #endif /* _UAPI_LINUX_LTT_ABI_H */

@@ -32,13 +32,29 @@ traced -q -o /tmp/rom/t -- sh -c "ltt-getppid 20000; mount -o remount,ro /tmp/ro
 echo $? > /mnt/share/rom.rc
 cp -r /tmp/rom/t /mnt/share/rom
 mkdir /tmp/k
-traced -q -o /tmp/k/t -- ltt-getppid 100000000 > /dev/null 2>&1 & tp=$!
+traced -q -o /tmp/k/t -- sh -c "echo \$\$ > /tmp/k/pid; exec ltt-getppid 100000000" > /dev/null 2>&1 & tp=$!
 sleep 2; kill -KILL $tp; wait $tp; echo $? > /mnt/share/kill.rc
+kill $(cat /tmp/k/pid)
 sleep 1; cp -r /tmp/k/t /mnt/share/kill
 traced -q -o /mnt/share/after -t 1; echo $? > /mnt/share/after.rc
 traced -q --flush-interval 100 -b 1M -e syscall -o /mnt/share/flush -- sh -c "taskset 1 ltt-flight -c 0 /tmp/fl 5 > /dev/null; ltt-sleep 1 > /dev/null; taskset 1 ltt-flight -c 0 /tmp/fl 5 > /dev/null"; echo $? > /mnt/share/flush.rc
-traced -q -b 1M -e syscall -o /mnt/share/hp -- sh -c "taskset 2 ltt-flight -c 1 /tmp/h1 50 > /mnt/share/hp1.out; echo 0 > /sys/devices/system/cpu/cpu1/online; ltt-flight -c 0 /tmp/h2 50 > /mnt/share/hp2.out; echo 1 > /sys/devices/system/cpu/cpu1/online; ltt-flight -c 1 /tmp/h3 50 > /mnt/share/hp3.out"; echo $? > /mnt/share/hp.rc
-cat /sys/devices/system/cpu/online > /mnt/share/hp.online'
+cat > /tmp/hp.sh <<EOF
+m=/sys/class/misc/tracer
+cat \$m/buffer_cpus \$m/buffer_bytes > /mnt/share/\$1.on1
+taskset 2 ltt-flight -c 1 /tmp/\$1.1 50 > /mnt/share/\$1.1.out
+echo 0 > /sys/devices/system/cpu/cpu1/online
+i=0
+while [ \$2 = wait ] && [ "\$(cat \$m/buffer_cpus)" != 0 ] && [ \$i -lt 300 ]; do usleep 100000; i=\$((i + 1)); done
+cat \$m/buffer_cpus \$m/buffer_bytes > /mnt/share/\$1.off
+ltt-flight -c 0 /tmp/\$1.2 50 > /mnt/share/\$1.2.out
+echo 1 > /sys/devices/system/cpu/cpu1/online
+cat \$m/buffer_cpus \$m/buffer_bytes > /mnt/share/\$1.on2
+ltt-flight -c 1 /tmp/\$1.3 50 > /mnt/share/\$1.3.out
+EOF
+traced -q -b 1M -n 4 -e syscall -o /mnt/share/hp -- sh /tmp/hp.sh hp wait; echo $? > /mnt/share/hp.rc
+cat /sys/devices/system/cpu/online > /mnt/share/hp.online
+cat /sys/class/misc/tracer/buffer_cpus /sys/class/misc/tracer/buffer_bytes > /mnt/share/hp.end
+traced -q --flight -b 1M -n 4 -e syscall -o /mnt/share/hpf -- sh /tmp/hp.sh hpf keep; echo $? > /mnt/share/hpf.rc'
 ok $? "guest ran the daemon scenarios"
 is "$(cat "$share/a.rc")" "7" "PROGRAM's exit status becomes traced's"
 is "$(cat "$share/d.rc")" "143" "a PROGRAM killed by SIGTERM gives 128+15"
@@ -194,28 +210,55 @@ ok $? "... the flushed trace is complete, conservation holds"
 # partly filled 1 MiB buffer is closed then, LTT_BUF_FLUSHED, by the
 # module's hotplug callback: before CPU 0's 50 lseeks that follow, not at
 # the stop), comes back and records 50 more; no oops, no warning.
+# Buffer memory follows the online CPUs (/sys/class/misc/tracer/
+# buffer_cpus, buffer_bytes): 4 x 1 MiB for each of CPUs 0 and 1; CPU 1's
+# freed once it is offline and the daemon has read its last buffer (the
+# script waits for that, up to 30 s), given again when it comes back;
+# none once the session is over.  In a flight trace the reader reads
+# nothing before the stop, so an offline CPU keeps its unread buffers
+# (and the events in them) until then.  (The program left running by the
+# traced killed above is killed by its pid first: its getppid loop
+# filled the flight buffers, and the window of the flight trace then
+# began after the first run.)
 is "$(cat "$share/hp.rc")" "0" "traced across CPU 1 going offline and online again ran"
 is "$(cat "$share/hp.online")" "0-1" "CPU 1 is online again"
+mib4=$((4 * 1048576))
+is "$(cat "$share/hp.on1" | tr '\n' ' ')" "0-1 $((2 * mib4)) " "tracing: buffers for CPUs 0 and 1, 4 x 1 MiB each"
+is "$(cat "$share/hp.off" | tr '\n' ' ')" "0 $mib4 " "CPU 1 offline and read: its buffers are freed"
+is "$(cat "$share/hp.on2" | tr '\n' ' ')" "0-1 $((2 * mib4)) " "CPU 1 online again: it has buffers again"
+is "$(cat "$share/hp.end" | tr '\n' ' ')" " 0 " "the session over: no buffer memory at all"
+is "$(cat "$share/hpf.rc")" "0" "a flight trace across CPU 1 going offline and online again ran"
+is "$(cat "$share/hpf.off" | tr '\n' ' ')" "0-1 $((2 * mib4)) " "flight trace, CPU 1 offline: its unread buffers are kept"
+is "$(cat "$share/hpf.on2" | tr '\n' ' ')" "0-1 $((2 * mib4)) " "flight trace, CPU 1 online again: buffers for both CPUs (its unread ones kept, see run 1 below)"
 grep -E "Oops|BUG:|WARNING:|Call Trace" "$share/console.log" > "$share/hp.oops"
 is "$(wc -l < "$share/hp.oops")" "0" "no oops, BUG or warning in the guest's console"
-tracevisualizer dump --json "$share/hp" > "$share/hp.json"
-ok $? "dump --json of the hotplug trace"
+for t in hp hpf; do
+	tracevisualizer dump --json "$share/$t" > "$share/$t.json"
+	ok $? "dump --json of the hotplug trace $t"
+done
 checks < <(PYTHONPATH=tests/lib python3 - "$share" <<'PY'
 import os, struct, sys
+from collections import Counter
 from check import ok, load, done
 d = sys.argv[1]
-pids = [int(open(os.path.join(d, 'hp%d.out' % i)).read().split()[0]) for i in (1, 2, 3)]
-ev = load(os.path.join(d, 'hp.json'))['events']
-data = open(os.path.join(d, 'hp', 'events'), 'rb').read()
-p, bufs = 0, []
-while p + 48 <= len(data):
-    magic, cpu, fl, seq, t0, t1, dsize = struct.unpack_from('<IHHQQQI', data, p)
-    bufs.append((p, p + 48 + dsize, cpu, fl, t1))
-    p += 48 + dsize
+def lseeks(ev, pid):
+    return [e for e in ev if e['pid'] == pid and e['type'] == 'syscall_exit' and e['args'].get('nr') == 8]
+def trace(name):
+    """The three runs' pids, the events, the buffers (start, end, cpu, flags, end_ns), each run's lseeks."""
+    pids = [int(open(os.path.join(d, '%s.%d.out' % (name, i))).read().split()[0]) for i in (1, 2, 3)]
+    ev = load(os.path.join(d, name + '.json'))['events']
+    data = open(os.path.join(d, name, 'events'), 'rb').read()
+    p, bufs = 0, []
+    while p + 48 <= len(data):
+        magic, cpu, fl, seq, t0, t1, dsize = struct.unpack_from('<IHHQQQI', data, p)
+        bufs.append((p, p + 48 + dsize, cpu, fl, t1))
+        p += 48 + dsize
+    print("%s: run pids %s; lseek exits by (pid, cpu): %s" % (name, pids, sorted(Counter(
+        (e['pid'], e['cpu']) for e in ev if e['type'] == 'syscall_exit' and e['args'].get('nr') == 8).items())))
+    return pids, ev, bufs, [lseeks(ev, pid) for pid in pids]
+pids, ev, bufs, runs = trace('hp')
 def buf_of(e):
     return next(b for b in bufs if b[0] <= e['offset'] < b[1])
-runs = [[e for e in ev if e['pid'] == pid and e['type'] == 'syscall_exit' and e['args'].get('nr') == 8]
-        for pid in pids]
 ok([len(r) for r in runs] == [50, 50, 50], "the three runs' 50 lseeks each (%s)" % [len(r) for r in runs])
 ok(all(e['cpu'] == c for r, c in zip(runs, (1, 0, 1)) for e in r),
    "on CPU 1, then CPU 0 while CPU 1 is offline, then CPU 1 again")
@@ -229,6 +272,11 @@ print("CPU 1 buffers (flags, end): %s" % [(x[3], x[4]) for x in bufs if x[2] == 
 ok(b is not None and last is not None and b[0] >= last[0] and b[3] & 1,
    "CPU 1's last buffer before CPU 0's run, holding or after the first run's last lseek, was closed (LTT_BUF_FLUSHED)")
 ok(all(buf_of(e) != b for e in runs[2]), "the events after CPU 1 came back are in later buffers")
+pids, ev, bufs, runs = trace('hpf')
+print("flight buffers (start, end, cpu, flags, end_ns): %s; first event at %d" % (bufs, min(e['time_ns'] for e in ev)))
+ok([len(r) for r in runs] == [50, 50, 50], "flight: the three runs' 50 lseeks each, none lost across CPU 1's offline time (%s)" % [len(r) for r in runs])
+cpus = [sorted({e['cpu'] for e in r}) for r in runs]
+ok(cpus == [[1], [0], [1]], "flight: on CPU 1, CPU 0, CPU 1 again (%s)" % cpus)
 done()
 PY
 )

@@ -2,7 +2,9 @@
 # The facility and the module under the kernel's own checkers: on a kernel
 # with lockdep, RCU and atomic-sleep checks, debug objects and kmemleak,
 # run the device test with 1000 random ioctls, a full trace of forks and
-# syscalls, and five unload/load/trace cycles.  The kernel log must stay
+# syscalls, and five unload/load/trace cycles; then CPU 1 offline and
+# online 60 times while traces, flight traces and unload/load cycles run
+# (CPU hotplug against START, STOP, read, close and rmmod).  The kernel log must stay
 # free of any lockdep report, WARNING or BUG (ltt-vm fails with 126
 # otherwise; with PROVE_RCU every event checks that RCU is watching where
 # it happens), and kmemleak must find nothing allocated by the tracer.
@@ -25,6 +27,18 @@ while [ $i -lt 5 ]; do
 		traced -q -o /tmp/c$i -- ltt-getppid 5000 > /dev/null && echo cycle-ok
 	i=$((i + 1))
 done > /mnt/share/cycles.txt
+cpu1=/sys/devices/system/cpu/cpu1/online
+( i=0; while [ $i -lt 60 ]; do echo 0 > $cpu1 && usleep 30000 && echo 1 > $cpu1 && usleep 30000 || break; i=$((i + 1)); done
+  echo $i > /mnt/share/storm.n ) & sp=$!
+j=0
+while [ $j -lt 3 ]; do
+	traced -q -b 64k -n 4 -o /mnt/share/storm$j -- sh -c "ltt-forktree 10 /tmp/st$j; ltt-getppid 5000 > /dev/null" && echo trace-ok
+	traced -q --flight -b 64k -n 4 -o /mnt/share/stormf$j -- ltt-getppid 5000 > /dev/null && echo flight-ok
+	rmmod ltt_tracer && insmod /lib/modules/ltt_tracer.ko && echo reload-ok
+	j=$((j + 1))
+done > /mnt/share/storm.txt
+wait $sp
+echo 1 > $cpu1; cat /sys/devices/system/cpu/online > /mnt/share/storm.online
 ltt-uffd-read > /mnt/share/uffd.txt; echo $? > /mnt/share/uffd.rc
 for f in failslab fail_page_alloc; do
 	echo N > /sys/kernel/debug/$f/ignore-gfp-wait
@@ -51,6 +65,17 @@ grep '^not ok' "$share/modtest.txt" | while read -r l; do diag "$l"; done
 is "$(cat "$share/traced.rc" 2>/dev/null)" "0" "a full trace of forks and syscalls"
 is "$(grep -c cycle-ok "$share/cycles.txt" 2>/dev/null)" "5" "five rmmod/insmod/trace cycles"
 is "$(cat "$share/rmmod.rc" 2>/dev/null)" "0" "the module unloads at the end"
+grep -q "^ok [0-9]* - CPU 1's buffers read: freed" "$share/modtest.txt"
+ok $? "ltt-modtest's CPU hotplug checks ran (buffers of an offline CPU freed once read), not skipped"
+# CPU 1 goes offline and online 60 times, 30 ms apart, while three
+# traces, three flight traces and three unload/load cycles run: hotplug
+# against START, STOP, read, close and rmmod (lockdep, kmemleak below).
+is "$(cat "$share/storm.n" 2>/dev/null)" "60" "CPU 1 offline and online 60 times during traces and reloads"
+is "$(cat "$share/storm.online" 2>/dev/null)" "0-1" "... and online at the end"
+is "$(grep -c -e trace-ok -e flight-ok -e reload-ok "$share/storm.txt" 2>/dev/null)" "9" "three traces, three flight traces, three reloads under the storm"
+for t in storm0 storm1 storm2 stormf0 stormf1 stormf2; do
+	conserved "$share/$t" "trace $t taken under the hotplug storm reads back, complete and conserved"
+done
 ok "$([ -s "$share/lockdep.txt" ] && echo 0 || echo 1)" "lockdep was active (/proc/lockdep_stats present)"
 grep -q 'kmemleak: Kernel memory leak detector initialized' "$share/dmesg.txt" &&
 	[ "$(cat "$share/scan.txt" 2>/dev/null)" = ok ]

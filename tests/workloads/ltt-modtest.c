@@ -10,8 +10,9 @@
  * time order, TRACE_START first on each CPU.  Then the session rules
  * (several opens, one owner), the event mask and CHANGE_MASK records,
  * the details mask, each filter with its sched-in exception, the syscall
- * IP modes, the options (flight recorder, packet capture length) and
- * custom events, each with good and bad arguments and a short trace
+ * IP modes, the options (flight recorder, packet capture length), CPU
+ * hotplug (buffers only for online CPUs, freed once read) and custom
+ * events, each with good and bad arguments and a short trace
  * that proves its effect.  Finally throws N random ioctls with random
  * arguments at the device (default 1000).
  */
@@ -1361,6 +1362,401 @@ next:
 	free(cs);
 }
 
+/* ---- CPU hotplug: buffers follow the online CPUs ------------------------ */
+
+#define CPU1_ONLINE "/sys/devices/system/cpu/cpu1/online"
+
+static int cpu1_set(int on)
+{
+	int f = open(CPU1_ONLINE, O_WRONLY);
+	int r;
+
+	if (f < 0)
+		return -1;
+	r = write(f, on ? "1" : "0", 1) == 1 ? 0 : -1;
+	close(f);
+	return r;
+}
+
+/* What buffers_are() read last: buffer_cpus and buffer_bytes. */
+static char sys_cpus[64], sys_bytes[32];
+
+/* /sys/class/misc/tracer/@name into @s, its newline removed ("?" if unreadable). */
+static void tracer_sys(const char *name, char *s, size_t size)
+{
+	char path[128];
+	ssize_t n;
+	int f;
+
+	snprintf(path, sizeof(path), "/sys/class/misc/tracer/%s", name);
+	snprintf(s, size, "?");
+	f = open(path, O_RDONLY);
+	if (f < 0)
+		return;
+	n = read(f, s, size - 1);
+	close(f);
+	if (n <= 0 || s[n - 1] != '\n') {
+		snprintf(s, size, "?");
+		return;
+	}
+	s[n - 1] = '\0';
+}
+
+/* Do the sysfs files say CPUs @cpus hold @nbuf buffers of 256 KiB each? */
+static int buffers_are(const char *cpus, unsigned int nbuf)
+{
+	char bytes[32];
+
+	snprintf(bytes, sizeof(bytes), "%u", nbuf * (256u << 10));
+	tracer_sys("buffer_cpus", sys_cpus, sizeof(sys_cpus));
+	tracer_sys("buffer_bytes", sys_bytes, sizeof(sys_bytes));
+	return !strcmp(sys_cpus, cpus) && !strcmp(sys_bytes, bytes);
+}
+
+static void getppid_on_cpu1(void)
+{
+	cpu_set_t one;
+
+	CPU_ZERO(&one);
+	CPU_SET(1, &one);
+	if (sched_setaffinity(0, sizeof(one), &one))
+		_exit(1);
+	for (int i = 0; i < 1000; i++)
+		syscall(SYS_getppid);
+}
+
+/* Read every buffer ready now (without waiting) into @tr. */
+static void read_ready(int fd, const struct ltt_info *info,
+		       struct cpu_state *cs, struct trace *tr)
+{
+	unsigned char *buf = malloc(256 << 10);
+	int fl = fcntl(fd, F_GETFL);
+	ssize_t n;
+
+	fcntl(fd, F_SETFL, fl | O_NONBLOCK);
+	while ((n = read(fd, buf, 256 << 10)) > 0) {
+		int r = check_buffer_ex(buf, n, 256 << 10, cs, info->ncpus,
+					tr->by_id, 0);
+
+		if (r && !tr->bad)
+			tr->bad = r;
+		tr->nbuf++;
+		trace_add(tr, buf, n);
+	}
+	if (n < 0 && errno != EAGAIN && !tr->bad)
+		tr->bad = -1000;
+	fcntl(fd, F_SETFL, fl);
+	free(buf);
+}
+
+/* getppid entries of @pid in @tr, recorded on CPU @cpu (any if < 0). */
+static unsigned int getppid_count(const struct trace *tr, pid_t pid, int cpu)
+{
+	unsigned int found = 0;
+
+	for (size_t i = 0; i < tr->n; i++) {
+		const struct ltt_ev_syscall_entry *e =
+			(const void *)PL(tr, &tr->r[i]);
+
+		found += tr->r[i].id == LTT_EV_SYSCALL_ENTRY &&
+			 (cpu < 0 || tr->r[i].cpu == cpu) &&
+			 tr->r[i].pid == (uint32_t)pid &&
+			 tr->r[i].plen >= sizeof(*e) && e->nr == SYS_getppid;
+	}
+	return found;
+}
+
+/*
+ * Buffers only for online CPUs (/sys/class/misc/tracer/buffer_cpus,
+ * buffer_bytes): CPU 1 taken offline while tracing keeps its buffers
+ * until the reader has read them, then they are freed; it gets new ones
+ * when it comes back and records at once; nothing it wrote before going
+ * offline is lost.  Then a CPU offline at START has none and gets them
+ * when it comes online during the trace.
+ */
+static void test_hotplug(int fd, const struct ltt_info *info)
+{
+	struct ltt_buffer_config bc = { 256 << 10, 4 };
+	struct cpu_state *cs = calloc(info->ncpus, sizeof(*cs));
+	struct ltt_lost_info *lost = calloc(1, sizeof(*lost));
+	struct child a, b;
+	struct trace tr;
+
+	if (info->ncpus < 2 || access(CPU1_ONLINE, W_OK)) {
+		printf("ok %d - # SKIP no CPU 1 to take offline\n", ++ntest);
+		free(cs);
+		free(lost);
+		return;
+	}
+	memset(&tr, 0, sizeof(tr));
+	ok(set_mask_all(fd) == 0 && xioctl(fd, LTT_IOC_SET_BUFFERS, &bc) == 0,
+	   "hotplug: every event, 4 x 256 KiB");
+	ok(xioctl(fd, LTT_IOC_START, NULL) == 0, "hotplug: START");
+	ok(buffers_are("0-1", 8), "tracing: CPUs 0 and 1 hold 4 buffers each (%s, %s bytes)",
+	   sys_cpus, sys_bytes);
+	a = spawn(NULL, getppid_on_cpu1);
+	ok(run_child(&a) == 0, "1000 getppid on CPU 1");
+	ok(cpu1_set(0) == 0, "CPU 1 offline while tracing");
+	ok(buffers_are("0-1", 8), "CPU 1 offline, its buffers not read yet: kept (%s)",
+	   sys_cpus);
+	read_ready(fd, info, cs, &tr);
+	ok(buffers_are("0", 4), "CPU 1's buffers read: freed (%s, %s bytes)",
+	   sys_cpus, sys_bytes);
+	ok(getppid_count(&tr, a.pid, 1) == 1000,
+	   "every getppid CPU 1 recorded before going offline was read (%u)",
+	   getppid_count(&tr, a.pid, 1));
+	lost->cpu = 1;
+	ok(xioctl(fd, LTT_IOC_GET_LOST, lost) == 0 && lost->total == 0,
+	   "CPU 1 lost nothing (%llu)", (unsigned long long)lost->total);
+	ok(cpu1_set(1) == 0, "CPU 1 online again while tracing");
+	ok(buffers_are("0-1", 8), "CPU 1 online: buffers again (%s)", sys_cpus);
+	b = spawn(NULL, getppid_on_cpu1);
+	ok(run_child(&b) == 0, "1000 getppid on CPU 1 again");
+	ok(xioctl(fd, LTT_IOC_STOP, NULL) == 0, "hotplug: STOP");
+	ok(cpu1_set(0) == 0, "CPU 1 offline after STOP, its last buffers unread");
+	ok(buffers_are("0-1", 8), "... kept until read (%s)", sys_cpus);
+	read_ready(fd, info, cs, &tr);
+	ok(buffers_are("0", 4), "... read to the end: freed (%s)", sys_cpus);
+	ok(getppid_count(&tr, b.pid, 1) == 1000,
+	   "CPU 1 recorded at once when it came back: all 1000 getppid (%u)",
+	   getppid_count(&tr, b.pid, 1));
+	ok(tr.bad == 0 && tr.bufs[1] > 0,
+	   "the trace across CPU 1's offline time is well formed, CPU 1's seq unbroken (code %d, %u buffers of CPU 1)",
+	   tr.bad, tr.bufs[1]);
+	trace_free(&tr);
+
+	/* START with CPU 1 offline; it comes online during the trace. */
+	memset(cs, 0, info->ncpus * sizeof(*cs));
+	ok(xioctl(fd, LTT_IOC_START, NULL) == 0 && buffers_are("0", 4),
+	   "START with CPU 1 offline: buffers for CPU 0 only (%s)", sys_cpus);
+	ok(cpu1_set(1) == 0 && buffers_are("0-1", 8),
+	   "CPU 1 online during the trace: its buffers (%s)", sys_cpus);
+	a = spawn(NULL, getppid_on_cpu1);
+	ok(run_child(&a) == 0 && xioctl(fd, LTT_IOC_STOP, NULL) == 0,
+	   "1000 getppid on CPU 1, STOP");
+	drain(fd, info, 0, &tr);
+	ok(tr.bad == 0 && getppid_count(&tr, a.pid, 1) == 1000,
+	   "CPU 1, online since after START, has its stream (TRACE_START first) and the 1000 getppid (%u, code %d)",
+	   getppid_count(&tr, a.pid, 1), tr.bad);
+	trace_free(&tr);
+	bc = (struct ltt_buffer_config){ 1 << 20, 8 };
+	ok(xioctl(fd, LTT_IOC_SET_BUFFERS, &bc) == 0, "hotplug: buffers restored");
+	free(cs);
+	free(lost);
+}
+
+/* ---- reading without a copy: GET_SUBBUF, mmap, PUT_SUBBUF ---------------- */
+
+static void getppid_5000(void)
+{
+	for (int i = 0; i < 5000; i++)
+		syscall(SYS_getppid);
+}
+
+static int xmmap(int fd, size_t len, int prot, int flags, uint64_t off,
+		 const void **out)
+{
+	void *p = mmap(NULL, len, prot, flags, fd, (off_t)off);
+
+	if (p == MAP_FAILED)
+		return -errno;
+	*out = p;
+	return 0;
+}
+
+/* A mapping of each CPU's buffers, made again when its memory changes. */
+struct zc_maps {
+	const void *addr[LTT_MAX_CPUS];
+	size_t len[LTT_MAX_CPUS];
+	uint64_t id[LTT_MAX_CPUS];
+};
+
+static const unsigned char *zc_at(int fd, struct zc_maps *z,
+				  const struct ltt_subbuf *sb)
+{
+	if (sb->cpu >= LTT_MAX_CPUS)
+		return NULL;
+	if (!z->addr[sb->cpu] || z->id[sb->cpu] != sb->map_id) {
+		if (z->addr[sb->cpu])
+			munmap((void *)z->addr[sb->cpu], z->len[sb->cpu]);
+		z->addr[sb->cpu] = NULL;
+		if (xmmap(fd, sb->map_size, PROT_READ, MAP_SHARED,
+			  LTT_MMAP_OFFSET(sb->cpu), &z->addr[sb->cpu]))
+			return NULL;
+		z->len[sb->cpu] = sb->map_size;
+		z->id[sb->cpu] = sb->map_id;
+	}
+	return (const unsigned char *)z->addr[sb->cpu] + sb->offset;
+}
+
+static void zc_unmap(struct zc_maps *z)
+{
+	for (int c = 0; c < LTT_MAX_CPUS; c++)
+		if (z->addr[c])
+			munmap((void *)z->addr[c], z->len[c]);
+	memset(z, 0, sizeof(*z));
+}
+
+/*
+ * Take every buffer ready (until EAGAIN, or ENODATA at the end) through
+ * GET_SUBBUF and the mappings, validate and collect it, PUT it back.
+ * Returns the last GET's errno (0 never).
+ */
+static int zc_drain(int fd, const struct ltt_info *info, struct cpu_state *cs,
+		    struct zc_maps *z, struct trace *tr)
+{
+	struct ltt_subbuf sb;
+	int e;
+
+	while ((e = xioctl(fd, LTT_IOC_GET_SUBBUF, &sb)) == 0) {
+		const unsigned char *b = zc_at(fd, z, &sb);
+		int r = b ? check_buffer_ex(b, sb.len, sb.map_size, cs,
+					    info->ncpus, tr->by_id, 0) : -3000;
+
+		if (r && !tr->bad)
+			tr->bad = r;
+		if (b) {
+			tr->nbuf++;
+			trace_add(tr, b, sb.len);
+		}
+		if (xioctl(fd, LTT_IOC_PUT_SUBBUF, &sb) && !tr->bad)
+			tr->bad = -4000;
+	}
+	return e;
+}
+
+/*
+ * The zero-copy reader: its errors (a bad ticket, a second GET, a bad
+ * pointer, mappings of the wrong size, offset, protection or file), a
+ * trace read through it to the end with every getppid of a child, a
+ * mapping kept across STOP and across a START that frees its memory, a
+ * CPU's mapping kept while it goes offline and its memory is freed.
+ */
+static void test_zerocopy(int fd, const struct ltt_info *info)
+{
+	struct ltt_buffer_config bc = { 256 << 10, 4 };
+	struct cpu_state *cs = calloc(info->ncpus, sizeof(*cs));
+	struct zc_maps z;
+	struct ltt_subbuf sb, sb2;
+	const void *m = NULL;
+	struct child a;
+	struct trace tr;
+	int fl = fcntl(fd, F_GETFL), fdw, e;
+
+	memset(&z, 0, sizeof(z));
+	memset(&tr, 0, sizeof(tr));
+	ok(set_mask_all(fd) == 0 && xioctl(fd, LTT_IOC_SET_BUFFERS, &bc) == 0 &&
+	   xioctl(fd, LTT_IOC_START, NULL) == 0, "zero copy: START, 4 x 256 KiB");
+	a = spawn(NULL, getppid_5000);
+	ok(run_child(&a) == 0 && xioctl(fd, LTT_IOC_STOP, NULL) == 0,
+	   "5000 getppid, STOP");
+	memset(&sb, 0, sizeof(sb));
+	ok(xioctl(fd, LTT_IOC_PUT_SUBBUF, &sb) == -EINVAL, "PUT_SUBBUF with none taken: EINVAL");
+	ok(xioctl(fd, LTT_IOC_GET_SUBBUF, NULL) == -EFAULT, "GET_SUBBUF, bad pointer: EFAULT");
+	ok(xioctl(fd, LTT_IOC_GET_SUBBUF, &sb) == 0, "GET_SUBBUF after the EFAULT: a buffer (the one given back)");
+	ok(cs && sb.cpu < info->ncpus && sb.len >= sizeof(struct ltt_buffer_header) &&
+	   sb.len <= bc.size && sb.map_size == bc.size * bc.count &&
+	   sb.offset == (uint64_t)sb.index * bc.size && sb.index < bc.count,
+	   "GET_SUBBUF: CPU %u, buffer %u at %llu, %u bytes of a %u-byte mapping",
+	   sb.cpu, sb.index, (unsigned long long)sb.offset, sb.len, sb.map_size);
+	ok(xioctl(fd, LTT_IOC_GET_SUBBUF, &sb2) == -EBUSY, "a second GET_SUBBUF before PUT: EBUSY");
+	ok(xmmap(fd, sb.map_size + 4096, PROT_READ, MAP_SHARED, LTT_MMAP_OFFSET(sb.cpu), &m) == -EINVAL,
+	   "mmap one page too long: EINVAL");
+	ok(xmmap(fd, sb.map_size - 4096, PROT_READ, MAP_SHARED, LTT_MMAP_OFFSET(sb.cpu), &m) == -EINVAL,
+	   "mmap one page too short: EINVAL");
+	ok(xmmap(fd, sb.map_size, PROT_READ, MAP_SHARED, LTT_MMAP_OFFSET(sb.cpu) + 4096, &m) == -EINVAL,
+	   "mmap at an offset inside a CPU's area: EINVAL");
+	ok(xmmap(fd, sb.map_size, PROT_READ, MAP_SHARED, LTT_MMAP_OFFSET(4096), &m) == -EINVAL,
+	   "mmap of CPU 4096: EINVAL");
+	ok(xmmap(fd, sb.map_size, PROT_READ, MAP_PRIVATE, LTT_MMAP_OFFSET(sb.cpu), &m) == -EINVAL,
+	   "mmap MAP_PRIVATE: EINVAL");
+	ok(xmmap(fd, sb.map_size, PROT_READ | PROT_WRITE, MAP_SHARED, LTT_MMAP_OFFSET(sb.cpu), &m) == -EACCES,
+	   "mmap PROT_WRITE of a read-only descriptor: EACCES");
+	fdw = open("/dev/tracer", O_RDWR);
+	ok(fdw >= 0 && xmmap(fdw, sb.map_size, PROT_READ | PROT_WRITE, MAP_SHARED,
+			     LTT_MMAP_OFFSET(sb.cpu), &m) == -EPERM,
+	   "mmap PROT_WRITE of a read-write descriptor: EPERM");
+	ok(fdw >= 0 && xmmap(fdw, sb.map_size, PROT_READ, MAP_SHARED, LTT_MMAP_OFFSET(sb.cpu), &m) == -EBUSY &&
+	   xioctl(fdw, LTT_IOC_GET_SUBBUF, &sb2) == -EBUSY,
+	   "another file than the owner: mmap and GET_SUBBUF refused (EBUSY)");
+	if (fdw >= 0)
+		close(fdw);
+	m = zc_at(fd, &z, &sb);
+	ok(m && mprotect((void *)z.addr[sb.cpu], sb.map_size, PROT_READ | PROT_WRITE) < 0 && errno == EACCES,
+	   "the mapping can not be made writable (mprotect: EACCES)");
+	sb2 = sb;
+	sb2.ticket++;
+	ok(xioctl(fd, LTT_IOC_PUT_SUBBUF, &sb2) == -EINVAL, "PUT_SUBBUF with another ticket: EINVAL");
+	if (m) {
+		int r = check_buffer_ex(m, sb.len, sb.map_size, cs, info->ncpus, tr.by_id, 0);
+
+		tr.nbuf++;
+		trace_add(&tr, m, sb.len);
+		ok(r == 0, "the mapped buffer is well formed (code %d)", r);
+	}
+	ok(xioctl(fd, LTT_IOC_PUT_SUBBUF, &sb) == 0, "PUT_SUBBUF");
+	ok(xioctl(fd, LTT_IOC_PUT_SUBBUF, &sb) == -EINVAL, "PUT_SUBBUF twice: EINVAL");
+	e = zc_drain(fd, info, cs, &z, &tr);
+	ok(e == -ENODATA && tr.bad == 0,
+	   "GET_SUBBUF to the end (ENODATA: %d), %u buffers, every one well formed (code %d)",
+	   e, tr.nbuf, tr.bad);
+	ok(getppid_count(&tr, a.pid, -1) == 5000, "all 5000 getppid of the child read through the mappings (%u)",
+	   getppid_count(&tr, a.pid, -1));
+	trace_free(&tr);
+	/* The mappings outlive STOP, and their memory: START frees it. */
+	bc.size = 128 << 10;
+	ok(xioctl(fd, LTT_IOC_SET_BUFFERS, &bc) == 0 && xioctl(fd, LTT_IOC_START, NULL) == 0,
+	   "START with another geometry (the mapped memory is freed)");
+	m = z.addr[sb.cpu];
+	ok(m && ((const struct ltt_buffer_header *)((const char *)m + sb.offset))->magic == LTT_BUFFER_MAGIC,
+	   "the old mapping still reads its pages (the buffer header as it was)");
+	zc_unmap(&z);
+	memset(cs, 0, info->ncpus * sizeof(*cs));
+	fcntl(fd, F_SETFL, fl | O_NONBLOCK);
+	a = spawn(NULL, getppid_5000);
+	e = run_child(&a) == 0 && xioctl(fd, LTT_IOC_STOP, NULL) == 0 ?
+		zc_drain(fd, info, cs, &z, &tr) : 0;
+	ok(e == -ENODATA && tr.bad == 0 && getppid_count(&tr, a.pid, -1) == 5000,
+	   "new geometry, new mappings: a trace read to the end, every getppid (%u, code %d)",
+	   getppid_count(&tr, a.pid, -1), tr.bad);
+	trace_free(&tr);
+	/* A CPU's mapping kept while the CPU goes offline and back. */
+	if (info->ncpus >= 2 && !access(CPU1_ONLINE, W_OK)) {
+		uint64_t id1;
+
+		memset(cs, 0, info->ncpus * sizeof(*cs));
+		a = spawn(NULL, getppid_on_cpu1);
+		ok(xioctl(fd, LTT_IOC_START, NULL) == 0 && run_child(&a) == 0 &&
+		   cpu1_set(0) == 0, "START, 1000 getppid on CPU 1, CPU 1 offline");
+		e = zc_drain(fd, info, cs, &z, &tr);
+		id1 = z.id[1];
+		ok(e == -EAGAIN && tr.bad == 0 && getppid_count(&tr, a.pid, 1) == 1000 && z.addr[1],
+		   "CPU 1's buffers taken through its mapping: every getppid (%u)",
+		   getppid_count(&tr, a.pid, 1));
+		tracer_sys("buffer_cpus", sys_cpus, sizeof(sys_cpus));
+		ok(!strcmp(sys_cpus, "0"), "... its memory freed though still mapped (%s)",
+		   sys_cpus);
+		m = z.addr[1];
+		ok(((const struct ltt_buffer_header *)m)->magic == LTT_BUFFER_MAGIC,
+		   "the mapping of the offline CPU still reads its pages");
+		trace_free(&tr);
+		a = spawn(NULL, getppid_on_cpu1);
+		e = cpu1_set(1) == 0 && run_child(&a) == 0 &&
+			xioctl(fd, LTT_IOC_STOP, NULL) == 0 ?
+			zc_drain(fd, info, cs, &z, &tr) : 0;
+		ok(e == -ENODATA && tr.bad == 0 &&
+		   getppid_count(&tr, a.pid, 1) == 1000 && z.id[1] != id1,
+		   "CPU 1 back: new memory (map_id %llu, was %llu), mapped again, every getppid (%u)",
+		   (unsigned long long)z.id[1], (unsigned long long)id1, getppid_count(&tr, a.pid, 1));
+		trace_free(&tr);
+	}
+	fcntl(fd, F_SETFL, fl);
+	zc_unmap(&z);
+	bc = (struct ltt_buffer_config){ 1 << 20, 8 };
+	ok(xioctl(fd, LTT_IOC_SET_BUFFERS, &bc) == 0, "zero copy: buffers restored");
+	free(cs);
+}
+
 /* ---- custom events ---------------------------------------------------------- */
 
 static int custom_create(int fd, const char *name, const char *format,
@@ -1632,7 +2028,7 @@ static void fuzz(int fd, int n)
 		LTT_IOC_SET_FILTER, LTT_IOC_GET_FILTER,
 		LTT_IOC_SET_SYSCALL_IP, LTT_IOC_SET_OPTIONS,
 		LTT_IOC_CUSTOM_CREATE, LTT_IOC_CUSTOM_DESTROY,
-		LTT_IOC_CUSTOM_LOG,
+		LTT_IOC_CUSTOM_LOG, LTT_IOC_GET_SUBBUF, LTT_IOC_PUT_SUBBUF,
 	};
 	const int ncmds = sizeof(cmds) / sizeof(cmds[0]);
 	struct ltt_lost_info *li = calloc(1, sizeof(*li));
@@ -1641,6 +2037,8 @@ static void fuzz(int fd, int n)
 	unsigned char *big = malloc(1 << 20);
 	int i;
 
+	/* Never block (GET_SUBBUF waits for a buffer otherwise). */
+	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
 	srandom(getpid());
 	for (i = 0; i < n; i++) {
 		unsigned long cmd, arg;
@@ -1694,6 +2092,7 @@ static void fuzz(int fd, int n)
 			fcntl(fd, F_SETFL, fl);
 		}
 	}
+	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
 	ioctl(fd, LTT_IOC_STOP, 0);
 	while (read(fd, big, 1 << 20) > 0)
 		;
@@ -1800,6 +2199,8 @@ int main(int argc, char **argv)
 	test_syscall_ip(fd, &info);
 	test_options(fd, &info);
 	test_flush(fd, &info);
+	test_hotplug(fd, &info);
+	test_zerocopy(fd, &info);
 	test_small_buffers(fd);
 	test_custom_errors(fd, fd2);
 	test_custom_trace(fd, fd2, &info);	/* closes fd2 */

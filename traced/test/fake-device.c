@@ -27,6 +27,7 @@
 #include "device-sys.h"
 
 #include <errno.h>
+#include <sys/mman.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -375,6 +376,22 @@ ssize_t devsys_read(int fd, void *buf, size_t len)
 	}
 	next_cpu = (next_cpu + 1) % NCPUS;
 	return make_buffer(buf, len, next_cpu, next_seq[next_cpu]++, 0);
+}
+
+/* The fake has no LTT_IOC_GET_SUBBUF (ENOTTY): traced never maps it. */
+void *devsys_mmap(int fd, size_t len, __u64 offset)
+{
+	(void)fd;
+	(void)len;
+	(void)offset;
+	errno = ENODEV;
+	return MAP_FAILED;
+}
+
+void devsys_munmap(void *addr, size_t len)
+{
+	(void)addr;
+	(void)len;
 }
 
 void devsys_close(int fd)
