@@ -26,6 +26,7 @@ else
 	exit 1
 fi
 
+export LTT_CORPUS=$top/tests/corpus	# the real traces some unit tests read
 for t in "$tv"/build/utest/test-*; do
 	[ -x "$t" ] || continue
 	name=$(basename "$t")

@@ -135,8 +135,19 @@ static const struct scase scases[] = {
 
 /* ---- a real trace against a walk of its events ---------------------------- */
 
-/* the guest's trace of tests/corpus (make check runs in tracevisualizer/) */
-#define CORPUS_MIX	"../tests/corpus/guest-mix"
+/*
+ * the guest's trace of tests/corpus: under LTT_CORPUS when set (reader.t
+ * runs each unit test in a folder of its own), else from tracevisualizer/,
+ * where make check runs it
+ */
+static const char *corpus_mix(void)
+{
+	static char path[4096];
+	const char *dir = getenv("LTT_CORPUS");
+
+	snprintf(path, sizeof(path), "%s/guest-mix", dir && *dir ? dir : "../tests/corpus");
+	return path;
+}
 #define O_CLOEXEC_LINUX	02000000
 
 /* one descriptor of one process, as the walk keeps it */
@@ -266,8 +277,9 @@ static void check_corpus(void)
 	size_t n = 0, i, checked = 0, bad = 0, sbad = 0, named = 0;
 	int status;
 
-	if (lttr_trace_open(CORPUS_MIX, 0, &t, &err) || lttr_view_build(t, NULL, NULL, &v, &err)) {
-		ok(0, "the guest's trace %s: %s", CORPUS_MIX, err.msg);
+	if (lttr_trace_open(corpus_mix(), 0, &t, &err) ||
+	    lttr_view_build(t, NULL, NULL, &v, &err)) {
+		ok(0, "the guest's trace %s: %s", corpus_mix(), err.msg);
 		ok(0, "(its syscalls)");
 		lttr_trace_close(t);
 		return;
