@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* snapshot.c - the /proc snapshot (file "proc" of a trace) */
 #include "snapshot.h"
+#include "fds.h"
 #include "sockets.h"
 
 #include <ctype.h>
@@ -352,15 +353,47 @@ static int write_netdevs(FILE *out, const char *root,
 	return ret;
 }
 
+/* the descriptors of each process, in pid then descriptor order (fds.h) */
+static int write_fds(FILE *out, const char *root, struct snapshot_stats *st)
+{
+	size_t np, i;
+	int *pids;
+	int ret = 0;
+
+	if (list_numeric(root, &pids, &np) < 0)
+		return 0;
+	for (i = 0; i < np && ret == 0; i++) {
+		char path[PATH_MAX];
+		size_t nf, j;
+		int *fds;
+
+		snprintf(path, sizeof(path), "%s/%d/fd", root, pids[i]);
+		if (list_numeric(path, &fds, &nf) < 0)
+			continue;	/* a kernel thread's, or vanished */
+		for (j = 0; j < nf && ret == 0; j++) {
+			int r = fds_write_one(out, root, pids[i], fds[j]);
+
+			if (r < 0)
+				ret = -1;
+			else
+				st->fds += (unsigned long)r;
+		}
+		free(fds);
+	}
+	free(pids);
+	return ret;
+}
+
 int snapshot_write(FILE *out, const char *proc_root, const char *sys_root,
 		   struct snapshot_stats *stats)
 {
-	struct snapshot_stats st = { 0, 0, 0, 0 };
+	struct snapshot_stats st = { 0, 0, 0, 0, 0 };
 
 	if (write_tasks(out, proc_root, &st) < 0 ||
 	    write_irqs(out, proc_root, &st) < 0 ||
 	    write_netdevs(out, sys_root, &st) < 0 ||
-	    snapshot_write_sockets(out, proc_root, &st.sockets) < 0)
+	    snapshot_write_sockets(out, proc_root, &st.sockets) < 0 ||
+	    write_fds(out, proc_root, &st) < 0)
 		return -1;
 	if (fflush(out) != 0 || ferror(out))
 		return -1;

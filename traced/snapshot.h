@@ -10,6 +10,7 @@ struct snapshot_stats {
 	unsigned long irqs;	/* IRQ lines written */
 	unsigned long netdevs;	/* NETDEV lines written */
 	unsigned long sockets;	/* SOCKET lines written */
+	unsigned long fds;	/* FD lines written */
 };
 
 /*
@@ -23,6 +24,9 @@ struct snapshot_stats {
  *     NETDEV: %d; NAME: %s
  * then one line per TCP or UDP socket a process holds (sockets.h):
  *     SOCKET: %lu; TGID: %d; TYPE: %d; LOCAL: %s; PEER: %s
+ * then one line per open descriptor of each process (PROC_ROOT/[0-9]* /fd,
+ * in pid then descriptor order; fds.h):
+ *     FD: %d; TGID: %d; CLOEXEC: %d; PATH: %s
  * Tasks that vanish during the walk are skipped.  PROC_ROOT and SYS_ROOT
  * are "/proc" and "/sys" normally (parameters for the tests).  Returns 0,
  * or -1 if writing to OUT failed (errno set); a missing interrupts file

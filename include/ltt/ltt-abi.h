@@ -25,6 +25,12 @@
  *           and (format 1.4) per TCP or UDP socket open at START, with a
  *           process that holds it, its local and peer address ("-": none):
  *             SOCKET: 8812; TGID: 63; TYPE: 1; LOCAL: 127.0.0.2:7000; PEER: -
+ *           and (format 1.6) per file descriptor open at START, with its
+ *           process, whether it is closed on exec (O_CLOEXEC: 1) and the
+ *           file it names as /proc/PID/fd/FD does, the rest of the line
+ *           ("pipe:[1234]", "socket:[5678]"; a name holding a newline is
+ *           left out):
+ *             FD: 1; TGID: 63; CLOEXEC: 0; PATH: /dev/console
  *
  * A record is a struct ltt_record_header followed by the payload of its
  * event id (the ltt_ev_* structs below) and, for events that carry one, a
@@ -53,7 +59,7 @@
 #define LTT_TRACE_MAGIC		0x00D6B7EDU	/* LTT's magic number */
 #define LTT_BUFFER_MAGIC	0x4C544242U	/* "BBTL" in memory */
 #define LTT_FORMAT_MAJOR	1
-#define LTT_FORMAT_MINOR	5	/* 1.5: timerfd events, time-extension records */
+#define LTT_FORMAT_MINOR	6	/* 1.6: FD lines in the proc snapshot */
 
 #define LTT_ORDER_LITTLE	1
 #define LTT_ORDER_BIG		2

@@ -164,7 +164,7 @@ for t in ('compact', 'general', 'full'):
     hdr = open(os.path.join(d, t, 'header'), 'rb').read()
     major, minor = struct.unpack_from('<HH', hdr, 4)
     (hflags,) = struct.unpack_from('<I', hdr, 28)
-    ok((major, minor) == (1, 5), "%s: format %d.%d (1.5)" % (t, major, minor))
+    ok((major, minor) == (1, 6), "%s: format %d.%d (1.6)" % (t, major, minor))
     ok(bool(hflags & FULL_RECORDS) == (t == 'full'),
        "%s: header flag LTT_TRACE_FULL_RECORDS %s" % (t, 'set' if t == 'full' else 'clear'))
     recs, nbytes, nbuf, good = parse_events(os.path.join(d, t, 'events'))

@@ -95,3 +95,8 @@ print('proc_pid1', int(any(l.startswith('PID: 1; PPID: 0; TGID: 1; NAME: ')
 print('proc_lines', len(proc))
 print('proc_netdevs', sum(1 for l in proc if l.startswith('NETDEV: ')))
 print('proc_netdev_lo', int('NETDEV: 1; NAME: lo' in proc))
+# format 1.6: the file the daemon's own stdin named at START (its FD line)
+me = [l.split(';')[2].split()[1] for l in proc
+      if l.startswith('PID: ') and l.endswith('; NAME: traced-fake')]
+print('proc_fd0', ' | '.join(l.split('; PATH: ', 1)[1] for l in proc
+                             if me and l.startswith('FD: 0; TGID: %s; CLOEXEC: 0; PATH: ' % me[0])))

@@ -29,7 +29,7 @@ fact() { python3 "$check" "$1" | awk -v k="$2" '$1 == k { sub(/^[^ ]+ /, ""); pr
 has "$tmp/out" "Usage: traced" "--help prints the usage"
 has "$tmp/out" "--write-buffer" "--help lists --write-buffer"
 "$traced" --version >"$tmp/out" 2>&1; is $? 0 "--version exits 0"
-has "$tmp/out" "trace format 1.5" "--version names the format"
+has "$tmp/out" "trace format 1.6" "--version names the format"
 "$traced" --help >"$tmp/out" 2>&1
 for o in --no-details --pid --tgid --pgrp --uid --gid --syscall-ip --flight \
 	--no-cpu-id --capture --set-events --full-records --flush-interval; do
@@ -136,8 +136,8 @@ t=$tmp/t1
 is $? 7 "PROGRAM's exit status is traced's"
 is "$(fact "$t" magic)" 0xd6b7ed "header magic"
 is "$(fact "$t" header_len)" "$(fact "$t" calcsize)" "header file is one header"
-is "$(fact "$t" header_size)" 360 "header_size (format 1.1 to 1.5)"
-is "$(fact "$t" version)" 1.5 "format version 1.5"
+is "$(fact "$t" header_size)" 360 "header_size (format 1.1 to 1.6)"
+is "$(fact "$t" version)" 1.6 "format version 1.6"
 is "$(fact "$t" complete)" 1 "trace marked complete"
 is "$(fact "$t" times_ok)" 1 "start/end times recorded"
 is "$(fact "$t" order)" 1 "little-endian"
@@ -224,7 +224,7 @@ before_start() {	# before_start LOG NAME: NAME's line comes before START
 	[ -n "$a" ] && [ -n "$b" ] && [ "$a" -lt "$b" ]
 }
 L=$tmp/log1
-FAKE_LOG=$L "$fake" -d fake -q -o "$tmp/c1" -t 0.1; is $? 0 "default session exits 0"
+FAKE_LOG=$L "$fake" -d fake -q -o "$tmp/c1" -t 0.1 </dev/null; is $? 0 "default session exits 0"
 is "$(grep -c -E '^SET_(DETAILS_MASK|FILTER|SYSCALL_IP|OPTIONS)' "$L")" 0 \
 	"default session: no format 1.1 ioctl (runs on an older module)"
 has "$L" "SET_EVENT_MASK 0x6ffffffffffffcfe 0x0000000000000000" "default: -e all sent"
@@ -240,6 +240,7 @@ is "$(fact "$tmp/c1" proc_netdevs)" "$(ls /sys/class/net 2>/dev/null | while rea
 if [ -r /sys/class/net/lo/ifindex ]; then
 	is "$(fact "$tmp/c1" proc_netdev_lo)" 1 "proc: 'NETDEV: 1; NAME: lo'"
 fi
+is "$(fact "$tmp/c1" proc_fd0)" /dev/null "proc: the FD line of traced's stdin (/dev/null) names it"
 FAKE_FAIL=SET_FILTER:ENOTTY "$fake" -d fake -q -o "$tmp/c1b" -t 0.05
 is $? 0 "default session on a module without the new ioctls exits 0"
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* test-snapshot.c - the /proc snapshot against a fake /proc tree */
+#include "fds.h"
 #include "snapshot.h"
 #include "tap.h"
 
@@ -43,8 +44,8 @@ static void task(int pid, int tid, int ppid, const char *name)
 	put(rel, text);
 }
 
-/* ROOT/PID/fd/FD -> TARGET */
-static void fdlink(int pid, int fd, const char *target)
+/* ROOT/PID/fd/FD -> TARGET, with ROOT/PID/fdinfo/FD's flags FLAGS (NULL: none) */
+static void fdlink(int pid, int fd, const char *target, const char *flags)
 {
 	char path[PATH_MAX + 64];
 
@@ -56,6 +57,13 @@ static void fdlink(int pid, int fd, const char *target)
 	if (symlink(target, path)) {
 		perror(path);
 		exit(99);
+	}
+	if (flags) {
+		char rel[64], text[128];
+
+		snprintf(rel, sizeof(rel), "%d/fdinfo/%d", pid, fd);
+		snprintf(text, sizeof(text), "pos:\t0\nflags:\t%s\nmnt_id:\t21\nino:\t5\n", flags);
+		put(rel, text);
 	}
 }
 
@@ -91,7 +99,14 @@ int main(void)
 		"NETDEV: 11; NAME: wlp0s20f3\n"
 		"SOCKET: 8812; TGID: 12; TYPE: 1; LOCAL: 127.0.0.2:7000; PEER: -\n"
 		"SOCKET: 8820; TGID: 12; TYPE: 1; LOCAL: 127.0.0.1:40000; PEER: 127.0.0.2:7000\n"
-		"SOCKET: 9001; TGID: 1; TYPE: 2; LOCAL: [::1]:53; PEER: -\n";
+		"SOCKET: 9001; TGID: 1; TYPE: 2; LOCAL: [::1]:53; PEER: -\n"
+		"FD: 5; TGID: 1; CLOEXEC: 0; PATH: socket:[9001]\n"
+		"FD: 6; TGID: 1; CLOEXEC: 1; PATH: /dev/null\n"
+		"FD: 8; TGID: 1; CLOEXEC: 0; PATH: pipe:[8812]\n"
+		"FD: 3; TGID: 12; CLOEXEC: 0; PATH: socket:[8812]\n"
+		"FD: 7; TGID: 12; CLOEXEC: 0; PATH: socket:[8820]\n"
+		"FD: 10; TGID: 12; CLOEXEC: 1; PATH: /tmp/a; b: c (deleted)\n"
+		"FD: 4; TGID: 100; CLOEXEC: 0; PATH: socket:[8820]\n";
 	char name[256], *out;
 	size_t len;
 	int rc;
@@ -157,12 +172,17 @@ int main(void)
 	put("net/udp",
 	    "   sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode ref pointer drops\n"
 	    "  100: 00000000:0044 00000000:0000 07 00000000:00000000 00:00000000 00000000     0        0 9999 2 0000000000000000 0\n");
-	fdlink(100, 4, "socket:[8820]");
-	fdlink(12, 7, "socket:[8820]");
-	fdlink(12, 3, "socket:[8812]");
-	fdlink(1, 5, "socket:[9001]");
-	fdlink(1, 6, "/dev/null");
-	fdlink(1, 8, "pipe:[8812]");
+	/* descriptors: with their flags; one closed meanwhile (no fdinfo),
+	 * one whose name holds a newline, left out */
+	fdlink(100, 4, "socket:[8820]", "02");
+	fdlink(12, 7, "socket:[8820]", "0100002");
+	fdlink(12, 3, "socket:[8812]", "04002");
+	fdlink(12, 10, "/tmp/a; b: c (deleted)", "02100001");
+	fdlink(12, 11, "/tmp/two\nlines", "0");
+	fdlink(1, 5, "socket:[9001]", "02");
+	fdlink(1, 6, "/dev/null", "02100000");
+	fdlink(1, 8, "pipe:[8812]", "0");
+	fdlink(1, 9, "/tmp/gone", NULL);
 
 	out = snapshot(&len, &rc);
 	ok(rc == 0, "snapshot_write returns 0");
@@ -195,8 +215,8 @@ int main(void)
 		rc = snapshot_write(f, root, sysroot, &s2);
 		fclose(f);
 		ok(rc == 0 && out && !strstr(out, "NETDEV") &&
-		   strstr(out, "PID: 1;") && s2.netdevs == 0 && s2.tasks == 7,
-		   "missing class/net: no NETDEV lines, no error");
+		   strstr(out, "PID: 1;") && s2.netdevs == 0 && s2.tasks == 7 && s2.fds == 7,
+		   "missing class/net: no NETDEV lines, no error; 7 FD lines counted");
 		free(out);
 	}
 
@@ -228,6 +248,16 @@ int main(void)
 		if (access("/sys/class/net/lo/ifindex", R_OK) == 0)
 			ok(out && strstr(out, "\nNETDEV: 1; NAME: lo\n"),
 			   "real /sys has 'NETDEV: 1; NAME: lo'");
+		{
+			char target[PATH_MAX], line[PATH_MAX + 64];
+			ssize_t n = readlink("/proc/self/fd/2", target, sizeof(target) - 1);
+
+			target[n > 0 ? n : 0] = '\0';
+			snprintf(line, sizeof(line), "\nFD: 2; TGID: %d; CLOEXEC: 0; PATH: %s\n",
+				 (int)getpid(), target);
+			ok(n > 0 && out && strstr(out, line), "real /proc has our stderr: '%.*s'",
+			   (int)strlen(line) - 2, line + 1);
+		}
 		free(out);
 	}
 
@@ -247,6 +277,17 @@ int main(void)
 	   "empty line skipped");
 	ok(snapshot_parse_irq_line("12x: 3", 2, name, sizeof(name)) < 0,
 	   "malformed number skipped");
+	{
+		unsigned long fl = 0;
+
+		ok(fds_parse_flags("pos:\t0\nflags:\t02100002\nmnt_id:\t3\n", &fl) == 0 &&
+		   fl == 02100002, "fdinfo flags in octal");
+		ok(fds_parse_flags("pos:\t0\nflags:\t0100000", &fl) == 0 && fl == 0100000,
+		   "fdinfo flags at the end, without a newline");
+		ok(fds_parse_flags("pos:\t0\nmnt_id:\t3\n", &fl) < 0, "fdinfo without flags");
+		ok(fds_parse_flags("pos:\t0\nflags:\t09\n", &fl) < 0, "fdinfo flags not octal");
+		ok(fds_parse_flags("eflags:\t02\n", &fl) < 0, "another field ending in flags");
+	}
 	{
 		char cmd[PATH_MAX + 16];
 

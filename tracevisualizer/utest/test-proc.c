@@ -87,7 +87,7 @@ int main(void)
 	char msg[128];
 	int r;
 
-	tap_plan(22);
+	tap_plan(28);
 	r = parse("PID: 1; PPID: 0; TGID: 1; NAME: init\n"
 		  "PID: 42; PPID: 1; TGID: 40; NAME: my daemon: worker #2\n"
 		  "PID: 43; PPID: 1; NAME: old style\n"
@@ -156,6 +156,31 @@ int main(void)
 	ok(r == 0 && p->ntasks == 1 && p->bad_lines == 2 && p->first_bad_line == 1,
 	   "lenient: bad lines skipped and counted");
 	lttr_proc_free(p);
+	/* format 1.6: the descriptors open at START */
+	r = parse("PID: 63; PPID: 1; TGID: 63; NAME: sh\n"
+		  "FD: 1; TGID: 63; CLOEXEC: 0; PATH: /dev/console\n"
+		  "FD: 10; TGID: 63; CLOEXEC: 1; PATH: /tmp/a; b: c (deleted)\n"
+		  "FD: 4; TGID: 70; CLOEXEC: 0; PATH: pipe:[1234]\n"
+		  "FD: 5; TGID: 70; CLOEXEC: 0; PATH:\n", 0, &p, &err);
+	ok(r == 0 && p->ntasks == 1 && p->nfds == 4, "FD lines: 4 descriptors (%s)",
+	   r ? err.msg : "");
+	ok(r == 0 && p->fds[1].fd == 10 && p->fds[1].tgid == 63 && p->fds[1].cloexec &&
+	   !strcmp(p->fds[1].path, "/tmp/a; b: c (deleted)") && !p->fds[0].cloexec &&
+	   !strcmp(p->fds[3].path, ""),
+	   "FD/TGID/CLOEXEC/PATH, the path the rest of the line, \"; \" and all, or empty");
+	ok(r == 0 && lttr_proc_fd_find(p, 70, 4) == &p->fds[2] &&
+	   lttr_proc_fd_find(p, 63, 1) == &p->fds[0] && !lttr_proc_fd_find(p, 63, 4) &&
+	   !lttr_proc_fd_find(NULL, 63, 1), "lttr_proc_fd_find() by process and descriptor");
+	lttr_proc_free(p);
+	r = parse("FD: 1; TGID: 63; CLOEXEC: 2; PATH: /dev/null\n", 0, &p, &err);
+	ok(r < 0 && strstr(err.msg, "proc:1: malformed line \"FD: 1; TGID: 63; CLOEXEC: 2; PATH: /dev/null\"") &&
+	   strstr(err.msg, "\"FD: n; TGID: n; CLOEXEC: 0|1; PATH: path\""),
+	   "CLOEXEC other than 0 or 1 is malformed (%s)", err.msg);
+	r = parse("FD: 3; TGID: 63; PATH: /dev/null\n", 0, &p, &err);
+	ok(r < 0 && strstr(err.msg, "proc:1: malformed"), "an FD line without CLOEXEC is malformed");
+	r = parse("FD: 2147483648; TGID: 63; CLOEXEC: 0; PATH: x\n", 0, &p, &err);
+	ok(r < 0 && strstr(err.msg, "proc:1: malformed"),
+	   "a descriptor beyond 2^31-1 is malformed");
 	r = parse("", 0, &p, &err);
 	ok(r == 0 && p->ntasks == 0 && p->nirqs == 0, "empty file: empty snapshot");
 	lttr_proc_free(p);

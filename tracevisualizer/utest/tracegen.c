@@ -508,7 +508,9 @@ static int parse_header_11(struct tg *g, char **tok, int ntok)
 		v12 = true;
 	}
 	if ((s = kv(tok, ntok, "format"))) {
-		if (!strcmp(s, "1.5")) {
+		if (!strcmp(s, "1.6")) {
+			format_11(h, 6);
+		} else if (!strcmp(s, "1.5")) {
 			format_11(h, 5);
 		} else if (!strcmp(s, "1.4")) {
 			format_11(h, 4);

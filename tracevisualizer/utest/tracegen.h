@@ -25,7 +25,8 @@
  *                         12 and 8 bytes of payload, 8 and 4 compact);
  *                         format=1.4: the same, softirq raises and socket endpoint events;
  *                         format=1.5: the same, timerfd events and
- *                         time-extension records
+ *                         time-extension records; format=1.6: the same
+ *                         (its FD lines are "proc" lines like the others)
  *   records compact|full  how the events below that have a compact form
  *                         are written: "compact" (use with format=1.2)
  *                         writes LTT_REC_COMPACT records with the

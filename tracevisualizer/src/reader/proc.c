@@ -133,9 +133,36 @@ static int socket_line(struct lttr_proc *p, const char *q, const char *end, size
 	return 1;
 }
 
+/* "FD: n; TGID: n; CLOEXEC: 0|1; PATH: path" from the descriptor on */
+static int fd_line(struct lttr_proc *p, const char *q, const char *end, size_t *fcap)
+{
+	struct lttr_proc_fd fd = { 0 };
+	uint32_t cloexec;
+
+	if (!(q = num(q, end, &fd.fd)) || fd.fd > INT32_MAX ||
+	    !(q = lit(q, end, "; TGID: ")) || !(q = num(q, end, &fd.tgid)) ||
+	    !(q = lit(q, end, "; CLOEXEC: ")) || !(q = num(q, end, &cloexec)) || cloexec > 1 ||
+	    !(q = lit(q, end, "; PATH:")))
+		return 0;
+	if (q < end && *q == ' ')
+		q++;
+	fd.cloexec = cloexec;
+	if (grow((void **)&p->fds, p->nfds, fcap, sizeof(*p->fds)))
+		return -1;
+	fd.path = dup_n(q, (size_t)(end - q));
+	if (!fd.path)
+		return -1;
+	p->fds[p->nfds++] = fd;
+	return 1;
+}
+
+/* the capacities of the tables being filled */
+struct caps {
+	size_t tasks, irqs, netdevs, sockets, fds;
+};
+
 /* Return 1 parsed, 0 malformed, -1 out of memory. */
-static int parse_line(struct lttr_proc *p, const char *s, const char *end,
-		      size_t *tcap, size_t *icap, size_t *ncap, size_t *scap)
+static int parse_line(struct lttr_proc *p, const char *s, const char *end, struct caps *cap)
 {
 	uint32_t a, b, c;
 	const char *q;
@@ -165,7 +192,7 @@ static int parse_line(struct lttr_proc *p, const char *s, const char *end,
 			return 0;
 		if (q < end && *q == ' ')
 			q++;
-		if (grow((void **)&p->tasks, p->ntasks, tcap, sizeof(*p->tasks)))
+		if (grow((void **)&p->tasks, p->ntasks, &cap->tasks, sizeof(*p->tasks)))
 			return -1;
 		name = dup_n(q, (size_t)(end - q));
 		if (!name)
@@ -181,7 +208,7 @@ static int parse_line(struct lttr_proc *p, const char *s, const char *end,
 		ret = numbered_name(q, end, &a, &name);
 		if (ret <= 0)
 			return ret;
-		if (grow((void **)&p->irqs, p->nirqs, icap, sizeof(*p->irqs))) {
+		if (grow((void **)&p->irqs, p->nirqs, &cap->irqs, sizeof(*p->irqs))) {
 			free(name);
 			return -1;
 		}
@@ -191,12 +218,14 @@ static int parse_line(struct lttr_proc *p, const char *s, const char *end,
 		return 1;
 	}
 	if ((q = lit(s, end, "SOCKET: ")))
-		return socket_line(p, q, end, scap);
+		return socket_line(p, q, end, &cap->sockets);
+	if ((q = lit(s, end, "FD: ")))
+		return fd_line(p, q, end, &cap->fds);
 	if ((q = lit(s, end, "NETDEV: "))) {
 		ret = numbered_name(q, end, &a, &name);
 		if (ret <= 0)
 			return ret;
-		if (grow((void **)&p->netdevs, p->nnetdevs, ncap,
+		if (grow((void **)&p->netdevs, p->nnetdevs, &cap->netdevs,
 			 sizeof(*p->netdevs))) {
 			free(name);
 			return -1;
@@ -215,7 +244,8 @@ int lttr_proc_parse(const char *text, size_t len, const char *fname,
 {
 	struct lttr_proc *p = calloc(1, sizeof(*p));
 	const char *s = text, *end = text + len;
-	size_t line = 0, tcap = 0, icap = 0, ncap = 0, scap = 0;
+	struct caps cap = { 0, 0, 0, 0, 0 };
+	size_t line = 0;
 
 	*out = NULL;
 	if (!p)
@@ -234,7 +264,7 @@ int lttr_proc_parse(const char *text, size_t len, const char *fname,
 			continue;
 		}
 		r = memchr(s, '\0', (size_t)(le - s)) ? 0 :
-			parse_line(p, s, le, &tcap, &icap, &ncap, &scap);
+			parse_line(p, s, le, &cap);
 		if (r < 0) {
 			lttr_proc_free(p);
 			return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
@@ -251,7 +281,7 @@ int lttr_proc_parse(const char *text, size_t len, const char *fname,
 				shown[n] = '\0';
 				lttr_proc_free(p);
 				return lttr_error_set(err, LTTR_E_FORMAT,
-					"%s:%zu: malformed line \"%s%s\" (expected \"PID: n; PPID: n; TGID: n; NAME: name\", \"IRQ: n; NAME: name\", \"NETDEV: n; NAME: name\" or \"SOCKET: ino; TGID: n; TYPE: n; LOCAL: addr; PEER: addr\")",
+					"%s:%zu: malformed line \"%s%s\" (expected \"PID: n; PPID: n; TGID: n; NAME: name\", \"IRQ: n; NAME: name\", \"NETDEV: n; NAME: name\", \"SOCKET: ino; TGID: n; TYPE: n; LOCAL: addr; PEER: addr\" or \"FD: n; TGID: n; CLOEXEC: 0|1; PATH: path\")",
 					fname, line, shown,
 					(size_t)(le - s) > n ? "..." : "");
 			}
@@ -328,6 +358,9 @@ void lttr_proc_free(struct lttr_proc *p)
 		free(p->sockets[i].local);
 		free(p->sockets[i].peer);
 	}
+	for (i = 0; i < p->nfds; i++)
+		free(p->fds[i].path);
+	free(p->fds);
 	free(p->sockets);
 	free(p->tasks);
 	free(p->irqs);
@@ -344,6 +377,19 @@ const char *lttr_proc_irq_name(const struct lttr_proc *p, uint32_t irq)
 	for (i = 0; i < p->nirqs; i++)
 		if (p->irqs[i].irq == irq)
 			return p->irqs[i].name;
+	return NULL;
+}
+
+const struct lttr_proc_fd *lttr_proc_fd_find(const struct lttr_proc *p, uint32_t tgid,
+					     uint32_t fd)
+{
+	size_t i;
+
+	if (!p)
+		return NULL;
+	for (i = p->nfds; i-- > 0;)
+		if (p->fds[i].tgid == tgid && p->fds[i].fd == fd)
+			return &p->fds[i];
 	return NULL;
 }
 

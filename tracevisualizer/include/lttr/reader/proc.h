@@ -7,6 +7,7 @@
  *   IRQ: 4; NAME: ttyS0
  *   NETDEV: 1; NAME: lo
  *   SOCKET: 8812; TGID: 63; TYPE: 1; LOCAL: 127.0.0.2:7000; PEER: -
+ *   FD: 1; TGID: 63; CLOEXEC: 0; PATH: /dev/console
  * "TGID: n; " may be absent (then tgid = pid).  NAME is the rest of the
  * line and may contain spaces or be empty.  Empty lines are ignored; the
  * last line need not end with a newline.
@@ -14,6 +15,7 @@
 #ifndef LTTR_PROC_H
 #define LTTR_PROC_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <lttr/reader/error.h>
@@ -70,6 +72,22 @@ struct lttr_proc_socket {
 };
 
 /**
+ * struct lttr_proc_fd - a file descriptor open at the trace's start
+ * (format 1.6)
+ * @fd: the descriptor
+ * @tgid: the process that holds it
+ * @cloexec: closed on exec (O_CLOEXEC)
+ * @path: the file it names, as /proc/PID/fd shows it ("/dev/console",
+ *	"pipe:[1234]", "socket:[5678]"); may be empty or hold "; "
+ */
+struct lttr_proc_fd {
+	uint32_t fd;
+	uint32_t tgid;
+	bool cloexec;
+	char *path;
+};
+
+/**
  * struct lttr_proc - a parsed snapshot
  * @tasks: tasks in file order
  * @ntasks: number of @tasks
@@ -79,6 +97,8 @@ struct lttr_proc_socket {
  * @nnetdevs: number of @netdevs
  * @sockets: sockets in file order
  * @nsockets: number of @sockets
+ * @fds: descriptors in file order
+ * @nfds: number of @fds
  * @bad_lines: malformed lines skipped (LTTR_PROC_LENIENT only)
  * @first_bad_line: line number of the first of them (1-based), or 0
  */
@@ -91,6 +111,8 @@ struct lttr_proc {
 	size_t nnetdevs;
 	struct lttr_proc_socket *sockets;
 	size_t nsockets;
+	struct lttr_proc_fd *fds;
+	size_t nfds;
 	size_t bad_lines;
 	size_t first_bad_line;
 };
@@ -152,6 +174,17 @@ void lttr_proc_free(struct lttr_proc *p);
  * Return: the name or NULL.
  */
 const char *lttr_proc_irq_name(const struct lttr_proc *p, uint32_t irq);
+
+/**
+ * lttr_proc_fd_find() - a descriptor open at the trace's start
+ * @p: the snapshot (may be NULL)
+ * @tgid: the process
+ * @fd: the descriptor
+ *
+ * Return: its FD line (the last one, if listed twice) or NULL.
+ */
+const struct lttr_proc_fd *lttr_proc_fd_find(const struct lttr_proc *p, uint32_t tgid,
+					     uint32_t fd);
 
 /**
  * lttr_proc_netdev_name() - name of a network device
