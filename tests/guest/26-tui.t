@@ -12,8 +12,11 @@
 # is user time ('U'), the sleeper's blocked in nanosleep ('z'), the two
 # ping-pong rows alternate between running (S, U) and waiting: blocked
 # in read ('i') or runnable ('r', the side that woke the other preempted
-# by it), never both blocked, every block in read; search (/, n, N) finds the K-th open of
-# /proc/self/stat as dump --filter does.
+# by it), never both blocked, every block in read; the sleeper's write of
+# its result to the fd 1 it has from traced names the file the guest's
+# shell redirected traced's output to (open at START: the snapshot's FD
+# line); search (/, n, N) finds the K-th open of /proc/self/stat as dump
+# --filter does.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$TOP/tests/lib/tui.sh"
 command -v tmux >/dev/null || skip_all "tmux missing (scripts/setup-deps)"
@@ -174,6 +177,22 @@ if row is not None:
 done()
 PY
 )
+# its result written to fd 1, which it has from traced, its parent: the
+# file the guest's shell redirected traced's output to, open at START, as
+# the snapshot's FD line of traced has it (format 1.6)
+tp=$(python3 -c '
+import sys
+from tuicheck import *
+print(next(x["ppid"] for x in load(sys.argv[1])["processes"] if x["pid"] == int(sys.argv[2])))' \
+	"$share/sleep.processes.json" "$sl")
+is "$(grep -c "^FD: 1; TGID: $tp; CLOEXEC: 0; PATH: /mnt/share/sleep\.out\$" "$share/sleep/proc")" 1 \
+	"sleep: the snapshot's FD line of traced ($tp): fd 1 is /mnt/share/sleep.out"
+# (the cursor to its start, g: the search goes forward)
+wexpr="type == fs_write && fd == 1 && pid == $sl"
+tui_input sleep g "$a" && tui_input sleep / "$wexpr" && tui_wait sleep "^match .* pid $sl: " >/dev/null &&
+	tui_key sleep Escape &&
+	tui_wait sleep "^$sl ltt-sleep: (syscall|blocked [a-z]+ in) write .* on file /mnt/share/sleep\.out \(fd 1, open at START\)" >/dev/null
+ok $? "sleep: at its write to fd 1 (/ $wexpr), the info line: on file /mnt/share/sleep.out (fd 1, open at START)"
 
 # the ping-pong: a window in the middle, each column a quarter of the
 # typical time a side stays blocked in read

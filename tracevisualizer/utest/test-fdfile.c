@@ -9,7 +9,11 @@
  * number, and a task reads a descriptor the trace never saw opened; and
  * on the guest's real trace tests/corpus/guest-mix, every read, write and
  * seek against a walk of all its events that keeps each process's table
- * of descriptors.
+ * of descriptors (from the snapshot's FD lines at START, when it has
+ * them).  The descriptors open at START (FD lines, format 1.6) name
+ * files before their first traced open, in a child forked after, until
+ * an exec closes a close-on-exec one; a flight-recorder trace that lost
+ * its first buffers does not use them.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,11 +28,15 @@
 #define US	1000ULL
 
 static const char desc[] =
-	"header ncpus=1 end=1000200000 events=all\n"
+	"header ncpus=1 end=1000200000 format=1.6 events=all\n"
 	"proc PID: 1; PPID: 0; TGID: 1; NAME: init\n"
 	"proc PID: 10; PPID: 1; TGID: 10; NAME: app\n"
 	"proc PID: 11; PPID: 1; TGID: 10; NAME: app-io\n"
 	"proc PID: 30; PPID: 1; TGID: 30; NAME: other\n"
+	"proc FD: 3; TGID: 10; CLOEXEC: 0; PATH: /var/old\n"
+	"proc FD: 5; TGID: 10; CLOEXEC: 1; PATH: pipe:[777]\n"
+	"proc FD: 6; TGID: 10; CLOEXEC: 0; PATH: socket:[4242]\n"
+	"proc FD: 0; TGID: 30; CLOEXEC: 0; PATH: /dev/console\n"
 	"buf cpu=0 start=1000000000 pid=10\n"
 	"1000000000 start 10 0\n"
 	"1000005000 syscall_entry 2\n"
@@ -72,6 +80,9 @@ static const char desc[] =
 	"1000120000 syscall_entry 0\n"
 	"1000121000 fs_read 0 1 1\n"
 	"1000122000 syscall_exit 0 1\n"
+	"1000122500 syscall_entry 0\n"
+	"1000123000 fs_read 7 1 1\n"
+	"1000123500 syscall_exit 0 1\n"
 	"1000125000 sched 30 0 1\n"
 	"1000130000 wakeup 10 0 0\n"
 	"1000131000 sched 0 10 0\n"
@@ -86,25 +97,38 @@ struct fcase {
 	const char *name;
 	uint32_t by_pid;
 	bool inherited;
+	bool at_start;
 	const char *why;
 };
 
 static const struct fcase fcases[] = {
-	{ 10, 3, 5, 0, LTTR_FD_UNSEEN, "", 0, false, "before its open: not seen" },
-	{ 10, 3, 10, 1, LTTR_FD_OPEN, "/etc/passwd", 10, false, "at its open" },
-	{ 11, 3, 36, 1, LTTR_FD_OPEN, "/etc/passwd", 10, false,
+	{ 10, 3, 5, 1, LTTR_FD_OPEN, "/var/old", 10, false, true,
+	  "before its open: the snapshot's file under that number" },
+	{ 10, 3, 10, 1, LTTR_FD_OPEN, "/etc/passwd", 10, false, false, "at its open" },
+	{ 11, 3, 36, 1, LTTR_FD_OPEN, "/etc/passwd", 10, false, false,
 	  "a thread: its process's open (by another task)" },
-	{ 20, 3, 61, 1, LTTR_FD_OPEN, "/etc/passwd", 10, true,
+	{ 20, 3, 61, 1, LTTR_FD_OPEN, "/etc/passwd", 10, true, false,
 	  "the forked child: the parent's open before the fork (closed in the parent after)" },
-	{ 10, 3, 70, 0, LTTR_FD_CLOSED, "", 10, false, "the parent after its close" },
-	{ 20, 4, 70, 1, LTTR_FD_OPEN, "/var/log/app.log", 10, true,
+	{ 10, 3, 70, 0, LTTR_FD_CLOSED, "", 10, false, false, "the parent after its close" },
+	{ 20, 4, 70, 1, LTTR_FD_OPEN, "/var/log/app.log", 10, true, false,
 	  "the child before its exec: the close-on-exec file" },
-	{ 20, 4, 91, 0, LTTR_FD_CLOSED, "", 20, true, "after the exec: closed on exec" },
-	{ 20, 3, 96, 1, LTTR_FD_OPEN, "/etc/passwd", 10, true,
+	{ 20, 4, 91, 0, LTTR_FD_CLOSED, "", 20, true, false, "after the exec: closed on exec" },
+	{ 20, 3, 96, 1, LTTR_FD_OPEN, "/etc/passwd", 10, true, false,
 	  "after the exec: the other one kept" },
-	{ 11, 3, 105, 1, LTTR_FD_OPEN, "/tmp/new", 10, false,
+	{ 11, 3, 105, 1, LTTR_FD_OPEN, "/tmp/new", 10, false, false,
 	  "the same number opened again: the new file" },
-	{ 30, 0, 121, 0, LTTR_FD_UNSEEN, "", 0, false, "stdin of another process: not seen" },
+	{ 30, 0, 121, 1, LTTR_FD_OPEN, "/dev/console", 30, false, true,
+	  "stdin of another process: open at START" },
+	{ 30, 7, 123, 0, LTTR_FD_UNSEEN, "", 0, false, false,
+	  "a descriptor neither traced nor in the snapshot: not seen" },
+	{ 10, 0, 121, 0, LTTR_FD_UNSEEN, "", 0, false, false,
+	  "another process's descriptor in the snapshot: not this one's" },
+	{ 11, 6, 36, 1, LTTR_FD_SOCKET, "socket:[4242]", 10, false, true,
+	  "a thread: its process's socket open at START" },
+	{ 20, 5, 70, 1, LTTR_FD_OPEN, "pipe:[777]", 10, true, true,
+	  "the child before its exec: the parent's close-on-exec pipe open at START" },
+	{ 20, 5, 91, 0, LTTR_FD_CLOSED, "", 20, true, true,
+	  "after the exec: the pipe open at START closed on exec" },
 };
 
 struct scase {
@@ -128,10 +152,61 @@ static const struct scase scases[] = {
 	{ 10, 117000, 0, -1, 0, "no file", "in nanosleep: no descriptor" },
 	{ 20, 91500, 1, 4, LTT_EV_FS_READ, "fd 4 (closed before)",
 	  "a read of a descriptor closed on exec" },
-	{ 30, 121500, 1, 0, LTT_EV_FS_READ,
-	  "fd 0 (opened before the trace or by a call not traced)",
-	  "a read of a descriptor never opened in the trace" },
+	{ 30, 121500, 1, 0, LTT_EV_FS_READ, "file /dev/console (fd 0, open at START)",
+	  "a read of a descriptor open at START" },
+	{ 30, 123200, 1, 7, LTT_EV_FS_READ,
+	  "fd 7 (opened before the trace or by a call not traced)",
+	  "a read of a descriptor never opened in the trace, nor in the snapshot" },
 };
+
+/* the answers from the snapshot as the front ends show them */
+static const struct tcase {
+	uint32_t pid;
+	int32_t fd;
+	uint64_t at_us;
+	const char *text;
+} tcases[] = {
+	{ 10, 3, 5, "file /var/old (fd 3, open at START)" },
+	{ 11, 6, 36, "socket:[4242] (fd 6, open at START)" },
+	{ 20, 5, 70, "pipe:[777] (fd 5, open at START)" },
+	{ 20, 5, 91, "fd 5 (closed before)" },
+};
+
+/*
+ * A flight-recorder trace that lost its first buffers: what the snapshot
+ * says of START may have changed in them, so it is not used.
+ */
+static const char flight[] =
+	"header ncpus=1 end=1000200000 format=1.6 events=all flight=1\n"
+	"proc PID: 10; PPID: 1; TGID: 10; NAME: app\n"
+	"proc FD: 1; TGID: 10; CLOEXEC: 0; PATH: /dev/console\n"
+	"buf cpu=0 start=1000000000 pid=10 seq=3\n"
+	"1000010000 syscall_entry 1\n"
+	"1000011000 fs_write 1 5 5\n"
+	"1000012000 syscall_exit 1 5\n";
+
+static void check_flight(void)
+{
+	struct lttr_trace *t = NULL;
+	struct lttr_view *v = NULL;
+	struct lttr_fd_file f;
+	struct lttr_error err;
+	int r;
+
+	if (tg_open("fdfile-flight", flight, 0, &t, &err) ||
+	    lttr_view_build(t, NULL, NULL, &v, &err)) {
+		ok(0, "the flight-recorder trace: %s", err.msg);
+		lttr_trace_close(t);
+		return;
+	}
+	r = lttr_view_fd_file(v, 10, 1, T0 + 11 * US, &f, &err);
+	ok(lttr_trace_overwritten(t, 0) == 3 && r == 0 && f.state == LTTR_FD_UNSEEN &&
+	   !f.at_start && lttr_trace_proc(t) && lttr_trace_proc(t)->nfds == 1,
+	   "a flight-recorder trace that lost 3 buffers: its snapshot's FD line is not used "
+	   "(got %d, state %u, '%s')", r, f.state, f.name);
+	lttr_view_free(v);
+	lttr_trace_close(t);
+}
 
 /* ---- a real trace against a walk of its events ---------------------------- */
 
@@ -290,6 +365,16 @@ static void check_corpus(void)
 		if (in->kind == LTTR_VROW_TASK && in->id < 65536)
 			w.tgid[in->id] = in->tgid;
 	}
+	/* the tables at START: the snapshot's FD lines (format 1.6) */
+	for (i = 0; lttr_trace_proc(t) && i < lttr_trace_proc(t)->nfds; i++) {
+		const struct lttr_proc_fd *pf = &lttr_trace_proc(t)->fds[i];
+		struct slot *sl = slot_of(&w, pf->tgid, (int32_t)pf->fd, true);
+
+		if (sl)
+			*sl = (struct slot){ pf->tgid, (int32_t)pf->fd,
+					     strncmp(pf->path, "socket:[", 8) ? LTTR_FD_OPEN :
+					     LTTR_FD_SOCKET, pf->cloexec, pf->path, strlen(pf->path) };
+	}
 	all = tg_all_events(t, &n, 0, &status);
 	for (i = 0; all && i < n; i++) {
 		const struct lttr_event *ev = &all[i];
@@ -340,8 +425,8 @@ int main(void)
 	size_t i;
 	int r;
 
-	tap_plan((int)(sizeof(fcases) / sizeof(fcases[0]) + 2 * (sizeof(scases) / sizeof(scases[0]))) +
-		 2);
+	tap_plan((int)(sizeof(fcases) / sizeof(fcases[0]) + 2 * (sizeof(scases) / sizeof(scases[0])) +
+		       sizeof(tcases) / sizeof(tcases[0])) + 3);
 	if (tg_open("fdfile", desc, 0, &t, &err) || lttr_view_build(t, NULL, NULL, &v, &err)) {
 		ok(0, "the trace: %s", err.msg);
 		return tap_done();
@@ -352,10 +437,11 @@ int main(void)
 		r = lttr_view_fd_file(v, c->pid, c->fd, T0 + c->at_us * US, &f, &err);
 		ok(r == c->ret && f.fd == c->fd && f.state == c->state && !strcmp(f.name, c->name) &&
 		   (c->state == LTTR_FD_UNSEEN || f.by_pid == c->by_pid) &&
-		   f.inherited == c->inherited,
-		   "fd %d of %u at %llu us: %s (%s; got %d, state %u, '%s' by %u%s)", c->fd, c->pid,
-		   (unsigned long long)c->at_us, c->why, c->name, r, f.state, f.name, f.by_pid,
-		   f.inherited ? ", inherited" : "");
+		   f.inherited == c->inherited && f.at_start == c->at_start &&
+		   (!c->at_start || c->state == LTTR_FD_CLOSED || f.at_ns == T0),
+		   "fd %d of %u at %llu us: %s (%s; got %d, state %u, '%s' by %u%s%s)", c->fd,
+		   c->pid, (unsigned long long)c->at_us, c->why, c->name, r, f.state, f.name,
+		   f.by_pid, f.inherited ? ", inherited" : "", f.at_start ? ", at START" : "");
 	}
 	for (i = 0; i < sizeof(scases) / sizeof(scases[0]); i++) {
 		const struct scase *c = &scases[i];
@@ -379,8 +465,17 @@ int main(void)
 		   "task %u's state at %llu ns: %s (got %d, \"%s\")", c->pid,
 		   (unsigned long long)c->at_ns, c->text, r, buf);
 	}
+	for (i = 0; i < sizeof(tcases) / sizeof(tcases[0]); i++) {
+		const struct tcase *c = &tcases[i];
+
+		r = lttr_view_fd_file(v, c->pid, c->fd, T0 + c->at_us * US, &f, &err);
+		lttr_fd_file_str(&f, buf, sizeof(buf));
+		ok(r >= 0 && !strcmp(buf, c->text), "fd %d of %u at %llu us: \"%s\" (got \"%s\")",
+		   c->fd, c->pid, (unsigned long long)c->at_us, c->text, buf);
+	}
 	lttr_view_free(v);
 	lttr_trace_close(t);
+	check_flight();
 	check_corpus();
 	return tap_done();
 }

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <lttr/reader/proc.h>
 #include <lttr/reader/scan.h>
 #include <lttr/reader/trace.h>
 #include <lttr/view/files.h>
@@ -336,6 +337,54 @@ static int exec_since(struct lttr_view *v, const struct lttr_view_pos *open,
 	return 0;
 }
 
+/*
+ * Descriptor @out->fd of process @pid as the /proc snapshot's FD lines
+ * (format 1.6) have it at START, closed by an exec since if O_CLOEXEC
+ * (exec_since() over @pids, @until, @n); a flight-recorder trace that
+ * lost its first buffers has no state at START to go by.  1 when it names
+ * a file or socket, 0 when not (left UNSEEN, or CLOSED), or a negative code.
+ */
+static int at_start(struct lttr_view *v, uint32_t pid, const uint32_t *pids,
+		    const uint64_t *until, int n, struct lttr_fd_file *out,
+		    struct lttr_error *err)
+{
+	const struct lttr_trace *t = lttr_view_trace(v);
+	struct lttr_view_pos start = { 0, 0, 0 };
+	const struct lttr_proc_fd *pf;
+	struct lttr_event ev;
+	unsigned int cpu;
+	size_t len;
+
+	for (cpu = 0; cpu < lttr_trace_ncpus(t); cpu++)
+		if (lttr_trace_overwritten(t, cpu))
+			return 0;
+	pf = lttr_proc_fd_find(lttr_trace_proc(t), tgid_of(v, pid), (uint32_t)out->fd);
+	if (!pf)
+		return 0;
+	out->at_start = true;
+	out->at_ns = lttr_trace_window_start(t);
+	out->by_pid = pf->tgid;
+	if (pf->cloexec) {
+		int r = exec_since(v, &start, pids, until, n, &ev, err);
+
+		if (r < 0)
+			return r;
+		if (r == 1) {
+			out->state = LTTR_FD_CLOSED;
+			out->at_ns = ev.time_ns;
+			out->by_pid = ev.pid;
+			return 0;
+		}
+	}
+	len = strlen(pf->path);
+	if (len >= sizeof(out->name))
+		len = sizeof(out->name) - 1;
+	memcpy(out->name, pf->path, len);
+	out->name[len] = '\0';
+	out->state = strncmp(pf->path, "socket:[", 8) ? LTTR_FD_OPEN : LTTR_FD_SOCKET;
+	return 1;
+}
+
 /* forks followed back to the process that opened a descriptor, at most */
 #define ANCESTORS_MAX	64
 
@@ -393,7 +442,9 @@ int lttr_view_fd_file(struct lttr_view *v, uint32_t pid, int32_t fd, uint64_t t,
 		snprintf(expr, sizeof(expr), "type == fork && !thread && child == %u",
 			 tgid_of(v, pid));
 		r = find_expr(v, expr, &at, incl, -1, &ev, err);
-		if (r <= 0)
+		if (r == 0)	/* nor a fork: the process was there at START */
+			return at_start(v, pid, pids, until, depth + 1, out, err);
+		if (r < 0)
 			return r;
 		pid = ev.p.fork.parent_pid;
 		at = lttr_view_pos_of(&ev);
@@ -465,13 +516,20 @@ const char *lttr_fd_file_str(const struct lttr_fd_file *f, char *buf, size_t siz
 {
 	switch (f->state) {
 	case LTTR_FD_OPEN:
-		snprintf(buf, size, "file %s (fd %d)", f->name, f->fd);
+		if (f->at_start)	/* "pipe:[1234]", "anon_inode:[eventfd]" are not files */
+			snprintf(buf, size, "%s%s (fd %d, open at START)",
+				 f->name[0] == '/' ? "file " : "", f->name, f->fd);
+		else
+			snprintf(buf, size, "file %s (fd %d)", f->name, f->fd);
 		break;
 	case LTTR_FD_FAILED:
 		snprintf(buf, size, "file %s (the open failed: %d)", f->name, f->fd);
 		break;
 	case LTTR_FD_SOCKET:
-		snprintf(buf, size, "socket (fd %d)", f->fd);
+		if (f->at_start)
+			snprintf(buf, size, "%s (fd %d, open at START)", f->name, f->fd);
+		else
+			snprintf(buf, size, "socket (fd %d)", f->fd);
 		break;
 	case LTTR_FD_CLOSED:
 		snprintf(buf, size, "fd %d (closed before)", f->fd);

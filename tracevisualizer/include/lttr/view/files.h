@@ -86,9 +86,9 @@ void lttr_view_files_free(struct lttr_files *f);
  * @LTTR_FD_SOCKET: a socket the process created
  * @LTTR_FD_CLOSED: its last open was closed since (close, or an exec of
  *	an O_CLOEXEC one), and nothing opened it again
- * @LTTR_FD_UNSEEN: no open, close or socket of it in the trace: opened
- *	before the trace started, or by a call the tracer does not record
- *	(dup, pipe, accept, ...)
+ * @LTTR_FD_UNSEEN: no open, close or socket of it in the trace, nor in
+ *	the /proc snapshot: opened by a call the tracer does not record
+ *	(dup, pipe, accept, ...), or before a trace without FD lines
  */
 enum lttr_fd_state {
 	LTTR_FD_NONE,
@@ -104,16 +104,22 @@ enum lttr_fd_state {
  * @fd: the descriptor
  * @state: enum lttr_fd_state
  * @inherited: found in a parent process, before the fork of the task's
+ * @at_start: from the /proc snapshot (its FD lines, format 1.6): open
+ *	when the trace started (OPEN, SOCKET: @at_ns is then the trace's
+ *	start, @by_pid the process), or closed by an exec since (CLOSED)
  * @at_ns: time of the event that made it what it is (open, close, ...)
  * @by_pid: the task that did it
  * @op: lttr_view_syscall_file(): the type of the syscall's event that
  *	names the descriptor (fs_read, fs_write, fs_lseek, fs_open, ...)
- * @name: OPEN, FAILED: the file's name as given (cut to fit), else ""
+ * @name: OPEN, FAILED: the file's name as given (cut to fit), or as
+ *	/proc/PID/fd named it at START ("/dev/console", "pipe:[1234]",
+ *	"socket:[5678]": SOCKET too); else ""
  */
 struct lttr_fd_file {
 	int32_t fd;
 	uint8_t state;
 	bool inherited;
+	bool at_start;
 	uint64_t at_ns;
 	uint32_t by_pid;
 	uint8_t op;
@@ -132,11 +138,17 @@ struct lttr_fd_file {
  * The last fs_open that returned @fd, fs_close of it or socket_create
  * of it by a task of @pid's process (its threads share descriptors) at
  * or before @t decides; with none there, the same in the parent it was
- * forked from, before the fork.  An O_CLOEXEC open is closed by an exec
- * of the process between it and @t.  The searches read only the buffers
- * that hold those event types (lttr_view_find()).  dup, dup2, fcntl,
- * pipe and accept are not traced: a descriptor they made reads as its
- * last traced open, or as LTTR_FD_UNSEEN.
+ * forked from, before the fork.  With none in a process that was there
+ * at START (no fork of it), the snapshot's FD line of the descriptor
+ * (format 1.6) does (@out->at_start), unless the trace is a
+ * flight-recorder trace that lost its first buffers.  An O_CLOEXEC
+ * descriptor is closed by an exec of the process between its open (or
+ * START) and @t.  The searches read only the buffers that hold those
+ * event types (lttr_view_find()).  dup, dup2, fcntl, pipe and accept are
+ * not traced: a descriptor they made reads as its last traced open, as
+ * what the snapshot had under its number, or as LTTR_FD_UNSEEN.  The
+ * snapshot is written just after START: a descriptor opened in between
+ * is its traced open from then on, and the snapshot's before.
  *
  * Return: 1 when @out names a file or socket (OPEN, SOCKET), 0 when
  * not (CLOSED, UNSEEN), or a negative enum lttr_errcode.
@@ -186,7 +198,9 @@ int lttr_view_state_file(struct lttr_view *v, uint32_t state, uint64_t t,
 
 /**
  * lttr_fd_file_str() - an answer as the front ends show it: "file
- * /etc/passwd (fd 3)", "socket (fd 4)", "fd 3 (closed before)", "fd 0
+ * /etc/passwd (fd 3)", "socket (fd 4)", "fd 3 (closed before)", from the
+ * snapshot "file /dev/console (fd 1, open at START)", "pipe:[1234] (fd
+ * 0, open at START)", "socket:[5678] (fd 4, open at START)", and "fd 0
  * (opened before the trace or by a call not traced)"
  * @f: the answer
  * @buf: output
