@@ -148,7 +148,8 @@ struct lttr_fd_file {
  * not traced: a descriptor they made reads as its last traced open, as
  * what the snapshot had under its number, or as LTTR_FD_UNSEEN.  The
  * snapshot is written just after START: a descriptor opened in between
- * is its traced open from then on, and the snapshot's before.
+ * reads, before its traced open, as the file the snapshot names (open
+ * at START when it was not yet), and as its open from then on.
  *
  * Return: 1 when @out names a file or socket (OPEN, SOCKET), 0 when
  * not (CLOSED, UNSEEN), or a negative enum lttr_errcode.
