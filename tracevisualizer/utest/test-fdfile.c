@@ -6,7 +6,8 @@
  * close-on-exec), its thread reads one while blocked, it forks a child
  * that inherits both, closes one, the child execs (losing the
  * close-on-exec one), the process opens another file under the same
- * number, and a task reads a descriptor the trace never saw opened; and
+ * number, a task reads a descriptor the trace never saw opened, and
+ * another accepts a TCP and a unix connection (socket_accept); and
  * on the guest's real trace tests/corpus/guest-mix, every read, write and
  * seek against a walk of all its events that keeps each process's table
  * of descriptors (from the snapshot's FD lines at START, when it has
@@ -83,6 +84,13 @@ static const char desc[] =
 	"1000122500 syscall_entry 0\n"
 	"1000123000 fs_read 7 1 1\n"
 	"1000123500 syscall_exit 0 1\n"
+	"1000124000 syscall_entry 43\n"
+	"1000124100 socket_accept 200 150 4 0 5 2 1 6 inet:127.0.0.2:7000 inet:127.0.0.1:40000\n"
+	"1000124200 syscall_exit 43 4\n"
+	"1000124300 syscall_entry 0\n"
+	"1000124400 fs_read 4 1 1\n"
+	"1000124500 syscall_exit 0 1\n"
+	"1000124600 socket_accept 201 151 8 0 5 1 1 0 unix:/run/app.sock -\n"
 	"1000125000 sched 30 0 1\n"
 	"1000130000 wakeup 10 0 0\n"
 	"1000131000 sched 0 10 0\n"
@@ -129,6 +137,12 @@ static const struct fcase fcases[] = {
 	  "the child before its exec: the parent's close-on-exec pipe open at START" },
 	{ 20, 5, 91, 0, LTTR_FD_CLOSED, "", 20, true, true,
 	  "after the exec: the pipe open at START closed on exec" },
+	{ 30, 4, 124, 0, LTTR_FD_UNSEEN, "", 0, false, false,
+	  "before accept() returned it: not seen" },
+	{ 30, 4, 125, 1, LTTR_FD_SOCKET, "127.0.0.2:7000 <- 127.0.0.1:40000", 30, false, false,
+	  "a TCP connection accepted: its local address and its peer's" },
+	{ 30, 8, 125, 1, LTTR_FD_SOCKET, "/run/app.sock", 30, false, false,
+	  "a unix connection accepted: its local path (the peer has no name)" },
 };
 
 struct scase {
@@ -157,6 +171,9 @@ static const struct scase scases[] = {
 	{ 30, 123200, 1, 7, LTT_EV_FS_READ,
 	  "fd 7 (opened before the trace or by a call not traced)",
 	  "a read of a descriptor never opened in the trace, nor in the snapshot" },
+	{ 30, 124450, 1, 4, LTT_EV_FS_READ,
+	  "socket 127.0.0.2:7000 <- 127.0.0.1:40000 (fd 4, accepted)",
+	  "a read of an accepted connection" },
 };
 
 /* the answers from the snapshot as the front ends show them */
@@ -170,6 +187,7 @@ static const struct tcase {
 	{ 11, 6, 36, "socket:[4242] (fd 6, open at START)" },
 	{ 20, 5, 70, "pipe:[777] (fd 5, open at START)" },
 	{ 20, 5, 91, "fd 5 (closed before)" },
+	{ 30, 8, 125, "socket /run/app.sock (fd 8, accepted)" },
 };
 
 /*
@@ -231,6 +249,7 @@ struct slot {
 	int32_t fd;
 	uint8_t state;		/* LTTR_FD_OPEN, _SOCKET, _CLOSED */
 	bool cloexec;
+	bool accepted;		/* SOCKET: from a socket_accept */
 	const char *name;
 	size_t len;
 };
@@ -271,6 +290,7 @@ static bool same_answer(struct walk *w, struct lttr_view *v, const struct lttr_e
 	struct lttr_error err;
 
 	if (lttr_view_fd_file(v, ev->pid, fd, ev->time_ns, &f, &err) < 0 || f.state != want ||
+	    (want == LTTR_FD_SOCKET && f.accepted != sl->accepted) ||
 	    (want == LTTR_FD_OPEN && (strlen(f.name) != sl->len ||
 				      strncmp(f.name, sl->name, sl->len)))) {
 		snprintf(why, whylen, "pid %u fd %d at %llu: walk %u '%.*s', library %u '%s'",
@@ -301,7 +321,8 @@ static void walk_step(struct walk *w, const struct lttr_event *ev)
 				if (sl)
 					*sl = (struct slot){ ev->p.fork.child_tgid, w->v[i].fd,
 							     w->v[i].state, w->v[i].cloexec,
-							     w->v[i].name, w->v[i].len };
+							     w->v[i].accepted, w->v[i].name,
+							     w->v[i].len };
 			}
 		break;
 	case LTT_EV_PROCESS_EXEC:
@@ -324,10 +345,19 @@ static void walk_step(struct walk *w, const struct lttr_event *ev)
 		if (sl)
 			sl->state = LTTR_FD_CLOSED;
 		break;
+	case LTT_EV_SOCKET_ACCEPT:
+		sl = slot_of(w, walk_tgid(w, ev->pid), ev->p.socket_endpoint.fd, true);
+		if (sl) {
+			sl->state = LTTR_FD_SOCKET;
+			sl->accepted = true;
+		}
+		break;
 	case LTT_EV_SOCKET_CREATE:
 		sl = slot_of(w, walk_tgid(w, ev->pid), (int32_t)ev->p.socket_create.fd, true);
-		if (sl)
+		if (sl) {
 			sl->state = LTTR_FD_SOCKET;
+			sl->accepted = false;
+		}
 		break;
 	default:
 		break;
@@ -335,29 +365,37 @@ static void walk_step(struct walk *w, const struct lttr_event *ev)
 }
 
 /*
- * Every read, write and seek of the guest's trace: the file the library
- * names for its descriptor is the one a walk of all the events keeps in
- * a table per process (copied at fork, close-on-exec ones closed at
- * exec), and the syscall's file is the same descriptor's.
+ * Every read, write and seek of a guest's trace, and every socket call on
+ * a descriptor (send, recv, ...): the file the library names for its
+ * descriptor is the one a walk of all the events keeps in a table per
+ * process (copied at fork, close-on-exec ones closed at exec, sockets
+ * created or accepted), and the syscall's file of a read, write or seek
+ * is the same descriptor's.  Two checks, named by @label; the counts of
+ * what was checked are returned.
  */
-static void check_corpus(void)
+struct walked {
+	size_t checked, named, sockets, accepted;
+};
+
+static struct walked check_walk(const char *path, const char *label)
 {
 	static struct walk w;
+	struct walked c = { 0, 0, 0, 0 };
 	struct lttr_trace *t = NULL;
 	struct lttr_view *v = NULL;
 	struct lttr_event *all;
 	struct lttr_error err;
 	struct lttr_fd_file f;
 	char why[512] = "", swhy[512] = "";
-	size_t n = 0, i, checked = 0, bad = 0, sbad = 0, named = 0;
+	size_t n = 0, i, bad = 0, sbad = 0;
 	int status;
 
-	if (lttr_trace_open(corpus_mix(), 0, &t, &err) ||
-	    lttr_view_build(t, NULL, NULL, &v, &err)) {
-		ok(0, "the guest's trace %s: %s", corpus_mix(), err.msg);
+	memset(&w, 0, sizeof(w));
+	if (lttr_trace_open(path, 0, &t, &err) || lttr_view_build(t, NULL, NULL, &v, &err)) {
+		ok(0, "%s: the trace %s: %s", label, path, err.msg);
 		ok(0, "(its syscalls)");
 		lttr_trace_close(t);
-		return;
+		return c;
 	}
 	for (i = 0; i < lttr_view_nrows(v); i++) {
 		const struct lttr_vrow_info *in = lttr_view_row(v, i);
@@ -373,29 +411,37 @@ static void check_corpus(void)
 		if (sl)
 			*sl = (struct slot){ pf->tgid, (int32_t)pf->fd,
 					     strncmp(pf->path, "socket:[", 8) ? LTTR_FD_OPEN :
-					     LTTR_FD_SOCKET, pf->cloexec, pf->path, strlen(pf->path) };
+					     LTTR_FD_SOCKET, pf->cloexec, false, pf->path,
+					     strlen(pf->path) };
 	}
 	all = tg_all_events(t, &n, 0, &status);
 	for (i = 0; all && i < n; i++) {
 		const struct lttr_event *ev = &all[i];
+		bool rw = true;
 		int32_t fd;
 
-		if (ev->id == LTT_EV_FS_READ || ev->id == LTT_EV_FS_WRITE)
+		if (ev->id == LTT_EV_FS_READ || ev->id == LTT_EV_FS_WRITE) {
 			fd = (int32_t)ev->p.fs_rw.fd;
-		else if (ev->id == LTT_EV_FS_LSEEK)
+		} else if (ev->id == LTT_EV_FS_LSEEK) {
 			fd = (int32_t)ev->p.fs_lseek.fd;
-		else
+		} else if (ev->id == LTT_EV_SOCKET_CALL) {
+			fd = ev->p.socket_call.fd;	/* (accept's: the listening socket) */
+			rw = false;
+		} else {
 			fd = -1;
+		}
 		if (fd >= 0 && ev->details) {
 			const struct slot *sl = slot_of(&w, walk_tgid(&w, ev->pid), fd, false);
 
-			checked++;
-			named += sl && sl->state == LTTR_FD_OPEN;
+			c.checked++;
+			c.named += sl && sl->state == LTTR_FD_OPEN;
+			c.sockets += !rw;
+			c.accepted += !rw && sl && sl->state == LTTR_FD_SOCKET && sl->accepted;
 			if (!same_answer(&w, v, ev, fd, bad ? why + sizeof(why) - 1 : why,
 					 bad ? 1 : sizeof(why)))
 				bad++;
-			if (lttr_view_syscall_file(v, ev->pid, ev->time_ns, &f, &err) != 1 ||
-			    f.fd != fd || f.op != ev->id) {
+			if (rw && (lttr_view_syscall_file(v, ev->pid, ev->time_ns, &f, &err) != 1 ||
+				   f.fd != fd || f.op != ev->id)) {
 				if (!sbad++)
 					snprintf(swhy, sizeof(swhy), "pid %u at %llu: fd %d op %u",
 						 ev->pid, (unsigned long long)ev->time_ns, f.fd, f.op);
@@ -403,16 +449,38 @@ static void check_corpus(void)
 		}
 		walk_step(&w, ev);
 	}
-	ok(all && !bad && checked > 1000 && named > 100,
-	   "guest-mix: the file of each of its %zu reads, writes and seeks (%zu of a file its "
-	   "process opened) is the walk's; %zu differ%s%s", checked, named, bad,
-	   bad ? ": " : "", why);
-	ok(all && !sbad && checked > 1000,
-	   "guest-mix: within each, the syscall's file is that descriptor; %zu differ%s%s",
-	   sbad, sbad ? ": " : "", swhy);
+	ok(all && !bad && c.checked,
+	   "%s: the file of each of its %zu reads, writes, seeks and socket calls on a "
+	   "descriptor (%zu of a file its process opened, %zu socket calls, %zu on an accepted "
+	   "connection) is the walk's; %zu differ%s%s", label, c.checked, c.named, c.sockets,
+	   c.accepted, bad, bad ? ": " : "", why);
+	ok(all && !sbad && c.checked,
+	   "%s: within each read, write and seek, the syscall's file is that descriptor; "
+	   "%zu differ%s%s", label, sbad, sbad ? ": " : "", swhy);
 	free(all);
 	lttr_view_free(v);
 	lttr_trace_close(t);
+	return c;
+}
+
+/*
+ * the guest's trace of tests/corpus, and LTT_FDFILE_TRACE when set (a
+ * trace of tests/guest/29-paths.t: servers that accept connections)
+ */
+static void check_corpus(void)
+{
+	const char *extra = getenv("LTT_FDFILE_TRACE");
+	struct walked c = check_walk(corpus_mix(), "guest-mix");
+
+	ok(c.checked > 1000 && c.named > 100,
+	   "guest-mix: more than 1000 descriptors checked (%zu), more than 100 of them files (%zu)",
+	   c.checked, c.named);
+	if (!extra || !*extra)
+		return;
+	c = check_walk(extra, extra);
+	ok(c.sockets > 0 && c.accepted > 0,
+	   "%s: socket calls checked (%zu), some on accepted connections (%zu)", extra,
+	   c.sockets, c.accepted);
 }
 
 int main(void)
@@ -425,8 +493,10 @@ int main(void)
 	size_t i;
 	int r;
 
+	const char *extra = getenv("LTT_FDFILE_TRACE");
+
 	tap_plan((int)(sizeof(fcases) / sizeof(fcases[0]) + 2 * (sizeof(scases) / sizeof(scases[0])) +
-		       sizeof(tcases) / sizeof(tcases[0])) + 3);
+		       sizeof(tcases) / sizeof(tcases[0])) + 4 + (extra && *extra ? 3 : 0));
 	if (tg_open("fdfile", desc, 0, &t, &err) || lttr_view_build(t, NULL, NULL, &v, &err)) {
 		ok(0, "the trace: %s", err.msg);
 		return tap_done();

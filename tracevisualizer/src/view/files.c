@@ -312,6 +312,28 @@ static void set_name(struct lttr_fd_file *out, const struct lttr_event *ev)
 }
 
 /*
+ * An accepted socket's name: its local address, then "<-" and its peer's
+ * when it has one with a text form (lttr_sockaddr_str()); "" when neither
+ */
+static void set_accepted_name(struct lttr_fd_file *out, const struct lttr_event *ev)
+{
+	const struct ltt_ev_socket_endpoint *e = &ev->p.socket_endpoint;
+	char local[LTTR_SOCKADDR_STRLEN], peer[LTTR_SOCKADDR_STRLEN];
+	const char *l = NULL, *p = NULL;
+
+	out->name[0] = '\0';
+	if (!ev->details || !ev->var || (size_t)e->local_len + e->peer_len > ev->var_len)
+		return;
+	l = lttr_sockaddr_str(ev->var, e->local_len, local, sizeof(local));
+	p = lttr_sockaddr_str((const char *)ev->var + e->local_len, e->peer_len, peer,
+			      sizeof(peer));
+	if (l && p)
+		snprintf(out->name, sizeof(out->name), "%s <- %s", l, p);
+	else if (l || p)
+		snprintf(out->name, sizeof(out->name), "%s%s", p ? "<- " : "", l ? l : p);
+}
+
+/*
  * Whether an exec closed an O_CLOEXEC descriptor opened at @open: an exec
  * of process @pids[k] before @until[k] (the task asked about and @t for
  * k = 0, each parent before the fork of the process under it), after the
@@ -409,7 +431,8 @@ int lttr_view_fd_file(struct lttr_view *v, uint32_t pid, int32_t fd, uint64_t t,
 		until[depth] = at.time_ns;
 		group_expr(v, pid, group, sizeof(group));
 		snprintf(expr, sizeof(expr), "(type == fs_open || type == fs_close || "
-			 "type == socket_create) && fd == %d && (%s)", fd, group);
+			 "type == socket_create || type == socket_accept) && fd == %d && (%s)",
+			 fd, group);
 		r = find_expr(v, expr, &at, incl, -1, &ev, err);
 		if (r < 0)
 			return r;
@@ -422,6 +445,12 @@ int lttr_view_fd_file(struct lttr_view *v, uint32_t pid, int32_t fd, uint64_t t,
 			}
 			if (ev.id == LTT_EV_SOCKET_CREATE) {
 				out->state = LTTR_FD_SOCKET;
+				return 1;
+			}
+			if (ev.id == LTT_EV_SOCKET_ACCEPT) {
+				out->state = LTTR_FD_SOCKET;
+				out->accepted = true;
+				set_accepted_name(out, &ev);
 				return 1;
 			}
 			set_name(out, &ev);
@@ -528,6 +557,9 @@ const char *lttr_fd_file_str(const struct lttr_fd_file *f, char *buf, size_t siz
 	case LTTR_FD_SOCKET:
 		if (f->at_start)
 			snprintf(buf, size, "%s (fd %d, open at START)", f->name, f->fd);
+		else if (f->accepted)
+			snprintf(buf, size, "socket %s%s(fd %d, accepted)", f->name,
+				 f->name[0] ? " " : "", f->fd);
 		else
 			snprintf(buf, size, "socket (fd %d)", f->fd);
 		break;

@@ -83,12 +83,12 @@ void lttr_view_files_free(struct lttr_files *f);
  * @LTTR_FD_OPEN: a file the process (or the parent it forked from)
  *	opened: its name as given to open
  * @LTTR_FD_FAILED: an open that failed (fd is -errno); its name
- * @LTTR_FD_SOCKET: a socket the process created
+ * @LTTR_FD_SOCKET: a socket the process created, or accepted
  * @LTTR_FD_CLOSED: its last open was closed since (close, or an exec of
  *	an O_CLOEXEC one), and nothing opened it again
  * @LTTR_FD_UNSEEN: no open, close or socket of it in the trace, nor in
  *	the /proc snapshot: opened by a call the tracer does not record
- *	(dup, pipe, accept, ...), or before a trace without FD lines
+ *	(dup, pipe, ...), or before a trace without FD lines
  */
 enum lttr_fd_state {
 	LTTR_FD_NONE,
@@ -104,6 +104,10 @@ enum lttr_fd_state {
  * @fd: the descriptor
  * @state: enum lttr_fd_state
  * @inherited: found in a parent process, before the fork of the task's
+ * @accepted: SOCKET: a connection accept() gave (socket_accept, format
+ *	1.4); @name then has its local address and its peer's,
+ *	"127.0.0.2:7000 <- 127.0.0.1:40000" (either alone when the other has
+ *	no text form, "" when neither)
  * @at_start: from the /proc snapshot (its FD lines, format 1.6): open
  *	when the trace started (OPEN, SOCKET: @at_ns is then the trace's
  *	start, @by_pid the process), or closed by an exec since (CLOSED)
@@ -113,13 +117,14 @@ enum lttr_fd_state {
  *	names the descriptor (fs_read, fs_write, fs_lseek, fs_open, ...)
  * @name: OPEN, FAILED: the file's name as given (cut to fit), or as
  *	/proc/PID/fd named it at START ("/dev/console", "pipe:[1234]",
- *	"socket:[5678]": SOCKET too); else ""
+ *	"socket:[5678]": SOCKET too); SOCKET @accepted: its addresses; else ""
  */
 struct lttr_fd_file {
 	int32_t fd;
 	uint8_t state;
 	bool inherited;
 	bool at_start;
+	bool accepted;
 	uint64_t at_ns;
 	uint32_t by_pid;
 	uint8_t op;
@@ -135,8 +140,8 @@ struct lttr_fd_file {
  * @out: receives the answer
  * @err: receives the error
  *
- * The last fs_open that returned @fd, fs_close of it or socket_create
- * of it by a task of @pid's process (its threads share descriptors) at
+ * The last fs_open that returned @fd, fs_close of it, socket_create or
+ * socket_accept (its new socket) of it by a task of @pid's process (its threads share descriptors) at
  * or before @t decides; with none there, the same in the parent it was
  * forked from, before the fork.  With none in a process that was there
  * at START (no fork of it), the snapshot's FD line of the descriptor
