@@ -305,6 +305,7 @@ int main(int argc, char **argv)
 	struct config cfg;
 	struct ltt_trace_header h;
 	enum stop_reason why = STOP_NONE;
+	uint64_t called, took_us;
 	int fd, rc;
 
 	rc = options_parse(argc, argv, &o);
@@ -350,10 +351,14 @@ int main(int argc, char **argv)
 	if (!s.writer)
 		return EXIT_ERROR;
 
+	called = clock_ns(CLOCK_MONOTONIC);
 	if (device_start(&s.dev) < 0)
 		return finish(&s, &f, &h, STOP_DEVICE_ERROR, 0, 0);
 	h.start_wall_ns = clock_ns(CLOCK_REALTIME);
 	h.start_ns = clock_ns(CLOCK_MONOTONIC);
+	/* how long START took: its buffers begin after its call (ltt-abi.h) */
+	took_us = (h.start_ns - called + 999) / 1000;
+	h.start_call_us = took_us > UINT32_MAX ? UINT32_MAX : (uint32_t)took_us;
 	if (header_write(f.header_fd, f.header, &h) < 0)
 		return finish(&s, &f, &h, STOP_WRITE_ERROR, 1, 1);
 	if (write_snapshot(files_open(&f, f.proc), f.proc) < 0)

@@ -59,7 +59,7 @@
 #define LTT_TRACE_MAGIC		0x00D6B7EDU	/* LTT's magic number */
 #define LTT_BUFFER_MAGIC	0x4C544242U	/* "BBTL" in memory */
 #define LTT_FORMAT_MAJOR	1
-#define LTT_FORMAT_MINOR	6	/* 1.6: FD lines in the proc snapshot */
+#define LTT_FORMAT_MINOR	6	/* 1.6: FD lines, start_call_us */
 
 #define LTT_ORDER_LITTLE	1
 #define LTT_ORDER_BIG		2
@@ -1127,6 +1127,15 @@ struct ltt_event_mask {
 	__u64 bits[LTT_EV_MAX / 64];	/* bit id set: event id recorded */
 };
 
+/*
+ * start_ns is stamped when the START ioctl has returned, but the module
+ * records from inside it: the first buffers begin before start_ns, by as
+ * long as START took (its static keys switched on: well under a
+ * millisecond on hardware, seconds on a loaded emulator).  From format
+ * 1.6 on, start_call_us says how long (from just before the call, rounded
+ * up; 0 in older traces): no buffer can begin before
+ * start_ns - start_call_us * 1000.
+ */
 struct ltt_trace_header {
 	__u32 magic;			/* LTT_TRACE_MAGIC */
 	__u16 major;			/* LTT_FORMAT_MAJOR */
@@ -1151,7 +1160,7 @@ struct ltt_trace_header {
 	struct ltt_filter filter;	/* LTT_TRACE_FILTERED */
 	struct ltt_syscall_ip syscall_ip;
 	__u32 capture_len;		/* bytes of each packet recorded */
-	__u32 reserved;
+	__u32 start_call_us;		/* 1.6: START's call to start_ns, us */
 };
 
 /*

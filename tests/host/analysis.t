@@ -254,6 +254,20 @@ $tv summary --salvage --json "$tmp/far" > "$tmp/far.json" 2> "$tmp/far.err"
 is "$(json "$tmp/far.json" "j['trace']['start_ns']")" "2000100000" "... with --salvage the start stays the header's"
 grep -q "more than a second before the trace's start" "$tmp/far.err"
 ok $? "... and a warning says why"
+# From format 1.6 the header says how long START took (start_call_us, as
+# traced measured it): on a loaded emulator, switching the keys on took
+# over a second, and such a trace was refused.  The bound is now START's
+# call: a buffer 1.0001 s early in a trace whose START took 1.1 s is
+# start-up (the trace starts at it), in one whose START took 50 ms damage.
+sed 's/^header ncpus=2/header ncpus=2 format=1.6 startcall=1100000/' "$tmp/far.desc" |
+	$gen "$tmp/slow" && $tv summary --json "$tmp/slow" > "$tmp/slow.json" 2> "$tmp/slow.err"
+ok $? "format 1.6, START took 1.1 s: a buffer 1.0001 s before the header's start is read"
+is "$(json "$tmp/slow.json" "(j['trace']['start_ns'], j['trace']['start_wall_ns'], j['trace']['complete'])")" \
+	"(1000000000, 4000000000, True)" "... the trace starts at it, the wall-clock start moves as much, no warning"
+sed 's/^header ncpus=2/header ncpus=2 format=1.6 startcall=50000/' "$tmp/far.desc" |
+	$gen "$tmp/fast" && ! $tv summary --json "$tmp/fast" > /dev/null 2> "$tmp/fast.err" &&
+	grep -q "buffer start_ns 1000000000 of cpu 0 before START was called (the trace's start 2000100000, START took 50000 us) at offset 0" "$tmp/fast.err"
+ok $? "format 1.6, START took 50 ms: the same buffer is damage, refused, the time START took said"
 
 # thread_figs TRACE PID KEY...: figures of one thread in processes --threads
 # --json (a blocking reason names blocked_by's entry)

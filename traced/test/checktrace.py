@@ -7,7 +7,7 @@ import sys
 
 d = sys.argv[1]
 # format 1.0 part, then the 1.1 configuration (details, filter,
-# syscall_ip, capture_len, reserved)
+# syscall_ip, capture_len, and 1.6's start_call_us)
 HDR = '<IHHBBHIIIIIQQQ4Q32s80s72s' + '4Q' + 'IiiIII' + 'IIQQ' + 'II'
 h = open(os.path.join(d, 'header'), 'rb').read()
 (magic, major, minor, order, word, hsize, ncpus, clock_hz, bsize, bcount,
@@ -39,7 +39,7 @@ print('filter', 'flags=%#x pid=%d pgrp=%d gid=%d uid=%d reserved=%d'
 print('syscall_ip', 'mode=%d depth=%d lower=%#x upper=%#x'
       % (smode, sdepth, slower, supper))
 print('capture_len', caplen)
-print('reserved', hres)
+print('start_call_us', hres)
 print('times_ok', int(wall > 0 and start > 0 and end >= start))
 print('duration_ms', (end - start) // 1000000)
 print('arch', arch.rstrip(b'\0').decode())

@@ -51,7 +51,7 @@ int main(void)
 		ok(memcmp(&h.filter, zero, sizeof(zero)) == 0 &&
 		   h.syscall_ip.mode == LTT_SIP_RAW && h.syscall_ip.depth == 0 &&
 		   h.syscall_ip.lower == 0 && h.syscall_ip.upper == 0 &&
-		   h.capture_len == 0 && h.reserved == 0,
+		   h.capture_len == 0 && h.start_call_us == 0,
 		   "1.1 default: no filter, raw IP, no capture");
 	}
 	{

@@ -540,7 +540,7 @@ static int parse_header(struct tg *g, char **tok, int ntok)
 		"ncpus", "start", "end", "wall", "flags", "major", "minor",
 		"order", "word", "hsize", "clock", "bufsize", "bufcount",
 		"magic", "mask", "format", "events", "details", "filter", "sip",
-		"capture", "flight", "nocpuid", "fullrec",
+		"capture", "flight", "nocpuid", "fullrec", "startcall",
 	};
 	struct ltt_trace_header *h = &g->h;
 	const char *s;
@@ -588,6 +588,15 @@ static int parse_header(struct tg *g, char **tok, int ntok)
 			break;
 		default: break;
 		}
+	}
+	{
+		uint64_t v;
+		int r = kv_u64(tok, ntok, "startcall", &v);	/* 1.6: us START took */
+
+		if (r < 0 || (r > 0 && v > UINT32_MAX))
+			return -1;
+		if (r > 0)
+			h->start_call_us = (uint32_t)v;
 	}
 	if ((s = kv(tok, ntok, "arch")))
 		snprintf(h->arch, sizeof(h->arch), "%s", s);

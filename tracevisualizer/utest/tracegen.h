@@ -26,7 +26,8 @@
  *                         format=1.4: the same, softirq raises and socket endpoint events;
  *                         format=1.5: the same, timerfd events and
  *                         time-extension records; format=1.6: the same
- *                         (its FD lines are "proc" lines like the others)
+ *                         (its FD lines are "proc" lines like the others),
+ *                         startcall=US (start_call_us: how long START took)
  *   records compact|full  how the events below that have a compact form
  *                         are written: "compact" (use with format=1.2)
  *                         writes LTT_REC_COMPACT records with the

@@ -45,8 +45,8 @@ static int stop_or_fail(struct lttr_trace *t, struct lttr_error *err,
 /* nanoseconds from the earliest time the tracer can have run to @ns */
 static uint64_t since_run(const struct lttr_trace *t, uint64_t ns)
 {
-	uint64_t first = t->hdr.start_ns > START_SLACK_NS ?
-		t->hdr.start_ns - START_SLACK_NS : 0;
+	uint64_t slack = lttr_start_slack_ns(t);
+	uint64_t first = t->hdr.start_ns > slack ? t->hdr.start_ns - slack : 0;
 
 	return ns > first ? ns - first : 0;
 }
@@ -157,7 +157,7 @@ int lttr_bufindex_build(struct lttr_trace *t, struct lttr_error *err)
 		 * buffer.  A buffer's last record is not before its first
 		 * time, a CPU's buffers do not overlap, none ends after the
 		 * stop the daemon stamped once the STOP ioctl had returned,
-		 * none begins more than START_SLACK_NS before the start (a
+		 * none begins before START was called (lttr_start_slack_ns(): a
 		 * complete trace: in one the daemon did not finish, rule 13
 		 * of docs/control-flow.md clamps such times to the window).
 		 */
@@ -189,11 +189,17 @@ int lttr_bufindex_build(struct lttr_trace *t, struct lttr_error *err)
 				return ret;
 			break;
 		}
-		if ((t->hdr.flags & LTT_TRACE_COMPLETE) && t->hdr.start_ns > START_SLACK_NS &&
-		    h.start_ns < t->hdr.start_ns - START_SLACK_NS) {
-			snprintf(what, sizeof(what),
-				 "buffer start_ns %" PRIu64 " of cpu %u more than a second before the trace's start (%" PRIu64 ")",
-				 (uint64_t)h.start_ns, h.cpu, (uint64_t)t->hdr.start_ns);
+		if ((t->hdr.flags & LTT_TRACE_COMPLETE) && t->hdr.start_ns > lttr_start_slack_ns(t) &&
+		    h.start_ns < t->hdr.start_ns - lttr_start_slack_ns(t)) {
+			if (t->hdr.start_call_us)
+				snprintf(what, sizeof(what),
+					 "buffer start_ns %" PRIu64 " of cpu %u before START was called (the trace's start %" PRIu64 ", START took %" PRIu32 " us)",
+					 (uint64_t)h.start_ns, h.cpu, (uint64_t)t->hdr.start_ns,
+					 (uint32_t)t->hdr.start_call_us);
+			else
+				snprintf(what, sizeof(what),
+					 "buffer start_ns %" PRIu64 " of cpu %u more than a second before the trace's start (%" PRIu64 ")",
+					 (uint64_t)h.start_ns, h.cpu, (uint64_t)t->hdr.start_ns);
 			ret = stop_or_fail(t, err, LTTR_E_FORMAT, off, what);
 			if (ret < 0)
 				return ret;

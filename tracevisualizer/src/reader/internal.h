@@ -127,9 +127,19 @@ static inline bool lttr_format_known(const struct lttr_trace *t)
 /*
  * How far before the header's start a buffer may begin (the module records
  * from inside START, before the daemon stamps the start) and move the
- * trace's start (trace.c); the earliest time the tracer can have run.
+ * trace's start (trace.c); the earliest time the tracer can have run:
+ * from format 1.6 on, the time START took as the daemon measured it
+ * (start_call_us, rounded up) and a millisecond for the two clocks' reads
+ * (the module's ktime_get_mono_fast_ns(), the daemon's
+ * CLOCK_MONOTONIC); in older traces, which do not say, a second.
  */
 #define START_SLACK_NS 1000000000ULL
+
+static inline uint64_t lttr_start_slack_ns(const struct lttr_trace *t)
+{
+	return t->hdr.start_call_us ? t->hdr.start_call_us * 1000ULL + 1000000ULL :
+		START_SLACK_NS;
+}
 
 /* bufindex.c */
 int lttr_bufindex_build(struct lttr_trace *t, struct lttr_error *err);

@@ -518,7 +518,9 @@ static int read_proc(struct lttr_trace *t, struct lttr_error *err)
  * times and durations instead of being squeezed to the header's start;
  * the wall-clock start moves by as much.  A flight-recorder trace starts
  * where every CPU has data (lttr_trace_window_start()), whatever this
- * says; a buffer more than START_SLACK_NS early is damage, not start-up,
+ * says; a buffer earlier than START can have run (lttr_start_slack_ns():
+ * the time START took, or a second in a trace before format 1.6) is
+ * damage, not start-up,
  * and moves nothing.
  */
 static void start_at_first_buffer(struct lttr_trace *t)
@@ -528,7 +530,7 @@ static void start_at_first_buffer(struct lttr_trace *t)
 
 	for (c = 0; c < t->ncpus; c++)
 		if (t->cpu[c].nbufs && t->cpu[c].bufs[0].start_ns < first &&
-		    t->hdr.start_ns - t->cpu[c].bufs[0].start_ns <= START_SLACK_NS)
+		    t->hdr.start_ns - t->cpu[c].bufs[0].start_ns <= lttr_start_slack_ns(t))
 			first = t->cpu[c].bufs[0].start_ns;
 	d = t->hdr.start_ns - first;
 	t->hdr.start_ns = first;
