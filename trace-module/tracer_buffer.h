@@ -77,7 +77,7 @@ enum ltt_buf_state {
 struct ltt_lost_counters {
 	local64_t total;
 	local64_t nested;
-	local64_t by_event[64];
+	local64_t by_event[LTT_EV_IDS];	/* every id of ltt-events.h */
 	local64_t syscall_entry[LTT_LOST_SYSCALLS];
 	local64_t syscall_exit[LTT_LOST_SYSCALLS];
 };

@@ -100,8 +100,14 @@ void ltt_lost_fill(struct ltt_cpu *c, struct ltt_lost_info *info)
 	info->cpu = c->cpu;
 	info->total = local64_read(&l->total);
 	info->nested = local64_read(&l->nested);
-	for (i = 0; i < ARRAY_SIZE(l->by_event); i++)
-		info->by_event[i] = local64_read(&l->by_event[i]);
+	for (i = 0; i < ARRAY_SIZE(l->by_event); i++) {
+		u64 n = local64_read(&l->by_event[i]);
+
+		if (i < ARRAY_SIZE(info->by_event))
+			info->by_event[i] = n;
+		else
+			info->by_event_high[i - ARRAY_SIZE(info->by_event)] = n;
+	}
 	for (i = 0; i < LTT_LOST_SYSCALLS; i++) {
 		info->syscall_entry[i] = local64_read(&l->syscall_entry[i]);
 		info->syscall_exit[i] = local64_read(&l->syscall_exit[i]);

@@ -85,68 +85,18 @@ struct event_name {
 	unsigned int id;
 };
 
-/* In id order: events_format() lists names in this order. */
+/*
+ * The events of include/ltt/ltt-events.h, in id order (events_format()
+ * and the help list names in this order), less the module's own records,
+ * which it writes whatever the mask: the trace start and the time
+ * extensions cannot be asked for or masked out.
+ */
+#define EVENT_NAME(id, sym, name, ...) \
+	{ (id) == LTT_EV_TRACE_START || (id) == LTT_EV_TIME_EXT ? NULL : name, id },
 static const struct event_name events[] = {
-	{ "syscall_entry",	LTT_EV_SYSCALL_ENTRY },
-	{ "syscall_exit",	LTT_EV_SYSCALL_EXIT },
-	{ "trap_entry",		LTT_EV_TRAP_ENTRY },
-	{ "trap_exit",		LTT_EV_TRAP_EXIT },
-	{ "irq_entry",		LTT_EV_IRQ_ENTRY },
-	{ "irq_exit",		LTT_EV_IRQ_EXIT },
-	{ "schedchange",	LTT_EV_SCHEDCHANGE },
-	{ "fork",		LTT_EV_PROCESS_FORK },
-	{ "exec",		LTT_EV_PROCESS_EXEC },
-	{ "exit",		LTT_EV_PROCESS_EXIT },
-	{ "wakeup",		LTT_EV_PROCESS_WAKEUP },
-	{ "softirq_entry",	LTT_EV_SOFTIRQ_ENTRY },
-	{ "softirq_exit",	LTT_EV_SOFTIRQ_EXIT },
-	{ "signal_send",	LTT_EV_SIGNAL_SEND },
-	{ "signal_deliver",	LTT_EV_SIGNAL_DELIVER },
-	{ "tasklet_entry",	LTT_EV_TASKLET_ENTRY },
-	{ "tasklet_exit",	LTT_EV_TASKLET_EXIT },
-	{ "timer_expire_entry",	LTT_EV_TIMER_EXPIRE_ENTRY },
-	{ "timer_expire_exit",	LTT_EV_TIMER_EXPIRE_EXIT },
-	{ "kthread_create",	LTT_EV_KTHREAD_CREATE },
-	{ "wait",		LTT_EV_PROCESS_WAIT },
-	{ "fs_open",		LTT_EV_FS_OPEN },
-	{ "fs_close",		LTT_EV_FS_CLOSE },
-	{ "fs_read",		LTT_EV_FS_READ },
-	{ "fs_write",		LTT_EV_FS_WRITE },
-	{ "fs_lseek",		LTT_EV_FS_LSEEK },
-	{ "fs_ioctl",		LTT_EV_FS_IOCTL },
-	{ "fs_select",		LTT_EV_FS_SELECT },
-	{ "fs_poll",		LTT_EV_FS_POLL },
-	{ "fs_buf_wait_start",	LTT_EV_FS_BUF_WAIT_START },
-	{ "fs_buf_wait_end",	LTT_EV_FS_BUF_WAIT_END },
-	{ "timer_set_itimer",	LTT_EV_TIMER_SET_ITIMER },
-	{ "timer_set_timeout",	LTT_EV_TIMER_SET_TIMEOUT },
-	{ "mem_page_alloc",	LTT_EV_MEM_PAGE_ALLOC },
-	{ "mem_page_free",	LTT_EV_MEM_PAGE_FREE },
-	{ "mem_swap_in",	LTT_EV_MEM_SWAP_IN },
-	{ "mem_swap_out",	LTT_EV_MEM_SWAP_OUT },
-	{ "mem_page_wait_start", LTT_EV_MEM_PAGE_WAIT_START },
-	{ "mem_page_wait_end",	LTT_EV_MEM_PAGE_WAIT_END },
-	{ "socket_call",	LTT_EV_SOCKET_CALL },
-	{ "socket_create",	LTT_EV_SOCKET_CREATE },
-	{ "socket_send",	LTT_EV_SOCKET_SEND },
-	{ "socket_recv",	LTT_EV_SOCKET_RECV },
-	{ "socket_endpoint",	LTT_EV_SOCKET_ENDPOINT },
-	{ "socket_accept",	LTT_EV_SOCKET_ACCEPT },
-	{ "ipc_call",		LTT_EV_IPC_CALL },
-	{ "ipc_msg_create",	LTT_EV_IPC_MSG_CREATE },
-	{ "ipc_sem_create",	LTT_EV_IPC_SEM_CREATE },
-	{ "ipc_shm_create",	LTT_EV_IPC_SHM_CREATE },
-	{ "net_packet_in",	LTT_EV_NET_PACKET_IN },
-	{ "net_packet_out",	LTT_EV_NET_PACKET_OUT },
-	{ "change_mask",	LTT_EV_CHANGE_MASK },
-	{ "custom_create",	LTT_EV_CUSTOM_CREATE },
-	{ "custom_destroy",	LTT_EV_CUSTOM_DESTROY },
-	{ "custom",		LTT_EV_CUSTOM },
-	{ "reap",		LTT_EV_PROCESS_REAP },
-	{ "softirq_raise",	LTT_EV_SOFTIRQ_RAISE },
-	{ "timerfd_set",		LTT_EV_TIMERFD_SET },
-	{ "timerfd_expire",	LTT_EV_TIMERFD_EXPIRE },
+	LTT_EVENTS(EVENT_NAME)
 };
+#undef EVENT_NAME
 
 #define NEVENTS (sizeof(events) / sizeof(events[0]))
 
@@ -174,7 +124,7 @@ int event_lookup(const char *name, struct ltt_event_mask *mask)
 			continue;
 		if (g->lo) {
 			for (j = 0; j < NEVENTS; j++)
-				if (events[j].id >= g->lo &&
+				if (events[j].name && events[j].id >= g->lo &&
 				    events[j].id <= g->hi)
 					mask_set(mask, events[j].id);
 		} else {
@@ -184,7 +134,7 @@ int event_lookup(const char *name, struct ltt_event_mask *mask)
 		return 0;
 	}
 	for (i = 0; i < NEVENTS; i++) {
-		if (strcasecmp(name, events[i].name) == 0) {
+		if (events[i].name && strcasecmp(name, events[i].name) == 0) {
 			mask_set(mask, events[i].id);
 			return 0;
 		}
@@ -264,7 +214,7 @@ void events_format(const struct ltt_event_mask *mask, char *buf, size_t len)
 	for (i = 0; i < NEVENTS && used < len; i++) {
 		int n;
 
-		if (!mask_test(mask, events[i].id))
+		if (!events[i].name || !mask_test(mask, events[i].id))
 			continue;
 		n = snprintf(buf + used, len - used, "%s%s", used ? "," : "",
 			     events[i].name);
@@ -274,21 +224,39 @@ void events_format(const struct ltt_event_mask *mask, char *buf, size_t len)
 	}
 }
 
+/* "Events:" and the names of events[], wrapped at 72 columns */
+static void events_list(char *buf, size_t len)
+{
+	size_t i, used, col;
+	int n;
+
+	n = snprintf(buf, len, "Events:");
+	used = col = n > 0 ? (size_t)n : 0;
+	for (i = 0; i < NEVENTS && used < len; i++) {
+		size_t w;
+
+		if (!events[i].name)
+			continue;
+		w = strlen(events[i].name);
+		if (col + 1 + w > 72) {
+			n = snprintf(buf + used, len - used, "\n  %s", events[i].name);
+			col = 2 + w;
+		} else {
+			n = snprintf(buf + used, len - used, " %s", events[i].name);
+			col += 1 + w;
+		}
+		if (n < 0)
+			break;
+		used += (size_t)n;
+	}
+	if (used < len)
+		snprintf(buf + used, len - used, "\n");
+}
+
 const char *events_help(void)
 {
-	return
-	"Events: syscall_entry syscall_exit trap_entry trap_exit irq_entry\n"
-	"  irq_exit schedchange fork exec exit wakeup softirq_entry softirq_exit\n"
-	"  signal_send signal_deliver tasklet_entry tasklet_exit\n"
-	"  timer_expire_entry timer_expire_exit kthread_create wait fs_open\n"
-	"  fs_close fs_read fs_write fs_lseek fs_ioctl fs_select fs_poll\n"
-	"  fs_buf_wait_start fs_buf_wait_end timer_set_itimer timer_set_timeout\n"
-	"  mem_page_alloc mem_page_free mem_swap_in mem_swap_out\n"
-	"  mem_page_wait_start mem_page_wait_end socket_call socket_create\n"
-	"  socket_send socket_recv socket_endpoint socket_accept ipc_call\n"
-	"  ipc_msg_create ipc_sem_create\n"
-	"  ipc_shm_create net_packet_in net_packet_out change_mask custom_create\n"
-	"  custom_destroy custom reap softirq_raise timerfd_set timerfd_expire\n"
+	static char help[2048];
+	static const char groups[] =
 	"Groups: all (default: every event); classic (the first release's set:\n"
 	"  syscall..signal_deliver, ids 1-17); core (syscalls, traps, irqs,\n"
 	"  schedchange); syscall; trap; irq; softirq (softirq_*, tasklet_*);\n"
@@ -299,6 +267,15 @@ const char *events_help(void)
 	"  A leading '-' removes (\"all,-memory\", or just \"-memory\").\n"
 	"  schedchange, change_mask and custom_create are always recorded: they\n"
 	"  attribute events to tasks and describe the trace.\n";
+
+	if (!help[0]) {
+		size_t n;
+
+		events_list(help, sizeof(help));
+		n = strlen(help);
+		snprintf(help + n, sizeof(help) - n, "%s", groups);
+	}
+	return help;
 }
 
 int parse_uint(const char *s, uint64_t max, uint64_t *out)

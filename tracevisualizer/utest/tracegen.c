@@ -668,6 +668,8 @@ static int parse_lost(struct tg *g, char **tok, int ntok)
 			return -1;
 		if (!strcmp(key, "ev") && v < 64)
 			li->by_event[v] = n;
+		else if (!strcmp(key, "ev") && v < LTT_EV_MAX)
+			li->by_event_high[v - 64] = n;
 		else if (!strcmp(key, "sce") && v < LTT_LOST_SYSCALLS)
 			li->syscall_entry[v] = n;
 		else if (!strcmp(key, "scx") && v < LTT_LOST_SYSCALLS)
@@ -1593,10 +1595,22 @@ int tg_write(struct tg *g, const char *dir, char *err, size_t errlen)
 		/* as many entries as the header says (bounded) */
 		nl = g->h.ncpus < LTT_MAX_CPUS ? g->h.ncpus : LTT_MAX_CPUS;
 		/* cppcheck-suppress knownConditionTrueFalse ; ncpus set by tg_parse */
-		for (c = 0; c < nl; c++)
-			g->lost[c].cpu = c;
-		if (tg_write_file(path, g->lost, nl * sizeof(g->lost[0])))
+		/* each entry as long as the header's format has it */
+		size_t entry = g->h.minor >= 7 ? sizeof(g->lost[0]) :
+			LTT_LOST_INFO_SIZE_1_6;
+		uint8_t *lf = calloc(nl ? nl : 1, entry);
+
+		if (!lf)
 			goto io;
+		for (c = 0; c < nl; c++) {
+			g->lost[c].cpu = c;
+			memcpy(lf + c * entry, &g->lost[c], entry);
+		}
+		if (tg_write_file(path, lf, nl * entry)) {
+			free(lf);
+			goto io;
+		}
+		free(lf);
 	}
 	snprintf(path, sizeof(path), "%s/proc", dir);
 	unlink(path);

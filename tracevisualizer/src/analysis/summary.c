@@ -45,8 +45,8 @@ static int count_lost(const struct lttr_trace *t, struct lttr_summary *s)
 		s->lost_total += s->cpu[cpu].lost;
 		if (!li)
 			continue;
-		for (i = 0; i < 64; i++)
-			s->lost_by_id[i] += li->by_event[i];
+		for (i = 0; i < LTT_EV_MAX; i++)
+			s->lost_by_id[i] += ltt_lost_by_event(li, i);
 		for (i = 0; i < LTT_LOST_SYSCALLS; i++) {
 			if (li->syscall_entry[i] &&
 			    lttr_sccount_add(&s->lost_syscalls, i, 0, li->syscall_entry[i]))

@@ -327,7 +327,7 @@ void lttr_json_summary_open(struct lttr_json *j, const struct lttr_trace *t,
 		goto procs;
 	}
 	lttr_json_begin_object(j);
-	for (i = 0; i < 64; i++)
+	for (i = 0; i < LTT_EV_MAX; i++)
 		if (s->lost_by_id[i])
 			lttr_json_kv_u64(j, lttr_event_type_str((unsigned int)i, tb, sizeof(tb)),
 					 s->lost_by_id[i]);

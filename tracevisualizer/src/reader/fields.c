@@ -477,126 +477,139 @@ struct field_list {
 	{ .v = a, .n = sizeof(a) / sizeof(a[0]), .text = tx, __VA_ARGS__ }
 #define ALT(name, field)	.ctf_alt = name, .alt_if = field
 
-static const struct field_list by_id[LTT_EV_MAX] = {
-	[LTT_EV_SYSCALL_ENTRY] = LIST(f_syscall_entry, "{name} ip={ip}",
-				      "syscall_entry_", .ctf_suffix = "name"),
-	[LTT_EV_SYSCALL_EXIT] = LIST(f_syscall_exit, "{name} ret={ret}",
-				     "syscall_exit_", .ctf_suffix = "name"),
-	[LTT_EV_TRAP_ENTRY] = LIST(f_trap_entry,
-				   "{name} addr={address} ip={ip} {?user|user|kernel}"),
-	[LTT_EV_TRAP_EXIT] = LIST(f_trap_exit, "{name}"),
-	[LTT_EV_IRQ_ENTRY] = LIST(f_irq_entry,
-				  "{?sysvec|vector {irq:hex}|{irq}}{?name| ({name})} {?user|user|kernel}",
-				  "irq_handler_entry", ALT("irq_vector_entry", "sysvec")),
-	[LTT_EV_IRQ_EXIT] = LIST(f_irq_exit, "{?sysvec|vector {irq:hex}|{irq}}",
-				 "irq_handler_exit", ALT("irq_vector_exit", "sysvec")),
-	[LTT_EV_SCHEDCHANGE] = LIST(f_schedchange,
-				    "{prev_pid} -> {next_pid} (prev_state {prev_state} {prev_state:task_state})"
-				    "{+prev_prio| prio {prev_prio}/{prev_policy} -> {next_prio}/{next_policy}}",
-				    "sched_switch"),
-	[LTT_EV_PROCESS_FORK] = LIST(f_fork,
-				     "parent={parent} child={child} tgid={tgid}{?thread| thread}{?kthread| kthread}",
-				     "sched_process_fork"),
-	[LTT_EV_PROCESS_EXEC] = LIST(f_exec, "{filename}", "sched_process_exec"),
-	[LTT_EV_PROCESS_EXIT] = LIST(f_exit, "pid={pid} code={code} ({code:exit_status})",
-				     "sched_process_exit"),
-	[LTT_EV_PROCESS_WAKEUP] = LIST(f_wakeup,
-				       "pid={pid} cpu={cpu}{?new| new}"
-				       "{+prio| prio={prio}/{policy} waker_prio={waker_prio}/{waker_policy}}",
-				       "sched_waking", ALT("sched_wakeup_new", "new")),
-	[LTT_EV_SOFTIRQ_ENTRY] = LIST(f_softirq, "{?name|{name}|vec {vec}}", "softirq_entry"),
-	[LTT_EV_SOFTIRQ_EXIT] = LIST(f_softirq, "{?name|{name}|vec {vec}}", "softirq_exit"),
-	[LTT_EV_SIGNAL_SEND] = LIST(f_signal_send,
-				    "{?name|{name}|signal {sig}} to {pid} ({result})",
-				    "signal_generate"),
-	[LTT_EV_SIGNAL_DELIVER] = LIST(f_signal_deliver,
-				       "{?name|{name}|signal {sig}} "
-				       "{?default|default action|{?ignored|ignored|handler={handler}}}",
-				       "signal_deliver"),
-	[LTT_EV_TASKLET_ENTRY] = LIST(f_tasklet, "func={func}{?hi| hi}"),
-	[LTT_EV_TASKLET_EXIT] = LIST(f_tasklet, "func={func}{?hi| hi}"),
-	[LTT_EV_TIMER_EXPIRE_ENTRY] = LIST(f_timer_expire, "func={func} {kind}",
-					   "timer_expire_entry"),
-	[LTT_EV_TIMER_EXPIRE_EXIT] = LIST(f_timer_expire, "func={func} {kind}",
-					  "timer_expire_exit"),
-	[LTT_EV_KTHREAD_CREATE] = LIST(f_kthread_create,
-				       "{name} pid={pid} threadfn={threadfn}"),
-	[LTT_EV_PROCESS_WAIT] = LIST(f_wait, "pid={pid} options={options}"),
-	[LTT_EV_FS_OPEN] = LIST(f_fs_open, "{filename} fd={fd} flags={flags} mode={mode}"),
-	[LTT_EV_FS_CLOSE] = LIST(f_fs_close, "fd={fd}"),
-	[LTT_EV_FS_READ] = LIST(f_fs_rw, "fd={fd} count={count} ret={ret}"),
-	[LTT_EV_FS_WRITE] = LIST(f_fs_rw, "fd={fd} count={count} ret={ret}"),
-	[LTT_EV_FS_LSEEK] = LIST(f_fs_lseek,
-				 "fd={fd} offset={offset} whence={whence} ret={ret}"),
-	[LTT_EV_FS_IOCTL] = LIST(f_fs_ioctl, "fd={fd} cmd={cmd} arg={arg}"),
-	[LTT_EV_FS_SELECT] = LIST(f_fs_select, "nfds={nfds} timeout={timeout_ns}"),
-	[LTT_EV_FS_POLL] = LIST(f_fs_select, "nfds={nfds} timeout={timeout_ns}"),
-	[LTT_EV_FS_BUF_WAIT_START] = LIST(f_io_wait, "timeout={timeout_ns}"),
-	[LTT_EV_FS_BUF_WAIT_END] = LIST(f_io_wait, "timeout={timeout_ns}"),
-	[LTT_EV_TIMER_SET_ITIMER] = LIST(f_itimer,
-					 "{which} value={value_ns} ns interval={interval_ns} ns"),
-	[LTT_EV_TIMER_SET_TIMEOUT] = LIST(f_timeout, "{kind} {timeout_ns}"),
-	[LTT_EV_MEM_PAGE_ALLOC] = LIST(f_page_alloc, "pfn={pfn} order={order} gfp={gfp}",
-				       "mm_page_alloc"),
-	[LTT_EV_MEM_PAGE_FREE] = LIST(f_page_free, "pfn={pfn} order={order}",
-				      "mm_page_free"),
-	[LTT_EV_MEM_SWAP_IN] = LIST(f_swap, "pfn={pfn} entry={entry}"),
-	[LTT_EV_MEM_SWAP_OUT] = LIST(f_swap, "pfn={pfn} entry={entry}"),
-	[LTT_EV_MEM_PAGE_WAIT_START] = LIST(f_page_wait, "pfn={pfn} bit={bit}"),
-	[LTT_EV_MEM_PAGE_WAIT_END] = LIST(f_page_wait, "pfn={pfn} bit={bit}"),
-	[LTT_EV_SOCKET_CALL] = LIST(f_socket_call, "{?name|{name}|call {call}} fd={fd}"),
-	[LTT_EV_SOCKET_CREATE] = LIST(f_socket_create,
-				      "fd={fd} {family} type={type} protocol={protocol} ino={ino}"),
-	[LTT_EV_SOCKET_SEND] = LIST(f_socket_io,
-				    "ino={ino} size={size} ret={ret} {family}{+peer| peer={peer}}"),
-	[LTT_EV_SOCKET_RECV] = LIST(f_socket_io,
-				    "ino={ino} size={size} ret={ret} {family}{+peer| peer={peer}}"),
-	[LTT_EV_IPC_CALL] = LIST(f_ipc_call, "{?name|{name}|call {call}} id={id}"),
-	[LTT_EV_IPC_MSG_CREATE] = LIST(f_ipc_create, "key={key} id={id} size={size} flags={flags}"),
-	[LTT_EV_IPC_SEM_CREATE] = LIST(f_ipc_create, "key={key} id={id} size={size} flags={flags}"),
-	[LTT_EV_IPC_SHM_CREATE] = LIST(f_ipc_create, "key={key} id={id} size={size} flags={flags}"),
-	[LTT_EV_NET_PACKET_IN] = LIST(f_net_packet,
-				      "{+ifname|{ifname}|ifindex {ifindex}} len={len} protocol={protocol} caplen={caplen}",
-				      "netif_receive_skb"),
-	[LTT_EV_NET_PACKET_OUT] = LIST(f_net_packet,
-				       "{+ifname|{ifname}|ifindex {ifindex}} len={len} protocol={protocol} caplen={caplen}",
-				       "net_dev_queue"),
-	[LTT_EV_CHANGE_MASK] = LIST(f_change_mask, "{events:count} events:{?events| {events}}"),
-	[LTT_EV_CUSTOM_CREATE] = LIST(f_custom_create,
-				      "{type_id} {kind} \"{name}\""
-				      "{?warning| [warning: {warning}]|{?format| format \"{format}\"}}"),
-	[LTT_EV_CUSTOM_DESTROY] = LIST(f_custom_destroy, "{type_id}"),
-	[LTT_EV_CUSTOM] = LIST(f_custom,
-			       "{?name|{name}|type {type_id}}{+text| \"{text}\"}{fields}"
-			       "{+hex| size={size} hex={hex}}{?warning| [warning: {warning}]}"),
-	[LTT_EV_PROCESS_REAP] = LIST(f_reap, "pid={pid} tgid={tgid}", "sched_process_free"),
-	[LTT_EV_SOFTIRQ_RAISE] = LIST(f_softirq, "{?name|{name}|vec {vec}}", "softirq_raise"),
-	[LTT_EV_SOCKET_ENDPOINT] = LIST(f_socket_endpoint,
-					"{?name|{name}|call {call}} fd={fd} ino={ino} {family} type={type}"
-					"{+local| local={local}}{+peer| peer={peer}}{?result| result={result}}"),
-	[LTT_EV_SOCKET_ACCEPT] = LIST(f_socket_endpoint,
-				      "{?name|{name}|call {call}} fd={fd} ino={ino} listen_ino={listen_ino}"
-				      " {family} type={type}"
-				      "{+local| local={local}}{+peer| peer={peer}}{?result| result={result}}"),
-	[LTT_EV_TIMERFD_SET] = LIST(f_timerfd_set,
-				    "fd={fd} {clockid}{?abstime| abstime}{?cancel_on_set| cancel_on_set}"
-				    " value={value_ns} ns interval={interval_ns} ns"
-				    " expires={expires_ns} timer={timer}"),
-	[LTT_EV_TIMERFD_EXPIRE] = LIST(f_timerfd_expire,
-				       "ticks={ticks} expires={expires_ns} interval={interval_ns} ns"
-				       " timer={timer}"),
-	[LTT_EV_TRACE_START] = LIST(f_trace_start, "pid={pid} cpu={cpu}"),
-	[LTT_EV_TIME_EXT] = LIST(f_time_ext, "base_ns={base_ns}"),
+/*
+ * The description of each event of include/ltt/ltt-events.h: its fields,
+ * how it reads in text and its CTF name.  DESCRIBE(SYM, ...) defines
+ * desc_SYM; by_id[] below takes one per listed event, so an event added
+ * to the list without its description here does not build.
+ */
+#define DESCRIBE(sym, ...) \
+	static const struct field_list desc_##sym = LIST(__VA_ARGS__)
+
+DESCRIBE(SYSCALL_ENTRY, f_syscall_entry, "{name} ip={ip}",
+	 "syscall_entry_", .ctf_suffix = "name");
+DESCRIBE(SYSCALL_EXIT, f_syscall_exit, "{name} ret={ret}",
+	 "syscall_exit_", .ctf_suffix = "name");
+DESCRIBE(TRAP_ENTRY, f_trap_entry,
+	 "{name} addr={address} ip={ip} {?user|user|kernel}");
+DESCRIBE(TRAP_EXIT, f_trap_exit, "{name}");
+DESCRIBE(IRQ_ENTRY, f_irq_entry,
+	 "{?sysvec|vector {irq:hex}|{irq}}{?name| ({name})} {?user|user|kernel}",
+	 "irq_handler_entry", ALT("irq_vector_entry", "sysvec"));
+DESCRIBE(IRQ_EXIT, f_irq_exit, "{?sysvec|vector {irq:hex}|{irq}}",
+	 "irq_handler_exit", ALT("irq_vector_exit", "sysvec"));
+DESCRIBE(SCHEDCHANGE, f_schedchange,
+	 "{prev_pid} -> {next_pid} (prev_state {prev_state} {prev_state:task_state})"
+	 "{+prev_prio| prio {prev_prio}/{prev_policy} -> {next_prio}/{next_policy}}",
+	 "sched_switch");
+DESCRIBE(PROCESS_FORK, f_fork,
+	 "parent={parent} child={child} tgid={tgid}{?thread| thread}{?kthread| kthread}",
+	 "sched_process_fork");
+DESCRIBE(PROCESS_EXEC, f_exec, "{filename}", "sched_process_exec");
+DESCRIBE(PROCESS_EXIT, f_exit, "pid={pid} code={code} ({code:exit_status})",
+	 "sched_process_exit");
+DESCRIBE(PROCESS_WAKEUP, f_wakeup,
+	 "pid={pid} cpu={cpu}{?new| new}"
+	 "{+prio| prio={prio}/{policy} waker_prio={waker_prio}/{waker_policy}}",
+	 "sched_waking", ALT("sched_wakeup_new", "new"));
+DESCRIBE(SOFTIRQ_ENTRY, f_softirq, "{?name|{name}|vec {vec}}", "softirq_entry");
+DESCRIBE(SOFTIRQ_EXIT, f_softirq, "{?name|{name}|vec {vec}}", "softirq_exit");
+DESCRIBE(SIGNAL_SEND, f_signal_send,
+	 "{?name|{name}|signal {sig}} to {pid} ({result})",
+	 "signal_generate");
+DESCRIBE(SIGNAL_DELIVER, f_signal_deliver,
+	 "{?name|{name}|signal {sig}} "
+	 "{?default|default action|{?ignored|ignored|handler={handler}}}",
+	 "signal_deliver");
+DESCRIBE(TASKLET_ENTRY, f_tasklet, "func={func}{?hi| hi}");
+DESCRIBE(TASKLET_EXIT, f_tasklet, "func={func}{?hi| hi}");
+DESCRIBE(TIMER_EXPIRE_ENTRY, f_timer_expire, "func={func} {kind}",
+	 "timer_expire_entry");
+DESCRIBE(TIMER_EXPIRE_EXIT, f_timer_expire, "func={func} {kind}",
+	 "timer_expire_exit");
+DESCRIBE(KTHREAD_CREATE, f_kthread_create,
+	 "{name} pid={pid} threadfn={threadfn}");
+DESCRIBE(PROCESS_WAIT, f_wait, "pid={pid} options={options}");
+DESCRIBE(FS_OPEN, f_fs_open, "{filename} fd={fd} flags={flags} mode={mode}");
+DESCRIBE(FS_CLOSE, f_fs_close, "fd={fd}");
+DESCRIBE(FS_READ, f_fs_rw, "fd={fd} count={count} ret={ret}");
+DESCRIBE(FS_WRITE, f_fs_rw, "fd={fd} count={count} ret={ret}");
+DESCRIBE(FS_LSEEK, f_fs_lseek,
+	 "fd={fd} offset={offset} whence={whence} ret={ret}");
+DESCRIBE(FS_IOCTL, f_fs_ioctl, "fd={fd} cmd={cmd} arg={arg}");
+DESCRIBE(FS_SELECT, f_fs_select, "nfds={nfds} timeout={timeout_ns}");
+DESCRIBE(FS_POLL, f_fs_select, "nfds={nfds} timeout={timeout_ns}");
+DESCRIBE(FS_BUF_WAIT_START, f_io_wait, "timeout={timeout_ns}");
+DESCRIBE(FS_BUF_WAIT_END, f_io_wait, "timeout={timeout_ns}");
+DESCRIBE(TIMER_SET_ITIMER, f_itimer,
+	 "{which} value={value_ns} ns interval={interval_ns} ns");
+DESCRIBE(TIMER_SET_TIMEOUT, f_timeout, "{kind} {timeout_ns}");
+DESCRIBE(MEM_PAGE_ALLOC, f_page_alloc, "pfn={pfn} order={order} gfp={gfp}",
+	 "mm_page_alloc");
+DESCRIBE(MEM_PAGE_FREE, f_page_free, "pfn={pfn} order={order}",
+	 "mm_page_free");
+DESCRIBE(MEM_SWAP_IN, f_swap, "pfn={pfn} entry={entry}");
+DESCRIBE(MEM_SWAP_OUT, f_swap, "pfn={pfn} entry={entry}");
+DESCRIBE(MEM_PAGE_WAIT_START, f_page_wait, "pfn={pfn} bit={bit}");
+DESCRIBE(MEM_PAGE_WAIT_END, f_page_wait, "pfn={pfn} bit={bit}");
+DESCRIBE(SOCKET_CALL, f_socket_call, "{?name|{name}|call {call}} fd={fd}");
+DESCRIBE(SOCKET_CREATE, f_socket_create,
+	 "fd={fd} {family} type={type} protocol={protocol} ino={ino}");
+DESCRIBE(SOCKET_SEND, f_socket_io,
+	 "ino={ino} size={size} ret={ret} {family}{+peer| peer={peer}}");
+DESCRIBE(SOCKET_RECV, f_socket_io,
+	 "ino={ino} size={size} ret={ret} {family}{+peer| peer={peer}}");
+DESCRIBE(IPC_CALL, f_ipc_call, "{?name|{name}|call {call}} id={id}");
+DESCRIBE(IPC_MSG_CREATE, f_ipc_create, "key={key} id={id} size={size} flags={flags}");
+DESCRIBE(IPC_SEM_CREATE, f_ipc_create, "key={key} id={id} size={size} flags={flags}");
+DESCRIBE(IPC_SHM_CREATE, f_ipc_create, "key={key} id={id} size={size} flags={flags}");
+DESCRIBE(NET_PACKET_IN, f_net_packet,
+	 "{+ifname|{ifname}|ifindex {ifindex}} len={len} protocol={protocol} caplen={caplen}",
+	 "netif_receive_skb");
+DESCRIBE(NET_PACKET_OUT, f_net_packet,
+	 "{+ifname|{ifname}|ifindex {ifindex}} len={len} protocol={protocol} caplen={caplen}",
+	 "net_dev_queue");
+DESCRIBE(CHANGE_MASK, f_change_mask, "{events:count} events:{?events| {events}}");
+DESCRIBE(CUSTOM_CREATE, f_custom_create,
+	 "{type_id} {kind} \"{name}\""
+	 "{?warning| [warning: {warning}]|{?format| format \"{format}\"}}");
+DESCRIBE(CUSTOM_DESTROY, f_custom_destroy, "{type_id}");
+DESCRIBE(CUSTOM, f_custom,
+	 "{?name|{name}|type {type_id}}{+text| \"{text}\"}{fields}"
+	 "{+hex| size={size} hex={hex}}{?warning| [warning: {warning}]}");
+DESCRIBE(PROCESS_REAP, f_reap, "pid={pid} tgid={tgid}", "sched_process_free");
+DESCRIBE(SOFTIRQ_RAISE, f_softirq, "{?name|{name}|vec {vec}}", "softirq_raise");
+DESCRIBE(SOCKET_ENDPOINT, f_socket_endpoint,
+	 "{?name|{name}|call {call}} fd={fd} ino={ino} {family} type={type}"
+	 "{+local| local={local}}{+peer| peer={peer}}{?result| result={result}}");
+DESCRIBE(SOCKET_ACCEPT, f_socket_endpoint,
+	 "{?name|{name}|call {call}} fd={fd} ino={ino} listen_ino={listen_ino}"
+	 " {family} type={type}"
+	 "{+local| local={local}}{+peer| peer={peer}}{?result| result={result}}");
+DESCRIBE(TIMERFD_SET, f_timerfd_set,
+	 "fd={fd} {clockid}{?abstime| abstime}{?cancel_on_set| cancel_on_set}"
+	 " value={value_ns} ns interval={interval_ns} ns"
+	 " expires={expires_ns} timer={timer}");
+DESCRIBE(TIMERFD_EXPIRE, f_timerfd_expire,
+	 "ticks={ticks} expires={expires_ns} interval={interval_ns} ns"
+	 " timer={timer}");
+DESCRIBE(TRACE_START, f_trace_start, "pid={pid} cpu={cpu}");
+DESCRIBE(TIME_EXT, f_time_ext, "base_ns={base_ns}");
+
+#define BY_ID(id, sym, ...) [id] = &desc_##sym,
+static const struct field_list *const by_id[LTT_EV_MAX] = {
+	LTT_EVENTS(BY_ID)
 };
+#undef BY_ID
 
 const struct lttr_field *lttr_event_fields(unsigned int id, size_t *n)
 {
-	if (id >= LTT_EV_MAX || !by_id[id].n) {
+	if (id >= LTT_EV_MAX || !by_id[id]) {
 		*n = 0;
 		return NULL;
 	}
-	*n = by_id[id].n;
-	return by_id[id].v;
+	*n = by_id[id]->n;
+	return by_id[id]->v;
 }
 
 const struct lttr_field *lttr_field_find(unsigned int id, const char *name)
@@ -612,9 +625,9 @@ const struct lttr_field *lttr_field_find(unsigned int id, const char *name)
 
 const char *lttr_event_text(unsigned int id)
 {
-	if (id >= LTT_EV_MAX || !by_id[id].n)
+	if (id >= LTT_EV_MAX || !by_id[id])
 		return NULL;
-	return by_id[id].text ? by_id[id].text : "";
+	return by_id[id]->text ? by_id[id]->text : "";
 }
 
 const char *lttr_field_ctf_name(const struct lttr_field *f)
@@ -959,12 +972,12 @@ bool lttr_field_raw(const struct lttr_event *ev, const struct lttr_field *f,
 const char *lttr_event_ctf_name(const struct lttr_event *ev, char *buf,
 				size_t size)
 {
-	const struct field_list *l = &by_id[ev->id];	/* an id is < LTT_EV_MAX */
+	const struct field_list *l = by_id[ev->id];	/* an id is < LTT_EV_MAX */
 	const struct lttr_field *f;
 	struct lttr_field_value v;
 	struct lttr_field_buf fb;
 
-	if (!l->n)
+	if (!l)
 		return NULL;
 	if (!ev->details || !l->ctf)
 		return lttr_event_type_name(ev->id);

@@ -14,66 +14,25 @@
  * fixed payload size + 1 by id, 0 for unknown ids and for ids with a
  * variable part (used by the fast path, which only decodes fixed records)
  */
+/*
+ * the payload size + 1 of each event decoded inline (lttr_read_record()):
+ * the fixed-size ones; the time-extension record changes the time base
+ * and is never decoded inline
+ */
+#define SIZE1(id, sym, name, pl, var, cls, csize, old) \
+	[id] = LTT_VAR_##var != LTT_VAR_NONE || (id) == LTT_EV_TIME_EXT ? 0 : \
+	       sizeof(struct ltt_ev_##pl) + 1,
 const uint8_t lttr_payload_size1[LTT_EV_MAX] = {
-	[LTT_EV_SYSCALL_ENTRY] = sizeof(struct ltt_ev_syscall_entry) + 1,
-	[LTT_EV_SYSCALL_EXIT] = sizeof(struct ltt_ev_syscall_exit) + 1,
-	[LTT_EV_TRAP_ENTRY] = sizeof(struct ltt_ev_trap_entry) + 1,
-	[LTT_EV_TRAP_EXIT] = sizeof(struct ltt_ev_trap_exit) + 1,
-	[LTT_EV_IRQ_ENTRY] = sizeof(struct ltt_ev_irq_entry) + 1,
-	[LTT_EV_IRQ_EXIT] = sizeof(struct ltt_ev_irq_exit) + 1,
-	[LTT_EV_SCHEDCHANGE] = sizeof(struct ltt_ev_schedchange) + 1,
-	[LTT_EV_PROCESS_FORK] = sizeof(struct ltt_ev_process_fork) + 1,
-	[LTT_EV_PROCESS_EXIT] = sizeof(struct ltt_ev_process_exit) + 1,
-	[LTT_EV_PROCESS_WAKEUP] = sizeof(struct ltt_ev_process_wakeup) + 1,
-	[LTT_EV_SOFTIRQ_ENTRY] = sizeof(struct ltt_ev_softirq) + 1,
-	[LTT_EV_SOFTIRQ_EXIT] = sizeof(struct ltt_ev_softirq) + 1,
-	[LTT_EV_SIGNAL_SEND] = sizeof(struct ltt_ev_signal_send) + 1,
-	[LTT_EV_SIGNAL_DELIVER] = sizeof(struct ltt_ev_signal_deliver) + 1,
-	[LTT_EV_TASKLET_ENTRY] = sizeof(struct ltt_ev_tasklet) + 1,
-	[LTT_EV_TASKLET_EXIT] = sizeof(struct ltt_ev_tasklet) + 1,
-	[LTT_EV_TIMER_EXPIRE_ENTRY] = sizeof(struct ltt_ev_timer_expire) + 1,
-	[LTT_EV_TIMER_EXPIRE_EXIT] = sizeof(struct ltt_ev_timer_expire) + 1,
-	[LTT_EV_PROCESS_WAIT] = sizeof(struct ltt_ev_process_wait) + 1,
-	[LTT_EV_FS_CLOSE] = sizeof(struct ltt_ev_fs_close) + 1,
-	[LTT_EV_FS_READ] = sizeof(struct ltt_ev_fs_rw) + 1,
-	[LTT_EV_FS_WRITE] = sizeof(struct ltt_ev_fs_rw) + 1,
-	[LTT_EV_FS_LSEEK] = sizeof(struct ltt_ev_fs_lseek) + 1,
-	[LTT_EV_FS_IOCTL] = sizeof(struct ltt_ev_fs_ioctl) + 1,
-	[LTT_EV_FS_SELECT] = sizeof(struct ltt_ev_fs_select) + 1,
-	[LTT_EV_FS_POLL] = sizeof(struct ltt_ev_fs_select) + 1,
-	[LTT_EV_FS_BUF_WAIT_START] = sizeof(struct ltt_ev_io_wait) + 1,
-	[LTT_EV_FS_BUF_WAIT_END] = sizeof(struct ltt_ev_io_wait) + 1,
-	[LTT_EV_TIMER_SET_ITIMER] = sizeof(struct ltt_ev_itimer) + 1,
-	[LTT_EV_TIMER_SET_TIMEOUT] = sizeof(struct ltt_ev_timeout) + 1,
-	[LTT_EV_MEM_PAGE_ALLOC] = sizeof(struct ltt_ev_page_alloc) + 1,
-	[LTT_EV_MEM_PAGE_FREE] = sizeof(struct ltt_ev_page_free) + 1,
-	[LTT_EV_MEM_SWAP_IN] = sizeof(struct ltt_ev_swap) + 1,
-	[LTT_EV_MEM_SWAP_OUT] = sizeof(struct ltt_ev_swap) + 1,
-	[LTT_EV_MEM_PAGE_WAIT_START] = sizeof(struct ltt_ev_page_wait) + 1,
-	[LTT_EV_MEM_PAGE_WAIT_END] = sizeof(struct ltt_ev_page_wait) + 1,
-	[LTT_EV_SOCKET_CALL] = sizeof(struct ltt_ev_socket_call) + 1,
-	[LTT_EV_SOCKET_CREATE] = sizeof(struct ltt_ev_socket_create) + 1,
-	[LTT_EV_IPC_CALL] = sizeof(struct ltt_ev_ipc_call) + 1,
-	[LTT_EV_IPC_MSG_CREATE] = sizeof(struct ltt_ev_ipc_create) + 1,
-	[LTT_EV_IPC_SEM_CREATE] = sizeof(struct ltt_ev_ipc_create) + 1,
-	[LTT_EV_IPC_SHM_CREATE] = sizeof(struct ltt_ev_ipc_create) + 1,
-	[LTT_EV_CHANGE_MASK] = sizeof(struct ltt_ev_change_mask) + 1,
-	[LTT_EV_CUSTOM_DESTROY] = sizeof(struct ltt_ev_custom_destroy) + 1,
-	[LTT_EV_PROCESS_REAP] = sizeof(struct ltt_ev_process_reap) + 1,
-	[LTT_EV_SOFTIRQ_RAISE] = sizeof(struct ltt_ev_softirq) + 1,
-	[LTT_EV_TIMERFD_SET] = sizeof(struct ltt_ev_timerfd_set) + 1,
-	[LTT_EV_TIMERFD_EXPIRE] = sizeof(struct ltt_ev_timerfd_expire) + 1,
-	[LTT_EV_TRACE_START] = sizeof(struct ltt_ev_trace_start) + 1,
+	LTT_EVENTS(SIZE1)
 };
-
-/* variable parts: a NUL-terminated name, or bytes counted by a field */
-enum { VAR_NONE, VAR_NAME, VAR_PEER, VAR_PACKET, VAR_DECL, VAR_CUSTOM, VAR_ENDPOINT };
+#undef SIZE1
 
 /*
  * @size: the payload struct's size; @min: the least a record may hold,
  * smaller only for the events that an older format wrote shorter (a 1.2
  * schedchange or wakeup ends before the priorities): the rest reads 0
- * and is unknown (struct lttr_event.p_missing)
+ * and is unknown (struct lttr_event.p_missing); @var: what follows the
+ * payload (enum ltt_ev_var)
  */
 struct evtype {
 	const char *name;
@@ -82,78 +41,19 @@ struct evtype {
 	int var;
 };
 
-#define EV(id, n, type, v) [id] = { n, sizeof(type), sizeof(type), v }
-#define EV_OLD(id, n, type, old) [id] = { n, sizeof(type), old, VAR_NONE }
+#define EVTYPE(id, sym, n, pl, v, cls, csize, old) \
+	[id] = { n, sizeof(struct ltt_ev_##pl), \
+		 (old) ? (old) : sizeof(struct ltt_ev_##pl), LTT_VAR_##v },
 
+/* the events of include/ltt/ltt-events.h */
 static const struct evtype evtypes[LTT_EV_MAX] = {
-	EV(LTT_EV_SYSCALL_ENTRY, "syscall_entry", struct ltt_ev_syscall_entry, VAR_NONE),
-	EV(LTT_EV_SYSCALL_EXIT, "syscall_exit", struct ltt_ev_syscall_exit, VAR_NONE),
-	EV(LTT_EV_TRAP_ENTRY, "trap_entry", struct ltt_ev_trap_entry, VAR_NONE),
-	EV(LTT_EV_TRAP_EXIT, "trap_exit", struct ltt_ev_trap_exit, VAR_NONE),
-	EV(LTT_EV_IRQ_ENTRY, "irq_entry", struct ltt_ev_irq_entry, VAR_NONE),
-	EV(LTT_EV_IRQ_EXIT, "irq_exit", struct ltt_ev_irq_exit, VAR_NONE),
-	EV_OLD(LTT_EV_SCHEDCHANGE, "schedchange", struct ltt_ev_schedchange,
-	       LTT_EV_SCHEDCHANGE_SIZE_1_2),
-	EV(LTT_EV_PROCESS_FORK, "fork", struct ltt_ev_process_fork, VAR_NONE),
-	EV(LTT_EV_PROCESS_EXEC, "exec", struct ltt_ev_process_exec, VAR_NAME),
-	EV(LTT_EV_PROCESS_EXIT, "exit", struct ltt_ev_process_exit, VAR_NONE),
-	EV_OLD(LTT_EV_PROCESS_WAKEUP, "wakeup", struct ltt_ev_process_wakeup,
-	       LTT_EV_PROCESS_WAKEUP_SIZE_1_2),
-	EV(LTT_EV_SOFTIRQ_ENTRY, "softirq_entry", struct ltt_ev_softirq, VAR_NONE),
-	EV(LTT_EV_SOFTIRQ_EXIT, "softirq_exit", struct ltt_ev_softirq, VAR_NONE),
-	EV(LTT_EV_SIGNAL_SEND, "signal_send", struct ltt_ev_signal_send, VAR_NONE),
-	EV(LTT_EV_SIGNAL_DELIVER, "signal_deliver", struct ltt_ev_signal_deliver, VAR_NONE),
-	EV(LTT_EV_TASKLET_ENTRY, "tasklet_entry", struct ltt_ev_tasklet, VAR_NONE),
-	EV(LTT_EV_TASKLET_EXIT, "tasklet_exit", struct ltt_ev_tasklet, VAR_NONE),
-	EV(LTT_EV_TIMER_EXPIRE_ENTRY, "timer_expire_entry", struct ltt_ev_timer_expire, VAR_NONE),
-	EV(LTT_EV_TIMER_EXPIRE_EXIT, "timer_expire_exit", struct ltt_ev_timer_expire, VAR_NONE),
-	EV(LTT_EV_KTHREAD_CREATE, "kthread_create", struct ltt_ev_kthread_create, VAR_NAME),
-	EV(LTT_EV_PROCESS_WAIT, "wait", struct ltt_ev_process_wait, VAR_NONE),
-	EV(LTT_EV_FS_OPEN, "fs_open", struct ltt_ev_fs_open, VAR_NAME),
-	EV(LTT_EV_FS_CLOSE, "fs_close", struct ltt_ev_fs_close, VAR_NONE),
-	EV(LTT_EV_FS_READ, "fs_read", struct ltt_ev_fs_rw, VAR_NONE),
-	EV(LTT_EV_FS_WRITE, "fs_write", struct ltt_ev_fs_rw, VAR_NONE),
-	EV(LTT_EV_FS_LSEEK, "fs_lseek", struct ltt_ev_fs_lseek, VAR_NONE),
-	EV(LTT_EV_FS_IOCTL, "fs_ioctl", struct ltt_ev_fs_ioctl, VAR_NONE),
-	EV(LTT_EV_FS_SELECT, "fs_select", struct ltt_ev_fs_select, VAR_NONE),
-	EV(LTT_EV_FS_POLL, "fs_poll", struct ltt_ev_fs_select, VAR_NONE),
-	EV(LTT_EV_FS_BUF_WAIT_START, "fs_buf_wait_start", struct ltt_ev_io_wait, VAR_NONE),
-	EV(LTT_EV_FS_BUF_WAIT_END, "fs_buf_wait_end", struct ltt_ev_io_wait, VAR_NONE),
-	EV(LTT_EV_TIMER_SET_ITIMER, "timer_set_itimer", struct ltt_ev_itimer, VAR_NONE),
-	EV(LTT_EV_TIMER_SET_TIMEOUT, "timer_set_timeout", struct ltt_ev_timeout, VAR_NONE),
-	EV(LTT_EV_MEM_PAGE_ALLOC, "mem_page_alloc", struct ltt_ev_page_alloc, VAR_NONE),
-	EV(LTT_EV_MEM_PAGE_FREE, "mem_page_free", struct ltt_ev_page_free, VAR_NONE),
-	EV(LTT_EV_MEM_SWAP_IN, "mem_swap_in", struct ltt_ev_swap, VAR_NONE),
-	EV(LTT_EV_MEM_SWAP_OUT, "mem_swap_out", struct ltt_ev_swap, VAR_NONE),
-	EV(LTT_EV_MEM_PAGE_WAIT_START, "mem_page_wait_start", struct ltt_ev_page_wait, VAR_NONE),
-	EV(LTT_EV_MEM_PAGE_WAIT_END, "mem_page_wait_end", struct ltt_ev_page_wait, VAR_NONE),
-	EV(LTT_EV_SOCKET_CALL, "socket_call", struct ltt_ev_socket_call, VAR_NONE),
-	EV(LTT_EV_SOCKET_CREATE, "socket_create", struct ltt_ev_socket_create, VAR_NONE),
-	EV(LTT_EV_SOCKET_SEND, "socket_send", struct ltt_ev_socket_io, VAR_PEER),
-	EV(LTT_EV_SOCKET_RECV, "socket_recv", struct ltt_ev_socket_io, VAR_PEER),
-	EV(LTT_EV_IPC_CALL, "ipc_call", struct ltt_ev_ipc_call, VAR_NONE),
-	EV(LTT_EV_IPC_MSG_CREATE, "ipc_msg_create", struct ltt_ev_ipc_create, VAR_NONE),
-	EV(LTT_EV_IPC_SEM_CREATE, "ipc_sem_create", struct ltt_ev_ipc_create, VAR_NONE),
-	EV(LTT_EV_IPC_SHM_CREATE, "ipc_shm_create", struct ltt_ev_ipc_create, VAR_NONE),
-	EV(LTT_EV_NET_PACKET_IN, "net_packet_in", struct ltt_ev_net_packet, VAR_PACKET),
-	EV(LTT_EV_NET_PACKET_OUT, "net_packet_out", struct ltt_ev_net_packet, VAR_PACKET),
-	EV(LTT_EV_CHANGE_MASK, "change_mask", struct ltt_ev_change_mask, VAR_NONE),
-	EV(LTT_EV_CUSTOM_CREATE, "custom_create", struct ltt_ev_custom_create, VAR_DECL),
-	EV(LTT_EV_CUSTOM_DESTROY, "custom_destroy", struct ltt_ev_custom_destroy, VAR_NONE),
-	EV(LTT_EV_CUSTOM, "custom", struct ltt_ev_custom, VAR_CUSTOM),
-	EV(LTT_EV_PROCESS_REAP, "reap", struct ltt_ev_process_reap, VAR_NONE),
-	EV(LTT_EV_SOFTIRQ_RAISE, "softirq_raise", struct ltt_ev_softirq, VAR_NONE),
-	EV(LTT_EV_TIMERFD_SET, "timerfd_set", struct ltt_ev_timerfd_set, VAR_NONE),
-	EV(LTT_EV_TIMERFD_EXPIRE, "timerfd_expire", struct ltt_ev_timerfd_expire, VAR_NONE),
-	EV(LTT_EV_SOCKET_ENDPOINT, "socket_endpoint", struct ltt_ev_socket_endpoint, VAR_ENDPOINT),
-	EV(LTT_EV_SOCKET_ACCEPT, "socket_accept", struct ltt_ev_socket_endpoint, VAR_ENDPOINT),
-	EV(LTT_EV_TRACE_START, "trace_start", struct ltt_ev_trace_start, VAR_NONE),
-	EV(LTT_EV_TIME_EXT, "time_ext", struct ltt_ev_time_ext, VAR_NONE),
+	LTT_EVENTS(EVTYPE)
 };
+#undef EVTYPE
 
 bool lttr_event_has_var(unsigned int id)
 {
-	return id < LTT_EV_MAX && evtypes[id].name && evtypes[id].var != VAR_NONE;
+	return id < LTT_EV_MAX && evtypes[id].name && evtypes[id].var != LTT_VAR_NONE;
 }
 
 const char *lttr_event_type_name(unsigned int id)
@@ -411,17 +311,17 @@ static int decode_var(const uint8_t *var, size_t n, const struct evtype *et,
 	const char *nul;
 
 	switch (et->var) {
-	case VAR_NAME:
+	case LTT_VAR_NAME:
 		nul = memchr(s, 0, n);
 		ev->var = s;
 		ev->var_len = (uint32_t)(nul ? (size_t)(nul - s) : n);
 		if (ev->var_len > LTT_MAX_VAR_LEN)
 			ev->var_len = LTT_MAX_VAR_LEN;
 		return 0;
-	case VAR_PEER:
+	case LTT_VAR_PEER:
 		return var_counted(var, n, ev->p.socket_io.peer_len,
 				   LTT_MAX_SOCKADDR, "peer_len", et, ev, why, whylen);
-	case VAR_ENDPOINT:
+	case LTT_VAR_ENDPOINT:
 		if (ev->p.socket_endpoint.local_len > LTT_MAX_SOCKADDR) {
 			if (why)
 				snprintf(why, whylen, "%s local_len %u larger than %u", et->name,
@@ -439,13 +339,13 @@ static int decode_var(const uint8_t *var, size_t n, const struct evtype *et,
 		return var_counted(var, n, (size_t)ev->p.socket_endpoint.local_len +
 				   ev->p.socket_endpoint.peer_len, 2 * LTT_MAX_SOCKADDR,
 				   "local_len + peer_len", et, ev, why, whylen);
-	case VAR_PACKET:
+	case LTT_VAR_PACKET:
 		return var_counted(var, n, ev->p.net_packet.caplen,
 				   LTT_MAX_CAPTURE, "caplen", et, ev, why, whylen);
-	case VAR_CUSTOM:
+	case LTT_VAR_CUSTOM:
 		return var_counted(var, n, ev->p.custom.size,
 				   LTT_CUSTOM_MAX_SIZE, "size", et, ev, why, whylen);
-	case VAR_DECL:
+	case LTT_VAR_DECL:
 		/* name and format are checked by lttr_custom_decl() */
 		ev->var = s;
 		ev->var_len = (uint32_t)n;
@@ -641,10 +541,10 @@ static bool counted_part_fits(const uint8_t *rec, size_t avail,
 	struct lttr_event ev;
 
 	switch (evtypes[rh->id].var) {
-	case VAR_PEER:
-	case VAR_ENDPOINT:
-	case VAR_PACKET:
-	case VAR_CUSTOM:
+	case LTT_VAR_PEER:
+	case LTT_VAR_ENDPOINT:
+	case LTT_VAR_PACKET:
+	case LTT_VAR_CUSTOM:
 		return lttr_record_decode(rec, avail, &ev, NULL, 0) >= 0;
 	default:
 		return true;

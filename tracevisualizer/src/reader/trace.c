@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <inttypes.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -303,6 +304,9 @@ static int map_events(struct lttr_trace *t, struct lttr_error *err)
  * (a corrupted file showed 1,095,216,660,480 syscall entries lost in a
  * 0.16 s trace).
  */
+_Static_assert(offsetof(struct ltt_lost_info, by_event_high) == LTT_LOST_INFO_SIZE_1_6,
+	       "the lost file of format 1.6 is the 1.7 struct up to by_event_high");
+
 static const char *lost_problem(const struct lttr_trace *t, const struct ltt_lost_info *li,
 				char *buf, size_t size)
 {
@@ -310,19 +314,24 @@ static const char *lost_problem(const struct lttr_trace *t, const struct ltt_los
 	uint64_t sum = 0, sce = 0, scx = 0;
 	unsigned int id, k;
 
-	for (id = 0; id < 64; id++) {
-		if (li->by_event[id] && !lttr_event_type_name(id)) {
+	for (id = 0; id < LTT_EV_MAX; id++) {
+		uint64_t n = ltt_lost_by_event(li, id);
+
+		if (n && !lttr_event_type_name(id)) {
 			snprintf(buf, size, "%" PRIu64 " events of unknown type %u",
-				 (uint64_t)li->by_event[id], id);
+				 n, id);
 			return buf;
 		}
-		sum += li->by_event[id];
+		sum += n;
 	}
 	for (k = 0; k < LTT_LOST_SYSCALLS; k++) {
 		sce += li->syscall_entry[k];
 		scx += li->syscall_exit[k];
 	}
-	/* every id the tracer writes is below 64: each loss is counted by type */
+	/*
+	 * every loss is counted by type (format 1.7: every id; before it, the
+	 * tracer wrote ids below 64 only)
+	 */
 	if (sum != li->total)
 		snprintf(buf, size, "the counts per type add up to %" PRIu64 ", the total says %" PRIu64,
 			 sum, (uint64_t)li->total);
@@ -351,7 +360,11 @@ static const char *lost_problem(const struct lttr_trace *t, const struct ltt_los
 static int read_lost(struct lttr_trace *t, struct lttr_error *err)
 {
 	char *path = path_join(t->dir, "lost");
-	size_t want = t->ncpus * sizeof(struct ltt_lost_info);
+	/* the entry of a CPU: the whole struct from format 1.7 on */
+	size_t entry = t->hdr.minor >= 7 ? sizeof(struct ltt_lost_info) :
+		LTT_LOST_INFO_SIZE_1_6;
+	size_t want = t->ncpus * entry;
+	struct ltt_lost_info *all = NULL;
 	struct lttr_error e2;
 	uint8_t *data = NULL;
 	size_t len = 0;
@@ -376,25 +389,28 @@ static int read_lost(struct lttr_trace *t, struct lttr_error *err)
 	if (len != want) {
 		if (t->flags & LTTR_OPEN_SALVAGE)
 			lttr_trace_warn(t, "%s: size %zu, expected %zu (%u CPUs x %zu): ignored, lost counts taken from the buffer headers",
-					path, len, want, t->ncpus,
-					sizeof(struct ltt_lost_info));
+					path, len, want, t->ncpus, entry);
 		else
 			ret = lttr_error_set(err, LTTR_E_FORMAT,
 				"%s: size %zu, expected %zu (%u CPUs x %zu bytes)",
-				path, len, want, t->ncpus,
-				sizeof(struct ltt_lost_info));
+				path, len, want, t->ncpus, entry);
+		goto out;
+	}
+	/* the whole struct per CPU, the fields an older format lacks 0 */
+	all = calloc(t->ncpus ? t->ncpus : 1, sizeof(*all));
+	if (!all) {
+		ret = lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
 		goto out;
 	}
 	for (i = 0; i < t->ncpus; i++) {
-		const struct ltt_lost_info *li =
-			(const void *)(data + i * sizeof(*li));
-
+		const struct ltt_lost_info *li = &all[i];
 		char why[200];
 
+		memcpy(&all[i], data + i * entry, entry);
 		if (li->cpu != i) {
 			ret = lttr_error_set(err, LTTR_E_FORMAT,
 				"%s: entry %u at offset %zu has cpu %u",
-				path, i, i * sizeof(*li), li->cpu);
+				path, i, i * entry, li->cpu);
 			goto out;
 		}
 		if (lost_problem(t, li, why, sizeof(why))) {
@@ -403,8 +419,8 @@ static int read_lost(struct lttr_trace *t, struct lttr_error *err)
 			goto out;
 		}
 	}
-	t->lost = (struct ltt_lost_info *)data;
-	data = NULL;
+	t->lost = all;
+	all = NULL;
 	/*
 	 * The daemon counted the buffers it wrote per CPU: fewer in the
 	 * events file is a file cut short (at a buffer boundary, which
@@ -428,6 +444,7 @@ static int read_lost(struct lttr_trace *t, struct lttr_error *err)
 					t->events_path, i, wrote);
 	}
 out:
+	free(all);
 	free(data);
 	free(path);
 	return ret;

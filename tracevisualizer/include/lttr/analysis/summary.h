@@ -96,7 +96,7 @@ struct lttr_summary {
 	unsigned int ncpus;
 	struct lttr_summary_cpu cpu[LTT_MAX_CPUS];
 	uint64_t lost_total;
-	uint64_t lost_by_id[64];
+	uint64_t lost_by_id[LTT_EV_MAX];
 	struct lttr_sccount lost_syscalls;
 	struct lttr_sccount syscalls;
 	uint64_t first_ns;

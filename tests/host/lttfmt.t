@@ -1,0 +1,112 @@
+#!/bin/bash
+# lttfmt.t - the tests' Python view of the trace format (tests/lib/lttfmt.py)
+# against the C structs of include/ltt/ltt-abi.h as the compiler lays them
+# out (tracevisualizer/build/utest/ltt-layout: sizeof and offsetof), and
+# the one event list (include/ltt/ltt-events.h): an event added to it
+# without its field description does not build.
+source "$(dirname "$0")/../lib/tap.sh"
+
+layout=tracevisualizer/build/utest/ltt-layout
+if [ ! -x "$layout" ]; then
+	plan 1
+	ok 1 "$layout is built (make -C tracevisualizer)"
+	exit 1
+fi
+
+checks() {
+	local line
+	while IFS= read -r line; do
+		case $line in
+		"PASS "*) ok 0 "${line#PASS }" ;;
+		"FAIL "*) ok 1 "${line#FAIL }" ;;
+		"# "*) echo "$line" ;;
+		esac
+	done
+}
+
+checks < <("$layout" | PYTHONPATH=tests/lib python3 -c '
+import sys
+import lttfmt
+from check import ok
+
+layouts = {l.name: l for l in (lttfmt.TRACE_HEADER, lttfmt.BUFFER_HEADER,
+                               lttfmt.RECORD_HEADER, lttfmt.LOST_INFO)}
+for l in list(lttfmt.PAYLOADS.values()) + list(lttfmt.COMPACT.values()):
+    layouts[l.name] = l
+seen_structs, seen_members, events = set(), {}, {}
+consts = {}
+for line in sys.stdin:
+    f = line.split()
+    if f[0] == "format":
+        ok((int(f[1]), int(f[2])) == lttfmt.FORMAT,
+           "format %s.%s: lttfmt.FORMAT %r" % (f[1], f[2], lttfmt.FORMAT))
+    elif f[0] == "const":
+        consts[f[1]] = int(f[2])
+    elif f[0] == "struct" and f[1] in layouts:
+        seen_structs.add(f[1])
+        ok(layouts[f[1]].size == int(f[2]), "sizeof(struct %s) = %s: lttfmt says %d"
+           % (f[1], f[2], layouts[f[1]].size))
+    elif f[0] == "member" and f[1] in layouts:
+        l = layouts[f[1]]
+        seen_members.setdefault(f[1], []).append(f[2])
+        ok(l.offsets.get(f[2]) == int(f[3]) and l.sizes.get(f[2]) == int(f[4]),
+           "%s.%s at %s, %s bytes: lttfmt says %s, %s"
+           % (f[1], f[2], f[3], f[4], l.offsets.get(f[2]), l.sizes.get(f[2])))
+    elif f[0] == "event":
+        events[int(f[1])] = f[2:]
+for name in ("ltt_trace_header", "ltt_buffer_header", "ltt_record_header", "ltt_lost_info"):
+    ok(name in seen_structs and [m for m, _ in layouts[name].members] == seen_members.get(name),
+       "struct %s: lttfmt has the members of the C struct, in order" % name)
+for k, v in (("LTT_TRACE_MAGIC", lttfmt.TRACE_MAGIC), ("LTT_BUFFER_MAGIC", lttfmt.BUFFER_MAGIC),
+             ("LTT_EV_MAX", lttfmt.EV_MAX), ("LTT_LOST_SYSCALLS", lttfmt.LOST_SYSCALLS),
+             ("LTT_LOST_INFO_SIZE_1_6", lttfmt.LOST_INFO_SIZE_1_6),
+             ("LTT_TRACE_HEADER_SIZE_1_0", lttfmt.TRACE_HEADER_SIZE_1_0)):
+    ok(consts.get(k) == v, "%s = %s: lttfmt says %s" % (k, consts.get(k), v))
+ok(consts.get("LTT_LOST_INFO_SIZE_1_6") == lttfmt.LOST_INFO.offsets["by_event_high"],
+   "a 1.6 lost entry is the 1.7 struct up to by_event_high")
+ok(consts.get("LTT_EV_IDS") == max(events) + 1,
+   "LTT_EV_IDS (%s) is one more than the highest listed id (%d)" % (consts.get("LTT_EV_IDS"), max(events)))
+ok(sorted(events) == sorted(lttfmt.BY_ID),
+   "lttfmt reads the %d events the C list expands to (%d)" % (len(lttfmt.BY_ID), len(events)))
+bad = []
+for i, (name, psize, csize, old, var, cls) in sorted(events.items()):
+    e = lttfmt.BY_ID.get(i)
+    if not e or e.name != name or e.var != var or e.cls != cls:
+        bad.append("%d %s" % (i, name))
+        continue
+    if e.payload in lttfmt.PAYLOADS and lttfmt.PAYLOADS[e.payload].size != int(psize):
+        bad.append("%s payload %s != %d" % (name, psize, lttfmt.PAYLOADS[e.payload].size))
+    if (e.compact is None) != (int(csize) == 0) or \
+       (e.compact and lttfmt.COMPACT[e.compact].size != int(csize)):
+        bad.append("%s compact %s" % (name, csize))
+ok(not bad, "every event: id, name, variable part, class and compact form as in C (%s)"
+   % (", ".join(bad) or "all %d" % len(events)))
+names = [p for p in lttfmt.PAYLOADS]
+ok(all(any(e.payload == p for e in lttfmt.EVENT_LIST) for p in names),
+   "every payload layout of lttfmt is an event payload of the list")
+')
+
+# The compile-time check: an event added to the list without its field
+# description in src/reader/fields.c does not build, and builds with one.
+extra='-DLTT_EVENTS_EXTRA(X)=X(64, FAKE, "fake", softirq, NONE, OTHER, LTT_NO_CEV, 0)'
+flags=(-std=c11 -D_GNU_SOURCE -Iinclude -Itracevisualizer/include -Itracevisualizer/src -fsyntax-only)
+out=$(cc "${flags[@]}" "$extra" tracevisualizer/src/reader/fields.c 2>&1)
+rc=$?
+ok "$([ $rc -ne 0 ] && echo 0 || echo 1)" "an event listed without its description: fields.c does not build" ||
+	diag "$out"
+case $out in *desc_FAKE*) ok 0 "the compiler names the missing description (desc_FAKE)" ;;
+*) ok 1 "the compiler names the missing description (desc_FAKE)"; diag "$out" ;; esac
+tmpc=$(mktemp --suffix=.c)
+trap 'rm -f "$tmpc"' EXIT
+sed 's/^DESCRIBE(TIME_EXT, \(.*\));$/&\nDESCRIBE(FAKE, \1);/' tracevisualizer/src/reader/fields.c >"$tmpc"
+out=$(cc "${flags[@]}" -Itracevisualizer/src/reader "$extra" "$tmpc" 2>&1)
+ok $? "the same event with its description: fields.c builds" || diag "$out"
+for f in record.c; do
+	out=$(cc "${flags[@]}" "$extra" "tracevisualizer/src/reader/$f" 2>&1)
+	ok $? "reader/$f expands the list with the extra event" || diag "$out"
+done
+out=$(cc "${flags[@]}" -Itracevisualizer/include "$extra" tracevisualizer/src/view/evclass.c 2>&1)
+ok $? "view/evclass.c expands the list with the extra event" || diag "$out"
+out=$(cc -std=c11 -D_GNU_SOURCE -Iinclude -fsyntax-only "$extra" traced/parse.c 2>&1)
+ok $? "traced/parse.c expands the list with the extra event" || diag "$out"
+done_testing
