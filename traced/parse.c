@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* parse.c - parsers for option values (sizes, counts, durations, events) */
+#include <ltt/ltt-events.h>
 #include "parse.h"
 
 #include <ctype.h>
@@ -91,8 +92,9 @@ struct event_name {
  * which it writes whatever the mask: the trace start and the time
  * extensions cannot be asked for or masked out.
  */
-#define EVENT_NAME(id, sym, name, ...) \
-	{ (id) == LTT_EV_TRACE_START || (id) == LTT_EV_TIME_EXT ? NULL : name, id },
+#define EVENT_NAME(sym, name, ...) \
+	{ LTT_EV_##sym == LTT_EV_TRACE_START || LTT_EV_##sym == LTT_EV_TIME_EXT ? \
+	  NULL : name, LTT_EV_##sym },
 static const struct event_name events[] = {
 	LTT_EVENTS(EVENT_NAME)
 };

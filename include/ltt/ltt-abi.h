@@ -59,41 +59,89 @@
 #define LTT_TRACE_MAGIC		0x00D6B7EDU	/* LTT's magic number */
 #define LTT_BUFFER_MAGIC	0x4C544242U	/* "BBTL" in memory */
 #define LTT_FORMAT_MAJOR	1
-#define LTT_FORMAT_MINOR	7	/* 1.7: lost counted for every id */
+#define LTT_FORMAT_MINOR	7	/* 1.7: dup, pipe; lost of every id */
 
 #define LTT_ORDER_LITTLE	1
 #define LTT_ORDER_BIG		2
 
 #define LTT_MAX_CPUS		64	/* CPUs a trace header can describe */
 
-#include "ltt-events.h"
-
 /*
- * Event ids: one per line of LTT_EVENTS() (ltt-events.h).  Grouped by
- * LTT class; an id is never reused for another meaning.  Ids below
- * LTT_EV_MAX can be masked individually.
+ * Event ids.  Grouped by LTT class; an id is never reused for another
+ * meaning.  Ids below LTT_EV_MAX can be masked individually.  A new id
+ * goes right before LTT_EV_IDS, which is one more than the highest (the
+ * kernel's per-event static keys and the module's lost-by-type counters
+ * are sized by it), and gets its line in the user-space tools' list of
+ * the events, include/ltt/ltt-events.h, which tells the rest about it.
  */
-#define LTT_EV_ENUM(id, sym, ...)	LTT_EV_##sym = id,
 enum ltt_event_id {
 	LTT_EV_NONE		= 0,	/* never written */
-	LTT_EVENTS(LTT_EV_ENUM)
+	LTT_EV_SYSCALL_ENTRY	= 1,
+	LTT_EV_SYSCALL_EXIT	= 2,
+	LTT_EV_TRAP_ENTRY	= 3,
+	LTT_EV_TRAP_EXIT	= 4,
+	LTT_EV_IRQ_ENTRY	= 5,
+	LTT_EV_IRQ_EXIT		= 6,
+	LTT_EV_SCHEDCHANGE	= 7,
+	LTT_EV_PROCESS_FORK	= 10,
+	LTT_EV_PROCESS_EXEC	= 11,
+	LTT_EV_PROCESS_EXIT	= 12,
+	LTT_EV_PROCESS_WAKEUP	= 13,
+	LTT_EV_SOFTIRQ_ENTRY	= 14,	/* a softirq handler starts */
+	LTT_EV_SOFTIRQ_EXIT	= 15,	/* and returns */
+	LTT_EV_SIGNAL_SEND	= 16,	/* a signal is generated for a task */
+	LTT_EV_SIGNAL_DELIVER	= 17,	/* the current task takes a signal */
+	LTT_EV_TASKLET_ENTRY	= 18,	/* a tasklet (or hi-tasklet) runs */
+	LTT_EV_TASKLET_EXIT	= 19,
+	LTT_EV_TIMER_EXPIRE_ENTRY = 20,	/* a timer_list / hrtimer fires */
+	LTT_EV_TIMER_EXPIRE_EXIT = 21,
+	LTT_EV_KTHREAD_CREATE	= 22,	/* a new kernel thread starts */
+	LTT_EV_PROCESS_WAIT	= 23,	/* wait4/waitid: who waits for whom */
+	LTT_EV_FS_OPEN		= 24,	/* file name and resulting fd */
+	LTT_EV_FS_CLOSE		= 25,
+	LTT_EV_FS_READ		= 26,
+	LTT_EV_FS_WRITE		= 27,
+	LTT_EV_FS_LSEEK		= 28,
+	LTT_EV_FS_IOCTL		= 29,
+	LTT_EV_FS_SELECT	= 30,
+	LTT_EV_FS_POLL		= 31,
+	LTT_EV_FS_BUF_WAIT_START = 32,	/* the task blocks on I/O */
+	LTT_EV_FS_BUF_WAIT_END	= 33,
+	LTT_EV_TIMER_SET_ITIMER	= 34,
+	LTT_EV_TIMER_SET_TIMEOUT = 35,	/* schedule_timeout / nanosleep */
+	LTT_EV_MEM_PAGE_ALLOC	= 36,
+	LTT_EV_MEM_PAGE_FREE	= 37,
+	LTT_EV_MEM_SWAP_IN	= 38,
+	LTT_EV_MEM_SWAP_OUT	= 39,
+	LTT_EV_MEM_PAGE_WAIT_START = 40,	/* waiting on a page (lock, I/O) */
+	LTT_EV_MEM_PAGE_WAIT_END = 41,
+	LTT_EV_SOCKET_CALL	= 42,	/* which socket call (SYS_* number) */
+	LTT_EV_SOCKET_CREATE	= 43,
+	LTT_EV_SOCKET_SEND	= 44,
+	LTT_EV_SOCKET_RECV	= 45,
+	LTT_EV_IPC_CALL		= 46,	/* which SysV IPC call */
+	LTT_EV_IPC_MSG_CREATE	= 47,
+	LTT_EV_IPC_SEM_CREATE	= 48,
+	LTT_EV_IPC_SHM_CREATE	= 49,
+	LTT_EV_NET_PACKET_IN	= 50,	/* a device hands a packet to the stack */
+	LTT_EV_NET_PACKET_OUT	= 51,	/* the stack queues a packet on a device */
+	LTT_EV_CHANGE_MASK	= 52,	/* the event mask changed while tracing */
+	LTT_EV_CUSTOM_CREATE	= 53,	/* a custom event type is declared */
+	LTT_EV_CUSTOM_DESTROY	= 54,
+	LTT_EV_CUSTOM		= 55,	/* an instance of a custom event */
+	LTT_EV_PROCESS_REAP	= 56,	/* a dead task is released (reaped) */
+	LTT_EV_SOFTIRQ_RAISE	= 57,	/* a softirq is marked pending (1.4) */
+	LTT_EV_SOCKET_ENDPOINT	= 58,	/* a socket's addresses: bind, connect */
+	LTT_EV_SOCKET_ACCEPT	= 59,	/* a connection accepted: a new socket */
+	LTT_EV_TRACE_START	= 60,	/* written on every CPU at start */
+	LTT_EV_TIMERFD_SET	= 61,	/* timerfd_settime() (1.5) */
+	LTT_EV_TIMERFD_EXPIRE	= 62,	/* a timerfd's read() counts expiries */
+	LTT_EV_TIME_EXT		= 63,	/* new time base of the next records (1.5) */
+	LTT_EV_FS_DUP		= 64,	/* dup, dup2, dup3, F_DUPFD (1.7) */
+	LTT_EV_FS_PIPE		= 65,	/* pipe, pipe2 (1.7) */
+	LTT_EV_IDS,			/* one more than the highest id */
 	LTT_EV_MAX		= 256
 };
-#undef LTT_EV_ENUM
-
-/*
- * LTT_EV_IDS: one more than the highest listed id, the size of a table
- * indexed by the ids the kernel writes (the per-event static keys, the
- * module's lost-by-type counters): a union of one char array per event,
- * of its id + 1 chars, is as large as the largest.
- */
-#define LTT_EV_ID_SLOT(id, sym, ...)	char ltt_ev_slot_##sym[(id) + 1];
-union ltt_ev_id_slots {
-	LTT_EVENTS(LTT_EV_ID_SLOT)
-};
-#undef LTT_EV_ID_SLOT
-#define LTT_EV_IDS	sizeof(union ltt_ev_id_slots)
-
 
 /* record header: 8 bytes */
 struct ltt_record_header {
@@ -301,6 +349,38 @@ struct ltt_ev_fs_open {
 
 struct ltt_ev_fs_close {
 	__u32 fd;
+} __attribute__((packed));
+
+/*
+ * LTT_EV_FS_DUP (format 1.7): dup(), dup2(), dup3() or fcntl(F_DUPFD,
+ * F_DUPFD_CLOEXEC) returned, written when the call returns: @newfd names
+ * what @oldfd named (a descriptor @newfd named before dup2/dup3 was
+ * closed by it), or is -errno.  A close of @newfd by another thread
+ * racing the call may come before it in the trace.
+ */
+#define LTT_DUP_DUP		0	/* dup() */
+#define LTT_DUP_DUP2		1	/* dup2() or dup3() */
+#define LTT_DUP_FCNTL		2	/* fcntl(F_DUPFD[_CLOEXEC]) */
+
+struct ltt_ev_fs_dup {
+	__s32 oldfd;
+	__s32 newfd;		/* the new descriptor, or -errno */
+	__u32 flags;		/* O_CLOEXEC when the new one has it */
+	__u32 call;		/* LTT_DUP_* */
+} __attribute__((packed));
+
+/*
+ * LTT_EV_FS_PIPE (format 1.7): pipe() or pipe2() made a pipe, written
+ * before its two descriptors are installed (so that no use or close of
+ * them comes first): @rfd its read end, @wfd its write end, @ino the
+ * pipe's inode (as "pipe:[ino]" names it in /proc/PID/fd); on failure
+ * @rfd is -errno, @wfd -1 and @ino 0.
+ */
+struct ltt_ev_fs_pipe {
+	__u64 ino;
+	__s32 rfd;		/* read end, or -errno */
+	__s32 wfd;		/* write end */
+	__u32 flags;		/* pipe2()'s O_CLOEXEC, O_NONBLOCK, O_DIRECT */
 } __attribute__((packed));
 
 /* LTT_EV_FS_READ and LTT_EV_FS_WRITE, written when the call returns */
@@ -837,17 +917,26 @@ static inline void ltt_expand_wakeup(const struct ltt_cev_wakeup *c,
 }
 
 /* bytes of the compact payload of event @id, 0 if it has none */
-#define LTT_EV_CASE_CSIZE(id, sym, name, pl, var, cls, csize, old) \
-	case LTT_EV_##sym: return csize;
 static inline unsigned int ltt_compact_size(unsigned int id)
 {
 	switch (id) {
-	LTT_EVENTS(LTT_EV_CASE_CSIZE)
+	case LTT_EV_SYSCALL_ENTRY:
+		return sizeof(struct ltt_cev_syscall_entry);
+	case LTT_EV_SYSCALL_EXIT:
+		return sizeof(struct ltt_cev_syscall_exit);
+	case LTT_EV_TRAP_ENTRY:
+		return sizeof(struct ltt_cev_trap_entry);
+	case LTT_EV_IRQ_ENTRY:
+	case LTT_EV_IRQ_EXIT:
+		return sizeof(struct ltt_cev_irq);
+	case LTT_EV_SCHEDCHANGE:
+		return sizeof(struct ltt_cev_schedchange);
+	case LTT_EV_PROCESS_WAKEUP:
+		return sizeof(struct ltt_cev_wakeup);
 	default:
 		return 0;
 	}
 }
-#undef LTT_EV_CASE_CSIZE
 
 /* the full payload of any event that has a compact form */
 union ltt_ev_compactable {
@@ -871,17 +960,27 @@ union ltt_cev_any {
 };
 
 /* bytes of the full payload of event @id if it has a compact form, else 0 */
-#define LTT_EV_CASE_FSIZE(id, sym, name, pl, var, cls, csize, old) \
-	case LTT_EV_##sym: return (csize) ? sizeof(struct ltt_ev_##pl) : 0;
 static inline unsigned int ltt_compact_full_size(unsigned int id)
 {
 	switch (id) {
-	LTT_EVENTS(LTT_EV_CASE_FSIZE)
+	case LTT_EV_SYSCALL_ENTRY:
+		return sizeof(struct ltt_ev_syscall_entry);
+	case LTT_EV_SYSCALL_EXIT:
+		return sizeof(struct ltt_ev_syscall_exit);
+	case LTT_EV_TRAP_ENTRY:
+		return sizeof(struct ltt_ev_trap_entry);
+	case LTT_EV_IRQ_ENTRY:
+		return sizeof(struct ltt_ev_irq_entry);
+	case LTT_EV_IRQ_EXIT:
+		return sizeof(struct ltt_ev_irq_exit);
+	case LTT_EV_SCHEDCHANGE:
+		return sizeof(struct ltt_ev_schedchange);
+	case LTT_EV_PROCESS_WAKEUP:
+		return sizeof(struct ltt_ev_process_wakeup);
 	default:
 		return 0;
 	}
 }
-#undef LTT_EV_CASE_FSIZE
 
 /*
  * ltt_compact_event() - write the compact form of the full payload @f
@@ -1150,8 +1249,9 @@ static inline __u64 ltt_lost_by_event(const struct ltt_lost_info *li,
  * 5: the records are of format 1.5 (1.4's, priorities at schedchange and
  * wakeup, the softirq raise and the socket endpoint events, with the
  * timerfd settings and expirations and the time-extension record; the
- * periodic flush, LTT_IOC_SET_FLUSH).  6: struct ltt_lost_info counts
- * the lost events of every id (by_event_high, format 1.7).  The
+ * periodic flush, LTT_IOC_SET_FLUSH).  6: format 1.7, the dup and pipe
+ * events, and struct ltt_lost_info counts the lost events of every id
+ * (by_event_high).  The
  * daemon writes its own LTT_FORMAT_MINOR in the trace header, so it
  * refuses a module of another version.
  */

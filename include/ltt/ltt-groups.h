@@ -19,7 +19,7 @@
 struct ltt_event_group {
 	const char *name;
 	unsigned int lo, hi;
-	unsigned int ids[12];
+	unsigned int ids[16];
 };
 
 static const struct ltt_event_group ltt_event_groups[] = {
@@ -44,7 +44,10 @@ static const struct ltt_event_group ltt_event_groups[] = {
 	{ "timer", 0, 0, { LTT_EV_TIMER_EXPIRE_ENTRY, LTT_EV_TIMER_EXPIRE_EXIT,
 		     LTT_EV_TIMER_SET_ITIMER, LTT_EV_TIMER_SET_TIMEOUT,
 		     LTT_EV_TIMERFD_SET, LTT_EV_TIMERFD_EXPIRE, 0 } },
-	{ "fs", LTT_EV_FS_OPEN, LTT_EV_FS_BUF_WAIT_END, { 0 } },
+	{ "fs", 0, 0, { LTT_EV_FS_OPEN, LTT_EV_FS_CLOSE, LTT_EV_FS_READ,
+		  LTT_EV_FS_WRITE, LTT_EV_FS_LSEEK, LTT_EV_FS_IOCTL,
+		  LTT_EV_FS_SELECT, LTT_EV_FS_POLL, LTT_EV_FS_BUF_WAIT_START,
+		  LTT_EV_FS_BUF_WAIT_END, LTT_EV_FS_DUP, LTT_EV_FS_PIPE, 0 } },
 	{ "memory", LTT_EV_MEM_PAGE_ALLOC, LTT_EV_MEM_PAGE_WAIT_END, { 0 } },
 	{ "socket", 0, 0, { LTT_EV_SOCKET_CALL, LTT_EV_SOCKET_CREATE,
 		      LTT_EV_SOCKET_SEND, LTT_EV_SOCKET_RECV,

@@ -1,9 +1,9 @@
 #!/bin/bash
 # lttfmt.t - the tests' Python view of the trace format (tests/lib/lttfmt.py)
 # against the C structs of include/ltt/ltt-abi.h as the compiler lays them
-# out (tracevisualizer/build/utest/ltt-layout: sizeof and offsetof), and
-# the one event list (include/ltt/ltt-events.h): an event added to it
-# without its field description does not build.
+# out (tracevisualizer/build/utest/ltt-layout: sizeof and offsetof); the
+# one event list (include/ltt/ltt-events.h) against the ids of ltt-abi.h;
+# an event added to the list without its field description does not build.
 source "$(dirname "$0")/../lib/tap.sh"
 
 layout=tracevisualizer/build/utest/ltt-layout
@@ -69,18 +69,23 @@ ok(consts.get("LTT_EV_IDS") == max(events) + 1,
 ok(sorted(events) == sorted(lttfmt.BY_ID),
    "lttfmt reads the %d events the C list expands to (%d)" % (len(lttfmt.BY_ID), len(events)))
 bad = []
-for i, (name, psize, csize, old, var, cls) in sorted(events.items()):
+for i, (name, psize, csize, old, var, cls, abi_csize, sym) in sorted(events.items()):
     e = lttfmt.BY_ID.get(i)
     if not e or e.name != name or e.var != var or e.cls != cls:
         bad.append("%d %s" % (i, name))
         continue
     if e.payload in lttfmt.PAYLOADS and lttfmt.PAYLOADS[e.payload].size != int(psize):
         bad.append("%s payload %s != %d" % (name, psize, lttfmt.PAYLOADS[e.payload].size))
-    if (e.compact is None) != (int(csize) == 0) or \
+    if (e.compact is None) != (int(csize) == 0) or int(csize) != int(abi_csize) or \
        (e.compact and lttfmt.COMPACT[e.compact].size != int(csize)):
-        bad.append("%s compact %s" % (name, csize))
-ok(not bad, "every event: id, name, variable part, class and compact form as in C (%s)"
+        bad.append("%s compact %s (ltt_compact_size %s)" % (name, csize, abi_csize))
+ok(not bad, "every event: id, name, variable part, class and compact form as in C, the compact size as ltt_compact_size() says (%s)"
    % (", ".join(bad) or "all %d" % len(events)))
+abi = {k: v for k, v in lttfmt.ENUM.items() if k not in ("NONE", "MAX")}
+ok(sorted(abi.values()) == sorted(events),
+   "every id of enum ltt_event_id has its line in ltt-events.h (%s)"
+   % (", ".join(sorted(set(abi) - set(e.sym for e in lttfmt.EVENT_LIST))) or "all %d" % len(abi)))
+ok(consts.get("LTT_EV_IDS") == max(abi.values()) + 1, "LTT_EV_IDS follows the highest id of the enum")
 names = [p for p in lttfmt.PAYLOADS]
 ok(all(any(e.payload == p for e in lttfmt.EVENT_LIST) for p in names),
    "every payload layout of lttfmt is an event payload of the list")
@@ -88,8 +93,10 @@ ok(all(any(e.payload == p for e in lttfmt.EVENT_LIST) for p in names),
 
 # The compile-time check: an event added to the list without its field
 # description in src/reader/fields.c does not build, and builds with one.
-extra='-DLTT_EVENTS_EXTRA(X)=X(64, FAKE, "fake", softirq, NONE, OTHER, LTT_NO_CEV, 0)'
-flags=(-std=c11 -D_GNU_SOURCE -Iinclude -Itracevisualizer/include -Itracevisualizer/src -fsyntax-only)
+# (id 9, a free one below the highest: the list still reaches LTT_EV_IDS)
+extra='-DLTT_EVENTS_EXTRA(X)=X(FAKE, "fake", softirq, NONE, OTHER, LTT_NO_CEV, 0)'
+flags=(-std=c11 -D_GNU_SOURCE -DLTT_EV_FAKE=9 -Iinclude -Itracevisualizer/include
+	-Itracevisualizer/src -fsyntax-only)
 out=$(cc "${flags[@]}" "$extra" tracevisualizer/src/reader/fields.c 2>&1)
 rc=$?
 ok "$([ $rc -ne 0 ] && echo 0 || echo 1)" "an event listed without its description: fields.c does not build" ||
@@ -107,6 +114,6 @@ for f in record.c; do
 done
 out=$(cc "${flags[@]}" -Itracevisualizer/include "$extra" tracevisualizer/src/view/evclass.c 2>&1)
 ok $? "view/evclass.c expands the list with the extra event" || diag "$out"
-out=$(cc -std=c11 -D_GNU_SOURCE -Iinclude -fsyntax-only "$extra" traced/parse.c 2>&1)
+out=$(cc -std=c11 -D_GNU_SOURCE -DLTT_EV_FAKE=9 -Iinclude -fsyntax-only "$extra" traced/parse.c 2>&1)
 ok $? "traced/parse.c expands the list with the extra event" || diag "$out"
 done_testing

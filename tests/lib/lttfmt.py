@@ -1,7 +1,8 @@
 """lttfmt - the trace format for the tests' Python code, in one place.
 
 The event list is read from include/ltt/ltt-events.h itself (the one list
-of the events), the format version from include/ltt/ltt-abi.h; the layouts
+of the events) and the ids from ltt-abi.h's enum, the format version from
+include/ltt/ltt-abi.h; the layouts
 of the structs a trace's files hold are written here once, as struct
 format strings with their members' names, and tests/host/lttfmt.t checks
 every offset and size against what the C compiler makes of ltt-abi.h
@@ -90,6 +91,19 @@ REC_NO_DETAILS = _ABI['LTT_REC_NO_DETAILS']
 REC_COMPACT = _ABI['LTT_REC_COMPACT']
 
 
+def _enum():
+    """LTT_EV_<SYM> = id of enum ltt_event_id (ltt-abi.h), by SYM"""
+    with open(os.path.join(INCLUDE, 'ltt-abi.h')) as f:
+        text = f.read()
+    body = text[text.index('enum ltt_event_id {'):]
+    body = body[:body.index('};')]
+    return {m.group(1): int(m.group(2))
+            for m in re.finditer(r'LTT_EV_(\w+)\s*=\s*(\d+),', body)}
+
+
+ENUM = _enum()		# every id of the ABI, by SYM (NONE and MAX too)
+
+
 class Event:
     def __init__(self, id, sym, name, payload, var, cls, compact, old):
         self.id, self.sym, self.name = id, sym, name
@@ -107,10 +121,10 @@ def _events():
     body = body[:body.index('LTT_EVENTS_EXTRA(X)')]
     body = body.replace('\\\n', ' ')
     out = []
-    for m in re.finditer(r'X\((\d+),\s*(\w+),\s*"(\w+)",\s*(\w+),\s*(\w+),\s*(\w+),'
+    for m in re.finditer(r'X\((\w+),\s*"(\w+)",\s*(\w+),\s*(\w+),\s*(\w+),'
                          r'\s*(LTT_CEV\((\w+)\)|LTT_NO_CEV),\s*(\w+)\)', body):
-        out.append(Event(int(m.group(1)), m.group(2), m.group(3), m.group(4),
-                         m.group(5), m.group(6), m.group(8), m.group(9)))
+        out.append(Event(ENUM[m.group(1)], m.group(1), m.group(2), m.group(3),
+                         m.group(4), m.group(5), m.group(7), m.group(8)))
     return out
 
 

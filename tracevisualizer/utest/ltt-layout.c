@@ -12,11 +12,12 @@
  *   struct NAME SIZE
  *   member STRUCT MEMBER OFFSET SIZE
  *   event ID NAME PAYLOAD_SIZE COMPACT_SIZE OLD_SIZE VAR CLASS
+ *         ABI_COMPACT_SIZE SYM   (ltt_compact_size(id) of ltt-abi.h)
  *   const NAME VALUE
  */
 #include <stddef.h>
 #include <stdio.h>
-#include <ltt/ltt-abi.h>
+#include <ltt/ltt-events.h>
 
 #define STRUCT(s)	printf("struct %s %zu\n", #s, sizeof(struct s))
 #define MEMBER(s, m)	printf("member %s %s %zu %zu\n", #s, #m, \
@@ -91,10 +92,11 @@ static const char *const var_names[] = {
 	[LTT_VAR_ENDPOINT] = "ENDPOINT",
 };
 
-#define EVENT(id, sym, name, pl, var, cls, csize, old) \
-	printf("event %d %s %zu %zu %zu %s %s\n", id, name, \
+#define EVENT(sym, name, pl, var, cls, csize, old) \
+	printf("event %d %s %zu %zu %zu %s %s %u %s\n", LTT_EV_##sym, name, \
 	       sizeof(struct ltt_ev_##pl), (size_t)(csize), (size_t)(old), \
-	       var_names[LTT_VAR_##var], #cls);
+	       var_names[LTT_VAR_##var], #cls, \
+	       ltt_compact_size(LTT_EV_##sym), #sym);
 
 int main(void)
 {
@@ -103,7 +105,7 @@ int main(void)
 	printf("const LTT_BUFFER_MAGIC %u\n", LTT_BUFFER_MAGIC);
 	printf("const LTT_TRACE_HEADER_SIZE_1_0 %d\n", LTT_TRACE_HEADER_SIZE_1_0);
 	printf("const LTT_EV_MAX %d\n", LTT_EV_MAX);
-	printf("const LTT_EV_IDS %zu\n", LTT_EV_IDS);
+	printf("const LTT_EV_IDS %d\n", LTT_EV_IDS);
 	trace_header();
 	buffers();
 	lost();

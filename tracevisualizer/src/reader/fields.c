@@ -5,6 +5,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include <ltt/ltt-events.h>
 #include "reader/internal.h"
 
 /* size and signedness of a member of a payload struct */
@@ -91,6 +92,16 @@ static const char *whence_name(unsigned int whence)
 	static const char *const n[] = { "SEEK_SET", "SEEK_CUR", "SEEK_END" };
 
 	return whence < 3 ? n[whence] : NULL;
+}
+
+static const char *dup_call_name(unsigned int call)
+{
+	switch (call) {
+	case LTT_DUP_DUP: return "dup";
+	case LTT_DUP_DUP2: return "dup2";
+	case LTT_DUP_FCNTL: return "F_DUPFD";
+	default: return NULL;
+	}
 }
 
 static const char *itimer_name(unsigned int which)
@@ -275,6 +286,20 @@ static const struct lttr_field f_fs_open[] = {
 
 static const struct lttr_field f_fs_close[] = {
 	INT("fd", struct ltt_ev_fs_close, fd),
+};
+
+static const struct lttr_field f_fs_dup[] = {
+	INT("oldfd", struct ltt_ev_fs_dup, oldfd),
+	INT("newfd", struct ltt_ev_fs_dup, newfd, ERRNO),
+	FLAG("cloexec", struct ltt_ev_fs_dup, flags, 02000000),	/* O_CLOEXEC */
+	INT("call", struct ltt_ev_fs_dup, call, ENUM(dup_call_name, NULL)),
+};
+
+static const struct lttr_field f_fs_pipe[] = {
+	INT("rfd", struct ltt_ev_fs_pipe, rfd, ERRNO),
+	INT("wfd", struct ltt_ev_fs_pipe, wfd),
+	INT("ino", struct ltt_ev_fs_pipe, ino),
+	INT("flags", struct ltt_ev_fs_pipe, flags, HEX),
 };
 
 static const struct lttr_field f_fs_rw[] = {
@@ -595,8 +620,10 @@ DESCRIBE(TIMERFD_EXPIRE, f_timerfd_expire,
 	 " timer={timer}");
 DESCRIBE(TRACE_START, f_trace_start, "pid={pid} cpu={cpu}");
 DESCRIBE(TIME_EXT, f_time_ext, "base_ns={base_ns}");
+DESCRIBE(FS_DUP, f_fs_dup, "{call} fd={oldfd} -> {newfd}{?cloexec| cloexec}");
+DESCRIBE(FS_PIPE, f_fs_pipe, "pipe:[{ino}] read fd={rfd} write fd={wfd} flags={flags}");
 
-#define BY_ID(id, sym, ...) [id] = &desc_##sym,
+#define BY_ID(sym, ...) [LTT_EV_##sym] = &desc_##sym,
 static const struct field_list *const by_id[LTT_EV_MAX] = {
 	LTT_EVENTS(BY_ID)
 };

@@ -8,20 +8,23 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <ltt/ltt-events.h>
 #include "reader/internal.h"
+
+/* the list of the events reaches the highest id of the ABI */
+_Static_assert(LTT_EV_LISTED_IDS == LTT_EV_IDS,
+	       "include/ltt/ltt-events.h lists up to the last id of ltt-abi.h");
 
 /*
  * fixed payload size + 1 by id, 0 for unknown ids and for ids with a
- * variable part (used by the fast path, which only decodes fixed records)
+ * variable part (used by the fast path, which only decodes fixed
+ * records); the time-extension record changes the time base and is never
+ * decoded inline
  */
-/*
- * the payload size + 1 of each event decoded inline (lttr_read_record()):
- * the fixed-size ones; the time-extension record changes the time base
- * and is never decoded inline
- */
-#define SIZE1(id, sym, name, pl, var, cls, csize, old) \
-	[id] = LTT_VAR_##var != LTT_VAR_NONE || (id) == LTT_EV_TIME_EXT ? 0 : \
-	       sizeof(struct ltt_ev_##pl) + 1,
+#define SIZE1(sym, name, pl, var, cls, csize, old) \
+	[LTT_EV_##sym] = LTT_VAR_##var != LTT_VAR_NONE || \
+			 LTT_EV_##sym == LTT_EV_TIME_EXT ? 0 : \
+			 sizeof(struct ltt_ev_##pl) + 1,
 const uint8_t lttr_payload_size1[LTT_EV_MAX] = {
 	LTT_EVENTS(SIZE1)
 };
@@ -41,9 +44,9 @@ struct evtype {
 	int var;
 };
 
-#define EVTYPE(id, sym, n, pl, v, cls, csize, old) \
-	[id] = { n, sizeof(struct ltt_ev_##pl), \
-		 (old) ? (old) : sizeof(struct ltt_ev_##pl), LTT_VAR_##v },
+#define EVTYPE(sym, n, pl, v, cls, csize, old) \
+	[LTT_EV_##sym] = { n, sizeof(struct ltt_ev_##pl), \
+			   (old) ? (old) : sizeof(struct ltt_ev_##pl), LTT_VAR_##v },
 
 /* the events of include/ltt/ltt-events.h */
 static const struct evtype evtypes[LTT_EV_MAX] = {

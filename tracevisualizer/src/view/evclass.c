@@ -4,11 +4,11 @@
  * table indexed by event id: LTT's own grouping of the ids, the class
  * column of the event list (include/ltt/ltt-events.h).
  */
-#include <ltt/ltt-abi.h>
+#include <ltt/ltt-events.h>
 #include <lttr/view/evclass.h>
 
-#define CLASS_OF(id, sym, name, pl, var, cls, csize, old) \
-	[id] = LTTR_EVCLASS_##cls,
+#define CLASS_OF(sym, name, pl, var, cls, csize, old) \
+	[LTT_EV_##sym] = LTTR_EVCLASS_##cls,
 /* the class column of include/ltt/ltt-events.h */
 static const unsigned char class_of[LTT_EV_MAX] = {
 	LTT_EVENTS(CLASS_OF)
