@@ -27,7 +27,7 @@ void cli_print_systime(const struct lttr_account *a)
 		cli_print_ms(p->irq_ns);
 		cli_print_ms(p->softirq_ns);
 		cli_print_ms(p->unknown_ns);
-		printf(" %7.2f %8" PRIu64 "\n", cli_pct(w - p->idle_ns, w), p->switches);
+		printf(" %7.2f %8" PRIu64 "\n", lttr_acct_cpu_util_pct(a, c), p->switches);
 	}
 	if (a->anomalies)
 		printf("  %" PRIu64 " transitions contradicted the rules (lost events?)\n",

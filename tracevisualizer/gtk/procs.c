@@ -344,7 +344,7 @@ static void time_row(struct procs *p, GtkTreeIter *it, GtkTreeIter *parent, cons
 /* the time of @tk to the nanosecond, as a tree of where it went */
 static void fill_time(struct procs *p, const struct lttr_acct_task *tk)
 {
-	bool ksoftirqd = !strncmp(tk->name, "ksoftirqd/", 10);
+	bool ksoftirqd = lttr_acct_softirq_own_work(tk->name);
 	GtkTreeIter run, k, s, x, i, b;
 	unsigned int r;
 	size_t n;

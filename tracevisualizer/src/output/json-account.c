@@ -4,6 +4,7 @@
  */
 #include <lttr/reader/event.h>
 #include <lttr/output/json-account.h>
+#include <lttr/analysis/share.h>
 #include <lttr/reader/syscalls.h>
 #include <lttr/reader/trace.h>
 
@@ -123,8 +124,8 @@ void lttr_json_systime(struct lttr_json *j, const struct lttr_account *a)
 		lttr_json_kv_u64(j, "softirq_ns", p->softirq_ns);
 		lttr_json_kv_u64(j, "unknown_ns", p->unknown_ns);
 		lttr_json_kv_u64(j, "scheduled_ns", p->sched_ns);
-		lttr_json_kv_u64(j, "busy_ns", w - p->idle_ns);
-		lttr_json_kv_u64(j, "utilisation_ppm", w ? (w - p->idle_ns) * 1000000 / w : 0);
+		lttr_json_kv_u64(j, "busy_ns", lttr_acct_cpu_busy(a, c));
+		lttr_json_kv_u64(j, "utilisation_ppm", lttr_acct_cpu_util_ppm(a, c));
 		lttr_json_kv_u64(j, "switches", p->switches);
 		lttr_json_end_object(j);
 		idle += p->idle_ns;
