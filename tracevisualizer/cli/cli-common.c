@@ -214,11 +214,6 @@ void cli_print_ms(uint64_t ns)
 	printf(" %11.3f", (double)ns / 1e6);
 }
 
-double cli_pct(uint64_t part, uint64_t whole)
-{
-	return whole ? 100.0 * (double)part / (double)whole : 0.0;
-}
-
 void cli_print_window(const struct lttr_account *a)
 {
 	if (!a->windowed)

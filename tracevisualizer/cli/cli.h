@@ -148,6 +148,5 @@ int cli_needs(const char *cmd, const char *need);
 void cli_json_begin(struct lttr_json *j, const struct cli_opts *o,
 		    const struct lttr_trace *t);
 void cli_json_end(struct lttr_json *j, const struct cli_opts *o);
-double cli_pct(uint64_t part, uint64_t whole);
 
 #endif

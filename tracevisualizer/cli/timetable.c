@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * timetable.c - the text tables of where the time went: the system table
- * (per CPU) and the per-process/per-thread table.
+ * (per CPU) and the per-process/per-thread table (its columns: the
+ * library's, lttr/output/account-columns.h).
  */
 #include <inttypes.h>
 #include <stdio.h>
 #include <lttr/lttr.h>
+#include <lttr/output/account-columns.h>
 #include "cli.h"
 #include "timetable.h"
 
@@ -27,7 +29,7 @@ void cli_print_systime(const struct lttr_account *a)
 		cli_print_ms(p->irq_ns);
 		cli_print_ms(p->softirq_ns);
 		cli_print_ms(p->unknown_ns);
-		printf(" %7.2f %8" PRIu64 "\n", cli_pct(w - p->idle_ns, w), p->switches);
+		printf(" %7.2f %8" PRIu64 "\n", lttr_acct_cpu_util_pct(a, c), p->switches);
 	}
 	if (a->anomalies)
 		printf("  %" PRIu64 " transitions contradicted the rules (lost events?)\n",
@@ -36,40 +38,26 @@ void cli_print_systime(const struct lttr_account *a)
 
 void cli_print_taskhead(void)
 {
-	printf("  %7s %-28s %3s %10s %10s %10s %10s %10s %9s %10s %10s %9s %9s %9s %9s %9s %9s %9s %6s %6s %6s\n",
-	       "pid", "name", "thr", "life", "thr-time", "running", "user", "kernel",
-	       "intr", "runnable", "blocked", "io", "sleep", "futex", "child",
-	       "fault", "other", "unknown", "%run", "%user", "%wio");
-}
+	size_t i;
 
-static void ms(uint64_t ns, int w)
-{
-	printf(" %*.3f", w, (double)ns / 1e6);
+	printf("  %7s %-28s %3s", "pid", "name", "thr");
+	for (i = 0; i < lttr_acct_ncols; i++)
+		if (lttr_acct_cols[i].flags & LTTR_ACOL_TEXT)
+			printf(" %*s", lttr_acct_cols[i].width, lttr_acct_cols[i].name);
+	putchar('\n');
 }
 
 void cli_print_taskrow(const struct lttr_acct_task *tk)
 {
-	uint64_t life = lttr_acct_task_life(tk);
-	uint64_t tt = tk->thread_life_ns;
+	char buf[32];
+	size_t i;
 
 	printf("  %7u %-28.28s %3u", tk->pid, tk->name, tk->threads);
-	ms(life, 10);
-	ms(tt, 10);
-	ms(tk->running_ns, 10);
-	ms(tk->user_ns, 10);
-	ms(lttr_acct_task_kernel(tk), 10);
-	ms(tk->irq_ns, 9);
-	ms(tk->runnable_ns, 10);
-	ms(lttr_acct_task_blocked(tk), 10);
-	ms(tk->blocked_ns[LTTR_BLOCK_IO], 9);
-	ms(tk->blocked_ns[LTTR_BLOCK_SLEEP], 9);
-	ms(tk->blocked_ns[LTTR_BLOCK_FUTEX], 9);
-	ms(tk->blocked_ns[LTTR_BLOCK_CHILD], 9);
-	ms(tk->blocked_ns[LTTR_BLOCK_FAULT], 9);
-	ms(tk->blocked_ns[LTTR_BLOCK_OTHER], 9);
-	ms(tk->blocked_ns[LTTR_BLOCK_UNKNOWN], 9);
-	/* shares of the threads' time: what the time columns add up to */
-	printf(" %6.2f %6.2f %6.2f\n", cli_pct(tk->running_ns, tt),
-	       cli_pct(tk->user_ns, tt),
-	       cli_pct(tk->blocked_ns[LTTR_BLOCK_IO], tt));
+	for (i = 0; i < lttr_acct_ncols; i++) {
+		const struct lttr_acct_col *c = &lttr_acct_cols[i];
+
+		if (c->flags & LTTR_ACOL_TEXT)
+			printf(" %*s", c->width, lttr_acct_col_str(c, tk, buf, sizeof(buf)));
+	}
+	putchar('\n');
 }

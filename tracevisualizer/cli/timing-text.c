@@ -100,7 +100,7 @@ void tt_explanation(const struct lttr_trace *t, const struct lttr_account *a,
 		const struct lttr_ex_total *o = &e->tot[i];
 
 		printf("%s  %12.3f us %5.1f%%  %s (%" PRIu64 " piece%s)\n", indent,
-		       (double)o->ns / 1e3, len ? 100.0 * (double)o->ns / (double)len : 0.0,
+		       (double)o->ns / 1e3, lttr_ex_total_pct(e, o),
 		       lttr_ex_total_str(t, a, o, buf, sizeof(buf)), o->count,
 		       o->count == 1 ? "" : "s");
 	}
@@ -139,7 +139,7 @@ void tt_critpath(const struct lttr_trace *t, const struct lttr_account *a,
 		const struct lttr_cp_total *o = &cp->tot[i];
 
 		printf("%s  %12.3f us %5.1f%%  %u %s %s (%" PRIu64 " segment%s)\n", indent,
-		       (double)o->ns / 1e3, len ? 100.0 * (double)o->ns / (double)len : 0.0,
+		       (double)o->ns / 1e3, lttr_cp_total_pct(cp, o),
 		       o->pid, lttr_timing_task_name(a, o->pid),
 		       lttr_cp_state_name(o->state, o->reason), o->count,
 		       o->count == 1 ? "" : "s");

@@ -100,7 +100,7 @@ static void fill(struct gv_critpath *c)
 
 		snprintf(task, sizeof(task), "%u %s", o->pid, lttr_timing_task_name(a, o->pid));
 		lttr_fmt_duration(o->ns, dd, sizeof(dd));
-		snprintf(share, sizeof(share), "%.1f%%", len ? 100.0 * (double)o->ns / (double)len : 0.0);
+		snprintf(share, sizeof(share), "%.1f%%", lttr_cp_total_pct(cp, o));
 		gtk_list_store_insert_with_values(c->tots, &it, -1, T_TASK, task,
 						  T_STATE, lttr_cp_state_name(o->state, o->reason),
 						  T_DUR_S, dd, T_SHARE, share, T_COUNT, (guint64)o->count,

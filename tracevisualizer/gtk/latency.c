@@ -195,8 +195,7 @@ static void show_explanation(struct latency *l, const struct lttr_explanation *e
 			 lttr_ex_total_str(l->d->t, a, o, who, sizeof(who)),
 			 (unsigned long long)o->count, o->count == 1 ? "" : "s");
 		lttr_fmt_duration(o->ns, du, sizeof(du));
-		snprintf(share, sizeof(share), "%.1f%%",
-			 len ? 100.0 * (double)o->ns / (double)len : 0.0);
+		snprintf(share, sizeof(share), "%.1f%%", lttr_ex_total_pct(e, o));
 		gtk_tree_store_insert_with_values(l->ex, &it, &head, -1, E_TEXT, text, E_START_S, "",
 						  E_DUR_S, du, E_SHARE, share, E_KIND, EK_TOTAL,
 						  E_INDEX, (int)i, -1);

@@ -10,14 +10,16 @@
  * and for all processes the per-CPU table.  Every figure is a field of
  * the accounting (lttr_account_group(), lttr_account_total(),
  * lttr_account_cpu_total(), the tasks of struct lttr_account) or of
- * lttr_view_files(); the table's milliseconds are printed as the CLI's
- * text table prints them ("%.3f").  Choosing a row selects its task in
+ * lttr_view_files(); the table's time columns, their titles, tooltips
+ * and milliseconds are the library's (lttr/output/account-columns.h, as
+ * the CLI's text table prints them).  Choosing a row selects its task in
  * the graphs, and a task selected elsewhere chooses its row.
  */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <lttr/output/account-columns.h>
 #include <lttr/view/files.h>
 #include "gv.h"
 
@@ -26,38 +28,35 @@
 /* the kinds of rows of the table */
 enum { K_ALL, K_PROC, K_THREAD };
 
-/* the table's model: kind, index (into the groups or the tasks), then what is shown */
-enum {
-	C_KIND, C_INDEX, C_PID, C_NAME, C_THREADS,
-	C_LIFE, C_THR, C_RUNNING, C_USER, C_KERNEL, C_INTR, C_RUNNABLE, C_BLOCKED,
-	C_IO, C_SLEEP, C_FUTEX, C_CHILD, C_FAULT, C_OTHER, C_UNKNOWN,
-	C_COUNT
-};
+/*
+ * the table's model: kind, index (into the groups or the tasks), then what
+ * is shown: pid, name, threads, then from C_TIME the time columns, those
+ * of the library's table flagged LTTR_ACOL_VIEWS
+ * (lttr/output/account-columns.h: the titles and tooltips are its own)
+ */
+enum { C_KIND, C_INDEX, C_PID, C_NAME, C_THREADS, C_TIME };
 
-/* the columns of tracevisualizer processes, named as docs/control-flow.md names them */
-static const char *const time_titles[C_COUNT - C_LIFE] = {
-	"lifetime", "thread time", "running", "user", "kernel", "interrupted", "runnable",
-	"blocked", "io", "sleep", "futex", "child", "fault", "other", "unknown",
-};
+/* the library's column of model column @col (>= C_TIME), NULL past the last */
+static const struct lttr_acct_col *time_col(int col)
+{
+	size_t i;
+	int k = C_TIME;
 
-static const char *const time_tips[C_COUNT - C_LIFE] = {
-	"ms alive in the trace, wall clock (a process: from its first thread's start to its "
-	"last thread's end)",
-	"ms of its threads' lifetimes summed: running + runnable + blocked",
-	"ms scheduled on a CPU (from its switches)",
-	"ms running its own code",
-	"ms in the kernel on its behalf: syscalls + traps + kernel threads",
-	"ms of irqs and softirqs that ran while it was current (not its own work)",
-	"ms ready to run, waiting for a CPU",
-	"ms blocked, every reason",
-	"ms blocked in I/O (read, write, poll...)",
-	"ms blocked sleeping (nanosleep, pause...)",
-	"ms blocked on a futex (locks, joins)",
-	"ms blocked waiting for a child (wait4, waitid)",
-	"ms blocked in a trap (a page fault waiting for its page)",
-	"ms blocked in another syscall, a kernel thread or user mode",
-	"ms blocked for a reason the trace does not show",
-};
+	for (i = 0; i < lttr_acct_ncols; i++)
+		if ((lttr_acct_cols[i].flags & LTTR_ACOL_VIEWS) && k++ == col)
+			return &lttr_acct_cols[i];
+	return NULL;
+}
+
+/* the number of model columns */
+static int ncols(void)
+{
+	int n = C_TIME;
+
+	while (time_col(n))
+		n++;
+	return n;
+}
 
 /* how a cell shows its model column */
 enum fmt { F_TEXT, F_UINT, F_COUNT, F_MS, F_DUR, F_TIME, F_HEX, F_INT, F_PID };
@@ -108,27 +107,6 @@ struct procs {
 	bool placed;
 };
 
-static uint64_t task_time(const struct lttr_acct_task *tk, int col)
-{
-	switch (col) {
-	case C_LIFE: return lttr_acct_task_life(tk);
-	case C_THR: return tk->thread_life_ns;
-	case C_RUNNING: return tk->running_ns;
-	case C_USER: return tk->user_ns;
-	case C_KERNEL: return lttr_acct_task_kernel(tk);
-	case C_INTR: return tk->irq_ns;
-	case C_RUNNABLE: return tk->runnable_ns;
-	case C_BLOCKED: return lttr_acct_task_blocked(tk);
-	case C_IO: return tk->blocked_ns[LTTR_BLOCK_IO];
-	case C_SLEEP: return tk->blocked_ns[LTTR_BLOCK_SLEEP];
-	case C_FUTEX: return tk->blocked_ns[LTTR_BLOCK_FUTEX];
-	case C_CHILD: return tk->blocked_ns[LTTR_BLOCK_CHILD];
-	case C_FAULT: return tk->blocked_ns[LTTR_BLOCK_FAULT];
-	case C_OTHER: return tk->blocked_ns[LTTR_BLOCK_OTHER];
-	default: return tk->blocked_ns[LTTR_BLOCK_UNKNOWN];
-	}
-}
-
 /* ---- cells ---- */
 
 static void show_cell(GtkTreeViewColumn *c, GtkCellRenderer *r, GtkTreeModel *m,
@@ -159,8 +137,8 @@ static void show_cell(GtkTreeViewColumn *c, GtkCellRenderer *r, GtkTreeModel *m,
 	case F_COUNT:
 		snprintf(s, sizeof(s), "%llu", (unsigned long long)g_value_get_uint64(&v));
 		break;
-	case F_MS:	/* as cli/timetable.c prints them */
-		snprintf(s, sizeof(s), "%.3f", (double)g_value_get_uint64(&v) / 1e6);
+	case F_MS:	/* as the processes text table prints them */
+		lttr_acct_col_fmt(time_col(f->col), g_value_get_uint64(&v), s, sizeof(s));
 		break;
 	case F_DUR:
 		lttr_fmt_duration(g_value_get_uint64(&v), s, sizeof(s));
@@ -268,10 +246,11 @@ static gint cmp_rows(GtkTreeModel *m, GtkTreeIter *a, GtkTreeIter *b, gpointer d
 
 static void set_times(GtkTreeStore *s, GtkTreeIter *it, const struct lttr_acct_task *tk)
 {
+	const struct lttr_acct_col *tc;
 	int c;
 
-	for (c = C_LIFE; c < C_COUNT; c++)
-		gtk_tree_store_set(s, it, c, (guint64)task_time(tk, c), -1);
+	for (c = C_TIME; (tc = time_col(c)); c++)
+		gtk_tree_store_set(s, it, c, (guint64)tc->get(tk), -1);
 }
 
 static void add_row(struct procs *p, GtkTreeIter *it, GtkTreeIter *parent, int kind, long index,
@@ -344,7 +323,7 @@ static void time_row(struct procs *p, GtkTreeIter *it, GtkTreeIter *parent, cons
 /* the time of @tk to the nanosecond, as a tree of where it went */
 static void fill_time(struct procs *p, const struct lttr_acct_task *tk)
 {
-	bool ksoftirqd = !strncmp(tk->name, "ksoftirqd/", 10);
+	bool ksoftirqd = lttr_acct_softirq_own_work(tk->name);
 	GtkTreeIter run, k, s, x, i, b;
 	unsigned int r;
 	size_t n;
@@ -787,19 +766,20 @@ static void on_destroy(GtkWidget *w, gpointer data)
 
 static GtkWidget *build_table(struct procs *p)
 {
-	GType types[C_COUNT];
+	int n = ncols(), c;
+	GType *types = g_new(GType, (gsize)n);
 	GtkWidget *sw = gtk_scrolled_window_new(NULL, NULL);
-	int c;
 
 	types[C_KIND] = G_TYPE_INT;
 	types[C_INDEX] = G_TYPE_LONG;
 	types[C_PID] = G_TYPE_UINT;
 	types[C_NAME] = G_TYPE_STRING;
 	types[C_THREADS] = G_TYPE_UINT;
-	for (c = C_LIFE; c < C_COUNT; c++)
+	for (c = C_TIME; c < n; c++)
 		types[c] = G_TYPE_UINT64;
-	p->store = gtk_tree_store_newv(C_COUNT, types);
-	for (c = C_PID; c < C_COUNT; c++)
+	p->store = gtk_tree_store_newv(n, types);
+	g_free(types);
+	for (c = C_PID; c < n; c++)
 		gtk_tree_sortable_set_sort_func(GTK_TREE_SORTABLE(p->store), c, cmp_rows,
 						GINT_TO_POINTER(c), NULL);
 	fill_table(p);
@@ -811,9 +791,9 @@ static GtkWidget *build_table(struct procs *p)
 	header_tip(add_column(p, p->tree, "name", C_NAME, F_TEXT, true),
 		   "a process, its threads under it; double-click or Enter: its page");
 	add_column(p, p->tree, "threads", C_THREADS, F_UINT, true);
-	for (c = C_LIFE; c < C_COUNT; c++)
-		header_tip(add_column(p, p->tree, time_titles[c - C_LIFE], c, F_MS, true),
-			   time_tips[c - C_LIFE]);
+	for (c = C_TIME; c < n; c++)
+		header_tip(add_column(p, p->tree, time_col(c)->title, c, F_MS, true),
+			   time_col(c)->tip);
 	g_signal_connect(gtk_tree_view_get_selection(GTK_TREE_VIEW(p->tree)), "changed",
 			 G_CALLBACK(on_select), p);
 	g_signal_connect(p->tree, "row-activated", G_CALLBACK(on_activated), p);

@@ -175,7 +175,7 @@ void tui_critpath_page(struct tui *u, int top, int height)
 		const struct lttr_cp_total *o = &cp->tot[i];
 
 		snprintf(title, sizeof(title), "    %12.3f us %5.1f%%  %u %s %s (%llu segment%s)",
-			 (double)o->ns / 1e3, len ? 100.0 * (double)o->ns / (double)len : 0.0,
+			 (double)o->ns / 1e3, lttr_cp_total_pct(cp, o),
 			 o->pid, lttr_timing_task_name(cp->acct, o->pid),
 			 lttr_cp_state_name(o->state, o->reason), (unsigned long long)o->count,
 			 o->count == 1 ? "" : "s");

@@ -709,7 +709,7 @@ static void add_explanation(struct tui *u, struct page *p, const struct lttr_exp
 		const struct lttr_ex_total *o = &e->tot[i];
 
 		add(p, L_DIM, "        %12.3f us %5.1f%%  %s (%llu piece%s)", (double)o->ns / 1e3,
-		    len ? 100.0 * (double)o->ns / (double)len : 0.0,
+		    lttr_ex_total_pct(e, o),
 		    lttr_ex_total_str(u->t, r->acct, o, buf, sizeof(buf)),
 		    (unsigned long long)o->count, o->count == 1 ? "" : "s");
 	}

@@ -12,52 +12,48 @@
 #include <stdlib.h>
 #include <string.h>
 #include <curses.h>
+#include <lttr/output/account-columns.h>
 #include "tui.h"
 
-/* the columns: name, width, figure */
-struct pcol {
-	const char *name;
-	int width;
-	uint64_t (*get)(const struct lttr_acct_task *tk);
-};
+/*
+ * the columns: pid (0) and name (1), sorted apart, then from 2 the time
+ * columns of the library's table flagged LTTR_ACOL_VIEWS
+ * (lttr/output/account-columns.h), a character wider than the text
+ * table's figures
+ */
+#define PID_WIDTH 7
 
-static uint64_t c_thr(const struct lttr_acct_task *tk) { return tk->thread_life_ns; }
-static uint64_t c_user(const struct lttr_acct_task *tk) { return tk->user_ns; }
-static uint64_t c_intr(const struct lttr_acct_task *tk) { return tk->irq_ns; }
-static uint64_t c_runnable(const struct lttr_acct_task *tk) { return tk->runnable_ns; }
-static uint64_t c_io(const struct lttr_acct_task *tk) { return tk->blocked_ns[LTTR_BLOCK_IO]; }
-static uint64_t c_sleep(const struct lttr_acct_task *tk) { return tk->blocked_ns[LTTR_BLOCK_SLEEP]; }
-static uint64_t c_futex(const struct lttr_acct_task *tk) { return tk->blocked_ns[LTTR_BLOCK_FUTEX]; }
-static uint64_t c_child(const struct lttr_acct_task *tk) { return tk->blocked_ns[LTTR_BLOCK_CHILD]; }
-static uint64_t c_fault(const struct lttr_acct_task *tk) { return tk->blocked_ns[LTTR_BLOCK_FAULT]; }
-static uint64_t c_other(const struct lttr_acct_task *tk) { return tk->blocked_ns[LTTR_BLOCK_OTHER]; }
-static uint64_t c_unknown(const struct lttr_acct_task *tk)
+/* time column @c (>= 2), NULL past the last */
+static const struct lttr_acct_col *tcol(int c)
 {
-	return tk->blocked_ns[LTTR_BLOCK_UNKNOWN];
-}
-static uint64_t c_running(const struct lttr_acct_task *tk) { return tk->running_ns; }
+	size_t i;
+	int k = 2;
 
-/* pid and name are columns 0 and 1, sorted apart */
-static const struct pcol cols[] = {
-	{ "pid", 7, NULL },
-	{ "name", 0, NULL },
-	{ "life", 11, lttr_acct_task_life },
-	{ "thr-time", 11, c_thr },
-	{ "running", 11, c_running },
-	{ "user", 11, c_user },
-	{ "kernel", 11, lttr_acct_task_kernel },
-	{ "intr", 10, c_intr },
-	{ "runnable", 11, c_runnable },
-	{ "blocked", 11, lttr_acct_task_blocked },
-	{ "io", 10, c_io },
-	{ "sleep", 10, c_sleep },
-	{ "futex", 10, c_futex },
-	{ "child", 10, c_child },
-	{ "fault", 10, c_fault },
-	{ "other", 10, c_other },
-	{ "unknown", 10, c_unknown },
-};
-#define NCOLS (int)(sizeof(cols) / sizeof(cols[0]))
+	for (i = 0; i < lttr_acct_ncols; i++)
+		if ((lttr_acct_cols[i].flags & LTTR_ACOL_VIEWS) && k++ == c)
+			return &lttr_acct_cols[i];
+	return NULL;
+}
+
+/* the number of columns, pid and name included */
+static int ncols(void)
+{
+	int n = 2;
+
+	while (tcol(n))
+		n++;
+	return n;
+}
+
+static const char *col_name(int c)
+{
+	return c == 0 ? "pid" : c == 1 ? "name" : tcol(c)->name;
+}
+
+static int tcol_width(int c)
+{
+	return tcol(c)->width + 1;
+}
 
 static int cmp_procs(const void *pa, const void *pb, void *arg)
 {
@@ -75,7 +71,7 @@ static int cmp_procs(const void *pa, const void *pb, void *arg)
 			r = a->pid < b->pid ? -1 : a->pid > b->pid;
 		break;
 	default: {
-		uint64_t x = cols[u->pt.sort].get(a), y = cols[u->pt.sort].get(b);
+		uint64_t x = tcol(u->pt.sort)->get(a), y = tcol(u->pt.sort)->get(b);
 
 		r = x < y ? -1 : x > y ? 1 : (a->pid < b->pid ? -1 : a->pid > b->pid);
 		break;
@@ -184,19 +180,14 @@ void tui_window_tables(struct tui *u)
 	}
 }
 
-static void ms(uint64_t ns, char *buf, size_t size)
-{
-	snprintf(buf, size, "%.3f", (double)ns / 1e6);
-}
-
 /* how wide the name column is when the numbers that fit are shown */
 static int layout(const struct tui *u, int *last)
 {
-	int x = cols[0].width + 1 + 12, c;
+	int x = PID_WIDTH + 1 + 12, c, n = ncols();
 
 	*last = 2;
-	for (c = 2; c < NCOLS && x + cols[c].width <= u->w; c++) {
-		x += cols[c].width;
+	for (c = 2; c < n && x + tcol_width(c) <= u->w; c++) {
+		x += tcol_width(c);
 		*last = c + 1;
 	}
 	return 12 + (u->w - x > 0 ? (u->w - x > 16 ? 16 : u->w - x) : 0);
@@ -216,9 +207,9 @@ void tui_procs_draw(struct tui *u, int top, int height)
 		if (c == 1)
 			printw(" name%s%*s", mark, namew - 5 - (int)strlen(mark), "");
 		else if (c == 0)
-			printw("%*s%s", cols[c].width - (int)strlen(mark), cols[c].name, mark);
+			printw("%*s%s", PID_WIDTH - (int)strlen(mark), "pid", mark);
 		else
-			printw("%*s%s", cols[c].width - (int)strlen(mark), cols[c].name, mark);
+			printw("%*s%s", tcol_width(c) - (int)strlen(mark), tcol(c)->name, mark);
 	}
 	for (c = getcurx(stdscr); c < u->w; c++)
 		addch(' ');
@@ -243,8 +234,8 @@ void tui_procs_draw(struct tui *u, int top, int height)
 		snprintf(name, sizeof(name), " %s%s", r->thread ? "  " : "", r->tk->name);
 		printw("%-*.*s", namew, namew, name);
 		for (c = 2; c < last; c++) {
-			ms(cols[c].get(r->tk), buf, sizeof(buf));
-			printw("%*s", cols[c].width, buf);
+			printw("%*s", tcol_width(c),
+			       lttr_acct_col_str(tcol(c), r->tk, buf, sizeof(buf)));
 		}
 		for (c = getcurx(stdscr); c < u->w; c++)
 			addch(' ');
@@ -288,9 +279,9 @@ bool tui_procs_key(struct tui *u, int key, int height)
 	case '>':
 	case 'I':
 		if (key == '<')
-			u->pt.sort = u->pt.sort ? u->pt.sort - 1 : NCOLS - 1;
+			u->pt.sort = u->pt.sort ? u->pt.sort - 1 : ncols() - 1;
 		else if (key == '>')
-			u->pt.sort = (u->pt.sort + 1) % NCOLS;
+			u->pt.sort = (u->pt.sort + 1) % ncols();
 		else
 			u->pt.desc = !u->pt.desc;
 		if (build_rows(u))
@@ -299,7 +290,7 @@ bool tui_procs_key(struct tui *u, int key, int height)
 		for (i = 0; i < u->nprows; i++)
 			if (u->prows[i].tk->pid == keep && u->prows[i].thread == keep_thread)
 				u->pt.sel = i;
-		tui_message(u, false, "sorted by %s, %s", cols[u->pt.sort].name,
+		tui_message(u, false, "sorted by %s, %s", col_name(u->pt.sort),
 			    u->pt.desc ? "descending" : "ascending");
 		return true;
 	case '\n': case '\r': case KEY_ENTER:
@@ -346,6 +337,11 @@ static void line(const struct tui *u, int y, int x, attr_t attr, const char *fmt
 	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
 	tui_clip(y, x, u->w - x, buf, attr);
+}
+
+static void ms(uint64_t ns, char *buf, size_t size)
+{
+	snprintf(buf, size, "%.3f", (double)ns / 1e6);
 }
 
 /* a figure in ms and to the nanosecond; @narrow: to the nanosecond only */

@@ -87,6 +87,11 @@ struct actx {
  */
 
 /* the part of [@s, @e] in the window: the time charged */
+bool lttr_acct_softirq_own_work(const char *name)
+{
+	return name && !strncmp(name, "ksoftirqd/", 10);
+}
+
 static uint64_t span(const struct actx *x, uint64_t s, uint64_t e)
 {
 	if (s < x->w_from)
@@ -982,8 +987,7 @@ static int finish(struct actx *x)
 		}
 		if (!tk->pub.name)
 			tk->pub.name = "";
-		if (!strncmp(tk->pub.name, "ksoftirqd/", 10)) {
-			/* running softirqs is ksoftirqd's own work */
+		if (lttr_acct_softirq_own_work(tk->pub.name)) {
 			tk->pub.irq_ns -= tk->pub.softirq_ns;
 			tk->pub.kernel_ns += tk->pub.softirq_ns;
 		}

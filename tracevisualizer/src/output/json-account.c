@@ -2,8 +2,11 @@
 /*
  * json-account.c - JSON forms of the accounting results.
  */
+#include <string.h>
 #include <lttr/reader/event.h>
 #include <lttr/output/json-account.h>
+#include <lttr/analysis/share.h>
+#include <lttr/output/account-columns.h>
 #include <lttr/reader/syscalls.h>
 #include <lttr/reader/trace.h>
 
@@ -56,9 +59,8 @@ void lttr_json_syscallstats(struct lttr_json *j, const struct lttr_acct_sc *v,
 void lttr_json_tasktime(struct lttr_json *j, const struct lttr_acct_task *tk,
 			bool syscalls)
 {
-	uint64_t life = lttr_acct_task_life(tk);
-	uint64_t kern = lttr_acct_task_kernel(tk);
-	unsigned int r;
+	const char *in = NULL;	/* the object of the figures open */
+	size_t i;
 
 	lttr_json_begin_object(j);
 	lttr_json_kv_u64(j, "pid", tk->pid);
@@ -69,27 +71,24 @@ void lttr_json_tasktime(struct lttr_json *j, const struct lttr_acct_task *tk,
 	lttr_json_kv_u64(j, "threads", tk->threads);
 	lttr_json_kv_u64(j, "begin_ns", tk->begin_ns);
 	lttr_json_kv_u64(j, "end_ns", tk->end_ns);
-	lttr_json_kv_u64(j, "lifetime_ns", life);
-	lttr_json_kv_u64(j, "thread_lifetime_ns", tk->thread_life_ns);
-	lttr_json_kv_u64(j, "running_ns", tk->running_ns);
-	lttr_json_kv_u64(j, "scheduled_ns", lttr_acct_task_sched(tk));
-	lttr_json_kv_u64(j, "user_ns", tk->user_ns);
-	lttr_json_kv_u64(j, "kernel_ns", kern);
-	lttr_json_kv_u64(j, "syscall_ns", tk->syscall_ns);
-	lttr_json_kv_u64(j, "trap_ns", tk->trap_ns);
-	lttr_json_kv_u64(j, "kthread_ns", tk->kernel_ns);
-	lttr_json_kv_u64(j, "interrupted_ns", tk->irq_ns);
-	lttr_json_kv_u64(j, "softirq_ns", tk->softirq_ns);
-	lttr_json_kv_u64(j, "runnable_ns", tk->runnable_ns);
-	lttr_json_kv_u64(j, "blocked_ns", lttr_acct_task_blocked(tk));
-	lttr_json_key(j, "blocked_by");
-	lttr_json_begin_object(j);
-	for (r = 0; r < LTTR_BLOCK_COUNT; r++)
-		lttr_json_kv_u64(j, lttr_block_name(r), tk->blocked_ns[r]);
-	lttr_json_end_object(j);
-	lttr_json_kv_u64(j, "switches", tk->switches);
-	lttr_json_kv_u64(j, "preemptions", tk->preemptions);
-	lttr_json_kv_u64(j, "zombie_ns", tk->zombie_ns);
+	for (i = 0; i < lttr_acct_ncols; i++) {
+		const struct lttr_acct_col *c = &lttr_acct_cols[i];
+
+		if (!c->json_key)
+			continue;
+		if (in && (!c->json_in || strcmp(in, c->json_in))) {
+			lttr_json_end_object(j);
+			in = NULL;
+		}
+		if (c->json_in && !in) {
+			in = c->json_in;
+			lttr_json_key(j, in);
+			lttr_json_begin_object(j);
+		}
+		lttr_json_kv_u64(j, c->json_key, c->get(tk));
+	}
+	if (in)
+		lttr_json_end_object(j);
 	lttr_json_key(j, "exited");
 	lttr_json_bool(j, tk->exited);
 	lttr_json_key(j, "sched_latency");
@@ -123,8 +122,8 @@ void lttr_json_systime(struct lttr_json *j, const struct lttr_account *a)
 		lttr_json_kv_u64(j, "softirq_ns", p->softirq_ns);
 		lttr_json_kv_u64(j, "unknown_ns", p->unknown_ns);
 		lttr_json_kv_u64(j, "scheduled_ns", p->sched_ns);
-		lttr_json_kv_u64(j, "busy_ns", w - p->idle_ns);
-		lttr_json_kv_u64(j, "utilisation_ppm", w ? (w - p->idle_ns) * 1000000 / w : 0);
+		lttr_json_kv_u64(j, "busy_ns", lttr_acct_cpu_busy(a, c));
+		lttr_json_kv_u64(j, "utilisation_ppm", lttr_acct_cpu_util_ppm(a, c));
 		lttr_json_kv_u64(j, "switches", p->switches);
 		lttr_json_end_object(j);
 		idle += p->idle_ns;

@@ -398,6 +398,16 @@ uint64_t lttr_acct_task_sched(const struct lttr_acct_task *tk);
 uint64_t lttr_acct_task_kernel(const struct lttr_acct_task *tk);
 
 /**
+ * lttr_acct_softirq_own_work() - whether the softirqs a task runs are its
+ * own work, counted in its @kernel_ns, rather than interruptions counted
+ * in its @irq_ns: the ksoftirqd threads' rule (docs/control-flow.md)
+ * @name: the task's name
+ *
+ * Return: true for a ksoftirqd thread ("ksoftirqd/N").
+ */
+bool lttr_acct_softirq_own_work(const char *name);
+
+/**
  * lttr_acct_cut_warning() - the warning for a CPU whose events end before
  * the stop in an incomplete trace (@cut_ns of struct lttr_acct_cpu), the
  * same words in the command line's warnings and in the views'
