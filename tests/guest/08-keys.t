@@ -15,7 +15,7 @@
 #  - then, under the same load, short traces of every event: none has an
 #    interrupt or system call cut in half at its start or stop.
 . "$(dirname "$0")/../lib/tap.sh"
-share=$(mktemp -d); trap '[ -n "$KEEP" ] && cp -r "$share" "$KEEP/31-keys"; rm -rf "$share"' EXIT	# KEEP=DIR: the traces kept
+share=$(mktemp -d); trap '[ -n "$KEEP" ] && cp -r "$share" "$KEEP/08-keys"; rm -rf "$share"' EXIT	# KEEP=DIR: the traces kept
 
 N=200
 M=12
