@@ -344,16 +344,22 @@ specs=(
 	'6 b|r:0-300 U:300-400 S:400-450 i:450-500 r:500-600 S:600-650 U:650-700 S:700-710 z:710-800 r:800-820 S:820-830 U:830-900 r:900-1000'
 	'cpu 0|U:0-100 S:100-150 U:150-200 I:200-210 U:210-400 S:400-450 U:450-600 S:600-650 U:650-700 S:700-710 .:710-820 S:820-830 U:830-1000'
 )
-# rows_as_spec NAME COLS T0 T1 DESC : each row of the screen equals the
-# letters of the table over [T0, T1) ns, one column per (T1-T0)/ncols ns
+# rows_as_spec NAME COLS T0 T1 ROWS : each row of the screen equals the
+# letters of the table over [T0, T1) ns, one column per (T1-T0)/ncols ns;
+# ROWS (labels joined by commas) must all be on the screen
 rows_as_spec() {
 	tui_screen "$1" > "$tmp/$1.rows"
-	python3 - "$tmp/$1.rows" "$2" "$3" "$4" "${specs[@]}" <<'PY'
+	python3 - "$tmp/$1.rows" "$2" "$3" "$4" "$5" "${specs[@]}" <<'PY'
 import re, sys
 from tuicheck import *
 scr, w, t0, t1 = lines(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+required = set(sys.argv[5].split(','))
 ncols, bad, seen = w - label_width(w) - 1, 0, 0
-for spec in sys.argv[5:]:
+labels = [spec.split('|')[0] for spec in sys.argv[6:]]
+for label in sorted(required - set(labels)):
+    bad += 1
+    print("row %s: no table for it" % label)
+for spec in sys.argv[6:]:
     label, table = spec.split('|')
     ns = {}
     for part in table.split():
@@ -363,6 +369,9 @@ for spec in sys.argv[5:]:
             ns[t] = letter
     row = graph_row(scr, w, r'^ *%s ' % re.escape(label))
     if row is None:
+        if label in required:
+            bad += 1
+            print("row %s not on the screen" % label)
         continue
     seen += 1
     want = ''.join(ns[a] for a, b in columns(t0, t1, ncols))
@@ -372,10 +381,10 @@ for spec in sys.argv[5:]:
 sys.exit(1 if bad or not seen else 0)
 PY
 }
-tui_start f 129 12 -- "$tmp/a" && rows_as_spec f 129 0 1000 > "$tmp/f.diff"
+tui_start f 129 12 -- "$tmp/a" && rows_as_spec f 129 0 1000 "5 a,6 b" > "$tmp/f.diff"
 ok $? "view 1, 100 columns over the 1000 ns of A: tasks a and b letter by letter (10 ns a column)"
 sed 's/^/# /' "$tmp/f.diff"
-tui_key f 2 && rows_as_spec f 129 0 1000 > "$tmp/f.diff"
+tui_key f 2 && rows_as_spec f 129 0 1000 "cpu 0" > "$tmp/f.diff"
 ok $? "view 2: cpu 0 letter by letter"
 sed 's/^/# /' "$tmp/f.diff"
 is "$(tui_quit f)" 0 "q: status 0"
@@ -402,7 +411,7 @@ tui_start z 80 24 -- "$tmp/a"
 tui_input z g 0.0000002 && tui_key z m && tui_input z g 0.00000079 && tui_key z M z
 tui_wait z '^cursor 0\.000000790  window 590 ns  A 0\.000000200  B 0\.000000790  B-A 590 ns$' >/dev/null
 ok $? "markers A at 200 ns, B at 790 ns (typed with g), z: the window is B-A, 590 ns"
-rows_as_spec z 80 200 790 > "$tmp/z.diff"
+rows_as_spec z 80 200 790 "5 a,6 b" > "$tmp/z.diff"
 ok $? "59 columns of 10 ns from 200 ns: tasks a and b letter by letter"
 sed 's/^/# /' "$tmp/z.diff"
 tui_input z g 0.00000044
@@ -410,7 +419,7 @@ for i in 1 2 3 4 5 6; do tui_key z +; done
 tui_wait z '^cursor 0\.000000440  window 59 ns ' >/dev/null
 ok $? "+ zooms in at the cursor down to one nanosecond per column (59 ns over 59 columns)"
 t0=$(tui_screen z | python3 -c 'import sys; from tuicheck import *; print(ruler_t0(sys.stdin.read().split("\n"), 80))')
-rows_as_spec z 80 "$t0" "$((t0 + 59))" > "$tmp/z.diff"
+rows_as_spec z 80 "$t0" "$((t0 + 59))" "5 a,6 b" > "$tmp/z.diff"
 ok $? "at 1 ns a column from $t0 ns: every nanosecond of a and b as test-view.c has it"
 sed 's/^/# /' "$tmp/z.diff"
 is "$(tui_quit z)" 0 "q: status 0"
@@ -597,7 +606,7 @@ ok $? "the shell's prompt is back, the terminal sane (echo icanon icrnl isig opo
 
 # --- 8. NO_COLOR ------------------------------------------------------------
 nomarks
-tui_start mono 129 12 NO_COLOR=1 -- "$tmp/a" && rows_as_spec mono 129 0 1000 > "$tmp/mono.diff"
+tui_start mono 129 12 NO_COLOR=1 -- "$tmp/a" && rows_as_spec mono 129 0 1000 "5 a,6 b" > "$tmp/mono.diff"
 ok $? "NO_COLOR=1: the rows show the same letters"
 tui_screen mono -e > "$tmp/mono.e"
 tui_start color 129 12 -- "$tmp/a" && tui_screen color -e > "$tmp/color.e"

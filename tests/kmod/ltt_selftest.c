@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * ltt_selftest.ko - kernel events with known arguments for the LTT guest
- * tests (tests/guest/16-timer-process.t, 17-memory-kthread.t).
+ * tests (tests/guest/14-timer-process.t, 23-memory-kthread.t).
  *
  * /proc/ltt_selftest (root only) takes one command per write; each returns
  * once its work is done:

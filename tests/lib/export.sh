@@ -1,5 +1,5 @@
 # export.sh - the CTF export of a trace read back by babeltrace2 (sourced
-# after tap.sh by tests/host/export.t and tests/guest/28-export.t).
+# after tap.sh by tests/host/export.t and tests/guest/45-export.t).
 #   ctf_check DIR NAME : export trace DIR/NAME as CTF in DIR/NAME.ctf; it
 #     must be read by babeltrace2 without an error or a warning but the
 #     discarded events, which add up to our lost count; sink.utils.counter

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""gtkguest.py - checks of tests/guest/27-gtk.t on real traces: what the
+"""gtkguest.py - checks of tests/guest/44-gtk.t on real traces: what the
 window drew (the --dump-cells JSON of a screenshot, tests/lib/gtkpixels.py
 checks its pixels) against the trace's own events, and the processes page
 read back through AT-SPI against the command line's JSON.

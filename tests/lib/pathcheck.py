@@ -1,7 +1,7 @@
 """pathcheck.py - what the front ends' paths views must show, computed from
 "tracevisualizer paths --explain --json" of the same trace (the library's
 figures, formatted as the views format them), for tests/host/gtk-paths.t,
-tests/host/tui-paths.t and tests/guest/29-paths.t.
+tests/host/tui-paths.t and tests/guest/42-paths.t.
 """
 import json
 

@@ -1,7 +1,7 @@
 """What the terminal front end ("tracevisualizer tui") shows, read back
 from tmux captures, and what it should show, computed from the --json
 commands of the same trace.  Shared by tests/host/tui.t and
-tests/guest/26-tui.t; the layouts mirror tracevisualizer/tui/*.c."""
+tests/guest/43-tui.t; the layouts mirror tracevisualizer/tui/*.c."""
 import json
 import re
 

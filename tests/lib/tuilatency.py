@@ -2,7 +2,7 @@
 critical-path page should show, computed from "latency --json",
 "critical-path --json" and the command line's text of the same trace; the
 layouts mirror tracevisualizer/tui/latency.c and critpath.c.  Shared by
-tests/host/tui-latency.t and tests/guest/30-timing.t."""
+tests/host/tui-latency.t and tests/guest/41-timing.t."""
 import re
 
 KINDS = ('wakeup', 'irq', 'softirq', 'syscall', 'timer')

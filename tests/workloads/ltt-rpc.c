@@ -8,7 +8,7 @@
  *   ltt-rpc chain a|b|c|d --count N [--net A.B.C] --truth FILE
  *
  * --net puts the four processes on A.B.C.1-4 instead of 127.0.0.1-4
- * (tests/guest/29-paths.t: A on one end of a wire between two NICs, the
+ * (tests/guest/42-paths.t: A on one end of a wire between two NICs, the
  * servers in a network namespace on the other).
  *
  * client (A, 127.0.0.1): P threads, each with its own TCP connection to

@@ -2,7 +2,7 @@
 /*
  * ltt-startstop N - N trace sessions started and stopped on /dev/tracer,
  * checking the kernel facility's static keys (/sys/kernel/ltt/events)
- * around each (tests/guest/31-keys.t runs it under a fork storm and
+ * around each (tests/guest/08-keys.t runs it under a fork storm and
  * network traffic).
  *
  * Each cycle: set the event mask (every defined event one cycle in ten,

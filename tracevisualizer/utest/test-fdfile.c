@@ -465,7 +465,7 @@ static struct walked check_walk(const char *path, const char *label)
 
 /*
  * the guest's trace of tests/corpus, and LTT_FDFILE_TRACE when set (a
- * trace of tests/guest/29-paths.t: servers that accept connections)
+ * trace of tests/guest/42-paths.t: servers that accept connections)
  */
 static void check_corpus(void)
 {

@@ -304,7 +304,7 @@ if command -v xvfb-run >/dev/null && $PY -c 'import PIL' 2>/dev/null; then
 		--screenshot "$share/rt.png" "$share/rt" 2> "$share/rt.gtk.err"
 	ok $? "rt: a screenshot of the window's Latency tab (--view latency)"
 	checks < <($PY tests/lib/gtklatency.py png "$share/rt.png" "$share/rt.w10.json")
-	[ -n "$KEEP" ] && cp "$share/rt.png" "$KEEP/30-timing-rt.png"	# KEEP=DIR: to look at
+	[ -n "$KEEP" ] && cp "$share/rt.png" "$KEEP/41-timing-rt.png"	# KEEP=DIR: to look at
 else
 	ok 0 "# SKIP xvfb-run or Pillow missing (scripts/setup-deps)"
 fi
@@ -314,13 +314,13 @@ if command -v tmux >/dev/null; then
 	trap 'tui_cleanup; rm -rf "$share"' EXIT
 	tui_start rt 200 70 -- "$share/rt" && tui_key rt 8 Enter && tui_screen rt > "$share/rt.tui"
 	ok $? "rt: the TUI's latency view (8), Enter: the page of the wakeups"
-	[ -n "$KEEP" ] && cp "$share/rt.tui" "$KEEP/30-timing-rt.tui"
+	[ -n "$KEEP" ] && cp "$share/rt.tui" "$KEEP/41-timing-rt.tui"
 	is "$(tui_quit rt)" 0 "q: status 0"
 	# A's row alone in view 1 (the filter, hiding the others), then C
 	tui_start ch 200 70 -- "$share/chain" && tui_input ch f "pid == $pa" && tui_key ch F C &&
 		tui_screen ch > "$share/ch.tui" && [[ $(sed -n 2p "$share/ch.tui") =~ ^Critical\ path\ of\ $pa\  ]]
 	ok $? "chain: A's row alone in view 1 (f pid == $pa, F), C: its critical path page"
-	[ -n "$KEEP" ] && cp "$share/ch.tui" "$KEEP/30-timing-ch.tui" && cp -r "$share/chain" "$KEEP/"
+	[ -n "$KEEP" ] && cp "$share/ch.tui" "$KEEP/41-timing-ch.tui" && cp -r "$share/chain" "$KEEP/"
 	[ -s "$share/ch.tui" ] || diag "$(cat "$TUI_DIR/ch.screen")"
 	is "$(tui_quit ch)" 0 "q: status 0"
 	checks < <(python3 - "$share" "$par" <<'PY'

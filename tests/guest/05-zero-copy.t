@@ -8,7 +8,7 @@
 # buffers, read while the workloads run, and none is lost): 20000 getppid calls, a tree of 30 forked processes (a
 # fork and an exit for each), and a flight trace read after the stop;
 # traced --stats says which path it took and how many bytes it copied.
-# ltt-modtest (08-module.t) checks the ioctls' and mmap's errors and the
+# ltt-modtest (06-module.t) checks the ioctls' and mmap's errors and the
 # mappings' lifetimes (after STOP, across a START that frees their memory,
 # across CPU hotplug).
 . "$(dirname "$0")/../lib/tap.sh"
