@@ -15,6 +15,13 @@
 _Static_assert(LTT_EV_LISTED_IDS == LTT_EV_IDS,
 	       "include/ltt/ltt-events.h lists up to the last id of ltt-abi.h");
 
+/* a decoded event's payload (union lttr_payload) holds every listed one */
+#define FITS(sym, name, pl, ...) \
+	_Static_assert(sizeof(union lttr_payload) >= sizeof(struct ltt_ev_##pl), \
+		       "union lttr_payload holds struct ltt_ev_" #pl);
+LTT_EVENTS(FITS)
+#undef FITS
+
 /*
  * fixed payload size + 1 by id, 0 for unknown ids and for ids with a
  * variable part (used by the fast path, which only decodes fixed

@@ -409,63 +409,123 @@ static int at_start(struct lttr_view *v, uint32_t pid, const uint32_t *pids,
 
 /* forks followed back to the process that opened a descriptor, at most */
 #define ANCESTORS_MAX	64
+/* dups followed back to the descriptor a dup copied, at most */
+#define DUPS_MAX	16
 
-int lttr_view_fd_file(struct lttr_view *v, uint32_t pid, int32_t fd, uint64_t t,
+/*
+ * A descriptor that @ev, a close-on-exec open, dup or pipe, made is
+ * closed by an exec since (exec_since()): CLOSED then, 0; 1 when not,
+ * or a negative code.
+ */
+static int closed_on_exec(struct lttr_view *v, const struct lttr_event *made,
+			  const uint32_t *pids, const uint64_t *until, int n,
+			  struct lttr_fd_file *out, struct lttr_error *err)
+{
+	struct lttr_view_pos open = lttr_view_pos_of(made);
+	struct lttr_event ev;
+	int r = exec_since(v, &open, pids, until, n, &ev, err);
+
+	if (r <= 0)
+		return r < 0 ? r : 1;
+	out->state = LTTR_FD_CLOSED;
+	out->at_ns = ev.time_ns;
+	out->by_pid = ev.pid;
+	out->name[0] = '\0';
+	out->pipe_end = 0;
+	return 0;
+}
+
+/*
+ * lttr_view_fd_file() from position @at (its events count when @incl),
+ * @hops dups deep
+ */
+static int fd_file_at(struct lttr_view *v, uint32_t pid, int32_t fd,
+		      struct lttr_view_pos at, bool incl, int hops,
 		      struct lttr_fd_file *out, struct lttr_error *err)
 {
-	struct lttr_view_pos at = { t, UINT64_MAX, 0xffff }, open;
-	char group[GROUP_MAX * 24], expr[sizeof(group) + 128];
+	char group[GROUP_MAX * 24], expr[sizeof(group) + 256];
 	uint32_t pids[ANCESTORS_MAX];
 	uint64_t until[ANCESTORS_MAX];
 	struct lttr_event ev;
-	bool incl = true;
 	int depth;
 
-	memset(out, 0, sizeof(*out));
-	out->fd = fd;
-	out->state = LTTR_FD_UNSEEN;
 	for (depth = 0; depth < ANCESTORS_MAX; depth++) {
 		int r;
 
 		pids[depth] = pid;
 		until[depth] = at.time_ns;
 		group_expr(v, pid, group, sizeof(group));
-		snprintf(expr, sizeof(expr), "(type == fs_open || type == fs_close || "
-			 "type == socket_create || type == socket_accept) && fd == %d && (%s)",
-			 fd, group);
+		snprintf(expr, sizeof(expr), "(((type == fs_open || type == fs_close || "
+			 "type == socket_create || type == socket_accept) && fd == %d) || "
+			 "(type == fs_dup && newfd == %d) || "
+			 "(type == fs_pipe && (rfd == %d || wfd == %d))) && (%s)",
+			 fd, fd, fd, fd, group);
 		r = find_expr(v, expr, &at, incl, -1, &ev, err);
 		if (r < 0)
 			return r;
+		if (r == 1 && ev.id == LTT_EV_FS_DUP &&
+		    ev.p.fs_dup.oldfd == ev.p.fs_dup.newfd) {
+			/* dup2() onto itself changes nothing: before it */
+			at = lttr_view_pos_of(&ev);
+			incl = false;
+			continue;
+		}
 		if (r == 1) {
 			out->at_ns = ev.time_ns;
 			out->by_pid = ev.pid;
-			if (ev.id == LTT_EV_FS_CLOSE) {
+			switch (ev.id) {
+			case LTT_EV_FS_CLOSE:
 				out->state = LTTR_FD_CLOSED;
 				return 0;
-			}
-			if (ev.id == LTT_EV_SOCKET_CREATE) {
+			case LTT_EV_SOCKET_CREATE:
 				out->state = LTTR_FD_SOCKET;
 				return 1;
-			}
-			if (ev.id == LTT_EV_SOCKET_ACCEPT) {
+			case LTT_EV_SOCKET_ACCEPT:
 				out->state = LTTR_FD_SOCKET;
 				out->accepted = true;
 				set_accepted_name(out, &ev);
 				return 1;
+			case LTT_EV_FS_PIPE:
+				out->state = LTTR_FD_PIPE;
+				out->pipe_end = ev.p.fs_pipe.rfd == fd ? 'r' : 'w';
+				out->pipe_ino = ev.p.fs_pipe.ino;
+				snprintf(out->name, sizeof(out->name), "pipe:[%llu]",
+					 (unsigned long long)ev.p.fs_pipe.ino);
+				if (!(ev.p.fs_pipe.flags & LINUX_O_CLOEXEC))
+					return 1;
+				return closed_on_exec(v, &ev, pids, until, depth + 1, out, err);
+			case LTT_EV_FS_DUP: {
+				const struct lttr_event dup = ev;
+				bool inherited = out->inherited;
+
+				if (hops >= DUPS_MAX) {	/* a longer chain: not followed */
+					out->state = LTTR_FD_UNSEEN;
+					return 0;
+				}
+				/* what the copied descriptor was just before the dup */
+				r = fd_file_at(v, dup.pid, dup.p.fs_dup.oldfd, lttr_view_pos_of(&dup),
+					       false, hops + 1, out, err);
+				if (r < 0)
+					return r;
+				out->fd = fd;
+				out->dup = true;
+				out->dup_of = dup.p.fs_dup.oldfd;
+				out->inherited = inherited;
+				out->at_start = false;
+				out->at_ns = dup.time_ns;
+				out->by_pid = dup.pid;
+				if (r == 0 || !(dup.p.fs_dup.flags & LINUX_O_CLOEXEC))
+					return r;
+				return closed_on_exec(v, &dup, pids, until, depth + 1, out, err);
+			}
+			default:
+				break;
 			}
 			set_name(out, &ev);
 			out->state = LTTR_FD_OPEN;
 			if (!ev.details || !(ev.p.fs_open.flags & LINUX_O_CLOEXEC))
 				return 1;
-			open = lttr_view_pos_of(&ev);
-			r = exec_since(v, &open, pids, until, depth + 1, &ev, err);
-			if (r <= 0)
-				return r < 0 ? r : 1;
-			out->state = LTTR_FD_CLOSED;
-			out->at_ns = ev.time_ns;
-			out->by_pid = ev.pid;
-			out->name[0] = '\0';
-			return 0;
+			return closed_on_exec(v, &ev, pids, until, depth + 1, out, err);
 		}
 		/* none in the process: it may have it from its parent's fork */
 		snprintf(expr, sizeof(expr), "type == fork && !thread && child == %u",
@@ -481,6 +541,17 @@ int lttr_view_fd_file(struct lttr_view *v, uint32_t pid, int32_t fd, uint64_t t,
 		out->inherited = true;
 	}
 	return 0;
+}
+
+int lttr_view_fd_file(struct lttr_view *v, uint32_t pid, int32_t fd, uint64_t t,
+		      struct lttr_fd_file *out, struct lttr_error *err)
+{
+	struct lttr_view_pos at = { t, UINT64_MAX, 0xffff };
+
+	memset(out, 0, sizeof(*out));
+	out->fd = fd;
+	out->state = LTTR_FD_UNSEEN;
+	return fd_file_at(v, pid, fd, at, true, 0, out, err);
 }
 
 /* "has an fd": true for the types with that field, whatever its value */
@@ -543,25 +614,33 @@ int lttr_view_state_file(struct lttr_view *v, uint32_t state, uint64_t t,
 
 const char *lttr_fd_file_str(const struct lttr_fd_file *f, char *buf, size_t size)
 {
+	char dup[40] = "";
+
+	if (f->dup)
+		snprintf(dup, sizeof(dup), ", dup of fd %d", f->dup_of);
 	switch (f->state) {
 	case LTTR_FD_OPEN:
 		if (f->at_start)	/* "pipe:[1234]", "anon_inode:[eventfd]" are not files */
-			snprintf(buf, size, "%s%s (fd %d, open at START)",
-				 f->name[0] == '/' ? "file " : "", f->name, f->fd);
+			snprintf(buf, size, "%s%s (fd %d%s, open at START)",
+				 f->name[0] == '/' ? "file " : "", f->name, f->fd, dup);
 		else
-			snprintf(buf, size, "file %s (fd %d)", f->name, f->fd);
+			snprintf(buf, size, "file %s (fd %d%s)", f->name, f->fd, dup);
 		break;
 	case LTTR_FD_FAILED:
 		snprintf(buf, size, "file %s (the open failed: %d)", f->name, f->fd);
 		break;
 	case LTTR_FD_SOCKET:
 		if (f->at_start)
-			snprintf(buf, size, "%s (fd %d, open at START)", f->name, f->fd);
+			snprintf(buf, size, "%s (fd %d%s, open at START)", f->name, f->fd, dup);
 		else if (f->accepted)
-			snprintf(buf, size, "socket %s%s(fd %d, accepted)", f->name,
-				 f->name[0] ? " " : "", f->fd);
+			snprintf(buf, size, "socket %s%s(fd %d, accepted%s)", f->name,
+				 f->name[0] ? " " : "", f->fd, dup);
 		else
-			snprintf(buf, size, "socket (fd %d)", f->fd);
+			snprintf(buf, size, "socket (fd %d%s)", f->fd, dup);
+		break;
+	case LTTR_FD_PIPE:
+		snprintf(buf, size, "%s (%s end, fd %d%s)", f->name,
+			 f->pipe_end == 'r' ? "read" : "write", f->fd, dup);
 		break;
 	case LTTR_FD_CLOSED:
 		snprintf(buf, size, "fd %d (closed before)", f->fd);

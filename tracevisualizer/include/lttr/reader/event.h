@@ -112,6 +112,8 @@ union lttr_payload {
 	struct ltt_ev_process_reap reap;
 	struct ltt_ev_trace_start trace_start;
 	struct ltt_ev_time_ext time_ext;
+	struct ltt_ev_fs_dup fs_dup;
+	struct ltt_ev_fs_pipe fs_pipe;
 };
 
 /*

@@ -86,9 +86,11 @@ void lttr_view_files_free(struct lttr_files *f);
  * @LTTR_FD_SOCKET: a socket the process created, or accepted
  * @LTTR_FD_CLOSED: its last open was closed since (close, or an exec of
  *	an O_CLOEXEC one), and nothing opened it again
- * @LTTR_FD_UNSEEN: no open, close or socket of it in the trace, nor in
- *	the /proc snapshot: opened by a call the tracer does not record
- *	(dup, pipe, ...), or before a trace without FD lines
+ * @LTTR_FD_UNSEEN: no open, close, socket, dup or pipe of it in the
+ *	trace, nor in the /proc snapshot: opened by a call the tracer does
+ *	not record (or did not before format 1.7: dup, pipe), or before a
+ *	trace without FD lines
+ * @LTTR_FD_PIPE: an end of a pipe the process made (fs_pipe, format 1.7)
  */
 enum lttr_fd_state {
 	LTTR_FD_NONE,
@@ -97,6 +99,7 @@ enum lttr_fd_state {
 	LTTR_FD_SOCKET,
 	LTTR_FD_CLOSED,
 	LTTR_FD_UNSEEN,
+	LTTR_FD_PIPE,
 };
 
 /**
@@ -111,7 +114,13 @@ enum lttr_fd_state {
  * @at_start: from the /proc snapshot (its FD lines, format 1.6): open
  *	when the trace started (OPEN, SOCKET: @at_ns is then the trace's
  *	start, @by_pid the process), or closed by an exec since (CLOSED)
- * @at_ns: time of the event that made it what it is (open, close, ...)
+ * @dup: made by dup, dup2, dup3 or fcntl(F_DUPFD) (fs_dup, format 1.7)
+ *	of descriptor @dup_of, which named what @name, @state and @accepted
+ *	say at the time (followed back through at most 16 dups)
+ * @dup_of: @dup: the descriptor it was duplicated from
+ * @pipe_end: PIPE: 'r' the read end, 'w' the write end
+ * @pipe_ino: PIPE: the pipe's inode, as "pipe:[N]" names it (@name)
+ * @at_ns: time of the event that made it what it is (open, close, dup...)
  * @by_pid: the task that did it
  * @op: lttr_view_syscall_file(): the type of the syscall's event that
  *	names the descriptor (fs_read, fs_write, fs_lseek, fs_open, ...)
@@ -125,6 +134,10 @@ struct lttr_fd_file {
 	bool inherited;
 	bool at_start;
 	bool accepted;
+	bool dup;
+	int32_t dup_of;
+	char pipe_end;
+	uint64_t pipe_ino;
 	uint64_t at_ns;
 	uint32_t by_pid;
 	uint8_t op;
@@ -149,15 +162,17 @@ struct lttr_fd_file {
  * flight-recorder trace that lost its first buffers.  An O_CLOEXEC
  * descriptor is closed by an exec of the process between its open (or
  * START) and @t.  The searches read only the buffers that hold those
- * event types (lttr_view_find()).  dup, dup2, fcntl, pipe and accept are
- * not traced: a descriptor they made reads as its last traced open, as
- * what the snapshot had under its number, or as LTTR_FD_UNSEEN.  The
+ * event types (lttr_view_find()).  A dup (format 1.7) names what the
+ * descriptor it copied named at the time (@out->dup, @out->dup_of), a
+ * pipe() its ends (LTTR_FD_PIPE); in older traces a descriptor these made
+ * reads as its last traced open, as what the snapshot had under its
+ * number, or as LTTR_FD_UNSEEN.  The
  * snapshot is written just after START: a descriptor opened in between
  * reads, before its traced open, as the file the snapshot names (open
  * at START when it was not yet), and as its open from then on.
  *
- * Return: 1 when @out names a file or socket (OPEN, SOCKET), 0 when
- * not (CLOSED, UNSEEN), or a negative enum lttr_errcode.
+ * Return: 1 when @out names a file, socket or pipe (OPEN, SOCKET, PIPE),
+ * 0 when not (CLOSED, UNSEEN), or a negative enum lttr_errcode.
  */
 int lttr_view_fd_file(struct lttr_view *v, uint32_t pid, int32_t fd, uint64_t t,
 		      struct lttr_fd_file *out, struct lttr_error *err);
