@@ -11,6 +11,7 @@
 #include <ltt/ltt-groups.h>
 #include <lttr/analysis/timing.h>
 #include <lttr/reader/event.h>
+#include <lttr/units/duration.h>
 #include <lttr/view/filter.h>
 #include <lttr/paths/message.h>
 #include "cli.h"
@@ -99,7 +100,7 @@ static void usage(FILE *f)
 "  --tree          processes: the process tree (children under parents)\n"
 "  --time          summary: add the time accounting (a second pass over\n"
 "                  the trace in time order, about 10x the counting pass)\n"
-"  --tolerance NS  check: allowed error in ns (default 1000)\n"
+"  --tolerance D   check: allowed error, a duration (default 1000ns)\n"
 "  --pcap FILE     export: write the captured packets to FILE (pcap, nanosecond\n"
 "                  time stamps, LINUX_SLL2: interface and direction kept)\n"
 "  --ctf DIR       export: write the trace as CTF 1.8 in the new directory DIR\n"
@@ -127,12 +128,14 @@ static void usage(FILE *f)
 "                  (softirq)\n"
 "  --worst N       latency: list the N worst instances (default 10)\n"
 "  --threshold D   latency: list the instances longer than D (a duration:\n"
-"                  a number and ns, us, ms or s; ns when none); exit status\n"
-"                  3 when there is one\n"
+"                  500us, 2ms; a bare number is seconds); exit status 3\n"
+"                  when there is one\n"
 "  --png FILE      latency: draw the histograms into FILE (PNG, cairo)\n"
 "  --instances     latency: list every instance (JSON: \"instances\")\n"
 "  --at S          explain: the time, as --from\n"
 "  (the algorithms' parameters: tracevisualizer paths --help)\n"
+"  A duration (D) is a number and a unit: ns, us, ms, s or min; a bare\n"
+"  number is seconds, as in the terminal analyzer, the window and traced.\n"
 "  -h, --help      this help\n"
 "  --version       print the version\n"
 "\n"
@@ -185,31 +188,6 @@ static int parse_secs(const char *s, int64_t *ns)
 		return -1;
 	*ns = (int64_t)(v * 1e9 + (v < 0 ? -0.5 : 0.5));
 	return 0;
-}
-
-/* a duration: a number, then ns (the default), us, ms or s */
-static int parse_duration(const char *s, uint64_t *ns)
-{
-	static const struct {
-		const char *unit;
-		double scale;
-	} units[] = { { "", 1 }, { "ns", 1 }, { "us", 1e3 }, { "ms", 1e6 }, { "s", 1e9 } };
-	char *end;
-	double v;
-	size_t k;
-
-	if (!s || !*s)
-		return -1;
-	v = strtod(s, &end);
-	if (end == s || !(v >= 0 && v <= 1e6))	/* NaN fails both */
-		return -1;
-	for (k = 0; k < sizeof(units) / sizeof(units[0]); k++) {
-		if (!strcmp(end, units[k].unit)) {
-			*ns = (uint64_t)(v * units[k].scale + 0.5);
-			return 0;
-		}
-	}
-	return -1;
 }
 
 static int parse_pids(const char *s, struct cli_opts *o)
@@ -486,7 +464,7 @@ static const struct opt {
 	{ "--threads", NULL, C_PROCESSES | C_SYSCALLS, O_THREADS, "one row per thread" },
 	{ "--tree", NULL, C_PROCESSES, O_TREE, "the process tree (children under parents)" },
 	{ "--time", NULL, C_SUMMARY, O_TIME, "add the time accounting (a second pass)" },
-	{ "--tolerance", "NS", C_CHECK, O_TOLERANCE, "allowed error in ns (default 1000)" },
+	{ "--tolerance", "D", C_CHECK, O_TOLERANCE, "allowed error, a duration (default 1000ns)" },
 	{ "--by", "WHAT", C_MSG, O_BY,
 	  "a node is a process (default), a thread or an endpoint (IP address)" },
 	{ "--ports", NULL, C_MSG, O_PORTS, "--pcap: a node is an address and a port" },
@@ -505,7 +483,7 @@ static const struct opt {
 	{ "--parents", NULL, C_PATHS, O_PARENTS, "each call's chosen parent, by id" },
 	{ "--penalties", "X,Y,Z", C_PATHS, O_PENALTIES,
 	  "nesting: overlap, same and any child penalty exponents (default 2,0,0)" },
-	{ "--skew", "S", C_PATHS, O_SKEW, "nesting: skew window in seconds (default 0)" },
+	{ "--skew", "S", C_PATHS, O_SKEW, "nesting: skew window, a duration (default 0)" },
 	{ "--no-tasks", NULL, C_PATHS, O_NO_TASKS,
 	  "nesting: ignore which task made and received each call (the paper's algorithm)" },
 	{ "--smooth", "BINS", C_PATHS, O_SMOOTH,
@@ -523,7 +501,7 @@ static const struct opt {
 	  "                     preempt, handler, raise)" },
 	{ "--worst", "N", C_LATENCY, O_WORST, "list the N worst instances (default 10)" },
 	{ "--threshold", "D", C_LATENCY, O_THRESHOLD,
-	  "list the instances longer than D (500us, 2ms...); exit status 3 if any" },
+	  "list the instances longer than D (500us, 2ms; bare: seconds); exit status 3 if any" },
 	{ "--png", "FILE", C_LATENCY, O_PNG, "draw the histograms into FILE (PNG)" },
 	{ "--instances", NULL, C_LATENCY, O_INSTANCES, "list every instance (JSON)" },
 	{ "--at", "S", C_EXPLAIN, O_AT, "the time, as --from (needed)" },
@@ -713,9 +691,10 @@ int main(int argc, char **argv)
 			o.width = (int)v;
 			break;
 		case O_TOLERANCE:
-			if (parse_num(arg, 1000000000000LL, &v))
-				return bad_usage("%s needs a number of ns", a);
-			o.tolerance_ns = (uint64_t)v;
+			if (!arg || lttr_parse_duration(arg, &o.tolerance_ns) ||
+			    o.tolerance_ns > 1000000000000ULL)
+				return bad_usage("%s needs a duration up to 1000 s: %s", a,
+						 LTTR_DURATION_FORM);
 			break;
 		case O_PID:
 			if (!arg || parse_pids(arg, &o))
@@ -835,8 +814,9 @@ int main(int argc, char **argv)
 			o.instances = true;
 			break;
 		case O_THRESHOLD:
-			if (parse_duration(arg, &o.threshold_ns))
-				return bad_usage("%s needs a duration: a number and ns, us, ms or s (e.g. 500us)", a);
+			if (!arg || lttr_parse_duration(arg, &o.threshold_ns))
+				return bad_usage("%s needs a duration (e.g. 500us): %s", a,
+						 LTTR_DURATION_FORM);
 			o.has_threshold = true;
 			break;
 		case O_PNG:
@@ -868,11 +848,13 @@ int main(int argc, char **argv)
 		case O_QUANTUM:
 		case O_MAX_DELAY:
 		case O_SKEW: {
-			int64_t ns;
+			uint64_t ns;
 
-			if (parse_secs(arg, &ns) || ns < 0 || (op->id != O_SKEW && !ns))
-				return bad_usage("%s needs seconds (%s)", a,
-						 op->id == O_SKEW ? ">= 0" : "> 0");
+			if (!arg || lttr_parse_duration(arg, &ns) || ns > 1000000000000000000ULL ||
+			    (op->id != O_SKEW && !ns))
+				return bad_usage("%s needs seconds (%s), or a number and a unit: %s", a,
+						 op->id == O_SKEW ? ">= 0" : "> 0",
+						 LTTR_DURATION_UNITS);
 			if (op->id == O_QUANTUM)
 				o.quantum_ns = (uint64_t)ns;
 			else if (op->id == O_MAX_DELAY)
