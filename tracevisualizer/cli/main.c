@@ -15,7 +15,6 @@
 #include <lttr/view/filter.h>
 #include <lttr/paths/message.h>
 #include "cli.h"
-#include "tui.h"
 
 const char *cli_prog = "tracevisualizer";
 

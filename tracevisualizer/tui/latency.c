@@ -27,9 +27,9 @@
 #include <curses.h>
 #include <lttr/analysis/explain.h>
 #include <lttr/analysis/timing.h>
+#include <lttr/output/timing-layout.h>
 #include <lttr/output/timing-text.h>
 #include <lttr/units/duration.h>
-#include "timing-text.h"
 #include "tui.h"
 
 #define NWORST 10	/* worst instances per group: latency's default --worst */
