@@ -364,8 +364,8 @@ int main(int argc, char **argv)
 	if (write_snapshot(files_open(&f, f.proc), f.proc) < 0)
 		return finish(&s, &f, &h, STOP_WRITE_ERROR, 1, 1);
 
-	if (o.duration > 0)
-		s.deadline_ns = h.start_ns + (uint64_t)(o.duration * 1e9);
+	if (o.duration_ns)
+		s.deadline_ns = h.start_ns + o.duration_ns;
 	if (o.program) {
 		s.child = program_start(o.program, &s.orig_mask);
 		if (s.child < 0) {

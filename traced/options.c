@@ -3,6 +3,8 @@
 #include "options.h"
 #include "parse.h"
 
+#include <lttr/units/duration.h>
+
 #include <getopt.h>
 #include <grp.h>
 #include <stdio.h>
@@ -12,12 +14,12 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 "Usage: traced [OPTIONS] -o TRACEDIR -- PROGRAM [ARGS...]\n"
-"       traced [OPTIONS] -o TRACEDIR -t SECONDS\n"
+"       traced [OPTIONS] -o TRACEDIR -t DURATION\n"
 "       traced [OPTIONS] -o TRACEDIR            (until SIGINT/SIGTERM)\n"
 "       traced [-d DEVICE] [-q] --set-events LIST\n"
 "\n"
 "Trace the whole system with the LTT tracer (/dev/tracer) while PROGRAM\n"
-"runs, for SECONDS, or until interrupted, and write the trace to TRACEDIR\n"
+"runs, for DURATION, or until interrupted, and write the trace to TRACEDIR\n"
 "(files header, events, lost, proc).  With --set-events, change the events\n"
 "of the trace another traced is taking, and exit.\n"
 "\n"
@@ -28,7 +30,7 @@ static void usage(FILE *f)
 "      --group GROUP        let GROUP (a name or a number) read the trace:\n"
 "                           directory 0750, files 0640, of that group\n"
 "                           (default: 0700 and 0600, the user's alone)\n"
-"  -t, --time SECONDS       trace for SECONDS (fractions allowed)\n"
+"  -t, --time DURATION      trace for DURATION (2, 0.5, 500ms, 2min)\n"
 "  -e, --events LIST        events to record (default: all)\n"
 "      --no-details LIST    record only the id and time of these events,\n"
 "                           not their payload (LIST as for -e)\n"
@@ -38,10 +40,11 @@ static void usage(FILE *f)
 "      --flight             flight recorder: the module overwrites its\n"
 "                           oldest buffers; the last buffers of each CPU\n"
 "                           are written when the trace ends\n"
-"      --flush-interval MS  close a CPU's partly filled buffer every MS\n"
-"                           milliseconds (1..%u; 0, the default: only\n"
-"                           full buffers), so that a quiet CPU's events\n"
-"                           reach the trace while it runs\n"
+"      --flush-interval DURATION\n"
+"                           close a CPU's partly filled buffer every\n"
+"                           DURATION (100ms; whole milliseconds, 1..%u ms;\n"
+"                           0, the default: only full buffers), so that a\n"
+"                           quiet CPU's events reach the trace while it runs\n"
 "      --write-buffer BYTES size of each of the daemon's two write\n"
 "                           buffers (default 4M)\n"
 "      --read               copy the buffers out of the module with\n"
@@ -84,6 +87,9 @@ static void usage(FILE *f)
 "\n"
 "%s"
 "\n"
+"A DURATION is " LTTR_DURATION_FORM ",\n"
+"exact to the nanosecond, as in every tool of the toolkit.\n"
+"\n"
 "Exit status: PROGRAM's (128+N if killed by signal N; 127 if it cannot be\n"
 "executed), else 0; 1 on a setup or device error, 2 on a bad command\n"
 "line, 3 on a write error (the trace so far is kept, marked incomplete).\n",
@@ -111,6 +117,9 @@ static int bad2(const char *fmt, const char *a, const char *b)
 	fputs("\nTry 'traced --help' for more information.\n", stderr);
 	return EXIT_USAGE;
 }
+
+/* -t: up to 10^8 s, as before the duration parser was shared */
+#define DURATION_MAX_NS	100000000000000000ULL
 
 /* The option getopt complained about, for messages. */
 static const char *optname(const char *arg, int opt)
@@ -326,9 +335,11 @@ int options_parse(int argc, char **argv, struct options *o)
 			o->group_set = 1;
 			break;
 		case 't':
-			if (parse_duration(optarg, &o->duration) < 0)
-				return bad("bad duration '%s' (seconds > 0)",
-					   optarg);
+			if (lttr_parse_duration(optarg, &o->duration_ns) < 0 ||
+			    !o->duration_ns || o->duration_ns > DURATION_MAX_NS)
+				return bad2("bad duration '%s' (> 0, up to 10^8 "
+					    "s): %s", optarg,
+					    LTTR_DURATION_FORM);
 			break;
 		case 'e':
 			if (parse_events(optarg, &o->mask, &badev) < 0)
@@ -381,10 +392,13 @@ int options_parse(int argc, char **argv, struct options *o)
 			o->options_set = 1;
 			break;
 		case OPT_FLUSH:
-			if (parse_uint(optarg, LTT_FLUSH_MAX_MS, &v) < 0)
-				return bad("bad flush interval '%s' (0..60000 "
-					   "ms)", optarg);
-			o->flush_ms = (uint32_t)v;
+			if (lttr_parse_duration(optarg, &v) < 0 ||
+			    v % 1000000 ||
+			    v / 1000000 > LTT_FLUSH_MAX_MS)
+				return bad2("bad flush interval '%s' (0..60000 "
+					    "ms), whole milliseconds: %s",
+					    optarg, LTTR_DURATION_FORM);
+			o->flush_ms = (uint32_t)(v / 1000000);
 			o->flush_set = 1;
 			break;
 		case OPT_PID:
@@ -457,7 +471,7 @@ int options_parse(int argc, char **argv, struct options *o)
 	}
 	if (!o->output)
 		return bad("%s", "no trace directory given (-o DIR)");
-	if (o->program && o->duration > 0)
-		return bad("%s", "give either -t SECONDS or a PROGRAM, not both");
+	if (o->program && o->duration_ns)
+		return bad("%s", "give either -t DURATION or a PROGRAM, not both");
 	return -1;
 }

@@ -26,7 +26,7 @@ struct options {
 	uint64_t write_buffer;		/* --write-buffer */
 	int read_copy;			/* --read: read(2), not mmap */
 	struct ltt_event_mask mask;	/* -e */
-	double duration;		/* -t, 0: none */
+	uint64_t duration_ns;		/* -t, 0: none */
 	int force;			/* -f */
 	int group_set;			/* --group given */
 	unsigned int group;		/* --group: the trace's group id */

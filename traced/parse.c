@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
-/* parse.c - parsers for option values (sizes, counts, durations, events) */
+/*
+ * parse.c - parsers for option values (sizes, counts, events); a duration
+ * is read by the toolkit's one parser, lttr_parse_duration()
+ * (tracevisualizer/src/units/duration.c, compiled in)
+ */
 #include <ltt/ltt-events.h>
 #include "parse.h"
 
 #include <ctype.h>
 #include <errno.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,22 +65,6 @@ int parse_size(const char *s, uint64_t *out)
 	if (v > (UINT64_MAX >> 34))	/* keep far away from overflow */
 		return -1;
 	*out = (uint64_t)v << shift;
-	return 0;
-}
-
-int parse_duration(const char *s, double *out)
-{
-	char *end;
-	double v;
-
-	if (!s || !*s || isspace((unsigned char)s[0]) || s[0] == '-' ||
-	    s[0] == '+')
-		return -1;
-	errno = 0;
-	v = strtod(s, &end);
-	if (errno || *end || !isfinite(v) || v <= 0.0 || v > 1e8)
-		return -1;
-	*out = v;
 	return 0;
 }
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* parse.h - parsers for option values (sizes, counts, durations, events) */
+/* parse.h - parsers for option values (sizes, counts, events) */
 #ifndef TRACED_PARSE_H
 #define TRACED_PARSE_H
 
@@ -15,9 +15,6 @@ int parse_size(const char *s, uint64_t *out);
 
 /* A plain positive decimal integer. */
 int parse_count(const char *s, uint64_t *out);
-
-/* Seconds, fractions allowed ("2", "0.5", "1e-3"); > 0 and finite. */
-int parse_duration(const char *s, double *out);
 
 /*
  * Comma-separated event names and groups, each optionally prefixed by '-'

@@ -37,7 +37,7 @@ sleep 2; kill -KILL $tp; wait $tp; echo $? > /mnt/share/kill.rc
 kill $(cat /tmp/k/pid)
 sleep 1; cp -r /tmp/k/t /mnt/share/kill
 traced -q -o /mnt/share/after -t 1; echo $? > /mnt/share/after.rc
-traced -q --flush-interval 100 -b 1M -e syscall -o /mnt/share/flush -- sh -c "taskset 1 ltt-flight -c 0 /tmp/fl 5 > /dev/null; ltt-sleep 1 > /dev/null; taskset 1 ltt-flight -c 0 /tmp/fl 5 > /dev/null"; echo $? > /mnt/share/flush.rc
+traced -q --flush-interval 100ms -b 1M -e syscall -o /mnt/share/flush -- sh -c "taskset 1 ltt-flight -c 0 /tmp/fl 5 > /dev/null; ltt-sleep 1 > /dev/null; taskset 1 ltt-flight -c 0 /tmp/fl 5 > /dev/null"; echo $? > /mnt/share/flush.rc
 cat > /tmp/hp.sh <<EOF
 m=/sys/class/misc/tracer
 cat \$m/buffer_cpus \$m/buffer_bytes > /mnt/share/\$1.on1
@@ -189,10 +189,10 @@ ok $? "... and conservation holds on what was written"
 is "$(cat "$share/after.rc")" "0" "after the kill, a new traced starts and ends normally (the device was released)"
 tracevisualizer check "$share/after" > /dev/null
 ok $? "... its trace complete, conservation holds"
-# --flush-interval 100 with 1 MiB buffers: CPU 0's few syscalls before and
+# --flush-interval 100ms with 1 MiB buffers: CPU 0's few syscalls before and
 # after a 1 s sleep are two buffers closed early (LTT_BUF_FLUSHED); without
 # the periodic flush they would share one, flushed by the stop alone.
-is "$(cat "$share/flush.rc")" "0" "traced --flush-interval 100 ran"
+is "$(cat "$share/flush.rc")" "0" "traced --flush-interval 100ms ran"
 n=$(python3 - "$share/flush/events" <<'PY'
 import struct, sys
 data, p, n = open(sys.argv[1], 'rb').read(), 0, 0

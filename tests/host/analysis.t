@@ -109,7 +109,7 @@ buf cpu=0 start=1000000000 pid=5
 buf cpu=1 start=1000000000 pid=5
 1000000000 start 5 1
 DESC
-$tv check --tolerance 10 "$tmp/bad" > "$tmp/bad.txt"; is "$?" 3 "check exits 3 when a task is current on two CPUs at once"
+$tv check --tolerance 10ns "$tmp/bad" > "$tmp/bad.txt"; is "$?" 3 "check exits 3 when a task is current on two CPUs at once"
 grep -q "FAILED" "$tmp/bad.txt"; ok $? "and says which check failed"
 
 checks < <(PYTHONPATH=tests/lib python3 - "$tmp" <<'PY'

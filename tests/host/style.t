@@ -10,6 +10,17 @@ run_ok "cppcheck: tracevisualizer" make -s -C tracevisualizer cppcheck
 run_ok "cppcheck: tests/workloads" cppcheck -q --enable=warning,style,performance,portability \
 	--error-exitcode=1 --inline-suppr -I include tests/workloads
 
+# The terminal analyzer uses the library, never the command line's files
+# (the command line starts it): no tui/ file includes a header of cli/,
+# by its name or through a path
+tui_cli=$(cd tracevisualizer && for f in tui/*.[ch]; do
+	for h in cli/*.h; do
+		grep -Hn -E "^[[:space:]]*#[[:space:]]*include[[:space:]]*[\"<]([^\">]*/)?${h#cli/}[\">]" "$f"
+	done
+	grep -Hn -E '^[[:space:]]*#[[:space:]]*include[[:space:]]*["<]([^">]*/)?cli/' "$f"
+done | sort -u)
+ok "$([ -z "$tui_cli" ]; echo $?)" "tui/ includes no header of cli/${tui_cli:+: $(echo $tui_cli)}"
+
 cp=build/linux-source-6.1/scripts/checkpatch.pl
 if [ -x "$cp" ]; then
 	# checkpatch's status: 0 when it reported nothing (no error, no

@@ -17,8 +17,8 @@ ut=$TOP/tracevisualizer/build/utest
 ok $? "gen-sim | gen-trace writes the simulated trace"
 
 for k in wakeup irq softirq syscall timer; do
-	thr=20000
-	case $k in irq | softirq) thr=500 ;; esac
+	thr=20us
+	case $k in irq | softirq) thr=500ns ;; esac
 	$tv latency --kind $k --json --instances --threshold $thr --worst 5 "$tmp/sim" > "$tmp/$k.json"
 	st=$?
 	python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); sys.exit(0 if d["over"] else 1)' "$tmp/$k.json"
@@ -179,6 +179,17 @@ ok $? "critical-path and explain, text"
 $tv latency "$tmp/sim" > /dev/null 2>&1; is "$?" 2 "latency without --kind: usage error"
 $tv latency --kind bogus "$tmp/sim" > /dev/null 2>&1; is "$?" 2 "latency --kind bogus: usage error"
 $tv latency --kind irq --threshold 5parsecs "$tmp/sim" > /dev/null 2>&1; is "$?" 2 "--threshold with a bad unit: usage error"
+# a bare number is seconds, as in the terminal analyzer, the window and
+# traced (lttr_parse_duration()); not a duration: refused naming the units
+$tv latency --kind irq --json --threshold 2 "$tmp/sim" > "$tmp/thr2.json"; is "$?" 0 "--threshold 2: 2 s, nothing over it, exit status 0"
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); sys.exit(0 if d["threshold_ns"] == 2000000000 and not d["over"] else 1)' "$tmp/thr2.json"
+ok $? "--threshold 2: threshold_ns 2000000000 in the JSON, none over it"
+$tv latency --kind irq --json --threshold 2ns "$tmp/sim" > "$tmp/thr2ns.json"; is "$?" 3 "--threshold 2ns: instances over it, exit status 3"
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); sys.exit(0 if d["threshold_ns"] == 2 and d["over"] else 1)' "$tmp/thr2ns.json"
+ok $? "--threshold 2ns: threshold_ns 2 in the JSON, instances over it"
+$tv latency --kind irq --threshold -2 "$tmp/sim" > /dev/null 2> "$tmp/err"; is "$?" 2 "--threshold -2: usage error"
+grep -q -- '--threshold needs a duration (e.g. 500us): a number and a unit: ns, us, ms, s or min (a bare number is seconds)' "$tmp/err"
+ok $? "--threshold -2: the message names the units and what a bare number is"
 $tv latency --kind syscall --what nosuchcall "$tmp/sim" > /dev/null 2>&1; is "$?" 2 "--what naming nothing: usage error"
 $tv latency --kind irq --at 1 "$tmp/sim" > /dev/null 2>&1; is "$?" 2 "--at is not an option of latency"
 $tv explain --pid 20 "$tmp/p" > /dev/null 2>&1; is "$?" 2 "explain without --at: usage error"

@@ -58,6 +58,35 @@ int main(void)
 	event_lookup("all", &m);
 	ok(memcmp(&m, &o.mask, sizeof(m)) == 0, "default events: all");
 
+	/* -t and --flush-interval: durations, read by lttr_parse_duration() */
+	ok(parse("-o", "d", "-t", "1") == -1 && o.duration_ns == 1000000000,
+	   "-t 1: a bare number is seconds");
+	ok(parse("-o", "d", "-t", "0.5") == -1 && o.duration_ns == 500000000 &&
+	   parse("-o", "d", "-t", ".25") == -1 && o.duration_ns == 250000000,
+	   "-t 0.5, -t .25: fractions of a second");
+	ok(parse("-o", "d", "-t", "500ms") == -1 && o.duration_ns == 500000000 &&
+	   parse("-o", "d", "-t", "2min") == -1 && o.duration_ns == 120000000000ULL,
+	   "-t 500ms, -t 2min: with a unit");
+	ok(parse("-o", "d", "-t", "0") == EXIT_USAGE &&
+	   parse("-o", "d", "-t", "0ms") == EXIT_USAGE &&
+	   parse("-o", "d", "-t", "-1") == EXIT_USAGE &&
+	   parse("-o", "d", "-t", "1e3") == EXIT_USAGE &&
+	   parse("-o", "d", "-t", "nan") == EXIT_USAGE &&
+	   parse("-o", "d", "-t", "2 parsecs") == EXIT_USAGE &&
+	   parse("-o", "d", "-t", "") == EXIT_USAGE &&
+	   parse("-o", "d", "-t", "100000001") == EXIT_USAGE,
+	   "-t: 0, a sign, an exponent, another unit, empty, above 10^8 s refused");
+	ok(parse("-o", "d", "--flush-interval", "100ms") == -1 && o.flush_set &&
+	   o.flush_ms == 100 &&
+	   parse("-o", "d", "--flush-interval", "0.25") == -1 && o.flush_ms == 250 &&
+	   parse("-o", "d", "--flush-interval", "60s") == -1 && o.flush_ms == 60000 &&
+	   parse("-o", "d", "--flush-interval", "0") == -1 && o.flush_ms == 0,
+	   "--flush-interval 100ms, 0.25 (seconds), 60s, 0");
+	ok(parse("-o", "d", "--flush-interval", "1.5ms") == EXIT_USAGE &&
+	   parse("-o", "d", "--flush-interval", "60001ms") == EXIT_USAGE &&
+	   parse("-o", "d", "--flush-interval", "100") == EXIT_USAGE,
+	   "--flush-interval: a part of a ms, above 60 s (100: seconds) refused");
+
 	/* --no-details */
 	rc = parse("-o", "d", "--no-details", "fs,memory");
 	event_lookup("fs", &m);

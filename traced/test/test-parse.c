@@ -50,7 +50,6 @@ int main(void)
 	struct ltt_event_mask m;
 	const char *bad;
 	uint64_t v;
-	double d;
 	char buf[1024];
 	size_t i;
 
@@ -77,17 +76,6 @@ int main(void)
 	ok(parse_count("0", &v) < 0, "count 0 refused");
 	ok(parse_count("8k", &v) < 0, "count with suffix refused");
 	ok(parse_count("-1", &v) < 0, "count negative refused");
-
-	/* durations */
-	ok(parse_duration("2", &d) == 0 && d == 2.0, "duration 2");
-	ok(parse_duration("0.5", &d) == 0 && d == 0.5, "duration 0.5");
-	ok(parse_duration(".25", &d) == 0 && d == 0.25, "duration .25");
-	ok(parse_duration("0", &d) < 0, "duration 0 refused");
-	ok(parse_duration("-1", &d) < 0, "duration negative refused");
-	ok(parse_duration("1s", &d) < 0, "duration with unit refused");
-	ok(parse_duration("nan", &d) < 0, "duration nan refused");
-	ok(parse_duration("inf", &d) < 0, "duration inf refused");
-	ok(parse_duration("", &d) < 0, "duration empty refused");
 
 	/* event lists */
 	event_lookup("all", &m);

@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <lttr/lttr.h>
+#include <lttr/output/error-text.h>
 #include "cli.h"
 
 bool cli_pid_wanted(const struct cli_opts *o, uint32_t pid)
@@ -23,7 +24,7 @@ bool cli_pid_wanted(const struct cli_opts *o, uint32_t pid)
 
 void cli_trace_error(const char *msg)
 {
-	fprintf(stderr, "%s: %s\n", cli_prog, msg);
+	lttr_print_error(stderr, cli_prog, msg);
 }
 
 static int usage_error(struct lttr_trace *t, const char *fmt, ...)

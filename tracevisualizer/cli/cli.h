@@ -99,6 +99,7 @@ int cmd_critpath(struct cli_opts *o);
 int cmd_export(struct cli_opts *o);
 int cmd_messages(struct cli_opts *o);
 int cmd_paths(struct cli_opts *o);
+int cmd_tui(struct cli_opts *o);
 void cli_trace_error(const char *msg);
 
 /* msgsource.c: the messages of --messages, --pcap or the trace (@t: the

@@ -9,9 +9,9 @@
 #include <lttr/lttr.h>
 #include <lttr/analysis/critpath.h>
 #include <lttr/output/json-timing.h>
+#include <lttr/output/timing-layout.h>
 #include <lttr/output/timing-text.h>
 #include "cli.h"
-#include "timing-text.h"
 
 int cmd_critpath(struct cli_opts *o)
 {

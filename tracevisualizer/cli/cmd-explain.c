@@ -10,9 +10,9 @@
 #include <lttr/lttr.h>
 #include <lttr/analysis/explain.h>
 #include <lttr/output/json-timing.h>
+#include <lttr/output/timing-layout.h>
 #include <lttr/output/timing-text.h>
 #include "cli.h"
-#include "timing-text.h"
 
 static void print_text(const struct lttr_trace *t, const struct lttr_explain_at *r)
 {

@@ -14,10 +14,10 @@
 #include <lttr/analysis/explain.h>
 #include <lttr/analysis/timing.h>
 #include <lttr/output/json-timing.h>
+#include <lttr/output/timing-layout.h>
 #include <lttr/output/timing-text.h>
 #include "cli.h"
 #include "histpng.h"
-#include "timing-text.h"
 
 #define LABEL 34	/* the label column of the tables */
 #define MAX_FOCUS 8	/* groups whose histogram and worst are shown */

@@ -9,8 +9,8 @@
 #include <stdio.h>
 #include <cairo.h>
 #include <lttr/analysis/distribution.h>
+#include <lttr/output/timing-layout.h>
 #include "histpng.h"
-#include "timing-text.h"
 
 #define WIDTH 900
 #define PANEL 300	/* height of a panel */

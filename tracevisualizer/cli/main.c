@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * main.c - command line of tracevisualizer: option parsing and dispatch.
+ * main.c - command line of tracevisualizer: the table of commands and the
+ * table of options, from which the dispatch and every --help are made, and
+ * the parsing of the options.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -11,139 +13,12 @@
 #include <ltt/ltt-groups.h>
 #include <lttr/analysis/timing.h>
 #include <lttr/reader/event.h>
+#include <lttr/units/duration.h>
 #include <lttr/view/filter.h>
 #include <lttr/paths/message.h>
 #include "cli.h"
-#include "tui.h"
 
 const char *cli_prog = "tracevisualizer";
-
-static void usage(FILE *f)
-{
-	fprintf(f,
-"Usage: tracevisualizer COMMAND [OPTIONS] TRACEDIR\n"
-"\n"
-"Read a trace directory written by traced (header, events, lost, proc).\n"
-"\n"
-"Commands:\n"
-"  dump       print the events of all CPUs in time order, one per line:\n"
-"             relative time, absolute time (s.ns), cpu, comm-pid, control mark\n"
-"             (C = transition into or out of the kernel), description\n"
-"  summary    event counts per type, CPU and process, syscalls, lost events;\n"
-"             with --time also where the time went: system table (per CPU\n"
-"             idle/user/kernel/irq, utilisation) and per-process table\n"
-"  processes  per-process (--threads: per-thread; --tree: as a tree) time:\n"
-"             user, kernel, interrupted, running, runnable waiting, blocked\n"
-"             by reason\n"
-"  syscalls   per-syscall count, total, min, max, mean, time on CPU and\n"
-"             blocked, system-wide and per process, latency histograms\n"
-"  irqs       irq handler durations per irq and system vector, softirq\n"
-"             durations per softirq vector\n"
-"  graph      the control flow over a time window: one row per process\n"
-"             (user/kernel/irq) and a time axis; --transitions: then every\n"
-"             transition in order\n"
-"  check      the conservation checks, and the view model against the\n"
-"             accounting (exit status 3 when one fails)\n"
-"  tui        the terminal analyzer: control flow, resources, processes,\n"
-"             syscalls, irqs, events, causal paths and latencies (the worst\n"
-"             explained, a task's critical path) in one window of time\n"
-"             (keys: ?)\n"
-"  export     --pcap FILE: the captured packets as a pcap file (Wireshark);\n"
-"             --ctf DIR: the whole trace as CTF 1.8 (babeltrace2, Trace Compass);\n"
-"             --json-events FILE: as Chrome trace-event JSON (Perfetto)\n"
-"  messages   the messages between processes (--by: threads, IP addresses)\n"
-"             from the socket events, or of --pcap FILE or --messages FILE:\n"
-"             per sender and receiver, or each one (--list, the abstract format)\n"
-"  paths      the causal paths through the messages (Aguilera et al.): the\n"
-"             nesting algorithm's path patterns with their per-hop delays, or\n"
-"             the convolution algorithm's graph (--algorithm convolution)\n"
-"  latency    --kind wakeup|irq|softirq|syscall|timer: the distribution of a\n"
-"             kind of latency per task or number (count, min, mean, p50, p90,\n"
-"             p99, p99.9, max, stddev, log2 histogram), its worst instances\n"
-"             (--explain: what made them long), those over --threshold\n"
-"  explain    --at TIME --pid P: the state of task P at TIME, explained: what\n"
-"             ran on the CPU while it waited for one, or who woke it from a\n"
-"             block and what that waker was doing (its critical path)\n"
-"  critical-path  --pid P [--from S --to S]: what task P waited for,\n"
-"             transitively across the tasks that woke it: segments (task,\n"
-"             state, duration) that tile its interval, totals per task/state\n"
-"\n"
-"Options:\n"
-"  --json          JSON output (schemas in docs/json-schema.md)\n"
-"  --pretty        indent the JSON output\n"
-"  --salvage       read what is intact in a damaged or truncated trace\n"
-"  --reverse       dump: print the events backward (last first)\n"
-"  --wall          dump: wall-clock times (UTC, ISO 8601) in the second column\n"
-"  --cpu N         dump, graph: only CPU N\n"
-"  --pid N[,N...]  dump, processes, syscalls, graph, export, latency: only\n"
-"                  these pids (processes: these tgids, or pids with\n"
-"                  --threads); explain, critical-path: the task\n"
-"  --type T[,T..]  dump: only these event types (syscall_entry, sched...)\n"
-"  --omit T[,T..]  dump: hide these event types\n"
-"  --custom NAME   dump: only the instances of the custom event type NAME\n"
-"                  (repeat it for several types)\n"
-"  --filter EXPR   dump: only the events the expression matches, e.g.\n"
-"                  'type == fs_open && filename =~ \"^/etc\"' (the language:\n"
-"                  docs/filter.md); with the other filters, all must hold\n"
-"  --from S        dump, graph, summary, processes, syscalls, irqs, check:\n"
-"                  from S seconds after the trace start, or from the\n"
-"                  absolute time S (dump's second column) when S is beyond\n"
-"                  the trace's length; statistics: those of the window;\n"
-"                  latency: the instances in the window; critical-path: its\n"
-"                  interval\n"
-"  --to S          the same: up to S\n"
-"  --window A:B    the same as --from A --to B\n"
-"  --width N       graph: columns of the time axis (default 100)\n"
-"  --transitions   graph: list every transition under the chart\n"
-"  --threads       processes, syscalls: one row per thread\n"
-"  --tree          processes: the process tree (children under parents)\n"
-"  --time          summary: add the time accounting (a second pass over\n"
-"                  the trace in time order, about 10x the counting pass)\n"
-"  --tolerance NS  check: allowed error in ns (default 1000)\n"
-"  --pcap FILE     export: write the captured packets to FILE (pcap, nanosecond\n"
-"                  time stamps, LINUX_SLL2: interface and direction kept)\n"
-"  --ctf DIR       export: write the trace as CTF 1.8 in the new directory DIR\n"
-"  --json-events FILE  export: write the trace as Chrome trace-event JSON\n"
-"  --by WHAT       messages, paths: a node is a process (default), a thread or\n"
-"                  an endpoint (an IP address)\n"
-"  --pcap FILE     messages, paths: the messages of a packet capture, not a trace\n"
-"  --messages FILE messages, paths: the messages of a file in the abstract format\n"
-"                  (TIME CALL|RET SENDER RECEIVER ID), not a trace\n"
-"  --list          messages: every message, in the abstract format\n"
-"  --write-pcap F  messages: write the packets the trace captured (traced\n"
-"                  --capture) to the pcap file F (the black-box view)\n"
-"  --algorithm A   paths: nesting (default) or convolution\n"
-"  --sort KEY      paths: patterns by count (default) or latency (total)\n"
-"  --top N         paths: the first N patterns (default 10, 0: all)\n"
-"  --dot           paths: a Graphviz dot graph (the paper's Figures 8 and 9)\n"
-"  --explain       paths: each hop's time at its node split into on-CPU,\n"
-"                  runnable and blocked by reason (traces), and its transit\n"
-"                  latency: explain each worst instance\n"
-"  --parents       paths: each call's chosen parent (ids), not the patterns\n"
-"  --no-tasks      paths: no task hint (the paper's nesting algorithm as is)\n"
-"  --kind KIND     latency: wakeup, irq, softirq, syscall or timer\n"
-"  --what NAME     latency: one syscall, irq or softirq (name or number), or\n"
-"                  one sub-kind: wakeup, preempt (wakeup), handler, raise\n"
-"                  (softirq)\n"
-"  --worst N       latency: list the N worst instances (default 10)\n"
-"  --threshold D   latency: list the instances longer than D (a duration:\n"
-"                  a number and ns, us, ms or s; ns when none); exit status\n"
-"                  3 when there is one\n"
-"  --png FILE      latency: draw the histograms into FILE (PNG, cairo)\n"
-"  --instances     latency: list every instance (JSON: \"instances\")\n"
-"  --at S          explain: the time, as --from\n"
-"  (the algorithms' parameters: tracevisualizer paths --help)\n"
-"  -h, --help      this help\n"
-"  --version       print the version\n"
-"\n"
-"Environment: LTTR_THREADS=N  threads of the summary's counting pass\n"
-"(default: one per processor for traces of 4 MiB or more; 1: none).\n"
-"\n"
-"Exit status: 0 success, 1 the trace could not be read (export: or nothing\n"
-"to export), 2 usage error, 3 (check) time is not conserved, (latency) an\n"
-"instance is longer than --threshold; 4 (check) the trace is incomplete,\n"
-"(export) damaged: what was readable was exported.\n");
-}
 
 static int bad_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
@@ -185,31 +60,6 @@ static int parse_secs(const char *s, int64_t *ns)
 		return -1;
 	*ns = (int64_t)(v * 1e9 + (v < 0 ? -0.5 : 0.5));
 	return 0;
-}
-
-/* a duration: a number, then ns (the default), us, ms or s */
-static int parse_duration(const char *s, uint64_t *ns)
-{
-	static const struct {
-		const char *unit;
-		double scale;
-	} units[] = { { "", 1 }, { "ns", 1 }, { "us", 1e3 }, { "ms", 1e6 }, { "s", 1e9 } };
-	char *end;
-	double v;
-	size_t k;
-
-	if (!s || !*s)
-		return -1;
-	v = strtod(s, &end);
-	if (end == s || !(v >= 0 && v <= 1e6))	/* NaN fails both */
-		return -1;
-	for (k = 0; k < sizeof(units) / sizeof(units[0]); k++) {
-		if (!strcmp(end, units[k].unit)) {
-			*ns = (uint64_t)(v * units[k].scale + 0.5);
-			return 0;
-		}
-	}
-	return -1;
 }
 
 static int parse_pids(const char *s, struct cli_opts *o)
@@ -365,7 +215,18 @@ static int dump(struct cli_opts *o)
 	return status;
 }
 
-/* the commands, as bits of struct opt.cmds */
+/* export, with its one output among --pcap, --ctf and --json-events */
+static int export(struct cli_opts *o)
+{
+	if (!!o->pcap + !!o->ctf + !!o->json_events != 1)
+		return bad_usage("export needs --pcap FILE, --ctf DIR or --json-events FILE (one of them)");
+	if (!o->pcap && (o->npids || o->has_from || o->has_to))
+		return bad_usage("%s exports the whole trace: --pid, --from, --to and --window select packets for --pcap",
+				 o->ctf ? "--ctf" : "--json-events");
+	return cmd_export(o);
+}
+
+/* the commands, as bits of struct opt.cmds (their order in commands[]) */
 enum {
 	C_DUMP = 1 << 0, C_SUMMARY = 1 << 1, C_PROCESSES = 1 << 2, C_SYSCALLS = 1 << 3,
 	C_IRQS = 1 << 4, C_GRAPH = 1 << 5, C_CHECK = 1 << 6, C_TUI = 1 << 7,
@@ -377,61 +238,98 @@ enum {
 	C_STATS = C_SUMMARY | C_PROCESSES | C_SYSCALLS | C_IRQS | C_CHECK,	/* windowed */
 };
 
+/*
+ * Every command: what runs it, its line in --help, its operands and what it
+ * prints (COMMAND --help); main() dispatches through this table and the
+ * help is written from it and from opts[].
+ */
 static const struct command {
 	const char *name;
+	int (*run)(struct cli_opts *o);
+	const char *summary;	/* one line, for --help */
+	const char *operands;	/* after [OPTIONS] */
 	const char *synopsis;	/* what it prints, for COMMAND --help */
 } commands[] = {
-	{ "dump", "print the events of all CPUs in time order, one per line: relative\n"
-		  "time, absolute time (s.ns), cpu, comm-pid, control mark (C = transition\n"
-		  "into or out of the kernel), description" },
-	{ "summary", "event counts per type, CPU and process, syscalls, lost events; with\n"
-		     "--time also where the time went" },
-	{ "processes", "per-process (--threads: per-thread; --tree: as a tree) time: user,\n"
-		       "kernel, interrupted, running, runnable waiting, blocked by reason" },
-	{ "syscalls", "per-syscall count, total, min, max, mean, time on CPU and blocked,\n"
-		      "system-wide and per process, latency histograms" },
-	{ "irqs", "irq handler durations per irq and system vector, softirq durations\n"
-		  "per softirq vector" },
-	{ "graph", "the control flow over a time window: one row per process\n"
-		   "(user/kernel/irq) and a time axis; with --transitions, then every\n"
-		   "transition in order" },
-	{ "check", "the conservation checks, and the view model against the accounting\n"
-		   "(exit status 3 when one fails, 4 when the trace is incomplete)" },
-	{ "tui", "the terminal analyzer: control flow, resources, processes, syscalls,\n"
-		 "irqs, events, the causal paths through the messages and latencies\n"
-		 "(the worst explained, a task's critical path) in one window of time\n"
-		 "(keys: ?)" },
-	{ "export", "the trace in other tools' formats: with --pcap FILE its captured\n"
-		    "network packets as pcap (libpcap, nanosecond time stamps in\n"
-		    "CLOCK_REALTIME, LINUX_SLL2 frames keeping the interface and the\n"
-		    "direction); with --ctf DIR the whole trace as CTF 1.8 for babeltrace2\n"
-		    "and Trace Compass (docs/ctf-export.md); with --json-events FILE as\n"
-		    "Chrome trace-event JSON (Perfetto: slices for syscalls, traps, irqs\n"
-		    "and softirqs, instants for the rest); a damaged trace: what is\n"
-		    "readable, and warnings for the rest (exit status 4)" },
-	{ "messages", "the messages between processes, threads or IP addresses (--by), from\n"
-		      "the trace's socket events, a packet capture (--pcap) or a file in the\n"
-		      "abstract format (--messages): per sender and receiver, or each one\n"
-		      "(--list)" },
-	{ "paths", "the causal paths through the messages (Aguilera et al., SOSP 2003): the\n"
-		   "nesting algorithm's path patterns, their counts and per-hop delays, or\n"
-		   "the convolution algorithm's graph (--algorithm convolution)" },
-	{ "latency", "the distribution of a kind of latency (--kind wakeup, irq, softirq,\n"
-		     "syscall or timer) per task or number: count, min, mean, p50, p90, p99,\n"
-		     "p99.9, max, standard deviation and log2 histogram; its worst\n"
-		     "instances (--explain: what made each long) and those longer than\n"
-		     "--threshold (exit status 3 when there is one)" },
-	{ "explain", "the state of task --pid at time --at, explained: what ran on the\n"
-		     "CPU while it waited for one, what it did while it ran, or who woke\n"
-		     "it from a block and what that waker was doing (the critical path of\n"
-		     "the block)" },
-	{ "critical-path", "what task --pid waited for over its interval (or --from --to),\n"
+	{ "dump", dump, "the events of all CPUs in time order, one per line",
+	  "TRACEDIR",
+	  "print the events of all CPUs in time order, one per line: relative\n"
+	  "time, absolute time (s.ns), cpu, comm-pid, control mark (C = transition\n"
+	  "into or out of the kernel), description" },
+	{ "summary", cmd_summary, "event counts per type, CPU and process (--time: the time)",
+	  "TRACEDIR",
+	  "event counts per type, CPU and process, syscalls, lost events; with\n"
+	  "--time also where the time went" },
+	{ "processes", cmd_processes, "time per process or thread: user, kernel, runnable, blocked",
+	  "TRACEDIR",
+	  "per-process (--threads: per-thread; --tree: as a tree) time: user,\n"
+	  "kernel, interrupted, running, runnable waiting, blocked by reason" },
+	{ "syscalls", cmd_syscalls, "per syscall: count, durations, time on CPU and blocked",
+	  "TRACEDIR",
+	  "per-syscall count, total, min, max, mean, time on CPU and blocked,\n"
+	  "system-wide and per process, latency histograms" },
+	{ "irqs", cmd_irqs, "irq handler and softirq durations",
+	  "TRACEDIR",
+	  "irq handler durations per irq and system vector, softirq durations\n"
+	  "per softirq vector" },
+	{ "graph", cmd_graph, "the control flow over a time window, one row per process",
+	  "TRACEDIR",
+	  "the control flow over a time window: one row per process\n"
+	  "(user/kernel/irq) and a time axis; with --transitions, then every\n"
+	  "transition in order" },
+	{ "check", cmd_check, "the conservation checks (exit status 3 when one fails)",
+	  "TRACEDIR",
+	  "the conservation checks, and the view model against the accounting\n"
+	  "(exit status 3 when one fails, 4 when the trace is incomplete)" },
+	{ "tui", cmd_tui, "the terminal analyzer (keys: ?)",
+	  "TRACEDIR",
+	  "the terminal analyzer: control flow, resources, processes, syscalls,\n"
+	  "irqs, events, the causal paths through the messages and latencies\n"
+	  "(the worst explained, a task's critical path) in one window of time\n"
+	  "(keys: ?)" },
+	{ "export", export, "the trace as pcap, CTF 1.8 or Chrome trace-event JSON",
+	  "TRACEDIR",
+	  "the trace in other tools' formats: with --pcap FILE its captured\n"
+	  "network packets as pcap (libpcap, nanosecond time stamps in\n"
+	  "CLOCK_REALTIME, LINUX_SLL2 frames keeping the interface and the\n"
+	  "direction); with --ctf DIR the whole trace as CTF 1.8 for babeltrace2\n"
+	  "and Trace Compass (docs/ctf-export.md); with --json-events FILE as\n"
+	  "Chrome trace-event JSON (Perfetto: slices for syscalls, traps, irqs\n"
+	  "and softirqs, instants for the rest); a damaged trace: what is\n"
+	  "readable, and warnings for the rest (exit status 4)" },
+	{ "messages", cmd_messages, "the messages between processes, threads or IP addresses",
+	  "TRACEDIR|--pcap FILE|--messages FILE",
+	  "the messages between processes, threads or IP addresses (--by), from\n"
+	  "the trace's socket events, a packet capture (--pcap) or a file in the\n"
+	  "abstract format (--messages): per sender and receiver, or each one\n"
+	  "(--list)" },
+	{ "paths", cmd_paths, "the causal paths through the messages",
+	  "TRACEDIR|--pcap FILE|--messages FILE",
+	  "the causal paths through the messages (Aguilera et al., SOSP 2003): the\n"
+	  "nesting algorithm's path patterns, their counts and per-hop delays, or\n"
+	  "the convolution algorithm's graph (--algorithm convolution)" },
+	{ "latency", cmd_latency, "a kind of latency: distribution, worst, over --threshold",
+	  "TRACEDIR",
+	  "the distribution of a kind of latency (--kind wakeup, irq, softirq,\n"
+	  "syscall or timer) per task or number: count, min, mean, p50, p90, p99,\n"
+	  "p99.9, max, standard deviation and log2 histogram; its worst\n"
+	  "instances (--explain: what made each long) and those longer than\n"
+	  "--threshold (exit status 3 when there is one)" },
+	{ "explain", cmd_explain, "the state of task --pid at time --at, explained",
+	  "TRACEDIR",
+	  "the state of task --pid at time --at, explained: what ran on the\n"
+	  "CPU while it waited for one, what it did while it ran, or who woke\n"
+	  "it from a block and what that waker was doing (the critical path of\n"
+	  "the block)" },
+	{ "critical-path", cmd_critpath, "what task --pid waited for, across the tasks that woke it",
+	  "TRACEDIR",
+	  "what task --pid waited for over its interval (or --from --to),\n"
 			   "followed backwards across the tasks that woke it: segments (task,\n"
 			   "state, duration) that tile the interval exactly, and the total per\n"
 			   "task and state" },
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
+_Static_assert(C_ALL == (1u << NCOMMANDS) - 1, "a bit of C_ALL per command, in commands[]'s order");
 
 enum optid {
 	O_HELP, O_VERSION, O_JSON, O_PRETTY, O_SALVAGE, O_REVERSE, O_THREADS, O_TIME,
@@ -486,7 +384,7 @@ static const struct opt {
 	{ "--threads", NULL, C_PROCESSES | C_SYSCALLS, O_THREADS, "one row per thread" },
 	{ "--tree", NULL, C_PROCESSES, O_TREE, "the process tree (children under parents)" },
 	{ "--time", NULL, C_SUMMARY, O_TIME, "add the time accounting (a second pass)" },
-	{ "--tolerance", "NS", C_CHECK, O_TOLERANCE, "allowed error in ns (default 1000)" },
+	{ "--tolerance", "D", C_CHECK, O_TOLERANCE, "allowed error, a duration (default 1000ns)" },
 	{ "--by", "WHAT", C_MSG, O_BY,
 	  "a node is a process (default), a thread or an endpoint (IP address)" },
 	{ "--ports", NULL, C_MSG, O_PORTS, "--pcap: a node is an address and a port" },
@@ -505,14 +403,14 @@ static const struct opt {
 	{ "--parents", NULL, C_PATHS, O_PARENTS, "each call's chosen parent, by id" },
 	{ "--penalties", "X,Y,Z", C_PATHS, O_PENALTIES,
 	  "nesting: overlap, same and any child penalty exponents (default 2,0,0)" },
-	{ "--skew", "S", C_PATHS, O_SKEW, "nesting: skew window in seconds (default 0)" },
+	{ "--skew", "S", C_PATHS, O_SKEW, "nesting: skew window, a duration (default 0)" },
 	{ "--no-tasks", NULL, C_PATHS, O_NO_TASKS,
 	  "nesting: ignore which task made and received each call (the paper's algorithm)" },
 	{ "--smooth", "BINS", C_PATHS, O_SMOOTH,
 	  "nesting: smooth the scoreboard with a Gaussian of BINS (default 0)" },
-	{ "--quantum", "S", C_PATHS, O_QUANTUM, "convolution: the time quantum (default 0.001)" },
+	{ "--quantum", "S", C_PATHS, O_QUANTUM, "convolution: the time quantum, a duration (default 1ms)" },
 	{ "--max-delay", "S", C_PATHS, O_MAX_DELAY,
-	  "convolution: the longest delay searched (default 1)" },
+	  "convolution: the longest delay searched, a duration (default 1s)" },
 	{ "--min-count", "N", C_PATHS, O_MIN_COUNT,
 	  "convolution: prune edges of fewer messages (default 1)" },
 	{ "--root", "NODE", C_PATHS, O_ROOT,
@@ -523,7 +421,7 @@ static const struct opt {
 	  "                     preempt, handler, raise)" },
 	{ "--worst", "N", C_LATENCY, O_WORST, "list the N worst instances (default 10)" },
 	{ "--threshold", "D", C_LATENCY, O_THRESHOLD,
-	  "list the instances longer than D (500us, 2ms...); exit status 3 if any" },
+	  "list the instances longer than D (500us, 2ms; bare: seconds); exit status 3 if any" },
 	{ "--png", "FILE", C_LATENCY, O_PNG, "draw the histograms into FILE (PNG)" },
 	{ "--instances", NULL, C_LATENCY, O_INSTANCES, "list every instance (JSON)" },
 	{ "--at", "S", C_EXPLAIN, O_AT, "the time, as --from (needed)" },
@@ -534,8 +432,8 @@ static const struct opt {
 
 #define NOPTS (sizeof(opts) / sizeof(opts[0]))
 
-/* "dump, graph and check": the commands of @cmds */
-static const char *command_list(unsigned int cmds, char *buf, size_t size)
+/* "dump, graph and check": the commands of @cmds (@last: " and " or " or ") */
+static const char *command_list_with(unsigned int cmds, const char *last, char *buf, size_t size)
 {
 	size_t k, n = 0, total = 0, seen = 0;
 
@@ -547,30 +445,90 @@ static const char *command_list(unsigned int cmds, char *buf, size_t size)
 			continue;
 		seen++;
 		n += (size_t)snprintf(buf + n, size - n, "%s%s",
-				      seen == 1 ? "" : seen == total ? " and " : ", ",
+				      seen == 1 ? "" : seen == total ? last : ", ",
 				      commands[k].name);
 	}
 	return buf;
 }
 
+static const char *command_list(unsigned int cmds, char *buf, size_t size)
+{
+	return command_list_with(cmds, " and ", buf, size);
+}
+
+/* "dump, graph and check", or "every command but tui and export" */
+static const char *commands_of(unsigned int cmds, char *buf, size_t size)
+{
+	size_t k, n = 0;
+	char rest[256];
+
+	for (k = 0; k < NCOMMANDS; k++)
+		n += (cmds >> k) & 1;
+	if (n <= NCOMMANDS / 2)
+		return command_list(cmds, buf, size);
+	snprintf(buf, size, "every command but %s",
+		 command_list(C_ALL & ~cmds, rest, sizeof(rest)));
+	return buf;
+}
+
+/* an option and its value's name, then its help: a line of a --help */
+static void option_line(const struct opt *op)
+{
+	char left[40];
+
+	snprintf(left, sizeof(left), "%s%s%s", op->name, op->arg ? " " : "",
+		 op->arg ? op->arg : "");
+	printf("  %-18s %s\n", left, op->help);
+}
+
+/* tracevisualizer COMMAND --help: its operands, what it prints, its options */
 static void command_usage(size_t c)
 {
 	size_t k;
 
 	printf("Usage: tracevisualizer %s [OPTIONS] %s\n\n%s.\n\nOptions:\n",
-	       commands[c].name, ((1u << c) & C_MSG) ?
-	       "TRACEDIR|--pcap FILE|--messages FILE" : "TRACEDIR", commands[c].synopsis);
-	for (k = 0; k < NOPTS; k++) {
-		char left[40];
-
-		if (!opts[k].help || !((opts[k].cmds >> c) & 1))
-			continue;
-		snprintf(left, sizeof(left), "%s%s%s", opts[k].name, opts[k].arg ? " " : "",
-			 opts[k].arg ? opts[k].arg : "");
-		printf("  %-18s %s\n", left, opts[k].help);
-	}
+	       commands[c].name, commands[c].operands, commands[c].synopsis);
+	for (k = 0; k < NOPTS; k++)
+		if (opts[k].help && ((opts[k].cmds >> c) & 1))
+			option_line(&opts[k]);
 	printf("\nAn option's value may follow it as its next argument or after '=' "
 	       "(--pid=5).\nSee tracevisualizer --help and tracevisualizer(1).\n");
+}
+
+/* tracevisualizer --help: every command, then every option and its commands */
+static void usage(void)
+{
+	char list[256];
+	size_t c, k;
+
+	printf("Usage: tracevisualizer COMMAND [OPTIONS] TRACEDIR\n\n"
+	       "Read a trace directory written by traced (header, events, lost, proc).\n\n"
+	       "Commands (COMMAND --help: its options and what it prints):\n");
+	for (c = 0; c < NCOMMANDS; c++)
+		printf("  %-14s %s\n", commands[c].name, commands[c].summary);
+	printf("\nOptions (below each, the commands that take it):\n");
+	for (k = 0; k < NOPTS; k++) {
+		if (!opts[k].help)
+			continue;
+		option_line(&opts[k]);
+		if (opts[k].cmds != C_ALL)
+			printf("  %-18s (%s)\n", "", commands_of(opts[k].cmds, list, sizeof(list)));
+	}
+	printf("\n"
+"A duration (D, and S of --quantum, --max-delay, --skew) is a number and a\n"
+"unit: %s; a bare number is seconds, as in the terminal\n"
+"analyzer, the window and traced.  A time S of --from, --to, --window and\n"
+"--at is seconds after the trace's start, or the absolute time (dump's\n"
+"second column) when it is beyond the trace's length.  An option's value\n"
+"may follow it as its next argument or after '=' (--pid=5).\n"
+"\n"
+"Environment: LTTR_THREADS=N  threads of the summary's counting pass\n"
+"(default: one per processor for traces of 4 MiB or more; 1: none).\n"
+"\n"
+"Exit status: 0 success, 1 the trace could not be read (export: or nothing\n"
+"to export), 2 usage error, 3 (check) time is not conserved, (latency) an\n"
+"instance is longer than --threshold; 4 (check) the trace is incomplete,\n"
+"(export) damaged: what was readable was exported.\n", LTTR_DURATION_UNITS);
 }
 
 /*
@@ -605,6 +563,304 @@ static size_t find_command(int argc, char **argv)
 	return NCOMMANDS;
 }
 
+/* the value of option @op (given as @a) into @o: 0, or a usage error's exit status */
+static int set_option(struct cli_opts *o, const struct opt *op, const char *a, const char *arg)
+{
+	long long v;
+
+	switch (op->id) {
+	case O_HELP:
+	case O_VERSION:
+		break;	/* main()'s */
+	case O_JSON:
+		o->json = true;
+		break;
+	case O_PRETTY:
+		o->json = true;
+		o->pretty = true;
+		break;
+	case O_SALVAGE:
+		o->salvage = true;
+		break;
+	case O_REVERSE:
+		o->reverse = true;
+		break;
+	case O_THREADS:
+		o->threads = true;
+		break;
+	case O_TIME:
+		o->time = true;
+		break;
+	case O_TREE:
+		o->tree = true;
+		break;
+	case O_TRANSITIONS:
+		o->transitions = true;
+		break;
+	case O_WALL:
+		o->wall = true;
+		break;
+	case O_CPU:
+		if (!arg || parse_cpus(arg, &o->cpus))
+			return bad_usage("%s needs a CPU number or a comma-separated list (below %d)",
+					 a, LTT_MAX_CPUS);
+		break;
+	case O_WIDTH:
+		if (parse_num(arg, 1000, &v) || v < 10)
+			return bad_usage("%s needs a number from 10 to 1000", a);
+		o->width = (int)v;
+		break;
+	case O_TOLERANCE:
+		if (!arg || lttr_parse_duration(arg, &o->tolerance_ns) ||
+		    o->tolerance_ns > 1000000000000ULL)
+			return bad_usage("%s needs a duration up to 1000 s: %s", a,
+					 LTTR_DURATION_FORM);
+		break;
+	case O_PID:
+		if (!arg || parse_pids(arg, o))
+			return bad_usage("%s needs a number or a comma-separated list", a);
+		break;
+	case O_TYPE:
+	case O_OMIT: {
+		char badname[48], choices[1536];
+
+		if (arg && !parse_types(arg, op->id == O_TYPE ? o->types : o->omit, badname,
+					sizeof(badname)))
+			break;
+		type_choices(choices, sizeof(choices));
+		if (arg && badname[0])
+			return bad_usage("%s: unknown event type '%s' (%s)", a, badname, choices);
+		return bad_usage("%s needs event types or groups, comma-separated (%s)", a,
+				 choices);
+	}
+	case O_CUSTOM:
+		if (!arg || !*arg)
+			return bad_usage("%s needs a custom event type name", a);
+		if (o->ncustom == CLI_MAX_CUSTOM)
+			return bad_usage("at most %d --custom names", CLI_MAX_CUSTOM);
+		o->custom[o->ncustom++] = arg;
+		break;
+	case O_PCAP:
+	case O_CTF:
+	case O_JSON_EVENTS:
+		if (!arg || !*arg)
+			return bad_usage("%s needs a %s", a, op->id == O_CTF ? "directory" : "file");
+		if (op->id == O_PCAP)
+			o->pcap = arg;
+		else if (op->id == O_CTF)
+			o->ctf = arg;
+		else
+			o->json_events = arg;
+		break;
+	case O_FILTER:
+		if (!arg)
+			return bad_usage("%s needs an expression", a);
+		o->filter_expr = arg;
+		break;
+	case O_FROM:
+	case O_TO:
+		if (parse_secs(arg, op->id == O_FROM ? &o->from_ns : &o->to_ns))
+			return bad_usage("%s needs seconds (a finite number)", a);
+		if (op->id == O_FROM)
+			o->has_from = true;
+		else
+			o->has_to = true;
+		break;
+	case O_KIND:
+		o->kind = arg ? lttr_timing_kind_lookup(arg) : -1;
+		if (o->kind < 0)
+			return bad_usage("%s needs wakeup, irq, softirq, syscall or timer", a);
+		break;
+	case O_WHAT:
+		if (!arg || !*arg)
+			return bad_usage("%s needs a name or a number", a);
+		o->what = arg;
+		break;
+	case O_WORST:
+		if (parse_num(arg, 100000, &v))
+			return bad_usage("%s needs a number from 0 to 100000", a);
+		o->worst = (size_t)v;
+		break;
+	case O_BY:
+		if (arg && !strcmp(arg, "process"))
+			o->by = LTTR_BY_PROCESS;
+		else if (arg && !strcmp(arg, "thread"))
+			o->by = LTTR_BY_THREAD;
+		else if (arg && !strcmp(arg, "endpoint"))
+			o->by = LTTR_BY_ENDPOINT;
+		else
+			return bad_usage("%s needs process, thread or endpoint", a);
+		break;
+	case O_MESSAGES:
+		if (!arg || !*arg)
+			return bad_usage("%s needs a file", a);
+		o->msgfile = arg;
+		break;
+	case O_LIST:
+		o->list = true;
+		break;
+	case O_WRITE_PCAP:
+		if (!arg || !*arg)
+			return bad_usage("%s needs a file", a);
+		o->write_pcap = arg;
+		break;
+	case O_PORTS:
+		o->ports = true;
+		break;
+	case O_ALGORITHM:
+		if (arg && !strcmp(arg, "convolution"))
+			o->convolution = true;
+		else if (!arg || strcmp(arg, "nesting"))
+			return bad_usage("%s needs nesting or convolution", a);
+		break;
+	case O_SORT:
+		if (arg && !strcmp(arg, "latency"))
+			o->latency_sort = true;
+		else if (!arg || strcmp(arg, "count"))
+			return bad_usage("%s needs count or latency", a);
+		break;
+	case O_TOP:
+		if (parse_num(arg, 1000000000LL, &v))
+			return bad_usage("%s needs a number", a);
+		o->top = (size_t)v;
+		break;
+	case O_DOT:
+		o->dot = true;
+		break;
+	case O_EXPLAIN:
+		o->explain = true;
+		break;
+	case O_INSTANCES:
+		o->instances = true;
+		break;
+	case O_THRESHOLD:
+		if (!arg || lttr_parse_duration(arg, &o->threshold_ns))
+			return bad_usage("%s needs a duration (e.g. 500us): %s", a,
+					 LTTR_DURATION_FORM);
+		o->has_threshold = true;
+		break;
+	case O_PNG:
+		if (!arg || !*arg)
+			return bad_usage("%s needs a file name", a);
+		o->png = arg;
+		break;
+	case O_AT:
+		if (parse_secs(arg, &o->at_ns))
+			return bad_usage("%s needs seconds (a finite number)", a);
+		o->has_at = true;
+		break;
+	case O_PARENTS:
+		o->parents = true;
+		break;
+	case O_NO_TASKS:
+		o->no_tasks = true;
+		break;
+	case O_MIN_COUNT:
+		if (parse_num(arg, 1000000000000LL, &v))
+			return bad_usage("%s needs a number", a);
+		o->min_count = (uint64_t)v;
+		break;
+	case O_ROOT:
+		if (!arg || !*arg)
+			return bad_usage("%s needs a node name", a);
+		o->root = arg;
+		break;
+	case O_QUANTUM:
+	case O_MAX_DELAY:
+	case O_SKEW: {
+		uint64_t ns;
+
+		if (!arg || lttr_parse_duration(arg, &ns) || ns > 1000000000000000000ULL ||
+		    (op->id != O_SKEW && !ns))
+			return bad_usage("%s needs seconds (%s), or a number and a unit: %s", a,
+					 op->id == O_SKEW ? ">= 0" : "> 0",
+					 LTTR_DURATION_UNITS);
+		if (op->id == O_QUANTUM)
+			o->quantum_ns = (uint64_t)ns;
+		else if (op->id == O_MAX_DELAY)
+			o->max_delay_ns = (uint64_t)ns;
+		else
+			o->skew_ns = (uint64_t)ns;
+		break;
+	}
+	case O_SMOOTH: {
+		char *end;
+
+		o->smooth = arg ? strtod(arg, &end) : -1;
+		if (!arg || end == arg || *end || !(o->smooth >= 0 && o->smooth <= 100))
+			return bad_usage("%s needs a number of bins from 0 to 100", a);
+		break;
+	}
+	case O_PENALTIES: {
+		char *end;
+		const char *p = arg;
+		int k2;
+
+		for (k2 = 0; p && k2 < 3; k2++) {
+			o->penalty[k2] = strtod(p, &end);
+			if (end == p || !(o->penalty[k2] >= 0 && o->penalty[k2] <= 100) ||
+			    (k2 < 2 && *end != ',') || (k2 == 2 && *end))
+				return bad_usage("%s needs X,Y,Z (three numbers from 0 to 100)", a);
+			p = end + 1;
+		}
+		if (!p)
+			return bad_usage("%s needs X,Y,Z (three numbers from 0 to 100)", a);
+		o->has_penalties = true;
+		break;
+	}
+	case O_WINDOW: {
+		char buf[64];
+		char *colon;
+
+		if (!arg || strlen(arg) >= sizeof(buf))
+			return bad_usage("%s needs FROM:TO seconds", a);
+		strcpy(buf, arg);
+		colon = strchr(buf, ':');
+		if (!colon)
+			return bad_usage("%s needs FROM:TO seconds", a);
+		*colon = '\0';
+		if (parse_secs(buf, &o->from_ns) || parse_secs(colon + 1, &o->to_ns))
+			return bad_usage("%s needs FROM:TO seconds", a);
+		o->has_from = o->has_to = true;
+		break;
+	}
+	}
+	return 0;
+}
+
+/* the options together, for command @c (@used: the options given): 0 or a usage error's exit status */
+static int check_options(const struct cli_opts *o, size_t c, uint64_t used)
+{
+	size_t k;
+
+	/* an option the command does not use is refused, not ignored */
+	for (k = 0; k < NOPTS; k++) {
+		char list[128];
+
+		/* (an alias without help, -h, is its option's twin) */
+		if (!(used & (1ULL << opts[k].id)) || !opts[k].help ||
+		    ((opts[k].cmds >> c) & 1))
+			continue;
+		return bad_usage("%s is an option of %s", opts[k].name,
+				 command_list(opts[k].cmds, list, sizeof(list)));
+	}
+	if (((1u << c) & C_MSG) && o->pcap && o->msgfile)
+		return bad_usage("--pcap and --messages are two inputs: give one");
+	if (((1u << c) & C_MSG) && (o->pcap || o->msgfile) && o->dir)
+		return bad_usage("a TRACEDIR and --%s: give one input",
+				 o->pcap ? "pcap" : "messages");
+	if (o->ports && !o->pcap)
+		return bad_usage("--ports is for --pcap");
+	if (o->write_pcap && (o->pcap || o->msgfile || o->list || o->json || o->by))
+		return bad_usage("--write-pcap writes a trace's packets: with a TRACEDIR alone");
+	if (o->by && (o->pcap || o->msgfile))
+		return bad_usage("--by is for a trace (a capture's nodes are IP addresses, a file's its names)");
+	if (!o->dir && (!((1u << c) & C_MSG) || (!o->pcap && !o->msgfile)))
+		return bad_usage(((1u << c) & C_MSG) ? "missing TRACEDIR (or --pcap FILE, --messages FILE)" :
+				 "missing TRACEDIR");
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct cli_opts o = { .width = 100, .tolerance_ns = 1000, .top = 10,
@@ -613,9 +869,8 @@ int main(int argc, char **argv)
 	uint64_t used = 0;	/* options given, as bits of enum optid */
 	const size_t early = find_command(argc, argv);
 	bool help = false;
-	long long v;
 	size_t k, c;
-	int i;
+	int i, status;
 
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i];
@@ -666,336 +921,34 @@ int main(int argc, char **argv)
 			return bad_usage("%s is an option of %s", op->name,
 					 command_list(op->cmds, list, sizeof(list)));
 		}
-		switch (op->id) {
-		case O_HELP:
-			help = true;
-			break;
-		case O_VERSION:
+		if (op->id == O_VERSION) {
 			printf("tracevisualizer 1.2 (LTT trace formats 1.0 to %d.%d)\n",
 			       LTT_FORMAT_MAJOR, LTT_FORMAT_MINOR);
 			return 0;
-		case O_JSON:
-			o.json = true;
-			break;
-		case O_PRETTY:
-			o.json = true;
-			o.pretty = true;
-			break;
-		case O_SALVAGE:
-			o.salvage = true;
-			break;
-		case O_REVERSE:
-			o.reverse = true;
-			break;
-		case O_THREADS:
-			o.threads = true;
-			break;
-		case O_TIME:
-			o.time = true;
-			break;
-		case O_TREE:
-			o.tree = true;
-			break;
-		case O_TRANSITIONS:
-			o.transitions = true;
-			break;
-		case O_WALL:
-			o.wall = true;
-			break;
-		case O_CPU:
-			if (!arg || parse_cpus(arg, &o.cpus))
-				return bad_usage("%s needs a CPU number or a comma-separated list (below %d)",
-						 a, LTT_MAX_CPUS);
-			break;
-		case O_WIDTH:
-			if (parse_num(arg, 1000, &v) || v < 10)
-				return bad_usage("%s needs a number from 10 to 1000", a);
-			o.width = (int)v;
-			break;
-		case O_TOLERANCE:
-			if (parse_num(arg, 1000000000000LL, &v))
-				return bad_usage("%s needs a number of ns", a);
-			o.tolerance_ns = (uint64_t)v;
-			break;
-		case O_PID:
-			if (!arg || parse_pids(arg, &o))
-				return bad_usage("%s needs a number or a comma-separated list", a);
-			break;
-		case O_TYPE:
-		case O_OMIT: {
-			char badname[48], choices[1536];
-
-			if (arg && !parse_types(arg, op->id == O_TYPE ? o.types : o.omit, badname,
-						sizeof(badname)))
-				break;
-			type_choices(choices, sizeof(choices));
-			if (arg && badname[0])
-				return bad_usage("%s: unknown event type '%s' (%s)", a, badname, choices);
-			return bad_usage("%s needs event types or groups, comma-separated (%s)", a,
-					 choices);
 		}
-		case O_CUSTOM:
-			if (!arg || !*arg)
-				return bad_usage("%s needs a custom event type name", a);
-			if (o.ncustom == CLI_MAX_CUSTOM)
-				return bad_usage("at most %d --custom names", CLI_MAX_CUSTOM);
-			o.custom[o.ncustom++] = arg;
-			break;
-		case O_PCAP:
-		case O_CTF:
-		case O_JSON_EVENTS:
-			if (!arg || !*arg)
-				return bad_usage("%s needs a %s", a, op->id == O_CTF ? "directory" : "file");
-			if (op->id == O_PCAP)
-				o.pcap = arg;
-			else if (op->id == O_CTF)
-				o.ctf = arg;
-			else
-				o.json_events = arg;
-			break;
-		case O_FILTER:
-			if (!arg)
-				return bad_usage("%s needs an expression", a);
-			o.filter_expr = arg;
-			break;
-		case O_FROM:
-		case O_TO:
-			if (parse_secs(arg, op->id == O_FROM ? &o.from_ns : &o.to_ns))
-				return bad_usage("%s needs seconds (a finite number)", a);
-			if (op->id == O_FROM)
-				o.has_from = true;
-			else
-				o.has_to = true;
-			break;
-		case O_KIND:
-			o.kind = arg ? lttr_timing_kind_lookup(arg) : -1;
-			if (o.kind < 0)
-				return bad_usage("%s needs wakeup, irq, softirq, syscall or timer", a);
-			break;
-		case O_WHAT:
-			if (!arg || !*arg)
-				return bad_usage("%s needs a name or a number", a);
-			o.what = arg;
-			break;
-		case O_WORST:
-			if (parse_num(arg, 100000, &v))
-				return bad_usage("%s needs a number from 0 to 100000", a);
-			o.worst = (size_t)v;
-			break;
-		case O_BY:
-			if (arg && !strcmp(arg, "process"))
-				o.by = LTTR_BY_PROCESS;
-			else if (arg && !strcmp(arg, "thread"))
-				o.by = LTTR_BY_THREAD;
-			else if (arg && !strcmp(arg, "endpoint"))
-				o.by = LTTR_BY_ENDPOINT;
-			else
-				return bad_usage("%s needs process, thread or endpoint", a);
-			break;
-		case O_MESSAGES:
-			if (!arg || !*arg)
-				return bad_usage("%s needs a file", a);
-			o.msgfile = arg;
-			break;
-		case O_LIST:
-			o.list = true;
-			break;
-		case O_WRITE_PCAP:
-			if (!arg || !*arg)
-				return bad_usage("%s needs a file", a);
-			o.write_pcap = arg;
-			break;
-		case O_PORTS:
-			o.ports = true;
-			break;
-		case O_ALGORITHM:
-			if (arg && !strcmp(arg, "convolution"))
-				o.convolution = true;
-			else if (!arg || strcmp(arg, "nesting"))
-				return bad_usage("%s needs nesting or convolution", a);
-			break;
-		case O_SORT:
-			if (arg && !strcmp(arg, "latency"))
-				o.latency_sort = true;
-			else if (!arg || strcmp(arg, "count"))
-				return bad_usage("%s needs count or latency", a);
-			break;
-		case O_TOP:
-			if (parse_num(arg, 1000000000LL, &v))
-				return bad_usage("%s needs a number", a);
-			o.top = (size_t)v;
-			break;
-		case O_DOT:
-			o.dot = true;
-			break;
-		case O_EXPLAIN:
-			o.explain = true;
-			break;
-		case O_INSTANCES:
-			o.instances = true;
-			break;
-		case O_THRESHOLD:
-			if (parse_duration(arg, &o.threshold_ns))
-				return bad_usage("%s needs a duration: a number and ns, us, ms or s (e.g. 500us)", a);
-			o.has_threshold = true;
-			break;
-		case O_PNG:
-			if (!arg || !*arg)
-				return bad_usage("%s needs a file name", a);
-			o.png = arg;
-			break;
-		case O_AT:
-			if (parse_secs(arg, &o.at_ns))
-				return bad_usage("%s needs seconds (a finite number)", a);
-			o.has_at = true;
-			break;
-		case O_PARENTS:
-			o.parents = true;
-			break;
-		case O_NO_TASKS:
-			o.no_tasks = true;
-			break;
-		case O_MIN_COUNT:
-			if (parse_num(arg, 1000000000000LL, &v))
-				return bad_usage("%s needs a number", a);
-			o.min_count = (uint64_t)v;
-			break;
-		case O_ROOT:
-			if (!arg || !*arg)
-				return bad_usage("%s needs a node name", a);
-			o.root = arg;
-			break;
-		case O_QUANTUM:
-		case O_MAX_DELAY:
-		case O_SKEW: {
-			int64_t ns;
-
-			if (parse_secs(arg, &ns) || ns < 0 || (op->id != O_SKEW && !ns))
-				return bad_usage("%s needs seconds (%s)", a,
-						 op->id == O_SKEW ? ">= 0" : "> 0");
-			if (op->id == O_QUANTUM)
-				o.quantum_ns = (uint64_t)ns;
-			else if (op->id == O_MAX_DELAY)
-				o.max_delay_ns = (uint64_t)ns;
-			else
-				o.skew_ns = (uint64_t)ns;
-			break;
-		}
-		case O_SMOOTH: {
-			char *end;
-
-			o.smooth = arg ? strtod(arg, &end) : -1;
-			if (!arg || end == arg || *end || !(o.smooth >= 0 && o.smooth <= 100))
-				return bad_usage("%s needs a number of bins from 0 to 100", a);
-			break;
-		}
-		case O_PENALTIES: {
-			char *end;
-			const char *p = arg;
-			int k2;
-
-			for (k2 = 0; p && k2 < 3; k2++) {
-				o.penalty[k2] = strtod(p, &end);
-				if (end == p || !(o.penalty[k2] >= 0 && o.penalty[k2] <= 100) ||
-				    (k2 < 2 && *end != ',') || (k2 == 2 && *end))
-					return bad_usage("%s needs X,Y,Z (three numbers from 0 to 100)", a);
-				p = end + 1;
-			}
-			if (!p)
-				return bad_usage("%s needs X,Y,Z (three numbers from 0 to 100)", a);
-			o.has_penalties = true;
-			break;
-		}
-		case O_WINDOW: {
-			char buf[64];
-			char *colon;
-
-			if (!arg || strlen(arg) >= sizeof(buf))
-				return bad_usage("%s needs FROM:TO seconds", a);
-			strcpy(buf, arg);
-			colon = strchr(buf, ':');
-			if (!colon)
-				return bad_usage("%s needs FROM:TO seconds", a);
-			*colon = '\0';
-			if (parse_secs(buf, &o.from_ns) || parse_secs(colon + 1, &o.to_ns))
-				return bad_usage("%s needs FROM:TO seconds", a);
-			o.has_from = o.has_to = true;
-			break;
-		}
-		}
+		help |= op->id == O_HELP;
+		status = set_option(&o, op, a, arg);
+		if (status)
+			return status;
 	}
 	for (c = 0; cmd && c < NCOMMANDS; c++)
 		if (!strcmp(cmd, commands[c].name))
 			break;
-	if (help) {
-		if (cmd && c < NCOMMANDS)
-			command_usage(c);
-		else if (cmd)
-			return bad_usage("unknown command '%s' (dump, summary, processes, syscalls, irqs, graph, check, tui, export, messages, paths, latency, explain or critical-path)", cmd);
-		else
-			usage(stdout);
+	if (help && !cmd) {
+		usage();
 		return 0;
 	}
-	if (!cmd)
-		return bad_usage("missing command (dump, summary, processes, syscalls, irqs, graph, check, tui, export, messages, paths, latency, explain or critical-path)");
-	if (c == NCOMMANDS)
-		return bad_usage("unknown command '%s' (dump, summary, processes, syscalls, irqs, graph, check, tui, export, messages, paths, latency, explain or critical-path)", cmd);
-	/* an option the command does not use is refused, not ignored */
-	for (k = 0; k < NOPTS; k++) {
-		char list[128];
+	if (!cmd || c == NCOMMANDS) {
+		char list[256];
 
-		/* (an alias without help, -h, is its option's twin) */
-		if (!(used & (1ULL << opts[k].id)) || !opts[k].help ||
-		    ((opts[k].cmds >> c) & 1))
-			continue;
-		return bad_usage("%s is an option of %s", opts[k].name,
-				 command_list(opts[k].cmds, list, sizeof(list)));
+		command_list_with(C_ALL, " or ", list, sizeof(list));
+		return cmd ? bad_usage("unknown command '%s' (%s)", cmd, list) :
+			     bad_usage("missing command (%s)", list);
 	}
-	if (((1u << c) & C_MSG) && o.pcap && o.msgfile)
-		return bad_usage("--pcap and --messages are two inputs: give one");
-	if (((1u << c) & C_MSG) && (o.pcap || o.msgfile) && o.dir)
-		return bad_usage("a TRACEDIR and --%s: give one input",
-				 o.pcap ? "pcap" : "messages");
-	if (o.ports && !o.pcap)
-		return bad_usage("--ports is for --pcap");
-	if (o.write_pcap && (o.pcap || o.msgfile || o.list || o.json || o.by))
-		return bad_usage("--write-pcap writes a trace's packets: with a TRACEDIR alone");
-	if (o.by && (o.pcap || o.msgfile))
-		return bad_usage("--by is for a trace (a capture's nodes are IP addresses, a file's its names)");
-	if (!o.dir && (!((1u << c) & C_MSG) || (!o.pcap && !o.msgfile)))
-		return bad_usage(((1u << c) & C_MSG) ? "missing TRACEDIR (or --pcap FILE, --messages FILE)" :
-				 "missing TRACEDIR");
-	if (!strcmp(cmd, "export")) {
-		if (!!o.pcap + !!o.ctf + !!o.json_events != 1)
-			return bad_usage("export needs --pcap FILE, --ctf DIR or --json-events FILE (one of them)");
-		if (!o.pcap && (used & (1ULL << O_PID | 1ULL << O_FROM | 1ULL << O_TO | 1ULL << O_WINDOW)))
-			return bad_usage("%s exports the whole trace: --pid, --from, --to and --window select packets for --pcap",
-					 o.ctf ? "--ctf" : "--json-events");
-		return cmd_export(&o);
+	if (help) {
+		command_usage(c);
+		return 0;
 	}
-	if (!strcmp(cmd, "dump"))
-		return dump(&o);
-	if (!strcmp(cmd, "summary"))
-		return cmd_summary(&o);
-	if (!strcmp(cmd, "processes"))
-		return cmd_processes(&o);
-	if (!strcmp(cmd, "syscalls"))
-		return cmd_syscalls(&o);
-	if (!strcmp(cmd, "irqs"))
-		return cmd_irqs(&o);
-	if (!strcmp(cmd, "graph"))
-		return cmd_graph(&o);
-	if (!strcmp(cmd, "tui"))
-		return cmd_tui(&o);
-	if (!strcmp(cmd, "latency"))
-		return cmd_latency(&o);
-	if (!strcmp(cmd, "explain"))
-		return cmd_explain(&o);
-	if (!strcmp(cmd, "critical-path"))
-		return cmd_critpath(&o);
-	if (!strcmp(cmd, "messages"))
-		return cmd_messages(&o);
-	if (!strcmp(cmd, "paths"))
-		return cmd_paths(&o);
-	return cmd_check(&o);
+	status = check_options(&o, c, used);
+	return status ? status : commands[c].run(&o);
 }

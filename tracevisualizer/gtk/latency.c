@@ -30,6 +30,7 @@
 #include <lttr/analysis/explain.h>
 #include <lttr/analysis/timing.h>
 #include <lttr/output/timing-text.h>
+#include <lttr/units/duration.h>
 #include "gv.h"
 
 #define NWORST 10	/* worst instances per group: latency's default --worst */
@@ -616,8 +617,9 @@ static void on_threshold(GtkEntry *e, gpointer data)
 		return;
 	while (*text == ' ')
 		text++;
-	if (*text && (lttr_parse_time(text, 0, &ns) || !ns)) {
-		gv_doc_message(l->d, true, "threshold: not a duration: %s (2ms, 150us)", text);
+	if (*text && (lttr_parse_duration(text, &ns) || !ns)) {
+		gv_doc_message(l->d, true, "threshold: not a duration: %s (%s)", text,
+			       LTTR_DURATION_FORM);
 		return;
 	}
 	l->has_threshold = *text != '\0';
@@ -756,7 +758,8 @@ static GtkWidget *build_bar(struct latency *l)
 	atk_object_set_name(gtk_widget_get_accessible(l->threshold), "Threshold");
 	gtk_entry_set_placeholder_text(GTK_ENTRY(l->threshold), "none (2ms, 150us)");
 	gtk_entry_set_width_chars(GTK_ENTRY(l->threshold), 16);
-	gtk_widget_set_tooltip_text(l->threshold, "a duration, then Enter: the instances longer "
+	gtk_widget_set_tooltip_text(l->threshold, "a duration (2ms, 150us; a bare number is "
+				    "seconds), then Enter: the instances longer "
 				    "than it are counted in the column \"over\"; empty: none");
 	g_signal_connect(l->threshold, "activate", G_CALLBACK(on_threshold), l);
 	gtk_box_pack_start(GTK_BOX(bar), l->threshold, FALSE, FALSE, 0);

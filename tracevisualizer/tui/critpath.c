@@ -14,8 +14,8 @@
 #include <string.h>
 #include <curses.h>
 #include <lttr/analysis/critpath.h>
+#include <lttr/output/timing-layout.h>
 #include <lttr/output/timing-text.h>
-#include "timing-text.h"
 #include "tui.h"
 
 struct tui_cp {

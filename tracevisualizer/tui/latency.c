@@ -27,8 +27,9 @@
 #include <curses.h>
 #include <lttr/analysis/explain.h>
 #include <lttr/analysis/timing.h>
+#include <lttr/output/timing-layout.h>
 #include <lttr/output/timing-text.h>
-#include "timing-text.h"
+#include <lttr/units/duration.h>
 #include "tui.h"
 
 #define NWORST 10	/* worst instances per group: latency's default --worst */
@@ -272,7 +273,7 @@ void tui_latency_free(struct tui *u)
 	u->lat = NULL;
 }
 
-/* T: a threshold (a duration: 2ms, 150us, 0.001), empty for none */
+/* T: a threshold (a duration: 2ms, 150us, 0.001 s), empty for none */
 static void threshold_prompt(struct tui *u)
 {
 	struct tui_lat *l = lat(u);
@@ -289,8 +290,8 @@ static void threshold_prompt(struct tui *u)
 	}
 	if (tui_prompt(u, "threshold (2ms, 150us; empty: none): ", buf, sizeof(buf)))
 		return;
-	if (buf[0] && (lttr_parse_time(buf, 0, &ns) || !ns)) {
-		tui_message(u, true, "not a duration: %s", buf);
+	if (buf[0] && (lttr_parse_duration(buf, &ns) || !ns)) {
+		tui_message(u, true, "not a duration: %s (%s)", buf, LTTR_DURATION_FORM);
 		return;
 	}
 	l->has_threshold = buf[0] != '\0';

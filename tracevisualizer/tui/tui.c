@@ -12,7 +12,7 @@
 #include <string.h>
 #include <time.h>
 #include <curses.h>
-#include "cli.h"
+#include <lttr/output/error-text.h>
 #include "tui.h"
 
 static const char *const view_names[V_COUNT] = {
@@ -379,17 +379,17 @@ static void load(struct tui *u, const char *dir, double t_start, double t_open,
 	u->msg[0] = '\0';
 	if (r < 0) {
 		endwin();
-		fprintf(stderr, "%s: %s\n", cli_prog, r == -LTTR_E_CANCELED ?
-			"canceled while reading the trace" : err.msg);
-		*status = r == -LTTR_E_CANCELED ? 130 : EXIT_TRACE;
+		lttr_print_error(stderr, u->o->prog, r == -LTTR_E_CANCELED ?
+				 "canceled while reading the trace" : err.msg);
+		*status = r == -LTTR_E_CANCELED ? TUI_EXIT_CANCELED : TUI_EXIT_TRACE;
 		return;
 	}
 	u->a = lttr_view_account(u->v);
 	lttr_viewport_init(&u->vp, lttr_view_start(u->v), lttr_view_end(u->v));
 	if (tui_graph_init(u) || tui_procs_init(u) || tui_syscalls_init(u)) {
 		endwin();
-		fprintf(stderr, "%s: out of memory\n", cli_prog);
-		*status = EXIT_TRACE;
+		lttr_print_error(stderr, u->o->prog, "out of memory");
+		*status = TUI_EXIT_TRACE;
 		return;
 	}
 	if (lttr_bookmarks_load(dir, &u->bm, &err) < 0)
@@ -459,7 +459,7 @@ static void loop(struct tui *u)
 	}
 }
 
-int cmd_tui(const struct cli_opts *o)
+int tui_run(const struct tui_opts *o)
 {
 	double t_start = now_ms(), t_open;
 	struct lttr_error err;
@@ -469,13 +469,13 @@ int cmd_tui(const struct cli_opts *o)
 
 	u = calloc(1, sizeof(*u));
 	if (!u)
-		return EXIT_TRACE;
+		return TUI_EXIT_TRACE;
 	u->o = o;
 	u->dir = o->dir;
 	if (lttr_trace_open(o->dir, o->salvage ? LTTR_OPEN_SALVAGE : 0, &u->t, &err) < 0) {
-		cli_trace_error(err.msg);
+		lttr_print_error(stderr, o->prog, err.msg);
 		free(u);
-		return EXIT_TRACE;
+		return TUI_EXIT_TRACE;
 	}
 	t_open = now_ms();
 	if (tf && *tf)
@@ -483,11 +483,11 @@ int cmd_tui(const struct cli_opts *o)
 	setlocale(LC_ALL, "");
 	u->utf8 = is_utf8();
 	if (!initscr()) {
-		fprintf(stderr, "%s: tui: cannot start the terminal (TERM=%s)\n", cli_prog,
+		fprintf(stderr, "%s: tui: cannot start the terminal (TERM=%s)\n", o->prog,
 			getenv("TERM") ? getenv("TERM") : "");
 		lttr_trace_close(u->t);
 		free(u);
-		return EXIT_TRACE;
+		return TUI_EXIT_TRACE;
 	}
 	set_escdelay(25);
 	cbreak();

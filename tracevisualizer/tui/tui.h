@@ -21,7 +21,19 @@
 #include <lttr/view/search.h>
 #include <lttr/view/bookmarks.h>
 
-struct cli_opts;
+/*
+ * What the terminal analyzer is started with (cli/cmd-tui.c fills it from
+ * the command line): its own options, so that tui/ needs nothing of cli/.
+ */
+struct tui_opts {
+	const char *prog;	/* the program's name, for messages */
+	const char *dir;	/* the trace directory */
+	bool salvage;		/* read what is intact of a damaged trace */
+};
+
+/* tui_run()'s exit statuses besides 0 */
+#define TUI_EXIT_TRACE 1	/* the trace could not be read */
+#define TUI_EXIT_CANCELED 130	/* Esc while the view model was built */
 
 enum tui_view {
 	V_FLOW = 1,		/* control flow: task rows */
@@ -103,7 +115,7 @@ struct tui_lat;
 struct tui_cp;
 
 struct tui {
-	const struct cli_opts *o;
+	const struct tui_opts *o;
 	const char *dir;	/* the trace directory */
 	struct lttr_trace *t;
 	struct lttr_view *v;
@@ -152,7 +164,8 @@ struct tui {
 };
 
 /* tui.c */
-int cmd_tui(const struct cli_opts *o);
+/* the terminal analyzer on @o->dir until q: 0 or a TUI_EXIT_* status */
+int tui_run(const struct tui_opts *o);
 void tui_message(struct tui *u, bool err, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 int tui_prompt(struct tui *u, const char *label, char *buf, size_t size);

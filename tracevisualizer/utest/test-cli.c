@@ -127,7 +127,7 @@ int main(int argc, char **argv)
 	char *out, dir[600], args[1024], *a0 = strdup(argc > 0 ? argv[0] : ".");
 	int st;
 
-	tap_plan(20 + 19);
+	tap_plan(20 + 21);
 	snprintf(prog, sizeof(prog), "%s/../tracevisualizer", dirname(a0));
 	free(a0);
 	snprintf(dir, sizeof(dir), "%s", tg_dir("cli"));
@@ -217,6 +217,33 @@ int main(int argc, char **argv)
 	free(out);
 	st = run("--help", &out);
 	ok(st == 0 && strstr(out, "--custom NAME"), "--help lists --custom");
+	{
+		/* the commands as the man page names them; --help is made from the table */
+		static const char *const cmds[] = { "dump", "summary", "processes", "syscalls",
+			"irqs", "graph", "check", "tui", "export", "messages", "paths", "latency",
+			"explain", "critical-path" };
+		bool all = st == 0, each = true;
+		size_t k;
+
+		for (k = 0; k < sizeof(cmds) / sizeof(cmds[0]); k++) {
+			char line[64], *h = NULL, want[80];
+
+			snprintf(line, sizeof(line), "\n  %s ", cmds[k]);
+			if (!out || !strstr(out, line)) {
+				tap_diag("--help does not list %s", cmds[k]);
+				all = false;
+			}
+			snprintf(args, sizeof(args), "%s --help", cmds[k]);
+			snprintf(want, sizeof(want), "Usage: tracevisualizer %s [OPTIONS] ", cmds[k]);
+			if (run(args, &h) != 0 || !h || strncmp(h, want, strlen(want))) {
+				tap_diag("%s --help: not its usage", cmds[k]);
+				each = false;
+			}
+			free(h);
+		}
+		ok(all, "--help lists every command, one a line");
+		ok(each, "each command's --help gives its usage");
+	}
 	free(out);
 	strict(tg_dir("cli"));
 	return tap_done();

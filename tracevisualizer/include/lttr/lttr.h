@@ -31,5 +31,6 @@
 #include <lttr/output/json-account.h>
 #include <lttr/output/json-timing.h>
 #include <lttr/output/export.h>
+#include <lttr/units/duration.h>
 
 #endif /* LTTR_LTTR_H */

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <lttr/units/duration.h>
 #include <lttr/view/viewport.h>
 
 static uint64_t mul_div(uint64_t x, uint64_t num, uint64_t den)
@@ -185,72 +186,19 @@ const char *lttr_fmt_duration(uint64_t ns, char *buf, size_t size)
 	return buf;
 }
 
-/* "123.456" in units of @unit ns, exactly (no floating point) */
-static int parse_fixed(const char *s, const char **end, uint64_t unit, uint64_t *out)
-{
-	uint64_t ip = 0, fp = 0, scale = unit;
-	const char *p = s;
-	bool any = false;
-
-	while (isdigit((unsigned char)*p)) {
-		if (ip > UINT64_MAX / 10 / unit)
-			return -1;
-		ip = ip * 10 + (uint64_t)(*p++ - '0');
-		any = true;
-	}
-	if (*p == '.') {
-		p++;
-		while (isdigit((unsigned char)*p)) {
-			scale /= 10;
-			fp += (uint64_t)(*p++ - '0') * scale;
-			any = true;
-		}
-	}
-	if (!any)
-		return -1;
-	*out = ip * unit + fp;
-	*end = p;
-	return 0;
-}
-
 int lttr_parse_time(const char *s, uint64_t base, uint64_t *out)
 {
-	static const struct { const char *u; uint64_t ns; } units[] = {
-		{ "ns", 1 }, { "us", 1000 }, { "ms", 1000000 }, { "s", 1000000000 },
-	};
-	char num[64], suffix[8];
 	int sign = 0;
-	const char *end;
-	uint64_t v, unit = 1000000000;
-	size_t n = 0, k = 0;
+	uint64_t v;
 
 	while (isspace((unsigned char)*s))
 		s++;
-	if (*s == '+' || *s == '-')
+	if (*s == '+' || *s == '-') {
 		sign = *s++ == '+' ? 1 : -1;
-	while ((isdigit((unsigned char)*s) || *s == '.') && n + 1 < sizeof(num))
-		num[n++] = *s++;
-	num[n] = '\0';
-	while (isspace((unsigned char)*s))
-		s++;
-	while (isalpha((unsigned char)*s) && k + 1 < sizeof(suffix))
-		suffix[k++] = *s++;
-	suffix[k] = '\0';
-	while (isspace((unsigned char)*s))
-		s++;
-	if (*s)
-		return -1;
-	if (k) {
-		size_t i;
-
-		for (i = 0; i < sizeof(units) / sizeof(units[0]); i++)
-			if (!strcmp(suffix, units[i].u))
-				break;
-		if (i == sizeof(units) / sizeof(units[0]))
+		if (!isdigit((unsigned char)*s) && *s != '.')
 			return -1;
-		unit = units[i].ns;
 	}
-	if (parse_fixed(num, &end, unit, &v) || *end)
+	if (lttr_parse_duration(s, &v))
 		return -1;
 	if (sign > 0)
 		v = base + v;

@@ -148,9 +148,10 @@ const char *lttr_fmt_time(uint64_t ns, char *buf, size_t size);
 const char *lttr_fmt_duration(uint64_t ns, char *buf, size_t size);
 
 /**
- * lttr_parse_time() - a time typed by a person: seconds since the trace
- * start ("1.5", "0.000123"), or with a unit ("150ms", "12us", "800ns",
- * "2s"), or "+X"/"-X" relative to @base
+ * lttr_parse_time() - a time typed by a person: a duration since the
+ * trace start as lttr_parse_duration() reads it ("1.5" seconds,
+ * "0.000123", "150ms", "12us", "800ns", "2s"), or "+X"/"-X" relative to
+ * @base
  * @s: the text
  * @base: the time "+"/"-" are relative to (ns since the start)
  * @out: receives ns since the start

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * timing-text.c - text forms of the latency analyses, explanations and
+ * timing-layout.c - text forms of the latency analyses, explanations and
  * critical paths: distribution rows, histogram bars, the items and totals
  * of an explanation, the segments of a critical path (their words are the
  * library's, lttr/output/timing-text.h).  Every figure is the library's;
@@ -14,7 +14,7 @@
 #include <lttr/analysis/explain.h>
 #include <lttr/analysis/timing.h>
 #include <lttr/output/timing-text.h>
-#include "timing-text.h"
+#include <lttr/output/timing-layout.h>
 
 double tt_rel(const struct lttr_trace *t, uint64_t ns)
 {

@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * timing-text.h - text forms of the latency analyses, explanations and
- * critical paths, shared by the latency, explain and critical-path
- * commands (timing-text.c).
+ * lttr/output/timing-layout.h - text forms of the latency analyses,
+ * explanations and critical paths (src/output/timing-layout.c), shared
+ * by the latency, explain and critical-path commands and the terminal
+ * analyzer: distribution rows, histogram bars, explanation and path
+ * listings (their words: lttr/output/timing-text.h).
  */
-#ifndef TRACEVISUALIZER_TIMING_TEXT_H
-#define TRACEVISUALIZER_TIMING_TEXT_H
+#ifndef LTTR_OUTPUT_TIMING_LAYOUT_H
+#define LTTR_OUTPUT_TIMING_LAYOUT_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -49,4 +51,4 @@ void tt_explanation(const struct lttr_trace *t, const struct lttr_account *a,
 void tt_critpath(const struct lttr_trace *t, const struct lttr_account *a,
 		 const struct lttr_critpath *cp, const char *indent, size_t max_segs);
 
-#endif
+#endif /* LTTR_OUTPUT_TIMING_LAYOUT_H */
