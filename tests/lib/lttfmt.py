@@ -86,6 +86,9 @@ LOST_INFO_SIZE_1_6 = _ABI['LTT_LOST_INFO_SIZE_1_6']
 TRACE_FLAGS = {k[len('LTT_TRACE_'):].lower(): v for k, v in _ABI.items()
                if k.startswith('LTT_TRACE_') and k not in
                ('LTT_TRACE_MAGIC', 'LTT_TRACE_HEADER_SIZE_1_0')}
+# buffer header flags (LTT_BUF_*)
+BUF_FLAGS = {k[len('LTT_BUF_'):].lower(): v for k, v in _ABI.items()
+             if k.startswith('LTT_BUF_')}
 REC_NO_DETAILS = _ABI['LTT_REC_NO_DETAILS']
 REC_COMPACT = _ABI['LTT_REC_COMPACT']
 
@@ -129,7 +132,7 @@ TRACE_HEADER = Layout('ltt_trace_header', [
     ('end_ns', 'Q'), ('mask', '4Q'), ('arch', '32s'), ('release', '80s'),
     ('hostname', '72s'),
     # format 1.1
-    ('details', '4Q'), ('filter', '6I'), ('syscall_ip', 'IIQQ'),
+    ('details', '4Q'), ('filter', 'IiiIII'), ('syscall_ip', 'IIQQ'),
     ('capture_len', 'I'), ('start_call_us', 'I'),
 ])
 
@@ -192,6 +195,9 @@ PAYLOADS = {
         ('parent_pid', 'I'), ('child_pid', 'I'), ('child_tgid', 'I'),
         ('flags', 'I'), ('clone_flags', 'Q')]),
     'process_exit': Layout('ltt_ev_process_exit', [('pid', 'I'), ('code', 'i')]),
+    'socket_io': Layout('ltt_ev_socket_io', [
+        ('ino', 'Q'), ('size', 'Q'), ('ret', 'q'), ('family', 'H'), ('type', 'H'),
+        ('peer_len', 'H')]),
     'trace_start': Layout('ltt_ev_trace_start', [('pid', 'I'), ('cpu', 'I')]),
     'time_ext': Layout('ltt_ev_time_ext', [('base_ns', 'Q')]),
 }
