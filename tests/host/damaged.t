@@ -15,12 +15,16 @@ tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 
 checks < <(PYTHONPATH=tests/lib python3 - "$TOP/tests/corpus" "$tmp" <<'PY'
 import json, os, shutil, struct, subprocess, sys
+import lttfmt
 from check import ok, done
 
 corpus, tmp = sys.argv[1], sys.argv[2]
-BH = struct.Struct('<IHHQQQIIQ')	# struct ltt_buffer_header, 48 bytes
-RH = struct.Struct('<IBBH')		# struct ltt_record_header, 8 bytes
-LOST = 8 + 8 + 8 + 64 * 8 + 512 * 8 * 2	# struct ltt_lost_info
+TH = lttfmt.TRACE_HEADER	# struct ltt_trace_header
+BH = lttfmt.BUFFER_HEADER	# struct ltt_buffer_header, 48 bytes
+RH = lttfmt.RECORD_HEADER	# struct ltt_record_header, 8 bytes
+LI = lttfmt.LOST_INFO		# struct ltt_lost_info
+# a lost file entry of guest-mix's format (1.3: 8728 bytes)
+LOST = lttfmt.lost_entry_size(TH.get(open(os.path.join(corpus, 'guest-mix', 'header'), 'rb').read(), 'minor'))
 
 
 def tv(*args):
@@ -32,17 +36,20 @@ def buffers(d):
     ev = open(os.path.join(d, 'events'), 'rb').read()
     off, out = 0, []
     while off < len(ev):
-        _m, cpu, _f, seq, s, e, size, _pid, lost = BH.unpack_from(ev, off)
-        out.append(dict(off=off, cpu=cpu, seq=seq, start=s, end=e, size=size, lost=lost))
-        off += 48 + size
+        h = BH.unpack(ev, off)
+        size = h['data_size']
+        out.append(dict(off=off, cpu=h['cpu'], seq=h['seq'], start=h['start_ns'],
+                        end=h['end_ns'], size=size, lost=h['lost']))
+        off += BH.size + size
     return out
 
 
 def records(d, b):
     ev = open(os.path.join(d, 'events'), 'rb').read()
-    off, end, out = b['off'] + 48, b['off'] + 48 + b['size'], []
+    off, end, out = b['off'] + BH.size, b['off'] + BH.size + b['size'], []
     while off < end:
-        delta, rid, fl, size = RH.unpack_from(ev, off)
+        h = RH.unpack(ev, off)
+        delta, rid, size = h['delta'], h['id'], h['size']
         out.append(dict(off=off, delta=delta, id=rid, size=size))
         off += size
     return out
@@ -127,12 +134,8 @@ ok(st == 0 and any('incomplete' in w or 'unknown' in w for w in warnings(err)),
 # -- the same cut in a trace written before the daemon counted its buffers
 # (LTT_TRACE_BUFFERS clear): the last buffer of cpu 0 left is not the one
 # the stop flushed
-FLAGS_OFF = 28	# struct ltt_trace_header.flags
-
-
 def no_counts(b):
-    f = struct.unpack_from('<I', b, FLAGS_OFF)[0]
-    struct.pack_into('<I', b, FLAGS_OFF, f & ~0x20)
+    TH.put(b, 'flags', TH.get(b, 'flags') & ~lttfmt.TRACE_FLAGS['buffers'])
     return b
 
 
@@ -160,9 +163,9 @@ ok(figures(d, at) == figures(mix, at),
 
 
 def lost_more(b):
-    off = c0 * LOST + 8	# struct ltt_lost_info.total of cpu c0
+    off = c0 * LOST + LI.offsets['total']	# struct ltt_lost_info.total of cpu c0
     struct.pack_into('<Q', b, off, struct.unpack_from('<Q', b, off)[0] + 7)
-    off = c0 * LOST + 24 + 7 * 8	# its by_event[LTT_EV_SCHEDCHANGE]
+    off = c0 * LOST + LI.offsets['by_event'] + lttfmt.ID['SCHEDCHANGE'] * 8	# its by_event[LTT_EV_SCHEDCHANGE]
     struct.pack_into('<Q', b, off, struct.unpack_from('<Q', b, off)[0] + 7)
     return b
 
@@ -216,7 +219,7 @@ c1 = [b for b in bufs if b['cpu'] == 1]
 gone = c1[3]
 after = c1[4]
 d = damaged('guest-mix', 'hole', lambda d: rewrite(
-    d, 'events', lambda b: b[:gone['off']] + b[gone['off'] + 48 + gone['size']:]))
+    d, 'events', lambda b: b[:gone['off']] + b[gone['off'] + BH.size + gone['size']:]))
 st, out, err = tv('summary', d)
 ok(warnings(err) == ["%s/events: buffers %d..%d of cpu 1 missing before offset %d: the CPU's "
                      "events from %s s to %s s unknown"
@@ -237,7 +240,7 @@ ok(figures(d, hole_at) == figures(mix, hole_at),
    "... every task's figures up to the hole equal the whole trace's")
 
 # -- cut in the middle of a buffer
-cut = bufs[-2]['off'] + 48 + bufs[-2]['size'] // 2
+cut = bufs[-2]['off'] + BH.size + bufs[-2]['size'] // 2
 d = damaged('guest-mix', 'mid', lambda d: rewrite(d, 'events', lambda b: b[:cut]))
 st, out, err = tv('check', d)
 ok(st == 1 and err.strip() == (
@@ -305,7 +308,7 @@ def header_refused(name, edit, phrase, boff):
 
 
 def poke_hdr(b, field, val):
-    fo = {'start': 16, 'end': 24}[field]
+    fo = {'start': BH.offsets['start_ns'], 'end': BH.offsets['end_ns']}[field]
 
     def f(data):
         struct.pack_into('<Q', data, b['off'] + fo, val)
@@ -327,7 +330,7 @@ header_refused('end-late', poke_hdr(last, 'end', late),
                "buffer end_ns %d of cpu %d after the trace's stop (%d)" % (late, c0, end), last['off'])
 first0 = bycpu[0][0]
 early = first0['start'] - 2000000000
-hdr_start = struct.unpack_from('<Q', open(os.path.join(mix, 'header'), 'rb').read(), 40)[0]
+hdr_start = TH.get(open(os.path.join(mix, 'header'), 'rb').read(), 'start_ns')
 header_refused('start-early', poke_hdr(first0, 'start', early),
                "buffer start_ns %d of cpu 0 more than a second before the trace's start (%d)"
                % (early, hdr_start), first0['off'])
@@ -367,16 +370,17 @@ nxt = recs[101]
 refused('delta-bit22', poke('<I', r['off'], r['delta'] ^ (1 << 22)),
         "time delta %d ns before the %d ns of the record before it: records out of time "
         "order, a damaged time" % (nxt['delta'], r['delta'] ^ (1 << 22)), nxt['off'])
-refused('id-250', lambda d: rewrite(d, 'events', lambda x: x[:r['off'] + 4] + bytes([250]) +
-                                    x[r['off'] + 5:]),
+rid = r['off'] + RH.offsets['id']
+refused('id-250', lambda d: rewrite(d, 'events', lambda x: x[:rid] + bytes([250]) +
+                                    x[rid + 1:]),
         "event id 250, which format 1.3 does not have: a damaged record", r['off'])
-refused('size-huge', poke('<H', r['off'] + 6, 0x7ffc),
+refused('size-huge', poke('<H', r['off'] + RH.offsets['size'], 0x7ffc),
         "record size 32764 past the end of the buffer (%d bytes left)"
-        % (b['off'] + 48 + b['size'] - r['off']), r['off'])
+        % (b['off'] + BH.size + b['size'] - r['off']), r['off'])
 
 # -- a corrupted lost file: cpu 0's total overwritten
 d = damaged("guest-mix", "lostfile", (lambda d: rewrite(
-    d, 'lost', lambda x: (struct.pack_into('<Q', x, 8, 0x4141414141), x)[1])))
+    d, 'lost', lambda x: (LI.put(x, 'total', 0x4141414141), x)[1])))
 st, out, err = tv('summary', '--json', d)
 ok(warnings(err) == ["%s/lost: cpu 0: the counts per type add up to 0, the total says %d: the "
                      "file is damaged, ignored; lost counts taken from the buffer headers"
@@ -392,8 +396,8 @@ check(d, 4, "a corrupted lost file")
 # the audit's case: 1,095,216,660,480 syscall entries lost in 0.16 s
 def lost_entries(n):
     def edit(x):
-        struct.pack_into('<Q', x, 8, n)			# cpu 0's total
-        struct.pack_into('<Q', x, 24 + 8 * 1, n)	# by_event[syscall_entry]
+        LI.put(x, 'total', n)					# cpu 0's total
+        struct.pack_into('<Q', x, LI.offsets['by_event'] + 8 * lttfmt.ID['SYSCALL_ENTRY'], n)	# by_event[syscall_entry]
         return x
     return lambda d: rewrite(d, 'lost', edit)
 
@@ -421,12 +425,12 @@ ok(st == 0 and not warnings(err) and s['lost']['total'] == span
 # -- a buffer header's lost count that cannot be: more events lost on its
 # CPU than nanoseconds from the earliest time the tracer can have run (1 s
 # before the header's start, the start-up slack) to the buffer's start
-hstart = struct.unpack_from('<Q', open(os.path.join(mix, 'header'), 'rb').read(), 40)[0]
+hstart = TH.get(open(os.path.join(mix, 'header'), 'rb').read(), 'start_ns')
 lb = bufs[4]
 before = sum(x['lost'] for x in bufs[:4] if x['cpu'] == lb['cpu'])
 room = lb['start'] - (hstart - 10**9)
 for n in (0xff00000000, room - before + 1):
-    d = damaged('guest-mix', 'buflost-%d' % n, poke('<Q', lb['off'] + 40, n))
+    d = damaged('guest-mix', 'buflost-%d' % n, poke('<Q', lb['off'] + BH.offsets['lost'], n))
     st, out, err = tv('check', d)
     what = ("buffer lost count %d of cpu %d: with the %d lost before, more events than the %d "
             "ns from the earliest time the tracer can have run (one per nanosecond is more "
@@ -437,7 +441,7 @@ for n in (0xff00000000, room - before + 1):
     ok(st == 4 and warnings(err) and warnings(err)[0] ==
        "%s/events: %s: ignored with the rest of the file (salvage: 4 complete buffers read)"
        % (d, what), "... check --salvage: status 4, the file read up to it (%s)" % warnings(err))
-d = damaged('guest-mix', 'buflost-room', poke('<Q', lb['off'] + 40, room - before))
+d = damaged('guest-mix', 'buflost-room', poke('<Q', lb['off'] + BH.offsets['lost'], room - before))
 st, out, err = tv('summary', '--json', d)
 ok(st == 0 and json.loads(out)['lost']['by_cpu'][lb['cpu']] == room,
    "buffer lost count %d, one per nanosecond: read (%s)" % (room - before, warnings(err)))
@@ -521,9 +525,9 @@ subprocess.run([os.path.join(os.path.dirname(corpus), '..', 'tracevisualizer', '
                              'gen-trace'), rpc], input='\n'.join(lines) + '\n', text=True, check=True)
 rb = buffers(rpc)
 b0 = [b for b in rb if b['cpu'] == 0][0]
-SOCKET_RECV = 45
+SOCKET_RECV = lttfmt.ID['SOCKET_RECV']
 recv = [r for r in records(rpc, b0) if r['id'] == SOCKET_RECV][0]
-d = damaged(rpc, 'peerlen', poke('<H', recv['off'] + 8 + 28, 200))	# socket_io.peer_len
+d = damaged(rpc, 'peerlen', poke('<H', recv['off'] + RH.size + lttfmt.payload('socket_recv').offsets['peer_len'], 200))	# socket_io.peer_len
 st, out, err = tv('check', d)
 ok(st == 1 and err.strip().endswith("record at offset %d (buffer at offset %d, cpu 0, seq 0): "
                                     "socket_recv peer_len 200 larger than 128"
