@@ -91,6 +91,10 @@ BUF_FLAGS = {k[len('LTT_BUF_'):].lower(): v for k, v in _ABI.items()
              if k.startswith('LTT_BUF_')}
 REC_NO_DETAILS = _ABI['LTT_REC_NO_DETAILS']
 REC_COMPACT = _ABI['LTT_REC_COMPACT']
+# payload flags the tests decode
+TRAP_USER = _ABI['LTT_TRAP_USER']
+IRQ_USER = _ABI['LTT_IRQ_USER']
+IRQ_SYSVEC = _ABI['LTT_IRQ_SYSVEC']
 
 
 class Event:
