@@ -24,7 +24,33 @@ checks() {
 	done
 }
 
-checks < <("$layout" | PYTHONPATH=tests/lib python3 -c '
+# Every member of the payload and compact layouts lttfmt.py names, at the
+# offset and of the size the compiler gives it: a program printing them,
+# written from lttfmt's own member names (a name C does not have does not
+# build).
+gen=$(mktemp -d)
+trap 'rm -rf "$gen"' EXIT
+PYTHONPATH=tests/lib python3 - >"$gen/members.c" <<'PY'
+import lttfmt
+print('#include <stddef.h>')
+print('#include <stdio.h>')
+print('#include <ltt/ltt-abi.h>')
+print('#define STRUCT(s) printf("struct %s %zu\\n", #s, sizeof(struct s))')
+print('#define MEMBER(s, m) printf("member %s %s %zu %zu\\n", #s, #m, '
+      'offsetof(struct s, m), sizeof(((struct s *)0)->m))')
+print('int main(void)')
+print('{')
+for l in list(lttfmt.PAYLOADS.values()) + list(lttfmt.COMPACT.values()):
+    print('\tSTRUCT(%s);' % l.name)
+    for m, _ in l.members:
+        print('\tMEMBER(%s, %s);' % (l.name, m))
+print('\treturn 0;')
+print('}')
+PY
+out=$(cc -std=c11 -D_GNU_SOURCE -Iinclude -o "$gen/members" "$gen/members.c" 2>&1)
+ok $? "the payload and compact members lttfmt names are members of the C structs" || diag "$out"
+
+checks < <({ "$layout"; [ -x "$gen/members" ] && "$gen/members"; } | PYTHONPATH=tests/lib python3 -c '
 import sys
 import lttfmt
 from check import ok
@@ -97,7 +123,7 @@ ok "$([ $rc -ne 0 ] && echo 0 || echo 1)" "an event listed without its descripti
 case $out in *desc_FAKE*) ok 0 "the compiler names the missing description (desc_FAKE)" ;;
 *) ok 1 "the compiler names the missing description (desc_FAKE)"; diag "$out" ;; esac
 tmpc=$(mktemp --suffix=.c)
-trap 'rm -f "$tmpc"' EXIT
+trap 'rm -f "$tmpc"; rm -rf "$gen"' EXIT
 sed 's/^DESCRIBE(TIME_EXT, \(.*\));$/&\nDESCRIBE(FAKE, \1);/' tracevisualizer/src/reader/fields.c >"$tmpc"
 out=$(cc "${flags[@]}" -Itracevisualizer/src/reader "$extra" "$tmpc" 2>&1)
 ok $? "the same event with its description: fields.c builds" || diag "$out"
