@@ -112,6 +112,58 @@ ok(all(any(e.payload == p for e in lttfmt.EVENT_LIST) for p in names),
    "every payload layout of lttfmt is an event payload of the list")
 ')
 
+# The field types of a custom event's format: the reader's names
+# (lttr_custom_ftype_name()) are lttfmt.CUSTOM_FIELD_TYPES's, and the
+# payload the reader decodes as exactly one field of each type is as long
+# as lttfmt packs it (a str: its NUL alone).
+cat >"$gen/ftypes.c" <<'C'
+#include <stdio.h>
+#include <string.h>
+#include <lttr/reader/custom.h>
+
+int main(void)
+{
+	static const unsigned char zero[16];
+	struct lttr_custom_value v[2];
+	unsigned int t, n, k;
+
+	for (t = 0; strcmp(lttr_custom_ftype_name(t), "?"); t++) {
+		struct lttr_custom_table *tab = lttr_custom_table_new();
+		const struct lttr_custom_type *ty;
+		char fmt[32];
+
+		snprintf(fmt, sizeof(fmt), "v:%s", lttr_custom_ftype_name(t));
+		if (!tab || lttr_custom_table_create(tab, 1, LTT_CUSTOM_FIELDS, "t", fmt, 0) < 0)
+			return 1;
+		ty = lttr_custom_table_lookup(tab, 1, 0);
+		for (n = 0; n < sizeof(zero); n++)
+			if (ty && !lttr_custom_decode(ty, zero, n, v, 2, &k, NULL, 0))
+				break;
+		printf("%s %u\n", lttr_custom_ftype_name(t), n);
+		lttr_custom_table_free(tab);
+	}
+	return 0;
+}
+C
+out=$(cc -std=c11 -D_GNU_SOURCE -Iinclude -Itracevisualizer/include -o "$gen/ftypes" "$gen/ftypes.c" \
+	tracevisualizer/build/libltt-reader.a -ljson-c -lfftw3 -lpcap -lm -pthread 2>&1) &&
+	"$gen/ftypes" >"$gen/ftypes.txt"
+ok $? "a program decoding one field of each custom field type with the reader" || diag "$out"
+checks < <(PYTHONPATH=tests/lib python3 - "$gen/ftypes.txt" <<'PY'
+import struct, sys
+import lttfmt
+from check import ok
+c = [l.split() for l in open(sys.argv[1])]
+types = lttfmt.CUSTOM_FIELD_TYPES
+ok(sorted(t for t, _ in c) == sorted(types),
+   "the reader's custom field types (%s) are lttfmt's" % " ".join(t for t, _ in c))
+for t, n in c:
+    want = struct.calcsize('<' + types[t]) if types.get(t) else 1
+    ok(t in types and int(n) == want,
+       "custom field type %s: %s bytes in the reader, lttfmt packs %d" % (t, n, want))
+PY
+)
+
 # The compile-time check: an event added to the list without its field
 # description in src/reader/fields.c does not build, and builds with one.
 extra='-DLTT_EVENTS_EXTRA(X)=X(64, FAKE, "fake", softirq, NONE, OTHER, LTT_NO_CEV, 0)'

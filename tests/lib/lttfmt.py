@@ -220,6 +220,16 @@ COMPACT = {
 }
 
 
+# the field types of an LTT_CUSTOM_FIELDS format ("name:type,name:type",
+# ltt-abi.h): an integer field is packed little-endian without padding, as
+# its struct letter says; a str field is NUL-terminated text (None)
+CUSTOM_FIELD_TYPES = {
+    'u8': 'B', 'u16': 'H', 'u32': 'I', 'u64': 'Q',
+    's8': 'b', 's16': 'h', 's32': 'i', 's64': 'q',
+    'x32': 'I', 'x64': 'Q', 'str': None,
+}
+
+
 def payload(name):
     """the Layout of the payload of event @name"""
     return PAYLOADS[EVENTS[name].payload]
