@@ -257,7 +257,7 @@ ok(st == 4 and 'truncated buffer at offset %d' % bufs[-2]['off'] in err,
 # --salvage: the whole records are kept, the CPU's events after the last
 # one are unknown (its last state does not run on to the end)
 recs_last = records(mix, last)
-SOFTIRQ_ENTRY = 14
+SOFTIRQ_ENTRY = lttfmt.ID['SOFTIRQ_ENTRY']
 # just after a softirq's entry: the state that would run on is the softirq
 k = [i for i, r in enumerate(recs_last) if r['id'] == SOFTIRQ_ENTRY and i >= len(recs_last) // 2][0] + 1
 cut = recs_last[k]['off']
