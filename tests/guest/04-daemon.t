@@ -93,20 +93,23 @@ PY
 # buffer (cut exactly at a buffer boundary, which nothing else shows) is
 # found incomplete, naming the CPU.
 PYTHONPATH=tests/lib python3 - "$share/b" "$share/bcut" > "$share/bcut.want" <<'PY'
-import os, shutil, struct, sys
+import os, shutil, sys
+import lttfmt
 d, cut = sys.argv[1], sys.argv[2]
-flags = struct.unpack_from('<I', open(os.path.join(d, 'header'), 'rb').read(), 28)[0]
+hdr = lttfmt.TRACE_HEADER.unpack(open(os.path.join(d, 'header'), 'rb').read())
+flags = hdr['flags']
 ev = open(os.path.join(d, 'events'), 'rb').read()
 lost = open(os.path.join(d, 'lost'), 'rb').read()
-LOST = 8 + 8 + 8 + 64 * 8 + 512 * 8 * 2
+BH = lttfmt.BUFFER_HEADER
 off, per, last = 0, {}, None
 while off < len(ev):
-    magic, cpu, bflags, seq, s_ns, e_ns, size, pid, nl = struct.unpack_from('<IHHQQQIIQ', ev, off)
+    cpu, size = BH.get(ev, 'cpu', off), BH.get(ev, 'data_size', off)
     per[cpu] = per.get(cpu, 0) + 1
     last = (off, cpu)
-    off += 48 + size
-counted = [struct.unpack_from('<I', lost, i * LOST + 4)[0] for i in range(len(lost) // LOST)]
-print('flag', flags & 0x20 and 1 or 0, 'counted', counted == [per.get(i, 0) for i in range(len(counted))])
+    off += BH.size + size
+# the lost file: one entry per CPU, of the header's format's size
+counted = [e['buffers'] for e in lttfmt.lost_entries(lost, hdr['minor'])]
+print('flag', flags & lttfmt.TRACE_FLAGS['buffers'] and 1 or 0, 'counted', counted == [per.get(i, 0) for i in range(len(counted))])
 shutil.copytree(d, cut)
 with open(os.path.join(cut, 'events'), 'r+b') as f:
     f.truncate(last[0])
@@ -193,13 +196,14 @@ ok $? "... its trace complete, conservation holds"
 # after a 1 s sleep are two buffers closed early (LTT_BUF_FLUSHED); without
 # the periodic flush they would share one, flushed by the stop alone.
 is "$(cat "$share/flush.rc")" "0" "traced --flush-interval 100ms ran"
-n=$(python3 - "$share/flush/events" <<'PY'
-import struct, sys
+n=$(PYTHONPATH=tests/lib python3 - "$share/flush/events" <<'PY'
+import sys
+from lttfmt import BUFFER_HEADER as BH, BUF_FLAGS
 data, p, n = open(sys.argv[1], 'rb').read(), 0, 0
-while p + 48 <= len(data):
-    magic, cpu, fl, seq, t0, t1, dsize = struct.unpack_from('<IHHQQQI', data, p)
-    n += cpu == 0 and fl & 1 == 1
-    p += 48 + dsize
+while p + BH.size <= len(data):
+    h = BH.unpack(data, p)
+    n += h['cpu'] == 0 and h['flags'] & BUF_FLAGS['flushed'] == BUF_FLAGS['flushed']
+    p += BH.size + h['data_size']
 print(n if p == len(data) else -1)
 PY
 )
@@ -237,9 +241,10 @@ for t in hp hpf; do
 	ok $? "dump --json of the hotplug trace $t"
 done
 checks < <(PYTHONPATH=tests/lib python3 - "$share" <<'PY'
-import os, struct, sys
+import os, sys
 from collections import Counter
 from check import ok, load, done
+from lttfmt import BUFFER_HEADER as BH, BUF_FLAGS
 d = sys.argv[1]
 def lseeks(ev, pid):
     return [e for e in ev if e['pid'] == pid and e['type'] == 'syscall_exit' and e['args'].get('nr') == 8]
@@ -249,10 +254,10 @@ def trace(name):
     ev = load(os.path.join(d, name + '.json'))['events']
     data = open(os.path.join(d, name, 'events'), 'rb').read()
     p, bufs = 0, []
-    while p + 48 <= len(data):
-        magic, cpu, fl, seq, t0, t1, dsize = struct.unpack_from('<IHHQQQI', data, p)
-        bufs.append((p, p + 48 + dsize, cpu, fl, t1))
-        p += 48 + dsize
+    while p + BH.size <= len(data):
+        h = BH.unpack(data, p)
+        bufs.append((p, p + BH.size + h['data_size'], h['cpu'], h['flags'], h['end_ns']))
+        p += BH.size + h['data_size']
     print("%s: run pids %s; lseek exits by (pid, cpu): %s" % (name, pids, sorted(Counter(
         (e['pid'], e['cpu']) for e in ev if e['type'] == 'syscall_exit' and e['args'].get('nr') == 8).items())))
     return pids, ev, bufs, [lseeks(ev, pid) for pid in pids]
@@ -269,7 +274,7 @@ last = buf_of(runs[0][-1]) if runs[0] else None
 before = [x for x in bufs if x[2] == 1 and runs[1] and x[4] < runs[1][0]['time_ns']]
 b = before[-1] if before else None
 print("CPU 1 buffers (flags, end): %s" % [(x[3], x[4]) for x in bufs if x[2] == 1])
-ok(b is not None and last is not None and b[0] >= last[0] and b[3] & 1,
+ok(b is not None and last is not None and b[0] >= last[0] and b[3] & BUF_FLAGS['flushed'],
    "CPU 1's last buffer before CPU 0's run, holding or after the first run's last lseek, was closed (LTT_BUF_FLUSHED)")
 ok(all(buf_of(e) != b for e in runs[2]), "the events after CPU 1 came back are in later buffers")
 pids, ev, bufs, runs = trace('hpf')

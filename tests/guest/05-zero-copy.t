@@ -33,19 +33,20 @@ for m in zc rd; do
 	ok $? "$m-f: dump --json"
 done
 checks < <(PYTHONPATH=tests/lib python3 - "$share" <<'PY'
-import os, struct, sys
+import os, sys
 from check import ok, load, done
+from lttfmt import BUFFER_HEADER as BH, BUFFER_MAGIC
 d = sys.argv[1]
 def bufs(name):
     """(cpu, seq, data_size) of every buffer of the events file, and whether they tile it."""
     data = open(os.path.join(d, name, 'events'), 'rb').read()
     p, out = 0, []
-    while p + 48 <= len(data):
-        magic, cpu, fl, seq, t0, t1, dsize = struct.unpack_from('<IHHQQQI', data, p)
-        out.append((magic, cpu, seq, dsize))
-        p += 48 + dsize
+    while p + BH.size <= len(data):
+        h = BH.unpack(data, p)
+        out.append((h['magic'], h['cpu'], h['seq'], h['data_size']))
+        p += BH.size + h['data_size']
     return out, p == len(data)
-magic = 0x4C544242  # LTT_BUFFER_MAGIC
+magic = BUFFER_MAGIC
 for m, how in (('zc', 'zero copy'), ('rd', 'read(2)')):
     g, f, fl = (load(os.path.join(d, '%s-%s.json' % (m, t))) for t in ('g', 'f', 'fl'))
     for t, s in (('g', g), ('f', f), ('fl', fl)):

@@ -38,15 +38,20 @@ for t in compact general full; do
 done
 
 checks < <(PYTHONPATH=tests/lib python3 - "$share" "$NSYS" <<'PY'
-import sys, os, struct
+import sys, os
+import lttfmt
 from check import ok, load, done, parse_events
 d, NSYS = sys.argv[1], int(sys.argv[2])
-COMPACT = 0x02
-FULL_RECORDS = 0x0010
-IDS = {1: 'syscall_entry', 2: 'syscall_exit', 3: 'trap_entry', 5: 'irq_entry',
-       6: 'irq_exit', 7: 'schedchange', 13: 'wakeup'}
-CSIZE = {1: 16, 2: 12, 3: 24, 5: 12, 6: 12, 7: 20, 13: 16}	# record bytes, compact
-FSIZE = {1: 20, 2: 20, 3: 28, 5: 16, 6: 16, 7: 28, 13: 24}	# and full
+COMPACT = lttfmt.REC_COMPACT
+FULL_RECORDS = lttfmt.TRACE_FLAGS['full_records']
+# the event types with a compact form, by id: their names as dump shows them
+IDS = {lttfmt.EVENTS[n].id: n for n in ('syscall_entry', 'syscall_exit', 'trap_entry',
+                                        'irq_entry', 'irq_exit', 'schedchange', 'wakeup')}
+EV = {n: i for i, n in IDS.items()}
+SC_ENTRY, SC_EXIT, TRAP = EV['syscall_entry'], EV['syscall_exit'], EV['trap_entry']
+IRQS, SCHED, WAKEUP = (EV['irq_entry'], EV['irq_exit']), EV['schedchange'], EV['wakeup']
+CSIZE = dict(zip(IDS, (16, 12, 24, 12, 12, 20, 16)))	# record bytes, compact
+FSIZE = dict(zip(IDS, (20, 20, 28, 16, 16, 28, 24)))	# and full
 M48 = (1 << 48) - 1
 
 def sext(v, bits):
@@ -57,27 +62,9 @@ def canon48(ip):
     return sext(ip, 48) & ((1 << 64) - 1) == ip
 
 def full(rid, p):
-    """the full payload as a dict of the fields dump --json shows"""
-    if rid == 1:
-        ip, nr = struct.unpack_from('<QI', p)
-        return {'ip': ip, 'nr': nr}
-    if rid == 2:
-        ret, nr = struct.unpack_from('<qI', p)
-        return {'ret': ret, 'nr': nr}
-    if rid == 3:
-        ip, addr, vec, fl = struct.unpack_from('<QQHH', p)
-        return {'ip': ip, 'address': addr, 'vector': vec, 'flags': fl}
-    if rid in (5, 6):
-        irq, fl = struct.unpack_from('<IH', p)
-        return {'irq': irq, 'flags': fl}
-    if rid == 7:
-        a, b, st, pp, np, ppol, npol = struct.unpack_from('<IIihhBB', p)
-        return {'prev_pid': a, 'next_pid': b, 'prev_state': st,
-                'prev_prio': pp, 'prev_policy': ppol,
-                'next_prio': np, 'next_policy': npol}
-    pid, cpu, fl, pr, wpr, pol, wpol = struct.unpack_from('<IHHhhBB', p)
-    return {'pid': pid, 'cpu': cpu, 'flags': fl, 'prio': pr, 'policy': pol,
-            'waker_prio': wpr, 'waker_policy': wpol}
+    """the full payload as a dict of the fields dump --json shows (the
+    payload struct's members)"""
+    return lttfmt.payload(IDS[rid]).unpack(p)
 
 def unprio(v):
     """a priority and policy in 11 bits: prio + 1 in 8, policy in 3"""
@@ -85,27 +72,28 @@ def unprio(v):
 
 def compact(rid, p):
     """the compact payload decoded with the documented bit layout"""
-    if rid == 1:
-        (v,) = struct.unpack_from('<Q', p)
+    c = lttfmt.COMPACT[lttfmt.EVENTS[IDS[rid]].compact].unpack(p)
+    if rid == SC_ENTRY:
+        v = c['ip_nr']
         return {'ip': sext(v, 48) & ((1 << 64) - 1), 'nr': v >> 48}
-    if rid == 2:
-        (v,) = struct.unpack_from('<I', p)
+    if rid == SC_EXIT:
+        v = c['ret_nr']
         return {'ret': sext(v, 22), 'nr': v >> 22}
-    if rid == 3:
-        v, addr = struct.unpack_from('<QQ', p)
+    if rid == TRAP:
+        v, addr = c['ip_vector_flags'], c['address']
         return {'ip': sext(v, 48) & ((1 << 64) - 1), 'address': addr,
                 'vector': (v >> 48) & 0xff, 'flags': v >> 56}
-    if rid in (5, 6):
-        (v,) = struct.unpack_from('<I', p)
+    if rid in IRQS:
+        v = c['irq_flags']
         return {'irq': v & 0xffffff, 'flags': v >> 24}
-    if rid == 7:
-        v, w = struct.unpack_from('<QI', p)
+    if rid == SCHED:
+        v, w = c['prev_next_state'], c['prio_policy']
         (pp, ppol), (np, npol) = unprio(w), unprio(w >> 11)
         return {'prev_pid': v & 0x3fffff, 'next_pid': (v >> 22) & 0x3fffff,
                 'prev_state': sext(v >> 44, 20),
                 'prev_prio': pp, 'prev_policy': ppol,
                 'next_prio': np, 'next_policy': npol}
-    v, w = struct.unpack_from('<II', p)
+    v, w = c['pid_cpu_flags'], c['prio_policy']
     (pr, pol), (wpr, wpol) = unprio(w), unprio(w >> 11)
     return {'pid': v & 0x3fffff, 'cpu': (v >> 22) & 0xff, 'flags': v >> 30,
             'prio': pr, 'policy': pol, 'waker_prio': wpr, 'waker_policy': wpol}
@@ -115,15 +103,15 @@ def prio_fits(p, pol):
 
 def fits(rid, f):
     """would the module write this full payload in compact form?"""
-    if rid == 1:
+    if rid == SC_ENTRY:
         return canon48(f['ip']) and f['nr'] <= 0xffff
-    if rid == 2:
+    if rid == SC_EXIT:
         return -(1 << 21) <= f['ret'] < (1 << 21) and f['nr'] <= 0x3ff
-    if rid == 3:
+    if rid == TRAP:
         return canon48(f['ip']) and f['vector'] <= 0xff and f['flags'] <= 0xff
-    if rid in (5, 6):
+    if rid in IRQS:
         return f['irq'] < (1 << 24) and f['flags'] <= 0xff
-    if rid == 7:
+    if rid == SCHED:
         return (f['prev_pid'] < (1 << 22) and f['next_pid'] < (1 << 22)
                 and -(1 << 19) <= f['prev_state'] < (1 << 19)
                 and prio_fits(f['prev_prio'], f['prev_policy'])
@@ -134,27 +122,27 @@ def fits(rid, f):
 
 def shown(rid, a):
     """the same fields from dump --json's args"""
-    if rid == 3:
+    if rid == TRAP:
         return {'ip': a['ip'], 'address': a['address'], 'vector': a['vector'],
                 'user': a['user']}
-    if rid in (5, 6):
-        return {'irq': a['irq'], 'sysvec': a['sysvec']} | ({'user': a['user']} if rid == 5 else {})
-    if rid == 13:
+    if rid in IRQS:
+        return {'irq': a['irq'], 'sysvec': a['sysvec']} | ({'user': a['user']} if rid == EV['irq_entry'] else {})
+    if rid == WAKEUP:
         return {k: a[k] for k in ('pid', 'cpu', 'prio', 'policy', 'waker_prio',
                                   'waker_policy')}
-    keys = {1: ('ip', 'nr'), 2: ('ret', 'nr'),
-            7: ('prev_pid', 'next_pid', 'prev_state', 'prev_prio', 'prev_policy',
+    keys = {SC_ENTRY: ('ip', 'nr'), SC_EXIT: ('ret', 'nr'),
+            SCHED: ('prev_pid', 'next_pid', 'prev_state', 'prev_prio', 'prev_policy',
                 'next_prio', 'next_policy')}[rid]
     return {k: a[k] for k in keys}
 
 def as_shown(rid, f):
-    if rid == 3:
+    if rid == TRAP:
         return {'ip': f['ip'], 'address': f['address'], 'vector': f['vector'],
-                'user': bool(f['flags'] & 1)}
-    if rid in (5, 6):
-        r = {'irq': f['irq'], 'sysvec': bool(f['flags'] & 2)}
-        return r | ({'user': bool(f['flags'] & 1)} if rid == 5 else {})
-    if rid == 13:	# the policies: their SCHED_* numbers in JSON
+                'user': bool(f['flags'] & lttfmt.TRAP_USER)}
+    if rid in IRQS:
+        r = {'irq': f['irq'], 'sysvec': bool(f['flags'] & lttfmt.IRQ_SYSVEC)}
+        return r | ({'user': bool(f['flags'] & lttfmt.IRQ_USER)} if rid == EV['irq_entry'] else {})
+    if rid == WAKEUP:	# the policies: their SCHED_* numbers in JSON
         return {k: f[k] for k in ('pid', 'cpu', 'prio', 'policy', 'waker_prio',
                                   'waker_policy')}
     return dict(f)
@@ -162,9 +150,9 @@ def as_shown(rid, f):
 traces = {}
 for t in ('compact', 'general', 'full'):
     hdr = open(os.path.join(d, t, 'header'), 'rb').read()
-    major, minor = struct.unpack_from('<HH', hdr, 4)
-    (hflags,) = struct.unpack_from('<I', hdr, 28)
-    ok((major, minor) == (1, 6), "%s: format %d.%d (1.6)" % (t, major, minor))
+    h = lttfmt.TRACE_HEADER.unpack(hdr)
+    major, minor, hflags = h['major'], h['minor'], h['flags']
+    ok((major, minor) == lttfmt.FORMAT, "%s: format %d.%d (%d.%d)" % ((t, major, minor) + lttfmt.FORMAT))
     ok(bool(hflags & FULL_RECORDS) == (t == 'full'),
        "%s: header flag LTT_TRACE_FULL_RECORDS %s" % (t, 'set' if t == 'full' else 'clear'))
     recs, nbytes, nbuf, good = parse_events(os.path.join(d, t, 'events'))
@@ -197,12 +185,12 @@ for t in ('compact', 'general'):
     ok(all(not fits(r[0], dec[r[3]]) for r in notfit),
        "%s: every record of those types written in full has a value that does not fit "
        "(%d such records)" % (t, len(notfit)))
-    big = [dec[r[3]]['ret'] for r in notfit if r[0] == 2]
+    big = [dec[r[3]]['ret'] for r in notfit if r[0] == SC_EXIT]
     ok(big and all(abs(v) >= 1 << 21 for v in big),
        "%s: there are full syscall exits (%d), all returning values beyond 22 bits (e.g. %#x)"
        % (t, len(big), big[0] & ((1 << 64) - 1) if big else 0))
     per = {i: sum(1 for r in mine if r[0] == i and r[1] & COMPACT) for i in IDS}
-    ok(all(per[i] for i in (1, 2, 5, 6, 7, 13)),
+    ok(all(per[i] for i in (SC_ENTRY, SC_EXIT) + IRQS + (SCHED, WAKEUP)),
        "%s: compact records of every type the workload produces: %s"
        % (t, {IDS[i]: n for i, n in per.items()}))
 

@@ -39,14 +39,18 @@ done
 
 checks < <(PYTHONPATH=tests/lib python3 - "$share" "$NSYS" "$NSEEK" <<'PY'
 import sys, os
+import lttfmt
 from check import ok, load, done, parse_events
 d, NSYS, NSEEK = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-NAMES = {1: 'syscall_entry', 2: 'syscall_exit'}
-NAMES.update(zip(range(24, 34), ('fs_open', 'fs_close', 'fs_read', 'fs_write', 'fs_lseek', 'fs_ioctl',
-                                 'fs_select', 'fs_poll', 'fs_buf_wait_start', 'fs_buf_wait_end')))
-NO_DETAILS = 0x01
-COMPACT = 0x02
-COMPACT_SIZE = {1: 16, 2: 12}
+FS_NAMES = ('fs_open', 'fs_close', 'fs_read', 'fs_write', 'fs_lseek', 'fs_ioctl',
+            'fs_select', 'fs_poll', 'fs_buf_wait_start', 'fs_buf_wait_end')
+NAMES = {lttfmt.EVENTS[n].id: n for n in ('syscall_entry', 'syscall_exit') + FS_NAMES}
+ID = {n: i for i, n in NAMES.items()}
+SC = (ID['syscall_entry'], ID['syscall_exit'])
+NO_DETAILS = lttfmt.REC_NO_DETAILS
+COMPACT = lttfmt.REC_COMPACT
+RH = lttfmt.RECORD_HEADER.size	# a bare record: its header alone
+COMPACT_SIZE = dict(zip(SC, (16, 12)))
 
 def parse(trace):
     """Records of an events file, straight from the format: (id, flags, size, ...)."""
@@ -57,8 +61,8 @@ def byid(recs, ids):
 
 # per class: its ids (all recorded bare without details) and the ids
 # whose full record size is fixed (the workload's)
-FS = tuple(range(24, 34))	# fs_open .. fs_buf_wait_end
-for cls, cids, full_size in (('sys', (1, 2), {1: 20, 2: 20}), ('fs', FS, {28: 32})):
+FS = tuple(ID[n] for n in FS_NAMES)	# fs_open .. fs_buf_wait_end
+for cls, cids, full_size in (('sys', SC, dict(zip(SC, (20, 20)))), ('fs', FS, {ID['fs_lseek']: 32})):
     ids = tuple(full_size)
     F, fsize, fbuf, fgood = parse(cls + '.full')
     B, bsize, bbuf, bgood = parse(cls + '.bare')
@@ -71,13 +75,13 @@ for cls, cids, full_size in (('sys', (1, 2), {1: 20, 2: 20}), ('fs', FS, {28: 32
        % (cls, '/'.join(NAMES[i] for i in ids), '/'.join(str(full_size[i]) for i in ids)))
     ok(all(r[1] & NO_DETAILS == 0 for r in byid(F, cids)),
        "%s: with details, no record of the class is flagged NO_DETAILS" % cls)
-    ok(bc and all(r[1] & NO_DETAILS and r[2] == 8 for r in byid(B, cids)),
+    ok(bc and all(r[1] & NO_DETAILS and r[2] == RH for r in byid(B, cids)),
        "%s: without, every record of the class is a bare 8-byte header flagged NO_DETAILS"
        " (%d records)" % (cls, len(byid(B, cids))))
     ok(all(r[1] & NO_DETAILS == 0 for r in B if r[0] not in cids),
        "%s: the other events keep their payload" % cls)
     # size prediction: the full trace minus what the class's payloads took
-    saved = sum(r[2] - 8 for r in byid(F, cids))
+    saved = sum(r[2] - RH for r in byid(F, cids))
     pred = (fsize - saved) / fsize
     ratio = bsize / fsize
     print("%s: events %d -> %d bytes, ratio %.4f, predicted %.4f" % (cls, fsize, bsize, ratio, pred))

@@ -26,8 +26,9 @@ tracevisualizer dump --json --pid "$pid" --type fs_lseek,syscall_entry,syscall_e
 ok $? "dump --json of the workload's events"
 
 checks < <(PYTHONPATH=tests/lib python3 - "$share" "$N" "$fd" <<'PY'
-import sys, os, struct
+import sys, os
 from check import ok, load, done
+from lttfmt import BUFFER_HEADER as BH, BUFFER_MAGIC
 d, N, fd = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 s = load(os.path.join(d, 's.json'))
 j = load(os.path.join(d, 'd.json'))
@@ -48,7 +49,7 @@ ok(off == list(range(off[0], N)) if off else False, "the kept offsets are contig
 # compact syscall records the module writes (the offsets all fit), 56 with
 # full ones (20 + 32 + 20): at most four buffers of them (and a bit of the
 # one the calls began in), at least one
-lo, hi = (4096 - 48) // 72, (4096 - 48) // 60
+lo, hi = (4096 - BH.size) // 72, (4096 - BH.size) // 60
 ok(lo <= len(off) <= 4 * hi + 1,
    "between one and four buffers' worth of calls are kept (%d, %d to %d per buffer)"
    % (len(off), lo, hi))
@@ -59,12 +60,12 @@ ok(ex and ex[-1]['args']['ret'] == N - 1, "the last lseek's exit returns %d" % (
 # CPU 1's buffers, from the events file: the last ones written
 data = open(os.path.join(d, 't', 'events'), 'rb').read()
 p, seqs = 0, {}
-while p + 48 <= len(data):
-    magic, cpu, fl, seq, t0, t1, dsize = struct.unpack_from('<IHHQQQI', data, p)
-    if magic != 0x4C544242:
+while p + BH.size <= len(data):
+    h = BH.unpack(data, p)
+    if h['magic'] != BUFFER_MAGIC:
         break
-    seqs.setdefault(cpu, []).append(seq)
-    p += 48 + dsize
+    seqs.setdefault(h['cpu'], []).append(h['seq'])
+    p += BH.size + h['data_size']
 ok(p == len(data), "the events file is a sequence of whole buffers")
 c1 = seqs.get(1, [])
 print("buffers by CPU: %s" % {c: v for c, v in seqs.items()})
@@ -138,8 +139,9 @@ ok $? "dump --json of the idle-CPU flight trace"
 tracevisualizer summary --json "$share/i" > "$share/is.json"
 ok $? "summary --json of the idle-CPU flight trace"
 checks < <(PYTHONPATH=tests/lib python3 - "$share" "$H" <<'PY'
-import sys, os, struct
+import sys, os
 from check import ok, load, done
+from lttfmt import BUFFER_HEADER as BH, BUFFER_MAGIC, BUF_FLAGS
 d, H = sys.argv[1], int(sys.argv[2])
 j = load(os.path.join(d, 'i.json'))
 s = load(os.path.join(d, 'is.json'))
@@ -183,17 +185,17 @@ ok(all(e['time_ns'] - entries.get(e['pid'], e['time_ns']) >= 4500000000 for _, e
 # CPU 0's buffers in the events file: consecutive, none closed on a gap
 data = open(os.path.join(d, 'i', 'events'), 'rb').read()
 p, b0 = 0, []
-while p + 48 <= len(data):
-    magic, cpu, fl, seq, t0, t1, dsize = struct.unpack_from('<IHHQQQI', data, p)
-    if magic != 0x4C544242:
+while p + BH.size <= len(data):
+    h = BH.unpack(data, p)
+    if h['magic'] != BUFFER_MAGIC:
         break
-    if cpu == 0:
-        b0.append((seq, fl, t1 - t0))
-    p += 48 + dsize
+    if h['cpu'] == 0:
+        b0.append((h['seq'], h['flags'], h['end_ns'] - h['start_ns']))
+    p += BH.size + h['data_size']
 print("CPU 0 buffers (seq, flags, span ns): %s" % b0)
 ok(p == len(data) and 1 <= len(b0) <= 4 and [b[0] for b in b0] == list(range(b0[0][0], b0[0][0] + len(b0))),
    "CPU 0: at most 4 buffers, consecutive")
-ok(all(not b[1] & 2 for b in b0), "no CPU 0 buffer closed on a time gap (LTT_BUF_TIME_SPLIT)")
+ok(all(not b[1] & BUF_FLAGS['time_split'] for b in b0), "no CPU 0 buffer closed on a time gap (LTT_BUF_TIME_SPLIT)")
 ok(any(b[2] > 0xFFFFFFFF for b in b0), "a CPU 0 buffer spans more than 2^32 ns")
 done()
 PY

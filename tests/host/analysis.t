@@ -427,11 +427,12 @@ is "$($tv dump --cpu 0 "$tmp/a" | sed -n 3p | cut -d' ' -f4)" "a-5" "dump: the s
 # a flipped bit in a record's time delta (bit 30 of the second record of
 # cpu 0's first buffer: the event 1.07 s after the trace's end) is not
 # taken as true: the trace is refused, or read up to it with --salvage
-rm -rf "$tmp/flip" && cp -r "$tmp/a" "$tmp/flip" && python3 - "$tmp/flip/events" <<'PY'
-import struct, sys
+rm -rf "$tmp/flip" && cp -r "$tmp/a" "$tmp/flip" && PYTHONPATH=tests/lib python3 - "$tmp/flip/events" <<'PY'
+import sys
+from lttfmt import BUFFER_HEADER as BH, RECORD_HEADER as RH
 d = bytearray(open(sys.argv[1], 'rb').read())
-size = struct.unpack_from('<H', d, 48 + 6)[0]    # the first record's size
-d[48 + size + 3] ^= 0x40                          # its successor's delta, bit 30
+size = RH.get(d, 'size', BH.size)                 # the first record's size
+d[BH.size + size + RH.offsets['delta'] + 3] ^= 0x40	# its successor's delta, bit 30
 open(sys.argv[1], 'wb').write(d)
 PY
 out=$($tv check "$tmp/flip" 2>&1); st=$?
@@ -491,14 +492,15 @@ is "$($tv dump --salvage --reverse "$tmp/back" 2>/dev/null | sed -n 4p)" \
 # relabelled a fork, whose fixed part is 24 bytes, not 12) is found before
 # the buffer is read, as the time order is: with --salvage the buffer ends
 # at the record before it and the rest is a gap, not task 5 running on
-rm -rf "$tmp/short" && cp -r "$tmp/back" "$tmp/short" && python3 - "$tmp/short/events" <<'PY'
-import struct, sys
+rm -rf "$tmp/short" && cp -r "$tmp/back" "$tmp/short" && PYTHONPATH=tests/lib python3 - "$tmp/short/events" <<'PY'
+import sys
+from lttfmt import BUFFER_HEADER as BH, RECORD_HEADER as RH, EVENTS
 d = bytearray(open(sys.argv[1], 'rb').read())
-off = 48
-while d[off + 4] != 2:                      # the first syscall_exit
-    off += struct.unpack_from('<H', d, off + 6)[0]
-struct.pack_into('<I', d, off, 250)         # in time order: only the id is damaged
-d[off + 4] = 10                             # a fork
+off = BH.size
+while RH.get(d, 'id', off) != EVENTS['syscall_exit'].id:	# the first syscall_exit
+    off += RH.get(d, 'size', off)
+RH.put(d, 'delta', 250, off)                # in time order: only the id is damaged
+RH.put(d, 'id', EVENTS['fork'].id, off)     # a fork
 open(sys.argv[1], 'wb').write(d)
 PY
 out=$($tv check "$tmp/short" 2>&1); st=$?

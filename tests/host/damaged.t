@@ -16,13 +16,15 @@
 [ -x tracevisualizer/tracevisualizer ] || make -s -C tracevisualizer >/dev/null
 
 checks < <(PYTHONPATH=tests/lib python3 - "$TOP/tests/corpus" <<'PY'
-import json, os, struct, subprocess, sys
+import json, os, subprocess, sys
+import lttfmt
 from check import ok, done
 
 corpus = sys.argv[1]
 fail = os.path.join(corpus, 'fail')	# the damaged traces, made by fail/make-cases
-BH = struct.Struct('<IHHQQQIIQ')	# struct ltt_buffer_header, 48 bytes
-RH = struct.Struct('<IBBH')		# struct ltt_record_header, 8 bytes
+TH = lttfmt.TRACE_HEADER	# struct ltt_trace_header
+BH = lttfmt.BUFFER_HEADER	# struct ltt_buffer_header, 48 bytes
+RH = lttfmt.RECORD_HEADER	# struct ltt_record_header, 8 bytes
 
 
 def tv(*args):
@@ -34,19 +36,20 @@ def buffers(d):
     ev = open(os.path.join(d, 'events'), 'rb').read()
     off, out = 0, []
     while off < len(ev):
-        _m, cpu, _f, seq, s, e, size, _pid, lost = BH.unpack_from(ev, off)
-        out.append(dict(off=off, cpu=cpu, seq=seq, start=s, end=e, size=size, lost=lost))
-        off += 48 + size
+        h = BH.unpack(ev, off)
+        out.append(dict(off=off, cpu=h['cpu'], seq=h['seq'], start=h['start_ns'],
+                        end=h['end_ns'], size=h['data_size'], lost=h['lost']))
+        off += BH.size + h['data_size']
     return out
 
 
 def records(d, b):
     ev = open(os.path.join(d, 'events'), 'rb').read()
-    off, end, out = b['off'] + 48, b['off'] + 48 + b['size'], []
+    off, end, out = b['off'] + BH.size, b['off'] + BH.size + b['size'], []
     while off < end:
-        delta, rid, fl, size = RH.unpack_from(ev, off)
-        out.append(dict(off=off, delta=delta, id=rid, size=size))
-        off += size
+        r = RH.unpack(ev, off)
+        out.append(dict(off=off, delta=r['delta'], id=r['id'], size=r['size']))
+        off += r['size']
     return out
 
 
@@ -237,7 +240,7 @@ late = last['end'] | (1 << 32)
 header_refused('end-late', "buffer end_ns %d of cpu %d after the trace's stop (%d)" % (late, c0, end))
 first0 = bycpu[0][0]
 early = first0['start'] - 2000000000
-hdr_start = struct.unpack_from('<Q', open(os.path.join(mix, 'header'), 'rb').read(), 40)[0]
+hdr_start = TH.get(open(os.path.join(mix, 'header'), 'rb').read(), 'start_ns')
 header_refused('start-early',
                "buffer start_ns %d of cpu 0 more than a second before the trace's start (%d)"
                % (early, hdr_start))
@@ -298,7 +301,7 @@ ok(st == 0 and s['lost']['total'] == span and s['lost']['by_type'] == {'syscall_
 # -- a buffer header's lost count that cannot be: more events lost on its
 # CPU than nanoseconds from the earliest time the tracer can have run (1 s
 # before the header's start, the start-up slack) to the buffer's start
-hstart = struct.unpack_from('<Q', open(os.path.join(mix, 'header'), 'rb').read(), 40)[0]
+hstart = TH.get(open(os.path.join(mix, 'header'), 'rb').read(), 'start_ns')
 lb = bufs[4]
 before = sum(x['lost'] for x in bufs[:4] if x['cpu'] == lb['cpu'])
 room = lb['start'] - (hstart - 10**9)

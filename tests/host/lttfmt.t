@@ -24,7 +24,33 @@ checks() {
 	done
 }
 
-checks < <("$layout" | PYTHONPATH=tests/lib python3 -c '
+# Every member of the payload and compact layouts lttfmt.py names, at the
+# offset and of the size the compiler gives it: a program printing them,
+# written from lttfmt's own member names (a name C does not have does not
+# build).
+gen=$(mktemp -d)
+trap 'rm -rf "$gen"' EXIT
+PYTHONPATH=tests/lib python3 - >"$gen/members.c" <<'PY'
+import lttfmt
+print('#include <stddef.h>')
+print('#include <stdio.h>')
+print('#include <ltt/ltt-abi.h>')
+print('#define STRUCT(s) printf("struct %s %zu\\n", #s, sizeof(struct s))')
+print('#define MEMBER(s, m) printf("member %s %s %zu %zu\\n", #s, #m, '
+      'offsetof(struct s, m), sizeof(((struct s *)0)->m))')
+print('int main(void)')
+print('{')
+for l in list(lttfmt.PAYLOADS.values()) + list(lttfmt.COMPACT.values()):
+    print('\tSTRUCT(%s);' % l.name)
+    for m, _ in l.members:
+        print('\tMEMBER(%s, %s);' % (l.name, m))
+print('\treturn 0;')
+print('}')
+PY
+out=$(cc -std=c11 -D_GNU_SOURCE -Iinclude -o "$gen/members" "$gen/members.c" 2>&1)
+ok $? "the payload and compact members lttfmt names are members of the C structs" || diag "$out"
+
+checks < <({ "$layout"; [ -x "$gen/members" ] && "$gen/members"; } | PYTHONPATH=tests/lib python3 -c '
 import sys
 import lttfmt
 from check import ok
@@ -91,6 +117,58 @@ ok(all(any(e.payload == p for e in lttfmt.EVENT_LIST) for p in names),
    "every payload layout of lttfmt is an event payload of the list")
 ')
 
+# The field types of a custom event's format: the reader's names
+# (lttr_custom_ftype_name()) are lttfmt.CUSTOM_FIELD_TYPES's, and the
+# payload the reader decodes as exactly one field of each type is as long
+# as lttfmt packs it (a str: its NUL alone).
+cat >"$gen/ftypes.c" <<'C'
+#include <stdio.h>
+#include <string.h>
+#include <lttr/reader/custom.h>
+
+int main(void)
+{
+	static const unsigned char zero[16];
+	struct lttr_custom_value v[2];
+	unsigned int t, n, k;
+
+	for (t = 0; strcmp(lttr_custom_ftype_name(t), "?"); t++) {
+		struct lttr_custom_table *tab = lttr_custom_table_new();
+		const struct lttr_custom_type *ty;
+		char fmt[32];
+
+		snprintf(fmt, sizeof(fmt), "v:%s", lttr_custom_ftype_name(t));
+		if (!tab || lttr_custom_table_create(tab, 1, LTT_CUSTOM_FIELDS, "t", fmt, 0) < 0)
+			return 1;
+		ty = lttr_custom_table_lookup(tab, 1, 0);
+		for (n = 0; n < sizeof(zero); n++)
+			if (ty && !lttr_custom_decode(ty, zero, n, v, 2, &k, NULL, 0))
+				break;
+		printf("%s %u\n", lttr_custom_ftype_name(t), n);
+		lttr_custom_table_free(tab);
+	}
+	return 0;
+}
+C
+out=$(cc -std=c11 -D_GNU_SOURCE -Iinclude -Itracevisualizer/include -o "$gen/ftypes" "$gen/ftypes.c" \
+	tracevisualizer/build/libltt-reader.a -ljson-c -lfftw3 -lpcap -lm -pthread 2>&1) &&
+	"$gen/ftypes" >"$gen/ftypes.txt"
+ok $? "a program decoding one field of each custom field type with the reader" || diag "$out"
+checks < <(PYTHONPATH=tests/lib python3 - "$gen/ftypes.txt" <<'PY'
+import struct, sys
+import lttfmt
+from check import ok
+c = [l.split() for l in open(sys.argv[1])]
+types = lttfmt.CUSTOM_FIELD_TYPES
+ok(sorted(t for t, _ in c) == sorted(types),
+   "the reader's custom field types (%s) are lttfmt's" % " ".join(t for t, _ in c))
+for t, n in c:
+    want = struct.calcsize('<' + types[t]) if types.get(t) else 1
+    ok(t in types and int(n) == want,
+       "custom field type %s: %s bytes in the reader, lttfmt packs %d" % (t, n, want))
+PY
+)
+
 # The compile-time check: an event added to the list without its field
 # description in src/reader/fields.c does not build, and builds with one.
 # (id 9, a free one below the highest: the list still reaches LTT_EV_IDS)
@@ -104,7 +182,7 @@ ok "$([ $rc -ne 0 ] && echo 0 || echo 1)" "an event listed without its descripti
 case $out in *desc_FAKE*) ok 0 "the compiler names the missing description (desc_FAKE)" ;;
 *) ok 1 "the compiler names the missing description (desc_FAKE)"; diag "$out" ;; esac
 tmpc=$(mktemp --suffix=.c)
-trap 'rm -f "$tmpc"' EXIT
+trap 'rm -f "$tmpc"; rm -rf "$gen"' EXIT
 sed 's/^DESCRIBE(TIME_EXT, \(.*\));$/&\nDESCRIBE(FAKE, \1);/' tracevisualizer/src/reader/fields.c >"$tmpc"
 out=$(cc "${flags[@]}" -Itracevisualizer/src/reader "$extra" "$tmpc" 2>&1)
 ok $? "the same event with its description: fields.c builds" || diag "$out"

@@ -531,14 +531,15 @@ ok $? "200x50 again: the same screen, cursor kept"
 is "$(tui_quit r)" 0 "q: status 0"
 
 # --- 7. a truncated trace, a missing one -------------------------------------
-read -r mid edge < <(python3 - "$tmp/w/events" <<'PY'
-import struct, sys
+read -r mid edge < <(PYTHONPATH=tests/lib python3 - "$tmp/w/events" <<'PY'
+import sys
+from lttfmt import BUFFER_HEADER as BH
 d = open(sys.argv[1], 'rb').read()
 off, bufs = 0, []
-while off + 48 <= len(d):
-    size = struct.unpack_from('<IHHQQQIIQ', d, off)[6]
-    bufs.append((off, 48 + size))
-    off += 48 + size
+while off + BH.size <= len(d):
+    size = BH.get(d, 'data_size', off)
+    bufs.append((off, BH.size + size))
+    off += BH.size + size
 print(bufs[1][0] + bufs[1][1] // 2, bufs[2][0])
 PY
 )

@@ -19,28 +19,30 @@ def done():
 
 
 def parse_events(path):
-    """Records of a trace's events file, straight from the format.
+    """Records of a trace's events file, straight from the format (the
+    layouts of tests/lib/lttfmt.py).
 
     Returns (recs, nbytes, nbuffers, good): recs is a list of tuples
     (id, flags, size, file_offset, payload_bytes); good says the file is
     a whole number of buffers, each a whole number of records."""
-    import struct
+    import lttfmt
+    BH, RH = lttfmt.BUFFER_HEADER, lttfmt.RECORD_HEADER
     with open(path, 'rb') as f:
         data = f.read()
     off, recs, nbuf, good = 0, [], 0, True
-    while off + 48 <= len(data):
-        magic, _cpu, _fl, _seq, _t0, _t1, dsize, _pid, _lost = \
-            struct.unpack_from('<IHHQQQIIQ', data, off)
-        if magic != 0x4C544242:
+    while off + BH.size <= len(data):
+        h = BH.unpack(data, off)
+        if h['magic'] != lttfmt.BUFFER_MAGIC:
             good = False
             break
-        p, end = off + 48, off + 48 + dsize
-        while p + 8 <= end:
-            _delta, rid, rfl, size = struct.unpack_from('<IBBH', data, p)
-            if size < 8:
+        p, end = off + BH.size, off + BH.size + h['data_size']
+        while p + RH.size <= end:
+            r = RH.unpack(data, p)
+            rid, rfl, size = r['id'], r['flags'], r['size']
+            if size < RH.size:
                 good = False
                 break
-            recs.append((rid, rfl, size, p, data[p + 8:p + size]))
+            recs.append((rid, rfl, size, p, data[p + RH.size:p + size]))
             p += size
         good &= p == end
         off = end

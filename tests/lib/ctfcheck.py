@@ -20,6 +20,8 @@ import sys
 
 import bt2
 
+import lttfmt
+
 # docs/ctf-export.md: our type -> LTTng's event name
 EVENT_NAMES = {
     "schedchange": "sched_switch", "fork": "sched_process_fork",
@@ -96,8 +98,6 @@ class Result:
             self.bad.append(what)
 
 
-PACK = {"u8": "B", "u16": "H", "u32": "I", "u64": "Q", "s8": "b", "s16": "h",
-        "s32": "i", "s64": "q", "x32": "I", "x64": "Q"}
 FORMATS = {}    # custom type id -> [(time, format)] from the custom_create events
 
 
@@ -116,7 +116,8 @@ def payload_hex(ours):
         if ty == "str":
             out += v.encode() + b"\0"
         else:
-            out += struct.pack("<" + PACK[ty], int(v, 16) if isinstance(v, str) else v)
+            out += struct.pack("<" + lttfmt.CUSTOM_FIELD_TYPES[ty],
+                               int(v, 16) if isinstance(v, str) else v)
     return out.hex()
 
 

@@ -87,8 +87,15 @@ LOST_INFO_SIZE_1_6 = _ABI['LTT_LOST_INFO_SIZE_1_6']
 TRACE_FLAGS = {k[len('LTT_TRACE_'):].lower(): v for k, v in _ABI.items()
                if k.startswith('LTT_TRACE_') and k not in
                ('LTT_TRACE_MAGIC', 'LTT_TRACE_HEADER_SIZE_1_0')}
+# buffer header flags (LTT_BUF_*)
+BUF_FLAGS = {k[len('LTT_BUF_'):].lower(): v for k, v in _ABI.items()
+             if k.startswith('LTT_BUF_')}
 REC_NO_DETAILS = _ABI['LTT_REC_NO_DETAILS']
 REC_COMPACT = _ABI['LTT_REC_COMPACT']
+# payload flags the tests decode
+TRAP_USER = _ABI['LTT_TRAP_USER']
+IRQ_USER = _ABI['LTT_IRQ_USER']
+IRQ_SYSVEC = _ABI['LTT_IRQ_SYSVEC']
 
 
 def _enum():
@@ -143,7 +150,7 @@ TRACE_HEADER = Layout('ltt_trace_header', [
     ('end_ns', 'Q'), ('mask', '4Q'), ('arch', '32s'), ('release', '80s'),
     ('hostname', '72s'),
     # format 1.1
-    ('details', '4Q'), ('filter', '6I'), ('syscall_ip', 'IIQQ'),
+    ('details', '4Q'), ('filter', 'IiiIII'), ('syscall_ip', 'IIQQ'),
     ('capture_len', 'I'), ('start_call_us', 'I'),
 ])
 
@@ -206,6 +213,9 @@ PAYLOADS = {
         ('parent_pid', 'I'), ('child_pid', 'I'), ('child_tgid', 'I'),
         ('flags', 'I'), ('clone_flags', 'Q')]),
     'process_exit': Layout('ltt_ev_process_exit', [('pid', 'I'), ('code', 'i')]),
+    'socket_io': Layout('ltt_ev_socket_io', [
+        ('ino', 'Q'), ('size', 'Q'), ('ret', 'q'), ('family', 'H'), ('type', 'H'),
+        ('peer_len', 'H')]),
     'trace_start': Layout('ltt_ev_trace_start', [('pid', 'I'), ('cpu', 'I')]),
     'time_ext': Layout('ltt_ev_time_ext', [('base_ns', 'Q')]),
 }
@@ -221,6 +231,16 @@ COMPACT = {
                                                   ('prio_policy', 'I')]),
     'wakeup': Layout('ltt_cev_wakeup', [('pid_cpu_flags', 'I'),
                                         ('prio_policy', 'I')]),
+}
+
+
+# the field types of an LTT_CUSTOM_FIELDS format ("name:type,name:type",
+# ltt-abi.h): an integer field is packed little-endian without padding, as
+# its struct letter says; a str field is NUL-terminated text (None)
+CUSTOM_FIELD_TYPES = {
+    'u8': 'B', 'u16': 'H', 'u32': 'I', 'u64': 'Q',
+    's8': 'b', 's16': 'h', 's32': 'i', 's64': 'q',
+    'x32': 'I', 'x64': 'Q', 'str': None,
 }
 
 

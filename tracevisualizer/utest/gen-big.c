@@ -115,7 +115,8 @@ int main(int argc, char **argv)
 	unsigned int ncpus = 2, cpu;
 	struct cpubuf cb[LTT_MAX_CPUS];
 	struct ltt_trace_header h;
-	struct ltt_lost_info *lost;
+	uint8_t *lost;
+	size_t lost_entry;
 	uint32_t next_pid = 1000;
 	const char *dir = NULL, *format = "1.3";
 	char path[4096];
@@ -289,13 +290,19 @@ int main(int argc, char **argv)
 	snprintf(path, sizeof(path), "%s/header", dir);
 	if (tg_write_file(path, &h, h.header_size))
 		return 1;
-	lost = calloc(ncpus, sizeof(*lost));
+	/* one entry per CPU, as long as the header's format has it */
+	lost_entry = h.minor >= 7 ? sizeof(struct ltt_lost_info) :
+		LTT_LOST_INFO_SIZE_1_6;
+	lost = calloc(ncpus, lost_entry);
 	if (!lost)
 		return 1;
-	for (cpu = 0; cpu < ncpus; cpu++)
-		lost[cpu].cpu = cpu;
+	for (cpu = 0; cpu < ncpus; cpu++) {
+		struct ltt_lost_info l = { .cpu = cpu };
+
+		memcpy(lost + cpu * lost_entry, &l, lost_entry);
+	}
 	snprintf(path, sizeof(path), "%s/lost", dir);
-	if (tg_write_file(path, lost, ncpus * sizeof(*lost)))
+	if (tg_write_file(path, lost, ncpus * lost_entry))
 		return 1;
 	free(lost);
 	snprintf(path, sizeof(path), "%s/proc", dir);
