@@ -10,12 +10,20 @@
 # descriptor must come after the open that returned it (the open's event
 # is emitted before the descriptor is installed, the close's after it is
 # gone).
+# Then the descriptors dup and pipe make (format 1.7): ltt-dup calls dup,
+# dup2, dup3, fcntl(F_DUPFD, F_DUPFD_CLOEXEC), pipe and pipe2 with known
+# results, and a shell pipeline runs (cat | sort | wc: the shell's pipes
+# and the dup2 of their ends onto 0 and 1); the events carry each call's
+# descriptors exactly, and the file each read and write works on is the
+# one a walk of all the events keeps (tracevisualizer/utest/test-fdfile on
+# this trace): 0 differ, on dup'ed descriptors and pipe ends too.
 . "$(dirname "$0")/../lib/tap.sh"
 share=$(mktemp -d); trap 'rm -rf "$share"' EXIT
 name=/tmp/ltt-fsops-$$-$RANDOM
 
 vm_run "$share" 300 "traced -q -e fs,process -o /mnt/share/t -- ltt-fsops $name > /mnt/share/out
-traced -q -e fs,syscall -o /mnt/share/race -- ltt-openrace 20000 > /mnt/share/race.out"
+traced -q -e fs,syscall -o /mnt/share/race -- ltt-openrace 20000 > /mnt/share/race.out
+traced -q -e fs,process,syscall -o /mnt/share/dup -- sh -c 'ltt-dup $name.dup > /mnt/share/dup.out && cat /mnt/share/dup.out | sort | wc -l > /mnt/share/dup.lines'"
 ok $? "guest ran ltt-fsops under traced"
 tracevisualizer dump --json --type fs_open,fs_close,fs_read,fs_write,fs_lseek,fs_ioctl,fs_select,fs_poll,fork,exec \
 	"$share/t" > "$share/d.json"
@@ -129,4 +137,62 @@ ok(early == 0, "no successful close comes before the open of its descriptor (%d 
 done()
 PY
 )
+
+tracevisualizer dump --json --type fs_dup,fs_pipe,fs_open,fork,exec "$share/dup" > "$share/dup.json"
+ok $? "dump --json of the dup and pipe events"
+conserved "$share/dup"
+checks < <(PYTHONPATH=tests/lib python3 - "$share/dup.json" "$share/dup.out" "$share/dup.lines" <<'PY'
+import sys
+import lttfmt
+from check import ok, load, done
+ev = load(sys.argv[1])['events']
+kv = dict((k, int(v)) for k, v in (l.split() for l in open(sys.argv[2])))
+lines = open(sys.argv[3]).read().strip()
+pid, fd = kv['pid'], kv['fd']
+O_CLOEXEC, O_NONBLOCK, EBADF = 0o2000000, 0o4000, 9
+DUP, DUP2, FCNTL = (lttfmt.DUP_CALLS[k] for k in ('dup', 'dup2', 'fcntl'))
+ok(lines == '10', "the pipeline counted ltt-dup's 10 lines (%s)" % lines)
+dups = [(e['args']['oldfd'], e['args']['newfd'], e['args']['cloexec'], e['args']['call'])
+        for e in ev if e['type'] == 'fs_dup' and e['pid'] == pid]
+want = [(fd, kv['d_dup'], False, DUP), (fd, 20, False, DUP2), (fd, 21, True, DUP2),
+        (fd, 30, False, FCNTL), (fd, 40, True, FCNTL), (fd, fd, False, DUP2),
+        (999, -EBADF, False, DUP), (kv['p1'], 22, False, DUP2), (kv['q0'], 20, False, DUP2)]
+ok(dups == want, "ltt-dup's 9 dups in its order, each with its descriptors, O_CLOEXEC and "
+   "call, the failed one -EBADF (%s)" % dups)
+pipes = [(e['args']['rfd'], e['args']['wfd'], e['args']['ino'], e['args']['flags'])
+         for e in ev if e['type'] == 'fs_pipe' and e['pid'] == pid]
+ok(pipes == [(kv['p0'], kv['p1'], kv['p_ino'], 0),
+             (kv['q0'], kv['q1'], kv['q_ino'], O_CLOEXEC | O_NONBLOCK)],
+   "its pipe and pipe2: both ends, the inode fstat gives, pipe2's flags (%s)" % pipes)
+# the shell: a pipe per '|', and in the children of the pipeline the dup2
+# of a pipe end onto 0 or 1 (a descriptor the child did not open itself,
+# as a redirection's file, that was an end of one of the pipes)
+sh = [e for e in ev if e['type'] == 'fs_pipe' and e['pid'] != pid]
+ends = set(p['args'][k] for p in sh for k in ('rfd', 'wfd'))
+opened, shdup = {}, []
+for e in ev:
+    if e['type'] == 'fs_open' and e['args']['fd'] >= 0:
+        opened.setdefault(e['pid'], set()).add(e['args']['fd'])
+    elif (e['type'] == 'fs_dup' and e['pid'] != pid and e['args']['newfd'] in (0, 1) and
+          e['args']['oldfd'] in ends and e['args']['oldfd'] not in opened.get(e['pid'], ())):
+        shdup.append((e['pid'], e['args']['oldfd'], e['args']['newfd']))
+ok(len(sh) == 2 and len(shdup) == 4,
+   "the pipeline: 2 pipes, 4 dups of their ends onto 0 or 1 (%d, %s)" % (len(sh), shdup))
+ok(lttfmt.EVENTS['fs_dup'].id == 64 and lttfmt.EVENTS['fs_pipe'].id == 65,
+   "fs_dup and fs_pipe are ids 64 and 65")
+done()
+PY
+)
+tracevisualizer dump --type fs_dup "$share/dup" | grep -c " fs_dup .*dup2 fd=$(sed -n 's/^fd //p' "$share/dup.out") -> 20$" > "$share/dup.text"
+is "$(cat "$share/dup.text")" 1 "dump describes dup2(fd, 20) as 'dup2 fd=N -> 20'"
+# the walk: every read and write's descriptor named as the events say
+make -s -C tracevisualizer build/utest/test-fdfile > "$share/fdfile.log" 2>&1 &&
+	LTT_CORPUS=$TOP/tests/corpus LTT_FDFILE_TRACE=$share/dup LTT_FDFILE_PIPES=1 \
+	tracevisualizer/build/utest/test-fdfile > "$share/fdfile.tap" 2>> "$share/fdfile.log"
+st=$?
+grep -F -- " - $share/dup" "$share/fdfile.tap" > "$share/fdfile.dup"
+[ $st = 0 ] && [ "$(wc -l < "$share/fdfile.dup")" = 3 ] && ! grep -q '^not ok' "$share/fdfile.dup"
+ok $? "the pipeline's and ltt-dup's descriptors: every read and write's file as the walk finds it (test-fdfile, status $st)"
+sed 's/^\(not \)\{0,1\}ok [0-9]* - /# /' "$share/fdfile.dup"
+[ $st = 0 ] || sed 's/^/# /' "$share/fdfile.log" | tail -5
 done_testing

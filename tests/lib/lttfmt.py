@@ -90,6 +90,8 @@ TRACE_FLAGS = {k[len('LTT_TRACE_'):].lower(): v for k, v in _ABI.items()
 # buffer header flags (LTT_BUF_*)
 BUF_FLAGS = {k[len('LTT_BUF_'):].lower(): v for k, v in _ABI.items()
              if k.startswith('LTT_BUF_')}
+# which call an fs_dup event's call field names (LTT_DUP_*): 'dup', 'dup2', 'fcntl'
+DUP_CALLS = {k[len('LTT_DUP_'):].lower(): v for k, v in _ABI.items() if k.startswith('LTT_DUP_')}
 REC_NO_DETAILS = _ABI['LTT_REC_NO_DETAILS']
 REC_COMPACT = _ABI['LTT_REC_COMPACT']
 # payload flags the tests decode

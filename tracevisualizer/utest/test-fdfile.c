@@ -29,8 +29,9 @@
 #define US	1000ULL
 
 static const char desc[] =
-	"header ncpus=1 end=1000200000 format=1.6 events=all\n"
+	"header ncpus=1 end=1000200000 format=1.7 events=all\n"
 	"proc PID: 1; PPID: 0; TGID: 1; NAME: init\n"
+	"proc PID: 40; PPID: 1; TGID: 40; NAME: shell\n"
 	"proc PID: 10; PPID: 1; TGID: 10; NAME: app\n"
 	"proc PID: 11; PPID: 1; TGID: 10; NAME: app-io\n"
 	"proc PID: 30; PPID: 1; TGID: 30; NAME: other\n"
@@ -94,7 +95,22 @@ static const char desc[] =
 	"1000125000 sched 30 0 1\n"
 	"1000130000 wakeup 10 0 0\n"
 	"1000131000 sched 0 10 0\n"
-	"1000132000 syscall_exit 35 0\n";
+	"1000132000 syscall_exit 35 0\n"
+	/* a shell's pipe and dups (format 1.7) */
+	"1000140000 sched 10 40 1\n"
+	"1000141000 syscall_entry 22\n"
+	"1000142000 fs_pipe 3 4 812 0\n"
+	"1000143000 syscall_exit 22 0\n"
+	"1000144000 syscall_entry 2\n"
+	"1000145000 fs_open 5 0 0 /tmp/f\n"
+	"1000146000 syscall_exit 2 5\n"
+	"1000147000 fs_dup 5 6 0 0\n"		/* dup(5) = 6 */
+	"1000148000 fs_dup 6 6 0 1\n"		/* dup2(6, 6): no change */
+	"1000149000 fs_dup 5 7 524288 2\n"	/* F_DUPFD_CLOEXEC = 7 */
+	"1000150000 fs_dup 4 1 0 1\n"		/* dup2(4, 1): stdout the pipe */
+	"1000151000 fs_dup 3 5 0 1\n"		/* dup2(3, 5): /tmp/f replaced */
+	"1000152000 fork 40 41 41 0 0\n"
+	"1000160000 exec 40 /bin/cat\n";
 
 struct fcase {
 	uint32_t pid;
@@ -143,6 +159,12 @@ static const struct fcase fcases[] = {
 	  "a TCP connection accepted: its local address and its peer's" },
 	{ 30, 8, 125, 1, LTTR_FD_SOCKET, "/run/app.sock", 30, false, false,
 	  "a unix connection accepted: its local path (the peer has no name)" },
+	{ 40, 3, 142, 1, LTTR_FD_PIPE, "pipe:[812]", 40, false, false,
+	  "the read end of a pipe, at its pipe()" },
+	{ 41, 1, 153, 1, LTTR_FD_PIPE, "pipe:[812]", 40, true, false,
+	  "the forked child: the pipe's write end its parent's dup2 put on 1" },
+	{ 40, 7, 160, 0, LTTR_FD_CLOSED, "", 40, false, false,
+	  "a close-on-exec dup (F_DUPFD_CLOEXEC): closed at the exec" },
 };
 
 struct scase {
@@ -188,6 +210,17 @@ static const struct tcase {
 	{ 20, 5, 70, "pipe:[777] (fd 5, open at START)" },
 	{ 20, 5, 91, "fd 5 (closed before)" },
 	{ 30, 8, 125, "socket /run/app.sock (fd 8, accepted)" },
+	{ 40, 3, 142, "pipe:[812] (read end, fd 3)" },
+	{ 40, 4, 143, "pipe:[812] (write end, fd 4)" },
+	{ 40, 6, 147, "file /tmp/f (fd 6, dup of fd 5)" },
+	{ 40, 6, 148, "file /tmp/f (fd 6, dup of fd 5)" },	/* dup2 onto itself */
+	{ 40, 7, 149, "file /tmp/f (fd 7, dup of fd 5)" },
+	{ 40, 1, 150, "pipe:[812] (write end, fd 1, dup of fd 4)" },
+	{ 40, 5, 150, "file /tmp/f (fd 5)" },
+	{ 40, 5, 151, "pipe:[812] (read end, fd 5, dup of fd 3)" },
+	{ 40, 7, 160, "fd 7 (closed before)" },
+	{ 40, 6, 160, "file /tmp/f (fd 6, dup of fd 5)" },
+	{ 41, 1, 153, "pipe:[812] (write end, fd 1, dup of fd 4)" },
 };
 
 /*
@@ -247,9 +280,12 @@ static const char *corpus_mix(void)
 struct slot {
 	uint32_t tgid;
 	int32_t fd;
-	uint8_t state;		/* LTTR_FD_OPEN, _SOCKET, _CLOSED */
+	uint8_t state;		/* LTTR_FD_OPEN, _SOCKET, _PIPE, _CLOSED, _UNSEEN */
 	bool cloexec;
 	bool accepted;		/* SOCKET: from a socket_accept */
+	bool dup;		/* made by a dup of another descriptor */
+	char pipe_end;		/* PIPE: 'r' or 'w' */
+	uint64_t ino;		/* PIPE: the pipe's inode */
 	const char *name;
 	size_t len;
 };
@@ -290,6 +326,8 @@ static bool same_answer(struct walk *w, struct lttr_view *v, const struct lttr_e
 	struct lttr_error err;
 
 	if (lttr_view_fd_file(v, ev->pid, fd, ev->time_ns, &f, &err) < 0 || f.state != want ||
+	    (sl && f.dup != sl->dup) ||
+	    (want == LTTR_FD_PIPE && (f.pipe_end != sl->pipe_end || f.pipe_ino != sl->ino)) ||
 	    (want == LTTR_FD_SOCKET && f.accepted != sl->accepted) ||
 	    (want == LTTR_FD_OPEN && (strlen(f.name) != sl->len ||
 				      strncmp(f.name, sl->name, sl->len)))) {
@@ -318,38 +356,76 @@ static void walk_step(struct walk *w, const struct lttr_event *ev)
 		for (i = 0; i < n; i++)
 			if (w->v[i].tgid == walk_tgid(w, ev->pid)) {
 				sl = slot_of(w, ev->p.fork.child_tgid, w->v[i].fd, true);
-				if (sl)
-					*sl = (struct slot){ ev->p.fork.child_tgid, w->v[i].fd,
-							     w->v[i].state, w->v[i].cloexec,
-							     w->v[i].accepted, w->v[i].name,
-							     w->v[i].len };
+				if (sl) {
+					*sl = w->v[i];
+					sl->tgid = ev->p.fork.child_tgid;
+				}
 			}
 		break;
 	case LTT_EV_PROCESS_EXEC:
 		for (i = 0; i < w->n; i++)
 			if (w->v[i].tgid == walk_tgid(w, ev->pid) && w->v[i].cloexec &&
-			    w->v[i].state == LTTR_FD_OPEN)
+			    (w->v[i].state == LTTR_FD_OPEN || w->v[i].state == LTTR_FD_PIPE))
 				w->v[i].state = LTTR_FD_CLOSED;
+		break;
+	case LTT_EV_FS_DUP: {
+		const struct slot *old;
+		struct slot copy = { 0 };
+
+		if (ev->p.fs_dup.newfd < 0 || ev->p.fs_dup.newfd == ev->p.fs_dup.oldfd)
+			break;
+		old = slot_of(w, walk_tgid(w, ev->pid), ev->p.fs_dup.oldfd, false);
+		if (old)
+			copy = *old;
+		else
+			copy.state = LTTR_FD_UNSEEN;
+		sl = slot_of(w, walk_tgid(w, ev->pid), ev->p.fs_dup.newfd, true);
+		if (!sl)
+			break;
+		copy.tgid = sl->tgid;
+		copy.fd = sl->fd;
+		copy.dup = true;
+		copy.cloexec = ev->p.fs_dup.flags & O_CLOEXEC_LINUX;
+		*sl = copy;
+		break;
+	}
+	case LTT_EV_FS_PIPE:
+		if (ev->p.fs_pipe.rfd < 0)
+			break;
+		for (i = 0; i < 2; i++) {
+			sl = slot_of(w, walk_tgid(w, ev->pid),
+				     i ? ev->p.fs_pipe.wfd : ev->p.fs_pipe.rfd, true);
+			if (!sl)
+				break;
+			*sl = (struct slot){ .tgid = sl->tgid, .fd = sl->fd,
+					     .state = LTTR_FD_PIPE,
+					     .cloexec = ev->p.fs_pipe.flags & O_CLOEXEC_LINUX,
+					     .pipe_end = i ? 'w' : 'r', .ino = ev->p.fs_pipe.ino };
+		}
 		break;
 	case LTT_EV_FS_OPEN:
 		if (ev->p.fs_open.fd < 0 || !(sl = slot_of(w, walk_tgid(w, ev->pid),
 							   ev->p.fs_open.fd, true)))
 			break;
 		sl->state = LTTR_FD_OPEN;
+		sl->dup = false;
 		sl->cloexec = ev->p.fs_open.flags & O_CLOEXEC_LINUX;
 		sl->name = ev->var;
 		sl->len = strnlen(ev->var, ev->var_len);
 		break;
 	case LTT_EV_FS_CLOSE:
 		sl = slot_of(w, walk_tgid(w, ev->pid), (int32_t)ev->p.fs_close.fd, true);
-		if (sl)
+		if (sl) {
 			sl->state = LTTR_FD_CLOSED;
+			sl->dup = false;
+		}
 		break;
 	case LTT_EV_SOCKET_ACCEPT:
 		sl = slot_of(w, walk_tgid(w, ev->pid), ev->p.socket_endpoint.fd, true);
 		if (sl) {
 			sl->state = LTTR_FD_SOCKET;
 			sl->accepted = true;
+			sl->dup = false;
 		}
 		break;
 	case LTT_EV_SOCKET_CREATE:
@@ -357,6 +433,7 @@ static void walk_step(struct walk *w, const struct lttr_event *ev)
 		if (sl) {
 			sl->state = LTTR_FD_SOCKET;
 			sl->accepted = false;
+			sl->dup = false;
 		}
 		break;
 	default:
@@ -374,13 +451,13 @@ static void walk_step(struct walk *w, const struct lttr_event *ev)
  * what was checked are returned.
  */
 struct walked {
-	size_t checked, named, sockets, accepted;
+	size_t checked, named, sockets, accepted, dups, pipes;
 };
 
 static struct walked check_walk(const char *path, const char *label)
 {
 	static struct walk w;
-	struct walked c = { 0, 0, 0, 0 };
+	struct walked c = { 0, 0, 0, 0, 0, 0 };
 	struct lttr_trace *t = NULL;
 	struct lttr_view *v = NULL;
 	struct lttr_event *all;
@@ -409,10 +486,11 @@ static struct walked check_walk(const char *path, const char *label)
 		struct slot *sl = slot_of(&w, pf->tgid, (int32_t)pf->fd, true);
 
 		if (sl)
-			*sl = (struct slot){ pf->tgid, (int32_t)pf->fd,
-					     strncmp(pf->path, "socket:[", 8) ? LTTR_FD_OPEN :
-					     LTTR_FD_SOCKET, pf->cloexec, false, pf->path,
-					     strlen(pf->path) };
+			*sl = (struct slot){ .tgid = pf->tgid, .fd = (int32_t)pf->fd,
+					     .state = strncmp(pf->path, "socket:[", 8) ?
+						      LTTR_FD_OPEN : LTTR_FD_SOCKET,
+					     .cloexec = pf->cloexec, .name = pf->path,
+					     .len = strlen(pf->path) };
 	}
 	all = tg_all_events(t, &n, 0, &status);
 	for (i = 0; all && i < n; i++) {
@@ -437,6 +515,8 @@ static struct walked check_walk(const char *path, const char *label)
 			c.named += sl && sl->state == LTTR_FD_OPEN;
 			c.sockets += !rw;
 			c.accepted += !rw && sl && sl->state == LTTR_FD_SOCKET && sl->accepted;
+			c.dups += sl && sl->dup;
+			c.pipes += sl && sl->state == LTTR_FD_PIPE;
 			if (!same_answer(&w, v, ev, fd, bad ? why + sizeof(why) - 1 : why,
 					 bad ? 1 : sizeof(why)))
 				bad++;
@@ -452,8 +532,9 @@ static struct walked check_walk(const char *path, const char *label)
 	ok(all && !bad && c.checked,
 	   "%s: the file of each of its %zu reads, writes, seeks and socket calls on a "
 	   "descriptor (%zu of a file its process opened, %zu socket calls, %zu on an accepted "
-	   "connection) is the walk's; %zu differ%s%s", label, c.checked, c.named, c.sockets,
-	   c.accepted, bad, bad ? ": " : "", why);
+	   "connection, %zu on a dup'ed descriptor, %zu on a pipe end) is the walk's; "
+	   "%zu differ%s%s", label, c.checked, c.named, c.sockets, c.accepted, c.dups, c.pipes,
+	   bad, bad ? ": " : "", why);
 	ok(all && !sbad && c.checked,
 	   "%s: within each read, write and seek, the syscall's file is that descriptor; "
 	   "%zu differ%s%s", label, sbad, sbad ? ": " : "", swhy);
@@ -478,9 +559,14 @@ static void check_corpus(void)
 	if (!extra || !*extra)
 		return;
 	c = check_walk(extra, extra);
-	ok(c.sockets > 0 && c.accepted > 0,
-	   "%s: socket calls checked (%zu), some on accepted connections (%zu)", extra,
-	   c.sockets, c.accepted);
+	if (getenv("LTT_FDFILE_PIPES"))	/* a trace of tests/guest/20-fs.t's pipeline */
+		ok(c.dups > 0 && c.pipes > 0,
+		   "%s: reads and writes on dup'ed descriptors (%zu) and on pipe ends (%zu) "
+		   "checked", extra, c.dups, c.pipes);
+	else
+		ok(c.sockets > 0 && c.accepted > 0,
+		   "%s: socket calls checked (%zu), some on accepted connections (%zu)", extra,
+		   c.sockets, c.accepted);
 }
 
 int main(void)

@@ -508,7 +508,9 @@ static int parse_header_11(struct tg *g, char **tok, int ntok)
 		v12 = true;
 	}
 	if ((s = kv(tok, ntok, "format"))) {
-		if (!strcmp(s, "1.6")) {
+		if (!strcmp(s, "1.7")) {
+			format_11(h, 7);
+		} else if (!strcmp(s, "1.6")) {
 			format_11(h, 6);
 		} else if (!strcmp(s, "1.5")) {
 			format_11(h, 5);
@@ -697,7 +699,7 @@ static int append_proc(struct tg *g, const char *s, size_t n, int nl)
 #define P(type, ...) do { type pl = { __VA_ARGS__ }; \
 	r = tg_event(g, t, id, &pl, sizeof(pl)); } while (0)
 
-/* the events of ids 18..62 with numeric arguments only */
+/* the events of ids 18 and above with numeric arguments only */
 static int parse_fixed_event(struct tg *g, uint64_t t, const char *name,
 			     const uint64_t *a)
 {
@@ -726,6 +728,14 @@ static int parse_fixed_event(struct tg *g, uint64_t t, const char *name,
 		break;
 	case LTT_EV_FS_CLOSE:
 		P(struct ltt_ev_fs_close, .fd = (uint32_t)a[0]);
+		break;
+	case LTT_EV_FS_DUP:	/* oldfd newfd flags call */
+		P(struct ltt_ev_fs_dup, .oldfd = (int32_t)a[0], .newfd = (int32_t)a[1],
+		  .flags = (uint32_t)a[2], .call = (uint32_t)a[3]);
+		break;
+	case LTT_EV_FS_PIPE:	/* rfd wfd ino flags */
+		P(struct ltt_ev_fs_pipe, .rfd = (int32_t)a[0], .wfd = (int32_t)a[1],
+		  .ino = a[2], .flags = (uint32_t)a[3]);
 		break;
 	case LTT_EV_FS_READ:
 	case LTT_EV_FS_WRITE:

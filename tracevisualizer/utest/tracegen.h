@@ -27,7 +27,9 @@
  *                         format=1.5: the same, timerfd events and
  *                         time-extension records; format=1.6: the same
  *                         (its FD lines are "proc" lines like the others),
- *                         startcall=US (start_call_us: how long START took)
+ *                         startcall=US (start_call_us: how long START took);
+ *                         format=1.7: the same, dup and pipe events, the
+ *                         lost file's entries of the 1.7 size
  *   records compact|full  how the events below that have a compact form
  *                         are written: "compact" (use with format=1.2)
  *                         writes LTT_REC_COMPACT records with the
@@ -58,6 +60,7 @@
  *   T fs_read|fs_write FD COUNT RET         T fs_lseek FD OFFSET WHENCE RET
  *   T fs_ioctl FD CMD ARG                   T fs_select|fs_poll NFDS TIMEOUT
  *   T fs_buf_wait_start|fs_buf_wait_end TIMEOUT
+ *   T fs_dup OLDFD NEWFD FLAGS CALL         T fs_pipe RFD WFD INO FLAGS  (1.7)
  *   T timer_set_itimer WHICH INTERVAL VALUE T timer_set_timeout KIND TIMEOUT
  *   T timerfd_set TIMER FD CLOCKID FLAGS VALUE INTERVAL EXPIRES   (format 1.5)
  *   T timerfd_expire TIMER EXPIRES INTERVAL TICKS                 (format 1.5)
