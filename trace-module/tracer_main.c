@@ -104,6 +104,7 @@ static const unsigned char ltt_defined_ids[] = {
 	LTT_EV_SOFTIRQ_RAISE,
 	LTT_EV_TIMERFD_SET, LTT_EV_TIMERFD_EXPIRE,
 	LTT_EV_TRACE_START,
+	LTT_EV_FS_DUP, LTT_EV_FS_PIPE,
 };
 
 static u64 ltt_defined[LTT_MASK_WORDS];

@@ -142,8 +142,9 @@ static int fail(int err)
 
 static int check_mask_bits(const struct ltt_event_mask *m)
 {
-	/* ids 0 and >= 64 mean nothing to this tracer */
-	return (m->bits[0] & 1) || m->bits[1] || m->bits[2] || m->bits[3];
+	/* ids 0 and >= LTT_EV_IDS mean nothing to this tracer */
+	return (m->bits[0] & 1) || (m->bits[1] & ~((1ULL << (LTT_EV_IDS - 64)) - 1)) ||
+	       m->bits[2] || m->bits[3];
 }
 
 static int do_ioctl(int fd, unsigned long req, void *arg)

@@ -30,7 +30,7 @@ int main(void)
 	static const unsigned int softirq[] = { 14, 15, 18, 19, 57, 0 };
 	static const unsigned int timer[] = { 20, 21, 34, 35, 61, 62, 0 };
 	static const unsigned int fs[] = { 24, 25, 26, 27, 28, 29, 30, 31, 32,
-					   33, 0 };
+					   33, 64, 65, 0 };
 	static const unsigned int memory[] = { 36, 37, 38, 39, 40, 41, 0 };
 	static const unsigned int sock[] = { 42, 43, 44, 45, 58, 59, 0 };
 	static const unsigned int ipc[] = { 46, 47, 48, 49, 0 };
@@ -81,13 +81,13 @@ int main(void)
 	event_lookup("all", &m);
 	for (id = 1, i = 1; id < LTT_EV_MAX; id++) {
 		int want = (id >= 1 && id <= 7) || (id >= 10 && id <= 59) ||
-			   id == 61 || id == 62;
+			   id == 61 || id == 62 || id == 64 || id == 65;
 
 		if (mask_test(&m, id) != want ||
 		    (want && (!event_name(id) || strchr(event_name(id), ' '))))
 			i = 0;
 	}
-	ok(i, "all = every event id 1-7, 10-59, 61-62, each with a name");
+	ok(i, "all = every event id 1-7, 10-59, 61-62, 64-65, each with a name");
 	ok(parse_events("all", &m, &bad) == 0 && mask_test(&m, 55) &&
 	   !mask_test(&m, LTT_EV_TRACE_START) && !mask_test(&m, 8),
 	   "all: no trace_start, no unused id");

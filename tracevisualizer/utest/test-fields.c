@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <ltt/ltt-events.h>
 #include "tap.h"
 #include "tracegen.h"
 #include <lttr/view/evclass.h>
@@ -229,7 +230,19 @@ static const struct member expected[] = {
 	E(LTT_EV_TRACE_START, "pid", struct ltt_ev_trace_start, pid),
 	E(LTT_EV_TRACE_START, "cpu", struct ltt_ev_trace_start, cpu),
 	E(LTT_EV_TIME_EXT, "base_ns", struct ltt_ev_time_ext, base_ns),
+	E(LTT_EV_FS_DUP, "oldfd", struct ltt_ev_fs_dup, oldfd),
+	E(LTT_EV_FS_DUP, "newfd", struct ltt_ev_fs_dup, newfd),
+	E(LTT_EV_FS_DUP, "cloexec", struct ltt_ev_fs_dup, flags),
+	E(LTT_EV_FS_DUP, "call", struct ltt_ev_fs_dup, call),
+	E(LTT_EV_FS_PIPE, "rfd", struct ltt_ev_fs_pipe, rfd),
+	E(LTT_EV_FS_PIPE, "wfd", struct ltt_ev_fs_pipe, wfd),
+	E(LTT_EV_FS_PIPE, "ino", struct ltt_ev_fs_pipe, ino),
+	E(LTT_EV_FS_PIPE, "flags", struct ltt_ev_fs_pipe, flags),
 };
+
+/* the events of include/ltt/ltt-events.h, counted */
+#define ONE(...)	+ 1
+#define NLISTED		(0 LTT_EVENTS(ONE))
 
 #define NEXPECTED	(sizeof(expected) / sizeof(expected[0]))
 
@@ -413,7 +426,8 @@ static void check_table(void)
 	   matched, NEXPECTED);
 	ok(unknown_none && !lttr_event_fields(LTT_EV_MAX, &n) && n == 0,
 	   "unknown ids have no fields");
-	ok(known == 61, "61 known ids (%zu)", known);
+	ok(known == NLISTED && NLISTED == 63, "the %d ids of the event list are known (%zu)",
+	   NLISTED, known);
 	irq = lttr_field_find(LTT_EV_IRQ_ENTRY, "name");
 	ok(irq && irq->src == LTTR_FIELD_SRC_IRQ_NAME &&
 	   irq->aux_offset == offsetof(struct ltt_ev_irq_entry, flags) &&

@@ -1604,14 +1604,14 @@ int tg_write(struct tg *g, const char *dir, char *err, size_t errlen)
 	if (!g->no_lost) {
 		/* as many entries as the header says (bounded) */
 		nl = g->h.ncpus < LTT_MAX_CPUS ? g->h.ncpus : LTT_MAX_CPUS;
-		/* cppcheck-suppress knownConditionTrueFalse ; ncpus set by tg_parse */
 		/* each entry as long as the header's format has it */
 		size_t entry = g->h.minor >= 7 ? sizeof(g->lost[0]) :
 			LTT_LOST_INFO_SIZE_1_6;
-		uint8_t *lf = calloc(nl ? nl : 1, entry);
+		uint8_t *lf = calloc(nl + 1, entry);
 
 		if (!lf)
 			goto io;
+		/* cppcheck-suppress knownConditionTrueFalse ; ncpus set by tg_parse */
 		for (c = 0; c < nl; c++) {
 			g->lost[c].cpu = c;
 			memcpy(lf + c * entry, &g->lost[c], entry);
