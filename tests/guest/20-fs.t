@@ -18,6 +18,7 @@
 # one a walk of all the events keeps (tracevisualizer/utest/test-fdfile on
 # this trace): 0 differ, on dup'ed descriptors and pipe ends too.
 . "$(dirname "$0")/../lib/tap.sh"
+. "$(dirname "$0")/../lib/fdfile.sh"
 share=$(mktemp -d); trap 'rm -rf "$share"' EXIT
 name=/tmp/ltt-fsops-$$-$RANDOM
 
@@ -186,13 +187,6 @@ PY
 tracevisualizer dump --type fs_dup "$share/dup" | grep -c " fs_dup .*dup2 fd=$(sed -n 's/^fd //p' "$share/dup.out") -> 20$" > "$share/dup.text"
 is "$(cat "$share/dup.text")" 1 "dump describes dup2(fd, 20) as 'dup2 fd=N -> 20'"
 # the walk: every read and write's descriptor named as the events say
-make -s -C tracevisualizer build/utest/test-fdfile > "$share/fdfile.log" 2>&1 &&
-	LTT_CORPUS=$TOP/tests/corpus LTT_FDFILE_TRACE=$share/dup LTT_FDFILE_PIPES=1 \
-	tracevisualizer/build/utest/test-fdfile > "$share/fdfile.tap" 2>> "$share/fdfile.log"
-st=$?
-grep -F -- " - $share/dup" "$share/fdfile.tap" > "$share/fdfile.dup"
-[ $st = 0 ] && [ "$(wc -l < "$share/fdfile.dup")" = 3 ] && ! grep -q '^not ok' "$share/fdfile.dup"
-ok $? "the pipeline's and ltt-dup's descriptors: every read and write's file as the walk finds it (test-fdfile, status $st)"
-sed 's/^\(not \)\{0,1\}ok [0-9]* - /# /' "$share/fdfile.dup"
-[ $st = 0 ] || sed 's/^/# /' "$share/fdfile.log" | tail -5
+fdfile_walk "$share/dup" "the pipeline's and ltt-dup's descriptors: every read and write's file as the walk finds it" \
+	LTT_FDFILE_PIPES=1
 done_testing

@@ -15,6 +15,7 @@
 # Paths tab and one screen of the TUI's paths view, against paths
 # --explain --json (tests/lib/gtkpaths.py, tests/lib/pathcheck.py).
 . "$(dirname "$0")/../lib/tap.sh"
+. "$(dirname "$0")/../lib/fdfile.sh"
 share=$(mktemp -d); trap 'rm -rf "$share"' EXIT
 
 VM_ARGS=(--wire)
@@ -77,15 +78,7 @@ tracevisualizer paths --by endpoint --algorithm convolution "$share/ch" | sed 's
 # a walk of all the events keeps (tracevisualizer/utest/test-fdfile, its
 # checks on the trace LTT_FDFILE_TRACE); some calls are on an accepted
 # connection, named by its addresses
-make -s -C tracevisualizer build/utest/test-fdfile > "$share/fdfile.log" 2>&1 &&
-	LTT_CORPUS=$TOP/tests/corpus LTT_FDFILE_TRACE=$share/p1 \
-	tracevisualizer/build/utest/test-fdfile > "$share/fdfile.tap" 2>> "$share/fdfile.log"
-st=$?
-grep -F -- " - $share/p1" "$share/fdfile.tap" > "$share/fdfile.p1"
-[ $st = 0 ] && [ "$(wc -l < "$share/fdfile.p1")" = 3 ] && ! grep -q '^not ok' "$share/fdfile.p1"
-ok $? "p1: every descriptor's file as the walk finds it (test-fdfile, status $st)"
-sed 's/^\(not \)\{0,1\}ok [0-9]* - /# /' "$share/fdfile.p1"
-[ $st = 0 ] || sed 's/^/# /' "$share/fdfile.log" | tail -5
+fdfile_walk "$share/p1" "p1: every descriptor's file as the walk finds it"
 
 checks < <(PYTHONPATH=tests/lib python3 - "$share" <<'PY'
 import os, sys
