@@ -11,6 +11,7 @@
 #include <lttr/reader/custom.h>
 #include <lttr/reader/iter.h>
 #include <lttr/reader/scan.h>
+#include <lttr/reader/fastscan.h>
 #include <lttr/reader/syscalls.h>
 #include <lttr/reader/proc.h>
 #include <lttr/reader/fields.h>

@@ -4,17 +4,18 @@
  * plus lost events.
  *
  * Counting needs no order between CPUs, so each CPU is read sequentially
- * in file order, the CPUs on worker threads (fast_cpu()): the pid is
- * tracked per CPU (buffer headers, schedchange and trace_start records)
- * and the counters of the current task are looked up only when it
- * changes.  The few events whose effect depends on the global time order
- * (fork, exec, exit, kthread_create) are collected and applied in time
- * order afterwards, as are the event mask changes.  The first pass has no
- * side effect on the trace besides the buffers' nesting state: it stops
- * at the first record it cannot count alone (a malformed record, whose
- * error or salvage warning must come in file order, or a custom event
- * instance, which needs the trace's type table), and the generic scan
- * (lttr_scan_cpu_from()) goes on from there, CPU after CPU, so that the
+ * in file order, the CPUs on worker threads (fast_cpu()), through the
+ * reader's fast cursor (lttr/reader/fastscan.h), which gives each record's
+ * task; the counters of the current task (a struct lttr_pidtab per
+ * worker) are looked up only when it changes.  The few events whose
+ * effect depends on the global time order (fork, exec, exit,
+ * kthread_create) are collected and applied in time order afterwards, as
+ * are the event mask changes.  The first pass has no side effect on the
+ * trace besides the buffers' nesting state: the cursor stops at the first
+ * record it cannot decode alone (a malformed record, whose error or
+ * salvage warning must come in file order, or a custom event instance,
+ * which needs the trace's type table), and its generic reader
+ * (lttr_fastscan_event()) goes on from there, CPU after CPU, so that the
  * result, warnings included, does not depend on the threads.
  *
  * A syscall exit is counted under the number of the entry it closes (the
@@ -29,13 +30,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "reader/internal.h"
+#include <lttr/lttr.h>
+#include "model/pidtab.h"
 
 static int count_lost(const struct lttr_trace *t, struct lttr_summary *s)
 {
 	unsigned int cpu, i;
 
-	for (cpu = 0; cpu < t->ncpus; cpu++) {
+	for (cpu = 0; cpu < lttr_trace_ncpus(t); cpu++) {
 		const struct ltt_lost_info *li = lttr_trace_lost_info(t, cpu);
 
 		s->cpu[cpu].lost = lttr_trace_lost_cpu(t, cpu);
@@ -127,7 +129,6 @@ struct scanctx {
 	uint64_t end_ns;		/* ... the trace's end */
 	uint32_t open[LTT_MAX_CPUS];	/* the open syscall entry per CPU */
 	uint32_t open_pid[LTT_MAX_CPUS];	/* ... of this task */
-	size_t buf[LTT_MAX_CPUS];	/* ... in this buffer of the CPU */
 	struct sc_exits unresolved;	/* exits whose entry is looked up */
 };
 
@@ -241,16 +242,16 @@ void lttr_summary_mask_at(const struct lttr_trace *t,
 {
 	size_t i;
 
-	*mask = t->hdr.mask;
+	*mask = lttr_trace_header(t)->mask;
 	for (i = 0; i < s->nmask_changes && s->mask_changes[i].time_ns <= time_ns; i++)
 		*mask = s->mask_changes[i].mask;
 }
 
 static int keep_event(struct scanctx *x, const struct lttr_event *ev);
 
-static int count_event(void *arg, const struct lttr_event *ev)
+/* @ev of the generic scan; @lost: events were lost before it */
+static int count_event(struct scanctx *x, const struct lttr_event *ev, bool lost)
 {
-	struct scanctx *x = arg;
 	struct lttr_summary *s = x->s;
 	struct lttr_summary_cpu *c = &s->cpu[ev->cpu];
 	struct lttr_process *p = x->cur;
@@ -260,14 +261,8 @@ static int count_event(void *arg, const struct lttr_event *ev)
 	 * the open syscall of the CPU's task, window or not; unknown after
 	 * a switch or lost events (as in fast_cpu())
 	 */
-	{
-		const struct lttr_cpu *cp = &x->t->cpu[ev->cpu];
-		size_t *bi = &x->buf[ev->cpu];
-
-		while (*bi + 1 < cp->nbufs && ev->offset >= cp->bufs[*bi + 1].offset)
-			if (cp->bufs[++*bi].lost)
-				x->open[ev->cpu] = NO_ENTRY;
-	}
+	if (lost)
+		x->open[ev->cpu] = NO_ENTRY;
 	if (ev->pid != x->open_pid[ev->cpu]) {
 		x->open[ev->cpu] = NO_ENTRY;
 		x->open_pid[ev->cpu] = ev->pid;
@@ -377,19 +372,12 @@ static int keep_event(struct scanctx *x, const struct lttr_event *ev)
 
 /* ---- first pass: each CPU alone, on worker threads ---- */
 
-/* counters of one task, kept by one worker */
+/* counters of one task, kept by one worker (in its lttr_pidtab) */
 struct tproc {
 	uint32_t pid;
 	bool exists;		/* in the table even without events */
 	uint64_t events;
 	struct lttr_sccount sc;
-};
-
-/* pid -> struct tproc of one worker (open addressing) */
-struct tmap {
-	struct tproc **slots;
-	size_t nslots;		/* power of two */
-	size_t n;
 };
 
 /* what the first pass found on one CPU */
@@ -405,107 +393,46 @@ struct fcpu {
 	struct lttr_summary_mask *masks;	/* in file order */
 	size_t nmasks;
 	size_t capmasks;
-	bool stopped;		/* the generic scan goes on from: */
-	size_t stop_bi;
-	uint32_t stop_off;
-	struct lttr_cpustate stop_st;
+	bool stopped;		/* the generic scan goes on from the cursor */
 	uint32_t stop_open;	/* ... with this syscall entry open */
 	struct sc_exits unresolved;	/* exits whose entry is looked up */
 };
 
 struct fjob {
-	struct lttr_trace *t;
+	struct lttr_fastscan **scans;	/* one cursor per CPU */
+	unsigned int ncpus;
 	struct fcpu *cpus;
 	atomic_uint next;	/* next CPU to take */
 };
 
 struct fworker {
 	struct fjob *job;
-	struct tmap map;
+	struct lttr_pidtab map;	/* pid -> struct tproc */
 	bool nomem;
 	pthread_t th;
 };
 
 /*
- * smallest size of a record decoded inline by fast_cpu(), by id, in the
- * full form and in the compact form (LTT_REC_COMPACT); UINT32_MAX: never
+ * The counters of @pid, created when absent.  Creating a task's counters
+ * moves the others: a pointer to them holds until the next call.
  */
-static uint32_t fast_min_size[LTT_EV_MAX];
-static uint32_t fast_cmin_size[LTT_EV_MAX];
-static pthread_once_t fast_once = PTHREAD_ONCE_INIT;
-
-static void fast_init(void)
+static struct tproc *tproc_get(struct lttr_pidtab *m, uint32_t pid)
 {
-	unsigned int i;
+	bool created = false;
+	struct tproc *p = lttr_pidtab_get(m, pid, true, &created);
 
-	for (i = 0; i < LTT_EV_MAX; i++) {
-		fast_min_size[i] = lttr_payload_size1[i] ?
-			(uint32_t)sizeof(struct ltt_record_header) +
-			lttr_payload_size1[i] - 1 : UINT32_MAX;
-		fast_cmin_size[i] = ltt_compact_size(i) ?
-			(uint32_t)sizeof(struct ltt_record_header) +
-			ltt_compact_size(i) : UINT32_MAX;
-	}
-}
-
-static size_t tmap_hash(uint32_t pid, size_t mask)
-{
-	return (size_t)(pid * 2654435761U) & mask;
-}
-
-static struct tproc *tmap_get(struct tmap *m, uint32_t pid)
-{
-	struct tproc *p;
-	size_t j, mask;
-
-	if (m->nslots) {
-		mask = m->nslots - 1;
-		for (j = tmap_hash(pid, mask); m->slots[j]; j = (j + 1) & mask)
-			if (m->slots[j]->pid == pid)
-				return m->slots[j];
-	}
-	if ((m->n + 1) * 2 > m->nslots) {
-		size_t ns = m->nslots ? 2 * m->nslots : 64, i;
-		struct tproc **v = calloc(ns, sizeof(*v));
-
-		if (!v)
-			return NULL;
-		for (i = 0; i < m->nslots; i++) {
-			if (!m->slots[i])
-				continue;
-			for (j = tmap_hash(m->slots[i]->pid, ns - 1); v[j];
-			     j = (j + 1) & (ns - 1))
-				;
-			v[j] = m->slots[i];
-		}
-		free(m->slots);
-		m->slots = v;
-		m->nslots = ns;
-	}
-	p = calloc(1, sizeof(*p));
-	if (!p)
-		return NULL;
-	p->pid = pid;
-	mask = m->nslots - 1;
-	for (j = tmap_hash(pid, mask); m->slots[j]; j = (j + 1) & mask)
-		;
-	m->slots[j] = p;
-	m->n++;
+	if (p && created)
+		p->pid = pid;
 	return p;
 }
 
-static void tmap_free(struct tmap *m)
+static void tprocs_free(struct lttr_pidtab *m)
 {
 	size_t i;
 
-	for (i = 0; i < m->nslots; i++) {
-		if (!m->slots[i])
-			continue;
-		lttr_sccount_free(&m->slots[i]->sc);
-		free(m->slots[i]);
-	}
-	free(m->slots);
-	memset(m, 0, sizeof(*m));
+	for (i = 0; i < m->n; i++)
+		lttr_sccount_free(&((struct tproc *)lttr_pidtab_at(m, i))->sc);
+	lttr_pidtab_free(m);
 }
 
 /* add the counts of @src to @dst */
@@ -564,8 +491,8 @@ static int fcpu_add_mask(struct fcpu *r, const struct lttr_event *ev)
 	return 0;
 }
 
-/* the effect of a decoded event besides the counts (details only) */
-static int fast_details(struct fcpu *r, struct tmap *m, const struct lttr_event *ev)
+/* the effect of an event decoded in full besides the counts (details only) */
+static int fast_details(struct fcpu *r, struct lttr_pidtab *m, const struct lttr_event *ev)
 {
 	struct tproc *p;
 
@@ -579,17 +506,17 @@ static int fast_details(struct fcpu *r, struct tmap *m, const struct lttr_event 
 		return fcpu_add_pev(r, ev);
 	case LTT_EV_SCHEDCHANGE:
 		/* these only make the tasks exist: no order needed */
-		p = tmap_get(m, ev->p.schedchange.prev_pid);
+		p = tproc_get(m, ev->p.schedchange.prev_pid);
 		if (!p)
 			return -1;
 		p->exists = true;
-		p = tmap_get(m, ev->p.schedchange.next_pid);
+		p = tproc_get(m, ev->p.schedchange.next_pid);
 		break;
 	case LTT_EV_PROCESS_WAKEUP:
-		p = tmap_get(m, ev->p.wakeup.pid);
+		p = tproc_get(m, ev->p.wakeup.pid);
 		break;
 	case LTT_EV_TRACE_START:
-		p = tmap_get(m, ev->p.trace_start.pid);
+		p = tproc_get(m, ev->p.trace_start.pid);
 		break;
 	default:
 		return 0;
@@ -601,309 +528,207 @@ static int fast_details(struct fcpu *r, struct tmap *m, const struct lttr_event 
 }
 
 /*
- * Buffer @bi of @cpu has been read: its pages go (see lttr_map_drop()),
- * whatever the other threads read.  A CPU's buffers are interleaved with
- * the other CPUs' in the file, and a thread that ran ahead of another
- * kept, under the former rule (drop the file below every CPU's first
- * unread buffer, 8 MiB at a time), what lay between them mapped: up to
- * 83 MiB of a 145 MB trace on 2 loaded processors.  One madvise() per
- * buffer (about 550 on that trace) did not change its time measurably
- * (docs/benchmarks.md).
+ * The state of the first pass on one CPU but for the counters of its
+ * loop over the syscall records (fast_cpu()), which the compiler keeps in
+ * registers: counted in memory, each record's increment would wait for
+ * the record before's (a store forwarded to the next load).
  */
-static void fast_release(struct fjob *j, unsigned int cpu, size_t bi)
-{
-	const struct lttr_buf *b = &j->t->cpu[cpu].bufs[bi];
+struct fstate {
+	struct fcpu *r;
+	struct lttr_pidtab *m;
+	struct lttr_fastscan *fs;
+	struct tproc *cur;	/* the task of the records */
+	uint32_t cur_pid;
+	uint32_t run_pid;	/* the CPU's current task */
+	uint32_t open;		/* the current task's syscall entry */
+	uint64_t nsc;		/* syscall records (the loop's count) */
+	uint64_t nrest;		/* other records */
+	uint64_t seg;		/* records before the task's stretch */
+	uint64_t ctl;		/* control events but syscall records */
+};
 
-	lttr_map_drop(j->t, b->offset, b->offset +
-		      sizeof(struct ltt_buffer_header) + b->data_size);
+/* the records so far go to the current task's stretch */
+static void fstate_flush(struct fstate *x)
+{
+	x->cur->events += x->nsc + x->nrest - x->seg;
+	x->seg = x->nsc + x->nrest;
 }
 
-#define REC_HDR ((uint32_t)sizeof(struct ltt_record_header))
-/*
- * The payload of the record at @p, of event @id (one with a compact form),
- * as its full struct whether it was written full or (@c) compact; the
- * record's size was checked for its form.
- */
-static inline void fast_payload(const uint8_t *p, unsigned int id, bool c,
-				union lttr_payload *pl)
+/* the records go to @pid's counters from here on; 0 or -1 (out of memory) */
+static int fstate_get(struct fstate *x, uint32_t pid)
 {
-	if (c)
-		lttr_compact_expand(id, p + REC_HDR, pl);
-	else
-		memcpy(pl, p + REC_HDR, ltt_compact_full_size(id));
+	x->cur_pid = pid;
+	x->cur = tproc_get(x->m, pid);
+	return x->cur ? 0 : -1;
+}
+
+/* the current task becomes @pid; 0 or -1 */
+static int fstate_task(struct fstate *x, uint32_t pid)
+{
+	fstate_flush(x);
+	return fstate_get(x, pid);
 }
 
 /*
- * The syscall number of the syscall entry or exit (@ex) at @p, full or
- * (@c) compact: the ABI's expansion of that one event, whose sizes the
- * compiler knows.  fast_payload() copies sizes that depend on the id, two
- * calls of the C library's memcpy per record: a quarter of the pass's
- * time, these records being most of a trace (docs/benchmarks.md).
+ * A syscall entry or exit (@ex) counted under @nr at @time_ns that the
+ * direct table of the current task does not take; 0 or -1
  */
-#define FAST_SC_NR(full, compact, expand) do {			\
-	struct full f;						\
-	if (c) {						\
-		struct compact k;				\
-		memcpy(&k, p + REC_HDR, sizeof(k));		\
-		expand(&k, &f);					\
-	} else {						\
-		memcpy(&f, p + REC_HDR, sizeof(f));		\
-	}							\
-	return f.nr;						\
-} while (0)
-
-static inline uint32_t fast_sc_nr(const uint8_t *p, bool ex, bool c)
+static __attribute__((noinline)) int fast_syscall(struct fstate *x, uint32_t nr,
+						  bool ex, uint64_t time_ns)
 {
-	if (ex)
-		FAST_SC_NR(ltt_ev_syscall_exit, ltt_cev_syscall_exit, ltt_expand_syscall_exit);
-	FAST_SC_NR(ltt_ev_syscall_entry, ltt_cev_syscall_entry, ltt_expand_syscall_entry);
+	if (nr == LTTR_WHAT_UNKNOWN)	/* counted later */
+		return sc_exit_add(&x->r->unresolved, time_ns, x->cur_pid);
+	return lttr_sccount_add(&x->cur->sc, nr, ex, 1);
 }
-#undef FAST_SC_NR
+
+/* the start of a buffer, whose header names task @pid; 0 or -1 */
+static __attribute__((noinline)) int fast_buffer(struct fstate *x, uint32_t pid,
+						 uint64_t lost)
+{
+	/* events lost before it, or another task */
+	if (lost || pid != x->run_pid)
+		x->open = NO_ENTRY;
+	x->run_pid = pid;
+	return pid != x->cur_pid ? fstate_task(x, pid) : 0;
+}
+
+/* any record but a syscall record with its number; 0 or -1 */
+static __attribute__((noinline)) int fast_other(struct fstate *x,
+						const struct lttr_fastrec *e)
+{
+	const unsigned int id = e->id;
+
+	if (e->pid != x->cur_pid && fstate_task(x, e->pid))
+		return -1;
+	if (!x->r->events++)
+		x->r->first_ns = e->time_ns;
+	x->r->last_ns = e->time_ns;
+	x->nrest++;
+	x->r->by_id[id]++;
+	x->ctl += e->control;
+	if (e->flags & LTTR_FASTREC_FULL) {
+		const struct lttr_event *ev = lttr_fastscan_full(x->fs);
+
+		/* (a syscall record here has no details) */
+		if (id == LTT_EV_SYSCALL_ENTRY || id == LTT_EV_SYSCALL_EXIT ||
+		    id == LTT_EV_SCHEDCHANGE || e->next_pid != x->run_pid)
+			x->open = NO_ENTRY;
+		x->run_pid = e->next_pid;
+		/* its event counted; then the tasks' counters may move */
+		fstate_flush(x);
+		x->cur = NULL;
+		if (ev->details && fast_details(x->r, x->m, ev) < 0)
+			return -1;
+		return fstate_get(x, x->run_pid);
+	}
+	if (id == LTT_EV_SCHEDCHANGE) {
+		/* belongs to prev_pid; next_pid becomes current */
+		x->open = NO_ENTRY;
+		x->cur->exists = true;
+		x->run_pid = e->next_pid;
+		if (fstate_task(x, e->next_pid))
+			return -1;
+		x->cur->exists = true;
+	}
+	return 0;	/* traps and irqs: counted */
+}
 
 /*
- * Count the events of @cpu into @r (per CPU) and @m (per task) until the
- * end or the first record that needs the generic scan.  Reads the trace;
- * writes only the nesting state of the CPU's own buffers (as any scan).
- * Return 0, or -1 when out of memory.
+ * Count the events of @cpu into @r (per CPU) and @m (per task) with the
+ * reader's cursor, until the end or the first record that needs the
+ * generic scan.  Reads the trace; writes only the nesting state of the
+ * CPU's own buffers (as any scan).  Return 0, or -1 when out of memory.
+ *
+ * Most records are syscall entries and exits, which the reader's inline
+ * lttr_fastbuf_next() decodes in place: the loop counts them itself, in
+ * locals, and leaves the other records to fast_other().
  */
 static int fast_cpu(struct fjob *j, unsigned int cpu, struct fcpu *r,
-		    struct tmap *m)
+		    struct lttr_pidtab *m)
 {
-	struct lttr_trace *t = j->t;
-	const struct lttr_cpu *cp = &t->cpu[cpu];
-	struct lttr_cpustate st = { 0, 0 };
-	struct tproc *cur = NULL;
-	struct lttr_sccount_slot *dir = NULL;
-	uint64_t n = 0, seg = 0, ctl = 0, nse = 0, nsx = 0, nsched = 0;
+	struct fstate x = { .r = r, .m = m, .fs = j->scans[cpu], .open = NO_ENTRY };
+	struct lttr_fastbuf fb;
+	struct lttr_fastrec o;		/* a record lttr_fastscan_record() read */
+	struct lttr_sccount_slot *dir;	/* the current task's direct table */
+	uint64_t nsc = 0, nsx = 0;	/* syscall records, exits among them */
+	uint64_t first_ns = 0, last_ns = 0;	/* ... their times */
 	uint32_t open = NO_ENTRY;	/* the current task's syscall entry */
-	struct lttr_event ev;
-	size_t bi;
 	int ret = 0;
 
-	for (bi = 0; bi < cp->nbufs; bi++) {
-		struct lttr_buf *b = &cp->bufs[bi];
-		const uint8_t *d = lttr_buf_data(t, b);
-		const uint32_t vs = b->valid_size;
-		const uint64_t nbuf = n;
-		uint32_t off = 0, last = 0;
+	/* (a task without events nor existence is left out when merged) */
+	x.cur = tproc_get(m, x.cur_pid);
+	if (!x.cur)
+		return -1;
+	while (lttr_fastscan_buffer(x.fs, &fb)) {
+		x.open = open;
+		x.nsc = nsc;
+		if (fast_buffer(&x, fb.pid, fb.lost))
+			goto nomem;
+		open = x.open;
+		dir = x.cur->sc.direct;
+		for (;;) {
+			struct lttr_fastrec e;
+			int k = lttr_fastbuf_next(&fb, &e);
+			uint32_t nr;
+			bool ex;
 
-		if (!b->nest_known) {
-			b->nest_start = st.nest;
-			b->nest_known = true;
-		}
-		st.nest = b->nest_start;
-		if (b->lost || st.pid != b->pid)	/* events lost before it */
-			open = NO_ENTRY;
-		if (!cur || st.pid != b->pid) {
-			if (cur)
-				cur->events += n - seg;
-			seg = n;
-			st.pid = b->pid;
-			cur = tmap_get(m, st.pid);
-			if (!cur)
-				goto nomem;
-			dir = cur->sc.direct;
-		}
-		while (off < vs) {
-			const uint8_t *p = d + off;
-			struct ltt_record_header rh;
-			union lttr_payload pl;
-			uint32_t v;
-			uint16_t fl;
-			bool c;
-			struct tproc *prev;
-
-			if (vs - off < REC_HDR)
-				goto generic;
-			memcpy(&rh, p, sizeof(rh));
-			if (rh.size < (rh.flags & LTT_REC_COMPACT ? fast_cmin_size :
-				       fast_min_size)[rh.id] || rh.size > vs - off ||
-			    ((rh.size & (LTT_REC_ALIGN - 1)) |
-			     (rh.flags & LTT_REC_NO_DETAILS)) ||
-			    b->start_ns + rh.delta > b->end_ns || rh.delta < last)
-				goto generic;
-			c = (rh.flags & LTT_REC_COMPACT) != 0;
-			/* most records: syscall entries and exits, no switch */
-			if (rh.id == LTT_EV_SYSCALL_ENTRY || rh.id == LTT_EV_SYSCALL_EXIT) {
-				bool ex = rh.id == LTT_EV_SYSCALL_EXIT;
-
-				v = fast_sc_nr(p, ex, c);
-				if (ex) {
-					v = exit_nr(open, v);
-					open = NO_ENTRY;
-				} else {
-					open = v;
-				}
-				if (v == LTTR_WHAT_UNKNOWN) {	/* counted later */
-					if (sc_exit_add(&r->unresolved, b->start_ns + rh.delta,
-							st.pid))
-						goto nomem;
-				} else if (v < LTTR_SC_DIRECT && dir) {
-					if (ex)
-						dir[v].exits++;
-					else
-						dir[v].entries++;
-				} else {
-					if (lttr_sccount_add(&cur->sc, v, ex, 1))
-						goto nomem;
-					dir = cur->sc.direct;
-				}
-				nsx += ex;
-				nse += !ex;
-				goto counted;
-			}
-			switch (rh.id) {
-			case LTT_EV_TRAP_ENTRY:
-				fast_payload(p, rh.id, c, &pl);
-				fl = (pl.trap_entry.flags & LTT_TRAP_USER) != 0;
-				lttr_nest_push(&st.nest, LTTR_NEST_TRAP |
-					       (fl ? LTTR_NEST_USER : 0));
-				ctl += fl;
-				r->by_id[rh.id]++;
-				break;
-			case LTT_EV_IRQ_ENTRY:
-				fast_payload(p, rh.id, c, &pl);
-				fl = (pl.irq_entry.flags & LTT_IRQ_USER) != 0;
-				lttr_nest_push(&st.nest, LTTR_NEST_IRQ |
-					       (fl ? LTTR_NEST_USER : 0));
-				ctl += fl;
-				r->by_id[rh.id]++;
-				break;
-			case LTT_EV_TRAP_EXIT:
-				ctl += lttr_nest_pop(&st.nest, LTTR_NEST_TRAP);
-				r->by_id[rh.id]++;
-				break;
-			case LTT_EV_IRQ_EXIT:
-				ctl += lttr_nest_pop(&st.nest, LTTR_NEST_IRQ);
-				r->by_id[rh.id]++;
-				break;
-			case LTT_EV_SCHEDCHANGE:
-				/* belongs to prev_pid; next_pid becomes current */
-				nsched++;
-				open = NO_ENTRY;
-				fast_payload(p, rh.id, c, &pl);
-				v = pl.schedchange.prev_pid;
-				if (v == st.pid) {
-					prev = cur;
-					prev->events += n + 1 - seg;
-				} else {
-					cur->events += n - seg;
-					prev = tmap_get(m, v);
-					if (!prev)
-						goto nomem;
-					prev->events++;
-				}
-				prev->exists = true;
-				v = pl.schedchange.next_pid;
-				seg = n + 1;
-				st.pid = v;
-				if (v != prev->pid || prev != cur) {
-					cur = tmap_get(m, v);
-					if (!cur)
-						goto nomem;
-				}
-				cur->exists = true;
-				dir = cur->sc.direct;
-				break;
-			default:
-				goto generic;
-			}
-counted:
-			if (!n)
-				r->first_ns = b->start_ns + rh.delta;
-			n++;
-			last = rh.delta;
-			off += rh.size;
-			continue;
-generic:
-			/*
-			 * any other record, decoded as the generic scan does
-			 * (a syscall record comes here only without details:
-			 * one with details is well formed or stops the pass)
-			 */
-			/*
-			 * (a time past the buffer's end or before the record
-			 * before it: damaged, the scan says so)
-			 */
-			if (lttr_record_decode(p, vs - off, &ev, NULL, 0) < 0 ||
-			    (!ev.known && lttr_format_known(t)) ||
-			    b->start_ns + ev.time_ns > b->end_ns || ev.time_ns < last ||
-			    (ev.id == LTT_EV_CUSTOM && ev.details)) {
-				r->stopped = true;
-				r->stop_bi = bi;
-				r->stop_off = off;
-				r->stop_st = st;
-				r->stop_open = open;
-				if (n > nbuf)
-					r->last_ns = b->start_ns + last;
-				goto out;
-			}
-			{
-				uint32_t old = st.pid;
-
-				ev.cpu = (uint16_t)cpu;
-				ev.time_ns += b->start_ns;
-				ev.offset = b->offset + sizeof(struct ltt_buffer_header) + off;
-				lttr_cpustate_apply(&st, &ev);
-				if (ev.id == LTT_EV_SYSCALL_ENTRY ||
-				    ev.id == LTT_EV_SYSCALL_EXIT ||	/* (no details) */
-				    ev.id == LTT_EV_SCHEDCHANGE || st.pid != old)
-					open = NO_ENTRY;
-				if (ev.id == LTT_EV_SYSCALL_ENTRY ||
-				    ev.id == LTT_EV_SYSCALL_EXIT ||
-				    ev.id == LTT_EV_SCHEDCHANGE)
-					ev.control = false;	/* counted below */
-				ctl += ev.control;
-				if (ev.id == LTT_EV_SYSCALL_ENTRY)
-					nse++;
-				else if (ev.id == LTT_EV_SYSCALL_EXIT)
-					nsx++;
-				else if (ev.id == LTT_EV_SCHEDCHANGE)
-					nsched++;
-				else
-					r->by_id[ev.id]++;
-				if (ev.pid != old || st.pid != old) {
-					struct tproc *q;
-
-					cur->events += n - seg;
-					seg = n + 1;
-					q = tmap_get(m, ev.pid);
-					if (!q)
-						goto nomem;
-					q->events++;
-					if (st.pid != ev.pid) {
-						cur = tmap_get(m, st.pid);
-						if (!cur)
-							goto nomem;
-					} else {
-						cur = q;
-					}
-					dir = cur->sc.direct;
-				}
-				if (ev.details && fast_details(r, m, &ev) < 0)
+			if (k < 0) {
+				if (!lttr_fastscan_record(x.fs, &fb, &o))
+					goto stop;
+				x.open = open;
+				x.nsc = nsc;
+				if (fast_other(&x, &o))
 					goto nomem;
-				if (!n)
-					r->first_ns = ev.time_ns;
-				n++;
-				last = (uint32_t)(ev.time_ns - b->start_ns);
-				off += ev.size;
+				open = x.open;
+				dir = x.cur->sc.direct;
+				continue;
 			}
+			if (!k)
+				break;
+			ex = e.id == LTT_EV_SYSCALL_EXIT;
+			nr = e.nr;
+			if (ex) {
+				nr = exit_nr(open, nr);
+				open = NO_ENTRY;
+			} else {
+				open = nr;
+			}
+			if (nr < LTTR_SC_DIRECT && dir) {
+				if (ex)
+					dir[nr].exits++;
+				else
+					dir[nr].entries++;
+			} else {
+				if (fast_syscall(&x, nr, ex, e.time_ns))
+					goto nomem;
+				dir = x.cur->sc.direct;
+			}
+			if (!nsc++)
+				first_ns = e.time_ns;
+			last_ns = e.time_ns;
+			nsx += ex;
 		}
-		if (n > nbuf)
-			r->last_ns = b->start_ns + last;
-		fast_release(j, cpu, bi);
 	}
+	goto out;
+stop:
+	r->stopped = true;
+	r->stop_open = open;
 	goto out;
 nomem:
 	ret = -1;
 out:
-	if (cur)
-		cur->events += n - seg;
-	r->events = n;
-	r->by_id[LTT_EV_SYSCALL_ENTRY] += nse;
+	x.nsc = nsc;
+	if (x.cur)
+		fstate_flush(&x);
+	/* (the other records' times and count are in @r) */
+	if (nsc && (!r->events || first_ns < r->first_ns))
+		r->first_ns = first_ns;
+	if (nsc && (!r->events || last_ns > r->last_ns))
+		r->last_ns = last_ns;
+	r->events += nsc;
+	r->by_id[LTT_EV_SYSCALL_ENTRY] += nsc - nsx;
 	r->by_id[LTT_EV_SYSCALL_EXIT] += nsx;
-	r->by_id[LTT_EV_SCHEDCHANGE] += nsched;
-	r->control = ctl + nse + nsx + nsched;
+	r->control = x.ctl + nsc;
 	return ret;
 }
 
@@ -913,7 +738,7 @@ static void *fast_worker(void *arg)
 	struct fjob *j = w->job;
 	unsigned int c;
 
-	while ((c = atomic_fetch_add(&j->next, 1)) < j->t->ncpus)
+	while ((c = atomic_fetch_add(&j->next, 1)) < j->ncpus)
 		if (fast_cpu(j, c, &j->cpus[c], &w->map) < 0) {
 			w->nomem = true;
 			break;
@@ -932,25 +757,31 @@ static unsigned int fast_threads(const struct lttr_trace *t)
 	const char *e = getenv("LTTR_THREADS");
 	char *end = NULL;
 	long n = e && *e ? strtol(e, &end, 10) : -1;
+	size_t size;
 
+	(void)lttr_trace_events_data(t, &size);
 	if (end && !*end && n >= 0) {
 		if (n == 0)
 			return 0;
-	} else if (t->map_size < (4U << 20)) {
+	} else if (size < (4U << 20)) {
 		n = 1;
 	} else {
 		n = sysconf(_SC_NPROCESSORS_ONLN);
 	}
-	if (n > (long)t->ncpus)
-		n = (long)t->ncpus;
+	if (n > (long)lttr_trace_ncpus(t))
+		n = (long)lttr_trace_ncpus(t);
 	if (n > 16)
 		n = 16;
 	return n < 1 ? 1 : (unsigned int)n;
 }
 
-/* the first pass over all CPUs; per CPU results in @cpus, tasks in @s */
-static int fast_pass(struct lttr_trace *t, struct fcpu *cpus,
-		     struct lttr_summary *s)
+/*
+ * The first pass over all CPUs with their cursors @scans; per CPU results
+ * in @cpus, tasks in @s.  Without threads (LTTR_THREADS=0), no first pass:
+ * the generic scan reads every CPU from its start.
+ */
+static int fast_pass(struct lttr_trace *t, struct lttr_fastscan **scans,
+		     struct fcpu *cpus, struct lttr_summary *s)
 {
 	unsigned int nw = fast_threads(t), started, i;
 	struct fworker *ws;
@@ -958,22 +789,23 @@ static int fast_pass(struct lttr_trace *t, struct fcpu *cpus,
 	int ret = 0;
 
 	if (!nw) {
-		/* the generic scan from the start of each CPU */
-		for (i = 0; i < t->ncpus; i++) {
+		for (i = 0; i < lttr_trace_ncpus(t); i++) {
 			cpus[i].stopped = true;
 			cpus[i].stop_open = NO_ENTRY;
 		}
 		return 0;
 	}
-	pthread_once(&fast_once, fast_init);
 	ws = calloc(nw, sizeof(*ws));
 	if (!ws)
 		return -1;
-	job.t = t;
+	job.scans = scans;
+	job.ncpus = lttr_trace_ncpus(t);
 	job.cpus = cpus;
 	atomic_init(&job.next, 0);
-	for (i = 0; i < nw; i++)
+	for (i = 0; i < nw; i++) {
 		ws[i].job = &job;
+		lttr_pidtab_init(&ws[i].map, sizeof(struct tproc));
+	}
 	for (started = 1; started < nw; started++)
 		if (pthread_create(&ws[started].th, NULL, fast_worker, &ws[started]))
 			break;	/* fewer threads: the others take more CPUs */
@@ -981,16 +813,16 @@ static int fast_pass(struct lttr_trace *t, struct fcpu *cpus,
 	for (i = 1; i < started; i++)
 		pthread_join(ws[i].th, NULL);
 	for (i = 0; i < nw; i++) {
-		struct tmap *m = &ws[i].map;
+		struct lttr_pidtab *m = &ws[i].map;
 		size_t k;
 
 		if (ws[i].nomem)
 			ret = -1;
-		for (k = 0; k < m->nslots && !ret; k++) {
-			const struct tproc *tp = m->slots[k];
+		for (k = 0; k < m->n && !ret; k++) {
+			const struct tproc *tp = lttr_pidtab_at(m, k);
 			struct lttr_process *p;
 
-			if (!tp || (!tp->events && !tp->exists))
+			if (!tp->events && !tp->exists)
 				continue;
 			p = lttr_ptable_get(s->procs, tp->pid, true);
 			if (!p || sc_merge(&p->syscalls, &tp->sc) ||
@@ -999,7 +831,7 @@ static int fast_pass(struct lttr_trace *t, struct fcpu *cpus,
 			else
 				p->events += tp->events;
 		}
-		tmap_free(m);
+		tprocs_free(m);
 	}
 	free(ws);
 	return ret;
@@ -1067,7 +899,7 @@ static void count_lost_window(struct lttr_trace *t, struct lttr_summary *s,
 {
 	unsigned int cpu;
 
-	for (cpu = 0; cpu < t->ncpus; cpu++) {
+	for (cpu = 0; cpu < lttr_trace_ncpus(t); cpu++) {
 		struct lttr_summary_cpu *c = &s->cpu[cpu];
 		struct lttr_buffer_info bi;
 		uint64_t prev_end = 0, tail = lttr_trace_lost_tail(t, cpu);
@@ -1142,10 +974,14 @@ static int sc_exits_count(struct lttr_trace *t, struct lttr_summary *s,
 static int compute(struct lttr_trace *t, const uint64_t *window,
 		   struct lttr_summary **out, struct lttr_error *err)
 {
+	const unsigned int ncpus = lttr_trace_ncpus(t);
 	struct scanctx x = { 0 };
+	struct lttr_fastscan **fs = NULL;
 	struct lttr_summary *s;
 	struct fcpu *fc = NULL;
+	struct lttr_event ev;
 	unsigned int cpu;
+	bool lost;
 	size_t i;
 	int r;
 
@@ -1153,8 +989,8 @@ static int compute(struct lttr_trace *t, const uint64_t *window,
 	s = calloc(1, sizeof(*s));
 	if (!s)
 		return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
-	s->ncpus = t->ncpus;
-	s->procs = lttr_ptable_new(t->proc);
+	s->ncpus = ncpus;
+	s->procs = lttr_ptable_new(lttr_trace_proc(t));
 	if (!s->procs || count_lost(t, s) < 0)
 		goto nomem;
 	x.s = s;
@@ -1171,15 +1007,25 @@ static int compute(struct lttr_trace *t, const uint64_t *window,
 		s->lost_total = 0;
 		count_lost_window(t, s, x.from_ns, x.to_ns);
 	}
-	fc = calloc(t->ncpus, sizeof(*fc));
-	/* a window: every record through the generic scan, which filters */
-	if (!fc || (!window && fast_pass(t, fc, s) < 0))
+	fc = calloc(ncpus, sizeof(*fc));
+	fs = calloc(ncpus, sizeof(*fs));
+	if (!fc || !fs)
 		goto nomem;
-	for (cpu = 0; window && cpu < t->ncpus; cpu++) {
+	for (cpu = 0; cpu < ncpus; cpu++) {
+		r = lttr_fastscan_new(t, cpu, &fs[cpu], err);
+		if (r == -LTTR_E_NOMEM)
+			goto nomem;
+		if (r < 0)
+			goto fail;
+	}
+	/* a window: every record through the generic scan, which filters */
+	if (!window && fast_pass(t, fs, fc, s) < 0)
+		goto nomem;
+	for (cpu = 0; window && cpu < ncpus; cpu++) {
 		fc[cpu].stopped = true;
 		fc[cpu].stop_open = NO_ENTRY;
 	}
-	for (cpu = 0; cpu < t->ncpus; cpu++) {
+	for (cpu = 0; cpu < ncpus; cpu++) {
 		struct fcpu *f = &fc[cpu];
 
 		if (fast_merge_cpu(&x, f, cpu) < 0)
@@ -1187,10 +1033,12 @@ static int compute(struct lttr_trace *t, const uint64_t *window,
 		if (f->stopped) {
 			x.cur = NULL;
 			x.open[cpu] = f->stop_open;
-			x.open_pid[cpu] = f->stop_st.pid;
-			x.buf[cpu] = f->stop_bi;
-			r = lttr_scan_cpu_from(t, cpu, f->stop_bi, f->stop_off,
-					       f->stop_st, count_event, &x, err);
+			x.open_pid[cpu] = lttr_fastscan_pid(fs[cpu]);
+			while ((r = lttr_fastscan_event(fs[cpu], &ev, &lost, err)) > 0) {
+				r = count_event(&x, &ev, lost);
+				if (r < 0)
+					break;
+			}
 			if (r == -LTTR_E_NOMEM)
 				goto nomem;
 			if (r < 0)
@@ -1204,7 +1052,7 @@ static int compute(struct lttr_trace *t, const uint64_t *window,
 				s->last_ns = s->cpu[cpu].last_ns;
 		}
 	}
-	for (cpu = 0; cpu < t->ncpus; cpu++)
+	for (cpu = 0; cpu < ncpus; cpu++)
 		if (sc_exits_count(t, s, &fc[cpu].unresolved) < 0)
 			goto nomem;
 	if (sc_exits_count(t, s, &x.unresolved) < 0)
@@ -1228,7 +1076,10 @@ fail:
 	lttr_summary_free(s);
 	s = NULL;
 out:
-	for (cpu = 0; fc && cpu < t->ncpus; cpu++) {
+	for (cpu = 0; fs && cpu < ncpus; cpu++)
+		lttr_fastscan_free(fs[cpu]);
+	free(fs);
+	for (cpu = 0; fc && cpu < ncpus; cpu++) {
 		free(fc[cpu].pev);
 		free(fc[cpu].masks);
 		free(fc[cpu].unresolved.v);

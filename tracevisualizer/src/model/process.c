@@ -4,7 +4,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include "reader/internal.h"
+#include <lttr/lttr.h>
 
 struct lttr_ptable {
 	struct lttr_process **procs;	/* entries (stable addresses) */

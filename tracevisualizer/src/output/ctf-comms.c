@@ -11,7 +11,8 @@
  * Names are kept once (a trace has few) and referred to by number.
  */
 #include <stdlib.h>
-#include "reader/internal.h"
+#include <string.h>
+#include <lttr/lttr.h>
 #include "ctf-comms.h"
 
 struct comm_rec {

@@ -8,7 +8,8 @@
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
-#include "reader/internal.h"
+#include <string.h>
+#include <lttr/lttr.h>
 
 /* text appended to a buffer; len is the length the whole text needs */
 struct sbuf {

@@ -18,7 +18,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/stat.h>
-#include "reader/internal.h"
+#include <string.h>
+#include <lttr/lttr.h>
 #include "ctf-comms.h"
 
 #define CTF_MAGIC	0xC1FC1FC1U

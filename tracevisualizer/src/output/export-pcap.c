@@ -6,7 +6,8 @@
 #include <errno.h>
 #include <pcap/pcap.h>
 #include <pcap/sll.h>
-#include "reader/internal.h"
+#include <string.h>
+#include <lttr/lttr.h>
 
 /* ARPHRD_* of the devices whose captured bytes begin with an Ethernet header */
 #define ARPHRD_ETHER_	1
@@ -42,7 +43,7 @@ static void write_packet(pcap_dumper_t *d, const struct lttr_trace *t,
 			 const struct lttr_event *ev, struct lttr_pcap_stats *st)
 {
 	const struct ltt_ev_net_packet *np = &ev->p.net_packet;
-	const struct ltt_trace_header *h = &t->hdr;
+	const struct ltt_trace_header *h = lttr_trace_header(t);
 	uint8_t frame[LTTR_PCAP_SLL2_LEN + LTT_MAX_CAPTURE];
 	const uint8_t *data = (const uint8_t *)ev->var;
 	size_t cap = ev->var_len, skip = 0, wire = np->len;

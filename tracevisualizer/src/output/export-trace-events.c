@@ -16,7 +16,8 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include "reader/internal.h"
+#include <string.h>
+#include <lttr/lttr.h>
 
 /* "B", "E" or "i": the phase of an event id */
 static const char *phase(unsigned int id)

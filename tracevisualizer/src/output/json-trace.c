@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "reader/internal.h"
+#include <lttr/lttr.h>
 
 const char *lttr_sip_mode_name(uint32_t mode)
 {
@@ -119,32 +119,33 @@ static void field_json(struct lttr_json *j, const struct lttr_trace *t,
 
 void lttr_json_traceinfo(struct lttr_json *j, const struct lttr_trace *t)
 {
-	const struct ltt_trace_header *h = &t->hdr;
+	const struct ltt_trace_header *h = lttr_trace_header(t);
 	char fmt[32], tb[24];
 	uint64_t end = lttr_trace_end_ns(t), overwritten = 0;
-	unsigned int i;
+	unsigned int i, ncpus = lttr_trace_ncpus(t);
+	size_t k;
 
 	lttr_json_begin_object(j);
-	lttr_json_kv_str(j, "dir", t->dir);
+	lttr_json_kv_str(j, "dir", lttr_trace_dir(t));
 	snprintf(fmt, sizeof(fmt), "%u.%u", h->major, h->minor);
 	lttr_json_kv_str(j, "format", fmt);
-	lttr_json_kv_u64(j, "ncpus", t->ncpus);
-	lttr_json_kv_str(j, "arch", t->arch);
-	lttr_json_kv_str(j, "kernel", t->release);
-	lttr_json_kv_str(j, "hostname", t->hostname);
+	lttr_json_kv_u64(j, "ncpus", ncpus);
+	lttr_json_kv_str(j, "arch", lttr_trace_arch(t));
+	lttr_json_kv_str(j, "kernel", lttr_trace_release(t));
+	lttr_json_kv_str(j, "hostname", lttr_trace_hostname(t));
 	lttr_json_kv_u64(j, "start_wall_ns", h->start_wall_ns);
 	lttr_json_kv_u64(j, "start_ns", h->start_ns);
 	lttr_json_kv_u64(j, "end_ns", end);
 	lttr_json_kv_u64(j, "duration_ns", end > h->start_ns ? end - h->start_ns : 0);
 	lttr_json_kv_u64(j, "buffer_size", h->buffer_size);
 	lttr_json_kv_u64(j, "buffer_count", h->buffer_count);
-	lttr_json_kv_u64(j, "buffers", t->nbuffers);
+	lttr_json_kv_u64(j, "buffers", lttr_trace_total_buffers(t));
 	lttr_json_kv_bool(j, "complete", lttr_trace_complete(t));
-	lttr_json_kv_bool(j, "lost_file", t->lost != NULL);
-	lttr_json_kv_bool(j, "proc_file", t->proc != NULL);
+	lttr_json_kv_bool(j, "lost_file", lttr_trace_has_lost_file(t));
+	lttr_json_kv_bool(j, "proc_file", lttr_trace_proc(t) != NULL);
 	lttr_json_kv_bool(j, "flight", (h->flags & LTT_TRACE_FLIGHT) != 0);
-	for (i = 0; i < t->ncpus; i++)
-		overwritten += t->cpu[i].overwritten;
+	for (i = 0; i < ncpus; i++)
+		overwritten += lttr_trace_overwritten(t, i);
 	lttr_json_kv_u64(j, "overwritten_buffers", overwritten);
 	lttr_json_kv_bool(j, "no_cpu_id", (h->flags & LTT_TRACE_NO_CPUID) != 0);
 	lttr_json_kv_bool(j, "full_records", (h->flags & LTT_TRACE_FULL_RECORDS) != 0);
@@ -187,8 +188,8 @@ void lttr_json_traceinfo(struct lttr_json *j, const struct lttr_trace *t)
 	lttr_json_end_array(j);
 	lttr_json_key(j, "warnings");
 	lttr_json_begin_array(j);
-	for (i = 0; i < t->nwarnings; i++)
-		lttr_json_string(j, t->warnings[i]);
+	for (k = 0; k < lttr_trace_warning_count(t); k++)
+		lttr_json_string(j, lttr_trace_warning(t, k));
 	lttr_json_end_array(j);
 	lttr_json_end_object(j);
 }
@@ -219,7 +220,7 @@ void lttr_json_event(struct lttr_json *j, const struct lttr_trace *t,
 	lttr_event_describe(t, ev, desc, sizeof(desc));
 	lttr_json_begin_object(j);
 	lttr_json_kv_u64(j, "time_ns", ev->time_ns);
-	lttr_json_kv_i64(j, "rel_ns", (int64_t)(ev->time_ns - t->hdr.start_ns));
+	lttr_json_kv_i64(j, "rel_ns", (int64_t)(ev->time_ns - lttr_trace_header(t)->start_ns));
 	lttr_json_kv_u64(j, "cpu", ev->cpu);
 	lttr_json_kv_u64(j, "pid", ev->pid);
 	lttr_json_kv_str(j, "type", lttr_event_type_str(ev->id, tb, sizeof(tb)));
@@ -312,7 +313,7 @@ void lttr_json_summary_open(struct lttr_json *j, const struct lttr_trace *t,
 	lttr_json_key(j, "lost");
 	lttr_json_begin_object(j);
 	lttr_json_kv_u64(j, "total", s->lost_total);
-	lttr_json_kv_str(j, "source", t->lost ? "lost" : "buffers");
+	lttr_json_kv_str(j, "source", lttr_trace_has_lost_file(t) ? "lost" : "buffers");
 	lttr_json_key(j, "by_cpu");
 	lttr_json_begin_array(j);
 	for (c = 0; c < s->ncpus; c++)
@@ -412,7 +413,7 @@ procs:
 	lttr_json_begin_array(j);
 	for (i = 0; i < s->nmask_changes; i++) {
 		const struct ltt_event_mask *prev = i ? &s->mask_changes[i - 1].mask :
-			&t->hdr.mask;
+			&lttr_trace_header(t)->mask;
 		const struct ltt_event_mask *m = &s->mask_changes[i].mask;
 		struct ltt_event_mask added, removed;
 
@@ -423,7 +424,7 @@ procs:
 		lttr_json_begin_object(j);
 		lttr_json_kv_u64(j, "time_ns", s->mask_changes[i].time_ns);
 		lttr_json_kv_i64(j, "rel_ns", (int64_t)(s->mask_changes[i].time_ns -
-					      t->hdr.start_ns));
+					      lttr_trace_header(t)->start_ns));
 		lttr_json_kv_u64(j, "cpu", s->mask_changes[i].cpu);
 		lttr_json_key(j, "events");
 		mask_array(j, m);

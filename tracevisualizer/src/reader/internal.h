@@ -153,21 +153,6 @@ struct lttr_custom_table *lttr_custom_table_of(const struct lttr_trace *t);
 /* fields.c: @n bytes as lowercase hex into @out (2 * @n + 1 bytes) */
 void lttr_hex(const void *data, size_t n, char *out);
 
-/* custom.c: an LTT_EV_CUSTOM instance decoded with the type table of its trace */
-struct lttr_custom_inst {
-	const struct lttr_custom_type *ty;	/* NULL: unknown type id */
-	const uint8_t *data;
-	size_t size;
-	bool mismatch;		/* FIELDS payload does not match the format */
-	char warning[320];	/* what is wrong, or empty */
-	unsigned int n;		/* fields decoded */
-	struct lttr_custom_value vals[LTTR_CUSTOM_MAX_FIELDS];
-};
-
-void lttr_custom_inst_decode(const struct lttr_trace *t,
-			     const struct lttr_event *ev,
-			     struct lttr_custom_inst *ci);
-
 /* pop the newest open entry of @kind; return whether it interrupted user mode */
 static inline bool lttr_nest_pop(uint64_t *nest, unsigned int kind)
 {
@@ -341,16 +326,5 @@ static inline int lttr_read_record(struct lttr_trace *t, unsigned int cpu,
 	}
 	return lttr_read_record_slow(t, cpu, bi, off, ev, err);
 }
-
-/**
- * lttr_event_cmp_merged() - qsort() comparator for struct lttr_event
- * @a: an event
- * @b: another event
- *
- * The order of the merged iterator: time, then CPU, then file offset.
- *
- * Return: < 0, 0 or > 0 as @a comes before, with or after @b.
- */
-int lttr_event_cmp_merged(const void *a, const void *b);
 
 #endif /* LTTR_INTERNAL_H */

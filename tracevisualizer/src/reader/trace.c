@@ -711,6 +711,11 @@ int lttr_trace_buffer(struct lttr_trace *t, unsigned int cpu, size_t i,
 	return 0;
 }
 
+bool lttr_trace_has_lost_file(const struct lttr_trace *t)
+{
+	return t->lost != NULL;
+}
+
 const struct ltt_lost_info *lttr_trace_lost_info(const struct lttr_trace *t,
 						 unsigned int cpu)
 {

@@ -264,4 +264,34 @@ const char *lttr_custom_ftype_name(unsigned int type);
  */
 const struct lttr_custom_table *lttr_trace_custom_types(struct lttr_trace *t);
 
+/**
+ * struct lttr_custom_inst - an LTT_EV_CUSTOM instance, decoded
+ * @ty: its type in the trace's table, NULL for an unknown type id
+ * @data: its payload
+ * @size: the payload's size
+ * @mismatch: a FIELDS payload that does not match the format
+ * @warning: what is wrong, or empty
+ * @n: fields decoded
+ * @vals: their values
+ */
+struct lttr_custom_inst {
+	const struct lttr_custom_type *ty;
+	const uint8_t *data;
+	size_t size;
+	bool mismatch;
+	char warning[320];
+	unsigned int n;
+	struct lttr_custom_value vals[LTTR_CUSTOM_MAX_FIELDS];
+};
+
+/**
+ * lttr_custom_inst_decode() - decode an instance with its trace's types
+ * @t: the trace (its type table is built on first use)
+ * @ev: an LTT_EV_CUSTOM event of @t
+ * @ci: receives the instance
+ */
+void lttr_custom_inst_decode(const struct lttr_trace *t,
+			     const struct lttr_event *ev,
+			     struct lttr_custom_inst *ci);
+
 #endif /* LTTR_CUSTOM_H */

@@ -90,4 +90,15 @@ int lttr_iter_seek_time(struct lttr_iter *it, uint64_t time_ns);
  */
 const struct lttr_error *lttr_iter_error(const struct lttr_iter *it);
 
+/**
+ * lttr_event_cmp_merged() - qsort() comparator for struct lttr_event
+ * @a: an event
+ * @b: another event
+ *
+ * The order of the merged iterator: time, then CPU, then file offset.
+ *
+ * Return: < 0, 0 or > 0 as @a comes before, with or after @b.
+ */
+int lttr_event_cmp_merged(const void *a, const void *b);
+
 #endif /* LTTR_ITER_H */

@@ -191,6 +191,15 @@ const struct ltt_lost_info *lttr_trace_lost_info(const struct lttr_trace *t,
 						 unsigned int cpu);
 
 /**
+ * lttr_trace_has_lost_file() - whether the trace's lost file was read
+ * @t: the trace
+ *
+ * Return: true when the per-CPU lost counters come from the lost file,
+ * false when it was missing or unusable (the buffer headers' counts only).
+ */
+bool lttr_trace_has_lost_file(const struct lttr_trace *t);
+
+/**
  * lttr_trace_lost_cpu() - events lost on a CPU
  * @t: the trace
  * @cpu: CPU id
