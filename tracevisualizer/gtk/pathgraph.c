@@ -233,11 +233,17 @@ static void draw_edge(cairo_t *cr, struct gv_pgraph *g, struct gv_pnode *p)
 	text_at(cr, p->ex + 4, p->ey + 12, p->edge, false, 0);
 }
 
-/* the bar: its segments' widths in proportion, a segment of any time at
- * least a pixel wide (nothing vanishes) */
+/*
+ * the bar: its segments' widths in proportion, a segment of any time at
+ * least a pixel wide (nothing vanishes); each segment ends where the time
+ * up to its end falls, rounded, so that no width is more than a pixel
+ * off (rounding each width alone let the errors add up on the last
+ * segment: 5 px drawn for 6.01)
+ */
 static void draw_bar(cairo_t *cr, struct gv_pgraph *g, struct gv_pnode *p)
 {
-	double total = 0, x = floor(p->cx - BAR_W / 2), y = p->y + GV_PNODE_H + 4, r, gr, b;
+	double total = 0, cum = 0, x = floor(p->cx - BAR_W / 2), y = p->y + GV_PNODE_H + 4;
+	double r, gr, b;
 	unsigned int k;
 	int at;
 
@@ -258,7 +264,8 @@ static void draw_bar(cairo_t *cr, struct gv_pgraph *g, struct gv_pnode *p)
 
 		if (!p->seg[k])
 			continue;
-		w = (int)lround(BAR_W * (double)p->seg[k] / total);
+		cum += (double)p->seg[k];
+		w = (int)x + (int)lround(BAR_W * cum / total) - at;
 		if (w < 1)
 			w = 1;
 		if (at + w > (int)(x + BAR_W) && at < (int)(x + BAR_W))
