@@ -157,12 +157,12 @@ static struct cpumask ltt_buf_cpus;	/* CPUs holding memory, read_mutex */
  * a user mapping holds has its own reference, so that freeing the memory
  * (vfree() drops only the allocator's reference) while it is mapped
  * leaves the pages to the mapping until it is unmapped.  See "Reading
- * without a copy" in tracer_buffer_read.c.  __GFP_RETRY_MAYFAIL: fail rather than invoke
- * the OOM killer for a request that is merely too large; as kvmalloc()
- * did, more than INT_MAX bytes per CPU are refused.  The pages come from
- * the allocating CPU's node, not necessarily the buffer's CPU's: the
- * node-aware __vmalloc_node() is not exported to modules, and
- * vzalloc_node() takes no GFP flags.
+ * without a copy" in tracer_buffer_read.c.  __GFP_RETRY_MAYFAIL: fail
+ * rather than invoke the OOM killer for a request that is merely too
+ * large; as kvmalloc() did, more than INT_MAX bytes per CPU are
+ * refused.  The pages come from the allocating CPU's node, not
+ * necessarily the buffer's CPU's: the node-aware __vmalloc_node() is not
+ * exported to modules, and vzalloc_node() takes no GFP flags.
  */
 static int ltt_cpu_mem_alloc(struct ltt_cpu *c, u32 size, u32 count)
 {
