@@ -2,9 +2,12 @@
 /*
  * tracer_buffer.h - per-CPU trace buffers of the LTT trace module.
  *
- * Shared by tracer_main.c (device, ioctls), tracer_buffer.c (buffers,
- * write path, reader side), tracer_filter.c (filters, syscall IP),
- * tracer_custom.c (custom events) and tracer_lost.c (lost events).
+ * Shared by tracer_main.c (device, ioctls), the buffer files
+ * tracer_buffer_mem.c (buffer memory, CPU hotplug), tracer_buffer_write.c
+ * (write path, flush) and tracer_buffer_read.c (reader side, mmap),
+ * tracer_filter.c (filters, syscall IP), tracer_custom.c (custom events)
+ * and tracer_lost.c (lost events).  What only the buffer files share is
+ * in tracer_buffer_internal.h.
  * docs/tracer-module.md describes the design as a whole; the comments
  * here state the rules each field obeys.
  */
@@ -89,7 +92,8 @@ struct ltt_lost_counters {
  * START and by the CPU hotplug prepare callback, freed by START (CPUs
  * offline by then), the release of the session, or once an offline
  * CPU's last buffers are read (see "Buffer memory and CPU hotplug" in
- * tracer_buffer.c for who may touch mem, size, count, state[] and dead).
+ * tracer_buffer_mem.c for who may touch mem, size, count, state[] and
+ * dead).
  *
  * Writer fields (nesting .. lost_mark) are touched only by the CPU that
  * owns the structure, with local interrupts disabled, and with nesting
@@ -160,7 +164,7 @@ struct ltt_cpu {
  *            READ_ONCE by read() and poll() under read_mutex.
  *  cpus      per possible CPU, NULL for impossible ones; fixed from load
  *            to unload (the structs; their buffer memory follows the
- *            online CPUs, see tracer_buffer.c).
+ *            online CPUs, see tracer_buffer_mem.c).
  *  gen       the trace: incremented by START under read_mutex, so that a
  *            reader drops a buffer it kept from the trace before.
  *  wake_seq  incremented each time buffers may have become READY (irq_work,
@@ -170,7 +174,7 @@ struct ltt_cpu {
  *  read_mutex serialises readers and protects the buffer memory against
  *            being freed or reset under them; never held across a copy
  *            to user space (a reader copies a buffer out first, see
- *            struct ltt_reader in tracer_buffer.c).
+ *            struct ltt_reader in tracer_buffer_read.c).
  *  Lock order: ctl_mutex, then ltt_custom_mutex, then the CPU hotplug
  *  lock (cpus_read_lock()), then read_mutex.  The hotplug callbacks run
  *  with the hotplug lock held for writing and take read_mutex only.
@@ -238,9 +242,17 @@ static inline bool ltt_module_id(unsigned int id)
 #define LTT_REC_MAX	(sizeof(struct ltt_record_header) + \
 			 sizeof(struct ltt_ev_custom) + LTT_CUSTOM_MAX_SIZE)
 
-/* tracer_buffer.c */
+/* tracer_buffer_mem.c */
 int ltt_cpus_init(void);
 void ltt_cpus_exit(void);
+int ltt_buffers_alloc(u32 size, u32 count);
+void ltt_buffers_free(void);
+void ltt_buffers_reset(void);
+int ltt_hotplug_init(void);
+void ltt_hotplug_exit(void);
+ssize_t ltt_buffers_show(char *buf, bool bytes);
+
+/* tracer_buffer_write.c */
 void ltt_trace_callback(unsigned int id, const void *data, unsigned int len,
 			const void *var, unsigned int var_len);
 void ltt_emit(unsigned int id, const void *data, unsigned int len,
@@ -250,16 +262,12 @@ void ltt_emit_unpublished(unsigned int id, const void *data,
 			  unsigned int var_len);
 void ltt_log(unsigned int id, const void *data, unsigned int len,
 	     const void *var, unsigned int var_len);
-int ltt_buffers_alloc(u32 size, u32 count);
-void ltt_buffers_free(void);
-void ltt_buffers_reset(void);
 void ltt_start_on_cpu(void *unused);
 void ltt_flush_all(void);
 void ltt_flush_start(void);
 void ltt_flush_stop(void);
-int ltt_hotplug_init(void);
-void ltt_hotplug_exit(void);
-ssize_t ltt_buffers_show(char *buf, bool bytes);
+
+/* tracer_buffer_read.c */
 int ltt_buffers_mmap(struct file *file, struct vm_area_struct *vma);
 long ltt_subbuf_get(struct file *file, void __user *argp, bool nonblock);
 long ltt_subbuf_put(struct file *file, void __user *argp);

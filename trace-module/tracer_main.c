@@ -212,7 +212,7 @@ static int ltt_start(struct file *file)
 	 * keeps readers away from buffers being freed or reset; the hotplug
 	 * lock keeps the online CPUs as they are while they get their
 	 * buffers (a CPU that comes or goes after it is released gets or
-	 * gives its own through the hotplug callbacks, tracer_buffer.c).
+	 * gives its own through the hotplug callbacks, tracer_buffer_mem.c).
 	 */
 	cpus_read_lock();
 	mutex_lock(&ltt.read_mutex);
@@ -291,7 +291,7 @@ static void ltt_stop_locked(void)
 	synchronize_rcu();
 	/*
 	 * No CPU comes or goes while every CPU's last buffer is closed: the
-	 * dead callback closes a CPU's buffer too (tracer_buffer.c).  Not
+	 * dead callback closes a CPU's buffer too (tracer_buffer_mem.c).  Not
 	 * held across ltt_trace_set_events() above, which takes it itself.
 	 */
 	cpus_read_lock();
@@ -674,7 +674,7 @@ static __poll_t ltt_fop_poll(struct file *file, poll_table *wait)
 	return ltt_poll_mask(file);
 }
 
-/* The owner maps a CPU's buffers read-only (tracer_buffer.c). */
+/* The owner maps a CPU's buffers read-only (tracer_buffer_read.c). */
 static int ltt_fop_mmap(struct file *file, struct vm_area_struct *vma)
 {
 	return ltt_buffers_mmap(file, vma);
@@ -702,7 +702,7 @@ static const struct file_operations ltt_fops = {
  * /sys/class/misc/tracer/buffer_cpus: the CPUs that hold buffer memory
  * (a CPU list, empty without a session); buffer_bytes: how many bytes
  * they hold together.  Buffers follow the online CPUs, and an offline
- * CPU's are freed once read (tracer_buffer.c): these say so.
+ * CPU's are freed once read (tracer_buffer_mem.c): these say so.
  */
 static ssize_t buffer_cpus_show(struct device *dev,
 				struct device_attribute *attr, char *buf)

@@ -504,7 +504,7 @@ int lttr_record_decode(const uint8_t *rec, size_t avail, struct lttr_event *ev,
 
 /*
  * The writer stamps a CPU's records in the order it writes them, and
- * never lets its clock go back (trace-module/tracer_buffer.c, "Time"), so
+ * never lets its clock go back (trace-module/tracer_buffer_write.c, "Time"), so
  * a record earlier than the one before it in its buffer has a damaged
  * time (a flipped bit), as has a record later than the buffer's last
  * (end_ns).  The first time a buffer is used, its record headers are
