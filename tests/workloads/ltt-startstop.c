@@ -10,7 +10,7 @@
  * each; every key that turns is a code patch of its sites, and a cycle
  * took 1.2 s in the emulated guest under the test's load), START, and
  * read /sys/kernel/ltt/events: it must list exactly the mask's ids below
- * 64.  A child reads the session's buffers with blocking read()s until
+ * LTT_EV_IDS (one static key per id the kernel writes).  A child reads the session's buffers with blocking read()s until
  * end of file, as traced does.  Every fourth cycle the mask changes while
  * tracing (SET_EVENT_MASK) and the keys must follow.  Then STOP: the
  * keys must all be off (the file empty), and the reader must reach end of
@@ -54,15 +54,15 @@ static int keys_read(char *out, size_t n)
 	return 0;
 }
 
-/* the same list made from a mask: its ids below 64, in order */
+/* the same list made from a mask: its ids below LTT_EV_IDS, in order */
 static void keys_of(const struct ltt_event_mask *m, char *out, size_t n)
 {
 	size_t len = 0;
 	unsigned int id;
 
 	out[0] = '\0';
-	for (id = 0; id < 64; id++)
-		if (m->bits[0] & (1ULL << id))
+	for (id = 0; id < LTT_EV_IDS; id++)
+		if (m->bits[id / 64] & (1ULL << (id % 64)))
 			len += snprintf(out + len, n - len, "%s%u", len ? " " : "", id);
 }
 
@@ -134,6 +134,9 @@ static void mask_set(int tracer, int kind)
 	if (kind == 1) {
 		for (unsigned int id = LTT_EV_FS_OPEN; id <= LTT_EV_FS_BUF_WAIT_END; id++)
 			m.bits[id / 64] |= 1ULL << (id % 64);
+		/* and the fs ids above 64, whose keys are in the second word */
+		m.bits[LTT_EV_FS_DUP / 64] |= 1ULL << (LTT_EV_FS_DUP % 64);
+		m.bits[LTT_EV_FS_PIPE / 64] |= 1ULL << (LTT_EV_FS_PIPE % 64);
 	} else if (kind == 2) {
 		m.bits[0] = 1ULL << LTT_EV_SYSCALL_ENTRY | 1ULL << LTT_EV_SYSCALL_EXIT;
 	} else {
