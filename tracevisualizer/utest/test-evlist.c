@@ -209,6 +209,9 @@ static void test_filter(struct lttr_evlist *l, struct lttr_view *v, const struct
 	ok(lttr_evlist_seek(l, &p, false) == 0 && lttr_evlist_next(l, &ev) == 1 && same(&ev, &o1) &&
 	   lttr_evlist_prev(l, &ev) == 1 && same(&ev, &o1) && lttr_evlist_prev(l, &ev) == 1 &&
 	   same(&ev, &o0), "steps both ways from a cut after the first open");
+	ok(lttr_evlist_after(l, NULL, false, &ev) == 1 && same(&ev, &o0) &&
+	   lttr_evlist_seek(l, &p, true) == 0 && lttr_evlist_next(l, &ev) == 1 && same(&ev, &o0),
+	   "a seek to the event just stepped over, inclusive: the cut before it again");
 	fd.cancel = true;
 	ok(lttr_evlist_after(l, &p, false, &ev) == -LTTR_E_CANCELED &&
 	   !strcmp(lttr_evlist_error(l)->msg, "canceled"),
@@ -219,6 +222,26 @@ static void test_filter(struct lttr_evlist *l, struct lttr_view *v, const struct
 	lttr_evlist_set_filter(l, NULL);
 	ok(lttr_evlist_after(l, &p, false, &ev) == 1 && same(&ev, &all[a + 1]),
 	   "the filter taken away: every event again");
+	{
+		uint64_t m = 0, rd = 0;
+		unsigned int steps = 0;
+		int r;
+
+		ok(lttr_evlist_count_step(l, f, 10) == -LTTR_E_INVAL, "no count before it begins");
+		ok(lttr_evlist_count_begin(l) == 0 && lttr_evlist_count_step(l, f, 0) == 0,
+		   "a count begun; a step of no event leaves events to count");
+		while ((r = lttr_evlist_count_step(l, f, 512)) == 0)
+			steps++;
+		lttr_evlist_counted(l, &m, &rd);
+		ok(r == 1 && steps == (unsigned int)(n / 512) && m == 2 && rd == n,
+		   "counted in %u slices of 512: %llu of %llu events match", steps + 1,
+		   (unsigned long long)m, (unsigned long long)rd);
+		ok(lttr_evlist_next(l, &ev) == 1 && same(&ev, &all[a + 2]),
+		   "the count did not move the cut");
+		ok(lttr_evlist_count_begin(l) == 0 && lttr_evlist_count_step(l, NULL, 100) == 0 &&
+		   (lttr_evlist_counted(l, &m, &rd), m == 100 && rd == 100),
+		   "begun again: from the start; no filter matches every event");
+	}
 	lttr_filter_free(f);
 }
 
@@ -233,7 +256,7 @@ int main(void)
 	size_t n = 0;
 	int status;
 
-	tap_plan(28);
+	tap_plan(34);
 	if (!desc || tg_open("evlist", desc, 0, &t, &err) || lttr_view_build(t, NULL, NULL, &v, &err) ||
 	    lttr_evlist_new(v, &l, &err)) {
 		ok(0, "the trace: %s", err.msg);

@@ -31,6 +31,9 @@
  * @have_hi: @hi is the event just after the cut
  * @hi: its position
  * @total: events in the trace
+ * @cit: the iterator of the count
+ * @nmatch: events the count matched
+ * @nread: events it read
  * @err: the last error
  */
 struct lttr_evlist {
@@ -46,6 +49,9 @@ struct lttr_evlist {
 	bool have_hi;
 	struct lttr_view_pos hi;
 	uint64_t total;
+	struct lttr_iter *cit;
+	uint64_t nmatch;
+	uint64_t nread;
 	struct lttr_error err;
 };
 
@@ -73,6 +79,7 @@ void lttr_evlist_free(struct lttr_evlist *l)
 	if (!l)
 		return;
 	lttr_iter_free(l->it);
+	lttr_iter_free(l->cit);
 	free(l);
 }
 
@@ -92,11 +99,18 @@ static const char *comm_at(void *arg, uint32_t pid, uint64_t t)
 	return lttr_view_comm(arg, pid, t);
 }
 
-bool lttr_evlist_listed(const struct lttr_evlist *l, const struct lttr_event *ev)
+/* does @f (NULL: no filter) match @ev, as the view's search matches */
+static bool match(const struct lttr_evlist *l, const struct lttr_filter *f,
+		  const struct lttr_event *ev)
 {
 	struct lttr_filter_ctx c = { lttr_view_trace(l->v), comm_at, l->v };
 
-	return !l->f || lttr_filter_match(l->f, &c, ev);
+	return !f || lttr_filter_match(f, &c, ev);
+}
+
+bool lttr_evlist_listed(const struct lttr_evlist *l, const struct lttr_event *ev)
+{
+	return match(l, l->f, ev);
 }
 
 uint64_t lttr_evlist_total(const struct lttr_evlist *l)
@@ -109,12 +123,18 @@ const struct lttr_error *lttr_evlist_error(const struct lttr_evlist *l)
 	return &l->err;
 }
 
-/* the iterator failed: its error is the list's */
+/* iterator @it failed: its error is the list's */
+static int failed_in(struct lttr_evlist *l, const struct lttr_iter *it)
+{
+	l->err = *lttr_iter_error(it);
+	return l->err.code ? -l->err.code : -LTTR_E_IO;
+}
+
+/* the cut's iterator failed: the cut is unknown */
 static int iter_failed(struct lttr_evlist *l)
 {
-	l->err = *lttr_iter_error(l->it);
 	l->have_peek = l->have_lo = l->have_hi = false;
-	return l->err.code ? -l->err.code : -LTTR_E_IO;
+	return failed_in(l, l->it);
 }
 
 static void forget(struct lttr_evlist *l)
@@ -174,25 +194,6 @@ static long seek_pos(struct lttr_evlist *l, const struct lttr_view_pos *p, bool 
 	return passed;
 }
 
-int lttr_evlist_seek(struct lttr_evlist *l, const struct lttr_view_pos *p, bool inclusive)
-{
-	long r;
-
-	if (!p) {
-		forget(l);
-		if (lttr_iter_seek_begin(l->it) < 0)
-			return iter_failed(l);
-		return 0;
-	}
-	/* the cut there already: nothing to read */
-	if (!inclusive && l->have_lo && !lttr_view_pos_cmp(&l->lo, p))
-		return 0;
-	if (inclusive && l->have_hi && !lttr_view_pos_cmp(&l->hi, p))
-		return 0;
-	r = seek_pos(l, p, inclusive);
-	return r < 0 ? (int)r : 0;
-}
-
 /* the event after the cut, listed or not */
 static int step_next(struct lttr_evlist *l, struct lttr_event *ev)
 {
@@ -237,6 +238,35 @@ static int step_prev(struct lttr_evlist *l, struct lttr_event *ev)
 		l->have_lo = l->have_hi = false;
 	}
 	return r;
+}
+
+int lttr_evlist_seek(struct lttr_evlist *l, const struct lttr_view_pos *p, bool inclusive)
+{
+	long r;
+
+	if (!p) {
+		forget(l);
+		if (lttr_iter_seek_begin(l->it) < 0)
+			return iter_failed(l);
+		return 0;
+	}
+	/* the cut there already: nothing to read */
+	if (!inclusive && l->have_lo && !lttr_view_pos_cmp(&l->lo, p))
+		return 0;
+	if (inclusive && l->have_hi && !lttr_view_pos_cmp(&l->hi, p))
+		return 0;
+	/* just after it (a step read it): one step back */
+	if (inclusive && l->have_lo && !lttr_view_pos_cmp(&l->lo, p)) {
+		struct lttr_event ev;
+		int back = step_prev(l, &ev);
+
+		if (back == 1)
+			return 0;
+		if (back < 0)
+			return back;
+	}
+	r = seek_pos(l, p, inclusive);
+	return r < 0 ? (int)r : 0;
 }
 
 int lttr_evlist_seek_index(struct lttr_evlist *l, uint64_t k)
@@ -346,4 +376,43 @@ int lttr_evlist_before(struct lttr_evlist *l, const struct lttr_view_pos *p,
 	int r = p ? lttr_evlist_seek(l, p, true) : lttr_evlist_seek_end(l);
 
 	return r < 0 ? r : lttr_evlist_prev(l, out);
+}
+
+int lttr_evlist_count_begin(struct lttr_evlist *l)
+{
+	l->nmatch = l->nread = 0;
+	if (!l->cit) {
+		int r = lttr_iter_new(lttr_view_trace(l->v), &l->cit, &l->err);
+		if (r < 0)
+			return r;
+	}
+	if (lttr_iter_seek_begin(l->cit) < 0)
+		return failed_in(l, l->cit);
+	return 0;
+}
+
+int lttr_evlist_count_step(struct lttr_evlist *l, const struct lttr_filter *f, unsigned int n)
+{
+	struct lttr_event ev;
+	int r = 1;
+
+	if (!l->cit)
+		return lttr_error_set(&l->err, LTTR_E_INVAL, "events list: no count begun");
+	while (n-- > 0) {
+		r = lttr_iter_next(l->cit, &ev);
+		if (r <= 0)
+			break;
+		l->nread++;
+		if (match(l, f, &ev))
+			l->nmatch++;
+	}
+	if (r < 0)
+		return failed_in(l, l->cit);
+	return r == 0 ? 1 : 0;
+}
+
+void lttr_evlist_counted(const struct lttr_evlist *l, uint64_t *matched, uint64_t *read)
+{
+	*matched = l->nmatch;
+	*read = l->nread;
 }

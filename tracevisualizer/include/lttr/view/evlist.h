@@ -11,7 +11,9 @@
  * listed event after or before it.  Stepping reads the merged iterator;
  * with a filter, after a long run of events that do not match it the
  * view's search (lttr_view_find()) takes over, which skips the buffers
- * that cannot hold a match.
+ * that cannot hold a match.  The events a filter matches are counted a
+ * slice at a time (lttr_evlist_count_step()), for a window that counts
+ * while it is idle.
  */
 #ifndef LTTR_VIEW_EVLIST_H
 #define LTTR_VIEW_EVLIST_H
@@ -176,6 +178,37 @@ int lttr_evlist_after(struct lttr_evlist *l, const struct lttr_view_pos *p, bool
  */
 int lttr_evlist_before(struct lttr_evlist *l, const struct lttr_view_pos *p,
 		       struct lttr_event *out);
+
+/**
+ * lttr_evlist_count_begin() - start counting the events a filter matches,
+ *	from the first event of the trace, a slice at a time
+ * @l: the list
+ *
+ * The count reads an iterator of its own: the cut does not move.
+ *
+ * Return: 0 or a negative enum lttr_errcode (lttr_evlist_error()).
+ */
+int lttr_evlist_count_begin(struct lttr_evlist *l);
+
+/**
+ * lttr_evlist_count_step() - count over the next events
+ * @l: the list
+ * @f: the filter counted (a caller's filter may change between steps:
+ *	what is counted is then the caller's to restart)
+ * @n: events to read at most
+ *
+ * Return: 1 when every event is counted, 0 when events remain, or a
+ * negative enum lttr_errcode.
+ */
+int lttr_evlist_count_step(struct lttr_evlist *l, const struct lttr_filter *f, unsigned int n);
+
+/**
+ * lttr_evlist_counted() - the count so far
+ * @l: the list
+ * @matched: receives the events matched
+ * @read: receives the events read
+ */
+void lttr_evlist_counted(const struct lttr_evlist *l, uint64_t *matched, uint64_t *read);
 
 /**
  * lttr_evlist_error() - what the last failed call met
