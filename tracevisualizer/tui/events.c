@@ -5,9 +5,10 @@
  * first event at or after the cursor, and moving the selection moves the
  * cursor.  Only the lines on the screen are read (the merged iterator,
  * seeked by time), so a trace of any size scrolls at the same speed.
- * With a filter, events that do not match are dimmed, or hidden: then the
- * next and previous lines are found by the view model's search, which
- * skips the buffers that cannot match.
+ * With a filter, events that do not match are dimmed, or hidden: the
+ * lines are read from the library's events list (lttr/view/evlist.h),
+ * every event or the matching ones, which skips the buffers that cannot
+ * match.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,73 +16,38 @@
 #include <curses.h>
 #include "tui.h"
 
-static struct lttr_iter *iter(struct tui *u)
-{
-	struct lttr_error err;
-
-	if (!u->ev_it && lttr_iter_new(u->t, &u->ev_it, &err))
-		tui_message(u, true, "%s", err.msg);
-	return u->ev_it;
-}
-
 static bool hiding(const struct tui *u)
 {
 	return u->filter && u->filter_hide;
+}
+
+/* the events shown: all, or those that match the filter when it hides */
+static struct lttr_evlist *list(struct tui *u)
+{
+	struct lttr_error err;
+
+	if (!u->evl && lttr_evlist_new(u->v, &u->evl, &err))
+		tui_message(u, true, "%s", err.msg);
+	if (u->evl)
+		lttr_evlist_set_filter(u->evl, hiding(u) ? u->filter : NULL);
+	return u->evl;
 }
 
 /* the first shown event after @pos (@incl: at it too), or from the start */
 static int ev_next(struct tui *u, const struct lttr_view_pos *pos, bool incl,
 		   struct lttr_event *out)
 {
-	struct lttr_iter *it;
-	struct lttr_error err;
-	int r;
+	struct lttr_evlist *l = list(u);
 
-	if (hiding(u))
-		return lttr_view_find(u->v, u->filter, pos, incl, 1, NULL, NULL, out, NULL, &err);
-	it = iter(u);
-	if (!it)
-		return -1;
-	if (pos ? lttr_iter_seek_time(it, pos->time_ns) : lttr_iter_seek_begin(it))
-		return -1;
-	while ((r = lttr_iter_next(it, out)) == 1) {
-		struct lttr_view_pos p = lttr_view_pos_of(out);
-		int c = pos ? lttr_view_pos_cmp(&p, pos) : 1;
-
-		if (c > 0 || (c == 0 && incl))
-			return 1;
-	}
-	return r;
+	return l ? lttr_evlist_after(l, pos, incl, out) : -1;
 }
 
-/* the last shown event before @pos */
+/* the last shown event before @pos (NULL: the last one) */
 static int ev_prev(struct tui *u, const struct lttr_view_pos *pos, struct lttr_event *out)
 {
-	struct lttr_event ev;
-	struct lttr_iter *it;
-	struct lttr_error err;
-	bool have = false;
-	int r;
+	struct lttr_evlist *l = list(u);
 
-	if (hiding(u))
-		return lttr_view_find(u->v, u->filter, pos, false, -1, NULL, NULL, out, NULL, &err);
-	it = iter(u);
-	if (!it || lttr_iter_seek_time(it, pos->time_ns))
-		return -1;
-	/* events at the same time that come before it */
-	while ((r = lttr_iter_next(it, &ev)) == 1 && ev.time_ns == pos->time_ns) {
-		struct lttr_view_pos p = lttr_view_pos_of(&ev);
-
-		if (lttr_view_pos_cmp(&p, pos) >= 0)
-			break;
-		*out = ev;
-		have = true;
-	}
-	if (have)
-		return 1;
-	if (lttr_iter_seek_time(it, pos->time_ns))
-		return -1;
-	return lttr_iter_prev(it, out);
+	return l ? lttr_evlist_before(l, pos, out) : -1;
 }
 
 static int grow(struct tui_events *e, size_t n)
@@ -143,10 +109,7 @@ static void sync_cursor(struct tui *u, size_t lines)
 	u->ev.n = 0;
 	if (ev_next(u, &p, true, &ev) != 1) {
 		/* nothing after it: the last events */
-		p.time_ns = UINT64_MAX;
-		p.cpu = 0xffff;
-		p.offset = UINT64_MAX;
-		if (ev_prev(u, &p, &ev) != 1)
+		if (ev_prev(u, NULL, &ev) != 1)
 			return;
 	}
 	fill(u, &ev, lines / 3, lines);
@@ -164,8 +127,8 @@ void tui_events_goto(struct tui *u, const struct lttr_event *ev)
 
 void tui_events_free(struct tui *u)
 {
-	lttr_iter_free(u->ev_it);
-	u->ev_it = NULL;
+	lttr_evlist_free(u->evl);
+	u->evl = NULL;
 	free(u->ev.ev);
 	u->ev.ev = NULL;
 }
@@ -264,7 +227,6 @@ static void move_sel(struct tui *u, long d, size_t lines)
 bool tui_events_key(struct tui *u, int key, int height)
 {
 	size_t lines = height > 1 ? (size_t)height - 1 : 1;
-	struct lttr_view_pos p;
 	struct lttr_event ev;
 
 	switch (key) {
@@ -285,10 +247,7 @@ bool tui_events_key(struct tui *u, int key, int height)
 			tui_events_goto(u, &ev);
 		return true;
 	case KEY_END:
-		p.time_ns = UINT64_MAX;
-		p.cpu = 0xffff;
-		p.offset = UINT64_MAX;
-		if (ev_prev(u, &p, &ev) == 1)
+		if (ev_prev(u, NULL, &ev) == 1)
 			tui_events_goto(u, &ev);
 		return true;
 	default:

@@ -19,6 +19,7 @@
 #include <lttr/view/viewport.h>
 #include <lttr/view/filter.h>
 #include <lttr/view/search.h>
+#include <lttr/view/evlist.h>
 #include <lttr/view/bookmarks.h>
 
 /*
@@ -143,7 +144,7 @@ struct tui {
 	const struct lttr_acct_task *page_task;
 	uint32_t page_nr;
 	struct tui_events ev;
-	struct lttr_iter *ev_it;
+	struct lttr_evlist *evl;	/* the events view's list */
 	struct lttr_filter *search;
 	char search_text[256];
 	bool have_found;
