@@ -9,27 +9,27 @@
  * holds only the rows the list has room for: a GtkTreeModel of our own
  * whose iterators are row indexes into a cache of consecutive events, and
  * a scrollbar of its own over every event of the trace.  The cache (at
- * most CACHE_MAX events, whatever the trace's size) is read with the
- * merged iterator, CHUNK events at a time at its edges, so that scrolling
- * reads each event once; a jump to event k of the trace finds its time by
- * a binary search over the view's exact counts (lttr_view_count()), seeks
- * the iterator there and steps over the events of that time before it.
+ * most CACHE_MAX events, whatever the trace's size) is read from the
+ * library's events list (lttr/view/evlist.h), CHUNK events at a time at
+ * its edges, so that scrolling reads each event once; a jump to event k
+ * of the trace is the list's seek to an index.
  *
  * The cursor and the list follow each other: a new cursor selects the
  * first event at or after it; a row selected (click, arrows, pages, Home,
  * End) becomes the cursor, and its task the selected row of the graphs.
  *
  * With the document's filter, events that do not match are drawn grey, or
- * hidden: the cache then holds the matching events only, read with the
- * iterator while matches are near and with the view's search
- * (lttr_view_find(), which skips the buffers that cannot match) after
- * SCAN_RUN events without one, a few rows beyond the screen at a time.
+ * hidden: the cache then holds the matching events only, which the list
+ * reads with the iterator while matches are near and with the view's
+ * search (here gv_find(), with its progress dialog) past a long run
+ * without one, a few rows beyond the screen at a time.
  * The matching events are counted in the background, a slice of the trace
  * per idle call, and shown as "at least N" until the count is complete.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <lttr/view/evlist.h>
 #include "gv.h"
 
 #define CACHE_MAX	4096	/* events kept around the rows shown */
@@ -37,7 +37,6 @@
 #define HIDE_MARGIN	8	/* hiding: rows read beyond those needed */
 #define ROWS_MAX	512	/* rows the list shows at most */
 #define CACHE_CAP	(CACHE_MAX + 4 * (ROWS_MAX + CHUNK))
-#define SCAN_RUN	2048	/* events without a match before the search takes over */
 #define COUNT_SLICE_US	8000	/* time given to the count of matches per idle call */
 
 enum { COL_FG = GV_EV_NCOLS, N_MODEL_COLS };
@@ -60,14 +59,7 @@ struct erow {
  * @info: the line above it: position, events, matches
  * @adj: the scrollbar's adjustment: events of the trace
  * @model: the rows shown
- * @it: the iterator the cache is read with
- * @have_peek: a seek read @peek ahead: it is the event after the cut, and
- *	the iterator is after it
- * @peek: that event
- * @have_lo: @lo is the event just before the iterator's cut
- * @lo: that event
- * @have_hi: @hi is the event just after the cut
- * @hi: that event
+ * @list: the events the cache is read from: all, or those of @lf
  * @cache: consecutive events of the list (all events, or the matching
  *	ones when hiding)
  * @n: events in @cache
@@ -88,7 +80,6 @@ struct erow {
  * @relayout: an idle call to fit the rows to the height is pending
  * @want: the first row it is to show (a place in @cache)
  * @sized: the list had its first size
- * @cit: the iterator of the count of matches
  * @count_id: its idle source
  * @nmatch: matches counted
  * @nread: events read by the count
@@ -111,13 +102,7 @@ struct gv_events {
 	GtkWidget *info;
 	GtkAdjustment *adj;
 	GtkTreeModel *model;
-	struct lttr_iter *it;
-	bool have_peek;
-	struct lttr_event peek;
-	bool have_lo;
-	struct lttr_view_pos lo;
-	bool have_hi;
-	struct lttr_view_pos hi;
+	struct lttr_evlist *list;
 	struct erow *cache;
 	size_t n;
 	uint64_t base;
@@ -137,7 +122,6 @@ struct gv_events {
 	guint relayout;
 	long want;
 	bool sized;
-	struct lttr_iter *cit;
 	guint count_id;
 	uint64_t nmatch;
 	uint64_t nread;
@@ -171,9 +155,7 @@ bool gv_event_match(const struct gv_doc *d, const struct lttr_event *ev)
 /* whether the list shows @ev: its filter matches it */
 static bool list_match(const struct gv_events *e, const struct lttr_event *ev)
 {
-	struct lttr_filter_ctx c = { e->d->t, comm_at, e->d->v };
-
-	return !e->lf || lttr_filter_match(e->lf, &c, ev);
+	return lttr_evlist_listed(e->list, ev);
 }
 
 const char *gv_event_cell(const struct gv_doc *d, const struct lttr_event *ev, int col,
@@ -402,7 +384,7 @@ static void model_iface_init(gpointer g_iface, gpointer data)
 }
 
 /* ------------------------------------------------------------------ */
-/* reading: the iterator, positioned by event position or by index     */
+/* reading: the library's events list                                  */
 
 static void read_failed(struct gv_events *e, const struct lttr_error *err)
 {
@@ -412,158 +394,31 @@ static void read_failed(struct gv_events *e, const struct lttr_error *err)
 	gv_doc_message(e->d, true, "events: %s", err->msg);
 }
 
-/* the iterator before the first event at or after @t */
-static int it_seek_time(struct gv_events *e, uint64_t t)
+/* a step of the list failed (@r): canceled by the person, or an error */
+static void step_failed(struct gv_events *e, int r)
 {
-	e->have_peek = e->have_lo = e->have_hi = false;
-	if (lttr_iter_seek_time(e->it, t) < 0) {
-		read_failed(e, lttr_iter_error(e->it));
-		return -1;
-	}
-	return 0;
+	if (r == -LTTR_E_CANCELED)
+		gv_doc_message(e->d, false, "events: the search for matches "
+			       "canceled; the list shows those found");
+	else
+		read_failed(e, lttr_evlist_error(e->list));
 }
 
-/* the iterator after the last event */
-static int it_seek_end(struct gv_events *e)
+/* the list's search: the document's, with its progress dialog */
+static int find_cb(void *arg, const struct lttr_filter *f, const struct lttr_view_pos *from,
+		   bool incl, int dir, struct lttr_event *out, struct lttr_error *err)
 {
-	e->have_peek = e->have_lo = e->have_hi = false;
-	if (lttr_iter_seek_end(e->it) < 0) {
-		read_failed(e, lttr_iter_error(e->it));
-		return -1;
-	}
-	return 0;
+	return gv_find(arg, f, from, incl, dir, out, err);
 }
 
-/* the event after the cut (the one a seek read ahead, if any) */
-static int step_next(struct gv_events *e, struct lttr_event *ev)
-{
-	int r = 1;
-
-	if (e->have_peek) {
-		*ev = e->peek;
-		e->have_peek = false;
-	} else {
-		r = lttr_iter_next(e->it, ev);
-	}
-	if (r == 1) {
-		e->lo = lttr_view_pos_of(ev);
-		e->have_lo = true;
-		e->have_hi = false;
-	} else {
-		e->have_lo = e->have_hi = false;
-		if (r < 0)
-			read_failed(e, lttr_iter_error(e->it));
-	}
-	return r;
-}
-
-/* the event before the cut */
-static int step_prev(struct gv_events *e, struct lttr_event *ev)
-{
-	int r = 1;
-
-	if (e->have_peek) {	/* the iterator is after the event read ahead */
-		e->have_peek = false;
-		r = lttr_iter_prev(e->it, ev);
-	}
-	if (r == 1)
-		r = lttr_iter_prev(e->it, ev);
-	if (r == 1) {
-		e->hi = lttr_view_pos_of(ev);
-		e->have_hi = true;
-		e->have_lo = false;
-	} else {
-		e->have_lo = e->have_hi = false;
-		if (r < 0)
-			read_failed(e, lttr_iter_error(e->it));
-	}
-	return r;
-}
-
-/* is @ev after @p (@incl: or at it) */
-static bool beyond(const struct lttr_event *ev, const struct lttr_view_pos *p, bool incl)
-{
-	struct lttr_view_pos q = lttr_view_pos_of(ev);
-	int c = lttr_view_pos_cmp(&q, p);
-
-	return c > 0 || (c == 0 && incl);
-}
-
-/*
- * the iterator's cut just before the first event after @p (@incl: at or
- * after it); returns the events passed at @p's time, or -1
- */
-static long seek_pos(struct gv_events *e, const struct lttr_view_pos *p, bool incl)
-{
-	struct lttr_view_pos last = { 0, 0, 0 };
-	struct lttr_event ev;
-	bool had = false;
-	long passed = 0;
-	int r;
-
-	if (it_seek_time(e, p->time_ns) < 0)
-		return -1;
-	while ((r = lttr_iter_next(e->it, &ev)) == 1) {
-		if (beyond(&ev, p, incl)) {
-			/* kept for the next step rather than stepped back over */
-			e->peek = ev;
-			e->have_peek = true;
-			e->hi = lttr_view_pos_of(&ev);
-			e->have_hi = true;
-			break;
-		}
-		last = lttr_view_pos_of(&ev);
-		had = true;
-		passed++;
-	}
-	if (r < 0) {
-		read_failed(e, lttr_iter_error(e->it));
-		return -1;
-	}
-	e->lo = last;
-	e->have_lo = had;
-	return passed;
-}
-
-/* the iterator's cut just before event @k of the trace (all events) */
+/* the list's cut just before event @k of the trace (all events) */
 static int seek_index(struct gv_events *e, uint64_t k)
 {
-	struct lttr_view *v = e->d->v;
-	uint64_t lo = lttr_view_start(v), hi = lttr_view_end(v) + 1, c;
-	struct lttr_event ev;
-
-	if (k >= e->total)
-		return it_seek_end(e);
-	/* lo: count(lo) <= k; hi: count(hi) > k */
-	if (lttr_view_count(v, 0, lo) > k)
-		lo = 0;
-	if (lttr_view_count(v, 0, hi) <= k)
-		hi = UINT64_MAX;
-	while (hi - lo > 1) {
-		uint64_t mid = lo + (hi - lo) / 2;
-
-		if (lttr_view_count(v, 0, mid) <= k)
-			lo = mid;
-		else
-			hi = mid;
-	}
-	/* event k is at time lo, after the events of that time before it */
-	c = lttr_view_count(v, 0, lo);
-	if (it_seek_time(e, lo) < 0)
+	if (lttr_evlist_seek_index(e->list, k) < 0) {
+		read_failed(e, lttr_evlist_error(e->list));
 		return -1;
-	for (; c < k; c++)
-		if (step_next(e, &ev) != 1)
-			return -1;
+	}
 	return 0;
-}
-
-/* index among all events of the first one after @p (@incl: at or after) */
-static uint64_t index_of(struct gv_events *e, const struct lttr_view_pos *p, bool incl)
-{
-	uint64_t c = lttr_view_count(e->d->v, 0, p->time_ns);
-	long passed = seek_pos(e, p, incl);
-
-	return c + (uint64_t)(passed > 0 ? passed : 0);
 }
 
 /*
@@ -573,48 +428,25 @@ static uint64_t index_of(struct gv_events *e, const struct lttr_view_pos *p, boo
 static size_t read_fwd(struct gv_events *e, const struct lttr_view_pos *after, bool incl,
 		       struct erow *out, size_t want, bool *complete)
 {
-	struct gv_doc *d = e->d;
-	struct lttr_error err;
 	struct lttr_event ev;
-	size_t got = 0, run = 0;
+	size_t got = 0;
 
 	*complete = false;
-	if (after && !(e->have_lo && !incl && !lttr_view_pos_cmp(&e->lo, after)) &&
-	    seek_pos(e, after, incl) < 0)
+	if (after && lttr_evlist_seek(e->list, after, incl) < 0) {
+		read_failed(e, lttr_evlist_error(e->list));
 		return 0;
+	}
 	while (got < want) {
-		bool m;
-		int r = step_next(e, &ev);
+		int r = lttr_evlist_next(e->list, &ev);
 
 		if (r <= 0) {
 			*complete = r == 0;
+			if (r < 0)
+				step_failed(e, r);
 			break;
 		}
-		if (e->hide && !list_match(e, &ev)) {
-			struct lttr_view_pos p = lttr_view_pos_of(&ev);
-
-			if (++run < SCAN_RUN)
-				continue;
-			/* no match nearby: the search skips what cannot match */
-			r = gv_find(d, e->lf, &p, false, 1, &ev, &err);
-			if (r <= 0) {
-				*complete = r == 0;
-				if (r == -LTTR_E_CANCELED)
-					gv_doc_message(d, false, "events: the search for matches "
-						       "canceled; the list shows those found");
-				else if (r < 0)
-					read_failed(e, &err);
-				e->have_lo = e->have_hi = false;
-				break;
-			}
-			p = lttr_view_pos_of(&ev);
-			if (seek_pos(e, &p, false) < 0)
-				break;
-		}
-		m = gv_event_match(d, &ev);
-		run = 0;
 		out[got].ev = ev;
-		out[got++].match = m;
+		out[got++].match = gv_event_match(e->d, &ev);
 	}
 	return got;
 }
@@ -623,51 +455,25 @@ static size_t read_fwd(struct gv_events *e, const struct lttr_view_pos *after, b
 static size_t read_back(struct gv_events *e, const struct lttr_view_pos *before,
 			struct erow *out, size_t want, bool *complete)
 {
-	struct gv_doc *d = e->d;
-	struct lttr_error err;
 	struct lttr_event ev;
-	size_t got = 0, run = 0;
+	size_t got = 0;
 
 	*complete = false;
-	if (!before) {
-		if (it_seek_end(e) < 0)
-			return 0;
-	} else if (!(e->have_hi && !lttr_view_pos_cmp(&e->hi, before)) &&
-		   seek_pos(e, before, true) < 0) {
+	if ((before ? lttr_evlist_seek(e->list, before, true) : lttr_evlist_seek_end(e->list)) < 0) {
+		read_failed(e, lttr_evlist_error(e->list));
 		return 0;
 	}
 	while (got < want) {
-		bool m;
-		int r = step_prev(e, &ev);
+		int r = lttr_evlist_prev(e->list, &ev);
 
 		if (r <= 0) {
 			*complete = r == 0;
+			if (r < 0)
+				step_failed(e, r);
 			break;
 		}
-		if (e->hide && !list_match(e, &ev)) {
-			struct lttr_view_pos p = lttr_view_pos_of(&ev);
-
-			if (++run < SCAN_RUN)
-				continue;
-			r = gv_find(d, e->lf, &p, false, -1, &ev, &err);
-			if (r <= 0) {
-				*complete = r == 0;
-				if (r == -LTTR_E_CANCELED)
-					gv_doc_message(d, false, "events: the search for matches "
-						       "canceled; the list shows those found");
-				else if (r < 0)
-					read_failed(e, &err);
-				e->have_lo = e->have_hi = false;
-				break;
-			}
-			p = lttr_view_pos_of(&ev);
-			if (seek_pos(e, &p, true) < 0)
-				break;
-		}
-		m = gv_event_match(d, &ev);
-		run = 0;
 		out[got].ev = ev;
-		out[got++].match = m;
+		out[got++].match = gv_event_match(e->d, &ev);
 	}
 	return got;
 }
@@ -803,8 +609,16 @@ static long reset_pos(struct gv_events *e, const struct lttr_view_pos *p, bool i
 	bool complete;
 	size_t want = e->rows + ahead(e);
 
-	if (!e->hide)
-		return reset_index(e, index_of(e, p, incl));
+	if (!e->hide) {
+		uint64_t k;
+
+		if (lttr_evlist_index_of(e->list, p, incl, &k) < 0) {
+			read_failed(e, lttr_evlist_error(e->list));
+			e->n = e->top = 0;
+			return -1;
+		}
+		return reset_index(e, k);
+	}
 	/* no event matches (counted, or read to both ends): nothing to read */
 	if ((e->count_done && !e->nmatch) || (!e->n && e->at_start && e->at_end)) {
 		e->n = e->top = 0;
@@ -1064,26 +878,24 @@ static gboolean count_step(gpointer data)
 {
 	struct gv_events *e = data;
 	gint64 until = g_get_monotonic_time() + COUNT_SLICE_US;
-	struct lttr_event ev;
-	unsigned int k = 0;
+	/* the list's filter, or the document's that dims */
+	const struct lttr_filter *f = e->lf ? e->lf : e->d->filter;
 	int r;
 
 	if (e->busy || gv_progress_running())
 		return G_SOURCE_CONTINUE;
 	for (;;) {
-		r = lttr_iter_next(e->cit, &ev);
-		if (r <= 0)
+		r = lttr_evlist_count_step(e->list, f, 512);
+		lttr_evlist_counted(e->list, &e->nmatch, &e->nread);
+		if (r)
 			break;
-		e->nread++;
-		if (e->lf ? list_match(e, &ev) : gv_event_match(e->d, &ev))
-			e->nmatch++;
-		if (++k % 512 == 0 && g_get_monotonic_time() > until) {
+		if (g_get_monotonic_time() > until) {
 			update_info(e);
 			return G_SOURCE_CONTINUE;
 		}
 	}
 	if (r < 0)
-		read_failed(e, lttr_iter_error(e->cit));
+		read_failed(e, lttr_evlist_error(e->list));
 	else
 		e->count_done = true;
 	e->count_id = 0;
@@ -1093,8 +905,6 @@ static gboolean count_step(gpointer data)
 
 static void count_start(struct gv_events *e)
 {
-	struct lttr_error err;
-
 	if (e->count_id)
 		g_source_remove(e->count_id);
 	e->count_id = 0;
@@ -1102,12 +912,8 @@ static void count_start(struct gv_events *e)
 	e->count_done = !e->d->filter && !e->lf;
 	if (e->count_done)
 		return;
-	if (!e->cit && lttr_iter_new(e->d->t, &e->cit, &err) < 0) {
-		read_failed(e, &err);
-		return;
-	}
-	if (lttr_iter_seek_begin(e->cit) < 0) {
-		read_failed(e, lttr_iter_error(e->cit));
+	if (lttr_evlist_count_begin(e->list) < 0) {
+		read_failed(e, lttr_evlist_error(e->list));
 		return;
 	}
 	e->count_id = g_idle_add_full(G_PRIORITY_LOW, count_step, e, NULL);
@@ -1162,6 +968,7 @@ static void filter_changed(struct gv_events *e)
 		return;
 	}
 	g_string_free(x, TRUE);
+	lttr_evlist_set_filter(e->list, nf);
 	lttr_filter_free(e->lf);
 	e->lf = nf;
 	g_free(e->ctext);
@@ -1350,9 +1157,10 @@ static void go_index(struct gv_events *e, uint64_t k)
 			place(e, reset_index(e, k));
 		return;
 	}
+	/* the first match from there: the list's cut stays before it */
 	if (seek_index(e, k) < 0)
 		return;
-	if (step_next(e, &ev) == 1)
+	if (lttr_evlist_next(e->list, &ev) == 1)
 		p = lttr_view_pos_of(&ev);
 	place(e, reset_pos(e, &p, true));
 }
@@ -1476,8 +1284,7 @@ static void on_destroy(GtkWidget *w, gpointer data)
 		g_source_remove(e->relayout);
 	((GvEventsModel *)e->model)->e = NULL;
 	g_object_unref(e->model);
-	lttr_iter_free(e->it);
-	lttr_iter_free(e->cit);
+	lttr_evlist_free(e->list);
 	g_free(e->ftext);
 	g_free(e->ctext);
 	g_free(e->cerr);
@@ -1595,12 +1402,13 @@ GtkWidget *gv_events_new(struct gv_doc *d)
 		return gtk_label_new("out of memory");
 	e->d = d;
 	e->cache = calloc(CACHE_CAP, sizeof(*e->cache));
-	if (!e->cache || lttr_iter_new(d->t, &e->it, &err) < 0) {
+	if (!e->cache || lttr_evlist_new(d->v, &e->list, &err) < 0) {
 		free(e->cache);
 		free(e);
 		return gtk_label_new("the events cannot be read");
 	}
-	e->total = lttr_view_count(d->v, 0, UINT64_MAX);
+	lttr_evlist_set_find(e->list, find_cb, d);
+	e->total = lttr_evlist_total(e->list);
 	e->rows = 1;
 	e->count_done = true;
 	e->model = g_object_new(gv_events_model_get_type(), NULL);
