@@ -18,6 +18,7 @@
 #include <lttr/view/view.h>
 #include <lttr/view/filter.h>
 #include <lttr/view/evlist.h>
+#include <lttr/view/evwin.h>
 #include "tap.h"
 #include "tracegen.h"
 
@@ -245,6 +246,116 @@ static void test_filter(struct lttr_evlist *l, struct lttr_view *v, const struct
 	lttr_filter_free(f);
 }
 
+/* the run of events kept (lttr/view/evwin.h), of every event */
+static void test_win_all(struct lttr_evlist *l, const struct lttr_event *all, size_t n)
+{
+	struct lttr_evwin w, small;
+	struct lttr_view_pos p;
+	size_t i, bad = 0;
+	long at;
+
+	lttr_evlist_set_filter(l, NULL);
+	lttr_evwin_init(&w, l, 0);
+	at = lttr_evwin_reset_index(&w, 100, 10, 20);
+	for (i = 0; i < w.n; i++)
+		if (!same(&w.ev[i], &all[90 + i]))
+			bad++;
+	ok(at == 10 && w.n == 30 && w.base == 90 && !bad && !w.at_start && !w.at_end,
+	   "reset_index(100, 10 before, 20 after): events 90..119, 100 at place %ld", at);
+	ok(lttr_evwin_extend_fwd(&w, 5) == 5 && w.n == 35 && same(&w.ev[34], &all[124]) &&
+	   lttr_evwin_extend_back(&w, 7) == 7 && w.n == 42 && w.base == 83 && same(&w.ev[0], &all[83]),
+	   "grown by 5 after and 7 before: events 83..124");
+	lttr_evwin_keep(&w, 3, 10);
+	ok(w.n == 7 && w.base == 86 && same(&w.ev[0], &all[86]) && same(&w.ev[6], &all[92]),
+	   "keep places 3..9: events 86..92");
+	ok(lttr_evwin_reset_index(&w, 0, 10, 20) == 0 && w.n == 20 && w.at_start && w.base == 0 &&
+	   lttr_evwin_extend_back(&w, 5) == 0, "reset_index(0): the start, nothing before it");
+	at = lttr_evwin_reset_index(&w, n + 5, 10, 20);
+	ok(at == 10 && w.n == 11 && w.at_end && same(&w.ev[at], &all[n - 1]) &&
+	   lttr_evwin_extend_fwd(&w, 5) == 0,
+	   "reset_index(past the end): the last event at place 10, the end known");
+	p = lttr_view_pos_of(&all[500]);
+	at = lttr_evwin_reset_pos(&w, &p, true, 4, 8);
+	ok(at == 4 && w.base == 496 && w.n == 12 && same(&w.ev[at], &all[500]),
+	   "reset_pos(event 500, inclusive, 4 before, 8 after): at place 4 of 496..507");
+	ok(lttr_evwin_find(&w, &p) == 4 && lttr_evwin_find(&w, &(struct lttr_view_pos){ 0, 0, 0 }) == -1,
+	   "find: event 500 at place 4; a place before the run cannot be told");
+	p.offset++;	/* just after event 500: the next one */
+	ok(lttr_evwin_find(&w, &p) == 5, "find a position between two events: the next one's place");
+	p = lttr_view_pos_of(&all[500]);
+	at = lttr_evwin_reset_pos(&w, &p, false, 4, 8);
+	ok(at == 4 && same(&w.ev[at], &all[501]), "reset_pos(event 500, not inclusive): event 501");
+	p.time_ns = UINT64_MAX;
+	at = lttr_evwin_reset_pos(&w, &p, true, 4, 8);
+	ok(at == 4 && same(&w.ev[at], &all[n - 1]) && w.at_end,
+	   "reset_pos(after the end): the last event");
+	ok(lttr_evwin_reset_at(&w, &all[50]) == 0 && w.n == 1 && w.base == 50 &&
+	   lttr_evwin_extend_back(&w, 3) == 3 && w.base == 47 && same(&w.ev[0], &all[47]),
+	   "reset_at(event 50): its index known, grown before it");
+	lttr_evwin_init(&small, l, 16);
+	ok(lttr_evwin_reset_index(&small, 100, 10, 20) == 10 && small.n == 16 &&
+	   lttr_evwin_extend_fwd(&small, 4) == 0 && lttr_evwin_extend_back(&small, 4) == 0,
+	   "a run of at most 16: reset to 16, grown by none");
+	lttr_evwin_free(&small);
+	lttr_evwin_free(&w);
+}
+
+/* the run of the events a filter lists */
+static void test_win_filter(struct lttr_evlist *l, struct lttr_view *v, const struct lttr_event *all,
+			    size_t n)
+{
+	struct finder fd = { v, 0, false };
+	struct lttr_filter *f = NULL, *none = NULL;
+	struct lttr_error err;
+	struct lttr_view_pos p = { T0, 0, 0 };
+	struct lttr_evwin w;
+	unsigned int calls;
+	long at;
+
+	if (lttr_filter_compile("type == fs_open", &f, &err) ||
+	    lttr_filter_compile("type == fs_open && fd == 99", &none, &err)) {
+		ok(0, "compile: %s", err.msg);
+		return;
+	}
+	lttr_evlist_set_filter(l, f);
+	lttr_evlist_set_find(l, find_cb, &fd);
+	lttr_evwin_init(&w, l, 0);
+	at = lttr_evwin_reset_pos(&w, &p, true, 4, 8);
+	ok(at == 0 && w.n == 2 && w.at_end && !w.at_start && w.ev[0].id == LTT_EV_FS_OPEN &&
+	   w.ev[1].cpu == 1 && lttr_evwin_extend_back(&w, 4) == 0 && w.at_start,
+	   "with a filter: the two opens from the start, nothing before them");
+	p = lttr_view_pos_of(&w.ev[1]);
+	at = lttr_evwin_reset_pos(&w, &p, false, 4, 8);
+	ok(at == 1 && w.n == 2 && w.at_end && w.at_start && w.ev[at].cpu == 1,
+	   "after the last open: the last ones, the second open at place 1");
+	ok(lttr_evwin_reset_at(&w, &all[0]) == 0 && w.n == 1 && lttr_evwin_extend_fwd(&w, 1) == 1 &&
+	   w.ev[1].id == LTT_EV_FS_OPEN && lttr_evwin_extend_back(&w, 1) == 0 && w.at_start,
+	   "reset_at an event the filter hides: grown with the listed ones");
+	lttr_evlist_set_filter(l, none);
+	lttr_evwin_clear(&w);
+	p.time_ns = T0;
+	p.cpu = 0;
+	p.offset = 0;
+	at = lttr_evwin_reset_pos(&w, &p, true, 4, 8);
+	calls = fd.calls;
+	ok(at == -1 && !w.n && w.at_start && w.at_end && calls > 0,
+	   "a filter nothing matches: no event, read to both ends (%u searches)", calls);
+	ok(lttr_evwin_reset_pos(&w, &p, true, 4, 8) == -1 && fd.calls == calls,
+	   "placed again: known empty, not read again");
+	fd.cancel = true;
+	lttr_evlist_set_filter(l, f);
+	lttr_evwin_clear(&w);
+	p = lttr_view_pos_of(&all[100]);
+	ok(lttr_evwin_reset_pos(&w, &p, true, 4, 8) == -1 && w.status == -LTTR_E_CANCELED,
+	   "a canceled search: no event, the run's status says so");
+	lttr_evlist_set_find(l, NULL, NULL);
+	lttr_evlist_set_filter(l, NULL);
+	lttr_evwin_free(&w);
+	lttr_filter_free(none);
+	lttr_filter_free(f);
+	(void)n;
+}
+
 int main(void)
 {
 	char *desc = make_desc();
@@ -256,7 +367,7 @@ int main(void)
 	size_t n = 0;
 	int status;
 
-	tap_plan(34);
+	tap_plan(52);
 	if (!desc || tg_open("evlist", desc, 0, &t, &err) || lttr_view_build(t, NULL, NULL, &v, &err) ||
 	    lttr_evlist_new(v, &l, &err)) {
 		ok(0, "the trace: %s", err.msg);
@@ -269,6 +380,8 @@ int main(void)
 	if (all) {
 		test_all(l, all, n);
 		test_filter(l, v, all, n);
+		test_win_all(l, all, n);
+		test_win_filter(l, v, all, n);
 	}
 	free(all);
 	lttr_evlist_free(l);

@@ -88,6 +88,11 @@ void lttr_evlist_set_filter(struct lttr_evlist *l, const struct lttr_filter *f)
 	l->f = f;
 }
 
+const struct lttr_filter *lttr_evlist_filter(const struct lttr_evlist *l)
+{
+	return l->f;
+}
+
 void lttr_evlist_set_find(struct lttr_evlist *l, lttr_evlist_find_fn fn, void *arg)
 {
 	l->find = fn;

@@ -65,6 +65,14 @@ void lttr_evlist_free(struct lttr_evlist *l);
 void lttr_evlist_set_filter(struct lttr_evlist *l, const struct lttr_filter *f);
 
 /**
+ * lttr_evlist_filter() - the filter of the listed events
+ * @l: the list
+ *
+ * Return: it, or NULL when every event is listed.
+ */
+const struct lttr_filter *lttr_evlist_filter(const struct lttr_evlist *l);
+
+/**
  * lttr_evlist_set_find() - the search used past a long run without a match
  * @l: the list
  * @fn: the search (NULL: lttr_view_find() on the list's view, without
