@@ -20,6 +20,7 @@
 #include <lttr/view/filter.h>
 #include <lttr/view/search.h>
 #include <lttr/view/evlist.h>
+#include <lttr/view/evwin.h>
 #include <lttr/view/bookmarks.h>
 
 /*
@@ -88,9 +89,7 @@ struct tui_prow {
 
 /* the events view: what the screen shows */
 struct tui_events {
-	struct lttr_event *ev;	/* lines shown */
-	size_t n;
-	size_t cap;
+	struct lttr_evwin w;	/* lines shown */
 	size_t sel;
 	uint64_t synced;	/* the cursor they were placed for */
 	bool valid;
