@@ -8,11 +8,13 @@
  * row, and 5 s to take a model of 10 million rows), so the model here
  * holds only the rows the list has room for: a GtkTreeModel of our own
  * whose iterators are row indexes into a cache of consecutive events, and
- * a scrollbar of its own over every event of the trace.  The cache (at
- * most CACHE_MAX events, whatever the trace's size) is read from the
- * library's events list (lttr/view/evlist.h), CHUNK events at a time at
- * its edges, so that scrolling reads each event once; a jump to event k
- * of the trace is the list's seek to an index.
+ * a scrollbar of its own over every event of the trace.  The cache is a
+ * run of the library's events list (lttr/view/evwin.h over evlist.h): at
+ * most CACHE_MAX events, whatever the trace's size, grown CHUNK events at
+ * a time at its edges, so that scrolling reads each event once; a jump to
+ * event k of the trace places the run at that index.  What is kept here
+ * is which of its events are shown and selected, the scrollbar, the line
+ * above and the keys.
  *
  * The cursor and the list follow each other: a new cursor selects the
  * first event at or after it; a row selected (click, arrows, pages, Home,
@@ -30,6 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <lttr/view/evlist.h>
+#include <lttr/view/evwin.h>
 #include "gv.h"
 
 #define CACHE_MAX	4096	/* events kept around the rows shown */
@@ -45,12 +48,6 @@ const char *const gv_event_titles[GV_EV_NCOLS] = {
 	"time", "cpu", "pid", "task", "C", "type", "description"
 };
 
-/* an event of the cache and whether the document's filter matches it */
-struct erow {
-	struct lttr_event ev;
-	bool match;
-};
-
 /**
  * struct gv_events - the events list of a document
  * @d: the document
@@ -60,13 +57,9 @@ struct erow {
  * @adj: the scrollbar's adjustment: events of the trace
  * @model: the rows shown
  * @list: the events the cache is read from: all, or those of @lf
- * @cache: consecutive events of the list (all events, or the matching
- *	ones when hiding)
- * @n: events in @cache
- * @base: index of @cache[0] among all events (when not hiding)
- * @at_start: @cache begins with the list's first event
- * @at_end: @cache ends with its last
- * @top: index in @cache of the first row shown
+ * @w: the cache: consecutive events of the list (all events, or the
+ *	matching ones when hiding), at most CACHE_CAP
+ * @top: index in @w of the first row shown
  * @rows: rows the list has room for
  * @nshown: rows of the model
  * @row_h: the height of a row, pixels
@@ -78,7 +71,7 @@ struct erow {
  * @busy: reading (a long search may run the main loop)
  * @pending: changes of the document that came while busy
  * @relayout: an idle call to fit the rows to the height is pending
- * @want: the first row it is to show (a place in @cache)
+ * @want: the first row it is to show (a place in @w)
  * @sized: the list had its first size
  * @count_id: its idle source
  * @nmatch: matches counted
@@ -103,11 +96,7 @@ struct gv_events {
 	GtkAdjustment *adj;
 	GtkTreeModel *model;
 	struct lttr_evlist *list;
-	struct erow *cache;
-	size_t n;
-	uint64_t base;
-	bool at_start;
-	bool at_end;
+	struct lttr_evwin w;
 	size_t top;
 	size_t rows;
 	size_t nshown;
@@ -304,19 +293,19 @@ static void model_get_value(GtkTreeModel *m, GtkTreeIter *it, gint col, GValue *
 {
 	struct gv_events *e = model_events(m);
 	size_t i = iter_row(it);
-	const struct erow *r;
+	const struct lttr_event *ev;
 	char buf[1024];
 
 	g_value_init(val, G_TYPE_STRING);
-	if (!e || i >= e->nshown || e->top + i >= e->n)
+	if (!e || i >= e->nshown || e->top + i >= e->w.n)
 		return;
-	r = &e->cache[e->top + i];
+	ev = &e->w.ev[e->top + i];
 	if (col == COL_FG) {
-		if (e->d->filter && !r->match)
+		if (e->d->filter && !gv_event_match(e->d, ev))
 			g_value_set_static_string(val, "grey60");
 		return;
 	}
-	g_value_set_string(val, gv_event_cell(e->d, &r->ev, col, buf, sizeof(buf)));
+	g_value_set_string(val, gv_event_cell(e->d, ev, col, buf, sizeof(buf)));
 }
 
 static gboolean model_iter_next(GtkTreeModel *m, GtkTreeIter *it)
@@ -421,65 +410,15 @@ static int seek_index(struct gv_events *e, uint64_t k)
 	return 0;
 }
 
-/*
- * up to @want events of the list after the cut (@after: after that
- * position, @incl: or at it); @complete: set when the list ended there
- */
-static size_t read_fwd(struct gv_events *e, const struct lttr_view_pos *after, bool incl,
-		       struct erow *out, size_t want, bool *complete)
+/* the run's last read failed: say why */
+static void run_failed(struct gv_events *e)
 {
-	struct lttr_event ev;
-	size_t got = 0;
-
-	*complete = false;
-	if (after && lttr_evlist_seek(e->list, after, incl) < 0) {
-		read_failed(e, lttr_evlist_error(e->list));
-		return 0;
-	}
-	while (got < want) {
-		int r = lttr_evlist_next(e->list, &ev);
-
-		if (r <= 0) {
-			*complete = r == 0;
-			if (r < 0)
-				step_failed(e, r);
-			break;
-		}
-		out[got].ev = ev;
-		out[got++].match = gv_event_match(e->d, &ev);
-	}
-	return got;
-}
-
-/* up to @want events of the list before @before (NULL: the end), nearest first */
-static size_t read_back(struct gv_events *e, const struct lttr_view_pos *before,
-			struct erow *out, size_t want, bool *complete)
-{
-	struct lttr_event ev;
-	size_t got = 0;
-
-	*complete = false;
-	if ((before ? lttr_evlist_seek(e->list, before, true) : lttr_evlist_seek_end(e->list)) < 0) {
-		read_failed(e, lttr_evlist_error(e->list));
-		return 0;
-	}
-	while (got < want) {
-		int r = lttr_evlist_prev(e->list, &ev);
-
-		if (r <= 0) {
-			*complete = r == 0;
-			if (r < 0)
-				step_failed(e, r);
-			break;
-		}
-		out[got].ev = ev;
-		out[got++].match = gv_event_match(e->d, &ev);
-	}
-	return got;
+	if (e->w.status < 0)
+		step_failed(e, e->w.status);
 }
 
 /* ------------------------------------------------------------------ */
-/* the cache                                                           */
+/* the cache: the run of the list kept (lttr/view/evwin.h)             */
 
 /*
  * events read beyond those needed at an edge: a chunk, or when hiding a
@@ -492,27 +431,18 @@ static size_t ahead(const struct gv_events *e)
 
 static struct lttr_view_pos pos_at(const struct gv_events *e, size_t i)
 {
-	return lttr_view_pos_of(&e->cache[i].ev);
+	return lttr_view_pos_of(&e->w.ev[i]);
 }
 
 /* append up to @want events after the cache; returns how many */
 static size_t extend_fwd(struct gv_events *e, size_t want)
 {
-	struct lttr_view_pos p;
-	bool complete;
 	size_t got;
 
-	if (e->at_end || !e->n)
-		return 0;
-	if (want > CACHE_CAP - e->n)
-		want = CACHE_CAP - e->n;
-	p = pos_at(e, e->n - 1);
 	e->busy = true;
-	got = read_fwd(e, &p, false, e->cache + e->n, want, &complete);
+	got = lttr_evwin_extend_fwd(&e->w, want);
 	e->busy = false;
-	e->n += got;
-	if (got < want && complete)
-		e->at_end = true;
+	run_failed(e);
 	return got;
 }
 
@@ -520,31 +450,13 @@ static size_t extend_fwd(struct gv_events *e, size_t want)
  * indexes into the cache move by as much) */
 static size_t extend_back(struct gv_events *e, size_t want)
 {
-	struct erow *tmp;
-	struct lttr_view_pos p;
-	bool complete;
-	size_t got, i;
+	size_t got;
 
-	if (e->at_start || !e->n)
-		return 0;
-	if (want > CACHE_CAP - e->n)
-		want = CACHE_CAP - e->n;
-	tmp = malloc(want * sizeof(*tmp) + 1);
-	if (!tmp)
-		return 0;
-	p = pos_at(e, 0);
 	e->busy = true;
-	got = read_back(e, &p, tmp, want, &complete);
+	got = lttr_evwin_extend_back(&e->w, want);
 	e->busy = false;
-	memmove(e->cache + got, e->cache, e->n * sizeof(*e->cache));
-	for (i = 0; i < got; i++)
-		e->cache[got - 1 - i] = tmp[i];
-	free(tmp);
-	e->n += got;
+	run_failed(e);
 	e->top += got;
-	e->base -= got;
-	if (got < want && complete)
-		e->at_start = true;
 	return got;
 }
 
@@ -553,51 +465,27 @@ static void trim(struct gv_events *e)
 {
 	size_t keep = (CACHE_MAX - e->rows) / 2, lo, hi;
 
-	if (e->n <= CACHE_MAX)
+	if (e->w.n <= CACHE_MAX)
 		return;
 	lo = e->top > keep ? e->top - keep : 0;
-	hi = lo + CACHE_MAX < e->n ? lo + CACHE_MAX : e->n;
+	hi = lo + CACHE_MAX < e->w.n ? lo + CACHE_MAX : e->w.n;
 	if (hi - lo < CACHE_MAX)
 		lo = hi - CACHE_MAX;
-	if (hi < e->n)
-		e->at_end = false;
-	if (lo) {
-		memmove(e->cache, e->cache + lo, (hi - lo) * sizeof(*e->cache));
-		e->at_start = false;
-	}
-	e->n = hi - lo;
+	lttr_evwin_keep(&e->w, lo, hi);
 	e->top -= lo;
-	e->base += lo;
 }
 
 /* the cache around event @k of the trace (not hiding); returns @k's place */
 static long reset_index(struct gv_events *e, uint64_t k)
 {
-	uint64_t start;
-	bool complete;
-	size_t want;
+	long at;
 
-	if (k >= e->total)
-		k = e->total ? e->total - 1 : 0;
-	start = k > CHUNK ? k - CHUNK : 0;
-	e->n = 0;
 	e->top = 0;
-	e->base = start;
-	e->at_start = start == 0;
-	e->at_end = false;
-	if (!e->total) {
-		e->at_end = true;
-		return -1;
-	}
-	if (seek_index(e, start) < 0)
-		return -1;
-	want = (size_t)(k - start) + e->rows + CHUNK;
 	e->busy = true;
-	e->n = read_fwd(e, NULL, false, e->cache, want, &complete);
+	at = lttr_evwin_reset_index(&e->w, k, CHUNK, e->rows + CHUNK);
 	e->busy = false;
-	if (e->n < want && complete)
-		e->at_end = true;
-	return (size_t)(k - start) < e->n ? (long)(k - start) : (long)e->n - 1;
+	run_failed(e);
+	return at;
 }
 
 /*
@@ -606,72 +494,27 @@ static long reset_index(struct gv_events *e, uint64_t k)
  */
 static long reset_pos(struct gv_events *e, const struct lttr_view_pos *p, bool incl)
 {
-	bool complete;
-	size_t want = e->rows + ahead(e);
+	long at;
 
-	if (!e->hide) {
-		uint64_t k;
-
-		if (lttr_evlist_index_of(e->list, p, incl, &k) < 0) {
-			read_failed(e, lttr_evlist_error(e->list));
-			e->n = e->top = 0;
-			return -1;
-		}
-		return reset_index(e, k);
-	}
-	/* no event matches (counted, or read to both ends): nothing to read */
-	if ((e->count_done && !e->nmatch) || (!e->n && e->at_start && e->at_end)) {
-		e->n = e->top = 0;
-		e->at_start = e->at_end = true;
+	e->top = 0;
+	/* no event matches (counted): nothing to read */
+	if (e->hide && e->count_done && !e->nmatch) {
+		lttr_evwin_clear(&e->w);
+		e->w.at_start = e->w.at_end = true;
 		return -1;
 	}
-	e->n = 0;
-	e->top = 0;
-	e->at_start = e->at_end = false;
 	e->busy = true;
-	e->n = read_fwd(e, p, incl, e->cache, want, &complete);
-	if (e->n < want && complete)
-		e->at_end = true;
-	if (!e->n && complete) {
-		/* nothing after it: the last ones */
-		size_t got = read_back(e, NULL, e->cache + CACHE_CAP - want, want, &complete), i;
-
-		for (i = 0; i < got; i++)
-			e->cache[i] = e->cache[CACHE_CAP - want + got - 1 - i];
-		e->n = got;
-		e->at_end = true;
-		if (got < want && complete)
-			e->at_start = true;
-		e->busy = false;
-		return (long)got - 1;
-	}
+	at = lttr_evwin_reset_pos(&e->w, p, incl, CHUNK, e->rows + ahead(e));
 	e->busy = false;
-	return e->n ? 0 : -1;
+	run_failed(e);
+	return at;
 }
 
 /* the place in the cache of the first event at or after @p, or -1 when
  * the cache cannot tell */
 static long cached_at(const struct gv_events *e, const struct lttr_view_pos *p)
 {
-	struct lttr_view_pos first, last;
-	size_t lo = 0, hi = e->n;
-
-	if (!e->n)
-		return -1;
-	first = pos_at(e, 0);
-	last = pos_at(e, e->n - 1);
-	if (lttr_view_pos_cmp(&last, p) < 0 || (!e->at_start && lttr_view_pos_cmp(&first, p) > 0))
-		return -1;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		struct lttr_view_pos q = pos_at(e, mid);
-
-		if (lttr_view_pos_cmp(&q, p) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return (long)lo;
+	return lttr_evwin_find(&e->w, p);
 }
 
 /* ------------------------------------------------------------------ */
@@ -708,8 +551,8 @@ static void update_info(struct gv_events *e)
 
 	if (!e->total) {
 		n = (size_t)snprintf(line, sizeof(line), "no event");
-	} else if (!e->hide && e->n) {
-		uint64_t at = e->base + (r >= 0 ? e->top + (size_t)r : e->top);
+	} else if (!e->hide && e->w.n) {
+		uint64_t at = e->w.base + (r >= 0 ? e->top + (size_t)r : e->top);
 
 		n = (size_t)snprintf(line, sizeof(line), "%s %llu of %llu",
 				     r >= 0 ? "event" : "from event", (unsigned long long)at + 1,
@@ -759,7 +602,7 @@ static void show_selection(struct gv_events *e)
 /* the model's rows follow the cache; the scrollbar and the line above too */
 static void publish(struct gv_events *e)
 {
-	size_t want = e->n > e->top ? e->n - e->top : 0, i;
+	size_t want = e->w.n > e->top ? e->w.n - e->top : 0, i;
 	GtkTreeIter it;
 	GtkTreePath *p;
 	double value;
@@ -785,12 +628,12 @@ static void publish(struct gv_events *e)
 		gtk_tree_path_free(p);
 	}
 	show_selection(e);
-	if (!e->n)
+	if (!e->w.n)
 		value = 0;
 	else if (!e->hide)
-		value = (double)(e->base + e->top);
+		value = (double)(e->w.base + e->top);
 	else	/* the events before the first row shown: where it is in the trace */
-		value = (double)lttr_view_count(e->d->v, 0, e->cache[e->top].ev.time_ns);
+		value = (double)lttr_view_count(e->d->v, 0, e->w.ev[e->top].time_ns);
 	if (e->dragging)	/* the scrollbar stays where the person put it */
 		value = gtk_adjustment_get_value(e->adj);
 	e->guard++;
@@ -807,11 +650,11 @@ static void place(struct gv_events *e, long top)
 		top += (long)extend_back(e, (size_t)-top + ahead(e));
 	if (top < 0)
 		top = 0;
-	if ((size_t)top + e->rows > e->n)
-		extend_fwd(e, (size_t)top + e->rows - e->n + ahead(e));
-	if ((size_t)top + e->rows > e->n) {
+	if ((size_t)top + e->rows > e->w.n)
+		extend_fwd(e, (size_t)top + e->rows - e->w.n + ahead(e));
+	if ((size_t)top + e->rows > e->w.n) {
 		/* the end: a full page when there are events before it */
-		top = (long)e->n - (long)e->rows;
+		top = (long)e->w.n - (long)e->rows;
 		if (top < 0)
 			top += (long)extend_back(e, (size_t)-top + ahead(e));
 		if (top < 0)
@@ -840,9 +683,9 @@ static void select_event(struct gv_events *e, long i, bool tell)
 {
 	const struct lttr_event *ev;
 
-	if (i < 0 || (size_t)i >= e->n)
+	if (i < 0 || (size_t)i >= e->w.n)
 		return;
-	ev = &e->cache[i].ev;
+	ev = &e->w.ev[i];
 	e->sel = lttr_view_pos_of(ev);
 	e->has_sel = true;
 	if (!tell)
@@ -859,13 +702,13 @@ static void sync_cursor(struct gv_events *e)
 	struct lttr_view_pos p = { e->d->vp.cursor, 0, 0 };
 	long i = cached_at(e, &p);
 
-	if (i < 0 && e->n && e->at_end) {
-		struct lttr_view_pos last = pos_at(e, e->n - 1);
+	if (i < 0 && e->w.n && e->w.at_end) {
+		struct lttr_view_pos last = pos_at(e, e->w.n - 1);
 
 		if (lttr_view_pos_cmp(&last, &p) < 0)	/* after the last one */
-			i = (long)e->n - 1;
+			i = (long)e->w.n - 1;
 	}
-	if (i < 0 || (size_t)i >= e->n)
+	if (i < 0 || (size_t)i >= e->w.n)
 		i = reset_pos(e, &p, true);
 	select_event(e, i, false);
 	reveal(e, i, e->rows / 3);
@@ -937,7 +780,6 @@ static void filter_changed(struct gv_events *e)
 	char *cols, *cerr = NULL, *key;
 	GString *x = g_string_new("");
 	bool hide;
-	size_t i;
 
 	cols = e->ef ? gv_evfilter_expr(e->ef, &cerr) : g_strdup("");
 	if (!cols)
@@ -977,8 +819,6 @@ static void filter_changed(struct gv_events *e)
 	e->ftext = key;
 	hide = e->lf != NULL;
 	count_start(e);
-	for (i = 0; i < e->n; i++)
-		e->cache[i].match = gv_event_match(d, &e->cache[i].ev);
 	if (hide || hide != e->hide) {
 		/* other events in the list: read again from the selected one
 		 * (the next one shown when it is hidden now) */
@@ -988,8 +828,7 @@ static void filter_changed(struct gv_events *e)
 		if (e->has_sel)
 			p = e->sel;
 		e->hide = hide;
-		e->n = 0;	/* what the cache knew is of the old filter */
-		e->at_start = e->at_end = false;
+		lttr_evwin_clear(&e->w);	/* what the cache knew is of the old filter */
 		at = reset_pos(e, &p, true);
 		select_event(e, at, false);
 		reveal(e, at, e->rows / 3);
@@ -1043,7 +882,7 @@ static void move_sel(struct gv_events *e, long delta)
 {
 	long r = sel_row(e), cur, want;
 
-	if (!e->n)
+	if (!e->w.n)
 		return;
 	cur = r >= 0 ? (long)e->top + r : delta > 0 ? (long)e->top - 1 :
 		(long)(e->top + e->nshown);
@@ -1052,10 +891,10 @@ static void move_sel(struct gv_events *e, long delta)
 		want += (long)extend_back(e, (size_t)-want + ahead(e));
 	if (want < 0)
 		want = 0;
-	if (want >= (long)e->n)
-		extend_fwd(e, (size_t)(want - (long)e->n) + 1 + ahead(e));
-	if (want >= (long)e->n)
-		want = (long)e->n - 1;
+	if (want >= (long)e->w.n)
+		extend_fwd(e, (size_t)(want - (long)e->w.n) + 1 + ahead(e));
+	if (want >= (long)e->w.n)
+		want = (long)e->w.n - 1;
 	select_event(e, want, true);
 	if (want < (long)e->top)
 		place(e, want);
@@ -1150,9 +989,9 @@ static void go_index(struct gv_events *e, uint64_t k)
 	struct lttr_event ev;
 
 	if (!e->hide) {
-		if (k >= e->base && k < e->base + e->n &&
-		    (e->at_end || k + e->rows <= e->base + e->n))
-			place(e, (long)(k - e->base));
+		if (k >= e->w.base && k < e->w.base + e->w.n &&
+		    (e->w.at_end || k + e->rows <= e->w.base + e->w.n))
+			place(e, (long)(k - e->w.base));
 		else
 			place(e, reset_index(e, k));
 		return;
@@ -1252,8 +1091,8 @@ static void on_allocate(GtkWidget *w, GdkRectangle *r, gpointer data)
 		top += sr - (long)rows + 1;
 	e->sized = true;
 	e->rows = rows;
-	if ((top < 0 && !e->at_start) ||
-	    ((size_t)(top > 0 ? top : 0) + rows > e->n && !e->at_end)) {
+	if ((top < 0 && !e->w.at_start) ||
+	    ((size_t)(top > 0 ? top : 0) + rows > e->w.n && !e->w.at_end)) {
 		e->want = top;
 		if (!e->relayout)
 			e->relayout = g_idle_add(relayout, e);
@@ -1261,8 +1100,8 @@ static void on_allocate(GtkWidget *w, GdkRectangle *r, gpointer data)
 	}
 	if (top < 0)
 		top = 0;
-	if ((size_t)top + rows > e->n)
-		top = e->n > rows ? (long)(e->n - rows) : 0;
+	if ((size_t)top + rows > e->w.n)
+		top = e->w.n > rows ? (long)(e->w.n - rows) : 0;
 	e->top = (size_t)top;
 	publish(e);
 }
@@ -1289,7 +1128,7 @@ static void on_destroy(GtkWidget *w, gpointer data)
 	g_free(e->ctext);
 	g_free(e->cerr);
 	lttr_filter_free(e->lf);
-	free(e->cache);
+	lttr_evwin_free(&e->w);
 	free(e);
 }
 
@@ -1401,12 +1240,11 @@ GtkWidget *gv_events_new(struct gv_doc *d)
 	if (!e)
 		return gtk_label_new("out of memory");
 	e->d = d;
-	e->cache = calloc(CACHE_CAP, sizeof(*e->cache));
-	if (!e->cache || lttr_evlist_new(d->v, &e->list, &err) < 0) {
-		free(e->cache);
+	if (lttr_evlist_new(d->v, &e->list, &err) < 0) {
 		free(e);
 		return gtk_label_new("the events cannot be read");
 	}
+	lttr_evwin_init(&e->w, e->list, CACHE_CAP);
 	lttr_evlist_set_find(e->list, find_cb, d);
 	e->total = lttr_evlist_total(e->list);
 	e->rows = 1;
