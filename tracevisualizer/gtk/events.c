@@ -8,28 +8,31 @@
  * row, and 5 s to take a model of 10 million rows), so the model here
  * holds only the rows the list has room for: a GtkTreeModel of our own
  * whose iterators are row indexes into a cache of consecutive events, and
- * a scrollbar of its own over every event of the trace.  The cache (at
- * most CACHE_MAX events, whatever the trace's size) is read with the
- * merged iterator, CHUNK events at a time at its edges, so that scrolling
- * reads each event once; a jump to event k of the trace finds its time by
- * a binary search over the view's exact counts (lttr_view_count()), seeks
- * the iterator there and steps over the events of that time before it.
+ * a scrollbar of its own over every event of the trace.  The cache is a
+ * run of the library's events list (lttr/view/evwin.h over evlist.h): at
+ * most CACHE_MAX events, whatever the trace's size, grown CHUNK events at
+ * a time at its edges, so that scrolling reads each event once; a jump to
+ * event k of the trace places the run at that index.  What is kept here
+ * is which of its events are shown and selected, the scrollbar, the line
+ * above and the keys.
  *
  * The cursor and the list follow each other: a new cursor selects the
  * first event at or after it; a row selected (click, arrows, pages, Home,
  * End) becomes the cursor, and its task the selected row of the graphs.
  *
  * With the document's filter, events that do not match are drawn grey, or
- * hidden: the cache then holds the matching events only, read with the
- * iterator while matches are near and with the view's search
- * (lttr_view_find(), which skips the buffers that cannot match) after
- * SCAN_RUN events without one, a few rows beyond the screen at a time.
+ * hidden: the cache then holds the matching events only, which the list
+ * reads with the iterator while matches are near and with the view's
+ * search (here gv_find(), with its progress dialog) past a long run
+ * without one, a few rows beyond the screen at a time.
  * The matching events are counted in the background, a slice of the trace
  * per idle call, and shown as "at least N" until the count is complete.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <lttr/view/evlist.h>
+#include <lttr/view/evwin.h>
 #include "gv.h"
 
 #define CACHE_MAX	4096	/* events kept around the rows shown */
@@ -37,19 +40,12 @@
 #define HIDE_MARGIN	8	/* hiding: rows read beyond those needed */
 #define ROWS_MAX	512	/* rows the list shows at most */
 #define CACHE_CAP	(CACHE_MAX + 4 * (ROWS_MAX + CHUNK))
-#define SCAN_RUN	2048	/* events without a match before the search takes over */
 #define COUNT_SLICE_US	8000	/* time given to the count of matches per idle call */
 
 enum { COL_FG = GV_EV_NCOLS, N_MODEL_COLS };
 
 const char *const gv_event_titles[GV_EV_NCOLS] = {
 	"time", "cpu", "pid", "task", "C", "type", "description"
-};
-
-/* an event of the cache and whether the document's filter matches it */
-struct erow {
-	struct lttr_event ev;
-	bool match;
 };
 
 /**
@@ -60,21 +56,10 @@ struct erow {
  * @info: the line above it: position, events, matches
  * @adj: the scrollbar's adjustment: events of the trace
  * @model: the rows shown
- * @it: the iterator the cache is read with
- * @have_peek: a seek read @peek ahead: it is the event after the cut, and
- *	the iterator is after it
- * @peek: that event
- * @have_lo: @lo is the event just before the iterator's cut
- * @lo: that event
- * @have_hi: @hi is the event just after the cut
- * @hi: that event
- * @cache: consecutive events of the list (all events, or the matching
- *	ones when hiding)
- * @n: events in @cache
- * @base: index of @cache[0] among all events (when not hiding)
- * @at_start: @cache begins with the list's first event
- * @at_end: @cache ends with its last
- * @top: index in @cache of the first row shown
+ * @list: the events the cache is read from: all, or those of @lf
+ * @w: the cache: consecutive events of the list (all events, or the
+ *	matching ones when hiding), at most CACHE_CAP
+ * @top: index in @w of the first row shown
  * @rows: rows the list has room for
  * @nshown: rows of the model
  * @row_h: the height of a row, pixels
@@ -86,9 +71,8 @@ struct erow {
  * @busy: reading (a long search may run the main loop)
  * @pending: changes of the document that came while busy
  * @relayout: an idle call to fit the rows to the height is pending
- * @want: the first row it is to show (a place in @cache)
+ * @want: the first row it is to show (a place in @w)
  * @sized: the list had its first size
- * @cit: the iterator of the count of matches
  * @count_id: its idle source
  * @nmatch: matches counted
  * @nread: events read by the count
@@ -111,18 +95,8 @@ struct gv_events {
 	GtkWidget *info;
 	GtkAdjustment *adj;
 	GtkTreeModel *model;
-	struct lttr_iter *it;
-	bool have_peek;
-	struct lttr_event peek;
-	bool have_lo;
-	struct lttr_view_pos lo;
-	bool have_hi;
-	struct lttr_view_pos hi;
-	struct erow *cache;
-	size_t n;
-	uint64_t base;
-	bool at_start;
-	bool at_end;
+	struct lttr_evlist *list;
+	struct lttr_evwin w;
 	size_t top;
 	size_t rows;
 	size_t nshown;
@@ -137,7 +111,6 @@ struct gv_events {
 	guint relayout;
 	long want;
 	bool sized;
-	struct lttr_iter *cit;
 	guint count_id;
 	uint64_t nmatch;
 	uint64_t nread;
@@ -171,9 +144,7 @@ bool gv_event_match(const struct gv_doc *d, const struct lttr_event *ev)
 /* whether the list shows @ev: its filter matches it */
 static bool list_match(const struct gv_events *e, const struct lttr_event *ev)
 {
-	struct lttr_filter_ctx c = { e->d->t, comm_at, e->d->v };
-
-	return !e->lf || lttr_filter_match(e->lf, &c, ev);
+	return lttr_evlist_listed(e->list, ev);
 }
 
 const char *gv_event_cell(const struct gv_doc *d, const struct lttr_event *ev, int col,
@@ -322,19 +293,19 @@ static void model_get_value(GtkTreeModel *m, GtkTreeIter *it, gint col, GValue *
 {
 	struct gv_events *e = model_events(m);
 	size_t i = iter_row(it);
-	const struct erow *r;
+	const struct lttr_event *ev;
 	char buf[1024];
 
 	g_value_init(val, G_TYPE_STRING);
-	if (!e || i >= e->nshown || e->top + i >= e->n)
+	if (!e || i >= e->nshown || e->top + i >= e->w.n)
 		return;
-	r = &e->cache[e->top + i];
+	ev = &e->w.ev[e->top + i];
 	if (col == COL_FG) {
-		if (e->d->filter && !r->match)
+		if (e->d->filter && !gv_event_match(e->d, ev))
 			g_value_set_static_string(val, "grey60");
 		return;
 	}
-	g_value_set_string(val, gv_event_cell(e->d, &r->ev, col, buf, sizeof(buf)));
+	g_value_set_string(val, gv_event_cell(e->d, ev, col, buf, sizeof(buf)));
 }
 
 static gboolean model_iter_next(GtkTreeModel *m, GtkTreeIter *it)
@@ -402,7 +373,7 @@ static void model_iface_init(gpointer g_iface, gpointer data)
 }
 
 /* ------------------------------------------------------------------ */
-/* reading: the iterator, positioned by event position or by index     */
+/* reading: the library's events list                                  */
 
 static void read_failed(struct gv_events *e, const struct lttr_error *err)
 {
@@ -412,268 +383,42 @@ static void read_failed(struct gv_events *e, const struct lttr_error *err)
 	gv_doc_message(e->d, true, "events: %s", err->msg);
 }
 
-/* the iterator before the first event at or after @t */
-static int it_seek_time(struct gv_events *e, uint64_t t)
+/* a step of the list failed (@r): canceled by the person, or an error */
+static void step_failed(struct gv_events *e, int r)
 {
-	e->have_peek = e->have_lo = e->have_hi = false;
-	if (lttr_iter_seek_time(e->it, t) < 0) {
-		read_failed(e, lttr_iter_error(e->it));
-		return -1;
-	}
-	return 0;
+	if (r == -LTTR_E_CANCELED)
+		gv_doc_message(e->d, false, "events: the search for matches "
+			       "canceled; the list shows those found");
+	else
+		read_failed(e, lttr_evlist_error(e->list));
 }
 
-/* the iterator after the last event */
-static int it_seek_end(struct gv_events *e)
+/* the list's search: the document's, with its progress dialog */
+static int find_cb(void *arg, const struct lttr_filter *f, const struct lttr_view_pos *from,
+		   bool incl, int dir, struct lttr_event *out, struct lttr_error *err)
 {
-	e->have_peek = e->have_lo = e->have_hi = false;
-	if (lttr_iter_seek_end(e->it) < 0) {
-		read_failed(e, lttr_iter_error(e->it));
-		return -1;
-	}
-	return 0;
+	return gv_find(arg, f, from, incl, dir, out, err);
 }
 
-/* the event after the cut (the one a seek read ahead, if any) */
-static int step_next(struct gv_events *e, struct lttr_event *ev)
-{
-	int r = 1;
-
-	if (e->have_peek) {
-		*ev = e->peek;
-		e->have_peek = false;
-	} else {
-		r = lttr_iter_next(e->it, ev);
-	}
-	if (r == 1) {
-		e->lo = lttr_view_pos_of(ev);
-		e->have_lo = true;
-		e->have_hi = false;
-	} else {
-		e->have_lo = e->have_hi = false;
-		if (r < 0)
-			read_failed(e, lttr_iter_error(e->it));
-	}
-	return r;
-}
-
-/* the event before the cut */
-static int step_prev(struct gv_events *e, struct lttr_event *ev)
-{
-	int r = 1;
-
-	if (e->have_peek) {	/* the iterator is after the event read ahead */
-		e->have_peek = false;
-		r = lttr_iter_prev(e->it, ev);
-	}
-	if (r == 1)
-		r = lttr_iter_prev(e->it, ev);
-	if (r == 1) {
-		e->hi = lttr_view_pos_of(ev);
-		e->have_hi = true;
-		e->have_lo = false;
-	} else {
-		e->have_lo = e->have_hi = false;
-		if (r < 0)
-			read_failed(e, lttr_iter_error(e->it));
-	}
-	return r;
-}
-
-/* is @ev after @p (@incl: or at it) */
-static bool beyond(const struct lttr_event *ev, const struct lttr_view_pos *p, bool incl)
-{
-	struct lttr_view_pos q = lttr_view_pos_of(ev);
-	int c = lttr_view_pos_cmp(&q, p);
-
-	return c > 0 || (c == 0 && incl);
-}
-
-/*
- * the iterator's cut just before the first event after @p (@incl: at or
- * after it); returns the events passed at @p's time, or -1
- */
-static long seek_pos(struct gv_events *e, const struct lttr_view_pos *p, bool incl)
-{
-	struct lttr_view_pos last = { 0, 0, 0 };
-	struct lttr_event ev;
-	bool had = false;
-	long passed = 0;
-	int r;
-
-	if (it_seek_time(e, p->time_ns) < 0)
-		return -1;
-	while ((r = lttr_iter_next(e->it, &ev)) == 1) {
-		if (beyond(&ev, p, incl)) {
-			/* kept for the next step rather than stepped back over */
-			e->peek = ev;
-			e->have_peek = true;
-			e->hi = lttr_view_pos_of(&ev);
-			e->have_hi = true;
-			break;
-		}
-		last = lttr_view_pos_of(&ev);
-		had = true;
-		passed++;
-	}
-	if (r < 0) {
-		read_failed(e, lttr_iter_error(e->it));
-		return -1;
-	}
-	e->lo = last;
-	e->have_lo = had;
-	return passed;
-}
-
-/* the iterator's cut just before event @k of the trace (all events) */
+/* the list's cut just before event @k of the trace (all events) */
 static int seek_index(struct gv_events *e, uint64_t k)
 {
-	struct lttr_view *v = e->d->v;
-	uint64_t lo = lttr_view_start(v), hi = lttr_view_end(v) + 1, c;
-	struct lttr_event ev;
-
-	if (k >= e->total)
-		return it_seek_end(e);
-	/* lo: count(lo) <= k; hi: count(hi) > k */
-	if (lttr_view_count(v, 0, lo) > k)
-		lo = 0;
-	if (lttr_view_count(v, 0, hi) <= k)
-		hi = UINT64_MAX;
-	while (hi - lo > 1) {
-		uint64_t mid = lo + (hi - lo) / 2;
-
-		if (lttr_view_count(v, 0, mid) <= k)
-			lo = mid;
-		else
-			hi = mid;
-	}
-	/* event k is at time lo, after the events of that time before it */
-	c = lttr_view_count(v, 0, lo);
-	if (it_seek_time(e, lo) < 0)
+	if (lttr_evlist_seek_index(e->list, k) < 0) {
+		read_failed(e, lttr_evlist_error(e->list));
 		return -1;
-	for (; c < k; c++)
-		if (step_next(e, &ev) != 1)
-			return -1;
+	}
 	return 0;
 }
 
-/* index among all events of the first one after @p (@incl: at or after) */
-static uint64_t index_of(struct gv_events *e, const struct lttr_view_pos *p, bool incl)
+/* the run's last read failed: say why */
+static void run_failed(struct gv_events *e)
 {
-	uint64_t c = lttr_view_count(e->d->v, 0, p->time_ns);
-	long passed = seek_pos(e, p, incl);
-
-	return c + (uint64_t)(passed > 0 ? passed : 0);
-}
-
-/*
- * up to @want events of the list after the cut (@after: after that
- * position, @incl: or at it); @complete: set when the list ended there
- */
-static size_t read_fwd(struct gv_events *e, const struct lttr_view_pos *after, bool incl,
-		       struct erow *out, size_t want, bool *complete)
-{
-	struct gv_doc *d = e->d;
-	struct lttr_error err;
-	struct lttr_event ev;
-	size_t got = 0, run = 0;
-
-	*complete = false;
-	if (after && !(e->have_lo && !incl && !lttr_view_pos_cmp(&e->lo, after)) &&
-	    seek_pos(e, after, incl) < 0)
-		return 0;
-	while (got < want) {
-		bool m;
-		int r = step_next(e, &ev);
-
-		if (r <= 0) {
-			*complete = r == 0;
-			break;
-		}
-		if (e->hide && !list_match(e, &ev)) {
-			struct lttr_view_pos p = lttr_view_pos_of(&ev);
-
-			if (++run < SCAN_RUN)
-				continue;
-			/* no match nearby: the search skips what cannot match */
-			r = gv_find(d, e->lf, &p, false, 1, &ev, &err);
-			if (r <= 0) {
-				*complete = r == 0;
-				if (r == -LTTR_E_CANCELED)
-					gv_doc_message(d, false, "events: the search for matches "
-						       "canceled; the list shows those found");
-				else if (r < 0)
-					read_failed(e, &err);
-				e->have_lo = e->have_hi = false;
-				break;
-			}
-			p = lttr_view_pos_of(&ev);
-			if (seek_pos(e, &p, false) < 0)
-				break;
-		}
-		m = gv_event_match(d, &ev);
-		run = 0;
-		out[got].ev = ev;
-		out[got++].match = m;
-	}
-	return got;
-}
-
-/* up to @want events of the list before @before (NULL: the end), nearest first */
-static size_t read_back(struct gv_events *e, const struct lttr_view_pos *before,
-			struct erow *out, size_t want, bool *complete)
-{
-	struct gv_doc *d = e->d;
-	struct lttr_error err;
-	struct lttr_event ev;
-	size_t got = 0, run = 0;
-
-	*complete = false;
-	if (!before) {
-		if (it_seek_end(e) < 0)
-			return 0;
-	} else if (!(e->have_hi && !lttr_view_pos_cmp(&e->hi, before)) &&
-		   seek_pos(e, before, true) < 0) {
-		return 0;
-	}
-	while (got < want) {
-		bool m;
-		int r = step_prev(e, &ev);
-
-		if (r <= 0) {
-			*complete = r == 0;
-			break;
-		}
-		if (e->hide && !list_match(e, &ev)) {
-			struct lttr_view_pos p = lttr_view_pos_of(&ev);
-
-			if (++run < SCAN_RUN)
-				continue;
-			r = gv_find(d, e->lf, &p, false, -1, &ev, &err);
-			if (r <= 0) {
-				*complete = r == 0;
-				if (r == -LTTR_E_CANCELED)
-					gv_doc_message(d, false, "events: the search for matches "
-						       "canceled; the list shows those found");
-				else if (r < 0)
-					read_failed(e, &err);
-				e->have_lo = e->have_hi = false;
-				break;
-			}
-			p = lttr_view_pos_of(&ev);
-			if (seek_pos(e, &p, true) < 0)
-				break;
-		}
-		m = gv_event_match(d, &ev);
-		run = 0;
-		out[got].ev = ev;
-		out[got++].match = m;
-	}
-	return got;
+	if (e->w.status < 0)
+		step_failed(e, e->w.status);
 }
 
 /* ------------------------------------------------------------------ */
-/* the cache                                                           */
+/* the cache: the run of the list kept (lttr/view/evwin.h)             */
 
 /*
  * events read beyond those needed at an edge: a chunk, or when hiding a
@@ -686,27 +431,18 @@ static size_t ahead(const struct gv_events *e)
 
 static struct lttr_view_pos pos_at(const struct gv_events *e, size_t i)
 {
-	return lttr_view_pos_of(&e->cache[i].ev);
+	return lttr_view_pos_of(&e->w.ev[i]);
 }
 
 /* append up to @want events after the cache; returns how many */
 static size_t extend_fwd(struct gv_events *e, size_t want)
 {
-	struct lttr_view_pos p;
-	bool complete;
 	size_t got;
 
-	if (e->at_end || !e->n)
-		return 0;
-	if (want > CACHE_CAP - e->n)
-		want = CACHE_CAP - e->n;
-	p = pos_at(e, e->n - 1);
 	e->busy = true;
-	got = read_fwd(e, &p, false, e->cache + e->n, want, &complete);
+	got = lttr_evwin_extend_fwd(&e->w, want);
 	e->busy = false;
-	e->n += got;
-	if (got < want && complete)
-		e->at_end = true;
+	run_failed(e);
 	return got;
 }
 
@@ -714,31 +450,13 @@ static size_t extend_fwd(struct gv_events *e, size_t want)
  * indexes into the cache move by as much) */
 static size_t extend_back(struct gv_events *e, size_t want)
 {
-	struct erow *tmp;
-	struct lttr_view_pos p;
-	bool complete;
-	size_t got, i;
+	size_t got;
 
-	if (e->at_start || !e->n)
-		return 0;
-	if (want > CACHE_CAP - e->n)
-		want = CACHE_CAP - e->n;
-	tmp = malloc(want * sizeof(*tmp) + 1);
-	if (!tmp)
-		return 0;
-	p = pos_at(e, 0);
 	e->busy = true;
-	got = read_back(e, &p, tmp, want, &complete);
+	got = lttr_evwin_extend_back(&e->w, want);
 	e->busy = false;
-	memmove(e->cache + got, e->cache, e->n * sizeof(*e->cache));
-	for (i = 0; i < got; i++)
-		e->cache[got - 1 - i] = tmp[i];
-	free(tmp);
-	e->n += got;
+	run_failed(e);
 	e->top += got;
-	e->base -= got;
-	if (got < want && complete)
-		e->at_start = true;
 	return got;
 }
 
@@ -747,51 +465,27 @@ static void trim(struct gv_events *e)
 {
 	size_t keep = (CACHE_MAX - e->rows) / 2, lo, hi;
 
-	if (e->n <= CACHE_MAX)
+	if (e->w.n <= CACHE_MAX)
 		return;
 	lo = e->top > keep ? e->top - keep : 0;
-	hi = lo + CACHE_MAX < e->n ? lo + CACHE_MAX : e->n;
+	hi = lo + CACHE_MAX < e->w.n ? lo + CACHE_MAX : e->w.n;
 	if (hi - lo < CACHE_MAX)
 		lo = hi - CACHE_MAX;
-	if (hi < e->n)
-		e->at_end = false;
-	if (lo) {
-		memmove(e->cache, e->cache + lo, (hi - lo) * sizeof(*e->cache));
-		e->at_start = false;
-	}
-	e->n = hi - lo;
+	lttr_evwin_keep(&e->w, lo, hi);
 	e->top -= lo;
-	e->base += lo;
 }
 
 /* the cache around event @k of the trace (not hiding); returns @k's place */
 static long reset_index(struct gv_events *e, uint64_t k)
 {
-	uint64_t start;
-	bool complete;
-	size_t want;
+	long at;
 
-	if (k >= e->total)
-		k = e->total ? e->total - 1 : 0;
-	start = k > CHUNK ? k - CHUNK : 0;
-	e->n = 0;
 	e->top = 0;
-	e->base = start;
-	e->at_start = start == 0;
-	e->at_end = false;
-	if (!e->total) {
-		e->at_end = true;
-		return -1;
-	}
-	if (seek_index(e, start) < 0)
-		return -1;
-	want = (size_t)(k - start) + e->rows + CHUNK;
 	e->busy = true;
-	e->n = read_fwd(e, NULL, false, e->cache, want, &complete);
+	at = lttr_evwin_reset_index(&e->w, k, CHUNK, e->rows + CHUNK);
 	e->busy = false;
-	if (e->n < want && complete)
-		e->at_end = true;
-	return (size_t)(k - start) < e->n ? (long)(k - start) : (long)e->n - 1;
+	run_failed(e);
+	return at;
 }
 
 /*
@@ -800,64 +494,27 @@ static long reset_index(struct gv_events *e, uint64_t k)
  */
 static long reset_pos(struct gv_events *e, const struct lttr_view_pos *p, bool incl)
 {
-	bool complete;
-	size_t want = e->rows + ahead(e);
+	long at;
 
-	if (!e->hide)
-		return reset_index(e, index_of(e, p, incl));
-	/* no event matches (counted, or read to both ends): nothing to read */
-	if ((e->count_done && !e->nmatch) || (!e->n && e->at_start && e->at_end)) {
-		e->n = e->top = 0;
-		e->at_start = e->at_end = true;
+	e->top = 0;
+	/* no event matches (counted): nothing to read */
+	if (e->hide && e->count_done && !e->nmatch) {
+		lttr_evwin_clear(&e->w);
+		e->w.at_start = e->w.at_end = true;
 		return -1;
 	}
-	e->n = 0;
-	e->top = 0;
-	e->at_start = e->at_end = false;
 	e->busy = true;
-	e->n = read_fwd(e, p, incl, e->cache, want, &complete);
-	if (e->n < want && complete)
-		e->at_end = true;
-	if (!e->n && complete) {
-		/* nothing after it: the last ones */
-		size_t got = read_back(e, NULL, e->cache + CACHE_CAP - want, want, &complete), i;
-
-		for (i = 0; i < got; i++)
-			e->cache[i] = e->cache[CACHE_CAP - want + got - 1 - i];
-		e->n = got;
-		e->at_end = true;
-		if (got < want && complete)
-			e->at_start = true;
-		e->busy = false;
-		return (long)got - 1;
-	}
+	at = lttr_evwin_reset_pos(&e->w, p, incl, CHUNK, e->rows + ahead(e));
 	e->busy = false;
-	return e->n ? 0 : -1;
+	run_failed(e);
+	return at;
 }
 
 /* the place in the cache of the first event at or after @p, or -1 when
  * the cache cannot tell */
 static long cached_at(const struct gv_events *e, const struct lttr_view_pos *p)
 {
-	struct lttr_view_pos first, last;
-	size_t lo = 0, hi = e->n;
-
-	if (!e->n)
-		return -1;
-	first = pos_at(e, 0);
-	last = pos_at(e, e->n - 1);
-	if (lttr_view_pos_cmp(&last, p) < 0 || (!e->at_start && lttr_view_pos_cmp(&first, p) > 0))
-		return -1;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		struct lttr_view_pos q = pos_at(e, mid);
-
-		if (lttr_view_pos_cmp(&q, p) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return (long)lo;
+	return lttr_evwin_find(&e->w, p);
 }
 
 /* ------------------------------------------------------------------ */
@@ -894,8 +551,8 @@ static void update_info(struct gv_events *e)
 
 	if (!e->total) {
 		n = (size_t)snprintf(line, sizeof(line), "no event");
-	} else if (!e->hide && e->n) {
-		uint64_t at = e->base + (r >= 0 ? e->top + (size_t)r : e->top);
+	} else if (!e->hide && e->w.n) {
+		uint64_t at = e->w.base + (r >= 0 ? e->top + (size_t)r : e->top);
 
 		n = (size_t)snprintf(line, sizeof(line), "%s %llu of %llu",
 				     r >= 0 ? "event" : "from event", (unsigned long long)at + 1,
@@ -945,7 +602,7 @@ static void show_selection(struct gv_events *e)
 /* the model's rows follow the cache; the scrollbar and the line above too */
 static void publish(struct gv_events *e)
 {
-	size_t want = e->n > e->top ? e->n - e->top : 0, i;
+	size_t want = e->w.n > e->top ? e->w.n - e->top : 0, i;
 	GtkTreeIter it;
 	GtkTreePath *p;
 	double value;
@@ -971,12 +628,12 @@ static void publish(struct gv_events *e)
 		gtk_tree_path_free(p);
 	}
 	show_selection(e);
-	if (!e->n)
+	if (!e->w.n)
 		value = 0;
 	else if (!e->hide)
-		value = (double)(e->base + e->top);
+		value = (double)(e->w.base + e->top);
 	else	/* the events before the first row shown: where it is in the trace */
-		value = (double)lttr_view_count(e->d->v, 0, e->cache[e->top].ev.time_ns);
+		value = (double)lttr_view_count(e->d->v, 0, e->w.ev[e->top].time_ns);
 	if (e->dragging)	/* the scrollbar stays where the person put it */
 		value = gtk_adjustment_get_value(e->adj);
 	e->guard++;
@@ -993,11 +650,11 @@ static void place(struct gv_events *e, long top)
 		top += (long)extend_back(e, (size_t)-top + ahead(e));
 	if (top < 0)
 		top = 0;
-	if ((size_t)top + e->rows > e->n)
-		extend_fwd(e, (size_t)top + e->rows - e->n + ahead(e));
-	if ((size_t)top + e->rows > e->n) {
+	if ((size_t)top + e->rows > e->w.n)
+		extend_fwd(e, (size_t)top + e->rows - e->w.n + ahead(e));
+	if ((size_t)top + e->rows > e->w.n) {
 		/* the end: a full page when there are events before it */
-		top = (long)e->n - (long)e->rows;
+		top = (long)e->w.n - (long)e->rows;
 		if (top < 0)
 			top += (long)extend_back(e, (size_t)-top + ahead(e));
 		if (top < 0)
@@ -1026,9 +683,9 @@ static void select_event(struct gv_events *e, long i, bool tell)
 {
 	const struct lttr_event *ev;
 
-	if (i < 0 || (size_t)i >= e->n)
+	if (i < 0 || (size_t)i >= e->w.n)
 		return;
-	ev = &e->cache[i].ev;
+	ev = &e->w.ev[i];
 	e->sel = lttr_view_pos_of(ev);
 	e->has_sel = true;
 	if (!tell)
@@ -1045,13 +702,13 @@ static void sync_cursor(struct gv_events *e)
 	struct lttr_view_pos p = { e->d->vp.cursor, 0, 0 };
 	long i = cached_at(e, &p);
 
-	if (i < 0 && e->n && e->at_end) {
-		struct lttr_view_pos last = pos_at(e, e->n - 1);
+	if (i < 0 && e->w.n && e->w.at_end) {
+		struct lttr_view_pos last = pos_at(e, e->w.n - 1);
 
 		if (lttr_view_pos_cmp(&last, &p) < 0)	/* after the last one */
-			i = (long)e->n - 1;
+			i = (long)e->w.n - 1;
 	}
-	if (i < 0 || (size_t)i >= e->n)
+	if (i < 0 || (size_t)i >= e->w.n)
 		i = reset_pos(e, &p, true);
 	select_event(e, i, false);
 	reveal(e, i, e->rows / 3);
@@ -1064,26 +721,24 @@ static gboolean count_step(gpointer data)
 {
 	struct gv_events *e = data;
 	gint64 until = g_get_monotonic_time() + COUNT_SLICE_US;
-	struct lttr_event ev;
-	unsigned int k = 0;
+	/* the list's filter, or the document's that dims */
+	const struct lttr_filter *f = e->lf ? e->lf : e->d->filter;
 	int r;
 
 	if (e->busy || gv_progress_running())
 		return G_SOURCE_CONTINUE;
 	for (;;) {
-		r = lttr_iter_next(e->cit, &ev);
-		if (r <= 0)
+		r = lttr_evlist_count_step(e->list, f, 512);
+		lttr_evlist_counted(e->list, &e->nmatch, &e->nread);
+		if (r)
 			break;
-		e->nread++;
-		if (e->lf ? list_match(e, &ev) : gv_event_match(e->d, &ev))
-			e->nmatch++;
-		if (++k % 512 == 0 && g_get_monotonic_time() > until) {
+		if (g_get_monotonic_time() > until) {
 			update_info(e);
 			return G_SOURCE_CONTINUE;
 		}
 	}
 	if (r < 0)
-		read_failed(e, lttr_iter_error(e->cit));
+		read_failed(e, lttr_evlist_error(e->list));
 	else
 		e->count_done = true;
 	e->count_id = 0;
@@ -1093,8 +748,6 @@ static gboolean count_step(gpointer data)
 
 static void count_start(struct gv_events *e)
 {
-	struct lttr_error err;
-
 	if (e->count_id)
 		g_source_remove(e->count_id);
 	e->count_id = 0;
@@ -1102,12 +755,8 @@ static void count_start(struct gv_events *e)
 	e->count_done = !e->d->filter && !e->lf;
 	if (e->count_done)
 		return;
-	if (!e->cit && lttr_iter_new(e->d->t, &e->cit, &err) < 0) {
-		read_failed(e, &err);
-		return;
-	}
-	if (lttr_iter_seek_begin(e->cit) < 0) {
-		read_failed(e, lttr_iter_error(e->cit));
+	if (lttr_evlist_count_begin(e->list) < 0) {
+		read_failed(e, lttr_evlist_error(e->list));
 		return;
 	}
 	e->count_id = g_idle_add_full(G_PRIORITY_LOW, count_step, e, NULL);
@@ -1131,7 +780,6 @@ static void filter_changed(struct gv_events *e)
 	char *cols, *cerr = NULL, *key;
 	GString *x = g_string_new("");
 	bool hide;
-	size_t i;
 
 	cols = e->ef ? gv_evfilter_expr(e->ef, &cerr) : g_strdup("");
 	if (!cols)
@@ -1162,6 +810,7 @@ static void filter_changed(struct gv_events *e)
 		return;
 	}
 	g_string_free(x, TRUE);
+	lttr_evlist_set_filter(e->list, nf);
 	lttr_filter_free(e->lf);
 	e->lf = nf;
 	g_free(e->ctext);
@@ -1170,8 +819,6 @@ static void filter_changed(struct gv_events *e)
 	e->ftext = key;
 	hide = e->lf != NULL;
 	count_start(e);
-	for (i = 0; i < e->n; i++)
-		e->cache[i].match = gv_event_match(d, &e->cache[i].ev);
 	if (hide || hide != e->hide) {
 		/* other events in the list: read again from the selected one
 		 * (the next one shown when it is hidden now) */
@@ -1181,8 +828,7 @@ static void filter_changed(struct gv_events *e)
 		if (e->has_sel)
 			p = e->sel;
 		e->hide = hide;
-		e->n = 0;	/* what the cache knew is of the old filter */
-		e->at_start = e->at_end = false;
+		lttr_evwin_clear(&e->w);	/* what the cache knew is of the old filter */
 		at = reset_pos(e, &p, true);
 		select_event(e, at, false);
 		reveal(e, at, e->rows / 3);
@@ -1236,7 +882,7 @@ static void move_sel(struct gv_events *e, long delta)
 {
 	long r = sel_row(e), cur, want;
 
-	if (!e->n)
+	if (!e->w.n)
 		return;
 	cur = r >= 0 ? (long)e->top + r : delta > 0 ? (long)e->top - 1 :
 		(long)(e->top + e->nshown);
@@ -1245,10 +891,10 @@ static void move_sel(struct gv_events *e, long delta)
 		want += (long)extend_back(e, (size_t)-want + ahead(e));
 	if (want < 0)
 		want = 0;
-	if (want >= (long)e->n)
-		extend_fwd(e, (size_t)(want - (long)e->n) + 1 + ahead(e));
-	if (want >= (long)e->n)
-		want = (long)e->n - 1;
+	if (want >= (long)e->w.n)
+		extend_fwd(e, (size_t)(want - (long)e->w.n) + 1 + ahead(e));
+	if (want >= (long)e->w.n)
+		want = (long)e->w.n - 1;
 	select_event(e, want, true);
 	if (want < (long)e->top)
 		place(e, want);
@@ -1343,16 +989,17 @@ static void go_index(struct gv_events *e, uint64_t k)
 	struct lttr_event ev;
 
 	if (!e->hide) {
-		if (k >= e->base && k < e->base + e->n &&
-		    (e->at_end || k + e->rows <= e->base + e->n))
-			place(e, (long)(k - e->base));
+		if (k >= e->w.base && k < e->w.base + e->w.n &&
+		    (e->w.at_end || k + e->rows <= e->w.base + e->w.n))
+			place(e, (long)(k - e->w.base));
 		else
 			place(e, reset_index(e, k));
 		return;
 	}
+	/* the first match from there: the list's cut stays before it */
 	if (seek_index(e, k) < 0)
 		return;
-	if (step_next(e, &ev) == 1)
+	if (lttr_evlist_next(e->list, &ev) == 1)
 		p = lttr_view_pos_of(&ev);
 	place(e, reset_pos(e, &p, true));
 }
@@ -1444,8 +1091,8 @@ static void on_allocate(GtkWidget *w, GdkRectangle *r, gpointer data)
 		top += sr - (long)rows + 1;
 	e->sized = true;
 	e->rows = rows;
-	if ((top < 0 && !e->at_start) ||
-	    ((size_t)(top > 0 ? top : 0) + rows > e->n && !e->at_end)) {
+	if ((top < 0 && !e->w.at_start) ||
+	    ((size_t)(top > 0 ? top : 0) + rows > e->w.n && !e->w.at_end)) {
 		e->want = top;
 		if (!e->relayout)
 			e->relayout = g_idle_add(relayout, e);
@@ -1453,8 +1100,8 @@ static void on_allocate(GtkWidget *w, GdkRectangle *r, gpointer data)
 	}
 	if (top < 0)
 		top = 0;
-	if ((size_t)top + rows > e->n)
-		top = e->n > rows ? (long)(e->n - rows) : 0;
+	if ((size_t)top + rows > e->w.n)
+		top = e->w.n > rows ? (long)(e->w.n - rows) : 0;
 	e->top = (size_t)top;
 	publish(e);
 }
@@ -1476,13 +1123,12 @@ static void on_destroy(GtkWidget *w, gpointer data)
 		g_source_remove(e->relayout);
 	((GvEventsModel *)e->model)->e = NULL;
 	g_object_unref(e->model);
-	lttr_iter_free(e->it);
-	lttr_iter_free(e->cit);
+	lttr_evlist_free(e->list);
 	g_free(e->ftext);
 	g_free(e->ctext);
 	g_free(e->cerr);
 	lttr_filter_free(e->lf);
-	free(e->cache);
+	lttr_evwin_free(&e->w);
 	free(e);
 }
 
@@ -1594,13 +1240,13 @@ GtkWidget *gv_events_new(struct gv_doc *d)
 	if (!e)
 		return gtk_label_new("out of memory");
 	e->d = d;
-	e->cache = calloc(CACHE_CAP, sizeof(*e->cache));
-	if (!e->cache || lttr_iter_new(d->t, &e->it, &err) < 0) {
-		free(e->cache);
+	if (lttr_evlist_new(d->v, &e->list, &err) < 0) {
 		free(e);
 		return gtk_label_new("the events cannot be read");
 	}
-	e->total = lttr_view_count(d->v, 0, UINT64_MAX);
+	lttr_evwin_init(&e->w, e->list, CACHE_CAP);
+	lttr_evlist_set_find(e->list, find_cb, d);
+	e->total = lttr_evlist_total(e->list);
 	e->rows = 1;
 	e->count_done = true;
 	e->model = g_object_new(gv_events_model_get_type(), NULL);

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * draw.c - the terminal's colours, a view model cell as a character, a
- * log2 histogram in block characters, numbers in milliseconds.
+ * log2 histogram in block characters, numbers in milliseconds, lines of
+ * latency statistics (the syscalls and irqs views, a syscall's page).
  *
  * Every state category has a letter (lttr_vcat_letter()), so that a
  * terminal without colours (or NO_COLOR set) shows the same information;
@@ -158,4 +159,57 @@ void tui_hist(const struct tui *u, int y, int x, int width, const uint64_t *hist
 		else
 			addch((chtype)ascii[k]);
 	}
+}
+
+const char *const tui_lat_cols[TUI_LAT_NCOLS] = {
+	"name", "count", "total_ms", "min_us", "max_us", "mean_us"
+};
+
+/* the selected line of a table within its @rows lines */
+void tui_keep_visible(struct tui_table *tb, size_t n, int rows)
+{
+	if (!n)
+		return;
+	if (tb->sel >= n)
+		tb->sel = n - 1;
+	if (tb->sel < tb->top)
+		tb->top = tb->sel;
+	if (rows > 0 && tb->sel >= tb->top + (size_t)rows)
+		tb->top = tb->sel - (size_t)rows + 1;
+}
+
+/* one line of statistics: name, count, total (ms), min, max, mean (us) */
+void tui_lat_line(const struct tui *u, int y, const char *name, const struct lttr_lat *l,
+		     bool sel)
+{
+	attr_t attr = sel ? A_REVERSE : A_NORMAL, x;
+
+	attron(attr);
+	mvprintw(y, 0, "%-18.18s %9llu %11.3f %10.3f %10.3f %10.3f ", name,
+		 (unsigned long long)l->count, (double)l->total / 1e6,
+		 (double)l->min / 1e3, (double)l->max / 1e3, (double)lttr_lat_mean(l) / 1e3);
+	x = getcurx(stdscr);
+	attroff(attr);
+	tui_hist(u, y, x, u->w - x, l->hist, LTTR_HIST_BUCKETS);
+}
+
+/* the header of lines of statistics, @first naming the first column, @sort
+ * (-1: none) marked */
+void tui_lat_header(const struct tui *u, int y, int sort, bool desc, const char *first)
+{
+	int c, w[] = { -18, 9, 11, 10, 10, 10 };
+
+	move(y, 0);
+	attron(A_BOLD | A_UNDERLINE);
+	for (c = 0; c < 6; c++) {
+		char s[32];
+
+		snprintf(s, sizeof(s), "%s%s", c ? tui_lat_cols[c] : first,
+			 sort == c ? (desc ? "v" : "^") : "");
+		printw(w[c] < 0 ? "%-*s " : "%*s ", w[c] < 0 ? -w[c] : w[c], s);
+	}
+	printw("%s", "log2 histogram (1 ns, 2 ns, 4 ns ...)");
+	for (c = getcurx(stdscr); c < u->w; c++)
+		addch(' ');
+	attroff(A_BOLD | A_UNDERLINE);
 }

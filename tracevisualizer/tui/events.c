@@ -3,11 +3,12 @@
  * events.c - the events view (6): the raw trace as "dump" prints it, one
  * line per event, around the shared cursor: the selected line is the
  * first event at or after the cursor, and moving the selection moves the
- * cursor.  Only the lines on the screen are read (the merged iterator,
- * seeked by time), so a trace of any size scrolls at the same speed.
- * With a filter, events that do not match are dimmed, or hidden: then the
- * next and previous lines are found by the view model's search, which
- * skips the buffers that cannot match.
+ * cursor.  Only the lines on the screen are read: they are a run of the
+ * library's events list (lttr/view/evwin.h over evlist.h) placed at the
+ * cursor and grown by a line at an edge, so a trace of any size scrolls
+ * at the same speed.  With a filter, events that do not match are dimmed,
+ * or hidden: the list then holds the matching ones, and skips the buffers
+ * that cannot match.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,121 +16,55 @@
 #include <curses.h>
 #include "tui.h"
 
-static struct lttr_iter *iter(struct tui *u)
-{
-	struct lttr_error err;
-
-	if (!u->ev_it && lttr_iter_new(u->t, &u->ev_it, &err))
-		tui_message(u, true, "%s", err.msg);
-	return u->ev_it;
-}
-
 static bool hiding(const struct tui *u)
 {
 	return u->filter && u->filter_hide;
+}
+
+/* the events shown: all, or those that match the filter when it hides */
+static struct lttr_evlist *list(struct tui *u)
+{
+	struct lttr_error err;
+
+	if (!u->evl) {
+		if (lttr_evlist_new(u->v, &u->evl, &err))
+			tui_message(u, true, "%s", err.msg);
+		else
+			lttr_evwin_init(&u->ev.w, u->evl, 0);
+	}
+	if (u->evl)
+		lttr_evlist_set_filter(u->evl, hiding(u) ? u->filter : NULL);
+	return u->evl;
 }
 
 /* the first shown event after @pos (@incl: at it too), or from the start */
 static int ev_next(struct tui *u, const struct lttr_view_pos *pos, bool incl,
 		   struct lttr_event *out)
 {
-	struct lttr_iter *it;
-	struct lttr_error err;
-	int r;
+	struct lttr_evlist *l = list(u);
 
-	if (hiding(u))
-		return lttr_view_find(u->v, u->filter, pos, incl, 1, NULL, NULL, out, NULL, &err);
-	it = iter(u);
-	if (!it)
-		return -1;
-	if (pos ? lttr_iter_seek_time(it, pos->time_ns) : lttr_iter_seek_begin(it))
-		return -1;
-	while ((r = lttr_iter_next(it, out)) == 1) {
-		struct lttr_view_pos p = lttr_view_pos_of(out);
-		int c = pos ? lttr_view_pos_cmp(&p, pos) : 1;
-
-		if (c > 0 || (c == 0 && incl))
-			return 1;
-	}
-	return r;
+	return l ? lttr_evlist_after(l, pos, incl, out) : -1;
 }
 
-/* the last shown event before @pos */
+/* the last shown event before @pos (NULL: the last one) */
 static int ev_prev(struct tui *u, const struct lttr_view_pos *pos, struct lttr_event *out)
 {
-	struct lttr_event ev;
-	struct lttr_iter *it;
-	struct lttr_error err;
-	bool have = false;
-	int r;
+	struct lttr_evlist *l = list(u);
 
-	if (hiding(u))
-		return lttr_view_find(u->v, u->filter, pos, false, -1, NULL, NULL, out, NULL, &err);
-	it = iter(u);
-	if (!it || lttr_iter_seek_time(it, pos->time_ns))
-		return -1;
-	/* events at the same time that come before it */
-	while ((r = lttr_iter_next(it, &ev)) == 1 && ev.time_ns == pos->time_ns) {
-		struct lttr_view_pos p = lttr_view_pos_of(&ev);
-
-		if (lttr_view_pos_cmp(&p, pos) >= 0)
-			break;
-		*out = ev;
-		have = true;
-	}
-	if (have)
-		return 1;
-	if (lttr_iter_seek_time(it, pos->time_ns))
-		return -1;
-	return lttr_iter_prev(it, out);
-}
-
-static int grow(struct tui_events *e, size_t n)
-{
-	if (n > e->cap) {
-		struct lttr_event *v = realloc(e->ev, n * sizeof(*v));
-
-		if (!v)
-			return -1;
-		e->ev = v;
-		e->cap = n;
-	}
-	return 0;
+	return l ? lttr_evlist_before(l, pos, out) : -1;
 }
 
 /* fill the screen with @first on line @at (and what comes before it above) */
 static void fill(struct tui *u, const struct lttr_event *first, size_t at, size_t lines)
 {
 	struct tui_events *e = &u->ev;
-	struct lttr_event *tmp;
-	size_t above = 0, i;
+	struct lttr_evwin *w = &e->w;
 
-	if (grow(e, lines))
+	if (!list(u) || lttr_evwin_reset_at(w, first))
 		return;
-	tmp = calloc(at + 1, sizeof(*tmp));
-	if (!tmp)
-		return;
-	/* up to @at events before it */
-	while (above < at) {
-		struct lttr_view_pos p = lttr_view_pos_of(above ? &tmp[above - 1] : first);
-
-		if (ev_prev(u, &p, &tmp[above]) != 1)
-			break;
-		above++;
-	}
-	e->n = 0;
-	for (i = above; i-- > 0;)
-		e->ev[e->n++] = tmp[i];
-	free(tmp);
-	e->sel = e->n;
-	e->ev[e->n++] = *first;
-	while (e->n < lines) {
-		struct lttr_view_pos p = lttr_view_pos_of(&e->ev[e->n - 1]);
-
-		if (ev_next(u, &p, false, &e->ev[e->n]) != 1)
-			break;
-		e->n++;
-	}
+	e->sel = lttr_evwin_extend_back(w, at);
+	if (w->n < lines)
+		lttr_evwin_extend_fwd(w, lines - w->n);
 	e->valid = true;
 }
 
@@ -140,13 +75,10 @@ static void sync_cursor(struct tui *u, size_t lines)
 	struct lttr_event ev;
 
 	u->ev.valid = false;
-	u->ev.n = 0;
+	lttr_evwin_clear(&u->ev.w);
 	if (ev_next(u, &p, true, &ev) != 1) {
 		/* nothing after it: the last events */
-		p.time_ns = UINT64_MAX;
-		p.cpu = 0xffff;
-		p.offset = UINT64_MAX;
-		if (ev_prev(u, &p, &ev) != 1)
+		if (ev_prev(u, NULL, &ev) != 1)
 			return;
 	}
 	fill(u, &ev, lines / 3, lines);
@@ -164,10 +96,9 @@ void tui_events_goto(struct tui *u, const struct lttr_event *ev)
 
 void tui_events_free(struct tui *u)
 {
-	lttr_iter_free(u->ev_it);
-	u->ev_it = NULL;
-	free(u->ev.ev);
-	u->ev.ev = NULL;
+	lttr_evwin_free(&u->ev.w);
+	lttr_evlist_free(u->evl);
+	u->evl = NULL;
 }
 
 static void line(struct tui *u, int y, const struct lttr_event *ev, bool sel)
@@ -203,60 +134,48 @@ void tui_events_draw(struct tui *u, int top, int height)
 	mvprintw(top, 0, "%16s %3s %7s %-14s %c %-*s", "time", "cpu", "pid", "task", 'C',
 		 u->w > 47 ? u->w - 47 : 1, "event");
 	attroff(A_BOLD | A_UNDERLINE);
-	if (!e->valid || e->synced != u->vp.cursor || e->n < lines)
+	if (!e->valid || e->synced != u->vp.cursor || e->w.n < lines)
 		sync_cursor(u, lines);
-	if (!e->n) {
+	if (!e->w.n) {
 		mvaddstr(top + 1, 2, hiding(u) ? "(no event matches the filter)" : "(no event)");
 		return;
 	}
-	for (i = 0; i < e->n && i < lines; i++)
-		line(u, top + 1 + (int)i, &e->ev[i], i == e->sel);
+	for (i = 0; i < e->w.n && i < lines; i++)
+		line(u, top + 1 + (int)i, &e->w.ev[i], i == e->sel);
 }
 
 /* move the selection by @d lines, reading more lines at the edges */
 static void move_sel(struct tui *u, long d, size_t lines)
 {
 	struct tui_events *e = &u->ev;
-	struct lttr_event ev;
+	struct lttr_evwin *w = &e->w;
 
-	while (d > 0 && e->n) {
-		if (e->sel + 1 < e->n) {
+	while (d > 0 && w->n) {
+		if (e->sel + 1 < w->n) {
 			e->sel++;
 		} else {
-			struct lttr_view_pos p = lttr_view_pos_of(&e->ev[e->n - 1]);
-
-			if (ev_next(u, &p, false, &ev) != 1)
+			if (lttr_evwin_extend_fwd(w, 1) != 1)
 				break;
-			if (e->n < lines) {
-				if (grow(e, e->n + 1))
-					break;
-				e->ev[e->n++] = ev;
-			} else {
-				memmove(e->ev, e->ev + 1, (e->n - 1) * sizeof(*e->ev));
-				e->ev[e->n - 1] = ev;
-			}
-			e->sel = e->n - 1;
+			if (w->n > lines)
+				lttr_evwin_keep(w, 1, w->n);
+			e->sel = w->n - 1;
 		}
 		d--;
 	}
-	while (d < 0 && e->n) {
+	while (d < 0 && w->n) {
 		if (e->sel > 0) {
 			e->sel--;
 		} else {
-			struct lttr_view_pos p = lttr_view_pos_of(&e->ev[0]);
-
-			if (ev_prev(u, &p, &ev) != 1)
+			if (lttr_evwin_extend_back(w, 1) != 1)
 				break;
-			if (e->n >= lines)
-				e->n--;
-			memmove(e->ev + 1, e->ev, e->n * sizeof(*e->ev));
-			e->ev[0] = ev;
-			e->n++;
+			if (w->n > lines)
+				lttr_evwin_keep(w, 0, lines);
+			e->sel = 0;
 		}
 		d++;
 	}
-	if (e->n) {
-		tui_set_cursor(u, e->ev[e->sel].time_ns);
+	if (w->n) {
+		tui_set_cursor(u, w->ev[e->sel].time_ns);
 		e->synced = u->vp.cursor;
 	}
 }
@@ -264,7 +183,6 @@ static void move_sel(struct tui *u, long d, size_t lines)
 bool tui_events_key(struct tui *u, int key, int height)
 {
 	size_t lines = height > 1 ? (size_t)height - 1 : 1;
-	struct lttr_view_pos p;
 	struct lttr_event ev;
 
 	switch (key) {
@@ -285,10 +203,7 @@ bool tui_events_key(struct tui *u, int key, int height)
 			tui_events_goto(u, &ev);
 		return true;
 	case KEY_END:
-		p.time_ns = UINT64_MAX;
-		p.cpu = 0xffff;
-		p.offset = UINT64_MAX;
-		if (ev_prev(u, &p, &ev) == 1)
+		if (ev_prev(u, NULL, &ev) == 1)
 			tui_events_goto(u, &ev);
 		return true;
 	default:
@@ -298,8 +213,8 @@ bool tui_events_key(struct tui *u, int key, int height)
 
 bool tui_events_selected(const struct tui *u, struct lttr_view_pos *p)
 {
-	if (!u->ev.valid || !u->ev.n || u->ev.synced != u->vp.cursor)
+	if (!u->ev.valid || !u->ev.w.n || u->ev.synced != u->vp.cursor)
 		return false;
-	*p = lttr_view_pos_of(&u->ev.ev[u->ev.sel]);
+	*p = lttr_view_pos_of(&u->ev.w.ev[u->ev.sel]);
 	return true;
 }

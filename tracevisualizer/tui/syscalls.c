@@ -4,8 +4,7 @@
  * system-wide, with its count, total, min, max and mean duration (as
  * "syscalls --json" gives them) and its log2 histogram in block
  * characters; Enter opens the page of one syscall: its histogram bucket by
- * bucket and the processes that made it.  And the irqs view (5): irq lines
- * and vectors, then softirq vectors, the same way.
+ * bucket and the processes that made it.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,8 +32,6 @@ static int cmp_sc(const void *pa, const void *pb, void *arg)
 	return u->st.desc ? -r : r;
 }
 
-static const char *const sc_cols[] = { "syscall", "count", "total_ms", "min_us", "max_us", "mean_us" };
-
 int tui_syscalls_init(struct tui *u)
 {
 	size_t i;
@@ -53,68 +50,22 @@ void tui_syscalls_free(struct tui *u)
 	free(u->sc_order);
 }
 
-static void keep_visible(struct tui_table *tb, size_t n, int rows)
-{
-	if (!n)
-		return;
-	if (tb->sel >= n)
-		tb->sel = n - 1;
-	if (tb->sel < tb->top)
-		tb->top = tb->sel;
-	if (rows > 0 && tb->sel >= tb->top + (size_t)rows)
-		tb->top = tb->sel - (size_t)rows + 1;
-}
-
-/* one line of statistics: name, count, total (ms), min, max, mean (us) */
-static void lat_line(const struct tui *u, int y, const char *name, const struct lttr_lat *l,
-		     bool sel)
-{
-	attr_t attr = sel ? A_REVERSE : A_NORMAL, x;
-
-	attron(attr);
-	mvprintw(y, 0, "%-18.18s %9llu %11.3f %10.3f %10.3f %10.3f ", name,
-		 (unsigned long long)l->count, (double)l->total / 1e6,
-		 (double)l->min / 1e3, (double)l->max / 1e3, (double)lttr_lat_mean(l) / 1e3);
-	x = getcurx(stdscr);
-	attroff(attr);
-	tui_hist(u, y, x, u->w - x, l->hist, LTTR_HIST_BUCKETS);
-}
-
-static void header(const struct tui *u, int y, int sort, bool desc, const char *first)
-{
-	int c, w[] = { -18, 9, 11, 10, 10, 10 };
-
-	move(y, 0);
-	attron(A_BOLD | A_UNDERLINE);
-	for (c = 0; c < 6; c++) {
-		char s[32];
-
-		snprintf(s, sizeof(s), "%s%s", c ? sc_cols[c] : first,
-			 sort == c ? (desc ? "v" : "^") : "");
-		printw(w[c] < 0 ? "%-*s " : "%*s ", w[c] < 0 ? -w[c] : w[c], s);
-	}
-	printw("%s", "log2 histogram (1 ns, 2 ns, 4 ns ...)");
-	for (c = getcurx(stdscr); c < u->w; c++)
-		addch(' ');
-	attroff(A_BOLD | A_UNDERLINE);
-}
-
 void tui_syscalls_draw(struct tui *u, int top, int height)
 {
 	char nb[32];
 	size_t i;
 	int y;
 
-	header(u, top, u->st.sort, u->st.desc, "syscall");
+	tui_lat_header(u, top, u->st.sort, u->st.desc, "syscall");
 	if (!u->a->nsc) {
 		mvaddstr(top + 1, 2, "(no syscall in the trace)");
 		return;
 	}
-	keep_visible(&u->st, u->a->nsc, height - 1);
+	tui_keep_visible(&u->st, u->a->nsc, height - 1);
 	for (i = u->st.top, y = top + 1; i < u->a->nsc && y < top + height; i++, y++) {
 		const struct lttr_acct_sc *s = &u->a->sc[u->sc_order[i]];
 
-		lat_line(u, y, lttr_syscall_str(s->nr, nb, sizeof(nb)), &s->lat, i == u->st.sel);
+		tui_lat_line(u, y, lttr_syscall_str(s->nr, nb, sizeof(nb)), &s->lat, i == u->st.sel);
 	}
 }
 
@@ -135,7 +86,8 @@ bool tui_syscalls_key(struct tui *u, int key, int height)
 		for (i = 0; i < u->a->nsc; i++)
 			if (u->a->sc[u->sc_order[i]].nr == keep)
 				u->st.sel = i;
-		tui_message(u, false, "sorted by %s, %s", sc_cols[u->st.sort],
+		tui_message(u, false, "sorted by %s, %s",
+			    u->st.sort ? tui_lat_cols[u->st.sort] : "syscall",
 			    u->st.desc ? "descending" : "ascending");
 		return true;
 	case '\n': case '\r': case KEY_ENTER:
@@ -200,11 +152,11 @@ void tui_syscall_page(struct tui *u, int top, int height)
 		y++;
 	}
 	y++;
-	header(u, y++, -1, false, "process");
+	tui_lat_header(u, y++, -1, false, "process");
 	for (i = 0; i < u->nprocs; i++)
 		if (sc_of(&u->procs[i], s->nr))
 			k++;
-	keep_visible(&u->page_t, k, top + height - y);
+	tui_keep_visible(&u->page_t, k, top + height - y);
 	for (i = 0, k = 0; i < u->nprocs && y < top + height; i++) {
 		const struct lttr_acct_sc *p = sc_of(&u->procs[i], s->nr);
 		char name[64];
@@ -214,7 +166,7 @@ void tui_syscall_page(struct tui *u, int top, int height)
 		if (k++ < u->page_t.top)
 			continue;
 		snprintf(name, sizeof(name), "%u %s", u->procs[i].pid, u->procs[i].name);
-		lat_line(u, y++, name, &p->lat, k - 1 == u->page_t.sel);
+		tui_lat_line(u, y++, name, &p->lat, k - 1 == u->page_t.sel);
 	}
 }
 
@@ -225,47 +177,4 @@ bool tui_syscall_key(struct tui *u, int key, int height)
 	for (i = 0; i < u->nprocs; i++)
 		n += sc_of(&u->procs[i], u->page_nr) != NULL;
 	return tui_scroll_key(&u->page_t, key, n, height);
-}
-
-void tui_irqs_draw(struct tui *u, int top, int height)
-{
-	const struct lttr_account *a = u->a;
-	size_t n = a->nirqs + a->nsoftirqs, i;
-	char name[64];
-	int y = top;
-
-	header(u, y++, -1, false, "irq");
-	if (!n) {
-		mvaddstr(y, 2, "(no irq in the trace)");
-		return;
-	}
-	keep_visible(&u->it, n, height - 2);
-	for (i = u->it.top; i < n && y < top + height; i++) {
-		if (i < a->nirqs) {
-			const struct lttr_acct_irq *q = &a->irqs[i];
-			const char *nm = q->sysvec ? lttr_sysvec_name(q->irq) :
-				lttr_trace_irq_name(u->t, q->irq);
-
-			snprintf(name, sizeof(name), q->sysvec ? "0x%x %s" : "%u %s", q->irq,
-				 nm ? nm : "");
-			lat_line(u, y++, name, &q->lat, i == u->it.sel);
-		} else {
-			const struct lttr_acct_softirq *q = &a->softirqs[i - a->nirqs];
-			const char *nm = lttr_softirq_name(q->vec);
-
-			if (i == a->nirqs && y < top + height) {
-				attron(A_BOLD | A_UNDERLINE);
-				mvprintw(y++, 0, "%-18s", "softirq");
-				attroff(A_BOLD | A_UNDERLINE);
-			}
-			snprintf(name, sizeof(name), "%u %s", q->vec, nm ? nm : "");
-			if (y < top + height)
-				lat_line(u, y++, name, &q->lat, i == u->it.sel);
-		}
-	}
-}
-
-bool tui_irqs_key(struct tui *u, int key, int height)
-{
-	return tui_scroll_key(&u->it, key, u->a->nirqs + u->a->nsoftirqs, height);
 }

@@ -19,6 +19,8 @@
 #include <lttr/view/viewport.h>
 #include <lttr/view/filter.h>
 #include <lttr/view/search.h>
+#include <lttr/view/evlist.h>
+#include <lttr/view/evwin.h>
 #include <lttr/view/bookmarks.h>
 
 /*
@@ -87,9 +89,7 @@ struct tui_prow {
 
 /* the events view: what the screen shows */
 struct tui_events {
-	struct lttr_event *ev;	/* lines shown */
-	size_t n;
-	size_t cap;
+	struct lttr_evwin w;	/* lines shown */
 	size_t sel;
 	uint64_t synced;	/* the cursor they were placed for */
 	bool valid;
@@ -143,7 +143,7 @@ struct tui {
 	const struct lttr_acct_task *page_task;
 	uint32_t page_nr;
 	struct tui_events ev;
-	struct lttr_iter *ev_it;
+	struct lttr_evlist *evl;	/* the events view's list */
 	struct lttr_filter *search;
 	char search_text[256];
 	bool have_found;
@@ -173,7 +173,7 @@ int tui_progress(void *arg, unsigned int permille);
 void tui_set_cursor(struct tui *u, uint64_t t);
 uint64_t tui_rel(const struct tui *u, uint64_t t);
 
-/* draw.c: colours, cells, numbers */
+/* draw.c: colours, cells, numbers, lines of latency statistics */
 void tui_colors_init(struct tui *u);
 attr_t tui_cat_attr(const struct tui *u, unsigned int cat);
 void tui_draw_cell(const struct tui *u, int y, int x, const struct lttr_vcell *c,
@@ -185,6 +185,12 @@ const char *tui_ms(uint64_t ns, char *buf, size_t size);
 void tui_hist(const struct tui *u, int y, int x, int width, const uint64_t *hist,
 	      unsigned int n);
 void tui_clip(int y, int x, int width, const char *s, attr_t attr);
+#define TUI_LAT_NCOLS	6
+extern const char *const tui_lat_cols[TUI_LAT_NCOLS];
+void tui_keep_visible(struct tui_table *tb, size_t n, int rows);
+void tui_lat_line(const struct tui *u, int y, const char *name, const struct lttr_lat *l,
+		  bool sel);
+void tui_lat_header(const struct tui *u, int y, int sort, bool desc, const char *first);
 
 /* procs.c: the tables of the whole trace or of a window (t) */
 void tui_window_tables(struct tui *u);
@@ -208,13 +214,15 @@ void tui_process_page(struct tui *u, int top, int height);
 bool tui_process_key(struct tui *u, int key, int height);
 void tui_open_process(struct tui *u, uint32_t pid);
 
-/* syscalls.c: view 4 and the syscall page; irqs.c: view 5 */
+/* syscalls.c: view 4 and the syscall page */
 int tui_syscalls_init(struct tui *u);
 void tui_syscalls_free(struct tui *u);
 void tui_syscalls_draw(struct tui *u, int top, int height);
 bool tui_syscalls_key(struct tui *u, int key, int height);
 void tui_syscall_page(struct tui *u, int top, int height);
 bool tui_syscall_key(struct tui *u, int key, int height);
+
+/* irqs.c: view 5 */
 void tui_irqs_draw(struct tui *u, int top, int height);
 bool tui_irqs_key(struct tui *u, int key, int height);
 
