@@ -424,6 +424,40 @@ ok $? "at 1 ns a column from $t0 ns: every nanosecond of a and b as test-view.c 
 sed 's/^/# /' "$tmp/z.diff"
 is "$(tui_quit z)" 0 "q: status 0"
 
+# the cursor keys move by whole columns, whatever the window: A at 200 ns,
+# B at 800 ns, z: 600 ns over 59 columns (10.17 ns each, the columns do
+# not divide it); Right / l one column, L ten, h and Left one back, H ten
+# (issue 36: l moved one column from the window's start and then never
+# again, L 9, h 2: a column's start read as the column before)
+tui_start k 80 24 -- "$tmp/a"
+tui_input k g 0.0000002 && tui_key k m && tui_input k g 0.0000008 && tui_key k M z &&
+	tui_input k g 0.0000002
+tui_wait k '^cursor 0\.000000200  window 600 ns ' >/dev/null
+ok $? "k: the window 200 to 800 ns (600 ns over 59 columns), the cursor at its start"
+col=0 moved=0 want=
+for key in l l l l l Right l l L L l L h h Left h H H h h; do
+	case $key in l | Right) d=1 ;; L) d=10 ;; h | Left) d=-1 ;; H) d=-10 ;; esac
+	col=$((col + d))
+	want=$((200 + 600 * col / 59))
+	tui_key k "$key" &&
+		tui_wait k "^cursor $(printf '0\\.%09d' "$want")  window 600 ns " >/dev/null || break
+	moved=$((moved + 1))
+done
+is "$moved" 20 "20 cursor keys, each to the first nanosecond of its column (last: column $col at $want ns)"
+tui_input k g 0.00000045 && tui_key k + +
+tui_wait k '^cursor 0\.000000450  window 150 ns ' >/dev/null
+ok $? "zoomed in twice at 450 ns: 150 ns over 59 columns"
+t0=$(tui_screen k | python3 -c 'import sys; from tuicheck import *; print(ruler_t0(sys.stdin.read().split("\n"), 80))')
+c0=$(( ( (450 - t0 + 1) * 59 - 1 ) / 150 ))
+moved=0
+for i in $(seq 1 12); do
+	want=$((t0 + 150 * (c0 + i) / 59))
+	tui_key k l && tui_wait k "^cursor $(printf '0\\.%09d' "$want") " >/dev/null || break
+	moved=$((moved + 1))
+done
+is "$moved" 12 "at 150 ns a window from $t0 ns: l 12 times, a column each (column $((c0 + moved)))"
+is "$(tui_quit k)" 0 "q: status 0"
+
 # --- 3b. zombies: scenario Z of utest/scenarios.h ---------------------------
 # 20 dies at 320 ns and is reaped at 540, 30 (never seen alive) at 220
 python3 - "$TOP/tracevisualizer/utest/scenarios.h" > "$tmp/zb.desc" <<'PY'

@@ -243,6 +243,34 @@ static void test_viewport(void)
 	ok(lttr_viewport_time_col(&vp, 2000, 20) == 0 && lttr_viewport_time_col(&vp, 3999, 20) == 19 &&
 	   lttr_viewport_time_col(&vp, 1999, 20) == -1 && lttr_viewport_col_time(&vp, 10, 20) == 3000,
 	   "columns and times");
+	{
+		/* the round trip of every column, windows of spans that the
+		 * columns do not divide (the TUI's Right key stuck on them) */
+		static const uint64_t spans[] = { 2000, 1999, 59, 61, 1000003, 7777777 };
+		static const unsigned int ncols[] = { 20, 59, 51, 199 };
+		unsigned int bad = 0, checked = 0;
+
+		for (size_t i = 0; i < sizeof(spans) / sizeof(spans[0]); i++)
+			for (size_t j = 0; j < sizeof(ncols) / sizeof(ncols[0]); j++) {
+				struct lttr_viewport w = vp;
+
+				if (spans[i] < ncols[j])
+					continue;
+				w.t1 = w.t0 + spans[i];
+				for (unsigned int c = 0; c < ncols[j]; c++) {
+					uint64_t t = lttr_viewport_col_time(&w, c, ncols[j]);
+					uint64_t e = lttr_viewport_col_time(&w, c + 1, ncols[j]);
+
+					checked++;
+					if (lttr_viewport_time_col(&w, t, ncols[j]) != (long)c ||
+					    lttr_viewport_time_col(&w, e - 1, ncols[j]) != (long)c)
+						bad++;
+				}
+			}
+		ok(!bad && checked > 1000,
+		   "each column's first and last nanosecond read as that column (%u columns, %u not)",
+		   checked, bad);
+	}
 	lttr_viewport_set_mark(&vp, 1);
 	lttr_viewport_set_cursor(&vp, 1500);
 	lttr_viewport_set_mark(&vp, 0);
@@ -308,7 +336,7 @@ static void test_bookmarks(void)
 
 int main(void)
 {
-	tap_plan(24);
+	tap_plan(25);
 	test_find();
 	test_viewport();
 	test_bookmarks();

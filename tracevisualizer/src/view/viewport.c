@@ -144,9 +144,17 @@ long lttr_viewport_time_col(const struct lttr_viewport *vp, uint64_t t,
 		return -1;
 	if (t >= vp->t1)
 		return t == vp->t1 && t == vp->end && ncols ? (long)ncols - 1 : (long)ncols;
-	if (!span)
+	if (!span || !ncols)
 		return 0;
-	return (long)mul_div(t - vp->t0, ncols, span);
+	/*
+	 * the column c whose [col_time(c), col_time(c + 1)) holds t: the last
+	 * c with floor(span * c / ncols) <= t - t0, which is
+	 * ceil((t - t0 + 1) * ncols / span) - 1.  The quotient of the other
+	 * way round, floor((t - t0) * ncols / span), can be a column before:
+	 * the start of column c read as column c - 1, and the TUI's Right key
+	 * moved the cursor one column, then never again (issue 36)
+	 */
+	return (long)(((unsigned __int128)(t - vp->t0 + 1) * ncols - 1) / span);
 }
 
 void lttr_viewport_set_mark(struct lttr_viewport *vp, unsigned int which)

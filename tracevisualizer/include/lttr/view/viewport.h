@@ -102,6 +102,11 @@ uint64_t lttr_viewport_col_time(const struct lttr_viewport *vp, unsigned int col
  * @t: the time
  * @ncols: the columns
  *
+ * The column c of lttr_viewport_col_time()'s cuts that holds @t:
+ * col_time(c) <= @t < col_time(c + 1), so that
+ * time_col(col_time(c)) == c for every column of a window of at least one
+ * nanosecond per column.
+ *
  * Return: the column, -1 before the window, @ncols after it.
  */
 long lttr_viewport_time_col(const struct lttr_viewport *vp, uint64_t t,
