@@ -306,7 +306,7 @@ if command -v xvfb-run >/dev/null && $PY -c 'import PIL' 2>/dev/null; then
 	checks < <($PY tests/lib/gtklatency.py png "$share/rt.png" "$share/rt.w10.json")
 	[ -n "$KEEP" ] && cp "$share/rt.png" "$KEEP/41-timing-rt.png"	# KEEP=DIR: to look at
 else
-	ok 0 "# SKIP xvfb-run or Pillow missing (scripts/setup-deps)"
+	skip_missing "xvfb-run or Pillow missing (scripts/setup-deps)"
 fi
 . "$TOP/tests/lib/tui.sh"
 if command -v tmux >/dev/null; then
@@ -351,6 +351,6 @@ done()
 PY
 )
 else
-	ok 0 "# SKIP tmux missing (scripts/setup-deps)"
+	skip_missing "tmux missing (scripts/setup-deps)"
 fi
 done_testing

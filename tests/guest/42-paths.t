@@ -273,7 +273,7 @@ if command -v xvfb-run >/dev/null && $PY -c 'import PIL' 2>/dev/null; then
 	ok $? "p1: a screenshot of the window's Paths tab (--view paths)"
 	checks < <($PY tests/lib/gtkpaths.py shot "$share/p1.png" "$share/p1.dump.json" "$share/p1.x.json")
 else
-	ok 0 "# SKIP xvfb-run or Pillow missing (scripts/setup-deps)"
+	skip_missing "xvfb-run or Pillow missing (scripts/setup-deps)"
 fi
 . "$TOP/tests/lib/tui.sh"
 if command -v tmux >/dev/null; then
@@ -292,6 +292,6 @@ PY
 )
 	is "$(tui_quit p1)" 0 "q: status 0"
 else
-	ok 0 "# SKIP tmux missing (scripts/setup-deps)"
+	skip_missing "tmux missing (scripts/setup-deps)"
 fi
 done_testing
