@@ -142,6 +142,10 @@ for t in ('rt', 'per', 'hog', 'chain'):
         j = load('%s/%s.%s.json' % (d, t, k))
         if j['instances']:
             check_latency(j, lambda c, m: ok(c, m), '%s %s' % (t, k), None, 8)
+        elif k in ('wakeup', 'syscall'):
+            # every one of these traces has wakeups and syscalls: their
+            # figures cannot go unchecked for want of instances
+            ok(False, "%s %s: instances to check (none)" % (t, k))
     sc = load('%s/%s.sc.json' % (d, t))
     tot = {}
     for p in sc['threads']:
