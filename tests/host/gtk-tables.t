@@ -280,7 +280,10 @@ is "$(listlines "$tmp/rows1")" "$(dumplines "$n" 1)" "its rows are dump's first 
 is "$(head -1 "$tmp/rows1" | cut -f1,5)" "1	client" "the first event is selected (the cursor is at the start), with its task's name"
 is "$(cat "$tmp/info1")" "event 1 of $nall" "the line above says which of the trace's $nall events is selected"
 
-headless --view events --screenshot "$tmp/events.png" "$w"
+headless --view events --screenshot "$tmp/events.png" --export-csv "$tmp/events.csv" "$w"
+# what the table drawn in the screenshot holds (its CSV): every event of
+# the trace, as dump --json; then that its lines are drawn
+is "$(csvcheck "$tmp/events.csv" "$tmp/all.json")" same "the screenshot's events list holds the trace's $nall events as dump --json: times, cpus, pids, types, control"
 $PY - "$tmp/events.png" <<'PY'
 import sys
 from PIL import Image
