@@ -77,7 +77,7 @@ assert all(e["type"] == "fs_open" for e in ev)
 PY
 	ok $? "--json: exactly the four opens under etc, with their args"
 else
-	ok 0 "# SKIP python3 not available"
+	skip_missing "python3 not available"
 fi
 $tv dump --json --filter 'type == fs_open && filename =~ etc' --pid 6 "$tmp/t" | grep -c '"type":"fs_open"' > "$tmp/n"
 is "$(cat "$tmp/n")" "1" "--json with --pid: one event"

@@ -70,7 +70,7 @@ no_gtk_warnings "$tmp/err" "$tmp/shot.err"
 
 # the text-mode analyzer: the line under the graph, of the reader's row at
 # the cursor, in the first read (blocked) and in the first write
-command -v tmux > /dev/null || { skip "tmux missing (scripts/setup-deps)"; done_testing; exit; }
+command -v tmux > /dev/null || { skip_missing "tmux missing (scripts/setup-deps)"; done_testing; exit; }
 tui_setup "$tmp/tui"
 tui_start f 160 30 -- "$tmp/t"
 ok $? "tracevisualizer tui on the trace"

@@ -91,8 +91,10 @@ start_ns=$($PY -c 'import json,sys; print(json.load(open(sys.argv[1]))["events"]
 #   TABLE, by the mouse)  quit
 #   rows:FILE (the events list, a line per row: selected, then the cells,
 #   tab-separated)  text:NAME:FILE (the text of the widget named NAME)
+#   until:NAME:REGEX (poll, 60 s at most, until that text matches: the
+#   state to be read is there, not a fixed sleep)
 cat > "$tmp/drive.py" <<'PY'
-import subprocess, sys, time
+import re, subprocess, sys, time
 import gi
 gi.require_version('Atspi', '2.0')
 from gi.repository import Atspi
@@ -187,6 +189,9 @@ for a in sys.argv[1:]:
         with open(a[5:], 'w') as f:
             for r in rows():
                 f.write('\t'.join(r) + '\n')
+    elif a.startswith('until:'):
+        name, rx = a[6:].split(':', 1)
+        wait(lambda: re.search(rx, text(name)))
     elif a.startswith('text:'):
         name, path = a[5:].rsplit(':', 1)
         with open(path, 'w') as f:
@@ -280,7 +285,10 @@ is "$(listlines "$tmp/rows1")" "$(dumplines "$n" 1)" "its rows are dump's first 
 is "$(head -1 "$tmp/rows1" | cut -f1,5)" "1	client" "the first event is selected (the cursor is at the start), with its task's name"
 is "$(cat "$tmp/info1")" "event 1 of $nall" "the line above says which of the trace's $nall events is selected"
 
-headless --view events --screenshot "$tmp/events.png" "$w"
+headless --view events --screenshot "$tmp/events.png" --export-csv "$tmp/events.csv" "$w"
+# what the table drawn in the screenshot holds (its CSV): every event of
+# the trace, as dump --json; then that its lines are drawn
+is "$(csvcheck "$tmp/events.csv" "$tmp/all.json")" same "the screenshot's events list holds the trace's $nall events as dump --json: times, cpus, pids, types, control"
 $PY - "$tmp/events.png" <<'PY'
 import sys
 from PIL import Image
@@ -353,16 +361,16 @@ okgrep "search: at character 9: expected a value after '=='" "$tmp/st2" "a malfo
 
 # Hide: the expression becomes the filter
 nmatch=$($tv dump --filter 'pid == 100' "$w" | tail -n +2 | wc -l)
-interactive "--view events $w" wait key:ctrl+f "type:pid == 100" key:alt+i sleep:1 \
-	"rows:$tmp/h1" "text:Events information:$tmp/hinfo" "text:Status:$tmp/hst"
+interactive "--view events $w" wait key:ctrl+f "type:pid == 100" key:alt+i \
+	"until:Status:filter \(hide\): pid == 100" "rows:$tmp/h1" "text:Events information:$tmp/hinfo" "text:Status:$tmp/hst"
 ok $? "search bar: Hide (Alt+I)"
 okgrep "; $nmatch match the filter (the others hidden)" "$tmp/hinfo" "the list counts dump --filter's $nmatch matching events"
 is "$(awk -F'\t' '{ print $4 }' "$tmp/h1" | sort -u)" 100 "it shows only them"
 okgrep "filter (hide): pid == 100" "$tmp/hst" "the status bar shows the document's filter"
 
 # --- the filters dialog -----------------------------------------------------
-interactive "--view events $w" wait key:ctrl+l sleep:1 key:alt+e "type:pid == 200" \
-	key:Return sleep:1 "rows:$tmp/f1" "text:Status:$tmp/fst"
+interactive "--view events $w" wait key:ctrl+l "until:Resulting filter:^Filter" key:alt+e \
+	"type:pid == 200" key:Return "until:Status:filter \(hide\): pid == 200" "rows:$tmp/f1" "text:Status:$tmp/fst"
 ok $? "the filters dialog: Ctrl+L, an expression, Enter (Apply)"
 okgrep "filter (hide): pid == 200" "$tmp/fst" "the dialog's expression is the document's filter"
 is "$(awk -F'\t' '{ print $4 }' "$tmp/f1" | sort -u)" 200 "the list shows only its events"
@@ -370,9 +378,9 @@ is "$(awk -F'\t' '{ print $4 }' "$tmp/f1" | sort -u)" 200 "the list shows only i
 # the check lists: one expression that rows without the field let through
 # (the graphs' rows know only pid, comm and cpu)
 $tv dump --filter 'type == syscall_entry && pid == 200' "$w" | tail -n +2 | wc -l > "$tmp/nf"
-interactive "--view events $w" wait key:ctrl+l sleep:1 "click:Event types list:0:0" \
-	"click:Tasks list:3:0" "text:Resulting filter:$tmp/fexpr" key:alt+a sleep:1 \
-	"rows:$tmp/f2" "text:Events information:$tmp/finfo"
+interactive "--view events $w" wait key:ctrl+l "until:Resulting filter:^Filter" \
+	"click:Event types list:0:0" "click:Tasks list:3:0" "text:Resulting filter:$tmp/fexpr" \
+	key:alt+a "until:Events information:match the filter" "rows:$tmp/f2" "text:Events information:$tmp/finfo"
 ok $? "the filters dialog: the syscall_entry type and task 200 checked, Apply"
 is "$(cat "$tmp/fexpr")" "Filter: (!type || type == syscall_entry) && (!(pid >= 0) || pid == 200)" \
 	"the dialog builds one expression of the filter language"
@@ -381,9 +389,9 @@ okgrep "; $(cat "$tmp/nf") match the filter" "$tmp/finfo" "as many as dump --fil
 
 # the CPUs check list: CPU 1 checked, the events of CPU 1 alone
 $tv dump --filter 'cpu == 1' "$w" | tail -n +2 | wc -l > "$tmp/nc"
-interactive "--view events $w" wait key:ctrl+l sleep:1 "click:CPUs list:1:0" \
-	"text:Resulting filter:$tmp/cexpr" key:alt+a sleep:1 \
-	"rows:$tmp/c2" "text:Events information:$tmp/cinfo"
+interactive "--view events $w" wait key:ctrl+l "until:Resulting filter:^Filter" \
+	"click:CPUs list:1:0" "text:Resulting filter:$tmp/cexpr" key:alt+a \
+	"until:Events information:match the filter" "rows:$tmp/c2" "text:Events information:$tmp/cinfo"
 ok $? "the filters dialog: CPU 1 checked, Apply"
 is "$(cat "$tmp/cexpr")" "Filter: (!(cpu >= 0) || cpu == 1)" "the CPUs check list gives its part of the expression"
 is "$(awk -F'\t' '{ print $3 }' "$tmp/c2" | sort -u)" 1 "the list shows only the events of CPU 1"
@@ -422,13 +430,13 @@ echo '{ "version": 1, "window": { "t0_ns": ' > "$tmp/s/session.json"
 headless --view events --screenshot "$tmp/x.png" --export-csv "$tmp/s3.csv" "$tmp/s"
 ok $? "a damaged session file: the program runs"
 is "$(csvcheck "$tmp/s3.csv" "$tmp/all.json")" same "the whole trace shown (the session ignored)"
-interactive "$tmp/s" wait sleep:0.5 "text:Status:$tmp/dst"
+interactive "$tmp/s" wait "until:Status:session ignored" "text:Status:$tmp/dst"
 okgrep "session ignored: $tmp/s/session.json: not a session file" "$tmp/dst" "the status bar says the session file was ignored"
 
 # a session file that cannot be replaced (a directory in its place: root
 # writes anywhere else)
 rm -f "$tmp/s/session.json" "$tmp/s/bookmarks.json" && mkdir "$tmp/s/session.json"
-interactive "$tmp/s" wait key:m "text:Status:$tmp/rst" quit
+interactive "$tmp/s" wait key:m "until:Status:session not saved" "text:Status:$tmp/rst" quit
 okgrep "session not saved: $tmp/s/session.json: " "$tmp/rst" "a session that cannot be written: the status bar says so"
 [ -f "$tmp/s/bookmarks.json" ] && [ -z "$(ls "$tmp/s" | grep 'session.json\.')" ]
 ok $? "the markers are saved all the same, and no half-written file is left"

@@ -126,8 +126,8 @@ for k in ("pid", "tgid", "ppid", "name", "events", "forked", "exited", "exit_cod
 PY
 	ok $? "summary --json parses and has the documented values"
 else
-	ok 0 "# SKIP python3 not available"
-	ok 0 "# SKIP python3 not available"
+	skip_missing "python3 not available"
+	skip_missing "python3 not available"
 fi
 "$prog" summary "$tmp/good" | grep -q '^Events: 10 (control 5, unknown 0)$'
 ok $? "summary text output"

@@ -34,6 +34,6 @@ if [ -x "$cp" ]; then
 			printf '%s\n' "$out" | head -20 | sed 's/^/# /'
 	done
 else
-	ok 0 "checkpatch: # SKIP $cp missing (scripts/build-kernel)"
+	skip_missing "checkpatch: $cp missing (scripts/build-kernel)"
 fi
 done_testing

@@ -10,6 +10,12 @@ checkpatch=$src/scripts/checkpatch.pl
 mapfile -t patches < <(grep -v '^[[:space:]]*\(#\|$\)' "$root/patches/series" | awk '{print $1}')
 
 if [ ! -x "$checkpatch" ]; then
+	# a dependency missing: with LTT_REQUIRE_ALL=1 (.ci/run) a failure
+	if [ "${LTT_REQUIRE_ALL-}" = 1 ]; then
+		echo "not ok 1 - LTT_REQUIRE_ALL=1, no skip allowed: $checkpatch (run scripts/build-kernel first)"
+		echo "1..1"
+		exit 1
+	fi
 	echo "1..0 # SKIP $checkpatch missing (run scripts/build-kernel first)"
 	exit 0
 fi

@@ -157,6 +157,13 @@ t $? "kernel-off: no relocation against an ltt symbol in the instrumented object
 
 # Positive control on kernel-on: the same probe finds the event points.
 if [ ! -f "$on/vmlinux" ]; then
+	# a dependency missing: with LTT_REQUIRE_ALL=1 (.ci/run) a failure
+	if [ "${LTT_REQUIRE_ALL-}" = 1 ]; then
+		while [ $n -lt $ntests ]; do
+			t 1 "LTT_REQUIRE_ALL=1, no skip allowed: build/kernel-on"
+		done
+		exit 1
+	fi
 	while [ $n -lt $ntests ]; do t 1 "# SKIP build/kernel-on not built"; done
 	exit 0
 fi

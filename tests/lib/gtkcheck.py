@@ -515,8 +515,8 @@ def check_stats(app, syscalls, irqs, t0):
     mk = procs[6]['syscalls']['read']['latency']
     hist = mk['log2_hist'] + [0] * (BUCKETS - len(mk['log2_hist']))
     ok_sel = histogram_row(t, ["Syscalls by process", "6 make", "read"])
-    time.sleep(0.5)
-    got = label_text(app, r'^read, 6 make: ')
+    # the line above the histogram names the selection once it is shown
+    got = wait_for(lambda: label_text(app, r'^read, 6 make: '))
     check(ok_sel and got is not None and got.startswith("read, 6 make: %d," % mk['count']),
           "a process's syscall: %s" % got)
     k = max(k for k in range(BUCKETS) if hist[k])
@@ -525,7 +525,7 @@ def check_stats(app, syscalls, irqs, t0):
     q = irqs['irqs'][0]
     name = "vector %d %s" % (q['irq'], q['name']) if q['sysvec'] else "irq %d %s" % (q['irq'], q['name'])
     ok_sel = histogram_row(t, ["IRQs", name])
-    time.sleep(0.5)
+    ok_sel = wait_for(lambda: label_text(app, '^%s: ' % re.escape(name))) is not None and ok_sel
     h = q['duration']['log2_hist']
     k = max(range(len(h)), key=lambda i: h[i])
     click_bucket(area, h + [0] * (BUCKETS - len(h)), k)

@@ -232,13 +232,19 @@ def drive(prog, trace, jpath, cpath, dpath, empty, out):
                           "the PNG is the whole graph (%dx%d)" % im.size,
                           "its size: %sx%s" % (d['need_width'], d['need_height']))
                 else:
+                    # the whole graph, as the PNG: the size the graph says it
+                    # needs (cairo writes it in points, 1 pixel each)
                     try:
                         root = ET.parse(path).getroot()
-                        texts = ' '.join(ET.tostring(root, encoding='unicode').split())
-                        ok = root.tag.endswith('svg') and len(list(root.iter())) > 20
+                        size = tuple(float(re.sub(r'[a-z]+$', '', root.get(a) or 'nan'))
+                                     for a in ('width', 'height'))
+                        ok = root.tag.endswith('svg') and \
+                            size == (float(d['need_width']), float(d['need_height']))
+                        texts = "its size %gx%g" % size
                     except Exception as e:     # noqa: BLE001
                         ok, texts = False, str(e)
-                    check(ok, "the SVG parses (%s)" % path, texts[:200])
+                    check(ok, "the SVG parses and is the whole graph (%s)" % path,
+                          "%s, the graph's %sx%s" % (texts, d['need_width'], d['need_height']))
         # the second pattern
         t.add_row_selection(1)
         p2 = j['patterns'][1]

@@ -1,5 +1,6 @@
 # tap.sh - tiny TAP helpers for the shell tests (sourced).
-#   plan N | ok COND DESC | is GOT WANT DESC | skip WHY | skip_all WHY | done_testing
+#   plan N | ok COND DESC | is GOT WANT DESC | skip WHY | skip_all WHY |
+#   skip_missing WHY | done_testing
 # Every test script runs from the repository root.
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cd "$TOP" || exit 1
@@ -8,9 +9,28 @@ _tap_n=0
 _tap_failed=0
 
 plan() { echo "1..$1"; }
-skip_all() { echo "1..0 # SKIP $*"; exit 0; }
-# skip WHY : one test skipped, with the reason
+# skip_all WHY : the whole file skipped, for a dependency missing (a
+# program, a build, a module: WHY names it); with LTT_REQUIRE_ALL=1 (set
+# by .ci/run) a failure naming it instead
+skip_all() {
+	if [ "${LTT_REQUIRE_ALL-}" = 1 ]; then
+		ok 1 "LTT_REQUIRE_ALL=1, no skip allowed: $*"
+		done_testing
+	fi
+	echo "1..0 # SKIP $*"
+	exit 0
+}
+# skip WHY : one test skipped, with the reason (not for a dependency)
 skip() { _tap_n=$((_tap_n + 1)); echo "ok $_tap_n # SKIP $*"; }
+# skip_missing WHY : one test skipped because a dependency is missing;
+# with LTT_REQUIRE_ALL=1 a failure naming it instead (as skip_all)
+skip_missing() {
+	if [ "${LTT_REQUIRE_ALL-}" = 1 ]; then
+		ok 1 "LTT_REQUIRE_ALL=1, no skip allowed: $*"
+	else
+		skip "$*"
+	fi
+}
 diag() { printf '%s\n' "$@" | sed 's/^/# /'; }
 
 # ok COND DESC : returns 1 when the test failed, so that "ok ... || diag ..."
@@ -63,7 +83,8 @@ vm_run() {
 		"${VM_ARGS[@]}" -- "$@"
 }
 
-# checks < <(CMD) : turn "PASS desc" / "FAIL desc" / "SKIP why" lines into TAP results;
+# checks < <(CMD) : turn "PASS desc" / "FAIL desc" / "SKIP why" / "MISSING
+# why" (a dependency: skip_missing) lines into TAP results;
 # a last line DONE says the checker finished (its absence is a failure);
 # any other line becomes a diagnostic.
 checks() {
@@ -73,6 +94,7 @@ checks() {
 		PASS\ *) ok 0 "${line#PASS }" ;;
 		FAIL\ *) ok 1 "${line#FAIL }" ;;
 		SKIP\ *) skip "${line#SKIP }" ;;
+		MISSING\ *) skip_missing "${line#MISSING }" ;;
 		DONE) finished=0 ;;
 		*) diag "$line" ;;
 		esac

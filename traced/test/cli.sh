@@ -181,9 +181,20 @@ has "$tmp/err" "cannot execute $tmp/no-such-program" "exec failure: message"
 is "$(fact "$tmp/t4" complete)" 1 "... and the trace is complete"
 "$fake" -d fake -q -o "$tmp/t4b" -- sh -c 'echo hello' >"$tmp/out"; is "$(cat "$tmp/out")" hello "PROGRAM's stdout is inherited"
 
+# child PID NAME : wait (10 s at most) until PID has a child named NAME
+# (the program started: a signal to traced now goes to it)
+child() {
+	local i
+	for i in $(seq 200); do
+		pgrep -P "$1" -x "$2" >/dev/null && return 0
+		sleep 0.05
+	done
+	return 1
+}
+
 # a signal to traced is forwarded to the program
 "$fake" -d fake -q -o "$tmp/t5" -- sleep 10 & pid=$!
-sleep 0.5; kill -TERM $pid; wait $pid; is $? 143 "SIGTERM forwarded: program's status 143"
+child $pid sleep && kill -TERM $pid; wait $pid; is $? 143 "SIGTERM forwarded: program's status 143"
 is "$(fact "$tmp/t5" complete)" 1 "... and the trace is complete"
 
 # no program, no -t: until SIGINT

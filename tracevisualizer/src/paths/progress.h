@@ -3,7 +3,8 @@
  * progress.h - internal: a pass over a trace's events telling its
  * progress (its events' times within the trace's span, mapped to a share
  * [lo, hi] of the permille a caller sees) every 65536 events, and
- * canceled when the caller's callback asks.
+ * canceled when the caller's callback asks.  Each step goes through
+ * lttr_pprog_tell() (progress-hold.c: a test may hold a pass at a step).
  */
 #ifndef LTTR_PATHS_PROGRESS_H
 #define LTTR_PATHS_PROGRESS_H
@@ -30,6 +31,9 @@ static inline void lttr_pprog_init(struct lttr_pprog *p, struct lttr_trace *t,
 				  lttr_trace_end_ns(t), lo, hi, 0 };
 }
 
+/* the caller told @permille: its callback's answer (nonzero: cancel) */
+int lttr_pprog_tell(struct lttr_pprog *p, unsigned int permille);
+
 /* one more event at @time: 0, or -LTTR_E_CANCELED when the caller asked */
 static inline int lttr_pprog_event(struct lttr_pprog *p, uint64_t time)
 {
@@ -41,7 +45,8 @@ static inline int lttr_pprog_event(struct lttr_pprog *p, uint64_t time)
 	f = span && time > p->t0 ? (double)(time - p->t0) / (double)span : 0;
 	if (f > 1)
 		f = 1;
-	return p->fn(p->arg, p->lo + (unsigned int)(f * (p->hi - p->lo))) ? -LTTR_E_CANCELED : 0;
+	return lttr_pprog_tell(p, p->lo + (unsigned int)(f * (p->hi - p->lo))) ?
+	       -LTTR_E_CANCELED : 0;
 }
 
 #endif
