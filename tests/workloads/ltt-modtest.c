@@ -67,13 +67,14 @@ static int xioctl(int fd, unsigned long cmd, void *arg)
 /* 200 getppid calls, then a child that execs /bin/true, waited for */
 static void busy_round(void)
 {
-	char path[] = "/bin/true";
 	pid_t p;
 
 	for (int i = 0; i < 200; i++)
 		getppid();
 	p = fork();
 	if (p == 0) {
+		char path[] = "/bin/true";
+
 		execl(path, "true", (char *)NULL);
 		_exit(0);
 	}
