@@ -164,8 +164,8 @@ el=$((($(date +%s%N) - start) / 1000000))
 ok $((el < 450 || el > 2000)) "-t 0.5 took ${el} ms"
 d=$(fact "$t" duration_ms); ok $((d < 490 || d > 700)) "header duration ${d} ms"
 is "$(cat "$tmp/err")" "" "-q: nothing on stderr"
-is "$(fact "$t" mask0)" 0x6ffffffffffffcfe "default events: all (ids 1-7, 10-59, 61-62)"
-is "$(fact "$t" mask_high)" 0x0 "no event id above 63"
+is "$(fact "$t" mask0)" 0x6ffffffffffffcfe "default events: all (ids 1-7, 10-59, 61-62, ...)"
+is "$(fact "$t" mask_high)" 0x3 "... and 64-65 (format 1.7), none above"
 
 "$fake" -d fake -q -o "$t" -t 0.1 2>/dev/null; is $? 1 "existing trace refused without -f"
 "$fake" -d fake -q -f -e core -b 64k -n 8 -o "$t" -t 0.1; is $? 0 "-f overwrites"
@@ -242,7 +242,7 @@ L=$tmp/log1
 FAKE_LOG=$L "$fake" -d fake -q -o "$tmp/c1" -t 0.1 </dev/null; is $? 0 "default session exits 0"
 is "$(grep -c -E '^SET_(DETAILS_MASK|FILTER|SYSCALL_IP|OPTIONS)' "$L")" 0 \
 	"default session: no format 1.1 ioctl (runs on an older module)"
-has "$L" "SET_EVENT_MASK 0x6ffffffffffffcfe 0x0000000000000000" "default: -e all sent"
+has "$L" "SET_EVENT_MASK 0x6ffffffffffffcfe 0x0000000000000003" "default: -e all sent"
 is "$(fact "$tmp/c1" details)" "0xffffffffffffffff,0xffffffffffffffff,0xffffffffffffffff,0xffffffffffffffff" \
 	"default header: every event with details"
 is "$(fact "$tmp/c1" filter)" "flags=0x0 pid=0 pgrp=0 gid=0 uid=0 reserved=0" "default header: no filter"
@@ -266,8 +266,8 @@ FAKE_LOG=$L "$fake" -d fake -q -o "$tmp/c2" -e classic --no-details fs,memory \
 is $? 0 "session with every configuration option exits 0"
 has "$L" "SET_EVENT_MASK 0x000000000003fcfe 0x0000000000000000 0x0000000000000000 0x0000000000000000" \
 	"-e classic: ids 1-17 (the old 'all')"
-has "$L" "SET_DETAILS_MASK 0xfffffc0c00ffffff 0xffffffffffffffff 0xffffffffffffffff 0xffffffffffffffff" \
-	"--no-details fs,memory: ids 24-33 and 36-41 cleared"
+has "$L" "SET_DETAILS_MASK 0xfffffc0c00ffffff 0xfffffffffffffffc 0xffffffffffffffff 0xffffffffffffffff" \
+	"--no-details fs,memory: ids 24-33, 64-65 and 36-41 cleared"
 has "$L" "SET_FILTER flags=0xf pid=42 pgrp=7 gid=100 uid=1000 reserved=0" "filter struct"
 has "$L" "SET_SYSCALL_IP mode=2 depth=0 lower=0x400000 upper=0x4fffff" "syscall IP range, the module's bound by default (0)"
 has "$L" "SET_OPTIONS flags=0x6 capture_len=128" "options: no CPU id, full records, capture 128"
@@ -276,7 +276,7 @@ for i in SET_BUFFERS SET_EVENT_MASK SET_DETAILS_MASK SET_FILTER SET_SYSCALL_IP S
 	before_start "$L" "$i"; ok $? "$i issued before START"
 done
 is "$(fact "$tmp/c2" mask0)" 0x3fcfe "header: classic mask"
-is "$(fact "$tmp/c2" details)" "0xfffffc0c00ffffff,0xffffffffffffffff,0xffffffffffffffff,0xffffffffffffffff" \
+is "$(fact "$tmp/c2" details)" "0xfffffc0c00ffffff,0xfffffffffffffffc,0xffffffffffffffff,0xffffffffffffffff" \
 	"header: details mask as read back"
 is "$(fact "$tmp/c2" filter)" "flags=0xf pid=42 pgrp=7 gid=100 uid=1000 reserved=0" "header: filter"
 is "$(fact "$tmp/c2" syscall_ip)" "mode=2 depth=0 lower=0x400000 upper=0x4fffff" "header: syscall IP (depth 0: the module's bound)"
@@ -388,7 +388,7 @@ is "$(fact "$tmp/f7" lost_records)" 2 "flight: lost written"
 L=$tmp/logse
 FAKE_TRACING=1 FAKE_LOG=$L "$fake" -d fake --set-events fs,net >"$tmp/out" 2>&1
 is $? 0 "--set-events while tracing exits 0"
-has "$L" "SET_EVENT_MASK 0x000c0003ff000000 0x0000000000000000 0x0000000000000000 0x0000000000000000" \
+has "$L" "SET_EVENT_MASK 0x000c0003ff000000 0x0000000000000003 0x0000000000000000 0x0000000000000000" \
 	"--set-events fs,net: the mask sent"
 is "$(grep -c -E '^(START|STOP|SET_BUFFERS|SET_OPTIONS)' "$L")" 0 "--set-events starts and stops nothing"
 has "$tmp/out" "events of the running trace on fake: fs_open,fs_close" "--set-events reports the new mask"
