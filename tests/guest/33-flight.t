@@ -160,8 +160,26 @@ ok(rets == list(range(rets[0], H)) if rets else False, "its kept lseeks are cont
 # a compact lseek (entry 16 + exit 12 bytes): 583 per 16 KiB buffer
 two = 2 * ((16384 - 48) // 28)
 ok(len(rets) >= two, "at least two buffers' worth of them (%d >= %d)" % (len(rets), two))
+# CPU 0's buffers in the events file, as [first, end) byte ranges: a gap
+# that ends a buffer needs no extension (the next buffer has its own time
+# base), so a sleep whose switch out is the last record of a buffer has
+# none (a clean-clone run saw it: 3 extensions for 4 sleeps)
+data = open(os.path.join(d, 'i', 'events'), 'rb').read()
+p, ranges0 = 0, []
+while p + BH.size <= len(data):
+    h = BH.unpack(data, p)
+    if h['magic'] != BUFFER_MAGIC:
+        break
+    if h['cpu'] == 0:
+        ranges0.append((p + BH.size, p + BH.size + h['data_size']))
+    p += BH.size + h['data_size']
+
+
+def buf_of(e):
+    return next((k for k, (a, b) in enumerate(ranges0) if a <= e['offset'] < b), None)
+
+
 ext = [i for i, e in enumerate(c0) if e['type'] == 'time_ext']
-ok(len(ext) >= 4, "CPU 0 has a time extension per gap (%d >= 4)" % len(ext))
 ok(all(i + 1 < len(c0) and c0[i]['time_ns'] == c0[i]['args']['base_ns'] == c0[i + 1]['time_ns']
        for i in ext),
    "each extension's time is its base_ns and the time of the record it precedes")
@@ -175,10 +193,25 @@ entries = {}
 for i, e in enumerate(c0):
     if e['type'] == 'syscall_entry' and e['args'].get('nr') in (35, 230):
         entries[e['pid']] = i
-ok(all(e['pid'] in entries and
-       [x['type'] for x in c0[entries[e['pid']] + 1:i]] == ['schedchange', 'time_ext', 'schedchange']
-       for i, e in slp),
-   "between each sleep's entry and exit: the switch out, a time extension, the switch back in")
+# each sleep: the switch out, a time extension, the switch back in; or,
+# when the switch back in opens the next buffer, no extension
+def across(i, e):
+    seq = [x for x in c0[entries[e['pid']] + 1:i]]
+    types = [x['type'] for x in seq]
+    if types == ['schedchange', 'time_ext', 'schedchange']:
+        return 'ext'
+    if types == ['schedchange', 'schedchange'] and buf_of(seq[0]) != buf_of(seq[1]):
+        return 'buffer'
+    return None
+
+
+how = [across(i, e) if e['pid'] in entries else None for i, e in slp]
+print("the sleeps' gaps: %s" % how)
+ok(len(slp) == 4 and None not in how and how.count('ext') >= 3,
+   "between each sleep's entry and exit: the switch out, a time extension, the switch back "
+   "in (or the next buffer: at most one of the four) (%s)" % how)
+ok(len(ext) >= how.count('ext'), "CPU 0 has a time extension per gap within a buffer (%d >= %d)"
+   % (len(ext), how.count('ext')))
 entries = {p: c0[i]['time_ns'] for p, i in entries.items()}
 ok(all(e['time_ns'] - entries.get(e['pid'], e['time_ns']) >= 4500000000 for _, e in slp),
    "the reader's times across each extension: every sleep lasts 4.5 s or more")
