@@ -28,6 +28,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <json-c/json.h>
+#include <lttr/view/tracemode.h>
 #include "gv.h"
 
 #define SESSION_FILE "session.json"
@@ -45,8 +46,12 @@ static GtkWidget *paned_of(const struct gv_doc *d)
 	return d->page ? g_object_get_data(G_OBJECT(d->page), "paned") : NULL;
 }
 
-/* write @text to @path: a new file renamed over the old one */
-static bool write_atomic(const char *path, const char *text, char *why, size_t size)
+/*
+ * write @text to @path: a new file renamed over the old one, with the
+ * mode and owner of the trace in @dir
+ */
+static bool write_atomic(const char *dir, const char *path, const char *text,
+			 char *why, size_t size)
 {
 	char *tmp = g_strdup_printf("%s.XXXXXX", path);
 	size_t len = strlen(text);
@@ -59,7 +64,7 @@ static bool write_atomic(const char *path, const char *text, char *why, size_t s
 		g_free(tmp);
 		return false;
 	}
-	f = fdopen(fd, "w");
+	f = lttr_file_mode_like_trace(dir, fd) < 0 ? NULL : fdopen(fd, "w");
 	if (!f) {
 		snprintf(why, size, "%s", strerror(errno));
 		close(fd);
@@ -146,7 +151,7 @@ bool gv_session_save(struct gv_doc *d)
 	marks = lttr_bookmarks_save(d->dir, lttr_trace_header(d->t)->start_ns, &d->bm, &err) == 0;
 	path = session_path(d);
 	o = session_json(d);
-	good = write_atomic(path, json_object_to_json_string_ext(o, JSON_C_TO_STRING_PRETTY |
+	good = write_atomic(d->dir, path, json_object_to_json_string_ext(o, JSON_C_TO_STRING_PRETTY |
 								   JSON_C_TO_STRING_NOSLASHESCAPE),
 			    why, sizeof(why));
 	json_object_put(o);
