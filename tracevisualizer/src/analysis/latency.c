@@ -125,11 +125,12 @@ uint64_t lttr_lat_scale_cell(const struct lttr_lat_scale *s, const struct lttr_l
 
 uint64_t lttr_lat_scale_max(const struct lttr_lat_scale *s, const struct lttr_lat *l)
 {
-	uint64_t max = 0, v;
+	uint64_t max = 0;
 	unsigned int c;
 
 	for (c = 0; c < s->cells; c++) {
-		v = lttr_lat_scale_cell(s, l, c);
+		uint64_t v = lttr_lat_scale_cell(s, l, c);
+
 		if (v > max)
 			max = v;
 	}
