@@ -114,6 +114,32 @@ done()
 PY
 )
 
+	# the page of exit_group (Enter on its row): its calls without return,
+	# each process's "0 - - - -", no duration
+	n=$(python3 -c 'import json,sys
+s = sorted(json.load(open(sys.argv[1]))["syscalls"].items(), key=lambda kv: kv[1]["nr"])
+print([k for k, v in s].index("exit_group"))' "$tmp/sc.json")
+	tui_top $s && for _ in $(seq "$n"); do tui_key $s j || break; done &&
+		tui_key $s Enter && tui_screen $s > "$tmp/eg$W.txt" && tui_key $s Escape
+	checks < <(python3 - "$tmp" "$W" <<'PY'
+import re, sys
+from check import ok, done
+from tuicheck import lines, load, lat_rows
+d, w = sys.argv[1], int(sys.argv[2])
+page, sj = lines('%s/eg%d.txt' % (d, w)), load(d + '/sc.json')
+x = sj['syscalls']['exit_group']
+title = "syscall exit_group (231): 0 calls, %d without their entry, %d without return" % (
+    x['partial'], x['no_return'])
+ok(page[1].startswith(title[:w]), "%dx: exit_group's page: %s" % (w, page[1].rstrip()))
+rows = lat_rows(page[2:])
+want = [("%d %s" % (p['pid'], p['name']), ['0', '-', '-', '-', '-'])
+        for p in sorted(sj['processes'], key=lambda p: p['pid']) if 'exit_group' in p['syscalls']]
+ok(len(want) > 3 and rows[:len(want)] == want[:len(rows)] and len(rows) >= min(len(want), 5),
+   "%dx: and who made it: %d processes, no duration (%s)" % (w, len(want), rows[:2]))
+done()
+PY
+)
+
 	# --- the processes view: sideways, every column -----------------------
 	tui_key $s 3 && tui_screen $s > "$tmp/p$W.0.txt"
 	i=0

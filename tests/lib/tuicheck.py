@@ -137,12 +137,15 @@ def procs_expected(pjson, tjson, width=None, cols=None):
 # --- the syscalls (4) and irqs (5) views --------------------------------
 
 def lat_fields(lat):
-    """count, total ms, min, max, mean us as lat_line() prints them"""
+    """count, total ms, min, max, mean us as lat_line() prints them ("-"
+    for the durations when there are none)"""
+    if not lat['count']:
+        return ['0', '-', '-', '-', '-']
     return [str(lat['count']), ms(lat['total_ns']), us(lat['min_ns']),
             us(lat['max_ns']), us(lat['mean_ns'])]
 
 
-LAT_RE = re.compile(r'^(.{18}) +(\d+) +(\d+\.\d{3}) +(\d+\.\d{3}) +(\d+\.\d{3}) +(\d+\.\d{3})(?: |$)')
+LAT_RE = re.compile(r'^(.{18}) +(\d+) +(\d+\.\d{3}|-) +(\d+\.\d{3}|-) +(\d+\.\d{3}|-) +(\d+\.\d{3}|-)(?: |$)')
 
 
 def lat_rows(screen_lines):
@@ -164,8 +167,6 @@ def syscalls_expected(sjson):
     out = []
     for name, s in sc:
         f = lat_fields(s['latency'])
-        if not s['latency']['count']:
-            f[1:] = ['-'] * 4
         out.append((name, [f[0], str(s['no_return'])] + f[1:]))
     return out
 

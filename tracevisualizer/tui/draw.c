@@ -178,16 +178,23 @@ void tui_keep_visible(struct tui_table *tb, size_t n, int rows)
 		tb->top = tb->sel - (size_t)rows + 1;
 }
 
-/* one line of statistics: name, count, total (ms), min, max, mean (us) */
+/*
+ * one line of statistics: name, count, total (ms), min, max, mean (us);
+ * without a duration (count 0: calls that did not return), "-" for them
+ */
 void tui_lat_line(const struct tui *u, int y, const char *name, const struct lttr_lat *l,
 		     bool sel)
 {
 	attr_t attr = sel ? A_REVERSE : A_NORMAL, x;
 
 	attron(attr);
-	mvprintw(y, 0, "%-18.18s %9llu %11.3f %10.3f %10.3f %10.3f ", name,
-		 (unsigned long long)l->count, (double)l->total / 1e6,
-		 (double)l->min / 1e3, (double)l->max / 1e3, (double)lttr_lat_mean(l) / 1e3);
+	if (l->count)
+		mvprintw(y, 0, "%-18.18s %9llu %11.3f %10.3f %10.3f %10.3f ", name,
+			 (unsigned long long)l->count, (double)l->total / 1e6,
+			 (double)l->min / 1e3, (double)l->max / 1e3,
+			 (double)lttr_lat_mean(l) / 1e3);
+	else
+		mvprintw(y, 0, "%-18.18s %9d %11s %10s %10s %10s ", name, 0, "-", "-", "-", "-");
 	x = getcurx(stdscr);
 	attroff(attr);
 	tui_hist(u, y, x, u->w - x, l->hist, LTTR_HIST_BUCKETS);
