@@ -146,7 +146,7 @@ header=(
 	'^    pid task +0\.000000000-+0\.020000000$'
 	'^resource +0\.000000000-+0\.020000000$'
 	'^   pid\^ name +life +thr-time +running +user +kernel +intr +runnable +blocked +io +sleep +futex +child +fault +other +unknown *$'
-	'^syscall\^ +count +total_ms +min_us +max_us +mean_us log2 histogram \(1 ns, 2 ns, 4 ns \.\.\.\) *$'
+	'^syscall\^ +count +noret +total_ms +min_us +max_us +mean_us +[0-9.]+[num]?s\.\.[0-9.]+[num]?s x[0-9]+/col *$'
 	'^irq +count +total_ms +min_us +max_us +mean_us log2 histogram'
 	'^ +time cpu +pid task +C event *$'
 	'^  No messages between processes in this trace'
@@ -248,8 +248,9 @@ for pid, kind, t in ((200, 'process', procs[200]), (100, 'process', procs[100]),
 page = lines(d + '/scpage.txt')
 s = sorted(load(d + '/w.syscalls.json')['syscalls'].items(), key=lambda kv: kv[1]['nr'])[0]
 name, x = s
-want = "syscall %s (%d): %d calls, %d without their entry; on CPU %s ms, blocked %s ms, runnable %s ms" % (
-    name, x['nr'], x['count'], x['partial'], ms(x['cpu_ns']), ms(x['blocked_ns']), ms(x['runnable_ns']))
+want = ("syscall %s (%d): %d calls, %d without their entry, %d without return; on CPU %s ms, "
+        "blocked %s ms, runnable %s ms") % (
+    name, x['nr'], x['count'], x['partial'], x['no_return'], ms(x['cpu_ns']), ms(x['blocked_ns']), ms(x['runnable_ns']))
 ok(page[1].startswith(want), "the syscall page (Enter in view 4) of %s: %s" % (name, page[1][:100]))
 rows = lat_rows(page[2:])
 want = [("%d %s" % (p['pid'], p['name']), lat_fields(p['syscalls'][name]['latency']))
@@ -281,13 +282,14 @@ import sys
 from check import ok, done
 from tuicheck import *
 d, w = sys.argv[1], int(sys.argv[2])
-got = procs_rows(lines(d + '/p3.txt'), w)
-want = procs_expected(load(d + '/g.processes.json'), load(d + '/g.threads.json'), w)
+got = procs_rows(lines(d + '/p3.txt'))
+want = procs_expected(load(d + '/g.processes.json'), load(d + '/g.threads.json'),
+                      cols=procs_header(lines(d + '/p3.txt')))
 ok(len(want) > 11 and got == want, "view 3 over %d rows (names with spaces): equal to processes --json" % len(want))
 if got != want:
     print("got  %s\nwant %s" % (got, want))
 for t, n in (('g', 'p'), ('w', 'q')):
-    got, want = lat_rows(lines('%s/%s4.txt' % (d, n))), syscalls_expected(load('%s/%s.syscalls.json' % (d, t)))
+    got, want = sc_rows(lines('%s/%s4.txt' % (d, n))), syscalls_expected(load('%s/%s.syscalls.json' % (d, t)))
     ok(len(want) > 4 and got == want, "view 4 over %d rows: equal to syscalls --json" % len(want))
     got, want = lat_rows(lines('%s/%s5.txt' % (d, n))), irqs_expected(load('%s/%s.irqs.json' % (d, t)))
     ok(len(want) > 0 and got == want, "view 5 over %d rows: equal to irqs --json" % len(want))
@@ -332,7 +334,7 @@ PY
 tui_key tw t 4 && tui_pages tw "$tmp/tw4b.txt"
 python3 -c 'import sys
 from tuicheck import *
-sys.exit(lat_rows(lines(sys.argv[1])) != syscalls_expected(load(sys.argv[2])))' "$tmp/tw4b.txt" "$tmp/w.syscalls.json"
+sys.exit(sc_rows(lines(sys.argv[1])) != syscalls_expected(load(sys.argv[2])))' "$tmp/tw4b.txt" "$tmp/w.syscalls.json"
 ok $? "t again: view 4 equals the whole trace's syscalls --json"
 is "$(tui_quit tw)" 0 "q: status 0"
 nomarks

@@ -66,51 +66,71 @@ PCOLS = [
 ]
 
 
-def procs_layout(width):
-    """tui/procs.c layout(): (width of the name field, columns shown)"""
-    x, shown = 7 + 1 + 12, 0
-    for _name, w, _get in PCOLS:
-        if x + w > width:
-            break
-        x += w
-        shown += 1
-    return 12 + (min(16, width - x) if width - x > 0 else 0), shown
+def procs_namew(pjson, tjson):
+    """tui/procs.c name_width(): the widest name shown (a space before it,
+    two more for a thread), 5 at least ("name"), 17 at most"""
+    w = 5
+    for p in pjson['processes']:
+        w = max(w, 1 + len(p['name']))
+        if p['threads'] >= 2:
+            for t in tjson['threads']:
+                if t['tgid'] == p['pid']:
+                    w = max(w, 3 + len(t['name']))
+    return min(w, 17)
 
 
-def procs_rows(screen_lines, width):
+def procs_header(screen_lines):
+    """the time columns named in the first header line of view 3 (sort
+    marks and the scroll marks < > removed)"""
+    for ln in screen_lines:
+        m = re.match(r'^ +pid[\^v]? +name[\^v]? ', ln)
+        if m:
+            return [re.sub(r'[\^v]$', '', c) for c in ln[m.end():].replace('<', ' ').replace('>', ' ').split()]
+    return []
+
+
+def procs_rows(screen_lines, width=None):
     """the table's rows on one or more screens: (pid, name, thread,
-    [figures]) in the order shown, each row once"""
-    namew, shown = procs_layout(width)
+    [figures]) in the order shown, each row once; the name field is what
+    lies between the pid and the figures of the columns in the header"""
+    shown = len(procs_header(screen_lines))
     rows, seen = [], set()
     for ln in screen_lines:
-        if not re.match(r'^ *\d+ ', ln) or len(ln) < 7 + namew:
+        if not re.match(r'^ *\d+ ', ln) or not ln[:7].strip().isdigit():
             continue
-        field = ln[7:7 + namew]
-        rest = ln[7 + namew:].split()
-        if len(rest) != shown or not ln[:7].strip().isdigit():
+        rest = ln[7:].split()
+        if len(rest) < shown + 1:
             continue
-        key = (int(ln[:7]), field.startswith("   "))
+        figs = rest[len(rest) - shown:] if shown else []
+        if not all(re.match(r'^\d+\.\d{3}$', f) for f in figs):
+            continue
+        field = ln[7:]
+        for f in reversed(figs):
+            field = field[:field.rstrip().rfind(f)]
+        key = (int(ln[:7]), ln[7:10] == "   ")
         if key in seen:
             continue
         seen.add(key)
-        rows.append((key[0], field.strip(), key[1], rest))
+        rows.append((key[0], field.strip(), key[1], figs))
     return rows
 
 
-def procs_expected(pjson, tjson, width):
+def procs_expected(pjson, tjson, width=None, cols=None):
     """the rows the view should show: processes by pid, each followed by
-    its threads when it has two or more"""
-    namew, shown = procs_layout(width)
+    its threads when it has two or more; the figures of the columns named
+    in @cols (procs_header()), by default all"""
+    namew = procs_namew(pjson, tjson)
     threads = tjson['threads']
+    use = [c for c in PCOLS if cols is None or c[0] in cols]
     out = []
     for p in sorted(pjson['processes'], key=lambda p: p['pid']):
-        out.append((p['pid'], p['name'][:namew - 1], False,
-                    [ms(c[2](p)) for c in PCOLS[:shown]]))
+        out.append((p['pid'], p['name'][:namew - 1].strip(), False,
+                    [ms(c[2](p)) for c in use]))
         if p['threads'] >= 2:
             for t in threads:
                 if t['tgid'] == p['pid']:
-                    out.append((t['pid'], t['name'][:namew - 3], True,
-                                [ms(c[2](t)) for c in PCOLS[:shown]]))
+                    out.append((t['pid'], t['name'][:namew - 3].strip(), True,
+                                [ms(c[2](t)) for c in use]))
     return out
 
 
@@ -140,9 +160,29 @@ def lat_rows(screen_lines):
 
 
 def syscalls_expected(sjson):
-    """the system-wide syscalls, by number"""
+    """the system-wide syscalls, by number, as view 4 shows them: count,
+    calls without return, then the durations of the calls that returned
+    ("-" when none did)"""
     sc = sorted(sjson['syscalls'].items(), key=lambda kv: kv[1]['nr'])
-    return [(name[:18], lat_fields(s['latency'])) for name, s in sc]
+    out = []
+    for name, s in sc:
+        f = lat_fields(s['latency'])
+        out.append((name, [f[0], str(s['no_return'])] + f[1:]))
+    return out
+
+
+SC_RE = re.compile(r'^(\S+) +(\d+) +(\d+) +(\d+\.\d{3}|-) +(\d+\.\d{3}|-) +(\d+\.\d{3}|-) +(\d+\.\d{3}|-)(?: |$)')
+
+
+def sc_rows(screen_lines):
+    """view 4's lines: (name, [count, noret, total_ms, min, max, mean])"""
+    out, seen = [], set()
+    for ln in screen_lines:
+        m = SC_RE.match(ln)
+        if m and m.group(1) not in seen:
+            seen.add(m.group(1))
+            out.append((m.group(1), list(m.groups()[1:])))
+    return out
 
 
 def irqs_expected(ijson):
@@ -470,15 +510,15 @@ def selected_line(text):
 def check_tables(ok, label, width, p3, p4, p5, pjson, tjson, sjson, ijson, min_rows=1):
     """views 3, 4, 5 (screens, all pages, in files p3 p4 p5) against
     processes, processes --threads, syscalls and irqs --json"""
-    got = procs_rows(lines(p3), width)
-    want = procs_expected(load(pjson), load(tjson), width)
+    got = procs_rows(lines(p3))
+    want = procs_expected(load(pjson), load(tjson), cols=procs_header(lines(p3)))
     ok(len(want) >= min_rows and got == want, "%s: view 3, its %d rows (processes, their threads "
        "under them) equal processes [--threads] --json, every column" % (label, len(want)))
     if got != want:
         for g, x in zip(got + [None] * len(want), want + [None] * len(got)):
             if g != x:
                 print("got  %s\nwant %s" % (g, x))
-    got, want = lat_rows(lines(p4)), syscalls_expected(load(sjson))
+    got, want = sc_rows(lines(p4)), syscalls_expected(load(sjson))
     ok(len(want) > 0 and got == want, "%s: view 4, its %d syscalls equal syscalls --json (count, "
        "total, min, max, mean)" % (label, len(want)))
     if got != want:

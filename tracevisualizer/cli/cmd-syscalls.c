@@ -13,15 +13,15 @@ static void table(const char *indent, const struct lttr_acct_sc *v, size_t n)
 	char nb[32];
 	size_t i;
 
-	printf("%s%-20s %9s %7s %12s %10s %10s %10s %12s %12s %12s\n", indent, "syscall",
-	       "count", "partial", "total_ms", "min_us", "max_us", "mean_us",
+	printf("%s%-20s %9s %7s %7s %12s %10s %10s %10s %12s %12s %12s\n", indent, "syscall",
+	       "count", "partial", "noret", "total_ms", "min_us", "max_us", "mean_us",
 	       "cpu_ms", "runnable_ms", "blocked_ms");
 	for (i = 0; i < n; i++) {
 		const struct lttr_acct_sc *s = &v[i];
 
-		printf("%s%-20s %9" PRIu64 " %7" PRIu64 " %12.3f %10.3f %10.3f %10.3f %12.3f %12.3f %12.3f\n",
+		printf("%s%-20s %9" PRIu64 " %7" PRIu64 " %7" PRIu64 " %12.3f %10.3f %10.3f %10.3f %12.3f %12.3f %12.3f\n",
 		       indent, lttr_syscall_str(s->nr, nb, sizeof(nb)), s->lat.count,
-		       s->partial, (double)s->lat.total / 1e6, (double)s->lat.min / 1e3,
+		       s->partial, s->no_return, (double)s->lat.total / 1e6, (double)s->lat.min / 1e3,
 		       (double)s->lat.max / 1e3, (double)lttr_lat_mean(&s->lat) / 1e3,
 		       (double)s->cpu_ns / 1e6, (double)s->runnable_ns / 1e6,
 		       (double)s->blocked_ns / 1e6);
@@ -71,7 +71,8 @@ int cmd_syscalls(struct cli_opts *o)
 	} else {
 		cli_print_window(a);
 		if (!o->npids) {
-			printf("System-wide (count and latency: calls whose entry and exit are both in the trace):\n");
+			printf("System-wide (count and latency: calls whose entry and exit are both in the trace;\n"
+			       " partial: exits without their entry; noret: entries without their return):\n");
 			table("  ", a->sc, a->nsc);
 		}
 		for (i = 0; v && i < n; i++) {

@@ -122,11 +122,18 @@ static size_t nearest_shown(const struct tui *u, const struct tui_graph *g, size
 	return i;
 }
 
+/*
+ * The ruler: the window's ends as times at its two ends, the markers A and
+ * B at their columns, the cursor's column in reverse video.  A label is
+ * drawn only where it covers no marker (a marker over a digit would change
+ * the time read): a marker near an end hides that end's label, the status
+ * line still gives every marker's time.
+ */
 static void ruler(struct tui *u, int y, int x0, int ncols, const char *label)
 {
 	char a[32], b[32];
-	long col;
-	int i;
+	long col, mcol[2] = { -1, -1 };
+	int i, la, lb;
 
 	move(y, 0);
 	attron(A_BOLD);
@@ -135,18 +142,33 @@ static void ruler(struct tui *u, int y, int x0, int ncols, const char *label)
 	move(y, x0);
 	for (i = 0; i < ncols; i++)
 		addch('-');
-	lttr_fmt_time(tui_rel(u, u->vp.t0), a, sizeof(a));
-	lttr_fmt_time(tui_rel(u, u->vp.t1), b, sizeof(b));
-	mvaddnstr(y, x0, a, ncols);
-	if ((int)(strlen(a) + strlen(b)) + 2 < ncols)
-		mvaddstr(y, x0 + ncols - (int)strlen(b), b);
 	for (i = 0; i < 2; i++) {
 		if (!u->vp.has_mark[i])
 			continue;
 		col = lttr_viewport_time_col(&u->vp, u->vp.mark[i], (unsigned int)ncols);
 		if (col >= 0 && col < ncols)
-			mvaddch(y, x0 + (int)col, (chtype)(i ? 'B' : 'A') | A_BOLD | A_REVERSE);
+			mcol[i] = col;
 	}
+	lttr_fmt_time(tui_rel(u, u->vp.t0), a, sizeof(a));
+	lttr_fmt_time(tui_rel(u, u->vp.t1), b, sizeof(b));
+	la = (int)strlen(a);
+	lb = (int)strlen(b);
+	/* the start's label over columns [0, la), the end's over [ncols - lb, ncols) */
+	for (i = 0; i < 2; i++)
+		if (mcol[i] >= 0 && mcol[i] <= la)	/* (a column between: a gap) */
+			la = 0;
+	for (i = 0; i < 2; i++)
+		if (mcol[i] >= 0 && mcol[i] >= ncols - lb - 1)
+			lb = 0;
+	if (la && la <= ncols)
+		mvaddstr(y, x0, a);
+	else
+		la = 0;
+	if (lb && la + lb + 2 <= ncols)
+		mvaddstr(y, x0 + ncols - lb, b);
+	for (i = 0; i < 2; i++)
+		if (mcol[i] >= 0)
+			mvaddch(y, x0 + (int)mcol[i], (chtype)(i ? 'B' : 'A') | A_BOLD | A_REVERSE);
 	/* the cursor's column in reverse video, its character kept */
 	col = lttr_viewport_time_col(&u->vp, u->vp.cursor, (unsigned int)ncols);
 	if (col >= 0 && col < ncols)

@@ -42,6 +42,7 @@ static const struct keyhelp help[] = {
 	{ "Rows", ". ,", "cursor to the next, previous state change of the row" },
 	{ "Rows", "] [", "cursor to the next, previous event of the row" },
 	{ "Rows", "< > I", "sort by the previous, next column; invert (3, 4)" },
+	{ "Rows", "Left Right, h l", "scroll the columns sideways (3: < > in its header)" },
 	{ "Rows", "A", "only the rows that ran or changed in the window (1, 2)" },
 	{ "Search", "/", "search events: a filter expression (docs/filter.md)" },
 	{ "Search", "n N", "next, previous match" },

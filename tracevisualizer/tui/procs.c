@@ -6,6 +6,13 @@
  * tasks as "processes --json" prints them; and the page of one process
  * (Enter): its time to the nanosecond, its blocking reasons, the syscalls
  * it made, the timeline of its threads.
+ *
+ * The columns are as wide as their figures; pid and name stay, the time
+ * columns scroll sideways (Left Right, h l: htop's keys) when they are
+ * more than the terminal shows, "<" and ">" in the header saying that
+ * columns are hidden on that side.  A sort keeps the rows where they are
+ * on the screen: the selection follows its process while that stays in
+ * sight, else stays on its line.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -48,11 +55,6 @@ static int ncols(void)
 static const char *col_name(int c)
 {
 	return c == 0 ? "pid" : c == 1 ? "name" : tcol(c)->name;
-}
-
-static int tcol_width(int c)
-{
-	return tcol(c)->width + 1;
 }
 
 static int cmp_procs(const void *pa, const void *pb, void *arg)
@@ -180,50 +182,128 @@ void tui_window_tables(struct tui *u)
 	}
 }
 
-/* how wide the name column is when the numbers that fit are shown */
-static int layout(const struct tui *u, int *last)
+/* the widest name shown (its indentation and the space before it included) */
+static int name_width(const struct tui *u)
 {
-	int x = PID_WIDTH + 1 + 12, c, n = ncols();
+	int w = 5 + (u->pt.sort == 1);
+	size_t i;
 
-	*last = 2;
-	for (c = 2; c < n && x + tcol_width(c) <= u->w; c++) {
-		x += tcol_width(c);
-		*last = c + 1;
+	for (i = 0; i < u->nprows; i++) {
+		int n = 1 + (u->prows[i].thread ? 2 : 0) + (int)strlen(u->prows[i].tk->name);
+		if (n > w)
+			w = n;
 	}
-	return 12 + (u->w - x > 0 ? (u->w - x > 16 ? 16 : u->w - x) : 0);
+	return w > 17 ? 17 : w;
+}
+
+/* time column @c's width: its header (and sort mark) or its widest figure, a space before */
+static int col_width(const struct tui *u, int c)
+{
+	int w = (int)strlen(tcol(c)->name) + (u->pt.sort == c);
+	char buf[64];
+	size_t i;
+
+	for (i = 0; i < u->nprows; i++) {
+		int n = (int)strlen(lttr_acct_col_str(tcol(c), u->prows[i].tk, buf, sizeof(buf)));
+		if (n > w)
+			w = n;
+	}
+	return w + 1;
+}
+
+/*
+ * The time columns shown: from @u->pt.left (kept where the columns after it
+ * fill the terminal: no scrolling past the last), to *@last excluded.
+ */
+static void layout(struct tui *u, int namew, const int *cw, int *last)
+{
+	int n = ncols(), x, c;
+
+	if (u->pt.left < 2)
+		u->pt.left = 2;
+	if (u->pt.left > n - 1)
+		u->pt.left = n - 1;
+	/* back while the columns before it fit with those after */
+	for (;;) {
+		for (c = u->pt.left - 1, x = PID_WIDTH + namew; c < n; c++)
+			x += cw[c];
+		if (u->pt.left <= 2 || x > u->w)
+			break;
+		u->pt.left--;
+	}
+	for (c = u->pt.left, x = PID_WIDTH + namew; c < n && x + cw[c] <= u->w; c++)
+		x += cw[c];
+	*last = c > u->pt.left ? c : u->pt.left + 1;
+}
+
+/* the widths of the time columns, those shown (layout()) */
+static void widths(struct tui *u, int *namew, int *cw, int *last)
+{
+	int n = ncols(), c;
+
+	*namew = name_width(u);
+	for (c = 2; c < n && c < 32; c++)
+		cw[c] = col_width(u, c);
+	layout(u, *namew, cw, last);
+}
+
+/* a sort by a hidden column scrolls to it */
+static void show_sort_column(struct tui *u)
+{
+	int namew, cw[32], last;
+
+	widths(u, &namew, cw, &last);
+	if (u->pt.sort < 2 || (u->pt.sort >= u->pt.left && u->pt.sort < last))
+		return;
+	if (u->pt.sort < u->pt.left) {
+		u->pt.left = u->pt.sort;
+		return;
+	}
+	while (u->pt.sort >= last && u->pt.left < u->pt.sort) {
+		u->pt.left++;
+		layout(u, namew, cw, &last);
+	}
 }
 
 void tui_procs_draw(struct tui *u, int top, int height)
 {
-	int last, namew = layout(u, &last), c, y;
+	int namew, n = ncols(), cw[32], last, c, y;
 	char buf[64], name[64];
 	size_t i;
 
+	widths(u, &namew, cw, &last);
 	move(top, 0);
 	attron(A_BOLD | A_UNDERLINE);
 	for (c = 0; c < last; c++) {
 		const char *mark = c == u->pt.sort ? (u->pt.desc ? "v" : "^") : "";
 
-		if (c == 1)
+		if (c == 1) {
 			printw(" name%s%*s", mark, namew - 5 - (int)strlen(mark), "");
-		else if (c == 0)
+		} else if (c == 0) {
 			printw("%*s%s", PID_WIDTH - (int)strlen(mark), "pid", mark);
-		else
-			printw("%*s%s", tcol_width(c) - (int)strlen(mark), tcol(c)->name, mark);
+		} else if (c >= u->pt.left) {
+			/* "<": columns hidden before the first shown */
+			int x = getcurx(stdscr);
+
+			printw("%*s%s", cw[c] - (int)strlen(mark), tcol(c)->name, mark);
+			if (c == u->pt.left && u->pt.left > 2) {
+				int end = getcurx(stdscr);
+
+				mvaddch(top, x, '<');
+				move(top, end);
+			}
+		}
 	}
 	for (c = getcurx(stdscr); c < u->w; c++)
 		addch(' ');
+	if (last < n)		/* ">": columns hidden after the last shown */
+		mvaddch(top, u->w - 1, '>');
 	attroff(A_BOLD | A_UNDERLINE);
 	if (!u->nprows) {
 		mvaddstr(top + 1, 2, "(no process)");
 		return;
 	}
-	if (u->pt.sel >= u->nprows)
-		u->pt.sel = u->nprows - 1;
-	if (u->pt.sel < u->pt.top)
-		u->pt.top = u->pt.sel;
-	if (u->pt.sel >= u->pt.top + (size_t)(height - 1))
-		u->pt.top = u->pt.sel - (size_t)(height - 2);
+	tui_keep_visible(&u->pt, u->nprows, height - 1);
 	for (i = u->pt.top, y = top + 1; i < u->nprows && y < top + height; i++, y++) {
 		const struct tui_prow *r = &u->prows[i];
 		attr_t attr = i == u->pt.sel ? A_REVERSE : A_NORMAL;
@@ -233,8 +313,8 @@ void tui_procs_draw(struct tui *u, int top, int height)
 		printw("%7u", r->tk->pid);
 		snprintf(name, sizeof(name), " %s%s", r->thread ? "  " : "", r->tk->name);
 		printw("%-*.*s", namew, namew, name);
-		for (c = 2; c < last; c++) {
-			printw("%*s", tcol_width(c),
+		for (c = u->pt.left; c < last; c++) {
+			printw("%*s", cw[c],
 			       lttr_acct_col_str(tcol(c), r->tk, buf, sizeof(buf)));
 		}
 		for (c = getcurx(stdscr); c < u->w; c++)
@@ -272,7 +352,7 @@ bool tui_procs_key(struct tui *u, int key, int height)
 	/* by pid: build_rows() sorts the processes in place */
 	uint32_t keep = u->nprows ? u->prows[u->pt.sel].tk->pid : 0;
 	bool keep_thread = u->nprows && u->prows[u->pt.sel].thread;
-	size_t i;
+	size_t i, rows = height > 2 ? (size_t)height - 2 : 1;
 
 	switch (key) {
 	case '<':
@@ -286,10 +366,16 @@ bool tui_procs_key(struct tui *u, int key, int height)
 			u->pt.desc = !u->pt.desc;
 		if (build_rows(u))
 			return true;
-		/* the selection follows its process */
-		for (i = 0; i < u->nprows; i++)
+		/*
+		 * The rows shown stay where they are (no jump to where the
+		 * sort took the selection): the selection follows its
+		 * process if it is still among them, else stays on its line.
+		 */
+		for (i = u->pt.top; i < u->nprows && i < u->pt.top + rows; i++)
 			if (u->prows[i].tk->pid == keep && u->prows[i].thread == keep_thread)
 				u->pt.sel = i;
+		tui_keep_visible(&u->pt, u->nprows, (int)rows);
+		show_sort_column(u);
 		tui_message(u, false, "sorted by %s, %s", col_name(u->pt.sort),
 			    u->pt.desc ? "descending" : "ascending");
 		return true;
@@ -299,6 +385,13 @@ bool tui_procs_key(struct tui *u, int key, int height)
 			u->page = P_PROCESS;
 			memset(&u->page_t, 0, sizeof(u->page_t));
 		}
+		return true;
+	case KEY_LEFT: case 'h':
+		if (u->pt.left > 2)
+			u->pt.left--;
+		return true;
+	case KEY_RIGHT: case 'l':
+		u->pt.left++;	/* (layout() stops it at the last columns) */
 		return true;
 	default:
 		return tui_scroll_key(&u->pt, key, u->nprows, height);

@@ -1,16 +1,25 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * syscalls.c - the syscalls view (4): every syscall made in the trace,
- * system-wide, with its count, total, min, max and mean duration (as
- * "syscalls --json" gives them) and its log2 histogram in block
- * characters; Enter opens the page of one syscall: its histogram bucket by
- * bucket and the processes that made it.
+ * system-wide, with its count, the calls without return, total, min, max
+ * and mean duration (as "syscalls --json" gives them) and its log2
+ * histogram in block characters, every row on one axis (lttr_lat_scale:
+ * a column is the same durations in every row); the columns as wide as
+ * their figures.  Enter opens the page of one syscall: its histogram
+ * bucket by bucket and the processes that made it.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <curses.h>
+#include <lttr/output/timing-layout.h>
 #include "tui.h"
+
+/* the view's columns, its sort keys: < and > go through them */
+#define SC_NCOLS 7
+static const char *const sc_cols[SC_NCOLS] = {
+	"syscall", "count", "noret", "total_ms", "min_us", "max_us", "mean_us"
+};
 
 static int cmp_sc(const void *pa, const void *pb, void *arg)
 {
@@ -22,10 +31,11 @@ static int cmp_sc(const void *pa, const void *pb, void *arg)
 
 	switch (u->st.sort) {
 	case 1: x = a->lat.count; y = b->lat.count; break;
-	case 2: x = a->lat.total; y = b->lat.total; break;
-	case 3: x = a->lat.min; y = b->lat.min; break;
-	case 4: x = a->lat.max; y = b->lat.max; break;
-	case 5: x = lttr_lat_mean(&a->lat); y = lttr_lat_mean(&b->lat); break;
+	case 2: x = a->no_return; y = b->no_return; break;
+	case 3: x = a->lat.total; y = b->lat.total; break;
+	case 4: x = a->lat.min; y = b->lat.min; break;
+	case 5: x = a->lat.max; y = b->lat.max; break;
+	case 6: x = lttr_lat_mean(&a->lat); y = lttr_lat_mean(&b->lat); break;
 	default: x = a->nr; y = b->nr; break;
 	}
 	r = x < y ? -1 : x > y ? 1 : (a->nr < b->nr ? -1 : a->nr > b->nr);
@@ -50,23 +60,216 @@ void tui_syscalls_free(struct tui *u)
 	free(u->sc_order);
 }
 
+/*
+ * A row's figures as the table prints them: count, calls without return,
+ * then the durations (ms, us) of the calls that returned, "-" when none
+ * did (no duration is made up for a call that did not return).
+ */
+static void sc_fields(const struct lttr_lat *l, uint64_t noret, char f[SC_NCOLS][32])
+{
+	snprintf(f[1], 32, "%llu", (unsigned long long)l->count);
+	snprintf(f[2], 32, "%llu", (unsigned long long)noret);
+	if (!l->count) {
+		strcpy(f[3], "-");
+		strcpy(f[4], "-");
+		strcpy(f[5], "-");
+		strcpy(f[6], "-");
+		return;
+	}
+	snprintf(f[3], 32, "%.3f", (double)l->total / 1e6);
+	snprintf(f[4], 32, "%.3f", (double)l->min / 1e3);
+	snprintf(f[5], 32, "%.3f", (double)l->max / 1e3);
+	snprintf(f[6], 32, "%.3f", (double)lttr_lat_mean(l) / 1e3);
+}
+
+/* a table of syscall statistics: the rows' names, figures, histograms */
+struct sc_table {
+	size_t n;
+	const char *const *names;
+	const struct lttr_acct_sc *const *sc;
+	int sort;		/* -1: no sort mark */
+	bool desc;
+};
+
+/* the width of each column: its header's (and sort mark), or its widest figure */
+static void sc_widths(const struct sc_table *t, int w[SC_NCOLS], const char *first)
+{
+	char f[SC_NCOLS][32];
+	size_t i;
+	int c;
+
+	for (c = 0; c < SC_NCOLS; c++)
+		w[c] = (int)strlen(c ? sc_cols[c] : first) + (c == t->sort);
+	for (i = 0; i < t->n; i++) {
+		sc_fields(&t->sc[i]->lat, t->sc[i]->no_return, f);
+		if ((int)strlen(t->names[i]) > w[0])
+			w[0] = (int)strlen(t->names[i]);
+		for (c = 1; c < SC_NCOLS; c++)
+			if ((int)strlen(f[c]) > w[c])
+				w[c] = (int)strlen(f[c]);
+	}
+	if (w[0] > 24)		/* a long name (a process's) is cut */
+		w[0] = 24;
+}
+
+/* tt_human()'s duration without its space ("256ns"), for a narrow header */
+static const char *compact(uint64_t ns, char *buf, size_t size)
+{
+	char *p;
+
+	tt_human(ns, buf, size);
+	p = strchr(buf, ' ');
+	if (p)
+		memmove(p, p + 1, strlen(p));
+	return buf;
+}
+
+/* the histogram's header over @width cells: its ends and the factor per cell */
+static void hist_header(const struct lttr_lat_scale *sc, int x, int width)
+{
+	char lo[24], hi[24], mid[40], line[256];
+	uint64_t l, h;
+	int n;
+
+	if (width <= 0)
+		return;
+	if (!sc->cells) {
+		tui_clip(getcury(stdscr), x, width, "histogram", A_BOLD | A_UNDERLINE);
+		return;
+	}
+	lttr_lat_scale_bounds(sc, 0, sc->cells - 1, &l, &h);
+	compact(l, lo, sizeof(lo));
+	if (h == UINT64_MAX)
+		snprintf(hi, sizeof(hi), "...");
+	else
+		compact(h, hi, sizeof(hi));
+	snprintf(mid, sizeof(mid), "x%llu/col", 1ULL << sc->per_cell);
+	n = (int)sc->cells;
+	if (n > width)
+		n = width;
+	/* the two ends over the histogram's first and last cells, when they fit */
+	if ((int)(strlen(lo) + strlen(hi) + strlen(mid)) + 4 <= n)
+		snprintf(line, sizeof(line), "%s%*s%s%*s%s", lo,
+			 (n - (int)(strlen(lo) + strlen(mid) + strlen(hi))) / 2, "", mid,
+			 n - (int)(strlen(lo) + strlen(mid) + strlen(hi)) -
+			 (n - (int)(strlen(lo) + strlen(mid) + strlen(hi))) / 2, "", hi);
+	else if ((int)(strlen(lo) + strlen(hi)) + 2 <= width)
+		snprintf(line, sizeof(line), "%s..%s %s", lo, hi, mid);
+	else
+		snprintf(line, sizeof(line), "%s..%s", lo, hi);
+	tui_clip(getcury(stdscr), x, width, line, A_BOLD | A_UNDERLINE);
+}
+
+/* one row's histogram on the common axis, heights relative to its largest cell */
+static void hist_row(const struct tui *u, int y, int x, int width,
+		     const struct lttr_lat_scale *sc, const struct lttr_lat *l)
+{
+	static const char *const blocks[9] = {
+		" ", "\u2581", "\u2582", "\u2583", "\u2584", "\u2585", "\u2586", "\u2587", "\u2588"
+	};
+	static const char ascii[] = " .:-=+*#@";
+	uint64_t max = lttr_lat_scale_max(sc, l);
+	unsigned int c;
+
+	if (!max)
+		return;
+	move(y, x);
+	for (c = 0; c < sc->cells && (int)c < width; c++) {
+		uint64_t v = lttr_lat_scale_cell(sc, l, c);
+		unsigned int k = (unsigned int)((v * 8 + max - 1) / max);
+
+		if (k > 8)
+			k = 8;
+		if (u->utf8)
+			addstr(blocks[k]);
+		else
+			addch((chtype)ascii[k]);
+	}
+}
+
+/* the table from line @top, @height lines, its selection kept visible */
+static void sc_table_draw(struct tui *u, int top, int height, const struct sc_table *t,
+			  struct tui_table *tb, const char *first)
+{
+	char f[SC_NCOLS][32];
+	struct lttr_lat_scale sc;
+	int w[SC_NCOLS], c, x, y, hx;
+	size_t i;
+
+	sc_widths(t, w, first);
+	lttr_lat_scale_init(&sc);
+	for (i = 0; i < t->n; i++)
+		lttr_lat_scale_add(&sc, &t->sc[i]->lat);
+	for (c = 0, hx = 0; c < SC_NCOLS; c++)
+		hx += w[c] + 1;
+	lttr_lat_scale_fit(&sc, (unsigned int)(u->w - hx > 1 ? u->w - hx : 1));
+	/* the header */
+	move(top, 0);
+	attron(A_BOLD | A_UNDERLINE);
+	for (c = 0; c < SC_NCOLS; c++) {
+		char h[40];
+
+		snprintf(h, sizeof(h), "%s%s", c ? sc_cols[c] : first,
+			 c == t->sort ? (t->desc ? "v" : "^") : "");
+		printw(c ? "%*s " : "%-*s ", w[c], h);
+	}
+	for (x = getcurx(stdscr); x < u->w; x++)
+		addch(' ');
+	move(top, hx);
+	attroff(A_BOLD | A_UNDERLINE);
+	hist_header(&sc, hx, u->w - hx);
+	tui_keep_visible(tb, t->n, height - 1);
+	for (i = tb->top, y = top + 1; i < t->n && y < top + height; i++, y++) {
+		const struct lttr_acct_sc *s = t->sc[i];
+		attr_t attr = i == tb->sel ? A_REVERSE : A_NORMAL;
+
+		sc_fields(&s->lat, s->no_return, f);
+		move(y, 0);
+		attron(attr);
+		printw("%-*.*s ", w[0], w[0], t->names[i]);
+		for (c = 1; c < SC_NCOLS; c++)
+			printw("%*s ", w[c], f[c]);
+		attroff(attr);
+		if (s->lat.count)
+			hist_row(u, y, hx, u->w - hx, &sc, &s->lat);
+		else
+			tui_clip(y, hx, u->w - hx, s->no_return ? "no return" :
+				 "entered before the trace", tui_attr_dim(u));
+	}
+}
+
 void tui_syscalls_draw(struct tui *u, int top, int height)
 {
-	char nb[32];
-	size_t i;
-	int y;
+	const struct lttr_acct_sc **rows;
+	const char **names;
+	char (*nb)[32];
+	struct sc_table t;
 
-	tui_lat_header(u, top, u->st.sort, u->st.desc, "syscall");
 	if (!u->a->nsc) {
+		tui_lat_header(u, top, u->st.sort, u->st.desc, "syscall");
 		mvaddstr(top + 1, 2, "(no syscall in the trace)");
 		return;
 	}
-	tui_keep_visible(&u->st, u->a->nsc, height - 1);
-	for (i = u->st.top, y = top + 1; i < u->a->nsc && y < top + height; i++, y++) {
-		const struct lttr_acct_sc *s = &u->a->sc[u->sc_order[i]];
+	rows = calloc(u->a->nsc, sizeof(*rows));
+	names = calloc(u->a->nsc, sizeof(*names));
+	nb = calloc(u->a->nsc, sizeof(*nb));
+	if (rows && names && nb) {
+		size_t i;
 
-		tui_lat_line(u, y, lttr_syscall_str(s->nr, nb, sizeof(nb)), &s->lat, i == u->st.sel);
+		for (i = 0; i < u->a->nsc; i++) {
+			rows[i] = &u->a->sc[u->sc_order[i]];
+			names[i] = lttr_syscall_str(rows[i]->nr, nb[i], sizeof(nb[i]));
+		}
+		t.n = u->a->nsc;
+		t.names = names;
+		t.sc = rows;
+		t.sort = u->st.sort;
+		t.desc = u->st.desc;
+		sc_table_draw(u, top, height, &t, &u->st, "syscall");
 	}
+	free(rows);
+	free(names);
+	free(nb);
 }
 
 bool tui_syscalls_key(struct tui *u, int key, int height)
@@ -77,9 +280,9 @@ bool tui_syscalls_key(struct tui *u, int key, int height)
 	switch (key) {
 	case '<': case '>': case 'I':
 		if (key == '<')
-			u->st.sort = u->st.sort ? u->st.sort - 1 : 5;
+			u->st.sort = u->st.sort ? u->st.sort - 1 : SC_NCOLS - 1;
 		else if (key == '>')
-			u->st.sort = (u->st.sort + 1) % 6;
+			u->st.sort = (u->st.sort + 1) % SC_NCOLS;
 		else
 			u->st.desc = !u->st.desc;
 		qsort_r(u->sc_order, u->a->nsc, sizeof(*u->sc_order), cmp_sc, u);
@@ -87,7 +290,7 @@ bool tui_syscalls_key(struct tui *u, int key, int height)
 			if (u->a->sc[u->sc_order[i]].nr == keep)
 				u->st.sel = i;
 		tui_message(u, false, "sorted by %s, %s",
-			    u->st.sort ? tui_lat_cols[u->st.sort] : "syscall",
+			    sc_cols[u->st.sort],
 			    u->st.desc ? "descending" : "ascending");
 		return true;
 	case '\n': case '\r': case KEY_ENTER:
@@ -126,10 +329,11 @@ void tui_syscall_page(struct tui *u, int top, int height)
 			s = &u->a->sc[i];
 	if (!s)
 		return;
-	mvprintw(y++, 0, "syscall %s (%u): %llu calls, %llu without their entry; "
-		 "on CPU %.3f ms, blocked %.3f ms, runnable %.3f ms   Esc: back",
+	mvprintw(y++, 0, "syscall %s (%u): %llu calls, %llu without their entry, %llu without "
+		 "return; on CPU %.3f ms, blocked %.3f ms, runnable %.3f ms   Esc: back",
 		 lttr_syscall_str(s->nr, nb, sizeof(nb)), s->nr,
 		 (unsigned long long)s->lat.count, (unsigned long long)s->partial,
+		 (unsigned long long)s->no_return,
 		 (double)s->cpu_ns / 1e6, (double)s->blocked_ns / 1e6,
 		 (double)s->runnable_ns / 1e6);
 	for (b = 0; b < LTTR_HIST_BUCKETS; b++) {

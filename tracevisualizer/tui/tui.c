@@ -204,48 +204,92 @@ static void draw_title(struct tui *u)
 	attroff(tui_attr_title(u));
 }
 
+/*
+ * The status line: the cursor, the window, the markers, B-A, the events
+ * lost, the filter.  When it is longer than the terminal, whole parts go,
+ * the least useful first (the filter's text, the window's length, which
+ * the ruler shows, the markers' times, B-A), never the cursor or the
+ * LOST count, and a number is never cut: the line shortens by parts.
+ */
+#define ST_PARTS 7
 static void draw_status(struct tui *u)
 {
-	char line[512], a[32], b[32], c[32];
+	/* a part's text, and its rank: the part with the highest goes first */
+	char part[ST_PARTS][300], a[32];
+	int rank[ST_PARTS], n = 0, i, len;
 	uint64_t ma, mb, lost = 0;
 	unsigned int cpu;
-	size_t n;
+	bool lost_part = false;
 
 	for (cpu = 0; cpu < lttr_trace_ncpus(u->t); cpu++)
 		lost += lttr_trace_lost_cpu(u->t, cpu);
-	n = (size_t)snprintf(line, sizeof(line), "cursor %s  window %s",
-			     lttr_fmt_time(tui_rel(u, u->vp.cursor), a, sizeof(a)),
-			     lttr_fmt_duration(u->vp.t1 - u->vp.t0, b, sizeof(b)));
-	if (u->vp.has_mark[0])
-		n += (size_t)snprintf(line + n, sizeof(line) - n, "  A %s",
-				      lttr_fmt_time(tui_rel(u, u->vp.mark[0]), c, sizeof(c)));
-	if (u->vp.has_mark[1])
-		n += (size_t)snprintf(line + n, sizeof(line) - n, "  B %s",
-				      lttr_fmt_time(tui_rel(u, u->vp.mark[1]), c, sizeof(c)));
-	if (lttr_viewport_marks(&u->vp, &ma, &mb)) {
-		char d[32];
-
-		n += (size_t)snprintf(line + n, sizeof(line) - n, "  B-A %s",
-				      lttr_fmt_duration(mb - ma, d, sizeof(d)));
+	snprintf(part[n], sizeof(part[n]), "cursor %s",
+		 lttr_fmt_time(tui_rel(u, u->vp.cursor), a, sizeof(a)));
+	rank[n++] = 0;
+	snprintf(part[n], sizeof(part[n]), "window %s",
+		 lttr_fmt_duration(u->vp.t1 - u->vp.t0, a, sizeof(a)));
+	rank[n++] = 4;
+	for (i = 0; i < 2; i++) {
+		if (!u->vp.has_mark[i])
+			continue;
+		snprintf(part[n], sizeof(part[n]), "%c %s", i ? 'B' : 'A',
+			 lttr_fmt_time(tui_rel(u, u->vp.mark[i]), a, sizeof(a)));
+		rank[n++] = 3;
 	}
-	if (lost)
-		n += (size_t)snprintf(line + n, sizeof(line) - n, "  LOST %llu",
-				      (unsigned long long)lost);
-	if (u->filter && n < sizeof(line))
-		n += (size_t)snprintf(line + n, sizeof(line) - n, "  filter(%s): %s",
-				      u->filter_hide ? "hide" : "dim", u->filter_text);
+	if (lttr_viewport_marks(&u->vp, &ma, &mb)) {
+		snprintf(part[n], sizeof(part[n]), "B-A %s",
+			 lttr_fmt_duration(mb - ma, a, sizeof(a)));
+		rank[n++] = 2;
+	}
+	if (lost) {
+		snprintf(part[n], sizeof(part[n]), "LOST %llu", (unsigned long long)lost);
+		rank[n++] = 0;
+		lost_part = true;
+	}
+	if (u->filter) {
+		snprintf(part[n], sizeof(part[n]), "filter(%s): %.256s",
+			 u->filter_hide ? "hide" : "dim", u->filter_text);
+		rank[n++] = 5;
+	}
+	/* drop parts, highest rank first (the last of equal ones first), until it fits */
+	for (;;) {
+		for (i = 0, len = -2; i < n; i++)
+			if (rank[i] >= 0)
+				len += (int)strlen(part[i]) + 2;
+		if (len <= u->w)
+			break;
+		int drop = -1;
+
+		for (i = 0; i < n; i++)
+			if (rank[i] > 0 && (drop < 0 || rank[i] >= rank[drop]))
+				drop = i;
+		if (drop < 0)
+			break;
+		rank[drop] = -1;
+	}
 	move(u->h - 1, 0);
 	clrtoeol();
 	attron(tui_attr_title(u));
-	addnstr(line, u->w);
-	for (n = (size_t)getcurx(stdscr); (int)n < u->w; n++)
-		addch(' ');
-	if (lost) {
-		char *p = strstr(line, "LOST");
-
-		if (p && p - line < u->w)
-			mvaddnstr(u->h - 1, (int)(p - line), "LOST", u->w - (int)(p - line));
+	for (i = 0, len = 0; i < n; i++) {
+		if (rank[i] < 0)
+			continue;
+		if (len)
+			addnstr("  ", u->w - getcurx(stdscr));
+		len = 1;
+		if (lost_part && !strncmp(part[i], "LOST ", 5)) {
+			attroff(tui_attr_title(u));
+			attron(tui_attr_err(u));
+			addnstr(part[i], u->w - getcurx(stdscr));
+			attroff(tui_attr_err(u));
+			attron(tui_attr_title(u));
+		} else {
+			addnstr(part[i], u->w - getcurx(stdscr));
+		}
+		if (getcurx(stdscr) >= u->w - 1)
+			break;
 	}
+	for (i = getcurx(stdscr); i < u->w && getcury(stdscr) == u->h - 1; i++)
+		addch(' ');
 	attroff(tui_attr_title(u));
 }
 

@@ -79,6 +79,7 @@ struct tui_table {
 	size_t top;
 	int sort;
 	bool desc;
+	int left;		/* scrolled columns (Left, Right): the first shown */
 };
 
 /* a row of the processes table: a process or one of its threads */

@@ -226,8 +226,9 @@ static void test_lost_gap(void)
 	ok(p5 && p5->running_ns == 20 + 70 &&
 	   p5->blocked_ns[LTTR_BLOCK_UNKNOWN] == 10 && p5->switches == 1,
 	   "lost gap: task 5 runs 20 ns before the gap and 70 on CPU 1, its 10 ns between are blocked (unknown)");
-	ok(s3 && s3->lat.count == 0 && s3->partial == 1 && a->anomalies == 0,
-	   "lost gap: the syscall whose entry was before the gap and exit after it is partial, no anomaly");
+	ok(s3 && s3->lat.count == 0 && s3->partial == 1 && s3->no_return == 1 && a->anomalies == 0,
+	   "lost gap: the syscall whose entry was before the gap and exit after it is partial "
+	   "(its exit) and without return (its entry), no anomaly");
 	ok(p6 && p6->running_ns == 10 && p6->switches == 0 &&
 	   p6->blocked_ns[LTTR_BLOCK_UNKNOWN] == 50 + 40,
 	   "lost gap: task 6, current at the buffer's start, runs 10 ns there (not a recorded switch)");
@@ -387,7 +388,8 @@ static void test_units(void)
 
 static bool same_sc(const struct lttr_acct_sc *x, const struct lttr_acct_sc *y)
 {
-	return x->nr == y->nr && x->partial == y->partial && x->cpu_ns == y->cpu_ns &&
+	return x->nr == y->nr && x->partial == y->partial && x->no_return == y->no_return &&
+		x->cpu_ns == y->cpu_ns &&
 		x->blocked_ns == y->blocked_ns && x->runnable_ns == y->runnable_ns &&
 		!memcmp(&x->lat, &y->lat, sizeof(x->lat));
 }
@@ -528,6 +530,7 @@ static void test_system_sc_sim(void)
 
 				d->nr = s->nr;
 				d->partial += s->partial;
+				d->no_return += s->no_return;
 				d->cpu_ns += s->cpu_ns;
 				d->blocked_ns += s->blocked_ns;
 				d->runnable_ns += s->runnable_ns;
@@ -644,9 +647,71 @@ static void test_trap_first(void)
 	lttr_trace_close(t);
 }
 
+/*
+ * Calls entered whose return the trace does not hold: task 5 reads
+ * (100-150, returned), then calls exit_group at 200, which never returns
+ * (exit at 210, switched out dead at 220); task 6, on CPU 1, enters futex
+ * at 300 and is still blocked in it at the end (1000); task 7 makes two
+ * reads, the first returned, the second entered at 700 and left at 800.
+ * In the window [0, 750) that second read has no return either; in
+ * [750, end) its exit is partial.
+ */
+#define NORET_DESC \
+	"header ncpus=2 end=1000001000\n" \
+	"proc PID: 5; PPID: 1; TGID: 5; NAME: quitter\n" \
+	"proc PID: 6; PPID: 1; TGID: 6; NAME: waiter\n" \
+	"proc PID: 7; PPID: 1; TGID: 7; NAME: reader\n" \
+	"buf cpu=0 start=1000000000 pid=5\n" \
+	"1000000000 start 5 0\n" \
+	"1000000100 syscall_entry 0\n1000000150 syscall_exit 0 0\n" \
+	"1000000200 syscall_entry 231\n1000000210 exit 5 0\n" \
+	"1000000220 sched 5 7 128\n" \
+	"1000000600 syscall_entry 0\n1000000650 syscall_exit 0 0\n" \
+	"1000000700 syscall_entry 0\n1000000800 syscall_exit 0 0\n" \
+	"buf cpu=1 start=1000000000 pid=6\n" \
+	"1000000000 start 6 1\n" \
+	"1000000300 syscall_entry 202\n1000000310 sched 6 0 1\n"
+
+static void test_no_return(void)
+{
+	struct lttr_trace *t;
+	struct lttr_account *a = acct("noret", NORET_DESC, &t), *w = NULL;
+	const struct lttr_acct_sc *rd, *eg, *fx;
+	struct lttr_error err;
+
+	if (!a) {
+		ok(0, "no-return trace computed");
+		ok(0, "no-return trace computed");
+		ok(0, "no-return trace computed");
+		return;
+	}
+	rd = syssc(a, 0);
+	eg = syssc(a, 231);
+	fx = syssc(a, 202);
+	ok(eg && eg->lat.count == 0 && eg->no_return == 1 && eg->partial == 0 &&
+	   fx && fx->lat.count == 0 && fx->no_return == 1 &&
+	   sc(lttr_account_find(a, 5), 231) && sc(lttr_account_find(a, 5), 231)->no_return == 1,
+	   "no return: exit_group (never returns) and a futex still blocked at the end are "
+	   "entries without return (%llu, %llu), no duration",
+	   eg ? (unsigned long long)eg->no_return : 0ULL,
+	   fx ? (unsigned long long)fx->no_return : 0ULL);
+	ok(rd && rd->lat.count == 3 && rd->no_return == 0 && rd->partial == 0,
+	   "no return: the reads that returned are counted with their durations, none without return");
+	lttr_account_free(a);
+	if (lttr_account_compute_window(t, 1000000000, 1000000750, &w, &err) == 0) {
+		rd = syssc(w, 0);
+		ok(rd && rd->lat.count == 2 && rd->no_return == 1,
+		   "no return: a read entered in the window [0, 750) and left after it has no return there");
+	} else {
+		ok(0, "the window [0, 750): %s", err.msg);
+	}
+	lttr_account_free(w);
+	lttr_trace_close(t);
+}
+
 int main(void)
 {
-	tap_plan(42 + 4 + 3 * 3 + 1 + 4 + 5 + 8 + 3);
+	tap_plan(42 + 4 + 3 * 3 + 1 + 4 + 5 + 8 + 3 + 3);
 	test_trap_first();
 	test_nodetails();
 	test_a();
@@ -654,6 +719,7 @@ int main(void)
 	test_softirq();
 	test_violation();
 	test_lost_gap();
+	test_no_return();
 	test_zombie();
 	test_units();
 	test_total("total-a", A_DESC);

@@ -154,6 +154,42 @@ static void test_dist(void)
 		ok(lttr_lat_span(&l, &f, &la) == 2 && f == 2 && la == 9,
 		   "a histogram spans buckets 2 to 9, 2 at most in one");
 	}
+	{
+		/* rows of a table: one axis for all, cells summing buckets */
+		struct lttr_lat a = { .count = 0 }, b = { .count = 0 }, e = { .count = 0 };
+		struct lttr_lat_scale s;
+		uint64_t lo, hi;
+
+		lttr_lat_add(&a, 5);	/* bucket 2 */
+		lttr_lat_add(&a, 6);
+		lttr_lat_add(&a, 40);	/* bucket 5 */
+		lttr_lat_add(&b, 1000);	/* bucket 9 */
+		lttr_lat_add(&b, 1023);
+		lttr_lat_add(&b, 3000);	/* bucket 11 */
+		lttr_lat_scale_init(&s);
+		lttr_lat_scale_add(&s, &e);
+		lttr_lat_scale_fit(&s, 20);
+		ok(s.cells == 0 && lttr_lat_scale_max(&s, &a) == 0,
+		   "a common axis of empty histograms has no cell");
+		lttr_lat_scale_add(&s, &a);
+		lttr_lat_scale_add(&s, &b);
+		lttr_lat_scale_fit(&s, 20);
+		lttr_lat_scale_bounds(&s, 0, s.cells - 1, &lo, &hi);
+		ok(s.first == 2 && s.last == 11 && s.per_cell == 1 && s.cells == 10 &&
+		   lttr_lat_scale_cell(&s, &a, 0) == 2 && lttr_lat_scale_cell(&s, &a, 3) == 1 &&
+		   lttr_lat_scale_cell(&s, &b, 0) == 0 && lttr_lat_scale_cell(&s, &b, 7) == 2 &&
+		   lttr_lat_scale_cell(&s, &b, 9) == 1 && lttr_lat_scale_cell(&s, &b, 10) == 0 &&
+		   lo == 4 && hi == 4096,
+		   "a common axis: buckets 2 to 11 of both rows, a cell each, the same cell the "
+		   "same durations in each row, [4 ns, 4096 ns) in all");
+		lttr_lat_scale_fit(&s, 4);
+		lttr_lat_scale_bounds(&s, 1, 1, &lo, &hi);
+		ok(s.per_cell == 3 && s.cells == 4 && lttr_lat_scale_cell(&s, &a, 0) == 2 &&
+		   lttr_lat_scale_cell(&s, &a, 1) == 1 && lttr_lat_scale_cell(&s, &b, 2) == 2 &&
+		   lttr_lat_scale_cell(&s, &b, 3) == 1 && lttr_lat_scale_max(&s, &b) == 2 &&
+		   lo == 32 && hi == 256,
+		   "fitted in 4 cells: 3 buckets per cell ([32 ns, 256 ns) the second), counts summed");
+	}
 	ok(lttr_dist_rank(1000, 999) == 998 && lttr_dist_rank(1001, 999) == 999 &&
 	   lttr_dist_rank(10, 500) == 4 && lttr_dist_rank(0, 500) == 0 && lttr_dist_rank(1, 999) == 0,
 	   "nearest ranks");

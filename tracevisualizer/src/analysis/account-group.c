@@ -47,6 +47,7 @@ static int add_sc(struct lttr_acct_task *d, const struct lttr_acct_sc *s)
 	}
 	lttr_lat_merge(&d->sc[i].lat, &s->lat);
 	d->sc[i].partial += s->partial;
+	d->sc[i].no_return += s->no_return;
 	d->sc[i].cpu_ns += s->cpu_ns;
 	d->sc[i].blocked_ns += s->blocked_ns;
 	d->sc[i].runnable_ns += s->runnable_ns;

@@ -31,6 +31,9 @@ struct atask {
 	bool bpending;		/* ... not known yet (before resolution) */
 	bool in_sc;		/* blocked/runnable inside syscall scnr */
 	uint32_t scnr;
+	bool sc_open;		/* entered syscall sc_open_nr at sc_open_at, */
+	uint32_t sc_open_nr;	/* ... in the window, its return not seen yet */
+	uint64_t sc_open_at;
 	uint64_t pending_cpu;	/* unknown-mode CPU time before resolution */
 	uint64_t *pending_on;	/* ... per CPU (ncpus entries, lazily) */
 	uint64_t pending_blocked;
@@ -214,6 +217,7 @@ static int system_sc(struct actx *x)
 				return -1;
 			lttr_lat_merge(&s->lat, &t->lat);
 			s->partial += t->partial;
+			s->no_return += t->no_return;
 			s->cpu_ns += t->cpu_ns;
 			s->blocked_ns += t->blocked_ns;
 			s->runnable_ns += t->runnable_ns;
@@ -764,11 +768,40 @@ static void on_softirq_exit(struct actx *x, const struct lttr_flow_tr *tr)
 	lttr_lat_add(&a->softirqs[i].lat, tr->time_ns - tr->since_ns);
 }
 
+/* the call @tk entered in the window will not be seen returning there */
+static void no_return(struct actx *x, struct atask *tk)
+{
+	struct lttr_acct_sc *s;
+
+	if (!tk->sc_open)
+		return;
+	tk->sc_open = false;
+	s = task_sc(x, tk, tk->sc_open_nr);
+	if (s)
+		s->no_return++;
+}
+
+static void on_syscall_entry(struct actx *x, struct atask *tk,
+			     const struct lttr_flow_tr *tr)
+{
+	no_return(x, tk);	/* the previous call's return was lost */
+	if (!in_window(x, tr->time_ns))
+		return;
+	tk->sc_open = true;
+	tk->sc_open_nr = tr->what;
+	tk->sc_open_at = tr->time_ns;
+}
+
 static void on_syscall_exit(struct actx *x, struct atask *tk,
 			    const struct lttr_flow_tr *tr)
 {
 	struct lttr_acct_sc *s;
 
+	/* the return of the call entered (counted below), or of another */
+	if (tk->sc_open && tr->since_ns == tk->sc_open_at && in_window(x, tr->time_ns))
+		tk->sc_open = false;
+	else
+		no_return(x, tk);
 	if (!in_window(x, tr->time_ns))
 		return;
 	s = task_sc(x, tk, tr->what);
@@ -795,8 +828,10 @@ static void on_transition(void *arg, const struct lttr_flow_tr *tr)
 		tk = get_task(x, tr->pid);
 	switch (tr->kind) {
 	case LTTR_TR_SYSCALL_ENTRY:
-		if (tk)
+		if (tk) {
 			tk->woke_running = false;
+			on_syscall_entry(x, tk, tr);
+		}
 		break;
 	case LTTR_TR_SYSCALL_EXIT:
 		if (tk) {
@@ -905,6 +940,7 @@ static void finish_task(struct actx *x, struct atask *tk)
 	default:
 		break;
 	}
+	no_return(x, tk);	/* never returned, or not before the end */
 	if (tk->state != ST_DEAD && tk->state != ST_ZOMBIE)
 		tk->pub.end_ns = end;
 	if (x->windowed) {	/* its lifetime in the window */

@@ -46,6 +46,7 @@ void lttr_json_syscallstats(struct lttr_json *j, const struct lttr_acct_sc *v,
 		lttr_json_kv_u64(j, "nr", v[i].nr);
 		lttr_json_kv_u64(j, "count", v[i].lat.count);
 		lttr_json_kv_u64(j, "partial", v[i].partial);
+		lttr_json_kv_u64(j, "no_return", v[i].no_return);
 		lttr_json_kv_u64(j, "cpu_ns", v[i].cpu_ns);
 		lttr_json_kv_u64(j, "blocked_ns", v[i].blocked_ns);
 		lttr_json_kv_u64(j, "runnable_ns", v[i].runnable_ns);

@@ -24,6 +24,10 @@ struct lttr_ptable;
  * @lat: durations entry -> exit (wall time, blocked time included) of the
  *	calls whose entry and exit were both seen
  * @partial: exits whose entry precedes the trace (not in @lat)
+ * @no_return: entries whose return the trace (the window) does not hold
+ *	(not in @lat, no duration): calls that never return (exit_group,
+ *	exit), calls still in progress at the end of the trace or window,
+ *	or whose return was lost; the calls entered are @lat.count + this
  * @cpu_ns: time on a CPU inside the call (not counting irqs and traps)
  * @blocked_ns: time blocked inside the call
  * @runnable_ns: time runnable (preempted or woken) inside the call
@@ -32,6 +36,7 @@ struct lttr_acct_sc {
 	uint32_t nr;
 	struct lttr_lat lat;
 	uint64_t partial;
+	uint64_t no_return;
 	uint64_t cpu_ns;
 	uint64_t blocked_ns;
 	uint64_t runnable_ns;

@@ -79,4 +79,75 @@ void lttr_lat_bucket_bounds(unsigned int k, uint64_t *lo, uint64_t *hi);
  */
 uint64_t lttr_lat_span(const struct lttr_lat *l, unsigned int *first, unsigned int *last);
 
+/**
+ * struct lttr_lat_scale - one bucket axis for the histograms of several
+ *	statistics (the rows of a table), so that their bars line up
+ * @first: the first bucket of the axis
+ * @last: the last (every non-empty bucket of the statistics added lies in
+ *	@first..@last)
+ * @per_cell: buckets counted in one cell of the axis (1: a cell per
+ *	bucket), set by lttr_lat_scale_fit()
+ * @cells: the cells of the axis (0: no statistics with a duration added)
+ */
+struct lttr_lat_scale {
+	unsigned int first;
+	unsigned int last;
+	unsigned int per_cell;
+	unsigned int cells;
+};
+
+/**
+ * lttr_lat_scale_init() - an empty axis
+ * @s: the axis
+ */
+void lttr_lat_scale_init(struct lttr_lat_scale *s);
+
+/**
+ * lttr_lat_scale_add() - widen the axis to the non-empty buckets of @l
+ * @s: the axis
+ * @l: the statistics
+ */
+void lttr_lat_scale_add(struct lttr_lat_scale *s, const struct lttr_lat *l);
+
+/**
+ * lttr_lat_scale_fit() - the axis in at most @width cells
+ * @s: the axis, every statistics added
+ * @width: the cells available (at least 1)
+ *
+ * Sets @per_cell to the fewest buckets per cell that fit (consecutive
+ * buckets, from @first: each cell still spans a power of two) and @cells.
+ */
+void lttr_lat_scale_fit(struct lttr_lat_scale *s, unsigned int width);
+
+/**
+ * lttr_lat_scale_cell() - the durations of @l that cell @c counts
+ * @s: the axis (fitted)
+ * @l: the statistics
+ * @c: the cell, below @s->cells
+ *
+ * Return: the sum of @l's buckets in the cell.
+ */
+uint64_t lttr_lat_scale_cell(const struct lttr_lat_scale *s, const struct lttr_lat *l,
+			     unsigned int c);
+
+/**
+ * lttr_lat_scale_max() - the largest cell of @l on the axis
+ * @s: the axis (fitted)
+ * @l: the statistics
+ *
+ * Return: the largest lttr_lat_scale_cell() of @l, 0 when it has none.
+ */
+uint64_t lttr_lat_scale_max(const struct lttr_lat_scale *s, const struct lttr_lat *l);
+
+/**
+ * lttr_lat_scale_bounds() - the durations of cells @c0..@c1 of the axis
+ * @s: the axis (fitted)
+ * @c0: the first cell
+ * @c1: the last cell (@c0 for one)
+ * @lo: receives the shortest duration the cells hold
+ * @hi: receives the first duration above them (UINT64_MAX: no bound)
+ */
+void lttr_lat_scale_bounds(const struct lttr_lat_scale *s, unsigned int c0, unsigned int c1,
+			   uint64_t *lo, uint64_t *hi);
+
 #endif /* LTTR_LATENCY_H */
