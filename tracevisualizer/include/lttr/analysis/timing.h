@@ -239,6 +239,10 @@ enum lttr_timing_level {
  * @early: LTTR_SUB_TIMER: sleeps that ended before their deadline (a
  *	signal) or without a recorded wakeup: not activations
  * @missed: LTTR_SUB_TIMER: the sum of the instances' @missed
+ * @unknown: LTTR_SUB_WAKEUP and LTTR_SUB_PREEMPT: waits that crossed
+ *	unknown time (a CPU without data might have run the task: its wait
+ *	ended there, unseen), whose length is not known: not in @dist
+ *	(docs/timing.md)
  */
 struct lttr_timing_group {
 	uint8_t level;
@@ -256,6 +260,7 @@ struct lttr_timing_group {
 	uint64_t zero_left;
 	uint64_t early;
 	uint64_t missed;
+	uint64_t unknown;
 };
 
 /**
