@@ -209,7 +209,9 @@ static void test_violation(void)
  * CPU 0 at 10, is runnable there when CPU 0's events are lost from 20 to
  * 50 (that CPU may have run it): unknown from 20 until it is seen again,
  * switched in on CPU 1 at 80; its wakeup latency crosses the unknown time
- * and is not one (counted apart).
+ * and is not one (counted apart).  Preempted at 90 (every CPU has data
+ * again): runnable.  Task 8, first seen switched in at 90, was runnable
+ * from the start until the gap, then unknown.
  */
 static void test_unknown_runnable(void)
 {
@@ -219,21 +221,26 @@ static void test_unknown_runnable(void)
 		"buf cpu=0 start=1000000000 pid=5\n"
 		"1000000010 wakeup 7 0 0\n1000000020 syscall_entry 3\n"
 		"buf cpu=1 start=1000000000 pid=0\n"
-		"1000000080 sched 0 7 0\n"
+		"1000000080 sched 0 7 0\n1000000090 sched 7 8 0\n"
 		"buf cpu=0 start=1000000050 pid=6 lost=7\n"
 		"1000000060 sched 6 0 1\n", &t);
-	const struct lttr_acct_task *p7;
+	const struct lttr_acct_task *p7, *p8;
 
 	if (!a) {
 		ok(0, "unknown-runnable trace computed");
 		return;
 	}
 	p7 = lttr_account_find(a, 7);
+	p8 = lttr_account_find(a, 8);
 	conserve("unknown runnable", a);
-	ok(p7 && p7->runnable_ns == 10 && p7->unknown_ns == 60 && p7->running_ns == 20,
-	   "runnable across a gap: task 7 runnable 10 ns before it (%llu), unknown from the gap to its switch in (%llu)",
+	ok(p7 && p7->runnable_ns == 10 + 10 && p7->unknown_ns == 60 && p7->running_ns == 10,
+	   "runnable across a gap: task 7 runnable 10 ns before it and 10 after its preemption at 90 (%llu), unknown from the gap to its switch in (%llu)",
 	   p7 ? (unsigned long long)p7->runnable_ns : 0ULL,
 	   p7 ? (unsigned long long)p7->unknown_ns : 0ULL);
+	ok(p8 && p8->runnable_ns == 20 && p8->unknown_ns == 70 && p8->running_ns == 10,
+	   "runnable since before the trace, first seen switched in after the gap: runnable until the gap (%llu), then unknown (%llu)",
+	   p8 ? (unsigned long long)p8->runnable_ns : 0ULL,
+	   p8 ? (unsigned long long)p8->unknown_ns : 0ULL);
 	ok(p7 && p7->sched_lat.count == 0 && p7->sched_lat_unknown == 1 &&
 	   a->sched_lat.count == 0 && a->sched_lat_unknown == 1,
 	   "runnable across a gap: its wakeup latency is of unknown length, not counted (%llu counted)",
@@ -684,7 +691,7 @@ static void test_trap_first(void)
 
 int main(void)
 {
-	tap_plan(42 + 4 + 3 * 3 + 1 + 4 + 5 + 8 + 3 + 3);
+	tap_plan(42 + 4 + 3 * 3 + 1 + 4 + 5 + 8 + 3 + 4);
 	test_trap_first();
 	test_nodetails();
 	test_a();

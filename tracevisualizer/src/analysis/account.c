@@ -80,6 +80,7 @@ struct actx {
 	uint64_t w_to;		/* (the whole trace: 0, UINT64_MAX) */
 	uint64_t t_end;		/* ... the trace's end */
 	unsigned int nodata;	/* CPUs without data now (gap, cut) */
+	uint64_t first_nodata;	/* when a CPU's data first stopped (0: never) */
 	bool cpu_nodata[LTT_MAX_CPUS];
 };
 
@@ -358,6 +359,8 @@ static void data_ends(struct actx *x, unsigned int cpu, uint64_t t)
 		return;
 	x->cpu_nodata[cpu] = true;
 	x->nodata++;
+	if (!x->first_nodata)
+		x->first_nodata = t;
 	for (i = 0; i < x->ntasks; i++) {
 		struct atask *tk = &x->tasks[i];
 
@@ -581,10 +584,16 @@ static void switch_in(struct actx *x, struct atask *tk, uint64_t t,
 			.since_ns = x->a->start_ns, .end_ns = t, .pid = tk->pub.pid,
 			.cpu = (uint16_t)cpu,
 		};
+		uint64_t known = x->first_nodata && x->first_nodata < t ? x->first_nodata : t;
 
 		tk->since = x->a->start_ns;
 		tell(x, tk, tk->since, LTTR_TS_RUNNABLE, NULL);
-		close_runnable(x, tk, t);
+		close_runnable(x, tk, known);
+		if (known < t) {	/* ... until a CPU that may have run it stopped */
+			to_unknown(x, tk, known);
+			close_unknown(x, tk, t);
+			w.unknown = true;
+		}
 		if (x->h && x->h->wait)
 			x->h->wait(x->harg, &w);
 		break;
@@ -729,8 +738,13 @@ static void on_wakeup(struct actx *x, struct atask *tk, uint64_t t)
 		runnable_from(x, tk, t, NULL);
 		break;
 	case ST_UNKNOWN:	/* it was blocked, then: its wait begins now */
-		if (x->nodata)
-			break;	/* ... but may be run unseen: unknown still */
+		if (x->nodata) {	/* ... but may be run unseen: unknown still */
+			if (!tk->woken) {
+				tk->woken = true;
+				tk->woken_at = t;
+			}
+			break;
+		}
 		close_unknown(x, tk, t);
 		tk->woken = true;
 		tk->woken_at = t;

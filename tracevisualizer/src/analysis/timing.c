@@ -66,7 +66,7 @@ const char *lttr_timing_part_name(unsigned int part)
 	static const char *const n[LTTR_PART_COUNT] = {
 		"cpu", "trap", "irq", "softirq", "runnable", "timer", "pending",
 		"late", "blocked_io", "blocked_sleep", "blocked_futex", "blocked_child",
-		"blocked_fault", "blocked_other", "blocked_unknown",
+		"blocked_fault", "blocked_other", "blocked_unknown", "unknown",
 	};
 
 	return part < LTTR_PART_COUNT ? n[part] : "?";

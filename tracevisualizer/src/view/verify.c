@@ -142,7 +142,7 @@ size_t lttr_view_warnings(struct lttr_view *v, char (*out)[LTTR_VIEW_WARNING_LEN
 		uint64_t lost = lttr_trace_lost_cpu(t, c);
 
 		if (lost)
-			ADD("cpu %u: %llu events lost (marked on its row where they were): its time in the gaps is unknown, not idle, and the tasks current around them are blocked (unknown) there",
+			ADD("cpu %u: %llu events lost (marked on its row where they were): its time in the gaps is unknown, not idle, and the tasks current around them, or ready to run then, are unknown (nodata) there",
 			    c, (unsigned long long)lost);
 		if (lttr_trace_overwritten(t, c))
 			ADD("cpu %u: %llu buffers overwritten (flight recorder)", c,

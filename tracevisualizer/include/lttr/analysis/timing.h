@@ -90,6 +90,8 @@ enum lttr_timing_sub {
  *	from the expiry until its read counted it
  * @LTTR_PART_BLOCKED: syscall: blocked, LTTR_PART_BLOCKED + enum
  *	lttr_block the reason (LTTR_BLOCK_COUNT parts)
+ * @LTTR_PART_UNKNOWN: syscall: its task's state unknown (a CPU without
+ *	data may have run it: LTTR_TS_UNKNOWN)
  * @LTTR_PART_COUNT: the number of parts
  */
 enum lttr_timing_part {
@@ -102,7 +104,8 @@ enum lttr_timing_part {
 	LTTR_PART_PENDING,
 	LTTR_PART_LATE,
 	LTTR_PART_BLOCKED,
-	LTTR_PART_COUNT = LTTR_PART_BLOCKED + LTTR_BLOCK_COUNT
+	LTTR_PART_UNKNOWN = LTTR_PART_BLOCKED + LTTR_BLOCK_COUNT,
+	LTTR_PART_COUNT
 };
 
 /**
