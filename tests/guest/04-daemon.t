@@ -155,7 +155,7 @@ ok "$(json "$share/full.json" "0 if j['syscalls'].get('getppid', {}).get('entrie
 diag "getppid entries read: $(json "$share/full.json" "j['syscalls'].get('getppid', {}).get('entries', 0)")"
 tracevisualizer check --salvage "$share/full" > "$share/full.check" 2>&1
 is "$?" "4" "check --salvage: conservation holds on what the full disk kept, exit 4: the trace is incomplete"
-grep -q "^per task: running + runnable + blocked = life:  ok" "$share/full.check" &&
+grep -q "^per task: running + runnable + nodata + blocked = life:  ok" "$share/full.check" &&
 	grep -q "^the trace is incomplete" "$share/full.check"
 ok $? "check --salvage: conservation ok, and says the trace is incomplete"
 diag "$(cat "$share/full.check")"
@@ -255,7 +255,7 @@ ok $? "... with a warning that says so"
 ok "$(json "$share/kill.json" "0 if j['syscalls'].get('getppid', {}).get('entries', 0) > 0 else 1")" "... holding the getppid calls written before the kill"
 tracevisualizer check --salvage "$share/kill" > "$share/kill.check" 2>&1
 is "$?" "4" "check --salvage: exit 4, the trace is incomplete"
-grep -q "^per task: running + runnable + blocked = life:  ok" "$share/kill.check"
+grep -q "^per task: running + runnable + nodata + blocked = life:  ok" "$share/kill.check"
 ok $? "... and conservation holds on what was written"
 is "$(cat "$share/after.rc")" "0" "after the kill, a new traced starts and ends normally (the device was released)"
 tracevisualizer check "$share/after" > /dev/null

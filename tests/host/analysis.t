@@ -308,8 +308,8 @@ grep -q '^lost events: 1 gap where' "$tmp/lost.check"; ok $? "check: the gap is 
 is "$($tv check --json "$tmp/lost" | python3 -c 'import json,sys; j=json.load(sys.stdin); print(j["lost_gaps"], j["anomalies"], j["view"]["uncertain_rows"])')" \
 	"1 0 0" "check --json: 1 gap, no anomaly, no row on two CPUs"
 $tv processes --threads --json "$tmp/lost" > "$tmp/lost.json" 2> "$tmp/lost.err"
-is "$(json "$tmp/lost.json" "[(t['pid'], t['running_ns'], t['blocked_by']['unknown']) for t in j['threads'] if t['pid'] in (5, 6)]")" \
-	"[[5, 90, 10], [6, 10, 90]]" "processes: task 5 blocked (unknown) only in the gap, task 6 unknown until the buffer's start"
+is "$(json "$tmp/lost.json" "[(t['pid'], t['running_ns'], t['unknown_ns'], t['blocked_by']['unknown']) for t in j['threads'] if t['pid'] in (5, 6)]")" \
+	"[[5, 90, 10, 0], [6, 10, 50, 40]]" "processes: task 5 unknown (nodata) only in the gap, task 6 unknown until the buffer's start, then blocked (reason unknown) after its switch out"
 grep -q 'warning: 7 events lost in 1 gap: .*partial' "$tmp/lost.err"; ok $? "processes: the figures carry a warning"
 is "$($tv graph --transitions "$tmp/lost" | grep -c '7 events lost on cpu 0 until 0.000000050 s: 5(a) unknown from here')" "1" \
 	"graph: the gap is a transition"
@@ -328,8 +328,8 @@ lost cpu=0 total=2 ev=7:2
 DESC
 $tv check "$tmp/lost2" > "$tmp/lost2.check"; is "$?" 4 "check: the views agree with the accounting on a task resolved twice (status 4: events lost)"
 grep -q '^views: each row.*: *ok' "$tmp/lost2.check"; ok $? "check: ... the views line says ok"
-is "$(thread_figs "$tmp/lost2" 5 user_ns syscall_ns unknown)" \
-	"70 20 10" "processes: syscall 0-10 and 40-50, user 10-20, 30-40 (resolved after the gap) and 50-100, blocked (unknown) in the gap"
+is "$(thread_figs "$tmp/lost2" 5 user_ns syscall_ns unknown_ns)" \
+	"70 20 10" "processes: syscall 0-10 and 40-50, user 10-20, 30-40 (resolved after the gap) and 50-100, unknown (nodata) in the gap"
 
 # events lost after a CPU's last buffer (the lost file counts 9, the
 # headers none): from its last record to the stop the CPU is unknown
@@ -349,8 +349,8 @@ is "$($tv dump --reverse "$tmp/tail" | sed -n 2p | cut -d' ' -f6-)" \
 	"[lost 9 events on cpu 0 after its last record, until the stop]" "dump --reverse: the first line"
 is "$($tv check --json "$tmp/tail" | python3 -c 'import json,sys; j=json.load(sys.stdin); print(j["conservation"]["ok"], j["lost_gaps"], j["view"]["ok"])')" \
 	"True 1 True" "check: time conserved, the tail is a gap, the views agree"
-is "$(thread_figs "$tmp/tail" 5 running_ns unknown)" \
-	"20 80" "processes: task 5 ran until its last record, unknown (blocked) after it"
+is "$(thread_figs "$tmp/tail" 5 running_ns unknown_ns)" \
+	"20 80" "processes: task 5 ran until its last record, unknown (nodata) after it"
 is "$($tv summary --time --json "$tmp/tail" 2>/dev/null | python3 -c 'import json,sys; c=json.load(sys.stdin)["time"]["system"]["cpus"][0]; print(c["idle_ns"], c["unknown_ns"])')" \
 	"0 80" "summary --time: CPU 0 unknown (not idle) after its last record"
 
@@ -401,7 +401,7 @@ head -5 "$tmp/thr.txt" | grep -q ' life = wall-clock lifetime in the trace, thr-
 is "$(awk '$1 == 5 {print $2, $3, $4, $5, $6}' "$tmp/thr.txt")" "mt 2 0.100 0.150 0.100" \
 	"processes: life 0.100 ms (not the 0.150 of the threads summed), thr-time 0.150, running 0.100"
 is "$(awk '$1 == 5 {print $(NF-2)}' "$tmp/thr.txt")" "66.67" "processes: %run = running / thr-time"
-is "$(sed -n 5p "$tmp/thr.txt" | awk '{print $12, $13, $14, $15, $16, $17, $18}')" "io sleep futex child fault other unknown" \
+is "$(sed -n 5p "$tmp/thr.txt" | awk '{print $11, $13, $14, $15, $16, $17, $18, $19}')" "nodata io sleep futex child fault other unknown" \
 	"processes: every blocking reason has its column (fault and unknown are not merged into other)"
 # dump names the task of every line, comm-pid, by its name at the time
 # (the parent's from the fork, the file's from the exec), forward, backward

@@ -116,6 +116,46 @@ st, out, err = tv('processes', d)
 ok(st == 0 and any('incomplete' in w or 'unknown' in w for w in warnings(err)),
    "... processes warns next to its figures")
 
+# ... and after the cut, what CPU 0 might have run is unknown (issue 36
+# item 1): no task is runnable past the CPU's data end (a runnable task
+# may have run there), the tasks' unknown time (nodata) is exactly from
+# the cut to when each is seen again, and no wait across the cut is a
+# latency (counted as unknown, not in the distribution or its maximum)
+cut_abs = held[-1]['end']
+st, out, err = tv('processes', '--threads', '--json', d)
+whole_cut = {t['pid']: t for t in json.loads(out)['threads']} if out else {}
+before = figures(d, at)
+past = sorted((p, t['runnable_ns'] - before[p]['runnable_ns']) for p, t in whole_cut.items()
+              if p in before and t['runnable_ns'] != before[p]['runnable_ns'])
+ok(whole_cut and before and not past,
+   "... no task's runnable time extends past cpu %d's data end (runnable after it: %s)" % (c0, past))
+# the task current on cpu 0 at the cut (its last switch in there) is
+# unknown from the cut to its next switch in (on the other CPU), exactly;
+# nothing is unknown before the cut
+st, out, _ = tv('dump', '--json', d)
+evs = [e for e in json.loads(out)['events'] if e['type'] == 'schedchange'] if out else []
+cur = [e['args']['next_pid'] for e in evs if e['cpu'] == c0 and e['time_ns'] <= cut_abs][-1:]
+back = [e['time_ns'] for e in evs if cur and e['time_ns'] > cut_abs and e['args']['next_pid'] == cur[0]][:1]
+got = whole_cut.get(cur[0], {}).get('unknown_ns') if cur else None
+want = (back[0] if back else end) - cut_abs
+ok(cur and got == want,
+   "... the task current on cpu %d at the cut (%s) is unknown from it to its next switch in: %s ns (want %s)"
+   % (c0, cur, got, want))
+ok(before and all(t.get('unknown_ns', 0) == 0 for t in before.values()) and
+   any(t.get('unknown_ns', 0) for t in whole_cut.values()),
+   "... no unknown time before the cut, some after it")
+st, out, _ = tv('latency', '--kind', 'wakeup', '--instances', '--json', d)
+lj = json.loads(out) if out else {}
+insts = lj.get('instances', [])
+late = [(i['pid'], i['start_ns'], i['end_ns']) for i in insts if i['end_ns'] > cut_abs]
+unknown = sum(g.get('unknown', 0) for g in lj.get('groups', []) if g['level'] == 'all')
+ok(insts and not late and unknown > 0,
+   "... no wakeup or preemption instance ends after the cut (%d waits across it counted unknown; %s)"
+   % (unknown, late[:3]))
+st, out, err = tv('latency', '--kind', 'wakeup', d)
+ok(st == 0 and 'waits of unknown length, not counted' in out,
+   "... latency says so beside the figures")
+
 # -- the same cut in a trace written before the daemon counted its buffers
 # (LTT_TRACE_BUFFERS clear): the last buffer of cpu 0 left is not the one
 # the stop flushed
@@ -147,6 +187,15 @@ j, err = check(d, 4, "cut before both CPUs' last buffers")
 first_cut = min(b['end'] for b in kept if b is [x for x in kept if x['cpu'] == b['cpu']][-1]) - start
 ok(figures(d, first_cut) == figures(mix, first_cut),
    "... every task's figures up to the first cut equal the whole trace's")
+
+# both CPUs cut: the task current on each is unknown from its CPU's cut
+# to the end, exactly, and no other task (none was runnable then)
+st, out, _ = tv('processes', '--threads', '--json', d)
+cuts = sorted(x['at_ns'] for x in j['cut']) if j else []
+unk = sorted(t.get('unknown_ns', 0) for t in json.loads(out)['threads'] if t.get('unknown_ns', 0)) if out else []
+ok(len(cuts) == 2 and unk == sorted(end - c for c in cuts),
+   "... the unknown time is each CPU's span from its cut to the stop (got %s, want %s)"
+   % (unk, sorted(end - c for c in cuts)))
 
 # ... and the same without the counts: no CPU's last buffer left is the
 # stop's (before, the reader said nothing: the flag seen nowhere proved

@@ -199,4 +199,47 @@ $tv critical-path "$tmp/p" > /dev/null 2>&1; is "$?" 2 "critical-path without --
 $tv latency --kind wakeup --pid 99 "$tmp/p" > /dev/null 2>&1; is "$?" 2 "latency --pid of a task not in the trace: usage error"
 $tv latency --kind wakeup "$tmp/nothing" > /dev/null 2>&1; is "$?" 1 "latency on a missing trace: exit status 1"
 $tv latency --help | grep -q -- '--threshold D'; ok $? "latency --help lists --threshold"
+
+# one wait, one measure (issue 36 item 3): for every worst instance of the
+# corpus trace's wakeup and preemption lists, explain at its last
+# nanosecond gives the same wait: a wakeup latency from the same wakeup to
+# the same switch in, of the same duration; the runnable state it shows
+# begins at the wakeup (woken), the fork (a new task: before its first
+# wakeup, docs/timing.md "Two measures of a wait") or the switch out
+# (preempted, the state is the instance)
+mix=tests/corpus/guest-mix
+$tv latency --kind wakeup --json --worst 10 "$mix" > "$tmp/mix.json"
+python3 - "$mix" "$tmp/mix.json" <<'PY' > "$tmp/mix.cmp"
+import json, subprocess, sys
+mix, lat = sys.argv[1], json.load(open(sys.argv[2]))
+start = lat['trace']['start_ns']
+bad, n = [], 0
+for g in lat['groups']:
+    if g['level'] != 'all':
+        continue
+    for i in g['worst']:
+        n += 1
+        at = '%.9f' % ((i['end_ns'] - 1 - start) / 1e9)
+        r = subprocess.run(['tracevisualizer', 'explain', '--json', '--pid', str(i['pid']), '--at', at, mix],
+                           capture_output=True, text=True)
+        e = json.loads(r.stdout)['explain'] if r.returncode == 0 else {}
+        wl = e.get('wakeup_latency')
+        if e.get('state') != 'runnable' or e.get('end_ns') != i['end_ns']:
+            bad.append((i['sub'], i['pid'], 'state', e.get('state'), e.get('end_ns'), i['end_ns']))
+        elif i['sub'] == 'wakeup' and (not wl or wl['woken_ns'] != i['start_ns'] or
+                                       wl['duration_ns'] != i['duration_ns'] or
+                                       (e['start_ns'] != i['start_ns']) != bool(i.get('forked'))):
+            bad.append((i['sub'], i['pid'], i['start_ns'], i['duration_ns'], e['start_ns'], wl))
+        elif i['sub'] == 'preempt' and (wl or e['duration_ns'] != i['duration_ns'] or not e['preempted']):
+            bad.append((i['sub'], i['pid'], i['duration_ns'], e['duration_ns'], wl))
+print(n, bad)
+PY
+is "$(cat "$tmp/mix.cmp")" "20 []" \
+	"latency and explain: each of the 20 worst waits of guest-mix (10 wakeups, 10 preemptions) has the same duration in both"
+$tv explain --pid 60 --at 0.103 "$mix" > "$tmp/ex60.txt"
+grep -q '^  from 0.102007790 to 0.104701900 s (2694.110 us)$' "$tmp/ex60.txt" &&
+	grep -q '^  wakeup latency 2643.670 us, from its first wakeup after its fork at 0.102058230 s (latency --kind wakeup)$' "$tmp/ex60.txt"
+ok $? "explain: pid 60 runnable from its fork (2694.110 us), its wakeup latency 2643.670 us named apart, the figure latency lists"
+$tv latency --kind wakeup --pid 60 "$mix" | grep -q '0.102058230 s     2643.670 us  60 ltt-forktree'
+ok $? "latency: the same wait of pid 60, 2643.670 us from its first wakeup"
 done_testing

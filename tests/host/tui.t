@@ -145,7 +145,7 @@ header=(
 	''
 	'^    pid task +0\.000000000-+0\.020000000$'
 	'^resource +0\.000000000-+0\.020000000$'
-	'^   pid\^ name +life +thr-time +running +user +kernel +intr +runnable +blocked +io +sleep +futex +child +fault +other +unknown *$'
+	'^   pid\^ name +life +thr-time +running +user +kernel +intr +runnable +nodata +blocked +io +sleep +futex +child +fault +other +unknown *$'
 	'^syscall\^ +count +noret +total_ms +min_us +max_us +mean_us +[0-9.]+[num]?s\.\.[0-9.]+[num]?s x[0-9]+/col *$'
 	'^irq +count +total_ms +min_us +max_us +mean_us log2 histogram'
 	'^ +time cpu +pid task +C event *$'
@@ -176,8 +176,9 @@ tui_wait v '^Views$' >/dev/null && tui_wait v '^  Tab, S-Tab +next, previous vie
 ok $? "? shows the help page listing the keys"
 tui_key v NPage
 tui_wait v '^Legend' >/dev/null && tui_wait v '^  i  blocked io' >/dev/null &&
-	tui_wait v '^  z  blocked sleep' >/dev/null && tui_wait v '^  Z  zombie' >/dev/null
-ok $? "its second page: the legend of the letters"
+	tui_wait v '^  z  blocked sleep' >/dev/null && tui_wait v '^  Z  zombie' >/dev/null &&
+	tui_wait v '^  ~  unknown \(no data\)' >/dev/null
+ok $? "its second page: the legend of the letters (~: the state unknown, a CPU without data)"
 tui_key v Escape; view_shown v 6
 ok $? "Esc closes the help: the view is back"
 tui_key v W

@@ -31,7 +31,7 @@ from tuicheck import fmt_duration as fmt_dur, fmt_time  # noqa: E402,F401 (lttr_
 # the command line (main()); the other checks are imported by other tests
 PROG = TRACE = JDIR = READS = None
 TIMES = ["lifetime", "thread time", "running", "user", "kernel", "interrupted", "runnable",
-         "blocked", "io", "sleep", "futex", "child", "fault", "other", "unknown"]
+         "unknown (no data)", "blocked", "io", "sleep", "futex", "child", "fault", "other", "unknown"]
 HEADERS = ["pid", "name", "threads"] + TIMES
 BUCKETS = 40
 
@@ -50,7 +50,7 @@ def task_cols(t):
     """a TASKTIME's figures in the order of the table's time columns"""
     b = t['blocked_by']
     return [t['lifetime_ns'], t['thread_lifetime_ns'], t['running_ns'], t['user_ns'],
-            t['kernel_ns'], t['interrupted_ns'], t['runnable_ns'], t['blocked_ns'], b['io'],
+            t['kernel_ns'], t['interrupted_ns'], t['runnable_ns'], t['unknown_ns'], t['blocked_ns'], b['io'],
             b['sleep'], b['futex'], b['child'], b['fault'], b['other'], b['unknown']]
 
 
@@ -277,6 +277,7 @@ def want_time(t, threads_of=1):
          'kernel thread, or mode never known': t['kthread_ns'],
          'interrupted (irqs, softirqs)': t['interrupted_ns'], 'softirq part': t['softirq_ns'],
          'runnable (waiting for a CPU)': t['runnable_ns'], 'blocked': t['blocked_ns'],
+         'unknown (no data: a CPU without data may have run it)': t['unknown_ns'],
          'lifetime': t['lifetime_ns'], 'zombie (dead, not reaped yet)': t['zombie_ns']}
     if threads_of > 1:
         w["thread time (its threads' lifetimes summed)"] = t['thread_lifetime_ns']

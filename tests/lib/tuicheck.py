@@ -55,6 +55,7 @@ PCOLS = [
     ("kernel", 11, lambda t: t['kernel_ns']),
     ("intr", 10, lambda t: t['interrupted_ns']),
     ("runnable", 11, lambda t: t['runnable_ns']),
+    ("nodata", 10, lambda t: t['unknown_ns']),
     ("blocked", 11, lambda t: t['blocked_ns']),
     ("io", 10, lambda t: t['blocked_by']['io']),
     ("sleep", 10, lambda t: t['blocked_by']['sleep']),
@@ -206,7 +207,7 @@ def process_page_expected(t):
          ("user", t['user_ns']), ("kernel", t['kernel_ns']), ("syscalls", t['syscall_ns']),
          ("traps", t['trap_ns']), ("kernel thread", t['kthread_ns']),
          ("interrupted", t['interrupted_ns']), ("softirq", t['softirq_ns']),
-         ("runnable", t['runnable_ns']), ("blocked", t['blocked_ns'])]
+         ("runnable", t['runnable_ns']), ("nodata", t['unknown_ns']), ("blocked", t['blocked_ns'])]
     f += [(k, b[k]) for k in ("io", "sleep", "futex", "child", "fault", "other", "unknown")]
     return {k: (ms(v), fmt_duration(v)) for k, v in f}
 

@@ -5,7 +5,7 @@
 Usage: window-sum.py processes|syscalls WHOLE.json LEFT.json RIGHT.json
 
 Per task (summed over the entries of one pid, for pid reuse): lifetime,
-running, scheduled, interrupted, softirq, runnable and blocked time,
+running, scheduled, interrupted, softirq, runnable, unknown and blocked time,
 switches, preemptions and zombie time add up exactly; user and kernel
 time too, except for a task whose mode at the split was still unknown
 (its unknown-mode time is resolved in the whole window by an event after
@@ -17,7 +17,7 @@ import json
 import sys
 
 TIMES = ["lifetime_ns", "thread_lifetime_ns", "running_ns", "scheduled_ns",
-         "interrupted_ns", "softirq_ns", "runnable_ns", "blocked_ns",
+         "interrupted_ns", "softirq_ns", "runnable_ns", "unknown_ns", "blocked_ns",
          "switches", "preemptions", "zombie_ns"]
 
 

@@ -194,7 +194,7 @@ int cli_finish(struct lttr_trace *t, struct lttr_account *a, int status)
 			lost += lttr_trace_buffer_lost_cpu(t, c) +
 				lttr_trace_lost_tail(t, c);
 		fprintf(stderr, "%s: warning: %" PRIu64 " events lost%s in %" PRIu64
-			" gap%s: a gap's CPU time is counted unknown, and the tasks current around it are blocked (unknown) there: their figures are partial\n",
+			" gap%s: a gap's CPU time is counted unknown, and the tasks current around it, or ready to run then, are unknown (nodata) there: their figures are partial\n",
 			cli_prog, lost, a->damaged_gaps ? " and damaged records skipped" : "",
 			a->lost_gaps, a->lost_gaps == 1 ? "" : "s");
 	}

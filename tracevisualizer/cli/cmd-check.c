@@ -114,7 +114,7 @@ json_end:
 		       c.cpu_ok ? "ok" : "FAILED", c.cpu_err, c.cpu_worst);
 		printf("per task: user + kernel + interrupted = running: %s (worst error %" PRIu64 " ns, pid %u)\n",
 		       c.split_ok ? "ok" : "FAILED", c.split_err, c.split_worst);
-		printf("per task: running + runnable + blocked = life:  %s (worst error %" PRIu64 " ns, pid %u)\n",
+		printf("per task: running + runnable + nodata + blocked = life:  %s (worst error %" PRIu64 " ns, pid %u)\n",
 		       c.life_ok ? "ok" : "FAILED", c.life_err, c.life_worst);
 		if (v)
 			printf("views: each row's time per state = accounting:  %s (%" PRIu64 " figures%s%s)\n",

@@ -38,6 +38,9 @@ static void print_text(const struct lttr_trace *t, const struct lttr_explain_at 
 							    nb, sizeof(nb)));
 		}
 		break;
+	case LTTR_CP_UNKNOWN:
+		printf("unknown (a CPU without data may have run it)");
+		break;
 	default:
 		printf("not alive");
 		break;
@@ -45,6 +48,11 @@ static void print_text(const struct lttr_trace *t, const struct lttr_explain_at 
 	printf("\n  from %.9f to %.9f s (%.3f us)%s\n", tt_rel(t, r->start_ns),
 	       tt_rel(t, r->end_ns), (double)(r->end_ns - r->start_ns) / 1e3,
 	       r->ended ? "" : ", to the end of the trace");
+	if (r->state == LTTR_CP_RUNNABLE && r->latency)
+		printf("  wakeup latency %.3f us, from its %s at %.9f s (latency --kind wakeup)\n",
+		       (double)(r->end_ns - r->woken_ns) / 1e3,
+		       r->woken_ns == r->start_ns ? "wakeup" : "first wakeup after its fork",
+		       tt_rel(t, r->woken_ns));
 	if (r->state == LTTR_CP_BLOCKED) {
 		printf("  %s\n", r->ended ? lttr_waker_str(t, a, &r->waker, w, sizeof(w)) :
 		       "not woken before the end of the trace");

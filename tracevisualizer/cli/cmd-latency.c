@@ -187,6 +187,14 @@ static void print_inst(const struct lctx *x, const struct lttr_timing_inst *in,
 		tt_explanation(x->t, a, e, "      ", 12);
 }
 
+/* beside a group's figures: its waits of unknown length, not in them */
+static void print_unknown(const struct lttr_timing_group *g)
+{
+	if (g->unknown)
+		printf("  %*s (and %" PRIu64 " wait%s of unknown length, not counted: a CPU without data may have run the task)\n",
+		       LABEL, "", g->unknown, g->unknown == 1 ? "" : "s");
+}
+
 static void print_table(const struct lctx *x)
 {
 	const struct lttr_timing *r = x->r;
@@ -202,6 +210,7 @@ static void print_table(const struct lctx *x)
 		if (g->level != LTTR_TG_ALL)
 			continue;
 		tt_dist_row(LABEL, group_label(x, g, buf, sizeof(buf)), &g->dist);
+		print_unknown(g);
 		for (k = 0; k < r->ngroups; k++) {
 			const struct lttr_timing_group *c = &r->groups[k];
 			char lb[80];
@@ -210,6 +219,7 @@ static void print_table(const struct lctx *x)
 				continue;
 			snprintf(lb, sizeof(lb), "  %s", group_label(x, c, buf, sizeof(buf)));
 			tt_dist_row(LABEL, lb, &c->dist);
+			print_unknown(c);
 		}
 	}
 	/* a syscall --what: its tasks */

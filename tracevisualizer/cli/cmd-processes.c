@@ -84,9 +84,9 @@ int cmd_processes(struct cli_opts *o)
 	} else {
 		cli_print_window(a);
 		printf("%s (times in ms; life = wall-clock lifetime in the trace, thr-time = its threads' lifetimes summed:\n"
-		       " running + runnable + blocked; kernel = syscalls + traps + kernel threads;\n"
-		       " intr = irqs and softirqs that interrupted it, not its own work; blocked = io + sleep + futex + child\n"
-		       " + fault + other + unknown; %%run, %%user, %%wio (blocked in I/O) are shares of thr-time):\n",
+		       " running + runnable + nodata (state unknown: a CPU without data may have run it) + blocked;\n"
+		       " kernel = syscalls + traps + kernel threads; intr = irqs and softirqs that interrupted it, not its own\n"
+		       " work; blocked = io + sleep + futex + child + fault + other + unknown; %%run, %%user, %%wio (blocked in I/O) are shares of thr-time):\n",
 		       o->threads ? "Threads" : "Processes");
 		cli_print_taskhead();
 		if (o->tree && v)

@@ -27,6 +27,7 @@ static const struct {
 	[LTTR_VCAT_BLOCKED + LTTR_BLOCK_FAULT] = { 0.95, 0.55, 0.55, 0.35 },
 	[LTTR_VCAT_BLOCKED + LTTR_BLOCK_OTHER] = { 0.70, 0.70, 0.70, 0.35 },
 	[LTTR_VCAT_BLOCKED + LTTR_BLOCK_UNKNOWN] = { 0.85, 0.85, 0.85, 0.35 },
+	[LTTR_VCAT_NODATA] = { 0.30, 0.30, 0.30, 0.60 },
 };
 
 void gv_cat_color(unsigned int cat, double *r, double *g, double *b)

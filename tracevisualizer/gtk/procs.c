@@ -344,6 +344,8 @@ static void fill_time(struct procs *p, const struct lttr_acct_task *tk)
 	if (!ksoftirqd)
 		time_row(p, &x, &i, "softirq part", tk->softirq_ns);
 	time_row(p, &x, NULL, "runnable (waiting for a CPU)", tk->runnable_ns);
+	time_row(p, &x, NULL, "unknown (no data: a CPU without data may have run it)",
+		 tk->unknown_ns);
 	time_row(p, &b, NULL, "blocked", lttr_acct_task_blocked(tk));
 	for (r = 0; r < LTTR_BLOCK_COUNT; r++)
 		time_row(p, &x, &b, lttr_block_name(r), tk->blocked_ns[r]);

@@ -45,6 +45,7 @@ void tui_colors_init(struct tui *u)
 		[LTTR_VCAT_BLOCKED + LTTR_BLOCK_FAULT] = { COLOR_RED, -1 },
 		[LTTR_VCAT_BLOCKED + LTTR_BLOCK_OTHER] = { COLOR_WHITE, -1 },
 		[LTTR_VCAT_BLOCKED + LTTR_BLOCK_UNKNOWN] = { COLOR_WHITE, -1 },
+		[LTTR_VCAT_NODATA] = { COLOR_BLACK, COLOR_WHITE },
 	};
 	const char *nc = getenv("NO_COLOR");
 	short i;

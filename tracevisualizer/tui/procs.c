@@ -496,10 +496,11 @@ void tui_process_page(struct tui *u, int top, int height)
 	attroff(A_BOLD);
 	{
 		const char *names[] = { "running", "user", "kernel", " syscalls", " traps",
-			" kernel thread", "interrupted", " softirq", "runnable", "blocked" };
+			" kernel thread", "interrupted", " softirq", "runnable", "nodata",
+			"blocked" };
 		uint64_t v[] = { tk->running_ns, tk->user_ns, lttr_acct_task_kernel(tk),
 			tk->syscall_ns, tk->trap_ns, tk->kernel_ns, tk->irq_ns, tk->softirq_ns,
-			tk->runnable_ns, lttr_acct_task_blocked(tk) };
+			tk->runnable_ns, tk->unknown_ns, lttr_acct_task_blocked(tk) };
 		int k, yl = y, yr = y, *ys = x2 ? &yr : &yl, xs = narrow ? 0 : x2;
 		char c[32], d[32];
 

@@ -204,6 +204,51 @@ static void test_violation(void)
  * CPU 1 from 30, where it left syscall 3; task 6 is current on CPU 0 from
  * the next buffer's start.
  */
+/*
+ * Unknown time (docs/control-flow.md, "Unknown time"): task 7, woken on
+ * CPU 0 at 10, is runnable there when CPU 0's events are lost from 20 to
+ * 50 (that CPU may have run it): unknown from 20 until it is seen again,
+ * switched in on CPU 1 at 80; its wakeup latency crosses the unknown time
+ * and is not one (counted apart).  Preempted at 90 (every CPU has data
+ * again): runnable.  Task 8, first seen switched in at 90, was runnable
+ * from the start until the gap, then unknown.
+ */
+static void test_unknown_runnable(void)
+{
+	struct lttr_trace *t;
+	struct lttr_account *a = acct("unkrun",
+		"header ncpus=2 end=1000000100\n"
+		"buf cpu=0 start=1000000000 pid=5\n"
+		"1000000010 wakeup 7 0 0\n1000000020 syscall_entry 3\n"
+		"buf cpu=1 start=1000000000 pid=0\n"
+		"1000000080 sched 0 7 0\n1000000090 sched 7 8 0\n"
+		"buf cpu=0 start=1000000050 pid=6 lost=7\n"
+		"1000000060 sched 6 0 1\n", &t);
+	const struct lttr_acct_task *p7, *p8;
+
+	if (!a) {
+		ok(0, "unknown-runnable trace computed");
+		return;
+	}
+	p7 = lttr_account_find(a, 7);
+	p8 = lttr_account_find(a, 8);
+	conserve("unknown runnable", a);
+	ok(p7 && p7->runnable_ns == 10 + 10 && p7->unknown_ns == 60 && p7->running_ns == 10,
+	   "runnable across a gap: task 7 runnable 10 ns before it and 10 after its preemption at 90 (%llu), unknown from the gap to its switch in (%llu)",
+	   p7 ? (unsigned long long)p7->runnable_ns : 0ULL,
+	   p7 ? (unsigned long long)p7->unknown_ns : 0ULL);
+	ok(p8 && p8->runnable_ns == 20 && p8->unknown_ns == 70 && p8->running_ns == 10,
+	   "runnable since before the trace, first seen switched in after the gap: runnable until the gap (%llu), then unknown (%llu)",
+	   p8 ? (unsigned long long)p8->runnable_ns : 0ULL,
+	   p8 ? (unsigned long long)p8->unknown_ns : 0ULL);
+	ok(p7 && p7->sched_lat.count == 0 && p7->sched_lat_unknown == 1 &&
+	   a->sched_lat.count == 0 && a->sched_lat_unknown == 1,
+	   "runnable across a gap: its wakeup latency is of unknown length, not counted (%llu counted)",
+	   p7 ? (unsigned long long)p7->sched_lat.count : 0ULL);
+	lttr_account_free(a);
+	lttr_trace_close(t);
+}
+
 static void test_lost_gap(void)
 {
 	struct lttr_trace *t;
@@ -223,15 +268,15 @@ static void test_lost_gap(void)
 	   a->cpu[0].idle_ns == 40 && a->cpu[1].idle_ns == 30,
 	   "lost gap: CPU 0's 30 ns in the gap and task 6's unresolved 10 are unknown (%llu), not idle",
 	   (unsigned long long)a->cpu[0].unknown_ns);
-	ok(p5 && p5->running_ns == 20 + 70 &&
-	   p5->blocked_ns[LTTR_BLOCK_UNKNOWN] == 10 && p5->switches == 1,
-	   "lost gap: task 5 runs 20 ns before the gap and 70 on CPU 1, its 10 ns between are blocked (unknown)");
+	ok(p5 && p5->running_ns == 20 + 70 && p5->unknown_ns == 10 &&
+	   p5->blocked_ns[LTTR_BLOCK_UNKNOWN] == 0 && p5->switches == 1,
+	   "lost gap: task 5 runs 20 ns before the gap and 70 on CPU 1, its 10 ns between are unknown (nodata)");
 	ok(s3 && s3->lat.count == 0 && s3->partial == 1 && s3->no_return == 1 && a->anomalies == 0,
 	   "lost gap: the syscall whose entry was before the gap and exit after it is partial "
 	   "(its exit) and without return (its entry), no anomaly");
-	ok(p6 && p6->running_ns == 10 && p6->switches == 0 &&
-	   p6->blocked_ns[LTTR_BLOCK_UNKNOWN] == 50 + 40,
-	   "lost gap: task 6, current at the buffer's start, runs 10 ns there (not a recorded switch)");
+	ok(p6 && p6->running_ns == 10 && p6->switches == 0 && p6->unknown_ns == 50 &&
+	   p6->blocked_ns[LTTR_BLOCK_UNKNOWN] == 40,
+	   "lost gap: task 6, current at the buffer's start, runs 10 ns there (not a recorded switch), unknown before it, blocked (reason unknown) after");
 	lttr_account_free(a);
 	lttr_trace_close(t);
 }
@@ -711,7 +756,7 @@ static void test_no_return(void)
 
 int main(void)
 {
-	tap_plan(42 + 4 + 3 * 3 + 1 + 4 + 5 + 8 + 3 + 3);
+	tap_plan(42 + 4 + 3 * 3 + 1 + 4 + 5 + 8 + 3 + 3 + 4);
 	test_trap_first();
 	test_nodetails();
 	test_a();
@@ -720,6 +765,7 @@ int main(void)
 	test_violation();
 	test_lost_gap();
 	test_no_return();
+	test_unknown_runnable();
 	test_zombie();
 	test_units();
 	test_total("total-a", A_DESC);

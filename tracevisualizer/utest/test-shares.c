@@ -71,7 +71,7 @@ static void test_columns(void)
 	bool whole = true, keys = true, views = true, order = true;
 	char buf[32];
 	const char *want_text[] = { "life", "thr-time", "running", "user", "kernel", "intr",
-		"runnable", "blocked", "io", "sleep", "futex", "child", "fault", "other",
+		"runnable", "nodata", "blocked", "io", "sleep", "futex", "child", "fault", "other",
 		"unknown", "%run", "%user", "%wio" };
 
 	for (i = 0; i < lttr_acct_ncols; i++) {
@@ -104,8 +104,8 @@ static void test_columns(void)
 	ok(whole, "every column has its name, title, tip and value; the shares a whole and no key");
 	ok(keys && r == LTTR_BLOCK_COUNT,
 	   "blocked_by holds one key per blocking reason, named as lttr_block_name(); keys unique");
-	ok(views && order && ntext == 18 && nviews == 15,
-	   "the text table's 18 columns in order, the views' 15 of them in ms");
+	ok(views && order && ntext == 19 && nviews == 16,
+	   "the text table's 19 columns in order, the views' 16 of them in ms");
 
 	memset(&tk, 0, sizeof(tk));
 	tk.begin_ns = 1000000;

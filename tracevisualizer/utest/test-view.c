@@ -266,7 +266,7 @@ static void test_lost_warning(void)
 	}
 	n = lttr_view_warnings(v, w, 8);
 	for (i = 0; i < n && i < 8; i++)
-		said |= !strcmp(w[i], "cpu 0: 7 events lost (marked on its row where they were): its time in the gaps is unknown, not idle, and the tasks current around them are blocked (unknown) there");
+		said |= !strcmp(w[i], "cpu 0: 7 events lost (marked on its row where they were): its time in the gaps is unknown, not idle, and the tasks current around them, or ready to run then, are unknown (nodata) there");
 	ok(said, "the warnings say a CPU's lost events make its time in the gaps unknown, not idle (%zu warnings)", n);
 	lttr_view_free(v);
 	lttr_trace_close(t);

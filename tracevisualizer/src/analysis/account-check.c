@@ -90,7 +90,7 @@ bool lttr_account_check(const struct lttr_account *a, uint64_t tolerance_ns,
 			out->split_ok = false;
 			bad = true;
 		}
-		e = absdiff(tk->running_ns + tk->runnable_ns +
+		e = absdiff(tk->running_ns + tk->runnable_ns + tk->unknown_ns +
 			    lttr_acct_task_blocked(tk), life);
 		if (e > out->life_err) {
 			out->life_err = e;

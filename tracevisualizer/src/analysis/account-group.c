@@ -79,6 +79,8 @@ static int add_task(struct lttr_acct_task *d, const struct lttr_acct_task *s)
 	d->irq_ns += s->irq_ns;
 	d->softirq_ns += s->softirq_ns;
 	d->runnable_ns += s->runnable_ns;
+	d->unknown_ns += s->unknown_ns;
+	d->sched_lat_unknown += s->sched_lat_unknown;
 	for (k = 0; k < LTTR_BLOCK_COUNT; k++)
 		d->blocked_ns[k] += s->blocked_ns[k];
 	lttr_lat_merge(&d->sched_lat, &s->sched_lat);

@@ -16,7 +16,8 @@
 #include <lttr/reader/trace.h>
 #include "model/pidmap.h"
 
-enum tstate { ST_NONE, ST_RUNNING, ST_RUNNABLE, ST_BLOCKED, ST_ZOMBIE, ST_DEAD };
+enum tstate { ST_NONE, ST_RUNNING, ST_RUNNABLE, ST_BLOCKED, ST_ZOMBIE, ST_DEAD,
+	      ST_UNKNOWN };
 
 #define SC_DIRECT 512
 #define TASK_DEAD_STATE 0x80	/* Linux TASK_DEAD: the final switch out */
@@ -45,6 +46,7 @@ struct atask {
 	bool exiting;
 	bool reaped;		/* released before its last switch out */
 	bool outside;		/* neither alive nor a zombie in the window */
+	bool wait_unknown;	/* its wait since woken_at crossed unknown time */
 };
 
 #define TCACHE_SIZE 16
@@ -80,6 +82,9 @@ struct actx {
 	uint64_t w_from;	/* ... what is charged: [w_from, w_to) */
 	uint64_t w_to;		/* (the whole trace: 0, UINT64_MAX) */
 	uint64_t t_end;		/* ... the trace's end */
+	unsigned int nodata;	/* CPUs without data now (gap, cut) */
+	uint64_t first_nodata;	/* when a CPU's data first stopped (0: never) */
+	bool cpu_nodata[LTT_MAX_CPUS];
 };
 
 /*
@@ -314,6 +319,70 @@ static void close_runnable(struct actx *x, struct atask *tk, uint64_t t)
 		s->runnable_ns += d;
 }
 
+static void close_unknown(struct actx *x, struct atask *tk, uint64_t t)
+{
+	tk->pub.unknown_ns += span(x, tk->since, t);
+}
+
+/*
+ * @tk's state is unknown from @t: a CPU without data may run it (or it
+ * was current there when its data stopped).  A wait it was in goes on,
+ * but its length is not known any more.
+ */
+static void to_unknown(struct actx *x, struct atask *tk, uint64_t t)
+{
+	tk->state = ST_UNKNOWN;
+	tk->since = t;
+	tk->wait_unknown = true;
+	tell(x, tk, t, LTTR_TS_UNKNOWN, NULL);
+}
+
+/*
+ * @tk becomes ready to run at @t (@more: how): runnable, or unknown when
+ * a CPU has no data now (that CPU may run it unseen)
+ */
+static void runnable_from(struct actx *x, struct atask *tk, uint64_t t,
+			  const struct lttr_acct_change *more)
+{
+	tk->since = t;
+	tk->wait_unknown = false;
+	if (x->nodata) {
+		to_unknown(x, tk, t);
+		return;
+	}
+	tk->state = ST_RUNNABLE;
+	tell(x, tk, t, LTTR_TS_RUNNABLE, more);
+}
+
+/* a CPU's data ends at @t: the runnable tasks are unknown from then */
+static void data_ends(struct actx *x, unsigned int cpu, uint64_t t)
+{
+	size_t i;
+
+	if (cpu >= LTT_MAX_CPUS || x->cpu_nodata[cpu])
+		return;
+	x->cpu_nodata[cpu] = true;
+	x->nodata++;
+	if (!x->first_nodata)
+		x->first_nodata = t;
+	for (i = 0; i < x->ntasks; i++) {
+		struct atask *tk = &x->tasks[i];
+
+		if (tk->state != ST_RUNNABLE)
+			continue;
+		close_runnable(x, tk, t);
+		to_unknown(x, tk, t);
+	}
+}
+
+static void data_resumes(struct actx *x, unsigned int cpu)
+{
+	if (cpu >= LTT_MAX_CPUS || !x->cpu_nodata[cpu])
+		return;
+	x->cpu_nodata[cpu] = false;
+	x->nodata--;
+}
+
 /* a task first seen now: what it was doing since the window start */
 static void first_seen(struct atask *tk, int state, bool pending)
 {
@@ -423,6 +492,8 @@ static void switch_out(struct actx *x, struct atask *tk,
 		tk->pub.running_ns += span(x, tk->since, t);
 	else if (tk->state == ST_NONE)	/* current since the start */
 		tk->pub.running_ns += span(x, x->a->start_ns, t);
+	else if (tk->state == ST_UNKNOWN)	/* ran unseen */
+		close_unknown(x, tk, t);
 	tk->since = t;
 	tk->woken = false;
 	tk->in_sc = tr->mode == LTTR_MODE_SYSCALL;
@@ -442,14 +513,13 @@ static void switch_out(struct actx *x, struct atask *tk,
 	if (tr->state == 0 || tk->woke_running) {
 		struct lttr_acct_change rc = { .preempted = tr->state == 0 };
 
-		tk->state = ST_RUNNABLE;
 		tk->pub.preemptions += tr->state == 0 && in_window(x, t);
 		tk->preempted = tr->state == 0;
 		tk->forked = false;
 		tk->woken = tk->woke_running;
 		tk->woken_at = t;
 		tk->woke_running = false;
-		tell(x, tk, t, LTTR_TS_RUNNABLE, &rc);
+		runnable_from(x, tk, t, &rc);
 		return;
 	}
 	tk->state = ST_BLOCKED;
@@ -518,10 +588,16 @@ static void switch_in(struct actx *x, struct atask *tk, uint64_t t,
 			.since_ns = x->a->start_ns, .end_ns = t, .pid = tk->pub.pid,
 			.cpu = (uint16_t)cpu,
 		};
+		uint64_t known = x->first_nodata && x->first_nodata < t ? x->first_nodata : t;
 
 		tk->since = x->a->start_ns;
 		tell(x, tk, tk->since, LTTR_TS_RUNNABLE, NULL);
-		close_runnable(x, tk, t);
+		close_runnable(x, tk, known);
+		if (known < t) {	/* ... until a CPU that may have run it stopped */
+			to_unknown(x, tk, known);
+			close_unknown(x, tk, t);
+			w.unknown = true;
+		}
 		if (x->h && x->h->wait)
 			x->h->wait(x->harg, &w);
 		break;
@@ -531,6 +607,7 @@ static void switch_in(struct actx *x, struct atask *tk, uint64_t t,
 			.since_ns = tk->since, .end_ns = t, .woken_ns = tk->woken_at,
 			.pid = tk->pub.pid, .cpu = (uint16_t)cpu,
 			.preempted = tk->preempted, .forked = tk->forked,
+			.woken = tk->woken,
 		};
 
 		close_runnable(x, tk, t);
@@ -540,6 +617,23 @@ static void switch_in(struct actx *x, struct atask *tk, uint64_t t,
 			w.latency = true;
 		}
 		if (x->h && x->h->wait)
+			x->h->wait(x->harg, &w);
+		break;
+	}
+	case ST_UNKNOWN: {	/* its wait, if any, has no known length */
+		struct lttr_acct_wait w = {
+			.since_ns = tk->since, .end_ns = t, .woken_ns = tk->woken_at,
+			.pid = tk->pub.pid, .cpu = (uint16_t)cpu,
+			.preempted = tk->preempted, .forked = tk->forked,
+			.unknown = true, .woken = tk->woken,
+		};
+
+		close_unknown(x, tk, t);
+		if (tk->woken && tk->woken_at >= x->w_from && in_window(x, t)) {
+			tk->pub.sched_lat_unknown++;
+			x->a->sched_lat_unknown++;
+		}
+		if (x->h && x->h->wait && (tk->woken || tk->preempted))
 			x->h->wait(x->harg, &w);
 		break;
 	}
@@ -557,32 +651,27 @@ static void switch_in(struct actx *x, struct atask *tk, uint64_t t,
 	tk->since = t;
 	tk->woken = false;
 	tk->woke_running = false;
+	tk->wait_unknown = false;
+	tk->preempted = tk->forked = false;
 	tk->pub.switches += recorded && in_window(x, t);
 	tell(x, tk, t, LTTR_TS_RUNNING, &rc);
 }
 
-/* @tk enters a state the trace does not show at @t: blocked, unknown */
+/* @tk enters a state the trace does not show at @t: unknown */
 static void unknown_from(struct actx *x, struct atask *tk, uint64_t t)
 {
-	struct lttr_acct_change bc = {
-		.reason = LTTR_BLOCK_UNKNOWN, .mode = LTTR_MODE_UNKNOWN,
-	};
-
-	tk->state = ST_BLOCKED;
-	tk->since = t;
-	tk->breason = LTTR_BLOCK_UNKNOWN;
 	tk->bpending = false;
 	tk->in_sc = false;
 	tk->woken = false;
 	tk->woke_running = false;
-	tell(x, tk, t, LTTR_TS_BLOCKED, &bc);
+	tk->preempted = tk->forked = false;
+	to_unknown(x, tk, t);
 }
 
 /*
  * Events were lost on a CPU from @t (LTTR_TR_LOST): @tk, current there
  * until now, may have run, blocked or been preempted since; until it is
- * seen again its state is unknown, charged as blocked for an unknown
- * reason (docs/control-flow.md, "Lost events").
+ * seen again its state is unknown (docs/control-flow.md, "Lost events").
  */
 static void lost_from(struct actx *x, struct atask *tk, uint64_t t)
 {
@@ -622,6 +711,9 @@ static void lost_end(struct actx *x, struct atask *tk, uint64_t gap,
 		close_runnable(x, tk, gap);
 		unknown_from(x, tk, gap);
 		break;
+	case ST_UNKNOWN:	/* its wait was not seen to end */
+		tk->woken = tk->preempted = tk->forked = false;
+		break;
 	default:
 		break;
 	}
@@ -644,12 +736,24 @@ static void on_wakeup(struct actx *x, struct atask *tk, uint64_t t)
 		/* fall through */
 	case ST_BLOCKED:
 		close_blocked(x, tk, t);
-		tk->state = ST_RUNNABLE;
-		tk->since = t;
 		tk->woken = true;
 		tk->woken_at = t;
 		tk->preempted = tk->forked = false;
-		tell(x, tk, t, LTTR_TS_RUNNABLE, NULL);
+		runnable_from(x, tk, t, NULL);
+		break;
+	case ST_UNKNOWN:	/* it was blocked, then: its wait begins now */
+		if (x->nodata) {	/* ... but may be run unseen: unknown still */
+			if (!tk->woken) {
+				tk->woken = true;
+				tk->woken_at = t;
+			}
+			break;
+		}
+		close_unknown(x, tk, t);
+		tk->woken = true;
+		tk->woken_at = t;
+		tk->preempted = tk->forked = false;
+		runnable_from(x, tk, t, NULL);
 		break;
 	case ST_RUNNING:
 		tk->woke_running = true;
@@ -864,8 +968,10 @@ static void on_transition(void *arg, const struct lttr_flow_tr *tr)
 		}
 		if (tk)
 			lost_from(x, tk, tr->time_ns);
+		data_ends(x, tr->cpu, tr->time_ns);
 		break;
 	case LTTR_TR_LOST_END:
+		data_resumes(x, tr->cpu);
 		if (tk)
 			lost_end(x, tk, tr->since_ns, tr->time_ns, tr->cpu);
 		break;
@@ -882,11 +988,9 @@ static void on_transition(void *arg, const struct lttr_flow_tr *tr)
 			other = new_task(x, tr->pid2);
 		if (other && other->state == ST_NONE) {
 			other->pub.begin_ns = tr->time_ns;
-			other->state = ST_RUNNABLE;
-			other->since = tr->time_ns;
 			other->forked = true;
 			other->pub.kthread = tr->what & LTT_FORK_KTHREAD;
-			tell(x, other, tr->time_ns, LTTR_TS_RUNNABLE, NULL);
+			runnable_from(x, other, tr->time_ns, NULL);
 		}
 		break;
 	case LTTR_TR_EXIT:
@@ -933,6 +1037,9 @@ static void finish_task(struct actx *x, struct atask *tk)
 		break;
 	case ST_BLOCKED:
 		close_blocked(x, tk, end);
+		break;
+	case ST_UNKNOWN:
+		close_unknown(x, tk, end);
 		break;
 	case ST_ZOMBIE:		/* not reaped before the end */
 		tk->pub.zombie_ns += span(x, tk->since, end);
@@ -1044,6 +1151,7 @@ static int finish(struct actx *x)
 			continue;
 		}
 		a->tasks[a->ntasks++] = tk->pub;
+		a->unknown_ns += tk->pub.unknown_ns;
 	}
 	if (x->windowed) {
 		unsigned int c;

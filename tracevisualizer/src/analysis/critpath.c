@@ -35,6 +35,8 @@ const char *lttr_cp_state_name(unsigned int state, unsigned int reason)
 		return "runnable";
 	case LTTR_CP_BLOCKED:
 		return reason < LTTR_BLOCK_COUNT ? bnames[reason] : "blocked";
+	case LTTR_CP_UNKNOWN:
+		return "unknown";
 	default:
 		return "absent";
 	}
@@ -165,6 +167,10 @@ static void walk(struct walk *w, uint32_t pid, uint64_t a, uint64_t b,
 			break;
 		case LTTR_TS_BLOCKED:
 			blocked(w, tk, i, t, e, b, depth);
+			break;
+		case LTTR_TS_UNKNOWN:
+			seg.state = LTTR_CP_UNKNOWN;
+			emit(w, &seg);
 			break;
 		default:	/* dead or a zombie: a waker cannot be */
 			if (fallback) {

@@ -20,7 +20,9 @@ struct items {
 
 const char *lttr_ex_type_name(unsigned int type)
 {
-	static const char *const n[] = { "ran", "runnable", "blocked", "timer", "absent" };
+	static const char *const n[] = {
+		"ran", "runnable", "blocked", "timer", "absent", "unknown",
+	};
 
 	return type < sizeof(n) / sizeof(n[0]) ? n[type] : "?";
 }
@@ -141,6 +143,10 @@ static void task_items(struct items *it, const struct timeline *tl, uint32_t pid
 			break;
 		case LTTR_TS_RUNNABLE:
 			x.type = LTTR_EX_RUNNABLE;
+			add(it, &x);
+			break;
+		case LTTR_TS_UNKNOWN:
+			x.type = LTTR_EX_UNKNOWN;
 			add(it, &x);
 			break;
 		case LTTR_TS_BLOCKED:
@@ -378,6 +384,8 @@ static int locate(const struct timeline *tl, uint32_t pid, uint64_t at,
 		r->state = LTTR_CP_RUNNABLE;
 		r->preempted = s->preempted;
 		r->waker = s->waker;
+		r->latency = s->latency;
+		r->woken_ns = s->woken_ns;
 		if (next && next->state == LTTR_TS_RUNNING) {
 			r->cpu = next->cpu;
 		} else {	/* not run again: its last CPU */
@@ -395,6 +403,9 @@ static int locate(const struct timeline *tl, uint32_t pid, uint64_t at,
 		r->what = s->what;
 		if (next && next->state == LTTR_TS_RUNNABLE)
 			r->waker = next->waker;
+		break;
+	case LTTR_TS_UNKNOWN:
+		r->state = LTTR_CP_UNKNOWN;
 		break;
 	default:
 		r->state = LTTR_CP_ABSENT;

@@ -108,6 +108,25 @@ static void on_transition(void *arg, const struct lttr_flow_tr *tr)
 	lttr_waker_set(&s->waker, tr);
 }
 
+/* a runnable interval ends: whether it is a wakeup latency, and from when */
+static void on_wait(void *arg, const struct lttr_acct_wait *w)
+{
+	struct timeline *tl = arg;
+	struct tl_task *tk;
+	struct tl_state *s;
+
+	if (!w->latency || (tl->only && w->pid != tl->only_pid))
+		return;
+	tk = task_get(tl, w->pid, false);
+	if (!tk || !tk->n)
+		return;
+	s = &tk->v[tk->n - 1];	/* told before the switch in's change */
+	if (s->state != LTTR_TS_RUNNABLE || s->t != w->since_ns)
+		return;
+	s->latency = true;
+	s->woken_ns = w->woken_ns;
+}
+
 static void on_segment(void *arg, const struct lttr_flow_seg *sg)
 {
 	struct timeline *tl = arg;
@@ -163,7 +182,7 @@ int tl_collect(struct lttr_trace *t, const uint64_t *win, size_t nwin, bool segm
 	       struct timeline *tl, struct lttr_error *err)
 {
 	struct lttr_account_hooks hooks = {
-		on_event, segments ? on_segment : NULL, on_transition, on_task, NULL,
+		on_event, segments ? on_segment : NULL, on_transition, on_task, on_wait,
 	};
 	int r;
 

@@ -31,6 +31,8 @@ struct tl_state {
 	bool preempted;		/* RUNNABLE: switched out runnable */
 	uint16_t cpu;		/* RUNNING: its CPU */
 	uint32_t what;		/* BLOCKED in a syscall: its number */
+	bool latency;		/* RUNNABLE: its wait is a wakeup latency ... */
+	uint64_t woken_ns;	/* ... from then (struct lttr_acct_wait) */
 	struct lttr_waker waker;
 };
 

@@ -79,6 +79,7 @@ void timing_add(struct tctx *x, struct tgroup *g, const struct lttr_timing_inst 
 
 /* timer sleeps that are not activations (struct lttr_timing_group) */
 void timing_zero_left(struct tctx *x, struct tgroup *g, uint64_t t);
+void timing_unknown(struct tctx *x, struct tgroup *g, uint64_t from, uint64_t to);
 void timing_early(struct tctx *x, struct tgroup *g, uint64_t t);
 
 /* whether an instance of task @pid is asked for (the query's pids) */

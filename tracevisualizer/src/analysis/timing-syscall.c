@@ -159,6 +159,8 @@ static void sc_task(struct tctx *x, const struct lttr_acct_change *c)
 			tk->part[LTTR_PART_RUNNABLE] += d;
 		else if (tk->state == LTTR_TS_BLOCKED)
 			tk->part[LTTR_PART_BLOCKED + tk->reason] += d;
+		else if (tk->state == LTTR_TS_UNKNOWN)
+			tk->part[LTTR_PART_UNKNOWN] += d;
 	}
 	tk->state = c->state;
 	tk->since = c->time_ns;

@@ -95,6 +95,13 @@ static void wk_wait(struct tctx *x, const struct lttr_acct_wait *w)
 	struct lttr_timing_inst in;
 	struct lttr_waker *wk = waker_of(x, w->pid, false);
 
+	if (w->unknown) {	/* its length is not known: counted apart */
+		if (w->woken || w->preempted)
+			timing_unknown(x, timing_group(x, w->woken ? LTTR_SUB_WAKEUP :
+						       LTTR_SUB_PREEMPT, 0, false, w->pid),
+				       w->woken ? w->woken_ns : w->since_ns, w->end_ns);
+		return;
+	}
 	if (!w->latency && !w->preempted)
 		return;
 	memset(&in, 0, sizeof(in));

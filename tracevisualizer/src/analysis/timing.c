@@ -66,7 +66,7 @@ const char *lttr_timing_part_name(unsigned int part)
 	static const char *const n[LTTR_PART_COUNT] = {
 		"cpu", "trap", "irq", "softirq", "runnable", "timer", "pending",
 		"late", "blocked_io", "blocked_sleep", "blocked_futex", "blocked_child",
-		"blocked_fault", "blocked_other", "blocked_unknown",
+		"blocked_fault", "blocked_other", "blocked_unknown", "unknown",
 	};
 
 	return part < LTTR_PART_COUNT ? n[part] : "?";
@@ -356,6 +356,12 @@ void timing_zero_left(struct tctx *x, struct tgroup *g, uint64_t t)
 		g->g.zero_left++;
 }
 
+void timing_unknown(struct tctx *x, struct tgroup *g, uint64_t from, uint64_t to)
+{
+	if (g && in_window(x, from, to) && timing_pid_wanted(x, g->g.pid))
+		g->g.unknown++;
+}
+
 void timing_early(struct tctx *x, struct tgroup *g, uint64_t t)
 {
 	if (g && in_window(x, t, t) && timing_pid_wanted(x, g->g.pid))
@@ -415,6 +421,7 @@ static int add_child(struct tgroup *p, const struct tgroup *c, size_t max)
 	p->g.zero_left += c->g.zero_left;
 	p->g.early += c->g.early;
 	p->g.missed += c->g.missed;
+	p->g.unknown += c->g.unknown;
 	if (concat(&p->dur, &p->n, &p->cap, c->dur, c->n) ||
 	    concat(&p->per, &p->nper, &p->capper, c->per, c->nper) ||
 	    concat(&p->act, &p->nact, &p->capact, c->act, c->nact))
@@ -519,7 +526,7 @@ static int cmp_start(const void *pa, const void *pb)
 /* a group is kept when it has instances (timer: or sleeps that were not) */
 static bool kept(const struct tgroup *g)
 {
-	return g->n || g->g.zero_left || g->g.early;
+	return g->n || g->g.zero_left || g->g.early || g->g.unknown;
 }
 
 /* the result's groups: the leaves, then the derived ones */

@@ -20,6 +20,7 @@ static uint64_t c_kthread(const struct lttr_acct_task *tk) { return tk->kernel_n
 static uint64_t c_intr(const struct lttr_acct_task *tk) { return tk->irq_ns; }
 static uint64_t c_softirq(const struct lttr_acct_task *tk) { return tk->softirq_ns; }
 static uint64_t c_runnable(const struct lttr_acct_task *tk) { return tk->runnable_ns; }
+static uint64_t c_nodata(const struct lttr_acct_task *tk) { return tk->unknown_ns; }
 static uint64_t c_io(const struct lttr_acct_task *tk) { return tk->blocked_ns[LTTR_BLOCK_IO]; }
 static uint64_t c_sleep(const struct lttr_acct_task *tk) { return tk->blocked_ns[LTTR_BLOCK_SLEEP]; }
 static uint64_t c_futex(const struct lttr_acct_task *tk) { return tk->blocked_ns[LTTR_BLOCK_FUTEX]; }
@@ -43,7 +44,7 @@ const struct lttr_acct_col lttr_acct_cols[] = {
 	  "last thread's end)",
 	  "lifetime_ns", NULL, lttr_acct_task_life, NULL, NS, ALL, 10 },
 	{ "thr-time", "thread time",
-	  "ms of its threads' lifetimes summed: running + runnable + blocked",
+	  "ms of its threads' lifetimes summed: running + runnable + nodata + blocked",
 	  "thread_lifetime_ns", NULL, c_thr, NULL, NS, ALL, 10 },
 	{ "running", "running", "ms scheduled on a CPU (from its switches)",
 	  "running_ns", NULL, c_running, NULL, NS, ALL, 10 },
@@ -67,6 +68,10 @@ const struct lttr_acct_col lttr_acct_cols[] = {
 	  "softirq_ns", NULL, c_softirq, NULL, NS, 0, 0 },
 	{ "runnable", "runnable", "ms ready to run, waiting for a CPU",
 	  "runnable_ns", NULL, c_runnable, NULL, NS, ALL, 10 },
+	{ "nodata", "unknown (no data)",
+	  "ms in an unknown state: ready to run (or current) while a CPU had no data "
+	  "(events lost, or after a cut), which may have run it",
+	  "unknown_ns", NULL, c_nodata, NULL, NS, ALL, 9 },
 	{ "blocked", "blocked", "ms blocked, every reason",
 	  "blocked_ns", NULL, lttr_acct_task_blocked, NULL, NS, ALL, 10 },
 	{ "io", "io", "ms blocked in I/O (read, write, poll...)",

@@ -274,6 +274,8 @@ void lttr_json_timing(struct lttr_json *j, const struct lttr_trace *t,
 				lttr_json_kv_u64(j, lttr_timing_part_name(p), g->part[p]);
 		lttr_json_end_object(j);
 		lttr_json_kv_u64(j, "over", g->over);
+		if (g->sub == LTTR_SUB_WAKEUP || g->sub == LTTR_SUB_PREEMPT)
+			lttr_json_kv_u64(j, "unknown", g->unknown);
 		if (g->sub == LTTR_SUB_TIMER) {
 			lttr_json_key(j, "period");
 			lttr_json_dist(j, &g->period);
@@ -359,8 +361,19 @@ void lttr_json_explain_at(struct lttr_json *j, const struct lttr_trace *t,
 	lttr_json_kv_bool(j, "ended", r->ended);
 	if (r->state == LTTR_CP_RUNNING || r->state == LTTR_CP_RUNNABLE)
 		lttr_json_kv_u64(j, "cpu", r->cpu);
-	if (r->state == LTTR_CP_RUNNABLE)
+	if (r->state == LTTR_CP_RUNNABLE) {
 		lttr_json_kv_bool(j, "preempted", r->preempted);
+		lttr_json_key(j, "wakeup_latency");
+		if (r->latency) {	/* what latency --kind wakeup counts */
+			lttr_json_begin_object(j);
+			lttr_json_kv_u64(j, "woken_ns", r->woken_ns);
+			lttr_json_kv_u64(j, "end_ns", r->end_ns);
+			lttr_json_kv_u64(j, "duration_ns", r->end_ns - r->woken_ns);
+			lttr_json_end_object(j);
+		} else {
+			lttr_json_null(j);
+		}
+	}
 	if (r->state == LTTR_CP_BLOCKED) {
 		lttr_json_kv_str(j, "reason", lttr_block_name(r->reason));
 		blocked_in(j, t, r->mode, r->what);

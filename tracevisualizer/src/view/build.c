@@ -322,6 +322,10 @@ static void c_task(struct vbuild *b, const struct lttr_acct_change *c)
 	case LTTR_TS_ZOMBIE:
 		st.cat = LTTR_VCAT_ZOMBIE;
 		break;
+	case LTTR_TS_UNKNOWN:
+		st.cat = LTTR_VCAT_NODATA;
+		st.mode = LTTR_MODE_UNKNOWN;
+		break;
 	case LTTR_TS_RESOLVED:
 		resolve(b, row, c);
 		return;

@@ -127,6 +127,7 @@ const char *lttr_vcat_name(unsigned int cat)
 		[LTTR_VCAT_BLOCKED + LTTR_BLOCK_FAULT] = "blocked fault",
 		[LTTR_VCAT_BLOCKED + LTTR_BLOCK_OTHER] = "blocked other",
 		[LTTR_VCAT_BLOCKED + LTTR_BLOCK_UNKNOWN] = "blocked unknown",
+		[LTTR_VCAT_NODATA] = "unknown (no data)",
 	};
 
 	return cat < LTTR_VCAT_COUNT ? names[cat] : "?";
@@ -134,7 +135,7 @@ const char *lttr_vcat_name(unsigned int cat)
 
 char lttr_vcat_letter(unsigned int cat)
 {
-	static const char letters[LTTR_VCAT_COUNT + 1] = " USTIQK.?rZizfcpbw";
+	static const char letters[LTTR_VCAT_COUNT + 1] = " USTIQK.?rZizfcpbw~";
 
 	return cat < LTTR_VCAT_COUNT ? letters[cat] : '#';
 }
@@ -193,6 +194,9 @@ const char *lttr_view_state_str(const struct lttr_view *v, uint32_t id,
 		break;
 	case LTTR_VCAT_ZOMBIE:
 		snprintf(buf, size, "%s", "zombie (dead, not reaped yet)");
+		break;
+	case LTTR_VCAT_NODATA:
+		snprintf(buf, size, "%s", "unknown (a CPU without data may have run it)");
 		break;
 	default:
 		if (s->cat >= LTTR_VCAT_BLOCKED && s->mode == LTTR_MODE_SYSCALL)

@@ -70,6 +70,7 @@ static void verify_task(struct lttr_view *v, size_t row, struct lttr_view_verify
 		sum.irq_ns += x->irq_ns;
 		sum.softirq_ns += x->softirq_ns;
 		sum.runnable_ns += x->runnable_ns;
+		sum.unknown_ns += x->unknown_ns;
 		sum.thread_life_ns += x->thread_life_ns;
 		sum.zombie_ns += x->zombie_ns;
 		for (r = 0; r < LTTR_BLOCK_COUNT; r++)
@@ -87,6 +88,7 @@ static void verify_task(struct lttr_view *v, size_t row, struct lttr_view_verify
 	for (r = 0; r < LTTR_BLOCK_COUNT; r++)
 		cmp(out, lttr_vcat_name(LTTR_VCAT_BLOCKED + (unsigned int)r), pid,
 		    ns[LTTR_VCAT_BLOCKED + r], sum.blocked_ns[r]);
+	cmp(out, "task unknown", pid, ns[LTTR_VCAT_NODATA], sum.unknown_ns);
 	cmp(out, "task zombie", pid, ns[LTTR_VCAT_ZOMBIE], sum.zombie_ns);
 	cmp(out, "task not alive", pid, ns[LTTR_VCAT_NONE],
 	    v->end - v->start - sum.thread_life_ns - sum.zombie_ns);
@@ -140,7 +142,7 @@ size_t lttr_view_warnings(struct lttr_view *v, char (*out)[LTTR_VIEW_WARNING_LEN
 		uint64_t lost = lttr_trace_lost_cpu(t, c);
 
 		if (lost)
-			ADD("cpu %u: %llu events lost (marked on its row where they were): its time in the gaps is unknown, not idle, and the tasks current around them are blocked (unknown) there",
+			ADD("cpu %u: %llu events lost (marked on its row where they were): its time in the gaps is unknown, not idle, and the tasks current around them, or ready to run then, are unknown (nodata) there",
 			    c, (unsigned long long)lost);
 		if (lttr_trace_overwritten(t, c))
 			ADD("cpu %u: %llu buffers overwritten (flight recorder)", c,

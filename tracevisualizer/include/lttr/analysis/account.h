@@ -68,10 +68,16 @@ struct lttr_acct_sc {
  * @softirq_ns: softirq handlers that ran while it was current: the
  *	softirq part of @irq_ns, or (ksoftirqd threads) part of @kernel_ns
  * @runnable_ns: ready to run but not running (preempted, or woken and
- *	not yet scheduled)
+ *	not yet scheduled), while every CPU has data
+ * @unknown_ns: state unknown: ready to run (or current) while a CPU had
+ *	no data (a gap of lost events, or after its events end in a cut
+ *	trace), which may have run it, until it is seen again
+ *	(docs/control-flow.md, "Unknown time")
  * @blocked_ns: blocked (switched out with a non-zero state), by
  *	enum lttr_block
  * @sched_lat: wakeup -> running latencies
+ * @sched_lat_unknown: wakeups to running not in @sched_lat because the
+ *	wait crossed unknown time (its length is not known)
  * @switches: times it was switched in
  * @preemptions: times it was switched out still runnable
  * @zombie_ns: dead but not reaped yet: from its last switch out after
@@ -102,8 +108,10 @@ struct lttr_acct_task {
 	uint64_t irq_ns;
 	uint64_t softirq_ns;
 	uint64_t runnable_ns;
+	uint64_t unknown_ns;
 	uint64_t blocked_ns[LTTR_BLOCK_COUNT];
 	struct lttr_lat sched_lat;
+	uint64_t sched_lat_unknown;
 	uint64_t switches;
 	uint64_t preemptions;
 	uint64_t zombie_ns;
@@ -184,6 +192,9 @@ struct lttr_acct_softirq {
  * @nsoftirqs: entries of @softirqs
  * @softirqs: per softirq vector, sorted by vector
  * @sched_lat: system-wide wakeup -> running latencies
+ * @sched_lat_unknown: wakeups whose wait crossed unknown time (not in
+ *	@sched_lat)
+ * @unknown_ns: the tasks' @unknown_ns summed
  * @anomalies: transitions that contradicted the rules (lost events)
  * @lost_gaps: gaps where a CPU's time is unknown (LTTR_TR_LOST but the
  *	end of its events in an incomplete trace: @cut_ns of its CPU)
@@ -210,6 +221,8 @@ struct lttr_account {
 	size_t nsoftirqs;
 	struct lttr_acct_softirq *softirqs;
 	struct lttr_lat sched_lat;
+	uint64_t sched_lat_unknown;
+	uint64_t unknown_ns;
 	uint64_t anomalies;
 	uint64_t lost_gaps;
 	uint64_t damaged_gaps;
@@ -278,6 +291,10 @@ int lttr_account_compute_window(struct lttr_trace *t, uint64_t from_ns,
  * @LTTR_TS_RESOLVED: not a state: the mode of the task before its first
  *	seen transition is now known; its blocked time reported with
  *	@pending is charged to @reason, its unknown-mode CPU time to @mode
+ * @LTTR_TS_UNKNOWN: not known: it was runnable (or current) when a CPU's
+ *	data ended or a gap of lost events began, or it became runnable
+ *	while a CPU had no data; that CPU may have run it.  Until it is seen
+ *	again (switched in, woken)
  */
 enum lttr_task_state {
 	LTTR_TS_RUNNING,
@@ -286,6 +303,7 @@ enum lttr_task_state {
 	LTTR_TS_DEAD,
 	LTTR_TS_RESOLVED,
 	LTTR_TS_ZOMBIE,
+	LTTR_TS_UNKNOWN,
 };
 
 /**
@@ -330,6 +348,11 @@ struct lttr_acct_change {
  * @preempted: the interval began with a switch out still runnable
  *	(preempted, sched_yield)
  * @forked: the interval began with the task's fork
+ * @unknown: the interval crossed unknown time (a CPU without data that
+ *	might have run the task): neither a latency nor a preemption delay
+ *	is known; @latency is then false, and @woken says whether it began
+ *	with a wakeup (one more @sched_lat_unknown)
+ * @woken: a wakeup began the wait (@woken_ns)
  */
 struct lttr_acct_wait {
 	uint64_t since_ns;
@@ -340,6 +363,8 @@ struct lttr_acct_wait {
 	bool latency;
 	bool preempted;
 	bool forked;
+	bool unknown;
+	bool woken;
 };
 
 struct lttr_event;

@@ -27,12 +27,15 @@ struct lttr_account;
  * @LTTR_CP_RUNNABLE: ready, waiting for a CPU
  * @LTTR_CP_BLOCKED: blocked, and not for a task (or for none recorded)
  * @LTTR_CP_ABSENT: not alive: a waker before its fork, a dead task
+ * @LTTR_CP_UNKNOWN: not known: ready to run (or current) while a CPU had
+ *	no data, which may have run it (LTTR_TS_UNKNOWN)
  */
 enum lttr_cp_state {
 	LTTR_CP_RUNNING,
 	LTTR_CP_RUNNABLE,
 	LTTR_CP_BLOCKED,
 	LTTR_CP_ABSENT,
+	LTTR_CP_UNKNOWN,
 };
 
 /**

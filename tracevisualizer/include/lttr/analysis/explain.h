@@ -33,6 +33,8 @@ struct lttr_account;
  * @LTTR_EX_TIMER: @pid waited for its timer to expire (from its deadline
  *	to its wakeup)
  * @LTTR_EX_ABSENT: @pid was not alive, or its state is not known
+ * @LTTR_EX_UNKNOWN: @pid's state is unknown: ready to run (or current)
+ *	while a CPU had no data, which may have run it (LTTR_TS_UNKNOWN)
  */
 enum lttr_ex_type {
 	LTTR_EX_RAN,
@@ -40,6 +42,7 @@ enum lttr_ex_type {
 	LTTR_EX_BLOCKED,
 	LTTR_EX_TIMER,
 	LTTR_EX_ABSENT,
+	LTTR_EX_UNKNOWN,
 };
 
 /**
@@ -229,6 +232,13 @@ void lttr_explained_free(struct lttr_explained *r);
  * @end_ns: its end
  * @waker: LTTR_CP_BLOCKED: the wakeup that ended it; LTTR_CP_RUNNABLE
  *	after a wakeup: that wakeup
+ * @latency: LTTR_CP_RUNNABLE: the wait ends a wakeup latency as the
+ *	accounting counts it (struct lttr_acct_wait, the figure of
+ *	lttr_timing_compute()'s LTTR_SUB_WAKEUP): from @woken_ns to @end_ns.
+ *	The runnable state may begin before @woken_ns: a new task is
+ *	runnable from its fork, its latency counts from its first wakeup
+ *	(docs/timing.md, "Two measures of a wait")
+ * @woken_ns: @latency: the time it is counted from
  * @expl: LTTR_CP_RUNNING: what the task did on its CPU (LTTR_EXS_TASK);
  *	LTTR_CP_RUNNABLE: what ran on the CPU it then ran on (LTTR_EXS_CPU,
  *	or on its last CPU when it did not run again); empty otherwise
@@ -246,6 +256,8 @@ struct lttr_explain_at {
 	uint16_t cpu;
 	bool preempted;
 	bool ended;
+	bool latency;
+	uint64_t woken_ns;
 	uint64_t start_ns;
 	uint64_t end_ns;
 	struct lttr_waker waker;

@@ -90,6 +90,8 @@ enum lttr_timing_sub {
  *	from the expiry until its read counted it
  * @LTTR_PART_BLOCKED: syscall: blocked, LTTR_PART_BLOCKED + enum
  *	lttr_block the reason (LTTR_BLOCK_COUNT parts)
+ * @LTTR_PART_UNKNOWN: syscall: its task's state unknown (a CPU without
+ *	data may have run it: LTTR_TS_UNKNOWN)
  * @LTTR_PART_COUNT: the number of parts
  */
 enum lttr_timing_part {
@@ -102,7 +104,8 @@ enum lttr_timing_part {
 	LTTR_PART_PENDING,
 	LTTR_PART_LATE,
 	LTTR_PART_BLOCKED,
-	LTTR_PART_COUNT = LTTR_PART_BLOCKED + LTTR_BLOCK_COUNT
+	LTTR_PART_UNKNOWN = LTTR_PART_BLOCKED + LTTR_BLOCK_COUNT,
+	LTTR_PART_COUNT
 };
 
 /**
@@ -239,6 +242,10 @@ enum lttr_timing_level {
  * @early: LTTR_SUB_TIMER: sleeps that ended before their deadline (a
  *	signal) or without a recorded wakeup: not activations
  * @missed: LTTR_SUB_TIMER: the sum of the instances' @missed
+ * @unknown: LTTR_SUB_WAKEUP and LTTR_SUB_PREEMPT: waits that crossed
+ *	unknown time (a CPU without data might have run the task: its wait
+ *	ended there, unseen), whose length is not known: not in @dist
+ *	(docs/timing.md)
  */
 struct lttr_timing_group {
 	uint8_t level;
@@ -256,6 +263,7 @@ struct lttr_timing_group {
 	uint64_t zero_left;
 	uint64_t early;
 	uint64_t missed;
+	uint64_t unknown;
 };
 
 /**

@@ -33,7 +33,7 @@
  * @runnable_ns: it was ready but not running
  * @blocked_ns: it was blocked, by reason
  * @other_ns: the rest (the task was not known at times: before it began,
- *	in a lost-events gap)
+ *	its state unknown while a CPU had no data, LTTR_TS_UNKNOWN)
  */
 struct lttr_hop_split {
 	uint64_t known;

@@ -51,6 +51,8 @@ struct lttr_view;
  * @LTTR_VCAT_ZOMBIE: dead, not reaped yet (its parent has not waited)
  * @LTTR_VCAT_BLOCKED: blocked; LTTR_VCAT_BLOCKED + enum lttr_block gives
  *	the reason
+ * @LTTR_VCAT_NODATA: a task's state unknown: runnable (or current) while
+ *	a CPU had no data, which may have run it (LTTR_TS_UNKNOWN)
  * @LTTR_VCAT_COUNT: number of categories
  */
 enum lttr_vcat {
@@ -66,7 +68,8 @@ enum lttr_vcat {
 	LTTR_VCAT_RUNNABLE,
 	LTTR_VCAT_ZOMBIE,
 	LTTR_VCAT_BLOCKED,
-	LTTR_VCAT_COUNT = LTTR_VCAT_BLOCKED + LTTR_BLOCK_COUNT
+	LTTR_VCAT_NODATA = LTTR_VCAT_BLOCKED + LTTR_BLOCK_COUNT,
+	LTTR_VCAT_COUNT
 };
 
 /**
