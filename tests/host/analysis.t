@@ -628,11 +628,33 @@ done
 $tv check --window 0.0000003:0.0000007 "$tmp/a" > "$tmp/wcheck.txt"; st=$?
 is "$st" 0 "check --window: conservation holds in the window"
 grep -q "^views: not compared in a window" "$tmp/wcheck.txt"; ok $? "check --window: says the views are not compared"
-# times as dump prints them in its second column (absolute) are taken too
-is "$($tv processes --json --window 1.0000003:1.0000007 "$tmp/a" | python3 -c 'import json,sys; print(json.load(sys.stdin)["window"])')" \
-	"{'from_ns': 300, 'to_ns': 700}" "--window with absolute times (dump's second column)"
-is "$($tv dump --from 1.0000009 "$tmp/a" | sed -n 2p | cut -d' ' -f1)" "0.000000900" "dump --from an absolute time"
+# times as dump prints them in its second column (absolute) are taken
+# written @T; a time's form, never its value, says what it counts from
+is "$($tv processes --json --window @1.0000003:@1.0000007 "$tmp/a" | python3 -c 'import json,sys; print(json.load(sys.stdin)["window"])')" \
+	"{'from_ns': 300, 'to_ns': 700}" "--window with absolute times (@, dump's second column)"
+is "$($tv dump --from @1.0000009 "$tmp/a" | sed -n 2p | cut -d' ' -f1)" "0.000000900" "dump --from an absolute time"
+is "$($tv processes --json --window 300ns:+400ns "$tmp/a" | python3 -c 'import json,sys; print(json.load(sys.stdin)["window"])')" \
+	"{'from_ns': 300, 'to_ns': 700}" "--window FROM:+D, units"
 $tv processes --window 0.0000007:0.0000003 "$tmp/a" 2>/dev/null; is "$?" 2 "processes: a window ending before it starts is refused"
+# a time outside the trace (1 us long) is an error that says its span, in
+# every form (issue 36, item 7: 2.5:2.6 was taken as absolute, -1 clamped)
+span="it spans 0 to 0.000001000 s after its start (@1.000000000 to @1.000001000)"
+for c in "processes --window 1.0000003:1.0000007=--window: 1.0000003 is after the end of the trace: $span" \
+	 "processes --window 2.5:2.6=--window: 2.5 is after the end of the trace: $span" \
+	 "processes --window 2:3=--window: 2 is after the end of the trace: $span" \
+	 "processes --window 0:0.5=--window: 0.5 is after the end of the trace: $span" \
+	 "syscalls --from 0.000002=--from: 0.000002 is after the end of the trace: $span" \
+	 "dump --to @0.5=--to: @0.5 is before the start of the trace: $span" \
+	 "graph --window 0.0000001:+1ms=--window: +1ms is after the end of the trace: $span"; do
+	want=${c#*=}; c=${c%%=*}
+	$tv $c "$tmp/a" > "$tmp/out.txt" 2> "$tmp/err.txt"; st=$?
+	is "$st/$(wc -c < "$tmp/out.txt")/$(cat "$tmp/err.txt")" "2/0/tracevisualizer: $want" "$c: refused, the trace's span said"
+done
+$tv processes --window -1:0.0000005 "$tmp/a" > "$tmp/out.txt" 2> "$tmp/err.txt"; st=$?
+grep -q "^tracevisualizer: --window: '-1': + and - count from a cursor" "$tmp/err.txt"
+ok $((st != 2 || $?)) "--window -1:B: refused (a sign needs a base), not clamped"
+$tv processes --from +1 "$tmp/a" 2> "$tmp/err.txt"; is "$?/$(grep -c 'none here' "$tmp/err.txt")" 2/1 "--from +D: no base, refused"
+$tv processes --window 0.5 "$tmp/a" 2> "$tmp/err.txt"; is "$?/$(grep -c "is not a window: give FROM:TO" "$tmp/err.txt")" 2/1 "--window without a colon: its forms said"
 # an incomplete trace: CPU 0's events end at 20 ns
 $tv check --from 0.00000001 "$tmp/cut" > "$tmp/wc1.txt" 2>&1
 grep -q "^incomplete: cpu 0: its events end at 0.000000020 s, 0.000000080 s before the window's end" "$tmp/wc1.txt"

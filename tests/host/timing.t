@@ -137,8 +137,8 @@ $tv critical-path --pid 20 --json "$tmp/p" > "$tmp/cp.json" && $tv critical-path
 ok $? "critical-path --pid 20, text and --json"
 $tv explain --pid 20 --at 0.000001 --json "$tmp/p" > "$tmp/at.json" && $tv explain --pid 20 --at 0.000001 "$tmp/p" > "$tmp/at.txt"
 ok $? "explain --pid 20 --at 0.000001, text and --json"
-$tv explain --pid 22 --at 1.00005017 --json "$tmp/p" > "$tmp/at2.json"
-ok $? "explain --at with an absolute time"
+$tv explain --pid 22 --at @1.00005017 --json "$tmp/p" > "$tmp/at2.json"
+ok $? "explain --at with an absolute time (@, dump's second column)"
 checks < <(PYTHONPATH=tests/lib python3 - "$tmp" <<'PY'
 import sys
 from check import ok, load, done
@@ -194,6 +194,12 @@ $tv latency --kind syscall --what nosuchcall "$tmp/sim" > /dev/null 2>&1; is "$?
 $tv latency --kind irq --at 1 "$tmp/sim" > /dev/null 2>&1; is "$?" 2 "--at is not an option of latency"
 $tv explain --pid 20 "$tmp/p" > /dev/null 2>&1; is "$?" 2 "explain without --at: usage error"
 $tv explain --pid 99 --at 0 "$tmp/p" > /dev/null 2>&1; is "$?" 2 "explain of a task not in the trace: usage error"
+# a time after the trace's end is an error that says its span, not "not alive" (issue 36, item 7)
+$tv explain --pid 20 --at 5 "$tmp/p" > "$tmp/out" 2> "$tmp/err"; st=$?
+is "$st/$(wc -c < "$tmp/out")" 2/0 "explain --at after the trace's end: usage error, nothing printed"
+grep -q "^tracevisualizer: --at: 5 is after the end of the trace: it spans 0 to 0.000050500 s after its start (@1.000000000 to @1.000050500)" "$tmp/err"
+ok $? "explain --at 5: the trace's span said"
+$tv explain --pid 20 --at 1.00005017 "$tmp/p" > /dev/null 2>&1; is "$?" 2 "explain --at: an absolute time without @ is outside (its form says what it counts from)"
 $tv critical-path --pid 99 "$tmp/p" > /dev/null 2>&1; is "$?" 2 "critical-path of a task not in the trace: usage error"
 $tv critical-path "$tmp/p" > /dev/null 2>&1; is "$?" 2 "critical-path without --pid: usage error"
 $tv latency --kind wakeup --pid 99 "$tmp/p" > /dev/null 2>&1; is "$?" 2 "latency --pid of a task not in the trace: usage error"

@@ -528,6 +528,16 @@ ok $? "m at 0.000000123, M at 0.004567891: the status line shows A, B and B-A = 
 tui_input m g -4ms && tui_key m m
 tui_wait m '^cursor 0\.000567891 .* A 0\.000567891  B 0\.004567891  B-A 4\.000000 ms$' >/dev/null
 ok $? "g -4ms (relative), m: A moves, B-A = 4.000000 ms"
+# a time outside the trace: said with the trace's span, the cursor stays
+# (issue 36, item 7: -1s was clamped to the start without a word)
+tui_input m g 5 && tui_wait m '5 is after the end of the trace: it spans 0 to 0\.0[0-9]{8} s after its start' >/dev/null
+ok $? "g 5 on a trace of some ms: refused, the trace's span said"
+tui_input m g -1s && tui_wait m '-1s is before the start of the trace: it spans 0 to' >/dev/null
+ok $? "g -1s from 0.000567891: refused as before the start, not clamped"
+tui_key m m && tui_wait m ' A 0\.000567891  B 0\.004567891' >/dev/null
+ok $? "the cursor did not move (m puts A where it was)"
+tui_input m g @0 && tui_wait m '@0 is before the start of the trace' >/dev/null
+ok $? "g @0: an absolute time before the trace is refused"
 is "$(tui_quit m)" 0 "q: status 0"
 
 # --- 6. resizing --------------------------------------------------------------
