@@ -128,13 +128,13 @@ static void test_find(void)
 	static const char *const exprs[] = {
 		NULL,
 		"type == fs_open",
-		"type == fs_open && name =~ \"etc\"",
-		"type == fs_open && name == \"/tmp/x\" && cpu == 1",
+		"type == fs_open && filename =~ \"etc\"",
+		"type == fs_open && filename == \"/tmp/x\" && cpu == 1",
 		"type == syscall_exit && ret == 3 && comm == grep",
 		"type == schedchange && next_pid == 7",
 		"cpu == 0 && type == fs_open && fd == 5",
 		"!(type == syscall_entry || type == syscall_exit)",
-		"type == fs_open && name == \"/nowhere\"",
+		"type == fs_open && filename == \"/nowhere\"",
 	};
 	char *desc = make_desc();
 	struct lttr_trace *t;
@@ -201,7 +201,7 @@ static void test_find(void)
 		   st.skipped > 0, "the type index skips buffers without opens (%llu skipped, %llu read)",
 		   (unsigned long long)st.skipped, (unsigned long long)st.buffers);
 		lttr_filter_free(f);
-		lttr_filter_compile("cpu == 1 && type == fs_open && name == \"/nowhere\"", &f, &err);
+		lttr_filter_compile("cpu == 1 && type == fs_open && filename == \"/nowhere\"", &f, &err);
 		ok(f && lttr_view_find(v, f, NULL, false, 1, NULL, NULL, &ev, &st, &err) == 0 &&
 		   st.buffers + st.skipped == lttr_trace_buffer_count(t, 1),
 		   "a CPU constraint reads that CPU's buffers only");

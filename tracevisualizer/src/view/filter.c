@@ -1211,10 +1211,13 @@ static void list_fields(const struct ltt_event_mask *m, char *buf, size_t size)
 		if (!(m->bits[id / 64] & (1ULL << (id % 64))) || !lttr_event_type_name(id))
 			continue;
 		if (++ntypes > 4) {
-			len += (size_t)snprintf(buf + len, size - len, ", ...");
+			if (len < size)
+				snprintf(buf + len, size - len, "; ...");
 			break;
 		}
 		f = lttr_event_fields(id, &nf);
+		if (len >= size)
+			break;
 		len += (size_t)snprintf(buf + len, size - len, "%s%s has ", ntypes > 1 ? "; " : "",
 					lttr_event_type_name(id));
 		for (k = 0; k < nf && len < size; k++)
