@@ -44,11 +44,22 @@ static int usage_error(struct lttr_trace *t, const char *fmt, ...)
 	return EXIT_USAGE;
 }
 
+/* the options of the trace open, for cli_finish()'s mark of a salvaged trace */
+static const struct cli_opts *opened;
+
+/*
+ * A damaged trace is read as far as it is intact, its warnings on
+ * standard error, in every front end (the terminal analyzer and the
+ * window too; --salvage is that, the default; --strict refuses it); what a command prints from
+ * one that was cut is marked on standard output (cli_finish(), and
+ * "salvaged" in the JSON's trace).
+ */
 int cli_open(struct cli_opts *o, struct lttr_trace **t)
 {
 	struct lttr_error err;
 
-	if (lttr_trace_open(o->dir, o->salvage ? LTTR_OPEN_SALVAGE : 0, t, &err) < 0) {
+	opened = o;
+	if (lttr_trace_open(o->dir, o->strict ? 0 : LTTR_OPEN_SALVAGE, t, &err) < 0) {
 		cli_trace_error(err.msg);
 		return EXIT_TRACE;
 	}
@@ -165,6 +176,9 @@ int cli_finish(struct lttr_trace *t, struct lttr_account *a, int status)
 	char cut[256];
 	size_t i;
 
+	if (lttr_trace_salvaged(t) && opened && !opened->json)
+		printf("# salvaged: the trace is damaged and was read as far as it is intact: "
+		       "the figures above leave out what was cut (the warnings say what)\n");
 	fflush(stdout);
 	for (i = 0; i < lttr_trace_warning_count(t); i++)
 		fprintf(stderr, "%s: warning: %s\n", cli_prog,

@@ -26,7 +26,8 @@ struct lttr_error;
 struct cli_opts {
 	bool json;
 	bool pretty;
-	bool salvage;
+	bool salvage;		/* export: read what is intact (its own rule) */
+	bool strict;		/* --strict: refuse a damaged trace (default: salvage) */
 	bool reverse;
 	bool threads;		/* processes: one row per thread */
 	bool time;		/* summary: add the time accounting */

@@ -319,7 +319,7 @@ static const struct command {
 _Static_assert(C_ALL == (1u << NCOMMANDS) - 1, "a bit of C_ALL per command, in commands[]'s order");
 
 enum optid {
-	O_HELP, O_VERSION, O_JSON, O_PRETTY, O_SALVAGE, O_REVERSE, O_THREADS, O_TIME,
+	O_HELP, O_VERSION, O_JSON, O_PRETTY, O_SALVAGE, O_STRICT, O_REVERSE, O_THREADS, O_TIME,
 	O_TREE, O_CPU, O_WIDTH, O_TOLERANCE, O_PID, O_TYPE, O_OMIT, O_CUSTOM, O_FILTER,
 	O_FROM, O_TO, O_WINDOW, O_TRANSITIONS, O_WALL, O_PCAP, O_CTF, O_JSON_EVENTS,
 	O_BY, O_MESSAGES, O_LIST, O_ALGORITHM, O_SORT, O_TOP, O_DOT, O_EXPLAIN,
@@ -338,7 +338,8 @@ static const struct opt {
 } opts[] = {
 	{ "--json", NULL, C_JSON, O_JSON, "JSON output (schemas in docs/json-schema.md)" },
 	{ "--pretty", NULL, C_JSON, O_PRETTY, "indent the JSON output" },
-	{ "--salvage", NULL, C_ALL, O_SALVAGE, "read what is intact in a damaged or truncated trace" },
+	{ "--salvage", NULL, C_ALL, O_SALVAGE, "read what is intact in a damaged or truncated trace (the default, as in the terminal analyzer and the window)" },
+	{ "--strict", NULL, C_ALL, O_STRICT, "refuse a damaged or truncated trace (status 1) instead of reading what is intact" },
 	{ "--reverse", NULL, C_DUMP, O_REVERSE, "print the events backward (last first)" },
 	{ "--wall", NULL, C_DUMP, O_WALL,
 	  "the second column is the wall clock (UTC, ISO 8601), not CLOCK_MONOTONIC" },
@@ -571,7 +572,9 @@ static int set_option(struct cli_opts *o, const struct opt *op, const char *a, c
 		o->pretty = true;
 		break;
 	case O_SALVAGE:
-		o->salvage = true;
+	case O_STRICT:
+		o->strict = op->id == O_STRICT;	/* the last one given */
+		o->salvage = op->id == O_SALVAGE;
 		break;
 	case O_REVERSE:
 		o->reverse = true;

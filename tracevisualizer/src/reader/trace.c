@@ -652,6 +652,11 @@ uint64_t lttr_trace_cpu_missing(const struct lttr_trace *t, unsigned int cpu)
 	return cpu < t->ncpus ? t->cpu[cpu].missing : 0;
 }
 
+bool lttr_trace_salvaged(const struct lttr_trace *t)
+{
+	return t->salvaged;
+}
+
 bool lttr_trace_complete(const struct lttr_trace *t)
 {
 	return (t->hdr.flags & LTT_TRACE_COMPLETE) && !t->salvaged && !t->cut;
