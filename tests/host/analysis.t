@@ -683,5 +683,12 @@ for c in dump summary processes syscalls irqs graph check tui latency explain cr
 	[ "$want" = "$got" ] || { good=1; diag "$c: --help '$want', man page '$got'"; }
 done
 ok $good "the man page's SYNOPSIS lists each command's options as its --help does"
+# each --help lists an option once (issue 36: --pcap FILE was listed twice)
+good=0
+for c in "" dump summary processes syscalls irqs graph check tui export messages paths latency explain critical-path; do
+	dup=$($tv $c --help | sed -n 's/^  \(--[a-z-]*\).*/\1/p' | sort | uniq -d | tr '\n' ' ')
+	[ -z "$dup" ] || { good=1; diag "${c:-tracevisualizer} --help lists twice: $dup"; }
+done
+ok $good "every --help lists each option once"
 
 done_testing
