@@ -96,6 +96,30 @@ ok $? "latency --what read: its histogram, and its rows per task"
 $tv latency --kind wakeup --png "$tmp/h.png" "$tmp/sim" > /dev/null &&
 	[ "$(head -c 8 "$tmp/h.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ]
 ok $? "latency --png writes a PNG"
+# the tallest bar's count stays clear of the subtitle: above each panel's
+# tallest bar, the rows holding text form three bands (title, subtitle,
+# the counts), a blank row between each (issue 36: the count and the
+# subtitle ran together)
+/usr/bin/python3 - "$tmp/h.png" <<'PY'
+import sys
+from PIL import Image	# the system's python3 has it (as the GTK tests use it)
+im = Image.open(sys.argv[1]).convert('RGB')
+w, h = im.size
+px = im.load()
+bad = []
+for top in range(0, h, 300):
+    blue = [y for y in range(top, top + 300) for x in range(50, w - 50, 3)
+            if abs(px[x, y][0] - 69) < 3 and abs(px[x, y][2] - 178) < 3]	# the bars' blue
+    if not blue:
+        continue
+    bar_top = min(blue)
+    rows = [any(sum(px[x, y]) < 300 for x in range(0, w)) for y in range(top, bar_top)]
+    bands = sum(1 for i, r in enumerate(rows) if r and (i == 0 or not rows[i - 1]))
+    if bands != 3:
+        bad.append((top, bands))
+sys.exit(1 if bad or h < 300 else 0)
+PY
+ok $? "latency --png: a bar's count does not run into the panel's subtitle"
 $tv latency --kind wakeup --png /nonexistent/dir/h.png "$tmp/sim" > /dev/null 2> "$tmp/err"
 is "$?" 1 "latency --png into a directory that does not exist: exit status 1"
 $tv latency --kind irq --threshold 1s "$tmp/sim" > /dev/null
