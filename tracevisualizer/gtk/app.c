@@ -759,11 +759,12 @@ static bool apply_options(struct gv_app *app, struct gv_doc *d)
 {
 	uint64_t s = lttr_trace_header(d->t)->start_ns, from, to;
 	struct lttr_time_span span = { s, lttr_trace_end_ns(d->t) };
-	char msg[256];
 
 	if (span.end < s)
 		span.end = s;
 	if (app->window) {
+		char msg[256];
+
 		if (lttr_parse_trace_window(app->window, &span, &from, &to, msg, sizeof(msg))) {
 			gv_app_error(app, "--window %s: %s", app->window, msg);
 			app->status = 2;

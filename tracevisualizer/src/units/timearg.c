@@ -41,13 +41,14 @@ const char *lttr_fmt_trace_span(const struct lttr_time_span *span, char *buf, si
 static int outside(const char *s, bool after, const struct lttr_time_span *span,
 		   char *msg, size_t size)
 {
-	char buf[128];
-
-	if (!span)
+	if (!span) {
 		say(msg, size, "%s is %s the trace", s, after ? "after the end of" : "before the start of");
-	else
+	} else {
+		char buf[128];
+
 		say(msg, size, "%s is %s the trace: it spans %s", s, after ? "after the end of" :
 		    "before the start of", lttr_fmt_trace_span(span, buf, sizeof(buf)));
+	}
 	return LTTR_TIME_OUTSIDE;
 }
 
@@ -105,7 +106,6 @@ int lttr_parse_trace_range(const char *from_s, const char *to_s, const struct lt
 			   uint64_t *from, uint64_t *to, char *msg, size_t size)
 {
 	uint64_t f = 0, t = span && span->end > span->start ? span->end - span->start : UINT64_MAX;
-	char fb[32], tb[32];
 	int r;
 
 	if (from_s && (r = lttr_parse_trace_time(from_s, span, NULL, &f, msg, size)))
@@ -115,6 +115,8 @@ int lttr_parse_trace_range(const char *from_s, const char *to_s, const struct lt
 	/* (without a span, an @ time is not comparable; one end alone may make an empty
 	 * window, the side of a split) */
 	if (span && from_s && to_s && t <= f) {
+		char fb[32], tb[32];
+
 		snprintf(fb, sizeof(fb), "%" PRIu64 ".%09" PRIu64, f / 1000000000, f % 1000000000);
 		snprintf(tb, sizeof(tb), "%" PRIu64 ".%09" PRIu64, t / 1000000000, t % 1000000000);
 		if (t == f)
