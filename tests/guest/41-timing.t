@@ -277,9 +277,9 @@ PY
 
 # A's state in the middle of its read, explained
 mid=$(python3 -c 'import json,sys; s=[x for x in json.load(open(sys.argv[1]))["critical_path"]["segments"] if x["state"]=="blocked_sleep"][0]; print("%.9f" % ((s["start_ns"]+s["end_ns"])/2e9))' "$share/cp.json")
-tracevisualizer explain --pid "$pa" --at "$mid" --json "$share/chain" > "$share/at.json"
+tracevisualizer explain --pid "$pa" --at "@$mid" --json "$share/chain" > "$share/at.json"
 ok $? "chain: explain --pid A --at the middle of C's sleep (absolute time)"
-tracevisualizer explain --pid "$pa" --at "$mid" "$share/chain" | head -6 | sed 's/^/# /'
+tracevisualizer explain --pid "$pa" --at "@$mid" "$share/chain" | head -6 | sed 's/^/# /'
 checks < <(PYTHONPATH=tests/lib python3 - "$share" "$pb" "$pc" <<'PY'
 import sys
 from check import ok, load, done

@@ -138,7 +138,7 @@ PYEOF
 from=$($PY -c 'import json, sys
 j = json.load(open(sys.argv[1])); s = j["trace"]["start_ns"]
 t = next(x for x in j["threads"] if x["pid"] == int(sys.argv[2]))
-print("%.9f:%.9f" % ((t["begin_ns"] - s) / 1e9, (t["end_ns"] + t["zombie_ns"] * 1.2 - s) / 1e9))' \
+print("%.9f:%.9f" % ((t["begin_ns"] - s) / 1e9, (min(t["end_ns"] + t["zombie_ns"] * 1.2, j["trace"]["end_ns"]) - s) / 1e9))' \
 	"$share/zomb.threads.json" "$z")
 shot zomb zomb --view flow --pid "$z" --window "$from" &&
 	tracevisualizer dump --json --filter "pid == $z || args.next_pid == $z || (type == reap && args.pid == $z)" \

@@ -247,7 +247,7 @@ header ncpus=2 start=1000100000 end=1000300000 wall=5000100000
 buf cpu=0 start=1000000000 pid=5
 1000000000 start 5 0
 DESC
-$gen "$tmp/far" < "$tmp/far.desc" && ! $tv summary --json "$tmp/far" > /dev/null 2> "$tmp/far.err" &&
+$gen "$tmp/far" < "$tmp/far.desc" && ! $tv summary --strict --json "$tmp/far" > /dev/null 2> "$tmp/far.err" &&
 	grep -q "buffer start_ns 1000000000 of cpu 0 more than a second before the trace's start (2000100000) at offset 0" "$tmp/far.err"
 ok $? "a buffer 1.1 s early is not start-up but damage: refused, the buffer named"
 $tv summary --salvage --json "$tmp/far" > "$tmp/far.json" 2> "$tmp/far.err"
@@ -265,7 +265,7 @@ ok $? "format 1.6, START took 1.1 s: a buffer 1.0001 s before the header's start
 is "$(json "$tmp/slow.json" "(j['trace']['start_ns'], j['trace']['start_wall_ns'], j['trace']['complete'])")" \
 	"(1000000000, 4000000000, True)" "... the trace starts at it, the wall-clock start moves as much, no warning"
 sed 's/^header ncpus=2/header ncpus=2 format=1.6 startcall=50000/' "$tmp/far.desc" |
-	$gen "$tmp/fast" && ! $tv summary --json "$tmp/fast" > /dev/null 2> "$tmp/fast.err" &&
+	$gen "$tmp/fast" && ! $tv summary --strict --json "$tmp/fast" > /dev/null 2> "$tmp/fast.err" &&
 	grep -q "buffer start_ns 1000000000 of cpu 0 before START was called (the trace's start 2000100000, START took 50000 us) at offset 0" "$tmp/fast.err"
 ok $? "format 1.6, START took 50 ms: the same buffer is damage, refused, the time START took said"
 
@@ -435,7 +435,7 @@ size = RH.get(d, 'size', BH.size)                 # the first record's size
 d[BH.size + size + RH.offsets['delta'] + 3] ^= 0x40	# its successor's delta, bit 30
 open(sys.argv[1], 'wb').write(d)
 PY
-out=$($tv check "$tmp/flip" 2>&1); st=$?
+out=$($tv check --strict "$tmp/flip" 2>&1); st=$?
 is "$st" 1 "a delta with a flipped bit: check refuses the trace (status 1)"
 case $out in *"past the buffer's last record"*"a damaged time"*) ok 0 "... and says why, with the record's offset" ;;
 *) ok 1 "... and says why, with the record's offset"; diag "$out" ;; esac
@@ -460,7 +460,7 @@ buf cpu=0 start=1000000600 pid=6
 1000000600 syscall_entry 0
 1000000900 syscall_exit 0 1
 DESC
-out=$($tv check "$tmp/back" 2>&1); st=$?
+out=$($tv check --strict "$tmp/back" 2>&1); st=$?
 is "$st" 1 "a record out of time order in its buffer: check refuses the trace (status 1)"
 case $out in *"record at offset 104 "*"time delta 200 ns before the 300 ns of the record before it: records out of time order"*) ok 0 "... and says why, with the record's offset" ;;
 *) ok 1 "... and says why, with the record's offset"; diag "$out" ;; esac
@@ -482,7 +482,7 @@ is "$(salvage_figs "$tmp/back")" "300 200 500 300 100 200" \
 	"--salvage: cpu 0 unknown 300 ns after the last good record, to the next buffer; pid 5 ran 300 ns (100 user, 200 in write), not on into the gap"
 $tv graph --transitions --salvage "$tmp/back" 2>/dev/null | grep -q 'damaged records on cpu 0 skipped until 0.000000600 s: 5(a) unknown from here'
 ok $? "graph --transitions: the gap of skipped records"
-is "$($tv dump --salvage "$tmp/back" 2>/dev/null | grep -n 'damaged')" \
+is "$($tv dump --salvage "$tmp/back" 2>/dev/null | grep -n 'damaged records')" \
 	"5:0.000000600 1.000000600 0 - - [damaged records (40 bytes) skipped on cpu 0 before this point]" \
 	"dump --salvage: a line where damaged records were skipped, before the next record read"
 is "$($tv dump --salvage --reverse "$tmp/back" 2>/dev/null | sed -n 4p)" \
@@ -503,7 +503,7 @@ RH.put(d, 'delta', 250, off)                # in time order: only the id is dama
 RH.put(d, 'id', EVENTS['fork'].id, off)     # a fork
 open(sys.argv[1], 'wb').write(d)
 PY
-out=$($tv check "$tmp/short" 2>&1); st=$?
+out=$($tv check --strict "$tmp/short" 2>&1); st=$?
 is "$st" 1 "a payload shorter than its type: check refuses the trace (status 1)"
 case $out in *"payload of 12 bytes shorter than the 24 bytes of a fork event"*) ok 0 "... and says why" ;;
 *) ok 1 "... and says why"; diag "$out" ;; esac
@@ -628,11 +628,33 @@ done
 $tv check --window 0.0000003:0.0000007 "$tmp/a" > "$tmp/wcheck.txt"; st=$?
 is "$st" 0 "check --window: conservation holds in the window"
 grep -q "^views: not compared in a window" "$tmp/wcheck.txt"; ok $? "check --window: says the views are not compared"
-# times as dump prints them in its second column (absolute) are taken too
-is "$($tv processes --json --window 1.0000003:1.0000007 "$tmp/a" | python3 -c 'import json,sys; print(json.load(sys.stdin)["window"])')" \
-	"{'from_ns': 300, 'to_ns': 700}" "--window with absolute times (dump's second column)"
-is "$($tv dump --from 1.0000009 "$tmp/a" | sed -n 2p | cut -d' ' -f1)" "0.000000900" "dump --from an absolute time"
+# times as dump prints them in its second column (absolute) are taken
+# written @T; a time's form, never its value, says what it counts from
+is "$($tv processes --json --window @1.0000003:@1.0000007 "$tmp/a" | python3 -c 'import json,sys; print(json.load(sys.stdin)["window"])')" \
+	"{'from_ns': 300, 'to_ns': 700}" "--window with absolute times (@, dump's second column)"
+is "$($tv dump --from @1.0000009 "$tmp/a" | sed -n 2p | cut -d' ' -f1)" "0.000000900" "dump --from an absolute time"
+is "$($tv processes --json --window 300ns:+400ns "$tmp/a" | python3 -c 'import json,sys; print(json.load(sys.stdin)["window"])')" \
+	"{'from_ns': 300, 'to_ns': 700}" "--window FROM:+D, units"
 $tv processes --window 0.0000007:0.0000003 "$tmp/a" 2>/dev/null; is "$?" 2 "processes: a window ending before it starts is refused"
+# a time outside the trace (1 us long) is an error that says its span, in
+# every form (issue 36, item 7: 2.5:2.6 was taken as absolute, -1 clamped)
+span="it spans 0 to 0.000001000 s after its start (@1.000000000 to @1.000001000)"
+for c in "processes --window 1.0000003:1.0000007=--window: 1.0000003 is after the end of the trace: $span" \
+	 "processes --window 2.5:2.6=--window: 2.5 is after the end of the trace: $span" \
+	 "processes --window 2:3=--window: 2 is after the end of the trace: $span" \
+	 "processes --window 0:0.5=--window: 0.5 is after the end of the trace: $span" \
+	 "syscalls --from 0.000002=--from: 0.000002 is after the end of the trace: $span" \
+	 "dump --to @0.5=--to: @0.5 is before the start of the trace: $span" \
+	 "graph --window 0.0000001:+1ms=--window: +1ms is after the end of the trace: $span"; do
+	want=${c#*=}; c=${c%%=*}
+	$tv $c "$tmp/a" > "$tmp/out.txt" 2> "$tmp/err.txt"; st=$?
+	is "$st/$(wc -c < "$tmp/out.txt")/$(cat "$tmp/err.txt")" "2/0/tracevisualizer: $want" "$c: refused, the trace's span said"
+done
+$tv processes --window -1:0.0000005 "$tmp/a" > "$tmp/out.txt" 2> "$tmp/err.txt"; st=$?
+grep -q "^tracevisualizer: --window: '-1': + and - count from a cursor" "$tmp/err.txt"
+ok $((st != 2 || $?)) "--window -1:B: refused (a sign needs a base), not clamped"
+$tv processes --from +1 "$tmp/a" 2> "$tmp/err.txt"; is "$?/$(grep -c 'none here' "$tmp/err.txt")" 2/1 "--from +D: no base, refused"
+$tv processes --window 0.5 "$tmp/a" 2> "$tmp/err.txt"; is "$?/$(grep -c "is not a window: give FROM:TO" "$tmp/err.txt")" 2/1 "--window without a colon: its forms said"
 # an incomplete trace: CPU 0's events end at 20 ns
 $tv check --from 0.00000001 "$tmp/cut" > "$tmp/wc1.txt" 2>&1
 grep -q "^incomplete: cpu 0: its events end at 0.000000020 s, 0.000000080 s before the window's end" "$tmp/wc1.txt"
@@ -661,5 +683,12 @@ for c in dump summary processes syscalls irqs graph check tui latency explain cr
 	[ "$want" = "$got" ] || { good=1; diag "$c: --help '$want', man page '$got'"; }
 done
 ok $good "the man page's SYNOPSIS lists each command's options as its --help does"
+# each --help lists an option once (issue 36: --pcap FILE was listed twice)
+good=0
+for c in "" dump summary processes syscalls irqs graph check tui export messages paths latency explain critical-path; do
+	dup=$($tv $c --help | sed -n 's/^  \(--[a-z-]*\).*/\1/p' | sort | uniq -d | tr '\n' ' ')
+	[ -z "$dup" ] || { good=1; diag "${c:-tracevisualizer} --help lists twice: $dup"; }
+done
+ok $good "every --help lists each option once"
 
 done_testing

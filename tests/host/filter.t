@@ -95,6 +95,15 @@ ok $? "a bad regular expression: exit 2 at character 13"
 $tv dump --filter 'frob == 1' "$tmp/t" > /dev/null 2> "$tmp/err"; st=$?
 [ "$st" = 2 ] && grep -q "at character 1: unknown field 'frob'" "$tmp/err"
 ok $? "an unknown field: exit 2 at character 1"
+# a field the types selected never have: an error, not an empty result
+# (issue 36, item 8: the README's example compared fs_open's "name")
+$tv dump --filter 'type == fs_open && name =~ "etc"' "$tmp/t" > "$tmp/out" 2> "$tmp/err"; st=$?
+[ "$st" = 2 ] && [ ! -s "$tmp/out" ] &&
+	grep -q "at character 20: no event of the types the expression selects has the field 'name' (fs_open has fd, flags, mode, filename)" "$tmp/err"
+ok $? "type == fs_open && name =~ etc: exit 2 at 'name', fs_open's fields listed"
+# the README's --filter example, as written there, finds the opens under etc
+ex=$(sed -n "s/^tracevisualizer dump --filter '\([^']*\)' .*/\1/p" "$TOP/README.md")
+is "$(times "$ex" | tr ' ' '\n' | grep -c .)" 4 "the README's example ($ex) matches the 4 opens of a path with etc"
 $tv summary --filter 'pid == 1' "$tmp/t" > /dev/null 2>&1; st=$?
 is "$st" "2" "--filter is an option of dump only"
 $tv dump --filter > /dev/null 2>&1; st=$?

@@ -75,7 +75,7 @@ checks < <(PYTHONPATH=tests/lib timeout 300 dbus-run-session -- xvfb-run -a -s "
 # next session narrows the list with them: its CSV export is dump's
 is "$(json "$tmp/t/session.json" '[j["column_filters"], j["filter"]["expression"]]')" \
 	'[{"description": "fd=5"}, "pid == 300"]' "session.json keeps the column filter left typed, beside the filter"
-timeout 60 xvfb-run -a -s "$screen" "$gtk" --size 1280x800 --view events \
+timeout 60 xvfb-run -a -s "$screen" "$gtk" --size 1280x800 --view events --session "$tmp/t/session.json" \
 	--screenshot "$tmp/s.png" --export-csv "$tmp/s.csv" "$tmp/t" 2>> "$tmp/err"
 $tv dump --json --filter '(pid == 300) && desc =~ "fd=5"' "$tmp/t" > "$tmp/s.json"
 $PY - "$tmp/s.csv" "$tmp/s.json" <<'PY'

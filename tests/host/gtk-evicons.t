@@ -18,7 +18,9 @@ gtk_tmp
 $PY tests/lib/gtkwtrace.py 8 > "$tmp/desc" && $gen "$tmp/t" < "$tmp/desc" &&
 	$tv check "$tmp/t" > /dev/null
 ok $? "the trace is written, and it conserves time"
-for w in in:0.0005:0.0025 out:0:1; do
+# the whole trace: 0 to its length (a time past the end is refused)
+len=$($tv summary --json "$tmp/t" | $PY -c 'import json,sys; print("%d.%09d" % divmod(json.load(sys.stdin)["trace"]["duration_ns"], 10**9))')
+for w in in:0.0005:0.0025 "out:0:$len"; do
 	timeout 60 xvfb-run -a -s "$screen" "$gtk" --size 1280x800 --window "${w#*:}" \
 		--screenshot "$tmp/${w%%:*}.png" --dump-cells "$tmp/${w%%:*}.json" "$tmp/t" 2>> "$tmp/err"
 	ok $? "a screenshot of the window ${w#*:} (${w%%:*})"

@@ -52,12 +52,22 @@ for s in "name:Rows by name" "busy:Rows by time running in the window"; do
 		$PY tests/lib/gtkrows.py menu "$gtk" "$tmp/t" "$item" 2>> "$tmp/atspi.err" |
 		grep -v '^SpiRegistry daemon')
 	is "$(json "$tmp/t/session.json" 'j["row_sort"]')" "$key" "the session keeps the rows' order ($key)"
-	shot "$key"
+	shot "$key" --session "$tmp/t/session.json"
 	is "$(cat "$tmp/$key.rows")" "$(rows expect "$key" "$tmp/proc-all.json")" "the next session shows the rows by $key: the tree kept, processes and threads each sorted"
 done
 # by time running in another window: the threads rank otherwise
-shot late --window 0.0035:0.013
+shot late --window 0.0035:0.013 --session "$tmp/t/session.json"
 is "$(cat "$tmp/late.rows")" "$(rows expect busy "$tmp/proc-late.json")" "--window 3.5 ms to 13 ms: by time running in that window"
+# a window outside the trace (13 ms long): refused with its span, no
+# screenshot (issue 36, item 7: times read by lttr_parse_trace_time())
+for w in "0.0035:0.02=0.02 is after the end" "2.5:2.6=2.5 is after the end" "@0.5:+1ms=@0.5 is before the start"; do
+	want=${w#*=}; w=${w%%=*}
+	rm -f "$tmp/out.png"
+	timeout 60 xvfb-run -a -s "$screen" "$gtk" --size 1280x800 --screenshot "$tmp/out.png" --window "$w" "$tmp/t" 2> "$tmp/werr"; st=$?
+	is "$st/$([ -e "$tmp/out.png" ] && echo png)/$(grep -c "^tracevisualizer-gtk: --window $w: $want of the trace: it spans 0 to 0.013000000 s after its start (@1.000000000 to @1.013000000)" "$tmp/werr")" \
+		"2//1" "--window $w: status 2, no screenshot, the trace's span said"
+done
+"$gtk" --window 1:x "$tmp/t" 2> "$tmp/werr"; is "$?/$(grep -c "'x' is not a time" "$tmp/werr")" "2/1" "--window 1:x: a usage error before any display"
 [ "$(cat "$tmp/late.rows")" != "$(cat "$tmp/busy.rows")" ] && [ "$(cat "$tmp/busy.rows")" != "$(cat "$tmp/name.rows")" ] &&
 	[ "$(cat "$tmp/name.rows")" != "$(cat "$tmp/pid.rows")" ]
 ok $? "the four orders differ (so each check tells them apart)"

@@ -328,7 +328,7 @@ is "$(csvcheck "$tmp/pid.csv" "$tmp/pid.json")" same "with --pid 100 (a filter h
 mkdir -p "$tmp/d" && cp "$w"/* "$tmp/d/"
 echo '{ "version": 1, "filter": { "expression": "type == fs_open || cpu == 1", "hide": false } }' \
 	> "$tmp/d/session.json"
-headless --view events --window 0.001:0.002 --screenshot "$tmp/x.png" --export-csv "$tmp/dim.csv" "$tmp/d"
+headless --view events --window 0.001:0.002 --session "$tmp/d/session.json" --screenshot "$tmp/x.png" --export-csv "$tmp/dim.csv" "$tmp/d"
 $tv dump --json --from 0.001 --to 0.002 "$tmp/d" > "$tmp/dim.json"
 $tv dump --json --from 0.001 --to 0.002 --filter 'type == fs_open || cpu == 1' "$tmp/d" > "$tmp/dimf.json"
 is "$(csvcheck "$tmp/dim.csv" "$tmp/dim.json" "$tmp/dimf.json")" same "a dimming filter (from the session): every event, and a column marking dump --filter's"
@@ -407,7 +407,7 @@ is "$(json "$tmp/s/session.json" '[j["window"]["t0_ns"], j["window"]["t1_ns"]]')
 	"[$((end_ns - 2500000)), $end_ns]" "session.json has the window (End moved it to the trace's end)"
 is "$(json "$tmp/s/bookmarks.json" '[j["markers"]["a_ns"], j["markers"]["b_ns"]]')" \
 	"[$((start_ns + 4000000)), $end_ns]" "bookmarks.json has markers A (at the first window's start) and B (at the end)"
-headless --view events --screenshot "$tmp/x.png" --export-csv "$tmp/s1.csv" "$tmp/s"
+headless --view events --session "$tmp/s/session.json" --screenshot "$tmp/x.png" --export-csv "$tmp/s1.csv" "$tmp/s"
 from=$($PY -c 'import sys; print("%.9f" % ((int(sys.argv[1]) - 2500000 - int(sys.argv[2])) / 1e9))' "$end_ns" "$start_ns")
 to=$($PY -c 'import sys; print("%.9f" % ((int(sys.argv[1]) - int(sys.argv[2])) / 1e9))' "$end_ns" "$start_ns")
 $tv dump --json --from "$from" --to "$to" "$w" > "$tmp/s.json"
@@ -415,21 +415,37 @@ is "$(csvcheck "$tmp/s1.csv" "$tmp/s.json")" same "the next session has the wind
 interactive "$tmp/s" wait "text:Status:$tmp/sst"
 b_rel=$($PY -c 'import json,sys; b = json.load(open(sys.argv[1]))["markers"]["b_ns"] - int(sys.argv[2]); print("%d.%09d" % divmod(b, 10**9))' "$tmp/s/bookmarks.json" "$start_ns")
 okgrep "window 2.500000 ms .*A 0.004000000   B $b_rel" "$tmp/sst" "the status bar of the next session shows the window and markers A and B"
-headless --view events --window 0.001:0.002 --screenshot "$tmp/x.png" --export-csv "$tmp/s2.csv" "$tmp/s"
+headless --view events --window 0.001:0.002 --session "$tmp/s/session.json" --screenshot "$tmp/x.png" --export-csv "$tmp/s2.csv" "$tmp/s"
 $tv dump --json --from 0.001 --to 0.002 "$w" > "$tmp/s2.json"
 is "$(csvcheck "$tmp/s2.csv" "$tmp/s2.json")" same "--window wins over the session's"
 
 # the table page: the processes' (what --export-csv writes says which), unless --view says
 echo '{ "version": 1, "table_page": 1, "pane_position": 420 }' > "$tmp/s/session.json"
-headless --screenshot "$tmp/x.png" --export-csv "$tmp/p1.csv" "$tmp/s"
-headless --view events --screenshot "$tmp/x.png" --export-csv "$tmp/p2.csv" "$tmp/s"
+headless --session "$tmp/s/session.json" --screenshot "$tmp/x.png" --export-csv "$tmp/p1.csv" "$tmp/s"
+headless --view events --session "$tmp/s/session.json" --screenshot "$tmp/x.png" --export-csv "$tmp/p2.csv" "$tmp/s"
 is "$(head -c 5 "$tmp/p1.csv") $(head -c 5 "$tmp/p2.csv")" "$(head -c 5 "$tmp/procs.csv") time," \
 	"the session's table page (processes) is restored; --view events wins over it"
 
+# a screenshot is what its options say, whatever a session left beside the
+# trace (issue 36, item 14: it showed the last session's window and table)
+headless --screenshot "$tmp/x.png" --export-csv "$tmp/p3.csv" "$tmp/s"
+headless --view events --screenshot "$tmp/x.png" --export-csv "$tmp/s4.csv" "$tmp/s"
+is "$(head -c 5 "$tmp/p3.csv")/$(csvcheck "$tmp/s4.csv" "$tmp/all.json")" "time,/same" \
+	"without --session, session.json beside the trace is not read: the default table (events), the whole trace"
+cp "$tmp/s/session.json" "$tmp/saved.json" && rm "$tmp/s/session.json"
+headless --session "$tmp/saved.json" --screenshot "$tmp/x.png" --export-csv "$tmp/p4.csv" "$tmp/s"
+is "$(head -c 5 "$tmp/p4.csv")" "$(head -c 5 "$tmp/procs.csv")" "--session FILE: a session file applied on purpose, from anywhere"
+headless --session "$tmp/none.json" --screenshot "$tmp/none.png" "$tmp/s" 2> "$tmp/serr"; st=$?
+is "$st/$([ -e "$tmp/none.png" ] && echo png)" "1/" "--session naming no file: status 1, no screenshot"
+okgrep "^tracevisualizer-gtk: --session: .*none.json" "$tmp/serr" "and the error names the file"
+"$gtk" --session "$tmp/saved.json" "$tmp/s" 2> /dev/null; is "$?" 2 "--session without --screenshot: usage error"
 echo '{ "version": 1, "window": { "t0_ns": ' > "$tmp/s/session.json"
 headless --view events --screenshot "$tmp/x.png" --export-csv "$tmp/s3.csv" "$tmp/s"
 ok $? "a damaged session file: the program runs"
 is "$(csvcheck "$tmp/s3.csv" "$tmp/all.json")" same "the whole trace shown (the session ignored)"
+cp "$tmp/s/session.json" "$tmp/bad.json"
+headless --view events --session "$tmp/bad.json" --screenshot "$tmp/bad.png" "$tmp/s" 2> "$tmp/serr"; st=$?
+is "$st/$([ -e "$tmp/bad.png" ] && echo png)" "1/" "--session FILE damaged: status 1, no screenshot (it was asked for)"
 interactive "$tmp/s" wait "until:Status:session ignored" "text:Status:$tmp/dst"
 okgrep "session ignored: $tmp/s/session.json: not a session file" "$tmp/dst" "the status bar says the session file was ignored"
 

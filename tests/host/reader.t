@@ -144,9 +144,20 @@ ok $? "--help"
 ok $? "missing trace: exit 1, message names the file"
 cp -r "$tmp/good" "$tmp/trunc"
 truncate -s -3 "$tmp/trunc/events"
-"$prog" summary "$tmp/trunc" 2>"$tmp/err" >/dev/null; st=$?
+"$prog" summary --strict "$tmp/trunc" 2>"$tmp/err" >/dev/null; st=$?
 [ $st = 1 ] && grep -q "^tracevisualizer: $tmp/trunc/events: truncated buffer at offset 192 .*use --salvage to read the 1 complete buffers and the whole records of this one)" "$tmp/err"
-ok $? "truncated events: exit 1 with the documented message"
+ok $? "truncated events, --strict: exit 1 with the documented message"
+# without --strict a damaged trace is read as far as it is intact, as in
+# the terminal analyzer and the window (issue 36, item 13: refused unless
+# --salvage), its warnings on stderr and its figures marked on stdout
+"$prog" processes "$tmp/trunc" 2>"$tmp/err" >"$tmp/out"; st=$?
+[ $st = 0 ] && grep -q "^tracevisualizer: warning: $tmp/trunc/events: .*salvage" "$tmp/err" &&
+	[ "$(tail -n 1 "$tmp/out")" = "# salvaged: the trace is damaged and was read as far as it is intact: the figures above leave out what was cut (the warnings say what)" ]
+ok $? "truncated events, no option: read (exit 0), the warning on stderr, the figures marked on stdout"
+[ "$("$prog" processes --json "$tmp/trunc" 2>/dev/null | python3 -c 'import json,sys; t=json.load(sys.stdin)["trace"]; print(t["salvaged"], t["complete"])')/$("$prog" processes --json "$tmp/good" | python3 -c 'import json,sys; print(json.load(sys.stdin)["trace"]["salvaged"])')" = "True False/False" ]
+ok $? "--json: \"salvaged\" in the trace, true for the cut one only"
+[ "$("$prog" processes "$tmp/good" 2>/dev/null | grep -c '^# salvaged')" = 0 ]
+ok $? "an intact trace: no mark"
 "$prog" summary --salvage "$tmp/trunc" 2>"$tmp/err" >/dev/null; st=$?
 [ $st = 0 ] && grep -q "warning: .*truncated buffer at offset 192" "$tmp/err"
 ok $? "--salvage reads the complete buffers and warns"

@@ -96,6 +96,30 @@ ok $? "latency --what read: its histogram, and its rows per task"
 $tv latency --kind wakeup --png "$tmp/h.png" "$tmp/sim" > /dev/null &&
 	[ "$(head -c 8 "$tmp/h.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ]
 ok $? "latency --png writes a PNG"
+# the tallest bar's count stays clear of the subtitle: above each panel's
+# tallest bar, the rows holding text form three bands (title, subtitle,
+# the counts), a blank row between each (issue 36: the count and the
+# subtitle ran together)
+/usr/bin/python3 - "$tmp/h.png" <<'PY'
+import sys
+from PIL import Image	# the system's python3 has it (as the GTK tests use it)
+im = Image.open(sys.argv[1]).convert('RGB')
+w, h = im.size
+px = im.load()
+bad = []
+for top in range(0, h, 300):
+    blue = [y for y in range(top, top + 300) for x in range(50, w - 50, 3)
+            if abs(px[x, y][0] - 69) < 3 and abs(px[x, y][2] - 178) < 3]	# the bars' blue
+    if not blue:
+        continue
+    bar_top = min(blue)
+    rows = [any(sum(px[x, y]) < 300 for x in range(0, w)) for y in range(top, bar_top)]
+    bands = sum(1 for i, r in enumerate(rows) if r and (i == 0 or not rows[i - 1]))
+    if bands != 3:
+        bad.append((top, bands))
+sys.exit(1 if bad or h < 300 else 0)
+PY
+ok $? "latency --png: a bar's count does not run into the panel's subtitle"
 $tv latency --kind wakeup --png /nonexistent/dir/h.png "$tmp/sim" > /dev/null 2> "$tmp/err"
 is "$?" 1 "latency --png into a directory that does not exist: exit status 1"
 $tv latency --kind irq --threshold 1s "$tmp/sim" > /dev/null
@@ -137,8 +161,8 @@ $tv critical-path --pid 20 --json "$tmp/p" > "$tmp/cp.json" && $tv critical-path
 ok $? "critical-path --pid 20, text and --json"
 $tv explain --pid 20 --at 0.000001 --json "$tmp/p" > "$tmp/at.json" && $tv explain --pid 20 --at 0.000001 "$tmp/p" > "$tmp/at.txt"
 ok $? "explain --pid 20 --at 0.000001, text and --json"
-$tv explain --pid 22 --at 1.00005017 --json "$tmp/p" > "$tmp/at2.json"
-ok $? "explain --at with an absolute time"
+$tv explain --pid 22 --at @1.00005017 --json "$tmp/p" > "$tmp/at2.json"
+ok $? "explain --at with an absolute time (@, dump's second column)"
 checks < <(PYTHONPATH=tests/lib python3 - "$tmp" <<'PY'
 import sys
 from check import ok, load, done
@@ -194,6 +218,12 @@ $tv latency --kind syscall --what nosuchcall "$tmp/sim" > /dev/null 2>&1; is "$?
 $tv latency --kind irq --at 1 "$tmp/sim" > /dev/null 2>&1; is "$?" 2 "--at is not an option of latency"
 $tv explain --pid 20 "$tmp/p" > /dev/null 2>&1; is "$?" 2 "explain without --at: usage error"
 $tv explain --pid 99 --at 0 "$tmp/p" > /dev/null 2>&1; is "$?" 2 "explain of a task not in the trace: usage error"
+# a time after the trace's end is an error that says its span, not "not alive" (issue 36, item 7)
+$tv explain --pid 20 --at 5 "$tmp/p" > "$tmp/out" 2> "$tmp/err"; st=$?
+is "$st/$(wc -c < "$tmp/out")" 2/0 "explain --at after the trace's end: usage error, nothing printed"
+grep -q "^tracevisualizer: --at: 5 is after the end of the trace: it spans 0 to 0.000050500 s after its start (@1.000000000 to @1.000050500)" "$tmp/err"
+ok $? "explain --at 5: the trace's span said"
+$tv explain --pid 20 --at 1.00005017 "$tmp/p" > /dev/null 2>&1; is "$?" 2 "explain --at: an absolute time without @ is outside (its form says what it counts from)"
 $tv critical-path --pid 99 "$tmp/p" > /dev/null 2>&1; is "$?" 2 "critical-path of a task not in the trace: usage error"
 $tv critical-path "$tmp/p" > /dev/null 2>&1; is "$?" 2 "critical-path without --pid: usage error"
 $tv latency --kind wakeup --pid 99 "$tmp/p" > /dev/null 2>&1; is "$?" 2 "latency --pid of a task not in the trace: usage error"

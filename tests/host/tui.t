@@ -7,8 +7,8 @@
 # syscalls and irqs --json row by row (also when the table scrolls); the
 # control flow of scenario A (utest/scenarios.h) column by column at
 # 10 ns and 1 ns per column; search (n, N) against dump --filter; markers
-# and B-A; resizing, and a terminal too small; a truncated trace with and
-# without --salvage, a missing one; NO_COLOR; bookmarks and markers kept
+# and B-A; resizing, and a terminal too small; a truncated trace without an option and
+# with --strict, a missing one; NO_COLOR; bookmarks and markers kept
 # for the next session, and refused on a read-only trace; the filter (dim,
 # hide, a malformed expression); the events view following the cursor;
 # Esc canceling the load of a big trace; mouse clicks and the wheel.
@@ -531,6 +531,16 @@ ok $? "m at 0.000000123, M at 0.004567891: the status line shows A, B and B-A = 
 tui_input m g -4ms && tui_key m m
 tui_wait m '^cursor 0\.000567891 .* A 0\.000567891  B 0\.004567891  B-A 4\.000000 ms$' >/dev/null
 ok $? "g -4ms (relative), m: A moves, B-A = 4.000000 ms"
+# a time outside the trace: said with the trace's span, the cursor stays
+# (issue 36, item 7: -1s was clamped to the start without a word)
+tui_input m g 5 && tui_wait m '5 is after the end of the trace: it spans 0 to 0\.0[0-9]{8} s after its start' >/dev/null
+ok $? "g 5 on a trace of some ms: refused, the trace's span said"
+tui_input m g -1s && tui_wait m '-1s is before the start of the trace: it spans 0 to' >/dev/null
+ok $? "g -1s from 0.000567891: refused as before the start, not clamped"
+tui_key m m && tui_wait m ' A 0\.000567891  B 0\.004567891' >/dev/null
+ok $? "the cursor did not move (m puts A where it was)"
+tui_input m g @0 && tui_wait m '@0 is before the start of the trace' >/dev/null
+ok $? "g @0: an absolute time before the trace is refused"
 is "$(tui_quit m)" 0 "q: status 0"
 
 # --- 6. resizing --------------------------------------------------------------
@@ -582,18 +592,20 @@ PY
 )
 cp -r "$tmp/w" "$tmp/tm" && truncate -s "$mid" "$tmp/tm/events" && rm -f "$tmp/tm/bookmarks.json"
 cp -r "$tmp/w" "$tmp/te" && truncate -s "$edge" "$tmp/te/events" && rm -f "$tmp/te/bookmarks.json"
-$tv summary "$tmp/tm" > /dev/null 2> "$tmp/tm.err"; st=$?
+$tv summary --strict "$tmp/tm" > /dev/null 2> "$tmp/tm.err"; st=$?
 # the views' warnings: the reader's, then the CPUs whose events end early
 # (the accounting's cut), in the words the command line prints them
 $tv processes --salvage "$tmp/tm" > /dev/null 2> "$tmp/tm.salvage"
 grep -q ": warning: cpu [0-9]*: its events end at " "$tmp/tm.salvage"
 ok $? "the cut trace has a CPU whose events end before the stop"
 [ $st = 1 ] && grep -q 'truncated buffer' "$tmp/tm.err"
-ok $? "the events file cut in the middle of a buffer ($mid bytes): the reader refuses it without --salvage"
-tui_start t 120 30 -- --salvage "$tmp/tm"
+ok $? "the events file cut in the middle of a buffer ($mid bytes): the reader refuses it with --strict"
+# no option: opened as the window and the command line open it (issue 36,
+# item 13: the TUI refused it without --salvage)
+tui_start t 120 30 -- "$tmp/tm"
 tui_wait t '^Warnings: figures near these times or CPUs may be wrong  \(Esc: back\)$' >/dev/null &&
 	[[ $(tui_line t 1) =~ W:warnings\ \?\ help\ *$ ]]
-ok $? "--salvage: the TUI opens on the warnings page, 'W:warnings' in the title"
+ok $? "a damaged trace, no option: the TUI opens on the warnings page, 'W:warnings' in the title"
 python3 - "$tmp/t.screen" "$tmp/tm.salvage" <<'PY'
 import re, sys
 scr = lines = open(sys.argv[1]).read().split('\n')
@@ -627,10 +639,10 @@ ok $? "cut at a buffer boundary ($edge bytes): the reader cannot tell (summary: 
 tui_quit te > /dev/null
 tui_shell sh 120 30
 ok $? "an interactive shell in tmux"
-tui_typeline sh "tracevisualizer tui $tmp/tm; echo tui-exit=\$?"
+tui_typeline sh "tracevisualizer tui --strict $tmp/tm; echo tui-exit=\$?"
 tui_wait sh '^tui-exit=1$' >/dev/null &&
 	tui_screen sh -J | grep -qxF "$(cat "$tmp/tm.err")"
-ok $? "without --salvage: exit status 1 and the reader's message, as summary prints it"
+ok $? "--strict: exit status 1 and the reader's message, as summary --strict prints it"
 tui_typeline sh "tracevisualizer tui $tmp/missing; echo tui-exit=\$?"
 tui_wait sh '^tui-exit=1$' >/dev/null &&
 	tui_wait sh "^tracevisualizer: $tmp/missing/header: cannot open: No such file or directory\$" >/dev/null

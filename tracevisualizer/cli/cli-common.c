@@ -44,23 +44,22 @@ static int usage_error(struct lttr_trace *t, const char *fmt, ...)
 	return EXIT_USAGE;
 }
 
-/*
- * A time of --from or --to as dump prints it: relative to the trace's start
- * (the first column) or, beyond the trace's length and within its span,
- * absolute (the second column, CLOCK_MONOTONIC): made relative.
- */
-static void relative_time(int64_t *ns, uint64_t start, uint64_t end)
-{
-	if (*ns > 0 && (uint64_t)*ns > end - start && (uint64_t)*ns >= start &&
-	    (uint64_t)*ns <= end)
-		*ns -= (int64_t)start;
-}
+/* the options of the trace open, for cli_finish()'s mark of a salvaged trace */
+static const struct cli_opts *opened;
 
+/*
+ * A damaged trace is read as far as it is intact, its warnings on
+ * standard error, in every front end (the terminal analyzer and the
+ * window too; --salvage is that, the default; --strict refuses it); what a command prints from
+ * one that was cut is marked on standard output (cli_finish(), and
+ * "salvaged" in the JSON's trace).
+ */
 int cli_open(struct cli_opts *o, struct lttr_trace **t)
 {
 	struct lttr_error err;
 
-	if (lttr_trace_open(o->dir, o->salvage ? LTTR_OPEN_SALVAGE : 0, t, &err) < 0) {
+	opened = o;
+	if (lttr_trace_open(o->dir, o->strict ? 0 : LTTR_OPEN_SALVAGE, t, &err) < 0) {
 		cli_trace_error(err.msg);
 		return EXIT_TRACE;
 	}
@@ -69,36 +68,35 @@ int cli_open(struct cli_opts *o, struct lttr_trace **t)
 
 int cli_open_checked(struct cli_opts *o, struct lttr_trace **t)
 {
-	uint64_t start, end;
+	struct lttr_time_span span;
+	uint64_t from, to, at;
 	unsigned int n;
+	char msg[256];
 
 	n = lttr_trace_ncpus(*t);
 	if (n < 64 && (o->cpus >> n))
 		return usage_error(*t, "--cpu %d: the trace has CPU%s 0%s%.0u",
 				   63 - __builtin_clzll(o->cpus), n > 1 ? "s" : "",
 				   n > 1 ? " to " : "", n > 1 ? n - 1 : 0);
-	start = lttr_trace_header(*t)->start_ns;
-	end = lttr_trace_end_ns(*t);
-	if (end < start)
-		end = start;
+	span.start = lttr_trace_header(*t)->start_ns;
+	span.end = lttr_trace_end_ns(*t);
+	if (span.end < span.start)
+		span.end = span.start;
+	/* the times asked for, read in the trace's span: one outside it is refused */
+	if ((o->has_from || o->has_to) &&
+	    lttr_parse_trace_range(o->has_from ? o->from_text : NULL, o->has_to ? o->to_text : NULL,
+				   &span, &from, &to, msg, sizeof(msg)))
+		return usage_error(*t, "%s: %s", o->window ? "--window" : !o->has_to ? "--from" :
+				   !o->has_from ? "--to" : "--from, --to", msg);
 	if (o->has_from)
-		relative_time(&o->from_ns, start, end);
+		o->from_ns = (int64_t)from;
 	if (o->has_to)
-		relative_time(&o->to_ns, start, end);
-	if (o->has_at)
-		relative_time(&o->at_ns, start, end);
-	if (o->has_from && o->has_to && o->to_ns < o->from_ns)
-		return usage_error(*t, "the window ends before it starts (%.9f s to %.9f s after the trace's start)",
-				   (double)o->from_ns / 1e9, (double)o->to_ns / 1e9);
-	if (o->has_from && o->has_to && o->to_ns == o->from_ns)
-		return usage_error(*t, "the window is empty (it ends where it starts)");
-	if ((o->has_from && o->from_ns >= 0 && (uint64_t)o->from_ns >= end - start) ||
-	    (o->has_to && o->to_ns < 0))
-		return usage_error(*t, "the window asked for (%s%.9f s to %s%.9f s) is outside the trace, which lasts %.9f s",
-				   o->has_from ? "" : "~", o->has_from ? (double)o->from_ns / 1e9 : 0.0,
-				   o->has_to ? "" : "~",
-				   o->has_to ? (double)o->to_ns / 1e9 : (double)(end - start) / 1e9,
-				   (double)(end - start) / 1e9);
+		o->to_ns = (int64_t)to;
+	if (o->has_at) {
+		if (lttr_parse_trace_time(o->at_text, &span, NULL, &at, msg, sizeof(msg)))
+			return usage_error(*t, "--at: %s", msg);
+		o->at_ns = (int64_t)at;
+	}
 	return 0;
 }
 
@@ -107,18 +105,14 @@ bool cli_window(const struct cli_opts *o, const struct lttr_trace *t,
 {
 	uint64_t start = lttr_trace_header(t)->start_ns;
 
-	*from = o->has_from && o->from_ns > 0 ? start + (uint64_t)o->from_ns : 0;
+	*from = o->has_from ? start + (uint64_t)o->from_ns : 0;
 	*to = o->has_to ? start + (uint64_t)o->to_ns : UINT64_MAX;
 	return o->has_from || o->has_to;
 }
 
 uint64_t cli_at(const struct cli_opts *o, const struct lttr_trace *t)
 {
-	uint64_t start = lttr_trace_header(t)->start_ns;
-
-	if (o->at_ns < 0)
-		return (uint64_t)-o->at_ns > start ? 0 : start - (uint64_t)-o->at_ns;
-	return start + (uint64_t)o->at_ns;
+	return lttr_trace_header(t)->start_ns + (uint64_t)o->at_ns;
 }
 
 int cli_open_account(struct cli_opts *o, struct lttr_trace **t,
@@ -182,6 +176,9 @@ int cli_finish(struct lttr_trace *t, struct lttr_account *a, int status)
 	char cut[256];
 	size_t i;
 
+	if (lttr_trace_salvaged(t) && opened && !opened->json)
+		printf("# salvaged: the trace is damaged and was read as far as it is intact: "
+		       "the figures above leave out what was cut (the warnings say what)\n");
 	fflush(stdout);
 	for (i = 0; i < lttr_trace_warning_count(t); i++)
 		fprintf(stderr, "%s: warning: %s\n", cli_prog,

@@ -26,7 +26,8 @@ struct lttr_error;
 struct cli_opts {
 	bool json;
 	bool pretty;
-	bool salvage;
+	bool salvage;		/* export: read what is intact (its own rule) */
+	bool strict;		/* --strict: refuse a damaged trace (default: salvage) */
 	bool reverse;
 	bool threads;		/* processes: one row per thread */
 	bool time;		/* summary: add the time accounting */
@@ -37,7 +38,11 @@ struct cli_opts {
 	bool has_to;
 	uint64_t cpus;		/* --cpu: a bit per CPU shown (0: every CPU) */
 	int width;		/* graph columns */
-	int64_t from_ns;	/* relative to the trace start */
+	/* --from, --to, --window, --at as typed (lttr_parse_trace_time()'s
+	 * forms), read in the trace's span when it is open (cli_open()) */
+	char from_text[64], to_text[64], at_text[64];
+	bool window;		/* the two came as --window FROM:TO */
+	int64_t from_ns;	/* then: ns after the trace's start, in it */
 	int64_t to_ns;
 	uint64_t tolerance_ns;	/* check */
 	size_t npids;		/* 0: all */
@@ -57,7 +62,7 @@ struct cli_opts {
 	const char *png;	/* latency: the histogram as a PNG */
 	const char *what;	/* latency: one syscall, irq, vector or sub-kind */
 	bool has_at;
-	int64_t at_ns;		/* explain: --at, relative to the trace start */
+	int64_t at_ns;		/* explain: --at, ns after the trace's start, in it */
 	const char *pcap;	/* export --pcap FILE (written); messages, paths: read */
 	const char *ctf;	/* export --ctf DIR */
 	const char *json_events;	/* export --json-events FILE */

@@ -15,6 +15,8 @@
 #define WIDTH 900
 #define PANEL 300	/* height of a panel */
 #define MARGIN 50
+#define SUBTITLE 40	/* the baseline of a panel's subtitle, below its top */
+#define BAR_LABEL 4	/* a bar's count: its baseline this far above the bar */
 
 static void text_at(cairo_t *cr, double x, double y, const char *s, double align)
 {
@@ -29,8 +31,9 @@ static void panel(cairo_t *cr, double top, const char *label, const struct lttr_
 {
 	unsigned int k, first, last, nb;
 	uint64_t max = lttr_lat_span(&d->lat, &first, &last);
-	double x0 = MARGIN, y0 = top + PANEL - 40, w = WIDTH - 2 * MARGIN, h = PANEL - 90;
+	double x0 = MARGIN, y0 = top + PANEL - 40, w = WIDTH - 2 * MARGIN, h;
 	char buf[256], a[24], b[24], c[24], e[24];
+	cairo_font_extents_t fe;
 
 	cairo_set_source_rgb(cr, 0, 0, 0);
 	cairo_set_font_size(cr, 13);
@@ -42,7 +45,13 @@ static void panel(cairo_t *cr, double top, const char *label, const struct lttr_
 	snprintf(buf, sizeof(buf), "%" PRIu64 " instances, p50 %s, p99 %s, max %s, stddev %s",
 		 d->lat.count, a, b, c, e);
 	cairo_set_font_size(cr, 11);
-	text_at(cr, x0, top + 40, buf, 0);
+	text_at(cr, x0, top + SUBTITLE, buf, 0);
+	/*
+	 * The tallest bar's count, drawn above it, starts below the
+	 * subtitle's descent, a line's gap apart (issue 36: they overlapped).
+	 */
+	cairo_font_extents(cr, &fe);
+	h = y0 - (top + SUBTITLE + fe.descent + fe.height + BAR_LABEL);
 	cairo_move_to(cr, x0, y0 + 0.5);
 	cairo_line_to(cr, x0 + w, y0 + 0.5);
 	cairo_set_line_width(cr, 1);
@@ -60,7 +69,7 @@ static void panel(cairo_t *cr, double top, const char *label, const struct lttr_
 		cairo_fill(cr);
 		cairo_set_source_rgb(cr, 0, 0, 0);
 		snprintf(buf, sizeof(buf), "%" PRIu64, d->lat.hist[k]);
-		text_at(cr, bx + bw / 2, y0 - bh - 4, buf, 0.5);
+		text_at(cr, bx + bw / 2, y0 - bh - BAR_LABEL, buf, 0.5);
 		lttr_lat_bucket_bounds(k, &lo, &hi);
 		tt_human(lo, buf, sizeof(buf));
 		text_at(cr, bx + 2, y0 + 15, buf, 0);

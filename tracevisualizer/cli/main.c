@@ -14,6 +14,7 @@
 #include <lttr/analysis/timing.h>
 #include <lttr/reader/event.h>
 #include <lttr/units/duration.h>
+#include <lttr/units/timearg.h>
 #include <lttr/view/filter.h>
 #include <lttr/paths/message.h>
 #include "cli.h"
@@ -45,20 +46,6 @@ static int parse_num(const char *s, long long max, long long *v)
 	if (*end || x < 0 || x > max)
 		return -1;
 	*v = x;
-	return 0;
-}
-
-static int parse_secs(const char *s, int64_t *ns)
-{
-	char *end;
-	double v;
-
-	if (!s || !*s)
-		return -1;
-	v = strtod(s, &end);
-	if (*end || !(v >= -1e9 && v <= 1e9))	/* NaN fails both */
-		return -1;
-	*ns = (int64_t)(v * 1e9 + (v < 0 ? -0.5 : 0.5));
 	return 0;
 }
 
@@ -332,7 +319,7 @@ static const struct command {
 _Static_assert(C_ALL == (1u << NCOMMANDS) - 1, "a bit of C_ALL per command, in commands[]'s order");
 
 enum optid {
-	O_HELP, O_VERSION, O_JSON, O_PRETTY, O_SALVAGE, O_REVERSE, O_THREADS, O_TIME,
+	O_HELP, O_VERSION, O_JSON, O_PRETTY, O_SALVAGE, O_STRICT, O_REVERSE, O_THREADS, O_TIME,
 	O_TREE, O_CPU, O_WIDTH, O_TOLERANCE, O_PID, O_TYPE, O_OMIT, O_CUSTOM, O_FILTER,
 	O_FROM, O_TO, O_WINDOW, O_TRANSITIONS, O_WALL, O_PCAP, O_CTF, O_JSON_EVENTS,
 	O_BY, O_MESSAGES, O_LIST, O_ALGORITHM, O_SORT, O_TOP, O_DOT, O_EXPLAIN,
@@ -351,7 +338,8 @@ static const struct opt {
 } opts[] = {
 	{ "--json", NULL, C_JSON, O_JSON, "JSON output (schemas in docs/json-schema.md)" },
 	{ "--pretty", NULL, C_JSON, O_PRETTY, "indent the JSON output" },
-	{ "--salvage", NULL, C_ALL, O_SALVAGE, "read what is intact in a damaged or truncated trace" },
+	{ "--salvage", NULL, C_ALL, O_SALVAGE, "read what is intact in a damaged or truncated trace (the default, as in the terminal analyzer and the window)" },
+	{ "--strict", NULL, C_ALL, O_STRICT, "refuse a damaged or truncated trace (status 1) instead of reading what is intact" },
 	{ "--reverse", NULL, C_DUMP, O_REVERSE, "print the events backward (last first)" },
 	{ "--wall", NULL, C_DUMP, O_WALL,
 	  "the second column is the wall clock (UTC, ISO 8601), not CLOCK_MONOTONIC" },
@@ -372,10 +360,10 @@ static const struct opt {
 	  "only the instances of the custom event type NAME (repeat it for several)" },
 	{ "--filter", "EXPR", C_DUMP, O_FILTER,
 	  "only the events the expression matches (docs/filter.md)" },
-	{ "--from", "S", C_DUMP | C_GRAPH | C_STATS | C_EXPORT | C_LATENCY | C_CRITPATH, O_FROM,
-	  "from S s after the trace start (or absolute: dump's second column)" },
-	{ "--to", "S", C_DUMP | C_GRAPH | C_STATS | C_EXPORT | C_LATENCY | C_CRITPATH, O_TO,
-	  "up to S s after the trace start (or absolute, as --from)" },
+	{ "--from", "T", C_DUMP | C_GRAPH | C_STATS | C_EXPORT | C_LATENCY | C_CRITPATH, O_FROM,
+	  "from time T (1.2: s after the trace start; @T absolute, dump's second column)" },
+	{ "--to", "T", C_DUMP | C_GRAPH | C_STATS | C_EXPORT | C_LATENCY | C_CRITPATH, O_TO,
+	  "up to time T (as --from; +D: D after --from)" },
 	{ "--window", "A:B", C_DUMP | C_GRAPH | C_STATS | C_EXPORT | C_LATENCY | C_CRITPATH,
 	  O_WINDOW, "the same as --from A --to B" },
 	{ "--width", "N", C_GRAPH, O_WIDTH, "columns of the time axis (10 to 1000, default 100)" },
@@ -424,7 +412,7 @@ static const struct opt {
 	  "list the instances longer than D (500us, 2ms; bare: seconds); exit status 3 if any" },
 	{ "--png", "FILE", C_LATENCY, O_PNG, "draw the histograms into FILE (PNG)" },
 	{ "--instances", NULL, C_LATENCY, O_INSTANCES, "list every instance (JSON)" },
-	{ "--at", "S", C_EXPLAIN, O_AT, "the time, as --from (needed)" },
+	{ "--at", "T", C_EXPLAIN, O_AT, "the time, as --from (needed)" },
 	{ "--help", NULL, C_ALL, O_HELP, "this help (COMMAND --help: the command's)" },
 	{ "-h", NULL, C_ALL, O_HELP, NULL },
 	{ "--version", NULL, C_ALL, O_VERSION, "print the version" },
@@ -517,10 +505,12 @@ static void usage(void)
 	printf("\n"
 "A duration (D, and S of --quantum, --max-delay, --skew) is a number and a\n"
 "unit: %s; a bare number is seconds, as in the terminal\n"
-"analyzer, the window and traced.  A time S of --from, --to, --window and\n"
-"--at is seconds after the trace's start, or the absolute time (dump's\n"
-"second column) when it is beyond the trace's length.  An option's value\n"
-"may follow it as its next argument or after '=' (--pid=5).\n"
+"analyzer, the window and traced.  A time T of --from, --to, --window and\n"
+"--at is a duration after the trace's start (1.2, 150ms), or @ and the\n"
+"absolute time (@1234.567890123, dump's second column); in --to and the\n"
+"TO of --window, +D is D after the start of the window.  A time outside\n"
+"the trace is refused.  An option's value may follow it as its next\n"
+"argument or after '=' (--pid=5).\n"
 "\n"
 "Environment: LTTR_THREADS=N  threads of the summary's counting pass\n"
 "(default: one per processor for traces of 4 MiB or more; 1: none).\n"
@@ -567,6 +557,8 @@ static size_t find_command(int argc, char **argv)
 static int set_option(struct cli_opts *o, const struct opt *op, const char *a, const char *arg)
 {
 	long long v;
+	uint64_t ns;
+	char msg[256];
 
 	switch (op->id) {
 	case O_HELP:
@@ -580,7 +572,9 @@ static int set_option(struct cli_opts *o, const struct opt *op, const char *a, c
 		o->pretty = true;
 		break;
 	case O_SALVAGE:
-		o->salvage = true;
+	case O_STRICT:
+		o->strict = op->id == O_STRICT;	/* the last one given */
+		o->salvage = op->id == O_SALVAGE;
 		break;
 	case O_REVERSE:
 		o->reverse = true;
@@ -659,12 +653,21 @@ static int set_option(struct cli_opts *o, const struct opt *op, const char *a, c
 		break;
 	case O_FROM:
 	case O_TO:
-		if (parse_secs(arg, op->id == O_FROM ? &o->from_ns : &o->to_ns))
-			return bad_usage("%s needs seconds (a finite number)", a);
-		if (op->id == O_FROM)
+		/* the form now; the span when the trace is open (cli_open()) */
+		ns = 0;
+		if (!arg || strlen(arg) >= sizeof(o->from_text) ||
+		    lttr_parse_trace_time(arg, NULL, op->id == O_TO ? &ns : NULL, &ns, msg,
+					  sizeof(msg)))
+			return bad_usage("%s: %s", a, arg && strlen(arg) < sizeof(o->from_text) ? msg :
+					 "needs a time");
+		o->window = false;
+		if (op->id == O_FROM) {
+			strcpy(o->from_text, arg);
 			o->has_from = true;
-		else
+		} else {
+			strcpy(o->to_text, arg);
 			o->has_to = true;
+		}
 		break;
 	case O_KIND:
 		o->kind = arg ? lttr_timing_kind_lookup(arg) : -1;
@@ -745,8 +748,11 @@ static int set_option(struct cli_opts *o, const struct opt *op, const char *a, c
 		o->png = arg;
 		break;
 	case O_AT:
-		if (parse_secs(arg, &o->at_ns))
-			return bad_usage("%s needs seconds (a finite number)", a);
+		if (!arg || strlen(arg) >= sizeof(o->at_text) ||
+		    lttr_parse_trace_time(arg, NULL, NULL, &ns, msg, sizeof(msg)))
+			return bad_usage("%s: %s", a, arg && strlen(arg) < sizeof(o->at_text) ? msg :
+					 "needs a time");
+		strcpy(o->at_text, arg);
 		o->has_at = true;
 		break;
 	case O_PARENTS:
@@ -768,8 +774,6 @@ static int set_option(struct cli_opts *o, const struct opt *op, const char *a, c
 	case O_QUANTUM:
 	case O_MAX_DELAY:
 	case O_SKEW: {
-		uint64_t ns;
-
 		if (!arg || lttr_parse_duration(arg, &ns) || ns > 1000000000000000000ULL ||
 		    (op->id != O_SKEW && !ns))
 			return bad_usage("%s needs seconds (%s), or a number and a unit: %s", a,
@@ -809,19 +813,15 @@ static int set_option(struct cli_opts *o, const struct opt *op, const char *a, c
 		break;
 	}
 	case O_WINDOW: {
-		char buf[64];
-		char *colon;
+		const char *colon = arg ? strchr(arg, ':') : NULL;
 
-		if (!arg || strlen(arg) >= sizeof(buf))
-			return bad_usage("%s needs FROM:TO seconds", a);
-		strcpy(buf, arg);
-		colon = strchr(buf, ':');
-		if (!colon)
-			return bad_usage("%s needs FROM:TO seconds", a);
-		*colon = '\0';
-		if (parse_secs(buf, &o->from_ns) || parse_secs(colon + 1, &o->to_ns))
-			return bad_usage("%s needs FROM:TO seconds", a);
-		o->has_from = o->has_to = true;
+		if (!arg || strlen(arg) >= sizeof(o->from_text) ||
+		    lttr_parse_trace_window(arg, NULL, &ns, &ns, msg, sizeof(msg)))
+			return bad_usage("%s: %s", a, arg && strlen(arg) < sizeof(o->from_text) ? msg :
+					 "needs FROM:TO");
+		snprintf(o->from_text, sizeof(o->from_text), "%.*s", (int)(colon - arg), arg);
+		strcpy(o->to_text, colon + 1);
+		o->has_from = o->has_to = o->window = true;
 		break;
 	}
 	}

@@ -754,13 +754,23 @@ static void first_paint_done(GdkFrameClock *fc, gpointer data)
 	g_idle_add(bench, app);
 }
 
-static void apply_options(struct gv_app *app, struct gv_doc *d)
+/* the command line's options on trace @d: false when --window is not in it (said) */
+static bool apply_options(struct gv_app *app, struct gv_doc *d)
 {
-	uint64_t s = lttr_trace_header(d->t)->start_ns;
+	uint64_t s = lttr_trace_header(d->t)->start_ns, from, to;
+	struct lttr_time_span span = { s, lttr_trace_end_ns(d->t) };
 
-	if (app->has_window) {
-		lttr_viewport_show(&d->vp, s + (uint64_t)(app->win_from * 1e9 + 0.5),
-				   s + (uint64_t)(app->win_to * 1e9 + 0.5));
+	if (span.end < s)
+		span.end = s;
+	if (app->window) {
+		char msg[256];
+
+		if (lttr_parse_trace_window(app->window, &span, &from, &to, msg, sizeof(msg))) {
+			gv_app_error(app, "--window %s: %s", app->window, msg);
+			app->status = 2;
+			return false;
+		}
+		lttr_viewport_show(&d->vp, s + from, s + to);
 		lttr_viewport_set_cursor(&d->vp, d->vp.t0);
 	}
 	if (app->pids) {
@@ -785,6 +795,7 @@ static void apply_options(struct gv_app *app, struct gv_doc *d)
 	}
 	gv_doc_show_view(d, app->view);
 	gv_doc_changed(d, GV_ALL);
+	return true;
 }
 
 static void activate(GtkApplication *gapp, gpointer data)
@@ -794,6 +805,7 @@ static void activate(GtkApplication *gapp, gpointer data)
 	GtkWidget *box;
 	char **dirs = g_object_get_data(G_OBJECT(gapp), "dirs");
 	int i;
+	bool bad_window = false;
 
 	app->t_activate = now_ms() - t_main;
 	app->win = gtk_application_window_new(gapp);
@@ -823,11 +835,15 @@ static void activate(GtkApplication *gapp, gpointer data)
 			}
 			continue;
 		}
-		if (open_trace(app, dirs[i], rd, true))
-			apply_options(app, app->docs[app->ndocs - 1]);
+		if (open_trace(app, dirs[i], rd, true) &&
+		    !apply_options(app, app->docs[app->ndocs - 1]))
+			bad_window = true;
 	}
 	app->t_opened = now_ms() - t_main;
-	if ((app->screenshot || app->bench) && !app->ndocs) {
+	if (app->session && app->status)	/* --session FILE unreadable */
+		bad_window = true;
+	/* a screenshot or a benchmark of what was not asked for is not taken */
+	if ((app->screenshot || app->bench) && (!app->ndocs || bad_window)) {
 		gtk_widget_destroy(app->win);
 		return;
 	}

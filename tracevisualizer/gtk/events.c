@@ -780,8 +780,11 @@ static void filter_changed(struct gv_events *e)
 	char *cols, *cerr = NULL, *key;
 	GString *x = g_string_new("");
 	bool hide;
+	struct lttr_time_span span = { lttr_trace_header(d->t)->start_ns, lttr_trace_end_ns(d->t) };
 
-	cols = e->ef ? gv_evfilter_expr(e->ef, &cerr) : g_strdup("");
+	if (span.end < span.start)
+		span.end = span.start;
+	cols = e->ef ? gv_evfilter_expr(e->ef, &span, &cerr) : g_strdup("");
 	if (!cols)
 		cols = g_strdup(e->ctext ? e->ctext : "");
 	g_free(e->cerr);

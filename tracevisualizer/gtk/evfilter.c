@@ -5,9 +5,11 @@
  * each written as a comparison of the filter language (docs/filter.md),
  * so that the reader library matches the events, as dump --filter does:
  *
- *   time         A:B (seconds since the trace start, or with a unit as
- *                lttr_parse_time() takes them; either end may be left
- *                out), A alone from A on     -> time >= A && time <= B
+ *   time         A:B (times as lttr_parse_trace_time() takes them:
+ *                seconds since the trace start, 150ms, @absolute; one
+ *                outside the trace is refused with its span; either end
+ *                may be left out), A alone from A on
+ *                                            -> time >= A && time <= B
  *   cpu, pid     a list of numbers and ranges: 0,2-3
  *                                            -> cpu == 0 || (cpu >= 2 && cpu <= 3)
  *   task, type,  a POSIX extended regular expression
@@ -33,7 +35,7 @@ static const struct {
 	const char *tip;
 } cols[GV_EV_NCOLS] = {
 	[GV_EV_TIME] = { "time", TIME, "Time filter",
-			 "from:to, seconds since the trace start (or 150ms, 20us, ...); "
+			 "from:to, seconds since the trace start (or 150ms, 20us, ...; @ and an absolute time); "
 			 "either end may be left out; one time alone: from it on" },
 	[GV_EV_CPU] = { "cpu", NUMBERS, "CPU filter", "CPUs: 0,2-3" },
 	[GV_EV_PID] = { "pid", NUMBERS, "Process id filter", "pids: 42,100-200, or > 100" },
@@ -81,28 +83,33 @@ static void quoted(GString *x, const char *text)
 	g_string_append_c(x, '"');
 }
 
-/* "time OP ns" for the time @s; false when it is not one */
-static bool time_cmp(GString *x, const char *op, const char *s)
+/* "time OP ns" for the time @s in @span; false (why in @why) when it is not one */
+static bool time_cmp(GString *x, const char *op, const char *s,
+		     const struct lttr_time_span *span, char **why)
 {
+	char msg[256];
 	uint64_t ns;
 
-	if (lttr_parse_time(s, 0, &ns) < 0)
+	if (lttr_parse_trace_time(s, span, NULL, &ns, msg, sizeof(msg)) < 0) {
+		if (!*why)
+			*why = g_strdup(msg);
 		return false;
+	}
 	g_string_append_printf(x, "time %s %" G_GUINT64_FORMAT, op, ns);
 	return true;
 }
 
-static bool time_range(GString *x, const char *s)
+static bool time_range(GString *x, const char *s, const struct lttr_time_span *span, char **why)
 {
 	const char *colon = strchr(s, ':');
 	char *a = g_strstrip(g_strndup(s, colon ? (size_t)(colon - s) : strlen(s)));
 	char *b = g_strstrip(g_strdup(colon ? colon + 1 : ""));
-	bool good = (*a || *b) && (!*a || time_cmp(x, ">=", a));
+	bool good = (*a || *b) && (!*a || time_cmp(x, ">=", a, span, why));
 
 	if (good && *a && *b)
 		g_string_append(x, " && ");
 	if (good && *b)
-		good = time_cmp(x, "<=", b);
+		good = time_cmp(x, "<=", b, span, why);
 	g_free(a);
 	g_free(b);
 	return good;
@@ -148,7 +155,8 @@ static bool numbers(GString *x, const char *field, const char *s)
 }
 
 /* the comparison column @c's text @s stands for, appended to @x */
-static bool fragment(GString *x, int c, const char *s)
+static bool fragment(GString *x, int c, const char *s, const struct lttr_time_span *span,
+		     char **why)
 {
 	const char *f = cols[c].field, *op;
 	size_t oplen;
@@ -156,7 +164,7 @@ static bool fragment(GString *x, int c, const char *s)
 	op = op_at(s, &oplen);
 	if (op && cols[c].how == TIME) {
 		char *rest = g_strstrip(g_strdup(s + oplen));
-		bool good = time_cmp(x, op, rest);
+		bool good = time_cmp(x, op, rest, span, why);
 
 		g_free(rest);
 		return good;
@@ -167,7 +175,7 @@ static bool fragment(GString *x, int c, const char *s)
 	}
 	switch (cols[c].how) {
 	case TIME:
-		return time_range(x, s);
+		return time_range(x, s, span, why);
 	case NUMBERS:
 		return numbers(x, f, s);
 	case REGEX:
@@ -189,7 +197,7 @@ static bool fragment(GString *x, int c, const char *s)
 	}
 }
 
-char *gv_evfilter_expr(struct gv_evfilter *ef, char **error)
+char *gv_evfilter_expr(struct gv_evfilter *ef, const struct lttr_time_span *span, char **error)
 {
 	GString *all = g_string_new("");
 	int c;
@@ -197,7 +205,7 @@ char *gv_evfilter_expr(struct gv_evfilter *ef, char **error)
 	*error = NULL;
 	for (c = 0; c < GV_EV_NCOLS; c++) {
 		GtkWidget *en = ef->entry[c];
-		char *s;
+		char *s, *why = NULL;
 		GString *x;
 		struct lttr_filter *f = NULL;
 		struct lttr_error err;
@@ -214,12 +222,13 @@ char *gv_evfilter_expr(struct gv_evfilter *ef, char **error)
 		}
 		x = g_string_new("");
 		/* each column's part compiled alone: its error names the column */
-		if (!fragment(x, c, s))
-			*error = g_strdup_printf("%s: '%s' is not %s", cols[c].name, s,
-						 cols[c].tip);
+		if (!fragment(x, c, s, span, &why))
+			*error = why ? g_strdup_printf("%s: %s", cols[c].name, why) :
+				g_strdup_printf("%s: '%s' is not %s", cols[c].name, s, cols[c].tip);
 		else if (lttr_filter_compile(x->str, &f, &err) < 0)
 			*error = g_strdup_printf("%s: %s", cols[c].name, err.msg);
 		lttr_filter_free(f);
+		g_free(why);
 		g_free(s);
 		if (*error) {
 			gtk_style_context_add_class(sc, GTK_STYLE_CLASS_ERROR);

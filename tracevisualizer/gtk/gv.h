@@ -107,11 +107,10 @@ struct gv_app {
 	size_t ndocs;
 	/* command line */
 	int view;
-	bool has_window;
-	double win_from;
-	double win_to;
+	const char *window;		/* --window FROM:TO as typed, or NULL */
 	char *pids;
 	char *screenshot;
+	char *session;			/* --session FILE (with --screenshot), or NULL */
 	char *export_csv;	/* --export-csv (a test hook, with --screenshot) */
 	char *dump_cells;	/* --dump-cells (a test hook, with --screenshot) */
 	char *dump_paths;	/* --dump-paths (a test hook, with --screenshot) */
@@ -202,7 +201,7 @@ struct gv_evfilter;
 struct gv_evfilter *gv_evfilter_new(GtkTreeView *view, void (*changed)(void *arg), void *arg);
 GtkWidget *gv_evfilter_widget(const struct gv_evfilter *ef);
 /* "" none, NULL with *error (g_free) when a column's text is bad */
-char *gv_evfilter_expr(struct gv_evfilter *ef, char **error);
+char *gv_evfilter_expr(struct gv_evfilter *ef, const struct lttr_time_span *span, char **error);
 void gv_evfilter_clear(struct gv_evfilter *ef);
 const char *gv_evfilter_text(const struct gv_evfilter *ef, int col);
 /* the list follows at once */

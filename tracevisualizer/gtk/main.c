@@ -21,11 +21,15 @@ static void usage(FILE *f)
 "Options:\n"
 "  --view V         the view shown first: flow, resources, processes, events,\n"
 "                   stats, paths or latency (default flow and events)\n"
-"  --window A:B     the time window, seconds from the trace start\n"
+"  --window A:B     the time window: seconds from the trace start, or @ and\n"
+"                   absolute times; B may be +D (tracevisualizer(1), TIMES)\n"
 "  --pid LIST       show only these tasks (comma-separated pids)\n"
 "  --size WxH       the window's size (default 1280x800)\n"
 "  --screenshot F   draw the window as it would appear, write it to the PNG\n"
-"                   file F and exit (0, or 1 when the trace cannot be read)\n"
+"                   file F and exit (0, or 1 when the trace cannot be read);\n"
+"                   the options decide it: TRACEDIR/session.json is not read\n"
+"  --session FILE   with --screenshot: apply this session file (a session.json\n"
+"                   an interactive session left) first\n"
 "  --bench          time the first frame and the paint of the graphs at every\n"
 "                   zoom level, print JSON and exit (scripts/bench-gtk)\n"
 "  -h, --help       this help\n"
@@ -87,15 +91,13 @@ int main(int argc, char **argv)
 			app.view = (int)k;
 			i++;
 		} else if (!strcmp(a, "--window")) {
-			char *end;
+			uint64_t f, t;
+			char msg[256];
 
-			if (!arg)
-				return bad("%s needs FROM:TO seconds", a);
-			app.win_from = strtod(arg, &end);
-			if (*end != ':' || (app.win_to = strtod(end + 1, &end), *end) ||
-			    app.win_to <= app.win_from || app.win_from < 0)
-				return bad("--window needs FROM:TO seconds, FROM < TO: %s", arg);
-			app.has_window = true;
+			/* the forms now, the trace's span when it is open (apply_options()) */
+			if (!arg || lttr_parse_trace_window(arg, NULL, &f, &t, msg, sizeof(msg)))
+				return bad("--window: %s", arg ? msg : "needs FROM:TO");
+			app.window = arg;
 			i++;
 		} else if (!strcmp(a, "--pid")) {
 			if (!arg || !*arg || strspn(arg, "0123456789,") != strlen(arg))
@@ -111,6 +113,11 @@ int main(int argc, char **argv)
 			if (!arg)
 				return bad("%s needs a file name", a);
 			app.screenshot = (char *)arg;
+			i++;
+		} else if (!strcmp(a, "--session")) {
+			if (!arg)
+				return bad("%s needs a file name", a);
+			app.session = (char *)arg;
 			i++;
 		} else if (!strcmp(a, "--export-csv")) {
 			/* a test hook, not in --help: with --screenshot, the table
@@ -144,6 +151,8 @@ int main(int argc, char **argv)
 			dirs[n++] = (char *)a;
 		}
 	}
+	if (app.session && !app.screenshot)
+		return bad("--session goes with --screenshot");
 	if (app.export_csv && !app.screenshot)
 		return bad("--export-csv goes with --screenshot");
 	if (app.dump_cells && !app.screenshot)

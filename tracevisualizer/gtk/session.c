@@ -20,7 +20,10 @@
  * failure leaves the old one whole; a failure is said in the status bar
  * and nothing in memory is lost.  A session file that cannot be read is
  * said there too, and ignored.  Runs without a person (--screenshot,
- * --bench) do not write it; --bench does not read it either.
+ * --bench) do not write it, nor read it: what a screenshot shows is what
+ * its options say, not what an earlier session left; --session FILE
+ * applies a session file on purpose (one that cannot be read is then an
+ * error: exit status 1, no screenshot).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -336,12 +339,16 @@ void gv_session_load(struct gv_doc *d)
 	gsize len = 0;
 	int bad = 0;
 
-	if (!d || (d->app && d->app->bench))
+	if (!d || (d->app && (d->app->bench || (d->app->screenshot && !d->app->session))))
 		return;
-	path = session_path(d);
+	path = d->app && d->app->session ? g_strdup(d->app->session) : session_path(d);
 	if (!g_file_get_contents(path, &text, &len, &error)) {
-		if (!g_error_matches(error, G_FILE_ERROR, G_FILE_ERROR_NOENT))
+		if (d->app && d->app->session) {	/* asked for: an error */
+			gv_app_error(d->app, "--session: %s", error->message);
+			d->app->status = 1;
+		} else if (!g_error_matches(error, G_FILE_ERROR, G_FILE_ERROR_NOENT)) {
 			say(d, g_strdup_printf("session ignored: %s", error->message));
+		}
 		g_clear_error(&error);
 		g_free(path);
 		return;
@@ -357,6 +364,10 @@ void gv_session_load(struct gv_doc *d)
 	jerr = json_tokener_get_error(tok);
 	json_tokener_free(tok);
 	if (!o || jerr != json_tokener_success || !json_object_is_type(o, json_type_object)) {
+		if (d->app && d->app->session) {
+			gv_app_error(d->app, "--session: %s: not a session file", path);
+			d->app->status = 1;
+		}
 		say(d, g_strdup_printf("session ignored: %s: not a session file (%s)", path,
 				       jerr == json_tokener_continue ? "the JSON ends too early" :
 				       jerr != json_tokener_success ?

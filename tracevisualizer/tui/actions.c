@@ -159,14 +159,17 @@ bool tui_filter_event(const struct tui *u, const struct lttr_event *ev, bool *di
 
 void tui_goto_prompt(struct tui *u)
 {
-	char buf[64] = "";
-	uint64_t rel, start = lttr_trace_header(u->t)->start_ns;
+	char buf[64] = "", msg[256];
+	uint64_t rel, start = lttr_trace_header(u->t)->start_ns, base = tui_rel(u, u->vp.cursor);
+	struct lttr_time_span span = { start, lttr_trace_end_ns(u->t) };
 
-	if (tui_prompt(u, "go to (seconds from the start; 150ms, +20us, -1s): ", buf, sizeof(buf)) ||
-	    !buf[0])
+	if (tui_prompt(u, "go to (seconds from the start; 150ms, @absolute, +20us, -1s): ", buf,
+		       sizeof(buf)) || !buf[0])
 		return;
-	if (lttr_parse_time(buf, tui_rel(u, u->vp.cursor), &rel)) {
-		tui_message(u, true, "not a time: %s", buf);
+	if (span.end < start)
+		span.end = start;
+	if (lttr_parse_trace_time(buf, &span, &base, &rel, msg, sizeof(msg))) {
+		tui_message(u, true, "%s", msg);
 		return;
 	}
 	tui_set_cursor(u, start + rel);

@@ -426,9 +426,14 @@ static void test_units(void)
 	   lttr_block_of_syscall(202) == LTTR_BLOCK_FUTEX &&
 	   lttr_block_of_syscall(61) == LTTR_BLOCK_CHILD &&
 	   lttr_block_of_syscall(24) == LTTR_BLOCK_OTHER &&
+	   /* newfstatat, statx, getdents64, unlinkat wait for the disk */
+	   lttr_block_of_syscall(262) == LTTR_BLOCK_IO &&
+	   lttr_block_of_syscall(332) == LTTR_BLOCK_IO &&
+	   lttr_block_of_syscall(217) == LTTR_BLOCK_IO &&
+	   lttr_block_of_syscall(263) == LTTR_BLOCK_IO &&
 	   lttr_block_of_syscall(99999) == LTTR_BLOCK_OTHER &&
 	   !strcmp(lttr_block_name(LTTR_BLOCK_IO), "io"),
-	   "blocked reasons by syscall: read/poll io, nanosleep, futex, wait4, others");
+	   "blocked reasons by syscall: read/poll/newfstatat io, nanosleep, futex, wait4, others");
 }
 
 static bool same_sc(const struct lttr_acct_sc *x, const struct lttr_acct_sc *y)

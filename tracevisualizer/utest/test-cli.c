@@ -96,10 +96,10 @@ static void strict(const char *dir)
 	expect(dir, "dump --json=1", 2, "--json takes no value", "a flag given a value: refused");
 	expect(dir, "dump --cpu 3", 2, "--cpu 3: the trace has CPU 0",
 	       "a CPU the trace does not have: refused");
-	expect(dir, "graph --window 5:6", 2, "is outside the trace, which lasts 0.000000",
-	       "a window after the trace's end: refused");
-	expect(dir, "dump --from nan", 2, "--from needs seconds", "--from nan: refused");
-	expect(dir, "graph --window 0.1:0.1", 2, "the window is empty", "an empty window: refused");
+	expect(dir, "graph --window 5:6", 2, "--window: 5 is after the end of the trace: it spans "
+	       "0 to 0.000000070 s after its start", "a window after the trace's end: refused");
+	expect(dir, "dump --from nan", 2, "--from: 'nan' is not a time", "--from nan: refused");
+	expect(dir, "graph --window 10ns:10ns", 2, "the window is empty", "an empty window: refused");
 	expect(dir, "processes --pid 99", 2, "--pid 99: no process 99 in the trace",
 	       "a pid the trace never shows: refused");
 	expect(dir, "processes --pid 5", 0, "Processes", "a pid it shows: its table");

@@ -126,6 +126,16 @@ static const struct ecase errors[] = {
 	{ "\"pid\" == 3", 1, "found '\"pid\"'" },
 	{ "type == 2", 9, "'type' is text: write \"2\"" },
 	{ "next_pid > prev_pid", 12, "'next_pid' is a number, not 'prev_pid'" },
+	/* a field the types selected never have: it would match nothing,
+	 * silently (issue 36, item 8: the README's example did) */
+	{ "type == fs_open && name =~ \"etc\"", 20,
+	  "no event of the types the expression selects has the field 'name' "
+	  "(fs_open has fd, flags, mode, filename)" },
+	{ "fd == 3 && type == schedchange", 1, "has the field 'fd' (schedchange has " },
+	{ "(type == fs_open || type == fs_close) && (pid == 1 || nr == 3)", 55,
+	  "the field 'nr' (fs_open has fd, flags, mode, filename; fs_close has fd" },
+	{ "args.pid == 3 && fd == 1", 1, "has the field 'pid'" },
+	{ "type == fs_open && (fd == 1 || ret == 0)", 32, "the field 'ret'" },
 };
 
 static void check_errors(void)
@@ -221,8 +231,9 @@ static const struct mcase open_cases[] = {
 	{ "filename > /etc", 1 },
 	{ "filename < /etc/passwd", 0 },
 	{ "filename <= /etc/passwd", 1 },
-	{ "type == fs_open && name =~ \"etc\"", 0 },
 	{ "type == fs_open && filename =~ \"etc\"", 1 },
+	/* below a '!' a field the type lacks is no error: the '!' makes it true */
+	{ "type == fs_open && !(name =~ \"etc\")", 1 },
 	{ "filename =~ \"^/ETC\"", 0 },
 	{ "pid == 5 && args.pid", 0 },
 	{ "type =~ \"^fs_\" && !(type == fs_close)", 1 },
@@ -662,7 +673,7 @@ static void check_api(void)
 {
 	struct lttr_filter *f;
 	struct lttr_error err;
-	const char *e = "comm == sh && args.pid == 3 && fd";
+	const char *e = "comm == sh && args.pid == 3 && !fd";
 
 	ok(lttr_filter_compile(e, &f, &err) == 0 && !strcmp(lttr_filter_text(f), e) &&
 	   lttr_filter_uses(f, "comm") && lttr_filter_uses(f, "args.pid") &&

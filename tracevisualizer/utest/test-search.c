@@ -128,13 +128,13 @@ static void test_find(void)
 	static const char *const exprs[] = {
 		NULL,
 		"type == fs_open",
-		"type == fs_open && name =~ \"etc\"",
-		"type == fs_open && name == \"/tmp/x\" && cpu == 1",
+		"type == fs_open && filename =~ \"etc\"",
+		"type == fs_open && filename == \"/tmp/x\" && cpu == 1",
 		"type == syscall_exit && ret == 3 && comm == grep",
 		"type == schedchange && next_pid == 7",
 		"cpu == 0 && type == fs_open && fd == 5",
 		"!(type == syscall_entry || type == syscall_exit)",
-		"type == fs_open && name == \"/nowhere\"",
+		"type == fs_open && filename == \"/nowhere\"",
 	};
 	char *desc = make_desc();
 	struct lttr_trace *t;
@@ -201,7 +201,7 @@ static void test_find(void)
 		   st.skipped > 0, "the type index skips buffers without opens (%llu skipped, %llu read)",
 		   (unsigned long long)st.skipped, (unsigned long long)st.buffers);
 		lttr_filter_free(f);
-		lttr_filter_compile("cpu == 1 && type == fs_open && name == \"/nowhere\"", &f, &err);
+		lttr_filter_compile("cpu == 1 && type == fs_open && filename == \"/nowhere\"", &f, &err);
 		ok(f && lttr_view_find(v, f, NULL, false, 1, NULL, NULL, &ev, &st, &err) == 0 &&
 		   st.buffers + st.skipped == lttr_trace_buffer_count(t, 1),
 		   "a CPU constraint reads that CPU's buffers only");
@@ -217,7 +217,7 @@ static void test_find(void)
 static void test_viewport(void)
 {
 	struct lttr_viewport vp;
-	uint64_t a, b, x;
+	uint64_t a, b, x, base = 1000;
 	char buf[32];
 
 	lttr_viewport_init(&vp, 1000, 11000);
@@ -280,14 +280,16 @@ static void test_viewport(void)
 	   !strcmp(lttr_fmt_duration(2000000001ULL, buf, sizeof(buf)), "2.000000001 s") &&
 	   !strcmp(lttr_fmt_time(1234567890123ULL, buf, sizeof(buf)), "1234.567890123"),
 	   "durations and times, exact to the nanosecond");
-	ok(!lttr_parse_time("1.5", 0, &x) && x == 1500000000 &&
-	   !lttr_parse_time("150ms", 0, &x) && x == 150000000 &&
-	   !lttr_parse_time(" 12.5 us ", 0, &x) && x == 12500 &&
-	   !lttr_parse_time("+800ns", 1000, &x) && x == 1800 &&
-	   !lttr_parse_time("-2s", 1000, &x) && x == 0 &&
-	   !lttr_parse_time("0.000000001", 0, &x) && x == 1 &&
-	   lttr_parse_time("abc", 0, &x) && lttr_parse_time("5 xs", 0, &x) &&
-	   lttr_parse_time("", 0, &x) && lttr_parse_time("1.2.3", 0, &x),
+	ok(!lttr_parse_trace_time("1.5", NULL, NULL, &x, NULL, 0) && x == 1500000000 &&
+	   !lttr_parse_trace_time("150ms", NULL, NULL, &x, NULL, 0) && x == 150000000 &&
+	   !lttr_parse_trace_time(" 12.5 us ", NULL, NULL, &x, NULL, 0) && x == 12500 &&
+	   !lttr_parse_trace_time("+800ns", NULL, &base, &x, NULL, 0) && x == 1800 &&
+	   lttr_parse_trace_time("-2s", NULL, &base, &x, NULL, 0) == LTTR_TIME_OUTSIDE &&
+	   !lttr_parse_trace_time("0.000000001", NULL, NULL, &x, NULL, 0) && x == 1 &&
+	   lttr_parse_trace_time("abc", NULL, NULL, &x, NULL, 0) &&
+	   lttr_parse_trace_time("5 xs", NULL, NULL, &x, NULL, 0) &&
+	   lttr_parse_trace_time("", NULL, NULL, &x, NULL, 0) &&
+	   lttr_parse_trace_time("1.2.3", NULL, NULL, &x, NULL, 0),
 	   "times typed by a person");
 }
 

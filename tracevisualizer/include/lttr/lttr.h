@@ -33,5 +33,6 @@
 #include <lttr/output/json-timing.h>
 #include <lttr/output/export.h>
 #include <lttr/units/duration.h>
+#include <lttr/units/timearg.h>
 
 #endif /* LTTR_LTTR_H */

@@ -141,6 +141,7 @@ void lttr_json_traceinfo(struct lttr_json *j, const struct lttr_trace *t)
 	lttr_json_kv_u64(j, "buffer_count", h->buffer_count);
 	lttr_json_kv_u64(j, "buffers", lttr_trace_total_buffers(t));
 	lttr_json_kv_bool(j, "complete", lttr_trace_complete(t));
+	lttr_json_kv_bool(j, "salvaged", lttr_trace_salvaged(t));
 	lttr_json_kv_bool(j, "lost_file", lttr_trace_has_lost_file(t));
 	lttr_json_kv_bool(j, "proc_file", lttr_trace_proc(t) != NULL);
 	lttr_json_kv_bool(j, "flight", (h->flags & LTT_TRACE_FLIGHT) != 0);

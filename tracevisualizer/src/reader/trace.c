@@ -139,8 +139,9 @@ static int read_header(struct lttr_trace *t, struct lttr_error *err)
 	ret = 0;
 	if (len < sizeof(magic)) {
 		ret = lttr_error_set(err, LTTR_E_TRUNCATED,
-			"%s: truncated: %zu bytes, a trace header has %u (format 1.0) or %zu (1.1, 1.2)",
-			path, len, LTT_TRACE_HEADER_SIZE_1_0, sizeof(*h));
+			"%s: truncated: %zu bytes, a trace header has %u (format 1.0) or %zu (1.1 to %u.%u)",
+			path, len, LTT_TRACE_HEADER_SIZE_1_0, sizeof(*h), LTT_FORMAT_MAJOR,
+			LTT_FORMAT_MINOR);
 		goto out;
 	}
 	memcpy(&magic, data, sizeof(magic));
@@ -160,8 +161,9 @@ static int read_header(struct lttr_trace *t, struct lttr_error *err)
 	}
 	if (len < LTT_TRACE_HEADER_SIZE_1_0) {
 		ret = lttr_error_set(err, LTTR_E_TRUNCATED,
-			"%s: truncated: %zu bytes, a trace header has %u (format 1.0) or %zu (1.1, 1.2)",
-			path, len, LTT_TRACE_HEADER_SIZE_1_0, sizeof(*h));
+			"%s: truncated: %zu bytes, a trace header has %u (format 1.0) or %zu (1.1 to %u.%u)",
+			path, len, LTT_TRACE_HEADER_SIZE_1_0, sizeof(*h), LTT_FORMAT_MAJOR,
+			LTT_FORMAT_MINOR);
 		goto out;
 	}
 	memset(h, 0, sizeof(*h));
@@ -674,6 +676,11 @@ bool lttr_trace_cpu_cut(const struct lttr_trace *t, unsigned int cpu)
 uint64_t lttr_trace_cpu_missing(const struct lttr_trace *t, unsigned int cpu)
 {
 	return cpu < t->ncpus ? t->cpu[cpu].missing : 0;
+}
+
+bool lttr_trace_salvaged(const struct lttr_trace *t)
+{
+	return t->salvaged;
 }
 
 bool lttr_trace_complete(const struct lttr_trace *t)

@@ -98,6 +98,7 @@ struct node {
 	int8_t idx[LTT_EV_MAX];		/* C_ARGS: the field's index by id, or -1 */
 	int8_t namer[LTT_EV_MAX];	/* C_ARGS: index of the field naming it, or -1 */
 	struct ltt_event_mask exact;	/* C_TYPE, C_ID: the ids it holds for */
+	size_t pos;		/* K_CMP, K_TEST: where its field starts in the expression */
 };
 
 struct lttr_filter {
@@ -922,6 +923,7 @@ static struct node *parse_leaf(struct parser *p, const struct token *ft)
 	if (!n)
 		return nomem(p);
 	n->common = c;
+	n->pos = ft->pos;
 	if (c == C_ARGS) {
 		n->name = dup_n(argname, arglen);
 		if (!n->name) {
@@ -1196,6 +1198,87 @@ static void exact_ids(struct node *n, struct scratch *s)
 			n->exact.bits[id / 64] |= 1ULL << (id % 64);
 }
 
+/* "fs_open (fd, filename, flags, mode)": the fields of the types of @m, at most 4 types */
+static void list_fields(const struct ltt_event_mask *m, char *buf, size_t size)
+{
+	size_t len = 0, nf, k, ntypes = 0;
+	unsigned int id;
+
+	buf[0] = '\0';
+	for (id = 0; id < LTT_EV_MAX && len < size; id++) {
+		const struct lttr_field *f;
+
+		if (!(m->bits[id / 64] & (1ULL << (id % 64))) || !lttr_event_type_name(id))
+			continue;
+		if (++ntypes > 4) {
+			if (len < size)
+				snprintf(buf + len, size - len, "; ...");
+			break;
+		}
+		f = lttr_event_fields(id, &nf);
+		if (len >= size)
+			break;
+		len += (size_t)snprintf(buf + len, size - len, "%s%s has ", ntypes > 1 ? "; " : "",
+					lttr_event_type_name(id));
+		for (k = 0; k < nf && len < size; k++)
+			len += (size_t)snprintf(buf + len, size - len, "%s%s", k ? ", " : "",
+						f[k].name);
+	}
+}
+
+/*
+ * A comparison (or test) of an args field that no event type the rest of
+ * the expression allows has (type == fs_open && name =~ etc: fs_open has
+ * no name) can never hold: the expression would match nothing, silently.
+ * An error, at the field.  @ctx: the ids the enclosing conjunctions allow;
+ * below a "!" nothing is checked (there, a missing field makes it true).
+ */
+static bool fields_possible(struct parser *p, const struct node *n,
+			    const struct ltt_event_mask *ctx)
+{
+	struct ltt_event_mask may, must, sub;
+	unsigned int w, id;
+	size_t i, j;
+	bool any = false;
+	char list[400];
+
+	switch (n->kind) {
+	case K_NOT:
+		return true;
+	case K_OR:
+		for (i = 0; i < n->nkids; i++)
+			if (!fields_possible(p, n->kids[i], ctx))
+				return false;
+		return true;
+	case K_AND:
+		for (i = 0; i < n->nkids; i++) {
+			sub = *ctx;
+			for (j = 0; j < n->nkids; j++) {
+				if (j == i)
+					continue;
+				ids_of(n->kids[j], &may, &must);
+				for (w = 0; w < LTT_EV_MAX / 64; w++)
+					sub.bits[w] &= may.bits[w];
+			}
+			if (!fields_possible(p, n->kids[i], &sub))
+				return false;
+		}
+		return true;
+	default:
+		break;
+	}
+	if (n->common != C_ARGS)
+		return true;
+	for (id = 0; id < LTT_EV_MAX && !any; id++)
+		any = n->idx[id] >= 0 && (ctx->bits[id / 64] & (1ULL << (id % 64)));
+	if (any)
+		return true;
+	list_fields(ctx, list, sizeof(list));
+	fail(p, n->pos, "no event of the types the expression selects has the field '%s'%s%s%s",
+	     n->name, list[0] ? " (" : "", list, list[0] ? ")" : "");
+	return false;
+}
+
 /* ---- the API ----------------------------------------------------------- */
 
 int lttr_filter_compile(const char *expr, struct lttr_filter **out,
@@ -1242,6 +1325,13 @@ int lttr_filter_compile(const char *expr, struct lttr_filter **out,
 	}
 	exact_ids(root, s);
 	free(s);
+	mask_fill(&must, true);
+	if (!fields_possible(&p, root, &must)) {
+		free(f->text);
+		free(f);
+		node_free(root);
+		return -p.code;
+	}
 	f->root = root;
 	ids_of(root, &f->ids, &must);
 	f->cpu = (int)only_cpu(root, false);

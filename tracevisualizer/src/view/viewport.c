@@ -3,7 +3,6 @@
  * viewport.c - the shared time window, cursor and markers of the front
  * ends, and the times and durations as a person reads and types them.
  */
-#include <ctype.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -192,26 +191,4 @@ const char *lttr_fmt_duration(uint64_t ns, char *buf, size_t size)
 		snprintf(buf, size, "%" PRIu64 ".%09" PRIu64 " s", ns / 1000000000,
 			 ns % 1000000000);
 	return buf;
-}
-
-int lttr_parse_time(const char *s, uint64_t base, uint64_t *out)
-{
-	int sign = 0;
-	uint64_t v;
-
-	while (isspace((unsigned char)*s))
-		s++;
-	if (*s == '+' || *s == '-') {
-		sign = *s++ == '+' ? 1 : -1;
-		if (!isdigit((unsigned char)*s) && *s != '.')
-			return -1;
-	}
-	if (lttr_parse_duration(s, &v))
-		return -1;
-	if (sign > 0)
-		v = base + v;
-	else if (sign < 0)
-		v = base > v ? base - v : 0;
-	*out = v;
-	return 0;
 }

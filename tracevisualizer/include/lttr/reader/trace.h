@@ -132,6 +132,19 @@ uint64_t lttr_trace_cpu_missing(const struct lttr_trace *t, unsigned int cpu);
 bool lttr_trace_complete(const struct lttr_trace *t);
 
 /**
+ * lttr_trace_salvaged() - whether LTTR_OPEN_SALVAGE had to cut something
+ * @t: the trace
+ *
+ * Every front end opens a trace with LTTR_OPEN_SALVAGE (a damaged trace
+ * is read as far as it is intact, with its warnings shown); what it
+ * prints from one that was cut says so beside the figures.  A cut inside
+ * a buffer is only seen when its records are read: ask again after.
+ *
+ * Return: true when a buffer, a record or the rest of the file was cut.
+ */
+bool lttr_trace_salvaged(const struct lttr_trace *t);
+
+/**
  * lttr_trace_arch() - header strings, NUL-terminated copies
  * @t: the trace
  *

@@ -55,8 +55,10 @@ struct lttr_filter_ctx {
  *
  * Unknown fields, malformed values, a number compared with a field that
  * is text for every event type (or text with one that is a number for
- * every type and names none), unknown event type names and bad regular
- * expressions are compile errors.
+ * every type and names none), unknown event type names, bad regular
+ * expressions, and a comparison on an args field that no event type the
+ * rest of the expression allows has (it could never hold: "type ==
+ * fs_open && name =~ etc") are compile errors.
  *
  * Return: 0, -LTTR_E_INVAL or -LTTR_E_NOMEM.
  */

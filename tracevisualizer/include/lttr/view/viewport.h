@@ -152,17 +152,4 @@ const char *lttr_fmt_time(uint64_t ns, char *buf, size_t size);
  */
 const char *lttr_fmt_duration(uint64_t ns, char *buf, size_t size);
 
-/**
- * lttr_parse_time() - a time typed by a person: a duration since the
- * trace start as lttr_parse_duration() reads it ("1.5" seconds,
- * "0.000123", "150ms", "12us", "800ns", "2s"), or "+X"/"-X" relative to
- * @base
- * @s: the text
- * @base: the time "+"/"-" are relative to (ns since the start)
- * @out: receives ns since the start
- *
- * Return: 0, or -1 when the text is not a time.
- */
-int lttr_parse_time(const char *s, uint64_t base, uint64_t *out);
-
 #endif /* LTTR_VIEW_VIEWPORT_H */
