@@ -4,22 +4,33 @@
  * so that a test of a progress bar and its cancel controls how long the
  * pass runs instead of racing the machine (docs/testing.md).
  *
- * LTTR_TEST_HOLD_PROGRESS=N holds every pass that tells its progress
- * through lttr_pprog_event() (progress.h) at its N-th progress step
- * (N >= 1, one step every 65536 events): the pass goes on telling its
- * caller the same progress every 10 ms, so that the caller's bar shows and
- * its cancel is seen, until the file LTTR_TEST_HOLD_RELEASE names exists
- * (then the pass goes on) or the caller cancels (then the pass returns at
- * once, canceled).  Without LTTR_TEST_HOLD_RELEASE a held pass is only
- * ever canceled.  Unset (the default) nothing is held: the variables are
- * read once, and a step costs one test of a flag.
+ * Every pass of the library that tells its progress (the reading of a
+ * trace into its view, a search, the latencies, the accounting's and the
+ * paths' passes, ...) counts its steps (one per call of its caller's
+ * callback: every 65536 events for the reading and the paths, every 4096
+ * for the latencies, every buffer for a search) and tells each through
+ * lttr_progress_tell().
+ *
+ * LTTR_TEST_HOLD_PROGRESS=N holds each such pass at its N-th step (N >= 1)
+ * and every step after it, until LTTR_TEST_HOLD_RELEASE's file lets it
+ * go: held, the pass tells its caller the same progress again every
+ * 10 ms, so that the caller's bar shows and its cancel is seen, and
+ * returns at once, canceled, when the caller asks.  The file:
+ *   - absent (or LTTR_TEST_HOLD_RELEASE unset): the pass is held at step N;
+ *   - holding a number R: the steps up to R go on, the pass is held at
+ *     step max(N, R + 1) (a test steps the pass forward, the bar with it);
+ *   - anything else (empty): the pass goes on to its end, and so does
+ *     every pass started while the file stays.
+ * A test writes the file whole (a temporary file renamed): one read half
+ * written could let the pass go.  Unset (the default) nothing is held:
+ * the variables are read once, and a step costs one test of a flag.
  */
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
-#include <unistd.h>
 
-#include "paths/progress.h"
+#include "reader/progress-hold.h"
 
 static pthread_once_t hold_once = PTHREAD_ONCE_INIT;
 static uint64_t hold_step;		/* 0: no hold */
@@ -40,17 +51,39 @@ static void hold_read_env(void)
 	hold_release = getenv("LTTR_TEST_HOLD_RELEASE");
 }
 
-int lttr_pprog_tell(struct lttr_pprog *p, unsigned int permille)
+/* true: the release file holds the pass at @step */
+static int held(uint64_t step)
+{
+	char buf[32];
+	unsigned long long r;
+	size_t n;
+	FILE *f;
+
+	if (!hold_release)
+		return 1;
+	f = fopen(hold_release, "r");
+	if (!f)
+		return 1;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	if (sscanf(buf, "%llu", &r) != 1)
+		return 0;
+	return step > r;
+}
+
+int lttr_progress_tell(int (*fn)(void *arg, unsigned int permille), void *arg, uint64_t step,
+		       unsigned int permille)
 {
 	const struct timespec tick = { 0, 10 * 1000 * 1000 };
-	int r = p->fn(p->arg, permille);
+	int r = fn(arg, permille);
 
 	pthread_once(&hold_once, hold_read_env);
-	if (r || !hold_step || p->n >> 16 != hold_step)
+	if (r || !hold_step || step < hold_step)
 		return r;
-	while (!hold_release || access(hold_release, F_OK) != 0) {
+	while (held(step)) {
 		nanosleep(&tick, NULL);
-		r = p->fn(p->arg, permille);
+		r = fn(arg, permille);
 		if (r)
 			return r;
 	}
