@@ -17,7 +17,7 @@ vm_run "$share" 300 "traced -q -o /mnt/share/spin -- ltt-spin 2 &&
 traced -q -o /mnt/share/sleep -- ltt-sleep 2 > /mnt/share/sleep.out &&
 traced -q -o /mnt/share/pair -- sh -c 'ltt-spin 2 0 & ltt-spin 2 0 & wait' &&
 traced -q -o /mnt/share/pp -- ltt-pingpong $N 0 &&
-traced -q -o /mnt/share/yield -- sh -c 'ltt-spin 1 0 & ltt-yield 1 0; wait' &&
+traced -q -o /mnt/share/yield -- sh -c 'ltt-spin 1 0 & ltt-yield 1 0 > /mnt/share/yield.self; wait' &&
 traced -q -o /mnt/share/rt -- ltt-rtpair 300 0 1 > /mnt/share/rt.out"
 ok $? "guest ran the six workloads under traced"
 
@@ -30,6 +30,11 @@ for t in spin sleep pair pp yield; do
 	ok $? "$t: check, processes and syscalls --json"
 	tracevisualizer processes "$share/$t" | grep -E 'pid|ltt-' | sed 's/^/# /'
 done
+
+# the yielder's sched_yield calls as the trace shows them
+read -r ypid ycalls < "$share/yield.self"
+tracevisualizer dump --json --pid "$ypid" --type syscall_entry,syscall_exit "$share/yield" > "$share/yield.d.json"
+ok $? "yield: dump --json of the yielder's syscalls"
 
 # priorities and policies: every schedchange and wakeup of the real-time
 # pair, and the dump's text for them
@@ -271,9 +276,34 @@ if s:
         y.get('count', 0), lat.get('total_ns', 0), pct(lat.get('total_ns', 0), p['lifetime_ns']),
         y.get('runnable_ns', 0), y.get('cpu_ns', 0), pct(p['user_ns'], p['lifetime_ns'])))
     ok(y.get('count', 0) > 100, "yield: many sched_yield calls")
-    ok(lat.get('total_ns', 0) >= 0.4 * p['lifetime_ns'],
-       "yield: the cumulative time inside sched_yield is >= 40% of its lifetime (the spinner ran meanwhile)")
-    ok(y.get('runnable_ns', 0) >= 0.3 * p['lifetime_ns'], "yield: most of it runnable, waiting for the spinner")
+    # the yielder's own clock: each call timed on CLOCK_MONOTONIC (the
+    # trace's clock) just before and just after it (yield.self): the
+    # trace's entry and exit of the k-th call fall within the k-th
+    # interval, exactly; and the cumulative time inside sched_yield is
+    # the sum of the dump's entry-to-exit spans, exactly
+    with open('%s/yield.self' % d) as f:
+        ypid, ncalls = map(int, f.readline().split())
+        own = [tuple(map(int, l.split())) for l in f]
+    yev = [e for e in load('%s/yield.d.json' % d)['events']
+           if e['args'].get('name') == 'sched_yield']
+    ent = [e['time_ns'] for e in yev if e['type'] == 'syscall_entry']
+    ext = [e['time_ns'] for e in yev if e['type'] == 'syscall_exit']
+    spans = [b - a for a, b in zip(ent, ext)]
+    nested = [k for k, ((t0, t1), a, b) in enumerate(zip(own, ent, ext))
+              if not t0 <= a <= b <= t1]
+    own_in = sum(t1 - t0 for t0, t1 in own)
+    print("sched_yield: the yielder timed %d calls, %d ns (%.1f%% of its lifetime); "
+          "the trace %d entries, %d exits, %d ns" % (
+              ncalls, own_in, pct(own_in, p['lifetime_ns']), len(ent), len(ext), sum(spans)))
+    ok(ypid == p['pid'] and len(own) == ncalls == len(ent) == len(ext) == y.get('count', 0),
+       "yield: the trace shows each of the yielder's %d calls (entry, exit, syscalls' count)" % ncalls)
+    ok(own and not nested,
+       "yield: each call's entry and exit lie within the yielder's own clock reads around it%s" %
+       ("" if not nested else " (not call %d: %s, entry %d, exit %d)" % (
+           nested[0], own[nested[0]], ent[nested[0]], ext[nested[0]])))
+    ok(lat.get('total_ns', -1) == sum(spans) and sum(spans) <= own_in,
+       "yield: the cumulative time inside sched_yield is the sum of its calls' spans (%d ns), "
+       "within the yielder's own %d ns" % (sum(spans), own_in))
 # the window's syscalls against the dump: an exit in [from, to) counts
 # when its entry is in the window too, else it is partial
 w = load('%s/ws.json' % d)['window']

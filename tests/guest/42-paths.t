@@ -19,12 +19,26 @@
 share=$(mktemp -d); trap 'rm -rf "$share"' EXIT
 
 VM_ARGS=(--wire)
+# the servers are waited for until their sockets are in /proc/net/tcp
+# (listening, state 0A) or /proc/net/udp (bound, 07), 20 s at most, not
+# for a fixed second: B, C and D on 127.0.0.2-4 (0200007F...) or
+# 10.9.0.2-4 (0200090A...), TCP ports 7000-7002 (1B58-1B5A), the chain's
+# UDP ports 7101-7103 (1BBD-1BBF)
 vm_run "$share" 900 "set -e
+socks() {
+	f=\$1 st=\$2 n=0; shift 2
+	for a; do
+		until grep -q \" \$a 00000000:0000 \$st \" \$f; do
+			n=\$((n + 1)); [ \$n -le 400 ] || { echo \"no socket \$a in \$f\" >&2; return 1; }
+			sleep 0.05
+		done
+	done
+}
 run() {
 	ltt-rpc serve d --conns \$2 --truth /mnt/share/\$1.d &
 	ltt-rpc serve c --conns \$2 --truth /mnt/share/\$1.c &
 	ltt-rpc serve b --conns \$2 --extra-ms \$4 --truth /mnt/share/\$1.b &
-	sleep 1
+	socks /proc/net/tcp 0A 0200007F:1B58 0300007F:1B59 0400007F:1B5A
 	traced -q --capture 128 -o /mnt/share/\$1 -- ltt-rpc client --threads \$2 --requests \$3 --truth /mnt/share/\$1.a
 	wait
 }
@@ -34,7 +48,7 @@ run x1 1 60 20
 ltt-rpc chain d --count 30 --truth /mnt/share/ch.d &
 ltt-rpc chain c --count 30 --truth /mnt/share/ch.c &
 ltt-rpc chain b --count 30 --truth /mnt/share/ch.b &
-sleep 1
+socks /proc/net/udp 07 0200007F:1BBD 0300007F:1BBE 0400007F:1BBF
 traced -q -o /mnt/share/ch -- ltt-rpc chain a --count 30 --truth /mnt/share/ch.a
 wait
 unshare -n sh -c 'echo \$\$ > /tmp/ns.pid
@@ -44,14 +58,20 @@ unshare -n sh -c 'echo \$\$ > /tmp/ns.pid
 	for r in d c b; do
 		ltt-rpc serve \$r --conns 1 --net 10.9.0 --truth /mnt/share/w1.\$r &
 	done
+	n=0
+	for a in 0200090A:1B58 0300090A:1B59 0400090A:1B5A; do
+		until grep -q \" \$a 00000000:0000 0A \" /proc/net/tcp; do
+			n=\$((n + 1)); [ \$n -le 400 ] || { touch /tmp/ns.failed; exit 1; }
+			sleep 0.05
+		done
+	done
 	touch /tmp/ns.ready
 	wait' &
 while [ ! -s /tmp/ns.pid ]; do sleep 0.1; done
 ip link set wire1 netns \$(cat /tmp/ns.pid)
 touch /tmp/ns.go
-while [ ! -e /tmp/ns.ready ]; do sleep 0.1; done
+while [ ! -e /tmp/ns.ready ]; do [ ! -e /tmp/ns.failed ] || exit 1; sleep 0.1; done
 ip link set wire0 up && ip addr add 10.9.0.1/24 dev wire0
-sleep 1
 traced -q --capture 128 -o /mnt/share/w1 -- ltt-rpc client --threads 1 --requests 60 --net 10.9.0 --truth /mnt/share/w1.a
 wait"
 ok $? "guest ran the RPC workload three times, the UDP chain, and the RPC workload across a wire, under traced"

@@ -21,7 +21,9 @@
 #   - the processes page, read through AT-SPI, shows processes --json's
 #     figures, and the ping-pong's page and the all-processes page theirs
 #     (tests/lib/gtkcheck.py);
-#   - the events and statistics views are drawn (not blank, no GTK warning).
+#   - the processes, events and statistics views hold (their tables' CSV,
+#     exported with the screenshot) what processes, dump and syscalls
+#     --json say (tests/lib/viewcsv.py), with no GTK warning.
 . "$(dirname "$0")/../lib/tap.sh"
 PY=/usr/bin/python3	# Debian's, with Pillow and python3-gi
 for c in xvfb-run dbus-run-session; do
@@ -167,14 +169,14 @@ mkdir -p "$share/pj" && for k in processes threads syscalls opens; do cp "$share
 checks < <(timeout 300 dbus-run-session -- xvfb-run -a -s "-screen 0 1400x1100x24" \
 	$PY tests/lib/gtkguest.py procs "$gtk" "$share/pp" "$share/pj" "$a" 2> "$share/atspi.err" |
 	grep -v '^SpiRegistry daemon')
-for v in processes events stats; do
-	shot "pp-$v" pp --view "$v"
-	ok $? "pp: a screenshot of the $v view, without GTK warnings"
-	$PY -c 'import sys
-from PIL import Image
-im = Image.open(sys.argv[1]).convert("RGB")
-colours = len(set(im.crop((0, 150, im.size[0], im.size[1] - 60)).getdata()))
-sys.exit(0 if im.size == (1280, 800) and colours > 20 else 1)' "$share/pp-$v.png"
-	ok $? "pp: the $v view is drawn (1280x800, not blank)"
+# each view's screenshot with the table it shows (--export-csv, the
+# same run): what the command line's --json of the trace says
+tracevisualizer dump --json "$share/pp" > "$share/pp.dump.json"
+ok $? "pp: dump --json"
+for v in processes:processes events:dump stats:syscalls; do
+	shot "pp-${v%:*}" pp --view "${v%:*}" --export-csv "$share/pp-${v%:*}.csv"
+	ok $? "pp: a screenshot of the ${v%:*} view and its table's CSV, without GTK warnings"
+	is "$($PY tests/lib/viewcsv.py "${v%:*}" "$share/pp-${v%:*}.csv" "$share/pp.${v#*:}.json")" same \
+		"pp: the ${v%:*} view holds what ${v#*:} --json says (tests/lib/viewcsv.py)"
 done
 done_testing

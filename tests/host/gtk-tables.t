@@ -93,8 +93,12 @@ start_ns=$($PY -c 'import json,sys; print(json.load(open(sys.argv[1]))["events"]
 #   tab-separated)  text:NAME:FILE (the text of the widget named NAME)
 #   until:NAME:REGEX (poll, 60 s at most, until that text matches: the
 #   state to be read is there, not a fixed sleep)
+# Each key, text or click waits until the window has taken its presses
+# (the file LTTR_GTK_TEST_INPUT names counts those handled, written once
+# the main loop is idle, tracevisualizer/gtk/main.c), a focus until the
+# window has run it (AT-SPI's answer): never a fixed sleep.
 cat > "$tmp/drive.py" <<'PY'
-import re, subprocess, sys, time
+import os, re, subprocess, sys, time
 import gi
 gi.require_version('Atspi', '2.0')
 from gi.repository import Atspi
@@ -161,28 +165,44 @@ def wait(pred, timeout=60):
 def xdo(*args):
     subprocess.run(['xdotool'] + list(args), check=False)
 
+def taken():
+    try:
+        return int(open(os.environ['LTTR_GTK_TEST_INPUT']).read())
+    except (OSError, ValueError):
+        return -1
+
+def presses(n, what, fn):
+    """fn() sends n presses (at least): wait until the window has taken
+    them and gone idle"""
+    n0 = taken()
+    fn()
+    if not wait(lambda: taken() >= n0 + n):
+        sys.exit('the window did not take %s (%d presses handled, %d wanted)' %
+                 (what, taken() - n0, n))
+
 for a in sys.argv[1:]:
     if a == 'wait':
         if not wait(lambda: table() is not None and Atspi.Table.get_n_rows(table()) > 0
                     and text('Status')):
             sys.exit('the window did not come up')
         xdo('search', '--sync', '--name', '^tracevisualizer$', 'windowfocus', '--sync')
-        time.sleep(0.5)
     elif a.startswith('focus:'):
+        # done when the call returns: the bridge runs it in the window's
+        # main loop before it answers (the keys after it say whether the
+        # focus went where they need it)
         Atspi.Component.grab_focus(named(a[6:]))
-        time.sleep(0.3)
     elif a.startswith('click:'):
         name, r, c = a[6:].rsplit(':', 2)
         cell = Atspi.Table.get_accessible_at(named(name, Atspi.Role.TABLE), int(r), int(c))
         e = Atspi.Component.get_extents(cell, Atspi.CoordType.SCREEN)
-        xdo('mousemove', str(e.x + e.width // 2), str(e.y + e.height // 2), 'click', '1')
-        time.sleep(0.4)
+        presses(1, a, lambda: xdo('mousemove', str(e.x + e.width // 2), str(e.y + e.height // 2),
+                                  'click', '1'))
     elif a.startswith('key:'):
-        xdo('key', '--delay', '80', *a[4:].split())
-        time.sleep(0.6)
+        keys = a[4:].split()
+        presses(sum(len(k.split('+')) for k in keys), a,
+                lambda: xdo('key', '--delay', '80', *keys))
     elif a.startswith('type:'):
-        xdo('type', '--delay', '30', a[5:])
-        time.sleep(0.3)
+        presses(len(a[5:]), a, lambda: xdo('type', '--delay', '30', a[5:]))
     elif a.startswith('sleep:'):
         time.sleep(float(a[6:]))
     elif a.startswith('rows:'):
@@ -217,7 +237,7 @@ wait $pid 2>/dev/null
 exit $st
 SH
 interactive() {
-	GTK=$gtk TMP=$tmp timeout 180 dbus-run-session -- \
+	GTK=$gtk TMP=$tmp LTTR_GTK_TEST_INPUT=$tmp/input timeout 180 dbus-run-session -- \
 		xvfb-run -a -s "-screen 0 1280x800x24" bash "$tmp/interactive.sh" "$@" \
 		> "$tmp/interactive.log" 2>&1
 }

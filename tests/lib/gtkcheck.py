@@ -144,6 +144,15 @@ def dur_ns(s):
 
 # ---- the processes page ----
 
+def expand(t, cell):
+    """unfold a row: its cell EXPANDED, its children among the rows (polled,
+    5 s at most)"""
+    n = t.get_n_rows()
+    action(cell, 'expand or contract')
+    return wait_for(lambda: cell.get_state_set().contains(Atspi.StateType.EXPANDED) and
+                    t.get_n_rows() > n, 5)
+
+
 def expand_all(t):
     """unfold every process with threads (their cells say EXPANDABLE)"""
     for _ in range(3):
@@ -152,9 +161,8 @@ def expand_all(t):
             cell = t.get_accessible_at(r, 0)
             st = cell.get_state_set()
             if st.contains(Atspi.StateType.EXPANDABLE) and not st.contains(Atspi.StateType.EXPANDED):
-                action(cell, 'expand or contract')
+                expand(t, cell)
                 done = False
-                time.sleep(0.3)
                 break
         if done:
             return
@@ -249,7 +257,9 @@ def check_sort(t, procs):
                              "order, each with its threads under it" % order,
                              "%s" % [(k, p, r[col]) for k, p, r, _ in s]))
     action(t.get_column_header(0), 'click')     # back to the pid order
-    time.sleep(0.5)
+    pids = lambda: [pid for k, pid, _, _ in structure(t) if k == 'proc']
+    results.append(check(wait_for(lambda: pids() == sorted(pids()), 5),
+                         "the pid column's header puts the processes back in pid order", pids()))
     return all(results)
 
 
@@ -444,8 +454,7 @@ def histogram_row(t, path):
                 return True
             cell = t.get_accessible_at(r, 0)
             if not cell.get_state_set().contains(Atspi.StateType.EXPANDED):
-                action(cell, 'expand or contract')
-                time.sleep(0.3)
+                expand(t, cell)
                 n = t.get_n_rows()
             depth += 1
         r += 1

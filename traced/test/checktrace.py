@@ -50,6 +50,8 @@ print('syscall_ip', 'mode=%d depth=%d lower=%#x upper=%#x'
       % (smode, sdepth, slower, supper))
 print('capture_len', H['capture_len'])
 print('start_call_us', H['start_call_us'])
+print('start_ns', start)
+print('end_ns', end)
 print('times_ok', int(H['start_wall_ns'] > 0 and start > 0 and end >= start))
 print('duration_ms', (end - start) // 1000000)
 print('arch', H['arch'].rstrip(b'\0').decode())

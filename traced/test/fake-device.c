@@ -17,7 +17,9 @@
  * Environment:
  *   FAKE_LOG=FILE       append one line per ioctl, with the struct given
  *                       (and "STOP reads_before=N": the reads tried
- *                       before STOP)
+ *                       before STOP; with LTT_OPT_FLIGHT, "MADE N0 N1":
+ *                       the buffers each CPU filled until STOP), and
+ *                       "BUFFER CPU SEQ" per buffer handed out
  *   FAKE_FAIL=NAME:ERR  make ioctl LTT_IOC_NAME fail with ERR (ENOTTY,
  *                       EINVAL, EBUSY, EPERM or ENOMEM), e.g. SET_FILTER:ENOTTY
  *   FAKE_TRACING=1      another session is tracing (for --set-events)
@@ -263,6 +265,8 @@ static int do_ioctl(int fd, unsigned long req, void *arg)
 			/* tick i (from 1) filled a buffer on CPU i % 2 */
 			made[0] = t / 2;
 			made[1] = (t + 1) / 2;
+			logf_("MADE %llu %llu", (unsigned long long)made[0],
+			      (unsigned long long)made[1]);
 			for (c = 0; c < NCPUS; c++) {
 				kept[c] = made[c] < info.buffer_count - 1 ?
 					  made[c] : info.buffer_count - 1;
@@ -359,11 +363,13 @@ ssize_t devsys_read(int fd, void *buf, size_t len)
 		for (c = 0; c < NCPUS; c++) {
 			if (kept[c]) {
 				kept[c]--;
+				logf_("BUFFER %u %llu", c, (unsigned long long)next_seq[c]);
 				return make_buffer(buf, len, c, next_seq[c]++,
 						   0);
 			}
 			if (!flushed[c]) {
 				flushed[c] = 1;
+				logf_("BUFFER %u %llu", c, (unsigned long long)next_seq[c]);
 				return make_buffer(buf, len, c, next_seq[c]++,
 						   1);
 			}
@@ -376,6 +382,7 @@ ssize_t devsys_read(int fd, void *buf, size_t len)
 		return -1;
 	}
 	next_cpu = (next_cpu + 1) % NCPUS;
+	logf_("BUFFER %u %llu", next_cpu, (unsigned long long)next_seq[next_cpu]);
 	return make_buffer(buf, len, next_cpu, next_seq[next_cpu]++, 0);
 }
 

@@ -39,6 +39,43 @@ static void usage(FILE *f)
 "error); a damaged one is read as far as it is intact, with its warnings.\n");
 }
 
+/*
+ * A test hook (docs/testing.md), not in --help: LTTR_GTK_TEST_INPUT=FILE
+ * gets the number of key and button presses the program has taken,
+ * rewritten once the main loop (or a dialog's, which a press may run)
+ * has nothing more urgent to do after them (an idle call of the lowest
+ * priority: the redraws and the work the press queued are done), so
+ * that a test waits for its input to be taken instead of sleeping.
+ */
+static const char *input_log;
+static unsigned long inputs;
+static guint input_idle;
+
+static gboolean input_write(gpointer data)
+{
+	FILE *f = fopen(input_log, "w");
+
+	(void)data;
+	input_idle = 0;
+	if (f) {
+		fprintf(f, "%lu\n", inputs);
+		fclose(f);
+	}
+	return G_SOURCE_REMOVE;
+}
+
+static void input_event(GdkEvent *ev, gpointer data)
+{
+	(void)data;
+	/* counted first: a press may run a dialog's loop before it returns */
+	if (ev->type == GDK_KEY_PRESS || ev->type == GDK_BUTTON_PRESS) {
+		inputs++;
+		if (!input_idle)
+			input_idle = g_idle_add_full(G_PRIORITY_LOW, input_write, NULL, NULL);
+	}
+	gtk_main_do_event(ev);
+}
+
 static int bad(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 static int bad(const char *fmt, ...)
@@ -171,6 +208,11 @@ int main(int argc, char **argv)
 			getenv("DISPLAY") ? getenv("DISPLAY") : "");
 		free(dirs);
 		return 1;
+	}
+	input_log = getenv("LTTR_GTK_TEST_INPUT");
+	if (input_log && *input_log) {
+		input_write(NULL);
+		gdk_event_handler_set(input_event, NULL, NULL);
 	}
 	r = gv_app_run(&app, n, dirs);
 	free(app.readings);

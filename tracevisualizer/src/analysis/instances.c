@@ -12,6 +12,7 @@
 #include <lttr/model/flow.h>
 #include <lttr/reader/trace.h>
 #include "model/pidmap.h"
+#include "reader/progress-hold.h"
 
 #define PROGRESS_EVERY 4096	/* events between two progress calls */
 
@@ -109,7 +110,8 @@ static int on_event(void *arg, const struct lttr_event *ev)
 	done = ev->time_ns > x->start_ns ? ev->time_ns - x->start_ns : 0;
 	if (done > x->span_ns)
 		done = x->span_ns;
-	if (x->progress(x->parg, x->span_ns ? (unsigned int)(done * 1000 / x->span_ns) : 1000))
+	if (lttr_progress_tell(x->progress, x->parg, x->events / PROGRESS_EVERY,
+			       x->span_ns ? (unsigned int)(done * 1000 / x->span_ns) : 1000))
 		return -LTTR_E_CANCELED;
 	return 0;
 }

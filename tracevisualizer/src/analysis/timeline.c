@@ -11,6 +11,7 @@
 #include <string.h>
 #include <lttr/reader/trace.h>
 #include "analysis/timeline.h"
+#include "reader/progress-hold.h"
 
 #define PROGRESS_EVERY 4096	/* events between two progress calls */
 
@@ -161,7 +162,8 @@ static int on_event(void *arg, const struct lttr_event *ev)
 
 		if (done > span)
 			done = span;
-		if (tl->progress(tl->parg, span ? (unsigned int)(done * 1000 / span) : 1000))
+		if (lttr_progress_tell(tl->progress, tl->parg, tl->events / PROGRESS_EVERY,
+				       span ? (unsigned int)(done * 1000 / span) : 1000))
 			return -LTTR_E_CANCELED;
 	}
 	return 0;

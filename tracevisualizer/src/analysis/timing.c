@@ -14,6 +14,7 @@
 #include <lttr/reader/trace.h>
 #include "analysis/timing-internal.h"
 #include "model/pidmap.h"
+#include "reader/progress-hold.h"
 
 #define PROGRESS_EVERY 4096	/* events between two progress calls */
 
@@ -616,8 +617,8 @@ static int h_event(void *arg, const struct lttr_event *ev)
 
 		if (done > x->span_ns)
 			done = x->span_ns;
-		if (x->q->progress(x->q->arg, x->span_ns ?
-				   (unsigned int)(done * 1000 / x->span_ns) : 1000))
+		if (lttr_progress_tell(x->q->progress, x->q->arg, x->events / PROGRESS_EVERY,
+				       x->span_ns ? (unsigned int)(done * 1000 / x->span_ns) : 1000))
 			return -LTTR_E_CANCELED;
 	}
 	return h->ops->event ? h->ops->event(x, ev) : 0;

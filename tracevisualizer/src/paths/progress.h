@@ -4,7 +4,8 @@
  * progress (its events' times within the trace's span, mapped to a share
  * [lo, hi] of the permille a caller sees) every 65536 events, and
  * canceled when the caller's callback asks.  Each step goes through
- * lttr_pprog_tell() (progress-hold.c: a test may hold a pass at a step).
+ * lttr_progress_tell() (reader/progress-hold.c: a test may hold a pass at a
+ * step).
  */
 #ifndef LTTR_PATHS_PROGRESS_H
 #define LTTR_PATHS_PROGRESS_H
@@ -12,6 +13,7 @@
 #include <stdint.h>
 #include <lttr/lttr.h>
 #include <lttr/paths/message.h>
+#include "reader/progress-hold.h"
 
 struct lttr_pprog {
 	lttr_paths_progress_fn fn;	/* NULL: no progress told */
@@ -32,7 +34,10 @@ static inline void lttr_pprog_init(struct lttr_pprog *p, struct lttr_trace *t,
 }
 
 /* the caller told @permille: its callback's answer (nonzero: cancel) */
-int lttr_pprog_tell(struct lttr_pprog *p, unsigned int permille);
+static inline int lttr_pprog_tell(struct lttr_pprog *p, unsigned int permille)
+{
+	return lttr_progress_tell(p->fn, p->arg, p->n >> 16, permille);
+}
 
 /* one more event at @time: 0, or -LTTR_E_CANCELED when the caller asked */
 static inline int lttr_pprog_event(struct lttr_pprog *p, uint64_t time)

@@ -40,6 +40,7 @@
 #include <lttr/model/process.h>
 #include <lttr/reader/event.h>
 #include <lttr/reader/trace.h>
+#include "reader/progress-hold.h"
 #include "view/view-internal.h"
 
 /* build-time data of a non-CPU row */
@@ -630,7 +631,8 @@ static int progress(struct vbuild *b, uint64_t t)
 	if (!b->progress)
 		return 0;
 	pm = span && t > v->start ? (unsigned int)((t - v->start) * 1000.0 / span) : 0;
-	return b->progress(b->parg, pm > 1000 ? 1000 : pm) ? -LTTR_E_CANCELED : 0;
+	return lttr_progress_tell(b->progress, b->parg, b->nevents >> 16, pm > 1000 ? 1000 : pm) ?
+	       -LTTR_E_CANCELED : 0;
 }
 
 /* producer side: progress, and the search index */

@@ -16,6 +16,7 @@
 #include <lttr/view/search.h>
 #include <lttr/reader/fields.h>
 #include <lttr/model/flow.h>
+#include "reader/progress-hold.h"
 
 struct fctx {
 	struct lttr_files *out;
@@ -201,7 +202,8 @@ static int scan(struct lttr_view *v, struct fctx *x, lttr_view_progress_fn progr
 					return r;
 			}
 			done++;
-			if (progress && progress(arg, (unsigned int)(done * 1000 / total)))
+			if (progress && lttr_progress_tell(progress, arg, done,
+							     (unsigned int)(done * 1000 / total)))
 				return lttr_error_set(err, LTTR_E_CANCELED, "canceled");
 		}
 	}

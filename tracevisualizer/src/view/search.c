@@ -15,6 +15,7 @@
 #include <lttr/reader/trace.h>
 #include <lttr/view/filter.h>
 #include <lttr/view/search.h>
+#include "reader/progress-hold.h"
 #include "view/view-internal.h"
 
 struct lttr_view_pos lttr_view_pos_of(const struct lttr_event *ev)
@@ -203,7 +204,8 @@ int lttr_view_find(struct lttr_view *v, const struct lttr_filter *f,
 			}
 		}
 		done++;
-		if (progress && progress(arg, total ? (unsigned int)(done * 1000 / total) : 1000)) {
+		if (progress && lttr_progress_tell(progress, arg, done,
+						 total ? (unsigned int)(done * 1000 / total) : 1000)) {
 			st.events = s.tested;
 			if (stats)
 				*stats = st;
