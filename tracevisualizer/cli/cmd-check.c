@@ -141,16 +141,17 @@ json_end:
 			       any_cpu_cut(t, false) ?
 			       "the events file is damaged: buffers the daemon wrote are missing inside it" :
 			       "--salvage cut a part of it");
-		else if (a->lost_gaps || lttr_trace_warning_count(t))
+		else if (a->lost_gaps || a->anomalies || lttr_trace_warning_count(t))
 			printf("the figures are partial: %s\n", a->lost_gaps ?
-			       "events were lost (the gaps above)" :
+			       "events were lost (the gaps above)" : a->anomalies ?
+			       "events contradict the rules or hold impossible values (the anomalies below: lost events or damaged records)" :
 			       "the reader's warnings (on standard error) say what may be wrong");
 		printf("%zu tasks, %u CPUs, tolerance %" PRIu64 " ns, %zu violations, %" PRIu64 " anomalies\n",
 		       a->ntasks, a->ncpus, c.tolerance_ns, c.violations, a->anomalies);
 	}
 	/* sure only of a complete trace without a gap or a warning */
 	status = !(good && vgood) ? EXIT_CONSERVATION :
-		!lttr_trace_complete(t) || a->lost_gaps ||
+		!lttr_trace_complete(t) || a->lost_gaps || a->anomalies ||
 		lttr_trace_warning_count(t) ? EXIT_DAMAGED : 0;
 	lttr_view_free(v);
 	lttr_account_free(wa);

@@ -314,7 +314,10 @@ static void describe(const struct gctx *g, const struct lttr_flow_tr *tr,
 				 pname(g, tr->pid2));
 		break;
 	default:
-		snprintf(buf, size, "anomaly %u (lost events?)", tr->what);
+		snprintf(buf, size, "anomaly %u (%s)", tr->what,
+			 tr->what == LTTR_AN_IMPOSSIBLE ? "a value no kernel writes: a damaged record" :
+			 tr->what == LTTR_AN_SYSCALL_MISMATCH ?
+			 "a syscall exit not its entry's: a damaged record" : "lost events?");
 		break;
 	}
 }

@@ -220,7 +220,8 @@ const struct corpus_case corpus_cases[] = {
 	{ "compact-mixed", MIXED, 0, OK, NULL, 10 },
 	{ "compact-mixed-1.1-header", MIXED "header format=1.1\n", 0, OK, NULL, 10 },
 	{ "compact-padded", GOOD_HEAD GOOD_BUF0
-	  "1000000300 rec 2 16 flags=2 1 0 0 0x0a 0 0 0 0\n", 0, OK, NULL, 4 },
+	  "1000000300 rec 2 16 flags=2 1 0 0 0x0a 0 0 0 0\n", 0, READ_ERR,
+	  "events: record at offset 104 (buffer at offset 0, cpu 0, seq 0): record size 16 longer than the 12 bytes of a compact syscall_exit record: a damaged size", 0 },
 	{ "compact-fork", GOOD_HEAD GOOD_BUF0 COMPACT_FORK, 0, READ_ERR,
 	  "events: record at offset 104 (buffer at offset 0, cpu 0, seq 0): fork record marked compact (LTT_REC_COMPACT): fork has no compact form", 0 },
 	{ "compact-fork-salvage", GOOD_HEAD GOOD_BUF0 COMPACT_FORK GOOD_BUF1,

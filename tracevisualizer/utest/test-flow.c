@@ -180,7 +180,7 @@ static const struct fcase cases[] = {
 	  "header end=1000000100\n"
 	  "buf cpu=0 start=1000000000 pid=0\n"
 	  "1000000005 softirq_entry 7\n1000000008 softirq_exit 7\n"
-	  "1000000010 fork 2 10 10 2 0\n1000000020 sched 0 10 0\n"
+	  "1000000010 fork 0 10 10 2 0\n1000000020 sched 0 10 0\n"
 	  "1000000030 softirq_entry 9\n1000000040 softirq_exit 9\n"
 	  "1000000050 sched 10 0 1\n",
 	  "0:0:idle:0-5 0:0:softirq/7:5-8 0:0:idle:8-10 0:0:idle:10-20 "

@@ -338,7 +338,8 @@ static bool same_what(uint32_t a, uint32_t b)
  * exit's by its entry's: an exit is named after the entry it closes (the
  * kernel gives an rt_sigreturn's exit the number -1)
  */
-static int kpop(struct ftask *tk, uint8_t mode, uint32_t *what, uint64_t *since)
+static int kpop(struct ftask *tk, uint8_t mode, uint32_t *what, uint64_t *since,
+		bool *differs)
 {
 	unsigned int i;
 
@@ -346,6 +347,7 @@ static int kpop(struct ftask *tk, uint8_t mode, uint32_t *what, uint64_t *since)
 		if (tk->k[i - 1].mode == mode &&
 		    (mode == LTTR_MODE_SYSCALL || same_what(tk->k[i - 1].what, *what))) {
 			*since = tk->k[i - 1].since;
+			*differs = !same_what(tk->k[i - 1].what, *what);
 			if (*what == LTTR_WHAT_UNKNOWN ||
 			    (mode == LTTR_MODE_SYSCALL && tk->k[i - 1].what != LTTR_WHAT_UNKNOWN))
 				*what = tk->k[i - 1].what;
@@ -360,8 +362,12 @@ static void on_syscall_exit(struct lttr_flow *f, struct ftask *tk,
 			    struct lttr_flow_tr *tr)
 {
 	uint64_t since = 0;
+	bool differs = false;
 
-	if (kpop(tk, LTTR_MODE_SYSCALL, &tr->what, &since)) {
+	if (kpop(tk, LTTR_MODE_SYSCALL, &tr->what, &since, &differs)) {
+		/* (an rt_sigreturn's exit says -1: LTTR_WHAT_UNKNOWN) */
+		if (differs)
+			anomaly(f, tr, tk->pid, LTTR_AN_SYSCALL_MISMATCH);
 		tr->since_ns = since;
 	} else if (!tk->resolved) {
 		/* in this syscall since the task appeared */
@@ -378,8 +384,9 @@ static void on_trap_exit(struct lttr_flow *f, struct ftask *tk,
 			 struct lttr_flow_tr *tr)
 {
 	uint64_t since = 0;
+	bool differs;
 
-	if (kpop(tk, LTTR_MODE_TRAP, &tr->what, &since)) {
+	if (kpop(tk, LTTR_MODE_TRAP, &tr->what, &since, &differs)) {
 		tr->since_ns = since;
 	} else if (!tk->resolved) {
 		tk->depth = 0;
@@ -736,6 +743,88 @@ static bool bare_ok(unsigned int id)
 	}
 }
 
+/* Linux's PID_MAX_LIMIT (include/linux/threads.h, 64-bit) and NR_SOFTIRQS */
+#define FLOW_PID_MAX_LIMIT 4194304U
+#define FLOW_NR_SOFTIRQS 10U
+/* x86's exception vectors (arch/x86/include/asm/trapnr.h: 0 to 31) */
+#define FLOW_NR_TRAP_VECTORS 32U
+/* a task's __state is below TASK_STATE_MAX (include/linux/sched.h, 6.1) */
+#define FLOW_TASK_STATE_MAX 0x10000
+
+static bool bad_pid(uint32_t pid)
+{
+	return pid > FLOW_PID_MAX_LIMIT;
+}
+
+/* a syscall number of the table, or its x32 form (__X32_SYSCALL_BIT) */
+static bool bad_nr(uint32_t nr)
+{
+	return nr != LTTR_WHAT_UNKNOWN &&
+		(nr & ~0x40000000U) >= lttr_syscall_table_size();
+}
+
+/*
+ * A value no kernel writes: the record is damaged (a flipped bit), its
+ * figures are not to be trusted (rule 12 of docs/control-flow.md).
+ * Called before the record moves the state: a fork's parent is the task
+ * current on its CPU.
+ */
+static bool impossible(const struct lttr_flow *f, const struct lttr_event *ev)
+{
+	const union lttr_payload *p = &ev->p;
+
+	if (!ev->details)
+		return false;
+	switch (ev->id) {
+	case LTT_EV_SYSCALL_ENTRY:
+		return bad_nr(p->syscall_entry.nr);
+	case LTT_EV_SYSCALL_EXIT:
+		return bad_nr(p->syscall_exit.nr);
+	case LTT_EV_SOFTIRQ_ENTRY:
+	case LTT_EV_SOFTIRQ_EXIT:
+	case LTT_EV_SOFTIRQ_RAISE:
+		return p->softirq.vec >= FLOW_NR_SOFTIRQS;
+	case LTT_EV_TRAP_ENTRY:	/* an x86 exception vector */
+		return p->trap_entry.vector >= FLOW_NR_TRAP_VECTORS;
+	case LTT_EV_TRAP_EXIT:
+		return p->trap_exit.vector >= FLOW_NR_TRAP_VECTORS;
+	case LTT_EV_SCHEDCHANGE:	/* prev_state: 0 or the task's __state */
+		return bad_pid(p->schedchange.prev_pid) || bad_pid(p->schedchange.next_pid) ||
+			p->schedchange.prev_state < 0 ||
+			p->schedchange.prev_state >= FLOW_TASK_STATE_MAX;
+	case LTT_EV_PROCESS_WAKEUP:
+		return bad_pid(p->wakeup.pid) || p->wakeup.cpu >= f->ncpus;
+	case LTT_EV_PROCESS_FORK:
+		/* written by the parent: current->pid */
+		return p->fork.parent_pid != f->cpu[ev->cpu].pid ||
+			bad_pid(p->fork.child_pid) || bad_pid(p->fork.child_tgid);
+	case LTT_EV_PROCESS_EXEC:
+		return bad_pid(p->exec.pid);
+	case LTT_EV_PROCESS_EXIT:
+		return bad_pid(p->exit.pid);
+	case LTT_EV_PROCESS_REAP:
+		return bad_pid(p->reap.pid) || bad_pid(p->reap.tgid);
+	case LTT_EV_TRACE_START:
+		return bad_pid(p->trace_start.pid) || p->trace_start.cpu >= f->ncpus;
+	default:
+		return false;
+	}
+}
+
+/* @tk is in an execve() or execveat() (or a syscall of unknown number) */
+static bool in_exec(const struct ftask *tk)
+{
+	uint32_t what;
+
+	if (!tk->depth || tk->k[tk->depth - 1].mode != LTTR_MODE_SYSCALL)
+		return false;
+	what = tk->k[tk->depth - 1].what;
+	/* (an exec is rare: the names looked up each time) */
+	return what == LTTR_WHAT_UNKNOWN || (what & 0x40000000U) != 0 ||
+		(long)what == lttr_syscall_lookup("execve") ||
+		(long)what == lttr_syscall_lookup("execveat");
+}
+
 static int apply(struct lttr_flow *f, const struct lttr_event *ev)
 {
 	const bool nd = !ev->details;
@@ -770,6 +859,8 @@ static int apply(struct lttr_flow *f, const struct lttr_event *ev)
 	tr.time_ns = t;
 	tr.cpu = (uint16_t)cpu;
 	tr.pid = c->pid;
+	if (impossible(f, ev))
+		anomaly(f, &tr, tk->pid, LTTR_AN_IMPOSSIBLE);
 	switch (ev->id) {
 	case LTT_EV_SYSCALL_ENTRY:
 		tr.kind = LTTR_TR_SYSCALL_ENTRY;
@@ -871,6 +962,10 @@ static int apply(struct lttr_flow *f, const struct lttr_event *ev)
 		emit(f, &tr);
 		break;
 	case LTT_EV_PROCESS_EXEC:
+		/* written inside execve() or execveat(): a task whose stack is
+		 * known and holds no such syscall has a damaged record */
+		if (tk->resolved && !c->depth && !in_exec(tk))
+			anomaly(f, &tr, tk->pid, LTTR_AN_IMPOSSIBLE);
 		tr.kind = LTTR_TR_EXEC;
 		tr.pid = nd ? c->pid : ev->p.exec.pid;
 		emit(f, &tr);

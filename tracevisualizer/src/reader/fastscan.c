@@ -39,6 +39,12 @@ struct lttr_fastscan {
 #define FAST_FLAGS (LTT_REC_COMPACT | LTT_REC_NO_DETAILS)
 #define FAST_MIN(flags, id) fast_min_size[(((flags) & FAST_FLAGS) << 8) | (id)]
 static uint32_t fast_min_size[(FAST_FLAGS + 1) << 8];
+/*
+ * largest size, by the same index: lttr_record_max() in a format the
+ * reader knows (fast_max_size), none in a newer one (fast_max_none)
+ */
+static uint32_t fast_max_size[(FAST_FLAGS + 1) << 8];
+static uint32_t fast_max_none[(FAST_FLAGS + 1) << 8];
 static pthread_once_t fast_once = PTHREAD_ONCE_INIT;
 
 static void fast_init(void)
@@ -46,8 +52,13 @@ static void fast_init(void)
 	unsigned int i;
 
 	_Static_assert(LTT_EV_MAX <= 256, "an id is a byte");
-	for (i = 0; i < sizeof(fast_min_size) / sizeof(*fast_min_size); i++)
+	for (i = 0; i < sizeof(fast_min_size) / sizeof(*fast_min_size); i++) {
+		unsigned int max = lttr_record_max(i & 0xff, i >> 8);
+
 		fast_min_size[i] = UINT32_MAX;
+		fast_max_size[i] = max ? max : UINT32_MAX;
+		fast_max_none[i] = UINT32_MAX;
+	}
 	for (i = 0; i < LTT_EV_MAX; i++) {
 		if (lttr_payload_size1[i])
 			FAST_MIN(0, i) = (uint32_t)sizeof(struct ltt_record_header) +
@@ -154,6 +165,14 @@ static inline uint32_t fast_sc_nr(const uint8_t *p, bool ex, bool c)
 }
 #undef FAST_SC_NR
 
+/* the largest size of @ev's record (UINT32_MAX: not bounded) */
+static uint32_t fb_max(const struct lttr_trace *t, const struct lttr_event *ev)
+{
+	unsigned int max = lttr_format_known(t) ? lttr_record_max(ev->id, ev->rec_flags) : 0;
+
+	return max ? max : UINT32_MAX;
+}
+
 /*
  * The record at @off of buffer @b, which the in-place decoding did not
  * take, decoded in full into @fs->ev and @r; false when the
@@ -173,7 +192,8 @@ static bool fast_full(struct lttr_fastscan *fs, const struct lttr_buf *b,
 	if (lttr_record_decode(lttr_buf_data(fs->t, b) + off, vs - off, ev, NULL, 0) < 0 ||
 	    (!ev->known && lttr_format_known(fs->t)) ||
 	    b->start_ns + ev->time_ns > b->end_ns || ev->time_ns < last ||
-	    (ev->id == LTT_EV_CUSTOM && ev->details))
+	    (ev->id == LTT_EV_CUSTOM && ev->details) ||
+	    ev->size > fb_max(fs->t, ev))
 		return false;
 	ev->cpu = (uint16_t)fs->cpu;
 	ev->time_ns += b->start_ns;
@@ -217,6 +237,7 @@ int lttr_fastscan_buffer(struct lttr_fastscan *fs, struct lttr_fastbuf *fb)
 	fb->data = fb->p = d;
 	fb->end = d + b->valid_size;
 	fb->min_size = fast_min_size;
+	fb->max_size = lttr_format_known(t) ? fast_max_size : fast_max_none;
 	fb->start_ns = b->start_ns;
 	/*
 	 * (the index keeps no buffer whose end is before its start, nor
@@ -246,6 +267,7 @@ bool lttr_fastscan_record(struct lttr_fastscan *fs, struct lttr_fastbuf *fb,
 		goto full;
 	memcpy(&rh, p, sizeof(rh));
 	if (rh.size < FAST_MIN(rh.flags, rh.id) || rh.size > (size_t)(fb->end - p) ||
+	    rh.size > fb->max_size[((rh.flags & FAST_FLAGS) << 8) | rh.id] ||
 	    (rh.size & (LTT_REC_ALIGN - 1)) ||
 	    rh.delta > fb->span || rh.delta < fb->last)
 		goto full;

@@ -120,6 +120,8 @@ void lttr_map_drop(const struct lttr_trace *t, uint64_t from, uint64_t to);
  * unknown one is a damaged record.  A newer trace's unknown ids are events
  * added since: skipped by their size (and counted as unknown).
  */
+unsigned int lttr_record_max(unsigned int id, unsigned int flags);
+
 static inline bool lttr_format_known(const struct lttr_trace *t)
 {
 	return t->hdr.major == LTT_FORMAT_MAJOR && t->hdr.minor <= LTT_FORMAT_MINOR;

@@ -524,13 +524,46 @@ int lttr_record_decode(const uint8_t *rec, size_t avail, struct lttr_event *ev,
  * compact and without details at once), as lttr_record_decode() will ask;
  * the variable part (strings, custom payloads) is checked when decoded.
  */
+/*
+ * The size a record of an event without a variable part has: its header
+ * and its payload (full, compact or none, by @flags), padded to
+ * LTT_REC_ALIGN; 0 when the size is not bounded so (a variable part, an
+ * unknown id).  In a format the reader knows, a longer record is damaged
+ * (a flipped bit in its size swallows the records after it).
+ */
+unsigned int lttr_record_max(unsigned int id, unsigned int flags)
+{
+	unsigned int plen;
+
+	if (id >= LTT_EV_MAX || !evtypes[id].name || evtypes[id].var != LTT_VAR_NONE)
+		return 0;
+	if (flags & LTT_REC_NO_DETAILS)
+		plen = 0;
+	else if (flags & LTT_REC_COMPACT)
+		plen = ltt_compact_size(id);
+	else
+		plen = (unsigned int)evtypes[id].size;
+	return (unsigned int)sizeof(struct ltt_record_header) +
+		(plen + LTT_REC_ALIGN - 1) / LTT_REC_ALIGN * LTT_REC_ALIGN;
+}
+
+/* lttr_record_max() in a format the reader knows, else 0 (no bound) */
+static unsigned int bounded_size(const struct lttr_trace *t,
+				 const struct ltt_record_header *rh)
+{
+	return lttr_format_known(t) ? lttr_record_max(rh->id, rh->flags) : 0;
+}
+
 static bool fixed_part_fits(const struct lttr_trace *t,
 			    const struct ltt_record_header *rh)
 {
 	size_t plen = rh->size - sizeof(*rh);
+	unsigned int max = bounded_size(t, rh);
 
 	if (!evtypes[rh->id].name)	/* (an id is < LTT_EV_MAX) */
 		return !lttr_format_known(t);	/* newer: skipped by its size */
+	if (max && rh->size > max)
+		return false;
 	if (rh->flags & LTT_REC_COMPACT)
 		return !(rh->flags & LTT_REC_NO_DETAILS) && ltt_compact_size(rh->id) &&
 			plen >= compact_min(rh->id);
@@ -688,6 +721,8 @@ int lttr_read_record_slow(struct lttr_trace *t, unsigned int cpu, size_t bi,
 				   ev, why, sizeof(why));
 	const uint64_t base = buf_base(b, off);
 	const bool ext = r == 0 && ev->id == LTT_EV_TIME_EXT;
+	const unsigned int bound = r == 0 && lttr_format_known(t) ?
+		lttr_record_max(ev->id, ev->rec_flags) : 0;
 
 	/*
 	 * A record is never later than its buffer's last record (end_ns):
@@ -723,6 +758,14 @@ int lttr_read_record_slow(struct lttr_trace *t, unsigned int cpu, size_t bi,
 		snprintf(why, sizeof(why),
 			 "event id %u, which format %u.%u does not have: a damaged record",
 			 ev->id, t->hdr.major, t->hdr.minor);
+		r = -LTTR_E_FORMAT;
+	} else if (r == 0 && bound && ev->size > bound) {
+		snprintf(why, sizeof(why),
+			 "record size %u longer than the %u bytes of a%s %s record: a damaged size",
+			 ev->size, bound,
+			 (ev->rec_flags & LTT_REC_NO_DETAILS) ? " bare" :
+			 (ev->rec_flags & LTT_REC_COMPACT) ? " compact" : "",
+			 evtypes[ev->id].name);
 		r = -LTTR_E_FORMAT;
 	} else if (r == 0 && !ext && off == b->bad_off && ev->time_ns < b->bad_prev) {
 		snprintf(why, sizeof(why),

@@ -144,6 +144,12 @@ enum lttr_tr_kind {
  * @LTTR_AN_IRQ_AT_SWITCH: schedchange inside an irq: irq stack reset
  * @LTTR_AN_WRONG_PREV: schedchange whose prev_pid is not the current task
  * @LTTR_AN_STACK_OVERFLOW: nesting deeper than the stacks hold
+ * @LTTR_AN_IMPOSSIBLE: a value no kernel writes (a damaged record): a pid
+ *	above PID_MAX_LIMIT, a CPU beyond the header's count, a softirq
+ *	vector beyond NR_SOFTIRQS, a trap vector beyond x86's exceptions,
+ *	a prev_state beyond TASK_STATE_MAX, a syscall number outside the
+ *	table, a fork whose parent is not the CPU's current task
+ * @LTTR_AN_SYSCALL_MISMATCH: a syscall exit whose number is not its entry's
  */
 enum lttr_anomaly {
 	LTTR_AN_SYSCALL_IN_KERNEL = 1,
@@ -152,6 +158,8 @@ enum lttr_anomaly {
 	LTTR_AN_IRQ_AT_SWITCH,
 	LTTR_AN_WRONG_PREV,
 	LTTR_AN_STACK_OVERFLOW,
+	LTTR_AN_IMPOSSIBLE,
+	LTTR_AN_SYSCALL_MISMATCH,
 };
 
 /**

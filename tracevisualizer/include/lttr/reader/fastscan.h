@@ -68,14 +68,16 @@ struct lttr_fastrec {
  *
  * The other fields are the reader's (the next record, the end of the
  * buffer's records, its time base and span, the delta of the record
- * before, the nesting of traps and irqs, the smallest size of a record
- * decoded in place by its flags and id): callers only pass the struct.
+ * before, the nesting of traps and irqs, the smallest and largest size
+ * of a record decoded in place by its flags and id): callers only pass
+ * the struct.
  */
 struct lttr_fastbuf {
 	const uint8_t *p;
 	const uint8_t *end;
 	const uint8_t *data;
 	const uint32_t *min_size;
+	const uint32_t *max_size;
 	uint64_t start_ns;
 	uint64_t span;
 	uint64_t nest;
@@ -149,6 +151,8 @@ static inline int lttr_fastbuf_next(struct lttr_fastbuf *fb, struct lttr_fastrec
 	memcpy(&rh, p, sizeof(rh));
 	if ((rh.id != LTT_EV_SYSCALL_ENTRY && rh.id != LTT_EV_SYSCALL_EXIT) ||
 	    rh.size < fb->min_size[((rh.flags & (LTT_REC_COMPACT | LTT_REC_NO_DETAILS)) << 8) |
+				   rh.id] ||
+	    rh.size > fb->max_size[((rh.flags & (LTT_REC_COMPACT | LTT_REC_NO_DETAILS)) << 8) |
 				   rh.id] ||
 	    rh.size > (size_t)(fb->end - p) || (rh.size & (LTT_REC_ALIGN - 1)) ||
 	    rh.delta > fb->span || rh.delta < fb->last)
