@@ -37,6 +37,7 @@ struct cli_opts {
 	bool has_to;
 	uint64_t cpus;		/* --cpu: a bit per CPU shown (0: every CPU) */
 	int width;		/* graph columns */
+	unsigned int rows;	/* graph, tui --rows: enum lttr_vsort */
 	int64_t from_ns;	/* relative to the trace start */
 	int64_t to_ns;
 	uint64_t tolerance_ns;	/* check */
