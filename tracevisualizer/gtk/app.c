@@ -370,7 +370,7 @@ static void sync_menu(struct gv_app *app, const struct gv_doc *d)
 	g_signal_handlers_block_by_func(app->active_item, G_CALLBACK(on_active), app);
 	gtk_check_menu_item_set_active(GTK_CHECK_MENU_ITEM(app->active_item), d->active_only);
 	g_signal_handlers_unblock_by_func(app->active_item, G_CALLBACK(on_active), app);
-	it = app->sort_items[d->row_sort < 3 ? d->row_sort : 0];
+	it = app->sort_items[d->row_sort < 4 ? d->row_sort : 0];
 	g_signal_handlers_block_by_func(it, G_CALLBACK(on_sort), app);
 	gtk_check_menu_item_set_active(GTK_CHECK_MENU_ITEM(it), TRUE);
 	g_signal_handlers_unblock_by_func(it, G_CALLBACK(on_sort), app);
@@ -460,18 +460,23 @@ static GtkWidget *menus(struct gv_app *app, GtkAccelGroup *accel)
 	g_signal_connect(it, "toggled", G_CALLBACK(on_active), app);
 	app->active_item = it;
 	{	/* the control flow's rows, processes and their threads each sorted */
-		static const char *const sorts[3] = { "Rows by _pid", "Rows by _name",
-						      "Rows by _time running in the window" };
+		/* enum lttr_vsort; Ctrl+P restores pid order */
+		static const char *const sorts[4] = {
+			"Rows: the traced _command first, then the busiest",
+			"Rows by _pid", "Rows by _name", "Rows by _time running in the window" };
 		GSList *group = NULL;
 		int k;
 
-		for (k = 0; k < 3; k++) {
+		for (k = 0; k < 4; k++) {
 			it = gtk_radio_menu_item_new_with_mnemonic(group, sorts[k]);
 			group = gtk_radio_menu_item_get_group(GTK_RADIO_MENU_ITEM(it));
 			g_object_set_data(G_OBJECT(it), "sort", GINT_TO_POINTER(k));
 			gtk_menu_shell_append(GTK_MENU_SHELL(m), it);
 			g_signal_connect(it, "toggled", G_CALLBACK(on_sort), app);
 			app->sort_items[k] = it;
+			if (k == LTTR_VSORT_PID)
+				gtk_widget_add_accelerator(it, "activate", accel, GDK_KEY_p,
+							   GDK_CONTROL_MASK, GTK_ACCEL_VISIBLE);
 		}
 	}
 	menu_item(m, "_Filters...", G_CALLBACK(on_filters), app, accel, GDK_KEY_l,

@@ -203,8 +203,9 @@ static void draw_ruler(struct gv_graph *g, cairo_t *cr, double width)
 
 /*
  * The control flow's rows in the order View -> Rows by asks for
- * (lttr_view_task_sort(): processes and the threads under each by pid,
- * name or time running in the window), each entry's folding, cells and
+ * (lttr_view_task_sort(): the traced command's processes first then the
+ * busiest, or processes and the threads under each by pid, name or time
+ * running in the window), each entry's folding, cells and
  * activity kept with its row
  */
 static void sort_rows(struct gv_graph *g)

@@ -10,7 +10,7 @@
  *
  *   { "version": 1,
  *     "window": { "t0_ns": T, "t1_ns": T }, "cursor_ns": T,
- *     "selected_pid": P, "active_only": B, "row_sort": "pid"|"name"|"busy",
+ *     "selected_pid": P, "active_only": B, "row_sort": "traced"|"pid"|"name"|"busy",
  *     "filter": { "expression": "...", "hide": B } | null,
  *     "column_filters": { "time": "...", "type": "...", ... },
  *     "pane_position": PX, "graph_page": N, "table_page": N }
@@ -35,9 +35,6 @@
 #include "gv.h"
 
 #define SESSION_FILE "session.json"
-
-/* enum lttr_vsort in the file */
-static const char *const sort_names[3] = { "pid", "name", "busy" };
 
 static char *session_path(const struct gv_doc *d)
 {
@@ -99,8 +96,8 @@ static json_object *session_json(const struct gv_doc *d)
 	json_object_object_add(o, "cursor_ns", json_object_new_int64((int64_t)d->vp.cursor));
 	json_object_object_add(o, "selected_pid", json_object_new_int64(d->sel_pid));
 	json_object_object_add(o, "active_only", json_object_new_boolean(d->active_only));
-	json_object_object_add(o, "row_sort", json_object_new_string(sort_names[d->row_sort < 3 ?
-										 d->row_sort : 0]));
+	json_object_object_add(o, "row_sort", json_object_new_string(lttr_vsort_name(d->row_sort) ?
+										 lttr_vsort_name(d->row_sort) : "traced"));
 	if (d->filter) {
 		json_object *f = json_object_new_object();
 
@@ -282,9 +279,8 @@ static void apply(struct gv_doc *d, json_object *o, int *bad)
 	if (v)
 		d->active_only = json_object_get_boolean(v);
 	v = member(o, "row_sort", json_type_string, bad);
-	for (i = 0; v && i < 3; i++)
-		if (!strcmp(json_object_get_string(v), sort_names[i]))
-			d->row_sort = i;
+	if (v && lttr_vsort_parse(json_object_get_string(v)) >= 0)
+		d->row_sort = (unsigned int)lttr_vsort_parse(json_object_get_string(v));
 	f = member(o, "filter", json_type_object, bad);
 	v = member(f, "expression", json_type_string, bad);
 	if (v && *json_object_get_string(v)) {

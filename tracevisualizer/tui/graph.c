@@ -13,6 +13,23 @@
 #include <lttr/view/files.h>
 #include "tui.h"
 
+int tui_graph_sort(struct tui *u)
+{
+	struct tui_graph *f = &u->g[0];
+	size_t sel = f->sel < f->n ? f->rows[f->sel] : (size_t)-1, i;
+	long n = lttr_view_task_sort(u->v, u->row_sort, u->vp.start, u->vp.end, f->rows,
+				     f->depth);
+
+	if (n < 0)
+		return -1;
+	f->n = (size_t)n;
+	f->active_t1 = UINT64_MAX;	/* the cache is per position */
+	for (i = 0; i < f->n; i++)
+		if (f->rows[i] == sel)
+			f->sel = i;
+	return 0;
+}
+
 int tui_graph_init(struct tui *u)
 {
 	size_t n = lttr_view_nrows(u->v), i, k = 0;
@@ -27,7 +44,8 @@ int tui_graph_init(struct tui *u)
 	if (!f->rows || !f->depth || !r->rows || !r->depth || !f->active || !r->active)
 		return -1;
 	f->active_t1 = r->active_t1 = UINT64_MAX;	/* no window cached yet */
-	f->n = lttr_view_task_order(u->v, f->rows, f->depth);
+	if (tui_graph_sort(u))
+		return -1;
 	for (i = 0; i < n; i++)
 		if (lttr_view_row(u->v, i)->kind != LTTR_VROW_TASK)
 			r->rows[k++] = i;

@@ -44,6 +44,7 @@ static const struct keyhelp help[] = {
 	{ "Rows", "< > I", "sort by the previous, next column; invert (3, 4)" },
 	{ "Rows", "Left Right, h l", "scroll the columns sideways (3: < > in its header)" },
 	{ "Rows", "A", "only the rows that ran or changed in the window (1, 2)" },
+	{ "Rows", "P", "rows by pid / the traced command first, then the busiest (1)" },
 	{ "Search", "/", "search events: a filter expression (docs/filter.md)" },
 	{ "Search", "n N", "next, previous match" },
 	{ "Search", "f", "filter rows (1, 2) and events (6) by an expression" },
@@ -271,6 +272,14 @@ bool tui_key(struct tui *u, int key)
 		u->active_only = !u->active_only;
 		tui_message(u, false, "%s", u->active_only ?
 			    "only the rows that ran or changed in the window" : "every row");
+		return true;
+	case 'P':
+		u->row_sort = u->row_sort == LTTR_VSORT_PID ? LTTR_VSORT_TRACED : LTTR_VSORT_PID;
+		if (tui_graph_sort(u))
+			tui_message(u, true, "out of memory");
+		else
+			tui_message(u, false, "%s", u->row_sort == LTTR_VSORT_PID ? "rows by pid" :
+				    "rows: the traced command first, then the busiest");
 		return true;
 	case 'b':
 		tui_bookmark_add(u);

@@ -516,6 +516,7 @@ int tui_run(const struct tui_opts *o)
 		return TUI_EXIT_TRACE;
 	u->o = o;
 	u->dir = o->dir;
+	u->row_sort = o->row_sort;
 	if (lttr_trace_open(o->dir, o->salvage ? LTTR_OPEN_SALVAGE : 0, &u->t, &err) < 0) {
 		lttr_print_error(stderr, o->prog, err.msg);
 		free(u);

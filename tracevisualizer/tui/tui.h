@@ -31,6 +31,7 @@ struct tui_opts {
 	const char *prog;	/* the program's name, for messages */
 	const char *dir;	/* the trace directory */
 	bool salvage;		/* read what is intact of a damaged trace */
+	unsigned int row_sort;	/* --rows: enum lttr_vsort of the control flow */
 };
 
 /* tui_run()'s exit statuses besides 0 */
@@ -153,6 +154,7 @@ struct tui {
 	char filter_text[256];
 	bool filter_hide;
 	bool active_only;	/* A: graph rows that did something in the window */
+	unsigned int row_sort;	/* P: enum lttr_vsort of the flow's rows (traced or pid) */
 	struct lttr_bookmarks bm;
 	char msg[512];
 	bool msg_err;
@@ -198,6 +200,8 @@ void tui_window_tables(struct tui *u);
 
 /* graph.c: views 1 and 2 */
 int tui_graph_init(struct tui *u);
+/* (re)order the control flow's rows by u->row_sort, keeping the selection */
+int tui_graph_sort(struct tui *u);
 void tui_graph_free(struct tui *u);
 void tui_graph_draw(struct tui *u, int top, int height, struct tui_graph *g);
 bool tui_graph_key(struct tui *u, struct tui_graph *g, int key, int height);
