@@ -569,7 +569,6 @@ static json_object *session_json(const struct lttr_session *s,
 				 const struct lttr_session_layout *lay)
 {
 	json_object *o = json_object_new_object(), *w = json_object_new_object();
-	size_t i;
 
 	json_object_object_add(o, "version", json_object_new_int(1));
 	json_object_object_add(w, "t0_ns", json_object_new_int64((int64_t)s->vp.t0));
@@ -593,6 +592,7 @@ static json_object *session_json(const struct lttr_session *s,
 	}
 	if (lay && lay->has_columns) {
 		json_object *c = json_object_new_object();
+		size_t i;
 
 		for (i = 0; i < lay->ncolumns; i++)
 			if (lay->column[i].text[0])
