@@ -117,14 +117,9 @@ unsigned int lttr_session_all(struct lttr_session *s)
 	return vp_diff(&old, &s->vp);
 }
 
-unsigned int lttr_session_set_min_span(struct lttr_session *s, uint64_t min_span)
+void lttr_session_set_min_span(struct lttr_session *s, uint64_t min_span)
 {
-	struct lttr_viewport old = s->vp;
-
 	s->vp.min_span = min_span;
-	if (s->vp.t1 - s->vp.t0 < min_span)
-		lttr_viewport_show(&s->vp, s->vp.t0, s->vp.t1);
-	return vp_diff(&old, &s->vp);
 }
 
 unsigned int lttr_session_show_span(struct lttr_session *s, uint64_t start, uint64_t end,

@@ -147,8 +147,9 @@ unsigned int lttr_session_zoom(struct lttr_session *s, uint64_t num, uint64_t de
 unsigned int lttr_session_pan(struct lttr_session *s, int64_t num, int64_t den);
 /* the whole trace in the window */
 unsigned int lttr_session_all(struct lttr_session *s);
-/* the narrowest window (a column per nanosecond); the window widened if need be */
-unsigned int lttr_session_set_min_span(struct lttr_session *s, uint64_t min_span);
+/* the narrowest window (a column per nanosecond): the next zoom or window
+ * keeps to it (the window shown is left as it is) */
+void lttr_session_set_min_span(struct lttr_session *s, uint64_t min_span);
 /* the window around [@start, @end] (half its width on each side, at least
  * 1 us), the cursor at @start, task @pid selected (0: the selection kept) */
 unsigned int lttr_session_show_span(struct lttr_session *s, uint64_t start, uint64_t end,
