@@ -14,15 +14,15 @@
 
 uint64_t gv_doc_rel(const struct gv_doc *d, uint64_t t)
 {
-	uint64_t s = lttr_trace_header(d->t)->start_ns;
-
-	return t > s ? t - s : 0;
+	return lttr_session_rel(&d->s, t);
 }
 
 struct gv_doc *gv_doc_open(struct gv_app *app, const char *dir, struct gv_reading *rd,
 			   GError **error)
 {
 	struct gv_doc *d = calloc(1, sizeof(*d));
+	struct lttr_trace *t = NULL;
+	struct lttr_view *v = NULL;
 	struct lttr_error err;
 
 	if (!rd)
@@ -33,22 +33,21 @@ struct gv_doc *gv_doc_open(struct gv_app *app, const char *dir, struct gv_readin
 		return NULL;
 	}
 	d->app = app;
-	d->sel_row = -1;
-	d->dir = strdup(dir);
 	if (gv_read_finish(rd, app->win && !app->screenshot && !app->bench ?
-			   GTK_WINDOW(app->win) : NULL, &d->t, &d->v, error) < 0) {
-		gv_doc_free(d);
+			   GTK_WINDOW(app->win) : NULL, &t, &v, error) < 0) {
+		free(d);
 		return NULL;
 	}
-	d->a = lttr_view_account(d->v);
-	lttr_viewport_init(&d->vp, lttr_view_start(d->v), lttr_view_end(d->v));
-	d->vp.min_span = 1000;
-	if (lttr_bookmarks_load(dir, &d->bm, &err) == 0) {
-		d->vp.mark[0] = d->bm.mark[0];
-		d->vp.mark[1] = d->bm.mark[1];
-		d->vp.has_mark[0] = d->bm.has_mark[0];
-		d->vp.has_mark[1] = d->bm.has_mark[1];
+	/* the session owns the trace and its view model from here on */
+	if (lttr_session_init(&d->s, dir, LTTR_OPEN_SALVAGE, t, v)) {
+		g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_NOMEM, "out of memory");
+		lttr_view_free(v);
+		lttr_trace_close(t);
+		free(d);
+		return NULL;
 	}
+	lttr_session_set_min_span(&d->s, 1000);
+	lttr_session_load_marks(&d->s, &err);
 	return d;
 }
 
@@ -57,11 +56,7 @@ void gv_doc_free(struct gv_doc *d)
 	if (!d)
 		return;
 	free(d->listeners);
-	lttr_filter_free(d->filter);
-	lttr_bookmarks_free(&d->bm);
-	lttr_view_free(d->v);
-	lttr_trace_close(d->t);
-	free(d->dir);
+	lttr_session_free(&d->s);
 	free(d);
 }
 
@@ -96,7 +91,6 @@ void gv_doc_unlisten(struct gv_doc *d, const void *view)
 	}
 	d->nlisteners = n;
 }
-
 static void update_status(struct gv_doc *d, const char *msg, bool err)
 {
 	char line[1024], a[32], b[32], c[32];
@@ -106,20 +100,20 @@ static void update_status(struct gv_doc *d, const char *msg, bool err)
 
 	if (!d->status)
 		return;
-	for (cpu = 0; cpu < lttr_trace_ncpus(d->t); cpu++)
-		lost += lttr_trace_lost_cpu(d->t, cpu);
-	nev = lttr_view_count(d->v, d->vp.t0, d->vp.t1 + 1);
+	for (cpu = 0; cpu < lttr_trace_ncpus(d->s.t); cpu++)
+		lost += lttr_trace_lost_cpu(d->s.t, cpu);
+	nev = lttr_view_count(d->s.v, d->s.vp.t0, d->s.vp.t1 + 1);
 	n = (size_t)snprintf(line, sizeof(line), "cursor %s   window %s   %llu events in the window",
-			     lttr_fmt_time(gv_doc_rel(d, d->vp.cursor), a, sizeof(a)),
-			     lttr_fmt_duration(d->vp.t1 - d->vp.t0, b, sizeof(b)),
+			     lttr_fmt_time(gv_doc_rel(d, d->s.vp.cursor), a, sizeof(a)),
+			     lttr_fmt_duration(d->s.vp.t1 - d->s.vp.t0, b, sizeof(b)),
 			     (unsigned long long)nev);
-	if (d->vp.has_mark[0])
+	if (d->s.vp.has_mark[0])
 		n += (size_t)snprintf(line + n, sizeof(line) - n, "   A %s",
-				      lttr_fmt_time(gv_doc_rel(d, d->vp.mark[0]), c, sizeof(c)));
-	if (d->vp.has_mark[1])
+				      lttr_fmt_time(gv_doc_rel(d, d->s.vp.mark[0]), c, sizeof(c)));
+	if (d->s.vp.has_mark[1])
 		n += (size_t)snprintf(line + n, sizeof(line) - n, "   B %s",
-				      lttr_fmt_time(gv_doc_rel(d, d->vp.mark[1]), c, sizeof(c)));
-	if (lttr_viewport_marks(&d->vp, &ma, &mb))
+				      lttr_fmt_time(gv_doc_rel(d, d->s.vp.mark[1]), c, sizeof(c)));
+	if (lttr_viewport_marks(&d->s.vp, &ma, &mb))
 		n += (size_t)snprintf(line + n, sizeof(line) - n, "   B-A %s",
 				      lttr_fmt_duration(mb - ma, c, sizeof(c)));
 	if (n < sizeof(line))
@@ -128,9 +122,9 @@ static void update_status(struct gv_doc *d, const char *msg, bool err)
 	if (d->nwarnings && n < sizeof(line))
 		n += (size_t)snprintf(line + n, sizeof(line) - n, "   warnings %zu (!)",
 				      d->nwarnings);
-	if (d->filter && n < sizeof(line))
+	if (d->s.filter && n < sizeof(line))
 		n += (size_t)snprintf(line + n, sizeof(line) - n, "   filter (%s): %s",
-				      d->filter_hide ? "hide" : "dim", d->filter_text);
+				      d->s.filter_hide ? "hide" : "dim", d->s.filter_text);
 	if (msg && n < sizeof(line))
 		snprintf(line + n, sizeof(line) - n, "   |   %s", msg);
 	gtk_label_set_text(GTK_LABEL(d->status), line);
@@ -144,7 +138,6 @@ static void update_status(struct gv_doc *d, const char *msg, bool err)
 		gtk_label_set_attributes(GTK_LABEL(d->status), NULL);
 	}
 }
-
 void gv_doc_message(struct gv_doc *d, bool err, const char *fmt, ...)
 {
 	char msg[512];
@@ -169,53 +162,44 @@ void gv_doc_changed(struct gv_doc *d, unsigned int what)
 	d->notifying = false;
 	gv_doc_unlisten(d, NULL);	/* the entries of views gone meanwhile */
 	update_status(d, NULL, false);
-	if (what & GV_MARKS) {
-		d->bm.mark[0] = d->vp.mark[0];
-		d->bm.mark[1] = d->vp.mark[1];
-		d->bm.has_mark[0] = d->vp.has_mark[0];
-		d->bm.has_mark[1] = d->vp.has_mark[1];
-	}
 }
 
+/*
+ * The setters of the session, the views told: what the setter says
+ * changed, and what the views were always told for that action (a key
+ * that changed nothing still refreshes them and the status bar)
+ */
 void gv_doc_set_cursor(struct gv_doc *d, uint64_t t)
 {
-	uint64_t t0 = d->vp.t0, t1 = d->vp.t1;
-
-	lttr_viewport_set_cursor(&d->vp, t);
-	gv_doc_changed(d, GV_CURSOR | (d->vp.t0 != t0 || d->vp.t1 != t1 ? GV_WINDOW : 0));
+	gv_doc_changed(d, GV_CURSOR | lttr_session_set_cursor(&d->s, t));
 }
 
 void gv_doc_set_window(struct gv_doc *d, uint64_t t0, uint64_t t1)
 {
-	lttr_viewport_show(&d->vp, t0, t1);
-	gv_doc_changed(d, GV_WINDOW);
+	gv_doc_changed(d, GV_WINDOW | lttr_session_show(&d->s, t0, t1));
 }
 
 void gv_doc_zoom(struct gv_doc *d, uint64_t num, uint64_t den)
 {
-	lttr_viewport_zoom(&d->vp, num, den);
-	gv_doc_changed(d, GV_WINDOW);
+	gv_doc_changed(d, GV_WINDOW | lttr_session_zoom(&d->s, num, den));
 }
 
 void gv_doc_pan(struct gv_doc *d, int64_t num, int64_t den)
 {
-	lttr_viewport_pan(&d->vp, num, den);
-	gv_doc_changed(d, GV_WINDOW);
+	gv_doc_changed(d, GV_WINDOW | lttr_session_pan(&d->s, num, den));
 }
 
 void gv_doc_select_pid(struct gv_doc *d, uint32_t pid)
 {
-	d->sel_pid = pid;
-	if (pid)
-		d->sel_row = lttr_view_find_row(d->v, LTTR_VROW_TASK, pid, false);
-	gv_doc_changed(d, GV_SELECT);
+	gv_doc_changed(d, lttr_session_select_pid(&d->s, pid, d->s.sel_cpu));
 }
 
 void gv_doc_show_span(struct gv_doc *d, uint64_t start, uint64_t end, uint32_t pid)
 {
 	uint64_t margin = (end - start) / 2 > 1000 ? (end - start) / 2 : 1000;
 
-	gv_doc_set_window(d, start > d->vp.start + margin ? start - margin : d->vp.start,
+	/* as lttr_session_show_span(), told in three steps as the views were */
+	gv_doc_set_window(d, start > d->s.vp.start + margin ? start - margin : d->s.vp.start,
 			  end + margin);
 	gv_doc_set_cursor(d, start);
 	if (pid)
@@ -224,33 +208,13 @@ void gv_doc_show_span(struct gv_doc *d, uint64_t start, uint64_t end, uint32_t p
 
 bool gv_row_shown(const struct gv_doc *d, size_t row, bool *dim)
 {
-	const struct lttr_vrow_info *in = lttr_view_row(d->v, row);
-	bool m;
-
-	*dim = false;
-	if (!d->filter)
-		return true;
-	switch (in->kind) {
-	case LTTR_VROW_TASK:
-		m = lttr_filter_match_row(d->filter, in->id, in->name, -1);
-		break;
-	case LTTR_VROW_CPU:
-		m = lttr_filter_match_row(d->filter, UINT32_MAX, in->name, (int)in->id);
-		break;
-	default:
-		m = lttr_filter_match_row(d->filter, UINT32_MAX, in->name ? in->name : "", -1);
-		break;
-	}
-	if (m)
-		return true;
-	*dim = true;
-	return !d->filter_hide;
+	return lttr_session_row_shown(&d->s, row, dim);
 }
 
 /* the row selected in the graph shown, for the arrows */
 static long selected_row(const struct gv_doc *d)
 {
-	return d->sel_row;
+	return d->s.sel_row;
 }
 
 static void step_state(struct gv_doc *d, int dir)
@@ -262,7 +226,7 @@ static void step_state(struct gv_doc *d, int dir)
 		gv_doc_message(d, true, "select a row first (click its label)");
 		return;
 	}
-	if (lttr_view_step(d->v, (size_t)row, d->vp.cursor, dir, false, &t) == 1)
+	if (lttr_view_step(d->s.v, (size_t)row, d->s.vp.cursor, dir, false, &t) == 1)
 		gv_doc_set_cursor(d, t);
 	else
 		gv_doc_message(d, false, "no state change %s the cursor on this row",
@@ -271,22 +235,10 @@ static void step_state(struct gv_doc *d, int dir)
 
 static void goto_mark(struct gv_doc *d, int dir)
 {
-	uint64_t best = 0, t;
-	bool have = false;
-	int m;
+	uint64_t t;
 
-	for (m = 0; m < 2 + (int)d->bm.n; m++) {
-		if (m < 2 && !d->vp.has_mark[m])
-			continue;
-		t = m < 2 ? d->vp.mark[m] : d->bm.v[m - 2].time_ns;
-		if ((dir > 0 && t > d->vp.cursor && (!have || t < best)) ||
-		    (dir < 0 && t < d->vp.cursor && (!have || t > best))) {
-			best = t;
-			have = true;
-		}
-	}
-	if (have)
-		gv_doc_set_cursor(d, best);
+	if (lttr_session_next_mark(&d->s, dir, &t))
+		gv_doc_set_cursor(d, t);
 	else
 		gv_doc_message(d, false, "no marker or bookmark %s the cursor",
 			       dir > 0 ? "after" : "before");
@@ -317,22 +269,21 @@ bool gv_doc_key(struct gv_doc *d, GdkEventKey *ev)
 		gv_doc_pan(d, 1, 4);
 		return true;
 	case GDK_KEY_z: case GDK_KEY_Z:
-		if (d->has_sel)
-			gv_doc_set_window(d, d->sel_a, d->sel_b);
-		else if (lttr_viewport_marks(&d->vp, &a, &b))
+		if (d->s.has_span)
+			gv_doc_set_window(d, d->s.span_a, d->s.span_b);
+		else if (lttr_viewport_marks(&d->s.vp, &a, &b))
 			gv_doc_set_window(d, a, b);
 		else
 			gv_doc_message(d, true, "drag over the graph to select a span first");
 		return true;
 	case GDK_KEY_0: case GDK_KEY_KP_0:
-		lttr_viewport_all(&d->vp);
-		gv_doc_changed(d, GV_WINDOW);
+		gv_doc_changed(d, GV_WINDOW | lttr_session_all(&d->s));
 		return true;
 	case GDK_KEY_Home:
-		gv_doc_set_cursor(d, d->vp.start);
+		gv_doc_set_cursor(d, d->s.vp.start);
 		return true;
 	case GDK_KEY_End:
-		gv_doc_set_cursor(d, d->vp.end);
+		gv_doc_set_cursor(d, d->s.vp.end);
 		return true;
 	case GDK_KEY_Left:
 		step_state(d, -1);
@@ -348,8 +299,7 @@ bool gv_doc_key(struct gv_doc *d, GdkEventKey *ev)
 		return true;
 	case GDK_KEY_m:
 	case GDK_KEY_M:
-		lttr_viewport_set_mark(&d->vp, ev->keyval == GDK_KEY_M);
-		gv_doc_changed(d, GV_MARKS);
+		gv_doc_changed(d, GV_MARKS | lttr_session_set_mark(&d->s, ev->keyval == GDK_KEY_M));
 		gv_session_save(d);
 		return true;
 	case GDK_KEY_b:
@@ -373,8 +323,8 @@ bool gv_doc_key(struct gv_doc *d, GdkEventKey *ev)
 		gv_cheat_sheet(GTK_WINDOW(d->app->win));
 		return true;
 	case GDK_KEY_c: case GDK_KEY_C:
-		if (d->sel_pid)
-			gv_critpath_show(d, d->sel_pid, 0, UINT64_MAX);
+		if (d->s.sel_pid)
+			gv_critpath_show(d, d->s.sel_pid, 0, UINT64_MAX);
 		else
 			gv_doc_message(d, true, "select a task first (click its row)");
 		return true;
@@ -456,7 +406,7 @@ static GtkWidget *warnings_bar(struct gv_doc *d)
 
 	if (!w)
 		return NULL;
-	d->nwarnings = lttr_view_warnings(d->v, w, MAXW);
+	d->nwarnings = lttr_view_warnings(d->s.v, w, MAXW);
 	if (!d->nwarnings) {
 		free(w);
 		return NULL;
@@ -513,6 +463,7 @@ static void first_split(GtkWidget *w, GdkRectangle *r, gpointer data)
 GtkWidget *gv_doc_build_page(struct gv_doc *d)
 {
 	GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0), *paned, *w;
+
 
 	w = warnings_bar(d);
 	if (w)

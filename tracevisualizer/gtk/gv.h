@@ -22,15 +22,17 @@
 #include <lttr/view/bookmarks.h>
 #include <lttr/view/files.h>
 #include <lttr/view/evclass.h>
+#include <lttr/view/session.h>
 
-/* what changed in a document, for the views to follow (gv_doc_changed()) */
-#define GV_WINDOW	0x01	/* the time window */
-#define GV_CURSOR	0x02	/* the cursor */
-#define GV_MARKS	0x04	/* markers, bookmarks */
-#define GV_SELECT	0x08	/* the selected row or event */
-#define GV_FILTER	0x10	/* filters */
-#define GV_ROWS		0x20	/* the order of the control flow's rows */
-#define GV_ALL		0xff
+/* what changed in a document, for the views to follow (gv_doc_changed()):
+ * the session's LTTR_SES_* bits */
+#define GV_WINDOW	LTTR_SES_WINDOW	/* the time window */
+#define GV_CURSOR	LTTR_SES_CURSOR	/* the cursor */
+#define GV_MARKS	LTTR_SES_MARKS	/* markers, bookmarks */
+#define GV_SELECT	LTTR_SES_SELECT	/* the selected row or event */
+#define GV_FILTER	LTTR_SES_FILTER	/* filters */
+#define GV_ROWS		LTTR_SES_ROWS	/* the order of the control flow's rows */
+#define GV_ALL		LTTR_SES_ALL
 
 enum gv_view {
 	GV_VIEW_FLOW,
@@ -59,27 +61,14 @@ struct gv_listener {
 };
 
 /*
- * One open trace: the shared state of its views.  @vp holds the window,
- * the cursor and markers A and B; @sel_a..@sel_b is the span selected by
- * dragging (zoomed to with Z); @sel_pid the selected task (0: none).
+ * One open trace: the session its views share (lttr/view/session.h: the
+ * window, the cursor and markers A and B in @s.vp; @s.span_a..@s.span_b
+ * the span selected by dragging, zoomed to with Z; @s.sel_pid the
+ * selected task, 0: none; the filter, bookmarks, rows), the views that
+ * follow it, and the tab's widgets.
  */
 struct gv_doc {
-	char *dir;
-	struct lttr_trace *t;
-	struct lttr_view *v;
-	const struct lttr_account *a;
-	struct lttr_viewport vp;
-	bool has_sel;
-	uint64_t sel_a;
-	uint64_t sel_b;
-	uint32_t sel_pid;
-	long sel_row;
-	struct lttr_bookmarks bm;
-	struct lttr_filter *filter;	/* expression, or NULL */
-	char filter_text[512];
-	bool filter_hide;		/* hide (true) or dim what does not match */
-	bool active_only;		/* graph rows active in the window only */
-	unsigned int row_sort;		/* enum lttr_vsort: the control flow's rows */
+	struct lttr_session s;
 	struct gv_listener *listeners;
 	size_t nlisteners;
 	bool notifying;
