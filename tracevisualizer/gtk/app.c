@@ -93,7 +93,7 @@ static bool open_trace(struct gv_app *app, const char *dir, struct gv_reading *r
 		app->status = 1;
 		return false;
 	}
-	page = gv_doc_build_page(d);
+	page = gv_tab_build(d);
 	if (!page) {
 		gv_app_error(app, "%s: out of memory", dir);
 		gv_doc_free(d);
@@ -326,7 +326,7 @@ static void on_view(GtkMenuItem *item, gpointer data)
 	struct gv_doc *d = current(app);
 
 	if (d)
-		gv_doc_show_view(d, GPOINTER_TO_INT(g_object_get_data(G_OBJECT(item), "view")));
+		gv_tab_show_view(d, GPOINTER_TO_INT(g_object_get_data(G_OBJECT(item), "view")));
 }
 
 static void on_critpath(GtkMenuItem *item, gpointer data)
@@ -452,7 +452,7 @@ static GtkWidget *menus(struct gv_app *app, GtkAccelGroup *accel)
 			       GDK_MOD1_MASK);
 		g_object_set_data(G_OBJECT(it), "view", GINT_TO_POINTER(v));
 	}
-	/* the critical path of the task selected (gv_doc_key(): C) */
+	/* the critical path of the task selected (gv_tab_key(): C) */
 	menu_item(m, "Critical _path of the selected task", G_CALLBACK(on_critpath), app, NULL, 0,
 		  0);
 	it = gtk_check_menu_item_new_with_mnemonic("_Active rows only");
@@ -518,7 +518,7 @@ static gboolean on_key(GtkWidget *w, GdkEventKey *ev, gpointer data)
 			break;
 		}
 	}
-	return d && gv_doc_key(d, ev);
+	return d && gv_tab_key(d, ev);
 }
 
 static void on_destroy(GtkWidget *w, gpointer data)
@@ -782,7 +782,7 @@ static void apply_options(struct gv_app *app, struct gv_doc *d)
 			gv_app_error(app, "--pid: %s", err.msg);
 		}
 	}
-	gv_doc_show_view(d, app->view);
+	gv_tab_show_view(d, app->view);
 	gv_doc_changed(d, GV_ALL);
 }
 

@@ -57,8 +57,8 @@ static int progress(void *arg, unsigned int permille)
 
 static void redraw_flow(struct gv_doc *d)
 {
-	if (d->flow)
-		gtk_widget_queue_draw(gv_graph_area(d->flow));
+	if (d->flow_area)
+		gtk_widget_queue_draw(d->flow_area);
 }
 
 static void fill(struct gv_critpath *c)

@@ -72,7 +72,9 @@ struct gv_doc {
 	struct gv_listener *listeners;
 	size_t nlisteners;
 	bool notifying;
-	/* widgets */
+	/* the tab's status bar (tab.c): told each change (@msg NULL) and message */
+	void (*show_status)(struct gv_doc *d, const char *msg, bool err);
+	/* the tab's widgets (tab.c) */
 	GtkWidget *page;		/* the tab's content */
 	GtkWidget *graphs;		/* notebook: flow, resources */
 	GtkWidget *tables;		/* notebook: events, processes, statistics */
@@ -80,6 +82,8 @@ struct gv_doc {
 	size_t nwarnings;		/* lttr_view_warnings() at open */
 	struct gv_graph *flow;
 	struct gv_graph *res;
+	GtkWidget *flow_area;		/* their drawings (gv_graph_area()) */
+	GtkWidget *res_area;
 	struct gv_overview *ov;
 	struct gv_paths *paths;		/* the Paths tab (NULL once it is gone) */
 	GtkWidget *latency;		/* the Latency tab (latency.c) */
@@ -138,12 +142,14 @@ void gv_doc_zoom(struct gv_doc *d, uint64_t num, uint64_t den);
 void gv_doc_pan(struct gv_doc *d, int64_t num, int64_t den);
 void gv_doc_select_pid(struct gv_doc *d, uint32_t pid);
 uint64_t gv_doc_rel(const struct gv_doc *d, uint64_t t);
-GtkWidget *gv_doc_build_page(struct gv_doc *d);
-void gv_doc_show_view(struct gv_doc *d, int view);
-bool gv_doc_key(struct gv_doc *d, GdkEventKey *ev);
 void gv_doc_message(struct gv_doc *d, bool err, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 bool gv_row_shown(const struct gv_doc *d, size_t row, bool *dim);
+
+/* tab.c: the tab around a document: its widgets and layout, status bar, keys */
+GtkWidget *gv_tab_build(struct gv_doc *d);
+void gv_tab_show_view(struct gv_doc *d, int view);
+bool gv_tab_key(struct gv_doc *d, GdkEventKey *ev);
 
 /* colors.c: the state colours and the legend */
 void gv_cat_color(unsigned int cat, double *r, double *g, double *b);
@@ -246,7 +252,7 @@ void gv_doc_show_span(struct gv_doc *d, uint64_t start, uint64_t end, uint32_t p
 /* search.c: Ctrl+F, the search bar; filters.c: the filters dialog */
 void gv_search_show(struct gv_doc *d);
 void gv_filters_dialog(struct gv_doc *d);
-/* lttr_view_find() with a progress dialog (Cancel) when it takes long */
+/* progress.c: lttr_view_find() with a progress dialog (Cancel) when it takes long */
 int gv_find(struct gv_doc *d, const struct lttr_filter *f, const struct lttr_view_pos *from,
 	    bool incl, int dir, struct lttr_event *out, struct lttr_error *err);
 /* progress.c: a long operation's progress: a dialog with Cancel after

@@ -8,26 +8,11 @@
  * the expression the document's filter.  The search is the view model's
  * (lttr_view_find(): the buffers that cannot hold a match are skipped);
  * one that takes long shows its progress in a dialog whose Cancel stops
- * it (gv_find(), also used by the events list; the dialog is progress.c's).
+ * it (gv_find() of progress.c, also used by the events list).
  */
 #include <stdio.h>
 #include <string.h>
 #include "gv.h"
-
-static int find_progress_cb(void *arg, unsigned int permille)
-{
-	return gv_progress_step(arg, permille);
-}
-
-int gv_find(struct gv_doc *d, const struct lttr_filter *f, const struct lttr_view_pos *from,
-	    bool incl, int dir, struct lttr_event *out, struct lttr_error *err)
-{
-	struct gv_progress *p = gv_progress_begin(d, "searching the trace");
-	int r = lttr_view_find(d->s.v, f, from, incl, dir, find_progress_cb, p, out, NULL, err);
-
-	gv_progress_end(p);
-	return r;
-}
 
 /**
  * struct gv_search - the search bar of a document
@@ -274,8 +259,8 @@ static void on_mode(GObject *bar, GParamSpec *ps, gpointer data)
 	if (gtk_search_bar_get_search_mode(GTK_SEARCH_BAR(bar)) || !focus ||
 	    !gtk_widget_is_ancestor(focus, GTK_WIDGET(bar)))
 		return;
-	gtk_widget_grab_focus(gv_graph_area(gtk_notebook_get_current_page(
-		GTK_NOTEBOOK(s->d->graphs)) ? s->d->res : s->d->flow));
+	gtk_widget_grab_focus(gtk_notebook_get_current_page(GTK_NOTEBOOK(s->d->graphs)) ?
+			      s->d->res_area : s->d->flow_area);
 }
 
 static struct gv_search *search_new(struct gv_doc *d)
