@@ -398,8 +398,8 @@ static json_object *member(json_object *o, const char *key, json_type t, int *ba
 	return v;
 }
 
-/* an int member in [@min, INT_MAX], else -1 (counted when present) */
-static int int_member(json_object *o, const char *key, int min, int *bad)
+/* an int member, else -1 (counted when present and not an int) */
+static int int_member(json_object *o, const char *key, int *bad)
 {
 	json_object *v = member(o, key, json_type_int, bad);
 	int64_t x;
@@ -407,7 +407,7 @@ static int int_member(json_object *o, const char *key, int min, int *bad)
 	if (!v)
 		return -1;
 	x = json_object_get_int64(v);
-	if (x < min || x > INT32_MAX) {
+	if (x < INT32_MIN || x > INT32_MAX) {
 		(*bad)++;
 		return -1;
 	}
@@ -426,8 +426,8 @@ static void apply(struct lttr_session *s, json_object *o, struct lttr_session_la
 	    json_object_get_int64(b) > json_object_get_int64(a))
 		lttr_viewport_show(&s->vp, (uint64_t)json_object_get_int64(a),
 				   (uint64_t)json_object_get_int64(b));
-	else if (a && b)
-		(*bad)++;
+	/* (a window of no width is left as it is, not counted: a trace of
+	 * one instant saves t1 == t0) */
 	v = member(o, "cursor_ns", json_type_int, bad);
 	if (v && json_object_get_int64(v) >= 0) {
 		uint64_t t0 = s->vp.t0, t1 = s->vp.t1;
@@ -436,8 +436,6 @@ static void apply(struct lttr_session *s, json_object *o, struct lttr_session_la
 		/* a cursor outside the window saved moves the window: not wanted */
 		if (s->vp.t0 != t0 || s->vp.t1 != t1)
 			lttr_viewport_show(&s->vp, t0, t1);
-	} else if (v) {
-		(*bad)++;
 	}
 	v = member(o, "selected_pid", json_type_int, bad);
 	if (v && json_object_get_int64(v) > 0 && json_object_get_int64(v) <= UINT32_MAX) {
@@ -474,9 +472,10 @@ static void apply(struct lttr_session *s, json_object *o, struct lttr_session_la
 				(*bad)++;
 		}
 	}
-	lay->pane_position = int_member(o, "pane_position", 1, bad);
-	lay->graph_page = int_member(o, "graph_page", 0, bad);
-	lay->table_page = int_member(o, "table_page", 0, bad);
+	/* the front end applies what it can (a page it has, a height > 0) */
+	lay->pane_position = int_member(o, "pane_position", bad);
+	lay->graph_page = int_member(o, "graph_page", bad);
+	lay->table_page = int_member(o, "table_page", bad);
 }
 
 int lttr_session_parse(struct lttr_session *s, const char *text, size_t len,

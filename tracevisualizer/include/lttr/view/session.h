@@ -19,7 +19,9 @@
  *     "pane_position": PX, "graph_page": N, "table_page": N }
  *
  * Times are CLOCK_MONOTONIC ns, as in the events.  Every member is
- * optional; a member of the wrong type or value is ignored and counted.
+ * optional; a member of the wrong type, a filter that does not compile, an
+ * unknown row order or a number past an int is ignored and counted; a
+ * window or cursor outside the trace is clamped or left as it was.
  */
 #ifndef LTTR_VIEW_SESSION_H
 #define LTTR_VIEW_SESSION_H
