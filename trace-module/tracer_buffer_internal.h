@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * tracer_buffer_internal.h - what the three buffer files of the LTT
- * trace module share and no other file uses: tracer_buffer_mem.c (buffer
+ * tracer_buffer_internal.h - what the four buffer files of the LTT
+ * trace module share and no other file uses: tracer_buffer_state.c (the
+ * shared state, the readers' wake-up), tracer_buffer_mem.c (buffer
  * memory, CPU hotplug), tracer_buffer_write.c (the write path, flush)
  * and tracer_buffer_read.c (the reader side).  What the rest of the
  * module calls is declared in tracer_buffer.h.
@@ -43,7 +44,7 @@ void ltt_cpu_mem_free(struct ltt_cpu *c);
 void ltt_flush_fn(struct work_struct *work);
 bool ltt_close_open(struct ltt_cpu *c);
 
-/* tracer_buffer_read.c */
+/* tracer_buffer_state.c */
 void ltt_wake_readers(void);
 void ltt_wake_work(struct irq_work *work);
 

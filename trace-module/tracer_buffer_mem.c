@@ -27,13 +27,6 @@
 #include "tracer_buffer.h"
 #include "tracer_buffer_internal.h"
 
-struct ltt_tracer ltt = {
-	.wait = __WAIT_QUEUE_HEAD_INITIALIZER(ltt.wait),
-	.ctl_mutex = __MUTEX_INITIALIZER(ltt.ctl_mutex),
-	.read_mutex = __MUTEX_INITIALIZER(ltt.read_mutex),
-	.wake_seq = ATOMIC_LONG_INIT(0),
-};
-
 /* ---- per-CPU state, module lifetime ---------------------------------- */
 
 int ltt_cpus_init(void)

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * tracer_buffer_read.c - the reader side of the LTT trace module: waking
- * the readers, read(2) and poll(), reading without a copy (mmap,
- * LTT_IOC_GET_SUBBUF, LTT_IOC_PUT_SUBBUF) and the end of a trace at STOP.
+ * tracer_buffer_read.c - the reader side of the LTT trace module: read(2)
+ * and poll() (the readers' wake-up is in tracer_buffer_state.c), reading
+ * without a copy (mmap, LTT_IOC_GET_SUBBUF, LTT_IOC_PUT_SUBBUF) and the
+ * end of a trace at STOP.
  * The reader takes READY buffers of each CPU in seq order and gives them
  * back FREE (the protocol is in tracer_buffer.h); the write path that
  * fills them is in tracer_buffer_write.c, their memory in
@@ -19,30 +20,6 @@
 
 #include "tracer_buffer.h"
 #include "tracer_buffer_internal.h"
-
-/*
- * Wake readers and send SIGIO.  Runs from the irq_work (hard interrupt
- * context, no tracer lock held) or from the STOP ioctl.
- *
- * The full barrier orders everything made visible before (a buffer
- * turned READY, or tracing cleared) before the wake_seq increment: a
- * reader reads wake_seq before it looks at the buffers (ltt_read_one),
- * so if it missed a READY buffer it also read the old wake_seq and will
- * not go to sleep on it.
- */
-void ltt_wake_readers(void)
-{
-	/* READY / tracing stores before the wake_seq increment. */
-	smp_mb__before_atomic();
-	atomic_long_inc(&ltt.wake_seq);
-	wake_up_interruptible(&ltt.wait);
-	kill_fasync(&ltt.fasync, SIGIO, POLL_IN);
-}
-
-void ltt_wake_work(struct irq_work *work)
-{
-	ltt_wake_readers();
-}
 
 /*
  * STOP of a flight trace, after ltt_flush_all() and before tracing is

@@ -6,7 +6,9 @@
 #include "signals.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <poll.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -16,14 +18,204 @@
 #define IDLE_POLL_MS		1000	/* also re-checks the program */
 #define DRAIN_TIMEOUT_MS	10000
 
+/* One record that did not reach the events file, in li's counts. */
+static void count_record(struct ltt_lost_info *li,
+			 const struct ltt_record_header *r, const unsigned char *pl,
+			 size_t plen)
+{
+	uint32_t nr = LTT_LOST_SYSCALLS;
+	int entry = r->id == LTT_EV_SYSCALL_ENTRY;
+
+	li->total++;
+	if (r->id < 64)
+		li->by_event[r->id]++;
+	else
+		li->by_event_high[r->id - 64]++;
+	if ((!entry && r->id != LTT_EV_SYSCALL_EXIT) ||
+	    (r->flags & LTT_REC_NO_DETAILS))
+		return;
+	if (r->flags & LTT_REC_COMPACT) {
+		uint64_t ip_nr;
+		uint32_t ret_nr;
+
+		if (entry && plen >= sizeof(ip_nr)) {
+			memcpy(&ip_nr, pl, sizeof(ip_nr));
+			nr = (uint32_t)(ip_nr >> 48);
+		} else if (!entry && plen >= sizeof(ret_nr)) {
+			memcpy(&ret_nr, pl, sizeof(ret_nr));
+			nr = ret_nr >> 22;
+		}
+	} else if (plen >= 8 + sizeof(nr)) {
+		memcpy(&nr, pl + 8, sizeof(nr));	/* after ip or ret */
+	}
+	if (nr >= LTT_LOST_SYSCALLS)
+		return;
+	if (entry)
+		li->syscall_entry[nr]++;
+	else
+		li->syscall_exit[nr]++;
+}
+
+/*
+ * Counts in s->unwritten the records of one buffer (len bytes) that did
+ * not reach the events file whole: of its bytes, the first ondisk did.
+ * A reader takes the whole records of a buffer cut short (the disk
+ * filled in it): a record is lost when it ends after ondisk.
+ */
+static void count_unwritten(struct session *s, const unsigned char *p,
+			    size_t len, uint64_t ondisk)
+{
+	struct ltt_buffer_header h;
+	struct unwritten_cpu *u;
+	uint64_t base;
+	size_t o;
+	int any = 0;
+
+	memcpy(&h, p, len < sizeof(h) ? len : sizeof(h));
+	if (len < sizeof(h) || h.magic != LTT_BUFFER_MAGIC ||
+	    h.cpu >= s->info.ncpus || sizeof(h) + (size_t)h.data_size != len) {
+		s->unreadable++;
+		return;
+	}
+	u = &s->unw[h.cpu];
+	base = h.start_ns;
+	for (o = sizeof(h); o < len; ) {
+		struct ltt_record_header r;
+
+		if (len - o < sizeof(r)) {
+			s->unreadable++;
+			break;
+		}
+		memcpy(&r, p + o, sizeof(r));
+		if (r.size < sizeof(r) || r.size % LTT_REC_ALIGN ||
+		    r.size > len - o) {
+			s->unreadable++;
+			break;
+		}
+		if (r.id == LTT_EV_TIME_EXT && r.size >= sizeof(r) + 8 &&
+		    !(r.flags & LTT_REC_NO_DETAILS))
+			memcpy(&base, p + o + sizeof(r), sizeof(base));
+		if (o + r.size > ondisk) {
+			if (!u->seen) {
+				u->seen = 1;
+				u->first_seq = h.seq;
+				u->first_ns = base + r.delta;
+			}
+			any = 1;
+			count_record(&s->unwritten[h.cpu], &r, p + o + sizeof(r),
+				     r.size - sizeof(r));
+		}
+		o += r.size;
+	}
+	if (any)
+		u->buffers++;
+}
+
+/* Bytes of the events file so far (those write() took). */
+static uint64_t on_disk(const struct session *s)
+{
+	return writer_written(s->writer);
+}
+
+/*
+ * One buffer given to the writer that may not all be in the events file
+ * (written bytes of the stream so far): its part before written read back
+ * from the file, the rest from the writer's buffers, then counted.
+ */
+static void account_extent(struct session *s, const struct extent *e,
+			   uint64_t written)
+{
+	unsigned char *p = malloc(e->len ? e->len : 1);
+	size_t disk = written > e->off ? (size_t)(written - e->off) : 0;
+	size_t got = 0;
+
+	if (disk > e->len)
+		disk = e->len;
+	if (!p) {
+		s->unreadable++;
+		return;
+	}
+	while (got < disk) {
+		ssize_t r = s->evfd < 0 ? -1 :
+			pread(s->evfd, p + got, disk - got, (off_t)(e->off + got));
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			break;
+		got += (size_t)r;
+	}
+	if (got == disk &&
+	    writer_peek(s->writer, e->off + disk, p + disk, e->len - disk) ==
+	    e->len - disk) {
+		if (e->good && disk < sizeof(struct ltt_buffer_header) &&
+		    s->cpu_buffers)
+			s->cpu_buffers[e->cpu]--;	/* counted, not in the file */
+		count_unwritten(s, p, e->len, disk);
+	} else {
+		s->unreadable++;
+	}
+	free(p);
+}
+
+void collect_account_unwritten(struct session *s)
+{
+	uint64_t written = on_disk(s);
+	size_t i;
+
+	if (s->write_failed)
+		return;
+	s->write_failed = 1;
+	for (i = 0; i < s->ninflight; i++)
+		if (s->inflight[i].off + s->inflight[i].len > written)
+			account_extent(s, &s->inflight[i], written);
+	s->ninflight = 0;
+}
+
+/* Notes a buffer given to the writer, forgets those written since. */
+static int note_extent(struct session *s, uint64_t off, size_t len,
+		       unsigned int cpu, int good)
+{
+	uint64_t written = on_disk(s);
+	size_t i, k = 0;
+
+	for (i = 0; i < s->ninflight; i++)
+		if (s->inflight[i].off + s->inflight[i].len > written)
+			s->inflight[k++] = s->inflight[i];
+	s->ninflight = k;
+	if (off + len <= written)
+		return 0;
+	if (s->ninflight == s->capinflight) {
+		size_t cap = s->capinflight ? 2 * s->capinflight : 16;
+		struct extent *n = realloc(s->inflight, cap * sizeof(*n));
+
+		if (!n) {
+			msg_err("out of memory");
+			return -1;
+		}
+		s->inflight = n;
+		s->capinflight = cap;
+	}
+	s->inflight[s->ninflight++] = (struct extent){
+		.off = off, .len = (uint32_t)len, .cpu = (uint16_t)cpu,
+		.good = (uint16_t)good,
+	};
+	return 0;
+}
+
 /*
  * Checks and appends one buffer, read into s->rbuf or (direct) in a
- * mapping of the module's memory, written from there.
+ * mapping of the module's memory, written from there.  After a write
+ * error its records are counted lost instead (the first error counts
+ * those of the buffers given to the writer that did not reach the
+ * file): the trace goes on until it ends as it would have, the module
+ * drained, so that the lost file accounts for every event it wrote.
  */
 static enum stop_reason take_buffer(struct session *s, const void *p,
 				    size_t len, int direct)
 {
 	const struct ltt_buffer_header *b = p;
+	uint64_t off = s->stream;
 	int good = 1;
 
 	if (len < sizeof(*b) || b->magic != LTT_BUFFER_MAGIC ||
@@ -34,8 +226,30 @@ static enum stop_reason take_buffer(struct session *s, const void *p,
 		s->bad_buffers++;
 		good = 0;
 	}
+	if (s->write_failed) {
+		count_unwritten(s, p, len, 0);
+		s->buffers++;
+		s->bytes += len;
+		return STOP_NONE;
+	}
+	s->stream += len;
 	if ((direct ? writer_write(s->writer, p, len) :
-		      writer_append(s->writer, p, len)) < 0)
+		      writer_append(s->writer, p, len)) < 0) {
+		uint64_t written;
+
+		collect_account_unwritten(s);
+		written = on_disk(s);
+		if (good && written >= off + sizeof(*b) && s->cpu_buffers)
+			s->cpu_buffers[b->cpu]++;
+		count_unwritten(s, p, len, written > off ? written - off : 0);
+		s->buffers++;
+		s->bytes += len;
+		msg_warn("the events file stops at byte %" PRIu64 ": the trace "
+			 "goes on until it ends, its buffers taken from the "
+			 "module and their events counted lost", written);
+		return STOP_NONE;
+	}
+	if (note_extent(s, off, len, good ? b->cpu : 0, good) < 0)
 		return STOP_WRITE_ERROR;
 	if (good && s->cpu_buffers)
 		s->cpu_buffers[b->cpu]++;
@@ -106,11 +320,14 @@ static int move_buffer(struct session *s)
 		} else {
 			const void *p = mapped(s, &sb);
 
+			enum stop_reason why;
+
 			if (!p)
 				return -1;
-			if (take_buffer(s, p, sb.len, 1) != STOP_NONE)
-				return -3;
-			return device_put_subbuf(&s->dev, &sb) < 0 ? -1 : 1;
+			why = take_buffer(s, p, sb.len, 1);
+			if (device_put_subbuf(&s->dev, &sb) < 0)
+				return -1;
+			return why != STOP_NONE ? -3 : 1;
 		}
 	}
 	r = device_read(&s->dev, s->rbuf, s->rbuf_len);
@@ -230,20 +447,24 @@ enum stop_reason collect_run(struct session *s)
 
 int collect_drain(struct session *s, enum stop_reason *why)
 {
+	int ret = 0;
+
 	for (;;) {
 		struct pollfd pfd = { .fd = s->dev.fd, .events = POLLIN };
 		int r = move_buffer(s);
 		int n;
 
 		if (r == 0)
-			return 0;
+			return ret;
 		if (r == -1) {
 			*why = STOP_DEVICE_ERROR;
 			return -1;
 		}
 		if (r == -3) {
+			/* the rest is drained and counted lost */
 			*why = STOP_WRITE_ERROR;
-			return -1;
+			ret = -1;
+			continue;
 		}
 		if (r > 0)
 			continue;

@@ -19,6 +19,7 @@
 #include "tracedir.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,6 +36,7 @@ struct files {
 	int force;
 	struct tracedir_perm perm;
 	int header_fd;
+	int lost_fd;			/* the lost file's room, or -1 */
 };
 
 /* creates file @name of the trace directory (the path for messages) */
@@ -144,8 +146,11 @@ static int configure(struct session *s, const struct options *o,
 	s->rbuf = malloc(s->rbuf_len);
 	s->cpu_buffers = calloc(s->info.ncpus, sizeof(*s->cpu_buffers));
 	s->maps = calloc(s->info.ncpus, sizeof(*s->maps));
+	s->unwritten = calloc(s->info.ncpus, sizeof(*s->unwritten));
+	s->unw = calloc(s->info.ncpus, sizeof(*s->unw));
 	s->zero_copy = !o->read_copy;
-	if (!s->rbuf || !s->cpu_buffers || !s->maps) {
+	if (!s->rbuf || !s->cpu_buffers || !s->maps || !s->unwritten ||
+	    !s->unw) {
 		msg_err("out of memory");
 		return -1;
 	}
@@ -212,6 +217,43 @@ static int write_snapshot(int fd, const char *path)
 	return ret;
 }
 
+/* Adds the counts of @u (events not written) to the module's @li. */
+static void add_unwritten(struct ltt_lost_info *li,
+			  const struct ltt_lost_info *u)
+{
+	unsigned int k;
+
+	li->total += u->total;
+	for (k = 0; k < 64; k++)
+		li->by_event[k] += u->by_event[k];
+	for (k = 0; k < LTT_EV_MAX - 64; k++)
+		li->by_event_high[k] += u->by_event_high[k];
+	for (k = 0; k < LTT_LOST_SYSCALLS; k++) {
+		li->syscall_entry[k] += u->syscall_entry[k];
+		li->syscall_exit[k] += u->syscall_exit[k];
+	}
+}
+
+/*
+ * The lost file: in the room taken at the start if there is one (a full
+ * disk has no room left for it at the end), else a new file.
+ */
+static int write_lost(struct files *f, const struct ltt_lost_info *lost,
+		      unsigned int ncpus)
+{
+	int fd = f->lost_fd;
+
+	f->lost_fd = -1;
+	if (fd >= 0) {
+		int r = tracedir_commit(fd, f->dirfd, "lost", f->lost,
+					f->force, lost, ncpus * sizeof(*lost));
+
+		if (r <= 0)
+			return r;
+	}
+	return lost_write(files_open(f, f->lost), f->lost, lost, ncpus);
+}
+
 /* Everything after START: returns traced's exit status. */
 static int finish(struct session *s, struct files *f,
 		  struct ltt_trace_header *h, enum stop_reason why,
@@ -226,12 +268,23 @@ static int finish(struct session *s, struct files *f,
 			why = STOP_DEVICE_ERROR;
 		}
 		h->end_ns = clock_ns(CLOCK_MONOTONIC);
-		if (why != STOP_WRITE_ERROR && why != STOP_DEVICE_ERROR &&
-		    collect_drain(s, &why) < 0)
+		/*
+		 * After a write error too: the buffers left in the module
+		 * are taken and counted lost, so that every event the
+		 * module wrote is either in the file or counted.
+		 */
+		if (why != STOP_DEVICE_ERROR && collect_drain(s, &why) < 0)
 			complete = 0;
 	} else {
 		h->end_ns = h->start_ns;
 	}
+	/* what was given to the writer and not written is lost too */
+	if (writer_flush(s->writer) < 0) {
+		collect_account_unwritten(s);
+		why = STOP_WRITE_ERROR;
+	}
+	if (s->write_failed)
+		why = STOP_WRITE_ERROR;
 	if (why == STOP_WRITE_ERROR || why == STOP_DEVICE_ERROR)
 		complete = 0;
 
@@ -242,13 +295,13 @@ static int finish(struct session *s, struct files *f,
 		for (cpu = 0; cpu < s->info.ncpus; cpu++) {
 			if (device_get_lost(&s->dev, cpu, &lost[cpu]) < 0)
 				complete = 0;
+			add_unwritten(&lost[cpu], &s->unwritten[cpu]);
 			/* so that a reader knows when "events" was cut */
 			lost[cpu].buffers = s->cpu_buffers ? s->cpu_buffers[cpu] : 0;
 		}
 		if (s->cpu_buffers && !s->bad_buffers)
 			h->flags |= LTT_TRACE_BUFFERS;
-		if (lost_write(files_open(f, f->lost), f->lost, lost,
-			       s->info.ncpus) < 0) {
+		if (write_lost(f, lost, s->info.ncpus) < 0) {
 			complete = 0;
 			write_failed = 1;
 		}
@@ -256,6 +309,10 @@ static int finish(struct session *s, struct files *f,
 		msg_err("out of memory for the lost counts");
 		complete = 0;
 	}
+	if (f->lost_fd >= 0)
+		close(f->lost_fd);
+	if (s->evfd >= 0)
+		close(s->evfd);
 	if (writer_close(s->writer, &s->written) < 0) {
 		complete = 0;
 		write_failed = 1;
@@ -317,6 +374,7 @@ int main(int argc, char **argv)
 	memset(&s, 0, sizeof(s));
 	s.opt = &o;
 	s.dev.fd = -1;
+	s.evfd = -1;
 
 	if (tracedir_check(o.output, o.force) < 0)
 		return EXIT_ERROR;
@@ -327,6 +385,7 @@ int main(int argc, char **argv)
 		return EXIT_ERROR;
 
 	f.force = o.force;
+	f.lost_fd = -1;
 	f.perm.group_set = o.group_set;
 	f.perm.group = o.group;
 	f.dirfd = tracedir_create(o.output, &f.perm);
@@ -347,6 +406,10 @@ int main(int argc, char **argv)
 	fd = files_open(&f, f.events);
 	if (fd < 0)
 		return EXIT_ERROR;
+	/* read back after a write error: the records that reached it */
+	s.evfd = openat(f.dirfd, "events", O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	f.lost_fd = tracedir_reserve(f.dirfd, s.info.ncpus *
+				     sizeof(struct ltt_lost_info), &f.perm);
 	s.writer = writer_open(fd, f.events, o.write_buffer);
 	if (!s.writer)
 		return EXIT_ERROR;
@@ -356,6 +419,7 @@ int main(int argc, char **argv)
 		return finish(&s, &f, &h, STOP_DEVICE_ERROR, 0, 0);
 	h.start_wall_ns = clock_ns(CLOCK_REALTIME);
 	h.start_ns = clock_ns(CLOCK_MONOTONIC);
+	s.start_ns = h.start_ns;
 	/* how long START took: its buffers begin after its call (ltt-abi.h) */
 	took_us = (h.start_ns - called + 999) / 1000;
 	h.start_call_us = took_us > UINT32_MAX ? UINT32_MAX : (uint32_t)took_us;

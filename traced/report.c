@@ -53,14 +53,61 @@ static int write_stats(const struct session *s, const char *path,
 			(uint64_t)lost[cpu].total);
 		total += (uint64_t)lost[cpu].total;
 	}
-	fprintf(f, "], \"lost_total\": %" PRIu64 ", \"bytes_copied\": %" PRIu64
-		", \"zero_copy\": %s}\n", total, s->bytes_copied,
+	fprintf(f, "], \"lost_total\": %" PRIu64 ", \"unwritten_by_cpu\": [",
+		total);
+	for (cpu = 0; s->unwritten && cpu < s->info.ncpus; cpu++)
+		fprintf(f, "%s%" PRIu64, cpu ? ", " : "",
+			(uint64_t)s->unwritten[cpu].total);
+	fprintf(f, "], \"bytes_copied\": %" PRIu64
+		", \"zero_copy\": %s}\n", s->bytes_copied,
 		s->zero_copy ? "true" : "false");
 	if (fclose(f) != 0) {
 		msg_err("write error on %s: %s", path, strerror(errno));
 		return -1;
 	}
 	return 0;
+}
+
+static uint64_t unwritten_total(const struct session *s)
+{
+	uint64_t n = 0;
+	unsigned int cpu;
+
+	for (cpu = 0; s->unwritten && cpu < s->info.ncpus; cpu++)
+		n += (uint64_t)s->unwritten[cpu].total;
+	return n;
+}
+
+/*
+ * Where the events file stops after a write error, and the events of the
+ * buffers taken from the module that did not reach it, per CPU (counted
+ * lost, with the module's own losses, in the lost file).
+ */
+static void report_unwritten(const struct session *s)
+{
+	unsigned int cpu;
+
+	if (!s->write_failed)
+		return;
+	msg_info("the events file stops at byte %" PRIu64 " (a write error): "
+		 "the events not written are counted lost", s->written);
+	for (cpu = 0; cpu < s->info.ncpus; cpu++) {
+		const struct unwritten_cpu *u = &s->unw[cpu];
+		uint64_t t;
+
+		if (!u->seen)
+			continue;
+		t = u->first_ns > s->start_ns ? u->first_ns - s->start_ns : 0;
+		msg_info("%" PRIu64 " events on CPU %u not written: %" PRIu64
+			 " buffers from seq %" PRIu64 ", from %" PRIu64
+			 ".%09" PRIu64 " s", (uint64_t)s->unwritten[cpu].total,
+			 cpu, u->buffers, u->first_seq, t / 1000000000U,
+			 t % 1000000000U);
+	}
+	if (s->unreadable)
+		msg_warn("%d buffers not written could not be counted (malformed"
+			 " or not read back): their events are not in the lost "
+			 "counts", s->unreadable);
 }
 
 int report_print(const struct session *s, const char *dir,
@@ -96,13 +143,14 @@ int report_print(const struct session *s, const char *dir,
 			 s->bad_buffers);
 	if (!lost)
 		return rc;
+	report_unwritten(s);
 	for (cpu = 0; cpu < s->info.ncpus; cpu++) {
 		msg_info("%" PRIu64 " events lost on CPU %u", (uint64_t)lost[cpu].total,
 			 cpu);
 		total += (uint64_t)lost[cpu].total;
 	}
 	msg_info("%" PRIu64 " events lost in total", total);
-	if (total)
+	if (total > unwritten_total(s))
 		msg_info("events were lost: raise the buffer size (-b) or "
 			 "the number of buffers (-n)");
 	return rc;

@@ -43,18 +43,51 @@ struct session {
 		uint64_t id;		/* map_id of the memory mapped */
 	} *maps;		/* per CPU */
 	uint64_t deadline_ns;	/* CLOCK_MONOTONIC, 0: none */
+	uint64_t start_ns;	/* the header's start_ns */
 
 	pid_t child;		/* traced program, 0: none / reaped */
 	int child_status;	/* its wait status, once reaped */
 	int child_reaped;
 
-	uint64_t buffers;	/* buffers written to events */
+	uint64_t buffers;	/* buffers taken from the module */
 	uint32_t *cpu_buffers;	/* ... per CPU (file "lost") */
 	uint64_t bytes;		/* their bytes */
 	uint64_t bytes_copied;	/* ... of them read(2) into rbuf and copied */
 	uint64_t written;	/* bytes that reached the events file */
 	int bad_buffers;	/* buffers that did not look right */
+
+	/*
+	 * A write error (a full disk): the records of the buffers taken
+	 * from the module that did not reach the events file whole are
+	 * lost events, counted per CPU (and by type) in unwritten, added to
+	 * the module's counts in the lost file.  The buffers taken after
+	 * the error are drained and counted, not written.
+	 */
+	int write_failed;	/* the error was seen and accounted */
+	int evfd;		/* events, read-only: what reached it, or -1 */
+	uint64_t stream;	/* bytes given to the writer */
+	struct extent {		/* buffers given, maybe not written yet */
+		uint64_t off;	/* stream offset */
+		uint32_t len;
+		uint16_t cpu;
+		uint16_t good;	/* a tracer buffer (else not parsed) */
+	} *inflight;
+	size_t ninflight, capinflight;
+	struct ltt_lost_info *unwritten;	/* per CPU */
+	struct unwritten_cpu {
+		uint64_t buffers;	/* buffers with records not written */
+		uint64_t first_seq;	/* the first of them */
+		uint64_t first_ns;	/* time of its first record not written */
+		int seen;
+	} *unw;			/* per CPU */
+	int unreadable;		/* buffers whose records could not be counted */
 };
+
+/*
+ * After the writer failed at the end (writer_flush()): counts the
+ * records of the buffers given to it that did not reach the file.
+ */
+void collect_account_unwritten(struct session *s);
 
 /* Unmaps what the zero-copy path mapped. */
 void collect_unmap(struct session *s);

@@ -141,3 +141,69 @@ int tracedir_open(int dirfd, const char *name, const char *path, int force,
 	}
 	return set_mode(fd, mode, perm, path);
 }
+
+int tracedir_reserve(int dirfd, size_t size, const struct tracedir_perm *perm)
+{
+	mode_t mode = perm->group_set ? 0640 : 0600;
+	static const char zeros[4096];
+	int fd = openat(dirfd, ".", O_TMPFILE | O_RDWR | O_CLOEXEC, mode);
+
+	if (fd < 0)
+		return -1;	/* no O_TMPFILE there: the file is made at the end */
+	if (fchmod(fd, mode) < 0 ||
+	    (perm->group_set && fchown(fd, (uid_t)-1, (gid_t)perm->group) < 0)) {
+		close(fd);
+		return -1;
+	}
+	while (size) {
+		size_t n = size < sizeof(zeros) ? size : sizeof(zeros);
+		ssize_t r = write(fd, zeros, n);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0) {
+			close(fd);
+			return -1;
+		}
+		size -= (size_t)r;
+	}
+	return fd;
+}
+
+int tracedir_commit(int fd, int dirfd, const char *name, const char *path,
+		    int force, const void *data, size_t len)
+{
+	char proc[64];
+	size_t done = 0;
+
+	while (done < len) {
+		ssize_t r = pwrite(fd, (const char *)data + done, len - done,
+				   (off_t)done);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0) {
+			msg_err("write error on %s: %s", path,
+				r < 0 ? strerror(errno) : "short write");
+			close(fd);
+			return -1;
+		}
+		done += (size_t)r;
+	}
+	snprintf(proc, sizeof(proc), "/proc/self/fd/%d", fd);
+	if (fsync(fd) < 0 ||
+	    (force && unlinkat(dirfd, name, 0) < 0 && errno != ENOENT)) {
+		msg_err("cannot write %s: %s", path, strerror(errno));
+		close(fd);
+		return -1;
+	}
+	if (linkat(AT_FDCWD, proc, dirfd, name, AT_SYMLINK_FOLLOW) < 0) {
+		close(fd);	/* no /proc? the caller makes the file */
+		return 1;
+	}
+	if (close(fd) < 0) {
+		msg_err("write error on %s: %s", path, strerror(errno));
+		return -1;
+	}
+	return 0;
+}

@@ -45,4 +45,23 @@ int tracedir_path(char *buf, size_t len, const char *dir, const char *name);
 int tracedir_open(int dirfd, const char *name, const char *path, int force,
 		  const struct tracedir_perm *perm);
 
+/*
+ * A file of @size zero bytes without a name in @dirfd (O_TMPFILE), with
+ * the mode and group of tracedir_open(): the room of a file written at
+ * the end (the lost counts), taken at the start so that a disk that
+ * fills during the trace still has it.  -1 when the file system cannot
+ * (no O_TMPFILE; the file is then created at the end).
+ */
+int tracedir_reserve(int dirfd, size_t size, const struct tracedir_perm *perm);
+
+/*
+ * Writes @len bytes of @data at the start of the reserved file @fd, syncs
+ * it and gives it the name @name in @dirfd (@path in messages; with
+ * @force an old entry is replaced).  Closes @fd.  0, -1 (message), or 1
+ * when it could not be named (no /proc to link it from): the caller
+ * creates the file instead.
+ */
+int tracedir_commit(int fd, int dirfd, const char *name, const char *path,
+		    int force, const void *data, size_t len);
+
 #endif

@@ -17,6 +17,16 @@ struct writer {
 	char *buf[2];
 	size_t fill;		/* bytes in buf[cur] (main thread only) */
 	int cur;		/* buffer the main thread fills */
+	/*
+	 * Main thread only: the stream offset (bytes given to the writer
+	 * before) of each buffer's first byte and how many it holds, for
+	 * writer_peek().  Set when a buffer gets its first byte; a buffer's
+	 * bytes stay until it is filled again, which never happens after
+	 * a write error.
+	 */
+	uint64_t pos;		/* bytes given so far */
+	uint64_t base[2];
+	size_t len[2];
 
 	pthread_t thread;
 	pthread_mutex_t lock;
@@ -203,8 +213,12 @@ int writer_append(struct writer *w, const void *data, size_t len)
 
 		if (n > len)
 			n = len;
+		if (!w->fill)
+			w->base[w->cur] = w->pos;
 		memcpy(w->buf[w->cur] + w->fill, p, n);
 		w->fill += n;
+		w->len[w->cur] = w->fill;
+		w->pos += n;
 		p += n;
 		len -= n;
 		if (w->fill == w->size && hand_over(w) < 0)
@@ -225,6 +239,7 @@ int writer_write(struct writer *w, const void *data, size_t len)
 		pthread_cond_wait(&w->cond, &w->lock);
 	err = w->error;
 	pthread_mutex_unlock(&w->lock);
+	w->pos += len;
 	if (!err) {
 		err = write_out(w, data, len, &done);
 		pthread_mutex_lock(&w->lock);
@@ -256,6 +271,50 @@ uint64_t writer_written(struct writer *w)
 	n = w->written;
 	pthread_mutex_unlock(&w->lock);
 	return n;
+}
+
+size_t writer_peek(const struct writer *w, uint64_t off, void *dst, size_t n)
+{
+	char *d = dst;
+	size_t got = 0;
+	int i, found = 1;
+
+	while (got < n && found) {
+		found = 0;
+		for (i = 0; i < 2; i++) {
+			uint64_t at = off + got;
+			size_t k;
+
+			if (at < w->base[i] || at - w->base[i] >= w->len[i])
+				continue;
+			k = w->len[i] - (size_t)(at - w->base[i]);
+			if (k > n - got)
+				k = n - got;
+			memcpy(d + got, w->buf[i] + (at - w->base[i]), k);
+			got += k;
+			found = 1;
+			break;
+		}
+	}
+	return got;
+}
+
+int writer_flush(struct writer *w)
+{
+	int err;
+
+	if (w->fill)
+		hand_over(w);
+	pthread_mutex_lock(&w->lock);
+	while (w->pending)
+		pthread_cond_wait(&w->cond, &w->lock);
+	err = w->error;
+	pthread_mutex_unlock(&w->lock);
+	if (err) {
+		report(w);
+		return -1;
+	}
+	return 0;
 }
 
 int writer_close(struct writer *w, uint64_t *written)

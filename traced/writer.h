@@ -42,6 +42,20 @@ int writer_error(struct writer *w);
 uint64_t writer_written(struct writer *w);
 
 /*
+ * Writes what is buffered and waits for it to be written: 0, or -1 once
+ * a write error happened (now or earlier).
+ */
+int writer_flush(struct writer *w);
+
+/*
+ * Copies up to n bytes from stream offset off (the bytes given to the
+ * writer before them, by writer_append() and writer_write()) into dst,
+ * as long as they are still in the write buffers (after a write error,
+ * every byte appended and not written is): the bytes copied.
+ */
+size_t writer_peek(const struct writer *w, uint64_t off, void *dst, size_t n);
+
+/*
  * Writes what is buffered, stops the thread, fsyncs (regular files) and
  * closes the file.  Returns 0 or -1 (a write, fsync or close error; the
  * message names the file), and the bytes that reached the file in

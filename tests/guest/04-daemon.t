@@ -15,9 +15,13 @@ sleep 2; kill -INT $tp; wait $tp; echo $? > /mnt/share/c.rc
 traced -q -o /mnt/share/d -- sh -c "kill -TERM \$\$"; echo $? > /mnt/share/d.rc
 uname -r > /mnt/share/uname
 mkdir /tmp/small && mount -t tmpfs -o size=2600k tmpfs /tmp/small
-traced -q -o /tmp/small/t -- ltt-getppid 400000 > /dev/null 2> /mnt/share/full.err
+traced --stats /mnt/share/full.stats -o /tmp/small/t -- ltt-getppid 400000 > /dev/null 2> /mnt/share/full.err
 echo $? > /mnt/share/full.rc
 cp -r /tmp/small/t /mnt/share/full
+mkdir /tmp/smallr && mount -t tmpfs -o size=2600k tmpfs /tmp/smallr
+traced --read --stats /mnt/share/fullr.stats -o /tmp/smallr/t -- ltt-getppid 400000 > /dev/null 2> /mnt/share/fullr.err
+echo $? > /mnt/share/fullr.rc
+cp -r /tmp/smallr/t /mnt/share/fullr
 mkdir /tmp/gone && mount -t tmpfs tmpfs /tmp/gone
 traced -q -o /tmp/gone/t -- sh -c "ltt-getppid 20000; umount -l /tmp/gone; ltt-getppid 400000" > /dev/null 2> /mnt/share/gone.err
 echo $? > /mnt/share/gone.rc
@@ -134,7 +138,7 @@ ok $? "snapshot: LTT line format"
 # a clear error naming the file, exit status 3, and everything written
 # before stays readable, the cut buffer included (the header says the
 # trace is incomplete).
-is "$(cat "$share/full.rc")" "3" "a full disk stops the trace with status 3"
+is "$(cat "$share/full.rc")" "3" "a full disk: status 3"
 grep -q 'No space left on device' "$share/full.err" && grep -q '/tmp/small/t/events' "$share/full.err"
 ok $? "the error names the file and the cause"
 diag "$(head -3 "$share/full.err")"
@@ -151,6 +155,65 @@ grep -q "^per task: running + runnable + blocked = life:  ok" "$share/full.check
 	grep -q "^the trace is incomplete" "$share/full.check"
 ok $? "check --salvage: conservation ok, and says the trace is incomplete"
 diag "$(cat "$share/full.check")"
+# What the full disk did not take is lost, and counted: the buffers
+# traced took from the module and could not write (whole, or the records
+# past the disk-full point of the one cut) are in the lost file with the
+# module's own losses, by CPU and by type, so that the 400000 getppid
+# calls of the workload are exactly those read plus those counted lost.
+# traced went on taking the module's buffers until the program ended
+# (its report and --stats say the same counts), and the reader warns
+# where each CPU's writing stopped.
+# The same with --read: the buffers copied into the write buffers, those
+# not written counted from there and from what reached the file.
+tracevisualizer summary --json --salvage "$share/fullr" > "$share/fullr.json" 2> "$share/fullr.warn"
+ok $? "--read: the partial trace reads back with --salvage"
+is "$(cat "$share/fullr.rc")" "3" "--read: a full disk: status 3"
+for t in full fullr; do
+checks < <(PYTHONPATH=tests/lib python3 - "$share" $t <<'PY'
+import sys, os, json
+from check import ok, done
+d, t = sys.argv[1], sys.argv[2]
+def okt(c, msg):
+    ok(c, '%s: %s' % (t, msg))
+def is_(a, b, msg):
+    okt(a == b, '%s (%r, expected %r)' % (msg, a, b))
+s = json.load(open(os.path.join(d, t + '.json')))
+st = json.load(open(os.path.join(d, t + '.stats')))
+lf = os.path.join(d, t, 'lost')
+okt(os.path.exists(lf), "the lost file was written on the full disk (its room was taken at the start)")
+import lttfmt
+raw = open(lf, 'rb').read() if os.path.exists(lf) else b''
+ents = lttfmt.lost_entries(raw, 7)
+NR = 110    # getppid on x86_64
+tot = [e['total'] for e in ents]
+sce = sum(e['syscall_entry'][NR] for e in ents)
+scx = sum(e['syscall_exit'][NR] for e in ents)
+okt(all(sum(lttfmt.lost_by_event(e, i) for i in range(256)) == e['total'] for e in ents),
+    "each CPU's losses are counted by type (%s)" % tot)
+read = s['syscalls'].get('getppid', {}).get('entries', 0)
+okt(sum(tot) > 0, "events were counted lost (%d)" % sum(tot))
+is_(read + sce, 400000, "getppid entries: %d read + %d counted lost = the 400000 calls" % (read, sce))
+okt(abs(sce - scx) <= 1, "and as many exits lost (%d, %d)" % (sce, scx))
+is_(st['lost_total'], sum(tot), "traced's --stats lost_total is the lost file's")
+okt(sum(st['unwritten_by_cpu']) > 0 and sum(st['unwritten_by_cpu']) <= st['lost_total'],
+   "--stats: %s events not written, in the lost total" % st['unwritten_by_cpu'])
+is_(s['lost']['total'], sum(tot), "the reader reports the lost file's total (%d), not 0" % s['lost']['total'])
+is_(s['lost']['source'], 'lost', "from the lost file")
+done()
+PY
+)
+done
+grep -q "events lost after .* s (the last record read, in buffer seq [0-9]*, cut short): the trace ended on an error (a full disk?)" "$share/full.warn"
+ok $? "the reader names where writing stopped"
+grep -q "^traced: warning: the events file stops at byte [0-9]*: the trace goes on until it ends" "$share/full.err" &&
+	grep -q "^traced: the events file stops at byte [0-9]* (a write error)" "$share/full.err" &&
+	grep -q "^traced: [1-9][0-9]* events on CPU [0-9] not written: [0-9]* buffers from seq [0-9]*, from [0-9.]* s" "$share/full.err" &&
+	! grep -q '^traced: 0 events lost in total' "$share/full.err"
+ok $? "traced's report says where the file stops and counts the events not written"
+grep -q "^lost events" "$share/full.check"
+ok $? "check says events were lost"
+diag "$(grep -v '^traced: [0-9]* events lost on CPU' "$share/full.err" | head -12)"
+diag "$(head -5 "$share/full.warn")"
 # The trace directory's file system unmounted (umount -l) or the directory
 # removed during the trace: writes go on into nothing without failing;
 # traced notices at the next write and stops as on a full disk (status 3,

@@ -116,6 +116,22 @@ int main(void)
 	   "append fails with EFBIG after %llu bytes", (unsigned long long)fed);
 	ok(writer_written(w) == 1u << 20, "written up to the limit");
 	{
+		/*
+		 * What traced counts lost after a write error: every byte
+		 * appended and not written is still in the write buffers.
+		 */
+		static unsigned char back[4u << 20];
+		size_t n = fed > (1u << 20) ? (size_t)(fed - (1u << 20)) : 0, i;
+		int good = n && writer_peek(w, 1u << 20, back, n) == n;
+
+		for (i = 0; good && i < n; i++)
+			good = back[i] == pattern((1u << 20) + i);
+		ok(good, "the %zu bytes appended and not written are all in the write buffers (writer_peek)", n);
+		ok(writer_peek(w, 0, back, 16) == 0,
+		   "bytes written long ago are not (their buffer was refilled)");
+		ok(writer_flush(w) < 0, "writer_flush reports the error");
+	}
+	{
 		uint64_t written = 0;
 
 		ok(writer_close(w, &written) < 0 && written == 1u << 20,

@@ -5,31 +5,46 @@
  * row per process showing, column by column, whether it ran in user mode,
  * in a syscall, a trap or an irq, then every transition in order (the
  * vertical lines of the figure) with its cause.
+ *
+ * It computes nothing of its own: a cell is the running category with the
+ * most time in its column (lttr_vcat_busiest()) of the view model's time
+ * per column (lttr_view_time_cols(), lttr_view_idle_time_cols() for the
+ * idle task, on the CPUs --cpu names), a switch's column and the axis's
+ * times are the viewport's (lttr_viewport_time_col(), _col_time()), the
+ * transitions and the names those of the control flow.
  */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <lttr/lttr.h>
+#include <lttr/view/view.h>
+#include <lttr/view/viewport.h>
 #include "cli.h"
 
-static const char mode_ch[LTTR_MODE_COUNT] = { 'U', 'S', 'T', 'I', '_', 'K', '?', 'Q' };
+/* the letter of each running category (lttr_vcat_busiest()'s answers) */
+static const char cat_ch[LTTR_VCAT_COUNT] = {
+	[LTTR_VCAT_NONE] = ' ', [LTTR_VCAT_USER] = 'U', [LTTR_VCAT_SYSCALL] = 'S',
+	[LTTR_VCAT_TRAP] = 'T', [LTTR_VCAT_IRQ] = 'I', [LTTR_VCAT_SOFTIRQ] = 'Q',
+	[LTTR_VCAT_KERNEL] = 'K', [LTTR_VCAT_IDLE] = '_', [LTTR_VCAT_UNKNOWN] = '?',
+};
 
 struct grow {
 	uint32_t pid;
-	uint64_t *ns;		/* width x LTTR_MODE_COUNT */
+	char *cells;		/* width letters and a NUL */
 };
 
 struct gctx {
 	const struct cli_opts *o;
 	const struct lttr_trace *t;
+	struct lttr_view *v;
+	struct lttr_viewport vp;	/* the window: t0, t1 */
 	uint64_t start;		/* trace start */
 	uint64_t from;		/* window, absolute */
 	uint64_t to;
 	int width;
 	struct grow *rows;
 	size_t nrows;
-	size_t caprows;
 	struct lttr_flow_tr *trs;
 	size_t ntrs;
 	size_t captrs;
@@ -37,95 +52,81 @@ struct gctx {
 	int nomem;
 };
 
-static struct grow *row_get(struct gctx *g, uint32_t pid)
-{
-	size_t i;
-	struct grow *r;
-
-	for (i = 0; i < g->nrows; i++)
-		if (g->rows[i].pid == pid)
-			return &g->rows[i];
-	if (g->nrows == g->caprows) {
-		size_t ncap = g->caprows ? g->caprows * 2 : 16;
-		struct grow *n = realloc(g->rows, ncap * sizeof(*n));
-
-		if (!n)
-			return NULL;
-		g->rows = n;
-		g->caprows = ncap;
-	}
-	r = &g->rows[g->nrows];
-	r->pid = pid;
-	r->ns = calloc((size_t)g->width * LTTR_MODE_COUNT, sizeof(*r->ns));
-	if (!r->ns)
-		return NULL;
-	g->nrows++;
-	return r;
-}
-
 static bool cpu_wanted(const struct gctx *g, unsigned int cpu)
 {
 	return cli_cpu_wanted(g->o, cpu);
 }
 
-static void on_seg(void *arg, const struct lttr_flow_seg *s)
+/*
+ * A row of the chart: per column, the running category with the most
+ * time there (on the CPUs --cpu asks for), from the view model's time per
+ * column; @ns has room for width x LTTR_VCAT_COUNT.  Return: whether the
+ * task ran in the window at all (a cell not blank).
+ */
+static bool row_cells(const struct gctx *g, const uint64_t *ns, char *out)
 {
-	struct gctx *g = arg;
-	uint64_t a = s->start_ns, b = s->end_ns, span = g->to - g->from;
-	struct grow *r;
-
-	if (b <= g->from || a >= g->to || !cpu_wanted(g, s->cpu) ||
-	    !cli_pid_wanted(g->o, s->pid) || !span)
-		return;
-	r = row_get(g, s->pid);
-	if (!r) {
-		g->nomem = 1;
-		return;
-	}
-	if (a < g->from)
-		a = g->from;
-	if (b > g->to)
-		b = g->to;
-	while (a < b) {
-		uint64_t cend;
-		int c = (int)((a - g->from) * (uint64_t)g->width / span);
-		if (c >= g->width)
-			c = g->width - 1;
-		cend = g->from + (span * (uint64_t)(c + 1) + g->width - 1) / (uint64_t)g->width;
-		if (cend <= a)
-			cend = a + 1;
-		if (cend > b)
-			cend = b;
-		r->ns[(size_t)c * LTTR_MODE_COUNT + s->mode] += cend - a;
-		a = cend;
-	}
-}
-
-/* the mode of a task since its appearance is known now: recolour */
-static void resolve_row(struct gctx *g, const struct lttr_flow_tr *tr)
-{
-	size_t i;
+	bool ran = false;
 	int c;
 
-	for (i = 0; i < g->nrows; i++) {
-		uint64_t *ns = g->rows[i].ns;
+	for (c = 0; c < g->width; c++) {
+		unsigned int cat = lttr_vcat_busiest(&ns[(size_t)c * LTTR_VCAT_COUNT]);
 
-		if (g->rows[i].pid != tr->pid)
-			continue;
-		for (c = 0; c < g->width; c++) {
-			ns[(size_t)c * LTTR_MODE_COUNT + tr->mode] +=
-				ns[(size_t)c * LTTR_MODE_COUNT + LTTR_MODE_UNKNOWN];
-			ns[(size_t)c * LTTR_MODE_COUNT + LTTR_MODE_UNKNOWN] = 0;
-		}
+		out[c] = cat_ch[cat];
+		ran |= cat != LTTR_VCAT_NONE;
 	}
+	out[g->width] = '\0';
+	return ran;
+}
+
+/*
+ * The rows: the idle task (pid 0, the view's idle row) and the task rows
+ * of the view model, in pid order, those --pid asks for that ran in the
+ * window; 0 or a negative enum lttr_errcode.
+ */
+static int make_rows(struct gctx *g)
+{
+	size_t n = lttr_view_nrows(g->v), i;
+	uint64_t *ns = malloc((size_t)g->width * LTTR_VCAT_COUNT * sizeof(*ns));
+	int rc = 0;
+
+	g->rows = calloc(n + 1, sizeof(*g->rows));
+	if (!ns || !g->rows) {
+		free(ns);
+		return -LTTR_E_NOMEM;
+	}
+	for (i = 0; i <= n && !rc; i++) {
+		const struct lttr_vrow_info *info = i ? lttr_view_row(g->v, i - 1) : NULL;
+		uint32_t pid = info ? info->id : 0;
+		struct grow *r = &g->rows[g->nrows];
+
+		if ((info && (info->kind != LTTR_VROW_TASK || !pid)) ||
+		    !cli_pid_wanted(g->o, pid))
+			continue;
+		rc = info ? lttr_view_time_cols(g->v, i - 1, g->from, g->to,
+						(unsigned int)g->width, g->o->cpus, ns) :
+			lttr_view_idle_time_cols(g->v, g->from, g->to,
+						 (unsigned int)g->width, g->o->cpus, ns);
+		if (rc)
+			break;
+		r->cells = malloc((size_t)g->width + 1);
+		if (!r->cells) {
+			rc = -LTTR_E_NOMEM;
+			break;
+		}
+		r->pid = pid;
+		if (row_cells(g, ns, r->cells))
+			g->nrows++;
+		else
+			free(r->cells);
+	}
+	free(ns);
+	return rc;
 }
 
 static void on_tr(void *arg, const struct lttr_flow_tr *tr)
 {
 	struct gctx *g = arg;
 
-	if (tr->kind == LTTR_TR_RESOLVE)
-		resolve_row(g, tr);
 	if (tr->time_ns < g->from || tr->time_ns > g->to || !cpu_wanted(g, tr->cpu))
 		return;
 	if (!cli_pid_wanted(g->o, tr->pid) &&
@@ -318,29 +319,6 @@ static void describe(const struct gctx *g, const struct lttr_flow_tr *tr,
 	}
 }
 
-static void row_cells(const struct gctx *g, const struct grow *r, char *out)
-{
-	int c, m;
-
-	for (c = 0; c < g->width; c++) {
-		const uint64_t *ns = &r->ns[(size_t)c * LTTR_MODE_COUNT];
-		int best = -1;
-
-		for (m = 0; m < LTTR_MODE_COUNT; m++)
-			if (ns[m] && (best < 0 || ns[m] > ns[best]))
-				best = m;
-		out[c] = best < 0 ? ' ' : mode_ch[best];
-	}
-	out[g->width] = '\0';
-}
-
-static int cmp_row(const void *pa, const void *pb)
-{
-	const struct grow *a = pa, *b = pb;
-
-	return a->pid < b->pid ? -1 : a->pid > b->pid;
-}
-
 /*
  * The vertical lines of the paper's Figure 7: at the column of each task
  * switch, '|' in the blank cells of the rows between the task switched out
@@ -348,13 +326,12 @@ static int cmp_row(const void *pa, const void *pb)
  */
 static void draw_switches(const struct gctx *g, char *grid)
 {
-	const uint64_t span = g->to - g->from;
 	size_t i, k;
 
-	for (i = 0; span && i < g->ntrs; i++) {
+	for (i = 0; g->to > g->from && i < g->ntrs; i++) {
 		const struct lttr_flow_tr *tr = &g->trs[i];
 		size_t a = g->nrows, b = g->nrows, lo, hi;
-		int c;
+		long c;
 
 		if (tr->kind != LTTR_TR_SWITCH)
 			continue;
@@ -366,7 +343,8 @@ static void draw_switches(const struct gctx *g, char *grid)
 		}
 		if (a == g->nrows || b == g->nrows)
 			continue;
-		c = (int)((tr->time_ns - g->from) * (uint64_t)g->width / span);
+		/* the column of the switch; one at the window's end, in the last */
+		c = lttr_viewport_time_col(&g->vp, tr->time_ns, (unsigned int)g->width);
 		if (c >= g->width)
 			c = g->width - 1;
 		lo = a < b ? a : b;
@@ -385,7 +363,7 @@ static void axis(const struct gctx *g)
 {
 	char ticks[1024], labels[1100];
 	int k, n = g->width, dec = 9;
-	uint64_t step = (g->to - g->from) * 20 / (uint64_t)n, p;
+	uint64_t step = lttr_viewport_col_time(&g->vp, 20, (unsigned int)n) - g->from, p;
 
 	/* decimals enough to tell the ticks apart: two digits of a step */
 	for (p = 10; p <= step && dec > 0; p *= 10)
@@ -402,8 +380,8 @@ static void axis(const struct gctx *g)
 
 		ticks[k] = '+';
 		len = snprintf(t, sizeof(t), "%.*f", dec,
-			       (double)(g->from - g->start + (g->to - g->from) * (uint64_t)k /
-					(uint64_t)n) / 1e9);
+			       (double)(lttr_viewport_col_time(&g->vp, (unsigned int)k,
+							       (unsigned int)n) - g->start) / 1e9);
 		if (k + len <= n + 1)
 			memcpy(labels + k, t, (size_t)len);
 	}
@@ -425,7 +403,7 @@ static void print_text(const struct gctx *g)
 	printf("U user  S syscall  T trap  I irq  Q softirq  K kernel thread  _ idle  ? never resolved  (blank: not running)\n"
 	       "| a task switch between the rows around it\n\n");
 	for (i = 0; grid && i < g->nrows; i++)
-		row_cells(g, &g->rows[i], grid + i * ((size_t)g->width + 1));
+		memcpy(grid + i * ((size_t)g->width + 1), g->rows[i].cells, (size_t)g->width + 1);
 	if (grid)
 		draw_switches(g, grid);
 	for (i = 0; grid && i < g->nrows; i++)
@@ -451,7 +429,6 @@ static void print_text(const struct gctx *g)
 
 static void print_json(struct gctx *g, bool pretty)
 {
-	char *cells = malloc((size_t)g->width + 1);
 	char desc[256], w[64];
 	struct lttr_json j;
 	size_t i;
@@ -468,19 +445,17 @@ static void print_json(struct gctx *g, bool pretty)
 	lttr_json_u64(&j, (uint64_t)g->width);
 	lttr_json_key(&j, "rows");
 	lttr_json_begin_array(&j);
-	for (i = 0; cells && i < g->nrows; i++) {
-		row_cells(g, &g->rows[i], cells);
+	for (i = 0; i < g->nrows; i++) {
 		lttr_json_begin_object(&j);
 		lttr_json_key(&j, "pid");
 		lttr_json_u64(&j, g->rows[i].pid);
 		lttr_json_key(&j, "name");
 		lttr_json_string(&j, pname(g, g->rows[i].pid));
 		lttr_json_key(&j, "cells");
-		lttr_json_string(&j, cells);
+		lttr_json_string(&j, g->rows[i].cells);
 		lttr_json_end_object(&j);
 	}
 	lttr_json_end_array(&j);
-	free(cells);
 	lttr_json_key(&j, "transitions");
 	lttr_json_begin_array(&j);
 	for (i = 0; i < g->ntrs; i++) {
@@ -542,13 +517,13 @@ static int pids_shown(const struct gctx *g)
 
 int cmd_graph(struct cli_opts *o)
 {
-	static const struct lttr_flow_ops ops = { on_seg, on_tr };
+	static const struct lttr_flow_ops ops = { NULL, on_tr };
 	struct gctx g;
 	struct lttr_trace *t;
 	struct lttr_error err;
 	uint64_t end;
 	size_t i;
-	int status = 0;
+	int status = 0, rc = 0;
 
 	int ost = cli_open(o, &t);
 
@@ -566,21 +541,26 @@ int cmd_graph(struct cli_opts *o)
 		g.to = end;
 	if (g.from > g.to)
 		g.from = g.to;
+	lttr_viewport_init(&g.vp, g.start, end);
+	g.vp.t0 = g.from;
+	g.vp.t1 = g.to;
 	g.pt = lttr_ptable_new(lttr_trace_proc(t));
-	if (!g.pt || lttr_flow_run(t, &ops, &g, on_event, &err) < 0 || g.nomem) {
-		cli_trace_error(g.pt && !g.nomem ? err.msg : "out of memory");
+	if (!g.pt || lttr_view_build(t, NULL, NULL, &g.v, &err) < 0 ||
+	    lttr_flow_run(t, &ops, &g, on_event, &err) < 0 || g.nomem ||
+	    (g.to > g.from && (rc = make_rows(&g)) < 0)) {
+		cli_trace_error(g.pt && !g.nomem && !rc ? err.msg : "out of memory");
 		status = EXIT_TRACE;
 	} else if ((status = pids_shown(&g)) == 0) {
-		qsort(g.rows, g.nrows, sizeof(*g.rows), cmp_row);
 		if (o->json)
 			print_json(&g, o->pretty);
 		else
 			print_text(&g);
 	}
 	for (i = 0; i < g.nrows; i++)
-		free(g.rows[i].ns);
+		free(g.rows[i].cells);
 	free(g.rows);
 	free(g.trs);
 	lttr_ptable_free(g.pt);
+	lttr_view_free(g.v);
 	return cli_finish(t, NULL, status);
 }

@@ -16,6 +16,16 @@
  * times N passes of lttr_view_cells() over every row for the whole trace
  * at 1720 columns (a 1920-pixel window's graph zoomed out: what a paint
  * after a zoom asks), and prints each pass's milliseconds.
+ *
+ *   view-bench --time-cols FROM:TO:N:CPUS TRACEDIR
+ *
+ * prints instead the time per category of each column of the idle row
+ * and of every task row (lttr_view_idle_time_cols(),
+ * lttr_view_time_cols()) over [FROM, TO) ns after the trace start in N
+ * columns, on the CPUs of the mask CPUS (0: all): one line per row,
+ * "PID" then a field per column, "cat=ns,..." (categories as enum
+ * lttr_vcat, those with time) or "-": what tests/host/graph.t checks the
+ * graph's cells against.
  */
 #include <inttypes.h>
 #include <stdarg.h>
@@ -186,6 +196,60 @@ static void time_cells(struct lttr_view *v, int passes)
 	printf("\n");
 }
 
+/* print one row's columns */
+static void print_cols(uint32_t pid, const uint64_t *ns, unsigned int n)
+{
+	unsigned int i, k;
+
+	printf("%" PRIu32, pid);
+	for (i = 0; i < n; i++) {
+		int any = 0;
+
+		putchar(' ');
+		for (k = 0; k < LTTR_VCAT_COUNT; k++) {
+			uint64_t d = ns[(size_t)i * LTTR_VCAT_COUNT + k];
+
+			if (d)
+				printf("%s%u=%" PRIu64, any++ ? "," : "", k, d);
+		}
+		if (!any)
+			putchar('-');
+	}
+	putchar('\n');
+}
+
+/* --time-cols: the time per column of the idle row and of every task row */
+static int time_cols(struct lttr_view *v, struct lttr_trace *t, const char *spec)
+{
+	unsigned long long a, b, cpus;
+	unsigned int n;
+	uint64_t start = lttr_trace_header(t)->start_ns, *ns;
+	size_t r;
+	int rc;
+
+	if (sscanf(spec, "%llu:%llu:%u:%llu", &a, &b, &n, &cpus) != 4 || !n || b <= a) {
+		fprintf(stderr, "view-bench: --time-cols FROM:TO:N:CPUS\n");
+		return 2;
+	}
+	ns = malloc((size_t)n * LTTR_VCAT_COUNT * sizeof(*ns));
+	if (!ns)
+		return 1;
+	rc = lttr_view_idle_time_cols(v, start + a, start + b, n, cpus, ns);
+	if (!rc)
+		print_cols(0, ns, n);
+	for (r = 0; !rc && r < lttr_view_nrows(v); r++) {
+		const struct lttr_vrow_info *info = lttr_view_row(v, r);
+
+		if (info->kind != LTTR_VROW_TASK)
+			continue;
+		rc = lttr_view_time_cols(v, r, start + a, start + b, n, cpus, ns);
+		if (!rc)
+			print_cols(info->id, ns, n);
+	}
+	free(ns);
+	return rc ? 1 : 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct lttr_trace *t;
@@ -193,7 +257,7 @@ int main(int argc, char **argv)
 	struct lttr_error err;
 	struct lttr_view_stats st;
 	struct rusage ru;
-	const char *dir = NULL;
+	const char *dir = NULL, *cols = NULL;
 	double t0, t1, t2;
 	int i, dig = 0, passes = 0;
 
@@ -204,11 +268,14 @@ int main(int argc, char **argv)
 			dig = dump = 1;
 		else if (!strcmp(argv[i], "--cells") && i + 1 < argc)
 			passes = atoi(argv[++i]);
+		else if (!strcmp(argv[i], "--time-cols") && i + 1 < argc)
+			cols = argv[++i];
 		else
 			dir = argv[i];
 	}
 	if (!dir) {
-		fprintf(stderr, "Usage: view-bench [--digest] [--dump] [--cells N] TRACEDIR\n");
+		fprintf(stderr, "Usage: view-bench [--digest] [--dump] [--cells N] "
+			"[--time-cols FROM:TO:N:CPUS] TRACEDIR\n");
 		return 2;
 	}
 	t0 = now();
@@ -222,6 +289,12 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	t2 = now();
+	if (cols) {
+		i = time_cols(v, t, cols);
+		lttr_view_free(v);
+		lttr_trace_close(t);
+		return i;
+	}
 	getrusage(RUSAGE_SELF, &ru);
 	lttr_view_stats(v, &st);
 	if (!dump)

@@ -59,6 +59,7 @@ struct lttr_buf {
 	uint32_t bad_off;	/* first damaged record header (size, time), or UINT32_MAX */
 	uint32_t bad_prev;	/* ... the delta of the record before it */
 	uint64_t bad_prev_ns;	/* ... and its time */
+	uint64_t last_ns;	/* time of its last well-formed record, once checked */
 	bool ext_nomem;		/* no memory to note a time extension there */
 	uint32_t ext_first;	/* first time-extension record, or UINT32_MAX */
 	uint32_t next;		/* time-extension records in @ext */

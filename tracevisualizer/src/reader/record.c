@@ -656,6 +656,7 @@ void lttr_buf_check_slow(struct lttr_trace *t, unsigned int cpu, size_t bi)
 		}
 		off += rh.size;
 	}
+	b->last_ns = prev_ns;
 	if (off >= b->valid_size)
 		return;
 	b->bad_off = off;

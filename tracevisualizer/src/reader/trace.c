@@ -422,6 +422,32 @@ static int read_lost(struct lttr_trace *t, struct lttr_error *err)
 	t->lost = all;
 	all = NULL;
 	/*
+	 * A trace that ended on an error, whose daemon counted the buffers
+	 * it wrote: events counted lost beyond the buffer headers of a CPU
+	 * are those the daemon took from the tracer after its last record
+	 * in the file and could not write (a full disk).  Where each CPU's
+	 * writing stopped is said.
+	 */
+	for (i = 0; (t->hdr.flags & LTT_TRACE_BUFFERS) &&
+	     !(t->hdr.flags & LTT_TRACE_COMPLETE) && i < t->ncpus; i++) {
+		const struct lttr_cpu *c = &t->cpu[i];
+		uint64_t tail = t->lost[i].total - c->buffer_lost;
+
+		if (!tail)
+			continue;
+		if (c->nbufs) {
+			/* its last record read: a buffer may be cut short */
+			lttr_buf_check(t, i, c->nbufs - 1);
+			lttr_trace_warn(t, "%s: cpu %u: %" PRIu64 " events lost after %.9f s (the last record read, in buffer seq %" PRIu64 "%s): the trace ended on an error (a full disk?) and the daemon counted the events it could not write as lost",
+					t->events_path, i, tail,
+					(double)(int64_t)(c->bufs[c->nbufs - 1].last_ns - t->hdr.start_ns) / 1e9,
+					c->bufs[c->nbufs - 1].seq,
+					c->bufs[c->nbufs - 1].truncated ? ", cut short" : "");
+		} else
+			lttr_trace_warn(t, "%s: cpu %u: %" PRIu64 " events lost, none in the file: the trace ended on an error (a full disk?) and the daemon counted the events it could not write as lost",
+					t->events_path, i, tail);
+	}
+	/*
 	 * The daemon counted the buffers it wrote per CPU: fewer in the
 	 * events file is a file cut short (at a buffer boundary, which
 	 * nothing else shows), the CPU's events after its last one unknown.

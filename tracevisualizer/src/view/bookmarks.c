@@ -4,11 +4,14 @@
  * as TRACEDIR/bookmarks.json with json-c.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <json-c/json.h>
 #include <lttr/view/bookmarks.h>
+#include <lttr/view/tracemode.h>
 
 static char *path_of(const char *dir, const char *name)
 {
@@ -148,15 +151,22 @@ int lttr_bookmarks_save(const char *dir, uint64_t start_ns,
 	char *tmp = path_of(dir, "bookmarks.json.new");
 	char *bad = path_of(dir, "bookmarks.json.damaged");
 	json_object *root = NULL;
-	int r = 0;
+	int r = 0, fd, e = 0;
 
 	if (!path || !tmp || !bad || !(root = to_json(start_ns, b))) {
 		r = lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
 		goto out;
 	}
-	if (json_object_to_file_ext(tmp, root, JSON_C_TO_STRING_PRETTY |
-				    JSON_C_TO_STRING_NOSLASHESCAPE)) {
-		r = lttr_error_set(err, LTTR_E_IO, "%s: %s", tmp, strerror(errno));
+	/* 0600 until it has the trace's mode and owner (not the umask's) */
+	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (fd < 0 || lttr_file_mode_like_trace(dir, fd) < 0 ||
+	    json_object_to_fd(fd, root, JSON_C_TO_STRING_PRETTY |
+			      JSON_C_TO_STRING_NOSLASHESCAPE))
+		e = errno ? errno : EIO;
+	if (fd >= 0 && close(fd) && !e)
+		e = errno;
+	if (e) {
+		r = lttr_error_set(err, LTTR_E_IO, "%s: %s", tmp, strerror(e));
 		remove(tmp);
 		goto out;
 	}

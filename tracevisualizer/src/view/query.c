@@ -16,6 +16,7 @@
 #include <string.h>
 #include <lttr/analysis/account.h>
 #include <lttr/model/process.h>
+#include <lttr/view/viewport.h>
 #include "view/view-internal.h"
 
 struct edge {
@@ -230,6 +231,110 @@ int lttr_view_time_in(struct lttr_view *v, size_t row, uint64_t t0, uint64_t t1,
 	for (k = 0; k < LTTR_VCAT_COUNT; k++)
 		ns[k] = b.cum[k] - a.cum[k];
 	return 0;
+}
+
+/* add [a, b) of category @cat to the columns of @vp it covers */
+static void spread(const struct lttr_viewport *vp, unsigned int ncols, uint64_t a,
+		   uint64_t b, uint8_t cat, uint64_t *ns)
+{
+	long c;
+
+	if (a < vp->t0)
+		a = vp->t0;
+	if (b > vp->t1)
+		b = vp->t1;
+	if (a >= b)
+		return;
+	for (c = lttr_viewport_time_col(vp, a, ncols); a < b && c < (long)ncols; c++) {
+		uint64_t e = lttr_viewport_col_time(vp, (unsigned int)c + 1, ncols);
+
+		if (e > b)
+			e = b;
+		if (e > a) {
+			ns[(size_t)c * LTTR_VCAT_COUNT + cat] += e - a;
+			a = e;
+		}
+	}
+}
+
+/* whether state @gid counts: on one of @cpus (0: any state), idle task only */
+static bool counts(const struct lttr_view *v, uint32_t gid, uint64_t cpus, bool idle)
+{
+	const struct lttr_vstate *s = &v->dict.v[gid].disp;
+
+	if (idle && s->pid)
+		return false;
+	if (!cpus)
+		return true;
+	return s->cat >= LTTR_VCAT_USER && s->cat <= LTTR_VCAT_UNKNOWN && s->cpu < 64 &&
+		((cpus >> s->cpu) & 1);
+}
+
+/* the entries of @r over [t0, t1) that count, added to @ns column by column */
+static void add_cols(struct lttr_view *v, const struct vrow *r, uint64_t t0, uint64_t t1,
+		     unsigned int ncols, uint64_t cpus, bool idle, uint64_t *ns)
+{
+	struct lttr_viewport vp = { .start = v->start, .end = v->end, .t0 = t0, .t1 = t1 };
+	uint64_t lo = clamp(v, t0), hi = clamp(v, t1);
+	struct vcur c;
+
+	if (lo >= hi || !r->n)
+		return;
+	vcur_seek(&c, v, r, lo);
+	do {
+		if (c.t >= hi)
+			break;
+		if (c.next_t > lo && counts(v, c.gid, cpus, idle))
+			spread(&vp, ncols, c.t, c.next_t, vcat_of(v, c.gid), ns);
+	} while (vcur_next(&c, v));
+}
+
+int lttr_view_time_cols(struct lttr_view *v, size_t row, uint64_t t0, uint64_t t1,
+			unsigned int ncols, uint64_t cpus, uint64_t *ns)
+{
+	struct vrow *r = row_get(v, row);
+
+	if (!r || !ncols || t1 <= t0)
+		return -LTTR_E_INVAL;
+	memset(ns, 0, (size_t)ncols * LTTR_VCAT_COUNT * sizeof(*ns));
+	add_cols(v, r, t0, t1, ncols, cpus, false, ns);
+	return 0;
+}
+
+int lttr_view_idle_time_cols(struct lttr_view *v, uint64_t t0, uint64_t t1,
+			     unsigned int ncols, uint64_t cpus, uint64_t *ns)
+{
+	size_t i;
+
+	if (!ncols || t1 <= t0)
+		return -LTTR_E_INVAL;
+	memset(ns, 0, (size_t)ncols * LTTR_VCAT_COUNT * sizeof(*ns));
+	for (i = 0; i < v->nrows; i++) {
+		struct vrow *r;
+
+		if (v->rows[i].info.kind != LTTR_VROW_CPU)
+			continue;
+		r = row_get(v, i);
+		if (!r)
+			return -LTTR_E_NOMEM;
+		add_cols(v, r, t0, t1, ncols, cpus, true, ns);
+	}
+	return 0;
+}
+
+unsigned int lttr_vcat_busiest(const uint64_t *ns)
+{
+	static const uint8_t order[] = {
+		LTTR_VCAT_USER, LTTR_VCAT_SYSCALL, LTTR_VCAT_TRAP, LTTR_VCAT_IRQ,
+		LTTR_VCAT_IDLE, LTTR_VCAT_KERNEL, LTTR_VCAT_UNKNOWN, LTTR_VCAT_SOFTIRQ,
+	};
+	unsigned int best = LTTR_VCAT_NONE;
+	size_t k;
+
+	for (k = 0; k < sizeof(order); k++)
+		if (ns[order[k]] && (best == LTTR_VCAT_NONE || ns[order[k]] > ns[best]))
+			best = order[k];
+	return best;
 }
 
 bool lttr_view_row_active(struct lttr_view *v, size_t row, uint64_t t0, uint64_t t1)

@@ -14,6 +14,7 @@
 #include <lttr/view/view.h>
 #include <lttr/view/filter.h>
 #include <lttr/view/session.h>
+#include <lttr/view/tracemode.h>
 
 #define SESSION_FILE "session.json"
 #define NSORTS 3
@@ -603,8 +604,12 @@ static json_object *session_json(const struct lttr_session *s,
 	return o;
 }
 
-/* write @text to @path: a new file renamed over the old one */
-static int write_atomic(const char *path, const char *text, struct lttr_error *err)
+/*
+ * write @text to @path: a new file renamed over the old one, with the
+ * mode and owner of the trace in @dir (lttr_file_mode_like_trace())
+ */
+static int write_atomic(const char *dir, const char *path, const char *text,
+			struct lttr_error *err)
 {
 	size_t n = strlen(path) + 8, len = strlen(text);
 	char *tmp = malloc(n);
@@ -620,7 +625,7 @@ static int write_atomic(const char *path, const char *text, struct lttr_error *e
 		free(tmp);
 		return r;
 	}
-	f = fdopen(fd, "w");
+	f = lttr_file_mode_like_trace(dir, fd) < 0 ? NULL : fdopen(fd, "w");
 	if (!f) {
 		r = lttr_error_set(err, LTTR_E_IO, "%s: %s", path, strerror(errno));
 		close(fd);
@@ -648,7 +653,7 @@ int lttr_session_save(const struct lttr_session *s, const struct lttr_session_la
 	if (!path)
 		return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
 	o = session_json(s, lay);
-	r = write_atomic(path, json_object_to_json_string_ext(o, JSON_C_TO_STRING_PRETTY |
+	r = write_atomic(s->dir, path, json_object_to_json_string_ext(o, JSON_C_TO_STRING_PRETTY |
 							   JSON_C_TO_STRING_NOSLASHESCAPE), err);
 	json_object_put(o);
 	free(path);

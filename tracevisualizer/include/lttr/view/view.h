@@ -349,6 +349,60 @@ int lttr_view_time_in(struct lttr_view *v, size_t row, uint64_t t0, uint64_t t1,
 		      uint64_t *ns);
 
 /**
+ * lttr_view_time_cols() - time a row spends in each category, column by
+ * column
+ * @v: the view
+ * @row: the row
+ * @t0: window start
+ * @t1: window end (> @t0)
+ * @ncols: columns, cut as lttr_view_cells()'s: column i covers
+ *	[t0 + (t1-t0)*i/ncols, t0 + (t1-t0)*(i+1)/ncols)
+ * @cpus: a bit per CPU (bit c: CPU c < 64): only the time running on one
+ *	of them counts (user to unknown mode, idle, irq and softirq: the
+ *	states with a CPU; runnable, blocked, zombie and none do not); 0:
+ *	every state, wherever it is
+ * @ns: receives @ncols x LTTR_VCAT_COUNT durations, column i's time in
+ *	category k at ns[i * LTTR_VCAT_COUNT + k]; the time of a column
+ *	outside the view is 0
+ *
+ * The sum of a category's columns is lttr_view_time_in()'s figure for
+ * the window (with @cpus 0).
+ *
+ * Return: 0 or a negative enum lttr_errcode.
+ */
+int lttr_view_time_cols(struct lttr_view *v, size_t row, uint64_t t0, uint64_t t1,
+			unsigned int ncols, uint64_t cpus, uint64_t *ns);
+
+/**
+ * lttr_view_idle_time_cols() - the idle row: the time of the idle task
+ * (pid 0) on the CPU rows, column by column: idle, and the irqs and
+ * softirqs that run over it (in those categories)
+ * @v: the view
+ * @t0: window start
+ * @t1: window end (> @t0)
+ * @ncols: columns, as lttr_view_time_cols()'s
+ * @cpus: a bit per CPU whose row counts; 0: every CPU
+ * @ns: receives @ncols x LTTR_VCAT_COUNT durations, as
+ *	lttr_view_time_cols()'s (several CPUs add up)
+ *
+ * Return: 0 or a negative enum lttr_errcode.
+ */
+int lttr_view_idle_time_cols(struct lttr_view *v, uint64_t t0, uint64_t t1,
+			     unsigned int ncols, uint64_t cpus, uint64_t *ns);
+
+/**
+ * lttr_vcat_busiest() - the running category with the most time
+ * @ns: LTTR_VCAT_COUNT durations (one column of lttr_view_time_cols())
+ *
+ * Among user, syscall, trap, irq, idle, kernel, unknown mode and softirq
+ * (ties: the first in this order, enum lttr_mode's); runnable, blocked,
+ * zombie and none are not running and never chosen.
+ *
+ * Return: the category, LTTR_VCAT_NONE when none of them has time.
+ */
+unsigned int lttr_vcat_busiest(const uint64_t *ns);
+
+/**
  * lttr_view_row_active() - whether a row did anything in a window: ran
  * (a CPU: was not idle; an irq: its handler ran) or changed state
  * @v: the view
