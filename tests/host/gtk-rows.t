@@ -1,12 +1,15 @@
 #!/bin/bash
-# The order of tracevisualizer-gtk's control flow rows (View -> Rows by
-# pid, name, time running in the window; the order is the library's,
+# The order of tracevisualizer-gtk's control flow rows (View -> Rows: the
+# traced command first, then the busiest (the default), by pid (also
+# Ctrl+P), name, time running in the window; the order is the library's,
 # lttr_view_task_sort()): a process with its threads under it stays one
 # block, the processes are sorted, and the threads under each.  The menu
 # is chosen with the mouse (tests/lib/gtkrows.py), kept in the session,
 # and the rows a screenshot then shows (--dump-cells) are compared with
 # the order computed from "processes --threads --json" of the same window
-# (running_ns, names).  The trace: three processes, one with three
+# (running_ns, names).  This trace has no command run by traced: the
+# default is then the running time over the whole trace (first-screen.t
+# has one).  The trace: three processes, one with three
 # threads whose pid, name and running-time orders all differ; two windows
 # in which the threads' running times rank differently.
 . "$(dirname "$0")/../lib/tap.sh"
@@ -44,9 +47,9 @@ shot() {
 		--dump-cells "$tmp/$n.json" "$@" "$tmp/t" 2>> "$tmp/err" && rows shown "$tmp/$n.json" > "$tmp/$n.rows"
 }
 
-shot pid
-is "$(cat "$tmp/pid.rows")" "$(rows expect pid "$tmp/proc-all.json")" "by pid (the default): processes by pid, threads under each by pid"
-for s in "name:Rows by name" "busy:Rows by time running in the window"; do
+shot traced
+is "$(cat "$tmp/traced.rows")" "$(rows expect busy "$tmp/proc-all.json")" "the default without a traced command: by time running over the trace"
+for s in "pid:Rows by pid" "name:Rows by name" "busy:Rows by time running in the window"; do
 	key=${s%%:*} item=${s#*:}
 	checks < <(timeout 120 dbus-run-session -- xvfb-run -a -s "$screen" \
 		$PY tests/lib/gtkrows.py menu "$gtk" "$tmp/t" "$item" 2>> "$tmp/atspi.err" |
@@ -58,6 +61,14 @@ done
 # by time running in another window: the threads rank otherwise
 shot late --window 0.0035:0.013 --session "$tmp/t/session.json"
 is "$(cat "$tmp/late.rows")" "$(rows expect busy "$tmp/proc-late.json")" "--window 3.5 ms to 13 ms: by time running in that window"
+# Ctrl+P: back to pid order from the default
+rm -f "$tmp/t/session.json"
+checks < <(timeout 120 dbus-run-session -- xvfb-run -a -s "$screen" \
+	$PY tests/lib/gtkrows.py key "$gtk" "$tmp/t" ctrl+p 2>> "$tmp/atspi.err" |
+	grep -v '^SpiRegistry daemon')
+is "$(json "$tmp/t/session.json" 'j["row_sort"]')" "pid" "Ctrl+P: rows by pid, kept in the session"
+shot ctrlp --session "$tmp/t/session.json"
+is "$(cat "$tmp/ctrlp.rows")" "$(rows expect pid "$tmp/proc-all.json")" "and the rows shown are by pid"
 # a window outside the trace (13 ms long): refused with its span, no
 # screenshot (issue 36, item 7: times read by lttr_parse_trace_time())
 for w in "0.0035:0.02=0.02 is after the end" "2.5:2.6=2.5 is after the end" "@0.5:+1ms=@0.5 is before the start"; do
@@ -69,8 +80,9 @@ for w in "0.0035:0.02=0.02 is after the end" "2.5:2.6=2.5 is after the end" "@0.
 done
 "$gtk" --window 1:x "$tmp/t" 2> "$tmp/werr"; is "$?/$(grep -c "'x' is not a time" "$tmp/werr")" "2/1" "--window 1:x: a usage error before any display"
 [ "$(cat "$tmp/late.rows")" != "$(cat "$tmp/busy.rows")" ] && [ "$(cat "$tmp/busy.rows")" != "$(cat "$tmp/name.rows")" ] &&
+	[ "$(cat "$tmp/traced.rows")" != "$(cat "$tmp/pid.rows")" ] &&
 	[ "$(cat "$tmp/name.rows")" != "$(cat "$tmp/pid.rows")" ]
-ok $? "the four orders differ (so each check tells them apart)"
+ok $? "the orders differ (so each check tells them apart)"
 ! grep -E 'CRITICAL|WARNING' "$tmp/err" "$tmp/atspi.err" > "$tmp/warn.txt"
 ok $? "no GTK warning or critical"
 [ -s "$tmp/warn.txt" ] && diag "$(head -5 "$tmp/warn.txt")"

@@ -545,7 +545,7 @@ is "$(tui_quit m)" 0 "q: status 0"
 
 # --- 6. resizing --------------------------------------------------------------
 nomarks
-tui_start r 200 50 -- "$tmp/w"
+tui_start r 200 50 -- --rows pid "$tmp/w"
 tui_input r g 0.012345678
 tui_screen r > "$tmp/r.before"
 tui_resize r 80 24
@@ -761,7 +761,7 @@ for al in attr_lines(sys.argv[3])[a - 1:b]:
 print(" ".join(dim), "/", " ".join(bright))
 PY
 }
-tui_start fl 120 30 -- "$tmp/w"
+tui_start fl 120 30 -- --rows pid "$tmp/w"
 tui_input fl f 'pid == 200'
 tui_wait fl '^cursor .*  filter\(dim\): pid == 200$' >/dev/null && tui_wait fl '^filter set; F: hide the rest$' >/dev/null
 ok $? "f pid == 200: the filter in the status line"

@@ -5,6 +5,10 @@
   gtkrows.py menu PROG TRACE ITEM
       the window on TRACE; View -> ITEM chosen with the mouse, Ctrl+Q;
       PASS/FAIL lines and DONE (tests/lib/tap.sh, checks())
+  gtkrows.py key PROG TRACE KEY
+      the window on TRACE; KEY (xdotool's name, e.g. ctrl+p) typed, Ctrl+Q
+      (the two keys are handled in order, so the session written at the
+      end has what KEY chose); PASS/FAIL lines and DONE
   gtkrows.py expect KEY PROCESSES_JSON
       the rows' labels, one a line, in the order KEY (pid, name, busy)
       asks for, from "tracevisualizer processes --threads --json" of the
@@ -57,12 +61,28 @@ def menu(prog, trace, item):
         check(w.quit() == 0, "Ctrl+Q quits with status 0")
 
 
+def key(prog, trace, name):
+    from gtkdrive import Window, check
+    w = Window(prog, ['--size', '1280x800', trace])
+    try:
+        if not w.up():
+            return
+        w.focus()
+        w.key(name)
+        check(True, "%s typed" % name)
+    finally:
+        check(w.quit() == 0, "Ctrl+Q quits with status 0")
+
+
 def main():
     if sys.argv[1] == 'expect':
         expect(sys.argv[2], sys.argv[3])
     elif sys.argv[1] == 'shown':
         for r in json.load(open(sys.argv[2]))['rows']:
             print(r['label'].strip())
+    elif sys.argv[1] == 'key':
+        key(*sys.argv[2:5])
+        print("DONE")
     else:
         menu(*sys.argv[2:5])
         print("DONE")

@@ -42,6 +42,7 @@ struct cli_opts {
 	 * forms), read in the trace's span when it is open (cli_open()) */
 	char from_text[64], to_text[64], at_text[64];
 	bool window;		/* the two came as --window FROM:TO */
+	unsigned int rows;	/* graph, tui --rows: enum lttr_vsort */
 	int64_t from_ns;	/* then: ns after the trace's start, in it */
 	int64_t to_ns;
 	uint64_t tolerance_ns;	/* check */

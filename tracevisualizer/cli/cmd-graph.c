@@ -79,30 +79,38 @@ static bool row_cells(const struct gctx *g, const uint64_t *ns, char *out)
 }
 
 /*
- * The rows: the idle task (pid 0, the view's idle row) and the task rows
- * of the view model, in pid order, those --pid asks for that ran in the
- * window; 0 or a negative enum lttr_errcode.
+ * The rows: the idle task (pid 0, the view's idle row), then the task rows
+ * of the view model in --rows order (lttr_view_task_sort(): by default the
+ * traced command's processes first, then the busiest), those --pid asks
+ * for that ran in the window; 0 or a negative enum lttr_errcode.
  */
 static int make_rows(struct gctx *g)
 {
 	size_t n = lttr_view_nrows(g->v), i;
 	uint64_t *ns = malloc((size_t)g->width * LTTR_VCAT_COUNT * sizeof(*ns));
+	size_t *order = calloc(n + 1, sizeof(*order));
+	unsigned char *depth = calloc(n + 1, 1);
+	long k = 0;
 	int rc = 0;
 
 	g->rows = calloc(n + 1, sizeof(*g->rows));
-	if (!ns || !g->rows) {
+	if (!ns || !g->rows || !order || !depth ||
+	    (k = lttr_view_task_sort(g->v, g->o->rows, g->from, g->to, order, depth)) < 0) {
 		free(ns);
-		return -LTTR_E_NOMEM;
+		free(order);
+		free(depth);
+		return k < 0 ? (int)k : -LTTR_E_NOMEM;
 	}
-	for (i = 0; i <= n && !rc; i++) {
-		const struct lttr_vrow_info *info = i ? lttr_view_row(g->v, i - 1) : NULL;
+	for (i = 0; i <= (size_t)k && !rc; i++) {
+		size_t row = i ? order[i - 1] : 0;
+		const struct lttr_vrow_info *info = i ? lttr_view_row(g->v, row) : NULL;
 		uint32_t pid = info ? info->id : 0;
 		struct grow *r = &g->rows[g->nrows];
 
 		if ((info && (info->kind != LTTR_VROW_TASK || !pid)) ||
 		    !cli_pid_wanted(g->o, pid))
 			continue;
-		rc = info ? lttr_view_time_cols(g->v, i - 1, g->from, g->to,
+		rc = info ? lttr_view_time_cols(g->v, row, g->from, g->to,
 						(unsigned int)g->width, g->o->cpus, ns) :
 			lttr_view_idle_time_cols(g->v, g->from, g->to,
 						 (unsigned int)g->width, g->o->cpus, ns);
@@ -120,6 +128,8 @@ static int make_rows(struct gctx *g)
 			free(r->cells);
 	}
 	free(ns);
+	free(order);
+	free(depth);
 	return rc;
 }
 

@@ -8,7 +8,8 @@
 
 int cmd_tui(struct cli_opts *o)
 {
-	const struct tui_opts to = { .prog = cli_prog, .dir = o->dir, .salvage = !o->strict };
+	const struct tui_opts to = { .prog = cli_prog, .dir = o->dir, .salvage = !o->strict,
+				     .row_sort = o->rows };
 
 	return tui_run(&to);
 }

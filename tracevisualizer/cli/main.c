@@ -16,6 +16,7 @@
 #include <lttr/units/duration.h>
 #include <lttr/units/timearg.h>
 #include <lttr/view/filter.h>
+#include <lttr/view/view.h>
 #include <lttr/paths/message.h>
 #include "cli.h"
 
@@ -320,7 +321,7 @@ _Static_assert(C_ALL == (1u << NCOMMANDS) - 1, "a bit of C_ALL per command, in c
 
 enum optid {
 	O_HELP, O_VERSION, O_JSON, O_PRETTY, O_SALVAGE, O_STRICT, O_REVERSE, O_THREADS, O_TIME,
-	O_TREE, O_CPU, O_WIDTH, O_TOLERANCE, O_PID, O_TYPE, O_OMIT, O_CUSTOM, O_FILTER,
+	O_TREE, O_CPU, O_WIDTH, O_ROWS, O_TOLERANCE, O_PID, O_TYPE, O_OMIT, O_CUSTOM, O_FILTER,
 	O_FROM, O_TO, O_WINDOW, O_TRANSITIONS, O_WALL, O_PCAP, O_CTF, O_JSON_EVENTS,
 	O_BY, O_MESSAGES, O_LIST, O_ALGORITHM, O_SORT, O_TOP, O_DOT, O_EXPLAIN,
 	O_PARENTS, O_PORTS, O_QUANTUM, O_MAX_DELAY, O_MIN_COUNT, O_ROOT, O_SKEW, O_SMOOTH,
@@ -367,6 +368,9 @@ static const struct opt {
 	{ "--window", "A:B", C_DUMP | C_GRAPH | C_STATS | C_EXPORT | C_LATENCY | C_CRITPATH,
 	  O_WINDOW, "the same as --from A --to B" },
 	{ "--width", "N", C_GRAPH, O_WIDTH, "columns of the time axis (10 to 1000, default 100)" },
+	{ "--rows", "ORDER", C_GRAPH | C_TUI, O_ROWS,
+	  "the task rows: traced (default: the traced command's processes first, then the "
+	  "busiest), pid, name or busy (running time in the window)" },
 	{ "--transitions", NULL, C_GRAPH, O_TRANSITIONS,
 	  "list every transition under the chart (JSON always has them)" },
 	{ "--threads", NULL, C_PROCESSES | C_SYSCALLS, O_THREADS, "one row per thread" },
@@ -598,6 +602,11 @@ static int set_option(struct cli_opts *o, const struct opt *op, const char *a, c
 		if (!arg || parse_cpus(arg, &o->cpus))
 			return bad_usage("%s needs a CPU number or a comma-separated list (below %d)",
 					 a, LTT_MAX_CPUS);
+		break;
+	case O_ROWS:
+		if (lttr_vsort_parse(arg) < 0)
+			return bad_usage("%s needs traced, pid, name or busy", a);
+		o->rows = (unsigned int)lttr_vsort_parse(arg);
 		break;
 	case O_WIDTH:
 		if (parse_num(arg, 1000, &v) || v < 10)

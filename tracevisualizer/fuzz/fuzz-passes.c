@@ -23,6 +23,7 @@
 #include <lttr/view/files.h>
 #include <lttr/view/filter.h>
 #include <lttr/view/search.h>
+#include <lttr/view/session.h>
 #include "fuzz-input.h"
 #include "fuzz-passes.h"
 
@@ -337,7 +338,80 @@ static void view_rows(struct run *r, struct lttr_view *v, uint64_t t0, uint64_t 
 	}
 }
 
-static void view_pass(struct run *r)
+/* the "proc" file's bytes (NUL-terminated, malloc'ed), or NULL */
+static char *read_proc(const char *dir, size_t *len)
+{
+	size_t n = strlen(dir) + strlen(fz_file_name[FZ_PROC]) + 2;
+	char *path = malloc(n), *text = NULL;
+	long size;
+	FILE *f;
+
+	*len = 0;
+	if (!path)
+		return NULL;
+	snprintf(path, n, "%s/%s", dir, fz_file_name[FZ_PROC]);
+	f = fopen(path, "r");
+	free(path);
+	if (!f)
+		return NULL;
+	if (!fseek(f, 0, SEEK_END) && (size = ftell(f)) >= 0 && !fseek(f, 0, SEEK_SET) &&
+	    (text = malloc((size_t)size + 1)))
+		text[*len = fread(text, 1, (size_t)size, f)] = '\0';
+	fclose(f);
+	return text;
+}
+
+/*
+ * The session both front ends hold, over the view: its setters at the
+ * trace's own times, the filter over every row, and the session file's
+ * parser fed a file of those times and the "proc" file's bytes (text the
+ * fuzzer mutates; the dictionary has the session file's keys)
+ */
+static void session_pass(struct run *r, struct lttr_view *v, const char *dir)
+{
+	struct lttr_session_layout lay;
+	struct lttr_session s;
+	struct lttr_error err;
+	uint64_t t0, t1, t;
+	char text[512], *proc;
+	size_t i, len;
+	bool dim;
+	int nbad;
+
+	if (lttr_session_init(&s, dir, 0, r->t, v))
+		return;
+	t0 = s.vp.start;
+	t1 = s.vp.end;
+	lttr_session_set_min_span(&s, 1000);
+	lttr_session_show_span(&s, t0 + (t1 - t0) / 3, t1, 1);
+	lttr_session_set_mark(&s, 0);
+	lttr_session_set_cursor(&s, t1 + 1000);
+	lttr_session_set_mark(&s, 1);
+	for (i = 0; i < 70; i++)
+		lttr_session_zoom(&s, 1, 2);
+	lttr_session_pan(&s, -1, 4);
+	lttr_session_next_mark(&s, -1, &t);
+	lttr_session_select_span(&s, t1, t0);
+	lttr_session_set_filter(&s, "pid > 1 || cpu == 0", &err);
+	lttr_session_set_filter_hide(&s, true);
+	for (i = 0; i < lttr_view_nrows(v) && i < 4096; i++)
+		lttr_session_row_shown(&s, i, &dim);
+	snprintf(text, sizeof(text), "{ \"window\": { \"t0_ns\": %llu, \"t1_ns\": %llu }, "
+		 "\"cursor_ns\": %llu, \"selected_pid\": 1, \"row_sort\": \"busy\", "
+		 "\"filter\": { \"expression\": \"cpu == 0\", \"hide\": false } }",
+		 (unsigned long long)t0, (unsigned long long)t1, (unsigned long long)(t1 + 1));
+	lttr_session_parse(&s, text, strlen(text), &lay, &nbad, &err);
+	proc = read_proc(dir, &len);
+	if (proc)
+		lttr_session_parse(&s, proc, len, &lay, &nbad, &err);
+	free(proc);
+	/* the trace and the view are the passes': taken back before the free */
+	s.t = NULL;
+	s.v = NULL;
+	lttr_session_free(&s);
+}
+
+static void view_pass(struct run *r, const char *dir)
 {
 	char warn[8][LTTR_VIEW_WARNING_LEN];
 	uint64_t counts[NCOLS], lost[NCOLS];
@@ -375,6 +449,7 @@ static void view_pass(struct run *r)
 			failed(r, &err);
 		lttr_filter_free(f);
 	}
+	session_pass(r, v, dir);
 	lttr_view_free(v);
 }
 
@@ -415,7 +490,7 @@ void fz_run(const char *dir, unsigned int flags, char *out, size_t outlen)
 	flow_pass(&r);
 	instances_pass(&r);
 	timing_pass(&r, from, to);
-	view_pass(&r);
+	view_pass(&r, dir);
 	if (r.first_err[0])
 		snprintf(text, sizeof(text), "error: %s", r.first_err);
 	else

@@ -93,7 +93,7 @@ static bool open_trace(struct gv_app *app, const char *dir, struct gv_reading *r
 		app->status = 1;
 		return false;
 	}
-	page = gv_doc_build_page(d);
+	page = gv_tab_build(d);
 	if (!page) {
 		gv_app_error(app, "%s: out of memory", dir);
 		gv_doc_free(d);
@@ -138,7 +138,7 @@ static char *choose(struct gv_app *app, const char *title, GtkFileChooserAction 
 	 * path typed after Ctrl+L is not taken and OK stays greyed.  Return
 	 * in the typed path is OK.
 	 */
-	at = d ? g_path_get_dirname(d->dir) : g_get_current_dir();
+	at = d ? g_path_get_dirname(d->s.dir) : g_get_current_dir();
 	gtk_file_chooser_set_current_folder(GTK_FILE_CHOOSER(dlg), at);
 	g_free(at);
 	gtk_dialog_set_default_response(GTK_DIALOG(dlg), GTK_RESPONSE_ACCEPT);
@@ -326,7 +326,7 @@ static void on_view(GtkMenuItem *item, gpointer data)
 	struct gv_doc *d = current(app);
 
 	if (d)
-		gv_doc_show_view(d, GPOINTER_TO_INT(g_object_get_data(G_OBJECT(item), "view")));
+		gv_tab_show_view(d, GPOINTER_TO_INT(g_object_get_data(G_OBJECT(item), "view")));
 }
 
 static void on_critpath(GtkMenuItem *item, gpointer data)
@@ -334,8 +334,8 @@ static void on_critpath(GtkMenuItem *item, gpointer data)
 	struct gv_doc *d = current(data);
 
 	(void)item;
-	if (d && d->sel_pid)
-		gv_critpath_show(d, d->sel_pid, 0, UINT64_MAX);
+	if (d && d->s.sel_pid)
+		gv_critpath_show(d, d->s.sel_pid, 0, UINT64_MAX);
 	else if (d)
 		gv_doc_message(d, true, "select a task first (click its row)");
 }
@@ -346,8 +346,8 @@ static void on_active(GtkCheckMenuItem *item, gpointer data)
 
 	if (!d)
 		return;
-	d->active_only = gtk_check_menu_item_get_active(item);
-	gv_doc_changed(d, GV_FILTER);
+	gv_doc_changed(d, GV_FILTER | lttr_session_set_active_only(&d->s,
+				   gtk_check_menu_item_get_active(item)));
 }
 
 static void on_sort(GtkCheckMenuItem *item, gpointer data)
@@ -356,8 +356,8 @@ static void on_sort(GtkCheckMenuItem *item, gpointer data)
 
 	if (!d || !gtk_check_menu_item_get_active(item))
 		return;
-	d->row_sort = (unsigned int)GPOINTER_TO_INT(g_object_get_data(G_OBJECT(item), "sort"));
-	gv_doc_changed(d, GV_ROWS);
+	gv_doc_changed(d, GV_ROWS | lttr_session_set_row_sort(&d->s, (unsigned int)GPOINTER_TO_INT(
+		g_object_get_data(G_OBJECT(item), "sort"))));
 }
 
 /* the menu's checks follow the tab shown (its session may have set them) */
@@ -368,9 +368,9 @@ static void sync_menu(struct gv_app *app, const struct gv_doc *d)
 	if (!app->active_item || !d)
 		return;
 	g_signal_handlers_block_by_func(app->active_item, G_CALLBACK(on_active), app);
-	gtk_check_menu_item_set_active(GTK_CHECK_MENU_ITEM(app->active_item), d->active_only);
+	gtk_check_menu_item_set_active(GTK_CHECK_MENU_ITEM(app->active_item), d->s.active_only);
 	g_signal_handlers_unblock_by_func(app->active_item, G_CALLBACK(on_active), app);
-	it = app->sort_items[d->row_sort < 3 ? d->row_sort : 0];
+	it = app->sort_items[d->s.row_sort < 4 ? d->s.row_sort : 0];
 	g_signal_handlers_block_by_func(it, G_CALLBACK(on_sort), app);
 	gtk_check_menu_item_set_active(GTK_CHECK_MENU_ITEM(it), TRUE);
 	g_signal_handlers_unblock_by_func(it, G_CALLBACK(on_sort), app);
@@ -452,7 +452,7 @@ static GtkWidget *menus(struct gv_app *app, GtkAccelGroup *accel)
 			       GDK_MOD1_MASK);
 		g_object_set_data(G_OBJECT(it), "view", GINT_TO_POINTER(v));
 	}
-	/* the critical path of the task selected (gv_doc_key(): C) */
+	/* the critical path of the task selected (gv_tab_key(): C) */
 	menu_item(m, "Critical _path of the selected task", G_CALLBACK(on_critpath), app, NULL, 0,
 		  0);
 	it = gtk_check_menu_item_new_with_mnemonic("_Active rows only");
@@ -460,18 +460,23 @@ static GtkWidget *menus(struct gv_app *app, GtkAccelGroup *accel)
 	g_signal_connect(it, "toggled", G_CALLBACK(on_active), app);
 	app->active_item = it;
 	{	/* the control flow's rows, processes and their threads each sorted */
-		static const char *const sorts[3] = { "Rows by _pid", "Rows by _name",
-						      "Rows by _time running in the window" };
+		/* enum lttr_vsort; Ctrl+P restores pid order */
+		static const char *const sorts[4] = {
+			"Rows: the traced _command first, then the busiest",
+			"Rows by _pid", "Rows by _name", "Rows by _time running in the window" };
 		GSList *group = NULL;
 		int k;
 
-		for (k = 0; k < 3; k++) {
+		for (k = 0; k < 4; k++) {
 			it = gtk_radio_menu_item_new_with_mnemonic(group, sorts[k]);
 			group = gtk_radio_menu_item_get_group(GTK_RADIO_MENU_ITEM(it));
 			g_object_set_data(G_OBJECT(it), "sort", GINT_TO_POINTER(k));
 			gtk_menu_shell_append(GTK_MENU_SHELL(m), it);
 			g_signal_connect(it, "toggled", G_CALLBACK(on_sort), app);
 			app->sort_items[k] = it;
+			if (k == LTTR_VSORT_PID)
+				gtk_widget_add_accelerator(it, "activate", accel, GDK_KEY_p,
+							   GDK_CONTROL_MASK, GTK_ACCEL_VISIBLE);
 		}
 	}
 	menu_item(m, "_Filters...", G_CALLBACK(on_filters), app, accel, GDK_KEY_l,
@@ -518,7 +523,7 @@ static gboolean on_key(GtkWidget *w, GdkEventKey *ev, gpointer data)
 			break;
 		}
 	}
-	return d && gv_doc_key(d, ev);
+	return d && gv_tab_key(d, ev);
 }
 
 static void on_destroy(GtkWidget *w, gpointer data)
@@ -665,7 +670,7 @@ static gboolean bench(gpointer data)
 	printf("{\"first_frame_ms\": %.3f, \"gtk_ms\": %.3f, \"read_ms\": %.3f, \"draw_ms\": %.3f, "
 	       "\"events\": %llu, \"rss_anon_kb\": %ld, \"views\": [",
 	       first, app->t_activate, app->t_opened - app->t_activate, first - app->t_opened,
-	       (unsigned long long)lttr_view_count(d->v, 0, UINT64_MAX), status_kb("RssAnon"));
+	       (unsigned long long)lttr_view_count(d->s.v, 0, UINT64_MAX), status_kb("RssAnon"));
 	for (k = 0; k < 2; k++) {
 		/* the graph alone at the window's size, 200 rows high */
 		int wd = app->width, ht = app->height;
@@ -682,12 +687,12 @@ static gboolean bench(gpointer data)
 		cairo_set_source_rgb(cr, 1, 1, 1);
 		cairo_paint(cr);
 		gv_graph_fit_rows(gs[k], 200, ht);
-		lttr_viewport_all(&d->vp);
+		lttr_session_all(&d->s);
 		printf("%s{\"view\": \"%s\", \"width\": %d, \"height\": %d, \"rows\": %d, \"levels\": [",
 		       k ? ", " : "", k ? "resources" : "flow", wd, ht, gv_graph_rows_shown(gs[k]));
 		for (;;) {
 			double ms[10], fresh[5];
-			uint64_t span = d->vp.t1 - d->vp.t0;
+			uint64_t span = d->s.vp.t1 - d->s.vp.t0;
 
 			/* a paint after a zoom computes every row's cells... */
 			for (i = 0; i < 5; i++) {
@@ -712,9 +717,9 @@ static gboolean bench(gpointer data)
 			       "\"redraw_p50_ms\": %.3f, \"redraw_p95_ms\": %.3f}",
 			       pct(fresh, 5, 0.5), pct(fresh, 5, 1.0), pct(ms, 10, 0.5),
 			       pct(ms, 10, 0.95));
-			d->vp.min_span = (uint64_t)(wd > 0 ? wd : 1);
-			lttr_viewport_zoom(&d->vp, 1, 2);
-			if (d->vp.t1 - d->vp.t0 >= span)
+			lttr_session_set_min_span(&d->s, (uint64_t)(wd > 0 ? wd : 1));
+			lttr_session_zoom(&d->s, 1, 2);
+			if (d->s.vp.t1 - d->s.vp.t0 >= span)
 				break;
 			level++;
 		}
@@ -757,8 +762,8 @@ static void first_paint_done(GdkFrameClock *fc, gpointer data)
 /* the command line's options on trace @d: false when --window is not in it (said) */
 static bool apply_options(struct gv_app *app, struct gv_doc *d)
 {
-	uint64_t s = lttr_trace_header(d->t)->start_ns, from, to;
-	struct lttr_time_span span = { s, lttr_trace_end_ns(d->t) };
+	uint64_t s = lttr_trace_header(d->s.t)->start_ns, from, to;
+	struct lttr_time_span span = { s, lttr_trace_end_ns(d->s.t) };
 
 	if (span.end < s)
 		span.end = s;
@@ -770,8 +775,8 @@ static bool apply_options(struct gv_app *app, struct gv_doc *d)
 			app->status = 2;
 			return false;
 		}
-		lttr_viewport_show(&d->vp, s + from, s + to);
-		lttr_viewport_set_cursor(&d->vp, d->vp.t0);
+		lttr_session_show(&d->s, s + from, s + to);
+		lttr_session_set_cursor(&d->s, d->s.vp.t0);
 	}
 	if (app->pids) {
 		char expr[512] = "";
@@ -784,16 +789,15 @@ static bool apply_options(struct gv_app *app, struct gv_doc *d)
 			n += (size_t)snprintf(expr + n, sizeof(expr) - n, "%spid == %s",
 					      n ? " || " : "", p);
 		g_free(copy);
-		lttr_filter_free(d->filter);
-		d->filter = NULL;
-		if (lttr_filter_compile(expr, &d->filter, &err) == 0) {
-			snprintf(d->filter_text, sizeof(d->filter_text), "%s", expr);
-			d->filter_hide = true;
+		lttr_session_set_filter(&d->s, NULL, NULL);
+		lttr_session_set_filter(&d->s, expr, &err);
+		if (!err.code) {
+			lttr_session_set_filter_hide(&d->s, true);
 		} else {
 			gv_app_error(app, "--pid: %s", err.msg);
 		}
 	}
-	gv_doc_show_view(d, app->view);
+	gv_tab_show_view(d, app->view);
 	gv_doc_changed(d, GV_ALL);
 	return true;
 }

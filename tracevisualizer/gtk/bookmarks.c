@@ -16,10 +16,11 @@ void gv_bookmark_add(struct gv_doc *d)
 {
 	GtkWidget *dlg, *area, *row, *l, *entry;
 	char name[LTTR_BOOKMARK_NAME_MAX], t[32];
-	uint64_t at = d->vp.cursor;
+	uint64_t at = d->s.vp.cursor;
+	unsigned int what;
 	gint resp;
 
-	snprintf(name, sizeof(name), "bookmark %zu", d->bm.n + 1);
+	snprintf(name, sizeof(name), "bookmark %zu", d->s.bm.n + 1);
 	dlg = gtk_dialog_new_with_buttons("Bookmark", GTK_WINDOW(d->app->win),
 					  GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
 					  "_Cancel", GTK_RESPONSE_CANCEL, "_Add", GTK_RESPONSE_OK,
@@ -51,15 +52,15 @@ void gv_bookmark_add(struct gv_doc *d)
 	gtk_widget_destroy(dlg);
 	if (resp != GTK_RESPONSE_OK || !name[0])
 		return;
-	if (lttr_bookmarks_add(&d->bm, name, at) < 0) {
+	if (lttr_session_bookmark_add(&d->s, name, at, &what) < 0) {
 		gv_doc_message(d, true, "out of memory: the bookmark is not kept");
 		return;
 	}
-	gv_doc_changed(d, GV_MARKS);
+	gv_doc_changed(d, what);
 	/* said after the save, which says in the status bar when it failed */
 	if (gv_session_save(d))
 		gv_doc_message(d, false, "bookmark \"%s\" at %s saved in %s/bookmarks.json",
-			       name, t, d->dir);
+			       name, t, d->s.dir);
 }
 
 /* the list's rows: the bookmarks, in time order */
@@ -69,10 +70,10 @@ static void fill(struct gv_doc *d, GtkListStore *store)
 	size_t i;
 
 	gtk_list_store_clear(store);
-	for (i = 0; i < d->bm.n; i++)
+	for (i = 0; i < d->s.bm.n; i++)
 		gtk_list_store_insert_with_values(store, NULL, -1,
-			B_TIME, lttr_fmt_time(gv_doc_rel(d, d->bm.v[i].time_ns), t, sizeof(t)),
-			B_NAME, d->bm.v[i].name, -1);
+			B_TIME, lttr_fmt_time(gv_doc_rel(d, d->s.bm.v[i].time_ns), t, sizeof(t)),
+			B_NAME, d->s.bm.v[i].name, -1);
 }
 
 /* the index of the selected bookmark, or -1 */
@@ -108,6 +109,7 @@ void gv_bookmarks_show(struct gv_doc *d)
 	GtkWidget *dlg, *area, *sw, *tv, *l;
 	GtkTreeSelection *s;
 	GtkTreePath *p;
+	unsigned int what;
 	gint resp;
 
 	dlg = gtk_dialog_new_with_buttons("Bookmarks", GTK_WINDOW(d->app->win),
@@ -119,7 +121,7 @@ void gv_bookmarks_show(struct gv_doc *d)
 	area = gtk_dialog_get_content_area(GTK_DIALOG(dlg));
 	gtk_container_set_border_width(GTK_CONTAINER(area), 8);
 	gtk_box_set_spacing(GTK_BOX(area), 6);
-	l = gtk_label_new(d->bm.n ? "Enter or double-click: the cursor there; b in the window "
+	l = gtk_label_new(d->s.bm.n ? "Enter or double-click: the cursor there; b in the window "
 			  "bookmarks the cursor" : "No bookmarks yet: b in the window bookmarks "
 			  "the cursor");
 	gtk_label_set_xalign(GTK_LABEL(l), 0);
@@ -134,7 +136,7 @@ void gv_bookmarks_show(struct gv_doc *d)
 						    gtk_cell_renderer_text_new(), "text", B_NAME,
 						    NULL);
 	s = gtk_tree_view_get_selection(GTK_TREE_VIEW(tv));
-	if (d->bm.n) {
+	if (d->s.bm.n) {
 		p = gtk_tree_path_new_first();
 		gtk_tree_view_set_cursor(GTK_TREE_VIEW(tv), p, NULL, FALSE);
 		gtk_tree_path_free(p);
@@ -151,22 +153,22 @@ void gv_bookmarks_show(struct gv_doc *d)
 		resp = gtk_dialog_run(GTK_DIALOG(dlg));
 		i = selected(tv);
 		if (resp == R_DELETE && i >= 0) {
-			lttr_bookmarks_remove(&d->bm, (size_t)i);
+			what = lttr_session_bookmark_remove(&d->s, (size_t)i);
 			fill(d, store);
-			if (d->bm.n) {
-				p = gtk_tree_path_new_from_indices((int)((size_t)i < d->bm.n ?
-									 (size_t)i : d->bm.n - 1), -1);
+			if (d->s.bm.n) {
+				p = gtk_tree_path_new_from_indices((int)((size_t)i < d->s.bm.n ?
+									 (size_t)i : d->s.bm.n - 1), -1);
 				gtk_tree_selection_select_path(s, p);
 				gtk_tree_path_free(p);
 			}
-			gv_doc_changed(d, GV_MARKS);
+			gv_doc_changed(d, what);
 			gv_session_save(d);
 			continue;
 		}
 		if (resp == R_DELETE)
 			continue;
 		if (resp == GTK_RESPONSE_ACCEPT && i >= 0)
-			gv_doc_set_cursor(d, d->bm.v[i].time_ns);
+			gv_doc_set_cursor(d, d->s.bm.v[i].time_ns);
 		break;
 	}
 	gtk_widget_destroy(dlg);

@@ -57,8 +57,8 @@ static int progress(void *arg, unsigned int permille)
 
 static void redraw_flow(struct gv_doc *d)
 {
-	if (d->flow)
-		gtk_widget_queue_draw(gv_graph_area(d->flow));
+	if (d->flow_area)
+		gtk_widget_queue_draw(d->flow_area);
 }
 
 static void fill(struct gv_critpath *c)
@@ -86,7 +86,7 @@ static void fill(struct gv_critpath *c)
 		lttr_fmt_time(gv_doc_rel(c->d, s->start_ns), b, sizeof(b));
 		lttr_fmt_duration(s->end_ns - s->start_ns, dd, sizeof(dd));
 		snprintf(seg, sizeof(seg), "%*s%s", (int)(2 * (s->depth < 8 ? s->depth : 8)), "",
-			 lttr_cp_seg_str(c->d->t, a, s, txt, sizeof(txt)));
+			 lttr_cp_seg_str(c->d->s.t, a, s, txt, sizeof(txt)));
 		gtk_list_store_insert_with_values(c->segs, &it, -1, S_START_S, b, S_DUR_S, dd,
 						  S_SEG, seg, S_START, (guint64)s->start_ns,
 						  S_END, (guint64)s->end_ns,
@@ -122,11 +122,11 @@ void gv_critpath_show(struct gv_doc *d, uint32_t pid, uint64_t from, uint64_t to
 	gtk_notebook_set_current_page(GTK_NOTEBOOK(d->tables),
 				      gtk_notebook_page_num(GTK_NOTEBOOK(d->tables), c->top));
 	snprintf(what, sizeof(what), "The critical path of %u %s", pid,
-		 lttr_view_comm(d->v, pid, from ? from : d->vp.cursor));
+		 lttr_view_comm(d->s.v, pid, from ? from : d->s.vp.cursor));
 	gtk_label_set_text(GTK_LABEL(c->title), what);
 	c->busy = true;
 	c->gp = gv_progress_begin(d, what);
-	r = lttr_critpath_progress(d->t, pid, from, to, progress, c, &cp, &err);
+	r = lttr_critpath_progress(d->s.t, pid, from, to, progress, c, &cp, &err);
 	gv_progress_end(c->gp);
 	c->gp = NULL;
 	c->busy = false;
@@ -222,7 +222,7 @@ void gv_task_menu(struct gv_doc *d, uint32_t pid, GdkEvent *ev)
 	char label[128];
 
 	snprintf(label, sizeof(label), "_Critical path of %u %s", pid,
-		 lttr_view_comm(d->v, pid, d->vp.cursor));
+		 lttr_view_comm(d->s.v, pid, d->s.vp.cursor));
 	it = gtk_menu_item_new_with_mnemonic(label);
 	g_object_set_data(G_OBJECT(it), "pid", GUINT_TO_POINTER(pid));
 	g_signal_connect(it, "activate", G_CALLBACK(on_menu_item), d);

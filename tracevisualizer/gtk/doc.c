@@ -1,28 +1,28 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * doc.c - one open trace: reading it (a progress dialog that Cancel
- * stops), the state its views share (window, cursor, markers, selection,
- * filters) and the notifications that keep them in step, the tab's layout
- * (overview; graphs and tables in panes the user resizes; legend; status
- * bar), the status bar, and the keys of the views.
+ * doc.c - one open trace as a document: reading it (a progress dialog
+ * that Cancel stops), its session (lttr/view/session.h: window, cursor,
+ * markers, selection, filter, bookmarks), the setters that change it and
+ * the notifications that keep the views in step.  The tab around it (its
+ * layout, status bar and keys) is tab.c's: the document tells it through
+ * d->show_status and never calls into it.
  */
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <lttr/view/verify.h>
 #include "gv.h"
 
 uint64_t gv_doc_rel(const struct gv_doc *d, uint64_t t)
 {
-	uint64_t s = lttr_trace_header(d->t)->start_ns;
-
-	return t > s ? t - s : 0;
+	return lttr_session_rel(&d->s, t);
 }
 
 struct gv_doc *gv_doc_open(struct gv_app *app, const char *dir, struct gv_reading *rd,
 			   GError **error)
 {
 	struct gv_doc *d = calloc(1, sizeof(*d));
+	struct lttr_trace *t = NULL;
+	struct lttr_view *v = NULL;
 	struct lttr_error err;
 
 	if (!rd)
@@ -33,22 +33,21 @@ struct gv_doc *gv_doc_open(struct gv_app *app, const char *dir, struct gv_readin
 		return NULL;
 	}
 	d->app = app;
-	d->sel_row = -1;
-	d->dir = strdup(dir);
 	if (gv_read_finish(rd, app->win && !app->screenshot && !app->bench ?
-			   GTK_WINDOW(app->win) : NULL, &d->t, &d->v, error) < 0) {
-		gv_doc_free(d);
+			   GTK_WINDOW(app->win) : NULL, &t, &v, error) < 0) {
+		free(d);
 		return NULL;
 	}
-	d->a = lttr_view_account(d->v);
-	lttr_viewport_init(&d->vp, lttr_view_start(d->v), lttr_view_end(d->v));
-	d->vp.min_span = 1000;
-	if (lttr_bookmarks_load(dir, &d->bm, &err) == 0) {
-		d->vp.mark[0] = d->bm.mark[0];
-		d->vp.mark[1] = d->bm.mark[1];
-		d->vp.has_mark[0] = d->bm.has_mark[0];
-		d->vp.has_mark[1] = d->bm.has_mark[1];
+	/* the session owns the trace and its view model from here on */
+	if (lttr_session_init(&d->s, dir, LTTR_OPEN_SALVAGE, t, v)) {
+		g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_NOMEM, "out of memory");
+		lttr_view_free(v);
+		lttr_trace_close(t);
+		free(d);
+		return NULL;
 	}
+	lttr_session_set_min_span(&d->s, 1000);
+	lttr_session_load_marks(&d->s, &err);
 	return d;
 }
 
@@ -57,11 +56,7 @@ void gv_doc_free(struct gv_doc *d)
 	if (!d)
 		return;
 	free(d->listeners);
-	lttr_filter_free(d->filter);
-	lttr_bookmarks_free(&d->bm);
-	lttr_view_free(d->v);
-	lttr_trace_close(d->t);
-	free(d->dir);
+	lttr_session_free(&d->s);
 	free(d);
 }
 
@@ -96,53 +91,11 @@ void gv_doc_unlisten(struct gv_doc *d, const void *view)
 	}
 	d->nlisteners = n;
 }
-
-static void update_status(struct gv_doc *d, const char *msg, bool err)
+/* the tab's status bar, when it has one: the state, and @msg when not NULL */
+static void tell_status(struct gv_doc *d, const char *msg, bool err)
 {
-	char line[1024], a[32], b[32], c[32];
-	uint64_t ma, mb, lost = 0, nev;
-	unsigned int cpu;
-	size_t n;
-
-	if (!d->status)
-		return;
-	for (cpu = 0; cpu < lttr_trace_ncpus(d->t); cpu++)
-		lost += lttr_trace_lost_cpu(d->t, cpu);
-	nev = lttr_view_count(d->v, d->vp.t0, d->vp.t1 + 1);
-	n = (size_t)snprintf(line, sizeof(line), "cursor %s   window %s   %llu events in the window",
-			     lttr_fmt_time(gv_doc_rel(d, d->vp.cursor), a, sizeof(a)),
-			     lttr_fmt_duration(d->vp.t1 - d->vp.t0, b, sizeof(b)),
-			     (unsigned long long)nev);
-	if (d->vp.has_mark[0])
-		n += (size_t)snprintf(line + n, sizeof(line) - n, "   A %s",
-				      lttr_fmt_time(gv_doc_rel(d, d->vp.mark[0]), c, sizeof(c)));
-	if (d->vp.has_mark[1])
-		n += (size_t)snprintf(line + n, sizeof(line) - n, "   B %s",
-				      lttr_fmt_time(gv_doc_rel(d, d->vp.mark[1]), c, sizeof(c)));
-	if (lttr_viewport_marks(&d->vp, &ma, &mb))
-		n += (size_t)snprintf(line + n, sizeof(line) - n, "   B-A %s",
-				      lttr_fmt_duration(mb - ma, c, sizeof(c)));
-	if (n < sizeof(line))
-		n += (size_t)snprintf(line + n, sizeof(line) - n, "   lost %llu%s",
-				      (unsigned long long)lost, lost ? " (!)" : "");
-	if (d->nwarnings && n < sizeof(line))
-		n += (size_t)snprintf(line + n, sizeof(line) - n, "   warnings %zu (!)",
-				      d->nwarnings);
-	if (d->filter && n < sizeof(line))
-		n += (size_t)snprintf(line + n, sizeof(line) - n, "   filter (%s): %s",
-				      d->filter_hide ? "hide" : "dim", d->filter_text);
-	if (msg && n < sizeof(line))
-		snprintf(line + n, sizeof(line) - n, "   |   %s", msg);
-	gtk_label_set_text(GTK_LABEL(d->status), line);
-	if (err) {
-		PangoAttrList *al = pango_attr_list_new();
-
-		pango_attr_list_insert(al, pango_attr_foreground_new(0xc000, 0, 0));
-		gtk_label_set_attributes(GTK_LABEL(d->status), al);
-		pango_attr_list_unref(al);
-	} else {
-		gtk_label_set_attributes(GTK_LABEL(d->status), NULL);
-	}
+	if (d->show_status)
+		d->show_status(d, msg, err);
 }
 
 void gv_doc_message(struct gv_doc *d, bool err, const char *fmt, ...)
@@ -153,7 +106,7 @@ void gv_doc_message(struct gv_doc *d, bool err, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	update_status(d, msg, err);
+	tell_status(d, msg, err);
 }
 
 void gv_doc_changed(struct gv_doc *d, unsigned int what)
@@ -168,54 +121,45 @@ void gv_doc_changed(struct gv_doc *d, unsigned int what)
 			d->listeners[i].fn(d->listeners[i].view, what);
 	d->notifying = false;
 	gv_doc_unlisten(d, NULL);	/* the entries of views gone meanwhile */
-	update_status(d, NULL, false);
-	if (what & GV_MARKS) {
-		d->bm.mark[0] = d->vp.mark[0];
-		d->bm.mark[1] = d->vp.mark[1];
-		d->bm.has_mark[0] = d->vp.has_mark[0];
-		d->bm.has_mark[1] = d->vp.has_mark[1];
-	}
+	tell_status(d, NULL, false);
 }
 
+/*
+ * The setters of the session, the views told: what the setter says
+ * changed, and what the views were always told for that action (a key
+ * that changed nothing still refreshes them and the status bar)
+ */
 void gv_doc_set_cursor(struct gv_doc *d, uint64_t t)
 {
-	uint64_t t0 = d->vp.t0, t1 = d->vp.t1;
-
-	lttr_viewport_set_cursor(&d->vp, t);
-	gv_doc_changed(d, GV_CURSOR | (d->vp.t0 != t0 || d->vp.t1 != t1 ? GV_WINDOW : 0));
+	gv_doc_changed(d, GV_CURSOR | lttr_session_set_cursor(&d->s, t));
 }
 
 void gv_doc_set_window(struct gv_doc *d, uint64_t t0, uint64_t t1)
 {
-	lttr_viewport_show(&d->vp, t0, t1);
-	gv_doc_changed(d, GV_WINDOW);
+	gv_doc_changed(d, GV_WINDOW | lttr_session_show(&d->s, t0, t1));
 }
 
 void gv_doc_zoom(struct gv_doc *d, uint64_t num, uint64_t den)
 {
-	lttr_viewport_zoom(&d->vp, num, den);
-	gv_doc_changed(d, GV_WINDOW);
+	gv_doc_changed(d, GV_WINDOW | lttr_session_zoom(&d->s, num, den));
 }
 
 void gv_doc_pan(struct gv_doc *d, int64_t num, int64_t den)
 {
-	lttr_viewport_pan(&d->vp, num, den);
-	gv_doc_changed(d, GV_WINDOW);
+	gv_doc_changed(d, GV_WINDOW | lttr_session_pan(&d->s, num, den));
 }
 
 void gv_doc_select_pid(struct gv_doc *d, uint32_t pid)
 {
-	d->sel_pid = pid;
-	if (pid)
-		d->sel_row = lttr_view_find_row(d->v, LTTR_VROW_TASK, pid, false);
-	gv_doc_changed(d, GV_SELECT);
+	gv_doc_changed(d, lttr_session_select_pid(&d->s, pid, d->s.sel_cpu));
 }
 
 void gv_doc_show_span(struct gv_doc *d, uint64_t start, uint64_t end, uint32_t pid)
 {
 	uint64_t margin = (end - start) / 2 > 1000 ? (end - start) / 2 : 1000;
 
-	gv_doc_set_window(d, start > d->vp.start + margin ? start - margin : d->vp.start,
+	/* as lttr_session_show_span(), told in three steps as the views were */
+	gv_doc_set_window(d, start > d->s.vp.start + margin ? start - margin : d->s.vp.start,
 			  end + margin);
 	gv_doc_set_cursor(d, start);
 	if (pid)
@@ -224,343 +168,5 @@ void gv_doc_show_span(struct gv_doc *d, uint64_t start, uint64_t end, uint32_t p
 
 bool gv_row_shown(const struct gv_doc *d, size_t row, bool *dim)
 {
-	const struct lttr_vrow_info *in = lttr_view_row(d->v, row);
-	bool m;
-
-	*dim = false;
-	if (!d->filter)
-		return true;
-	switch (in->kind) {
-	case LTTR_VROW_TASK:
-		m = lttr_filter_match_row(d->filter, in->id, in->name, -1);
-		break;
-	case LTTR_VROW_CPU:
-		m = lttr_filter_match_row(d->filter, UINT32_MAX, in->name, (int)in->id);
-		break;
-	default:
-		m = lttr_filter_match_row(d->filter, UINT32_MAX, in->name ? in->name : "", -1);
-		break;
-	}
-	if (m)
-		return true;
-	*dim = true;
-	return !d->filter_hide;
-}
-
-/* the row selected in the graph shown, for the arrows */
-static long selected_row(const struct gv_doc *d)
-{
-	return d->sel_row;
-}
-
-static void step_state(struct gv_doc *d, int dir)
-{
-	long row = selected_row(d);
-	uint64_t t;
-
-	if (row < 0) {
-		gv_doc_message(d, true, "select a row first (click its label)");
-		return;
-	}
-	if (lttr_view_step(d->v, (size_t)row, d->vp.cursor, dir, false, &t) == 1)
-		gv_doc_set_cursor(d, t);
-	else
-		gv_doc_message(d, false, "no state change %s the cursor on this row",
-			       dir > 0 ? "after" : "before");
-}
-
-static void goto_mark(struct gv_doc *d, int dir)
-{
-	uint64_t best = 0, t;
-	bool have = false;
-	int m;
-
-	for (m = 0; m < 2 + (int)d->bm.n; m++) {
-		if (m < 2 && !d->vp.has_mark[m])
-			continue;
-		t = m < 2 ? d->vp.mark[m] : d->bm.v[m - 2].time_ns;
-		if ((dir > 0 && t > d->vp.cursor && (!have || t < best)) ||
-		    (dir < 0 && t < d->vp.cursor && (!have || t > best))) {
-			best = t;
-			have = true;
-		}
-	}
-	if (have)
-		gv_doc_set_cursor(d, best);
-	else
-		gv_doc_message(d, false, "no marker or bookmark %s the cursor",
-			       dir > 0 ? "after" : "before");
-}
-
-bool gv_doc_key(struct gv_doc *d, GdkEventKey *ev)
-{
-	bool ctrl = ev->state & GDK_CONTROL_MASK;
-	uint64_t a, b;
-
-	/* with Ctrl or Alt, a key is the menus' (Ctrl+W closes the tab, it
-	 * does not zoom); Ctrl+F is the only one of the views */
-	if ((ev->state & (GDK_CONTROL_MASK | GDK_MOD1_MASK)) &&
-	    !(ctrl && (ev->keyval == GDK_KEY_f || ev->keyval == GDK_KEY_F)))
-		return false;
-	switch (ev->keyval) {
-	case GDK_KEY_w: case GDK_KEY_W: case GDK_KEY_plus: case GDK_KEY_equal:
-	case GDK_KEY_KP_Add:
-		gv_doc_zoom(d, 1, 2);
-		return true;
-	case GDK_KEY_s: case GDK_KEY_S: case GDK_KEY_minus: case GDK_KEY_KP_Subtract:
-		gv_doc_zoom(d, 2, 1);
-		return true;
-	case GDK_KEY_a: case GDK_KEY_A:
-		gv_doc_pan(d, -1, 4);
-		return true;
-	case GDK_KEY_d: case GDK_KEY_D:
-		gv_doc_pan(d, 1, 4);
-		return true;
-	case GDK_KEY_z: case GDK_KEY_Z:
-		if (d->has_sel)
-			gv_doc_set_window(d, d->sel_a, d->sel_b);
-		else if (lttr_viewport_marks(&d->vp, &a, &b))
-			gv_doc_set_window(d, a, b);
-		else
-			gv_doc_message(d, true, "drag over the graph to select a span first");
-		return true;
-	case GDK_KEY_0: case GDK_KEY_KP_0:
-		lttr_viewport_all(&d->vp);
-		gv_doc_changed(d, GV_WINDOW);
-		return true;
-	case GDK_KEY_Home:
-		gv_doc_set_cursor(d, d->vp.start);
-		return true;
-	case GDK_KEY_End:
-		gv_doc_set_cursor(d, d->vp.end);
-		return true;
-	case GDK_KEY_Left:
-		step_state(d, -1);
-		return true;
-	case GDK_KEY_Right:
-		step_state(d, 1);
-		return true;
-	case GDK_KEY_Up:
-	case GDK_KEY_Down:
-		/* the rows as the graph shown lists them */
-		gv_graph_step_row(gtk_notebook_get_current_page(GTK_NOTEBOOK(d->graphs)) ? d->res :
-				  d->flow, ev->keyval == GDK_KEY_Up ? -1 : 1);
-		return true;
-	case GDK_KEY_m:
-	case GDK_KEY_M:
-		lttr_viewport_set_mark(&d->vp, ev->keyval == GDK_KEY_M);
-		gv_doc_changed(d, GV_MARKS);
-		gv_session_save(d);
-		return true;
-	case GDK_KEY_b:
-		gv_bookmark_add(d);
-		return true;
-	case GDK_KEY_B:
-		gv_bookmarks_show(d);
-		return true;
-	case GDK_KEY_period:
-		goto_mark(d, 1);
-		return true;
-	case GDK_KEY_comma:
-		goto_mark(d, -1);
-		return true;
-	case GDK_KEY_f: case GDK_KEY_F:
-		if (!ctrl)
-			return false;
-		gv_search_show(d);
-		return true;
-	case GDK_KEY_question:
-		gv_cheat_sheet(GTK_WINDOW(d->app->win));
-		return true;
-	case GDK_KEY_c: case GDK_KEY_C:
-		if (d->sel_pid)
-			gv_critpath_show(d, d->sel_pid, 0, UINT64_MAX);
-		else
-			gv_doc_message(d, true, "select a task first (click its row)");
-		return true;
-	default:
-		return false;
-	}
-}
-
-void gv_doc_show_view(struct gv_doc *d, int view)
-{
-	if (view < 0)	/* none asked for (--view not given) */
-		return;
-	switch (view) {
-	case GV_VIEW_FLOW:
-		gtk_notebook_set_current_page(GTK_NOTEBOOK(d->graphs), 0);
-		break;
-	case GV_VIEW_RESOURCES:
-		gtk_notebook_set_current_page(GTK_NOTEBOOK(d->graphs), 1);
-		break;
-	case GV_VIEW_EVENTS:
-		gtk_notebook_set_current_page(GTK_NOTEBOOK(d->tables), 0);
-		break;
-	case GV_VIEW_PROCESSES:
-		gtk_notebook_set_current_page(GTK_NOTEBOOK(d->tables), 1);
-		break;
-	case GV_VIEW_PATHS:
-		gtk_notebook_set_current_page(GTK_NOTEBOOK(d->tables), 3);
-		break;
-	case GV_VIEW_LATENCY:
-		gtk_notebook_set_current_page(GTK_NOTEBOOK(d->tables),
-					      gtk_notebook_page_num(GTK_NOTEBOOK(d->tables),
-								    d->latency));
-		break;
-	default:
-		gtk_notebook_set_current_page(GTK_NOTEBOOK(d->tables), 2);
-		break;
-	}
-}
-
-static GtkWidget *tab_label(const char *text)
-{
-	GtkWidget *l = gtk_label_new(text);
-
-	atk_object_set_name(gtk_widget_get_accessible(l), text);
-	return l;
-}
-
-static void on_warnings_response(GtkInfoBar *bar, gint response, gpointer data)
-{
-	GtkWidget *dlg;
-
-	if (response != GTK_RESPONSE_HELP) {
-		gtk_widget_hide(GTK_WIDGET(bar));	/* the status bar keeps the count */
-		return;
-	}
-	/* not modal: the list stays beside the views while one looks */
-	dlg = gtk_message_dialog_new(GTK_WINDOW(gtk_widget_get_toplevel(GTK_WIDGET(bar))),
-				     GTK_DIALOG_DESTROY_WITH_PARENT, GTK_MESSAGE_WARNING,
-				     GTK_BUTTONS_CLOSE, "%s", (const char *)data);
-	gtk_window_set_title(GTK_WINDOW(dlg), "Warnings");
-	g_signal_connect(dlg, "response", G_CALLBACK(gtk_widget_destroy), NULL);
-	gtk_widget_show(dlg);
-}
-
-/*
- * A bar above the views when the figures may be wrong (lttr_view_warnings():
- * a damaged or cut trace read in salvage mode, lost events, contradicted
- * transitions...): one line, the first warning, and a button that lists
- * them all (the window keeps its size)
- */
-static GtkWidget *warnings_bar(struct gv_doc *d)
-{
-	enum { MAXW = 50 };
-	char (*w)[LTTR_VIEW_WARNING_LEN] = calloc(MAXW, sizeof(*w));
-	GtkWidget *bar, *label;
-	GString *text;
-	char *line;
-	size_t i;
-
-	if (!w)
-		return NULL;
-	d->nwarnings = lttr_view_warnings(d->v, w, MAXW);
-	if (!d->nwarnings) {
-		free(w);
-		return NULL;
-	}
-	text = g_string_new("The figures of this trace may be wrong near these times or CPUs:");
-	for (i = 0; i < d->nwarnings && i < MAXW; i++)
-		g_string_append_printf(text, "\n\u2022 %s", w[i]);
-	if (d->nwarnings > MAXW)
-		g_string_append_printf(text, "\n\u2022 and %zu more", d->nwarnings - MAXW);
-	line = g_strdup_printf("%zu warning%s: the figures may be wrong (%s%s)", d->nwarnings,
-			       d->nwarnings == 1 ? "" : "s", w[0], d->nwarnings > 1 ? "; ..." : "");
-	free(w);
-	bar = gtk_info_bar_new();
-	gtk_widget_set_name(bar, "warnings");
-	gtk_info_bar_set_message_type(GTK_INFO_BAR(bar), GTK_MESSAGE_WARNING);
-	gtk_info_bar_add_button(GTK_INFO_BAR(bar), "_All warnings", GTK_RESPONSE_HELP);
-	gtk_info_bar_set_show_close_button(GTK_INFO_BAR(bar), TRUE);
-	label = gtk_label_new(line);
-	g_free(line);
-	/* the whole list for a screen reader and a test, the first on the screen */
-	atk_object_set_name(gtk_widget_get_accessible(label), "Warnings");
-	atk_object_set_description(gtk_widget_get_accessible(label), text->str);
-	gtk_widget_set_tooltip_text(label, text->str);
-	gtk_label_set_xalign(GTK_LABEL(label), 0);
-	gtk_label_set_ellipsize(GTK_LABEL(label), PANGO_ELLIPSIZE_END);
-	gtk_container_add(GTK_CONTAINER(gtk_info_bar_get_content_area(GTK_INFO_BAR(bar))), label);
-	/* the text lives as long as the bar */
-	g_object_set_data_full(G_OBJECT(bar), "text", g_string_free(text, FALSE), g_free);
-	g_signal_connect(bar, "response", G_CALLBACK(on_warnings_response),
-			 g_object_get_data(G_OBJECT(bar), "text"));
-	return bar;
-}
-
-/*
- * The first split of the panes, once they have a height: the graphs get
- * 55 % of it (GTK would split by natural sizes, and the events list's is
- * the larger: the control flow, the view a person opens the trace for,
- * got six rows at 1280x800).  A position a session saved comes after and
- * wins (gv_session_load()).
- */
-static void first_split(GtkWidget *w, GdkRectangle *r, gpointer data)
-{
-	gboolean set = FALSE;
-
-	(void)data;
-	if (r->height <= 1)
-		return;
-	g_signal_handlers_disconnect_by_func(w, G_CALLBACK(first_split), data);
-	g_object_get(w, "position-set", &set, NULL);
-	if (!set)
-		gtk_paned_set_position(GTK_PANED(w), r->height * 55 / 100);
-}
-
-GtkWidget *gv_doc_build_page(struct gv_doc *d)
-{
-	GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0), *paned, *w;
-
-	w = warnings_bar(d);
-	if (w)
-		gtk_box_pack_start(GTK_BOX(box), w, FALSE, FALSE, 0);
-	d->ov = gv_overview_new(d);
-	d->flow = gv_graph_new(d, false);
-	d->res = gv_graph_new(d, true);
-	if (!d->ov || !d->flow || !d->res)
-		return NULL;
-	gtk_box_pack_start(GTK_BOX(box), gv_overview_widget(d->ov), FALSE, FALSE, 0);
-	paned = gtk_paned_new(GTK_ORIENTATION_VERTICAL);
-	gtk_widget_set_name(paned, "panes");
-	d->graphs = gtk_notebook_new();
-	gtk_widget_set_name(d->graphs, "graphs");
-	gtk_notebook_append_page(GTK_NOTEBOOK(d->graphs), gv_graph_widget(d->flow),
-				 tab_label("Control flow"));
-	gtk_notebook_append_page(GTK_NOTEBOOK(d->graphs), gv_graph_widget(d->res),
-				 tab_label("Resources"));
-	d->tables = gtk_notebook_new();
-	gtk_widget_set_name(d->tables, "tables");
-	w = gv_events_new(d);
-	gtk_notebook_append_page(GTK_NOTEBOOK(d->tables), w, tab_label("Events"));
-	w = gv_procs_new(d);
-	gtk_notebook_append_page(GTK_NOTEBOOK(d->tables), w, tab_label("Processes"));
-	w = gv_stats_new(d);
-	gtk_notebook_append_page(GTK_NOTEBOOK(d->tables), w, tab_label("Statistics"));
-	w = gv_paths_new(d);
-	gtk_notebook_append_page(GTK_NOTEBOOK(d->tables), w, tab_label("Paths"));
-	/* the latency analyses and the critical path (latency.c, critpath.c) */
-	d->latency = gv_latency_new(d);
-	gtk_notebook_append_page(GTK_NOTEBOOK(d->tables), d->latency, tab_label("Latency"));
-	w = gv_critpath_new(d);
-	gtk_notebook_append_page(GTK_NOTEBOOK(d->tables), w, tab_label("Critical path"));
-	gtk_paned_pack1(GTK_PANED(paned), d->graphs, TRUE, TRUE);
-	gtk_paned_pack2(GTK_PANED(paned), d->tables, TRUE, TRUE);
-	g_signal_connect(paned, "size-allocate", G_CALLBACK(first_split), NULL);
-	gtk_box_pack_start(GTK_BOX(box), paned, TRUE, TRUE, 0);
-	gtk_box_pack_start(GTK_BOX(box), gv_legend_new(), FALSE, FALSE, 0);
-	d->status = gtk_label_new("");
-	gtk_widget_set_name(d->status, "status");
-	atk_object_set_name(gtk_widget_get_accessible(d->status), "Status");
-	gtk_label_set_xalign(GTK_LABEL(d->status), 0);
-	gtk_label_set_selectable(GTK_LABEL(d->status), TRUE);
-	gtk_label_set_ellipsize(GTK_LABEL(d->status), PANGO_ELLIPSIZE_END);
-	gtk_box_pack_start(GTK_BOX(box), d->status, FALSE, FALSE, 2);
-	d->page = box;
-	g_object_set_data(G_OBJECT(box), "paned", paned);
-	gv_session_load(d);
-	update_status(d, NULL, false);
-	return box;
+	return lttr_session_row_shown(&d->s, row, dim);
 }

@@ -136,9 +136,9 @@ static const char *comm_at(void *arg, uint32_t pid, uint64_t t)
 bool gv_event_match(const struct gv_doc *d, const struct lttr_event *ev)
 {
 	/* the context of the view's search, so that both match alike */
-	struct lttr_filter_ctx c = { d->t, comm_at, d->v };
+	struct lttr_filter_ctx c = { d->s.t, comm_at, d->s.v };
 
-	return !d->filter || lttr_filter_match(d->filter, &c, ev);
+	return !d->s.filter || lttr_filter_match(d->s.filter, &c, ev);
 }
 
 /* whether the list shows @ev: its filter matches it */
@@ -150,7 +150,7 @@ static bool list_match(const struct gv_events *e, const struct lttr_event *ev)
 const char *gv_event_cell(const struct gv_doc *d, const struct lttr_event *ev, int col,
 			  char *buf, size_t size)
 {
-	const struct ltt_trace_header *h = lttr_trace_header(d->t);
+	const struct ltt_trace_header *h = lttr_trace_header(d->s.t);
 	char tb[32];
 	const char *type;
 	size_t len;
@@ -173,7 +173,7 @@ const char *gv_event_cell(const struct gv_doc *d, const struct lttr_event *ev, i
 		snprintf(buf, size, "%u", ev->pid);
 		return buf;
 	case GV_EV_TASK:
-		return lttr_view_comm(d->v, ev->pid, ev->time_ns);
+		return lttr_view_comm(d->s.v, ev->pid, ev->time_ns);
 	case GV_EV_CTRL:
 		return ev->control ? "C" : "";
 	case GV_EV_TYPE:
@@ -181,7 +181,7 @@ const char *gv_event_cell(const struct gv_doc *d, const struct lttr_event *ev, i
 		snprintf(buf, size, "%s", type);
 		return buf;
 	case GV_EV_DESC:
-		lttr_event_describe(d->t, ev, buf, size);
+		lttr_event_describe(d->s.t, ev, buf, size);
 		/* the type has its own column */
 		type = lttr_event_type_str(ev->id, tb, sizeof(tb));
 		len = strlen(type);
@@ -301,7 +301,7 @@ static void model_get_value(GtkTreeModel *m, GtkTreeIter *it, gint col, GValue *
 		return;
 	ev = &e->w.ev[e->top + i];
 	if (col == COL_FG) {
-		if (e->d->filter && !gv_event_match(e->d, ev))
+		if (e->d->s.filter && !gv_event_match(e->d, ev))
 			g_value_set_static_string(val, "grey60");
 		return;
 	}
@@ -561,10 +561,10 @@ static void update_info(struct gv_events *e)
 		n = (size_t)snprintf(line, sizeof(line), "%llu events",
 				     (unsigned long long)e->total);
 	}
-	if ((d->filter || e->lf) && n < sizeof(line)) {
+	if ((d->s.filter || e->lf) && n < sizeof(line)) {
 		char pct[32] = "";
 		bool cols = e->lf && e->ctext && *e->ctext;
-		const char *what = !cols ? "the filter" : d->filter && d->filter_hide ?
+		const char *what = !cols ? "the filter" : d->s.filter && d->s.filter_hide ?
 			"the filter and the column filters" : "the column filters";
 
 		if (!e->count_done && e->total)
@@ -633,7 +633,7 @@ static void publish(struct gv_events *e)
 	else if (!e->hide)
 		value = (double)(e->w.base + e->top);
 	else	/* the events before the first row shown: where it is in the trace */
-		value = (double)lttr_view_count(e->d->v, 0, e->w.ev[e->top].time_ns);
+		value = (double)lttr_view_count(e->d->s.v, 0, e->w.ev[e->top].time_ns);
 	if (e->dragging)	/* the scrollbar stays where the person put it */
 		value = gtk_adjustment_get_value(e->adj);
 	e->guard++;
@@ -699,7 +699,7 @@ static void select_event(struct gv_events *e, long i, bool tell)
 /* the first event of the list at or after the cursor, selected and shown */
 static void sync_cursor(struct gv_events *e)
 {
-	struct lttr_view_pos p = { e->d->vp.cursor, 0, 0 };
+	struct lttr_view_pos p = { e->d->s.vp.cursor, 0, 0 };
 	long i = cached_at(e, &p);
 
 	if (i < 0 && e->w.n && e->w.at_end) {
@@ -722,7 +722,7 @@ static gboolean count_step(gpointer data)
 	struct gv_events *e = data;
 	gint64 until = g_get_monotonic_time() + COUNT_SLICE_US;
 	/* the list's filter, or the document's that dims */
-	const struct lttr_filter *f = e->lf ? e->lf : e->d->filter;
+	const struct lttr_filter *f = e->lf ? e->lf : e->d->s.filter;
 	int r;
 
 	if (e->busy || gv_progress_running())
@@ -752,7 +752,7 @@ static void count_start(struct gv_events *e)
 		g_source_remove(e->count_id);
 	e->count_id = 0;
 	e->nmatch = e->nread = 0;
-	e->count_done = !e->d->filter && !e->lf;
+	e->count_done = !e->d->s.filter && !e->lf;
 	if (e->count_done)
 		return;
 	if (lttr_evlist_count_begin(e->list) < 0) {
@@ -780,7 +780,7 @@ static void filter_changed(struct gv_events *e)
 	char *cols, *cerr = NULL, *key;
 	GString *x = g_string_new("");
 	bool hide;
-	struct lttr_time_span span = { lttr_trace_header(d->t)->start_ns, lttr_trace_end_ns(d->t) };
+	struct lttr_time_span span = { lttr_trace_header(d->s.t)->start_ns, lttr_trace_end_ns(d->s.t) };
 
 	if (span.end < span.start)
 		span.end = span.start;
@@ -789,11 +789,11 @@ static void filter_changed(struct gv_events *e)
 		cols = g_strdup(e->ctext ? e->ctext : "");
 	g_free(e->cerr);
 	e->cerr = cerr;
-	if (d->filter && d->filter_hide)
-		g_string_append_printf(x, "(%s)", lttr_filter_text(d->filter));
+	if (d->s.filter && d->s.filter_hide)
+		g_string_append_printf(x, "(%s)", lttr_filter_text(d->s.filter));
 	if (*cols)
 		g_string_append_printf(x, "%s%s", x->len ? " && " : "", cols);
-	key = g_strdup_printf("%s\n%s", x->str, d->filter ? lttr_filter_text(d->filter) : "");
+	key = g_strdup_printf("%s\n%s", x->str, d->s.filter ? lttr_filter_text(d->s.filter) : "");
 	/* GV_FILTER also says that rows of the graphs changed: the same filter, nothing to do */
 	if (e->ftext && !strcmp(e->ftext, key)) {
 		g_free(key);
@@ -825,7 +825,7 @@ static void filter_changed(struct gv_events *e)
 	if (hide || hide != e->hide) {
 		/* other events in the list: read again from the selected one
 		 * (the next one shown when it is hidden now) */
-		struct lttr_view_pos p = { d->vp.cursor, 0, 0 };
+		struct lttr_view_pos p = { d->s.vp.cursor, 0, 0 };
 		long at;
 
 		if (e->has_sel)
@@ -859,7 +859,7 @@ static void follow(void *view, unsigned int what)
 	if (what & GV_CURSOR) {
 		/* the selected event at the cursor already (one of several at
 		 * that time, chosen here or by the search): it stays selected */
-		if (e->has_sel && e->sel.time_ns == e->d->vp.cursor) {
+		if (e->has_sel && e->sel.time_ns == e->d->s.vp.cursor) {
 			long i = cached_at(e, &e->sel);
 
 			if (i < 0)
@@ -1159,7 +1159,7 @@ bool gv_events_selected(struct gv_doc *d, struct lttr_view_pos *p)
 {
 	struct gv_events *e = of_doc(d);
 
-	if (!e || !e->has_sel || e->sel.time_ns != d->vp.cursor)
+	if (!e || !e->has_sel || e->sel.time_ns != d->s.vp.cursor)
 		return false;
 	*p = e->sel;
 	return true;
@@ -1243,7 +1243,7 @@ GtkWidget *gv_events_new(struct gv_doc *d)
 	if (!e)
 		return gtk_label_new("out of memory");
 	e->d = d;
-	if (lttr_evlist_new(d->v, &e->list, &err) < 0) {
+	if (lttr_evlist_new(d->s.v, &e->list, &err) < 0) {
 		free(e);
 		return gtk_label_new("the events cannot be read");
 	}

@@ -124,9 +124,9 @@ static bool too_many(GError **error)
 /* the events of the window, with the filter */
 static bool export_events(struct gv_doc *d, const char *path, GError **error)
 {
-	bool hide = d->filter && d->filter_hide, mark = d->filter && !d->filter_hide, good = true;
+	bool hide = d->s.filter && d->s.filter_hide, mark = d->s.filter && !d->s.filter_hide, good = true;
 	bool narrow = gv_events_narrowed(d);	/* the list's column filters */
-	uint64_t t0 = d->vp.t0, t1 = d->vp.t1;
+	uint64_t t0 = d->s.vp.t0, t1 = d->s.vp.t1;
 	struct lttr_iter *it;
 	struct lttr_error err;
 	struct lttr_event ev;
@@ -137,9 +137,9 @@ static bool export_events(struct gv_doc *d, const char *path, GError **error)
 	int col, r;
 
 	if (!hide && !narrow &&
-	    lttr_view_count(d->v, t0, t1 < UINT64_MAX ? t1 + 1 : t1) > GV_CSV_MAX_LINES)
+	    lttr_view_count(d->s.v, t0, t1 < UINT64_MAX ? t1 + 1 : t1) > GV_CSV_MAX_LINES)
 		return too_many(error);
-	if (lttr_iter_new(d->t, &it, &err) < 0) {
+	if (lttr_iter_new(d->s.t, &it, &err) < 0) {
 		g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_FAILED, "%s", err.msg);
 		return false;
 	}

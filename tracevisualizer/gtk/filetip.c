@@ -27,7 +27,7 @@ const char *gv_file_tip(struct gv_doc *d, const struct lttr_vspan *sp, uint64_t 
 	last.start_ns = sp->start_ns;
 	last.state = sp->state;
 	last.text[0] = '\0';
-	if (lttr_view_state_file(d->v, sp->state, t, &f, &err) == 1)
+	if (lttr_view_state_file(d->s.v, sp->state, t, &f, &err) == 1)
 		lttr_fd_file_str(&f, last.text, sizeof(last.text));
 	return last.text[0] ? last.text : NULL;
 }

@@ -236,7 +236,7 @@ static GHashTable *checked_set(GtkListStore *s)
 static void fill(struct dialog *g, const struct choice *c)
 {
 	struct gv_doc *d = g->d;
-	size_t i, n = lttr_view_nrows(d->v);
+	size_t i, n = lttr_view_nrows(d->s.v);
 	unsigned int id, cpu;
 	GtkTreeIter it;
 
@@ -250,7 +250,7 @@ static void fill(struct dialog *g, const struct choice *c)
 		}
 	}
 	for (i = 0; i < n; i++) {
-		const struct lttr_vrow_info *in = lttr_view_row(d->v, i);
+		const struct lttr_vrow_info *in = lttr_view_row(d->s.v, i);
 
 		if (in->kind != LTTR_VROW_TASK)
 			continue;
@@ -258,7 +258,7 @@ static void fill(struct dialog *g, const struct choice *c)
 		gtk_list_store_set(g->tasks, &it, C_ON, checked(c ? c->pids : NULL, in->id),
 				   C_ID, in->id, C_LABEL, in->name ? in->name : "", -1);
 	}
-	for (cpu = 0; cpu < lttr_trace_ncpus(d->t); cpu++) {
+	for (cpu = 0; cpu < lttr_trace_ncpus(d->s.t); cpu++) {
 		char label[32];
 
 		snprintf(label, sizeof(label), "cpu %u", cpu);
@@ -273,11 +273,11 @@ static bool apply(struct dialog *g, bool clear)
 {
 	struct gv_doc *d = g->d;
 	char *text = clear ? g_strdup("") : build(g);
-	struct lttr_filter *f = NULL;
 	struct lttr_error err;
 	struct choice *c;
 
-	if (*text && lttr_filter_compile(text, &f, &err)) {
+	lttr_session_set_filter(&d->s, text, &err);
+	if (err.code) {
 		PangoAttrList *al = pango_attr_list_new();
 		char *msg = g_strdup_printf("Filter: %s\n%s", text, err.msg);
 
@@ -289,10 +289,7 @@ static bool apply(struct dialog *g, bool clear)
 		g_free(text);
 		return false;
 	}
-	lttr_filter_free(d->filter);
-	d->filter = f;
-	d->filter_hide = gtk_toggle_button_get_active(GTK_TOGGLE_BUTTON(g->hide));
-	snprintf(d->filter_text, sizeof(d->filter_text), "%s", text);
+	lttr_session_set_filter_hide(&d->s, gtk_toggle_button_get_active(GTK_TOGGLE_BUTTON(g->hide)));
 	/* remembered, to show these choices again while this is the filter */
 	c = g_new0(struct choice, 1);
 	c->built = text;
@@ -300,7 +297,7 @@ static bool apply(struct dialog *g, bool clear)
 	c->pids = checked_set(g->tasks);
 	c->cpus = checked_set(g->cpus);
 	c->expr = g_strdup(gtk_entry_get_text(GTK_ENTRY(g->expr)));
-	c->hide = d->filter_hide;
+	c->hide = d->s.filter_hide;
 	g_object_set_data_full(G_OBJECT(d->page), "gv-filters", c, choice_free);
 	gv_doc_changed(d, GV_FILTER);
 	return true;
@@ -314,7 +311,7 @@ void gv_filters_dialog(struct gv_doc *d)
 	gint resp;
 
 	/* the choices of last time while they are the filter, else the filter as an expression */
-	if (c && !(d->filter && !strcmp(lttr_filter_text(d->filter), c->built)))
+	if (c && !(d->s.filter && !strcmp(lttr_filter_text(d->s.filter), c->built)))
 		c = NULL;
 	g.dlg = gtk_dialog_new_with_buttons("Filters", GTK_WINDOW(d->app->win),
 					    GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
@@ -352,8 +349,8 @@ void gv_filters_dialog(struct gv_doc *d)
 	gtk_entry_set_activates_default(GTK_ENTRY(g.expr), TRUE);
 	if (c)
 		gtk_entry_set_text(GTK_ENTRY(g.expr), c->expr);
-	else if (d->filter)
-		gtk_entry_set_text(GTK_ENTRY(g.expr), lttr_filter_text(d->filter));
+	else if (d->s.filter)
+		gtk_entry_set_text(GTK_ENTRY(g.expr), lttr_filter_text(d->s.filter));
 	gtk_box_pack_start(GTK_BOX(row), l, FALSE, FALSE, 0);
 	gtk_box_pack_start(GTK_BOX(row), g.expr, TRUE, TRUE, 0);
 	gtk_box_pack_start(GTK_BOX(area), row, FALSE, FALSE, 0);
@@ -361,7 +358,7 @@ void gv_filters_dialog(struct gv_doc *d)
 	dim = gtk_radio_button_new_with_mnemonic(NULL, "_Dim what does not match");
 	g.hide = gtk_radio_button_new_with_mnemonic_from_widget(GTK_RADIO_BUTTON(dim),
 								"_Hide what does not match");
-	gtk_toggle_button_set_active(GTK_TOGGLE_BUTTON(d->filter && !d->filter_hide ? dim : g.hide),
+	gtk_toggle_button_set_active(GTK_TOGGLE_BUTTON(d->s.filter && !d->s.filter_hide ? dim : g.hide),
 				     TRUE);
 	gtk_box_pack_start(GTK_BOX(row), dim, FALSE, FALSE, 0);
 	gtk_box_pack_start(GTK_BOX(row), g.hide, FALSE, FALSE, 0);

@@ -83,13 +83,13 @@ static bool row_active(struct gv_graph *g, size_t i)
 {
 	struct gv_doc *d = g->d;
 
-	if (g->act_t0 != d->vp.t0 || g->act_t1 != d->vp.t1) {
+	if (g->act_t0 != d->s.vp.t0 || g->act_t1 != d->s.vp.t1) {
 		memset(g->active, 0, g->nall);
-		g->act_t0 = d->vp.t0;
-		g->act_t1 = d->vp.t1;
+		g->act_t0 = d->s.vp.t0;
+		g->act_t1 = d->s.vp.t1;
 	}
 	if (!g->active[i])
-		g->active[i] = lttr_view_row_active(d->v, g->all[i], d->vp.t0, d->vp.t1) ? 2 : 1;
+		g->active[i] = lttr_view_row_active(d->s.v, g->all[i], d->s.vp.t0, d->s.vp.t1) ? 2 : 1;
 	return g->active[i] == 2;
 }
 
@@ -109,7 +109,7 @@ static void refresh_rows(struct gv_graph *g)
 			hide_threads = g->collapsed[i];
 		else if (hide_threads)
 			continue;
-		if (d->active_only && !row_active(g, i))
+		if (d->s.active_only && !row_active(g, i))
 			continue;
 		if (!gv_row_shown(d, g->all[i], &dim))
 			continue;
@@ -125,7 +125,7 @@ static void refresh_rows(struct gv_graph *g)
 
 static double x_of(const struct gv_graph *g, uint64_t t, double width)
 {
-	const struct lttr_viewport *vp = &g->d->vp;
+	const struct lttr_viewport *vp = &g->d->s.vp;
 	double span = (double)(vp->t1 - vp->t0);
 
 	return LABEL_W + (span > 0 ? ((double)t - (double)vp->t0) / span * width : 0);
@@ -133,7 +133,7 @@ static double x_of(const struct gv_graph *g, uint64_t t, double width)
 
 static uint64_t t_of(const struct gv_graph *g, double x, double width)
 {
-	const struct lttr_viewport *vp = &g->d->vp;
+	const struct lttr_viewport *vp = &g->d->s.vp;
 	double f = (x - LABEL_W) / width;
 
 	if (f < 0)
@@ -177,9 +177,9 @@ static void tick_label(uint64_t ns, uint64_t step, char *buf, size_t size)
 
 static void draw_ruler(struct gv_graph *g, cairo_t *cr, double width)
 {
-	const struct lttr_viewport *vp = &g->d->vp;
+	const struct lttr_viewport *vp = &g->d->s.vp;
 	uint64_t span = vp->t1 - vp->t0, step = tick_step(span, width), t;
-	uint64_t base = lttr_trace_header(g->d->t)->start_ns;
+	uint64_t base = lttr_trace_header(g->d->s.t)->start_ns;
 	char lab[48];
 
 	cairo_set_source_rgb(cr, 0.93, 0.93, 0.93);
@@ -203,14 +203,15 @@ static void draw_ruler(struct gv_graph *g, cairo_t *cr, double width)
 
 /*
  * The control flow's rows in the order View -> Rows by asks for
- * (lttr_view_task_sort(): processes and the threads under each by pid,
- * name or time running in the window), each entry's folding, cells and
+ * (lttr_view_task_sort(): the traced command's processes first then the
+ * busiest, or processes and the threads under each by pid, name or time
+ * running in the window), each entry's folding, cells and
  * activity kept with its row
  */
 static void sort_rows(struct gv_graph *g)
 {
 	struct gv_doc *d = g->d;
-	size_t nrows = lttr_view_nrows(d->v), i;
+	size_t nrows = lttr_view_nrows(d->s.v), i;
 	size_t *all = calloc(g->nall ? g->nall : 1, sizeof(*all));
 	unsigned char *depth = calloc(g->nall ? g->nall : 1, 1);
 	struct lttr_vcell **cache = calloc(nrows ? nrows : 1, sizeof(*cache));
@@ -218,7 +219,7 @@ static void sort_rows(struct gv_graph *g)
 	long n;
 
 	if (!all || !depth || !cache || !folded ||
-	    (n = lttr_view_task_sort(d->v, d->row_sort, d->vp.t0, d->vp.t1, all, depth)) < 0 ||
+	    (n = lttr_view_task_sort(d->s.v, d->s.row_sort, d->s.vp.t0, d->s.vp.t1, all, depth)) < 0 ||
 	    (size_t)n != g->nall) {
 		gv_doc_message(d, true, "the rows could not be sorted (out of memory)");
 		free(all);
@@ -246,7 +247,7 @@ static void sort_rows(struct gv_graph *g)
 
 static void row_label(const struct gv_graph *g, size_t e, char *buf, size_t size)
 {
-	const struct lttr_vrow_info *in = lttr_view_row(g->d->v, g->all[e]);
+	const struct lttr_vrow_info *in = lttr_view_row(g->d->s.v, g->all[e]);
 
 	switch (in->kind) {
 	case LTTR_VROW_TASK:
@@ -286,11 +287,11 @@ static const struct lttr_vcell *cells_of(struct gv_graph *g, size_t e, int n, bo
 {
 	struct gv_doc *d = g->d;
 
-	if (!g->cache_valid || g->cache_t0 != d->vp.t0 || g->cache_t1 != d->vp.t1 ||
+	if (!g->cache_valid || g->cache_t0 != d->s.vp.t0 || g->cache_t1 != d->s.vp.t1 ||
 	    g->cache_n != n) {
 		cache_drop(g);
-		g->cache_t0 = d->vp.t0;
-		g->cache_t1 = d->vp.t1;
+		g->cache_t0 = d->s.vp.t0;
+		g->cache_t1 = d->s.vp.t1;
 		g->cache_n = n;
 		g->cache_valid = true;
 	}
@@ -298,7 +299,7 @@ static const struct lttr_vcell *cells_of(struct gv_graph *g, size_t e, int n, bo
 		g->cache[e] = malloc((size_t)n * sizeof(*g->cache[e]));
 		if (!g->cache[e])
 			return NULL;
-		if (lttr_view_cells(d->v, g->all[e], d->vp.t0, d->vp.t1, (unsigned int)n,
+		if (lttr_view_cells(d->s.v, g->all[e], d->s.vp.t0, d->s.vp.t1, (unsigned int)n,
 				    g->cache[e])) {
 			free(g->cache[e]);
 			g->cache[e] = NULL;
@@ -359,7 +360,7 @@ static void draw_cells(struct gv_graph *g, cairo_t *cr, size_t e, double y,
 	 * the majority rule; the pixel still gets a one-pixel bar of the row's
 	 * colour (its only other state).
 	 */
-	kind = lttr_view_row(g->d->v, g->all[e])->kind;
+	kind = lttr_view_row(g->d->s.v, g->all[e])->kind;
 	if (kind == LTTR_VROW_IRQ || kind == LTTR_VROW_SOFTIRQ) {
 		double r, gr, b;
 
@@ -405,7 +406,7 @@ static double y_of_pid(const struct gv_graph *g, uint32_t pid, size_t first, siz
 	size_t i;
 
 	for (i = first; i < last; i++) {
-		const struct lttr_vrow_info *in = lttr_view_row(g->d->v, g->all[g->vis[i]]);
+		const struct lttr_vrow_info *in = lttr_view_row(g->d->s.v, g->all[g->vis[i]]);
 
 		if (in->kind == LTTR_VROW_TASK && in->id == pid)
 			return RULER_H + (double)(i - first) * g->row_h + g->row_h / 2;
@@ -440,11 +441,11 @@ static void draw_links(struct gv_graph *g, cairo_t *cr, double width, size_t fir
 	 * links, asking the library again (it reads every event of the
 	 * window) cost twice the rest of a repaint
 	 */
-	if (g->links_t0 != d->vp.t0 || g->links_t1 != d->vp.t1) {
-		g->links_t0 = d->vp.t0;
-		g->links_t1 = d->vp.t1;
+	if (g->links_t0 != d->s.vp.t0 || g->links_t1 != d->s.vp.t1) {
+		g->links_t0 = d->s.vp.t0;
+		g->links_t1 = d->s.vp.t1;
 		g->nlinks = 0;
-		g->links_valid = !lttr_view_links(d->v, d->vp.t0, d->vp.t1, MAX_LINKS, g->links,
+		g->links_valid = !lttr_view_links(d->s.v, d->s.vp.t0, d->s.vp.t1, MAX_LINKS, g->links,
 						  &g->nlinks);
 	}
 	if (!g->links_valid)
@@ -489,22 +490,22 @@ static void draw_icons(struct gv_graph *g, cairo_t *cr, double width, size_t fir
 		       size_t last)
 {
 	struct gv_doc *d = g->d;
-	uint64_t n = lttr_view_count(d->v, d->vp.t0, d->vp.t1 + 1);
+	uint64_t n = lttr_view_count(d->s.v, d->s.vp.t0, d->s.vp.t1 + 1);
 	double size = g->row_h - 4 < ICON_SIZE ? g->row_h - 4 : ICON_SIZE;
 	struct lttr_event ev;
 	struct lttr_error err;
 
 	if (g->resources || !n || (double)n > width / ICON_ROOM || size < 5)
 		return;
-	if (!g->it && lttr_iter_new(d->t, &g->it, &err) < 0)
+	if (!g->it && lttr_iter_new(d->s.t, &g->it, &err) < 0)
 		return;
-	if (lttr_iter_seek_time(g->it, d->vp.t0) < 0)
+	if (lttr_iter_seek_time(g->it, d->s.vp.t0) < 0)
 		return;
-	while (lttr_iter_next(g->it, &ev) == 1 && ev.time_ns <= d->vp.t1) {
+	while (lttr_iter_next(g->it, &ev) == 1 && ev.time_ns <= d->s.vp.t1) {
 		double y = y_of_pid(g, ev.pid, first, last);
 
-		if (y < 0 || ev.time_ns < d->vp.t0 ||
-		    (d->filter && d->filter_hide && !gv_event_match(d, &ev)))
+		if (y < 0 || ev.time_ns < d->s.vp.t0 ||
+		    (d->s.filter && d->s.filter_hide && !gv_event_match(d, &ev)))
 			continue;
 		gv_evicon(cr, lttr_evclass_of(ev.id), floor(x_of(g, ev.time_ns, width)) + 0.5,
 			  y - g->row_h / 2 + size / 2 + 1, size);
@@ -520,7 +521,7 @@ static void draw_path(struct gv_graph *g, cairo_t *cr, double width, size_t firs
 		      size_t last)
 {
 	const struct lttr_critpath *cp = gv_critpath_shown(g->d);
-	const struct lttr_viewport *vp = &g->d->vp;
+	const struct lttr_viewport *vp = &g->d->s.vp;
 	double py = -1;
 	size_t i;
 
@@ -582,9 +583,9 @@ void gv_graph_draw_to(struct gv_graph *g, cairo_t *cr, int width, int height)
 	for (i = first; i < g->nvis && y < height; i++, y += g->row_h) {
 		size_t e = g->vis[i];
 		size_t row = g->all[e];
-		const struct lttr_vrow_info *in = lttr_view_row(d->v, row);
-		bool sel = in->kind == LTTR_VROW_TASK ? in->id == d->sel_pid :
-			d->sel_row == (long)row;
+		const struct lttr_vrow_info *in = lttr_view_row(d->s.v, row);
+		bool sel = in->kind == LTTR_VROW_TASK ? in->id == d->s.sel_pid :
+			d->s.sel_row == (long)row;
 
 		if (sel) {
 			cairo_set_source_rgb(cr, 0.80, 0.88, 1.0);
@@ -629,8 +630,8 @@ void gv_graph_draw_to(struct gv_graph *g, cairo_t *cr, int width, int height)
 	cairo_move_to(cr, LABEL_W - 0.5, 0);
 	cairo_line_to(cr, LABEL_W - 0.5, height);
 	cairo_stroke(cr);
-	if (d->has_sel) {
-		double a = x_of(g, d->sel_a, cw), b = x_of(g, d->sel_b, cw);
+	if (d->s.has_span) {
+		double a = x_of(g, d->s.span_a, cw), b = x_of(g, d->s.span_b, cw);
 
 		cairo_set_source_rgba(cr, 0.2, 0.4, 1.0, 0.15);
 		cairo_rectangle(cr, a, 0, b - a, height);
@@ -643,15 +644,15 @@ void gv_graph_draw_to(struct gv_graph *g, cairo_t *cr, int width, int height)
 		cairo_fill(cr);
 	}
 	for (m = 0; m < 2; m++) {
-		if (d->vp.has_mark[m] && d->vp.mark[m] >= d->vp.t0 && d->vp.mark[m] <= d->vp.t1)
-			vline(cr, x_of(g, d->vp.mark[m], cw), height, m ? 0.8 : 0.1, 0.5,
+		if (d->s.vp.has_mark[m] && d->s.vp.mark[m] >= d->s.vp.t0 && d->s.vp.mark[m] <= d->s.vp.t1)
+			vline(cr, x_of(g, d->s.vp.mark[m], cw), height, m ? 0.8 : 0.1, 0.5,
 			      m ? 0.1 : 0.8, true);
 	}
-	for (i = 0; i < d->bm.n; i++)	/* the bookmarks, purple (bookmarks.c) */
-		if (d->bm.v[i].time_ns >= d->vp.t0 && d->bm.v[i].time_ns <= d->vp.t1)
-			vline(cr, x_of(g, d->bm.v[i].time_ns, cw), height, 0.6, 0.1, 0.7, true);
-	if (d->vp.cursor >= d->vp.t0 && d->vp.cursor <= d->vp.t1)
-		vline(cr, x_of(g, d->vp.cursor, cw), height, 0.0, 0.3, 0.9, false);
+	for (i = 0; i < d->s.bm.n; i++)	/* the bookmarks, purple (bookmarks.c) */
+		if (d->s.bm.v[i].time_ns >= d->s.vp.t0 && d->s.bm.v[i].time_ns <= d->s.vp.t1)
+			vline(cr, x_of(g, d->s.bm.v[i].time_ns, cw), height, 0.6, 0.1, 0.7, true);
+	if (d->s.vp.cursor >= d->s.vp.t0 && d->s.vp.cursor <= d->s.vp.t1)
+		vline(cr, x_of(g, d->s.vp.cursor, cw), height, 0.0, 0.3, 0.9, false);
 	g->last_ms = now_ms() - t_start;
 	if (fresh)
 		g->last_fresh_ms = g->last_ms;
@@ -682,8 +683,8 @@ static void select_entry(struct gv_graph *g, long e)
 
 	if (e < 0)
 		return;
-	in = lttr_view_row(g->d->v, g->all[e]);
-	g->d->sel_row = (long)g->all[e];
+	in = lttr_view_row(g->d->s.v, g->all[e]);
+	lttr_session_select_row(&g->d->s, (long)g->all[e]);
 	if (in->kind == LTTR_VROW_TASK)
 		gv_doc_select_pid(g->d, in->id);
 	else
@@ -702,10 +703,10 @@ void gv_graph_step_row(struct gv_graph *g, int dir)
 	long at = -1;
 
 	for (i = 0; i < g->nvis && at < 0; i++) {
-		const struct lttr_vrow_info *in = lttr_view_row(d->v, g->all[g->vis[i]]);
+		const struct lttr_vrow_info *in = lttr_view_row(d->s.v, g->all[g->vis[i]]);
 
-		if (in->kind == LTTR_VROW_TASK ? d->sel_pid && in->id == d->sel_pid :
-		    d->sel_row == (long)g->all[g->vis[i]])
+		if (in->kind == LTTR_VROW_TASK ? d->s.sel_pid && in->id == d->s.sel_pid :
+		    d->s.sel_row == (long)g->all[g->vis[i]])
 			at = (long)i;
 	}
 	if (at < 0) {
@@ -732,8 +733,8 @@ static gboolean on_press(GtkWidget *w, GdkEventButton *ev, gpointer data)
 	if (ev->button == 3 && ev->type == GDK_BUTTON_PRESS && e >= 0) {
 		/* a task's row: select it, and the actions on it */
 		select_entry(g, e);
-		if (lttr_view_row(g->d->v, g->all[e])->kind == LTTR_VROW_TASK)
-			gv_task_menu(g->d, lttr_view_row(g->d->v, g->all[e])->id, (GdkEvent *)ev);
+		if (lttr_view_row(g->d->s.v, g->all[e])->kind == LTTR_VROW_TASK)
+			gv_task_menu(g->d, lttr_view_row(g->d->s.v, g->all[e])->id, (GdkEvent *)ev);
 		return TRUE;
 	}
 	if (ev->button != 1)
@@ -741,9 +742,9 @@ static gboolean on_press(GtkWidget *w, GdkEventButton *ev, gpointer data)
 	if (ev->type == GDK_2BUTTON_PRESS && ev->x > LABEL_W) {
 		/* KernelShark's habit: double-click places marker A, with shift B */
 		gv_doc_set_cursor(g->d, t_of(g, ev->x, cw));
-		lttr_viewport_set_mark(&g->d->vp, (ev->state & GDK_SHIFT_MASK) ? 1 : 0);
 		g->dragging = false;
-		gv_doc_changed(g->d, GV_MARKS);
+		gv_doc_changed(g->d, GV_MARKS | lttr_session_set_mark(&g->d->s, (ev->state &
+							GDK_SHIFT_MASK) ? 1 : 0));
 		return TRUE;
 	}
 	if (ev->x < LABEL_W) {
@@ -787,10 +788,7 @@ static gboolean on_release(GtkWidget *w, GdkEventButton *ev, gpointer data)
 		uint64_t a = t_of(g, fmin(g->drag_x0, ev->x), cw);
 		uint64_t b = t_of(g, fmax(g->drag_x0, ev->x), cw);
 
-		g->d->has_sel = b > a;
-		g->d->sel_a = a;
-		g->d->sel_b = b;
-		gv_doc_changed(g->d, GV_SELECT);
+		gv_doc_changed(g->d, GV_SELECT | lttr_session_select_span(&g->d->s, a, b));
 	} else {
 		gv_doc_set_cursor(g->d, t_of(g, ev->x, cw));
 	}
@@ -800,7 +798,7 @@ static gboolean on_release(GtkWidget *w, GdkEventButton *ev, gpointer data)
 static gboolean on_scroll(GtkWidget *w, GdkEventScroll *ev, gpointer data)
 {
 	struct gv_graph *g = data;
-	struct lttr_viewport *vp = &g->d->vp;
+	struct lttr_viewport *vp = &g->d->s.vp;
 	double cw = gtk_widget_get_allocated_width(w) - LABEL_W, dy = 0, dx = 0;
 	uint64_t at, span = vp->t1 - vp->t0, nspan;
 	double f;
@@ -843,21 +841,21 @@ static gboolean on_tooltip(GtkWidget *w, gint x, gint y, gboolean kb, GtkTooltip
 	struct lttr_vspan sp;
 	const struct lttr_vstate *st;
 	char s[128], a[32], b[32], dd[32], text[1800], lab[160];
-	uint64_t base = lttr_trace_header(g->d->t)->start_ns, at = t_of(g, x, cw);
+	uint64_t base = lttr_trace_header(g->d->s.t)->start_ns, at = t_of(g, x, cw);
 	const char *file;
 
 	(void)kb;
-	if (e < 0 || x < LABEL_W || lttr_view_span_at(g->d->v, g->all[e], at, &sp))
+	if (e < 0 || x < LABEL_W || lttr_view_span_at(g->d->s.v, g->all[e], at, &sp))
 		return FALSE;
 	row_label(g, (size_t)e, lab, sizeof(lab));
-	lttr_view_state_str(g->d->v, sp.state, s, sizeof(s));
-	st = lttr_view_state(g->d->v, sp.state);
+	lttr_view_state_str(g->d->s.v, sp.state, s, sizeof(s));
+	st = lttr_view_state(g->d->s.v, sp.state);
 	snprintf(text, sizeof(text), "%s\n%s%s%s\nfrom %s to %s\nduration %s%s",
 		 g_strstrip(lab), s,
-		 st && st->pid && lttr_view_row(g->d->v, g->all[e])->kind != LTTR_VROW_TASK ?
+		 st && st->pid && lttr_view_row(g->d->s.v, g->all[e])->kind != LTTR_VROW_TASK ?
 		 " — task " : "",
-		 st && st->pid && lttr_view_row(g->d->v, g->all[e])->kind != LTTR_VROW_TASK ?
-		 lttr_view_comm(g->d->v, st->pid, sp.start_ns) : "",
+		 st && st->pid && lttr_view_row(g->d->s.v, g->all[e])->kind != LTTR_VROW_TASK ?
+		 lttr_view_comm(g->d->s.v, st->pid, sp.start_ns) : "",
 		 lttr_fmt_time(sp.start_ns - base, a, sizeof(a)),
 		 lttr_fmt_time(sp.end_ns - base, b, sizeof(b)),
 		 lttr_fmt_duration(sp.end_ns - sp.start_ns, dd, sizeof(dd)),
@@ -901,18 +899,18 @@ static void follow(void *view, unsigned int what)
 	if (what & GV_FILTER)
 		cache_drop(g);
 	if (!g->resources && ((what & GV_ROWS) || ((what & GV_WINDOW) &&
-						   g->d->row_sort == LTTR_VSORT_BUSY)))
+						   g->d->s.row_sort == LTTR_VSORT_BUSY)))
 		sort_rows(g);
 	if (what & (GV_FILTER | GV_WINDOW | GV_ROWS))
 		refresh_rows(g);
-	if (what & GV_SELECT && g->d->sel_pid && !g->resources) {
+	if (what & GV_SELECT && g->d->s.sel_pid && !g->resources) {
 		size_t i, top = (size_t)gtk_adjustment_get_value(g->vadj);
 		double page = gtk_adjustment_get_page_size(g->vadj);
 
 		for (i = 0; i < g->nvis; i++) {
-			const struct lttr_vrow_info *in = lttr_view_row(g->d->v, g->all[g->vis[i]]);
+			const struct lttr_vrow_info *in = lttr_view_row(g->d->s.v, g->all[g->vis[i]]);
 
-			if (in->kind == LTTR_VROW_TASK && in->id == g->d->sel_pid) {
+			if (in->kind == LTTR_VROW_TASK && in->id == g->d->s.sel_pid) {
 				if (i < top || i >= top + (size_t)page)
 					gtk_adjustment_set_value(g->vadj, (double)i);
 				break;
@@ -943,7 +941,7 @@ static void on_destroy(GtkWidget *w, gpointer data)
 
 struct gv_graph *gv_graph_new(struct gv_doc *d, bool resources)
 {
-	size_t n = lttr_view_nrows(d->v);
+	size_t n = lttr_view_nrows(d->s.v);
 	struct gv_graph *g = calloc(1, sizeof(*g));
 
 	if (!g)
@@ -969,10 +967,10 @@ struct gv_graph *gv_graph_new(struct gv_doc *d, bool resources)
 		size_t i;
 
 		for (i = 0; i < n; i++)
-			if (lttr_view_row(d->v, i)->kind != LTTR_VROW_TASK)
+			if (lttr_view_row(d->s.v, i)->kind != LTTR_VROW_TASK)
 				g->all[g->nall++] = i;
 	} else {
-		g->nall = lttr_view_task_order(d->v, g->all, g->depth);
+		g->nall = lttr_view_task_order(d->s.v, g->all, g->depth);
 	}
 	g->vadj = gtk_adjustment_new(0, 0, (double)g->nall, 1, 10, 10);
 	g->area = gtk_drawing_area_new();
@@ -1051,22 +1049,22 @@ void gv_graph_dump(struct gv_graph *g, GtkWidget *top, FILE *f)
 		"\"label_w\": %g, \"ruler_h\": %g, \"row_h\": %g, \"columns\": %d, "
 		"\"start_ns\": %llu, \"t0_ns\": %llu, \"t1_ns\": %llu, \"cursor_x\": ",
 		g->resources ? "resources" : "flow", x, y, width, height, LABEL_W, RULER_H, g->row_h, n,
-		(unsigned long long)lttr_trace_header(d->t)->start_ns,
-		(unsigned long long)d->vp.t0, (unsigned long long)d->vp.t1);
-	if (d->vp.cursor >= d->vp.t0 && d->vp.cursor <= d->vp.t1)
-		fprintf(f, "%.3f", x_of(g, d->vp.cursor, cw));
+		(unsigned long long)lttr_trace_header(d->s.t)->start_ns,
+		(unsigned long long)d->s.vp.t0, (unsigned long long)d->s.vp.t1);
+	if (d->s.vp.cursor >= d->s.vp.t0 && d->s.vp.cursor <= d->s.vp.t1)
+		fprintf(f, "%.3f", x_of(g, d->s.vp.cursor, cw));
 	else
 		fprintf(f, "null");
 	fprintf(f, ", \"marks_x\": [");
 	for (m = 0; m < 2; m++) {
-		if (d->vp.has_mark[m] && d->vp.mark[m] >= d->vp.t0 && d->vp.mark[m] <= d->vp.t1)
-			fprintf(f, "%s%.3f", m ? ", " : "", x_of(g, d->vp.mark[m], cw));
+		if (d->s.vp.has_mark[m] && d->s.vp.mark[m] >= d->s.vp.t0 && d->s.vp.mark[m] <= d->s.vp.t1)
+			fprintf(f, "%s%.3f", m ? ", " : "", x_of(g, d->s.vp.mark[m], cw));
 		else
 			fprintf(f, "%snull", m ? ", " : "");
 	}
 	fprintf(f, "], \"selection_x\": ");
-	if (d->has_sel)
-		fprintf(f, "[%.3f, %.3f]", x_of(g, d->sel_a, cw), x_of(g, d->sel_b, cw));
+	if (d->s.has_span)
+		fprintf(f, "[%.3f, %.3f]", x_of(g, d->s.span_a, cw), x_of(g, d->s.span_b, cw));
 	else
 		fprintf(f, "null");
 	fprintf(f, ",\n \"categories\": [");
@@ -1081,9 +1079,9 @@ void gv_graph_dump(struct gv_graph *g, GtkWidget *top, FILE *f)
 	fprintf(f, "],\n \"rows\": [");
 	for (i = first; i < g->nvis && ry < height; i++, ry += g->row_h) {
 		size_t e = g->vis[i];
-		const struct lttr_vrow_info *in = lttr_view_row(d->v, g->all[e]);
-		bool sel = in->kind == LTTR_VROW_TASK ? in->id == d->sel_pid :
-			d->sel_row == (long)g->all[e];
+		const struct lttr_vrow_info *in = lttr_view_row(d->s.v, g->all[e]);
+		bool sel = in->kind == LTTR_VROW_TASK ? in->id == d->s.sel_pid :
+			d->s.sel_row == (long)g->all[e];
 		int k;
 
 		row_label(g, e, label, sizeof(label));
@@ -1094,7 +1092,7 @@ void gv_graph_dump(struct gv_graph *g, GtkWidget *top, FILE *f)
 			in->kind == LTTR_VROW_CPU ? "cpu" : in->kind == LTTR_VROW_IRQ ? "irq" :
 			in->kind == LTTR_VROW_TASK ? "task" : "softirq", in->id, ry,
 			g->dim[i] ? "true" : "false", sel ? "true" : "false");
-		if (n > 0 && lttr_view_cells(d->v, g->all[e], d->vp.t0, d->vp.t1, (unsigned int)n,
+		if (n > 0 && lttr_view_cells(d->s.v, g->all[e], d->s.vp.t0, d->s.vp.t1, (unsigned int)n,
 					     cells))
 			memset(cells, 0, (size_t)n * sizeof(*cells));
 		for (k = 0; k < n; k++)
@@ -1109,7 +1107,7 @@ void gv_graph_dump(struct gv_graph *g, GtkWidget *top, FILE *f)
 	}
 	/* the transition lines and arrows drawn between the rows on the screen */
 	fprintf(f, "],\n \"links\": [");
-	if (!g->resources && !lttr_view_links(d->v, d->vp.t0, d->vp.t1, MAX_LINKS, g->links, &nl)) {
+	if (!g->resources && !lttr_view_links(d->s.v, d->s.vp.t0, d->s.vp.t1, MAX_LINKS, g->links, &nl)) {
 		size_t l, shown = 0;
 
 		for (l = 0; l < nl; l++) {

@@ -22,15 +22,17 @@
 #include <lttr/view/bookmarks.h>
 #include <lttr/view/files.h>
 #include <lttr/view/evclass.h>
+#include <lttr/view/session.h>
 
-/* what changed in a document, for the views to follow (gv_doc_changed()) */
-#define GV_WINDOW	0x01	/* the time window */
-#define GV_CURSOR	0x02	/* the cursor */
-#define GV_MARKS	0x04	/* markers, bookmarks */
-#define GV_SELECT	0x08	/* the selected row or event */
-#define GV_FILTER	0x10	/* filters */
-#define GV_ROWS		0x20	/* the order of the control flow's rows */
-#define GV_ALL		0xff
+/* what changed in a document, for the views to follow (gv_doc_changed()):
+ * the session's LTTR_SES_* bits */
+#define GV_WINDOW	LTTR_SES_WINDOW	/* the time window */
+#define GV_CURSOR	LTTR_SES_CURSOR	/* the cursor */
+#define GV_MARKS	LTTR_SES_MARKS	/* markers, bookmarks */
+#define GV_SELECT	LTTR_SES_SELECT	/* the selected row or event */
+#define GV_FILTER	LTTR_SES_FILTER	/* filters */
+#define GV_ROWS		LTTR_SES_ROWS	/* the order of the control flow's rows */
+#define GV_ALL		LTTR_SES_ALL
 
 enum gv_view {
 	GV_VIEW_FLOW,
@@ -59,31 +61,20 @@ struct gv_listener {
 };
 
 /*
- * One open trace: the shared state of its views.  @vp holds the window,
- * the cursor and markers A and B; @sel_a..@sel_b is the span selected by
- * dragging (zoomed to with Z); @sel_pid the selected task (0: none).
+ * One open trace: the session its views share (lttr/view/session.h: the
+ * window, the cursor and markers A and B in @s.vp; @s.span_a..@s.span_b
+ * the span selected by dragging, zoomed to with Z; @s.sel_pid the
+ * selected task, 0: none; the filter, bookmarks, rows), the views that
+ * follow it, and the tab's widgets.
  */
 struct gv_doc {
-	char *dir;
-	struct lttr_trace *t;
-	struct lttr_view *v;
-	const struct lttr_account *a;
-	struct lttr_viewport vp;
-	bool has_sel;
-	uint64_t sel_a;
-	uint64_t sel_b;
-	uint32_t sel_pid;
-	long sel_row;
-	struct lttr_bookmarks bm;
-	struct lttr_filter *filter;	/* expression, or NULL */
-	char filter_text[512];
-	bool filter_hide;		/* hide (true) or dim what does not match */
-	bool active_only;		/* graph rows active in the window only */
-	unsigned int row_sort;		/* enum lttr_vsort: the control flow's rows */
+	struct lttr_session s;
 	struct gv_listener *listeners;
 	size_t nlisteners;
 	bool notifying;
-	/* widgets */
+	/* the tab's status bar (tab.c): told each change (@msg NULL) and message */
+	void (*show_status)(struct gv_doc *d, const char *msg, bool err);
+	/* the tab's widgets (tab.c) */
 	GtkWidget *page;		/* the tab's content */
 	GtkWidget *graphs;		/* notebook: flow, resources */
 	GtkWidget *tables;		/* notebook: events, processes, statistics */
@@ -91,6 +82,8 @@ struct gv_doc {
 	size_t nwarnings;		/* lttr_view_warnings() at open */
 	struct gv_graph *flow;
 	struct gv_graph *res;
+	GtkWidget *flow_area;		/* their drawings (gv_graph_area()) */
+	GtkWidget *res_area;
 	struct gv_overview *ov;
 	struct gv_paths *paths;		/* the Paths tab (NULL once it is gone) */
 	GtkWidget *latency;		/* the Latency tab (latency.c) */
@@ -123,7 +116,7 @@ struct gv_app {
 	double t_opened;
 	double t_first;		/* the paint of the first frame showing the control flow done */
 	GtkWidget *active_item;	/* View -> Active rows only */
-	GtkWidget *sort_items[3];	/* View -> Rows by pid, name, time running */
+	GtkWidget *sort_items[4];	/* View -> Rows: enum lttr_vsort */
 	struct gv_reading **readings;	/* the command line's traces, being read */
 	int nreadings;
 };
@@ -148,12 +141,14 @@ void gv_doc_zoom(struct gv_doc *d, uint64_t num, uint64_t den);
 void gv_doc_pan(struct gv_doc *d, int64_t num, int64_t den);
 void gv_doc_select_pid(struct gv_doc *d, uint32_t pid);
 uint64_t gv_doc_rel(const struct gv_doc *d, uint64_t t);
-GtkWidget *gv_doc_build_page(struct gv_doc *d);
-void gv_doc_show_view(struct gv_doc *d, int view);
-bool gv_doc_key(struct gv_doc *d, GdkEventKey *ev);
 void gv_doc_message(struct gv_doc *d, bool err, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 bool gv_row_shown(const struct gv_doc *d, size_t row, bool *dim);
+
+/* tab.c: the tab around a document: its widgets and layout, status bar, keys */
+GtkWidget *gv_tab_build(struct gv_doc *d);
+void gv_tab_show_view(struct gv_doc *d, int view);
+bool gv_tab_key(struct gv_doc *d, GdkEventKey *ev);
 
 /* colors.c: the state colours and the legend */
 void gv_cat_color(unsigned int cat, double *r, double *g, double *b);
@@ -256,7 +251,7 @@ void gv_doc_show_span(struct gv_doc *d, uint64_t start, uint64_t end, uint32_t p
 /* search.c: Ctrl+F, the search bar; filters.c: the filters dialog */
 void gv_search_show(struct gv_doc *d);
 void gv_filters_dialog(struct gv_doc *d);
-/* lttr_view_find() with a progress dialog (Cancel) when it takes long */
+/* progress.c: lttr_view_find() with a progress dialog (Cancel) when it takes long */
 int gv_find(struct gv_doc *d, const struct lttr_filter *f, const struct lttr_view_pos *from,
 	    bool incl, int dir, struct lttr_event *out, struct lttr_error *err);
 /* progress.c: a long operation's progress: a dialog with Cancel after

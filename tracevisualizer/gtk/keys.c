@@ -21,6 +21,7 @@ static const char *const sheet[][2] = {
 	{ "Ctrl+F", "search events with a filter expression (Enter: next, Shift+Enter: previous)" },
 	{ "Ctrl+O, Ctrl+T", "open a trace, in this tab or a new one" },
 	{ "Ctrl+E", "export the graph as PNG or SVG" },
+	{ "Ctrl+P", "control flow rows by pid (View menu: the traced command first, name, busy)" },
 	{ "?", "this sheet" },
 	{ "C, right-click a task", "the critical path of the selected task (Critical path tab)" },
 	{ "Latency: a group, an instance", "its histogram and worst; what made it long" },

@@ -193,7 +193,7 @@ static void show_explanation(struct latency *l, const struct lttr_explanation *e
 		char who[160];
 
 		snprintf(text, sizeof(text), "%s (%llu piece%s)",
-			 lttr_ex_total_str(l->d->t, a, o, who, sizeof(who)),
+			 lttr_ex_total_str(l->d->s.t, a, o, who, sizeof(who)),
 			 (unsigned long long)o->count, o->count == 1 ? "" : "s");
 		lttr_fmt_duration(o->ns, du, sizeof(du));
 		snprintf(share, sizeof(share), "%.1f%%", lttr_ex_total_pct(e, o));
@@ -212,7 +212,7 @@ static void show_explanation(struct latency *l, const struct lttr_explanation *e
 		lttr_fmt_time(gv_doc_rel(l->d, x->start_ns), b, sizeof(b));
 		lttr_fmt_duration(x->end_ns - x->start_ns, du, sizeof(du));
 		gtk_tree_store_insert_with_values(l->ex, &it, &head, -1,
-						  E_TEXT, lttr_ex_item_str(l->d->t, a, x, desc,
+						  E_TEXT, lttr_ex_item_str(l->d->s.t, a, x, desc,
 									   sizeof(desc)),
 						  E_START_S, b, E_DUR_S, du, E_SHARE, "",
 						  E_KIND, EK_ITEM, E_INDEX, (int)i, -1);
@@ -249,11 +249,11 @@ static int explained(struct latency *l, struct lttr_explained **out)
 	for (n = 0; n < g->nworst && n < NWORST; n++)
 		lttr_ex_req_of(&g->worst[n], &q[n]);
 	snprintf(what, sizeof(what), "Explaining the worst of %s",
-		 lttr_timing_group_str(l->d->t, l->r[k], g, name, sizeof(name)));
+		 lttr_timing_group_str(l->d->s.t, l->r[k], g, name, sizeof(name)));
 	clear_explanation(l, "explaining (a pass over the trace)...");
 	l->busy = true;
 	l->gp = gv_progress_begin(l->d, what);
-	r = lttr_explain_progress(l->d->t, q, n, progress, l, &x, &err);
+	r = lttr_explain_progress(l->d->s.t, q, n, progress, l, &x, &err);
 	if (!still_here(l)) {
 		lttr_explained_free(x);
 		return -1;
@@ -401,7 +401,7 @@ static void show_group(struct latency *l, long index)
 		return;
 	}
 	snprintf(title, sizeof(title), "%s: %s", lttr_timing_kind_name(r->kind),
-		 lttr_timing_group_str(l->d->t, r, g, name, sizeof(name)));
+		 lttr_timing_group_str(l->d->s.t, r, g, name, sizeof(name)));
 	gv_hist_set(l->hist, &g->dist.lat, title);
 	group_info(l, g);
 	l->filling = true;
@@ -414,7 +414,7 @@ static void show_group(struct latency *l, long index)
 			 lttr_timing_task_name(r->acct, in->pid));
 		gtk_list_store_insert_with_values(l->worst, &it, -1, W_START_S, st, W_DUR_S, du,
 						  W_TASK, task, W_CPU, (guint)in->cpu,
-						  W_WHAT, lttr_timing_inst_str(l->d->t, r, in, what,
+						  W_WHAT, lttr_timing_inst_str(l->d->s.t, r, in, what,
 									       sizeof(what)),
 						  W_INDEX, (int)i, W_START, (guint64)in->start_ns,
 						  W_DUR, (guint64)(in->end_ns - in->start_ns), -1);
@@ -445,7 +445,7 @@ static void add_group(struct latency *l, GtkTreeIter *it, GtkTreeIter *parent, s
 	char name[96];
 
 	gtk_tree_store_insert_with_values(l->groups, it, parent, -1,
-					  G_LABEL, lttr_timing_group_str(l->d->t, r, g, name,
+					  G_LABEL, lttr_timing_group_str(l->d->s.t, r, g, name,
 									 sizeof(name)),
 					  G_INDEX, (int)i, G_COUNT, (guint64)d->lat.count,
 					  G_MIN, (guint64)d->lat.min,
@@ -557,7 +557,7 @@ static void show_kind(struct latency *l)
 		set_summary(l, what, false);
 		l->busy = true;
 		l->gp = gv_progress_begin(l->d, what);
-		ret = lttr_timing_compute(l->d->t, &q, &r, &err);
+		ret = lttr_timing_compute(l->d->s.t, &q, &r, &err);
 		if (!still_here(l)) {
 			lttr_timing_free(r);
 			return;
@@ -915,7 +915,7 @@ static GtkWidget *paned(GtkOrientation o, GtkWidget *a, GtkWidget *b, int pct)
 
 /**
  * gv_latency_new() - the Latency tab of a document
- * @d: the document (its trace @d->t)
+ * @d: the document (its trace @d->s.t)
  *
  * The kind and threshold, the groups, the histogram of the group chosen,
  * its worst instances and the explanation of the one chosen; computed

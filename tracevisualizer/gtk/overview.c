@@ -22,7 +22,7 @@ struct gv_overview {
 
 static uint64_t t_of(const struct gv_overview *o, double x, double w)
 {
-	const struct lttr_viewport *vp = &o->d->vp;
+	const struct lttr_viewport *vp = &o->d->s.vp;
 	double f = w > 0 ? x / w : 0;
 
 	f = f < 0 ? 0 : f > 1 ? 1 : f;
@@ -31,7 +31,7 @@ static uint64_t t_of(const struct gv_overview *o, double x, double w)
 
 static double x_of(const struct gv_overview *o, uint64_t t, double w)
 {
-	const struct lttr_viewport *vp = &o->d->vp;
+	const struct lttr_viewport *vp = &o->d->s.vp;
 	double span = (double)(vp->end - vp->start);
 
 	return span > 0 ? ((double)t - (double)vp->start) / span * w : 0;
@@ -40,7 +40,7 @@ static double x_of(const struct gv_overview *o, uint64_t t, double w)
 static gboolean on_draw(GtkWidget *w, cairo_t *cr, gpointer data)
 {
 	struct gv_overview *o = data;
-	const struct lttr_viewport *vp = &o->d->vp;
+	const struct lttr_viewport *vp = &o->d->s.vp;
 	int wd = gtk_widget_get_allocated_width(w), ht = gtk_widget_get_allocated_height(w), i;
 	uint64_t max = 1;
 	double a, b;
@@ -54,7 +54,7 @@ static gboolean on_draw(GtkWidget *w, cairo_t *cr, gpointer data)
 		o->lost = calloc((size_t)wd, sizeof(*o->lost));
 		o->ncounts = 0;
 		if (!o->counts || !o->lost ||
-		    lttr_view_histogram(o->d->v, vp->start, vp->end + 1, (unsigned int)wd,
+		    lttr_view_histogram(o->d->s.v, vp->start, vp->end + 1, (unsigned int)wd,
 					o->counts, o->lost))
 			return FALSE;
 		o->ncounts = wd;
@@ -123,7 +123,7 @@ static gboolean on_motion(GtkWidget *w, GdkEventMotion *ev, gpointer data)
 static gboolean on_release(GtkWidget *w, GdkEventButton *ev, gpointer data)
 {
 	struct gv_overview *o = data;
-	const struct lttr_viewport *vp = &o->d->vp;
+	const struct lttr_viewport *vp = &o->d->s.vp;
 	double wd = gtk_widget_get_allocated_width(w);
 
 	if (!o->dragging)

@@ -166,7 +166,7 @@ static void compute(struct gv_paths *pv)
 		free(j);
 		return;
 	}
-	j->dir = strdup(pv->d->dir);
+	j->dir = strdup(pv->d->s.dir);
 	lttr_paths_defaults(&j->o);
 	j->o.algorithm = gtk_combo_box_get_active(GTK_COMBO_BOX(pv->algo)) == 1 ?
 		LTTR_PATHS_CONVOLUTION : LTTR_PATHS_NESTING;
@@ -432,11 +432,9 @@ static void show_instance(struct gv_paths *pv, const struct lttr_callpair *c, ui
 	uint64_t t1 = c->ret_recv > c->ret_send ? c->ret_recv : c->ret_send;
 	uint64_t margin = (t1 - t0) / 4 > 1000 ? (t1 - t0) / 4 : 1000;
 
-	gv_doc_set_window(d, t0 > d->vp.start + margin ? t0 - margin : d->vp.start, t1 + margin);
+	gv_doc_set_window(d, t0 > d->s.vp.start + margin ? t0 - margin : d->s.vp.start, t1 + margin);
 	gv_doc_set_cursor(d, at);
-	d->has_sel = true;
-	d->sel_a = a;
-	d->sel_b = b;
+	lttr_session_select_span(&d->s, a, b);
 	if (pid)
 		gv_doc_select_pid(d, pid);
 	gv_doc_changed(d, GV_SELECT);

@@ -282,7 +282,7 @@ static const struct lttr_acct_task *group_of(const struct procs *p, uint32_t tgi
 
 static void fill_table(struct procs *p)
 {
-	const struct lttr_account *a = p->d->a;
+	const struct lttr_account *a = p->d->s.a;
 	GtkTreeIter it, *iters = calloc(p->ngroups ? p->ngroups : 1, sizeof(*iters));
 	size_t i;
 	long gi;
@@ -394,7 +394,7 @@ static void cpu_row(struct procs *p, const char *name, const struct lttr_acct_cp
 
 static void fill_cpus(struct procs *p)
 {
-	const struct lttr_account *a = p->d->a;
+	const struct lttr_account *a = p->d->s.a;
 	struct lttr_acct_cpu all;
 	unsigned int c;
 	char name[16];
@@ -497,7 +497,7 @@ static gboolean files_run(gpointer data)
 		p->pumped = g_get_monotonic_time();
 		files_busy(p, true);
 		gtk_list_store_clear(p->pg.files);
-		r = lttr_view_files(p->d->v, pids, np, files_progress, p, &f, &err);
+		r = lttr_view_files(p->d->s.v, pids, np, files_progress, p, &f, &err);
 		g_free(pids);
 		p->busy = false;
 		if (p->dead) {
@@ -592,7 +592,7 @@ static void on_file_activated(GtkTreeView *tv, GtkTreePath *path, GtkTreeViewCol
 /* the tasks of the page: a process's threads, a thread, or every task (NULL) */
 static void set_pids(struct procs *p, int kind, const struct lttr_acct_task *tk)
 {
-	const struct lttr_account *a = p->d->a;
+	const struct lttr_account *a = p->d->s.a;
 	size_t i;
 
 	free(p->pids);
@@ -614,7 +614,7 @@ static void set_pids(struct procs *p, int kind, const struct lttr_acct_task *tk)
 
 static void show_page(struct procs *p, int kind, long index)
 {
-	const struct lttr_account *a = p->d->a;
+	const struct lttr_account *a = p->d->s.a;
 	const struct lttr_acct_task *tk;
 	char title[512], b[32], e[32], m1[32], m2[32];
 	const char *exited;
@@ -726,14 +726,14 @@ static gboolean find_row(GtkTreeModel *m, GtkTreePath *path, GtkTreeIter *it, gp
 static void follow(void *view, unsigned int what)
 {
 	struct procs *p = view;
-	const struct lttr_account *a = p->d->a;
+	const struct lttr_account *a = p->d->s.a;
 	const struct lttr_acct_task *tk;
 	struct find f = { K_THREAD, 0, NULL };
 	long gi;
 
-	if (!(what & GV_SELECT) || p->syncing || p->dead || !p->d->sel_pid)
+	if (!(what & GV_SELECT) || p->syncing || p->dead || !p->d->s.sel_pid)
 		return;
-	tk = lttr_account_find(a, p->d->sel_pid);
+	tk = lttr_account_find(a, p->d->s.sel_pid);
 	if (!tk || !group_of(p, tk->tgid, &gi))
 		return;
 	f.index = (long)(tk - a->tasks);
@@ -941,7 +941,7 @@ static void on_critpath(GtkButton *b, gpointer data)
 	if (p->kind == K_PROC)
 		tk = &p->groups[p->index];
 	else if (p->kind == K_THREAD)
-		tk = &p->d->a->tasks[p->index];
+		tk = &p->d->s.a->tasks[p->index];
 	else
 		return;
 	gv_critpath_show(p->d, tk->pid, 0, UINT64_MAX);
@@ -993,7 +993,7 @@ static GtkWidget *build_page(struct procs *p)
 
 /**
  * gv_procs_new() - the process analysis of a document
- * @d: the document (its accounting @d->a and view @d->v)
+ * @d: the document (its accounting @d->s.a and view @d->s.v)
  *
  * The table of processes and threads beside the page of the row chosen
  * (all processes to begin with); follows the task selected in @d.
@@ -1010,8 +1010,8 @@ GtkWidget *gv_procs_new(struct gv_doc *d)
 	p->d = d;
 	p->kind = -1;
 	p->index = -1;
-	p->groups = lttr_account_group(d->a, &p->ngroups);
-	p->total = lttr_account_total(d->a);
+	p->groups = lttr_account_group(d->s.a, &p->ngroups);
+	p->total = lttr_account_total(d->s.a);
 	p->paned = gtk_paned_new(GTK_ORIENTATION_HORIZONTAL);
 	gtk_widget_set_name(p->paned, "processes");
 	gtk_paned_pack1(GTK_PANED(p->paned), build_table(p), TRUE, FALSE);

@@ -146,3 +146,18 @@ void gv_progress_end(struct gv_progress *p)
 	g_free(p->what);
 	g_free(p);
 }
+
+static int find_progress_cb(void *arg, unsigned int permille)
+{
+	return gv_progress_step(arg, permille);
+}
+
+int gv_find(struct gv_doc *d, const struct lttr_filter *f, const struct lttr_view_pos *from,
+	    bool incl, int dir, struct lttr_event *out, struct lttr_error *err)
+{
+	struct gv_progress *p = gv_progress_begin(d, "searching the trace");
+	int r = lttr_view_find(d->s.v, f, from, incl, dir, find_progress_cb, p, out, NULL, err);
+
+	gv_progress_end(p);
+	return r;
+}

@@ -8,26 +8,11 @@
  * the expression the document's filter.  The search is the view model's
  * (lttr_view_find(): the buffers that cannot hold a match are skipped);
  * one that takes long shows its progress in a dialog whose Cancel stops
- * it (gv_find(), also used by the events list; the dialog is progress.c's).
+ * it (gv_find() of progress.c, also used by the events list).
  */
 #include <stdio.h>
 #include <string.h>
 #include "gv.h"
-
-static int find_progress_cb(void *arg, unsigned int permille)
-{
-	return gv_progress_step(arg, permille);
-}
-
-int gv_find(struct gv_doc *d, const struct lttr_filter *f, const struct lttr_view_pos *from,
-	    bool incl, int dir, struct lttr_event *out, struct lttr_error *err)
-{
-	struct gv_progress *p = gv_progress_begin(d, "searching the trace");
-	int r = lttr_view_find(d->v, f, from, incl, dir, find_progress_cb, p, out, NULL, err);
-
-	gv_progress_end(p);
-	return r;
-}
 
 /**
  * struct gv_search - the search bar of a document
@@ -89,25 +74,21 @@ static bool compile(struct gv_search *s, bool *fresh)
 static bool set_filter(struct gv_search *s, bool on, bool hide)
 {
 	struct gv_doc *d = s->d;
-	struct lttr_filter *f = NULL;
 	struct lttr_error err;
 	const char *text = gtk_entry_get_text(GTK_ENTRY(s->entry));
+	unsigned int what;
 
-	if (on) {
-		if (!*text) {
-			gv_doc_message(d, true, "filter: type a filter expression first");
-			return false;
-		}
-		if (lttr_filter_compile(text, &f, &err)) {
-			gv_doc_message(d, true, "filter: %s", err.msg);
-			return false;
-		}
+	if (on && !*text) {
+		gv_doc_message(d, true, "filter: type a filter expression first");
+		return false;
 	}
-	lttr_filter_free(d->filter);
-	d->filter = f;
-	d->filter_hide = hide;
-	snprintf(d->filter_text, sizeof(d->filter_text), "%s", on ? text : "");
-	gv_doc_changed(d, GV_FILTER);
+	what = lttr_session_set_filter(&d->s, on ? text : NULL, &err);
+	if (err.code) {
+		gv_doc_message(d, true, "filter: %s", err.msg);
+		return false;
+	}
+	what |= lttr_session_set_filter_hide(&d->s, hide);
+	gv_doc_changed(d, GV_FILTER | what);
 	return true;
 }
 
@@ -118,7 +99,7 @@ static bool set_filter(struct gv_search *s, bool on, bool hide)
  */
 static void comm_pid(const struct gv_doc *d, uint32_t pid, uint64_t t, char *buf, size_t size)
 {
-	const char *n = lttr_view_comm(d->v, pid, t);
+	const char *n = lttr_view_comm(d->s.v, pid, t);
 	size_t i, len;
 
 	if (!n || !*n || !pid)
@@ -140,7 +121,7 @@ static void show_found(struct gv_search *s, const struct lttr_event *ev)
 	gv_doc_set_cursor(d, ev->time_ns);
 	s->found_unlisted = !gv_events_show(d, ev);
 	gv_doc_select_pid(d, ev->pid);
-	lttr_event_describe(d->t, ev, desc, sizeof(desc));
+	lttr_event_describe(d->s.t, ev, desc, sizeof(desc));
 	comm_pid(d, ev->pid, ev->time_ns, task, sizeof(task));
 	gv_doc_message(d, false, "match %s cpu %u %s: %s%s",
 		       lttr_fmt_time(gv_doc_rel(d, ev->time_ns), t, sizeof(t)), ev->cpu, task,
@@ -159,19 +140,19 @@ static void find(struct gv_search *s, int dir)
 	if (!compile(s, &fresh))
 		return;
 	/* the filter buttons on: the entry is the filter */
-	if (d->filter && strcmp(lttr_filter_text(d->filter), s->text) &&
+	if (d->s.filter && strcmp(lttr_filter_text(d->s.filter), s->text) &&
 	    (gtk_toggle_button_get_active(GTK_TOGGLE_BUTTON(s->dim)) ||
 	     gtk_toggle_button_get_active(GTK_TOGGLE_BUTTON(s->hide))))
-		set_filter(s, true, d->filter_hide);
+		set_filter(s, true, d->s.filter_hide);
 	listed = gv_events_selected(d, &sel);
-	if (!fresh && s->have_found && s->found.time_ns == d->vp.cursor &&
+	if (!fresh && s->have_found && s->found.time_ns == d->s.vp.cursor &&
 	    (s->found_unlisted || !listed || !lttr_view_pos_cmp(&sel, &s->found))) {
 		from = s->found;	/* on from the last match */
 	} else if (listed) {
 		from = sel;		/* from the selected event (itself: a new search) */
 		incl = fresh;
 	} else {
-		from.time_ns = d->vp.cursor;
+		from.time_ns = d->s.vp.cursor;
 		from.cpu = dir > 0 ? 0 : 0xffff;
 		from.offset = dir > 0 ? 0 : UINT64_MAX;
 		incl = true;
@@ -218,8 +199,8 @@ static void show_filter(struct gv_search *s)
 	const struct gv_doc *d = s->d;
 
 	s->guard++;
-	gtk_toggle_button_set_active(GTK_TOGGLE_BUTTON(s->dim), d->filter && !d->filter_hide);
-	gtk_toggle_button_set_active(GTK_TOGGLE_BUTTON(s->hide), d->filter && d->filter_hide);
+	gtk_toggle_button_set_active(GTK_TOGGLE_BUTTON(s->dim), d->s.filter && !d->s.filter_hide);
+	gtk_toggle_button_set_active(GTK_TOGGLE_BUTTON(s->hide), d->s.filter && d->s.filter_hide);
 	s->guard--;
 }
 
@@ -278,8 +259,8 @@ static void on_mode(GObject *bar, GParamSpec *ps, gpointer data)
 	if (gtk_search_bar_get_search_mode(GTK_SEARCH_BAR(bar)) || !focus ||
 	    !gtk_widget_is_ancestor(focus, GTK_WIDGET(bar)))
 		return;
-	gtk_widget_grab_focus(gv_graph_area(gtk_notebook_get_current_page(
-		GTK_NOTEBOOK(s->d->graphs)) ? s->d->res : s->d->flow));
+	gtk_widget_grab_focus(gtk_notebook_get_current_page(GTK_NOTEBOOK(s->d->graphs)) ?
+			      s->d->res_area : s->d->flow_area);
 }
 
 static struct gv_search *search_new(struct gv_doc *d)

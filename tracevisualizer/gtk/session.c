@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * session.c - what a person arranged in a tab, kept beside the trace for
- * the next session: TRACEDIR/session.json holds the window, the cursor,
+ * the next session (the file is the library's: lttr_session_save() and
+ * lttr_session_load(); this file gives it the widgets' part, struct
+ * lttr_session_layout, and applies it): TRACEDIR/session.json holds the window, the cursor,
  * the selected task, "active rows only", the filter (its text, dim or
  * hide), the events list's column filters (their texts, by the columns'
  * titles), the height of the graphs' pane and the graph and table shown;
@@ -10,7 +12,8 @@
  *
  *   { "version": 1,
  *     "window": { "t0_ns": T, "t1_ns": T }, "cursor_ns": T,
- *     "selected_pid": P, "active_only": B, "row_sort": "pid"|"name"|"busy",
+ *     "selected_pid": P, "active_only": B,
+ *     "row_sort": "traced"|"pid"|"name"|"busy",
  *     "filter": { "expression": "...", "hide": B } | null,
  *     "column_filters": { "time": "...", "type": "...", ... },
  *     "pane_position": PX, "graph_page": N, "table_page": N }
@@ -20,171 +23,65 @@
  * failure leaves the old one whole; a failure is said in the status bar
  * and nothing in memory is lost.  A session file that cannot be read is
  * said there too, and ignored.  Runs without a person (--screenshot,
- * --bench) do not write it, nor read it: what a screenshot shows is what
- * its options say, not what an earlier session left; --session FILE
- * applies a session file on purpose (one that cannot be read is then an
- * error: exit status 1, no screenshot).
+ * --bench) do not write it; --bench does not read it either, and a
+ * screenshot reads only the file --session names (a session file asked
+ * for: an error when it cannot be read, status 1).
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
-#include <json-c/json.h>
-#include <lttr/view/tracemode.h>
 #include "gv.h"
-
-#define SESSION_FILE "session.json"
-
-/* enum lttr_vsort in the file */
-static const char *const sort_names[3] = { "pid", "name", "busy" };
-
-static char *session_path(const struct gv_doc *d)
-{
-	return g_build_filename(d->dir, SESSION_FILE, NULL);
-}
 
 static GtkWidget *paned_of(const struct gv_doc *d)
 {
 	return d->page ? g_object_get_data(G_OBJECT(d->page), "paned") : NULL;
 }
 
-/*
- * write @text to @path: a new file renamed over the old one, with the
- * mode and owner of the trace in @dir
- */
-static bool write_atomic(const char *dir, const char *path, const char *text,
-			 char *why, size_t size)
+/* what the widgets show, for the file */
+static void layout_of(const struct gv_doc *d, struct lttr_session_layout *lay)
 {
-	char *tmp = g_strdup_printf("%s.XXXXXX", path);
-	size_t len = strlen(text);
-	bool good = false;
-	int fd = mkstemp(tmp);
-	FILE *f;
-
-	if (fd < 0) {
-		snprintf(why, size, "%s", strerror(errno));
-		g_free(tmp);
-		return false;
-	}
-	f = lttr_file_mode_like_trace(dir, fd) < 0 ? NULL : fdopen(fd, "w");
-	if (!f) {
-		snprintf(why, size, "%s", strerror(errno));
-		close(fd);
-	} else if (fwrite(text, 1, len, f) != len || fflush(f) || fsync(fileno(f))) {
-		snprintf(why, size, "%s", strerror(errno));
-		fclose(f);
-	} else if (fclose(f)) {
-		snprintf(why, size, "%s", strerror(errno));
-	} else if (rename(tmp, path)) {
-		snprintf(why, size, "%s", strerror(errno));
-	} else {
-		good = true;
-	}
-	if (!good)
-		unlink(tmp);
-	g_free(tmp);
-	return good;
-}
-
-static json_object *session_json(const struct gv_doc *d)
-{
-	json_object *o = json_object_new_object(), *w = json_object_new_object();
 	GtkWidget *paned = paned_of(d);
 
-	json_object_object_add(o, "version", json_object_new_int(1));
-	json_object_object_add(w, "t0_ns", json_object_new_int64((int64_t)d->vp.t0));
-	json_object_object_add(w, "t1_ns", json_object_new_int64((int64_t)d->vp.t1));
-	json_object_object_add(o, "window", w);
-	json_object_object_add(o, "cursor_ns", json_object_new_int64((int64_t)d->vp.cursor));
-	json_object_object_add(o, "selected_pid", json_object_new_int64(d->sel_pid));
-	json_object_object_add(o, "active_only", json_object_new_boolean(d->active_only));
-	json_object_object_add(o, "row_sort", json_object_new_string(sort_names[d->row_sort < 3 ?
-										 d->row_sort : 0]));
-	if (d->filter) {
-		json_object *f = json_object_new_object();
-
-		/* the filter's own text: d->filter_text may be cut */
-		json_object_object_add(f, "expression",
-				       json_object_new_string(lttr_filter_text(d->filter)));
-		json_object_object_add(f, "hide", json_object_new_boolean(d->filter_hide));
-		json_object_object_add(o, "filter", f);
-	} else {
-		json_object_object_add(o, "filter", NULL);
-	}
+	lttr_session_layout_init(lay);
 	if (gv_events_columns(d)) {
-		json_object *c = json_object_new_object();
 		int col;
 
-		for (col = 0; col < GV_EV_NCOLS; col++) {
-			const char *t = gv_evfilter_text(gv_events_columns(d), col);
-
-			if (*t)
-				json_object_object_add(c, gv_event_titles[col],
-						       json_object_new_string(t));
-		}
-		json_object_object_add(o, "column_filters", c);
+		for (col = 0; col < GV_EV_NCOLS; col++)
+			lttr_session_layout_column(lay, gv_event_titles[col],
+						   gv_evfilter_text(gv_events_columns(d), col));
 	}
 	if (paned)
-		json_object_object_add(o, "pane_position", json_object_new_int(
-			gtk_paned_get_position(GTK_PANED(paned))));
+		lay->pane_position = gtk_paned_get_position(GTK_PANED(paned));
 	if (d->graphs)
-		json_object_object_add(o, "graph_page", json_object_new_int(
-			gtk_notebook_get_current_page(GTK_NOTEBOOK(d->graphs))));
+		lay->graph_page = gtk_notebook_get_current_page(GTK_NOTEBOOK(d->graphs));
 	if (d->tables)
-		json_object_object_add(o, "table_page", json_object_new_int(
-			gtk_notebook_get_current_page(GTK_NOTEBOOK(d->tables))));
-	return o;
+		lay->table_page = gtk_notebook_get_current_page(GTK_NOTEBOOK(d->tables));
 }
 
 bool gv_session_save(struct gv_doc *d)
 {
-	char *path, why[256] = "";
-	json_object *o;
-	struct lttr_error err;
+	struct lttr_session_layout lay;
+	struct lttr_error err, serr;
 	bool marks, good;
 
 	if (!d || (d->app && (d->app->screenshot || d->app->bench)))
 		return false;
 	/* the markers and bookmarks, for every front end */
-	d->bm.mark[0] = d->vp.mark[0];
-	d->bm.mark[1] = d->vp.mark[1];
-	d->bm.has_mark[0] = d->vp.has_mark[0];
-	d->bm.has_mark[1] = d->vp.has_mark[1];
-	marks = lttr_bookmarks_save(d->dir, lttr_trace_header(d->t)->start_ns, &d->bm, &err) == 0;
-	path = session_path(d);
-	o = session_json(d);
-	good = write_atomic(d->dir, path, json_object_to_json_string_ext(o, JSON_C_TO_STRING_PRETTY |
-								   JSON_C_TO_STRING_NOSLASHESCAPE),
-			    why, sizeof(why));
-	json_object_put(o);
+	marks = lttr_session_save_marks(&d->s, &err) == 0;
+	layout_of(d, &lay);
+	good = lttr_session_save(&d->s, &lay, &serr) == 0;
 	if (!good && !marks)
 		gv_doc_message(d, true, "session, markers and bookmarks kept for this session "
-			       "only: %s: %s", path, why);
+			       "only: %s", serr.msg);
 	else if (!good)
-		gv_doc_message(d, true, "session not saved: %s: %s", path, why);
+		gv_doc_message(d, true, "session not saved: %s", serr.msg);
 	else if (!marks)
 		gv_doc_message(d, true, "markers and bookmarks kept for this session only: %s",
 			       err.msg);
-	g_free(path);
 	return marks;
 }
 
 /* ------------------------------------------------------------------ */
-
-/* a member of @o of type @t, or NULL; @bad counts the wrong ones */
-static json_object *member(json_object *o, const char *key, json_type t, int *bad)
-{
-	json_object *v;
-
-	if (!o || !json_object_object_get_ex(o, key, &v) || !v)
-		return NULL;
-	if (!json_object_is_type(v, t)) {
-		(*bad)++;
-		return NULL;
-	}
-	return v;
-}
 
 /* the pane's position, set once the pane has its size */
 struct layout {
@@ -240,78 +137,31 @@ static void say(struct gv_doc *d, char *msg)
 	g_idle_add(say_later, l);
 }
 
-/* a page of @nb shown (GtkNotebook shows only visible pages) */
-static void show_page(GtkWidget *nb, json_object *v)
+/* page @i of @nb shown (GtkNotebook shows only visible pages) */
+static void show_page(GtkWidget *nb, int i)
 {
-	int i = json_object_get_int(v);
-
 	if (!nb || i < 0 || i >= gtk_notebook_get_n_pages(GTK_NOTEBOOK(nb)))
 		return;
 	gtk_widget_show(gtk_notebook_get_nth_page(GTK_NOTEBOOK(nb), i));
 	gtk_notebook_set_current_page(GTK_NOTEBOOK(nb), i);
 }
 
-static void apply(struct gv_doc *d, json_object *o, int *bad)
+/* the widgets' part of the file */
+static void apply_layout(struct gv_doc *d, const struct lttr_session_layout *lay)
 {
-	json_object *w = member(o, "window", json_type_object, bad), *v, *a, *b, *f;
 	GtkWidget *paned = paned_of(d);
-	struct lttr_error err;
 	unsigned int i;
 
-	a = member(w, "t0_ns", json_type_int, bad);
-	b = member(w, "t1_ns", json_type_int, bad);
-	if (a && b && json_object_get_int64(a) >= 0 &&
-	    json_object_get_int64(b) > json_object_get_int64(a))
-		lttr_viewport_show(&d->vp, (uint64_t)json_object_get_int64(a),
-				   (uint64_t)json_object_get_int64(b));
-	v = member(o, "cursor_ns", json_type_int, bad);
-	if (v && json_object_get_int64(v) >= 0) {
-		uint64_t t0 = d->vp.t0, t1 = d->vp.t1;
+	for (i = 0; lay->has_columns && gv_events_columns(d) && i < GV_EV_NCOLS; i++) {
+		const char *t = lttr_session_layout_find(lay, gv_event_titles[i]);
 
-		lttr_viewport_set_cursor(&d->vp, (uint64_t)json_object_get_int64(v));
-		/* a cursor outside the window saved moves the window: not wanted */
-		if (d->vp.t0 != t0 || d->vp.t1 != t1)
-			lttr_viewport_show(&d->vp, t0, t1);
+		if (t)
+			gv_evfilter_set_text(gv_events_columns(d), (int)i, t);
 	}
-	v = member(o, "selected_pid", json_type_int, bad);
-	if (v && json_object_get_int64(v) > 0 && json_object_get_int64(v) <= UINT32_MAX) {
-		d->sel_pid = (uint32_t)json_object_get_int64(v);
-		d->sel_row = lttr_view_find_row(d->v, LTTR_VROW_TASK, d->sel_pid, false);
-	}
-	v = member(o, "active_only", json_type_boolean, bad);
-	if (v)
-		d->active_only = json_object_get_boolean(v);
-	v = member(o, "row_sort", json_type_string, bad);
-	for (i = 0; v && i < 3; i++)
-		if (!strcmp(json_object_get_string(v), sort_names[i]))
-			d->row_sort = i;
-	f = member(o, "filter", json_type_object, bad);
-	v = member(f, "expression", json_type_string, bad);
-	if (v && *json_object_get_string(v)) {
-		struct lttr_filter *flt;
-		json_object *h = member(f, "hide", json_type_boolean, bad);
-
-		if (lttr_filter_compile(json_object_get_string(v), &flt, &err) == 0) {
-			lttr_filter_free(d->filter);
-			d->filter = flt;
-			d->filter_hide = h ? json_object_get_boolean(h) : true;
-			snprintf(d->filter_text, sizeof(d->filter_text), "%s",
-				 json_object_get_string(v));
-		} else {
-			(*bad)++;
-		}
-	}
-	f = member(o, "column_filters", json_type_object, bad);
-	for (i = 0; f && gv_events_columns(d) && i < GV_EV_NCOLS; i++) {
-		v = member(f, gv_event_titles[i], json_type_string, bad);
-		if (v)
-			gv_evfilter_set_text(gv_events_columns(d), (int)i, json_object_get_string(v));
-	}
-	v = member(o, "pane_position", json_type_int, bad);
-	if (v && paned && json_object_get_int(v) > 0) {
+	if (lay->pane_position > 0 && paned) {
 		struct layout *l = g_new0(struct layout, 1);
 
-		l->pane = json_object_get_int(v);
+		l->pane = lay->pane_position;
 		if (gtk_widget_get_allocated_height(paned) > 1) {
 			gtk_paned_set_position(GTK_PANED(paned), l->pane);
 			g_free(l);
@@ -321,65 +171,39 @@ static void apply(struct gv_doc *d, json_object *o, int *bad)
 							   layout_free, 0);
 		}
 	}
-	v = member(o, "graph_page", json_type_int, bad);
-	if (v)
-		show_page(d->graphs, v);
-	v = member(o, "table_page", json_type_int, bad);
-	if (v)
-		show_page(d->tables, v);
+	show_page(d->graphs, lay->graph_page);
+	show_page(d->tables, lay->table_page);
 }
 
 void gv_session_load(struct gv_doc *d)
 {
-	char *path, *text = NULL;
-	json_object *o;
-	json_tokener *tok;
-	enum json_tokener_error jerr;
-	GError *error = NULL;
-	gsize len = 0;
-	int bad = 0;
+	/* --session FILE: a file asked for, whose failure is an error */
+	const char *asked = d && d->app ? d->app->session : NULL;
+	struct lttr_session_layout lay;
+	struct lttr_error err;
+	int bad = 0, r;
 
-	if (!d || (d->app && (d->app->bench || (d->app->screenshot && !d->app->session))))
+	/* a screenshot reads no leftover session.json: only --session's */
+	if (!d || (d->app && (d->app->bench || (d->app->screenshot && !asked))))
 		return;
-	path = d->app && d->app->session ? g_strdup(d->app->session) : session_path(d);
-	if (!g_file_get_contents(path, &text, &len, &error)) {
-		if (d->app && d->app->session) {	/* asked for: an error */
-			gv_app_error(d->app, "--session: %s", error->message);
-			d->app->status = 1;
-		} else if (!g_error_matches(error, G_FILE_ERROR, G_FILE_ERROR_NOENT)) {
-			say(d, g_strdup_printf("session ignored: %s", error->message));
-		}
-		g_clear_error(&error);
-		g_free(path);
-		return;
-	}
-	tok = json_tokener_new();
-	if (!tok) {
-		say(d, g_strdup_printf("session ignored: %s: out of memory", path));
-		g_free(text);
-		g_free(path);
-		return;
-	}
-	o = json_tokener_parse_ex(tok, text, (int)len);
-	jerr = json_tokener_get_error(tok);
-	json_tokener_free(tok);
-	if (!o || jerr != json_tokener_success || !json_object_is_type(o, json_type_object)) {
-		if (d->app && d->app->session) {
-			gv_app_error(d->app, "--session: %s: not a session file", path);
+	r = lttr_session_load_file(&d->s, asked, &lay, &bad, &err);
+	if (r < 0) {
+		if (asked) {
+			gv_app_error(d->app, "--session: %s", err.msg);
 			d->app->status = 1;
 		}
-		say(d, g_strdup_printf("session ignored: %s: not a session file (%s)", path,
-				       jerr == json_tokener_continue ? "the JSON ends too early" :
-				       jerr != json_tokener_success ?
-				       json_tokener_error_desc(jerr) : "not a JSON object"));
-	} else {
-		apply(d, o, &bad);
-		gv_doc_changed(d, GV_ALL);
-		if (bad)
-			say(d, g_strdup_printf("session %s: %d value%s ignored (wrong type or "
-					       "malformed)", path, bad, bad > 1 ? "s" : ""));
+		say(d, g_strdup_printf("session ignored: %s", err.msg));
+		return;
 	}
-	json_object_put(o);
-	g_free(text);
-	g_free(path);
+	if (r == 0)
+		return;
+	apply_layout(d, &lay);
+	gv_doc_changed(d, GV_ALL);
+	if (bad) {
+		char *path = asked ? g_strdup(asked) : g_build_filename(d->s.dir, "session.json", NULL);
+
+		say(d, g_strdup_printf("session %s: %d value%s ignored (wrong type or "
+				       "malformed)", path, bad, bad > 1 ? "s" : ""));
+		g_free(path);
+	}
 }

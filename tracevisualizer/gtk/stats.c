@@ -76,7 +76,7 @@ static void stats_free(struct stats *s)
 /* the tasks whose calls the histogram counts: a process's threads, or NULL */
 static uint32_t *group_pids(const struct stats *s, size_t *n)
 {
-	const struct lttr_account *a = s->d->a;
+	const struct lttr_account *a = s->d->s.a;
 	const struct lttr_acct_task *g;
 	uint32_t *v;
 	size_t i;
@@ -103,7 +103,7 @@ static void list_instances(struct stats *s, const struct lttr_instances *r)
 		const struct lttr_instance *x = &r->v[i];
 
 		snprintf(task, sizeof(task), "%u %s", x->pid,
-			 x->pid ? lttr_view_comm(s->d->v, x->pid, x->start_ns) : "idle");
+			 x->pid ? lttr_view_comm(s->d->s.v, x->pid, x->start_ns) : "idle");
 		lttr_fmt_time(gv_doc_rel(s->d, x->start_ns), st, sizeof(st));
 		lttr_fmt_duration(x->end_ns - x->start_ns, du, sizeof(du));
 		gtk_list_store_insert_with_values(s->inst, &it, -1, I_TASK, task, I_PID,
@@ -146,7 +146,7 @@ static void choose_bucket(struct stats *s, int k)
 	gtk_label_set_text(GTK_LABEL(s->inst_label), "looking for them...");
 	s->busy = true;
 	pr.gp = gv_progress_begin(s->d, s->what);
-	res = lttr_instances_find(s->d->t, &q, inst_progress, &pr, &r, &err);
+	res = lttr_instances_find(s->d->s.t, &q, inst_progress, &pr, &r, &err);
 	gv_progress_end(pr.gp);
 	s->busy = false;
 	free(pids);
@@ -311,7 +311,7 @@ static void add_syscalls(struct stats *s, GtkTreeIter *parent, const struct lttr
 
 static void fill_sources(struct stats *s)
 {
-	const struct lttr_account *a = s->d->a;
+	const struct lttr_account *a = s->d->s.a;
 	GtkTreeIter top, it, proc;
 	char label[128];
 	const char *name;
@@ -331,7 +331,7 @@ static void fill_sources(struct stats *s)
 	for (i = 0; i < a->nirqs; i++) {
 		const struct lttr_acct_irq *q = &a->irqs[i];
 
-		name = q->sysvec ? lttr_sysvec_name(q->irq) : lttr_trace_irq_name(s->d->t, q->irq);
+		name = q->sysvec ? lttr_sysvec_name(q->irq) : lttr_trace_irq_name(s->d->s.t, q->irq);
 		snprintf(label, sizeof(label), "%s %u %s", q->sysvec ? "vector" : "irq", q->irq,
 			 name ? name : "");
 		src_row(s, &it, &top, label, LTTR_INST_IRQ, q->irq, q->sysvec, -1, &q->lat, 0,
@@ -445,7 +445,7 @@ static void on_allocate(GtkWidget *w, GdkRectangle *al, gpointer data)
 
 /**
  * gv_stats_new() - the statistics page of a document
- * @d: the document (its accounting @d->a)
+ * @d: the document (its accounting @d->s.a)
  *
  * The list of histograms, the histogram chosen (the most frequent syscall
  * of all processes to begin with) and the calls of the bucket clicked.
@@ -461,7 +461,7 @@ GtkWidget *gv_stats_new(struct gv_doc *d)
 		return gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
 	s->d = d;
 	s->group = -1;
-	s->groups = lttr_account_group(d->a, &s->ngroups);
+	s->groups = lttr_account_group(d->s.a, &s->ngroups);
 	s->paned = gtk_paned_new(GTK_ORIENTATION_HORIZONTAL);
 	gtk_widget_set_name(s->paned, "statistics");
 	inner = gtk_paned_new(GTK_ORIENTATION_HORIZONTAL);

@@ -28,7 +28,7 @@ static void show_found(struct tui *u, const struct lttr_event *ev)
 		tui_set_cursor(u, ev->time_ns);
 	if (u->view == V_FLOW || u->view == V_RES)
 		tui_graph_select_pid(u, ev->pid, ev->cpu);
-	lttr_event_describe(u->t, ev, desc, sizeof(desc));
+	lttr_event_describe(u->s.t, ev, desc, sizeof(desc));
 	tui_message(u, false, "match %s cpu %u pid %u: %s", lttr_fmt_time(tui_rel(u, ev->time_ns),
 		    t, sizeof(t)), ev->cpu, ev->pid, desc);
 }
@@ -43,16 +43,16 @@ static void find(struct tui *u, int dir, bool fresh)
 
 	if (u->view == V_EVENTS && tui_events_selected(u, &from)) {
 		incl = fresh;
-	} else if (!fresh && u->have_found && u->found.time_ns == u->vp.cursor) {
+	} else if (!fresh && u->have_found && u->found.time_ns == u->s.vp.cursor) {
 		from = u->found;
 	} else {
-		from.time_ns = u->vp.cursor;
+		from.time_ns = u->s.vp.cursor;
 		from.cpu = dir > 0 ? 0 : 0xffff;
 		from.offset = dir > 0 ? 0 : UINT64_MAX;
 		incl = true;
 	}
 	tui_message(u, false, "searching");
-	r = lttr_view_find(u->v, u->search, &from, incl, dir, tui_progress, u, &ev, NULL, &err);
+	r = lttr_view_find(u->s.v, u->search, &from, incl, dir, tui_progress, u, &ev, NULL, &err);
 	u->msg[0] = '\0';
 	if (r == 1)
 		show_found(u, &ev);
@@ -95,73 +95,46 @@ void tui_search_next(struct tui *u, int dir)
 
 void tui_filter_prompt(struct tui *u)
 {
-	char buf[sizeof(u->filter_text)];
-	struct lttr_filter *f;
+	char buf[256];
 	struct lttr_error err;
 
-	snprintf(buf, sizeof(buf), "%s", u->filter_text);
+	snprintf(buf, sizeof(buf), "%.255s", u->s.filter_text);
 	if (tui_prompt(u, "filter (empty: none): ", buf, sizeof(buf)))
 		return;
 	u->ev.valid = false;
-	if (!buf[0]) {
-		lttr_filter_free(u->filter);
-		u->filter = NULL;
-		u->filter_text[0] = '\0';
-		tui_message(u, false, "no filter");
-		return;
-	}
-	if (lttr_filter_compile(buf, &f, &err)) {
+	lttr_session_set_filter(&u->s, buf, &err);
+	if (err.code) {
 		tui_message(u, true, "filter: %s", err.msg);
 		return;
 	}
-	lttr_filter_free(u->filter);
-	u->filter = f;
-	snprintf(u->filter_text, sizeof(u->filter_text), "%s", buf);
-	tui_message(u, false, "filter set; F: %s the rest", u->filter_hide ? "dim" : "hide");
+	if (!buf[0]) {
+		tui_message(u, false, "no filter");
+		return;
+	}
+	tui_message(u, false, "filter set; F: %s the rest", u->s.filter_hide ? "dim" : "hide");
 }
 
 bool tui_filter_row(const struct tui *u, size_t row, bool *dim)
 {
-	const struct lttr_vrow_info *in;
-	bool m;
-
-	*dim = false;
-	if (!u->filter)
-		return true;
-	in = lttr_view_row(u->v, row);
-	switch (in->kind) {
-	case LTTR_VROW_TASK:
-		m = lttr_filter_match_row(u->filter, in->id, in->name, -1);
-		break;
-	case LTTR_VROW_CPU:
-		m = lttr_filter_match_row(u->filter, UINT32_MAX, in->name, (int)in->id);
-		break;
-	default:
-		m = lttr_filter_match_row(u->filter, UINT32_MAX, in->name ? in->name : "", -1);
-		break;
-	}
-	if (m)
-		return true;
-	*dim = true;
-	return !u->filter_hide;
+	return lttr_session_row_shown(&u->s, row, dim);
 }
 
 bool tui_filter_event(const struct tui *u, const struct lttr_event *ev, bool *dim)
 {
-	struct lttr_filter_ctx c = { u->t, comm_cb, u->v };
+	struct lttr_filter_ctx c = { u->s.t, comm_cb, u->s.v };
 
 	*dim = false;
-	if (!u->filter || lttr_filter_match(u->filter, &c, ev))
+	if (!u->s.filter || lttr_filter_match(u->s.filter, &c, ev))
 		return true;
 	*dim = true;
-	return !u->filter_hide;
+	return !u->s.filter_hide;
 }
 
 void tui_goto_prompt(struct tui *u)
 {
 	char buf[64] = "", msg[256];
-	uint64_t rel, start = lttr_trace_header(u->t)->start_ns, base = tui_rel(u, u->vp.cursor);
-	struct lttr_time_span span = { start, lttr_trace_end_ns(u->t) };
+	uint64_t rel, start = lttr_trace_header(u->s.t)->start_ns, base = tui_rel(u, u->s.vp.cursor);
+	struct lttr_time_span span = { start, lttr_trace_end_ns(u->s.t) };
 
 	if (tui_prompt(u, "go to (seconds from the start; 150ms, @absolute, +20us, -1s): ", buf,
 		       sizeof(buf)) || !buf[0])
@@ -179,23 +152,13 @@ static void save(struct tui *u, const char *what)
 {
 	struct lttr_error err;
 
-	if (lttr_bookmarks_save(u->dir, lttr_trace_header(u->t)->start_ns, &u->bm, &err))
+	if (lttr_session_save_marks(&u->s, &err))
 		tui_message(u, true, "%s kept for this session only: %s", what, err.msg);
 }
 
 void tui_save_marks(struct tui *u)
 {
-	int i;
-	bool changed = false;
-
-	for (i = 0; i < 2; i++) {
-		if (u->vp.has_mark[i] != u->bm.has_mark[i] ||
-		    (u->vp.has_mark[i] && u->vp.mark[i] != u->bm.mark[i]))
-			changed = true;
-		u->bm.mark[i] = u->vp.mark[i];
-		u->bm.has_mark[i] = u->vp.has_mark[i];
-	}
-	if (changed)
+	if (!lttr_session_marks_saved(&u->s))
 		save(u, "markers");
 }
 
@@ -203,15 +166,15 @@ void tui_bookmark_add(struct tui *u)
 {
 	char buf[LTTR_BOOKMARK_NAME_MAX], t[32];
 
-	snprintf(buf, sizeof(buf), "bookmark %zu", u->bm.n + 1);
+	snprintf(buf, sizeof(buf), "bookmark %zu", u->s.bm.n + 1);
 	if (tui_prompt(u, "bookmark name: ", buf, sizeof(buf)) || !buf[0])
 		return;
-	if (lttr_bookmarks_add(&u->bm, buf, u->vp.cursor) < 0) {
+	if (lttr_session_bookmark_add(&u->s, buf, u->s.vp.cursor, NULL) < 0) {
 		tui_message(u, true, "out of memory");
 		return;
 	}
 	tui_message(u, false, "bookmark \"%s\" at %s saved in %s/bookmarks.json", buf,
-		    lttr_fmt_time(tui_rel(u, u->vp.cursor), t, sizeof(t)), u->dir);
+		    lttr_fmt_time(tui_rel(u, u->s.vp.cursor), t, sizeof(t)), u->s.dir);
 	save(u, "bookmark");
 }
 
@@ -222,22 +185,22 @@ void tui_bookmarks_page(struct tui *u, int top, int height)
 	int y = top;
 
 	tui_clip(y++, 0, u->w, "Bookmarks  (Enter: go there, d: delete, Esc: back)", A_BOLD);
-	if (!u->bm.n) {
+	if (!u->s.bm.n) {
 		mvaddstr(y, 2, "(none yet: b bookmarks the cursor)");
 		return;
 	}
-	if (u->page_t.sel >= u->bm.n)
-		u->page_t.sel = u->bm.n - 1;
+	if (u->page_t.sel >= u->s.bm.n)
+		u->page_t.sel = u->s.bm.n - 1;
 	if (u->page_t.sel < u->page_t.top)
 		u->page_t.top = u->page_t.sel;
 	if (u->page_t.sel >= u->page_t.top + (size_t)(height - 1))
 		u->page_t.top = u->page_t.sel - (size_t)(height - 2);
-	for (i = u->page_t.top; i < u->bm.n && y < top + height; i++, y++) {
+	for (i = u->page_t.top; i < u->s.bm.n && y < top + height; i++, y++) {
 		attr_t attr = i == u->page_t.sel ? A_REVERSE : A_NORMAL;
 
 		attron(attr);
-		mvprintw(y, 0, "%18s  %s", lttr_fmt_time(tui_rel(u, u->bm.v[i].time_ns), t, sizeof(t)),
-			 u->bm.v[i].name);
+		mvprintw(y, 0, "%18s  %s", lttr_fmt_time(tui_rel(u, u->s.bm.v[i].time_ns), t, sizeof(t)),
+			 u->s.bm.v[i].name);
 		attroff(attr);
 	}
 }
@@ -246,31 +209,31 @@ bool tui_bookmarks_key(struct tui *u, int key, int height)
 {
 	switch (key) {
 	case '\n': case '\r': case KEY_ENTER:
-		if (u->page_t.sel < u->bm.n) {
-			tui_set_cursor(u, u->bm.v[u->page_t.sel].time_ns);
+		if (u->page_t.sel < u->s.bm.n) {
+			tui_set_cursor(u, u->s.bm.v[u->page_t.sel].time_ns);
 			u->page = P_NONE;
 		}
 		return true;
 	case 'd':
-		if (u->page_t.sel < u->bm.n) {
-			lttr_bookmarks_remove(&u->bm, u->page_t.sel);
+		if (u->page_t.sel < u->s.bm.n) {
+			lttr_session_bookmark_remove(&u->s, u->page_t.sel);
 			save(u, "bookmarks");
 		}
 		return true;
 	default:
-		return tui_scroll_key(&u->page_t, key, u->bm.n, height);
+		return tui_scroll_key(&u->page_t, key, u->s.bm.n, height);
 	}
 }
 
 /* the warnings, one a line: what the reader is unsure of */
 static size_t warnings(const struct tui *u, char (*out)[LTTR_VIEW_WARNING_LEN], size_t max)
 {
-	return u->v ? lttr_view_warnings(u->v, out, max) : 0;
+	return u->s.v ? lttr_view_warnings(u->s.v, out, max) : 0;
 }
 
 size_t tui_warning_count(struct tui *u)
 {
-	if (!u->nwarn_known && u->v) {	/* counted once, when the view is built */
+	if (!u->nwarn_known && u->s.v) {	/* counted once, when the view is built */
 		u->nwarn = warnings(u, NULL, 0);
 		u->nwarn_known = true;
 	}

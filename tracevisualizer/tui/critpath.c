@@ -54,7 +54,7 @@ void tui_critpath_open(struct tui *u, uint32_t pid, uint64_t from, uint64_t to)
 		return;
 	}
 	tui_message(u, false, "the critical path of %u: a pass over the trace", pid);
-	r = lttr_critpath_progress(u->t, pid, from, to, tui_progress, u, &cp, &err);
+	r = lttr_critpath_progress(u->s.t, pid, from, to, tui_progress, u, &cp, &err);
 	u->msg[0] = '\0';
 	if (r < 0) {
 		tui_message(u, r != -LTTR_E_CANCELED, "critical path of %u: %s", pid,
@@ -80,7 +80,7 @@ void tui_critpath_selected(struct tui *u)
 	if (u->page == P_PROCESS && u->page_task) {
 		pid = u->page_task->pid;
 	} else if (u->page == P_NONE && u->view == V_FLOW && g->n && g->sel < g->n) {
-		const struct lttr_vrow_info *in = lttr_view_row(u->v, g->rows[g->sel]);
+		const struct lttr_vrow_info *in = lttr_view_row(u->s.v, g->rows[g->sel]);
 
 		if (in->kind == LTTR_VROW_TASK)
 			pid = in->id;
@@ -107,8 +107,8 @@ void tui_critpath_page(struct tui *u, int top, int height)
 		return;
 	len = cp->to_ns - cp->from_ns;
 	snprintf(title, sizeof(title), "Critical path of %u %s from %.9f to %.9f s (%.3f us)",
-		 cp->pid, lttr_timing_task_name(cp->acct, cp->pid), tt_rel(u->t, cp->from_ns),
-		 tt_rel(u->t, cp->to_ns), (double)len / 1e3);
+		 cp->pid, lttr_timing_task_name(cp->acct, cp->pid), tt_rel(u->s.t, cp->from_ns),
+		 tt_rel(u->s.t, cp->to_ns), (double)len / 1e3);
 	tui_clip(y++, 0, u->w, title, A_BOLD);
 	tui_clip(y++, 0, u->w, "what it waited for, across the tasks that woke it (one indent per wakeup):",
 		 A_NORMAL);
@@ -119,7 +119,7 @@ void tui_critpath_page(struct tui *u, int top, int height)
 	if (u->cp->sel < cp->nseg) {
 		const struct lttr_cp_seg *s = &cp->seg[u->cp->sel];
 
-		lttr_cp_seg_str(u->t, cp->acct, s, buf, sizeof(buf));
+		lttr_cp_seg_str(u->s.t, cp->acct, s, buf, sizeof(buf));
 		if (31 + 2 * (int)(s->depth < 8 ? s->depth : 8) + (int)strlen(buf) > u->w)
 			nfull = ((int)strlen(buf) + u->w - 12) / (u->w - 10);	/* (at spaces) */
 		if (nfull > 3)
@@ -139,10 +139,10 @@ void tui_critpath_page(struct tui *u, int top, int height)
 		attr_t a = i == u->cp->sel ? A_REVERSE : A_NORMAL;
 		char w[256];
 
-		snprintf(title, sizeof(title), "  %.9f +%12.3f us %*s%s", tt_rel(u->t, s->start_ns),
+		snprintf(title, sizeof(title), "  %.9f +%12.3f us %*s%s", tt_rel(u->s.t, s->start_ns),
 			 (double)(s->end_ns - s->start_ns) / 1e3,
 			 (int)(2 * (s->depth < 8 ? s->depth : 8)), "",
-			 lttr_cp_seg_str(u->t, cp->acct, s, w, sizeof(w)));
+			 lttr_cp_seg_str(u->s.t, cp->acct, s, w, sizeof(w)));
 		tui_clip(y, 0, u->w, title, a);
 		if (i == u->cp->sel) {
 			attron(A_REVERSE);

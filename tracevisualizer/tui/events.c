@@ -18,7 +18,7 @@
 
 static bool hiding(const struct tui *u)
 {
-	return u->filter && u->filter_hide;
+	return u->s.filter && u->s.filter_hide;
 }
 
 /* the events shown: all, or those that match the filter when it hides */
@@ -27,13 +27,13 @@ static struct lttr_evlist *list(struct tui *u)
 	struct lttr_error err;
 
 	if (!u->evl) {
-		if (lttr_evlist_new(u->v, &u->evl, &err))
+		if (lttr_evlist_new(u->s.v, &u->evl, &err))
 			tui_message(u, true, "%s", err.msg);
 		else
 			lttr_evwin_init(&u->ev.w, u->evl, 0);
 	}
 	if (u->evl)
-		lttr_evlist_set_filter(u->evl, hiding(u) ? u->filter : NULL);
+		lttr_evlist_set_filter(u->evl, hiding(u) ? u->s.filter : NULL);
 	return u->evl;
 }
 
@@ -71,7 +71,7 @@ static void fill(struct tui *u, const struct lttr_event *first, size_t at, size_
 /* place the lines for the cursor: the first event at or after it selected */
 static void sync_cursor(struct tui *u, size_t lines)
 {
-	struct lttr_view_pos p = { u->vp.cursor, 0, 0 };
+	struct lttr_view_pos p = { u->s.vp.cursor, 0, 0 };
 	struct lttr_event ev;
 
 	u->ev.valid = false;
@@ -82,7 +82,7 @@ static void sync_cursor(struct tui *u, size_t lines)
 			return;
 	}
 	fill(u, &ev, lines / 3, lines);
-	u->ev.synced = u->vp.cursor;
+	u->ev.synced = u->s.vp.cursor;
 }
 
 void tui_events_goto(struct tui *u, const struct lttr_event *ev)
@@ -91,7 +91,7 @@ void tui_events_goto(struct tui *u, const struct lttr_event *ev)
 
 	fill(u, ev, lines / 3, lines);
 	tui_set_cursor(u, ev->time_ns);
-	u->ev.synced = u->vp.cursor;
+	u->ev.synced = u->s.vp.cursor;
 }
 
 void tui_events_free(struct tui *u)
@@ -108,10 +108,10 @@ static void line(struct tui *u, int y, const struct lttr_event *ev, bool sel)
 	attr_t attr;
 
 	tui_filter_event(u, ev, &dim);
-	lttr_event_describe(u->t, ev, desc, sizeof(desc));
+	lttr_event_describe(u->s.t, ev, desc, sizeof(desc));
 	snprintf(buf, sizeof(buf), "%16s %3u %7u %-14.14s %c %s",
 		 lttr_fmt_time(tui_rel(u, ev->time_ns), t, sizeof(t)), ev->cpu, ev->pid,
-		 lttr_view_comm(u->v, ev->pid, ev->time_ns), ev->control ? 'C' : ' ', desc);
+		 lttr_view_comm(u->s.v, ev->pid, ev->time_ns), ev->control ? 'C' : ' ', desc);
 	attr = sel ? A_REVERSE : dim ? tui_attr_dim(u) : A_NORMAL;
 	move(y, 0);
 	attron(attr);
@@ -134,7 +134,7 @@ void tui_events_draw(struct tui *u, int top, int height)
 	mvprintw(top, 0, "%16s %3s %7s %-14s %c %-*s", "time", "cpu", "pid", "task", 'C',
 		 u->w > 47 ? u->w - 47 : 1, "event");
 	attroff(A_BOLD | A_UNDERLINE);
-	if (!e->valid || e->synced != u->vp.cursor || e->w.n < lines)
+	if (!e->valid || e->synced != u->s.vp.cursor || e->w.n < lines)
 		sync_cursor(u, lines);
 	if (!e->w.n) {
 		mvaddstr(top + 1, 2, hiding(u) ? "(no event matches the filter)" : "(no event)");
@@ -176,7 +176,7 @@ static void move_sel(struct tui *u, long d, size_t lines)
 	}
 	if (w->n) {
 		tui_set_cursor(u, w->ev[e->sel].time_ns);
-		e->synced = u->vp.cursor;
+		e->synced = u->s.vp.cursor;
 	}
 }
 
@@ -213,7 +213,7 @@ bool tui_events_key(struct tui *u, int key, int height)
 
 bool tui_events_selected(const struct tui *u, struct lttr_view_pos *p)
 {
-	if (!u->ev.valid || !u->ev.w.n || u->ev.synced != u->vp.cursor)
+	if (!u->ev.valid || !u->ev.w.n || u->ev.synced != u->s.vp.cursor)
 		return false;
 	*p = lttr_view_pos_of(&u->ev.w.ev[u->ev.sel]);
 	return true;

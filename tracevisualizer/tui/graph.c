@@ -13,9 +13,26 @@
 #include <lttr/view/files.h>
 #include "tui.h"
 
+int tui_graph_sort(struct tui *u)
+{
+	struct tui_graph *f = &u->g[0];
+	size_t sel = f->sel < f->n ? f->rows[f->sel] : (size_t)-1, i;
+	long n = lttr_view_task_sort(u->s.v, u->s.row_sort, u->s.vp.start, u->s.vp.end, f->rows,
+				     f->depth);
+
+	if (n < 0)
+		return -1;
+	f->n = (size_t)n;
+	f->active_t1 = UINT64_MAX;	/* the cache is per position */
+	for (i = 0; i < f->n; i++)
+		if (f->rows[i] == sel)
+			f->sel = i;
+	return 0;
+}
+
 int tui_graph_init(struct tui *u)
 {
-	size_t n = lttr_view_nrows(u->v), i, k = 0;
+	size_t n = lttr_view_nrows(u->s.v), i, k = 0;
 	struct tui_graph *f = &u->g[0], *r = &u->g[1];
 
 	f->rows = calloc(n ? n : 1, sizeof(*f->rows));
@@ -27,9 +44,10 @@ int tui_graph_init(struct tui *u)
 	if (!f->rows || !f->depth || !r->rows || !r->depth || !f->active || !r->active)
 		return -1;
 	f->active_t1 = r->active_t1 = UINT64_MAX;	/* no window cached yet */
-	f->n = lttr_view_task_order(u->v, f->rows, f->depth);
+	if (tui_graph_sort(u))
+		return -1;
 	for (i = 0; i < n; i++)
-		if (lttr_view_row(u->v, i)->kind != LTTR_VROW_TASK)
+		if (lttr_view_row(u->s.v, i)->kind != LTTR_VROW_TASK)
 			r->rows[k++] = i;
 	r->n = k;
 	return 0;
@@ -54,7 +72,7 @@ int tui_graph_label_width(const struct tui *u)
 static void row_label(const struct tui *u, const struct tui_graph *g, size_t i,
 		      char *buf, size_t size)
 {
-	const struct lttr_vrow_info *in = lttr_view_row(u->v, g->rows[i]);
+	const struct lttr_vrow_info *in = lttr_view_row(u->s.v, g->rows[i]);
 
 	switch (in->kind) {
 	case LTTR_VROW_TASK:
@@ -83,13 +101,13 @@ static bool active(const struct tui *u, const struct tui_graph *g, size_t i)
 
 	if (!g->active)
 		return true;
-	if (g->active_t0 != u->vp.t0 || g->active_t1 != u->vp.t1) {
+	if (g->active_t0 != u->s.vp.t0 || g->active_t1 != u->s.vp.t1) {
 		memset(m->active, 0, g->n);
-		m->active_t0 = u->vp.t0;
-		m->active_t1 = u->vp.t1;
+		m->active_t0 = u->s.vp.t0;
+		m->active_t1 = u->s.vp.t1;
 	}
 	if (!g->active[i])
-		m->active[i] = lttr_view_row_active(u->v, g->rows[i], u->vp.t0, u->vp.t1) ? 2 : 1;
+		m->active[i] = lttr_view_row_active(u->s.v, g->rows[i], u->s.vp.t0, u->s.vp.t1) ? 2 : 1;
 	return g->active[i] == 2;
 }
 
@@ -100,7 +118,7 @@ static bool shown(const struct tui *u, const struct tui_graph *g, size_t i, bool
 		*dim = false;
 		return true;
 	}
-	if (u->active_only && !active(u, g, i)) {
+	if (u->s.active_only && !active(u, g, i)) {
 		*dim = false;
 		return false;
 	}
@@ -143,14 +161,14 @@ static void ruler(struct tui *u, int y, int x0, int ncols, const char *label)
 	for (i = 0; i < ncols; i++)
 		addch('-');
 	for (i = 0; i < 2; i++) {
-		if (!u->vp.has_mark[i])
+		if (!u->s.vp.has_mark[i])
 			continue;
-		col = lttr_viewport_time_col(&u->vp, u->vp.mark[i], (unsigned int)ncols);
+		col = lttr_viewport_time_col(&u->s.vp, u->s.vp.mark[i], (unsigned int)ncols);
 		if (col >= 0 && col < ncols)
 			mcol[i] = col;
 	}
-	lttr_fmt_time(tui_rel(u, u->vp.t0), a, sizeof(a));
-	lttr_fmt_time(tui_rel(u, u->vp.t1), b, sizeof(b));
+	lttr_fmt_time(tui_rel(u, u->s.vp.t0), a, sizeof(a));
+	lttr_fmt_time(tui_rel(u, u->s.vp.t1), b, sizeof(b));
 	la = (int)strlen(a);
 	lb = (int)strlen(b);
 	/* the start's label over columns [0, la), the end's over [ncols - lb, ncols) */
@@ -170,7 +188,7 @@ static void ruler(struct tui *u, int y, int x0, int ncols, const char *label)
 		if (mcol[i] >= 0)
 			mvaddch(y, x0 + (int)mcol[i], (chtype)(i ? 'B' : 'A') | A_BOLD | A_REVERSE);
 	/* the cursor's column in reverse video, its character kept */
-	col = lttr_viewport_time_col(&u->vp, u->vp.cursor, (unsigned int)ncols);
+	col = lttr_viewport_time_col(&u->s.vp, u->s.vp.cursor, (unsigned int)ncols);
 	if (col >= 0 && col < ncols)
 		mvchgat(y, x0 + (int)col, 1, A_REVERSE | A_BOLD, 0, NULL);
 }
@@ -196,7 +214,7 @@ void tui_graph_draw(struct tui *u, int top, int height, struct tui_graph *g)
 		for (i = 0; i < g->n && !shown(u, g, i, &dim); i++)
 			;
 		if (i == g->n) {
-			mvaddstr(y, 2, u->active_only ? "(no row did anything in this window: A shows all)" :
+			mvaddstr(y, 2, u->s.active_only ? "(no row did anything in this window: A shows all)" :
 				 "(the filter hides every row: F dims them instead)");
 			return;
 		}
@@ -223,7 +241,7 @@ void tui_graph_draw(struct tui *u, int top, int height, struct tui_graph *g)
 			g->top++;
 		}
 	}
-	ccol = lttr_viewport_time_col(&u->vp, u->vp.cursor, (unsigned int)ncols);
+	ccol = lttr_viewport_time_col(&u->s.vp, u->s.vp.cursor, (unsigned int)ncols);
 	first = g->top;
 	for (i = first; i < g->n && y < top + height; i++) {
 		bool dim = false;
@@ -240,9 +258,9 @@ void tui_graph_draw(struct tui *u, int top, int height, struct tui_graph *g)
 		for (c = getcurx(stdscr); c < lw; c++)
 			addch(' ');
 		attroff(lattr);
-		if (!lttr_view_cells(u->v, g->rows[i], u->vp.t0, u->vp.t1,
+		if (!lttr_view_cells(u->s.v, g->rows[i], u->s.vp.t0, u->s.vp.t1,
 				     (unsigned int)ncols, cells)) {
-			uint8_t kind = lttr_view_row(u->v, g->rows[i])->kind;
+			uint8_t kind = lttr_view_row(u->s.v, g->rows[i])->kind;
 
 			for (c = 0; c < ncols; c++) {
 				if (dim)
@@ -288,17 +306,17 @@ static int ncols_of(const struct tui *u)
 static void move_cursor_cols(struct tui *u, int d)
 {
 	unsigned int n = (unsigned int)ncols_of(u);
-	long col = lttr_viewport_time_col(&u->vp, u->vp.cursor, n) + d;
+	long col = lttr_viewport_time_col(&u->s.vp, u->s.vp.cursor, n) + d;
 	uint64_t t;
 
 	if (col < 0) {
-		lttr_viewport_pan(&u->vp, -1, (int64_t)n);
+		lttr_session_pan(&u->s, -1, (int64_t)n);
 		col = 0;
 	} else if (col >= (long)n) {
-		lttr_viewport_pan(&u->vp, 1, (int64_t)n);
+		lttr_session_pan(&u->s, 1, (int64_t)n);
 		col = (long)n - 1;
 	}
-	t = lttr_viewport_col_time(&u->vp, (unsigned int)col, n);
+	t = lttr_viewport_col_time(&u->s.vp, (unsigned int)col, n);
 	tui_set_cursor(u, t);
 }
 
@@ -309,7 +327,7 @@ static void step_row(struct tui *u, struct tui_graph *g, int dir, bool events)
 
 	if (!g->n)
 		return;
-	r = lttr_view_step(u->v, g->rows[g->sel], u->vp.cursor, dir, events, &t);
+	r = lttr_view_step(u->s.v, g->rows[g->sel], u->s.vp.cursor, dir, events, &t);
 	if (r == 1)
 		tui_set_cursor(u, t);
 	else
@@ -387,7 +405,7 @@ bool tui_graph_key(struct tui *u, struct tui_graph *g, int key, int height)
 	case '\n': case '\r': case KEY_ENTER:
 		if (!g->n)
 			return true;
-		in = lttr_view_row(u->v, g->rows[g->sel]);
+		in = lttr_view_row(u->s.v, g->rows[g->sel]);
 		if (in->kind == LTTR_VROW_TASK)
 			tui_open_process(u, in->id);
 		else
@@ -414,7 +432,7 @@ bool tui_graph_click(struct tui *u, struct tui_graph *g, int y, int x, int top)
 		line++;
 	}
 	if (x > lw && x <= lw + ncols)
-		tui_set_cursor(u, lttr_viewport_col_time(&u->vp, (unsigned int)(x - lw - 1),
+		tui_set_cursor(u, lttr_viewport_col_time(&u->s.vp, (unsigned int)(x - lw - 1),
 							  (unsigned int)ncols));
 	return true;
 }
@@ -422,8 +440,8 @@ bool tui_graph_click(struct tui *u, struct tui_graph *g, int y, int x, int top)
 void tui_graph_select_pid(struct tui *u, uint32_t pid, unsigned int cpu)
 {
 	struct tui_graph *g = &u->g[u->view == V_RES ? 1 : 0];
-	long row = u->view == V_RES ? lttr_view_find_row(u->v, LTTR_VROW_CPU, cpu, false) :
-		lttr_view_find_row(u->v, LTTR_VROW_TASK, pid, false);
+	long row = u->view == V_RES ? lttr_view_find_row(u->s.v, LTTR_VROW_CPU, cpu, false) :
+		lttr_view_find_row(u->s.v, LTTR_VROW_TASK, pid, false);
 	size_t i;
 
 	for (i = 0; row >= 0 && i < g->n; i++)
@@ -446,12 +464,12 @@ void tui_graph_info(struct tui *u, const struct tui_graph *g, char *buf, size_t 
 
 	if (!g->n || g->sel >= g->n)
 		return;
-	in = lttr_view_row(u->v, g->rows[g->sel]);
-	if (lttr_view_span_at(u->v, g->rows[g->sel], u->vp.cursor, &sp))
+	in = lttr_view_row(u->s.v, g->rows[g->sel]);
+	if (lttr_view_span_at(u->s.v, g->rows[g->sel], u->s.vp.cursor, &sp))
 		return;
-	lttr_view_state_str(u->v, sp.state, st, sizeof(st));
+	lttr_view_state_str(u->s.v, sp.state, st, sizeof(st));
 	if (in->kind == LTTR_VROW_TASK) {
-		const char *comm = lttr_view_comm(u->v, in->id, u->vp.cursor);
+		const char *comm = lttr_view_comm(u->s.v, in->id, u->s.vp.cursor);
 
 		n = (size_t)snprintf(buf, size, "%u %s: ", in->id, *comm ? comm : in->name);
 	}
@@ -460,11 +478,11 @@ void tui_graph_info(struct tui *u, const struct tui_graph *g, char *buf, size_t 
 				     in->name : lttr_vcat_name(in->kind == LTTR_VROW_IRQ ?
 							       LTTR_VCAT_IRQ : LTTR_VCAT_SOFTIRQ));
 	if (in->kind == LTTR_VROW_CPU) {
-		const struct lttr_vstate *s = lttr_view_state(u->v, sp.state);
+		const struct lttr_vstate *s = lttr_view_state(u->s.v, sp.state);
 
 		if (s && s->pid)
 			n += (size_t)snprintf(buf + n, size - n, "%u %s ", s->pid,
-					      lttr_view_comm(u->v, s->pid, u->vp.cursor));
+					      lttr_view_comm(u->s.v, s->pid, u->s.vp.cursor));
 	}
 	n += (size_t)snprintf(buf + n, size - n, "%s %s..%s (%s)", st,
 			      lttr_fmt_time(tui_rel(u, sp.start_ns), a, sizeof(a)),
@@ -473,7 +491,7 @@ void tui_graph_info(struct tui *u, const struct tui_graph *g, char *buf, size_t 
 	if (n >= size || (in->kind != LTTR_VROW_TASK && in->kind != LTTR_VROW_CPU))
 		return;
 	/* the file its syscall works on */
-	if (lttr_view_state_file(u->v, sp.state, u->vp.cursor, &file, &err) == 1) {
+	if (lttr_view_state_file(u->s.v, sp.state, u->s.vp.cursor, &file, &err) == 1) {
 		n += (size_t)snprintf(buf + n, size - n, " on ");
 		lttr_fd_file_str(&file, buf + n, size - n);
 		n += strlen(buf + n);
@@ -485,13 +503,13 @@ void tui_graph_info(struct tui *u, const struct tui_graph *g, char *buf, size_t 
 		 in->id);
 	if (lttr_filter_compile(expr, &f, &err))
 		return;
-	at.time_ns = u->vp.cursor;
+	at.time_ns = u->s.vp.cursor;
 	at.cpu = 0xffff;
 	at.offset = UINT64_MAX;
-	if (lttr_view_find(u->v, f, &at, true, -1, NULL, NULL, &ev, NULL, &err) == 1) {
+	if (lttr_view_find(u->s.v, f, &at, true, -1, NULL, NULL, &ev, NULL, &err) == 1) {
 		char desc[256];
 
-		lttr_event_describe(u->t, &ev, desc, sizeof(desc));
+		lttr_event_describe(u->s.t, &ev, desc, sizeof(desc));
 		snprintf(buf + n, size - n, " | event %s %s",
 			 lttr_fmt_time(tui_rel(u, ev.time_ns), a, sizeof(a)), desc);
 	}

@@ -25,7 +25,7 @@ void tui_irqs_draw(struct tui *u, int top, int height)
 		if (i < a->nirqs) {
 			const struct lttr_acct_irq *q = &a->irqs[i];
 			const char *nm = q->sysvec ? lttr_sysvec_name(q->irq) :
-				lttr_trace_irq_name(u->t, q->irq);
+				lttr_trace_irq_name(u->s.t, q->irq);
 
 			snprintf(name, sizeof(name), q->sysvec ? "0x%x %s" : "%u %s", q->irq,
 				 nm ? nm : "");

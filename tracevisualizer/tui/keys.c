@@ -44,6 +44,7 @@ static const struct keyhelp help[] = {
 	{ "Rows", "< > I", "sort by the previous, next column; invert (3, 4)" },
 	{ "Rows", "Left Right, h l", "scroll the columns sideways (3: < > in its header)" },
 	{ "Rows", "A", "only the rows that ran or changed in the window (1, 2)" },
+	{ "Rows", "P", "rows by pid / the traced command first, then the busiest (1)" },
 	{ "Search", "/", "search events: a filter expression (docs/filter.md)" },
 	{ "Search", "n N", "next, previous match" },
 	{ "Search", "f", "filter rows (1, 2) and events (6) by an expression" },
@@ -219,38 +220,38 @@ bool tui_key(struct tui *u, int key)
 		tui_window_tables(u);
 		return true;
 	case '+': case '=': case 'w':
-		lttr_viewport_zoom(&u->vp, 1, 2);
+		lttr_session_zoom(&u->s, 1, 2);
 		return true;
 	case '-': case 's':
-		lttr_viewport_zoom(&u->vp, 2, 1);
+		lttr_session_zoom(&u->s, 2, 1);
 		return true;
 	case 'a':
-		lttr_viewport_pan(&u->vp, -1, 4);
+		lttr_session_pan(&u->s, -1, 4);
 		return true;
 	case 'd':
-		lttr_viewport_pan(&u->vp, 1, 4);
+		lttr_session_pan(&u->s, 1, 4);
 		return true;
 	case '0':
-		lttr_viewport_all(&u->vp);
+		lttr_session_all(&u->s);
 		return true;
 	case 'z':
-		if (lttr_viewport_marks(&u->vp, &a, &b))
-			lttr_viewport_show(&u->vp, a, b);
+		if (lttr_viewport_marks(&u->s.vp, &a, &b))
+			lttr_session_show(&u->s, a, b);
 		else
 			tui_message(u, true, "set markers A (m) and B (M) first");
 		return true;
 	case KEY_HOME:
-		tui_set_cursor(u, u->vp.start);
+		tui_set_cursor(u, u->s.vp.start);
 		return true;
 	case KEY_END:
-		tui_set_cursor(u, u->vp.end);
+		tui_set_cursor(u, u->s.vp.end);
 		return true;
 	case 'g':
 		tui_goto_prompt(u);
 		return true;
 	case 'm': case 'M':
-		lttr_viewport_set_mark(&u->vp, key == 'M');
-		tui_save_marks(u);
+		if (lttr_session_set_mark(&u->s, key == 'M'))
+			tui_save_marks(u);
 		return true;
 	case '/':
 		tui_search_prompt(u);
@@ -262,15 +263,24 @@ bool tui_key(struct tui *u, int key)
 		tui_filter_prompt(u);
 		return true;
 	case 'F':
-		u->filter_hide = !u->filter_hide;
+		lttr_session_set_filter_hide(&u->s, !u->s.filter_hide);
 		u->ev.valid = false;
 		tui_message(u, false, "rows and events outside the filter are %s",
-			    u->filter_hide ? "hidden" : "dimmed");
+			    u->s.filter_hide ? "hidden" : "dimmed");
 		return true;
 	case 'A':
-		u->active_only = !u->active_only;
-		tui_message(u, false, "%s", u->active_only ?
+		lttr_session_set_active_only(&u->s, !u->s.active_only);
+		tui_message(u, false, "%s", u->s.active_only ?
 			    "only the rows that ran or changed in the window" : "every row");
+		return true;
+	case 'P':
+		lttr_session_set_row_sort(&u->s, u->s.row_sort == LTTR_VSORT_PID ?
+					  LTTR_VSORT_TRACED : LTTR_VSORT_PID);
+		if (tui_graph_sort(u))
+			tui_message(u, true, "out of memory");
+		else
+			tui_message(u, false, "%s", u->s.row_sort == LTTR_VSORT_PID ? "rows by pid" :
+				    "rows: the traced command first, then the busiest");
 		return true;
 	case 'b':
 		tui_bookmark_add(u);

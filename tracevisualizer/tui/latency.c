@@ -219,7 +219,7 @@ static void compute(struct tui *u, unsigned int kind)
 	q.arg = u;
 	tui_message(u, false, "latency --kind %s: a pass over the trace",
 		    lttr_timing_kind_name(kind));
-	r = lttr_timing_compute(u->t, &q, &l->r[kind], &err);
+	r = lttr_timing_compute(u->s.t, &q, &l->r[kind], &err);
 	u->msg[0] = '\0';
 	if (r < 0)
 		snprintf(l->why[kind], sizeof(l->why[kind]), "%s", r == -LTTR_E_CANCELED ?
@@ -366,7 +366,7 @@ static void group_row(struct tui *u, int y, size_t i, const bool show[NCOLS], bo
 	char label[128], name[96];
 
 	snprintf(label, sizeof(label), "%*s%s", 2 * u->lat->depth[i], "",
-		 lttr_timing_group_str(u->t, r, g, name, sizeof(name)));
+		 lttr_timing_group_str(u->s.t, r, g, name, sizeof(name)));
 	move(y, 0);
 	attron(a);
 	printw("%-*.*s", lw, lw, label);
@@ -509,7 +509,7 @@ static void explain_group(struct tui *u)
 	for (n = 0; n < g->nworst && n < NWORST; n++)
 		lttr_ex_req_of(&g->worst[n], &q[n]);
 	tui_message(u, false, "explaining the %zu worst: a pass over the trace", n);
-	r = lttr_explain_progress(u->t, q, n, tui_progress, u, &l->ex, &err);
+	r = lttr_explain_progress(u->s.t, q, n, tui_progress, u, &l->ex, &err);
 	u->msg[0] = '\0';
 	if (r < 0)
 		snprintf(l->ex_why, sizeof(l->ex_why), "%s", r == -LTTR_E_CANCELED ?
@@ -700,18 +700,18 @@ static void add_explanation(struct tui *u, struct page *p, const struct lttr_exp
 
 	if (e->req.scope == LTTR_EXS_CPU)
 		add(p, L_DIM, "      On cpu %u from %.9f to %.9f s (%.3f us):", e->req.cpu,
-		    tt_rel(u->t, e->req.start_ns + e->req.lead_ns), tt_rel(u->t, e->req.end_ns),
+		    tt_rel(u->s.t, e->req.start_ns + e->req.lead_ns), tt_rel(u->s.t, e->req.end_ns),
 		    (double)(e->req.end_ns - e->req.start_ns - e->req.lead_ns) / 1e3);
 	else
 		add(p, L_DIM, "      %u %s from %.9f to %.9f s (%.3f us):", e->req.pid,
-		    lttr_timing_task_name(r->acct, e->req.pid), tt_rel(u->t, e->req.start_ns),
-		    tt_rel(u->t, e->req.end_ns), (double)len / 1e3);
+		    lttr_timing_task_name(r->acct, e->req.pid), tt_rel(u->s.t, e->req.start_ns),
+		    tt_rel(u->s.t, e->req.end_ns), (double)len / 1e3);
 	for (i = 0; i < e->ntot; i++) {
 		const struct lttr_ex_total *o = &e->tot[i];
 
 		add(p, L_DIM, "        %12.3f us %5.1f%%  %s (%llu piece%s)", (double)o->ns / 1e3,
 		    lttr_ex_total_pct(e, o),
-		    lttr_ex_total_str(u->t, r->acct, o, buf, sizeof(buf)),
+		    lttr_ex_total_str(u->s.t, r->acct, o, buf, sizeof(buf)),
 		    (unsigned long long)o->count, o->count == 1 ? "" : "s");
 	}
 	for (i = 0; i < e->n; i++) {
@@ -719,8 +719,8 @@ static void add_explanation(struct tui *u, struct page *p, const struct lttr_exp
 		char line[320];
 
 		snprintf(line, sizeof(line), "          %.9f +%10.3f us  %s",
-			 tt_rel(u->t, x->start_ns), (double)(x->end_ns - x->start_ns) / 1e3,
-			 lttr_ex_item_str(u->t, r->acct, x, buf, sizeof(buf)));
+			 tt_rel(u->s.t, x->start_ns), (double)(x->end_ns - x->start_ns) / 1e3,
+			 lttr_ex_item_str(u->s.t, r->acct, x, buf, sizeof(buf)));
 		add_wrapped(p, L_DIM, 0, u->w, 40, line);
 	}
 }
@@ -739,7 +739,7 @@ static void make_page(struct tui *u, struct page *p)
 	if (!g)
 		return;
 	add(p, L_HEAD, "%s: %s", lttr_timing_kind_name(r->kind),
-	    lttr_timing_group_str(u->t, r, g, name, sizeof(name)));
+	    lttr_timing_group_str(u->s.t, r, g, name, sizeof(name)));
 	add_figures(u, p, g);
 	add_kind_figures(u, p, g);
 	add(p, L_TEXT, "%s", "");
@@ -761,9 +761,9 @@ static void make_page(struct tui *u, struct page *p)
 		const struct lttr_timing_inst *in = &g->worst[i];
 		char line[320];
 
-		lttr_timing_inst_str(u->t, r, in, buf, sizeof(buf));
+		lttr_timing_inst_str(u->s.t, r, in, buf, sizeof(buf));
 		snprintf(line, sizeof(line), "  %.9f s %12.3f us  %u %s cpu %u%s%s",
-			 tt_rel(u->t, in->start_ns), (double)(in->end_ns - in->start_ns) / 1e3,
+			 tt_rel(u->s.t, in->start_ns), (double)(in->end_ns - in->start_ns) / 1e3,
 			 in->pid, lttr_timing_task_name(r->acct, in->pid), in->cpu,
 			 buf[0] ? "  " : "", buf);
 		if (i != l->sel) {	/* the others on a line each, cut */
@@ -823,12 +823,8 @@ void tui_latency_page(struct tui *u, int top, int height)
 void tui_show_interval(struct tui *u, uint64_t start, uint64_t end, uint32_t pid,
 		       unsigned int cpu, bool cpu_row)
 {
-	uint64_t margin = (end - start) / 2 > 1000 ? (end - start) / 2 : 1000;
-
 	/* the info line then tells the state of the row selected at the cursor */
-	lttr_viewport_show(&u->vp, start > u->vp.start + margin ? start - margin : u->vp.start,
-			   end + margin);
-	tui_set_cursor(u, start);
+	lttr_session_show_span(&u->s, start, end, 0);
 	u->view = cpu_row ? V_RES : V_FLOW;
 	u->page = P_NONE;
 	tui_graph_select_pid(u, pid, cpu);

@@ -104,7 +104,7 @@ static void compute(struct tui *u)
 	o.explain = !u->paths.convolution;
 	o.sort = u->paths.by_latency ? LTTR_SORT_LATENCY : LTTR_SORT_COUNT;
 	tui_message(u, false, "finding the causal paths (the messages, then each hop's time)");
-	r = lttr_paths_of_trace(u->t, LTTR_BY_PROCESS, &o, tui_progress, u, &u->paths.s,
+	r = lttr_paths_of_trace(u->s.t, LTTR_BY_PROCESS, &o, tui_progress, u, &u->paths.s,
 				&u->paths.r, &err);
 	u->msg[0] = '\0';
 	u->paths.computed = true;
@@ -480,7 +480,7 @@ static void jump(struct tui *u)
 	t0 = c->call_send < c->call_recv ? c->call_send : c->call_recv;
 	t1 = c->ret_recv > c->ret_send ? c->ret_recv : c->ret_send;
 	margin = (t1 - t0) / 4 > 1000 ? (t1 - t0) / 4 : 1000;
-	lttr_viewport_show(&u->vp, t0 > margin ? t0 - margin : 0, t1 + margin);
+	lttr_session_show(&u->s, t0 > margin ? t0 - margin : 0, t1 + margin);
 	tui_set_cursor(u, k ? c->call_recv : c->call_send);
 	u->view = V_FLOW;
 	u->page = P_NONE;

@@ -140,9 +140,9 @@ void tui_window_tables(struct tui *u)
 	uint64_t from, to;
 
 	if (!u->wa) {
-		if (!lttr_viewport_marks(&u->vp, &from, &to)) {
-			from = u->vp.t0;
-			to = u->vp.t1;
+		if (!lttr_viewport_marks(&u->s.vp, &from, &to)) {
+			from = u->s.vp.t0;
+			to = u->s.vp.t1;
 		}
 		if (to <= from) {
 			tui_message(u, true, "the window is empty: the tables stay those of the whole trace");
@@ -150,7 +150,7 @@ void tui_window_tables(struct tui *u)
 		}
 		tui_clip(u->h - 2, 0, u->w, "counting the window (a pass of the accounting)...", A_BOLD);
 		refresh();
-		if (lttr_account_compute_window(u->t, from, to, &wa, &err) < 0) {
+		if (lttr_account_compute_window(u->s.t, from, to, &wa, &err) < 0) {
 			tui_message(u, true, "the window's tables: %s", err.msg);
 			return;
 		}
@@ -159,7 +159,7 @@ void tui_window_tables(struct tui *u)
 	tui_procs_free(u);
 	lttr_account_free(u->wa);
 	u->wa = wa;
-	u->a = wa ? wa : lttr_view_account(u->v);
+	u->a = wa ? wa : lttr_view_account(u->s.v);
 	memset(&u->pt, 0, sizeof(u->pt));
 	memset(&u->st, 0, sizeof(u->st));
 	memset(&u->it, 0, sizeof(u->it));
@@ -472,8 +472,8 @@ void tui_process_page(struct tui *u, int top, int height)
 	tui_clip(y++, 0, u->w, title, A_BOLD);
 	/* the timeline of its threads, in the shared window */
 	memset(&tl, 0, sizeof(tl));
-	for (i = 0; i < lttr_view_nrows(u->v) && n < 8; i++) {
-		const struct lttr_vrow_info *in = lttr_view_row(u->v, i);
+	for (i = 0; i < lttr_view_nrows(u->s.v) && n < 8; i++) {
+		const struct lttr_vrow_info *in = lttr_view_row(u->s.v, i);
 
 		if (in->kind == LTTR_VROW_TASK &&
 		    (in->id == tk->pid || (tk->tgid == tk->pid && in->tgid == tk->pid))) {

@@ -41,14 +41,12 @@ void tui_message(struct tui *u, bool err, const char *fmt, ...)
 
 uint64_t tui_rel(const struct tui *u, uint64_t t)
 {
-	uint64_t s = lttr_trace_header(u->t)->start_ns;
-
-	return t > s ? t - s : 0;
+	return lttr_session_rel(&u->s, t);
 }
 
 void tui_set_cursor(struct tui *u, uint64_t t)
 {
-	lttr_viewport_set_cursor(&u->vp, t);
+	lttr_session_set_cursor(&u->s, t);
 }
 
 /*
@@ -221,22 +219,22 @@ static void draw_status(struct tui *u)
 	unsigned int cpu;
 	bool lost_part = false;
 
-	for (cpu = 0; cpu < lttr_trace_ncpus(u->t); cpu++)
-		lost += lttr_trace_lost_cpu(u->t, cpu);
+	for (cpu = 0; cpu < lttr_trace_ncpus(u->s.t); cpu++)
+		lost += lttr_trace_lost_cpu(u->s.t, cpu);
 	snprintf(part[n], sizeof(part[n]), "cursor %s",
-		 lttr_fmt_time(tui_rel(u, u->vp.cursor), a, sizeof(a)));
+		 lttr_fmt_time(tui_rel(u, u->s.vp.cursor), a, sizeof(a)));
 	rank[n++] = 0;
 	snprintf(part[n], sizeof(part[n]), "window %s",
-		 lttr_fmt_duration(u->vp.t1 - u->vp.t0, a, sizeof(a)));
+		 lttr_fmt_duration(u->s.vp.t1 - u->s.vp.t0, a, sizeof(a)));
 	rank[n++] = 4;
 	for (i = 0; i < 2; i++) {
-		if (!u->vp.has_mark[i])
+		if (!u->s.vp.has_mark[i])
 			continue;
 		snprintf(part[n], sizeof(part[n]), "%c %s", i ? 'B' : 'A',
-			 lttr_fmt_time(tui_rel(u, u->vp.mark[i]), a, sizeof(a)));
+			 lttr_fmt_time(tui_rel(u, u->s.vp.mark[i]), a, sizeof(a)));
 		rank[n++] = 3;
 	}
-	if (lttr_viewport_marks(&u->vp, &ma, &mb)) {
+	if (lttr_viewport_marks(&u->s.vp, &ma, &mb)) {
 		snprintf(part[n], sizeof(part[n]), "B-A %s",
 			 lttr_fmt_duration(mb - ma, a, sizeof(a)));
 		rank[n++] = 2;
@@ -246,9 +244,9 @@ static void draw_status(struct tui *u)
 		rank[n++] = 0;
 		lost_part = true;
 	}
-	if (u->filter) {
+	if (u->s.filter) {
 		snprintf(part[n], sizeof(part[n]), "filter(%s): %.256s",
-			 u->filter_hide ? "hide" : "dim", u->filter_text);
+			 u->s.filter_hide ? "hide" : "dim", u->s.filter_text);
 		rank[n++] = 5;
 	}
 	/* drop parts, highest rank first (the last of equal ones first), until it fits */
@@ -343,7 +341,7 @@ static void draw(struct tui *u)
 	}
 	height = u->h - 3;
 	/* the narrowest window: a nanosecond per column of the graphs */
-	u->vp.min_span = (uint64_t)(u->w - tui_graph_label_width(u) - 1);
+	lttr_session_set_min_span(&u->s, (uint64_t)(u->w - tui_graph_label_width(u) - 1));
 	draw_title(u);
 	switch (u->page) {
 	case P_HELP:
@@ -409,6 +407,8 @@ static void load(struct tui *u, const char *dir, double t_start, double t_open,
 		 int *status)
 {
 	struct lttr_error err;
+	struct lttr_view *v = NULL;
+	struct lttr_trace *t;
 	double t_build, t_setup, t_draw;
 	int r;
 
@@ -418,7 +418,7 @@ static void load(struct tui *u, const char *dir, double t_start, double t_open,
 	mvprintw(u->h / 2, 2, "building the view model (one pass of the time accounting)");
 	tui_message(u, false, "reading");
 	t_build = now_ms();
-	r = lttr_view_build(u->t, tui_progress, u, &u->v, &err);
+	r = lttr_view_build(u->s.t, tui_progress, u, &v, &err);
 	t_setup = now_ms();
 	u->msg[0] = '\0';
 	if (r < 0) {
@@ -428,20 +428,26 @@ static void load(struct tui *u, const char *dir, double t_start, double t_open,
 		*status = r == -LTTR_E_CANCELED ? TUI_EXIT_CANCELED : TUI_EXIT_TRACE;
 		return;
 	}
-	u->a = lttr_view_account(u->v);
-	lttr_viewport_init(&u->vp, lttr_view_start(u->v), lttr_view_end(u->v));
+	/* the session owns the trace and its view model from here on */
+	t = u->s.t;
+	if (lttr_session_init(&u->s, dir, u->o->salvage ? LTTR_OPEN_SALVAGE : 0, t, v)) {
+		lttr_view_free(v);
+		lttr_trace_close(t);
+		endwin();
+		lttr_print_error(stderr, u->o->prog, "out of memory");
+		*status = TUI_EXIT_TRACE;
+		return;
+	}
+	u->a = u->s.a;
+	lttr_session_set_row_sort(&u->s, u->o->row_sort);	/* --rows */
 	if (tui_graph_init(u) || tui_procs_init(u) || tui_syscalls_init(u)) {
 		endwin();
 		lttr_print_error(stderr, u->o->prog, "out of memory");
 		*status = TUI_EXIT_TRACE;
 		return;
 	}
-	if (lttr_bookmarks_load(dir, &u->bm, &err) < 0)
+	if (lttr_session_load_marks(&u->s, &err) < 0)
 		tui_message(u, true, "bookmarks not read: %s", err.msg);
-	u->vp.mark[0] = u->bm.mark[0];
-	u->vp.mark[1] = u->bm.mark[1];
-	u->vp.has_mark[0] = u->bm.has_mark[0];
-	u->vp.has_mark[1] = u->bm.has_mark[1];
 	u->view = V_FLOW;
 	if (tui_warning_count(u))
 		u->page = P_WARNINGS;
@@ -467,10 +473,10 @@ static void on_mouse(struct tui *u)
 		struct tui_graph *g = &u->g[u->view - V_FLOW];
 
 		if (me.bstate & BUTTON4_PRESSED)
-			lttr_viewport_zoom(&u->vp, 1, 2);
+			lttr_session_zoom(&u->s, 1, 2);
 #ifdef BUTTON5_PRESSED
 		else if (me.bstate & BUTTON5_PRESSED)
-			lttr_viewport_zoom(&u->vp, 2, 1);
+			lttr_session_zoom(&u->s, 2, 1);
 #endif
 		else if (me.bstate & (BUTTON1_CLICKED | BUTTON1_PRESSED))
 			tui_graph_click(u, g, me.y, me.x, 2);
@@ -497,7 +503,7 @@ static void loop(struct tui *u)
 		draw(u);
 		if (u->timing) {
 			fprintf(u->timing, "key %d view %d span_ns %llu ms %.3f\n", ch, u->view,
-				(unsigned long long)(u->vp.t1 - u->vp.t0), now_ms() - t0);
+				(unsigned long long)(u->s.vp.t1 - u->s.vp.t0), now_ms() - t0);
 			fflush(u->timing);
 		}
 	}
@@ -515,8 +521,7 @@ int tui_run(const struct tui_opts *o)
 	if (!u)
 		return TUI_EXIT_TRACE;
 	u->o = o;
-	u->dir = o->dir;
-	if (lttr_trace_open(o->dir, o->salvage ? LTTR_OPEN_SALVAGE : 0, &u->t, &err) < 0) {
+	if (lttr_trace_open(o->dir, o->salvage ? LTTR_OPEN_SALVAGE : 0, &u->s.t, &err) < 0) {
 		lttr_print_error(stderr, o->prog, err.msg);
 		free(u);
 		return TUI_EXIT_TRACE;
@@ -529,7 +534,7 @@ int tui_run(const struct tui_opts *o)
 	if (!initscr()) {
 		fprintf(stderr, "%s: tui: cannot start the terminal (TERM=%s)\n", o->prog,
 			getenv("TERM") ? getenv("TERM") : "");
-		lttr_trace_close(u->t);
+		lttr_trace_close(u->s.t);
 		free(u);
 		return TUI_EXIT_TRACE;
 	}
@@ -562,10 +567,7 @@ int tui_run(const struct tui_opts *o)
 	lttr_account_free(u->wa);
 	tui_graph_free(u);
 	lttr_filter_free(u->search);
-	lttr_filter_free(u->filter);
-	lttr_bookmarks_free(&u->bm);
-	lttr_view_free(u->v);
-	lttr_trace_close(u->t);
+	lttr_session_free(&u->s);
 	free(u);
 	return status;
 }

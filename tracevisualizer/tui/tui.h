@@ -22,6 +22,7 @@
 #include <lttr/view/evlist.h>
 #include <lttr/view/evwin.h>
 #include <lttr/view/bookmarks.h>
+#include <lttr/view/session.h>
 
 /*
  * What the terminal analyzer is started with (cli/cmd-tui.c fills it from
@@ -31,6 +32,7 @@ struct tui_opts {
 	const char *prog;	/* the program's name, for messages */
 	const char *dir;	/* the trace directory */
 	bool salvage;		/* read what is intact of a damaged trace */
+	unsigned int row_sort;	/* --rows: enum lttr_vsort of the control flow */
 };
 
 /* tui_run()'s exit statuses besides 0 */
@@ -115,14 +117,16 @@ struct tui_paths {
 struct tui_lat;
 struct tui_cp;
 
+/*
+ * The terminal analyzer: the session of its trace (window, cursor,
+ * markers, filter, bookmarks, rows: lttr/view/session.h, changed through
+ * its setters) and the terminal's own state
+ */
 struct tui {
 	const struct tui_opts *o;
-	const char *dir;	/* the trace directory */
-	struct lttr_trace *t;
-	struct lttr_view *v;
+	struct lttr_session s;
 	const struct lttr_account *a;	/* the tables': the trace's, or @wa */
 	struct lttr_account *wa;	/* t: the accounting of a window */
-	struct lttr_viewport vp;
 	enum tui_view view;
 	enum tui_page page;
 	int h;
@@ -149,11 +153,6 @@ struct tui {
 	char search_text[256];
 	bool have_found;
 	struct lttr_view_pos found;
-	struct lttr_filter *filter;
-	char filter_text[256];
-	bool filter_hide;
-	bool active_only;	/* A: graph rows that did something in the window */
-	struct lttr_bookmarks bm;
 	char msg[512];
 	bool msg_err;
 	size_t nwarn;		/* warnings (tui_warning_count()) */
@@ -198,6 +197,8 @@ void tui_window_tables(struct tui *u);
 
 /* graph.c: views 1 and 2 */
 int tui_graph_init(struct tui *u);
+/* (re)order the control flow's rows by u->row_sort, keeping the selection */
+int tui_graph_sort(struct tui *u);
 void tui_graph_free(struct tui *u);
 void tui_graph_draw(struct tui *u, int top, int height, struct tui_graph *g);
 bool tui_graph_key(struct tui *u, struct tui_graph *g, int key, int height);

@@ -766,10 +766,71 @@ static void test_two_cpus(void)
 	lttr_trace_close(t);
 }
 
+/*
+ * The first screen's order: traced (50) forks the command sh (60), which
+ * forks 61; ksoftirqd/0 (9) runs 250 ns, traced 150, kthreadd (2) 50,
+ * init (1) never.  Named otherwise, the daemon runs no command.
+ */
+#define FIRST_DESC(daemon)						\
+	"header ncpus=1 end=1000001000\n"				\
+	"proc PID: 1; PPID: 0; TGID: 1; NAME: init\n"			\
+	"proc PID: 2; PPID: 0; TGID: 2; NAME: kthreadd\n"		\
+	"proc PID: 9; PPID: 2; TGID: 9; NAME: ksoftirqd/0\n"		\
+	"proc PID: 50; PPID: 1; TGID: 50; NAME: " daemon "\n"		\
+	"buf cpu=0 start=1000000000 pid=50\n"				\
+	"1000000000 start 50 0\n"					\
+	"1000000100 fork 50 60 60 0 0\n"				\
+	"1000000150 sched 50 9 1\n"					\
+	"1000000400 sched 9 60 1\n"					\
+	"1000000450 fork 60 61 61 0 0\n"				\
+	"1000000500 sched 60 61 1\n"					\
+	"1000000550 sched 61 2 1\n"					\
+	"1000000600 sched 2 0 1\n"
+
+static void test_first_screen(void)
+{
+	static const unsigned int want[] = { 60, 61, 9, 50, 2, 1 };
+	static const unsigned int want_busy[] = { 9, 50, 60, 2, 61, 1 };
+	struct lttr_trace *t;
+	struct lttr_view *v = build("first", FIRST_DESC("traced"), &t);
+	size_t order[16];
+	unsigned char depth[16];
+	long n;
+	bool same = true;
+	unsigned int i;
+
+	if (!v) {
+		ok(0, "first screen: view built");
+		ok(0, "first screen: order");
+		ok(0, "first screen: without traced");
+		return;
+	}
+	ok(lttr_view_command_pid(v) == 60, "the command traced ran: the process it forked (60)");
+	n = lttr_view_task_sort(v, LTTR_VSORT_TRACED, 0, 0, order, depth);
+	for (i = 0; n == 6 && i < 6; i++)
+		same &= lttr_view_row(v, order[i])->id == want[i];
+	ok(n == 6 && same, "first screen: the command (60, its child 61) first, then by running "
+	   "time over the trace (9, 50, 2, 1)");
+	lttr_view_free(v);
+	lttr_trace_close(t);
+	v = build("first-none", FIRST_DESC("bash"), &t);
+	if (!v) {
+		ok(0, "first screen: without traced");
+		return;
+	}
+	n = lttr_view_task_sort(v, LTTR_VSORT_TRACED, 0, 0, order, depth);
+	same = lttr_view_command_pid(v) == 0;
+	for (i = 0; n == 6 && i < 6; i++)
+		same &= lttr_view_row(v, order[i])->id == want_busy[i];
+	ok(n == 6 && same, "no process named traced: no command, every task by running time");
+	lttr_view_free(v);
+	lttr_trace_close(t);
+}
+
 int main(int argc, char **argv)
 {
 	(void)argc;
-	tap_plan(60);
+	tap_plan(63);
 	test_a();
 	test_b();
 	test_zombie();
@@ -778,6 +839,7 @@ int main(int argc, char **argv)
 	test_time_cols();
 	test_cancel_and_errors();
 	test_two_cpus();
+	test_first_screen();
 	test_big(argv[0]);
 	return tap_done();
 }

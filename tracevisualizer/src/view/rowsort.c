@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * rowsort.c - the task rows as a tree (lttr_view_task_order()), sorted by
- * pid, name or time running in a window: each process with its threads
+ * pid, name or time running in a window, or the first screen's order (the
+ * traced command's processes, then the busiest): each process with its threads
  * under it stays one block, the blocks are sorted by the process's key,
  * the threads in a block by theirs.  A process's running time is its own
  * rows' (the leader's and its threads'), summed here from
@@ -10,12 +11,72 @@
 #include <stdlib.h>
 #include <string.h>
 #include <lttr/view/view.h>
+#include <lttr/model/process.h>
+#include <lttr/analysis/account.h>
+#include "view-internal.h"
+
+static const char *const vsort_names[] = { "traced", "pid", "name", "busy" };
+
+const char *lttr_vsort_name(unsigned int by)
+{
+	return by < sizeof(vsort_names) / sizeof(vsort_names[0]) ? vsort_names[by] : NULL;
+}
+
+int lttr_vsort_parse(const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; name && i < sizeof(vsort_names) / sizeof(vsort_names[0]); i++)
+		if (!strcmp(name, vsort_names[i]))
+			return (int)i;
+	return -1;
+}
+
+uint32_t lttr_view_command_pid(const struct lttr_view *v)
+{
+	size_t n = 0, i;
+	struct lttr_process **all = lttr_ptable_sorted(v->acct->procs, &n);
+	uint32_t pid = 0;
+	uint64_t first = UINT64_MAX;
+
+	for (i = 0; all && i < n; i++) {
+		const struct lttr_process *c = all[i], *p;
+
+		if (!c->forked || c->tgid != c->pid || c->fork_ns >= first)
+			continue;
+		p = lttr_ptable_get(v->acct->procs, c->ppid, false);
+		if (p && p->name && !strcmp(p->name, "traced")) {
+			pid = c->pid;
+			first = c->fork_ns;
+		}
+	}
+	free(all);
+	return pid;
+}
+
+/* @pid is @root or one of its descendants (its process's parents' chain) */
+static bool descends(const struct lttr_view *v, uint32_t pid, uint32_t root)
+{
+	unsigned int hops;
+
+	for (hops = 0; pid && hops < 4096; hops++) {
+		const struct lttr_process *p = lttr_ptable_get(v->acct->procs, pid, false);
+
+		if (pid == root || (p && p->tgid == root))
+			return true;
+		if (!p || p->ppid == pid)
+			return false;
+		pid = p->ppid;
+	}
+	return false;
+}
 
 struct key {
 	size_t row;
 	unsigned char depth;
 	size_t block;		/* index of the block's first entry */
 	uint64_t busy;		/* running in the window: own, or the block's for a leader */
+	bool cmd;		/* LTTR_VSORT_TRACED: of the traced command (the block's) */
 	uint32_t pid;
 	const char *name;
 };
@@ -32,7 +93,11 @@ static int cmp_level(const struct key *a, const struct key *b, unsigned int by)
 
 	if (by == LTTR_VSORT_NAME)
 		c = strcmp(a->name ? a->name : "", b->name ? b->name : "");
-	else if (by == LTTR_VSORT_BUSY && a->busy != b->busy)
+	else if (by == LTTR_VSORT_TRACED && a->cmd != b->cmd)
+		c = a->cmd ? -1 : 1;
+	else if (by == LTTR_VSORT_TRACED && a->cmd)
+		c = 0;	/* the command's processes by pid: the order they came */
+	else if ((by == LTTR_VSORT_BUSY || by == LTTR_VSORT_TRACED) && a->busy != b->busy)
 		c = a->busy > b->busy ? -1 : 1;
 	if (c)
 		return c;
@@ -76,10 +141,15 @@ long lttr_view_task_sort(struct lttr_view *v, unsigned int by, uint64_t t0, uint
 	size_t n = lttr_view_task_order(v, rows, depth), i, block = 0, *idx;
 	struct sorter s = { NULL, by };
 	struct key *k;
+	uint32_t root = by == LTTR_VSORT_TRACED ? lttr_view_command_pid(v) : 0;
 	int err = 0;
 
 	if (by == LTTR_VSORT_PID || n < 2)
 		return (long)n;
+	if (by == LTTR_VSORT_TRACED) {
+		t0 = lttr_view_start(v);
+		t1 = lttr_view_end(v);
+	}
 	k = calloc(n, sizeof(*k));
 	idx = calloc(n, sizeof(*idx));
 	if (!k || !idx) {
@@ -92,8 +162,12 @@ long lttr_view_task_sort(struct lttr_view *v, unsigned int by, uint64_t t0, uint
 
 		if (!depth[i])
 			block = i;
-		k[i] = (struct key){ rows[i], depth[i], block, 0, in->id, in->name };
-		if (by == LTTR_VSORT_BUSY) {
+		k[i] = (struct key){ rows[i], depth[i], block, 0, false, in->id, in->name };
+		if (root && descends(v, in->id, root)) {
+			k[i].cmd = true;
+			k[block].cmd = true;
+		}
+		if (by == LTTR_VSORT_BUSY || by == LTTR_VSORT_TRACED) {
 			k[i].busy = running(v, rows[i], t0, t1, &err);
 			if (i != block)
 				k[block].busy += k[i].busy;

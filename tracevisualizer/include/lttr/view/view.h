@@ -222,7 +222,26 @@ size_t lttr_view_task_order(const struct lttr_view *v, size_t *rows,
 			    unsigned char *depth);
 
 /**
+ * lttr_view_command_pid() - the process that `traced -- CMD` started
+ * @v: the view
+ *
+ * The trace does not name it: it is the first process (not a thread)
+ * forked during the trace by a process named "traced", the daemon that
+ * writes the trace (its proc snapshot names it, and it forks the command
+ * once, after START).
+ *
+ * Return: its pid, or 0 when the trace has none (traced without a
+ * command, or a trace written otherwise).
+ */
+uint32_t lttr_view_command_pid(const struct lttr_view *v);
+
+/**
  * enum lttr_vsort - how lttr_view_task_sort() orders the task rows
+ * @LTTR_VSORT_TRACED: the first screen's order, every front end's
+ *	default: the processes of the traced command
+ *	(lttr_view_command_pid() and its descendants) first, by pid, then
+ *	the others by time running over the whole trace (not the window:
+ *	the rows do not move when one zooms), most first, then pid
  * @LTTR_VSORT_PID: by pid (lttr_view_task_order()'s order)
  * @LTTR_VSORT_NAME: by name, then pid
  * @LTTR_VSORT_BUSY: by time running (user, syscall, trap, irq, softirq,
@@ -230,10 +249,28 @@ size_t lttr_view_task_order(const struct lttr_view *v, size_t *rows,
  *	process's is the sum of its own row's and its threads' rows'
  */
 enum lttr_vsort {
+	LTTR_VSORT_TRACED,
 	LTTR_VSORT_PID,
 	LTTR_VSORT_NAME,
 	LTTR_VSORT_BUSY,
 };
+
+/**
+ * lttr_vsort_name() - the name of an order: "traced", "pid", "name",
+ * "busy" (front ends' options and session files)
+ * @by: enum lttr_vsort
+ *
+ * Return: the name, or NULL out of range.
+ */
+const char *lttr_vsort_name(unsigned int by);
+
+/**
+ * lttr_vsort_parse() - the order of a name of lttr_vsort_name()
+ * @name: the name
+ *
+ * Return: the enum lttr_vsort, or -1 when unknown.
+ */
+int lttr_vsort_parse(const char *name);
 
 /**
  * lttr_view_task_sort() - the task rows as lttr_view_task_order()'s tree,
@@ -241,7 +278,8 @@ enum lttr_vsort {
  * threads under each process by @by
  * @v: the view
  * @by: enum lttr_vsort
- * @t0: the window's start (LTTR_VSORT_BUSY)
+ * @t0: the window's start (LTTR_VSORT_BUSY; LTTR_VSORT_TRACED takes the
+ *	whole trace)
  * @t1: its end
  * @rows: receives row indexes (room for every task row)
  * @depth: receives 0 for a process, 1 for a thread under it

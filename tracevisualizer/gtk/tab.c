@@ -1,0 +1,368 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * tab.c - the tab of an open trace: its layout (warnings bar; overview;
+ * graphs and tables in panes the user resizes; legend; status bar), the
+ * status bar, which follows the document (gv_doc's show_status), and the
+ * keys of the views.  The document itself, its session and notifications,
+ * are doc.c's.
+ */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <lttr/view/verify.h>
+#include "gv.h"
+
+static void update_status(struct gv_doc *d, const char *msg, bool err)
+{
+	char line[1024], a[32], b[32], c[32];
+	uint64_t ma, mb, lost = 0, nev;
+	unsigned int cpu;
+	size_t n;
+
+	if (!d->status)
+		return;
+	for (cpu = 0; cpu < lttr_trace_ncpus(d->s.t); cpu++)
+		lost += lttr_trace_lost_cpu(d->s.t, cpu);
+	nev = lttr_view_count(d->s.v, d->s.vp.t0, d->s.vp.t1 + 1);
+	n = (size_t)snprintf(line, sizeof(line), "cursor %s   window %s   %llu events in the window",
+			     lttr_fmt_time(gv_doc_rel(d, d->s.vp.cursor), a, sizeof(a)),
+			     lttr_fmt_duration(d->s.vp.t1 - d->s.vp.t0, b, sizeof(b)),
+			     (unsigned long long)nev);
+	if (d->s.vp.has_mark[0])
+		n += (size_t)snprintf(line + n, sizeof(line) - n, "   A %s",
+				      lttr_fmt_time(gv_doc_rel(d, d->s.vp.mark[0]), c, sizeof(c)));
+	if (d->s.vp.has_mark[1])
+		n += (size_t)snprintf(line + n, sizeof(line) - n, "   B %s",
+				      lttr_fmt_time(gv_doc_rel(d, d->s.vp.mark[1]), c, sizeof(c)));
+	if (lttr_viewport_marks(&d->s.vp, &ma, &mb))
+		n += (size_t)snprintf(line + n, sizeof(line) - n, "   B-A %s",
+				      lttr_fmt_duration(mb - ma, c, sizeof(c)));
+	if (n < sizeof(line))
+		n += (size_t)snprintf(line + n, sizeof(line) - n, "   lost %llu%s",
+				      (unsigned long long)lost, lost ? " (!)" : "");
+	if (d->nwarnings && n < sizeof(line))
+		n += (size_t)snprintf(line + n, sizeof(line) - n, "   warnings %zu (!)",
+				      d->nwarnings);
+	if (d->s.filter && n < sizeof(line))
+		n += (size_t)snprintf(line + n, sizeof(line) - n, "   filter (%s): %s",
+				      d->s.filter_hide ? "hide" : "dim", d->s.filter_text);
+	if (msg && n < sizeof(line))
+		snprintf(line + n, sizeof(line) - n, "   |   %s", msg);
+	gtk_label_set_text(GTK_LABEL(d->status), line);
+	if (err) {
+		PangoAttrList *al = pango_attr_list_new();
+
+		pango_attr_list_insert(al, pango_attr_foreground_new(0xc000, 0, 0));
+		gtk_label_set_attributes(GTK_LABEL(d->status), al);
+		pango_attr_list_unref(al);
+	} else {
+		gtk_label_set_attributes(GTK_LABEL(d->status), NULL);
+	}
+}
+/* the row selected in the graph shown, for the arrows */
+static long selected_row(const struct gv_doc *d)
+{
+	return d->s.sel_row;
+}
+
+static void step_state(struct gv_doc *d, int dir)
+{
+	long row = selected_row(d);
+	uint64_t t;
+
+	if (row < 0) {
+		gv_doc_message(d, true, "select a row first (click its label)");
+		return;
+	}
+	if (lttr_view_step(d->s.v, (size_t)row, d->s.vp.cursor, dir, false, &t) == 1)
+		gv_doc_set_cursor(d, t);
+	else
+		gv_doc_message(d, false, "no state change %s the cursor on this row",
+			       dir > 0 ? "after" : "before");
+}
+
+static void goto_mark(struct gv_doc *d, int dir)
+{
+	uint64_t t;
+
+	if (lttr_session_next_mark(&d->s, dir, &t))
+		gv_doc_set_cursor(d, t);
+	else
+		gv_doc_message(d, false, "no marker or bookmark %s the cursor",
+			       dir > 0 ? "after" : "before");
+}
+
+bool gv_tab_key(struct gv_doc *d, GdkEventKey *ev)
+{
+	bool ctrl = ev->state & GDK_CONTROL_MASK;
+	uint64_t a, b;
+
+	/* with Ctrl or Alt, a key is the menus' (Ctrl+W closes the tab, it
+	 * does not zoom); Ctrl+F is the only one of the views */
+	if ((ev->state & (GDK_CONTROL_MASK | GDK_MOD1_MASK)) &&
+	    !(ctrl && (ev->keyval == GDK_KEY_f || ev->keyval == GDK_KEY_F)))
+		return false;
+	switch (ev->keyval) {
+	case GDK_KEY_w: case GDK_KEY_W: case GDK_KEY_plus: case GDK_KEY_equal:
+	case GDK_KEY_KP_Add:
+		gv_doc_zoom(d, 1, 2);
+		return true;
+	case GDK_KEY_s: case GDK_KEY_S: case GDK_KEY_minus: case GDK_KEY_KP_Subtract:
+		gv_doc_zoom(d, 2, 1);
+		return true;
+	case GDK_KEY_a: case GDK_KEY_A:
+		gv_doc_pan(d, -1, 4);
+		return true;
+	case GDK_KEY_d: case GDK_KEY_D:
+		gv_doc_pan(d, 1, 4);
+		return true;
+	case GDK_KEY_z: case GDK_KEY_Z:
+		if (d->s.has_span)
+			gv_doc_set_window(d, d->s.span_a, d->s.span_b);
+		else if (lttr_viewport_marks(&d->s.vp, &a, &b))
+			gv_doc_set_window(d, a, b);
+		else
+			gv_doc_message(d, true, "drag over the graph to select a span first");
+		return true;
+	case GDK_KEY_0: case GDK_KEY_KP_0:
+		gv_doc_changed(d, GV_WINDOW | lttr_session_all(&d->s));
+		return true;
+	case GDK_KEY_Home:
+		gv_doc_set_cursor(d, d->s.vp.start);
+		return true;
+	case GDK_KEY_End:
+		gv_doc_set_cursor(d, d->s.vp.end);
+		return true;
+	case GDK_KEY_Left:
+		step_state(d, -1);
+		return true;
+	case GDK_KEY_Right:
+		step_state(d, 1);
+		return true;
+	case GDK_KEY_Up:
+	case GDK_KEY_Down:
+		/* the rows as the graph shown lists them */
+		gv_graph_step_row(gtk_notebook_get_current_page(GTK_NOTEBOOK(d->graphs)) ? d->res :
+				  d->flow, ev->keyval == GDK_KEY_Up ? -1 : 1);
+		return true;
+	case GDK_KEY_m:
+	case GDK_KEY_M:
+		gv_doc_changed(d, GV_MARKS | lttr_session_set_mark(&d->s, ev->keyval == GDK_KEY_M));
+		gv_session_save(d);
+		return true;
+	case GDK_KEY_b:
+		gv_bookmark_add(d);
+		return true;
+	case GDK_KEY_B:
+		gv_bookmarks_show(d);
+		return true;
+	case GDK_KEY_period:
+		goto_mark(d, 1);
+		return true;
+	case GDK_KEY_comma:
+		goto_mark(d, -1);
+		return true;
+	case GDK_KEY_f: case GDK_KEY_F:
+		if (!ctrl)
+			return false;
+		gv_search_show(d);
+		return true;
+	case GDK_KEY_question:
+		gv_cheat_sheet(GTK_WINDOW(d->app->win));
+		return true;
+	case GDK_KEY_c: case GDK_KEY_C:
+		if (d->s.sel_pid)
+			gv_critpath_show(d, d->s.sel_pid, 0, UINT64_MAX);
+		else
+			gv_doc_message(d, true, "select a task first (click its row)");
+		return true;
+	default:
+		return false;
+	}
+}
+
+void gv_tab_show_view(struct gv_doc *d, int view)
+{
+	if (view < 0)	/* none asked for (--view not given) */
+		return;
+	switch (view) {
+	case GV_VIEW_FLOW:
+		gtk_notebook_set_current_page(GTK_NOTEBOOK(d->graphs), 0);
+		break;
+	case GV_VIEW_RESOURCES:
+		gtk_notebook_set_current_page(GTK_NOTEBOOK(d->graphs), 1);
+		break;
+	case GV_VIEW_EVENTS:
+		gtk_notebook_set_current_page(GTK_NOTEBOOK(d->tables), 0);
+		break;
+	case GV_VIEW_PROCESSES:
+		gtk_notebook_set_current_page(GTK_NOTEBOOK(d->tables), 1);
+		break;
+	case GV_VIEW_PATHS:
+		gtk_notebook_set_current_page(GTK_NOTEBOOK(d->tables), 3);
+		break;
+	case GV_VIEW_LATENCY:
+		gtk_notebook_set_current_page(GTK_NOTEBOOK(d->tables),
+					      gtk_notebook_page_num(GTK_NOTEBOOK(d->tables),
+								    d->latency));
+		break;
+	default:
+		gtk_notebook_set_current_page(GTK_NOTEBOOK(d->tables), 2);
+		break;
+	}
+}
+
+static GtkWidget *tab_label(const char *text)
+{
+	GtkWidget *l = gtk_label_new(text);
+
+	atk_object_set_name(gtk_widget_get_accessible(l), text);
+	return l;
+}
+
+static void on_warnings_response(GtkInfoBar *bar, gint response, gpointer data)
+{
+	GtkWidget *dlg;
+
+	if (response != GTK_RESPONSE_HELP) {
+		gtk_widget_hide(GTK_WIDGET(bar));	/* the status bar keeps the count */
+		return;
+	}
+	/* not modal: the list stays beside the views while one looks */
+	dlg = gtk_message_dialog_new(GTK_WINDOW(gtk_widget_get_toplevel(GTK_WIDGET(bar))),
+				     GTK_DIALOG_DESTROY_WITH_PARENT, GTK_MESSAGE_WARNING,
+				     GTK_BUTTONS_CLOSE, "%s", (const char *)data);
+	gtk_window_set_title(GTK_WINDOW(dlg), "Warnings");
+	g_signal_connect(dlg, "response", G_CALLBACK(gtk_widget_destroy), NULL);
+	gtk_widget_show(dlg);
+}
+
+/*
+ * A bar above the views when the figures may be wrong (lttr_view_warnings():
+ * a damaged or cut trace read in salvage mode, lost events, contradicted
+ * transitions...): one line, the first warning, and a button that lists
+ * them all (the window keeps its size)
+ */
+static GtkWidget *warnings_bar(struct gv_doc *d)
+{
+	enum { MAXW = 50 };
+	char (*w)[LTTR_VIEW_WARNING_LEN] = calloc(MAXW, sizeof(*w));
+	GtkWidget *bar, *label;
+	GString *text;
+	char *line;
+	size_t i;
+
+	if (!w)
+		return NULL;
+	d->nwarnings = lttr_view_warnings(d->s.v, w, MAXW);
+	if (!d->nwarnings) {
+		free(w);
+		return NULL;
+	}
+	text = g_string_new("The figures of this trace may be wrong near these times or CPUs:");
+	for (i = 0; i < d->nwarnings && i < MAXW; i++)
+		g_string_append_printf(text, "\n\u2022 %s", w[i]);
+	if (d->nwarnings > MAXW)
+		g_string_append_printf(text, "\n\u2022 and %zu more", d->nwarnings - MAXW);
+	line = g_strdup_printf("%zu warning%s: the figures may be wrong (%s%s)", d->nwarnings,
+			       d->nwarnings == 1 ? "" : "s", w[0], d->nwarnings > 1 ? "; ..." : "");
+	free(w);
+	bar = gtk_info_bar_new();
+	gtk_widget_set_name(bar, "warnings");
+	gtk_info_bar_set_message_type(GTK_INFO_BAR(bar), GTK_MESSAGE_WARNING);
+	gtk_info_bar_add_button(GTK_INFO_BAR(bar), "_All warnings", GTK_RESPONSE_HELP);
+	gtk_info_bar_set_show_close_button(GTK_INFO_BAR(bar), TRUE);
+	label = gtk_label_new(line);
+	g_free(line);
+	/* the whole list for a screen reader and a test, the first on the screen */
+	atk_object_set_name(gtk_widget_get_accessible(label), "Warnings");
+	atk_object_set_description(gtk_widget_get_accessible(label), text->str);
+	gtk_widget_set_tooltip_text(label, text->str);
+	gtk_label_set_xalign(GTK_LABEL(label), 0);
+	gtk_label_set_ellipsize(GTK_LABEL(label), PANGO_ELLIPSIZE_END);
+	gtk_container_add(GTK_CONTAINER(gtk_info_bar_get_content_area(GTK_INFO_BAR(bar))), label);
+	/* the text lives as long as the bar */
+	g_object_set_data_full(G_OBJECT(bar), "text", g_string_free(text, FALSE), g_free);
+	g_signal_connect(bar, "response", G_CALLBACK(on_warnings_response),
+			 g_object_get_data(G_OBJECT(bar), "text"));
+	return bar;
+}
+
+/*
+ * The first split of the panes, once they have a height: the graphs get
+ * 55 % of it (GTK would split by natural sizes, and the events list's is
+ * the larger: the control flow, the view a person opens the trace for,
+ * got six rows at 1280x800).  A position a session saved comes after and
+ * wins (gv_session_load()).
+ */
+static void first_split(GtkWidget *w, GdkRectangle *r, gpointer data)
+{
+	gboolean set = FALSE;
+
+	(void)data;
+	if (r->height <= 1)
+		return;
+	g_signal_handlers_disconnect_by_func(w, G_CALLBACK(first_split), data);
+	g_object_get(w, "position-set", &set, NULL);
+	if (!set)
+		gtk_paned_set_position(GTK_PANED(w), r->height * 55 / 100);
+}
+
+GtkWidget *gv_tab_build(struct gv_doc *d)
+{
+	GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0), *paned, *w;
+
+	d->show_status = update_status;
+
+	w = warnings_bar(d);
+	if (w)
+		gtk_box_pack_start(GTK_BOX(box), w, FALSE, FALSE, 0);
+	d->ov = gv_overview_new(d);
+	d->flow = gv_graph_new(d, false);
+	d->res = gv_graph_new(d, true);
+	if (!d->ov || !d->flow || !d->res)
+		return NULL;
+	d->flow_area = gv_graph_area(d->flow);
+	d->res_area = gv_graph_area(d->res);
+	gtk_box_pack_start(GTK_BOX(box), gv_overview_widget(d->ov), FALSE, FALSE, 0);
+	paned = gtk_paned_new(GTK_ORIENTATION_VERTICAL);
+	gtk_widget_set_name(paned, "panes");
+	d->graphs = gtk_notebook_new();
+	gtk_widget_set_name(d->graphs, "graphs");
+	gtk_notebook_append_page(GTK_NOTEBOOK(d->graphs), gv_graph_widget(d->flow),
+				 tab_label("Control flow"));
+	gtk_notebook_append_page(GTK_NOTEBOOK(d->graphs), gv_graph_widget(d->res),
+				 tab_label("Resources"));
+	d->tables = gtk_notebook_new();
+	gtk_widget_set_name(d->tables, "tables");
+	w = gv_events_new(d);
+	gtk_notebook_append_page(GTK_NOTEBOOK(d->tables), w, tab_label("Events"));
+	w = gv_procs_new(d);
+	gtk_notebook_append_page(GTK_NOTEBOOK(d->tables), w, tab_label("Processes"));
+	w = gv_stats_new(d);
+	gtk_notebook_append_page(GTK_NOTEBOOK(d->tables), w, tab_label("Statistics"));
+	w = gv_paths_new(d);
+	gtk_notebook_append_page(GTK_NOTEBOOK(d->tables), w, tab_label("Paths"));
+	/* the latency analyses and the critical path (latency.c, critpath.c) */
+	d->latency = gv_latency_new(d);
+	gtk_notebook_append_page(GTK_NOTEBOOK(d->tables), d->latency, tab_label("Latency"));
+	w = gv_critpath_new(d);
+	gtk_notebook_append_page(GTK_NOTEBOOK(d->tables), w, tab_label("Critical path"));
+	gtk_paned_pack1(GTK_PANED(paned), d->graphs, TRUE, TRUE);
+	gtk_paned_pack2(GTK_PANED(paned), d->tables, TRUE, TRUE);
+	g_signal_connect(paned, "size-allocate", G_CALLBACK(first_split), NULL);
+	gtk_box_pack_start(GTK_BOX(box), paned, TRUE, TRUE, 0);
+	gtk_box_pack_start(GTK_BOX(box), gv_legend_new(), FALSE, FALSE, 0);
+	d->status = gtk_label_new("");
+	gtk_widget_set_name(d->status, "status");
+	atk_object_set_name(gtk_widget_get_accessible(d->status), "Status");
+	gtk_label_set_xalign(GTK_LABEL(d->status), 0);
+	gtk_label_set_selectable(GTK_LABEL(d->status), TRUE);
+	gtk_label_set_ellipsize(GTK_LABEL(d->status), PANGO_ELLIPSIZE_END);
+	gtk_box_pack_start(GTK_BOX(box), d->status, FALSE, FALSE, 2);
+	d->page = box;
+	g_object_set_data(G_OBJECT(box), "paned", paned);
+	gv_session_load(d);
+	update_status(d, NULL, false);
+	return box;
+}
