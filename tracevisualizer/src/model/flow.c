@@ -560,6 +560,30 @@ static void load_buf(struct lttr_flow *f, unsigned int cpu, size_t i)
 	}
 }
 
+static bool cut_short(struct lttr_flow *f, unsigned int cpu);
+
+/* @cpu's events end at its segment's start (LTTR_TR_LOST, state 1): unknown from there */
+static void cpu_ends(struct lttr_flow *f, unsigned int cpu)
+{
+	struct fcpu *cp = &f->cpu[cpu];
+	struct lttr_flow_tr tr;
+
+	memset(&tr, 0, sizeof(tr));
+	tr.kind = LTTR_TR_LOST;
+	tr.time_ns = cp->seg_start;
+	tr.since_ns = f->end_ns;
+	tr.cpu = (uint16_t)cpu;
+	tr.pid = cp->pid;
+	tr.state = 1;
+	forget(cpu_task(f, cp));
+	cp->depth = 0;
+	cp->gap = true;
+	cp->gap_pid = 0;
+	cp->gap_start = cp->seg_start;
+	cp->gap_end = f->end_ns;
+	emit(f, &tr);
+}
+
 void lttr_flow_use_buffers(struct lttr_flow *f, struct lttr_trace *t)
 {
 	unsigned int c;
@@ -567,6 +591,16 @@ void lttr_flow_use_buffers(struct lttr_flow *f, struct lttr_trace *t)
 	f->t = t;
 	for (c = 0; c < f->ncpus; c++)
 		load_buf(f, c, 0);
+	/*
+	 * A CPU whose file holds none of the buffers the daemon wrote (cut)
+	 * has no last record to end its events after: they end at the
+	 * start, said now, before any other CPU's events, so that every
+	 * consumer counts its tasks unknown from there as the pass goes (at
+	 * the end of the pass it would come after what it changes).
+	 */
+	for (c = 0; c < f->ncpus; c++)
+		if (!lttr_trace_buffer_count(t, c) && cut_short(f, c))
+			cpu_ends(f, c);
 }
 
 /* end the gap of @cpu at @t: the header's task is current again */
@@ -1001,28 +1035,9 @@ void lttr_flow_finish(struct lttr_flow *f)
 {
 	unsigned int c;
 
-	for (c = 0; f->t && c < f->ncpus; c++) {
-		struct fcpu *cp = &f->cpu[c];
-		struct lttr_flow_tr tr;
-
-		if (cp->gap || cp->seg_start >= f->end_ns || !cut_short(f, c))
-			continue;
-		/* from its last record (or gap's end) on, unknown */
-		memset(&tr, 0, sizeof(tr));
-		tr.kind = LTTR_TR_LOST;
-		tr.time_ns = cp->seg_start;
-		tr.since_ns = f->end_ns;
-		tr.cpu = (uint16_t)c;
-		tr.pid = cp->pid;
-		tr.state = 1;
-		forget(cpu_task(f, cp));
-		cp->depth = 0;
-		cp->gap = true;
-		cp->gap_pid = 0;
-		cp->gap_start = cp->seg_start;
-		cp->gap_end = f->end_ns;
-		emit(f, &tr);
-	}
+	for (c = 0; f->t && c < f->ncpus; c++)
+		if (!f->cpu[c].gap && f->cpu[c].seg_start < f->end_ns && cut_short(f, c))
+			cpu_ends(f, c);
 	for (c = 0; c < f->ncpus; c++)
 		close_seg(f, c, f->end_ns);
 }
