@@ -260,9 +260,11 @@ entry = [e['time_ns'] for e in calls if e['args'].get('name') in ('nanosleep', '
 ok(len(sleep) == 1 and entry and segs[sleep[0]]['end_ns'] - entry[-1] >= 50000000 and
    dur(segs[sleep[0]]) == threads[pc]['blocked_by']['sleep'] and segs[sleep[0]]['depth'] == 2,
    "chain: C's sleep is one segment of A's path, two wakeups back, ending at least 50 ms after its "
-   "nanosleep's entry (%s ns): exactly C's blocked (sleep) time (%d ns)"
+   "nanosleep's entry (%s ns): exactly C's blocked (sleep) time (%d ns; the accounting: %s; "
+   "%d such segments, depth %s)"
    % (segs[sleep[0]]['end_ns'] - entry[-1] if sleep and entry else None,
-      dur(segs[sleep[0]]) if sleep else 0))
+      dur(segs[sleep[0]]) if sleep else 0, threads[pc]['blocked_by'].get('sleep'), len(sleep),
+      segs[sleep[0]]['depth'] if sleep else None))
 after = segs[sleep[0] + 1:] if sleep else []
 first = lambda pid: next((i for i, s in enumerate(after) if s['pid'] == pid and s['state'] == 'running'), None)
 ok(sleep and first(pc) is not None and first(pb) is not None and first(pa) is not None and
