@@ -100,6 +100,10 @@ static bool open_trace(struct gv_app *app, const char *dir, struct gv_reading *r
 		app->status = 1;
 		return false;
 	}
+	if (d->session_error) {	/* --session FILE asked for, not applied */
+		gv_app_error(app, "--session: %s", d->session_error);
+		app->status = 1;
+	}
 	if (!new_tab && app->ndocs) {
 		at = gtk_notebook_get_current_page(GTK_NOTEBOOK(app->tabs));
 		close_doc(app, (size_t)at);

@@ -72,6 +72,8 @@ struct gv_doc {
 	struct gv_listener *listeners;
 	size_t nlisteners;
 	bool notifying;
+	/* --session FILE could not be applied (gv_session_load(); app.c says it) */
+	char *session_error;
 	/* the tab's status bar (tab.c): told each change (@msg NULL) and message */
 	void (*show_status)(struct gv_doc *d, const char *msg, bool err);
 	/* the tab's widgets (tab.c) */

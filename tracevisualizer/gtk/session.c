@@ -188,9 +188,9 @@ void gv_session_load(struct gv_doc *d)
 		return;
 	r = lttr_session_load_file(&d->s, asked, &lay, &bad, &err);
 	if (r < 0) {
-		if (asked) {
-			gv_app_error(d->app, "--session: %s", err.msg);
-			d->app->status = 1;
+		if (asked) {	/* an error, said by the one who opened the tab */
+			g_free(d->session_error);
+			d->session_error = g_strdup(err.msg);
 		}
 		say(d, g_strdup_printf("session ignored: %s", err.msg));
 		return;
