@@ -125,17 +125,32 @@ void tui_clip(int y, int x, int width, const char *s, attr_t attr)
 }
 
 /*
- * A log2 histogram in @width cells, one bucket per cell from the first
- * non-empty bucket, heights relative to the largest: eighth blocks in a
- * UTF-8 terminal, " .:-=+*#" elsewhere.
+ * One histogram cell at the cursor: @v of @max (> 0) as eighth blocks in
+ * a UTF-8 terminal, " .:-=+*#@" elsewhere.
  */
-void tui_hist(const struct tui *u, int y, int x, int width, const uint64_t *hist,
-	      unsigned int n)
+void tui_bar_cell(const struct tui *u, uint64_t v, uint64_t max)
 {
 	static const char *const blocks[9] = {
 		" ", "\u2581", "\u2582", "\u2583", "\u2584", "\u2585", "\u2586", "\u2587", "\u2588"
 	};
 	static const char ascii[] = " .:-=+*#@";
+	unsigned int k = (unsigned int)((v * 8 + max - 1) / max);
+
+	if (k > 8)
+		k = 8;
+	if (u->utf8)
+		addstr(blocks[k]);
+	else
+		addch((chtype)ascii[k]);
+}
+
+/*
+ * A log2 histogram in @width cells, one bucket per cell from the first
+ * non-empty bucket, heights relative to the largest (tui_bar_cell()).
+ */
+void tui_hist(const struct tui *u, int y, int x, int width, const uint64_t *hist,
+	      unsigned int n)
+{
 	unsigned int first = n, last = 0, i;
 	uint64_t max = 0;
 
@@ -150,16 +165,8 @@ void tui_hist(const struct tui *u, int y, int x, int width, const uint64_t *hist
 	if (first == n || width <= 0)
 		return;
 	move(y, x);
-	for (i = first; i <= last && (int)(i - first) < width; i++) {
-		unsigned int k = (unsigned int)((hist[i] * 8 + max - 1) / max);
-
-		if (k > 8)
-			k = 8;
-		if (u->utf8)
-			addstr(blocks[k]);
-		else
-			addch((chtype)ascii[k]);
-	}
+	for (i = first; i <= last && (int)(i - first) < width; i++)
+		tui_bar_cell(u, hist[i], max);
 }
 
 const char *const tui_lat_cols[TUI_LAT_NCOLS] = {

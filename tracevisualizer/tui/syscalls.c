@@ -164,27 +164,14 @@ static void hist_header(const struct lttr_lat_scale *sc, int x, int width)
 static void hist_row(const struct tui *u, int y, int x, int width,
 		     const struct lttr_lat_scale *sc, const struct lttr_lat *l)
 {
-	static const char *const blocks[9] = {
-		" ", "\u2581", "\u2582", "\u2583", "\u2584", "\u2585", "\u2586", "\u2587", "\u2588"
-	};
-	static const char ascii[] = " .:-=+*#@";
 	uint64_t max = lttr_lat_scale_max(sc, l);
 	unsigned int c;
 
 	if (!max)
 		return;
 	move(y, x);
-	for (c = 0; c < sc->cells && (int)c < width; c++) {
-		uint64_t v = lttr_lat_scale_cell(sc, l, c);
-		unsigned int k = (unsigned int)((v * 8 + max - 1) / max);
-
-		if (k > 8)
-			k = 8;
-		if (u->utf8)
-			addstr(blocks[k]);
-		else
-			addch((chtype)ascii[k]);
-	}
+	for (c = 0; c < sc->cells && (int)c < width; c++)
+		tui_bar_cell(u, lttr_lat_scale_cell(sc, l, c), max);
 }
 
 /* the table from line @top, @height lines, its selection kept visible */

@@ -182,6 +182,7 @@ attr_t tui_attr_title(const struct tui *u);
 attr_t tui_attr_dim(const struct tui *u);
 attr_t tui_attr_err(const struct tui *u);
 const char *tui_ms(uint64_t ns, char *buf, size_t size);
+void tui_bar_cell(const struct tui *u, uint64_t v, uint64_t max);
 void tui_hist(const struct tui *u, int y, int x, int width, const uint64_t *hist,
 	      unsigned int n);
 void tui_clip(int y, int x, int width, const char *s, attr_t attr);
