@@ -194,6 +194,15 @@ static const struct fcase cases[] = {
 	  "1000000030 syscall_entry 0\n",
 	  "0:5:unknown:0-5 0:5:irq/236:5-8 0:5:unknown:8-10 0:5:unknown:10-20 "
 	  "0:5:unknown:20-30 0:5:syscall/0:30-100 ", "IiqARS" },
+	{ "rule 15: an irq exit without entry before its CPU's first switch ended an irq of the window start; after a switch it is an anomaly",
+	  "header end=1000000100\n"
+	  "buf cpu=0 start=1000000000 pid=5\n"
+	  "1000000010 irq_exit 236 2\n"
+	  "1000000020 syscall_entry 0\n1000000030 syscall_exit 0 0\n"
+	  "1000000040 sched 5 6 0\n"
+	  "1000000050 irq_exit 236 2\n",
+	  "0:5:unknown:0-10 0:5:unknown:10-20 0:5:syscall/0:20-30 0:5:user:30-40 "
+	  "0:6:unknown:40-50 0:6:unknown:50-100 ", "iRSsWA" },
 	{ "rule 16: records without details still enter and leave; exits take the entry's number",
 	  "header end=1000000100\n"
 	  "buf cpu=0 start=1000000000 pid=5\n"

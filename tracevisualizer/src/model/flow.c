@@ -170,6 +170,13 @@ struct lttr_flow *lttr_flow_new(unsigned int ncpus, uint64_t start_ns,
 	for (c = 0; c < ncpus; c++) {
 		f->cpu[c].seg_start = start_ns;
 		f->cpu[c].buf_end = UINT64_MAX;
+		/*
+		 * An irq taken on a CPU just before START set the tracer
+		 * active ends with the first records: until the CPU's first
+		 * switch an irq exit without entry is the end of an irq of
+		 * the window start, as after a gap (rule 15).
+		 */
+		f->cpu[c].irq_unknown = true;
 	}
 	if (!task_get(f, 0)) {
 		free(f);
