@@ -2,6 +2,7 @@
 /* header.c - the trace files "header" and "lost" */
 #include "header.h"
 #include "msg.h"
+#include "write-all.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -82,23 +83,11 @@ uint64_t clock_ns(int clock)
 
 int header_write(int fd, const char *name, const struct ltt_trace_header *h)
 {
-	const char *p = (const char *)h;
-	size_t len = sizeof(*h);
-	off_t off = 0;
+	int err = write_all(fd, h, sizeof(*h), 0, NULL);
 
-	while (len) {
-		ssize_t r = pwrite(fd, p, len, off);
-
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0) {
-			msg_err("write error on %s: %s", name,
-				r < 0 ? strerror(errno) : "short write");
-			return -1;
-		}
-		p += r;
-		off += r;
-		len -= (size_t)r;
+	if (err) {
+		msg_err("write error on %s: %s", name, strerror(err));
+		return -1;
 	}
 	if (fsync(fd) < 0) {
 		msg_err("cannot sync %s: %s", name, strerror(errno));
@@ -110,24 +99,15 @@ int header_write(int fd, const char *name, const struct ltt_trace_header *h)
 int lost_write(int fd, const char *path, const struct ltt_lost_info *lost,
 	       unsigned int ncpus)
 {
-	const char *p = (const char *)lost;
-	size_t len = sizeof(*lost) * ncpus;
+	int err;
 
 	if (fd < 0)
 		return -1;
-	while (len) {
-		ssize_t r = write(fd, p, len);
-
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0) {
-			msg_err("write error on %s: %s", path,
-				r < 0 ? strerror(errno) : "short write");
-			close(fd);
-			return -1;
-		}
-		p += r;
-		len -= (size_t)r;
+	err = write_all(fd, lost, sizeof(*lost) * ncpus, -1, NULL);
+	if (err) {
+		msg_err("write error on %s: %s", path, strerror(err));
+		close(fd);
+		return -1;
 	}
 	if (fsync(fd) < 0) {
 		msg_err("cannot sync %s: %s", path, strerror(errno));

@@ -2,6 +2,7 @@
 /* tracedir.c - the trace directory: checks, creation, file names */
 #include "tracedir.h"
 #include "msg.h"
+#include "write-all.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -157,15 +158,12 @@ int tracedir_reserve(int dirfd, size_t size, const struct tracedir_perm *perm)
 	}
 	while (size) {
 		size_t n = size < sizeof(zeros) ? size : sizeof(zeros);
-		ssize_t r = write(fd, zeros, n);
 
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0) {
+		if (write_all(fd, zeros, n, -1, NULL)) {
 			close(fd);
 			return -1;
 		}
-		size -= (size_t)r;
+		size -= n;
 	}
 	return fd;
 }
@@ -174,21 +172,12 @@ int tracedir_commit(int fd, int dirfd, const char *name, const char *path,
 		    int force, const void *data, size_t len)
 {
 	char proc[64];
-	size_t done = 0;
+	int err = write_all(fd, data, len, 0, NULL);
 
-	while (done < len) {
-		ssize_t r = pwrite(fd, (const char *)data + done, len - done,
-				   (off_t)done);
-
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0) {
-			msg_err("write error on %s: %s", path,
-				r < 0 ? strerror(errno) : "short write");
-			close(fd);
-			return -1;
-		}
-		done += (size_t)r;
+	if (err) {
+		msg_err("write error on %s: %s", path, strerror(err));
+		close(fd);
+		return -1;
 	}
 	snprintf(proc, sizeof(proc), "/proc/self/fd/%d", fd);
 	if (fsync(fd) < 0 ||

@@ -2,6 +2,7 @@
 /* writer.c - the daemon's double-buffered disk writer */
 #include "writer.h"
 #include "msg.h"
+#include "write-all.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -39,25 +40,6 @@ struct writer {
 	int reported;
 };
 
-static int write_all(int fd, const char *p, size_t len, uint64_t *done)
-{
-	while (len) {
-		ssize_t r = write(fd, p, len);
-
-		if (r < 0) {
-			if (errno == EINTR)
-				continue;
-			return errno;
-		}
-		if (r == 0)
-			return EIO;
-		p += r;
-		len -= (size_t)r;
-		*done += (uint64_t)r;
-	}
-	return 0;
-}
-
 /*
  * A file removed (its trace directory deleted) or whose file system was
  * detached (umount -l) while traced writes to it takes every byte
@@ -84,7 +66,7 @@ static int still_there(int fd, const char *path)
 static int write_out(struct writer *w, const char *p, size_t len,
 		     uint64_t *done)
 {
-	int err = write_all(w->fd, p, len, done);
+	int err = write_all(w->fd, p, len, -1, done);
 
 	return err ? err : still_there(w->fd, w->name);
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* test-writer.c - the double-buffered writer */
 #include "writer.h"
+#include "write-all.h"
 #include "tap.h"
 
 #include <errno.h>
@@ -179,6 +180,29 @@ int main(void)
 		   "its path names another file: the writer stops with ENOENT");
 		writer_close(w, NULL);
 		unlink(other);
+	}
+
+	/* write_all(): at an offset, at the position, and on a full disk */
+	{
+		uint64_t n = 0;
+		char back[8] = "";
+
+		fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600);
+		ok(write_all(fd, "abcdef", 6, -1, &n) == 0 && n == 6 &&
+		   write_all(fd, "XY", 2, 2, &n) == 0 && n == 8 &&
+		   write_all(fd, "gh", 2, -1, &n) == 0 && n == 10 &&
+		   pread(fd, back, 8, 0) == 8 && !memcmp(back, "abXYefgh", 8),
+		   "write_all: pwrite at an offset leaves the position, write appends; every byte counted");
+		close(fd);
+		fd = open("/dev/full", O_WRONLY);
+		if (fd >= 0) {
+			n = 0;
+			ok(write_all(fd, "abc", 3, -1, &n) == ENOSPC && n == 0,
+			   "write_all on /dev/full: ENOSPC, nothing counted");
+			close(fd);
+		} else {
+			ok(1, "# SKIP no /dev/full");
+		}
 	}
 
 	unlink(path);
