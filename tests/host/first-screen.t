@@ -106,6 +106,6 @@ if [ -x "$gtk" ] && command -v xvfb-run > /dev/null; then
 	diff "$tmp/gtk.expect" "$tmp/gtk.rows" > "$tmp/gtk.diff"
 	ok $? "window: the rows shown are the expected order" || diag "$(head -5 "$tmp/gtk.diff")"
 else
-	for i in 1 2 3; do skip "tracevisualizer-gtk or xvfb-run missing"; done
+	skip_missing "the window's three checks: tracevisualizer-gtk or xvfb-run missing"
 fi
 done_testing

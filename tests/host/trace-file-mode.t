@@ -55,7 +55,7 @@ for c in "600 700" "640 750 $grp"; do
 		"TUI: bookmarks.json has the trace's mode $fm and group $g (umask 022)"
 
 	if [ -z "$havegtk" ]; then
-		skip "the window: xvfb-run, xdotool or tracevisualizer-gtk missing"
+		skip_missing "the window: xvfb-run, xdotool or tracevisualizer-gtk missing"
 		continue
 	fi
 	mkcase "gtk$fm" "$fm" "$dm" ${3:-}

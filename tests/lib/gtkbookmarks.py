@@ -18,7 +18,6 @@ and the file keeps the other.  Prints PASS/FAIL lines and DONE
 import json
 import os
 import sys
-import time
 
 from gtkdrive import Window, check, fmt_time, wait
 
@@ -136,7 +135,10 @@ def main():
     start, end = s['trace']['start_ns'], s['trace']['end_ns']
     t1 = marks(trace)[0][1]
     session(prog, trace, start, end, t1)
-    time.sleep(0.5)
+    # the first window gone from the X server before the next is looked for
+    # (xdotool search --name finds it by its title, as it did this one)
+    check(wait(lambda: Window.xdo('search', '--onlyvisible', '--name', '^tracevisualizer$') != 0,
+               10), "the first session's window is gone")
     reopen(prog, trace, start, end, t1)
     print("DONE")
 

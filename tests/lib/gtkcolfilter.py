@@ -14,7 +14,6 @@ import os
 import re
 import subprocess
 import sys
-import time
 
 from gtkdrive import Window, check, text_of, wait
 import gi
@@ -73,16 +72,25 @@ class List:
         """the line above the list once the count is complete (no "at
         least") and @pred holds; its text"""
         wait(lambda: 'at least' not in self.info() and pred(self.info()), timeout)
-        time.sleep(0.5)
         return self.info()
+
+    def shows(self, evs, timeout=15):
+        """wait until the rows shown are consecutive rows of @evs (the
+        list has taken the filter); those rows"""
+        def ok():
+            rows = [r for _, r in self.rows()]
+            k = evs.index(rows[0]) if rows and rows[0] in evs else None
+            return rows if k is not None and rows == evs[k:k + len(rows)] else None
+        wait(ok, timeout)
+        return [r for _, r in self.rows()]
 
 
 def type_into(w, name, text):
     """click the entry named @name, select what it holds, type @text"""
     en = w.wait_one(name, 'text')
-    if en is None or not w.grab(en):
+    if en is None or not w.grab(en) or \
+            not wait(lambda: en.get_state_set().contains(Atspi.StateType.FOCUSED), 5):
         return False
-    time.sleep(0.2)
     w.key('ctrl+a', 'BackSpace')
     if text:
         w.type(text)
@@ -103,8 +111,8 @@ def compare(w, lst, expr, what, extra='the column filters (the others hidden)'):
     info = lst.settled(lambda s: want in s)
     check(want in info, "%s: the list counts dump --filter's %d events (%s)" %
           (what, len(evs), expr), info)
-    rows = [r for _, r in lst.rows()]
     all_rows = [as_row(e) for e in evs]
+    rows = lst.shows(all_rows)
     k = all_rows.index(rows[0]) if rows and rows[0] in all_rows else 0
     check(rows and rows == all_rows[k:k + len(rows)],
           "%s: its %d rows are consecutive events of dump --filter's (from number %d), "
@@ -176,7 +184,6 @@ def main():
         cell = Atspi.Table.get_accessible_at(t, 2, 0)
         x, y, wd, ht = w.extents(cell)
         w.click(x + wd // 2, y + ht // 2)
-        time.sleep(0.6)
         st = w.wait_status(r'^cursor ' + re.escape(rows[2][1][0]))
         check(st.startswith('cursor ' + rows[2][1][0] + ' '),
               "a click on the third row: its time is the cursor (the status bar)", st)
@@ -198,6 +205,7 @@ def main():
         info = lst.settled(lambda s: 'match' not in s)
         check(re.match(r'^event \d+ of %d$' % total, info) is not None,
               "both cleared: the list has every event again", info)
+        wait(lambda: [r for s, r in lst.rows() if s] == [evs[0]], 10)
         sel = [r for s, r in lst.rows() if s]
         check(sel == [evs[0]], "the event selected stays selected", sel)
 
@@ -213,8 +221,8 @@ def main():
                'pids 101,200-250, control events')
 
         # a text that is not one: said, the list keeps what it had
-        lst.settled(lambda s: 'match' not in s)
-        time.sleep(1)
+        lst.settled(lambda s: re.match(r'^event \d+ of %d$' % total, s) is not None)
+        lst.shows([as_row(e) for e in dump('pid >= 0')])
         before = lst.rows()
         type_into(w, 'Process id filter', 'abc')
         info = lst.settled(lambda s: 'Process id filter' in s)
@@ -228,10 +236,13 @@ def main():
         # the document's filter (the search bar's Hide) and a column filter: both
         w.grab(lst.table())
         w.key('ctrl+f')
-        time.sleep(0.5)
+        en = w.wait_one('Search expression', 'text')
+        check(en is not None and wait(lambda: en.get_state_set().contains(
+            Atspi.StateType.FOCUSED), 5), "Ctrl+F: the search bar, its entry taking the keys")
         w.type('pid == 300')
         w.key('alt+i')
-        time.sleep(1)
+        st = w.wait_status(r'filter \(hide\): pid == 300')
+        check('filter (hide): pid == 300' in st, "Alt+I: the filter hides the others", st)
         type_into(w, 'Event type filter', 'sys')
         compare(w, lst, '(pid == 300) && type =~ "sys"', 'the filter pid == 300 and type "sys"',
                 'the filter and the column filters (the others hidden)')

@@ -24,7 +24,6 @@ import os
 import re
 import subprocess
 import sys
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from gtkdrive import check as say  # noqa: E402
@@ -217,16 +216,19 @@ def window_main(prog, trace, jdir, cells):
             "cursor at its start)" % want, st)
         # sorted by count: each level in order, every row under its parent
         t = table('Latency groups')
+
+        def by_count():
+            got = rows(t)
+            kids = [int(r[1]) for r in got[1:] if r[0][0].isdigit()]
+            first = [r[0] for r in got if not r[0][0].isdigit()]
+            return len(got) == len(tree(wk)) and first == sorted(first, key=lambda s: [
+                x['distribution']['count'] for x in wk['groups'] if x['level'] == 'all' and
+                group_label(wk, x) == s][0]) and kids[:6] == sorted(kids[:6])
+        unsorted = not by_count()
         action(t.get_column_header(1), 'click')
-        time.sleep(0.5)
-        got = rows(t)
-        kids = [int(r[1]) for r in got[1:] if r[0][0].isdigit()]
-        first = [r[0] for r in got if not r[0][0].isdigit()]
-        say(len(got) == len(tree(wk)) and first == sorted(first, key=lambda s: [
-            x['distribution']['count'] for x in wk['groups'] if x['level'] == 'all' and
-            group_label(wk, x) == s][0]) and kids[:6] == sorted(kids[:6]),
-            "a click on 'count' sorts each level by count, the groups under their total",
-            got[:8])
+        say(unsorted and wait(by_count, 10),
+            "a click on 'count' sorts each level by count, the groups under their total "
+            "(not so before)", rows(t)[:8])
         action(t.get_column_header(0), 'click')
         # a threshold
         e = w.one('Threshold', 'text')
@@ -272,7 +274,10 @@ def window_main(prog, trace, jdir, cells):
         r = [k for k, x in enumerate(rs) if x[0] == '111'][0] if any(x[0] == '111' for x in rs) else 1
         pid = int(rs[r][0])
         select_row(pt, r)
-        time.sleep(0.5)
+        page = wait(lambda: w.one(role='label', pred=lambda n: re.match(
+            r'^(Process|Thread) %d ' % pid, n.get_name() or '') is not None), 10)
+        say(page is not None, "task %d chosen in the processes table: its page's title names it"
+            % pid, [text_of(x) for x in w.all(role='label')][:6] if page is None else None)
         w.focus()
         w.key('c')
         check_path(critpath(pid), "C on task %d (selected in the processes table)" % pid)

@@ -20,7 +20,6 @@ import json
 import os
 import subprocess
 import sys
-import time
 
 import gi
 gi.require_version('Atspi', '2.0')
@@ -136,9 +135,8 @@ def main():
                   texts)
             if dlg:
                 w.action(w.one('Close', 'push button', root=dlg[0]))
-                wait(lambda: not w.dialogs(), 5)
-            time.sleep(0.3)
-            check(w.alive() and not w.dialogs(), "%s: the dialog closed, the program still up"
+            gone = wait(lambda: not w.dialogs(), 5)
+            check(w.alive() and gone and not w.dialogs(), "%s: the dialog closed, the program still up"
                   % name)
             check(tabs(w) == ['a', 'c'], "%s: the tabs as they were (a, c)" % name, tabs(w))
     finally:

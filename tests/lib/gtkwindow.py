@@ -22,7 +22,6 @@ import os
 import re
 import subprocess
 import sys
-import time
 import xml.etree.ElementTree as ET
 
 from gtkdrive import Window, check, fmt_dur, fmt_time, screen, text_of, wait
@@ -200,6 +199,27 @@ class Session:
         self.w.focus()
         self.w.grab(self.graph())
 
+    def drag(self, x0, x1, y):
+        """a drag along the graph from its pixel @x0 to @x1 at the screen's
+        @y; then wait until the graph shows the span selected (the button
+        released: during the drag its colour is stronger): in the ruler
+        between the two, the pixels are graph.c's selection colour (0.2,
+        0.4, 1.0 at 0.15) laid over what was there.  True when seen"""
+        gx, gy, _wd, _ht, _cw = self.geometry()
+        a, b = min(x0, x1) + 2, max(x0, x1) - 2
+        band = (gx + a, gy + 2, b - a, RULER_H - 4)
+        im = screen(*band)
+        before = list(im.getdata())
+        want = [tuple(int(v * 0.85 + c * 0.15 + 0.5) for v, c in zip(p, (51, 102, 255)))
+                for p in before]
+
+        def selected():
+            got = list(screen(*band).getdata())
+            same = sum(1 for p, q in zip(got, want) if max(abs(u - v) for u, v in zip(p, q)) <= 3)
+            return same >= 0.9 * len(want)
+        self.w.drag(gx + x0, y, gx + x1, y)
+        return wait(selected, 10)
+
 
 def check_keys(s):
     vp, w = s.vp, s.w
@@ -259,8 +279,7 @@ def check_mouse(s, out):
     # a drag selects a span, Z zooms to it
     d0, d1 = int(LABEL_W + 0.62 * cw), int(LABEL_W + 0.31 * cw)
     a, b = t_of(vp, min(d0, d1), cw), t_of(vp, max(d0, d1), cw)
-    w.drag(x + d0, ry, x + d1, ry)
-    time.sleep(0.3)
+    check(s.drag(d0, d1, ry), "a drag from %d to %d px: the span drawn selected" % (d0, d1))
     s.key('Z', "Z after dragging from %d to %d px: the window is the span's times "
           "[%s, %s]" % (d0, d1, fmt_time(a - tr.start), fmt_time(b - tr.start)),
           lambda: vp.show(a, b))
@@ -335,7 +354,8 @@ def check_search(s):
               "search '%s', %s: dump --filter's match %d, the cursor on it (%s)" %
               (expr, k, i + 1, m[0]), "got  '%s'\nwant '%s ... %s'" % (got, tr.status(vp), want))
     w.key('Escape')
-    time.sleep(0.3)
+    check(wait(lambda: w.one('Search expression', 'text') is None, 5),
+          "Escape: the search bar hides")
 
 
 def check_sheet(s):
@@ -432,12 +452,12 @@ def rows_drawn(s):
 def check_active(s):
     """View -> Active rows only, in a window where the sleeper sleeps on"""
     vp, w, tr = s.vp, s.w, s.tr
-    x, _y, _wd, _ht, cw = s.geometry()
+    _x, _y, _wd, _ht, cw = s.geometry()
     s.focus_graph()
     d0, d1 = int(LABEL_W + 0.3 * cw), int(LABEL_W + 0.4 * cw)
     a, b = t_of(vp, d0, cw), t_of(vp, d1, cw)
-    w.drag(x + d0, s.row_y(200), x + d1, s.row_y(200))
-    time.sleep(0.3)
+    check(s.drag(d0, d1, s.row_y(200)), "a drag from %d to %d px: the span drawn selected" %
+          (d0, d1))
     s.key('Z', "drag, Z: a window in the middle of the sleeper's sleep", lambda: vp.show(a, b))
     before = wait(lambda: rows_drawn(s) if rows_drawn(s) == len(s.rows) else 0, 5)
     check(before == len(s.rows), "the graph draws its %d rows" % len(s.rows), before)

@@ -4,6 +4,8 @@
 #define TRACED_TAP_H
 
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 static int tap_n, tap_failed;
 
@@ -17,6 +19,19 @@ static int tap_n, tap_failed;
 		printf("#   failed at %s:%d\n", __FILE__, __LINE__);	\
 	}								\
 	fflush(stdout);							\
+} while (0)
+
+/*
+ * skip_missing(why): one check skipped for want of a dependency (a
+ * device, a file); with LTT_REQUIRE_ALL=1 (.ci/run) a failure naming it
+ * instead, as tests/lib/tap.sh's skip_missing
+ */
+#define skip_missing(why) do {						\
+	const char *req_ = getenv("LTT_REQUIRE_ALL");			\
+	if (req_ && !strcmp(req_, "1"))					\
+		ok(0, "LTT_REQUIRE_ALL=1, no skip allowed: %s", why);	\
+	else								\
+		ok(1, "# SKIP %s", why);				\
 } while (0)
 
 static inline int done_testing(void)
