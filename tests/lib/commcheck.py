@@ -120,7 +120,10 @@ def main():
     for b in bad[:10]:
         print(b)
     if not bad and not checked and not unknown:
-        print("SKIP %s: no switch or fork to name" % label)
+        # nothing to name: the export must not have made any up
+        n = sum(len(v) for v in ctf.values())
+        print("%s %s: no switch or fork in the dump, %d in the CTF" %
+              ("FAIL" if n else "PASS", label, n))
         print("DONE")
         return
     print("%s %s: switches' and forks' comms as dump names the tasks (%d names, %d %s)" %
