@@ -106,6 +106,12 @@ e = j["explained"]
 print(e["key"], e["part"]["label"], e["trace"], e["pid"], e["duration_ns"], e["explain"]["state"])' < "$tmp/ab.json")" \
 	"init#0/sh#0/worker#1 blocked sleep b 17 30001000 blocked_sleep" \
 	"the worst change explained: the worker's longest sleep in B, as explain tells it"
+is "$(python3 -c '
+import json, sys
+d = json.load(sys.stdin)["diff"]
+print(" ".join("%s:%d%d" % (p["name"], p["whole_a"], p["whole_b"]) for p in sorted(d["matched"], key=lambda p: p["key"])))' < "$tmp/ab.json")" \
+	"init:11 sh:11 worker:00 worker:00" \
+	"init and sh alive over the whole of both traces (their change is the traces' lengths), the workers not"
 $tv diff "$tmp/a" "$tmp/b" > "$tmp/ab.txt"
 ok $? "diff A B (text)"
 grep -A1 ' worker (pid 8 -> 17)  init#0/sh#0/worker#1$' "$tmp/ab.txt" | grep -q '^ *+20\.000000  blocked sleep  *10\.001000 ->  *30\.001000$'

@@ -85,10 +85,11 @@ static void print_proc(const struct lttr_diff_proc *dp)
 	printf(" -> ");
 	print_ms((int64_t)dp->b_ns);
 	if (dp->side == LTTR_DS_BOTH)
-		printf("  %s (pid %u -> %u)  %s\n", dp->name, dp->pid_a, dp->pid_b, dp->key);
+		printf("  %s (pid %u -> %u)  %s", dp->name, dp->pid_a, dp->pid_b, dp->key);
 	else
-		printf("  %s (pid %u)  %s\n", dp->name,
+		printf("  %s (pid %u)  %s", dp->name,
 		       dp->side == LTTR_DS_A ? dp->pid_a : dp->pid_b, dp->key);
+	printf("%s\n", dp->whole_a || dp->whole_b ? "  [whole trace]" : "");
 }
 
 static void print_text(const struct cli_opts *o, const struct lttr_diff *d,
@@ -104,7 +105,8 @@ static void print_text(const struct cli_opts *o, const struct lttr_diff *d,
 	       " interrupted, runnable, nodata = state unknown, blocked REASON), which add up to the\n"
 	       " change exactly; blocked parts split by waker; processes matched by name and role:\n"
 	       " the names from the root of the process tree, each with its rank among the\n"
-	       " siblings of that name in fork order)\n\n");
+	       " siblings of that name in fork order; [whole trace]: alive over the whole of a\n"
+	       " trace, its change partly the traces' lengths)\n\n");
 	printf("Matched: %zu processes, by |change|:\n", d->nmatched);
 	for (i = 0; i < d->n; i++) {
 		if (d->v[i].side != LTTR_DS_BOTH)

@@ -281,7 +281,13 @@ static int cmp_part(const void *x, const void *y)
 	return cmp_u32(a->what, b->what);
 }
 
-static int fill_proc(struct lttr_diff_proc *dp, const struct lttr_acct_task *ta,
+static bool whole(const struct lttr_account *a, const struct lttr_acct_task *tk)
+{
+	return tk->begin_ns <= a->start_ns && tk->end_ns >= a->end_ns;
+}
+
+static int fill_proc(struct lttr_diff_proc *dp, const struct lttr_account *aa,
+		     const struct lttr_acct_task *ta, const struct lttr_account *ab,
 		     const struct lttr_acct_task *tb, const char *key)
 {
 	const struct lttr_acct_task *named = tb ? tb : ta;
@@ -298,6 +304,7 @@ static int fill_proc(struct lttr_diff_proc *dp, const struct lttr_acct_task *ta,
 		dp->a_ns = ta->thread_life_ns;
 		dp->life_a = lttr_acct_task_life(ta);
 		dp->threads_a = ta->threads;
+		dp->whole_a = whole(aa, ta);
 		add_task(&p, ta, false);
 	}
 	if (tb) {
@@ -305,6 +312,7 @@ static int fill_proc(struct lttr_diff_proc *dp, const struct lttr_acct_task *ta,
 		dp->b_ns = tb->thread_life_ns;
 		dp->life_b = lttr_acct_task_life(tb);
 		dp->threads_b = tb->threads;
+		dp->whole_b = whole(ab, tb);
 		add_task(&p, tb, true);
 	}
 	dp->delta_ns = (int64_t)dp->b_ns - (int64_t)dp->a_ns;
@@ -401,15 +409,15 @@ int lttr_diff_compute(struct lttr_trace *ta, struct lttr_trace *tb,
 		struct lttr_diff_proc *dp = &d->v[d->n];
 
 		if (c == 0) {
-			ret = fill_proc(dp, &sa.g[x], &sb.g[y], sa.keys[x]);
+			ret = fill_proc(dp, sa.a, &sa.g[x], sb.a, &sb.g[y], sa.keys[x]);
 			i++, j++;
 			d->nmatched++;
 		} else if (c < 0) {
-			ret = fill_proc(dp, &sa.g[x], NULL, sa.keys[x]);
+			ret = fill_proc(dp, sa.a, &sa.g[x], sb.a, NULL, sa.keys[x]);
 			i++;
 			d->nonly_a++;
 		} else {
-			ret = fill_proc(dp, NULL, &sb.g[y], sb.keys[y]);
+			ret = fill_proc(dp, sa.a, NULL, sb.a, &sb.g[y], sb.keys[y]);
 			j++;
 			d->nonly_b++;
 		}
@@ -450,7 +458,7 @@ static void waker_name(const struct lttr_account *a, const struct lttr_waker *w,
 }
 
 static int add_waker(struct lttr_diff_proc *dp, unsigned int reason, const char *w,
-		     int64_t ns, bool in_b)
+		     bool task, int64_t ns, bool in_b)
 {
 	struct lttr_diff_waker *v;
 	size_t i;
@@ -465,6 +473,7 @@ static int add_waker(struct lttr_diff_proc *dp, unsigned int reason, const char 
 		dp->wakers = v;
 		memset(&v[i], 0, sizeof(v[i]));
 		v[i].reason = (uint8_t)reason;
+		v[i].task = task;
 		v[i].waker = strdup(w);
 		if (!v[i].waker)
 			return -1;
@@ -477,10 +486,22 @@ static int add_waker(struct lttr_diff_proc *dp, unsigned int reason, const char 
 	return 0;
 }
 
+/* whether a blocked part of @dp changed */
+static bool blocked_changed(const struct lttr_diff_proc *dp)
+{
+	size_t k;
+
+	for (k = 0; k < dp->nparts; k++)
+		if (dp->parts[k].kind == LTTR_DC_BLOCKED && dp->parts[k].delta_ns)
+			return true;
+	return false;
+}
+
 /* the requests: a task scope over each thread's lifetime of every process
- * of @d present in @a (@in_b: B), with the index of its process */
+ * of @d present in @a (@in_b: B; @changed: only those whose blocked time
+ * changed), with the index of its process */
 static int thread_reqs(const struct lttr_diff *d, const struct lttr_account *a, bool in_b,
-		       struct lttr_ex_req **reqs, size_t **proc, size_t *n)
+		       bool changed, struct lttr_ex_req **reqs, size_t **proc, size_t *n)
 {
 	size_t i, k, cap = 0;
 
@@ -490,7 +511,7 @@ static int thread_reqs(const struct lttr_diff *d, const struct lttr_account *a, 
 	for (i = 0; i < d->n; i++) {
 		uint32_t pid = in_b ? d->v[i].pid_b : d->v[i].pid_a;
 
-		if (!pid)
+		if (!pid || (changed && !blocked_changed(&d->v[i])))
 			continue;
 		for (k = 0; k < a->ntasks; k++) {
 			const struct lttr_acct_task *tk = &a->tasks[k];
@@ -544,7 +565,7 @@ static int wakers_side(struct lttr_diff *d, struct lttr_trace *t, bool in_b,
 	size_t *proc, n, i, k;
 	int ret;
 
-	if (thread_reqs(d, a, in_b, &reqs, &proc, &n) < 0) {
+	if (thread_reqs(d, a, in_b, true, &reqs, &proc, &n) < 0) {
 		free(reqs);
 		free(proc);
 		return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
@@ -562,7 +583,7 @@ static int wakers_side(struct lttr_diff *d, struct lttr_trace *t, bool in_b,
 			waker_name(ex->acct, &it->waker, w, sizeof(w));
 			if (!w[0])
 				continue;	/* the rest, below */
-			if (add_waker(&d->v[proc[i]], it->reason, w,
+			if (add_waker(&d->v[proc[i]], it->reason, w, lttr_waker_is_task(&it->waker),
 				      (int64_t)(it->end_ns - it->start_ns), in_b) < 0) {
 				ret = lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
 				break;
@@ -592,15 +613,15 @@ int lttr_diff_wakers(struct lttr_diff *d, struct lttr_trace *ta, struct lttr_tra
 			int64_t ra = p->a_ns, rb = p->b_ns;
 			size_t w;
 
-			if (p->kind != LTTR_DC_BLOCKED)
+			if (p->kind != LTTR_DC_BLOCKED || !blocked_changed(dp))
 				continue;
 			for (w = 0; w < dp->nwakers; w++)
 				if (dp->wakers[w].reason == p->what) {
 					ra -= dp->wakers[w].a_ns;
 					rb -= dp->wakers[w].b_ns;
 				}
-			if ((ra || rb) && (add_waker(dp, p->what, "", ra, false) < 0 ||
-					   add_waker(dp, p->what, "", rb, true) < 0))
+			if ((ra || rb) && (add_waker(dp, p->what, "", false, ra, false) < 0 ||
+					   add_waker(dp, p->what, "", false, rb, true) < 0))
 				ret = lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
 		}
 		for (k = 0; k < dp->nwakers; k++)
@@ -611,6 +632,23 @@ int lttr_diff_wakers(struct lttr_diff *d, struct lttr_trace *ta, struct lttr_tra
 }
 
 /* ---- the worst change explained ---- */
+
+/* whether part @p of @dp is another process's story: a wait for a child,
+ * a block of unknown reason, or a block whose largest changed waker (the
+ * wakers are sorted by |change|) is a task */
+static bool others_story(const struct lttr_diff_proc *dp, const struct lttr_diff_part *p)
+{
+	size_t w;
+
+	if (p->kind != LTTR_DC_BLOCKED)
+		return false;
+	if (p->what == LTTR_BLOCK_CHILD || p->what == LTTR_BLOCK_UNKNOWN)
+		return true;
+	for (w = 0; w < dp->nwakers; w++)
+		if (dp->wakers[w].reason == p->what && dp->wakers[w].delta_ns)
+			return dp->wakers[w].task;
+	return false;
+}
 
 /* the part an item of a task's explanation is in, or -1 */
 static int item_part(const struct lttr_ex_item *it, uint32_t pid, uint32_t *what)
@@ -671,10 +709,9 @@ int lttr_diff_explain(const struct lttr_diff *d, struct lttr_trace *ta, struct l
 	int ret;
 
 	*out = NULL;
-	/* the first pair (by |change|) whose largest explainable part is its
-	 * own: a wait for a child, or a block of unknown reason (since before
-	 * the trace), is told by another process or not at all, so such a
-	 * pair is explained only when no other changed */
+	/* the first pair (by |change|) not alive over a whole trace whose
+	 * largest explainable part is its own (others_story()); failing one,
+	 * the first pair with a change */
 	for (pass = 0; pass < 2 && !part; pass++)
 		for (i = 0; i < d->nmatched && !part; i++) {
 			const struct lttr_diff_part *p = NULL;
@@ -684,8 +721,8 @@ int lttr_diff_explain(const struct lttr_diff *d, struct lttr_trace *ta, struct l
 				    d->v[i].parts[k].kind != LTTR_DC_UNACCOUNTED &&
 				    d->v[i].parts[k].kind != LTTR_DC_SYSCALL_REST)
 					p = &d->v[i].parts[k];
-			if (!p || (pass == 0 && p->kind == LTTR_DC_BLOCKED &&
-				   (p->what == LTTR_BLOCK_CHILD || p->what == LTTR_BLOCK_UNKNOWN)))
+			if (!p || (pass == 0 && (d->v[i].whole_a || d->v[i].whole_b ||
+						 others_story(&d->v[i], p))))
 				continue;
 			part = p;
 			pk = (size_t)(p - d->v[i].parts);
@@ -698,7 +735,7 @@ int lttr_diff_explain(const struct lttr_diff *d, struct lttr_trace *ta, struct l
 	one = *d;
 	one.v = (struct lttr_diff_proc *)dp;
 	one.n = 1;
-	if (thread_reqs(&one, in_b ? d->b : d->a, in_b, &reqs, &proc, &n) < 0) {
+	if (thread_reqs(&one, in_b ? d->b : d->a, in_b, false, &reqs, &proc, &n) < 0) {
 		free(reqs);
 		free(proc);
 		return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");

@@ -52,6 +52,8 @@ static void proc(struct lttr_json *j, const struct lttr_diff_proc *dp)
 	lttr_json_kv_u64(j, "life_b_ns", dp->life_b);
 	lttr_json_kv_u64(j, "threads_a", dp->threads_a);
 	lttr_json_kv_u64(j, "threads_b", dp->threads_b);
+	lttr_json_kv_bool(j, "whole_a", dp->whole_a);
+	lttr_json_kv_bool(j, "whole_b", dp->whole_b);
 	lttr_json_key(j, "parts");
 	lttr_json_begin_array(j);
 	for (k = 0; k < dp->nparts; k++)
@@ -69,6 +71,7 @@ static void proc(struct lttr_json *j, const struct lttr_diff_proc *dp)
 			lttr_json_string(j, w->waker);
 		else
 			lttr_json_null(j);
+		lttr_json_kv_bool(j, "task", w->task);
 		lttr_json_kv_i64(j, "a_ns", w->a_ns);
 		lttr_json_kv_i64(j, "b_ns", w->b_ns);
 		lttr_json_kv_i64(j, "delta_ns", w->delta_ns);

@@ -4,7 +4,7 @@
  * traces matched by name and by role in the process tree, and for each
  * pair the change of its elapsed time split into the accounting's
  * categories, parts that add up exactly (in ns) to the change.
- * Definitions in docs/control-flow.md ("The diff of two runs").
+ * Definitions in docs/timing.md ("The diff of two runs").
  */
 #ifndef LTTR_DIFF_H
 #define LTTR_DIFF_H
@@ -84,9 +84,11 @@ struct lttr_diff_part {
  *	the accounting (never so far: the two come from the same pass)
  * @b_ns: in B
  * @delta_ns: @b_ns - @a_ns
+ * @task: the waker is a task in process context (lttr_waker_is_task())
  */
 struct lttr_diff_waker {
 	uint8_t reason;
+	bool task;
 	char *waker;
 	int64_t a_ns;
 	int64_t b_ns;
@@ -123,10 +125,14 @@ enum lttr_diff_side {
  * @life_b: in B
  * @threads_a: its threads in A
  * @threads_b: in B
+ * @whole_a: in A it was alive over the whole trace (from the window's
+ *	start to its end): its time there grows with the trace's length
+ * @whole_b: in B
  * @nparts: entries of @parts
  * @parts: the categories whose time is not 0 in A or in B, by
  *	|@delta_ns| (largest first), then kind and number
- * @nwakers: entries of @wakers (0 unless lttr_diff_wakers() ran)
+ * @nwakers: entries of @wakers (0 unless lttr_diff_wakers() ran and its
+ *	blocked time changed)
  * @wakers: the blocked parts split by waker, by |@delta_ns|
  */
 struct lttr_diff_proc {
@@ -142,6 +148,8 @@ struct lttr_diff_proc {
 	uint64_t life_b;
 	uint32_t threads_a;
 	uint32_t threads_b;
+	bool whole_a;
+	bool whole_b;
 	size_t nparts;
 	struct lttr_diff_part *parts;
 	size_t nwakers;
@@ -187,11 +195,12 @@ int lttr_diff_compute(struct lttr_trace *ta, struct lttr_trace *tb,
 		      struct lttr_diff **out, struct lttr_error *err);
 
 /**
- * lttr_diff_wakers() - split the blocked parts of the matched pairs by
- * waker: one explanation pass over each trace (lttr_explain(), a task
- * scope over each thread's lifetime), its blocked items summed per
- * reason and waker; a reason's wakers add up to its blocked part (what
- * the explanations do not tell goes to the waker "")
+ * lttr_diff_wakers() - split the blocked parts of the processes whose
+ * blocked time changed (a blocked part's change not 0; every process of
+ * one trace only) by waker: one explanation pass over each trace
+ * (lttr_explain(), a task scope over each thread's lifetime), its blocked
+ * items summed per reason and waker; a reason's wakers add up to its
+ * blocked part (what the explanations do not tell goes to the waker "")
  * @d: the result of lttr_diff_compute() on @ta and @tb
  * @ta: trace A
  * @tb: trace B
@@ -226,10 +235,13 @@ struct lttr_diff_explained {
 
 /**
  * lttr_diff_explain() - explain the worst change: the first matched pair
- * (by |change|) whose part with the largest |change| is its own (not a
- * block waiting for a child, nor one of unknown reason: those are told by
- * another process, or not at all; such a pair only when no other
- * changed), and the longest interval of that part's category among its
+ * (by |change|) that was not alive over the whole of a trace (its change
+ * is then partly the traces' lengths) and whose part with the largest
+ * |change| is its own (not a block waiting for a child, nor one of
+ * unknown reason, nor, when lttr_diff_wakers() ran, a block whose change
+ * is mostly the time another task took to wake it: those are told by
+ * another process, or not at all); failing one, the first pair with a
+ * change; and the longest interval of that part's category among its
  * threads in the trace where the part is longer
  * @d: the diff
  * @ta: trace A
