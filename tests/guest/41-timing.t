@@ -27,7 +27,13 @@
 #  - ltt-chain: A reads from B, B from C, C sleeps 50 ms: A's critical
 #    path is C's sleep (C's blocked time in the accounting, exactly), then
 #    C's, B's and A's runs; its segments tile A's interval exactly; A's
-#    state during its read explained (blocked, woken by B).
+#    state during its read explained (blocked, woken by B);
+#  - ltt-chain run again with C sleeping 70 ms (chain2): diff chain chain2
+#    puts the injected 20 ms in C's blocked sleep (within 1 %: C matched
+#    by role, the second child of A, whatever its pid; its other parts,
+#    the run's noise, under 2 ms), no other process gains blocked sleep,
+#    every process's parts add up to its change to the ns, and the worst
+#    change explained is C's sleep in chain2.
 # On every trace and kind: the JSON's figures recomputed from the raw
 # instances it lists (tests/lib/timingcheck.py), the explanations adding
 # up, the softirq raise-to-entry instances (format 1.4) exactly the
@@ -47,9 +53,10 @@ vm_run "$share" 600 "cd /tmp && traced -q -o rt -- ltt-rtwake 20 10000 0 > rt.ou
 traced -q -o per -- ltt-periodic 1000 300 0 19 > per.out &&
 traced -q -o hog -- sh -c 'ltt-spin 1 0 & ltt-periodic 1000 300 0 19 > hog.out; wait' &&
 traced -q -o chain -- ltt-chain 50 > chain.out &&
+traced -q -o chain2 -- ltt-chain 70 > chain2.out &&
 traced -q -o tfd -- ltt-timerfd 1000 200 0 50 > tfd.out &&
-cp -r rt per hog chain tfd rt.out per.out hog.out chain.out tfd.out /mnt/share/"
-ok $? "guest ran ltt-rtwake, ltt-periodic alone and with a hog, ltt-chain, ltt-timerfd under traced"
+cp -r rt per hog chain chain2 tfd rt.out per.out hog.out chain.out chain2.out tfd.out /mnt/share/"
+ok $? "guest ran ltt-rtwake, ltt-periodic alone and with a hog, ltt-chain (50 ms, then 70 ms), ltt-timerfd under traced"
 
 for t in rt per hog chain; do
 	conserved "$share/$t"
@@ -359,4 +366,43 @@ PY
 else
 	skip_missing "tmux missing (scripts/setup-deps)"
 fi
+# ---- diff of two runs: chain (C sleeps 50 ms) and chain2 (70 ms) ----------
+read -r pa2 pb2 pc2 < "$share/chain2.out"
+conserved "$share/chain2"
+tracevisualizer diff --json "$share/chain" "$share/chain2" > "$share/diff.json"
+ok $? "diff --json chain chain2"
+tracevisualizer diff "$share/chain" "$share/chain2" | sed -n '/^Matched/,/^Only/p' | head -24 | sed 's/^/# /'
+is "$(python3 tests/lib/diffcheck.py sums "$share/diff.json")" ok \
+	"diff chain chain2: every process's parts add up to its change, to the ns"
+checks < <(PYTHONPATH=tests/lib python3 - "$share/diff.json" "$pa" "$pb" "$pc" "$pa2" "$pb2" "$pc2" <<'PY'
+import sys, json
+from check import ok, done
+j = json.load(open(sys.argv[1]))
+pa, pb, pc, pa2, pb2, pc2 = map(int, sys.argv[2:8])
+m = j['diff']['matched']
+pairs = {(p['pid_a'], p['pid_b']): p for p in m}
+for (x, y, n) in ((pa, pa2, 'A'), (pb, pb2, 'B'), (pc, pc2, 'C')):
+    ok((x, y) in pairs, "%s matched by role: pid %d in chain, %d in chain2" % (n, x, y))
+c = pairs.get((pc, pc2))
+if c:
+    sl = [x for x in c['parts'] if x['label'] == 'blocked sleep']
+    d = sl[0]['delta_ns'] if sl else 0
+    print("C: change %d ns, blocked sleep %d ns, largest part %s" % (c['delta_ns'], d, c['parts'][0]['label']))
+    ok(abs(d - 20000000) <= 200000, "C's blocked sleep grew by the injected 20 ms within 1 %% (%d ns)" % d)
+    ok(c['parts'][0]['label'] == 'blocked sleep', "blocked sleep is C's largest change")
+    # the rest of C's change is the run's own noise (its waits for the
+    # CPU, its exit: 0.4 ms seen), not the injected sleep
+    ok(abs(c['delta_ns'] - d) < 2000000,
+       "C's other parts changed by less than 2 ms together (%d ns)" % (c['delta_ns'] - d))
+    ok(c['key'].endswith('/ltt-chain#0/ltt-chain#1'), "C's role: the second ltt-chain child of A (%s)" % c['key'])
+other = [(p['key'], x['delta_ns']) for p in m if p is not c for x in p['parts']
+         if x['label'] == 'blocked sleep' and abs(x['delta_ns']) > 200000]
+ok(not other, "no other process's blocked sleep changed by more than 1 %% of 20 ms %s" % other)
+e = j['explained']
+ok(e is not None and e['trace'] == 'b' and e['pid'] == pc2 and e['part']['label'] == 'blocked sleep'
+   and e['explain']['state'] == 'blocked_sleep' and abs(e['duration_ns'] - 70000000) < 1000000,
+   "the worst change explained: C's 70 ms sleep in chain2, blocked in it")
+done()
+PY
+)
 done_testing

@@ -68,6 +68,7 @@ struct cli_opts {
 	const char *ctf;	/* export --ctf DIR */
 	const char *json_events;	/* export --json-events FILE */
 	const char *dir;
+	const char *dir2;	/* diff: trace B (dir: A) */
 	/* messages and paths */
 	unsigned int by;	/* --by: enum lttr_node_by */
 	const char *msgfile;	/* --messages FILE (abstract format) */
@@ -102,11 +103,15 @@ int cmd_graph(struct cli_opts *o);
 int cmd_latency(struct cli_opts *o);
 int cmd_explain(struct cli_opts *o);
 int cmd_critpath(struct cli_opts *o);
+int cmd_diff(struct cli_opts *o);
 int cmd_export(struct cli_opts *o);
 int cmd_messages(struct cli_opts *o);
 int cmd_paths(struct cli_opts *o);
 int cmd_tui(struct cli_opts *o);
 void cli_trace_error(const char *msg);
+/* cmd-explain.c: a task's state at a time, explained, as text */
+struct lttr_explain_at;
+void cli_print_explain_at(const struct lttr_trace *t, const struct lttr_explain_at *r);
 
 /* msgsource.c: the messages of --messages, --pcap or the trace (@t: the
  * open trace, or NULL); 0 or an exit status (the error said) */

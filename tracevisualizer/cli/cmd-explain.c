@@ -14,7 +14,7 @@
 #include <lttr/output/timing-text.h>
 #include "cli.h"
 
-static void print_text(const struct lttr_trace *t, const struct lttr_explain_at *r)
+void cli_print_explain_at(const struct lttr_trace *t, const struct lttr_explain_at *r)
 {
 	const struct lttr_account *a = r->acct;
 	char w[160];
@@ -93,7 +93,7 @@ int cmd_explain(struct cli_opts *o)
 		lttr_json_explain_at(&j, t, r);
 		cli_json_end(&j, o);
 	} else {
-		print_text(t, r);
+		cli_print_explain_at(t, r);
 	}
 	st = cli_finish(t, r->acct, 0);
 	r->acct = NULL;		/* cli_finish() freed it */

@@ -219,8 +219,8 @@ enum {
 	C_DUMP = 1 << 0, C_SUMMARY = 1 << 1, C_PROCESSES = 1 << 2, C_SYSCALLS = 1 << 3,
 	C_IRQS = 1 << 4, C_GRAPH = 1 << 5, C_CHECK = 1 << 6, C_TUI = 1 << 7,
 	C_EXPORT = 1 << 8, C_MESSAGES = 1 << 9, C_PATHS = 1 << 10,
-	C_LATENCY = 1 << 11, C_EXPLAIN = 1 << 12, C_CRITPATH = 1 << 13,
-	C_ALL = 0x3fff,
+	C_LATENCY = 1 << 11, C_EXPLAIN = 1 << 12, C_CRITPATH = 1 << 13, C_DIFF = 1 << 14,
+	C_ALL = 0x7fff,
 	C_MSG = C_MESSAGES | C_PATHS,
 	C_JSON = C_ALL & ~(C_TUI | C_EXPORT),
 	C_STATS = C_SUMMARY | C_PROCESSES | C_SYSCALLS | C_IRQS | C_CHECK,	/* windowed */
@@ -314,6 +314,15 @@ static const struct command {
 			   "followed backwards across the tasks that woke it: segments (task,\n"
 			   "state, duration) that tile the interval exactly, and the total per\n"
 			   "task and state" },
+	{ "diff", cmd_diff, "two runs compared: each process's change of time, in parts that add up",
+	  "TRACEDIR-A TRACEDIR-B",
+	  "the difference of two runs: the processes matched by name and role in\n"
+	  "the process tree, and for each pair the change of its elapsed time (its\n"
+	  "threads' lifetimes) split into the accounting's parts (user, syscall\n"
+	  "NAME, trap, kernel, interrupted, runnable, nodata, blocked REASON, the\n"
+	  "blocked time by waker), which add up to the change to the nanosecond,\n"
+	  "ranked by |change|; the processes of one run only with their time; the\n"
+	  "worst change explained as explain does" },
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
@@ -853,6 +862,10 @@ static int check_options(const struct cli_opts *o, size_t c, uint64_t used)
 		return bad_usage("%s is an option of %s", opts[k].name,
 				 command_list(opts[k].cmds, list, sizeof(list)));
 	}
+	if (o->dir2 && !((1u << c) & C_DIFF))
+		return bad_usage("unexpected argument '%s'", o->dir2);
+	if (((1u << c) & C_DIFF) && o->dir && !o->dir2)
+		return bad_usage("diff needs two traces: TRACEDIR-A TRACEDIR-B");
 	if (((1u << c) & C_MSG) && o->pcap && o->msgfile)
 		return bad_usage("--pcap and --messages are two inputs: give one");
 	if (((1u << c) & C_MSG) && (o->pcap || o->msgfile) && o->dir)
@@ -893,6 +906,8 @@ int main(int argc, char **argv)
 				cmd = argv[++i];
 			if (i + 1 < argc && !o.dir)
 				o.dir = argv[++i];
+			if (i + 1 < argc && !o.dir2)
+				o.dir2 = argv[++i];
 			if (i + 1 < argc)
 				return bad_usage("unexpected argument '%s'", argv[i + 1]);
 			break;
@@ -902,6 +917,8 @@ int main(int argc, char **argv)
 				cmd = a;
 			else if (!o.dir)
 				o.dir = a;
+			else if (!o.dir2)
+				o.dir2 = a;	/* diff's B; refused elsewhere (check_options()) */
 			else
 				return bad_usage("unexpected argument '%s'", a);
 			continue;
