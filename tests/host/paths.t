@@ -758,6 +758,22 @@ is "$(json "$tmp/dense.json" "[j['convolution']['quantum_ns'], j['convolution'][
 is "$?:$(cat "$tmp/denseq.err")" "2:tracevisualizer: convolution: the messages span 7200.010 s and the delays searched 1.000 s: with a quantum of 1.000000 ms that is 7201012 points to correlate, more than 2097152: a quantum of at least 3.434 ms (or none: it follows the span)" \
 	"--quantum 1ms over two hours: a clear error naming the shortest quantum, status 2"
 
+# the nesting algorithm: 300 calls into B open at once, B's 300 calls to
+# other nodes each a candidate child of every one (90000 nestings, 90000
+# histograms of 512 bins: 370 MB before), and 3000 x 30000 candidates
+awk 'BEGIN { for (i = 0; i < 300; i++) printf "%.6f CALL P%d B p%d\n%.6f RET B P%d p%d\n", 1 + i * 1e-6, i, i, 100 + i * 1e-6, i, i
+	for (i = 0; i < 300; i++) printf "%.6f CALL B C%d c%d\n%.6f RET C%d B c%d\n", 2 + i * 1e-5, i, i, 2 + i * 1e-5 + 5e-6, i, i }' |
+	sort -n > "$tmp/wide.msg"
+(ulimit -v 200000; $tv paths --messages "$tmp/wide.msg" > /dev/null 2> "$tmp/wide.err")
+is "$?:$(cat "$tmp/wide.err")" "1:tracevisualizer: nesting: the scoreboard needs more than 16384 histograms of 512 bins (one per parent's caller, caller and callee nesting; 64 MiB): the input nests too many different calls (docs/paths.md)" \
+	"nesting, 90000 different nestings: a clear error under 200 MB, status 1"
+awk 'BEGIN { for (i = 0; i < 3000; i++) printf "%.6f CALL P B p%d\n%.6f RET B P p%d\n", 1 + i * 1e-6, i, 100 + i * 1e-6, i
+	for (i = 0; i < 30000; i++) printf "%.6f CALL B C c%d\n%.6f RET C B c%d\n", 2 + i * 1e-5, i, 2 + i * 1e-5 + 5e-6, i }' |
+	sort -n > "$tmp/deep.msg"
+(ulimit -v 200000; $tv paths --messages "$tmp/deep.msg" > /dev/null 2> "$tmp/deep.err")
+is "$?:$(cat "$tmp/deep.err")" "1:tracevisualizer: nesting: more than 8388608 candidate parents (calls open at once at their caller, 33000 call pairs): the input nests too many calls at once (docs/paths.md)" \
+	"nesting, 3000 calls open under 30000: a clear error under 200 MB, status 1"
+
 # 13. the benchmark script runs (small traces, nothing written)
 scripts/bench-paths --smoke > "$tmp/bench.txt" 2>&1
 ok $? "scripts/bench-paths --smoke"
