@@ -774,6 +774,16 @@ awk 'BEGIN { for (i = 0; i < 3000; i++) printf "%.6f CALL P B p%d\n%.6f RET B P 
 is "$?:$(cat "$tmp/deep.err")" "1:tracevisualizer: nesting: more than 8388608 candidate parents (calls open at once at their caller, 33000 call pairs): the input nests too many calls at once (docs/paths.md)" \
 	"nesting, 3000 calls open under 30000: a clear error under 200 MB, status 1"
 
+# 20000 calls of B open while 20000 others arrive at B, all after B's
+# calls were sent: no candidate, but every query examines every open call
+# (4 x 10^8, growing as the square): stopped past 2^28, about a second
+awk 'BEGIN { for (j = 0; j < 20000; j++) printf "%.6f CALL B C c%d\n%.6f RET C B c%d\n", 0.5 + j * 1e-6, j, 100 + j * 1e-6, j
+	for (i = 0; i < 20000; i++) printf "%.6f CALL P B p%d\n%.6f RET B P p%d\n", 1 + i * 1e-6, i, 200 + i * 1e-6, i }' |
+	sort -n > "$tmp/open.msg"
+(ulimit -v 200000; $tv paths --messages "$tmp/open.msg" > /dev/null 2> "$tmp/open.err")
+is "$?:$(cat "$tmp/open.err")" "1:tracevisualizer: nesting: more than 268435456 open calls examined for candidate parents (40000 call pairs): the input nests too many calls at once (docs/paths.md)" \
+	"nesting, 20000 x 20000 open calls examined: a clear error, status 1"
+
 # 13. the benchmark script runs (small traces, nothing written)
 scripts/bench-paths --smoke > "$tmp/bench.txt" 2>&1
 ok $? "scripts/bench-paths --smoke"
