@@ -9,7 +9,8 @@
 #   make bench-timing  the timing analyses (latency of every kind, critical-path) against
 #                summary --time on a 10-million-event trace (docs/benchmarks.md)
 #   make fuzz    a fuzzing campaign of the trace reader (libFuzzer, ASan, UBSan;
-#                FUZZ_TIME seconds, default 3600, FUZZ_JOBS processes; docs/fuzzing.md)
+#                FUZZ_TIME seconds, default 3600, FUZZ_JOBS processes), then of the
+#                causal paths (FUZZ_PATHS_TIME seconds, default 600; docs/fuzzing.md)
 #   make bench   measure overhead, trace size and loss against no tracing and
 #                ftrace (one guest boot per clock setting), write docs/benchmarks.md
 #                (BENCHFLAGS, default "--reps 7 --clock icount,tsc,hpet", the run of docs/benchmarks.md)
@@ -131,9 +132,11 @@ bench: all
 	scripts/bench $(BENCHFLAGS)
 
 FUZZ_TIME ?= 3600
+FUZZ_PATHS_TIME ?= 600
 FUZZ_JOBS ?= 1
 fuzz: deps-quiet $(SYSTBL)
-	$(MAKE) -C tracevisualizer KSRC=$(KSRC) FUZZ_TIME=$(FUZZ_TIME) FUZZ_JOBS=$(FUZZ_JOBS) fuzz
+	$(MAKE) -C tracevisualizer KSRC=$(KSRC) FUZZ_TIME=$(FUZZ_TIME) \
+		FUZZ_PATHS_TIME=$(FUZZ_PATHS_TIME) FUZZ_JOBS=$(FUZZ_JOBS) fuzz
 
 bench-tui: tracevisualizer
 	scripts/bench-tui

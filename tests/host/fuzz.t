@@ -1,16 +1,20 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# fuzz.t - the reader's fuzzer (tracevisualizer/fuzz/, docs/fuzzing.md):
-# every saved input (fuzz/broken/*.trace: the fuzzer's findings and an
-# input per past bug class of the reader; none is a failure) replayed
-# under ASan + UBSan gives the outcome saved beside it, the replay tells a changed outcome,
-# the seeds are the unit tests' corpus, and a short campaign (a fixed
-# number of executions, a fixed seed) from them finds nothing.
+# fuzz.t - the reader's and the paths' fuzzers (tracevisualizer/fuzz/,
+# docs/fuzzing.md): every saved input (fuzz/broken/*.trace and *.paths:
+# the fuzzers' findings and an input per past bug class of the reader;
+# none is a failure) replayed under ASan + UBSan gives the outcome saved
+# beside it, the replay tells a changed outcome, the seeds are the unit
+# tests' corpus (and message files and captures for the paths), and a
+# short campaign of each (a fixed number of executions, a fixed seed)
+# finds nothing.  The executions are split between the two so that the
+# test takes the time it took with the reader's alone (15000 + 10000 for 20000).
 . "$(dirname "$0")/../lib/tap.sh"
 tv=$TOP/tracevisualizer
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-runs=${FUZZ_RUNS:-20000}
+runs=${FUZZ_RUNS:-15000}
+pruns=${FUZZ_PATHS_RUNS:-10000}
 
 if ! command -v clang >/dev/null; then
 	skip_all "clang not installed (scripts/setup-deps installs it)"
@@ -20,7 +24,7 @@ make -C "$tv" -s SAN=1 build-san/fuzz/fuzz-replay >"$tmp/build.log" 2>&1
 ok $? "the replay builds with ASan + UBSan" || sed 's/^/# /' "$tmp/build.log" | tail -20
 replay=$tv/build-san/fuzz/fuzz-replay
 
-mapfile -t found < <(ls "$tv"/fuzz/broken/*.trace 2>/dev/null)
+mapfile -t found < <(ls "$tv"/fuzz/broken/*.trace "$tv"/fuzz/broken/*.paths 2>/dev/null)
 if [ ${#found[@]} = 0 ]; then
 	# a replay of nothing checks nothing: fuzz/broken/ keeps an input per
 	# past bug class of the reader (fuzz/broken/README.md)
@@ -30,14 +34,15 @@ else
 	st=$?
 	ok $st "every saved input (${#found[@]}) gives its saved outcome, no sanitizer report"
 	[ $st = 0 ] || sed 's/^/# /' "$tmp/replay.out" | tail -20
-	is "$(grep -c ': \(refused\|error\|read\): ' "$tmp/replay.out")" "${#found[@]}" \
+	is "$(grep -c ': \(refused\|error\|read\|paths\): ' "$tmp/replay.out")" "${#found[@]}" \
 		"one outcome line per saved input"
 fi
 
-make -C "$tv" -s FUZZ=1 build-fuzz/fuzz/fuzz-reader build-fuzz/fuzz/fuzz-seeds >"$tmp/build.log" 2>&1
-ok $? "the fuzzer and the seed writer build (clang, libFuzzer, ASan + UBSan)" ||
+make -C "$tv" -s FUZZ=1 build-fuzz/fuzz/fuzz-reader build-fuzz/fuzz/fuzz-paths \
+	build-fuzz/fuzz/fuzz-seeds >"$tmp/build.log" 2>&1
+ok $? "the fuzzers and the seed writer build (clang, libFuzzer, ASan + UBSan)" ||
 	sed 's/^/# /' "$tmp/build.log" | tail -20
-"$tv"/build-fuzz/fuzz/fuzz-seeds "$tmp/seeds" >"$tmp/seeds.out"
+"$tv"/build-fuzz/fuzz/fuzz-seeds "$tmp/seeds" "$tmp/pseeds" >"$tmp/seeds.out"
 made=$(sed -n 's/^fuzz-seeds: \([0-9]*\) seeds in .*/\1/p' "$tmp/seeds.out")
 is "$(ls "$tmp/seeds" | wc -l)" "$made" "fuzz-seeds writes the $made seeds it says"
 cases=$(grep -c '^	{ "' "$tv/utest/corpus.c")
@@ -69,5 +74,24 @@ grep -q "^Done $runs runs in " "$tmp/fuzz.log"
 ok $? "the run did all $runs executions"
 diag "$(grep -E '^#[0-9]+ +DONE' "$tmp/fuzz.log")"
 is "$(ls "$tmp/run" | grep -c -E '^(crash|leak|timeout|oom)-')" 0 "no finding saved"
+
+# the paths fuzzer: message files and captures, both algorithms
+is "$(sed -n 's/^fuzz-seeds: \([0-9]*\) paths seeds in .*/\1/p' "$tmp/seeds.out"):$(ls "$tmp/pseeds" | wc -l)" "6:6" \
+	"fuzz-seeds writes the 6 paths seeds it says (4 message files, a capture twice)"
+"$replay" "$tmp/pseeds/rpc.paths" "$tmp/pseeds/tcp-udp-pcap.paths" >"$tmp/ptwo.out"
+is "$(cut -d' ' -f2- "$tmp/ptwo.out")" "paths: 10 messages, 0 outliers, 2 patterns, 30 vertices, quantum 1000000 ns
+paths: 4 messages, 0 outliers, 1 patterns, 2 vertices, quantum 1000000 ns" \
+	"replay: the RPC message file and the capture seeds give their paths"
+mkdir -p "$tmp/prun/corpus"
+(cd "$tmp/prun" && TMPDIR=$tmp nice "$tv"/build-fuzz/fuzz/fuzz-paths -max_len=16384 \
+	-timeout=10 -rss_limit_mb=1024 -dict="$tv/fuzz/paths.dict" -runs="$pruns" -seed=1 \
+	-artifact_prefix=./ corpus "$tmp/pseeds") >"$tmp/pfuzz.log" 2>&1
+st=$?
+ok $st "$pruns executions of the paths fuzzer from its seeds: no crash, leak, sanitizer report, timeout (10 s) or 1 GB"
+[ $st = 0 ] || grep -E -A15 'ERROR|runtime error|fuzz-paths:|ALARM' "$tmp/pfuzz.log" | head -40 | sed 's/^/# /'
+grep -q "^Done $pruns runs in " "$tmp/pfuzz.log"
+ok $? "the run did all $pruns executions"
+diag "$(grep -E '^#[0-9]+ +DONE' "$tmp/pfuzz.log")"
+is "$(ls "$tmp/prun" | grep -c -E '^(crash|leak|timeout|oom)-')" 0 "no finding saved"
 
 done_testing

@@ -157,11 +157,11 @@ PY
 conv_of() { json "$1" "[j['convolution'][k] for k in ('signal_len', 'correlations', 'pruned_small', 'pruned_cycles', 'cut_depth')] + ['%s:%d:%s:%d:%d' % (v['name'], v['depth'], v['parent'], v.get('count', 0), v.get('delay_ns', 0) // 1000000) for v in j['convolution']['vertices']]"; }
 $tv paths --messages "$tmp/cyc.msg" --algorithm convolution --json > "$tmp/cyc1.json"
 is "$(conv_of "$tmp/cyc1.json")" \
-	'[27040, 4, 0, 1, 0, "A:0:None:0:0", "B:1:0:10:0", "C:2:1:10:10", "B:3:2:10:20", "D:2:1:2:10", "C:2:1:10:37", "A:0:None:0:0", "E:1:6:1:0"]' \
+	'[9871, 4, 0, 1, 0, "A:0:None:0:0", "B:1:0:10:0", "C:2:1:10:10", "B:3:2:10:20", "D:2:1:2:10", "C:2:1:10:37", "A:0:None:0:0", "E:1:6:1:0"]' \
 	"convolution: every edge and spike of a known trace, the edge B -> C taken again pruned as a cycle (pruned_cycles 1)"
 $tv paths --messages "$tmp/cyc.msg" --algorithm convolution --min-count 3 --json > "$tmp/cyc3.json"
 is "$(conv_of "$tmp/cyc3.json")" \
-	'[27040, 4, 2, 1, 0, "A:0:None:0:0", "B:1:0:10:0", "C:2:1:10:10", "B:3:2:10:20", "C:2:1:10:37"]' \
+	'[9871, 4, 2, 1, 0, "A:0:None:0:0", "B:1:0:10:0", "C:2:1:10:10", "B:3:2:10:20", "C:2:1:10:37"]' \
 	"convolution --min-count 3: A -> E (1 message) and B -> D (2) pruned (pruned_small 2), the cycle still"
 read -r h10 h37 h20 < <(python3 -c '
 def h(c, x, n=2001):
@@ -170,7 +170,7 @@ def h(c, x, n=2001):
 b = [8 + 2 * 2 ** 0.5, 10]
 print("%.1f %.1f %.1f" % (h(b, b[0]), h(b, b[1]), h([10], 10)))')
 is "$($tv paths --messages "$tmp/cyc.msg" --algorithm convolution --min-count 3)" \
-	"Paths of the convolution algorithm: quantum 1.000 ms, 27040 quanta (T/mu), 4 correlations; pruned: 2 edges of too few messages, 1 cycles
+	"Paths of the convolution algorithm: quantum 1.000 ms, 9871 quanta (T/mu, the empty stretches cut), 4 correlations; pruned: 2 edges of too few messages, 1 cycles
 
 A
   -> B  10 msgs
@@ -423,7 +423,7 @@ is "$(json "$tmp/tcp.json" "[j['count']] + sorted((p['sender'], p['receiver'], p
 	'[4, ["cli-10", "srv-20", 2, 0, 3050, 2, 11000], ["srv-20", "cli-10", 0, 2, 500, 2, 211000]]' \
 	"messages --json, TCP: per pair the bytes of every send and the mean transit of (16, 6) and (311, 111) us"
 is "$(json "$tmp/tcp.json" "j['warnings']")" \
-	'{"lost_events": 0, "send_only": 0, "recv_only": 0, "unknown_socket": 0, "retransmits": 0, "skipped_packets": 0, "old_format": false}' \
+	'{"lost_events": 0, "send_only": 0, "recv_only": 0, "unknown_socket": 0, "retransmits": 0, "skipped_packets": 0, "old_format": false, "outliers": 0, "outlier": null}' \
 	"messages --json, TCP: every byte matched, no warning"
 
 # --by thread: cli's threads 10 and 11 each call srv, whose threads 20 and
@@ -663,7 +663,7 @@ expect 2 "--explain needs a trace" "--explain without a trace" -- paths --explai
 expect 2 "give one input" "a trace and --pcap" -- paths --pcap "$tmp/cap.pcap" "$tmp/rpc"
 expect 2 "options of the convolution algorithm" "--quantum with nesting" -- paths --quantum 0.01 "$tmp/rpc"
 expect 2 "no such node" "--root of no node" -- paths --algorithm convolution --root Z --messages "$tmp/one.msg"
-expect 2 "choose a longer quantum" "T / mu too large" -- paths --algorithm convolution --quantum 0.000000001 --messages "$tmp/one.msg"
+expect 2 "with a quantum of 0.000001 ms that is 25758958711 points to correlate, more than 2097152: a quantum of at least 0.013 ms" "T / mu too large" -- paths --algorithm convolution --quantum 0.000000001 --messages "$tmp/one.msg"
 
 # damaged input never crashes: random bytes as either input, the capture
 # cut or with bytes overwritten at random places (status 0, 1 or, for a
@@ -689,7 +689,102 @@ for i in $(seq 1 30); do
 done
 is "$bad" 0 "random and damaged inputs: a clear error or an answer, never a crash (360 runs)"
 
-# 12. the benchmark script runs (small traces, nothing written)
+# 12. bounded work and memory (issue 36, item 6). The fuzzer's input: 14
+# messages, one of them at 19329 s against ~1 s for the rest (with a 1 ms
+# quantum 19.3 M quanta: two minutes of CPU and 1.4 GB before). Its
+# outlier is named in a warning and left out of the convolution, which
+# correlates the other 13 messages' 0.3 s; all under a 200 MB virtual
+# memory limit (the work is checked by what it computes, not timed).
+cat > "$tmp/bulk.msg" <<'EOF'
+1.000000 CALL A B c1
+1.001000 CALL B C c2
+1.021000 RET C B c2
+1.023000 RET B A c1
+1.100000 CALL A B c3
+1.101000 CALL B C c4
+1.121000 RET C B c4
+1.123000 RET B A c3
+1.200000 CALL A B c5
+1.201000 CALL B C c6
+1.221000 RET C B c6
+1.223000 RET B A c5
+1.300000 CALL A B c7
+EOF
+{ cat "$tmp/bulk.msg"; echo "19329.000000 RET B A c7"; } > "$tmp/outlier.msg"
+(ulimit -v 200000; $tv paths --algorithm convolution --messages "$tmp/outlier.msg" --json \
+	> "$tmp/outl.json" 2> "$tmp/outl.err")
+ok $? "the 14-message file with an outlier runs under a 200 MB virtual memory limit"
+is "$(cat "$tmp/outl.err")" "tracevisualizer: warning: 1 message far from the others (docs/paths.md): RET B -> A c7 sent at 19329.000000000 s, 19327.700000000 s after the others (1.000000000 s to 1.300000000 s); the convolution leaves it out" \
+	"the outlier is named in a warning: the message, its time, the span of the rest"
+is "$(json "$tmp/outl.json" "[j['warnings']['outliers'], j['warnings']['outlier']['time_ns'], j['convolution']['quantum_ns'], j['convolution']['signal_len'], j['convolution']['outliers']]")" \
+	"[1, 19329000000000, 1000000, 301, 1]" \
+	"JSON: 1 outlier at 19329 s; the default quantum 1 ms over the other messages' 301 quanta, 1 message left out"
+$tv paths --algorithm convolution --messages "$tmp/bulk.msg" --json > "$tmp/bulk.json" 2>/dev/null
+is "$(json "$tmp/outl.json" "j['convolution']['vertices']")" "$(json "$tmp/bulk.json" "j['convolution']['vertices']")" \
+	"the paths are those of the 13 other messages alone"
+is "$(json "$tmp/outl.json" "len(j['convolution']['vertices'])")" 19 "(19 vertices)"
+(ulimit -v 200000; $tv paths --messages "$tmp/outlier.msg" > /dev/null 2> "$tmp/outn.err")
+ok $? "nesting on the same file runs too"
+is "$(grep -c 'warning: 1 message far from the others' "$tmp/outn.err")" 1 "nesting: the same warning"
+
+# two bursts of messages two hours apart are not outliers, and the two
+# empty hours between them are cut from the signal (no lag within the
+# longest delay joins two messages across them): 2923 quanta of 1 ms
+awk 'BEGIN { for (b = 0; b < 2; b++) for (i = 0; i < 20; i++) {
+	t = 1 + b * 7200 + i * 0.05
+	printf "%.6f CALL A B x%d.%d\n%.6f CALL B C y%d.%d\n", t, b, i, t + 0.01, b, i } }' \
+	> "$tmp/bursts.msg"
+(ulimit -v 200000; $tv paths --algorithm convolution --messages "$tmp/bursts.msg" --json \
+	> "$tmp/bursts.json" 2> "$tmp/bursts.err")
+is "$?:$(cat "$tmp/bursts.err")" "0:" "two bursts 7200 s apart: no warning, under a 200 MB virtual memory limit"
+is "$(json "$tmp/bursts.json" "[j['warnings']['outliers'], j['convolution']['quantum_ns'], j['convolution']['signal_len'], j['convolution']['quantum_auto']] + ['%s:%d:%d' % (v['name'], v.get('count', 0), v.get('delay_ns', 0)) for v in j['convolution']['vertices'][:4]]")" \
+	'[0, 1000000, 2923, false, "A:0:0", "B:40:0", "C:40:10000000", "C:38:60000000"]' \
+	"two bursts: 1 ms, 1 s + 2 x 961 quanta; A -> B -> C with its 10 ms delay (and, the requests being periodic, 50 ms later...)"
+
+# a request every 0.5 s for two hours: the quantum follows the span (1,
+# 2, 5 x 10^k ms, at most 2^21 points correlated), with a warning
+awk 'BEGIN { for (i = 0; i <= 14400; i++) { t = 1 + i * 0.5
+	printf "%.6f CALL A B x%d\n%.6f CALL B C y%d\n", t, i, t + 0.01, i } }' > "$tmp/dense.msg"
+(ulimit -v 200000; $tv paths --algorithm convolution --messages "$tmp/dense.msg" --json \
+	> "$tmp/dense.json" 2> "$tmp/dense.err")
+ok $? "two hours of requests run under a 200 MB virtual memory limit"
+is "$(cat "$tmp/dense.err")" "tracevisualizer: warning: the messages span 7200.010 s: the convolution's quantum is 5.000 ms, not 1 ms, to correlate at most 2097152 points (a quantum given is used as it is)" \
+	"a warning says the quantum chosen and why"
+is "$(json "$tmp/dense.json" "[j['convolution']['quantum_ns'], j['convolution']['signal_len'], j['convolution']['quantum_auto']] + ['%s:%d:%d' % (v['name'], v.get('count', 0), v.get('delay_ns', 0)) for v in j['convolution']['vertices']]")" \
+	'[5000000, 1440003, true, "A:0:0", "B:14401:0", "C:14401:10000000", "C:14400:510000000"]' \
+	"the quantum 5 ms, 1440003 quanta; A -> B -> C with its 10 ms delay (and 510 ms after the request before)"
+(ulimit -v 200000; $tv paths --algorithm convolution --quantum 1ms --messages "$tmp/dense.msg" \
+	> /dev/null 2> "$tmp/denseq.err")
+is "$?:$(cat "$tmp/denseq.err")" "2:tracevisualizer: convolution: the messages span 7200.010 s and the delays searched 1.000 s: with a quantum of 1.000000 ms that is 7201012 points to correlate, more than 2097152: a quantum of at least 3.434 ms (or none: it follows the span)" \
+	"--quantum 1ms over two hours: a clear error naming the shortest quantum, status 2"
+
+# the nesting algorithm: 300 calls into B open at once, B's 300 calls to
+# other nodes each a candidate child of every one (90000 nestings, 90000
+# histograms of 512 bins: 370 MB before), and 3000 x 30000 candidates
+awk 'BEGIN { for (i = 0; i < 300; i++) printf "%.6f CALL P%d B p%d\n%.6f RET B P%d p%d\n", 1 + i * 1e-6, i, i, 100 + i * 1e-6, i, i
+	for (i = 0; i < 300; i++) printf "%.6f CALL B C%d c%d\n%.6f RET C%d B c%d\n", 2 + i * 1e-5, i, i, 2 + i * 1e-5 + 5e-6, i, i }' |
+	sort -n > "$tmp/wide.msg"
+(ulimit -v 200000; $tv paths --messages "$tmp/wide.msg" > /dev/null 2> "$tmp/wide.err")
+is "$?:$(cat "$tmp/wide.err")" "1:tracevisualizer: nesting: the scoreboard needs more than 16384 histograms of 512 bins (one per parent's caller, caller and callee nesting; 64 MiB): the input nests too many different calls (docs/paths.md)" \
+	"nesting, 90000 different nestings: a clear error under 200 MB, status 1"
+awk 'BEGIN { for (i = 0; i < 3000; i++) printf "%.6f CALL P B p%d\n%.6f RET B P p%d\n", 1 + i * 1e-6, i, 100 + i * 1e-6, i
+	for (i = 0; i < 30000; i++) printf "%.6f CALL B C c%d\n%.6f RET C B c%d\n", 2 + i * 1e-5, i, 2 + i * 1e-5 + 5e-6, i }' |
+	sort -n > "$tmp/deep.msg"
+(ulimit -v 200000; $tv paths --messages "$tmp/deep.msg" > /dev/null 2> "$tmp/deep.err")
+is "$?:$(cat "$tmp/deep.err")" "1:tracevisualizer: nesting: more than 8388608 candidate parents (calls open at once at their caller, 33000 call pairs): the input nests too many calls at once (docs/paths.md)" \
+	"nesting, 3000 calls open under 30000: a clear error under 200 MB, status 1"
+
+# 20000 calls of B open while 20000 others arrive at B, all after B's
+# calls were sent: no candidate, but every query examines every open call
+# (4 x 10^8, growing as the square): stopped past 2^28, about a second
+awk 'BEGIN { for (j = 0; j < 20000; j++) printf "%.6f CALL B C c%d\n%.6f RET C B c%d\n", 0.5 + j * 1e-6, j, 100 + j * 1e-6, j
+	for (i = 0; i < 20000; i++) printf "%.6f CALL P B p%d\n%.6f RET B P p%d\n", 1 + i * 1e-6, i, 200 + i * 1e-6, i }' |
+	sort -n > "$tmp/open.msg"
+(ulimit -v 200000; $tv paths --messages "$tmp/open.msg" > /dev/null 2> "$tmp/open.err")
+is "$?:$(cat "$tmp/open.err")" "1:tracevisualizer: nesting: more than 268435456 open calls examined for candidate parents (40000 call pairs): the input nests too many calls at once (docs/paths.md)" \
+	"nesting, 20000 x 20000 open calls examined: a clear error, status 1"
+
+# 13. the benchmark script runs (small traces, nothing written)
 scripts/bench-paths --smoke > "$tmp/bench.txt" 2>&1
 ok $? "scripts/bench-paths --smoke"
 is "$(grep -c '^| \(nesting\|convolution\)' "$tmp/bench.txt")" 3 "bench-paths: a nesting row and two convolution rows"

@@ -206,7 +206,7 @@ static void print_conv(const struct lttr_msgset *s, const struct lttr_conv_graph
 {
 	size_t i;
 
-	printf("Paths of the convolution algorithm: quantum %.3f ms, %zu quanta (T/mu), %zu correlations; pruned: %" PRIu64
+	printf("Paths of the convolution algorithm: quantum %.3f ms, %zu quanta (T/mu, the empty stretches cut), %zu correlations; pruned: %" PRIu64
 	       " edges of too few messages, %" PRIu64 " cycles\n",
 	       ms(g->quantum_ns), g->signal_len, g->correlations, g->pruned_small,
 	       g->pruned_cycles);
@@ -252,6 +252,13 @@ static int convolution(struct cli_opts *o, struct lttr_msgset *s, struct lttr_tr
 	if (lttr_paths_run(t, s, &po, NULL, NULL, &r, &err) < 0) {
 		cli_trace_error(err.msg);
 		return err.code == LTTR_E_INVAL ? EXIT_USAGE : EXIT_TRACE;
+	}
+	{
+		char w[4][LTTR_MSG_WARNING_LEN];
+		size_t i, nw = lttr_conv_warnings(r->graph, w, 4);
+
+		for (i = 0; i < nw && i < 4; i++)
+			fprintf(stderr, "%s: warning: %s\n", cli_prog, w[i]);
 	}
 	if (o->json) {
 		struct lttr_json j;

@@ -24,8 +24,10 @@
 #include <lttr/view/filter.h>
 #include <lttr/view/search.h>
 #include <lttr/view/session.h>
+#include <lttr/paths/trace-messages.h>
 #include "fuzz-input.h"
 #include "fuzz-passes.h"
+#include "fuzz-paths.h"
 
 #define NCOLS 48
 
@@ -453,6 +455,27 @@ static void view_pass(struct run *r, const char *dir)
 	lttr_view_free(v);
 }
 
+/*
+ * the trace's messages (by process) and both path algorithms over them;
+ * an algorithm's refusal (a bound of its work) is not the reader's error
+ */
+static void paths_pass(struct run *r)
+{
+	struct lttr_msgset *s = lttr_msgset_new();
+	struct lttr_error err;
+
+	if (!s)
+		return;
+	if (lttr_msgs_from_trace(r->t, LTTR_BY_PROCESS, s, NULL, NULL, &err) < 0) {
+		failed(r, &err);
+	} else {
+		char out[LTTR_ERRMSG_MAX + 32];
+
+		fz_paths_of(s, 0, out, sizeof(out));
+	}
+	lttr_msgset_free(s);
+}
+
 void fz_run(const char *dir, unsigned int flags, char *out, size_t outlen)
 {
 	struct run r;
@@ -491,6 +514,7 @@ void fz_run(const char *dir, unsigned int flags, char *out, size_t outlen)
 	instances_pass(&r);
 	timing_pass(&r, from, to);
 	view_pass(&r, dir);
+	paths_pass(&r);
 	if (r.first_err[0])
 		snprintf(text, sizeof(text), "error: %s", r.first_err);
 	else

@@ -15,8 +15,9 @@
  * summary (whole trace and a window), the accounting (whole trace and a
  * window, its checks, processes, totals and JSON), the control flow,
  * the instances behind a histogram, the view model (build, check,
- * warnings, cells, spans, steps, links, histogram, files, search) and
- * the session over it (setters, filter, the session file parsed).
+ * warnings, cells, spans, steps, links, histogram, files, search), the
+ * session over it (setters, filter, the session file parsed) and the
+ * trace's messages with both causal path algorithms (fuzz-paths.h).
  * @out receives the outcome, @dir written as "TRACE": "refused: MESSAGE",
  * "error: MESSAGE" (the first pass that failed) or "read: N events, W
  * warnings".

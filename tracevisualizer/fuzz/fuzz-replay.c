@@ -10,6 +10,7 @@
 #include <string.h>
 #include "fuzz-input.h"
 #include "fuzz-passes.h"
+#include "fuzz-paths.h"
 #include "fuzz-tmpdir.h"
 
 static const char usage[] =
@@ -17,6 +18,9 @@ static const char usage[] =
 	"Unpack each fuzzer input FILE into a trace directory, read it with every\n"
 	"pass of the reader and print FILE: OUTCOME (refused: MESSAGE, error:\n"
 	"MESSAGE or read: N events, W warnings; the directory is named TRACE).\n"
+	"A FILE named *.paths is an input of the paths fuzzer (fuzz-paths.h): a\n"
+	"message file or capture given to both algorithms (refused: MESSAGE,\n"
+	"error: MESSAGE or paths: N messages, ...; the file is named INPUT).\n"
 	"  --check  compare OUTCOME with the first line of FILE.expect; exit 1\n"
 	"           when one differs or is missing\n";
 
@@ -52,13 +56,17 @@ static int replay(const char *dir, const char *path, int check)
 		perror(path);
 		return 1;
 	}
-	fz_unpack((const uint8_t *)data, len, &in);
-	if (fz_write_dir(&in, dir) < 0) {
-		perror(dir);
-		free(data);
-		return 1;
+	if (len >= 6 && !strcmp(path + strlen(path) - 6, ".paths")) {
+		fz_paths_run((const uint8_t *)data, len, dir, out, sizeof(out));
+	} else {
+		fz_unpack((const uint8_t *)data, len, &in);
+		if (fz_write_dir(&in, dir) < 0) {
+			perror(dir);
+			free(data);
+			return 1;
+		}
+		fz_run(dir, in.flags, out, sizeof(out));
 	}
-	fz_run(dir, in.flags, out, sizeof(out));
 	printf("%s: %s\n", path, out);
 	if (check) {
 		char epath[4200], *want;

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 #include "fuzz-input.h"
+#include "fuzz-paths.h"
 #include "fuzz-tmpdir.h"
 
 static char dir[4096];
@@ -19,6 +20,9 @@ static void remove_dir(void)
 		snprintf(path, sizeof(path), "%s/%s", dir, fz_file_name[k]);
 		unlink(path);
 	}
+	/* the paths fuzzer's file (fuzz-paths.h) */
+	snprintf(path, sizeof(path), "%s/%s", dir, FZP_FILE);
+	unlink(path);
 	rmdir(dir);
 }
 

@@ -591,6 +591,14 @@ static void fill(struct gv_paths *pv)
 	/* what makes the figures unsure, beside them (the status bar's red) */
 	for (i = 0; i < nw && i < 8; i++)
 		g_string_append_printf(ws, "%swarning: %s", i ? "\n" : "", w[i]);
+	if (pv->r && !nesting(pv)) {
+		/* the convolution's own: a quantum chosen for the span, a partial graph */
+		size_t nc = lttr_conv_warnings(pv->r->graph, w, 8);
+
+		for (i = 0; i < nc && i < 8; i++)
+			g_string_append_printf(ws, "%swarning: %s", ws->len ? "\n" : "", w[i]);
+		nw += nc;
+	}
 	gtk_label_set_text(GTK_LABEL(pv->warn), ws->str);
 	gtk_widget_set_visible(pv->warn, nw > 0);
 	g_string_free(ws, TRUE);

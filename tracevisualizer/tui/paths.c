@@ -384,6 +384,12 @@ void tui_paths_draw(struct tui *u, int top, int height)
 	tui_clip(y++, 0, u->w, line, A_BOLD);
 	for (i = 0; i < nw && i < 4; i++)
 		y = wrapped(y, 0, u->w, top + height, w[i], tui_attr_err(u));
+	if (!nesting(u)) {
+		/* the convolution's own: a quantum chosen for the span, a partial graph */
+		nw = lttr_conv_warnings(u->paths.r->graph, w, 4);
+		for (i = 0; i < nw && i < 4; i++)
+			y = wrapped(y, 0, u->w, top + height, w[i], tui_attr_err(u));
+	}
 	if (!n) {
 		tui_clip(y + 1, 2, u->w - 2, nesting(u) ?
 			 "No call was matched with its return: the nesting algorithm finds no path here (c: the convolution)." :

@@ -5,7 +5,8 @@
  * split and representative as its steps one by one; the progress of its
  * two passes told in order, each half of it; a cancel stopping it; the
  * convolution through the same call; the warnings of a set of messages
- * as sentences (lttr_msg_warnings()).
+ * as sentences (lttr_msg_warnings()); the outlier rule of
+ * lttr_msgset_sort() at its edges (docs/paths.md).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -216,6 +217,105 @@ static void warnings(void)
 	   "four warnings counted, the first two written: %s | %s", v[0], v[1]);
 }
 
+/* a set of @n messages A -> B, one every @step_ns from 1 s, then @nfar at @far_ns */
+static struct lttr_msgset *spaced(size_t n, uint64_t step_ns, size_t nfar, uint64_t far_ns)
+{
+	struct lttr_msgset *s = lttr_msgset_new();
+	struct lttr_msg m = { .kind = LTTR_MSG_CALL };
+	size_t i;
+
+	if (!s)
+		return NULL;
+	m.src = (uint32_t)lttr_msgset_node(s, "A");
+	m.dst = (uint32_t)lttr_msgset_node(s, "B");
+	for (i = 0; i < n + nfar; i++) {
+		m.send_ns = m.recv_ns = i < n ? 1000000000 + i * step_ns : far_ns;
+		m.id = i;
+		if (lttr_msgset_add(s, &m)) {
+			lttr_msgset_free(s);
+			return NULL;
+		}
+	}
+	lttr_msgset_sort(s);
+	return s;
+}
+
+static size_t flagged(const struct lttr_msgset *s)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < s->n; i++)
+		k += !!(s->v[i].flags & LTTR_MSG_OUTLIER);
+	return k;
+}
+
+static void outliers(void)
+{
+	char v[4][LTTR_MSG_WARNING_LEN] = { "" };
+	struct lttr_msgset *s;
+
+	/* 13 messages 10 ms apart (0.12 s), one at 19329 s */
+	s = spaced(13, 10000000, 1, 19329000000000ULL);
+	ok(s && s->warn.outliers == 1 && flagged(s) == 1 &&
+	   (s->v[13].flags & LTTR_MSG_OUTLIER) && s->warn.outlier_sent &&
+	   s->warn.outlier_ns == 19329000000000ULL && s->warn.others_first_ns == 1000000000 &&
+	   s->warn.others_last_ns == 1120000000 && !strcmp(s->warn.outlier_what, "CALL A -> B 0.13"),
+	   "13 messages within 0.12 s and one at 19329 s: it is the outlier, described");
+	ok(s && lttr_msg_warnings(&s->warn, v, 4) == 1 &&
+	   !strcmp(v[0], "1 message far from the others (docs/paths.md): CALL A -> B 0.13 sent at 19329.000000000 s, 19327.880000000 s after the others (1.000000000 s to 1.120000000 s); the convolution leaves it out"),
+	   "its warning: %s", s ? v[0] : "");
+	lttr_msgset_free(s);
+	/* two far in 15: not an accident (more than one below 200) */
+	s = spaced(13, 10000000, 2, 19329000000000ULL);
+	ok(s && s->warn.outliers == 0 && flagged(s) == 0, "two far messages of 15: no outlier");
+	lttr_msgset_free(s);
+	/* 3 far in 300: 1 % */
+	s = spaced(297, 10000000, 3, 5000000000000ULL);
+	ok(s && s->warn.outliers == 3 && flagged(s) == 3 && lttr_msg_warnings(&s->warn, v, 4) == 1 &&
+	   !strncmp(v[0], "3 messages far from the others (docs/paths.md): the farthest CALL A -> B", 72),
+	   "three far messages of 300 (1 %%): three outliers, the farthest named: %s", s ? v[0] : "");
+	lttr_msgset_free(s);
+	/* 4 far in 300: more than 1 % */
+	s = spaced(296, 10000000, 4, 5000000000000ULL);
+	ok(s && s->warn.outliers == 0 && flagged(s) == 0, "four far messages of 300: no outlier");
+	lttr_msgset_free(s);
+	/* the gap must beat 100 x the quartiles' distance: 20 messages 1 s
+	 * apart (quartiles 10 s apart) and one 900 s after: not an outlier;
+	 * 1100 s after: one */
+	s = spaced(20, 1000000000, 1, 1000000000 + 19000000000ULL + 900000000000ULL);
+	ok(s && s->warn.outliers == 0, "a gap of 900 s after messages whose quartiles are 10 s apart: no outlier");
+	lttr_msgset_free(s);
+	s = spaced(20, 1000000000, 1, 1000000000 + 19000000000ULL + 1100000000000ULL);
+	ok(s && s->warn.outliers == 1, "a gap of 1100 s: an outlier");
+	lttr_msgset_free(s);
+	/* every time the same: the fence is 1 s at least */
+	s = spaced(20, 0, 1, 1900000000);
+	ok(s && s->warn.outliers == 0, "20 messages at 1 s and one at 1.9 s: no outlier (the fence is 1 s)");
+	lttr_msgset_free(s);
+	s = spaced(20, 0, 1, 2100000000);
+	ok(s && s->warn.outliers == 1 && !s->v[0].flags && s->warn.others_first_ns == s->warn.others_last_ns,
+	   "20 messages at 1 s and one at 2.1 s: an outlier");
+	lttr_msgset_free(s);
+	/* before the bulk: 20 messages from 1001 s, one of them sent at 1 us */
+	s = spaced(20, 10000000, 0, 0);
+	if (s) {
+		size_t i;
+
+		for (i = 0; i < s->n; i++) {
+			s->v[i].send_ns += 1000000000000ULL;
+			s->v[i].recv_ns += 1000000000000ULL;
+		}
+		s->v[5].send_ns = 1000;
+		lttr_msgset_sort(s);
+	}
+	ok(s && s->warn.outliers == 1 && s->warn.outlier_sent && s->warn.outlier_ns == 1000 &&
+	   lttr_msg_warnings(&s->warn, v, 4) == 1 && strstr(v[0], " s before the others (") &&
+	   (s->v[0].flags & LTTR_MSG_OUTLIER) && !(s->v[1].flags & LTTR_MSG_OUTLIER),
+	   "a send at 1 us before messages at 1001 s: an outlier before them, sorted first: %s",
+	   s ? v[0] : "");
+	lttr_msgset_free(s);
+}
+
 int main(void)
 {
 	struct lttr_trace *t = NULL;
@@ -231,5 +331,6 @@ int main(void)
 	of_trace(t);
 	lttr_trace_close(t);
 	warnings();
+	outliers();
 	return tap_done();
 }

@@ -23,6 +23,21 @@ void lttr_json_msg_warn(struct lttr_json *j, const struct lttr_msg_warn *w)
 	key_u64(j, "skipped_packets", w->skipped_packets);
 	lttr_json_key(j, "old_format");
 	lttr_json_bool(j, w->old_format);
+	key_u64(j, "outliers", w->outliers);
+	lttr_json_key(j, "outlier");
+	if (!w->outliers) {
+		lttr_json_null(j);
+	} else {
+		lttr_json_begin_object(j);
+		lttr_json_key(j, "message");
+		lttr_json_string(j, w->outlier_what);
+		lttr_json_key(j, "sent");
+		lttr_json_bool(j, w->outlier_sent);
+		key_u64(j, "time_ns", w->outlier_ns);
+		key_u64(j, "others_first_ns", w->others_first_ns);
+		key_u64(j, "others_last_ns", w->others_last_ns);
+		lttr_json_end_object(j);
+	}
 	lttr_json_end_object(j);
 }
 
@@ -214,6 +229,10 @@ void lttr_json_conv_graph(struct lttr_json *j, const struct lttr_msgset *s,
 	key_u64(j, "pruned_small", g->pruned_small);
 	key_u64(j, "pruned_cycles", g->pruned_cycles);
 	key_u64(j, "cut_depth", g->cut_depth);
+	lttr_json_key(j, "quantum_auto");
+	lttr_json_bool(j, g->quantum_auto);
+	key_u64(j, "outliers", g->outliers);
+	key_u64(j, "cut_budget", g->cut_budget);
 	lttr_json_key(j, "vertices");
 	lttr_json_begin_array(j);
 	for (i = 0; i < g->nv; i++) {

@@ -237,7 +237,7 @@ static void same_task(const struct lttr_msgset *s, struct lttr_nesting *n,
 
 static int candidates(const struct lttr_msgset *s, struct lttr_nesting *n)
 {
-	uint64_t skew = n->opts.skew_ns;
+	uint64_t skew = n->opts.skew_ns, visits = 0;
 	struct sweep_ev *ev = malloc((3 * n->npairs + 1) * sizeof(*ev));
 	struct openset *open = calloc(s->nnodes + 1, sizeof(*open));
 	size_t *pos = malloc((n->npairs + 1) * sizeof(*pos));
@@ -282,6 +282,12 @@ static int candidates(const struct lttr_msgset *s, struct lttr_nesting *n)
 		default:	/* EV_QUERY: the return of c reached its caller */
 			os = &open[c->caller];
 			c->cand = n->ncand;
+			/* the bounds of the work and memory (docs/paths.md) */
+			visits += os->n;
+			if (visits > LTTR_NEST_MAX_VISITS || n->ncand + os->n > LTTR_NEST_MAX_CANDIDATES) {
+				ret = visits > LTTR_NEST_MAX_VISITS ? LTTR_NEST_TOO_WIDE : LTTR_NEST_TOO_MANY;
+				goto out;
+			}
 			for (j = 0; j < os->n; j++) {
 				size_t p = os->v[j];
 

@@ -4,14 +4,26 @@
  * 6): from each root, the paths built depth first, each edge's caused
  * messages found from the spikes of a cross-correlation (xcorr.c).
  */
+#include <inttypes.h>
 #include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <lttr/paths/convolution.h>
 #include "paths/room.h"
 #include "paths/xcorr.h"
 
-#define MAX_QUANTA	(1UL << 27)
+/*
+ * The bounds of the work (docs/paths.md): a correlation of at most
+ * MAX_POINTS points (the signal and the longest lag; 4 arrays of that
+ * many doubles: 64 MiB), at most MAX_WORK points correlated in all (a
+ * few seconds), at most MAX_VERTICES vertices in the graph.
+ */
+#define MAX_POINTS	(1UL << 21)
+#define MAX_WORK	(1ULL << 27)
+#define MAX_VERTICES	(1UL << 20)
+#define DEFAULT_QUANTUM	1000000ULL
 
 /* a message as the algorithm sees it */
 struct cmsg {
@@ -28,6 +40,10 @@ struct conv {
 	struct lttr_xcorr *x;
 	size_t maxlag;
 	uint64_t t0;
+	uint64_t work;	/* points correlated so far */
+	struct lttr_xcorr_seg *seg;	/* the signal's stretches */
+	size_t nseg;
+	size_t nfft;	/* points per correlation */
 	/* per node, the messages it sent, by send time */
 	size_t *out_off;
 	struct cmsg *out;
@@ -44,13 +60,6 @@ static int add_vertex(struct conv *c, const struct lttr_conv_vertex *v)
 		return -1;
 	g->v[g->nv++] = *v;
 	return 0;
-}
-
-static int by_time(const void *pa, const void *pb)
-{
-	uint64_t a = *(const uint64_t *)pa, b = *(const uint64_t *)pb;
-
-	return a < b ? -1 : a > b;
 }
 
 /*
@@ -96,19 +105,34 @@ static size_t spikes(const struct conv *c, const double *C, size_t *lag, double 
 static int process_node(struct conv *c, uint32_t j, uint32_t vj, const uint64_t *V,
 			size_t nv, uint32_t depth);
 
+/* a caused message: its receiver, when it received it, its delay */
+struct caused_msg {
+	uint32_t dst;
+	uint64_t r;
+	uint64_t diff;
+};
+
+static int by_dst_recv(const void *pa, const void *pb)
+{
+	const struct caused_msg *a = pa, *b = pb;
+
+	if (a->dst != b->dst)
+		return a->dst < b->dst ? -1 : 1;
+	return a->r < b->r ? -1 : a->r > b->r;
+}
+
 /* the messages of Z sent d quanta +- slack after one of V, per destination */
 static int caused(struct conv *c, uint32_t j, uint32_t vj, const uint64_t *V, size_t nv,
 		  size_t d, double height, uint32_t depth)
 {
 	const struct cmsg *Z = c->out + c->out_off[j];
-	size_t nz = c->out_off[j + 1] - c->out_off[j], i, k, nsel = 0;
+	size_t nz = c->out_off[j + 1] - c->out_off[j], i, g, nsel = 0;
 	uint64_t shift = d * c->o.quantum_ns, slack = c->o.slack_ns;
-	struct cmsg *sel = malloc((nz ? nz : 1) * sizeof(*sel));
-	uint64_t *diff = malloc((nz ? nz : 1) * sizeof(*diff));
+	struct caused_msg *sel = malloc((nz ? nz : 1) * sizeof(*sel));
 	uint64_t *W = malloc((nz ? nz : 1) * sizeof(*W));
 	int ret = -1;
 
-	if (!sel || !diff || !W)
+	if (!sel || !W)
 		goto out;
 	for (i = 0; i < nz; i++) {
 		/* the latest v <= z - shift + slack, then whether it is >= z - shift - slack */
@@ -127,24 +151,24 @@ static int caused(struct conv *c, uint32_t j, uint32_t vj, const uint64_t *V, si
 		}
 		if (!lo || V[lo - 1] + shift + slack < z)
 			continue;
-		diff[nsel] = z >= V[lo - 1] ? z - V[lo - 1] : 0;
-		sel[nsel++] = Z[i];
+		sel[nsel++] = (struct caused_msg){ Z[i].dst, Z[i].r,
+						   z >= V[lo - 1] ? z - V[lo - 1] : 0 };
 	}
-	/* one edge per destination, in the order of the nodes */
-	for (k = 0; k < c->s->nnodes; k++) {
-		struct lttr_conv_vertex v = { .node = (uint32_t)k, .parent = vj,
+	/* one edge per destination, in the order of the nodes (each group's
+	 * messages in the order they were received) */
+	qsort(sel, nsel, sizeof(*sel), by_dst_recv);
+	for (g = 0; g < nsel; g = i) {
+		uint32_t k = sel[g].dst;
+		struct lttr_conv_vertex v = { .node = k, .parent = vj,
 			.depth = depth, .delay_ns = shift, .height = height };
 		uint64_t key = ((uint64_t)j << 32) | k, sum = 0;
 		size_t nw = 0, e;
 		int cycle = 0;
 
-		for (i = 0; i < nsel; i++)
-			if (sel[i].dst == k) {
-				sum += diff[i];
-				nw++;
-			}
-		if (!nw)
-			continue;
+		for (i = g; i < nsel && sel[i].dst == k; i++) {
+			sum += sel[i].diff;
+			W[nw++] = sel[i].r;
+		}
 		if (nw < c->o.min_count) {
 			c->g->pruned_small++;
 			continue;
@@ -155,28 +179,26 @@ static int caused(struct conv *c, uint32_t j, uint32_t vj, const uint64_t *V, si
 			c->g->pruned_cycles++;
 			continue;
 		}
+		if (c->g->nv >= MAX_VERTICES) {
+			c->g->cut_budget++;
+			continue;
+		}
 		v.count = nw;
 		v.mean_ns = sum / nw;
 		if (add_vertex(c, &v))
 			goto out;
-		/* the next hop starts from when k received them (in time order) */
-		nw = 0;
-		for (i = 0; i < nsel; i++)
-			if (sel[i].dst == k)
-				W[nw++] = sel[i].r;
+		/* the next hop starts from when k received them */
 		if (depth >= c->o.max_depth) {
 			c->g->cut_depth++;
 			continue;
 		}
-		qsort(W, nw, sizeof(*W), by_time);
 		c->path[depth - 1] = key;
-		if (process_node(c, (uint32_t)k, (uint32_t)(c->g->nv - 1), W, nw, depth + 1))
+		if (process_node(c, k, (uint32_t)(c->g->nv - 1), W, nw, depth + 1))
 			goto out;
 	}
 	ret = 0;
 out:
 	free(sel);
-	free(diff);
 	free(W);
 	return ret;
 }
@@ -192,6 +214,12 @@ static int process_node(struct conv *c, uint32_t j, uint32_t vj, const uint64_t 
 
 	if (!nz || !nv)
 		return 0;
+	if (c->work + c->nfft > MAX_WORK) {
+		/* the bound of the work: this vertex's paths are not followed */
+		c->g->cut_budget++;
+		return 0;
+	}
+	c->work += c->nfft;
 	C = lttr_xcorr_run(c->x, V, nv, c->out_t + c->out_off[j], nz);
 	c->g->correlations++;
 	nsp = spikes(c, C, lag, height, 64);
@@ -201,44 +229,37 @@ static int process_node(struct conv *c, uint32_t j, uint32_t vj, const uint64_t 
 	return 0;
 }
 
-/* the times a message of the set is at its receiver, for the messages i -> j */
-static uint64_t *into(const struct lttr_msgset *s, uint32_t i, uint32_t j, size_t *n)
-{
-	uint64_t *t = malloc((s->n ? s->n : 1) * sizeof(*t));
-	size_t k;
-
-	*n = 0;
-	if (!t)
-		return NULL;
-	for (k = 0; k < s->n; k++)
-		if (s->v[k].src == i && s->v[k].dst == j)
-			t[(*n)++] = s->v[k].recv_ns;
-	qsort(t, *n, sizeof(*t), by_time);
-	return t;
-}
-
-/* FindPathsFromRoot */
+/* FindPathsFromRoot: per destination j, the messages i -> j as j received them */
 static int from_root(struct conv *c, uint32_t i)
 {
-	size_t j;
+	size_t n = c->out_off[i + 1] - c->out_off[i], k, g;
+	struct caused_msg *m = malloc((n ? n : 1) * sizeof(*m));
+	uint64_t *V = malloc((n ? n : 1) * sizeof(*V));
+	int r = 0;
 
-	for (j = 0; j < c->s->nnodes; j++) {
+	if (!m || !V) {
+		free(m);
+		free(V);
+		return -1;
+	}
+	for (k = 0; k < n; k++)
+		m[k] = (struct caused_msg){ c->out[c->out_off[i] + k].dst,
+					    c->out[c->out_off[i] + k].r, 0 };
+	qsort(m, n, sizeof(*m), by_dst_recv);
+	for (g = 0; !r && g < n; g = k) {
+		uint32_t j = m[g].dst;
 		struct lttr_conv_vertex root = { .node = i, .parent = LTTR_CONV_ROOT };
-		struct lttr_conv_vertex first = { .node = (uint32_t)j, .depth = 1 };
-		uint64_t *V;
-		size_t nv;
-		int r;
+		struct lttr_conv_vertex first = { .node = j, .depth = 1 };
+		size_t nv = 0;
 
-		V = into(c->s, i, (uint32_t)j, &nv);
-		if (!V)
-			return -1;
-		if (!nv) {
-			free(V);
-			continue;
-		}
+		for (k = g; k < n && m[k].dst == j; k++)
+			V[nv++] = m[k].r;
 		if (nv < c->o.min_count) {
 			c->g->pruned_small++;
-			free(V);
+			continue;
+		}
+		if (c->g->nv + 2 > MAX_VERTICES) {
+			c->g->cut_budget++;
 			continue;
 		}
 		first.count = nv;
@@ -248,12 +269,11 @@ static int from_root(struct conv *c, uint32_t i)
 			r = add_vertex(c, &first);
 		c->path[0] = ((uint64_t)i << 32) | j;
 		if (!r)
-			r = process_node(c, (uint32_t)j, (uint32_t)(c->g->nv - 1), V, nv, 2);
-		free(V);
-		if (r)
-			return -1;
+			r = process_node(c, j, (uint32_t)(c->g->nv - 1), V, nv, 2);
 	}
-	return 0;
+	free(m);
+	free(V);
+	return r;
 }
 
 static int by_dst_time(const void *pa, const void *pb)
@@ -278,12 +298,15 @@ static int index_out(struct conv *c)
 		return -1;
 	}
 	for (i = 0; i < s->n; i++)
-		c->out_off[s->v[i].src + 1]++;
+		if (!(s->v[i].flags & LTTR_MSG_OUTLIER))
+			c->out_off[s->v[i].src + 1]++;
 	for (i = 0; i < s->nnodes; i++)
 		c->out_off[i + 1] += c->out_off[i];
 	for (i = 0; i < s->n; i++) {
 		uint32_t src = s->v[i].src;
 
+		if (s->v[i].flags & LTTR_MSG_OUTLIER)
+			continue;
 		c->out[c->out_off[src] + fill[src]++] =
 			(struct cmsg){ s->v[i].send_ns, s->v[i].recv_ns, s->v[i].dst };
 	}
@@ -322,6 +345,8 @@ static uint8_t *find_roots(const struct conv *c)
 	for (i = 0; i < s->n; i++) {
 		const struct lttr_msg *m = &s->v[i];
 
+		if (m->flags & LTTR_MSG_OUTLIER)
+			continue;
 		if (m->send_ns < first_out[m->src])
 			first_out[m->src] = m->send_ns;
 		if (m->recv_ns < first_in[m->dst])
@@ -335,18 +360,75 @@ out:
 	return root;
 }
 
+static int by_u64(const void *pa, const void *pb)
+{
+	uint64_t a = *(const uint64_t *)pa, b = *(const uint64_t *)pb;
+
+	return a < b ? -1 : a > b;
+}
+
+/*
+ * The signal's stretches for a quantum @q: the quanta of the times @t
+ * (@nt, sorted) from @t0, every empty run of the longest lag (@max_delay_ns
+ * / q, at least 1) plus one quanta or more cut to that many (two times
+ * on either side stay more than the longest lag apart: no lag searched
+ * joins them, before or after the cut); written to @seg (room for @nt)
+ * when not NULL.  Returns the signal's length in quanta and the
+ * stretches' count in *@nseg.
+ */
+static uint64_t stretches(const uint64_t *t, size_t nt, uint64_t t0, uint64_t q,
+			  uint64_t max_delay_ns, struct lttr_xcorr_seg *seg, size_t *nseg)
+{
+	uint64_t lag = max_delay_ns / q, first = 0, last = 0, len = 0;
+	size_t i, k = 0;
+
+	if (!lag)
+		lag = 1;
+	for (i = 0; i < nt; i++) {
+		uint64_t qi = (t[i] - t0) / q;
+
+		if (i && qi <= last + lag + 1) {
+			last = qi;
+			continue;
+		}
+		if (i) {
+			if (seg)
+				seg[k] = (struct lttr_xcorr_seg){ first, last, len };
+			k++;
+			len += last - first + 1 + lag + 1;
+		}
+		first = last = qi;
+	}
+	if (nt) {
+		if (seg)
+			seg[k] = (struct lttr_xcorr_seg){ first, last, len };
+		k++;
+		len += last - first + 1;
+	}
+	*nseg = k;
+	return len;
+}
+
+/* the points a correlation needs: the signal and its longest lag */
+static uint64_t points(uint64_t len, uint64_t max_delay_ns, uint64_t quantum_ns)
+{
+	uint64_t lag = max_delay_ns / quantum_ns;
+
+	if (len > MAX_POINTS)
+		return MAX_POINTS + 1;
+	if (lag >= len)
+		lag = len - 1;
+	return len + (lag ? lag : 1) + 1;
+}
+
 static void defaults(struct lttr_conv_opts *o)
 {
-	if (!o->quantum_ns)
-		o->quantum_ns = 1000000;
 	if (!(o->spike_sigma > 0))
 		o->spike_sigma = 4;
 	if (!(o->valley_sigma > 0))
 		o->valley_sigma = 3;
 	if (!o->max_delay_ns)
 		o->max_delay_ns = 1000000000;
-	if (!o->slack_ns)
-		o->slack_ns = o->quantum_ns;
 	if (!o->min_count)
 		o->min_count = 1;
 	if (!o->max_depth)
@@ -357,9 +439,9 @@ int lttr_convolution_run(const struct lttr_msgset *s, const struct lttr_conv_opt
 			 struct lttr_conv_graph **out, struct lttr_error *err)
 {
 	struct conv c = { .s = s };
-	uint64_t t_end = 0;
+	uint64_t t_end = 0, *times;
 	uint8_t *roots;
-	size_t i, len;
+	size_t i, len, nt = 0;
 	int r = 0;
 
 	*out = NULL;
@@ -379,15 +461,16 @@ int lttr_convolution_run(const struct lttr_msgset *s, const struct lttr_conv_opt
 	c.g = calloc(1, sizeof(*c.g));
 	if (!c.g)
 		return lttr_error_set(err, LTTR_E_NOMEM, "convolution: out of memory");
-	c.g->quantum_ns = c.o.quantum_ns;
 	*out = c.g;
-	if (!s->n)
-		return 0;
 	c.t0 = UINT64_MAX;
 	/* receives may precede sends (clock skew): the span of both */
 	for (i = 0; i < s->n; i++) {
 		const struct lttr_msg *m = &s->v[i];
 
+		if (m->flags & LTTR_MSG_OUTLIER) {
+			c.g->outliers++;
+			continue;
+		}
 		if (m->send_ns < c.t0)
 			c.t0 = m->send_ns;
 		if (m->recv_ns < c.t0)
@@ -397,21 +480,73 @@ int lttr_convolution_run(const struct lttr_msgset *s, const struct lttr_conv_opt
 		if (m->send_ns > t_end)
 			t_end = m->send_ns;
 	}
-	len = (size_t)((t_end - c.t0) / c.o.quantum_ns) + 1;
-	if (len > MAX_QUANTA) {
+	if (c.t0 == UINT64_MAX) {
+		c.g->quantum_ns = c.o.quantum_ns ? c.o.quantum_ns : DEFAULT_QUANTUM;
+		return 0;
+	}
+	c.g->span_ns = t_end - c.t0;
+	/* every time of the signals, sorted: the stretches they occupy */
+	times = malloc(2 * s->n * sizeof(*times));
+	if (!times)
+		goto nomem;
+	for (i = 0; i < s->n; i++)
+		if (!(s->v[i].flags & LTTR_MSG_OUTLIER)) {
+			times[nt++] = s->v[i].send_ns;
+			times[nt++] = s->v[i].recv_ns;
+		}
+	qsort(times, nt, sizeof(*times), by_u64);
+	if (!c.o.quantum_ns) {
+		/* the quantum follows the span: 1, 2, 5 x 10^k ms, from 1 ms */
+		static const unsigned int step[3] = { 1, 2, 5 };
+		uint64_t base = DEFAULT_QUANTUM;
+		unsigned int k = 0;
+
+		c.o.quantum_ns = base;
+		while (points(stretches(times, nt, c.t0, c.o.quantum_ns, c.o.max_delay_ns, NULL,
+					&c.nseg), c.o.max_delay_ns, c.o.quantum_ns) > MAX_POINTS) {
+			if (++k == 3) {
+				k = 0;
+				base *= 10;
+			}
+			c.o.quantum_ns = base * step[k];
+		}
+		c.g->quantum_auto = c.o.quantum_ns != DEFAULT_QUANTUM;
+	}
+	len = stretches(times, nt, c.t0, c.o.quantum_ns, c.o.max_delay_ns, NULL, &c.nseg);
+	if (points(len, c.o.max_delay_ns, c.o.quantum_ns) > MAX_POINTS) {
+		uint64_t lag = c.o.max_delay_ns / c.o.quantum_ns;
+		double n = (double)len + (double)(lag >= len ? len - 1 : lag ? lag : 1) + 1;
+		/* the shortest quantum within the bound, up to a microsecond */
+		double need = ceil(((double)c.g->span_ns + (double)c.o.max_delay_ns) /
+				   (double)(MAX_POINTS - 2) / 1e3) * 1e3;
+
+		free(times);
 		lttr_conv_graph_free(c.g);
 		*out = NULL;
 		return lttr_error_set(err, LTTR_E_INVAL,
-				      "convolution: %zu quanta (T / mu) is more than %lu: choose a longer quantum",
-				      len, MAX_QUANTA);
+				      "convolution: the messages span %.3f s and the delays searched %.3f s: with a quantum of %.6f ms that is %.0f points to correlate, more than %lu: a quantum of at least %.3f ms (or none: it follows the span)",
+				      (double)c.g->span_ns / 1e9, (double)c.o.max_delay_ns / 1e9,
+				      (double)c.o.quantum_ns / 1e6, n, MAX_POINTS, need / 1e6);
 	}
+	c.seg = malloc((c.nseg ? c.nseg : 1) * sizeof(*c.seg));
+	if (!c.seg) {
+		free(times);
+		goto nomem;
+	}
+	len = stretches(times, nt, c.t0, c.o.quantum_ns, c.o.max_delay_ns, c.seg, &c.nseg);
+	free(times);
+	if (!c.o.slack_ns)
+		c.o.slack_ns = c.o.quantum_ns;
+	c.g->quantum_ns = c.o.quantum_ns;
 	c.g->signal_len = len;
 	c.maxlag = (size_t)(c.o.max_delay_ns / c.o.quantum_ns);
 	if (c.maxlag >= len)
 		c.maxlag = len - 1;
 	if (!c.maxlag)
 		c.maxlag = 1;
-	c.x = lttr_xcorr_new(len, c.maxlag, c.t0, c.o.quantum_ns);
+	for (c.nfft = 2; c.nfft < len + c.maxlag + 1; c.nfft *= 2)
+		;
+	c.x = lttr_xcorr_new(len, c.maxlag, c.t0, c.o.quantum_ns, c.seg, c.nseg);
 	roots = find_roots(&c);
 	if (!c.x || !roots || index_out(&c))
 		r = -1;
@@ -423,7 +558,9 @@ int lttr_convolution_run(const struct lttr_msgset *s, const struct lttr_conv_opt
 	free(c.out_off);
 	free(c.out);
 	free(c.out_t);
+	free(c.seg);
 	if (r) {
+nomem:
 		lttr_conv_graph_free(c.g);
 		*out = NULL;
 		return lttr_error_set(err, LTTR_E_NOMEM, "convolution: out of memory");
@@ -442,4 +579,40 @@ void lttr_conv_graph_free(struct lttr_conv_graph *g)
 int lttr_conv_leaf(const struct lttr_conv_graph *g, size_t i)
 {
 	return i + 1 >= g->nv || g->v[i + 1].parent != (uint32_t)i;
+}
+
+/* room and count of lttr_conv_warnings()'s sentences */
+struct out {
+	char (*v)[LTTR_MSG_WARNING_LEN];
+	size_t max;
+	size_t n;
+};
+
+static void say(struct out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void say(struct out *o, const char *fmt, ...)
+{
+	if (o->v && o->n < o->max) {
+		va_list ap;
+
+		va_start(ap, fmt);
+		vsnprintf(o->v[o->n], LTTR_MSG_WARNING_LEN, fmt, ap);
+		va_end(ap);
+	}
+	o->n++;
+}
+
+size_t lttr_conv_warnings(const struct lttr_conv_graph *g, char (*out)[LTTR_MSG_WARNING_LEN],
+			  size_t max)
+{
+	struct out o = { out, max, 0 };
+
+	if (g->quantum_auto)
+		say(&o, "the messages span %.3f s: the convolution's quantum is %.3f ms, not 1 ms, to correlate at most %lu points (a quantum given is used as it is)",
+		    (double)g->span_ns / 1e9, (double)g->quantum_ns / 1e6, MAX_POINTS);
+	if (g->cut_budget)
+		say(&o, "the convolution stopped at its bound of the work (%llu points correlated, %lu vertices): %" PRIu64
+		    " edges not followed, the graph is partial (a longer quantum, a higher minimum count or one root)",
+		    MAX_WORK, MAX_VERTICES, g->cut_budget);
+	return o.n;
 }

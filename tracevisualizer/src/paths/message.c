@@ -98,10 +98,112 @@ static int by_send(const void *pa, const void *pb)
 	return CMP(a->kind, b->kind);
 }
 
+/* the outlier rule (lttr_msgset_sort(), docs/paths.md) */
+#define OUTLIER_RATIO		100		/* a gap this many times the bulk's width */
+#define OUTLIER_MIN_GAP_NS	1000000000ULL	/* and longer than this */
+#define OUTLIER_SHARE		100		/* at most 1 in this many messages */
+
+static int by_u64(const void *pa, const void *pb)
+{
+	uint64_t a = *(const uint64_t *)pa, b = *(const uint64_t *)pb;
+
+	return CMP(a, b);
+}
+
+/* the farthest of the times @t outside [lo, hi]: its distance */
+static uint64_t outside(uint64_t t, uint64_t lo, uint64_t hi)
+{
+	return t < lo ? lo - t : t > hi ? t - hi : 0;
+}
+
+/*
+ * The messages with a time beyond a long gap from the bulk of the times:
+ * marked LTTR_MSG_OUTLIER, counted and the farthest described in @s->warn.
+ * Returns -1 when out of memory (then none is marked).
+ */
+static int mark_outliers(struct lttr_msgset *s)
+{
+	size_t m = 2 * s->n, i, lo, hi, far = 0, count = 0;
+	uint64_t *t, gap, dist = 0, first = UINT64_MAX, last = 0;
+
+	for (i = 0; i < s->n; i++)
+		s->v[i].flags &= (uint8_t)~LTTR_MSG_OUTLIER;
+	s->warn.outliers = 0;
+	if (s->n < 4)
+		return 0;
+	t = malloc(m * sizeof(*t));
+	if (!t)
+		return -1;
+	for (i = 0; i < s->n; i++) {
+		t[2 * i] = s->v[i].send_ns;
+		t[2 * i + 1] = s->v[i].recv_ns;
+	}
+	qsort(t, m, sizeof(*t), by_u64);
+	/* the quartiles (nearest rank), then outward through the short gaps */
+	lo = (m + 3) / 4 - 1;
+	hi = (3 * m + 3) / 4 - 1;
+	gap = t[hi] - t[lo];
+	gap = gap > UINT64_MAX / OUTLIER_RATIO ? UINT64_MAX : gap * OUTLIER_RATIO;
+	if (gap < OUTLIER_MIN_GAP_NS)
+		gap = OUTLIER_MIN_GAP_NS;
+	while (lo > 0 && t[lo] - t[lo - 1] <= gap)
+		lo--;
+	while (hi + 1 < m && t[hi + 1] - t[hi] <= gap)
+		hi++;
+	for (i = 0; i < s->n; i++) {
+		const struct lttr_msg *v = &s->v[i];
+		uint64_t d = outside(v->send_ns, t[lo], t[hi]), dr = outside(v->recv_ns, t[lo], t[hi]);
+
+		if (!d && !dr) {
+			if (v->send_ns < first)
+				first = v->send_ns;
+			if (v->recv_ns < first)
+				first = v->recv_ns;
+			if (v->send_ns > last)
+				last = v->send_ns;
+			if (v->recv_ns > last)
+				last = v->recv_ns;
+			continue;
+		}
+		count++;
+		if (d > dist || dr > dist) {
+			dist = d > dr ? d : dr;
+			far = i;
+		}
+	}
+	free(t);
+	if (!count || count > (s->n / OUTLIER_SHARE ? s->n / OUTLIER_SHARE : 1))
+		return 0;
+	for (i = 0; i < s->n; i++) {
+		const struct lttr_msg *v = &s->v[i];
+
+		if (v->send_ns < first || v->send_ns > last || v->recv_ns < first ||
+		    v->recv_ns > last)
+			s->v[i].flags |= LTTR_MSG_OUTLIER;
+	}
+	{
+		const struct lttr_msg *v = &s->v[far];
+		char id[24];
+		int sent = outside(v->send_ns, first, last) >= outside(v->recv_ns, first, last);
+
+		s->warn.outliers = count;
+		s->warn.outlier_sent = sent;
+		s->warn.outlier_ns = sent ? v->send_ns : v->recv_ns;
+		s->warn.others_first_ns = first;
+		s->warn.others_last_ns = last;
+		snprintf(s->warn.outlier_what, sizeof(s->warn.outlier_what), "%s %.32s -> %.32s %.20s",
+			 v->kind == LTTR_MSG_CALL ? "CALL" : "RET", s->nodes[v->src], s->nodes[v->dst],
+			 lttr_msg_id_str(s, v, id, sizeof(id)));
+	}
+	return 0;
+}
+
 void lttr_msgset_sort(struct lttr_msgset *s)
 {
 	if (s->n > 1)
 		qsort(s->v, s->n, sizeof(*s->v), by_send);
+	/* out of memory: no outlier marked, the convolution's bounds still hold */
+	(void)mark_outliers(s);
 }
 
 const char *lttr_msg_id_str(const struct lttr_msgset *s, const struct lttr_msg *m,

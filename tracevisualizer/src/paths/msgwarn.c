@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <lttr/paths/message.h>
 
+#define NS	UINT64_C(1000000000)
+
 struct out {
 	char (*v)[LTTR_MSG_WARNING_LEN];
 	size_t max;
@@ -48,6 +50,19 @@ size_t lttr_msg_warnings(const struct lttr_msg_warn *w, char (*out)[LTTR_MSG_WAR
 		    w->unknown_socket);
 	if (w->retransmits)
 		say(&o, "%" PRIu64 " TCP retransmissions dropped", w->retransmits);
+	if (w->outliers) {
+		uint64_t t = w->outlier_ns, lo = w->others_first_ns, hi = w->others_last_ns;
+		uint64_t d = t > hi ? t - hi : lo - t;
+
+		say(&o, "%" PRIu64 " message%s far from the others (docs/paths.md): %s%s %s at %" PRIu64
+		    ".%09" PRIu64 " s, %" PRIu64 ".%09" PRIu64 " s %s the others (%" PRIu64 ".%09"
+		    PRIu64 " s to %" PRIu64 ".%09" PRIu64 " s); the convolution leaves %s out",
+		    w->outliers, w->outliers > 1 ? "s" : "", w->outliers > 1 ? "the farthest " : "",
+		    w->outlier_what,
+		    w->outlier_sent ? "sent" : "received", t / NS, t % NS, d / NS, d % NS,
+		    t > hi ? "after" : "before", lo / NS, lo % NS, hi / NS, hi % NS,
+		    w->outliers > 1 ? "them" : "it");
+	}
 	if (w->skipped_packets)
 		say(&o, "%" PRIu64 " packets not TCP or UDP over IP, fragments or cut short, skipped",
 		    w->skipped_packets);

@@ -108,6 +108,7 @@ int lttr_nesting_run(const struct lttr_msgset *s, const struct lttr_nest_opts *o
 	struct lttr_nesting *n = calloc(1, sizeof(*n));
 	struct lttr_scoreboard sb;
 	size_t *last = NULL, i;
+	int r;
 
 	*out = NULL;
 	if (!n)
@@ -123,8 +124,34 @@ int lttr_nesting_run(const struct lttr_msgset *s, const struct lttr_nest_opts *o
 				      "nesting: bad parameters (bins need a ratio above 1, a first bound and 2 bins or more; penalties and smoothing >= 0)");
 	}
 	lttr_sb_init(&sb, &n->opts);
-	if (lttr_find_callpairs(s, n) || score(n, &sb) ||
-	    lttr_sb_smooth(&sb, n->opts.smooth_bins))
+	r = lttr_find_callpairs(s, n);
+	if (r == LTTR_NEST_TOO_MANY || r == LTTR_NEST_TOO_WIDE) {
+		size_t np = n->npairs;
+
+		lttr_sb_free(&sb);
+		lttr_nesting_free(n);
+		if (r == LTTR_NEST_TOO_MANY)
+			return lttr_error_set(err, LTTR_E_UNSUPPORTED,
+					      "nesting: more than %lu candidate parents (calls open at once at their caller, %zu call pairs): the input nests too many calls at once (docs/paths.md)",
+					      LTTR_NEST_MAX_CANDIDATES, np);
+		return lttr_error_set(err, LTTR_E_UNSUPPORTED,
+				      "nesting: more than %llu open calls examined for candidate parents (%zu call pairs): the input nests too many calls at once (docs/paths.md)",
+				      LTTR_NEST_MAX_VISITS, np);
+	}
+	if (r || score(n, &sb)) {
+		if (sb.full) {
+			unsigned int nb = sb.nbins;
+
+			lttr_sb_free(&sb);
+			lttr_nesting_free(n);
+			return lttr_error_set(err, LTTR_E_UNSUPPORTED,
+					      "nesting: the scoreboard needs more than %lu histograms of %u bins (one per parent's caller, caller and callee nesting; %lu MiB): the input nests too many different calls (docs/paths.md)",
+					      LTTR_NEST_MAX_BINS / nb, nb,
+					      LTTR_NEST_MAX_BINS * sizeof(double) >> 20);
+		}
+		goto nomem;
+	}
+	if (lttr_sb_smooth(&sb, n->opts.smooth_bins))
 		goto nomem;
 	last = malloc((n->npairs + 1) * sizeof(*last));
 	if (!last)

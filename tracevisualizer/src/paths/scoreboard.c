@@ -40,6 +40,10 @@ double *lttr_sb_hist(struct lttr_scoreboard *sb, uint32_t a, uint32_t b, uint32_
 		return sb->bins + h * sb->nbins;
 	if (!create)
 		return NULL;
+	if ((sb->nh + 1) * sb->nbins > LTTR_NEST_MAX_BINS) {
+		sb->full = true;
+		return NULL;
+	}
 	if (!(sb->nh & (sb->nh - 1)) || !sb->nh) {
 		/* room for twice as many when a power of two is reached */
 		size_t ncap = sb->nh ? sb->nh * 2 : 16;

@@ -20,6 +20,8 @@ struct lttr_xcorr {
 	size_t nfft;
 	uint64_t t0;
 	uint64_t quantum;
+	const struct lttr_xcorr_seg *seg;
+	size_t nseg;
 	double *a;		/* s1, then the result */
 	double *b;		/* s2 */
 	fftw_complex *fa;
@@ -31,7 +33,8 @@ struct lttr_xcorr {
 };
 
 struct lttr_xcorr *lttr_xcorr_new(size_t len, size_t maxlag, uint64_t t0_ns,
-				  uint64_t quantum_ns)
+				  uint64_t quantum_ns, const struct lttr_xcorr_seg *seg,
+				  size_t nseg)
 {
 	struct lttr_xcorr *x = calloc(1, sizeof(*x));
 	size_t n = 2;
@@ -46,6 +49,8 @@ struct lttr_xcorr *lttr_xcorr_new(size_t len, size_t maxlag, uint64_t t0_ns,
 	x->nfft = n;
 	x->t0 = t0_ns;
 	x->quantum = quantum_ns;
+	x->seg = seg;
+	x->nseg = nseg;
 	x->a = fftw_malloc(n * sizeof(double));
 	x->b = fftw_malloc(n * sizeof(double));
 	x->fa = fftw_malloc((n / 2 + 1) * sizeof(fftw_complex));
@@ -83,6 +88,25 @@ void lttr_xcorr_free(struct lttr_xcorr *x)
 	free(x);
 }
 
+/* the signal's point of quantum @q (from t0): through its stretch */
+static uint64_t point(const struct lttr_xcorr *x, uint64_t q)
+{
+	size_t lo = 0, hi = x->nseg;
+
+	/* the last stretch that starts at or before q */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (x->seg[mid].first <= q)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (!lo || q > x->seg[lo - 1].last)
+		return UINT64_MAX;
+	return x->seg[lo - 1].offset + (q - x->seg[lo - 1].first);
+}
+
 /* sqrt(messages per quantum) of sorted or unsorted times into @s */
 static void signal_of(const struct lttr_xcorr *x, double *s, const uint64_t *t, size_t n)
 {
@@ -90,7 +114,7 @@ static void signal_of(const struct lttr_xcorr *x, double *s, const uint64_t *t, 
 
 	memset(s, 0, x->nfft * sizeof(*s));
 	for (i = 0; i < n; i++) {
-		uint64_t q = t[i] >= x->t0 ? (t[i] - x->t0) / x->quantum : 0;
+		uint64_t q = point(x, t[i] >= x->t0 ? (t[i] - x->t0) / x->quantum : 0);
 
 		if (q < x->len)
 			s[q] += 1;

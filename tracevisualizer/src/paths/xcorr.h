@@ -12,11 +12,25 @@
 struct lttr_xcorr;
 
 /*
- * A correlator of signals of @len quanta of @quantum_ns from @t0_ns,
- * for lags -@maxlag..@maxlag.  NULL when out of memory.
+ * A stretch of the signal: the quanta @first..@last (counted from t0)
+ * are the signal's @offset.. onwards.  Between two stretches, the empty
+ * quanta beyond the longest lag are cut: no lag within it joins two
+ * messages across them, so the correlation is the same.
+ */
+struct lttr_xcorr_seg {
+	uint64_t first;
+	uint64_t last;
+	uint64_t offset;
+};
+
+/*
+ * A correlator of signals of @len quanta of @quantum_ns from @t0_ns, its
+ * @nseg stretches @seg (kept, sorted; a time in none is left out), for
+ * lags -@maxlag..@maxlag.  NULL when out of memory.
  */
 struct lttr_xcorr *lttr_xcorr_new(size_t len, size_t maxlag, uint64_t t0_ns,
-				  uint64_t quantum_ns);
+				  uint64_t quantum_ns, const struct lttr_xcorr_seg *seg,
+				  size_t nseg);
 void lttr_xcorr_free(struct lttr_xcorr *x);
 
 /*

@@ -22,6 +22,7 @@
 #ifndef LTTR_PATHS_CONVOLUTION_H
 #define LTTR_PATHS_CONVOLUTION_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <lttr/paths/message.h>
@@ -30,7 +31,8 @@
 
 /**
  * struct lttr_conv_opts - the algorithm's parameters
- * @quantum_ns: the time quantum mu (0: 1 ms)
+ * @quantum_ns: the time quantum mu (0: 1 ms, or longer when the span
+ *	needs it: the quantum follows the span)
  * @spike_sigma: N: a spike is above mean + N sigma (0: 4)
  * @valley_sigma: S: spikes are separated by a point below mean + S
  *	sigma (0: 3)
@@ -85,6 +87,12 @@ struct lttr_conv_vertex {
  * @pruned_small: edges pruned for too few messages
  * @pruned_cycles: edges pruned as cycles
  * @cut_depth: edges not followed past the longest path
+ * @span_ns: T, the time span of the messages (the outliers left out)
+ * @quantum_auto: no quantum was given and the span needed a longer one
+ *	than 1 ms (the quantum follows the span: docs/paths.md)
+ * @outliers: messages left out (LTTR_MSG_OUTLIER)
+ * @cut_budget: edges not followed (or vertices not added) once the
+ *	bound of the work was reached: the graph is partial
  */
 struct lttr_conv_graph {
 	size_t nv;
@@ -95,6 +103,10 @@ struct lttr_conv_graph {
 	uint64_t pruned_small;
 	uint64_t pruned_cycles;
 	uint64_t cut_depth;
+	uint64_t span_ns;
+	bool quantum_auto;
+	uint64_t outliers;
+	uint64_t cut_budget;
 };
 
 /**
@@ -102,13 +114,31 @@ struct lttr_conv_graph {
  * @s: the messages (any order)
  * @o: the parameters (NULL: the defaults)
  * @out: receives the graph (free with lttr_conv_graph_free())
- * @err: receives the error (LTTR_E_INVAL: bad parameters, or T / mu
- *	beyond 2^27 quanta)
+ * @err: receives the error (LTTR_E_INVAL: bad parameters, or a quantum
+ *	given for which T / mu and the longest lag are beyond 2^21 points;
+ *	without one, the quantum follows the span)
+ *
+ * The messages marked LTTR_MSG_OUTLIER are left out. The work is bounded
+ * (docs/paths.md): past 2^27 points correlated in all, or 2^20
+ * vertices, the edges are not followed and counted in @cut_budget.
  *
  * Return: 0 or a negative enum lttr_errcode.
  */
 int lttr_convolution_run(const struct lttr_msgset *s, const struct lttr_conv_opts *o,
 			 struct lttr_conv_graph **out, struct lttr_error *err);
+
+/**
+ * lttr_conv_warnings() - what makes a graph unsure or partial, one
+ * sentence each (a quantum chosen for the span, the bound of the work
+ * reached), for a front end to print or show beside it
+ * @g: the graph
+ * @out: receives up to @max sentences (NULL: only count)
+ * @max: room in @out
+ *
+ * Return: the number of sentences (may exceed @max).
+ */
+size_t lttr_conv_warnings(const struct lttr_conv_graph *g, char (*out)[LTTR_MSG_WARNING_LEN],
+			  size_t max);
 
 /** lttr_conv_graph_free() - release a graph @g: the graph or NULL */
 void lttr_conv_graph_free(struct lttr_conv_graph *g);

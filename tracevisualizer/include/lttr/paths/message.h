@@ -34,6 +34,9 @@ enum lttr_msg_kind {
 #define LTTR_MSG_ONE_TIME	0x04	/* one time known, of no node's clock in
 					   particular (the abstract format
 					   without RECVTIME): recv = send */
+#define LTTR_MSG_OUTLIER	0x08	/* a time far from the others'
+					   (lttr_msgset_sort()): the
+					   convolution leaves it out */
 
 /**
  * struct lttr_msg - one message
@@ -91,6 +94,13 @@ enum lttr_node_by {
  * @skipped_packets: pcap: packets not IPv4/IPv6 TCP/UDP, or cut short
  * @old_format: a trace of a format before 1.4, which records no socket
  *	endpoints (only sockets its snapshot lists can be paired, if any)
+ * @outliers: messages with a time far from the others' (LTTR_MSG_OUTLIER,
+ *	the rule of lttr_msgset_sort())
+ * @outlier_ns: the farthest outlying time
+ * @outlier_sent: whether that time is the message's send (else its receive)
+ * @outlier_what: that message, "KIND SENDER -> RECEIVER ID" (cut to fit)
+ * @others_first_ns: the earliest time of the messages that are not outliers
+ * @others_last_ns: their latest
  */
 struct lttr_msg_warn {
 	uint64_t lost_events;
@@ -100,6 +110,12 @@ struct lttr_msg_warn {
 	uint64_t retransmits;
 	uint64_t skipped_packets;
 	bool old_format;
+	uint64_t outliers;
+	uint64_t outlier_ns;
+	bool outlier_sent;
+	char outlier_what[96];
+	uint64_t others_first_ns;
+	uint64_t others_last_ns;
 };
 
 /**
@@ -113,7 +129,7 @@ struct lttr_msg_warn {
 typedef int (*lttr_paths_progress_fn)(void *arg, unsigned int permille);
 
 /* room for one warning of lttr_msg_warnings() */
-#define LTTR_MSG_WARNING_LEN 200
+#define LTTR_MSG_WARNING_LEN 320
 
 /**
  * lttr_msg_warnings() - what makes a set of messages unsure, one sentence
@@ -198,7 +214,15 @@ int lttr_msgset_add(struct lttr_msgset *s, const struct lttr_msg *m);
 
 /**
  * lttr_msgset_sort() - order the messages by send time (then receive
- * time, sender, receiver, id: a total order, so every run is the same)
+ * time, sender, receiver, id: a total order, so every run is the same),
+ * and mark the outliers (LTTR_MSG_OUTLIER, counted in @s->warn): the
+ * messages with a time beyond a gap, from the bulk of the times, longer
+ * than 1 s and than 100 times the bulk's width; the bulk is the
+ * messages' send and receive times from their first to their third
+ * quartile, widened outward through every shorter gap. There are none
+ * when they would be more than 1 % of the messages (or more than one,
+ * in a set of fewer than 200): a group that large is not an accident
+ * but a part of the input (docs/paths.md).
  * @s: the set
  */
 void lttr_msgset_sort(struct lttr_msgset *s);
