@@ -452,7 +452,8 @@ static int parse_sip(const char *s, struct ltt_syscall_ip *sip)
 static void format_11(struct ltt_trace_header *h, uint16_t minor)
 {
 	h->minor = minor;
-	h->header_size = sizeof(*h);
+	/* 1.1 to 1.7 end before the stack configuration (1.8) */
+	h->header_size = minor < 8 ? LTT_TRACE_HEADER_SIZE_1_7 : sizeof(*h);
 }
 
 /*
@@ -508,7 +509,9 @@ static int parse_header_11(struct tg *g, char **tok, int ntok)
 		v12 = true;
 	}
 	if ((s = kv(tok, ntok, "format"))) {
-		if (!strcmp(s, "1.7")) {
+		if (!strcmp(s, "1.8")) {
+			format_11(h, 8);
+		} else if (!strcmp(s, "1.7")) {
 			format_11(h, 7);
 		} else if (!strcmp(s, "1.6")) {
 			format_11(h, 6);

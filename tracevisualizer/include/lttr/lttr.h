@@ -15,6 +15,7 @@
 #include <lttr/reader/syscalls.h>
 #include <lttr/reader/proc.h>
 #include <lttr/reader/fields.h>
+#include <lttr/reader/stack.h>
 #include <lttr/model/sccount.h>
 #include <lttr/model/process.h>
 #include <lttr/analysis/summary.h>
