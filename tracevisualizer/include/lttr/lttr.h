@@ -30,6 +30,7 @@
 #include <lttr/analysis/critpath.h>
 #include <lttr/analysis/explain.h>
 #include <lttr/analysis/share.h>
+#include <lttr/analysis/stacks.h>
 #include <lttr/output/json-account.h>
 #include <lttr/output/json-timing.h>
 #include <lttr/output/export.h>
