@@ -675,6 +675,24 @@ write:
 }
 
 /*
+ * The callback's path when the session asked for stacks (LTT_EV_STACK):
+ * out of line, so that without stacks the callback only tests the flag.
+ */
+static noinline notrace void ltt_callback_stacks(unsigned int id,
+						 const void *data,
+						 unsigned int len,
+						 const void *var,
+						 unsigned int var_len)
+{
+	if (ltt_stack_wanted(id, data, len))
+		ltt_submit(id, data, len, var, var_len, true);
+	else if (likely(ltt.fast) && data && !var_len)
+		ltt_write_compact(id, data, len);
+	else
+		ltt_submit(id, data, len, var, var_len, false);
+}
+
+/*
  * The callback registered with the kernel.  Preemption is disabled by
  * the caller; we may be in any context.  With tracing stopped this costs
  * one load and a branch, with the event masked out a few more (no call).
@@ -692,8 +710,8 @@ notrace void ltt_trace_callback(unsigned int id, const void *data,
 	if (!ltt_mask_test(ltt.mask, id))
 		return;
 	/* Stacks off (the default): one flag, false, read here. */
-	if (unlikely(ltt.stacks) && ltt_stack_wanted(id, data, len))
-		ltt_submit(id, data, len, var, var_len, true);
+	if (unlikely(ltt.stacks))
+		ltt_callback_stacks(id, data, len, var, var_len);
 	else if (likely(ltt.fast) && data && !var_len)
 		ltt_write_compact(id, data, len);
 	else
