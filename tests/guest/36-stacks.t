@@ -9,7 +9,8 @@
 #   off-CPU: the server's folded stacks have, root first, the return
 #            addresses into main, serve and wait_request and then the IP
 #            after stk_read's syscall instruction, then kernel frames all in
-#            _stext.._etext; they weigh in total exactly the accounting's
+#            _stext.._etext, among them pipe_read then schedule (System.map:
+#            the guess unwinder may add stale frames); they weigh in total exactly the accounting's
 #            blocked time of the server (processes --threads), and no
 #            interval is without a stack;
 #   wakeup:  the notifier's wakeup stacks hold the return address into
@@ -147,6 +148,26 @@ outside = sorted(set(f for f in kf if not a['STEXT'] <= f < a['ETEXT']))
 ok(kf and not outside, "%d kernel frames in those stacks, every one in the kernel's text "
    "(_stext 0x%x .. _etext 0x%x)%s" % (len(kf), a['STEXT'], a['ETEXT'],
                                         ': not ' + ' '.join('0x%x' % f for f in outside[:4]) if outside else ''))
+# the kernel frames named by System.map (the independent witness): the
+# pipe read that blocks, then schedule, root first
+import bisect
+ksyms = []
+for ln in open(os.path.join(os.environ.get('TOP', '.'), 'build/kernel-on/System.map')):
+    f = ln.split()
+    if len(f) >= 3 and f[1] in 'tTwW':
+        ksyms.append((int(f[0], 16), f[2]))
+ksyms.sort()
+kaddr = [x for x, _ in ksyms]
+
+def kname(v):
+    i = bisect.bisect_right(kaddr, v) - 1
+    return ksyms[i][1] if i >= 0 else '?'
+
+named = [[kname(f) for f in frames(l) if f >= KERNEL] for l in want]
+good = [n for n in named if 'pipe_read' in n and 'schedule' in n and
+        n.index('pipe_read') < n.index('schedule')]
+ok(good, "the kernel part names pipe_read then schedule (System.map): %s"
+   % ' '.join(named[0] if named else []))
 wk = load(os.path.join(d, 'wakeup.json'))['stacks']
 wn = [l for l in wk['lines'] if a['WRITE_IP'] in frames(l) and
       any(a['NOTIFY_LO'] <= f < a['NOTIFY_HI'] for f in frames(l))]
