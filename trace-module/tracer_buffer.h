@@ -110,6 +110,7 @@ struct ltt_cpu {
 	/* ---- writer side ---- */
 	int nesting;		/* >0 while this CPU is inside the write path */
 	bool started;		/* TRACE_START record written on this CPU */
+	bool stack_walk;	/* in ltt_stack_capture(): its faults are ours */
 	u32 cur;		/* buffer being written, or LTT_NO_BUF */
 	u32 next;		/* buffer the writer opens next (round robin) */
 	u32 offset;		/* write offset in cur, header included */
@@ -188,6 +189,10 @@ struct ltt_tracer {
 	u64 details[LTT_MASK_WORDS];
 	struct ltt_filter filter;
 	struct ltt_syscall_ip sip;
+	bool stacks;		/* stack_mask is not empty */
+	u64 stack_mask[LTT_MASK_WORDS];	/* events that get LTT_EV_STACK */
+	u32 stack_kdepth;	/* kernel frames at most */
+	u32 stack_udepth;	/* user frames at most */
 	u32 opt_flags;		/* LTT_OPT_* for the next START */
 	u32 capture_len;	/* packet bytes kept, <= LTT_MAX_CAPTURE */
 	u32 flush_ms;		/* periodic flush interval, 0: off */
@@ -228,7 +233,7 @@ static __always_inline bool ltt_mask_test(const u64 *mask, unsigned int id)
 static inline bool ltt_module_id(unsigned int id)
 {
 	return id == LTT_EV_NONE || id == LTT_EV_TRACE_START ||
-	       id == LTT_EV_TIME_EXT ||
+	       id == LTT_EV_TIME_EXT || id == LTT_EV_STACK ||
 	       (id >= LTT_EV_CHANGE_MASK && id <= LTT_EV_CUSTOM);
 }
 
@@ -285,6 +290,11 @@ bool ltt_filter_event(unsigned int id, const void *data, unsigned int len);
 u64 ltt_syscall_ip(u64 raw);
 int ltt_check_filter(const struct ltt_filter *f);
 int ltt_check_syscall_ip(const struct ltt_syscall_ip *s);
+
+/* tracer_stack.c */
+int ltt_check_stacks(const struct ltt_stack_config *s);
+bool ltt_stack_wanted(unsigned int id, const void *data, unsigned int len);
+const u64 *ltt_stack_capture(unsigned int id, struct ltt_ev_stack *hdr);
 
 /* tracer_custom.c */
 extern struct mutex ltt_custom_mutex;

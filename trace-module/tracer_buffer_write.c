@@ -402,6 +402,24 @@ static __always_inline void ltt_leave(struct ltt_cpu *c, unsigned long flags)
 }
 
 /*
+ * An event that came while this CPU was inside the write path (an NMI,
+ * or an exception taken there) is lost, and counted as lost nested; but
+ * for the page faults that the user stack walk takes itself
+ * (copy_from_user_nofault() on a page that is not mapped: a chain that
+ * leaves the stack), which are the tracer's own, not the traced task's:
+ * they are neither recorded nor counted, and the stack record says
+ * where the walk stopped (LTT_STACK_USER_BROKEN).
+ */
+static __always_inline void ltt_nested_lost(struct ltt_cpu *c, unsigned int id,
+					    const void *data, unsigned int len)
+{
+	if (unlikely(c->stack_walk) &&
+	    (id == LTT_EV_TRAP_ENTRY || id == LTT_EV_TRAP_EXIT))
+		return;
+	ltt_lost_count(c, id, data, len, true);
+}
+
+/*
  * Write record @r (or, for NULL, only make sure this CPU's stream has
  * begun) on the current CPU.  Preemption is disabled by the caller.
  */
@@ -414,7 +432,7 @@ static notrace void ltt_write(const struct ltt_rec *r)
 	if (unlikely(!ltt_enter(&c, &flags, &ts))) {
 		/* An NMI interrupted a writer on this CPU. */
 		if (r)
-			ltt_lost_count(c, r->id, r->full, r->full_len, true);
+			ltt_nested_lost(c, r->id, r->full, r->full_len);
 		local_irq_restore(flags);
 		return;
 	}
@@ -423,7 +441,49 @@ static notrace void ltt_write(const struct ltt_rec *r)
 }
 
 static void ltt_submit(unsigned int id, const void *data, unsigned int len,
-		       const void *var, unsigned int var_len);
+		       const void *var, unsigned int var_len, bool stack);
+
+/*
+ * Write record @r and, right after it in the same buffer stream, with
+ * the same time and interrupts still off, its LTT_EV_STACK record: the
+ * stacks of the current task (format 1.8, see ltt-abi.h).  Preemption is
+ * disabled by the caller.  When @r is lost its stacks are not written;
+ * when the stack record is lost (no room) it is counted as a lost
+ * LTT_EV_STACK and @r stays.
+ */
+static noinline notrace void ltt_write_stacked(const struct ltt_rec *r)
+{
+	struct ltt_ev_stack hdr ltt_scratch;
+	struct ltt_rec sr ltt_scratch;
+	unsigned long flags;
+	struct ltt_cpu *c;
+	const u64 *addrs;
+	u64 ts, lost;
+
+	if (unlikely(!ltt_enter(&c, &flags, &ts))) {
+		ltt_nested_lost(c, r->id, r->full, r->full_len);
+		local_irq_restore(flags);
+		return;
+	}
+	lost = local64_read(&c->lost.total);
+	ltt_write_at(c, ts, r);
+	if (local64_read(&c->lost.total) == lost) {
+		c->stack_walk = true;
+		addrs = ltt_stack_capture(r->id, &hdr);
+		c->stack_walk = false;
+		sr.id = LTT_EV_STACK;
+		sr.flags = 0;
+		sr.str = false;
+		sr.data = &hdr;
+		sr.len = sizeof(hdr);
+		sr.full = &hdr;
+		sr.full_len = sizeof(hdr);
+		sr.var = addrs;
+		sr.var_len = 8 * ((unsigned int)hdr.kernel_nr + hdr.user_nr);
+		ltt_record(c, ts, &sr);
+	}
+	ltt_leave(c, flags);
+}
 
 /*
  * The fast path of the most frequent events (those with a compact form,
@@ -455,7 +515,7 @@ static noinline notrace void ltt_write_compact(unsigned int id,
 	/* The payload structs are packed: they can be read in place. */
 	clen = ltt_compact_event(id, data, len, &cev);
 	if (!clen) {
-		ltt_submit(id, data, len, NULL, 0);
+		ltt_submit(id, data, len, NULL, 0, false);
 		return;
 	}
 	/*
@@ -471,7 +531,7 @@ static noinline notrace void ltt_write_compact(unsigned int id,
 	BUILD_BUG_ON(sizeof(struct ltt_cev_wakeup) % LTT_REC_ALIGN);
 	size = sizeof(rh) + clen;
 	if (unlikely(!ltt_enter(&c, &flags, &ts))) {
-		ltt_lost_count(c, id, data, len, true);
+		ltt_nested_lost(c, id, data, len);
 		local_irq_restore(flags);
 		return;
 	}
@@ -542,7 +602,7 @@ static __always_inline void ltt_compact(struct ltt_rec *r,
  */
 static notrace void ltt_submit(unsigned int id, const void *data,
 			       unsigned int len, const void *var,
-			       unsigned int var_len)
+			       unsigned int var_len, bool stack)
 {
 	struct ltt_rec r ltt_scratch;
 	union {
@@ -608,7 +668,28 @@ static notrace void ltt_submit(unsigned int id, const void *data,
 	if (likely(!(ltt.opt_flags & LTT_OPT_FULL_RECORDS)))
 		ltt_compact(&r, &cev);
 write:
-	ltt_write(&r);
+	if (unlikely(stack))
+		ltt_write_stacked(&r);
+	else
+		ltt_write(&r);
+}
+
+/*
+ * The callback's path when the session asked for stacks (LTT_EV_STACK):
+ * out of line, so that without stacks the callback only tests the flag.
+ */
+static noinline notrace void ltt_callback_stacks(unsigned int id,
+						 const void *data,
+						 unsigned int len,
+						 const void *var,
+						 unsigned int var_len)
+{
+	if (ltt_stack_wanted(id, data, len))
+		ltt_submit(id, data, len, var, var_len, true);
+	else if (likely(ltt.fast) && data && !var_len)
+		ltt_write_compact(id, data, len);
+	else
+		ltt_submit(id, data, len, var, var_len, false);
 }
 
 /*
@@ -628,10 +709,13 @@ notrace void ltt_trace_callback(unsigned int id, const void *data,
 		return;
 	if (!ltt_mask_test(ltt.mask, id))
 		return;
-	if (likely(ltt.fast) && data && !var_len)
+	/* Stacks off (the default): one flag, false, read here. */
+	if (unlikely(ltt.stacks))
+		ltt_callback_stacks(id, data, len, var, var_len);
+	else if (likely(ltt.fast) && data && !var_len)
 		ltt_write_compact(id, data, len);
 	else
-		ltt_submit(id, data, len, var, var_len);
+		ltt_submit(id, data, len, var, var_len, false);
 }
 
 /*
@@ -645,7 +729,7 @@ notrace void ltt_log(unsigned int id, const void *data, unsigned int len,
 {
 	/* Pairs with the release in START, as in the callback. */
 	if (smp_load_acquire(&ltt.active) && ltt_mask_test(ltt.mask, id))
-		ltt_submit(id, data, len, var, var_len);
+		ltt_submit(id, data, len, var, var_len, false);
 }
 
 /*

@@ -144,6 +144,10 @@ static void ltt_session_defaults(void)
 		WRITE_ONCE(ltt.details[i], ~0ULL);
 	memset(&ltt.filter, 0, sizeof(ltt.filter));
 	memset(&ltt.sip, 0, sizeof(ltt.sip));
+	WRITE_ONCE(ltt.stacks, false);
+	memset(ltt.stack_mask, 0, sizeof(ltt.stack_mask));
+	ltt.stack_kdepth = LTT_STACK_KERNEL_DEPTH;
+	ltt.stack_udepth = LTT_STACK_USER_DEPTH;
 	ltt.opt_flags = 0;
 	ltt.capture_len = 0;
 	ltt.flush_ms = 0;
@@ -488,6 +492,37 @@ static int ltt_set_flush(struct file *file, void __user *argp)
 	return ret;
 }
 
+/*
+ * LTT_IOC_SET_STACKS: the events that get an LTT_EV_STACK record and the
+ * depths.  Set only while stopped, so the write path reads them without
+ * a lock (the flag first: with it clear it reads nothing else).
+ */
+static int ltt_set_stacks(struct file *file, void __user *argp)
+{
+	struct ltt_stack_config s;
+	bool any = false;
+	int ret, i;
+
+	if (copy_from_user(&s, argp, sizeof(s)))
+		return -EFAULT;
+	ret = ltt_check_stacks(&s);
+	if (ret)
+		return ret;
+	for (i = 0; i < LTT_MASK_WORDS; i++)
+		any |= s.events.bits[i] != 0;
+	mutex_lock(&ltt.ctl_mutex);
+	ret = ltt_may_configure(file);
+	if (!ret) {
+		memcpy(ltt.stack_mask, s.events.bits, sizeof(ltt.stack_mask));
+		ltt.stack_kdepth = s.kernel_depth;
+		ltt.stack_udepth = s.user_depth;
+		WRITE_ONCE(ltt.stacks, any);
+		ltt_claim(file);
+	}
+	mutex_unlock(&ltt.ctl_mutex);
+	return ret;
+}
+
 static int ltt_set_options(struct file *file, void __user *argp)
 {
 	struct ltt_options o;
@@ -599,6 +634,8 @@ static long ltt_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		return ltt_set_syscall_ip(file, argp);
 	case LTT_IOC_SET_OPTIONS:
 		return ltt_set_options(file, argp);
+	case LTT_IOC_SET_STACKS:
+		return ltt_set_stacks(file, argp);
 	case LTT_IOC_SET_FLUSH:
 		return ltt_set_flush(file, argp);
 	case LTT_IOC_GET_SUBBUF:

@@ -152,6 +152,15 @@ int device_set_syscall_ip(struct device *dev,
 			    "LTT_IOC_SET_SYSCALL_IP", option);
 }
 
+int device_set_stacks(struct device *dev, const struct ltt_stack_config *st,
+		      const char *option)
+{
+	struct ltt_stack_config s = *st;
+
+	return config_ioctl(dev, LTT_IOC_SET_STACKS, &s, "LTT_IOC_SET_STACKS",
+			    option);
+}
+
 int device_set_options(struct device *dev, const struct ltt_options *opt,
 		       const char *option)
 {

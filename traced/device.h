@@ -41,6 +41,8 @@ int device_get_details(struct device *dev, struct ltt_event_mask *mask,
 		       const char *option);
 int device_set_filter(struct device *dev, const struct ltt_filter *filter,
 		      const char *option);
+int device_set_stacks(struct device *dev, const struct ltt_stack_config *st,
+		      const char *option);
 int device_set_syscall_ip(struct device *dev,
 			  const struct ltt_syscall_ip *sip, const char *option);
 int device_set_options(struct device *dev, const struct ltt_options *opt,

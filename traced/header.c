@@ -50,6 +50,14 @@ void header_init(struct ltt_trace_header *h, const struct ltt_info *info,
 	}
 }
 
+void header_set_stacks(struct ltt_trace_header *h,
+		       const struct ltt_stack_config *st)
+{
+	h->stacks = *st;
+	/* the stack records are in the trace: the reader reads them */
+	h->mask.bits[LTT_EV_STACK / 64] |= 1ULL << (LTT_EV_STACK % 64);
+}
+
 void header_set_config(struct ltt_trace_header *h,
 		       const struct ltt_event_mask *details,
 		       const struct ltt_filter *filter,

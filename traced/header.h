@@ -28,6 +28,13 @@ void header_set_config(struct ltt_trace_header *h,
 		       const struct ltt_syscall_ip *sip, uint32_t capture_len,
 		       uint32_t opt_flags);
 
+/*
+ * The --stacks configuration (format 1.8); the header's mask then also
+ * holds LTT_EV_STACK, the records the module writes for it.
+ */
+void header_set_stacks(struct ltt_trace_header *h,
+		       const struct ltt_stack_config *st);
+
 /* CLOCK_REALTIME / CLOCK_MONOTONIC in ns. */
 uint64_t clock_ns(int clock);
 

@@ -90,6 +90,9 @@ static int configure_1_1(struct session *s, const struct options *o,
 	if (o->sip_set &&
 	    device_set_syscall_ip(&s->dev, &o->sip, "--syscall-ip") < 0)
 		return -1;
+	if (o->stacks_set &&
+	    device_set_stacks(&s->dev, &o->stacks, "--stacks") < 0)
+		return -1;
 	if (o->options_set) {
 		struct ltt_options lo = {
 			.flags = o->opt_flags, .capture_len = o->capture_len,
@@ -401,6 +404,8 @@ int main(int argc, char **argv)
 	header_init(&h, &s.info, &cfg.mask);
 	header_set_config(&h, &cfg.details, &o.filter, &o.sip, o.capture_len,
 			  o.opt_flags);
+	if (o.stacks_set)
+		header_set_stacks(&h, &o.stacks);
 	if (header_write(f.header_fd, f.header, &h) < 0)
 		return EXIT_WRITE;
 	fd = files_open(&f, f.events);

@@ -70,6 +70,13 @@ static void usage(FILE *f)
 "                           addresses in hex (0x...) or decimal\n"
 "      --capture BYTES      packet bytes recorded with net_packet_in/out\n"
 "                           (0..%u, default 0)\n"
+"      --stacks EVENTS      record the kernel and user call stacks of the\n"
+"                           current task with EVENTS, comma-separated:\n"
+"                           switch-out (a task that blocks: where it\n"
+"                           waits), wakeup (the waker); user stacks need\n"
+"                           code built with frame pointers (docs/stacks.md)\n"
+"      --stack-depth K[,U]  at most K kernel and U user frames (0..%u,\n"
+"                           default %u,%u; U = K when left out)\n"
 "      --no-cpu-id          mark the trace as not showing CPU ids\n"
 "      --full-records       write every record in its full layout (no\n"
 "                           compact syscall, trap, irq, schedchange and\n"
@@ -99,7 +106,11 @@ static void usage(FILE *f)
 		(unsigned int)LTT_FLUSH_MAX_MS,
 		(unsigned int)LTT_SIP_DEPTH_MAX, (unsigned int)LTT_SIP_SCAN_MAX,
 		(unsigned int)SIP_RANGE_WORDS_DEFAULT,
-		(unsigned int)LTT_MAX_CAPTURE, DEFAULT_DEVICE, events_help());
+		(unsigned int)LTT_MAX_CAPTURE,
+		(unsigned int)LTT_STACK_DEPTH_MAX,
+		(unsigned int)LTT_STACK_KERNEL_DEPTH,
+		(unsigned int)LTT_STACK_USER_DEPTH,
+		DEFAULT_DEVICE, events_help());
 }
 
 static int bad(const char *fmt, const char *arg)
@@ -139,7 +150,8 @@ enum {
 	OPT_VERSION = 256, OPT_WRITE_BUFFER, OPT_STATS, OPT_NO_DETAILS,
 	OPT_PID, OPT_TGID, OPT_PGRP, OPT_UID, OPT_GID, OPT_SYSCALL_IP,
 	OPT_FLIGHT, OPT_NO_CPUID, OPT_CAPTURE, OPT_SET_EVENTS,
-	OPT_FULL_RECORDS, OPT_GROUP, OPT_FLUSH, OPT_READ,
+	OPT_FULL_RECORDS, OPT_GROUP, OPT_FLUSH, OPT_READ, OPT_STACKS,
+	OPT_STACK_DEPTH,
 };
 
 static const struct option longopts[] = {
@@ -161,6 +173,8 @@ static const struct option longopts[] = {
 	{ "gid",		required_argument, NULL, OPT_GID },
 	{ "syscall-ip",		required_argument, NULL, OPT_SYSCALL_IP },
 	{ "capture",		required_argument, NULL, OPT_CAPTURE },
+	{ "stacks",		required_argument, NULL, OPT_STACKS },
+	{ "stack-depth",	required_argument, NULL, OPT_STACK_DEPTH },
 	{ "flush-interval",	required_argument, NULL, OPT_FLUSH },
 	{ "no-cpu-id",		no_argument,	   NULL, OPT_NO_CPUID },
 	{ "full-records",	no_argument,	   NULL, OPT_FULL_RECORDS },
@@ -306,6 +320,8 @@ int options_parse(int argc, char **argv, struct options *o)
 	o->write_buffer = DEFAULT_WRITE_BUFFER;
 	event_lookup("all", &o->mask);
 	memset(&o->details, 0xff, sizeof(o->details));
+	o->stacks.kernel_depth = LTT_STACK_KERNEL_DEPTH;
+	o->stacks.user_depth = LTT_STACK_USER_DEPTH;
 	opterr = 0;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "+:o:ft:e:b:n:d:qh", longopts,
@@ -410,6 +426,20 @@ int options_parse(int argc, char **argv, struct options *o)
 			if (rc >= 0)
 				return rc;
 			break;
+		case OPT_STACKS:
+			if (parse_stacks(optarg, &o->stacks.events, &badev) < 0)
+				return bad("bad --stacks: '%s' (expected "
+					   "switch-out, wakeup or both, "
+					   "comma-separated)", badev);
+			o->stacks_set = 1;
+			break;
+		case OPT_STACK_DEPTH:
+			if (parse_stack_depth(optarg, &o->stacks.kernel_depth,
+					      &o->stacks.user_depth) < 0)
+				return bad("bad --stack-depth '%s' (expected "
+					   "K or K,U: frames, 0..64)", optarg);
+			o->stack_depth_set = 1;
+			break;
 		case OPT_SYSCALL_IP:
 			if (parse_syscall_ip(optarg, &o->sip, &why) < 0)
 				return bad2("bad --syscall-ip '%s': %s", optarg,
@@ -460,6 +490,14 @@ int options_parse(int argc, char **argv, struct options *o)
 	}
 	if (optind < argc)
 		o->program = argv + optind;
+	if (o->stack_depth_set && !o->stacks_set)
+		return bad("--stack-depth needs --stacks%s", "");
+	for (i = 0; o->stacks_set && i < LTT_EV_MAX; i++)
+		if (mask_test(&o->stacks.events, (unsigned int)i) &&
+		    !mask_test(&o->mask, (unsigned int)i))
+			return bad("--stacks: the %s event is not recorded "
+				   "(see -e)", i == LTT_EV_SCHEDCHANGE ?
+				   "schedchange" : "wakeup");
 	if (o->set_events) {
 		if (session_opt)
 			return bad("--set-events changes a running trace: it "

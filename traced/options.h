@@ -44,6 +44,9 @@ struct options {
 	uint32_t opt_flags;		/* LTT_OPT_* */
 	int capture_set;		/* --capture given */
 	uint32_t capture_len;		/* --capture */
+	int stacks_set;			/* --stacks given */
+	int stack_depth_set;		/* --stack-depth given */
+	struct ltt_stack_config stacks;	/* --stacks, --stack-depth */
 	int flush_set;			/* --flush-interval given */
 	uint32_t flush_ms;		/* --flush-interval */
 

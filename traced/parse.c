@@ -77,11 +77,12 @@ struct event_name {
  * The events of include/ltt/ltt-events.h, in id order (events_format()
  * and the help list names in this order), less the module's own records,
  * which it writes whatever the mask: the trace start and the time
- * extensions cannot be asked for or masked out.
+ * extensions cannot be asked for or masked out, and the stacks come with
+ * --stacks (1.8).
  */
 #define EVENT_NAME(sym, name, ...) \
-	{ LTT_EV_##sym == LTT_EV_TRACE_START || LTT_EV_##sym == LTT_EV_TIME_EXT ? \
-	  NULL : name, LTT_EV_##sym },
+	{ LTT_EV_##sym == LTT_EV_TRACE_START || LTT_EV_##sym == LTT_EV_TIME_EXT || \
+	  LTT_EV_##sym == LTT_EV_STACK ? NULL : name, LTT_EV_##sym },
 static const struct event_name events[] = {
 	LTT_EVENTS(EVENT_NAME)
 };
@@ -329,6 +330,55 @@ static int split_colon(const char *s, char *buf, size_t len, char **fields,
 		p = colon + 1;
 	}
 	return n;
+}
+
+int parse_stacks(const char *s, struct ltt_event_mask *m, const char **bad)
+{
+	static char word[64];
+	const char *p = s, *e;
+
+	memset(m, 0, sizeof(*m));
+	*bad = s ? s : "";
+	if (!s || !*s)
+		return -1;
+	for (;;) {
+		size_t n;
+
+		e = strchr(p, ',');
+		n = e ? (size_t)(e - p) : strlen(p);
+		snprintf(word, sizeof(word), "%.*s", (int)n, p);
+		*bad = word;
+		if (strcmp(word, "switch-out") == 0)
+			mask_set(m, LTT_EV_SCHEDCHANGE);
+		else if (strcmp(word, "wakeup") == 0)
+			mask_set(m, LTT_EV_PROCESS_WAKEUP);
+		else
+			return -1;
+		if (!e)
+			return 0;
+		p = e + 1;
+	}
+}
+
+int parse_stack_depth(const char *s, uint32_t *kernel, uint32_t *user)
+{
+	char buf[64], *comma;
+	uint64_t k, u;
+
+	if (!s || strlen(s) >= sizeof(buf))
+		return -1;
+	strcpy(buf, s);
+	comma = strchr(buf, ',');
+	if (comma)
+		*comma = '\0';
+	if (parse_uint(buf, LTT_STACK_DEPTH_MAX, &k) < 0)
+		return -1;
+	u = k;
+	if (comma && parse_uint(comma + 1, LTT_STACK_DEPTH_MAX, &u) < 0)
+		return -1;
+	*kernel = (uint32_t)k;
+	*user = (uint32_t)u;
+	return 0;
 }
 
 int parse_syscall_ip(const char *s, struct ltt_syscall_ip *sip,

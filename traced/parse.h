@@ -55,6 +55,20 @@ int parse_addr(const char *s, uint64_t *out);
 int parse_syscall_ip(const char *s, struct ltt_syscall_ip *sip,
 		     const char **why);
 
+/*
+ * The --stacks value: a comma-separated list of "switch-out" (the
+ * schedchange of a task that blocks) and "wakeup" (the waker's stacks),
+ * into @m's LTT_EV_SCHEDCHANGE and LTT_EV_PROCESS_WAKEUP bits.  On error
+ * returns -1 and *bad is the word not understood.
+ */
+int parse_stacks(const char *s, struct ltt_event_mask *m, const char **bad);
+
+/*
+ * The --stack-depth value "K[,U]": kernel frames K and user frames U
+ * (U = K when left out), each 0..LTT_STACK_DEPTH_MAX.
+ */
+int parse_stack_depth(const char *s, uint32_t *kernel, uint32_t *user);
+
 /* The list of names and groups, for --help. */
 const char *events_help(void);
 

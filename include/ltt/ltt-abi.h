@@ -59,7 +59,7 @@
 #define LTT_TRACE_MAGIC		0x00D6B7EDU	/* LTT's magic number */
 #define LTT_BUFFER_MAGIC	0x4C544242U	/* "BBTL" in memory */
 #define LTT_FORMAT_MAJOR	1
-#define LTT_FORMAT_MINOR	7	/* 1.7: dup, pipe; lost of every id */
+#define LTT_FORMAT_MINOR	8	/* 1.8: call stacks (LTT_EV_STACK) */
 
 #define LTT_ORDER_LITTLE	1
 #define LTT_ORDER_BIG		2
@@ -139,6 +139,7 @@ enum ltt_event_id {
 	LTT_EV_TIME_EXT		= 63,	/* new time base of the next records (1.5) */
 	LTT_EV_FS_DUP		= 64,	/* dup, dup2, dup3, F_DUPFD (1.7) */
 	LTT_EV_FS_PIPE		= 65,	/* pipe, pipe2 (1.7) */
+	LTT_EV_STACK		= 66,	/* the stacks of the record before (1.8) */
 	LTT_EV_IDS,			/* one more than the highest id */
 	LTT_EV_MAX		= 256
 };
@@ -668,6 +669,69 @@ struct ltt_ev_time_ext {
 } __attribute__((packed));
 
 /*
+ * LTT_EV_STACK (format 1.8): the kernel and user call stacks of the task
+ * an event belongs to, written by the module (never by the kernel) for
+ * the events the session asked stacks of (struct ltt_stack_config):
+ *   LTT_EV_SCHEDCHANGE      only a switch-out of a task that is not
+ *                           runnable (prev_state != 0: it blocks): the
+ *                           stacks of prev, which is still current in
+ *                           __schedule() (off-CPU: where it waits);
+ *   LTT_EV_PROCESS_WAKEUP   the waker's (the current task's) stacks.
+ *
+ * Layout: a companion record, not the event's own variable part.  The
+ * event's record is unchanged (a reader that ignores stacks skips them by
+ * their size, the compact forms still apply, the variable part of an
+ * event stays bounded by LTT_MAX_VAR_LEN), and 2 x 32 frames of 8 bytes
+ * do not fit in LTT_MAX_VAR_LEN anyway.  The module writes the event and
+ * its stack record in one go, interrupts off, on the same CPU and with
+ * the same time, so the stack record comes right after its event in that
+ * CPU's stream (a time-extension record or a new buffer may come
+ * between, nothing else; a stack record that does not fit is lost and
+ * counted as lost LTT_EV_STACK, its event kept).  A reader ties it to the
+ * record before it on the CPU, which must have id @of_id and the same
+ * time: anything else is an anomaly.
+ *
+ * The payload is followed by @kernel_nr then @user_nr 64-bit addresses
+ * (in the traced machine's byte order), each stack innermost frame
+ * first:
+ *   kernel  return addresses as stack_trace_save() gives them, from the
+ *           tracer's call site in the kernel (the event point's own
+ *           frames, e.g. __ltt_trace_schedchange, come first) up;
+ *   user    the user instruction pointer where the task entered the
+ *           kernel (task_pt_regs()), then the return address of each
+ *           frame of the frame-pointer chain ([saved fp, return address]
+ *           pairs, read with copy_from_user_nofault(): never faults,
+ *           never sleeps), up to a frame pointer of 0 (the outermost
+ *           frame) or the depth.  Code built without frame pointers
+ *           hides its caller (docs/stacks.md).
+ */
+#define LTT_STACK_DEPTH_MAX	64	/* frames of one stack */
+#define LTT_STACK_KERNEL_DEPTH	32	/* default depths */
+#define LTT_STACK_USER_DEPTH	32
+
+#define LTT_STACK_KERNEL_CUT	0x01	/* the kernel stack went deeper */
+#define LTT_STACK_USER_CUT	0x02	/* the user stack went deeper */
+#define LTT_STACK_USER_BROKEN	0x04	/* the user walk stopped on a frame it
+					 * could not read or that did not go
+					 * up the stack (no frame pointer) */
+#define LTT_STACK_NO_USER	0x08	/* no user stack: a kernel thread, or
+					 * the event ran in an interrupt (the
+					 * current task's user state is not
+					 * the one acting) */
+
+struct ltt_ev_stack {
+	__u32 pid;		/* the task whose stacks these are */
+	__u8 of_id;		/* the event they belong to (enum ltt_event_id) */
+	__u8 flags;		/* LTT_STACK_* */
+	__u8 kernel_nr;		/* kernel addresses that follow */
+	__u8 user_nr;		/* then user addresses */
+} __attribute__((packed));
+
+/* largest stack record: header, payload and two full stacks */
+#define LTT_STACK_REC_MAX	(8 + sizeof(struct ltt_ev_stack) + \
+				 2 * LTT_STACK_DEPTH_MAX * 8)
+
+/*
  * Longest variable part the kernel passes with an event (exec and open
  * file names are cut to it); custom events have their own bound,
  * LTT_CUSTOM_MAX_SIZE.
@@ -1167,6 +1231,21 @@ struct ltt_event_mask {
 };
 
 /*
+ * Call stacks (LTT_IOC_SET_STACKS, only while stopped; format 1.8): the
+ * events of @events get an LTT_EV_STACK record (only LTT_EV_SCHEDCHANGE
+ * and LTT_EV_PROCESS_WAKEUP can: any other id is refused, EINVAL), with
+ * at most @kernel_depth kernel and @user_depth user frames (each
+ * <= LTT_STACK_DEPTH_MAX; 0 leaves that stack out).  An empty @events
+ * (the default) records no stack: the write path then only tests one
+ * flag.
+ */
+struct ltt_stack_config {
+	struct ltt_event_mask events;
+	__u32 kernel_depth;
+	__u32 user_depth;
+};
+
+/*
  * start_ns is stamped when the START ioctl has returned, but the module
  * records from inside it: the first buffers begin before start_ns, by as
  * long as START took (its static keys switched on: well under a
@@ -1200,6 +1279,9 @@ struct ltt_trace_header {
 	struct ltt_syscall_ip syscall_ip;
 	__u32 capture_len;		/* bytes of each packet recorded */
 	__u32 start_call_us;		/* 1.6: START's call to start_ns, us */
+	/* ---- format 1.8 (a reader takes no stacks when header_size ends
+	 * before it) ---- */
+	struct ltt_stack_config stacks;	/* the events that have stacks */
 };
 
 /*
@@ -1208,6 +1290,12 @@ struct ltt_trace_header {
  * is this small.
  */
 #define LTT_TRACE_HEADER_SIZE_1_0	272
+
+/*
+ * header_size of a format 1.1 to 1.7 trace (the struct up to stacks): a
+ * reader takes "no stacks" when header_size is this small.
+ */
+#define LTT_TRACE_HEADER_SIZE_1_7	360
 
 /* ---- lost events (file "lost", and LTT_IOC_GET_LOST) -------------- */
 
@@ -1251,11 +1339,11 @@ static inline __u64 ltt_lost_by_event(const struct ltt_lost_info *li,
  * timerfd settings and expirations and the time-extension record; the
  * periodic flush, LTT_IOC_SET_FLUSH).  6: format 1.7, the dup and pipe
  * events, and struct ltt_lost_info counts the lost events of every id
- * (by_event_high).  The
- * daemon writes its own LTT_FORMAT_MINOR in the trace header, so it
+ * (by_event_high).  7: format 1.8, call stacks (LTT_EV_STACK,
+ * LTT_IOC_SET_STACKS).  The daemon writes its own LTT_FORMAT_MINOR in the trace header, so it
  * refuses a module of another version.
  */
-#define LTT_ABI_VERSION		6
+#define LTT_ABI_VERSION		7
 
 struct ltt_buffer_config {
 	__u32 size;		/* bytes per buffer, header included */
@@ -1367,5 +1455,6 @@ struct ltt_subbuf {
 #define LTT_IOC_SET_FLUSH	_IOW(LTT_IOC_MAGIC, 17, __u32)
 #define LTT_IOC_GET_SUBBUF	_IOR(LTT_IOC_MAGIC, 18, struct ltt_subbuf)
 #define LTT_IOC_PUT_SUBBUF	_IOW(LTT_IOC_MAGIC, 19, struct ltt_subbuf)
+#define LTT_IOC_SET_STACKS	_IOW(LTT_IOC_MAGIC, 20, struct ltt_stack_config)
 
 #endif /* _UAPI_LINUX_LTT_ABI_H */

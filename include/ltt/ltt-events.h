@@ -60,6 +60,7 @@ enum ltt_ev_var {
 	LTT_VAR_DECL,		/* a custom event's name and format */
 	LTT_VAR_CUSTOM,		/* size bytes of a custom event's payload */
 	LTT_VAR_ENDPOINT,	/* a socket's local and peer addresses */
+	LTT_VAR_STACK,		/* kernel_nr + user_nr 64-bit addresses */
 };
 
 #define LTT_CEV(tag)	sizeof(struct ltt_cev_##tag)
@@ -131,6 +132,7 @@ enum ltt_ev_var {
 	X(TIME_EXT, "time_ext", time_ext, NONE, OTHER, LTT_NO_CEV, 0) \
 	X(FS_DUP, "fs_dup", fs_dup, NONE, FILE, LTT_NO_CEV, 0) \
 	X(FS_PIPE, "fs_pipe", fs_pipe, NONE, FILE, LTT_NO_CEV, 0) \
+	X(STACK, "stack", stack, STACK, OTHER, LTT_NO_CEV, 0) \
 	LTT_EVENTS_EXTRA(X)
 
 /*

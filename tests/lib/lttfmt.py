@@ -154,6 +154,8 @@ TRACE_HEADER = Layout('ltt_trace_header', [
     # format 1.1
     ('details', '4Q'), ('filter', 'IiiIII'), ('syscall_ip', 'IIQQ'),
     ('capture_len', 'I'), ('start_call_us', 'I'),
+    # format 1.8: struct ltt_stack_config
+    ('stacks', '4QII'),
 ])
 
 BUFFER_HEADER = Layout('ltt_buffer_header', [
@@ -220,6 +222,8 @@ PAYLOADS = {
         ('peer_len', 'H')]),
     'trace_start': Layout('ltt_ev_trace_start', [('pid', 'I'), ('cpu', 'I')]),
     'time_ext': Layout('ltt_ev_time_ext', [('base_ns', 'Q')]),
+    'stack': Layout('ltt_ev_stack', [('pid', 'I'), ('of_id', 'B'), ('flags', 'B'),
+                                     ('kernel_nr', 'B'), ('user_nr', 'B')]),
 }
 
 # compact forms (format 1.2), by the tag of struct ltt_cev_<tag>

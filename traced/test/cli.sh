@@ -34,7 +34,8 @@ has "$tmp/out" "--write-buffer" "--help lists --write-buffer"
 has "$tmp/out" "trace format $format" "--version names the format ($format)"
 "$traced" --help >"$tmp/out" 2>&1
 for o in --no-details --pid --tgid --pgrp --uid --gid --syscall-ip --flight \
-	--no-cpu-id --capture --set-events --full-records --flush-interval; do
+	--no-cpu-id --capture --set-events --full-records --flush-interval --stacks \
+	--stack-depth; do
 	has "$tmp/out" "$o" "--help lists $o"
 done
 for g in "all (default: every event)" "classic" "softirq (softirq_*, tasklet_*)" \
@@ -146,7 +147,7 @@ t=$tmp/t1
 is $? 7 "PROGRAM's exit status is traced's"
 is "$(fact "$t" magic)" 0xd6b7ed "header magic"
 is "$(fact "$t" header_len)" "$(fact "$t" calcsize)" "header file is one header"
-is "$(fact "$t" header_size)" 360 "header_size (format 1.1 and later)"
+is "$(fact "$t" header_size)" 400 "header_size (format 1.8 and later; 360 in 1.1 to 1.7)"
 is "$(fact "$t" version)" "$format" "format version $format (lttfmt.FORMAT)"
 is "$(fact "$t" complete)" 1 "trace marked complete"
 is "$(fact "$t" times_ok)" 1 "start/end times recorded"
@@ -178,7 +179,7 @@ ok $((e - s < 500000000)) "-t 0.5: the header's end is 0.5 s or more after its s
 ok $((s < before || e > after)) "-t 0.5: the header's start and end between this shell's monotonic clock before and after traced ($before, $s, $e, $after)"
 is "$(cat "$tmp/err")" "" "-q: nothing on stderr"
 is "$(fact "$t" mask0)" 0x6ffffffffffffcfe "default events: all (ids 1-7, 10-59, 61-62, ...)"
-is "$(fact "$t" mask_high)" 0x3 "... and 64-65 (format 1.7), none above"
+is "$(fact "$t" mask_high)" 0x3 "... and 64-65 (format 1.7), none above (66, stack: with --stacks only)"
 
 "$fake" -d fake -q -o "$t" -t 0.1 2>/dev/null; is $? 1 "existing trace refused without -f"
 "$fake" -d fake -q -f -e core -b 64k -n 8 -o "$t" -t 0.1; is $? 0 "-f overwrites"
@@ -331,6 +332,25 @@ L=$tmp/log4
 FAKE_LOG=$L "$fake" -d fake -q -o "$tmp/c4" --syscall-ip depth:3 --no-details -fs -t 0.05
 has "$L" "SET_SYSCALL_IP mode=1 depth=3 lower=0x0 upper=0x0" "--syscall-ip depth:3"
 has "$L" "SET_DETAILS_MASK 0x90000003ff000301 0xffffffffffffffff" "--no-details -fs: only fs (and unused ids) with details"
+# --stacks (format 1.8): the events' bits (schedchange 7, wakeup 13) and
+# the depths sent, and written in the header with LTT_EV_STACK in its mask
+L=$tmp/log-stacks
+FAKE_LOG=$L "$fake" -d fake -q -o "$tmp/cst" --stacks switch-out,wakeup --stack-depth 16,8 -t 0.05
+is $? 0 "--stacks switch-out,wakeup --stack-depth 16,8"
+has "$L" "SET_STACKS 0x0000000000002080 0x0000000000000000 kernel=16 user=8" "--stacks: schedchange and wakeup, 16 kernel and 8 user frames sent"
+is "$(fact "$tmp/cst" stacks)" "0x2080 0x0 16 8" "--stacks: in the header (1.8)"
+is "$(fact "$tmp/cst" mask_high)" 0x7 "--stacks: LTT_EV_STACK (66) in the header's mask"
+FAKE_LOG=$L.2 "$fake" -d fake -q -o "$tmp/cst2" --stacks wakeup -t 0.05
+has "$L.2" "SET_STACKS 0x0000000000002000 0x0000000000000000 kernel=32 user=32" "--stacks wakeup: the default depths 32,32"
+is "$(FAKE_LOG=$L.3 "$fake" -d fake -q -o "$tmp/cst3" -t 0.05; grep -c SET_STACKS "$L.3")" 0 "no --stacks: no SET_STACKS (runs on an older module)"
+"$fake" -d fake -q -o "$tmp/cst4" --stacks switch-out,oncpu -t 0.05 2>"$tmp/err-st"
+is "$?/$(grep -c "bad --stacks: 'oncpu'" "$tmp/err-st")" 2/1 "--stacks with an unknown kind: usage error naming it"
+"$fake" -d fake -q -o "$tmp/cst5" --stacks wakeup --stack-depth 65 -t 0.05 2>"$tmp/err-st"
+is "$?/$(grep -c "bad --stack-depth '65'" "$tmp/err-st")" 2/1 "--stack-depth 65: usage error"
+"$fake" -d fake -q -o "$tmp/cst6" --stack-depth 4 -t 0.05 2>"$tmp/err-st"
+is "$?/$(grep -c -- "--stack-depth needs --stacks" "$tmp/err-st")" 2/1 "--stack-depth without --stacks: usage error"
+"$fake" -d fake -q -o "$tmp/cst7" -e syscall --stacks switch-out -t 0.05 2>"$tmp/err-st"
+is "$?/$(grep -c "the schedchange event is not recorded" "$tmp/err-st")" 2/1 "--stacks switch-out without schedchange recorded: usage error"
 is "$(fact "$tmp/c4" filtered)" 0 "no filter option: not FILTERED"
 FAKE_LOG=$tmp/log5 "$fake" -d fake -q -o "$tmp/c5" --syscall-ip RAW -t 0.05
 has "$tmp/log5" "SET_SYSCALL_IP mode=0 depth=0 lower=0x0 upper=0x0" "--syscall-ip raw is sent"

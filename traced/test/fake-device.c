@@ -243,6 +243,20 @@ static int do_ioctl(int fd, unsigned long req, void *arg)
 		fopts = *o;
 		return 0;
 	}
+	if (req == LTT_IOC_SET_STACKS) {
+		const struct ltt_stack_config *st = arg;
+
+		logf_("SET_STACKS 0x%016llx 0x%016llx kernel=%u user=%u",
+		      (unsigned long long)st->events.bits[0],
+		      (unsigned long long)st->events.bits[1],
+		      st->kernel_depth, st->user_depth);
+		if (started && !stopped)
+			return fail(EBUSY);
+		if (st->kernel_depth > LTT_STACK_DEPTH_MAX ||
+		    st->user_depth > LTT_STACK_DEPTH_MAX)
+			return fail(EINVAL);
+		return 0;
+	}
 	if (req == LTT_IOC_START) {
 		logf_("START");
 		if (started)
@@ -305,6 +319,7 @@ int devsys_ioctl(int fd, unsigned long req, void *arg)
 		{ LTT_IOC_SET_FILTER, "SET_FILTER" },
 		{ LTT_IOC_SET_SYSCALL_IP, "SET_SYSCALL_IP" },
 		{ LTT_IOC_SET_OPTIONS, "SET_OPTIONS" },
+		{ LTT_IOC_SET_STACKS, "SET_STACKS" },
 	};
 	size_t i;
 

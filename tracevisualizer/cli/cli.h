@@ -55,6 +55,7 @@ struct cli_opts {
 	const char *filter_expr;	/* --filter: the expression, or NULL */
 	struct lttr_filter *filter;	/* and compiled (main() frees it) */
 	int kind;		/* latency: enum lttr_timing_kind, -1: none */
+	int stack_kind;		/* stacks: enum lttr_stacks_kind, -1: none */
 	size_t worst;		/* latency: worst instances listed */
 	bool explain;		/* latency: explain the worst; paths: each hop's time split */
 	bool instances;		/* latency: list every instance (JSON) */
@@ -104,6 +105,7 @@ int cmd_latency(struct cli_opts *o);
 int cmd_explain(struct cli_opts *o);
 int cmd_critpath(struct cli_opts *o);
 int cmd_diff(struct cli_opts *o);
+int cmd_stacks(struct cli_opts *o);
 int cmd_export(struct cli_opts *o);
 int cmd_messages(struct cli_opts *o);
 int cmd_paths(struct cli_opts *o);

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <strings.h>
 #include <ltt/ltt-groups.h>
+#include <lttr/analysis/stacks.h>
 #include <lttr/analysis/timing.h>
 #include <lttr/reader/event.h>
 #include <lttr/units/duration.h>
@@ -220,7 +221,8 @@ enum {
 	C_IRQS = 1 << 4, C_GRAPH = 1 << 5, C_CHECK = 1 << 6, C_TUI = 1 << 7,
 	C_EXPORT = 1 << 8, C_MESSAGES = 1 << 9, C_PATHS = 1 << 10,
 	C_LATENCY = 1 << 11, C_EXPLAIN = 1 << 12, C_CRITPATH = 1 << 13, C_DIFF = 1 << 14,
-	C_ALL = 0x7fff,
+	C_STACKS = 1 << 15,
+	C_ALL = 0xffff,
 	C_MSG = C_MESSAGES | C_PATHS,
 	C_JSON = C_ALL & ~(C_TUI | C_EXPORT),
 	C_STATS = C_SUMMARY | C_PROCESSES | C_SYSCALLS | C_IRQS | C_CHECK,	/* windowed */
@@ -323,6 +325,15 @@ static const struct command {
 	  "blocked time by waker), which add up to the change to the nanosecond,\n"
 	  "ranked by |change|; the processes of one run only with their time; the\n"
 	  "worst change explained as explain does" },
+	{ "stacks", cmd_stacks, "folded call stacks: off-CPU (blocked time) or wakeup (count)",
+	  "TRACEDIR",
+	  "the call stacks recorded with traced --stacks, folded as Brendan\n"
+	  "Gregg's stackcollapse writes them (flamegraph.pl, speedscope): one\n"
+	  "line per stack, frames root first separated by ';' (user then\n"
+	  "kernel), then its weight: with --kind offcpu the ns the tasks were\n"
+	  "blocked after a switch-out there (exactly the accounting's blocked\n"
+	  "time), with --kind wakeup the wakeups made from there (the waker's\n"
+	  "stack)" },
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
@@ -361,20 +372,20 @@ static const struct opt {
 	{ "--json-events", "FILE", C_EXPORT, O_JSON_EVENTS,
 	  "write the trace as Chrome trace-event JSON (Perfetto) to FILE" },
 	{ "--pid", "N[,N...]", C_DUMP | C_PROCESSES | C_SYSCALLS | C_GRAPH | C_EXPORT |
-	  C_LATENCY | C_EXPLAIN | C_CRITPATH, O_PID,
+	  C_LATENCY | C_EXPLAIN | C_CRITPATH | C_STACKS, O_PID,
 	  "only these pids (processes: these tgids, or pids with --threads; explain,\n"
-	  "                     critical-path: the task)" },
+	  "                     critical-path: the task; stacks: the task, one)" },
 	{ "--type", "T[,T...]", C_DUMP, O_TYPE, "only these event types or groups (syscall_entry, core, fs...)" },
 	{ "--omit", "T[,T...]", C_DUMP, O_OMIT, "hide these event types" },
 	{ "--custom", "NAME", C_DUMP, O_CUSTOM,
 	  "only the instances of the custom event type NAME (repeat it for several)" },
 	{ "--filter", "EXPR", C_DUMP, O_FILTER,
 	  "only the events the expression matches (docs/filter.md)" },
-	{ "--from", "T", C_DUMP | C_GRAPH | C_STATS | C_EXPORT | C_LATENCY | C_CRITPATH, O_FROM,
+	{ "--from", "T", C_DUMP | C_GRAPH | C_STATS | C_EXPORT | C_LATENCY | C_CRITPATH | C_STACKS, O_FROM,
 	  "from time T (1.2: s after the trace start; @T absolute, dump's second column)" },
-	{ "--to", "T", C_DUMP | C_GRAPH | C_STATS | C_EXPORT | C_LATENCY | C_CRITPATH, O_TO,
+	{ "--to", "T", C_DUMP | C_GRAPH | C_STATS | C_EXPORT | C_LATENCY | C_CRITPATH | C_STACKS, O_TO,
 	  "up to time T (as --from; +D: D after --from)" },
-	{ "--window", "A:B", C_DUMP | C_GRAPH | C_STATS | C_EXPORT | C_LATENCY | C_CRITPATH,
+	{ "--window", "A:B", C_DUMP | C_GRAPH | C_STATS | C_EXPORT | C_LATENCY | C_CRITPATH | C_STACKS,
 	  O_WINDOW, "the same as --from A --to B" },
 	{ "--width", "N", C_GRAPH, O_WIDTH, "columns of the time axis (10 to 1000, default 100)" },
 	{ "--rows", "ORDER", C_GRAPH | C_TUI, O_ROWS,
@@ -417,7 +428,8 @@ static const struct opt {
 	  "convolution: prune edges of fewer messages (default 1)" },
 	{ "--root", "NODE", C_PATHS, O_ROOT,
 	  "convolution: the first node (default: each whose first message it sent)" },
-	{ "--kind", "KIND", C_LATENCY, O_KIND, "wakeup, irq, softirq, syscall or timer (needed)" },
+	{ "--kind", "KIND", C_LATENCY | C_STACKS, O_KIND,
+	  "latency: wakeup, irq, softirq, syscall or timer; stacks: offcpu or wakeup (needed)" },
 	{ "--what", "NAME", C_LATENCY, O_WHAT,
 	  "one syscall, irq or softirq (name or number), or sub-kind (wakeup,\n"
 	  "                     preempt, handler, raise)" },
@@ -690,8 +702,9 @@ static int set_option(struct cli_opts *o, const struct opt *op, const char *a, c
 		break;
 	case O_KIND:
 		o->kind = arg ? lttr_timing_kind_lookup(arg) : -1;
-		if (o->kind < 0)
-			return bad_usage("%s needs wakeup, irq, softirq, syscall or timer", a);
+		o->stack_kind = arg ? lttr_stacks_kind_lookup(arg) : -1;
+		if (o->kind < 0 && o->stack_kind < 0)
+			return bad_usage("%s needs wakeup, irq, softirq, syscall or timer (latency), offcpu or wakeup (stacks)", a);
 		break;
 	case O_WHAT:
 		if (!arg || !*arg)
@@ -887,7 +900,8 @@ static int check_options(const struct cli_opts *o, size_t c, uint64_t used)
 int main(int argc, char **argv)
 {
 	struct cli_opts o = { .width = 100, .tolerance_ns = 1000, .top = 10,
-			      .penalty = { 2, 0, 0 }, .kind = -1, .worst = 10 };
+			      .penalty = { 2, 0, 0 }, .kind = -1, .worst = 10,
+			      .stack_kind = -1 };
 	const char *cmd = NULL;
 	uint64_t used = 0;	/* options given, as bits of enum optid */
 	const size_t early = find_command(argc, argv);

@@ -16,6 +16,7 @@
 #include <lttr/analysis/explain.h>
 #include <lttr/analysis/instances.h>
 #include <lttr/analysis/timing.h>
+#include <lttr/output/json-stacks.h>
 #include <lttr/output/json-timing.h>
 #include <lttr/view/view.h>
 #include <lttr/view/verify.h>
@@ -60,6 +61,21 @@ static void one_event(struct run *r, const struct lttr_event *ev)
 	f = lttr_event_fields(ev->id, &n);
 	for (i = 0; f && i < n; i++)
 		lttr_field_get(r->t, ev, &f[i], &fb, &fv);
+	if (ev->id == LTT_EV_STACK) {
+		struct lttr_stack st;
+
+		if (lttr_stack_decode(ev, &st, desc, sizeof(desc)) == 0) {
+			char name[32];
+			unsigned int k;
+
+			for (k = 0; k < st.kernel_nr; k++)
+				lttr_stack_frame_name(st.kernel[k], true, st.pid, ev->time_ns,
+						      name, sizeof(name));
+			for (k = 0; k < st.user_nr; k++)
+				lttr_stack_frame_name(st.user[k], false, st.pid, ev->time_ns,
+						      name, sizeof(name));
+		}
+	}
 	if (ev->id == LTT_EV_SYSCALL_ENTRY && ev->details && !r->has_syscall) {
 		r->some_syscall = ev->p.syscall_entry.nr;
 		r->has_syscall = true;
@@ -211,6 +227,29 @@ static void on_transition(void *arg, const struct lttr_flow_tr *tr)
 {
 	(void)tr;
 	(*(uint64_t *)arg)++;
+}
+
+/* the folded stacks of each kind, whole trace and window */
+static void stacks_pass(struct run *r, uint64_t from, uint64_t to)
+{
+	struct lttr_stacks_opts o = { 0 };
+	struct lttr_stacks *s;
+	struct lttr_error err;
+	unsigned int kind, w;
+
+	for (kind = LTTR_STACKS_OFFCPU; kind <= LTTR_STACKS_WAKEUP; kind++)
+		for (w = 0; w < 2; w++) {
+			o.kind = kind;
+			o.windowed = w;
+			o.from_ns = from;
+			o.to_ns = to;
+			if (lttr_stacks_compute(r->t, &o, &s, &err) < 0) {
+				failed(r, &err);
+				continue;
+			}
+			lttr_json_stacks(&r->j, s);
+			lttr_stacks_free(s);
+		}
 }
 
 static void flow_pass(struct run *r)
@@ -511,6 +550,7 @@ void fz_run(const char *dir, unsigned int flags, char *out, size_t outlen)
 	summary_pass(&r, from, to);
 	account_pass(&r, from, to);
 	flow_pass(&r);
+	stacks_pass(&r, from, to);
 	instances_pass(&r);
 	timing_pass(&r, from, to);
 	view_pass(&r, dir);

@@ -16,7 +16,7 @@ const struct corpus_case corpus_cases[] = {
 	  "header: truncated: 0 bytes", 0 },
 	{ "truncated-header", GOOD "truncate header 100\n", 0, OPEN_ERR,
 	  /* every format the reader reads is named (issue 36: it said 1.1, 1.2) */
-	  "header: truncated: 100 bytes, a trace header has 272 (format 1.0) or 360 (1.1 to 1."
+	  "header: truncated: 100 bytes, a trace header has 272 (format 1.0), 360 (1.1 to 1.7) or 400 (1.8 to 1."
 	  STR(LTT_FORMAT_MINOR) ")", 0 },
 	{ "bad-magic", "header magic=0x12345678\n" GOOD, 0, OPEN_ERR,
 	  "bad magic 0x12345678 at offset 0", 0 },
@@ -166,6 +166,19 @@ const struct corpus_case corpus_cases[] = {
 	  "buf cpu=0 start=1000000000 pid=1 seq=4\n1000000100 syscall_entry 39\n"
 	  "buf cpu=0 start=1000000200 pid=1 seq=9\n1000000200 syscall_exit 39 1\n",
 	  0, OK, NULL, 2 },
+	/* format 1.8: a stack record after its switch-out; cut short; too deep */
+	{ "stacks-1.8", "header format=1.8 stacks=schedchange,wakeup\n" GOOD_HEAD GOOD_BUF0
+	  "1000000300 sched 1 0 1\n"
+	  "1000000300 stack 1 schedchange 0 1 1 0xffffffff81000010 0x401000\n" GOOD_BUF1,
+	  0, OK, NULL, 8 },
+	{ "stack-past-record", "header format=1.8 stacks=schedchange\n" GOOD_HEAD GOOD_BUF0
+	  "1000000300 sched 1 0 1\n"
+	  "1000000300 stack 1 schedchange 0 2 0 0xffffffff81000010 0xffffffff81000020 kernel_nr=4\n",
+	  0, READ_ERR, "stack 8 x (kernel_nr + user_nr) 32 larger than the 16 bytes after its payload", 0 },
+	{ "stack-too-deep", "header format=1.8 stacks=schedchange\n" GOOD_HEAD GOOD_BUF0
+	  "1000000300 sched 1 0 1\n"
+	  "1000000300 stack 1 schedchange 0 1 0 0xffffffff81000010 kernel_nr=65\n",
+	  0, READ_ERR, "stack kernel_nr 65 or user_nr 0 larger than 64", 0 },
 	/* broken records of the new event classes */
 	{ "socket-peer-past-record", GOOD_HEAD GOOD_BUF0
 	  "1000000300 socket_send 1 5 5 2 2 inet:127.0.0.1:80 peer_len=100\n", 0, READ_ERR,

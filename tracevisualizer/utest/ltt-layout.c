@@ -49,6 +49,8 @@ static void trace_header(void)
 	MEMBER(ltt_trace_header, syscall_ip);
 	MEMBER(ltt_trace_header, capture_len);
 	MEMBER(ltt_trace_header, start_call_us);
+	MEMBER(ltt_trace_header, stacks);
+	printf("const LTT_TRACE_HEADER_SIZE_1_7 %d\n", LTT_TRACE_HEADER_SIZE_1_7);
 }
 
 static void buffers(void)
@@ -89,7 +91,7 @@ static const char *const var_names[] = {
 	[LTT_VAR_NONE] = "NONE", [LTT_VAR_NAME] = "NAME",
 	[LTT_VAR_PEER] = "PEER", [LTT_VAR_PACKET] = "PACKET",
 	[LTT_VAR_DECL] = "DECL", [LTT_VAR_CUSTOM] = "CUSTOM",
-	[LTT_VAR_ENDPOINT] = "ENDPOINT",
+	[LTT_VAR_ENDPOINT] = "ENDPOINT", [LTT_VAR_STACK] = "STACK",
 };
 
 #define EVENT(sym, name, pl, var, cls, csize, old) \

@@ -238,6 +238,11 @@ static const struct member expected[] = {
 	E(LTT_EV_FS_PIPE, "wfd", struct ltt_ev_fs_pipe, wfd),
 	E(LTT_EV_FS_PIPE, "ino", struct ltt_ev_fs_pipe, ino),
 	E(LTT_EV_FS_PIPE, "flags", struct ltt_ev_fs_pipe, flags),
+	E(LTT_EV_STACK, "pid", struct ltt_ev_stack, pid),
+	E(LTT_EV_STACK, "of_id", struct ltt_ev_stack, of_id),
+	E(LTT_EV_STACK, "flags", struct ltt_ev_stack, flags),
+	E(LTT_EV_STACK, "kernel_nr", struct ltt_ev_stack, kernel_nr),
+	E(LTT_EV_STACK, "user_nr", struct ltt_ev_stack, user_nr),
 };
 
 /* the events of include/ltt/ltt-events.h, counted */
@@ -426,7 +431,7 @@ static void check_table(void)
 	   matched, NEXPECTED);
 	ok(unknown_none && !lttr_event_fields(LTT_EV_MAX, &n) && n == 0,
 	   "unknown ids have no fields");
-	ok(known == NLISTED && NLISTED == 63, "the %d ids of the event list are known (%zu)",
+	ok(known == NLISTED && NLISTED == 64, "the %d ids of the event list are known (%zu)",
 	   NLISTED, known);
 	irq = lttr_field_find(LTT_EV_IRQ_ENTRY, "name");
 	ok(irq && irq->src == LTTR_FIELD_SRC_IRQ_NAME &&

@@ -452,7 +452,8 @@ static int parse_sip(const char *s, struct ltt_syscall_ip *sip)
 static void format_11(struct ltt_trace_header *h, uint16_t minor)
 {
 	h->minor = minor;
-	h->header_size = sizeof(*h);
+	/* 1.1 to 1.7 end before the stack configuration (1.8) */
+	h->header_size = minor < 8 ? LTT_TRACE_HEADER_SIZE_1_7 : sizeof(*h);
 }
 
 /*
@@ -472,6 +473,12 @@ static int parse_header_11(struct tg *g, char **tok, int ntok)
 		if (parse_mask(s, &h->details))
 			return -1;
 		v11 = true;
+	}
+	if ((s = kv(tok, ntok, "stacks"))) {	/* format 1.8: the events with stacks */
+		if (parse_mask(s, &h->stacks.events))
+			return -1;
+		h->stacks.kernel_depth = LTT_STACK_KERNEL_DEPTH;
+		h->stacks.user_depth = LTT_STACK_USER_DEPTH;
 	}
 	if ((s = kv(tok, ntok, "filter"))) {
 		if (parse_filter(s, &h->filter))
@@ -508,7 +515,9 @@ static int parse_header_11(struct tg *g, char **tok, int ntok)
 		v12 = true;
 	}
 	if ((s = kv(tok, ntok, "format"))) {
-		if (!strcmp(s, "1.7")) {
+		if (!strcmp(s, "1.8")) {
+			format_11(h, 8);
+		} else if (!strcmp(s, "1.7")) {
 			format_11(h, 7);
 		} else if (!strcmp(s, "1.6")) {
 			format_11(h, 6);
@@ -542,7 +551,7 @@ static int parse_header(struct tg *g, char **tok, int ntok)
 		"ncpus", "start", "end", "wall", "flags", "major", "minor",
 		"order", "word", "hsize", "clock", "bufsize", "bufcount",
 		"magic", "mask", "format", "events", "details", "filter", "sip",
-		"capture", "flight", "nocpuid", "fullrec", "startcall",
+		"capture", "flight", "nocpuid", "fullrec", "startcall", "stacks",
 	};
 	struct ltt_trace_header *h = &g->h;
 	const char *s;
@@ -1064,6 +1073,37 @@ static int parse_var_event(struct tg *g, uint64_t t, char **tok, int ntok,
 		e.mode = (uint32_t)a[2];
 		return name_record(g, t, LTT_EV_FS_OPEN, &e, sizeof(e),
 				   rest_after(line, 5));
+	}
+	if (!strcmp(name, "stack")) {
+		struct ltt_ev_stack e;
+		int of;
+
+		/* PID OF FLAGS KN UN ADDR... [kernel_nr=N] [user_nr=N] */
+		if (nargs < 5)
+			return -1;
+		of = lttr_event_type_id(tok[3]);
+		if (of < 0 || parse_u64(tok[2], &a[0]) || parse_u64(tok[4], &a[1]) ||
+		    parse_u64(tok[5], &a[2]) || parse_u64(tok[6], &a[3]) ||
+		    a[2] > 255 || a[3] > 255)
+			return -1;
+		e.pid = (uint32_t)a[0];
+		e.of_id = (uint8_t)of;
+		e.flags = (uint8_t)a[1];
+		e.kernel_nr = (uint8_t)a[2];
+		e.user_nr = (uint8_t)a[3];
+		for (i = 0; 7 + i < ntok && !strchr(tok[7 + i], '='); i++) {
+			uint64_t addr;
+
+			if ((size_t)(i + 1) * 8 > sizeof(var) || parse_u64(tok[7 + i], &addr))
+				return -1;
+			memcpy(var + 8 * i, &addr, 8);
+		}
+		n = 8 * (size_t)i;
+		if ((s = kv(tok, ntok, "kernel_nr")) && !parse_u64(s, &a[4]))
+			e.kernel_nr = (uint8_t)a[4];
+		if ((s = kv(tok, ntok, "user_nr")) && !parse_u64(s, &a[4]))
+			e.user_nr = (uint8_t)a[4];
+		return var_record(g, t, LTT_EV_STACK, &e, sizeof(e), var, n, false);
 	}
 	if (!strcmp(name, "socket_send") || !strcmp(name, "socket_recv")) {
 		struct ltt_ev_socket_io e;

@@ -30,6 +30,8 @@
  *                         startcall=US (start_call_us: how long START took);
  *                         format=1.7: the same, dup and pipe events, the
  *                         lost file's entries of the 1.7 size
+ *                         format=1.8: the same, stacks=LIST (the events
+ *                         with stacks, struct ltt_stack_config)
  *   records compact|full  how the events below that have a compact form
  *                         are written: "compact" (use with format=1.2)
  *                         writes LTT_REC_COMPACT records with the
@@ -61,6 +63,10 @@
  *   T fs_ioctl FD CMD ARG                   T fs_select|fs_poll NFDS TIMEOUT
  *   T fs_buf_wait_start|fs_buf_wait_end TIMEOUT
  *   T fs_dup OLDFD NEWFD FLAGS CALL         T fs_pipe RFD WFD INO FLAGS  (1.7)
+ *   T stack PID OF FLAGS KN UN ADDR...      (1.8) the stacks of the record
+ *                         before (OF: its event's name): KN kernel then UN
+ *                         user addresses; kernel_nr=N, user_nr=N set the
+ *                         counts whatever the addresses (broken records)
  *   T timer_set_itimer WHICH INTERVAL VALUE T timer_set_timeout KIND TIMEOUT
  *   T timerfd_set TIMER FD CLOCKID FLAGS VALUE INTERVAL EXPIRES   (format 1.5)
  *   T timerfd_expire TIMER EXPIRES INTERVAL TICKS                 (format 1.5)

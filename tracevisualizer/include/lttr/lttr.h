@@ -15,6 +15,7 @@
 #include <lttr/reader/syscalls.h>
 #include <lttr/reader/proc.h>
 #include <lttr/reader/fields.h>
+#include <lttr/reader/stack.h>
 #include <lttr/model/sccount.h>
 #include <lttr/model/process.h>
 #include <lttr/analysis/summary.h>
@@ -30,6 +31,7 @@
 #include <lttr/analysis/explain.h>
 #include <lttr/analysis/share.h>
 #include <lttr/analysis/diff.h>
+#include <lttr/analysis/stacks.h>
 #include <lttr/output/json-account.h>
 #include <lttr/output/json-timing.h>
 #include <lttr/output/export.h>

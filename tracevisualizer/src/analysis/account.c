@@ -1329,6 +1329,17 @@ int lttr_account_compute_window(struct lttr_trace *t, uint64_t from_ns,
 	return compute(t, NULL, NULL, w, out, err);
 }
 
+int lttr_account_compute_window_hooks(struct lttr_trace *t,
+				      const struct lttr_account_hooks *hooks,
+				      void *arg, uint64_t from_ns, uint64_t to_ns,
+				      struct lttr_account **out,
+				      struct lttr_error *err)
+{
+	const uint64_t w[2] = { from_ns, to_ns };
+
+	return compute(t, hooks, arg, w, out, err);
+}
+
 void lttr_account_free(struct lttr_account *a)
 {
 	size_t i;

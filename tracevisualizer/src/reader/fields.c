@@ -295,6 +295,14 @@ static const struct lttr_field f_fs_dup[] = {
 	INT("call", struct ltt_ev_fs_dup, call, ENUM(dup_call_name, NULL)),
 };
 
+static const struct lttr_field f_stack[] = {
+	INT("pid", struct ltt_ev_stack, pid),
+	INT("of_id", struct ltt_ev_stack, of_id, ENUM(lttr_event_type_name, NULL)),
+	INT("flags", struct ltt_ev_stack, flags, HEX),
+	INT("kernel_nr", struct ltt_ev_stack, kernel_nr),
+	INT("user_nr", struct ltt_ev_stack, user_nr),
+};
+
 static const struct lttr_field f_fs_pipe[] = {
 	INT("rfd", struct ltt_ev_fs_pipe, rfd, ERRNO),
 	INT("wfd", struct ltt_ev_fs_pipe, wfd),
@@ -622,6 +630,8 @@ DESCRIBE(TRACE_START, f_trace_start, "pid={pid} cpu={cpu}");
 DESCRIBE(TIME_EXT, f_time_ext, "base_ns={base_ns}");
 DESCRIBE(FS_DUP, f_fs_dup, "{call} fd={oldfd} -> {newfd}{?cloexec| cloexec}");
 DESCRIBE(FS_PIPE, f_fs_pipe, "pipe:[{ino}] read fd={rfd} write fd={wfd} flags={flags}");
+DESCRIBE(STACK, f_stack,
+	 "of {of_id} pid={pid} kernel={kernel_nr} user={user_nr} flags={flags}");
 
 #define BY_ID(sym, ...) [LTT_EV_##sym] = &desc_##sym,
 static const struct field_list *const by_id[LTT_EV_MAX] = {

@@ -355,6 +355,20 @@ static int decode_var(const uint8_t *var, size_t n, const struct evtype *et,
 	case LTT_VAR_CUSTOM:
 		return var_counted(var, n, ev->p.custom.size,
 				   LTT_CUSTOM_MAX_SIZE, "size", et, ev, why, whylen);
+	case LTT_VAR_STACK:
+		if (ev->p.stack.kernel_nr > LTT_STACK_DEPTH_MAX ||
+		    ev->p.stack.user_nr > LTT_STACK_DEPTH_MAX) {
+			if (why)
+				snprintf(why, whylen, "%s kernel_nr %u or user_nr %u larger than %u",
+					 et->name, (unsigned int)ev->p.stack.kernel_nr,
+					 (unsigned int)ev->p.stack.user_nr,
+					 (unsigned int)LTT_STACK_DEPTH_MAX);
+			return -LTTR_E_FORMAT;
+		}
+		return var_counted(var, n, 8 * ((size_t)ev->p.stack.kernel_nr +
+						ev->p.stack.user_nr),
+				   8 * 2 * LTT_STACK_DEPTH_MAX,
+				   "8 x (kernel_nr + user_nr)", et, ev, why, whylen);
 	case LTT_VAR_DECL:
 		/* name and format are checked by lttr_custom_decl() */
 		ev->var = s;
@@ -588,6 +602,7 @@ static bool counted_part_fits(const uint8_t *rec, size_t avail,
 	case LTT_VAR_ENDPOINT:
 	case LTT_VAR_PACKET:
 	case LTT_VAR_CUSTOM:
+	case LTT_VAR_STACK:
 		return lttr_record_decode(rec, avail, &ev, NULL, 0) >= 0;
 	default:
 		return true;

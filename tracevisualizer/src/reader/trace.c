@@ -139,9 +139,9 @@ static int read_header(struct lttr_trace *t, struct lttr_error *err)
 	ret = 0;
 	if (len < sizeof(magic)) {
 		ret = lttr_error_set(err, LTTR_E_TRUNCATED,
-			"%s: truncated: %zu bytes, a trace header has %u (format 1.0) or %zu (1.1 to %u.%u)",
-			path, len, LTT_TRACE_HEADER_SIZE_1_0, sizeof(*h), LTT_FORMAT_MAJOR,
-			LTT_FORMAT_MINOR);
+			"%s: truncated: %zu bytes, a trace header has %u (format 1.0), %u (1.1 to 1.7) or %zu (1.8 to %u.%u)",
+			path, len, LTT_TRACE_HEADER_SIZE_1_0, LTT_TRACE_HEADER_SIZE_1_7, sizeof(*h),
+			LTT_FORMAT_MAJOR, LTT_FORMAT_MINOR);
 		goto out;
 	}
 	memcpy(&magic, data, sizeof(magic));
@@ -161,9 +161,9 @@ static int read_header(struct lttr_trace *t, struct lttr_error *err)
 	}
 	if (len < LTT_TRACE_HEADER_SIZE_1_0) {
 		ret = lttr_error_set(err, LTTR_E_TRUNCATED,
-			"%s: truncated: %zu bytes, a trace header has %u (format 1.0) or %zu (1.1 to %u.%u)",
-			path, len, LTT_TRACE_HEADER_SIZE_1_0, sizeof(*h), LTT_FORMAT_MAJOR,
-			LTT_FORMAT_MINOR);
+			"%s: truncated: %zu bytes, a trace header has %u (format 1.0), %u (1.1 to 1.7) or %zu (1.8 to %u.%u)",
+			path, len, LTT_TRACE_HEADER_SIZE_1_0, LTT_TRACE_HEADER_SIZE_1_7, sizeof(*h),
+			LTT_FORMAT_MAJOR, LTT_FORMAT_MINOR);
 		goto out;
 	}
 	memset(h, 0, sizeof(*h));
@@ -196,7 +196,10 @@ static int read_header(struct lttr_trace *t, struct lttr_error *err)
 			LTT_TRACE_HEADER_SIZE_1_0, len);
 		goto out;
 	}
-	if (h->header_size < sizeof(*h)) {
+	if (h->header_size < sizeof(*h))
+		/* older formats: what header_size leaves out is 0 (no stacks) */
+		memset((uint8_t *)h + h->header_size, 0, sizeof(*h) - h->header_size);
+	if (h->header_size < LTT_TRACE_HEADER_SIZE_1_7) {
 		/* format 1.0: the configuration is the one of that format */
 		memset((uint8_t *)h + HDR_OFF(details), 0,
 		       sizeof(*h) - HDR_OFF(details));
@@ -306,6 +309,8 @@ static int map_events(struct lttr_trace *t, struct lttr_error *err)
  * (a corrupted file showed 1,095,216,660,480 syscall entries lost in a
  * 0.16 s trace).
  */
+_Static_assert(offsetof(struct ltt_trace_header, stacks) == LTT_TRACE_HEADER_SIZE_1_7,
+	       "the 1.1 to 1.7 header ends where the stack configuration starts");
 _Static_assert(offsetof(struct ltt_lost_info, by_event_high) == LTT_LOST_INFO_SIZE_1_6,
 	       "the lost file of format 1.6 is the 1.7 struct up to by_event_high");
 

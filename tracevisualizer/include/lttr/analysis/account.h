@@ -408,6 +408,25 @@ int lttr_account_compute_hooks(struct lttr_trace *t,
 			       const struct lttr_account_hooks *hooks, void *arg,
 			       struct lttr_account **out, struct lttr_error *err);
 
+/**
+ * lttr_account_compute_window_hooks() - lttr_account_compute_window(),
+ * telling @hooks as lttr_account_compute_hooks() does
+ * @t: the trace
+ * @hooks: the callbacks (NULL: none)
+ * @arg: their argument
+ * @from_ns: the window's start (absolute)
+ * @to_ns: its end
+ * @out: receives the result
+ * @err: receives the error
+ *
+ * Return: 0 or a negative enum lttr_errcode.
+ */
+int lttr_account_compute_window_hooks(struct lttr_trace *t,
+				      const struct lttr_account_hooks *hooks,
+				      void *arg, uint64_t from_ns, uint64_t to_ns,
+				      struct lttr_account **out,
+				      struct lttr_error *err);
+
 /** lttr_account_free() - release a result @a: the result or NULL */
 void lttr_account_free(struct lttr_account *a);
 

@@ -63,6 +63,8 @@ struct lttr_trace;
  * @reap: LTT_EV_PROCESS_REAP
  * @trace_start: LTT_EV_TRACE_START
  * @time_ext: LTT_EV_TIME_EXT (format 1.5; the event's time is its base_ns)
+ * @stack: LTT_EV_STACK (format 1.8; the addresses in .var, see
+ *	lttr_stack_decode() in lttr/reader/stack.h)
  */
 union lttr_payload {
 	struct ltt_ev_syscall_entry syscall_entry;
@@ -114,6 +116,7 @@ union lttr_payload {
 	struct ltt_ev_time_ext time_ext;
 	struct ltt_ev_fs_dup fs_dup;
 	struct ltt_ev_fs_pipe fs_pipe;
+	struct ltt_ev_stack stack;
 };
 
 /*

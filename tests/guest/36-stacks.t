@@ -1,0 +1,183 @@
+#!/bin/bash
+# Call stacks (traced --stacks switch-out,wakeup, format 1.8), one boot.
+# ltt-stacks (built with frame pointers) forks a server that blocks N
+# times in main -> serve -> wait_request -> stk_read (a read(2) on a pipe)
+# and a notifier that wakes it from main -> notify -> stk_write.  The
+# addresses come from nm and objdump on the host's copy of the static
+# binary (the guest runs the same bytes: md5 checked), the kernel's text
+# range from build/kernel-on/System.map:
+#   off-CPU: the server's folded stacks have, root first, the return
+#            addresses into main, serve and wait_request and then the IP
+#            after stk_read's syscall instruction, then kernel frames all in
+#            _stext.._etext, among them pipe_read then schedule (System.map:
+#            the guess unwinder may add stale frames); they weigh in total exactly the accounting's
+#            blocked time of the server (processes --threads), and no
+#            interval is without a stack;
+#   wakeup:  the notifier's wakeup stacks hold the return address into
+#            notify (inside notify's text) and the IP after stk_write's
+#            syscall, N wakeups at least;
+#   a trace recorded without --stacks: stacks says it has none.
+. "$(dirname "$0")/../lib/tap.sh"
+share=$(mktemp -d); trap 'rm -rf "$share"' EXIT
+
+bin=build/workloads/ltt-stacks
+[ -x "$bin" ] || make -s workloads >/dev/null
+smap=build/kernel-on/System.map
+[ -f "$smap" ] || { echo "Bail out! $smap missing (make kernel)"; exit 1; }
+N=20
+python3 - "$bin" "$smap" > "$share/addr.env" <<'PY' || { echo "Bail out! cannot read the addresses of $bin"; exit 1; }
+import re, subprocess, sys
+b, smap = sys.argv[1], sys.argv[2]
+sym = {}
+for line in subprocess.run(['nm', '-S', b], capture_output=True, text=True, check=True).stdout.splitlines():
+    f = line.split()
+    if len(f) == 4:
+        sym[f[3]] = (int(f[0], 16), int(f[0], 16) + int(f[1], 16))
+dis = subprocess.run(['objdump', '-d', '--no-show-raw-insn', b], capture_output=True, text=True,
+                     check=True).stdout
+funcs, cur = {}, None
+for line in dis.splitlines():
+    m = re.match(r'^([0-9a-f]+) <([^>]+)>:$', line)
+    if m:
+        cur = funcs.setdefault(m.group(2), [])
+        continue
+    m = re.match(r'^\s+([0-9a-f]+):\s+(.*)$', line)
+    if m and cur is not None:
+        cur.append((int(m.group(1), 16), m.group(2)))
+
+def after(func, pat):
+    ins = funcs[func]
+    for k, (a, text) in enumerate(ins):
+        if re.search(pat, text):
+            return ins[k + 1][0]
+    raise SystemExit("no %s in %s" % (pat, func))
+
+ks = {}
+for line in open(smap):
+    f = line.split()
+    if len(f) == 3 and f[2] in ('_stext', '_etext'):
+        ks[f[2]] = int(f[0], 16)
+v = {
+    'READ_IP': after('stk_read', r'^syscall'),
+    'WRITE_IP': after('stk_write', r'^syscall'),
+    'WAIT_RET': after('wait_request', r'call.*<stk_read>'),
+    'SERVE_RET': after('serve', r'call.*<wait_request>'),
+    'MAIN_SERVE_RET': after('main', r'call.*<serve>'),
+    'NOTIFY_RET': after('notify', r'call.*<stk_write>'),
+    'NOTIFY_LO': sym['notify'][0], 'NOTIFY_HI': sym['notify'][1],
+    'STEXT': ks['_stext'], 'ETEXT': ks['_etext'],
+}
+for k, x in v.items():
+    print("%s=0x%x" % (k, x))
+PY
+diag "$(tr '\n' ' ' < "$share/addr.env")"
+md5=$(md5sum < "$bin" | cut -d' ' -f1)
+
+cat > "$share/run.sh" <<RUN
+set -e
+md5sum < /usr/bin/ltt-stacks | cut -d' ' -f1 > /mnt/share/md5
+traced -q -o /mnt/share/st --stacks switch-out,wakeup -- ltt-stacks $N > /mnt/share/pids
+traced -q -o /mnt/share/nost -- ltt-stacks 2 > /mnt/share/nost.pids
+RUN
+vm_run "$share" 600 'sh /mnt/share/run.sh'
+ok $? "guest traced ltt-stacks with --stacks switch-out,wakeup, and without"
+is "$(cat "$share/md5" 2>/dev/null)" "$md5" "the guest runs the binary the addresses come from"
+read -r sv nt < <(sed 's/server=\([0-9]*\) notifier=\([0-9]*\)/\1 \2/' "$share/pids")
+diag "server $sv, notifier $nt"
+tracevisualizer stacks --kind offcpu --pid "$sv" "$share/st" > "$share/offcpu.txt"
+ok $? "stacks --kind offcpu --pid SERVER"
+tracevisualizer stacks --kind offcpu --pid "$sv" --json "$share/st" > "$share/offcpu.json"
+ok $? "stacks --kind offcpu --json"
+tracevisualizer stacks --kind wakeup --pid "$nt" --json "$share/st" > "$share/wakeup.json"
+ok $? "stacks --kind wakeup --pid NOTIFIER --json"
+tracevisualizer processes --threads --json --pid "$sv" "$share/st" > "$share/procs.json"
+ok $? "processes --threads --json --pid SERVER"
+out=$(tracevisualizer stacks --kind offcpu "$share/nost" 2>&1); rc=$?
+is "$rc" 1 "a trace without stacks: stacks fails (status 1)"
+case "$out" in *"has no offcpu stacks"*) ok 0 "  and says the trace has no off-CPU stacks" ;;
+*) ok 1 "  and says the trace has no off-CPU stacks ($out)" ;; esac
+tracevisualizer check "$share/st" > "$share/check.txt" 2>&1
+ok $? "check passes on the trace with stacks"
+# the text output is the JSON's lines, "folded value"
+PYTHONPATH=tests/lib python3 - "$share" <<'PY'
+import sys, os, json
+d = sys.argv[1]
+j = json.load(open(os.path.join(d, 'offcpu.json')))['stacks']['lines']
+t = [l.rsplit(' ', 1) for l in open(os.path.join(d, 'offcpu.txt')).read().splitlines()]
+sys.exit(0 if t and [(f, int(v)) for f, v in t] == [(l['folded'], l['value']) for l in j] else 1)
+PY
+ok $? "the folded text is 'frame;frame value' per line, the same lines as the JSON"
+
+checks < <(PYTHONPATH=tests/lib python3 - "$share" "$N" "$sv" <<'PY'
+import sys, os, json
+from check import ok, load, done
+d, N, sv = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+a = {}
+for line in open(os.path.join(d, 'addr.env')):
+    k, v = line.strip().split('=')
+    a[k] = int(v, 16)
+KERNEL = 0xffff800000000000
+
+def frames(line):
+    return [int(f, 16) for f in line['stack'] if f.startswith('0x')]
+
+off = load(os.path.join(d, 'offcpu.json'))['stacks']
+procs = load(os.path.join(d, 'procs.json'))['threads']
+acct = [p for p in procs if p['pid'] == sv]
+ok(len(acct) == 1, "the accounting has the server, pid %d" % sv)
+blocked = acct[0]['blocked_ns'] if acct else None
+ok(off['unstacked'] == 0 and not any(l['folded'] == '[no stack]' for l in off['lines']),
+   "every blocked interval of the server has its stacks (unstacked %d ns)" % off['unstacked'])
+total = sum(l['value'] for l in off['lines'])
+ok(total == blocked and off['blocked_ns'] == blocked,
+   "the server's off-CPU stacks weigh %s ns, its blocked time in the accounting is %s ns"
+   % (total, blocked))
+chain = [a['MAIN_SERVE_RET'], a['SERVE_RET'], a['WAIT_RET'], a['READ_IP']]
+want = [l for l in off['lines']
+        if [f for f in frames(l) if f < KERNEL][-4:] == chain]
+ok(want, "a stack ends its user part with main -> serve -> wait_request -> stk_read "
+   "(0x%x 0x%x 0x%x 0x%x)" % tuple(chain))
+w = sum(l['value'] for l in want)
+ok(want and w * 2 > total, "those stacks weigh %d of the %d ns: most of it" % (w, total))
+ok(off['intervals'] >= N, "%d blocked intervals, at least the %d reads" % (off['intervals'], N))
+bad_order = [l['folded'] for l in off['lines'] if l['folded'] != '[no stack]' and
+             sorted(frames(l), key=lambda f: f >= KERNEL) != frames(l)]
+ok(not bad_order, "user frames come before kernel frames in every line %s" % bad_order[:1])
+kf = [f for l in want for f in frames(l) if f >= KERNEL]
+outside = sorted(set(f for f in kf if not a['STEXT'] <= f < a['ETEXT']))
+ok(kf and not outside, "%d kernel frames in those stacks, every one in the kernel's text "
+   "(_stext 0x%x .. _etext 0x%x)%s" % (len(kf), a['STEXT'], a['ETEXT'],
+                                        ': not ' + ' '.join('0x%x' % f for f in outside[:4]) if outside else ''))
+# the kernel frames named by System.map (the independent witness): the
+# pipe read that blocks, then schedule, root first
+import bisect
+ksyms = []
+for ln in open(os.path.join(os.environ.get('TOP', '.'), 'build/kernel-on/System.map')):
+    f = ln.split()
+    if len(f) >= 3 and f[1] in 'tTwW':
+        ksyms.append((int(f[0], 16), f[2]))
+ksyms.sort()
+kaddr = [x for x, _ in ksyms]
+
+def kname(v):
+    i = bisect.bisect_right(kaddr, v) - 1
+    return ksyms[i][1] if i >= 0 else '?'
+
+named = [[kname(f) for f in frames(l) if f >= KERNEL] for l in want]
+good = [n for n in named if 'pipe_read' in n and 'schedule' in n and
+        n.index('pipe_read') < n.index('schedule')]
+ok(good, "the kernel part names pipe_read then schedule (System.map): %s"
+   % ' '.join(named[0] if named else []))
+wk = load(os.path.join(d, 'wakeup.json'))['stacks']
+wn = [l for l in wk['lines'] if a['WRITE_IP'] in frames(l) and
+      any(a['NOTIFY_LO'] <= f < a['NOTIFY_HI'] for f in frames(l))]
+ok(wn and a['NOTIFY_RET'] in frames(wn[0]),
+   "the notifier's wakeup stacks hold stk_write's syscall IP and the return into notify (0x%x)"
+   % a['NOTIFY_RET'])
+c = sum(l['value'] for l in wn)
+ok(c >= N, "%d wakeups from notify, at least the %d writes" % (c, N))
+ok(wk['unit'] == 'wakeups' and off['unit'] == 'ns', "units: ns (offcpu), wakeups")
+done()
+PY
+)
+done_testing

@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ltt-stacks N - known call chains for the call stacks of traced --stacks.
+ * Prints "server=PID notifier=PID", then forks:
+ *   the server (child):   main -> serve -> wait_request -> stk_read, a
+ *                         read(2) of one byte on a pipe, N times: it
+ *                         blocks there (off-CPU);
+ *   the notifier (parent): N times, once the server sleeps (its state in
+ *                         /proc/PID/stat is S), main -> notify ->
+ *                         stk_write, a write(2) of one byte on the
+ *                         pipe: each wakes the server (wakeup).
+ * stk_read and stk_write make the syscall with their own syscall
+ * instruction inside a frame of their own, and the program is built
+ * with frame pointers (Makefile), so the frame-pointer chain at each
+ * syscall is complete.  The test reads the addresses with nm and objdump
+ * on the host's copy of this static binary.
+ */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+
+#define NOCALL __attribute__((noinline, noclone, used))
+#define LTT_STR2(x) #x
+#define LTT_STR(x) LTT_STR2(x)
+
+static volatile long sink;
+
+/* read(fd, buf, n) and write(fd, buf, n): the arguments are already in
+ * the registers the syscall takes them in */
+long stk_read(int fd, void *buf, long n);
+long stk_write(int fd, const void *buf, long n);
+__asm__(".text\n"
+	".globl stk_read\n"
+	".type stk_read, @function\n"
+	"stk_read:\n"
+	"	push %rbp\n"
+	"	mov %rsp, %rbp\n"
+	"	mov $" LTT_STR(SYS_read) ", %eax\n"
+	"	syscall\n"
+	"	pop %rbp\n"
+	"	ret\n"
+	".size stk_read, . - stk_read\n"
+	".globl stk_write\n"
+	".type stk_write, @function\n"
+	"stk_write:\n"
+	"	push %rbp\n"
+	"	mov %rsp, %rbp\n"
+	"	mov $" LTT_STR(SYS_write) ", %eax\n"
+	"	syscall\n"
+	"	pop %rbp\n"
+	"	ret\n"
+	".size stk_write, . - stk_write\n");
+
+NOCALL int wait_request(int fd)
+{
+	char c;
+	long r = stk_read(fd, &c, 1);
+
+	__asm__ __volatile__("" ::: "memory");
+	return r == 1;
+}
+
+NOCALL void serve(int fd, long n)
+{
+	long i;
+
+	for (i = 0; i < n; i++) {
+		if (!wait_request(fd))
+			break;
+		sink++;
+		__asm__ __volatile__("" ::: "memory");
+	}
+}
+
+NOCALL void notify(int fd)
+{
+	char c = 'x';
+
+	sink += stk_write(fd, &c, 1);
+	__asm__ __volatile__("" ::: "memory");
+}
+
+/* Wait until task @pid sleeps (state S): it is blocked in its read. */
+static int wait_sleeping(pid_t pid)
+{
+	struct timespec ts = { 0, 1000 * 1000 };
+	char path[64], buf[512];
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	for (;;) {
+		FILE *f = fopen(path, "r");
+		const char *p;
+		size_t n;
+
+		if (!f)
+			return -1;
+		n = fread(buf, 1, sizeof(buf) - 1, f);
+		fclose(f);
+		buf[n] = '\0';
+		p = strrchr(buf, ')');
+		if (!p || !p[1])
+			return -1;
+		if (p[2] == 'S')
+			return 0;
+		if (p[2] == 'Z' || p[2] == 'X')
+			return -1;
+		nanosleep(&ts, NULL);
+	}
+}
+
+int main(int argc, char **argv)
+{
+	int p[2], st;
+	long n, i;
+	pid_t pid;
+
+	if (argc != 2 || (n = atol(argv[1])) <= 0) {
+		fprintf(stderr, "usage: %s N\n", argv[0]);
+		return 2;
+	}
+	if (pipe(p)) {
+		perror("pipe");
+		return 1;
+	}
+	fflush(stdout);
+	pid = fork();
+	if (pid < 0) {
+		perror("fork");
+		return 1;
+	}
+	if (pid == 0) {
+		close(p[1]);
+		serve(p[0], n);
+		_exit(0);
+	}
+	close(p[0]);
+	printf("server=%d notifier=%d\n", (int)pid, (int)getpid());
+	fflush(stdout);
+	for (i = 0; i < n; i++) {
+		if (wait_sleeping(pid))
+			return 1;
+		notify(p[1]);
+	}
+	close(p[1]);
+	if (waitpid(pid, &st, 0) != pid || !WIFEXITED(st) || WEXITSTATUS(st))
+		return 1;
+	return 0;
+}

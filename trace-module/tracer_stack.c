@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * tracer_stack.c - the call stacks of LTT_EV_STACK (format 1.8): the
+ * kernel stack with stack_trace_save() and the user stack by a walk of
+ * the frame-pointer chain that never faults.
+ *
+ * Called by the write path with interrupts off and this CPU's nesting
+ * mark set (tracer_buffer_write.c), so the per-CPU scratch array below
+ * has one user at a time: an NMI that traces meanwhile is counted lost
+ * before it gets here.
+ */
+#include <linux/kernel.h>
+#include <linux/ltt.h>
+#include <linux/module.h>
+#include <linux/percpu.h>
+#include <linux/ptrace.h>
+#include <linux/sched.h>
+#include <linux/sched/task_stack.h>
+#include <linux/stacktrace.h>
+#include <linux/uaccess.h>
+
+#include "tracer_buffer.h"
+
+/* the addresses of one stack record, and the kernel stack as saved */
+static DEFINE_PER_CPU(u64 [2 * LTT_STACK_DEPTH_MAX], ltt_stack_scratch);
+static DEFINE_PER_CPU(unsigned long [LTT_STACK_DEPTH_MAX + 1], ltt_kstack);
+
+int ltt_check_stacks(const struct ltt_stack_config *s)
+{
+	unsigned int id;
+
+	if (s->kernel_depth > LTT_STACK_DEPTH_MAX ||
+	    s->user_depth > LTT_STACK_DEPTH_MAX)
+		return -EINVAL;
+	for (id = 0; id < LTT_EV_MAX; id++)
+		if ((s->events.bits[id / 64] & BIT_ULL(id % 64)) &&
+		    id != LTT_EV_SCHEDCHANGE && id != LTT_EV_PROCESS_WAKEUP)
+			return -EINVAL;
+	return 0;
+}
+
+/*
+ * Does event @id, whose stacks the session asked for, get them this
+ * time?  A switch-out only when prev blocks (prev_state != 0).
+ */
+notrace bool ltt_stack_wanted(unsigned int id, const void *data,
+			      unsigned int len)
+{
+	const struct ltt_ev_schedchange *sc = data;
+
+	if (!ltt_mask_test(ltt.stack_mask, id))
+		return false;
+	if (id == LTT_EV_SCHEDCHANGE)
+		return data && len >= LTT_EV_SCHEDCHANGE_SIZE_1_2 &&
+		       sc->prev_state != 0;
+	return true;
+}
+
+/* One user word at @addr, without faulting (see tracer_filter.c). */
+static notrace bool ltt_stack_word(unsigned long addr, unsigned int wsize,
+				   unsigned long *val)
+{
+	u32 w32;
+	u64 w64;
+
+	if (addr & (wsize - 1))
+		return false;
+	if (wsize == 4) {
+		if (copy_from_user_nofault(&w32, (const void __user *)addr, 4))
+			return false;
+		*val = w32;
+		return true;
+	}
+	if (copy_from_user_nofault(&w64, (const void __user *)addr, 8))
+		return false;
+	*val = w64;
+	return true;
+}
+
+/*
+ * The user stack of the current task into @out (at most @max entries):
+ * the IP where it entered the kernel, then each return address of the
+ * frame-pointer chain.  Sets LTT_STACK_USER_CUT when @max stopped the
+ * walk and LTT_STACK_USER_BROKEN when a frame could not be read or did
+ * not lie higher up the stack than the one before (no loops).
+ */
+static notrace unsigned int ltt_user_stack(u64 *out, unsigned int max,
+					   u8 *flags)
+{
+	struct pt_regs *regs = task_pt_regs(current);
+	unsigned int wsize = sizeof(unsigned long), n = 0;
+	unsigned long fp, next, ret;
+
+	if (!max)
+		return 0;
+	if (!user_mode(regs)) {
+		*flags |= LTT_STACK_NO_USER;
+		return 0;
+	}
+#ifdef CONFIG_X86_64
+	if (!user_64bit_mode(regs))
+		wsize = 4;
+#endif
+	out[n++] = instruction_pointer(regs);
+	fp = frame_pointer(regs);
+	while (fp) {
+		if (n == max) {
+			*flags |= LTT_STACK_USER_CUT;
+			break;
+		}
+		if (!ltt_stack_word(fp + wsize, wsize, &ret) ||
+		    !ltt_stack_word(fp, wsize, &next) ||
+		    (next && next <= fp)) {
+			*flags |= LTT_STACK_USER_BROKEN;
+			break;
+		}
+		out[n++] = ret;
+		fp = next;
+	}
+	return n;
+}
+
+/*
+ * Fill @hdr and return the addresses (kernel then user, hdr->kernel_nr +
+ * hdr->user_nr of them) of the current task's stacks, for event @id.
+ * Interrupts off, this CPU's nesting mark set.
+ */
+notrace const u64 *ltt_stack_capture(unsigned int id, struct ltt_ev_stack *hdr)
+{
+	u64 *buf = this_cpu_ptr(ltt_stack_scratch);
+	unsigned long *kbuf = this_cpu_ptr(ltt_kstack);
+	unsigned int kmax = READ_ONCE(ltt.stack_kdepth);
+	unsigned int umax = READ_ONCE(ltt.stack_udepth);
+	unsigned int k = 0, i;
+
+	BUILD_BUG_ON(LTT_STACK_REC_MAX > U16_MAX);
+
+	hdr->pid = current->pid;
+	hdr->of_id = id;
+	hdr->flags = 0;
+	if (kmax) {
+		/* One more than asked: a full stack says it was cut. */
+		unsigned int n = stack_trace_save(kbuf, LTT_STACK_DEPTH_MAX + 1, 0);
+
+		/*
+		 * The tracer's own frames (this module's text) are not the
+		 * traced code's: left out.  One more than asked: a stack that
+		 * fills it was cut.
+		 */
+		for (i = 0; i < n && k <= kmax; i++)
+			if (!within_module(kbuf[i], THIS_MODULE))
+				buf[k++] = kbuf[i];
+		if (k > kmax || n > LTT_STACK_DEPTH_MAX) {
+			k = min(k, kmax);
+			hdr->flags |= LTT_STACK_KERNEL_CUT;
+		}
+	}
+	hdr->kernel_nr = k;
+	if ((current->flags & PF_KTHREAD) || !in_task()) {
+		hdr->flags |= LTT_STACK_NO_USER;
+		hdr->user_nr = 0;
+	} else {
+		hdr->user_nr = ltt_user_stack(buf + k, umax, &hdr->flags);
+	}
+	return buf;
+}

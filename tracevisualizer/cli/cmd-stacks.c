@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cmd-stacks.c - "tracevisualizer stacks --kind offcpu|wakeup": the folded
+ * call stacks of lttr_stacks_compute(), one line each, or as JSON
+ * (lttr_json_stacks()).
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <lttr/lttr.h>
+#include <lttr/output/json-stacks.h>
+#include "cli.h"
+
+int cmd_stacks(struct cli_opts *o)
+{
+	struct lttr_stacks_opts so = { 0 };
+	struct lttr_stacks *s;
+	struct lttr_trace *t;
+	struct lttr_error err;
+	struct lttr_json j;
+	int st;
+
+	if (o->stack_kind < 0)
+		return cli_needs("stacks", "--kind offcpu or --kind wakeup");
+	if (o->npids > 1)
+		return cli_needs("stacks", "one --pid at most");
+	st = cli_open(o, &t);
+	if (st)
+		return st;
+	so.kind = (unsigned int)o->stack_kind;
+	so.has_pid = o->npids == 1;
+	so.pid = o->npids ? o->pids[0] : 0;
+	so.windowed = cli_window(o, t, &so.from_ns, &so.to_ns);
+	if (lttr_stacks_compute(t, &so, &s, &err) < 0)
+		return cli_fail(t, &err, "stacks");
+	if (!s->has_stacks) {
+		fprintf(stderr, "%s: the trace has no %s stacks (record them with traced --stacks %s)\n",
+			cli_prog, lttr_stacks_kind_name(s->kind),
+			s->kind == LTTR_STACKS_OFFCPU ? "switch-out" : "wakeup");
+		lttr_stacks_free(s);
+		lttr_trace_close(t);
+		return EXIT_TRACE;
+	}
+	if (o->json) {
+		cli_json_begin(&j, o, t);
+		lttr_json_key(&j, "stacks");
+		lttr_json_stacks(&j, s);
+		cli_json_end(&j, o);
+	} else {
+		size_t i;
+
+		for (i = 0; i < s->nlines; i++)
+			printf("%s %" PRIu64 "\n", s->lines[i].folded, s->lines[i].value);
+	}
+	if (s->orphans || s->bad)
+		fprintf(stderr, "%s: warning: %" PRIu64 " stack records not right after their event"
+			" and %" PRIu64 " that cannot be decoded: left out\n",
+			cli_prog, s->orphans, s->bad);
+	if (s->kind == LTTR_STACKS_OFFCPU && s->total + s->unstacked != s->blocked_ns)
+		fprintf(stderr, "%s: warning: the stacks weigh %" PRIu64 " ns, the accounting's"
+			" blocked time is %" PRIu64 " ns\n", cli_prog,
+			s->total + s->unstacked, s->blocked_ns);
+	lttr_stacks_free(s);
+	return cli_finish(t, NULL, 0);
+}

@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * lttr/output/json-stacks.h - the folded stacks as JSON (docs/json-schema.md).
+ */
+#ifndef LTTR_JSON_STACKS_H
+#define LTTR_JSON_STACKS_H
+
+#include <lttr/output/json.h>
+#include <lttr/analysis/stacks.h>
+
+/**
+ * lttr_json_stacks() - write @s as an object: kind, unit ("ns" or
+ * "wakeups"), total, unstacked, intervals, orphans, bad, blocked_ns
+ * (offcpu) and lines, an array of {"stack": [frames root first],
+ * "folded": "a;b", "value": N}
+ * @j: the writer
+ * @s: the stacks
+ */
+void lttr_json_stacks(struct lttr_json *j, const struct lttr_stacks *s);
+
+#endif /* LTTR_JSON_STACKS_H */

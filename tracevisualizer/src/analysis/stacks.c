@@ -1,0 +1,512 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * stacks.c - folded off-CPU and wakeup stacks (lttr/analysis/stacks.h).
+ *
+ * One run of the accounting with hooks: the event hook pairs each stack
+ * record with the record before it on its CPU and keeps the stacks; the
+ * task hook follows each task's blocked intervals, so an interval weighs
+ * exactly what the accounting charges, and the stacks of the switch-out
+ * that began it get that weight.
+ */
+#include <lttr/analysis/stacks.h>
+#include <lttr/analysis/account.h>
+#include <lttr/reader/error.h>
+#include <lttr/reader/event.h>
+#include <lttr/reader/stack.h>
+#include <lttr/reader/trace.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NO_STACK	((size_t)-1)
+
+/* a distinct stack of a task: its addresses, kernel then user */
+struct sent {
+	uint64_t hash;
+	uint32_t pid;
+	uint8_t kn, un;
+	uint64_t time_ns;	/* of its first record, for naming */
+	uint64_t *addrs;
+	uint64_t value;
+};
+
+/* a task's blocked interval being followed */
+struct ptask {
+	uint32_t pid;
+	bool used;
+	bool open;		/* blocked since @start */
+	uint64_t start;
+	size_t stack;		/* of the open interval, or NO_STACK */
+	size_t last_stack;	/* at its last blocking switch-out since it
+				 * last ran, or NO_STACK */
+	uint64_t last_time;
+	uint64_t closed;	/* blocked ns of its closed intervals */
+};
+
+struct cpulast {
+	bool valid;
+	uint8_t id;
+	uint64_t time_ns;
+	bool wakeup_pending;	/* a wakeup of a waker we count, stack not
+				 * seen yet */
+};
+
+struct sctx {
+	const struct lttr_stacks_opts *o;
+	struct lttr_stacks *s;
+	struct sent *ents;
+	size_t nents, cap;
+	size_t *idx;		/* open addressing: entry + 1, 0 empty */
+	size_t idx_cap;
+	struct ptask *tasks;	/* open addressing by pid */
+	size_t tasks_cap, ntasks;
+	struct cpulast cpu[LTT_MAX_CPUS];
+	uint64_t w_from, w_to;
+	bool nomem;
+};
+
+static uint64_t hash_stack(const struct lttr_stack *st)
+{
+	uint64_t h = 1469598103934665603ULL;
+	unsigned int i;
+
+#define MIX(v) do { h ^= (uint64_t)(v); h *= 1099511628211ULL; } while (0)
+	MIX(st->pid);
+	MIX(st->kernel_nr);
+	MIX(st->user_nr);
+	for (i = 0; i < st->kernel_nr; i++)
+		MIX(st->kernel[i]);
+	for (i = 0; i < st->user_nr; i++)
+		MIX(st->user[i]);
+#undef MIX
+	return h;
+}
+
+static bool same_stack(const struct sent *e, const struct lttr_stack *st)
+{
+	return e->pid == st->pid && e->kn == st->kernel_nr && e->un == st->user_nr &&
+		!memcmp(e->addrs, st->kernel, 8 * (size_t)e->kn) &&
+		!memcmp(e->addrs + e->kn, st->user, 8 * (size_t)e->un);
+}
+
+static int grow_idx(struct sctx *x)
+{
+	size_t cap = x->idx_cap ? 2 * x->idx_cap : 256, i;
+	size_t *n = calloc(cap, sizeof(*n));
+
+	if (!n)
+		return -1;
+	for (i = 0; i < x->nents; i++) {
+		size_t j = (size_t)x->ents[i].hash & (cap - 1);
+
+		while (n[j])
+			j = (j + 1) & (cap - 1);
+		n[j] = i + 1;
+	}
+	free(x->idx);
+	x->idx = n;
+	x->idx_cap = cap;
+	return 0;
+}
+
+/* the entry of @st, added when new; NO_STACK when out of memory */
+static size_t intern(struct sctx *x, const struct lttr_stack *st, uint64_t time_ns)
+{
+	uint64_t h = hash_stack(st);
+	struct sent *e;
+	size_t j;
+
+	if (2 * (x->nents + 1) > x->idx_cap && grow_idx(x))
+		goto nomem;
+	for (j = (size_t)h & (x->idx_cap - 1); x->idx[j]; j = (j + 1) & (x->idx_cap - 1)) {
+		e = &x->ents[x->idx[j] - 1];
+		if (e->hash == h && same_stack(e, st))
+			return x->idx[j] - 1;
+	}
+	if (x->nents == x->cap) {
+		size_t cap = x->cap ? 2 * x->cap : 64;
+		struct sent *n = realloc(x->ents, cap * sizeof(*n));
+
+		if (!n)
+			goto nomem;
+		x->ents = n;
+		x->cap = cap;
+	}
+	e = &x->ents[x->nents];
+	e->addrs = malloc(8 * ((size_t)st->kernel_nr + st->user_nr) + 1);
+	if (!e->addrs)
+		goto nomem;
+	memcpy(e->addrs, st->kernel, 8 * (size_t)st->kernel_nr);
+	memcpy(e->addrs + st->kernel_nr, st->user, 8 * (size_t)st->user_nr);
+	e->hash = h;
+	e->pid = st->pid;
+	e->kn = (uint8_t)st->kernel_nr;
+	e->un = (uint8_t)st->user_nr;
+	e->time_ns = time_ns;
+	e->value = 0;
+	x->idx[j] = ++x->nents;
+	return x->nents - 1;
+nomem:
+	x->nomem = true;
+	return NO_STACK;
+}
+
+static struct ptask *ptask(struct sctx *x, uint32_t pid)
+{
+	size_t j;
+
+	if (2 * (x->ntasks + 1) > x->tasks_cap) {
+		size_t cap = x->tasks_cap ? 2 * x->tasks_cap : 256, i;
+		struct ptask *n = calloc(cap, sizeof(*n));
+
+		if (!n) {
+			x->nomem = true;
+			return NULL;
+		}
+		for (i = 0; i < x->tasks_cap; i++) {
+			if (!x->tasks[i].used)
+				continue;
+			j = x->tasks[i].pid & (cap - 1);
+			while (n[j].used)
+				j = (j + 1) & (cap - 1);
+			n[j] = x->tasks[i];
+		}
+		free(x->tasks);
+		x->tasks = n;
+		x->tasks_cap = cap;
+	}
+	for (j = pid & (x->tasks_cap - 1); x->tasks[j].used; j = (j + 1) & (x->tasks_cap - 1))
+		if (x->tasks[j].pid == pid)
+			return &x->tasks[j];
+	x->tasks[j].used = true;
+	x->tasks[j].pid = pid;
+	x->tasks[j].stack = NO_STACK;
+	x->tasks[j].last_stack = NO_STACK;
+	x->ntasks++;
+	return &x->tasks[j];
+}
+
+static bool pid_wanted(const struct sctx *x, uint32_t pid)
+{
+	return !x->o->has_pid || x->o->pid == pid;
+}
+
+static bool in_window(const struct sctx *x, uint64_t t)
+{
+	return t >= x->w_from && t < x->w_to;
+}
+
+static void stack_record(struct sctx *x, const struct lttr_event *ev,
+			 const struct cpulast *prev)
+{
+	struct lttr_stack st;
+	struct ptask *p;
+	size_t sid;
+
+	if (lttr_stack_decode(ev, &st, NULL, 0) < 0) {
+		x->s->bad++;
+		return;
+	}
+	if (!prev->valid || prev->id != st.of_id || prev->time_ns != ev->time_ns) {
+		x->s->orphans++;
+		return;
+	}
+	if (!pid_wanted(x, st.pid))
+		return;
+	if (x->o->kind == LTTR_STACKS_WAKEUP && st.of_id == LTT_EV_PROCESS_WAKEUP) {
+		if (!in_window(x, ev->time_ns))
+			return;
+		sid = intern(x, &st, ev->time_ns);
+		if (sid != NO_STACK) {
+			x->ents[sid].value++;
+			x->s->intervals++;
+		}
+	} else if (x->o->kind == LTTR_STACKS_OFFCPU && st.of_id == LTT_EV_SCHEDCHANGE) {
+		sid = intern(x, &st, ev->time_ns);
+		p = ptask(x, st.pid);
+		if (sid == NO_STACK || !p)
+			return;
+		p->last_stack = sid;
+		p->last_time = ev->time_ns;
+		if (p->open && p->start == ev->time_ns && p->stack == NO_STACK)
+			p->stack = sid;
+	}
+}
+
+static int on_event(void *arg, const struct lttr_event *ev)
+{
+	struct sctx *x = arg;
+	struct cpulast *c;
+	struct ptask *p;
+
+	if (ev->cpu >= LTT_MAX_CPUS || ev->id == LTT_EV_TIME_EXT)
+		return 0;
+	c = &x->cpu[ev->cpu];
+	if (c->wakeup_pending && ev->id != LTT_EV_STACK) {
+		/* the wakeup before had no stack record */
+		x->s->unstacked++;
+		x->s->intervals++;
+		c->wakeup_pending = false;
+	}
+	if (ev->id == LTT_EV_STACK) {
+		if (c->wakeup_pending && ev->details &&
+		    ev->p.stack.of_id == LTT_EV_PROCESS_WAKEUP)
+			c->wakeup_pending = false;
+		stack_record(x, ev, c);
+	} else if (ev->id == LTT_EV_SCHEDCHANGE && ev->details &&
+		   x->o->kind == LTTR_STACKS_OFFCPU) {
+		/* switched in: its stacks of before are not of a later block */
+		p = ptask(x, ev->p.schedchange.next_pid);
+		if (p)
+			p->last_stack = NO_STACK;
+	} else if (ev->id == LTT_EV_PROCESS_WAKEUP && x->o->kind == LTTR_STACKS_WAKEUP &&
+		   pid_wanted(x, ev->pid) && in_window(x, ev->time_ns)) {
+		c->wakeup_pending = true;
+	}
+	c->valid = true;
+	c->id = ev->id;
+	c->time_ns = ev->time_ns;
+	return x->nomem ? -LTTR_E_NOMEM : 0;
+}
+
+static void charge(struct sctx *x, struct ptask *p, uint64_t d)
+{
+	if (p->stack != NO_STACK)
+		x->ents[p->stack].value += d;
+	else
+		x->s->unstacked += d;
+	p->closed += d;
+}
+
+static void on_task(void *arg, const struct lttr_acct_change *c)
+{
+	struct sctx *x = arg;
+	struct ptask *p;
+
+	if (c->state == LTTR_TS_RESOLVED || !c->pid || !pid_wanted(x, c->pid))
+		return;
+	p = ptask(x, c->pid);
+	if (!p)
+		return;
+	if (p->open) {
+		/* what of [start, now) lies in the window */
+		uint64_t from = p->start > x->w_from ? p->start : x->w_from;
+		uint64_t to = c->time_ns < x->w_to ? c->time_ns : x->w_to;
+
+		if (to > from) {
+			charge(x, p, to - from);
+			x->s->intervals++;
+		}
+		p->open = false;
+	}
+	if (c->state == LTTR_TS_BLOCKED) {
+		p->open = true;
+		p->start = c->time_ns;
+		/* blocked since before the window: its switch-out's stacks */
+		p->stack = p->last_stack;
+	}
+}
+
+static int cmp_line(const void *a, const void *b)
+{
+	return strcmp(((const struct lttr_stack_line *)a)->folded,
+		      ((const struct lttr_stack_line *)b)->folded);
+}
+
+/* "frame;frame": user frames then kernel frames, each root first */
+static char *fold(const struct sent *e)
+{
+	char name[32];
+	size_t len = 0, cap = 64;
+	char *s = malloc(cap);
+	int i;
+
+	if (!s)
+		return NULL;
+	s[0] = '\0';
+	for (i = (int)e->kn + e->un - 1; i >= 0; i--) {
+		bool kernel = i < e->kn;
+		size_t n;
+
+		lttr_stack_frame_name(e->addrs[i], kernel, e->pid, e->time_ns,
+				      name, sizeof(name));
+		n = strlen(name);
+		if (len + n + 2 > cap) {
+			char *t;
+
+			cap = 2 * (len + n + 2);
+			t = realloc(s, cap);
+			if (!t) {
+				free(s);
+				return NULL;
+			}
+			s = t;
+		}
+		if (len)
+			s[len++] = ';';
+		memcpy(s + len, name, n + 1);
+		len += n;
+	}
+	if (!len) {
+		free(s);
+		return strdup("[no frames]");
+	}
+	return s;
+}
+
+static int make_lines(struct sctx *x)
+{
+	struct lttr_stacks *s = x->s;
+	size_t i, n = 0;
+
+	s->lines = calloc(x->nents + 1, sizeof(*s->lines));
+	if (!s->lines)
+		return -1;
+	for (i = 0; i < x->nents; i++) {
+		if (!x->ents[i].value)
+			continue;
+		s->lines[n].folded = fold(&x->ents[i]);
+		if (!s->lines[n].folded)
+			return -1;
+		s->lines[n].value = x->ents[i].value;
+		s->total += x->ents[i].value;
+		n++;
+	}
+	if (s->unstacked) {
+		s->lines[n].folded = strdup("[no stack]");
+		if (!s->lines[n].folded)
+			return -1;
+		s->lines[n++].value = s->unstacked;
+	}
+	qsort(s->lines, n, sizeof(*s->lines), cmp_line);
+	/* stacks of different tasks that are named the same: one line */
+	s->nlines = 0;
+	for (i = 0; i < n; i++) {
+		if (s->nlines && !strcmp(s->lines[s->nlines - 1].folded, s->lines[i].folded)) {
+			s->lines[s->nlines - 1].value += s->lines[i].value;
+			free(s->lines[i].folded);
+			s->lines[i].folded = NULL;
+			continue;
+		}
+		s->lines[s->nlines++] = s->lines[i];
+	}
+	return 0;
+}
+
+/*
+ * Intervals still open at the end: the accounting charged them up to the
+ * window's (or the trace's) end; what it charged beyond the closed ones
+ * is theirs.
+ */
+static void close_open(struct sctx *x, const struct lttr_account *a)
+{
+	size_t i;
+
+	for (i = 0; i < a->ntasks; i++) {
+		const struct lttr_acct_task *tk = &a->tasks[i];
+		uint64_t blocked = lttr_acct_task_blocked(tk);
+		struct ptask *p;
+
+		if (!tk->pid || !pid_wanted(x, tk->pid))
+			continue;
+		x->s->blocked_ns += blocked;
+		p = ptask(x, tk->pid);
+		if (!p)
+			return;
+		if (blocked > p->closed) {
+			uint64_t rest = blocked - p->closed;
+
+			if (p->open) {
+				charge(x, p, rest);
+				x->s->intervals++;
+				p->open = false;
+			} else {
+				x->s->unstacked += rest;
+				p->closed += rest;
+			}
+		}
+	}
+}
+
+int lttr_stacks_compute(struct lttr_trace *t, const struct lttr_stacks_opts *o,
+			struct lttr_stacks **out, struct lttr_error *err)
+{
+	const struct ltt_trace_header *h = lttr_trace_header(t);
+	struct lttr_account_hooks hooks = { .event = on_event };
+	struct lttr_account *a = NULL;
+	struct sctx x;
+	unsigned int of_id;
+	size_t i;
+	int r;
+
+	*out = NULL;
+	if (o->kind != LTTR_STACKS_OFFCPU && o->kind != LTTR_STACKS_WAKEUP)
+		return lttr_error_set(err, LTTR_E_INVAL, "unknown stack kind %u", o->kind);
+	memset(&x, 0, sizeof(x));
+	x.o = o;
+	x.s = calloc(1, sizeof(*x.s));
+	if (!x.s)
+		return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
+	x.s->kind = o->kind;
+	of_id = o->kind == LTTR_STACKS_OFFCPU ? LTT_EV_SCHEDCHANGE : LTT_EV_PROCESS_WAKEUP;
+	x.s->has_stacks = (h->stacks.events.bits[of_id / 64] >> (of_id % 64)) & 1;
+	x.w_from = o->windowed ? o->from_ns : 0;
+	x.w_to = o->windowed ? o->to_ns : UINT64_MAX;
+	if (o->kind == LTTR_STACKS_OFFCPU)
+		hooks.task = on_task;
+	r = o->windowed ?
+		lttr_account_compute_window_hooks(t, &hooks, &x, o->from_ns, o->to_ns, &a, err) :
+		lttr_account_compute_hooks(t, &hooks, &x, &a, err);
+	if (r >= 0 && o->kind == LTTR_STACKS_OFFCPU)
+		close_open(&x, a);
+	for (i = 0; r >= 0 && i < LTT_MAX_CPUS; i++)
+		if (x.cpu[i].wakeup_pending) {
+			x.s->unstacked++;
+			x.s->intervals++;
+		}
+	if (r >= 0 && (x.nomem || make_lines(&x)))
+		r = lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
+	lttr_account_free(a);
+	for (i = 0; i < x.nents; i++)
+		free(x.ents[i].addrs);
+	free(x.ents);
+	free(x.idx);
+	free(x.tasks);
+	if (r < 0) {
+		lttr_stacks_free(x.s);
+		return r;
+	}
+	*out = x.s;
+	return 0;
+}
+
+void lttr_stacks_free(struct lttr_stacks *s)
+{
+	size_t i;
+
+	if (!s)
+		return;
+	for (i = 0; i < s->nlines; i++)
+		free(s->lines[i].folded);
+	free(s->lines);
+	free(s);
+}
+
+int lttr_stacks_kind_lookup(const char *name)
+{
+	if (!strcmp(name, "offcpu"))
+		return LTTR_STACKS_OFFCPU;
+	if (!strcmp(name, "wakeup"))
+		return LTTR_STACKS_WAKEUP;
+	return -1;
+}
+
+const char *lttr_stacks_kind_name(unsigned int kind)
+{
+	switch (kind) {
+	case LTTR_STACKS_OFFCPU: return "offcpu";
+	case LTTR_STACKS_WAKEUP: return "wakeup";
+	default: return NULL;
+	}
+}

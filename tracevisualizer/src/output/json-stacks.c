@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * json-stacks.c - the folded stacks as JSON (lttr/output/json-stacks.h).
+ */
+#include <lttr/output/json-stacks.h>
+
+#include <string.h>
+
+void lttr_json_stacks(struct lttr_json *j, const struct lttr_stacks *s)
+{
+	size_t i;
+
+	lttr_json_begin_object(j);
+	lttr_json_key(j, "kind");
+	lttr_json_string(j, lttr_stacks_kind_name(s->kind));
+	lttr_json_key(j, "unit");
+	lttr_json_string(j, s->kind == LTTR_STACKS_OFFCPU ? "ns" : "wakeups");
+	lttr_json_kv_u64(j, "total", s->total);
+	lttr_json_kv_u64(j, "unstacked", s->unstacked);
+	lttr_json_kv_u64(j, "intervals", s->intervals);
+	lttr_json_kv_u64(j, "orphans", s->orphans);
+	lttr_json_kv_u64(j, "bad", s->bad);
+	if (s->kind == LTTR_STACKS_OFFCPU)
+		lttr_json_kv_u64(j, "blocked_ns", s->blocked_ns);
+	lttr_json_key(j, "lines");
+	lttr_json_begin_array(j);
+	for (i = 0; i < s->nlines; i++) {
+		const char *f = s->lines[i].folded;
+
+		lttr_json_begin_object(j);
+		lttr_json_key(j, "stack");
+		lttr_json_begin_array(j);
+		while (*f) {
+			const char *e = strchr(f, ';');
+			size_t n = e ? (size_t)(e - f) : strlen(f);
+
+			lttr_json_string_n(j, f, n);
+			f += n + (e ? 1 : 0);
+		}
+		lttr_json_end_array(j);
+		lttr_json_key(j, "folded");
+		lttr_json_string(j, s->lines[i].folded);
+		lttr_json_kv_u64(j, "value", s->lines[i].value);
+		lttr_json_end_object(j);
+	}
+	lttr_json_end_array(j);
+	lttr_json_end_object(j);
+}

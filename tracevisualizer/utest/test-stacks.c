@@ -1,0 +1,216 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test-stacks.c - the stack records (lttr_stack_decode()) and the folded
+ * stacks (lttr_stacks_compute()), on a trace worked out by hand:
+ *   task 5 blocks at 100 and at 500 with the same stacks, woken at 300
+ *   and 700: 400 ns on that stack, folded root first, user frames then
+ *   kernel frames; task 6 blocks at 400 without a stack until the end:
+ *   600 ns "[no stack]"; every task's lines add up to its blocked time
+ *   in the accounting; a stack record that does not follow its event is
+ *   an orphan, left out; task 6 wakes 5 at 300 from one stack, the idle
+ *   task at 700 without one; a window clips the intervals (and the
+ *   blocked time is the windowed accounting's); a stack record cut short (its
+ *   counts claim more addresses than it holds) is refused and said,
+ *   never read past.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <lttr/lttr.h>
+#include "tap.h"
+#include "tracegen.h"
+
+#define T0 1000000000ULL
+
+#define S_DESC \
+	"header format=1.8 stacks=schedchange,wakeup end=1000001000\n" \
+	"proc PID: 5; PPID: 1; TGID: 5; NAME: a\n" \
+	"proc PID: 6; PPID: 1; TGID: 6; NAME: b\n" \
+	"buf cpu=0 start=1000000000 pid=5\n" \
+	"1000000000 start 5 0\n" \
+	"1000000100 sched 5 6 1\n" \
+	"1000000100 stack 5 schedchange 0 2 2 0xffffffff81000010 0xffffffff81000020 0x401000 0x402000\n" \
+	"1000000300 wakeup 5 0 0\n" \
+	"1000000300 stack 6 wakeup 0 1 1 0xffffffff81000030 0x403000\n" \
+	"1000000400 sched 6 5 1\n" \
+	"1000000500 sched 5 0 1\n" \
+	"1000000500 stack 5 schedchange 0 2 2 0xffffffff81000010 0xffffffff81000020 0x401000 0x402000\n" \
+	"1000000600 stack 5 schedchange 0 0 0\n" \
+	"1000000700 wakeup 5 0 0\n" \
+	"1000000710 sched 0 5 0\n"
+
+#define STACK5 "0x402000;0x401000;0xffffffff81000020;0xffffffff81000010"
+
+static const struct lttr_stack_line *line(const struct lttr_stacks *s, const char *f)
+{
+	size_t i;
+
+	for (i = 0; s && i < s->nlines; i++)
+		if (!strcmp(s->lines[i].folded, f))
+			return &s->lines[i];
+	return NULL;
+}
+
+static void dump(const struct lttr_stacks *s)
+{
+	size_t i;
+
+	for (i = 0; s && i < s->nlines; i++)
+		tap_diag("  %s %llu", s->lines[i].folded, (unsigned long long)s->lines[i].value);
+}
+
+static uint64_t blocked(struct lttr_trace *t, uint32_t pid)
+{
+	struct lttr_account *a;
+	struct lttr_error err;
+	uint64_t v = 0;
+	size_t i;
+
+	if (lttr_account_compute(t, &a, &err) < 0)
+		return UINT64_MAX;
+	for (i = 0; i < a->ntasks; i++)
+		if (a->tasks[i].pid == pid)
+			v += lttr_acct_task_blocked(&a->tasks[i]);
+	lttr_account_free(a);
+	return v;
+}
+
+static void test_decode(struct lttr_trace *t)
+{
+	struct lttr_event *ev;
+	struct lttr_stack st;
+	size_t n, i, found = 0;
+	int status;
+
+	ev = tg_all_events(t, &n, 0, &status);
+	for (i = 0; ev && i < n; i++) {
+		if (ev[i].id != LTT_EV_STACK || ev[i].time_ns != T0 + 100)
+			continue;
+		found++;
+		ok(lttr_stack_decode(&ev[i], &st, NULL, 0) == 0 && st.pid == 5 &&
+		   st.of_id == LTT_EV_SCHEDCHANGE && st.kernel_nr == 2 && st.user_nr == 2 &&
+		   st.kernel[0] == 0xffffffff81000010ULL && st.kernel[1] == 0xffffffff81000020ULL &&
+		   st.user[0] == 0x401000 && st.user[1] == 0x402000,
+		   "a stack record decodes: pid, event, kernel then user addresses");
+	}
+	ok(found == 1, "one stack record at 100 ns");
+	if (ev && n) {
+		char why[128];
+
+		ok(lttr_stack_decode(&ev[0], &st, why, sizeof(why)) == -LTTR_E_INVAL,
+		   "another event is not a stack record: %s", why);
+	}
+	free(ev);
+}
+
+static void test_fold(void)
+{
+	struct lttr_stacks_opts o = { .kind = LTTR_STACKS_OFFCPU };
+	struct lttr_stacks *s = NULL;
+	const struct lttr_stack_line *l;
+	struct lttr_trace *t;
+	struct lttr_error err;
+	uint64_t b5, b6;
+
+	if (tg_open("s", S_DESC, 0, &t, &err)) {
+		ok(0, "the stack trace opens: %s", err.msg);
+		return;
+	}
+	test_decode(t);
+	b5 = blocked(t, 5);
+	b6 = blocked(t, 6);
+	ok(b5 == 400 && b6 == 600, "the accounting: 5 blocked 400 ns, 6 600 ns (%llu, %llu)",
+	   (unsigned long long)b5, (unsigned long long)b6);
+
+	ok(lttr_stacks_compute(t, &o, &s, &err) == 0 && s->has_stacks, "offcpu stacks");
+	l = line(s, STACK5);
+	ok(l && l->value == 400, "5's two blocks on one stack, root first, user then kernel: 400 ns");
+	l = line(s, "[no stack]");
+	ok(l && l->value == 600 && s->unstacked == 600,
+	   "6's block without a stack record: [no stack] 600 ns");
+	ok(s && s->nlines == 2 && s->total == 400 && s->blocked_ns == b5 + b6 &&
+	   s->total + s->unstacked == s->blocked_ns,
+	   "the lines add up to the accounting's blocked time (%llu)",
+	   s ? (unsigned long long)s->blocked_ns : 0ULL);
+	ok(s && s->orphans == 1 && s->bad == 0, "the stack record at 600 follows no schedchange: an orphan");
+	ok(s && s->intervals == 3, "3 blocked intervals");
+	dump(s);
+	lttr_stacks_free(s);
+
+	o.has_pid = true;
+	o.pid = 5;
+	ok(lttr_stacks_compute(t, &o, &s, &err) == 0 && s->nlines == 1 &&
+	   s->total == 400 && s->blocked_ns == b5 && !s->unstacked, "--pid 5: its one stack");
+	lttr_stacks_free(s);
+
+	o.has_pid = false;
+	o.windowed = true;
+	o.from_ns = T0 + 200;
+	o.to_ns = T0 + 550;
+	ok(lttr_stacks_compute(t, &o, &s, &err) == 0 && (l = line(s, STACK5)) &&
+	   l->value == 150 && (l = line(s, "[no stack]")) && l->value == 150 &&
+	   s->blocked_ns == 300,
+	   "window 200-550: 100 + 50 ns on 5's stack, 150 ns of 6's block");
+	dump(s);
+	lttr_stacks_free(s);
+
+	o = (struct lttr_stacks_opts){ .kind = LTTR_STACKS_WAKEUP };
+	ok(lttr_stacks_compute(t, &o, &s, &err) == 0 && (l = line(s, "0x403000;0xffffffff81000030")) &&
+	   l->value == 1 && s->unstacked == 1 && s->intervals == 2 && s->total == 1,
+	   "wakeup: 6's stack once, the idle task's wakeup at 700 without one");
+	dump(s);
+	lttr_stacks_free(s);
+	lttr_trace_close(t);
+
+	o.kind = 7;
+	ok(tg_open("s2", S_DESC, 0, &t, &err) == 0 &&
+	   lttr_stacks_compute(t, &o, &s, &err) == -LTTR_E_INVAL, "an unknown kind: refused");
+	lttr_trace_close(t);
+	ok(tg_open("s3", "header format=1.8 end=1000001000\n"
+		   "buf cpu=0 start=1000000000 pid=5\n1000000000 start 5 0\n", 0, &t, &err) == 0 &&
+	   lttr_stacks_compute(t, &(struct lttr_stacks_opts){ .kind = LTTR_STACKS_OFFCPU }, &s,
+			       &err) == 0 && !s->has_stacks && !s->nlines,
+	   "a trace recorded without stacks says so");
+	lttr_stacks_free(s);
+	lttr_trace_close(t);
+}
+
+static void test_cut(void)
+{
+	struct lttr_stacks_opts o = { .kind = LTTR_STACKS_OFFCPU };
+	struct lttr_stacks *s = NULL;
+	struct lttr_trace *t;
+	struct lttr_error err;
+	size_t i;
+	bool said = false;
+
+	/* the counts claim 4 kernel addresses, the record holds 2 */
+	if (tg_open("cut", "header format=1.8 stacks=schedchange end=1000001000\n"
+		    "buf cpu=0 start=1000000000 pid=5\n1000000000 start 5 0\n"
+		    "1000000100 sched 5 0 1\n"
+		    "1000000100 stack 5 schedchange 0 2 0 0xffffffff81000010 0xffffffff81000020 kernel_nr=4\n"
+		    "1000000300 wakeup 5 0 0\n", LTTR_OPEN_SALVAGE, &t, &err)) {
+		ok(0, "a trace with a stack record cut short opens (salvage): %s", err.msg);
+		return;
+	}
+	ok(1, "a trace with a stack record cut short opens (salvage)");
+	ok(lttr_stacks_compute(t, &o, &s, &err) == 0 && s->total == 0 && !line(s, "0xffffffff81000020;0xffffffff81000010"),
+	   "the cut record gives no stack");
+	for (i = 0; i < lttr_trace_warning_count(t); i++) {
+		tap_diag("warning: %s", lttr_trace_warning(t, i));
+		said |= strstr(lttr_trace_warning(t, i), "stack") != NULL;
+	}
+	ok(said, "and is said in a warning");
+	lttr_stacks_free(s);
+	lttr_trace_close(t);
+}
+
+int main(void)
+{
+	test_fold();
+	test_cut();
+	ok(!strcmp(lttr_stacks_kind_name(LTTR_STACKS_OFFCPU), "offcpu") &&
+	   lttr_stacks_kind_lookup("wakeup") == LTTR_STACKS_WAKEUP &&
+	   lttr_stacks_kind_lookup("cpu") == -1 && !lttr_stacks_kind_name(9), "kind names");
+	return tap_done();
+}
