@@ -274,7 +274,7 @@ def window_main(prog, trace, jdir, cells):
         select_row(pt, r)
         time.sleep(0.5)
         w.focus()
-        w.key('c')
+        w.key('C')
         check_path(critpath(pid), "C on task %d (selected in the processes table)" % pid)
         # the process page's button
         tab('Processes')
