@@ -5,11 +5,11 @@
 # markers A and B and their difference) and from the screen, against
 # exact values from the command line on the same trace
 # (tests/lib/gtkwindow.py says what each step expects and how):
-#   - W + S - A D 0 zoom and pan as the viewport's arithmetic says; the
+#   - w + s - a d 0 zoom and pan as the viewport's arithmetic says; the
 #     wheel zooms at the pointer, Shift+wheel pans; a click places the
 #     cursor at the time under it; m and M, a double-click and
 #     Shift+double-click set markers A and B, "," and "." go to them;
-#     Home and End; a drag then Z zooms to the span dragged;
+#     Home and End; a drag then z zooms to the span dragged;
 #   - a row selected by its label: Left and Right go to its previous and
 #     next state change (dump's events), Up and Down to the rows as the
 #     graph shows them (a tree by process, not pid order);

@@ -234,7 +234,8 @@ tui_key L j j Enter && tui_wait L "^$(tui_re "$want_cur") " >/dev/null && [[ $(t
 okscr L "j j Enter: the third segment in view 1 ($want_cur)"
 
 # --- the keys are in the help ------------------------------------------------
-tui_key L '?' && tui_screen L | grep -q '^Latency$' && tui_screen L | grep -q '^  K  *the next kind'
+tui_key L '?' && tui_pages L "$tmp/help.txt" && grep -q '^Latency$' "$tmp/help.txt" &&
+	grep -q '^  K  *the next kind.* (8)$' "$tmp/help.txt"
 ok $? "? lists the latency view's keys"
 tui_key L Escape
 is "$(tui_quit L)" 0 "q: status 0"

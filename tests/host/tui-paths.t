@@ -114,11 +114,11 @@ okscr p "c: the convolution"
 check conv "$tmp/s4" "$tmp/conv.json"
 tui_key p c && tui_wait p '\(nesting, by total latency\)' >/dev/null
 okscr p "c again: nesting, the order kept"
-# the help's two pages (where its groups fall depends on the screen's height)
-tui_key p '?' && tui_screen p > "$tmp/h1" && tui_key p NPage && tui_screen p > "$tmp/h2" &&
-	cat "$tmp/h1" "$tmp/h2" | grep -q '^Paths$' &&
-	cat "$tmp/h1" "$tmp/h2" | grep -qE '^  Enter +the hop.s representative call in the control flow \(7\)$' &&
-	cat "$tmp/h1" "$tmp/h2" | grep -qE '^  c +the convolution algorithm, or nesting again \(7\)$'
+# the help's pages (where its groups fall depends on the screen's height)
+tui_key p '?' && tui_pages p "$tmp/h1" &&
+	grep -q '^Paths$' "$tmp/h1" &&
+	grep -qE '^  Enter +the hop.s representative call in the control flow \(7\)$' "$tmp/h1" &&
+	grep -qE '^  c +the convolution algorithm, or nesting again \(7\)$' "$tmp/h1"
 okscr p "?: the help lists the paths view's keys"
 tui_key p Escape
 is "$(tui_quit p)" 0 "q: status 0"

@@ -279,7 +279,7 @@ def window_main(prog, trace, jdir, cells):
         say(page is not None, "task %d chosen in the processes table: its page's title names it"
             % pid, [text_of(x) for x in w.all(role='label')][:6] if page is None else None)
         w.focus()
-        w.key('c')
+        w.key('C')
         check_path(critpath(pid), "C on task %d (selected in the processes table)" % pid)
         # the process page's button
         tab('Processes')

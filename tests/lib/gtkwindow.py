@@ -224,15 +224,15 @@ class Session:
 def check_keys(s):
     vp, w = s.vp, s.w
     s.focus_graph()
-    s.key('W', "W: zoom in at the cursor: the window halves, the cursor keeps its place",
+    s.key('w', "w: zoom in at the cursor: the window halves, the cursor keeps its place",
           lambda: vp.zoom(1, 2))
     s.key('plus', "+: zoom in again", lambda: vp.zoom(1, 2))
-    s.key('D', "D: pan right by a quarter of the window", lambda: vp.pan(1, 4))
-    s.key('D', "D: and again", lambda: vp.pan(1, 4))
-    s.key('A', "A: pan left by a quarter", lambda: vp.pan(-1, 4))
+    s.key('d', "d: pan right by a quarter of the window", lambda: vp.pan(1, 4))
+    s.key('d', "d: and again", lambda: vp.pan(1, 4))
+    s.key('a', "a: pan left by a quarter", lambda: vp.pan(-1, 4))
     s.key('minus', "-: zoom out at the cursor (outside the window: at its middle)",
           lambda: vp.zoom(2, 1))
-    s.key('S', "S: zoom out again", lambda: vp.zoom(2, 1))
+    s.key('s', "s: zoom out again", lambda: vp.zoom(2, 1))
     s.key('0', "0: the whole trace", vp.all)
 
 
@@ -276,11 +276,11 @@ def check_mouse(s, out):
     s.key('comma', ", : the cursor to the previous marker (A)",
           lambda: vp.set_cursor(vp.mark[0]))
     s.key('period', ". : the next marker (B)", lambda: vp.set_cursor(vp.mark[1]))
-    # a drag selects a span, Z zooms to it
+    # a drag selects a span, z zooms to it
     d0, d1 = int(LABEL_W + 0.62 * cw), int(LABEL_W + 0.31 * cw)
     a, b = t_of(vp, min(d0, d1), cw), t_of(vp, max(d0, d1), cw)
     check(s.drag(d0, d1, ry), "a drag from %d to %d px: the span drawn selected" % (d0, d1))
-    s.key('Z', "Z after dragging from %d to %d px: the window is the span's times "
+    s.key('z', "z after dragging from %d to %d px: the window is the span's times "
           "[%s, %s]" % (d0, d1, fmt_time(a - tr.start), fmt_time(b - tr.start)),
           lambda: vp.show(a, b))
     vp.set_cursor(vp.t0)
@@ -364,7 +364,8 @@ def check_sheet(s):
     w.key('question')
     dlg = wait(lambda: [d for d in w.dialogs() if d.get_name() == 'Keys'])
     labels = [text_of(l) for l in w.all(role='label', root=dlg[0])] if dlg else []
-    want = ["W, +", "zoom in at the cursor", "Z", "Left, Right", "Ctrl+F", "double-click, Shift+double-click"]
+    want = ["+ = w", "zoom in at the cursor", "z", "Left", "Right", "/ Ctrl+F",
+            "double-click, Shift+double-click"]
     check(dlg and all(k in labels for k in want),
           "?: the cheat sheet, a dialog 'Keys' listing the keys (%d labels)" % len(labels),
           "labels: %s" % labels)
@@ -458,7 +459,7 @@ def check_active(s):
     a, b = t_of(vp, d0, cw), t_of(vp, d1, cw)
     check(s.drag(d0, d1, s.row_y(200)), "a drag from %d to %d px: the span drawn selected" %
           (d0, d1))
-    s.key('Z', "drag, Z: a window in the middle of the sleeper's sleep", lambda: vp.show(a, b))
+    s.key('z', "drag, z: a window in the middle of the sleeper's sleep", lambda: vp.show(a, b))
     before = wait(lambda: rows_drawn(s) if rows_drawn(s) == len(s.rows) else 0, 5)
     check(before == len(s.rows), "the graph draws its %d rows" % len(s.rows), before)
     # the tasks that ran or changed state in the window, from dump
@@ -529,8 +530,8 @@ def main():
         sb.expect("the status bar is b's")
         check(not menu_checked(item), "View -> Active rows only shows b's (off)")
         sb.focus_graph()
-        sb.key('W', "b: W zooms", lambda: sb.vp.zoom(1, 2))
-        sb.key('D', "b: D pans", lambda: sb.vp.pan(1, 4))
+        sb.key('w', "b: w zooms", lambda: sb.vp.zoom(1, 2))
+        sb.key('d', "b: d pans", lambda: sb.vp.pan(1, 4))
         x, _y, _wd, _ht, cw = sb.geometry()
         px = int(LABEL_W + 0.5 * cw)
         sb.vp.set_cursor(t_of(sb.vp, px, cw))

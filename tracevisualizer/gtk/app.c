@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <lttr/view/keys.h>
 #include "gv.h"
 
 static double t_main;		/* when main() started, for the benchmark */
@@ -406,15 +407,21 @@ static void on_keys(GtkMenuItem *item, gpointer data)
 	gv_cheat_sheet(GTK_WINDOW(app->win));
 }
 
+/* @action's key in the keymap (lttr/view/keys.h) its accelerator, with Alt for @alt */
 static GtkWidget *menu_item(GtkWidget *menu, const char *label, GCallback cb, gpointer data,
-			    GtkAccelGroup *accel, guint key, GdkModifierType mods)
+			    GtkAccelGroup *accel, enum lttr_kaction action, bool alt)
 {
 	GtkWidget *it = gtk_menu_item_new_with_mnemonic(label);
+	GdkModifierType mods;
+	guint key;
 
 	gtk_menu_shell_append(GTK_MENU_SHELL(menu), it);
 	if (cb)
 		g_signal_connect(it, "activate", cb, data);
-	if (key)
+	gv_key_accel(action, &key, &mods);
+	if (alt)
+		mods |= GDK_MOD1_MASK;
+	if (key && accel)
 		gtk_widget_add_accelerator(it, "activate", accel, key, mods, GTK_ACCEL_VISIBLE);
 	return it;
 }
@@ -423,6 +430,10 @@ static GtkWidget *menus(struct gv_app *app, GtkAccelGroup *accel)
 {
 	static const char *const views[] = { "_Control flow", "_Resources", "_Processes",
 		"_Events", "_Statistics", "P_aths", "_Latency" };
+	/* enum gv_view's keymap actions */
+	static const enum lttr_kaction view_action[GV_VIEW_COUNT] = { LTTR_KA_VIEW_1,
+		LTTR_KA_VIEW_2, LTTR_KA_VIEW_3, LTTR_KA_VIEW_6, LTTR_KA_VIEW_4, LTTR_KA_VIEW_7,
+		LTTR_KA_VIEW_8 };
 	GtkWidget *bar = gtk_menu_bar_new(), *m, *top, *it;
 	int v;
 
@@ -430,12 +441,12 @@ static GtkWidget *menus(struct gv_app *app, GtkAccelGroup *accel)
 	top = gtk_menu_item_new_with_mnemonic("_File");
 	gtk_menu_item_set_submenu(GTK_MENU_ITEM(top), m);
 	gtk_menu_shell_append(GTK_MENU_SHELL(bar), top);
-	menu_item(m, "_Open trace...", G_CALLBACK(on_open), app, accel, GDK_KEY_o, GDK_CONTROL_MASK);
+	menu_item(m, "_Open trace...", G_CALLBACK(on_open), app, accel, LTTR_KA_OPEN_TRACE, false);
 	it = menu_item(m, "Open trace in a new _tab...", G_CALLBACK(on_open), app, accel,
-		       GDK_KEY_t, GDK_CONTROL_MASK);
+		       LTTR_KA_OPEN_TAB, false);
 	g_object_set_data(G_OBJECT(it), "new-tab", GINT_TO_POINTER(1));
 	it = menu_item(m, "_Export graph as PNG...", G_CALLBACK(on_export), app, accel,
-		       GDK_KEY_e, GDK_CONTROL_MASK);
+		       LTTR_KA_EXPORT, false);
 	g_object_set_data(G_OBJECT(it), "kind", (gpointer)"png");
 	it = menu_item(m, "Export graph as _SVG...", G_CALLBACK(on_export), app, NULL, 0, 0);
 	g_object_set_data(G_OBJECT(it), "kind", (gpointer)"svg");
@@ -445,20 +456,20 @@ static GtkWidget *menus(struct gv_app *app, GtkAccelGroup *accel)
 	g_object_set_data(G_OBJECT(it), "kind", (gpointer)"paths-png");
 	it = menu_item(m, "Export paths graph as S_VG...", G_CALLBACK(on_export), app, NULL, 0, 0);
 	g_object_set_data(G_OBJECT(it), "kind", (gpointer)"paths-svg");
-	menu_item(m, "_Close tab", G_CALLBACK(on_close), app, accel, GDK_KEY_w, GDK_CONTROL_MASK);
-	menu_item(m, "_Quit", G_CALLBACK(on_quit), app, accel, GDK_KEY_q, GDK_CONTROL_MASK);
+	menu_item(m, "_Close tab", G_CALLBACK(on_close), app, accel, LTTR_KA_CLOSE_TAB, false);
+	menu_item(m, "_Quit", G_CALLBACK(on_quit), app, accel, LTTR_KA_QUIT, false);
 	m = gtk_menu_new();
 	top = gtk_menu_item_new_with_mnemonic("_View");
 	gtk_menu_item_set_submenu(GTK_MENU_ITEM(top), m);
 	gtk_menu_shell_append(GTK_MENU_SHELL(bar), top);
 	for (v = 0; v < GV_VIEW_COUNT; v++) {
-		it = menu_item(m, views[v], G_CALLBACK(on_view), app, accel, GDK_KEY_1 + (guint)v,
-			       GDK_MOD1_MASK);
+		/* Alt and the view's number in the keymap, the TUI's */
+		it = menu_item(m, views[v], G_CALLBACK(on_view), app, accel, view_action[v], true);
 		g_object_set_data(G_OBJECT(it), "view", GINT_TO_POINTER(v));
 	}
 	/* the critical path of the task selected (gv_tab_key(): C) */
-	menu_item(m, "Critical _path of the selected task", G_CALLBACK(on_critpath), app, NULL, 0,
-		  0);
+	menu_item(m, "Critical _path of the selected task", G_CALLBACK(on_critpath), app, NULL,
+		  LTTR_KA_NONE, false);
 	it = gtk_check_menu_item_new_with_mnemonic("_Active rows only");
 	gtk_menu_shell_append(GTK_MENU_SHELL(m), it);
 	g_signal_connect(it, "toggled", G_CALLBACK(on_active), app);
@@ -478,18 +489,22 @@ static GtkWidget *menus(struct gv_app *app, GtkAccelGroup *accel)
 			gtk_menu_shell_append(GTK_MENU_SHELL(m), it);
 			g_signal_connect(it, "toggled", G_CALLBACK(on_sort), app);
 			app->sort_items[k] = it;
-			if (k == LTTR_VSORT_PID)
-				gtk_widget_add_accelerator(it, "activate", accel, GDK_KEY_p,
-							   GDK_CONTROL_MASK, GTK_ACCEL_VISIBLE);
+			if (k == LTTR_VSORT_PID) {
+				GdkModifierType mods;
+				guint key;
+
+				gv_key_accel(LTTR_KA_ROWS_BY_PID, &key, &mods);
+				gtk_widget_add_accelerator(it, "activate", accel, key, mods,
+							   GTK_ACCEL_VISIBLE);
+			}
 		}
 	}
-	menu_item(m, "_Filters...", G_CALLBACK(on_filters), app, accel, GDK_KEY_l,
-		  GDK_CONTROL_MASK);
+	menu_item(m, "_Filters...", G_CALLBACK(on_filters), app, accel, LTTR_KA_FILTERS, false);
 	m = gtk_menu_new();
 	top = gtk_menu_item_new_with_mnemonic("_Help");
 	gtk_menu_item_set_submenu(GTK_MENU_ITEM(top), m);
 	gtk_menu_shell_append(GTK_MENU_SHELL(bar), top);
-	menu_item(m, "_Keys", G_CALLBACK(on_keys), app, NULL, 0, 0);
+	menu_item(m, "_Keys", G_CALLBACK(on_keys), app, NULL, LTTR_KA_NONE, false);
 	return bar;
 }
 

@@ -695,6 +695,11 @@ static void select_entry(struct gv_graph *g, long e)
  * Up, Down: the row above or below the selected one among the rows shown
  * (tree order, filters, folded processes), brought into view
  */
+int gv_graph_columns(struct gv_graph *g)
+{
+	return gtk_widget_get_allocated_width(g->area) - (int)LABEL_W;
+}
+
 void gv_graph_step_row(struct gv_graph *g, int dir)
 {
 	struct gv_doc *d = g->d;

@@ -166,6 +166,8 @@ int gv_graph_rows_shown(const struct gv_graph *g);
 void gv_graph_dump(struct gv_graph *g, GtkWidget *top, FILE *f);
 void gv_json_str(FILE *f, const char *s);
 void gv_graph_step_row(struct gv_graph *g, int dir);
+/* the pixels across its time axis (the columns of the keys h l) */
+int gv_graph_columns(struct gv_graph *g);
 double gv_graph_last_draw_ms(const struct gv_graph *g, bool fresh);
 
 /* overview.c: the whole trace's histogram, selecting the window */
@@ -174,6 +176,8 @@ GtkWidget *gv_overview_widget(struct gv_overview *o);
 
 /* keys.c: the key map and its cheat sheet */
 void gv_cheat_sheet(GtkWindow *parent);
+/* the menu accelerator of a keymap action (enum lttr_kaction; 0: none) */
+void gv_key_accel(int action, guint *keyval, GdkModifierType *mods);
 
 /* events.c: the events list (a virtual model: only the rows shown are read) */
 GtkWidget *gv_events_new(struct gv_doc *d);

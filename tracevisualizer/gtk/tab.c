@@ -3,8 +3,8 @@
  * tab.c - the tab of an open trace: its layout (warnings bar; overview;
  * graphs and tables in panes the user resizes; legend; status bar), the
  * status bar, which follows the document (gv_doc's show_status), and the
- * keys of the views.  The document itself, its session and notifications,
- * are doc.c's.
+ * views shown (the keys are keys.c's).  The document itself, its session
+ * and notifications, are doc.c's.
  */
 #include <stdarg.h>
 #include <stdlib.h>
@@ -59,128 +59,6 @@ static void update_status(struct gv_doc *d, const char *msg, bool err)
 		gtk_label_set_attributes(GTK_LABEL(d->status), NULL);
 	}
 }
-/* the row selected in the graph shown, for the arrows */
-static long selected_row(const struct gv_doc *d)
-{
-	return d->s.sel_row;
-}
-
-static void step_state(struct gv_doc *d, int dir)
-{
-	long row = selected_row(d);
-	uint64_t t;
-
-	if (row < 0) {
-		gv_doc_message(d, true, "select a row first (click its label)");
-		return;
-	}
-	if (lttr_view_step(d->s.v, (size_t)row, d->s.vp.cursor, dir, false, &t) == 1)
-		gv_doc_set_cursor(d, t);
-	else
-		gv_doc_message(d, false, "no state change %s the cursor on this row",
-			       dir > 0 ? "after" : "before");
-}
-
-static void goto_mark(struct gv_doc *d, int dir)
-{
-	uint64_t t;
-
-	if (lttr_session_next_mark(&d->s, dir, &t))
-		gv_doc_set_cursor(d, t);
-	else
-		gv_doc_message(d, false, "no marker or bookmark %s the cursor",
-			       dir > 0 ? "after" : "before");
-}
-
-bool gv_tab_key(struct gv_doc *d, GdkEventKey *ev)
-{
-	bool ctrl = ev->state & GDK_CONTROL_MASK;
-	uint64_t a, b;
-
-	/* with Ctrl or Alt, a key is the menus' (Ctrl+W closes the tab, it
-	 * does not zoom); Ctrl+F is the only one of the views */
-	if ((ev->state & (GDK_CONTROL_MASK | GDK_MOD1_MASK)) &&
-	    !(ctrl && (ev->keyval == GDK_KEY_f || ev->keyval == GDK_KEY_F)))
-		return false;
-	switch (ev->keyval) {
-	case GDK_KEY_w: case GDK_KEY_W: case GDK_KEY_plus: case GDK_KEY_equal:
-	case GDK_KEY_KP_Add:
-		gv_doc_zoom(d, 1, 2);
-		return true;
-	case GDK_KEY_s: case GDK_KEY_S: case GDK_KEY_minus: case GDK_KEY_KP_Subtract:
-		gv_doc_zoom(d, 2, 1);
-		return true;
-	case GDK_KEY_a: case GDK_KEY_A:
-		gv_doc_pan(d, -1, 4);
-		return true;
-	case GDK_KEY_d: case GDK_KEY_D:
-		gv_doc_pan(d, 1, 4);
-		return true;
-	case GDK_KEY_z: case GDK_KEY_Z:
-		if (d->s.has_span)
-			gv_doc_set_window(d, d->s.span_a, d->s.span_b);
-		else if (lttr_viewport_marks(&d->s.vp, &a, &b))
-			gv_doc_set_window(d, a, b);
-		else
-			gv_doc_message(d, true, "drag over the graph to select a span first");
-		return true;
-	case GDK_KEY_0: case GDK_KEY_KP_0:
-		gv_doc_changed(d, GV_WINDOW | lttr_session_all(&d->s));
-		return true;
-	case GDK_KEY_Home:
-		gv_doc_set_cursor(d, d->s.vp.start);
-		return true;
-	case GDK_KEY_End:
-		gv_doc_set_cursor(d, d->s.vp.end);
-		return true;
-	case GDK_KEY_Left:
-		step_state(d, -1);
-		return true;
-	case GDK_KEY_Right:
-		step_state(d, 1);
-		return true;
-	case GDK_KEY_Up:
-	case GDK_KEY_Down:
-		/* the rows as the graph shown lists them */
-		gv_graph_step_row(gtk_notebook_get_current_page(GTK_NOTEBOOK(d->graphs)) ? d->res :
-				  d->flow, ev->keyval == GDK_KEY_Up ? -1 : 1);
-		return true;
-	case GDK_KEY_m:
-	case GDK_KEY_M:
-		gv_doc_changed(d, GV_MARKS | lttr_session_set_mark(&d->s, ev->keyval == GDK_KEY_M));
-		gv_session_save(d);
-		return true;
-	case GDK_KEY_b:
-		gv_bookmark_add(d);
-		return true;
-	case GDK_KEY_B:
-		gv_bookmarks_show(d);
-		return true;
-	case GDK_KEY_period:
-		goto_mark(d, 1);
-		return true;
-	case GDK_KEY_comma:
-		goto_mark(d, -1);
-		return true;
-	case GDK_KEY_f: case GDK_KEY_F:
-		if (!ctrl)
-			return false;
-		gv_search_show(d);
-		return true;
-	case GDK_KEY_question:
-		gv_cheat_sheet(GTK_WINDOW(d->app->win));
-		return true;
-	case GDK_KEY_c: case GDK_KEY_C:
-		if (d->s.sel_pid)
-			gv_critpath_show(d, d->s.sel_pid, 0, UINT64_MAX);
-		else
-			gv_doc_message(d, true, "select a task first (click its row)");
-		return true;
-	default:
-		return false;
-	}
-}
-
 void gv_tab_show_view(struct gv_doc *d, int view)
 {
 	if (view < 0)	/* none asked for (--view not given) */

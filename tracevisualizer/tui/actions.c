@@ -205,23 +205,23 @@ void tui_bookmarks_page(struct tui *u, int top, int height)
 	}
 }
 
-bool tui_bookmarks_key(struct tui *u, int key, int height)
+bool tui_bookmarks_key(struct tui *u, enum lttr_kaction act, int height)
 {
-	switch (key) {
-	case '\n': case '\r': case KEY_ENTER:
+	switch (act) {
+	case LTTR_KA_BOOKMARK_GO:
 		if (u->page_t.sel < u->s.bm.n) {
 			tui_set_cursor(u, u->s.bm.v[u->page_t.sel].time_ns);
 			u->page = P_NONE;
 		}
 		return true;
-	case 'd':
+	case LTTR_KA_BOOKMARK_DELETE:
 		if (u->page_t.sel < u->s.bm.n) {
 			lttr_session_bookmark_remove(&u->s, u->page_t.sel);
 			save(u, "bookmarks");
 		}
 		return true;
 	default:
-		return tui_scroll_key(&u->page_t, key, u->s.bm.n, height);
+		return tui_scroll_key(&u->page_t, act, u->s.bm.n, height);
 	}
 }
 

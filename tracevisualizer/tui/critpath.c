@@ -183,7 +183,7 @@ void tui_critpath_page(struct tui *u, int top, int height)
 	}
 }
 
-bool tui_critpath_key(struct tui *u, int key, int height)
+bool tui_critpath_key(struct tui *u, enum lttr_kaction act, int height)
 {
 	const struct lttr_critpath *cp = u->cp ? u->cp->cp : NULL;
 	const struct lttr_cp_seg *s;
@@ -191,11 +191,11 @@ bool tui_critpath_key(struct tui *u, int key, int height)
 
 	if (!cp)
 		return false;
-	switch (key) {
-	case 27:
+	switch (act) {
+	case LTTR_KA_CLOSE:
 		u->page = u->cp->back;
 		return true;
-	case '\n': case '\r': case KEY_ENTER: case 'g':
+	case LTTR_KA_CP_SHOW:
 		if (!cp->nseg)
 			return true;
 		s = &cp->seg[u->cp->sel];
@@ -204,7 +204,7 @@ bool tui_critpath_key(struct tui *u, int key, int height)
 	default:
 		memset(&tb, 0, sizeof(tb));
 		tb.sel = u->cp->sel;
-		if (!tui_scroll_key(&tb, key, cp->nseg, height - height / 3 - 2))
+		if (!tui_scroll_key(&tb, act, cp->nseg, height - height / 3 - 2))
 			return false;
 		u->cp->sel = tb.sel;
 		return true;

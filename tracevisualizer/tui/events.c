@@ -180,29 +180,29 @@ static void move_sel(struct tui *u, long d, size_t lines)
 	}
 }
 
-bool tui_events_key(struct tui *u, int key, int height)
+bool tui_events_key(struct tui *u, enum lttr_kaction act, int height)
 {
 	size_t lines = height > 1 ? (size_t)height - 1 : 1;
 	struct lttr_event ev;
 
-	switch (key) {
-	case KEY_UP: case 'k':
+	switch (act) {
+	case LTTR_KA_ROW_PREV:
 		move_sel(u, -1, lines);
 		return true;
-	case KEY_DOWN: case 'j':
+	case LTTR_KA_ROW_NEXT:
 		move_sel(u, 1, lines);
 		return true;
-	case KEY_PPAGE:
+	case LTTR_KA_PAGE_PREV:
 		move_sel(u, -(long)lines + 1, lines);
 		return true;
-	case KEY_NPAGE:
+	case LTTR_KA_PAGE_NEXT:
 		move_sel(u, (long)lines - 1, lines);
 		return true;
-	case KEY_HOME:
+	case LTTR_KA_START:
 		if (ev_next(u, NULL, false, &ev) == 1)
 			tui_events_goto(u, &ev);
 		return true;
-	case KEY_END:
+	case LTTR_KA_END:
 		if (ev_prev(u, NULL, &ev) == 1)
 			tui_events_goto(u, &ev);
 		return true;

@@ -305,19 +305,7 @@ static int ncols_of(const struct tui *u)
 
 static void move_cursor_cols(struct tui *u, int d)
 {
-	unsigned int n = (unsigned int)ncols_of(u);
-	long col = lttr_viewport_time_col(&u->s.vp, u->s.vp.cursor, n) + d;
-	uint64_t t;
-
-	if (col < 0) {
-		lttr_session_pan(&u->s, -1, (int64_t)n);
-		col = 0;
-	} else if (col >= (long)n) {
-		lttr_session_pan(&u->s, 1, (int64_t)n);
-		col = (long)n - 1;
-	}
-	t = lttr_viewport_col_time(&u->s.vp, (unsigned int)col, n);
-	tui_set_cursor(u, t);
+	lttr_session_move_cols(&u->s, d, (unsigned int)ncols_of(u));
 }
 
 static void step_row(struct tui *u, struct tui_graph *g, int dir, bool events)
@@ -361,48 +349,48 @@ static void move_sel(struct tui *u, struct tui_graph *g, int d)
 	}
 }
 
-bool tui_graph_key(struct tui *u, struct tui_graph *g, int key, int height)
+bool tui_graph_key(struct tui *u, struct tui_graph *g, enum lttr_kaction act, int height)
 {
 	const struct lttr_vrow_info *in;
 
-	switch (key) {
-	case KEY_UP: case 'k':
+	switch (act) {
+	case LTTR_KA_ROW_PREV:
 		move_sel(u, g, -1);
 		return true;
-	case KEY_DOWN: case 'j':
+	case LTTR_KA_ROW_NEXT:
 		move_sel(u, g, 1);
 		return true;
-	case KEY_PPAGE:
+	case LTTR_KA_PAGE_PREV:
 		move_sel(u, g, -(height - 2));
 		return true;
-	case KEY_NPAGE:
+	case LTTR_KA_PAGE_NEXT:
 		move_sel(u, g, height - 2);
 		return true;
-	case KEY_LEFT: case 'h':
+	case LTTR_KA_COL_PREV:
 		move_cursor_cols(u, -1);
 		return true;
-	case KEY_RIGHT: case 'l':
+	case LTTR_KA_COL_NEXT:
 		move_cursor_cols(u, 1);
 		return true;
-	case KEY_SLEFT: case 'H':
+	case LTTR_KA_COL10_PREV:
 		move_cursor_cols(u, -10);
 		return true;
-	case KEY_SRIGHT: case 'L':
+	case LTTR_KA_COL10_NEXT:
 		move_cursor_cols(u, 10);
 		return true;
-	case '.':
+	case LTTR_KA_STATE_NEXT:
 		step_row(u, g, 1, false);
 		return true;
-	case ',':
+	case LTTR_KA_STATE_PREV:
 		step_row(u, g, -1, false);
 		return true;
-	case ']':
+	case LTTR_KA_EVENT_NEXT:
 		step_row(u, g, 1, true);
 		return true;
-	case '[':
+	case LTTR_KA_EVENT_PREV:
 		step_row(u, g, -1, true);
 		return true;
-	case '\n': case '\r': case KEY_ENTER:
+	case LTTR_KA_OPEN:
 		if (!g->n)
 			return true;
 		in = lttr_view_row(u->s.v, g->rows[g->sel]);

@@ -46,7 +46,7 @@ void tui_irqs_draw(struct tui *u, int top, int height)
 	}
 }
 
-bool tui_irqs_key(struct tui *u, int key, int height)
+bool tui_irqs_key(struct tui *u, enum lttr_kaction act, int height)
 {
-	return tui_scroll_key(&u->it, key, u->a->nirqs + u->a->nsoftirqs, height);
+	return tui_scroll_key(&u->it, act, u->a->nirqs + u->a->nsoftirqs, height);
 }

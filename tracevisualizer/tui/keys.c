@@ -1,104 +1,103 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * keys.c - what each key does, and the help page that lists them all from
- * the same table, with the legend of the states' letters and colours.
- *
- * A key goes first to the page shown (help, process, syscall, bookmarks,
- * warnings), then to the view, then to the keys that work everywhere: the
- * shared time window and cursor (Trace Compass's WASD and +/-), markers,
- * search, filter, bookmarks.
+ * keys.c - what each key does, and the help page that lists them all, with
+ * the legend of the states' letters and colours.  The keys are the
+ * library's one keymap (lttr/view/keys.h), the window's too: a key is
+ * turned into its action where it was pressed (the page or view shown),
+ * and the action goes first to the page shown (help, process, syscall,
+ * bookmarks, warnings), then to the view, then to the actions that work
+ * everywhere: the shared time window and cursor, markers, search, filter,
+ * bookmarks.
  */
 #include <stdio.h>
 #include <string.h>
 #include <curses.h>
 #include "tui.h"
 
-struct keyhelp {
-	const char *group;
-	const char *keys;
-	const char *what;
-};
+/* the key as the keymap knows it (lttr/view/keys.h) */
+static int lkey(int key)
+{
+	switch (key) {
+	case KEY_LEFT: return LTTR_KEY_LEFT;
+	case KEY_RIGHT: return LTTR_KEY_RIGHT;
+	case KEY_UP: return LTTR_KEY_UP;
+	case KEY_DOWN: return LTTR_KEY_DOWN;
+	case KEY_HOME: return LTTR_KEY_HOME;
+	case KEY_END: return LTTR_KEY_END;
+	case KEY_PPAGE: return LTTR_KEY_PGUP;
+	case KEY_NPAGE: return LTTR_KEY_PGDN;
+	case '\n': case '\r': case KEY_ENTER: return LTTR_KEY_ENTER;
+	case 27: return LTTR_KEY_ESC;
+	case '\t': return LTTR_KEY_TAB;
+	case KEY_BTAB: return LTTR_KEY_BTAB;
+	default:
+		if (key >= 1 && key <= 26)	/* ^A .. ^Z */
+			return LTTR_KEY_CTRL | ('a' + key - 1);
+		return key > 0 && key < 0x7f ? key : -1;
+	}
+}
 
-static const struct keyhelp help[] = {
-	{ "Views", "1 .. 8", "flow, resources, processes, syscalls, irqs, events, paths, latency" },
-	{ "Views", "Tab, S-Tab", "next, previous view" },
-	{ "Views", "Enter", "open the selected task (1), process (3) or syscall (4)" },
-	{ "Views", "Esc", "close the page or prompt" },
-	{ "Views", "?", "this help" },
-	{ "Views", "W", "the trace's warnings (damage, losses)" },
-	{ "Views", "t", "tables 3 4 5 of A-B (else the visible window); again: all" },
-	{ "Views", "q", "quit (markers are saved)" },
-	{ "Time", "Left Right, h l", "cursor one column back, forward" },
-	{ "Time", "H L, S-Left S-Right", "cursor ten columns back, forward" },
-	{ "Time", "+ = w", "zoom in at the cursor" },
-	{ "Time", "- s", "zoom out at the cursor" },
-	{ "Time", "a d", "pan the window left, right by a quarter" },
-	{ "Time", "0", "the whole trace" },
-	{ "Time", "z", "zoom to the span between markers A and B" },
-	{ "Time", "Home End", "cursor to the start, the end of the trace" },
-	{ "Time", "g", "go to a time (1.5, 150ms, +20us, -1s)" },
-	{ "Rows", "Up Down, k j", "previous, next row or line" },
-	{ "Rows", "PgUp PgDn", "a screen up, down" },
-	{ "Rows", ". ,", "cursor to the next, previous state change of the row" },
-	{ "Rows", "] [", "cursor to the next, previous event of the row" },
-	{ "Rows", "< > I", "sort by the previous, next column; invert (3, 4)" },
-	{ "Rows", "Left Right, h l", "scroll the columns sideways (3: < > in its header)" },
-	{ "Rows", "A", "only the rows that ran or changed in the window (1, 2)" },
-	{ "Rows", "P", "rows by pid / the traced command first, then the busiest (1)" },
-	{ "Search", "/", "search events: a filter expression (docs/filter.md)" },
-	{ "Search", "n N", "next, previous match" },
-	{ "Search", "f", "filter rows (1, 2) and events (6) by an expression" },
-	{ "Search", "F", "filtered-out rows and events: dimmed or hidden" },
-	{ "Marks", "m M", "marker A, B at the cursor (status line: B-A)" },
-	{ "Marks", "b", "bookmark the cursor (saved in TRACE/bookmarks.json)" },
-	{ "Marks", "B", "the bookmarks: Enter goes, d deletes" },
-	{ "Paths", "Up Down, k j", "previous, next hop of the path shown (7)" },
-	{ "Paths", "[ ], PgUp PgDn", "previous, next pattern (7)" },
-	{ "Paths", "Enter", "the hop's representative call in the control flow (7)" },
-	{ "Paths", "o", "patterns by count or by total latency (7)" },
-	{ "Paths", "c", "the convolution algorithm, or nesting again (7)" },
-	{ "Paths", "r", "search for the paths again (7)" },
-	{ "Latency", "K", "the next kind: wakeup, irq, softirq, syscall, timer (8)" },
-	{ "Latency", "T", "a threshold: the instances over it counted (8)" },
-	{ "Latency", "< > I", "sort the groups by another column; invert (8)" },
-	{ "Latency", "Enter", "a group: histogram, worst instances, the one selected explained" },
-	{ "Latency", "j k, PgUp PgDn", "the worst instance selected; the page scrolled (page)" },
-	{ "Latency", "Enter, g", "the selected instance in view 1 (2 for irq, softirq)" },
-	{ "Latency", "C", "the critical path of the task over the instance (page)" },
-	{ "Critical path", "C", "of the selected task (1, 3, process page): its page" },
-	{ "Critical path", "j k, Enter", "a segment selected; shown in view 1" },
-	{ "Mouse", "click, wheel", "cursor and row; zoom in, out" },
-};
+/* the view or page shown, as the keymap's places */
+static unsigned int where(const struct tui *u)
+{
+	static const unsigned int pages[] = { 0, LTTR_KW_P_HELP, LTTR_KW_P_WARNINGS,
+		LTTR_KW_P_PROCESS, LTTR_KW_P_SYSCALL, LTTR_KW_P_BOOKMARKS, LTTR_KW_P_LATGROUP,
+		LTTR_KW_P_CRITPATH };
 
-#define NHELP (sizeof(help) / sizeof(help[0]))
+	if (u->page != P_NONE && (size_t)u->page < sizeof(pages) / sizeof(pages[0]))
+		return pages[u->page];
+	return 1u << (u->view - V_FLOW);
+}
+
+enum lttr_kaction tui_action(const struct tui *u, int key)
+{
+	return lttr_keys_action(LTTR_KF_TUI, where(u), lkey(key));
+}
 
 void tui_help_page(struct tui *u, int top, int height)
 {
+	const struct lttr_keybind *tb;
 	const char *group = "";
-	size_t i, lines = 0, skip;
+	size_t i, n, lines = 0, skip;
 	unsigned int c;
 	int y = top;
 
-	/* the keys, a title per group, the legend's two lines and its rows */
-	for (i = 0; i < NHELP; i++)
-		lines += 1 + (!i || strcmp(help[i].group, help[i - 1].group));
-	lines += 2 + LTTR_VCAT_COUNT;
+	/* the keymap's bindings of the TUI, a title per group, the mouse, the legend */
+	tb = lttr_keys_table(&n);
+	for (i = 0; i < n; i++) {
+		if (!(tb[i].fronts & LTTR_KF_TUI))
+			continue;
+		lines += 1 + !!strcmp(group, lttr_kaction_group(tb[i].action));
+		group = lttr_kaction_group(tb[i].action);
+	}
+	lines += 2 + 2 + LTTR_VCAT_COUNT;
 	if (u->page_t.top + (size_t)height > lines)
 		u->page_t.top = lines > (size_t)height ? lines - (size_t)height : 0;
 	skip = u->page_t.top;
+	group = "";
 	/* a line cut at the terminal's edge (wrapped, the next would overwrite it) */
 #define LINE(...) do { if (skip) { skip--; } else if (y < top + height) { \
 		char l_[256]; snprintf(l_, sizeof(l_), __VA_ARGS__); \
 		tui_clip(y++, 0, u->w, l_, A_NORMAL); } } while (0)
-	for (i = 0; i < NHELP; i++) {
-		if (strcmp(group, help[i].group)) {
-			group = help[i].group;
+	for (i = 0; i < n; i++) {
+		char keys[64], wh[64];
+
+		if (!(tb[i].fronts & LTTR_KF_TUI))
+			continue;
+		if (strcmp(group, lttr_kaction_group(tb[i].action))) {
+			group = lttr_kaction_group(tb[i].action);
 			attron(A_BOLD);
 			LINE("%s", group);
 			attroff(A_BOLD);
 		}
-		LINE("  %-22s %s", help[i].keys, help[i].what);
+		lttr_keybind_where(&tb[i], wh, sizeof(wh));
+		LINE("  %-22s %s%s%s%s", lttr_keybind_keys(&tb[i], keys, sizeof(keys)),
+		     lttr_kaction_help(tb[i].action), wh[0] ? " (" : "", wh, wh[0] ? ")" : "");
 	}
+	attron(A_BOLD);
+	LINE("Mouse");
+	attroff(A_BOLD);
+	LINE("  %-22s %s", "click, wheel", "cursor and row; zoom in, out");
 	attron(A_BOLD);
 	LINE("Legend (letters without colours; underlined: a change or an event in the column, ! events lost;");
 	LINE("        on an irq or softirq row, I or Q dimmed: the handler ran for less than half the column)");
@@ -128,27 +127,27 @@ static void set_view(struct tui *u, enum tui_view v)
 		tui_latency_enter(u);
 }
 
-static bool page_key(struct tui *u, int key, int height)
+static bool page_key(struct tui *u, enum lttr_kaction act, int height)
 {
 	switch (u->page) {
 	case P_PROCESS:
-		return tui_process_key(u, key, height);
+		return tui_process_key(u, act, height);
 	case P_SYSCALL:
-		return tui_syscall_key(u, key, height);
+		return tui_syscall_key(u, act, height);
 	case P_BOOKMARKS:
-		return tui_bookmarks_key(u, key, height);
+		return tui_bookmarks_key(u, act, height);
 	case P_LATGROUP:
-		return tui_latency_page_key(u, key, height);
+		return tui_latency_page_key(u, act, height);
 	case P_CRITPATH:
-		return tui_critpath_key(u, key, height);
+		return tui_critpath_key(u, act, height);
 	case P_HELP:
 	case P_WARNINGS:
-		if (key == KEY_DOWN || key == 'j' || key == KEY_NPAGE) {
-			u->page_t.top += key == KEY_NPAGE ? (size_t)height : 1;
+		if (act == LTTR_KA_ROW_NEXT || act == LTTR_KA_PAGE_NEXT) {
+			u->page_t.top += act == LTTR_KA_PAGE_NEXT ? (size_t)height : 1;
 			return true;
 		}
-		if (key == KEY_UP || key == 'k' || key == KEY_PPAGE) {
-			size_t d = key == KEY_PPAGE ? (size_t)height : 1;
+		if (act == LTTR_KA_ROW_PREV || act == LTTR_KA_PAGE_PREV) {
+			size_t d = act == LTTR_KA_PAGE_PREV ? (size_t)height : 1;
 
 			u->page_t.top = u->page_t.top > d ? u->page_t.top - d : 0;
 			return true;
@@ -159,121 +158,142 @@ static bool page_key(struct tui *u, int key, int height)
 	}
 }
 
-static bool view_key(struct tui *u, int key, int height)
+static bool view_key(struct tui *u, enum lttr_kaction act, int height)
 {
 	switch (u->view) {
 	case V_FLOW:
 	case V_RES:
-		return tui_graph_key(u, &u->g[u->view - V_FLOW], key, height);
+		return tui_graph_key(u, &u->g[u->view - V_FLOW], act, height);
 	case V_PROCS:
-		return tui_procs_key(u, key, height);
+		return tui_procs_key(u, act, height);
 	case V_SYSCALLS:
-		return tui_syscalls_key(u, key, height);
+		return tui_syscalls_key(u, act, height);
 	case V_IRQS:
-		return tui_irqs_key(u, key, height);
+		return tui_irqs_key(u, act, height);
 	case V_PATHS:
-		return tui_paths_key(u, key, height);
+		return tui_paths_key(u, act, height);
 	case V_LATENCY:
-		return tui_latency_key(u, key, height);
+		return tui_latency_key(u, act, height);
 	default:
-		return tui_events_key(u, key, height);
+		return tui_events_key(u, act, height);
 	}
 }
 
+static void goto_mark(struct tui *u, int dir)
+{
+	uint64_t t;
+
+	if (lttr_session_next_mark(&u->s, dir, &t))
+		tui_set_cursor(u, t);
+	else
+		tui_message(u, false, "no marker or bookmark %s the cursor",
+			    dir > 0 ? "after" : "before");
+}
+
+/* the key's action (lttr/view/keys.h) where it was pressed: the page's, the view's, everywhere's */
 bool tui_key(struct tui *u, int key)
 {
+	enum lttr_kaction act = tui_action(u, key);
 	int height = u->h - 3;
 	uint64_t a, b;
 
-	if (u->page != P_NONE && page_key(u, key, height))
+	if (act == LTTR_KA_NONE) {
+		tui_message(u, false, "key not bound here (? lists the keys)");
+		return false;
+	}
+	if (u->page != P_NONE && page_key(u, act, height))
 		return true;
-	if (u->page == P_NONE && view_key(u, key, height))
+	if (u->page == P_NONE && view_key(u, act, height))
 		return true;
-	switch (key) {
-	case '1': case '2': case '3': case '4': case '5': case '6': case '7': case '8':
-		set_view(u, (enum tui_view)(key - '0'));
+	switch (act) {
+	case LTTR_KA_VIEW_1: case LTTR_KA_VIEW_2: case LTTR_KA_VIEW_3: case LTTR_KA_VIEW_4:
+	case LTTR_KA_VIEW_5: case LTTR_KA_VIEW_6: case LTTR_KA_VIEW_7: case LTTR_KA_VIEW_8:
+		set_view(u, (enum tui_view)(V_FLOW + (act - LTTR_KA_VIEW_1)));
 		return true;
-	case 'C':
+	case LTTR_KA_CRITPATH:
 		tui_critpath_selected(u);
 		return true;
-	case '\t':
+	case LTTR_KA_VIEW_NEXT:
 		set_view(u, u->view + 1 < V_COUNT ? u->view + 1 : V_FLOW);
 		return true;
-	case KEY_BTAB:
+	case LTTR_KA_VIEW_PREV:
 		set_view(u, u->view > V_FLOW ? u->view - 1 : V_COUNT - 1);
 		return true;
-	case 27:
+	case LTTR_KA_CLOSE:
 		u->page = P_NONE;
 		return true;
-	case '?':
+	case LTTR_KA_HELP:
 		u->page = u->page == P_HELP ? P_NONE : P_HELP;
 		memset(&u->page_t, 0, sizeof(u->page_t));
 		return true;
-	case 'W':
+	case LTTR_KA_WARNINGS:
 		u->page = P_WARNINGS;
 		memset(&u->page_t, 0, sizeof(u->page_t));
 		return true;
-	case 'q':
+	case LTTR_KA_QUIT:
 		u->quit = true;
 		return true;
-	case 't':
+	case LTTR_KA_TABLES:
 		tui_window_tables(u);
 		return true;
-	case '+': case '=': case 'w':
+	case LTTR_KA_ZOOM_IN:
 		lttr_session_zoom(&u->s, 1, 2);
 		return true;
-	case '-': case 's':
+	case LTTR_KA_ZOOM_OUT:
 		lttr_session_zoom(&u->s, 2, 1);
 		return true;
-	case 'a':
+	case LTTR_KA_PAN_LEFT:
 		lttr_session_pan(&u->s, -1, 4);
 		return true;
-	case 'd':
+	case LTTR_KA_PAN_RIGHT:
 		lttr_session_pan(&u->s, 1, 4);
 		return true;
-	case '0':
+	case LTTR_KA_ALL:
 		lttr_session_all(&u->s);
 		return true;
-	case 'z':
+	case LTTR_KA_ZOOM_SEL:
 		if (lttr_viewport_marks(&u->s.vp, &a, &b))
 			lttr_session_show(&u->s, a, b);
 		else
 			tui_message(u, true, "set markers A (m) and B (M) first");
 		return true;
-	case KEY_HOME:
+	case LTTR_KA_START:
 		tui_set_cursor(u, u->s.vp.start);
 		return true;
-	case KEY_END:
+	case LTTR_KA_END:
 		tui_set_cursor(u, u->s.vp.end);
 		return true;
-	case 'g':
+	case LTTR_KA_GOTO:
 		tui_goto_prompt(u);
 		return true;
-	case 'm': case 'M':
-		if (lttr_session_set_mark(&u->s, key == 'M'))
+	case LTTR_KA_MARK_A: case LTTR_KA_MARK_B:
+		if (lttr_session_set_mark(&u->s, act == LTTR_KA_MARK_B))
 			tui_save_marks(u);
 		return true;
-	case '/':
+	case LTTR_KA_MARK_NEXT: case LTTR_KA_MARK_PREV:
+		goto_mark(u, act == LTTR_KA_MARK_NEXT ? 1 : -1);
+		return true;
+	case LTTR_KA_SEARCH:
 		tui_search_prompt(u);
 		return true;
-	case 'n': case 'N':
-		tui_search_next(u, key == 'n' ? 1 : -1);
+	case LTTR_KA_SEARCH_NEXT: case LTTR_KA_SEARCH_PREV:
+		tui_search_next(u, act == LTTR_KA_SEARCH_NEXT ? 1 : -1);
 		return true;
-	case 'f':
+	case LTTR_KA_FILTER:
 		tui_filter_prompt(u);
 		return true;
-	case 'F':
+	case LTTR_KA_FILTER_HIDE:
 		lttr_session_set_filter_hide(&u->s, !u->s.filter_hide);
 		u->ev.valid = false;
 		tui_message(u, false, "rows and events outside the filter are %s",
 			    u->s.filter_hide ? "hidden" : "dimmed");
 		return true;
-	case 'A':
+	case LTTR_KA_ACTIVE:
 		lttr_session_set_active_only(&u->s, !u->s.active_only);
 		tui_message(u, false, "%s", u->s.active_only ?
 			    "only the rows that ran or changed in the window" : "every row");
 		return true;
-	case 'P':
+	case LTTR_KA_ROW_ORDER:
 		lttr_session_set_row_sort(&u->s, u->s.row_sort == LTTR_VSORT_PID ?
 					  LTTR_VSORT_TRACED : LTTR_VSORT_PID);
 		if (tui_graph_sort(u))
@@ -282,18 +302,18 @@ bool tui_key(struct tui *u, int key)
 			tui_message(u, false, "%s", u->s.row_sort == LTTR_VSORT_PID ? "rows by pid" :
 				    "rows: the traced command first, then the busiest");
 		return true;
-	case 'b':
+	case LTTR_KA_BOOKMARK:
 		tui_bookmark_add(u);
 		return true;
-	case 'B':
+	case LTTR_KA_BOOKMARKS:
 		u->page = P_BOOKMARKS;
 		memset(&u->page_t, 0, sizeof(u->page_t));
 		return true;
-	case 12:	/* ^L */
+	case LTTR_KA_REDRAW:
 		clearok(curscr, TRUE);
 		return true;
 	default:
-		tui_message(u, false, "key not bound here (? lists the keys)");
-		return false;
+		/* a view's key, where that view has nothing to do it on */
+		return true;
 	}
 }

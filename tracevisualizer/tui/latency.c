@@ -437,32 +437,32 @@ void tui_latency_draw(struct tui *u, int top, int height)
 
 static void open_page(struct tui *u);
 
-bool tui_latency_key(struct tui *u, int key, int height)
+bool tui_latency_key(struct tui *u, enum lttr_kaction act, int height)
 {
 	struct tui_lat *l = lat(u);
 	size_t keep, i;
 
 	if (!l)
 		return false;
-	switch (key) {
-	case 'K':
+	switch (act) {
+	case LTTR_KA_LAT_KIND:
 		show_kind(u, (l->kind + 1) % LTTR_TIMING_KINDS);
 		return true;
-	case 'T':
+	case LTTR_KA_LAT_THRESHOLD:
 		threshold_prompt(u);
 		return true;
-	case '<': case '>': case 'I':
+	case LTTR_KA_SORT_PREV: case LTTR_KA_SORT_NEXT: case LTTR_KA_SORT_INVERT:
 		if (!result(u))
 			return true;
 		keep = l->nrows ? l->rows[l->t.sel] : 0;
-		if (key == '<')
+		if (act == LTTR_KA_SORT_PREV)
 			l->t.sort = l->t.sort ? l->t.sort - 1 : NCOLS;
-		else if (key == '>')
+		else if (act == LTTR_KA_SORT_NEXT)
 			l->t.sort = (l->t.sort + 1) % (NCOLS + 1);
 		else
 			l->t.desc = !l->t.desc;
 		if (l->t.sort == C_OVER + 1 && !l->has_threshold)	/* no such column */
-			l->t.sort = key == '<' ? C_OVER : 0;
+			l->t.sort = act == LTTR_KA_SORT_PREV ? C_OVER : 0;
 		build_rows(u);
 		for (i = 0; i < l->nrows; i++)	/* the selection follows its group */
 			if (l->rows[i] == keep)
@@ -471,7 +471,7 @@ bool tui_latency_key(struct tui *u, int key, int height)
 			    l->t.sort ? cols[l->t.sort - 1].name : "the library's order",
 			    l->t.desc ? "descending" : "ascending");
 		return true;
-	case '\n': case '\r': case KEY_ENTER:
+	case LTTR_KA_LAT_OPEN:
 		if (!result(u)) {
 			show_kind(u, l->kind);
 			return true;
@@ -480,7 +480,7 @@ bool tui_latency_key(struct tui *u, int key, int height)
 			open_page(u);
 		return true;
 	default:
-		return tui_scroll_key(&l->t, key, l->nrows, height - 2);
+		return tui_scroll_key(&l->t, act, l->nrows, height - 2);
 	}
 }
 
@@ -830,7 +830,7 @@ void tui_show_interval(struct tui *u, uint64_t start, uint64_t end, uint32_t pid
 	tui_graph_select_pid(u, pid, cpu);
 }
 
-bool tui_latency_page_key(struct tui *u, int key, int height)
+bool tui_latency_page_key(struct tui *u, enum lttr_kaction act, int height)
 {
 	struct tui_lat *l = u->lat;
 	const struct lttr_timing_group *g = page_group(u);
@@ -839,33 +839,33 @@ bool tui_latency_page_key(struct tui *u, int key, int height)
 	if (!l || !g)
 		return false;
 	in = g->nworst ? &g->worst[l->sel < g->nworst ? l->sel : 0] : NULL;
-	switch (key) {
-	case KEY_UP: case 'k':
+	switch (act) {
+	case LTTR_KA_ROW_PREV:
 		if (l->sel)
 			l->sel--;
 		l->follow = true;
 		return true;
-	case KEY_DOWN: case 'j':
+	case LTTR_KA_ROW_NEXT:
 		if (l->sel + 1 < g->nworst)
 			l->sel++;
 		l->follow = true;
 		return true;
-	case KEY_PPAGE:
+	case LTTR_KA_PAGE_PREV:
 		l->top = l->top > (size_t)height - 1 ? l->top - (size_t)height + 1 : 0;
 		return true;
-	case KEY_NPAGE:
+	case LTTR_KA_PAGE_NEXT:
 		l->top += (size_t)height - 1;	/* the draw keeps it on the page */
 		return true;
-	case 'e':
+	case LTTR_KA_LAT_EXPLAIN:
 		explain_group(u);
 		l->follow = true;
 		return true;
-	case '\n': case '\r': case KEY_ENTER: case 'g':
+	case LTTR_KA_LAT_SHOW:
 		if (in)
 			tui_show_interval(u, in->start_ns, in->end_ns, in->pid, in->cpu,
 					  in->sub == LTTR_SUB_HANDLER || in->sub == LTTR_SUB_RAISE);
 		return true;
-	case 'C':
+	case LTTR_KA_LAT_CRITPATH:
 		if (!in)
 			return true;
 		if (in->sub == LTTR_SUB_HANDLER || in->sub == LTTR_SUB_RAISE)

@@ -527,17 +527,17 @@ static void resort(struct tui *u)
 	u->paths.pat = u->paths.hop = u->paths.top = u->paths.ptop = 0;
 }
 
-bool tui_paths_key(struct tui *u, int key, int height)
+bool tui_paths_key(struct tui *u, enum lttr_kaction act, int height)
 {
 	size_t n = nitems(u), nn = nnodes(u, u->paths.pat);
 
 	(void)height;
-	switch (key) {
-	case 'c':
+	switch (act) {
+	case LTTR_KA_PATHS_ALGO:
 		u->paths.convolution = !u->paths.convolution;
 		compute(u);
 		return true;
-	case 'r':
+	case LTTR_KA_PATHS_AGAIN:
 		compute(u);
 		return true;
 	default:
@@ -545,31 +545,31 @@ bool tui_paths_key(struct tui *u, int key, int height)
 	}
 	if (!u->paths.computed || u->paths.why[0] || !n)
 		return false;
-	switch (key) {
-	case KEY_UP: case 'k':
+	switch (act) {
+	case LTTR_KA_HOP_PREV:
 		if (u->paths.hop)
 			u->paths.hop--;
 		return true;
-	case KEY_DOWN: case 'j':
+	case LTTR_KA_HOP_NEXT:
 		if (u->paths.hop + 1 < nn)
 			u->paths.hop++;
 		return true;
-	case '[': case KEY_PPAGE:
+	case LTTR_KA_PATTERN_PREV:
 		if (u->paths.pat) {
 			u->paths.pat--;
 			u->paths.hop = u->paths.top = 0;
 		}
 		return true;
-	case ']': case KEY_NPAGE:
+	case LTTR_KA_PATTERN_NEXT:
 		if (u->paths.pat + 1 < n) {
 			u->paths.pat++;
 			u->paths.hop = u->paths.top = 0;
 		}
 		return true;
-	case 'o':
+	case LTTR_KA_PATHS_ORDER:
 		resort(u);
 		return true;
-	case '\n': case '\r': case KEY_ENTER:
+	case LTTR_KA_PATHS_SHOW:
 		jump(u);
 		return true;
 	default:

@@ -323,23 +323,23 @@ void tui_procs_draw(struct tui *u, int top, int height)
 	}
 }
 
-bool tui_scroll_key(struct tui_table *tb, int key, size_t n, int height)
+bool tui_scroll_key(struct tui_table *tb, enum lttr_kaction act, size_t n, int height)
 {
 	size_t page = height > 3 ? (size_t)height - 2 : 1;
 
-	switch (key) {
-	case KEY_UP: case 'k':
+	switch (act) {
+	case LTTR_KA_ROW_PREV:
 		if (tb->sel)
 			tb->sel--;
 		return true;
-	case KEY_DOWN: case 'j':
+	case LTTR_KA_ROW_NEXT:
 		if (tb->sel + 1 < n)
 			tb->sel++;
 		return true;
-	case KEY_PPAGE:
+	case LTTR_KA_PAGE_PREV:
 		tb->sel = tb->sel > page ? tb->sel - page : 0;
 		return true;
-	case KEY_NPAGE:
+	case LTTR_KA_PAGE_NEXT:
 		tb->sel = tb->sel + page < n ? tb->sel + page : (n ? n - 1 : 0);
 		return true;
 	default:
@@ -347,20 +347,20 @@ bool tui_scroll_key(struct tui_table *tb, int key, size_t n, int height)
 	}
 }
 
-bool tui_procs_key(struct tui *u, int key, int height)
+bool tui_procs_key(struct tui *u, enum lttr_kaction act, int height)
 {
 	/* by pid: build_rows() sorts the processes in place */
 	uint32_t keep = u->nprows ? u->prows[u->pt.sel].tk->pid : 0;
 	bool keep_thread = u->nprows && u->prows[u->pt.sel].thread;
 	size_t i, rows = height > 2 ? (size_t)height - 2 : 1;
 
-	switch (key) {
-	case '<':
-	case '>':
-	case 'I':
-		if (key == '<')
+	switch (act) {
+	case LTTR_KA_SORT_PREV:
+	case LTTR_KA_SORT_NEXT:
+	case LTTR_KA_SORT_INVERT:
+		if (act == LTTR_KA_SORT_PREV)
 			u->pt.sort = u->pt.sort ? u->pt.sort - 1 : ncols() - 1;
-		else if (key == '>')
+		else if (act == LTTR_KA_SORT_NEXT)
 			u->pt.sort = (u->pt.sort + 1) % ncols();
 		else
 			u->pt.desc = !u->pt.desc;
@@ -379,22 +379,22 @@ bool tui_procs_key(struct tui *u, int key, int height)
 		tui_message(u, false, "sorted by %s, %s", col_name(u->pt.sort),
 			    u->pt.desc ? "descending" : "ascending");
 		return true;
-	case '\n': case '\r': case KEY_ENTER:
+	case LTTR_KA_OPEN:
 		if (u->nprows) {
 			u->page_task = u->prows[u->pt.sel].tk;
 			u->page = P_PROCESS;
 			memset(&u->page_t, 0, sizeof(u->page_t));
 		}
 		return true;
-	case KEY_LEFT: case 'h':
+	case LTTR_KA_COLS_LEFT:
 		if (u->pt.left > 2)
 			u->pt.left--;
 		return true;
-	case KEY_RIGHT: case 'l':
+	case LTTR_KA_COLS_RIGHT:
 		u->pt.left++;	/* (layout() stops it at the last columns) */
 		return true;
 	default:
-		return tui_scroll_key(&u->pt, key, u->nprows, height);
+		return tui_scroll_key(&u->pt, act, u->nprows, height);
 	}
 }
 
@@ -553,9 +553,9 @@ void tui_process_page(struct tui *u, int top, int height)
 	}
 }
 
-bool tui_process_key(struct tui *u, int key, int height)
+bool tui_process_key(struct tui *u, enum lttr_kaction act, int height)
 {
 	if (!u->page_task)
 		return false;
-	return tui_scroll_key(&u->page_t, key, u->page_task->nsc, height);
+	return tui_scroll_key(&u->page_t, act, u->page_task->nsc, height);
 }

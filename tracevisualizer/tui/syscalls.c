@@ -259,16 +259,16 @@ void tui_syscalls_draw(struct tui *u, int top, int height)
 	free(nb);
 }
 
-bool tui_syscalls_key(struct tui *u, int key, int height)
+bool tui_syscalls_key(struct tui *u, enum lttr_kaction act, int height)
 {
 	uint32_t keep = u->a->nsc ? u->a->sc[u->sc_order[u->st.sel]].nr : 0;
 	size_t i;
 
-	switch (key) {
-	case '<': case '>': case 'I':
-		if (key == '<')
+	switch (act) {
+	case LTTR_KA_SORT_PREV: case LTTR_KA_SORT_NEXT: case LTTR_KA_SORT_INVERT:
+		if (act == LTTR_KA_SORT_PREV)
 			u->st.sort = u->st.sort ? u->st.sort - 1 : SC_NCOLS - 1;
-		else if (key == '>')
+		else if (act == LTTR_KA_SORT_NEXT)
 			u->st.sort = (u->st.sort + 1) % SC_NCOLS;
 		else
 			u->st.desc = !u->st.desc;
@@ -280,7 +280,7 @@ bool tui_syscalls_key(struct tui *u, int key, int height)
 			    sc_cols[u->st.sort],
 			    u->st.desc ? "descending" : "ascending");
 		return true;
-	case '\n': case '\r': case KEY_ENTER:
+	case LTTR_KA_OPEN:
 		if (u->a->nsc) {
 			u->page_nr = keep;
 			u->page = P_SYSCALL;
@@ -288,7 +288,7 @@ bool tui_syscalls_key(struct tui *u, int key, int height)
 		}
 		return true;
 	default:
-		return tui_scroll_key(&u->st, key, u->a->nsc, height);
+		return tui_scroll_key(&u->st, act, u->a->nsc, height);
 	}
 }
 
@@ -361,11 +361,11 @@ void tui_syscall_page(struct tui *u, int top, int height)
 	}
 }
 
-bool tui_syscall_key(struct tui *u, int key, int height)
+bool tui_syscall_key(struct tui *u, enum lttr_kaction act, int height)
 {
 	size_t i, n = 0;
 
 	for (i = 0; i < u->nprocs; i++)
 		n += sc_of(&u->procs[i], u->page_nr) != NULL;
-	return tui_scroll_key(&u->page_t, key, n, height);
+	return tui_scroll_key(&u->page_t, act, n, height);
 }

@@ -23,6 +23,7 @@
 #include <lttr/view/evwin.h>
 #include <lttr/view/bookmarks.h>
 #include <lttr/view/session.h>
+#include <lttr/view/keys.h>
 
 /*
  * What the terminal analyzer is started with (cli/cmd-tui.c fills it from
@@ -202,7 +203,7 @@ int tui_graph_init(struct tui *u);
 int tui_graph_sort(struct tui *u);
 void tui_graph_free(struct tui *u);
 void tui_graph_draw(struct tui *u, int top, int height, struct tui_graph *g);
-bool tui_graph_key(struct tui *u, struct tui_graph *g, int key, int height);
+bool tui_graph_key(struct tui *u, struct tui_graph *g, enum lttr_kaction act, int height);
 bool tui_graph_click(struct tui *u, struct tui_graph *g, int y, int x, int top);
 void tui_graph_select_pid(struct tui *u, uint32_t pid, unsigned int cpu);
 int tui_graph_label_width(const struct tui *u);
@@ -212,26 +213,26 @@ void tui_graph_info(struct tui *u, const struct tui_graph *g, char *buf, size_t 
 int tui_procs_init(struct tui *u);
 void tui_procs_free(struct tui *u);
 void tui_procs_draw(struct tui *u, int top, int height);
-bool tui_procs_key(struct tui *u, int key, int height);
+bool tui_procs_key(struct tui *u, enum lttr_kaction act, int height);
 void tui_process_page(struct tui *u, int top, int height);
-bool tui_process_key(struct tui *u, int key, int height);
+bool tui_process_key(struct tui *u, enum lttr_kaction act, int height);
 void tui_open_process(struct tui *u, uint32_t pid);
 
 /* syscalls.c: view 4 and the syscall page */
 int tui_syscalls_init(struct tui *u);
 void tui_syscalls_free(struct tui *u);
 void tui_syscalls_draw(struct tui *u, int top, int height);
-bool tui_syscalls_key(struct tui *u, int key, int height);
+bool tui_syscalls_key(struct tui *u, enum lttr_kaction act, int height);
 void tui_syscall_page(struct tui *u, int top, int height);
-bool tui_syscall_key(struct tui *u, int key, int height);
+bool tui_syscall_key(struct tui *u, enum lttr_kaction act, int height);
 
 /* irqs.c: view 5 */
 void tui_irqs_draw(struct tui *u, int top, int height);
-bool tui_irqs_key(struct tui *u, int key, int height);
+bool tui_irqs_key(struct tui *u, enum lttr_kaction act, int height);
 
 /* events.c: view 6 */
 void tui_events_draw(struct tui *u, int top, int height);
-bool tui_events_key(struct tui *u, int key, int height);
+bool tui_events_key(struct tui *u, enum lttr_kaction act, int height);
 void tui_events_free(struct tui *u);
 void tui_events_goto(struct tui *u, const struct lttr_event *ev);
 bool tui_events_selected(const struct tui *u, struct lttr_view_pos *p);
@@ -239,15 +240,15 @@ bool tui_events_selected(const struct tui *u, struct lttr_view_pos *p);
 /* paths.c: view 7, the causal paths */
 void tui_paths_enter(struct tui *u);
 void tui_paths_draw(struct tui *u, int top, int height);
-bool tui_paths_key(struct tui *u, int key, int height);
+bool tui_paths_key(struct tui *u, enum lttr_kaction act, int height);
 void tui_paths_free(struct tui *u);
 const char *tui_paths_keys(const struct tui *u);
 /* latency.c: view 8, the latency analyses, and a group's page */
 void tui_latency_enter(struct tui *u);
 void tui_latency_draw(struct tui *u, int top, int height);
-bool tui_latency_key(struct tui *u, int key, int height);
+bool tui_latency_key(struct tui *u, enum lttr_kaction act, int height);
 void tui_latency_page(struct tui *u, int top, int height);
-bool tui_latency_page_key(struct tui *u, int key, int height);
+bool tui_latency_page_key(struct tui *u, enum lttr_kaction act, int height);
 const char *tui_latency_info(struct tui *u);
 void tui_latency_free(struct tui *u);
 
@@ -255,7 +256,7 @@ void tui_latency_free(struct tui *u);
 void tui_critpath_open(struct tui *u, uint32_t pid, uint64_t from, uint64_t to);
 void tui_critpath_selected(struct tui *u);
 void tui_critpath_page(struct tui *u, int top, int height);
-bool tui_critpath_key(struct tui *u, int key, int height);
+bool tui_critpath_key(struct tui *u, enum lttr_kaction act, int height);
 void tui_critpath_free(struct tui *u);
 
 /* latency.c: the window around an interval, its task selected in view 1
@@ -266,7 +267,9 @@ void tui_show_interval(struct tui *u, uint64_t start, uint64_t end, uint32_t pid
 /* keys.c: the key table, the help page */
 bool tui_key(struct tui *u, int key);
 void tui_help_page(struct tui *u, int top, int height);
-bool tui_scroll_key(struct tui_table *tb, int key, size_t n, int height);
+bool tui_scroll_key(struct tui_table *tb, enum lttr_kaction act, size_t n, int height);
+/* what a key does where it was pressed (the keymap, lttr/view/keys.h) */
+enum lttr_kaction tui_action(const struct tui *u, int key);
 
 /* actions.c: search, filter, markers, bookmarks, warnings */
 void tui_search_prompt(struct tui *u);
@@ -276,7 +279,7 @@ bool tui_filter_row(const struct tui *u, size_t row, bool *dim);
 bool tui_filter_event(const struct tui *u, const struct lttr_event *ev, bool *dim);
 void tui_bookmark_add(struct tui *u);
 void tui_bookmarks_page(struct tui *u, int top, int height);
-bool tui_bookmarks_key(struct tui *u, int key, int height);
+bool tui_bookmarks_key(struct tui *u, enum lttr_kaction act, int height);
 void tui_warnings_page(struct tui *u, int top, int height);
 size_t tui_warning_count(struct tui *u);
 void tui_goto_prompt(struct tui *u);

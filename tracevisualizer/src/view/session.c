@@ -106,6 +106,25 @@ unsigned int lttr_session_pan(struct lttr_session *s, int64_t num, int64_t den)
 	return vp_diff(&old, &s->vp);
 }
 
+unsigned int lttr_session_move_cols(struct lttr_session *s, int d, unsigned int ncols)
+{
+	long col;
+	unsigned int changed = 0;
+
+	if (!ncols)
+		return 0;
+	col = lttr_viewport_time_col(&s->vp, s->vp.cursor, ncols) + d;
+	if (col < 0) {
+		changed |= lttr_session_pan(s, -1, (int64_t)ncols);
+		col = 0;
+	} else if (col >= (long)ncols) {
+		changed |= lttr_session_pan(s, 1, (int64_t)ncols);
+		col = (long)ncols - 1;
+	}
+	return changed | lttr_session_set_cursor(s, lttr_viewport_col_time(&s->vp, (unsigned int)col,
+									  ncols));
+}
+
 unsigned int lttr_session_all(struct lttr_session *s)
 {
 	struct lttr_viewport old = s->vp;

@@ -149,6 +149,12 @@ unsigned int lttr_session_zoom(struct lttr_session *s, uint64_t num, uint64_t de
 unsigned int lttr_session_pan(struct lttr_session *s, int64_t num, int64_t den);
 /* the whole trace in the window */
 unsigned int lttr_session_all(struct lttr_session *s);
+/*
+ * the cursor @d columns (of @ncols across the window) away, at the first
+ * nanosecond of its column (the keys h l H L of lttr/view/keys.h); past an
+ * edge, the window pans a column per column
+ */
+unsigned int lttr_session_move_cols(struct lttr_session *s, int d, unsigned int ncols);
 /* the narrowest window (a column per nanosecond): the next zoom or window
  * keeps to it (the window shown is left as it is) */
 void lttr_session_set_min_span(struct lttr_session *s, uint64_t min_span);
