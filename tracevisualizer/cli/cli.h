@@ -63,11 +63,16 @@ struct cli_opts {
 	const char *png;	/* latency: the histogram as a PNG */
 	const char *what;	/* latency: one syscall, irq, vector or sub-kind */
 	bool has_at;
-	int64_t at_ns;		/* explain: --at, ns after the trace's start, in it */
+	int64_t at_ns;		/* explain, symbolize: --at, ns after the trace's start, in it */
 	const char *pcap;	/* export --pcap FILE (written); messages, paths: read */
 	const char *ctf;	/* export --ctf DIR */
 	const char *json_events;	/* export --json-events FILE */
 	const char *dir;
+	/* symbolize: the addresses, --symfs, --kernel */
+	char **operands;
+	int noperands;
+	const char *symfs;
+	bool kernel;
 	/* messages and paths */
 	unsigned int by;	/* --by: enum lttr_node_by */
 	const char *msgfile;	/* --messages FILE (abstract format) */
@@ -102,6 +107,7 @@ int cmd_graph(struct cli_opts *o);
 int cmd_latency(struct cli_opts *o);
 int cmd_explain(struct cli_opts *o);
 int cmd_critpath(struct cli_opts *o);
+int cmd_symbolize(struct cli_opts *o);
 int cmd_export(struct cli_opts *o);
 int cmd_messages(struct cli_opts *o);
 int cmd_paths(struct cli_opts *o);

@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <lttr/symbols/kallsyms.h>
 #include <lttr/symbols/maps.h>
 #include <lttr/symbols/symbols.h>
@@ -253,8 +254,9 @@ static void check_program(const char *label, const char *flags, int want_type)
 /* START and STOP map one address to different files */
 static void check_start_stop(void)
 {
-	char dir[512], bin[600], cmd[1400], *text, *stop, *p;
+	char dir[256], bin[300], cmd[1400], *text, *stop, *p, *copy, *q, *line;
 	const char *tdir;
+	struct stat st2;
 	struct lttr_syms *s;
 	struct run r;
 	char err[256];
@@ -271,15 +273,24 @@ static void check_start_stop(void)
 	n = strlen(text);
 	stop = malloc(2 * n + 256);
 	p = stop + sprintf(stop, "%s@STOP 5000\npid %d prog\n", text, r.pid);
-	for (const char *q = r.maps; *q; q++) {
-		/* the same lines, naming prog-2 */
-		if (!strncmp(q, "/prog-1\n", 8)) {
-			p += sprintf(p, "/prog-2");
-			q += 6;
-			continue;
-		}
-		*p++ = *q;
+	snprintf(cmd, sizeof(cmd), "%s/prog-2", dir);
+	if (stat(cmd, &st2) < 0)
+		st2.st_ino = 0;
+	copy = strdup(r.maps);
+	for (q = copy; (line = strsep(&q, "\n")) != NULL;) {
+		unsigned long long a, b, pg, ino;
+		char perms[8];
+		size_t l = strlen(line);
+
+		/* the same lines, the program's naming prog-2 and its inode */
+		if (l > 7 && !strcmp(line + l - 7, "/prog-1") &&
+		    sscanf(line, "%llx-%llx %7s %llx %*x:%*x %llu", &a, &b, perms, &pg, &ino) == 5)
+			p += sprintf(p, "%llx-%llx %s %08llx 00:00 %llu %s\n", a, b, perms, pg,
+				     (unsigned long long)st2.st_ino, cmd);
+		else if (*line)
+			p += sprintf(p, "%s\n", line);
 	}
+	free(copy);
 	*p = '\0';
 	tdir = trace_with_maps("startstop-trace", stop);
 	s = lttr_syms_open(tdir, NULL, err, sizeof(err));
@@ -289,6 +300,19 @@ static void check_start_stop(void)
 		is_sym(s, r.pid, r.fn_a, 5000, 0, LTTR_SYM_OBJECT, cmd, "at STOP");
 		is_sym(s, r.pid, r.fn_a, 3000, 0, LTTR_SYM_UNKNOWN, "[unknown]",
 		       "between, the two differ");
+		is_sym(s, r.pid, r.fn_a, LTTR_SYMS_NO_TIME, 0, LTTR_SYM_UNKNOWN, "[unknown]",
+		       "no time, the two differ");
+		lttr_syms_close(s);
+	}
+	/* the program replaced at its path since (a new inode): not read */
+	snprintf(cmd, sizeof(cmd), "cp %s %s.new && mv %s.new %s", bin, bin, bin, bin);
+	sh(cmd);
+	tdir = trace_with_maps("replaced-trace", text);
+	s = lttr_syms_open(tdir, NULL, err, sizeof(err));
+	if (ok(s != NULL, "replaced: open")) {
+		is_sym(s, r.pid, r.fn_a, 1000, 0, LTTR_SYM_UNKNOWN, "[unknown]", "replaced file");
+		ok(has_warning(s, "prog-1: not the file that was mapped (inode ") == 1,
+		   "replaced: said");
 		lttr_syms_close(s);
 	}
 	free(stop);

@@ -20,6 +20,7 @@
 /* an ELF file asked for: its symbols, or NULL when it could not be read */
 struct elfent {
 	char *path;		/* as in the maps */
+	uint64_t inode;		/* as in the maps */
 	struct elfsyms *e;
 	struct elfent *next;	/* in its hash chain */
 };
@@ -248,18 +249,20 @@ static unsigned int hash(const char *p)
 }
 
 /*
- * the symbols of @path (a path of the traced system), opened once; NULL:
- * none (said once).  A file deleted while it was mapped is never read:
- * what is at its path now is another file.
+ * the symbols of @path (a path of the traced system) that was mapped
+ * from inode @inode, opened once; NULL: none (said once).  A file deleted
+ * while it was mapped is never read, nor, without --symfs, a file at its
+ * path whose inode is another: what is there now is another file.
  */
-static struct elfsyms *elf_for(struct lttr_syms *s, const char *path, int gone)
+static struct elfsyms *elf_for(struct lttr_syms *s, const char *path, uint64_t inode, int gone)
 {
 	unsigned int h = hash(path);
 	struct elfent *e;
 	char file[4096], why[256];
+	struct stat st;
 
 	for (e = s->bucket[h]; e; e = e->next) {
-		if (!strcmp(e->path, path))
+		if (e->inode == inode && !strcmp(e->path, path))
 			return e->e;
 	}
 	e = calloc(1, sizeof(*e));
@@ -270,8 +273,13 @@ static struct elfsyms *elf_for(struct lttr_syms *s, const char *path, int gone)
 		free(e);
 		return NULL;
 	}
+	e->inode = inode;
 	if (gone) {
 		warn(s, "%s: deleted while it was mapped: its addresses are unknown", path);
+	} else if (!s->symfs && inode && stat(path, &st) == 0 && (uint64_t)st.st_ino != inode) {
+		/* (under --symfs the files are copies: their inodes are others) */
+		warn(s, "%s: not the file that was mapped (inode %llu, traced saw %llu: replaced since?): its addresses are unknown (--symfs reads a copy of the traced system's files)",
+		     path, (unsigned long long)st.st_ino, (unsigned long long)inode);
 	} else if ((size_t)snprintf(file, sizeof(file), "%s%s", s->symfs ? s->symfs : "",
 				    path) >= sizeof(file)) {
 		warn(s, "%s: path too long: its addresses are unknown", path);
@@ -307,7 +315,7 @@ static int resolve_in(struct lttr_syms *s, const struct lttr_map *m, uint64_t ad
 		return unknown(buf, len);
 	/* the file that was mapped is gone: the one at its path is another */
 	gone = n >= sizeof(deleted) - 1 && !strcmp(m->path + n - (sizeof(deleted) - 1), deleted);
-	e = elf_for(s, m->path, gone);
+	e = elf_for(s, m->path, m->inode, gone);
 	if (!e)
 		return unknown(buf, len);
 	return elfsyms_lookup(e, m->pgoff + (addr - m->start), m->path, buf, len);
@@ -345,9 +353,9 @@ int lttr_syms_resolve(struct lttr_syms *s, int32_t pid, uint64_t addr, uint64_t 
 	 * between the change happened at a time the trace does not hold,
 	 * and the name is known only when both give the same
 	 */
-	if (at_ns <= s->maps.sect[LTTR_MAPS_START].time_ns)
+	if (at_ns != LTTR_SYMS_NO_TIME && at_ns <= s->maps.sect[LTTR_MAPS_START].time_ns)
 		return resolve_in(s, a, addr, buf, len);
-	if (at_ns >= s->maps.sect[LTTR_MAPS_STOP].time_ns)
+	if (at_ns != LTTR_SYMS_NO_TIME && at_ns >= s->maps.sect[LTTR_MAPS_STOP].time_ns)
 		return resolve_in(s, b, addr, buf, len);
 	ra = resolve_in(s, a, addr, buf, len);
 	rb = resolve_in(s, b, addr, other, sizeof(other));

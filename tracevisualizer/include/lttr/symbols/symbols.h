@@ -19,6 +19,9 @@
 
 struct lttr_syms;
 
+/* an @at_ns of lttr_syms_resolve() when the time is not known */
+#define LTTR_SYMS_NO_TIME UINT64_MAX
+
 /* what lttr_syms_resolve() found */
 #define LTTR_SYM_UNKNOWN	0	/* "[unknown]" */
 #define LTTR_SYM_OBJECT		1	/* "object+0xoff": the module or file alone */
@@ -47,6 +50,8 @@ struct lttr_syms *lttr_syms_open(const char *trace_dir, const char *symfs, char 
  * @addr: the address
  * @at_ns: when (CLOCK_MONOTONIC ns, the trace's clock): chooses between
  *	the mappings of the START and of the STOP snapshot where they differ
+ *	(up to the START one's time: START; from the STOP one's: STOP; in
+ *	between, or LTTR_SYMS_NO_TIME: a name only when both give it)
  * @kernel: nonzero for a kernel address
  * @buf: receives "name+0xoff", "object+0xoff" or "[unknown]" (@len bytes)
  *
