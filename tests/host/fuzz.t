@@ -3,7 +3,8 @@
 # fuzz.t - the reader's fuzzer (tracevisualizer/fuzz/, docs/fuzzing.md):
 # every saved finding (fuzz/broken/*.trace) replayed under ASan + UBSan
 # gives the outcome saved beside it, the replay tells a changed outcome,
-# the seeds are the unit tests' corpus, and a short campaign (a fixed
+# the seeds are the unit tests' corpus (and symbol files: kallsyms,
+# modules, maps), and a short campaign (a fixed
 # number of executions, a fixed seed) from them finds nothing.
 . "$(dirname "$0")/../lib/tap.sh"
 tv=$TOP/tracevisualizer
@@ -42,8 +43,8 @@ is "$(ls "$tmp/seeds" | wc -l)" "$made" "fuzz-seeds writes the $made seeds it sa
 cases=$(grep -c '^	{ "' "$tv/utest/corpus.c")
 # an input always has a header and an events file (fuzz-input.h)
 nofile=$(grep -c '^	{ "[^"]*", [^,]* "remove \(header\|events\)\\n"' "$tv/utest/corpus.c")
-is "$made" "$((cases - nofile + 5))" \
-	"a seed per corpus case with a header and events ($cases - $nofile), the rich trace twice and 3 scenarios"
+is "$made" "$((cases - nofile + 6))" \
+	"a seed per corpus case with a header and events ($cases - $nofile), the rich trace three times (once with symbol files) and 3 scenarios"
 
 # the replay tells a good trace from a refused one, with the file's name
 "$replay" "$tmp/seeds/good" "$tmp/seeds/bad-magic" >"$tmp/two.out"

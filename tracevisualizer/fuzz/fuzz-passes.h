@@ -16,7 +16,8 @@
  * window, its checks, processes, totals and JSON), the control flow,
  * the instances behind a histogram, the view model (build, check,
  * warnings, cells, spans, steps, links, histogram, files, search) and
- * the session over it (setters, filter, the session file parsed).
+ * the session over it (setters, filter, the session file parsed), and
+ * the symbols (kallsyms, modules and maps parsed and resolved).
  * @out receives the outcome, @dir written as "TRACE": "refused: MESSAGE",
  * "error: MESSAGE" (the first pass that failed) or "read: N events, W
  * warnings".

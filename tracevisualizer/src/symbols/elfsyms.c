@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <lttr/symbols/symbols.h>
 #include "elfsyms.h"
@@ -171,6 +172,7 @@ nomem:
 struct elfsyms *elfsyms_load(const char *path, char *err, size_t errlen)
 {
 	struct elfsyms *e = NULL;
+	struct stat st;
 	Elf *elf;
 	int fd;
 
@@ -178,9 +180,15 @@ struct elfsyms *elfsyms_load(const char *path, char *err, size_t errlen)
 		snprintf(err, errlen, "libelf: %s", elf_errmsg(-1));
 		return NULL;
 	}
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* (never waits on a fifo a crafted maps line names) */
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
 	if (fd < 0) {
 		snprintf(err, errlen, "%s", strerror(errno));
+		return NULL;
+	}
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		snprintf(err, errlen, "not a regular file");
+		close(fd);
 		return NULL;
 	}
 	elf = elf_begin(fd, ELF_C_READ, NULL);

@@ -161,11 +161,14 @@ static void seal(struct lttr_maps *m, struct lttr_maps_section *s)
 {
 	size_t i, j;
 
-	qsort(s->set, s->nset, sizeof(*s->set), set_cmp);
+	/* (qsort() of no element may not be given NULL) */
+	if (s->nset)
+		qsort(s->set, s->nset, sizeof(*s->set), set_cmp);
 	for (i = 0; i < s->nset; i++) {
 		struct lttr_mapset *ps = &s->set[i];
 
-		qsort(ps->map, ps->n, sizeof(*ps->map), map_cmp);
+		if (ps->n)
+			qsort(ps->map, ps->n, sizeof(*ps->map), map_cmp);
 		/* two mappings over one address: this process cannot be trusted */
 		for (j = 1; j < ps->n; j++) {
 			if (ps->map[j].start < ps->map[j - 1].end) {
