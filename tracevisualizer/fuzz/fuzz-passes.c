@@ -499,8 +499,7 @@ static void syms_pass(const char *dir, FILE *null)
 	struct lttr_maps m;
 	struct lttr_syms *s;
 	char err[256], *text;
-	size_t len = 0, i, j, q;
-	int sect;
+	size_t len = 0;
 
 	memset(&k, 0, sizeof(k));
 	memset(&m, 0, sizeof(m));
@@ -518,6 +517,9 @@ static void syms_pass(const char *dir, FILE *null)
 	free(text);
 	s = lttr_syms_open(dir, dir, err, sizeof(err));
 	if (s) {
+		size_t i, j, q;
+		int sect;
+
 		for (i = 0; i < k.nsym && i < 64; i++) {
 			resolve(s, null, 0, k.sym[i].addr, 0, 1);
 			resolve(s, null, 0, k.sym[i].addr + 1, 0, 1);
