@@ -16,6 +16,7 @@
 #include "session.h"
 #include "signals.h"
 #include "snapshot.h"
+#include "symfiles.h"
 #include "tracedir.h"
 
 #include <errno.h>
@@ -37,6 +38,7 @@ struct files {
 	struct tracedir_perm perm;
 	int header_fd;
 	int lost_fd;			/* the lost file's room, or -1 */
+	struct symfiles syms;		/* kallsyms, modules, maps */
 };
 
 /* creates file @name of the trace directory (the path for messages) */
@@ -281,6 +283,17 @@ static int finish(struct session *s, struct files *f,
 	} else {
 		h->end_ns = h->start_ns;
 	}
+	/*
+	 * what names the addresses (docs/stacks.md), after the events: a
+	 * disk that fills takes these, not the records; the kernel's
+	 * symbols hold the modules loaded meanwhile too
+	 */
+	if (started)
+		symfiles_kernel(f->dirfd, s->opt->output, f->force, "/proc", geteuid() == 0);
+	/* the mappings of the processes that exec'd or mmapped meanwhile */
+	if (f->syms.maps)
+		symfiles_stop(&f->syms, clock_ns(CLOCK_MONOTONIC));
+	symfiles_free(&f->syms);
 	/* what was given to the writer and not written is lost too */
 	if (writer_flush(s->writer) < 0) {
 		collect_account_unwritten(s);
@@ -387,6 +400,7 @@ int main(int argc, char **argv)
 	if (configure(&s, &o, &cfg) < 0)
 		return EXIT_ERROR;
 
+	memset(&f, 0, sizeof(f));
 	f.force = o.force;
 	f.lost_fd = -1;
 	f.perm.group_set = o.group_set;
@@ -432,6 +446,9 @@ int main(int argc, char **argv)
 		return finish(&s, &f, &h, STOP_WRITE_ERROR, 1, 1);
 	if (write_snapshot(files_open(&f, f.proc), f.proc) < 0)
 		return finish(&s, &f, &h, STOP_WRITE_ERROR, 1, 1);
+	/* the mappings at START (docs/stacks.md): never fails the trace */
+	symfiles_start(&f.syms, f.dirfd, o.output, o.force, "/proc", SYMFILES_MAPS_BOUND,
+		       clock_ns(CLOCK_MONOTONIC));
 
 	if (o.duration_ns)
 		s.deadline_ns = h.start_ns + o.duration_ns;

@@ -84,12 +84,27 @@ ok $? "guest traced ltt-stacks with --stacks switch-out,wakeup, and without"
 is "$(cat "$share/md5" 2>/dev/null)" "$md5" "the guest runs the binary the addresses come from"
 read -r sv nt < <(sed 's/server=\([0-9]*\) notifier=\([0-9]*\)/\1 \2/' "$share/pids")
 diag "server $sv, notifier $nt"
-tracevisualizer stacks --kind offcpu --pid "$sv" "$share/st" > "$share/offcpu.txt"
+tracevisualizer stacks --addresses --kind offcpu --pid "$sv" "$share/st" > "$share/offcpu.txt"
 ok $? "stacks --kind offcpu --pid SERVER"
-tracevisualizer stacks --kind offcpu --pid "$sv" --json "$share/st" > "$share/offcpu.json"
+tracevisualizer stacks --addresses --kind offcpu --pid "$sv" --json "$share/st" > "$share/offcpu.json"
 ok $? "stacks --kind offcpu --json"
-tracevisualizer stacks --kind wakeup --pid "$nt" --json "$share/st" > "$share/wakeup.json"
+tracevisualizer stacks --addresses --kind wakeup --pid "$nt" --json "$share/st" > "$share/wakeup.json"
 ok $? "stacks --kind wakeup --pid NOTIFIER --json"
+# named: the kernel's frames through the kallsyms traced saved, the
+# workload's through --symfs (the host's copy at the guest's path)
+mkdir -p "$share/symfs/usr/bin" && cp "$bin" "$share/symfs/usr/bin/ltt-stacks"
+tracevisualizer stacks --kind offcpu --pid "$sv" --symfs "$share/symfs" --json "$share/st" \
+	> "$share/offcpu-named.json" 2> "$share/offcpu-named.err"
+ok $? "stacks --kind offcpu --symfs DIR --json: frames named"
+tracevisualizer stacks --kind wakeup --pid "$nt" --symfs "$share/symfs" "$share/st" \
+	> "$share/wakeup-named.txt" 2> "$share/wakeup-named.err"
+ok $? "stacks --kind wakeup --symfs DIR: frames named"
+tracevisualizer stacks --kind offcpu --pid "$sv" --json "$share/st" \
+	> "$share/offcpu-nosymfs.json" 2> "$share/offcpu-nosymfs.err"
+ok $? "stacks --kind offcpu without --symfs (the guest's /usr/bin/ltt-stacks is not on the host)"
+out=$(tracevisualizer stacks --kind offcpu --symfs "$share/no-such-dir" "$share/st" 2>&1); rc=$?
+is "$rc" 1 "a --symfs that does not exist: status 1"
+case "$out" in *"no-such-dir"*) ok 0 "  and says which ($out)" ;; *) ok 1 "  and says which ($out)" ;; esac
 tracevisualizer processes --threads --json --pid "$sv" "$share/st" > "$share/procs.json"
 ok $? "processes --threads --json --pid SERVER"
 out=$(tracevisualizer stacks --kind offcpu "$share/nost" 2>&1); rc=$?
@@ -177,6 +192,33 @@ ok(wn and a['NOTIFY_RET'] in frames(wn[0]),
 c = sum(l['value'] for l in wn)
 ok(c >= N, "%d wakeups from notify, at least the %d writes" % (c, N))
 ok(wk['unit'] == 'wakeups' and off['unit'] == 'ns', "units: ns (offcpu), wakeups")
+
+# the same stacks named (kallsyms saved by traced, --symfs for the binary)
+nm = load(os.path.join(d, 'offcpu-named.json'))['stacks']
+base = lambda f: f.split('+')[0]
+nchain = ['main', 'serve', 'wait_request', 'stk_read']
+nwant = [l for l in nm['lines'] if
+         any([base(f) for f in l['stack'][i:i + 4]] == nchain for i in range(len(l['stack'])))]
+ok(nwant, "named: a stack holds main;serve;wait_request;stk_read")
+nk = [[base(f) for f in l['stack']] for l in nwant]
+ok(any('pipe_read' in n and 'schedule' in n and n.index('pipe_read') < n.index('schedule')
+       for n in nk),
+   "named: its kernel part holds pipe_read then schedule (the saved kallsyms): %s"
+   % ';'.join(nk[0][-8:] if nk else []))
+ok(sum(l['value'] for l in nm['lines']) == total and
+   sum(l['value'] for l in nwant) == w,
+   "named: the same weights (%d ns in all, %d under that chain) as the addresses"
+   % (sum(l['value'] for l in nm['lines']), sum(l['value'] for l in nwant)))
+ns = load(os.path.join(d, 'offcpu-nosymfs.json'))['stacks']
+user_named = set(f for l in ns['lines'] for f in l['stack']
+                 if base(f) in ('main', 'serve', 'wait_request', 'stk_read', 'notify'))
+ok(not user_named and any('[unknown]' in l['stack'] for l in ns['lines']),
+   "without --symfs the workload's frames are [unknown], never a name from another file%s"
+   % (': ' + ' '.join(sorted(user_named)) if user_named else ''))
+err = open(os.path.join(d, 'offcpu-nosymfs.err')).read()
+ok('/usr/bin/ltt-stacks' in err, "  and a warning names the file: %s" % err.strip()[:120])
+wt = open(os.path.join(d, 'wakeup-named.txt')).read()
+ok(any(';notify+' in ln for ln in wt.splitlines()), "named: the wakeup stacks hold notify")
 done()
 PY
 )

@@ -5,7 +5,7 @@
 # the fuzzers' findings and an input per past bug class of the reader;
 # none is a failure) replayed under ASan + UBSan gives the outcome saved
 # beside it, the replay tells a changed outcome, the seeds are the unit
-# tests' corpus (and message files and captures for the paths), and a
+# tests' corpus and symbol files (kallsyms, modules, maps) (and message files and captures for the paths), and a
 # short campaign of each (a fixed number of executions, a fixed seed)
 # finds nothing.  The executions are split between the two so that the
 # test takes the time it took with the reader's alone (15000 + 10000 for 20000).
@@ -48,8 +48,8 @@ is "$(ls "$tmp/seeds" | wc -l)" "$made" "fuzz-seeds writes the $made seeds it sa
 cases=$(grep -c '^	{ "' "$tv/utest/corpus.c")
 # an input always has a header and an events file (fuzz-input.h)
 nofile=$(grep -c '^	{ "[^"]*", [^,]* "remove \(header\|events\)\\n"' "$tv/utest/corpus.c")
-is "$made" "$((cases - nofile + 5))" \
-	"a seed per corpus case with a header and events ($cases - $nofile), the rich trace twice and 3 scenarios"
+is "$made" "$((cases - nofile + 6))" \
+	"a seed per corpus case with a header and events ($cases - $nofile), the rich trace three times (once with symbol files) and 3 scenarios"
 
 # the replay tells a good trace from a refused one, with the file's name
 "$replay" "$tmp/seeds/good" "$tmp/seeds/bad-magic" >"$tmp/two.out"

@@ -3,12 +3,13 @@
 # the option parsers, the command line options, the /proc snapshot against
 # a fake /proc and /sys tree, the double-buffered writer (order, write
 # errors), the header and lost files, running the program, the command
-# line, and whole sessions on a fake device (configuration ioctls, flight
+# line, the symbol files (kallsyms, modules, maps) against a fake /proc,
+# and whole sessions on a fake device (configuration ioctls, flight
 # recorder, --set-events).
 source "$(dirname "$0")/../lib/tap.sh"
 
 if ! make -s -C traced traced test/test-parse test/test-options test/test-snapshot \
-	test/test-writer test/test-header test/test-program \
+	test/test-writer test/test-header test/test-program test/test-symfiles \
 	test/traced-fake >/tmp/traced-build.$$ 2>&1; then
 	echo "1..1"
 	echo "not ok 1 - make -C traced"
@@ -19,7 +20,7 @@ fi
 rm -f /tmp/traced-build.$$
 
 n=0 failed=0
-for t in test-parse test-options test-snapshot test-writer test-header test-program cli.sh; do
+for t in test-parse test-options test-snapshot test-writer test-header test-program test-symfiles cli.sh; do
 	echo "# traced/test/$t"
 	out=$(traced/test/$t 2>&1); rc=$?
 	# renumber the sub-test's TAP lines into one stream

@@ -490,6 +490,31 @@ mkdir "$tmp/p6" && ln -s "$tmp/p6" "$tmp/p6link"
 "$fake" -d fake -q -o "$tmp/p6link" -t 0.05 2>"$tmp/err"; is $? 1 "an output directory that is a symbolic link is refused"
 has "$tmp/err" "traced: $tmp/p6link is a symbolic link: give the directory itself" "... said so"
 
+# ---- what names the addresses (symfiles.h, docs/stacks.md "Symbols") ----
+# root-only (0600) in a trace of the group: they lay out the kernel and every process
+"$fake" -d fake -q -o "$tmp/sy1" --group daemon -- sh -c 'sleep 30 & echo $! >'"$tmp/sy1.pid"
+is $? 0 "a --group trace of a program that starts a process"
+newpid=$(cat "$tmp/sy1.pid"); kill "$newpid" 2>/dev/null
+is "$(stat -c '%a' "$tmp/sy1/maps") $(stat -c '%a' "$tmp/sy1/proc")" "600 640" \
+	"maps 0600 while the trace's files are 0640"
+start=$(sed -n '/^@START /,/^@STOP /p' "$tmp/sy1/maps")
+stop=$(sed -n '/^@STOP /,$p' "$tmp/sy1/maps")
+ok $(grep -q "^pid $$ " <<<"$start"; echo $?) "START holds this shell (pid $$)"
+ok $(grep -A1 "^pid $$ " <<<"$start" | grep -q -E ' r-xp [0-9a-f]+ [0-9a-f]+:[0-9a-f]+ [0-9]+ +/.*bash$'; echo $?) \
+	"... with its executable mapping of bash"
+ok $(grep -v -E '^(#|@|pid )' "$tmp/sy1/maps" | awk '$2 !~ /x/' | grep -q .; [ $? = 1 ]; echo $?) \
+	"only executable mappings are kept"
+ok $(grep -q "^pid $newpid sleep" <<<"$stop"; echo $?) "STOP holds the process started during the trace (pid $newpid)"
+ok $(grep -q "^pid $$ " <<<"$stop"; [ $? = 1 ]; echo $?) "STOP leaves out this shell, unchanged"
+if [ "$(id -u)" = 0 ] && [ -n "$(awk '$1 !~ /^0+$/ { print; exit }' /proc/kallsyms)" ]; then
+	is "$(stat -c '%a' "$tmp/sy1/kallsyms" "$tmp/sy1/modules" | tr '\n' ' ')" "600 600 " \
+		"as root: kallsyms and modules saved 0600"
+	is "$(head -1 "$tmp/sy1/kallsyms")" "$(head -1 /proc/kallsyms)" "kallsyms is the kernel's"
+else
+	ok $([ ! -e "$tmp/sy1/kallsyms" ]; echo $?) "not root or kptr_restrict: no kallsyms saved"
+	ok 0 "# SKIP kallsyms contents: not root or kptr_restrict here"
+fi
+
 # little CPU while waiting
 TIMEFORMAT='%U %S'
 cpu=$( { time "$fake" -d fake -q -o "$tmp/t9" -t 1 ; } 2>&1 | awk '{ print int(($1 + $2) * 1000) }')

@@ -64,12 +64,18 @@ struct cli_opts {
 	const char *png;	/* latency: the histogram as a PNG */
 	const char *what;	/* latency: one syscall, irq, vector or sub-kind */
 	bool has_at;
-	int64_t at_ns;		/* explain: --at, ns after the trace's start, in it */
+	int64_t at_ns;		/* explain, symbolize: --at, ns after the trace's start, in it */
 	const char *pcap;	/* export --pcap FILE (written); messages, paths: read */
 	const char *ctf;	/* export --ctf DIR */
 	const char *json_events;	/* export --json-events FILE */
 	const char *dir;
 	const char *dir2;	/* diff: trace B (dir: A) */
+	/* symbolize: the addresses, --symfs, --kernel */
+	char **operands;
+	int noperands;
+	const char *symfs;
+	bool kernel;
+	bool addresses;		/* stacks: frames in hex */
 	/* messages and paths */
 	unsigned int by;	/* --by: enum lttr_node_by */
 	const char *msgfile;	/* --messages FILE (abstract format) */
@@ -106,6 +112,7 @@ int cmd_explain(struct cli_opts *o);
 int cmd_critpath(struct cli_opts *o);
 int cmd_diff(struct cli_opts *o);
 int cmd_stacks(struct cli_opts *o);
+int cmd_symbolize(struct cli_opts *o);
 int cmd_export(struct cli_opts *o);
 int cmd_messages(struct cli_opts *o);
 int cmd_paths(struct cli_opts *o);

@@ -221,10 +221,10 @@ enum {
 	C_IRQS = 1 << 4, C_GRAPH = 1 << 5, C_CHECK = 1 << 6, C_TUI = 1 << 7,
 	C_EXPORT = 1 << 8, C_MESSAGES = 1 << 9, C_PATHS = 1 << 10,
 	C_LATENCY = 1 << 11, C_EXPLAIN = 1 << 12, C_CRITPATH = 1 << 13, C_DIFF = 1 << 14,
-	C_STACKS = 1 << 15,
-	C_ALL = 0xffff,
+	C_STACKS = 1 << 15, C_SYMBOLIZE = 1 << 16,
+	C_ALL = 0x1ffff,
 	C_MSG = C_MESSAGES | C_PATHS,
-	C_JSON = C_ALL & ~(C_TUI | C_EXPORT),
+	C_JSON = C_ALL & ~(C_TUI | C_EXPORT | C_SYMBOLIZE),
 	C_STATS = C_SUMMARY | C_PROCESSES | C_SYSCALLS | C_IRQS | C_CHECK,	/* windowed */
 };
 
@@ -334,6 +334,14 @@ static const struct command {
 	  "blocked after a switch-out there (exactly the accounting's blocked\n"
 	  "time), with --kind wakeup the wakeups made from there (the waker's\n"
 	  "stack)" },
+	{ "symbolize", cmd_symbolize, "the names of addresses: ADDR... of --pid, or --kernel",
+	  "TRACEDIR ADDR...",
+	  "the name of each address (hexadecimal) as name+0xOFF, object+0xOFF when\n"
+	  "only the module or ELF file is known, or [unknown]: a user address of\n"
+	  "process --pid through the trace's maps and the ELF files mapped (read\n"
+	  "under --symfs DIR when given), a kernel address (--kernel) through the\n"
+	  "trace's kallsyms and modules (docs/stacks.md); one line per address:\n"
+	  "ADDR NAME; what could not be read is said once on stderr" },
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
@@ -346,7 +354,7 @@ enum optid {
 	O_BY, O_MESSAGES, O_LIST, O_ALGORITHM, O_SORT, O_TOP, O_DOT, O_EXPLAIN,
 	O_PARENTS, O_PORTS, O_QUANTUM, O_MAX_DELAY, O_MIN_COUNT, O_ROOT, O_SKEW, O_SMOOTH,
 	O_PENALTIES, O_WRITE_PCAP, O_NO_TASKS, O_KIND, O_WHAT, O_WORST, O_THRESHOLD,
-	O_PNG, O_INSTANCES, O_AT,
+	O_PNG, O_INSTANCES, O_AT, O_SYMFS, O_KERNEL, O_ADDRESSES,
 };
 
 /* every option: its value's name (NULL: none), the commands that use it */
@@ -372,9 +380,10 @@ static const struct opt {
 	{ "--json-events", "FILE", C_EXPORT, O_JSON_EVENTS,
 	  "write the trace as Chrome trace-event JSON (Perfetto) to FILE" },
 	{ "--pid", "N[,N...]", C_DUMP | C_PROCESSES | C_SYSCALLS | C_GRAPH | C_EXPORT |
-	  C_LATENCY | C_EXPLAIN | C_CRITPATH | C_STACKS, O_PID,
+	  C_LATENCY | C_EXPLAIN | C_CRITPATH | C_STACKS | C_SYMBOLIZE, O_PID,
 	  "only these pids (processes: these tgids, or pids with --threads; explain,\n"
-	  "                     critical-path: the task; stacks: the task, one)" },
+	  "                     critical-path: the task; stacks: the task, one;\n"
+	  "                     symbolize: the process)" },
 	{ "--type", "T[,T...]", C_DUMP, O_TYPE, "only these event types or groups (syscall_entry, core, fs...)" },
 	{ "--omit", "T[,T...]", C_DUMP, O_OMIT, "hide these event types" },
 	{ "--custom", "NAME", C_DUMP, O_CUSTOM,
@@ -438,7 +447,14 @@ static const struct opt {
 	  "list the instances longer than D (500us, 2ms; bare: seconds); exit status 3 if any" },
 	{ "--png", "FILE", C_LATENCY, O_PNG, "draw the histograms into FILE (PNG)" },
 	{ "--instances", NULL, C_LATENCY, O_INSTANCES, "list every instance (JSON)" },
-	{ "--at", "T", C_EXPLAIN, O_AT, "the time, as --from (needed)" },
+	{ "--at", "T", C_EXPLAIN | C_SYMBOLIZE, O_AT,
+	  "the time, as --from (explain: needed; symbolize: chooses between the\n"
+	  "                     mappings at START and at STOP where they differ)" },
+	{ "--symfs", "DIR", C_SYMBOLIZE | C_STACKS, O_SYMFS,
+	  "read the ELF files under DIR (DIR/usr/bin/app for /usr/bin/app), as perf" },
+	{ "--addresses", NULL, C_STACKS, O_ADDRESSES,
+	  "frames as hexadecimal addresses, not named through the trace's symbols" },
+	{ "--kernel", NULL, C_SYMBOLIZE, O_KERNEL, "the addresses are the kernel's" },
 	{ "--help", NULL, C_ALL, O_HELP, "this help (COMMAND --help: the command's)" },
 	{ "-h", NULL, C_ALL, O_HELP, NULL },
 	{ "--version", NULL, C_ALL, O_VERSION, "print the version" },
@@ -779,6 +795,17 @@ static int set_option(struct cli_opts *o, const struct opt *op, const char *a, c
 			return bad_usage("%s needs a file name", a);
 		o->png = arg;
 		break;
+	case O_SYMFS:
+		if (!arg || !*arg)
+			return bad_usage("%s needs a directory", a);
+		o->symfs = arg;
+		break;
+	case O_KERNEL:
+		o->kernel = true;
+		break;
+	case O_ADDRESSES:
+		o->addresses = true;
+		break;
 	case O_AT:
 		if (!arg || strlen(arg) >= sizeof(o->at_text) ||
 		    lttr_parse_trace_time(arg, NULL, NULL, &ns, msg, sizeof(msg)))
@@ -909,6 +936,11 @@ int main(int argc, char **argv)
 	size_t k, c;
 	int i, status;
 
+	/* symbolize's addresses: fewer than the arguments */
+	o.operands = calloc((size_t)argc, sizeof(*o.operands));
+	if (!o.operands)
+		return 1;
+
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		const char *arg = i + 1 < argc ? argv[i + 1] : NULL;
@@ -932,6 +964,8 @@ int main(int argc, char **argv)
 				cmd = a;
 			else if (!o.dir)
 				o.dir = a;
+			else if (early < NCOMMANDS && commands[early].run == cmd_symbolize)
+				o.operands[o.noperands++] = argv[i];
 			else if (!o.dir2)
 				o.dir2 = a;	/* diff's B; refused elsewhere (check_options()) */
 			else

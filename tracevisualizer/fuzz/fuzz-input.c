@@ -12,7 +12,8 @@
 #include <unistd.h>
 #include "fuzz-input.h"
 
-const char *const fz_file_name[FZ_NFILES] = { "header", "lost", "proc", "events" };
+const char *const fz_file_name[FZ_NFILES] = { "header", "lost", "proc", "kallsyms", "modules",
+					      "maps", "events" };
 
 static uint32_t get_le32(const uint8_t *p)
 {
@@ -46,6 +47,12 @@ void fz_unpack(const uint8_t *data, size_t size, struct fz_input *in)
 	in->len[FZ_EVENTS] = size - pos;
 }
 
+/* a symbol file: absent when it has no bytes */
+static int symbol_file(int k)
+{
+	return k == FZ_KALLSYMS || k == FZ_MODULES || k == FZ_MAPS;
+}
+
 static int write_file(const char *path, const uint8_t *b, size_t len)
 {
 	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
@@ -75,7 +82,8 @@ int fz_write_dir(const struct fz_input *in, const char *dir)
 
 	for (k = 0; k < FZ_NFILES; k++) {
 		int omit = (k == FZ_LOST && (in->flags & FZ_NO_LOST)) ||
-			(k == FZ_PROC && (in->flags & FZ_NO_PROC));
+			(k == FZ_PROC && (in->flags & FZ_NO_PROC)) ||
+			(symbol_file(k) && !in->len[k]);
 
 		snprintf(path, sizeof(path), "%s/%s", dir, fz_file_name[k]);
 		if (omit) {
@@ -127,7 +135,10 @@ int fz_pack_dir(const char *dir, unsigned int flags, uint8_t **out, size_t *size
 		if (!f[k]) {
 			if (errno != ENOENT || k == FZ_HEADER || k == FZ_EVENTS)
 				goto out;
-			flags |= k == FZ_LOST ? FZ_NO_LOST : FZ_NO_PROC;
+			if (k == FZ_LOST)
+				flags |= FZ_NO_LOST;
+			else if (k == FZ_PROC)
+				flags |= FZ_NO_PROC;
 		}
 		total += len[k];
 	}

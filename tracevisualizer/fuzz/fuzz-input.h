@@ -10,7 +10,11 @@
  *   u32 header_len   bytes of the "header" file that follow
  *   u32 lost_len     bytes of the "lost" file after them
  *   u32 proc_len     bytes of the "proc" file after them
- *   header, lost, proc bytes, then the rest of the input: "events"
+ *   u32 kallsyms_len bytes of the "kallsyms" file after them (0: no file)
+ *   u32 modules_len  bytes of the "modules" file after them (0: no file)
+ *   u32 maps_len     bytes of the "maps" file after them (0: no file)
+ *   header, lost, proc, kallsyms, modules, maps bytes, then the rest of
+ *   the input: "events"
  *
  * A length larger than what is left is cut to what is left, so every byte
  * string is an input (a mutation of a length moves bytes between files
@@ -27,10 +31,11 @@
 #define FZ_NO_PROC	0x04	/* no "proc" file */
 #define FZ_THREADS	0x08	/* LTTR_THREADS=2 (parallel first pass, builder thread) */
 
-#define FZ_PREFIX	13	/* bytes before the header's */
+#define FZ_PREFIX	25	/* bytes before the header's */
 
 /* the files of a trace directory, in the order of the layout */
-enum fz_file { FZ_HEADER, FZ_LOST, FZ_PROC, FZ_EVENTS, FZ_NFILES };
+enum fz_file { FZ_HEADER, FZ_LOST, FZ_PROC, FZ_KALLSYMS, FZ_MODULES, FZ_MAPS, FZ_EVENTS,
+	FZ_NFILES };
 
 extern const char *const fz_file_name[FZ_NFILES];
 
@@ -46,13 +51,15 @@ void fz_unpack(const uint8_t *data, size_t size, struct fz_input *in);
 
 /*
  * write the files of @in into the directory @dir (which exists), removing
- * those the flags leave out; 0, or -1 with errno set
+ * those the flags leave out and the symbol files of no bytes; 0, or -1
+ * with errno set
  */
 int fz_write_dir(const struct fz_input *in, const char *dir);
 
 /*
  * pack the trace directory @dir (a missing lost or proc file sets its
- * flag; FZ_NO_LOST or FZ_NO_PROC in @flags leaves the file out) with
+ * flag, a missing symbol file packs as none; FZ_NO_LOST or FZ_NO_PROC in
+ * @flags leaves the file out) with
  * @flags added: a malloc'ed input in *@out of *@size bytes;
  * 0, or -1 with errno set
  */

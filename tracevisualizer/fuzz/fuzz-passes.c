@@ -26,6 +26,9 @@
 #include <lttr/view/search.h>
 #include <lttr/view/session.h>
 #include <lttr/paths/trace-messages.h>
+#include <lttr/symbols/kallsyms.h>
+#include <lttr/symbols/maps.h>
+#include <lttr/symbols/symbols.h>
 #include "fuzz-input.h"
 #include "fuzz-passes.h"
 #include "fuzz-paths.h"
@@ -515,6 +518,106 @@ static void paths_pass(struct run *r)
 	lttr_msgset_free(s);
 }
 
+/* the whole file @name of @dir, malloc'ed (NUL-terminated), or NULL */
+static char *slurp(const char *dir, const char *name, size_t *len)
+{
+	char path[4200];
+	char *b = NULL;
+	long n;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0 &&
+	    (b = malloc((size_t)n + 1)) != NULL) {
+		*len = fread(b, 1, (size_t)n, f);
+		b[*len] = '\0';
+	}
+	fclose(f);
+	return b;
+}
+
+static void resolve(struct lttr_syms *s, FILE *null, int32_t pid, uint64_t addr, uint64_t at,
+		    int kernel)
+{
+	char name[256];
+
+	lttr_syms_resolve(s, pid, addr, at, kernel, name, sizeof(name));
+	fputs(name, null);
+}
+
+/*
+ * The symbols of the directory (its kallsyms, modules and maps): parsed
+ * alone, then opened with the directory itself as --symfs (its files are
+ * the ELF files a maps line names: "/events" is read, not some file of
+ * the machine) and every symbol's and mapping's edges resolved, at START,
+ * at STOP and at no time.
+ */
+static void syms_pass(const char *dir, FILE *null)
+{
+	struct lttr_ktab k;
+	struct lttr_maps m;
+	struct lttr_syms *s;
+	char err[256], *text;
+	size_t len = 0;
+
+	memset(&k, 0, sizeof(k));
+	memset(&m, 0, sizeof(m));
+	text = slurp(dir, "kallsyms", &len);
+	if (text)
+		lttr_kallsyms_parse(&k, text, len);
+	free(text);
+	text = slurp(dir, "modules", &len);
+	if (text)
+		lttr_modules_parse(&k, text, len);
+	free(text);
+	text = slurp(dir, "maps", &len);
+	if (text)
+		lttr_maps_parse(&m, text, len);
+	free(text);
+	s = lttr_syms_open(dir, dir, err, sizeof(err));
+	if (s) {
+		size_t i, j, q;
+		int sect;
+
+		for (i = 0; i < k.nsym && i < 64; i++) {
+			resolve(s, null, 0, k.sym[i].addr, 0, 1);
+			resolve(s, null, 0, k.sym[i].addr + 1, 0, 1);
+			resolve(s, null, 0, k.sym[i].addr - 1, 0, 1);
+		}
+		for (i = 0; i < k.nmod && i < 16; i++) {
+			resolve(s, null, 0, k.mod[i].base, 0, 1);
+			resolve(s, null, 0, k.mod[i].base + k.mod[i].size - 1, 0, 1);
+			resolve(s, null, 0, k.mod[i].base + k.mod[i].size, 0, 1);
+		}
+		for (sect = 0; sect < LTTR_MAPS_NSECT; sect++) {
+			const struct lttr_maps_section *ms = &m.sect[sect];
+
+			for (i = 0; i < ms->nset && i < 16; i++) {
+				for (j = 0; j < ms->set[i].n && j < 16; j++) {
+					const struct lttr_map *mp = &ms->set[i].map[j];
+					const uint64_t at[3] = { m.sect[0].time_ns, m.sect[1].time_ns,
+								 LTTR_SYMS_NO_TIME };
+
+					for (q = 0; q < 3; q++) {
+						resolve(s, null, ms->set[i].pid, mp->start, at[q], 0);
+						resolve(s, null, ms->set[i].pid,
+							mp->start + (mp->end - mp->start) / 2, at[q], 0);
+						resolve(s, null, ms->set[i].pid, mp->end, at[q], 0);
+					}
+				}
+			}
+		}
+		for (i = 0; i < lttr_syms_warning_count(s); i++)
+			fputs(lttr_syms_warning(s, i), null);
+		lttr_syms_close(s);
+	}
+	lttr_ktab_free(&k);
+	lttr_maps_free(&m);
+}
+
 void fz_run(const char *dir, unsigned int flags, char *out, size_t outlen)
 {
 	struct run r;
@@ -555,6 +658,7 @@ void fz_run(const char *dir, unsigned int flags, char *out, size_t outlen)
 	timing_pass(&r, from, to);
 	view_pass(&r, dir);
 	paths_pass(&r);
+	syms_pass(dir, r.null);
 	if (r.first_err[0])
 		snprintf(text, sizeof(text), "error: %s", r.first_err);
 	else

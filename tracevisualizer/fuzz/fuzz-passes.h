@@ -16,8 +16,9 @@
  * window, its checks, processes, totals and JSON), the control flow,
  * the instances behind a histogram, the view model (build, check,
  * warnings, cells, spans, steps, links, histogram, files, search), the
- * session over it (setters, filter, the session file parsed) and the
- * trace's messages with both causal path algorithms (fuzz-paths.h).
+ * session over it (setters, filter, the session file parsed), the
+ * trace's messages with both causal path algorithms (fuzz-paths.h) and
+ * the symbols (kallsyms, modules and maps parsed and resolved).
  * @out receives the outcome, @dir written as "TRACE": "refused: MESSAGE",
  * "error: MESSAGE" (the first pass that failed) or "read: N events, W
  * warnings".

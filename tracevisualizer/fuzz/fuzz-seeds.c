@@ -2,7 +2,8 @@
 /*
  * fuzz-seeds.c - write the fuzzer's seed inputs: every trace of the
  * corpus (utest/corpus.c, good and broken, opened as its case says), the
- * rich trace and the accounting scenarios (utest/scenarios.h), each built
+ * rich trace (once more with symbol files: kallsyms, modules, maps) and
+ * the accounting scenarios (utest/scenarios.h), each built
  * by tracegen and packed into one file (fuzz-input.h).
  */
 #include <errno.h>
@@ -31,6 +32,35 @@ static void remove_trace(char *dir)
 	rmdir(dir);
 }
 
+/* the symbol files of the "rich-symbols" seed: kallsyms, modules, maps */
+static const char *const seed_syms[3] = {
+	"ffffffff81000000 T _stext\nffffffff81000100 T schedule\nffffffff81000200 t pipe_read\n"
+	"ffffffff81000300 T _etext\nffffffffc0001000 t ltt_probe\t[ltt]\n"
+	"ffffffffc0001080 t ltt_write\t[ltt]\n",
+	"ltt 16384 0 - Live 0xffffffffc0000000 (O)\n",
+	"# LTT maps 1\n@START 1000\npid 100 app\n"
+	"55d000001000-55d000002000 r-xp 00001000 08:01 100 /events\n"
+	"7f0000000000-7f0000100000 r-xp 00028000 08:01 200 /proc\n"
+	"7f0000200000-7f0000201000 r-xp 00000000 00:00 0 [vdso]\n"
+	"@STOP 2000000000000\npid 100 app\n"
+	"55d000001000-55d000002000 r-xp 00001000 08:01 100 /header\n"
+	"pid 101 new\n00400000-00401000 r-xp 00000000 08:01 7 /gone (deleted)\n@OMITTED 1\n",
+};
+
+static int put_file(const char *dir, const char *name, const char *text)
+{
+	char path[600];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	if (!f || fputs(text, f) < 0 || fclose(f)) {
+		perror(path);
+		return -1;
+	}
+	return 0;
+}
+
 static int seed(const char *outdir, const char *name, const char *desc,
 		unsigned int flags)
 {
@@ -42,6 +72,11 @@ static int seed(const char *outdir, const char *name, const char *desc,
 
 	snprintf(tdir, sizeof(tdir), "%s", tg_dir(name));
 	if (tg_make(tdir, desc) < 0)
+		return -1;
+	if (strstr(name, "symbols") &&
+	    (put_file(tdir, fz_file_name[FZ_KALLSYMS], seed_syms[0]) < 0 ||
+	     put_file(tdir, fz_file_name[FZ_MODULES], seed_syms[1]) < 0 ||
+	     put_file(tdir, fz_file_name[FZ_MAPS], seed_syms[2]) < 0))
 		return -1;
 	/* a trace without its header has nothing to pack: the fuzzer makes one */
 	r = fz_pack_dir(tdir, flags, &b, &n);
@@ -85,13 +120,14 @@ static int make_seeds(const char *outdir)
 	    seed(outdir, "rich-salvage-threads", corpus_rich, FZ_SALVAGE | FZ_THREADS) < 0 ||
 	    seed(outdir, "scenario-a", A_DESC, 0) < 0 ||
 	    seed(outdir, "scenario-b", B_DESC, FZ_THREADS) < 0 ||
-	    seed(outdir, "scenario-s", S_DESC, 0) < 0)
+	    seed(outdir, "scenario-s", S_DESC, 0) < 0 ||
+	    seed(outdir, "rich-symbols", corpus_rich, 0) < 0)
 		return -1;
 	/* the scratch folder of tracegen (tap_tmpdir()), empty now */
 	snprintf(last, sizeof(last), "%s", tg_dir("end"));
 	rmdir(last);
 	rmdir(dirname(last));
-	return made + 5;
+	return made + 6;
 }
 
 /* one input of the paths fuzzer: @flags, then @len bytes of @data */

@@ -37,5 +37,6 @@
 #include <lttr/output/export.h>
 #include <lttr/units/duration.h>
 #include <lttr/units/timearg.h>
+#include <lttr/symbols/symbols.h>
 
 #endif /* LTTR_LTTR_H */

@@ -14,6 +14,7 @@
 #include <lttr/reader/event.h>
 #include <lttr/reader/stack.h>
 #include <lttr/reader/trace.h>
+#include <lttr/symbols/symbols.h>
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -314,10 +315,28 @@ static int cmp_line(const void *a, const void *b)
 		      ((const struct lttr_stack_line *)b)->folded);
 }
 
-/* "frame;frame": user frames then kernel frames, each root first */
-static char *fold(const struct sent *e)
+/*
+ * the name of a frame: its symbol through @syms, else its address; a ';'
+ * in a name (which separates the folded frames) becomes ':'
+ */
+static void frame_name(struct lttr_syms *syms, const struct sent *e, uint64_t addr,
+		       bool kernel, char *name, size_t size)
 {
-	char name[32];
+	char *p;
+
+	if (syms)
+		lttr_syms_resolve(syms, kernel ? 0 : (int32_t)e->pid, addr, e->time_ns,
+				  kernel, name, size);
+	else
+		lttr_stack_frame_name(addr, kernel, e->pid, e->time_ns, name, size);
+	for (p = name; (p = strchr(p, ';')) != NULL; p++)
+		*p = ':';
+}
+
+/* "frame;frame": user frames then kernel frames, each root first */
+static char *fold(const struct sent *e, struct lttr_syms *syms)
+{
+	char name[512];
 	size_t len = 0, cap = 64;
 	char *s = malloc(cap);
 	int i;
@@ -329,8 +348,7 @@ static char *fold(const struct sent *e)
 		bool kernel = i < e->kn;
 		size_t n;
 
-		lttr_stack_frame_name(e->addrs[i], kernel, e->pid, e->time_ns,
-				      name, sizeof(name));
+		frame_name(syms, e, e->addrs[i], kernel, name, sizeof(name));
 		n = strlen(name);
 		if (len + n + 2 > cap) {
 			char *t;
@@ -366,7 +384,7 @@ static int make_lines(struct sctx *x)
 	for (i = 0; i < x->nents; i++) {
 		if (!x->ents[i].value)
 			continue;
-		s->lines[n].folded = fold(&x->ents[i]);
+		s->lines[n].folded = fold(&x->ents[i], x->o->syms);
 		if (!s->lines[n].folded)
 			return -1;
 		s->lines[n].value = x->ents[i].value;

@@ -24,6 +24,7 @@
 #include <stdint.h>
 
 struct lttr_trace;
+struct lttr_syms;
 struct lttr_error;
 
 /**
@@ -45,6 +46,8 @@ enum lttr_stacks_kind {
  *	the wakeups in it
  * @from_ns: window start
  * @to_ns: window end
+ * @syms: names the frames (lttr/symbols/symbols.h: name+0xOFF,
+ *	object+0xOFF or [unknown]); NULL: their addresses in hex
  */
 struct lttr_stacks_opts {
 	unsigned int kind;
@@ -53,6 +56,7 @@ struct lttr_stacks_opts {
 	bool windowed;
 	uint64_t from_ns;
 	uint64_t to_ns;
+	struct lttr_syms *syms;
 };
 
 /**

@@ -1,0 +1,74 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * lttr/symbols/symbols.h - addresses of a trace turned into names: the
+ * kernel's through the copy of /proc/kallsyms and /proc/modules that
+ * traced saves in the trace directory, a process's through the
+ * /proc/PID/maps it saves (file "maps", lttr/symbols/maps.h) and the
+ * symbol tables of the ELF files mapped (libelf).  docs/stacks.md,
+ * "Symbols".
+ *
+ * Never a wrong name: what cannot be told for sure is "[unknown]", or
+ * the object and the offset in it ("module+0x40", "libc.so.6+0x2a1c0")
+ * when only the object is known.
+ */
+#ifndef LTTR_SYMBOLS_SYMBOLS_H
+#define LTTR_SYMBOLS_SYMBOLS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct lttr_syms;
+
+/* an @at_ns of lttr_syms_resolve() when the time is not known */
+#define LTTR_SYMS_NO_TIME UINT64_MAX
+
+/* what lttr_syms_resolve() found */
+#define LTTR_SYM_UNKNOWN	0	/* "[unknown]" */
+#define LTTR_SYM_OBJECT		1	/* "object+0xoff": the module or file alone */
+#define LTTR_SYM_NAME		2	/* "name+0xoff" */
+
+/**
+ * lttr_syms_open() - the symbols of the trace in @trace_dir
+ * @trace_dir: the trace directory; its files "kallsyms", "modules" and
+ *	"maps" are read when present (a missing or unreadable one is a
+ *	warning, lttr_syms_warning(): its addresses stay unknown)
+ * @symfs: NULL, or a directory that holds the ELF files under their
+ *	paths in the traced system (perf's --symfs): "/usr/bin/app" is
+ *	read as @symfs + "/usr/bin/app"
+ * @err: receives the reason on failure (@errlen bytes)
+ *
+ * Return: the symbols, or NULL when @symfs is not a directory, @trace_dir
+ * cannot be read or memory runs out.
+ */
+struct lttr_syms *lttr_syms_open(const char *trace_dir, const char *symfs, char *err,
+				 size_t errlen);
+
+/**
+ * lttr_syms_resolve() - the name of an address
+ * @pid: the process (thread group) whose address space @addr is in; not
+ *	used for a kernel address
+ * @addr: the address
+ * @at_ns: when (CLOCK_MONOTONIC ns, the trace's clock): chooses between
+ *	the mappings of the START and of the STOP snapshot where they differ
+ *	(up to the START one's time: START; from the STOP one's: STOP; in
+ *	between, or LTTR_SYMS_NO_TIME: a name only when both give it)
+ * @kernel: nonzero for a kernel address
+ * @buf: receives "name+0xoff", "object+0xoff" or "[unknown]" (@len bytes)
+ *
+ * Return: LTTR_SYM_NAME, LTTR_SYM_OBJECT or LTTR_SYM_UNKNOWN.
+ */
+int lttr_syms_resolve(struct lttr_syms *s, int32_t pid, uint64_t addr, uint64_t at_ns,
+		      int kernel, char *buf, size_t len);
+
+/*
+ * What was found wrong, once each (an ELF file missing, a file of the
+ * trace with bad lines, addresses hidden by kptr_restrict...): the count
+ * and the i-th message.  Resolving adds to them (a missing ELF file is
+ * said when an address first needs it).
+ */
+size_t lttr_syms_warning_count(const struct lttr_syms *s);
+const char *lttr_syms_warning(const struct lttr_syms *s, size_t i);
+
+void lttr_syms_close(struct lttr_syms *s);
+
+#endif /* LTTR_SYMBOLS_SYMBOLS_H */

@@ -1,0 +1,390 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * symbols.c - the names of a trace's addresses (lttr/symbols/symbols.h):
+ * the trace directory's files read at open, the ELF files opened when an
+ * address first needs them and kept, the warnings said once.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <lttr/symbols/kallsyms.h>
+#include <lttr/symbols/maps.h>
+#include <lttr/symbols/symbols.h>
+#include "elfsyms.h"
+
+/* an ELF file asked for: its symbols, or NULL when it could not be read */
+struct elfent {
+	char *path;		/* as in the maps */
+	uint64_t inode;		/* as in the maps */
+	struct elfsyms *e;
+	struct elfent *next;	/* in its hash chain */
+};
+
+#define NBUCKETS 256
+
+struct lttr_syms {
+	char *symfs;
+	struct lttr_ktab k;
+	int have_kallsyms;
+	struct lttr_maps maps;
+	int have_maps;
+	struct elfent *bucket[NBUCKETS];
+	char **warn;
+	size_t nwarn;
+	size_t warncap;
+};
+
+static void warn(struct lttr_syms *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void warn(struct lttr_syms *s, const char *fmt, ...)
+{
+	va_list ap;
+	char *w;
+
+	if (s->nwarn == s->warncap) {
+		size_t nc = s->warncap ? 2 * s->warncap : 8;
+		char **nw = realloc(s->warn, nc * sizeof(*nw));
+
+		if (!nw)
+			return;
+		s->warn = nw;
+		s->warncap = nc;
+	}
+	va_start(ap, fmt);
+	if (vasprintf(&w, fmt, ap) >= 0)
+		s->warn[s->nwarn++] = w;
+	va_end(ap);
+}
+
+size_t lttr_syms_warning_count(const struct lttr_syms *s)
+{
+	return s->nwarn;
+}
+
+const char *lttr_syms_warning(const struct lttr_syms *s, size_t i)
+{
+	return i < s->nwarn ? s->warn[i] : NULL;
+}
+
+/*
+ * the whole file @name of @dir, malloc'ed; NULL with errno set (ENOENT
+ * when it is not there)
+ */
+static char *slurp(const char *dir, const char *name, size_t *len)
+{
+	char path[4096];
+	size_t cap = 65536, n = 0;
+	char *b = NULL;
+	int fd;
+
+	if ((size_t)snprintf(path, sizeof(path), "%s/%s", dir, name) >= sizeof(path)) {
+		errno = ENAMETOOLONG;
+		return NULL;
+	}
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return NULL;
+	for (;;) {
+		ssize_t r;
+
+		if (!b || n == cap) {
+			char *nb;
+
+			cap = b ? 2 * cap : cap;
+			nb = realloc(b, cap);
+			if (!nb) {
+				free(b);
+				close(fd);
+				errno = ENOMEM;
+				return NULL;
+			}
+			b = nb;
+		}
+		r = read(fd, b + n, cap - n);
+		if (r < 0) {
+			int e = errno;
+
+			free(b);
+			close(fd);
+			errno = e;
+			return NULL;
+		}
+		if (r == 0)
+			break;
+		n += (size_t)r;
+	}
+	close(fd);
+	*len = n;
+	return b;
+}
+
+/* the kernel's files; -1 when memory runs out */
+static int read_kernel(struct lttr_syms *s, const char *dir)
+{
+	size_t len = 0;
+	char *text = slurp(dir, "kallsyms", &len);
+	int r;
+
+	if (!text) {
+		if (errno == ENOMEM)
+			return -1;
+		warn(s, "kallsyms: %s (traced saves it when it runs as root): kernel addresses are unknown",
+		     errno == ENOENT ? "not in the trace" : strerror(errno));
+		return 0;
+	}
+	r = lttr_kallsyms_parse(&s->k, text, len);
+	free(text);
+	if (r < 0)
+		return -1;
+	if (s->k.hidden)
+		warn(s, "kallsyms: every address is 0 (hidden by kptr_restrict): kernel addresses are unknown");
+	else if (!s->k.nsym)
+		warn(s, "kallsyms: no symbol in the file: kernel addresses are unknown");
+	s->have_kallsyms = s->k.nsym > 0;
+	if (s->k.bad_sym_lines)
+		warn(s, "kallsyms: %zu lines not understood (the first: line %zu), skipped",
+		     s->k.bad_sym_lines, s->k.first_bad_sym_line);
+	text = slurp(dir, "modules", &len);
+	if (!text) {
+		if (errno == ENOMEM)
+			return -1;
+		if (s->have_kallsyms)
+			warn(s, "modules: %s: the extent of a module is its symbols' (an address past a module's last symbol is unknown)",
+			     errno == ENOENT ? "not in the trace" : strerror(errno));
+		return 0;
+	}
+	r = lttr_modules_parse(&s->k, text, len);
+	free(text);
+	if (r < 0)
+		return -1;
+	if (s->k.bad_mod_lines)
+		warn(s, "modules: %zu lines not understood (the first: line %zu), skipped",
+		     s->k.bad_mod_lines, s->k.first_bad_mod_line);
+	return 0;
+}
+
+static int read_maps(struct lttr_syms *s, const char *dir)
+{
+	size_t len = 0;
+	char *text = slurp(dir, "maps", &len);
+	int r, k;
+
+	if (!text) {
+		if (errno == ENOMEM)
+			return -1;
+		warn(s, "maps: %s: user addresses are unknown",
+		     errno == ENOENT ? "not in the trace" : strerror(errno));
+		return 0;
+	}
+	r = lttr_maps_parse(&s->maps, text, len);
+	free(text);
+	if (r < 0)
+		return -1;
+	s->have_maps = 1;
+	if (s->maps.bad_lines) {
+		if (s->maps.first_bad_line)
+			warn(s, "maps: %zu lines or processes not understood (the first: line %zu), skipped: their addresses are unknown",
+			     s->maps.bad_lines, s->maps.first_bad_line);
+		else
+			warn(s, "maps: %zu processes with overlapping mappings or given twice, skipped: their addresses are unknown",
+			     s->maps.bad_lines);
+	}
+	for (k = 0; k < LTTR_MAPS_NSECT; k++) {
+		if (s->maps.sect[k].omitted)
+			warn(s, "maps: %llu processes left out of the %s snapshot (size bound): their addresses are unknown",
+			     (unsigned long long)s->maps.sect[k].omitted,
+			     k == LTTR_MAPS_START ? "START" : "STOP");
+	}
+	if (!s->maps.sect[LTTR_MAPS_START].present)
+		warn(s, "maps: no @START section: user addresses are resolved from the STOP mappings alone");
+	return 0;
+}
+
+/* NULL when @path is a directory, else why not */
+static const char *not_dir(const char *path)
+{
+	struct stat st;
+
+	if (stat(path, &st) < 0)
+		return strerror(errno);
+	return S_ISDIR(st.st_mode) ? NULL : "not a directory";
+}
+
+struct lttr_syms *lttr_syms_open(const char *trace_dir, const char *symfs, char *err,
+				 size_t errlen)
+{
+	struct lttr_syms *s;
+	const char *why;
+
+	if (symfs && (why = not_dir(symfs)) != NULL) {
+		snprintf(err, errlen, "--symfs %s: %s", symfs, why);
+		return NULL;
+	}
+	if ((why = not_dir(trace_dir)) != NULL) {
+		snprintf(err, errlen, "%s: %s", trace_dir, why);
+		return NULL;
+	}
+	s = calloc(1, sizeof(*s));
+	if (!s || (symfs && !(s->symfs = strdup(symfs))) || read_kernel(s, trace_dir) < 0 ||
+	    read_maps(s, trace_dir) < 0) {
+		snprintf(err, errlen, "%s: out of memory reading its symbols", trace_dir);
+		lttr_syms_close(s);
+		return NULL;
+	}
+	return s;
+}
+
+static unsigned int hash(const char *p)
+{
+	unsigned int h = 2166136261u;
+
+	for (; *p; p++)
+		h = (h ^ (unsigned char)*p) * 16777619u;
+	return h % NBUCKETS;
+}
+
+/*
+ * the symbols of @path (a path of the traced system) that was mapped
+ * from inode @inode, opened once; NULL: none (said once).  A file deleted
+ * while it was mapped is never read, nor, without --symfs, a file at its
+ * path whose inode is another: what is there now is another file.
+ */
+static struct elfsyms *elf_for(struct lttr_syms *s, const char *path, uint64_t inode, int gone)
+{
+	unsigned int h = hash(path);
+	struct elfent *e;
+	char file[4096], why[256];
+	struct stat st;
+
+	for (e = s->bucket[h]; e; e = e->next) {
+		if (e->inode == inode && !strcmp(e->path, path))
+			return e->e;
+	}
+	e = calloc(1, sizeof(*e));
+	if (!e)
+		return NULL;
+	e->path = strdup(path);
+	if (!e->path) {
+		free(e);
+		return NULL;
+	}
+	e->inode = inode;
+	if (gone) {
+		warn(s, "%s: deleted while it was mapped: its addresses are unknown", path);
+	} else if (!s->symfs && inode && stat(path, &st) == 0 && (uint64_t)st.st_ino != inode) {
+		/* (under --symfs the files are copies: their inodes are others) */
+		warn(s, "%s: not the file that was mapped (inode %llu, traced saw %llu: replaced since?): its addresses are unknown (--symfs reads a copy of the traced system's files)",
+		     path, (unsigned long long)st.st_ino, (unsigned long long)inode);
+	} else if ((size_t)snprintf(file, sizeof(file), "%s%s", s->symfs ? s->symfs : "",
+				    path) >= sizeof(file)) {
+		warn(s, "%s: path too long: its addresses are unknown", path);
+	} else {
+		e->e = elfsyms_load(file, why, sizeof(why));
+		if (!e->e)
+			warn(s, "%s: cannot read its symbols (%s): its addresses are unknown", file,
+			     why);
+	}
+	e->next = s->bucket[h];
+	s->bucket[h] = e;
+	return e->e;
+}
+
+static int unknown(char *buf, size_t len)
+{
+	snprintf(buf, len, "[unknown]");
+	return LTTR_SYM_UNKNOWN;
+}
+
+static const char deleted[] = " (deleted)";
+
+/* the name of @addr in the mapping @m */
+static int resolve_in(struct lttr_syms *s, const struct lttr_map *m, uint64_t addr, char *buf,
+		      size_t len)
+{
+	size_t n = strlen(m->path);
+	struct elfsyms *e;
+	int gone;
+
+	/* anonymous, [heap], [vdso], ...: no file to read */
+	if (m->path[0] != '/')
+		return unknown(buf, len);
+	/* the file that was mapped is gone: the one at its path is another */
+	gone = n >= sizeof(deleted) - 1 && !strcmp(m->path + n - (sizeof(deleted) - 1), deleted);
+	e = elf_for(s, m->path, m->inode, gone);
+	if (!e)
+		return unknown(buf, len);
+	return elfsyms_lookup(e, m->pgoff + (addr - m->start), m->path, buf, len);
+}
+
+static int same_map(const struct lttr_map *a, const struct lttr_map *b)
+{
+	return a->start == b->start && a->end == b->end && a->pgoff == b->pgoff &&
+		a->inode == b->inode && !strcmp(a->path, b->path);
+}
+
+int lttr_syms_resolve(struct lttr_syms *s, int32_t pid, uint64_t addr, uint64_t at_ns,
+		      int kernel, char *buf, size_t len)
+{
+	const struct lttr_map *a, *b;
+	char other[512];
+	int ra, rb;
+
+	if (kernel)
+		return s->have_kallsyms ? lttr_ktab_lookup(&s->k, addr, buf, len) :
+			unknown(buf, len);
+	if (!s->have_maps)
+		return unknown(buf, len);
+	a = lttr_maps_find(&s->maps, LTTR_MAPS_START, pid, addr);
+	b = lttr_maps_find(&s->maps, LTTR_MAPS_STOP, pid, addr);
+	if (!a && !b)
+		return unknown(buf, len);
+	if (!b || (a && same_map(a, b)))
+		return resolve_in(s, a, addr, buf, len);
+	if (!a)
+		return resolve_in(s, b, addr, buf, len);
+	/*
+	 * mapped at START and at STOP, differently: before the START
+	 * snapshot it was the first, after the STOP one the second; in
+	 * between the change happened at a time the trace does not hold,
+	 * and the name is known only when both give the same
+	 */
+	if (at_ns != LTTR_SYMS_NO_TIME && at_ns <= s->maps.sect[LTTR_MAPS_START].time_ns)
+		return resolve_in(s, a, addr, buf, len);
+	if (at_ns != LTTR_SYMS_NO_TIME && at_ns >= s->maps.sect[LTTR_MAPS_STOP].time_ns)
+		return resolve_in(s, b, addr, buf, len);
+	ra = resolve_in(s, a, addr, buf, len);
+	rb = resolve_in(s, b, addr, other, sizeof(other));
+	if (ra == rb && !strcmp(buf, other))
+		return ra;
+	return unknown(buf, len);
+}
+
+void lttr_syms_close(struct lttr_syms *s)
+{
+	size_t i;
+
+	if (!s)
+		return;
+	for (i = 0; i < NBUCKETS; i++) {
+		struct elfent *e = s->bucket[i], *next;
+
+		for (; e; e = next) {
+			next = e->next;
+			elfsyms_free(e->e);
+			free(e->path);
+			free(e);
+		}
+	}
+	for (i = 0; i < s->nwarn; i++)
+		free(s->warn[i]);
+	free(s->warn);
+	lttr_ktab_free(&s->k);
+	lttr_maps_free(&s->maps);
+	free(s->symfs);
+	free(s);
+}
