@@ -27,6 +27,7 @@ else
 fi
 
 export LTT_CORPUS=$top/tests/corpus	# the real traces some unit tests read
+export LTT_DOCS=$top/docs	# test-keys compares docs/views.md with the keymap
 for t in "$tv"/build/utest/test-*; do
 	[ -x "$t" ] || continue
 	name=$(basename "$t")

@@ -51,7 +51,15 @@ static void both(int key, unsigned int where, enum lttr_kaction want)
 
 int main(int argc, char **argv)
 {
+	/* LTT_DOCS: the docs folder when run elsewhere (tests/host/reader.t) */
+	const char *docs = getenv("LTT_DOCS");
+	char dbuf[4200];
 	const char *docpath = argc > 1 ? argv[1] : "../docs/views.md";
+
+	if (argc <= 1 && docs && *docs) {
+		snprintf(dbuf, sizeof(dbuf), "%s/views.md", docs);
+		docpath = dbuf;
+	}
 	static char md[65536];
 	const struct lttr_keybind *tb;
 	size_t n, i, len, unbound = 0, unexplained = 0;
