@@ -14,6 +14,7 @@
 #define EXIT_CONSERVATION 3	/* check: time not conserved */
 #define EXIT_DAMAGED 4	/* check: conserved, but the figures are partial (incomplete trace, lost events, warnings) */
 #define EXIT_THRESHOLD 3	/* latency: an instance is over --threshold */
+#define EXIT_UNSYNCED 5	/* merge: written, but a host is not synchronised */
 
 #define CLI_MAX_PIDS 64
 #define CLI_MAX_CUSTOM 16
@@ -106,6 +107,8 @@ int cmd_export(struct cli_opts *o);
 int cmd_messages(struct cli_opts *o);
 int cmd_paths(struct cli_opts *o);
 int cmd_tui(struct cli_opts *o);
+/* merge has a command line of its own (several traces, -o) */
+int cmd_merge(int argc, char **argv);
 void cli_trace_error(const char *msg);
 
 /* msgsource.c: the messages of --messages, --pcap or the trace (@t: the
