@@ -66,6 +66,38 @@ $tv merge --json -o "$tmp/mj" "$tmp/good/A" "$tmp/good/B" > "$tmp/mj.json"
 is "$(python3 -c 'import json,sys; a=json.load(open(sys.argv[1])); b=json.load(open(sys.argv[2])); [h.pop("source") for h in a["hosts"]+b["hosts"]]; print(a == b)' "$tmp/mj.json" "$tmp/mj/clock-model.json")" \
 	True "--json prints clock-model.json's object"
 
+# summary of the merged set: the model read back from clock-model.json
+$tv summary "$tmp/m" > "$tmp/s.txt"
+is "$?" 0 "summary OUT: exit status 0"
+is "$(tail -n +2 "$tmp/s.txt")" "$(cat "$tmp/m.txt")" "summary OUT prints the model merge printed"
+$tv summary --json "$tmp/m" > "$tmp/s.json"
+is "$(python3 -c 'import json,sys; a=json.load(open(sys.argv[1])); b=json.load(open(sys.argv[2])); [p.pop("dropped_messages", None) for p in b["pairs"]]; print(a == b)' "$tmp/s.json" "$cm")" \
+	True "summary --json OUT: clock-model.json's object"
+$tv summary --time "$tmp/m" > /dev/null 2> "$tmp/e"
+is "$?:$(head -1 "$tmp/e")" "2:tracevisualizer: summary needs one trace for --time, --from and --to (a merged set has several)" \
+	"summary --time of a merged set: usage error"
+# a damaged model: each one refused with what is wrong, never a crash
+bad_model() {
+	local name=$1 expr=$2 want=$3
+	rm -rf "$tmp/bm"; cp -a "$tmp/m" "$tmp/bm"
+	python3 -c "import json,sys; j=json.load(open(sys.argv[1])); $expr; json.dump(j, open(sys.argv[1], 'w'))" "$tmp/bm/clock-model.json"
+	$tv summary "$tmp/bm" > /dev/null 2> "$tmp/e"
+	is "$?:$(head -1 "$tmp/e")" "1:tracevisualizer: clock-model.json: $want" "a damaged model ($name): refused"
+}
+bad_model "a parent out of range" "j['hosts'][1]['parent'] = 7" "hosts[1].parent: out of range"
+bad_model "drift outside its bounds" "j['pairs'][0]['drift_ppm'] = 1e6" "pairs[0].drift_ppm: not within drift_ppm_lo and drift_ppm_hi"
+bad_model "a string offset" "j['hosts'][1]['offset_ns'] = 'x'" "hosts[1].offset_ns: of the wrong type"
+bad_model "host 0 not the reference" "j['hosts'][0]['offset_ns'] = 5.0" "hosts[0].synchronised: host 0 is not the reference"
+bad_model "another version" "j['version'] = 2" "version: not 1 (a newer tracevisualizer wrote it?)"
+bad_model "a pair of one host" "j['pairs'][0]['b'] = 0" "pairs[0].b: the same host as a"
+n=$(wc -c < "$cm") crashed=0 accepted=0
+for k in $(seq 0 7 "$((n - 2))"); do
+	rm -rf "$tmp/bm"; cp -a "$tmp/m" "$tmp/bm"; head -c "$k" "$cm" > "$tmp/bm/clock-model.json"
+	$tv summary "$tmp/bm" > /dev/null 2>&1
+	case $? in 1) ;; 0) accepted=$((accepted + 1)) ;; *) crashed=$((crashed + 1)) ;; esac
+done
+is "$crashed:$accepted" "0:0" "every cut of clock-model.json is refused (exit 1), none crashes"
+
 # 2. OUT exists: refused, nothing changed
 cp "$cm" "$tmp/cm.before"
 $tv merge -o "$tmp/m" "$tmp/good/A" "$tmp/good/B" > /dev/null 2> "$tmp/e"

@@ -249,3 +249,48 @@ done:
 	lttr_sync_model_free(&model);
 	return status;
 }
+
+/*
+ * "summary OUT" of a merged set: its clock model (clock-model.json, read
+ * back and checked by the library) and whether each host's trace opens.
+ */
+int cli_summary_merged(struct cli_opts *o)
+{
+	struct lttr_sync_read rd;
+	struct lttr_error err;
+	int status = 0;
+	size_t k;
+
+	if (lttr_sync_model_load(o->dir, &rd, &err) < 0) {
+		cli_trace_error(err.msg);
+		lttr_sync_read_free(&rd);
+		return EXIT_TRACE;
+	}
+	if (o->json) {
+		struct lttr_json j;
+
+		lttr_json_init(&j, stdout, o->pretty);
+		lttr_sync_json(&j, &rd.model, rd.info, NULL);
+		putchar('\n');
+	} else {
+		printf("Merged trace set %s: %zu hosts\n", o->dir, rd.model.nhosts);
+		lttr_sync_text(stdout, &rd.model, rd.info);
+	}
+	for (k = 0; k < rd.model.nhosts; k++) {
+		char path[PATH_MAX];
+		struct lttr_trace *t;
+
+		snprintf(path, sizeof(path), "%s/%s", o->dir, rd.info[k].trace);
+		if (strchr(rd.info[k].trace, '/') || lttr_trace_open(path, LTTR_OPEN_SALVAGE, &t, &err) < 0) {
+			fprintf(stderr, "%s: host %zu: %s: %s\n", cli_prog, k, path,
+				strchr(rd.info[k].trace, '/') ? "not a name in the set" : err.msg);
+			status = EXIT_TRACE;
+			continue;
+		}
+		lttr_trace_close(t);
+		if (!rd.model.hosts[k].synced && !status)
+			status = EXIT_UNSYNCED;
+	}
+	lttr_sync_read_free(&rd);
+	return status;
+}

@@ -16,7 +16,10 @@
  * window, its checks, processes, totals and JSON), the control flow,
  * the instances behind a histogram, the view model (build, check,
  * warnings, cells, spans, steps, links, histogram, files, search) and
- * the session over it (setters, filter, the session file parsed).
+ * the session over it (setters, filter, the session file parsed), the
+ * synchronisation of several hosts (the messages across traces, a clock
+ * model written and read back, the proc file's bytes read as a
+ * clock-model.json).
  * @out receives the outcome, @dir written as "TRACE": "refused: MESSAGE",
  * "error: MESSAGE" (the first pass that failed) or "read: N events, W
  * warnings".

@@ -119,6 +119,11 @@ static void json_pair(struct lttr_json *j, const struct lttr_sync_pair *p,
 		num(j, "width_ns", 1, p->width_ns);
 	}
 	unum(j, "dropped", p->ndropped);
+	if (!msgs) {
+		/* read back from a file: the messages are not known */
+		lttr_json_end_object(j);
+		return;
+	}
 	lttr_json_key(j, p->state == LTTR_SYNC_CONTRADICT ? "contradicting" : "dropped_messages");
 	lttr_json_begin_array(j);
 	for (i = 0; i < p->ndropped && i < LTTR_SYNC_MAX_NAMED; i++) {

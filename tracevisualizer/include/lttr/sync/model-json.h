@@ -49,7 +49,8 @@ size_t lttr_sync_problems(const struct lttr_sync_model *m, const struct lttr_syn
  * @j: the writer
  * @m: the model
  * @h: the hosts' traces
- * @msgs: the messages it was made of (the dropped ones are listed)
+ * @msgs: the messages it was made of (the dropped ones are listed; NULL:
+ *	not known, only counted)
  */
 void lttr_sync_json(struct lttr_json *j, const struct lttr_sync_model *m,
 		    const struct lttr_sync_hostinfo *h, const struct lttr_sync_msg *msgs);
@@ -61,5 +62,47 @@ void lttr_sync_json(struct lttr_json *j, const struct lttr_sync_model *m,
  * @h: the hosts' traces
  */
 void lttr_sync_text(FILE *f, const struct lttr_sync_model *m, const struct lttr_sync_hostinfo *h);
+
+/* the name of a merged set's model file */
+#define LTTR_SYNC_MODEL_FILE "clock-model.json"
+
+/**
+ * struct lttr_sync_read - a model read back from clock-model.json
+ * @model: the model (each host's clock, each pair's result; the pairs'
+ *	dropped messages are counted, not kept)
+ * @info: each host's trace (its strings in @strings)
+ * @strings: the strings' storage (private)
+ */
+struct lttr_sync_read {
+	struct lttr_sync_model model;
+	struct lttr_sync_hostinfo *info;
+	char *strings;
+};
+
+/**
+ * lttr_sync_model_parse() - read a model written by lttr_sync_json()
+ * @text: the file's text
+ * @len: its length
+ * @out: receives the model (lttr_sync_read_free(), also after an error)
+ * @err: receives what is wrong (the first thing: a member missing or of
+ *	the wrong type, an index out of range, a host whose parent or pair
+ *	is not a synchronised one, a slope not positive, ...)
+ *
+ * Return: 0 or -LTTR_E_FORMAT (-LTTR_E_NOMEM).
+ */
+int lttr_sync_model_parse(const char *text, size_t len, struct lttr_sync_read *out,
+			  struct lttr_error *err);
+
+/**
+ * lttr_sync_model_load() - lttr_sync_model_parse() of DIR/clock-model.json
+ * @dir: a merged set's directory
+ * @out: receives the model
+ * @err: receives the error (LTTR_E_IO: the file could not be read)
+ *
+ * Return: 0 or a negative enum lttr_errcode.
+ */
+int lttr_sync_model_load(const char *dir, struct lttr_sync_read *out, struct lttr_error *err);
+
+void lttr_sync_read_free(struct lttr_sync_read *r);
 
 #endif /* LTTR_SYNC_MODEL_JSON_H */
