@@ -157,7 +157,17 @@ is "$(json "$tmp/m6/clock-model.json" "[[x['send_ns'], x['recv_ns']] for x in j[
 is "$(check "$tmp/m6/clock-model.json" "$tmp/bad/truth.json")" "truth-in est-in truth-in est-in narrow drift-in causal" \
 	"a corrupted timestamp: the model is as good without it"
 
-# 8. usage
+# 8. the same connection's end in two traces (beta's trace and another
+# beta's): which trace holds the other end is not known, nothing is used
+mk twin --calls 3 --seed 2
+$tv merge -o "$tmp/m9" "$tmp/good/A" "$tmp/good/B" "$tmp/twin/B" > /dev/null 2> "$tmp/e"
+is "$?" 5 "an end in two traces: exit status 5"
+grep -q "warning: 3 TCP connections between the traces not used (open before a trace began: 0, in several traces: 3)" "$tmp/e"
+ok $? "an end in two traces: the connections not used are said"
+is "$(json "$tmp/m9/clock-model.json" "[h['synchronised'] for h in j['hosts']] + [len(j['pairs'])]")" \
+	"[true, false, false, 0]" "an end in two traces: no message used, nothing placed"
+
+# 9. usage
 $tv merge -o "$tmp/m7" "$tmp/good/A" > /dev/null 2> "$tmp/e"
 is "$?:$(head -1 "$tmp/e")" "2:tracevisualizer merge: at least two traces to merge" "one trace: usage error"
 $tv merge "$tmp/good/A" "$tmp/good/B" > /dev/null 2> "$tmp/e"

@@ -110,7 +110,7 @@ static int write_model(const char *out, const struct lttr_sync_model *m,
 int cmd_merge(int argc, char **argv)
 {
 	const char *out = NULL, *dirs[MERGE_MAX_TRACES];
-	char *real[MERGE_MAX_TRACES] = { 0 }, names[MERGE_MAX_TRACES][16];
+	char *real[MERGE_MAX_TRACES] = { 0 }, names[MERGE_MAX_TRACES][32];
 	struct lttr_trace *t[MERGE_MAX_TRACES] = { 0 };
 	struct lttr_sync_hostinfo info[MERGE_MAX_TRACES];
 	struct lttr_sync_msg *msgs = NULL;

@@ -975,7 +975,15 @@ int lttr_msgs_across_traces(struct lttr_trace **t, size_t n, struct lttr_sync_ms
 				continue;
 			}
 			for (j = 0; j < n; j++) {
-				if (j == i || !lttr_keymap_find(&x[j].conns, key, strlen(key), &q))
+				char self[2 * ADDR_LEN + 2];
+
+				if (j == i)
+					continue;
+				/* this end in another trace too: which is which is not known */
+				snprintf(self, sizeof(self), "%s|%s", so->local, so->peer);
+				if (lttr_keymap_find(&x[j].conns, self, strlen(self), &q))
+					found += 2;
+				if (!lttr_keymap_find(&x[j].conns, key, strlen(key), &q))
 					continue;
 				found++;
 				pj = j;

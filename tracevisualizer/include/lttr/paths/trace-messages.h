@@ -49,7 +49,7 @@ struct lttr_sync_msg;
  * @intra: TCP connections with both ends in one trace
  * @unopened: TCP connections to another trace not opened in both traces
  *	(open at the start: their byte offsets are not known from 0)
- * @ambiguous: TCP connections whose other end is in several traces
+ * @ambiguous: TCP connections with an end in several traces
  * @unreceived: sends whose bytes the other trace did not receive
  */
 struct lttr_xmsg_stats {
