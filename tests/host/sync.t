@@ -167,7 +167,31 @@ ok $? "an end in two traces: the connections not used are said"
 is "$(json "$tmp/m9/clock-model.json" "[h['synchronised'] for h in j['hosts']] + [len(j['pairs'])]")" \
 	"[true, false, false, 0]" "an end in two traces: no message used, nothing placed"
 
-# 9. usage
+# 9. three hosts: gamma (0.7 s behind, 50 ppm slow) talks to beta only,
+# synchronised through it (the spanning tree)
+mkdir -p "$tmp/three" && python3 "$gen" "$tmp/three" --gamma &&
+	for h in a b c; do $bin/gen-trace "$tmp/three/$h" < "$tmp/three/$h.desc" || false; done
+ok $? "synctraces --gamma + gen-trace write three hosts' traces"
+$tv merge -o "$tmp/m10" "$tmp/three/a" "$tmp/three/b" "$tmp/three/c" > /dev/null 2> "$tmp/e"
+is "$?" 0 "three hosts: exit status 0"
+is "$(python3 - "$tmp/m10/clock-model.json" "$tmp/three/truth.json" <<'PY'
+import json, sys
+m = json.load(open(sys.argv[1])); tr = json.load(open(sys.argv[2]))
+hs = m["hosts"]; out = ["parents", json.dumps([h["parent"] for h in hs])]
+for k in (1, 2):
+    off, d = tr["clocks"][k]
+    h = hs[k]; t = (hs[0]["start_ns"] + hs[0]["end_ns"]) / 2
+    err = abs(h["offset_ns"] + (1 + h["drift_ppm"] * 1e-6) * t - (off + (1 + d) * t))
+    out.append("host%d-in" % k if err <= h["accuracy_ns"] else "host%d-off-by-%f>%f" % (k, err, h["accuracy_ns"]))
+ref = lambda k, t: (t - hs[k]["offset_ns"]) / (1 + hs[k]["drift_ppm"] * 1e-6) if k else t
+bad = sum(1 for x in tr["messages"] if ref(x["to"], x["recv_ns"]) < ref(x["from"], x["send_ns"]))
+out.append("causal" if not bad else "%d-before" % bad)
+print(" ".join(out))
+PY
+)" "parents [null, 0, 1] host1-in host2-in causal" \
+	"three hosts: gamma through beta, both within their accuracy mid-trace, every receive after its send"
+
+# 10. usage
 $tv merge -o "$tmp/m7" "$tmp/good/A" > /dev/null 2> "$tmp/e"
 is "$?:$(head -1 "$tmp/e")" "2:tracevisualizer merge: at least two traces to merge" "one trace: usage error"
 $tv merge "$tmp/good/A" "$tmp/good/B" > /dev/null 2> "$tmp/e"

@@ -8,11 +8,13 @@ DIR/a.desc, DIR/b.desc and DIR/truth.json (the clocks and every message,
 send and receive on their own clocks) for tests/host/sync.t.
 
   synctraces.py DIR [--calls N] [--offset S] [--drift PPM] [--seed N]
-                    [--corrupt K] [--wall-b S]
+                    [--corrupt K] [--wall-b S] [--gamma]
 
 --corrupt K: the K-th request's receive on beta is written 5 ms before
 its send (a corrupted timestamp); --wall-b S: beta's wall clock S seconds
-after alpha's (--calls 0: no connection at all).
+after alpha's (--calls 0: no connection at all); --gamma: a third host
+"gamma" (10.0.0.3, its clock 0.7 s behind and 50 ppm slow) calling beta
+the same way (DIR/c.desc; no message between alpha and gamma).
 """
 import argparse
 import json
@@ -27,6 +29,7 @@ ap.add_argument("--drift", type=float, default=100.0)
 ap.add_argument("--seed", type=int, default=1)
 ap.add_argument("--corrupt", type=int, default=-1)
 ap.add_argument("--wall-b", type=float, default=0.0)
+ap.add_argument("--gamma", action="store_true")
 a = ap.parse_args()
 rnd = random.Random(a.seed)
 OFF = a.offset * 1e9
@@ -36,8 +39,15 @@ SPACING = 10000000         # a call every 10 ms
 WALL = 1700000000000000000
 
 
+CLOCKS = [(0.0, 0.0), (OFF, D), (-0.7e9, -50e-6)]
+
+
+def clock(h, t):
+    return CLOCKS[h][0] + (1 + CLOCKS[h][1]) * t
+
+
 def beta(t):
-    return OFF + (1 + D) * t
+    return clock(1, t)
 
 
 def delay():
@@ -60,30 +70,39 @@ def rcv(ev, t, ino, n):
     ev.append((t + 1000, "%d syscall_exit 45 %d" % (t + 1000, n)))
 
 
-if a.calls:
+def link(ec, es, c, sv, cip, sip, ino, calls, corrupt):
+    """@calls calls from host @c (events @ec) to host @sv (events @es)"""
+    if not calls:
+        return
     t = T0 + 1000000
-    ea.append((t, "%d syscall_entry 42" % t))
-    ea.append((t + 100, "%d socket_endpoint 100 0 3 0 3 2 1 6 inet:10.0.0.1:40000 inet:10.0.0.2:7000" % (t + 100)))
-    ea.append((t + 200, "%d syscall_exit 42 0" % (t + 200)))
-    tb = int(beta(t)) - 500000
-    eb.append((tb, "%d syscall_entry 43" % tb))
-    eb.append((tb + 100, "%d socket_accept 200 150 4 0 5 2 1 6 inet:10.0.0.2:7000 inet:10.0.0.1:40000" % (tb + 100)))
-    eb.append((tb + 200, "%d syscall_exit 43 4" % (tb + 200)))
-for k in range(a.calls):
-    s = T0 + 2000000 + k * SPACING + rnd.randrange(0, 1000000)
-    arr = s + delay()                        # true time the request is read
-    r = int(beta(arr)) + 1                   # on beta's clock
-    if k == a.corrupt:
-        r = int(beta(s)) - 5000000
-    snd(ea, s, 100, 100)
-    rcv(eb, r, 200, 100)
-    msgs.append({"from": 0, "to": 1, "send_ns": s, "recv_ns": r, "corrupt": k == a.corrupt})
-    rs = arr + 200000                        # the reply, 200 us later
-    rs_b = int(beta(rs))
-    ra = rs + delay() + 1
-    snd(eb, rs_b, 200, 200)
-    rcv(ea, ra, 100, 200)
-    msgs.append({"from": 1, "to": 0, "send_ns": rs_b, "recv_ns": ra, "corrupt": False})
+    ec.append((t, "%d syscall_entry 42" % t))
+    ec.append((t + 100, "%%d socket_endpoint %d 0 3 0 3 2 1 6 inet:%s:40000 inet:%s:7000" % (ino, cip, sip) % (t + 100)))
+    ec.append((t + 200, "%d syscall_exit 42 0" % (t + 200)))
+    tb = int(clock(sv, t)) - 500000
+    es.append((tb, "%d syscall_entry 43" % tb))
+    es.append((tb + 100, "%%d socket_accept %d 150 4 0 5 2 1 6 inet:%s:7000 inet:%s:40000" % (ino + 100, sip, cip) % (tb + 100)))
+    es.append((tb + 200, "%d syscall_exit 43 4" % (tb + 200)))
+    for k in range(calls):
+        s = T0 + 2000000 + k * SPACING + rnd.randrange(0, 1000000)
+        arr = s + delay()                        # true time the request is read
+        r = int(clock(sv, arr)) + 1              # on the server's clock
+        if k == corrupt:
+            r = int(clock(sv, s)) - 5000000
+        snd(ec, int(clock(c, s)), ino, 100)
+        rcv(es, r, ino + 100, 100)
+        msgs.append({"from": c, "to": sv, "send_ns": int(clock(c, s)), "recv_ns": r, "corrupt": k == corrupt})
+        rs = arr + 200000                        # the reply, 200 us later
+        rs_s = int(clock(sv, rs))
+        ra = int(clock(c, rs + delay())) + 1
+        snd(es, rs_s, ino + 100, 200)
+        rcv(ec, ra, ino, 200)
+        msgs.append({"from": sv, "to": c, "send_ns": rs_s, "recv_ns": ra, "corrupt": False})
+
+
+ec3 = []
+link(ea, eb, 0, 1, "10.0.0.1", "10.0.0.2", 100, a.calls, a.corrupt)
+if a.gamma:
+    link(ec3, eb, 2, 1, "10.0.0.3", "10.0.0.2", 110, a.calls, -1)
 end_a = T0 + 2000000 + max(a.calls, 1) * SPACING + 5000000
 end_b = int(beta(end_a))
 start_b = int(beta(T0))
@@ -105,5 +124,7 @@ def write(path, host, start, end, wall, ev, pid, name):
 
 write(a.dir + "/a.desc", "alpha", T0, end_a, WALL, ea, 10, "cli")
 write(a.dir + "/b.desc", "beta", start_b, end_b, WALL + int(a.wall_b * 1e9) + 300, eb, 20, "srv")
-json.dump({"offset_ns": OFF, "drift": D, "messages": msgs}, open(a.dir + "/truth.json", "w"))
+if a.gamma:
+    write(a.dir + "/c.desc", "gamma", int(clock(2, T0)), int(clock(2, end_a)), WALL + 600, ec3, 30, "cli2")
+json.dump({"offset_ns": OFF, "drift": D, "clocks": CLOCKS, "messages": msgs}, open(a.dir + "/truth.json", "w"))
 sys.exit(0)
