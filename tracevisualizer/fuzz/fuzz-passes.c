@@ -425,10 +425,6 @@ static void session_pass(struct run *r, struct lttr_view *v, const char *dir)
 static void sync_pass(struct run *r, const char *dir)
 {
 	struct lttr_trace *two[2] = { r->t, r->t };
-	struct lttr_sync_hostinfo info[2] = {
-		{ .trace = "host-0", .source = dir, .hostname = "a" },
-		{ .trace = "host-1", .source = dir, .hostname = "b" },
-	};
 	struct lttr_sync_msg *msgs = NULL;
 	struct lttr_sync_model m;
 	struct lttr_sync_read rd = { 0 };
@@ -436,11 +432,15 @@ static void sync_pass(struct run *r, const char *dir)
 	struct lttr_json j;
 	char *proc, *text = NULL;
 	size_t n = 0, len = 0;
-	FILE *mem;
 
 	if (lttr_msgs_across_traces(two, 2, &msgs, &n, NULL, &err) == 0 &&
 	    lttr_sync_hosts(msgs, n, 2, &m, &err) == 0) {
-		mem = open_memstream(&text, &len);
+		const struct lttr_sync_hostinfo info[2] = {
+			{ .trace = "host-0", .source = dir, .hostname = "a" },
+			{ .trace = "host-1", .source = dir, .hostname = "b" },
+		};
+		FILE *mem = open_memstream(&text, &len);
+
 		if (mem) {
 			lttr_json_init(&j, mem, true);
 			lttr_sync_json(&j, &m, info, msgs);
