@@ -14,6 +14,7 @@
 #define EXIT_CONSERVATION 3	/* check: time not conserved */
 #define EXIT_DAMAGED 4	/* check: conserved, but the figures are partial (incomplete trace, lost events, warnings) */
 #define EXIT_THRESHOLD 3	/* latency: an instance is over --threshold */
+#define EXIT_UNSYNCED 5	/* merge: written, but a host is not synchronised */
 
 #define CLI_MAX_PIDS 64
 #define CLI_MAX_CUSTOM 16
@@ -117,6 +118,10 @@ int cmd_export(struct cli_opts *o);
 int cmd_messages(struct cli_opts *o);
 int cmd_paths(struct cli_opts *o);
 int cmd_tui(struct cli_opts *o);
+/* merge has a command line of its own (several traces, -o) */
+int cmd_merge(int argc, char **argv);
+/* summary of a merged set (a directory holding clock-model.json) */
+int cli_summary_merged(struct cli_opts *o);
 void cli_trace_error(const char *msg);
 /* cmd-explain.c: a task's state at a time, explained, as text */
 struct lttr_explain_at;

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <lttr/lttr.h>
 #include "cli.h"
 #include "timetable.h"
@@ -289,6 +290,16 @@ static void json_time(struct lttr_json *j, const struct lttr_account *a,
 	lttr_json_conservation(j, c);
 }
 
+/* a merged set: a directory of merge's, holding clock-model.json and no header */
+static bool cli_is_merged(const char *dir)
+{
+	char a[4096], b[4096];
+
+	snprintf(a, sizeof(a), "%s/clock-model.json", dir);
+	snprintf(b, sizeof(b), "%s/header", dir);
+	return !access(a, F_OK) && access(b, F_OK);
+}
+
 int cmd_summary(struct cli_opts *o)
 {
 	struct lttr_trace *t = NULL;
@@ -301,8 +312,14 @@ int cmd_summary(struct cli_opts *o)
 
 	uint64_t from, to;
 	bool win;
-	int ost = cli_open(o, &t);
+	int ost;
 
+	if (cli_is_merged(o->dir)) {
+		if (o->has_from || o->has_to || o->time)
+			return cli_needs("summary", "one trace for --time, --from and --to (a merged set has several)");
+		return cli_summary_merged(o);
+	}
+	ost = cli_open(o, &t);
 	if (ost)
 		return ost;
 	win = cli_window(o, t, &from, &to);

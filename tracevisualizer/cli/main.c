@@ -536,6 +536,7 @@ static void usage(void)
 	       "Commands (COMMAND --help: its options and what it prints):\n");
 	for (c = 0; c < NCOMMANDS; c++)
 		printf("  %-14s %s\n", commands[c].name, commands[c].summary);
+	printf("  %-14s %s\n", "merge", "several hosts' traces on one clock (merge -o OUT TRACE...)");
 	printf("\nOptions (below each, the commands that take it):\n");
 	for (k = 0; k < NOPTS; k++) {
 		if (!opts[k].help)
@@ -560,7 +561,8 @@ static void usage(void)
 "Exit status: 0 success, 1 the trace could not be read (export: or nothing\n"
 "to export), 2 usage error, 3 (check) time is not conserved, (latency) an\n"
 "instance is longer than --threshold; 4 (check) the trace is incomplete,\n"
-"(export) damaged: what was readable was exported.\n", LTTR_DURATION_UNITS);
+"(export) damaged: what was readable was exported; 5 (merge) the merged set\n"
+"was written but a host is not synchronised.\n", LTTR_DURATION_UNITS);
 }
 
 /*
@@ -936,6 +938,9 @@ int main(int argc, char **argv)
 	size_t k, c;
 	int i, status;
 
+	/* several traces and an output: a command line of its own */
+	if (argc > 1 && !strcmp(argv[1], "merge"))
+		return cmd_merge(argc - 1, argv + 1);
 	/* symbolize's addresses: fewer than the arguments */
 	o.operands = calloc((size_t)argc, sizeof(*o.operands));
 	if (!o.operands)

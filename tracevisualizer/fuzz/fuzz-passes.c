@@ -29,6 +29,8 @@
 #include <lttr/symbols/kallsyms.h>
 #include <lttr/symbols/maps.h>
 #include <lttr/symbols/symbols.h>
+#include <lttr/sync/clocksync.h>
+#include <lttr/sync/model-json.h>
 #include "fuzz-input.h"
 #include "fuzz-passes.h"
 #include "fuzz-paths.h"
@@ -455,6 +457,56 @@ static void session_pass(struct run *r, struct lttr_view *v, const char *dir)
 	lttr_session_free(&s);
 }
 
+/*
+ * The synchronisation of several hosts: the trace's messages to another
+ * trace (itself, a second time: there are none, but every socket is
+ * scanned), a model of them written and read back, and the proc file's
+ * bytes read as a clock-model.json (the fuzzer mutates them; the parser
+ * refuses what is wrong, nothing else happens).  Nothing here is the
+ * outcome: a model file is not the trace.
+ */
+static void sync_pass(struct run *r, const char *dir)
+{
+	struct lttr_trace *two[2] = { r->t, r->t };
+	struct lttr_sync_msg *msgs = NULL;
+	struct lttr_sync_model m;
+	struct lttr_sync_read rd = { 0 };
+	struct lttr_error err;
+	struct lttr_json j;
+	char *proc, *text = NULL;
+	size_t n = 0, len = 0;
+
+	if (lttr_msgs_across_traces(two, 2, &msgs, &n, NULL, &err) == 0 &&
+	    lttr_sync_hosts(msgs, n, 2, &m, &err) == 0) {
+		const struct lttr_sync_hostinfo info[2] = {
+			{ .trace = "host-0", .source = dir, .hostname = "a" },
+			{ .trace = "host-1", .source = dir, .hostname = "b" },
+		};
+		FILE *mem = open_memstream(&text, &len);
+
+		if (mem) {
+			lttr_json_init(&j, mem, true);
+			lttr_sync_json(&j, &m, info, msgs);
+			fclose(mem);
+			if (lttr_sync_model_parse(text, len, &rd, &err) == 0)
+				lttr_sync_text(r->null, &rd.model, rd.info);
+			lttr_sync_read_free(&rd);
+		}
+		free(text);
+		lttr_sync_model_free(&m);
+	}
+	free(msgs);
+	proc = read_proc(dir, &len);
+	if (proc && lttr_sync_model_parse(proc, len, &rd, &err) == 0) {
+		lttr_json_init(&j, r->null, false);
+		lttr_sync_json(&j, &rd.model, rd.info, NULL);
+		lttr_sync_text(r->null, &rd.model, rd.info);
+		lttr_sync_problems(&rd.model, rd.info, NULL, 0);
+	}
+	lttr_sync_read_free(&rd);
+	free(proc);
+}
+
 static void view_pass(struct run *r, const char *dir)
 {
 	char warn[8][LTTR_VIEW_WARNING_LEN];
@@ -659,6 +711,7 @@ void fz_run(const char *dir, unsigned int flags, char *out, size_t outlen)
 	view_pass(&r, dir);
 	paths_pass(&r);
 	syms_pass(dir, r.null);
+	sync_pass(&r, dir);
 	if (r.first_err[0])
 		snprintf(text, sizeof(text), "error: %s", r.first_err);
 	else

@@ -17,8 +17,11 @@
  * the instances behind a histogram, the view model (build, check,
  * warnings, cells, spans, steps, links, histogram, files, search), the
  * session over it (setters, filter, the session file parsed), the
- * trace's messages with both causal path algorithms (fuzz-paths.h) and
- * the symbols (kallsyms, modules and maps parsed and resolved).
+ * trace's messages with both causal path algorithms (fuzz-paths.h), the
+ * symbols (kallsyms, modules and maps parsed and resolved) and the
+ * synchronisation of several hosts (the messages across traces, a clock
+ * model written and read back, the proc file's bytes read as a
+ * clock-model.json).
  * @out receives the outcome, @dir written as "TRACE": "refused: MESSAGE",
  * "error: MESSAGE" (the first pass that failed) or "read: N events, W
  * warnings".

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <lttr/lttr.h>
 #include <lttr/paths/trace-messages.h>
+#include <lttr/sync/clocksync.h>
 #include "model/pidmap.h"
 #include "paths/keymap.h"
 #include "paths/progress.h"
@@ -885,4 +886,146 @@ out:
 	lttr_keymap_free(&m.socks);
 	lttr_ptable_free(m.pt);
 	return r;
+}
+
+/* the sockets of one trace, for lttr_msgs_across_traces() */
+struct xtrace {
+	struct msgscan m;
+	struct lttr_msgset *s;
+	struct lttr_keymap conns;	/* "local|peer" -> socket (TCP) */
+};
+
+static void xtrace_free(struct xtrace *x)
+{
+	size_t i;
+
+	for (i = 0; i < x->m.n; i++) {
+		free(x->m.v[i].snd.v);
+		free(x->m.v[i].rcv.v);
+	}
+	free(x->m.v);
+	free(x->m.entry);
+	lttr_pidmap_free(&x->m.entry_idx);
+	lttr_keymap_free(&x->m.socks);
+	lttr_keymap_free(&x->conns);
+	lttr_ptable_free(x->m.pt);
+	lttr_msgset_free(x->s);
+}
+
+static int xtrace_scan(struct xtrace *x, struct lttr_trace *t, struct lttr_error *err)
+{
+	size_t i;
+	int r;
+
+	x->m.t = t;
+	x->m.by = LTTR_BY_ENDPOINT;
+	x->s = x->m.s = lttr_msgset_new();
+	lttr_pprog_init(&x->m.prog, t, NULL, NULL, 0, 1000);
+	x->m.pt = lttr_ptable_new(lttr_trace_proc(t));
+	if (!x->s || !x->m.pt || from_snapshot(&x->m))
+		return lttr_error_set(err, LTTR_E_NOMEM, "messages: out of memory");
+	r = scan(&x->m, err);
+	if (r < 0)
+		return r;
+	for (i = 0; i < x->m.n; i++) {
+		struct sock *so = &x->m.v[i];
+		char key[2 * ADDR_LEN + 2];
+
+		offsets(&so->snd);
+		offsets(&so->rcv);
+		if (so->type != 1 || !inet(so->family) || !so->local[0] || !so->peer[0])
+			continue;
+		snprintf(key, sizeof(key), "%s|%s", so->local, so->peer);
+		if (lttr_keymap_put(&x->conns, key, strlen(key), i))
+			return lttr_error_set(err, LTTR_E_NOMEM, "messages: out of memory");
+	}
+	return 0;
+}
+
+int lttr_msgs_across_traces(struct lttr_trace **t, size_t n, struct lttr_sync_msg **out,
+			    size_t *nout, struct lttr_xmsg_stats *st, struct lttr_error *err)
+{
+	struct lttr_xmsg_stats none;
+	struct xtrace *x = calloc(n + 1, sizeof(*x));
+	struct lttr_sync_msg *v = NULL;
+	size_t nv = 0, cap = 0, i, j, k, q;
+	int r = 0;
+
+	*out = NULL;
+	*nout = 0;
+	if (!st)
+		st = &none;
+	memset(st, 0, sizeof(*st));
+	if (!x)
+		return lttr_error_set(err, LTTR_E_NOMEM, "messages: out of memory");
+	for (i = 0; i < n && !r; i++)
+		r = xtrace_scan(&x[i], t[i], err);
+	for (i = 0; i < n && !r; i++) {
+		for (k = 0; k < x[i].m.n && !r; k++) {
+			const struct sock *so = &x[i].m.v[k], *peer = NULL;
+			char key[2 * ADDR_LEN + 2];
+			size_t pj = 0, found = 0;
+
+			if (so->type != 1 || !inet(so->family) || !so->local[0] || !so->peer[0] ||
+			    !so->snd.n)
+				continue;
+			snprintf(key, sizeof(key), "%s|%s", so->peer, so->local);
+			if (lttr_keymap_find(&x[i].conns, key, strlen(key), &q)) {
+				st->intra++;
+				continue;
+			}
+			for (j = 0; j < n; j++) {
+				char self[2 * ADDR_LEN + 2];
+
+				if (j == i)
+					continue;
+				/* this end in another trace too: which is which is not known */
+				snprintf(self, sizeof(self), "%s|%s", so->local, so->peer);
+				if (lttr_keymap_find(&x[j].conns, self, strlen(self), &q))
+					found += 2;
+				if (!lttr_keymap_find(&x[j].conns, key, strlen(key), &q))
+					continue;
+				found++;
+				pj = j;
+				peer = &x[j].m.v[q];
+			}
+			if (!found)
+				continue;
+			if (found > 1) {
+				st->ambiguous++;
+				continue;
+			}
+			if (so->side < 0 || peer->side < 0) {
+				st->unopened++;
+				continue;
+			}
+			for (q = 0; q < so->snd.n; q++) {
+				size_t rr = reaching(&peer->rcv, so->snd.v[q].end);
+
+				if (rr >= peer->rcv.n) {
+					st->unreceived++;
+					continue;
+				}
+				if (lttr_room(&v, &cap, nv, sizeof(*v))) {
+					r = lttr_error_set(err, LTTR_E_NOMEM, "messages: out of memory");
+					break;
+				}
+				v[nv].src = (uint32_t)i;
+				v[nv].dst = (uint32_t)pj;
+				v[nv].send_ns = so->snd.v[q].t;
+				v[nv].recv_ns = peer->rcv.v[rr].t;
+				nv++;
+			}
+		}
+	}
+	for (i = 0; i < n; i++)
+		xtrace_free(&x[i]);
+	free(x);
+	if (r < 0) {
+		free(v);
+		return r;
+	}
+	*out = v;
+	*nout = nv;
+	return 0;
 }

@@ -42,4 +42,43 @@ struct lttr_trace;
 int lttr_msgs_from_trace(struct lttr_trace *t, unsigned int by, struct lttr_msgset *s,
 			 lttr_paths_progress_fn progress, void *arg, struct lttr_error *err);
 
+struct lttr_sync_msg;
+
+/**
+ * struct lttr_xmsg_stats - what lttr_msgs_across_traces() could not use
+ * @intra: TCP connections with both ends in one trace
+ * @unopened: TCP connections to another trace not opened in both traces
+ *	(open at the start: their byte offsets are not known from 0)
+ * @ambiguous: TCP connections with an end in several traces
+ * @unreceived: sends whose bytes the other trace did not receive
+ */
+struct lttr_xmsg_stats {
+	uint64_t intra;
+	uint64_t unopened;
+	uint64_t ambiguous;
+	uint64_t unreceived;
+};
+
+/**
+ * lttr_msgs_across_traces() - the messages between the hosts of several
+ * traces, for the synchronisation of their clocks (lttr/sync/clocksync.h)
+ * @t: the traces, one per host (the host of a message is its index)
+ * @n: how many
+ * @out: receives the messages (malloc'd; free())
+ * @nout: receives their number
+ * @st: receives what could not be used (may be NULL)
+ * @err: receives the error
+ *
+ * The TCP connections with one end in one trace and the other in another
+ * (the same two endpoints, crossed), opened in both (connect and accept
+ * seen): each send is matched, by byte offset, to the receive that
+ * reached its last byte; the send's time is when its system call began
+ * (its host's clock), the receive's when its call returned (the other
+ * host's clock).  Nothing compares the times of two traces.
+ *
+ * Return: 0 or a negative enum lttr_errcode.
+ */
+int lttr_msgs_across_traces(struct lttr_trace **t, size_t n, struct lttr_sync_msg **out,
+			    size_t *nout, struct lttr_xmsg_stats *st, struct lttr_error *err);
+
 #endif /* LTTR_PATHS_TRACE_MESSAGES_H */

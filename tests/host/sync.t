@@ -1,0 +1,207 @@
+#!/bin/bash
+# Multi-host traces on one clock (issue 31, "Merging"): tracevisualizer
+# merge on two synthetic hosts' traces written by gen-trace
+# (tests/lib/synctraces.py: a client on alpha calling a server on beta
+# over TCP, beta's clock 1.5 s ahead and 100 ppm fast, each message 50 us
+# plus a seeded random delay).  The model must hold the truth in its
+# bounds (<= 200 us wide), its estimate too, put every receive after its
+# send, keep the traces untouched; and bad input is said: the same trace
+# twice, a trace with no message to the others, traces that do not
+# overlap in time, too few messages, a corrupted timestamp, OUT existing.
+. "$(dirname "$0")/../lib/tap.sh"
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+tv=tracevisualizer
+bin=$TOP/tracevisualizer/build/utest
+gen=$TOP/tests/lib/synctraces.py
+make -s -C tracevisualizer tracevisualizer tools >/dev/null
+
+# mk NAME ARGS... : DIR/NAME/{A,B} and DIR/NAME/truth.json
+mk() {
+	local d=$tmp/$1; shift
+	mkdir -p "$d" && python3 "$gen" "$d" "$@" &&
+		$bin/gen-trace "$d/A" < "$d/a.desc" && $bin/gen-trace "$d/B" < "$d/b.desc"
+}
+
+# 1. two hosts, 200 calls
+mk good
+ok $? "synctraces + gen-trace write two hosts' traces"
+sums() { (cd "$tmp/good" && find A B -type f | sort | xargs sha256sum); }
+before=$(sums)
+$tv merge -o "$tmp/m" "$tmp/good/A" "$tmp/good/B" > "$tmp/m.txt" 2> "$tmp/m.err"
+is "$?" 0 "merge of two hosts: exit status 0"
+is "$(readlink "$tmp/m/host-0") $(readlink "$tmp/m/host-1")" \
+	"$(realpath "$tmp/good/A") $(realpath "$tmp/good/B")" "OUT links host-0 and host-1 to the traces"
+is "$(sums)" "$before" "the traces are untouched"
+cm=$tmp/m/clock-model.json
+is "$(json "$cm" "[h['synchronised'] for h in j['hosts']] + [j['pairs'][0]['messages_ab'], j['pairs'][0]['messages_ba']]")" \
+	"[true, true, 200, 200]" "clock-model.json: both synchronised, 200 messages each way"
+# the truth against the model (host 1's clock = 1.5e9 + (1 + 100e-6) t)
+check() {
+	python3 - "$1" "$2" <<'PY'
+import json, sys
+m = json.load(open(sys.argv[1])); tr = json.load(open(sys.argv[2]))
+p = m["pairs"][0]; h = m["hosts"][1]
+truth = lambda t: tr["offset_ns"] + (1 + tr["drift"]) * t
+est = lambda t: p["offset_ns"] + (1 + p["drift_ppm"] * 1e-6) * t
+out = []
+for t, (lo, hi) in ((p["span_start_ns"], p["bounds_at_start_ns"]), (p["span_end_ns"], p["bounds_at_end_ns"])):
+    out.append("truth-in" if lo <= truth(t) <= hi else "truth-OUT %f [%f %f]" % (truth(t), lo, hi))
+    out.append("est-in" if lo - 0.1 <= est(t) <= hi + 0.1 else "est-OUT %f [%f %f]" % (est(t), lo, hi))
+out.append("narrow" if p["width_ns"] <= 200000 else "wide %f" % p["width_ns"])
+out.append("drift-in" if p["drift_ppm_lo"] <= tr["drift"] * 1e6 <= p["drift_ppm_hi"] else "drift-OUT")
+# every receive after its send on the reference clock (host 0's)
+ref = lambda host, t: t if host == 0 else (t - h["offset_ns"]) / (1 + h["drift_ppm"] * 1e-6)
+bad = sum(1 for x in tr["messages"] if not x["corrupt"] and ref(x["to"], x["recv_ns"]) < ref(x["from"], x["send_ns"]))
+out.append("causal" if bad == 0 else "%d-receives-before-send" % bad)
+print(" ".join(out))
+PY
+}
+is "$(check "$cm" "$tmp/good/truth.json")" "truth-in est-in truth-in est-in narrow drift-in causal" \
+	"the truth and the estimate in the bounds at both ends, <= 200 us wide, every receive after its send"
+diag "$(grep 'host 1' "$tmp/m.txt")"
+grep -q "host 1 beta (host-1, .*): offset +15000[0-9]*\.[0-9] ns, drift +[0-9.]* ppm, accuracy [0-9.]* us, via host 0 (200 messages to it, 200 from it)" "$tmp/m.txt"
+ok $? "the text names host 1's offset, drift, accuracy and the pair's messages"
+is "$(wc -c < "$tmp/m.err")" 0 "nothing on standard error"
+$tv merge --json -o "$tmp/mj" "$tmp/good/A" "$tmp/good/B" > "$tmp/mj.json"
+is "$(python3 -c 'import json,sys; a=json.load(open(sys.argv[1])); b=json.load(open(sys.argv[2])); [h.pop("source") for h in a["hosts"]+b["hosts"]]; print(a == b)' "$tmp/mj.json" "$tmp/mj/clock-model.json")" \
+	True "--json prints clock-model.json's object"
+
+# summary of the merged set: the model read back from clock-model.json
+$tv summary "$tmp/m" > "$tmp/s.txt"
+is "$?" 0 "summary OUT: exit status 0"
+is "$(tail -n +2 "$tmp/s.txt")" "$(cat "$tmp/m.txt")" "summary OUT prints the model merge printed"
+$tv summary --json "$tmp/m" > "$tmp/s.json"
+is "$(python3 -c 'import json,sys; a=json.load(open(sys.argv[1])); b=json.load(open(sys.argv[2])); [p.pop("dropped_messages", None) for p in b["pairs"]]; print(a == b)' "$tmp/s.json" "$cm")" \
+	True "summary --json OUT: clock-model.json's object"
+$tv summary --time "$tmp/m" > /dev/null 2> "$tmp/e"
+is "$?:$(head -1 "$tmp/e")" "2:tracevisualizer: summary needs one trace for --time, --from and --to (a merged set has several)" \
+	"summary --time of a merged set: usage error"
+# a damaged model: each one refused with what is wrong, never a crash
+bad_model() {
+	local name=$1 expr=$2 want=$3
+	rm -rf "$tmp/bm"; cp -a "$tmp/m" "$tmp/bm"
+	python3 -c "import json,sys; j=json.load(open(sys.argv[1])); $expr; json.dump(j, open(sys.argv[1], 'w'))" "$tmp/bm/clock-model.json"
+	$tv summary "$tmp/bm" > /dev/null 2> "$tmp/e"
+	is "$?:$(head -1 "$tmp/e")" "1:tracevisualizer: clock-model.json: $want" "a damaged model ($name): refused"
+}
+bad_model "a parent out of range" "j['hosts'][1]['parent'] = 7" "hosts[1].parent: out of range"
+bad_model "drift outside its bounds" "j['pairs'][0]['drift_ppm'] = 1e6" "pairs[0].drift_ppm: not within drift_ppm_lo and drift_ppm_hi"
+bad_model "a string offset" "j['hosts'][1]['offset_ns'] = 'x'" "hosts[1].offset_ns: of the wrong type"
+bad_model "host 0 not the reference" "j['hosts'][0]['offset_ns'] = 5.0" "hosts[0].synchronised: host 0 is not the reference"
+bad_model "another version" "j['version'] = 2" "version: not 1 (a newer tracevisualizer wrote it?)"
+bad_model "a pair of one host" "j['pairs'][0]['b'] = 0" "pairs[0].b: the same host as a"
+n=$(wc -c < "$cm") crashed=0 accepted=0
+for k in $(seq 0 7 "$((n - 2))"); do
+	rm -rf "$tmp/bm"; cp -a "$tmp/m" "$tmp/bm"; head -c "$k" "$cm" > "$tmp/bm/clock-model.json"
+	$tv summary "$tmp/bm" > /dev/null 2>&1
+	case $? in 1) ;; 0) accepted=$((accepted + 1)) ;; *) crashed=$((crashed + 1)) ;; esac
+done
+is "$crashed:$accepted" "0:0" "every cut of clock-model.json is refused (exit 1), none crashes"
+
+# 2. OUT exists: refused, nothing changed
+cp "$cm" "$tmp/cm.before"
+$tv merge -o "$tmp/m" "$tmp/good/A" "$tmp/good/B" > /dev/null 2> "$tmp/e"
+is "$?" 2 "OUT exists: exit status 2"
+grep -q "m: File exists (merge writes a new directory; nothing changed)" "$tmp/e"
+ok $? "OUT exists: said ($(head -1 "$tmp/e"))"
+cmp -s "$cm" "$tmp/cm.before"
+ok $? "OUT exists: its clock-model.json unchanged"
+
+# 3. the same trace twice (by another path too)
+$tv merge -o "$tmp/same" "$tmp/good/A" "$tmp/good/../good/A" > /dev/null 2> "$tmp/e"
+is "$?" 2 "the same trace twice: exit status 2"
+grep -q "are the same trace" "$tmp/e"
+ok $? "the same trace twice: said ($(head -1 "$tmp/e"))"
+cp -a "$tmp/good/A" "$tmp/Acopy"
+$tv merge -o "$tmp/same2" "$tmp/good/A" "$tmp/Acopy" > /dev/null 2> "$tmp/e"
+is "$?:$(grep -c 'are the same trace' "$tmp/e")" "2:1" "a copy of a trace is the same trace"
+test ! -e "$tmp/same" && test ! -e "$tmp/same2"
+ok $? "the same trace twice: no OUT written"
+
+# 4. a third trace with no message to the others (overlapping in time)
+mk none --calls 0
+$tv merge -o "$tmp/m3" "$tmp/good/A" "$tmp/good/B" "$tmp/none/B" > "$tmp/m3.txt" 2> "$tmp/e"
+is "$?" 5 "a trace with no message to the others: exit status 5"
+grep -q "beta (host-2): unsynchronised: no message to or from the other traces" "$tmp/e"
+ok $? "a trace with no message: said ($(head -1 "$tmp/e"))"
+is "$(json "$tmp/m3/clock-model.json" "[h['synchronised'] for h in j['hosts']] + [j['hosts'][2]['reason']]")" \
+	'[true, true, false, "no message to or from the other traces"]' "clock-model.json: hosts 0 and 1 synchronised, 2 not, with the reason"
+grep -q "host 2 beta (host-2, .*): UNSYNCHRONISED" "$tmp/m3.txt"
+ok $? "the text says host 2 is unsynchronised"
+
+# 5. traces that do not overlap in time (beta's a day later, no message)
+mk late --calls 0 --wall-b 86400
+$tv merge -o "$tmp/m4" "$tmp/good/A" "$tmp/late/B" > /dev/null 2> "$tmp/e"
+is "$?" 5 "traces not overlapping in time: exit status 5"
+grep -q "late/B does not overlap the other traces in time" "$tmp/e"
+ok $? "traces not overlapping in time: said"
+
+# 6. too few messages: one call (one message each way)
+mk few --calls 1
+$tv merge -o "$tmp/m5" "$tmp/few/A" "$tmp/few/B" > /dev/null 2> "$tmp/e"
+is "$?" 5 "one call: exit status 5"
+grep -q "unsynchronised: 1 messages alpha->beta, 1 beta->alpha, need >= 2 each way" "$tmp/e"
+ok $? "one call: said ($(head -1 "$tmp/e"))"
+is "$(json "$tmp/m5/clock-model.json" "[j['hosts'][1]['synchronised'], j['pairs'][0]['state']]")" \
+	'[false, "too few messages"]' "one call: host 1 not synchronised in clock-model.json"
+
+# 7. a corrupted timestamp: the 50th request received 5 ms before it was sent
+mk bad --corrupt 50
+$tv merge -o "$tmp/m6" "$tmp/bad/A" "$tmp/bad/B" > /dev/null 2> "$tmp/e"
+is "$?" 0 "a corrupted timestamp: exit status 0"
+grep -q "warning: hosts 0 and 1: 1 message contradicting the others dropped" "$tmp/e"
+ok $? "a corrupted timestamp: the drop is said"
+want=$(json "$tmp/bad/truth.json" "[[x['send_ns'], x['recv_ns']] for x in j['messages'] if x['corrupt']]")
+is "$(json "$tmp/m6/clock-model.json" "[[x['send_ns'], x['recv_ns']] for x in j['pairs'][0]['dropped_messages']]")" \
+	"$want" "a corrupted timestamp: the dropped message is the corrupted one"
+is "$(check "$tmp/m6/clock-model.json" "$tmp/bad/truth.json")" "truth-in est-in truth-in est-in narrow drift-in causal" \
+	"a corrupted timestamp: the model is as good without it"
+
+# 8. the same connection's end in two traces (beta's trace and another
+# beta's): which trace holds the other end is not known, nothing is used
+mk twin --calls 3 --seed 2
+$tv merge -o "$tmp/m9" "$tmp/good/A" "$tmp/good/B" "$tmp/twin/B" > /dev/null 2> "$tmp/e"
+is "$?" 5 "an end in two traces: exit status 5"
+grep -q "warning: 3 TCP connections between the traces not used (open before a trace began: 0, in several traces: 3)" "$tmp/e"
+ok $? "an end in two traces: the connections not used are said"
+is "$(json "$tmp/m9/clock-model.json" "[h['synchronised'] for h in j['hosts']] + [len(j['pairs'])]")" \
+	"[true, false, false, 0]" "an end in two traces: no message used, nothing placed"
+
+# 9. three hosts: gamma (0.7 s behind, 50 ppm slow) talks to beta only,
+# synchronised through it (the spanning tree)
+mkdir -p "$tmp/three" && python3 "$gen" "$tmp/three" --gamma &&
+	for h in a b c; do $bin/gen-trace "$tmp/three/$h" < "$tmp/three/$h.desc" || false; done
+ok $? "synctraces --gamma + gen-trace write three hosts' traces"
+$tv merge -o "$tmp/m10" "$tmp/three/a" "$tmp/three/b" "$tmp/three/c" > /dev/null 2> "$tmp/e"
+is "$?" 0 "three hosts: exit status 0"
+is "$(python3 - "$tmp/m10/clock-model.json" "$tmp/three/truth.json" <<'PY'
+import json, sys
+m = json.load(open(sys.argv[1])); tr = json.load(open(sys.argv[2]))
+hs = m["hosts"]; out = ["parents", json.dumps([h["parent"] for h in hs])]
+for k in (1, 2):
+    off, d = tr["clocks"][k]
+    h = hs[k]; t = (hs[0]["start_ns"] + hs[0]["end_ns"]) / 2
+    err = abs(h["offset_ns"] + (1 + h["drift_ppm"] * 1e-6) * t - (off + (1 + d) * t))
+    out.append("host%d-in" % k if err <= h["accuracy_ns"] else "host%d-off-by-%f>%f" % (k, err, h["accuracy_ns"]))
+ref = lambda k, t: (t - hs[k]["offset_ns"]) / (1 + hs[k]["drift_ppm"] * 1e-6) if k else t
+bad = sum(1 for x in tr["messages"] if ref(x["to"], x["recv_ns"]) < ref(x["from"], x["send_ns"]))
+out.append("causal" if not bad else "%d-before" % bad)
+print(" ".join(out))
+PY
+)" "parents [null, 0, 1] host1-in host2-in causal" \
+	"three hosts: gamma through beta, both within their accuracy mid-trace, every receive after its send"
+
+# 10. usage
+$tv merge -o "$tmp/m7" "$tmp/good/A" > /dev/null 2> "$tmp/e"
+is "$?:$(head -1 "$tmp/e")" "2:tracevisualizer merge: at least two traces to merge" "one trace: usage error"
+$tv merge "$tmp/good/A" "$tmp/good/B" > /dev/null 2> "$tmp/e"
+is "$?:$(head -1 "$tmp/e")" "2:tracevisualizer merge: missing -o OUT" "no -o: usage error"
+$tv merge -o "$tmp/m8" "$tmp/good/A" "$tmp/nothere" > /dev/null 2> "$tmp/e"
+is "$?" 1 "a trace that cannot be read: exit status 1"
+test ! -e "$tmp/m8"
+ok $? "a trace that cannot be read: no OUT written"
+$tv merge --help | grep -q "^Exit status: 0 every host synchronised"
+ok $? "merge --help documents the exit status"
+$tv --help | grep -q "^  merge "
+ok $? "tracevisualizer --help lists merge"
+done_testing

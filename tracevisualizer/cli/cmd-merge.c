@@ -1,0 +1,296 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cmd-merge.c - "tracevisualizer merge -o OUT TRACE1 TRACE2 ...": the
+ * traces of several hosts on one clock.  OUT is a new directory holding a
+ * link to each host's trace, untouched (host-0 is TRACE1, the reference),
+ * and clock-model.json, the clock of each host against the reference as
+ * the library estimates it from the messages between them
+ * (lttr/sync/clocksync.h, docs/multihost.md).
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <lttr/lttr.h>
+#include <lttr/output/json.h>
+#include <lttr/paths/trace-messages.h>
+#include <lttr/sync/clocksync.h>
+#include <lttr/sync/model-json.h>
+#include "cli.h"
+
+#define MERGE_MAX_TRACES 64
+
+static void merge_usage(void)
+{
+	printf("Usage: tracevisualizer merge -o OUT [--json] TRACE1 TRACE2 ...\n\n"
+	       "The traces of several hosts on one clock: the clock of each host\n"
+	       "against the first's (the reference), an offset and a drift estimated\n"
+	       "from the TCP messages between the traces by the convex-hull method\n"
+	       "(Duda et al.), with the accuracy bounds it yields; more than two hosts\n"
+	       "through a spanning tree of the pairs with the narrowest bounds.\n"
+	       "OUT, a new directory, receives a link to each trace (host-0, host-1,\n"
+	       "..., the traces untouched) and clock-model.json; the model is printed\n"
+	       "(--json: clock-model.json's object).  A pair with fewer than %d\n"
+	       "messages each way is left unsynchronised, said, never placed; a\n"
+	       "pair whose messages contradict every clock has the fewest dropped\n"
+	       "(at most 1 in %d, named), or is refused.\n\n"
+	       "Options:\n"
+	       "  -o, --output OUT   the merged set's directory (must not exist)\n"
+	       "  --json             print the model as JSON\n"
+	       "  --pretty           with --json: indented\n"
+	       "  -h, --help         this help\n\n"
+	       "Exit status: 0 every host synchronised; 1 a trace could not be read or\n"
+	       "OUT could not be written; 2 usage error (fewer than two traces, OUT\n"
+	       "exists, the same trace twice); 5 OUT written but a host is not\n"
+	       "synchronised (no message to the others, too few, contradicting, not\n"
+	       "overlapping in time: each said on standard error).\n",
+	       LTTR_SYNC_MIN_MSGS, LTTR_SYNC_DROP_RATIO);
+}
+
+/* a usage error: @what, then @arg when there is one */
+static int merge_bad(const char *what, const char *arg)
+{
+	fprintf(stderr, "%s merge: %s%s%s%s", cli_prog, what, arg ? " '" : "", arg ? arg : "",
+		arg ? "'" : "");
+	fprintf(stderr, "\nTry 'tracevisualizer merge --help'.\n");
+	return EXIT_USAGE;
+}
+
+/* a trace's span on the wall clock */
+static void wall_span(const struct ltt_trace_header *h, uint64_t *lo, uint64_t *hi)
+{
+	*lo = h->start_wall_ns;
+	*hi = h->start_wall_ns + (h->end_ns > h->start_ns ? h->end_ns - h->start_ns : 0);
+}
+
+/* whether host @k of no message overlaps another trace on the wall clock */
+static bool overlaps_wall(struct lttr_trace **t, size_t n, size_t k)
+{
+	uint64_t lo, hi, l2, h2;
+	size_t i;
+
+	wall_span(lttr_trace_header(t[k]), &lo, &hi);
+	for (i = 0; i < n; i++) {
+		if (i == k)
+			continue;
+		wall_span(lttr_trace_header(t[i]), &l2, &h2);
+		if (lo <= h2 && l2 <= hi)
+			return true;
+	}
+	return false;
+}
+
+static int write_model(const char *out, const struct lttr_sync_model *m,
+		       const struct lttr_sync_hostinfo *h, const struct lttr_sync_msg *msgs)
+{
+	char path[PATH_MAX], tmp[PATH_MAX];
+	struct lttr_json j;
+	FILE *f;
+	int bad;
+
+	snprintf(path, sizeof(path), "%s/clock-model.json", out);
+	snprintf(tmp, sizeof(tmp), "%s/.clock-model.json.tmp", out);
+	f = fopen(tmp, "w");
+	if (!f)
+		return -1;
+	lttr_json_init(&j, f, true);
+	lttr_sync_json(&j, m, h, msgs);
+	fputc('\n', f);
+	bad = ferror(f);
+	if (fclose(f) || bad || rename(tmp, path)) {
+		unlink(tmp);
+		return -1;
+	}
+	return 0;
+}
+
+int cmd_merge(int argc, char **argv)
+{
+	const char *out = NULL, *dirs[MERGE_MAX_TRACES];
+	char *real[MERGE_MAX_TRACES] = { 0 }, names[MERGE_MAX_TRACES][32];
+	struct lttr_trace *t[MERGE_MAX_TRACES] = { 0 };
+	struct lttr_sync_hostinfo info[MERGE_MAX_TRACES];
+	struct lttr_sync_msg *msgs = NULL;
+	struct lttr_sync_model model = { 0 };
+	struct lttr_xmsg_stats st;
+	struct lttr_error err;
+	bool json = false, pretty = false;
+	size_t n = 0, nmsgs = 0, i, k;
+	int status = 0, a;
+
+	for (a = 1; a < argc; a++) {
+		const char *s = argv[a];
+
+		if (!strcmp(s, "-h") || !strcmp(s, "--help")) {
+			merge_usage();
+			return 0;
+		} else if (!strcmp(s, "-o") || !strcmp(s, "--output")) {
+			if (a + 1 >= argc)
+				return merge_bad("a directory must follow", s);
+			out = argv[++a];
+		} else if (!strncmp(s, "--output=", 9)) {
+			out = s + 9;
+		} else if (!strcmp(s, "--json")) {
+			json = true;
+		} else if (!strcmp(s, "--pretty")) {
+			pretty = true;
+		} else if (s[0] == '-' && s[1]) {
+			return merge_bad("unknown option", s);
+		} else if (n == MERGE_MAX_TRACES) {
+			return merge_bad("too many traces (at most 64):", s);
+		} else {
+			dirs[n++] = s;
+		}
+	}
+	if (!out)
+		return merge_bad("missing -o OUT", NULL);
+	if (n < 2)
+		return merge_bad("at least two traces to merge", NULL);
+	if (pretty && !json)
+		return merge_bad("--pretty is for --json", NULL);
+	for (i = 0; i < n; i++) {
+		real[i] = realpath(dirs[i], NULL);
+		if (lttr_trace_open(dirs[i], LTTR_OPEN_SALVAGE, &t[i], &err) < 0 || !real[i]) {
+			cli_trace_error(real[i] ? err.msg : strerror(errno));
+			status = EXIT_TRACE;
+			goto done;
+		}
+		for (k = 0; k < i; k++) {
+			const struct ltt_trace_header *x = lttr_trace_header(t[i]);
+			const struct ltt_trace_header *y = lttr_trace_header(t[k]);
+
+			if (!strcmp(real[i], real[k]) ||
+			    (x->start_ns == y->start_ns && x->end_ns == y->end_ns &&
+			     x->start_wall_ns == y->start_wall_ns &&
+			     !strncmp(x->hostname, y->hostname, sizeof(x->hostname)))) {
+				fprintf(stderr, "%s merge: %s and %s are the same trace (one host each)\n",
+					cli_prog, dirs[k], dirs[i]);
+				status = EXIT_USAGE;
+				goto done;
+			}
+		}
+	}
+	if (mkdir(out, 0777)) {
+		fprintf(stderr, "%s merge: %s: %s%s\n", cli_prog, out, strerror(errno),
+			errno == EEXIST ? " (merge writes a new directory; nothing changed)" : "");
+		status = errno == EEXIST ? EXIT_USAGE : EXIT_TRACE;
+		goto done;
+	}
+	if (lttr_msgs_across_traces(t, n, &msgs, &nmsgs, &st, &err) < 0 ||
+	    lttr_sync_hosts(msgs, nmsgs, n, &model, &err) < 0) {
+		cli_trace_error(err.msg);
+		status = EXIT_TRACE;
+		goto done;
+	}
+	for (i = 0; i < n; i++) {
+		const struct ltt_trace_header *h = lttr_trace_header(t[i]);
+		char link[PATH_MAX];
+
+		snprintf(names[i], sizeof(names[i]), "host-%zu", i);
+		snprintf(link, sizeof(link), "%s/%s", out, names[i]);
+		if (symlink(real[i], link)) {
+			fprintf(stderr, "%s merge: %s: %s\n", cli_prog, link, strerror(errno));
+			status = EXIT_TRACE;
+			goto done;
+		}
+		info[i] = (struct lttr_sync_hostinfo){ .trace = names[i], .source = real[i],
+			.hostname = h->hostname, .start_ns = h->start_ns, .end_ns = h->end_ns };
+	}
+	if (write_model(out, &model, info, msgs)) {
+		fprintf(stderr, "%s merge: %s/clock-model.json: %s\n", cli_prog, out, strerror(errno));
+		status = EXIT_TRACE;
+		goto done;
+	}
+	if (json) {
+		struct lttr_json j;
+
+		lttr_json_init(&j, stdout, pretty);
+		lttr_sync_json(&j, &model, info, msgs);
+		putchar('\n');
+	} else {
+		lttr_sync_text(stdout, &model, info);
+	}
+	/* what is not synchronised, said */
+	for (k = 0; k < n; k++)
+		if (!model.hosts[k].synced)
+			status = EXIT_UNSYNCED;
+	if (status == EXIT_UNSYNCED) {
+		char (*why)[LTTR_SYNC_PROBLEM_LEN] = calloc(n, sizeof(*why));
+		size_t np = why ? lttr_sync_problems(&model, info, why, n) : 0;
+
+		for (i = 0; i < np && i < n; i++)
+			fprintf(stderr, "%s merge: %s\n", cli_prog, why[i]);
+		for (k = 0; k < n; k++)
+			if (!model.hosts[k].synced && !overlaps_wall(t, n, k))
+				fprintf(stderr, "%s merge: %s does not overlap the other traces in time "
+					"(wall clock)\n", cli_prog, dirs[k]);
+		free(why);
+	}
+	for (k = 0; k < model.npairs; k++)
+		if (model.pairs[k].ndropped && model.pairs[k].state == LTTR_SYNC_OK)
+			fprintf(stderr, "%s merge: warning: hosts %u and %u: %zu message%s contradicting the others dropped (clock-model.json lists them)\n",
+				cli_prog, model.pairs[k].a, model.pairs[k].b, model.pairs[k].ndropped,
+				model.pairs[k].ndropped == 1 ? "" : "s");
+	if (st.unopened || st.ambiguous)
+		fprintf(stderr, "%s merge: warning: %llu TCP connection%s between the traces not used (open before a trace began: %llu, in several traces: %llu)\n",
+			cli_prog, (unsigned long long)(st.unopened + st.ambiguous),
+			st.unopened + st.ambiguous == 1 ? "" : "s",
+			(unsigned long long)st.unopened, (unsigned long long)st.ambiguous);
+done:
+	for (i = 0; i < n; i++) {
+		if (t[i])
+			lttr_trace_close(t[i]);
+		free(real[i]);
+	}
+	free(msgs);
+	lttr_sync_model_free(&model);
+	return status;
+}
+
+/*
+ * "summary OUT" of a merged set: its clock model (clock-model.json, read
+ * back and checked by the library) and whether each host's trace opens.
+ */
+int cli_summary_merged(struct cli_opts *o)
+{
+	struct lttr_sync_read rd;
+	struct lttr_error err;
+	int status = 0;
+	size_t k;
+
+	if (lttr_sync_model_load(o->dir, &rd, &err) < 0) {
+		cli_trace_error(err.msg);
+		lttr_sync_read_free(&rd);
+		return EXIT_TRACE;
+	}
+	if (o->json) {
+		struct lttr_json j;
+
+		lttr_json_init(&j, stdout, o->pretty);
+		lttr_sync_json(&j, &rd.model, rd.info, NULL);
+		putchar('\n');
+	} else {
+		printf("Merged trace set %s: %zu hosts\n", o->dir, rd.model.nhosts);
+		lttr_sync_text(stdout, &rd.model, rd.info);
+	}
+	for (k = 0; k < rd.model.nhosts; k++) {
+		char path[PATH_MAX];
+		struct lttr_trace *t;
+
+		snprintf(path, sizeof(path), "%s/%s", o->dir, rd.info[k].trace);
+		if (strchr(rd.info[k].trace, '/') || lttr_trace_open(path, LTTR_OPEN_SALVAGE, &t, &err) < 0) {
+			fprintf(stderr, "%s: host %zu: %s: %s\n", cli_prog, k, path,
+				strchr(rd.info[k].trace, '/') ? "not a name in the set" : err.msg);
+			status = EXIT_TRACE;
+			continue;
+		}
+		lttr_trace_close(t);
+		if (!rd.model.hosts[k].synced && !status)
+			status = EXIT_UNSYNCED;
+	}
+	lttr_sync_read_free(&rd);
+	return status;
+}
