@@ -466,11 +466,58 @@ static void check_open_errors(void)
 	   !strcmp(err, "/no/such/trace: No such file or directory"), "no trace directory: %s", err);
 }
 
+/*
+ * A process the snapshots missed (no maps): named through the exec the
+ * trace saw when its file is ET_EXEC, and a forked child through its
+ * parent; a PIE's base is unknown; a name without a directory not kept.
+ */
+static void check_exec_fork(const char *label, const char *flags, int named)
+{
+	char dir[256], bin[512], err[256], tname[64];
+	const char *tdir;
+	struct lttr_syms *s;
+	struct run r;
+
+	snprintf(dir, sizeof(dir), "%s", tap_tmpdir(label));
+	snprintf(bin, sizeof(bin), "%s/prog-%s", dir, label);
+	if (!ok(build_and_run(dir, bin, flags, &r) == 0, "%s: the program builds and runs", label))
+		return;
+	snprintf(tname, sizeof(tname), "%s-trace", label);
+	tdir = trace_with_maps(tname, "");
+	s = lttr_syms_open(tdir, NULL, err, sizeof(err));
+	if (!ok(s != NULL, "%s: lttr_syms_open on a trace with no maps", label))
+		return;
+	is_sym(s, 700, r.fn_a, 2000, 0, LTTR_SYM_UNKNOWN, "[unknown]", "exec: before any event");
+	ok(lttr_syms_note_exec(s, 700, 1500, "prog", 4) == 0 &&
+	   lttr_syms_note_exec(s, 700, 1000, bin, strlen(bin)) == 0 &&
+	   lttr_syms_note_fork(s, 700, 701, 3000) == 0 &&
+	   lttr_syms_note_fork(s, 700, 702, 500) == 0,
+	   "%s: an exec, a relative one, two forks noted", label);
+	is_sym(s, 700, r.fn_a, 900, 0, LTTR_SYM_UNKNOWN, "[unknown]", "exec: before it");
+	if (named) {
+		is_sym(s, 700, r.fn_a, 2000, 0, LTTR_SYM_NAME, "fn_a+0x0", "exec: after it (ET_EXEC)");
+		is_sym(s, 700, r.fn_a + 0x10, 2000, 0, LTTR_SYM_NAME, "fn_a+0x10",
+		       "exec: the relative exec after it not taken");
+		is_sym(s, 701, r.fn_a, 4000, 0, LTTR_SYM_NAME, "fn_a+0x0",
+		       "fork: the child runs its parent's image");
+	} else {
+		is_sym(s, 700, r.fn_a, 2000, 0, LTTR_SYM_UNKNOWN, "[unknown]",
+		       "exec of a PIE: its base is not in the trace");
+		is_sym(s, 701, r.fn_a, 4000, 0, LTTR_SYM_UNKNOWN, "[unknown]",
+		       "fork of a PIE's process");
+	}
+	is_sym(s, 702, r.fn_a, 4000, 0, LTTR_SYM_UNKNOWN, "[unknown]",
+	       "fork before the parent's exec: the image before it, not known");
+	lttr_syms_close(s);
+}
+
 int main(void)
 {
 	check_program("pie", "-fPIE -pie", 3);
 	check_program("nopie", "-fno-pie -no-pie", 2);
 	check_start_stop();
+	check_exec_fork("exec-nopie", "-fno-pie -no-pie", 1);
+	check_exec_fork("exec-pie", "-fPIE -pie", 0);
 	check_bad_maps();
 	check_kernel();
 	check_open_errors();

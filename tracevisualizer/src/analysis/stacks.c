@@ -243,6 +243,20 @@ static int on_event(void *arg, const struct lttr_event *ev)
 
 	if (ev->cpu >= LTT_MAX_CPUS || ev->id == LTT_EV_TIME_EXT)
 		return 0;
+	/* what each process ran, for the frames of those the snapshots missed */
+	if (x->o->syms && ev->details) {
+		int r = 0;
+
+		if (ev->id == LTT_EV_PROCESS_EXEC)
+			r = lttr_syms_note_exec(x->o->syms, (int32_t)ev->p.exec.pid, ev->time_ns,
+						ev->var ? ev->var : "",
+						ev->var ? strnlen(ev->var, ev->var_len) : 0);
+		else if (ev->id == LTT_EV_PROCESS_FORK)
+			r = lttr_syms_note_fork(x->o->syms, (int32_t)ev->p.fork.parent_pid,
+						(int32_t)ev->p.fork.child_pid, ev->time_ns);
+		if (r < 0)
+			x->nomem = true;
+	}
 	c = &x->cpu[ev->cpu];
 	if (c->wakeup_pending && ev->id != LTT_EV_STACK) {
 		/* the wakeup before had no stack record */

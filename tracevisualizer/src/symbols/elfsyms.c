@@ -34,6 +34,7 @@ struct elfsyms {
 	size_t nsym;
 	uint64_t maxsize;	/* of a symbol: how far back a lookup looks */
 	char *names;		/* the names, one after the other */
+	int et_exec;		/* ET_EXEC: its addresses are the file's */
 };
 
 static int esym_cmp(const void *a, const void *b)
@@ -139,6 +140,11 @@ static struct elfsyms *load(Elf *elf, char *err, size_t errlen)
 		goto nomem;
 	if (read_segments(elf, e) < 0)
 		goto nomem;
+	{
+		GElf_Ehdr eh;
+
+		e->et_exec = gelf_getehdr(elf, &eh) && eh.e_type == ET_EXEC;
+	}
 	/* .symtab when there is one (it holds the local functions too), else .dynsym */
 	for (pass = 0; pass < 2; pass++) {
 		while ((scn = elf_nextscn(elf, scn)) != NULL) {
@@ -246,6 +252,21 @@ int elfsyms_lookup(const struct elfsyms *e, uint64_t off, const char *obj, char 
 		}
 	}
 	return object(obj, off, buf, len);
+}
+
+int elfsyms_exec_offset(const struct elfsyms *e, uint64_t vaddr, uint64_t *off)
+{
+	size_t i;
+
+	if (!e->et_exec)
+		return 0;
+	for (i = 0; i < e->nseg; i++) {
+		if (vaddr - e->seg[i].vaddr < e->seg[i].filesz) {
+			*off = e->seg[i].off + (vaddr - e->seg[i].vaddr);
+			return 1;
+		}
+	}
+	return 0;
 }
 
 size_t elfsyms_count(const struct elfsyms *e)

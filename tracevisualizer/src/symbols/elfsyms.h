@@ -31,6 +31,14 @@ int elfsyms_lookup(const struct elfsyms *e, uint64_t off, const char *object, ch
 		   size_t len);
 
 /* number of symbols kept (for the tests) */
+/*
+ * elfsyms_exec_offset() - the file offset of address @vaddr of an ET_EXEC
+ * file (loaded where its program headers say: a process that exec'd it
+ * maps it there); 1 and *@off, or 0 (ET_DYN: its base is not known
+ * without its mapping; or outside its PT_LOAD segments)
+ */
+int elfsyms_exec_offset(const struct elfsyms *e, uint64_t vaddr, uint64_t *off);
+
 size_t elfsyms_count(const struct elfsyms *e);
 
 void elfsyms_free(struct elfsyms *e);

@@ -27,8 +27,22 @@ struct elfent {
 
 #define NBUCKETS 256
 
+/*
+ * what a process ran, from the trace's events (a process born and gone
+ * between the START and STOP snapshots has no maps): an exec of @path, or
+ * a fork from @parent (the same image, the parent's at that time)
+ */
+struct image {
+	int32_t pid;
+	int32_t parent;		/* fork: the parent; exec: -1 */
+	uint64_t time_ns;
+	char *path;		/* exec: the file; fork: NULL */
+};
+
 struct lttr_syms {
 	char *symfs;
+	struct image *img;
+	size_t nimg, imgcap;
 	struct lttr_ktab k;
 	int have_kallsyms;
 	struct lttr_maps maps;
@@ -327,22 +341,94 @@ static int same_map(const struct lttr_map *a, const struct lttr_map *b)
 		a->inode == b->inode && !strcmp(a->path, b->path);
 }
 
-int lttr_syms_resolve(struct lttr_syms *s, int32_t pid, uint64_t addr, uint64_t at_ns,
-		      int kernel, char *buf, size_t len)
+static int add_image(struct lttr_syms *s, int32_t pid, int32_t parent, uint64_t time_ns,
+		     const char *path, size_t plen)
 {
-	const struct lttr_map *a, *b;
+	struct image *im;
+
+	if (s->nimg == s->imgcap) {
+		size_t nc = s->imgcap ? 2 * s->imgcap : 64;
+
+		im = realloc(s->img, nc * sizeof(*im));
+		if (!im)
+			return -1;
+		s->img = im;
+		s->imgcap = nc;
+	}
+	im = &s->img[s->nimg];
+	im->pid = pid;
+	im->parent = parent;
+	im->time_ns = time_ns;
+	im->path = NULL;
+	if (path) {
+		im->path = strndup(path, plen);
+		if (!im->path)
+			return -1;
+	}
+	s->nimg++;
+	return 0;
+}
+
+int lttr_syms_note_exec(struct lttr_syms *s, int32_t pid, uint64_t time_ns, const char *path,
+			size_t len)
+{
+	/* a name without a directory cannot be found: not kept */
+	if (!s || !len || path[0] != '/' || memchr(path, '\0', len) != NULL)
+		return 0;
+	return add_image(s, pid, -1, time_ns, path, len);
+}
+
+int lttr_syms_note_fork(struct lttr_syms *s, int32_t parent, int32_t child, uint64_t time_ns)
+{
+	if (!s || parent == child)
+		return 0;
+	return add_image(s, child, parent, time_ns, NULL, 0);
+}
+
+/* the newest image of @pid at @at_ns (any with LTTR_SYMS_NO_TIME), or NULL */
+static const struct image *image_at(const struct lttr_syms *s, int32_t pid, uint64_t at_ns)
+{
+	const struct image *best = NULL;
+	size_t i;
+
+	for (i = 0; i < s->nimg; i++) {
+		const struct image *im = &s->img[i];
+
+		if (im->pid == pid && im->time_ns <= at_ns &&
+		    (!best || im->time_ns >= best->time_ns))
+			best = im;
+	}
+	return best;
+}
+
+/*
+ * @addr of a process with no mapping in the snapshots: through what the
+ * trace saw it run, an exec'd ET_EXEC file (its addresses are the
+ * file's), or its parent's image at the fork (at most @depth forks up)
+ */
+static int resolve_image(struct lttr_syms *s, int32_t pid, uint64_t addr, uint64_t at_ns,
+			 char *buf, size_t len, int depth);
+
+static int resolve_user(struct lttr_syms *s, int32_t pid, uint64_t addr, uint64_t at_ns,
+			char *buf, size_t len, int depth)
+{
+	const struct lttr_map *a = NULL, *b = NULL;
+	const struct image *im = image_at(s, pid, at_ns);
 	char other[512];
 	int ra, rb;
 
-	if (kernel)
-		return s->have_kallsyms ? lttr_ktab_lookup(&s->k, addr, buf, len) :
-			unknown(buf, len);
-	if (!s->have_maps)
-		return unknown(buf, len);
-	a = lttr_maps_find(&s->maps, LTTR_MAPS_START, pid, addr);
-	b = lttr_maps_find(&s->maps, LTTR_MAPS_STOP, pid, addr);
+	/*
+	 * The START snapshot mapped the image the process had before any
+	 * exec or fork the trace saw; the STOP one, its last image.
+	 */
+	if (s->have_maps) {
+		if (!im)
+			a = lttr_maps_find(&s->maps, LTTR_MAPS_START, pid, addr);
+		if (im == image_at(s, pid, LTTR_SYMS_NO_TIME))
+			b = lttr_maps_find(&s->maps, LTTR_MAPS_STOP, pid, addr);
+	}
 	if (!a && !b)
-		return unknown(buf, len);
+		return resolve_image(s, pid, addr, at_ns, buf, len, depth);
 	if (!b || (a && same_map(a, b)))
 		return resolve_in(s, a, addr, buf, len);
 	if (!a)
@@ -364,6 +450,33 @@ int lttr_syms_resolve(struct lttr_syms *s, int32_t pid, uint64_t addr, uint64_t 
 	return unknown(buf, len);
 }
 
+static int resolve_image(struct lttr_syms *s, int32_t pid, uint64_t addr, uint64_t at_ns,
+			 char *buf, size_t len, int depth)
+{
+	const struct image *im = image_at(s, pid, at_ns);
+	struct elfsyms *e;
+	uint64_t off;
+
+	if (!im)
+		return unknown(buf, len);
+	if (!im->path)
+		return depth > 0 ? resolve_user(s, im->parent, addr, im->time_ns, buf, len,
+						depth - 1) : unknown(buf, len);
+	e = elf_for(s, im->path, 0, 0);
+	if (!e || !elfsyms_exec_offset(e, addr, &off))
+		return unknown(buf, len);
+	return elfsyms_lookup(e, off, im->path, buf, len);
+}
+
+int lttr_syms_resolve(struct lttr_syms *s, int32_t pid, uint64_t addr, uint64_t at_ns,
+		      int kernel, char *buf, size_t len)
+{
+	if (kernel)
+		return s->have_kallsyms ? lttr_ktab_lookup(&s->k, addr, buf, len) :
+			unknown(buf, len);
+	return resolve_user(s, pid, addr, at_ns, buf, len, 64);
+}
+
 void lttr_syms_close(struct lttr_syms *s)
 {
 	size_t i;
@@ -383,8 +496,12 @@ void lttr_syms_close(struct lttr_syms *s)
 	for (i = 0; i < s->nwarn; i++)
 		free(s->warn[i]);
 	free(s->warn);
+	for (i = 0; i < s->nimg; i++)
+		free(s->img[i].path);
+	free(s->img);
 	lttr_ktab_free(&s->k);
 	lttr_maps_free(&s->maps);
 	free(s->symfs);
 	free(s);
 }
+

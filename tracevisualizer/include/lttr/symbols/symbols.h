@@ -60,6 +60,19 @@ struct lttr_syms *lttr_syms_open(const char *trace_dir, const char *symfs, char 
 int lttr_syms_resolve(struct lttr_syms *s, int32_t pid, uint64_t addr, uint64_t at_ns,
 		      int kernel, char *buf, size_t len);
 
+/**
+ * lttr_syms_note_exec(), lttr_syms_note_fork() - what the trace saw a
+ * process run, for the addresses of a process that the START and STOP
+ * snapshots missed (born and gone between them): an exec of @path (@len
+ * bytes, absolute; a name without a directory is not kept) at @time_ns,
+ * whose addresses resolve when the file is ET_EXEC (a PIE's base is not
+ * in the trace: [unknown]); a fork at @time_ns (the child runs its
+ * parent's image).  Called in time order; 0, or -1 when memory runs out.
+ */
+int lttr_syms_note_exec(struct lttr_syms *s, int32_t pid, uint64_t time_ns, const char *path,
+			size_t len);
+int lttr_syms_note_fork(struct lttr_syms *s, int32_t parent, int32_t child, uint64_t time_ns);
+
 /*
  * What was found wrong, once each (an ELF file missing, a file of the
  * trace with bad lines, addresses hidden by kptr_restrict...): the count
