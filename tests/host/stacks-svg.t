@@ -19,7 +19,8 @@ make -s -C "$TOP/tracevisualizer" build/tracevisualizer build/utest/gen-trace >"
 ok $? "tracevisualizer and gen-trace build" || sed 's/^/# /' "$tmp/build.log" | tail -20
 
 # 5 and 6 block under the same user frames (0x402000;0x401000) and the
-# same outer kernel frame, 7 elsewhere; 7 wakes 5 and 6 from two stacks
+# same outer kernel frame, 7 elsewhere, 5 again without a stack record
+# ("[no stack]", a root box of its own); 7 wakes 5 and 6 from two stacks
 # sharing their root
 $gen "$tmp/t" <<'DESC'
 header format=1.8 stacks=schedchange,wakeup end=1000001000
@@ -38,7 +39,7 @@ buf cpu=0 start=1000000000 pid=5
 1000000350 stack 7 wakeup 0 1 2 0xffffffff81000060 0x407000 0x406000
 1000000400 sched 7 5 1
 1000000400 stack 7 schedchange 0 1 1 0xffffffff81000040 0x405000
-1000000500 sched 5 6 0
+1000000500 sched 5 6 1
 1000000600 sched 6 0 1
 1000000600 stack 6 schedchange 0 2 2 0xffffffff81000010 0xffffffff81000020 0x401000 0x402000
 DESC
@@ -84,9 +85,9 @@ for i, b in enumerate(fl):
             bad.append('%s: x %d, want %d' % (c['name'], c['x'], x))
         x += c['w']
 roots = [b for b in fl if b['parent'] < 0]
-if sum(b['w'] for b in roots) != s['total'] or [b['x'] for b in roots] != \
+if sum(b['w'] for b in roots) != s['total'] + s['unstacked'] or [b['x'] for b in roots] != \
         [sum(r['w'] for r in roots[:k]) for k in range(len(roots))]:
-    bad.append('roots %s, total %d' % ([(b['x'], b['w']) for b in roots], s['total']))
+    bad.append('roots %s, total %d + %d' % ([(b['x'], b['w']) for b in roots], s['total'], s['unstacked']))
 # the SVG: XML, an <svg> root, one rectangle per box where the layout says
 ns = '{http://www.w3.org/2000/svg}'
 root = ET.parse(sys.argv[2]).getroot()
@@ -108,8 +109,8 @@ if len(rects) != len(fl):
     bad.append('%d rectangles for %d boxes' % (len(rects), len(fl)))
 W, M, ROW = 1200.0, 10.0, 17.0
 for b, r in zip(fl, rects):
-    x = M + (W - 2 * M) * b['x'] / s['total']
-    w = (W - 2 * M) * b['w'] / s['total']
+    x = M + (W - 2 * M) * b['x'] / (s['total'] + s['unstacked'])
+    w = (W - 2 * M) * b['w'] / (s['total'] + s['unstacked'])
     y = height - M - (b['depth'] + 1) * ROW
     # cairo rounds coordinates to its fixed point, 1/256 of a unit
     if abs(r[0] - x) > 0.01 or abs(r[2] - w) > 0.01 or abs(r[1] - y) > 0.01:
@@ -135,10 +136,11 @@ sys.exit(0 if [(l["folded"], l["value"]) for l in j["stacks"]["lines"]] == [(f, 
 	check $k
 	ok $? "$k: the layout is the folded lines merged by prefix; the SVG's rectangles are its boxes"
 done
-is "$(json "$tmp/offcpu.json" "j['stacks']['total']")" 1350 "offcpu: 1350 ns stacked (5: 200, 6: 150 then 400 on 5's stack, 7: 600)"
+is "$(json "$tmp/offcpu.json" "[j['stacks']['total'], j['stacks']['unstacked']]")" '[1350, 500]' \
+	"offcpu: 1350 ns stacked (5: 200, 6: 150 then 400 on 5's stack, 7: 600), 500 without (5 from 500)"
 is "$(json "$tmp/offcpu.json" "[(b['name'], b['depth'], b['x'], b['w']) for b in j['flame']]")" \
-	'[["0x402000", 0, 0, 750], ["0x401000", 1, 0, 750], ["0xffffffff81000020", 2, 0, 750], ["0xffffffff81000010", 3, 0, 600], ["0xffffffff81000030", 3, 600, 150], ["0x405000", 0, 750, 600], ["0xffffffff81000040", 1, 750, 600]]' \
-	"offcpu: 7 boxes, 5's and 6's stacks merged up to their kernel frame"
+	'[["0x402000", 0, 0, 750], ["0x401000", 1, 0, 750], ["0xffffffff81000020", 2, 0, 750], ["0xffffffff81000010", 3, 0, 600], ["0xffffffff81000030", 3, 600, 150], ["0x405000", 0, 750, 600], ["0xffffffff81000040", 1, 750, 600], ["[no stack]", 0, 1350, 500]]' \
+	"offcpu: 8 boxes, 5's and 6's stacks merged up to their kernel frame, [no stack] last"
 is "$(json "$tmp/wakeup.json" "[(b['name'], b['w']) for b in j['flame']]")" \
 	'[["0x406000", 2], ["0x407000", 1], ["0xffffffff81000060", 1], ["0xffffffff81000050", 1]]' \
 	"wakeup: the root 0x406000 weighs both wakeups, the one that ends in it first"

@@ -84,15 +84,19 @@ static void draw(cairo_t *cr, const struct lttr_stacks *s, const struct lttr_fla
 		 double height)
 {
 	double gw = WIDTH - 2 * MARGIN, base = height - MARGIN;
-	char title[160];
+	char title[200];
+	int n;
 	size_t i;
 
 	cairo_set_source_rgb(cr, 1, 1, 1);
 	cairo_paint(cr);
 	cairo_select_font_face(cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
-	snprintf(title, sizeof(title), "%s stacks, total %" PRIu64 " %s",
-		 s->kind == LTTR_STACKS_OFFCPU ? "Off-CPU" : "Wakeup", f->total,
-		 s->kind == LTTR_STACKS_OFFCPU ? "ns" : "wakeups");
+	n = snprintf(title, sizeof(title), "%s stacks, total %" PRIu64 " %s",
+		     s->kind == LTTR_STACKS_OFFCPU ? "Off-CPU" : "Wakeup", f->total,
+		     s->kind == LTTR_STACKS_OFFCPU ? "ns" : "wakeups");
+	if (s->unstacked && n > 0 && (size_t)n < sizeof(title))
+		snprintf(title + n, sizeof(title) - (size_t)n, " (%" PRIu64 " without a stack)",
+			 s->unstacked);
 	cairo_set_source_rgb(cr, 0, 0, 0);
 	cairo_set_font_size(cr, 15);
 	cairo_move_to(cr, MARGIN, 26);

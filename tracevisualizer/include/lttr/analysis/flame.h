@@ -42,7 +42,9 @@ struct lttr_flame_box {
  * @nboxes: entries of @boxes, in depth-first order (a parent before its
  *	children, siblings left to right)
  * @boxes: the boxes
- * @total: the stacks' total weight (the width of the graph)
+ * @total: the weight of all the lines (the width of the graph): the
+ *	stacks' @total + @unstacked, the "[no stack]" line a root box of
+ *	its own
  * @depth: the number of levels (the deepest box's depth + 1; 0 if none)
  */
 struct lttr_flame {
