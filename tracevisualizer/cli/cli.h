@@ -63,6 +63,7 @@ struct cli_opts {
 	bool has_threshold;
 	uint64_t threshold_ns;	/* latency: --threshold */
 	const char *png;	/* latency: the histogram as a PNG */
+	const char *svg;	/* stacks: the flame graph as an SVG */
 	const char *what;	/* latency: one syscall, irq, vector or sub-kind */
 	bool has_at;
 	int64_t at_ns;		/* explain, symbolize: --at, ns after the trace's start, in it */

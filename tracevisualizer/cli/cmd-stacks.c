@@ -2,7 +2,9 @@
 /*
  * cmd-stacks.c - "tracevisualizer stacks --kind offcpu|wakeup": the folded
  * call stacks of lttr_stacks_compute(), one line each, or as JSON
- * (lttr_json_stacks()).
+ * (lttr_json_stacks()) with the boxes of their flame graph
+ * (lttr_flame_layout(), lttr_json_flame()); --svg FILE draws those boxes
+ * (flamesvg.c).
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -11,6 +13,7 @@
 #include <lttr/symbols/symbols.h>
 #include <unistd.h>
 #include "cli.h"
+#include "flamesvg.h"
 
 /* a file of the trace directory @dir exists */
 static bool has_file(const char *dir, const char *name)
@@ -51,6 +54,7 @@ int cmd_stacks(struct cli_opts *o)
 {
 	struct lttr_stacks_opts so = { 0 };
 	struct lttr_stacks *s;
+	struct lttr_flame *f = NULL;
 	struct lttr_trace *t;
 	struct lttr_error err;
 	struct lttr_json j;
@@ -84,10 +88,26 @@ int cmd_stacks(struct cli_opts *o)
 		lttr_trace_close(t);
 		return EXIT_TRACE;
 	}
+	if ((o->json || o->svg) && lttr_flame_layout(s, &f) < 0) {
+		fprintf(stderr, "%s: out of memory laying out the flame graph\n", cli_prog);
+		lttr_stacks_free(s);
+		lttr_syms_close(so.syms);
+		lttr_trace_close(t);
+		return 1;
+	}
+	if (o->svg && cli_flame_svg(o->svg, s, f) < 0) {
+		lttr_flame_free(f);
+		lttr_stacks_free(s);
+		lttr_syms_close(so.syms);
+		lttr_trace_close(t);
+		return 1;
+	}
 	if (o->json) {
 		cli_json_begin(&j, o, t);
 		lttr_json_key(&j, "stacks");
 		lttr_json_stacks(&j, s);
+		lttr_json_key(&j, "flame");
+		lttr_json_flame(&j, f);
 		cli_json_end(&j, o);
 	} else {
 		size_t i;
@@ -110,6 +130,7 @@ int cmd_stacks(struct cli_opts *o)
 			fprintf(stderr, "%s: warning: %s\n", cli_prog, lttr_syms_warning(so.syms, i));
 		lttr_syms_close(so.syms);
 	}
+	lttr_flame_free(f);
 	lttr_stacks_free(s);
 	return cli_finish(t, NULL, 0);
 }

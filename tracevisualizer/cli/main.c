@@ -354,7 +354,7 @@ enum optid {
 	O_BY, O_MESSAGES, O_LIST, O_ALGORITHM, O_SORT, O_TOP, O_DOT, O_EXPLAIN,
 	O_PARENTS, O_PORTS, O_QUANTUM, O_MAX_DELAY, O_MIN_COUNT, O_ROOT, O_SKEW, O_SMOOTH,
 	O_PENALTIES, O_WRITE_PCAP, O_NO_TASKS, O_KIND, O_WHAT, O_WORST, O_THRESHOLD,
-	O_PNG, O_INSTANCES, O_AT, O_SYMFS, O_KERNEL, O_ADDRESSES,
+	O_PNG, O_SVG, O_INSTANCES, O_AT, O_SYMFS, O_KERNEL, O_ADDRESSES,
 };
 
 /* every option: its value's name (NULL: none), the commands that use it */
@@ -452,6 +452,8 @@ static const struct opt {
 	  "                     mappings at START and at STOP where they differ)" },
 	{ "--symfs", "DIR", C_SYMBOLIZE | C_STACKS, O_SYMFS,
 	  "read the ELF files under DIR (DIR/usr/bin/app for /usr/bin/app), as perf" },
+	{ "--svg", "FILE", C_STACKS, O_SVG,
+	  "also draw the stacks as a flame graph into FILE (SVG)" },
 	{ "--addresses", NULL, C_STACKS, O_ADDRESSES,
 	  "frames as hexadecimal addresses, not named through the trace's symbols" },
 	{ "--kernel", NULL, C_SYMBOLIZE, O_KERNEL, "the addresses are the kernel's" },
@@ -796,6 +798,11 @@ static int set_option(struct cli_opts *o, const struct opt *op, const char *a, c
 		if (!arg || !*arg)
 			return bad_usage("%s needs a file name", a);
 		o->png = arg;
+		break;
+	case O_SVG:
+		if (!arg || !*arg)
+			return bad_usage("%s needs a file name", a);
+		o->svg = arg;
 		break;
 	case O_SYMFS:
 		if (!arg || !*arg)

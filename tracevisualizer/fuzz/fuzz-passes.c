@@ -234,6 +234,47 @@ static void on_transition(void *arg, const struct lttr_flow_tr *tr)
 	(*(uint64_t *)arg)++;
 }
 
+/*
+ * The flame graph's boxes of @s: a box as wide as its children and its
+ * own weight, each inside its parent, the roots the weight of all the
+ * lines ("[no stack]" too) (else abort: a finding).
+ */
+static void flame_check(struct run *r, const struct lttr_stacks *s)
+{
+	struct lttr_flame *f;
+	uint64_t roots = 0, *kids;
+	size_t i;
+
+	if (lttr_flame_layout(s, &f) < 0)
+		return;		/* out of memory */
+	kids = calloc(f->nboxes ? f->nboxes : 1, sizeof(*kids));
+	if (!kids) {
+		lttr_flame_free(f);
+		return;
+	}
+	for (i = 0; i < f->nboxes; i++) {
+		const struct lttr_flame_box *b = &f->boxes[i];
+
+		if (b->parent < 0) {
+			roots += b->w;
+			continue;
+		}
+		if ((size_t)b->parent >= i || b->depth != f->boxes[b->parent].depth + 1 ||
+		    b->x < f->boxes[b->parent].x ||
+		    b->x + b->w > f->boxes[b->parent].x + f->boxes[b->parent].w)
+			abort();
+		kids[b->parent] += b->w;
+	}
+	for (i = 0; i < f->nboxes; i++)
+		if (f->boxes[i].w != kids[i] + f->boxes[i].self)
+			abort();
+	if (roots != f->total || f->total != s->total + s->unstacked)
+		abort();
+	lttr_json_flame(&r->j, f);
+	free(kids);
+	lttr_flame_free(f);
+}
+
 /* the folded stacks of each kind, whole trace and window */
 static void stacks_pass(struct run *r, uint64_t from, uint64_t to)
 {
@@ -253,6 +294,7 @@ static void stacks_pass(struct run *r, uint64_t from, uint64_t to)
 				continue;
 			}
 			lttr_json_stacks(&r->j, s);
+			flame_check(r, s);
 			lttr_stacks_free(s);
 		}
 }

@@ -12,6 +12,10 @@
  *   blocked time is the windowed accounting's); a stack record cut short (its
  *   counts claim more addresses than it holds) is refused and said,
  *   never read past.
+ * The flame graph's layout (lttr_flame_layout()) of folded lines given
+ * by hand: merged by prefix, siblings by name frame by frame ("a" before
+ * "a+1" though "a+1;z" sorts before "a;b" as a whole line), each box as
+ * wide as its children and its own weight, the roots covering the total.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -205,9 +209,61 @@ static void test_cut(void)
 	lttr_trace_close(t);
 }
 
+static void test_flame(void)
+{
+	static const struct {
+		const char *name;
+		unsigned int depth;
+		long parent;
+		uint64_t x, w, self;
+	} want[] = {
+		{ "a", 0, -1, 0, 10, 0 },
+		{ "b", 1, 0, 0, 5, 2 },
+		{ "c", 2, 1, 2, 3, 3 },
+		{ "d", 1, 0, 5, 5, 5 },
+		{ "a+1", 0, -1, 10, 11, 0 },
+		{ "z", 1, 4, 10, 11, 11 },
+		{ "e", 0, -1, 21, 7, 7 },
+	};
+	struct lttr_stack_line lines[] = {
+		{ (char *)"a+1;z", 11 }, { (char *)"a;b", 2 }, { (char *)"a;b;c", 3 },
+		{ (char *)"a;d", 5 }, { (char *)"e", 7 },
+	};
+	struct lttr_stacks s = { .nlines = 5, .lines = lines, .total = 28 };
+	struct lttr_stacks empty = { 0 };
+	struct lttr_flame *f = NULL;
+	size_t i, nw = sizeof(want) / sizeof(want[0]), bad = 0;
+
+	if (lttr_flame_layout(&s, &f) < 0) {
+		ok(0, "the flame graph is laid out");
+		return;
+	}
+	ok(f->nboxes == nw && f->total == 28 && f->depth == 3,
+	   "7 boxes over 28, 3 levels (%zu, %llu, %u)", f->nboxes,
+	   (unsigned long long)f->total, f->depth);
+	for (i = 0; i < nw && i < f->nboxes; i++) {
+		const struct lttr_flame_box *b = &f->boxes[i];
+
+		if (strcmp(b->name, want[i].name) || b->depth != want[i].depth ||
+		    b->parent != want[i].parent || b->x != want[i].x || b->w != want[i].w ||
+		    b->self != want[i].self) {
+			bad++;
+			tap_diag("  box %zu: %s depth %u parent %ld x %llu w %llu self %llu", i,
+				 b->name, b->depth, b->parent, (unsigned long long)b->x,
+				 (unsigned long long)b->w, (unsigned long long)b->self);
+		}
+	}
+	ok(!bad, "each box: its name, depth, parent, x, width and self weight");
+	lttr_flame_free(f);
+	ok(lttr_flame_layout(&empty, &f) == 0 && f->nboxes == 0 && f->total == 0 && f->depth == 0,
+	   "no stacks: no box");
+	lttr_flame_free(f);
+}
+
 int main(void)
 {
 	test_fold();
+	test_flame();
 	test_cut();
 	ok(!strcmp(lttr_stacks_kind_name(LTTR_STACKS_OFFCPU), "offcpu") &&
 	   lttr_stacks_kind_lookup("wakeup") == LTTR_STACKS_WAKEUP &&

@@ -32,6 +32,7 @@
 #include <lttr/analysis/share.h>
 #include <lttr/analysis/diff.h>
 #include <lttr/analysis/stacks.h>
+#include <lttr/analysis/flame.h>
 #include <lttr/output/json-account.h>
 #include <lttr/output/json-timing.h>
 #include <lttr/output/export.h>

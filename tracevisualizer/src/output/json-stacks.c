@@ -46,3 +46,23 @@ void lttr_json_stacks(struct lttr_json *j, const struct lttr_stacks *s)
 	lttr_json_end_array(j);
 	lttr_json_end_object(j);
 }
+
+void lttr_json_flame(struct lttr_json *j, const struct lttr_flame *f)
+{
+	size_t i;
+
+	lttr_json_begin_array(j);
+	for (i = 0; i < f->nboxes; i++) {
+		const struct lttr_flame_box *b = &f->boxes[i];
+
+		lttr_json_begin_object(j);
+		lttr_json_kv_str(j, "name", b->name);
+		lttr_json_kv_u64(j, "depth", b->depth);
+		lttr_json_kv_i64(j, "parent", b->parent);
+		lttr_json_kv_u64(j, "x", b->x);
+		lttr_json_kv_u64(j, "w", b->w);
+		lttr_json_kv_u64(j, "self", b->self);
+		lttr_json_end_object(j);
+	}
+	lttr_json_end_array(j);
+}

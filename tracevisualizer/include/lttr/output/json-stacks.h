@@ -7,6 +7,7 @@
 
 #include <lttr/output/json.h>
 #include <lttr/analysis/stacks.h>
+#include <lttr/analysis/flame.h>
 
 /**
  * lttr_json_stacks() - write @s as an object: kind, unit ("ns" or
@@ -17,5 +18,14 @@
  * @s: the stacks
  */
 void lttr_json_stacks(struct lttr_json *j, const struct lttr_stacks *s);
+
+/**
+ * lttr_json_flame() - write the flame graph's boxes @f as an array of
+ * {"name", "depth", "parent" (index or -1), "x", "w", "self"}, in the
+ * stacks' unit (lttr/analysis/flame.h), depth first
+ * @j: the writer
+ * @f: the layout
+ */
+void lttr_json_flame(struct lttr_json *j, const struct lttr_flame *f);
 
 #endif /* LTTR_JSON_STACKS_H */
