@@ -433,6 +433,14 @@ int main(int argc, char **argv)
 	if (!s.writer)
 		return EXIT_ERROR;
 
+	/*
+	 * The mappings at START (docs/stacks.md), read just before it: read
+	 * after it, the reads of every process's maps were traced, enough
+	 * to fill a small trace's buffers (50-debug-kernel.t's storm traces
+	 * lost events).  Never fails the trace.
+	 */
+	symfiles_start(&f.syms, f.dirfd, o.output, o.force, "/proc", SYMFILES_MAPS_BOUND,
+		       clock_ns(CLOCK_MONOTONIC));
 	called = clock_ns(CLOCK_MONOTONIC);
 	if (device_start(&s.dev) < 0)
 		return finish(&s, &f, &h, STOP_DEVICE_ERROR, 0, 0);
@@ -446,9 +454,6 @@ int main(int argc, char **argv)
 		return finish(&s, &f, &h, STOP_WRITE_ERROR, 1, 1);
 	if (write_snapshot(files_open(&f, f.proc), f.proc) < 0)
 		return finish(&s, &f, &h, STOP_WRITE_ERROR, 1, 1);
-	/* the mappings at START (docs/stacks.md): never fails the trace */
-	symfiles_start(&f.syms, f.dirfd, o.output, o.force, "/proc", SYMFILES_MAPS_BOUND,
-		       clock_ns(CLOCK_MONOTONIC));
 
 	if (o.duration_ns)
 		s.deadline_ns = h.start_ns + o.duration_ns;

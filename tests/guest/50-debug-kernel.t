@@ -32,7 +32,7 @@ cpu1=/sys/devices/system/cpu/cpu1/online
   echo $i > /mnt/share/storm.n ) & sp=$!
 j=0
 while [ $j -lt 3 ]; do
-	traced -q -b 64k -n 4 -o /mnt/share/storm$j -- sh -c "ltt-forktree 10 /tmp/st$j; ltt-getppid 5000 > /dev/null" && echo trace-ok
+	traced -q -b 512k -n 4 -o /mnt/share/storm$j -- sh -c "ltt-forktree 10 /tmp/st$j; ltt-getppid 5000 > /dev/null" && echo trace-ok
 	traced -q --flight -b 64k -n 4 -o /mnt/share/stormf$j -- ltt-getppid 5000 > /dev/null && echo flight-ok
 	rmmod ltt_tracer && insmod /lib/modules/ltt_tracer.ko && echo reload-ok
 	j=$((j + 1))
@@ -70,6 +70,11 @@ ok $? "ltt-modtest's CPU hotplug checks ran (buffers of an offline CPU freed onc
 # CPU 1 goes offline and online 60 times, 30 ms apart, while three
 # traces, three flight traces and three unload/load cycles run: hotplug
 # against START, STOP, read, close and rmmod (lockdep, kmemleak below).
+# The storm traces' buffers (4 x 512 KiB per CPU) hold their workload's
+# events whole: with 4 x 64 KiB the debug kernel's daemon, slowed by the
+# storm, lost events once (a clean-clone run, 2026-11-29: 1 gap and an
+# anomaly beside it), and this test is about hotplug, not about losses
+# (02-lost.t and 04-daemon.t count those).
 is "$(cat "$share/storm.n" 2>/dev/null)" "60" "CPU 1 offline and online 60 times during traces and reloads"
 is "$(cat "$share/storm.online" 2>/dev/null)" "0-1" "... and online at the end"
 is "$(grep -c -e trace-ok -e flight-ok -e reload-ok "$share/storm.txt" 2>/dev/null)" "9" "three traces, three flight traces, three reloads under the storm"
