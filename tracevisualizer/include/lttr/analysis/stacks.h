@@ -75,8 +75,9 @@ struct lttr_stack_line {
  * @has_stacks: the trace recorded stacks of this kind (its header's
  *	stack configuration)
  * @nlines: entries of @lines, sorted by @folded (as stackcollapse does)
- * @lines: the stacks
- * @total: sum of the @value of @lines
+ * @lines: the stacks, and a line "[no stack]" whose @value is @unstacked
+ *	when @unstacked is not 0
+ * @total: sum of the @value of the stacked @lines (all but "[no stack]")
  * @unstacked: weight without a stack (off-CPU: ns of blocked intervals
  *	whose switch-out has no stack record, lost or not recorded; wakeup:
  *	wakeups without one)
