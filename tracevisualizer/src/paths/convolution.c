@@ -6,12 +6,12 @@
  */
 #include <inttypes.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <lttr/paths/convolution.h>
 #include "paths/room.h"
+#include "paths/sentences.h"
 #include "paths/xcorr.h"
 
 /*
@@ -581,37 +581,16 @@ int lttr_conv_leaf(const struct lttr_conv_graph *g, size_t i)
 	return i + 1 >= g->nv || g->v[i + 1].parent != (uint32_t)i;
 }
 
-/* room and count of lttr_conv_warnings()'s sentences */
-struct out {
-	char (*v)[LTTR_MSG_WARNING_LEN];
-	size_t max;
-	size_t n;
-};
-
-static void say(struct out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static void say(struct out *o, const char *fmt, ...)
-{
-	if (o->v && o->n < o->max) {
-		va_list ap;
-
-		va_start(ap, fmt);
-		vsnprintf(o->v[o->n], LTTR_MSG_WARNING_LEN, fmt, ap);
-		va_end(ap);
-	}
-	o->n++;
-}
-
 size_t lttr_conv_warnings(const struct lttr_conv_graph *g, char (*out)[LTTR_MSG_WARNING_LEN],
 			  size_t max)
 {
-	struct out o = { out, max, 0 };
+	struct lttr_sentences o = { out, max, 0 };
 
 	if (g->quantum_auto)
-		say(&o, "the messages span %.3f s: the convolution's quantum is %.3f ms, not 1 ms, to correlate at most %lu points (a quantum given is used as it is)",
+		lttr_sentence(&o, "the messages span %.3f s: the convolution's quantum is %.3f ms, not 1 ms, to correlate at most %lu points (a quantum given is used as it is)",
 		    (double)g->span_ns / 1e9, (double)g->quantum_ns / 1e6, MAX_POINTS);
 	if (g->cut_budget)
-		say(&o, "the convolution stopped at its bound of the work (%llu points correlated, %lu vertices): %" PRIu64
+		lttr_sentence(&o, "the convolution stopped at its bound of the work (%llu points correlated, %lu vertices): %" PRIu64
 		    " edges not followed, the graph is partial (a longer quantum, a higher minimum count or one root)",
 		    MAX_WORK, MAX_VERTICES, g->cut_budget);
 	return o.n;

@@ -7,18 +7,11 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <lttr/paths/message.h>
+#include "paths/sentences.h"
 
 #define NS	UINT64_C(1000000000)
 
-struct out {
-	char (*v)[LTTR_MSG_WARNING_LEN];
-	size_t max;
-	size_t n;
-};
-
-static void say(struct out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static void say(struct out *o, const char *fmt, ...)
+void lttr_sentence(struct lttr_sentences *o, const char *fmt, ...)
 {
 	if (o->v && o->n < o->max) {
 		va_list ap;
@@ -33,28 +26,28 @@ static void say(struct out *o, const char *fmt, ...)
 size_t lttr_msg_warnings(const struct lttr_msg_warn *w, char (*out)[LTTR_MSG_WARNING_LEN],
 			 size_t max)
 {
-	struct out o = { out, max, 0 };
+	struct lttr_sentences o = { out, max, 0 };
 
 	if (w->old_format)
-		say(&o, "the trace's format is older than 1.4: it records no socket endpoints (bind, connect, accept), so most sends and receives cannot be paired");
+		lttr_sentence(&o, "the trace's format is older than 1.4: it records no socket endpoints (bind, connect, accept), so most sends and receives cannot be paired");
 	if (w->lost_events)
-		say(&o, "the trace lost %" PRIu64 " events: messages may be missing, or seen at one end only",
+		lttr_sentence(&o, "the trace lost %" PRIu64 " events: messages may be missing, or seen at one end only",
 		    w->lost_events);
 	if (w->send_only || w->recv_only)
-		say(&o, "%" PRIu64 " messages seen only sent and %" PRIu64
+		lttr_sentence(&o, "%" PRIu64 " messages seen only sent and %" PRIu64
 		    " only received (their other end is outside the trace, or lost): one time each",
 		    w->send_only, w->recv_only);
 	if (w->unknown_socket)
-		say(&o, "%" PRIu64
+		lttr_sentence(&o, "%" PRIu64
 		    " sends and receives on sockets whose endpoints the trace does not tell are not messages",
 		    w->unknown_socket);
 	if (w->retransmits)
-		say(&o, "%" PRIu64 " TCP retransmissions dropped", w->retransmits);
+		lttr_sentence(&o, "%" PRIu64 " TCP retransmissions dropped", w->retransmits);
 	if (w->outliers) {
 		uint64_t t = w->outlier_ns, lo = w->others_first_ns, hi = w->others_last_ns;
 		uint64_t d = t > hi ? t - hi : lo - t;
 
-		say(&o, "%" PRIu64 " message%s far from the others (docs/paths.md): %s%s %s at %" PRIu64
+		lttr_sentence(&o, "%" PRIu64 " message%s far from the others (docs/paths.md): %s%s %s at %" PRIu64
 		    ".%09" PRIu64 " s, %" PRIu64 ".%09" PRIu64 " s %s the others (%" PRIu64 ".%09"
 		    PRIu64 " s to %" PRIu64 ".%09" PRIu64 " s); the convolution leaves %s out",
 		    w->outliers, w->outliers > 1 ? "s" : "", w->outliers > 1 ? "the farthest " : "",
@@ -64,7 +57,7 @@ size_t lttr_msg_warnings(const struct lttr_msg_warn *w, char (*out)[LTTR_MSG_WAR
 		    w->outliers > 1 ? "them" : "it");
 	}
 	if (w->skipped_packets)
-		say(&o, "%" PRIu64 " packets not TCP or UDP over IP, fragments or cut short, skipped",
+		lttr_sentence(&o, "%" PRIu64 " packets not TCP or UDP over IP, fragments or cut short, skipped",
 		    w->skipped_packets);
 	return o.n;
 }
