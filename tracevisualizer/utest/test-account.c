@@ -406,6 +406,54 @@ static void test_nodetails(void)
 	lttr_trace_close(t);
 }
 
+/*
+ * A flight recorder whose CPUs kept windows that begin apart (a hotplug
+ * storm, 2026-11-29): CPU 1's events from 1.0000001 s show task 7
+ * blocking in wait4 and task 8 preempted in user mode; CPU 0's kept
+ * window begins at 1.00005 s (the window start) with 7 current in
+ * getppid, and 8 switched in there exits a poll it entered unseen.
+ * Before CPU 0's data, 9's events disagree (it ran unseen on CPU 0):
+ * history, not damage.  The times are whole: 7 runs from the window
+ * start, no anomaly, conservation exact.
+ */
+static void test_flight_apart(void)
+{
+	struct lttr_trace *t;
+	struct lttr_account *a = acct("flight-apart",
+		"header ncpus=2 end=1000100000 flight=1 format=1.1\n"
+		"buf cpu=1 start=1000000000 pid=0\n"
+		"1000000100 sched 0 7 0\n1000000200 syscall_entry 61\n"
+		"1000000300 sched 7 8 1\n1000000310 syscall_exit 0 5\n"
+		"1000000400 sched 8 9 0\n1000000500 syscall_entry 1\n"
+		"1000000600 sched 9 0 2\n1000001000 sched 0 9 0\n"
+		"1000001010 syscall_exit 61 0\n1000001100 sched 9 0 1\n"
+		"1000090000 sched 0 9 0\n"
+		"buf cpu=0 start=1000050000 pid=7\n"
+		"1000050010 syscall_entry 39\n1000050020 syscall_exit 39 1\n"
+		"1000055000 sched 7 8 0\n1000055010 syscall_exit 7 1\n"
+		"1000060000 sched 8 7 1\n", &t);
+	const struct lttr_acct_task *p7 = NULL;
+	size_t i;
+
+	if (!ok(a != NULL, "flight, CPUs apart: the accounting runs")) {
+		ok(0, "flight, CPUs apart: conservation");
+		ok(0, "flight, CPUs apart: no anomaly");
+		ok(0, "flight, CPUs apart: task 7 runs from the window start");
+		return;
+	}
+	conserve("flight, CPUs apart", a);
+	ok(a->anomalies == 0, "flight, CPUs apart: no anomaly (%llu): a task seen on CPU 1 runs on CPU 0 when its data begins, events before the window disagree",
+	   (unsigned long long)a->anomalies);
+	for (i = 0; i < a->ntasks; i++)
+		if (a->tasks[i].pid == 7)
+			p7 = &a->tasks[i];
+	ok(p7 && p7->running_ns == 5000 + 40000 && p7->user_ns + p7->syscall_ns == p7->running_ns,
+	   "flight, CPUs apart: task 7 runs from the window start and again from 1.00006 s to the end, 45 us, all of it user or kernel (running %llu)",
+	   p7 ? (unsigned long long)p7->running_ns : 0ULL);
+	lttr_account_free(a);
+	lttr_trace_close(t);
+}
+
 static void test_units(void)
 {
 	struct lttr_lat l, m;
@@ -761,9 +809,10 @@ static void test_no_return(void)
 
 int main(void)
 {
-	tap_plan(42 + 4 + 3 * 3 + 1 + 4 + 5 + 8 + 3 + 3 + 4);
+	tap_plan(42 + 4 + 3 * 3 + 1 + 4 + 5 + 8 + 3 + 3 + 4 + 4);
 	test_trap_first();
 	test_nodetails();
+	test_flight_apart();
 	test_a();
 	test_b();
 	test_softirq();

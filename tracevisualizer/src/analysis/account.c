@@ -85,6 +85,7 @@ struct actx {
 	unsigned int nodata;	/* CPUs without data now (gap, cut) */
 	uint64_t first_nodata;	/* when a CPU's data first stopped (0: never) */
 	bool cpu_nodata[LTT_MAX_CPUS];
+	bool cpu_seen[LTT_MAX_CPUS];	/* a segment of the CPU seen */
 };
 
 /*
@@ -391,6 +392,12 @@ static void first_seen(struct atask *tk, int state, bool pending)
 	tk->breason = LTTR_BLOCK_UNKNOWN;
 }
 
+static void switch_in(struct actx *x, struct atask *tk, uint64_t t,
+		      unsigned int cpu, bool recorded);
+
+static void switch_in(struct actx *x, struct atask *tk, uint64_t t,
+		      unsigned int cpu, bool recorded);
+
 static void on_segment(void *arg, const struct lttr_flow_seg *s)
 {
 	struct actx *x = arg;
@@ -405,7 +412,21 @@ static void on_segment(void *arg, const struct lttr_flow_seg *s)
 		tk->state = ST_RUNNING;
 		tk->since = s->start_ns;
 		tell(x, tk, s->start_ns, LTTR_TS_RUNNING, &rc);
+	} else if (tk && (tk->state == ST_BLOCKED || tk->state == ST_RUNNABLE ||
+			  tk->state == ST_UNKNOWN)) {
+		/*
+		 * It runs with no switch to it recorded: the CPU's data begins
+		 * here (a flight recorder's CPU whose earlier buffers, with the
+		 * switch, were overwritten, while another CPU's events showed
+		 * the task blocking): its wait ended unseen, it runs from now.
+		 * Anywhere else the switch was lost: an anomaly.
+		 */
+		if (s->cpu < LTT_MAX_CPUS && x->cpu_seen[s->cpu])
+			x->a->anomalies += in_window(x, s->start_ns);
+		switch_in(x, tk, s->start_ns, s->cpu, false);
 	}
+	if (s->cpu < LTT_MAX_CPUS)
+		x->cpu_seen[s->cpu] = true;
 	switch (s->mode) {
 	case LTTR_MODE_USER:
 		c->user_ns += d;

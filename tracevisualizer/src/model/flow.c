@@ -25,6 +25,8 @@ struct kframe {
 
 struct ftask {
 	uint32_t pid;
+	uint64_t out_ns;	/* its last switch-out before the window, as
+				 * recorded (0: none or checked) */
 	bool resolved;		/* its base mode is known */
 	bool kthread;		/* base mode is kernel */
 	unsigned int depth;
@@ -70,6 +72,8 @@ struct lttr_flow {
 	struct lttr_pidmap map;
 	struct lttr_trace *t;	/* buffers followed (lttr_flow_use_buffers) */
 	uint64_t next_gap_end;	/* earliest end of a CPU's gap, or UINT64_MAX */
+	bool history;		/* the event applied is before start_ns */
+	uint64_t data_start;	/* the latest of the CPUs' first buffer starts */
 };
 
 static const char *const mode_names[LTTR_MODE_COUNT] = {
@@ -286,6 +290,15 @@ static void anomaly(struct lttr_flow *f, const struct lttr_flow_tr *base,
 {
 	struct lttr_flow_tr tr = *base;
 
+	/*
+	 * Before the window start some CPU has no data (START reaches the
+	 * CPUs one after the other; a flight recorder's CPUs kept windows
+	 * that begin apart): a task may run there unseen, so events that
+	 * disagree with each other are expected, not damage.  The stacks
+	 * are reset all the same; only the window's anomalies are said.
+	 */
+	if (f->history)
+		return;
 	tr.kind = LTTR_TR_ANOMALY;
 	tr.pid = pid;
 	tr.what = what;
@@ -514,6 +527,8 @@ static void on_switch(struct lttr_flow *f, unsigned int cpu, struct ftask *tk,
 	if (sc->prev_pid != c->pid)
 		anomaly(f, tr, sc->prev_pid, LTTR_AN_WRONG_PREV);
 	cur_mode(f, c, &s);
+	if (f->history)
+		tk->out_ns = ev->time_ns;
 	tr->pid = c->pid;
 	tr->pid2 = sc->next_pid;
 	tr->state = sc->prev_state;
@@ -596,8 +611,14 @@ void lttr_flow_use_buffers(struct lttr_flow *f, struct lttr_trace *t)
 	unsigned int c;
 
 	f->t = t;
-	for (c = 0; c < f->ncpus; c++)
+	for (c = 0; c < f->ncpus; c++) {
+		struct lttr_buffer_info bi;
+
 		load_buf(f, c, 0);
+		if (lttr_trace_buffer_count(t, c) && !lttr_trace_buffer(t, c, 0, &bi) &&
+		    bi.start_ns > f->data_start)
+			f->data_start = bi.start_ns;
+	}
 	/*
 	 * A CPU whose file holds none of the buffers the daemon wrote (cut)
 	 * has no last record to end its events after: they end at the
@@ -878,6 +899,7 @@ static int apply(struct lttr_flow *f, const struct lttr_event *ev)
 	if (cpu >= f->ncpus)
 		return 0;
 	c = &f->cpu[cpu];
+	f->history = t < f->start_ns;
 	if (t < f->start_ns)
 		t = f->start_ns;
 	if (t > f->end_ns)
@@ -896,6 +918,18 @@ static int apply(struct lttr_flow *f, const struct lttr_event *ev)
 		tk = task_get(f, c->pid);
 	if (!tk)
 		return -LTTR_E_NOMEM;
+	if (tk->out_ns && !f->history) {
+		/*
+		 * Its first event in the window, and it was switched out
+		 * before a CPU's data began (a flight recorder's CPUs kept
+		 * windows that begin apart; START reaches the CPUs one after
+		 * the other): it may have run unseen there, so its stack may
+		 * be stale: its mode is known again from its events.
+		 */
+		if (tk->out_ns < f->data_start)
+			forget(tk);
+		tk->out_ns = 0;
+	}
 	memset(&tr, 0, sizeof(tr));
 	tr.time_ns = t;
 	tr.cpu = (uint16_t)cpu;
