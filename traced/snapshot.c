@@ -2,6 +2,7 @@
 /* snapshot.c - the /proc snapshot (file "proc" of a trace) */
 #include "snapshot.h"
 #include "fds.h"
+#include "procdir.h"
 #include "sockets.h"
 
 #include <ctype.h>
@@ -14,61 +15,6 @@ struct task_info {
 	int ppid, tgid;
 	char name[512];
 };
-
-static int numeric(const char *s)
-{
-	if (!*s)
-		return 0;
-	for (; *s; s++)
-		if (!isdigit((unsigned char)*s))
-			return 0;
-	return 1;
-}
-
-static int cmp_int(const void *a, const void *b)
-{
-	int x = *(const int *)a, y = *(const int *)b;
-
-	return (x > y) - (x < y);
-}
-
-/* Numeric entries of a directory, sorted; -1 if it cannot be opened. */
-static int list_numeric(const char *path, int **out, size_t *n)
-{
-	DIR *d = opendir(path);
-	struct dirent *de;
-	int *v = NULL;
-	size_t cap = 0;
-
-	*n = 0;
-	*out = NULL;
-	if (!d)
-		return -1;
-	while ((de = readdir(d)) != NULL) {
-		long x;
-
-		if (!numeric(de->d_name))
-			continue;
-		x = strtol(de->d_name, NULL, 10);
-		if (x < 0 || x > INT_MAX)
-			continue;
-		if (*n == cap) {
-			size_t ncap = cap ? cap * 2 : 256;
-			int *nv = realloc(v, ncap * sizeof(*v));
-
-			if (!nv)
-				break;
-			v = nv;
-			cap = ncap;
-		}
-		v[(*n)++] = (int)x;
-	}
-	closedir(d);
-	if (*n)
-		qsort(v, *n, sizeof(*v), cmp_int);
-	*out = v;
-	return 0;
-}
 
 /* Reads a status file; 0 if it had Name, Tgid and PPid, else -1. */
 static int read_status(const char *path, struct task_info *t)
@@ -130,7 +76,7 @@ static int write_tasks(FILE *out, const char *root, struct snapshot_stats *st)
 	int *pids;
 	int ret = 0;
 
-	if (list_numeric(root, &pids, &np) < 0)
+	if (procdir_numbers(root, &pids, &np) < 0)
 		return 0;	/* no /proc: an empty task list */
 
 	for (i = 0; i < np && ret == 0; i++) {
@@ -139,7 +85,7 @@ static int write_tasks(FILE *out, const char *root, struct snapshot_stats *st)
 		int *tids;
 
 		snprintf(path, sizeof(path), "%s/%d/task", root, pids[i]);
-		if (list_numeric(path, &tids, &nt) < 0) {
+		if (procdir_numbers(path, &tids, &nt) < 0) {
 			/* no task/ directory (or vanished): the process only */
 			snprintf(path, sizeof(path), "%s/%d/status", root,
 				 pids[i]);
@@ -360,7 +306,7 @@ static int write_fds(FILE *out, const char *root, struct snapshot_stats *st)
 	int *pids;
 	int ret = 0;
 
-	if (list_numeric(root, &pids, &np) < 0)
+	if (procdir_numbers(root, &pids, &np) < 0)
 		return 0;
 	for (i = 0; i < np && ret == 0; i++) {
 		char path[PATH_MAX];
@@ -368,7 +314,7 @@ static int write_fds(FILE *out, const char *root, struct snapshot_stats *st)
 		int *fds;
 
 		snprintf(path, sizeof(path), "%s/%d/fd", root, pids[i]);
-		if (list_numeric(path, &fds, &nf) < 0)
+		if (procdir_numbers(path, &fds, &nf) < 0)
 			continue;	/* a kernel thread's, or vanished */
 		for (j = 0; j < nf && ret == 0; j++) {
 			int r = fds_write_one(out, root, pids[i], fds[j]);

@@ -2,10 +2,10 @@
 /* symfiles.c - kallsyms, modules and maps saved in the trace (symfiles.h) */
 #include "symfiles.h"
 #include "msg.h"
+#include "procdir.h"
 #include "tracedir.h"
 
 #include <ctype.h>
-#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -117,59 +117,6 @@ static uint64_t hash_add(uint64_t h, const char *s)
 	return h;
 }
 
-static int numeric(const char *s)
-{
-	if (!*s)
-		return 0;
-	for (; *s; s++)
-		if (!isdigit((unsigned char)*s))
-			return 0;
-	return 1;
-}
-
-static int cmp_int(const void *a, const void *b)
-{
-	int x = *(const int *)a, y = *(const int *)b;
-
-	return (x > y) - (x < y);
-}
-
-/* the processes of the proc root, sorted; NULL when it cannot be read */
-static int *list_pids(const char *proc_root, size_t *n)
-{
-	DIR *d = opendir(proc_root);
-	struct dirent *de;
-	int *v = NULL;
-	size_t cap = 0;
-
-	*n = 0;
-	if (!d)
-		return NULL;
-	while ((de = readdir(d)) != NULL) {
-		long x;
-
-		if (!numeric(de->d_name))
-			continue;
-		x = strtol(de->d_name, NULL, 10);
-		if (x <= 0 || x > INT_MAX)
-			continue;
-		if (*n == cap) {
-			size_t ncap = cap ? 2 * cap : 256;
-			int *nv = realloc(v, ncap * sizeof(*v));
-
-			if (!nv)
-				break;
-			v = nv;
-			cap = ncap;
-		}
-		v[(*n)++] = (int)x;
-	}
-	closedir(d);
-	if (*n)
-		qsort(v, *n, sizeof(*v), cmp_int);
-	return v ? v : calloc(1, sizeof(int));
-}
-
 /*
  * The block of process @pid: "pid PID COMM" and its executable mappings,
  * malloc'ed in *@out (NULL: none, a kernel thread or a process gone);
@@ -239,9 +186,9 @@ static int seen_cmp(const void *a, const void *b)
 static int section(struct symfiles *sf, int stop, uint64_t now_ns)
 {
 	size_t npids, i, used = 0, cap = 0;
-	int *pids = list_pids(sf->proc_root, &npids);
+	int *pids;
 
-	if (!pids) {
+	if (procdir_numbers(sf->proc_root, &pids, &npids) < 0) {
 		msg_warn("cannot read %s (%s): %s not saved, user addresses will be unknown",
 			 sf->proc_root, strerror(errno), sf->maps_path);
 		errno = 0;
