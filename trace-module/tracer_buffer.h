@@ -19,6 +19,7 @@
 #include <linux/compiler.h>
 #include <linux/fs.h>
 #include <linux/irq_work.h>
+#include <linux/jump_label.h>
 #include <asm/local64.h>
 #include <linux/mutex.h>
 #include <linux/poll.h>
@@ -308,5 +309,10 @@ void ltt_lost_count(struct ltt_cpu *c, unsigned int id, const void *data,
 		    unsigned int len, bool nested);
 void ltt_lost_reset(struct ltt_cpu *c);
 void ltt_lost_fill(struct ltt_cpu *c, struct ltt_lost_info *info);
+
+/* the test clock (tracer_main.c, <ltt/ltt-clock.h>) */
+DECLARE_STATIC_KEY_FALSE(ltt_clock_skewed);
+extern s64 ltt_clock_offset_ns;
+extern s32 ltt_clock_drift_ppb;
 
 #endif /* _LTT_TRACER_BUFFER_H */

@@ -44,7 +44,10 @@
  * order.  The fast accessor may, very rarely, return a value slightly
  * below the previous one (an NMI-safe read during a timekeeper update);
  * the writer clamps to the last time it wrote, so deltas never go
- * backwards.
+ * backwards.  With the module's test clock on (clock_offset_ns,
+ * clock_drift_ppb: docs/ltt_tracer.4) the time read is skewed here, the
+ * only place the module reads a clock, behind a static key that is a
+ * no-op when the test clock is off.
  *
  * A record stores a 32-bit delta from its time base, which covers
  * 4.29 s.  The time base is the buffer's start_ns when it is opened
@@ -91,6 +94,7 @@
 #include <linux/string.h>
 #include <linux/timekeeping.h>
 #include <asm/unaligned.h>
+#include <ltt/ltt-clock.h>
 
 #include "tracer_buffer.h"
 #include "tracer_buffer_internal.h"
@@ -388,6 +392,8 @@ static __always_inline bool ltt_enter(struct ltt_cpu **cp,
 	/* The nesting mark is set before anything else is touched ... */
 	barrier();
 	*ts = ktime_get_mono_fast_ns();
+	if (static_branch_unlikely(&ltt_clock_skewed))
+		*ts = ltt_clock_skew(*ts, ltt_clock_offset_ns, ltt_clock_drift_ppb);
 	if (unlikely(*ts < c->last_ns))
 		*ts = c->last_ns;
 	return true;

@@ -31,6 +31,7 @@
 #include <linux/slab.h>
 #include <linux/smp.h>
 #include <linux/uaccess.h>
+#include <ltt/ltt-clock.h>
 
 #include "tracer_buffer.h"
 
@@ -42,6 +43,45 @@ MODULE_PARM_DESC(buffer_size,
 static unsigned int buffer_count = 8;
 module_param(buffer_count, uint, 0444);
 MODULE_PARM_DESC(buffer_count, "Default buffers per CPU (2..256; default 8)");
+
+/*
+ * The test clock (docs/ltt_tracer.4, <ltt/ltt-clock.h>): every time this
+ * module writes is offset and drifted, for the tests of the
+ * synchronisation of several hosts' traces.  Off (both 0) it costs
+ * nothing: the writer's branch is a static key, a no-op unless enabled.
+ */
+static long clock_offset_ns;
+module_param(clock_offset_ns, long, 0444);
+MODULE_PARM_DESC(clock_offset_ns,
+		 "Test clock: nanoseconds added to every time written (0..10^15; default 0)");
+
+static int clock_drift_ppb;
+module_param(clock_drift_ppb, int, 0444);
+MODULE_PARM_DESC(clock_drift_ppb,
+		 "Test clock: rate error of every time written, parts per billion (-10^6..10^6; default 0)");
+
+DEFINE_STATIC_KEY_FALSE(ltt_clock_skewed);
+s64 ltt_clock_offset_ns;
+s32 ltt_clock_drift_ppb;
+
+static int ltt_clock_init(void)
+{
+	if (clock_offset_ns < 0 || clock_offset_ns > LTT_CLOCK_OFFSET_MAX_NS ||
+	    clock_drift_ppb < -LTT_CLOCK_DRIFT_MAX_PPB ||
+	    clock_drift_ppb > LTT_CLOCK_DRIFT_MAX_PPB) {
+		pr_err("invalid clock_offset_ns=%ld or clock_drift_ppb=%d\n",
+		       clock_offset_ns, clock_drift_ppb);
+		return -EINVAL;
+	}
+	ltt_clock_offset_ns = clock_offset_ns;
+	ltt_clock_drift_ppb = clock_drift_ppb;
+	if (clock_offset_ns || clock_drift_ppb) {
+		static_branch_enable(&ltt_clock_skewed);
+		pr_info("test clock: offset %ld ns, drift %d ppb\n",
+			clock_offset_ns, clock_drift_ppb);
+	}
+	return 0;
+}
 
 static int ltt_check_geometry(u32 size, u32 count)
 {
@@ -788,6 +828,9 @@ static int __init ltt_tracer_init(void)
 		       buffer_size, buffer_count, num_possible_cpus());
 		return ret;
 	}
+	ret = ltt_clock_init();
+	if (ret)
+		return ret;
 	ret = ltt_filter_init();
 	if (ret)
 		return ret;

@@ -406,7 +406,7 @@ static int poll_timeout(const struct session *s)
 
 	if (!s->deadline_ns)
 		return IDLE_POLL_MS;
-	now = clock_ns(CLOCK_MONOTONIC);
+	now = trace_clock_ns();
 	if (now >= s->deadline_ns)
 		return 0;
 	left = (s->deadline_ns - now + 999999) / 1000000;
@@ -439,7 +439,7 @@ enum stop_reason collect_run(struct session *s)
 		if (why == STOP_NONE)
 			why = take_signals(s);
 		if (why == STOP_NONE && s->deadline_ns &&
-		    clock_ns(CLOCK_MONOTONIC) >= s->deadline_ns)
+		    trace_clock_ns() >= s->deadline_ns)
 			why = STOP_TIMER;
 	}
 	return why;

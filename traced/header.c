@@ -6,6 +6,9 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <ltt/ltt-clock.h>
 #include <string.h>
 #include <sys/utsname.h>
 #include <time.h>
@@ -87,6 +90,47 @@ uint64_t clock_ns(int clock)
 	if (clock_gettime(clock, &ts) < 0)
 		return 0;
 	return (uint64_t)ts.tv_sec * 1000000000U + (uint64_t)ts.tv_nsec;
+}
+
+/* a module parameter's value, 0 when it cannot be read */
+static long long module_param_ll(const char *name)
+{
+	char path[128], buf[32];
+	long long v;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/sys/module/ltt_tracer/parameters/%s", name);
+	f = fopen(path, "r");
+	if (!f)
+		return 0;
+	if (!fgets(buf, sizeof(buf), f))
+		buf[0] = 0;
+	fclose(f);
+	v = strtoll(buf, NULL, 10);
+	return v;
+}
+
+uint64_t trace_clock_ns(void)
+{
+	static int known;
+	static long long offset, drift;
+	uint64_t t = clock_ns(CLOCK_MONOTONIC);
+
+	if (!known) {
+		offset = module_param_ll("clock_offset_ns");
+		drift = module_param_ll("clock_drift_ppb");
+		/* the module refuses to load outside these: 0 if not loaded */
+		if (offset < 0 || offset > LTT_CLOCK_OFFSET_MAX_NS ||
+		    drift < -LTT_CLOCK_DRIFT_MAX_PPB || drift > LTT_CLOCK_DRIFT_MAX_PPB)
+			offset = drift = 0;
+		if (offset || drift)
+			msg_info("the module's test clock is on: offset %lld ns, drift %lld ppb",
+				 offset, drift);
+		known = 1;
+	}
+	if (!offset && !drift)
+		return t;
+	return ltt_clock_skew(t, offset, (int32_t)drift);
 }
 
 int header_write(int fd, const char *name, const struct ltt_trace_header *h)

@@ -39,6 +39,16 @@ void header_set_stacks(struct ltt_trace_header *h,
 uint64_t clock_ns(int clock);
 
 /*
+ * The trace clock in ns: CLOCK_MONOTONIC as the module writes its times,
+ * that is skewed by the module's test clock when it is on (its
+ * parameters clock_offset_ns and clock_drift_ppb, read once from
+ * /sys/module/ltt_tracer/parameters; absent = 0; <ltt/ltt-clock.h>).
+ * Every trace time traced writes (the header's, the symbol files') is on
+ * it, and so are the deadlines it compares with them.
+ */
+uint64_t trace_clock_ns(void);
+
+/*
  * (Re)writes the whole header at offset 0 of fd and fsyncs it.  name is
  * used in messages.  Returns 0 or -1 (message printed).
  */

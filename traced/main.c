@@ -272,7 +272,7 @@ static int finish(struct session *s, struct files *f,
 			complete = 0;
 			why = STOP_DEVICE_ERROR;
 		}
-		h->end_ns = clock_ns(CLOCK_MONOTONIC);
+		h->end_ns = trace_clock_ns();
 		/*
 		 * After a write error too: the buffers left in the module
 		 * are taken and counted lost, so that every event the
@@ -292,7 +292,7 @@ static int finish(struct session *s, struct files *f,
 		symfiles_kernel(f->dirfd, s->opt->output, f->force, "/proc", geteuid() == 0);
 	/* the mappings of the processes that exec'd or mmapped meanwhile */
 	if (f->syms.maps)
-		symfiles_stop(&f->syms, clock_ns(CLOCK_MONOTONIC));
+		symfiles_stop(&f->syms, trace_clock_ns());
 	symfiles_free(&f->syms);
 	/* what was given to the writer and not written is lost too */
 	if (writer_flush(s->writer) < 0) {
@@ -440,12 +440,12 @@ int main(int argc, char **argv)
 	 * lost events).  Never fails the trace.
 	 */
 	symfiles_start(&f.syms, f.dirfd, o.output, o.force, "/proc", SYMFILES_MAPS_BOUND,
-		       clock_ns(CLOCK_MONOTONIC));
-	called = clock_ns(CLOCK_MONOTONIC);
+		       trace_clock_ns());
+	called = trace_clock_ns();
 	if (device_start(&s.dev) < 0)
 		return finish(&s, &f, &h, STOP_DEVICE_ERROR, 0, 0);
 	h.start_wall_ns = clock_ns(CLOCK_REALTIME);
-	h.start_ns = clock_ns(CLOCK_MONOTONIC);
+	h.start_ns = trace_clock_ns();
 	s.start_ns = h.start_ns;
 	/* how long START took: its buffers begin after its call (ltt-abi.h) */
 	took_us = (h.start_ns - called + 999) / 1000;

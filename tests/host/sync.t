@@ -58,6 +58,27 @@ PY
 }
 is "$(check "$cm" "$tmp/good/truth.json")" "truth-in est-in truth-in est-in narrow drift-in causal" \
 	"the truth and the estimate in the bounds at both ends, <= 200 us wide, every receive after its send"
+# merge --messages: the messages matched, each on the reference's clock
+# through the model written beside, equal to the truth's
+$tv merge -o "$tmp/mm" --messages "$tmp/mm.json" "$tmp/good/A" "$tmp/good/B" > /dev/null
+is "$?" 0 "merge --messages: exit status 0"
+is "$(python3 - "$tmp/mm.json" "$tmp/mm/clock-model.json" "$tmp/good/truth.json" <<'PY'
+import json, sys
+x = json.load(open(sys.argv[1])); m = json.load(open(sys.argv[2])); tr = json.load(open(sys.argv[3]))
+h = m["hosts"][1]
+ref = lambda host, t: t if host == 0 else (t - h["offset_ns"]) / (1 + h["drift_ppm"] * 1e-6)
+got = sorted((q["src"], q["dst"], q["send_ns"], q["recv_ns"]) for q in x["list"])
+want = sorted((q["from"], q["to"], q["send_ns"], q["recv_ns"]) for q in tr["messages"] if not q["corrupt"])
+out = ["same" if got == want else "differ %d %d" % (len(got), len(want))]
+off = max(max(abs(q["send_ref_ns"] - ref(q["src"], q["send_ns"])), abs(q["recv_ref_ns"] - ref(q["dst"], q["recv_ns"])),
+              abs(q["transit_ns"] - (q["recv_ref_ns"] - q["send_ref_ns"]))) for q in x["list"])
+out.append("on-model" if off <= 1 else "off-model %f" % off)
+mint = min(q["transit_ns"] for q in x["list"])
+out.append("%d %d %d" % (x["messages"], x["synchronised"], x["inverted"]))
+out.append("min" if abs(x["min_transit_ns"] - mint) < 0.1 and mint > 0 else "min-wrong")
+print(" ".join(out))
+PY
+)" "same on-model 400 400 0 min" "merge --messages: the truth's 400 messages, each on the model's reference clock, none received before sent"
 diag "$(grep 'host 1' "$tmp/m.txt")"
 grep -q "host 1 beta (host-1, .*): offset +15000[0-9]*\.[0-9] ns, drift +[0-9.]* ppm, accuracy [0-9.]* us, via host 0 (200 messages to it, 200 from it)" "$tmp/m.txt"
 ok $? "the text names host 1's offset, drift, accuracy and the pair's messages"

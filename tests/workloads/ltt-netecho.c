@@ -5,12 +5,19 @@
  * the server on the host, reached through QEMU's user-mode network), each
  * read back whole before the next is sent.  UDP: one datagram each way
  * per message; TCP (TCP_NODELAY): one segment each way per message, after
- * the connection's handshake.  Payload byte i is 'A' + i % 26 (UDP) or
+ * the connection's handshake (a refused connection tried again every
+ * 20 ms, 20 s at most).  Payload byte i is 'A' + i % 26 (UDP) or
  * 'a' + i % 26 (TCP).
  *
  * Prints, one "key value" per line: pid, local_port.  Exits 0 when every
  * echo came back equal to what was sent, 1 on an error (said on stderr),
  * 2 on a usage error.
+ *
+ * ltt-netecho serve udp|tcp ADDR PORT COUNT SIZE - the echo server, in a
+ * guest (tests/guest/46-multinode.t: the client on another node): bound
+ * to ADDR:PORT, echoes COUNT messages of SIZE bytes (TCP: of the one
+ * connection it accepts, TCP_NODELAY; UDP: to each datagram's sender),
+ * then exits 0; prints "pid PID" when it listens.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -45,6 +52,61 @@ static int read_all(int fd, char *buf, long n)
 	return 0;
 }
 
+static int serve(int argc, char **argv)
+{
+	static char buf[1400];
+	struct timeval tv = { .tv_sec = 60 };
+	struct sockaddr_in me = { .sin_family = AF_INET }, peer;
+	socklen_t plen;
+	long port, count, size, i;
+	int tcp, fd, conn, one = 1;
+
+	if (argc != 7 || (strcmp(argv[2], "udp") && strcmp(argv[2], "tcp")) ||
+	    inet_pton(AF_INET, argv[3], &me.sin_addr) != 1 ||
+	    (port = atol(argv[4])) < 1 || port > 65535 ||
+	    (count = atol(argv[5])) < 1 || (size = atol(argv[6])) < 1 || size > 1400) {
+		fprintf(stderr, "usage: ltt-netecho serve udp|tcp ADDR PORT COUNT SIZE "
+			"(an IPv4 address, 1..65535, >0, 1..1400)\n");
+		return 2;
+	}
+	tcp = !strcmp(argv[2], "tcp");
+	me.sin_port = htons((unsigned short)port);
+	fd = socket(AF_INET, tcp ? SOCK_STREAM : SOCK_DGRAM, 0);
+	if (fd < 0)
+		return fail("socket");
+	setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
+	if (bind(fd, (struct sockaddr *)&me, sizeof(me)))
+		return fail("bind");
+	if (tcp && listen(fd, 1))
+		return fail("listen");
+	printf("pid %d\n", (int)getpid());
+	fflush(stdout);
+	conn = fd;
+	if (tcp) {
+		conn = accept(fd, NULL, NULL);
+		if (conn < 0)
+			return fail("accept");
+		setsockopt(conn, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
+	}
+	/* a client that never comes is an error, not a hang */
+	setsockopt(conn, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
+	for (i = 0; i < count; i++) {
+		if (tcp) {
+			if (read_all(conn, buf, size) || write(conn, buf, (size_t)size) != size)
+				return fail("echo");
+			continue;
+		}
+		plen = sizeof(peer);
+		if (recvfrom(fd, buf, sizeof(buf), 0, (struct sockaddr *)&peer, &plen) != size ||
+		    sendto(fd, buf, (size_t)size, 0, (struct sockaddr *)&peer, plen) != size)
+			return fail("echo");
+	}
+	if (tcp)
+		close(conn);
+	close(fd);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	static char out[1400], in[1400];
@@ -54,6 +116,8 @@ int main(int argc, char **argv)
 	long port, count, size, i;
 	int tcp, fd, one = 1;
 
+	if (argc > 1 && !strcmp(argv[1], "serve"))
+		return serve(argc, argv);
 	if (argc != 6 || (strcmp(argv[1], "udp") && strcmp(argv[1], "tcp")) ||
 	    inet_pton(AF_INET, argv[2], &to.sin_addr) != 1 ||
 	    (port = atol(argv[3])) < 1 || port > 65535 ||
@@ -66,13 +130,23 @@ int main(int argc, char **argv)
 	to.sin_port = htons((unsigned short)port);
 	for (i = 0; i < size; i++)
 		out[i] = (char)((tcp ? 'a' : 'A') + i % 26);
-	fd = socket(AF_INET, tcp ? SOCK_STREAM : SOCK_DGRAM, 0);
-	if (fd < 0)
-		return fail("socket");
-	/* an echo that never comes is an error, not a hang */
-	setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
-	if (connect(fd, (struct sockaddr *)&to, sizeof(to)))
-		return fail("connect");
+	/*
+	 * TCP: a refused connection is tried again, 20 s at most, until the
+	 * server (on another node, started at the same time) listens
+	 */
+	for (i = 0;; i++) {
+		fd = socket(AF_INET, tcp ? SOCK_STREAM : SOCK_DGRAM, 0);
+		if (fd < 0)
+			return fail("socket");
+		/* an echo that never comes is an error, not a hang */
+		setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
+		if (!connect(fd, (struct sockaddr *)&to, sizeof(to)))
+			break;
+		if (errno != ECONNREFUSED || i >= 1000)
+			return fail("connect");
+		close(fd);
+		usleep(20000);
+	}
 	if (tcp)
 		setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
 	for (i = 0; i < count; i++) {

@@ -25,7 +25,7 @@
 
 static void merge_usage(void)
 {
-	printf("Usage: tracevisualizer merge -o OUT [--json] TRACE1 TRACE2 ...\n\n"
+	printf("Usage: tracevisualizer merge -o OUT [--json] [--messages FILE] TRACE1 TRACE2 ...\n\n"
 	       "The traces of several hosts on one clock: the clock of each host\n"
 	       "against the first's (the reference), an offset and a drift estimated\n"
 	       "from the TCP messages between the traces by the convex-hull method\n"
@@ -41,6 +41,9 @@ static void merge_usage(void)
 	       "  -o, --output OUT   the merged set's directory (must not exist)\n"
 	       "  --json             print the model as JSON\n"
 	       "  --pretty           with --json: indented\n"
+	       "  --messages FILE    write the messages matched between the traces to\n"
+	       "                     FILE (JSON), each with its send and receive on the\n"
+	       "                     reference's clock and its transit time\n"
 	       "  -h, --help         this help\n\n"
 	       "Exit status: 0 every host synchronised; 1 a trace could not be read or\n"
 	       "OUT could not be written; 2 usage error (fewer than two traces, OUT\n"
@@ -118,6 +121,7 @@ int cmd_merge(int argc, char **argv)
 	struct lttr_xmsg_stats st;
 	struct lttr_error err;
 	bool json = false, pretty = false;
+	const char *msgfile = NULL;
 	size_t n = 0, nmsgs = 0, i, k;
 	int status = 0, a;
 
@@ -137,6 +141,10 @@ int cmd_merge(int argc, char **argv)
 			json = true;
 		} else if (!strcmp(s, "--pretty")) {
 			pretty = true;
+		} else if (!strcmp(s, "--messages")) {
+			if (a + 1 >= argc)
+				return merge_bad("a file must follow", s);
+			msgfile = argv[++a];
 		} else if (s[0] == '-' && s[1]) {
 			return merge_bad("unknown option", s);
 		} else if (n == MERGE_MAX_TRACES) {
@@ -203,6 +211,21 @@ int cmd_merge(int argc, char **argv)
 		fprintf(stderr, "%s merge: %s/clock-model.json: %s\n", cli_prog, out, strerror(errno));
 		status = EXIT_TRACE;
 		goto done;
+	}
+	if (msgfile) {
+		FILE *f = fopen(msgfile, "w");
+		struct lttr_json j;
+
+		if (f) {
+			lttr_json_init(&j, f, false);
+			lttr_sync_json_messages(&j, &model, msgs, nmsgs);
+			fputc('\n', f);
+		}
+		if (!f || fclose(f)) {
+			fprintf(stderr, "%s merge: %s: %s\n", cli_prog, msgfile, strerror(errno));
+			status = EXIT_TRACE;
+			goto done;
+		}
 	}
 	if (json) {
 		struct lttr_json j;

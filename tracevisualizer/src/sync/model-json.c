@@ -240,3 +240,63 @@ void lttr_sync_text(FILE *f, const struct lttr_sync_model *m, const struct lttr_
 		fputc('\n', f);
 	}
 }
+
+void lttr_sync_json_messages(struct lttr_json *j, const struct lttr_sync_model *m,
+			     const struct lttr_sync_msg *msgs, size_t n)
+{
+	size_t k, synced = 0, inverted = 0;
+	double min_transit = 0;
+
+	for (k = 0; k < n; k++) {
+		const struct lttr_sync_msg *x = &msgs[k];
+		double d;
+
+		if (x->src >= m->nhosts || x->dst >= m->nhosts ||
+		    !m->hosts[x->src].synced || !m->hosts[x->dst].synced)
+			continue;
+		d = lttr_sync_to_ref(m, x->dst, x->recv_ns) - lttr_sync_to_ref(m, x->src, x->send_ns);
+		if (!synced || d < min_transit)
+			min_transit = d;
+		synced++;
+		inverted += d < 0;
+	}
+	lttr_json_begin_object(j);
+	unum(j, "messages", n);
+	unum(j, "synchronised", synced);
+	unum(j, "inverted", inverted);
+	lttr_json_key(j, "min_transit_ns");
+	if (synced)
+		num(j, NULL, 1, min_transit);
+	else
+		lttr_json_null(j);
+	lttr_json_key(j, "list");
+	lttr_json_begin_array(j);
+	for (k = 0; k < n; k++) {
+		const struct lttr_sync_msg *x = &msgs[k];
+		bool ok = x->src < m->nhosts && x->dst < m->nhosts &&
+			  m->hosts[x->src].synced && m->hosts[x->dst].synced;
+		double s = ok ? lttr_sync_to_ref(m, x->src, x->send_ns) : 0;
+		double r = ok ? lttr_sync_to_ref(m, x->dst, x->recv_ns) : 0;
+
+		lttr_json_begin_object(j);
+		unum(j, "src", x->src);
+		unum(j, "dst", x->dst);
+		unum(j, "send_ns", x->send_ns);
+		unum(j, "recv_ns", x->recv_ns);
+		if (ok) {
+			num(j, "send_ref_ns", 1, s);
+			num(j, "recv_ref_ns", 1, r);
+			num(j, "transit_ns", 1, r - s);
+		} else {
+			lttr_json_key(j, "send_ref_ns");
+			lttr_json_null(j);
+			lttr_json_key(j, "recv_ref_ns");
+			lttr_json_null(j);
+			lttr_json_key(j, "transit_ns");
+			lttr_json_null(j);
+		}
+		lttr_json_end_object(j);
+	}
+	lttr_json_end_array(j);
+	lttr_json_end_object(j);
+}

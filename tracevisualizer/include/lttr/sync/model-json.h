@@ -56,6 +56,25 @@ void lttr_sync_json(struct lttr_json *j, const struct lttr_sync_model *m,
 		    const struct lttr_sync_hostinfo *h, const struct lttr_sync_msg *msgs);
 
 /**
+ * lttr_sync_json_messages() - the messages a model was made of, each with
+ * its times on the reference's clock (merge --messages)
+ * @j: the writer
+ * @m: the model
+ * @msgs: the messages
+ * @n: how many
+ *
+ * An object: "messages" (their number), "synchronised" (those between
+ * two synchronised hosts), "inverted" (of those, the ones whose
+ * receive is before their send on the reference's clock: none when the
+ * model agrees with every message), "min_transit_ns", and "list": per
+ * message src, dst, send_ns, recv_ns (each on its host's clock), and
+ * send_ref_ns, recv_ref_ns, transit_ns (recv_ref_ns - send_ref_ns; null
+ * when a host is not synchronised).
+ */
+void lttr_sync_json_messages(struct lttr_json *j, const struct lttr_sync_model *m,
+			     const struct lttr_sync_msg *msgs, size_t n);
+
+/**
  * lttr_sync_text() - the model as text, a line per host and per pair
  * @f: the stream
  * @m: the model

@@ -1,0 +1,127 @@
+#!/bin/bash
+# Two hosts on one clock (issue 31), in one boot of two guests
+# (scripts/ltt-vm --nodes 2, 90 s): node 2's trace clock skewed by the
+# module's test clock (docs/ltt_tracer.4), +1.5 s and 100 ppm fast, so
+# that the truth is known.  Between them: TCP echoes (ltt-netecho, 1500
+# each way) before and after the RPC workload of 42-paths.t across the
+# two hosts (A, the client, on node 1 at 10.0.1.1; B, the front end, and
+# C, D, the back ends, D sleeping 10 ms per call, on node 2 at
+# 10.0.1.2-4; each logging its ground truth on its own guest's raw
+# CLOCK_MONOTONIC) and UDP echoes; each node traces its side.  Then
+# node 2's header against its events (traced on the same skewed clock),
+# and tracevisualizer merge of the two traces: the drift within the
+# model's drift bounds, the bounds against the guests' offset bounded by
+# the RPC's ground truth, their width (docs/multihost.md: what the
+# emulator gives), every message received after it was sent on the
+# corrected clock (merge --messages).
+. "$(dirname "$0")/../lib/tap.sh"
+share=$(mktemp -d); trap 'rm -rf "$share"' EXIT
+SKEW_NS=1500000000 SKEW_PPB=100000
+REQS=60 ECHOS=1500
+
+# node 1 waits for node 2 (its address answers) before tracing; the
+# clients retry their connections until the servers listen.  Node 1:
+# TCP echoes (400 of 32 bytes), UDP echoes (100), the RPC client, TCP
+# echoes again: many fast messages each way at both ends of the span
+"$TOP/scripts/ltt-vm" --nodes 2 --cpus 1 --share "$share" --timeout 400 --log "$share/console" \
+	--node 1 -- "set -e
+n=0
+until ping -c 1 -W 1 10.0.1.2 > /dev/null 2>&1; do
+	n=\$((n + 1)); [ \$n -le 60 ] || { echo 'node 2 does not answer' >&2; exit 1; }
+done
+traced -q --capture 128 -o /mnt/share/t -- sh -c 'set -e
+	ltt-netecho tcp 10.0.1.2 7200 $ECHOS 32 > /mnt/share/echo1
+	ltt-netecho udp 10.0.1.2 7201 100 32 > /mnt/share/echo2
+	ltt-rpc client --threads 1 --requests $REQS --net 10.0.1 --truth /mnt/share/rpc.a
+	ltt-netecho tcp 10.0.1.2 7202 $ECHOS 32 > /mnt/share/echo3'" \
+	--node 2 --module-args "clock_offset_ns=$SKEW_NS clock_drift_ppb=$SKEW_PPB" -- "set -e
+ip addr add 10.0.1.3/24 dev net0 && ip addr add 10.0.1.4/24 dev net0
+traced -q --capture 128 -o /mnt/share/t -- sh -c '
+	ltt-netecho serve tcp 10.0.1.2 7200 $ECHOS 32 > /dev/null &
+	ltt-netecho serve udp 10.0.1.2 7201 100 32 > /dev/null &
+	ltt-netecho serve tcp 10.0.1.2 7202 $ECHOS 32 > /dev/null &
+	for r in d c b; do
+		ltt-rpc serve \$r --conns 1 --net 10.0.1 --truth /mnt/share/rpc.\$r &
+	done
+	wait'"
+ok $? "two guests ran the RPC workload across their network, each tracing its side"
+[ -z "${KEEP:-}" ] || { mkdir -p "$KEEP" && cp -a "$share"/. "$KEEP"/; }
+
+n1=$share/node1 n2=$share/node2
+tracevisualizer check "$n1/t" > /dev/null && tracevisualizer check "$n2/t" > /dev/null
+ok $? "both traces pass check"
+# node 2's header (traced) on the module's skewed clock: its first event
+# (START's) at the header's start, its last before the header's end
+tracevisualizer summary --json "$n2/t" > "$share/n2.json" &&
+	tracevisualizer dump "$n2/t" | sed -n 2p > "$share/n2.first" &&
+	tracevisualizer dump --reverse "$n2/t" | sed -n 2p > "$share/n2.last"
+ok $? "node 2: summary and its first and last events"
+tracevisualizer merge -o "$share/m" --messages "$share/msgs.json" "$n1/t" "$n2/t" | sed 's/^/# /'
+ok "${PIPESTATUS[0]}" "merge: both hosts synchronised"
+
+checks < <(PYTHONPATH=tests/lib python3 - "$share" "$SKEW_NS" "$SKEW_PPB" "$ECHOS" <<'PY'
+import os, sys
+from check import ok, load, done
+d, skew_ns, skew_ppb, echos = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+
+# the header against the module's events, on node 2's skewed clock
+h = load(os.path.join(d, 'n2.json'))['trace']
+first = float(open(os.path.join(d, 'n2.first')).read().split()[1]) * 1e9
+last = float(open(os.path.join(d, 'n2.last')).read().split()[1]) * 1e9
+ok(h['start_ns'] - 1e3 <= first <= h['start_ns'] + 100e6 and last <= h['end_ns'] + 1e3,
+   "node 2: the header's start %.6f s and end %.6f s hold its events (%.6f to %.6f s): "
+   "traced's times on the module's test clock" % (h['start_ns'] / 1e9, h['end_ns'] / 1e9,
+                                                  first / 1e9, last / 1e9))
+
+m = load(os.path.join(d, 'm', 'clock-model.json'))
+p = m['pairs'][0]
+host = m['hosts'][1]
+ok(host['synchronised'] and host['hostname'] == 'ltt-node2' and p['a'] == 0 and p['b'] == 1,
+   "host 1 is ltt-node2, synchronised to host 0 (%s)" % host.get('reason', 'ok'))
+
+# the truth: node 2's trace clock is skew(raw2), raw2 = raw1 + D, D the
+# offset between the two guests' own clocks (both tick with the host's:
+# no drift of their own), bounded by the RPC's ground truth on each
+# guest's raw CLOCK_MONOTONIC: B received after A sent, A received the
+# reply after B sent it
+def skew(t):
+    return t + skew_ns + t * skew_ppb / 1e9
+
+def truth(name):
+    return {int(w[1]): [int(x) for x in w[2:]] for w in
+            (l.split() for l in open(os.path.join(d, name))) if w[0] != 'pid'}
+a, b = truth('node1/rpc.a'), truth('node2/rpc.b')
+ids = sorted(set(a) & set(b))
+d_hi = min(b[i][1] - a[i][1] for i in ids)   # B RECV - A send
+d_lo = max(b[i][6] - a[i][2] for i in ids)   # B REPLY - A recv
+ok(len(ids) >= 50 and d_lo <= d_hi,
+   "the RPC's truth bounds the guests' clocks: node 2 = node 1 + [%.3f, %.3f] ms (%d requests)"
+   % (d_lo / 1e6, d_hi / 1e6, len(ids)))
+
+lo_ppm, hi_ppm = p['drift_ppm_lo'], p['drift_ppm_hi']
+ok(lo_ppm <= skew_ppb / 1e3 <= hi_ppm,
+   "the drift of the test clock, %g ppm, is within the pair's drift bounds [%.3f, %.3f] ppm "
+   "(estimate %.3f)" % (skew_ppb / 1e3, lo_ppm, hi_ppm, p['drift_ppm']))
+for end, t, bnd in (('start', p['span_start_ns'], p['bounds_at_start_ns']),
+                    ('end', p['span_end_ns'], p['bounds_at_end_ns'])):
+    tl, th = skew(t + d_lo), skew(t + d_hi)
+    est = host['offset_ns'] + (1 + host['drift_ppm'] * 1e-6) * t
+    ok(bnd[0] <= th and tl <= bnd[1] and tl <= est <= th,
+       "at the span's %s the bounds [%.1f, %.1f] us and the estimate %.1f us meet the truth "
+       "[%.1f, %.1f] us (node 2's time - 1.5 s - node 1's)"
+       % (end, (bnd[0] - t - skew_ns) / 1e3, (bnd[1] - t - skew_ns) / 1e3,
+          (est - t - skew_ns) / 1e3, (tl - t - skew_ns) / 1e3, (th - t - skew_ns) / 1e3))
+# the bounds' width under the emulator (docs/multihost.md): each way's
+# fastest message under TCG on a loaded host takes 250 us or more
+ok(p['width_ns'] <= 2e6, "the bounds are %.1f us wide (at most 2 ms under TCG)" % (p['width_ns'] / 1e3))
+
+x = load(os.path.join(d, 'msgs.json'))
+bad = [q for q in x['list'] if q['transit_ns'] is None or q['recv_ref_ns'] <= q['send_ref_ns']]
+ok(x['messages'] >= 4 * echos and x['messages'] == p['messages_ab'] + p['messages_ba'] and not bad
+   and x['inverted'] == 0,
+   "every one of the %d messages (TCP echoes both ways, the RPC) is received after it is sent "
+   "on the corrected clock (fastest %.1f us; %d not)" % (x['messages'], x['min_transit_ns'] / 1e3, len(bad)))
+done()
+PY
+)
+done_testing
