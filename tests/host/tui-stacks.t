@@ -9,7 +9,8 @@
 # the numbers of "stacks --json" (and of the accounting); / finds a frame
 # and opens its callers; Enter collapses and expands; K shows the wakeup
 # stacks, i the tree inverted; markers A-B restrict it to the selection;
-# Esc closes it.  View 6 shows the stack of the selected event.
+# Esc closes it.  View 6 shows the stack of the selected event, view 1
+# the off-CPU stack of the selected task's block at the cursor.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$TOP/tests/lib/tui.sh"
 tui_test
@@ -24,7 +25,7 @@ read -r ns_us ns_n <<<"$(line '[no stack]')"
 is "$stk_us $stk_n $ns_us $ns_n" "0.200 1 1.000 2" \
 	"stacks --json: 5's stack 200 ns in 1 interval; [no stack] 1000 ns in 2 (5 and 6 to the end)"
 
-tui_start k 120 30 -- --symfs "$tmp/root" "$tmp/t"
+tui_start k 200 30 -- --symfs "$tmp/root" "$tmp/t"
 ok $? "the TUI starts (--symfs)"
 # a tree line: count, time, share, the frame indented by its depth, its marker
 row() { printf '^ +%s +%s +[0-9.]+  %*s%s %s *$' "$1" "$(tui_re "$2")" "$((2 * $3))" "" "$(tui_re "$4")" "$(tui_re "$5")"; }
@@ -76,7 +77,18 @@ tui_input k g 0.0000003 && tui_wait k "^stack: $(tui_re "$waker")\$" >/dev/null
 ok $? "6's wakeup of 5 selected: the waker's stack" || diag "$(tui_screen k)"
 tui_input k g 0 && tui_wait_gone k '^stack: ' >/dev/null
 ok $? "an event without a stack: no stack line" || diag "$(tui_screen k)"
-tui_key k 1
+
+# view 1: the selected task blocked at the cursor, the stack of the switch-out that began it
+tui_key k 1 && tui_input k g 0.0000002
+for i in 1 2 3 4 5 6; do
+	tui_screen k | grep -q '^5 server: ' && break
+	tui_key k j
+done
+tui_wait k "^5 server: blocked.* \\| stack: $(tui_re "$blocked")" >/dev/null
+ok $? "view 1, 5 selected, blocked at the cursor: its off-CPU stack on the info line" ||
+	diag "$(tui_screen k)"
+tui_input k g 0.00000035 && tui_wait k '^5 server: ' >/dev/null && tui_wait_gone k '\| stack: ' >/dev/null
+ok $? "runnable at 350 ns: no stack" || diag "$(tui_screen k)"
 
 # the selection A-B: [200, 700) ns clips 5's stacked block to [200, 300)
 tui_input k g 0.0000002 && tui_key k m && tui_input k g 0.0000007 && tui_key k M &&

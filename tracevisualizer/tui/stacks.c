@@ -167,20 +167,41 @@ void tui_stacks_open(struct tui *u)
 		u->page = P_STACKS;
 }
 
-const char *tui_event_stack(struct tui *u, const struct lttr_event *ev, char *buf, size_t size)
+/* the stacks of the whole trace, once, named as the page names them */
+static bool index_stacks(struct tui *u)
 {
 	struct lttr_error err;
-	char *f = NULL;
 
-	if (!lttr_stacks_recorded(u->s.t) || !size)
-		return NULL;
-	/* the stacks of the whole trace, once, named as the page names them */
+	if (!lttr_stacks_recorded(u->s.t))
+		return false;
 	if (!u->stkidx) {
 		if (!u->stksyms)
 			u->stksyms = open_syms(u);
 		if (lttr_stackidx_build(u->s.t, u->stksyms, 0, UINT64_MAX, &u->stkidx, &err) < 0)
-			return NULL;
+			return false;
 	}
+	return true;
+}
+
+const char *tui_block_stack(struct tui *u, uint32_t pid, uint64_t block_ns, char *buf,
+			    size_t size)
+{
+	char *f = NULL;
+
+	if (!size || !index_stacks(u) ||
+	    lttr_stackidx_fold(u->stkidx, LTT_EV_SCHEDCHANGE, pid, block_ns, -1, &f) < 0 || !f)
+		return NULL;
+	snprintf(buf, size, "%s", f);
+	free(f);
+	return buf;
+}
+
+const char *tui_event_stack(struct tui *u, const struct lttr_event *ev, char *buf, size_t size)
+{
+	char *f = NULL;
+
+	if (!size || !index_stacks(u))
+		return NULL;
 	if (lttr_stackidx_of_event(u->stkidx, ev, &f) < 0 || !f)
 		return NULL;
 	snprintf(buf, size, "%s", f);

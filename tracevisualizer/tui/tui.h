@@ -283,6 +283,9 @@ bool tui_stacks_key(struct tui *u, enum lttr_kaction act, int height);
 void tui_stacks_free(struct tui *u);
 /* the stack recorded with @ev (a switch-out, a wakeup, a stack record), folded, or NULL */
 const char *tui_event_stack(struct tui *u, const struct lttr_event *ev, char *buf, size_t size);
+/* the off-CPU stack of task @pid's switch-out at @block_ns, folded, or NULL */
+const char *tui_block_stack(struct tui *u, uint32_t pid, uint64_t block_ns, char *buf,
+			    size_t size);
 
 /* what a key does where it was pressed (the keymap, lttr/view/keys.h) */
 enum lttr_kaction tui_action(const struct tui *u, int key);
