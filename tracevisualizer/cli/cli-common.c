@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <lttr/lttr.h>
 #include <lttr/output/error-text.h>
+#include <lttr/symbols/symbols.h>
+#include <unistd.h>
 #include "cli.h"
 
 bool cli_pid_wanted(const struct cli_opts *o, uint32_t pid)
@@ -270,4 +272,53 @@ void cli_json_window(struct lttr_json *j, const struct lttr_account *a)
 	lttr_json_key(j, "to_ns");
 	lttr_json_u64(j, a->end_ns - a->trace_start_ns);
 	lttr_json_end_object(j);
+}
+
+/* a file of the trace directory @dir exists */
+static int has_file(const char *dir, const char *name)
+{
+	char path[4200];
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	return access(path, F_OK) == 0;
+}
+
+int cli_open_syms(const struct cli_opts *o, struct lttr_syms **out)
+{
+	char err[512];
+
+	*out = NULL;
+	if (o->addresses)
+		return 0;
+	if (!o->symfs && !has_file(o->dir, "kallsyms") && !has_file(o->dir, "maps")) {
+		fprintf(stderr, "%s: warning: %s has no symbol files (kallsyms, maps: traced saves"
+			" them as root): frames are addresses\n", cli_prog, o->dir);
+		return 0;
+	}
+	*out = lttr_syms_open(o->dir, o->symfs, err, sizeof(err));
+	if (!*out) {
+		fprintf(stderr, "%s: %s\n", cli_prog, err);
+		return -1;
+	}
+	return 0;
+}
+
+int cli_open_stack_syms(const struct cli_opts *o, const struct lttr_trace *t,
+			struct lttr_syms **out)
+{
+	*out = NULL;
+	if (!lttr_stacks_recorded(t))
+		return 0;
+	return cli_open_syms(o, out);
+}
+
+void cli_close_syms(struct lttr_syms *s)
+{
+	size_t i;
+
+	if (!s)
+		return;
+	for (i = 0; i < lttr_syms_warning_count(s); i++)
+		fprintf(stderr, "%s: warning: %s\n", cli_prog, lttr_syms_warning(s, i));
+	lttr_syms_close(s);
 }

@@ -144,6 +144,23 @@ static inline bool cli_cpu_wanted(const struct cli_opts *o, unsigned int cpu)
 	return !o->cpus || (cpu < 64 && (o->cpus >> cpu) & 1);
 }
 int cli_open(struct cli_opts *o, struct lttr_trace **t);
+struct lttr_syms;
+/*
+ * the symbols that name the frames of stacks: those traced saved in the
+ * trace directory (kallsyms, maps; docs/stacks.md), under --symfs if
+ * given.  NULL in *@out with --addresses, or when the trace has no symbol
+ * file (said once: its frames stay addresses).  -1: an error, said.
+ */
+int cli_open_syms(const struct cli_opts *o, struct lttr_syms **out);
+/*
+ * cli_open_syms() for the stacks shown beside other results (explain,
+ * critical-path, latency --explain): nothing (NULL, no warning) when @t
+ * recorded no stacks
+ */
+int cli_open_stack_syms(const struct cli_opts *o, const struct lttr_trace *t,
+			struct lttr_syms **out);
+/* the symbols' warnings on stderr, then close them (NULL: nothing) */
+void cli_close_syms(struct lttr_syms *s);
 /* cli_open()'s checks of the options against an open trace (closed on failure) */
 int cli_open_checked(struct cli_opts *o, struct lttr_trace **t);
 int cli_open_account(struct cli_opts *o, struct lttr_trace **t,

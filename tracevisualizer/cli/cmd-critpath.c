@@ -16,11 +16,12 @@
 int cmd_critpath(struct cli_opts *o)
 {
 	struct lttr_critpath *cp;
+	struct lttr_syms *syms;
 	struct lttr_trace *t;
 	struct lttr_error err;
 	struct lttr_json j;
 	uint64_t from, to;
-	int st;
+	int st, r;
 
 	if (o->npids != 1)
 		return cli_needs("critical-path", "--pid P (one task)");
@@ -28,12 +29,25 @@ int cmd_critpath(struct cli_opts *o)
 	if (st)
 		return st;
 	cli_window(o, t, &from, &to);
-	if (lttr_critpath_compute(t, o->pids[0], from, to, &cp, &err) < 0) {
+	if (cli_open_stack_syms(o, t, &syms) < 0) {
+		lttr_trace_close(t);
+		return 1;	/* as stacks: the symbols cannot be read */
+	}
+	r = lttr_critpath_compute(t, o->pids[0], from, to, &cp, &err);
+	if (r >= 0) {
+		/* at each blocked step, the stacks of the task and of its waker */
+		r = lttr_critpath_stacks(t, cp, syms, &err);
+		if (r < 0)
+			lttr_critpath_free(cp);
+	}
+	if (r < 0) {
 		char what[32];
 
+		cli_close_syms(syms);
 		snprintf(what, sizeof(what), "--pid %u", o->pids[0]);
 		return cli_fail(t, &err, what);
 	}
+	cli_close_syms(syms);
 	if (o->json) {
 		cli_json_begin(&j, o, t);
 		lttr_json_key(&j, "critical_path");

@@ -70,23 +70,37 @@ void cli_print_explain_at(const struct lttr_trace *t, const struct lttr_explain_
 int cmd_explain(struct cli_opts *o)
 {
 	struct lttr_explain_at *r;
+	struct lttr_syms *syms;
 	struct lttr_trace *t;
 	struct lttr_error err;
 	struct lttr_json j;
-	int st;
+	int st, rc;
 
 	if (!o->has_at || o->npids != 1)
 		return cli_needs("explain", "--at TIME and --pid P (one task)");
 	st = cli_open(o, &t);
 	if (st)
 		return st;
-	if (lttr_explain_at(t, o->pids[0], cli_at(o, t), &r, &err) < 0) {
+	if (cli_open_stack_syms(o, t, &syms) < 0) {
+		lttr_trace_close(t);
+		return 1;	/* as stacks: the symbols cannot be read */
+	}
+	rc = lttr_explain_at(t, o->pids[0], cli_at(o, t), &r, &err);
+	if (rc >= 0) {
+		/* a block: the stacks of the task and of its waker, and at each step */
+		rc = lttr_explain_at_stacks(t, r, syms, &err);
+		if (rc < 0)
+			lttr_explain_at_free(r);
+	}
+	if (rc < 0) {
 		char what[64];
 
+		cli_close_syms(syms);
 		snprintf(what, sizeof(what), "--pid %u --at %.9f", o->pids[0],
 			 (double)o->at_ns / 1e9);
 		return cli_fail(t, &err, what);
 	}
+	cli_close_syms(syms);
 	if (o->json) {
 		cli_json_begin(&j, o, t);
 		lttr_json_key(&j, "explain");

@@ -143,8 +143,10 @@ static int check_pids(const struct lctx *x)
 static int explain_worst(struct lctx *x)
 {
 	struct lttr_ex_req *q;
+	struct lttr_syms *syms;
 	struct lttr_error err;
 	size_t n = 0, i, k;
+	int r;
 
 	for (i = 0; i < x->nfocus; i++)
 		n += x->focus[i]->nworst;
@@ -168,6 +170,15 @@ static int explain_worst(struct lctx *x)
 		return EXIT_TRACE;
 	}
 	free(q);
+	/* the stacks of each block an explanation holds (traced --stacks) */
+	if (cli_open_stack_syms(x->o, x->t, &syms) < 0)
+		return 1;
+	r = lttr_explained_stacks(x->t, x->ex, syms, &err);
+	cli_close_syms(syms);
+	if (r < 0) {
+		cli_trace_error(err.msg);
+		return EXIT_TRACE;
+	}
 	return 0;
 }
 

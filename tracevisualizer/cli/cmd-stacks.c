@@ -11,44 +11,8 @@
 #include <lttr/lttr.h>
 #include <lttr/output/json-stacks.h>
 #include <lttr/symbols/symbols.h>
-#include <unistd.h>
 #include "cli.h"
 #include "flamesvg.h"
-
-/* a file of the trace directory @dir exists */
-static bool has_file(const char *dir, const char *name)
-{
-	char path[4200];
-
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	return access(path, F_OK) == 0;
-}
-
-/*
- * The symbols that name the frames: those traced saved in the trace
- * directory (kallsyms, maps; docs/stacks.md), under --symfs if given.
- * NULL in *@out with --addresses, or when the trace has no symbol file
- * (said once: its frames stay addresses).  -1: an error, said.
- */
-static int open_syms(const struct cli_opts *o, struct lttr_syms **out)
-{
-	char err[512];
-
-	*out = NULL;
-	if (o->addresses)
-		return 0;
-	if (!o->symfs && !has_file(o->dir, "kallsyms") && !has_file(o->dir, "maps")) {
-		fprintf(stderr, "%s: warning: %s has no symbol files (kallsyms, maps: traced saves"
-			" them as root): frames are addresses\n", cli_prog, o->dir);
-		return 0;
-	}
-	*out = lttr_syms_open(o->dir, o->symfs, err, sizeof(err));
-	if (!*out) {
-		fprintf(stderr, "%s: %s\n", cli_prog, err);
-		return -1;
-	}
-	return 0;
-}
 
 int cmd_stacks(struct cli_opts *o)
 {
@@ -64,7 +28,7 @@ int cmd_stacks(struct cli_opts *o)
 		return cli_needs("stacks", "--kind offcpu or --kind wakeup");
 	if (o->npids > 1)
 		return cli_needs("stacks", "one --pid at most");
-	if (open_syms(o, &so.syms) < 0)
+	if (cli_open_syms(o, &so.syms) < 0)
 		return 1;	/* as symbolize: the symbols cannot be read */
 	st = cli_open(o, &t);
 	if (st) {
@@ -123,13 +87,7 @@ int cmd_stacks(struct cli_opts *o)
 		fprintf(stderr, "%s: warning: the stacks weigh %" PRIu64 " ns, the accounting's"
 			" blocked time is %" PRIu64 " ns\n", cli_prog,
 			s->total + s->unstacked, s->blocked_ns);
-	if (so.syms) {
-		size_t i;
-
-		for (i = 0; i < lttr_syms_warning_count(so.syms); i++)
-			fprintf(stderr, "%s: warning: %s\n", cli_prog, lttr_syms_warning(so.syms, i));
-		lttr_syms_close(so.syms);
-	}
+	cli_close_syms(so.syms);
 	lttr_flame_free(f);
 	lttr_stacks_free(s);
 	return cli_finish(t, NULL, 0);

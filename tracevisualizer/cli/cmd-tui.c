@@ -9,7 +9,7 @@
 int cmd_tui(struct cli_opts *o)
 {
 	const struct tui_opts to = { .prog = cli_prog, .dir = o->dir, .salvage = !o->strict,
-				     .row_sort = o->rows };
+				     .row_sort = o->rows, .symfs = o->symfs };
 
 	return tui_run(&to);
 }

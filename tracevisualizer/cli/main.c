@@ -450,11 +450,11 @@ static const struct opt {
 	{ "--at", "T", C_EXPLAIN | C_SYMBOLIZE, O_AT,
 	  "the time, as --from (explain: needed; symbolize: chooses between the\n"
 	  "                     mappings at START and at STOP where they differ)" },
-	{ "--symfs", "DIR", C_SYMBOLIZE | C_STACKS, O_SYMFS,
+	{ "--symfs", "DIR", C_TUI | C_LATENCY | C_EXPLAIN | C_CRITPATH | C_STACKS | C_SYMBOLIZE, O_SYMFS,
 	  "read the ELF files under DIR (DIR/usr/bin/app for /usr/bin/app), as perf" },
 	{ "--svg", "FILE", C_STACKS, O_SVG,
 	  "also draw the stacks as a flame graph into FILE (SVG)" },
-	{ "--addresses", NULL, C_STACKS, O_ADDRESSES,
+	{ "--addresses", NULL, C_LATENCY | C_EXPLAIN | C_CRITPATH | C_STACKS, O_ADDRESSES,
 	  "frames as hexadecimal addresses, not named through the trace's symbols" },
 	{ "--kernel", NULL, C_SYMBOLIZE, O_KERNEL, "the addresses are the kernel's" },
 	{ "--help", NULL, C_ALL, O_HELP, "this help (COMMAND --help: the command's)" },

@@ -478,6 +478,17 @@ void tui_graph_info(struct tui *u, const struct tui_graph *g, char *buf, size_t 
 			      lttr_fmt_duration(sp.end_ns - sp.start_ns, d, sizeof(d)));
 	if (n >= size || (in->kind != LTTR_VROW_TASK && in->kind != LTTR_VROW_CPU))
 		return;
+	/* a task blocked: where in its code, the stack of the switch-out that began it */
+	if (in->kind == LTTR_VROW_TASK) {
+		const struct lttr_vstate *s = lttr_view_state(u->s.v, sp.state);
+		char fs[700];
+
+		if (s && s->cat >= LTTR_VCAT_BLOCKED && s->cat < LTTR_VCAT_NODATA &&
+		    tui_block_stack(u, in->id, sp.start_ns, fs, sizeof(fs)))
+			n += (size_t)snprintf(buf + n, size - n, " | stack: %s", fs);
+		if (n >= size)
+			return;
+	}
 	/* the file its syscall works on */
 	if (lttr_view_state_file(u->s.v, sp.state, u->s.vp.cursor, &file, &err) == 1) {
 		n += (size_t)snprintf(buf + n, size - n, " on ");

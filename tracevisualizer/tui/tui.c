@@ -306,6 +306,13 @@ static void draw_info(struct tui *u)
 		tui_graph_info(u, &u->g[u->view - V_FLOW], line, sizeof(line));
 	} else if (u->page == P_NONE && u->view == V_PATHS) {
 		snprintf(line, sizeof(line), "%s", tui_paths_keys(u));
+	} else if (u->page == P_NONE && u->view == V_EVENTS && u->ev.valid && u->ev.w.n &&
+		   u->ev.sel < u->ev.w.n) {
+		char f[900];
+
+		/* the selected event's call stack, when it has one */
+		if (tui_event_stack(u, &u->ev.w.ev[u->ev.sel], f, sizeof(f)))
+			snprintf(line, sizeof(line), "stack: %s", f);
 	} else if ((u->page == P_NONE && u->view == V_LATENCY) || u->page == P_LATGROUP ||
 		   u->page == P_CRITPATH) {
 		const char *s = tui_latency_info(u);
@@ -364,6 +371,9 @@ static void draw(struct tui *u)
 		break;
 	case P_CRITPATH:
 		tui_critpath_page(u, top, height);
+		break;
+	case P_STACKS:
+		tui_stacks_page(u, top, height);
 		break;
 	default:
 		switch (u->view) {
@@ -561,6 +571,7 @@ int tui_run(const struct tui_opts *o)
 	tui_events_free(u);
 	tui_paths_free(u);
 	tui_critpath_free(u);
+	tui_stacks_free(u);
 	tui_latency_free(u);
 	tui_syscalls_free(u);
 	tui_procs_free(u);

@@ -34,6 +34,7 @@ struct tui_opts {
 	const char *dir;	/* the trace directory */
 	bool salvage;		/* read what is intact of a damaged trace */
 	unsigned int row_sort;	/* --rows: enum lttr_vsort of the control flow */
+	const char *symfs;	/* --symfs: the ELF files under it (the stacks' frames) */
 };
 
 /* tui_run()'s exit statuses besides 0 */
@@ -62,6 +63,7 @@ enum tui_page {
 	P_BOOKMARKS,
 	P_LATGROUP,		/* a latency group: histogram, worst, explained */
 	P_CRITPATH,		/* a task's critical path */
+	P_STACKS,		/* the call stacks of the window (stacks.c) */
 };
 
 /* a list of rows of the view model, as a graph view shows them */
@@ -117,6 +119,9 @@ struct tui_paths {
 };
 struct tui_lat;
 struct tui_cp;
+struct tui_stk;
+struct lttr_stackidx;
+struct lttr_syms;
 
 /*
  * The terminal analyzer: the session of its trace (window, cursor,
@@ -162,6 +167,9 @@ struct tui {
 	struct tui_paths paths;
 	struct tui_lat *lat;	/* view 7 and its page (latency.c) */
 	struct tui_cp *cp;	/* the critical-path page (critpath.c) */
+	struct tui_stk *stk;	/* the call stacks page (stacks.c) */
+	struct lttr_stackidx *stkidx;	/* the stacks of the events (stacks.c) */
+	struct lttr_syms *stksyms;	/* their names */
 };
 
 /* tui.c */
@@ -268,6 +276,17 @@ void tui_show_interval(struct tui *u, uint64_t start, uint64_t end, uint32_t pid
 bool tui_key(struct tui *u, int key);
 void tui_help_page(struct tui *u, int top, int height);
 bool tui_scroll_key(struct tui_table *tb, enum lttr_kaction act, size_t n, int height);
+/* stacks.c: the call stacks page */
+void tui_stacks_open(struct tui *u);
+void tui_stacks_page(struct tui *u, int top, int height);
+bool tui_stacks_key(struct tui *u, enum lttr_kaction act, int height);
+void tui_stacks_free(struct tui *u);
+/* the stack recorded with @ev (a switch-out, a wakeup, a stack record), folded, or NULL */
+const char *tui_event_stack(struct tui *u, const struct lttr_event *ev, char *buf, size_t size);
+/* the off-CPU stack of task @pid's switch-out at @block_ns, folded, or NULL */
+const char *tui_block_stack(struct tui *u, uint32_t pid, uint64_t block_ns, char *buf,
+			    size_t size);
+
 /* what a key does where it was pressed (the keymap, lttr/view/keys.h) */
 enum lttr_kaction tui_action(const struct tui *u, int key);
 

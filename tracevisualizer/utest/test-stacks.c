@@ -16,6 +16,10 @@
  * by hand: merged by prefix, siblings by name frame by frame ("a" before
  * "a+1" though "a+1;z" sorts before "a;b" as a whole line), each box as
  * wide as its children and its own weight, the roots covering the total.
+ * The call tree (lttr_stacktree_*()) of lines given by hand, top down and
+ * inverted: each node's count, weight and self weight, siblings heaviest
+ * first, find, search, path; of the trace: a stack's node weighs the
+ * accounting's blocked time, restricted to a task and to a window.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -226,8 +230,8 @@ static void test_flame(void)
 		{ "e", 0, -1, 21, 7, 7 },
 	};
 	struct lttr_stack_line lines[] = {
-		{ (char *)"a+1;z", 11 }, { (char *)"a;b", 2 }, { (char *)"a;b;c", 3 },
-		{ (char *)"a;d", 5 }, { (char *)"e", 7 },
+		{ (char *)"a+1;z", 11, 1 }, { (char *)"a;b", 2, 1 }, { (char *)"a;b;c", 3, 1 },
+		{ (char *)"a;d", 5, 1 }, { (char *)"e", 7, 1 },
 	};
 	struct lttr_stacks s = { .nlines = 5, .lines = lines, .total = 28 };
 	struct lttr_stacks empty = { 0 };
@@ -260,10 +264,113 @@ static void test_flame(void)
 	lttr_flame_free(f);
 }
 
+/* a tree in pre-order as "depth:frame:count:value:self_value" lines */
+static int tree_is(const struct lttr_stacktree *tr, const char *const *want, size_t nw)
+{
+	size_t i, bad = 0;
+	char b[256];
+
+	for (i = 0; i < tr->n || i < nw; i++) {
+		const struct lttr_stacktree_node *v = i < tr->n ? &tr->v[i] : NULL;
+
+		if (v)
+			snprintf(b, sizeof(b), "%u:%s:%llu:%llu:%llu", v->depth, v->frame,
+				 (unsigned long long)v->count, (unsigned long long)v->value,
+				 (unsigned long long)v->self_value);
+		if (!v || i >= nw || strcmp(b, want[i])) {
+			bad++;
+			tap_diag("  node %zu: %s, want %s", i, v ? b : "none", i < nw ? want[i] : "none");
+		}
+	}
+	return !bad;
+}
+
+static void test_tree(void)
+{
+	static const char *const down[] = {
+		"0:m:4:450:0", "1:s:3:400:0", "2:w:3:400:0", "3:r:3:400:300", "4:k:1:100:100",
+		"1:c:1:50:0", "2:l:1:50:50", "0:[no stack]:1:20:20",
+	};
+	static const char *const up[] = {
+		"0:r:2:300:0", "1:w:2:300:0", "2:s:2:300:0", "3:m:2:300:300",
+		"0:k:1:100:0", "1:r:1:100:0", "2:w:1:100:0", "3:s:1:100:0", "4:m:1:100:100",
+		"0:l:1:50:0", "1:c:1:50:0", "2:m:1:50:50",
+		"0:[no stack]:1:20:20",
+	};
+	struct lttr_stack_line lines[] = {
+		{ (char *)"[no stack]", 20, 1 }, { (char *)"m;c;l", 50, 1 },
+		{ (char *)"m;s;w;r", 300, 2 }, { (char *)"m;s;w;r;k", 100, 1 },
+	};
+	struct lttr_stacks s = { .nlines = 4, .lines = lines, .total = 450, .unstacked = 20 };
+	struct lttr_stacks_opts o = { .kind = LTTR_STACKS_OFFCPU };
+	struct lttr_stacktree *tr = NULL;
+	struct lttr_stacks *fs = NULL;
+	struct lttr_trace *t;
+	struct lttr_error err;
+	char path[64];
+	long i;
+
+	if (lttr_stacktree_build(&s, false, &tr) < 0) {
+		ok(0, "the call tree is built");
+		return;
+	}
+	ok(tree_is(tr, down, sizeof(down) / sizeof(down[0])) && tr->count == 5 && tr->value == 470,
+	   "top down: merged by prefix, heaviest first, each node its count, weight and self weight");
+	ok(tr->n == 8 && tr->v[0].x == 0 && tr->v[1].x == 0 && tr->v[4].x == 0 && tr->v[5].x == 400 &&
+	   tr->v[6].x == 400 && tr->v[7].x == 450, "each node's x: its parent's plus its elder siblings'");
+	i = lttr_stacktree_find(tr, "m;s;w;r");
+	ok(i == 3 && tr->v[i].end == 5 && tr->v[i].nchildren == 1 && tr->v[i].parent == 2,
+	   "m;s;w;r found (index %ld), its subtree [3, 5)", i);
+	ok(lttr_stacktree_find(tr, "m;s;x") == -1 && lttr_stacktree_find(tr, "s") == -1 &&
+	   lttr_stacktree_find(tr, "m;c") == 5, "a path not in the tree is not found; m;c is");
+	ok(lttr_stacktree_search(tr, "l", -1) == 6 && lttr_stacktree_search(tr, "m", 0) == 0 &&
+	   lttr_stacktree_search(tr, "stack", 6) == 7 && lttr_stacktree_search(tr, "q", -1) == -1,
+	   "search: the next frame holding the text, wrapping around");
+	ok(!strcmp(lttr_stacktree_path(tr, 4, path, sizeof(path)), "m;s;w;r;k") &&
+	   !strcmp(lttr_stacktree_path(tr, 4, path, 6), "m;s;w"), "the path of a node (and cut short)");
+	lttr_stacktree_free(tr);
+	tr = NULL;
+	ok(lttr_stacktree_build(&s, true, &tr) == 0 && tr->inverted &&
+	   tree_is(tr, up, sizeof(up) / sizeof(up[0])) && tr->value == 470,
+	   "inverted: the innermost frames the roots, their callers under them, the stacks ending at main");
+	lttr_stacktree_free(tr);
+	tr = NULL;
+
+	/* from a trace: the same numbers as the folded stacks and the accounting */
+	if (tg_open("tree", S_DESC, 0, &t, &err)) {
+		ok(0, "the stack trace opens: %s", err.msg);
+		return;
+	}
+	ok(lttr_stacktree_compute(t, &o, false, &tr, &fs, &err) == 0, "the trace's call tree");
+	i = tr ? lttr_stacktree_find(tr, STACK5) : -1;
+	ok(i >= 0 && tr->v[i].value == 400 && tr->v[i].count == 2 && tr->v[i].value == blocked(t, 5),
+	   "5's stack: 400 ns in 2 intervals, its blocked time in the accounting");
+	ok(tr && tr->value == fs->total + fs->unstacked && tr->count == fs->intervals,
+	   "the roots weigh the stacks' total and count their intervals");
+	lttr_stacktree_free(tr);
+	lttr_stacks_free(fs);
+	o.has_pid = true;
+	o.pid = 6;
+	ok(lttr_stacktree_compute(t, &o, true, &tr, NULL, &err) == 0 && tr->n == 1 &&
+	   !strcmp(tr->v[0].frame, "[no stack]") && tr->v[0].value == blocked(t, 6),
+	   "--pid 6: its one block without a stack");
+	lttr_stacktree_free(tr);
+	o.has_pid = false;
+	o.windowed = true;
+	o.from_ns = T0 + 200;
+	o.to_ns = T0 + 550;
+	ok(lttr_stacktree_compute(t, &o, false, &tr, NULL, &err) == 0 &&
+	   (i = lttr_stacktree_find(tr, STACK5)) >= 0 && tr->v[i].value == 150 &&
+	   tr->v[i].count == 2, "a window [200, 550): 5's stack 100 + 50 ns, 2 intervals");
+	lttr_stacktree_free(tr);
+	lttr_trace_close(t);
+}
+
 int main(void)
 {
 	test_fold();
 	test_flame();
+	test_tree();
 	test_cut();
 	ok(!strcmp(lttr_stacks_kind_name(LTTR_STACKS_OFFCPU), "offcpu") &&
 	   lttr_stacks_kind_lookup("wakeup") == LTTR_STACKS_WAKEUP &&

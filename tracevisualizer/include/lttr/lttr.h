@@ -33,6 +33,8 @@
 #include <lttr/analysis/diff.h>
 #include <lttr/analysis/stacks.h>
 #include <lttr/analysis/flame.h>
+#include <lttr/analysis/blockstacks.h>
+#include <lttr/analysis/stacktree.h>
 #include <lttr/output/json-account.h>
 #include <lttr/output/json-timing.h>
 #include <lttr/output/export.h>

@@ -15,6 +15,7 @@ struct walk {
 	const struct timeline *tl;
 	struct lttr_critpath *cp;
 	size_t cap;
+	size_t capstep;
 	uint32_t *path;		/* the tasks being followed, outermost first */
 	size_t npath;
 	size_t cappath;
@@ -75,6 +76,38 @@ static bool on_path(const struct walk *w, uint32_t pid)
 static void walk(struct walk *w, uint32_t pid, uint64_t a, uint64_t b,
 		 uint32_t depth, const struct lttr_cp_seg *fallback);
 
+/* the block @s of @pid, its part [@t, @e] on the path beginning at the next segment */
+static void step(struct walk *w, uint32_t pid, uint32_t depth, const struct tl_state *s,
+		 uint64_t t, uint64_t e, bool followed, const struct lttr_waker *waker)
+{
+	struct lttr_critpath *cp = w->cp;
+	struct lttr_cp_step *st;
+
+	if (e <= t)
+		return;
+	if (cp->nstep == w->capstep) {
+		size_t ncap = w->capstep ? w->capstep * 2 : 16;
+		struct lttr_cp_step *n = realloc(cp->step, ncap * sizeof(*n));
+
+		if (!n) {
+			w->nomem = 1;
+			return;
+		}
+		cp->step = n;
+		w->capstep = ncap;
+	}
+	st = &cp->step[cp->nstep++];
+	memset(st, 0, sizeof(*st));
+	st->pid = pid;
+	st->depth = depth;
+	st->block_ns = s->t;
+	st->start_ns = t;
+	st->end_ns = e;
+	st->seg = cp->nseg;
+	st->followed = followed;
+	st->waker = *waker;
+}
+
 /*
  * @tk was blocked (state @i) over [@t, @e]: the task that woke it at the
  * end, if one did within the interval, is followed over [@t, @e];
@@ -95,9 +128,11 @@ static void blocked(struct walk *w, const struct tl_task *tk, size_t i,
 		seg.waker = next->waker;
 	if (seg.waker.known && lttr_waker_is_task(&seg.waker) &&
 	    seg.waker.pid != tk->pid && !on_path(w, seg.waker.pid)) {
+		step(w, tk->pid, depth, s, t, e, true, &seg.waker);
 		walk(w, seg.waker.pid, t, e, depth + 1, &seg);
 		return;
 	}
+	step(w, tk->pid, depth, s, t, e, false, &seg.waker);
 	emit(w, &seg);
 }
 
@@ -243,9 +278,11 @@ int cp_build(const struct timeline *tl, uint32_t pid, uint64_t a, uint64_t b,
 	if (w.nomem || totals(cp)) {
 		free(cp->seg);
 		free(cp->tot);
+		free(cp->step);
 		cp->seg = NULL;
 		cp->tot = NULL;
-		cp->nseg = cp->ntot = 0;
+		cp->step = NULL;
+		cp->nseg = cp->ntot = cp->nstep = 0;
 		return -1;
 	}
 	return 0;
@@ -253,8 +290,13 @@ int cp_build(const struct timeline *tl, uint32_t pid, uint64_t a, uint64_t b,
 
 void lttr_critpath_free(struct lttr_critpath *cp)
 {
+	size_t i;
+
 	if (!cp)
 		return;
+	for (i = 0; i < cp->nstep; i++)
+		lttr_block_stacks_clear(&cp->step[i].stacks);
+	free(cp->step);
 	free(cp->seg);
 	free(cp->tot);
 	lttr_account_free(cp->acct);

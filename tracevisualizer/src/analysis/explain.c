@@ -43,7 +43,8 @@ static bool same_item(const struct lttr_ex_item *a, const struct lttr_ex_item *b
 {
 	return a->type == b->type && a->pid == b->pid && a->what == b->what &&
 	       a->cpu == b->cpu && a->mode == b->mode && a->reason == b->reason &&
-	       a->sysvec == b->sysvec && !a->waker.known && !b->waker.known;
+	       a->sysvec == b->sysvec && !a->waker.known && !b->waker.known &&
+	       a->block_ns == b->block_ns;
 }
 
 static void add(struct items *it, const struct lttr_ex_item *in)
@@ -154,6 +155,7 @@ static void task_items(struct items *it, const struct timeline *tl, uint32_t pid
 			x.reason = s->reason;
 			x.mode = s->mode;
 			x.what = s->what;
+			x.block_ns = s->t;
 			if (i + 1 < tk->n && tk->v[i + 1].t == e &&
 			    tk->v[i + 1].state == LTTR_TS_RUNNABLE)
 				x.waker = tk->v[i + 1].waker;
@@ -278,6 +280,11 @@ static int build(const struct timeline *tl, const struct lttr_ex_req *q,
 
 static void expl_free(struct lttr_explanation *e)
 {
+	size_t i;
+
+	for (i = 0; e->stacks && i < e->n; i++)
+		lttr_block_stacks_clear(&e->stacks[i]);
+	free(e->stacks);
 	free(e->v);
 	free(e->tot);
 	memset(e, 0, sizeof(*e));
@@ -355,6 +362,7 @@ void lttr_explain_at_free(struct lttr_explain_at *r)
 	if (!r)
 		return;
 	expl_free(&r->expl);
+	lttr_block_stacks_clear(&r->stacks);
 	lttr_critpath_free(r->path);
 	lttr_account_free(r->acct);
 	free(r);

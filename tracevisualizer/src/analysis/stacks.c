@@ -9,6 +9,7 @@
  * that began it get that weight.
  */
 #include <lttr/analysis/stacks.h>
+#include <lttr/analysis/blockstacks.h>
 #include <lttr/analysis/account.h>
 #include <lttr/reader/error.h>
 #include <lttr/reader/event.h>
@@ -30,6 +31,7 @@ struct sent {
 	uint64_t time_ns;	/* of its first record, for naming */
 	uint64_t *addrs;
 	uint64_t value;
+	uint64_t count;		/* intervals or wakeups */
 };
 
 /* a task's blocked interval being followed */
@@ -64,6 +66,7 @@ struct sctx {
 	size_t tasks_cap, ntasks;
 	struct cpulast cpu[LTT_MAX_CPUS];
 	uint64_t w_from, w_to;
+	uint64_t unstacked_n;	/* intervals or wakeups without a stack */
 	bool nomem;
 };
 
@@ -146,6 +149,7 @@ static size_t intern(struct sctx *x, const struct lttr_stack *st, uint64_t time_
 	e->un = (uint8_t)st->user_nr;
 	e->time_ns = time_ns;
 	e->value = 0;
+	e->count = 0;
 	x->idx[j] = ++x->nents;
 	return x->nents - 1;
 nomem:
@@ -221,6 +225,7 @@ static void stack_record(struct sctx *x, const struct lttr_event *ev,
 		sid = intern(x, &st, ev->time_ns);
 		if (sid != NO_STACK) {
 			x->ents[sid].value++;
+			x->ents[sid].count++;
 			x->s->intervals++;
 		}
 	} else if (x->o->kind == LTTR_STACKS_OFFCPU && st.of_id == LTT_EV_SCHEDCHANGE) {
@@ -261,6 +266,7 @@ static int on_event(void *arg, const struct lttr_event *ev)
 	if (c->wakeup_pending && ev->id != LTT_EV_STACK) {
 		/* the wakeup before had no stack record */
 		x->s->unstacked++;
+		x->unstacked_n++;
 		x->s->intervals++;
 		c->wakeup_pending = false;
 	}
@@ -287,10 +293,13 @@ static int on_event(void *arg, const struct lttr_event *ev)
 
 static void charge(struct sctx *x, struct ptask *p, uint64_t d)
 {
-	if (p->stack != NO_STACK)
+	if (p->stack != NO_STACK) {
 		x->ents[p->stack].value += d;
-	else
+		x->ents[p->stack].count++;
+	} else {
 		x->s->unstacked += d;
+		x->unstacked_n++;
+	}
 	p->closed += d;
 }
 
@@ -329,62 +338,10 @@ static int cmp_line(const void *a, const void *b)
 		      ((const struct lttr_stack_line *)b)->folded);
 }
 
-/*
- * the name of a frame: its symbol through @syms, else its address; a ';'
- * in a name (which separates the folded frames) becomes ':'
- */
-static void frame_name(struct lttr_syms *syms, const struct sent *e, uint64_t addr,
-		       bool kernel, char *name, size_t size)
-{
-	char *p;
-
-	if (syms)
-		lttr_syms_resolve(syms, kernel ? 0 : (int32_t)e->pid, addr, e->time_ns,
-				  kernel, name, size);
-	else
-		lttr_stack_frame_name(addr, kernel, e->pid, e->time_ns, name, size);
-	for (p = name; (p = strchr(p, ';')) != NULL; p++)
-		*p = ':';
-}
-
-/* "frame;frame": user frames then kernel frames, each root first */
+/* "frame;frame": user frames then kernel frames, each root first (blockstacks.c) */
 static char *fold(const struct sent *e, struct lttr_syms *syms)
 {
-	char name[512];
-	size_t len = 0, cap = 64;
-	char *s = malloc(cap);
-	int i;
-
-	if (!s)
-		return NULL;
-	s[0] = '\0';
-	for (i = (int)e->kn + e->un - 1; i >= 0; i--) {
-		bool kernel = i < e->kn;
-		size_t n;
-
-		frame_name(syms, e, e->addrs[i], kernel, name, sizeof(name));
-		n = strlen(name);
-		if (len + n + 2 > cap) {
-			char *t;
-
-			cap = 2 * (len + n + 2);
-			t = realloc(s, cap);
-			if (!t) {
-				free(s);
-				return NULL;
-			}
-			s = t;
-		}
-		if (len)
-			s[len++] = ';';
-		memcpy(s + len, name, n + 1);
-		len += n;
-	}
-	if (!len) {
-		free(s);
-		return strdup("[no frames]");
-	}
-	return s;
+	return lttr_stack_fold(syms, e->pid, e->time_ns, e->addrs, e->kn, e->addrs + e->kn, e->un);
 }
 
 static int make_lines(struct sctx *x)
@@ -402,6 +359,7 @@ static int make_lines(struct sctx *x)
 		if (!s->lines[n].folded)
 			return -1;
 		s->lines[n].value = x->ents[i].value;
+		s->lines[n].count = x->ents[i].count;
 		s->total += x->ents[i].value;
 		n++;
 	}
@@ -409,6 +367,7 @@ static int make_lines(struct sctx *x)
 		s->lines[n].folded = strdup("[no stack]");
 		if (!s->lines[n].folded)
 			return -1;
+		s->lines[n].count = x->unstacked_n;
 		s->lines[n++].value = s->unstacked;
 	}
 	qsort(s->lines, n, sizeof(*s->lines), cmp_line);
@@ -417,6 +376,7 @@ static int make_lines(struct sctx *x)
 	for (i = 0; i < n; i++) {
 		if (s->nlines && !strcmp(s->lines[s->nlines - 1].folded, s->lines[i].folded)) {
 			s->lines[s->nlines - 1].value += s->lines[i].value;
+			s->lines[s->nlines - 1].count += s->lines[i].count;
 			free(s->lines[i].folded);
 			s->lines[i].folded = NULL;
 			continue;
@@ -495,6 +455,7 @@ int lttr_stacks_compute(struct lttr_trace *t, const struct lttr_stacks_opts *o,
 	for (i = 0; r >= 0 && i < LTT_MAX_CPUS; i++)
 		if (x.cpu[i].wakeup_pending) {
 			x.s->unstacked++;
+			x.unstacked_n++;
 			x.s->intervals++;
 		}
 	if (r >= 0 && (x.nomem || make_lines(&x)))

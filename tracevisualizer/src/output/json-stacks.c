@@ -6,6 +6,31 @@
 
 #include <string.h>
 
+void lttr_json_folded(struct lttr_json *j, const char *f)
+{
+	if (!f) {
+		lttr_json_null(j);
+		return;
+	}
+	lttr_json_begin_array(j);
+	while (*f) {
+		const char *e = strchr(f, ';');
+		size_t n = e ? (size_t)(e - f) : strlen(f);
+
+		lttr_json_string_n(j, f, n);
+		f += n + (e ? 1 : 0);
+	}
+	lttr_json_end_array(j);
+}
+
+void lttr_json_block_stacks(struct lttr_json *j, const struct lttr_block_stacks *b)
+{
+	lttr_json_key(j, "blocked_stack");
+	lttr_json_folded(j, b->blocked);
+	lttr_json_key(j, "waker_stack");
+	lttr_json_folded(j, b->waker);
+}
+
 void lttr_json_stacks(struct lttr_json *j, const struct lttr_stacks *s)
 {
 	size_t i;
@@ -29,18 +54,11 @@ void lttr_json_stacks(struct lttr_json *j, const struct lttr_stacks *s)
 
 		lttr_json_begin_object(j);
 		lttr_json_key(j, "stack");
-		lttr_json_begin_array(j);
-		while (*f) {
-			const char *e = strchr(f, ';');
-			size_t n = e ? (size_t)(e - f) : strlen(f);
-
-			lttr_json_string_n(j, f, n);
-			f += n + (e ? 1 : 0);
-		}
-		lttr_json_end_array(j);
+		lttr_json_folded(j, f);
 		lttr_json_key(j, "folded");
 		lttr_json_string(j, s->lines[i].folded);
 		lttr_json_kv_u64(j, "value", s->lines[i].value);
+		lttr_json_kv_u64(j, "count", s->lines[i].count);
 		lttr_json_end_object(j);
 	}
 	lttr_json_end_array(j);

@@ -6,6 +6,7 @@
 #include <lttr/analysis/account.h>
 #include <lttr/model/flow.h>
 #include <lttr/output/json-timing.h>
+#include <lttr/output/json-stacks.h>
 
 /* "pid" and "name" of a task */
 static void task(struct lttr_json *j, const struct lttr_account *a, uint32_t pid)
@@ -129,6 +130,9 @@ void lttr_json_explanation(struct lttr_json *j, const struct lttr_trace *t,
 			blocked_in(j, t, x->mode, x->what);
 			lttr_json_key(j, "waker");
 			lttr_json_waker(j, t, a, &x->waker);
+			lttr_json_kv_u64(j, "block_ns", x->block_ns);
+			if (e->stacks)
+				lttr_json_block_stacks(j, &e->stacks[i]);
 		}
 		lttr_json_end_object(j);
 	}
@@ -331,6 +335,25 @@ void lttr_json_critpath(struct lttr_json *j, const struct lttr_trace *t,
 		lttr_json_end_object(j);
 	}
 	lttr_json_end_array(j);
+	lttr_json_key(j, "steps");
+	lttr_json_begin_array(j);
+	for (i = 0; i < cp->nstep; i++) {
+		const struct lttr_cp_step *s = &cp->step[i];
+
+		lttr_json_begin_object(j);
+		task(j, a, s->pid);
+		lttr_json_kv_u64(j, "depth", s->depth);
+		lttr_json_kv_u64(j, "block_ns", s->block_ns);
+		lttr_json_kv_u64(j, "start_ns", s->start_ns);
+		lttr_json_kv_u64(j, "end_ns", s->end_ns);
+		lttr_json_kv_u64(j, "segment", s->seg);
+		lttr_json_kv_bool(j, "followed", s->followed);
+		lttr_json_key(j, "waker");
+		lttr_json_waker(j, t, a, &s->waker);
+		lttr_json_block_stacks(j, &s->stacks);
+		lttr_json_end_object(j);
+	}
+	lttr_json_end_array(j);
 	lttr_json_key(j, "totals");
 	lttr_json_begin_array(j);
 	for (i = 0; i < cp->ntot; i++) {
@@ -377,6 +400,7 @@ void lttr_json_explain_at(struct lttr_json *j, const struct lttr_trace *t,
 	if (r->state == LTTR_CP_BLOCKED) {
 		lttr_json_kv_str(j, "reason", lttr_block_name(r->reason));
 		blocked_in(j, t, r->mode, r->what);
+		lttr_json_block_stacks(j, &r->stacks);
 	}
 	lttr_json_key(j, "waker");
 	lttr_json_waker(j, t, r->acct, &r->waker);

@@ -80,6 +80,18 @@ void tt_hist(const char *indent, const struct lttr_dist *d)
 		printf("%s%s\n", indent, tt_hist_line(d, k, max, line, sizeof(line)));
 }
 
+void tt_block_stacks(const struct lttr_trace *t, const struct lttr_account *a,
+		     const char *indent, uint32_t pid, uint64_t block_ns,
+		     const struct lttr_waker *w, const struct lttr_block_stacks *b)
+{
+	if (b->blocked)
+		printf("%sstack of %u %s blocking at %.9f s: %s\n", indent, pid,
+		       lttr_timing_task_name(a, pid), tt_rel(t, block_ns), b->blocked);
+	if (b->waker && w->known)
+		printf("%sstack of its waker %u %s at %.9f s: %s\n", indent, w->pid,
+		       lttr_timing_task_name(a, w->pid), tt_rel(t, w->time_ns), b->waker);
+}
+
 void tt_explanation(const struct lttr_trace *t, const struct lttr_account *a,
 		    const struct lttr_explanation *e, const char *indent,
 		    size_t max_items)
@@ -110,6 +122,12 @@ void tt_explanation(const struct lttr_trace *t, const struct lttr_account *a,
 		printf("%s    %.9f +%10.3f us  %s\n", indent, tt_rel(t, x->start_ns),
 		       (double)(x->end_ns - x->start_ns) / 1e3,
 		       lttr_ex_item_str(t, a, x, buf, sizeof(buf)));
+		if (e->stacks && x->type == LTTR_EX_BLOCKED) {
+			char in[64];
+
+			snprintf(in, sizeof(in), "%s      ", indent);
+			tt_block_stacks(t, a, in, x->pid, x->block_ns, &x->waker, &e->stacks[i]);
+		}
 	}
 	if (e->n > max_items)
 		printf("%s    ... %zu more pieces (--json lists them all)\n", indent,
@@ -121,10 +139,20 @@ void tt_critpath(const struct lttr_trace *t, const struct lttr_account *a,
 {
 	uint64_t len = cp->to_ns - cp->from_ns;
 	char buf[256];
-	size_t i;
+	size_t i, k = 0;
 
 	for (i = 0; i < cp->nseg && i < max_segs; i++) {
 		const struct lttr_cp_seg *s = &cp->seg[i];
+
+		/* the stacks of the blocks whose part on the path begins here */
+		for (; k < cp->nstep && cp->step[k].seg <= i; k++) {
+			const struct lttr_cp_step *st = &cp->step[k];
+			char in[64];
+
+			snprintf(in, sizeof(in), "%s%*s", indent,
+				 (int)(2 * (st->depth < 8 ? st->depth : 8)), "");
+			tt_block_stacks(t, a, in, st->pid, st->block_ns, &st->waker, &st->stacks);
+		}
 
 		printf("%s%.9f +%12.3f us %*s%s\n", indent, tt_rel(t, s->start_ns),
 		       (double)(s->end_ns - s->start_ns) / 1e3,

@@ -133,6 +133,14 @@ static const struct kinfo info[LTTR_KA_COUNT] = {
 		"the critical path of the selected task (1, 3, a process page)" },
 	[LTTR_KA_CP_SHOW] = { "critical-path-show", "Critical path",
 		"the segment selected, shown in view 1" },
+	[LTTR_KA_STACKS] = { "stacks", "Stacks",
+		"the call stacks of A-B (else the visible window): a call tree" },
+	[LTTR_KA_STACK_TOGGLE] = { "stack-expand", "Stacks", "expand or collapse the frame selected" },
+	[LTTR_KA_STACK_SEARCH] = { "stack-search", "Stacks",
+		"search the frames for a text (n: the next one)" },
+	[LTTR_KA_STACK_KIND] = { "stack-kind", "Stacks", "off-CPU stacks or wakeup stacks" },
+	[LTTR_KA_STACK_INVERT] = { "stack-invert", "Stacks",
+		"the tree top down (main first) or inverted (where they wait first)" },
 };
 
 #define K(...)	{ __VA_ARGS__ }
@@ -142,7 +150,7 @@ static const struct kinfo info[LTTR_KA_COUNT] = {
 #define CTRL(c)	(LTTR_KEY_CTRL | (c))
 
 /* what is not a page that lists (bookmarks, a latency group, a critical path) */
-#define LISTS	(LTTR_KW_P_BOOKMARKS | LTTR_KW_P_LATGROUP | LTTR_KW_P_CRITPATH)
+#define LISTS	(LTTR_KW_P_BOOKMARKS | LTTR_KW_P_LATGROUP | LTTR_KW_P_CRITPATH | LTTR_KW_P_STACKS)
 /* the views and pages whose lines j k move (view 7: its hops) */
 #define ROWED	(LTTR_KW_ALL & ~LTTR_KW_PATHS)
 
@@ -201,7 +209,7 @@ static const struct lttr_keybind table[] = {
 	{ LTTR_KA_ROW_ORDER, K('P'), TG, LTTR_KW_ALL },
 	{ LTTR_KA_ROWS_BY_PID, K(CTRL('p')), G, LTTR_KW_ALL },
 
-	{ LTTR_KA_SEARCH, K('/', CTRL('f')), TG, LTTR_KW_ALL },
+	{ LTTR_KA_SEARCH, K('/', CTRL('f')), TG, LTTR_KW_ALL & ~LTTR_KW_P_STACKS },
 	{ LTTR_KA_SEARCH_NEXT, K('n'), T, LTTR_KW_ALL },
 	{ LTTR_KA_SEARCH_PREV, K('N'), T, LTTR_KW_ALL },
 	{ LTTR_KA_FILTER, K('f'), TG, LTTR_KW_ALL },
@@ -234,6 +242,12 @@ static const struct lttr_keybind table[] = {
 	{ LTTR_KA_LAT_CRITPATH, K('C'), T, LTTR_KW_P_LATGROUP },
 	{ LTTR_KA_CRITPATH, K('C'), TG, LTTR_KW_ALL & ~LTTR_KW_P_LATGROUP },
 	{ LTTR_KA_CP_SHOW, K(LTTR_KEY_ENTER, 'g'), T, LTTR_KW_P_CRITPATH },
+
+	{ LTTR_KA_STACKS, K('S'), T, LTTR_KW_ALL },
+	{ LTTR_KA_STACK_TOGGLE, K(LTTR_KEY_ENTER), T, LTTR_KW_P_STACKS },
+	{ LTTR_KA_STACK_SEARCH, K('/'), T, LTTR_KW_P_STACKS },
+	{ LTTR_KA_STACK_KIND, K('K'), T, LTTR_KW_P_STACKS },
+	{ LTTR_KA_STACK_INVERT, K('i'), T, LTTR_KW_P_STACKS },
 };
 
 #define NTABLE (sizeof(table) / sizeof(table[0]))

@@ -15,6 +15,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <lttr/analysis/blockstacks.h>
 #include <lttr/analysis/timing.h>
 #include <lttr/reader/error.h>
 
@@ -83,6 +84,34 @@ struct lttr_cp_total {
 };
 
 /**
+ * struct lttr_cp_step - a block met on the path: followed back to its
+ *	waker, or left the task's (blocked segments)
+ * @pid: the blocked task
+ * @depth: its segments' depth (the waker's are @depth + 1)
+ * @block_ns: its switch-out, the block's start (before @start_ns when
+ *	the block began before the part on the path)
+ * @start_ns: the part of the block on the path
+ * @end_ns: its end
+ * @seg: index in @seg of the first segment of that part (the waker's,
+ *	or the task's blocked segment)
+ * @followed: the waker's path replaces the block
+ * @waker: the wakeup that ended the block (unknown when none recorded)
+ * @stacks: lttr_critpath_stacks(): the stacks of the blocked task and of
+ *	its waker (NULL strings until then, or when not recorded)
+ */
+struct lttr_cp_step {
+	uint32_t pid;
+	uint32_t depth;
+	uint64_t block_ns;
+	uint64_t start_ns;
+	uint64_t end_ns;
+	size_t seg;
+	bool followed;
+	struct lttr_waker waker;
+	struct lttr_block_stacks stacks;
+};
+
+/**
  * struct lttr_critpath - the result of lttr_critpath_compute()
  * @pid: the task
  * @from_ns: the interval's start (the task's begin in the trace, or the
@@ -92,6 +121,8 @@ struct lttr_cp_total {
  * @seg: the segments in time order, tiling [@from_ns, @to_ns]
  * @ntot: entries of @tot
  * @tot: the totals per task and state (and reason), longest first
+ * @nstep: entries of @step
+ * @step: the blocks met on the path, in the order of their segments
  * @acct: the accounting of the pass (names, lost-event gaps)
  */
 struct lttr_critpath {
@@ -102,6 +133,8 @@ struct lttr_critpath {
 	struct lttr_cp_seg *seg;
 	size_t ntot;
 	struct lttr_cp_total *tot;
+	size_t nstep;
+	struct lttr_cp_step *step;
 	struct lttr_account *acct;
 };
 

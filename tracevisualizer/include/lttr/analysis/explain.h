@@ -58,6 +58,8 @@ enum lttr_ex_type {
  * @reason: LTTR_EX_BLOCKED: enum lttr_block
  * @sysvec: LTTR_EX_RAN in an irq: @what is an x86 system vector
  * @waker: LTTR_EX_BLOCKED: the wakeup at its end, when recorded
+ * @block_ns: LTTR_EX_BLOCKED: the switch-out that began the block (at or
+ *	before @start_ns)
  */
 struct lttr_ex_item {
 	uint64_t start_ns;
@@ -70,6 +72,7 @@ struct lttr_ex_item {
 	uint8_t reason;
 	bool sysvec;
 	struct lttr_waker waker;
+	uint64_t block_ns;
 };
 
 /**
@@ -162,6 +165,8 @@ void lttr_ex_req_of(const struct lttr_timing_inst *in, struct lttr_ex_req *out);
  * @ntot: entries of @tot
  * @tot: the items summed per task, irq, softirq and wait, longest first
  *	(their sum is the interval's length)
+ * @stacks: lttr_explained_stacks(): @n entries, those of the blocked
+ *	items filled (NULL until then)
  */
 struct lttr_explanation {
 	struct lttr_ex_req req;
@@ -169,6 +174,7 @@ struct lttr_explanation {
 	struct lttr_ex_item *v;
 	size_t ntot;
 	struct lttr_ex_total *tot;
+	struct lttr_block_stacks *stacks;
 };
 
 /**
@@ -244,6 +250,8 @@ void lttr_explained_free(struct lttr_explained *r);
  *	or on its last CPU when it did not run again); empty otherwise
  * @path: LTTR_CP_BLOCKED: the critical path of the block, what the
  *	waker (and its own wakers) did meanwhile; NULL otherwise
+ * @stacks: LTTR_CP_BLOCKED, lttr_explain_at_stacks(): the stacks of the
+ *	task as it blocked and of its waker
  * @acct: the accounting of the pass
  */
 struct lttr_explain_at {
@@ -263,6 +271,7 @@ struct lttr_explain_at {
 	struct lttr_waker waker;
 	struct lttr_explanation expl;
 	struct lttr_critpath *path;
+	struct lttr_block_stacks stacks;
 	struct lttr_account *acct;
 };
 

@@ -63,10 +63,12 @@ struct lttr_stacks_opts {
  * struct lttr_stack_line - one folded stack
  * @folded: "frame;frame;frame" (NUL-terminated)
  * @value: its weight (ns or count)
+ * @count: the blocked intervals (offcpu) or wakeups it holds
  */
 struct lttr_stack_line {
 	char *folded;
 	uint64_t value;
+	uint64_t count;
 };
 
 /**

@@ -8,6 +8,7 @@
 #include <lttr/output/json.h>
 #include <lttr/analysis/stacks.h>
 #include <lttr/analysis/flame.h>
+#include <lttr/analysis/blockstacks.h>
 
 /**
  * lttr_json_stacks() - write @s as an object: kind, unit ("ns" or
@@ -27,5 +28,21 @@ void lttr_json_stacks(struct lttr_json *j, const struct lttr_stacks *s);
  * @f: the layout
  */
 void lttr_json_flame(struct lttr_json *j, const struct lttr_flame *f);
+
+/**
+ * lttr_json_folded() - write a folded stack as an array of its frames,
+ * root first, or null when @folded is NULL
+ * @j: the writer
+ * @folded: "a;b;c" or NULL
+ */
+void lttr_json_folded(struct lttr_json *j, const char *folded);
+
+/**
+ * lttr_json_block_stacks() - write "blocked_stack" and "waker_stack"
+ * (lttr_json_folded()) of @b as two keys of the object being written
+ * @j: the writer
+ * @b: the stacks of a block (lttr/analysis/blockstacks.h)
+ */
+void lttr_json_block_stacks(struct lttr_json *j, const struct lttr_block_stacks *b);
 
 #endif /* LTTR_JSON_STACKS_H */

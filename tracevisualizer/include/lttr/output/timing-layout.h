@@ -17,6 +17,8 @@ struct lttr_account;
 struct lttr_dist;
 struct lttr_explanation;
 struct lttr_critpath;
+struct lttr_waker;
+struct lttr_block_stacks;
 
 /* a duration in the unit that suits it: "512 ns", "1.02 us", "4.19 ms" */
 const char *tt_human(uint64_t ns, char *buf, size_t size);
@@ -41,6 +43,15 @@ const char *tt_hist_line(const struct lttr_dist *d, unsigned int k, uint64_t max
 
 /* a log2 histogram as text bars, @indent before each line */
 void tt_hist(const char *indent, const struct lttr_dist *d);
+
+/*
+ * the stacks of a block (lttr/analysis/blockstacks.h), one line each,
+ * @indent before: "stack of PID NAME blocking at T s: FOLDED", "stack of
+ * its waker PID NAME at T s: FOLDED"; nothing for a stack not recorded
+ */
+void tt_block_stacks(const struct lttr_trace *t, const struct lttr_account *a,
+		     const char *indent, uint32_t pid, uint64_t block_ns,
+		     const struct lttr_waker *w, const struct lttr_block_stacks *b);
 
 /* an explanation: its totals, then its items (at most @max_items) */
 void tt_explanation(const struct lttr_trace *t, const struct lttr_account *a,

@@ -68,12 +68,13 @@ enum lttr_kwhere_bit {
 	LTTR_KW_P_BOOKMARKS = 1u << 12,
 	LTTR_KW_P_LATGROUP = 1u << 13,
 	LTTR_KW_P_CRITPATH = 1u << 14,
+	LTTR_KW_P_STACKS = 1u << 15,	/* the call stacks' tree */
 };
 #define LTTR_KW_GRAPHS	(LTTR_KW_FLOW | LTTR_KW_RES)
 #define LTTR_KW_VIEWS	0xffu
-#define LTTR_KW_PAGES	0x7f00u
+#define LTTR_KW_PAGES	0xff00u
 #define LTTR_KW_ALL	(LTTR_KW_VIEWS | LTTR_KW_PAGES)
-#define LTTR_KW_NBITS	15
+#define LTTR_KW_NBITS	16
 
 /* what a key does */
 enum lttr_kaction {
@@ -107,6 +108,9 @@ enum lttr_kaction {
 	/* latency (view 8) and critical paths */
 	LTTR_KA_LAT_KIND, LTTR_KA_LAT_THRESHOLD, LTTR_KA_LAT_OPEN, LTTR_KA_LAT_SHOW,
 	LTTR_KA_LAT_EXPLAIN, LTTR_KA_LAT_CRITPATH, LTTR_KA_CRITPATH, LTTR_KA_CP_SHOW,
+	/* call stacks */
+	LTTR_KA_STACKS, LTTR_KA_STACK_TOGGLE, LTTR_KA_STACK_SEARCH, LTTR_KA_STACK_KIND,
+	LTTR_KA_STACK_INVERT,
 	LTTR_KA_COUNT
 };
 
