@@ -105,6 +105,7 @@ static const unsigned char ltt_defined_ids[] = {
 	LTT_EV_TIMERFD_SET, LTT_EV_TIMERFD_EXPIRE,
 	LTT_EV_TRACE_START,
 	LTT_EV_FS_DUP, LTT_EV_FS_PIPE,
+	LTT_EV_SAMPLE,
 };
 
 static u64 ltt_defined[LTT_MASK_WORDS];
@@ -151,6 +152,7 @@ static void ltt_session_defaults(void)
 	ltt.opt_flags = 0;
 	ltt.capture_len = 0;
 	ltt.flush_ms = 0;
+	ltt.sample_hz = 0;
 }
 
 /* ---- control ----------------------------------------------------------- */
@@ -253,6 +255,7 @@ static int ltt_start(struct file *file)
 	/* Begin every online CPU's stream with a TRACE_START record. */
 	on_each_cpu(ltt_start_on_cpu, NULL, 1);
 	ltt_flush_start();
+	ltt_sample_start();
 out:
 	mutex_unlock(&ltt.ctl_mutex);
 	return ret;
@@ -281,6 +284,8 @@ static void ltt_stop_locked(void)
 	 * recorded in part, its exit without its entry.
 	 */
 	WRITE_ONCE(ltt.active, 0);
+	/* No sample from now on: every timer cancelled (tracer_sample.c). */
+	ltt_sample_stop();
 	/* No periodic flush from now on (see ltt_flush_stop()). */
 	ltt_flush_stop();
 	/* The event points off: a stopped tracer costs the kernel nothing. */
@@ -523,6 +528,27 @@ static int ltt_set_stacks(struct file *file, void __user *argp)
 	return ret;
 }
 
+/* Owner, while stopped: the sampling profiler's rate (Hz, 0 off). */
+static int ltt_set_sample(struct file *file, void __user *argp)
+{
+	u32 hz;
+	int ret;
+
+	if (copy_from_user(&hz, argp, sizeof(hz)))
+		return -EFAULT;
+	ret = ltt_check_sample(hz);
+	if (ret)
+		return ret;
+	mutex_lock(&ltt.ctl_mutex);
+	ret = ltt_may_configure(file);
+	if (!ret) {
+		ltt.sample_hz = hz;
+		ltt_claim(file);
+	}
+	mutex_unlock(&ltt.ctl_mutex);
+	return ret;
+}
+
 static int ltt_set_options(struct file *file, void __user *argp)
 {
 	struct ltt_options o;
@@ -638,6 +664,8 @@ static long ltt_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		return ltt_set_stacks(file, argp);
 	case LTT_IOC_SET_FLUSH:
 		return ltt_set_flush(file, argp);
+	case LTT_IOC_SET_SAMPLE:
+		return ltt_set_sample(file, argp);
 	case LTT_IOC_GET_SUBBUF:
 		return ltt_subbuf_get(file, argp, file->f_flags & O_NONBLOCK);
 	case LTT_IOC_PUT_SUBBUF:
@@ -815,10 +843,15 @@ static int __init ltt_tracer_init(void)
 		pr_err("cannot set up CPU hotplug callbacks: %d\n", ret);
 		goto err_cpus;
 	}
+	ret = ltt_sample_init();
+	if (ret) {
+		pr_err("cannot set up the sampling timers: %d\n", ret);
+		goto err_hotplug;
+	}
 	ret = ltt_register_tracer(ltt_trace_callback);
 	if (ret) {
 		pr_err("cannot register with the LTT facility: %d\n", ret);
-		goto err_hotplug;
+		goto err_sample;
 	}
 	ret = misc_register(&ltt_misc);
 	if (ret) {
@@ -831,6 +864,8 @@ static int __init ltt_tracer_init(void)
 
 err_unreg:
 	ltt_unregister_tracer(ltt_trace_callback);
+err_sample:
+	ltt_sample_exit();
 err_hotplug:
 	ltt_hotplug_exit();
 err_cpus:
@@ -851,6 +886,7 @@ static void __exit ltt_tracer_exit(void)
 	misc_deregister(&ltt_misc);
 	ltt_custom_exit();
 	ltt_unregister_tracer(ltt_trace_callback);
+	ltt_sample_exit();
 	ltt_hotplug_exit();
 	ltt_cpus_exit();
 	pr_info("unloaded\n");

@@ -18,6 +18,7 @@
 #include <linux/sched/task_stack.h>
 #include <linux/stacktrace.h>
 #include <linux/uaccess.h>
+#include <asm/irq_regs.h>
 
 #include "tracer_buffer.h"
 
@@ -34,7 +35,8 @@ int ltt_check_stacks(const struct ltt_stack_config *s)
 		return -EINVAL;
 	for (id = 0; id < LTT_EV_MAX; id++)
 		if ((s->events.bits[id / 64] & BIT_ULL(id % 64)) &&
-		    id != LTT_EV_SCHEDCHANGE && id != LTT_EV_PROCESS_WAKEUP)
+		    id != LTT_EV_SCHEDCHANGE && id != LTT_EV_PROCESS_WAKEUP &&
+		    id != LTT_EV_SAMPLE)
 			return -EINVAL;
 	return 0;
 }
@@ -127,6 +129,8 @@ static notrace unsigned int ltt_user_stack(u64 *out, unsigned int max,
  */
 notrace const u64 *ltt_stack_capture(unsigned int id, struct ltt_ev_stack *hdr)
 {
+	/* A sample's interrupted registers (tracer_sample.c) */
+	struct pt_regs *iregs = id == LTT_EV_SAMPLE ? get_irq_regs() : NULL;
 	u64 *buf = this_cpu_ptr(ltt_stack_scratch);
 	unsigned long *kbuf = this_cpu_ptr(ltt_kstack);
 	unsigned int kmax = READ_ONCE(ltt.stack_kdepth);
@@ -138,6 +142,9 @@ notrace const u64 *ltt_stack_capture(unsigned int id, struct ltt_ev_stack *hdr)
 	hdr->pid = current->pid;
 	hdr->of_id = id;
 	hdr->flags = 0;
+	/* A sample taken in user mode has no kernel stack but the timer's. */
+	if (iregs && user_mode(iregs))
+		kmax = 0;
 	if (kmax) {
 		/* One more than asked: a full stack says it was cut. */
 		unsigned int n = stack_trace_save(kbuf, LTT_STACK_DEPTH_MAX + 1, 0);
@@ -156,7 +163,11 @@ notrace const u64 *ltt_stack_capture(unsigned int id, struct ltt_ev_stack *hdr)
 		}
 	}
 	hdr->kernel_nr = k;
-	if ((current->flags & PF_KTHREAD) || !in_task()) {
+	/*
+	 * The user state of the current task is the one acting in task
+	 * context, and in a sample's interrupt (the interrupted task's).
+	 */
+	if ((current->flags & PF_KTHREAD) || (!in_task() && !iregs)) {
 		hdr->flags |= LTT_STACK_NO_USER;
 		hdr->user_nr = 0;
 	} else {

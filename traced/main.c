@@ -108,6 +108,9 @@ static int configure_1_1(struct session *s, const struct options *o,
 	if (o->flush_set &&
 	    device_set_flush(&s->dev, o->flush_ms, "--flush-interval") < 0)
 		return -1;
+	if (o->sample_hz &&
+	    device_set_sample(&s->dev, o->sample_hz, "--sample") < 0)
+		return -1;
 	return 0;
 }
 
@@ -420,6 +423,7 @@ int main(int argc, char **argv)
 			  o.opt_flags);
 	if (o.stacks_set)
 		header_set_stacks(&h, &o.stacks);
+	h.sample_hz = o.sample_hz;
 	if (header_write(f.header_fd, f.header, &h) < 0)
 		return EXIT_WRITE;
 	fd = files_open(&f, f.events);

@@ -49,6 +49,7 @@ struct options {
 	struct ltt_stack_config stacks;	/* --stacks, --stack-depth */
 	int flush_set;			/* --flush-interval given */
 	uint32_t flush_ms;		/* --flush-interval */
+	uint32_t sample_hz;		/* --sample, 0: not given */
 
 	/* control mode: traced --set-events LIST */
 	int set_events;

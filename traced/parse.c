@@ -77,12 +77,13 @@ struct event_name {
  * The events of include/ltt/ltt-events.h, in id order (events_format()
  * and the help list names in this order), less the module's own records,
  * which it writes whatever the mask: the trace start and the time
- * extensions cannot be asked for or masked out, and the stacks come with
- * --stacks (1.8).
+ * extensions cannot be asked for or masked out, the stacks come with
+ * --stacks (1.8) and the samples with --sample (1.10).
  */
 #define EVENT_NAME(sym, name, ...) \
 	{ LTT_EV_##sym == LTT_EV_TRACE_START || LTT_EV_##sym == LTT_EV_TIME_EXT || \
-	  LTT_EV_##sym == LTT_EV_STACK ? NULL : name, LTT_EV_##sym },
+	  LTT_EV_##sym == LTT_EV_STACK || LTT_EV_##sym == LTT_EV_SAMPLE ? \
+	  NULL : name, LTT_EV_##sym },
 static const struct event_name events[] = {
 	LTT_EVENTS(EVENT_NAME)
 };
@@ -352,6 +353,8 @@ int parse_stacks(const char *s, struct ltt_event_mask *m, const char **bad)
 			mask_set(m, LTT_EV_SCHEDCHANGE);
 		else if (strcmp(word, "wakeup") == 0)
 			mask_set(m, LTT_EV_PROCESS_WAKEUP);
+		else if (strcmp(word, "sample") == 0)
+			mask_set(m, LTT_EV_SAMPLE);
 		else
 			return -1;
 		if (!e)

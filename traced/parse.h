@@ -57,7 +57,8 @@ int parse_syscall_ip(const char *s, struct ltt_syscall_ip *sip,
 
 /*
  * The --stacks value: a comma-separated list of "switch-out" (the
- * schedchange of a task that blocks) and "wakeup" (the waker's stacks),
+ * schedchange of a task that blocks), "wakeup" (the waker's stacks) and
+ * "sample" (the sampled task's, format 1.10: needs --sample),
  * into @m's LTT_EV_SCHEDCHANGE and LTT_EV_PROCESS_WAKEUP bits.  On error
  * returns -1 and *bad is the word not understood.
  */

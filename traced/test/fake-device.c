@@ -257,6 +257,16 @@ static int do_ioctl(int fd, unsigned long req, void *arg)
 			return fail(EINVAL);
 		return 0;
 	}
+	if (req == LTT_IOC_SET_SAMPLE) {
+		const __u32 *hz = arg;
+
+		logf_("SET_SAMPLE %u", *hz);
+		if (started && !stopped)
+			return fail(EBUSY);
+		if (*hz > LTT_SAMPLE_HZ_MAX)
+			return fail(EINVAL);
+		return 0;
+	}
 	if (req == LTT_IOC_START) {
 		logf_("START");
 		if (started)
@@ -320,6 +330,7 @@ int devsys_ioctl(int fd, unsigned long req, void *arg)
 		{ LTT_IOC_SET_SYSCALL_IP, "SET_SYSCALL_IP" },
 		{ LTT_IOC_SET_OPTIONS, "SET_OPTIONS" },
 		{ LTT_IOC_SET_STACKS, "SET_STACKS" },
+		{ LTT_IOC_SET_SAMPLE, "SET_SAMPLE" },
 	};
 	size_t i;
 

@@ -61,7 +61,7 @@ int cmd_stacks(struct cli_opts *o)
 	int st;
 
 	if (o->stack_kind < 0)
-		return cli_needs("stacks", "--kind offcpu or --kind wakeup");
+		return cli_needs("stacks", "--kind offcpu, wakeup or cpu");
 	if (o->npids > 1)
 		return cli_needs("stacks", "one --pid at most");
 	if (open_syms(o, &so.syms) < 0)
@@ -80,9 +80,13 @@ int cmd_stacks(struct cli_opts *o)
 		return cli_fail(t, &err, "stacks");
 	}
 	if (!s->has_stacks) {
-		fprintf(stderr, "%s: the trace has no %s stacks (record them with traced --stacks %s)\n",
-			cli_prog, lttr_stacks_kind_name(s->kind),
-			s->kind == LTTR_STACKS_OFFCPU ? "switch-out" : "wakeup");
+		if (s->kind == LTTR_STACKS_CPU)
+			fprintf(stderr, "%s: the trace has no samples (record them with traced"
+				" --sample HZ, and their stacks with --stacks sample)\n", cli_prog);
+		else
+			fprintf(stderr, "%s: the trace has no %s stacks (record them with traced"
+				" --stacks %s)\n", cli_prog, lttr_stacks_kind_name(s->kind),
+				s->kind == LTTR_STACKS_OFFCPU ? "switch-out" : "wakeup");
 		lttr_stacks_free(s);
 		lttr_syms_close(so.syms);
 		lttr_trace_close(t);

@@ -49,8 +49,8 @@ struct cpulast {
 	bool valid;
 	uint8_t id;
 	uint64_t time_ns;
-	bool wakeup_pending;	/* a wakeup of a waker we count, stack not
-				 * seen yet */
+	bool wakeup_pending;	/* a wakeup of a waker we count, or a sample
+				 * we count, stack not seen yet */
 };
 
 struct sctx {
@@ -64,6 +64,7 @@ struct sctx {
 	size_t tasks_cap, ntasks;
 	struct cpulast cpu[LTT_MAX_CPUS];
 	uint64_t w_from, w_to;
+	bool sample_stacks;	/* the trace has stacks of samples */
 	bool nomem;
 };
 
@@ -215,7 +216,8 @@ static void stack_record(struct sctx *x, const struct lttr_event *ev,
 	}
 	if (!pid_wanted(x, st.pid))
 		return;
-	if (x->o->kind == LTTR_STACKS_WAKEUP && st.of_id == LTT_EV_PROCESS_WAKEUP) {
+	if ((x->o->kind == LTTR_STACKS_WAKEUP && st.of_id == LTT_EV_PROCESS_WAKEUP) ||
+	    (x->o->kind == LTTR_STACKS_CPU && st.of_id == LTT_EV_SAMPLE)) {
 		if (!in_window(x, ev->time_ns))
 			return;
 		sid = intern(x, &st, ev->time_ns);
@@ -232,6 +234,36 @@ static void stack_record(struct sctx *x, const struct lttr_event *ev,
 		p->last_time = ev->time_ns;
 		if (p->open && p->start == ev->time_ns && p->stack == NO_STACK)
 			p->stack = sid;
+	}
+}
+
+/*
+ * A sample: its stack record follows when the trace has stacks of
+ * samples; without, its interrupted instruction is its stack (one frame).
+ */
+static void sample_event(struct sctx *x, const struct lttr_event *ev, struct cpulast *c)
+{
+	struct lttr_stack st;
+	size_t sid;
+
+	if (x->sample_stacks) {
+		c->wakeup_pending = true;
+		return;
+	}
+	memset(&st, 0, sizeof(st));
+	st.pid = ev->p.sample.pid;
+	st.of_id = LTT_EV_SAMPLE;
+	if (ev->p.sample.flags & LTT_SAMPLE_USER) {
+		st.user[0] = ev->p.sample.ip;
+		st.user_nr = 1;
+	} else {
+		st.kernel[0] = ev->p.sample.ip;
+		st.kernel_nr = 1;
+	}
+	sid = intern(x, &st, ev->time_ns);
+	if (sid != NO_STACK) {
+		x->ents[sid].value++;
+		x->s->intervals++;
 	}
 }
 
@@ -266,9 +298,13 @@ static int on_event(void *arg, const struct lttr_event *ev)
 	}
 	if (ev->id == LTT_EV_STACK) {
 		if (c->wakeup_pending && ev->details &&
-		    ev->p.stack.of_id == LTT_EV_PROCESS_WAKEUP)
+		    ev->p.stack.of_id == (x->o->kind == LTTR_STACKS_CPU ?
+					  LTT_EV_SAMPLE : LTT_EV_PROCESS_WAKEUP))
 			c->wakeup_pending = false;
 		stack_record(x, ev, c);
+	} else if (ev->id == LTT_EV_SAMPLE && x->o->kind == LTTR_STACKS_CPU && ev->details &&
+		   pid_wanted(x, ev->p.sample.pid) && in_window(x, ev->time_ns)) {
+		sample_event(x, ev, c);
 	} else if (ev->id == LTT_EV_SCHEDCHANGE && ev->details &&
 		   x->o->kind == LTTR_STACKS_OFFCPU) {
 		/* switched in: its stacks of before are not of a later block */
@@ -473,7 +509,8 @@ int lttr_stacks_compute(struct lttr_trace *t, const struct lttr_stacks_opts *o,
 	int r;
 
 	*out = NULL;
-	if (o->kind != LTTR_STACKS_OFFCPU && o->kind != LTTR_STACKS_WAKEUP)
+	if (o->kind != LTTR_STACKS_OFFCPU && o->kind != LTTR_STACKS_WAKEUP &&
+	    o->kind != LTTR_STACKS_CPU)
 		return lttr_error_set(err, LTTR_E_INVAL, "unknown stack kind %u", o->kind);
 	memset(&x, 0, sizeof(x));
 	x.o = o;
@@ -481,8 +518,15 @@ int lttr_stacks_compute(struct lttr_trace *t, const struct lttr_stacks_opts *o,
 	if (!x.s)
 		return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
 	x.s->kind = o->kind;
-	of_id = o->kind == LTTR_STACKS_OFFCPU ? LTT_EV_SCHEDCHANGE : LTT_EV_PROCESS_WAKEUP;
+	of_id = o->kind == LTTR_STACKS_OFFCPU ? LTT_EV_SCHEDCHANGE :
+		o->kind == LTTR_STACKS_WAKEUP ? LTT_EV_PROCESS_WAKEUP : LTT_EV_SAMPLE;
 	x.s->has_stacks = (h->stacks.events.bits[of_id / 64] >> (of_id % 64)) & 1;
+	x.s->sample_hz = h->sample_hz;
+	if (o->kind == LTTR_STACKS_CPU) {
+		/* the samples are the profile, with or without their stacks */
+		x.sample_stacks = x.s->has_stacks;
+		x.s->has_stacks = h->sample_hz != 0;
+	}
 	x.w_from = o->windowed ? o->from_ns : 0;
 	x.w_to = o->windowed ? o->to_ns : UINT64_MAX;
 	if (o->kind == LTTR_STACKS_OFFCPU)
@@ -531,6 +575,8 @@ int lttr_stacks_kind_lookup(const char *name)
 		return LTTR_STACKS_OFFCPU;
 	if (!strcmp(name, "wakeup"))
 		return LTTR_STACKS_WAKEUP;
+	if (!strcmp(name, "cpu"))
+		return LTTR_STACKS_CPU;
 	return -1;
 }
 
@@ -539,6 +585,7 @@ const char *lttr_stacks_kind_name(unsigned int kind)
 	switch (kind) {
 	case LTTR_STACKS_OFFCPU: return "offcpu";
 	case LTTR_STACKS_WAKEUP: return "wakeup";
+	case LTTR_STACKS_CPU: return "cpu";
 	default: return NULL;
 	}
 }

@@ -31,10 +31,15 @@ struct lttr_error;
  * enum lttr_stacks_kind - what the stacks weigh
  * @LTTR_STACKS_OFFCPU: blocked time (ns) of the tasks that block there
  * @LTTR_STACKS_WAKEUP: wakeups made from there (count)
+ * @LTTR_STACKS_CPU: samples of the profiler taken there (count; format
+ *	1.10, traced --sample: each stands for 1 / sample_hz s of CPU time).
+ *	A trace without stacks of samples folds each sample's interrupted
+ *	instruction alone, as a one-frame stack.
  */
 enum lttr_stacks_kind {
 	LTTR_STACKS_OFFCPU,
 	LTTR_STACKS_WAKEUP,
+	LTTR_STACKS_CPU,
 };
 
 /**
@@ -73,14 +78,18 @@ struct lttr_stack_line {
  * struct lttr_stacks - the folded stacks of a trace
  * @kind: enum lttr_stacks_kind
  * @has_stacks: the trace recorded stacks of this kind (its header's
- *	stack configuration)
+ *	stack configuration; cpu: the trace has samples, with or without
+ *	their stacks)
+ * @sample_hz: cpu: the samples per second and CPU (the header's)
  * @nlines: entries of @lines, sorted by @folded (as stackcollapse does)
  * @lines: the stacks
  * @total: sum of the @value of @lines
  * @unstacked: weight without a stack (off-CPU: ns of blocked intervals
  *	whose switch-out has no stack record, lost or not recorded; wakeup:
- *	wakeups without one)
- * @intervals: off-CPU: blocked intervals counted; wakeup: wakeups
+ *	wakeups without one; cpu: samples of a trace with stacks of samples
+ *	whose stack record is missing)
+ * @intervals: off-CPU: blocked intervals counted; wakeup: wakeups; cpu:
+ *	samples
  * @orphans: stack records that do not follow a record of their event on
  *	their CPU at the same time (an anomaly: not counted)
  * @bad: stack records that could not be decoded (not counted)
@@ -90,6 +99,7 @@ struct lttr_stack_line {
 struct lttr_stacks {
 	unsigned int kind;
 	bool has_stacks;
+	uint32_t sample_hz;
 	size_t nlines;
 	struct lttr_stack_line *lines;
 	uint64_t total;
@@ -116,7 +126,7 @@ int lttr_stacks_compute(struct lttr_trace *t, const struct lttr_stacks_opts *o,
 void lttr_stacks_free(struct lttr_stacks *s);
 
 /**
- * lttr_stacks_kind_name() - "offcpu" or "wakeup"
+ * lttr_stacks_kind_name() - "offcpu", "wakeup" or "cpu"
  * @kind: enum lttr_stacks_kind
  *
  * Return: the name, or NULL for an unknown kind.
@@ -125,7 +135,7 @@ const char *lttr_stacks_kind_name(unsigned int kind);
 
 /**
  * lttr_stacks_kind_lookup() - inverse of lttr_stacks_kind_name()
- * @name: "offcpu" or "wakeup"
+ * @name: "offcpu", "wakeup" or "cpu"
  *
  * Return: the enum lttr_stacks_kind, or -1.
  */
