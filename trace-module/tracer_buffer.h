@@ -193,6 +193,7 @@ struct ltt_tracer {
 	u64 stack_mask[LTT_MASK_WORDS];	/* events that get LTT_EV_STACK */
 	u32 stack_kdepth;	/* kernel frames at most */
 	u32 stack_udepth;	/* user frames at most */
+	u64 stack_sys[LTT_STACK_SYSCALLS / 64];	/* syscalls with stacks */
 	u32 opt_flags;		/* LTT_OPT_* for the next START */
 	u32 capture_len;	/* packet bytes kept, <= LTT_MAX_CAPTURE */
 	u32 flush_ms;		/* periodic flush interval, 0: off */

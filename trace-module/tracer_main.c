@@ -147,6 +147,7 @@ static void ltt_session_defaults(void)
 	memset(&ltt.sip, 0, sizeof(ltt.sip));
 	WRITE_ONCE(ltt.stacks, false);
 	memset(ltt.stack_mask, 0, sizeof(ltt.stack_mask));
+	memset(ltt.stack_sys, 0, sizeof(ltt.stack_sys));
 	ltt.stack_kdepth = LTT_STACK_KERNEL_DEPTH;
 	ltt.stack_udepth = LTT_STACK_USER_DEPTH;
 	ltt.opt_flags = 0;
@@ -528,6 +529,28 @@ static int ltt_set_stacks(struct file *file, void __user *argp)
 	return ret;
 }
 
+/*
+ * LTT_IOC_SET_STACK_SYSCALLS: the syscalls whose entry gets stacks (when
+ * the stack configuration has LTT_EV_SYSCALL_ENTRY).  Set only while
+ * stopped, like the stack configuration.
+ */
+static int ltt_set_stack_syscalls(struct file *file, void __user *argp)
+{
+	struct ltt_syscall_set s;
+	int ret;
+
+	if (copy_from_user(&s, argp, sizeof(s)))
+		return -EFAULT;
+	mutex_lock(&ltt.ctl_mutex);
+	ret = ltt_may_configure(file);
+	if (!ret) {
+		memcpy(ltt.stack_sys, s.bits, sizeof(ltt.stack_sys));
+		ltt_claim(file);
+	}
+	mutex_unlock(&ltt.ctl_mutex);
+	return ret;
+}
+
 /* Owner, while stopped: the sampling profiler's rate (Hz, 0 off). */
 static int ltt_set_sample(struct file *file, void __user *argp)
 {
@@ -666,6 +689,8 @@ static long ltt_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		return ltt_set_flush(file, argp);
 	case LTT_IOC_SET_SAMPLE:
 		return ltt_set_sample(file, argp);
+	case LTT_IOC_SET_STACK_SYSCALLS:
+		return ltt_set_stack_syscalls(file, argp);
 	case LTT_IOC_GET_SUBBUF:
 		return ltt_subbuf_get(file, argp, file->f_flags & O_NONBLOCK);
 	case LTT_IOC_PUT_SUBBUF:

@@ -36,22 +36,28 @@ int ltt_check_stacks(const struct ltt_stack_config *s)
 	for (id = 0; id < LTT_EV_MAX; id++)
 		if ((s->events.bits[id / 64] & BIT_ULL(id % 64)) &&
 		    id != LTT_EV_SCHEDCHANGE && id != LTT_EV_PROCESS_WAKEUP &&
-		    id != LTT_EV_SAMPLE)
+		    id != LTT_EV_SAMPLE && id != LTT_EV_SYSCALL_ENTRY)
 			return -EINVAL;
 	return 0;
 }
 
 /*
  * Does event @id, whose stacks the session asked for, get them this
- * time?  A switch-out only when prev blocks (prev_state != 0).
+ * time?  A switch-out only when prev blocks (prev_state != 0), a syscall
+ * entry only of the syscalls asked for.
  */
 notrace bool ltt_stack_wanted(unsigned int id, const void *data,
 			      unsigned int len)
 {
 	const struct ltt_ev_schedchange *sc = data;
+	const struct ltt_ev_syscall_entry *se = data;
 
 	if (!ltt_mask_test(ltt.stack_mask, id))
 		return false;
+	if (id == LTT_EV_SYSCALL_ENTRY)
+		return data && len >= sizeof(*se) &&
+		       se->nr < LTT_STACK_SYSCALLS &&
+		       ltt_mask_test(ltt.stack_sys, se->nr);
 	if (id == LTT_EV_SCHEDCHANGE)
 		return data && len >= LTT_EV_SCHEDCHANGE_SIZE_1_2 &&
 		       sc->prev_state != 0;

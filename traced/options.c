@@ -74,7 +74,9 @@ static void usage(FILE *f)
 "                           current task with EVENTS, comma-separated:\n"
 "                           switch-out (a task that blocks: where it\n"
 "                           waits), wakeup (the waker), sample (the\n"
-"                           sampled task, with --sample); user stacks need\n"
+"                           sampled task, with --sample), syscall:NAME\n"
+"                           (at the entry of that syscall, e.g.\n"
+"                           syscall:read); user stacks need\n"
 "                           code built with frame pointers (docs/stacks.md)\n"
 "      --stack-depth K[,U]  at most K kernel and U user frames (0..%u,\n"
 "                           default %u,%u; U = K when left out)\n"
@@ -433,10 +435,12 @@ int options_parse(int argc, char **argv, struct options *o)
 				return rc;
 			break;
 		case OPT_STACKS:
-			if (parse_stacks(optarg, &o->stacks.events, &badev) < 0)
+			if (parse_stacks(optarg, &o->stacks.events,
+					 &o->stack_syscalls, &badev) < 0)
 				return bad("bad --stacks: '%s' (expected "
-					   "switch-out, wakeup, sample, "
-					   "comma-separated)", badev);
+					   "switch-out, wakeup, sample or "
+					   "syscall:NAME, comma-separated)",
+					   badev);
 			o->stacks_set = 1;
 			break;
 		case OPT_STACK_DEPTH:

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <strings.h>
 #include <ltt/ltt-groups.h>
+#include <lttr/reader/syscalls.h>
 
 int parse_count(const char *s, uint64_t *out)
 {
@@ -333,12 +334,15 @@ static int split_colon(const char *s, char *buf, size_t len, char **fields,
 	return n;
 }
 
-int parse_stacks(const char *s, struct ltt_event_mask *m, const char **bad)
+int parse_stacks(const char *s, struct ltt_event_mask *m,
+		 struct ltt_syscall_set *sys, const char **bad)
 {
 	static char word[64];
 	const char *p = s, *e;
+	long nr;
 
 	memset(m, 0, sizeof(*m));
+	memset(sys, 0, sizeof(*sys));
 	*bad = s ? s : "";
 	if (!s || !*s)
 		return -1;
@@ -355,6 +359,12 @@ int parse_stacks(const char *s, struct ltt_event_mask *m, const char **bad)
 			mask_set(m, LTT_EV_PROCESS_WAKEUP);
 		else if (strcmp(word, "sample") == 0)
 			mask_set(m, LTT_EV_SAMPLE);
+		else if (strncmp(word, "syscall:", 8) == 0 &&
+			 (nr = lttr_syscall_lookup(word + 8)) >= 0 &&
+			 nr < LTT_STACK_SYSCALLS) {
+			mask_set(m, LTT_EV_SYSCALL_ENTRY);
+			sys->bits[nr / 64] |= 1ULL << (nr % 64);
+		}
 		else
 			return -1;
 		if (!e)

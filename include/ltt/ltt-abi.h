@@ -1258,7 +1258,8 @@ struct ltt_event_mask {
 /*
  * Call stacks (LTT_IOC_SET_STACKS, only while stopped; format 1.8): the
  * events of @events get an LTT_EV_STACK record (only LTT_EV_SCHEDCHANGE,
- * LTT_EV_PROCESS_WAKEUP and, from 1.10, LTT_EV_SAMPLE can: any other id is
+ * LTT_EV_PROCESS_WAKEUP and, from 1.10, LTT_EV_SAMPLE and LTT_EV_SYSCALL_ENTRY
+ * (of the syscalls of struct ltt_syscall_set) can: any other id is
  * refused, EINVAL), with
  * at most @kernel_depth kernel and @user_depth user frames (each
  * <= LTT_STACK_DEPTH_MAX; 0 leaves that stack out).  An empty @events
@@ -1269,6 +1270,19 @@ struct ltt_stack_config {
 	struct ltt_event_mask events;
 	__u32 kernel_depth;
 	__u32 user_depth;
+};
+
+/*
+ * The system calls whose entry gets stacks (LTT_IOC_SET_STACK_SYSCALLS,
+ * only while stopped; format 1.10): bit nr set, the LTT_EV_SYSCALL_ENTRY
+ * of syscall nr gets an LTT_EV_STACK record when the stack configuration
+ * has LTT_EV_SYSCALL_ENTRY (the current task's stacks at the entry);
+ * numbers from LTT_STACK_SYSCALLS up never do.
+ */
+#define LTT_STACK_SYSCALLS	512
+
+struct ltt_syscall_set {
+	__u64 bits[LTT_STACK_SYSCALLS / 64];
 };
 
 /*
@@ -1314,6 +1328,7 @@ struct ltt_trace_header {
 	/* ---- format 1.10 ---- */
 	__u32 sample_hz;		/* LTT_EV_SAMPLE per second and CPU, 0 off */
 	__u32 reserved_1_10;		/* zero */
+	struct ltt_syscall_set stack_syscalls;	/* the syscalls with stacks */
 };
 
 /*
@@ -1334,7 +1349,8 @@ struct ltt_trace_header {
 
 /*
  * header_size of a format 1.9 trace (the struct up to sample_hz): a
- * reader takes "no sampling" when header_size is this small.
+ * reader takes "no sampling" and no syscall stacks when header_size is
+ * this small.
  */
 #define LTT_TRACE_HEADER_SIZE_1_9	408
 
@@ -1382,7 +1398,8 @@ static inline __u64 ltt_lost_by_event(const struct ltt_lost_info *li,
  * events, and struct ltt_lost_info counts the lost events of every id
  * (by_event_high).  7: format 1.8, call stacks (LTT_EV_STACK,
  * LTT_IOC_SET_STACKS).  8: format 1.10, the sampling profiler
- * (LTT_EV_SAMPLE, LTT_IOC_SET_SAMPLE, stacks of samples).  The daemon writes its own LTT_FORMAT_MINOR in the trace header, so it
+ * (LTT_EV_SAMPLE, LTT_IOC_SET_SAMPLE, stacks of samples) and the stacks at
+ * the entry of chosen syscalls (LTT_IOC_SET_STACK_SYSCALLS).  The daemon writes its own LTT_FORMAT_MINOR in the trace header, so it
  * refuses a module of another version.
  */
 #define LTT_ABI_VERSION		8
@@ -1505,5 +1522,6 @@ struct ltt_subbuf {
 #define LTT_IOC_PUT_SUBBUF	_IOW(LTT_IOC_MAGIC, 19, struct ltt_subbuf)
 #define LTT_IOC_SET_STACKS	_IOW(LTT_IOC_MAGIC, 20, struct ltt_stack_config)
 #define LTT_IOC_SET_SAMPLE	_IOW(LTT_IOC_MAGIC, 21, __u32)
+#define LTT_IOC_SET_STACK_SYSCALLS _IOW(LTT_IOC_MAGIC, 22, struct ltt_syscall_set)
 
 #endif /* _UAPI_LINUX_LTT_ABI_H */

@@ -84,12 +84,12 @@ md5=$(md5sum < "$bin" | cut -d' ' -f1)
 cat > "$share/run.sh" <<RUN
 set -e
 md5sum < /usr/bin/ltt-stacks | cut -d' ' -f1 > /mnt/share/md5
-traced -q -o /mnt/share/st --stacks switch-out,wakeup -- ltt-stacks $N > /mnt/share/pids
+traced -q -o /mnt/share/st --stacks switch-out,wakeup,syscall:read -- ltt-stacks $N > /mnt/share/pids
 traced -q -o /mnt/share/nost -- ltt-stacks 2 > /mnt/share/nost.pids
 traced -q -o /mnt/share/sp --sample 997 --stacks sample -- ltt-stacks spin 400 > /mnt/share/spin.pid
 RUN
 vm_run "$share" 600 'sh /mnt/share/run.sh'
-ok $? "guest traced ltt-stacks with --stacks switch-out,wakeup, and without"
+ok $? "guest traced ltt-stacks with --stacks switch-out,wakeup,syscall:read, and without"
 is "$(cat "$share/md5" 2>/dev/null)" "$md5" "the guest runs the binary the addresses come from"
 read -r sv nt < <(sed 's/server=\([0-9]*\) notifier=\([0-9]*\)/\1 \2/' "$share/pids")
 diag "server $sv, notifier $nt"
@@ -122,6 +122,14 @@ case "$out" in *"has no offcpu stacks"*) ok 0 "  and says the trace has no off-C
 *) ok 1 "  and says the trace has no off-CPU stacks ($out)" ;; esac
 tracevisualizer check "$share/st" > "$share/check.txt" 2>&1
 ok $? "check passes on the trace with stacks"
+tracevisualizer stacks --addresses --kind syscall:read --pid "$sv" --json "$share/st" > "$share/sysread.json"
+ok $? "stacks --kind syscall:read --pid SERVER --json"
+tracevisualizer stacks --kind syscall:read --pid "$sv" --symfs "$share/symfs" "$share/st" \
+	> "$share/sysread-named.txt" 2> "$share/sysread-named.err"
+ok $? "stacks --kind syscall:read --symfs DIR: frames named"
+out=$(tracevisualizer stacks --kind syscall:close "$share/st" 2>&1); rc=$?
+is "$rc" 1 "stacks --kind syscall:close (not recorded): status 1"
+case "$out" in *"no stacks of those events"*) ok 0 "  and says so" ;; *) ok 1 "  and says so ($out)" ;; esac
 sp=$(sed -n 's/^spinner=\([0-9]*\)$/\1/p' "$share/spin.pid")
 diag "spinner $sp"
 tracevisualizer stacks --addresses --kind cpu --pid "$sp" --json "$share/sp" > "$share/cpu.json"
@@ -240,6 +248,19 @@ err = open(os.path.join(d, 'offcpu-nosymfs.err')).read()
 ok('/usr/bin/ltt-stacks' in err, "  and a warning names the file: %s" % err.strip()[:120])
 wt = open(os.path.join(d, 'wakeup-named.txt')).read()
 ok(any(';notify+' in ln for ln in wt.splitlines()), "named: the wakeup stacks hold notify")
+
+# the stacks at the server's read entries: wait_request -> stk_read
+sr = load(os.path.join(d, 'sysread.json'))['stacks']
+rw = sum(l['value'] for l in sr['lines']
+         if [f for f in frames(l) if f < KERNEL][-4:] == chain)
+ok(sr['unit'] == 'events' and rw >= N,
+   "%d read entries of the server end main -> serve -> wait_request -> stk_read (at least %d)"
+   % (rw, N))
+sn = open(os.path.join(d, 'sysread-named.txt')).read().splitlines()
+snw = sum(int(ln.rsplit(' ', 1)[1]) for ln in sn if ';wait_request+' in ln and
+          any(x.startswith('wait_request+') and y.startswith('stk_read+')
+              for x, y in zip(ln.split(';'), ln.split(';')[1:])))
+ok(snw == rw, "named: %d entries under wait_request;stk_read" % snw)
 
 # the sampled CPU profile of the spinner
 cp = load(os.path.join(d, 'cpu.json'))['stacks']

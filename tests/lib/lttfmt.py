@@ -159,7 +159,7 @@ TRACE_HEADER = Layout('ltt_trace_header', [
     # format 1.9
     ('command_pid', 'I'), ('reserved_1_9', 'I'),
     # format 1.10
-    ('sample_hz', 'I'), ('reserved_1_10', 'I'),
+    ('sample_hz', 'I'), ('reserved_1_10', 'I'), ('stack_syscalls', '8Q'),
 ])
 
 BUFFER_HEADER = Layout('ltt_buffer_header', [

@@ -147,7 +147,7 @@ t=$tmp/t1
 is $? 7 "PROGRAM's exit status is traced's"
 is "$(fact "$t" magic)" 0xd6b7ed "header magic"
 is "$(fact "$t" header_len)" "$(fact "$t" calcsize)" "header file is one header"
-is "$(fact "$t" header_size)" 416 "header_size (format 1.10 and later; 400 in 1.8, 408 in 1.9, 360 in 1.1 to 1.7)"
+is "$(fact "$t" header_size)" 480 "header_size (format 1.10 and later; 400 in 1.8, 408 in 1.9, 360 in 1.1 to 1.7)"
 is "$(fact "$t" version)" "$format" "format version $format (lttfmt.FORMAT)"
 is "$(fact "$t" complete)" 1 "trace marked complete"
 is "$(fact "$t" times_ok)" 1 "start/end times recorded"
@@ -366,6 +366,18 @@ for v in 0 10001 -5 1e3 997x ""; do
 	"$fake" -d fake -q -o "$tmp/csa3" --sample "$v" -t 0.05 2>"$tmp/err-sa"
 	is "$?/$(grep -c "bad --sample '$v' (samples per second and CPU, 1..10000)" "$tmp/err-sa")" 2/1 "--sample '$v': usage error"
 done
+# --stacks syscall:NAME (1.10): syscall_entry's bit, the syscalls' set
+# sent and in the header; an unknown syscall is a usage error
+FAKE_LOG=$L.3 "$fake" -d fake -q -o "$tmp/csy" --stacks syscall:read,syscall:write,wakeup -t 0.05
+is $? 0 "--stacks syscall:read,syscall:write,wakeup"
+has "$L.3" "SET_STACKS 0x0000000000002002 0x0000000000000000 kernel=32 user=32" "--stacks syscall:NAME: syscall_entry (1) and wakeup (13)"
+has "$L.3" "SET_STACK_SYSCALLS 0x0000000000000003 0x0000000000000000" "--stacks syscall:read,syscall:write: syscalls 0 and 1 sent"
+is "$(fact "$tmp/csy" stack_syscalls)" 0x3 "--stacks syscall:NAME: the syscalls in the header (1.10)"
+is "$(FAKE_LOG=$L.4 "$fake" -d fake -q -o "$tmp/csy2" --stacks wakeup -t 0.05; grep -c SET_STACK_SYSCALLS "$L.4")" 0 "no syscall:NAME: no SET_STACK_SYSCALLS"
+"$fake" -d fake -q -o "$tmp/csy3" --stacks syscall:no_such_call -t 0.05 2>"$tmp/err-sy"
+is "$?/$(grep -c "bad --stacks: 'syscall:no_such_call'" "$tmp/err-sy")" 2/1 "--stacks syscall:UNKNOWN: usage error naming it"
+"$fake" -d fake -q -o "$tmp/csy4" -e schedchange --stacks syscall:read -t 0.05 2>"$tmp/err-sy"
+is "$?/$(grep -c "the syscall_entry event is not recorded" "$tmp/err-sy")" 2/1 "--stacks syscall:read without syscall_entry recorded: usage error"
 "$fake" -d fake -q -o "$tmp/csa4" --stacks sample -t 0.05 2>"$tmp/err-sa"
 is "$?/$(grep -c -- "--stacks sample needs --sample HZ" "$tmp/err-sa")" 2/1 "--stacks sample without --sample: usage error"
 is "$(fact "$tmp/c4" filtered)" 0 "no filter option: not FILTERED"

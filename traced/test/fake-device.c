@@ -257,6 +257,16 @@ static int do_ioctl(int fd, unsigned long req, void *arg)
 			return fail(EINVAL);
 		return 0;
 	}
+	if (req == LTT_IOC_SET_STACK_SYSCALLS) {
+		const struct ltt_syscall_set *sys = arg;
+
+		logf_("SET_STACK_SYSCALLS 0x%016llx 0x%016llx",
+		      (unsigned long long)sys->bits[0],
+		      (unsigned long long)sys->bits[1]);
+		if (started && !stopped)
+			return fail(EBUSY);
+		return 0;
+	}
 	if (req == LTT_IOC_SET_SAMPLE) {
 		const __u32 *hz = arg;
 
@@ -331,6 +341,7 @@ int devsys_ioctl(int fd, unsigned long req, void *arg)
 		{ LTT_IOC_SET_OPTIONS, "SET_OPTIONS" },
 		{ LTT_IOC_SET_STACKS, "SET_STACKS" },
 		{ LTT_IOC_SET_SAMPLE, "SET_SAMPLE" },
+		{ LTT_IOC_SET_STACK_SYSCALLS, "SET_STACK_SYSCALLS" },
 	};
 	size_t i;
 

@@ -72,6 +72,8 @@ int cmd_stacks(struct cli_opts *o)
 		return st;
 	}
 	so.kind = (unsigned int)o->stack_kind;
+	so.event_id = o->stack_event;
+	so.syscall_nr = o->stack_syscall;
 	so.has_pid = o->npids == 1;
 	so.pid = o->npids ? o->pids[0] : 0;
 	so.windowed = cli_window(o, t, &so.from_ns, &so.to_ns);
@@ -80,7 +82,10 @@ int cmd_stacks(struct cli_opts *o)
 		return cli_fail(t, &err, "stacks");
 	}
 	if (!s->has_stacks) {
-		if (s->kind == LTTR_STACKS_CPU)
+		if (s->kind == LTTR_STACKS_EVENT)
+			fprintf(stderr, "%s: the trace has no stacks of those events (record them with"
+				" traced --stacks syscall:NAME, switch-out, wakeup or sample)\n", cli_prog);
+		else if (s->kind == LTTR_STACKS_CPU)
 			fprintf(stderr, "%s: the trace has no samples (record them with traced"
 				" --sample HZ, and their stacks with --stacks sample)\n", cli_prog);
 		else

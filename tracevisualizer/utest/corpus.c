@@ -16,7 +16,7 @@ const struct corpus_case corpus_cases[] = {
 	  "header: truncated: 0 bytes", 0 },
 	{ "truncated-header", GOOD "truncate header 100\n", 0, OPEN_ERR,
 	  /* every format the reader reads is named (issue 36: it said 1.1, 1.2) */
-	  "header: truncated: 100 bytes, a trace header has 272 (format 1.0), 360 (1.1 to 1.7), 400 (1.8), 408 (1.9) or 416 (1.10 to 1."
+	  "header: truncated: 100 bytes, a trace header has 272 (format 1.0), 360 (1.1 to 1.7), 400 (1.8), 408 (1.9) or 480 (1.10 to 1."
 	  STR(LTT_FORMAT_MINOR) ")", 0 },
 	{ "bad-magic", "header magic=0x12345678\n" GOOD, 0, OPEN_ERR,
 	  "bad magic 0x12345678 at offset 0", 0 },

@@ -54,6 +54,7 @@ static void trace_header(void)
 	MEMBER(ltt_trace_header, reserved_1_9);
 	MEMBER(ltt_trace_header, sample_hz);
 	MEMBER(ltt_trace_header, reserved_1_10);
+	MEMBER(ltt_trace_header, stack_syscalls);
 	printf("const LTT_TRACE_HEADER_SIZE_1_7 %d\n", LTT_TRACE_HEADER_SIZE_1_7);
 	printf("const LTT_TRACE_HEADER_SIZE_1_8 %d\n", LTT_TRACE_HEADER_SIZE_1_8);
 	printf("const LTT_TRACE_HEADER_SIZE_1_9 %d\n", LTT_TRACE_HEADER_SIZE_1_9);

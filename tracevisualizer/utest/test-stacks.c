@@ -258,6 +258,60 @@ static void test_cpu(void)
 	lttr_trace_close(t);
 }
 
+/*
+ * --kind syscall:read (1.10): the stacks at the entries of read (0) of
+ * the task asked, not those of write (1), whose stacks are in the trace
+ * too; an entry of read without its stack record is [no stack]; --kind
+ * syscall:close, which has no stacks, says so.
+ */
+static void test_syscall(void)
+{
+	struct lttr_stacks_opts o = { 0 };
+	struct lttr_stacks *s = NULL;
+	const struct lttr_stack_line *l;
+	struct lttr_trace *t;
+	struct lttr_error err;
+	int k;
+
+	if (tg_open("sys", "header format=1.10 stacks=syscall_entry stacksys=0,1 end=1000001000\n"
+		    "buf cpu=0 start=1000000000 pid=5\n1000000000 start 5 0\n"
+		    "1000000100 syscall_entry 0\n"
+		    "1000000100 stack 5 syscall_entry 0 1 2 0xffffffff81000010 0x401000 0x402000\n"
+		    "1000000200 syscall_exit 0 1\n"
+		    "1000000300 syscall_entry 1\n"
+		    "1000000300 stack 5 syscall_entry 0 0 2 0x401100 0x402000\n"
+		    "1000000400 syscall_exit 1 1\n"
+		    "1000000500 syscall_entry 0\n"
+		    "1000000500 stack 5 syscall_entry 0 1 2 0xffffffff81000010 0x401000 0x402000\n"
+		    "1000000600 syscall_exit 0 1\n"
+		    "1000000700 syscall_entry 0\n"
+		    "1000000800 syscall_exit 0 1\n", 0, &t, &err)) {
+		ok(0, "the trace of syscall stacks opens: %s", err.msg);
+		return;
+	}
+	k = lttr_stacks_kind_parse("syscall:read", &o.event_id, &o.syscall_nr);
+	ok(k == LTTR_STACKS_EVENT && o.event_id == LTT_EV_SYSCALL_ENTRY && o.syscall_nr == 0,
+	   "syscall:read is the entries of syscall 0");
+	o.kind = (unsigned int)k;
+	ok(lttr_stacks_compute(t, &o, &s, &err) == 0 && s->has_stacks &&
+	   (l = line(s, "0x402000;0x401000;0xffffffff81000010")) && l->value == 2 &&
+	   !line(s, "0x402000;0x401100") && s->unstacked == 1 && s->intervals == 3,
+	   "syscall:read: its two stacked entries on one line, the third [no stack], not write's");
+	dump(s);
+	lttr_stacks_free(s);
+	k = lttr_stacks_kind_parse("syscall:close", &o.event_id, &o.syscall_nr);
+	ok(lttr_stacks_compute(t, &o, &s, &err) == 0 && !s->has_stacks,
+	   "syscall:close, not asked for: no stacks");
+	lttr_stacks_free(s);
+	ok(lttr_stacks_kind_parse("syscall:no_such_call", &o.event_id, &o.syscall_nr) == -1 &&
+	   lttr_stacks_kind_parse("no_such_event", &o.event_id, &o.syscall_nr) == -1 &&
+	   lttr_stacks_kind_parse("stack", &o.event_id, &o.syscall_nr) == -1 &&
+	   lttr_stacks_kind_parse("syscall_entry", &o.event_id, &o.syscall_nr) == LTTR_STACKS_EVENT &&
+	   o.syscall_nr == -1 && lttr_stacks_kind_parse("cpu", &o.event_id, &o.syscall_nr) ==
+	   LTTR_STACKS_CPU, "kinds: an unknown syscall or event is refused");
+	lttr_trace_close(t);
+}
+
 static void test_cut(void)
 {
 	struct lttr_stacks_opts o = { .kind = LTTR_STACKS_OFFCPU };
@@ -345,6 +399,7 @@ int main(void)
 	test_flame();
 	test_cut();
 	test_cpu();
+	test_syscall();
 	ok(!strcmp(lttr_stacks_kind_name(LTTR_STACKS_OFFCPU), "offcpu") &&
 	   lttr_stacks_kind_lookup("wakeup") == LTTR_STACKS_WAKEUP &&
 	   lttr_stacks_kind_lookup("cpu") == LTTR_STACKS_CPU &&

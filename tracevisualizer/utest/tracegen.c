@@ -558,7 +558,7 @@ static int parse_header(struct tg *g, char **tok, int ntok)
 		"order", "word", "hsize", "clock", "bufsize", "bufcount",
 		"magic", "mask", "format", "events", "details", "filter", "sip",
 		"capture", "flight", "nocpuid", "fullrec", "startcall", "stacks",
-		"samplehz",
+		"samplehz", "stacksys",
 	};
 	struct ltt_trace_header *h = &g->h;
 	const char *s;
@@ -615,6 +615,19 @@ static int parse_header(struct tg *g, char **tok, int ntok)
 			return -1;
 		if (r > 0)
 			h->start_call_us = (uint32_t)v;
+		const char *sl = kv(tok, ntok, "stacksys");	/* 1.10: N,N... */
+
+		while (sl && *sl) {
+			char *end;
+			unsigned long nr = strtoul(sl, &end, 10);
+
+			if (end == sl || nr >= LTT_STACK_SYSCALLS)
+				return -1;
+			h->stack_syscalls.bits[nr / 64] |= 1ULL << (nr % 64);
+			sl = *end == ',' ? end + 1 : end;
+			if (*end && *end != ',')
+				return -1;
+		}
 		r = kv_u64(tok, ntok, "samplehz", &v);	/* 1.10: sample_hz */
 		if (r < 0 || (r > 0 && v > UINT32_MAX))
 			return -1;

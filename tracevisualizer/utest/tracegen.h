@@ -33,7 +33,8 @@
  *                         format=1.8: the same, stacks=LIST (the events
  *                         with stacks, struct ltt_stack_config);
  *                         format=1.9 and 1.10: the same, samplehz=N (1.10:
- *                         the sampling profiler's rate)
+ *                         the sampling profiler's rate), stacksys=N,N...
+ *                         (1.10: the syscalls whose entries have stacks)
  *   records compact|full  how the events below that have a compact form
  *                         are written: "compact" (use with format=1.2)
  *                         writes LTT_REC_COMPACT records with the

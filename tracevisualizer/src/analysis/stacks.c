@@ -13,6 +13,7 @@
 #include <lttr/reader/error.h>
 #include <lttr/reader/event.h>
 #include <lttr/reader/stack.h>
+#include <lttr/reader/syscalls.h>
 #include <lttr/reader/trace.h>
 #include <lttr/symbols/symbols.h>
 
@@ -217,7 +218,8 @@ static void stack_record(struct sctx *x, const struct lttr_event *ev,
 	if (!pid_wanted(x, st.pid))
 		return;
 	if ((x->o->kind == LTTR_STACKS_WAKEUP && st.of_id == LTT_EV_PROCESS_WAKEUP) ||
-	    (x->o->kind == LTTR_STACKS_CPU && st.of_id == LTT_EV_SAMPLE)) {
+	    (x->o->kind == LTTR_STACKS_CPU && st.of_id == LTT_EV_SAMPLE) ||
+	    (x->o->kind == LTTR_STACKS_EVENT && st.of_id == x->o->event_id)) {
 		if (!in_window(x, ev->time_ns))
 			return;
 		sid = intern(x, &st, ev->time_ns);
@@ -297,11 +299,21 @@ static int on_event(void *arg, const struct lttr_event *ev)
 		c->wakeup_pending = false;
 	}
 	if (ev->id == LTT_EV_STACK) {
+		bool pending = c->wakeup_pending;
+
 		if (c->wakeup_pending && ev->details &&
-		    ev->p.stack.of_id == (x->o->kind == LTTR_STACKS_CPU ?
-					  LTT_EV_SAMPLE : LTT_EV_PROCESS_WAKEUP))
+		    ev->p.stack.of_id == (x->o->kind == LTTR_STACKS_CPU ? LTT_EV_SAMPLE :
+					  x->o->kind == LTTR_STACKS_EVENT ? x->o->event_id :
+					  LTT_EV_PROCESS_WAKEUP))
 			c->wakeup_pending = false;
-		stack_record(x, ev, c);
+		/* an event's: only after one counted (its syscall, its task) */
+		if (x->o->kind != LTTR_STACKS_EVENT || pending)
+			stack_record(x, ev, c);
+	} else if (x->o->kind == LTTR_STACKS_EVENT && ev->id == x->o->event_id &&
+		   pid_wanted(x, ev->pid) && in_window(x, ev->time_ns) &&
+		   (x->o->syscall_nr < 0 || (ev->details &&
+		    ev->p.syscall_entry.nr == (uint32_t)x->o->syscall_nr))) {
+		c->wakeup_pending = true;
 	} else if (ev->id == LTT_EV_SAMPLE && x->o->kind == LTTR_STACKS_CPU && ev->details &&
 		   pid_wanted(x, ev->p.sample.pid) && in_window(x, ev->time_ns)) {
 		sample_event(x, ev, c);
@@ -510,7 +522,8 @@ int lttr_stacks_compute(struct lttr_trace *t, const struct lttr_stacks_opts *o,
 
 	*out = NULL;
 	if (o->kind != LTTR_STACKS_OFFCPU && o->kind != LTTR_STACKS_WAKEUP &&
-	    o->kind != LTTR_STACKS_CPU)
+	    o->kind != LTTR_STACKS_CPU &&
+	    (o->kind != LTTR_STACKS_EVENT || o->event_id >= LTT_EV_MAX))
 		return lttr_error_set(err, LTTR_E_INVAL, "unknown stack kind %u", o->kind);
 	memset(&x, 0, sizeof(x));
 	x.o = o;
@@ -519,8 +532,14 @@ int lttr_stacks_compute(struct lttr_trace *t, const struct lttr_stacks_opts *o,
 		return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
 	x.s->kind = o->kind;
 	of_id = o->kind == LTTR_STACKS_OFFCPU ? LTT_EV_SCHEDCHANGE :
-		o->kind == LTTR_STACKS_WAKEUP ? LTT_EV_PROCESS_WAKEUP : LTT_EV_SAMPLE;
+		o->kind == LTTR_STACKS_WAKEUP ? LTT_EV_PROCESS_WAKEUP :
+		o->kind == LTTR_STACKS_EVENT ? o->event_id : LTT_EV_SAMPLE;
 	x.s->has_stacks = (h->stacks.events.bits[of_id / 64] >> (of_id % 64)) & 1;
+	if (o->kind == LTTR_STACKS_EVENT && of_id == LTT_EV_SYSCALL_ENTRY && x.s->has_stacks &&
+	    o->syscall_nr >= 0)
+		/* only the syscalls asked for have stacks (1.10) */
+		x.s->has_stacks = o->syscall_nr < LTT_STACK_SYSCALLS &&
+			((h->stack_syscalls.bits[o->syscall_nr / 64] >> (o->syscall_nr % 64)) & 1);
 	x.s->sample_hz = h->sample_hz;
 	if (o->kind == LTTR_STACKS_CPU) {
 		/* the samples are the profile, with or without their stacks */
@@ -569,6 +588,30 @@ void lttr_stacks_free(struct lttr_stacks *s)
 	free(s);
 }
 
+int lttr_stacks_kind_parse(const char *name, unsigned int *event_id, long *syscall_nr)
+{
+	int k = lttr_stacks_kind_lookup(name), id;
+	long nr = -1;
+
+	*event_id = 0;
+	*syscall_nr = -1;
+	if (k >= 0 && k != LTTR_STACKS_EVENT)
+		return k;
+	if (!strncmp(name, "syscall:", 8)) {
+		nr = lttr_syscall_lookup(name + 8);
+		if (nr < 0)
+			return -1;
+		id = LTT_EV_SYSCALL_ENTRY;
+	} else {
+		id = lttr_event_type_id(name);
+		if (id < 0 || id == LTT_EV_STACK)
+			return -1;
+	}
+	*event_id = (unsigned int)id;
+	*syscall_nr = nr;
+	return LTTR_STACKS_EVENT;
+}
+
 int lttr_stacks_kind_lookup(const char *name)
 {
 	if (!strcmp(name, "offcpu"))
@@ -586,6 +629,7 @@ const char *lttr_stacks_kind_name(unsigned int kind)
 	case LTTR_STACKS_OFFCPU: return "offcpu";
 	case LTTR_STACKS_WAKEUP: return "wakeup";
 	case LTTR_STACKS_CPU: return "cpu";
+	case LTTR_STACKS_EVENT: return "event";
 	default: return NULL;
 	}
 }

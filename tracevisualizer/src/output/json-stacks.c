@@ -15,7 +15,8 @@ void lttr_json_stacks(struct lttr_json *j, const struct lttr_stacks *s)
 	lttr_json_string(j, lttr_stacks_kind_name(s->kind));
 	lttr_json_key(j, "unit");
 	lttr_json_string(j, s->kind == LTTR_STACKS_OFFCPU ? "ns" :
-			 s->kind == LTTR_STACKS_CPU ? "samples" : "wakeups");
+			 s->kind == LTTR_STACKS_CPU ? "samples" :
+			 s->kind == LTTR_STACKS_EVENT ? "events" : "wakeups");
 	lttr_json_kv_u64(j, "total", s->total);
 	lttr_json_kv_u64(j, "unstacked", s->unstacked);
 	lttr_json_kv_u64(j, "intervals", s->intervals);

@@ -31,6 +31,9 @@ struct lttr_error;
  * enum lttr_stacks_kind - what the stacks weigh
  * @LTTR_STACKS_OFFCPU: blocked time (ns) of the tasks that block there
  * @LTTR_STACKS_WAKEUP: wakeups made from there (count)
+ * @LTTR_STACKS_EVENT: the events of one type (@event_id of struct
+ *	lttr_stacks_opts; the entries of one syscall with @syscall_nr) made
+ *	there (count; traced --stacks syscall:NAME, format 1.10)
  * @LTTR_STACKS_CPU: samples of the profiler taken there (count; format
  *	1.10, traced --sample: each stands for 1 / sample_hz s of CPU time).
  *	A trace without stacks of samples folds each sample's interrupted
@@ -40,6 +43,7 @@ enum lttr_stacks_kind {
 	LTTR_STACKS_OFFCPU,
 	LTTR_STACKS_WAKEUP,
 	LTTR_STACKS_CPU,
+	LTTR_STACKS_EVENT,
 };
 
 /**
@@ -51,6 +55,9 @@ enum lttr_stacks_kind {
  *	the wakeups in it
  * @from_ns: window start
  * @to_ns: window end
+ * @event_id: LTTR_STACKS_EVENT: the event type (enum ltt_event_id)
+ * @syscall_nr: LTTR_STACKS_EVENT of LTT_EV_SYSCALL_ENTRY: only that
+ *	syscall's entries; -1: every syscall's
  * @syms: names the frames (lttr/symbols/symbols.h: name+0xOFF,
  *	object+0xOFF or [unknown]); NULL: their addresses in hex
  */
@@ -61,6 +68,8 @@ struct lttr_stacks_opts {
 	bool windowed;
 	uint64_t from_ns;
 	uint64_t to_ns;
+	unsigned int event_id;
+	long syscall_nr;
 	struct lttr_syms *syms;
 };
 
@@ -132,6 +141,19 @@ void lttr_stacks_free(struct lttr_stacks *s);
  * Return: the name, or NULL for an unknown kind.
  */
 const char *lttr_stacks_kind_name(unsigned int kind);
+
+/**
+ * lttr_stacks_kind_parse() - a --kind: offcpu, wakeup, cpu, an event
+ *	name (the stacks of those events) or "syscall:NAME" (the stacks at
+ *	the entries of syscall NAME)
+ * @name: the text
+ * @event_id: receives the event of LTTR_STACKS_EVENT
+ * @syscall_nr: receives its syscall number, or -1
+ *
+ * Return: the enum lttr_stacks_kind, or -1 (unknown kind, event or
+ * syscall).
+ */
+int lttr_stacks_kind_parse(const char *name, unsigned int *event_id, long *syscall_nr);
 
 /**
  * lttr_stacks_kind_lookup() - inverse of lttr_stacks_kind_name()
