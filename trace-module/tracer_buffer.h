@@ -194,9 +194,11 @@ struct ltt_tracer {
 	u64 stack_mask[LTT_MASK_WORDS];	/* events that get LTT_EV_STACK */
 	u32 stack_kdepth;	/* kernel frames at most */
 	u32 stack_udepth;	/* user frames at most */
+	u64 stack_sys[LTT_STACK_SYSCALLS / 64];	/* syscalls with stacks */
 	u32 opt_flags;		/* LTT_OPT_* for the next START */
 	u32 capture_len;	/* packet bytes kept, <= LTT_MAX_CAPTURE */
 	u32 flush_ms;		/* periodic flush interval, 0: off */
+	u32 sample_hz;		/* sampling profiler, 0: off (tracer_sample.c) */
 	struct delayed_work flush_work;	/* the periodic flush, see .c */
 	struct file *owner;
 	struct ltt_cpu **cpus;
@@ -235,6 +237,7 @@ static inline bool ltt_module_id(unsigned int id)
 {
 	return id == LTT_EV_NONE || id == LTT_EV_TRACE_START ||
 	       id == LTT_EV_TIME_EXT || id == LTT_EV_STACK ||
+	       id == LTT_EV_SAMPLE ||
 	       (id >= LTT_EV_CHANGE_MASK && id <= LTT_EV_CUSTOM);
 }
 
@@ -272,6 +275,7 @@ void ltt_start_on_cpu(void *unused);
 void ltt_flush_all(void);
 void ltt_flush_start(void);
 void ltt_flush_stop(void);
+void ltt_sample_write(const struct ltt_ev_sample *ev);
 
 /* tracer_buffer_read.c */
 int ltt_buffers_mmap(struct file *file, struct vm_area_struct *vma);
@@ -296,6 +300,13 @@ int ltt_check_syscall_ip(const struct ltt_syscall_ip *s);
 int ltt_check_stacks(const struct ltt_stack_config *s);
 bool ltt_stack_wanted(unsigned int id, const void *data, unsigned int len);
 const u64 *ltt_stack_capture(unsigned int id, struct ltt_ev_stack *hdr);
+
+/* tracer_sample.c */
+int ltt_check_sample(u32 hz);
+void ltt_sample_start(void);
+void ltt_sample_stop(void);
+int ltt_sample_init(void);
+void ltt_sample_exit(void);
 
 /* tracer_custom.c */
 extern struct mutex ltt_custom_mutex;

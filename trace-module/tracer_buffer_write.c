@@ -699,6 +699,22 @@ static noinline notrace void ltt_callback_stacks(unsigned int id,
 }
 
 /*
+ * A sample of the profiler's timer (tracer_sample.c), in its interrupt:
+ * recorded as a kernel event is, subject to the event mask and the
+ * filter, with its stacks when the session asked stacks of samples.
+ */
+notrace void ltt_sample_write(const struct ltt_ev_sample *ev)
+{
+	/* Pairs with the release in START, as in the callback. */
+	if (!smp_load_acquire(&ltt.active) ||
+	    !ltt_mask_test(ltt.mask, LTT_EV_SAMPLE))
+		return;
+	ltt_submit(LTT_EV_SAMPLE, ev, sizeof(*ev), NULL, 0,
+		   READ_ONCE(ltt.stacks) &&
+		   ltt_stack_wanted(LTT_EV_SAMPLE, ev, sizeof(*ev)));
+}
+
+/*
  * The callback registered with the kernel.  Preemption is disabled by
  * the caller; we may be in any context.  With tracing stopped this costs
  * one load and a branch, with the event masked out a few more (no call).

@@ -145,6 +145,7 @@ static const unsigned char ltt_defined_ids[] = {
 	LTT_EV_TIMERFD_SET, LTT_EV_TIMERFD_EXPIRE,
 	LTT_EV_TRACE_START,
 	LTT_EV_FS_DUP, LTT_EV_FS_PIPE,
+	LTT_EV_SAMPLE,
 };
 
 static u64 ltt_defined[LTT_MASK_WORDS];
@@ -186,11 +187,13 @@ static void ltt_session_defaults(void)
 	memset(&ltt.sip, 0, sizeof(ltt.sip));
 	WRITE_ONCE(ltt.stacks, false);
 	memset(ltt.stack_mask, 0, sizeof(ltt.stack_mask));
+	memset(ltt.stack_sys, 0, sizeof(ltt.stack_sys));
 	ltt.stack_kdepth = LTT_STACK_KERNEL_DEPTH;
 	ltt.stack_udepth = LTT_STACK_USER_DEPTH;
 	ltt.opt_flags = 0;
 	ltt.capture_len = 0;
 	ltt.flush_ms = 0;
+	ltt.sample_hz = 0;
 }
 
 /* ---- control ----------------------------------------------------------- */
@@ -293,6 +296,7 @@ static int ltt_start(struct file *file)
 	/* Begin every online CPU's stream with a TRACE_START record. */
 	on_each_cpu(ltt_start_on_cpu, NULL, 1);
 	ltt_flush_start();
+	ltt_sample_start();
 out:
 	mutex_unlock(&ltt.ctl_mutex);
 	return ret;
@@ -321,6 +325,8 @@ static void ltt_stop_locked(void)
 	 * recorded in part, its exit without its entry.
 	 */
 	WRITE_ONCE(ltt.active, 0);
+	/* No sample from now on: every timer cancelled (tracer_sample.c). */
+	ltt_sample_stop();
 	/* No periodic flush from now on (see ltt_flush_stop()). */
 	ltt_flush_stop();
 	/* The event points off: a stopped tracer costs the kernel nothing. */
@@ -563,6 +569,49 @@ static int ltt_set_stacks(struct file *file, void __user *argp)
 	return ret;
 }
 
+/*
+ * LTT_IOC_SET_STACK_SYSCALLS: the syscalls whose entry gets stacks (when
+ * the stack configuration has LTT_EV_SYSCALL_ENTRY).  Set only while
+ * stopped, like the stack configuration.
+ */
+static int ltt_set_stack_syscalls(struct file *file, void __user *argp)
+{
+	struct ltt_syscall_set s;
+	int ret;
+
+	if (copy_from_user(&s, argp, sizeof(s)))
+		return -EFAULT;
+	mutex_lock(&ltt.ctl_mutex);
+	ret = ltt_may_configure(file);
+	if (!ret) {
+		memcpy(ltt.stack_sys, s.bits, sizeof(ltt.stack_sys));
+		ltt_claim(file);
+	}
+	mutex_unlock(&ltt.ctl_mutex);
+	return ret;
+}
+
+/* Owner, while stopped: the sampling profiler's rate (Hz, 0 off). */
+static int ltt_set_sample(struct file *file, void __user *argp)
+{
+	u32 hz;
+	int ret;
+
+	if (copy_from_user(&hz, argp, sizeof(hz)))
+		return -EFAULT;
+	ret = ltt_check_sample(hz);
+	if (ret)
+		return ret;
+	mutex_lock(&ltt.ctl_mutex);
+	ret = ltt_may_configure(file);
+	if (!ret) {
+		ltt.sample_hz = hz;
+		ltt_claim(file);
+	}
+	mutex_unlock(&ltt.ctl_mutex);
+	return ret;
+}
+
 static int ltt_set_options(struct file *file, void __user *argp)
 {
 	struct ltt_options o;
@@ -678,6 +727,10 @@ static long ltt_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		return ltt_set_stacks(file, argp);
 	case LTT_IOC_SET_FLUSH:
 		return ltt_set_flush(file, argp);
+	case LTT_IOC_SET_SAMPLE:
+		return ltt_set_sample(file, argp);
+	case LTT_IOC_SET_STACK_SYSCALLS:
+		return ltt_set_stack_syscalls(file, argp);
 	case LTT_IOC_GET_SUBBUF:
 		return ltt_subbuf_get(file, argp, file->f_flags & O_NONBLOCK);
 	case LTT_IOC_PUT_SUBBUF:
@@ -858,10 +911,15 @@ static int __init ltt_tracer_init(void)
 		pr_err("cannot set up CPU hotplug callbacks: %d\n", ret);
 		goto err_cpus;
 	}
+	ret = ltt_sample_init();
+	if (ret) {
+		pr_err("cannot set up the sampling timers: %d\n", ret);
+		goto err_hotplug;
+	}
 	ret = ltt_register_tracer(ltt_trace_callback);
 	if (ret) {
 		pr_err("cannot register with the LTT facility: %d\n", ret);
-		goto err_hotplug;
+		goto err_sample;
 	}
 	ret = misc_register(&ltt_misc);
 	if (ret) {
@@ -874,6 +932,8 @@ static int __init ltt_tracer_init(void)
 
 err_unreg:
 	ltt_unregister_tracer(ltt_trace_callback);
+err_sample:
+	ltt_sample_exit();
 err_hotplug:
 	ltt_hotplug_exit();
 err_cpus:
@@ -894,6 +954,7 @@ static void __exit ltt_tracer_exit(void)
 	misc_deregister(&ltt_misc);
 	ltt_custom_exit();
 	ltt_unregister_tracer(ltt_trace_callback);
+	ltt_sample_exit();
 	ltt_hotplug_exit();
 	ltt_cpus_exit();
 	pr_info("unloaded\n");

@@ -18,6 +18,7 @@
 #include <linux/sched/task_stack.h>
 #include <linux/stacktrace.h>
 #include <linux/uaccess.h>
+#include <asm/irq_regs.h>
 
 #include "tracer_buffer.h"
 
@@ -34,22 +35,29 @@ int ltt_check_stacks(const struct ltt_stack_config *s)
 		return -EINVAL;
 	for (id = 0; id < LTT_EV_MAX; id++)
 		if ((s->events.bits[id / 64] & BIT_ULL(id % 64)) &&
-		    id != LTT_EV_SCHEDCHANGE && id != LTT_EV_PROCESS_WAKEUP)
+		    id != LTT_EV_SCHEDCHANGE && id != LTT_EV_PROCESS_WAKEUP &&
+		    id != LTT_EV_SAMPLE && id != LTT_EV_SYSCALL_ENTRY)
 			return -EINVAL;
 	return 0;
 }
 
 /*
  * Does event @id, whose stacks the session asked for, get them this
- * time?  A switch-out only when prev blocks (prev_state != 0).
+ * time?  A switch-out only when prev blocks (prev_state != 0), a syscall
+ * entry only of the syscalls asked for.
  */
 notrace bool ltt_stack_wanted(unsigned int id, const void *data,
 			      unsigned int len)
 {
 	const struct ltt_ev_schedchange *sc = data;
+	const struct ltt_ev_syscall_entry *se = data;
 
 	if (!ltt_mask_test(ltt.stack_mask, id))
 		return false;
+	if (id == LTT_EV_SYSCALL_ENTRY)
+		return data && len >= sizeof(*se) &&
+		       se->nr < LTT_STACK_SYSCALLS &&
+		       ltt_mask_test(ltt.stack_sys, se->nr);
 	if (id == LTT_EV_SCHEDCHANGE)
 		return data && len >= LTT_EV_SCHEDCHANGE_SIZE_1_2 &&
 		       sc->prev_state != 0;
@@ -127,6 +135,8 @@ static notrace unsigned int ltt_user_stack(u64 *out, unsigned int max,
  */
 notrace const u64 *ltt_stack_capture(unsigned int id, struct ltt_ev_stack *hdr)
 {
+	/* A sample's interrupted registers (tracer_sample.c) */
+	struct pt_regs *iregs = id == LTT_EV_SAMPLE ? get_irq_regs() : NULL;
 	u64 *buf = this_cpu_ptr(ltt_stack_scratch);
 	unsigned long *kbuf = this_cpu_ptr(ltt_kstack);
 	unsigned int kmax = READ_ONCE(ltt.stack_kdepth);
@@ -138,6 +148,9 @@ notrace const u64 *ltt_stack_capture(unsigned int id, struct ltt_ev_stack *hdr)
 	hdr->pid = current->pid;
 	hdr->of_id = id;
 	hdr->flags = 0;
+	/* A sample taken in user mode has no kernel stack but the timer's. */
+	if (iregs && user_mode(iregs))
+		kmax = 0;
 	if (kmax) {
 		/* One more than asked: a full stack says it was cut. */
 		unsigned int n = stack_trace_save(kbuf, LTT_STACK_DEPTH_MAX + 1, 0);
@@ -156,7 +169,11 @@ notrace const u64 *ltt_stack_capture(unsigned int id, struct ltt_ev_stack *hdr)
 		}
 	}
 	hdr->kernel_nr = k;
-	if ((current->flags & PF_KTHREAD) || !in_task()) {
+	/*
+	 * The user state of the current task is the one acting in task
+	 * context, and in a sample's interrupt (the interrupted task's).
+	 */
+	if ((current->flags & PF_KTHREAD) || (!in_task() && !iregs)) {
 		hdr->flags |= LTT_STACK_NO_USER;
 		hdr->user_nr = 0;
 	} else {

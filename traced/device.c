@@ -178,6 +178,24 @@ int device_set_flush(struct device *dev, __u32 ms, const char *option)
 			    option);
 }
 
+int device_set_stack_syscalls(struct device *dev,
+			      const struct ltt_syscall_set *sys,
+			      const char *option)
+{
+	struct ltt_syscall_set s = *sys;
+
+	return config_ioctl(dev, LTT_IOC_SET_STACK_SYSCALLS, &s,
+			    "LTT_IOC_SET_STACK_SYSCALLS", option);
+}
+
+int device_set_sample(struct device *dev, __u32 hz, const char *option)
+{
+	__u32 v = hz;
+
+	return config_ioctl(dev, LTT_IOC_SET_SAMPLE, &v, "LTT_IOC_SET_SAMPLE",
+			    option);
+}
+
 int device_get_mask(struct device *dev, struct ltt_event_mask *mask)
 {
 	memset(mask, 0, sizeof(*mask));

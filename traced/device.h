@@ -48,6 +48,12 @@ int device_set_syscall_ip(struct device *dev,
 int device_set_options(struct device *dev, const struct ltt_options *opt,
 		       const char *option);
 int device_set_flush(struct device *dev, __u32 ms, const char *option);
+/* LTT_IOC_SET_SAMPLE: the sampling profiler's rate (format 1.10) */
+int device_set_sample(struct device *dev, __u32 hz, const char *option);
+/* LTT_IOC_SET_STACK_SYSCALLS: the syscalls whose entry gets stacks (1.10) */
+int device_set_stack_syscalls(struct device *dev,
+			      const struct ltt_syscall_set *sys,
+			      const char *option);
 
 /*
  * Reads one buffer (non-blocking).  Returns its size, 0 at end of trace,

@@ -95,6 +95,11 @@ static int configure_1_1(struct session *s, const struct options *o,
 	if (o->stacks_set &&
 	    device_set_stacks(&s->dev, &o->stacks, "--stacks") < 0)
 		return -1;
+	if (o->stacks_set &&
+	    mask_test(&o->stacks.events, LTT_EV_SYSCALL_ENTRY) &&
+	    device_set_stack_syscalls(&s->dev, &o->stack_syscalls,
+				      "--stacks syscall:NAME") < 0)
+		return -1;
 	if (o->options_set) {
 		struct ltt_options lo = {
 			.flags = o->opt_flags, .capture_len = o->capture_len,
@@ -107,6 +112,9 @@ static int configure_1_1(struct session *s, const struct options *o,
 	}
 	if (o->flush_set &&
 	    device_set_flush(&s->dev, o->flush_ms, "--flush-interval") < 0)
+		return -1;
+	if (o->sample_hz &&
+	    device_set_sample(&s->dev, o->sample_hz, "--sample") < 0)
 		return -1;
 	return 0;
 }
@@ -420,6 +428,8 @@ int main(int argc, char **argv)
 			  o.opt_flags);
 	if (o.stacks_set)
 		header_set_stacks(&h, &o.stacks);
+	h.sample_hz = o.sample_hz;
+	h.stack_syscalls = o.stack_syscalls;
 	if (header_write(f.header_fd, f.header, &h) < 0)
 		return EXIT_WRITE;
 	fd = files_open(&f, f.events);

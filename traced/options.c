@@ -73,10 +73,16 @@ static void usage(FILE *f)
 "      --stacks EVENTS      record the kernel and user call stacks of the\n"
 "                           current task with EVENTS, comma-separated:\n"
 "                           switch-out (a task that blocks: where it\n"
-"                           waits), wakeup (the waker); user stacks need\n"
+"                           waits), wakeup (the waker), sample (the\n"
+"                           sampled task, with --sample), syscall:NAME\n"
+"                           (at the entry of that syscall, e.g.\n"
+"                           syscall:read); user stacks need\n"
 "                           code built with frame pointers (docs/stacks.md)\n"
 "      --stack-depth K[,U]  at most K kernel and U user frames (0..%u,\n"
 "                           default %u,%u; U = K when left out)\n"
+"      --sample HZ          sampling profiler: record the interrupted\n"
+"                           instruction and task HZ times a second on\n"
+"                           every CPU (1..%u; a timer, not a PMU counter)\n"
 "      --no-cpu-id          mark the trace as not showing CPU ids\n"
 "      --full-records       write every record in its full layout (no\n"
 "                           compact syscall, trap, irq, schedchange and\n"
@@ -110,6 +116,7 @@ static void usage(FILE *f)
 		(unsigned int)LTT_STACK_DEPTH_MAX,
 		(unsigned int)LTT_STACK_KERNEL_DEPTH,
 		(unsigned int)LTT_STACK_USER_DEPTH,
+		(unsigned int)LTT_SAMPLE_HZ_MAX,
 		DEFAULT_DEVICE, events_help());
 }
 
@@ -151,7 +158,7 @@ enum {
 	OPT_PID, OPT_TGID, OPT_PGRP, OPT_UID, OPT_GID, OPT_SYSCALL_IP,
 	OPT_FLIGHT, OPT_NO_CPUID, OPT_CAPTURE, OPT_SET_EVENTS,
 	OPT_FULL_RECORDS, OPT_GROUP, OPT_FLUSH, OPT_READ, OPT_STACKS,
-	OPT_STACK_DEPTH,
+	OPT_STACK_DEPTH, OPT_SAMPLE,
 };
 
 static const struct option longopts[] = {
@@ -175,6 +182,7 @@ static const struct option longopts[] = {
 	{ "capture",		required_argument, NULL, OPT_CAPTURE },
 	{ "stacks",		required_argument, NULL, OPT_STACKS },
 	{ "stack-depth",	required_argument, NULL, OPT_STACK_DEPTH },
+	{ "sample",		required_argument, NULL, OPT_SAMPLE },
 	{ "flush-interval",	required_argument, NULL, OPT_FLUSH },
 	{ "no-cpu-id",		no_argument,	   NULL, OPT_NO_CPUID },
 	{ "full-records",	no_argument,	   NULL, OPT_FULL_RECORDS },
@@ -427,10 +435,12 @@ int options_parse(int argc, char **argv, struct options *o)
 				return rc;
 			break;
 		case OPT_STACKS:
-			if (parse_stacks(optarg, &o->stacks.events, &badev) < 0)
+			if (parse_stacks(optarg, &o->stacks.events,
+					 &o->stack_syscalls, &badev) < 0)
 				return bad("bad --stacks: '%s' (expected "
-					   "switch-out, wakeup or both, "
-					   "comma-separated)", badev);
+					   "switch-out, wakeup, sample or "
+					   "syscall:NAME, comma-separated)",
+					   badev);
 			o->stacks_set = 1;
 			break;
 		case OPT_STACK_DEPTH:
@@ -439,6 +449,13 @@ int options_parse(int argc, char **argv, struct options *o)
 				return bad("bad --stack-depth '%s' (expected "
 					   "K or K,U: frames, 0..64)", optarg);
 			o->stack_depth_set = 1;
+			break;
+		case OPT_SAMPLE:
+			if (parse_uint(optarg, LTT_SAMPLE_HZ_MAX, &v) < 0 ||
+			    v == 0)
+				return bad("bad --sample '%s' (samples per "
+					   "second and CPU, 1..10000)", optarg);
+			o->sample_hz = (uint32_t)v;
 			break;
 		case OPT_SYSCALL_IP:
 			if (parse_syscall_ip(optarg, &o->sip, &why) < 0)
@@ -492,12 +509,16 @@ int options_parse(int argc, char **argv, struct options *o)
 		o->program = argv + optind;
 	if (o->stack_depth_set && !o->stacks_set)
 		return bad("--stack-depth needs --stacks%s", "");
+	/* the samples are recorded when asked for (not with -e) */
+	if (o->sample_hz)
+		mask_set(&o->mask, LTT_EV_SAMPLE);
+	else if (o->stacks_set && mask_test(&o->stacks.events, LTT_EV_SAMPLE))
+		return bad("--stacks sample needs --sample HZ%s", "");
 	for (i = 0; o->stacks_set && i < LTT_EV_MAX; i++)
 		if (mask_test(&o->stacks.events, (unsigned int)i) &&
 		    !mask_test(&o->mask, (unsigned int)i))
 			return bad("--stacks: the %s event is not recorded "
-				   "(see -e)", i == LTT_EV_SCHEDCHANGE ?
-				   "schedchange" : "wakeup");
+				   "(see -e)", event_name((unsigned int)i));
 	if (o->set_events) {
 		if (session_opt)
 			return bad("--set-events changes a running trace: it "

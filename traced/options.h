@@ -47,8 +47,10 @@ struct options {
 	int stacks_set;			/* --stacks given */
 	int stack_depth_set;		/* --stack-depth given */
 	struct ltt_stack_config stacks;	/* --stacks, --stack-depth */
+	struct ltt_syscall_set stack_syscalls;	/* --stacks syscall:NAME */
 	int flush_set;			/* --flush-interval given */
 	uint32_t flush_ms;		/* --flush-interval */
+	uint32_t sample_hz;		/* --sample, 0: not given */
 
 	/* control mode: traced --set-events LIST */
 	int set_events;

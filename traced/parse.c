@@ -14,6 +14,7 @@
 #include <string.h>
 #include <strings.h>
 #include <ltt/ltt-groups.h>
+#include <lttr/reader/syscalls.h>
 
 int parse_count(const char *s, uint64_t *out)
 {
@@ -77,12 +78,13 @@ struct event_name {
  * The events of include/ltt/ltt-events.h, in id order (events_format()
  * and the help list names in this order), less the module's own records,
  * which it writes whatever the mask: the trace start and the time
- * extensions cannot be asked for or masked out, and the stacks come with
- * --stacks (1.8).
+ * extensions cannot be asked for or masked out, the stacks come with
+ * --stacks (1.8) and the samples with --sample (1.10).
  */
 #define EVENT_NAME(sym, name, ...) \
 	{ LTT_EV_##sym == LTT_EV_TRACE_START || LTT_EV_##sym == LTT_EV_TIME_EXT || \
-	  LTT_EV_##sym == LTT_EV_STACK ? NULL : name, LTT_EV_##sym },
+	  LTT_EV_##sym == LTT_EV_STACK || LTT_EV_##sym == LTT_EV_SAMPLE ? \
+	  NULL : name, LTT_EV_##sym },
 static const struct event_name events[] = {
 	LTT_EVENTS(EVENT_NAME)
 };
@@ -332,12 +334,15 @@ static int split_colon(const char *s, char *buf, size_t len, char **fields,
 	return n;
 }
 
-int parse_stacks(const char *s, struct ltt_event_mask *m, const char **bad)
+int parse_stacks(const char *s, struct ltt_event_mask *m,
+		 struct ltt_syscall_set *sys, const char **bad)
 {
 	static char word[64];
 	const char *p = s, *e;
+	long nr;
 
 	memset(m, 0, sizeof(*m));
+	memset(sys, 0, sizeof(*sys));
 	*bad = s ? s : "";
 	if (!s || !*s)
 		return -1;
@@ -352,6 +357,14 @@ int parse_stacks(const char *s, struct ltt_event_mask *m, const char **bad)
 			mask_set(m, LTT_EV_SCHEDCHANGE);
 		else if (strcmp(word, "wakeup") == 0)
 			mask_set(m, LTT_EV_PROCESS_WAKEUP);
+		else if (strcmp(word, "sample") == 0)
+			mask_set(m, LTT_EV_SAMPLE);
+		else if (strncmp(word, "syscall:", 8) == 0 &&
+			 (nr = lttr_syscall_lookup(word + 8)) >= 0 &&
+			 nr < LTT_STACK_SYSCALLS) {
+			mask_set(m, LTT_EV_SYSCALL_ENTRY);
+			sys->bits[nr / 64] |= 1ULL << (nr % 64);
+		}
 		else
 			return -1;
 		if (!e)

@@ -57,11 +57,15 @@ int parse_syscall_ip(const char *s, struct ltt_syscall_ip *sip,
 
 /*
  * The --stacks value: a comma-separated list of "switch-out" (the
- * schedchange of a task that blocks) and "wakeup" (the waker's stacks),
+ * schedchange of a task that blocks), "wakeup" (the waker's stacks) and
+ * "sample" (the sampled task's, format 1.10: needs --sample) and
+ * "syscall:NAME" (the stacks at the entry of that syscall, 1.10: the
+ * syscall's bit in @sys, LTT_EV_SYSCALL_ENTRY in @m),
  * into @m's LTT_EV_SCHEDCHANGE and LTT_EV_PROCESS_WAKEUP bits.  On error
  * returns -1 and *bad is the word not understood.
  */
-int parse_stacks(const char *s, struct ltt_event_mask *m, const char **bad);
+int parse_stacks(const char *s, struct ltt_event_mask *m,
+		 struct ltt_syscall_set *sys, const char **bad);
 
 /*
  * The --stack-depth value "K[,U]": kernel frames K and user frames U

@@ -59,7 +59,7 @@
 #define LTT_TRACE_MAGIC		0x00D6B7EDU	/* LTT's magic number */
 #define LTT_BUFFER_MAGIC	0x4C544242U	/* "BBTL" in memory */
 #define LTT_FORMAT_MAJOR	1
-#define LTT_FORMAT_MINOR	8	/* 1.8: call stacks (LTT_EV_STACK) */
+#define LTT_FORMAT_MINOR	10	/* 1.10: the sampling profiler (LTT_EV_SAMPLE) */
 
 #define LTT_ORDER_LITTLE	1
 #define LTT_ORDER_BIG		2
@@ -140,6 +140,7 @@ enum ltt_event_id {
 	LTT_EV_FS_DUP		= 64,	/* dup, dup2, dup3, F_DUPFD (1.7) */
 	LTT_EV_FS_PIPE		= 65,	/* pipe, pipe2 (1.7) */
 	LTT_EV_STACK		= 66,	/* the stacks of the record before (1.8) */
+	LTT_EV_SAMPLE		= 67,	/* a CPU's sampling timer fired (1.10) */
 	LTT_EV_IDS,			/* one more than the highest id */
 	LTT_EV_MAX		= 256
 };
@@ -727,6 +728,30 @@ struct ltt_ev_stack {
 	__u8 user_nr;		/* then user addresses */
 } __attribute__((packed));
 
+/*
+ * LTT_EV_SAMPLE (format 1.10): the sampling profiler's per-CPU timer
+ * (LTT_IOC_SET_SAMPLE, a high-resolution timer at sample_hz on every
+ * online CPU while tracing; not a PMU counter, which QEMU's TCG does not
+ * emulate) interrupted the CPU at @ip, in user mode (LTT_SAMPLE_USER) or
+ * in the kernel, with task @pid current (0: the idle task).  Written by
+ * the module, with the event mask and the filter as any event; when the
+ * session asked stacks of LTT_EV_SAMPLE, its LTT_EV_STACK record follows:
+ * the interrupted task's user stack (from the registers it entered the
+ * kernel with: in user mode the interrupted ones) and, when the CPU was
+ * in the kernel, the kernel stack from the timer's interrupt up (in user
+ * mode none: kernel_nr is 0).  Each sample stands for 1 / sample_hz s
+ * of the CPU's time.
+ */
+#define LTT_SAMPLE_HZ_MAX	10000	/* samples per second and CPU */
+#define LTT_SAMPLE_USER		0x01	/* @ip is a user address */
+
+struct ltt_ev_sample {
+	__u64 ip;		/* the interrupted instruction pointer */
+	__u32 pid;		/* the current task */
+	__u8 flags;		/* LTT_SAMPLE_* */
+	__u8 reserved[3];	/* zero */
+} __attribute__((packed));
+
 /* largest stack record: header, payload and two full stacks */
 #define LTT_STACK_REC_MAX	(8 + sizeof(struct ltt_ev_stack) + \
 				 2 * LTT_STACK_DEPTH_MAX * 8)
@@ -1232,8 +1257,10 @@ struct ltt_event_mask {
 
 /*
  * Call stacks (LTT_IOC_SET_STACKS, only while stopped; format 1.8): the
- * events of @events get an LTT_EV_STACK record (only LTT_EV_SCHEDCHANGE
- * and LTT_EV_PROCESS_WAKEUP can: any other id is refused, EINVAL), with
+ * events of @events get an LTT_EV_STACK record (only LTT_EV_SCHEDCHANGE,
+ * LTT_EV_PROCESS_WAKEUP and, from 1.10, LTT_EV_SAMPLE and LTT_EV_SYSCALL_ENTRY
+ * (of the syscalls of struct ltt_syscall_set) can: any other id is
+ * refused, EINVAL), with
  * at most @kernel_depth kernel and @user_depth user frames (each
  * <= LTT_STACK_DEPTH_MAX; 0 leaves that stack out).  An empty @events
  * (the default) records no stack: the write path then only tests one
@@ -1243,6 +1270,19 @@ struct ltt_stack_config {
 	struct ltt_event_mask events;
 	__u32 kernel_depth;
 	__u32 user_depth;
+};
+
+/*
+ * The system calls whose entry gets stacks (LTT_IOC_SET_STACK_SYSCALLS,
+ * only while stopped; format 1.10): bit nr set, the LTT_EV_SYSCALL_ENTRY
+ * of syscall nr gets an LTT_EV_STACK record when the stack configuration
+ * has LTT_EV_SYSCALL_ENTRY (the current task's stacks at the entry);
+ * numbers from LTT_STACK_SYSCALLS up never do.
+ */
+#define LTT_STACK_SYSCALLS	512
+
+struct ltt_syscall_set {
+	__u64 bits[LTT_STACK_SYSCALLS / 64];
 };
 
 /*
@@ -1282,6 +1322,13 @@ struct ltt_trace_header {
 	/* ---- format 1.8 (a reader takes no stacks when header_size ends
 	 * before it) ---- */
 	struct ltt_stack_config stacks;	/* the events that have stacks */
+	/* ---- format 1.9 ---- */
+	__u32 command_pid;		/* traced -- CMD's pid, 0 if none */
+	__u32 reserved_1_9;		/* zero */
+	/* ---- format 1.10 ---- */
+	__u32 sample_hz;		/* LTT_EV_SAMPLE per second and CPU, 0 off */
+	__u32 reserved_1_10;		/* zero */
+	struct ltt_syscall_set stack_syscalls;	/* the syscalls with stacks */
 };
 
 /*
@@ -1296,6 +1343,16 @@ struct ltt_trace_header {
  * reader takes "no stacks" when header_size is this small.
  */
 #define LTT_TRACE_HEADER_SIZE_1_7	360
+
+/* header_size of a format 1.8 trace (the struct up to command_pid) */
+#define LTT_TRACE_HEADER_SIZE_1_8	400
+
+/*
+ * header_size of a format 1.9 trace (the struct up to sample_hz): a
+ * reader takes "no sampling" and no syscall stacks when header_size is
+ * this small.
+ */
+#define LTT_TRACE_HEADER_SIZE_1_9	408
 
 /* ---- lost events (file "lost", and LTT_IOC_GET_LOST) -------------- */
 
@@ -1340,10 +1397,12 @@ static inline __u64 ltt_lost_by_event(const struct ltt_lost_info *li,
  * periodic flush, LTT_IOC_SET_FLUSH).  6: format 1.7, the dup and pipe
  * events, and struct ltt_lost_info counts the lost events of every id
  * (by_event_high).  7: format 1.8, call stacks (LTT_EV_STACK,
- * LTT_IOC_SET_STACKS).  The daemon writes its own LTT_FORMAT_MINOR in the trace header, so it
+ * LTT_IOC_SET_STACKS).  8: format 1.10, the sampling profiler
+ * (LTT_EV_SAMPLE, LTT_IOC_SET_SAMPLE, stacks of samples) and the stacks at
+ * the entry of chosen syscalls (LTT_IOC_SET_STACK_SYSCALLS).  The daemon writes its own LTT_FORMAT_MINOR in the trace header, so it
  * refuses a module of another version.
  */
-#define LTT_ABI_VERSION		7
+#define LTT_ABI_VERSION		8
 
 struct ltt_buffer_config {
 	__u32 size;		/* bytes per buffer, header included */
@@ -1393,6 +1452,12 @@ struct ltt_options {
  * flight-recorder session is not flushed: it is read after STOP.
  */
 #define LTT_FLUSH_MAX_MS	60000
+
+/*
+ * The sampling profiler (LTT_IOC_SET_SAMPLE, a __u32 of samples per
+ * second and CPU, 1..LTT_SAMPLE_HZ_MAX; 0, the default, turns it off;
+ * only while stopped): see LTT_EV_SAMPLE.  More is refused (EINVAL).
+ */
 
 struct ltt_custom_type {
 	char name[LTT_CUSTOM_NAME_LEN];		/* in: NUL-terminated */
@@ -1456,5 +1521,7 @@ struct ltt_subbuf {
 #define LTT_IOC_GET_SUBBUF	_IOR(LTT_IOC_MAGIC, 18, struct ltt_subbuf)
 #define LTT_IOC_PUT_SUBBUF	_IOW(LTT_IOC_MAGIC, 19, struct ltt_subbuf)
 #define LTT_IOC_SET_STACKS	_IOW(LTT_IOC_MAGIC, 20, struct ltt_stack_config)
+#define LTT_IOC_SET_SAMPLE	_IOW(LTT_IOC_MAGIC, 21, __u32)
+#define LTT_IOC_SET_STACK_SYSCALLS _IOW(LTT_IOC_MAGIC, 22, struct ltt_syscall_set)
 
 #endif /* _UAPI_LINUX_LTT_ABI_H */

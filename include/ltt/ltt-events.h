@@ -133,6 +133,7 @@ enum ltt_ev_var {
 	X(FS_DUP, "fs_dup", fs_dup, NONE, FILE, LTT_NO_CEV, 0) \
 	X(FS_PIPE, "fs_pipe", fs_pipe, NONE, FILE, LTT_NO_CEV, 0) \
 	X(STACK, "stack", stack, STACK, OTHER, LTT_NO_CEV, 0) \
+	X(SAMPLE, "sample", sample, NONE, OTHER, LTT_NO_CEV, 0) \
 	LTT_EVENTS_EXTRA(X)
 
 /*

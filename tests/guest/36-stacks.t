@@ -16,7 +16,12 @@
 #   wakeup:  the notifier's wakeup stacks hold the return address into
 #            notify (inside notify's text) and the IP after stk_write's
 #            syscall, N wakeups at least;
-#   a trace recorded without --stacks: stacks says it has none.
+#   a trace recorded without --stacks: stacks says it has none;
+#   CPU:     ltt-stacks spin 400 traced with --sample 997 --stacks sample
+#            (format 1.10): at least 90 % of the spinner's samples end
+#            with the return address into compute then an IP inside leaf
+#            (main -> compute -> leaf), and named (--symfs) compute;leaf;
+#            their kernel stack is empty when the sample is in user mode.
 . "$(dirname "$0")/../lib/tap.sh"
 share=$(mktemp -d); trap 'rm -rf "$share"' EXIT
 
@@ -65,6 +70,9 @@ v = {
     'MAIN_SERVE_RET': after('main', r'call.*<serve>'),
     'NOTIFY_RET': after('notify', r'call.*<stk_write>'),
     'NOTIFY_LO': sym['notify'][0], 'NOTIFY_HI': sym['notify'][1],
+    'COMPUTE_RET': after('compute', r'call.*<leaf>'),
+    'MAIN_COMPUTE_RET': after('main', r'call.*<compute>'),
+    'LEAF_LO': sym['leaf'][0], 'LEAF_HI': sym['leaf'][1],
     'STEXT': ks['_stext'], 'ETEXT': ks['_etext'],
 }
 for k, x in v.items():
@@ -76,11 +84,12 @@ md5=$(md5sum < "$bin" | cut -d' ' -f1)
 cat > "$share/run.sh" <<RUN
 set -e
 md5sum < /usr/bin/ltt-stacks | cut -d' ' -f1 > /mnt/share/md5
-traced -q -o /mnt/share/st --stacks switch-out,wakeup -- ltt-stacks $N > /mnt/share/pids
+traced -q -o /mnt/share/st --stacks switch-out,wakeup,syscall:read -- ltt-stacks $N > /mnt/share/pids
 traced -q -o /mnt/share/nost -- ltt-stacks 2 > /mnt/share/nost.pids
+traced -q -o /mnt/share/sp --sample 997 --stacks sample -- ltt-stacks spin 400 > /mnt/share/spin.pid
 RUN
 vm_run "$share" 600 'sh /mnt/share/run.sh'
-ok $? "guest traced ltt-stacks with --stacks switch-out,wakeup, and without"
+ok $? "guest traced ltt-stacks with --stacks switch-out,wakeup,syscall:read, and without"
 is "$(cat "$share/md5" 2>/dev/null)" "$md5" "the guest runs the binary the addresses come from"
 read -r sv nt < <(sed 's/server=\([0-9]*\) notifier=\([0-9]*\)/\1 \2/' "$share/pids")
 diag "server $sv, notifier $nt"
@@ -113,6 +122,26 @@ case "$out" in *"has no offcpu stacks"*) ok 0 "  and says the trace has no off-C
 *) ok 1 "  and says the trace has no off-CPU stacks ($out)" ;; esac
 tracevisualizer check "$share/st" > "$share/check.txt" 2>&1
 ok $? "check passes on the trace with stacks"
+tracevisualizer stacks --addresses --kind syscall:read --pid "$sv" --json "$share/st" > "$share/sysread.json"
+ok $? "stacks --kind syscall:read --pid SERVER --json"
+tracevisualizer stacks --kind syscall:read --pid "$sv" --symfs "$share/symfs" "$share/st" \
+	> "$share/sysread-named.txt" 2> "$share/sysread-named.err"
+ok $? "stacks --kind syscall:read --symfs DIR: frames named"
+out=$(tracevisualizer stacks --kind syscall:close "$share/st" 2>&1); rc=$?
+is "$rc" 1 "stacks --kind syscall:close (not recorded): status 1"
+case "$out" in *"no stacks of those events"*) ok 0 "  and says so" ;; *) ok 1 "  and says so ($out)" ;; esac
+sp=$(sed -n 's/^spinner=\([0-9]*\)$/\1/p' "$share/spin.pid")
+diag "spinner $sp"
+tracevisualizer stacks --addresses --kind cpu --pid "$sp" --json "$share/sp" > "$share/cpu.json"
+ok $? "stacks --kind cpu --pid SPINNER --json"
+tracevisualizer stacks --kind cpu --pid "$sp" --symfs "$share/symfs" "$share/sp" > "$share/cpu-named.txt" \
+	2> "$share/cpu-named.err"
+ok $? "stacks --kind cpu --symfs DIR: frames named"
+tracevisualizer check "$share/sp" > "$share/check-sp.txt" 2>&1
+ok $? "check passes on the sampled trace"
+tracevisualizer dump --type sample "$share/sp" > "$share/dump-sample.txt" 2>/dev/null
+l=$(grep -m1 " sample pid=$sp ip=0x[0-9a-f]* user$" "$share/dump-sample.txt")
+ok $? "dump shows the spinner's samples: $l"
 # the text output is the JSON's lines, "folded value"
 PYTHONPATH=tests/lib python3 - "$share" <<'PY'
 import sys, os, json
@@ -219,6 +248,42 @@ err = open(os.path.join(d, 'offcpu-nosymfs.err')).read()
 ok('/usr/bin/ltt-stacks' in err, "  and a warning names the file: %s" % err.strip()[:120])
 wt = open(os.path.join(d, 'wakeup-named.txt')).read()
 ok(any(';notify+' in ln for ln in wt.splitlines()), "named: the wakeup stacks hold notify")
+
+# the stacks at the server's read entries: wait_request -> stk_read
+sr = load(os.path.join(d, 'sysread.json'))['stacks']
+rw = sum(l['value'] for l in sr['lines']
+         if [f for f in frames(l) if f < KERNEL][-4:] == chain)
+ok(sr['unit'] == 'events' and rw >= N,
+   "%d read entries of the server end main -> serve -> wait_request -> stk_read (at least %d)"
+   % (rw, N))
+sn = open(os.path.join(d, 'sysread-named.txt')).read().splitlines()
+snw = sum(int(ln.rsplit(' ', 1)[1]) for ln in sn if ';wait_request+' in ln and
+          any(x.startswith('wait_request+') and y.startswith('stk_read+')
+              for x, y in zip(ln.split(';'), ln.split(';')[1:])))
+ok(snw == rw, "named: %d entries under wait_request;stk_read" % snw)
+
+# the sampled CPU profile of the spinner
+cp = load(os.path.join(d, 'cpu.json'))['stacks']
+st = sum(l['value'] for l in cp['lines'])
+ok(cp['unit'] == 'samples' and cp['sample_hz'] == 997 and st >= 50,
+   "%d samples of the spinner at %s Hz (unit %s)" % (st, cp['sample_hz'], cp['unit']))
+
+def under_leaf(l):
+    u = [f for f in frames(l) if f < KERNEL]
+    return (len(u) >= 3 and a['LEAF_LO'] <= u[-1] < a['LEAF_HI'] and u[-2] == a['COMPUTE_RET']
+            and u[-3] == a['MAIN_COMPUTE_RET'])
+lw = sum(l['value'] for l in cp['lines'] if under_leaf(l))
+ok(st and lw * 100 >= 90 * st,
+   "%d of the %d samples (%.1f %%) end main -> compute -> leaf (0x%x, 0x%x, leaf's IP)"
+   % (lw, st, 100.0 * lw / st if st else 0, a['MAIN_COMPUTE_RET'], a['COMPUTE_RET']))
+uk = sum(l['value'] for l in cp['lines'] if not any(f >= KERNEL for f in frames(l)))
+ok(uk * 100 >= 80 * st, "%d of the %d samples have no kernel frames: taken in user mode, the"
+   " timer's own frames are left out" % (uk, st))
+cn = open(os.path.join(d, 'cpu-named.txt')).read().splitlines()
+nw = sum(int(ln.rsplit(' ', 1)[1]) for ln in cn
+         if any(x.startswith('compute+') and y.startswith('leaf+')
+                for x, y in zip(ln.split(';'), ln.rsplit(' ', 1)[0].split(';')[1:])))
+ok(nw == lw, "named: %d samples under compute;leaf, as by the addresses" % nw)
 done()
 PY
 )

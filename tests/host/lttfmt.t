@@ -192,6 +192,6 @@ for f in record.c; do
 done
 out=$(cc "${flags[@]}" -Itracevisualizer/include "$extra" tracevisualizer/src/view/evclass.c 2>&1)
 ok $? "view/evclass.c expands the list with the extra event" || diag "$out"
-out=$(cc -std=c11 -D_GNU_SOURCE -DLTT_EV_FAKE=9 -Iinclude -fsyntax-only "$extra" traced/parse.c 2>&1)
+out=$(cc -std=c11 -D_GNU_SOURCE -DLTT_EV_FAKE=9 -Iinclude -Itracevisualizer/include -fsyntax-only "$extra" traced/parse.c 2>&1)
 ok $? "traced/parse.c expands the list with the extra event" || diag "$out"
 done_testing

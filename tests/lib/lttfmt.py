@@ -156,6 +156,10 @@ TRACE_HEADER = Layout('ltt_trace_header', [
     ('capture_len', 'I'), ('start_call_us', 'I'),
     # format 1.8: struct ltt_stack_config
     ('stacks', '4QII'),
+    # format 1.9
+    ('command_pid', 'I'), ('reserved_1_9', 'I'),
+    # format 1.10
+    ('sample_hz', 'I'), ('reserved_1_10', 'I'), ('stack_syscalls', '8Q'),
 ])
 
 BUFFER_HEADER = Layout('ltt_buffer_header', [

@@ -1,7 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * ltt-stacks N - known call chains for the call stacks of traced --stacks.
- * Prints "server=PID notifier=PID", then forks:
+ * ltt-stacks spin MS - a spinner for the sampling profiler (traced
+ *                       --sample): prints "spinner=PID", then spins MS
+ *                       ms of wall time in main -> compute -> leaf, where
+ *                       leaf does the arithmetic and compute only calls
+ *                       it and reads the clock between calls.
+ * ltt-stacks N prints "server=PID notifier=PID", then forks:
  *   the server (child):   main -> serve -> wait_request -> stk_read, a
  *                         read(2) of one byte on a pipe, N times: it
  *                         blocks there (off-CPU);
@@ -85,6 +90,36 @@ NOCALL void notify(int fd)
 	__asm__ __volatile__("" ::: "memory");
 }
 
+/*
+ * the spinner's arithmetic: nearly all its time is here.  GCC gives a
+ * leaf function that needs no stack no frame even with
+ * -mno-omit-leaf-frame-pointer; asking for its frame address makes one,
+ * so that the chain from leaf goes through compute.
+ */
+NOCALL long leaf(long x)
+{
+	long i;
+
+	sink = (long)__builtin_frame_address(0);
+
+	for (i = 0; i < 400000; i++)
+		x = x * 6364136223846793005L + 1442695040888963407L;
+	return x;
+}
+
+NOCALL void compute(long ms)
+{
+	struct timespec t0, t;
+	long x = 1;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	do {
+		x = leaf(x);
+		clock_gettime(CLOCK_MONOTONIC, &t);
+	} while ((t.tv_sec - t0.tv_sec) * 1000 + (t.tv_nsec - t0.tv_nsec) / 1000000 < ms);
+	sink = x;
+}
+
 /* Wait until task @pid sleeps (state S): it is blocked in its read. */
 static int wait_sleeping(pid_t pid)
 {
@@ -119,8 +154,14 @@ int main(int argc, char **argv)
 	long n, i;
 	pid_t pid;
 
+	if (argc == 3 && !strcmp(argv[1], "spin") && (n = atol(argv[2])) > 0) {
+		printf("spinner=%d\n", (int)getpid());
+		fflush(stdout);
+		compute(n);
+		return 0;
+	}
 	if (argc != 2 || (n = atol(argv[1])) <= 0) {
-		fprintf(stderr, "usage: %s N\n", argv[0]);
+		fprintf(stderr, "usage: %s N | %s spin MS\n", argv[0], argv[0]);
 		return 2;
 	}
 	if (pipe(p)) {

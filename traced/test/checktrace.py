@@ -34,6 +34,8 @@ print('word', H['word_size'])
 print('header_size', H['header_size'])
 st = H['stacks']
 print('stacks', '0x%x 0x%x %d %d' % (st[0], st[1], st[4], st[5]))
+print('sample_hz', H['sample_hz'])
+print('stack_syscalls', '0x%x' % H['stack_syscalls'][0])
 print('ncpus', H['ncpus'])
 print('clock_hz', H['clock_hz'])
 print('buffer_size', H['buffer_size'])

@@ -35,7 +35,7 @@ has "$tmp/out" "trace format $format" "--version names the format ($format)"
 "$traced" --help >"$tmp/out" 2>&1
 for o in --no-details --pid --tgid --pgrp --uid --gid --syscall-ip --flight \
 	--no-cpu-id --capture --set-events --full-records --flush-interval --stacks \
-	--stack-depth; do
+	--stack-depth --sample; do
 	has "$tmp/out" "$o" "--help lists $o"
 done
 for g in "all (default: every event)" "classic" "softirq (softirq_*, tasklet_*)" \
@@ -147,7 +147,7 @@ t=$tmp/t1
 is $? 7 "PROGRAM's exit status is traced's"
 is "$(fact "$t" magic)" 0xd6b7ed "header magic"
 is "$(fact "$t" header_len)" "$(fact "$t" calcsize)" "header file is one header"
-is "$(fact "$t" header_size)" 400 "header_size (format 1.8 and later; 360 in 1.1 to 1.7)"
+is "$(fact "$t" header_size)" 480 "header_size (format 1.10 and later; 400 in 1.8, 408 in 1.9, 360 in 1.1 to 1.7)"
 is "$(fact "$t" version)" "$format" "format version $format (lttfmt.FORMAT)"
 is "$(fact "$t" complete)" 1 "trace marked complete"
 is "$(fact "$t" times_ok)" 1 "start/end times recorded"
@@ -351,6 +351,35 @@ is "$?/$(grep -c "bad --stack-depth '65'" "$tmp/err-st")" 2/1 "--stack-depth 65:
 is "$?/$(grep -c -- "--stack-depth needs --stacks" "$tmp/err-st")" 2/1 "--stack-depth without --stacks: usage error"
 "$fake" -d fake -q -o "$tmp/cst7" -e syscall --stacks switch-out -t 0.05 2>"$tmp/err-st"
 is "$?/$(grep -c "the schedchange event is not recorded" "$tmp/err-st")" 2/1 "--stacks switch-out without schedchange recorded: usage error"
+
+# --sample (format 1.10): the rate sent and in the header, the sample
+# event (67) in the mask, its stacks with --stacks sample; bad rates
+L=$tmp/log-sample
+FAKE_LOG=$L "$fake" -d fake -q -o "$tmp/csa" --sample 997 --stacks sample,switch-out -t 0.05
+is $? 0 "--sample 997 --stacks sample,switch-out"
+has "$L" "SET_SAMPLE 997" "--sample: the rate sent (LTT_IOC_SET_SAMPLE)"
+has "$L" "SET_STACKS 0x0000000000000080 0x0000000000000008 kernel=32 user=32" "--stacks sample: bit 67"
+is "$(fact "$tmp/csa" sample_hz)" 997 "--sample: sample_hz in the header (1.10)"
+is "$(fact "$tmp/csa" mask_high)" 0xf "--sample: LTT_EV_SAMPLE (67) in the header's mask"
+is "$(FAKE_LOG=$L.2 "$fake" -d fake -q -o "$tmp/csa2" -t 0.05; grep -c SET_SAMPLE "$L.2")/$(fact "$tmp/csa2" sample_hz)" 0/0 "no --sample: no SET_SAMPLE, sample_hz 0"
+for v in 0 10001 -5 1e3 997x ""; do
+	"$fake" -d fake -q -o "$tmp/csa3" --sample "$v" -t 0.05 2>"$tmp/err-sa"
+	is "$?/$(grep -c "bad --sample '$v' (samples per second and CPU, 1..10000)" "$tmp/err-sa")" 2/1 "--sample '$v': usage error"
+done
+# --stacks syscall:NAME (1.10): syscall_entry's bit, the syscalls' set
+# sent and in the header; an unknown syscall is a usage error
+FAKE_LOG=$L.3 "$fake" -d fake -q -o "$tmp/csy" --stacks syscall:read,syscall:write,wakeup -t 0.05
+is $? 0 "--stacks syscall:read,syscall:write,wakeup"
+has "$L.3" "SET_STACKS 0x0000000000002002 0x0000000000000000 kernel=32 user=32" "--stacks syscall:NAME: syscall_entry (1) and wakeup (13)"
+has "$L.3" "SET_STACK_SYSCALLS 0x0000000000000003 0x0000000000000000" "--stacks syscall:read,syscall:write: syscalls 0 and 1 sent"
+is "$(fact "$tmp/csy" stack_syscalls)" 0x3 "--stacks syscall:NAME: the syscalls in the header (1.10)"
+is "$(FAKE_LOG=$L.4 "$fake" -d fake -q -o "$tmp/csy2" --stacks wakeup -t 0.05; grep -c SET_STACK_SYSCALLS "$L.4")" 0 "no syscall:NAME: no SET_STACK_SYSCALLS"
+"$fake" -d fake -q -o "$tmp/csy3" --stacks syscall:no_such_call -t 0.05 2>"$tmp/err-sy"
+is "$?/$(grep -c "bad --stacks: 'syscall:no_such_call'" "$tmp/err-sy")" 2/1 "--stacks syscall:UNKNOWN: usage error naming it"
+"$fake" -d fake -q -o "$tmp/csy4" -e schedchange --stacks syscall:read -t 0.05 2>"$tmp/err-sy"
+is "$?/$(grep -c "the syscall_entry event is not recorded" "$tmp/err-sy")" 2/1 "--stacks syscall:read without syscall_entry recorded: usage error"
+"$fake" -d fake -q -o "$tmp/csa4" --stacks sample -t 0.05 2>"$tmp/err-sa"
+is "$?/$(grep -c -- "--stacks sample needs --sample HZ" "$tmp/err-sa")" 2/1 "--stacks sample without --sample: usage error"
 is "$(fact "$tmp/c4" filtered)" 0 "no filter option: not FILTERED"
 FAKE_LOG=$tmp/log5 "$fake" -d fake -q -o "$tmp/c5" --syscall-ip RAW -t 0.05
 has "$tmp/log5" "SET_SYSCALL_IP mode=0 depth=0 lower=0x0 upper=0x0" "--syscall-ip raw is sent"

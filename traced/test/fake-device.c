@@ -257,6 +257,26 @@ static int do_ioctl(int fd, unsigned long req, void *arg)
 			return fail(EINVAL);
 		return 0;
 	}
+	if (req == LTT_IOC_SET_STACK_SYSCALLS) {
+		const struct ltt_syscall_set *sys = arg;
+
+		logf_("SET_STACK_SYSCALLS 0x%016llx 0x%016llx",
+		      (unsigned long long)sys->bits[0],
+		      (unsigned long long)sys->bits[1]);
+		if (started && !stopped)
+			return fail(EBUSY);
+		return 0;
+	}
+	if (req == LTT_IOC_SET_SAMPLE) {
+		const __u32 *hz = arg;
+
+		logf_("SET_SAMPLE %u", *hz);
+		if (started && !stopped)
+			return fail(EBUSY);
+		if (*hz > LTT_SAMPLE_HZ_MAX)
+			return fail(EINVAL);
+		return 0;
+	}
 	if (req == LTT_IOC_START) {
 		logf_("START");
 		if (started)
@@ -320,6 +340,8 @@ int devsys_ioctl(int fd, unsigned long req, void *arg)
 		{ LTT_IOC_SET_SYSCALL_IP, "SET_SYSCALL_IP" },
 		{ LTT_IOC_SET_OPTIONS, "SET_OPTIONS" },
 		{ LTT_IOC_SET_STACKS, "SET_STACKS" },
+		{ LTT_IOC_SET_SAMPLE, "SET_SAMPLE" },
+		{ LTT_IOC_SET_STACK_SYSCALLS, "SET_STACK_SYSCALLS" },
 	};
 	size_t i;
 

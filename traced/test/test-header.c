@@ -29,7 +29,7 @@ int main(void)
 	   h.minor == LTT_FORMAT_MINOR, "magic and format version");
 	ok(h.byte_order == LTT_ORDER_LITTLE, "little-endian host");
 	ok(h.word_size == sizeof(long), "word size %u", h.word_size);
-	ok(h.header_size == sizeof(h) && h.header_size == 400 &&
+	ok(h.header_size == sizeof(h) && h.header_size == 480 &&
 	   LTT_TRACE_HEADER_SIZE_1_0 == 272, "header size %u (format 1.1)",
 	   h.header_size);
 	ok(h.ncpus == 3 && h.buffer_size == 65536 && h.buffer_count == 8,

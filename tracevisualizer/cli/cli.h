@@ -57,6 +57,8 @@ struct cli_opts {
 	struct lttr_filter *filter;	/* and compiled (main() frees it) */
 	int kind;		/* latency: enum lttr_timing_kind, -1: none */
 	int stack_kind;		/* stacks: enum lttr_stacks_kind, -1: none */
+	unsigned int stack_event;	/* stacks: LTTR_STACKS_EVENT's event */
+	long stack_syscall;	/* stacks: its syscall, -1: any */
 	size_t worst;		/* latency: worst instances listed */
 	bool explain;		/* latency: explain the worst; paths: each hop's time split */
 	bool instances;		/* latency: list every instance (JSON) */

@@ -25,7 +25,7 @@ int cmd_stacks(struct cli_opts *o)
 	int st;
 
 	if (o->stack_kind < 0)
-		return cli_needs("stacks", "--kind offcpu or --kind wakeup");
+		return cli_needs("stacks", "--kind offcpu, wakeup or cpu");
 	if (o->npids > 1)
 		return cli_needs("stacks", "one --pid at most");
 	if (cli_open_syms(o, &so.syms) < 0)
@@ -36,6 +36,8 @@ int cmd_stacks(struct cli_opts *o)
 		return st;
 	}
 	so.kind = (unsigned int)o->stack_kind;
+	so.event_id = o->stack_event;
+	so.syscall_nr = o->stack_syscall;
 	so.has_pid = o->npids == 1;
 	so.pid = o->npids ? o->pids[0] : 0;
 	so.windowed = cli_window(o, t, &so.from_ns, &so.to_ns);
@@ -44,9 +46,16 @@ int cmd_stacks(struct cli_opts *o)
 		return cli_fail(t, &err, "stacks");
 	}
 	if (!s->has_stacks) {
-		fprintf(stderr, "%s: the trace has no %s stacks (record them with traced --stacks %s)\n",
-			cli_prog, lttr_stacks_kind_name(s->kind),
-			s->kind == LTTR_STACKS_OFFCPU ? "switch-out" : "wakeup");
+		if (s->kind == LTTR_STACKS_EVENT)
+			fprintf(stderr, "%s: the trace has no stacks of those events (record them with"
+				" traced --stacks syscall:NAME, switch-out, wakeup or sample)\n", cli_prog);
+		else if (s->kind == LTTR_STACKS_CPU)
+			fprintf(stderr, "%s: the trace has no samples (record them with traced"
+				" --sample HZ, and their stacks with --stacks sample)\n", cli_prog);
+		else
+			fprintf(stderr, "%s: the trace has no %s stacks (record them with traced"
+				" --stacks %s)\n", cli_prog, lttr_stacks_kind_name(s->kind),
+				s->kind == LTTR_STACKS_OFFCPU ? "switch-out" : "wakeup");
 		lttr_stacks_free(s);
 		lttr_syms_close(so.syms);
 		lttr_trace_close(t);

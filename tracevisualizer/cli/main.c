@@ -325,7 +325,7 @@ static const struct command {
 	  "blocked time by waker), which add up to the change to the nanosecond,\n"
 	  "ranked by |change|; the processes of one run only with their time; the\n"
 	  "worst change explained as explain does" },
-	{ "stacks", cmd_stacks, "folded call stacks: off-CPU (blocked time) or wakeup (count)",
+	{ "stacks", cmd_stacks, "folded call stacks: off-CPU (blocked time), wakeup or CPU (count)",
 	  "TRACEDIR",
 	  "the call stacks recorded with traced --stacks, folded as Brendan\n"
 	  "Gregg's stackcollapse writes them (flamegraph.pl, speedscope): one\n"
@@ -333,7 +333,10 @@ static const struct command {
 	  "kernel), then its weight: with --kind offcpu the ns the tasks were\n"
 	  "blocked after a switch-out there (exactly the accounting's blocked\n"
 	  "time), with --kind wakeup the wakeups made from there (the waker's\n"
-	  "stack)" },
+	  "stack), with --kind cpu the profiler's samples taken there (traced\n"
+	  "--sample; without --stacks sample each sample is its instruction),\n"
+	  "with --kind syscall:NAME the entries of syscall NAME made from there\n"
+	  "(traced --stacks syscall:NAME), with --kind EVENT those events" },
 	{ "symbolize", cmd_symbolize, "the names of addresses: ADDR... of --pid, or --kernel",
 	  "TRACEDIR ADDR...",
 	  "the name of each address (hexadecimal) as name+0xOFF, object+0xOFF when\n"
@@ -438,7 +441,8 @@ static const struct opt {
 	{ "--root", "NODE", C_PATHS, O_ROOT,
 	  "convolution: the first node (default: each whose first message it sent)" },
 	{ "--kind", "KIND", C_LATENCY | C_STACKS, O_KIND,
-	  "latency: wakeup, irq, softirq, syscall or timer; stacks: offcpu or wakeup (needed)" },
+	  "latency: wakeup, irq, softirq, syscall or timer; stacks: offcpu, wakeup, cpu,\n"
+	  "                     an event name or syscall:NAME (needed)" },
 	{ "--what", "NAME", C_LATENCY, O_WHAT,
 	  "one syscall, irq or softirq (name or number), or sub-kind (wakeup,\n"
 	  "                     preempt, handler, raise)" },
@@ -722,9 +726,10 @@ static int set_option(struct cli_opts *o, const struct opt *op, const char *a, c
 		break;
 	case O_KIND:
 		o->kind = arg ? lttr_timing_kind_lookup(arg) : -1;
-		o->stack_kind = arg ? lttr_stacks_kind_lookup(arg) : -1;
+		o->stack_kind = arg ? lttr_stacks_kind_parse(arg, &o->stack_event,
+							     &o->stack_syscall) : -1;
 		if (o->kind < 0 && o->stack_kind < 0)
-			return bad_usage("%s needs wakeup, irq, softirq, syscall or timer (latency), offcpu or wakeup (stacks)", a);
+			return bad_usage("%s needs wakeup, irq, softirq, syscall or timer (latency), offcpu, wakeup, cpu, EVENT or syscall:NAME (stacks)", a);
 		break;
 	case O_WHAT:
 		if (!arg || !*arg)

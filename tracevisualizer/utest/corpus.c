@@ -16,7 +16,7 @@ const struct corpus_case corpus_cases[] = {
 	  "header: truncated: 0 bytes", 0 },
 	{ "truncated-header", GOOD "truncate header 100\n", 0, OPEN_ERR,
 	  /* every format the reader reads is named (issue 36: it said 1.1, 1.2) */
-	  "header: truncated: 100 bytes, a trace header has 272 (format 1.0), 360 (1.1 to 1.7) or 400 (1.8 to 1."
+	  "header: truncated: 100 bytes, a trace header has 272 (format 1.0), 360 (1.1 to 1.7), 400 (1.8), 408 (1.9) or 480 (1.10 to 1."
 	  STR(LTT_FORMAT_MINOR) ")", 0 },
 	{ "bad-magic", "header magic=0x12345678\n" GOOD, 0, OPEN_ERR,
 	  "bad magic 0x12345678 at offset 0", 0 },
@@ -136,7 +136,7 @@ const struct corpus_case corpus_cases[] = {
 	{ "id-zero", GOOD_HEAD GOOD_BUF0 "1000000300 rec 0 8\n", 0, READ_ERR,
 	  "event id 0, which format 1.0 does not have", 0 },
 	/* in a newer format, an event added since: skipped by its size */
-	{ "unknown-id-newer", "header minor=9\n" GOOD_HEAD GOOD_BUF0
+	{ "unknown-id-newer", "header minor=11\n" GOOD_HEAD GOOD_BUF0
 	  "1000000300 rec 99 12 1 2 3 4\n" GOOD_BUF1, 0, OK, NULL, 7 },
 	{ "no-details", GOOD_HEAD GOOD_BUF0 "1000000300 nodetail 7\n", 0, OK, NULL, 4 },
 	{ "exec-no-nul", GOOD_HEAD GOOD_BUF0 "1000000300 rec 11 16 1 0 0 0 0x41 0x42 0x43 0x44\n",
@@ -179,6 +179,14 @@ const struct corpus_case corpus_cases[] = {
 	  "1000000300 sched 1 0 1\n"
 	  "1000000300 stack 1 schedchange 0 1 0 0xffffffff81000010 kernel_nr=65\n",
 	  0, READ_ERR, "stack kernel_nr 65 or user_nr 0 larger than 64", 0 },
+	/* format 1.10: a sample and its stacks; a sample cut short */
+	{ "sample-1.10", "header format=1.10 samplehz=997 stacks=sample\n" GOOD_HEAD GOOD_BUF0
+	  "1000000300 sample 1 0x401010 1\n"
+	  "1000000300 stack 1 sample 0 0 2 0x401010 0x402000\n" GOOD_BUF1,
+	  0, OK, NULL, 8 },
+	{ "sample-short", "header format=1.10 samplehz=997\n" GOOD_HEAD GOOD_BUF0
+	  "1000000300 rec 67 16 1 2 3 4 5 6 7 8\n",
+	  0, READ_ERR, "shorter than the 16 bytes of a sample event", 0 },
 	/* broken records of the new event classes */
 	{ "socket-peer-past-record", GOOD_HEAD GOOD_BUF0
 	  "1000000300 socket_send 1 5 5 2 2 inet:127.0.0.1:80 peer_len=100\n", 0, READ_ERR,
@@ -256,7 +264,7 @@ const struct corpus_case corpus_cases[] = {
 	  "schedchange record flags 0x03: compact (LTT_REC_COMPACT) and without details (LTT_REC_NO_DETAILS) at once: rest of the buffer ignored (salvage)", 6 },
 	{ "compact-unknown-id", GOOD_HEAD GOOD_BUF0 "1000000300 rec 99 12 flags=2 1 2 3 4\n"
 	  GOOD_BUF1, 0, READ_ERR, "event id 99, which format 1.0 does not have", 0 },
-	{ "compact-unknown-id-newer", "header minor=9\n" GOOD_HEAD GOOD_BUF0
+	{ "compact-unknown-id-newer", "header minor=11\n" GOOD_HEAD GOOD_BUF0
 	  "1000000300 rec 99 12 flags=2 1 2 3 4\n" GOOD_BUF1, 0, OK, NULL, 7 },
 };
 

@@ -12,6 +12,11 @@
  *   blocked time is the windowed accounting's); a stack record cut short (its
  *   counts claim more addresses than it holds) is refused and said,
  *   never read past.
+ * The CPU profile (format 1.10): samples weigh one each, with their
+ * stack record or, in a trace without stacks of samples, as their
+ * instruction alone; a sample whose stack record is missing is
+ * "[no stack]"; --pid counts the sampled task's; a trace without samples
+ * says so.
  * The flame graph's layout (lttr_flame_layout()) of folded lines given
  * by hand: merged by prefix, siblings by name frame by frame ("a" before
  * "a+1" though "a+1;z" sorts before "a;b" as a whole line), each box as
@@ -180,6 +185,134 @@ static void test_fold(void)
 			       &err) == 0 && !s->has_stacks && !s->nlines,
 	   "a trace recorded without stacks says so");
 	lttr_stacks_free(s);
+	lttr_trace_close(t);
+}
+
+#define C_DESC \
+	"header format=1.10 samplehz=1000 stacks=sample end=1000001000\n" \
+	"buf cpu=0 start=1000000000 pid=5\n" \
+	"1000000000 start 5 0\n" \
+	"1000000100 sample 5 0x401010 1\n" \
+	"1000000100 stack 5 sample 0 0 3 0x401010 0x402000 0x403000\n" \
+	"1000000200 sample 5 0x401020 1\n" \
+	"1000000200 stack 5 sample 0 0 3 0x401020 0x402000 0x403000\n" \
+	"1000000300 sample 5 0x401010 1\n" \
+	"1000000300 stack 5 sample 0 0 3 0x401010 0x402000 0x403000\n" \
+	"1000000400 sample 0 0xffffffff81000100 0\n" \
+	"1000000400 stack 0 sample 8 1 0 0xffffffff81000100\n" \
+	"1000000500 sample 5 0x401010 1\n" \
+	"1000000600 sched 5 0 1\n"
+
+static void test_cpu(void)
+{
+	struct lttr_stacks_opts o = { .kind = LTTR_STACKS_CPU };
+	struct lttr_stacks *s = NULL;
+	const struct lttr_stack_line *l;
+	struct lttr_trace *t;
+	struct lttr_error err;
+
+	if (tg_open("cpu", C_DESC, 0, &t, &err)) {
+		ok(0, "the sampled trace opens: %s", err.msg);
+		return;
+	}
+	ok(lttr_stacks_compute(t, &o, &s, &err) == 0 && s->has_stacks && s->sample_hz == 1000,
+	   "cpu stacks of a trace sampled at 1000 Hz");
+	l = line(s, "0x403000;0x402000;0x401010");
+	ok(l && l->value == 2, "two samples on one stack, root first");
+	l = line(s, "0x403000;0x402000;0x401020");
+	ok(l && l->value == 1, "one at another instruction");
+	l = line(s, "0xffffffff81000100");
+	ok(l && l->value == 1, "the idle task's kernel sample");
+	l = line(s, "[no stack]");
+	ok(l && l->value == 1 && s->unstacked == 1,
+	   "the sample at 500 has no stack record: [no stack]");
+	ok(s && s->intervals == 5 && s->total == 4 && s->orphans == 0, "5 samples, 4 with stacks");
+	dump(s);
+	lttr_stacks_free(s);
+
+	o.has_pid = true;
+	o.pid = 0;
+	ok(lttr_stacks_compute(t, &o, &s, &err) == 0 && s->nlines == 1 && s->total == 1 &&
+	   line(s, "0xffffffff81000100"), "--pid 0: the idle task's sample only");
+	lttr_stacks_free(s);
+	lttr_trace_close(t);
+
+	/* sampled without --stacks sample: each sample is its instruction */
+	if (tg_open("cpu2", "header format=1.10 samplehz=997 end=1000001000\n"
+		    "buf cpu=0 start=1000000000 pid=5\n1000000000 start 5 0\n"
+		    "1000000100 sample 5 0x401010 1\n1000000200 sample 5 0x401010 1\n"
+		    "1000000300 sample 5 0xffffffff81000200 0\n", 0, &t, &err)) {
+		ok(0, "a trace of samples without stacks opens: %s", err.msg);
+		return;
+	}
+	o = (struct lttr_stacks_opts){ .kind = LTTR_STACKS_CPU };
+	ok(lttr_stacks_compute(t, &o, &s, &err) == 0 && s->has_stacks && s->nlines == 2 &&
+	   (l = line(s, "0x401010")) && l->value == 2 &&
+	   (l = line(s, "0xffffffff81000200")) && l->value == 1 && !s->unstacked,
+	   "without stacks of samples: one frame each, the instruction");
+	dump(s);
+	lttr_stacks_free(s);
+	lttr_trace_close(t);
+
+	ok(tg_open("cpu3", "header format=1.8 end=1000001000\n"
+		   "buf cpu=0 start=1000000000 pid=5\n1000000000 start 5 0\n", 0, &t, &err) == 0 &&
+	   lttr_stacks_compute(t, &o, &s, &err) == 0 && !s->has_stacks && !s->nlines,
+	   "a trace without samples says so");
+	lttr_stacks_free(s);
+	lttr_trace_close(t);
+}
+
+/*
+ * --kind syscall:read (1.10): the stacks at the entries of read (0) of
+ * the task asked, not those of write (1), whose stacks are in the trace
+ * too; an entry of read without its stack record is [no stack]; --kind
+ * syscall:close, which has no stacks, says so.
+ */
+static void test_syscall(void)
+{
+	struct lttr_stacks_opts o = { 0 };
+	struct lttr_stacks *s = NULL;
+	const struct lttr_stack_line *l;
+	struct lttr_trace *t;
+	struct lttr_error err;
+	int k;
+
+	if (tg_open("sys", "header format=1.10 stacks=syscall_entry stacksys=0,1 end=1000001000\n"
+		    "buf cpu=0 start=1000000000 pid=5\n1000000000 start 5 0\n"
+		    "1000000100 syscall_entry 0\n"
+		    "1000000100 stack 5 syscall_entry 0 1 2 0xffffffff81000010 0x401000 0x402000\n"
+		    "1000000200 syscall_exit 0 1\n"
+		    "1000000300 syscall_entry 1\n"
+		    "1000000300 stack 5 syscall_entry 0 0 2 0x401100 0x402000\n"
+		    "1000000400 syscall_exit 1 1\n"
+		    "1000000500 syscall_entry 0\n"
+		    "1000000500 stack 5 syscall_entry 0 1 2 0xffffffff81000010 0x401000 0x402000\n"
+		    "1000000600 syscall_exit 0 1\n"
+		    "1000000700 syscall_entry 0\n"
+		    "1000000800 syscall_exit 0 1\n", 0, &t, &err)) {
+		ok(0, "the trace of syscall stacks opens: %s", err.msg);
+		return;
+	}
+	k = lttr_stacks_kind_parse("syscall:read", &o.event_id, &o.syscall_nr);
+	ok(k == LTTR_STACKS_EVENT && o.event_id == LTT_EV_SYSCALL_ENTRY && o.syscall_nr == 0,
+	   "syscall:read is the entries of syscall 0");
+	o.kind = (unsigned int)k;
+	ok(lttr_stacks_compute(t, &o, &s, &err) == 0 && s->has_stacks &&
+	   (l = line(s, "0x402000;0x401000;0xffffffff81000010")) && l->value == 2 &&
+	   !line(s, "0x402000;0x401100") && s->unstacked == 1 && s->intervals == 3,
+	   "syscall:read: its two stacked entries on one line, the third [no stack], not write's");
+	dump(s);
+	lttr_stacks_free(s);
+	k = lttr_stacks_kind_parse("syscall:close", &o.event_id, &o.syscall_nr);
+	ok(lttr_stacks_compute(t, &o, &s, &err) == 0 && !s->has_stacks,
+	   "syscall:close, not asked for: no stacks");
+	lttr_stacks_free(s);
+	ok(lttr_stacks_kind_parse("syscall:no_such_call", &o.event_id, &o.syscall_nr) == -1 &&
+	   lttr_stacks_kind_parse("no_such_event", &o.event_id, &o.syscall_nr) == -1 &&
+	   lttr_stacks_kind_parse("stack", &o.event_id, &o.syscall_nr) == -1 &&
+	   lttr_stacks_kind_parse("syscall_entry", &o.event_id, &o.syscall_nr) == LTTR_STACKS_EVENT &&
+	   o.syscall_nr == -1 && lttr_stacks_kind_parse("cpu", &o.event_id, &o.syscall_nr) ==
+	   LTTR_STACKS_CPU, "kinds: an unknown syscall or event is refused");
 	lttr_trace_close(t);
 }
 
@@ -372,8 +505,12 @@ int main(void)
 	test_flame();
 	test_tree();
 	test_cut();
+	test_cpu();
+	test_syscall();
 	ok(!strcmp(lttr_stacks_kind_name(LTTR_STACKS_OFFCPU), "offcpu") &&
 	   lttr_stacks_kind_lookup("wakeup") == LTTR_STACKS_WAKEUP &&
-	   lttr_stacks_kind_lookup("cpu") == -1 && !lttr_stacks_kind_name(9), "kind names");
+	   lttr_stacks_kind_lookup("cpu") == LTTR_STACKS_CPU &&
+	   !strcmp(lttr_stacks_kind_name(LTTR_STACKS_CPU), "cpu") &&
+	   lttr_stacks_kind_lookup("oncpu") == -1 && !lttr_stacks_kind_name(9), "kind names");
 	return tap_done();
 }

@@ -453,7 +453,9 @@ static void format_11(struct ltt_trace_header *h, uint16_t minor)
 {
 	h->minor = minor;
 	/* 1.1 to 1.7 end before the stack configuration (1.8) */
-	h->header_size = minor < 8 ? LTT_TRACE_HEADER_SIZE_1_7 : sizeof(*h);
+	h->header_size = minor < 8 ? LTT_TRACE_HEADER_SIZE_1_7 :
+			 minor == 8 ? LTT_TRACE_HEADER_SIZE_1_8 :
+			 minor == 9 ? LTT_TRACE_HEADER_SIZE_1_9 : sizeof(*h);
 }
 
 /*
@@ -515,7 +517,11 @@ static int parse_header_11(struct tg *g, char **tok, int ntok)
 		v12 = true;
 	}
 	if ((s = kv(tok, ntok, "format"))) {
-		if (!strcmp(s, "1.8")) {
+		if (!strcmp(s, "1.10")) {
+			format_11(h, 10);
+		} else if (!strcmp(s, "1.9")) {
+			format_11(h, 9);
+		} else if (!strcmp(s, "1.8")) {
 			format_11(h, 8);
 		} else if (!strcmp(s, "1.7")) {
 			format_11(h, 7);
@@ -552,6 +558,7 @@ static int parse_header(struct tg *g, char **tok, int ntok)
 		"order", "word", "hsize", "clock", "bufsize", "bufcount",
 		"magic", "mask", "format", "events", "details", "filter", "sip",
 		"capture", "flight", "nocpuid", "fullrec", "startcall", "stacks",
+		"samplehz", "stacksys",
 	};
 	struct ltt_trace_header *h = &g->h;
 	const char *s;
@@ -608,6 +615,24 @@ static int parse_header(struct tg *g, char **tok, int ntok)
 			return -1;
 		if (r > 0)
 			h->start_call_us = (uint32_t)v;
+		const char *sl = kv(tok, ntok, "stacksys");	/* 1.10: N,N... */
+
+		while (sl && *sl) {
+			char *end;
+			unsigned long nr = strtoul(sl, &end, 10);
+
+			if (end == sl || nr >= LTT_STACK_SYSCALLS)
+				return -1;
+			h->stack_syscalls.bits[nr / 64] |= 1ULL << (nr % 64);
+			sl = *end == ',' ? end + 1 : end;
+			if (*end && *end != ',')
+				return -1;
+		}
+		r = kv_u64(tok, ntok, "samplehz", &v);	/* 1.10: sample_hz */
+		if (r < 0 || (r > 0 && v > UINT32_MAX))
+			return -1;
+		if (r > 0)
+			h->sample_hz = (uint32_t)v;
 	}
 	if ((s = kv(tok, ntok, "arch")))
 		snprintf(h->arch, sizeof(h->arch), "%s", s);
@@ -1073,6 +1098,19 @@ static int parse_var_event(struct tg *g, uint64_t t, char **tok, int ntok,
 		e.mode = (uint32_t)a[2];
 		return name_record(g, t, LTT_EV_FS_OPEN, &e, sizeof(e),
 				   rest_after(line, 5));
+	}
+	if (!strcmp(name, "sample")) {
+		struct ltt_ev_sample e;
+
+		/* PID IP FLAGS */
+		if (nargs < 3 || parse_u64(tok[2], &a[0]) || parse_u64(tok[3], &a[1]) ||
+		    parse_u64(tok[4], &a[2]) || a[0] > UINT32_MAX || a[2] > 255)
+			return -1;
+		memset(&e, 0, sizeof(e));
+		e.pid = (uint32_t)a[0];
+		e.ip = a[1];
+		e.flags = (uint8_t)a[2];
+		return tg_record(g, t, LTT_EV_SAMPLE, 0, &e, sizeof(e));
 	}
 	if (!strcmp(name, "stack")) {
 		struct ltt_ev_stack e;

@@ -31,7 +31,10 @@
  *                         format=1.7: the same, dup and pipe events, the
  *                         lost file's entries of the 1.7 size
  *                         format=1.8: the same, stacks=LIST (the events
- *                         with stacks, struct ltt_stack_config)
+ *                         with stacks, struct ltt_stack_config);
+ *                         format=1.9 and 1.10: the same, samplehz=N (1.10:
+ *                         the sampling profiler's rate), stacksys=N,N...
+ *                         (1.10: the syscalls whose entries have stacks)
  *   records compact|full  how the events below that have a compact form
  *                         are written: "compact" (use with format=1.2)
  *                         writes LTT_REC_COMPACT records with the
@@ -63,6 +66,7 @@
  *   T fs_ioctl FD CMD ARG                   T fs_select|fs_poll NFDS TIMEOUT
  *   T fs_buf_wait_start|fs_buf_wait_end TIMEOUT
  *   T fs_dup OLDFD NEWFD FLAGS CALL         T fs_pipe RFD WFD INO FLAGS  (1.7)
+ *   T sample PID IP FLAGS                   (1.10) a profiler sample
  *   T stack PID OF FLAGS KN UN ADDR...      (1.8) the stacks of the record
  *                         before (OF: its event's name): KN kernel then UN
  *                         user addresses; kernel_nr=N, user_nr=N set the

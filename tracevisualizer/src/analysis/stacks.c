@@ -14,6 +14,7 @@
 #include <lttr/reader/error.h>
 #include <lttr/reader/event.h>
 #include <lttr/reader/stack.h>
+#include <lttr/reader/syscalls.h>
 #include <lttr/reader/trace.h>
 #include <lttr/symbols/symbols.h>
 
@@ -51,8 +52,8 @@ struct cpulast {
 	bool valid;
 	uint8_t id;
 	uint64_t time_ns;
-	bool wakeup_pending;	/* a wakeup of a waker we count, stack not
-				 * seen yet */
+	bool wakeup_pending;	/* a wakeup of a waker we count, or a sample
+				 * we count, stack not seen yet */
 };
 
 struct sctx {
@@ -67,6 +68,7 @@ struct sctx {
 	struct cpulast cpu[LTT_MAX_CPUS];
 	uint64_t w_from, w_to;
 	uint64_t unstacked_n;	/* intervals or wakeups without a stack */
+	bool sample_stacks;	/* the trace has stacks of samples */
 	bool nomem;
 };
 
@@ -219,7 +221,9 @@ static void stack_record(struct sctx *x, const struct lttr_event *ev,
 	}
 	if (!pid_wanted(x, st.pid))
 		return;
-	if (x->o->kind == LTTR_STACKS_WAKEUP && st.of_id == LTT_EV_PROCESS_WAKEUP) {
+	if ((x->o->kind == LTTR_STACKS_WAKEUP && st.of_id == LTT_EV_PROCESS_WAKEUP) ||
+	    (x->o->kind == LTTR_STACKS_CPU && st.of_id == LTT_EV_SAMPLE) ||
+	    (x->o->kind == LTTR_STACKS_EVENT && st.of_id == x->o->event_id)) {
 		if (!in_window(x, ev->time_ns))
 			return;
 		sid = intern(x, &st, ev->time_ns);
@@ -237,6 +241,36 @@ static void stack_record(struct sctx *x, const struct lttr_event *ev,
 		p->last_time = ev->time_ns;
 		if (p->open && p->start == ev->time_ns && p->stack == NO_STACK)
 			p->stack = sid;
+	}
+}
+
+/*
+ * A sample: its stack record follows when the trace has stacks of
+ * samples; without, its interrupted instruction is its stack (one frame).
+ */
+static void sample_event(struct sctx *x, const struct lttr_event *ev, struct cpulast *c)
+{
+	struct lttr_stack st;
+	size_t sid;
+
+	if (x->sample_stacks) {
+		c->wakeup_pending = true;
+		return;
+	}
+	memset(&st, 0, sizeof(st));
+	st.pid = ev->p.sample.pid;
+	st.of_id = LTT_EV_SAMPLE;
+	if (ev->p.sample.flags & LTT_SAMPLE_USER) {
+		st.user[0] = ev->p.sample.ip;
+		st.user_nr = 1;
+	} else {
+		st.kernel[0] = ev->p.sample.ip;
+		st.kernel_nr = 1;
+	}
+	sid = intern(x, &st, ev->time_ns);
+	if (sid != NO_STACK) {
+		x->ents[sid].value++;
+		x->s->intervals++;
 	}
 }
 
@@ -271,10 +305,24 @@ static int on_event(void *arg, const struct lttr_event *ev)
 		c->wakeup_pending = false;
 	}
 	if (ev->id == LTT_EV_STACK) {
+		bool pending = c->wakeup_pending;
+
 		if (c->wakeup_pending && ev->details &&
-		    ev->p.stack.of_id == LTT_EV_PROCESS_WAKEUP)
+		    ev->p.stack.of_id == (x->o->kind == LTTR_STACKS_CPU ? LTT_EV_SAMPLE :
+					  x->o->kind == LTTR_STACKS_EVENT ? x->o->event_id :
+					  LTT_EV_PROCESS_WAKEUP))
 			c->wakeup_pending = false;
-		stack_record(x, ev, c);
+		/* an event's: only after one counted (its syscall, its task) */
+		if (x->o->kind != LTTR_STACKS_EVENT || pending)
+			stack_record(x, ev, c);
+	} else if (x->o->kind == LTTR_STACKS_EVENT && ev->id == x->o->event_id &&
+		   pid_wanted(x, ev->pid) && in_window(x, ev->time_ns) &&
+		   (x->o->syscall_nr < 0 || (ev->details &&
+		    ev->p.syscall_entry.nr == (uint32_t)x->o->syscall_nr))) {
+		c->wakeup_pending = true;
+	} else if (ev->id == LTT_EV_SAMPLE && x->o->kind == LTTR_STACKS_CPU && ev->details &&
+		   pid_wanted(x, ev->p.sample.pid) && in_window(x, ev->time_ns)) {
+		sample_event(x, ev, c);
 	} else if (ev->id == LTT_EV_SCHEDCHANGE && ev->details &&
 		   x->o->kind == LTTR_STACKS_OFFCPU) {
 		/* switched in: its stacks of before are not of a later block */
@@ -433,7 +481,9 @@ int lttr_stacks_compute(struct lttr_trace *t, const struct lttr_stacks_opts *o,
 	int r;
 
 	*out = NULL;
-	if (o->kind != LTTR_STACKS_OFFCPU && o->kind != LTTR_STACKS_WAKEUP)
+	if (o->kind != LTTR_STACKS_OFFCPU && o->kind != LTTR_STACKS_WAKEUP &&
+	    o->kind != LTTR_STACKS_CPU &&
+	    (o->kind != LTTR_STACKS_EVENT || o->event_id >= LTT_EV_MAX))
 		return lttr_error_set(err, LTTR_E_INVAL, "unknown stack kind %u", o->kind);
 	memset(&x, 0, sizeof(x));
 	x.o = o;
@@ -441,8 +491,21 @@ int lttr_stacks_compute(struct lttr_trace *t, const struct lttr_stacks_opts *o,
 	if (!x.s)
 		return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
 	x.s->kind = o->kind;
-	of_id = o->kind == LTTR_STACKS_OFFCPU ? LTT_EV_SCHEDCHANGE : LTT_EV_PROCESS_WAKEUP;
+	of_id = o->kind == LTTR_STACKS_OFFCPU ? LTT_EV_SCHEDCHANGE :
+		o->kind == LTTR_STACKS_WAKEUP ? LTT_EV_PROCESS_WAKEUP :
+		o->kind == LTTR_STACKS_EVENT ? o->event_id : LTT_EV_SAMPLE;
 	x.s->has_stacks = (h->stacks.events.bits[of_id / 64] >> (of_id % 64)) & 1;
+	if (o->kind == LTTR_STACKS_EVENT && of_id == LTT_EV_SYSCALL_ENTRY && x.s->has_stacks &&
+	    o->syscall_nr >= 0)
+		/* only the syscalls asked for have stacks (1.10) */
+		x.s->has_stacks = o->syscall_nr < LTT_STACK_SYSCALLS &&
+			((h->stack_syscalls.bits[o->syscall_nr / 64] >> (o->syscall_nr % 64)) & 1);
+	x.s->sample_hz = h->sample_hz;
+	if (o->kind == LTTR_STACKS_CPU) {
+		/* the samples are the profile, with or without their stacks */
+		x.sample_stacks = x.s->has_stacks;
+		x.s->has_stacks = h->sample_hz != 0;
+	}
 	x.w_from = o->windowed ? o->from_ns : 0;
 	x.w_to = o->windowed ? o->to_ns : UINT64_MAX;
 	if (o->kind == LTTR_STACKS_OFFCPU)
@@ -486,12 +549,38 @@ void lttr_stacks_free(struct lttr_stacks *s)
 	free(s);
 }
 
+int lttr_stacks_kind_parse(const char *name, unsigned int *event_id, long *syscall_nr)
+{
+	int k = lttr_stacks_kind_lookup(name), id;
+	long nr = -1;
+
+	*event_id = 0;
+	*syscall_nr = -1;
+	if (k >= 0 && k != LTTR_STACKS_EVENT)
+		return k;
+	if (!strncmp(name, "syscall:", 8)) {
+		nr = lttr_syscall_lookup(name + 8);
+		if (nr < 0)
+			return -1;
+		id = LTT_EV_SYSCALL_ENTRY;
+	} else {
+		id = lttr_event_type_id(name);
+		if (id < 0 || id == LTT_EV_STACK)
+			return -1;
+	}
+	*event_id = (unsigned int)id;
+	*syscall_nr = nr;
+	return LTTR_STACKS_EVENT;
+}
+
 int lttr_stacks_kind_lookup(const char *name)
 {
 	if (!strcmp(name, "offcpu"))
 		return LTTR_STACKS_OFFCPU;
 	if (!strcmp(name, "wakeup"))
 		return LTTR_STACKS_WAKEUP;
+	if (!strcmp(name, "cpu"))
+		return LTTR_STACKS_CPU;
 	return -1;
 }
 
@@ -500,6 +589,8 @@ const char *lttr_stacks_kind_name(unsigned int kind)
 	switch (kind) {
 	case LTTR_STACKS_OFFCPU: return "offcpu";
 	case LTTR_STACKS_WAKEUP: return "wakeup";
+	case LTTR_STACKS_CPU: return "cpu";
+	case LTTR_STACKS_EVENT: return "event";
 	default: return NULL;
 	}
 }

@@ -39,7 +39,9 @@ void lttr_json_stacks(struct lttr_json *j, const struct lttr_stacks *s)
 	lttr_json_key(j, "kind");
 	lttr_json_string(j, lttr_stacks_kind_name(s->kind));
 	lttr_json_key(j, "unit");
-	lttr_json_string(j, s->kind == LTTR_STACKS_OFFCPU ? "ns" : "wakeups");
+	lttr_json_string(j, s->kind == LTTR_STACKS_OFFCPU ? "ns" :
+			 s->kind == LTTR_STACKS_CPU ? "samples" :
+			 s->kind == LTTR_STACKS_EVENT ? "events" : "wakeups");
 	lttr_json_kv_u64(j, "total", s->total);
 	lttr_json_kv_u64(j, "unstacked", s->unstacked);
 	lttr_json_kv_u64(j, "intervals", s->intervals);
@@ -47,6 +49,8 @@ void lttr_json_stacks(struct lttr_json *j, const struct lttr_stacks *s)
 	lttr_json_kv_u64(j, "bad", s->bad);
 	if (s->kind == LTTR_STACKS_OFFCPU)
 		lttr_json_kv_u64(j, "blocked_ns", s->blocked_ns);
+	if (s->kind == LTTR_STACKS_CPU)
+		lttr_json_kv_u64(j, "sample_hz", s->sample_hz);
 	lttr_json_key(j, "lines");
 	lttr_json_begin_array(j);
 	for (i = 0; i < s->nlines; i++) {

@@ -303,6 +303,12 @@ static const struct lttr_field f_stack[] = {
 	INT("user_nr", struct ltt_ev_stack, user_nr),
 };
 
+static const struct lttr_field f_sample[] = {
+	INT("ip", struct ltt_ev_sample, ip, HEX),
+	INT("pid", struct ltt_ev_sample, pid),
+	FLAG("user", struct ltt_ev_sample, flags, LTT_SAMPLE_USER),
+};
+
 static const struct lttr_field f_fs_pipe[] = {
 	INT("rfd", struct ltt_ev_fs_pipe, rfd, ERRNO),
 	INT("wfd", struct ltt_ev_fs_pipe, wfd),
@@ -632,6 +638,7 @@ DESCRIBE(FS_DUP, f_fs_dup, "{call} fd={oldfd} -> {newfd}{?cloexec| cloexec}");
 DESCRIBE(FS_PIPE, f_fs_pipe, "pipe:[{ino}] read fd={rfd} write fd={wfd} flags={flags}");
 DESCRIBE(STACK, f_stack,
 	 "of {of_id} pid={pid} kernel={kernel_nr} user={user_nr} flags={flags}");
+DESCRIBE(SAMPLE, f_sample, "pid={pid} ip={ip} {?user|user|kernel}");
 
 #define BY_ID(sym, ...) [LTT_EV_##sym] = &desc_##sym,
 static const struct field_list *const by_id[LTT_EV_MAX] = {

@@ -139,8 +139,9 @@ static int read_header(struct lttr_trace *t, struct lttr_error *err)
 	ret = 0;
 	if (len < sizeof(magic)) {
 		ret = lttr_error_set(err, LTTR_E_TRUNCATED,
-			"%s: truncated: %zu bytes, a trace header has %u (format 1.0), %u (1.1 to 1.7) or %zu (1.8 to %u.%u)",
-			path, len, LTT_TRACE_HEADER_SIZE_1_0, LTT_TRACE_HEADER_SIZE_1_7, sizeof(*h),
+			"%s: truncated: %zu bytes, a trace header has %u (format 1.0), %u (1.1 to 1.7), %u (1.8), %u (1.9) or %zu (1.10 to %u.%u)",
+			path, len, LTT_TRACE_HEADER_SIZE_1_0, LTT_TRACE_HEADER_SIZE_1_7,
+			LTT_TRACE_HEADER_SIZE_1_8, LTT_TRACE_HEADER_SIZE_1_9, sizeof(*h),
 			LTT_FORMAT_MAJOR, LTT_FORMAT_MINOR);
 		goto out;
 	}
@@ -161,8 +162,9 @@ static int read_header(struct lttr_trace *t, struct lttr_error *err)
 	}
 	if (len < LTT_TRACE_HEADER_SIZE_1_0) {
 		ret = lttr_error_set(err, LTTR_E_TRUNCATED,
-			"%s: truncated: %zu bytes, a trace header has %u (format 1.0), %u (1.1 to 1.7) or %zu (1.8 to %u.%u)",
-			path, len, LTT_TRACE_HEADER_SIZE_1_0, LTT_TRACE_HEADER_SIZE_1_7, sizeof(*h),
+			"%s: truncated: %zu bytes, a trace header has %u (format 1.0), %u (1.1 to 1.7), %u (1.8), %u (1.9) or %zu (1.10 to %u.%u)",
+			path, len, LTT_TRACE_HEADER_SIZE_1_0, LTT_TRACE_HEADER_SIZE_1_7,
+			LTT_TRACE_HEADER_SIZE_1_8, LTT_TRACE_HEADER_SIZE_1_9, sizeof(*h),
 			LTT_FORMAT_MAJOR, LTT_FORMAT_MINOR);
 		goto out;
 	}
@@ -311,6 +313,10 @@ static int map_events(struct lttr_trace *t, struct lttr_error *err)
  */
 _Static_assert(offsetof(struct ltt_trace_header, stacks) == LTT_TRACE_HEADER_SIZE_1_7,
 	       "the 1.1 to 1.7 header ends where the stack configuration starts");
+_Static_assert(offsetof(struct ltt_trace_header, command_pid) == LTT_TRACE_HEADER_SIZE_1_8,
+	       "the 1.8 header ends where command_pid starts");
+_Static_assert(offsetof(struct ltt_trace_header, sample_hz) == LTT_TRACE_HEADER_SIZE_1_9,
+	       "the 1.9 header ends where sample_hz starts");
 _Static_assert(offsetof(struct ltt_lost_info, by_event_high) == LTT_LOST_INFO_SIZE_1_6,
 	       "the lost file of format 1.6 is the 1.7 struct up to by_event_high");
 

@@ -31,10 +31,19 @@ struct lttr_error;
  * enum lttr_stacks_kind - what the stacks weigh
  * @LTTR_STACKS_OFFCPU: blocked time (ns) of the tasks that block there
  * @LTTR_STACKS_WAKEUP: wakeups made from there (count)
+ * @LTTR_STACKS_EVENT: the events of one type (@event_id of struct
+ *	lttr_stacks_opts; the entries of one syscall with @syscall_nr) made
+ *	there (count; traced --stacks syscall:NAME, format 1.10)
+ * @LTTR_STACKS_CPU: samples of the profiler taken there (count; format
+ *	1.10, traced --sample: each stands for 1 / sample_hz s of CPU time).
+ *	A trace without stacks of samples folds each sample's interrupted
+ *	instruction alone, as a one-frame stack.
  */
 enum lttr_stacks_kind {
 	LTTR_STACKS_OFFCPU,
 	LTTR_STACKS_WAKEUP,
+	LTTR_STACKS_CPU,
+	LTTR_STACKS_EVENT,
 };
 
 /**
@@ -46,6 +55,9 @@ enum lttr_stacks_kind {
  *	the wakeups in it
  * @from_ns: window start
  * @to_ns: window end
+ * @event_id: LTTR_STACKS_EVENT: the event type (enum ltt_event_id)
+ * @syscall_nr: LTTR_STACKS_EVENT of LTT_EV_SYSCALL_ENTRY: only that
+ *	syscall's entries; -1: every syscall's
  * @syms: names the frames (lttr/symbols/symbols.h: name+0xOFF,
  *	object+0xOFF or [unknown]); NULL: their addresses in hex
  */
@@ -56,6 +68,8 @@ struct lttr_stacks_opts {
 	bool windowed;
 	uint64_t from_ns;
 	uint64_t to_ns;
+	unsigned int event_id;
+	long syscall_nr;
 	struct lttr_syms *syms;
 };
 
@@ -75,15 +89,19 @@ struct lttr_stack_line {
  * struct lttr_stacks - the folded stacks of a trace
  * @kind: enum lttr_stacks_kind
  * @has_stacks: the trace recorded stacks of this kind (its header's
- *	stack configuration)
+ *	stack configuration; cpu: the trace has samples, with or without
+ *	their stacks)
+ * @sample_hz: cpu: the samples per second and CPU (the header's)
  * @nlines: entries of @lines, sorted by @folded (as stackcollapse does)
  * @lines: the stacks, and a line "[no stack]" whose @value is @unstacked
  *	when @unstacked is not 0
  * @total: sum of the @value of the stacked @lines (all but "[no stack]")
  * @unstacked: weight without a stack (off-CPU: ns of blocked intervals
  *	whose switch-out has no stack record, lost or not recorded; wakeup:
- *	wakeups without one)
- * @intervals: off-CPU: blocked intervals counted; wakeup: wakeups
+ *	wakeups without one; cpu: samples of a trace with stacks of samples
+ *	whose stack record is missing)
+ * @intervals: off-CPU: blocked intervals counted; wakeup: wakeups; cpu:
+ *	samples
  * @orphans: stack records that do not follow a record of their event on
  *	their CPU at the same time (an anomaly: not counted)
  * @bad: stack records that could not be decoded (not counted)
@@ -93,6 +111,7 @@ struct lttr_stack_line {
 struct lttr_stacks {
 	unsigned int kind;
 	bool has_stacks;
+	uint32_t sample_hz;
 	size_t nlines;
 	struct lttr_stack_line *lines;
 	uint64_t total;
@@ -119,7 +138,7 @@ int lttr_stacks_compute(struct lttr_trace *t, const struct lttr_stacks_opts *o,
 void lttr_stacks_free(struct lttr_stacks *s);
 
 /**
- * lttr_stacks_kind_name() - "offcpu" or "wakeup"
+ * lttr_stacks_kind_name() - "offcpu", "wakeup" or "cpu"
  * @kind: enum lttr_stacks_kind
  *
  * Return: the name, or NULL for an unknown kind.
@@ -127,8 +146,21 @@ void lttr_stacks_free(struct lttr_stacks *s);
 const char *lttr_stacks_kind_name(unsigned int kind);
 
 /**
+ * lttr_stacks_kind_parse() - a --kind: offcpu, wakeup, cpu, an event
+ *	name (the stacks of those events) or "syscall:NAME" (the stacks at
+ *	the entries of syscall NAME)
+ * @name: the text
+ * @event_id: receives the event of LTTR_STACKS_EVENT
+ * @syscall_nr: receives its syscall number, or -1
+ *
+ * Return: the enum lttr_stacks_kind, or -1 (unknown kind, event or
+ * syscall).
+ */
+int lttr_stacks_kind_parse(const char *name, unsigned int *event_id, long *syscall_nr);
+
+/**
  * lttr_stacks_kind_lookup() - inverse of lttr_stacks_kind_name()
- * @name: "offcpu" or "wakeup"
+ * @name: "offcpu", "wakeup" or "cpu"
  *
  * Return: the enum lttr_stacks_kind, or -1.
  */

@@ -65,6 +65,7 @@ struct lttr_trace;
  * @time_ext: LTT_EV_TIME_EXT (format 1.5; the event's time is its base_ns)
  * @stack: LTT_EV_STACK (format 1.8; the addresses in .var, see
  *	lttr_stack_decode() in lttr/reader/stack.h)
+ * @sample: LTT_EV_SAMPLE (format 1.10)
  */
 union lttr_payload {
 	struct ltt_ev_syscall_entry syscall_entry;
@@ -117,6 +118,7 @@ union lttr_payload {
 	struct ltt_ev_fs_dup fs_dup;
 	struct ltt_ev_fs_pipe fs_pipe;
 	struct ltt_ev_stack stack;
+	struct ltt_ev_sample sample;
 };
 
 /*
