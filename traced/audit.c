@@ -20,6 +20,16 @@
 
 #define MAX_NOTIFY	16	/* notify commands running at once; more are refused */
 #define NCOMMS		4096	/* names of tasks, by pid modulo */
+#define MAX_PENDING	16	/* firings waiting for their snapshot */
+
+/* a firing whose snapshot waits for the other CPUs' buffers of its time */
+struct pending {
+	struct lttr_firing f;
+	char comm[16];
+	char key[64];
+	unsigned int seq;
+	uint64_t due;		/* CLOCK_MONOTONIC */
+};
 
 /* a buffer kept for the snapshots */
 struct rbuf {
@@ -60,6 +70,8 @@ struct audit {
 	unsigned int seq, nsnap;
 	struct notify notify[MAX_NOTIFY];
 	size_t nnotify;
+	struct pending pending[MAX_PENDING];
+	size_t npending;
 	int stop;
 };
 
@@ -421,6 +433,8 @@ out:
 	free(lost);
 }
 
+static void act_due(struct audit *a, int all);
+
 /* ---- notify ---------------------------------------------------------------- */
 
 static void notify_start(struct audit *a, const char *cmd, const char *json, size_t len,
@@ -487,6 +501,7 @@ void audit_poll(struct audit *a)
 
 	if (!a)
 		return;
+	act_due(a, 0);
 	for (i = 0; i < a->nnotify;) {
 		struct notify *n = &a->notify[i];
 		int status = 0, killed = 0;
@@ -514,36 +529,87 @@ void audit_poll(struct audit *a)
 
 /* ---- the rules ------------------------------------------------------------ */
 
-static void on_fire(void *arg, const struct lttr_firing *f)
+/* the actions of firing @seq, its snapshot written now */
+static void act(struct audit *a, const struct lttr_firing *f, unsigned int seq)
 {
-	struct audit *a = arg;
 	struct lttr_snapshot_info si = { 0 };
 	char name[32], *json = NULL;
 	size_t len = 0;
 	FILE *m;
 
-	a->seq++;
 	if (f->actions & LTTR_ACT_SNAPSHOT)
 		snapshot(a, &si, name, sizeof(name));
 	m = open_memstream(&json, &len);
 	if (m) {
-		lttr_firing_json(f, a->seq, (f->actions & LTTR_ACT_SNAPSHOT) ? &si : NULL, m);
+		lttr_firing_json(f, seq, (f->actions & LTTR_ACT_SNAPSHOT) ? &si : NULL, m);
 		fclose(m);
 	}
 	if (!json) {
-		msg_err("firing %u: out of memory", a->seq);
+		msg_err("firing %u: out of memory", seq);
 		return;
 	}
 	if (a->log && (fwrite(json, 1, len, a->log) != len || fflush(a->log) == EOF))
 		a->log_failed = 1;
-	msg_info("rule on line %u fired (firing %u)%s%s", f->line, a->seq,
+	msg_info("rule on line %u fired (firing %u)%s%s", f->line, seq,
 		 (f->actions & LTTR_ACT_SNAPSHOT) ? ": " : "",
 		 (f->actions & LTTR_ACT_SNAPSHOT) ? name : "");
 	if ((f->actions & LTTR_ACT_NOTIFY) && f->notify)
-		notify_start(a, f->notify, json, len, a->seq);
+		notify_start(a, f->notify, json, len, seq);
 	if (f->actions & LTTR_ACT_STOP)
 		a->stop = 1;
 	free(json);
+}
+
+/* the pending firings due (all of them with @all) */
+static void act_due(struct audit *a, int all)
+{
+	uint64_t now = now_ns();
+	size_t i = 0;
+
+	while (i < a->npending) {
+		struct pending *p = &a->pending[i];
+
+		if (!all && now < p->due) {
+			i++;
+			continue;
+		}
+		act(a, &p->f, p->seq);
+		memmove(p, p + 1, (a->npending - i - 1) * sizeof(*p));
+		a->npending--;
+	}
+}
+
+/*
+ * A firing.  With a snapshot, its actions wait two flush intervals (the
+ * rules' 100 ms without --flush-interval): the other CPUs' buffers of the
+ * moment before it are still in the module when it fires.
+ */
+static void on_fire(void *arg, const struct lttr_firing *f)
+{
+	struct audit *a = arg;
+	struct pending *p;
+	uint64_t flush_ns = (uint64_t)(a->o->flush_ms ? a->o->flush_ms : DEFAULT_RULES_FLUSH_MS) *
+			    1000000ULL;
+
+	a->seq++;
+	if (!(f->actions & LTTR_ACT_SNAPSHOT)) {
+		act(a, f, a->seq);
+		return;
+	}
+	if (a->npending == MAX_PENDING) {
+		/* too many waiting: the oldest is written now */
+		act(a, &a->pending[0].f, a->pending[0].seq);
+		a->npending--;
+		memmove(a->pending, a->pending + 1, a->npending * sizeof(*a->pending));
+	}
+	p = &a->pending[a->npending++];
+	p->f = *f;
+	snprintf(p->comm, sizeof(p->comm), "%s", f->comm ? f->comm : "");
+	snprintf(p->key, sizeof(p->key), "%s", f->key ? f->key : "");
+	p->f.comm = f->comm ? p->comm : NULL;
+	p->f.key = p->key;
+	p->seq = a->seq;
+	p->due = now_ns() + 2 * flush_ns;
 }
 
 static int by_time(const void *x, const void *y)
@@ -574,6 +640,8 @@ int audit_batch(struct audit *a)
 	}
 	a->nev = 0;
 	a->batch = NULL;
+	/* the ring as it is when a pending firing's snapshot is due */
+	act_due(a, 0);
 	evict(a);
 	audit_poll(a);
 	return a->stop;
@@ -621,6 +689,7 @@ int audit_close(struct audit *a)
 	if (!a)
 		return 0;
 	audit_batch(a);
+	act_due(a, 1);	/* every buffer is in: the snapshots due now */
 	while (a->nnotify) {
 		struct timespec ts = { 0, 20 * 1000 * 1000 };
 

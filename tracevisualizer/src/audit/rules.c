@@ -53,6 +53,7 @@ struct key {
 };
 
 struct rule {
+	unsigned int index;	/* in the rules */
 	unsigned int line;
 	char *text;
 	enum on on;
@@ -88,7 +89,7 @@ struct task {
 };
 
 struct lttr_rules {
-	struct rule *rules;
+	struct rule **rules;	/* each allocated apart: its filter keeps its address */
 	size_t n;
 	struct task *tasks;	/* open addressing on pid */
 	size_t tcap, tn;
@@ -760,7 +761,7 @@ int lttr_rules_parse(const char *text, struct lttr_rules **out, struct lttr_erro
 		const char *nl = strchr(s, '\n');
 		size_t len = nl ? (size_t)(nl - s) : strlen(s), i;
 		struct lp p = { .lineno = ++lineno, .err = err };
-		struct rule *r;
+		struct rule *r, **v;
 		char *line;
 
 		if (len > LTTR_RULE_MAX_LINE) {
@@ -798,15 +799,18 @@ int lttr_rules_parse(const char *text, struct lttr_rules **out, struct lttr_erro
 					     lineno, LTTR_RULES_MAX);
 			break;
 		}
-		r = realloc(rs->rules, (rs->n + 1) * sizeof(*r));
-		if (!r) {
+		v = realloc(rs->rules, (rs->n + 1) * sizeof(*v));
+		r = calloc(1, sizeof(*r));
+		if (v)
+			rs->rules = v;
+		if (!v || !r) {
+			free(r);
 			free(line);
 			ret = lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
 			break;
 		}
-		rs->rules = r;
-		r = &rs->rules[rs->n++];
-		memset(r, 0, sizeof(*r));
+		rs->rules[rs->n++] = r;
+		r->index = (unsigned int)(rs->n - 1);
 		r->line = lineno;
 		r->text = line;
 		p.line = line;
@@ -831,8 +835,10 @@ void lttr_rules_free(struct lttr_rules *r)
 
 	if (!r)
 		return;
-	for (i = 0; i < r->n; i++)
-		rule_clear(&r->rules[i]);
+	for (i = 0; i < r->n; i++) {
+		rule_clear(r->rules[i]);
+		free(r->rules[i]);
+	}
 	free(r->rules);
 	free(r->tasks);
 	free(r);
@@ -845,7 +851,7 @@ size_t lttr_rules_count(const struct lttr_rules *r)
 
 const char *lttr_rules_text(const struct lttr_rules *r, size_t i)
 {
-	return i < r->n ? r->rules[i].text : NULL;
+	return i < r->n ? r->rules[i]->text : NULL;
 }
 
 static void mask_set(struct ltt_event_mask *m, unsigned int id)
@@ -859,10 +865,10 @@ void lttr_rules_ids(const struct lttr_rules *r, struct ltt_event_mask *ids)
 
 	memset(ids, 0, sizeof(*ids));
 	for (i = 0; i < r->n; i++) {
-		mask_set(ids, r->rules[i].id);
-		if (r->rules[i].on == ON_SYSCALL)
+		mask_set(ids, r->rules[i]->id);
+		if (r->rules[i]->on == ON_SYSCALL)
 			mask_set(ids, LTT_EV_SYSCALL_ENTRY);
-		if (r->rules[i].on == ON_WAKEUP)
+		if (r->rules[i]->on == ON_WAKEUP)
 			mask_set(ids, LTT_EV_SCHEDCHANGE);
 	}
 }
@@ -976,7 +982,7 @@ static unsigned int instance(struct lttr_rules *rs, struct rule *r,
 	}
 	if (fire) {
 		struct lttr_firing f = {
-			.rule = (unsigned int)(r - rs->rules), .line = r->line, .text = r->text,
+			.rule = r->index, .line = r->line, .text = r->text,
 			.time_ns = ev->time_ns, .start_ns = start, .pid = pid, .cpu = ev->cpu,
 			.id = ev->id, .key = kb, .actions = r->actions, .notify = r->notify,
 			.suppressed = r->suppressed, .truncated = e.truncated,
@@ -1058,7 +1064,7 @@ unsigned int lttr_rules_feed(struct lttr_rules *rs, const struct lttr_filter_ctx
 			woken->woken = false;
 	}
 	for (i = 0; i < rs->n; i++) {
-		struct rule *r = &rs->rules[i];
+		struct rule *r = rs->rules[i];
 
 		switch (r->on) {
 		case ON_SYSCALL:
