@@ -161,7 +161,7 @@ static bool has_alpha(const char *s, size_t n)
  */
 static int parse_agg(const char *s, struct val *v, char *msg, size_t size, size_t *errat)
 {
-	size_t i = 0, name_end, f0, f1, w0, w1;
+	size_t i = 0, name_end, f0, w0, w1;
 	bool needs_field;
 	char *end;
 
@@ -194,6 +194,8 @@ static int parse_agg(const char *s, struct val *v, char *msg, size_t size, size_
 	i = skip_sp(s, skip_sp(s, name_end) + 1);
 	f0 = i;
 	if (needs_field) {
+		size_t f1;
+
 		while (isalnum((unsigned char)s[i]) || s[i] == '_')
 			i++;
 		f1 = i;
@@ -230,14 +232,15 @@ static int rule_value(void *arg, const char *s, uint32_t *handle, char *msg, siz
 {
 	struct rule *r = arg;
 	struct val v = { .factor = 1 };
-	size_t n = num_len(s), i;
+	size_t n = num_len(s);
 	struct val *nv;
 	int len;
 
 	if (r->nvals >= LTTR_FIRING_MAX_VALUES)
 		VERR(0, "more than %d computed values in one rule", LTTR_FIRING_MAX_VALUES);
 	if (n && (isdigit((unsigned char)s[0]) || s[0] == '.')) {
-		i = skip_sp(s, n);
+		size_t i = skip_sp(s, n);
+
 		if (s[i] == '*') {
 			char *end;
 
@@ -727,7 +730,7 @@ static int parse_rule(const struct lp *p, struct rule *r)
 			at = strstr(m, "at character ");
 			if (at && sscanf(at + 13, "%lu", &ch) == 1) {
 				snprintf(fixed, sizeof(fixed), "%.*sat column %lu%s", (int)(at - m), m,
-					 ch + c0, at + 13 + strspn(at + 13, "0123456789"));
+					 (unsigned long)(ch + c0), at + 13 + strspn(at + 13, "0123456789"));
 				m = fixed;
 			}
 			return perr(p, c0 + ext.errpos, "%s", m);
@@ -760,10 +763,11 @@ int lttr_rules_parse(const char *text, struct lttr_rules **out, struct lttr_erro
 	while (*s) {
 		const char *nl = strchr(s, '\n');
 		size_t len = nl ? (size_t)(nl - s) : strlen(s), i;
-		struct lp p = { .lineno = ++lineno, .err = err };
+		struct lp p = { .err = err };
 		struct rule *r, **v;
 		char *line;
 
+		p.lineno = ++lineno;
 		if (len > LTTR_RULE_MAX_LINE) {
 			ret = lttr_error_set(err, LTTR_E_INVAL, "line %u: longer than %d characters",
 					     lineno, LTTR_RULE_MAX_LINE);
@@ -962,7 +966,6 @@ static unsigned int instance(struct lttr_rules *rs, struct rule *r,
 	struct lttr_event sub = *ev;
 	char kb[64];
 	bool hit;
-	size_t i;
 
 	key_text(r, c, ev, pid, kb, sizeof(kb));
 	e.key = key_get(rs, r, kb);
@@ -994,7 +997,7 @@ static unsigned int instance(struct lttr_rules *rs, struct rule *r,
 				.text = "latency", .known = true, .v = lat };
 		/* every value of the condition, those it did not need to read too */
 		r->ev = &e;
-		for (i = 0; i < r->nvals && f.nvalues < LTTR_FIRING_MAX_VALUES; i++) {
+		for (size_t i = 0; i < r->nvals && f.nvalues < LTTR_FIRING_MAX_VALUES; i++) {
 			int64_t x;
 
 			rule_resolve(r, (uint32_t)i, &sub, &x);
