@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* collect.c - the main loop: device buffers to the writer, signals */
 #include "session.h"
+#include "audit.h"
 #include "header.h"
 #include "msg.h"
 #include "signals.h"
@@ -232,6 +233,8 @@ static enum stop_reason take_buffer(struct session *s, const void *p,
 		s->bytes += len;
 		return STOP_NONE;
 	}
+	if (good)
+		audit_buffer(s->audit, p, len);
 	s->stream += len;
 	if ((direct ? writer_write(s->writer, p, len) :
 		      writer_append(s->writer, p, len)) < 0) {
@@ -341,19 +344,24 @@ static enum stop_reason read_ready(struct session *s)
 {
 	int i;
 
-	for (i = 0; i < MAX_READS_PER_WAKEUP; i++) {
+	enum stop_reason why = STOP_NONE;
+
+	for (i = 0; i < MAX_READS_PER_WAKEUP && why == STOP_NONE; i++) {
 		int r = move_buffer(s);
 
 		if (r == -2)
-			return STOP_NONE;
+			break;
 		if (r == -1)
-			return STOP_DEVICE_ERROR;
-		if (r == -3)
-			return STOP_WRITE_ERROR;
-		if (r == 0)
-			return STOP_END;
+			why = STOP_DEVICE_ERROR;
+		else if (r == -3)
+			why = STOP_WRITE_ERROR;
+		else if (r == 0)
+			why = STOP_END;
 	}
-	return STOP_NONE;
+	/* the batch's events to the trigger rules */
+	if (audit_batch(s->audit) && why == STOP_NONE)
+		why = STOP_RULE;
+	return why;
 }
 
 static void reap(struct session *s)
@@ -438,6 +446,7 @@ enum stop_reason collect_run(struct session *s)
 			why = read_ready(s);
 		if (why == STOP_NONE)
 			why = take_signals(s);
+		audit_poll(s->audit);
 		if (why == STOP_NONE && s->deadline_ns &&
 		    trace_clock_ns() >= s->deadline_ns)
 			why = STOP_TIMER;

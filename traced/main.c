@@ -14,6 +14,8 @@
 #include "parse.h"
 #include "program.h"
 #include "session.h"
+#include "audit.h"
+#include "device-sys.h"
 #include "signals.h"
 #include "snapshot.h"
 #include "symfiles.h"
@@ -116,6 +118,14 @@ static int configure_1_1(struct session *s, const struct options *o,
 	if (o->sample_hz &&
 	    device_set_sample(&s->dev, o->sample_hz, "--sample") < 0)
 		return -1;
+	if (o->flush_default) {
+		__u32 v = o->flush_ms;
+
+		/* the rules' default: a module without it is not an error */
+		if (devsys_ioctl(s->dev.fd, LTT_IOC_SET_FLUSH, &v) < 0)
+			msg_warn("%s has no periodic flush (%s): a quiet CPU's events reach "
+				 "the rules when its buffer fills", s->dev.path, strerror(errno));
+	}
 	return 0;
 }
 
@@ -291,6 +301,12 @@ static int finish(struct session *s, struct files *f,
 	} else {
 		h->end_ns = h->start_ns;
 	}
+	/* the last events to the rules, the notify commands waited for */
+	if (audit_close(s->audit) < 0) {
+		msg_err("write error on %s/firings.jsonl", s->opt->output);
+		write_failed = 1;
+	}
+	s->audit = NULL;
 	/*
 	 * what names the addresses (docs/stacks.md), after the events: a
 	 * disk that fills takes these, not the records; the kernel's
@@ -464,6 +480,15 @@ int main(int argc, char **argv)
 		return finish(&s, &f, &h, STOP_WRITE_ERROR, 1, 1);
 	if (write_snapshot(files_open(&f, f.proc), f.proc) < 0)
 		return finish(&s, &f, &h, STOP_WRITE_ERROR, 1, 1);
+	if (o.rules) {
+		int failed = 0;
+
+		if (o.force && unlinkat(f.dirfd, "firings.jsonl", 0) < 0 && errno != ENOENT)
+			msg_warn("cannot replace %s/firings.jsonl: %s", o.output, strerror(errno));
+		s.audit = audit_open(&o, f.dirfd, o.output, &h, s.info.ncpus, &failed);
+		if (failed)
+			return finish(&s, &f, &h, STOP_WRITE_ERROR, 1, 1);
+	}
 
 	if (o.duration_ns)
 		s.deadline_ns = h.start_ns + o.duration_ns;

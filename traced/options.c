@@ -3,7 +3,10 @@
 #include "options.h"
 #include "parse.h"
 
+#include <lttr/audit/rules.h>
 #include <lttr/units/duration.h>
+#include <errno.h>
+#include <stdlib.h>
 
 #include <getopt.h>
 #include <grp.h>
@@ -88,6 +91,16 @@ static void usage(FILE *f)
 "                           compact syscall, trap, irq, schedchange and\n"
 "                           wakeup records; larger traces)\n"
 "\n"
+"Triggers (docs/triggers.md):\n"
+"      --rules FILE         evaluate the trigger rules of FILE on the events\n"
+"                           as they arrive (one rule a line)\n"
+"      --rule 'TEXT'        one rule (repeatable; with --rules, after them);\n"
+"                           e.g. 'on exit if code != 0 then snapshot'\n"
+"      --snapshot-size BYTES  the last BYTES of buffers kept in memory for\n"
+"                           the snapshots (k/M/G; 64k..4G, default 16M)\n"
+"      --notify-timeout DURATION  a notify command still running after\n"
+"                           DURATION is killed (default 5s)\n"
+"\n"
 "Other:\n"
 "      --set-events LIST    control mode: set the events of the running\n"
 "                           trace (recorded in it as change_mask)\n"
@@ -128,6 +141,111 @@ static int bad(const char *fmt, const char *arg)
 	return EXIT_USAGE;
 }
 
+/* appends @n bytes of @text and a newline to *@all */
+static int add_rule(char **all, const char *text, size_t n)
+{
+	size_t len = *all ? strlen(*all) : 0;
+	char *p = realloc(*all, len + n + 2);
+
+	if (!p)
+		return -1;
+	memcpy(p + len, text, n);
+	p[len + n] = '\n';
+	p[len + n + 1] = '\0';
+	*all = p;
+	return 0;
+}
+
+static int bad2(const char *fmt, const char *a, const char *b);
+
+/*
+ * The rules of --rules FILE (first) and --rule: read, compiled, checked
+ * against the other options.  -1 to go on, or EXIT_USAGE.
+ */
+static int rules_setup(struct options *o, const char *file)
+{
+	struct lttr_error err;
+	char *text = NULL, *given = o->rules_text;
+	unsigned int lines = 0;
+
+	o->rules_text = NULL;
+	if (file) {
+		FILE *f = fopen(file, "r");
+		char buf[4096];
+		size_t n;
+
+		if (!f) {
+			free(given);
+			return bad2("--rules %s: %s", file, strerror(errno));
+		}
+		while ((n = fread(buf, 1, sizeof(buf), f)) > 0) {
+			size_t len = text ? strlen(text) : 0;
+			char *p = realloc(text, len + n + 1);
+
+			if (!p || memchr(buf, '\0', n)) {
+				free(p ? p : text);
+				free(given);
+				fclose(f);
+				return bad("--rules %s: out of memory, or a NUL byte in the file", file);
+			}
+			memcpy(p + len, buf, n);
+			p[len + n] = '\0';
+			text = p;
+		}
+		fclose(f);
+		if (!text)
+			text = strdup("");
+		if (!text || (text[0] && text[strlen(text) - 1] != '\n' &&
+			      add_rule(&text, "", 0) < 0)) {
+			free(text);
+			free(given);
+			return bad("%s", "out of memory");
+		}
+		for (const char *q = text; *q; q++)
+			lines += *q == '\n';
+	}
+	if (given) {
+		size_t len = text ? strlen(text) : 0;
+		char *p = realloc(text, len + strlen(given) + 1);
+
+		if (!p) {
+			free(text);
+			free(given);
+			return bad("%s", "out of memory");
+		}
+		memcpy(p + len, given, strlen(given) + 1);
+		text = p;
+		free(given);
+	}
+	if (!text)
+		return -1;
+	o->rules_text = text;
+	if (lttr_rules_parse(text, &o->rules, &err) < 0) {
+		unsigned int line = 0;
+		int at = 0;
+
+		/* where the rule came from: the file, or the Nth --rule */
+		if (sscanf(err.msg, "line %u%n", &line, &at) == 1 && file && line <= lines)
+			return bad2("--rules %s: %s", file, err.msg);
+		if (line) {
+			char where[64];
+
+			snprintf(where, sizeof(where), "--rule number %u", line - lines);
+			return bad2("%s%s", where, err.msg + at);
+		}
+		return bad2("%s: %s", file ? file : "--rule", err.msg);
+	}
+	if (o->opt_flags & LTT_OPT_FLIGHT)
+		return bad("%s", "the rules read the events as they arrive: not with --flight "
+			   "(a rule's snapshot is the flight recorder of a trace that goes on)");
+	if (!o->flush_set) {
+		/* a quiet CPU's events must reach the rules */
+		o->flush_ms = DEFAULT_RULES_FLUSH_MS;
+		o->flush_default = 1;
+	}
+	return -1;
+}
+
 static int bad2(const char *fmt, const char *a, const char *b)
 {
 	fputs("traced: ", stderr);
@@ -158,7 +276,7 @@ enum {
 	OPT_PID, OPT_TGID, OPT_PGRP, OPT_UID, OPT_GID, OPT_SYSCALL_IP,
 	OPT_FLIGHT, OPT_NO_CPUID, OPT_CAPTURE, OPT_SET_EVENTS,
 	OPT_FULL_RECORDS, OPT_GROUP, OPT_FLUSH, OPT_READ, OPT_STACKS,
-	OPT_STACK_DEPTH, OPT_SAMPLE,
+	OPT_STACK_DEPTH, OPT_SAMPLE, OPT_RULES, OPT_RULE, OPT_SNAPSHOT_SIZE, OPT_NOTIFY_TIMEOUT,
 };
 
 static const struct option longopts[] = {
@@ -184,6 +302,10 @@ static const struct option longopts[] = {
 	{ "stack-depth",	required_argument, NULL, OPT_STACK_DEPTH },
 	{ "sample",		required_argument, NULL, OPT_SAMPLE },
 	{ "flush-interval",	required_argument, NULL, OPT_FLUSH },
+	{ "rules",		required_argument, NULL, OPT_RULES },
+	{ "rule",		required_argument, NULL, OPT_RULE },
+	{ "snapshot-size",	required_argument, NULL, OPT_SNAPSHOT_SIZE },
+	{ "notify-timeout",	required_argument, NULL, OPT_NOTIFY_TIMEOUT },
 	{ "no-cpu-id",		no_argument,	   NULL, OPT_NO_CPUID },
 	{ "full-records",	no_argument,	   NULL, OPT_FULL_RECORDS },
 	{ "set-events",		required_argument, NULL, OPT_SET_EVENTS },
@@ -317,7 +439,7 @@ const char *options_opt_names(const struct options *o, char *buf,
 
 int options_parse(int argc, char **argv, struct options *o)
 {
-	const char *badev, *why, *session_opt = NULL;
+	const char *badev, *why, *session_opt = NULL, *rules_file = NULL;
 	struct ltt_event_mask m;
 	uint64_t v;
 	size_t i;
@@ -330,6 +452,8 @@ int options_parse(int argc, char **argv, struct options *o)
 	memset(&o->details, 0xff, sizeof(o->details));
 	o->stacks.kernel_depth = LTT_STACK_KERNEL_DEPTH;
 	o->stacks.user_depth = LTT_STACK_USER_DEPTH;
+	o->snapshot_size = DEFAULT_SNAPSHOT_SIZE;
+	o->notify_timeout_ns = DEFAULT_NOTIFY_TIMEOUT_NS;
 	opterr = 0;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "+:o:ft:e:b:n:d:qh", longopts,
@@ -480,6 +604,30 @@ int options_parse(int argc, char **argv, struct options *o)
 		case OPT_READ:
 			o->read_copy = 1;
 			break;
+		case OPT_RULES:
+			if (!rules_file || strcmp(rules_file, optarg)) {
+				if (rules_file)
+					return bad("give --rules once (then '%s')", optarg);
+				rules_file = optarg;
+			}
+			break;
+		case OPT_RULE:
+			if (add_rule(&o->rules_text, optarg, strlen(optarg)) < 0)
+				return bad("%s", "out of memory");
+			break;
+		case OPT_SNAPSHOT_SIZE:
+			if (parse_size(optarg, &v) < 0 || v < SNAPSHOT_SIZE_MIN ||
+			    v > SNAPSHOT_SIZE_MAX)
+				return bad("bad snapshot size '%s' (64k..4G)", optarg);
+			o->snapshot_size = v;
+			break;
+		case OPT_NOTIFY_TIMEOUT:
+			if (lttr_parse_duration(optarg, &v) < 0 || v == 0 ||
+			    v > 3600ULL * 1000000000ULL)
+				return bad2("bad notify timeout '%s' (above 0, at most "
+					    "1 hour): %s", optarg, LTTR_DURATION_FORM);
+			o->notify_timeout_ns = v;
+			break;
 		case 'd':
 			o->device = optarg;
 			break;
@@ -532,5 +680,5 @@ int options_parse(int argc, char **argv, struct options *o)
 		return bad("%s", "no trace directory given (-o DIR)");
 	if (o->program && o->duration_ns)
 		return bad("%s", "give either -t DURATION or a PROGRAM, not both");
-	return -1;
+	return rules_setup(o, rules_file);
 }

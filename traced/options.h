@@ -7,11 +7,18 @@
 #include <stdint.h>
 #include <ltt/ltt-abi.h>
 
+struct lttr_rules;
+
 #define TRACED_VERSION		"1.1"
 #define DEFAULT_DEVICE		"/dev/tracer"
 #define DEFAULT_WRITE_BUFFER	(4U << 20)
 #define WRITE_BUFFER_MIN	4096U
 #define WRITE_BUFFER_MAX	(1U << 30)
+#define DEFAULT_SNAPSHOT_SIZE	(16U << 20)
+#define SNAPSHOT_SIZE_MIN	(64U << 10)
+#define SNAPSHOT_SIZE_MAX	(1ULL << 32)
+#define DEFAULT_NOTIFY_TIMEOUT_NS	(5ULL * 1000000000ULL)
+#define DEFAULT_RULES_FLUSH_MS	100
 
 /* exit statuses of traced itself */
 #define EXIT_ERROR		1	/* setup / device error */
@@ -51,6 +58,13 @@ struct options {
 	int flush_set;			/* --flush-interval given */
 	uint32_t flush_ms;		/* --flush-interval */
 	uint32_t sample_hz;		/* --sample, 0: not given */
+	int flush_default;		/* the rules' flush: no --flush-interval */
+
+	/* trigger rules (docs/triggers.md): --rules FILE, --rule TEXT */
+	char *rules_text;		/* every rule given, one a line, or NULL */
+	struct lttr_rules *rules;	/* compiled, or NULL */
+	uint64_t snapshot_size;		/* --snapshot-size: the memory ring */
+	uint64_t notify_timeout_ns;	/* --notify-timeout */
 
 	/* control mode: traced --set-events LIST */
 	int set_events;

@@ -20,10 +20,14 @@ enum stop_reason {
 	STOP_END,		/* the device ended the trace by itself */
 	STOP_WRITE_ERROR,	/* the events file could not be written */
 	STOP_DEVICE_ERROR,	/* reading the device failed */
+	STOP_RULE,		/* a trigger rule's action: stop */
 };
+
+struct audit;
 
 struct session {
 	const struct options *opt;
+	struct audit *audit;	/* the trigger rules (audit.h), or NULL */
 	struct device dev;
 	struct ltt_info info;
 	int sigfd;

@@ -544,6 +544,85 @@ else
 	ok 0 "# SKIP kallsyms contents: not root or kptr_restrict here"
 fi
 
+# ---- trigger rules (docs/triggers.md) ----
+"$traced" --help >"$tmp/out" 2>&1
+for o in --rules --rule --snapshot-size --notify-timeout; do
+	has "$tmp/out" "$o" "--help lists $o"
+done
+"$traced" -o "$tmp/r0" -t 1 --rule 'on exit if code != then snapshot' >"$tmp/out" 2>&1
+is $? 2 "a rule with a syntax error: usage error"
+has "$tmp/out" "--rule number 1, column 19: expected a value after '!='" \
+	"the error gives the rule, its column and what is wrong"
+printf '# rules\non exit if code != 0 then snapshot\non exit if cod > 1 then stop\n' >"$tmp/rules"
+"$traced" -o "$tmp/r0" -t 1 --rules "$tmp/rules" >"$tmp/out" 2>&1
+is $? 2 "a rules file with an unknown field: usage error"
+has "$tmp/out" "--rules $tmp/rules: line 3, column 12: unknown field 'cod'" \
+	"the error gives the file, the line and the column"
+"$traced" -o "$tmp/r0" -t 1 --rules "$tmp/rules" --rule 'on signal if sig == SIGSEGV then stop' \
+	--rule 'on exit if sig == 3 then stop' >"$tmp/out" 2>&1
+is $? 2 "a field the rule's event lacks: usage error"
+has "$tmp/out" "--rules $tmp/rules: line 3" "the file's error comes first"
+"$traced" -o "$tmp/r0" -t 1 --rule 'on signal then stop' \
+	--rule 'on syscall_exit if latency > 3 * avg(latency, 0s) then snapshot' >"$tmp/out" 2>&1
+is $? 2 "an impossible window: usage error"
+has "$tmp/out" "--rule number 2, column 47: a window of 0 holds no sample" \
+	"the second --rule's window is named"
+"$traced" -o "$tmp/r0" -t 1 --rule 'on exit then snapshot' --flight >"$tmp/out" 2>&1
+is $? 2 "rules with --flight: usage error"
+"$traced" -o "$tmp/r0" -t 1 --rules "$tmp/no-such-file" >"$tmp/out" 2>&1
+is $? 2 "a missing rules file: usage error"
+"$traced" -o "$tmp/r0" -t 1 --rule 'on exit then snapshot' --notify-timeout 0 >"$tmp/out" 2>&1
+is $? 2 "--notify-timeout 0: usage error"
+ok $([ ! -e "$tmp/r0" ]; echo $?) "no trace directory was made by a refused command line"
+
+# a rule that fires on the fake device's records: a snapshot while the
+# trace goes on, the firings log, notify with the firing's JSON on stdin
+"$fake" -d fake -q -o "$tmp/r1" -t 0.3 \
+	--rule "on trace_start then snapshot, notify cat > $tmp/r1.notify" 2>"$tmp/err"
+is $? 0 "a trace with a rule that fires"
+ok $([ -f "$tmp/r1/snapshot-1/header" ] && [ -f "$tmp/r1/snapshot-1/events" ] &&
+	[ -f "$tmp/r1/snapshot-1/lost" ] && [ -f "$tmp/r1/snapshot-1/proc" ]; echo $?) \
+	"snapshot-1 is a trace directory (header, events, lost, proc)"
+is "$(fact "$tmp/r1/snapshot-1" complete)" 1 "the snapshot's header says complete"
+is "$(cmp -s "$tmp/r1/proc" "$tmp/r1/snapshot-1/proc"; echo $?)" 0 "the snapshot holds the trace's proc"
+sbytes=$(stat -c %s "$tmp/r1/snapshot-1/events")
+tbytes=$(stat -c %s "$tmp/r1/events")
+ok $((sbytes == 0 || sbytes > tbytes)) "the snapshot holds buffers ($sbytes bytes), at most the trace's ($tbytes)"
+is "$(grep -c '"seq":' "$tmp/r1/firings.jsonl")" 1 "one firing logged (the hold-off keeps the next ones out)"
+has "$tmp/r1/firings.jsonl" '"snapshot":{"dir":"snapshot-1","complete":true' "its line names the snapshot, complete"
+is "$(head -1 "$tmp/r1/firings.jsonl")" "$(cat "$tmp/r1.notify")" "notify read the firing's JSON on its stdin"
+has "$tmp/r1/firings.jsonl" '{"notify":1,"killed":false,"exit":0}' "the notify's end is logged"
+"$fake" -d fake -q -o "$tmp/r1" -t 0.1 --rule "on trace_start then notify exit 3" 2>"$tmp/err"
+is $? 1 "without -f an existing trace directory is refused"
+"$fake" -d fake -q -f -o "$tmp/r1" -t 0.1 --rule "on trace_start then notify exit 3" 2>"$tmp/err"
+is $? 0 "a notify that fails does not fail the trace"
+has "$tmp/r1/firings.jsonl" '{"notify":1,"killed":false,"exit":3}' "its exit status is logged"
+has "$tmp/err" "notify of firing 1 failed" "and warned"
+# a notify that hangs is killed after --notify-timeout, the trace ends
+start=$(date +%s%N)
+"$fake" -d fake -q -o "$tmp/r2" -t 0.1 --notify-timeout 300ms \
+	--rule "on trace_start then notify sh -c 'echo \$\$ > $tmp/r2.pid; exec sleep 60'; echo late > $tmp/r2.late" 2>"$tmp/err"
+is $? 0 "a trace whose notify hangs ends"
+took=$((($(date +%s%N) - start) / 1000000))
+ok $((took > 10000)) "within its timeout, not the command's 60 s (${took} ms)"
+has "$tmp/r2/firings.jsonl" '{"notify":1,"killed":true,"exit":null}' "the notify is logged killed"
+gpid=$(cat "$tmp/r2.pid" 2>/dev/null)
+gone=1
+for _ in $(seq 100); do	# SIGKILL was sent: poll for the grandchild's end
+	st=$(awk '{ print $3 }' "/proc/$gpid/stat" 2>/dev/null)
+	if [ -n "$gpid" ] && { [ -z "$st" ] || [ "$st" = Z ]; }; then gone=0; break; fi
+	read -r -t 0.02 <> <(:) || true
+done
+ok $gone "the whole command was killed, the sleep it started too (its group)"
+ok $([ ! -e "$tmp/r2.late" ]; echo $?) "the command did not go on after its timeout"
+# stop: the trace ends at the firing, long before -t
+start=$(date +%s%N)
+"$fake" -d fake -q -o "$tmp/r3" -t 30 --rule "on trace_start then stop" 2>"$tmp/err"
+is $? 0 "a rule that stops the trace"
+took=$((($(date +%s%N) - start) / 1000000))
+ok $((took > 10000)) "it stopped at the firing (${took} ms, not 30 s)"
+is "$(fact "$tmp/r3" complete)" 1 "the trace it stopped is complete"
+
 # little CPU while waiting
 TIMEFORMAT='%U %S'
 cpu=$( { time "$fake" -d fake -q -o "$tmp/t9" -t 1 ; } 2>&1 | awk '{ print int(($1 + $2) * 1000) }')

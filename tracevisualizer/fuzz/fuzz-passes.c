@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <lttr/lttr.h>
+#include <lttr/audit/rules.h>
 #include <lttr/analysis/critpath.h>
 #include <lttr/analysis/explain.h>
 #include <lttr/analysis/instances.h>
@@ -633,6 +634,55 @@ static char *slurp(const char *dir, const char *name, size_t *len)
 	return b;
 }
 
+static void on_firing(void *arg, const struct lttr_firing *f)
+{
+	lttr_firing_json(f, 1, NULL, arg);
+}
+
+/*
+ * The trigger rules (docs/triggers.md) over every event of the trace, in
+ * time order as traced feeds them; and the rule parser on a condition
+ * taken from the trace's proc file (the fuzzer mutates it).
+ */
+static void rules_pass(struct run *r, const char *dir)
+{
+	static const char rules_text[] =
+		"on syscall_exit by comm if latency > 3 * avg(latency, 1s) then snapshot\n"
+		"on syscall_exit by syscall if latency >= p99(latency, 2s) && count(1s) > 2 then stop\n"
+		"on wakeup by pid if latency > 1us and latency > max(latency, 100ms) then snapshot\n"
+		"on signal if sig == SIGSEGV then notify true\n"
+		"on exit by cpu if code != 0 || rate(1s) > 10 then snapshot\n";
+	struct lttr_rules *rules, *other;
+	struct lttr_iter *it;
+	struct lttr_event ev;
+	struct lttr_error err;
+	struct lttr_rules_stats st;
+	char text[600], *proc, *nl;
+	size_t len = 0;
+
+	if (lttr_rules_parse(rules_text, &rules, &err) < 0) {
+		failed(r, &err);
+		return;
+	}
+	if (lttr_iter_new(r->t, &it, &err) == 0) {
+		while (lttr_iter_next(it, &ev) > 0)
+			lttr_rules_feed(rules, NULL, &ev, on_firing, r->null);
+		lttr_iter_free(it);
+	}
+	lttr_rules_stats(rules, &st);
+	lttr_rules_free(rules);
+	proc = slurp(dir, "proc", &len);
+	if (!proc)
+		return;
+	nl = strchr(proc, '\n');
+	if (nl)
+		*nl = '\0';
+	snprintf(text, sizeof(text), "on syscall_exit by comm if %.500s then snapshot", proc);
+	free(proc);
+	if (lttr_rules_parse(text, &other, &err) == 0)
+		lttr_rules_free(other);
+}
+
 static void resolve(struct lttr_syms *s, FILE *null, int32_t pid, uint64_t addr, uint64_t at,
 		    int kernel)
 {
@@ -754,6 +804,7 @@ void fz_run(const char *dir, unsigned int flags, char *out, size_t outlen)
 	paths_pass(&r);
 	syms_pass(dir, r.null);
 	sync_pass(&r, dir);
+	rules_pass(&r, dir);
 	if (r.first_err[0])
 		snprintf(text, sizeof(text), "error: %s", r.first_err);
 	else

@@ -33,6 +33,7 @@ enum common {
 	C_DETAILS,
 	C_COMM,
 	C_DESC,
+	C_EXT,		/* a field of the caller's (struct lttr_filter_ext) */
 };
 
 /* what the values of a field can be, over every event type */
@@ -55,9 +56,8 @@ static const struct {
 	[C_DETAILS] = { "details", CAP_BOOL },
 	[C_COMM] = { "comm", CAP_STR },
 	[C_DESC] = { "desc", CAP_STR },
+	[C_EXT] = { "", CAP_INT },
 };
-
-#define NCOMMONS	(sizeof(commons) / sizeof(commons[0]))
 
 enum op { OP_EQ, OP_NE, OP_LT, OP_LE, OP_GT, OP_GE, OP_MATCH, OP_NMATCH };
 
@@ -74,6 +74,8 @@ struct lit {
 	size_t len;
 	int boolv;		/* the words true (1) and false (0), else -1 */
 	size_t pos;		/* where it starts in the expression */
+	bool dyn;		/* a value of the caller's, read at match time */
+	uint32_t handle;	/* dyn: the caller's name for it */
 };
 
 enum kind {
@@ -99,6 +101,8 @@ struct node {
 	int8_t namer[LTT_EV_MAX];	/* C_ARGS: index of the field naming it, or -1 */
 	struct ltt_event_mask exact;	/* C_TYPE, C_ID: the ids it holds for */
 	size_t pos;		/* K_CMP, K_TEST: where its field starts in the expression */
+	unsigned int ext;	/* C_EXT: the index of the caller's field */
+	bool ext_dyn;		/* C_EXT: a value of the caller's (handle @ext) */
 };
 
 struct lttr_filter {
@@ -106,6 +110,8 @@ struct lttr_filter {
 	struct node *root;
 	struct ltt_event_mask ids;
 	int cpu;
+	bool has_ext;
+	struct lttr_filter_ext ext;	/* has_ext: the caller's fields and values */
 };
 
 /* ---- nodes ------------------------------------------------------------- */
@@ -169,6 +175,8 @@ struct parser {
 	int depth;
 	struct lttr_error *err;
 	int code;		/* 0, or the error's code once one is set */
+	size_t errpos;		/* code: where the error is */
+	const struct lttr_filter_ext *ext;	/* the caller's fields and values, or NULL */
 };
 
 static bool word_char(unsigned char c)
@@ -280,6 +288,13 @@ static void lex(const struct parser *p, struct token *t)
 			i++;
 		t->type = T_WORD;
 		t->end = i;
+		/* the trigger rules (a caller's language) also write and, or, not */
+		if (p->ext && i - t->pos == 3 && !strncmp(s + t->pos, "and", 3))
+			t->type = T_AND;
+		else if (p->ext && i - t->pos == 2 && !strncmp(s + t->pos, "or", 2))
+			t->type = T_OR;
+		else if (p->ext && i - t->pos == 3 && !strncmp(s + t->pos, "not", 3))
+			t->type = T_NOT;
 		return;
 	}
 }
@@ -306,6 +321,7 @@ static void *fail(struct parser *p, size_t pos, const char *fmt, ...)
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
 	p->code = LTTR_E_INVAL;
+	p->errpos = pos;
 	lttr_error_set(p->err, LTTR_E_INVAL, "at character %zu: %s", pos + 1, msg);
 	return NULL;
 }
@@ -340,9 +356,17 @@ static struct node *unexpected(struct parser *p, const struct token *t,
 
 /* the field a name means: a common one, or (C_ARGS) *argname */
 static void resolve(const char *name, size_t len, enum common *c,
-		    const char **argname, size_t *arglen)
+		    const char **argname, size_t *arglen,
+		    const struct lttr_filter_ext *ext, unsigned int *exti)
 {
 	size_t i;
+
+	for (i = 0; ext && ext->fields && ext->fields[i]; i++)
+		if (strlen(ext->fields[i]) == len && !strncmp(ext->fields[i], name, len)) {
+			*c = C_EXT;
+			*exti = (unsigned int)i;
+			return;
+		}
 
 	if (len > 5 && !strncmp(name, "args.", 5)) {
 		*c = C_ARGS;
@@ -350,7 +374,7 @@ static void resolve(const char *name, size_t len, enum common *c,
 		*arglen = len - 5;
 		return;
 	}
-	for (i = 1; i < NCOMMONS; i++)
+	for (i = 1; i < C_EXT; i++)
 		if (strlen(commons[i].name) == len && !strncmp(commons[i].name, name, len)) {
 			*c = (enum common)i;
 			return;
@@ -576,11 +600,10 @@ static const char *string_form(const struct lttr_field_value *v, struct scratch 
  * Comparison @n on value @v; @name is the name of an integer @v (or
  * NULL), for comparisons with text.
  */
-static bool compare(const struct node *n, const struct lttr_field_value *v,
-		    const struct lttr_field_value *name, struct scratch *s)
+static bool compare_lit(const struct node *n, const struct lit *l,
+			const struct lttr_field_value *v,
+			const struct lttr_field_value *name, struct scratch *s)
 {
-	const struct lit *l = &n->lit;
-
 	if (v->type == LTTR_FIELD_V_ABSENT || v->type == LTTR_FIELD_V_NULL)
 		return false;
 	if (n->op == OP_MATCH || n->op == OP_NMATCH)
@@ -602,6 +625,37 @@ static bool compare(const struct node *n, const struct lttr_field_value *v,
 			return false;
 		return holds(n->op, cmp_bytes(name->str.p, name->str.len, l->text, l->len));
 	}
+}
+
+/* what a leaf is matched against: an event, or a row of a view */
+struct subject {
+	const struct lttr_event *ev;		/* NULL for a row */
+	const struct lttr_filter_ctx *c;
+	uint32_t pid;				/* row: UINT32_MAX: none */
+	const char *comm;			/* row: NULL: none */
+	int cpu;				/* row: -1: none */
+	const struct lttr_filter_ext *ext;	/* the caller's fields and values, or NULL */
+};
+
+/* comparison @n on @v; a value of the caller's is read now (unknown: false) */
+static bool compare(const struct node *n, const struct subject *sj,
+		    const struct lttr_field_value *v,
+		    const struct lttr_field_value *name, struct scratch *s)
+{
+	struct lit l;
+	int64_t x;
+
+	if (!n->lit.dyn)
+		return compare_lit(n, &n->lit, v, name, s);
+	if (!sj->ext || !sj->ext->resolve || !sj->ev ||
+	    !sj->ext->resolve(sj->ext->arg, n->lit.handle, sj->ev, &x))
+		return false;
+	l = n->lit;
+	l.dyn = false;
+	l.is_num = true;
+	l.neg = x < 0;
+	l.mag = x < 0 ? -(uint64_t)x : (uint64_t)x;
+	return compare_lit(n, &l, v, name, s);
 }
 
 /* what a leaf tests when there is no operator: has it, non-zero, non-empty */
@@ -645,17 +699,8 @@ static bool type_leaf(const struct node *n, unsigned int id, struct scratch *s)
 		v = name;
 	else
 		set_u64(&v, id);
-	return n->kind == K_TEST ? truthy(&v) : compare(n, &v, &name, s);
+	return n->kind == K_TEST ? truthy(&v) : compare_lit(n, &n->lit, &v, &name, s);
 }
-
-/* what a leaf is matched against: an event, or a row of a view */
-struct subject {
-	const struct lttr_event *ev;		/* NULL for a row */
-	const struct lttr_filter_ctx *c;
-	uint32_t pid;				/* row: UINT32_MAX: none */
-	const char *comm;			/* row: NULL: none */
-	int cpu;				/* row: -1: none */
-};
 
 /* the value of a leaf's common field (not type or id) */
 static void common_value(const struct node *n, const struct subject *sj,
@@ -707,6 +752,17 @@ static void common_value(const struct node *n, const struct subject *sj,
 		lttr_event_describe(c ? c->t : NULL, ev, s->desc, sizeof(s->desc));
 		set_str(v, s->desc);
 		break;
+	case C_EXT:
+		if (sj->ext && (n->ext_dyn ? sj->ext->resolve != NULL : sj->ext->field != NULL)) {
+			int64_t x;
+
+			if (n->ext_dyn ? sj->ext->resolve(sj->ext->arg, n->ext, ev, &x) :
+			    sj->ext->field(sj->ext->arg, n->ext, ev, &x)) {
+				v->type = LTTR_FIELD_V_I64;
+				v->i = x;
+			}
+		}
+		break;
 	default:
 		break;
 	}
@@ -724,7 +780,7 @@ static bool leaf(const struct node *n, const struct subject *sj, struct scratch 
 		return ev && lttr_event_mask_has(&n->exact, ev->id);
 	if (n->common != C_ARGS) {
 		common_value(n, sj, &v, s);
-		return n->kind == K_TEST ? truthy(&v) : compare(n, &v, NULL, s);
+		return n->kind == K_TEST ? truthy(&v) : compare(n, sj, &v, NULL, s);
 	}
 	if (!ev || n->idx[ev->id] < 0)
 		return false;
@@ -736,7 +792,7 @@ static bool leaf(const struct node *n, const struct subject *sj, struct scratch 
 	if (!n->lit.is_num && n->namer[ev->id] >= 0 &&
 	    (v.type == LTTR_FIELD_V_U64 || v.type == LTTR_FIELD_V_I64))
 		lttr_field_get(t, ev, &fv[n->namer[ev->id]], &s->nbuf, &name);
-	return compare(n, &v, &name, s);
+	return compare(n, sj, &v, &name, s);
 }
 
 static bool eval(const struct node *n, const struct subject *sj, struct scratch *s)
@@ -867,6 +923,18 @@ static bool check_cmp(struct parser *p, struct node *n, unsigned int caps,
 	const struct lit *l = &n->lit;
 	bool eq = n->op == OP_EQ || n->op == OP_NE;
 
+	if (l->dyn) {
+		if (n->op == OP_MATCH || n->op == OP_NMATCH) {
+			fail(p, l->pos, "%s needs a regular expression, not a computed number",
+			     op_names[n->op]);
+			return false;
+		}
+		if (caps & CAP_INT)
+			return true;
+		fail(p, l->pos, TOKFMT " is not a number: it cannot compare with a computed one",
+		     TOKARG(p, ft));
+		return false;
+	}
 	if (n->op == OP_MATCH || n->op == OP_NMATCH) {
 		int r = regcomp(&n->re, l->text, REG_EXTENDED | REG_NOSUB);
 		char msg[200];
@@ -906,6 +974,43 @@ static bool check_cmp(struct parser *p, struct node *n, unsigned int caps,
 	return false;
 }
 
+/*
+ * A VALUE the caller reads (struct lttr_filter_ext), at the parser's
+ * position: 1 read into @l, 0 not one of the caller's, -1 an error.
+ */
+static int ext_value(struct parser *p, struct lit *l)
+{
+	char msg[LTTR_ERRMSG_MAX - 48];
+	size_t at = 0, pos = p->pos;
+	uint32_t handle = 0;
+	int r;
+
+	while (p->s[pos] && isspace((unsigned char)p->s[pos]))
+		pos++;
+	msg[0] = '\0';
+	r = p->ext->value(p->ext->arg, p->s + pos, &handle, msg, sizeof(msg), &at);
+	if (r < 0) {
+		if (!msg[0])
+			nomem(p);
+		else
+			fail(p, pos + at, "%s", msg);
+		return -1;
+	}
+	if (r == 0)
+		return 0;
+	l->pos = pos;
+	l->dyn = true;
+	l->handle = handle;
+	l->text = dup_n(p->s + pos, (size_t)r);
+	if (!l->text) {
+		nomem(p);
+		return -1;
+	}
+	l->len = (size_t)r;
+	p->pos = pos + (size_t)r;
+	return 1;
+}
+
 /* FIELD [OP VALUE], the field token @ft consumed */
 static struct node *parse_leaf(struct parser *p, const struct token *ft)
 {
@@ -916,12 +1021,38 @@ static struct node *parse_leaf(struct parser *p, const struct token *ft)
 	struct node *n;
 	enum common c;
 
-	if (!is_field_name(p->s + ft->pos, ft->end - ft->pos))
-		return unexpected(p, ft, "a field name");
-	resolve(p->s + ft->pos, ft->end - ft->pos, &c, &argname, &arglen);
 	n = node_new(K_TEST);
 	if (!n)
 		return nomem(p);
+	if (p->ext && p->ext->value) {
+		/* a value of the caller's may stand where a field does: count(1s) > 10 */
+		size_t save = p->pos;
+		int r;
+
+		p->pos = ft->pos;
+		r = ext_value(p, &n->lit);
+		if (r < 0) {
+			node_free(n);
+			return NULL;
+		}
+		if (r > 0) {
+			n->common = C_EXT;
+			n->ext_dyn = true;
+			n->ext = n->lit.handle;
+			n->pos = ft->pos;
+			free(n->lit.text);
+			memset(&n->lit, 0, sizeof(n->lit));
+			n->lit.boolv = -1;
+			caps = CAP_INT;
+			goto op;
+		}
+		p->pos = save;
+	}
+	if (!is_field_name(p->s + ft->pos, ft->end - ft->pos)) {
+		node_free(n);
+		return unexpected(p, ft, "a field name");
+	}
+	resolve(p->s + ft->pos, ft->end - ft->pos, &c, &argname, &arglen, p->ext, &n->ext);
 	n->common = c;
 	n->pos = ft->pos;
 	if (c == C_ARGS) {
@@ -939,6 +1070,7 @@ static struct node *parse_leaf(struct parser *p, const struct token *ft)
 	} else {
 		caps = commons[c].caps;
 	}
+op:
 	lex(p, &t);
 	if (t.type == T_WORD || t.type == T_STRING) {
 		node_free(n);
@@ -949,6 +1081,16 @@ static struct node *parse_leaf(struct parser *p, const struct token *ft)
 		advance(p, &t);
 		n->kind = K_CMP;
 		n->op = t.op;
+		if (p->ext && p->ext->value) {
+			int r = ext_value(p, &n->lit);
+
+			if (r < 0 || (r > 0 && !check_cmp(p, n, caps, ft))) {
+				node_free(n);
+				return NULL;
+			}
+			if (r > 0)
+				return n;
+		}
 		lex(p, &v);
 		if (v.type != T_WORD && v.type != T_STRING) {
 			node_free(n);
@@ -1281,10 +1423,10 @@ static bool fields_possible(struct parser *p, const struct node *n,
 
 /* ---- the API ----------------------------------------------------------- */
 
-int lttr_filter_compile(const char *expr, struct lttr_filter **out,
-			struct lttr_error *err)
+/* compile the expression of @p into @out */
+static int compile(struct parser *p, struct lttr_filter **out)
 {
-	struct parser p = { .s = expr, .err = err };
+	const char *expr = p->s;
 	struct lttr_filter *f;
 	struct ltt_event_mask must;
 	struct scratch *s;
@@ -1292,25 +1434,27 @@ int lttr_filter_compile(const char *expr, struct lttr_filter **out,
 	struct node *root;
 
 	*out = NULL;
-	lttr_error_clear(err);
-	if (strlen(expr) > LTTR_FILTER_MAX_LEN)
-		return lttr_error_set(err, LTTR_E_INVAL,
+	lttr_error_clear(p->err);
+	if (strlen(expr) > LTTR_FILTER_MAX_LEN) {
+		p->errpos = LTTR_FILTER_MAX_LEN;
+		return lttr_error_set(p->err, LTTR_E_INVAL,
 				      "at character %d: expression longer than %d characters",
 				      LTTR_FILTER_MAX_LEN + 1, LTTR_FILTER_MAX_LEN);
-	root = parse_or(&p);
+	}
+	root = parse_or(p);
 	if (root) {
-		lex(&p, &t);
+		lex(p, &t);
 		if (t.type != T_END) {
 			node_free(root);
 			root = NULL;
 			if (t.type == T_RP)
-				fail(&p, t.pos, "unexpected ')': no '(' to close");
+				fail(p, t.pos, "unexpected ')': no '(' to close");
 			else
-				unexpected(&p, &t, "'&&', '||' or the end of the expression");
+				unexpected(p, &t, "'&&', '||' or the end of the expression");
 		}
 	}
 	if (!root)
-		return -p.code;
+		return -p->code;
 	f = calloc(1, sizeof(*f));
 	s = malloc(sizeof(*s));
 	if (f)
@@ -1321,22 +1465,47 @@ int lttr_filter_compile(const char *expr, struct lttr_filter **out,
 			free(f->text);
 		free(f);
 		node_free(root);
-		return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
+		return lttr_error_set(p->err, LTTR_E_NOMEM, "out of memory");
 	}
 	exact_ids(root, s);
 	free(s);
-	mask_fill(&must, true);
-	if (!fields_possible(&p, root, &must)) {
+	if (p->ext && p->ext->types)
+		must = *p->ext->types;
+	else
+		mask_fill(&must, true);
+	if (!fields_possible(p, root, &must)) {
 		free(f->text);
 		free(f);
 		node_free(root);
-		return -p.code;
+		return -p->code;
 	}
 	f->root = root;
 	ids_of(root, &f->ids, &must);
 	f->cpu = (int)only_cpu(root, false);
+	if (p->ext) {
+		f->has_ext = true;
+		f->ext = *p->ext;
+	}
 	*out = f;
 	return 0;
+}
+
+int lttr_filter_compile(const char *expr, struct lttr_filter **out,
+			struct lttr_error *err)
+{
+	struct parser p = { .s = expr, .err = err };
+
+	return compile(&p, out);
+}
+
+int lttr_filter_compile_ext(const char *expr, struct lttr_filter_ext *ext,
+			    struct lttr_filter **out, struct lttr_error *err)
+{
+	struct parser p = { .s = expr, .err = err, .ext = ext };
+	int r = compile(&p, out);
+
+	ext->errpos = r < 0 ? p.errpos : 0;
+	return r;
 }
 
 void lttr_filter_free(struct lttr_filter *f)
@@ -1352,7 +1521,8 @@ bool lttr_filter_match(const struct lttr_filter *f,
 		       const struct lttr_filter_ctx *c,
 		       const struct lttr_event *ev)
 {
-	struct subject sj = { .ev = ev, .c = c, .pid = UINT32_MAX, .cpu = -1 };
+	struct subject sj = { .ev = ev, .c = c, .pid = UINT32_MAX, .cpu = -1,
+			      .ext = f->has_ext ? &f->ext : NULL };
 	struct scratch s;
 
 	if (!lttr_event_mask_has(&f->ids, ev->id))
@@ -1385,15 +1555,17 @@ const char *lttr_filter_text(const struct lttr_filter *f)
 }
 
 static bool uses(const struct node *n, enum common c, const char *argname,
-		 size_t arglen)
+		 size_t arglen, unsigned int exti)
 {
 	size_t i;
 
 	for (i = 0; i < n->nkids; i++)
-		if (uses(n->kids[i], c, argname, arglen))
+		if (uses(n->kids[i], c, argname, arglen, exti))
 			return true;
 	if (n->kind != K_CMP && n->kind != K_TEST)
 		return false;
+	if (c == C_EXT)
+		return n->common == c && n->ext == exti;
 	if (c != C_ARGS)
 		return n->common == c;
 	return n->common == C_ARGS && strlen(n->name) == arglen &&
@@ -1404,8 +1576,9 @@ bool lttr_filter_uses(const struct lttr_filter *f, const char *field)
 {
 	const char *argname = NULL;
 	size_t arglen = 0;
+	unsigned int exti = 0;
 	enum common c;
 
-	resolve(field, strlen(field), &c, &argname, &arglen);
-	return uses(f->root, c, argname, arglen);
+	resolve(field, strlen(field), &c, &argname, &arglen, f->has_ext ? &f->ext : NULL, &exti);
+	return uses(f->root, c, argname, arglen, exti);
 }

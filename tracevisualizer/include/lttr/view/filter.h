@@ -19,6 +19,7 @@
 #define LTTR_VIEW_FILTER_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <ltt/ltt-abi.h>
 #include <lttr/reader/error.h>
@@ -64,6 +65,51 @@ struct lttr_filter_ctx {
  */
 int lttr_filter_compile(const char *expr, struct lttr_filter **out,
 			struct lttr_error *err);
+
+/**
+ * struct lttr_filter_ext - what a caller adds to the language: number
+ * fields of its own and values it computes when an event is matched (the
+ * trigger rules of docs/triggers.md: "latency", "3 * avg(latency, 60s)")
+ * @fields: the names of the caller's fields, NULL-terminated (or NULL):
+ *	numbers, taking precedence over the common and args fields of the
+ *	same name
+ * @field: the value of field @idx of @fields for @ev; false: missing
+ * @value: reads a VALUE at @s, whatever follows it; returns how many
+ *	characters it is (>0) with @handle set, 0 when @s is not one of the
+ *	caller's (the language reads it), or -1 with @msg set to what is
+ *	wrong and @errat to where in @s (an empty @msg: out of memory)
+ * @resolve: the number value @handle stands for when @ev is matched;
+ *	false: unknown (the comparison is false, as for a missing field)
+ * @arg: the first argument of the three callbacks
+ * @types: the event ids the expression will be matched against, or
+ *	NULL: any (a comparison of an args field none of them has is a
+ *	compile error, as with "type == X && ...")
+ * @errpos: receives, on an error, where it is (0-based character)
+ */
+struct lttr_filter_ext {
+	const char *const *fields;
+	bool (*field)(void *arg, unsigned int idx, const struct lttr_event *ev, int64_t *v);
+	int (*value)(void *arg, const char *s, uint32_t *handle, char *msg, size_t size,
+		     size_t *errat);
+	bool (*resolve)(void *arg, uint32_t handle, const struct lttr_event *ev, int64_t *v);
+	void *arg;
+	const struct ltt_event_mask *types;
+	size_t errpos;
+};
+
+/**
+ * lttr_filter_compile_ext() - lttr_filter_compile() with the caller's
+ * fields and values
+ * @expr: the expression
+ * @ext: the caller's additions; kept (by value) in the filter: its
+ *	callbacks and @arg must outlive it
+ * @out: receives the filter
+ * @err: receives the error
+ *
+ * Return: as lttr_filter_compile(); @ext->errpos says where an error is.
+ */
+int lttr_filter_compile_ext(const char *expr, struct lttr_filter_ext *ext,
+			    struct lttr_filter **out, struct lttr_error *err);
 
 /**
  * lttr_filter_free() - release a filter

@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * audit.h - the trigger rules while tracing (docs/triggers.md): every
+ * buffer taken from the module is kept in a memory ring (the last
+ * --snapshot-size bytes) and its records decoded; after each batch of
+ * reads, the batch's events are sorted by time and fed to the rules.  A
+ * firing is logged (DIR/firings.jsonl), and its actions run: snapshot
+ * (the ring written as DIR/snapshot-N, a trace of its own), notify
+ * (a command with the firing's JSON on stdin, killed after
+ * --notify-timeout), stop.
+ */
+#ifndef TRACED_AUDIT_H
+#define TRACED_AUDIT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <ltt/ltt-abi.h>
+
+#include "options.h"
+
+struct audit;
+
+/*
+ * Starts the rules of @o (o->rules) for the trace in @dir (@dirfd) whose
+ * header is @h (the start written).  NULL without rules, or on an error
+ * (message printed; *@failed set).
+ */
+struct audit *audit_open(const struct options *o, int dirfd, const char *dir,
+			 const struct ltt_trace_header *h, unsigned int ncpus,
+			 int *failed);
+
+/* A buffer taken from the module (@len bytes at @p, valid for the call). */
+void audit_buffer(struct audit *a, const void *p, size_t len);
+
+/*
+ * After a batch of buffers: their events to the rules, the actions.
+ * Returns 1 when a rule's action stops the trace, else 0.
+ */
+int audit_batch(struct audit *a);
+
+/* The notify commands that ended or ran out of time (between polls). */
+void audit_poll(struct audit *a);
+
+/*
+ * At the end: waits for the notify commands (each within its timeout),
+ * closes the log.  Returns 0, or -1 when the log could not be written.
+ */
+int audit_close(struct audit *a);
+
+#endif

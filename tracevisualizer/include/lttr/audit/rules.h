@@ -1,0 +1,189 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * lttr/audit/rules.h - trigger rules (docs/triggers.md): one rule a line,
+ *
+ *   on EVENT-SPEC [by KEY] [if COND] then ACTION[, ACTION]
+ *
+ * e.g.
+ *
+ *   on syscall_exit(read) by comm if latency > 3 * avg(latency, 60s) then snapshot
+ *   on signal if sig == SIGSEGV then snapshot, notify mail -s segv me
+ *   on exit if code != 0 then snapshot
+ *   on wakeup if latency > 2ms && comm == "rt-loop" then snapshot
+ *
+ * The condition is a filter expression (docs/filter.md, lttr/view/filter.h,
+ * compiled by lttr_filter_compile_ext()) with the rule's own fields
+ * ("latency") and values (durations, "N * avg(latency, 60s)", count, rate,
+ * min, max, pN over a sliding window, per KEY).  The rules are fed the
+ * events in time order (lttr_rules_feed()) and report each firing.
+ */
+#ifndef LTTR_AUDIT_RULES_H
+#define LTTR_AUDIT_RULES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <lttr/reader/error.h>
+#include <lttr/reader/event.h>
+#include <lttr/view/filter.h>
+
+struct lttr_rules;
+
+/* the longest window of an aggregate, and the most samples one key keeps */
+#define LTTR_RULE_MAX_WINDOW_NS	(3600ULL * 1000000000ULL)
+#define LTTR_RULE_MAX_SAMPLES	65536
+/* the most keys (by KEY) one rule keeps; instances of more are counted */
+#define LTTR_RULE_MAX_KEYS	4096
+/* the most rules in a file, and the longest line */
+#define LTTR_RULES_MAX		256
+#define LTTR_RULE_MAX_LINE	4096
+/* a rule that fired does not fire again before this (its matches counted) */
+#define LTTR_RULE_HOLDOFF_NS	1000000000ULL
+
+/* the actions of a rule, a mask */
+#define LTTR_ACT_SNAPSHOT	0x01
+#define LTTR_ACT_NOTIFY		0x02
+#define LTTR_ACT_STOP		0x04
+
+/* the most values a firing reports (the fields and values of its condition) */
+#define LTTR_FIRING_MAX_VALUES	16
+
+/**
+ * struct lttr_firing_value - one value of a firing's condition
+ * @text: as the rule writes it ("latency", "3 * avg(latency, 60s)")
+ * @known: false when it could not be computed (no sample in the window)
+ * @v: the value (ns for latencies and durations)
+ * @samples: for an aggregate, how many samples it covered (else 0)
+ */
+struct lttr_firing_value {
+	const char *text;
+	bool known;
+	int64_t v;
+	uint64_t samples;
+};
+
+/**
+ * struct lttr_firing - a rule that fired
+ * @rule: its index (0-based, in the order of the rules)
+ * @line: its line in the text given to lttr_rules_parse()
+ * @text: the rule as written
+ * @time_ns: the time of the event that fired it (CLOCK_MONOTONIC)
+ * @start_ns: where the instance started (the syscall's entry, the wakeup),
+ *	= @time_ns for an instant event
+ * @pid: the task (for wakeup: the woken one)
+ * @cpu: the CPU of the event
+ * @id: the event type
+ * @comm: the task's name, or NULL when unknown
+ * @key: the KEY's value ("" without by)
+ * @actions: LTTR_ACT_*
+ * @notify: the notify command, or NULL
+ * @suppressed: matches of the rule not reported since its last firing (hold-off)
+ * @truncated: an aggregate covered less than its window (LTTR_RULE_MAX_SAMPLES)
+ * @values: the values of the condition, @nvalues of them
+ */
+struct lttr_firing {
+	unsigned int rule;
+	unsigned int line;
+	const char *text;
+	uint64_t time_ns;
+	uint64_t start_ns;
+	uint32_t pid;
+	uint16_t cpu;
+	uint8_t id;
+	const char *comm;
+	const char *key;
+	unsigned int actions;
+	const char *notify;
+	uint64_t suppressed;
+	bool truncated;
+	struct lttr_firing_value values[LTTR_FIRING_MAX_VALUES];
+	size_t nvalues;
+};
+
+/**
+ * lttr_rules_parse() - compile rules
+ * @text: the rules, one a line ('#' starts a comment line; blank lines
+ *	are skipped), NUL-terminated
+ * @out: receives the rules, to free with lttr_rules_free()
+ * @err: receives the first error: LTTR_E_INVAL and "line L, column C:
+ *	what is wrong" (both from 1), or LTTR_E_NOMEM
+ *
+ * Return: 0, -LTTR_E_INVAL (also for text without any rule) or -LTTR_E_NOMEM.
+ */
+int lttr_rules_parse(const char *text, struct lttr_rules **out, struct lttr_error *err);
+
+void lttr_rules_free(struct lttr_rules *r);
+
+/* how many rules; the text of rule @i */
+size_t lttr_rules_count(const struct lttr_rules *r);
+const char *lttr_rules_text(const struct lttr_rules *r, size_t i);
+
+/**
+ * lttr_rules_ids() - the event ids the rules read (for a reader that
+ *	decodes only those): their EVENT-SPECs and the events that pair
+ *	them (syscall_entry, schedchange)
+ * @r: the rules
+ * @ids: receives the mask
+ */
+void lttr_rules_ids(const struct lttr_rules *r, struct ltt_event_mask *ids);
+
+/**
+ * lttr_rules_feed() - one event, in time order
+ * @r: the rules
+ * @c: the filter context (process names for "comm" and "by comm"); may be NULL
+ * @ev: the event
+ * @fire: called for each firing; the firing is valid during the call
+ * @arg: @fire's first argument
+ *
+ * Return: the number of firings.
+ */
+unsigned int lttr_rules_feed(struct lttr_rules *r, const struct lttr_filter_ctx *c,
+			     const struct lttr_event *ev,
+			     void (*fire)(void *arg, const struct lttr_firing *f), void *arg);
+
+/**
+ * struct lttr_rules_stats - what the rules could not keep
+ * @keys_over: instances of a rule with more than LTTR_RULE_MAX_KEYS keys
+ *	(evaluated with every aggregate unknown, not added to any)
+ * @samples_dropped: samples dropped from a full window (LTTR_RULE_MAX_SAMPLES)
+ * @unpaired: ends whose start was not seen (syscall exits without entry,
+ *	switches in without wakeup): no latency
+ */
+struct lttr_rules_stats {
+	uint64_t keys_over;
+	uint64_t samples_dropped;
+	uint64_t unpaired;
+};
+
+void lttr_rules_stats(const struct lttr_rules *r, struct lttr_rules_stats *st);
+
+/**
+ * struct lttr_snapshot_info - what a firing's snapshot wrote (traced)
+ * @dir: its directory, relative to the trace's ("snapshot-1")
+ * @complete: every buffer of it was written
+ * @buffers: the buffers written
+ * @dropped_events: the events of the buffers that could not be written
+ *	(a full disk), counted in its lost file
+ */
+struct lttr_snapshot_info {
+	const char *dir;
+	bool complete;
+	uint64_t buffers;
+	uint64_t dropped_events;
+};
+
+/**
+ * lttr_firing_json() - a firing as one line of JSON (the firings log of
+ *	traced, the stdin of notify; docs/triggers.md)
+ * @f: the firing
+ * @seq: its number (from 1) in the session
+ * @snap: the snapshot it wrote, or NULL
+ * @out: where to write it, with a newline
+ *
+ * Return: 0, or -1 on a write error.
+ */
+int lttr_firing_json(const struct lttr_firing *f, unsigned int seq,
+		     const struct lttr_snapshot_info *snap, FILE *out);
+
+#endif /* LTTR_AUDIT_RULES_H */

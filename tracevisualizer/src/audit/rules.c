@@ -1,0 +1,1173 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * rules.c - trigger rules (lttr/audit/rules.h, docs/triggers.md): the
+ * parser of "on SPEC [by KEY] [if COND] then ACTIONS" lines, whose COND is
+ * compiled by the filter language (lttr_filter_compile_ext()) with the
+ * rules' field "latency" and computed values (durations and aggregates
+ * over sliding windows per key), and the evaluator fed the events in time
+ * order.
+ */
+#include <ctype.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <lttr/audit/rules.h>
+#include <lttr/output/json.h>
+#include <lttr/reader/syscalls.h>
+#include <lttr/units/duration.h>
+
+/* what a rule is on */
+enum on {
+	ON_EVENT,		/* an event of the type */
+	ON_SYSCALL,		/* a syscall's exit (optionally one syscall): latency from its entry */
+	ON_WAKEUP,		/* a wakeup, when the woken task runs: latency to then */
+};
+
+enum by { BY_NONE, BY_COMM, BY_PID, BY_SYSCALL, BY_CPU };
+
+static const char *const by_names[] = {
+	[BY_COMM] = "comm", [BY_PID] = "pid", [BY_SYSCALL] = "syscall", [BY_CPU] = "cpu",
+};
+
+enum agg { A_CONST, A_COUNT, A_RATE, A_AVG, A_MIN, A_MAX, A_PCT };
+
+/* a value the condition computes (a handle of lttr_filter_ext) */
+struct val {
+	enum agg agg;
+	double factor;		/* FACTOR * AGG (1 without) */
+	int64_t constant;	/* A_CONST */
+	uint64_t window;	/* ns */
+	double pct;		/* A_PCT: 0..100 */
+	char *text;
+};
+
+/* the samples of one key: latency values (or 0) at their times, a ring */
+struct key {
+	char *name;
+	uint64_t *t;
+	int64_t *v;
+	size_t cap, head, n;	/* oldest at head */
+};
+
+struct rule {
+	unsigned int index;	/* in the rules */
+	unsigned int line;
+	char *text;
+	enum on on;
+	unsigned int id;	/* ON_EVENT: the type */
+	long nr;		/* ON_SYSCALL: the syscall, or -1: any */
+	enum by by;
+	struct lttr_filter *cond;	/* NULL: always */
+	unsigned int actions;
+	char *notify;
+	struct val *vals;
+	size_t nvals;
+	uint64_t maxwin;	/* the longest window of its aggregates */
+	struct key *keys;
+	size_t nkeys;
+	uint64_t last_fire;
+	bool fired;
+	uint64_t suppressed;
+	struct ltt_event_mask types;
+	/* while an event is evaluated */
+	struct rules_eval *ev;
+};
+
+/* pending starts per task */
+struct task {
+	uint32_t pid;
+	bool in_sys;
+	uint32_t nr;
+	uint64_t sys_t;
+	bool woken;
+	uint64_t wake_t;
+	uint16_t wake_cpu;
+	bool used;
+};
+
+struct lttr_rules {
+	struct rule **rules;	/* each allocated apart: its filter keeps its address */
+	size_t n;
+	struct task *tasks;	/* open addressing on pid */
+	size_t tcap, tn;
+	struct lttr_rules_stats st;
+};
+
+/* the state of one evaluation */
+struct rules_eval {
+	struct key *key;	/* NULL: over LTTR_RULE_MAX_KEYS */
+	uint64_t now;
+	bool has_lat;
+	int64_t lat;
+	bool lat_read;
+	bool known[LTTR_FIRING_MAX_VALUES];
+	bool read[LTTR_FIRING_MAX_VALUES];
+	int64_t v[LTTR_FIRING_MAX_VALUES];
+	uint64_t samples[LTTR_FIRING_MAX_VALUES];
+	bool truncated;
+};
+
+static const char *const rule_fields[] = { "latency", NULL };
+
+/* ---- values ------------------------------------------------------------ */
+
+/* the duration at @s, length @n, into @ns; 0 or -1 */
+static int duration_n(const char *s, size_t n, uint64_t *ns)
+{
+	char b[64];
+
+	if (n == 0 || n >= sizeof(b))
+		return -1;
+	memcpy(b, s, n);
+	b[n] = '\0';
+	return lttr_parse_duration(b, ns);
+}
+
+static size_t skip_sp(const char *s, size_t i)
+{
+	while (s[i] == ' ' || s[i] == '\t')
+		i++;
+	return i;
+}
+
+/* characters of a number or duration: digits, '.', letters, inner spaces not */
+static size_t num_len(const char *s)
+{
+	size_t i = 0;
+
+	while (isalnum((unsigned char)s[i]) || s[i] == '.')
+		i++;
+	return i;
+}
+
+static bool has_alpha(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (isalpha((unsigned char)s[i]))
+			return true;
+	return false;
+}
+
+#define VERR(at_, ...) do { *errat = (at_); snprintf(msg, size, __VA_ARGS__); return -1; } while (0)
+
+/*
+ * AGG at @s: count(W) rate(W) avg(F, W) min(F, W) max(F, W) pN(F, W);
+ * fills @v; returns its length, 0 if @s is no aggregate name, -1 error.
+ */
+static int parse_agg(const char *s, struct val *v, char *msg, size_t size, size_t *errat)
+{
+	size_t i = 0, name_end, f0, w0, w1;
+	bool needs_field;
+	char *end;
+
+	while (isalnum((unsigned char)s[i]) || s[i] == '.')
+		i++;
+	name_end = i;
+	if (s[skip_sp(s, i)] != '(')
+		return 0;
+	if (name_end == 5 && !strncmp(s, "count", 5)) {
+		v->agg = A_COUNT;
+	} else if (name_end == 4 && !strncmp(s, "rate", 4)) {
+		v->agg = A_RATE;
+	} else if (name_end == 3 && !strncmp(s, "avg", 3)) {
+		v->agg = A_AVG;
+	} else if (name_end == 3 && !strncmp(s, "min", 3)) {
+		v->agg = A_MIN;
+	} else if (name_end == 3 && !strncmp(s, "max", 3)) {
+		v->agg = A_MAX;
+	} else if (name_end >= 2 && s[0] == 'p' && isdigit((unsigned char)s[1])) {
+		v->agg = A_PCT;
+		v->pct = strtod(s + 1, &end);
+		if (end != s + name_end || !(v->pct > 0 && v->pct <= 100))
+			VERR(0, "'%.*s': a percentile is p and a number above 0, at most 100 (p99, p99.9)",
+			     (int)name_end, s);
+	} else {
+		VERR(0, "unknown aggregate '%.*s' (count, rate, avg, min, max, pN)",
+		     (int)name_end, s);
+	}
+	needs_field = v->agg != A_COUNT && v->agg != A_RATE;
+	i = skip_sp(s, skip_sp(s, name_end) + 1);
+	f0 = i;
+	if (needs_field) {
+		size_t f1;
+
+		while (isalnum((unsigned char)s[i]) || s[i] == '_')
+			i++;
+		f1 = i;
+		if (f1 - f0 != 7 || strncmp(s + f0, "latency", 7))
+			VERR(f0, "%.*s() is over latency: write %.*s(latency, WINDOW)",
+			     (int)name_end, s, (int)name_end, s);
+		i = skip_sp(s, i);
+		if (s[i] != ',')
+			VERR(i, "expected ',' and a window after '%.*s(latency'", (int)name_end, s);
+		i = skip_sp(s, i + 1);
+	}
+	w0 = i;
+	while (s[i] && s[i] != ')' && s[i] != ',')
+		i++;
+	w1 = i;
+	while (w1 > w0 && (s[w1 - 1] == ' ' || s[w1 - 1] == '\t'))
+		w1--;
+	if (s[i] != ')')
+		VERR(i, "expected ')' to close '%.*s('", (int)name_end, s);
+	if (duration_n(s + w0, w1 - w0, &v->window) < 0)
+		VERR(w0, "the window '%.*s' is not a duration (%s)", (int)(w1 - w0), s + w0,
+		     LTTR_DURATION_FORM);
+	if (v->window == 0)
+		VERR(w0, "a window of 0 holds no sample: give a duration above 0");
+	if (v->window > LTTR_RULE_MAX_WINDOW_NS)
+		VERR(w0, "a window of '%.*s' is longer than the longest, 1 hour",
+		     (int)(w1 - w0), s + w0);
+	return (int)(i + 1);
+}
+
+/* the lttr_filter_ext value hook: a duration, AGG, or NUMBER * AGG */
+static int rule_value(void *arg, const char *s, uint32_t *handle, char *msg, size_t size,
+		      size_t *errat)
+{
+	struct rule *r = arg;
+	struct val v = { .factor = 1 };
+	size_t n = num_len(s);
+	struct val *nv;
+	int len;
+
+	if (r->nvals >= LTTR_FIRING_MAX_VALUES)
+		VERR(0, "more than %d computed values in one rule", LTTR_FIRING_MAX_VALUES);
+	if (n && (isdigit((unsigned char)s[0]) || s[0] == '.')) {
+		size_t i = skip_sp(s, n);
+
+		if (s[i] == '*') {
+			char *end;
+
+			v.factor = strtod(s, &end);
+			if (end != s + n || !(v.factor >= 0) || v.factor > 1e9)
+				VERR(0, "'%.*s' is not a factor (a number, decimals allowed)", (int)n, s);
+			i = skip_sp(s, i + 1);
+			len = parse_agg(s + i, &v, msg, size, errat);
+			if (len < 0) {
+				*errat += i;
+				return -1;
+			}
+			if (len == 0)
+				VERR(i, "expected an aggregate after '*' (count, rate, avg, min, max, pN)");
+			n = i + (size_t)len;
+		} else if (has_alpha(s, n) || isalpha((unsigned char)s[i])) {
+			uint64_t ns;
+
+			/* a unit after spaces: "2 ms" */
+			if (!has_alpha(s, n)) {
+				size_t u = i;
+
+				while (isalpha((unsigned char)s[u]))
+					u++;
+				if (duration_n(s, u, &ns) < 0)
+					return 0;	/* a number and a word: the language's */
+				n = u;
+			}
+			if (duration_n(s, n, &ns) < 0)
+				VERR(0, "'%.*s' is not a duration (%s)", (int)n, s, LTTR_DURATION_FORM);
+			if (ns > INT64_MAX)
+				VERR(0, "'%.*s' is too long", (int)n, s);
+			v.agg = A_CONST;
+			v.constant = (int64_t)ns;
+		} else {
+			return 0;	/* a plain number: the language's */
+		}
+	} else {
+		len = parse_agg(s, &v, msg, size, errat);
+		if (len <= 0)
+			return len;
+		n = (size_t)len;
+	}
+	v.text = malloc(n + 1);
+	nv = realloc(r->vals, (r->nvals + 1) * sizeof(*nv));
+	if (!v.text || !nv) {
+		free(v.text);
+		if (nv)
+			r->vals = nv;
+		msg[0] = '\0';
+		return -1;
+	}
+	memcpy(v.text, s, n);
+	v.text[n] = '\0';
+	r->vals = nv;
+	if (v.agg != A_CONST && v.window > r->maxwin)
+		r->maxwin = v.window;
+	*handle = (uint32_t)r->nvals;
+	r->vals[r->nvals++] = v;
+	return (int)n;
+}
+
+/* ---- keys and samples -------------------------------------------------- */
+
+static struct key *key_get(struct lttr_rules *rs, struct rule *r, const char *name)
+{
+	struct key *k;
+	size_t i;
+
+	for (i = 0; i < r->nkeys; i++)
+		if (!strcmp(r->keys[i].name, name))
+			return &r->keys[i];
+	if (r->nkeys >= LTTR_RULE_MAX_KEYS) {
+		rs->st.keys_over++;
+		return NULL;
+	}
+	k = realloc(r->keys, (r->nkeys + 1) * sizeof(*k));
+	if (!k)
+		return NULL;
+	r->keys = k;
+	k = &r->keys[r->nkeys];
+	memset(k, 0, sizeof(*k));
+	k->name = strdup(name);
+	if (!k->name)
+		return NULL;
+	r->nkeys++;
+	return k;
+}
+
+/* drop the samples older than @now - @win */
+static void key_expire(struct key *k, uint64_t now, uint64_t win)
+{
+	while (k->n && now > win && k->t[k->head] < now - win) {
+		k->head = (k->head + 1) % k->cap;
+		k->n--;
+	}
+}
+
+static void key_add(struct lttr_rules *rs, struct key *k, uint64_t t, int64_t v)
+{
+	size_t i;
+
+	if (k->n == k->cap) {
+		size_t ncap = k->cap ? k->cap * 2 : 64;
+		uint64_t *nt;
+		int64_t *nvv;
+
+		if (ncap > LTTR_RULE_MAX_SAMPLES)
+			ncap = LTTR_RULE_MAX_SAMPLES;
+		if (ncap == k->cap) {
+			/* full: the oldest goes */
+			k->head = (k->head + 1) % k->cap;
+			k->n--;
+			rs->st.samples_dropped++;
+		} else {
+			nt = malloc(ncap * sizeof(*nt));
+			nvv = malloc(ncap * sizeof(*nvv));
+			if (!nt || !nvv) {
+				free(nt);
+				free(nvv);
+				rs->st.samples_dropped++;
+				return;
+			}
+			for (i = 0; i < k->n; i++) {
+				nt[i] = k->t[(k->head + i) % k->cap];
+				nvv[i] = k->v[(k->head + i) % k->cap];
+			}
+			free(k->t);
+			free(k->v);
+			k->t = nt;
+			k->v = nvv;
+			k->head = 0;
+			k->cap = ncap;
+		}
+	}
+	i = (k->head + k->n) % k->cap;
+	k->t[i] = t;
+	k->v[i] = v;
+	k->n++;
+}
+
+static int cmp_i64(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* the aggregate @v over @k's samples in (now - window, now] */
+static bool aggregate(const struct val *v, const struct key *k, uint64_t now,
+		      int64_t *out, uint64_t *samples, bool *truncated)
+{
+	uint64_t from = now > v->window ? now - v->window : 0;
+	size_t i, first = k->n, cnt;
+	double sum = 0, x;
+	int64_t *tmp;
+
+	for (i = k->n; i-- > 0;) {
+		if (k->t[(k->head + i) % k->cap] < from)
+			break;
+		first = i;
+	}
+	cnt = k->n - first;
+	*samples = cnt;
+	/* a full ring whose oldest sample is inside the window lost some */
+	if (k->n == LTTR_RULE_MAX_SAMPLES && first == 0)
+		*truncated = true;
+	if (v->agg == A_COUNT) {
+		x = (double)cnt;
+	} else if (v->agg == A_RATE) {
+		x = (double)cnt * 1e9 / (double)v->window;
+	} else {
+		if (!cnt)
+			return false;
+		if (v->agg == A_PCT) {
+			size_t rank;
+
+			tmp = malloc(cnt * sizeof(*tmp));
+			if (!tmp)
+				return false;
+			for (i = 0; i < cnt; i++)
+				tmp[i] = k->v[(k->head + first + i) % k->cap];
+			qsort(tmp, cnt, sizeof(*tmp), cmp_i64);
+			/* nearest rank: the smallest value with pct % at or below it */
+			rank = (size_t)ceil(v->pct / 100.0 * (double)cnt);
+			if (rank < 1)
+				rank = 1;
+			x = (double)tmp[rank - 1];
+			free(tmp);
+		} else {
+			x = (double)k->v[(k->head + first) % k->cap];
+			for (i = first; i < k->n; i++) {
+				double y = (double)k->v[(k->head + i) % k->cap];
+
+				if (v->agg == A_AVG)
+					sum += y;
+				else if ((v->agg == A_MIN && y < x) || (v->agg == A_MAX && y > x))
+					x = y;
+			}
+			if (v->agg == A_AVG)
+				x = sum / (double)cnt;
+		}
+	}
+	x *= v->factor;
+	if (!(x < 9.2e18))
+		x = 9.2e18;
+	*out = (int64_t)llround(x);
+	return true;
+}
+
+/* ---- the filter hooks -------------------------------------------------- */
+
+static bool rule_field(void *arg, unsigned int idx, const struct lttr_event *ev, int64_t *v)
+{
+	struct rule *r = arg;
+
+	(void)ev;
+	if (idx != 0 || !r->ev || !r->ev->has_lat)
+		return false;
+	r->ev->lat_read = true;
+	*v = r->ev->lat;
+	return true;
+}
+
+static bool rule_resolve(void *arg, uint32_t handle, const struct lttr_event *ev, int64_t *v)
+{
+	struct rule *r = arg;
+	struct rules_eval *e = r->ev;
+	const struct val *vl;
+
+	(void)ev;
+	if (!e || handle >= r->nvals)
+		return false;
+	vl = &r->vals[handle];
+	if (!e->read[handle]) {
+		e->read[handle] = true;
+		if (vl->agg == A_CONST) {
+			e->known[handle] = true;
+			e->v[handle] = vl->constant;
+		} else {
+			e->known[handle] = e->key &&
+				aggregate(vl, e->key, e->now, &e->v[handle], &e->samples[handle],
+					  &e->truncated);
+		}
+	}
+	*v = e->v[handle];
+	return e->known[handle];
+}
+
+/* ---- parser -------------------------------------------------------------- */
+
+struct lp {
+	const char *line;	/* the line, NUL-terminated */
+	unsigned int lineno;
+	struct lttr_error *err;
+};
+
+static int perr(const struct lp *p, size_t col, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int perr(const struct lp *p, size_t col, const char *fmt, ...)
+{
+	char msg[LTTR_ERRMSG_MAX - 48];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	return lttr_error_set(p->err, LTTR_E_INVAL, "line %u, column %zu: %s", p->lineno,
+			      col + 1, msg);
+}
+
+/* the word at @i (letters, digits, _), its end */
+static size_t word_end(const char *s, size_t i)
+{
+	while (isalnum((unsigned char)s[i]) || s[i] == '_')
+		i++;
+	return i;
+}
+
+static bool word_is(const char *s, size_t i, size_t e, const char *w)
+{
+	return e - i == strlen(w) && !strncmp(s + i, w, e - i);
+}
+
+/* where the word "then" is, outside quotes, from @i; 0 if none */
+static size_t find_then(const char *s, size_t i)
+{
+	bool q = false;
+
+	for (; s[i]; i++) {
+		if (q && s[i] == '\\' && s[i + 1]) {
+			i++;
+			continue;
+		}
+		if (s[i] == '"')
+			q = !q;
+		if (!q && !strncmp(s + i, "then", 4) && i > 0 && isspace((unsigned char)s[i - 1]) &&
+		    (!s[i + 4] || isspace((unsigned char)s[i + 4])))
+			return i;
+	}
+	return 0;
+}
+
+static int parse_spec(const struct lp *p, struct rule *r, size_t *pi)
+{
+	const char *s = p->line;
+	size_t i = *pi, e = word_end(s, i);
+	int id;
+
+	if (e == i)
+		return perr(p, i, "expected an event after 'on' (syscall_exit(read), signal, exit, "
+			    "wakeup, or an event type of docs/filter.md)");
+	r->nr = -1;
+	if (word_is(s, i, e, "syscall_exit") || word_is(s, i, e, "syscall")) {
+		r->on = ON_SYSCALL;
+		r->id = LTT_EV_SYSCALL_EXIT;
+	} else if (word_is(s, i, e, "wakeup")) {
+		r->on = ON_WAKEUP;
+		r->id = LTT_EV_PROCESS_WAKEUP;
+	} else if (word_is(s, i, e, "signal")) {
+		r->on = ON_EVENT;
+		r->id = LTT_EV_SIGNAL_DELIVER;
+	} else {
+		char name[40];
+
+		snprintf(name, sizeof(name), "%.*s", (int)(e - i), s + i);
+		id = lttr_event_type_id(name);
+		if (id < 0 || e - i >= sizeof(name))
+			return perr(p, i, "no event is named '%.*s' (syscall_exit(NAME), signal, "
+				    "exit, wakeup, or an event type of docs/filter.md)",
+				    (int)(e - i > 40 ? 40 : e - i), s + i);
+		r->on = ON_EVENT;
+		r->id = (unsigned int)id;
+	}
+	if (s[e] == '(') {
+		size_t a = e + 1, b = word_end(s, a);
+		char name[64];
+
+		if (r->on != ON_SYSCALL)
+			return perr(p, e, "only syscall_exit takes a syscall name in parentheses");
+		if (s[b] != ')')
+			return perr(p, b, "expected ')' after the syscall name");
+		snprintf(name, sizeof(name), "%.*s", (int)(b - a), s + a);
+		r->nr = b - a < sizeof(name) ? lttr_syscall_lookup(name) : -1;
+		if (r->nr < 0)
+			return perr(p, a, "no syscall is named '%.*s'",
+				    (int)(b - a > 40 ? 40 : b - a), s + a);
+		e = b + 1;
+	}
+	if (s[e] && !isspace((unsigned char)s[e]))
+		return perr(p, e, "unexpected '%c' after the event", s[e]);
+	memset(&r->types, 0, sizeof(r->types));
+	r->types.bits[r->id / 64] |= 1ULL << (r->id % 64);
+	*pi = e;
+	return 0;
+}
+
+static int parse_actions(const struct lp *p, struct rule *r, size_t i)
+{
+	const char *s = p->line;
+
+	for (;;) {
+		size_t e;
+
+		i = skip_sp(s, i);
+		e = word_end(s, i);
+		if (e == i)
+			return perr(p, i, "expected an action (snapshot, notify CMD, stop)");
+		if (word_is(s, i, e, "snapshot")) {
+			r->actions |= LTTR_ACT_SNAPSHOT;
+		} else if (word_is(s, i, e, "stop")) {
+			r->actions |= LTTR_ACT_STOP;
+		} else if (word_is(s, i, e, "notify")) {
+			size_t a = skip_sp(s, e), b = strlen(s);
+
+			while (b > a && isspace((unsigned char)s[b - 1]))
+				b--;
+			if (a == b)
+				return perr(p, e, "notify needs a command (the rest of the line)");
+			r->notify = malloc(b - a + 1);
+			if (!r->notify)
+				return lttr_error_set(p->err, LTTR_E_NOMEM, "out of memory");
+			memcpy(r->notify, s + a, b - a);
+			r->notify[b - a] = '\0';
+			r->actions |= LTTR_ACT_NOTIFY;
+			return 0;	/* the command is the rest of the line */
+		} else if (word_is(s, i, e, "log")) {
+			return perr(p, i, "the action 'log' (heavy logging) is not in this version: "
+				    "snapshot, notify CMD, stop");
+		} else {
+			return perr(p, i, "unknown action '%.*s' (snapshot, notify CMD, stop)",
+				    (int)(e - i > 40 ? 40 : e - i), s + i);
+		}
+		i = skip_sp(s, e);
+		if (!s[i])
+			return 0;
+		if (s[i] != ',')
+			return perr(p, i, "expected ',' and another action, or the end of the line");
+		i++;
+	}
+}
+
+static void rule_clear(struct rule *r)
+{
+	size_t i;
+
+	lttr_filter_free(r->cond);
+	for (i = 0; i < r->nvals; i++)
+		free(r->vals[i].text);
+	free(r->vals);
+	for (i = 0; i < r->nkeys; i++) {
+		free(r->keys[i].name);
+		free(r->keys[i].t);
+		free(r->keys[i].v);
+	}
+	free(r->keys);
+	free(r->notify);
+	free(r->text);
+}
+
+/* one rule line (its text already in r->text) */
+static int parse_rule(const struct lp *p, struct rule *r)
+{
+	const char *s = p->line;
+	size_t i = skip_sp(s, 0), e, t;
+	int ret;
+
+	e = word_end(s, i);
+	if (!word_is(s, i, e, "on"))
+		return perr(p, i, "a rule starts with 'on' (on EVENT [by KEY] [if COND] then ACTION)");
+	i = skip_sp(s, e);
+	ret = parse_spec(p, r, &i);
+	if (ret < 0)
+		return ret;
+	i = skip_sp(s, i);
+	e = word_end(s, i);
+	if (word_is(s, i, e, "by")) {
+		size_t k = skip_sp(s, e), ke = word_end(s, k);
+		unsigned int b;
+
+		for (b = BY_COMM; b <= BY_CPU; b++)
+			if (word_is(s, k, ke, by_names[b]))
+				r->by = (enum by)b;
+		if (r->by == BY_NONE)
+			return perr(p, k, "expected a key after 'by': comm, pid, syscall or cpu");
+		if (r->by == BY_SYSCALL && r->on != ON_SYSCALL)
+			return perr(p, k, "'by syscall' is for a rule on syscall_exit");
+		i = skip_sp(s, ke);
+		e = word_end(s, i);
+	}
+	t = find_then(s, i);
+	if (word_is(s, i, e, "if")) {
+		struct lttr_filter_ext ext = {
+			.fields = rule_fields, .field = rule_field, .value = rule_value,
+			.resolve = rule_resolve, .arg = r, .types = &r->types,
+		};
+		struct lttr_error ferr;
+		char *cond;
+		size_t c0 = skip_sp(s, e), c1 = t;
+		const char *m;
+
+		if (!t)
+			return perr(p, strlen(s), "expected 'then' and an action after the condition");
+		while (c1 > c0 && isspace((unsigned char)s[c1 - 1]))
+			c1--;
+		if (c1 == c0)
+			return perr(p, c0, "expected a condition after 'if'");
+		cond = malloc(c1 - c0 + 1);
+		if (!cond)
+			return lttr_error_set(p->err, LTTR_E_NOMEM, "out of memory");
+		memcpy(cond, s + c0, c1 - c0);
+		cond[c1 - c0] = '\0';
+		ret = lttr_filter_compile_ext(cond, &ext, &r->cond, &ferr);
+		free(cond);
+		if (ret == -LTTR_E_NOMEM)
+			return lttr_error_set(p->err, LTTR_E_NOMEM, "out of memory");
+		if (ret < 0) {
+			char fixed[LTTR_ERRMSG_MAX];
+			const char *at;
+			unsigned long ch;
+
+			/* the filter's message without its "at character N: " */
+			m = strstr(ferr.msg, ": ");
+			m = m ? m + 2 : ferr.msg;
+			/* "(...) at character N" inside it counts in the condition */
+			at = strstr(m, "at character ");
+			if (at && sscanf(at + 13, "%lu", &ch) == 1) {
+				snprintf(fixed, sizeof(fixed), "%.*sat column %lu%s", (int)(at - m), m,
+					 (unsigned long)(ch + c0), at + 13 + strspn(at + 13, "0123456789"));
+				m = fixed;
+			}
+			return perr(p, c0 + ext.errpos, "%s", m);
+		}
+		i = t;
+	} else if (e != i && !word_is(s, i, e, "then")) {
+		return perr(p, i, "expected 'by', 'if' or 'then' after the event");
+	} else if (e == i) {
+		return perr(p, i, "expected 'then' and an action");
+	}
+	i = skip_sp(s, i);
+	e = word_end(s, i);
+	if (!word_is(s, i, e, "then"))
+		return perr(p, i, "expected 'then' and an action");
+	return parse_actions(p, r, e);
+}
+
+int lttr_rules_parse(const char *text, struct lttr_rules **out, struct lttr_error *err)
+{
+	struct lttr_rules *rs;
+	const char *s = text;
+	unsigned int lineno = 0;
+	int ret = 0;
+
+	*out = NULL;
+	lttr_error_clear(err);
+	rs = calloc(1, sizeof(*rs));
+	if (!rs)
+		return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
+	while (*s) {
+		const char *nl = strchr(s, '\n');
+		size_t len = nl ? (size_t)(nl - s) : strlen(s), i;
+		struct lp p = { .err = err };
+		struct rule *r, **v;
+		char *line;
+
+		p.lineno = ++lineno;
+		if (len > LTTR_RULE_MAX_LINE) {
+			ret = lttr_error_set(err, LTTR_E_INVAL, "line %u: longer than %d characters",
+					     lineno, LTTR_RULE_MAX_LINE);
+			break;
+		}
+		line = malloc(len + 1);
+		if (!line) {
+			ret = lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
+			break;
+		}
+		memcpy(line, s, len);
+		line[len] = '\0';
+		if (len && line[len - 1] == '\r')
+			line[--len] = '\0';
+		s = nl ? nl + 1 : s + len;
+		for (i = 0; line[i]; i++)
+			if ((unsigned char)line[i] < ' ' && line[i] != '\t')
+				break;
+		if (line[i]) {
+			p.line = line;
+			ret = perr(&p, i, "a control character in the rule");
+			free(line);
+			break;
+		}
+		i = skip_sp(line, 0);
+		if (!line[i] || line[i] == '#') {
+			free(line);
+			continue;
+		}
+		if (rs->n >= LTTR_RULES_MAX) {
+			free(line);
+			ret = lttr_error_set(err, LTTR_E_INVAL, "line %u: more than %d rules",
+					     lineno, LTTR_RULES_MAX);
+			break;
+		}
+		v = realloc(rs->rules, (rs->n + 1) * sizeof(*v));
+		r = calloc(1, sizeof(*r));
+		if (v)
+			rs->rules = v;
+		if (!v || !r) {
+			free(r);
+			free(line);
+			ret = lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
+			break;
+		}
+		rs->rules[rs->n++] = r;
+		r->index = (unsigned int)(rs->n - 1);
+		r->line = lineno;
+		r->text = line;
+		p.line = line;
+		ret = parse_rule(&p, r);
+		if (ret < 0)
+			break;
+	}
+	if (!ret && !rs->n)
+		ret = lttr_error_set(err, LTTR_E_INVAL, "no rule (a rule: on EVENT [by KEY] "
+				     "[if COND] then ACTION)");
+	if (ret < 0) {
+		lttr_rules_free(rs);
+		return ret;
+	}
+	*out = rs;
+	return 0;
+}
+
+void lttr_rules_free(struct lttr_rules *r)
+{
+	size_t i;
+
+	if (!r)
+		return;
+	for (i = 0; i < r->n; i++) {
+		rule_clear(r->rules[i]);
+		free(r->rules[i]);
+	}
+	free(r->rules);
+	free(r->tasks);
+	free(r);
+}
+
+size_t lttr_rules_count(const struct lttr_rules *r)
+{
+	return r->n;
+}
+
+const char *lttr_rules_text(const struct lttr_rules *r, size_t i)
+{
+	return i < r->n ? r->rules[i]->text : NULL;
+}
+
+static void mask_set(struct ltt_event_mask *m, unsigned int id)
+{
+	m->bits[id / 64] |= 1ULL << (id % 64);
+}
+
+void lttr_rules_ids(const struct lttr_rules *r, struct ltt_event_mask *ids)
+{
+	size_t i;
+
+	memset(ids, 0, sizeof(*ids));
+	for (i = 0; i < r->n; i++) {
+		mask_set(ids, r->rules[i]->id);
+		if (r->rules[i]->on == ON_SYSCALL)
+			mask_set(ids, LTT_EV_SYSCALL_ENTRY);
+		if (r->rules[i]->on == ON_WAKEUP)
+			mask_set(ids, LTT_EV_SCHEDCHANGE);
+	}
+}
+
+void lttr_rules_stats(const struct lttr_rules *r, struct lttr_rules_stats *st)
+{
+	*st = r->st;
+}
+
+/* ---- tasks --------------------------------------------------------------- */
+
+static struct task *task_get(struct lttr_rules *r, uint32_t pid, bool create)
+{
+	size_t i, mask;
+
+	if (r->tn * 2 >= r->tcap) {
+		size_t ncap = r->tcap ? r->tcap * 2 : 256, k;
+		struct task *nt;
+
+		if (!create && r->tcap)
+			goto look;
+		nt = calloc(ncap, sizeof(*nt));
+		if (!nt)
+			return NULL;
+		for (k = 0; k < r->tcap; k++) {
+			if (!r->tasks[k].used)
+				continue;
+			for (i = r->tasks[k].pid & (ncap - 1); nt[i].used; i = (i + 1) & (ncap - 1))
+				;
+			nt[i] = r->tasks[k];
+		}
+		free(r->tasks);
+		r->tasks = nt;
+		r->tcap = ncap;
+	}
+look:
+	if (!r->tcap)
+		return NULL;
+	mask = r->tcap - 1;
+	for (i = pid & mask; r->tasks[i].used; i = (i + 1) & mask)
+		if (r->tasks[i].pid == pid)
+			return &r->tasks[i];
+	if (!create || r->tn * 2 >= r->tcap)
+		return NULL;
+	r->tasks[i].used = true;
+	r->tasks[i].pid = pid;
+	r->tn++;
+	return &r->tasks[i];
+}
+
+/* ---- evaluation ---------------------------------------------------------- */
+
+static void key_text(const struct rule *r, const struct lttr_filter_ctx *c,
+		     const struct lttr_event *ev, uint32_t pid, char *b, size_t size)
+{
+	const char *comm, *n;
+
+	switch (r->by) {
+	case BY_COMM:
+		comm = c && c->comm ? c->comm(c->arg, pid, ev->time_ns) : NULL;
+		snprintf(b, size, "%s", comm ? comm : "?");
+		break;
+	case BY_PID:
+		snprintf(b, size, "%" PRIu32, pid);
+		break;
+	case BY_SYSCALL:
+		n = ev->details ? lttr_syscall_name(ev->p.syscall_exit.nr) : NULL;
+		if (n)
+			snprintf(b, size, "%s", n);
+		else if (ev->details)
+			snprintf(b, size, "syscall_%" PRIu32, ev->p.syscall_exit.nr);
+		else
+			snprintf(b, size, "?");
+		break;
+	case BY_CPU:
+		snprintf(b, size, "%u", (unsigned int)ev->cpu);
+		break;
+	default:
+		b[0] = '\0';
+		break;
+	}
+}
+
+/* one instance of rule @r: @ev (pid @pid), latency @lat if @has_lat */
+static unsigned int instance(struct lttr_rules *rs, struct rule *r,
+			     const struct lttr_filter_ctx *c, const struct lttr_event *ev,
+			     uint32_t pid, uint64_t start, bool has_lat, int64_t lat,
+			     void (*fire)(void *, const struct lttr_firing *), void *arg)
+{
+	struct rules_eval e = { .now = ev->time_ns, .has_lat = has_lat, .lat = lat };
+	struct lttr_event sub = *ev;
+	char kb[64];
+	bool hit;
+
+	key_text(r, c, ev, pid, kb, sizeof(kb));
+	e.key = key_get(rs, r, kb);
+	if (e.key && r->maxwin)
+		key_expire(e.key, e.now, r->maxwin);
+	sub.pid = pid;
+	r->ev = &e;
+	hit = !r->cond || lttr_filter_match(r->cond, c, &sub);
+	r->ev = NULL;
+	if (e.key && r->maxwin)
+		key_add(rs, e.key, e.now, has_lat ? lat : 0);
+	if (!hit)
+		return 0;
+	if (r->fired && e.now - r->last_fire < LTTR_RULE_HOLDOFF_NS) {
+		r->suppressed++;
+		return 0;
+	}
+	if (fire) {
+		struct lttr_firing f = {
+			.rule = r->index, .line = r->line, .text = r->text,
+			.time_ns = ev->time_ns, .start_ns = start, .pid = pid, .cpu = ev->cpu,
+			.id = ev->id, .key = kb, .actions = r->actions, .notify = r->notify,
+			.suppressed = r->suppressed, .truncated = e.truncated,
+		};
+
+		f.comm = c && c->comm ? c->comm(c->arg, pid, ev->time_ns) : NULL;
+		if (has_lat && f.nvalues < LTTR_FIRING_MAX_VALUES)
+			f.values[f.nvalues++] = (struct lttr_firing_value){
+				.text = "latency", .known = true, .v = lat };
+		/* every value of the condition, those it did not need to read too */
+		r->ev = &e;
+		for (size_t i = 0; i < r->nvals && f.nvalues < LTTR_FIRING_MAX_VALUES; i++) {
+			int64_t x;
+
+			rule_resolve(r, (uint32_t)i, &sub, &x);
+			f.values[f.nvalues++] = (struct lttr_firing_value){
+				.text = r->vals[i].text, .known = e.known[i], .v = e.v[i],
+				.samples = r->vals[i].agg == A_CONST ? 0 : e.samples[i] };
+		}
+		r->ev = NULL;
+		f.truncated = e.truncated;
+		fire(arg, &f);
+	}
+	r->fired = true;
+	r->last_fire = e.now;
+	r->suppressed = 0;
+	return 1;
+}
+
+unsigned int lttr_rules_feed(struct lttr_rules *rs, const struct lttr_filter_ctx *c,
+			     const struct lttr_event *ev,
+			     void (*fire)(void *arg, const struct lttr_firing *f), void *arg)
+{
+	struct task *tk = NULL, *woken = NULL;
+	uint64_t sys_t = 0, wake_t = 0;
+	bool sys_paired = false, wake_paired = false;
+	struct lttr_event wev;
+	unsigned int n = 0;
+	size_t i;
+
+	/* the starts: a syscall's entry, a wakeup */
+	if (ev->id == LTT_EV_SYSCALL_ENTRY && ev->details) {
+		tk = task_get(rs, ev->pid, true);
+		if (tk) {
+			tk->in_sys = true;
+			tk->nr = ev->p.syscall_entry.nr;
+			tk->sys_t = ev->time_ns;
+		}
+		return 0;
+	}
+	if (ev->id == LTT_EV_SYSCALL_EXIT) {
+		tk = task_get(rs, ev->pid, false);
+		if (tk && tk->in_sys && ev->details && tk->nr == ev->p.syscall_exit.nr &&
+		    ev->time_ns >= tk->sys_t) {
+			sys_paired = true;
+			sys_t = tk->sys_t;
+		} else {
+			rs->st.unpaired++;
+		}
+		if (tk)
+			tk->in_sys = false;
+	}
+	if (ev->id == LTT_EV_PROCESS_WAKEUP && ev->details) {
+		tk = task_get(rs, ev->p.wakeup.pid, true);
+		if (tk && !tk->woken) {
+			tk->woken = true;
+			tk->wake_t = ev->time_ns;
+			tk->wake_cpu = ev->cpu;
+		}
+		/* evaluated when it runs; an ON_EVENT rule on wakeup below */
+	}
+	if (ev->id == LTT_EV_SCHEDCHANGE && ev->details) {
+		woken = task_get(rs, ev->p.schedchange.next_pid, false);
+		if (woken && woken->woken && ev->time_ns >= woken->wake_t) {
+			wake_paired = true;
+			wake_t = woken->wake_t;
+		}
+		if (woken)
+			woken->woken = false;
+	}
+	for (i = 0; i < rs->n; i++) {
+		struct rule *r = rs->rules[i];
+
+		switch (r->on) {
+		case ON_SYSCALL:
+			if (ev->id != LTT_EV_SYSCALL_EXIT)
+				break;
+			if (r->nr >= 0 && (!ev->details || ev->p.syscall_exit.nr != (uint32_t)r->nr))
+				break;
+			n += instance(rs, r, c, ev, ev->pid, sys_paired ? sys_t : ev->time_ns,
+				      sys_paired, (int64_t)(ev->time_ns - sys_t), fire, arg);
+			break;
+		case ON_WAKEUP:
+			if (!wake_paired)
+				break;
+			/* the wakeup as seen when the woken task runs: its pid, this time */
+			memset(&wev, 0, sizeof(wev));
+			wev.time_ns = ev->time_ns;
+			wev.cpu = ev->cpu;
+			wev.id = LTT_EV_PROCESS_WAKEUP;
+			wev.known = true;
+			wev.details = true;
+			wev.p.wakeup.pid = ev->p.schedchange.next_pid;
+			wev.p.wakeup.cpu = ev->cpu;
+			wev.p.wakeup.prio = ev->p.schedchange.next_prio;
+			wev.p.wakeup.policy = ev->p.schedchange.next_policy;
+			n += instance(rs, r, c, &wev, ev->p.schedchange.next_pid, wake_t, true,
+				      (int64_t)(ev->time_ns - wake_t), fire, arg);
+			break;
+		default:
+			if (ev->id != r->id)
+				break;
+			n += instance(rs, r, c, ev, ev->pid, ev->time_ns, false, 0, fire, arg);
+			break;
+		}
+	}
+	return n;
+}
+
+/* ---- JSON ---------------------------------------------------------------- */
+
+int lttr_firing_json(const struct lttr_firing *f, unsigned int seq,
+		     const struct lttr_snapshot_info *snap, FILE *out)
+{
+	struct lttr_json j;
+	char tb[24];
+	size_t i;
+
+	lttr_json_init(&j, out, false);
+	lttr_json_begin_object(&j);
+	lttr_json_kv_u64(&j, "seq", seq);
+	lttr_json_kv_u64(&j, "rule", f->rule);
+	lttr_json_kv_u64(&j, "line", f->line);
+	lttr_json_kv_str(&j, "text", f->text);
+	lttr_json_kv_u64(&j, "time_ns", f->time_ns);
+	lttr_json_kv_u64(&j, "start_ns", f->start_ns);
+	lttr_json_kv_str(&j, "type", lttr_event_type_str(f->id, tb, sizeof(tb)));
+	lttr_json_kv_u64(&j, "pid", f->pid);
+	lttr_json_kv_u64(&j, "cpu", f->cpu);
+	lttr_json_key(&j, "comm");
+	if (f->comm)
+		lttr_json_string(&j, f->comm);
+	else
+		lttr_json_null(&j);
+	lttr_json_kv_str(&j, "key", f->key ? f->key : "");
+	lttr_json_key(&j, "values");
+	lttr_json_begin_array(&j);
+	for (i = 0; i < f->nvalues; i++) {
+		lttr_json_begin_object(&j);
+		lttr_json_kv_str(&j, "expr", f->values[i].text);
+		lttr_json_key(&j, "value");
+		if (f->values[i].known)
+			lttr_json_i64(&j, f->values[i].v);
+		else
+			lttr_json_null(&j);
+		if (f->values[i].samples || strcmp(f->values[i].text, "latency"))
+			lttr_json_kv_u64(&j, "samples", f->values[i].samples);
+		lttr_json_end_object(&j);
+	}
+	lttr_json_end_array(&j);
+	lttr_json_kv_bool(&j, "window_truncated", f->truncated);
+	lttr_json_kv_u64(&j, "suppressed_before", f->suppressed);
+	lttr_json_key(&j, "actions");
+	lttr_json_begin_array(&j);
+	if (f->actions & LTTR_ACT_SNAPSHOT)
+		lttr_json_string(&j, "snapshot");
+	if (f->actions & LTTR_ACT_NOTIFY)
+		lttr_json_string(&j, "notify");
+	if (f->actions & LTTR_ACT_STOP)
+		lttr_json_string(&j, "stop");
+	lttr_json_end_array(&j);
+	lttr_json_key(&j, "snapshot");
+	if (snap) {
+		lttr_json_begin_object(&j);
+		lttr_json_kv_str(&j, "dir", snap->dir);
+		lttr_json_kv_bool(&j, "complete", snap->complete);
+		lttr_json_kv_u64(&j, "buffers", snap->buffers);
+		lttr_json_kv_u64(&j, "dropped_events", snap->dropped_events);
+		lttr_json_end_object(&j);
+	} else {
+		lttr_json_null(&j);
+	}
+	lttr_json_end_object(&j);
+	return fputc('\n', out) == EOF || ferror(out) ? -1 : 0;
+}

@@ -1,0 +1,384 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test-rules.c - the trigger rules (lttr/audit/rules.h, docs/triggers.md):
+ * the examples of the documentation compile; bad rules are refused with
+ * their line and column (syntax, unknown field, a field the event does not
+ * have, impossible windows, unknown actions); and fed synthetic events in
+ * time order, each rule fires exactly when its condition holds, with the
+ * values of its condition (a latency against 3 x its mean per comm over a
+ * window, a signal, an exit code, a wakeup latency of one task), once per
+ * hold-off, and its firing's JSON says so.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <lttr/audit/rules.h>
+#include <lttr/reader/syscalls.h>
+#include "tap.h"
+
+#define MS	1000000ULL
+
+/* the names of the tasks: pid 10 "srv", 11 "cli", 7 "rt-loop", 8 "other" */
+static const char *comm_of(void *arg, uint32_t pid, uint64_t t)
+{
+	(void)arg;
+	(void)t;
+	switch (pid) {
+	case 10: return "srv";
+	case 11: return "cli";
+	case 7: return "rt-loop";
+	case 8: return "other";
+	default: return NULL;
+	}
+}
+
+static const struct lttr_filter_ctx ctx = { .comm = comm_of };
+
+/* the last firing, copied */
+struct seen {
+	unsigned int n;
+	struct lttr_firing f;
+	char json[2048];
+	char vtext[LTTR_FIRING_MAX_VALUES][64];
+};
+
+static void on_fire(void *arg, const struct lttr_firing *f)
+{
+	struct seen *s = arg;
+	FILE *m = fmemopen(s->json, sizeof(s->json), "w");
+	size_t i;
+
+	s->n++;
+	s->f = *f;
+	for (i = 0; i < f->nvalues; i++) {
+		snprintf(s->vtext[i], sizeof(s->vtext[i]), "%s", f->values[i].text);
+		s->f.values[i].text = s->vtext[i];
+	}
+	s->f.text = NULL;
+	s->f.comm = NULL;
+	s->f.key = NULL;
+	s->f.notify = NULL;
+	if (m) {
+		struct lttr_snapshot_info si = { .dir = "snapshot-1", .complete = true,
+						 .buffers = 4 };
+
+		lttr_firing_json(f, s->n, &si, m);
+		fclose(m);
+	}
+}
+
+static struct lttr_event mkev(unsigned int id, uint64_t t, uint32_t pid)
+{
+	struct lttr_event ev;
+
+	memset(&ev, 0, sizeof(ev));
+	ev.id = (uint8_t)id;
+	ev.time_ns = t;
+	ev.pid = pid;
+	ev.known = true;
+	ev.details = true;
+	return ev;
+}
+
+/* a syscall @nr of @pid from @t lasting @d: its firings */
+static unsigned int sys(struct lttr_rules *r, struct seen *s, uint32_t pid, unsigned int nr,
+			uint64_t t, uint64_t d)
+{
+	struct lttr_event ev = mkev(LTT_EV_SYSCALL_ENTRY, t, pid);
+
+	ev.p.syscall_entry.nr = nr;
+	lttr_rules_feed(r, &ctx, &ev, on_fire, s);
+	ev = mkev(LTT_EV_SYSCALL_EXIT, t + d, pid);
+	ev.p.syscall_exit.nr = nr;
+	return lttr_rules_feed(r, &ctx, &ev, on_fire, s);
+}
+
+/* @text is refused with a message that starts with @prefix and contains @part */
+static void refused(const char *text, const char *prefix, const char *part)
+{
+	struct lttr_rules *r = (struct lttr_rules *)1;
+	struct lttr_error err;
+	int ret = lttr_rules_parse(text, &r, &err);
+
+	ok(ret == -LTTR_E_INVAL && !r && !strncmp(err.msg, prefix, strlen(prefix)) &&
+	   strstr(err.msg, part), "refused: %s -> %s", text, ret < 0 ? err.msg : "(accepted)");
+}
+
+static struct lttr_rules *compile(const char *text)
+{
+	struct lttr_rules *r = NULL;
+	struct lttr_error err;
+
+	if (lttr_rules_parse(text, &r, &err) < 0) {
+		tap_diag("%s: %s", text, err.msg);
+		return NULL;
+	}
+	return r;
+}
+
+static int64_t value_of(const struct seen *s, const char *text, bool *known)
+{
+	size_t i;
+
+	for (i = 0; i < s->f.nvalues; i++)
+		if (!strcmp(s->f.values[i].text, text)) {
+			*known = s->f.values[i].known;
+			return s->f.values[i].v;
+		}
+	*known = false;
+	return -1;
+}
+
+static void test_docs_examples(void)
+{
+	static const char *const text =
+		"# the examples of docs/triggers.md\n"
+		"on syscall_exit(read) by comm if latency > 3 * avg(latency, 60s) then snapshot\n"
+		"\n"
+		"on signal if sig == SIGSEGV then snapshot, notify cat > /tmp/x\n"
+		"on exit if code != 0 then snapshot\n"
+		"on wakeup if latency > 2ms && comm == \"rt-loop\" then snapshot\n"
+		"on syscall_exit by syscall if latency > p99(latency, 5min) then stop\n"
+		"on fs_open if filename =~ \"^/etc/\" then notify logger\n"
+		"on syscall_exit(write) if count(1s) > 1000 || rate(10s) >= 50 then snapshot\n"
+		"on exit if not (code == 0 or code == 256) then snapshot\n";
+	struct lttr_rules *r = compile(text);
+
+	ok(r && lttr_rules_count(r) == 8, "the documentation's examples compile: 8 rules");
+	if (r)
+		ok(!strcmp(lttr_rules_text(r, 2), "on exit if code != 0 then snapshot"),
+		   "a rule's text is its line");
+	lttr_rules_free(r);
+}
+
+static void test_errors(void)
+{
+	/* syntax: the filter's message, placed in the line */
+	refused("on exit if code != then snapshot", "line 1, column 19:", "expected a value");
+	refused("\n\non exit if (code != 0 then snapshot", "line 3, column 22:",
+		"expected ')' to close the '(' at column 12");
+	refused("on exit if code = 0 then snapshot", "line 1, column 17:", "'=' is not an operator");
+	/* unknown field; a field the event does not have */
+	refused("on exit if cod != 0 then snapshot", "line 1, column 12:", "unknown field 'cod'");
+	refused("on exit if sig == SIGSEGV then snapshot", "line 1, column 12:",
+		"has the field 'sig'");
+	/* impossible windows */
+	refused("on syscall_exit if latency > avg(latency, 0s) then snapshot",
+		"line 1, column 43:", "window of 0");
+	refused("on syscall_exit if latency > avg(latency, 61min) then snapshot",
+		"line 1, column 43:", "longer than the longest");
+	refused("on syscall_exit if latency > avg(latency, 5 parsecs) then snapshot",
+		"line 1, column 43:", "not a duration");
+	refused("on syscall_exit if latency > avg(latency) then snapshot",
+		"line 1, column 41:", "expected ','");
+	refused("on syscall_exit if latency > p101(latency, 1s) then snapshot",
+		"line 1, column 30:", "percentile");
+	refused("on syscall_exit if latency > median(latency, 1s) then snapshot",
+		"line 1, column 30:", "unknown aggregate");
+	refused("on syscall_exit if latency > 3 * latency then snapshot",
+		"line 1, column 34:", "expected an aggregate");
+	refused("on syscall_exit if latency > 2 parsecs then snapshot",
+		"line 1, column 32:", "found 'parsecs'");
+	refused("on syscall_exit if latency > 2xs then snapshot",
+		"line 1, column 30:", "not a duration");
+	refused("on exit if comm =~ avg(latency, 1s) then snapshot", "line 1, column 20:",
+		"regular expression");
+	/* the rule's own words */
+	refused("when exit then snapshot", "line 1, column 1:", "starts with 'on'");
+	refused("on exot then snapshot", "line 1, column 4:", "no event is named 'exot'");
+	refused("on syscall_exit(reed) then snapshot", "line 1, column 17:", "no syscall");
+	refused("on exit(read) then snapshot", "line 1, column 8:", "only syscall_exit");
+	refused("on exit by name then snapshot", "line 1, column 12:", "expected a key");
+	refused("on exit by syscall then snapshot", "line 1, column 12:", "'by syscall'");
+	refused("on exit if code != 0", "line 1, column 21:", "expected 'then'");
+	refused("on exit then", "line 1, column 13:", "expected an action");
+	refused("on exit then snapshot stop", "line 1, column 23:", "expected ','");
+	refused("on exit then explode", "line 1, column 14:", "unknown action 'explode'");
+	refused("on exit then log top(5) for 5min", "line 1, column 14:", "not in this version");
+	refused("on exit then notify   ", "line 1, column 20:", "needs a command");
+	refused("on exit if then snapshot", "line 1, column 12:", "expected a condition");
+	refused("# nothing\n\n", "no rule", "");
+	refused("on exit then snapshot\non exit then\tsnap\x01shot", "line 2, column 18:",
+		"control character");
+}
+
+static void test_latency_vs_mean(void)
+{
+	struct lttr_rules *r = compile(
+		"on syscall_exit(read) by comm if latency > 3 * avg(latency, 60s) then snapshot");
+	struct seen s = { 0 };
+	long nr_read = lttr_syscall_lookup("read"), nr_write = lttr_syscall_lookup("write");
+	uint64_t t = 1000 * MS;
+	unsigned int i, fired = 0;
+	bool known;
+	int64_t v;
+
+	if (!r || nr_read < 0 || nr_write < 0) {
+		ok(false, "the latency rule compiles");
+		return;
+	}
+	/* the first read has no mean to compare with: no firing */
+	fired += sys(r, &s, 10, (unsigned int)nr_read, t, 50 * MS);
+	ok(fired == 0, "no firing without a sample in the window (the mean is unknown)");
+	/* ten reads of 1 ms each after it: the mean over 60 s stays above 1 ms */
+	for (i = 0; i < 10; i++)
+		fired += sys(r, &s, 10, (unsigned int)nr_read, t += 100 * MS, MS);
+	ok(fired == 0, "no firing for reads at the mean");
+	/* a slow write is not a read; a slow read of another comm has its own mean */
+	fired += sys(r, &s, 10, (unsigned int)nr_write, t += 100 * MS, 500 * MS);
+	fired += sys(r, &s, 11, (unsigned int)nr_read, t += 600 * MS, 400 * MS);
+	ok(fired == 0, "a slow write, and the first read of another comm, do not fire");
+	/* 61 s later the 50 ms read has left the window: mean 1 ms; 10 ms fires */
+	t += 61000 * MS;
+	for (i = 0; i < 3; i++)
+		fired += sys(r, &s, 10, (unsigned int)nr_read, t += 100 * MS, MS);
+	fired += sys(r, &s, 10, (unsigned int)nr_read, t += 100 * MS, 10 * MS);
+	ok(fired == 1 && s.n == 1, "the slow read fires once (fired %u)", fired);
+	ok(s.f.pid == 10 && s.f.time_ns == t + 10 * MS && s.f.start_ns == t &&
+	   s.f.actions == LTTR_ACT_SNAPSHOT, "the firing is the read's exit, from its entry");
+	v = value_of(&s, "latency", &known);
+	ok(known && v == (int64_t)(10 * MS), "its latency is 10 ms (%" PRId64 ")", v);
+	v = value_of(&s, "3 * avg(latency, 60s)", &known);
+	ok(known && v == (int64_t)(3 * MS), "3 * avg over the window is 3 ms (%" PRId64 ")", v);
+	ok(s.f.nvalues == 2 && s.f.values[1].samples == 3,
+	   "the aggregate covered the 3 reads in the window (%" PRIu64 ")",
+	   s.f.nvalues == 2 ? s.f.values[1].samples : 0);
+	ok(strstr(s.json, "\"key\":\"srv\"") && strstr(s.json, "\"comm\":\"srv\"") &&
+	   strstr(s.json, "\"expr\":\"3 * avg(latency, 60s)\",\"value\":3000000,\"samples\":3") &&
+	   strstr(s.json, "\"snapshot\":{\"dir\":\"snapshot-1\",\"complete\":true,"
+			  "\"buffers\":4,\"dropped_events\":0}") &&
+	   strstr(s.json, "\"type\":\"syscall_exit\""),
+	   "the JSON has the key, the values and the snapshot: %s", s.json);
+	/* within the hold-off a slower read does not fire again, and is counted */
+	fired += sys(r, &s, 10, (unsigned int)nr_read, t += 100 * MS, 40 * MS);
+	ok(fired == 1, "a second slow read within the hold-off does not fire");
+	fired += sys(r, &s, 10, (unsigned int)nr_read, t += 2000 * MS, 60 * MS);
+	ok(fired == 2 && s.f.suppressed == 1, "after it, it fires again, 1 suppressed before");
+	lttr_rules_free(r);
+}
+
+static void test_signal_exit(void)
+{
+	struct lttr_rules *r = compile("on signal if sig == SIGSEGV then snapshot, notify cat\n"
+				       "on exit if code != 0 then snapshot, stop");
+	struct seen s = { 0 };
+	struct lttr_event ev;
+
+	if (!r) {
+		ok(false, "the signal and exit rules compile");
+		return;
+	}
+	ev = mkev(LTT_EV_SIGNAL_DELIVER, 5 * MS, 8);
+	ev.p.signal_deliver.sig = 2;
+	ok(lttr_rules_feed(r, &ctx, &ev, on_fire, &s) == 0, "SIGINT does not fire");
+	ev.p.signal_deliver.sig = 11;
+	ok(lttr_rules_feed(r, &ctx, &ev, on_fire, &s) == 1 && s.f.rule == 0 &&
+	   s.f.actions == (LTTR_ACT_SNAPSHOT | LTTR_ACT_NOTIFY) && s.f.pid == 8,
+	   "SIGSEGV fires rule 0: snapshot and notify");
+	ok(strstr(s.json, "\"actions\":[\"snapshot\",\"notify\"]") != NULL, "its JSON lists both");
+	ev = mkev(LTT_EV_PROCESS_EXIT, 6 * MS, 8);
+	ev.p.exit.pid = 8;
+	ev.p.exit.code = 0;
+	ok(lttr_rules_feed(r, &ctx, &ev, on_fire, &s) == 0, "exit 0 does not fire");
+	ev.p.exit.code = 11;
+	ok(lttr_rules_feed(r, &ctx, &ev, on_fire, &s) == 1 && s.f.rule == 1 && s.f.line == 2 &&
+	   s.f.actions == (LTTR_ACT_SNAPSHOT | LTTR_ACT_STOP), "exit code 11 fires rule 1 (line 2)");
+	ev.details = false;
+	ev.time_ns += 5000 * MS;
+	ok(lttr_rules_feed(r, &ctx, &ev, on_fire, &s) == 0,
+	   "an exit without its payload does not fire (its code is missing)");
+	lttr_rules_free(r);
+}
+
+static void test_wakeup(void)
+{
+	struct lttr_rules *r = compile(
+		"on wakeup if latency > 2ms and comm == \"rt-loop\" then snapshot");
+	struct seen s = { 0 };
+	struct lttr_event ev;
+	bool known;
+
+	if (!r) {
+		ok(false, "the wakeup rule compiles");
+		return;
+	}
+	/* rt-loop (7) woken by 8, runs 1 ms later: no; then 3 ms later: fires */
+	ev = mkev(LTT_EV_PROCESS_WAKEUP, 10 * MS, 8);
+	ev.p.wakeup.pid = 7;
+	lttr_rules_feed(r, &ctx, &ev, on_fire, &s);
+	ev = mkev(LTT_EV_SCHEDCHANGE, 11 * MS, 8);
+	ev.p.schedchange.prev_pid = 8;
+	ev.p.schedchange.next_pid = 7;
+	ok(lttr_rules_feed(r, &ctx, &ev, on_fire, &s) == 0, "1 ms to run: no firing");
+	/* "other" (8) waits 5 ms: not rt-loop */
+	ev = mkev(LTT_EV_PROCESS_WAKEUP, 20 * MS, 7);
+	ev.p.wakeup.pid = 8;
+	lttr_rules_feed(r, &ctx, &ev, on_fire, &s);
+	ev = mkev(LTT_EV_SCHEDCHANGE, 25 * MS, 7);
+	ev.p.schedchange.prev_pid = 7;
+	ev.p.schedchange.next_pid = 8;
+	ok(lttr_rules_feed(r, &ctx, &ev, on_fire, &s) == 0, "5 ms for another task: no firing");
+	ev = mkev(LTT_EV_PROCESS_WAKEUP, 30 * MS, 8);
+	ev.p.wakeup.pid = 7;
+	lttr_rules_feed(r, &ctx, &ev, on_fire, &s);
+	/* a second wakeup of a task already woken keeps the first */
+	ev.time_ns = 31 * MS;
+	lttr_rules_feed(r, &ctx, &ev, on_fire, &s);
+	ev = mkev(LTT_EV_SCHEDCHANGE, 33 * MS, 8);
+	ev.cpu = 1;
+	ev.p.schedchange.prev_pid = 8;
+	ev.p.schedchange.next_pid = 7;
+	ok(lttr_rules_feed(r, &ctx, &ev, on_fire, &s) == 1 && s.f.pid == 7 && s.f.cpu == 1 &&
+	   s.f.start_ns == 30 * MS && s.f.time_ns == 33 * MS, "rt-loop waiting 3 ms fires");
+	ok(value_of(&s, "latency", &known) == (int64_t)(3 * MS) && known,
+	   "its latency is from the first wakeup: 3 ms");
+	ok(value_of(&s, "2ms", &known) == (int64_t)(2 * MS) && known, "and the threshold 2 ms");
+	ok(strstr(s.json, "\"type\":\"wakeup\"") && strstr(s.json, "\"comm\":\"rt-loop\""),
+	   "the JSON says wakeup, rt-loop");
+	lttr_rules_free(r);
+}
+
+static void test_aggregates(void)
+{
+	struct lttr_rules *r = compile(
+		"on syscall_exit by syscall if latency >= p50(latency, 10s) && count(10s) >= 4 "
+		"&& latency > max(latency, 10s) then snapshot");
+	long nr = lttr_syscall_lookup("getpid");
+	struct seen s = { 0 };
+	uint64_t t = 0;
+	unsigned int fired = 0;
+	bool known;
+
+	if (!r || nr < 0) {
+		ok(false, "the aggregate rule compiles");
+		return;
+	}
+	fired += sys(r, &s, 10, (unsigned int)nr, t += MS, 4 * MS);
+	fired += sys(r, &s, 10, (unsigned int)nr, t += 10 * MS, 1 * MS);
+	fired += sys(r, &s, 10, (unsigned int)nr, t += 10 * MS, 3 * MS);
+	ok(fired == 0, "3 samples: count(10s) >= 4 does not hold");
+	fired += sys(r, &s, 10, (unsigned int)nr, t += 10 * MS, 2 * MS);
+	fired += sys(r, &s, 10, (unsigned int)nr, t += 10 * MS, 4 * MS);
+	ok(fired == 0, "a latency equal to the max does not fire");
+	fired += sys(r, &s, 10, (unsigned int)nr, t += 10 * MS, 5 * MS);
+	ok(fired == 1, "above the max over the window fires");
+	ok(value_of(&s, "p50(latency, 10s)", &known) == (int64_t)(3 * MS) && known,
+	   "p50 of 4 1 3 2 4 is 3 ms (nearest rank)");
+	ok(value_of(&s, "count(10s)", &known) == 5 && known, "count(10s) is 5");
+	ok(value_of(&s, "max(latency, 10s)", &known) == (int64_t)(4 * MS) && known, "max is 4 ms");
+	ok(strstr(s.json, "\"key\":\"getpid\"") != NULL, "by syscall: the key is its name");
+	lttr_rules_free(r);
+}
+
+int main(void)
+{
+	tap_plan(62);
+	test_docs_examples();
+	test_errors();
+	test_latency_vs_mean();
+	test_signal_exit();
+	test_wakeup();
+	test_aggregates();
+	return tap_done();
+}
