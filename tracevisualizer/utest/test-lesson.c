@@ -9,6 +9,13 @@
  * its span centred there, the rows filter set, then cleared by the next
  * step; a step whose "at" matches nothing refused; every lesson of
  * docs/lessons/ parsed.
+ *
+ *   test-lesson                       the checks
+ *   test-lesson --apply LESSON TRACE  every step of LESSON shown on TRACE: a line
+ *                                     per step, "step N cursor C t0 A t1 B pid P"
+ *                                     (ns from the trace start; P the task selected),
+ *                                     status 1 when a step cannot be shown
+ *                                     (tests/guest/46-lessons.t on the real traces)
  */
 #include <dirent.h>
 #include <stdio.h>
@@ -40,6 +47,8 @@ static const char good[] =
 	"step: First\n"
 	"text: one\n"
 	"text:   two  \n"
+	"text:\n"
+	"text: new\n"
 	"at: type == syscall_exit\n"
 	"span: 100us\n"
 	"rows: pid == 5\n"
@@ -89,7 +98,45 @@ static void parse_docs(void)
 	ok(n >= 5, "docs/lessons/ has %zu lessons (at least 5)", n);
 }
 
-int main(void)
+static int apply_all(const char *file, const char *dir)
+{
+	struct lttr_lesson *l;
+	struct lttr_error err;
+	struct lttr_session s;
+	struct lttr_trace *t;
+	struct lttr_view *v;
+	unsigned int what;
+	size_t i;
+	int rc = 0;
+
+	if (lttr_lesson_load(file, &l, &err)) {
+		fprintf(stderr, "%s\n", err.msg);
+		return 1;
+	}
+	if (lttr_trace_open(dir, LTTR_OPEN_SALVAGE, &t, &err) ||
+	    lttr_view_build(t, NULL, NULL, &v, &err) ||
+	    lttr_session_init(&s, dir, LTTR_OPEN_SALVAGE, t, v)) {
+		fprintf(stderr, "%s\n", err.msg);
+		lttr_lesson_free(l);
+		return 1;
+	}
+	for (i = 0; i < l->nsteps; i++) {
+		if (lttr_lesson_apply(&s, l, i, &what, &err)) {
+			fprintf(stderr, "%s\n", err.msg);
+			rc = 1;
+			continue;
+		}
+		printf("step %zu cursor %llu t0 %llu t1 %llu pid %u\n", i + 1,
+		       (unsigned long long)lttr_session_rel(&s, s.vp.cursor),
+		       (unsigned long long)lttr_session_rel(&s, s.vp.t0),
+		       (unsigned long long)lttr_session_rel(&s, s.vp.t1), s.sel_pid);
+	}
+	lttr_session_free(&s);
+	lttr_lesson_free(l);
+	return rc;
+}
+
+int main(int argc, char **argv)
 {
 	struct lttr_lesson *l;
 	struct lttr_error err;
@@ -99,17 +146,19 @@ int main(void)
 	unsigned int what;
 	char buf[256];
 
+	if (argc == 4 && !strcmp(argv[1], "--apply"))
+		return apply_all(argv[2], argv[3]);
 	ok(!lttr_lesson_parse(good, sizeof(good) - 1, "F", &l, &err), "a lesson parsed: %s",
 	   err.msg);
 	ok(!strcmp(l->title, "The lesson") && !strcmp(l->trace, "../t/x") && l->nsteps == 2,
 	   "its title, trace and two steps");
-	ok(!strcmp(l->steps[0].title, "First") && !strcmp(l->steps[0].text, "one\ntwo") &&
+	ok(!strcmp(l->steps[0].title, "First") && !strcmp(l->steps[0].text, "one two\nnew") &&
 	   !strcmp(l->steps[0].at, "type == syscall_exit") && l->steps[0].span_ns == 100000 &&
 	   !strcmp(l->steps[0].rows, "pid == 5") && l->steps[0].line == 5 &&
 	   !l->steps[0].has_time, "step 1 read back exactly");
 	ok(!strcmp(l->steps[1].title, "Second") && l->steps[1].has_time &&
 	   l->steps[1].time_ns == 900000 && !l->steps[1].at && !l->steps[1].rows &&
-	   !l->steps[1].span_ns && l->steps[1].line == 11, "step 2 read back exactly");
+	   !l->steps[1].span_ns && l->steps[1].line == 13, "step 2 read back exactly");
 	ok(lttr_lesson_trace(l, buf, sizeof(buf)) && !strcmp(buf, "../t/x"),
 	   "a text parsed (no file): the trace as written");
 	l->dir = strdup("/d/lessons");
@@ -142,7 +191,7 @@ int main(void)
 		ok(lttr_lesson_parse(nul, sizeof(nul) - 1, "F", &l2, &err) == -LTTR_E_FORMAT && !l2 &&
 		   strstr(err.msg, "F:3:8: a NUL byte"), "a NUL byte refused: %s", err.msg);
 		ok(!lttr_lesson_parse("title: x\nstep: s\ntext:\n", 23, "F", &l2, &err) &&
-		   l2 && !strcmp(l2->steps[0].text, ""), "an empty text line is taken");
+		   l2 && !strcmp(l2->steps[0].text, ""), "an empty first text line is taken");
 		lttr_lesson_free(l2);
 	}
 

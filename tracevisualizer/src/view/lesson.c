@@ -62,7 +62,10 @@ static int check_filter(const char *expr, const char *file, unsigned int line, s
 	return 0;
 }
 
-/* the text of a step's paragraph: @add appended after a '\n' */
+/*
+ * the text of a step: the lines of a paragraph joined by a space, an empty
+ * text line a paragraph's end ('\n')
+ */
 static int append(char **text, const char *add)
 {
 	size_t a = *text ? strlen(*text) : 0, b = strlen(add);
@@ -73,8 +76,10 @@ static int append(char **text, const char *add)
 	n = realloc(*text, a + b + 2);
 	if (!n)
 		return -1;
-	if (a)
+	if (!b && *text)
 		n[a++] = '\n';
+	else if (a && n[a - 1] != '\n')
+		n[a++] = ' ';
 	memcpy(n + a, add, b + 1);
 	*text = n;
 	return 0;
@@ -127,7 +132,7 @@ static int parse_line(struct lttr_lesson *l, char *line, unsigned int ln, const 
 	}
 	if (!*val && k != 3)	/* an empty text line is an empty line of the paragraph */
 		return bad(err, file, ln, col, "a value expected after \":\"");
-	if (k >= 3 && k != 2 && !st)
+	if (k >= 3 && !st)
 		return bad(err, file, ln, 1, "this key belongs to a step: \"step:\" first");
 	switch (k) {
 	case 0:
@@ -256,13 +261,15 @@ int lttr_lesson_load(const char *path, struct lttr_lesson **out, struct lttr_err
 {
 	FILE *f = fopen(path, "r");
 	char *text = NULL, *slash;
-	size_t len = 0, cap = 0, n;
+	size_t len = 0, cap = 0;
 	int rc;
 
 	*out = NULL;
 	if (!f)
 		return lttr_error_set(err, LTTR_E_IO, "%s: %s", path, strerror(errno));
 	for (;;) {
+		size_t n;
+
 		if (len + 4096 > cap) {
 			char *t;
 

@@ -12,7 +12,9 @@
  *   trace: ../../traces/lessons/syscall   (optional: the trace, relative to the file)
  *
  *   step: The process                      (a step starts; its title)
- *   text: ltt-getppid calls getppid() ...  (a paragraph line; repeat the key)
+ *   text: ltt-getppid calls getppid() ...  (a line of text; repeat the key: the
+ *                                          lines of a paragraph are joined by a
+ *                                          space, an empty "text:" ends it)
  *   at: type == syscall_entry && comm == "ltt-getppid"
  *                                          (the cursor to the first event matching)
  *   time: 1.5                              (or: the cursor at 1.5 s from the trace start)
@@ -38,7 +40,7 @@ struct lttr_session;
 /**
  * struct lttr_lesson_step - one step
  * @title: its title
- * @text: its paragraph (the text lines joined by '\n')
+ * @text: its text (the lines of a paragraph joined by ' ', paragraphs by '\n')
  * @at: a filter expression: the cursor to the first matching event (NULL: none)
  * @has_time: the cursor to @time_ns from the trace start
  * @time_ns: that time
