@@ -133,6 +133,9 @@ static const struct kinfo info[LTTR_KA_COUNT] = {
 		"the critical path of the selected task (1, 3, a process page)" },
 	[LTTR_KA_CP_SHOW] = { "critical-path-show", "Critical path",
 		"the segment selected, shown in view 1" },
+	[LTTR_KA_LESSON_NEXT] = { "lesson-next", "Lesson",
+		"the lesson's next step: its moment, its rows (--lesson)" },
+	[LTTR_KA_LESSON_PREV] = { "lesson-previous", "Lesson", "the lesson's previous step" },
 };
 
 #define K(...)	{ __VA_ARGS__ }
@@ -234,6 +237,9 @@ static const struct lttr_keybind table[] = {
 	{ LTTR_KA_LAT_CRITPATH, K('C'), T, LTTR_KW_P_LATGROUP },
 	{ LTTR_KA_CRITPATH, K('C'), TG, LTTR_KW_ALL & ~LTTR_KW_P_LATGROUP },
 	{ LTTR_KA_CP_SHOW, K(LTTR_KEY_ENTER, 'g'), T, LTTR_KW_P_CRITPATH },
+
+	{ LTTR_KA_LESSON_NEXT, K('}'), TG, LTTR_KW_ALL },
+	{ LTTR_KA_LESSON_PREV, K('{'), TG, LTTR_KW_ALL },
 };
 
 #define NTABLE (sizeof(table) / sizeof(table[0]))

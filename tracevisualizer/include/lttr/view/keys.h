@@ -107,6 +107,8 @@ enum lttr_kaction {
 	/* latency (view 8) and critical paths */
 	LTTR_KA_LAT_KIND, LTTR_KA_LAT_THRESHOLD, LTTR_KA_LAT_OPEN, LTTR_KA_LAT_SHOW,
 	LTTR_KA_LAT_EXPLAIN, LTTR_KA_LAT_CRITPATH, LTTR_KA_CRITPATH, LTTR_KA_CP_SHOW,
+	/* a lesson's steps (--lesson, lttr/view/lesson.h) */
+	LTTR_KA_LESSON_NEXT, LTTR_KA_LESSON_PREV,
 	LTTR_KA_COUNT
 };
 
