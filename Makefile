@@ -123,6 +123,14 @@ demo: deps
 	@$(MAKE) all
 	scripts/demo
 
+# The lessons (docs/lessons/): their workloads traced in one boot of the
+# guest, then each lesson's numbers, page and pictures from its trace
+# (scripts/lessons; tests/guest/46-lessons.t asserts the numbers in
+# make check's own boot, tests/host/lessons.t the pages against them)
+lessons: deps
+	@$(MAKE) all
+	scripts/lessons
+
 check: deps
 	@$(MAKE) all kmod kernel-off guest-debug
 	PROVE=$(PROVE) scripts/run-tests $(CHECK_STREAMS) $(PROVEFLAGS) tests/host tests/kernel tests/guest
@@ -172,4 +180,4 @@ distclean: clean
 	rm -rf $(BUILD) traces
 
 .PHONY: all deps deps-quiet kernel-source kernel kernel-off kernel-debug guest-debug module traced tracevisualizer fuzz \
-	kmod workloads guest demo check bench bench-tui bench-gtk bench-timing check-host check-kernel check-guest clean distclean
+	kmod workloads guest demo lessons check bench bench-tui bench-gtk bench-timing check-host check-kernel check-guest clean distclean

@@ -133,6 +133,12 @@ okkey b "a bookmark at the cursor"
 tui_key k B && tui_wait k '^Bookmarks  \(Enter' >/dev/null && tui_wait k 'k1$' >/dev/null && tui_key k Escape
 okkey B "the bookmarks page lists it"
 
+# --- a lesson's steps: without a lesson, said (tests/host/tui-lesson.t pages one)
+for k in '}' '{'; do
+	tui_key k "$k" && tui_wait k 'no lesson: tracevisualizer tui --lesson' >/dev/null
+	okkey "$k" "the lesson's $([ "$k" = '}' ] && echo next || echo previous) step: no lesson here, said"
+done
+
 # every key of both front ends was pressed here
 missing=
 while read -r key; do

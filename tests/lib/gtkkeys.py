@@ -220,6 +220,14 @@ def main():
         w.key('Escape')
         wait(lambda: not w.dialogs(), 5)
 
+        # a lesson's steps: without --lesson, said (tests/host/gtk-lesson.t pages one)
+        for k, name in (('}', 'braceright'), ('{', 'braceleft')):
+            s.focus_graph()
+            w.key(name)
+            st = w.wait_status(lambda st: 'no lesson: tracevisualizer-gtk --lesson' in st)
+            done(k, check('no lesson: tracevisualizer-gtk --lesson' in st,
+                          "%s: the lesson's step: no lesson here, said" % k, st))
+
         missing = [k for k in both if k not in tested and
                    {'.': 'period', ',': 'comma'}.get(k) not in tested]
         check(not missing, "every key of the keymap bound in both front ends was tested here",

@@ -357,7 +357,7 @@ enum optid {
 	O_BY, O_MESSAGES, O_LIST, O_ALGORITHM, O_SORT, O_TOP, O_DOT, O_EXPLAIN,
 	O_PARENTS, O_PORTS, O_QUANTUM, O_MAX_DELAY, O_MIN_COUNT, O_ROOT, O_SKEW, O_SMOOTH,
 	O_PENALTIES, O_WRITE_PCAP, O_NO_TASKS, O_KIND, O_WHAT, O_WORST, O_THRESHOLD,
-	O_PNG, O_SVG, O_INSTANCES, O_AT, O_SYMFS, O_KERNEL, O_ADDRESSES,
+	O_PNG, O_SVG, O_INSTANCES, O_AT, O_SYMFS, O_KERNEL, O_ADDRESSES, O_LESSON,
 };
 
 /* every option: its value's name (NULL: none), the commands that use it */
@@ -403,6 +403,9 @@ static const struct opt {
 	{ "--rows", "ORDER", C_GRAPH | C_TUI, O_ROWS,
 	  "the task rows: traced (default: the traced command's processes first, then the "
 	  "busiest), pid, name or busy (running time in the window)" },
+	{ "--lesson", "NAME|FILE", C_TUI, O_LESSON,
+	  "a lesson's steps as a pager under the views (} next, { previous): docs/lessons/NAME.lesson "
+	  "or a lesson file; TRACEDIR defaults to the lesson's trace" },
 	{ "--transitions", NULL, C_GRAPH, O_TRANSITIONS,
 	  "list every transition under the chart (JSON always has them)" },
 	{ "--threads", NULL, C_PROCESSES | C_SYSCALLS, O_THREADS, "one row per thread" },
@@ -640,6 +643,11 @@ static int set_option(struct cli_opts *o, const struct opt *op, const char *a, c
 		break;
 	case O_TRANSITIONS:
 		o->transitions = true;
+		break;
+	case O_LESSON:
+		if (!arg || !*arg)
+			return bad_usage("%s needs a lesson's name or file", a);
+		o->lesson = arg;
 		break;
 	case O_WALL:
 		o->wall = true;
@@ -932,7 +940,7 @@ static int check_options(const struct cli_opts *o, size_t c, uint64_t used)
 		return bad_usage("--write-pcap writes a trace's packets: with a TRACEDIR alone");
 	if (o->by && (o->pcap || o->msgfile))
 		return bad_usage("--by is for a trace (a capture's nodes are IP addresses, a file's its names)");
-	if (!o->dir && (!((1u << c) & C_MSG) || (!o->pcap && !o->msgfile)))
+	if (!o->dir && !o->lesson && (!((1u << c) & C_MSG) || (!o->pcap && !o->msgfile)))
 		return bad_usage(((1u << c) & C_MSG) ? "missing TRACEDIR (or --pcap FILE, --messages FILE)" :
 				 "missing TRACEDIR");
 	return 0;

@@ -26,6 +26,7 @@
 #include <lttr/view/filter.h>
 #include <lttr/view/search.h>
 #include <lttr/view/session.h>
+#include <lttr/view/lesson.h>
 #include <lttr/paths/trace-messages.h>
 #include <lttr/symbols/kallsyms.h>
 #include <lttr/symbols/maps.h>
@@ -450,6 +451,27 @@ static char *read_proc(const char *dir, size_t *len)
 	return text;
 }
 
+/* a lesson (lttr/view/lesson.h) over the trace: every step shown, then back */
+static const char lesson_text[] =
+	"title: fuzz\nstep: one\ntext: a\nat: type == syscall_entry\nspan: 10us\n"
+	"rows: pid > 1\nstep: two\ntext: b\ntime: 0.001\nspan: 1ms\n"
+	"step: three\ntext: c\nat: type == schedchange && cpu == 1\n";
+
+static void lesson_steps(struct lttr_session *s, const char *text, size_t len)
+{
+	struct lttr_lesson *l;
+	struct lttr_error err;
+	unsigned int what;
+	size_t i;
+
+	if (lttr_lesson_parse(text, len, "LESSON", &l, &err))
+		return;
+	for (i = 0; i <= l->nsteps; i++)
+		lttr_lesson_apply(s, l, i, &what, &err);
+	lttr_lesson_apply(s, l, 0, &what, &err);
+	lttr_lesson_free(l);
+}
+
 /*
  * The session both front ends hold, over the view: its setters at the
  * trace's own times, the filter over every row, and the session file's
@@ -493,6 +515,9 @@ static void session_pass(struct run *r, struct lttr_view *v, const char *dir)
 	proc = read_proc(dir, &len);
 	if (proc)
 		lttr_session_parse(&s, proc, len, &lay, &nbad, &err);
+	lesson_steps(&s, lesson_text, strlen(lesson_text));
+	if (proc)
+		lesson_steps(&s, proc, len);
 	free(proc);
 	/* the trace and the view are the passes': taken back before the free */
 	s.t = NULL;

@@ -818,6 +818,12 @@ static bool apply_options(struct gv_app *app, struct gv_doc *d)
 	}
 	gv_tab_show_view(d, app->view);
 	gv_doc_changed(d, GV_ALL);
+	/* --lesson: its panel in the first tab, its step shown (after --window) */
+	if (app->lesson && app->ndocs == 1 && !gv_lesson_attach(d, app->lesson, app->lesson_step)) {
+		gv_app_error(app, "--lesson: its step %zu cannot be shown", app->lesson_step + 1);
+		app->status = 2;
+		return false;
+	}
 	return true;
 }
 

@@ -23,6 +23,7 @@
 #include <lttr/view/files.h>
 #include <lttr/view/evclass.h>
 #include <lttr/view/session.h>
+#include <lttr/view/lesson.h>
 
 /* what changed in a document, for the views to follow (gv_doc_changed()):
  * the session's LTTR_SES_* bits */
@@ -90,6 +91,7 @@ struct gv_doc {
 	struct gv_paths *paths;		/* the Paths tab (NULL once it is gone) */
 	GtkWidget *latency;		/* the Latency tab (latency.c) */
 	struct gv_critpath *critpath;	/* the Critical path tab (NULL once it is gone) */
+	struct gv_lesson *lesson;	/* --lesson's side panel (lesson.c), or NULL */
 	struct gv_app *app;
 };
 
@@ -121,6 +123,8 @@ struct gv_app {
 	GtkWidget *sort_items[4];	/* View -> Rows: enum lttr_vsort */
 	struct gv_reading **readings;	/* the command line's traces, being read */
 	int nreadings;
+	struct lttr_lesson *lesson;	/* --lesson: in the first tab, or NULL */
+	size_t lesson_step;		/* --step N: the step shown first (0: the first) */
 };
 
 /* reader.c: a trace opened and its view built in a thread of their own */
@@ -146,6 +150,12 @@ uint64_t gv_doc_rel(const struct gv_doc *d, uint64_t t);
 void gv_doc_message(struct gv_doc *d, bool err, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 bool gv_row_shown(const struct gv_doc *d, size_t row, bool *dim);
+
+/* lesson.c: --lesson's side panel in a tab */
+bool gv_lesson_attach(struct gv_doc *d, const struct lttr_lesson *l, size_t step);
+bool gv_lesson_show(struct gv_doc *d, size_t i);
+void gv_lesson_key(struct gv_doc *d, int dir);
+void gv_lesson_free(struct gv_doc *d);
 
 /* tab.c: the tab around a document: its widgets and layout, status bar, keys */
 GtkWidget *gv_tab_build(struct gv_doc *d);

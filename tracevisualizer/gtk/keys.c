@@ -206,6 +206,9 @@ bool gv_tab_key(struct gv_doc *d, GdkEventKey *ev)
 	case LTTR_KA_HELP:
 		gv_cheat_sheet(GTK_WINDOW(app->win));
 		return true;
+	case LTTR_KA_LESSON_NEXT: case LTTR_KA_LESSON_PREV:
+		gv_lesson_key(d, act == LTTR_KA_LESSON_NEXT ? 1 : -1);
+		return true;
 	case LTTR_KA_CRITPATH:
 		if (d->s.sel_pid)
 			gv_critpath_show(d, d->s.sel_pid, 0, UINT64_MAX);

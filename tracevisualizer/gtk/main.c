@@ -8,6 +8,10 @@
 #include <string.h>
 #include "gv.h"
 
+#ifndef LTTR_LESSON_DIR
+#define LTTR_LESSON_DIR NULL
+#endif
+
 static void usage(FILE *f)
 {
 	fprintf(f,
@@ -30,6 +34,10 @@ static void usage(FILE *f)
 "                   the options decide it: TRACEDIR/session.json is not read\n"
 "  --session FILE   with --screenshot: apply this session file (a session.json\n"
 "                   an interactive session left) first\n"
+"  --lesson NAME|FILE  a lesson's steps in a side panel (Next, Previous; } and\n"
+"                   {): docs/lessons/NAME.lesson or a lesson file; TRACEDIR\n"
+"                   defaults to the lesson's trace\n"
+"  --step N         with --lesson: the step shown first (default 1)\n"
 "  --bench          time the first frame and the paint of the graphs at every\n"
 "                   zoom level, print JSON and exit (scripts/bench-gtk)\n"
 "  -h, --help       this help\n"
@@ -96,6 +104,10 @@ int main(int argc, char **argv)
 		"paths", "latency" };
 	struct gv_app app;
 	char **dirs = calloc((size_t)argc + 1, sizeof(*dirs));
+	const char *lesson = NULL;
+	static char ltrace[4096];
+	size_t step = 0;
+	char c;
 	int i, n = 0, r;
 
 	gv_app_started();
@@ -180,6 +192,15 @@ int main(int argc, char **argv)
 				return bad("%s needs a file name", a);
 			app.dump_paths = (char *)arg;
 			i++;
+		} else if (!strcmp(a, "--lesson")) {
+			if (!arg || !*arg)
+				return bad("%s needs a lesson's name or file", a);
+			lesson = arg;
+			i++;
+		} else if (!strcmp(a, "--step")) {
+			if (!arg || sscanf(arg, "%zu%c", &step, &c) != 1 || !step)
+				return bad("--step needs a step's number (1, 2, ...)");
+			i++;
 		} else if (!strcmp(a, "--bench")) {
 			app.bench = true;
 		} else if (a[0] == '-' && a[1]) {
@@ -196,6 +217,35 @@ int main(int argc, char **argv)
 		return bad("--dump-cells goes with --screenshot");
 	if (app.dump_paths && !app.screenshot)
 		return bad("--dump-paths goes with --screenshot");
+	if (step && !lesson)
+		return bad("--step goes with --lesson");
+	if (lesson) {
+		struct lttr_lesson *l;
+		struct lttr_error err;
+		char lpath[4096];
+
+		if (!lttr_lesson_find(lesson, LTTR_LESSON_DIR, lpath, sizeof(lpath)))
+			return bad("no lesson %s (docs/lessons/NAME.lesson, $LTTR_LESSON_DIR, "
+				   "or a file)", lesson);
+		if (lttr_lesson_load(lpath, &l, &err)) {
+			fprintf(stderr, "tracevisualizer-gtk: %s\n", err.msg);
+			free(dirs);
+			return 2;
+		}
+		if (step > l->nsteps) {
+			lttr_lesson_free(l);
+			return bad("--step %zu: the lesson has %zu steps", step, l->nsteps);
+		}
+		app.lesson = l;
+		app.lesson_step = step ? step - 1 : 0;
+		if (n < 2) {
+			if (!lttr_lesson_trace(l, ltrace, sizeof(ltrace))) {
+				lttr_lesson_free(l);
+				return bad("%s names no trace: give a TRACEDIR", lpath);
+			}
+			dirs[n++] = ltrace;
+		}
+	}
 	if (n < 2 && (app.screenshot || app.bench))
 		return bad("%s needs a TRACEDIR", app.screenshot ? "--screenshot" : "--bench");
 	/* the traces are read while GTK starts */
@@ -215,6 +265,7 @@ int main(int argc, char **argv)
 		gdk_event_handler_set(input_event, NULL, NULL);
 	}
 	r = gv_app_run(&app, n, dirs);
+	lttr_lesson_free(app.lesson);
 	free(app.readings);
 	free(dirs);
 	return r;

@@ -196,7 +196,7 @@ static void goto_mark(struct tui *u, int dir)
 bool tui_key(struct tui *u, int key)
 {
 	enum lttr_kaction act = tui_action(u, key);
-	int height = u->h - 3;
+	int height = u->h - 3 - tui_lesson_height(u, u->h - 3);
 	uint64_t a, b;
 
 	if (act == LTTR_KA_NONE) {
@@ -316,6 +316,9 @@ bool tui_key(struct tui *u, int key)
 		return true;
 	case LTTR_KA_REDRAW:
 		clearok(curscr, TRUE);
+		return true;
+	case LTTR_KA_LESSON_NEXT: case LTTR_KA_LESSON_PREV:
+		tui_lesson_key(u, act == LTTR_KA_LESSON_NEXT ? 1 : -1);
 		return true;
 	default:
 		/* a view's key, where that view has nothing to do it on */

@@ -347,6 +347,12 @@ static void draw(struct tui *u)
 		return;
 	}
 	height = u->h - 3;
+	if (u->o->lesson) {
+		int lh = tui_lesson_height(u, height);
+
+		height -= lh;
+		tui_lesson_draw(u, top + height, lh);
+	}
 	/* the narrowest window: a nanosecond per column of the graphs */
 	lttr_session_set_min_span(&u->s, (uint64_t)(u->w - tui_graph_label_width(u) - 1));
 	draw_title(u);
@@ -461,6 +467,8 @@ static void load(struct tui *u, const char *dir, double t_start, double t_open,
 	u->view = V_FLOW;
 	if (tui_warning_count(u))
 		u->page = P_WARNINGS;
+	if (u->o->lesson)
+		tui_lesson_show(u, 0);
 	t_draw = now_ms();
 	draw(u);
 	if (u->timing) {

@@ -24,6 +24,7 @@
 #include <lttr/view/bookmarks.h>
 #include <lttr/view/session.h>
 #include <lttr/view/keys.h>
+#include <lttr/view/lesson.h>
 
 /*
  * What the terminal analyzer is started with (cli/cmd-tui.c fills it from
@@ -35,6 +36,7 @@ struct tui_opts {
 	bool salvage;		/* read what is intact of a damaged trace */
 	unsigned int row_sort;	/* --rows: enum lttr_vsort of the control flow */
 	const char *symfs;	/* --symfs: the ELF files under it (the stacks' frames) */
+	const struct lttr_lesson *lesson;	/* --lesson: its steps as a pager, or NULL */
 };
 
 /* tui_run()'s exit statuses besides 0 */
@@ -170,6 +172,7 @@ struct tui {
 	struct tui_stk *stk;	/* the call stacks page (stacks.c) */
 	struct lttr_stackidx *stkidx;	/* the stacks of the events (stacks.c) */
 	struct lttr_syms *stksyms;	/* their names */
+	size_t step;		/* the lesson's step shown (lesson.c) */
 };
 
 /* tui.c */
@@ -181,6 +184,12 @@ int tui_prompt(struct tui *u, const char *label, char *buf, size_t size);
 int tui_progress(void *arg, unsigned int permille);
 void tui_set_cursor(struct tui *u, uint64_t t);
 uint64_t tui_rel(const struct tui *u, uint64_t t);
+
+/* lesson.c: --lesson's pager under the views */
+void tui_lesson_show(struct tui *u, size_t i);
+void tui_lesson_key(struct tui *u, int dir);
+int tui_lesson_height(const struct tui *u, int height);
+void tui_lesson_draw(struct tui *u, int top, int height);
 
 /* draw.c: colours, cells, numbers, lines of latency statistics */
 void tui_colors_init(struct tui *u);

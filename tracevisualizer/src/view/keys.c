@@ -141,6 +141,9 @@ static const struct kinfo info[LTTR_KA_COUNT] = {
 	[LTTR_KA_STACK_KIND] = { "stack-kind", "Stacks", "off-CPU stacks or wakeup stacks" },
 	[LTTR_KA_STACK_INVERT] = { "stack-invert", "Stacks",
 		"the tree top down (main first) or inverted (where they wait first)" },
+	[LTTR_KA_LESSON_NEXT] = { "lesson-next", "Lesson",
+		"the lesson's next step: its moment, its rows (--lesson)" },
+	[LTTR_KA_LESSON_PREV] = { "lesson-previous", "Lesson", "the lesson's previous step" },
 };
 
 #define K(...)	{ __VA_ARGS__ }
@@ -248,6 +251,8 @@ static const struct lttr_keybind table[] = {
 	{ LTTR_KA_STACK_SEARCH, K('/'), T, LTTR_KW_P_STACKS },
 	{ LTTR_KA_STACK_KIND, K('K'), T, LTTR_KW_P_STACKS },
 	{ LTTR_KA_STACK_INVERT, K('i'), T, LTTR_KW_P_STACKS },
+	{ LTTR_KA_LESSON_NEXT, K('}'), TG, LTTR_KW_ALL },
+	{ LTTR_KA_LESSON_PREV, K('{'), TG, LTTR_KW_ALL },
 };
 
 #define NTABLE (sizeof(table) / sizeof(table[0]))

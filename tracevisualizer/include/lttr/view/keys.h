@@ -111,6 +111,8 @@ enum lttr_kaction {
 	/* call stacks */
 	LTTR_KA_STACKS, LTTR_KA_STACK_TOGGLE, LTTR_KA_STACK_SEARCH, LTTR_KA_STACK_KIND,
 	LTTR_KA_STACK_INVERT,
+	/* a lesson's steps (--lesson, lttr/view/lesson.h) */
+	LTTR_KA_LESSON_NEXT, LTTR_KA_LESSON_PREV,
 	LTTR_KA_COUNT
 };
 
