@@ -59,7 +59,7 @@
 #define LTT_TRACE_MAGIC		0x00D6B7EDU	/* LTT's magic number */
 #define LTT_BUFFER_MAGIC	0x4C544242U	/* "BBTL" in memory */
 #define LTT_FORMAT_MAJOR	1
-#define LTT_FORMAT_MINOR	8	/* 1.8: call stacks (LTT_EV_STACK) */
+#define LTT_FORMAT_MINOR	9	/* 1.9: the traced command's pid */
 
 #define LTT_ORDER_LITTLE	1
 #define LTT_ORDER_BIG		2
@@ -1282,6 +1282,9 @@ struct ltt_trace_header {
 	/* ---- format 1.8 (a reader takes no stacks when header_size ends
 	 * before it) ---- */
 	struct ltt_stack_config stacks;	/* the events that have stacks */
+	/* ---- format 1.9 ---- */
+	__u32 command_pid;		/* traced -- CMD's pid, 0 if none */
+	__u32 reserved_1_9;		/* zero */
 };
 
 /*
@@ -1296,6 +1299,13 @@ struct ltt_trace_header {
  * reader takes "no stacks" when header_size is this small.
  */
 #define LTT_TRACE_HEADER_SIZE_1_7	360
+
+/*
+ * header_size of a format 1.8 trace (the struct up to command_pid): a
+ * reader takes "command not known" (command_pid 0, and then finds the
+ * command as older readers did) when header_size is this small.
+ */
+#define LTT_TRACE_HEADER_SIZE_1_8	400
 
 /* ---- lost events (file "lost", and LTT_IOC_GET_LOST) -------------- */
 

@@ -156,6 +156,8 @@ TRACE_HEADER = Layout('ltt_trace_header', [
     ('capture_len', 'I'), ('start_call_us', 'I'),
     # format 1.8: struct ltt_stack_config
     ('stacks', '4QII'),
+    # format 1.9
+    ('command_pid', 'I'), ('reserved_1_9', 'I'),
 ])
 
 BUFFER_HEADER = Layout('ltt_buffer_header', [

@@ -35,6 +35,7 @@ print('header_size', H['header_size'])
 st = H['stacks']
 print('stacks', '0x%x 0x%x %d %d' % (st[0], st[1], st[4], st[5]))
 print('ncpus', H['ncpus'])
+print('command_pid', H['command_pid'])
 print('clock_hz', H['clock_hz'])
 print('buffer_size', H['buffer_size'])
 print('buffer_count', H['buffer_count'])

@@ -16,7 +16,7 @@ const struct corpus_case corpus_cases[] = {
 	  "header: truncated: 0 bytes", 0 },
 	{ "truncated-header", GOOD "truncate header 100\n", 0, OPEN_ERR,
 	  /* every format the reader reads is named (issue 36: it said 1.1, 1.2) */
-	  "header: truncated: 100 bytes, a trace header has 272 (format 1.0), 360 (1.1 to 1.7) or 400 (1.8 to 1."
+	  "header: truncated: 100 bytes, a trace header has 272 (format 1.0), 360 (1.1 to 1.7), 400 (1.8) or 408 (1.9 to 1."
 	  STR(LTT_FORMAT_MINOR) ")", 0 },
 	{ "bad-magic", "header magic=0x12345678\n" GOOD, 0, OPEN_ERR,
 	  "bad magic 0x12345678 at offset 0", 0 },
@@ -136,7 +136,7 @@ const struct corpus_case corpus_cases[] = {
 	{ "id-zero", GOOD_HEAD GOOD_BUF0 "1000000300 rec 0 8\n", 0, READ_ERR,
 	  "event id 0, which format 1.0 does not have", 0 },
 	/* in a newer format, an event added since: skipped by its size */
-	{ "unknown-id-newer", "header minor=9\n" GOOD_HEAD GOOD_BUF0
+	{ "unknown-id-newer", "header minor=10\n" GOOD_HEAD GOOD_BUF0
 	  "1000000300 rec 99 12 1 2 3 4\n" GOOD_BUF1, 0, OK, NULL, 7 },
 	{ "no-details", GOOD_HEAD GOOD_BUF0 "1000000300 nodetail 7\n", 0, OK, NULL, 4 },
 	{ "exec-no-nul", GOOD_HEAD GOOD_BUF0 "1000000300 rec 11 16 1 0 0 0 0x41 0x42 0x43 0x44\n",
@@ -256,7 +256,7 @@ const struct corpus_case corpus_cases[] = {
 	  "schedchange record flags 0x03: compact (LTT_REC_COMPACT) and without details (LTT_REC_NO_DETAILS) at once: rest of the buffer ignored (salvage)", 6 },
 	{ "compact-unknown-id", GOOD_HEAD GOOD_BUF0 "1000000300 rec 99 12 flags=2 1 2 3 4\n"
 	  GOOD_BUF1, 0, READ_ERR, "event id 99, which format 1.0 does not have", 0 },
-	{ "compact-unknown-id-newer", "header minor=9\n" GOOD_HEAD GOOD_BUF0
+	{ "compact-unknown-id-newer", "header minor=10\n" GOOD_HEAD GOOD_BUF0
 	  "1000000300 rec 99 12 flags=2 1 2 3 4\n" GOOD_BUF1, 0, OK, NULL, 7 },
 };
 

@@ -50,7 +50,10 @@ static void trace_header(void)
 	MEMBER(ltt_trace_header, capture_len);
 	MEMBER(ltt_trace_header, start_call_us);
 	MEMBER(ltt_trace_header, stacks);
+	MEMBER(ltt_trace_header, command_pid);
+	MEMBER(ltt_trace_header, reserved_1_9);
 	printf("const LTT_TRACE_HEADER_SIZE_1_7 %d\n", LTT_TRACE_HEADER_SIZE_1_7);
+	printf("const LTT_TRACE_HEADER_SIZE_1_8 %d\n", LTT_TRACE_HEADER_SIZE_1_8);
 }
 
 static void buffers(void)

@@ -452,8 +452,10 @@ static int parse_sip(const char *s, struct ltt_syscall_ip *sip)
 static void format_11(struct ltt_trace_header *h, uint16_t minor)
 {
 	h->minor = minor;
-	/* 1.1 to 1.7 end before the stack configuration (1.8) */
-	h->header_size = minor < 8 ? LTT_TRACE_HEADER_SIZE_1_7 : sizeof(*h);
+	/* 1.1 to 1.7 end before the stack configuration (1.8), 1.8 before
+	 * the command's pid (1.9) */
+	h->header_size = minor < 8 ? LTT_TRACE_HEADER_SIZE_1_7 :
+		minor == 8 ? LTT_TRACE_HEADER_SIZE_1_8 : sizeof(*h);
 }
 
 /*
@@ -514,8 +516,16 @@ static int parse_header_11(struct tg *g, char **tok, int ntok)
 			h->flags & ~LTT_TRACE_FULL_RECORDS;
 		v12 = true;
 	}
+	if ((s = kv(tok, ntok, "command"))) {	/* format 1.9: the command's pid */
+		if (parse_u64(s, &v) || v > UINT32_MAX)
+			return -1;
+		h->command_pid = (uint32_t)v;
+		format_11(h, 9);
+	}
 	if ((s = kv(tok, ntok, "format"))) {
-		if (!strcmp(s, "1.8")) {
+		if (!strcmp(s, "1.9")) {
+			format_11(h, 9);
+		} else if (!strcmp(s, "1.8")) {
 			format_11(h, 8);
 		} else if (!strcmp(s, "1.7")) {
 			format_11(h, 7);
@@ -537,6 +547,8 @@ static int parse_header_11(struct tg *g, char **tok, int ntok)
 		} else {
 			return -1;
 		}
+	} else if (h->command_pid) {
+		format_11(h, 9);
 	} else if (v12) {
 		format_11(h, 2);
 	} else if (v11) {
@@ -552,6 +564,7 @@ static int parse_header(struct tg *g, char **tok, int ntok)
 		"order", "word", "hsize", "clock", "bufsize", "bufcount",
 		"magic", "mask", "format", "events", "details", "filter", "sip",
 		"capture", "flight", "nocpuid", "fullrec", "startcall", "stacks",
+		"command",
 	};
 	struct ltt_trace_header *h = &g->h;
 	const char *s;

@@ -32,6 +32,8 @@
  *                         lost file's entries of the 1.7 size
  *                         format=1.8: the same, stacks=LIST (the events
  *                         with stacks, struct ltt_stack_config)
+ *                         format=1.9: the same, command=PID (the traced
+ *                         command's pid; makes the header 1.9)
  *   records compact|full  how the events below that have a compact form
  *                         are written: "compact" (use with format=1.2)
  *                         writes LTT_REC_COMPACT records with the

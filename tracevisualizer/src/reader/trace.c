@@ -139,8 +139,9 @@ static int read_header(struct lttr_trace *t, struct lttr_error *err)
 	ret = 0;
 	if (len < sizeof(magic)) {
 		ret = lttr_error_set(err, LTTR_E_TRUNCATED,
-			"%s: truncated: %zu bytes, a trace header has %u (format 1.0), %u (1.1 to 1.7) or %zu (1.8 to %u.%u)",
-			path, len, LTT_TRACE_HEADER_SIZE_1_0, LTT_TRACE_HEADER_SIZE_1_7, sizeof(*h),
+			"%s: truncated: %zu bytes, a trace header has %u (format 1.0), %u (1.1 to 1.7), %u (1.8) or %zu (1.9 to %u.%u)",
+			path, len, LTT_TRACE_HEADER_SIZE_1_0, LTT_TRACE_HEADER_SIZE_1_7,
+			LTT_TRACE_HEADER_SIZE_1_8, sizeof(*h),
 			LTT_FORMAT_MAJOR, LTT_FORMAT_MINOR);
 		goto out;
 	}
@@ -161,8 +162,9 @@ static int read_header(struct lttr_trace *t, struct lttr_error *err)
 	}
 	if (len < LTT_TRACE_HEADER_SIZE_1_0) {
 		ret = lttr_error_set(err, LTTR_E_TRUNCATED,
-			"%s: truncated: %zu bytes, a trace header has %u (format 1.0), %u (1.1 to 1.7) or %zu (1.8 to %u.%u)",
-			path, len, LTT_TRACE_HEADER_SIZE_1_0, LTT_TRACE_HEADER_SIZE_1_7, sizeof(*h),
+			"%s: truncated: %zu bytes, a trace header has %u (format 1.0), %u (1.1 to 1.7), %u (1.8) or %zu (1.9 to %u.%u)",
+			path, len, LTT_TRACE_HEADER_SIZE_1_0, LTT_TRACE_HEADER_SIZE_1_7,
+			LTT_TRACE_HEADER_SIZE_1_8, sizeof(*h),
 			LTT_FORMAT_MAJOR, LTT_FORMAT_MINOR);
 		goto out;
 	}
@@ -311,6 +313,8 @@ static int map_events(struct lttr_trace *t, struct lttr_error *err)
  */
 _Static_assert(offsetof(struct ltt_trace_header, stacks) == LTT_TRACE_HEADER_SIZE_1_7,
 	       "the 1.1 to 1.7 header ends where the stack configuration starts");
+_Static_assert(offsetof(struct ltt_trace_header, command_pid) == LTT_TRACE_HEADER_SIZE_1_8,
+	       "the 1.8 header ends where the command's pid starts");
 _Static_assert(offsetof(struct ltt_lost_info, by_event_high) == LTT_LOST_INFO_SIZE_1_6,
 	       "the lost file of format 1.6 is the 1.7 struct up to by_event_high");
 
@@ -804,6 +808,12 @@ const char *lttr_trace_netdev_name(const struct lttr_trace *t, uint32_t ifindex)
 bool lttr_trace_format_11(const struct lttr_trace *t)
 {
 	return t->format_11;
+}
+
+bool lttr_trace_command_pid(const struct lttr_trace *t, uint32_t *pid)
+{
+	*pid = t->hdr.header_size > LTT_TRACE_HEADER_SIZE_1_8 ? t->hdr.command_pid : 0;
+	return t->hdr.header_size > LTT_TRACE_HEADER_SIZE_1_8;
 }
 
 bool lttr_trace_records_reaps(const struct lttr_trace *t)
