@@ -61,6 +61,12 @@ void header_set_stacks(struct ltt_trace_header *h,
 	h->mask.bits[LTT_EV_STACK / 64] |= 1ULL << (LTT_EV_STACK % 64);
 }
 
+void header_set_command(struct ltt_trace_header *h, uint32_t pid)
+{
+	h->command_pid = pid;
+	h->reserved_1_9 = 0;
+}
+
 void header_set_config(struct ltt_trace_header *h,
 		       const struct ltt_event_mask *details,
 		       const struct ltt_filter *filter,

@@ -35,6 +35,12 @@ void header_set_config(struct ltt_trace_header *h,
 void header_set_stacks(struct ltt_trace_header *h,
 		       const struct ltt_stack_config *st);
 
+/*
+ * The pid of the command `traced -- CMD` started (format 1.9), which the
+ * reader shows first; 0: no command.
+ */
+void header_set_command(struct ltt_trace_header *h, uint32_t pid);
+
 /* CLOCK_REALTIME / CLOCK_MONOTONIC in ns. */
 uint64_t clock_ns(int clock);
 

@@ -498,6 +498,8 @@ int main(int argc, char **argv)
 			s.child = 0;
 			return finish(&s, &f, &h, STOP_DEVICE_ERROR, 1, 0);
 		}
+		/* written with the header at the end (finish()) */
+		header_set_command(&h, (uint32_t)s.child);
 	}
 	why = collect_run(&s);
 	if (why == STOP_END)

@@ -1344,7 +1344,11 @@ struct ltt_trace_header {
  */
 #define LTT_TRACE_HEADER_SIZE_1_7	360
 
-/* header_size of a format 1.8 trace (the struct up to command_pid) */
+/*
+ * header_size of a format 1.8 trace (the struct up to command_pid): a
+ * reader takes "command not known" (command_pid 0, and then finds the
+ * command as older readers did) when header_size is this small.
+ */
 #define LTT_TRACE_HEADER_SIZE_1_8	400
 
 /*

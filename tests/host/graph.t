@@ -7,7 +7,8 @@
 # library's per-column times (lttr_view_time_cols(), and
 # lttr_view_idle_time_cols() for pid 0, printed by view-bench
 # --time-cols), and the rows are exactly the tasks that ran in the window
-# on those CPUs.
+# on those CPUs, the idle kernel threads among them in their group row
+# (the busiest category of their times summed).
 . "$(dirname "$0")/../lib/tap.sh"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 tv=tracevisualizer
@@ -28,22 +29,41 @@ out = subprocess.run([vb, '--time-cols', spec, trace], capture_output=True, text
 # enum lttr_vcat: 1 user 2 syscall 3 trap 4 irq 5 softirq 6 kernel 7 idle 8 unknown
 order = [1, 2, 3, 4, 7, 6, 8, 5]
 letter = {1: 'U', 2: 'S', 3: 'T', 4: 'I', 5: 'Q', 6: 'K', 7: '_', 8: '?'}
-want = {}
+def busiest(ns):
+    best = None
+    for k in order:
+        if ns.get(k, 0) and (best is None or ns[k] > ns[best]):
+            best = k
+    return ' ' if best is None else letter[best]
+want, times = {}, {}
 for line in out.splitlines():
     f = line.split(' ')
     pid, cols = int(f[0]), f[1:]
     assert len(cols) == width, line
-    cells = ''
-    for c in cols:
-        ns = {} if c == '-' else {int(k): int(v) for k, v in (x.split('=') for x in c.split(','))}
-        best = None
-        for k in order:
-            if ns.get(k, 0) and (best is None or ns[k] > ns[best]):
-                best = k
-        cells += ' ' if best is None else letter[best]
+    times[pid] = [{} if c == '-' else {int(k): int(v) for k, v in (x.split('=') for x in c.split(','))}
+                  for c in cols]
+    cells = ''.join(busiest(ns) for ns in times[pid])
     if cells.strip():
         want[pid] = cells
-got = {r['pid']: r['cells'] for r in g['rows']}
+got = {r['pid']: r['cells'] for r in g['rows'] if 'group' not in r}
+group = [r for r in g['rows'] if 'group' in r]
+# the group row of the idle kernel threads: its members are the tasks the
+# graph does not list (the others that ran have rows), its cells the
+# busiest of their times summed per column
+if group:
+    members = [p for p in times if p not in got]
+    cells = ''
+    for c in range(width):
+        ns = {}
+        for p in members:
+            for k, v in times[p][c].items():
+                ns[k] = ns.get(k, 0) + v
+        cells += busiest(ns)
+    if cells == group[0]['cells']:
+        for p in members:
+            want.pop(p, None)
+    else:
+        print('# the group row: graph %r, library %r' % (group[0]['cells'], cells))
 bad = [p for p in sorted(set(want) | set(got)) if want.get(p) != got.get(p)]
 for p in bad[:3]:
     print('# pid %d: graph %r, library %r' % (p, got.get(p), want.get(p)))

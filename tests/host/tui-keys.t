@@ -115,6 +115,9 @@ okkey A "only the active rows, then every row"
 tui_key k P && tui_wait k 'rows by pid' >/dev/null && tui_key k P &&
 	tui_wait k 'the traced command first, then the busiest' >/dev/null
 okkey P "rows by pid, then the first screen's order"
+# this trace has no kernel thread: no group row (first-screen.t opens one)
+tui_key k i && tui_wait k 'no idle kernel threads in this trace' >/dev/null
+okkey i "the group of the idle kernel threads: none in this trace, says so"
 tui_key k C && tui_wait k '^Critical path of 200 client' >/dev/null && tui_key k Escape
 okkey C "the critical path of the selected task (200 client)"
 

@@ -168,7 +168,9 @@ def main():
             done(k, s.key('Right', "%s from %d then Right: the next state change of %d" %
                           (k, frm, to), lambda to=to: step(to, True, ch)))
         for k, msg in (('A', 'only the rows that ran or changed in the window'), ('A', 'every row'),
-                       ('P', 'rows by pid'), ('P', 'the traced command first, then the busiest')):
+                       ('P', 'rows by pid'), ('P', 'the traced command first, then the busiest'),
+                       # no kernel thread here: no group (first-screen.t opens one)
+                       ('i', 'no idle kernel threads in this trace')):
             s.focus_graph()
             w.key(k)
             st = w.wait_status(lambda st, msg=msg: msg in st)

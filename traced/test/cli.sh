@@ -143,8 +143,9 @@ fi
 
 # ---- whole sessions on the fake device ----
 t=$tmp/t1
-"$fake" -d fake -o "$t" -- sh -c 'sleep 0.3; exit 7' 2>"$tmp/err"
+"$fake" -d fake -o "$t" -- sh -c 'echo $$ > "$0"; sleep 0.3; exit 7' "$tmp/cmdpid" 2>"$tmp/err"
 is $? 7 "PROGRAM's exit status is traced's"
+is "$(fact "$t" command_pid)" "$(cat "$tmp/cmdpid")" "header command_pid: the pid of PROGRAM (format 1.9)"
 is "$(fact "$t" magic)" 0xd6b7ed "header magic"
 is "$(fact "$t" header_len)" "$(fact "$t" calcsize)" "header file is one header"
 is "$(fact "$t" header_size)" 480 "header_size (format 1.10 and later; 400 in 1.8, 408 in 1.9, 360 in 1.1 to 1.7)"
@@ -173,6 +174,7 @@ t=$tmp/t2
 mono() { python3 -c 'import time; print(time.clock_gettime_ns(time.CLOCK_MONOTONIC))'; }
 before=$(mono)
 "$fake" -d fake -q -o "$t" -t 0.5 2>"$tmp/err"; is $? 0 "-t 0.5 exits 0"
+is "$(fact "$t" command_pid)" 0 "no command: command_pid 0"
 after=$(mono)
 s=$(fact "$t" start_ns) e=$(fact "$t" end_ns)
 ok $((e - s < 500000000)) "-t 0.5: the header's end is 0.5 s or more after its start ($((e - s)) ns)"

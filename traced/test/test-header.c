@@ -30,8 +30,12 @@ int main(void)
 	ok(h.byte_order == LTT_ORDER_LITTLE, "little-endian host");
 	ok(h.word_size == sizeof(long), "word size %u", h.word_size);
 	ok(h.header_size == sizeof(h) && h.header_size == 480 &&
-	   LTT_TRACE_HEADER_SIZE_1_0 == 272, "header size %u (format 1.1)",
-	   h.header_size);
+	   LTT_TRACE_HEADER_SIZE_1_0 == 272 && LTT_TRACE_HEADER_SIZE_1_8 == 400,
+	   "header size %u (format 1.10)", h.header_size);
+	ok(h.command_pid == 0 && h.reserved_1_9 == 0, "no command yet");
+	header_set_command(&h, 4242);
+	ok(h.command_pid == 4242 && h.reserved_1_9 == 0, "the command's pid");
+	header_set_command(&h, 0);
 	ok(h.ncpus == 3 && h.buffer_size == 65536 && h.buffer_count == 8,
 	   "device configuration");
 	ok(h.clock_hz == 1000000000U, "clock in ns");

@@ -30,7 +30,8 @@ static const char cat_ch[LTTR_VCAT_COUNT] = {
 };
 
 struct grow {
-	uint32_t pid;
+	uint32_t pid;		/* UINT32_MAX: the group row */
+	uint32_t group;		/* the group row: how many idle kernel threads */
 	char *cells;		/* width letters and a NUL */
 };
 
@@ -79,10 +80,37 @@ static bool row_cells(const struct gctx *g, const uint64_t *ns, char *out)
 }
 
 /*
+ * The group row's columns: its members' (the idle kernel threads') time
+ * per column summed, so that its cells show when one of them ran
+ */
+static int group_cols(struct gctx *g, uint64_t *ns)
+{
+	size_t n = lttr_view_nrows(g->v), per = (size_t)g->width * LTTR_VCAT_COUNT, i, c;
+	uint64_t *one = malloc(per * sizeof(*one));
+	int rc = 0;
+
+	if (!one)
+		return -LTTR_E_NOMEM;
+	memset(ns, 0, per * sizeof(*ns));
+	for (i = 0; i < n && !rc; i++) {
+		if (!lttr_view_idle_kthread(g->v, i))
+			continue;
+		rc = lttr_view_time_cols(g->v, i, g->from, g->to, (unsigned int)g->width,
+					 g->o->cpus, one);
+		for (c = 0; !rc && c < per; c++)
+			ns[c] += one[c];
+	}
+	free(one);
+	return rc;
+}
+
+/*
  * The rows: the idle task (pid 0, the view's idle row), then the task rows
  * of the view model in --rows order (lttr_view_task_sort(): by default the
- * traced command's processes first, then the busiest), those --pid asks
- * for that ran in the window; 0 or a negative enum lttr_errcode.
+ * traced command's processes first, then the busiest, the idle kernel
+ * threads folded into their group row, always shown, its cells theirs
+ * together), those --pid asks for that ran in the window (no group row
+ * then); 0 or a negative enum lttr_errcode.
  */
 static int make_rows(struct gctx *g)
 {
@@ -95,7 +123,7 @@ static int make_rows(struct gctx *g)
 
 	g->rows = calloc(n + 1, sizeof(*g->rows));
 	if (!ns || !g->rows || !order || !depth ||
-	    (k = lttr_view_task_sort(g->v, g->o->rows, g->from, g->to, order, depth)) < 0) {
+	    (k = lttr_view_task_sort(g->v, g->o->rows, g->from, g->to, false, order, depth)) < 0) {
 		free(ns);
 		free(order);
 		free(depth);
@@ -104,14 +132,16 @@ static int make_rows(struct gctx *g)
 	for (i = 0; i <= (size_t)k && !rc; i++) {
 		size_t row = i ? order[i - 1] : 0;
 		const struct lttr_vrow_info *info = i ? lttr_view_row(g->v, row) : NULL;
-		uint32_t pid = info ? info->id : 0;
+		bool group = info && info->kind == LTTR_VROW_GROUP;
+		uint32_t pid = group ? UINT32_MAX : info ? info->id : 0;
 		struct grow *r = &g->rows[g->nrows];
 
-		if ((info && (info->kind != LTTR_VROW_TASK || !pid)) ||
-		    !cli_pid_wanted(g->o, pid))
+		if ((info && !group && (info->kind != LTTR_VROW_TASK || !pid)) ||
+		    (group ? g->o->npids > 0 : !cli_pid_wanted(g->o, pid)))
 			continue;
-		rc = info ? lttr_view_time_cols(g->v, row, g->from, g->to,
-						(unsigned int)g->width, g->o->cpus, ns) :
+		rc = group ? group_cols(g, ns) : info ?
+			lttr_view_time_cols(g->v, row, g->from, g->to,
+					    (unsigned int)g->width, g->o->cpus, ns) :
 			lttr_view_idle_time_cols(g->v, g->from, g->to,
 						 (unsigned int)g->width, g->o->cpus, ns);
 		if (rc)
@@ -122,7 +152,8 @@ static int make_rows(struct gctx *g)
 			break;
 		}
 		r->pid = pid;
-		if (row_cells(g, ns, r->cells))
+		r->group = group ? info->id : 0;
+		if (row_cells(g, ns, r->cells) || group)
 			g->nrows++;
 		else
 			free(r->cells);
@@ -419,9 +450,18 @@ static void print_text(const struct gctx *g)
 		memcpy(grid + i * ((size_t)g->width + 1), g->rows[i].cells, (size_t)g->width + 1);
 	if (grid)
 		draw_switches(g, grid);
-	for (i = 0; grid && i < g->nrows; i++)
-		printf("%7u %-12.12s |%s|\n", g->rows[i].pid, pname(g, g->rows[i].pid),
-		       grid + i * ((size_t)g->width + 1));
+	for (i = 0; grid && i < g->nrows; i++) {
+		if (g->rows[i].pid == UINT32_MAX) {	/* "+N idle kthread" */
+			char num[16];
+
+			snprintf(num, sizeof(num), "+%u", g->rows[i].group);
+			printf("%7s %-12.12s |%s|\n", num, "idle kthread",
+			       grid + i * ((size_t)g->width + 1));
+		} else {
+			printf("%7u %-12.12s |%s|\n", g->rows[i].pid, pname(g, g->rows[i].pid),
+			       grid + i * ((size_t)g->width + 1));
+		}
+	}
 	free(grid);
 	axis(g);
 	if (!g->o->transitions) {
@@ -459,11 +499,18 @@ static void print_json(struct gctx *g, bool pretty)
 	lttr_json_key(&j, "rows");
 	lttr_json_begin_array(&j);
 	for (i = 0; i < g->nrows; i++) {
+		bool group = g->rows[i].pid == UINT32_MAX;
+
 		lttr_json_begin_object(&j);
 		lttr_json_key(&j, "pid");
-		lttr_json_u64(&j, g->rows[i].pid);
+		lttr_json_u64(&j, group ? 0 : g->rows[i].pid);
 		lttr_json_key(&j, "name");
-		lttr_json_string(&j, pname(g, g->rows[i].pid));
+		lttr_json_string(&j, group ? lttr_view_row(g->v, lttr_view_nrows(g->v) - 1)->name :
+				 pname(g, g->rows[i].pid));
+		if (group) {
+			lttr_json_key(&j, "group");
+			lttr_json_u64(&j, g->rows[i].group);
+		}
 		lttr_json_key(&j, "cells");
 		lttr_json_string(&j, g->rows[i].cells);
 		lttr_json_end_object(&j);

@@ -355,6 +355,15 @@ static void on_active(GtkCheckMenuItem *item, gpointer data)
 				   gtk_check_menu_item_get_active(item)));
 }
 
+static void on_idle_open(GtkCheckMenuItem *item, gpointer data)
+{
+	struct gv_doc *d = current(data);
+
+	if (d)
+		gv_doc_changed(d, lttr_session_set_idle_open(&d->s,
+							     gtk_check_menu_item_get_active(item)));
+}
+
 static void on_sort(GtkCheckMenuItem *item, gpointer data)
 {
 	struct gv_doc *d = current(data);
@@ -375,6 +384,11 @@ static void sync_menu(struct gv_app *app, const struct gv_doc *d)
 	g_signal_handlers_block_by_func(app->active_item, G_CALLBACK(on_active), app);
 	gtk_check_menu_item_set_active(GTK_CHECK_MENU_ITEM(app->active_item), d->s.active_only);
 	g_signal_handlers_unblock_by_func(app->active_item, G_CALLBACK(on_active), app);
+	if (app->idle_item) {
+		g_signal_handlers_block_by_func(app->idle_item, G_CALLBACK(on_idle_open), app);
+		gtk_check_menu_item_set_active(GTK_CHECK_MENU_ITEM(app->idle_item), d->s.idle_open);
+		g_signal_handlers_unblock_by_func(app->idle_item, G_CALLBACK(on_idle_open), app);
+	}
 	it = app->sort_items[d->s.row_sort < 4 ? d->s.row_sort : 0];
 	g_signal_handlers_block_by_func(it, G_CALLBACK(on_sort), app);
 	gtk_check_menu_item_set_active(GTK_CHECK_MENU_ITEM(it), TRUE);
@@ -499,6 +513,15 @@ static GtkWidget *menus(struct gv_app *app, GtkAccelGroup *accel)
 			}
 		}
 	}
+	/*
+	 * the group row of the idle kernel threads (the first screen's order);
+	 * its key, i, is the graph's (gv_tab_key()), not an accelerator, which
+	 * would take the letter from the search entry, as for A
+	 */
+	it = gtk_check_menu_item_new_with_mnemonic("Show the _idle kernel threads");
+	gtk_menu_shell_append(GTK_MENU_SHELL(m), it);
+	g_signal_connect(it, "toggled", G_CALLBACK(on_idle_open), app);
+	app->idle_item = it;
 	menu_item(m, "_Filters...", G_CALLBACK(on_filters), app, accel, LTTR_KA_FILTERS, false);
 	m = gtk_menu_new();
 	top = gtk_menu_item_new_with_mnemonic("_Help");

@@ -93,6 +93,21 @@ static bool row_active(struct gv_graph *g, size_t i)
 	return g->active[i] == 2;
 }
 
+/* the view's group row of the idle kernel threads, or SIZE_MAX */
+static size_t group_of(const struct gv_graph *g)
+{
+	size_t n = lttr_view_nrows(g->d->s.v);
+
+	return !g->resources && n && lttr_view_row(g->d->s.v, n - 1)->kind == LTTR_VROW_GROUP ?
+		n - 1 : SIZE_MAX;
+}
+
+/* entry @e is collapsed: its threads (the group row: its members) hidden */
+static bool collapsed(const struct gv_graph *g, size_t e)
+{
+	return g->all[e] == group_of(g) ? !g->d->s.idle_open : g->collapsed[e];
+}
+
 /* the rows shown: filter, collapsed processes, active rows only */
 static void refresh_rows(struct gv_graph *g)
 {
@@ -105,8 +120,10 @@ static void refresh_rows(struct gv_graph *g)
 	for (i = 0; i < g->nall; i++) {
 		bool dim = false;
 
+		if (g->all[i] == group_of(g) && d->s.row_sort != LTTR_VSORT_TRACED)
+			continue;	/* only the first screen's order folds them */
 		if (g->depth[i] == 0)
-			hide_threads = g->collapsed[i];
+			hide_threads = collapsed(g, i);
 		else if (hide_threads)
 			continue;
 		if (d->s.active_only && !row_active(g, i))
@@ -219,14 +236,20 @@ static void sort_rows(struct gv_graph *g)
 	long n;
 
 	if (!all || !depth || !cache || !folded ||
-	    (n = lttr_view_task_sort(d->s.v, d->s.row_sort, d->s.vp.t0, d->s.vp.t1, all, depth)) < 0 ||
-	    (size_t)n != g->nall) {
+	    (n = lttr_view_task_sort(d->s.v, d->s.row_sort, d->s.vp.t0, d->s.vp.t1, true, all,
+				     depth)) < 0 ||
+	    (size_t)n + (group_of(g) != SIZE_MAX && d->s.row_sort != LTTR_VSORT_TRACED) !=
+	    g->nall) {
 		gv_doc_message(d, true, "the rows could not be sorted (out of memory)");
 		free(all);
 		free(depth);
 		free(cache);
 		free(folded);
 		return;
+	}
+	if ((size_t)n < g->nall) {	/* the group row is not in that order: last, hidden */
+		all[n] = group_of(g);
+		depth[n] = 0;
 	}
 	for (i = 0; i < g->nall; i++) {
 		cache[g->all[i]] = g->cache[i];
@@ -252,6 +275,9 @@ static void row_label(const struct gv_graph *g, size_t e, char *buf, size_t size
 	switch (in->kind) {
 	case LTTR_VROW_TASK:
 		snprintf(buf, size, "%s%u %s", g->depth[e] ? "    " : "", in->id, in->name);
+		break;
+	case LTTR_VROW_GROUP:
+		snprintf(buf, size, "%s", in->name);
 		break;
 	case LTTR_VROW_CPU:
 		snprintf(buf, size, "cpu %u", in->id);
@@ -594,7 +620,7 @@ void gv_graph_draw_to(struct gv_graph *g, cairo_t *cr, int width, int height)
 		}
 		if (has_threads(g, e)) {
 			cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
-			if (g->collapsed[e]) {
+			if (collapsed(g, e)) {
 				cairo_move_to(cr, 3, y + 2);
 				cairo_line_to(cr, 9, y + g->row_h / 2);
 				cairo_line_to(cr, 3, y + g->row_h - 2);
@@ -753,7 +779,9 @@ static gboolean on_press(GtkWidget *w, GdkEventButton *ev, gpointer data)
 		return TRUE;
 	}
 	if (ev->x < LABEL_W) {
-		if (e >= 0 && ev->x < 12 && has_threads(g, (size_t)e)) {
+		if (e >= 0 && ev->x < 12 && g->all[e] == group_of(g)) {
+			gv_doc_changed(g->d, lttr_session_set_idle_open(&g->d->s, !g->d->s.idle_open));
+		} else if (e >= 0 && ev->x < 12 && has_threads(g, (size_t)e)) {
 			g->collapsed[e] = !g->collapsed[e];
 			refresh_rows(g);
 			gtk_widget_queue_draw(w);
@@ -972,10 +1000,14 @@ struct gv_graph *gv_graph_new(struct gv_doc *d, bool resources)
 		size_t i;
 
 		for (i = 0; i < n; i++)
-			if (lttr_view_row(d->s.v, i)->kind != LTTR_VROW_TASK)
+			if (lttr_view_row(d->s.v, i)->kind < LTTR_VROW_TASK)
 				g->all[g->nall++] = i;
 	} else {
 		g->nall = lttr_view_task_order(d->s.v, g->all, g->depth);
+		if (group_of(g) != SIZE_MAX) {	/* placed by sort_rows() */
+			g->depth[g->nall] = 0;
+			g->all[g->nall++] = group_of(g);
+		}
 	}
 	g->vadj = gtk_adjustment_new(0, 0, (double)g->nall, 1, 10, 10);
 	g->area = gtk_drawing_area_new();
@@ -1095,7 +1127,8 @@ void gv_graph_dump(struct gv_graph *g, GtkWidget *top, FILE *f)
 		fprintf(f, ", \"kind\": \"%s\", \"id\": %u, \"y\": %g, \"dim\": %s, "
 			"\"selected\": %s, \"cat\": [",
 			in->kind == LTTR_VROW_CPU ? "cpu" : in->kind == LTTR_VROW_IRQ ? "irq" :
-			in->kind == LTTR_VROW_TASK ? "task" : "softirq", in->id, ry,
+			in->kind == LTTR_VROW_TASK ? "task" : in->kind == LTTR_VROW_GROUP ? "group" :
+			"softirq", in->id, ry,
 			g->dim[i] ? "true" : "false", sel ? "true" : "false");
 		if (n > 0 && lttr_view_cells(d->s.v, g->all[e], d->s.vp.t0, d->s.vp.t1, (unsigned int)n,
 					     cells))

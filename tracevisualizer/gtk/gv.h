@@ -120,6 +120,7 @@ struct gv_app {
 	double t_opened;
 	double t_first;		/* the paint of the first frame showing the control flow done */
 	GtkWidget *active_item;	/* View -> Active rows only */
+	GtkWidget *idle_item;	/* View -> Show the idle kernel threads */
 	GtkWidget *sort_items[4];	/* View -> Rows: enum lttr_vsort */
 	struct gv_reading **readings;	/* the command line's traces, being read */
 	int nreadings;

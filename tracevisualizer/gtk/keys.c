@@ -176,6 +176,24 @@ bool gv_tab_key(struct gv_doc *d, GdkEventKey *ev)
 		gv_doc_message(d, false, "%s", d->s.active_only ?
 			       "only the rows that ran or changed in the window" : "every row");
 		return true;
+	case LTTR_KA_IDLE_GROUP: {
+		size_t n = lttr_view_nrows(d->s.v);
+		const struct lttr_vrow_info *grp = n ? lttr_view_row(d->s.v, n - 1) : NULL;
+
+		if (app->idle_item)	/* the menu's check, which tells the tab */
+			gtk_check_menu_item_set_active(GTK_CHECK_MENU_ITEM(app->idle_item),
+						       !d->s.idle_open);
+		else
+			gv_doc_changed(d, lttr_session_set_idle_open(&d->s, !d->s.idle_open));
+		if (grp && grp->kind == LTTR_VROW_GROUP)	/* the TUI's words */
+			gv_doc_message(d, false, "the %s: %s%s", grp->name,
+				       d->s.idle_open ? "shown" : "folded",
+				       d->s.row_sort == LTTR_VSORT_TRACED ? "" :
+				       " (in the first screen's order, P)");
+		else
+			gv_doc_message(d, false, "no idle kernel threads in this trace");
+		return true;
+	}
 	case LTTR_KA_ROW_ORDER:
 		if (app->sort_items[LTTR_VSORT_PID])
 			gtk_check_menu_item_set_active(GTK_CHECK_MENU_ITEM(app->sort_items[

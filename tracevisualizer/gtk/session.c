@@ -13,7 +13,7 @@
  *   { "version": 1,
  *     "window": { "t0_ns": T, "t1_ns": T }, "cursor_ns": T,
  *     "selected_pid": P, "active_only": B,
- *     "row_sort": "traced"|"pid"|"name"|"busy",
+ *     "row_sort": "traced"|"pid"|"name"|"busy", "idle_open": B,
  *     "filter": { "expression": "...", "hide": B } | null,
  *     "column_filters": { "time": "...", "type": "...", ... },
  *     "pane_position": PX, "graph_page": N, "table_page": N }

@@ -17,7 +17,7 @@ int tui_graph_sort(struct tui *u)
 {
 	struct tui_graph *f = &u->g[0];
 	size_t sel = f->sel < f->n ? f->rows[f->sel] : (size_t)-1, i;
-	long n = lttr_view_task_sort(u->s.v, u->s.row_sort, u->s.vp.start, u->s.vp.end, f->rows,
+	long n = lttr_view_task_sort(u->s.v, u->s.row_sort, u->s.vp.start, u->s.vp.end, u->s.idle_open, f->rows,
 				     f->depth);
 
 	if (n < 0)
@@ -47,7 +47,7 @@ int tui_graph_init(struct tui *u)
 	if (tui_graph_sort(u))
 		return -1;
 	for (i = 0; i < n; i++)
-		if (lttr_view_row(u->s.v, i)->kind != LTTR_VROW_TASK)
+		if (lttr_view_row(u->s.v, i)->kind < LTTR_VROW_TASK)
 			r->rows[k++] = i;
 	r->n = k;
 	return 0;
@@ -77,6 +77,10 @@ static void row_label(const struct tui *u, const struct tui_graph *g, size_t i,
 	switch (in->kind) {
 	case LTTR_VROW_TASK:
 		snprintf(buf, size, "%s%7u %s", g->depth[i] ? "  " : "", in->id, in->name);
+		break;
+	case LTTR_VROW_GROUP:	/* i opens and closes it */
+		snprintf(buf, size, "%7s %u idle kthread%s", u->s.idle_open ? "[-]" : "[+]", in->id,
+			 in->id == 1 ? "" : "s");
 		break;
 	case LTTR_VROW_CPU:
 		snprintf(buf, size, "cpu %u", in->id);
@@ -396,6 +400,8 @@ bool tui_graph_key(struct tui *u, struct tui_graph *g, enum lttr_kaction act, in
 		in = lttr_view_row(u->s.v, g->rows[g->sel]);
 		if (in->kind == LTTR_VROW_TASK)
 			tui_open_process(u, in->id);
+		else if (in->kind == LTTR_VROW_GROUP)
+			tui_message(u, false, "i opens and closes the group of the %s", in->name);
 		else
 			tui_message(u, false, "Enter opens the page of a task (view 1)");
 		return true;
@@ -456,6 +462,11 @@ void tui_graph_info(struct tui *u, const struct tui_graph *g, char *buf, size_t 
 	if (lttr_view_span_at(u->s.v, g->rows[g->sel], u->s.vp.cursor, &sp))
 		return;
 	lttr_view_state_str(u->s.v, sp.state, st, sizeof(st));
+	if (in->kind == LTTR_VROW_GROUP) {
+		snprintf(buf, size, "%s (each ran less than %u/1000 of the trace): i %s them",
+			 in->name, LTTR_VIEW_IDLE_PERMILLE, u->s.idle_open ? "folds" : "shows");
+		return;
+	}
 	if (in->kind == LTTR_VROW_TASK) {
 		const char *comm = lttr_view_comm(u->s.v, in->id, u->s.vp.cursor);
 

@@ -307,6 +307,20 @@ bool tui_key(struct tui *u, int key)
 			tui_message(u, false, "%s", u->s.row_sort == LTTR_VSORT_PID ? "rows by pid" :
 				    "rows: the traced command first, then the busiest");
 		return true;
+	case LTTR_KA_IDLE_GROUP:
+		lttr_session_set_idle_open(&u->s, !u->s.idle_open);
+		if (tui_graph_sort(u))
+			tui_message(u, true, "out of memory");
+		else if (lttr_view_nrows(u->s.v) &&
+			 lttr_view_row(u->s.v, lttr_view_nrows(u->s.v) - 1)->kind == LTTR_VROW_GROUP)
+			tui_message(u, false, "the %s: %s%s",
+				    lttr_view_row(u->s.v, lttr_view_nrows(u->s.v) - 1)->name,
+				    u->s.idle_open ? "shown" : "folded",
+				    u->s.row_sort == LTTR_VSORT_TRACED ? "" :
+				    " (in the first screen's order, P)");
+		else
+			tui_message(u, false, "no idle kernel threads in this trace");
+		return true;
 	case LTTR_KA_BOOKMARK:
 		tui_bookmark_add(u);
 		return true;

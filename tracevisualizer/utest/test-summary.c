@@ -13,7 +13,7 @@
 #include "tap.h"
 #include "tracegen.h"
 
-/* minor 9: a newer format, whose unknown id 200 is an event added since */
+/* minor 10: a newer format, whose unknown id 200 is an event added since */
 #define DESC \
 	"header ncpus=2 minor=11\n" \
 	"proc PID: 1; PPID: 0; TGID: 1; NAME: init\n" \

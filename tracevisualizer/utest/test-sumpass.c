@@ -44,7 +44,7 @@ static char *make_desc(unsigned int ncpus, unsigned int nbufs, int kind)
 	if (!f)
 		return NULL;
 	/*
-	 * minor 9: a format newer than the reader's, whose unknown ids (the
+	 * minor 10: a format newer than the reader's, whose unknown ids (the
 	 * "rec 200.." records below) are events added since, skipped by
 	 * their size (in the reader's own format they would be damage)
 	 */

@@ -768,13 +768,17 @@ static void test_two_cpus(void)
 
 /*
  * The first screen's order: traced (50) forks the command sh (60), which
- * forks 61; ksoftirqd/0 (9) runs 250 ns, traced 150, kthreadd (2) 50,
- * init (1) never.  Named otherwise, the daemon runs no command.
+ * forks 61, which forks 70 then 62, then sh forks 63 (tree order: 60, 61,
+ * 62, 70, 63; pid order would put 63 before 70); ksoftirqd/0 (9) runs 250 ns, traced
+ * 150, kthreadd (2) 50, init (1) never; kworker/0:1 (3, a child of
+ * kthreadd) never: the one idle kernel thread (below 1/1000 of the
+ * 1000 ns trace).  Named otherwise, the daemon runs no command.
  */
-#define FIRST_DESC(daemon)						\
-	"header ncpus=1 end=1000001000\n"				\
+#define FIRST_DESC(hdr, daemon)						\
+	"header ncpus=1 end=1000001000" hdr "\n"			\
 	"proc PID: 1; PPID: 0; TGID: 1; NAME: init\n"			\
 	"proc PID: 2; PPID: 0; TGID: 2; NAME: kthreadd\n"		\
+	"proc PID: 3; PPID: 2; TGID: 3; NAME: kworker/0:1\n"		\
 	"proc PID: 9; PPID: 2; TGID: 9; NAME: ksoftirqd/0\n"		\
 	"proc PID: 50; PPID: 1; TGID: 50; NAME: " daemon "\n"		\
 	"buf cpu=0 start=1000000000 pid=50\n"				\
@@ -784,53 +788,109 @@ static void test_two_cpus(void)
 	"1000000400 sched 9 60 1\n"					\
 	"1000000450 fork 60 61 61 0 0\n"				\
 	"1000000500 sched 60 61 1\n"					\
+	"1000000510 fork 61 70 70 0 0\n"				\
+	"1000000520 fork 61 62 62 0 0\n"				\
+	"1000000530 fork 60 63 63 0 0\n"				\
 	"1000000550 sched 61 2 1\n"					\
 	"1000000600 sched 2 0 1\n"
 
+/* the rows of @order are the pids of @want; the group row is 0 */
+static bool rows_are(struct lttr_view *v, const size_t *order, long n,
+		     const unsigned int *want, long nwant)
+{
+	long i;
+	bool same = n == nwant;
+
+	for (i = 0; same && i < n; i++) {
+		const struct lttr_vrow_info *in = lttr_view_row(v, order[i]);
+
+		same = in->kind == LTTR_VROW_GROUP ? !want[i] : in->id == want[i];
+	}
+	return same;
+}
+
 static void test_first_screen(void)
 {
-	static const unsigned int want[] = { 60, 61, 9, 50, 2, 1 };
-	static const unsigned int want_busy[] = { 9, 50, 60, 2, 61, 1 };
+	static const unsigned int want[] = { 60, 61, 62, 70, 63, 9, 50, 2, 1, 0 };
+	static const unsigned int want_open[] = { 60, 61, 62, 70, 63, 9, 50, 2, 1, 0, 3 };
+	static const unsigned int want_busy[] = { 9, 50, 60, 61, 2, 1, 62, 63, 70, 0 };
+	static const unsigned int want_pid[] = { 1, 2, 3, 9, 50, 60, 61, 62, 63, 70 };
 	struct lttr_trace *t;
-	struct lttr_view *v = build("first", FIRST_DESC("traced"), &t);
+	struct lttr_view *v = build("first", FIRST_DESC("", "traced"), &t);
 	size_t order[16];
 	unsigned char depth[16];
+	uint64_t a, b;
 	long n;
-	bool same = true;
-	unsigned int i;
+	uint32_t pid = 1;
 
 	if (!v) {
 		ok(0, "first screen: view built");
 		ok(0, "first screen: order");
+		ok(0, "first screen: group open");
+		ok(0, "first screen: pid order");
+		ok(0, "first screen: span");
 		ok(0, "first screen: without traced");
+		ok(0, "first screen: 1.9 header");
+		ok(0, "first screen: 1.9 header without command");
 		return;
 	}
-	ok(lttr_view_command_pid(v) == 60, "the command traced ran: the process it forked (60)");
-	n = lttr_view_task_sort(v, LTTR_VSORT_TRACED, 0, 0, order, depth);
-	for (i = 0; n == 6 && i < 6; i++)
-		same &= lttr_view_row(v, order[i])->id == want[i];
-	ok(n == 6 && same, "first screen: the command (60, its child 61) first, then by running "
-	   "time over the trace (9, 50, 2, 1)");
+	ok(lttr_view_command_pid(v) == 60 && !lttr_trace_command_pid(t, &pid) && !pid,
+	   "a 1.8 trace: the command traced ran is the process it forked (60)");
+	n = lttr_view_task_sort(v, LTTR_VSORT_TRACED, 0, 0, false, order, depth);
+	ok(rows_are(v, order, n, want, 10) && lttr_view_row(v, order[9])->kind == LTTR_VROW_GROUP &&
+	   !strcmp(lttr_view_row(v, order[9])->name, "1 idle kernel thread"),
+	   "first screen: the command (60) and its descendants in tree order (61, 62, 70, "
+	   "63), then by running time over the trace (9, 50, 2, 1), then the group row "
+	   "\"1 idle kernel thread\" (kworker 3, which never ran), closed");
+	n = lttr_view_task_sort(v, LTTR_VSORT_TRACED, 0, 0, true, order, depth);
+	ok(rows_are(v, order, n, want_open, 11) && depth[10] == 1 && !depth[9] &&
+	   lttr_view_idle_kthread(v, order[10]),
+	   "first screen, the group open: its member (3) under it");
+	n = lttr_view_task_sort(v, LTTR_VSORT_PID, 0, 0, false, order, depth);
+	ok(rows_are(v, order, n, want_pid, 10), "pid order: every task by pid, no group row");
+	ok(lttr_view_command_span(v, &a, &b) && a == lttr_view_start(v) && b == lttr_view_end(v),
+	   "the command's span: from its fork (less a 1 us margin, clamped to the start) to "
+	   "the end (it never exits)");
 	lttr_view_free(v);
 	lttr_trace_close(t);
-	v = build("first-none", FIRST_DESC("bash"), &t);
+	v = build("first-none", FIRST_DESC("", "bash"), &t);
 	if (!v) {
 		ok(0, "first screen: without traced");
-		return;
+	} else {
+		n = lttr_view_task_sort(v, LTTR_VSORT_TRACED, 0, 0, false, order, depth);
+		ok(lttr_view_command_pid(v) == 0 && rows_are(v, order, n, want_busy, 10) &&
+		   !lttr_view_command_span(v, &a, &b) && a == lttr_view_start(v) &&
+		   b == lttr_view_end(v),
+		   "no process named traced: no command, every task by running time (9, 50, 60), "
+		   "then events (61 forked twice before 2 at 50 ns each; 1, 62, 63, 70 none), the "
+		   "group row last; the whole trace as the span");
+		lttr_view_free(v);
+		lttr_trace_close(t);
 	}
-	n = lttr_view_task_sort(v, LTTR_VSORT_TRACED, 0, 0, order, depth);
-	same = lttr_view_command_pid(v) == 0;
-	for (i = 0; n == 6 && i < 6; i++)
-		same &= lttr_view_row(v, order[i])->id == want_busy[i];
-	ok(n == 6 && same, "no process named traced: no command, every task by running time");
-	lttr_view_free(v);
-	lttr_trace_close(t);
+	/* format 1.9: the header names the command, whatever forked it */
+	v = build("first-19", FIRST_DESC(" command=61", "bash"), &t);
+	ok(v && lttr_trace_command_pid(t, &pid) && pid == 61 && lttr_view_command_pid(v) == 61 &&
+	   (n = lttr_view_task_sort(v, LTTR_VSORT_TRACED, 0, 0, false, order, depth)) > 3 &&
+	   lttr_view_row(v, order[0])->id == 61 && lttr_view_row(v, order[1])->id == 62 &&
+	   lttr_view_row(v, order[2])->id == 70,
+	   "a 1.9 header names the command (61): it and its children (62, 70) first");
+	if (v) {
+		lttr_view_free(v);
+		lttr_trace_close(t);
+	}
+	v = build("first-19-none", FIRST_DESC(" format=1.9", "traced"), &t);
+	ok(v && lttr_trace_command_pid(t, &pid) && pid == 0 && lttr_view_command_pid(v) == 0,
+	   "a 1.9 header without a command (0): none, even with a fork by traced");
+	if (v) {
+		lttr_view_free(v);
+		lttr_trace_close(t);
+	}
 }
 
 int main(int argc, char **argv)
 {
 	(void)argc;
-	tap_plan(63);
+	tap_plan(68);
 	test_a();
 	test_b();
 	test_zombie();

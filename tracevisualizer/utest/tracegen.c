@@ -516,6 +516,12 @@ static int parse_header_11(struct tg *g, char **tok, int ntok)
 			h->flags & ~LTT_TRACE_FULL_RECORDS;
 		v12 = true;
 	}
+	if ((s = kv(tok, ntok, "command"))) {	/* format 1.9: the command's pid */
+		if (parse_u64(s, &v) || v > UINT32_MAX)
+			return -1;
+		h->command_pid = (uint32_t)v;
+		format_11(h, 9);
+	}
 	if ((s = kv(tok, ntok, "format"))) {
 		if (!strcmp(s, "1.10")) {
 			format_11(h, 10);
@@ -543,6 +549,8 @@ static int parse_header_11(struct tg *g, char **tok, int ntok)
 		} else {
 			return -1;
 		}
+	} else if (h->command_pid) {
+		format_11(h, 9);
 	} else if (v12) {
 		format_11(h, 2);
 	} else if (v11) {
@@ -558,7 +566,7 @@ static int parse_header(struct tg *g, char **tok, int ntok)
 		"order", "word", "hsize", "clock", "bufsize", "bufcount",
 		"magic", "mask", "format", "events", "details", "filter", "sip",
 		"capture", "flight", "nocpuid", "fullrec", "startcall", "stacks",
-		"samplehz", "stacksys",
+		"samplehz", "stacksys", "command",
 	};
 	struct ltt_trace_header *h = &g->h;
 	const char *s;

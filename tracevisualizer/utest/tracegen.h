@@ -34,7 +34,9 @@
  *                         with stacks, struct ltt_stack_config);
  *                         format=1.9 and 1.10: the same, samplehz=N (1.10:
  *                         the sampling profiler's rate), stacksys=N,N...
- *                         (1.10: the syscalls whose entries have stacks)
+ *                         (1.10: the syscalls whose entries have stacks);
+ *                         format=1.9 and later: command=PID (the traced
+ *                         command's pid)
  *   records compact|full  how the events below that have a compact form
  *                         are written: "compact" (use with format=1.2)
  *                         writes LTT_REC_COMPACT records with the

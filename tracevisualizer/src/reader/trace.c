@@ -812,6 +812,12 @@ bool lttr_trace_format_11(const struct lttr_trace *t)
 	return t->format_11;
 }
 
+bool lttr_trace_command_pid(const struct lttr_trace *t, uint32_t *pid)
+{
+	*pid = t->hdr.header_size > LTT_TRACE_HEADER_SIZE_1_8 ? t->hdr.command_pid : 0;
+	return t->hdr.header_size > LTT_TRACE_HEADER_SIZE_1_8;
+}
+
 bool lttr_trace_records_reaps(const struct lttr_trace *t)
 {
 	return lttr_event_mask_has(&t->hdr.mask, LTT_EV_PROCESS_REAP) &&

@@ -788,6 +788,31 @@ static int cmp_rows(const void *pa, const void *pb)
 	return a->id < b->id ? -1 : a->id > b->id;
 }
 
+/* the group row of the idle kernel threads, the last row, when there are some */
+static int add_group(struct vbuild *b, uint32_t nid)
+{
+	struct lttr_view *v = b->v;
+	struct vrow *r;
+	size_t count, i;
+
+	if (vrows_mark_idle(v, &count))
+		return -1;
+	if (!count)
+		return 0;
+	r = new_row(b, LTTR_VROW_GROUP, (uint32_t)count, false, &i);
+	if (!r)
+		return -1;
+	append(b, r, v->start, nid, false);
+	if (vrow_finalize(v, r))
+		b->nomem = 1;
+	snprintf(v->group_name, sizeof(v->group_name), "%zu idle kernel thread%s", count,
+		 count == 1 ? "" : "s");
+	r->info.name = v->group_name;
+	r->info.tgid = r->info.id;
+	r->info.entries = r->n;
+	return b->nomem ? -1 : 0;
+}
+
 /* names, order, and the task map of the finished rows */
 static int finish(struct vbuild *b)
 {
@@ -846,7 +871,7 @@ static int finish(struct vbuild *b)
 			break;
 		}
 	}
-	return b->nomem ? -1 : 0;
+	return b->nomem ? -1 : add_group(b, nid);
 }
 
 static void free_build(struct vbuild *b)

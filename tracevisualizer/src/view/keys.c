@@ -90,6 +90,8 @@ static const struct kinfo info[LTTR_KA_COUNT] = {
 	[LTTR_KA_ROW_ORDER] = { "row-order", "Rows",
 		"rows by pid / the traced command first, then the busiest" },
 	[LTTR_KA_ROWS_BY_PID] = { "rows-by-pid", "Rows", "control flow rows by pid" },
+	[LTTR_KA_IDLE_GROUP] = { "idle-kthreads", "Rows",
+		"open / close the group row of the idle kernel threads" },
 	[LTTR_KA_SEARCH] = { "search", "Search", "search events: a filter expression (docs/filter.md)" },
 	[LTTR_KA_SEARCH_NEXT] = { "search-next", "Search", "next match" },
 	[LTTR_KA_SEARCH_PREV] = { "search-previous", "Search", "previous match" },
@@ -211,6 +213,7 @@ static const struct lttr_keybind table[] = {
 	{ LTTR_KA_ACTIVE, K('A'), TG, LTTR_KW_ALL },
 	{ LTTR_KA_ROW_ORDER, K('P'), TG, LTTR_KW_ALL },
 	{ LTTR_KA_ROWS_BY_PID, K(CTRL('p')), G, LTTR_KW_ALL },
+	{ LTTR_KA_IDLE_GROUP, K('i'), TG, LTTR_KW_ALL & ~LTTR_KW_P_STACKS },	/* there: invert */
 
 	{ LTTR_KA_SEARCH, K('/', CTRL('f')), TG, LTTR_KW_ALL & ~LTTR_KW_P_STACKS },
 	{ LTTR_KA_SEARCH_NEXT, K('n'), T, LTTR_KW_ALL },

@@ -21,6 +21,8 @@
 int lttr_session_init(struct lttr_session *s, const char *dir, unsigned int open_flags,
 		      struct lttr_trace *t, struct lttr_view *v)
 {
+	uint64_t a, b;
+
 	memset(s, 0, sizeof(*s));
 	s->dir = strdup(dir);
 	if (!s->dir)
@@ -30,6 +32,10 @@ int lttr_session_init(struct lttr_session *s, const char *dir, unsigned int open
 	s->v = v;
 	s->a = lttr_view_account(v);
 	lttr_viewport_init(&s->vp, lttr_view_start(v), lttr_view_end(v));
+	if (lttr_view_command_span(v, &a, &b)) {
+		lttr_viewport_show(&s->vp, a, b);
+		lttr_viewport_set_cursor(&s->vp, s->vp.t0);
+	}
 	s->sel_cpu = -1;
 	s->sel_row = -1;
 	s->row_sort = LTTR_VSORT_TRACED;
@@ -247,6 +253,14 @@ unsigned int lttr_session_set_active_only(struct lttr_session *s, bool on)
 	return LTTR_SES_ROWS;
 }
 
+unsigned int lttr_session_set_idle_open(struct lttr_session *s, bool open)
+{
+	if (s->idle_open == open)
+		return 0;
+	s->idle_open = open;
+	return LTTR_SES_ROWS;
+}
+
 unsigned int lttr_session_set_row_sort(struct lttr_session *s, unsigned int sort)
 {
 	if (!lttr_vsort_name(sort) || sort == s->row_sort)
@@ -460,6 +474,9 @@ static void apply(struct lttr_session *s, json_object *o, struct lttr_session_la
 	v = member(o, "active_only", json_type_boolean, bad);
 	if (v)
 		s->active_only = json_object_get_boolean(v);
+	v = member(o, "idle_open", json_type_boolean, bad);
+	if (v)
+		s->idle_open = json_object_get_boolean(v);
 	/* enum lttr_vsort by its name (lttr_vsort_name()) */
 	v = member(o, "row_sort", json_type_string, bad);
 	if (v && lttr_vsort_parse(json_object_get_string(v)) >= 0)
@@ -591,6 +608,7 @@ static json_object *session_json(const struct lttr_session *s,
 	json_object_object_add(o, "cursor_ns", json_object_new_int64((int64_t)s->vp.cursor));
 	json_object_object_add(o, "selected_pid", json_object_new_int64(s->sel_pid));
 	json_object_object_add(o, "active_only", json_object_new_boolean(s->active_only));
+	json_object_object_add(o, "idle_open", json_object_new_boolean(s->idle_open));
 	json_object_object_add(o, "row_sort", json_object_new_string(
 		lttr_vsort_name(s->row_sort) ? lttr_vsort_name(s->row_sort) : "traced"));
 	if (s->filter) {

@@ -190,8 +190,15 @@ struct lttr_view {
 	size_t capevmarks[LTT_MAX_CPUS];
 	uint64_t nevents[LTT_MAX_CPUS];	/* events read on each CPU */
 	char cpu_names[LTT_MAX_CPUS][16];
+	char group_name[48];		/* the group row's: "N idle kernel threads" */
 	uint64_t out_of_order;
 };
+
+/*
+ * mark the idle kernel threads (lttr_view_idle_kthread()) of a built view
+ * (rowsort.c), @count of them; 0 or a negative enum lttr_errcode
+ */
+int vrows_mark_idle(struct lttr_view *v, size_t *count);
 
 /* category of a global state id, as displayed */
 static inline uint8_t vcat_of(const struct lttr_view *v, uint32_t gid)

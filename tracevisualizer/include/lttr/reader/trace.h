@@ -283,6 +283,18 @@ const char *lttr_trace_netdev_name(const struct lttr_trace *t, uint32_t ifindex)
 bool lttr_trace_format_11(const struct lttr_trace *t);
 
 /**
+ * lttr_trace_command_pid() - the pid of the command `traced -- CMD` ran
+ * @t: the trace
+ * @pid: receives it: 0 when traced ran no command, or when not known
+ *
+ * Format 1.9 headers carry it (command_pid); an older header does not
+ * say (lttr_view_command_pid() then finds it from the forks).
+ *
+ * Return: true when the header says (format 1.9 on), even 0.
+ */
+bool lttr_trace_command_pid(const struct lttr_trace *t, uint32_t *pid);
+
+/**
  * lttr_trace_records_reaps() - whether the trace shows when dead tasks
  * are reaped
  * @t: the trace

@@ -71,6 +71,7 @@ struct lttr_filter;
  * @filter_hide: hide what does not match (else dim it)
  * @active_only: graph rows active in the window only
  * @row_sort: the order of the control flow's rows (enum lttr_vsort)
+ * @idle_open: the group row of the idle kernel threads is open
  */
 struct lttr_session {
 	char *dir;
@@ -91,6 +92,7 @@ struct lttr_session {
 	bool filter_hide;
 	bool active_only;
 	unsigned int row_sort;
+	bool idle_open;
 };
 
 /**
@@ -117,8 +119,10 @@ struct lttr_session_layout {
 
 /**
  * lttr_session_init() - a session of trace @t and its view model @v,
- * which it owns from then on: the whole trace in the window, the cursor
- * at its start, nothing selected, no filter, no bookmark
+ * which it owns from then on: the span of the traced command in the
+ * window (lttr_view_command_span(); the whole trace without a command),
+ * the cursor at the window's start, nothing selected, no filter, no
+ * bookmark, the first screen's row order, the idle kernel threads folded
  * @s: the session
  * @dir: the trace directory
  * @open_flags: the LTTR_OPEN_* flags @t was opened with
@@ -181,6 +185,8 @@ unsigned int lttr_session_set_filter_hide(struct lttr_session *s, bool hide);
 unsigned int lttr_session_set_active_only(struct lttr_session *s, bool on);
 /* enum lttr_vsort; a value past the last is refused */
 unsigned int lttr_session_set_row_sort(struct lttr_session *s, unsigned int sort);
+/* the group row of the idle kernel threads open (its members shown) or closed */
+unsigned int lttr_session_set_idle_open(struct lttr_session *s, bool open);
 /* a bookmark @name at @t (replacing one of that name); -1 out of memory */
 long lttr_session_bookmark_add(struct lttr_session *s, const char *name, uint64_t t,
 			       unsigned int *what);

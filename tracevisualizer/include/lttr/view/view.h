@@ -102,12 +102,18 @@ struct lttr_vstate {
  * @LTTR_VROW_IRQ: an irq line or system vector: when its handler runs
  * @LTTR_VROW_SOFTIRQ: a softirq vector: when its handler runs
  * @LTTR_VROW_TASK: a task (thread): its modes, runnable, blocked, alive
+ * @LTTR_VROW_GROUP: the group row of the idle kernel threads (the view's
+ *	last row, present when there is one: @id is how many, @name
+ *	"N idle kernel threads"): it has no state of its own (LTTR_VCAT_NONE
+ *	throughout); the first screen's order (LTTR_VSORT_TRACED) shows it
+ *	in place of its members, which it lists under it when open
  */
 enum lttr_vrow_kind {
 	LTTR_VROW_CPU,
 	LTTR_VROW_IRQ,
 	LTTR_VROW_SOFTIRQ,
 	LTTR_VROW_TASK,
+	LTTR_VROW_GROUP,
 };
 
 /**
@@ -121,10 +127,13 @@ enum lttr_vrow_kind {
  *	name; CPU: "cpu N"
  * @entries: intervals stored (state changes and events)
  * @bytes: memory they take, checkpoints included
+ * @idle_kthread: TASK: an idle kernel thread, a member of the group row
+ *	(lttr_view_idle_kthread())
  */
 struct lttr_vrow_info {
 	uint8_t kind;
 	bool sysvec;
+	bool idle_kthread;
 	uint32_t id;
 	uint32_t tgid;
 	uint32_t ppid;
@@ -225,7 +234,8 @@ size_t lttr_view_task_order(const struct lttr_view *v, size_t *rows,
  * lttr_view_command_pid() - the process that `traced -- CMD` started
  * @v: the view
  *
- * The trace does not name it: it is the first process (not a thread)
+ * A format 1.9 header names it (lttr_trace_command_pid()).  An older
+ * trace does not: it is then the first process (not a thread)
  * forked during the trace by a process named "traced", the daemon that
  * writes the trace (its proc snapshot names it, and it forks the command
  * once, after START).
@@ -236,12 +246,52 @@ size_t lttr_view_task_order(const struct lttr_view *v, size_t *rows,
 uint32_t lttr_view_command_pid(const struct lttr_view *v);
 
 /**
+ * lttr_view_command_span() - the span the traced command ran, with a
+ * margin: the first window a front end opens on
+ * @v: the view
+ * @t0: receives its start
+ * @t1: receives its end
+ *
+ * From the fork of lttr_view_command_pid() (the view's start when it was
+ * not forked in the trace) to the last exit of it and its descendants
+ * (the view's end when one of them did not exit), widened by 2 % of that
+ * span on each side (at least 1 us) and clamped to the view.
+ *
+ * Return: true when the trace has a command (@t0 < @t1 then); false
+ * without one (@t0 and @t1 are then the whole view).
+ */
+bool lttr_view_command_span(const struct lttr_view *v, uint64_t *t0, uint64_t *t1);
+
+/**
+ * lttr_view_idle_kthread() - whether a task row is an idle kernel thread
+ * @v: the view
+ * @row: a task row
+ *
+ * A kernel thread is kthreadd (pid 2), a task whose chain of parents
+ * reaches it, or a task created as a kernel thread in the trace; it is
+ * idle when its running time over the whole trace (user, syscall, trap,
+ * irq, softirq, kernel, unknown mode: what LTTR_VSORT_BUSY counts) is
+ * below LTTR_VIEW_IDLE_PERMILLE thousandths of the trace's span, and it
+ * is not a process of the traced command.  Decided once, when the view
+ * is built; the group row (LTTR_VROW_GROUP) counts them.
+ *
+ * Return: true for an idle kernel thread.
+ */
+bool lttr_view_idle_kthread(const struct lttr_view *v, size_t row);
+
+/* an idle kernel thread runs less than this many thousandths of the trace */
+#define LTTR_VIEW_IDLE_PERMILLE 1U
+
+/**
  * enum lttr_vsort - how lttr_view_task_sort() orders the task rows
  * @LTTR_VSORT_TRACED: the first screen's order, every front end's
  *	default: the processes of the traced command
- *	(lttr_view_command_pid() and its descendants) first, by pid, then
- *	the others by time running over the whole trace (not the window:
- *	the rows do not move when one zooms), most first, then pid
+ *	(lttr_view_command_pid() and its descendants) first, in tree order
+ *	(by pid: the order they came), then the others by time running
+ *	over the whole trace (not the window: the rows do not move when one
+ *	zooms), most first, then by events (most first), then pid; the idle
+ *	kernel threads (lttr_view_idle_kthread()) last, folded into the
+ *	group row (LTTR_VROW_GROUP), listed under it when it is open
  * @LTTR_VSORT_PID: by pid (lttr_view_task_order()'s order)
  * @LTTR_VSORT_NAME: by name, then pid
  * @LTTR_VSORT_BUSY: by time running (user, syscall, trap, irq, softirq,
@@ -281,14 +331,16 @@ int lttr_vsort_parse(const char *name);
  * @t0: the window's start (LTTR_VSORT_BUSY; LTTR_VSORT_TRACED takes the
  *	whole trace)
  * @t1: its end
- * @rows: receives row indexes (room for every task row)
+ * @idle_open: LTTR_VSORT_TRACED: the group row of the idle kernel
+ *	threads is open (its members follow it, at depth 1)
+ * @rows: receives row indexes (room for every task row and the group row)
  * @depth: receives 0 for a process, 1 for a thread under it
  *
- * Return: the number of task rows written, or a negative enum
+ * Return: the number of rows written, or a negative enum
  * lttr_errcode (@rows and @depth then in pid order).
  */
 long lttr_view_task_sort(struct lttr_view *v, unsigned int by, uint64_t t0, uint64_t t1,
-			 size_t *rows, unsigned char *depth);
+			 bool idle_open, size_t *rows, unsigned char *depth);
 
 /**
  * lttr_view_state() - a state of the dictionary
