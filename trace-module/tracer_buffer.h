@@ -234,6 +234,7 @@ static inline bool ltt_module_id(unsigned int id)
 {
 	return id == LTT_EV_NONE || id == LTT_EV_TRACE_START ||
 	       id == LTT_EV_TIME_EXT || id == LTT_EV_STACK ||
+	       id == LTT_EV_MARKER ||
 	       (id >= LTT_EV_CHANGE_MASK && id <= LTT_EV_CUSTOM);
 }
 
@@ -267,6 +268,8 @@ void ltt_emit_unpublished(unsigned int id, const void *data,
 			  unsigned int var_len);
 void ltt_log(unsigned int id, const void *data, unsigned int len,
 	     const void *var, unsigned int var_len);
+bool ltt_recording(unsigned int id);
+void ltt_log_lost(unsigned int id);
 void ltt_start_on_cpu(void *unused);
 void ltt_flush_all(void);
 void ltt_flush_start(void);
@@ -295,6 +298,11 @@ int ltt_check_syscall_ip(const struct ltt_syscall_ip *s);
 int ltt_check_stacks(const struct ltt_stack_config *s);
 bool ltt_stack_wanted(unsigned int id, const void *data, unsigned int len);
 const u64 *ltt_stack_capture(unsigned int id, struct ltt_ev_stack *hdr);
+
+/* tracer_marker.c */
+int ltt_marker_init(void);
+void ltt_marker_exit(void);
+void ltt_marker_set_enabled(bool on);
 
 /* tracer_custom.c */
 extern struct mutex ltt_custom_mutex;

@@ -243,6 +243,12 @@ static const struct member expected[] = {
 	E(LTT_EV_STACK, "flags", struct ltt_ev_stack, flags),
 	E(LTT_EV_STACK, "kernel_nr", struct ltt_ev_stack, kernel_nr),
 	E(LTT_EV_STACK, "user_nr", struct ltt_ev_stack, user_nr),
+	E(LTT_EV_MARKER, "kind", struct ltt_ev_marker, kind),
+	E(LTT_EV_MARKER, "value", struct ltt_ev_marker, value),
+	E(LTT_EV_MARKER, "counter", struct ltt_ev_marker, kind),
+	E(LTT_EV_MARKER, "pid", struct ltt_ev_marker, pid),
+	E(LTT_EV_MARKER, "tid", struct ltt_ev_marker, tid),
+	E(LTT_EV_MARKER, "uid", struct ltt_ev_marker, uid),
 };
 
 /* the events of include/ltt/ltt-events.h, counted */
@@ -431,7 +437,7 @@ static void check_table(void)
 	   matched, NEXPECTED);
 	ok(unknown_none && !lttr_event_fields(LTT_EV_MAX, &n) && n == 0,
 	   "unknown ids have no fields");
-	ok(known == NLISTED && NLISTED == 64, "the %d ids of the event list are known (%zu)",
+	ok(known == NLISTED && NLISTED == 65, "the %d ids of the event list are known (%zu)",
 	   NLISTED, known);
 	irq = lttr_field_find(LTT_EV_IRQ_ENTRY, "name");
 	ok(irq && irq->src == LTTR_FIELD_SRC_IRQ_NAME &&

@@ -117,6 +117,7 @@ union lttr_payload {
 	struct ltt_ev_fs_dup fs_dup;
 	struct ltt_ev_fs_pipe fs_pipe;
 	struct ltt_ev_stack stack;
+	struct ltt_ev_marker marker;
 };
 
 /*
