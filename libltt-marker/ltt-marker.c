@@ -86,6 +86,9 @@ static int marker_write(int kind, const char *name, const char *text,
 
 	if (ltt_marker_open() < 0)
 		return -1;
+	/* the first call came here to open the device: markers may be off */
+	if (!*__atomic_load_n(&enabled, __ATOMIC_ACQUIRE))
+		return 0;
 	name_len = name ? strnlen(name, LTT_MARKER_NAME_MAX + 1) : 0;
 	if (!name_len || name_len > LTT_MARKER_NAME_MAX) {
 		errno = EINVAL;

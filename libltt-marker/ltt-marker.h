@@ -8,7 +8,10 @@
  * device's "enabled" word and a branch: no system call.
  *
  * Every function returns 0 when the marker was recorded or not wanted
- * (tracing off), and -1 with errno set otherwise: EACCES (the caller is
+ * (tracing off), and -1 with errno set otherwise.  The first call opens
+ * the device (or ltt_marker_open() does): when it cannot, that call
+ * fails, and the later ones cost the one branch and return 0 (markers are
+ * off for the process).  The errors: EACCES (the caller is
  * not allowed to write markers: neither CAP_SYS_ADMIN nor in the group
  * the administrator chose), ENOENT (no trace module loaded), EINVAL (a
  * name that is empty, longer than 63 bytes or has blanks or non-ASCII
