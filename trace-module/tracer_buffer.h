@@ -238,6 +238,7 @@ static inline bool ltt_module_id(unsigned int id)
 	return id == LTT_EV_NONE || id == LTT_EV_TRACE_START ||
 	       id == LTT_EV_TIME_EXT || id == LTT_EV_STACK ||
 	       id == LTT_EV_SAMPLE ||
+	       id == LTT_EV_MARKER ||
 	       (id >= LTT_EV_CHANGE_MASK && id <= LTT_EV_CUSTOM);
 }
 
@@ -271,6 +272,8 @@ void ltt_emit_unpublished(unsigned int id, const void *data,
 			  unsigned int var_len);
 void ltt_log(unsigned int id, const void *data, unsigned int len,
 	     const void *var, unsigned int var_len);
+bool ltt_recording(unsigned int id);
+void ltt_log_lost(unsigned int id);
 void ltt_start_on_cpu(void *unused);
 void ltt_flush_all(void);
 void ltt_flush_start(void);
@@ -307,6 +310,10 @@ void ltt_sample_start(void);
 void ltt_sample_stop(void);
 int ltt_sample_init(void);
 void ltt_sample_exit(void);
+/* tracer_marker.c */
+int ltt_marker_init(void);
+void ltt_marker_exit(void);
+void ltt_marker_set_enabled(bool on);
 
 /* tracer_custom.c */
 extern struct mutex ltt_custom_mutex;

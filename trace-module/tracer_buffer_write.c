@@ -754,6 +754,34 @@ notrace void ltt_log(unsigned int id, const void *data, unsigned int len,
 		ltt_submit(id, data, len, var, var_len, false);
 }
 
+/* Would ltt_log() record event @id now?  Any context. */
+notrace bool ltt_recording(unsigned int id)
+{
+	/* Pairs with the release in START, as in the callback. */
+	return smp_load_acquire(&ltt.active) && ltt_mask_test(ltt.mask, id);
+}
+
+/*
+ * Count one event of @id as lost on this CPU, while tracing records it:
+ * a module-generated event refused before it was written (a marker over
+ * its task's rate).  Interrupts are off as in a writer, so that the
+ * count goes to the buffer being written (ltt_close()'s lost).
+ */
+void ltt_log_lost(unsigned int id)
+{
+	unsigned long flags;
+	struct ltt_cpu *c;
+
+	local_irq_save(flags);
+	/* Pairs with the release in START: ltt.cpus[] is set up. */
+	if (smp_load_acquire(&ltt.active) && ltt_mask_test(ltt.mask, id)) {
+		c = ltt.cpus[smp_processor_id()];
+		if (c)
+			ltt_lost_count(c, id, NULL, 0, false);
+	}
+	local_irq_restore(flags);
+}
+
 /*
  * Declarations written by the module (CHANGE_MASK, CUSTOM_CREATE,
  * CUSTOM_DESTROY): subject to the event mask and the details mask

@@ -146,6 +146,7 @@ static const unsigned char ltt_defined_ids[] = {
 	LTT_EV_TRACE_START,
 	LTT_EV_FS_DUP, LTT_EV_FS_PIPE,
 	LTT_EV_SAMPLE,
+	LTT_EV_MARKER,
 };
 
 static u64 ltt_defined[LTT_MASK_WORDS];
@@ -292,6 +293,7 @@ static int ltt_start(struct file *file)
 	WRITE_ONCE(ltt.tracing, 1);
 	/* Publish the buffers, reset state and configuration to writers. */
 	smp_store_release(&ltt.active, 1);
+	ltt_marker_set_enabled(ltt_mask_test(ltt.mask, LTT_EV_MARKER));
 	mutex_unlock(&ltt_custom_mutex);
 	/* Begin every online CPU's stream with a TRACE_START record. */
 	on_each_cpu(ltt_start_on_cpu, NULL, 1);
@@ -327,6 +329,7 @@ static void ltt_stop_locked(void)
 	WRITE_ONCE(ltt.active, 0);
 	/* No sample from now on: every timer cancelled (tracer_sample.c). */
 	ltt_sample_stop();
+	ltt_marker_set_enabled(false);
 	/* No periodic flush from now on (see ltt_flush_stop()). */
 	ltt_flush_stop();
 	/* The event points off: a stopped tracer costs the kernel nothing. */
@@ -425,6 +428,7 @@ static int ltt_set_mask(void __user *argp)
 
 		/* The event points follow the mask: a masked-out one is a NOP. */
 		ltt_trace_set_events(ltt_trace_callback, m.bits);
+		ltt_marker_set_enabled(ltt_mask_test(m.bits, LTT_EV_MARKER));
 
 		BUILD_BUG_ON(sizeof(ev.bits) != sizeof(m.bits));
 		memcpy(ev.bits, m.bits, sizeof(ev.bits));
@@ -926,6 +930,12 @@ static int __init ltt_tracer_init(void)
 		pr_err("cannot register /dev/tracer: %d\n", ret);
 		goto err_unreg;
 	}
+	ret = ltt_marker_init();
+	if (ret) {
+		pr_err("cannot register /dev/ltt-marker: %d\n", ret);
+		misc_deregister(&ltt_misc);
+		goto err_unreg;
+	}
 	pr_info("loaded: %u buffers of %u bytes per CPU\n",
 		ltt.cfg_count, ltt.cfg_size);
 	return 0;
@@ -951,6 +961,7 @@ err_cpus:
  */
 static void __exit ltt_tracer_exit(void)
 {
+	ltt_marker_exit();
 	misc_deregister(&ltt_misc);
 	ltt_custom_exit();
 	ltt_unregister_tracer(ltt_trace_callback);

@@ -59,7 +59,7 @@
 #define LTT_TRACE_MAGIC		0x00D6B7EDU	/* LTT's magic number */
 #define LTT_BUFFER_MAGIC	0x4C544242U	/* "BBTL" in memory */
 #define LTT_FORMAT_MAJOR	1
-#define LTT_FORMAT_MINOR	10	/* 1.10: the sampling profiler (LTT_EV_SAMPLE) */
+#define LTT_FORMAT_MINOR	11	/* 1.11: application markers (LTT_EV_MARKER) */
 
 #define LTT_ORDER_LITTLE	1
 #define LTT_ORDER_BIG		2
@@ -141,6 +141,7 @@ enum ltt_event_id {
 	LTT_EV_FS_PIPE		= 65,	/* pipe, pipe2 (1.7) */
 	LTT_EV_STACK		= 66,	/* the stacks of the record before (1.8) */
 	LTT_EV_SAMPLE		= 67,	/* a CPU's sampling timer fired (1.10) */
+	LTT_EV_MARKER		= 69,	/* an application marker (1.11) */
 	LTT_EV_IDS,			/* one more than the highest id */
 	LTT_EV_MAX		= 256
 };
@@ -755,6 +756,61 @@ struct ltt_ev_sample {
 /* largest stack record: header, payload and two full stacks */
 #define LTT_STACK_REC_MAX	(8 + sizeof(struct ltt_ev_stack) + \
 				 2 * LTT_STACK_DEPTH_MAX * 8)
+
+/*
+ * LTT_EV_MARKER (format 1.11): an application marker, written by the
+ * module (never by the kernel) for the task that wrote it to
+ * /dev/ltt-marker (docs/ltt_tracer.4): the begin or end of a job, a
+ * mark with a short text, or a counter's value.  The record's time is
+ * the write's; pid, tid and uid are the writer's, filled in by the
+ * module (a task cannot write another's markers).  The payload is
+ * followed by name_len bytes of name then text_len bytes of text, with
+ * no NUL.  A name is 1 to LTT_MARKER_NAME_MAX visible ASCII characters
+ * (no blank); a text at most LTT_MARKER_TEXT_MAX printable ASCII
+ * characters.  Markers a task writes beyond its rate are counted as lost
+ * LTT_EV_MARKER on its CPU, never recorded in part.
+ */
+#define LTT_MARKER_BEGIN	1	/* a job of this name begins */
+#define LTT_MARKER_END		2	/* and ends */
+#define LTT_MARKER_MARK		3	/* a point, with a text */
+#define LTT_MARKER_COUNTER	4	/* a counter takes @value */
+
+#define LTT_MARKER_NAME_MAX	63	/* bytes of a name */
+#define LTT_MARKER_TEXT_MAX	127	/* bytes of a text */
+
+struct ltt_ev_marker {
+	__u32 pid;		/* the writer's process (tgid) */
+	__u32 tid;		/* and thread */
+	__u32 uid;		/* its uid (initial user namespace) */
+	__u8 kind;		/* LTT_MARKER_* */
+	__u8 name_len;		/* 1..LTT_MARKER_NAME_MAX */
+	__u16 text_len;		/* 0..LTT_MARKER_TEXT_MAX */
+	__s64 value;		/* a counter's value, else 0 */
+} __attribute__((packed));
+
+/*
+ * A write(2) to /dev/ltt-marker is one marker: this struct, then
+ * name_len bytes of name, then text_len bytes of text; the write's
+ * length must be exactly that (EINVAL otherwise, as for a bad kind,
+ * name or text).  The write returns its length when the marker is
+ * recorded or tracing is off, and EAGAIN when the task's rate was
+ * exceeded (the marker is counted lost).  The device's first page,
+ * mapped read-only (mmap, offset 0, PROT_READ, MAP_SHARED), holds
+ * struct ltt_marker_page: a library tests @enabled before writing, one
+ * load and a branch when tracing is off.
+ */
+struct ltt_marker_write {
+	__u8 kind;		/* LTT_MARKER_* */
+	__u8 name_len;
+	__u16 text_len;
+	__u32 reserved;		/* zero */
+	__s64 value;
+} __attribute__((packed));
+
+struct ltt_marker_page {
+	__u32 enabled;		/* non-zero while markers are recorded */
+	__u32 abi_version;	/* LTT_ABI_VERSION */
+};
 
 /*
  * Longest variable part the kernel passes with an event (exec and open
@@ -1401,12 +1457,11 @@ static inline __u64 ltt_lost_by_event(const struct ltt_lost_info *li,
  * periodic flush, LTT_IOC_SET_FLUSH).  6: format 1.7, the dup and pipe
  * events, and struct ltt_lost_info counts the lost events of every id
  * (by_event_high).  7: format 1.8, call stacks (LTT_EV_STACK,
- * LTT_IOC_SET_STACKS).  8: format 1.10, the sampling profiler
- * (LTT_EV_SAMPLE, LTT_IOC_SET_SAMPLE, stacks of samples) and the stacks at
- * the entry of chosen syscalls (LTT_IOC_SET_STACK_SYSCALLS).  The daemon writes its own LTT_FORMAT_MINOR in the trace header, so it
+ * LTT_IOC_SET_STACKS).  9: format 1.11, application markers
+ * (LTT_EV_MARKER, /dev/ltt-marker).  The daemon writes its own LTT_FORMAT_MINOR in the trace header, so it
  * refuses a module of another version.
  */
-#define LTT_ABI_VERSION		8
+#define LTT_ABI_VERSION		9
 
 struct ltt_buffer_config {
 	__u32 size;		/* bytes per buffer, header included */

@@ -61,6 +61,7 @@ enum ltt_ev_var {
 	LTT_VAR_CUSTOM,		/* size bytes of a custom event's payload */
 	LTT_VAR_ENDPOINT,	/* a socket's local and peer addresses */
 	LTT_VAR_STACK,		/* kernel_nr + user_nr 64-bit addresses */
+	LTT_VAR_MARKER,		/* name_len bytes of name, text_len of text */
 };
 
 #define LTT_CEV(tag)	sizeof(struct ltt_cev_##tag)
@@ -134,6 +135,7 @@ enum ltt_ev_var {
 	X(FS_PIPE, "fs_pipe", fs_pipe, NONE, FILE, LTT_NO_CEV, 0) \
 	X(STACK, "stack", stack, STACK, OTHER, LTT_NO_CEV, 0) \
 	X(SAMPLE, "sample", sample, NONE, OTHER, LTT_NO_CEV, 0) \
+	X(MARKER, "marker", marker, MARKER, OTHER, LTT_NO_CEV, 0) \
 	LTT_EVENTS_EXTRA(X)
 
 /*

@@ -7,6 +7,7 @@
 command -v cppcheck >/dev/null || skip_all "cppcheck missing (scripts/setup-deps)"
 run_ok "cppcheck: traced" make -s -C traced cppcheck
 run_ok "cppcheck: tracevisualizer" make -s -C tracevisualizer cppcheck
+run_ok "cppcheck: libltt-marker" make -s -C libltt-marker cppcheck
 run_ok "reader/internal.h only in src/reader/" make -s -C tracevisualizer check-includes
 run_ok "cppcheck: tests/workloads" cppcheck -q --enable=warning,style,performance,portability \
 	--error-exitcode=1 --inline-suppr -I include tests/workloads

@@ -228,6 +228,9 @@ PAYLOADS = {
     'time_ext': Layout('ltt_ev_time_ext', [('base_ns', 'Q')]),
     'stack': Layout('ltt_ev_stack', [('pid', 'I'), ('of_id', 'B'), ('flags', 'B'),
                                      ('kernel_nr', 'B'), ('user_nr', 'B')]),
+    'marker': Layout('ltt_ev_marker', [('pid', 'I'), ('tid', 'I'), ('uid', 'I'),
+                                       ('kind', 'B'), ('name_len', 'B'),
+                                       ('text_len', 'H'), ('value', 'q')]),
 }
 
 # compact forms (format 1.2), by the tag of struct ltt_cev_<tag>

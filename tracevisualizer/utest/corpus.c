@@ -136,7 +136,7 @@ const struct corpus_case corpus_cases[] = {
 	{ "id-zero", GOOD_HEAD GOOD_BUF0 "1000000300 rec 0 8\n", 0, READ_ERR,
 	  "event id 0, which format 1.0 does not have", 0 },
 	/* in a newer format, an event added since: skipped by its size */
-	{ "unknown-id-newer", "header minor=11\n" GOOD_HEAD GOOD_BUF0
+	{ "unknown-id-newer", "header minor=200\n" GOOD_HEAD GOOD_BUF0
 	  "1000000300 rec 99 12 1 2 3 4\n" GOOD_BUF1, 0, OK, NULL, 7 },
 	{ "no-details", GOOD_HEAD GOOD_BUF0 "1000000300 nodetail 7\n", 0, OK, NULL, 4 },
 	{ "exec-no-nul", GOOD_HEAD GOOD_BUF0 "1000000300 rec 11 16 1 0 0 0 0x41 0x42 0x43 0x44\n",
@@ -204,6 +204,13 @@ const struct corpus_case corpus_cases[] = {
 	{ "packet-caplen-too-big", GOOD_HEAD GOOD_BUF0
 	  "1000000300 net_packet_in 1 84 0x800 1 0011223344 caplen=300\n", 0, READ_ERR,
 	  "net_packet_in caplen 300 larger than 256", 0 },
+	{ "marker-name-too-long", GOOD_HEAD GOOD_BUF0
+	  "1000000300 marker begin 1 1 1000 aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa 0\n", 0, READ_ERR,
+	  "marker name_len 70 or text_len 0 larger than 63 or 127", 0 },
+	{ "marker-text-past-record", GOOD_HEAD GOOD_BUF0
+	  "1000000300 marker mark 1 1 1000 job 0 hello\n"
+	  "1000000300 rec 69 36 1 0 0 0 1 0 0 0 0xe8 3 0 0 3 3 0x7f 0 0 0 0 0 0 0 0 0 0x6a 0x6f 0x62 0\n",
+	  0, READ_ERR, "marker name_len + text_len 130 larger than the 4 bytes after its payload", 0 },
 	{ "custom-size-past-record", GOOD_HEAD GOOD_BUF0
 	  "1000000300 custom 1 hex:0102 size=9\n", 0, READ_ERR,
 	  "custom size 9 larger than the 4 bytes after its payload", 0 },
@@ -264,7 +271,7 @@ const struct corpus_case corpus_cases[] = {
 	  "schedchange record flags 0x03: compact (LTT_REC_COMPACT) and without details (LTT_REC_NO_DETAILS) at once: rest of the buffer ignored (salvage)", 6 },
 	{ "compact-unknown-id", GOOD_HEAD GOOD_BUF0 "1000000300 rec 99 12 flags=2 1 2 3 4\n"
 	  GOOD_BUF1, 0, READ_ERR, "event id 99, which format 1.0 does not have", 0 },
-	{ "compact-unknown-id-newer", "header minor=11\n" GOOD_HEAD GOOD_BUF0
+	{ "compact-unknown-id-newer", "header minor=200\n" GOOD_HEAD GOOD_BUF0
 	  "1000000300 rec 99 12 flags=2 1 2 3 4\n" GOOD_BUF1, 0, OK, NULL, 7 },
 };
 

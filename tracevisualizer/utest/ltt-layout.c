@@ -99,6 +99,7 @@ static const char *const var_names[] = {
 	[LTT_VAR_PEER] = "PEER", [LTT_VAR_PACKET] = "PACKET",
 	[LTT_VAR_DECL] = "DECL", [LTT_VAR_CUSTOM] = "CUSTOM",
 	[LTT_VAR_ENDPOINT] = "ENDPOINT", [LTT_VAR_STACK] = "STACK",
+	[LTT_VAR_MARKER] = "MARKER",
 };
 
 #define EVENT(sym, name, pl, var, cls, csize, old) \

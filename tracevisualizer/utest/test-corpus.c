@@ -89,7 +89,7 @@ static void specific_checks(void)
 	char buf[256];
 
 	/* a newer format's unknown ids are yielded as unknown_<id> and counted */
-	tg_open("u2", "header minor=11\n" GOOD_HEAD GOOD_BUF0 "1000000300 rec 99 12 1 2 3 4\n",
+	tg_open("u2", "header minor=200\n" GOOD_HEAD GOOD_BUF0 "1000000300 rec 99 12 1 2 3 4\n",
 		0, &t, &err);
 	v = tg_all_events(t, &n, 0, &st);
 	ok(n == 4 && !v[3].known && v[3].id == 99 && v[3].size == 12 &&

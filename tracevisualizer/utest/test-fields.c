@@ -246,6 +246,12 @@ static const struct member expected[] = {
 	E(LTT_EV_SAMPLE, "ip", struct ltt_ev_sample, ip),
 	E(LTT_EV_SAMPLE, "pid", struct ltt_ev_sample, pid),
 	E(LTT_EV_SAMPLE, "user", struct ltt_ev_sample, flags),
+	E(LTT_EV_MARKER, "kind", struct ltt_ev_marker, kind),
+	E(LTT_EV_MARKER, "value", struct ltt_ev_marker, value),
+	E(LTT_EV_MARKER, "counter", struct ltt_ev_marker, kind),
+	E(LTT_EV_MARKER, "pid", struct ltt_ev_marker, pid),
+	E(LTT_EV_MARKER, "tid", struct ltt_ev_marker, tid),
+	E(LTT_EV_MARKER, "uid", struct ltt_ev_marker, uid),
 };
 
 /* the events of include/ltt/ltt-events.h, counted */

@@ -13,9 +13,9 @@
 #include "tap.h"
 #include "tracegen.h"
 
-/* minor 10: a newer format, whose unknown id 200 is an event added since */
+/* minor 200: a newer format, whose unknown id 200 is an event added since */
 #define DESC \
-	"header ncpus=2 minor=11\n" \
+	"header ncpus=2 minor=200\n" \
 	"proc PID: 1; PPID: 0; TGID: 1; NAME: init\n" \
 	"proc PID: 10; PPID: 1; TGID: 10; NAME: sh\n" \
 	"proc PID: 11; PPID: 1; TGID: 10; NAME: sh worker\n" \

@@ -44,11 +44,11 @@ static char *make_desc(unsigned int ncpus, unsigned int nbufs, int kind)
 	if (!f)
 		return NULL;
 	/*
-	 * minor 10: a format newer than the reader's, whose unknown ids (the
+	 * minor 200: a format newer than the reader's, whose unknown ids (the
 	 * "rec 200.." records below) are events added since, skipped by
 	 * their size (in the reader's own format they would be damage)
 	 */
-	fprintf(f, "header ncpus=%u format=%s minor=11 events=all\n", ncpus, cmp ? "1.2" : "1.1");
+	fprintf(f, "header ncpus=%u format=%s minor=200 events=all\n", ncpus, cmp ? "1.2" : "1.1");
 	fprintf(f, "proc PID: 1; PPID: 0; TGID: 1; NAME: init\n");
 	fprintf(f, "proc PID: 100; PPID: 1; TGID: 100; NAME: sh\n");
 	for (c = 0; c < ncpus; c++) {

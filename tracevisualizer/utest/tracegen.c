@@ -1120,6 +1120,44 @@ static int parse_var_event(struct tg *g, uint64_t t, char **tok, int ntok,
 		e.flags = (uint8_t)a[2];
 		return tg_record(g, t, LTT_EV_SAMPLE, 0, &e, sizeof(e));
 	}
+	if (!strcmp(name, "marker")) {
+		struct ltt_ev_marker e = { 0 };
+		const char *text;
+		size_t nl, tl;
+
+		/* KIND PID TID UID NAME VALUE [TEXT...]: KIND begin, end,
+		 * mark, counter or a number; NAME as is (any length: the
+		 * record says name_len = its length mod 256) */
+		if (nargs < 6 || parse_u64(tok[3], &a[0]) || parse_u64(tok[4], &a[1]) ||
+		    parse_u64(tok[5], &a[2]) || parse_u64(tok[7], &a[3]))
+			return -1;
+		if (!strcmp(tok[2], "begin"))
+			e.kind = LTT_MARKER_BEGIN;
+		else if (!strcmp(tok[2], "end"))
+			e.kind = LTT_MARKER_END;
+		else if (!strcmp(tok[2], "mark"))
+			e.kind = LTT_MARKER_MARK;
+		else if (!strcmp(tok[2], "counter"))
+			e.kind = LTT_MARKER_COUNTER;
+		else if (parse_u64(tok[2], &a[4]))
+			return -1;
+		else
+			e.kind = (uint8_t)a[4];
+		e.pid = (uint32_t)a[0];
+		e.tid = (uint32_t)a[1];
+		e.uid = (uint32_t)a[2];
+		e.value = (int64_t)a[3];
+		nl = strlen(tok[6]);
+		text = nargs > 6 ? rest_after(line, 8) : "";
+		tl = strlen(text);
+		if (nl + tl > sizeof(var))
+			return -1;
+		e.name_len = (uint8_t)nl;
+		e.text_len = (uint16_t)tl;
+		memcpy(var, tok[6], nl);
+		memcpy(var + nl, text, tl);
+		return var_record(g, t, LTT_EV_MARKER, &e, sizeof(e), var, nl + tl, false);
+	}
 	if (!strcmp(name, "stack")) {
 		struct ltt_ev_stack e;
 		int of;

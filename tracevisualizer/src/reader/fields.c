@@ -74,6 +74,18 @@ static const char *timer_kind_name(unsigned int kind)
 	}
 }
 
+/* what an application marker says (LTT_MARKER_*) */
+static const char *marker_kind_name(unsigned int kind)
+{
+	switch (kind) {
+	case LTT_MARKER_BEGIN: return "begin";
+	case LTT_MARKER_END: return "end";
+	case LTT_MARKER_MARK: return "mark";
+	case LTT_MARKER_COUNTER: return "counter";
+	default: return NULL;
+	}
+}
+
 /* the clocks a timerfd can have (CLOCK_* of <time.h>, numbers of the ABI) */
 static const char *clock_name(unsigned int clockid)
 {
@@ -307,6 +319,17 @@ static const struct lttr_field f_sample[] = {
 	INT("ip", struct ltt_ev_sample, ip, HEX),
 	INT("pid", struct ltt_ev_sample, pid),
 	FLAG("user", struct ltt_ev_sample, flags, LTT_SAMPLE_USER),
+};
+
+static const struct lttr_field f_marker[] = {
+	INT("kind", struct ltt_ev_marker, kind, ENUM(marker_kind_name, "kind_")),
+	OTHER("name", MARKER_NAME, STRING, EMPTY),
+	OTHER("text", MARKER_TEXT, STRING, ABSENT),
+	INT("value", struct ltt_ev_marker, value),
+	EQUALS("counter", struct ltt_ev_marker, kind, LTT_MARKER_COUNTER),
+	INT("pid", struct ltt_ev_marker, pid),
+	INT("tid", struct ltt_ev_marker, tid),
+	INT("uid", struct ltt_ev_marker, uid),
 };
 
 static const struct lttr_field f_fs_pipe[] = {
@@ -636,6 +659,9 @@ DESCRIBE(TRACE_START, f_trace_start, "pid={pid} cpu={cpu}");
 DESCRIBE(TIME_EXT, f_time_ext, "base_ns={base_ns}");
 DESCRIBE(FS_DUP, f_fs_dup, "{call} fd={oldfd} -> {newfd}{?cloexec| cloexec}");
 DESCRIBE(FS_PIPE, f_fs_pipe, "pipe:[{ino}] read fd={rfd} write fd={wfd} flags={flags}");
+DESCRIBE(MARKER, f_marker,
+	 "{kind} {name}{+text| \"{text}\"}{?counter| value={value}}"
+	 " pid={pid} tid={tid} uid={uid}");
 DESCRIBE(STACK, f_stack,
 	 "of {of_id} pid={pid} kernel={kernel_nr} user={user_nr} flags={flags}");
 DESCRIBE(SAMPLE, f_sample, "pid={pid} ip={ip} {?user|user|kernel}");
@@ -995,6 +1021,15 @@ void lttr_field_get(const struct lttr_trace *t, const struct lttr_event *ev,
 	case LTTR_FIELD_SRC_DECL_FORMAT:
 	case LTTR_FIELD_SRC_DECL_WARNING:
 		decl_value(ev, f, v);
+		break;
+	case LTTR_FIELD_SRC_MARKER_NAME:
+		set_str(v, ev->var ? ev->var : "",
+			ev->var ? ev->p.marker.name_len : 0);
+		break;
+	case LTTR_FIELD_SRC_MARKER_TEXT:
+		if (ev->var && ev->p.marker.text_len)
+			set_str(v, ev->var + ev->p.marker.name_len,
+				ev->p.marker.text_len);
 		break;
 	default:
 		custom_value(t, ev, f, buf, v);

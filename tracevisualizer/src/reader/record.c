@@ -369,6 +369,21 @@ static int decode_var(const uint8_t *var, size_t n, const struct evtype *et,
 						ev->p.stack.user_nr),
 				   8 * 2 * LTT_STACK_DEPTH_MAX,
 				   "8 x (kernel_nr + user_nr)", et, ev, why, whylen);
+	case LTT_VAR_MARKER:
+		if (ev->p.marker.name_len > LTT_MARKER_NAME_MAX ||
+		    ev->p.marker.text_len > LTT_MARKER_TEXT_MAX) {
+			if (why)
+				snprintf(why, whylen, "%s name_len %u or text_len %u larger than %u or %u",
+					 et->name, (unsigned int)ev->p.marker.name_len,
+					 (unsigned int)ev->p.marker.text_len,
+					 (unsigned int)LTT_MARKER_NAME_MAX,
+					 (unsigned int)LTT_MARKER_TEXT_MAX);
+			return -LTTR_E_FORMAT;
+		}
+		return var_counted(var, n, (size_t)ev->p.marker.name_len +
+				   ev->p.marker.text_len,
+				   LTT_MARKER_NAME_MAX + LTT_MARKER_TEXT_MAX,
+				   "name_len + text_len", et, ev, why, whylen);
 	case LTT_VAR_DECL:
 		/* name and format are checked by lttr_custom_decl() */
 		ev->var = s;
@@ -586,7 +601,7 @@ static bool fixed_part_fits(const struct lttr_trace *t,
 
 /*
  * A variable part counted by a field of the payload (a peer address,
- * endpoints, packet bytes, a custom payload) fits in its record and its
+ * endpoints, packet bytes, a custom payload, a marker's name and text) fits in its record and its
  * bound.  Checked in the walk, not only when the record is read, so that
  * a damaged count ends the buffer's usable records before the control
  * flow starts on it (the rest of the buffer's time unknown, not the
@@ -603,6 +618,7 @@ static bool counted_part_fits(const uint8_t *rec, size_t avail,
 	case LTT_VAR_PACKET:
 	case LTT_VAR_CUSTOM:
 	case LTT_VAR_STACK:
+	case LTT_VAR_MARKER:
 		return lttr_record_decode(rec, avail, &ev, NULL, 0) >= 0;
 	default:
 		return true;

@@ -119,6 +119,7 @@ union lttr_payload {
 	struct ltt_ev_fs_pipe fs_pipe;
 	struct ltt_ev_stack stack;
 	struct ltt_ev_sample sample;
+	struct ltt_ev_marker marker;
 };
 
 /*

@@ -128,6 +128,10 @@ enum lttr_field_disp {
  *	type and for an instance that cannot be decoded as declared; else none
  * @LTTR_FIELD_SRC_CUSTOM_WARNING: why an instance cannot be decoded as
  *	declared, else none
+ * @LTTR_FIELD_SRC_MARKER_NAME: a marker's name (its first name_len bytes
+ *	of variable part)
+ * @LTTR_FIELD_SRC_MARKER_TEXT: a marker's text (the text_len bytes after
+ *	the name), absent when empty
  *
  * The sources that name an integer (SYSCALL_NAME ... NETDEV_NAME,
  * CUSTOM_KIND, CUSTOM_NAME) read it at @offset / @size, like
@@ -160,6 +164,8 @@ enum lttr_field_src {
 	LTTR_FIELD_SRC_CUSTOM_FIELDS,
 	LTTR_FIELD_SRC_CUSTOM_HEX,
 	LTTR_FIELD_SRC_CUSTOM_WARNING,
+	LTTR_FIELD_SRC_MARKER_NAME,
+	LTTR_FIELD_SRC_MARKER_TEXT,
 };
 
 /**
