@@ -440,7 +440,7 @@ static void check_table(void)
 	   matched, NEXPECTED);
 	ok(unknown_none && !lttr_event_fields(LTT_EV_MAX, &n) && n == 0,
 	   "unknown ids have no fields");
-	ok(known == NLISTED && NLISTED == 65, "the %d ids of the event list are known (%zu)",
+	ok(known == NLISTED && NLISTED == 66, "the %d ids of the event list are known (%zu)",
 	   NLISTED, known);
 	irq = lttr_field_find(LTT_EV_IRQ_ENTRY, "name");
 	ok(irq && irq->src == LTTR_FIELD_SRC_IRQ_NAME &&
