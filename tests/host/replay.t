@@ -15,16 +15,17 @@
 # allocates without bound, fails or writes a file: stopped with a
 # message, the replay and the commands' variables intact).
 . "$(dirname "$0")/../lib/tap.sh"
+. "$TOP/tests/lib/tui.sh"
 tv=$TOP/tracevisualizer
 T=$tv/tracevisualizer
 gen=$tv/build/utest/gen-trace
 chk="python3 $TOP/tests/lib/replaycheck.py"
 make -C "$tv" -s tracevisualizer tools >/dev/null 2>&1 || { plan 1; ok 1 "make -C tracevisualizer"; exit 1; }
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+tui_setup "$tmp"	# the trap: the tmux server of the prompt's test, $tmp
 mix=$TOP/tests/corpus/guest-mix
 rpc=$TOP/tests/corpus/rpc-requests
-plan 28
+plan 35
 
 "$T" dump "$mix" > "$tmp/mix.txt"
 
@@ -223,3 +224,49 @@ grep -q "attempt to index a nil value (global 'io')" "$tmp/loop.err" && [ ! -e "
 ok $? "no io without --allow-io: the file is not written"
 TMPF=$tmp/written timeout 120 "$T" replay --allow-io --script "$tmp/loop.rs" "$mix" > /dev/null 2>&1
 ok "$([ -e "$tmp/written" ] && echo 0 || echo 1)" "with --allow-io it is"
+
+# ---- next PID; commands one at a time from the standard input ------------
+printf 'break type == wakeup && pid == 57\ncommands\n  n = (n or 0) + 1\n  print("n", n)\nend commands\ncont 2\nbogus 3\nnext 54\ndelete 1\nnext 54\nquit\ncont\n' |
+	"$T" replay "$mix" > "$tmp/i.out" 2> "$tmp/i.err"
+ok $? "replay without --script reads the commands from the standard input"
+w=$(sed -n 2p "$tmp/w.exp")
+is "$(sed -n 's/^break 1 at \([0-9.]*\) .*/\1/p' "$tmp/i.out" | tr '\n' ' ')" "$(head -2 "$tmp/w.exp" | tr '\n' ' ')" \
+	"a break line with its commands block, then cont 2: the first two wakeups by 57"
+is "$(cat "$tmp/i.err")" 'tracevisualizer: line 7:1: unknown command "bogus"' "an error is said with its line, and the commands go on"
+# the next events of 54 after the second wakeup, from the dump
+python3 - "$tmp/mix.txt" "$w" > "$tmp/i.exp" <<'PYEOF'
+import sys
+seen, out = False, []
+for l in open(sys.argv[1]):
+    if l.startswith('#'):
+        continue
+    f = l.split()
+    if seen and f[3].endswith('-54'):
+        out.append(f[0])
+        if len(out) == 2:
+            break
+    seen = seen or f[0] == sys.argv[2]
+print(' '.join(out))
+PYEOF
+is "$(sed -n 's/^step at \([0-9.]*\) .*-54 .*/\1/p' "$tmp/i.out" | tr '\n' ' ' | sed 's/ $//')" "$(cat "$tmp/i.exp")" \
+	"next 54 stops at task 54's next event (and again), as dump orders them"
+# the prompt, as a person uses it: in a terminal (tmux)
+if command -v tmux >/dev/null; then
+	tui_shell p 160 40
+	tui_typeline p "$T replay $mix"
+	tui_wait p '^\(replay\) ?$' >/dev/null
+	ok $? "a terminal gets the prompt"
+	tui_typeline p 'break type == wakeup && pid == 57 && args.pid == 54'
+	tui_typeline p 'cont'
+	tui_wait p "^break 1 at $(tui_re "$(head -1 "$tmp/w.exp")") " >/dev/null
+	ok $? "break, cont: the first wakeup of 54 by 57"
+	tui_typeline p 'print task[54].state'
+	tui_typeline p 'quit'
+	tui_wait p '^tui-sh\$ ?$' >/dev/null &&
+		tui_screen p | grep -q '^print task\[54\]\.state = "runnable"$'
+	ok $? "print there: 54 is runnable, just woken; quit ends"
+else
+	skip_missing "tmux missing (scripts/setup-deps)"
+	skip_missing "tmux missing (scripts/setup-deps)"
+	skip_missing "tmux missing (scripts/setup-deps)"
+fi

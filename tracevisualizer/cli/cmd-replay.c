@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <lttr/output/json.h>
 #include <lttr/reader/trace.h>
 #include <lttr/replay/replay.h>
@@ -138,6 +139,119 @@ static char *slurp(const char *path)
 	return buf;
 }
 
+static bool verb(const char *l, const char *v)
+{
+	size_t n = strlen(v);
+
+	l += strspn(l, " \t");
+	return !strncmp(l, v, n) && (!l[n] || l[n] == ' ' || l[n] == '\t' || l[n] == '\n');
+}
+
+static bool is_line(const char *l, const char *what)
+{
+	size_t n = strlen(what);
+
+	l += strspn(l, " \t");
+	return !strncmp(l, what, n) && !l[n + strspn(l + n, " \t\r\n")];
+}
+
+/* append @l to *@buf */
+static int add_text(char **buf, size_t *len, const char *l)
+{
+	size_t n = strlen(l);
+	char *b = realloc(*buf, *len + n + 2);
+
+	if (!b)
+		return -1;
+	memcpy(b + *len, l, n);
+	*len += n;
+	if (!n || b[*len - 1] != '\n')
+		b[(*len)++] = '\n';
+	b[*len] = '\0';
+	*buf = b;
+	return 0;
+}
+
+/*
+ * The commands from the standard input, each run when it is complete: a
+ * break or watch line when the next line is not "commands", or with its
+ * block up to "end commands".  An error is said and the prompt goes on;
+ * "quit" or the end of the input ends.
+ */
+static int interactive(struct lttr_replay *r)
+{
+	bool tty = isatty(0);
+	char line[4096], *buf = NULL;
+	size_t len = 0;
+	unsigned int no = 0, first = 1;
+	bool pending = false, block = false;
+	struct lttr_error err;
+
+	for (;;) {
+		bool eof;
+
+		if (tty) {
+			fputs(block ? "> " : "(replay) ", stdout);
+			fflush(stdout);
+		}
+		eof = !fgets(line, sizeof(line), stdin);
+		if (!eof)
+			no++;
+		if (block && !eof) {
+			if (add_text(&buf, &len, line) < 0)
+				return EXIT_TRACE;
+			if (!is_line(line, "end commands"))
+				continue;
+			block = false;	/* the block complete: run with its line */
+			eof = false;
+			line[0] = '\0';
+		} else if (pending && !eof && is_line(line, "commands")) {
+			if (add_text(&buf, &len, line) < 0)
+				return EXIT_TRACE;
+			block = true;
+			continue;
+		}
+		if (pending) {
+			/* the break or watch line alone, then this line */
+			pending = false;
+			if (lttr_replay_exec(r, buf, first, &err) < 0) {
+				fflush(stdout);
+				fprintf(stderr, "%s: line %s\n", cli_prog, err.msg);
+				if (err.code != LTTR_E_INVAL)
+					break;
+			}
+			fflush(stdout);
+			len = 0;
+			if (buf)
+				buf[0] = '\0';
+		}
+		if (eof || is_line(line, "quit"))
+			break;
+		if (!line[0])
+			continue;
+		first = no;
+		if (add_text(&buf, &len, line) < 0)
+			return EXIT_TRACE;
+		if (verb(line, "break") || verb(line, "watch")) {
+			pending = true;
+			continue;
+		}
+		if (lttr_replay_exec(r, buf, first, &err) < 0) {
+			fflush(stdout);
+			fprintf(stderr, "%s: line %s\n", cli_prog, err.msg);
+			if (err.code != LTTR_E_INVAL)
+				break;
+		}
+		fflush(stdout);
+		len = 0;
+		buf[0] = '\0';
+	}
+	free(buf);
+	if (tty)
+		putchar('\n');
+	return 0;
+}
+
 int cmd_replay(struct cli_opts *o)
 {
 	struct out w = { .o = o };
@@ -148,8 +262,24 @@ int cmd_replay(struct cli_opts *o)
 	char *text;
 	int st;
 
-	if (!o->script)
-		return cli_needs("replay", "--script FILE");
+	if (!o->script) {
+		struct lttr_replay *r;
+
+		if (o->json)
+			return cli_needs("replay", "--script FILE with --json");
+		st = cli_open(o, &t);
+		if (st)
+			return st;
+		if (lttr_replay_open(t, &ro, &r, &err) < 0) {
+			fprintf(stderr, "%s: %s\n", cli_prog, err.msg);
+			lttr_trace_close(t);
+			return EXIT_TRACE;
+		}
+		st = interactive(r);
+		lttr_replay_close(r);
+		lttr_trace_close(t);
+		return st;
+	}
 	if (!(text = slurp(o->script))) {
 		fprintf(stderr, "%s: %s: cannot read the script\n", cli_prog, o->script);
 		return EXIT_USAGE;

@@ -342,14 +342,16 @@ static const struct command {
 	  "under --symfs DIR when given), a kernel address (--kernel) through the\n"
 	  "trace's kallsyms and modules (docs/stacks.md); one line per address:\n"
 	  "ADDR NAME; what could not be read is said once on stderr" },
-	{ "replay", cmd_replay, "breakpoints and watchpoints over the replayed trace (--script)",
+	{ "replay", cmd_replay, "breakpoints and watchpoints over the replayed trace",
 	  "TRACEDIR",
-	  "run the script --script FILE over the replayed trace (docs/replay.md):\n"
-	  "break EVENT-SPEC [if EXPR] [on NODES], watch EXPR, delete, cont, step,\n"
-	  "run, run-to-previous, print EXPR, set VAR = EXPR, and commands in Lua\n"
-	  "attached to a breakpoint or watchpoint; one line per stop: kind and\n"
-	  "number, relative time, #event, cpu, comm-pid, description (a watch:\n"
-	  "the expression, old -> new value), then what its commands printed" },
+	  "run the script --script FILE (else the commands of the standard input,\n"
+	  "one at a time, a prompt in a terminal) over the replayed trace\n"
+	  "(docs/replay.md): break EVENT-SPEC [if EXPR] [on NODES], watch EXPR,\n"
+	  "delete, cont, step, next PID, run, run-to-previous, print EXPR,\n"
+	  "set VAR = EXPR, and commands in Lua attached to a breakpoint or\n"
+	  "watchpoint; one line per stop: kind and number, relative time, #event,\n"
+	  "cpu, comm-pid, description (a watch: the expression, old -> new value),\n"
+	  "then what its commands printed" },
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
@@ -466,7 +468,8 @@ static const struct opt {
 	{ "--addresses", NULL, C_STACKS, O_ADDRESSES,
 	  "frames as hexadecimal addresses, not named through the trace's symbols" },
 	{ "--kernel", NULL, C_SYMBOLIZE, O_KERNEL, "the addresses are the kernel's" },
-	{ "--script", "FILE", C_REPLAY, O_SCRIPT, "the breakpoints, watchpoints and commands to run (needed)" },
+	{ "--script", "FILE", C_REPLAY, O_SCRIPT,
+	  "the breakpoints, watchpoints and commands to run (else: the standard input)" },
 	{ "--allow-io", NULL, C_REPLAY, O_ALLOW_IO,
 	  "give the Lua commands the io and os libraries (files, processes)" },
 	{ "--help", NULL, C_ALL, O_HELP, "this help (COMMAND --help: the command's)" },

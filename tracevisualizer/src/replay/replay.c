@@ -110,6 +110,7 @@ struct lttr_replay {
 	size_t npts, ptcap;
 	unsigned int next_id;
 	bool stepping;
+	int64_t step_pid;	/* next PID: the task stepped to, -1 any */
 	/* the pass */
 	pthread_t th;
 	bool running, finished, quit;
@@ -917,10 +918,15 @@ static void after_event(struct lttr_replay *r)
 		wait_turn(r);
 		return;
 	}
-	if (!hit && !r->stepping)
+	if (r->stepping && r->step_pid >= 0 && r->cur.pid != (uint64_t)r->step_pid)
+		r->stepping = false;	/* not the task's: on to its next event */
+	if (!hit && !r->stepping) {
+		r->stepping = r->step_pid >= 0;
 		return;
+	}
 	if (r->stepping && !hit)
 		report(r, LTTR_RSTOP_STEP, NULL, false);
+	r->step_pid = -1;
 	for (i = 0; i < r->npts; i++) {
 		if (!r->pts[i].hit)
 			continue;
@@ -1190,8 +1196,8 @@ static int add_point(struct lttr_replay *r, bool watch, char *rest, unsigned int
 	return (int)p->id;
 }
 
-enum { CMD_BREAK, CMD_WATCH, CMD_DELETE, CMD_CONT, CMD_STEP, CMD_RUN, CMD_PREV, CMD_PRINT,
-       CMD_SET };
+enum { CMD_BREAK, CMD_WATCH, CMD_DELETE, CMD_CONT, CMD_STEP, CMD_NEXT, CMD_RUN, CMD_PREV,
+       CMD_PRINT, CMD_SET };
 
 struct cmd {
 	int kind;
@@ -1209,7 +1215,7 @@ static const struct {
 } verbs[] = {
 	{ "break", CMD_BREAK }, { "watch", CMD_WATCH }, { "delete", CMD_DELETE },
 	{ "cont", CMD_CONT }, { "continue", CMD_CONT }, { "step", CMD_STEP },
-	{ "next", CMD_STEP }, { "run", CMD_RUN }, { "run-to-previous", CMD_PREV },
+	{ "next", CMD_NEXT }, { "run", CMD_RUN }, { "run-to-previous", CMD_PREV },
 	{ "print", CMD_PRINT }, { "set", CMD_SET },
 };
 
@@ -1311,6 +1317,12 @@ static int parse_script(struct lttr_replay *r, const char *text, struct cmd **cm
 				return lttr_error_set(err, LTTR_E_INVAL,
 						      "%u:%u: expected a count", l.no, col);
 			break;
+		case CMD_NEXT:
+			if (*rest && (parse_count(rest, &c.count) < 0 || c.count >= MAX_PID))
+				return lttr_error_set(err, LTTR_E_INVAL,
+						      "%u:%u: expected a pid", l.no, col);
+			c.point = *rest ? 1 : 0;
+			break;
 		case CMD_RUN:
 			if (*rest)
 				return lttr_error_set(err, LTTR_E_INVAL,
@@ -1403,6 +1415,16 @@ static int run_cmd(struct lttr_replay *r, const struct cmd *c, struct lttr_error
 			replay_message(r, m);
 		}
 		break;
+	case CMD_NEXT:
+		if (r->finished) {
+			report(r, LTTR_RSTOP_END, NULL, false);
+			break;
+		}
+		r->stepping = true;
+		r->step_pid = c->point ? (int64_t)c->count : -1;
+		rc = resume(r);
+		r->step_pid = -1;
+		break;
 	case CMD_CONT:
 	case CMD_STEP:
 	case CMD_RUN:
@@ -1483,6 +1505,7 @@ static int replay_new(struct lttr_trace *t, const struct lttr_replay_opts *o,
 	if (!r->node || !*r->node)
 		r->node = "node0";
 	r->ncpus = lttr_trace_ncpus(t);
+	r->step_pid = -1;
 	pthread_mutex_init(&r->mu, NULL);
 	pthread_cond_init(&r->cv, NULL);
 	r->pt = lttr_ptable_new(lttr_trace_proc(t));
@@ -1533,38 +1556,75 @@ static void replay_free(struct lttr_replay *r)
 	free(r);
 }
 
+int lttr_replay_open(struct lttr_trace *t, const struct lttr_replay_opts *o,
+		     struct lttr_replay **out, struct lttr_error *err)
+{
+	int rc;
+
+	lttr_error_clear(err);
+	rc = replay_new(t, o, out, err);
+	if (rc < 0) {
+		replay_free(*out);
+		*out = NULL;
+	}
+	return rc;
+}
+
+void lttr_replay_close(struct lttr_replay *r)
+{
+	replay_free(r);
+}
+
+int lttr_replay_exec(struct lttr_replay *r, const char *text, unsigned int first_line,
+		     struct lttr_error *err)
+{
+	struct cmd *cmds = NULL;
+	size_t ncmds = 0, before = r->npts, i;
+	int rc;
+
+	lttr_error_clear(err);
+	rc = parse_script(r, text, &cmds, &ncmds, err);
+	/* a point is active from its line on: hide those of later lines (all
+	 * of them when the text does not parse: nothing of it runs) */
+	for (i = before; i < r->npts; i++)
+		r->pts[i].deleted = true;
+	for (i = 0; !rc && i < ncmds && rc >= 0; i++) {
+		if (cmds[i].kind == CMD_BREAK || cmds[i].kind == CMD_WATCH) {
+			size_t k;
+
+			for (k = before; k < r->npts; k++)
+				if (r->pts[k].id == cmds[i].point)
+					r->pts[k].deleted = false;
+		}
+		rc = run_cmd(r, &cmds[i], err);
+	}
+	free_cmds(cmds, ncmds);
+	if (rc < 0 && err->code == LTTR_E_INVAL && first_line > 1) {
+		unsigned int ln, col;
+		int at;
+
+		/* the line numbers of the text are the caller's from @first_line */
+		if (sscanf(err->msg, "%u:%u:%n", &ln, &col, &at) == 2 && at > 0) {
+			char m[LTTR_ERRMSG_MAX];
+
+			snprintf(m, sizeof(m), "%s", err->msg + at);
+			lttr_error_set(err, LTTR_E_INVAL, "%u:%u:%s", ln + first_line - 1, col, m);
+		}
+	}
+	return rc < 0 ? rc : 0;
+}
+
 int lttr_replay_run(struct lttr_trace *t, const char *text,
 		    const struct lttr_replay_opts *o, struct lttr_error *err)
 {
 	struct lttr_replay *r;
-	struct cmd *cmds = NULL;
-	size_t ncmds = 0;
-	int rc;
+	int rc = lttr_replay_open(t, o, &r, err);
 
-	lttr_error_clear(err);
-	rc = replay_new(t, o, &r, err);
-	if (!rc)
-		rc = parse_script(r, text, &cmds, &ncmds, err);
-	if (!rc) {
-		size_t i;
-
-		/* a point is active from its line on: hide those of later lines */
-		for (i = 0; i < r->npts; i++)
-			r->pts[i].deleted = true;
-		for (i = 0; i < ncmds && rc >= 0; i++) {
-			if (cmds[i].kind == CMD_BREAK || cmds[i].kind == CMD_WATCH) {
-				size_t k;
-
-				for (k = 0; k < r->npts; k++)
-					if (r->pts[k].id == cmds[i].point)
-						r->pts[k].deleted = false;
-			}
-			rc = run_cmd(r, &cmds[i], err);
-		}
-	}
-	free_cmds(cmds, ncmds);
-	replay_free(r);
-	return rc < 0 ? rc : 0;
+	if (rc < 0)
+		return rc;
+	rc = lttr_replay_exec(r, text, 1, err);
+	lttr_replay_close(r);
+	return rc;
 }
 
 int lttr_replay_check(const char *text, struct lttr_trace *t, struct lttr_error *err)

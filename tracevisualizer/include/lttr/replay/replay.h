@@ -118,4 +118,34 @@ int lttr_replay_check(const char *text, struct lttr_trace *t, struct lttr_error 
 int lttr_replay_run(struct lttr_trace *t, const char *text,
 		    const struct lttr_replay_opts *o, struct lttr_error *err);
 
+/**
+ * lttr_replay_open() - a replay of a trace, for commands given one at a
+ * time (an interactive prompt)
+ * @t: the trace; must outlive the replay
+ * @o: the options and callbacks; must outlive the replay
+ * @out: receives the replay (lttr_replay_close())
+ * @err: receives the error
+ *
+ * Return: 0 or a negative enum lttr_errcode.
+ */
+int lttr_replay_open(struct lttr_trace *t, const struct lttr_replay_opts *o,
+		     struct lttr_replay **out, struct lttr_error *err);
+
+/**
+ * lttr_replay_exec() - parse and run commands (a line, or a break or
+ * watch line with its commands block) where the replay stands
+ * @r: the replay
+ * @text: the commands
+ * @first_line: the line number of @text's first line, for the errors
+ * @err: receives the error: a syntax error (LTTR_E_INVAL "LINE:COL: ...":
+ *	nothing of @text ran, the replay is as it was) or the trace's
+ *
+ * Return: 0 or a negative enum lttr_errcode.
+ */
+int lttr_replay_exec(struct lttr_replay *r, const char *text, unsigned int first_line,
+		     struct lttr_error *err);
+
+/** lttr_replay_close() - end a replay @r: the replay, or NULL */
+void lttr_replay_close(struct lttr_replay *r);
+
 #endif /* LTTR_REPLAY_REPLAY_H */
