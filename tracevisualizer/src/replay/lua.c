@@ -380,7 +380,7 @@ void rlua_command(struct rlua *rl, struct lttr_replay *r, int ref, unsigned int 
 			 lua_tostring(L, -1) ? lua_tostring(L, -1) : "error");
 		lua_pop(L, 1);
 		replay_message(r, m);
+		lua_gc(L, LUA_GCCOLLECT);	/* what the stopped command held */
 	}
-	lua_gc(L, LUA_GCCOLLECT);
 	rl->r = NULL;
 }

@@ -111,6 +111,7 @@ struct lttr_replay {
 	unsigned int next_id;
 	bool stepping;
 	int64_t step_pid;	/* next PID: the task stepped to, -1 any */
+	bool to_end;		/* run: to the end without stopping */
 	/* the pass */
 	pthread_t th;
 	bool running, finished, quit;
@@ -936,7 +937,8 @@ static void after_event(struct lttr_replay *r)
 		       false);
 	}
 	r->stepping = false;
-	wait_turn(r);
+	if (!r->to_end)		/* run: each stop printed, no command waits */
+		wait_turn(r);
 }
 
 static int h_event(void *arg, const struct lttr_event *ev)
@@ -1434,7 +1436,10 @@ static int run_cmd(struct lttr_replay *r, const struct cmd *c, struct lttr_error
 				break;
 			}
 			r->stepping = c->kind == CMD_STEP;
-			if ((rc = resume(r)) < 0)
+			r->to_end = c->kind == CMD_RUN;
+			rc = resume(r);
+			r->to_end = false;
+			if (rc < 0)
 				break;
 			if (r->finished && c->kind == CMD_RUN)
 				break;
