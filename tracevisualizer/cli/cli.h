@@ -80,6 +80,8 @@ struct cli_opts {
 	const char *symfs;
 	bool kernel;
 	bool addresses;		/* stacks: frames in hex */
+	const char *script;	/* replay --script FILE */
+	bool allow_io;		/* replay: Lua's io and os */
 	/* messages and paths */
 	unsigned int by;	/* --by: enum lttr_node_by */
 	const char *msgfile;	/* --messages FILE (abstract format) */
@@ -118,6 +120,7 @@ int cmd_critpath(struct cli_opts *o);
 int cmd_diff(struct cli_opts *o);
 int cmd_stacks(struct cli_opts *o);
 int cmd_symbolize(struct cli_opts *o);
+int cmd_replay(struct cli_opts *o);
 int cmd_export(struct cli_opts *o);
 int cmd_messages(struct cli_opts *o);
 int cmd_paths(struct cli_opts *o);

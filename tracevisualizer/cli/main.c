@@ -221,8 +221,8 @@ enum {
 	C_IRQS = 1 << 4, C_GRAPH = 1 << 5, C_CHECK = 1 << 6, C_TUI = 1 << 7,
 	C_EXPORT = 1 << 8, C_MESSAGES = 1 << 9, C_PATHS = 1 << 10,
 	C_LATENCY = 1 << 11, C_EXPLAIN = 1 << 12, C_CRITPATH = 1 << 13, C_DIFF = 1 << 14,
-	C_STACKS = 1 << 15, C_SYMBOLIZE = 1 << 16,
-	C_ALL = 0x1ffff,
+	C_STACKS = 1 << 15, C_SYMBOLIZE = 1 << 16, C_REPLAY = 1 << 17,
+	C_ALL = 0x3ffff,
 	C_MSG = C_MESSAGES | C_PATHS,
 	C_JSON = C_ALL & ~(C_TUI | C_EXPORT | C_SYMBOLIZE),
 	C_STATS = C_SUMMARY | C_PROCESSES | C_SYSCALLS | C_IRQS | C_CHECK,	/* windowed */
@@ -345,6 +345,16 @@ static const struct command {
 	  "under --symfs DIR when given), a kernel address (--kernel) through the\n"
 	  "trace's kallsyms and modules (docs/stacks.md); one line per address:\n"
 	  "ADDR NAME; what could not be read is said once on stderr" },
+	{ "replay", cmd_replay, "breakpoints and watchpoints over the replayed trace",
+	  "TRACEDIR",
+	  "run the script --script FILE (else the commands of the standard input,\n"
+	  "one at a time, a prompt in a terminal) over the replayed trace\n"
+	  "(docs/replay.md): break EVENT-SPEC [if EXPR] [on NODES], watch EXPR,\n"
+	  "delete, cont, step, next PID, run, run-to-previous, print EXPR,\n"
+	  "set VAR = EXPR, and commands in Lua attached to a breakpoint or\n"
+	  "watchpoint; one line per stop: kind and number, relative time, #event,\n"
+	  "cpu, comm-pid, description (a watch: the expression, old -> new value),\n"
+	  "then what its commands printed" },
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
@@ -357,7 +367,8 @@ enum optid {
 	O_BY, O_MESSAGES, O_LIST, O_ALGORITHM, O_SORT, O_TOP, O_DOT, O_EXPLAIN,
 	O_PARENTS, O_PORTS, O_QUANTUM, O_MAX_DELAY, O_MIN_COUNT, O_ROOT, O_SKEW, O_SMOOTH,
 	O_PENALTIES, O_WRITE_PCAP, O_NO_TASKS, O_KIND, O_WHAT, O_WORST, O_THRESHOLD,
-	O_PNG, O_SVG, O_INSTANCES, O_AT, O_SYMFS, O_KERNEL, O_ADDRESSES, O_LESSON,
+	O_PNG, O_SVG, O_INSTANCES, O_AT, O_SYMFS, O_KERNEL, O_ADDRESSES, O_LESSON, O_SCRIPT,
+	O_ALLOW_IO,
 };
 
 /* every option: its value's name (NULL: none), the commands that use it */
@@ -464,6 +475,10 @@ static const struct opt {
 	{ "--addresses", NULL, C_LATENCY | C_EXPLAIN | C_CRITPATH | C_STACKS, O_ADDRESSES,
 	  "frames as hexadecimal addresses, not named through the trace's symbols" },
 	{ "--kernel", NULL, C_SYMBOLIZE, O_KERNEL, "the addresses are the kernel's" },
+	{ "--script", "FILE", C_REPLAY, O_SCRIPT,
+	  "the breakpoints, watchpoints and commands to run (else: the standard input)" },
+	{ "--allow-io", NULL, C_REPLAY, O_ALLOW_IO,
+	  "give the Lua commands the io and os libraries (files, processes)" },
 	{ "--help", NULL, C_ALL, O_HELP, "this help (COMMAND --help: the command's)" },
 	{ "-h", NULL, C_ALL, O_HELP, NULL },
 	{ "--version", NULL, C_ALL, O_VERSION, "print the version" },
@@ -825,6 +840,14 @@ static int set_option(struct cli_opts *o, const struct opt *op, const char *a, c
 	case O_KERNEL:
 		o->kernel = true;
 		break;
+	case O_SCRIPT:
+		if (!arg || !*arg)
+			return bad_usage("%s needs a file name", a);
+		o->script = arg;
+		break;
+	case O_ALLOW_IO:
+		o->allow_io = true;
+		break;
 	case O_ADDRESSES:
 		o->addresses = true;
 		break;
@@ -916,7 +939,7 @@ static int check_options(const struct cli_opts *o, size_t c, uint64_t used)
 
 	/* an option the command does not use is refused, not ignored */
 	for (k = 0; k < NOPTS; k++) {
-		char list[128];
+		char list[256];
 
 		/* (an alias without help, -h, is its option's twin) */
 		if (!(used & (1ULL << opts[k].id)) || !opts[k].help ||
@@ -1016,7 +1039,7 @@ int main(int argc, char **argv)
 			i++;	/* the value is the next argument */
 		used |= 1ULL << op->id;
 		if (early < NCOMMANDS && op->help && !((op->cmds >> early) & 1)) {
-			char list[128];
+			char list[256];
 
 			return bad_usage("%s is an option of %s", op->name,
 					 command_list(op->cmds, list, sizeof(list)));

@@ -31,6 +31,7 @@
 #include <lttr/symbols/kallsyms.h>
 #include <lttr/symbols/maps.h>
 #include <lttr/symbols/symbols.h>
+#include <lttr/replay/replay.h>
 #include <lttr/sync/clocksync.h>
 #include <lttr/sync/model-json.h>
 #include "fuzz-input.h"
@@ -575,6 +576,47 @@ static void sync_pass(struct run *r, const char *dir)
 	free(proc);
 }
 
+/*
+ * The replay (lttr/replay/replay.h): the proc file's bytes parsed as a
+ * script (the fuzzer mutates them: the expression and script parser
+ * refuses what is wrong, nothing else happens), then a script of every
+ * kind of reference, breakpoints, a watch, steps backward and a Lua
+ * command run over the trace.  Nothing here is the outcome.
+ */
+static void replay_stop(void *arg, const struct lttr_replay_stop *s)
+{
+	fprintf(arg, "%u %u %llu %s %s\n", s->kind, s->id, (unsigned long long)s->ordinal,
+		s->desc ? s->desc : "", s->out ? s->out : "");
+}
+
+static void replay_pass(struct run *r, const char *dir)
+{
+	static const char script[] =
+		"watch cpu[0].runq > 1 || cpu[1].mode == \"idle\"\n"
+		"watch task[1].state\n"
+		"break * if __LOGICALCLOCK__ > 0 || task[pid].syscall == \"read\" || "
+		"task[pid].time_in_state > 1000\n"
+		"commands\n"
+		"  n = (n or 0) + 1\n"
+		"  print(n, tasks[event.pid].state, cpus[0].current, __REALCLOCK__, #messages())\n"
+		"  if n > 3 then while true do end end\n"
+		"end commands\n"
+		"break type == fs_open if fd[pid][3] != \"\" on node0,__ALL__\n"
+		"cont 5\nstep 3\nprint $x + task[1].ppid - cpu[0].runq / 0\n"
+		"set x = event.time % 7\nrun-to-previous 2\ncont 2\n";
+	const struct lttr_replay_opts o = { .insn_budget = 100000, .mem_budget = 1 << 20,
+					    .stop = replay_stop, .arg = r->null };
+	struct lttr_error err;
+	char *proc;
+	size_t len = 0;
+
+	proc = read_proc(dir, &len);
+	if (proc)
+		lttr_replay_check(proc, r->t, &err);
+	free(proc);
+	lttr_replay_run(r->t, script, &o, &err);
+}
+
 static void view_pass(struct run *r, const char *dir)
 {
 	char warn[8][LTTR_VIEW_WARNING_LEN];
@@ -830,6 +872,7 @@ void fz_run(const char *dir, unsigned int flags, char *out, size_t outlen)
 	syms_pass(dir, r.null);
 	sync_pass(&r, dir);
 	rules_pass(&r, dir);
+	replay_pass(&r, dir);
 	if (r.first_err[0])
 		snprintf(text, sizeof(text), "error: %s", r.first_err);
 	else

@@ -21,7 +21,8 @@
  * symbols (kallsyms, modules and maps parsed and resolved) and the
  * synchronisation of several hosts (the messages across traces, a clock
  * model written and read back, the proc file's bytes read as a
- * clock-model.json).
+ * clock-model.json) and the replay (the proc file's bytes parsed as a
+ * script, a script of breakpoints, watchpoints and a Lua command run).
  * @out receives the outcome, @dir written as "TRACE": "refused: MESSAGE",
  * "error: MESSAGE" (the first pass that failed) or "read: N events, W
  * warnings".

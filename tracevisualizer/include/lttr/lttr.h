@@ -41,5 +41,6 @@
 #include <lttr/units/duration.h>
 #include <lttr/units/timearg.h>
 #include <lttr/symbols/symbols.h>
+#include <lttr/replay/replay.h>
 
 #endif /* LTTR_LTTR_H */

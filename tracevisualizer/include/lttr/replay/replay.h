@@ -1,0 +1,151 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * lttr/replay/replay.h - breakpoints, watchpoints and global predicates
+ * over a replayed trace (Friday, Geels et al. 2007, section 3): the
+ * reader's accounting pass (lttr_account_compute_hooks()) re-run over the
+ * recorded trace, its state (tasks, CPUs, descriptors, the values custom
+ * events publish, a Lamport clock over the messages) read by predicates
+ * and by commands in Lua 5.4.  The language is in docs/replay.md.
+ */
+#ifndef LTTR_REPLAY_REPLAY_H
+#define LTTR_REPLAY_REPLAY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <lttr/reader/error.h>
+
+struct lttr_trace;
+struct lttr_replay;
+
+/**
+ * enum lttr_replay_stop_kind - why the replay stopped
+ * @LTTR_RSTOP_BREAK: a breakpoint's event matched (and its condition held)
+ * @LTTR_RSTOP_WATCH: a watched expression changed value
+ * @LTTR_RSTOP_STEP: step: the next event
+ * @LTTR_RSTOP_END: the end of the trace
+ * @LTTR_RSTOP_PRINT: not a stop: the value of a print command
+ */
+enum lttr_replay_stop_kind {
+	LTTR_RSTOP_BREAK,
+	LTTR_RSTOP_WATCH,
+	LTTR_RSTOP_STEP,
+	LTTR_RSTOP_END,
+	LTTR_RSTOP_PRINT,
+};
+
+/**
+ * struct lttr_replay_stop - one stop (or print) of the replay
+ * @kind: enum lttr_replay_stop_kind
+ * @id: the breakpoint's or watchpoint's number (from 1), else 0
+ * @backward: reached by run-to-previous
+ * @ordinal: the event's number in the merged order (from 1), 0 at none
+ * @time_ns: its time (CLOCK_MONOTONIC ns)
+ * @rel_ns: its time after the trace's start (dump's first column)
+ * @pid: its task
+ * @cpu: its CPU
+ * @logical: __LOGICALCLOCK__ of its process after it
+ * @node: __NODE__
+ * @comm: the task's name at the time, "" when unknown
+ * @desc: the event's description, as dump prints it
+ * @spec: the breakpoint's event spec, the watched expression, or the
+ *	printed expression
+ * @oldv: WATCH: the value before (text)
+ * @newv: WATCH: the value after; PRINT: the value
+ * @out: what the attached commands printed (may be "")
+ */
+struct lttr_replay_stop {
+	unsigned int kind;
+	unsigned int id;
+	bool backward;
+	uint64_t ordinal;
+	uint64_t time_ns;
+	int64_t rel_ns;
+	uint32_t pid;
+	uint16_t cpu;
+	uint64_t logical;
+	const char *node;
+	const char *comm;
+	const char *desc;
+	const char *spec;
+	const char *oldv;
+	const char *newv;
+	const char *out;
+};
+
+/**
+ * struct lttr_replay_opts - how a script runs
+ * @allow_io: Lua's io and os libraries are open (--allow-io)
+ * @insn_budget: Lua instructions per command before it is stopped
+ * @mem_budget: bytes a command may allocate before it is stopped
+ * @stop: told each stop and print
+ * @message: told each warning (a command stopped, a run-time error)
+ * @arg: their argument
+ */
+struct lttr_replay_opts {
+	bool allow_io;
+	uint64_t insn_budget;
+	size_t mem_budget;
+	void (*stop)(void *arg, const struct lttr_replay_stop *s);
+	void (*message)(void *arg, const char *msg);
+	void *arg;
+};
+
+#define LTTR_REPLAY_INSN_BUDGET	10000000ULL
+#define LTTR_REPLAY_MEM_BUDGET	((size_t)32 << 20)
+
+/**
+ * lttr_replay_check() - parse a script without running it
+ * @text: the script (NUL-terminated)
+ * @t: the trace, for the names of its custom fields (may be NULL: any
+ *	unknown bare name is then refused)
+ * @err: receives "LINE:COL: what is wrong" (LTTR_E_INVAL) or LTTR_E_NOMEM
+ *
+ * Return: 0 or a negative enum lttr_errcode.
+ */
+int lttr_replay_check(const char *text, struct lttr_trace *t, struct lttr_error *err);
+
+/**
+ * lttr_replay_run() - run a script over a trace
+ * @t: the trace
+ * @text: the script
+ * @o: the options and callbacks
+ * @err: receives the error: a syntax error (LTTR_E_INVAL, "LINE:COL:
+ *	..."), before anything ran, or the trace's
+ *
+ * Return: 0 or a negative enum lttr_errcode.
+ */
+int lttr_replay_run(struct lttr_trace *t, const char *text,
+		    const struct lttr_replay_opts *o, struct lttr_error *err);
+
+/**
+ * lttr_replay_open() - a replay of a trace, for commands given one at a
+ * time (an interactive prompt)
+ * @t: the trace; must outlive the replay
+ * @o: the options and callbacks; must outlive the replay
+ * @out: receives the replay (lttr_replay_close())
+ * @err: receives the error
+ *
+ * Return: 0 or a negative enum lttr_errcode.
+ */
+int lttr_replay_open(struct lttr_trace *t, const struct lttr_replay_opts *o,
+		     struct lttr_replay **out, struct lttr_error *err);
+
+/**
+ * lttr_replay_exec() - parse and run commands (a line, or a break or
+ * watch line with its commands block) where the replay stands
+ * @r: the replay
+ * @text: the commands
+ * @first_line: the line number of @text's first line, for the errors
+ * @err: receives the error: a syntax error (LTTR_E_INVAL "LINE:COL: ...":
+ *	nothing of @text ran, the replay is as it was) or the trace's
+ *
+ * Return: 0 or a negative enum lttr_errcode.
+ */
+int lttr_replay_exec(struct lttr_replay *r, const char *text, unsigned int first_line,
+		     struct lttr_error *err);
+
+/** lttr_replay_close() - end a replay @r: the replay, or NULL */
+void lttr_replay_close(struct lttr_replay *r);
+
+#endif /* LTTR_REPLAY_REPLAY_H */

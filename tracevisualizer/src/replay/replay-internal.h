@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * replay-internal.h - the replay's expressions (expr.c) and its Lua
+ * commands (lua.c), shared with the engine (replay.c)
+ */
+#ifndef LTTR_REPLAY_INTERNAL_H
+#define LTTR_REPLAY_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <lttr/reader/error.h>
+
+struct lttr_trace;
+
+enum { RX_NUM, RX_STR, RX_NOT, RX_NEG, RX_AND, RX_OR, RX_ARITH, RX_CMP, RX_VAR,
+       RX_META, RX_REF };
+enum { RX_EQ, RX_NE, RX_LT, RX_LE, RX_GT, RX_GE };
+enum { RX_T_TASK, RX_T_CPU, RX_T_APP, RX_T_FD, RX_T_EVENT };
+enum { RX_M_NODE, RX_M_REAL, RX_M_LOGICAL, RX_M_ALL };
+enum { RX_V_MISSING, RX_V_INT, RX_V_STR };
+
+struct rx_node {
+	int kind;
+	int op;
+	int64_t num;
+	char *str;
+	struct rx_node *a, *b, *c;
+};
+
+/* a value: a number, text, or missing (unknown: compares false) */
+struct rx_val {
+	int type;
+	int64_t i;
+	char s[256];
+};
+
+/* what an expression reads, given by the engine */
+struct rx_env {
+	void (*ref)(void *arg, int table, int64_t i1, int64_t i2, const char *field,
+		    struct rx_val *out);
+	void (*var)(void *arg, const char *name, struct rx_val *out);
+	void (*meta)(void *arg, int which, struct rx_val *out);
+	void *arg;
+};
+
+/* compile @s (text at column @col of line @line); NULL with @err set */
+struct rx_node *rx_compile(const char *s, unsigned int line, unsigned int col,
+			   struct lttr_trace *t, struct lttr_error *err);
+void rx_free(struct rx_node *n);
+void rx_eval(const struct rx_node *n, struct rx_env *e, struct rx_val *out);
+void rx_val_str(const struct rx_val *v, char *buf, size_t size);
+
+#endif /* LTTR_REPLAY_INTERNAL_H */
