@@ -133,6 +133,8 @@ void cli_print_explain_at(const struct lttr_trace *t, const struct lttr_explain_
 struct lttr_msgset;
 int cli_load_messages(struct cli_opts *o, struct lttr_msgset **s, struct lttr_trace **t);
 /* their warnings on standard error */
+/* a merged set (merge's directory: clock-model.json, no header)? */
+bool cli_is_merged(const char *dir);
 void cli_msg_warnings(const struct lttr_msgset *s);
 
 /* cli-common.c */

@@ -5,12 +5,89 @@
  * a trace's socket events; and their warnings.
  */
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 #include <lttr/lttr.h>
 #include <lttr/paths/abstract.h>
 #include <lttr/paths/pcap.h>
 #include <lttr/paths/trace-messages.h>
+#include <lttr/sync/clocksync.h>
+#include <lttr/sync/model-json.h>
 #include "cli.h"
+
+/* a merged set: a directory of merge's, holding clock-model.json and no header */
+bool cli_is_merged(const char *dir)
+{
+	char a[PATH_MAX], b[PATH_MAX];
+
+	snprintf(a, sizeof(a), "%s/clock-model.json", dir);
+	snprintf(b, sizeof(b), "%s/header", dir);
+	return !access(a, F_OK) && access(b, F_OK);
+}
+
+/*
+ * The messages of a merged set: every host's trace, on the reference's
+ * clock through the set's model (lttr_msgs_from_hosts()).
+ */
+static int merged_messages(struct cli_opts *o, struct lttr_msgset *s)
+{
+	struct lttr_sync_read rd;
+	struct lttr_error err;
+	struct lttr_trace **t;
+	char (*names)[80];
+	const char **hosts;
+	size_t k, j, n;
+	int r = 0;
+
+	if (lttr_sync_model_load(o->dir, &rd, &err) < 0) {
+		cli_trace_error(err.msg);
+		lttr_sync_read_free(&rd);
+		return EXIT_TRACE;
+	}
+	n = rd.model.nhosts;
+	t = calloc(n + 1, sizeof(*t));
+	names = calloc(n + 1, sizeof(*names));
+	hosts = calloc(n + 1, sizeof(*hosts));
+	if (!t || !names || !hosts) {
+		cli_trace_error("out of memory");
+		r = EXIT_TRACE;
+	}
+	for (k = 0; k < n && !r; k++) {
+		char path[PATH_MAX];
+
+		/* a node's prefix: its host name, unless two hosts share it */
+		snprintf(names[k], sizeof(names[k]), "%s", rd.info[k].hostname);
+		for (j = 0; j < n; j++)
+			if (j != k && !strcmp(rd.info[j].hostname, rd.info[k].hostname))
+				break;
+		if (!names[k][0] || j < n || strpbrk(names[k], " \t:"))
+			snprintf(names[k], sizeof(names[k]), "host%zu", k);
+		hosts[k] = names[k];
+		snprintf(path, sizeof(path), "%s/%s", o->dir, rd.info[k].trace);
+		if (strchr(rd.info[k].trace, '/') ||
+		    lttr_trace_open(path, o->strict ? 0 : LTTR_OPEN_SALVAGE, &t[k], &err) < 0) {
+			fprintf(stderr, "%s: host %zu: %s: %s\n", cli_prog, k, path,
+				strchr(rd.info[k].trace, '/') ? "not a name in the set" : err.msg);
+			t[k] = NULL;
+			r = EXIT_TRACE;
+		}
+	}
+	if (!r && lttr_msgs_from_hosts(t, n, hosts, &rd.model, o->by, s, &err) < 0) {
+		fprintf(stderr, "%s: %s: %s\n", cli_prog, o->dir, err.msg);
+		r = EXIT_TRACE;
+	}
+	for (k = 0; t && k < n; k++)
+		if (t[k])
+			lttr_trace_close(t[k]);
+	free(t);
+	free(names);
+	free(hosts);
+	lttr_sync_read_free(&rd);
+	return r;
+}
 
 int cli_load_messages(struct cli_opts *o, struct lttr_msgset **s, struct lttr_trace **t)
 {
@@ -27,6 +104,13 @@ int cli_load_messages(struct cli_opts *o, struct lttr_msgset **s, struct lttr_tr
 		r = lttr_msgs_read_abstract(o->msgfile, *s, &err);
 	} else if (o->pcap) {
 		r = lttr_msgs_read_pcap(o->pcap, o->ports ? LTTR_PCAP_PORTS : 0, *s, &err);
+	} else if (cli_is_merged(o->dir)) {
+		r = merged_messages(o, *s);
+		if (r) {
+			lttr_msgset_free(*s);
+			*s = NULL;
+			return r;
+		}
 	} else {
 		r = cli_open(o, t);
 		if (r) {
