@@ -10,8 +10,9 @@
 # model: each direction's transit is the truth's delay within the model's
 # accuracy, out and back together the truth's within what its drift
 # bounds allow over the server's 200 us, and a request's latency is
-# exactly the server's time plus its two transits.  Then: a host not
-# synchronised is refused, clearly; the traces are untouched.
+# exactly the server's time plus its two transits.  The two traces given
+# directly give the same.  Then: a host not synchronised is refused,
+# clearly, and the same trace twice; the traces are untouched.
 . "$(dirname "$0")/../lib/tap.sh"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 tv=tracevisualizer
@@ -104,6 +105,15 @@ done()
 PY
 )
 
+# several traces given directly: the same, synchronised as merge does
+$tv paths --json --top 0 "$tmp/g/A" "$tmp/g/B" > "$tmp/direct.json"
+ok $? "paths of the two traces given directly"
+is "$(json "$tmp/direct.json" "[(q['key'], q['count'], q['total_ns']) for q in j['patterns']]")" \
+	"$(json "$tmp/paths.json" "[(q['key'], q['count'], q['total_ns']) for q in j['patterns']]")" \
+	"... the same patterns, counts and times as of the merged set"
+$tv messages "$tmp/g/A" "$tmp/g/A" > /dev/null 2> "$tmp/twice.err"
+is "$?" 2 "messages of the same trace twice: a usage error ($(head -c 150 "$tmp/twice.err"))"
+
 # a host not synchronised: said, nothing placed
 mkdir -p "$tmp/few" && python3 "$gen" "$tmp/few" --calls 1 &&
 	$bin/gen-trace "$tmp/few/A" < "$tmp/few/a.desc" && $bin/gen-trace "$tmp/few/B" < "$tmp/few/b.desc"
@@ -115,6 +125,10 @@ is "$?" 1 "messages of a set with a host not synchronised: exit status 1"
 grep -q "host 1 (beta) is not synchronised: its times cannot be put on the reference's clock" "$tmp/few.err"
 ok $? "... saying which host and why ($(head -c 200 "$tmp/few.err"))"
 is "$(wc -c < "$tmp/few.out")" 0 "... and printing no message"
+$tv paths "$tmp/few/A" "$tmp/few/B" > /dev/null 2> "$tmp/few2.err"
+is "$?" 1 "paths of the two traces given directly: exit status 1"
+grep -q "host 1 (beta) is not synchronised" "$tmp/few2.err"
+ok $? "... saying which host ($(head -c 160 "$tmp/few2.err"))"
 $tv paths --explain "$tmp/m" > /dev/null 2> "$tmp/x.err"
 is "$?" 2 "paths --explain of a merged set: a usage error, said ($(head -c 120 "$tmp/x.err"))"
 done_testing
