@@ -13,7 +13,8 @@
 # model's drift bounds, the bounds against the guests' offset bounded by
 # the RPC's ground truth, their width (docs/multihost.md: what the
 # emulator gives), every message received after it was sent on the
-# corrected clock (merge --messages).
+# corrected clock (merge --messages); paths of the merged set: the RPC's
+# patterns across the hosts with exact counts, D's latency on node 2.
 . "$(dirname "$0")/../lib/tap.sh"
 share=$(mktemp -d); trap 'rm -rf "$share"' EXIT
 SKEW_NS=1500000000 SKEW_PPB=100000
@@ -58,6 +59,10 @@ tracevisualizer summary --json "$n2/t" > "$share/n2.json" &&
 ok $? "node 2: summary and its first and last events"
 tracevisualizer merge -o "$share/m" --messages "$share/msgs.json" "$n1/t" "$n2/t" | sed 's/^/# /'
 ok "${PIPESTATUS[0]}" "merge: both hosts synchronised"
+# the RPC across the hosts: paths of the merged set (docs/multihost.md)
+tracevisualizer paths --json --top 0 "$share/m" > "$share/paths.json" &&
+	tracevisualizer paths --top 4 "$share/m" | sed 's/^/# /'
+ok "${PIPESTATUS[0]}" "paths of the merged set"
 
 checks < <(PYTHONPATH=tests/lib python3 - "$share" "$SKEW_NS" "$SKEW_PPB" "$ECHOS" <<'PY'
 import os, sys
@@ -121,6 +126,44 @@ ok(x['messages'] >= 4 * echos and x['messages'] == p['messages_ab'] + p['message
    and x['inverted'] == 0,
    "every one of the %d messages (TCP echoes both ways, the RPC) is received after it is sent "
    "on the corrected clock (fastest %.1f us; %d not)" % (x['messages'], x['min_transit_ns'] / 1e3, len(bad)))
+
+# paths across the hosts: A on node 1 calls B on node 2, which calls C
+# (unless the request skips it) and D (sleeping 10 ms per call) there:
+# the patterns A(B(C,D)) and A(B(D)), exactly the truth's counts (one
+# thread), D on node 2 with its truth's latency, and each request's
+# transits to node 2 and back
+def pid(name):
+    return int(next(l.split()[1] for l in open(os.path.join(d, name)) if l.startswith('pid')))
+nm = {r: '%s:ltt-rpc-%d' % (h, pid('%s/rpc.%s' % (n, r.lower())))
+      for r, h, n in (('A', 'ltt-node1', 'node1'), ('B', 'ltt-node2', 'node2'),
+                      ('C', 'ltt-node2', 'node2'), ('D', 'ltt-node2', 'node2'))}
+full = '%s(%s(%s,%s))' % (nm['A'], nm['B'], nm['C'], nm['D'])
+skip = '%s(%s(%s))' % (nm['A'], nm['B'], nm['D'])
+pj = load(os.path.join(d, 'paths.json'))
+pats = {q['key']: q for q in pj['patterns']}
+n_full = sum(1 for i in a if not a[i][0])
+n_skip = len(a) - n_full
+got = (pats.get(full, {}).get('count'), pats.get(skip, {}).get('count'))
+ok(got == (n_full, n_skip),
+   "paths across the hosts: %s and %s, exactly the truth's %s times (%s)" % (full, skip, (n_full, n_skip), got))
+dd = truth('node2/rpc.d')
+for key, i, which in ((full, 3, 'with C'), (skip, 2, 'without C')):
+    if key not in pats:
+        continue
+    f = pats[key]
+    want = sum(v[1] - v[0] for v in dd.values()) / max(1, len(dd))
+    dn = f['nodes'][i]
+    ok(dn['name'] == nm['D'] and dn['latency']['min_ns'] >= 10e6 and
+       abs(dn['latency']['mean_ns'] - want) <= max(0.03 * want, 0.5e6),
+       "paths %s: D (%s, on node 2) takes %.3f ms (at least its 10 ms sleep), its truth %.3f ms"
+       % (which, dn['name'], dn['latency']['mean_ns'] / 1e6, want / 1e6))
+    bn = f['nodes'][1]
+    ok(bn['name'] == nm['B'] and 0 < bn['transit_mean_ns'] and
+       f['mean_ns'] >= bn['latency']['mean_ns'] + bn['transit_mean_ns'] - 2000 and
+       f['mean_ns'] <= bn['latency']['mean_ns'] + bn['transit_mean_ns'] + 2000,
+       "paths %s: a request to node 2 and back, %.3f ms, is B's %.3f ms on node 2 and the transits "
+       "%.3f ms across the corrected clocks" % (which, f['mean_ns'] / 1e6, bn['latency']['mean_ns'] / 1e6,
+                                              bn['transit_mean_ns'] / 1e6))
 done()
 PY
 )

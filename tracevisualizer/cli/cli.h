@@ -139,6 +139,12 @@ void cli_print_explain_at(const struct lttr_trace *t, const struct lttr_explain_
 struct lttr_msgset;
 int cli_load_messages(struct cli_opts *o, struct lttr_msgset **s, struct lttr_trace **t);
 /* their warnings on standard error */
+/* cmd-merge.c: open several hosts' traces, refusing one twice; 0 or an
+ * exit status, said */
+int cli_hosts_open(const char *const *dirs, size_t n, struct lttr_trace **t, char **real,
+		   const char *cmd);
+/* a merged set (merge's directory: clock-model.json, no header)? */
+bool cli_is_merged(const char *dir);
 void cli_msg_warnings(const struct lttr_msgset *s);
 
 /* cli-common.c */

@@ -110,6 +110,42 @@ static int write_model(const char *out, const struct lttr_sync_model *m,
 	return 0;
 }
 
+/*
+ * Open the traces of several hosts, one each (salvaged): the same trace
+ * twice (the same directory, or a copy: the same header) is a usage
+ * error.  @real receives their real paths (free()).  0 or an exit
+ * status, said (@cmd: the command's name, or NULL).
+ */
+int cli_hosts_open(const char *const *dirs, size_t n, struct lttr_trace **t, char **real,
+		   const char *cmd)
+{
+	struct lttr_error err;
+	size_t i, k;
+
+	for (i = 0; i < n; i++) {
+		real[i] = realpath(dirs[i], NULL);
+		if (lttr_trace_open(dirs[i], LTTR_OPEN_SALVAGE, &t[i], &err) < 0 || !real[i]) {
+			t[i] = NULL;
+			cli_trace_error(real[i] ? err.msg : strerror(errno));
+			return EXIT_TRACE;
+		}
+		for (k = 0; k < i; k++) {
+			const struct ltt_trace_header *x = lttr_trace_header(t[i]);
+			const struct ltt_trace_header *y = lttr_trace_header(t[k]);
+
+			if (!strcmp(real[i], real[k]) ||
+			    (x->start_ns == y->start_ns && x->end_ns == y->end_ns &&
+			     x->start_wall_ns == y->start_wall_ns &&
+			     !strncmp(x->hostname, y->hostname, sizeof(x->hostname)))) {
+				fprintf(stderr, "%s%s%s: %s and %s are the same trace (one host each)\n",
+					cli_prog, cmd ? " " : "", cmd ? cmd : "", dirs[k], dirs[i]);
+				return EXIT_USAGE;
+			}
+		}
+	}
+	return 0;
+}
+
 int cmd_merge(int argc, char **argv)
 {
 	const char *out = NULL, *dirs[MERGE_MAX_TRACES];
@@ -159,28 +195,9 @@ int cmd_merge(int argc, char **argv)
 		return merge_bad("at least two traces to merge", NULL);
 	if (pretty && !json)
 		return merge_bad("--pretty is for --json", NULL);
-	for (i = 0; i < n; i++) {
-		real[i] = realpath(dirs[i], NULL);
-		if (lttr_trace_open(dirs[i], LTTR_OPEN_SALVAGE, &t[i], &err) < 0 || !real[i]) {
-			cli_trace_error(real[i] ? err.msg : strerror(errno));
-			status = EXIT_TRACE;
-			goto done;
-		}
-		for (k = 0; k < i; k++) {
-			const struct ltt_trace_header *x = lttr_trace_header(t[i]);
-			const struct ltt_trace_header *y = lttr_trace_header(t[k]);
-
-			if (!strcmp(real[i], real[k]) ||
-			    (x->start_ns == y->start_ns && x->end_ns == y->end_ns &&
-			     x->start_wall_ns == y->start_wall_ns &&
-			     !strncmp(x->hostname, y->hostname, sizeof(x->hostname)))) {
-				fprintf(stderr, "%s merge: %s and %s are the same trace (one host each)\n",
-					cli_prog, dirs[k], dirs[i]);
-				status = EXIT_USAGE;
-				goto done;
-			}
-		}
-	}
+	status = cli_hosts_open(dirs, n, t, real, "merge");
+	if (status)
+		goto done;
 	if (mkdir(out, 0777)) {
 		fprintf(stderr, "%s merge: %s: %s%s\n", cli_prog, out, strerror(errno),
 			errno == EEXIST ? " (merge writes a new directory; nothing changed)" : "");

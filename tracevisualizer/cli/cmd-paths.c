@@ -293,6 +293,11 @@ int cmd_paths(struct cli_opts *o)
 			cli_prog);
 		return EXIT_USAGE;
 	}
+	if (o->explain && !o->pcap && !o->msgfile && (o->noperands || cli_is_merged(o->dir))) {
+		fprintf(stderr, "%s: --explain reads one trace's time accounting; a merged set (or several traces) has several (not yet)\n",
+			cli_prog);
+		return EXIT_USAGE;
+	}
 	if (o->explain && (o->pcap || o->msgfile)) {
 		fprintf(stderr, "%s: --explain needs a trace (the callee tasks' time accounting)\n",
 			cli_prog);

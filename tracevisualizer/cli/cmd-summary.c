@@ -290,16 +290,6 @@ static void json_time(struct lttr_json *j, const struct lttr_account *a,
 	lttr_json_conservation(j, c);
 }
 
-/* a merged set: a directory of merge's, holding clock-model.json and no header */
-static bool cli_is_merged(const char *dir)
-{
-	char a[4096], b[4096];
-
-	snprintf(a, sizeof(a), "%s/clock-model.json", dir);
-	snprintf(b, sizeof(b), "%s/header", dir);
-	return !access(a, F_OK) && access(b, F_OK);
-}
-
 int cmd_summary(struct cli_opts *o)
 {
 	struct lttr_trace *t = NULL;

@@ -287,13 +287,13 @@ static const struct command {
 	  "and softirqs, instants for the rest); a damaged trace: what is\n"
 	  "readable, and warnings for the rest (exit status 4)" },
 	{ "messages", cmd_messages, "the messages between processes, threads or IP addresses",
-	  "TRACEDIR|--pcap FILE|--messages FILE",
+	  "TRACEDIR [TRACEDIR...]|MERGED|--pcap FILE|--messages FILE",
 	  "the messages between processes, threads or IP addresses (--by), from\n"
 	  "the trace's socket events, a packet capture (--pcap) or a file in the\n"
 	  "abstract format (--messages): per sender and receiver, or each one\n"
-	  "(--list)" },
+	  "(--list); several hosts' traces, or merge's set, on one clock" },
 	{ "paths", cmd_paths, "the causal paths through the messages",
-	  "TRACEDIR|--pcap FILE|--messages FILE",
+	  "TRACEDIR [TRACEDIR...]|MERGED|--pcap FILE|--messages FILE",
 	  "the causal paths through the messages (Aguilera et al., SOSP 2003): the\n"
 	  "nesting algorithm's path patterns, their counts and per-hop delays, or\n"
 	  "the convolution algorithm's graph (--algorithm convolution)" },
@@ -957,6 +957,8 @@ static int check_options(const struct cli_opts *o, size_t c, uint64_t used)
 	if (((1u << c) & C_MSG) && (o->pcap || o->msgfile) && o->dir)
 		return bad_usage("a TRACEDIR and --%s: give one input",
 				 o->pcap ? "pcap" : "messages");
+	if (((1u << c) & C_MSG) && o->noperands && o->write_pcap)
+		return bad_usage("--write-pcap writes one trace's packets, not several traces'");
 	if (o->ports && !o->pcap)
 		return bad_usage("--ports is for --pcap");
 	if (o->write_pcap && (o->pcap || o->msgfile || o->list || o->json || o->by))
@@ -1012,7 +1014,10 @@ int main(int argc, char **argv)
 				cmd = a;
 			else if (!o.dir)
 				o.dir = a;
-			else if (early < NCOMMANDS && commands[early].run == cmd_symbolize)
+			else if (early < NCOMMANDS && (commands[early].run == cmd_symbolize ||
+							 commands[early].run == cmd_messages ||
+							 commands[early].run == cmd_paths))
+				/* messages, paths: several hosts' traces */
 				o.operands[o.noperands++] = argv[i];
 			else if (!o.dir2)
 				o.dir2 = a;	/* diff's B; refused elsewhere (check_options()) */

@@ -5,12 +5,159 @@
  * a trace's socket events; and their warnings.
  */
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 #include <lttr/lttr.h>
 #include <lttr/paths/abstract.h>
 #include <lttr/paths/pcap.h>
 #include <lttr/paths/trace-messages.h>
+#include <lttr/sync/clocksync.h>
+#include <lttr/sync/model-json.h>
 #include "cli.h"
+
+/* a merged set: a directory of merge's, holding clock-model.json and no header */
+bool cli_is_merged(const char *dir)
+{
+	char a[PATH_MAX], b[PATH_MAX];
+
+	snprintf(a, sizeof(a), "%s/clock-model.json", dir);
+	snprintf(b, sizeof(b), "%s/header", dir);
+	return !access(a, F_OK) && access(b, F_OK);
+}
+
+/*
+ * The messages of several hosts' traces @t (host 0 the reference), on its
+ * clock through @model (lttr_msgs_from_hosts()); a node's prefix is its
+ * host's name, unless two hosts share it (or it has none): "hostK".
+ */
+static int hosts_messages(struct cli_opts *o, struct lttr_trace **t, size_t n,
+			  const char *const *hostname, const struct lttr_sync_model *model,
+			  const char *what, struct lttr_msgset *s)
+{
+	struct lttr_error err;
+	char (*names)[80] = calloc(n + 1, sizeof(*names));
+	const char **hosts = calloc(n + 1, sizeof(*hosts));
+	size_t k, j;
+	int r = 0;
+
+	if (!names || !hosts) {
+		cli_trace_error("out of memory");
+		r = EXIT_TRACE;
+	}
+	for (k = 0; k < n && !r; k++) {
+		snprintf(names[k], sizeof(names[k]), "%s", hostname[k]);
+		for (j = 0; j < n; j++)
+			if (j != k && !strcmp(hostname[j], hostname[k]))
+				break;
+		if (!names[k][0] || j < n || strpbrk(names[k], " \t:"))
+			snprintf(names[k], sizeof(names[k]), "host%zu", k);
+		hosts[k] = names[k];
+	}
+	if (!r && lttr_msgs_from_hosts(t, n, hosts, model, o->by, s, &err) < 0) {
+		fprintf(stderr, "%s: %s: %s\n", cli_prog, what, err.msg);
+		r = EXIT_TRACE;
+	}
+	free(names);
+	free(hosts);
+	return r;
+}
+
+/* the messages of a merged set: every host's trace, through its model */
+static int merged_messages(struct cli_opts *o, struct lttr_msgset *s)
+{
+	struct lttr_sync_read rd;
+	struct lttr_error err;
+	struct lttr_trace **t;
+	const char **hostname;
+	size_t k, n;
+	int r = 0;
+
+	if (lttr_sync_model_load(o->dir, &rd, &err) < 0) {
+		cli_trace_error(err.msg);
+		lttr_sync_read_free(&rd);
+		return EXIT_TRACE;
+	}
+	n = rd.model.nhosts;
+	t = calloc(n + 1, sizeof(*t));
+	hostname = calloc(n + 1, sizeof(*hostname));
+	if (!t || !hostname) {
+		cli_trace_error("out of memory");
+		r = EXIT_TRACE;
+	}
+	for (k = 0; k < n && !r; k++) {
+		char path[PATH_MAX];
+
+		hostname[k] = rd.info[k].hostname;
+		snprintf(path, sizeof(path), "%s/%s", o->dir, rd.info[k].trace);
+		if (strchr(rd.info[k].trace, '/') ||
+		    lttr_trace_open(path, o->strict ? 0 : LTTR_OPEN_SALVAGE, &t[k], &err) < 0) {
+			fprintf(stderr, "%s: host %zu: %s: %s\n", cli_prog, k, path,
+				strchr(rd.info[k].trace, '/') ? "not a name in the set" : err.msg);
+			t[k] = NULL;
+			r = EXIT_TRACE;
+		}
+	}
+	if (!r)
+		r = hosts_messages(o, t, n, hostname, &rd.model, o->dir, s);
+	for (k = 0; t && k < n; k++)
+		if (t[k])
+			lttr_trace_close(t[k]);
+	free(t);
+	free(hostname);
+	lttr_sync_read_free(&rd);
+	return r;
+}
+
+/*
+ * The messages of several traces given directly (TRACEDIR TRACEDIR...):
+ * their clocks synchronised as merge does (lttr_msgs_across_traces(),
+ * lttr_sync_hosts()), nothing written.
+ */
+static int direct_messages(struct cli_opts *o, struct lttr_msgset *s)
+{
+	size_t n = (size_t)o->noperands + 1, k;
+	const char **dirs = calloc(n, sizeof(*dirs)), **hostname = calloc(n, sizeof(*hostname));
+	struct lttr_trace **t = calloc(n, sizeof(*t));
+	char **real = calloc(n, sizeof(*real));
+	struct lttr_sync_model model = { 0 };
+	struct lttr_sync_msg *msgs = NULL;
+	struct lttr_error err;
+	size_t nmsgs = 0;
+	int r = 0;
+
+	if (!dirs || !hostname || !t || !real) {
+		cli_trace_error("out of memory");
+		r = EXIT_TRACE;
+	}
+	for (k = 0; k < n && !r; k++)
+		dirs[k] = k ? o->operands[k - 1] : o->dir;
+	if (!r)
+		r = cli_hosts_open(dirs, n, t, real, NULL);
+	if (!r && (lttr_msgs_across_traces(t, n, &msgs, &nmsgs, NULL, &err) < 0 ||
+		   lttr_sync_hosts(msgs, nmsgs, n, &model, &err) < 0)) {
+		cli_trace_error(err.msg);
+		r = EXIT_TRACE;
+	}
+	for (k = 0; k < n && !r; k++)
+		hostname[k] = lttr_trace_header(t[k])->hostname;
+	if (!r)
+		r = hosts_messages(o, t, n, hostname, &model, "the traces", s);
+	for (k = 0; t && real && k < n; k++) {
+		if (t[k])
+			lttr_trace_close(t[k]);
+		free(real[k]);
+	}
+	lttr_sync_model_free(&model);
+	free(msgs);
+	free(dirs);
+	free(hostname);
+	free(t);
+	free(real);
+	return r;
+}
 
 int cli_load_messages(struct cli_opts *o, struct lttr_msgset **s, struct lttr_trace **t)
 {
@@ -27,6 +174,13 @@ int cli_load_messages(struct cli_opts *o, struct lttr_msgset **s, struct lttr_tr
 		r = lttr_msgs_read_abstract(o->msgfile, *s, &err);
 	} else if (o->pcap) {
 		r = lttr_msgs_read_pcap(o->pcap, o->ports ? LTTR_PCAP_PORTS : 0, *s, &err);
+	} else if (o->noperands || cli_is_merged(o->dir)) {
+		r = o->noperands ? direct_messages(o, *s) : merged_messages(o, *s);
+		if (r) {
+			lttr_msgset_free(*s);
+			*s = NULL;
+			return r;
+		}
 	} else {
 		r = cli_open(o, t);
 		if (r) {

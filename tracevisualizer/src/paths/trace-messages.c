@@ -41,6 +41,8 @@ struct sock {
 	uint16_t family;
 	uint16_t type;
 	int side;		/* 1 it connected (calls), 0 accepted, -1 unknown */
+	int xhost;		/* its other end is in another host's trace
+				   (lttr_msgs_from_hosts()): not one-sided */
 	long owner;		/* process or thread mode: the node of its last
 				   task, or of the snapshot's process; -1 */
 	char local[ADDR_LEN];
@@ -62,6 +64,7 @@ struct msgscan {
 	uint64_t *entry;		/* the pid's syscall entry time, 0: none */
 	size_t nentry;
 	uint64_t conns;
+	const char *host;	/* lttr_msgs_from_hosts(): the nodes' prefix */
 	int nomem;
 	struct lttr_pprog prog;
 };
@@ -93,10 +96,11 @@ static int xfer_add(struct xfers *x, const struct xfer *e)
 /* a node name: no spaces, so that it fits the abstract format */
 static long node_named(struct msgscan *m, const char *name, uint32_t id)
 {
-	char buf[96];
+	char buf[160];
 	size_t i;
 
-	snprintf(buf, sizeof(buf), "%s-%" PRIu32, *name ? name : "?", id);
+	snprintf(buf, sizeof(buf), "%s%s%s-%" PRIu32, m->host ? m->host : "",
+		 m->host ? ":" : "", *name ? name : "?", id);
 	for (i = 0; buf[i]; i++)
 		if (buf[i] == ' ' || buf[i] == '\t')
 			buf[i] = '_';
@@ -123,7 +127,7 @@ static long task_node(struct msgscan *m, uint32_t pid, uint64_t t)
 /* the address of an "ip:port" or "[ip6]:port" without its port */
 static long addr_node(struct msgscan *m, const char *addr)
 {
-	char buf[ADDR_LEN];
+	char buf[ADDR_LEN], full[ADDR_LEN + 72];
 	const char *colon = strrchr(addr, ':');
 	size_t n = colon ? (size_t)(colon - addr) : strlen(addr);
 
@@ -136,7 +140,10 @@ static long addr_node(struct msgscan *m, const char *addr)
 		memcpy(buf, addr, n);
 		buf[n] = '\0';
 	}
-	return lttr_msgset_node(m->s, buf);
+	if (!m->host)
+		return lttr_msgset_node(m->s, buf);
+	snprintf(full, sizeof(full), "%s:%s", m->host, buf);
+	return lttr_msgset_node(m->s, full);
 }
 
 static unsigned int port_of(const char *addr)
@@ -415,8 +422,9 @@ static uint64_t lead_bytes(const struct xfers *s, const struct xfers *r)
  * one message seen only received, when the receive of its last byte
  * returned.
  */
-static int tcp_lead(struct msgscan *m, const struct sock *from, const struct sock *to,
-		    uint64_t lead, uint8_t kind, uint64_t id)
+static int tcp_lead(struct msgscan *m, struct msgscan *mf, struct msgscan *mt,
+		    const struct sock *from, const struct sock *to, uint64_t lead, uint8_t kind,
+		    uint64_t id)
 {
 	size_t r = reaching(&to->rcv, lead);
 	struct lttr_msg msg = { .kind = kind, .id = id, .bytes = lead,
@@ -425,8 +433,8 @@ static int tcp_lead(struct msgscan *m, const struct sock *from, const struct soc
 
 	if (!lead || r >= to->rcv.n)
 		return 0;
-	a = m->by == LTTR_BY_ENDPOINT ? addr_node(m, from->local) : far_node(m, from, from->local);
-	b = m->by == LTTR_BY_ENDPOINT ? addr_node(m, to->local) : (long)to->rcv.v[r].node;
+	a = m->by == LTTR_BY_ENDPOINT ? addr_node(mf, from->local) : far_node(mf, from, from->local);
+	b = m->by == LTTR_BY_ENDPOINT ? addr_node(mt, to->local) : (long)to->rcv.v[r].node;
 	if (a < 0 || b < 0) {
 		m->nomem = 1;
 		return -1;
@@ -442,12 +450,14 @@ static int tcp_lead(struct msgscan *m, const struct sock *from, const struct soc
 /*
  * A TCP connection: the sends of both sides in time order, each run of
  * one side's sends a message.  @y NULL: the other side is not in the
- * trace, the receives of @x are the messages from it.
+ * trace, the receives of @x are the messages from it.  @my: the scan of
+ * @y (another host's, lttr_msgs_from_hosts(); else @m).
  */
-static void tcp_conn(struct msgscan *m, struct sock *x, struct sock *y)
+static void tcp_conn(struct msgscan *m, struct sock *x, struct sock *y, struct msgscan *my)
 {
 	struct xfers *in[2] = { &x->snd, y ? &y->snd : &x->rcv };
 	struct sock *side[2] = { x, y };
+	struct msgscan *scan_of[2] = { m, my };
 	size_t k[2] = { 0, 0 };
 	uint64_t id = ++m->conns << 32, exchanges = 0, lead[2] = { 0, 0 };
 	int xcalls = calls(x, y);
@@ -469,8 +479,10 @@ static void tcp_conn(struct msgscan *m, struct sock *x, struct sock *y)
 		lead[1] = lead_bytes(&y->snd, &x->rcv);
 		if (lead[c])
 			exchanges++;
-		if (tcp_lead(m, side[c], side[!c], lead[c], LTTR_MSG_CALL, id | exchanges) ||
-		    tcp_lead(m, side[!c], side[c], lead[!c], LTTR_MSG_RET, id | exchanges))
+		if (tcp_lead(m, scan_of[c], scan_of[!c], side[c], side[!c], lead[c], LTTR_MSG_CALL,
+			     id | exchanges) ||
+		    tcp_lead(m, scan_of[!c], scan_of[c], side[!c], side[c], lead[!c], LTTR_MSG_RET,
+			     id | exchanges))
 			return;
 	}
 	while (k[0] < in[0]->n || k[1] < in[1]->n) {
@@ -494,10 +506,11 @@ static void tcp_conn(struct msgscan *m, struct sock *x, struct sock *y)
 			/* the receive that reaches the run's last byte */
 			size_t r = reaching(&to->rcv, from->snd.v[k[d] - 1].end + lead[d]);
 			long a, b;
+			struct msgscan *mf = scan_of[d], *mt = scan_of[!d];
 
-			a = m->by == LTTR_BY_ENDPOINT ? addr_node(m, from->local) : (long)first->node;
-			b = m->by == LTTR_BY_ENDPOINT ? addr_node(m, to->local) :
-				r >= to->rcv.n ? far_node(m, to, to->local) : (long)to->rcv.v[r].node;
+			a = m->by == LTTR_BY_ENDPOINT ? addr_node(mf, from->local) : (long)first->node;
+			b = m->by == LTTR_BY_ENDPOINT ? addr_node(mt, to->local) :
+				r >= to->rcv.n ? far_node(mt, to, to->local) : (long)to->rcv.v[r].node;
 			if (a < 0 || b < 0) {
 				m->nomem = 1;
 				return;
@@ -829,7 +842,7 @@ static void tcp(struct msgscan *m)
 		char key[2 * ADDR_LEN + 2];
 		struct sock *so = &m->v[i], *peer = NULL;
 
-		if (so->type != 1 || !inet(so->family) || (!so->snd.n && !so->rcv.n))
+		if (so->type != 1 || !inet(so->family) || (!so->snd.n && !so->rcv.n) || so->xhost)
 			continue;
 		if (!so->local[0] || !so->peer[0]) {
 			m->s->warn.unknown_socket += so->snd.n + so->rcv.n;
@@ -842,7 +855,7 @@ static void tcp(struct msgscan *m)
 		   that one was passed over for moving no data */
 		if (peer && k < i && inet(peer->family) && (peer->snd.n || peer->rcv.n))
 			continue;
-		tcp_conn(m, so, peer);
+		tcp_conn(m, so, peer, m);
 	}
 	lttr_keymap_free(&map);
 }
@@ -1028,4 +1041,136 @@ int lttr_msgs_across_traces(struct lttr_trace **t, size_t n, struct lttr_sync_ms
 	*out = v;
 	*nout = nv;
 	return 0;
+}
+
+/* a time of host @k's clock on the reference's, rounded to the ns */
+static int to_ref(const struct lttr_sync_model *model, size_t k, uint64_t *t)
+{
+	double v = lttr_sync_to_ref(model, k, *t) + 0.5;
+
+	if (v < 0 || v >= 18446744073709551615.0)
+		return -1;
+	*t = (uint64_t)v;
+	return 0;
+}
+
+static int xfers_to_ref(const struct lttr_sync_model *model, size_t k, struct xfers *x)
+{
+	size_t i;
+
+	for (i = 0; i < x->n; i++)
+		if (to_ref(model, k, &x->v[i].t))
+			return -1;
+	return 0;
+}
+
+int lttr_msgs_from_hosts(struct lttr_trace **t, size_t n, const char *const *hosts,
+			 const struct lttr_sync_model *model, unsigned int by,
+			 struct lttr_msgset *s, struct lttr_error *err)
+{
+	struct msgscan *m = calloc(n + 1, sizeof(*m));
+	struct lttr_keymap *conns = calloc(n + 1, sizeof(*conns));
+	uint64_t nconns = 0;
+	size_t i, j, k, q;
+	unsigned int c;
+	int r = 0;
+
+	if (!m || !conns) {
+		free(m);
+		free(conns);
+		return lttr_error_set(err, LTTR_E_NOMEM, "messages: out of memory");
+	}
+	for (i = 0; i < n && !r; i++) {
+		if (!model->hosts[i].synced) {
+			r = lttr_error_set(err, LTTR_E_FORMAT,
+					   "host %zu (%s) is not synchronised: its times cannot be put on the reference's clock (see merge's report)",
+					   i, hosts[i]);
+			break;
+		}
+		m[i] = (struct msgscan){ .t = t[i], .s = s, .by = by, .host = hosts[i] };
+		lttr_pprog_init(&m[i].prog, t[i], NULL, NULL, 0, 1000);
+		m[i].pt = lttr_ptable_new(lttr_trace_proc(t[i]));
+		if (!m[i].pt || from_snapshot(&m[i])) {
+			r = lttr_error_set(err, LTTR_E_NOMEM, "messages: out of memory");
+			break;
+		}
+		r = scan(&m[i], err);
+		if (r < 0)
+			break;
+		/* on the reference's clock: the messages' copies, not the events */
+		for (k = 0; k < m[i].n && !r; k++)
+			if (xfers_to_ref(model, i, &m[i].v[k].snd) ||
+			    xfers_to_ref(model, i, &m[i].v[k].rcv))
+				r = lttr_error_set(err, LTTR_E_FORMAT,
+						   "host %zu (%s): a time falls outside the reference's clock once converted",
+						   i, hosts[i]);
+		for (k = 0; k < m[i].n && !r; k++) {
+			const struct sock *so = &m[i].v[k];
+			char key[2 * ADDR_LEN + 2];
+
+			if (so->type != 1 || !inet(so->family) || !so->local[0] || !so->peer[0])
+				continue;
+			snprintf(key, sizeof(key), "%s|%s", so->local, so->peer);
+			if (lttr_keymap_put(&conns[i], key, strlen(key), k))
+				r = lttr_error_set(err, LTTR_E_NOMEM, "messages: out of memory");
+		}
+	}
+	/* the connections with their other end in another host's trace */
+	for (i = 0; i < n && !r; i++) {
+		for (k = 0; k < m[i].n; k++) {
+			struct sock *so = &m[i].v[k], *peer = NULL;
+			char key[2 * ADDR_LEN + 2];
+			size_t pj = 0, found = 0;
+
+			if (so->type != 1 || !inet(so->family) || !so->local[0] || !so->peer[0])
+				continue;
+			snprintf(key, sizeof(key), "%s|%s", so->peer, so->local);
+			if (lttr_keymap_find(&conns[i], key, strlen(key), &q))
+				continue;
+			for (j = 0; j < n; j++)
+				if (j != i && lttr_keymap_find(&conns[j], key, strlen(key), &q)) {
+					found++;
+					pj = j;
+					peer = &m[j].v[q];
+				}
+			/* not in another trace, or in several: one-sided; once,
+			   from the end of the first host */
+			if (found != 1 || pj < i)
+				continue;
+			so->xhost = peer->xhost = 1;
+			m[i].conns = nconns;
+			tcp_conn(&m[i], so, peer, &m[pj]);
+			nconns = m[i].conns;
+		}
+	}
+	for (i = 0; i < n && !r; i++) {
+		m[i].conns = nconns;
+		tcp(&m[i]);
+		udp(&m[i]);
+		nconns = m[i].conns;
+		for (c = 0; c < lttr_trace_ncpus(t[i]); c++)
+			s->warn.lost_events += lttr_trace_lost_cpu(t[i], c);
+		if (lttr_trace_header(t[i])->minor < 4)
+			s->warn.old_format = true;
+	}
+	for (i = 0; i < n; i++)
+		if (m[i].nomem && !r)
+			r = lttr_error_set(err, LTTR_E_NOMEM, "messages: out of memory");
+	if (!r)
+		lttr_msgset_sort(s);
+	for (i = 0; i < n; i++) {
+		for (k = 0; k < m[i].n; k++) {
+			free(m[i].v[k].snd.v);
+			free(m[i].v[k].rcv.v);
+		}
+		free(m[i].v);
+		free(m[i].entry);
+		lttr_pidmap_free(&m[i].entry_idx);
+		lttr_keymap_free(&m[i].socks);
+		lttr_keymap_free(&conns[i]);
+		lttr_ptable_free(m[i].pt);
+	}
+	free(m);
+	free(conns);
+	return r < 0 ? r : 0;
 }

@@ -43,6 +43,38 @@ int lttr_msgs_from_trace(struct lttr_trace *t, unsigned int by, struct lttr_msgs
 			 lttr_paths_progress_fn progress, void *arg, struct lttr_error *err);
 
 struct lttr_sync_msg;
+struct lttr_sync_model;
+
+/**
+ * lttr_msgs_from_hosts() - the messages of several hosts' traces on one
+ * clock (a merged set: lttr/sync/model-json.h), as lttr_msgs_from_trace()
+ * finds them in one trace
+ * @t: the traces, one per host, host 0 the reference
+ * @n: how many
+ * @hosts: their names, the prefix of their nodes ("HOST:comm-pid",
+ *	"HOST:10.0.1.1"): two hosts may have the same process ids and
+ *	addresses (127.0.0.1)
+ * @model: the clock model, every host synchronised (else an error)
+ * @by: enum lttr_node_by
+ * @s: the set the messages are added to
+ * @err: receives the error
+ *
+ * Each trace is scanned as lttr_msgs_from_trace() scans it; the copies of
+ * the sends' and receives' times are put on the reference's clock
+ * (lttr_sync_to_ref(), rounded to the ns; the traces are not changed).  A
+ * TCP connection with its other end in another host's trace (the same two
+ * endpoints, crossed, in exactly one other trace) is matched as one of a
+ * trace, by byte offset: its messages' transit (receive - send) is the
+ * network's and the two kernels', on the corrected clocks.  Other
+ * connections and UDP are matched within each trace; an end in no trace
+ * makes one-sided messages, its far node named by its address with the
+ * prefix of the host that saw it.
+ *
+ * Return: 0 or a negative enum lttr_errcode.
+ */
+int lttr_msgs_from_hosts(struct lttr_trace **t, size_t n, const char *const *hosts,
+			 const struct lttr_sync_model *model, unsigned int by,
+			 struct lttr_msgset *s, struct lttr_error *err);
 
 /**
  * struct lttr_xmsg_stats - what lttr_msgs_across_traces() could not use
