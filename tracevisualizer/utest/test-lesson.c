@@ -72,7 +72,7 @@ static void refused(const char *text, const char *want)
 
 static void parse_docs(void)
 {
-	DIR *d = opendir("../docs/lessons");
+	DIR *d = opendir(LTTR_LESSON_DIR);	/* the sources' docs/lessons */
 	struct dirent *e;
 	size_t n = 0;
 
@@ -88,7 +88,7 @@ static void parse_docs(void)
 
 		if (len < 8 || strcmp(e->d_name + len - 7, ".lesson"))
 			continue;
-		snprintf(path, sizeof(path), "../docs/lessons/%s", e->d_name);
+		snprintf(path, sizeof(path), LTTR_LESSON_DIR "/%s", e->d_name);
 		ok(!lttr_lesson_load(path, &l, &err) && l->nsteps >= 2 && l->trace,
 		   "%s parsed: %s", path, l ? "" : err.msg);
 		lttr_lesson_free(l);

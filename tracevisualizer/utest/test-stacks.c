@@ -304,7 +304,7 @@ static void test_syscall(void)
 	dump(s);
 	lttr_stacks_free(s);
 	k = lttr_stacks_kind_parse("syscall:close", &o.event_id, &o.syscall_nr);
-	ok(lttr_stacks_compute(t, &o, &s, &err) == 0 && !s->has_stacks,
+	ok(k == LTTR_STACKS_EVENT && lttr_stacks_compute(t, &o, &s, &err) == 0 && !s->has_stacks,
 	   "syscall:close, not asked for: no stacks");
 	lttr_stacks_free(s);
 	ok(lttr_stacks_kind_parse("syscall:no_such_call", &o.event_id, &o.syscall_nr) == -1 &&
