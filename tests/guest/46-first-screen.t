@@ -25,12 +25,13 @@ python3 - "$trace/header" > "$tmp/hdr" <<'PY'
 import sys
 import lttfmt
 h = lttfmt.TRACE_HEADER.unpack(open(sys.argv[1], 'rb').read())
-print(h['minor'], h['header_size'], h['command_pid'], h['reserved_1_9'])
+print(h['minor'], h['header_size'], h['command_pid'], h['reserved_1_9'],
+      lttfmt.FORMAT[1], lttfmt.TRACE_HEADER.size)
 PY
-read -r minor hsize cpid reserved < "$tmp/hdr"
+read -r minor hsize cpid reserved want_minor want_size < "$tmp/hdr"
 forked=$(tracevisualizer dump "$trace" | sed -nE 's/.* traced-[0-9]+ - fork parent=[0-9]+ child=([0-9]+) tgid=\1$/\1/p' | head -1)
-[ "$minor" = 9 ] && [ "$hsize" = 408 ] && [ "$reserved" = 0 ] && [ -n "$cpid" ] && [ "$cpid" = "$forked" ]
-ok $? "format 1.9 header (408 bytes): command_pid $cpid, the process traced forked ($forked)"
+[ "$minor" = "$want_minor" ] && [ "$minor" -ge 9 ] && [ "$hsize" = "$want_size" ] && [ "$reserved" = 0 ] && [ -n "$cpid" ] && [ "$cpid" = "$forked" ]
+ok $? "format 1.$minor header ($hsize bytes; command_pid since 1.9): command_pid $cpid, the process traced forked ($forked)"
 
 . "$TOP/tests/lib/first-screen.sh"
 done_testing
