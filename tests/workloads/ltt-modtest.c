@@ -645,7 +645,8 @@ static int mask_has(const struct ltt_event_mask *m, unsigned int id)
 
 static int defined_id(unsigned int id)
 {
-	return (id >= 1 && id <= 7) || (id >= 10 && id <= 62) || id == 64 || id == 65;
+	return (id >= 1 && id <= 7) || (id >= 10 && id <= 62) || id == 64 || id == 65 ||
+	       id == 67 || id == 69;	/* sample, marker */
 }
 
 /* ---- sessions: several opens, one owner ---------------------------------- */
@@ -741,7 +742,7 @@ static void test_mask(int fd)
 	for (unsigned int id = 0; id < LTT_EV_MAX; id++)
 		if (mask_has(&m, id) != defined_id(id))
 			good = 0;
-	ok(good, "default mask: exactly the defined ids (1-7, 10-62, 64-65)");
+	ok(good, "default mask: exactly the defined ids (1-7, 10-62, 64-65, 67, 69)");
 	memset(&all, 0xff, sizeof(all));
 	ok(xioctl(fd, LTT_IOC_SET_EVENT_MASK, &all) == 0 &&
 	   xioctl(fd, LTT_IOC_GET_EVENT_MASK, &all) == 0 &&
