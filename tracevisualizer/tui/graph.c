@@ -79,7 +79,7 @@ static void row_label(const struct tui *u, const struct tui_graph *g, size_t i,
 		snprintf(buf, size, "%s%7u %s", g->depth[i] ? "  " : "", in->id, in->name);
 		break;
 	case LTTR_VROW_GROUP:	/* i opens and closes it */
-		snprintf(buf, size, "%7s %u idle kthread%s", u->s.idle_open ? "[-]" : "[+]", in->id,
+		snprintf(buf, size, "%s %u idle kthread%s", u->s.idle_open ? "[-]" : "[+]", in->id,
 			 in->id == 1 ? "" : "s");
 		break;
 	case LTTR_VROW_CPU:

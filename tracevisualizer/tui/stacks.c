@@ -230,10 +230,10 @@ void tui_stacks_page(struct tui *u, int top, int height)
 	tui_clip(y++, 0, u->w, line, A_BOLD);
 	if (ns)
 		snprintf(line, sizeof(line), "%8s %16s %6s  %s", "count", "blocked_us", "%",
-			 "frame (Enter: expand, /: search, K: kind, i: invert)");
+			 "frame (Enter open, / find, K kind, i invert)");
 	else
 		snprintf(line, sizeof(line), "%8s %16s %6s  %s", "count", "wakeups", "%",
-			 "frame (Enter: expand, /: search, K: kind, i: invert)");
+			 "frame (Enter open, / find, K kind, i invert)");
 	tui_clip(y++, 0, u->w, line, A_BOLD);
 	rows = top + height - y;
 	if (!k->nvis) {
