@@ -48,7 +48,7 @@ CHECK_STREAMS := -j$(CHECK_JOBS) --rules='seq=tests/guest/*.t' \
 	--rules='seq=tests/host/*.t' --rules='seq=tests/kernel/*.t'
 
 KERNEL_INPUTS := $(wildcard patches/*) config/ltt-guest.config scripts/build-kernel include/ltt/ltt-abi.h
-MODULE_INPUTS := $(wildcard trace-module/*.c trace-module/*.h trace-module/Makefile trace-module/Kbuild) include/ltt/ltt-abi.h include/ltt/ltt-clock.h
+MODULE_INPUTS := $(wildcard trace-module/*.c trace-module/*.h trace-module/Makefile trace-module/Kbuild) include/ltt/ltt-abi.h include/ltt/ltt-clock.h include/ltt/ltt-events.h
 
 KMOD_INPUTS := $(wildcard tests/kmod/*.c tests/kmod/Makefile tests/kmod/Kbuild trace-module/ltt_custom.h) include/ltt/ltt-abi.h
 

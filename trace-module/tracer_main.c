@@ -32,6 +32,7 @@
 #include <linux/smp.h>
 #include <linux/uaccess.h>
 #include <ltt/ltt-clock.h>
+#include <ltt/ltt-events.h>
 
 #include "tracer_buffer.h"
 
@@ -108,46 +109,15 @@ static int ltt_check_memory(u32 size, u32 count)
 }
 
 /*
- * Every event id the ABI defines, in enum ltt_event_id order.  The event
- * mask only ever holds these: undefined ids stay clear, so that the mask
- * (in GET_EVENT_MASK, in the trace header, in CHANGE_MASK records) names
+ * Every event id of the one list of the events (ltt-events.h), but the
+ * two records that only extend another one (a time extension, an event's
+ * stack): the event mask only ever holds these, so that the mask (in
+ * GET_EVENT_MASK, in the trace header, in CHANGE_MASK records) names
  * events the analyzer knows.
  */
-static const unsigned char ltt_defined_ids[] = {
-	LTT_EV_SYSCALL_ENTRY, LTT_EV_SYSCALL_EXIT,
-	LTT_EV_TRAP_ENTRY, LTT_EV_TRAP_EXIT,
-	LTT_EV_IRQ_ENTRY, LTT_EV_IRQ_EXIT,
-	LTT_EV_SCHEDCHANGE,
-	LTT_EV_PROCESS_FORK, LTT_EV_PROCESS_EXEC,
-	LTT_EV_PROCESS_EXIT, LTT_EV_PROCESS_WAKEUP,
-	LTT_EV_SOFTIRQ_ENTRY, LTT_EV_SOFTIRQ_EXIT,
-	LTT_EV_SIGNAL_SEND, LTT_EV_SIGNAL_DELIVER,
-	LTT_EV_TASKLET_ENTRY, LTT_EV_TASKLET_EXIT,
-	LTT_EV_TIMER_EXPIRE_ENTRY, LTT_EV_TIMER_EXPIRE_EXIT,
-	LTT_EV_KTHREAD_CREATE, LTT_EV_PROCESS_WAIT,
-	LTT_EV_FS_OPEN, LTT_EV_FS_CLOSE, LTT_EV_FS_READ, LTT_EV_FS_WRITE,
-	LTT_EV_FS_LSEEK, LTT_EV_FS_IOCTL, LTT_EV_FS_SELECT, LTT_EV_FS_POLL,
-	LTT_EV_FS_BUF_WAIT_START, LTT_EV_FS_BUF_WAIT_END,
-	LTT_EV_TIMER_SET_ITIMER, LTT_EV_TIMER_SET_TIMEOUT,
-	LTT_EV_MEM_PAGE_ALLOC, LTT_EV_MEM_PAGE_FREE,
-	LTT_EV_MEM_SWAP_IN, LTT_EV_MEM_SWAP_OUT,
-	LTT_EV_MEM_PAGE_WAIT_START, LTT_EV_MEM_PAGE_WAIT_END,
-	LTT_EV_SOCKET_CALL, LTT_EV_SOCKET_CREATE,
-	LTT_EV_SOCKET_SEND, LTT_EV_SOCKET_RECV,
-	LTT_EV_SOCKET_ENDPOINT, LTT_EV_SOCKET_ACCEPT,
-	LTT_EV_IPC_CALL, LTT_EV_IPC_MSG_CREATE,
-	LTT_EV_IPC_SEM_CREATE, LTT_EV_IPC_SHM_CREATE,
-	LTT_EV_NET_PACKET_IN, LTT_EV_NET_PACKET_OUT,
-	LTT_EV_CHANGE_MASK,
-	LTT_EV_CUSTOM_CREATE, LTT_EV_CUSTOM_DESTROY, LTT_EV_CUSTOM,
-	LTT_EV_PROCESS_REAP,
-	LTT_EV_SOFTIRQ_RAISE,
-	LTT_EV_TIMERFD_SET, LTT_EV_TIMERFD_EXPIRE,
-	LTT_EV_TRACE_START,
-	LTT_EV_FS_DUP, LTT_EV_FS_PIPE,
-	LTT_EV_SAMPLE,
-	LTT_EV_MARKER,
-};
+#define LTT_LISTED_ID(sym, ...)	LTT_EV_##sym,
+static const unsigned char ltt_listed_ids[] = { LTT_EVENTS(LTT_LISTED_ID) };
+#undef LTT_LISTED_ID
 
 static u64 ltt_defined[LTT_MASK_WORDS];
 
@@ -903,7 +873,9 @@ static int __init ltt_tracer_init(void)
 
 	ltt.cfg_size = buffer_size;
 	ltt.cfg_count = buffer_count;
-	ltt_mask_set(ltt_defined, ltt_defined_ids, ARRAY_SIZE(ltt_defined_ids));
+	ltt_mask_set(ltt_defined, ltt_listed_ids, ARRAY_SIZE(ltt_listed_ids));
+	ltt_defined[LTT_EV_TIME_EXT / 64] &= ~BIT_ULL(LTT_EV_TIME_EXT % 64);
+	ltt_defined[LTT_EV_STACK / 64] &= ~BIT_ULL(LTT_EV_STACK % 64);
 	memcpy(ltt.mask, ltt_defined, sizeof(ltt.mask));
 	ltt_session_defaults();
 

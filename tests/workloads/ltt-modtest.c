@@ -37,6 +37,7 @@
 #include <unistd.h>
 
 #include <ltt/ltt-abi.h>
+#include <ltt/ltt-events.h>
 
 static int ntest, nfail;
 static unsigned long nflushed, nsplit;
@@ -643,10 +644,20 @@ static int mask_has(const struct ltt_event_mask *m, unsigned int id)
 	return !!(m->bits[id / 64] & (1ULL << (id % 64)));
 }
 
+/* the events of the one list (ltt-events.h) but the records that extend another */
 static int defined_id(unsigned int id)
 {
-	return (id >= 1 && id <= 7) || (id >= 10 && id <= 62) || id == 64 || id == 65 ||
-	       id == 67 || id == 69;	/* sample, marker */
+#define LISTED(sym, ...) LTT_EV_##sym,
+	static const unsigned int listed[] = { LTT_EVENTS(LISTED) };
+#undef LISTED
+	size_t i;
+
+	if (id == LTT_EV_TIME_EXT || id == LTT_EV_STACK)
+		return 0;
+	for (i = 0; i < sizeof(listed) / sizeof(listed[0]); i++)
+		if (listed[i] == id)
+			return 1;
+	return 0;
 }
 
 /* ---- sessions: several opens, one owner ---------------------------------- */
