@@ -9,6 +9,7 @@
  * everywhere: the shared time window and cursor, markers, search, filter,
  * bookmarks.
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <curses.h>
@@ -54,67 +55,137 @@ enum lttr_kaction tui_action(const struct tui *u, int key)
 	return lttr_keys_action(LTTR_KF_TUI, where(u), lkey(key));
 }
 
-void tui_help_page(struct tui *u, int top, int height)
+/*
+ * The help page's lines, counted (draw false) or drawn from line @skip on:
+ * a description longer than the terminal goes on under itself, indented to
+ * its column, at a space (a cut line would hide the end of what a key does)
+ */
+struct help_out {
+	struct tui *u;
+	bool draw;
+	size_t skip, lines;
+	int y, end;
+};
+
+/* one line; @cat >= 0: the legend's line of that state, its letter coloured */
+static void help_line(struct help_out *h, const char *s, attr_t a, int cat)
+{
+	h->lines++;
+	if (!h->draw)
+		return;
+	if (h->skip) {
+		h->skip--;
+		return;
+	}
+	if (h->y >= h->end)
+		return;
+	if (cat < 0) {
+		tui_clip(h->y++, 0, h->u->w, s, a);
+		return;
+	}
+	move(h->y, 0);
+	clrtoeol();
+	move(h->y, 2);
+	addch((chtype)(unsigned char)lttr_vcat_letter((unsigned int)cat) |
+	      (chtype)tui_cat_attr(h->u, (unsigned int)cat));
+	tui_clip(h->y++, 3, h->u->w - 3, s, a);
+}
+
+/* @head (a key column, or nothing) then @text, wrapped under column @indent */
+static void help_wrapped(struct help_out *h, const char *head, int indent,
+			 const char *text, attr_t a)
+{
+	int w = h->u->w > indent + 24 ? h->u->w : indent + 24;
+	const char *p = text;
+	char l[512];
+	bool first = true;
+
+	do {
+		int room = w - indent - 1;
+		size_t cut = strlen(p);
+
+		if (cut > (size_t)room) {
+			cut = (size_t)room;
+			while (cut > 0 && p[cut] != ' ')
+				cut--;
+			if (!cut)	/* one word longer than the line */
+				cut = (size_t)room;
+		}
+		snprintf(l, sizeof(l), "%-*s%.*s", indent, first ? head : "", (int)cut, p);
+		help_line(h, l, a, -1);
+		p += cut;
+		while (*p == ' ')
+			p++;
+		first = false;
+	} while (*p);
+}
+
+static void help_lines(struct help_out *h)
 {
 	const struct lttr_keybind *tb;
 	const char *group = "";
-	size_t i, n, lines = 0, skip;
+	size_t i, n;
 	unsigned int c;
-	int y = top;
+	int kw = 0;
 
 	/* the keymap's bindings of the TUI, a title per group, the mouse, the legend */
 	tb = lttr_keys_table(&n);
 	for (i = 0; i < n; i++) {
+		char keys[64];
+		int k;
+
 		if (!(tb[i].fronts & LTTR_KF_TUI))
 			continue;
-		lines += 1 + !!strcmp(group, lttr_kaction_group(tb[i].action));
-		group = lttr_kaction_group(tb[i].action);
+		k = (int)strlen(lttr_keybind_keys(&tb[i], keys, sizeof(keys)));
+		if (k > kw)
+			kw = k;
 	}
-	lines += 2 + 2 + LTTR_VCAT_COUNT;
-	if (u->page_t.top + (size_t)height > lines)
-		u->page_t.top = lines > (size_t)height ? lines - (size_t)height : 0;
-	skip = u->page_t.top;
-	group = "";
-	/* a line cut at the terminal's edge (wrapped, the next would overwrite it) */
-#define LINE(...) do { if (skip) { skip--; } else if (y < top + height) { \
-		char l_[256]; snprintf(l_, sizeof(l_), __VA_ARGS__); \
-		tui_clip(y++, 0, u->w, l_, A_NORMAL); } } while (0)
+	if (kw > 16)		/* a longer one pushes its own line's text */
+		kw = 16;
 	for (i = 0; i < n; i++) {
-		char keys[64], wh[64];
+		char keys[64], wh[64], head[96], text[320];
 
 		if (!(tb[i].fronts & LTTR_KF_TUI))
 			continue;
 		if (strcmp(group, lttr_kaction_group(tb[i].action))) {
 			group = lttr_kaction_group(tb[i].action);
-			attron(A_BOLD);
-			LINE("%s", group);
-			attroff(A_BOLD);
+			help_line(h, group, A_BOLD, -1);
 		}
 		lttr_keybind_where(&tb[i], wh, sizeof(wh));
-		LINE("  %-22s %s%s%s%s", lttr_keybind_keys(&tb[i], keys, sizeof(keys)),
-		     lttr_kaction_help(tb[i].action), wh[0] ? " (" : "", wh, wh[0] ? ")" : "");
+		snprintf(head, sizeof(head), "  %-*s ", kw, lttr_keybind_keys(&tb[i], keys, sizeof(keys)));
+		snprintf(text, sizeof(text), "%s%s%s%s", lttr_kaction_help(tb[i].action),
+			 wh[0] ? " (" : "", wh, wh[0] ? ")" : "");
+		help_wrapped(h, head, (int)strlen(head), text, A_NORMAL);
 	}
-	attron(A_BOLD);
-	LINE("Mouse");
-	attroff(A_BOLD);
-	LINE("  %-22s %s", "click, wheel", "cursor and row; zoom in, out");
-	attron(A_BOLD);
-	LINE("Legend (letters without colours; underlined: a change or an event in the column, ! events lost;");
-	LINE("        on an irq or softirq row, I or Q dimmed: the handler ran for less than half the column)");
-	attroff(A_BOLD);
+	help_line(h, "Mouse", A_BOLD, -1);
+	{
+		char head[96];
+
+		snprintf(head, sizeof(head), "  %-*s ", kw, "click, wheel");
+		help_wrapped(h, head, (int)strlen(head), "cursor and row; zoom in, out", A_NORMAL);
+	}
+	help_wrapped(h, "", 0, "Legend (letters without colours; underlined: a change or an event "
+		     "in the column, ! events lost; on an irq or softirq row, I or Q dimmed: the "
+		     "handler ran for less than half the column)", A_BOLD);
 	for (c = 0; c < LTTR_VCAT_COUNT; c++) {
-		if (skip) {
-			skip--;
-			continue;
-		}
-		if (y >= top + height)
-			break;
-		move(y, 2);
-		addch((chtype)(unsigned char)lttr_vcat_letter(c) | (chtype)tui_cat_attr(u, c));
-		printw("  %s", c == LTTR_VCAT_NONE ? "not alive / not running" : lttr_vcat_name(c));
-		y++;
+		char l[128];
+
+		snprintf(l, sizeof(l), "  %s", c == LTTR_VCAT_NONE ? "not alive / not running" :
+			 lttr_vcat_name(c));
+		help_line(h, l, A_NORMAL, (int)c);
 	}
-#undef LINE
+}
+
+void tui_help_page(struct tui *u, int top, int height)
+{
+	struct help_out h = { u, false, 0, 0, top, top + height };
+
+	help_lines(&h);
+	if (u->page_t.top + (size_t)height > h.lines)
+		u->page_t.top = h.lines > (size_t)height ? h.lines - (size_t)height : 0;
+	h.draw = true;
+	h.skip = u->page_t.top;
+	help_lines(&h);
 }
 
 static void set_view(struct tui *u, enum tui_view v)
