@@ -25,7 +25,7 @@ tmp=$(mktemp -d)
 tui_setup "$tmp"	# the trap: the tmux server of the prompt's test, $tmp
 mix=$TOP/tests/corpus/guest-mix
 rpc=$TOP/tests/corpus/rpc-requests
-plan 35
+plan 37
 
 "$T" dump "$mix" > "$tmp/mix.txt"
 
@@ -253,7 +253,7 @@ is "$(sed -n 's/^step at \([0-9.]*\) .*-54 .*/\1/p' "$tmp/i.out" | tr '\n' ' ' |
 # the prompt, as a person uses it: in a terminal (tmux)
 if command -v tmux >/dev/null; then
 	tui_shell p 160 40
-	tui_typeline p "$T replay $mix"
+	tui_typeline p "LTTR_HISTORY_DIR=$tmp/hist $T replay $mix"
 	tui_wait p '^\(replay\) ?$' >/dev/null
 	ok $? "a terminal gets the prompt"
 	tui_typeline p 'break type == wakeup && pid == 57 && args.pid == 54'
@@ -265,7 +265,21 @@ if command -v tmux >/dev/null; then
 	tui_wait p '^tui-sh\$ ?$' >/dev/null &&
 		tui_screen p | grep -q '^print task\[54\]\.state = "runnable"$'
 	ok $? "print there: 54 is runnable, just woken; quit ends"
+	# the history: the lines of the run before, kept in its file, come
+	# back with Up (libedit, cli/prompt.c); a recalled line is edited
+	tui_typeline p "clear; LTTR_HISTORY_DIR=$tmp/hist $T replay $mix"
+	tui_wait p '^\(replay\) ?$' >/dev/null && tui_send p Up Up &&
+		tui_wait p '^\(replay\) print task\[54\]\.state$' >/dev/null &&
+		tui_send p BSpace BSpace BSpace BSpace BSpace && tui_send p -l -- 'comm' &&
+		tui_send p Enter &&
+		tui_wait p '^print task\[54\]\.comm = ' >/dev/null
+	ok $? "the next run: Up Up recalls 'print task[54].state' from the history file; edited to .comm, it runs"
+	tui_typeline p 'quit'
+	tui_wait p '^tui-sh\$ ?$' >/dev/null && grep -q 'task\[54\]\.comm' "$tmp"/hist/replay_history
+	ok $? "quit writes the edited line into the history"
 else
+	skip_missing "tmux missing (scripts/setup-deps)"
+	skip_missing "tmux missing (scripts/setup-deps)"
 	skip_missing "tmux missing (scripts/setup-deps)"
 	skip_missing "tmux missing (scripts/setup-deps)"
 	skip_missing "tmux missing (scripts/setup-deps)"

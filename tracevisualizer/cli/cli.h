@@ -121,6 +121,12 @@ int cmd_diff(struct cli_opts *o);
 int cmd_stacks(struct cli_opts *o);
 int cmd_symbolize(struct cli_opts *o);
 int cmd_replay(struct cli_opts *o);
+
+/* the interactive prompt: line editing and history (prompt.c) */
+struct cli_prompt;
+struct cli_prompt *cli_prompt_open(const char *name);
+const char *cli_prompt_read(struct cli_prompt *p, const char *text);
+void cli_prompt_close(struct cli_prompt *p);
 int cmd_export(struct cli_opts *o);
 int cmd_messages(struct cli_opts *o);
 int cmd_paths(struct cli_opts *o);

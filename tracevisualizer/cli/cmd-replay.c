@@ -6,6 +6,7 @@
  * printed as a line (or a JSON object of the "stops" array), the
  * commands' output under it.
  */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -180,26 +181,30 @@ static int add_text(char **buf, size_t *len, const char *l)
  */
 static int interactive(struct lttr_replay *r)
 {
-	bool tty = isatty(0);
+	struct cli_prompt *pr = cli_prompt_open("replay");
+	bool tty = isatty(0) && isatty(1);
 	char line[4096], *buf = NULL;
 	size_t len = 0;
 	unsigned int no = 0, first = 1;
 	bool pending = false, block = false;
 	struct lttr_error err;
+	int st = 0;
 
+	if (!pr)
+		goto nomem;
 	for (;;) {
 		bool eof;
 
-		if (tty) {
-			fputs(block ? "> " : "(replay) ", stdout);
-			fflush(stdout);
-		}
-		eof = !fgets(line, sizeof(line), stdin);
+		const char *l = cli_prompt_read(pr, block ? "> " : "(replay) ");
+
+		eof = !l;
+		if (l)
+			snprintf(line, sizeof(line), "%s", l);
 		if (!eof)
 			no++;
 		if (block && !eof) {
 			if (add_text(&buf, &len, line) < 0)
-				return EXIT_TRACE;
+				goto nomem;
 			if (!is_line(line, "end commands"))
 				continue;
 			block = false;	/* the block complete: run with its line */
@@ -207,7 +212,7 @@ static int interactive(struct lttr_replay *r)
 			line[0] = '\0';
 		} else if (pending && !eof && is_line(line, "commands")) {
 			if (add_text(&buf, &len, line) < 0)
-				return EXIT_TRACE;
+				goto nomem;
 			block = true;
 			continue;
 		}
@@ -231,7 +236,7 @@ static int interactive(struct lttr_replay *r)
 			continue;
 		first = no;
 		if (add_text(&buf, &len, line) < 0)
-			return EXIT_TRACE;
+			goto nomem;
 		if (verb(line, "break") || verb(line, "watch")) {
 			pending = true;
 			continue;
@@ -246,10 +251,16 @@ static int interactive(struct lttr_replay *r)
 		len = 0;
 		buf[0] = '\0';
 	}
+	goto out;
+nomem:
+	fprintf(stderr, "%s: %s\n", cli_prog, strerror(ENOMEM));
+	st = EXIT_TRACE;
+out:
 	free(buf);
+	cli_prompt_close(pr);
 	if (tty)
 		putchar('\n');
-	return 0;
+	return st;
 }
 
 int cmd_replay(struct cli_opts *o)
