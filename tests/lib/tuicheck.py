@@ -3,6 +3,7 @@ from tmux captures, and what it should show, computed from the --json
 commands of the same trace.  Shared by tests/host/tui.t and
 tests/guest/43-tui.t; the layouts mirror tracevisualizer/tui/*.c."""
 import json
+import os
 import re
 
 
@@ -286,28 +287,30 @@ def columns(t0, t1, ncols):
 
 BLOCK_LETTER = {'io': 'i', 'sleep': 'z', 'futex': 'f', 'child': 'c', 'fault': 'p',
                 'other': 'b', 'unknown': 'w'}
-IO = {"read", "write", "readv", "writev", "pread64", "pwrite64", "preadv", "pwritev",
-      "preadv2", "pwritev2", "poll", "ppoll", "select", "pselect6", "epoll_wait",
-      "epoll_pwait", "epoll_pwait2", "recvfrom", "recvmsg", "recvmmsg", "sendto",
-      "sendmsg", "sendmmsg", "accept", "accept4", "connect", "sendfile", "splice", "tee",
-      "fsync", "fdatasync", "sync", "syncfs", "sync_file_range", "io_getevents",
-      "io_pgetevents", "io_uring_enter", "open", "openat", "openat2", "flock"}
-SLEEP = {"nanosleep", "clock_nanosleep", "pause", "rt_sigsuspend", "rt_sigtimedwait"}
+
+
+def _block_table():
+    """the library's one table of the blocking syscalls' reasons
+    (tracevisualizer/src/model/blockreason.c), read from its source: a
+    copy here went stale when the table grew (newfstatat and the other
+    metadata calls are io: a loaded guest run's sleeper blocked in one)"""
+    src = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..',
+                       'tracevisualizer', 'src', 'model', 'blockreason.c')
+    t = dict(re.findall(r'\{ "(\w+)", LTTR_BLOCK_(\w+) \}', open(src).read()))
+    assert t.get('read') == 'IO' and t.get('nanosleep') == 'SLEEP', src
+    return t
+
+
+_BLOCK = _block_table()
+IO = {n for n, r in _BLOCK.items() if r == 'IO'}
+SLEEP = {n for n, r in _BLOCK.items() if r == 'SLEEP'}
 
 
 def block_letter(syscall):
     """src/model/blockreason.c: the reason of a block inside @syscall"""
     if syscall is None:
         return 'p'          # blocked in a trap: a page fault
-    if syscall in IO:
-        return 'i'
-    if syscall in SLEEP:
-        return 'z'
-    if syscall in ("futex", "futex_waitv"):
-        return 'f'
-    if syscall in ("wait4", "waitid"):
-        return 'c'
-    return 'b'
+    return BLOCK_LETTER.get(_BLOCK.get(syscall, 'OTHER').lower(), 'b')
 
 
 def task_spans(events, pid, t_from, t_to):
