@@ -25,7 +25,7 @@ tmp=$(mktemp -d)
 tui_setup "$tmp"	# the trap: the tmux server of the prompt's test, $tmp
 mix=$TOP/tests/corpus/guest-mix
 rpc=$TOP/tests/corpus/rpc-requests
-plan 37
+plan 42
 
 "$T" dump "$mix" > "$tmp/mix.txt"
 
@@ -96,6 +96,63 @@ ok "$([ "$(wc -l < "$tmp/m.exp")" -ge 3 ] && echo 0 || echo 1)" "messages --list
 cmp -s "$tmp/m.exp" "$tmp/m.got"
 ok $? "the script's counts per pair, kept across its commands, are messages --list's" ||
 	diag "$(cat "$tmp/m.got")"
+
+# ---- channels: chan[SRC][DST] against messages --list ---------------------
+# a watch on the in-flight count of each pair fires at each send and each
+# receive (the count changes), and there sent, received, bytes and the
+# oldest message's age are what messages --list gives at that moment
+for pair in "20 30" "10 20" "40 20"; do
+	set -- $pair
+	cat > "$tmp/c.rs" <<CHEOF
+watch chan[$1][$2].in_flight
+commands
+  print(eval("chan[$1][$2].sent"), eval("chan[$1][$2].received"), eval("chan[$1][$2].oldest_age"), eval("chan[$1][$2].unmatched"))
+end commands
+run
+CHEOF
+	"$T" replay --json --script "$tmp/c.rs" "$rpc" > "$tmp/c.json" &&
+		python3 - "$tmp/list.txt" "$tmp/c.json" "$1" "$2" > "$tmp/c.out" <<'PYEOF'
+import json, sys
+src, dst = sys.argv[3], sys.argv[4]
+ms = []
+for l in open(sys.argv[1]):
+    f = l.split()
+    if len(f) == 6 and f[2].endswith('-' + src) and f[3].endswith('-' + dst):
+        ms.append((round(float(f[0]) * 1e9), round(float(f[5]) * 1e9)))
+stops = json.load(open(sys.argv[2]))['stops']
+def at(t):
+    inf = [s for s, r in ms if s <= t < r]
+    return (sum(s <= t for s, _ in ms), sum(r <= t for _, r in ms),
+            (t - min(inf)) if inf else None, len(inf))
+want = sorted(set(t for m in ms for t in m))
+want = [t for i, t in enumerate(want) if at(t)[3] != (at(want[i - 1])[3] if i else 0)]
+got = [s['time_ns'] for s in stops]
+bad = []
+for s in stops:
+    n_s, n_r, age, n = at(s['time_ns'])
+    exp = "%d\t%d\t%s\t0\n" % (n_s, n_r, 'nil' if age is None else age)
+    if s['output'] != exp or s['value'] != str(n):
+        bad.append((s['time_ns'], s['value'], s['output'], n, exp))
+print("%d %d %d %s" % (len(ms), len(got), int(got == want), bad[:2]))
+PYEOF
+	read -r nm ng same bad < "$tmp/c.out"
+	[ "${nm:-0}" -ge 10 ] && [ "$same" = 1 ] && [ "$bad" = "[]" ]
+	ok $? "chan[$1][$2]: $nm messages; the watch on in_flight stops at each of the $ng changes, no other; sent, received, oldest_age there as messages --list gives" ||
+		diag "$(cat "$tmp/c.out")"
+done
+"$T" replay --script /dev/stdin "$rpc" > "$tmp/c2.out" 2>&1 <<'CHEOF'
+watch chan[20][30].bogus
+run
+CHEOF
+[ $? = 2 ] && grep -q ':1:20: unknown field "bogus"' "$tmp/c2.out"
+ok $? "chan[20][30].bogus: an unknown field, its line and column, exit status 2" || diag "$(cat "$tmp/c2.out")"
+"$T" replay --json --script /dev/stdin "$rpc" > "$tmp/c3.json" <<'CHEOF'
+break type == socket_recv if chan[30][10].sent == 0 && chan[30][10].in_flight == 0
+run
+CHEOF
+nr=$("$T" dump --type socket_recv "$rpc" | grep -vc "^#")
+python3 -c 'import json, sys; s = json.load(open(sys.argv[1]))["stops"]; sys.exit(len(s) != int(sys.argv[2]))' "$tmp/c3.json" "$nr"
+ok $? "a pair that never exchanged a message: an empty channel (0 sent, 0 in flight): the break fires at each of the $nr receives"
 
 # ---- custom events: break custom(queue) if len > 100, a nested watch ----
 cat > "$tmp/q.trace" <<'TREOF'

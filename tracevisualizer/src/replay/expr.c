@@ -2,7 +2,8 @@
 /*
  * expr.c - the expressions of the replay's predicates (docs/replay.md):
  * numbers, strings, the state's references (task[PID].state,
- * cpu[N].runq, app[PID].FIELD, fd[PID][FD], event.FIELD or a bare
+ * cpu[N].runq, app[PID].FIELD, fd[PID][FD], chan[SRC][DST].FIELD,
+ * event.FIELD or a bare
  * field of the current event, $VAR, __NODE__, __REALCLOCK__,
  * __LOGICALCLOCK__), arithmetic, comparisons, && || !.  Compiled once
  * (errors give the line and the column), evaluated against the state by
@@ -219,9 +220,9 @@ static struct rx_node *parse_ref(struct parser *p)
 	}
 	skip(p);
 	if ((!strcmp(name, "task") || !strcmp(name, "cpu") || !strcmp(name, "app") ||
-	     !strcmp(name, "fd")) && p->s[p->pos] == '[') {
-		int table = name[0] == 't' ? RX_T_TASK : name[0] == 'c' ? RX_T_CPU :
-			name[0] == 'a' ? RX_T_APP : RX_T_FD;
+	     !strcmp(name, "fd") || !strcmp(name, "chan")) && p->s[p->pos] == '[') {
+		int table = name[0] == 't' ? RX_T_TASK : !strcmp(name, "cpu") ? RX_T_CPU :
+			name[0] == 'a' ? RX_T_APP : name[0] == 'f' ? RX_T_FD : RX_T_CHAN;
 		char field[64];
 
 		n = node_new(p, RX_REF);
@@ -232,13 +233,14 @@ static struct rx_node *parse_ref(struct parser *p)
 			rx_free(n);
 			return NULL;
 		}
-		if (table == RX_T_FD) {
+		if (table == RX_T_FD || table == RX_T_CHAN) {
 			skip(p);
 			if (!(n->b = parse_index(p, p->pos))) {
 				rx_free(n);
 				return NULL;
 			}
-			return n;
+			if (table == RX_T_FD)
+				return n;
 		}
 		if (!eat(p, ".")) {
 			perr(p, p->pos, "expected '.FIELD' after %s[...]", name);
@@ -254,7 +256,8 @@ static struct rx_node *parse_ref(struct parser *p)
 		}
 		if ((table == RX_T_TASK && !in_list(task_fields, field)) ||
 		    (table == RX_T_CPU && !in_list(cpu_fields, field)) ||
-		    (table == RX_T_APP && !known_custom_field(p->t, field))) {
+		    (table == RX_T_APP && !known_custom_field(p->t, field)) ||
+		    (table == RX_T_CHAN && !rchan_field_known(field))) {
 			perr(p, at, "unknown field \"%s\"", field);
 			rx_free(n);
 			return NULL;

@@ -16,7 +16,7 @@ struct lttr_trace;
 enum { RX_NUM, RX_STR, RX_NOT, RX_NEG, RX_AND, RX_OR, RX_ARITH, RX_CMP, RX_VAR,
        RX_META, RX_REF };
 enum { RX_EQ, RX_NE, RX_LT, RX_LE, RX_GT, RX_GE };
-enum { RX_T_TASK, RX_T_CPU, RX_T_APP, RX_T_FD, RX_T_EVENT };
+enum { RX_T_TASK, RX_T_CPU, RX_T_APP, RX_T_FD, RX_T_CHAN, RX_T_EVENT };
 enum { RX_M_NODE, RX_M_REAL, RX_M_LOGICAL, RX_M_ALL };
 enum { RX_V_MISSING, RX_V_INT, RX_V_STR };
 
@@ -51,4 +51,13 @@ void rx_free(struct rx_node *n);
 void rx_eval(const struct rx_node *n, struct rx_env *e, struct rx_val *out);
 void rx_val_str(const struct rx_val *v, char *buf, size_t size);
 
+
+/* the channels between processes (channels.c): chan[SRC][DST].FIELD */
+struct lttr_msgset;
+struct rchan_set;
+struct rchan_set *rchan_build(const struct lttr_msgset *m);
+bool rchan_field_known(const char *field);
+void rchan_value(struct rchan_set *s, int64_t src, int64_t dst, const char *field, uint64_t now,
+		 struct rx_val *out);
+void rchan_free(struct rchan_set *s);
 #endif /* LTTR_REPLAY_INTERNAL_H */

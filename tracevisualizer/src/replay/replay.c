@@ -98,6 +98,8 @@ struct lttr_replay {
 	bool have_cur;
 	uint64_t ordinal;
 	struct lttr_view *view;		/* built for fd[][] on first use */
+	struct rchan_set *chans;	/* built for chan[][] on first use */
+	bool chans_failed;
 	/* messages and the Lamport clock */
 	struct lttr_msgset *msgs;
 	uint64_t *msg_lc;
@@ -620,6 +622,14 @@ static void env_ref(void *arg, int table, int64_t i1, int64_t i2, const char *fi
 	}
 	case RX_T_FD:
 		fd_value(r, i1, i2, out);
+		break;
+	case RX_T_CHAN:
+		if (!r->chans && !r->chans_failed && !(r->chans = rchan_build(r->msgs))) {
+			r->chans_failed = true;	/* out of memory: unknown, said once */
+			replay_message(r, "chan[][]: out of memory: the channels are unknown");
+		}
+		if (r->have_cur && r->chans)
+			rchan_value(r->chans, i1, i2, field, r->cur.time_ns, out);
 		break;
 	default:
 		event_field(r, field, out);
@@ -1552,6 +1562,7 @@ static void replay_free(struct lttr_replay *r)
 	free(r->dvars);
 	lttr_ptable_free(r->pt);
 	lttr_view_free(r->view);
+	rchan_free(r->chans);
 	lttr_msgset_free(r->msgs);
 	free(r->msg_lc);
 	free(r->by_send);
