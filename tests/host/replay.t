@@ -106,38 +106,37 @@ for pair in "20 30" "10 20" "40 20"; do
 	cat > "$tmp/c.rs" <<CHEOF
 watch chan[$1][$2].in_flight
 commands
-  print(eval("chan[$1][$2].sent"), eval("chan[$1][$2].received"), eval("chan[$1][$2].oldest_age"), eval("chan[$1][$2].unmatched"))
+  print(eval("chan[$1][$2].sent"), eval("chan[$1][$2].received"), eval("chan[$1][$2].oldest_age"), eval("chan[$1][$2].unmatched"), eval("chan[$1][$2].bytes"))
 end commands
 run
 CHEOF
 	"$T" replay --json --script "$tmp/c.rs" "$rpc" > "$tmp/c.json" &&
-		python3 - "$tmp/list.txt" "$tmp/c.json" "$1" "$2" > "$tmp/c.out" <<'PYEOF'
+		"$T" messages --list --json "$rpc" > "$tmp/list.json" &&
+		python3 - "$tmp/list.json" "$tmp/c.json" "$1" "$2" > "$tmp/c.out" <<'PYEOF'
 import json, sys
-src, dst = sys.argv[3], sys.argv[4]
-ms = []
-for l in open(sys.argv[1]):
-    f = l.split()
-    if len(f) == 6 and f[2].endswith('-' + src) and f[3].endswith('-' + dst):
-        ms.append((round(float(f[0]) * 1e9), round(float(f[5]) * 1e9)))
+src, dst = int(sys.argv[3]), int(sys.argv[4])
+ms = [(m['send_ns'], m['recv_ns'], m['bytes']) for m in json.load(open(sys.argv[1]))['messages']
+      if m['sender'].endswith('-%d' % src) and m['receiver'].endswith('-%d' % dst)
+      and not m['send_only'] and not m['recv_only']]
 stops = json.load(open(sys.argv[2]))['stops']
 def at(t):
-    inf = [s for s, r in ms if s <= t < r]
-    return (sum(s <= t for s, _ in ms), sum(r <= t for _, r in ms),
-            (t - min(inf)) if inf else None, len(inf))
-want = sorted(set(t for m in ms for t in m))
+    inf = [(s, b) for s, r, b in ms if s <= t < r]
+    return (sum(s <= t for s, _, _ in ms), sum(r <= t for _, r, _ in ms),
+            (t - min(s for s, _ in inf)) if inf else None, len(inf), sum(b for _, b in inf))
+want = sorted(set(t for m in ms for t in m[:2]))
 want = [t for i, t in enumerate(want) if at(t)[3] != (at(want[i - 1])[3] if i else 0)]
 got = [s['time_ns'] for s in stops]
 bad = []
 for s in stops:
-    n_s, n_r, age, n = at(s['time_ns'])
-    exp = "%d\t%d\t%s\t0\n" % (n_s, n_r, 'nil' if age is None else age)
+    n_s, n_r, age, n, by = at(s['time_ns'])
+    exp = "%d\t%d\t%s\t0\t%d\n" % (n_s, n_r, 'nil' if age is None else age, by)
     if s['output'] != exp or s['value'] != str(n):
         bad.append((s['time_ns'], s['value'], s['output'], n, exp))
 print("%d %d %d %s" % (len(ms), len(got), int(got == want), bad[:2]))
 PYEOF
 	read -r nm ng same bad < "$tmp/c.out"
 	[ "${nm:-0}" -ge 10 ] && [ "$same" = 1 ] && [ "$bad" = "[]" ]
-	ok $? "chan[$1][$2]: $nm messages; the watch on in_flight stops at each of the $ng changes, no other; sent, received, oldest_age there as messages --list gives" ||
+	ok $? "chan[$1][$2]: $nm messages; the watch on in_flight stops at each of the $ng changes, no other; sent, received, oldest_age, bytes there as messages --list --json gives" ||
 		diag "$(cat "$tmp/c.out")"
 done
 "$T" replay --script /dev/stdin "$rpc" > "$tmp/c2.out" 2>&1 <<'CHEOF'
