@@ -31,7 +31,7 @@ RULES
 cat > "$share/run.sh" <<'RUN'
 traced -q -o /mnt/share/t --rules /mnt/share/rules -- sh -c 'ltt-segv 50 > /mnt/share/pid; ltt-getppid 10 > /dev/null; sleep 1'
 echo $? > /mnt/share/rc
-traced -q -o /mnt/share/a --rules /mnt/share/arules -- ltt-lockserv 300 /tmp/lk.dat 1 > /mnt/share/lk.out
+traced -q -o /mnt/share/a --rules /mnt/share/arules -- ltt-lockserv 120 /tmp/lk.dat 1 > /mnt/share/lk.out
 echo $? > /mnt/share/arc
 RUN
 vm_run "$share" 300 'sh /mnt/share/run.sh'
@@ -90,8 +90,8 @@ locker=$(sed -n 's/^locker //p' "$share/lk.out")
 client=$(sed -n 's/^client //p' "$share/lk.out")
 ok $([ -n "$locker" ] && [ -n "$client" ]; echo $?) "ltt-lockserv printed its locker ($locker) and client ($client): $(grep slow "$share/lk.out")"
 a=$share/a
-tracevisualizer dump --json "$a/snapshot-1" > "$share/a1.json" 2> "$share/a1.err"
-ok $? "its snapshot-1 is a readable trace" || sed 's/^/# /' "$share/a1.err"
+tracevisualizer dump --json --pid "$client" "$a/snapshot-1" > "$share/a1.json" 2> "$share/a1.err"
+ok $? "its snapshot-1 is a readable trace (the client's events)" || sed 's/^/# /' "$share/a1.err"
 tracevisualizer audit --json "$a" > "$share/audit.json" 2> "$share/audit.err"
 ok $? "tracevisualizer audit --json reads the session" || sed 's/^/# /' "$share/audit.err"
 tracevisualizer audit "$a" > "$share/audit.txt" 2>&1
