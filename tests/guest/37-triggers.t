@@ -5,6 +5,15 @@
 # on its non-zero exit writes a second snapshot that holds its last
 # events (its getppid calls) and its exit, while the trace goes on; the
 # snapshots and the trace are readable traces.
+#
+# In the same boot, a transiently slow server (ltt-lockserv: about one
+# request in 50 waits for a mutex that another thread holds over an fsync
+# and 50 ms of work): a latency rule on the client's reads fires at the
+# first slow reply; its snapshot holds that read; tracevisualizer audit
+# explains it (the parts add up to its latency) and puts the lock holder
+# first in its critical blame.  (On one CPU: a run on two, whose
+# snapshot missed the server's wakeup of the client, recorded on the other
+# CPU, blamed the client's own wait.)
 . "$(dirname "$0")/../lib/tap.sh"
 share=$(mktemp -d); trap 'rm -rf "$share"' EXIT
 
@@ -13,9 +22,17 @@ cat > "$share/rules" <<'RULES'
 on signal if sig == SIGSEGV then snapshot, notify cat > /mnt/share/notify.json
 on exit if code != 0 and comm == "ltt-segv" then snapshot
 RULES
+cat > "$share/arules" <<'RULES'
+# a read of ltt-lockserv 20 times slower than the same task's mean over
+# 10 s, and over 30 ms (traced's own reads of its buffers, and the waits
+# it causes on a loaded TCG guest, stay under it)
+on syscall_exit(read) by pid if latency > 30ms and latency > 20 * avg(latency, 10s) and comm == "ltt-lockserv" then snapshot
+RULES
 cat > "$share/run.sh" <<'RUN'
 traced -q -o /mnt/share/t --rules /mnt/share/rules -- sh -c 'ltt-segv 50 > /mnt/share/pid; ltt-getppid 10 > /dev/null; sleep 1'
 echo $? > /mnt/share/rc
+traced -q -o /mnt/share/a --rules /mnt/share/arules -- ltt-lockserv 120 /tmp/lk.dat 1 > /mnt/share/lk.out
+echo $? > /mnt/share/arc
 RUN
 vm_run "$share" 300 'sh /mnt/share/run.sh'
 ok $? "guest ran ltt-segv under traced --rules"
@@ -63,6 +80,56 @@ ev1 = json.load(open(share + '/snapshot-1.json'))['events']
 ok(any(e['type'] == 'signal_deliver' and e['pid'] == pid and e['args']['sig'] == 11 for e in ev1),
    "snapshot-1 holds the SIGSEGV")
 ok(all(e['time_ns'] <= fir[-1]['time_ns'] + 10**9 for e in ev), "snapshot-2 ends near its firing")
+done()
+PY
+)
+
+# the slow server: the first firing is the first slow reply, its culprit the lock holder
+is "$(cat "$share/arc")" 0 "traced --rules over ltt-lockserv exits 0"
+locker=$(sed -n 's/^locker //p' "$share/lk.out")
+client=$(sed -n 's/^client //p' "$share/lk.out")
+ok $([ -n "$locker" ] && [ -n "$client" ]; echo $?) "ltt-lockserv printed its locker ($locker) and client ($client): $(grep slow "$share/lk.out")"
+a=$share/a
+tracevisualizer dump --json --pid "$client" "$a/snapshot-1" > "$share/a1.json" 2> "$share/a1.err"
+ok $? "its snapshot-1 is a readable trace (the client's events)" || sed 's/^/# /' "$share/a1.err"
+tracevisualizer audit --json "$a" > "$share/audit.json" 2> "$share/audit.err"
+ok $? "tracevisualizer audit --json reads the session" || sed 's/^/# /' "$share/audit.err"
+tracevisualizer audit "$a" > "$share/audit.txt" 2>&1
+ok $? "tracevisualizer audit (text) too"
+sed -n '/^firing 1 /,/^firing 2 /p' "$share/audit.txt" | head -40 | sed 's/^/# /'
+checks < <(PYTHONPATH=tests/lib python3 - "$a/firings.jsonl" "$share" "$locker" "$client" <<'PY'
+import json, sys
+from check import ok, done
+log, share, locker, client = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+fir = [l for l in (json.loads(x) for x in open(log)) if 'seq' in l]
+ok(len(fir) >= 1, "the latency rule fired (%d firings)" % len(fir))
+f = fir[0]
+ok(f['pid'] == client and f['type'] == 'syscall_exit', "firing 1: a syscall_exit of the client (%s %s)" % (f['pid'], f['type']))
+lat = f['time_ns'] - f['start_ns']
+ok(lat >= 40 * 10**6, "firing 1 is a slow reply: %d ns, the locker holds the mutex 50 ms" % lat)
+ev = json.load(open(share + '/a1.json'))['events']
+mine = [e for e in ev if e['pid'] == client and e['args'].get('name') == 'read']
+rd = [e for e in mine if e['type'] == 'syscall_exit' and e['time_ns'] == f['time_ns']]
+ent = [e for e in mine if e['type'] == 'syscall_entry' and e['time_ns'] == f['start_ns']]
+ok(len(rd) == 1 and len(ent) == 1, "snapshot-1 holds that read: its entry and its exit (%d, %d)" % (len(ent), len(rd)))
+fast = [e for e in mine if e['type'] == 'syscall_exit' and e['time_ns'] < f['start_ns']]
+ok(len(fast) >= 40, "and the client's fast reads before it (%d)" % len(fast))
+au = json.load(open(share + '/audit.json'))['firings']
+ok([x['seq'] for x in au] == [x['seq'] for x in fir], "audit lists the firings in order: %s" % [x['seq'] for x in au])
+i = au[0]['instance']
+ok(i and i['analysed'] and i['latency_ns'] == lat, "audit analysed firing 1 in snapshot-1: %s" % str(i and (i.get('why'), i.get('latency_ns'))))
+if i and i['analysed']:
+    tot = sum(t['ns'] for t in i['explanation']['totals'])
+    ok(tot == lat, "its explanation's parts add up to its latency (%d of %d ns)" % (tot, lat))
+    b = i['blame']
+    ps = b['parties']
+    ok(sum(p['blame_ns'] for p in ps) + b['unblamed_ns'] == lat, "the blames add up to the latency")
+    top = ps[0]
+    ok(top['kind'] == 'task' and top['pid'] == locker and top['critical'] and top['top'],
+       "the lock holder %d is first: %s" % (locker, [(p['kind'], p.get('pid', p.get('irq')), p['blame_ns']) for p in ps[:4]]))
+    ok(top['share'] > 50, "with most of the latency: %.1f %%" % top['share'])
+    srv = [p for p in ps if p['kind'] == 'task' and p['pid'] != locker]
+    ok(all(p['blame_ns'] < top['blame_ns'] / 4 for p in srv), "every other task far behind: %s" % [(p['pid'], p['blame_ns']) for p in srv])
 done()
 PY
 )

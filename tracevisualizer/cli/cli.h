@@ -117,6 +117,7 @@ int cmd_graph(struct cli_opts *o);
 int cmd_latency(struct cli_opts *o);
 int cmd_explain(struct cli_opts *o);
 int cmd_critpath(struct cli_opts *o);
+int cmd_audit(struct cli_opts *o);
 int cmd_diff(struct cli_opts *o);
 int cmd_stacks(struct cli_opts *o);
 int cmd_symbolize(struct cli_opts *o);

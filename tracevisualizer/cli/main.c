@@ -221,8 +221,8 @@ enum {
 	C_IRQS = 1 << 4, C_GRAPH = 1 << 5, C_CHECK = 1 << 6, C_TUI = 1 << 7,
 	C_EXPORT = 1 << 8, C_MESSAGES = 1 << 9, C_PATHS = 1 << 10,
 	C_LATENCY = 1 << 11, C_EXPLAIN = 1 << 12, C_CRITPATH = 1 << 13, C_DIFF = 1 << 14,
-	C_STACKS = 1 << 15, C_SYMBOLIZE = 1 << 16, C_REPLAY = 1 << 17,
-	C_ALL = 0x3ffff,
+	C_STACKS = 1 << 15, C_SYMBOLIZE = 1 << 16, C_REPLAY = 1 << 17, C_AUDIT = 1 << 18,
+	C_ALL = 0x7ffff,
 	C_MSG = C_MESSAGES | C_PATHS,
 	C_JSON = C_ALL & ~(C_TUI | C_EXPORT | C_SYMBOLIZE),
 	C_STATS = C_SUMMARY | C_PROCESSES | C_SYSCALLS | C_IRQS | C_CHECK,	/* windowed */
@@ -355,6 +355,17 @@ static const struct command {
 	  "watchpoint; one line per stop: kind and number, relative time, #event,\n"
 	  "cpu, comm-pid, description (a watch: the expression, old -> new value),\n"
 	  "then what its commands printed" },
+	{ "audit", cmd_audit, "the firings of traced --rules, each instance explained and blamed",
+	  "TRACEDIR",
+	  "the firings of a traced --rules session in order (TRACEDIR/firings.jsonl,\n"
+	  "docs/triggers.md): each one's rule, the values its condition compared,\n"
+	  "its snapshot and notify command; the instance (the task from start_ns to\n"
+	  "time_ns) read in its snapshot: explained (the parts add up to its\n"
+	  "latency, as latency --explain) and its critical blame (AUDIT): each time\n"
+	  "of its critical path split equally among the parties active then, the\n"
+	  "--top N on the path with most blame and the parties off it that overlap\n"
+	  "them with at least as much (*), each party's share, and the tasks' blame\n"
+	  "by state and place" },
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
@@ -433,7 +444,9 @@ static const struct opt {
 	  "write the packets the trace captured (traced --capture) as a pcap file" },
 	{ "--algorithm", "A", C_PATHS, O_ALGORITHM, "nesting (default) or convolution" },
 	{ "--sort", "KEY", C_PATHS, O_SORT, "patterns by count (default) or latency" },
-	{ "--top", "N", C_PATHS, O_TOP, "the first N patterns (default 10, 0: all)" },
+	{ "--top", "N", C_PATHS | C_AUDIT, O_TOP,
+	  "paths: the first N patterns (default 10, 0: all); audit: the N parties\n"
+	  "                     on the critical path with most blame (default 10)" },
 	{ "--dot", NULL, C_PATHS, O_DOT, "a Graphviz dot graph (Figures 8 and 9)" },
 	{ "--explain", NULL, C_PATHS | C_LATENCY, O_EXPLAIN,
 	  "paths: each hop's time at its node by the callee's state (traces), and its\n"

@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cmd-audit.c - "tracevisualizer audit TRACEDIR": the firings of a
+ * traced --rules session in order (TRACEDIR/firings.jsonl), each with its
+ * condition's values, its snapshot, its notify command's end, the
+ * explanation of its instance (parts adding up to its latency, as
+ * latency --explain) and the critical blame of it (lttr_audit_firing(),
+ * lttr/audit/firings.h); --json the same (lttr_json_audit()).
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <lttr/lttr.h>
+#include <lttr/analysis/explain.h>
+#include <lttr/audit/firings.h>
+#include <lttr/model/flow.h>
+#include <lttr/output/json.h>
+#include <lttr/output/timing-layout.h>
+#include <lttr/output/timing-text.h>
+#include <lttr/reader/syscalls.h>
+#include "cli.h"
+
+static void print_party(const struct lttr_blame *b, size_t i)
+{
+	const struct lttr_blame_party *p = &b->party[i];
+	char who[96];
+
+	switch (p->kind) {
+	case LTTR_BLAME_TASK:
+		snprintf(who, sizeof(who), "task %u %s", p->pid,
+			 lttr_timing_task_name(b->acct, p->pid));
+		break;
+	case LTTR_BLAME_IRQ:
+		snprintf(who, sizeof(who), "irq %u%s", p->what, p->sysvec ? " (vector)" : "");
+		break;
+	case LTTR_BLAME_SOFTIRQ:
+		snprintf(who, sizeof(who), "softirq %u", p->what);
+		break;
+	default:
+		snprintf(who, sizeof(who), "unknown (no data, or task %u not alive)", p->pid);
+		break;
+	}
+	printf("    %s %2zu  %-32s %12.3f us %6.1f %%  %s\n", p->top ? "*" : " ", i + 1, who,
+	       (double)p->blame_ns / 1e3, lttr_blame_share(b, i),
+	       p->critical ? "on the critical path" : "off the path (held a CPU it waited for)");
+}
+
+static void print_sites(const struct lttr_blame *b, size_t max)
+{
+	size_t i;
+
+	printf("    where (the tasks' blame by state and place):\n");
+	for (i = 0; i < b->nsite && i < max; i++) {
+		const struct lttr_blame_site *s = &b->site[i];
+
+		printf("      %12.3f us  %u %s %s in %s%s%s\n", (double)s->blame_ns / 1e3, s->pid,
+		       lttr_timing_task_name(b->acct, s->pid), lttr_cp_state_name(s->state, s->reason),
+		       lttr_mode_name(s->mode), s->mode == LTTR_MODE_SYSCALL ? " " : "",
+		       s->mode == LTTR_MODE_SYSCALL ? lttr_syscall_name(s->what) : "");
+	}
+	if (b->nsite > max)
+		printf("      (and %zu more)\n", b->nsite - max);
+}
+
+static void print_firing(const struct lttr_firing_rec *f, const struct lttr_audit *a)
+{
+	size_t i;
+
+	printf("firing %u at %.9f s: rule %u (line %u): %s\n", f->seq, (double)f->time_ns / 1e9,
+	       f->rule, f->line, f->text);
+	printf("  %s of task %u %s on cpu %u", f->type, f->pid, f->comm, f->cpu);
+	if (f->time_ns > f->start_ns)
+		printf(", from %.9f s: %.3f us", (double)f->start_ns / 1e9,
+		       (double)(f->time_ns - f->start_ns) / 1e3);
+	printf("\n  condition:");
+	for (i = 0; i < f->nval; i++) {
+		printf("%s %s = ", i ? "," : "", f->val[i].expr);
+		if (f->val[i].known)
+			printf("%" PRId64, f->val[i].value);
+		else
+			printf("unknown");
+		if (f->val[i].has_samples)
+			printf(" (%" PRIu64 " samples)", f->val[i].samples);
+	}
+	printf("%s\n", f->window_truncated ? " (a window truncated)" : "");
+	if (f->suppressed_before)
+		printf("  %" PRIu64 " matches before it not fired (hold-off)\n", f->suppressed_before);
+	printf("  actions: %s\n", f->actions);
+	if (f->has_snapshot)
+		printf("  snapshot: %s (%s, %" PRIu64 " buffers, %" PRIu64 " events dropped)\n",
+		       f->snap_dir, f->snap_complete ? "complete" : "INCOMPLETE", f->snap_buffers,
+		       f->snap_dropped);
+	if (f->notified) {
+		if (f->notify_killed)
+			printf("  notify: killed after its timeout\n");
+		else if (f->notify_exit_known)
+			printf("  notify: exit %d\n", f->notify_exit);
+		else
+			printf("  notify: ended by a signal\n");
+	}
+	if (!a)
+		return;
+	if (!a->analysed) {
+		printf("  instance: not analysed in %s: %s\n", a->trace_dir, a->why);
+		return;
+	}
+	printf("  the instance explained (in %s; the parts add up to %.3f us):\n", a->trace_dir,
+	       (double)a->latency_ns / 1e3);
+	tt_explanation(a->trace, a->expl->acct, &a->expl->v[0], "    ", 12);
+	printf("  critical blame (each time of its critical path split equally among the parties\n"
+	       "  active then; *: the %u with most blame on the path, and those off it\n"
+	       "  overlapping them with at least as much):\n", a->blame->n);
+	for (i = 0; i < a->blame->nparty; i++)
+		print_party(a->blame, i);
+	if (a->blame->unblamed_ns)
+		printf("    (%.3f us blamed on nobody)\n", (double)a->blame->unblamed_ns / 1e3);
+	print_sites(a->blame, 8);
+}
+
+int cmd_audit(struct cli_opts *o)
+{
+	struct lttr_firing_rec *f;
+	struct lttr_error err;
+	struct lttr_json j;
+	size_t n, i;
+	int st = 0;
+
+	if (!o->top)
+		return cli_needs("audit", "--top N of 1 or more");
+	if (lttr_firings_read(o->dir, &f, &n, &err) < 0) {
+		fprintf(stderr, "tracevisualizer: %s\n", err.msg);
+		return EXIT_TRACE;
+	}
+	if (o->json) {
+		lttr_json_init(&j, stdout, o->pretty);
+		lttr_json_begin_object(&j);
+		lttr_json_key(&j, "dir");
+		lttr_json_string(&j, o->dir);
+		lttr_json_key(&j, "firings");
+		lttr_json_begin_array(&j);
+	} else if (!n) {
+		printf("%s: no firing\n", o->dir);
+	}
+	for (i = 0; i < n; i++) {
+		struct lttr_audit *a = NULL;
+
+		if (lttr_audit_firing(o->dir, &f[i], (unsigned int)o->top, &a, &err) < 0) {
+			fprintf(stderr, "tracevisualizer: firing %u: %s\n", f[i].seq, err.msg);
+			st = EXIT_TRACE;
+		}
+		if (o->json)
+			lttr_json_audit(&j, &f[i], a);
+		else
+			print_firing(&f[i], a);
+		lttr_audit_free(a);
+	}
+	if (o->json) {
+		lttr_json_end_array(&j);
+		lttr_json_end_object(&j);
+		if (!o->pretty)
+			putchar('\n');
+	}
+	lttr_firings_free(f, n);
+	return st;
+}

@@ -1,0 +1,146 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * lttr/audit/firings.h - the firings of a traced --rules session read
+ * back (TRACEDIR/firings.jsonl, docs/triggers.md) and each one's instance
+ * analysed in its snapshot: the explanation of the instance (its parts
+ * add up to its latency, as latency --explain) and its critical blame
+ * (lttr/audit/blame.h).  What tracevisualizer audit prints.
+ */
+#ifndef LTTR_AUDIT_FIRINGS_H
+#define LTTR_AUDIT_FIRINGS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <lttr/audit/blame.h>
+#include <lttr/audit/rules.h>
+#include <lttr/reader/error.h>
+
+struct lttr_trace;
+struct lttr_json;
+struct lttr_explained;
+
+/**
+ * struct lttr_firing_val - a value of a firing's condition
+ * @expr: as the rule writes it
+ * @known: false for null (unknown)
+ * @value: the value (ns for latencies and durations)
+ * @samples: what an aggregate covered (@has_samples)
+ * @has_samples: an aggregate
+ */
+struct lttr_firing_val {
+	char *expr;
+	bool known;
+	int64_t value;
+	uint64_t samples;
+	bool has_samples;
+};
+
+/**
+ * struct lttr_firing_rec - a firing read from firings.jsonl (the fields of
+ *	lttr_firing_json(), docs/triggers.md), with its notify line if any
+ */
+struct lttr_firing_rec {
+	uint32_t seq;
+	uint32_t rule;
+	uint32_t line;
+	char *text;
+	uint64_t time_ns;
+	uint64_t start_ns;
+	char *type;
+	uint32_t pid;
+	uint32_t cpu;
+	char *comm;
+	char *key;
+	size_t nval;
+	struct lttr_firing_val val[LTTR_FIRING_MAX_VALUES];
+	bool window_truncated;
+	uint64_t suppressed_before;
+	char *actions;		/* comma-separated */
+	bool has_snapshot;
+	char *snap_dir;
+	bool snap_complete;
+	uint64_t snap_buffers;
+	uint64_t snap_dropped;
+	bool notified;		/* a notify line was read */
+	bool notify_killed;
+	bool notify_exit_known;
+	int notify_exit;
+};
+
+/**
+ * lttr_firings_read() - the firings of TRACEDIR/firings.jsonl in order
+ * @dir: the trace directory
+ * @out: receives the firings (free with lttr_firings_free())
+ * @n: receives how many
+ * @err: receives the error (LTTR_E_IO: no file; LTTR_E_FORMAT: a line
+ *	that is not a firing nor a notify line, with its number)
+ *
+ * Return: 0 or a negative enum lttr_errcode.
+ */
+int lttr_firings_read(const char *dir, struct lttr_firing_rec **out, size_t *n,
+		      struct lttr_error *err);
+
+/** lttr_firings_free() - release @v (@n firings) */
+void lttr_firings_free(struct lttr_firing_rec *v, size_t n);
+
+/**
+ * struct lttr_audit - a firing's instance analysed
+ * @trace: the trace it was read from (its snapshot, else TRACEDIR)
+ * @trace_dir: that directory
+ * @analysed: the instance has a length (start_ns < time_ns) and was found
+ * @why: when not @analysed, why not
+ * @latency_ns: time_ns - start_ns
+ * @expl: the explanation (one request)
+ * @blame: the critical blame
+ */
+struct lttr_audit {
+	struct lttr_trace *trace;
+	char *trace_dir;
+	bool analysed;
+	char why[1024];
+	uint64_t latency_ns;
+	struct lttr_explained *expl;
+	struct lttr_blame *blame;
+};
+
+/**
+ * lttr_audit_firing() - analyse a firing's instance: task @f->pid from
+ *	@f->start_ns to @f->time_ns, in its snapshot (or in @dir without one)
+ * @dir: the trace directory of the session
+ * @f: the firing
+ * @n: the size of the blame's B1
+ * @out: receives the result (free with lttr_audit_free()); an instance
+ *	that cannot be analysed (an instant event, a task not in the
+ *	snapshot) is a result with @analysed false and @why
+ * @err: receives the error (the trace cannot be opened; no memory)
+ *
+ * Return: 0 or a negative enum lttr_errcode.
+ */
+int lttr_audit_firing(const char *dir, const struct lttr_firing_rec *f, unsigned int n,
+		      struct lttr_audit **out, struct lttr_error *err);
+
+/** lttr_audit_free() - release @a (NULL: nothing) */
+void lttr_audit_free(struct lttr_audit *a);
+
+/**
+ * lttr_blame_share() - a party's share of the instance, in percent
+ * @b: the blame
+ * @i: the party's index
+ *
+ * Return: 100 * its blame / the instance's length.
+ */
+double lttr_blame_share(const struct lttr_blame *b, size_t i);
+
+/**
+ * lttr_json_audit() - a firing and its analysis as a JSON object: the
+ *	firing's fields, "instance" (trace, latency_ns, explanation),
+ *	"blame" (parties with blame_ns, share, critical, top; sites)
+ * @j: the writer
+ * @f: the firing
+ * @a: its analysis (NULL: "instance": null)
+ */
+void lttr_json_audit(struct lttr_json *j, const struct lttr_firing_rec *f,
+		     const struct lttr_audit *a);
+
+#endif /* LTTR_AUDIT_FIRINGS_H */

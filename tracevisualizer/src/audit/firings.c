@@ -1,0 +1,430 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * firings.c - a session's firings read back (firings.jsonl, json-c) and
+ * each one's instance analysed in its snapshot: explanation (explain.c)
+ * and critical blame (blame.c); their JSON (lttr/audit/firings.h).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <json.h>
+#include <lttr/audit/firings.h>
+#include <lttr/analysis/critpath.h>
+#include <lttr/analysis/explain.h>
+#include <lttr/model/flow.h>
+#include <lttr/output/json.h>
+#include <lttr/output/json-timing.h>
+#include <lttr/output/timing-text.h>
+#include <lttr/reader/syscalls.h>
+#include <lttr/reader/trace.h>
+
+static json_object *get(json_object *o, const char *k)
+{
+	json_object *v = NULL;
+
+	return json_object_object_get_ex(o, k, &v) ? v : NULL;
+}
+
+static char *str_of(json_object *o, const char *k)
+{
+	json_object *v = get(o, k);
+
+	return strdup(v && json_object_is_type(v, json_type_string) ? json_object_get_string(v) : "");
+}
+
+static int64_t int_of(json_object *o, const char *k)
+{
+	json_object *v = get(o, k);
+
+	return v ? json_object_get_int64(v) : 0;
+}
+
+static uint64_t u64_of(json_object *o, const char *k)
+{
+	json_object *v = get(o, k);
+
+	return v ? json_object_get_uint64(v) : 0;
+}
+
+static void rec_clear(struct lttr_firing_rec *f)
+{
+	size_t i;
+
+	free(f->text);
+	free(f->type);
+	free(f->comm);
+	free(f->key);
+	free(f->actions);
+	free(f->snap_dir);
+	for (i = 0; i < f->nval; i++)
+		free(f->val[i].expr);
+	memset(f, 0, sizeof(*f));
+}
+
+void lttr_firings_free(struct lttr_firing_rec *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; v && i < n; i++)
+		rec_clear(&v[i]);
+	free(v);
+}
+
+/* a firing's line into @f; false when it lacks what a firing has */
+static bool rec_of(json_object *o, struct lttr_firing_rec *f)
+{
+	json_object *vals = get(o, "values"), *acts = get(o, "actions"), *snap = get(o, "snapshot");
+	size_t i, len = 1;
+
+	if (!get(o, "seq") || !get(o, "time_ns") || !get(o, "pid") || !vals ||
+	    !json_object_is_type(vals, json_type_array))
+		return false;
+	f->seq = (uint32_t)u64_of(o, "seq");
+	f->rule = (uint32_t)u64_of(o, "rule");
+	f->line = (uint32_t)u64_of(o, "line");
+	f->text = str_of(o, "text");
+	f->time_ns = u64_of(o, "time_ns");
+	f->start_ns = u64_of(o, "start_ns");
+	f->type = str_of(o, "type");
+	f->pid = (uint32_t)u64_of(o, "pid");
+	f->cpu = (uint32_t)u64_of(o, "cpu");
+	f->comm = str_of(o, "comm");
+	f->key = str_of(o, "key");
+	f->window_truncated = json_object_get_boolean(get(o, "window_truncated"));
+	f->suppressed_before = u64_of(o, "suppressed_before");
+	for (i = 0; i < json_object_array_length(vals) && i < LTTR_FIRING_MAX_VALUES; i++) {
+		json_object *v = json_object_array_get_idx(vals, i), *x = get(v, "value");
+
+		f->val[i].expr = str_of(v, "expr");
+		f->val[i].known = x && !json_object_is_type(x, json_type_null);
+		f->val[i].value = f->val[i].known ? json_object_get_int64(x) : 0;
+		f->val[i].has_samples = get(v, "samples") != NULL;
+		f->val[i].samples = u64_of(v, "samples");
+		f->nval++;
+	}
+	for (i = 0; acts && i < json_object_array_length(acts); i++)
+		len += strlen(json_object_get_string(json_object_array_get_idx(acts, i))) + 2;
+	f->actions = calloc(1, len);
+	for (i = 0; f->actions && acts && i < json_object_array_length(acts); i++) {
+		if (i)
+			strcat(f->actions, ", ");
+		strcat(f->actions, json_object_get_string(json_object_array_get_idx(acts, i)));
+	}
+	if (snap && json_object_is_type(snap, json_type_object)) {
+		f->has_snapshot = true;
+		f->snap_dir = str_of(snap, "dir");
+		f->snap_complete = json_object_get_boolean(get(snap, "complete"));
+		f->snap_buffers = u64_of(snap, "buffers");
+		f->snap_dropped = u64_of(snap, "dropped_events");
+	}
+	return f->text && f->type && f->comm && f->key && f->actions &&
+	       (!f->has_snapshot || f->snap_dir);
+}
+
+int lttr_firings_read(const char *dir, struct lttr_firing_rec **out, size_t *n,
+		      struct lttr_error *err)
+{
+	struct lttr_firing_rec *v = NULL;
+	size_t nv = 0, cap = 0, lineno = 0, llen = 0;
+	char path[4096], *line = NULL;
+	FILE *f;
+	int r = 0;
+
+	*out = NULL;
+	*n = 0;
+	snprintf(path, sizeof(path), "%s/firings.jsonl", dir);
+	f = fopen(path, "r");
+	if (!f)
+		return lttr_error_set(err, LTTR_E_IO, "%s: %s", path, strerror(errno));
+	while (getline(&line, &llen, f) > 0) {
+		json_object *o;
+
+		lineno++;
+		o = json_tokener_parse(line);
+		if (!o || !json_object_is_type(o, json_type_object)) {
+			json_object_put(o);
+			r = lttr_error_set(err, LTTR_E_FORMAT, "%s: line %zu is not a JSON object",
+					   path, lineno);
+			break;
+		}
+		if (get(o, "notify")) {	/* the end of firing N's notify command */
+			uint32_t seq = (uint32_t)u64_of(o, "notify");
+			json_object *ex = get(o, "exit");
+			size_t i;
+
+			for (i = 0; i < nv && v[i].seq != seq; i++)
+				;
+			if (i < nv) {
+				v[i].notified = true;
+				v[i].notify_killed = json_object_get_boolean(get(o, "killed"));
+				v[i].notify_exit_known = ex && !json_object_is_type(ex, json_type_null);
+				v[i].notify_exit = (int)int_of(o, "exit");
+			}
+			json_object_put(o);
+			continue;
+		}
+		if (nv == cap) {
+			size_t ncap = cap ? cap * 2 : 16;
+			struct lttr_firing_rec *nw = realloc(v, ncap * sizeof(*nw));
+
+			if (!nw) {
+				json_object_put(o);
+				r = lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
+				break;
+			}
+			v = nw;
+			cap = ncap;
+		}
+		memset(&v[nv], 0, sizeof(v[nv]));
+		if (!rec_of(o, &v[nv])) {
+			rec_clear(&v[nv]);
+			json_object_put(o);
+			r = lttr_error_set(err, LTTR_E_FORMAT, "%s: line %zu is not a firing (seq, time_ns, pid, values)",
+					   path, lineno);
+			break;
+		}
+		nv++;
+		json_object_put(o);
+	}
+	free(line);
+	fclose(f);
+	if (r < 0) {
+		lttr_firings_free(v, nv);
+		return r;
+	}
+	*out = v;
+	*n = nv;
+	return 0;
+}
+
+void lttr_audit_free(struct lttr_audit *a)
+{
+	if (!a)
+		return;
+	lttr_explained_free(a->expl);
+	lttr_blame_free(a->blame);
+	if (a->trace)
+		lttr_trace_close(a->trace);
+	free(a->trace_dir);
+	free(a);
+}
+
+int lttr_audit_firing(const char *dir, const struct lttr_firing_rec *f, unsigned int n,
+		      struct lttr_audit **out, struct lttr_error *err)
+{
+	struct lttr_audit *a;
+	struct lttr_ex_req q;
+	struct lttr_error e2;
+	size_t len;
+	int r;
+
+	*out = NULL;
+	a = calloc(1, sizeof(*a));
+	len = strlen(dir) + (f->has_snapshot ? strlen(f->snap_dir) : 0) + 2;
+	if (a)
+		a->trace_dir = malloc(len);
+	if (!a || !a->trace_dir) {
+		free(a);
+		return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
+	}
+	if (f->has_snapshot)
+		snprintf(a->trace_dir, len, "%s/%s", dir, f->snap_dir);
+	else
+		snprintf(a->trace_dir, len, "%s", dir);
+	r = lttr_trace_open(a->trace_dir, LTTR_OPEN_SALVAGE, &a->trace, err);
+	if (r < 0) {
+		lttr_audit_free(a);
+		return r;
+	}
+	if (f->time_ns <= f->start_ns) {
+		snprintf(a->why, sizeof(a->why), "an instant event (%s): no interval to explain",
+			 f->type);
+		*out = a;
+		return 0;
+	}
+	a->latency_ns = f->time_ns - f->start_ns;
+	memset(&q, 0, sizeof(q));
+	q.start_ns = f->start_ns;
+	q.end_ns = f->time_ns;
+	q.pid = f->pid;
+	q.cpu = (uint16_t)f->cpu;
+	q.scope = LTTR_EXS_TASK;
+	r = lttr_blame_compute(a->trace, f->pid, f->start_ns, f->time_ns, n, &a->blame, &e2);
+	if (r == -LTTR_E_INVAL) {	/* the instance is not (wholly) in the snapshot */
+		snprintf(a->why, sizeof(a->why), "%.*s", (int)sizeof(a->why) - 1, e2.msg);
+		*out = a;
+		return 0;
+	}
+	if (r < 0) {
+		*err = e2;
+		lttr_audit_free(a);
+		return r;
+	}
+	r = lttr_explain(a->trace, &q, 1, &a->expl, err);
+	if (r < 0) {
+		lttr_audit_free(a);
+		return r;
+	}
+	a->analysed = true;
+	*out = a;
+	return 0;
+}
+
+double lttr_blame_share(const struct lttr_blame *b, size_t i)
+{
+	uint64_t len = b->to_ns - b->from_ns;
+
+	return len ? 100.0 * (double)b->party[i].blame_ns / (double)len : 0;
+}
+
+static void json_blame(struct lttr_json *j, const struct lttr_blame *b)
+{
+	char num[32];
+	size_t i;
+
+	lttr_json_begin_object(j);
+	lttr_json_key(j, "n");
+	lttr_json_u64(j, b->n);
+	lttr_json_key(j, "unblamed_ns");
+	lttr_json_u64(j, b->unblamed_ns);
+	lttr_json_key(j, "parties");
+	lttr_json_begin_array(j);
+	for (i = 0; i < b->nparty; i++) {
+		const struct lttr_blame_party *p = &b->party[i];
+
+		lttr_json_begin_object(j);
+		lttr_json_key(j, "kind");
+		lttr_json_string(j, lttr_blame_kind_name(p->kind));
+		if (p->kind == LTTR_BLAME_TASK || p->kind == LTTR_BLAME_UNKNOWN) {
+			lttr_json_key(j, "pid");
+			lttr_json_u64(j, p->pid);
+			lttr_json_key(j, "comm");
+			lttr_json_string(j, lttr_timing_task_name(b->acct, p->pid));
+		} else {
+			lttr_json_key(j, p->kind == LTTR_BLAME_IRQ ? "irq" : "vector");
+			lttr_json_u64(j, p->what);
+			if (p->kind == LTTR_BLAME_IRQ) {
+				lttr_json_key(j, "sysvec");
+				lttr_json_bool(j, p->sysvec);
+			}
+		}
+		lttr_json_key(j, "blame_ns");
+		lttr_json_u64(j, p->blame_ns);
+		snprintf(num, sizeof(num), "%.3f", lttr_blame_share(b, i));
+		lttr_json_key(j, "share");
+		lttr_json_number(j, num);
+		lttr_json_key(j, "active_ns");
+		lttr_json_u64(j, p->active_ns);
+		lttr_json_key(j, "critical");
+		lttr_json_bool(j, p->critical);
+		lttr_json_key(j, "top");
+		lttr_json_bool(j, p->top);
+		lttr_json_end_object(j);
+	}
+	lttr_json_end_array(j);
+	lttr_json_key(j, "sites");
+	lttr_json_begin_array(j);
+	for (i = 0; i < b->nsite; i++) {
+		const struct lttr_blame_site *s = &b->site[i];
+
+		lttr_json_begin_object(j);
+		lttr_json_key(j, "pid");
+		lttr_json_u64(j, s->pid);
+		lttr_json_key(j, "state");
+		lttr_json_string(j, lttr_cp_state_name(s->state, s->reason));
+		lttr_json_key(j, "mode");
+		lttr_json_string(j, lttr_mode_name(s->mode));
+		lttr_json_key(j, "syscall");
+		if (s->mode == LTTR_MODE_SYSCALL)
+			lttr_json_string(j, lttr_syscall_name(s->what));
+		else
+			lttr_json_null(j);
+		lttr_json_key(j, "blame_ns");
+		lttr_json_u64(j, s->blame_ns);
+		lttr_json_end_object(j);
+	}
+	lttr_json_end_array(j);
+	lttr_json_end_object(j);
+}
+
+void lttr_json_audit(struct lttr_json *j, const struct lttr_firing_rec *f,
+		     const struct lttr_audit *a)
+{
+	size_t i;
+
+	lttr_json_begin_object(j);
+	lttr_json_key(j, "seq");
+	lttr_json_u64(j, f->seq);
+	lttr_json_key(j, "rule");
+	lttr_json_u64(j, f->rule);
+	lttr_json_key(j, "line");
+	lttr_json_u64(j, f->line);
+	lttr_json_key(j, "text");
+	lttr_json_string(j, f->text);
+	lttr_json_key(j, "time_ns");
+	lttr_json_u64(j, f->time_ns);
+	lttr_json_key(j, "start_ns");
+	lttr_json_u64(j, f->start_ns);
+	lttr_json_key(j, "type");
+	lttr_json_string(j, f->type);
+	lttr_json_key(j, "pid");
+	lttr_json_u64(j, f->pid);
+	lttr_json_key(j, "comm");
+	lttr_json_string(j, f->comm);
+	lttr_json_key(j, "values");
+	lttr_json_begin_array(j);
+	for (i = 0; i < f->nval; i++) {
+		lttr_json_begin_object(j);
+		lttr_json_key(j, "expr");
+		lttr_json_string(j, f->val[i].expr);
+		lttr_json_key(j, "value");
+		if (f->val[i].known)
+			lttr_json_i64(j, f->val[i].value);
+		else
+			lttr_json_null(j);
+		if (f->val[i].has_samples) {
+			lttr_json_key(j, "samples");
+			lttr_json_u64(j, f->val[i].samples);
+		}
+		lttr_json_end_object(j);
+	}
+	lttr_json_end_array(j);
+	lttr_json_key(j, "snapshot");
+	if (f->has_snapshot) {
+		lttr_json_begin_object(j);
+		lttr_json_key(j, "dir");
+		lttr_json_string(j, f->snap_dir);
+		lttr_json_key(j, "complete");
+		lttr_json_bool(j, f->snap_complete);
+		lttr_json_key(j, "dropped_events");
+		lttr_json_u64(j, f->snap_dropped);
+		lttr_json_end_object(j);
+	} else {
+		lttr_json_null(j);
+	}
+	lttr_json_key(j, "instance");
+	if (!a) {
+		lttr_json_null(j);
+		lttr_json_end_object(j);
+		return;
+	}
+	lttr_json_begin_object(j);
+	lttr_json_key(j, "trace");
+	lttr_json_string(j, a->trace_dir);
+	lttr_json_key(j, "analysed");
+	lttr_json_bool(j, a->analysed);
+	if (!a->analysed) {
+		lttr_json_key(j, "why");
+		lttr_json_string(j, a->why);
+	} else {
+		lttr_json_key(j, "latency_ns");
+		lttr_json_u64(j, a->latency_ns);
+		lttr_json_key(j, "explanation");
+		lttr_json_explanation(j, a->trace, a->expl->acct, &a->expl->v[0]);
+		lttr_json_key(j, "blame");
+		json_blame(j, a->blame);
+	}
+	lttr_json_end_object(j);
+	lttr_json_end_object(j);
+}
