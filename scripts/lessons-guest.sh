@@ -2,7 +2,8 @@
 # lessons-guest.sh DIR - inside the guest: trace each lesson's workload
 # into DIR/NAME (one trace per lesson, docs/lessons/NAME.lesson), what the
 # workloads print into DIR/NAME.out.  Run by scripts/lessons and
-# tests/guest/46-lessons.t in one boot.
+# tests/guest/46-lessons.t in one boot, with a disk
+# (ltt-vm --disk) for the I/O wait lesson.
 set -e
 d=$1
 cd "$d"
@@ -18,4 +19,15 @@ traced -q -o zombie -- sh -c 'ltt-zombie 50 > zombie.out'
 traced -q -o pipe -- sh -c 'ltt-pingpong 200 0 > pipe.out'
 # timers: a 10 ms periodic timerfd read 20 times, then a 20 ms nanosleep
 traced -q -o timers -- sh -c 'ltt-timerfd 10000 20 0 > timers.out; ltt-sleep 0.02 >> timers.out'
+# an interrupt and the softirqs it raises: a spinner on CPU 0 for 0.5 s,
+# interrupted by the timer's ticks
+traced -q -o irq -- sh -c 'ltt-spin 0.5 0 > irq.out'
+# a network packet's path: 5 UDP datagrams of 100 bytes over loopback,
+# their first 128 bytes captured (tracevisualizer export --pcap)
+traced -q --capture 128 -o net -- sh -c 'ltt-udp 47100 5 100 > net.out'
+# priority: a SCHED_FIFO task preempts a normal one; a priority inversion
+traced -q -o prio -- sh -c 'ltt-prio 0 > prio.out'
+# I/O wait: 8 reads of a disk not in the page cache, a write and its fsync
+# (the disk: /dev/vda, ltt-vm --disk)
+traced -q -o iowait -- sh -c 'ltt-iowait /dev/vda 8 > iowait.out'
 echo lessons-traced

@@ -7,29 +7,43 @@
 # calls counted exactly, the page faults' trap intervals present, the two
 # spinners' CPU shares within 2 % of 50/50, the zombie's time between its
 # last switch out and its reap exact to the nanosecond, the pipe's 200 reads
-# a side, the timerfd's 20 reads of about 10 ms; and every step of every
-# lesson found on its trace (utest/test-lesson --apply).
+# a side, the timerfd's 20 reads of about 10 ms, the spinner's timer
+# interrupts and the softirqs run at their exit, the 5 UDP datagrams' packets
+# out, NET_RX softirqs and packets in (and their pcap, read by capinfos and
+# tshark), the FIFO task's preemption and the inversion (ltt-prio: high waits
+# at least med's 20 ms), the disk reads' I/O wait (ltt-iowait, on a disk); and every step of every lesson
+# found on its trace (utest/test-lesson --apply).
 . "$(dirname "$0")/../lib/tap.sh"
 share=$(mktemp -d); trap 'rm -rf "$share"' EXIT
 out=$share/pages; mkdir -p "$out"
 
 cp scripts/lessons-guest.sh "$share/guest.sh"
+truncate -s 16M "$share/disk.img"
+VM_ARGS=(--disk "$share/disk.img")
 vm_run "$share" 400 'sh /mnt/share/guest.sh /mnt/share'
-ok $? "the guest traced the six lessons' workloads (scripts/lessons-guest.sh)"
-for l in syscall pagefault sched zombie pipe timers; do
+ok $? "the guest traced the ten lessons' workloads (scripts/lessons-guest.sh)"
+lessons="syscall pagefault sched zombie pipe timers irq net prio iowait"
+for l in $lessons; do
 	conserved "$share/$l"
 done
 python3 scripts/lessons-pages --out "$out" "$share" docs/lessons > "$share/pages.log" 2>&1
-ok $? "scripts/lessons-pages: the numbers and pages of the six lessons from their traces" ||
+ok $? "scripts/lessons-pages: the numbers and pages of the ten lessons from their traces" ||
 	diag "$(cat "$share/pages.log")"
 make -s -C tracevisualizer build/utest/test-lesson > /dev/null
-for l in syscall pagefault sched zombie pipe timers; do
+for l in $lessons; do
 	tracevisualizer/build/utest/test-lesson --apply "docs/lessons/$l.lesson" "$share/$l" \
 		> "$share/$l.steps" 2>&1
 	ok $? "every step of lesson $l is found on its trace" || diag "$(cat "$share/$l.steps")"
 	! grep -q '{{' "$out/$l.md"
 	ok $? "the page of $l has every number filled in"
 done
+
+# the net lesson's pcap: the 10 packets of the 5 datagrams, as capinfos and
+# tshark read them
+is "$(capinfos -c -M "$out/net.pcap" 2>/dev/null | awk '/Number of packets/ {print $NF}')" 10 \
+	"net: capinfos counts the pcap's 10 packets (5 datagrams out and in)"
+is "$(tshark -r "$out/net.pcap" -Y 'udp.srcport == 47101 && udp.dstport == 47100 && udp.length == 108' \
+	2>/dev/null | wc -l)" 10 "net: tshark reads 10 UDP packets 47101 -> 47100 of 100 bytes each"
 
 tv=tracevisualizer/tracevisualizer
 checks < <(PYTHONPATH=tests/lib python3 - "$share" "$out" "$tv" <<'PY'
@@ -98,6 +112,75 @@ ok(v['reads'] == 20, "timers: 20 reads of the timerfd")
 ok(8 * 10**6 <= v['read_mean_ns'] <= 12 * 10**6,
    "timers: a read blocks %d ns on average (the 10 ms period, within 20 %%)" % v['read_mean_ns'])
 ok(0 <= v['sleep_late_ns'] < 20 * 10**6, "timers: the 20 ms sleep ends %d ns late" % v['sleep_late_ns'])
+
+# an interrupt and its softirqs: the spinner's timer ticks; every softirq
+# that ran in its time ran inside an interrupt (between irq_entry and irq_exit)
+v = num('irq')
+ok(v['timer_irqs'] > 0 and v['irqs'] >= v['timer_irqs'] and v['raised_timer'] + v['raised_rcu'] +
+   v['raised_sched'] <= v['raised'], "irq: %d interrupts on the spinner, %d of the timer, %d raises"
+   % (v['irqs'], v['timer_irqs'], v['raised']))
+ok(0 < v['softirq_ns'] < v['interrupted_ns'] < v['running_ns'] - v['user_ns'] + v['interrupted_ns'],
+   "irq: softirq time (%d ns) within the interrupted time (%d ns)" % (v['softirq_ns'], v['interrupted_ns']))
+ev = dump('irq', '--pid', str(v['pid']), '--filter', 'type =~ irq')
+depth, inside, ran = {}, 0, 0
+for e in ev:
+    c = e['cpu']
+    if e['type'] == 'irq_entry':
+        depth[c] = depth.get(c, 0) + 1
+    elif e['type'] == 'irq_exit':
+        depth[c] = max(depth.get(c, 0) - 1, 0)
+    elif e['type'] == 'softirq_entry':
+        ran += 1
+        inside += depth.get(c, 0) > 0
+ok(ran == v['softirqs'] > 0 and inside == ran,
+   "irq: the spinner's %d softirqs each ran inside an interrupt (%d)" % (ran, inside))
+ok(v['timer_count'] >= v['timer_irqs'] and v['timer_mean_ns'] > 0,
+   "irq: irqs counts %d local timer interrupts in the trace" % v['timer_count'])
+
+# a packet's path: 5 datagrams, each out, through NET_RX, in
+v = num('net')
+ok(v['packets_out'] == v['packets_in'] == v['net_rx'] == v['sends'] == v['recvs'] == 5,
+   "net: 5 sends, 5 packets out, 5 NET_RX softirqs, 5 packets in, 5 receives")
+ok(v['messages'] == 5 and v['bytes'] == 500 and
+   0 < v['out_to_in_mean_ns'] <= v['transit_mean_ns'],
+   "net: 5 messages of 500 bytes; out-to-in (%d ns) within the send-to-receive transit (%d ns)"
+   % (v['out_to_in_mean_ns'], v['transit_mean_ns']))
+ev = dump('net', '--pid', str(v['pid']), '--filter',
+          'type =~ ^net_packet || ((type == softirq_entry || type == softirq_exit) && name == NET_RX)')
+seq = [e['type'] for e in ev]
+ok(seq == ['net_packet_out', 'softirq_entry', 'net_packet_in', 'softirq_exit'] * 5,
+   "net: each packet goes out, then NET_RX runs and the packet comes in inside it")
+
+# priority: rt preempts normal at its wakeup; the inversion
+v = num('prio')
+ev = dump('prio', '--filter', '(type == schedchange && cpu == 0) || (type == wakeup && args.pid == %d)'
+          % v['rt_pid'])
+i = [k for k, e in enumerate(ev) if e['type'] == 'schedchange' and
+     e['args']['prev_pid'] == v['normal_pid'] and e['args']['next_pid'] == v['rt_pid'] and
+     e['args']['prev_state'] == 0 and '-> 49/SCHED_FIFO' in e['desc']]
+ok(i and i[0] > 0 and ev[i[0] - 1]['type'] == 'wakeup' and
+   ev[i[0]]['time_ns'] - ev[i[0] - 1]['time_ns'] == v['rt_wake_to_run_ns'] > 0,
+   "prio: rt's wakeup is followed by the switch from normal to rt on CPU 0, nothing between "
+   "(%d ns)" % v['rt_wake_to_run_ns'])
+ok(v['normal_runnable_ns'] >= 10 * 10**6 and v['normal_preemptions'] >= 1,
+   "prio: normal waits runnable %d ns, at least rt's 10 ms of CPU" % v['normal_runnable_ns'])
+ok(v['med_running_ns'] >= 20 * 10**6 and v['high_futex_ns'] >= v['med_running_ns'] and
+   v['low_runnable_ns'] >= v['med_running_ns'],
+   "prio: high waits %d ns on the mutex, more than med ran (%d ns) while low waited (%d ns)"
+   % (v['high_futex_ns'], v['med_running_ns'], v['low_runnable_ns']))
+ev = dump('prio', '--filter', 'type == schedchange && prev_pid == %d && next_pid == %d && prev_state == 0'
+          % (v['low_pid'], v['med_pid']))
+ok(len(ev) == 1, "prio: med preempts low once (the inversion)")
+ok(20 * 10**6 <= v['med_preempt_ns'] <= v['high_futex_ns'],
+   "prio: med holds the CPU %d ns from that preemption (its 20 ms at least), all of it inside high's wait"
+   % v['med_preempt_ns'])
+
+# I/O wait: the reads and the fsync block in I/O
+v = num('iowait')
+ok(v['reads'] == 9 and v['read_blocked_ns'] > 0 and v['fsync_blocked_ns'] > 0,
+   "iowait: 9 reads blocked %d ns, the fsync %d ns" % (v['read_blocked_ns'], v['fsync_blocked_ns']))
+ok(0 < v['io_ns'] <= v['blocked_ns'] and v['read_blocked_ns'] + v['fsync_blocked_ns'] <= v['blocked_ns'],
+   "iowait: the process's I/O wait (%d ns) and the calls' within its blocked time" % v['io_ns'])
 done()
 PY
 )
