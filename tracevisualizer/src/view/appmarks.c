@@ -538,15 +538,12 @@ size_t lttr_appmarks_lane(const struct lttr_appmarks *m, uint32_t tid,
 	/* jobs, outer first (by start, the longer first): inner ones over them */
 	for (k = 0; k < n; k++) {
 		const struct lttr_appmark_place *q = &p[k];
-		size_t len = strlen(q->m->name);
-
-		if (q->m->kind != LTTR_APPMARK_JOB)
-			continue;
-		{
 		/* open: cut by the window, or no begin (end) in the trace */
 		bool ol = q->cut_left || (q->m->flags & LTTR_APPMARK_NO_BEGIN);
 		bool orr = q->cut_right || (q->m->flags & LTTR_APPMARK_NO_END);
 
+		if (q->m->kind != LTTR_APPMARK_JOB)
+			continue;
 		if (q->col0 == q->col1) {
 			out[q->col0] = ol ? '<' : orr ? '>' : '#';
 			continue;
@@ -555,9 +552,23 @@ size_t lttr_appmarks_lane(const struct lttr_appmarks *m, uint32_t tid,
 			out[c] = '=';
 		out[q->col0] = ol ? '<' : '[';
 		out[q->col1] = orr ? '>' : ']';
-		if ((size_t)(q->col1 - q->col0 - 1) >= len)
+	}
+	for (k = 0; k < n; k++)
+		if (p[k].m->kind == LTTR_APPMARK_POINT)
+			out[p[k].col0] = '|';
+	/* a job's name after its '[' where it covers only its '=' (no point, no inner job) */
+	for (k = 0; k < n; k++) {
+		const struct lttr_appmark_place *q = &p[k];
+		size_t len = strlen(q->m->name);
+
+		if (q->m->kind != LTTR_APPMARK_JOB || (size_t)(q->col1 - q->col0 - 1) < len ||
+		    q->col1 <= q->col0)
+			continue;
+		for (i = 1; i <= len; i++)
+			if (out[q->col0 + (long)i] != '=')
+				break;
+		if (i > len)
 			memcpy(out + q->col0 + 1, q->m->name, len);
-		}
 	}
 	for (k = 0; k < n; k++) {
 		const struct lttr_appmark_place *q = &p[k];
@@ -565,7 +576,6 @@ size_t lttr_appmarks_lane(const struct lttr_appmarks *m, uint32_t tid,
 
 		if (q->m->kind != LTTR_APPMARK_POINT)
 			continue;
-		out[q->col0] = '|';
 		for (i = 1; i <= len; i++)
 			if (q->col0 + (long)i >= (long)ncols || out[q->col0 + (long)i] != ' ')
 				break;

@@ -191,9 +191,9 @@ const struct lttr_appmark *lttr_appmarks_at(const struct lttr_appmarks *m, uint3
  * ' ' nothing, '[' a job's begin, ']' its end, '=' inside it, '<' and
  * '>' a job's open ends (cut by the window, or no begin or end in the
  * trace: LTTR_APPMARK_NO_BEGIN, _NO_END), '#' a job within one column, '|' a
- * point; a job's name is written after its '[' when it fits inside the
- * job (inner jobs over outer ones), a point's after its '|' where the
- * columns are blank.
+ * point (inner jobs drawn over outer ones, points over jobs); a job's name
+ * is written after its '[' where it covers only the job's '=', a point's
+ * after its '|' where the columns are blank.
  *
  * Return: how many jobs and points are in the window.
  */
