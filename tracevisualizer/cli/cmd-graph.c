@@ -774,12 +774,16 @@ int cmd_graph(struct cli_opts *o)
 	g.vp.t1 = g.to;
 	g.pt = lttr_ptable_new(lttr_trace_proc(t));
 	if (!g.pt || lttr_view_build(t, NULL, NULL, &g.v, &err) < 0 ||
-	    lttr_appmarks_build(g.v, &g.am, &err) < 0 ||
 	    lttr_flow_run(t, &ops, &g, on_event, &err) < 0 || g.nomem ||
 	    (g.to > g.from && (rc = make_rows(&g)) < 0)) {
 		cli_trace_error(g.pt && !g.nomem && !rc ? err.msg : "out of memory");
 		status = EXIT_TRACE;
 	} else if ((status = pids_shown(&g)) == 0) {
+		struct lttr_error merr;
+
+		/* markers that cannot be read: the control flow is still drawn */
+		if (lttr_appmarks_build(g.v, &g.am, &merr) < 0)
+			fprintf(stderr, "%s: application markers not read: %s\n", cli_prog, merr.msg);
 		if (o->json)
 			print_json(&g, o->pretty);
 		else
