@@ -58,6 +58,7 @@ struct lttr_appmarks {
 	size_t nctr;
 	size_t capctr;
 	struct lttr_appmarks_stats st;
+	uint64_t longest;		/* the longest job: where a window's search starts */
 	int nomem;
 };
 
@@ -344,6 +345,9 @@ int lttr_appmarks_build(struct lttr_view *v, struct lttr_appmarks **out,
 		return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
 	}
 	qsort(m->items, m->nitems, sizeof(*m->items), item_cmp);
+	for (bi = 0; bi < m->nitems; bi++)
+		if (m->items[bi].end_ns - m->items[bi].start_ns > m->longest)
+			m->longest = m->items[bi].end_ns - m->items[bi].start_ns;
 	qsort(m->ctr, m->nctr, sizeof(*m->ctr), ctr_cmp);
 	*out = m;
 	return 0;
@@ -373,20 +377,27 @@ void lttr_appmarks_stats(const struct lttr_appmarks *m, struct lttr_appmarks_sta
 	*out = m->st;
 }
 
-/* the first item of @tid */
-static size_t first_of(const struct lttr_appmarks *m, uint32_t tid)
+/* the first item of @tid that starts at or after @t */
+static size_t first_from(const struct lttr_appmarks *m, uint32_t tid, uint64_t t)
 {
 	size_t lo = 0, hi = m->nitems;
 
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
+		const struct lttr_appmark *it = &m->items[mid];
 
-		if (m->items[mid].tid < tid)
+		if (it->tid < tid || (it->tid == tid && it->start_ns < t))
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
 	return lo;
+}
+
+/* the first item of @tid */
+static size_t first_of(const struct lttr_appmarks *m, uint32_t tid)
+{
+	return first_from(m, tid, 0);
 }
 
 bool lttr_appmarks_task_has(const struct lttr_appmarks *m, uint32_t tid)
@@ -404,7 +415,9 @@ size_t lttr_appmarks_place(const struct lttr_appmarks *m, uint32_t tid,
 
 	if (!m || !ncols)
 		return 0;
-	for (i = first_of(m, tid); i < m->nitems && m->items[i].tid == tid; i++) {
+	/* no job that starts before t0 - longest reaches the window */
+	for (i = first_from(m, tid, vp->t0 > m->longest ? vp->t0 - m->longest : 0);
+	     i < m->nitems && m->items[i].tid == tid; i++) {
 		const struct lttr_appmark *it = &m->items[i];
 		struct lttr_appmark_place p = { .m = it };
 
@@ -435,7 +448,8 @@ const struct lttr_appmark *lttr_appmarks_at(const struct lttr_appmarks *m, uint3
 
 	if (!m)
 		return NULL;
-	for (i = first_of(m, tid); i < m->nitems && m->items[i].tid == tid; i++) {
+	for (i = first_from(m, tid, t > m->longest ? t - m->longest : 0);
+	     i < m->nitems && m->items[i].tid == tid; i++) {
 		const struct lttr_appmark *it = &m->items[i];
 
 		if (it->start_ns > t)
