@@ -93,4 +93,39 @@ is "$(val flood_sum)" "True" "flood: written + refused = $FLOOD sent"
 is "$(val flood_cut)" "True" "flood: cut by marker_rate=$RATE a second (written between $RATE and $((3 * RATE)))"
 is "$(val flood_recorded)" "True" "flood: every marker written is in the trace"
 is "$(val flood_lost)" "True" "flood: every marker refused is counted as a lost marker event"
+
+# the views on this real trace (the host's time, not the guest's): the
+# library pairs uid U's 5 begins and ends of job into 5 closed jobs on the
+# writer's task row, its 5 marks as points, and its counter seq has a row
+# whose bins' last values step up to 4 (graph --json, what the TUI and the
+# window draw: tests/host/graph-marks.t and tui-marks.t, gtk-marks.t)
+tracevisualizer graph --json --width 400 "$share/t" > "$share/g.json"
+ok $? "graph --json of the markers' trace"
+python3 - "$share/g.json" "$share/m.json" "$U" > "$share/gv.out" <<'PY'
+import json, sys
+g = json.load(open(sys.argv[1])); evs = json.load(open(sys.argv[2]))['events']; U = int(sys.argv[3])
+mine = [e for e in evs if e['type'] == 'marker' and e['args']['uid'] == U]
+tid = mine[0]['args']['tid'] if mine else -1
+pid = mine[0]['args']['pid'] if mine else -1
+row = [r for r in g['rows'] if r['pid'] == tid]
+marks = row[0].get('marks', []) if row else []
+jobs = [m for m in marks if m['kind'] == 'job' and m['name'] == 'job']
+print("jobs", len(jobs), all(not m['no_begin'] and not m['no_end'] and m['end_ns'] > m['start_ns'] for m in jobs))
+print("points", sorted(m.get('text') for m in marks if m['kind'] == 'point') == ['step %d' % i for i in range(5)])
+print("lane", bool(row) and row[0].get('lane', '').strip() != '')
+seq = [c for c in g['counters'] if c['pid'] == pid and c['name'] == 'seq']
+steps = []
+for b in (seq[0]['bins'] if seq else []):
+    if b and (not steps or steps[-1] != b['last']):
+        steps.append(b['last'])
+# the 5 values come within microseconds: a column may hold several, the
+# last value of each column steps up through them to 4
+print("seq", bool(steps) and steps == sorted(set(steps)) and steps[-1] == 4 and set(steps) <= set(range(5)),
+      bool(seq) and (seq[0]['min'], seq[0]['max'], seq[0]['values']) == (0, 4, 5))
+PY
+diag "$(cat "$share/gv.out")"
+is "$(sed -n 's/^jobs //p' "$share/gv.out")" "5 True" "views: uid $U's 5 jobs paired on its task's row, none left open"
+is "$(sed -n 's/^points //p' "$share/gv.out")" "True" "views: its 5 marks as points with their texts"
+is "$(sed -n 's/^lane //p' "$share/gv.out")" "True" "views: its marker lane under its row is not blank"
+is "$(sed -n 's/^seq //p' "$share/gv.out")" "True True" "views: a counter row for seq, 5 values 0 to 4, its bins stepping through them"
 done_testing

@@ -8,7 +8,8 @@ the row at each column must have the colour of the category that
 lttr_view_cells() gave for that column (every category's bar covers the
 middle of the row).  Columns within 4 pixels of anything drawn across the
 rows (the switch lines and wakeup arrows the dump lists, the cursor, a
-marker, a lost-event mark) are left out; "none" (not alive) is
+marker, a lost-event mark, an application marker's tick or a job's name)
+are left out; "none" (not alive) is
 background.  Each line the dump lists, where no other is within 4 pixels,
 must be drawn in its colour from one row's middle to the other's.  Each ROW:CATS argument (a row label, then category names)
 also asks that the row be on the screen and that those categories be
@@ -45,6 +46,13 @@ def main():
         for k in range(n):
             if r['flags'][k] & 4:
                 busy.update(range(k - 4, k + 5))
+    # application markers: a point's tick and a job's name cross the row's middle
+    for r in d['rows']:
+        for m in r.get('marks', []):
+            if m['kind'] == 'point':
+                busy.update(range(m['col0'] - 2, m['col0'] + 3))
+            elif m['label']:
+                busy.update(range(int(m['label'][0]) - lw - 2, int(m['label'][1]) - lw + 3))
     for li in d['links']:
         k = int(li['x']) - lw
         busy.update(range(k - 4, k + 5))

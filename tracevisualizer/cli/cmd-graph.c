@@ -20,6 +20,7 @@
 #include <lttr/lttr.h>
 #include <lttr/view/view.h>
 #include <lttr/view/viewport.h>
+#include <lttr/view/appmarks.h>
 #include "cli.h"
 
 /* the letter of each running category (lttr_vcat_busiest()'s answers) */
@@ -50,6 +51,7 @@ struct gctx {
 	size_t ntrs;
 	size_t captrs;
 	struct lttr_ptable *pt;
+	struct lttr_appmarks *am;	/* the application markers */
 	int nomem;
 };
 
@@ -435,9 +437,42 @@ static void axis(const struct gctx *g)
 	printf("%21s|%s|\n%21s %s (s)\n", "", ticks, "", labels);
 }
 
+/* the sparkline's levels, lowest first */
+static const char spark[] = "_.-=+*#@";
+
+/* a row per counter (per process and name): its last value per column */
+static void print_counters(const struct gctx *g)
+{
+	struct lttr_appbin *b = calloc((size_t)g->width, sizeof(*b));
+	char *line = malloc((size_t)g->width + 1);
+	size_t i, n = lttr_appmarks_ncounters(g->am);
+	int c;
+
+	for (i = 0; b && line && i < n; i++) {
+		const struct lttr_appcounter *k = lttr_appmarks_counter(g->am, i);
+		int64_t lo, hi;
+		char label[24];
+
+		if (!cli_pid_wanted(g->o, k->pid))
+			continue;
+		lttr_appmarks_bins(g->am, i, &g->vp, (unsigned int)g->width, b, &lo, &hi);
+		for (c = 0; c < g->width; c++) {
+			int l = lttr_appbin_level(&b[c], lo, hi, (int)sizeof(spark) - 1);
+
+			line[c] = l < 0 ? ' ' : spark[l];
+		}
+		line[g->width] = 0;
+		snprintf(label, sizeof(label), "#%s", k->name);
+		printf("%7u %-12.12s |%s| %" PRId64 "..%" PRId64 "\n", k->pid, label, line, lo, hi);
+	}
+	free(b);
+	free(line);
+}
+
 static void print_text(const struct gctx *g)
 {
 	char *grid = malloc(((size_t)g->width + 1) * (g->nrows ? g->nrows : 1));
+	char *lane = malloc((size_t)g->width + 1);
 	char desc[256];
 	size_t i;
 
@@ -445,7 +480,16 @@ static void print_text(const struct gctx *g)
 	       (double)(g->from - g->start) / 1e9, (double)(g->to - g->start) / 1e9,
 	       (double)(g->to - g->from) / 1e3 / g->width);
 	printf("U user  S syscall  T trap  I irq  Q softirq  K kernel thread  _ idle  ? never resolved  (blank: not running)\n"
-	       "| a task switch between the rows around it\n\n");
+	       "| a task switch between the rows around it\n");
+	if (g->am) {
+		struct lttr_appmarks_stats st;
+
+		lttr_appmarks_stats(g->am, &st);
+		if (st.markers)
+			printf("markers: [name] a job (< > cut by the window, # within a column)  |name a point"
+			       "  #name a counter, its value per column (_ least .. @ greatest)\n");
+	}
+	printf("\n");
 	for (i = 0; grid && i < g->nrows; i++)
 		memcpy(grid + i * ((size_t)g->width + 1), g->rows[i].cells, (size_t)g->width + 1);
 	if (grid)
@@ -460,9 +504,17 @@ static void print_text(const struct gctx *g)
 		} else {
 			printf("%7u %-12.12s |%s|\n", g->rows[i].pid, pname(g, g->rows[i].pid),
 			       grid + i * ((size_t)g->width + 1));
+			/* its markers' lane, when it wrote any */
+			if (lane && lttr_appmarks_task_has(g->am, g->rows[i].pid)) {
+				lttr_appmarks_lane(g->am, g->rows[i].pid, &g->vp,
+						   (unsigned int)g->width, lane);
+				printf("%7s %-12.12s |%s|\n", "", "  markers", lane);
+			}
 		}
 	}
 	free(grid);
+	free(lane);
+	print_counters(g);
 	axis(g);
 	if (!g->o->transitions) {
 		printf("\n%zu transition%s in the window (--transitions lists them)\n", g->ntrs,
@@ -478,6 +530,119 @@ static void print_text(const struct gctx *g)
 		       (double)(tr->time_ns - g->start) / 1e9, tr->cpu, tr->pid,
 		       pname(g, tr->pid), desc);
 	}
+}
+
+/* a task's marker lane and its jobs and points in the window */
+static void json_marks(struct lttr_json *j, const struct gctx *g, uint32_t tid)
+{
+	char *lane = malloc((size_t)g->width + 1);
+	size_t n = lttr_appmarks_place(g->am, tid, &g->vp, (unsigned int)g->width, NULL, 0), k;
+	struct lttr_appmark_place *p = calloc(n ? n : 1, sizeof(*p));
+
+	if (lane) {
+		lttr_appmarks_lane(g->am, tid, &g->vp, (unsigned int)g->width, lane);
+		lttr_json_key(j, "lane");
+		lttr_json_string(j, lane);
+	}
+	lttr_json_key(j, "marks");
+	lttr_json_begin_array(j);
+	if (p)
+		lttr_appmarks_place(g->am, tid, &g->vp, (unsigned int)g->width, p, n);
+	for (k = 0; p && k < n; k++) {
+		const struct lttr_appmark *m = p[k].m;
+
+		lttr_json_begin_object(j);
+		lttr_json_key(j, "kind");
+		lttr_json_string(j, m->kind == LTTR_APPMARK_JOB ? "job" : "point");
+		lttr_json_key(j, "name");
+		lttr_json_string(j, m->name);
+		if (m->text) {
+			lttr_json_key(j, "text");
+			lttr_json_string(j, m->text);
+		}
+		lttr_json_key(j, "pid");
+		lttr_json_u64(j, m->pid);
+		lttr_json_key(j, "tid");
+		lttr_json_u64(j, m->tid);
+		lttr_json_key(j, "start_ns");
+		lttr_json_u64(j, m->start_ns);
+		lttr_json_key(j, "end_ns");
+		lttr_json_u64(j, m->end_ns);
+		lttr_json_key(j, "depth");
+		lttr_json_u64(j, m->depth);
+		lttr_json_key(j, "no_begin");
+		lttr_json_bool(j, m->flags & LTTR_APPMARK_NO_BEGIN);
+		lttr_json_key(j, "no_end");
+		lttr_json_bool(j, m->flags & LTTR_APPMARK_NO_END);
+		lttr_json_key(j, "col0");
+		lttr_json_i64(j, p[k].col0);
+		lttr_json_key(j, "col1");
+		lttr_json_i64(j, p[k].col1);
+		lttr_json_key(j, "cut_left");
+		lttr_json_bool(j, p[k].cut_left);
+		lttr_json_key(j, "cut_right");
+		lttr_json_bool(j, p[k].cut_right);
+		lttr_json_end_object(j);
+	}
+	lttr_json_end_array(j);
+	free(p);
+	free(lane);
+}
+
+/* a row per counter: its bins in the window's columns (null: no value known) */
+static void json_counters(struct lttr_json *j, const struct gctx *g)
+{
+	struct lttr_appbin *b = calloc((size_t)g->width, sizeof(*b));
+	size_t i, n = lttr_appmarks_ncounters(g->am);
+	int c;
+
+	lttr_json_key(j, "counters");
+	lttr_json_begin_array(j);
+	for (i = 0; b && i < n; i++) {
+		const struct lttr_appcounter *k = lttr_appmarks_counter(g->am, i);
+		int64_t lo, hi;
+
+		if (!cli_pid_wanted(g->o, k->pid))
+			continue;
+		lttr_appmarks_bins(g->am, i, &g->vp, (unsigned int)g->width, b, &lo, &hi);
+		lttr_json_begin_object(j);
+		lttr_json_key(j, "pid");
+		lttr_json_u64(j, k->pid);
+		lttr_json_key(j, "name");
+		lttr_json_string(j, k->name);
+		lttr_json_key(j, "values");
+		lttr_json_u64(j, k->n);
+		lttr_json_key(j, "min");
+		lttr_json_i64(j, k->min);
+		lttr_json_key(j, "max");
+		lttr_json_i64(j, k->max);
+		lttr_json_key(j, "lo");
+		lttr_json_i64(j, lo);
+		lttr_json_key(j, "hi");
+		lttr_json_i64(j, hi);
+		lttr_json_key(j, "bins");
+		lttr_json_begin_array(j);
+		for (c = 0; c < g->width; c++) {
+			if (!b[c].known) {
+				lttr_json_null(j);
+				continue;
+			}
+			lttr_json_begin_object(j);
+			lttr_json_key(j, "n");
+			lttr_json_u64(j, b[c].n);
+			lttr_json_key(j, "min");
+			lttr_json_i64(j, b[c].min);
+			lttr_json_key(j, "max");
+			lttr_json_i64(j, b[c].max);
+			lttr_json_key(j, "last");
+			lttr_json_i64(j, b[c].last);
+			lttr_json_end_object(j);
+		}
+		lttr_json_end_array(j);
+		lttr_json_end_object(j);
+	}
+	lttr_json_end_array(j);
+	free(b);
 }
 
 static void print_json(struct gctx *g, bool pretty)
@@ -513,9 +678,12 @@ static void print_json(struct gctx *g, bool pretty)
 		}
 		lttr_json_key(&j, "cells");
 		lttr_json_string(&j, g->rows[i].cells);
+		if (!group && lttr_appmarks_task_has(g->am, g->rows[i].pid))
+			json_marks(&j, g, g->rows[i].pid);
 		lttr_json_end_object(&j);
 	}
 	lttr_json_end_array(&j);
+	json_counters(&j, g);
 	lttr_json_key(&j, "transitions");
 	lttr_json_begin_array(&j);
 	for (i = 0; i < g->ntrs; i++) {
@@ -611,6 +779,11 @@ int cmd_graph(struct cli_opts *o)
 		cli_trace_error(g.pt && !g.nomem && !rc ? err.msg : "out of memory");
 		status = EXIT_TRACE;
 	} else if ((status = pids_shown(&g)) == 0) {
+		struct lttr_error merr;
+
+		/* markers that cannot be read: the control flow is still drawn */
+		if (lttr_appmarks_build(g.v, &g.am, &merr) < 0)
+			fprintf(stderr, "%s: application markers not read: %s\n", cli_prog, merr.msg);
 		if (o->json)
 			print_json(&g, o->pretty);
 		else
@@ -621,6 +794,7 @@ int cmd_graph(struct cli_opts *o)
 	free(g.rows);
 	free(g.trs);
 	lttr_ptable_free(g.pt);
+	lttr_appmarks_free(g.am);
 	lttr_view_free(g.v);
 	return cli_finish(t, NULL, status);
 }

@@ -21,6 +21,7 @@
  * (gv_graph_last_draw_ms(): the last paint, and the paint that computed
  * new cells).
  */
+#include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,12 +34,16 @@
 #define MAX_LINKS 4000
 #define ICON_SIZE 9.0	/* an event's glyph, pixels across */
 #define ICON_ROOM 12.0	/* pixels per event in the window for the glyphs */
+#define COUNTER_H 40.0	/* a counter's row in the strip under the control flow */
+#define MARK_H 6.0	/* a job's bracket: its ends' height over the row's bottom */
 
 struct gv_graph {
 	struct gv_doc *d;
 	bool resources;
 	GtkWidget *box;
 	GtkWidget *area;
+	GtkWidget *counters;	/* the counters' strip (control flow), or NULL */
+	struct lttr_appmarks *am;	/* the application markers (control flow) */
 	GtkWidget *scroll;
 	GtkAdjustment *vadj;
 	size_t *all;		/* rows of the view model, in tree order */
@@ -426,6 +431,188 @@ static void draw_cells(struct gv_graph *g, cairo_t *cr, size_t e, double y,
 	cairo_fill(cr);
 }
 
+/* the colours of jobs (brackets) and points (ticks) */
+static const double job_rgb[3] = { 0.0, 0.0, 0.0 };
+static const double point_rgb[3] = { 1.0, 0.0, 1.0 };
+
+/*
+ * Where job @k of @p (a task's placements) writes its name: @lx0..@lx1,
+ * after its begin, when the row is tall enough and the name fits in the
+ * job before any other job or point that starts inside it.  Sets @cr's
+ * font size.
+ */
+static bool mark_label(const struct gv_graph *g, cairo_t *cr, const struct lttr_appmark_place *p,
+		       size_t np, size_t k, double *lx0, double *lx1)
+{
+	const struct lttr_appmark_place *q = &p[k];
+	double x0 = LABEL_W + (double)q->col0, x1 = LABEL_W + (double)q->col1;
+	cairo_text_extents_t te;
+	size_t j;
+
+	cairo_set_font_size(cr, 9);
+	if (q->m->kind != LTTR_APPMARK_JOB || g->row_h < 14 || x1 - x0 < 12)
+		return false;
+	cairo_text_extents(cr, q->m->name, &te);
+	*lx0 = x0 + 3;
+	*lx1 = *lx0 + te.x_advance;
+	if (*lx1 + 1 > x1)
+		return false;
+	/* an inner job or a point that starts under the name hides it */
+	for (j = 0; j < np; j++)
+		if (j != k && p[j].col0 >= q->col0 && LABEL_W + (double)p[j].col0 <= *lx1 + 1 &&
+		    (p[j].m->kind == LTTR_APPMARK_POINT || p[j].m->depth > q->m->depth))
+			return false;
+	return true;
+}
+
+/*
+ * A task's application markers over its row (lttr_appmarks_place(), a
+ * column per pixel as the cells): a job as a bracket along the row's
+ * bottom, its open ends without their tick, its name over it where the
+ * bracket is wide enough; a point as a tick the row's height.
+ */
+static void draw_marks(struct gv_graph *g, cairo_t *cr, uint32_t tid, double y, double width,
+		       bool dim)
+{
+	unsigned int n = width >= 1 ? (unsigned int)width : 0;
+	size_t k, np = lttr_appmarks_place(g->am, tid, &g->d->s.vp, n, NULL, 0);
+	struct lttr_appmark_place *p;
+	double base = floor(y + g->row_h) - 2;
+
+	if (!np || dim || !(p = calloc(np, sizeof(*p))))
+		return;
+	lttr_appmarks_place(g->am, tid, &g->d->s.vp, n, p, np);
+	cairo_save(cr);
+	cairo_set_line_width(cr, 2);
+	cairo_set_source_rgb(cr, job_rgb[0], job_rgb[1], job_rgb[2]);
+	for (k = 0; k < np; k++) {
+		const struct lttr_appmark_place *q = &p[k];
+		double x0 = LABEL_W + (double)q->col0 + 1, x1 = LABEL_W + (double)q->col1 + 1;
+		double up = base - MARK_H + q->m->depth * 2;
+
+		if (q->m->kind != LTTR_APPMARK_JOB)
+			continue;
+		cairo_move_to(cr, x0, base);
+		cairo_line_to(cr, x1, base);
+		if (!q->cut_left && !(q->m->flags & LTTR_APPMARK_NO_BEGIN)) {
+			cairo_move_to(cr, x0, base);
+			cairo_line_to(cr, x0, up);
+		}
+		if (!q->cut_right && !(q->m->flags & LTTR_APPMARK_NO_END)) {
+			cairo_move_to(cr, x1, base);
+			cairo_line_to(cr, x1, up);
+		}
+	}
+	cairo_stroke(cr);
+	/* the names, inside their jobs, at the row's bottom */
+	for (k = 0; k < np; k++) {
+		double lx0, lx1;
+
+		if (mark_label(g, cr, p, np, k, &lx0, &lx1)) {
+			cairo_move_to(cr, lx0, base - 2);
+			cairo_show_text(cr, p[k].m->name);
+		}
+	}
+	cairo_set_source_rgb(cr, point_rgb[0], point_rgb[1], point_rgb[2]);
+	cairo_set_line_width(cr, 1);
+	for (k = 0; k < np; k++) {
+		double x = LABEL_W + (double)p[k].col0 + 0.5;
+
+		if (p[k].m->kind != LTTR_APPMARK_POINT)
+			continue;
+		cairo_move_to(cr, x, y + 1);
+		cairo_line_to(cr, x, y + g->row_h - 1);
+	}
+	cairo_stroke(cr);
+	cairo_restore(cr);
+	free(p);
+}
+
+/* the y of a counter's value @v in its row at @y0, the window's range @lo..@hi */
+static double counter_y(double y0, int64_t v, int64_t lo, int64_t hi)
+{
+	double f = hi > lo ? ((double)v - (double)lo) / ((double)hi - (double)lo) : 0.5;
+
+	return floor(y0 + COUNTER_H - 6 - f * (COUNTER_H - 14)) + 0.5;
+}
+
+/*
+ * The counters' strip: a row per counter (lttr_appmarks_bins(), a column
+ * per pixel over the control flow's window): the label, then each
+ * column's min..max as a light bar and a line through the value at each
+ * column's end.
+ */
+static gboolean on_draw_counters(GtkWidget *w, cairo_t *cr, gpointer data)
+{
+	struct gv_graph *g = data;
+	int width = gtk_widget_get_allocated_width(w), height = gtk_widget_get_allocated_height(w);
+	/* the columns of the control flow above (the strip has no scrollbar) */
+	double cw = gtk_widget_get_allocated_width(g->area) - LABEL_W, y0 = RULER_H / 2;
+	size_t i, n = lttr_appmarks_ncounters(g->am);
+	struct lttr_appbin *b;
+	int c;
+
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_paint(cr);
+	if (cw < 10 || !(b = calloc((size_t)cw, sizeof(*b))))
+		return TRUE;
+	cairo_select_font_face(cr, "sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+	cairo_set_font_size(cr, 11);
+	cairo_set_source_rgb(cr, 0.6, 0.6, 0.6);
+	cairo_set_line_width(cr, 1);
+	cairo_move_to(cr, 0, 0.5);
+	cairo_line_to(cr, width, 0.5);
+	cairo_stroke(cr);
+	for (i = 0; i < n && y0 < height; i++, y0 += COUNTER_H) {
+		const struct lttr_appcounter *k = lttr_appmarks_counter(g->am, i);
+		int64_t lo, hi;
+		char label[128];
+		bool pen = false;
+
+		lttr_appmarks_bins(g->am, i, &g->d->s.vp, (unsigned int)cw, b, &lo, &hi);
+		snprintf(label, sizeof(label), "%u #%s", k->pid, k->name);
+		cairo_set_source_rgb(cr, 0, 0, 0);
+		cairo_move_to(cr, 13, y0 + 14);
+		cairo_show_text(cr, label);
+		snprintf(label, sizeof(label), "%" PRId64 "..%" PRId64, lo, hi);
+		cairo_set_source_rgb(cr, 0.4, 0.4, 0.4);
+		cairo_move_to(cr, 13, y0 + 28);
+		cairo_show_text(cr, label);
+		cairo_set_source_rgb(cr, 0.92, 0.92, 0.92);
+		cairo_move_to(cr, LABEL_W, y0 + COUNTER_H - 0.5);
+		cairo_line_to(cr, width, y0 + COUNTER_H - 0.5);
+		cairo_stroke(cr);
+		/* min..max of each column */
+		cairo_set_source_rgb(cr, 0.7, 0.8, 0.95);
+		for (c = 0; c < (int)cw; c++)
+			if (b[c].known && b[c].min != b[c].max) {
+				cairo_move_to(cr, LABEL_W + c + 0.5, counter_y(y0, b[c].min, lo, hi));
+				cairo_line_to(cr, LABEL_W + c + 0.5, counter_y(y0, b[c].max, lo, hi));
+			}
+		cairo_stroke(cr);
+		/* the line through the values at the columns' ends */
+		cairo_set_source_rgb(cr, 0.1, 0.3, 0.8);
+		for (c = 0; c < (int)cw; c++) {
+			double x = LABEL_W + c, yy;
+
+			if (!b[c].known) {
+				pen = false;
+				continue;
+			}
+			yy = counter_y(y0, b[c].last, lo, hi);
+			if (pen)
+				cairo_line_to(cr, x, yy);
+			else
+				cairo_move_to(cr, x, yy);
+			cairo_line_to(cr, x + 1, yy);
+			pen = true;
+		}
+		cairo_stroke(cr);
+	}
+	free(b);
+	return TRUE;
+}
+
 /* the y of the middle of the shown row of @pid, or -1 */
 static double y_of_pid(const struct gv_graph *g, uint32_t pid, size_t first, size_t last)
 {
@@ -652,6 +839,13 @@ void gv_graph_draw_to(struct gv_graph *g, cairo_t *cr, int width, int height)
 	draw_icons(g, cr, cw, first, last);
 	if (!g->resources)
 		draw_path(g, cr, cw, first, last);
+	/* the application markers over the rows, their glyphs and links */
+	for (i = first, y = RULER_H; g->am && i < last; i++, y += g->row_h) {
+		const struct lttr_vrow_info *in = lttr_view_row(d->s.v, g->all[g->vis[i]]);
+
+		if (in->kind == LTTR_VROW_TASK && lttr_appmarks_task_has(g->am, in->id))
+			draw_marks(g, cr, in->id, y, cw, g->dim[i]);
+	}
 	cairo_set_source_rgb(cr, 0.6, 0.6, 0.6);
 	cairo_move_to(cr, LABEL_W - 0.5, 0);
 	cairo_line_to(cr, LABEL_W - 0.5, height);
@@ -951,6 +1145,8 @@ static void follow(void *view, unsigned int what)
 		}
 	}
 	gtk_widget_queue_draw(g->area);
+	if (g->counters)
+		gtk_widget_queue_draw(g->counters);
 }
 
 static void on_destroy(GtkWidget *w, gpointer data)
@@ -967,6 +1163,7 @@ static void on_destroy(GtkWidget *w, gpointer data)
 	free(g->active);
 	free(g->links);
 	lttr_iter_free(g->it);
+	lttr_appmarks_free(g->am);
 	cache_drop(g);
 	free(g->cache);
 	free(g);
@@ -1025,6 +1222,29 @@ struct gv_graph *gv_graph_new(struct gv_doc *d, bool resources)
 	g->box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0);
 	gtk_box_pack_start(GTK_BOX(g->box), g->area, TRUE, TRUE, 0);
 	gtk_box_pack_start(GTK_BOX(g->box), g->scroll, FALSE, FALSE, 0);
+	if (!resources) {
+		struct lttr_error err;
+
+		/* markers the view cannot read: the rest of the window still works */
+		if (lttr_appmarks_build(d->s.v, &g->am, &err) < 0)
+			fprintf(stderr, "tracevisualizer-gtk: application markers not read: %s\n",
+				err.msg);
+	}
+	if (lttr_appmarks_ncounters(g->am)) {
+		/* a row per counter under the control flow, its times the graph's */
+		GtkWidget *v = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
+		size_t nc = lttr_appmarks_ncounters(g->am);
+
+		g->counters = gtk_drawing_area_new();
+		gtk_widget_set_name(g->counters, "counters");
+		atk_object_set_name(gtk_widget_get_accessible(g->counters), "Counters graph");
+		gtk_widget_set_size_request(g->counters, -1,
+					    (int)(COUNTER_H * (double)(nc < 4 ? nc : 4) + RULER_H / 2));
+		g_signal_connect(g->counters, "draw", G_CALLBACK(on_draw_counters), g);
+		gtk_box_pack_start(GTK_BOX(v), g->box, TRUE, TRUE, 0);
+		gtk_box_pack_start(GTK_BOX(v), g->counters, FALSE, FALSE, 0);
+		g->box = v;
+	}
 	g_signal_connect(g->area, "draw", G_CALLBACK(on_draw), g);
 	g_signal_connect(g->area, "button-press-event", G_CALLBACK(on_press), g);
 	g_signal_connect(g->area, "button-release-event", G_CALLBACK(on_release), g);
@@ -1066,6 +1286,81 @@ void gv_json_str(FILE *f, const char *s)
  * (lttr_view_links(): the x, the middles of the two rows), so that a test
  * can check each pixel column of a screenshot against the library
  */
+/* a row's jobs and points as drawn: their pixels, and where a job's name is written */
+static void dump_marks(struct gv_graph *g, FILE *f, uint32_t tid, int n)
+{
+	size_t np = lttr_appmarks_place(g->am, tid, &g->d->s.vp, (unsigned int)n, NULL, 0), k;
+	struct lttr_appmark_place *p = calloc(np ? np : 1, sizeof(*p));
+	cairo_surface_t *sf = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1);
+	cairo_t *cr = cairo_create(sf);
+
+	cairo_select_font_face(cr, "sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+	fprintf(f, ", \"marks\": [");
+	if (p)
+		lttr_appmarks_place(g->am, tid, &g->d->s.vp, (unsigned int)n, p, np);
+	for (k = 0; p && k < np; k++) {
+		double lx0, lx1;
+
+		fprintf(f, "%s{\"kind\": \"%s\", \"name\": ", k ? ", " : "",
+			p[k].m->kind == LTTR_APPMARK_JOB ? "job" : "point");
+		gv_json_str(f, p[k].m->name);
+		fprintf(f, ", \"start_ns\": %llu, \"end_ns\": %llu, \"col0\": %ld, \"col1\": %ld, "
+			"\"open_left\": %s, \"open_right\": %s, \"label\": ",
+			(unsigned long long)p[k].m->start_ns, (unsigned long long)p[k].m->end_ns,
+			p[k].col0, p[k].col1,
+			p[k].cut_left || (p[k].m->flags & LTTR_APPMARK_NO_BEGIN) ? "true" : "false",
+			p[k].cut_right || (p[k].m->flags & LTTR_APPMARK_NO_END) ? "true" : "false");
+		if (mark_label(g, cr, p, np, k, &lx0, &lx1))
+			fprintf(f, "[%.1f, %.1f]}", lx0, lx1);
+		else
+			fprintf(f, "null}");
+	}
+	fprintf(f, "]");
+	cairo_destroy(cr);
+	cairo_surface_destroy(sf);
+	free(p);
+}
+
+/* the counters' strip: where it is, each counter's row, bins and the y of each column's last value */
+static void dump_counters(struct gv_graph *g, GtkWidget *top, FILE *f)
+{
+	int width = gtk_widget_get_allocated_width(g->counters), x = 0, y = 0, c;
+	int n = gtk_widget_get_allocated_width(g->area) - (int)LABEL_W;
+	size_t i, nc = lttr_appmarks_ncounters(g->am);
+	struct lttr_appbin *b = calloc(n > 0 ? (size_t)n : 1, sizeof(*b));
+
+	gtk_widget_translate_coordinates(g->counters, top, 0, 0, &x, &y);
+	fprintf(f, ",\n \"counters\": {\"x\": %d, \"y\": %d, \"width\": %d, \"height\": %d, "
+		"\"columns\": %d, \"row_h\": %g, \"top\": %g, \"rgb\": [0.1, 0.3, 0.8], \"rows\": [",
+		x, y, width, gtk_widget_get_allocated_height(g->counters), n > 0 ? n : 0, COUNTER_H,
+		RULER_H / 2);
+	for (i = 0; b && n > 0 && i < nc; i++) {
+		const struct lttr_appcounter *k = lttr_appmarks_counter(g->am, i);
+		double y0 = RULER_H / 2 + COUNTER_H * (double)i;
+		int64_t lo, hi;
+
+		lttr_appmarks_bins(g->am, i, &g->d->s.vp, (unsigned int)n, b, &lo, &hi);
+		fprintf(f, "%s\n  {\"pid\": %u, \"name\": ", i ? "," : "", k->pid);
+		gv_json_str(f, k->name);
+		fprintf(f, ", \"lo\": %" PRId64 ", \"hi\": %" PRId64 ", \"y\": %g, \"last\": [",
+			lo, hi, y0);
+		for (c = 0; c < n; c++)
+			if (b[c].known)
+				fprintf(f, "%s%" PRId64, c ? "," : "", b[c].last);
+			else
+				fprintf(f, "%snull", c ? "," : "");
+		fprintf(f, "], \"last_y\": [");
+		for (c = 0; c < n; c++)
+			if (b[c].known)
+				fprintf(f, "%s%.1f", c ? "," : "", counter_y(y0, b[c].last, lo, hi));
+			else
+				fprintf(f, "%snull", c ? "," : "");
+		fprintf(f, "]}");
+	}
+	fprintf(f, "]}");
+	free(b);
+}
+
 void gv_graph_dump(struct gv_graph *g, GtkWidget *top, FILE *f)
 {
 	struct gv_doc *d = g->d;
@@ -1141,7 +1436,10 @@ void gv_graph_dump(struct gv_graph *g, GtkWidget *top, FILE *f)
 		fprintf(f, "], \"changes\": [");
 		for (k = 0; k < n; k++)
 			fprintf(f, "%s%u", k ? "," : "", cells[k].changes);
-		fprintf(f, "]}");
+		fprintf(f, "]");
+		if (in->kind == LTTR_VROW_TASK && lttr_appmarks_task_has(g->am, in->id))
+			dump_marks(g, f, in->id, n);
+		fprintf(f, "}");
 	}
 	/* the transition lines and arrows drawn between the rows on the screen */
 	fprintf(f, "],\n \"links\": [");
@@ -1162,7 +1460,10 @@ void gv_graph_dump(struct gv_graph *g, GtkWidget *top, FILE *f)
 				floor(x_of(g, k->time_ns, cw)) + 0.5, y0, y1);
 		}
 	}
-	fprintf(f, "]}\n");
+	fprintf(f, "]");
+	if (g->counters)
+		dump_counters(g, top, f);
+	fprintf(f, "}\n");
 	free(cells);
 }
 

@@ -15,6 +15,7 @@
 #include <gtk/gtk.h>
 #include <lttr/lttr.h>
 #include <lttr/view/view.h>
+#include <lttr/view/appmarks.h>
 #include <lttr/view/viewport.h>
 #include <lttr/view/filter.h>
 #include <lttr/view/search.h>

@@ -6,6 +6,7 @@
  * column of the window from lttr_view_cells(), the cursor's column in
  * reverse video, a ruler with the window's ends and the markers.
  */
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,6 +51,12 @@ int tui_graph_init(struct tui *u)
 		if (lttr_view_row(u->s.v, i)->kind < LTTR_VROW_TASK)
 			r->rows[k++] = i;
 	r->n = k;
+	{
+		struct lttr_error err;
+
+		if (lttr_appmarks_build(u->s.v, &u->am, &err) < 0)
+			tui_message(u, true, "application markers not read: %s", err.msg);
+	}
 	return 0;
 }
 
@@ -57,6 +64,8 @@ void tui_graph_free(struct tui *u)
 {
 	int i;
 
+	lttr_appmarks_free(u->am);
+	u->am = NULL;
 	for (i = 0; i < 2; i++) {
 		free(u->g[i].rows);
 		free(u->g[i].depth);
@@ -129,6 +138,30 @@ static bool shown(const struct tui *u, const struct tui_graph *g, size_t i, bool
 	return tui_filter_row(u, g->rows[i], dim);
 }
 
+/*
+ * the lines entry @i of @g takes when shown: its row, and in view 1 the
+ * marker lane of a task that wrote jobs or points (anywhere in the trace:
+ * the rows do not move when one zooms)
+ */
+static int lines_of(const struct tui *u, const struct tui_graph *g, size_t i)
+{
+	const struct lttr_vrow_info *in;
+
+	if (g != &u->g[0] || !u->am)
+		return 1;
+	in = lttr_view_row(u->s.v, g->rows[i]);
+	return 1 + (in->kind == LTTR_VROW_TASK && lttr_appmarks_task_has(u->am, in->id));
+}
+
+/* the counter rows at the bottom of view 1: at most a third of it */
+static int counter_lines(const struct tui *u, const struct tui_graph *g, int height)
+{
+	size_t n = g == &u->g[0] ? lttr_appmarks_ncounters(u->am) : 0;
+	int most = (height - 1) / 3;
+
+	return n ? (int)(n + 1 < (size_t)most ? n + 1 : (size_t)most) : 0;
+}
+
 /* the first shown entry at or after @i, else the last before it */
 static size_t nearest_shown(const struct tui *u, const struct tui_graph *g, size_t i)
 {
@@ -197,9 +230,82 @@ static void ruler(struct tui *u, int y, int x0, int ncols, const char *label)
 		mvchgat(y, x0 + (int)col, 1, A_REVERSE | A_BOLD, 0, NULL);
 }
 
+/* the marker lane of task @tid on line @y: lttr_appmarks_lane()'s text */
+static void draw_lane(struct tui *u, int y, int lw, int ncols, uint32_t tid, bool dim, long ccol)
+{
+	char *lane = malloc((size_t)ncols + 1);
+	int c;
+
+	move(y, 0);
+	attron(tui_attr_dim(u));
+	printw("%*s", lw, "markers ");
+	attroff(tui_attr_dim(u));
+	if (!lane)
+		return;
+	lttr_appmarks_lane(u->am, tid, &u->s.vp, (unsigned int)ncols, lane);
+	for (c = 0; c < ncols; c++) {
+		attr_t a = dim ? tui_attr_dim(u) : lane[c] == ' ' ? A_NORMAL : A_BOLD;
+
+		if (c == ccol)
+			a |= A_REVERSE;
+		mvaddch(y, lw + 1 + c, (chtype)(unsigned char)lane[c] | (chtype)a);
+	}
+	free(lane);
+}
+
+/*
+ * The counter rows (@lines at @y: a title, then a row per counter while
+ * they fit): "pid #name", a sparkline of each column's last value over
+ * the window's range (lttr_appbin_level()), the range after it.
+ */
+static void draw_counters(struct tui *u, int y, int lines, int lw, int ncols)
+{
+	static const char *const blocks[8] = { "\u2581", "\u2582", "\u2583", "\u2584",
+					       "\u2585", "\u2586", "\u2587", "\u2588" };
+	static const char ascii[] = "_.-=+*#@";
+	struct lttr_appbin *b;
+	size_t i, n = lttr_appmarks_ncounters(u->am);
+	char label[96];
+	int c, k;
+
+	if (lines < 2)
+		return;
+	b = calloc((size_t)ncols, sizeof(*b));
+	if (!b)
+		return;
+	move(y, 0);
+	attron(A_BOLD);
+	printw("%-*s", lw, "counters");
+	attroff(A_BOLD);
+	for (i = 0, k = 1; i < n && k < lines; i++, k++) {
+		const struct lttr_appcounter *ct = lttr_appmarks_counter(u->am, i);
+		int64_t lo, hi;
+
+		lttr_appmarks_bins(u->am, i, &u->s.vp, (unsigned int)ncols, b, &lo, &hi);
+		snprintf(label, sizeof(label), "%7u #%s %" PRId64 "..%" PRId64, ct->pid, ct->name, lo, hi);
+		move(y + k, 0);
+		addnstr(label, lw);
+		for (c = 0; c < ncols; c++) {
+			int l = lttr_appbin_level(&b[c], lo, hi, 8);
+
+			move(y + k, lw + 1 + c);
+			if (l < 0)
+				addch(' ');
+			else if (u->utf8)
+				addstr(blocks[l]);
+			else
+				addch((chtype)(unsigned char)ascii[l]);
+		}
+	}
+	if (i < n)
+		mvprintw(y, lw + 1, "(%zu more: a taller terminal shows them)", n - i);
+	free(b);
+}
+
 void tui_graph_draw(struct tui *u, int top, int height, struct tui_graph *g)
 {
 	int lw = tui_graph_label_width(u), ncols = u->w - lw - 1, y = top + 1;
+	int cl = counter_lines(u, g, height);
 	struct lttr_vcell *cells;
 	size_t i, first;
 	long ccol;
@@ -207,6 +313,9 @@ void tui_graph_draw(struct tui *u, int top, int height, struct tui_graph *g)
 
 	if (ncols < 10 || height < 2)
 		return;
+	/* the counters take the bottom lines, the rows the others */
+	draw_counters(u, top + height - cl, cl, lw, ncols);
+	height -= cl;
 	ruler(u, top, lw + 1, ncols, g == &u->g[1] ? "resource" : "    pid task");
 	if (!g->n) {
 		mvaddstr(y, 2, "(no rows)");
@@ -239,7 +348,7 @@ void tui_graph_draw(struct tui *u, int top, int height, struct tui_graph *g)
 			bool dim;
 
 			for (i = g->top; i < g->n && i <= g->sel; i++)
-				lines += shown(u, g, i, &dim);
+				lines += shown(u, g, i, &dim) ? lines_of(u, g, i) : 0;
 			if (lines <= height - 1 || g->top >= g->sel)
 				break;
 			g->top++;
@@ -298,6 +407,8 @@ void tui_graph_draw(struct tui *u, int top, int height, struct tui_graph *g)
 			}
 		}
 		y++;
+		if (lines_of(u, g, i) > 1 && y < top + height)
+			draw_lane(u, y++, lw, ncols, lttr_view_row(u->s.v, g->rows[i])->id, dim, ccol);
 	}
 	free(cells);
 }
@@ -419,11 +530,11 @@ bool tui_graph_click(struct tui *u, struct tui_graph *g, int y, int x, int top)
 	for (i = g->top; i < g->n && line <= y; i++) {
 		if (!shown(u, g, i, &dim))
 			continue;
-		if (line == y) {
+		if (y >= line && y < line + lines_of(u, g, i)) {
 			g->sel = i;
 			break;
 		}
-		line++;
+		line += lines_of(u, g, i);
 	}
 	if (x > lw && x <= lw + ncols)
 		tui_set_cursor(u, lttr_viewport_col_time(&u->s.vp, (unsigned int)(x - lw - 1),
@@ -487,6 +598,16 @@ void tui_graph_info(struct tui *u, const struct tui_graph *g, char *buf, size_t 
 			      lttr_fmt_time(tui_rel(u, sp.start_ns), a, sizeof(a)),
 			      lttr_fmt_time(tui_rel(u, sp.end_ns), b, sizeof(b)),
 			      lttr_fmt_duration(sp.end_ns - sp.start_ns, d, sizeof(d)));
+	if (in->kind == LTTR_VROW_TASK && n < size) {
+		const struct lttr_appmark *j = lttr_appmarks_at(u->am, in->id, u->s.vp.cursor);
+
+		if (j)
+			n += (size_t)snprintf(buf + n, size - n, " | job %s %s..%s%s", j->name,
+					      lttr_fmt_time(tui_rel(u, j->start_ns), a, sizeof(a)),
+					      lttr_fmt_time(tui_rel(u, j->end_ns), b, sizeof(b)),
+					      j->flags & LTTR_APPMARK_NO_END ? " (no end)" :
+					      j->flags & LTTR_APPMARK_NO_BEGIN ? " (no begin)" : "");
+	}
 	if (n >= size || (in->kind != LTTR_VROW_TASK && in->kind != LTTR_VROW_CPU))
 		return;
 	/* a task blocked: where in its code, the stack of the switch-out that began it */

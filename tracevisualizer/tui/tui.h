@@ -16,6 +16,7 @@
 #include <curses.h>
 #include <lttr/lttr.h>
 #include <lttr/view/view.h>
+#include <lttr/view/appmarks.h>
 #include <lttr/view/viewport.h>
 #include <lttr/view/filter.h>
 #include <lttr/view/search.h>
@@ -144,6 +145,7 @@ struct tui {
 	bool mouse;
 	bool quit;
 	struct tui_graph g[2];	/* flow, resources */
+	struct lttr_appmarks *am;	/* the application markers (view 1) */
 	struct lttr_acct_task *procs;	/* per process (lttr_account_group) */
 	size_t nprocs;
 	struct tui_prow *prows;

@@ -523,7 +523,9 @@ static int parse_header_11(struct tg *g, char **tok, int ntok)
 		format_11(h, 9);
 	}
 	if ((s = kv(tok, ntok, "format"))) {
-		if (!strcmp(s, "1.10")) {
+		if (!strcmp(s, "1.11")) {
+			format_11(h, 11);
+		} else if (!strcmp(s, "1.10")) {
 			format_11(h, 10);
 		} else if (!strcmp(s, "1.9")) {
 			format_11(h, 9);

@@ -35,7 +35,7 @@
  *                         format=1.9 and 1.10: the same, samplehz=N (1.10:
  *                         the sampling profiler's rate), stacksys=N,N...
  *                         (1.10: the syscalls whose entries have stacks);
- *                         format=1.9 and later: command=PID (the traced
+ *                         format=1.11: the same, markers; format=1.9 and later: command=PID (the traced
  *                         command's pid)
  *   records compact|full  how the events below that have a compact form
  *                         are written: "compact" (use with format=1.2)
