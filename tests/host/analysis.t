@@ -677,7 +677,7 @@ for block in syn.split('.br\n'):
         print(m.group(1).replace('\\-', '-'), ' '.join(o.replace('\\-', '-') for o in re.findall(r'(\\-\\-[a-z\\-]+)', block)))
 PY
 good=0
-for c in dump summary processes syscalls irqs graph check tui latency explain critical-path stacks symbolize replay; do
+for c in dump summary processes syscalls irqs graph check tui latency explain critical-path stacks symbolize replay jobs; do
 	want=$($tv "$c" --help | sed -n 's/^  \(--[a-z-]*\).*/\1/p' | grep -v -e '^--help$' -e '^--version$' | tr '\n' ' ' | sed 's/ $//')
 	got=$(sed -n "s/^$c //p" "$tmp/synopsis.txt")
 	[ "$want" = "$got" ] || { good=1; diag "$c: --help '$want', man page '$got'"; }
@@ -685,7 +685,7 @@ done
 ok $good "the man page's SYNOPSIS lists each command's options as its --help does"
 # each --help lists an option once (issue 36: --pcap FILE was listed twice)
 good=0
-for c in "" dump summary processes syscalls irqs graph check tui export messages paths latency explain critical-path stacks symbolize replay; do
+for c in "" dump summary processes syscalls irqs graph check tui export messages paths latency explain critical-path stacks symbolize replay jobs; do
 	dup=$($tv $c --help | sed -n 's/^  \(--[a-z-]*\).*/\1/p' | sort | uniq -d | tr '\n' ' ')
 	[ -z "$dup" ] || { good=1; diag "${c:-tracevisualizer} --help lists twice: $dup"; }
 done
