@@ -98,4 +98,23 @@ grep -q "deadline needs a duration (e.g. 2ms)" "$tmp/u.err"
 ok $? "... saying what a duration is"
 $tv jobs --help | grep -q "^  --deadline D"
 ok $? "jobs --help lists --deadline"
+
+# --load: 10 bins of 400 ns; bin 0: the CPU busy all along, ctl 280 ns
+# (its 310 less the irq's 30), hog 90; bin 1: idle from 610 to 800 ns
+$tv jobs --load --width 10 "$tmp/j" > "$tmp/l.txt"
+ok $? "jobs --load --width 10"
+grep -q "^CPU load in 10 bins of 0.400 us" "$tmp/l.txt"
+ok $? "... 10 bins of 400 ns"
+is "$(sed -n 3,4p "$tmp/l.txt" | tr -s ' ' | tr '\n' '|')" \
+	" 0.000000000 100.0 70.0 22.5| 0.000000400 52.5 27.5 25.0|" \
+	"... bins 0 and 1: cpu0 100 % then 52.5 %, ctl 70 then 27.5 %, hog 22.5 then 25 %"
+$tv jobs --load --width 10 --json "$tmp/j" | python3 -c '
+import json, sys
+l = json.load(sys.stdin)["load"]
+print(l["bins"], l["bin_ns"][0], l["cpus"][0]["busy_ns"][:2],
+      [(x["name"], x["total_ns"], x["ns"][:2]) for x in l["tasks"]])' > "$tmp/l.out"
+is "$(cat "$tmp/l.out")" "10 400 [400, 210] [('ctl', 2680, [280, 110]), ('hog', 190, [90, 100])]" \
+	"jobs --load --json: the same in ns, every task (ctl 2680 ns: 280 + 110 + 820 to its exit at 3110)"
+$tv jobs --load --deadline 1ms "$tmp/j" > /dev/null 2>&1
+is "$?" "2" "jobs --load with --deadline: usage error"
 done_testing

@@ -66,6 +66,7 @@ struct cli_opts {
 	uint64_t threshold_ns;	/* latency: --threshold */
 	bool has_deadline;
 	uint64_t deadline_ns;	/* jobs: --deadline */
+	bool load;		/* jobs: --load (bins: --width) */
 	const char *png;	/* latency: the histogram as a PNG */
 	const char *svg;	/* stacks: the flame graph as an SVG */
 	const char *what;	/* latency: one syscall, irq, vector or sub-kind */

@@ -11,7 +11,11 @@
 #include <stdio.h>
 #include <lttr/lttr.h>
 #include <lttr/analysis/jobs.h>
+#include <lttr/analysis/load.h>
+#include <lttr/analysis/share.h>
 #include <lttr/output/json-jobs.h>
+#include <lttr/output/json-load.h>
+#include <lttr/output/timing-text.h>
 #include <lttr/output/timing-layout.h>
 #include "cli.h"
 
@@ -93,6 +97,66 @@ static void print_text(const struct lttr_trace *t, const struct lttr_jobs *r)
 	}
 }
 
+#define LOAD_TASKS 4	/* the busiest tasks with a column in the text */
+
+/* --load as text: one line per bin, the CPUs' and the busiest tasks' load in % */
+static void print_load(const struct lttr_load *l)
+{
+	uint64_t at = 0;
+	unsigned int c, i;
+	size_t k;
+
+	printf("CPU load in %u bins of %.3f us (%% of the bin; tasks: their own code)\n",
+	       l->nbins, (double)l->bin_ns[0] / 1e3);
+	printf("%12s", "from_s");
+	for (c = 0; c < l->ncpus; c++)
+		printf("  cpu%-4u", c);
+	for (k = 0; k < l->ntasks && k < LOAD_TASKS; k++)
+		printf("  %.10s-%u", lttr_timing_task_name(l->acct, l->tasks[k].pid),
+		       l->tasks[k].pid);
+	printf("\n");
+	for (i = 0; i < l->nbins; at += l->bin_ns[i], i++) {
+		printf("%12.9f", (double)at / 1e9);
+		for (c = 0; c < l->ncpus; c++)
+			printf("  %6.1f%s",
+			       lttr_share_pct(l->busy_ns[(size_t)c * l->nbins + i], l->bin_ns[i]),
+			       l->unknown_ns[(size_t)c * l->nbins + i] ? "?" : " ");
+		for (k = 0; k < l->ntasks && k < LOAD_TASKS; k++)
+			printf("  %*.1f", (int)snprintf(NULL, 0, "%.10s-%u",
+				lttr_timing_task_name(l->acct, l->tasks[k].pid), l->tasks[k].pid),
+			       lttr_share_pct(l->tasks[k].ns[i], l->bin_ns[i]));
+		printf("\n");
+	}
+	for (i = 0; i < l->ncpus * l->nbins && !l->unknown_ns[i]; i++)
+		;
+	if (i < l->ncpus * l->nbins)
+		printf("('?': the CPU had no data for part of the bin, counted busy)\n");
+}
+
+/* --load */
+static int load(const struct cli_opts *o, struct lttr_trace *t)
+{
+	struct lttr_load *l;
+	struct lttr_error err;
+	struct lttr_json j;
+	int st;
+
+	if (lttr_load_compute(t, o->width ? (unsigned int)o->width : 20, &l, &err) < 0)
+		return cli_fail(t, &err, "--load");
+	if (o->json) {
+		cli_json_begin(&j, o, t);
+		lttr_json_key(&j, "load");
+		lttr_json_load(&j, l);
+		cli_json_end(&j, o);
+	} else {
+		print_load(l);
+	}
+	st = cli_finish(t, l->acct, 0);
+	l->acct = NULL;	/* cli_finish() freed it */
+	lttr_load_free(l);
+	return st;
+}
+
 int cmd_jobs(struct cli_opts *o)
 {
 	struct lttr_trace *t;
@@ -103,9 +167,13 @@ int cmd_jobs(struct cli_opts *o)
 	size_t i;
 	int st;
 
+	if (o->load && o->has_deadline)
+		return cli_needs("jobs --load", "no --deadline (the load has no jobs)");
 	st = cli_open(o, &t);
 	if (st)
 		return st;
+	if (o->load)
+		return load(o, t);
 	if (lttr_jobs_compute(t, &r, &err) < 0)
 		return cli_fail(t, &err, "jobs");
 	lttr_jobs_deadline(r, o->has_deadline ? o->deadline_ns : 0);

@@ -366,7 +366,9 @@ static const struct command {
 	  "blocked, unknown) and the preemptions; with --deadline the jobs over it,\n"
 	  "each split into the parts that add up to its response (exit status 3\n"
 	  "when there is one); bad markers (unbalanced, nested, a task that exits\n"
-	  "inside a job, bad names) are warnings (docs/jobs.md)" },
+	  "inside a job, bad names) are warnings (docs/jobs.md); with --load\n"
+	  "instead, the CPU load over time (--width bins): each CPU's busy time\n"
+	  "and each task's time on a CPU per bin" },
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
@@ -380,7 +382,7 @@ enum optid {
 	O_PARENTS, O_PORTS, O_QUANTUM, O_MAX_DELAY, O_MIN_COUNT, O_ROOT, O_SKEW, O_SMOOTH,
 	O_PENALTIES, O_WRITE_PCAP, O_NO_TASKS, O_KIND, O_WHAT, O_WORST, O_THRESHOLD,
 	O_PNG, O_SVG, O_INSTANCES, O_AT, O_SYMFS, O_KERNEL, O_ADDRESSES, O_LESSON, O_SCRIPT,
-	O_ALLOW_IO, O_DEADLINE,
+	O_ALLOW_IO, O_DEADLINE, O_LOAD,
 };
 
 /* every option: its value's name (NULL: none), the commands that use it */
@@ -422,7 +424,8 @@ static const struct opt {
 	  "up to time T (as --from; +D: D after --from)" },
 	{ "--window", "A:B", C_DUMP | C_GRAPH | C_STATS | C_EXPORT | C_LATENCY | C_CRITPATH | C_STACKS,
 	  O_WINDOW, "the same as --from A --to B" },
-	{ "--width", "N", C_GRAPH, O_WIDTH, "columns of the time axis (10 to 1000, default 100)" },
+	{ "--width", "N", C_GRAPH | C_JOBS, O_WIDTH,
+	  "columns of the time axis (10 to 1000; graph: default 100; jobs --load: its bins, default 20)" },
 	{ "--rows", "ORDER", C_GRAPH | C_TUI, O_ROWS,
 	  "the task rows: traced (default: the traced command's processes first, then the "
 	  "busiest), pid, name or busy (running time in the window)" },
@@ -493,6 +496,8 @@ static const struct opt {
 	  "give the Lua commands the io and os libraries (files, processes)" },
 	{ "--deadline", "D", C_JOBS, O_DEADLINE,
 	  "list the jobs whose response is longer than D (2ms; bare: seconds); exit status 3 if any" },
+	{ "--load", NULL, C_JOBS, O_LOAD,
+	  "the CPU load over time instead, per CPU and per task (--width bins, default 20)" },
 	{ "--help", NULL, C_ALL, O_HELP, "this help (COMMAND --help: the command's)" },
 	{ "-h", NULL, C_ALL, O_HELP, NULL },
 	{ "--version", NULL, C_ALL, O_VERSION, "print the version" },
@@ -841,6 +846,9 @@ static int set_option(struct cli_opts *o, const struct opt *op, const char *a, c
 			return bad_usage("%s needs a duration (e.g. 2ms): %s", a,
 					 LTTR_DURATION_FORM);
 		o->has_deadline = true;
+		break;
+	case O_LOAD:
+		o->load = true;
 		break;
 	case O_PNG:
 		if (!arg || !*arg)

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <lttr/analysis/jobs.h>
+#include <lttr/analysis/load.h>
 #include <lttr/reader/trace.h>
 #include "tap.h"
 #include "tracegen.h"
@@ -176,9 +177,43 @@ static void test_long_name(void)
 	lttr_trace_close(t);
 }
 
+/* scenario J's load in 10 bins of 400 ns */
+static void test_load(void)
+{
+	struct lttr_load *l = NULL;
+	struct lttr_trace *t;
+	struct lttr_error err;
+	unsigned int i;
+	uint64_t ctl = 0;
+	bool idle_ok = true;
+
+	if (tg_open("j", J_DESC, 0, &t, &err) || lttr_load_compute(t, 10, &l, &err) < 0) {
+		ok(0, "load of J: %s", err.msg);
+		lttr_trace_close(t);
+		return;
+	}
+	ok(l->nbins == 10 && l->ncpus == 1 && l->bin_ns[0] == 400 && l->bin_ns[9] == 400,
+	   "load: 10 bins of 400 ns");
+	ok(l->ntasks == 2 && l->tasks[0].pid == 5 && l->tasks[1].pid == 6 &&
+	   l->tasks[1].total_ns == 190, "load: tasks ctl then hog (190 ns)");
+	ok(l->busy_ns[0] == 400 && l->tasks[0].ns[0] == 280 && l->tasks[1].ns[0] == 90,
+	   "load: bin 0: the CPU busy 400 ns, ctl 280 (310 less the irq's 30), hog 90");
+	ok(l->busy_ns[1] == 210 && l->tasks[0].ns[1] == 110 && l->tasks[1].ns[1] == 100,
+	   "load: bin 1: busy 210 ns (idle 610-800), ctl 110, hog 100");
+	for (i = 0; i < 10; i++) {
+		ctl += l->tasks[0].ns[i];
+		idle_ok = idle_ok && l->busy_ns[i] <= l->bin_ns[i] && !l->unknown_ns[i];
+	}
+	ok(ctl == l->tasks[0].total_ns && idle_ok, "load: the bins add up to the totals");
+	lttr_load_free(l);
+	ok(lttr_load_compute(t, 0, &l, &err) == -LTTR_E_INVAL && !l, "load: 0 bins refused");
+	lttr_trace_close(t);
+}
+
 int main(void)
 {
 	test_j();
+	test_load();
 	test_long_name();
 	return tap_done();
 }

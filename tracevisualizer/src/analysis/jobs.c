@@ -478,13 +478,17 @@ static int cmp_warn(const void *pa, const void *pb)
 	return a->kind < b->kind ? -1 : a->kind > b->kind;
 }
 
-static const struct lttr_job_name *sort_base;
+/* a name and its index before the sort */
+struct name_ord {
+	const char *name;
+	size_t i;
+};
 
-static int cmp_name_idx(const void *pa, const void *pb)
+static int cmp_name_ord(const void *pa, const void *pb)
 {
-	const size_t *a = pa, *b = pb;
+	const struct name_ord *a = pa, *b = pb;
 
-	return strcmp(sort_base[*a].name, sort_base[*b].name);
+	return strcmp(a->name, b->name);
 }
 
 /*
@@ -493,7 +497,8 @@ static int cmp_name_idx(const void *pa, const void *pb)
  */
 static int sort_names(struct lttr_jobs *j)
 {
-	size_t *ord, *rank, i, n = 0;
+	struct name_ord *ord;
+	size_t *rank, i, n = 0;
 	struct lttr_job_name *v;
 	bool *used;
 
@@ -513,16 +518,17 @@ static int sort_names(struct lttr_jobs *j)
 	for (i = 0; i < j->njobs; i++)
 		used[j->jobs[i].name] = true;
 	for (i = 0; i < j->nnames; i++) {
-		if (used[i])
-			ord[n++] = i;
-		else
+		if (used[i]) {
+			ord[n].name = j->names[i].name;
+			ord[n++].i = i;
+		} else {
 			free(j->names[i].name);
+		}
 	}
-	sort_base = j->names;
-	qsort(ord, n, sizeof(*ord), cmp_name_idx);
+	qsort(ord, n, sizeof(*ord), cmp_name_ord);
 	for (i = 0; i < n; i++) {
-		v[i] = j->names[ord[i]];
-		rank[ord[i]] = i;
+		v[i] = j->names[ord[i].i];
+		rank[ord[i].i] = i;
 	}
 	for (i = 0; i < j->njobs; i++)
 		j->jobs[i].name = rank[j->jobs[i].name];
