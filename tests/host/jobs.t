@@ -115,6 +115,8 @@ print(l["bins"], l["bin_ns"][0], l["cpus"][0]["busy_ns"][:2],
       [(x["name"], x["total_ns"], x["ns"][:2]) for x in l["tasks"]])' > "$tmp/l.out"
 is "$(cat "$tmp/l.out")" "10 400 [400, 210] [('ctl', 2680, [280, 110]), ('hog', 190, [90, 100])]" \
 	"jobs --load --json: the same in ns, every task (ctl 2680 ns: 280 + 110 + 820 to its exit at 3110)"
+is "$($tv jobs --load --json "$tmp/j" | python3 -c 'import json, sys; print(json.load(sys.stdin)["load"]["bins"])')" \
+	"100" "jobs --load: 100 bins by default (as graph's columns)"
 $tv jobs --load --deadline 1ms "$tmp/j" > /dev/null 2>&1
 is "$?" "2" "jobs --load with --deadline: usage error"
 done_testing

@@ -141,7 +141,7 @@ static int load(const struct cli_opts *o, struct lttr_trace *t)
 	struct lttr_json j;
 	int st;
 
-	if (lttr_load_compute(t, o->width ? (unsigned int)o->width : 20, &l, &err) < 0)
+	if (lttr_load_compute(t, (unsigned int)o->width, &l, &err) < 0)
 		return cli_fail(t, &err, "--load");
 	if (o->json) {
 		cli_json_begin(&j, o, t);

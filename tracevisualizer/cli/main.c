@@ -425,7 +425,7 @@ static const struct opt {
 	{ "--window", "A:B", C_DUMP | C_GRAPH | C_STATS | C_EXPORT | C_LATENCY | C_CRITPATH | C_STACKS,
 	  O_WINDOW, "the same as --from A --to B" },
 	{ "--width", "N", C_GRAPH | C_JOBS, O_WIDTH,
-	  "columns of the time axis (10 to 1000; graph: default 100; jobs --load: its bins, default 20)" },
+	  "columns of the time axis, or jobs --load's bins (10 to 1000, default 100)" },
 	{ "--rows", "ORDER", C_GRAPH | C_TUI, O_ROWS,
 	  "the task rows: traced (default: the traced command's processes first, then the "
 	  "busiest), pid, name or busy (running time in the window)" },
@@ -497,7 +497,7 @@ static const struct opt {
 	{ "--deadline", "D", C_JOBS, O_DEADLINE,
 	  "list the jobs whose response is longer than D (2ms; bare: seconds); exit status 3 if any" },
 	{ "--load", NULL, C_JOBS, O_LOAD,
-	  "the CPU load over time instead, per CPU and per task (--width bins, default 20)" },
+	  "the CPU load over time instead, per CPU and per task (--width bins, default 100)" },
 	{ "--help", NULL, C_ALL, O_HELP, "this help (COMMAND --help: the command's)" },
 	{ "-h", NULL, C_ALL, O_HELP, NULL },
 	{ "--version", NULL, C_ALL, O_VERSION, "print the version" },
