@@ -16,7 +16,10 @@ const char *lttr_job_by_name(const struct lttr_jobs *r, const struct lttr_job_by
 {
 	switch (b->who) {
 	case LTTR_JOB_BY_TASK:
-		snprintf(buf, size, "%s", b->pid ? lttr_timing_task_name(r->acct, b->pid) : "idle");
+		if (b->pid)
+			snprintf(buf, size, "%s-%u", lttr_timing_task_name(r->acct, b->pid), b->pid);
+		else
+			snprintf(buf, size, "idle");
 		break;
 	case LTTR_JOB_BY_IRQ:
 		snprintf(buf, size, "%s %u", b->sysvec ? "vector" : "irq", b->what);

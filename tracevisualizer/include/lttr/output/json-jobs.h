@@ -20,8 +20,9 @@
 void lttr_json_jobs(struct lttr_json *j, const struct lttr_trace *t, const struct lttr_jobs *r);
 
 /**
- * lttr_job_by_name() - a culprit's name: the task's (from @r's
- * accounting), "irq N", "softirq N", "unknown"
+ * lttr_job_by_name() - a culprit's name: "NAME-PID" for a task (its
+ * name from @r's accounting), "idle", "irq N", "vector N", "softirq N",
+ * "unknown"
  * @r: the jobs
  * @b: the culprit
  * @buf: receives the name
