@@ -13,7 +13,9 @@
 share=$(mktemp -d); trap 'rm -rf "$share"' EXIT
 
 G=4242 U=4243 V=4244 RATE=100 FLOOD=1000
+NJOBS=20 PERIOD=10000 BUSY=4000 STEAL=4000 EVERY=5 DEADLINE=6ms
 P=/sys/module/ltt_tracer/parameters
+VM_ARGS=(--cpus 1 --icount 3 --append "tsc=reliable clocksource=tsc")
 cat > "$share/run.sh" <<EOF
 cat $P/marker_gid > /mnt/share/default-gid
 ltt-markers --as $U $U,$G mark 1 > /dev/null 2> /mnt/share/err-default
@@ -30,6 +32,9 @@ traced -q -o /mnt/share/t -- sh -c '
 rc=\$?
 echo -1 > $P/marker_gid
 echo 1000 > $P/marker_rate
+traced -q -o /mnt/share/tj -- sh -c '
+	ltt-jobs $NJOBS $PERIOD $BUSY $STEAL $EVERY 0 > /mnt/share/out-jobs 2> /mnt/share/err-jobs
+	echo \$? > /mnt/share/rc-jobs' || exit 1
 exit \$rc
 EOF
 vm_run "$share" 300 'sh /mnt/share/run.sh'
@@ -128,4 +133,56 @@ is "$(sed -n 's/^jobs //p' "$share/gv.out")" "5 True" "views: uid $U's 5 jobs pa
 is "$(sed -n 's/^points //p' "$share/gv.out")" "True" "views: its 5 marks as points with their texts"
 is "$(sed -n 's/^lane //p' "$share/gv.out")" "True" "views: its marker lane under its row is not blank"
 is "$(sed -n 's/^seq //p' "$share/gv.out")" "True True" "views: a counter row for seq, 5 values 0 to 4, its bins stepping through them"
+is "$(cat "$share/rc-jobs" 2>/dev/null)" "0" "ltt-jobs ran its $NJOBS jobs under traced"
+[ -s "$share/err-jobs" ] && diag "err-jobs: $(cat "$share/err-jobs")"
+tracevisualizer jobs --json "$share/tj" > "$share/j.json"
+ok $? "jobs --json"
+tracevisualizer jobs --deadline $DEADLINE --json "$share/tj" > "$share/jd.json"
+is "$?" "3" "jobs --deadline $DEADLINE: exit status 3 (misses)"
+tracevisualizer jobs --deadline $DEADLINE "$share/tj" > "$share/jd.txt"
+python3 - "$share/j.json" "$share/jd.json" "$share/out-jobs" "$BUSY" "$STEAL" "$NJOBS" \
+	> "$share/jpy.out" <<'PY'
+import json, sys
+jj, jd, out, BUSY, STEAL, N = sys.argv[1:7]
+BUSY, STEAL, N = int(BUSY) * 1000, int(STEAL) * 1000, int(N)
+lines = open(out).read().split('\n')
+task, thief = (int(x) for x in lines[0].split())
+stolen = [int(x) for x in lines[1:] if x]
+j = json.load(open(jj))['jobs']
+jobs = [x for x in j['jobs'] if x['name'] == 'ctl' and x['tid'] == task]
+print("count", len(jobs) == N and j['names'][0]['count'] == N)
+print("exec_2pc", all(abs(x['exec_ns'] - BUSY) <= BUSY * 2 // 100 for x in jobs))
+print("exec", [x['exec_ns'] for x in jobs])
+parts = lambda x: (x['exec_ns'] + x['runnable_ns'] + x['irq_ns'] + x['softirq_ns'] +
+                   x['blocked_ns'] + x['unknown_ns'])
+print("sum", all(parts(x) == x['response_ns'] for x in jobs))
+def by_thief(x):
+    return sum(b['runnable_ns'] for b in x['by'] if b['who'] == 'task' and b['pid'] == thief)
+st = [jobs[i] for i in stolen if i < len(jobs)]
+print("stolen", stolen == list(range(4, N, 5)))
+print("steal", [(x['response_ns'], x['exec_ns'], by_thief(x)) for x in st])
+print("steal_ok", len(st) == len(stolen) and all(
+    STEAL <= x['runnable_ns'] <= STEAL * 105 // 100 and by_thief(x) >= STEAL * 95 // 100 and
+    x['by'][0]['pid'] == thief and x['preemptions'] == 1 and
+    x['response_ns'] == x['exec_ns'] + x['runnable_ns'] + x['irq_ns'] + x['softirq_ns'] and
+    x['blocked_ns'] == 0 and x['unknown_ns'] == 0 for x in st))
+others = [x for i, x in enumerate(jobs) if i not in stolen]
+print("calm", all(by_thief(x) == 0 and x['preemptions'] == 0 for x in others))
+d = json.load(open(jd))['jobs']
+miss = [i for i, x in enumerate(x for x in d['jobs'] if x['tid'] == task) if x['miss']]
+print("misses", miss == stolen and d['misses'] == len(stolen))
+print("warnings", len(j['warnings']))
+PY
+ok $? "the jobs decoded"
+diag "$(cat "$share/jpy.out")"
+is "$(sed -n "s/^count //p" "$share/jpy.out")" "True" "jobs: the $NJOBS jobs ctl of the task"
+is "$(sed -n 's/^exec_2pc //p' "$share/jpy.out")" "True" "jobs: every execution within 2 % of $BUSY us"
+is "$(sed -n 's/^sum //p' "$share/jpy.out")" "True" "jobs: every job's parts add up to its response exactly"
+is "$(sed -n 's/^stolen //p' "$share/jpy.out")" "True" "jobs: the thief stole from the jobs 4, 9, 14, 19"
+is "$(sed -n 's/^steal_ok //p' "$share/jpy.out")" "True" "jobs: their response = execution + the $STEAL us runnable (the thief first) + irqs, one preemption"
+is "$(sed -n 's/^calm //p' "$share/jpy.out")" "True" "jobs: the others neither wait for the thief nor are preempted"
+is "$(sed -n 's/^misses //p' "$share/jpy.out")" "True" "jobs --deadline $DEADLINE: exactly the stolen jobs miss"
+is "$(sed -n 's/^warnings //p' "$share/jpy.out")" "0" "jobs: no warning"
+grep -q "^Deadline 6000.000 us: 4 misses" "$share/jd.txt"
+ok $? "jobs --deadline (text): 4 misses, each explained: $(grep -c 'runnable behind' "$share/jd.txt") lines of culprits"
 done_testing

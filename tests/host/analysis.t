@@ -84,9 +84,9 @@ $tv dump --cpu 0, "$tmp/a" 2>/dev/null; is "$?" 2 "--cpu 0,: a list ending with 
 is "$($tv dump --cpu 0,3 "$tmp/a" 2>&1)" "tracevisualizer: --cpu 3: the trace has CPUs 0 to 1" \
 	"--cpu: a CPU the trace does not have is named"
 # an option the command does not use is refused as such, before its value
-is "$($tv summary --width 5 "$tmp/a" 2>&1 | head -1)" "tracevisualizer: --width is an option of graph" \
+is "$($tv summary --width 5 "$tmp/a" 2>&1 | head -1)" "tracevisualizer: --width is an option of graph and jobs" \
 	"summary --width 5: refused as an option of graph, not for its value"
-is "$($tv --width=5 summary "$tmp/a" 2>&1 | head -1)" "tracevisualizer: --width is an option of graph" \
+is "$($tv --width=5 summary "$tmp/a" 2>&1 | head -1)" "tracevisualizer: --width is an option of graph and jobs" \
 	"... also before the command, as --width=5"
 # Figure 7's vertical lines: b -> idle at 710 ns and idle -> b at 820 ns
 # (cpu 0) cross row a, which is not running then: '|' in columns 71 and 82.
@@ -677,7 +677,7 @@ for block in syn.split('.br\n'):
         print(m.group(1).replace('\\-', '-'), ' '.join(o.replace('\\-', '-') for o in re.findall(r'(\\-\\-[a-z\\-]+)', block)))
 PY
 good=0
-for c in dump summary processes syscalls irqs graph check tui latency explain critical-path stacks symbolize replay audit; do
+for c in dump summary processes syscalls irqs graph check tui latency explain critical-path stacks symbolize replay audit jobs; do
 	want=$($tv "$c" --help | sed -n 's/^  \(--[a-z-]*\).*/\1/p' | grep -v -e '^--help$' -e '^--version$' | tr '\n' ' ' | sed 's/ $//')
 	got=$(sed -n "s/^$c //p" "$tmp/synopsis.txt")
 	[ "$want" = "$got" ] || { good=1; diag "$c: --help '$want', man page '$got'"; }
@@ -685,7 +685,7 @@ done
 ok $good "the man page's SYNOPSIS lists each command's options as its --help does"
 # each --help lists an option once (issue 36: --pcap FILE was listed twice)
 good=0
-for c in "" dump summary processes syscalls irqs graph check tui export messages paths latency explain critical-path stacks symbolize replay audit; do
+for c in "" dump summary processes syscalls irqs graph check tui export messages paths latency explain critical-path stacks symbolize replay audit jobs; do
 	dup=$($tv $c --help | sed -n 's/^  \(--[a-z-]*\).*/\1/p' | sort | uniq -d | tr '\n' ' ')
 	[ -z "$dup" ] || { good=1; diag "${c:-tracevisualizer} --help lists twice: $dup"; }
 done

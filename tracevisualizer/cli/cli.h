@@ -64,6 +64,9 @@ struct cli_opts {
 	bool instances;		/* latency: list every instance (JSON) */
 	bool has_threshold;
 	uint64_t threshold_ns;	/* latency: --threshold */
+	bool has_deadline;
+	uint64_t deadline_ns;	/* jobs: --deadline */
+	bool load;		/* jobs: --load (bins: --width) */
 	const char *png;	/* latency: the histogram as a PNG */
 	const char *svg;	/* stacks: the flame graph as an SVG */
 	const char *what;	/* latency: one syscall, irq, vector or sub-kind */
@@ -132,6 +135,7 @@ int cmd_export(struct cli_opts *o);
 int cmd_messages(struct cli_opts *o);
 int cmd_paths(struct cli_opts *o);
 int cmd_tui(struct cli_opts *o);
+int cmd_jobs(struct cli_opts *o);
 /* merge has a command line of its own (several traces, -o) */
 int cmd_merge(int argc, char **argv);
 /* summary of a merged set (a directory holding clock-model.json) */

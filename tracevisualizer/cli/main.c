@@ -222,7 +222,8 @@ enum {
 	C_EXPORT = 1 << 8, C_MESSAGES = 1 << 9, C_PATHS = 1 << 10,
 	C_LATENCY = 1 << 11, C_EXPLAIN = 1 << 12, C_CRITPATH = 1 << 13, C_DIFF = 1 << 14,
 	C_STACKS = 1 << 15, C_SYMBOLIZE = 1 << 16, C_REPLAY = 1 << 17, C_AUDIT = 1 << 18,
-	C_ALL = 0x7ffff,
+	C_JOBS = 1 << 19,
+	C_ALL = 0xfffff,
 	C_MSG = C_MESSAGES | C_PATHS,
 	C_JSON = C_ALL & ~(C_TUI | C_EXPORT | C_SYMBOLIZE),
 	C_STATS = C_SUMMARY | C_PROCESSES | C_SYSCALLS | C_IRQS | C_CHECK,	/* windowed */
@@ -366,6 +367,19 @@ static const struct command {
 	  "--top N on the path with most blame and the parties off it that overlap\n"
 	  "them with at least as much (*), each party's share, and the tasks' blame\n"
 	  "by state and place" },
+	{ "jobs", cmd_jobs, "the jobs of the markers: execution, response, interference, deadline",
+	  "TRACEDIR",
+	  "the jobs of the application markers (ltt_mark_begin(), ltt_mark_end():\n"
+	  "a begin and its end of one name in one task): per name the count and\n"
+	  "the distributions (min, p50, p90, p99, max) of the execution time (on\n"
+	  "a CPU inside the job), the response time (begin to end), the start\n"
+	  "jitter, the interference (runnable behind other tasks, irqs, softirqs,\n"
+	  "blocked, unknown) and the preemptions; with --deadline the jobs over it,\n"
+	  "each split into the parts that add up to its response (exit status 3\n"
+	  "when there is one); bad markers (unbalanced, nested, a task that exits\n"
+	  "inside a job, bad names) are warnings (docs/jobs.md); with --load\n"
+	  "instead, the CPU load over time (--width bins): each CPU's busy time\n"
+	  "and each task's time on a CPU per bin" },
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
@@ -379,7 +393,7 @@ enum optid {
 	O_PARENTS, O_PORTS, O_QUANTUM, O_MAX_DELAY, O_MIN_COUNT, O_ROOT, O_SKEW, O_SMOOTH,
 	O_PENALTIES, O_WRITE_PCAP, O_NO_TASKS, O_KIND, O_WHAT, O_WORST, O_THRESHOLD,
 	O_PNG, O_SVG, O_INSTANCES, O_AT, O_SYMFS, O_KERNEL, O_ADDRESSES, O_LESSON, O_SCRIPT,
-	O_ALLOW_IO,
+	O_ALLOW_IO, O_DEADLINE, O_LOAD,
 };
 
 /* every option: its value's name (NULL: none), the commands that use it */
@@ -421,7 +435,8 @@ static const struct opt {
 	  "up to time T (as --from; +D: D after --from)" },
 	{ "--window", "A:B", C_DUMP | C_GRAPH | C_STATS | C_EXPORT | C_LATENCY | C_CRITPATH | C_STACKS,
 	  O_WINDOW, "the same as --from A --to B" },
-	{ "--width", "N", C_GRAPH, O_WIDTH, "columns of the time axis (10 to 1000, default 100)" },
+	{ "--width", "N", C_GRAPH | C_JOBS, O_WIDTH,
+	  "columns of the time axis, or jobs --load's bins (10 to 1000, default 100)" },
 	{ "--rows", "ORDER", C_GRAPH | C_TUI, O_ROWS,
 	  "the task rows: traced (default: the traced command's processes first, then the "
 	  "busiest), pid, name or busy (running time in the window)" },
@@ -492,6 +507,10 @@ static const struct opt {
 	  "the breakpoints, watchpoints and commands to run (else: the standard input)" },
 	{ "--allow-io", NULL, C_REPLAY, O_ALLOW_IO,
 	  "give the Lua commands the io and os libraries (files, processes)" },
+	{ "--deadline", "D", C_JOBS, O_DEADLINE,
+	  "list the jobs whose response is longer than D (2ms; bare: seconds); exit status 3 if any" },
+	{ "--load", NULL, C_JOBS, O_LOAD,
+	  "the CPU load over time instead, per CPU and per task (--width bins, default 100)" },
 	{ "--help", NULL, C_ALL, O_HELP, "this help (COMMAND --help: the command's)" },
 	{ "-h", NULL, C_ALL, O_HELP, NULL },
 	{ "--version", NULL, C_ALL, O_VERSION, "print the version" },
@@ -834,6 +853,15 @@ static int set_option(struct cli_opts *o, const struct opt *op, const char *a, c
 			return bad_usage("%s needs a duration (e.g. 500us): %s", a,
 					 LTTR_DURATION_FORM);
 		o->has_threshold = true;
+		break;
+	case O_DEADLINE:
+		if (!arg || lttr_parse_duration(arg, &o->deadline_ns) || !o->deadline_ns)
+			return bad_usage("%s needs a duration (e.g. 2ms): %s", a,
+					 LTTR_DURATION_FORM);
+		o->has_deadline = true;
+		break;
+	case O_LOAD:
+		o->load = true;
 		break;
 	case O_PNG:
 		if (!arg || !*arg)

@@ -1,0 +1,197 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cmd-jobs.c - "tracevisualizer jobs TRACEDIR [--deadline D]": the jobs of
+ * the application markers (lttr_jobs_compute()): per name the
+ * distributions of execution, response, jitter, interference and
+ * preemptions; with --deadline the misses, each split into the parts of
+ * its response (exit status 3 when there is one); the bad markers as
+ * warnings.  The JSON is lttr_json_jobs()'s.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <lttr/lttr.h>
+#include <lttr/analysis/jobs.h>
+#include <lttr/analysis/load.h>
+#include <lttr/analysis/share.h>
+#include <lttr/output/json-jobs.h>
+#include <lttr/output/json-load.h>
+#include <lttr/output/timing-text.h>
+#include <lttr/output/timing-layout.h>
+#include "cli.h"
+
+static void dist_row(const char *what, const struct lttr_dist *d)
+{
+	printf("  %-12s %12.3f %12.3f %12.3f %12.3f %12.3f\n", what, (double)d->lat.min / 1e3,
+	       (double)d->p50 / 1e3, (double)d->p90 / 1e3, (double)d->p99 / 1e3,
+	       (double)d->lat.max / 1e3);
+}
+
+/* a distribution of counts */
+static void count_row(const char *what, const struct lttr_dist *d)
+{
+	printf("  %-12s %12" PRIu64 " %12" PRIu64 " %12" PRIu64 " %12" PRIu64 " %12" PRIu64 "\n",
+	       what, d->lat.min, d->p50, d->p90, d->p99, d->lat.max);
+}
+
+/* a job's parts, as a miss is explained */
+static void print_job(const struct lttr_trace *t, const struct lttr_jobs *r,
+		      const struct lttr_job *jb)
+{
+	char who[64];
+	size_t k;
+
+	printf("  %s task %u at %.9f s: response %.3f us = exec %.3f + runnable %.3f + irq %.3f"
+	       " + softirq %.3f + blocked %.3f + unknown %.3f us; %" PRIu64 " preemption%s\n",
+	       r->names[jb->name].name, jb->tid, tt_rel(t, jb->begin_ns),
+	       (double)(jb->end_ns - jb->begin_ns) / 1e3, (double)jb->exec_ns / 1e3,
+	       (double)jb->runnable_ns / 1e3, (double)jb->irq_ns / 1e3,
+	       (double)jb->softirq_ns / 1e3, (double)jb->blocked_ns / 1e3,
+	       (double)jb->unknown_ns / 1e3, jb->preemptions, jb->preemptions == 1 ? "" : "s");
+	for (k = 0; k < LTTR_BLOCK_COUNT; k++)
+		if (jb->blocked[k])
+			printf("      blocked %-12s %12.3f us\n", lttr_block_name((unsigned int)k),
+			       (double)jb->blocked[k] / 1e3);
+	for (k = 0; k < jb->nby; k++) {
+		const struct lttr_job_by *b = &jb->by[k];
+
+		if (b->runnable_ns)
+			printf("      runnable behind %-20s %12.3f us\n",
+			       lttr_job_by_name(r, b, who, sizeof(who)), (double)b->runnable_ns / 1e3);
+		if (b->over_ns)
+			printf("      interrupted by %-21s %12.3f us\n",
+			       lttr_job_by_name(r, b, who, sizeof(who)), (double)b->over_ns / 1e3);
+	}
+}
+
+static void print_text(const struct lttr_trace *t, const struct lttr_jobs *r)
+{
+	size_t i;
+
+	if (!r->nnames)
+		printf("No jobs: the trace has no begin/end markers (libltt-marker, ltt_mark_begin())\n");
+	for (i = 0; i < r->nnames; i++) {
+		const struct lttr_job_name *n = &r->names[i];
+
+		printf("Job %s: %zu job%s, period %.3f us", n->name, n->count,
+		       n->count == 1 ? "" : "s", (double)n->period_ns / 1e3);
+		if (r->deadline_ns)
+			printf(", %zu over the deadline", n->misses);
+		printf("\n  %-12s %12s %12s %12s %12s %12s\n", "us", "min", "p50", "p90", "p99",
+		       "max");
+		dist_row("execution", &n->exec);
+		dist_row("response", &n->response);
+		dist_row("jitter", &n->jitter);
+		dist_row("runnable", &n->runnable);
+		dist_row("irq", &n->irq);
+		dist_row("softirq", &n->softirq);
+		dist_row("blocked", &n->blocked);
+		dist_row("unknown", &n->unknown);
+		count_row("preemptions", &n->preemptions);
+	}
+	if (r->deadline_ns) {
+		printf("Deadline %.3f us: %zu miss%s\n", (double)r->deadline_ns / 1e3, r->misses,
+		       r->misses == 1 ? "" : "es");
+		for (i = 0; i < r->njobs; i++)
+			if (r->jobs[i].miss)
+				print_job(t, r, &r->jobs[i]);
+	}
+}
+
+#define LOAD_TASKS 4	/* the busiest tasks with a column in the text */
+
+/* --load as text: one line per bin, the CPUs' and the busiest tasks' load in % */
+static void print_load(const struct lttr_load *l)
+{
+	uint64_t at = 0;
+	unsigned int c, i;
+	size_t k;
+
+	printf("CPU load in %u bins of %.3f us (%% of the bin; tasks: their own code)\n",
+	       l->nbins, (double)l->bin_ns[0] / 1e3);
+	printf("%12s", "from_s");
+	for (c = 0; c < l->ncpus; c++)
+		printf("  cpu%-4u", c);
+	for (k = 0; k < l->ntasks && k < LOAD_TASKS; k++)
+		printf("  %.10s-%u", lttr_timing_task_name(l->acct, l->tasks[k].pid),
+		       l->tasks[k].pid);
+	printf("\n");
+	for (i = 0; i < l->nbins; at += l->bin_ns[i], i++) {
+		printf("%12.9f", (double)at / 1e9);
+		for (c = 0; c < l->ncpus; c++)
+			printf("  %6.1f%s",
+			       lttr_share_pct(l->busy_ns[(size_t)c * l->nbins + i], l->bin_ns[i]),
+			       l->unknown_ns[(size_t)c * l->nbins + i] ? "?" : " ");
+		for (k = 0; k < l->ntasks && k < LOAD_TASKS; k++)
+			printf("  %*.1f", (int)snprintf(NULL, 0, "%.10s-%u",
+				lttr_timing_task_name(l->acct, l->tasks[k].pid), l->tasks[k].pid),
+			       lttr_share_pct(l->tasks[k].ns[i], l->bin_ns[i]));
+		printf("\n");
+	}
+	for (i = 0; i < l->ncpus * l->nbins && !l->unknown_ns[i]; i++)
+		;
+	if (i < l->ncpus * l->nbins)
+		printf("('?': the CPU had no data for part of the bin, counted busy)\n");
+}
+
+/* --load */
+static int load(const struct cli_opts *o, struct lttr_trace *t)
+{
+	struct lttr_load *l;
+	struct lttr_error err;
+	struct lttr_json j;
+	int st;
+
+	if (lttr_load_compute(t, (unsigned int)o->width, &l, &err) < 0)
+		return cli_fail(t, &err, "--load");
+	if (o->json) {
+		cli_json_begin(&j, o, t);
+		lttr_json_key(&j, "load");
+		lttr_json_load(&j, l);
+		cli_json_end(&j, o);
+	} else {
+		print_load(l);
+	}
+	st = cli_finish(t, l->acct, 0);
+	l->acct = NULL;	/* cli_finish() freed it */
+	lttr_load_free(l);
+	return st;
+}
+
+int cmd_jobs(struct cli_opts *o)
+{
+	struct lttr_trace *t;
+	struct lttr_jobs *r;
+	struct lttr_error err;
+	struct lttr_json j;
+	char text[1400];
+	size_t i;
+	int st;
+
+	if (o->load && o->has_deadline)
+		return cli_needs("jobs --load", "no --deadline (the load has no jobs)");
+	st = cli_open(o, &t);
+	if (st)
+		return st;
+	if (o->load)
+		return load(o, t);
+	if (lttr_jobs_compute(t, &r, &err) < 0)
+		return cli_fail(t, &err, "jobs");
+	lttr_jobs_deadline(r, o->has_deadline ? o->deadline_ns : 0);
+	if (o->json) {
+		cli_json_begin(&j, o, t);
+		lttr_json_key(&j, "jobs");
+		lttr_json_jobs(&j, t, r);
+		cli_json_end(&j, o);
+	} else {
+		print_text(t, r);
+	}
+	fflush(stdout);
+	for (i = 0; i < r->nwarn; i++) {	/* the JSON has them too */
+		lttr_job_warn_text(r, &r->warn[i], text, sizeof(text));
+		fprintf(stderr, "%s: warning: %s\n", cli_prog, text);
+	}
+	st = cli_finish(t, r->acct, r->misses ? EXIT_THRESHOLD : 0);
+	r->acct = NULL;	/* cli_finish() freed it */
+	lttr_jobs_free(r);
+	return st;
+}

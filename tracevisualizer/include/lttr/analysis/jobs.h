@@ -1,0 +1,248 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * lttr/analysis/jobs.h - the jobs of the application markers: each
+ * begin/end pair of one name in one task (LTT_EV_MARKER) is a job, whose
+ * response time (begin to end) is split exactly, to the ns, into its
+ * execution (the task on a CPU, its own code), its runnable waits (with
+ * who ran meanwhile), the irqs and softirqs over it, its blocked time (by
+ * reason) and the unknown time (lost events), from the accounting's
+ * states of the task and segments of the CPUs (the pass of
+ * lttr_explain()).  Per name, the distributions of these.  Bad markers
+ * (unbalanced, nested, a task that exits inside a job, a bad name) are
+ * warnings.  The per-job array is what a view draws (one point per job,
+ * lttr_jobs_deadline() marks the misses).  Definitions in docs/jobs.md.
+ */
+#ifndef LTTR_JOBS_H
+#define LTTR_JOBS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <lttr/analysis/distribution.h>
+#include <lttr/model/blockreason.h>
+#include <lttr/reader/error.h>
+
+struct lttr_trace;
+struct lttr_account;
+
+/**
+ * enum lttr_job_who - whom a part of a job's interference is for
+ * @LTTR_JOB_BY_TASK: task @pid ran on the CPU while the job's task was
+ *	runnable (pid 0: the CPU was idle, a migration not yet done)
+ * @LTTR_JOB_BY_IRQ: irq handler @what (@sysvec) ran, over the job's task
+ *	or while it was runnable
+ * @LTTR_JOB_BY_SOFTIRQ: softirq handler @what, likewise
+ * @LTTR_JOB_BY_UNKNOWN: a CPU without data (lost events), or a wait whose
+ *	CPU is not known (the task did not run again in the trace)
+ */
+enum lttr_job_who {
+	LTTR_JOB_BY_TASK,
+	LTTR_JOB_BY_IRQ,
+	LTTR_JOB_BY_SOFTIRQ,
+	LTTR_JOB_BY_UNKNOWN,
+};
+
+/**
+ * struct lttr_job_by - one culprit of a job's interference
+ * @who: enum lttr_job_who
+ * @sysvec: LTTR_JOB_BY_IRQ: @what is an x86 system vector
+ * @pid: LTTR_JOB_BY_TASK: the task
+ * @what: LTTR_JOB_BY_IRQ, LTTR_JOB_BY_SOFTIRQ: the number
+ * @runnable_ns: of the job's runnable time, what ran on the CPU the task
+ *	was waiting for (the CPU it ran on next)
+ * @over_ns: irqs and softirqs over the job's own task (its @irq_ns,
+ *	@softirq_ns)
+ */
+struct lttr_job_by {
+	uint8_t who;
+	bool sysvec;
+	uint32_t pid;
+	uint32_t what;
+	uint64_t runnable_ns;
+	uint64_t over_ns;
+};
+
+/**
+ * struct lttr_job - one job: a begin and its end
+ * @name: index in struct lttr_jobs's @names
+ * @pid: the writer's process
+ * @tid: and thread (the task whose time is split)
+ * @begin_ns: the begin marker's time
+ * @end_ns: the end marker's time
+ * @exec_ns: the task on a CPU in its own code (user, syscalls, traps)
+ * @runnable_ns: ready to run, not running (preempted, or woken and not
+ *	yet switched in)
+ * @irq_ns: irq handlers over the task while it was current
+ * @softirq_ns: softirq handlers over it
+ * @blocked_ns: blocked, all reasons; @blocked[] by enum lttr_block
+ * @unknown_ns: not known (lost events, a CPU without data)
+ *	exec + runnable + irq + softirq + blocked + unknown = end - begin
+ * @preemptions: times it was switched out still runnable inside the job
+ * @jitter: @jitter_ns is known (not the first job of its name and task,
+ *	and the name has a period: see struct lttr_job_name)
+ * @jitter_ns: |begin - previous begin - the period|
+ * @nested: it began inside another job of the same name and task
+ * @miss: lttr_jobs_deadline(): the response exceeds the deadline
+ * @nby: entries of @by
+ * @by: the culprits, most time first
+ */
+struct lttr_job {
+	size_t name;
+	uint32_t pid;
+	uint32_t tid;
+	uint64_t begin_ns;
+	uint64_t end_ns;
+	uint64_t exec_ns;
+	uint64_t runnable_ns;
+	uint64_t irq_ns;
+	uint64_t softirq_ns;
+	uint64_t blocked_ns;
+	uint64_t blocked[LTTR_BLOCK_COUNT];
+	uint64_t unknown_ns;
+	uint64_t preemptions;
+	bool jitter;
+	uint64_t jitter_ns;
+	bool nested;
+	bool miss;
+	size_t nby;
+	struct lttr_job_by *by;
+};
+
+/**
+ * struct lttr_job_name - the jobs of one name (all tasks)
+ * @name: the name
+ * @count: its jobs
+ * @period_ns: the median of the begin-to-begin intervals of its jobs in
+ *	each task (0: fewer than two jobs in any task)
+ * @exec, @response, @jitter, @runnable, @irq, @softirq, @blocked,
+ * @unknown: the distributions of the jobs' figures (@jitter: of the jobs
+ *	whose @jitter is known)
+ * @preemptions: the distribution of the numbers of preemptions (counts,
+ *	not ns)
+ * @misses: lttr_jobs_deadline(): jobs over the deadline
+ */
+struct lttr_job_name {
+	char *name;
+	size_t count;
+	uint64_t period_ns;
+	struct lttr_dist exec;
+	struct lttr_dist response;
+	struct lttr_dist jitter;
+	struct lttr_dist runnable;
+	struct lttr_dist irq;
+	struct lttr_dist softirq;
+	struct lttr_dist blocked;
+	struct lttr_dist unknown;
+	struct lttr_dist preemptions;
+	size_t misses;
+};
+
+/**
+ * enum lttr_job_warn - what is wrong with some markers
+ * @LTTR_JW_NO_END: a begin whose end is not in the trace (not a job)
+ * @LTTR_JW_NO_BEGIN: an end without a begin before it (ignored)
+ * @LTTR_JW_NESTED: a begin inside a job of the same name and task: an
+ *	end closes the latest begin, the jobs overlap
+ * @LTTR_JW_EXITED: the task exited inside a job (not a job)
+ * @LTTR_JW_BAD_NAME: a name the module never writes (empty, blanks,
+ *	control characters); the marker is ignored
+ * @LTTR_JW_COUNT: number of kinds
+ */
+enum lttr_job_warn {
+	LTTR_JW_NO_END,
+	LTTR_JW_NO_BEGIN,
+	LTTR_JW_NESTED,
+	LTTR_JW_EXITED,
+	LTTR_JW_BAD_NAME,
+	LTTR_JW_COUNT,
+};
+
+/**
+ * struct lttr_job_warning - one bad marker
+ * @kind: enum lttr_job_warn
+ * @time_ns: the marker's time (LTTR_JW_EXITED: the exit's)
+ * @begin_ns: LTTR_JW_EXITED, LTTR_JW_NESTED: the begin of the job
+ *	concerned (the outer one for NESTED)
+ * @pid: the writer's process
+ * @tid: and thread
+ * @name: the name, printable (bytes outside visible ASCII as \xHH)
+ */
+struct lttr_job_warning {
+	uint8_t kind;
+	uint64_t time_ns;
+	uint64_t begin_ns;
+	uint32_t pid;
+	uint32_t tid;
+	char name[4 * 255 + 1];
+};
+
+/**
+ * struct lttr_jobs - the result of lttr_jobs_compute()
+ * @njobs: entries of @jobs
+ * @jobs: every job, by begin time
+ * @nnames: entries of @names
+ * @names: per name, sorted by name
+ * @nwarn: entries of @warn
+ * @warn: the bad markers, in time order
+ * @nwarn_kind: the warnings counted by kind
+ * @deadline_ns: lttr_jobs_deadline()'s deadline (0: none)
+ * @misses: jobs over it
+ * @acct: the accounting of the pass (names, lost events)
+ */
+struct lttr_jobs {
+	size_t njobs;
+	struct lttr_job *jobs;
+	size_t nnames;
+	struct lttr_job_name *names;
+	size_t nwarn;
+	struct lttr_job_warning *warn;
+	size_t nwarn_kind[LTTR_JW_COUNT];
+	uint64_t deadline_ns;
+	size_t misses;
+	struct lttr_account *acct;
+};
+
+/**
+ * lttr_jobs_compute() - the jobs of a trace's markers, explained
+ * @t: the trace
+ * @out: receives the result (free with lttr_jobs_free())
+ * @err: receives the error
+ *
+ * Two passes: the markers, then the accounting over the jobs.
+ *
+ * Return: 0 or a negative enum lttr_errcode.
+ */
+int lttr_jobs_compute(struct lttr_trace *t, struct lttr_jobs **out,
+		      struct lttr_error *err);
+
+/**
+ * lttr_jobs_deadline() - mark the jobs whose response exceeds a deadline
+ * @j: the result
+ * @deadline_ns: the deadline (0: none, clears the marks)
+ *
+ * Return: the number of misses.
+ */
+size_t lttr_jobs_deadline(struct lttr_jobs *j, uint64_t deadline_ns);
+
+/** lttr_jobs_free() - release a result @j: the result or NULL */
+void lttr_jobs_free(struct lttr_jobs *j);
+
+/**
+ * lttr_job_warn_name() - the short name of a warning kind
+ * @kind: enum lttr_job_warn
+ *
+ * Return: "no_end", "no_begin", "nested", "exited", "bad_name".
+ */
+const char *lttr_job_warn_name(unsigned int kind);
+
+/**
+ * lttr_job_warn_text() - a warning in words, the same in every front end
+ * @j: the result (its accounting's process names and trace start)
+ * @w: the warning
+ * @buf: receives the text (no trailing newline)
+ * @size: its size
+ */
+void lttr_job_warn_text(const struct lttr_jobs *j, const struct lttr_job_warning *w,
+			char *buf, size_t size);
+
+#endif /* LTTR_JOBS_H */
