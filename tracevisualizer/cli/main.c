@@ -277,7 +277,7 @@ static const struct command {
 	  "(the worst explained, a task's critical path) in one window of time\n"
 	  "(keys: ?)" },
 	{ "export", export, "the trace as pcap, CTF 1.8 or Chrome trace-event JSON",
-	  "TRACEDIR",
+	  "TRACEDIR|MERGED (--ctf)",
 	  "the trace in other tools' formats: with --pcap FILE its captured\n"
 	  "network packets as pcap (libpcap, nanosecond time stamps in\n"
 	  "CLOCK_REALTIME, LINUX_SLL2 frames keeping the interface and the\n"
