@@ -14,7 +14,9 @@
 # the RPC's ground truth, their width (docs/multihost.md: what the
 # emulator gives), every message received after it was sent on the
 # corrected clock (merge --messages); paths of the merged set: the RPC's
-# patterns across the hosts with exact counts, D's latency on node 2.
+# patterns across the hosts with exact counts, D's latency on node 2;
+# critical-path of A's client thread: across to node 2 and back, with
+# the transits and D's sleeps on node 2.
 . "$(dirname "$0")/../lib/tap.sh"
 share=$(mktemp -d); trap 'rm -rf "$share"' EXIT
 SKEW_NS=1500000000 SKEW_PPB=100000
@@ -63,11 +65,24 @@ ok "${PIPESTATUS[0]}" "merge: both hosts synchronised"
 tracevisualizer paths --json --top 0 "$share/m" > "$share/paths.json" &&
 	tracevisualizer paths --top 4 "$share/m" | sed 's/^/# /'
 ok "${PIPESTATUS[0]}" "paths of the merged set"
+# the critical path of A's client thread (the sender of the RPC's
+# requests, by thread), across the hosts
+tracevisualizer messages --by thread --json "$share/m" > "$share/bythread.json" &&
+	tracevisualizer processes --threads --json "$n2/t" > "$share/n2procs.json"
+ok $? "messages by thread of the merged set, node 2's threads"
+apid=$(sed -n 's/^pid //p' "$n1/rpc.a")
+atid=$(json "$share/bythread.json" "sorted({p['sender'] for p in j['pairs'] if p['sender'].startswith('ltt-node1:ltt-rpc-') and p['receiver'].startswith('ltt-node2:')})" |
+	python3 -c "import ast,sys; v=ast.literal_eval(sys.stdin.read()); print(v[0].rsplit('-', 1)[1] if len(v) == 1 else '')")
+[ -n "$atid" ]
+ok $? "A's client thread: one thread of node 1 sends to node 2 ($atid; A is $apid)"
+tracevisualizer critical-path --json --pid "${atid:-0}" "$share/m" > "$share/cp.json" 2> "$share/cp.err"
+ok $? "critical-path of A's client thread across the hosts ($(head -c 200 "$share/cp.err"))"
+tracevisualizer critical-path --pid "${atid:-0}" "$share/m" 2>/dev/null | sed -n '1,3p;/^Parts/,$p' | sed 's/^/# /'
 
-checks < <(PYTHONPATH=tests/lib python3 - "$share" "$SKEW_NS" "$SKEW_PPB" "$ECHOS" <<'PY'
+checks < <(PYTHONPATH=tests/lib python3 - "$share" "$SKEW_NS" "$SKEW_PPB" "$ECHOS" "$REQS" <<'PY'
 import os, sys
 from check import ok, load, done
-d, skew_ns, skew_ppb, echos = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+d, skew_ns, skew_ppb, echos, reqs = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
 
 # the header against the module's events, on node 2's skewed clock
 h = load(os.path.join(d, 'n2.json'))['trace']
@@ -164,6 +179,36 @@ for key, i, which in ((full, 3, 'with C'), (skip, 2, 'without C')):
        "paths %s: a request to node 2 and back, %.3f ms, is B's %.3f ms on node 2 and the transits "
        "%.3f ms across the corrected clocks" % (which, f['mean_ns'] / 1e6, bn['latency']['mean_ns'] / 1e6,
                                               bn['transit_mean_ns'] / 1e6))
+
+# the critical path of A's client thread: it crosses to node 2 and back
+# for each request (a transit each way), and D's sleeps (10 ms a call,
+# the truth's) are on it, on node 2, D's threads'
+cp = load(os.path.join(d, 'cp.json'))['critical_path']
+segs = cp['segments']
+tiles = all(x['end_ns'] == y['start_ns'] for x, y in zip(segs, segs[1:])) and segs and \
+    segs[0]['start_ns'] == cp['from_ns'] and segs[-1]['end_ns'] == cp['to_ns']
+ok(tiles and sum(cp['parts'].values()) == cp['duration_ns'],
+   "critical path: %d segments tile A's client thread's %.3f ms; on-CPU %.3f, runnable %.3f, "
+   "blocked %.3f, transit %.3f ms add up to it exactly"
+   % (len(segs), cp['duration_ns'] / 1e6, cp['parts']['running_ns'] / 1e6,
+      cp['parts']['runnable_ns'] / 1e6, cp['parts']['blocked_ns'] / 1e6, cp['parts']['transit_ns'] / 1e6))
+# each reply's transit back is on it; a request's transit out only when
+# B was still waiting for it as A blocked (else A's own time covers it)
+out = [x for x in segs if x['state'] == 'transit' and x['host'] == 1 and x['from_host'] == 0]
+back = [x for x in segs if x['state'] == 'transit' and x['host'] == 0 and x['from_host'] == 1]
+stays = sum(1 for x, y in zip(segs, segs[1:]) if x['host'] == 0 and y['host'] == 1)
+ok(len(back) == reqs and 1 <= len(out) <= reqs and stays >= reqs and cp['anomalies'] == 0,
+   "critical path: it crosses to node 2 (%d times) and back (%d transits node 2 -> node 1) for its "
+   "%d requests, %d of the requests' transits out on it; %d anomalies"
+   % (stays, len(back), reqs, len(out), cp['anomalies']))
+thr = {t['pid']: t['tgid'] for t in load(os.path.join(d, 'n2procs.json'))['threads']}
+dpid = pid('node2/rpc.d')
+dsleep = sum(x['duration_ns'] for x in segs if x['host'] == 1 and x['state'] == 'blocked_sleep' and
+             thr.get(x['pid']) == dpid)
+want = sum(v[1] - v[0] for v in dd.values())
+ok(len(dd) == reqs and 0.95 * want <= dsleep <= want and dsleep >= reqs * 10e6,
+   "critical path: D's sleeps on node 2 (threads of %d) are on it, %.3f ms for %d calls of at least "
+   "10 ms (D's truth, its calls in all: %.3f ms)" % (dpid, dsleep / 1e6, reqs, want / 1e6))
 done()
 PY
 )

@@ -178,6 +178,27 @@ is "$(json "$tmp/m6/clock-model.json" "[[x['send_ns'], x['recv_ns']] for x in j[
 is "$(check "$tmp/m6/clock-model.json" "$tmp/bad/truth.json")" "truth-in est-in truth-in est-in narrow drift-in causal" \
 	"a corrupted timestamp: the model is as good without it"
 
+# 7b. messages that contradict every offset beyond what may be dropped:
+# two calls, one request received before it was sent (one message in 20,
+# at least one, may go, leaving two each way: here one would be left)
+mk worse --calls 2 --corrupt 1
+$tv merge -o "$tmp/m7" "$tmp/worse/A" "$tmp/worse/B" > /dev/null 2> "$tmp/e"
+is "$?" 5 "contradicting messages beyond the drop: exit status 5"
+grep -q "beta (host-1): unsynchronised: the messages alpha<->beta contradict every clock offset" "$tmp/e"
+ok $? "contradicting messages: said ($(head -1 "$tmp/e"))"
+is "$(json "$tmp/m7/clock-model.json" "[j['hosts'][1]['synchronised'], j['pairs'][0]['state']]")" \
+	'[false, "messages contradict"]' "contradicting messages: host 1 not synchronised in clock-model.json"
+
+# 7c. a trace of an older format (1.3: no socket endpoints recorded)
+mk old --calls 20
+sed -i 's/format=1.4/format=1.3/; /socket_accept/d' "$tmp/old/b.desc"
+rm -rf "$tmp/old/B" && $bin/gen-trace "$tmp/old/B" < "$tmp/old/b.desc"
+ok $? "beta's trace written in format 1.3"
+$tv merge -o "$tmp/m7old" "$tmp/good/A" "$tmp/old/B" > /dev/null 2> "$tmp/e"
+is "$?" 5 "a trace of format 1.3: exit status 5"
+grep -q "old/B is a trace of format 1.3, which records no socket endpoints: its messages cannot be matched to the other traces' (format 1.4 or later)" "$tmp/e"
+ok $? "a trace of format 1.3: said ($(tail -1 "$tmp/e"))"
+
 # 8. the same connection's end in two traces (beta's trace and another
 # beta's): which trace holds the other end is not known, nothing is used
 mk twin --calls 3 --seed 2

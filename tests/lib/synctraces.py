@@ -8,13 +8,18 @@ DIR/a.desc, DIR/b.desc and DIR/truth.json (the clocks and every message,
 send and receive on their own clocks) for tests/host/sync.t.
 
   synctraces.py DIR [--calls N] [--offset S] [--drift PPM] [--seed N]
-                    [--corrupt K] [--wall-b S] [--gamma]
+                    [--corrupt K] [--wall-b S] [--gamma] [--sched]
 
 --corrupt K: the K-th request's receive on beta is written 5 ms before
 its send (a corrupted timestamp); --wall-b S: beta's wall clock S seconds
 after alpha's (--calls 0: no connection at all); --gamma: a third host
 "gamma" (10.0.0.3, its clock 0.7 s behind and 50 ppm slow) calling beta
-the same way (DIR/c.desc; no message between alpha and gamma).
+the same way (DIR/c.desc; no message between alpha and gamma);
+--sched: the client blocks in its receive after each request and the
+server in its receive after each reply (each 4 us after its send's
+system call began), the network (a softirq) waking them 400 ns before
+their receive's record, which runs 200 ns after the wakeup (truth.json's
+"sched": the blocks and wakeups, for the critical path across hosts).
 """
 import argparse
 import json
@@ -30,6 +35,7 @@ ap.add_argument("--seed", type=int, default=1)
 ap.add_argument("--corrupt", type=int, default=-1)
 ap.add_argument("--wall-b", type=float, default=0.0)
 ap.add_argument("--gamma", action="store_true")
+ap.add_argument("--sched", action="store_true")
 a = ap.parse_args()
 rnd = random.Random(a.seed)
 OFF = a.offset * 1e9
@@ -64,8 +70,28 @@ def snd(ev, t, ino, n):
     ev.append((t + 2000, "%d syscall_exit 44 %d" % (t + 2000, n)))
 
 
-def rcv(ev, t, ino, n):
-    ev.append((t - 1000, "%d syscall_entry 45" % (t - 1000)))
+sched = []
+
+
+def block(ev, t, pid):
+    """@pid enters its receive at @t and blocks 1 us later"""
+    ev.append((t, "%d syscall_entry 45" % t))
+    ev.append((t + 1000, "%d sched %d 0 1" % (t + 1000, pid)))
+
+
+def wake(ev, t, pid):
+    """the network wakes @pid for its receive at @t"""
+    ev.append((t - 500, "%d softirq_entry 3" % (t - 500)))
+    ev.append((t - 400, "%d wakeup %d 0 0" % (t - 400, pid)))
+    ev.append((t - 300, "%d softirq_exit 3" % (t - 300)))
+    ev.append((t - 200, "%d sched 0 %d 0" % (t - 200, pid)))
+
+
+def rcv(ev, t, ino, n, pid=0):
+    if pid:
+        wake(ev, t, pid)
+    else:
+        ev.append((t - 1000, "%d syscall_entry 45" % (t - 1000)))
     ev.append((t, "%d socket_recv %d 4096 %d 2 1" % (t, ino, n)))
     ev.append((t + 1000, "%d syscall_exit 45 %d" % (t + 1000, n)))
 
@@ -82,6 +108,9 @@ def link(ec, es, c, sv, cip, sip, ino, calls, corrupt):
     es.append((tb, "%d syscall_entry 43" % tb))
     es.append((tb + 100, "%%d socket_accept %d 150 4 0 5 2 1 6 inet:%s:7000 inet:%s:40000" % (ino + 100, sip, cip) % (tb + 100)))
     es.append((tb + 200, "%d syscall_exit 43 4" % (tb + 200)))
+    cpid, spid = (10 if c == 0 else 30), 20
+    if a.sched:
+        block(es, tb + 3000, spid)
     for k in range(calls):
         s = T0 + 2000000 + k * SPACING + rnd.randrange(0, 1000000)
         arr = s + delay()                        # true time the request is read
@@ -89,13 +118,20 @@ def link(ec, es, c, sv, cip, sip, ino, calls, corrupt):
         if k == corrupt:
             r = int(clock(sv, s)) - 5000000
         snd(ec, int(clock(c, s)), ino, 100)
-        rcv(es, r, ino + 100, 100)
+        if a.sched:
+            block(ec, int(clock(c, s)) + 3000, cpid)
+        rcv(es, r, ino + 100, 100, spid if a.sched else 0)
         msgs.append({"from": c, "to": sv, "send_ns": int(clock(c, s)), "recv_ns": r, "corrupt": k == corrupt})
         rs = arr + 200000                        # the reply, 200 us later
         rs_s = int(clock(sv, rs))
         ra = int(clock(c, rs + delay())) + 1
         snd(es, rs_s, ino + 100, 200)
-        rcv(ec, ra, ino, 200)
+        if a.sched:
+            block(es, rs_s + 3000, spid)
+        rcv(ec, ra, ino, 200, cpid if a.sched else 0)
+        sched.append({"send": int(clock(c, s)), "client_block": int(clock(c, s)) + 4000,
+                      "server_wake": r - 400, "server_run": r - 200, "reply": rs_s,
+                      "server_block": rs_s + 4000, "client_wake": ra - 400, "client_run": ra - 200})
         msgs.append({"from": sv, "to": c, "send_ns": rs_s, "recv_ns": ra, "corrupt": False})
 
 
@@ -126,5 +162,5 @@ write(a.dir + "/a.desc", "alpha", T0, end_a, WALL, ea, 10, "cli")
 write(a.dir + "/b.desc", "beta", start_b, end_b, WALL + int(a.wall_b * 1e9) + 300, eb, 20, "srv")
 if a.gamma:
     write(a.dir + "/c.desc", "gamma", int(clock(2, T0)), int(clock(2, end_a)), WALL + 600, ec3, 30, "cli2")
-json.dump({"offset_ns": OFF, "drift": D, "clocks": CLOCKS, "messages": msgs}, open(a.dir + "/truth.json", "w"))
+json.dump({"offset_ns": OFF, "drift": D, "clocks": CLOCKS, "messages": msgs, "sched": sched}, open(a.dir + "/truth.json", "w"))
 sys.exit(0)

@@ -8,6 +8,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <lttr/sync/clocksync.h>
+#include <lttr/sync/model-json.h>
 
 #define EXIT_TRACE 1	/* the trace could not be read */
 #define EXIT_USAGE 2	/* bad command line */
@@ -85,6 +87,8 @@ struct cli_opts {
 	bool addresses;		/* stacks: frames in hex */
 	const char *script;	/* replay --script FILE */
 	bool allow_io;		/* replay: Lua's io and os */
+	size_t host;		/* critical-path --host K */
+	bool host_set;
 	/* messages and paths */
 	unsigned int by;	/* --by: enum lttr_node_by */
 	const char *msgfile;	/* --messages FILE (abstract format) */
@@ -154,6 +158,23 @@ int cli_load_messages(struct cli_opts *o, struct lttr_msgset **s, struct lttr_tr
  * exit status, said */
 int cli_hosts_open(const char *const *dirs, size_t n, struct lttr_trace **t, char **real,
 		   const char *cmd);
+/*
+ * msgsource.c: several hosts' traces on one clock: merge's set @o->dir, or
+ * @o->dir and @o->operands given directly (synchronised as merge does)
+ */
+struct cli_hosts {
+	size_t n;
+	struct lttr_trace **t;
+	const char **name;		/* each host's name (its header's) */
+	struct lttr_sync_model *model;	/* &rd.model or &own */
+	struct lttr_sync_read rd;
+	struct lttr_sync_model own;
+	struct lttr_sync_msg *msgs;
+	char **real;
+};
+/* 0 or an exit status (the error said); cli_hosts_free() in every case */
+int cli_hosts_load(struct cli_opts *o, struct cli_hosts *h);
+void cli_hosts_free(struct cli_hosts *h);
 /* a merged set (merge's directory: clock-model.json, no header)? */
 bool cli_is_merged(const char *dir);
 void cli_msg_warnings(const struct lttr_msgset *s);

@@ -7,11 +7,104 @@
  */
 #include <stdio.h>
 #include <lttr/lttr.h>
+#include <lttr/analysis/account.h>
 #include <lttr/analysis/critpath.h>
 #include <lttr/output/json-timing.h>
 #include <lttr/output/timing-layout.h>
 #include <lttr/output/timing-text.h>
 #include "cli.h"
+
+/* "HOST:name-pid" of a task of a host of @cp */
+static const char *htask(const struct cli_hosts *h, const struct lttr_critpath *cp,
+			 uint32_t host, uint32_t pid, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s:%s-%u", host < h->n ? h->name[host] : "?",
+		 host < cp->nhosts ? lttr_timing_task_name(cp->hacct[host], pid) : "?", pid);
+	return buf;
+}
+
+/* critical-path of several hosts' traces (TRACEDIR TRACEDIR... or merge's set) */
+static int critpath_hosts(struct cli_opts *o)
+{
+	struct lttr_critpath *cp = NULL;
+	struct cli_hosts h;
+	struct lttr_error err;
+	struct lttr_json j;
+	uint64_t from, to;
+	int st;
+
+	if (o->symfs || o->addresses)
+		return cli_needs("critical-path --symfs, --addresses", "one trace (no stacks across hosts)");
+	st = cli_hosts_load(o, &h);
+	if (st) {
+		cli_hosts_free(&h);
+		return st;
+	}
+	if (o->host >= h.n) {
+		fprintf(stderr, "%s: --host %zu: the set has %zu hosts (0 to %zu)\n", cli_prog,
+			o->host, h.n, h.n - 1);
+		cli_hosts_free(&h);
+		return EXIT_USAGE;
+	}
+	/* --from, --to: on the reference's clock, relative to its trace */
+	cli_window(o, h.t[0], &from, &to);
+	if (lttr_critpath_hosts(h.t, h.n, h.model, o->host, o->pids[0], from, to, &cp, &err) < 0) {
+		fprintf(stderr, "%s: critical-path --pid %u --host %zu: %s\n", cli_prog, o->pids[0],
+			o->host, err.msg);
+		cli_hosts_free(&h);
+		return EXIT_TRACE;
+	}
+	if (o->json) {
+		cli_json_begin(&j, o, h.t[0]);
+		lttr_json_key(&j, "critical_path");
+		lttr_json_critpath_hosts(&j, h.name, cp);
+		cli_json_end(&j, o);
+	} else {
+		char a[160], b[160];
+		size_t i;
+
+		printf("Critical path of %s from %.9f to %.9f s (%.3f us) on the clock of host 0 (%s):\n"
+		       "what it waited for, followed back across the tasks that woke it and the\n"
+		       "messages from other hosts (indented one step per wakeup or message):\n",
+		       htask(&h, cp, cp->host, cp->pid, a, sizeof(a)), tt_rel(h.t[0], cp->from_ns),
+		       tt_rel(h.t[0], cp->to_ns), (double)(cp->to_ns - cp->from_ns) / 1e3, h.name[0]);
+		for (i = 0; i < cp->nseg; i++) {
+			const struct lttr_cp_seg *s = &cp->seg[i];
+
+			printf("  %*s%.9f %12.3f us  %-28s %s", (int)(2 * (s->depth < 20 ? s->depth : 20)),
+			       "", tt_rel(h.t[0], s->start_ns), (double)(s->end_ns - s->start_ns) / 1e3,
+			       htask(&h, cp, s->host, s->pid, a, sizeof(a)),
+			       lttr_cp_state_name(s->state, s->reason));
+			if (s->state == LTTR_CP_TRANSIT)
+				printf(" from %s", htask(&h, cp, s->peer_host, s->peer_pid, b, sizeof(b)));
+			putchar('\n');
+		}
+		printf("Parts: on-CPU %.3f us, runnable %.3f us, blocked %.3f us, network transit %.3f us",
+		       (double)cp->state_ns[LTTR_CP_RUNNING] / 1e3,
+		       (double)cp->state_ns[LTTR_CP_RUNNABLE] / 1e3,
+		       (double)cp->state_ns[LTTR_CP_BLOCKED] / 1e3,
+		       (double)cp->state_ns[LTTR_CP_TRANSIT] / 1e3);
+		if (cp->state_ns[LTTR_CP_ABSENT] || cp->state_ns[LTTR_CP_UNKNOWN])
+			printf(", absent %.3f us, unknown %.3f us",
+			       (double)cp->state_ns[LTTR_CP_ABSENT] / 1e3,
+			       (double)cp->state_ns[LTTR_CP_UNKNOWN] / 1e3);
+		printf("\nTotals:\n");
+		for (i = 0; i < cp->ntot; i++) {
+			const struct lttr_cp_total *t = &cp->tot[i];
+
+			printf("  %12.3f us  %6llu  %-28s %s\n", (double)t->ns / 1e3,
+			       (unsigned long long)t->count, htask(&h, cp, t->host, t->pid, a, sizeof(a)),
+			       lttr_cp_state_name(t->state, t->reason));
+		}
+	}
+	if (cp->anomalies)
+		fprintf(stderr,
+			"%s: warning: %llu message(s) sent at or after their receiver's wakeup on the corrected clocks (by up to %llu ns): the clock model's bound is violated; those blocks are left blocked, not followed\n",
+			cli_prog, (unsigned long long)cp->anomalies, (unsigned long long)cp->worst_ns);
+	lttr_critpath_free(cp);
+	cli_hosts_free(&h);
+	return 0;
+}
 
 int cmd_critpath(struct cli_opts *o)
 {
@@ -25,6 +118,10 @@ int cmd_critpath(struct cli_opts *o)
 
 	if (o->npids != 1)
 		return cli_needs("critical-path", "--pid P (one task)");
+	if (o->noperands || (o->dir && cli_is_merged(o->dir)))
+		return critpath_hosts(o);
+	if (o->host_set && o->host)
+		return cli_needs("critical-path --host K", "several hosts' traces or merge's set");
 	st = cli_open(o, &t);
 	if (st)
 		return st;

@@ -4,6 +4,10 @@
  * (--pcap FILE), the whole trace as CTF 1.8 (--ctf DIR).
  */
 #include <inttypes.h>
+#include <errno.h>
+#include <limits.h>
+#include <string.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <unistd.h>
 #include <lttr/lttr.h>
@@ -132,11 +136,65 @@ static int export_trace_events(struct cli_opts *o, struct lttr_trace *t, bool da
 	return finish(t, damaged, 0);
 }
 
+/*
+ * --ctf DIR of a merged set: DIR/host-K per host, each with the clock
+ * class that puts its times on the reference's clock (docs/ctf-export.md)
+ */
+static int export_ctf_merged(struct cli_opts *o)
+{
+	struct cli_hosts h;
+	struct lttr_error err;
+	uint64_t total = 0;
+	size_t k;
+	int st = cli_hosts_load(o, &h);
+
+	if (st) {
+		cli_hosts_free(&h);
+		return st;
+	}
+	for (k = 0; k < h.n; k++)
+		if (!h.model->hosts[k].synced) {
+			fprintf(stderr, "%s: host %zu (%s) is not synchronised: its times cannot be put on the reference's clock\n",
+				cli_prog, k, h.name[k]);
+			cli_hosts_free(&h);
+			return EXIT_TRACE;
+		}
+	if (mkdir(o->ctf, 0777) < 0) {
+		fprintf(stderr, "%s: %s: %s\n", cli_prog, o->ctf, strerror(errno));
+		cli_hosts_free(&h);
+		return EXIT_TRACE;
+	}
+	for (k = 0; k < h.n; k++) {
+		struct lttr_ctf_clock clk;
+		struct lttr_ctf_stats cs;
+		char path[PATH_MAX];
+
+		snprintf(path, sizeof(path), "%s/host-%zu", o->ctf, k);
+		lttr_ctf_clock_of_host(h.t[0], h.model, k, &clk);
+		if (lttr_export_ctf_clock(h.t[k], path, &clk, &cs, &err) < 0) {
+			fprintf(stderr, "%s: host %zu: %s\n", cli_prog, k, err.msg);
+			cli_hosts_free(&h);
+			return EXIT_TRACE;
+		}
+		printf("%s: host %zu (%s): %" PRIu64 " events in %" PRIu64 " packets, clock %" PRIu64
+		       " Hz, offset %" PRId64 " ns\n", path, k, h.name[k], cs.events, cs.packets,
+		       clk.freq, clk.offset_ns);
+		total += cs.events;
+	}
+	printf("%s: %" PRIu64 " events of %zu hosts\n", o->ctf, total, h.n);
+	cli_hosts_free(&h);
+	return 0;
+}
+
 int cmd_export(struct cli_opts *o)
 {
 	struct lttr_trace *t;
 	bool damaged;
-	int r = open_readable(o, &t, &damaged);
+	int r;
+
+	if (o->ctf && o->dir && cli_is_merged(o->dir))
+		return export_ctf_merged(o);
+	r = open_readable(o, &t, &damaged);
 
 	if (r)
 		return r;

@@ -263,10 +263,18 @@ int cmd_merge(int argc, char **argv)
 
 		for (i = 0; i < np && i < n; i++)
 			fprintf(stderr, "%s merge: %s\n", cli_prog, why[i]);
-		for (k = 0; k < n; k++)
+		for (k = 0; k < n; k++) {
+			const struct ltt_trace_header *hd = lttr_trace_header(t[k]);
+
 			if (!model.hosts[k].synced && !overlaps_wall(t, n, k))
 				fprintf(stderr, "%s merge: %s does not overlap the other traces in time "
 					"(wall clock)\n", cli_prog, dirs[k]);
+			if (!model.hosts[k].synced && hd->major == 1 && hd->minor < 4)
+				fprintf(stderr, "%s merge: %s is a trace of format %u.%u, which records "
+					"no socket endpoints: its messages cannot be matched to the other "
+					"traces' (format 1.4 or later)\n", cli_prog, dirs[k],
+					(unsigned int)hd->major, (unsigned int)hd->minor);
+		}
 		free(why);
 	}
 	for (k = 0; k < model.npairs; k++)

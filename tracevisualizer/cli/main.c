@@ -278,7 +278,7 @@ static const struct command {
 	  "(the worst explained, a task's critical path) in one window of time\n"
 	  "(keys: ?)" },
 	{ "export", export, "the trace as pcap, CTF 1.8 or Chrome trace-event JSON",
-	  "TRACEDIR",
+	  "TRACEDIR|MERGED (--ctf)",
 	  "the trace in other tools' formats: with --pcap FILE its captured\n"
 	  "network packets as pcap (libpcap, nanosecond time stamps in\n"
 	  "CLOCK_REALTIME, LINUX_SLL2 frames keeping the interface and the\n"
@@ -312,11 +312,12 @@ static const struct command {
 	  "it from a block and what that waker was doing (the critical path of\n"
 	  "the block)" },
 	{ "critical-path", cmd_critpath, "what task --pid waited for, across the tasks that woke it",
-	  "TRACEDIR",
+	  "TRACEDIR [TRACEDIR...]|MERGED",
 	  "what task --pid waited for over its interval (or --from --to),\n"
 			   "followed backwards across the tasks that woke it: segments (task,\n"
 			   "state, duration) that tile the interval exactly, and the total per\n"
-			   "task and state" },
+			   "task and state; several hosts' traces, or merge's set, on one clock:\n"
+			   "across the hosts, through the messages between them (transit)" },
 	{ "diff", cmd_diff, "two runs compared: each process's change of time, in parts that add up",
 	  "TRACEDIR-A TRACEDIR-B",
 	  "the difference of two runs: the processes matched by name and role in\n"
@@ -393,7 +394,7 @@ enum optid {
 	O_PARENTS, O_PORTS, O_QUANTUM, O_MAX_DELAY, O_MIN_COUNT, O_ROOT, O_SKEW, O_SMOOTH,
 	O_PENALTIES, O_WRITE_PCAP, O_NO_TASKS, O_KIND, O_WHAT, O_WORST, O_THRESHOLD,
 	O_PNG, O_SVG, O_INSTANCES, O_AT, O_SYMFS, O_KERNEL, O_ADDRESSES, O_LESSON, O_SCRIPT,
-	O_ALLOW_IO, O_DEADLINE, O_LOAD,
+	O_ALLOW_IO, O_DEADLINE, O_LOAD, O_HOST,
 };
 
 /* every option: its value's name (NULL: none), the commands that use it */
@@ -449,6 +450,9 @@ static const struct opt {
 	{ "--tree", NULL, C_PROCESSES, O_TREE, "the process tree (children under parents)" },
 	{ "--time", NULL, C_SUMMARY, O_TIME, "add the time accounting (a second pass)" },
 	{ "--tolerance", "D", C_CHECK, O_TOLERANCE, "allowed error, a duration (default 1000ns)" },
+	{ "--host", "K", C_CRITPATH, O_HOST,
+	  "several hosts' traces or merge's set: the task --pid is host K's (0: the\n"
+	  "                     first trace, the default)" },
 	{ "--by", "WHAT", C_MSG, O_BY,
 	  "a node is a process (default), a thread or an endpoint (IP address)" },
 	{ "--ports", NULL, C_MSG, O_PORTS, "--pcap: a node is an address and a port" },
@@ -834,6 +838,12 @@ static int set_option(struct cli_opts *o, const struct opt *op, const char *a, c
 		else if (!arg || strcmp(arg, "count"))
 			return bad_usage("%s needs count or latency", a);
 		break;
+	case O_HOST:
+		if (parse_num(arg, 1000000LL, &v))
+			return bad_usage("%s needs a host's index (0, 1, ...)", a);
+		o->host = (size_t)v;
+		o->host_set = true;
+		break;
 	case O_TOP:
 		if (parse_num(arg, 1000000000LL, &v))
 			return bad_usage("%s needs a number", a);
@@ -1057,8 +1067,9 @@ int main(int argc, char **argv)
 				o.dir = a;
 			else if (early < NCOMMANDS && (commands[early].run == cmd_symbolize ||
 							 commands[early].run == cmd_messages ||
-							 commands[early].run == cmd_paths))
-				/* messages, paths: several hosts' traces */
+							 commands[early].run == cmd_paths ||
+							 commands[early].run == cmd_critpath))
+				/* messages, paths, critical-path: several hosts' traces */
 				o.operands[o.noperands++] = argv[i];
 			else if (!o.dir2)
 				o.dir2 = a;	/* diff's B; refused elsewhere (check_options()) */

@@ -211,3 +211,84 @@ void cli_msg_warnings(const struct lttr_msgset *s)
 	for (i = 0; i < n && i < 8; i++)
 		fprintf(stderr, "%s: warning: %s\n", cli_prog, w[i]);
 }
+
+void cli_hosts_free(struct cli_hosts *h)
+{
+	size_t k;
+
+	for (k = 0; h->t && k < h->n; k++)
+		if (h->t[k])
+			lttr_trace_close(h->t[k]);
+	for (k = 0; h->real && k < h->n; k++)
+		free(h->real[k]);
+	free(h->t);
+	free(h->name);
+	free(h->real);
+	free(h->msgs);
+	lttr_sync_read_free(&h->rd);
+	lttr_sync_model_free(&h->own);
+	memset(h, 0, sizeof(*h));
+}
+
+int cli_hosts_load(struct cli_opts *o, struct cli_hosts *h)
+{
+	struct lttr_error err;
+	size_t k, nmsgs = 0;
+
+	memset(h, 0, sizeof(*h));
+	if (!o->noperands) {
+		if (lttr_sync_model_load(o->dir, &h->rd, &err) < 0) {
+			cli_trace_error(err.msg);
+			return EXIT_TRACE;
+		}
+		h->n = h->rd.model.nhosts;
+		h->model = &h->rd.model;
+	} else {
+		h->n = (size_t)o->noperands + 1;
+		h->model = &h->own;
+	}
+	h->t = calloc(h->n + 1, sizeof(*h->t));
+	h->name = calloc(h->n + 1, sizeof(*h->name));
+	h->real = calloc(h->n + 1, sizeof(*h->real));
+	if (!h->t || !h->name || !h->real) {
+		cli_trace_error("out of memory");
+		return EXIT_TRACE;
+	}
+	if (o->noperands) {
+		const char **dirs = calloc(h->n, sizeof(*dirs));
+		int r;
+
+		if (!dirs) {
+			cli_trace_error("out of memory");
+			return EXIT_TRACE;
+		}
+		for (k = 0; k < h->n; k++)
+			dirs[k] = k ? o->operands[k - 1] : o->dir;
+		r = cli_hosts_open(dirs, h->n, h->t, h->real, NULL);
+		free(dirs);
+		if (r)
+			return r;
+		if (lttr_msgs_across_traces(h->t, h->n, &h->msgs, &nmsgs, NULL, &err) < 0 ||
+		    lttr_sync_hosts(h->msgs, nmsgs, h->n, &h->own, &err) < 0) {
+			cli_trace_error(err.msg);
+			return EXIT_TRACE;
+		}
+		for (k = 0; k < h->n; k++)
+			h->name[k] = lttr_trace_header(h->t[k])->hostname;
+		return 0;
+	}
+	for (k = 0; k < h->n; k++) {
+		char path[PATH_MAX];
+
+		h->name[k] = h->rd.info[k].hostname;
+		snprintf(path, sizeof(path), "%s/%s", o->dir, h->rd.info[k].trace);
+		if (strchr(h->rd.info[k].trace, '/') ||
+		    lttr_trace_open(path, o->strict ? 0 : LTTR_OPEN_SALVAGE, &h->t[k], &err) < 0) {
+			fprintf(stderr, "%s: host %zu: %s: %s\n", cli_prog, k, path,
+				strchr(h->rd.info[k].trace, '/') ? "not a name in the set" : err.msg);
+			h->t[k] = NULL;
+			return EXIT_TRACE;
+		}
+	}
+	return 0;
+}

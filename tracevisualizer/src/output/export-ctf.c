@@ -13,6 +13,7 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <math.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -20,6 +21,7 @@
 #include <sys/stat.h>
 #include <string.h>
 #include <lttr/lttr.h>
+#include <lttr/sync/clocksync.h>
 #include "ctf-comms.h"
 
 #define CTF_MAGIC	0xC1FC1FC1U
@@ -72,6 +74,7 @@ struct ctf {
 	struct lttr_ctf_stats *st;
 	struct lttr_error *err;
 	struct ctf_comms *comms;	/* the names of switches and forks */
+	const struct lttr_ctf_clock *clock;	/* NULL: the trace's own */
 };
 
 /*
@@ -385,7 +388,8 @@ static const struct {
 static int write_metadata(struct ctf *c, const char *dir)
 {
 	const struct ltt_trace_header *h = lttr_trace_header(c->t);
-	int64_t offset = (int64_t)(h->start_wall_ns - h->start_ns);
+	int64_t offset = c->clock ? c->clock->offset_ns : (int64_t)(h->start_wall_ns - h->start_ns);
+	uint64_t freq = c->clock ? c->clock->freq : 1000000000;
 	char path[4096];
 	size_t i;
 	FILE *m;
@@ -416,10 +420,11 @@ static int write_metadata(struct ctf *c, const char *dir)
 		h->major, h->minor);
 	/* CLOCK_MONOTONIC, and how far CLOCK_REALTIME was from it at start */
 	fprintf(m, "clock {\n\tname = \"monotonic\";\n\tdescription = \"CLOCK_MONOTONIC\";\n"
-		"\tfreq = 1000000000;\n\tprecision = 1;\n\toffset_s = %" PRId64 ";\n"
-		"\toffset = %" PRId64 ";\n\tabsolute = TRUE;\n};\n\n",
+		"\tfreq = %" PRIu64 ";\n\tprecision = 1;\n\toffset_s = %" PRId64 ";\n"
+		"\toffset = %" PRId64 ";\n\tabsolute = TRUE;\n};\n\n", freq,
 		offset / 1000000000 - (offset % 1000000000 < 0),
-		(offset % 1000000000 + 1000000000) % 1000000000);
+		/* the part of a second, in cycles of the clock */
+		(int64_t)(((offset % 1000000000 + 1000000000) % 1000000000) * (double)freq / 1e9));
 	fprintf(m, "typealias integer { size = 64; align = 8; signed = false; "
 		"map = clock.monotonic.value; } := uint64_clock_monotonic_t;\n\n");
 	fprintf(m, "stream {\n\tid = 0;\n\tpacket.context := struct {\n"
@@ -782,7 +787,13 @@ static bool empty_dir(const char *dir)
 int lttr_export_ctf(struct lttr_trace *t, const char *dir,
 		    struct lttr_ctf_stats *st, struct lttr_error *err)
 {
-	struct ctf c = { .t = t, .st = st, .err = err };
+	return lttr_export_ctf_clock(t, dir, NULL, st, err);
+}
+
+int lttr_export_ctf_clock(struct lttr_trace *t, const char *dir, const struct lttr_ctf_clock *clock,
+			  struct lttr_ctf_stats *st, struct lttr_error *err)
+{
+	struct ctf c = { .t = t, .st = st, .err = err, .clock = clock };
 	uint32_t running[LTT_MAX_CPUS];
 	struct lttr_buffer_info bi;
 	uint64_t dump_ns = lttr_trace_header(t)->start_ns;
@@ -816,4 +827,20 @@ int lttr_export_ctf(struct lttr_trace *t, const char *dir,
 	free(c.pkt.p);
 	ctf_comms_free(c.comms);
 	return r;
+}
+
+void lttr_ctf_clock_of_host(const struct lttr_trace *ref, const struct lttr_sync_model *model,
+			    size_t host, struct lttr_ctf_clock *out)
+{
+	const struct ltt_trace_header *h = lttr_trace_header(ref);
+	const struct lttr_sync_host *k = &model->hosts[host];
+	int64_t wall = (int64_t)(h->start_wall_ns - h->start_ns);
+
+	if (!host) {
+		out->freq = 1000000000;
+		out->offset_ns = wall;
+		return;
+	}
+	out->freq = (uint64_t)(1e9 * k->slope + 0.5);
+	out->offset_ns = wall - (int64_t)llround(k->offset_ns / k->slope);
 }

@@ -3,6 +3,7 @@
  * json-timing.c - JSON forms of the latency analyses, the explanations
  * and the critical path.
  */
+#include <stdio.h>
 #include <lttr/analysis/account.h>
 #include <lttr/model/flow.h>
 #include <lttr/output/json-timing.h>
@@ -361,6 +362,102 @@ void lttr_json_critpath(struct lttr_json *j, const struct lttr_trace *t,
 
 		lttr_json_begin_object(j);
 		task(j, a, o->pid);
+		lttr_json_kv_str(j, "state", lttr_cp_state_name(o->state, o->reason));
+		lttr_json_kv_u64(j, "ns", o->ns);
+		lttr_json_kv_u64(j, "count", o->count);
+		lttr_json_end_object(j);
+	}
+	lttr_json_end_array(j);
+	lttr_json_end_object(j);
+}
+
+/* a task of a host: its index, name, pid and the task's name */
+static void htask(struct lttr_json *j, const char *const *hosts, const struct lttr_critpath *cp,
+		  const char *prefix, uint32_t host, uint32_t pid)
+{
+	const struct lttr_account *a = host < cp->nhosts ? cp->hacct[host] : NULL;
+	const struct lttr_acct_task *tk = a && pid ? lttr_account_find(a, pid) : NULL;
+	char key[32];
+
+	snprintf(key, sizeof(key), "%shost", prefix);
+	lttr_json_kv_u64(j, key, host);
+	snprintf(key, sizeof(key), "%shost_name", prefix);
+	lttr_json_kv_str(j, key, host < cp->nhosts ? hosts[host] : "");
+	snprintf(key, sizeof(key), "%spid", prefix);
+	lttr_json_kv_u64(j, key, pid);
+	snprintf(key, sizeof(key), "%sname", prefix);
+	lttr_json_kv_str(j, key, tk ? tk->name : pid ? "" : "idle");
+}
+
+void lttr_json_critpath_hosts(struct lttr_json *j, const char *const *hosts,
+			      const struct lttr_critpath *cp)
+{
+	size_t i;
+
+	lttr_json_begin_object(j);
+	htask(j, hosts, cp, "", cp->host, cp->pid);
+	lttr_json_kv_u64(j, "from_ns", cp->from_ns);
+	lttr_json_kv_u64(j, "to_ns", cp->to_ns);
+	lttr_json_kv_u64(j, "duration_ns", cp->to_ns - cp->from_ns);
+	lttr_json_key(j, "parts");
+	lttr_json_begin_object(j);
+	for (i = 0; i < LTTR_CP_NSTATES; i++) {
+		char key[40];
+
+		snprintf(key, sizeof(key), "%s_ns",
+			 i == LTTR_CP_BLOCKED ? "blocked" : lttr_cp_state_name((unsigned int)i, 0));
+		lttr_json_kv_u64(j, key, cp->state_ns[i]);
+	}
+	lttr_json_end_object(j);
+	lttr_json_kv_u64(j, "anomalies", cp->anomalies);
+	lttr_json_kv_u64(j, "anomaly_worst_ns", cp->worst_ns);
+	lttr_json_key(j, "segments");
+	lttr_json_begin_array(j);
+	for (i = 0; i < cp->nseg; i++) {
+		const struct lttr_cp_seg *s = &cp->seg[i];
+
+		lttr_json_begin_object(j);
+		lttr_json_kv_u64(j, "start_ns", s->start_ns);
+		lttr_json_kv_u64(j, "end_ns", s->end_ns);
+		lttr_json_kv_u64(j, "duration_ns", s->end_ns - s->start_ns);
+		htask(j, hosts, cp, "", s->host, s->pid);
+		lttr_json_kv_str(j, "state", lttr_cp_state_name(s->state, s->reason));
+		lttr_json_kv_u64(j, "depth", s->depth);
+		if (s->state == LTTR_CP_RUNNING)
+			lttr_json_kv_u64(j, "cpu", s->cpu);
+		if (s->state == LTTR_CP_TRANSIT)
+			htask(j, hosts, cp, "from_", s->peer_host, s->peer_pid);
+		lttr_json_end_object(j);
+	}
+	lttr_json_end_array(j);
+	lttr_json_key(j, "steps");
+	lttr_json_begin_array(j);
+	for (i = 0; i < cp->nstep; i++) {
+		const struct lttr_cp_step *s = &cp->step[i];
+
+		lttr_json_begin_object(j);
+		htask(j, hosts, cp, "", s->host, s->pid);
+		lttr_json_kv_u64(j, "depth", s->depth);
+		lttr_json_kv_u64(j, "start_ns", s->start_ns);
+		lttr_json_kv_u64(j, "end_ns", s->end_ns);
+		lttr_json_kv_u64(j, "segment", s->seg);
+		lttr_json_kv_bool(j, "followed", s->followed);
+		lttr_json_kv_bool(j, "message", s->message);
+		if (s->message) {
+			lttr_json_kv_bool(j, "anomaly", s->anomaly);
+			lttr_json_kv_u64(j, "send_ns", s->send_ns);
+			htask(j, hosts, cp, "from_", s->peer_host, s->peer_pid);
+		}
+		lttr_json_end_object(j);
+	}
+	lttr_json_end_array(j);
+	lttr_json_key(j, "totals");
+	lttr_json_begin_array(j);
+	for (i = 0; i < cp->ntot; i++) {
+		const struct lttr_cp_total *o = &cp->tot[i];
+
+		lttr_json_begin_object(j);
+		htask(j, hosts, cp, "", o->host, o->pid);
 		lttr_json_kv_str(j, "state", lttr_cp_state_name(o->state, o->reason));
 		lttr_json_kv_u64(j, "ns", o->ns);
 		lttr_json_kv_u64(j, "count", o->count);

@@ -30,6 +30,10 @@ struct lttr_account;
  * @LTTR_CP_ABSENT: not alive: a waker before its fork, a dead task
  * @LTTR_CP_UNKNOWN: not known: ready to run (or current) while a CPU had
  *	no data, which may have run it (LTTR_TS_UNKNOWN)
+ * @LTTR_CP_TRANSIT: across hosts (lttr_critpath_hosts()): a message in
+ *	the network, from its send (the system call entered on the sender's
+ *	host) to the wakeup of the task that received it, on the corrected
+ *	clocks
  */
 enum lttr_cp_state {
 	LTTR_CP_RUNNING,
@@ -37,6 +41,8 @@ enum lttr_cp_state {
 	LTTR_CP_BLOCKED,
 	LTTR_CP_ABSENT,
 	LTTR_CP_UNKNOWN,
+	LTTR_CP_TRANSIT,
+	LTTR_CP_NSTATES
 };
 
 /**
@@ -53,6 +59,9 @@ enum lttr_cp_state {
  * @waker: LTTR_CP_BLOCKED: the wakeup that ended the block when it was
  *	not followed (an irq or softirq, the idle task); unknown when none
  *	was recorded (or the block goes on past the interval)
+ * @host: lttr_critpath_hosts(): the host of @pid (0 otherwise)
+ * @peer_host: LTTR_CP_TRANSIT: the sender's host
+ * @peer_pid: LTTR_CP_TRANSIT: the task that sent the message
  */
 struct lttr_cp_seg {
 	uint64_t start_ns;
@@ -65,6 +74,9 @@ struct lttr_cp_seg {
 	uint32_t what;
 	uint32_t depth;
 	struct lttr_waker waker;
+	uint32_t host;
+	uint32_t peer_host;
+	uint32_t peer_pid;
 };
 
 /**
@@ -74,6 +86,7 @@ struct lttr_cp_seg {
  * @reason: LTTR_CP_BLOCKED: enum lttr_block
  * @ns: the sum of its segments
  * @count: how many
+ * @host: lttr_critpath_hosts(): the task's host (0 otherwise)
  */
 struct lttr_cp_total {
 	uint32_t pid;
@@ -81,6 +94,7 @@ struct lttr_cp_total {
 	uint8_t reason;
 	uint64_t ns;
 	uint64_t count;
+	uint32_t host;
 };
 
 /**
@@ -98,6 +112,17 @@ struct lttr_cp_total {
  * @waker: the wakeup that ended the block (unknown when none recorded)
  * @stacks: lttr_critpath_stacks(): the stacks of the blocked task and of
  *	its waker (NULL strings until then, or when not recorded)
+ * @host: lttr_critpath_hosts(): the blocked task's host (0 otherwise)
+ * @message: lttr_critpath_hosts(): a message from another host ended the
+ *	block (its receive returned before the task blocked again): the
+ *	sender's path up to the send, then the transit, replace the block
+ * @anomaly: @message, but its send is at or after the wakeup on the
+ *	corrected clocks (the clock model's bound is violated): the block
+ *	is left the task's, blocked, and the step is counted in the
+ *	result's @anomalies
+ * @send_ns: @message: its send, on the reference's clock
+ * @peer_host: @message: the sender's host
+ * @peer_pid: @message: the sender
  */
 struct lttr_cp_step {
 	uint32_t pid;
@@ -109,6 +134,12 @@ struct lttr_cp_step {
 	bool followed;
 	struct lttr_waker waker;
 	struct lttr_block_stacks stacks;
+	uint32_t host;
+	bool message;
+	bool anomaly;
+	uint64_t send_ns;
+	uint32_t peer_host;
+	uint32_t peer_pid;
 };
 
 /**
@@ -123,7 +154,18 @@ struct lttr_cp_step {
  * @tot: the totals per task and state (and reason), longest first
  * @nstep: entries of @step
  * @step: the blocks met on the path, in the order of their segments
- * @acct: the accounting of the pass (names, lost-event gaps)
+ * @acct: the accounting of the pass (names, lost-event gaps); across
+ *	hosts, the first host's (@hacct[@host])
+ * @host: lttr_critpath_hosts(): the task's host (0 otherwise)
+ * @nhosts: lttr_critpath_hosts(): hosts (0 otherwise)
+ * @hacct: lttr_critpath_hosts(): each host's accounting (the names of
+ *	its tasks); @acct is one of them
+ * @anomalies: lttr_critpath_hosts(): steps with @anomaly (a message whose
+ *	corrected send is not before its receiver's wakeup)
+ * @worst_ns: the greatest of their (send - wakeup), in ns
+ * @state_ns: the sum of the segments per state (enum lttr_cp_state):
+ *	on-CPU, runnable, blocked, absent, unknown, transit; they add up
+ *	to @to_ns - @from_ns
  */
 struct lttr_critpath {
 	uint32_t pid;
@@ -136,6 +178,12 @@ struct lttr_critpath {
 	size_t nstep;
 	struct lttr_cp_step *step;
 	struct lttr_account *acct;
+	uint32_t host;
+	size_t nhosts;
+	struct lttr_account **hacct;
+	uint64_t anomalies;
+	uint64_t worst_ns;
+	uint64_t state_ns[LTTR_CP_NSTATES];
 };
 
 /**
@@ -173,6 +221,38 @@ int lttr_critpath_progress(struct lttr_trace *t, uint32_t pid, uint64_t from_ns,
 			   uint64_t to_ns, int (*progress)(void *arg, unsigned int permille),
 			   void *arg, struct lttr_critpath **out, struct lttr_error *err);
 
+struct lttr_sync_model;
+
+/**
+ * lttr_critpath_hosts() - the critical path of a task across several
+ *	hosts' traces on one clock (a merged set, lttr/sync/clocksync.h)
+ * @t: the traces, one per host, host 0 the reference
+ * @n: how many
+ * @model: their clock model (every host synchronised, else LTTR_E_INVAL)
+ * @host: the task's host
+ * @pid: the task
+ * @from_ns: the interval's start, on the reference's clock (0: the task's
+ *	begin)
+ * @to_ns: its end, on the reference's clock (UINT64_MAX: the task's end)
+ * @out: receives the result (free with lttr_critpath_free()): its times,
+ *	@from_ns, @to_ns and the segments', on the reference's clock
+ * @err: receives the error
+ *
+ * lttr_critpath_compute() on each host, and across them: a block that a
+ * message from another host ended (the TCP messages of
+ * lttr_msgs_from_hosts(): its receive returned after the wakeup, before
+ * the task blocked again) is replaced by the sender's critical path up
+ * to the send (on its host, recursively) and the message's transit
+ * (LTTR_CP_TRANSIT) up to the wakeup.  A send at or after the wakeup on
+ * the corrected clocks is an anomaly (counted, the block left blocked),
+ * never a negative time.  The segments tile [@from_ns, @to_ns] exactly.
+ *
+ * Return: 0 or a negative enum lttr_errcode.
+ */
+int lttr_critpath_hosts(struct lttr_trace **t, size_t n, const struct lttr_sync_model *model,
+			size_t host, uint32_t pid, uint64_t from_ns, uint64_t to_ns,
+			struct lttr_critpath **out, struct lttr_error *err);
+
 /** lttr_critpath_free() - release a result @cp: the result or NULL */
 void lttr_critpath_free(struct lttr_critpath *cp);
 
@@ -182,7 +262,7 @@ void lttr_critpath_free(struct lttr_critpath *cp);
  * @reason: enum lttr_block (for LTTR_CP_BLOCKED)
  *
  * Return: "running", "runnable", "blocked_io", ..., "blocked_unknown",
- * "absent".
+ * "absent", "transit".
  */
 const char *lttr_cp_state_name(unsigned int state, unsigned int reason);
 

@@ -128,6 +128,41 @@ int lttr_export_ctf(struct lttr_trace *t, const char *dir,
 		    struct lttr_ctf_stats *st, struct lttr_error *err);
 
 /**
+ * struct lttr_ctf_clock - the clock class of a CTF export on another clock
+ * @freq: its frequency (Hz): a time of the trace is a cycle of it
+ * @offset_ns: the clock class's offset: a time t of the trace is
+ *	@offset_ns + t * 1e9 / @freq ns after the Unix epoch
+ */
+struct lttr_ctf_clock {
+	uint64_t freq;
+	int64_t offset_ns;
+};
+
+/**
+ * lttr_ctf_clock_of_host() - the clock class that puts host @host's times
+ *	on the reference's clock of @model, on the wall clock of the
+ *	reference's trace @ref (a merged set, lttr/sync/clocksync.h):
+ *	@freq = 1e9 * the host's slope (rounded to the Hz), @offset_ns = the
+ *	reference's (CLOCK_REALTIME - CLOCK_MONOTONIC at its start) - the
+ *	host's offset / slope
+ * @ref: the reference's trace (host 0)
+ * @model: the clock model (the host synchronised)
+ * @host: the host
+ * @out: the clock class
+ */
+struct lttr_sync_model;
+void lttr_ctf_clock_of_host(const struct lttr_trace *ref, const struct lttr_sync_model *model,
+			    size_t host, struct lttr_ctf_clock *out);
+
+/**
+ * lttr_export_ctf_clock() - lttr_export_ctf() with the clock class @clock
+ *	(NULL: the trace's own, as lttr_export_ctf()); the events' times
+ *	are written as they are, the clock class converts them
+ */
+int lttr_export_ctf_clock(struct lttr_trace *t, const char *dir, const struct lttr_ctf_clock *clock,
+			  struct lttr_ctf_stats *st, struct lttr_error *err);
+
+/**
  * struct lttr_te_stats - what a trace-event JSON export wrote
  * @events: trace events, one per event of the trace
  * @slices: of which the beginnings of slices (syscall, trap, irq and

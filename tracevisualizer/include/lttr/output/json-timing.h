@@ -76,6 +76,17 @@ void lttr_json_timing(struct lttr_json *j, const struct lttr_trace *t,
 		      void *arg);
 
 /**
+ * lttr_json_critpath_hosts() - a critical path across hosts
+ *	(lttr_critpath_hosts()): its segments, steps and totals, each with
+ *	its host, the sums per state and the anomalies
+ * @j: the writer
+ * @hosts: the hosts' names (@cp->nhosts)
+ * @cp: the path
+ */
+void lttr_json_critpath_hosts(struct lttr_json *j, const char *const *hosts,
+			      const struct lttr_critpath *cp);
+
+/**
  * lttr_json_critpath() - a critical path: its segments and totals
  * @j: the writer
  * @t: the trace
