@@ -91,7 +91,7 @@ static void strict(const char *dir)
 	       "--threads outside processes and syscalls: refused");
 	expect(dir, "irqs --tolerance 5", 2, "--tolerance is an option of check",
 	       "--tolerance outside check: refused");
-	expect(dir, "tui --json", 2, "--json is an option of dump, summary, processes, syscalls, irqs, graph, check, messages, paths, latency, explain, critical-path, diff, stacks, replay and audit",
+	expect(dir, "tui --json", 2, "--json is an option of dump, summary, processes, syscalls, irqs, graph, check, messages, paths, latency, explain, critical-path, diff, stacks, replay, audit and jobs",
 	       "--json with tui: refused");
 	expect(dir, "dump --json=1", 2, "--json takes no value", "a flag given a value: refused");
 	expect(dir, "dump --cpu 3", 2, "--cpu 3: the trace has CPU 0",
