@@ -21,7 +21,11 @@
 #            (format 1.10): at least 90 % of the spinner's samples end
 #            with the return address into compute then an IP inside leaf
 #            (main -> compute -> leaf), and named (--symfs) compute;leaf;
-#            their kernel stack is empty when the sample is in user mode.
+#            their kernel stack is empty when the sample is in user mode;
+#   latency --explain --kind syscall --what read: the server's worst reads
+#            explained, the blocked step's stack named under
+#            wait_request;stk_read (pipe_read, schedule), the line explain
+#            --at that block prints.
 . "$(dirname "$0")/../lib/tap.sh"
 share=$(mktemp -d); trap 'rm -rf "$share"' EXIT
 
@@ -142,6 +146,24 @@ ok $? "check passes on the sampled trace"
 tracevisualizer dump --type sample "$share/sp" > "$share/dump-sample.txt" 2>/dev/null
 l=$(grep -m1 " sample pid=$sp ip=0x[0-9a-f]* user$" "$share/dump-sample.txt")
 ok $? "dump shows the spinner's samples: $l"
+# latency --explain on the real trace: the server's worst reads, each
+# explained, the blocked step with the stack of the server as it blocked
+# (named), the same line as explain --pid SERVER --at that block shows
+tracevisualizer latency --explain --kind syscall --what read --pid "$sv" --worst 3 \
+	--symfs "$share/symfs" "$share/st" > "$share/latex.txt" 2> "$share/latex.err"
+ok $? "latency --explain --kind syscall --what read --pid SERVER --symfs DIR"
+lst=$(grep -m1 "stack of $sv [^ ]* blocking at " "$share/latex.txt" | sed 's/^ *//')
+case "$lst" in
+*"wait_request+"*";stk_read+"*";"*"pipe_read+"*"schedule+"*) ok 0 "  a blocked read's stack under wait_request;stk_read, then pipe_read, schedule: ${lst:0:160}..." ;;
+*) ok 1 "  a blocked read's stack under wait_request;stk_read, then pipe_read, schedule ($lst)" ;;
+esac
+ok "$(grep -c 'has no symbol files' "$share/latex.err")" "  no warning about symbol files (the trace has them)"
+bat=$(sed -n 's/.* blocking at \([0-9.]*\) s:.*/\1/p' <<< "$lst")
+tracevisualizer explain --pid "$sv" --at "$(python3 -c "print('%.9f' % ($bat + 1e-9))")" \
+	--symfs "$share/symfs" "$share/st" > "$share/explain-read.txt" 2>/dev/null
+is "$(grep -m1 "stack of $sv [^ ]* blocking at " "$share/explain-read.txt" | sed 's/^ *//')" "$lst" \
+	"  explain --pid SERVER --at that block ($bat s + 1 ns) shows the same stack"
+
 # the text output is the JSON's lines, "folded value"
 PYTHONPATH=tests/lib python3 - "$share" <<'PY'
 import sys, os, json

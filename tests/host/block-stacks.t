@@ -73,6 +73,24 @@ is "$?:$(wc -c <"$tmp/bad.txt")" "1:0" "--symfs that does not exist: status 1, n
 ok $(grep -q -- "--symfs $tmp/no/such: No such file or directory" "$tmp/bad.err"; echo $?) "and said" ||
 	sed 's/^/# /' "$tmp/bad.err"
 
+# a trace with stacks but no symbol files: the warning that its frames
+# are addresses comes only with a stack shown
+cp -r "$tmp/t" "$tmp/nosyms" && rm "$tmp/nosyms/kallsyms" "$tmp/nosyms/modules" "$tmp/nosyms/maps"
+nowarn="warning: $tmp/nosyms has no symbol files"
+$tv latency --explain --kind wakeup "$tmp/nosyms" >"$tmp/lw.txt" 2>"$tmp/lw.err"
+is "$?:$(grep -c 'stack of' "$tmp/lw.txt"):$(grep -c "$nowarn" "$tmp/lw.err")" "0:0:0" \
+	"latency --explain whose explanations show no block with a stack (5's wakeup latency): no warning about symbols" ||
+	sed 's/^/# /' "$tmp/lw.err"
+$tv critical-path --pid 5 "$tmp/nosyms" >"$tmp/cpw.txt" 2>"$tmp/cpw.err"
+is "$(grep -c 'stack of' "$tmp/cpw.txt"):$(grep -c "$nowarn" "$tmp/cpw.err")" "2:1" \
+	"critical-path showing stacks of the trace without symbol files: the warning, once"
+$tv explain --pid 5 --at 0.0000002 "$tmp/nosyms" >"$tmp/exw.txt" 2>"$tmp/exw.err"
+is "$(grep -c 'stack of' "$tmp/exw.txt"):$(grep -c "$nowarn" "$tmp/exw.err")" "2:1" \
+	"explain showing the block's stacks: the warning, once"
+$tv explain --pid 5 --at 0.0000008 "$tmp/nosyms" >"$tmp/exn.txt" 2>"$tmp/exn.err"
+is "$(grep -c 'stack of' "$tmp/exn.txt"):$(grep -c "$nowarn" "$tmp/exn.err")" "0:0" \
+	"explain of 5's last block, which has no stack record: no stack, no warning"
+
 # a trace without stacks: nothing about stacks, no warning, no error
 $tv critical-path --pid 5 "$tmp/nostacks" >"$tmp/ns.txt" 2>"$tmp/ns.err"
 is "$?:$(grep -c 'stack of' "$tmp/ns.txt"):$(wc -c <"$tmp/ns.err")" "0:0:0" \

@@ -120,6 +120,8 @@ tui_key k i && tui_wait k 'no idle kernel threads in this trace' >/dev/null
 okkey i "the group of the idle kernel threads: none in this trace, says so"
 tui_key k C && tui_wait k '^Critical path of 200 client' >/dev/null && tui_key k Escape
 okkey C "the critical path of the selected task (200 client)"
+tui_key k S && tui_wait k '^Off-CPU stacks of ' >/dev/null && tui_key k Escape
+okkey S "the call stacks page of A-B, else the window (this trace has none)"
 
 # --- search, filter, bookmarks ---------------------------------------------
 open1=$($tv dump --filter 'type == fs_open' "$tmp/a" | sed -n 2p | awk '{print $1}')

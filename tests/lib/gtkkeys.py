@@ -180,6 +180,14 @@ def main():
         w.key('C')
         done('C', check(wait(lambda: selected(w, 'Critical path'), 15),
                         "C: the critical path of the selected task (its tab)"))
+        s.focus_graph()
+        w.key('S')
+        done('S', check(wait(lambda: selected(w, 'Flame graph'), 15),
+                        "S: the call stacks as a flame graph (its tab)"))
+        # there / finds a frame (gtk-flame.t): the events list back for the search
+        s.focus_graph()
+        w.key('6')
+        check(wait(lambda: selected(w, 'Events'), 15), "6: the events list again")
 
         # search, filter, bookmarks
         for k, expr in (('/', 'type == fs_open'), ('Ctrl+F', 'type == fs_close')):

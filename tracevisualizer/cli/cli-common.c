@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <lttr/lttr.h>
+#include <lttr/analysis/blockstacks.h>
 #include <lttr/output/error-text.h>
 #include <lttr/symbols/symbols.h>
 #include <unistd.h>
@@ -283,16 +284,27 @@ static int has_file(const char *dir, const char *name)
 	return access(path, F_OK) == 0;
 }
 
-int cli_open_syms(const struct cli_opts *o, struct lttr_syms **out)
+void cli_warn_no_syms(const struct cli_opts *o)
+{
+	fprintf(stderr, "%s: warning: %s has no symbol files (kallsyms, maps: traced saves"
+		" them as root): frames are addresses\n", cli_prog, o->dir);
+}
+
+/* cli_open_syms(); *@unnamed (when not NULL) instead of the warning */
+static int open_syms(const struct cli_opts *o, struct lttr_syms **out, bool *unnamed)
 {
 	char err[512];
 
 	*out = NULL;
+	if (unnamed)
+		*unnamed = false;
 	if (o->addresses)
 		return 0;
 	if (!o->symfs && !has_file(o->dir, "kallsyms") && !has_file(o->dir, "maps")) {
-		fprintf(stderr, "%s: warning: %s has no symbol files (kallsyms, maps: traced saves"
-			" them as root): frames are addresses\n", cli_prog, o->dir);
+		if (unnamed)
+			*unnamed = true;
+		else
+			cli_warn_no_syms(o);
 		return 0;
 	}
 	*out = lttr_syms_open(o->dir, o->symfs, err, sizeof(err));
@@ -303,13 +315,24 @@ int cli_open_syms(const struct cli_opts *o, struct lttr_syms **out)
 	return 0;
 }
 
+int cli_open_syms(const struct cli_opts *o, struct lttr_syms **out)
+{
+	return open_syms(o, out, NULL);
+}
+
 int cli_open_stack_syms(const struct cli_opts *o, const struct lttr_trace *t,
-			struct lttr_syms **out)
+			struct lttr_syms **out, bool *unnamed)
 {
 	*out = NULL;
+	*unnamed = false;
 	if (!lttr_stacks_recorded(t))
 		return 0;
-	return cli_open_syms(o, out);
+	return open_syms(o, out, unnamed);
+}
+
+bool cli_block_stacks_shown(const struct lttr_block_stacks *b)
+{
+	return b && (b->blocked || b->waker);
 }
 
 void cli_close_syms(struct lttr_syms *s)

@@ -198,11 +198,18 @@ struct lttr_syms;
 int cli_open_syms(const struct cli_opts *o, struct lttr_syms **out);
 /*
  * cli_open_syms() for the stacks shown beside other results (explain,
- * critical-path, latency --explain): nothing (NULL, no warning) when @t
- * recorded no stacks
+ * critical-path, latency --explain): nothing (NULL) when @t recorded no
+ * stacks.  The trace's lack of symbol files is not said here but told
+ * in *@unnamed: the caller says it (cli_warn_no_syms()) only when a
+ * stack it shows is left unnamed.
  */
 int cli_open_stack_syms(const struct cli_opts *o, const struct lttr_trace *t,
-			struct lttr_syms **out);
+			struct lttr_syms **out, bool *unnamed);
+/* the warning of a trace without symbol files: its frames are addresses */
+void cli_warn_no_syms(const struct cli_opts *o);
+struct lttr_block_stacks;
+/* a block has a stack to show (NULL: no) */
+bool cli_block_stacks_shown(const struct lttr_block_stacks *b);
 /* the symbols' warnings on stderr, then close them (NULL: nothing) */
 void cli_close_syms(struct lttr_syms *s);
 /* cli_open()'s checks of the options against an open trace (closed on failure) */

@@ -114,6 +114,8 @@ int cmd_critpath(struct cli_opts *o)
 	struct lttr_error err;
 	struct lttr_json j;
 	uint64_t from, to;
+	bool unnamed;
+	size_t i;
 	int st, r;
 
 	if (o->npids != 1)
@@ -126,7 +128,7 @@ int cmd_critpath(struct cli_opts *o)
 	if (st)
 		return st;
 	cli_window(o, t, &from, &to);
-	if (cli_open_stack_syms(o, t, &syms) < 0) {
+	if (cli_open_stack_syms(o, t, &syms, &unnamed) < 0) {
 		lttr_trace_close(t);
 		return 1;	/* as stacks: the symbols cannot be read */
 	}
@@ -145,6 +147,11 @@ int cmd_critpath(struct cli_opts *o)
 		return cli_fail(t, &err, what);
 	}
 	cli_close_syms(syms);
+	for (i = 0; unnamed && i < cp->nstep; i++)
+		if (cli_block_stacks_shown(&cp->step[i].stacks)) {
+			cli_warn_no_syms(o);
+			break;
+		}
 	if (o->json) {
 		cli_json_begin(&j, o, t);
 		lttr_json_key(&j, "critical_path");

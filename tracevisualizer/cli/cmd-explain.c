@@ -8,6 +8,7 @@
  */
 #include <stdio.h>
 #include <lttr/lttr.h>
+#include <lttr/analysis/critpath.h>
 #include <lttr/analysis/explain.h>
 #include <lttr/output/json-timing.h>
 #include <lttr/output/timing-layout.h>
@@ -67,6 +68,22 @@ void cli_print_explain_at(const struct lttr_trace *t, const struct lttr_explain_
 	}
 }
 
+/* a stack shown: the block's, or one of its critical path's steps' */
+static bool stacks_shown(const struct lttr_explain_at *r)
+{
+	size_t i;
+
+	if (cli_block_stacks_shown(&r->stacks))
+		return true;
+	for (i = 0; r->expl.stacks && i < r->expl.n; i++)
+		if (cli_block_stacks_shown(&r->expl.stacks[i]))
+			return true;
+	for (i = 0; r->path && i < r->path->nstep; i++)
+		if (cli_block_stacks_shown(&r->path->step[i].stacks))
+			return true;
+	return false;
+}
+
 int cmd_explain(struct cli_opts *o)
 {
 	struct lttr_explain_at *r;
@@ -74,6 +91,7 @@ int cmd_explain(struct cli_opts *o)
 	struct lttr_trace *t;
 	struct lttr_error err;
 	struct lttr_json j;
+	bool unnamed;
 	int st, rc;
 
 	if (!o->has_at || o->npids != 1)
@@ -81,7 +99,7 @@ int cmd_explain(struct cli_opts *o)
 	st = cli_open(o, &t);
 	if (st)
 		return st;
-	if (cli_open_stack_syms(o, t, &syms) < 0) {
+	if (cli_open_stack_syms(o, t, &syms, &unnamed) < 0) {
 		lttr_trace_close(t);
 		return 1;	/* as stacks: the symbols cannot be read */
 	}
@@ -101,6 +119,8 @@ int cmd_explain(struct cli_opts *o)
 		return cli_fail(t, &err, what);
 	}
 	cli_close_syms(syms);
+	if (unnamed && stacks_shown(r))
+		cli_warn_no_syms(o);
 	if (o->json) {
 		cli_json_begin(&j, o, t);
 		lttr_json_key(&j, "explain");

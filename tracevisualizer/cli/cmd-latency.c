@@ -146,6 +146,7 @@ static int explain_worst(struct lctx *x)
 	struct lttr_syms *syms;
 	struct lttr_error err;
 	size_t n = 0, i, k;
+	bool unnamed;
 	int r;
 
 	for (i = 0; i < x->nfocus; i++)
@@ -171,7 +172,7 @@ static int explain_worst(struct lctx *x)
 	}
 	free(q);
 	/* the stacks of each block an explanation holds (traced --stacks) */
-	if (cli_open_stack_syms(x->o, x->t, &syms) < 0)
+	if (cli_open_stack_syms(x->o, x->t, &syms, &unnamed) < 0)
 		return 1;
 	r = lttr_explained_stacks(x->t, x->ex, syms, &err);
 	cli_close_syms(syms);
@@ -179,6 +180,13 @@ static int explain_worst(struct lctx *x)
 		cli_trace_error(err.msg);
 		return EXIT_TRACE;
 	}
+	/* every instance explained is shown: warn when one shows a stack */
+	for (i = 0; unnamed && i < x->ex->n; i++)
+		for (k = 0; x->ex->v[i].stacks && k < x->ex->v[i].n; k++)
+			if (cli_block_stacks_shown(&x->ex->v[i].stacks[k])) {
+				cli_warn_no_syms(x->o);
+				return 0;
+			}
 	return 0;
 }
 

@@ -16,6 +16,7 @@
 #include <lttr/analysis/critpath.h>
 #include <lttr/analysis/explain.h>
 #include <lttr/analysis/instances.h>
+#include <lttr/analysis/stacktree.h>
 #include <lttr/analysis/timing.h>
 #include <lttr/output/json-stacks.h>
 #include <lttr/output/json-timing.h>
@@ -278,17 +279,72 @@ static void flame_check(struct run *r, const struct lttr_stacks *s)
 	lttr_flame_free(f);
 }
 
-/* the folded stacks of each kind, whole trace and window */
+/*
+ * The call tree of @s, both ways: each node as heavy as its children and
+ * its own weight, inside its parent, the roots the weight of all the
+ * lines (else abort: a finding).
+ */
+static void tree_check(const struct lttr_stacks *s)
+{
+	struct lttr_stacktree *tr;
+	uint64_t roots, kids;
+	size_t i, c;
+	int inv;
+
+	for (inv = 0; inv < 2; inv++) {
+		if (lttr_stacktree_build(s, inv, &tr) < 0)
+			return;		/* out of memory */
+		for (i = 0, roots = 0; i < tr->n; i = tr->v[i].end)
+			roots += tr->v[i].value;
+		for (i = 0; i < tr->n; i++) {
+			const struct lttr_stacktree_node *v = &tr->v[i];
+
+			for (c = i + 1, kids = 0; c < v->end; c = tr->v[c].end) {
+				if (tr->v[c].parent != (long)i || tr->v[c].x < v->x ||
+				    tr->v[c].x + tr->v[c].value > v->x + v->value)
+					abort();
+				kids += tr->v[c].value;
+			}
+			if (v->end <= i || v->end > tr->n || kids + v->self_value != v->value)
+				abort();
+		}
+		if (roots != tr->value || tr->value != s->total + s->unstacked)
+			abort();
+		lttr_stacktree_free(tr);
+	}
+}
+
+/*
+ * The folded stacks of every kind, whole trace and window: off-CPU,
+ * wakeup, the samples, and the events that can carry a stack (the
+ * entries of every syscall and of read's alone, the switch-outs, the
+ * wakeups and the samples as events)
+ */
 static void stacks_pass(struct run *r, uint64_t from, uint64_t to)
 {
+	static const struct {
+		unsigned int kind, event;
+		long nr;
+	} kinds[] = {
+		{ LTTR_STACKS_OFFCPU, 0, -1 },
+		{ LTTR_STACKS_WAKEUP, 0, -1 },
+		{ LTTR_STACKS_CPU, 0, -1 },
+		{ LTTR_STACKS_EVENT, LTT_EV_SYSCALL_ENTRY, -1 },
+		{ LTTR_STACKS_EVENT, LTT_EV_SYSCALL_ENTRY, 0 },
+		{ LTTR_STACKS_EVENT, LTT_EV_SCHEDCHANGE, -1 },
+		{ LTTR_STACKS_EVENT, LTT_EV_PROCESS_WAKEUP, -1 },
+		{ LTTR_STACKS_EVENT, LTT_EV_SAMPLE, -1 },
+	};
 	struct lttr_stacks_opts o = { 0 };
 	struct lttr_stacks *s;
 	struct lttr_error err;
-	unsigned int kind, w;
+	unsigned int k, w;
 
-	for (kind = LTTR_STACKS_OFFCPU; kind <= LTTR_STACKS_WAKEUP; kind++)
+	for (k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++)
 		for (w = 0; w < 2; w++) {
-			o.kind = kind;
+			o.kind = kinds[k].kind;
+			o.event_id = kinds[k].event;
+			o.syscall_nr = kinds[k].nr;
 			o.windowed = w;
 			o.from_ns = from;
 			o.to_ns = to;
@@ -298,6 +354,7 @@ static void stacks_pass(struct run *r, uint64_t from, uint64_t to)
 			}
 			lttr_json_stacks(&r->j, s);
 			flame_check(r, s);
+			tree_check(s);
 			lttr_stacks_free(s);
 		}
 }

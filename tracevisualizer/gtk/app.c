@@ -443,11 +443,11 @@ static GtkWidget *menu_item(GtkWidget *menu, const char *label, GCallback cb, gp
 static GtkWidget *menus(struct gv_app *app, GtkAccelGroup *accel)
 {
 	static const char *const views[] = { "_Control flow", "_Resources", "_Processes",
-		"_Events", "_Statistics", "P_aths", "_Latency" };
+		"_Events", "_Statistics", "P_aths", "_Latency", "_Flame graph" };
 	/* enum gv_view's keymap actions */
 	static const enum lttr_kaction view_action[GV_VIEW_COUNT] = { LTTR_KA_VIEW_1,
 		LTTR_KA_VIEW_2, LTTR_KA_VIEW_3, LTTR_KA_VIEW_6, LTTR_KA_VIEW_4, LTTR_KA_VIEW_7,
-		LTTR_KA_VIEW_8 };
+		LTTR_KA_VIEW_8, LTTR_KA_STACKS };
 	GtkWidget *bar = gtk_menu_bar_new(), *m, *top, *it;
 	int v;
 
@@ -646,6 +646,21 @@ static gboolean read_back(gpointer data)
 		if (!f) {
 			fprintf(stderr, "tracevisualizer-gtk: %s: %s\n", app->dump_paths,
 				app->docs[0]->paths ? g_strerror(errno) : "no Paths tab");
+			app->status = 1;
+		}
+	}
+	/* --dump-flame: the Flame graph tab, as it was just drawn */
+	if (app->dump_flame && app->ndocs) {
+		FILE *f = app->docs[0]->flame ? fopen(app->dump_flame, "w") : NULL;
+
+		if (f) {
+			gv_flame_dump(app->docs[0], app->win, f);
+			if (fclose(f))
+				f = NULL;
+		}
+		if (!f) {
+			fprintf(stderr, "tracevisualizer-gtk: %s: %s\n", app->dump_flame,
+				app->docs[0]->flame ? g_strerror(errno) : "no Flame graph tab");
 			app->status = 1;
 		}
 	}

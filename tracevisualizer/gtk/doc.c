@@ -57,6 +57,7 @@ void gv_doc_free(struct gv_doc *d)
 		return;
 	free(d->listeners);
 	gv_lesson_free(d);
+	gv_stacks_free(d);
 	g_free(d->session_error);
 	lttr_session_free(&d->s);
 	free(d);

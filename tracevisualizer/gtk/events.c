@@ -93,6 +93,7 @@ struct gv_events {
 	GtkWidget *box;
 	GtkWidget *view;
 	GtkWidget *info;
+	GtkWidget *stack;	/* the details: the stack of the event selected */
 	GtkAdjustment *adj;
 	GtkTreeModel *model;
 	struct lttr_evlist *list;
@@ -679,6 +680,24 @@ static void reveal(struct gv_events *e, long i, size_t row)
 }
 
 /* select cache place @i and tell the document: its time is the cursor, its task selected */
+/* the details of the event selected: its call stack, when it has one */
+static void show_stack(struct gv_events *e, const struct lttr_event *ev)
+{
+	char *st = gv_event_stack(e->d, ev), *text;
+
+	if (!st) {
+		gtk_widget_hide(e->stack);
+		return;
+	}
+	text = g_strdup_printf("Stack of the selected event (%s, root first): %s",
+			       lttr_event_type_name(ev->id), st);
+	if (strcmp(gtk_label_get_text(GTK_LABEL(e->stack)), text))
+		gtk_label_set_text(GTK_LABEL(e->stack), text);
+	gtk_widget_show(e->stack);
+	g_free(text);
+	g_free(st);
+}
+
 static void select_event(struct gv_events *e, long i, bool tell)
 {
 	const struct lttr_event *ev;
@@ -688,6 +707,7 @@ static void select_event(struct gv_events *e, long i, bool tell)
 	ev = &e->w.ev[i];
 	e->sel = lttr_view_pos_of(ev);
 	e->has_sel = true;
+	show_stack(e, ev);
 	if (!tell)
 		return;
 	e->guard++;
@@ -1295,8 +1315,18 @@ GtkWidget *gv_events_new(struct gv_doc *d)
 	gtk_label_set_xalign(GTK_LABEL(e->info), 0);
 	gtk_label_set_ellipsize(GTK_LABEL(e->info), PANGO_ELLIPSIZE_END);
 	e->ef = gv_evfilter_new(GTK_TREE_VIEW(e->view), columns_changed, e);
+	/* the details of the event selected: its stack (traced --stacks) */
+	e->stack = gtk_label_new("");
+	gtk_widget_set_name(e->stack, "event-stack");
+	atk_object_set_name(gtk_widget_get_accessible(e->stack), "Stack of the selected event");
+	gtk_label_set_xalign(GTK_LABEL(e->stack), 0);
+	gtk_label_set_selectable(GTK_LABEL(e->stack), TRUE);
+	gtk_label_set_line_wrap(GTK_LABEL(e->stack), TRUE);
+	gtk_label_set_line_wrap_mode(GTK_LABEL(e->stack), PANGO_WRAP_CHAR);
+	gtk_widget_set_no_show_all(e->stack, TRUE);
 	e->box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
 	gtk_box_pack_start(GTK_BOX(e->box), e->info, FALSE, FALSE, 2);
+	gtk_box_pack_start(GTK_BOX(e->box), e->stack, FALSE, FALSE, 2);
 	gtk_box_pack_start(GTK_BOX(e->box), gv_evfilter_widget(e->ef), FALSE, FALSE, 0);
 	gtk_box_pack_start(GTK_BOX(e->box), hbox, TRUE, TRUE, 0);
 	g_object_set_data(G_OBJECT(e->box), "gv-events", e);

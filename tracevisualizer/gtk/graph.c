@@ -1067,7 +1067,7 @@ static gboolean on_tooltip(GtkWidget *w, gint x, gint y, gboolean kb, GtkTooltip
 	long e = entry_at(g, y);
 	struct lttr_vspan sp;
 	const struct lttr_vstate *st;
-	char s[128], a[32], b[32], dd[32], text[1800], lab[160];
+	char s[128], a[32], b[32], dd[32], text[4000], lab[160];
 	uint64_t base = lttr_trace_header(g->d->s.t)->start_ns, at = t_of(g, x, cw);
 	const char *file;
 
@@ -1095,6 +1095,17 @@ static gboolean on_tooltip(GtkWidget *w, gint x, gint y, gboolean kb, GtkTooltip
 
 		snprintf(rest, sizeof(rest), "%s", nl);
 		snprintf(nl, sizeof(text) - (size_t)(nl - text), "\n%s%s", file, rest);
+	}
+	/* a block of a task: its stack as it blocked (traced --stacks) */
+	if (st && st->cat >= LTTR_VCAT_BLOCKED && st->cat < LTTR_VCAT_NODATA &&
+	    lttr_view_row(g->d->s.v, g->all[e])->kind == LTTR_VROW_TASK) {
+		char *stk = gv_block_stack(g->d, lttr_view_row(g->d->s.v, g->all[e])->id,
+					   sp.start_ns);
+		size_t n = strlen(text);
+
+		if (stk && n < sizeof(text))
+			snprintf(text + n, sizeof(text) - n, "\nstack as it blocked: %s", stk);
+		g_free(stk);
 	}
 	gtk_tooltip_set_text(tip, text);
 	/* GTK does not put a query-tooltip's text on the accessibility bus:

@@ -44,6 +44,7 @@ enum gv_view {
 	GV_VIEW_STATS,
 	GV_VIEW_PATHS,
 	GV_VIEW_LATENCY,
+	GV_VIEW_FLAME,
 	GV_VIEW_COUNT
 };
 
@@ -51,6 +52,7 @@ struct gv_graph;
 struct gv_overview;
 struct gv_paths;
 struct gv_critpath;
+struct gv_flame;
 struct gv_doc;
 struct gv_reading;
 
@@ -92,6 +94,12 @@ struct gv_doc {
 	struct gv_paths *paths;		/* the Paths tab (NULL once it is gone) */
 	GtkWidget *latency;		/* the Latency tab (latency.c) */
 	struct gv_critpath *critpath;	/* the Critical path tab (NULL once it is gone) */
+	struct gv_flame *flame;		/* the Flame graph tab (NULL once it is gone) */
+	GtkWidget *flame_page;		/* its page in @tables */
+	/* the stack records of the trace, indexed once (gv_event_stack()) */
+	struct lttr_stackidx *stkidx;
+	struct lttr_syms *stksyms;
+	bool stk_failed;
 	struct gv_lesson *lesson;	/* --lesson's side panel (lesson.c), or NULL */
 	struct gv_app *app;
 };
@@ -112,6 +120,7 @@ struct gv_app {
 	char *export_csv;	/* --export-csv (a test hook, with --screenshot) */
 	char *dump_cells;	/* --dump-cells (a test hook, with --screenshot) */
 	char *dump_paths;	/* --dump-paths (a test hook, with --screenshot) */
+	char *dump_flame;	/* --dump-flame (a test hook, with --screenshot) */
 	int width;
 	int height;
 	bool bench;
@@ -262,6 +271,21 @@ void gv_critpath_show(struct gv_doc *d, uint32_t pid, uint64_t from, uint64_t to
 const struct lttr_critpath *gv_critpath_shown(const struct gv_doc *d);
 /* a menu of the actions on task @pid (the control flow's right click) */
 void gv_task_menu(struct gv_doc *d, uint32_t pid, GdkEvent *ev);
+
+/* flame.c: the Flame graph tab (the stacks of the window as a flame graph) */
+GtkWidget *gv_flame_new(struct gv_doc *d);
+/* the tab is on the screen; / there finds a frame */
+bool gv_flame_shown(const struct gv_doc *d);
+void gv_flame_find(struct gv_doc *d);
+/* its boxes as drawn, as JSON (--dump-flame, LTTR_GTK_FLAME_DUMP) */
+void gv_flame_dump(struct gv_doc *d, GtkWidget *top, FILE *f);
+void gv_flame_dump_env(struct gv_doc *d);
+/* flame.c: the stack recorded with an event, or with the switch-out that
+ * began a block of task @pid at @block_ns, folded and named as "stacks"
+ * does (g_free), or NULL when none */
+char *gv_event_stack(struct gv_doc *d, const struct lttr_event *ev);
+char *gv_block_stack(struct gv_doc *d, uint32_t pid, uint64_t block_ns);
+void gv_stacks_free(struct gv_doc *d);
 
 /* doc.c: the window around an interval, the cursor at its start, its task */
 void gv_doc_show_span(struct gv_doc *d, uint64_t start, uint64_t end, uint32_t pid);

@@ -216,7 +216,13 @@ bool gv_tab_key(struct gv_doc *d, GdkEventKey *ev)
 		gv_bookmarks_show(d);
 		return true;
 	case LTTR_KA_SEARCH:
-		gv_search_show(d);
+		if (gv_flame_shown(d))	/* there: find a frame */
+			gv_flame_find(d);
+		else
+			gv_search_show(d);
+		return true;
+	case LTTR_KA_STACKS:
+		gv_tab_show_view(d, GV_VIEW_FLAME);
 		return true;
 	case LTTR_KA_FILTER:
 		gv_filters_dialog(d);

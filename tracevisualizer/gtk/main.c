@@ -24,7 +24,7 @@ static void usage(FILE *f)
 "\n"
 "Options:\n"
 "  --view V         the view shown first: flow, resources, processes, events,\n"
-"                   stats, paths or latency (default flow and events)\n"
+"                   stats, paths, latency or flame (default flow and events)\n"
 "  --window A:B     the time window: seconds from the trace start, or @ and\n"
 "                   absolute times; B may be +D (tracevisualizer(1), TIMES)\n"
 "  --pid LIST       show only these tasks (comma-separated pids)\n"
@@ -101,7 +101,7 @@ static int bad(const char *fmt, ...)
 int main(int argc, char **argv)
 {
 	static const char *const views[] = { "flow", "resources", "processes", "events", "stats",
-		"paths", "latency" };
+		"paths", "latency", "flame" };
 	struct gv_app app;
 	char **dirs = calloc((size_t)argc + 1, sizeof(*dirs));
 	const char *lesson = NULL;
@@ -192,6 +192,15 @@ int main(int argc, char **argv)
 				return bad("%s needs a file name", a);
 			app.dump_paths = (char *)arg;
 			i++;
+		} else if (!strcmp(a, "--dump-flame")) {
+			/* a test hook, not in --help: with --screenshot, the
+			 * Flame graph tab is also written as JSON: each box's
+			 * library values and its rectangle as drawn
+			 * (gv_flame_dump()) */
+			if (!arg)
+				return bad("%s needs a file name", a);
+			app.dump_flame = (char *)arg;
+			i++;
 		} else if (!strcmp(a, "--lesson")) {
 			if (!arg || !*arg)
 				return bad("%s needs a lesson's name or file", a);
@@ -217,6 +226,8 @@ int main(int argc, char **argv)
 		return bad("--dump-cells goes with --screenshot");
 	if (app.dump_paths && !app.screenshot)
 		return bad("--dump-paths goes with --screenshot");
+	if (app.dump_flame && !app.screenshot)
+		return bad("--dump-flame goes with --screenshot");
 	if (step && !lesson)
 		return bad("--step goes with --lesson");
 	if (lesson) {

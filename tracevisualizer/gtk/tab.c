@@ -84,6 +84,11 @@ void gv_tab_show_view(struct gv_doc *d, int view)
 					      gtk_notebook_page_num(GTK_NOTEBOOK(d->tables),
 								    d->latency));
 		break;
+	case GV_VIEW_FLAME:
+		gtk_notebook_set_current_page(GTK_NOTEBOOK(d->tables),
+					      gtk_notebook_page_num(GTK_NOTEBOOK(d->tables),
+								    d->flame_page));
+		break;
 	default:
 		gtk_notebook_set_current_page(GTK_NOTEBOOK(d->tables), 2);
 		break;
@@ -226,6 +231,10 @@ GtkWidget *gv_tab_build(struct gv_doc *d)
 	gtk_notebook_append_page(GTK_NOTEBOOK(d->tables), d->latency, tab_label("Latency"));
 	w = gv_critpath_new(d);
 	gtk_notebook_append_page(GTK_NOTEBOOK(d->tables), w, tab_label("Critical path"));
+	/* the stacks of the window as a flame graph (flame.c) */
+	d->flame_page = gv_flame_new(d);
+	gtk_notebook_append_page(GTK_NOTEBOOK(d->tables), d->flame_page,
+				 tab_label("Flame graph"));
 	gtk_paned_pack1(GTK_PANED(paned), d->graphs, TRUE, TRUE);
 	gtk_paned_pack2(GTK_PANED(paned), d->tables, TRUE, TRUE);
 	g_signal_connect(paned, "size-allocate", G_CALLBACK(first_split), NULL);

@@ -184,6 +184,11 @@ const struct corpus_case corpus_cases[] = {
 	  "1000000300 sample 1 0x401010 1\n"
 	  "1000000300 stack 1 sample 0 0 2 0x401010 0x402000\n" GOOD_BUF1,
 	  0, OK, NULL, 8 },
+	/* format 1.10: a read's entry and its stack (traced --stacks syscall:read) */
+	{ "syscall-stack-1.10", "header format=1.10 stacks=syscall_entry stacksys=0\n" GOOD_HEAD
+	  GOOD_BUF0 "1000000300 syscall_entry 0\n"
+	  "1000000300 stack 1 syscall_entry 0 0 2 0x401010 0x402000\n" GOOD_BUF1,
+	  0, OK, NULL, 8 },
 	{ "sample-short", "header format=1.10 samplehz=997\n" GOOD_HEAD GOOD_BUF0
 	  "1000000300 rec 67 16 1 2 3 4 5 6 7 8\n",
 	  0, READ_ERR, "shorter than the 16 bytes of a sample event", 0 },

@@ -391,7 +391,27 @@ static void test_flame(void)
 		}
 	}
 	ok(!bad, "each box: its name, depth, parent, x, width and self weight");
+	{	/* the search: the boxes whose name holds the text, and their weight */
+		unsigned char m[8];
+
+		ok(lttr_flame_match(f, "a", -1, m) == 21 && m[0] && m[4] && !m[1] && !m[5] &&
+		   !m[6], "search \"a\": a and a+1 matched, 10 + 11");
+		ok(lttr_flame_match(f, "d", 1, m) == 0 && m[3] && lttr_flame_match(f, "c", 1, m) == 3,
+		   "zoomed to b: d (beside it) matched but not counted, c counted");
+		ok(lttr_flame_match(f, "", -1, m) == 0 && !memchr(m, 1, f->nboxes) &&
+		   lttr_flame_match(f, "q", -1, NULL) == 0, "nothing to find: no box, 0");
+		ok(lttr_flame_subtree_end(f, 0) == 4 && lttr_flame_subtree_end(f, 1) == 3 &&
+		   lttr_flame_subtree_end(f, 6) == 7, "the subtrees: a [0, 4), b [1, 3), e [6, 7)");
+	}
 	lttr_flame_free(f);
+	{	/* a frame matched above a matched one counts once */
+		struct lttr_stack_line nl[] = { { (char *)"x;x", 4, 1 }, { (char *)"x;y", 3, 1 } };
+		struct lttr_stacks ns = { .nlines = 2, .lines = nl, .total = 7 };
+
+		ok(lttr_flame_layout(&ns, &f) == 0 && lttr_flame_match(f, "x", -1, NULL) == 7,
+		   "search \"x\" in x;x and x;y: 7, the inner x not counted again");
+		lttr_flame_free(f);
+	}
 	ok(lttr_flame_layout(&empty, &f) == 0 && f->nboxes == 0 && f->total == 0 && f->depth == 0,
 	   "no stacks: no box");
 	lttr_flame_free(f);

@@ -146,3 +146,40 @@ done:
 	lttr_flame_free(f);
 	return ret;
 }
+
+size_t lttr_flame_subtree_end(const struct lttr_flame *f, size_t i)
+{
+	size_t j;
+
+	for (j = i + 1; j < f->nboxes && f->boxes[j].depth > f->boxes[i].depth; j++)
+		;
+	return j;
+}
+
+uint64_t lttr_flame_match(const struct lttr_flame *f, const char *text, long root,
+			  unsigned char *match)
+{
+	size_t i, from = 0, to = f->nboxes, skip = 0;
+	uint64_t w = 0;
+
+	if (match)
+		memset(match, 0, f->nboxes);
+	if (root >= 0 && (size_t)root < f->nboxes) {
+		from = (size_t)root;
+		to = lttr_flame_subtree_end(f, from);
+	}
+	if (!text || !*text)
+		return 0;
+	for (i = 0; i < f->nboxes; i++) {
+		if (!strstr(f->boxes[i].name, text))
+			continue;
+		if (match)
+			match[i] = 1;
+		/* counted once: not inside a match counted, inside @root */
+		if (i < from || i >= to || i < skip)
+			continue;
+		w += f->boxes[i].w;
+		skip = lttr_flame_subtree_end(f, i);
+	}
+	return w;
+}

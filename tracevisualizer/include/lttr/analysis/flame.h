@@ -63,6 +63,33 @@ struct lttr_flame {
  */
 int lttr_flame_layout(const struct lttr_stacks *s, struct lttr_flame **out);
 
+/**
+ * lttr_flame_subtree_end() - the index after the last box above box @i
+ * (its subtree is [@i, the result) of @f->boxes)
+ * @f: the layout
+ * @i: a box
+ *
+ * Return: that index.
+ */
+size_t lttr_flame_subtree_end(const struct lttr_flame *f, size_t i);
+
+/**
+ * lttr_flame_match() - the boxes whose name holds @text, and their weight
+ * (the search of a flame graph, as flamegraph.pl's: a frame matched above
+ * a matched one is not counted again)
+ * @f: the layout
+ * @text: the text (case-sensitive; NULL or "" matches nothing)
+ * @root: -1: the whole graph; a box: only its subtree is counted (a graph
+ *	zoomed to it; the share is then of that box's weight)
+ * @match: when not NULL, receives 1 for each box (@f->nboxes entries)
+ *	whose name holds @text, 0 for the others
+ *
+ * Return: the weight of the matched boxes (in the stacks' unit) that are
+ * not above another matched box, inside @root.
+ */
+uint64_t lttr_flame_match(const struct lttr_flame *f, const char *text, long root,
+			  unsigned char *match);
+
 /** lttr_flame_free() - release @f (or NULL) */
 void lttr_flame_free(struct lttr_flame *f);
 
