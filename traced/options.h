@@ -73,6 +73,7 @@ struct options {
 	/* vital signs mode: traced --vitals (docs/vitals.md) */
 	int vitals;
 	uint64_t epoch_ns;		/* --epoch */
+	uint64_t keep_ns;		/* --keep, 0: every epoch kept */
 
 	/* control mode: traced --set-events LIST */
 	int set_events;

@@ -6,7 +6,8 @@
  * (the collector goes on in its other copy) and hands over the ended
  * epoch, which is written to DIR/vitals-N.ltv (a temporary file renamed:
  * a reader never sees half of one).  The numbers continue those already
- * in DIR.  SIGINT and SIGTERM end the current epoch early (marked
+ * in DIR; with --keep, the files of the epochs older than that are
+ * removed as new ones are written.  SIGINT and SIGTERM end the current epoch early (marked
  * partial), write it and exit; -t ends after that long.
  */
 #include <errno.h>
@@ -49,6 +50,8 @@ struct vit {
 	struct ltt_vital_sample *samples;
 	uint32_t cap;
 	uint64_t next;		/* the series' next epoch number */
+	uint64_t oldest;	/* the oldest epoch that may have a file */
+	uint64_t keep;		/* --keep in epochs, 0: all */
 	uint64_t written, bytes;
 };
 
@@ -98,6 +101,15 @@ static int vit_epoch(struct vit *v, int partial)
 	v->written++;
 	if (stat(path, &st) == 0)
 		v->bytes += (uint64_t)st.st_size;
+	/* --keep: the newest keep files, the older ones removed */
+	while (v->keep && v->oldest + v->keep < v->next) {
+		snprintf(path, sizeof(path), "%s/" LTTR_VITALS_FILE_PREFIX
+			 "%08" PRIu64 LTTR_VITALS_FILE_SUFFIX, v->o->output,
+			 v->oldest);
+		if (unlink(path) < 0 && errno != ENOENT)
+			msg_warn("%s: %s", path, strerror(errno));
+		v->oldest++;
+	}
 	return 0;
 }
 
@@ -107,7 +119,7 @@ int vitals_run(const struct options *o)
 					 .shift = LTT_VITALS_SHIFT_MIN };
 	struct ltt_vitals_info info;
 	struct vit v = { .o = o, .fd = -1 };
-	uint64_t start, end_at, next_end, last = 0;
+	uint64_t start, end_at, next_end, first = 0, last = 0;
 	sigset_t orig;
 	int sigfd, rc = EXIT_ERROR, stop = 0, found;
 
@@ -115,13 +127,16 @@ int vitals_run(const struct options *o)
 		msg_err("%s: %s", o->output, strerror(errno));
 		return EXIT_ERROR;
 	}
-	found = lttr_vitals_last_epoch(o->output, &last);
+	found = lttr_vitals_epoch_range(o->output, &first, &last);
 	if (found < 0) {
 		msg_err("%s: cannot read the directory: %s", o->output,
 			strerror(errno));
 		return EXIT_ERROR;
 	}
 	v.next = found ? last + 1 : 0;
+	v.oldest = found ? first : 0;
+	if (o->keep_ns)
+		v.keep = (o->keep_ns + o->epoch_ns - 1) / o->epoch_ns;
 	sigfd = signals_setup(&orig);
 	if (sigfd < 0)
 		return EXIT_ERROR;

@@ -299,7 +299,7 @@ void lttr_vitals_epoch_free(struct lttr_vitals_epoch *e)
 	e->nsamples = 0;
 }
 
-int lttr_vitals_last_epoch(const char *dir, uint64_t *epoch)
+int lttr_vitals_epoch_range(const char *dir, uint64_t *first, uint64_t *last)
 {
 	struct dirent *d;
 	int found = 0;
@@ -316,8 +316,10 @@ int lttr_vitals_last_epoch(const char *dir, uint64_t *epoch)
 			   LTTR_VITALS_FILE_SUFFIX "%n", &n, &end) != 1 ||
 		    !end || d->d_name[end])
 			continue;
-		if (!found || n > *epoch)
-			*epoch = n;
+		if (!found || n > *last)
+			*last = n;
+		if (!found || n < *first)
+			*first = n;
 		found = 1;
 	}
 	closedir(dp);

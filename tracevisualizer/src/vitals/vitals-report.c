@@ -316,8 +316,7 @@ void lttr_vitals_text(FILE *f, const struct lttr_vitals_report *r)
 	size_t i, k, flagged = 0;
 	unsigned int v;
 
-	for (i = 0; i < s->nwarnings; i++)
-		fprintf(f, "warning: %s\n", s->warnings[i]);
+	/* the warnings are the caller's to print, on its error stream */
 	for (i = 0; i < s->n; i++) {
 		const struct lttr_vitals_epoch *e = &s->epochs[i];
 
@@ -335,8 +334,8 @@ void lttr_vitals_text(FILE *f, const struct lttr_vitals_report *r)
 			if (!(e->h.collected & (1U << v)))
 				continue;
 			distinct_text(d, sizeof(d), row->distinct);
-			fprintf(f, "  %-15s %12" PRIu64 " %-7s %10" PRIu64
-				" events  labels %s%s\n", lttr_vital_name(v),
+			fprintf(f, "  %-15s total %12" PRIu64 " %-7s (%" PRIu64
+				" events)  labels %s%s\n", lttr_vital_name(v),
 				row->total, lttr_vital_unit(v), row->events, d,
 				row->flagged ? "  ANOMALY (outside its band)" : "");
 			if (row->flagged) {

@@ -85,11 +85,13 @@ int lttr_vitals_read(const char *path, struct lttr_vitals_epoch *e,
 void lttr_vitals_epoch_free(struct lttr_vitals_epoch *e);
 
 /**
- * lttr_vitals_last_epoch() - the highest epoch number among the files of
- * @dir (by their names), for a daemon that continues a series
- * Return: 1 and *@epoch, 0 when there is none, -1 when @dir cannot be read.
+ * lttr_vitals_epoch_range() - the lowest and highest epoch numbers among
+ * the files of @dir (by their names), for a daemon that continues a
+ * series and removes its oldest files
+ * Return: 1 and *@first, *@last; 0 when there is none; -1 when @dir
+ * cannot be read.
  */
-int lttr_vitals_last_epoch(const char *dir, uint64_t *epoch);
+int lttr_vitals_epoch_range(const char *dir, uint64_t *first, uint64_t *last);
 
 /* ---- the aggregator (vitals-report.c) ---------------------------------- */
 
