@@ -8,8 +8,10 @@
  * a hash of the event's label (HCA): an event adds its weight to its
  * label's counter and is sampled (label, pid, uid, comm, data into a
  * per-CPU array) when the counter crosses a level of a logarithmic scale
- * (levels at 2^(k * shift)): a rare label is seen at its first event, a
- * frequent one a logarithmic number of times.  Two copies of every HCA
+ * (levels at 2^(k * shift)), or at its first event in the epoch (an exact
+ * set of the labels seen: a label sharing its cell is not missed): a rare
+ * label is seen at its first event, a frequent one a logarithmic number
+ * of times.  Two copies of every HCA
  * and sample array: the daemon's SWAP ioctl ends the epoch by switching
  * the collector to the other copy, waits for a grace period (every
  * callback runs with interrupts off here, inside the RCU read side), then
@@ -21,8 +23,11 @@
  * are on for the union of the trace's mask (while it traces) and the
  * collector's events (ltt_events_update(), tracer_main.c).
  *
- * Memory: 2 copies x (HCAs + samples) per possible CPU, allocated at
- * START and freed at STOP, and one table of runnable/blocked tasks.
+ * Memory: 2 copies x (HCAs + seen labels + samples) per possible CPU
+ * (about 188 KB), allocated at START and freed at STOP, and one table of
+ * runnable/blocked tasks.  Within an epoch, past half of a CPU's sample
+ * array the levels spread further, and its last quarter is kept for the
+ * first events of labels.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -45,8 +50,13 @@
 
 DEFINE_STATIC_KEY_FALSE(ltt_vitals_on);
 
+/* labels seen in the epoch on the CPU, by their hash (0: free) */
+#define VIT_SEEN	1024
+#define VIT_SEEN_PROBES	8
+
 struct vit_copy {
 	u32 hca[LTT_VITALS][LTT_VITALS_HCA];
+	u64 seen[VIT_SEEN];
 	u64 total[LTT_VITALS];
 	u64 events[LTT_VITALS];
 	u64 dropped;
@@ -135,6 +145,29 @@ struct vit_ev {
 	const char *comm;
 };
 
+/*
+ * Is this the label's first event of the epoch on this CPU?  An exact set
+ * of label hashes (open addressing, a few probes): a label that shares
+ * its HCA cell with a frequent one is still sampled at its first event,
+ * where the cell's level alone would miss it (Chopstix' false negatives,
+ * 5.3).  A full neighbourhood answers no: the level decides.
+ */
+static notrace bool vit_first(struct vit_copy *cp, u64 label)
+{
+	unsigned int i = label & (VIT_SEEN - 1), n;
+
+	label |= 1;
+	for (n = 0; n < VIT_SEEN_PROBES; n++, i = (i + 1) & (VIT_SEEN - 1)) {
+		if (cp->seen[i] == label)
+			return false;
+		if (!cp->seen[i]) {
+			cp->seen[i] = label;
+			return true;
+		}
+	}
+	return false;
+}
+
 /* Interrupts off, on this CPU. */
 static notrace void vit_account(struct vit_cpu *vc, const struct vit_ev *e)
 {
@@ -143,6 +176,16 @@ static notrace void vit_account(struct vit_cpu *vc, const struct vit_ev *e)
 	struct ltt_vital_sample *s;
 	u64 label;
 	u32 *cell, old, new;
+	bool first;
+
+	/*
+	 * The watermark within the epoch (Chopstix 4.1.3): past half of
+	 * the sample array, the levels spread one step more every
+	 * sixteenth, so that a burst of one vital sign does not fill it.
+	 */
+	if (cp->nsamples >= LTT_VITALS_SAMPLES / 2)
+		shift += 1 + (cp->nsamples - LTT_VITALS_SAMPLES / 2) /
+			     (LTT_VITALS_SAMPLES / 16);
 
 	label = vit_hash(e->site ^ ((u64)e->key << 48),
 			 ((u64)e->pid << 32) | e->uid, vit_comm_id(e->comm));
@@ -152,9 +195,15 @@ static notrace void vit_account(struct vit_cpu *vc, const struct vit_ev *e)
 	*cell = new;
 	cp->total[e->vital] += e->weight;
 	cp->events[e->vital]++;
-	if (vit_level(new, shift) <= vit_level(old, shift))
+	first = vit_first(cp, label);
+	if (!first && vit_level(new, shift) <= vit_level(old, shift))
 		return;
-	if (cp->nsamples >= LTT_VITALS_SAMPLES) {
+	/*
+	 * The last quarter is kept for the first event of a label: one
+	 * never seen this epoch (the rare ones) is sampled until it is full.
+	 */
+	if (cp->nsamples >= LTT_VITALS_SAMPLES ||
+	    (!first && cp->nsamples >= LTT_VITALS_SAMPLES * 3 / 4)) {
 		cp->dropped++;
 		return;
 	}
