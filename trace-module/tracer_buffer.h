@@ -328,6 +328,14 @@ void ltt_lost_count(struct ltt_cpu *c, unsigned int id, const void *data,
 void ltt_lost_reset(struct ltt_cpu *c);
 void ltt_lost_fill(struct ltt_cpu *c, struct ltt_lost_info *info);
 
+/* the vital signs collector (tracer_vitals.c) */
+DECLARE_STATIC_KEY_FALSE(ltt_vitals_on);
+void ltt_vitals_event(unsigned int id, const void *data, unsigned int len);
+void ltt_vitals_mask(u64 *mask);
+void ltt_events_update(void);
+int ltt_vitals_init(void);
+void ltt_vitals_exit(void);
+
 /* the test clock (tracer_main.c, <ltt/ltt-clock.h>) */
 DECLARE_STATIC_KEY_FALSE(ltt_clock_skewed);
 extern s64 ltt_clock_offset_ns;

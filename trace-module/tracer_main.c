@@ -170,6 +170,31 @@ static void ltt_session_defaults(void)
 /* ---- control ----------------------------------------------------------- */
 
 /*
+ * Under ctl_mutex: the kernel's event points on for the union of the
+ * trace's events (@trace_mask, NULL while not tracing) and the vital
+ * signs collector's (tracer_vitals.c), all off when both are off.
+ */
+static void ltt_events_set(const u64 *trace_mask)
+{
+	u64 m[LTT_MASK_WORDS] = { 0 };
+	bool any = false;
+	int i;
+
+	if (trace_mask)
+		memcpy(m, trace_mask, sizeof(m));
+	ltt_vitals_mask(m);
+	for (i = 0; i < LTT_MASK_WORDS; i++)
+		any |= m[i] != 0;
+	ltt_trace_set_events(ltt_trace_callback, any ? m : NULL);
+}
+
+/* Under ctl_mutex: after the collector starts or stops. */
+void ltt_events_update(void)
+{
+	ltt_events_set(ltt.tracing ? ltt.mask : NULL);
+}
+
+/*
  * Under ctl_mutex: may @file change the session's configuration?  Only
  * its owner (or anyone while it has none), and only while not tracing.
  */
@@ -259,7 +284,7 @@ static int ltt_start(struct file *file)
 	 * clear and record nothing: the trace begins with every event of
 	 * the mask at once.
 	 */
-	ltt_trace_set_events(ltt_trace_callback, ltt.mask);
+	ltt_events_set(ltt.mask);
 	WRITE_ONCE(ltt.tracing, 1);
 	/* Publish the buffers, reset state and configuration to writers. */
 	smp_store_release(&ltt.active, 1);
@@ -303,7 +328,7 @@ static void ltt_stop_locked(void)
 	/* No periodic flush from now on (see ltt_flush_stop()). */
 	ltt_flush_stop();
 	/* The event points off: a stopped tracer costs the kernel nothing. */
-	ltt_trace_set_events(ltt_trace_callback, NULL);
+	ltt_events_set(NULL);
 	/*
 	 * Every callback runs with preemption disabled or in an NMI, i.e.
 	 * inside an RCU read-side critical section: after the grace period
@@ -397,7 +422,7 @@ static int ltt_set_mask(void __user *argp)
 		struct ltt_ev_change_mask ev;
 
 		/* The event points follow the mask: a masked-out one is a NOP. */
-		ltt_trace_set_events(ltt_trace_callback, m.bits);
+		ltt_events_set(m.bits);
 		ltt_marker_set_enabled(ltt_mask_test(m.bits, LTT_EV_MARKER));
 
 		BUILD_BUG_ON(sizeof(ev.bits) != sizeof(m.bits));
@@ -908,6 +933,13 @@ static int __init ltt_tracer_init(void)
 		misc_deregister(&ltt_misc);
 		goto err_unreg;
 	}
+	ret = ltt_vitals_init();
+	if (ret) {
+		pr_err("cannot register /dev/ltt-vitals: %d\n", ret);
+		ltt_marker_exit();
+		misc_deregister(&ltt_misc);
+		goto err_unreg;
+	}
 	pr_info("loaded: %u buffers of %u bytes per CPU\n",
 		ltt.cfg_count, ltt.cfg_size);
 	return 0;
@@ -933,6 +965,7 @@ err_cpus:
  */
 static void __exit ltt_tracer_exit(void)
 {
+	ltt_vitals_exit();
 	ltt_marker_exit();
 	misc_deregister(&ltt_misc);
 	ltt_custom_exit();

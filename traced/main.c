@@ -17,6 +17,7 @@
 #include "audit.h"
 #include "device-sys.h"
 #include "signals.h"
+#include "vitals.h"
 #include "snapshot.h"
 #include "symfiles.h"
 #include "tracedir.h"
@@ -411,6 +412,8 @@ int main(int argc, char **argv)
 	msg_quiet = o.quiet;
 	if (o.set_events)
 		return set_events(&o);
+	if (o.vitals)
+		return vitals_run(&o);
 	memset(&s, 0, sizeof(s));
 	s.opt = &o;
 	s.dev.fd = -1;

@@ -20,6 +20,8 @@ static void usage(FILE *f)
 "       traced [OPTIONS] -o TRACEDIR -t DURATION\n"
 "       traced [OPTIONS] -o TRACEDIR            (until SIGINT/SIGTERM)\n"
 "       traced [-d DEVICE] [-q] --set-events LIST\n"
+"       traced --vitals [--epoch DURATION] [--keep DURATION] [-t DURATION]\n"
+"              -o DIR\n"
 "\n"
 "Trace the whole system with the LTT tracer (/dev/tracer) while PROGRAM\n"
 "runs, for DURATION, or until interrupted, and write the trace to TRACEDIR\n"
@@ -100,6 +102,19 @@ static void usage(FILE *f)
 "                           the snapshots (k/M/G; 64k..4G, default 16M)\n"
 "      --notify-timeout DURATION  a notify command still running after\n"
 "                           DURATION is killed (default 5s)\n"
+"\n"
+"Vital signs (docs/vitals.md):\n"
+"      --vitals             do not trace: run the vital signs collector\n"
+"                           (/dev/ltt-vitals) and write one file an epoch\n"
+"                           to DIR (vitals-N.ltv, continuing the numbers\n"
+"                           already there); SIGINT/SIGTERM end the epoch,\n"
+"                           write it and exit; takes only -o, -t, -d, -q\n"
+"                           --epoch and --keep (a full trace may run\n"
+"                           beside it)\n"
+"      --epoch DURATION     the epoch's length (default 60s; 100ms..1 day)\n"
+"      --keep DURATION      remove the files of the epochs that ended more\n"
+"                           than DURATION ago (whole epochs: the newest\n"
+"                           ceil(DURATION / epoch) files are kept)\n"
 "\n"
 "Other:\n"
 "      --set-events LIST    control mode: set the events of the running\n"
@@ -277,6 +292,7 @@ enum {
 	OPT_FLIGHT, OPT_NO_CPUID, OPT_CAPTURE, OPT_SET_EVENTS,
 	OPT_FULL_RECORDS, OPT_GROUP, OPT_FLUSH, OPT_READ, OPT_STACKS,
 	OPT_STACK_DEPTH, OPT_SAMPLE, OPT_RULES, OPT_RULE, OPT_SNAPSHOT_SIZE, OPT_NOTIFY_TIMEOUT,
+	OPT_VITALS, OPT_EPOCH, OPT_KEEP,
 };
 
 static const struct option longopts[] = {
@@ -309,6 +325,9 @@ static const struct option longopts[] = {
 	{ "no-cpu-id",		no_argument,	   NULL, OPT_NO_CPUID },
 	{ "full-records",	no_argument,	   NULL, OPT_FULL_RECORDS },
 	{ "set-events",		required_argument, NULL, OPT_SET_EVENTS },
+	{ "vitals",		no_argument,	   NULL, OPT_VITALS },
+	{ "epoch",		required_argument, NULL, OPT_EPOCH },
+	{ "keep",		required_argument, NULL, OPT_KEEP },
 	{ "device",		required_argument, NULL, 'd' },
 	{ "quiet",		no_argument,	   NULL, 'q' },
 	{ "stats",		required_argument, NULL, OPT_STATS },
@@ -440,6 +459,8 @@ const char *options_opt_names(const struct options *o, char *buf,
 int options_parse(int argc, char **argv, struct options *o)
 {
 	const char *badev, *why, *session_opt = NULL, *rules_file = NULL;
+	const char *trace_opt = NULL;
+	int device_set = 0;
 	struct ltt_event_mask m;
 	uint64_t v;
 	size_t i;
@@ -466,7 +487,35 @@ int options_parse(int argc, char **argv, struct options *o)
 			snprintf(first, sizeof(first), "%s", name_of(c));
 			session_opt = first;
 		}
+		/* options of a trace, not of the vital signs */
+		if (c != 'd' && c != 'q' && c != 'h' && c != 'o' && c != 't' &&
+		    c != OPT_VITALS && c != OPT_EPOCH && c != OPT_KEEP &&
+		    c != OPT_VERSION &&
+		    c != ':' && c != '?' && !trace_opt) {
+			static char tfirst[32];
+
+			snprintf(tfirst, sizeof(tfirst), "%s", name_of(c));
+			trace_opt = tfirst;
+		}
 		switch (c) {
+		case OPT_VITALS:
+			o->vitals = 1;
+			break;
+		case OPT_EPOCH:
+			if (lttr_parse_duration(optarg, &v) < 0 ||
+			    v < EPOCH_MIN_NS || v > EPOCH_MAX_NS)
+				return bad2("bad --epoch '%s' (100ms..1 day): %s",
+					    optarg, LTTR_DURATION_FORM);
+			o->epoch_ns = v;
+			break;
+		case OPT_KEEP:
+			if (lttr_parse_duration(optarg, &v) < 0 || !v ||
+			    v > 3650 * EPOCH_MAX_NS)
+				return bad2("bad --keep '%s' (above 0, at most "
+					    "10 years): %s", optarg,
+					    LTTR_DURATION_FORM);
+			o->keep_ns = v;
+			break;
 		case 'o':
 			o->output = optarg;
 			break;
@@ -630,6 +679,7 @@ int options_parse(int argc, char **argv, struct options *o)
 			break;
 		case 'd':
 			o->device = optarg;
+			device_set = 1;
 			break;
 		case 'q':
 			o->quiet = 1;
@@ -667,6 +717,23 @@ int options_parse(int argc, char **argv, struct options *o)
 		    !mask_test(&o->mask, (unsigned int)i))
 			return bad("--stacks: the %s event is not recorded "
 				   "(see -e)", event_name((unsigned int)i));
+	if ((o->epoch_ns || o->keep_ns) && !o->vitals)
+		return bad("--epoch and --keep need --vitals%s", "");
+	if (o->vitals) {
+		if (trace_opt)
+			return bad("--vitals takes only -o, -t, -d, -q, "
+				   "--epoch and --keep, not %s", trace_opt);
+		if (o->program)
+			return bad("--vitals takes no PROGRAM ('%s')",
+				   o->program[0]);
+		if (!o->output)
+			return bad("%s", "no directory given (-o DIR)");
+		if (!device_set)
+			o->device = DEFAULT_VITALS_DEVICE;
+		if (!o->epoch_ns)
+			o->epoch_ns = DEFAULT_EPOCH_NS;
+		return -1;
+	}
 	if (o->set_events) {
 		if (session_opt)
 			return bad("--set-events changes a running trace: it "

@@ -11,6 +11,10 @@ struct lttr_rules;
 
 #define TRACED_VERSION		"1.1"
 #define DEFAULT_DEVICE		"/dev/tracer"
+#define DEFAULT_VITALS_DEVICE	"/dev/ltt-vitals"
+#define DEFAULT_EPOCH_NS	(60ULL * 1000000000ULL)
+#define EPOCH_MIN_NS		(100ULL * 1000000ULL)
+#define EPOCH_MAX_NS		(86400ULL * 1000000000ULL)
 #define DEFAULT_WRITE_BUFFER	(4U << 20)
 #define WRITE_BUFFER_MIN	4096U
 #define WRITE_BUFFER_MAX	(1U << 30)
@@ -65,6 +69,11 @@ struct options {
 	struct lttr_rules *rules;	/* compiled, or NULL */
 	uint64_t snapshot_size;		/* --snapshot-size: the memory ring */
 	uint64_t notify_timeout_ns;	/* --notify-timeout */
+
+	/* vital signs mode: traced --vitals (docs/vitals.md) */
+	int vitals;
+	uint64_t epoch_ns;		/* --epoch */
+	uint64_t keep_ns;		/* --keep, 0: every epoch kept */
 
 	/* control mode: traced --set-events LIST */
 	int set_events;

@@ -1458,10 +1458,12 @@ static inline __u64 ltt_lost_by_event(const struct ltt_lost_info *li,
  * events, and struct ltt_lost_info counts the lost events of every id
  * (by_event_high).  7: format 1.8, call stacks (LTT_EV_STACK,
  * LTT_IOC_SET_STACKS).  9: format 1.11, application markers
- * (LTT_EV_MARKER, /dev/ltt-marker).  The daemon writes its own LTT_FORMAT_MINOR in the trace header, so it
+ * (LTT_EV_MARKER, /dev/ltt-marker).  10: the vital signs collector
+ * (/dev/ltt-vitals, struct ltt_vitals_*; the trace format is unchanged).
+ * The daemon writes its own LTT_FORMAT_MINOR in the trace header, so it
  * refuses a module of another version.
  */
-#define LTT_ABI_VERSION		9
+#define LTT_ABI_VERSION		10
 
 struct ltt_buffer_config {
 	__u32 size;		/* bytes per buffer, header included */
@@ -1582,5 +1584,163 @@ struct ltt_subbuf {
 #define LTT_IOC_SET_STACKS	_IOW(LTT_IOC_MAGIC, 20, struct ltt_stack_config)
 #define LTT_IOC_SET_SAMPLE	_IOW(LTT_IOC_MAGIC, 21, __u32)
 #define LTT_IOC_SET_STACK_SYSCALLS _IOW(LTT_IOC_MAGIC, 22, struct ltt_syscall_set)
+
+/* ---- vital signs (/dev/ltt-vitals, ABI 10; docs/vitals.md) ---------- */
+
+/*
+ * A second consumer of the kernel's event points, beside the trace: per
+ * vital sign, an array of counters indexed by a hash of the event's label
+ * (HCA, LTT_VITALS_HCA cells per CPU); an event adds its weight to its
+ * label's cell and is sampled when the cell crosses a level of the
+ * logarithmic scale (levels at 2^(k * shift), shift adapted per epoch).
+ * Every slot of Chopstix' Figure 2 has an id; those the module does not
+ * collect (yet, or on this machine) are absent from the collected mask.
+ */
+enum ltt_vital {
+	LTT_VITAL_CPU		= 0,	/* sampling timer: masked PC */
+	LTT_VITAL_L2		= 1,	/* PMU only: never under QEMU TCG */
+	LTT_VITAL_SCHED_DELAY	= 2,	/* runnable -> running: pid + site */
+	LTT_VITAL_BLOCKING	= 3,	/* blocked -> woken: pid + site */
+	LTT_VITAL_DISK		= 4,	/* slot: block I/O */
+	LTT_VITAL_KPAGE		= 5,	/* slot: kernel page allocation */
+	LTT_VITAL_UPAGE		= 6,	/* page faults: PC */
+	LTT_VITAL_SYSCALL	= 7,	/* masked user sp + syscall nr */
+	LTT_VITAL_SIGNAL	= 8,	/* delivery: user PC + signal */
+	LTT_VITAL_SOCKET	= 9,	/* slot: socket transfers */
+	LTT_VITAL_LOCK		= 10,	/* slot: lock slow paths */
+	LTT_VITALS		= 11
+};
+
+#define LTT_VITALS_HCA		1024	/* counters per vital sign and CPU */
+#define LTT_VITALS_SAMPLES	512	/* samples per CPU and epoch */
+#define LTT_VITALS_SHIFT_MIN	1	/* levels at 2, 4, 8, ... */
+#define LTT_VITALS_SHIFT_MAX	16
+#define LTT_VITALS_SP_MASK	(~0xffULL)	/* the label's masked sp/PC */
+
+/* What the module collects (LTT_VITALS_GET_INFO's collected mask). */
+#define LTT_VITALS_COLLECTED	((1U << LTT_VITAL_CPU) | \
+				 (1U << LTT_VITAL_SCHED_DELAY) | \
+				 (1U << LTT_VITAL_BLOCKING) | \
+				 (1U << LTT_VITAL_UPAGE) | \
+				 (1U << LTT_VITAL_SYSCALL) | \
+				 (1U << LTT_VITAL_SIGNAL))
+
+/*
+ * One sample: the event whose cell crossed a level.  site is the
+ * label's address (masked for CPU and SYSCALL), key its small part
+ * (syscall nr, signal number, fault vector), data[] the vital's data:
+ * CPU: PC, user; SCHED_DELAY/BLOCKING: the delay in ns, priority;
+ * UPAGE: faulting address, free pages; SYSCALL: first argument;
+ * SIGNAL: handler.  count is the cell after the event.
+ */
+struct ltt_vital_sample {
+	__u64 time;		/* ns, the trace's clock */
+	__u64 label;		/* the label's 64-bit hash */
+	__u64 site;
+	__u64 data[2];
+	__u32 pid;
+	__u32 uid;
+	__u32 count;
+	__u16 vital;		/* enum ltt_vital */
+	__u16 cell;		/* the label's HCA index */
+	__u32 key;
+	__u32 cpu;
+	char comm[16];
+} __attribute__((packed));
+
+/* LTT_VITALS_IOC_START (only while stopped) */
+struct ltt_vitals_config {
+	__u32 vitals;		/* mask of enum ltt_vital, within COLLECTED */
+	__u32 shift;		/* initial level step, SHIFT_MIN..SHIFT_MAX */
+	__u32 delay_min_ns;	/* delays and blocks shorter are not events */
+	__u32 reserved;		/* zero */
+};
+
+/*
+ * LTT_VITALS_IOC_SWAP: ends the epoch (the collector goes on in the other
+ * copy) and copies the ended one out: its HCAs summed over the CPUs to
+ * hca (LTT_VITALS x LTT_VITALS_HCA __u32), at most samples_cap samples
+ * to samples.
+ */
+struct ltt_vitals_epoch {
+	__u64 hca;			/* in: user address, or 0 */
+	__u64 samples;			/* in: user address */
+	__u32 samples_cap;		/* in */
+	__u32 nsamples;			/* out: copied */
+	__u64 start_ns;			/* out: the epoch's bounds */
+	__u64 end_ns;
+	__u64 total[LTT_VITALS];	/* out: sum of the weights */
+	__u64 events[LTT_VITALS];	/* out: events counted */
+	__u64 dropped;			/* out: samples not kept (full) */
+	__u64 skipped;			/* out: events not counted (NMI) */
+	__u32 shift;			/* out: the epoch's level step */
+	__u32 ncpus;			/* out */
+	__u32 collected;		/* out: vitals collected */
+	__u32 seq;			/* out: epochs since START, from 0 */
+};
+
+struct ltt_vitals_info {
+	__u32 abi_version;	/* LTT_ABI_VERSION */
+	__u32 running;
+	__u32 collected;	/* LTT_VITALS_COLLECTED */
+	__u32 hca_size;		/* LTT_VITALS_HCA */
+	__u32 samples_per_cpu;	/* LTT_VITALS_SAMPLES */
+	__u32 bytes_per_cpu;	/* the collector's memory per CPU */
+};
+
+#define LTT_VITALS_IOC_MAGIC	0xB8
+#define LTT_VITALS_IOC_START	_IOW(LTT_VITALS_IOC_MAGIC, 1, struct ltt_vitals_config)
+#define LTT_VITALS_IOC_STOP	_IO(LTT_VITALS_IOC_MAGIC, 2)
+#define LTT_VITALS_IOC_SWAP	_IOWR(LTT_VITALS_IOC_MAGIC, 3, struct ltt_vitals_epoch)
+#define LTT_VITALS_IOC_GET_INFO	_IOR(LTT_VITALS_IOC_MAGIC, 4, struct ltt_vitals_info)
+
+/*
+ * The epoch file traced --vitals writes (vitals-NNNNNNNN.ltv, version 1,
+ * little-endian): this header, LTT_VITALS x struct ltt_vitals_sum, ncells
+ * x struct ltt_vitals_cell (the non-zero cells), nsamples x struct
+ * ltt_vital_sample, then struct ltt_vitals_trailer.
+ */
+#define LTT_VITALS_FILE_MAGIC	"LTTVITAL"
+#define LTT_VITALS_FILE_END	"LTTVEND"
+#define LTT_VITALS_FILE_VERSION	1
+
+struct ltt_vitals_file_header {
+	char magic[8];		/* LTT_VITALS_FILE_MAGIC */
+	__u32 version;		/* LTT_VITALS_FILE_VERSION */
+	__u32 header_size;	/* sizeof this struct */
+	__u64 epoch;		/* the series' epoch number */
+	__u64 start_ns;		/* the trace's clock */
+	__u64 end_ns;
+	__u64 wall_start_ns;	/* CLOCK_REALTIME at the epoch's end - length */
+	__u32 nvitals;		/* LTT_VITALS */
+	__u32 hca_size;
+	__u32 ncpus;
+	__u32 shift;
+	__u32 collected;
+	__u32 nsamples;
+	__u64 ncells;
+	__u64 dropped;
+	__u64 skipped;
+	__u32 flags;		/* LTT_VITALS_F_* */
+	__u32 reserved;
+};
+
+#define LTT_VITALS_F_PARTIAL	0x01	/* ended early (SIGTERM) */
+
+struct ltt_vitals_sum {
+	__u64 total;
+	__u64 events;
+};
+
+struct ltt_vitals_cell {
+	__u16 vital;
+	__u16 cell;
+	__u32 count;
+};
+
+struct ltt_vitals_trailer {
+	char magic[8];		/* LTT_VITALS_FILE_END, NUL-padded */
+	__u64 epoch;		/* the header's */
+};
 
 #endif /* _UAPI_LINUX_LTT_ABI_H */

@@ -3,7 +3,8 @@
 # a duration, SIGINT stops a trace cleanly (complete, readable), the /proc
 # snapshot lists every task and the IRQs, the header describes the machine;
 # --flush-interval gets a quiet CPU's buffers written while the trace runs;
-# a CPU going offline and online while tracing.
+# a CPU going offline and online while tracing; traced --vitals beside a
+# full trace of the same workload (docs/vitals.md).
 . "$(dirname "$0")/../lib/tap.sh"
 share=$(mktemp -d); trap 'rm -rf "$share"' EXIT
 
@@ -62,7 +63,24 @@ EOF
 traced -q -b 1M -n 4 -e syscall -o /mnt/share/hp -- sh /tmp/hp.sh hp wait; echo $? > /mnt/share/hp.rc
 cat /sys/devices/system/cpu/online > /mnt/share/hp.online
 cat /sys/class/misc/tracer/buffer_cpus /sys/class/misc/tracer/buffer_bytes > /mnt/share/hp.end
-traced -q --flight -b 1M -n 4 -e syscall -o /mnt/share/hpf -- sh /tmp/hp.sh hpf keep; echo $? > /mnt/share/hpf.rc'
+traced -q --flight -b 1M -n 4 -e syscall -o /mnt/share/hpf -- sh /tmp/hp.sh hpf keep; echo $? > /mnt/share/hpf.rc
+# the vital signs (docs/vitals.md) beside a full trace of the same workload
+traced --vitals --epoch 1s -o /mnt/share/vit 2> /mnt/share/vit.err & vp=$!
+i=0
+while ! grep -q "epochs of" /mnt/share/vit.err 2>/dev/null && [ $i -lt 300 ]; do usleep 50000; i=$((i + 1)); done
+traced -q -e syscall -o /mnt/share/vt -- ltt-vitals-rare 20000 > /mnt/share/vt.out; echo $? > /mnt/share/vt.rc
+kill -TERM $vp; wait $vp; echo $? > /mnt/share/vit.rc
+ls /mnt/share/vit > /mnt/share/vit.ls1
+# killed with -9: the release of its file frees the collector, a new daemon
+# starts at once and continues the series
+traced --vitals --epoch 1s -o /mnt/share/vit 2> /mnt/share/vit9.err & vp=$!
+i=0
+while ! grep -q "epochs of" /mnt/share/vit9.err 2>/dev/null && [ $i -lt 300 ]; do usleep 50000; i=$((i + 1)); done
+kill -KILL $vp; wait $vp
+traced -q --vitals --epoch 200ms -t 500ms -o /mnt/share/vit 2> /mnt/share/vit2.err; echo $? > /mnt/share/vit2.rc
+ls /mnt/share/vit > /mnt/share/vit.ls2
+traced --vitals --epoch 100ms --keep 200ms -t 1s -o /mnt/share/vk 2> /mnt/share/vk.err; echo $? > /mnt/share/vk.rc
+ls /mnt/share/vk > /mnt/share/vk.ls'
 ok $? "guest ran the daemon scenarios"
 is "$(cat "$share/a.rc")" "7" "PROGRAM's exit status becomes traced's"
 is "$(cat "$share/d.rc")" "143" "a PROGRAM killed by SIGTERM gives 128+15"
@@ -365,6 +383,75 @@ print("flight buffers (start, end, cpu, flags, end_ns): %s; first event at %d" %
 ok([len(r) for r in runs] == [50, 50, 50], "flight: the three runs' 50 lseeks each, none lost across CPU 1's offline time (%s)" % [len(r) for r in runs])
 cpus = [sorted({e['cpu'] for e in r}) for r in runs]
 ok(cpus == [[1], [0], [1]], "flight: on CPU 1, CPU 0, CPU 1 again (%s)" % cpus)
+done()
+PY
+)
+
+# The vital signs beside the full trace: the rare site (one getpgid among
+# 20000 getppid of ltt-vitals-rare) is sampled, and the sketch's count of
+# the frequent label (its HCA cell, summed over the epochs) is the full
+# trace's exact count of those calls, within the bound docs/vitals.md
+# gives: never below it, above it by no more than what other labels put
+# in the same cell (here allowed: 1 % of the count).
+is "$(cat "$share/vit.rc")" "0" "traced --vitals ends on SIGTERM with status 0"
+is "$(cat "$share/vt.rc")" "0" "the full trace of ltt-vitals-rare"
+[ -s "$share/vit.err" ] && diag "$(cat "$share/vit.err")"
+is "$(cat "$share/vit2.rc")" "0" "after a daemon killed with -9, a new traced --vitals starts and ends (-t) with status 0"
+[ -s "$share/vit2.err" ] && diag "$(cat "$share/vit2.err")"
+n1=$(wc -l < "$share/vit.ls1") n2=$(wc -l < "$share/vit.ls2")
+ok $(( ! (n1 >= 1 && n2 >= n1 + 2 && n2 <= n1 + 4) )) "the new daemon continues the series: $n1 files, then $n2 (2 or 3 epochs of 200 ms in 500 ms)"
+is "$(tail -1 "$share/vit.ls2")" "$(printf 'vitals-%08d.ltv' $((n2 - 1)))" "numbered without a gap"
+is "$(cat "$share/vk.rc")" "0" "traced --vitals --keep 200ms, epochs of 100 ms, for 1 s"
+# the daemon says how many epochs it wrote (about 10: fewer on a loaded host)
+nk=$(sed -n 's/^traced: vital signs: \([0-9]*\) epochs written.*/\1/p' "$share/vk.err")
+is "$(tr '\n' ' ' < "$share/vk.ls")" "$(printf 'vitals-%08d.ltv vitals-%08d.ltv ' $((nk - 2)) $((nk - 1)))" \
+	"--keep: of the $nk epochs written, the files of the newest 2 are left"
+ok $(( ! (nk >= 3) )) "... and at least one older file was removed ($nk epochs)"
+mkdir "$share/vit1" && while read -r f; do cp "$share/vit/$f" "$share/vit1/"; done < "$share/vit.ls1"
+tracevisualizer vitals --json --top 1000 "$share/vit1" > "$share/vit.json"
+ok $? "tracevisualizer vitals --json reads every epoch"
+tracevisualizer vitals "$share/vit" > /dev/null
+ok $? "... and every epoch of the three daemons"
+tracevisualizer vitals "$share/vit" > "$share/vit.txt"
+ok $? "tracevisualizer vitals (text)"
+tracevisualizer dump --json --pid "$(head -1 "$share/vt.out")" --type syscall_entry "$share/vt" > "$share/vt.json"
+ok $? "the full trace's syscall entries of the workload"
+checks < <(PYTHONPATH=tests/lib python3 - "$share" <<'PY'
+import sys, os
+from check import ok, load, done
+d = sys.argv[1]
+v = load(os.path.join(d, 'vit.json'))
+t = load(os.path.join(d, 'vt.json'))
+pid = int(open(os.path.join(d, 'vt.out')).readline())
+exact = {}
+for e in t['events']:
+    if e['type'] == 'syscall_entry':
+        exact[e['args']['nr']] = exact.get(e['args']['nr'], 0) + 1
+ep = v['epochs']
+print("epochs: samples, dropped, shift: %s" % [(e['samples'], e['dropped'], e['shift']) for e in ep])
+ok(len(ep) >= 1 and not v['warnings'], "%d epochs, no warning" % len(ep))
+ok(ep and ep[-1]['partial'], "the last epoch, ended by SIGTERM, is marked partial")
+ok(all(e['vitals']['syscall']['events'] == e['vitals']['syscall']['total'] for e in ep),
+   "syscalls weigh 1 each: total = events counted in every epoch")
+labels = {}
+for e in ep:
+    for l in e['vitals']['syscall']['top']:
+        if l['comm'] == 'ltt-vitals-rare' and l['pid'] == pid:
+            labels.setdefault((l['key'], l['site']), []).append(l)
+print("the workload's syscall labels: %s; exact counts by nr: %s" % (
+    {k: [(l['estimate'], l['samples']) for l in ls] for k, ls in labels.items()}, exact))
+rare = [k for k in labels if k[0] == 121]
+ok(exact.get(121) == 1 and len(rare) == 1 and sum(l['samples'] for l in labels[rare[0]]) == 1,
+   "the rare site (getpgid, once) is sampled, once")
+freq = [k for k in labels if k[0] == 110]
+ok(len(freq) == 1, "the frequent site (getppid) is one label (one masked stack pointer)")
+est = sum(l['estimate'] for l in labels[freq[0]]) if freq else 0
+n = exact.get(110, 0)
+ok(n == 20000 and n <= est <= n + n // 100,
+   "the sketch's count of the frequent label (%d) is the trace's exact %d within +1 %%" % (est, n))
+ok(freq and sum(l['samples'] for l in labels[freq[0]]) <= 15 * 2 * len(labels[freq[0]]),
+   "the frequent label is sampled logarithmically (%d samples)" % (
+       sum(l['samples'] for l in labels[freq[0]]) if freq else 0))
 done()
 PY
 )

@@ -142,6 +142,8 @@ int cmd_tui(struct cli_opts *o);
 int cmd_jobs(struct cli_opts *o);
 /* merge has a command line of its own (several traces, -o) */
 int cmd_merge(int argc, char **argv);
+/* vitals too (a directory of epoch files, docs/vitals.md) */
+int cmd_vitals(int argc, char **argv);
 /* summary of a merged set (a directory holding clock-model.json) */
 int cli_summary_merged(struct cli_opts *o);
 void cli_trace_error(const char *msg);

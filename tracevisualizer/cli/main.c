@@ -597,6 +597,7 @@ static void usage(void)
 	for (c = 0; c < NCOMMANDS; c++)
 		printf("  %-14s %s\n", commands[c].name, commands[c].summary);
 	printf("  %-14s %s\n", "merge", "several hosts' traces on one clock (merge -o OUT TRACE...)");
+	printf("  %-14s %s\n", "vitals", "the vital signs of traced --vitals, per epoch (vitals DIR)");
 	printf("\nOptions (below each, the commands that take it):\n");
 	for (k = 0; k < NOPTS; k++) {
 		if (!opts[k].help)
@@ -1037,6 +1038,9 @@ int main(int argc, char **argv)
 	/* several traces and an output: a command line of its own */
 	if (argc > 1 && !strcmp(argv[1], "merge"))
 		return cmd_merge(argc - 1, argv + 1);
+	/* the vital signs' epoch files, not a trace */
+	if (argc > 1 && !strcmp(argv[1], "vitals"))
+		return cmd_vitals(argc - 1, argv + 1);
 	/* symbolize's addresses: fewer than the arguments */
 	o.operands = calloc((size_t)argc, sizeof(*o.operands));
 	if (!o.operands)

@@ -35,6 +35,7 @@
 #include <lttr/replay/replay.h>
 #include <lttr/sync/clocksync.h>
 #include <lttr/sync/model-json.h>
+#include <lttr/vitals/vitals.h>
 #include "fuzz-input.h"
 #include "fuzz-passes.h"
 #include "fuzz-paths.h"
@@ -674,6 +675,69 @@ static void replay_pass(struct run *r, const char *dir)
 	lttr_replay_run(r->t, script, &o, &err);
 }
 
+/*
+ * The vital signs' epoch reader (traced --vitals, docs/vitals.md): the
+ * proc file's bytes parsed as an epoch file and written raw as one into
+ * the (temporary) directory, beside an epoch made of them (its HCA and
+ * samples the bytes); the directory loaded (the raw one refused and
+ * skipped with a warning, or read), the report, its text and JSON.
+ */
+static void vitals_pass(struct run *r, const char *dir)
+{
+	static uint32_t hca[LTT_VITALS * LTT_VITALS_HCA];
+	struct ltt_vital_sample smp[8];
+	struct ltt_vitals_file_header h;
+	struct ltt_vitals_sum sum[LTT_VITALS];
+	struct lttr_vitals_series s;
+	struct lttr_vitals_report rep;
+	struct lttr_vitals_epoch e;
+	char path[4096], err[256];
+	size_t len = 0, i;
+	char *proc;
+	FILE *f;
+
+	proc = read_proc(dir, &len);
+	if (!proc)
+		return;
+	if (lttr_vitals_parse((const unsigned char *)proc, len, &e, err,
+			      sizeof(err)) == 0)
+		lttr_vitals_epoch_free(&e);
+	snprintf(path, sizeof(path), "%s/vitals-00000001.ltv", dir);
+	f = fopen(path, "wb");
+	if (f) {
+		fwrite(proc, 1, len, f);
+		fclose(f);
+	}
+	memset(hca, 0, sizeof(hca));
+	memset(smp, 0, sizeof(smp));
+	memset(&h, 0, sizeof(h));
+	memset(sum, 0, sizeof(sum));
+	for (i = 0; i < len; i++)
+		hca[((unsigned char)proc[i] * 131u + i) %
+		    (LTT_VITALS * LTT_VITALS_HCA)] += (unsigned char)proc[i];
+	memcpy(smp, proc, len < sizeof(smp) ? len : sizeof(smp));
+	for (i = 0; i < 8; i++) {
+		smp[i].vital %= LTT_VITALS;
+		smp[i].cell %= LTT_VITALS_HCA;
+		sum[smp[i].vital].total += smp[i].count;
+		sum[smp[i].vital].events++;
+	}
+	h.collected = 0x7ff;
+	h.shift = 1;
+	h.nsamples = 8;
+	snprintf(path, sizeof(path), "%s/vitals-00000000.ltv", dir);
+	lttr_vitals_write(path, &h, sum, hca, smp, err, sizeof(err));
+	free(proc);
+	if (lttr_vitals_load(dir, &s, err, sizeof(err)) < 0)
+		return;
+	if (lttr_vitals_report(&s, 3, &rep) == 0) {
+		lttr_vitals_text(r->null, &rep);
+		lttr_vitals_json(r->null, &rep);
+		lttr_vitals_report_free(&rep);
+	}
+	lttr_vitals_series_free(&s);
+}
+
 static void view_pass(struct run *r, const char *dir)
 {
 	char warn[8][LTTR_VIEW_WARNING_LEN];
@@ -930,6 +994,7 @@ void fz_run(const char *dir, unsigned int flags, char *out, size_t outlen)
 	sync_pass(&r, dir);
 	rules_pass(&r, dir);
 	replay_pass(&r, dir);
+	vitals_pass(&r, dir);
 	if (r.first_err[0])
 		snprintf(text, sizeof(text), "error: %s", r.first_err);
 	else

@@ -22,7 +22,10 @@
  * synchronisation of several hosts (the messages across traces, a clock
  * model written and read back, the proc file's bytes read as a
  * clock-model.json) and the replay (the proc file's bytes parsed as a
- * script, a script of breakpoints, watchpoints and a Lua command run).
+ * script, a script of breakpoints, watchpoints and a Lua command run)
+ * and the vital signs' epoch reader (the proc file's bytes as an epoch
+ * file, written into @dir beside an epoch made of them, the directory
+ * loaded and reported, docs/vitals.md).
  * @out receives the outcome, @dir written as "TRACE": "refused: MESSAGE",
  * "error: MESSAGE" (the first pass that failed) or "read: N events, W
  * warnings".

@@ -1,0 +1,51 @@
+#!/usr/bin/env python3
+"""vitalsgen.py DIR - epoch files of traced --vitals for tests/host/vitals.t,
+written from the layout docs/vitals.md gives (not with the library):
+epochs 0..5 of system calls, 1003 a epoch (a frequent label of 1000 in
+cell 5, a rare one of 2 in cell 77, one of 1 in cell 900), epoch 4 a
+burst of 9000; epoch 5 partial; epoch 3's file cut in half, epoch 6's of
+version 7."""
+import os
+import struct
+import sys
+
+HDR = struct.Struct('<8sIIQQQQIIIIIIQQQII')
+SUM = struct.Struct('<QQ')
+CELL = struct.Struct('<HHI')
+SAMPLE = struct.Struct('<QQQQQIIIHHII16s')
+TRAILER = struct.Struct('<8sQ')
+NVITALS, HCA, SYSCALL = 11, 1024, 7
+COLLECTED = (1 << 2) | (1 << 3) | (1 << 6) | (1 << 7) | (1 << 8)
+
+
+def epoch_file(epoch, total, partial=False, version=1):
+    cells = [(SYSCALL, 5, 1000), (SYSCALL, 77, 2), (SYSCALL, 900, 1)]
+    if total != 1003:
+        cells[0] = (SYSCALL, 5, total - 3)
+    samples = [
+        # time label site d0 d1 pid uid count vital cell key cpu comm
+        (10, 0xf00d, 0x7ffd0000, 0, 0, 42, 0, 1, SYSCALL, 5, 110, 0, b'freq'),
+        (11, 0xf00d, 0x7ffd0000, 0, 0, 42, 0, 2, SYSCALL, 5, 110, 0, b'freq'),
+        (12, 0xbeef, 0x7ffc0000, 0, 0, 42, 0, 1, SYSCALL, 77, 121, 1, b'rare'),
+    ]
+    b = HDR.pack(b'LTTVITAL', version, HDR.size, epoch, 1000 * epoch,
+                 1000 * epoch + 999, 0, NVITALS, HCA, 2, 1, COLLECTED,
+                 len(samples), len(cells), 0, 0, 1 if partial else 0, 0)
+    for v in range(NVITALS):
+        b += SUM.pack(total, total) if v == SYSCALL else SUM.pack(0, 0)
+    for c in cells:
+        b += CELL.pack(*c)
+    for s in samples:
+        b += SAMPLE.pack(*s)
+    return b + TRAILER.pack(b'LTTVEND', epoch)
+
+
+d = sys.argv[1]
+os.makedirs(d)
+for e in range(7):
+    data = epoch_file(e, 9000 if e == 4 else 1003, partial=(e == 5),
+                      version=7 if e == 6 else 1)
+    if e == 3:
+        data = data[:len(data) // 2]
+    with open(os.path.join(d, 'vitals-%08d.ltv' % e), 'wb') as f:
+        f.write(data)

@@ -1,0 +1,668 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * tracer_vitals.c - the vital signs collector (/dev/ltt-vitals, ABI 10):
+ * a second consumer of the kernel's event points, beside the trace, after
+ * Chopstix (docs/vitals.md).
+ *
+ * Per vital sign and CPU, an array of LTT_VITALS_HCA counters indexed by
+ * a hash of the event's label (HCA): an event adds its weight to its
+ * label's counter and is sampled (label, pid, uid, comm, data into a
+ * per-CPU array) when the counter crosses a level of a logarithmic scale
+ * (levels at 2^(k * shift)), or at its first event in the epoch (an exact
+ * set of the labels seen: a label sharing its cell is not missed): a rare
+ * label is seen at its first event, a frequent one a logarithmic number
+ * of times.  Two copies of every HCA
+ * and sample array: the daemon's SWAP ioctl ends the epoch by switching
+ * the collector to the other copy, waits for a grace period (every
+ * callback runs with interrupts off here, inside the RCU read side), then
+ * copies the ended copy out and clears it.  shift doubles the levels'
+ * spacing after an epoch that dropped samples and comes back down after
+ * a quiet one (the watermark is the sample array, not CPU cycles).
+ *
+ * The collector works with or without a trace: the kernel's event points
+ * are on for the union of the trace's mask (while it traces) and the
+ * collector's events (ltt_events_update(), tracer_main.c).
+ *
+ * Memory: 2 copies x (HCAs + seen labels + samples) per possible CPU
+ * (about 188 KB), allocated at START and freed at STOP, and one table of
+ * runnable/blocked tasks.  Within an epoch, past half of a CPU's sample
+ * array the levels spread further, and its last quarter is kept for the
+ * first events of labels.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/cred.h>
+#include <linux/fs.h>
+#include <linux/ltt.h>
+#include <linux/miscdevice.h>
+#include <linux/mm.h>
+#include <linux/ptrace.h>
+#include <linux/rcupdate.h>
+#include <linux/sched.h>
+#include <linux/sched/task_stack.h>
+#include <linux/slab.h>
+#include <linux/uaccess.h>
+#include <linux/vmalloc.h>
+#include <linux/vmstat.h>
+#include <ltt/ltt-clock.h>
+
+#include "tracer_buffer.h"
+
+DEFINE_STATIC_KEY_FALSE(ltt_vitals_on);
+
+/* labels seen in the epoch on the CPU, by their hash (0: free) */
+#define VIT_SEEN	1024
+#define VIT_SEEN_PROBES	8
+
+struct vit_copy {
+	u32 hca[LTT_VITALS][LTT_VITALS_HCA];
+	u64 seen[VIT_SEEN];
+	u64 total[LTT_VITALS];
+	u64 events[LTT_VITALS];
+	u64 dropped;
+	u64 skipped;
+	u32 nsamples;
+	struct ltt_vital_sample samples[LTT_VITALS_SAMPLES];
+};
+
+struct vit_cpu {
+	struct vit_copy copy[2];
+};
+
+/* A task that is runnable (preempted or woken) or blocked, by pid. */
+#define VIT_TASKS	1024
+#define VIT_RUNNABLE	1
+#define VIT_BLOCKED	2
+
+struct vit_task {
+	u64 since;
+	u64 site;
+	u32 pid;
+	u32 uid;
+	u32 kind;
+	s32 prio;
+	char comm[TASK_COMM_LEN];
+};
+
+static struct {
+	struct vit_cpu **cpus;		/* [nr_cpu_ids], NULL while stopped */
+	struct vit_task *tasks;		/* [VIT_TASKS] */
+	u32 *sum;			/* SWAP's HCA sum, LTT_VITALS x HCA */
+	unsigned int cur;		/* the copy being written */
+	unsigned int shift;		/* the levels' step */
+	unsigned int shift_min;
+	u32 vitals;			/* mask of enum ltt_vital */
+	u32 delay_min_ns;
+	u32 seq;
+	u64 start_ns;			/* of the current epoch */
+	struct file *owner;		/* under ltt.ctl_mutex */
+} vit;
+
+static notrace u64 vit_now(void)
+{
+	u64 ts = ktime_get_mono_fast_ns();
+
+	if (static_branch_unlikely(&ltt_clock_skewed))
+		ts = ltt_clock_skew(ts, ltt_clock_offset_ns, ltt_clock_drift_ppb);
+	return ts;
+}
+
+static notrace u64 vit_hash(u64 a, u64 b, u64 c)
+{
+	u64 h = a * 0x9e3779b97f4a7c15ULL;
+
+	h ^= rol64(b, 21) * 0xc2b2ae3d27d4eb4fULL;
+	h ^= rol64(c, 42) * 0x165667b19e3779f9ULL;
+	h ^= h >> 29;
+	h *= 0xbf58476d1ce4e5b9ULL;
+	return h ^ (h >> 32);
+}
+
+/* The executable's id in a label: a hash of the task's comm. */
+static notrace u64 vit_comm_id(const char *comm)
+{
+	u64 w[2];
+
+	memcpy(w, comm, sizeof(w));
+	return w[0] ^ rol64(w[1], 7);
+}
+
+/* The level of a counter: 0 for 0, then one per 2^shift. */
+static notrace unsigned int vit_level(u32 c, unsigned int shift)
+{
+	return c ? 1 + (fls(c) - 1) / shift : 0;
+}
+
+/* What the event adds to the HCA and, when sampled, its sample. */
+struct vit_ev {
+	unsigned int vital;
+	u32 weight;
+	u64 site;
+	u32 key;
+	u32 pid;
+	u32 uid;
+	u64 data[2];
+	const char *comm;
+};
+
+/*
+ * Is this the label's first event of the epoch on this CPU?  An exact set
+ * of label hashes (open addressing, a few probes): a label that shares
+ * its HCA cell with a frequent one is still sampled at its first event,
+ * where the cell's level alone would miss it (Chopstix' false negatives,
+ * 5.3).  A full neighbourhood answers no: the level decides.
+ */
+static notrace bool vit_first(struct vit_copy *cp, u64 label)
+{
+	unsigned int i = label & (VIT_SEEN - 1), n;
+
+	label |= 1;
+	for (n = 0; n < VIT_SEEN_PROBES; n++, i = (i + 1) & (VIT_SEEN - 1)) {
+		if (cp->seen[i] == label)
+			return false;
+		if (!cp->seen[i]) {
+			cp->seen[i] = label;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* Interrupts off, on this CPU. */
+static notrace void vit_account(struct vit_cpu *vc, const struct vit_ev *e)
+{
+	struct vit_copy *cp = &vc->copy[READ_ONCE(vit.cur)];
+	unsigned int shift = READ_ONCE(vit.shift);
+	struct ltt_vital_sample *s;
+	u64 label;
+	u32 *cell, old, new;
+	bool first;
+
+	/*
+	 * The watermark within the epoch (Chopstix 4.1.3): past half of
+	 * the sample array, the levels spread one step more every
+	 * sixteenth, so that a burst of one vital sign does not fill it.
+	 */
+	if (cp->nsamples >= LTT_VITALS_SAMPLES / 2)
+		shift += 1 + (cp->nsamples - LTT_VITALS_SAMPLES / 2) /
+			     (LTT_VITALS_SAMPLES / 16);
+
+	label = vit_hash(e->site ^ ((u64)e->key << 48),
+			 ((u64)e->pid << 32) | e->uid, vit_comm_id(e->comm));
+	cell = &cp->hca[e->vital][label >> (64 - ilog2(LTT_VITALS_HCA))];
+	old = *cell;
+	new = old + e->weight < old ? U32_MAX : old + e->weight;
+	*cell = new;
+	cp->total[e->vital] += e->weight;
+	cp->events[e->vital]++;
+	first = vit_first(cp, label);
+	if (!first && vit_level(new, shift) <= vit_level(old, shift))
+		return;
+	/*
+	 * The last quarter is kept for the first event of a label: one
+	 * never seen this epoch (the rare ones) is sampled until it is full.
+	 */
+	if (cp->nsamples >= LTT_VITALS_SAMPLES ||
+	    (!first && cp->nsamples >= LTT_VITALS_SAMPLES * 3 / 4)) {
+		cp->dropped++;
+		return;
+	}
+	s = &cp->samples[cp->nsamples++];
+	s->time = vit_now();
+	s->label = label;
+	s->site = e->site;
+	s->data[0] = e->data[0];
+	s->data[1] = e->data[1];
+	s->pid = e->pid;
+	s->uid = e->uid;
+	s->count = new;
+	s->vital = e->vital;
+	s->cell = cell - cp->hca[e->vital];
+	s->key = e->key;
+	s->cpu = smp_processor_id();
+	memcpy(s->comm, e->comm, sizeof(s->comm));
+}
+
+static notrace void vit_current(struct vit_ev *e)
+{
+	e->pid = current->pid;
+	e->uid = from_kuid_munged(&init_user_ns, current_uid());
+	e->comm = current->comm;
+}
+
+/* The user-mode instruction pointer the current task left, or 0. */
+static notrace u64 vit_user_ip(void)
+{
+	if (current->flags & PF_KTHREAD)
+		return 0;
+	return instruction_pointer(task_pt_regs(current));
+}
+
+static notrace struct vit_task *vit_task(u32 pid)
+{
+	return &vit.tasks[hash_32(pid, ilog2(VIT_TASKS))];
+}
+
+static notrace void vit_delay(struct vit_cpu *vc, unsigned int vital,
+			      struct vit_task *t, u64 now)
+{
+	struct vit_ev e = { .vital = vital };
+	u64 ns = now - t->since;
+
+	if (now < t->since || ns < READ_ONCE(vit.delay_min_ns))
+		return;
+	/* The weight in microseconds (at least 1): 71 minutes fit. */
+	e.weight = max_t(u64, 1, min_t(u64, div_u64(ns, 1000), U32_MAX));
+	e.site = t->site;
+	e.pid = t->pid;
+	e.uid = t->uid;
+	e.comm = t->comm;
+	e.data[0] = ns;
+	e.data[1] = t->prio;
+	vit_account(vc, &e);
+}
+
+static notrace void vit_sched(struct vit_cpu *vc,
+			      const struct ltt_ev_schedchange *ev)
+{
+	u64 now = vit_now();
+	struct vit_task *t;
+
+	/* prev is the current task: runnable (preempted) or blocked. */
+	if (ev->prev_pid) {
+		t = vit_task(ev->prev_pid);
+		t->pid = ev->prev_pid;
+		t->since = now;
+		t->site = vit_user_ip();
+		t->uid = from_kuid_munged(&init_user_ns, current_uid());
+		t->prio = ev->prev_prio;
+		t->kind = ev->prev_state ? VIT_BLOCKED : VIT_RUNNABLE;
+		memcpy(t->comm, current->comm, sizeof(t->comm));
+	}
+	t = vit_task(ev->next_pid);
+	if (ev->next_pid && t->pid == ev->next_pid && t->kind == VIT_RUNNABLE &&
+	    (READ_ONCE(vit.vitals) & BIT(LTT_VITAL_SCHED_DELAY)))
+		vit_delay(vc, LTT_VITAL_SCHED_DELAY, t, now);
+	if (t->pid == ev->next_pid)
+		t->kind = 0;
+}
+
+static notrace void vit_wakeup(struct vit_cpu *vc,
+			       const struct ltt_ev_process_wakeup *ev)
+{
+	struct vit_task *t = vit_task(ev->pid);
+	u64 now;
+
+	if (!ev->pid || t->pid != ev->pid || t->kind != VIT_BLOCKED)
+		return;
+	now = vit_now();
+	if (READ_ONCE(vit.vitals) & BIT(LTT_VITAL_BLOCKING))
+		vit_delay(vc, LTT_VITAL_BLOCKING, t, now);
+	/* Runnable from now on: the delay until it runs is scheduling. */
+	t->kind = VIT_RUNNABLE;
+	t->since = now;
+}
+
+/*
+ * From ltt_trace_callback() while the collector runs: any context, with
+ * preemption disabled; interrupts are disabled here so that a nested
+ * event does not interleave with this one's update.
+ */
+notrace void ltt_vitals_event(unsigned int id, const void *data,
+			      unsigned int len)
+{
+	struct vit_ev e = { 0 };
+	struct vit_cpu **cpus, *vc;
+	unsigned long flags;
+	u32 want;
+
+	if (!data)
+		return;
+	local_irq_save(flags);
+	/* Pairs with the release in vit_start(). */
+	cpus = smp_load_acquire(&vit.cpus);
+	vc = cpus ? cpus[smp_processor_id()] : NULL;
+	if (!vc)
+		goto out;
+	if (in_nmi()) {
+		vc->copy[READ_ONCE(vit.cur)].skipped++;
+		goto out;
+	}
+	want = READ_ONCE(vit.vitals);
+	switch (id) {
+	case LTT_EV_SCHEDCHANGE:
+		if (len >= sizeof(struct ltt_ev_schedchange) && vit.tasks)
+			vit_sched(vc, data);
+		goto out;
+	case LTT_EV_PROCESS_WAKEUP:
+		if (len >= sizeof(struct ltt_ev_process_wakeup) && vit.tasks)
+			vit_wakeup(vc, data);
+		goto out;
+	case LTT_EV_SYSCALL_ENTRY: {
+		const struct ltt_ev_syscall_entry *ev = data;
+		struct pt_regs *regs = task_pt_regs(current);
+
+		if (!(want & BIT(LTT_VITAL_SYSCALL)) || len < sizeof(*ev) ||
+		    (current->flags & PF_KTHREAD))
+			goto out;
+		e.vital = LTT_VITAL_SYSCALL;
+		e.site = user_stack_pointer(regs) & LTT_VITALS_SP_MASK;
+		e.key = ev->nr;
+		e.data[0] = regs_get_kernel_argument(regs, 0);
+		e.data[1] = ev->ip;
+		break;
+	}
+	case LTT_EV_TRAP_ENTRY: {
+		const struct ltt_ev_trap_entry *ev = data;
+
+		/* page faults on user addresses: user page allocation */
+		if (!(want & BIT(LTT_VITAL_UPAGE)) || len < sizeof(*ev) ||
+		    ev->vector != 14 || ev->address >= TASK_SIZE_MAX ||
+		    (current->flags & PF_KTHREAD))
+			goto out;
+		e.vital = LTT_VITAL_UPAGE;
+		e.site = (ev->flags & LTT_TRAP_USER) ? ev->ip : vit_user_ip();
+		e.key = ev->vector;
+		e.data[0] = ev->address;
+		e.data[1] = global_zone_page_state(NR_FREE_PAGES);
+		break;
+	}
+	case LTT_EV_SIGNAL_DELIVER: {
+		const struct ltt_ev_signal_deliver *ev = data;
+
+		if (!(want & BIT(LTT_VITAL_SIGNAL)) || len < sizeof(*ev))
+			goto out;
+		e.vital = LTT_VITAL_SIGNAL;
+		e.site = vit_user_ip();
+		e.key = ev->sig;
+		e.data[0] = ev->handler;
+		break;
+	}
+	case LTT_EV_SAMPLE: {
+		const struct ltt_ev_sample *ev = data;
+
+		if (!(want & BIT(LTT_VITAL_CPU)) || len < sizeof(*ev))
+			goto out;
+		e.vital = LTT_VITAL_CPU;
+		e.site = ev->ip & LTT_VITALS_SP_MASK;
+		e.key = ev->flags & LTT_SAMPLE_USER;
+		e.data[0] = ev->ip;
+		e.data[1] = ev->flags;
+		break;
+	}
+	default:
+		goto out;
+	}
+	e.weight = 1;
+	vit_current(&e);
+	vit_account(vc, &e);
+out:
+	local_irq_restore(flags);
+}
+
+/* The kernel event ids the collector needs for @vitals. */
+void ltt_vitals_mask(u64 *mask)
+{
+	u32 v = READ_ONCE(vit.vitals);
+
+	if (!static_key_enabled(&ltt_vitals_on))
+		return;
+	if (v & (BIT(LTT_VITAL_SCHED_DELAY) | BIT(LTT_VITAL_BLOCKING))) {
+		mask[LTT_EV_SCHEDCHANGE / 64] |= BIT_ULL(LTT_EV_SCHEDCHANGE % 64);
+		mask[LTT_EV_PROCESS_WAKEUP / 64] |=
+			BIT_ULL(LTT_EV_PROCESS_WAKEUP % 64);
+	}
+	if (v & BIT(LTT_VITAL_SYSCALL))
+		mask[LTT_EV_SYSCALL_ENTRY / 64] |=
+			BIT_ULL(LTT_EV_SYSCALL_ENTRY % 64);
+	if (v & BIT(LTT_VITAL_UPAGE))
+		mask[LTT_EV_TRAP_ENTRY / 64] |= BIT_ULL(LTT_EV_TRAP_ENTRY % 64);
+	if (v & BIT(LTT_VITAL_SIGNAL))
+		mask[LTT_EV_SIGNAL_DELIVER / 64] |=
+			BIT_ULL(LTT_EV_SIGNAL_DELIVER % 64);
+}
+
+static void vit_free(void)
+{
+	unsigned int cpu;
+
+	if (vit.cpus) {
+		for_each_possible_cpu(cpu)
+			kvfree(vit.cpus[cpu]);
+	}
+	kfree(vit.cpus);
+	kvfree(vit.tasks);
+	kvfree(vit.sum);
+	vit.cpus = NULL;
+	vit.tasks = NULL;
+	vit.sum = NULL;
+}
+
+static int vit_alloc(void)
+{
+	unsigned int cpu;
+
+	vit.cpus = kcalloc(nr_cpu_ids, sizeof(*vit.cpus), GFP_KERNEL);
+	vit.tasks = kvcalloc(VIT_TASKS, sizeof(*vit.tasks), GFP_KERNEL);
+	vit.sum = kvcalloc(LTT_VITALS * LTT_VITALS_HCA, sizeof(u32), GFP_KERNEL);
+	if (!vit.cpus || !vit.tasks || !vit.sum)
+		goto nomem;
+	for_each_possible_cpu(cpu) {
+		vit.cpus[cpu] = kvzalloc(sizeof(struct vit_cpu), GFP_KERNEL);
+		if (!vit.cpus[cpu])
+			goto nomem;
+	}
+	return 0;
+nomem:
+	vit_free();
+	return -ENOMEM;
+}
+
+static int vit_start(struct file *file, void __user *argp)
+{
+	struct ltt_vitals_config cfg;
+	struct vit_cpu **cpus;
+	int ret;
+
+	if (copy_from_user(&cfg, argp, sizeof(cfg)))
+		return -EFAULT;
+	if (!cfg.vitals || (cfg.vitals & ~LTT_VITALS_COLLECTED) ||
+	    cfg.shift < LTT_VITALS_SHIFT_MIN || cfg.shift > LTT_VITALS_SHIFT_MAX ||
+	    cfg.reserved)
+		return -EINVAL;
+	mutex_lock(&ltt.ctl_mutex);
+	ret = -EBUSY;
+	if (vit.owner)
+		goto out;
+	ret = vit_alloc();
+	if (ret)
+		goto out;
+	cpus = vit.cpus;
+	vit.cpus = NULL;	/* published below, after the settings */
+	vit.cur = 0;
+	vit.shift = cfg.shift;
+	vit.shift_min = cfg.shift;
+	vit.vitals = cfg.vitals;
+	vit.delay_min_ns = cfg.delay_min_ns;
+	vit.seq = 0;
+	vit.start_ns = vit_now();
+	vit.owner = file;
+	/* Pairs with the acquire in ltt_vitals_event(): settings first. */
+	smp_store_release(&vit.cpus, cpus);
+	static_branch_enable(&ltt_vitals_on);
+	ltt_events_update();
+out:
+	mutex_unlock(&ltt.ctl_mutex);
+	return ret;
+}
+
+/* Under ltt.ctl_mutex. */
+static void vit_stop_locked(void)
+{
+	if (!vit.owner)
+		return;
+	static_branch_disable(&ltt_vitals_on);
+	ltt_events_update();
+	WRITE_ONCE(vit.cpus, NULL);
+	/* Every callback that saw the arrays has returned. */
+	synchronize_rcu();
+	vit_free();
+	vit.owner = NULL;
+}
+
+static int vit_swap(struct file *file, void __user *argp)
+{
+	struct ltt_vitals_epoch ep;
+	unsigned int cpu, i, j, old, full = 0, kept = 0;
+	u64 now;
+	int ret = 0;
+
+	if (copy_from_user(&ep, argp, sizeof(ep)))
+		return -EFAULT;
+	mutex_lock(&ltt.ctl_mutex);
+	if (vit.owner != file) {
+		ret = vit.owner ? -EBUSY : -EINVAL;
+		goto out;
+	}
+	old = vit.cur;
+	now = vit_now();
+	WRITE_ONCE(vit.cur, !old);
+	/*
+	 * Every update runs with interrupts off: after a grace period no
+	 * CPU still writes the old copy.
+	 */
+	synchronize_rcu();
+	memset(ep.total, 0, sizeof(ep.total));
+	memset(ep.events, 0, sizeof(ep.events));
+	memset(vit.sum, 0, LTT_VITALS * LTT_VITALS_HCA * sizeof(u32));
+	ep.dropped = 0;
+	ep.skipped = 0;
+	ep.nsamples = 0;
+	for_each_possible_cpu(cpu) {
+		struct vit_copy *cp = &vit.cpus[cpu]->copy[old];
+		u32 n;
+
+		for (i = 0; i < LTT_VITALS; i++) {
+			ep.total[i] += cp->total[i];
+			ep.events[i] += cp->events[i];
+			for (j = 0; j < LTT_VITALS_HCA; j++) {
+				u32 *s = &vit.sum[i * LTT_VITALS_HCA + j];
+
+				*s = *s + cp->hca[i][j] < *s ? U32_MAX :
+					*s + cp->hca[i][j];
+			}
+		}
+		ep.dropped += cp->dropped;
+		ep.skipped += cp->skipped;
+		if (cp->dropped)
+			full = 1;
+		n = min(cp->nsamples, ep.samples_cap - ep.nsamples);
+		ep.dropped += cp->nsamples - n;
+		if (n && copy_to_user(u64_to_user_ptr(ep.samples +
+				(u64)ep.nsamples * sizeof(*cp->samples)),
+				cp->samples, n * sizeof(*cp->samples)))
+			ret = -EFAULT;
+		ep.nsamples += n;
+		kept += cp->nsamples;
+		memset(cp, 0, sizeof(*cp));
+	}
+	if (ep.hca && copy_to_user(u64_to_user_ptr(ep.hca), vit.sum,
+				   LTT_VITALS * LTT_VITALS_HCA * sizeof(u32)))
+		ret = -EFAULT;
+	ep.start_ns = vit.start_ns;
+	ep.end_ns = now;
+	ep.shift = vit.shift;
+	ep.ncpus = num_possible_cpus();
+	ep.collected = vit.vitals;
+	ep.seq = vit.seq++;
+	vit.start_ns = now;
+	/* The watermark: the sample arrays, full or an eighth used. */
+	if (full && vit.shift < LTT_VITALS_SHIFT_MAX)
+		WRITE_ONCE(vit.shift, vit.shift + 1);
+	else if (!full && vit.shift > vit.shift_min &&
+		 kept < ep.ncpus * LTT_VITALS_SAMPLES / 8)
+		WRITE_ONCE(vit.shift, vit.shift - 1);
+	if (!ret && copy_to_user(argp, &ep, sizeof(ep)))
+		ret = -EFAULT;
+out:
+	mutex_unlock(&ltt.ctl_mutex);
+	return ret;
+}
+
+static long vit_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
+{
+	void __user *argp = (void __user *)arg;
+	struct ltt_vitals_info info = {
+		.abi_version = LTT_ABI_VERSION,
+		.collected = LTT_VITALS_COLLECTED,
+		.hca_size = LTT_VITALS_HCA,
+		.samples_per_cpu = LTT_VITALS_SAMPLES,
+		.bytes_per_cpu = sizeof(struct vit_cpu),
+	};
+
+	switch (cmd) {
+	case LTT_VITALS_IOC_START:
+		return vit_start(file, argp);
+	case LTT_VITALS_IOC_STOP:
+		mutex_lock(&ltt.ctl_mutex);
+		if (vit.owner && vit.owner != file) {
+			mutex_unlock(&ltt.ctl_mutex);
+			return -EBUSY;
+		}
+		vit_stop_locked();
+		mutex_unlock(&ltt.ctl_mutex);
+		return 0;
+	case LTT_VITALS_IOC_SWAP:
+		return vit_swap(file, argp);
+	case LTT_VITALS_IOC_GET_INFO:
+		info.running = READ_ONCE(vit.owner) != NULL;
+		return copy_to_user(argp, &info, sizeof(info)) ? -EFAULT : 0;
+	default:
+		return -ENOTTY;
+	}
+}
+
+/* The collector ends with its owner's last close (a killed daemon too). */
+static int vit_release(struct inode *inode, struct file *file)
+{
+	mutex_lock(&ltt.ctl_mutex);
+	if (vit.owner == file)
+		vit_stop_locked();
+	mutex_unlock(&ltt.ctl_mutex);
+	return 0;
+}
+
+static int vit_open(struct inode *inode, struct file *file)
+{
+	if (!capable(CAP_SYS_ADMIN))
+		return -EPERM;
+	return 0;
+}
+
+static const struct file_operations vit_fops = {
+	.owner		= THIS_MODULE,
+	.open		= vit_open,
+	.release	= vit_release,
+	.unlocked_ioctl	= vit_ioctl,
+	.compat_ioctl	= compat_ptr_ioctl,
+	.llseek		= noop_llseek,
+};
+
+static struct miscdevice vit_misc = {
+	.minor	= MISC_DYNAMIC_MINOR,
+	.name	= "ltt-vitals",
+	.fops	= &vit_fops,
+	.mode	= 0600,
+};
+
+int ltt_vitals_init(void)
+{
+	BUILD_BUG_ON(sizeof(struct vit_cpu) > 256 * 1024 -
+		     VIT_TASKS * sizeof(struct vit_task));
+	return misc_register(&vit_misc);
+}
+
+void ltt_vitals_exit(void)
+{
+	misc_deregister(&vit_misc);
+}

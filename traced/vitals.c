@@ -1,0 +1,224 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * vitals.c - traced --vitals: the vital signs collector of the module
+ * (/dev/ltt-vitals) run for as long as the daemon runs, one file an epoch
+ * (docs/vitals.md).  At the end of each epoch the module's SWAP ends it
+ * (the collector goes on in its other copy) and hands over the ended
+ * epoch, which is written to DIR/vitals-N.ltv (a temporary file renamed:
+ * a reader never sees half of one).  The numbers continue those already
+ * in DIR; with --keep, the files of the epochs older than that are
+ * removed as new ones are written.  SIGINT and SIGTERM end the current epoch early (marked
+ * partial), write it and exit; -t ends after that long.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+#include <lttr/vitals/vitals.h>
+#include "msg.h"
+#include "options.h"
+#include "signals.h"
+#include "vitals.h"
+
+static uint64_t mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
+static uint64_t wall_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
+struct vit {
+	const struct options *o;
+	int fd;
+	uint32_t *hca;
+	struct ltt_vital_sample *samples;
+	uint32_t cap;
+	uint64_t next;		/* the series' next epoch number */
+	uint64_t oldest;	/* the oldest epoch that may have a file */
+	uint64_t keep;		/* --keep in epochs, 0: all */
+	uint64_t written, bytes;
+};
+
+/* End the module's epoch and write it; 0 or -1 (said). */
+static int vit_epoch(struct vit *v, int partial)
+{
+	struct ltt_vitals_file_header h;
+	struct ltt_vitals_sum sum[LTT_VITALS];
+	struct ltt_vitals_epoch ep;
+	char path[4096], err[512];
+	struct stat st;
+	unsigned int i;
+
+	memset(&ep, 0, sizeof(ep));
+	ep.hca = (uint64_t)(uintptr_t)v->hca;
+	ep.samples = (uint64_t)(uintptr_t)v->samples;
+	ep.samples_cap = v->cap;
+	if (ioctl(v->fd, LTT_VITALS_IOC_SWAP, &ep) < 0) {
+		msg_err("%s: cannot end the epoch: %s", v->o->device,
+			strerror(errno));
+		return -1;
+	}
+	memset(&h, 0, sizeof(h));
+	h.epoch = v->next;
+	h.start_ns = ep.start_ns;
+	h.end_ns = ep.end_ns;
+	h.wall_start_ns = wall_ns() - (ep.end_ns - ep.start_ns);
+	h.ncpus = ep.ncpus;
+	h.shift = ep.shift;
+	h.collected = ep.collected;
+	h.nsamples = ep.nsamples;
+	h.dropped = ep.dropped;
+	h.skipped = ep.skipped;
+	h.flags = partial ? LTT_VITALS_F_PARTIAL : 0;
+	for (i = 0; i < LTT_VITALS; i++) {
+		sum[i].total = ep.total[i];
+		sum[i].events = ep.events[i];
+	}
+	snprintf(path, sizeof(path), "%s/" LTTR_VITALS_FILE_PREFIX "%08" PRIu64
+		 LTTR_VITALS_FILE_SUFFIX, v->o->output, v->next);
+	if (lttr_vitals_write(path, &h, sum, v->hca, v->samples, err,
+			      sizeof(err)) < 0) {
+		msg_err("%s", err);
+		return -1;
+	}
+	v->next++;
+	v->written++;
+	if (stat(path, &st) == 0)
+		v->bytes += (uint64_t)st.st_size;
+	/* --keep: the newest keep files, the older ones removed */
+	while (v->keep && v->oldest + v->keep < v->next) {
+		snprintf(path, sizeof(path), "%s/" LTTR_VITALS_FILE_PREFIX
+			 "%08" PRIu64 LTTR_VITALS_FILE_SUFFIX, v->o->output,
+			 v->oldest);
+		if (unlink(path) < 0 && errno != ENOENT)
+			msg_warn("%s: %s", path, strerror(errno));
+		v->oldest++;
+	}
+	return 0;
+}
+
+int vitals_run(const struct options *o)
+{
+	struct ltt_vitals_config cfg = { .vitals = LTT_VITALS_COLLECTED,
+					 .shift = LTT_VITALS_SHIFT_MIN };
+	struct ltt_vitals_info info;
+	struct vit v = { .o = o, .fd = -1 };
+	uint64_t start, end_at, next_end, first = 0, last = 0;
+	sigset_t orig;
+	int sigfd, rc = EXIT_ERROR, stop = 0, found;
+
+	if (mkdir(o->output, 0700) < 0 && errno != EEXIST) {
+		msg_err("%s: %s", o->output, strerror(errno));
+		return EXIT_ERROR;
+	}
+	found = lttr_vitals_epoch_range(o->output, &first, &last);
+	if (found < 0) {
+		msg_err("%s: cannot read the directory: %s", o->output,
+			strerror(errno));
+		return EXIT_ERROR;
+	}
+	v.next = found ? last + 1 : 0;
+	v.oldest = found ? first : 0;
+	if (o->keep_ns)
+		v.keep = (o->keep_ns + o->epoch_ns - 1) / o->epoch_ns;
+	sigfd = signals_setup(&orig);
+	if (sigfd < 0)
+		return EXIT_ERROR;
+	v.fd = open(o->device, O_RDONLY | O_CLOEXEC);
+	if (v.fd < 0) {
+		msg_err("%s: %s", o->device, strerror(errno));
+		goto out;
+	}
+	if (ioctl(v.fd, LTT_VITALS_IOC_GET_INFO, &info) < 0) {
+		msg_err("%s: not the vital signs device: %s", o->device,
+			strerror(errno));
+		goto out;
+	}
+	if (info.abi_version != LTT_ABI_VERSION) {
+		msg_err("%s: module ABI %u, traced's is %d", o->device,
+			info.abi_version, LTT_ABI_VERSION);
+		goto out;
+	}
+	v.cap = (uint32_t)sysconf(_SC_NPROCESSORS_CONF) * LTT_VITALS_SAMPLES;
+	v.hca = calloc((size_t)LTT_VITALS * LTT_VITALS_HCA, sizeof(*v.hca));
+	v.samples = calloc(v.cap, sizeof(*v.samples));
+	if (!v.hca || !v.samples) {
+		msg_err("out of memory");
+		goto out;
+	}
+	cfg.vitals &= info.collected;
+	if (ioctl(v.fd, LTT_VITALS_IOC_START, &cfg) < 0) {
+		msg_err("%s: cannot start the collector: %s%s", o->device,
+			strerror(errno), errno == EBUSY ?
+			" (another traced --vitals runs)" : "");
+		goto out;
+	}
+	start = mono_ns();
+	end_at = o->duration_ns ? start + o->duration_ns : 0;
+	next_end = start + o->epoch_ns;
+	msg_info("vital signs: epochs of %.3f s into %s, from epoch %" PRIu64,
+		 (double)o->epoch_ns / 1e9, o->output, v.next);
+	rc = 0;
+	while (!stop) {
+		uint64_t now = mono_ns(), until = next_end;
+		struct pollfd p = { .fd = sigfd, .events = POLLIN };
+		struct sig_event se;
+		int partial = 0;
+
+		if (end_at && end_at < until)
+			until = end_at;
+		if (now < until) {
+			uint64_t ms = (until - now + 999999) / 1000000;
+
+			if (poll(&p, 1, ms > 60000 ? 60000 : (int)ms) < 0 &&
+			    errno != EINTR) {
+				msg_err("poll: %s", strerror(errno));
+				rc = EXIT_ERROR;
+				break;
+			}
+		}
+		while (signals_next(sigfd, &se) == 1) {
+			if (se.signo == SIGINT || se.signo == SIGTERM) {
+				stop = 1;
+				partial = 1;
+			}
+		}
+		now = mono_ns();
+		if (end_at && now >= end_at)
+			stop = 1;
+		if (!stop && now < next_end)
+			continue;
+		if (vit_epoch(&v, partial || (stop && now < next_end)) < 0) {
+			rc = EXIT_WRITE;
+			break;
+		}
+		while (next_end <= now)
+			next_end += o->epoch_ns;
+	}
+	ioctl(v.fd, LTT_VITALS_IOC_STOP);
+	msg_info("vital signs: %" PRIu64 " epochs written, %" PRIu64 " bytes",
+		 v.written, v.bytes);
+out:
+	if (v.fd >= 0)
+		close(v.fd);
+	free(v.hca);
+	free(v.samples);
+	close(sigfd);
+	return rc;
+}

@@ -1,0 +1,188 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * lttr/vitals/vitals.h - the vital signs' epoch files (traced --vitals,
+ * format in <ltt/ltt-abi.h> and docs/vitals.md): writing one, reading a
+ * directory of them, and the aggregator's computations (the sketch
+ * reconstructed: weighted totals, distinct labels, the labels sampled with
+ * their estimated counts; the EWMA anomaly detector), with their text and
+ * JSON forms.  vitals-file.c depends on the C library alone (traced links
+ * it); vitals-report.c is the aggregator.
+ */
+#ifndef LTTR_VITALS_H
+#define LTTR_VITALS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <ltt/ltt-abi.h>
+
+#define LTTR_VITALS_FILE_PREFIX	"vitals-"
+#define LTTR_VITALS_FILE_SUFFIX	".ltv"
+/* the largest epoch file read: header, every cell, 64 CPUs' samples */
+#define LTTR_VITALS_FILE_MAX	(sizeof(struct ltt_vitals_file_header) + \
+				 LTT_VITALS * sizeof(struct ltt_vitals_sum) + \
+				 LTT_VITALS * LTT_VITALS_HCA * \
+				 sizeof(struct ltt_vitals_cell) + \
+				 4096 * LTT_VITALS_SAMPLES * \
+				 sizeof(struct ltt_vital_sample) + \
+				 sizeof(struct ltt_vitals_trailer))
+
+/** the short names of the vital signs ("syscall"), NULL past the end */
+const char *lttr_vital_name(unsigned int vital);
+/** the unit of a vital sign's weight ("us", "events", "samples") */
+const char *lttr_vital_unit(unsigned int vital);
+
+/**
+ * lttr_vitals_level() - the level of an HCA counter, as the module
+ * computes it: 0 for 0, then 1 + floor(log2(c) / shift).  An event is
+ * sampled when it raises its counter's level.
+ */
+unsigned int lttr_vitals_level(uint32_t c, unsigned int shift);
+
+/**
+ * struct lttr_vitals_epoch - one epoch file, read
+ * @path: the file
+ * @h: its header
+ * @sum: per vital sign, the weighted total and the events counted
+ * @cells: the non-zero HCA cells (summed over the CPUs), @ncells of them
+ * @samples: the samples, @nsamples of them
+ */
+struct lttr_vitals_epoch {
+	char *path;
+	struct ltt_vitals_file_header h;
+	struct ltt_vitals_sum sum[LTT_VITALS];
+	struct ltt_vitals_cell *cells;
+	size_t ncells;
+	struct ltt_vital_sample *samples;
+	size_t nsamples;
+};
+
+/**
+ * lttr_vitals_write() - write one epoch file at @path (a temporary file
+ * renamed over it, so a reader never sees half of one)
+ * @hca: the HCAs summed over the CPUs (LTT_VITALS x LTT_VITALS_HCA): only
+ *       the non-zero cells are written (h->ncells is set)
+ * Return: 0, or -1 with a message in @err.
+ */
+int lttr_vitals_write(const char *path, struct ltt_vitals_file_header *h,
+		      const struct ltt_vitals_sum *sum, const uint32_t *hca,
+		      const struct ltt_vital_sample *samples,
+		      char *err, size_t errlen);
+
+/**
+ * lttr_vitals_parse() - an epoch file's bytes
+ * Return: 0, or -1 with what is wrong (and at which offset) in @err.  The
+ * cells and samples are copied: @buf may go.
+ */
+int lttr_vitals_parse(const unsigned char *buf, size_t len,
+		      struct lttr_vitals_epoch *e, char *err, size_t errlen);
+
+/** lttr_vitals_read() - lttr_vitals_parse() of the file @path */
+int lttr_vitals_read(const char *path, struct lttr_vitals_epoch *e,
+		     char *err, size_t errlen);
+
+void lttr_vitals_epoch_free(struct lttr_vitals_epoch *e);
+
+/**
+ * lttr_vitals_epoch_range() - the lowest and highest epoch numbers among
+ * the files of @dir (by their names), for a daemon that continues a
+ * series and removes its oldest files
+ * Return: 1 and *@first, *@last; 0 when there is none; -1 when @dir
+ * cannot be read.
+ */
+int lttr_vitals_epoch_range(const char *dir, uint64_t *first, uint64_t *last);
+
+/* ---- the aggregator (vitals-report.c) ---------------------------------- */
+
+/**
+ * struct lttr_vitals_series - the epoch files of a directory, in epoch
+ * order; the files that could not be read are skipped, each with a
+ * warning naming the file and its epoch (from its name).
+ */
+struct lttr_vitals_series {
+	struct lttr_vitals_epoch *epochs;
+	size_t n;
+	char **warnings;
+	size_t nwarnings;
+};
+
+int lttr_vitals_load(const char *dir, struct lttr_vitals_series *s,
+		     char *err, size_t errlen);
+void lttr_vitals_series_free(struct lttr_vitals_series *s);
+
+/**
+ * lttr_vitals_distinct() - the number of distinct labels of a vital sign
+ * in an epoch, estimated from its HCA by linear counting:
+ * m ln(m / empty cells), m = hca_size.
+ * Return: the estimate, or -1 when every cell is used (unknown: at least
+ * m ln m).
+ */
+double lttr_vitals_distinct(const struct lttr_vitals_epoch *e,
+			    unsigned int vital);
+
+/** the HCA count of @cell of @vital in @e (0 if absent) */
+uint32_t lttr_vitals_cell(const struct lttr_vitals_epoch *e,
+			  unsigned int vital, unsigned int cell);
+
+/*
+ * The EWMA detector: per vital sign, a mean and a variance moved by
+ * LTTR_EWMA_ALPHA at each unflagged epoch; an epoch is flagged when its
+ * total leaves mean +- LTTR_EWMA_K standard deviations (the deviation at
+ * least LTTR_EWMA_FLOOR of the mean, and 1), after LTTR_EWMA_WARMUP
+ * epochs.  After LTTR_EWMA_REBASE flagged epochs in a row the band moves
+ * to the new level.
+ */
+#define LTTR_EWMA_ALPHA		0.3
+#define LTTR_EWMA_K		3.0
+#define LTTR_EWMA_FLOOR		0.1
+#define LTTR_EWMA_WARMUP	3
+#define LTTR_EWMA_REBASE	3
+
+struct lttr_ewma {
+	double mean, var;
+	unsigned int n, run;
+};
+
+/**
+ * lttr_ewma_step() - feed one epoch's value
+ * @lo, @hi: receive the band the value was judged against
+ * Return: true when the value is flagged.
+ */
+bool lttr_ewma_step(struct lttr_ewma *w, double x, double *lo, double *hi);
+
+/** a label seen in the samples of an epoch */
+struct lttr_vitals_label {
+	struct ltt_vital_sample first;	/* its first sample */
+	uint32_t estimate;		/* its cell's count: >= its weight */
+	uint32_t samples;		/* its samples in the epoch */
+};
+
+struct lttr_vitals_row {
+	uint64_t total, events;
+	double distinct;		/* -1: unknown (saturated) */
+	double lo, hi;			/* the detector's band */
+	bool flagged;
+	struct lttr_vitals_label *top;	/* by estimate, largest first */
+	size_t ntop;
+};
+
+/**
+ * struct lttr_vitals_report - per epoch and vital sign, what the views
+ * show: rows[epoch * LTT_VITALS + vital]
+ */
+struct lttr_vitals_report {
+	const struct lttr_vitals_series *s;
+	struct lttr_vitals_row *rows;
+	size_t ntop_max;
+};
+
+int lttr_vitals_report(const struct lttr_vitals_series *s, size_t ntop,
+		       struct lttr_vitals_report *r);
+void lttr_vitals_report_free(struct lttr_vitals_report *r);
+
+/** the report as text (one block per epoch) or JSON (docs/vitals.md) */
+void lttr_vitals_text(FILE *f, const struct lttr_vitals_report *r);
+void lttr_vitals_json(FILE *f, const struct lttr_vitals_report *r);
+
+#endif /* LTTR_VITALS_H */

@@ -1,0 +1,454 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * vitals-report.c - the vital signs' aggregator (docs/vitals.md): the
+ * epoch files of a directory in order, each epoch's sketch reconstructed
+ * (weighted totals, distinct labels by linear counting, the sampled labels
+ * with their cells' counts), the EWMA anomaly detector, and the text and
+ * JSON forms every front end prints.
+ */
+#include <dirent.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <lttr/output/json.h>
+#include <lttr/vitals/vitals.h>
+
+static int add_warning(struct lttr_vitals_series *s, const char *file,
+		       const char *epoch, const char *why)
+{
+	char **w = realloc(s->warnings, (s->nwarnings + 1) * sizeof(*w));
+	size_t len = strlen(file) + strlen(epoch) + strlen(why) + 64;
+
+	if (!w)
+		return -1;
+	s->warnings = w;
+	w[s->nwarnings] = malloc(len);
+	if (!w[s->nwarnings])
+		return -1;
+	snprintf(w[s->nwarnings], len, "%s: epoch %s: %s, skipped", file,
+		 epoch, why);
+	s->nwarnings++;
+	return 0;
+}
+
+static int by_epoch(const void *a, const void *b)
+{
+	const struct lttr_vitals_epoch *x = a, *y = b;
+
+	return x->h.epoch < y->h.epoch ? -1 : x->h.epoch > y->h.epoch;
+}
+
+int lttr_vitals_load(const char *dir, struct lttr_vitals_series *s,
+		     char *err, size_t errlen)
+{
+	struct dirent *d;
+	DIR *dp;
+
+	memset(s, 0, sizeof(*s));
+	dp = opendir(dir);
+	if (!dp) {
+		snprintf(err, errlen, "%s: cannot read the directory", dir);
+		return -1;
+	}
+	while ((d = readdir(dp))) {
+		struct lttr_vitals_epoch e, *grown;
+		char path[4096], why[256], num[32];
+		size_t nl = strlen(d->d_name);
+		size_t pl = strlen(LTTR_VITALS_FILE_PREFIX);
+		size_t sl = strlen(LTTR_VITALS_FILE_SUFFIX);
+
+		if (nl <= pl + sl ||
+		    strncmp(d->d_name, LTTR_VITALS_FILE_PREFIX, pl) ||
+		    strcmp(d->d_name + nl - sl, LTTR_VITALS_FILE_SUFFIX))
+			continue;
+		snprintf(num, sizeof(num), "%.*s", (int)(nl - pl - sl),
+			 d->d_name + pl);
+		snprintf(path, sizeof(path), "%s/%s", dir, d->d_name);
+		if (lttr_vitals_read(path, &e, why, sizeof(why)) < 0) {
+			if (add_warning(s, path, num, why) < 0)
+				goto nomem;
+			continue;
+		}
+		grown = realloc(s->epochs, (s->n + 1) * sizeof(*grown));
+		if (!grown) {
+			lttr_vitals_epoch_free(&e);
+			goto nomem;
+		}
+		s->epochs = grown;
+		s->epochs[s->n++] = e;
+	}
+	closedir(dp);
+	if (s->n)
+		qsort(s->epochs, s->n, sizeof(*s->epochs), by_epoch);
+	return 0;
+nomem:
+	closedir(dp);
+	lttr_vitals_series_free(s);
+	snprintf(err, errlen, "out of memory");
+	return -1;
+}
+
+void lttr_vitals_series_free(struct lttr_vitals_series *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->n; i++)
+		lttr_vitals_epoch_free(&s->epochs[i]);
+	for (i = 0; i < s->nwarnings; i++)
+		free(s->warnings[i]);
+	free(s->epochs);
+	free(s->warnings);
+	memset(s, 0, sizeof(*s));
+}
+
+double lttr_vitals_distinct(const struct lttr_vitals_epoch *e,
+			    unsigned int vital)
+{
+	double m = LTT_VITALS_HCA;
+	size_t i, used = 0;
+
+	for (i = 0; i < e->ncells; i++)
+		used += e->cells[i].vital == vital;
+	if (used >= LTT_VITALS_HCA)
+		return -1;
+	return m * log(m / (m - (double)used));
+}
+
+uint32_t lttr_vitals_cell(const struct lttr_vitals_epoch *e,
+			  unsigned int vital, unsigned int cell)
+{
+	size_t lo = 0, hi = e->ncells;
+	unsigned long key = (unsigned long)vital * LTT_VITALS_HCA + cell;
+
+	/* the cells are in (vital, cell) order: the reader checked */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		unsigned long k = (unsigned long)e->cells[mid].vital *
+				  LTT_VITALS_HCA + e->cells[mid].cell;
+
+		if (k == key)
+			return e->cells[mid].count;
+		if (k < key)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return 0;
+}
+
+bool lttr_ewma_step(struct lttr_ewma *w, double x, double *lo, double *hi)
+{
+	double sd = sqrt(w->var), floor = LTTR_EWMA_FLOOR * fabs(w->mean);
+	bool flagged;
+
+	if (sd < floor)
+		sd = floor;
+	if (sd < 1)
+		sd = 1;
+	*lo = w->mean - LTTR_EWMA_K * sd;
+	*hi = w->mean + LTTR_EWMA_K * sd;
+	if (w->n == 0) {
+		w->mean = x;
+		w->var = 0;
+		w->n = 1;
+		*lo = *hi = x;
+		return false;
+	}
+	flagged = w->n >= LTTR_EWMA_WARMUP && (x < *lo || x > *hi);
+	if (flagged && ++w->run < LTTR_EWMA_REBASE)
+		return true;
+	if (flagged) {
+		/* a new level: the band starts again from it */
+		w->mean = x;
+		w->var = 0;
+		w->run = 0;
+		return true;
+	}
+	w->run = 0;
+	{
+		double d = x - w->mean;
+
+		w->mean += LTTR_EWMA_ALPHA * d;
+		w->var = (1 - LTTR_EWMA_ALPHA) *
+			 (w->var + LTTR_EWMA_ALPHA * d * d);
+	}
+	w->n++;
+	return false;
+}
+
+static int by_estimate(const void *a, const void *b)
+{
+	const struct lttr_vitals_label *x = a, *y = b;
+
+	if (x->estimate != y->estimate)
+		return x->estimate > y->estimate ? -1 : 1;
+	return x->first.label < y->first.label ? -1 :
+	       x->first.label > y->first.label;
+}
+
+static int top_labels(const struct lttr_vitals_epoch *e, unsigned int vital,
+		      size_t ntop, struct lttr_vitals_row *row)
+{
+	struct lttr_vitals_label *l = NULL;
+	size_t i, j, n = 0;
+
+	for (i = 0; i < e->nsamples; i++) {
+		const struct ltt_vital_sample *s = &e->samples[i];
+
+		if (s->vital != vital)
+			continue;
+		for (j = 0; j < n && l[j].first.label != s->label; j++)
+			;
+		if (j == n) {
+			struct lttr_vitals_label *g =
+				realloc(l, (n + 1) * sizeof(*l));
+
+			if (!g) {
+				free(l);
+				return -1;
+			}
+			l = g;
+			l[n].first = *s;
+			l[n].estimate = lttr_vitals_cell(e, vital, s->cell);
+			l[n].samples = 0;
+			n++;
+		}
+		l[j].samples++;
+	}
+	if (n)
+		qsort(l, n, sizeof(*l), by_estimate);
+	row->top = l;
+	row->ntop = n < ntop ? n : ntop;
+	return 0;
+}
+
+int lttr_vitals_report(const struct lttr_vitals_series *s, size_t ntop,
+		       struct lttr_vitals_report *r)
+{
+	struct lttr_ewma w[LTT_VITALS];
+	size_t i;
+	unsigned int v;
+
+	memset(r, 0, sizeof(*r));
+	memset(w, 0, sizeof(w));
+	r->s = s;
+	r->ntop_max = ntop;
+	r->rows = calloc(s->n ? s->n * LTT_VITALS : 1, sizeof(*r->rows));
+	if (!r->rows)
+		return -1;
+	for (i = 0; i < s->n; i++) {
+		const struct lttr_vitals_epoch *e = &s->epochs[i];
+
+		for (v = 0; v < LTT_VITALS; v++) {
+			struct lttr_vitals_row *row = &r->rows[i * LTT_VITALS + v];
+
+			row->total = e->sum[v].total;
+			row->events = e->sum[v].events;
+			row->distinct = lttr_vitals_distinct(e, v);
+			if (e->h.collected & (1U << v))
+				row->flagged = lttr_ewma_step(&w[v],
+							      (double)row->total,
+							      &row->lo, &row->hi);
+			if (top_labels(e, v, ntop, row) < 0) {
+				lttr_vitals_report_free(r);
+				return -1;
+			}
+		}
+	}
+	return 0;
+}
+
+void lttr_vitals_report_free(struct lttr_vitals_report *r)
+{
+	size_t i;
+
+	for (i = 0; r->rows && r->s && i < r->s->n * LTT_VITALS; i++)
+		free(r->rows[i].top);
+	free(r->rows);
+	memset(r, 0, sizeof(*r));
+}
+
+/* what a sample's label and data are, per vital sign */
+static void sample_text(char *buf, size_t len, const struct ltt_vital_sample *s)
+{
+	switch (s->vital) {
+	case LTT_VITAL_SYSCALL:
+		snprintf(buf, len, "sp 0x%" PRIx64 " syscall %u arg0 0x%" PRIx64
+			 " ip 0x%" PRIx64, (uint64_t)s->site, s->key,
+			 (uint64_t)s->data[0], (uint64_t)s->data[1]);
+		break;
+	case LTT_VITAL_SCHED_DELAY:
+	case LTT_VITAL_BLOCKING:
+		snprintf(buf, len, "site 0x%" PRIx64 " delay %" PRIu64
+			 " ns prio %" PRId64, (uint64_t)s->site,
+			 (uint64_t)s->data[0], (int64_t)s->data[1]);
+		break;
+	case LTT_VITAL_UPAGE:
+		snprintf(buf, len, "pc 0x%" PRIx64 " address 0x%" PRIx64
+			 " free pages %" PRIu64, (uint64_t)s->site,
+			 (uint64_t)s->data[0], (uint64_t)s->data[1]);
+		break;
+	case LTT_VITAL_SIGNAL:
+		snprintf(buf, len, "site 0x%" PRIx64 " signal %u handler 0x%"
+			 PRIx64, (uint64_t)s->site, s->key,
+			 (uint64_t)s->data[0]);
+		break;
+	default:
+		snprintf(buf, len, "pc 0x%" PRIx64 " %s", (uint64_t)s->data[0],
+			 s->key ? "user" : "kernel");
+		break;
+	}
+}
+
+static void distinct_text(char *buf, size_t len, double d)
+{
+	if (d < 0)
+		snprintf(buf, len, "unknown (HCA full)");
+	else
+		snprintf(buf, len, "~%.0f", d);
+}
+
+void lttr_vitals_text(FILE *f, const struct lttr_vitals_report *r)
+{
+	const struct lttr_vitals_series *s = r->s;
+	size_t i, k, flagged = 0;
+	unsigned int v;
+
+	/* the warnings are the caller's to print, on its error stream */
+	for (i = 0; i < s->n; i++) {
+		const struct lttr_vitals_epoch *e = &s->epochs[i];
+
+		fprintf(f, "epoch %" PRIu64 "  %.3f s  shift %" PRIu32
+			"  samples %zu  dropped %" PRIu64 "%s\n",
+			(uint64_t)e->h.epoch,
+			(double)(e->h.end_ns - e->h.start_ns) / 1e9, e->h.shift,
+			e->nsamples, (uint64_t)e->h.dropped,
+			(e->h.flags & LTT_VITALS_F_PARTIAL) ? "  (partial)" : "");
+		for (v = 0; v < LTT_VITALS; v++) {
+			const struct lttr_vitals_row *row =
+				&r->rows[i * LTT_VITALS + v];
+			char d[32];
+
+			if (!(e->h.collected & (1U << v)))
+				continue;
+			distinct_text(d, sizeof(d), row->distinct);
+			fprintf(f, "  %-15s total %12" PRIu64 " %-7s (%" PRIu64
+				" events)  labels %s%s\n", lttr_vital_name(v),
+				row->total, lttr_vital_unit(v), row->events, d,
+				row->flagged ? "  ANOMALY (outside its band)" : "");
+			if (row->flagged) {
+				flagged++;
+				fprintf(f, "    band %.0f .. %.0f\n", row->lo,
+					row->hi);
+			}
+			for (k = 0; k < row->ntop; k++) {
+				const struct lttr_vitals_label *l = &row->top[k];
+				char t[160];
+
+				sample_text(t, sizeof(t), &l->first);
+				fprintf(f, "    %10" PRIu32 "  %-16s pid %" PRIu32
+					" uid %" PRIu32 "  %s  (%" PRIu32
+					" samples)\n", l->estimate, l->first.comm,
+					l->first.pid, l->first.uid, t, l->samples);
+			}
+		}
+	}
+	fprintf(f, "%zu epochs, %zu skipped, %zu anomalies\n", s->n,
+		s->nwarnings, flagged);
+}
+
+void lttr_vitals_json(FILE *f, const struct lttr_vitals_report *r)
+{
+	const struct lttr_vitals_series *s = r->s;
+	struct lttr_json j;
+	size_t i, k;
+	unsigned int v;
+	char num[64];
+
+	lttr_json_init(&j, f, false);
+	lttr_json_begin_object(&j);
+	lttr_json_kv_u64(&j, "format_version", LTT_VITALS_FILE_VERSION);
+	lttr_json_key(&j, "warnings");
+	lttr_json_begin_array(&j);
+	for (i = 0; i < s->nwarnings; i++)
+		lttr_json_string(&j, s->warnings[i]);
+	lttr_json_end_array(&j);
+	lttr_json_key(&j, "epochs");
+	lttr_json_begin_array(&j);
+	for (i = 0; i < s->n; i++) {
+		const struct lttr_vitals_epoch *e = &s->epochs[i];
+
+		lttr_json_begin_object(&j);
+		lttr_json_kv_u64(&j, "epoch", e->h.epoch);
+		lttr_json_kv_str(&j, "file", e->path ? e->path : "");
+		lttr_json_kv_u64(&j, "start_ns", e->h.start_ns);
+		lttr_json_kv_u64(&j, "end_ns", e->h.end_ns);
+		lttr_json_kv_u64(&j, "wall_start_ns", e->h.wall_start_ns);
+		lttr_json_kv_u64(&j, "shift", e->h.shift);
+		lttr_json_kv_u64(&j, "ncpus", e->h.ncpus);
+		lttr_json_kv_u64(&j, "samples", e->nsamples);
+		lttr_json_kv_u64(&j, "dropped", e->h.dropped);
+		lttr_json_kv_u64(&j, "skipped", e->h.skipped);
+		lttr_json_kv_bool(&j, "partial",
+				  e->h.flags & LTT_VITALS_F_PARTIAL);
+		lttr_json_key(&j, "vitals");
+		lttr_json_begin_object(&j);
+		for (v = 0; v < LTT_VITALS; v++) {
+			const struct lttr_vitals_row *row =
+				&r->rows[i * LTT_VITALS + v];
+
+			if (!(e->h.collected & (1U << v)))
+				continue;
+			lttr_json_key(&j, lttr_vital_name(v));
+			lttr_json_begin_object(&j);
+			lttr_json_kv_u64(&j, "total", row->total);
+			lttr_json_kv_str(&j, "unit", lttr_vital_unit(v));
+			lttr_json_kv_u64(&j, "events", row->events);
+			lttr_json_key(&j, "distinct_labels");
+			if (row->distinct < 0) {
+				lttr_json_null(&j);
+			} else {
+				snprintf(num, sizeof(num), "%.1f", row->distinct);
+				lttr_json_number(&j, num);
+			}
+			lttr_json_kv_bool(&j, "anomaly", row->flagged);
+			snprintf(num, sizeof(num), "%.1f", row->lo);
+			lttr_json_key(&j, "band_lo");
+			lttr_json_number(&j, num);
+			snprintf(num, sizeof(num), "%.1f", row->hi);
+			lttr_json_key(&j, "band_hi");
+			lttr_json_number(&j, num);
+			lttr_json_key(&j, "top");
+			lttr_json_begin_array(&j);
+			for (k = 0; k < row->ntop; k++) {
+				const struct lttr_vitals_label *l = &row->top[k];
+
+				lttr_json_begin_object(&j);
+				snprintf(num, sizeof(num), "%016" PRIx64,
+					 (uint64_t)l->first.label);
+				lttr_json_kv_str(&j, "label", num);
+				lttr_json_kv_u64(&j, "estimate", l->estimate);
+				lttr_json_kv_u64(&j, "samples", l->samples);
+				lttr_json_kv_str(&j, "comm", l->first.comm);
+				lttr_json_kv_u64(&j, "pid", l->first.pid);
+				lttr_json_kv_u64(&j, "uid", l->first.uid);
+				lttr_json_kv_u64(&j, "site", l->first.site);
+				lttr_json_kv_u64(&j, "key", l->first.key);
+				lttr_json_kv_u64(&j, "data0", l->first.data[0]);
+				lttr_json_kv_u64(&j, "data1", l->first.data[1]);
+				lttr_json_kv_u64(&j, "time_ns", l->first.time);
+				lttr_json_kv_u64(&j, "cell", l->first.cell);
+				lttr_json_end_object(&j);
+			}
+			lttr_json_end_array(&j);
+			lttr_json_end_object(&j);
+		}
+		lttr_json_end_object(&j);
+		lttr_json_end_object(&j);
+	}
+	lttr_json_end_array(&j);
+	lttr_json_end_object(&j);
+	fputc('\n', f);
+}

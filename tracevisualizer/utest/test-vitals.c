@@ -1,0 +1,262 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test-vitals.c - the vital signs' sketch math and epoch files
+ * (lttr/vitals/vitals.h): the logarithmic levels, linear counting, the
+ * EWMA detector, an epoch file written and read back, every cut of it
+ * and corrupt fields refused with a message, a directory with a cut file
+ * skipped with its name and epoch.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <lttr/vitals/vitals.h>
+#include "tap.h"
+
+static uint32_t hca[LTT_VITALS * LTT_VITALS_HCA];
+static struct ltt_vital_sample samples[3];
+
+static void fill(struct ltt_vitals_file_header *h, struct ltt_vitals_sum *sum,
+		 uint64_t epoch, uint64_t total)
+{
+	memset(h, 0, sizeof(*h));
+	memset(sum, 0, LTT_VITALS * sizeof(*sum));
+	h->epoch = epoch;
+	h->start_ns = 1000 + epoch * 100;
+	h->end_ns = h->start_ns + 100;
+	h->ncpus = 2;
+	h->shift = 1;
+	h->collected = LTT_VITALS_COLLECTED;
+	h->nsamples = 3;
+	sum[LTT_VITAL_SYSCALL].total = total;
+	sum[LTT_VITAL_SYSCALL].events = total;
+}
+
+static unsigned char *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	unsigned char *b;
+	long n;
+
+	if (!f)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	rewind(f);
+	b = malloc((size_t)n);
+	if (b && fread(b, 1, (size_t)n, f) != (size_t)n) {
+		free(b);
+		b = NULL;
+	}
+	fclose(f);
+	*len = (size_t)n;
+	return b;
+}
+
+int main(void)
+{
+	struct ltt_vitals_file_header h;
+	struct ltt_vitals_sum sum[LTT_VITALS];
+	struct lttr_vitals_epoch e;
+	struct lttr_vitals_series s;
+	struct lttr_vitals_report r;
+	struct lttr_ewma w;
+	const char *dir = tap_tmpdir("vitals");
+	char path[512], err[256];
+	unsigned char *buf;
+	size_t len = 0, cut, bad = 0;
+	double lo, hi, d;
+	unsigned int i, c, samples_seen;
+	bool flagged_any;
+
+	tap_plan(32);
+	err[0] = '\0';
+
+	/* levels: 1, 2, 4, 8... with shift 1; 1, 4, 16 with shift 2 */
+	ok(lttr_vitals_level(0, 1) == 0 && lttr_vitals_level(1, 1) == 1 &&
+	   lttr_vitals_level(2, 1) == 2 && lttr_vitals_level(3, 1) == 2 &&
+	   lttr_vitals_level(4, 1) == 3, "levels at powers of 2 (shift 1)");
+	ok(lttr_vitals_level(3, 2) == 1 && lttr_vitals_level(4, 2) == 2 &&
+	   lttr_vitals_level(15, 2) == 2 && lttr_vitals_level(16, 2) == 3,
+	   "levels at powers of 4 (shift 2)");
+	/* a label counted n times one by one is sampled 1 + floor(log2 n) times */
+	for (c = 0, samples_seen = 0; c < 1000; c++)
+		samples_seen += lttr_vitals_level(c + 1, 1) >
+				lttr_vitals_level(c, 1);
+	ok(samples_seen == 10, "1000 events of one label: 10 samples (%u)",
+	   samples_seen);
+	ok(lttr_vitals_level(UINT32_MAX, 1) == 32, "a saturated counter: level 32");
+
+	/* an epoch: 3 cells of syscalls, one of cpu */
+	hca[LTT_VITAL_SYSCALL * LTT_VITALS_HCA + 5] = 1000;
+	hca[LTT_VITAL_SYSCALL * LTT_VITALS_HCA + 77] = 1;
+	hca[LTT_VITAL_SYSCALL * LTT_VITALS_HCA + 1023] = 7;
+	hca[LTT_VITAL_CPU * LTT_VITALS_HCA + 3] = 2;
+	for (i = 0; i < 3; i++) {
+		memset(&samples[i], 0, sizeof(samples[i]));
+		samples[i].vital = LTT_VITAL_SYSCALL;
+		samples[i].cell = i == 1 ? 77 : 5;
+		samples[i].label = i == 1 ? 0xbeef : 0xcafe;
+		samples[i].key = i == 1 ? 110 : 39;
+		samples[i].pid = 42;
+		snprintf(samples[i].comm, sizeof(samples[i].comm), "work%u", i);
+	}
+	fill(&h, sum, 0, 1008);
+	snprintf(path, sizeof(path), "%s/vitals-00000000.ltv", dir);
+	ok(lttr_vitals_write(path, &h, sum, hca, samples, err, sizeof(err)) == 0,
+	   "an epoch written (%s)", err);
+	ok(h.ncells == 4, "4 non-zero cells written (%llu)",
+	   (unsigned long long)h.ncells);
+	ok(access(path, F_OK) == 0 && lttr_vitals_read(path, &e, err, sizeof(err)) == 0,
+	   "read back (%s)", err);
+	ok(e.sum[LTT_VITAL_SYSCALL].total == 1008 && e.nsamples == 3 &&
+	   e.ncells == 4 && !strcmp(e.samples[1].comm, "work1"),
+	   "its totals, cells and samples");
+	ok(lttr_vitals_cell(&e, LTT_VITAL_SYSCALL, 77) == 1 &&
+	   lttr_vitals_cell(&e, LTT_VITAL_SYSCALL, 1023) == 7 &&
+	   lttr_vitals_cell(&e, LTT_VITAL_SYSCALL, 6) == 0 &&
+	   lttr_vitals_cell(&e, LTT_VITAL_CPU, 3) == 2,
+	   "cells looked up by (vital, index)");
+	d = lttr_vitals_distinct(&e, LTT_VITAL_SYSCALL);
+	ok(fabs(d - 1024.0 * log(1024.0 / 1021.0)) < 1e-9 && d > 3 && d < 3.01,
+	   "3 used cells of 1024: ~3.004 distinct labels (%.4f)", d);
+	lttr_vitals_epoch_free(&e);
+
+	/* linear counting against the truth: 500 random labels */
+	{
+		struct lttr_vitals_epoch big;
+		static struct ltt_vitals_cell cells[LTT_VITALS_HCA];
+		static uint32_t used[LTT_VITALS_HCA];
+		uint64_t x = 12345;
+		size_t n = 0;
+
+		memset(&big, 0, sizeof(big));
+		for (i = 0; i < 500; i++) {
+			x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+			used[(x >> 33) % LTT_VITALS_HCA]++;
+		}
+		for (i = 0; i < LTT_VITALS_HCA; i++)
+			if (used[i]) {
+				cells[n].vital = LTT_VITAL_SYSCALL;
+				cells[n].cell = (uint16_t)i;
+				cells[n++].count = used[i];
+			}
+		big.cells = cells;
+		big.ncells = n;
+		d = lttr_vitals_distinct(&big, LTT_VITAL_SYSCALL);
+		ok(fabs(d - 500) < 50, "500 labels in 1024 cells: estimate "
+		   "within 10%% (%.1f from %zu used cells)", d, n);
+		for (i = 0; i < LTT_VITALS_HCA; i++) {
+			cells[i].vital = LTT_VITAL_SYSCALL;
+			cells[i].cell = (uint16_t)i;
+			cells[i].count = 1;
+		}
+		big.ncells = LTT_VITALS_HCA;
+		ok(lttr_vitals_distinct(&big, LTT_VITAL_SYSCALL) < 0,
+		   "every cell used: unknown, not a number");
+	}
+
+	/* every cut of the file is refused, with a message */
+	buf = slurp(path, &len);
+	ok(buf != NULL, "the file's bytes");
+	for (cut = 0; buf && cut < len; cut++) {
+		if (lttr_vitals_parse(buf, cut, &e, err, sizeof(err)) == 0 ||
+		    !err[0]) {
+			bad++;
+			lttr_vitals_epoch_free(&e);
+		}
+	}
+	ok(bad == 0, "every cut (0..%zu bytes) refused with a message", len - 1);
+	/* corrupt fields */
+	if (buf) {
+		struct ltt_vitals_file_header *hp = (void *)buf;
+		size_t soff = sizeof(h) + sizeof(sum) + 4 * sizeof(struct ltt_vitals_cell);
+		struct ltt_vital_sample *sp = (void *)(buf + soff);
+		struct ltt_vitals_cell *cp = (void *)(buf + sizeof(h) + sizeof(sum));
+
+		buf[0] ^= 1;
+		ok(lttr_vitals_parse(buf, len, &e, err, sizeof(err)) < 0 &&
+		   strstr(err, "magic"), "a bad magic refused (%s)", err);
+		buf[0] ^= 1;
+		hp->version = 99;
+		ok(lttr_vitals_parse(buf, len, &e, err, sizeof(err)) < 0 &&
+		   strstr(err, "version 99"), "another version refused (%s)", err);
+		hp->version = LTT_VITALS_FILE_VERSION;
+		hp->ncells = ~0ULL;
+		ok(lttr_vitals_parse(buf, len, &e, err, sizeof(err)) < 0,
+		   "a huge cell count refused (%s)", err);
+		hp->ncells = 4;
+		sp[2].vital = 200;
+		ok(lttr_vitals_parse(buf, len, &e, err, sizeof(err)) < 0 &&
+		   strstr(err, "sample 2"), "a sample's bad vital refused (%s)", err);
+		sp[2].vital = LTT_VITAL_SYSCALL;
+		cp[1].cell = cp[0].cell;
+		cp[1].vital = cp[0].vital;
+		ok(lttr_vitals_parse(buf, len, &e, err, sizeof(err)) < 0 &&
+		   strstr(err, "cell 1"), "cells out of order refused (%s)", err);
+		cp[0].vital = LTT_VITAL_CPU;
+		cp[1].vital = LTT_VITAL_SYSCALL;
+		cp[1].cell = 5;
+		hp->epoch = 9;
+		ok(lttr_vitals_parse(buf, len, &e, err, sizeof(err)) < 0 &&
+		   strstr(err, "trailer"), "a header of another epoch than its "
+		   "trailer refused (%s)", err);
+		hp->epoch = 0;
+		ok(lttr_vitals_parse(buf, len, &e, err, sizeof(err)) == 0,
+		   "the restored bytes read again (%s)", err);
+		lttr_vitals_epoch_free(&e);
+	}
+
+	/* a series: 7 epochs, the 6th a burst, the 3rd cut */
+	for (i = 1; i < 7; i++) {
+		fill(&h, sum, i, i == 5 ? 9000 : 1000 + 10 * (i % 2));
+		snprintf(path, sizeof(path), "%s/vitals-%08u.ltv", dir, i);
+		lttr_vitals_write(path, &h, sum, hca, samples, err, sizeof(err));
+	}
+	snprintf(path, sizeof(path), "%s/vitals-00000003.ltv", dir);
+	ok(buf && truncate(path, (off_t)(len / 2)) == 0, "epoch 3's file cut");
+	ok(lttr_vitals_load(dir, &s, err, sizeof(err)) == 0 && s.n == 6 &&
+	   s.nwarnings == 1, "the series: 6 epochs read, 1 skipped");
+	ok(s.nwarnings == 1 && strstr(s.warnings[0], "vitals-00000003.ltv") &&
+	   strstr(s.warnings[0], "epoch 00000003") &&
+	   strstr(s.warnings[0], "cut"), "the warning names the file, the "
+	   "epoch and why (%s)", s.nwarnings ? s.warnings[0] : "");
+	ok(s.n == 6 && s.epochs[0].h.epoch == 0 && s.epochs[5].h.epoch == 6,
+	   "in epoch order");
+	ok(lttr_vitals_report(&s, 2, &r) == 0, "the report");
+	flagged_any = false;
+	for (i = 0; i < s.n; i++) {
+		bool f = r.rows[i * LTT_VITALS + LTT_VITAL_SYSCALL].flagged;
+
+		if (f && s.epochs[i].h.epoch != 5)
+			flagged_any = true;
+	}
+	ok(r.rows[4 * LTT_VITALS + LTT_VITAL_SYSCALL].flagged &&
+	   s.epochs[4].h.epoch == 5, "the burst epoch flagged");
+	ok(!flagged_any, "no other epoch flagged (epoch 0 differs: 1008)");
+	ok(r.rows[LTT_VITAL_SYSCALL].ntop == 2 &&
+	   r.rows[LTT_VITAL_SYSCALL].top[0].estimate == 1000 &&
+	   r.rows[LTT_VITAL_SYSCALL].top[0].samples == 2 &&
+	   r.rows[LTT_VITAL_SYSCALL].top[1].estimate == 1 &&
+	   r.rows[LTT_VITAL_SYSCALL].top[1].first.key == 110,
+	   "top labels: the frequent one (2 samples, cell 1000), then the "
+	   "rare one (cell 1)");
+	lttr_vitals_report_free(&r);
+	lttr_vitals_series_free(&s);
+	free(buf);
+
+	/* the detector alone */
+	memset(&w, 0, sizeof(w));
+	for (i = 0; i < 10; i++)
+		lttr_ewma_step(&w, 100, &lo, &hi);
+	ok(!lttr_ewma_step(&w, 120, &lo, &hi) && lo < 100 && hi > 120,
+	   "a value within the floor's band is not flagged (band %.0f..%.0f)",
+	   lo, hi);
+	ok(lttr_ewma_step(&w, 200, &lo, &hi), "a value outside is");
+	lttr_ewma_step(&w, 200, &lo, &hi);
+	lttr_ewma_step(&w, 200, &lo, &hi);
+	ok(!lttr_ewma_step(&w, 200, &lo, &hi), "after %d flagged in a row, "
+	   "the new level is the band's", LTTR_EWMA_REBASE);
+	return tap_done();
+}
