@@ -92,6 +92,7 @@ struct gv_doc {
 	GtkWidget *latency;		/* the Latency tab (latency.c) */
 	struct gv_critpath *critpath;	/* the Critical path tab (NULL once it is gone) */
 	struct gv_lesson *lesson;	/* --lesson's side panel (lesson.c), or NULL */
+	GtkWidget *diff;		/* the Diff tab (diff.c), or NULL */
 	struct gv_app *app;
 };
 
@@ -126,6 +127,7 @@ struct gv_app {
 	int nreadings;
 	struct lttr_lesson *lesson;	/* --lesson: in the first tab, or NULL */
 	size_t lesson_step;		/* --step N: the step shown first (0: the first) */
+	const char *diff_b;		/* --diff A B: B, compared with the first tab's trace */
 };
 
 /* reader.c: a trace opened and its view built in a thread of their own */
@@ -261,6 +263,9 @@ void gv_critpath_show(struct gv_doc *d, uint32_t pid, uint64_t from, uint64_t to
 const struct lttr_critpath *gv_critpath_shown(const struct gv_doc *d);
 /* a menu of the actions on task @pid (the control flow's right click) */
 void gv_task_menu(struct gv_doc *d, uint32_t pid, GdkEvent *ev);
+
+/* diff.c: the Diff tab, @d's trace (A) against the trace in @dir_b */
+bool gv_diff_open(struct gv_doc *d, const char *dir_b, GError **error);
 
 /* doc.c: the window around an interval, the cursor at its start, its task */
 void gv_doc_show_span(struct gv_doc *d, uint64_t start, uint64_t end, uint32_t pid);
