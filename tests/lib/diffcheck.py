@@ -4,7 +4,8 @@
 tests/guest/11-sleep.t).
 
   diffcheck.py sums FILE      every process's parts add up to its change, in
-                              A and in B, to the ns; each blocked part's
+                              A and in B, to the ns; its kinds are its parts
+                              summed by kind; each blocked part's
                               wakers add up to it; prints "ok" or the first
                               process that does not add up
   diffcheck.py zero FILE      a trace against itself: every process matched,
@@ -34,6 +35,16 @@ def sums(d):
             s = sum(x[side] for x in p["parts"])
             if s != p[side]:
                 return "%s: %s: parts %d != %d" % (p["key"], side, s, p[side])
+        # the kinds: the parts of each kind summed (lttr_diff_kinds())
+        for x in p.get("kinds", [None]):
+            if x is None:
+                return "%s: no kinds" % p["key"]
+            for side in ("a_ns", "b_ns", "delta_ns"):
+                s = sum(y[side] for y in p["parts"] if y["kind"] == x["kind"])
+                if s != x[side]:
+                    return "%s: kind %s: %s %d != parts %d" % (p["key"], x["kind"], side, x[side], s)
+        if {x["kind"] for x in p["kinds"]} != {x["kind"] for x in p["parts"]}:
+            return "%s: the kinds are not the parts' kinds" % p["key"]
         for x in p["parts"]:
             if x["delta_ns"] != x["b_ns"] - x["a_ns"]:
                 return "%s: %s: delta != b - a" % (p["key"], x["label"])

@@ -3,7 +3,8 @@
  * cmd-tui.c - "tracevisualizer tui TRACEDIR": the terminal analyzer
  * (tui/), started with its own options taken from the command line's;
  * with --lesson NAME|FILE, the lesson read here (lttr/view/lesson.h) and
- * its trace the default TRACEDIR.
+ * its trace the default TRACEDIR; with --diff A B, the diff of two runs
+ * (tui/diff.c).
  */
 #include <stdio.h>
 #include <lttr/output/error-text.h>
@@ -25,6 +26,8 @@ int cmd_tui(struct cli_opts *o)
 	struct lttr_error err;
 	int r;
 
+	if (o->diff)
+		return tui_diff_run(&to, o->dir2);
 	if (o->lesson) {
 		char path[4096];
 

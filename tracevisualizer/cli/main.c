@@ -394,7 +394,7 @@ enum optid {
 	O_PARENTS, O_PORTS, O_QUANTUM, O_MAX_DELAY, O_MIN_COUNT, O_ROOT, O_SKEW, O_SMOOTH,
 	O_PENALTIES, O_WRITE_PCAP, O_NO_TASKS, O_KIND, O_WHAT, O_WORST, O_THRESHOLD,
 	O_PNG, O_SVG, O_INSTANCES, O_AT, O_SYMFS, O_KERNEL, O_ADDRESSES, O_LESSON, O_SCRIPT,
-	O_ALLOW_IO, O_DEADLINE, O_LOAD, O_HOST,
+	O_ALLOW_IO, O_DEADLINE, O_LOAD, O_HOST, O_DIFF,
 };
 
 /* every option: its value's name (NULL: none), the commands that use it */
@@ -444,6 +444,8 @@ static const struct opt {
 	{ "--lesson", "NAME|FILE", C_TUI, O_LESSON,
 	  "a lesson's steps as a pager under the views (} next, { previous): docs/lessons/NAME.lesson "
 	  "or a lesson file; TRACEDIR defaults to the lesson's trace" },
+	{ "--diff", NULL, C_TUI, O_DIFF,
+	  "tui --diff A B: two runs compared, what diff prints (docs/views.md, \"Diff\")" },
 	{ "--transitions", NULL, C_GRAPH, O_TRANSITIONS,
 	  "list every transition under the chart (JSON always has them)" },
 	{ "--threads", NULL, C_PROCESSES | C_SYSCALLS, O_THREADS, "one row per thread" },
@@ -695,6 +697,9 @@ static int set_option(struct cli_opts *o, const struct opt *op, const char *a, c
 		break;
 	case O_TRANSITIONS:
 		o->transitions = true;
+		break;
+	case O_DIFF:
+		o->diff = true;
 		break;
 	case O_LESSON:
 		if (!arg || !*arg)
@@ -1000,7 +1005,9 @@ static int check_options(const struct cli_opts *o, size_t c, uint64_t used)
 		return bad_usage("%s is an option of %s", opts[k].name,
 				 command_list(opts[k].cmds, list, sizeof(list)));
 	}
-	if (o->dir2 && !((1u << c) & C_DIFF))
+	if (o->diff && (!o->dir || !o->dir2 || o->lesson))
+		return bad_usage("tui --diff needs two traces, TRACEDIR-A TRACEDIR-B (and no --lesson)");
+	if (o->dir2 && !((1u << c) & C_DIFF) && !o->diff)
 		return bad_usage("unexpected argument '%s'", o->dir2);
 	if (((1u << c) & C_DIFF) && o->dir && !o->dir2)
 		return bad_usage("diff needs two traces: TRACEDIR-A TRACEDIR-B");

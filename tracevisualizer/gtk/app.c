@@ -169,6 +169,28 @@ static void on_open(GtkMenuItem *item, gpointer data)
 	g_free(dir);
 }
 
+/* File -> Compare with...: the trace shown (A) against another run (B), in its Diff tab */
+static void on_compare(GtkMenuItem *item, gpointer data)
+{
+	struct gv_app *app = data;
+	struct gv_doc *d = current(app);
+	GError *error = NULL;
+	char *dir;
+
+	(void)item;
+	if (!d) {
+		gv_app_error(app, "open a trace first: the one to compare another run with");
+		return;
+	}
+	dir = choose(app, "Compare with another run (a trace directory)",
+		     GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, NULL);
+	if (dir && !gv_diff_open(d, dir, &error)) {
+		gv_app_error(app, "%s", error ? error->message : "the comparison failed");
+		g_clear_error(&error);
+	}
+	g_free(dir);
+}
+
 /* a drawing as PNG (an image) or SVG (by its suffix), @wd x @ht */
 static bool export_drawing(const char *path, int wd, int ht,
 			   void (*draw)(void *obj, cairo_t *cr, int wd, int ht), void *obj,
@@ -459,6 +481,7 @@ static GtkWidget *menus(struct gv_app *app, GtkAccelGroup *accel)
 	it = menu_item(m, "Open trace in a new _tab...", G_CALLBACK(on_open), app, accel,
 		       LTTR_KA_OPEN_TAB, false);
 	g_object_set_data(G_OBJECT(it), "new-tab", GINT_TO_POINTER(1));
+	menu_item(m, "Co_mpare with...", G_CALLBACK(on_compare), app, NULL, LTTR_KA_NONE, false);
 	it = menu_item(m, "_Export graph as PNG...", G_CALLBACK(on_export), app, accel,
 		       LTTR_KA_EXPORT, false);
 	g_object_set_data(G_OBJECT(it), "kind", (gpointer)"png");
@@ -882,6 +905,17 @@ static bool apply_options(struct gv_app *app, struct gv_doc *d)
 	}
 	gv_tab_show_view(d, app->view);
 	gv_doc_changed(d, GV_ALL);
+	/* --diff A B: the Diff tab of A, shown */
+	if (app->diff_b && app->ndocs == 1) {
+		GError *error = NULL;
+
+		if (!gv_diff_open(d, app->diff_b, &error)) {
+			gv_app_error(app, "--diff: %s", error ? error->message : "failed");
+			g_clear_error(&error);
+			app->status = 1;
+			return false;
+		}
+	}
 	/* --lesson: its panel in the first tab, its step shown (after --window) */
 	if (app->lesson && app->ndocs == 1 && !gv_lesson_attach(d, app->lesson, app->lesson_step)) {
 		gv_app_error(app, "--lesson: its step %zu cannot be shown", app->lesson_step + 1);

@@ -101,6 +101,7 @@ struct gv_doc {
 	struct lttr_syms *stksyms;
 	bool stk_failed;
 	struct gv_lesson *lesson;	/* --lesson's side panel (lesson.c), or NULL */
+	GtkWidget *diff;		/* the Diff tab (diff.c), or NULL */
 	struct gv_app *app;
 };
 
@@ -136,6 +137,7 @@ struct gv_app {
 	int nreadings;
 	struct lttr_lesson *lesson;	/* --lesson: in the first tab, or NULL */
 	size_t lesson_step;		/* --step N: the step shown first (0: the first) */
+	const char *diff_b;		/* --diff A B: B, compared with the first tab's trace */
 };
 
 /* reader.c: a trace opened and its view built in a thread of their own */
@@ -286,6 +288,8 @@ void gv_flame_dump_env(struct gv_doc *d);
 char *gv_event_stack(struct gv_doc *d, const struct lttr_event *ev);
 char *gv_block_stack(struct gv_doc *d, uint32_t pid, uint64_t block_ns);
 void gv_stacks_free(struct gv_doc *d);
+/* diff.c: the Diff tab, @d's trace (A) against the trace in @dir_b */
+bool gv_diff_open(struct gv_doc *d, const char *dir_b, GError **error);
 
 /* doc.c: the window around an interval, the cursor at its start, its task */
 void gv_doc_show_span(struct gv_doc *d, uint64_t start, uint64_t end, uint32_t pid);

@@ -38,6 +38,9 @@ static void usage(FILE *f)
 "                   {): docs/lessons/NAME.lesson or a lesson file; TRACEDIR\n"
 "                   defaults to the lesson's trace\n"
 "  --step N         with --lesson: the step shown first (default 1)\n"
+"  --diff A B       compare two runs: trace A in a tab whose Diff page shows\n"
+"                   what \"tracevisualizer diff A B\" does (also File ->\n"
+"                   Compare with...)\n"
 "  --bench          time the first frame and the paint of the graphs at every\n"
 "                   zoom level, print JSON and exit (scripts/bench-gtk)\n"
 "  -h, --help       this help\n"
@@ -210,6 +213,12 @@ int main(int argc, char **argv)
 			if (!arg || sscanf(arg, "%zu%c", &step, &c) != 1 || !step)
 				return bad("--step needs a step's number (1, 2, ...)");
 			i++;
+		} else if (!strcmp(a, "--diff")) {
+			if (!arg || i + 2 >= argc)
+				return bad("--diff needs two trace directories, A and B");
+			dirs[n++] = (char *)arg;
+			app.diff_b = argv[i + 2];
+			i += 2;
 		} else if (!strcmp(a, "--bench")) {
 			app.bench = true;
 		} else if (a[0] == '-' && a[1]) {
@@ -228,6 +237,8 @@ int main(int argc, char **argv)
 		return bad("--dump-paths goes with --screenshot");
 	if (app.dump_flame && !app.screenshot)
 		return bad("--dump-flame goes with --screenshot");
+	if (app.diff_b && n != 2)
+		return bad("--diff A B takes no other trace");
 	if (step && !lesson)
 		return bad("--step goes with --lesson");
 	if (lesson) {

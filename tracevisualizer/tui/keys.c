@@ -16,7 +16,7 @@
 #include "tui.h"
 
 /* the key as the keymap knows it (lttr/view/keys.h) */
-static int lkey(int key)
+int tui_key_code(int key)
 {
 	switch (key) {
 	case KEY_LEFT: return LTTR_KEY_LEFT;
@@ -52,7 +52,7 @@ static unsigned int where(const struct tui *u)
 
 enum lttr_kaction tui_action(const struct tui *u, int key)
 {
-	return lttr_keys_action(LTTR_KF_TUI, where(u), lkey(key));
+	return lttr_keys_action(LTTR_KF_TUI, where(u), tui_key_code(key));
 }
 
 /*

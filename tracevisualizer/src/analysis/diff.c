@@ -692,21 +692,40 @@ void lttr_diff_explained_free(struct lttr_diff_explained *e)
 	free(e);
 }
 
+void lttr_diff_kinds(const struct lttr_diff_proc *dp, struct lttr_diff_kindsum *out)
+{
+	size_t k;
+
+	memset(out, 0, LTTR_DC_COUNT * sizeof(*out));
+	for (k = 0; k < dp->nparts; k++) {
+		struct lttr_diff_kindsum *o = &out[dp->parts[k].kind < LTTR_DC_COUNT ?
+						   dp->parts[k].kind : LTTR_DC_UNACCOUNTED];
+
+		o->a_ns += dp->parts[k].a_ns;
+		o->b_ns += dp->parts[k].b_ns;
+		o->delta_ns += dp->parts[k].delta_ns;
+	}
+}
+
+/* the part of @dp a change is explained by: its largest change that a
+ * task's explanation shows in intervals, or NULL */
+static const struct lttr_diff_part *explainable(const struct lttr_diff_proc *dp)
+{
+	size_t k;
+
+	for (k = 0; k < dp->nparts; k++)
+		if (dp->parts[k].delta_ns && dp->parts[k].kind != LTTR_DC_UNACCOUNTED &&
+		    dp->parts[k].kind != LTTR_DC_SYSCALL_REST)
+			return &dp->parts[k];
+	return NULL;
+}
+
 int lttr_diff_explain(const struct lttr_diff *d, struct lttr_trace *ta, struct lttr_trace *tb,
 		      struct lttr_diff_explained **out, struct lttr_error *err)
 {
-	const struct lttr_diff_proc *dp;
 	const struct lttr_diff_part *part = NULL;
-	struct lttr_diff_explained *e;
-	struct lttr_explained *ex = NULL;
-	struct lttr_ex_req *reqs;
-	struct lttr_diff one;
-	size_t *proc, n, i, k, pk = 0, pi = 0;
+	size_t i, pi = 0;
 	unsigned int pass;
-	uint64_t best = 0, bs = 0, be = 0;
-	uint32_t bpid = 0;
-	bool in_b;
-	int ret;
 
 	*out = NULL;
 	/* the first pair (by |change|) not alive over a whole trace whose
@@ -714,22 +733,39 @@ int lttr_diff_explain(const struct lttr_diff *d, struct lttr_trace *ta, struct l
 	 * the first pair with a change */
 	for (pass = 0; pass < 2 && !part; pass++)
 		for (i = 0; i < d->nmatched && !part; i++) {
-			const struct lttr_diff_part *p = NULL;
+			const struct lttr_diff_part *p = explainable(&d->v[i]);
 
-			for (k = 0; k < d->v[i].nparts && !p; k++)
-				if (d->v[i].parts[k].delta_ns &&
-				    d->v[i].parts[k].kind != LTTR_DC_UNACCOUNTED &&
-				    d->v[i].parts[k].kind != LTTR_DC_SYSCALL_REST)
-					p = &d->v[i].parts[k];
 			if (!p || (pass == 0 && (d->v[i].whole_a || d->v[i].whole_b ||
 						 others_story(&d->v[i], p))))
 				continue;
 			part = p;
-			pk = (size_t)(p - d->v[i].parts);
 			pi = i;
 		}
 	if (!part)
 		return 0;
+	return lttr_diff_explain_proc(d, pi, ta, tb, out, err);
+}
+
+int lttr_diff_explain_proc(const struct lttr_diff *d, size_t pi, struct lttr_trace *ta,
+			   struct lttr_trace *tb, struct lttr_diff_explained **out,
+			   struct lttr_error *err)
+{
+	const struct lttr_diff_proc *dp;
+	const struct lttr_diff_part *part;
+	struct lttr_diff_explained *e;
+	struct lttr_explained *ex = NULL;
+	struct lttr_ex_req *reqs;
+	struct lttr_diff one;
+	size_t *proc, n, i, k, pk;
+	uint64_t best = 0, bs = 0, be = 0;
+	uint32_t bpid = 0;
+	bool in_b;
+	int ret;
+
+	*out = NULL;
+	if (pi >= d->n || !(part = explainable(&d->v[pi])))
+		return 0;
+	pk = (size_t)(part - d->v[pi].parts);
 	dp = &d->v[pi];
 	in_b = part->delta_ns > 0;
 	one = *d;

@@ -29,6 +29,7 @@ static void part(struct lttr_json *j, const struct lttr_diff_part *p)
 
 static void proc(struct lttr_json *j, const struct lttr_diff_proc *dp)
 {
+	struct lttr_diff_kindsum ks[LTTR_DC_COUNT];
 	size_t k;
 
 	lttr_json_begin_object(j);
@@ -54,6 +55,20 @@ static void proc(struct lttr_json *j, const struct lttr_diff_proc *dp)
 	lttr_json_kv_u64(j, "threads_b", dp->threads_b);
 	lttr_json_kv_bool(j, "whole_a", dp->whole_a);
 	lttr_json_kv_bool(j, "whole_b", dp->whole_b);
+	lttr_json_key(j, "kinds");
+	lttr_json_begin_array(j);
+	lttr_diff_kinds(dp, ks);
+	for (k = 0; k < LTTR_DC_COUNT; k++) {
+		if (!ks[k].a_ns && !ks[k].b_ns && !ks[k].delta_ns)
+			continue;
+		lttr_json_begin_object(j);
+		lttr_json_kv_str(j, "kind", lttr_diff_kind_name((unsigned int)k));
+		lttr_json_kv_i64(j, "a_ns", ks[k].a_ns);
+		lttr_json_kv_i64(j, "b_ns", ks[k].b_ns);
+		lttr_json_kv_i64(j, "delta_ns", ks[k].delta_ns);
+		lttr_json_end_object(j);
+	}
+	lttr_json_end_array(j);
 	lttr_json_key(j, "parts");
 	lttr_json_begin_array(j);
 	for (k = 0; k < dp->nparts; k++)

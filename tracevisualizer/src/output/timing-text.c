@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <string.h>
 #include <lttr/analysis/account.h>
+#include <lttr/analysis/explain.h>
+#include <lttr/model/blockreason.h>
 #include <lttr/model/flow.h>
 #include <lttr/output/timing-text.h>
 #include <lttr/reader/trace.h>
@@ -227,5 +229,48 @@ const char *lttr_cp_seg_str(const struct lttr_trace *t, const struct lttr_accoun
 			 lttr_waker_str(t, a, &s->waker, w, sizeof(w)));
 	snprintf(buf, size, "%u %s %s%s", s->pid, lttr_timing_task_name(a, s->pid),
 		 lttr_cp_state_name(s->state, s->reason), more);
+	return buf;
+}
+
+const char *lttr_explain_at_str(const struct lttr_trace *t, const struct lttr_explain_at *r,
+				char *buf, size_t size)
+{
+	uint64_t s0 = lttr_trace_header(t)->start_ns;
+	char st[200], w[160], nb[32];
+	size_t n;
+
+	switch (r->state) {
+	case LTTR_CP_RUNNING:
+		snprintf(st, sizeof(st), "running on cpu %u", r->cpu);
+		break;
+	case LTTR_CP_RUNNABLE:
+		snprintf(st, sizeof(st), "runnable (%s), waiting for cpu %u",
+			 r->preempted ? "preempted" : r->waker.known ?
+			 lttr_waker_str(t, r->acct, &r->waker, w, sizeof(w)) : "new", r->cpu);
+		break;
+	case LTTR_CP_BLOCKED:
+		snprintf(st, sizeof(st), "blocked (%s)%s%s", lttr_block_name(r->reason),
+			 r->mode == LTTR_MODE_SYSCALL ? " in " : "",
+			 r->mode == LTTR_MODE_SYSCALL ?
+			 lttr_mode_what_str(t, LTTR_MODE_SYSCALL, r->what, false, nb, sizeof(nb)) :
+			 "");
+		break;
+	case LTTR_CP_UNKNOWN:
+		snprintf(st, sizeof(st), "unknown (a CPU without data may have run it)");
+		break;
+	default:
+		snprintf(st, sizeof(st), "not alive");
+		break;
+	}
+	n = (size_t)snprintf(buf, size, "%u %s at %.9f s: %s; from %.9f to %.9f s (%.3f us)%s",
+			     r->pid, lttr_timing_task_name(r->acct, r->pid),
+			     (double)(r->at_ns - s0) / 1e9, st, (double)(r->start_ns - s0) / 1e9,
+			     (double)(r->end_ns - s0) / 1e9,
+			     (double)(r->end_ns - r->start_ns) / 1e3,
+			     r->ended ? "" : ", to the end of the trace");
+	if (r->state == LTTR_CP_BLOCKED && n < size)
+		snprintf(buf + n, size - n, "; %s", r->ended ?
+			 lttr_waker_str(t, r->acct, &r->waker, w, sizeof(w)) :
+			 "not woken before the end of the trace");
 	return buf;
 }

@@ -147,6 +147,8 @@ static const struct kinfo info[LTTR_KA_COUNT] = {
 	[LTTR_KA_LESSON_NEXT] = { "lesson-next", "Lesson",
 		"the lesson's next step: its moment, its rows (--lesson)" },
 	[LTTR_KA_LESSON_PREV] = { "lesson-previous", "Lesson", "the lesson's previous step" },
+	[LTTR_KA_DIFF_EXPLAIN] = { "diff-explain", "Diff",
+		"the selected process's parts and its worst instance explained (Esc back)" },
 };
 
 #define K(...)	{ __VA_ARGS__ }
@@ -159,6 +161,7 @@ static const struct kinfo info[LTTR_KA_COUNT] = {
 #define LISTS	(LTTR_KW_P_BOOKMARKS | LTTR_KW_P_LATGROUP | LTTR_KW_P_CRITPATH | LTTR_KW_P_STACKS)
 /* the views and pages whose lines j k move (view 7: its hops) */
 #define ROWED	(LTTR_KW_ALL & ~LTTR_KW_PATHS)
+#define DIFF	LTTR_KW_DIFF
 
 static const struct lttr_keybind table[] = {
 	{ LTTR_KA_VIEW_1, K('1'), TG, LTTR_KW_ALL },
@@ -172,11 +175,11 @@ static const struct lttr_keybind table[] = {
 	{ LTTR_KA_VIEW_NEXT, K(LTTR_KEY_TAB), T, LTTR_KW_ALL },
 	{ LTTR_KA_VIEW_PREV, K(LTTR_KEY_BTAB), T, LTTR_KW_ALL },
 	{ LTTR_KA_OPEN, K(LTTR_KEY_ENTER), T, LTTR_KW_GRAPHS | LTTR_KW_PROCS | LTTR_KW_SYSCALLS },
-	{ LTTR_KA_CLOSE, K(LTTR_KEY_ESC), T, LTTR_KW_ALL },
+	{ LTTR_KA_CLOSE, K(LTTR_KEY_ESC), T, LTTR_KW_ALL | DIFF },
 	{ LTTR_KA_HELP, K('?'), TG, LTTR_KW_ALL },
 	{ LTTR_KA_WARNINGS, K('W'), T, LTTR_KW_ALL },
 	{ LTTR_KA_TABLES, K('t'), T, LTTR_KW_ALL },
-	{ LTTR_KA_QUIT, K('q'), T, LTTR_KW_ALL },
+	{ LTTR_KA_QUIT, K('q'), T, LTTR_KW_ALL | DIFF },
 	{ LTTR_KA_QUIT, K(CTRL('q')), G, LTTR_KW_ALL },
 	{ LTTR_KA_REDRAW, K(CTRL('l')), T, LTTR_KW_ALL },
 	{ LTTR_KA_OPEN_TRACE, K(CTRL('o')), G, LTTR_KW_ALL },
@@ -198,19 +201,19 @@ static const struct lttr_keybind table[] = {
 	{ LTTR_KA_END, K(LTTR_KEY_END), TG, LTTR_KW_ALL },
 	{ LTTR_KA_GOTO, K('g'), T, LTTR_KW_ALL & ~(LTTR_KW_P_LATGROUP | LTTR_KW_P_CRITPATH) },
 
-	{ LTTR_KA_ROW_PREV, K(LTTR_KEY_UP, 'k'), TG, ROWED },
-	{ LTTR_KA_ROW_NEXT, K(LTTR_KEY_DOWN, 'j'), TG, ROWED },
-	{ LTTR_KA_PAGE_PREV, K(LTTR_KEY_PGUP), T, ROWED },
-	{ LTTR_KA_PAGE_NEXT, K(LTTR_KEY_PGDN), T, ROWED },
+	{ LTTR_KA_ROW_PREV, K(LTTR_KEY_UP, 'k'), TG, ROWED | DIFF },
+	{ LTTR_KA_ROW_NEXT, K(LTTR_KEY_DOWN, 'j'), TG, ROWED | DIFF },
+	{ LTTR_KA_PAGE_PREV, K(LTTR_KEY_PGUP), T, ROWED | DIFF },
+	{ LTTR_KA_PAGE_NEXT, K(LTTR_KEY_PGDN), T, ROWED | DIFF },
 	{ LTTR_KA_STATE_PREV, K(LTTR_KEY_LEFT), TG, LTTR_KW_GRAPHS },
 	{ LTTR_KA_STATE_NEXT, K(LTTR_KEY_RIGHT), TG, LTTR_KW_GRAPHS },
 	{ LTTR_KA_EVENT_PREV, K('['), TG, LTTR_KW_GRAPHS },
 	{ LTTR_KA_EVENT_NEXT, K(']'), TG, LTTR_KW_GRAPHS },
-	{ LTTR_KA_SORT_PREV, K('<'), T, LTTR_KW_PROCS | LTTR_KW_SYSCALLS | LTTR_KW_LATENCY },
-	{ LTTR_KA_SORT_NEXT, K('>'), T, LTTR_KW_PROCS | LTTR_KW_SYSCALLS | LTTR_KW_LATENCY },
-	{ LTTR_KA_SORT_INVERT, K('I'), T, LTTR_KW_PROCS | LTTR_KW_SYSCALLS | LTTR_KW_LATENCY },
-	{ LTTR_KA_COLS_LEFT, K(LTTR_KEY_LEFT, 'h'), T, LTTR_KW_PROCS },
-	{ LTTR_KA_COLS_RIGHT, K(LTTR_KEY_RIGHT, 'l'), T, LTTR_KW_PROCS },
+	{ LTTR_KA_SORT_PREV, K('<'), T, LTTR_KW_PROCS | LTTR_KW_SYSCALLS | LTTR_KW_LATENCY | DIFF },
+	{ LTTR_KA_SORT_NEXT, K('>'), T, LTTR_KW_PROCS | LTTR_KW_SYSCALLS | LTTR_KW_LATENCY | DIFF },
+	{ LTTR_KA_SORT_INVERT, K('I'), T, LTTR_KW_PROCS | LTTR_KW_SYSCALLS | LTTR_KW_LATENCY | DIFF },
+	{ LTTR_KA_COLS_LEFT, K(LTTR_KEY_LEFT, 'h'), T, LTTR_KW_PROCS | DIFF },
+	{ LTTR_KA_COLS_RIGHT, K(LTTR_KEY_RIGHT, 'l'), T, LTTR_KW_PROCS | DIFF },
 	{ LTTR_KA_ACTIVE, K('A'), TG, LTTR_KW_ALL },
 	{ LTTR_KA_ROW_ORDER, K('P'), TG, LTTR_KW_ALL },
 	{ LTTR_KA_ROWS_BY_PID, K(CTRL('p')), G, LTTR_KW_ALL },
@@ -257,6 +260,7 @@ static const struct lttr_keybind table[] = {
 	{ LTTR_KA_STACK_INVERT, K('i'), T, LTTR_KW_P_STACKS },
 	{ LTTR_KA_LESSON_NEXT, K('}'), TG, LTTR_KW_ALL },
 	{ LTTR_KA_LESSON_PREV, K('{'), TG, LTTR_KW_ALL },
+	{ LTTR_KA_DIFF_EXPLAIN, K(LTTR_KEY_ENTER), T, DIFF },
 };
 
 #define NTABLE (sizeof(table) / sizeof(table[0]))
@@ -355,7 +359,9 @@ const char *lttr_keybind_where(const struct lttr_keybind *b, char *buf, size_t s
 		if (b->where & (1u << v))
 			n += (size_t)snprintf(buf + n, size - n, "%s%u", n ? " " : "", v + 1);
 	if ((b->where & LTTR_KW_PAGES) && n < size)
-		snprintf(buf + n, size - n, "%spage", n ? " " : "");
+		n += (size_t)snprintf(buf + n, size - n, "%spage", n ? " " : "");
+	if ((b->where & LTTR_KW_DIFF) && n < size)
+		snprintf(buf + n, size - n, "%sdiff", n ? " " : "");
 	return buf;
 }
 

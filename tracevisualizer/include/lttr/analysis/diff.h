@@ -256,6 +256,48 @@ struct lttr_diff_explained {
 int lttr_diff_explain(const struct lttr_diff *d, struct lttr_trace *ta, struct lttr_trace *tb,
 		      struct lttr_diff_explained **out, struct lttr_error *err);
 
+/**
+ * lttr_diff_explain_proc() - explain the change of pair @i (an index of
+ * @v of the diff, matched or not): its part with the largest |change|
+ * (not LTTR_DC_UNACCOUNTED nor LTTR_DC_SYSCALL_REST) and the longest
+ * interval of that part's category among its threads in the trace where
+ * the part is longer, as lttr_diff_explain() does for the pair it chooses
+ * (the front ends' diff views explain the pair selected with it)
+ * @d: the diff
+ * @i: the pair
+ * @ta: trace A
+ * @tb: trace B
+ * @out: receives the result, or NULL when no part of the pair changed or
+ *	no interval of its category was found
+ * @err: receives the error
+ *
+ * Return: 0 or a negative enum lttr_errcode.
+ */
+int lttr_diff_explain_proc(const struct lttr_diff *d, size_t i, struct lttr_trace *ta,
+			   struct lttr_trace *tb, struct lttr_diff_explained **out,
+			   struct lttr_error *err);
+
+/**
+ * struct lttr_diff_kindsum - a pair's parts of one kind summed (every
+ * syscall's, every blocked reason's): the columns of the front ends'
+ * diff views and of the JSON's "kinds"
+ * @a_ns: the kind's time in A
+ * @b_ns: in B
+ * @delta_ns: @b_ns - @a_ns; the kinds' @delta_ns add up to the pair's
+ */
+struct lttr_diff_kindsum {
+	int64_t a_ns;
+	int64_t b_ns;
+	int64_t delta_ns;
+};
+
+/**
+ * lttr_diff_kinds() - the parts of @dp summed by kind
+ * @dp: the pair
+ * @out: receives LTTR_DC_COUNT sums, indexed by enum lttr_diff_kind
+ */
+void lttr_diff_kinds(const struct lttr_diff_proc *dp, struct lttr_diff_kindsum *out);
+
 /** lttr_diff_explained_free() - release @e (or NULL) */
 void lttr_diff_explained_free(struct lttr_diff_explained *e);
 

@@ -136,4 +136,22 @@ const char *lttr_ex_item_str(const struct lttr_trace *t, const struct lttr_accou
 const char *lttr_cp_seg_str(const struct lttr_trace *t, const struct lttr_account *a,
 			    const struct lttr_cp_seg *s, char *buf, size_t size);
 
+struct lttr_explain_at;
+
+/**
+ * lttr_explain_at_str() - a task's state at a time explained, in the
+ * words of "explain" (its first lines): "17 worker at 0.030001000 s:
+ * blocked (sleep) in clock_nanosleep; from 0.000080000 to 0.030081000 s
+ * (30001.000 us); woken by irq 236 on cpu 1", times in s from the trace's
+ * start (the front ends' diff views)
+ * @t: the trace
+ * @r: the explanation (lttr_explain_at())
+ * @buf: receives the text
+ * @size: its size (512 is enough)
+ *
+ * Return: @buf.
+ */
+const char *lttr_explain_at_str(const struct lttr_trace *t, const struct lttr_explain_at *r,
+				char *buf, size_t size);
+
 #endif /* LTTR_TIMING_TEXT_H */

@@ -70,11 +70,13 @@ enum lttr_kwhere_bit {
 	LTTR_KW_P_CRITPATH = 1u << 14,
 	LTTR_KW_P_STACKS = 1u << 15,	/* the call stacks' tree */
 };
+/* "tracevisualizer tui --diff A B": the diff of two runs, a screen of its own */
+#define LTTR_KW_DIFF	(1u << 16)
 #define LTTR_KW_GRAPHS	(LTTR_KW_FLOW | LTTR_KW_RES)
 #define LTTR_KW_VIEWS	0xffu
 #define LTTR_KW_PAGES	0xff00u
 #define LTTR_KW_ALL	(LTTR_KW_VIEWS | LTTR_KW_PAGES)
-#define LTTR_KW_NBITS	16
+#define LTTR_KW_NBITS	17
 
 /* what a key does */
 enum lttr_kaction {
@@ -113,6 +115,8 @@ enum lttr_kaction {
 	LTTR_KA_STACK_INVERT,
 	/* a lesson's steps (--lesson, lttr/view/lesson.h) */
 	LTTR_KA_LESSON_NEXT, LTTR_KA_LESSON_PREV,
+	/* the diff of two runs (tui --diff A B) */
+	LTTR_KA_DIFF_EXPLAIN,
 	LTTR_KA_COUNT
 };
 
