@@ -86,6 +86,37 @@ print(len(d["matched"]), len(d["only_a"]), len(d["only_b"]),
 $tv diff --json tests/corpus/guest-mix "$tmp/a" > "$tmp/y.json" 2>/dev/null
 is "$($check sums "$tmp/y.json")" ok "a corpus trace against a synthetic one: the parts add up"
 
+# ---- --top N: the N worst changes explained ----------------------------------
+# (two different traces, many changed processes): the first is the one
+# explained without --top; then distinct matched processes, each with a
+# change, each explained by its part of largest |change| (neither
+# unaccounted nor the rest of the syscalls), as many as asked or as there
+# are; the text says each
+m=tests/corpus/guest-mix l=tests/corpus/guest-lost
+$tv diff --json "$m" "$l" > "$tmp/ml1.json" 2>/dev/null &&
+	$tv diff --json --top 5 "$m" "$l" > "$tmp/ml5.json" 2>/dev/null &&
+	$tv diff --top 5 "$m" "$l" > "$tmp/ml5.txt" 2>/dev/null
+ok $? "diff --top 5 (text and --json) of guest-mix and guest-lost"
+is "$(python3 - "$tmp/ml1.json" "$tmp/ml5.json" <<'PY'
+import json, sys
+one, five = (json.load(open(f)) for f in sys.argv[1:3])
+ex = [five['explained']] + five['explained_more']
+matched = {p['key']: p for p in five['diff']['matched']}
+def best(p):
+    c = [x for x in p['parts'] if x['delta_ns'] and x['kind'] not in ('unaccounted', 'syscall-rest')]
+    return max(c, key=lambda x: abs(x['delta_ns'])) if c else None
+keys = [e['key'] for e in ex]
+bad = [e['key'] for e in ex if e['key'] not in matched or not matched[e['key']]['delta_ns']
+       or best(matched[e['key']]) != e['part'] or e['duration_ns'] <= 0]
+can = sum(1 for p in matched.values() if best(p))
+print(one['explained'] == five['explained'], len(ex) == min(5, can), len(set(keys)) == len(keys), bad)
+PY
+)" "True True True []" "--top 5: the first the one explained without it, then distinct changed processes, each by its largest part"
+is "$(grep -c '^The \(worst\|[2-5]\(nd\|rd\|th\) worst\) change explained: ' "$tmp/ml5.txt")" \
+	"$(python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); print(1 + len(j["explained_more"]))' "$tmp/ml5.json")" \
+	"--top 5 text: one 'worst change explained' per explained process"
+$tv diff --top 0 "$m" "$l" 2>"$tmp/err"; is "$?" 2 "--top 0: usage error"
+
 # ---- usage -------------------------------------------------------------------
 $tv diff "$tmp/a" 2>"$tmp/err"; is "$?" 2 "diff with one trace: usage error"
 grep -q 'diff needs two traces' "$tmp/err"; ok $? "... saying it needs two"

@@ -8,6 +8,7 @@
  */
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <lttr/lttr.h>
 #include <lttr/output/json-diff.h>
 #include <lttr/output/timing-layout.h>
@@ -92,8 +93,31 @@ static void print_proc(const struct lttr_diff_proc *dp)
 	printf("%s\n", dp->whole_a || dp->whole_b ? "  [whole trace]" : "");
 }
 
+static void print_explained(const struct lttr_diff *d, const struct lttr_diff_explained *e,
+			    size_t rank, struct lttr_trace *ta, struct lttr_trace *tb)
+{
+	const struct lttr_diff_proc *dp = &d->v[e->proc];
+	char label[64];
+	size_t n = rank + 1;
+	const char *th = n % 100 >= 11 && n % 100 <= 13 ? "th" :
+		n % 10 == 1 ? "st" : n % 10 == 2 ? "nd" : n % 10 == 3 ? "rd" : "th";
+
+	if (rank)
+		printf("\nThe %zu%s worst change explained: ", n, th);
+	else
+		printf("\nThe worst change explained: ");
+	printf("%s (%s), %s ", dp->name, dp->key,
+	       lttr_diff_part_str(&dp->parts[e->part], label, sizeof(label)));
+	print_delta(dp->parts[e->part].delta_ns);
+	printf(" ms; its longest interval in %s: thread %u, %.9f to %.9f s (%.3f us);\n"
+	       "its state in the middle of it:\n", e->in_b ? "B" : "A", e->pid,
+	       tt_rel(e->in_b ? tb : ta, e->start_ns), tt_rel(e->in_b ? tb : ta, e->end_ns),
+	       (double)(e->end_ns - e->start_ns) / 1e3);
+	cli_print_explain_at(e->in_b ? tb : ta, e->at);
+}
+
 static void print_text(const struct cli_opts *o, const struct lttr_diff *d,
-		       const struct lttr_diff_explained *e, struct lttr_trace *ta,
+		       struct lttr_diff_explained *const *e, size_t ne, struct lttr_trace *ta,
 		       struct lttr_trace *tb)
 {
 	size_t i, unchanged = 0;
@@ -130,20 +154,8 @@ static void print_text(const struct cli_opts *o, const struct lttr_diff *d,
 				print_parts(&d->v[i], false);
 			}
 	}
-	if (e) {
-		const struct lttr_diff_proc *dp = &d->v[e->proc];
-		char label[64];
-
-		printf("\nThe worst change explained: %s (%s), %s ",
-		       dp->name, dp->key,
-		       lttr_diff_part_str(&dp->parts[e->part], label, sizeof(label)));
-		print_delta(dp->parts[e->part].delta_ns);
-		printf(" ms; its longest interval in %s: thread %u, %.9f to %.9f s (%.3f us);\n"
-		       "its state in the middle of it:\n", e->in_b ? "B" : "A", e->pid,
-		       tt_rel(e->in_b ? tb : ta, e->start_ns), tt_rel(e->in_b ? tb : ta, e->end_ns),
-		       (double)(e->end_ns - e->start_ns) / 1e3);
-		cli_print_explain_at(e->in_b ? tb : ta, e->at);
-	}
+	for (i = 0; i < ne; i++)
+		print_explained(d, e[i], i, ta, tb);
 }
 
 /* the warnings of one trace, said to be its */
@@ -159,13 +171,16 @@ int cmd_diff(struct cli_opts *o)
 {
 	struct lttr_trace *ta, *tb;
 	struct lttr_diff *d;
-	struct lttr_diff_explained *e = NULL;
+	struct lttr_diff_explained **e = NULL;
+	size_t ne = 0, *worst = NULL, nworst = 0, want = o->top_set ? o->top : 1;
 	struct lttr_error err;
 	struct lttr_json j;
 	const char *dir_a = o->dir;
 	size_t i, k;
 	int st;
 
+	if (!want)
+		return cli_needs("diff", "--top N of 1 or more");
 	st = cli_open(o, &ta);
 	if (st)
 		return st;
@@ -180,11 +195,22 @@ int cmd_diff(struct cli_opts *o)
 		lttr_trace_close(tb);
 		return cli_fail(ta, &err, "diff");
 	}
-	if (lttr_diff_wakers(d, ta, tb, &err) < 0 ||
-	    lttr_diff_explain(d, ta, tb, &e, &err) < 0) {
-		lttr_diff_free(d);
-		lttr_trace_close(tb);
-		return cli_fail(ta, &err, "diff");
+	/* the --top N worst changes, each explained (lttr_diff_explain()'s
+	 * choice first) */
+	if (lttr_diff_wakers(d, ta, tb, &err) < 0)
+		goto fail;
+	worst = calloc(want, sizeof(*worst));
+	e = calloc(want, sizeof(*e));
+	if (!worst || !e) {
+		lttr_error_set(&err, LTTR_E_NOMEM, "out of memory");
+		goto fail;
+	}
+	nworst = lttr_diff_worst(d, worst, want);
+	for (i = 0; i < nworst; i++) {
+		if (lttr_diff_explain_proc(d, worst[i], ta, tb, &e[ne], &err) < 0)
+			goto fail;
+		if (e[ne])
+			ne++;
 	}
 	if (o->json) {
 		cli_json_begin(&j, o, ta);
@@ -193,10 +219,17 @@ int cmd_diff(struct cli_opts *o)
 		lttr_json_key(&j, "diff");
 		lttr_json_diff(&j, d);
 		lttr_json_key(&j, "explained");
-		lttr_json_diff_explained(&j, d, e, ta, tb);
+		lttr_json_diff_explained(&j, d, ne ? e[0] : NULL, ta, tb);
+		if (want > 1) {
+			lttr_json_key(&j, "explained_more");
+			lttr_json_begin_array(&j);
+			for (i = 1; i < ne; i++)
+				lttr_json_diff_explained(&j, d, e[i], ta, tb);
+			lttr_json_end_array(&j);
+		}
 		cli_json_end(&j, o);
 	} else {
-		print_text(o, d, e, ta, tb);
+		print_text(o, d, e, ne, ta, tb);
 	}
 	for (i = 0; i < d->n; i++)
 		for (k = 0; k < d->v[i].nparts; k++)
@@ -204,10 +237,21 @@ int cmd_diff(struct cli_opts *o)
 				fprintf(stderr, "%s: warning: %s (%s): the accounting does not conserve its time (unaccounted A %" PRId64 " ns, B %" PRId64 " ns); 'check' says where\n",
 					cli_prog, d->v[i].name, d->v[i].key,
 					d->v[i].parts[k].a_ns, d->v[i].parts[k].b_ns);
-	lttr_diff_explained_free(e);
+	for (i = 0; i < ne; i++)
+		lttr_diff_explained_free(e[i]);
+	free(e);
+	free(worst);
 	st = finish(ta, d->a, "A", o->dir, 0);
 	st = finish(tb, d->b, "B", o->dir2, st);
 	d->a = d->b = NULL;	/* cli_finish() freed them */
 	lttr_diff_free(d);
 	return st;
+fail:
+	for (i = 0; i < ne; i++)
+		lttr_diff_explained_free(e[i]);
+	free(e);
+	free(worst);
+	lttr_diff_free(d);
+	lttr_trace_close(tb);
+	return cli_fail(ta, &err, "diff");
 }

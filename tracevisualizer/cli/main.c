@@ -465,9 +465,10 @@ static const struct opt {
 	  "write the packets the trace captured (traced --capture) as a pcap file" },
 	{ "--algorithm", "A", C_PATHS, O_ALGORITHM, "nesting (default) or convolution" },
 	{ "--sort", "KEY", C_PATHS, O_SORT, "patterns by count (default) or latency" },
-	{ "--top", "N", C_PATHS | C_AUDIT, O_TOP,
+	{ "--top", "N", C_PATHS | C_AUDIT | C_DIFF, O_TOP,
 	  "paths: the first N patterns (default 10, 0: all); audit: the N parties\n"
-	  "                     on the critical path with most blame (default 10)" },
+	  "                     on the critical path with most blame (default 10); diff:\n"
+	  "                     the N worst changes explained (default 1)" },
 	{ "--dot", NULL, C_PATHS, O_DOT, "a Graphviz dot graph (Figures 8 and 9)" },
 	{ "--explain", NULL, C_PATHS | C_LATENCY, O_EXPLAIN,
 	  "paths: each hop's time at its node by the callee's state (traces), and its\n"
@@ -854,6 +855,7 @@ static int set_option(struct cli_opts *o, const struct opt *op, const char *a, c
 		if (parse_num(arg, 1000000000LL, &v))
 			return bad_usage("%s needs a number", a);
 		o->top = (size_t)v;
+		o->top_set = true;
 		break;
 	case O_DOT:
 		o->dot = true;

@@ -720,28 +720,36 @@ static const struct lttr_diff_part *explainable(const struct lttr_diff_proc *dp)
 	return NULL;
 }
 
-int lttr_diff_explain(const struct lttr_diff *d, struct lttr_trace *ta, struct lttr_trace *tb,
-		      struct lttr_diff_explained **out, struct lttr_error *err)
+size_t lttr_diff_worst(const struct lttr_diff *d, size_t *idx, size_t n)
 {
-	const struct lttr_diff_part *part = NULL;
-	size_t i, pi = 0;
+	size_t i, k, got = 0;
 	unsigned int pass;
 
-	*out = NULL;
-	/* the first pair (by |change|) not alive over a whole trace whose
-	 * largest explainable part is its own (others_story()); failing one,
-	 * the first pair with a change */
-	for (pass = 0; pass < 2 && !part; pass++)
-		for (i = 0; i < d->nmatched && !part; i++) {
+	/* first the pairs (by |change|) not alive over a whole trace whose
+	 * largest explainable part is their own (others_story()), then the
+	 * other pairs with a change, each pair once */
+	for (pass = 0; pass < 2 && got < n; pass++)
+		for (i = 0; i < d->nmatched && got < n; i++) {
 			const struct lttr_diff_part *p = explainable(&d->v[i]);
 
 			if (!p || (pass == 0 && (d->v[i].whole_a || d->v[i].whole_b ||
 						 others_story(&d->v[i], p))))
 				continue;
-			part = p;
-			pi = i;
+			for (k = 0; k < got && idx[k] != i; k++)
+				;
+			if (k == got)
+				idx[got++] = i;
 		}
-	if (!part)
+	return got;
+}
+
+int lttr_diff_explain(const struct lttr_diff *d, struct lttr_trace *ta, struct lttr_trace *tb,
+		      struct lttr_diff_explained **out, struct lttr_error *err)
+{
+	size_t pi;
+
+	*out = NULL;
+	if (!lttr_diff_worst(d, &pi, 1))
 		return 0;
 	return lttr_diff_explain_proc(d, pi, ta, tb, out, err);
 }

@@ -257,6 +257,19 @@ int lttr_diff_explain(const struct lttr_diff *d, struct lttr_trace *ta, struct l
 		      struct lttr_diff_explained **out, struct lttr_error *err);
 
 /**
+ * lttr_diff_worst() - the pairs whose changes lttr_diff_explain() would
+ * explain, worst first: the matched pairs (by |change|) not alive over the
+ * whole of a trace whose largest part is their own, then the other
+ * matched pairs with an explainable change
+ * @d: the diff
+ * @idx: receives up to @n indexes of @d's @v
+ * @n: how many at most
+ *
+ * Return: how many were put in @idx (lttr_diff_explain() explains the first).
+ */
+size_t lttr_diff_worst(const struct lttr_diff *d, size_t *idx, size_t n);
+
+/**
  * lttr_diff_explain_proc() - explain the change of pair @i (an index of
  * @v of the diff, matched or not): its part with the largest |change|
  * (not LTTR_DC_UNACCOUNTED nor LTTR_DC_SYSCALL_REST) and the longest
