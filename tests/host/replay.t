@@ -25,7 +25,7 @@ tmp=$(mktemp -d)
 tui_setup "$tmp"	# the trap: the tmux server of the prompt's test, $tmp
 mix=$TOP/tests/corpus/guest-mix
 rpc=$TOP/tests/corpus/rpc-requests
-plan 42
+plan 44
 
 "$T" dump "$mix" > "$tmp/mix.txt"
 
@@ -152,6 +152,36 @@ CHEOF
 nr=$("$T" dump --type socket_recv "$rpc" | grep -vc "^#")
 python3 -c 'import json, sys; s = json.load(open(sys.argv[1]))["stops"]; sys.exit(len(s) != int(sys.argv[2]))' "$tmp/c3.json" "$nr"
 ok $? "a pair that never exchanged a message: an empty channel (0 sent, 0 in flight): the break fires at each of the $nr receives"
+
+# ---- marker counters as application variables: app[PID].NAME ------------
+# a watch on each counter of tests/lib/marktrace.py's trace fires exactly
+# where dump lists a counter marker of that process and name whose value
+# differs from the one before, with the old and the new values
+# (its header's mask with every event, markers too, as traced writes it:
+# a name app[] does not know is then maybe a counter's)
+python3 tests/lib/marktrace.py | sed '1s/$/ events=all/' | $gen "$tmp/mk" &&
+	"$T" dump --json --type marker "$tmp/mk" > "$tmp/mk.json"
+ok $? "the markers' trace (tests/lib/marktrace.py) and its markers (dump --json)"
+printf 'watch app[10].queue\nwatch app[20].temp\nrun\n' > "$tmp/mk.rs"
+"$T" replay --json --script "$tmp/mk.rs" "$tmp/mk" > "$tmp/mkr.json"
+is "$(python3 - "$tmp/mk.json" "$tmp/mkr.json" <<'PY'
+import json, sys
+ev = json.load(open(sys.argv[1]))['events']
+want, last = [], {}
+for e in ev:
+    a = e['args']
+    k = (a['pid'], a['name'])
+    if a.get('counter') and k in ((10, 'queue'), (20, 'temp')):
+        old = last.get(k)
+        if old != a['value']:
+            want.append((e['time_ns'], 1 if k[0] == 10 else 2,
+                         'unknown' if old is None else str(old), str(a['value'])))
+        last[k] = a['value']
+got = [(s['time_ns'], s['id'], s['old'], s['value'])
+       for s in json.load(open(sys.argv[2]))['stops']]
+print(len(want) >= 4 and got == want or (want, got))
+PY
+)" True "watch app[10].queue, app[20].temp (marker counters): a stop at each change of value, as dump lists them"
 
 # ---- custom events: break custom(queue) if len > 100, a nested watch ----
 cat > "$tmp/q.trace" <<'TREOF'

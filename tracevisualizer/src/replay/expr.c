@@ -17,6 +17,7 @@
 #include <lttr/reader/custom.h>
 #include <lttr/reader/event.h>
 #include <lttr/reader/fields.h>
+#include <lttr/reader/trace.h>
 #include "replay/replay-internal.h"
 
 #define RX_MAX_DEPTH 128
@@ -130,12 +131,14 @@ static bool known_event_field(struct lttr_trace *t, const char *name)
 	return false;
 }
 
+/* a field of a custom type, or (a trace that recorded markers) maybe a
+ * marker counter's name: known only once the replay reads it */
 static bool known_custom_field(struct lttr_trace *t, const char *name)
 {
 	const struct lttr_custom_table *tab;
 	size_t i, k;
 
-	if (!t)
+	if (!t || lttr_event_mask_has(&lttr_trace_header(t)->mask, LTT_EV_MARKER))
 		return true;
 	tab = lttr_trace_custom_types(t);
 	for (i = 0; tab && i < lttr_custom_table_count(tab); i++) {

@@ -399,6 +399,8 @@ static void lamport(struct lttr_replay *r, const struct lttr_event *ev)
 	k->lc++;
 }
 
+static void set_int(struct rx_val *v, int64_t i);
+
 /* the event's own part of the state, applied as it is read */
 static void apply_event(struct lttr_replay *r, const struct lttr_event *ev)
 {
@@ -417,6 +419,20 @@ static void apply_event(struct lttr_replay *r, const struct lttr_event *ev)
 			if (a)
 				custom_value(&ci.vals[i], &a->v);
 		}
+	}
+	/* a marker counter (ltt_counter()) is an application variable of
+	 * its process too, named as the counter */
+	if (ev->id == LTT_EV_MARKER && ev->details && ev->p.marker.kind == LTT_MARKER_COUNTER &&
+	    ev->var && ev->p.marker.name_len && ev->p.marker.name_len <= ev->var_len &&
+	    ev->p.marker.name_len < 64) {
+		char name[64];
+		struct appvar *a;
+
+		memcpy(name, ev->var, ev->p.marker.name_len);
+		name[ev->p.marker.name_len] = '\0';
+		a = var_find(&r->vars, &r->nvars, &r->varcap, ev->p.marker.pid, name, true);
+		if (a)
+			set_int(&a->v, ev->p.marker.value);
 	}
 	if (ev->id == LTT_EV_SOCKET_SEND || ev->id == LTT_EV_SOCKET_RECV)
 		lamport(r, ev);
