@@ -1032,11 +1032,10 @@ static int check_options(const struct cli_opts *o, size_t c, uint64_t used)
 	return 0;
 }
 
-int main(int argc, char **argv)
+/* the command line read into @o (its operands allocated), then the command run */
+static int run(int argc, char **argv, struct cli_opts *init)
 {
-	struct cli_opts o = { .width = 100, .tolerance_ns = 1000, .top = 10,
-			      .penalty = { 2, 0, 0 }, .kind = -1, .worst = 10,
-			      .stack_kind = -1 };
+	struct cli_opts o = *init;
 	const char *cmd = NULL;
 	uint64_t used = 0;	/* options given, as bits of enum optid */
 	const size_t early = find_command(argc, argv);
@@ -1051,7 +1050,7 @@ int main(int argc, char **argv)
 	if (argc > 1 && !strcmp(argv[1], "vitals"))
 		return cmd_vitals(argc - 1, argv + 1);
 	/* symbolize's addresses: fewer than the arguments */
-	o.operands = calloc((size_t)argc, sizeof(*o.operands));
+	o.operands = init->operands = calloc((size_t)argc, sizeof(*o.operands));
 	if (!o.operands)
 		return 1;
 
@@ -1144,4 +1143,15 @@ int main(int argc, char **argv)
 	}
 	status = check_options(&o, c, used);
 	return status ? status : commands[c].run(&o);
+}
+
+int main(int argc, char **argv)
+{
+	struct cli_opts o = { .width = 100, .tolerance_ns = 1000, .top = 10,
+			      .penalty = { 2, 0, 0 }, .kind = -1, .worst = 10,
+			      .stack_kind = -1 };
+	int status = run(argc, argv, &o);
+
+	free(o.operands);
+	return status;
 }
