@@ -371,14 +371,70 @@ static void test_aggregates(void)
 	lttr_rules_free(r);
 }
 
+/* a marker of @kind and @name by task @tid at @t: the firings it caused */
+static unsigned int mark(struct lttr_rules *r, struct seen *s, uint32_t tid, unsigned int kind,
+			 const char *name, uint64_t t)
+{
+	struct lttr_event ev = mkev(LTT_EV_MARKER, t, tid);
+
+	ev.p.marker.pid = tid;
+	ev.p.marker.tid = tid;
+	ev.p.marker.kind = (uint8_t)kind;
+	ev.p.marker.name_len = (uint8_t)strlen(name);
+	ev.var = name;
+	ev.var_len = (uint32_t)strlen(name);
+	return lttr_rules_feed(r, &ctx, &ev, on_fire, s);
+}
+
+static void test_jobs(void)
+{
+	struct lttr_rules *r = compile("on job(ctl) if latency > 6ms then snapshot");
+	struct seen s = { 0 };
+	uint64_t t = 1000 * MS;
+	unsigned int fired = 0, i;
+	struct lttr_rules_stats st;
+	bool known;
+	int64_t v;
+
+	if (!r) {
+		ok(false, "the job rule compiles");
+		return;
+	}
+	/* jobs of 4 ms, then one of 8 ms; another name's 9 ms job; nested */
+	for (i = 0; i < 3; i++) {
+		fired += mark(r, &s, 10, LTT_MARKER_BEGIN, "ctl", t += 10 * MS);
+		fired += mark(r, &s, 10, LTT_MARKER_END, "ctl", t + 4 * MS);
+	}
+	fired += mark(r, &s, 10, LTT_MARKER_BEGIN, "log", t += 10 * MS);
+	fired += mark(r, &s, 10, LTT_MARKER_END, "log", t + 9 * MS);
+	ok(fired == 0, "jobs of 4 ms, and a 9 ms job of another name, do not fire");
+	fired += mark(r, &s, 10, LTT_MARKER_BEGIN, "ctl", t += 20 * MS);
+	fired += mark(r, &s, 11, LTT_MARKER_END, "ctl", t + 5 * MS);	/* another task's */
+	fired += mark(r, &s, 10, LTT_MARKER_BEGIN, "ctl", t + 1 * MS);	/* nested */
+	fired += mark(r, &s, 10, LTT_MARKER_END, "ctl", t + 3 * MS);	/* closes the inner */
+	ok(fired == 0, "another task's end does not close it; the nested 2 ms job does not fire");
+	fired += mark(r, &s, 10, LTT_MARKER_END, "ctl", t + 8 * MS);
+	ok(fired == 1 && s.f.pid == 10 && s.f.start_ns == t && s.f.time_ns == t + 8 * MS,
+	   "the outer job's end fires: task 10, from its begin to its end (fired %u)", fired);
+	v = value_of(&s, "latency", &known);
+	ok(known && v == (int64_t)(8 * MS), "its latency is the job's 8 ms (%" PRId64 ")", v);
+	lttr_rules_stats(r, &st);
+	ok(st.unpaired == 1, "the other task's end without a begin is counted unpaired (%" PRIu64 ")",
+	   (uint64_t)st.unpaired);
+	lttr_rules_free(r);
+	refused("on job() then snapshot", "line 1, column 8:", "1 to 63 characters");
+	refused("on job(ctl then snapshot", "line 1, column 11:", "after the job's name");
+}
+
 int main(void)
 {
-	tap_plan(62);
+	tap_plan(69);
 	test_docs_examples();
 	test_errors();
 	test_latency_vs_mean();
 	test_signal_exit();
 	test_wakeup();
 	test_aggregates();
+	test_jobs();
 	return tap_done();
 }

@@ -24,6 +24,7 @@ enum on {
 	ON_EVENT,		/* an event of the type */
 	ON_SYSCALL,		/* a syscall's exit (optionally one syscall): latency from its entry */
 	ON_WAKEUP,		/* a wakeup, when the woken task runs: latency to then */
+	ON_JOB,			/* a job's end marker (optionally one name): latency from its begin */
 };
 
 enum by { BY_NONE, BY_COMM, BY_PID, BY_SYSCALL, BY_CPU };
@@ -59,6 +60,7 @@ struct rule {
 	enum on on;
 	unsigned int id;	/* ON_EVENT: the type */
 	long nr;		/* ON_SYSCALL: the syscall, or -1: any */
+	char job[LTT_MARKER_NAME_MAX + 1];	/* ON_JOB: the job's name, "" any */
 	enum by by;
 	struct lttr_filter *cond;	/* NULL: always */
 	unsigned int actions;
@@ -77,8 +79,18 @@ struct rule {
 };
 
 /* pending starts per task */
+/* a job begun (a begin marker) and not ended yet */
+struct openjob {
+	char name[LTT_MARKER_NAME_MAX + 1];
+	uint64_t t;
+};
+
+#define MAX_OPEN_JOBS	16	/* per task; a deeper nesting forgets its oldest */
+
 struct task {
 	uint32_t pid;
+	struct openjob *jobs;	/* NULL until its first begin */
+	unsigned int njobs;
 	bool in_sys;
 	uint32_t nr;
 	uint64_t sys_t;
@@ -561,6 +573,9 @@ static int parse_spec(const struct lp *p, struct rule *r, size_t *pi)
 	} else if (word_is(s, i, e, "wakeup")) {
 		r->on = ON_WAKEUP;
 		r->id = LTT_EV_PROCESS_WAKEUP;
+	} else if (word_is(s, i, e, "job")) {
+		r->on = ON_JOB;
+		r->id = LTT_EV_MARKER;
 	} else if (word_is(s, i, e, "signal")) {
 		r->on = ON_EVENT;
 		r->id = LTT_EV_SIGNAL_DELIVER;
@@ -580,10 +595,18 @@ static int parse_spec(const struct lp *p, struct rule *r, size_t *pi)
 		size_t a = e + 1, b = word_end(s, a);
 		char name[64];
 
-		if (r->on != ON_SYSCALL)
-			return perr(p, e, "only syscall_exit takes a syscall name in parentheses");
+		if (r->on != ON_SYSCALL && r->on != ON_JOB)
+			return perr(p, e, "only syscall_exit and job take a name in parentheses");
 		if (s[b] != ')')
-			return perr(p, b, "expected ')' after the syscall name");
+			return perr(p, b, r->on == ON_JOB ? "expected ')' after the job's name" :
+				    "expected ')' after the syscall name");
+		if (r->on == ON_JOB) {
+			if (b == a || b - a > LTT_MARKER_NAME_MAX)
+				return perr(p, a, "a job's name is 1 to 63 characters");
+			snprintf(r->job, sizeof(r->job), "%.*s", (int)(b - a), s + a);
+			e = b + 1;
+			goto spec_end;
+		}
 		snprintf(name, sizeof(name), "%.*s", (int)(b - a), s + a);
 		r->nr = b - a < sizeof(name) ? lttr_syscall_lookup(name) : -1;
 		if (r->nr < 0)
@@ -591,6 +614,7 @@ static int parse_spec(const struct lp *p, struct rule *r, size_t *pi)
 				    (int)(b - a > 40 ? 40 : b - a), s + a);
 		e = b + 1;
 	}
+spec_end:
 	if (s[e] && !isspace((unsigned char)s[e]))
 		return perr(p, e, "unexpected '%c' after the event", s[e]);
 	memset(&r->types, 0, sizeof(r->types));
@@ -844,6 +868,9 @@ void lttr_rules_free(struct lttr_rules *r)
 		free(r->rules[i]);
 	}
 	free(r->rules);
+	for (i = 0; i < r->tcap; i++)
+		if (r->tasks[i].used)
+			free(r->tasks[i].jobs);
 	free(r->tasks);
 	free(r);
 }
@@ -1015,13 +1042,57 @@ static unsigned int instance(struct lttr_rules *rs, struct rule *r,
 	return 1;
 }
 
+/* a begin or end marker's name into @buf (false: none, or too long) */
+static bool marker_name(const struct lttr_event *ev, char *buf, size_t size)
+{
+	size_t n = ev->p.marker.name_len;
+
+	if (!ev->var || !n || n > ev->var_len || n >= size)
+		return false;
+	memcpy(buf, ev->var, n);
+	buf[n] = '\0';
+	return true;
+}
+
+static void job_begin(struct lttr_rules *rs, struct task *tk, const char *name, uint64_t t)
+{
+	if (!tk)
+		return;
+	if (!tk->jobs && !(tk->jobs = calloc(MAX_OPEN_JOBS, sizeof(*tk->jobs))))
+		return;
+	if (tk->njobs == MAX_OPEN_JOBS) {	/* the oldest forgotten: its end unpaired */
+		memmove(tk->jobs, tk->jobs + 1, (MAX_OPEN_JOBS - 1) * sizeof(*tk->jobs));
+		tk->njobs--;
+		rs->st.unpaired++;
+	}
+	snprintf(tk->jobs[tk->njobs].name, sizeof(tk->jobs[0].name), "%s", name);
+	tk->jobs[tk->njobs++].t = t;
+}
+
+/* the latest job of that name begun in @tk closed: its begin in @t0 */
+static bool job_end(struct task *tk, const char *name, uint64_t t, uint64_t *t0)
+{
+	unsigned int i;
+
+	for (i = tk ? tk->njobs : 0; i-- > 0;)
+		if (!strcmp(tk->jobs[i].name, name) && t >= tk->jobs[i].t) {
+			*t0 = tk->jobs[i].t;
+			memmove(tk->jobs + i, tk->jobs + i + 1,
+				(tk->njobs - i - 1) * sizeof(*tk->jobs));
+			tk->njobs--;
+			return true;
+		}
+	return false;
+}
+
 unsigned int lttr_rules_feed(struct lttr_rules *rs, const struct lttr_filter_ctx *c,
 			     const struct lttr_event *ev,
 			     void (*fire)(void *arg, const struct lttr_firing *f), void *arg)
 {
 	struct task *tk = NULL, *woken = NULL;
-	uint64_t sys_t = 0, wake_t = 0;
-	bool sys_paired = false, wake_paired = false;
+	uint64_t sys_t = 0, wake_t = 0, job_t = 0;
+	bool sys_paired = false, wake_paired = false, job_paired = false;
+	char job[LTT_MARKER_NAME_MAX + 1];
 	struct lttr_event wev;
 	unsigned int n = 0;
 	size_t i;
@@ -1047,6 +1118,17 @@ unsigned int lttr_rules_feed(struct lttr_rules *rs, const struct lttr_filter_ctx
 		}
 		if (tk)
 			tk->in_sys = false;
+	}
+	if (ev->id == LTT_EV_MARKER && ev->details &&
+	    (ev->p.marker.kind == LTT_MARKER_BEGIN || ev->p.marker.kind == LTT_MARKER_END) &&
+	    marker_name(ev, job, sizeof(job))) {
+		tk = task_get(rs, ev->p.marker.tid, ev->p.marker.kind == LTT_MARKER_BEGIN);
+		if (ev->p.marker.kind == LTT_MARKER_BEGIN)
+			job_begin(rs, tk, job, ev->time_ns);
+		else if (job_end(tk, job, ev->time_ns, &job_t))
+			job_paired = true;
+		else
+			rs->st.unpaired++;
 	}
 	if (ev->id == LTT_EV_PROCESS_WAKEUP && ev->details) {
 		tk = task_get(rs, ev->p.wakeup.pid, true);
@@ -1094,6 +1176,12 @@ unsigned int lttr_rules_feed(struct lttr_rules *rs, const struct lttr_filter_ctx
 			wev.p.wakeup.policy = ev->p.schedchange.next_policy;
 			n += instance(rs, r, c, &wev, ev->p.schedchange.next_pid, wake_t, true,
 				      (int64_t)(ev->time_ns - wake_t), fire, arg);
+			break;
+		case ON_JOB:
+			if (!job_paired || (r->job[0] && strcmp(r->job, job)))
+				break;
+			n += instance(rs, r, c, ev, ev->p.marker.tid, job_t, true,
+				      (int64_t)(ev->time_ns - job_t), fire, arg);
 			break;
 		default:
 			if (ev->id != r->id)
