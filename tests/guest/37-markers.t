@@ -32,7 +32,7 @@ traced -q -o /mnt/share/t -- sh -c '
 rc=\$?
 echo -1 > $P/marker_gid
 echo 1000 > $P/marker_rate
-traced -q -o /mnt/share/tj -- sh -c '
+traced -q -o /mnt/share/tj --rule 'on job(ctl) if latency > 6ms then snapshot' -- sh -c '
 	ltt-jobs $NJOBS $PERIOD $BUSY $STEAL $EVERY 0 > /mnt/share/out-jobs 2> /mnt/share/err-jobs
 	echo \$? > /mnt/share/rc-jobs' || exit 1
 exit \$rc
@@ -185,4 +185,40 @@ is "$(sed -n 's/^misses //p' "$share/jpy.out")" "True" "jobs --deadline $DEADLIN
 is "$(sed -n 's/^warnings //p' "$share/jpy.out")" "0" "jobs: no warning"
 grep -q "^Deadline 6000.000 us: 4 misses" "$share/jd.txt"
 ok $? "jobs --deadline (text): 4 misses, each explained: $(grep -c 'runnable behind' "$share/jd.txt") lines of culprits"
+# the same jobs as AUDIT's requests: traced's rule 'on job(ctl) if latency
+# > 6ms' fired at the end of the first stolen job (the others within its
+# 1 s hold-off), from its begin; audit explains that job and blames the thief
+tracevisualizer audit --json "$share/tj" > "$share/ja.json"
+ok $? "audit --json of the jobs' trace"
+python3 - "$share/j.json" "$share/tj/firings.jsonl" "$share/ja.json" "$share/out-jobs" "$STEAL" \
+	> "$share/jfire.out" <<'PY'
+import json, sys
+j = json.load(open(sys.argv[1]))
+t0 = j['trace']['start_ns']
+lines = open(sys.argv[4]).read().split('\n')
+task, thief = (int(x) for x in lines[0].split())
+stolen = [int(x) for x in lines[1:] if x]
+jobs = [x for x in j['jobs']['jobs'] if x['name'] == 'ctl' and x['tid'] == task]
+first = jobs[stolen[0]]
+fs = [json.loads(l) for l in open(sys.argv[2]) if l.strip()]
+f = fs[0] if fs else {}
+lat = [v['value'] for v in f.get('values', []) if v['expr'] == 'latency']
+print("firing", len(fs) == 1 and f['pid'] == task and f['start_ns'] - t0 == first['begin_ns'] and
+      f['time_ns'] - t0 == first['end_ns'] and lat == [first['response_ns']] and
+      f['snapshot']['complete'], [(x.get('start_ns', 0) - t0, x.get('time_ns', 0) - t0, x.get('values')) for x in fs],
+      (first['begin_ns'], first['end_ns'], first['response_ns']))
+a = json.load(open(sys.argv[3]))['firings']
+ins = a[0]['instance'] if a else {}
+bl = ins.get('blame', {}) if ins else {}
+parties = bl.get('parties', [])
+th = [p for p in parties[:2] if p['kind'] == 'task' and p['pid'] == thief]
+print("audit", bool(ins) and ins['analysed'] and ins['latency_ns'] == first['response_ns'] and
+      bool(th) and th[0]['blame_ns'] >= int(sys.argv[5]) * 1000 * 95 // 100,
+      [(p['kind'], p.get('pid'), p['blame_ns']) for p in parties[:3]])
+PY
+diag "$(cat "$share/jfire.out")"
+is "$(sed -n 's/^firing \([A-Za-z]*\).*/\1/p' "$share/jfire.out")" "True" \
+	"traced --rule 'on job(ctl) if latency > 6ms': one firing, the first stolen job's end, from its begin, its latency the job's response; a complete snapshot"
+is "$(sed -n 's/^audit \([A-Za-z]*\).*/\1/p' "$share/jfire.out")" "True" \
+	"audit: that job explained (its latency the response) and the thief among the two most blamed, at least 95 % of the stolen $STEAL us"
 done_testing
