@@ -77,5 +77,5 @@ grep -q 'tui --diff needs two traces' "$tmp/err"; ok $? "... saying it needs two
 $tv tui "$tmp/a" "$tmp/b" 2> /dev/null; is $? 2 "tui with two traces and no --diff: usage error"
 $tv tui --diff "$tmp/a" "$tmp/nosuch" 2> "$tmp/err" < /dev/null; is $? 1 "a B that cannot be read: status 1"
 grep -q nosuch "$tmp/err"; ok $? "... its error names it" || diag "$(cat "$tmp/err")"
-grep -q '^\.B tracevisualizer tui \\-\\-diff$' docs/tracevisualizer.1; ok $? "tui --diff in the man page"
+grep -q '^\.RB \[ \\-\\-diff \] *$' docs/tracevisualizer.1; ok $? "tui --diff in the man page's SYNOPSIS"
 done_testing
