@@ -378,9 +378,12 @@ static const struct command {
 	  "blocked, unknown) and the preemptions; with --deadline the jobs over it,\n"
 	  "each split into the parts that add up to its response (exit status 3\n"
 	  "when there is one); bad markers (unbalanced, nested, a task that exits\n"
-	  "inside a job, bad names) are warnings (docs/jobs.md); with --load\n"
-	  "instead, the CPU load over time (--width bins): each CPU's busy time\n"
-	  "and each task's time on a CPU per bin" },
+	  "inside a job, bad names) are warnings (docs/jobs.md); with --periodic\n"
+	  "also the periodic tasks without markers, a job per timer release\n"
+	  "(expiry to the block on the next wait), the deadline their period;\n"
+	  "--png draws each job; with --load instead, the CPU load over time\n"
+	  "(--width bins): each CPU's busy time and each task's time on a CPU\n"
+	  "per bin" },
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
@@ -394,7 +397,7 @@ enum optid {
 	O_PARENTS, O_PORTS, O_QUANTUM, O_MAX_DELAY, O_MIN_COUNT, O_ROOT, O_SKEW, O_SMOOTH,
 	O_PENALTIES, O_WRITE_PCAP, O_NO_TASKS, O_KIND, O_WHAT, O_WORST, O_THRESHOLD,
 	O_PNG, O_SVG, O_INSTANCES, O_AT, O_SYMFS, O_KERNEL, O_ADDRESSES, O_LESSON, O_SCRIPT,
-	O_ALLOW_IO, O_DEADLINE, O_LOAD, O_HOST, O_DIFF,
+	O_ALLOW_IO, O_DEADLINE, O_LOAD, O_PERIODIC, O_HOST, O_DIFF,
 };
 
 /* every option: its value's name (NULL: none), the commands that use it */
@@ -498,7 +501,9 @@ static const struct opt {
 	{ "--worst", "N", C_LATENCY, O_WORST, "list the N worst instances (default 10)" },
 	{ "--threshold", "D", C_LATENCY, O_THRESHOLD,
 	  "list the instances longer than D (500us, 2ms; bare: seconds); exit status 3 if any" },
-	{ "--png", "FILE", C_LATENCY, O_PNG, "draw the histograms into FILE (PNG)" },
+	{ "--png", "FILE", C_LATENCY | C_JOBS, O_PNG,
+	  "latency: draw the histograms into FILE (PNG); jobs: each job's response and\n"
+	  "                     execution time, the deadline and the misses" },
 	{ "--instances", NULL, C_LATENCY, O_INSTANCES, "list every instance (JSON)" },
 	{ "--at", "T", C_EXPLAIN | C_SYMBOLIZE, O_AT,
 	  "the time, as --from (explain: needed; symbolize: chooses between the\n"
@@ -518,6 +523,9 @@ static const struct opt {
 	  "list the jobs whose response is longer than D (2ms; bare: seconds); exit status 3 if any" },
 	{ "--load", NULL, C_JOBS, O_LOAD,
 	  "the CPU load over time instead, per CPU and per task (--width bins, default 100)" },
+	{ "--periodic", NULL, C_JOBS, O_PERIODIC,
+	  "also the periodic tasks without markers: a job per timer release (nanosleep,\n"
+	  "                     timerfd), its deadline the task's period (--deadline overrides)" },
 	{ "--help", NULL, C_ALL, O_HELP, "this help (COMMAND --help: the command's)" },
 	{ "-h", NULL, C_ALL, O_HELP, NULL },
 	{ "--version", NULL, C_ALL, O_VERSION, "print the version" },
@@ -880,6 +888,9 @@ static int set_option(struct cli_opts *o, const struct opt *op, const char *a, c
 		break;
 	case O_LOAD:
 		o->load = true;
+		break;
+	case O_PERIODIC:
+		o->periodic = true;
 		break;
 	case O_PNG:
 		if (!arg || !*arg)
