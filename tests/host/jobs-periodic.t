@@ -263,6 +263,48 @@ grep -q "^Periodic task tick-7 (timerfd): 5 jobs of 5 releases, period 1.000 us 
 	<($tv jobs --periodic "$tmp/g" 2>/dev/null)
 ok $? "... in the text"
 
+# a simulated trace (utest/simtrace.c: 6 tasks sleeping random times on
+# two CPUs, 20000 steps): the jobs are exactly the timer analysis'
+# activations of the tasks with two or more (less the last's when it has
+# no end), each with release <= start <= end, its parts adding up, a
+# task's jobs in order
+$TOP/tracevisualizer/build/utest/gen-sim 20000 7 > "$tmp/sim.desc" && $gen "$tmp/sim" "$tmp/sim.desc"
+ok $? "gen-sim writes a simulated trace"
+$tv jobs --periodic --json "$tmp/sim" > "$tmp/sim.json" 2>/dev/null
+$tv latency --kind timer --instances --json "$tmp/sim" > "$tmp/simt.json" 2>/dev/null
+python3 - "$tmp/sim.json" "$tmp/simt.json" > "$tmp/sim.out" <<'PY'
+import json, sys
+from collections import defaultdict
+d = json.load(open(sys.argv[1]))
+j, t0 = d['jobs'], d['trace']['start_ns']
+acts = defaultdict(list)
+for i in json.load(open(sys.argv[2]))['instances']:
+    acts[i['pid']].append((i['start_ns'] - t0, i['end_ns'] - t0))
+want = set()
+for pid, v in acts.items():
+    if len(v) > 1:
+        want |= {(pid, a, b) for a, b in v}
+for w in j['warnings']:
+    if w['kind'] in ('no_end', 'exited'):
+        last = max(acts[w['tid']])
+        want.discard((w['tid'],) + last)
+got = {(x['tid'], x['begin_ns'], x['start_ns']) for x in j['jobs']}
+print("same", len(got), got == want and len(got) == len(j['jobs']))
+print("order", all(x['begin_ns'] <= x['start_ns'] <= x['end_ns'] for x in j['jobs']))
+print("sums", all(x['exec_ns'] + x['runnable_ns'] + x['irq_ns'] + x['softirq_ns'] +
+                  x['blocked_ns'] + x['unknown_ns'] + x['overrun_ns'] == x['response_ns']
+                  for x in j['jobs']))
+by = defaultdict(list)
+for x in j['jobs']:
+    by[x['tid']].append(x)
+print("tasks", all(a['end_ns'] <= b['end_ns'] and a['begin_ns'] < b['begin_ns']
+                   for v in by.values() for a, b in zip(v, v[1:])))
+PY
+is "$(sed -n 's/^same //p' "$tmp/sim.out")" "716 True" \
+	"sim: 716 jobs, exactly the timer analysis' activations of the tasks with two or more, less the last without an end"
+is "$(sed -n 's/^order //p;s/^sums //p;s/^tasks //p' "$tmp/sim.out" | tr '\n' ' ')" "True True True " \
+	"sim: release <= start <= end, the parts add up, each task's jobs in order"
+
 # --png: the columns, left to right, red where the JSON says miss, blue
 # elsewhere, their heights as the responses
 cat > "$tmp/png.py" <<'PY'
