@@ -397,8 +397,14 @@ enum optid {
 	O_PARENTS, O_PORTS, O_QUANTUM, O_MAX_DELAY, O_MIN_COUNT, O_ROOT, O_SKEW, O_SMOOTH,
 	O_PENALTIES, O_WRITE_PCAP, O_NO_TASKS, O_KIND, O_WHAT, O_WORST, O_THRESHOLD,
 	O_PNG, O_SVG, O_INSTANCES, O_AT, O_SYMFS, O_KERNEL, O_ADDRESSES, O_LESSON, O_SCRIPT,
-	O_ALLOW_IO, O_DEADLINE, O_LOAD, O_PERIODIC, O_HOST, O_DIFF,
+	O_ALLOW_IO, O_DEADLINE, O_LOAD, O_PERIODIC, O_HOST, O_DIFF,	/* O_DIFF last */
 };
+
+/* the options given, a bit per enum optid (more than 64 of them) */
+#define OPT_WORDS 2
+_Static_assert(O_DIFF < 64 * OPT_WORDS, "a bit of the options given per enum optid");
+#define OPT_SET(used, id) ((used)[(id) / 64] |= 1ULL << ((id) % 64))
+#define OPT_HAS(used, id) (((used)[(id) / 64] >> ((id) % 64)) & 1)
 
 /* every option: its value's name (NULL: none), the commands that use it */
 static const struct opt {
@@ -1003,7 +1009,7 @@ static int set_option(struct cli_opts *o, const struct opt *op, const char *a, c
 }
 
 /* the options together, for command @c (@used: the options given): 0 or a usage error's exit status */
-static int check_options(const struct cli_opts *o, size_t c, uint64_t used)
+static int check_options(const struct cli_opts *o, size_t c, const uint64_t *used)
 {
 	size_t k;
 
@@ -1012,7 +1018,7 @@ static int check_options(const struct cli_opts *o, size_t c, uint64_t used)
 		char list[256];
 
 		/* (an alias without help, -h, is its option's twin) */
-		if (!(used & (1ULL << opts[k].id)) || !opts[k].help ||
+		if (!OPT_HAS(used, opts[k].id) || !opts[k].help ||
 		    ((opts[k].cmds >> c) & 1))
 			continue;
 		return bad_usage("%s is an option of %s", opts[k].name,
@@ -1048,7 +1054,7 @@ static int run(int argc, char **argv, struct cli_opts *init)
 {
 	struct cli_opts o = *init;
 	const char *cmd = NULL;
-	uint64_t used = 0;	/* options given, as bits of enum optid */
+	uint64_t used[OPT_WORDS] = { 0 };	/* options given, OPT_SET() */
 	const size_t early = find_command(argc, argv);
 	bool help = false;
 	size_t k, c;
@@ -1117,7 +1123,7 @@ static int run(int argc, char **argv, struct cli_opts *init)
 			return bad_usage("%s takes no value", a);
 		if (op->arg && !eq)
 			i++;	/* the value is the next argument */
-		used |= 1ULL << op->id;
+		OPT_SET(used, op->id);
 		if (early < NCOMMANDS && op->help && !((op->cmds >> early) & 1)) {
 			char list[256];
 

@@ -410,7 +410,7 @@ static int task_jobs(struct pass1 *p, struct tpass *tp, const struct lttr_accoun
 
 		if (grow((void **)&j->jobs, &p->cap_jobs, j->njobs, sizeof(*j->jobs)) ||
 		    grow((void **)&tp->v, &tp->cap, tp->n, sizeof(*tp->v)) ||
-		    grow((void **)&tp->win, &tp->cap_win, 2 * tp->n + 1, 2 * sizeof(*tp->win)))
+		    grow((void **)&tp->win, &tp->cap_win, tp->n, 2 * sizeof(*tp->win)))
 			return -1;
 		jb = &j->jobs[j->njobs];
 		memset(jb, 0, sizeof(*jb));
