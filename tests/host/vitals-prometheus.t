@@ -111,7 +111,6 @@ tport=$(listen_port "$tmp/traced.err" "$tpid")
 ok "$([ -n "$tport" ]; echo $?)" "traced --vitals --metrics-listen listens (port ${tport:-none}: $(head -c 300 "$tmp/traced.err"))"
 
 # ---- a real Prometheus scrapes both ------------------------------------------
-pport=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 cat > "$tmp/prometheus.yml" <<EOF
 global:
   scrape_interval: 1s
@@ -124,12 +123,21 @@ scrape_configs:
     static_configs:
       - targets: ['127.0.0.1:$tport']
 EOF
-prometheus --config.file="$tmp/prometheus.yml" --storage.tsdb.path="$tmp/data" \
-	--web.listen-address="127.0.0.1:$pport" --log.level=warn > "$tmp/prom.log" 2>&1 &
-pids+=("$!")
-prom=http://127.0.0.1:$pport
-python3 tests/lib/promcheck.py ready "$prom"
-ok $? "Prometheus $(prometheus --version 2>&1 | head -1 | cut -d' ' -f3) ready on port $pport ($(tail -c 300 "$tmp/prom.log"))"
+# a free port (another process may take it before Prometheus binds it:
+# then once more with another)
+for try in 1 2; do
+	pport=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+	prometheus --config.file="$tmp/prometheus.yml" --storage.tsdb.path="$tmp/data" \
+		--web.listen-address="127.0.0.1:$pport" --log.level=warn > "$tmp/prom.log" 2>&1 &
+	ppid=$!
+	pids+=("$ppid")
+	prom=http://127.0.0.1:$pport
+	python3 tests/lib/promcheck.py ready "$prom" "$ppid"
+	st=$?
+	[ $st = 0 ] || kill -0 "$ppid" 2>/dev/null || ! grep -q 'address already in use' "$tmp/prom.log" && break
+	diag "try $try: port $pport taken"
+done
+ok $st "Prometheus $(prometheus --version 2>&1 | head -1 | cut -d' ' -f3) ready on port $pport ($(tail -c 300 "$tmp/prom.log"))"
 (cd "$tmp/v" && ls vitals-*.ltv) > "$tmp/names1"
 $tv vitals --json "$tmp/v" > "$tmp/j1.json" 2>/dev/null
 checks < <(python3 tests/lib/promcheck.py check "$prom" "$tmp/names1" "$tmp/j1.json")

@@ -3,8 +3,9 @@
 tracevisualizer vitals --metrics-listen, against what vitals --json says
 (tests/host/vitals-prometheus.t).
 
-  promcheck.py ready PROM_URL
-      poll PROM_URL/-/ready until it answers 200 (60 s at most)
+  promcheck.py ready PROM_URL [PID]
+      poll PROM_URL/-/ready until it answers 200 (60 s at most; 1 at
+      once when process PID has exited)
   promcheck.py check PROM_URL NAMES JSON...
       the series every epoch file counted once implies, computed from the
       --json outputs given (the union of their epochs by number, of their
@@ -20,6 +21,7 @@ tracevisualizer vitals --metrics-listen, against what vitals --json says
       vitals --json DIR read after it, up to the epoch the scrape had.
 """
 import json
+import os
 import re
 import subprocess
 import sys
@@ -38,9 +40,19 @@ def get(url):
         return r.status, r.read().decode()
 
 
-def ready(prom):
+def alive(pid):
+    try:
+        with open('/proc/%s/stat' % pid) as f:
+            return f.read().rsplit(')', 1)[1].split()[0] != 'Z'
+    except OSError:
+        return False
+
+
+def ready(prom, pid=None):
     end = time.monotonic() + 60
     while time.monotonic() < end:
+        if pid and not alive(pid):
+            return 1    # it exited (its log says why)
         try:
             if get(prom + '/-/ready')[0] == 200:
                 return 0
@@ -215,7 +227,7 @@ def live(prom, job, d, min_epoch):
 
 if __name__ == '__main__':
     if sys.argv[1] == 'ready':
-        sys.exit(ready(sys.argv[2]))
+        sys.exit(ready(sys.argv[2], sys.argv[3] if len(sys.argv) > 3 else None))
     if sys.argv[1] == 'live':
         live(sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5]))
         sys.exit(0)
