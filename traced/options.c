@@ -21,7 +21,7 @@ static void usage(FILE *f)
 "       traced [OPTIONS] -o TRACEDIR            (until SIGINT/SIGTERM)\n"
 "       traced [-d DEVICE] [-q] --set-events LIST\n"
 "       traced --vitals [--epoch DURATION] [--keep DURATION] [-t DURATION]\n"
-"              -o DIR\n"
+"              [--metrics-listen ADDRESS:PORT] -o DIR\n"
 "\n"
 "Trace the whole system with the LTT tracer (/dev/tracer) while PROGRAM\n"
 "runs, for DURATION, or until interrupted, and write the trace to TRACEDIR\n"
@@ -109,13 +109,17 @@ static void usage(FILE *f)
 "                           to DIR (vitals-N.ltv, continuing the numbers\n"
 "                           already there); SIGINT/SIGTERM end the epoch,\n"
 "                           write it and exit; takes only -o, -t, -d, -q\n"
-"                           --epoch and --keep (a full trace may run\n"
-"                           beside it)\n"
+"                           --epoch, --keep and --metrics-listen (a full\n"
+"                           trace may run beside it)\n"
 "      --epoch DURATION     the epoch's length (default 60s; 100ms..1 day)\n"
 "      --keep DURATION      remove the files of the epochs that ended more\n"
 "                           than DURATION ago (whole epochs: the newest\n"
 "                           ceil(DURATION / epoch) files are kept)\n"
-"\n"
+"      --metrics-listen ADDRESS:PORT  serve the epochs written, in\n"
+"                           Prometheus' text format, on\n"
+"                           http://ADDRESS:PORT/metrics (numeric:\n"
+"                           127.0.0.1:9469, [::1]:9469; no TLS, no login:\n"
+"                           loopback or a management network)\n""\n"
 "Other:\n"
 "      --set-events LIST    control mode: set the events of the running\n"
 "                           trace (recorded in it as change_mask)\n"
@@ -292,7 +296,7 @@ enum {
 	OPT_FLIGHT, OPT_NO_CPUID, OPT_CAPTURE, OPT_SET_EVENTS,
 	OPT_FULL_RECORDS, OPT_GROUP, OPT_FLUSH, OPT_READ, OPT_STACKS,
 	OPT_STACK_DEPTH, OPT_SAMPLE, OPT_RULES, OPT_RULE, OPT_SNAPSHOT_SIZE, OPT_NOTIFY_TIMEOUT,
-	OPT_VITALS, OPT_EPOCH, OPT_KEEP,
+	OPT_VITALS, OPT_EPOCH, OPT_KEEP, OPT_METRICS_LISTEN,
 };
 
 static const struct option longopts[] = {
@@ -328,6 +332,7 @@ static const struct option longopts[] = {
 	{ "vitals",		no_argument,	   NULL, OPT_VITALS },
 	{ "epoch",		required_argument, NULL, OPT_EPOCH },
 	{ "keep",		required_argument, NULL, OPT_KEEP },
+	{ "metrics-listen",	required_argument, NULL, OPT_METRICS_LISTEN },
 	{ "device",		required_argument, NULL, 'd' },
 	{ "quiet",		no_argument,	   NULL, 'q' },
 	{ "stats",		required_argument, NULL, OPT_STATS },
@@ -490,7 +495,7 @@ int options_parse(int argc, char **argv, struct options *o)
 		/* options of a trace, not of the vital signs */
 		if (c != 'd' && c != 'q' && c != 'h' && c != 'o' && c != 't' &&
 		    c != OPT_VITALS && c != OPT_EPOCH && c != OPT_KEEP &&
-		    c != OPT_VERSION &&
+		    c != OPT_METRICS_LISTEN && c != OPT_VERSION &&
 		    c != ':' && c != '?' && !trace_opt) {
 			static char tfirst[32];
 
@@ -515,6 +520,9 @@ int options_parse(int argc, char **argv, struct options *o)
 					    "10 years): %s", optarg,
 					    LTTR_DURATION_FORM);
 			o->keep_ns = v;
+			break;
+		case OPT_METRICS_LISTEN:
+			o->metrics_listen = optarg;
 			break;
 		case 'o':
 			o->output = optarg;
@@ -717,12 +725,14 @@ int options_parse(int argc, char **argv, struct options *o)
 		    !mask_test(&o->mask, (unsigned int)i))
 			return bad("--stacks: the %s event is not recorded "
 				   "(see -e)", event_name((unsigned int)i));
-	if ((o->epoch_ns || o->keep_ns) && !o->vitals)
-		return bad("--epoch and --keep need --vitals%s", "");
+	if ((o->epoch_ns || o->keep_ns || o->metrics_listen) && !o->vitals)
+		return bad("--epoch, --keep and --metrics-listen need --vitals%s",
+			   "");
 	if (o->vitals) {
 		if (trace_opt)
-			return bad("--vitals takes only -o, -t, -d, -q, "
-				   "--epoch and --keep, not %s", trace_opt);
+			return bad("--vitals takes only -o, -t, -d, -q, --epoch, "
+				   "--keep and --metrics-listen, not %s",
+				   trace_opt);
 		if (o->program)
 			return bad("--vitals takes no PROGRAM ('%s')",
 				   o->program[0]);

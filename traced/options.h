@@ -74,6 +74,7 @@ struct options {
 	int vitals;
 	uint64_t epoch_ns;		/* --epoch */
 	uint64_t keep_ns;		/* --keep, 0: every epoch kept */
+	const char *metrics_listen;	/* --metrics-listen ADDR:PORT */
 
 	/* control mode: traced --set-events LIST */
 	int set_events;

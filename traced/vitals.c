@@ -8,20 +8,21 @@
  * a reader never sees half of one).  The numbers continue those already
  * in DIR; with --keep, the files of the epochs older than that are
  * removed as new ones are written.  SIGINT and SIGTERM end the current epoch early (marked
- * partial), write it and exit; -t ends after that long.
+ * partial), write it and exit; -t ends after that long.  With
+ * --metrics-listen, the epochs written are served to Prometheus on
+ * /metrics (the library's exposition of DIR, lttr/vitals/vitals.h).
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 #include <lttr/vitals/vitals.h>
+#include "device-sys.h"
 #include "msg.h"
 #include "options.h"
 #include "signals.h"
@@ -69,7 +70,7 @@ static int vit_epoch(struct vit *v, int partial)
 	ep.hca = (uint64_t)(uintptr_t)v->hca;
 	ep.samples = (uint64_t)(uintptr_t)v->samples;
 	ep.samples_cap = v->cap;
-	if (ioctl(v->fd, LTT_VITALS_IOC_SWAP, &ep) < 0) {
+	if (devsys_ioctl(v->fd, LTT_VITALS_IOC_SWAP, &ep) < 0) {
 		msg_err("%s: cannot end the epoch: %s", v->o->device,
 			strerror(errno));
 		return -1;
@@ -119,6 +120,9 @@ int vitals_run(const struct options *o)
 					 .shift = LTT_VITALS_SHIFT_MIN };
 	struct ltt_vitals_info info;
 	struct vit v = { .o = o, .fd = -1 };
+	struct lttr_vitals_prom prom;
+	unsigned int port = 0;
+	int lfd = -1;
 	uint64_t start, end_at, next_end, first = 0, last = 0;
 	sigset_t orig;
 	int sigfd, rc = EXIT_ERROR, stop = 0, found;
@@ -137,15 +141,35 @@ int vitals_run(const struct options *o)
 	v.oldest = found ? first : 0;
 	if (o->keep_ns)
 		v.keep = (o->keep_ns + o->epoch_ns - 1) / o->epoch_ns;
-	sigfd = signals_setup(&orig);
-	if (sigfd < 0)
+	if (lttr_vitals_prom_init(&prom, o->output, LTTR_VITALS_PROM_TOP) < 0) {
+		msg_err("out of memory");
 		return EXIT_ERROR;
-	v.fd = open(o->device, O_RDONLY | O_CLOEXEC);
+	}
+	if (o->metrics_listen) {
+		char merr[512];
+
+		/* before the collector: a port in use stops nothing */
+		lfd = lttr_metrics_listen(o->metrics_listen, &port, merr,
+					  sizeof(merr));
+		if (lfd < 0) {
+			msg_err("--metrics-listen %s", merr);
+			lttr_vitals_prom_free(&prom);
+			return EXIT_ERROR;
+		}
+	}
+	sigfd = signals_setup(&orig);
+	if (sigfd < 0) {
+		if (lfd >= 0)
+			close(lfd);
+		lttr_vitals_prom_free(&prom);
+		return EXIT_ERROR;
+	}
+	v.fd = devsys_open(o->device);
 	if (v.fd < 0) {
 		msg_err("%s: %s", o->device, strerror(errno));
 		goto out;
 	}
-	if (ioctl(v.fd, LTT_VITALS_IOC_GET_INFO, &info) < 0) {
+	if (devsys_ioctl(v.fd, LTT_VITALS_IOC_GET_INFO, &info) < 0) {
 		msg_err("%s: not the vital signs device: %s", o->device,
 			strerror(errno));
 		goto out;
@@ -163,7 +187,7 @@ int vitals_run(const struct options *o)
 		goto out;
 	}
 	cfg.vitals &= info.collected;
-	if (ioctl(v.fd, LTT_VITALS_IOC_START, &cfg) < 0) {
+	if (devsys_ioctl(v.fd, LTT_VITALS_IOC_START, &cfg) < 0) {
 		msg_err("%s: cannot start the collector: %s%s", o->device,
 			strerror(errno), errno == EBUSY ?
 			" (another traced --vitals runs)" : "");
@@ -174,10 +198,14 @@ int vitals_run(const struct options *o)
 	next_end = start + o->epoch_ns;
 	msg_info("vital signs: epochs of %.3f s into %s, from epoch %" PRIu64,
 		 (double)o->epoch_ns / 1e9, o->output, v.next);
+	if (lfd >= 0)
+		msg_info("vital signs: Prometheus metrics on port %u: /metrics",
+			 port);
 	rc = 0;
 	while (!stop) {
 		uint64_t now = mono_ns(), until = next_end;
-		struct pollfd p = { .fd = sigfd, .events = POLLIN };
+		struct pollfd p[2] = { { .fd = sigfd, .events = POLLIN },
+				       { .fd = lfd, .events = POLLIN } };
 		struct sig_event se;
 		int partial = 0;
 
@@ -186,12 +214,20 @@ int vitals_run(const struct options *o)
 		if (now < until) {
 			uint64_t ms = (until - now + 999999) / 1000000;
 
-			if (poll(&p, 1, ms > 60000 ? 60000 : (int)ms) < 0 &&
+			if (poll(p, lfd >= 0 ? 2 : 1,
+				 ms > 60000 ? 60000 : (int)ms) < 0 &&
 			    errno != EINTR) {
 				msg_err("poll: %s", strerror(errno));
 				rc = EXIT_ERROR;
 				break;
 			}
+		}
+		if (lfd >= 0 && (p[1].revents & POLLIN) &&
+		    lttr_metrics_serve(lfd, &prom) > 0) {
+			size_t w;
+
+			for (w = 0; w < prom.nwarnings; w++)
+				msg_warn("%s", prom.warnings[w]);
 		}
 		while (signals_next(sigfd, &se) == 1) {
 			if (se.signo == SIGINT || se.signo == SIGTERM) {
@@ -211,12 +247,15 @@ int vitals_run(const struct options *o)
 		while (next_end <= now)
 			next_end += o->epoch_ns;
 	}
-	ioctl(v.fd, LTT_VITALS_IOC_STOP);
+	devsys_ioctl(v.fd, LTT_VITALS_IOC_STOP, NULL);
 	msg_info("vital signs: %" PRIu64 " epochs written, %" PRIu64 " bytes",
 		 v.written, v.bytes);
 out:
+	if (lfd >= 0)
+		close(lfd);
+	lttr_vitals_prom_free(&prom);
 	if (v.fd >= 0)
-		close(v.fd);
+		devsys_close(v.fd);
 	free(v.hca);
 	free(v.samples);
 	close(sigfd);

@@ -4,7 +4,9 @@ written from the layout docs/vitals.md gives (not with the library):
 epochs 0..5 of system calls, 1003 a epoch (a frequent label of 1000 in
 cell 5, a rare one of 2 in cell 77, one of 1 in cell 900), epoch 4 a
 burst of 9000; epoch 5 partial; epoch 3's file cut in half, epoch 6's of
-version 7."""
+version 7.
+vitalsgen.py --one DIR EPOCH TOTAL - one more epoch file of that total
+(tests/host/vitals-prometheus.t, files appearing while a server runs)."""
 import os
 import struct
 import sys
@@ -40,6 +42,13 @@ def epoch_file(epoch, total, partial=False, version=1):
     return b + TRAILER.pack(b'LTTVEND', epoch)
 
 
+if sys.argv[1] == '--one':
+    e = int(sys.argv[3])
+    path = os.path.join(sys.argv[2], 'vitals-%08d.ltv' % e)
+    with open(path + '.tmp', 'wb') as f:
+        f.write(epoch_file(e, int(sys.argv[4])))
+    os.rename(path + '.tmp', path)   # as traced does: never half a file
+    sys.exit(0)
 d = sys.argv[1]
 os.makedirs(d)
 for e in range(7):

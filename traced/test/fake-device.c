@@ -25,16 +25,24 @@
  *   FAKE_TRACING=1      another session is tracing (for --set-events)
  *   FAKE_LOST=N         every CPU reports N lost events
  *   FAKE_PERIOD_MS=N    one buffer every N ms
+ *
+ * The vital signs device (traced --vitals -d fake): LTT_VITALS_IOC_* as
+ * the collector answers them, each epoch SWAP hands over made of its
+ * number s from 0: system calls 1000 + 100 s in cell 5 (label 0xf00d,
+ * two samples), 2 in cell 77 (0xbeef), 1 in cell 900; blocking 50 us in
+ * 5 events in cell 3 (0xb10c); s samples dropped.
  */
 #include "device-sys.h"
 
 #include <errno.h>
 #include <sys/mman.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/timerfd.h>
+#include <time.h>
 #include <unistd.h>
 #include <ltt/ltt-abi.h>
 
@@ -149,8 +157,114 @@ static int check_mask_bits(const struct ltt_event_mask *m)
 	       m->bits[2] || m->bits[3];
 }
 
+static int vitals_started;
+static __u32 vitals_seq;
+static __u64 vitals_start_ns;
+
+static __u64 mono_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (__u64)ts.tv_sec * 1000000000ULL + (__u64)ts.tv_nsec;
+}
+
+static void vitals_sample(struct ltt_vital_sample *smp, __u64 label,
+			  unsigned int vital, unsigned int cell,
+			  const char *comm)
+{
+	memset(smp, 0, sizeof(*smp));
+	smp->time = mono_now();
+	smp->label = label;
+	smp->site = 0x401000 + cell;
+	smp->pid = 42;
+	smp->count = 1;
+	smp->vital = vital;
+	smp->cell = cell;
+	smp->key = 39;
+	snprintf(smp->comm, sizeof(smp->comm), "%s", comm);
+}
+
+/* LTT_VITALS_IOC_SWAP: the epoch described at the top */
+static int vitals_swap(struct ltt_vitals_epoch *ep)
+{
+	__u32 *hca = (__u32 *)(uintptr_t)ep->hca;
+	struct ltt_vital_sample *smp =
+		(struct ltt_vital_sample *)(uintptr_t)ep->samples;
+	__u64 s = vitals_seq, now = mono_now();
+	unsigned int sy = LTT_VITAL_SYSCALL, bl = LTT_VITAL_BLOCKING;
+
+	if (!vitals_started)
+		return fail(EINVAL);
+	if (!smp || ep->samples_cap < 4)
+		return fail(EINVAL);
+	memset(ep->total, 0, sizeof(ep->total));
+	memset(ep->events, 0, sizeof(ep->events));
+	ep->total[sy] = ep->events[sy] = 1003 + 100 * s;
+	ep->total[bl] = 50;
+	ep->events[bl] = 5;
+	if (hca) {
+		memset(hca, 0, sizeof(*hca) * LTT_VITALS * LTT_VITALS_HCA);
+		hca[sy * LTT_VITALS_HCA + 5] = 1000 + 100 * (__u32)s;
+		hca[sy * LTT_VITALS_HCA + 77] = 2;
+		hca[sy * LTT_VITALS_HCA + 900] = 1;
+		hca[bl * LTT_VITALS_HCA + 3] = 50;
+	}
+	vitals_sample(&smp[0], 0xf00d, sy, 5, "fakefreq");
+	vitals_sample(&smp[1], 0xf00d, sy, 5, "fakefreq");
+	vitals_sample(&smp[2], 0xbeef, sy, 77, "fakerare");
+	vitals_sample(&smp[3], 0xb10c, bl, 3, "fakeblock");
+	ep->nsamples = 4;
+	ep->start_ns = vitals_start_ns;
+	ep->end_ns = now;
+	ep->dropped = s;
+	ep->skipped = 0;
+	ep->shift = 1;
+	ep->ncpus = NCPUS;
+	ep->collected = LTT_VITALS_COLLECTED;
+	ep->seq = vitals_seq++;
+	vitals_start_ns = now;
+	logf_("VITALS_SWAP seq=%u", ep->seq);
+	return 0;
+}
+
+static int do_vitals_ioctl(unsigned long req, void *arg)
+{
+	if (req == LTT_VITALS_IOC_GET_INFO) {
+		struct ltt_vitals_info *i = arg;
+
+		memset(i, 0, sizeof(*i));
+		i->abi_version = LTT_ABI_VERSION;
+		i->running = vitals_started;
+		i->collected = LTT_VITALS_COLLECTED;
+		i->hca_size = LTT_VITALS_HCA;
+		i->samples_per_cpu = LTT_VITALS_SAMPLES;
+		return 0;
+	}
+	if (req == LTT_VITALS_IOC_START) {
+		if (vitals_started)
+			return fail(EBUSY);
+		vitals_started = 1;
+		vitals_start_ns = mono_now();
+		logf_("VITALS_START");
+		return 0;
+	}
+	if (req == LTT_VITALS_IOC_SWAP)
+		return vitals_swap(arg);
+	if (req == LTT_VITALS_IOC_STOP) {
+		vitals_started = 0;
+		logf_("VITALS_STOP");
+		return 0;
+	}
+	return 1;
+}
+
 static int do_ioctl(int fd, unsigned long req, void *arg)
 {
+	int vr = do_vitals_ioctl(req, arg);
+
+	if (vr <= 0)
+		return vr;
 	if (req == LTT_IOC_GET_INFO) {
 		struct ltt_info *i = arg;
 

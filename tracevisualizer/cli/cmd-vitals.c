@@ -4,20 +4,27 @@
  * epoch files traced --vitals wrote in DIR, aggregated by the library
  * (lttr/vitals/vitals.h, docs/vitals.md): per epoch, each vital sign's
  * weighted total, distinct labels, the detector's verdict and the top
- * labels with their samples.
+ * labels with their samples.  --prometheus prints them in Prometheus'
+ * text exposition format; --metrics-listen serves that on /metrics for a
+ * Prometheus to scrape, counting the files that appear in DIR.
  */
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <lttr/vitals/vitals.h>
 #include "cli.h"
 
-#define VITALS_TOP_DEFAULT	5
+#define VITALS_TOP_DEFAULT	LTTR_VITALS_PROM_TOP
 #define VITALS_TOP_MAX		1000
 
 static void vitals_usage(void)
 {
-	printf("Usage: tracevisualizer vitals [--json] [--top N] DIR\n\n"
+	printf("Usage: tracevisualizer vitals [--json | --prometheus] [--top N] DIR\n"
+	       "       tracevisualizer vitals --metrics-listen ADDRESS:PORT [--top N] DIR\n\n"
 	       "The vital signs traced --vitals recorded in DIR, one file an epoch:\n"
 	       "per epoch and vital sign the weighted total (its unit), the events\n"
 	       "counted, the number of distinct labels estimated from the sketch,\n"
@@ -29,10 +36,20 @@ static void vitals_usage(void)
 	       "named with its epoch and skipped.\n\n"
 	       "Options:\n"
 	       "  --json       one JSON object (docs/vitals.md)\n"
+	       "  --prometheus\n"
+	       "               Prometheus' text exposition format: counters over the\n"
+	       "               epochs, the newest epoch's values and top labels;\n"
+	       "               bad and missing epoch files counted (docs/vitals.md)\n"
+	       "  --metrics-listen ADDRESS:PORT\n"
+	       "               serve that on http://ADDRESS:PORT/metrics until\n"
+	       "               SIGTERM or SIGINT, each epoch file counted once when\n"
+	       "               it appears in DIR; a numeric address (127.0.0.1:9469,\n"
+	       "               [::1]:9469; port 0: any free one, said on stderr)\n"
 	       "  --top N      labels per vital sign and epoch (default %d)\n"
 	       "  -h, --help   this help\n\n"
-	       "Exit status: 0 success; 1 DIR cannot be read; 2 usage error; 4 an\n"
-	       "epoch file was skipped (the others were printed).\n",
+	       "Exit status: 0 success; 1 DIR cannot be read, or the address cannot\n"
+	       "be listened on; 2 usage error; 4 an epoch file was skipped (the others\n"
+	       "were printed).\n",
 	       LTTR_EWMA_K, LTTR_EWMA_WARMUP, VITALS_TOP_DEFAULT);
 }
 
@@ -44,8 +61,94 @@ static int vitals_bad(const char *what, const char *arg)
 	return EXIT_USAGE;
 }
 
+static volatile sig_atomic_t vitals_stop;
+
+static void vitals_on_signal(int sig)
+{
+	(void)sig;
+	vitals_stop = 1;
+}
+
+static void prom_warnings(const struct lttr_vitals_prom *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->nwarnings; i++)
+		fprintf(stderr, "%s vitals: warning: %s\n", cli_prog,
+			p->warnings[i]);
+	fflush(stderr);
+}
+
+/* --prometheus (listen NULL) or --metrics-listen */
+static int vitals_prometheus(const char *dir, size_t top, const char *listen)
+{
+	struct lttr_vitals_prom p;
+	struct sigaction sa;
+	sigset_t block, orig;
+	unsigned int port = 0;
+	char err[512];
+	int lfd = -1, rc;
+
+	if (lttr_vitals_prom_init(&p, dir, top) < 0) {
+		fprintf(stderr, "%s vitals: out of memory\n", cli_prog);
+		return EXIT_TRACE;
+	}
+	if (lttr_vitals_prom_update(&p, err, sizeof(err)) < 0) {
+		fprintf(stderr, "%s vitals: %s\n", cli_prog, err);
+		lttr_vitals_prom_free(&p);
+		return EXIT_TRACE;
+	}
+	prom_warnings(&p);
+	rc = p.bad ? EXIT_DAMAGED : 0;
+	if (!listen) {
+		lttr_vitals_prom_print(stdout, &p);
+		lttr_vitals_prom_free(&p);
+		return rc;
+	}
+	lfd = lttr_metrics_listen(listen, &port, err, sizeof(err));
+	if (lfd < 0) {
+		fprintf(stderr, "%s vitals: --metrics-listen %s\n", cli_prog, err);
+		lttr_vitals_prom_free(&p);
+		return EXIT_TRACE;
+	}
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = vitals_on_signal;
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGINT, &sa, NULL);
+	/* the signals arrive only inside ppoll: none is missed between the
+	 * check of vitals_stop and the wait */
+	sigemptyset(&block);
+	sigaddset(&block, SIGTERM);
+	sigaddset(&block, SIGINT);
+	sigprocmask(SIG_BLOCK, &block, &orig);
+	fprintf(stderr, "%s vitals: serving %s on port %u: /metrics\n",
+		cli_prog, dir, port);
+	fflush(stderr);
+	while (!vitals_stop) {
+		struct pollfd pf = { .fd = lfd, .events = POLLIN };
+
+		if (ppoll(&pf, 1, NULL, &orig) < 0) {
+			if (errno == EINTR)
+				continue;
+			fprintf(stderr, "%s vitals: poll: %s\n", cli_prog,
+				strerror(errno));
+			break;
+		}
+		if (lttr_metrics_serve(lfd, &p) > 0)
+			prom_warnings(&p);
+		if (p.bad)
+			rc = EXIT_DAMAGED;
+	}
+	sigprocmask(SIG_SETMASK, &orig, NULL);
+	close(lfd);
+	lttr_vitals_prom_free(&p);
+	return rc;
+}
+
 int cmd_vitals(int argc, char **argv)
 {
+	const char *listen = NULL;
+	bool prom = false;
 	struct lttr_vitals_series s;
 	struct lttr_vitals_report r;
 	const char *dir = NULL;
@@ -63,6 +166,16 @@ int cmd_vitals(int argc, char **argv)
 			return 0;
 		} else if (!strcmp(a, "--json")) {
 			json = true;
+		} else if (!strcmp(a, "--prometheus")) {
+			prom = true;
+		} else if (!strcmp(a, "--metrics-listen") ||
+			   !strncmp(a, "--metrics-listen=", 17)) {
+			listen = a[16] == '=' ? a + 17 : NULL;
+			if (!listen && ++k < argc)
+				listen = argv[k];
+			if (!listen)
+				return vitals_bad("--metrics-listen needs ADDRESS:PORT",
+						  NULL);
 		} else if (!strcmp(a, "--top") || !strncmp(a, "--top=", 6)) {
 			const char *v = a[5] == '=' ? a + 6 : NULL;
 			char *end;
@@ -84,6 +197,11 @@ int cmd_vitals(int argc, char **argv)
 	}
 	if (!dir)
 		return vitals_bad("no directory given", NULL);
+	if (json + prom + !!listen > 1)
+		return vitals_bad("one of --json, --prometheus, --metrics-listen",
+				  NULL);
+	if (prom || listen)
+		return vitals_prometheus(dir, top, listen);
 	if (lttr_vitals_load(dir, &s, err, sizeof(err)) < 0) {
 		fprintf(stderr, "%s vitals: %s\n", cli_prog, err);
 		return EXIT_TRACE;

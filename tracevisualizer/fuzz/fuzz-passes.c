@@ -680,7 +680,10 @@ static void replay_pass(struct run *r, const char *dir)
  * proc file's bytes parsed as an epoch file and written raw as one into
  * the (temporary) directory, beside an epoch made of them (its HCA and
  * samples the bytes); the directory loaded (the raw one refused and
- * skipped with a warning, or read), the report, its text and JSON.
+ * skipped with a warning, or read), the report, its text and JSON; the
+ * Prometheus exposition of the directory (each file counted once: a
+ * second update adds nothing), and the bytes as the HTTP request the
+ * metrics endpoint parses.
  */
 static void vitals_pass(struct run *r, const char *dir)
 {
@@ -691,6 +694,7 @@ static void vitals_pass(struct run *r, const char *dir)
 	struct lttr_vitals_series s;
 	struct lttr_vitals_report rep;
 	struct lttr_vitals_epoch e;
+	struct lttr_vitals_prom prom;
 	char path[4096], err[256];
 	size_t len = 0, i;
 	char *proc;
@@ -702,6 +706,7 @@ static void vitals_pass(struct run *r, const char *dir)
 	if (lttr_vitals_parse((const unsigned char *)proc, len, &e, err,
 			      sizeof(err)) == 0)
 		lttr_vitals_epoch_free(&e);
+	lttr_metrics_parse(proc, len);
 	snprintf(path, sizeof(path), "%s/vitals-00000001.ltv", dir);
 	f = fopen(path, "wb");
 	if (f) {
@@ -736,6 +741,17 @@ static void vitals_pass(struct run *r, const char *dir)
 		lttr_vitals_report_free(&rep);
 	}
 	lttr_vitals_series_free(&s);
+	if (lttr_vitals_prom_init(&prom, dir, 3) == 0) {
+		uint64_t n;
+
+		lttr_vitals_prom_update(&prom, err, sizeof(err));
+		n = prom.epochs + prom.bad;
+		lttr_vitals_prom_update(&prom, err, sizeof(err));
+		if (prom.epochs + prom.bad != n)
+			abort();	/* a file counted twice */
+		lttr_vitals_prom_print(r->null, &prom);
+		lttr_vitals_prom_free(&prom);
+	}
 }
 
 static void view_pass(struct run *r, const char *dir)

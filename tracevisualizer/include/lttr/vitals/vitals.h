@@ -185,4 +185,81 @@ void lttr_vitals_report_free(struct lttr_vitals_report *r);
 void lttr_vitals_text(FILE *f, const struct lttr_vitals_report *r);
 void lttr_vitals_json(FILE *f, const struct lttr_vitals_report *r);
 
+/* ---- the Prometheus exposition (vitals-prom.c, docs/vitals.md) --------- */
+
+/**
+ * struct lttr_vitals_prom - a fleet's view of a directory of epoch files,
+ * for Prometheus: counters that only grow while the process runs (each
+ * epoch file counted once, in epoch order, when it first appears; a file
+ * removed later by --keep takes nothing back), and the newest epoch's
+ * report (the same rows as lttr_vitals_report()'s, its detector fed every
+ * epoch counted).  What is not known has no series: a vital sign never
+ * collected, an unknown distinct count, a band before the warm-up.
+ */
+struct lttr_vitals_prom {
+	char *dir;
+	size_t ntop;
+	bool started;			/* an epoch file was seen */
+	uint64_t next;			/* the lowest epoch number not counted */
+	uint64_t epochs, bad, missing, partial;
+	uint64_t samples, dropped, skipped;
+	uint64_t total[LTT_VITALS], events[LTT_VITALS];
+	uint32_t collected;		/* the vital signs of any epoch counted */
+	uint64_t dir_errors;		/* updates that could not read @dir */
+	struct lttr_ewma w[LTT_VITALS];
+	bool have_last;
+	struct lttr_vitals_epoch last;	/* the newest epoch counted */
+	struct lttr_vitals_row row[LTT_VITALS];
+	bool judged[LTT_VITALS];	/* the detector was past its warm-up */
+	char **warnings;		/* the bad files of the last update */
+	size_t nwarnings;
+};
+
+/* the top labels per vital sign traced --metrics-listen serves */
+#define LTTR_VITALS_PROM_TOP	5
+
+int lttr_vitals_prom_init(struct lttr_vitals_prom *p, const char *dir,
+			  size_t ntop);
+/**
+ * lttr_vitals_prom_update() - count the epoch files that appeared in the
+ * directory since the last update (those numbered from p->next on)
+ * Return: 0 (p->warnings name the files skipped), or -1 with why in @err
+ * (the directory cannot be read, out of memory: what was counted stays).
+ */
+int lttr_vitals_prom_update(struct lttr_vitals_prom *p, char *err,
+			    size_t errlen);
+/** the text exposition format 0.0.4 of @p */
+void lttr_vitals_prom_print(FILE *f, const struct lttr_vitals_prom *p);
+void lttr_vitals_prom_free(struct lttr_vitals_prom *p);
+
+/* ---- the HTTP endpoint for Prometheus (metrics-http.c) ----------------- */
+
+/**
+ * lttr_metrics_listen() - a listening TCP socket on @addr, "IPV4:PORT" or
+ * "[IPV6]:PORT", numeric (port 0: the kernel picks one; *@port receives it)
+ * Return: the socket (non-blocking, close-on-exec) or -1 with why in @err.
+ */
+int lttr_metrics_listen(const char *addr, unsigned int *port, char *err,
+			size_t errlen);
+
+enum lttr_metrics_req {
+	LTTR_METRICS_INCOMPLETE,	/* the request's head is not all there */
+	LTTR_METRICS_GET,		/* GET /metrics */
+	LTTR_METRICS_HEAD,		/* HEAD /metrics */
+	LTTR_METRICS_NOT_FOUND,		/* another path: 404 */
+	LTTR_METRICS_BAD_METHOD,	/* another method: 405 */
+	LTTR_METRICS_BAD,		/* not HTTP/1.x: 400 */
+};
+
+/** what the request in @buf (@len bytes so far) asks */
+enum lttr_metrics_req lttr_metrics_parse(const char *buf, size_t len);
+
+/**
+ * lttr_metrics_serve() - accept one connection on @lfd (if one waits),
+ * read its request (2 s at most), and answer it: GET /metrics with
+ * lttr_vitals_prom_update() of @p then its exposition.
+ * Return: 1 a request was answered, 0 none waited, -1 accept failed.
+ */
+int lttr_metrics_serve(int lfd, struct lttr_vitals_prom *p);
+
 #endif /* LTTR_VITALS_H */
