@@ -74,7 +74,8 @@ is "$(tui_quit w)" 0 "q: exit status 0"
 # ---- usage ------------------------------------------------------------------
 $tv tui --diff "$tmp/a" 2> "$tmp/err"; is $? 2 "tui --diff with one trace: usage error"
 grep -q 'tui --diff needs two traces' "$tmp/err"; ok $? "... saying it needs two"
-$tv tui "$tmp/a" "$tmp/b" 2> /dev/null; is $? 2 "tui with two traces and no --diff: usage error"
+# (tui A B without --diff: the two hosts' screen, tests/host/tui-hosts.t)
+$tv tui --diff "$tmp/a" "$tmp/b" "$tmp/a" 2> /dev/null; is $? 2 "tui --diff with three traces: usage error"
 $tv tui --diff "$tmp/a" "$tmp/nosuch" 2> "$tmp/err" < /dev/null; is $? 1 "a B that cannot be read: status 1"
 grep -q nosuch "$tmp/err"; ok $? "... its error names it" || diag "$(cat "$tmp/err")"
 grep -q '^\.RB \[ \\-\\-diff \] *$' docs/tracevisualizer.1; ok $? "tui --diff in the man page's SYNOPSIS"

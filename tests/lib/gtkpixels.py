@@ -11,7 +11,11 @@ rows (the switch lines and wakeup arrows the dump lists, the cursor, a
 marker, a lost-event mark, an application marker's tick or a job's name)
 are left out; "none" (not alive) is
 background.  Each line the dump lists, where no other is within 4 pixels,
-must be drawn in its colour from one row's middle to the other's.  Each ROW:CATS argument (a row label, then category names)
+must be drawn in its colour from one row's middle to the other's; a
+message between hosts (gtk/hosts.c: kind "message", x0 y0 its send, x y1
+its receive) slants: each pixel row of its segment, its head aside, must
+have its colour within a pixel of where it passes (its columns are left
+out of the rows' checks).  Each ROW:CATS argument (a row label, then category names)
 also asks that the row be on the screen and that those categories be
 among the columns checked.  Prints PASS/FAIL lines and DONE
 (tests/lib/tap.sh, checks())."""
@@ -55,7 +59,8 @@ def main():
                 busy.update(range(int(m['label'][0]) - lw - 2, int(m['label'][1]) - lw + 3))
     for li in d['links']:
         k = int(li['x']) - lw
-        busy.update(range(k - 4, k + 5))
+        k0 = int(li.get('x0', li['x'])) - lw      # a message's arrow slants
+        busy.update(range(min(k, k0) - 4, max(k, k0) + 5))
     for x in [d['cursor_x']] + list(d['marks_x']):
         if x is not None:
             busy.update(range(int(x) - lw - 4, int(x) - lw + 5))
@@ -127,10 +132,30 @@ def main():
     # the lines: a switch dark grey, a wakeup red, a fork green, from the
     # middle of one row to the middle of the other, its ends (arrow heads)
     # aside (where no other line is within 4 pixels)
-    colour = {'switch': (38, 38, 38), 'wakeup': (230, 26, 26), 'fork': (26, 153, 26)}
+    colour = {'switch': (38, 38, 38), 'wakeup': (230, 26, 26), 'fork': (26, 153, 26),
+              'message': (0, 102, 102)}
     drawn = {}
     over = [int(x) for x in [d['cursor_x']] + list(d['marks_x']) if x is not None]
-    for li in d['links']:
+    # a message between hosts (gtk/hosts.c): an arrow from the sender's
+    # row at its send (x0, y0) to the receiver's at its receive (x, y1),
+    # drawn last, over everything: each pixel row of its segment, its
+    # head aside (8 px), has its colour within a pixel of where it passes
+    for li in [li for li in d['links'] if li['kind'] == 'message']:
+        x0, y0, x1, y1 = li['x0'], li['y0'], li['x'], li['y1']
+        lo, hi = sorted((y0, y1))
+        bad = []
+        ys = range(int(lo) + 2, int(hi) - 9) if y1 > y0 else range(int(lo) + 10, int(hi) - 1)
+        for yy in ys:
+            xx = x0 + (x1 - x0) * (yy - y0) / (y1 - y0)
+            near = [px[X + int(xx) + dx, Y + yy] for dx in (-1, 0, 1)]
+            if not any(max(abs(a - b) for a, b in zip(p, colour['message'])) <= 2 for p in near):
+                bad.append((yy, near[1]))
+        good = bool(ys) and not bad
+        drawn.setdefault('message', [0, 0])[0 if good else 1] += 1
+        if not good:
+            print("  message arrow from (%.1f, %d) to (%.1f, %d): %d pixel rows without its colour, "
+                  "first %s" % (x0, Y + y0, x1, Y + y1, len(bad), bad[0] if bad else None))
+    for li in [li for li in d['links'] if li['kind'] != 'message']:
         xs = [int(o['x']) for o in d['links'] if o is not li]
         if any(abs(v - int(li['x'])) <= 4 for v in xs):
             continue        # an arrow head (3 px either side) may cover it

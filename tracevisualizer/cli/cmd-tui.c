@@ -4,9 +4,12 @@
  * (tui/), started with its own options taken from the command line's;
  * with --lesson NAME|FILE, the lesson read here (lttr/view/lesson.h) and
  * its trace the default TRACEDIR; with --diff A B, the diff of two runs
- * (tui/diff.c).
+ * (tui/diff.c); a merged set (merge's directory) or several traces:
+ * the hosts on one clock (tui/hosts.c).
  */
 #include <stdio.h>
+#include <stdlib.h>
+#include <lttr/view/hosts.h>
 #include <lttr/output/error-text.h>
 #include "cli.h"
 #include "tui.h"
@@ -28,6 +31,27 @@ int cmd_tui(struct cli_opts *o)
 
 	if (o->diff)
 		return tui_diff_run(&to, o->dir2);
+	/* several hosts: a merged set, or two traces or more (tui/hosts.c) */
+	if (o->noperands || (o->dir && !o->lesson && lttr_xview_is_set(o->dir))) {
+		const char **dirs = calloc((size_t)o->noperands + 1, sizeof(*dirs));
+		int k;
+
+		if (!dirs) {
+			fprintf(stderr, "%s: out of memory\n", cli_prog);
+			return 1;
+		}
+		if (o->lesson) {
+			free(dirs);
+			fprintf(stderr, "%s: --lesson takes one trace\n", cli_prog);
+			return 2;
+		}
+		dirs[0] = o->dir;
+		for (k = 0; k < o->noperands; k++)
+			dirs[k + 1] = o->operands[k];
+		r = tui_hosts_run(&to, dirs, (size_t)o->noperands + 1);
+		free(dirs);
+		return r;
+	}
 	if (o->lesson) {
 		char path[4096];
 

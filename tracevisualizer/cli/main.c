@@ -272,11 +272,13 @@ static const struct command {
 	  "the conservation checks, and the view model against the accounting\n"
 	  "(exit status 3 when one fails, 4 when the trace is incomplete)" },
 	{ "tui", cmd_tui, "the terminal analyzer (keys: ?)",
-	  "TRACEDIR",
+	  "TRACEDIR|MERGED|TRACEDIR TRACEDIR...",
 	  "the terminal analyzer: control flow, resources, processes, syscalls,\n"
 	  "irqs, events, the causal paths through the messages and latencies\n"
 	  "(the worst explained, a task's critical path) in one window of time\n"
-	  "(keys: ?)" },
+	  "(keys: ?); of a merged set or several traces, the hosts on one clock:\n"
+	  "a group row per host, its tasks, the messages between hosts marked,\n"
+	  "each host's clock model" },
 	{ "export", export, "the trace as pcap, CTF 1.8 or Chrome trace-event JSON",
 	  "TRACEDIR|MERGED (--ctf)",
 	  "the trace in other tools' formats: with --pcap FILE its captured\n"
@@ -1024,7 +1026,7 @@ static int check_options(const struct cli_opts *o, size_t c, const uint64_t *use
 		return bad_usage("%s is an option of %s", opts[k].name,
 				 command_list(opts[k].cmds, list, sizeof(list)));
 	}
-	if (o->diff && (!o->dir || !o->dir2 || o->lesson))
+	if (o->diff && (!o->dir || !o->dir2 || o->noperands || o->lesson))
 		return bad_usage("tui --diff needs two traces, TRACEDIR-A TRACEDIR-B (and no --lesson)");
 	if (o->dir2 && !((1u << c) & C_DIFF) && !o->diff)
 		return bad_usage("unexpected argument '%s'", o->dir2);
@@ -1097,8 +1099,10 @@ static int run(int argc, char **argv, struct cli_opts *init)
 			else if (early < NCOMMANDS && (commands[early].run == cmd_symbolize ||
 							 commands[early].run == cmd_messages ||
 							 commands[early].run == cmd_paths ||
-							 commands[early].run == cmd_critpath))
-				/* messages, paths, critical-path: several hosts' traces */
+							 commands[early].run == cmd_critpath ||
+							 commands[early].run == cmd_tui))
+				/* messages, paths, critical-path, tui: several hosts'
+				 * traces (tui --diff: its B) */
 				o.operands[o.noperands++] = argv[i];
 			else if (!o.dir2)
 				o.dir2 = a;	/* diff's B; refused elsewhere (check_options()) */
@@ -1158,6 +1162,9 @@ static int run(int argc, char **argv, struct cli_opts *init)
 		command_usage(c);
 		return 0;
 	}
+	/* tui --diff A B: B was read as one of several hosts' traces */
+	if (o.diff && !o.dir2 && o.noperands == 1)
+		o.dir2 = o.operands[--o.noperands];
 	status = check_options(&o, c, used);
 	return status ? status : commands[c].run(&o);
 }

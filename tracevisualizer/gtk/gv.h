@@ -201,6 +201,12 @@ GtkWidget *gv_overview_widget(struct gv_overview *o);
 void gv_cheat_sheet(GtkWindow *parent);
 /* the menu accelerator of a keymap action (enum lttr_kaction; 0: none) */
 void gv_key_accel(int action, guint *keyval, GdkModifierType *mods);
+/* a key pressed as the keymap knows it (lttr/view/keys.h), -1: none */
+int gv_key_code(const GdkEventKey *ev);
+/* hosts.c: several hosts on one clock (--hosts, or a merged set): a
+ * window of its own; @shot and @dump: --screenshot and --dump-cells */
+int gv_hosts_run(const char *const *dirs, size_t n, int width, int height, const char *shot,
+		 const char *dump);
 
 /* events.c: the events list (a virtual model: only the rows shown are read) */
 GtkWidget *gv_events_new(struct gv_doc *d);

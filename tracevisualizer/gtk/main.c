@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <lttr/view/hosts.h>
 #include "gv.h"
 
 #ifndef LTTR_LESSON_DIR
@@ -41,6 +42,11 @@ static void usage(FILE *f)
 "  --diff A B       compare two runs: trace A in a tab whose Diff page shows\n"
 "                   what \"tracevisualizer diff A B\" does (also File ->\n"
 "                   Compare with...)\n"
+"  --hosts          the traces given (two or more) as several hosts on one\n"
+"                   clock, synchronised as \"tracevisualizer merge\" does: a\n"
+"                   group row per host, the messages between them as arrows,\n"
+"                   each host's clock model; a merged set (merge's directory)\n"
+"                   opens so without it\n"
 "  --bench          time the first frame and the paint of the graphs at every\n"
 "                   zoom level, print JSON and exit (scripts/bench-gtk)\n"
 "  -h, --help       this help\n"
@@ -110,6 +116,7 @@ int main(int argc, char **argv)
 	const char *lesson = NULL;
 	static char ltrace[4096];
 	size_t step = 0;
+	bool hosts = false;
 	char c;
 	int i, n = 0, r;
 
@@ -219,6 +226,8 @@ int main(int argc, char **argv)
 			dirs[n++] = (char *)arg;
 			app.diff_b = argv[i + 2];
 			i += 2;
+		} else if (!strcmp(a, "--hosts")) {
+			hosts = true;
 		} else if (!strcmp(a, "--bench")) {
 			app.bench = true;
 		} else if (a[0] == '-' && a[1]) {
@@ -237,6 +246,11 @@ int main(int argc, char **argv)
 		return bad("--dump-paths goes with --screenshot");
 	if (app.dump_flame && !app.screenshot)
 		return bad("--dump-flame goes with --screenshot");
+	if (hosts && (n < 3 || app.diff_b || lesson || app.bench || app.session))
+		return bad("--hosts needs two traces or more (and no --diff, --lesson, --bench, --session)");
+	/* a merged set (merge's directory) is several hosts */
+	if (n == 2 && !app.diff_b && !lesson && lttr_xview_is_set(dirs[1]))
+		hosts = true;
 	if (app.diff_b && n != 2)
 		return bad("--diff A B takes no other trace");
 	if (step && !lesson)
@@ -272,7 +286,7 @@ int main(int argc, char **argv)
 		return bad("%s needs a TRACEDIR", app.screenshot ? "--screenshot" : "--bench");
 	/* the traces are read while GTK starts */
 	app.readings = calloc((size_t)n, sizeof(*app.readings));
-	for (i = 1; app.readings && i < n; i++)
+	for (i = 1; app.readings && !hosts && i < n; i++)
 		app.readings[app.nreadings++] = gv_read_start(dirs[i]);
 	if (!gtk_init_check(NULL, NULL)) {
 		fprintf(stderr, "tracevisualizer-gtk: cannot open the display (DISPLAY=%s); "
@@ -280,6 +294,13 @@ int main(int argc, char **argv)
 			getenv("DISPLAY") ? getenv("DISPLAY") : "");
 		free(dirs);
 		return 1;
+	}
+	if (hosts) {
+		r = gv_hosts_run((const char *const *)dirs + 1, (size_t)n - 1, app.width, app.height,
+				 app.screenshot, app.dump_cells);
+		free(app.readings);
+		free(dirs);
+		return r;
 	}
 	input_log = getenv("LTTR_GTK_TEST_INPUT");
 	if (input_log && *input_log) {

@@ -182,6 +182,8 @@ struct tui {
 int tui_run(const struct tui_opts *o);
 /* diff.c: "tui --diff A B" (@o->dir is A), a screen of its own */
 int tui_diff_run(const struct tui_opts *o, const char *dir_b);
+/* hosts.c: "tui MERGEDSET", "tui TRACE TRACE...": several hosts on one clock */
+int tui_hosts_run(const struct tui_opts *o, const char *const *dirs, size_t n);
 /* keys.c: a curses key as the keymap knows it (lttr/view/keys.h), -1: none */
 int tui_key_code(int key);
 void tui_message(struct tui *u, bool err, const char *fmt, ...)

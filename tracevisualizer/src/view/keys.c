@@ -162,6 +162,7 @@ static const struct kinfo info[LTTR_KA_COUNT] = {
 /* the views and pages whose lines j k move (view 7: its hops) */
 #define ROWED	(LTTR_KW_ALL & ~LTTR_KW_PATHS)
 #define DIFF	LTTR_KW_DIFF
+#define HOSTS	LTTR_KW_HOSTS
 
 static const struct lttr_keybind table[] = {
 	{ LTTR_KA_VIEW_1, K('1'), TG, LTTR_KW_ALL },
@@ -175,11 +176,11 @@ static const struct lttr_keybind table[] = {
 	{ LTTR_KA_VIEW_NEXT, K(LTTR_KEY_TAB), T, LTTR_KW_ALL },
 	{ LTTR_KA_VIEW_PREV, K(LTTR_KEY_BTAB), T, LTTR_KW_ALL },
 	{ LTTR_KA_OPEN, K(LTTR_KEY_ENTER), T, LTTR_KW_GRAPHS | LTTR_KW_PROCS | LTTR_KW_SYSCALLS },
-	{ LTTR_KA_CLOSE, K(LTTR_KEY_ESC), T, LTTR_KW_ALL | DIFF },
+	{ LTTR_KA_CLOSE, K(LTTR_KEY_ESC), T, LTTR_KW_ALL | DIFF | HOSTS },
 	{ LTTR_KA_HELP, K('?'), TG, LTTR_KW_ALL },
 	{ LTTR_KA_WARNINGS, K('W'), T, LTTR_KW_ALL },
 	{ LTTR_KA_TABLES, K('t'), T, LTTR_KW_ALL },
-	{ LTTR_KA_QUIT, K('q'), T, LTTR_KW_ALL | DIFF },
+	{ LTTR_KA_QUIT, K('q'), T, LTTR_KW_ALL | DIFF | HOSTS },
 	{ LTTR_KA_QUIT, K(CTRL('q')), G, LTTR_KW_ALL },
 	{ LTTR_KA_REDRAW, K(CTRL('l')), T, LTTR_KW_ALL },
 	{ LTTR_KA_OPEN_TRACE, K(CTRL('o')), G, LTTR_KW_ALL },
@@ -191,20 +192,20 @@ static const struct lttr_keybind table[] = {
 	{ LTTR_KA_COL_NEXT, K('l'), TG, LTTR_KW_GRAPHS },
 	{ LTTR_KA_COL10_PREV, K('H'), TG, LTTR_KW_GRAPHS },
 	{ LTTR_KA_COL10_NEXT, K('L'), TG, LTTR_KW_GRAPHS },
-	{ LTTR_KA_ZOOM_IN, K('+', '=', 'w'), TG, LTTR_KW_ALL },
-	{ LTTR_KA_ZOOM_OUT, K('-', 's'), TG, LTTR_KW_ALL },
-	{ LTTR_KA_PAN_LEFT, K('a'), TG, LTTR_KW_ALL },
-	{ LTTR_KA_PAN_RIGHT, K('d'), TG, LTTR_KW_ALL & ~LTTR_KW_P_BOOKMARKS },
-	{ LTTR_KA_ALL, K('0'), TG, LTTR_KW_ALL },
+	{ LTTR_KA_ZOOM_IN, K('+', '=', 'w'), TG, LTTR_KW_ALL | HOSTS },
+	{ LTTR_KA_ZOOM_OUT, K('-', 's'), TG, LTTR_KW_ALL | HOSTS },
+	{ LTTR_KA_PAN_LEFT, K('a'), TG, LTTR_KW_ALL | HOSTS },
+	{ LTTR_KA_PAN_RIGHT, K('d'), TG, (LTTR_KW_ALL & ~LTTR_KW_P_BOOKMARKS) | HOSTS },
+	{ LTTR_KA_ALL, K('0'), TG, LTTR_KW_ALL | HOSTS },
 	{ LTTR_KA_ZOOM_SEL, K('z'), TG, LTTR_KW_ALL },
-	{ LTTR_KA_START, K(LTTR_KEY_HOME), TG, LTTR_KW_ALL },
-	{ LTTR_KA_END, K(LTTR_KEY_END), TG, LTTR_KW_ALL },
+	{ LTTR_KA_START, K(LTTR_KEY_HOME), TG, LTTR_KW_ALL | HOSTS },
+	{ LTTR_KA_END, K(LTTR_KEY_END), TG, LTTR_KW_ALL | HOSTS },
 	{ LTTR_KA_GOTO, K('g'), T, LTTR_KW_ALL & ~(LTTR_KW_P_LATGROUP | LTTR_KW_P_CRITPATH) },
 
-	{ LTTR_KA_ROW_PREV, K(LTTR_KEY_UP, 'k'), TG, ROWED | DIFF },
-	{ LTTR_KA_ROW_NEXT, K(LTTR_KEY_DOWN, 'j'), TG, ROWED | DIFF },
-	{ LTTR_KA_PAGE_PREV, K(LTTR_KEY_PGUP), T, ROWED | DIFF },
-	{ LTTR_KA_PAGE_NEXT, K(LTTR_KEY_PGDN), T, ROWED | DIFF },
+	{ LTTR_KA_ROW_PREV, K(LTTR_KEY_UP, 'k'), TG, ROWED | DIFF | HOSTS },
+	{ LTTR_KA_ROW_NEXT, K(LTTR_KEY_DOWN, 'j'), TG, ROWED | DIFF | HOSTS },
+	{ LTTR_KA_PAGE_PREV, K(LTTR_KEY_PGUP), T, ROWED | DIFF | HOSTS },
+	{ LTTR_KA_PAGE_NEXT, K(LTTR_KEY_PGDN), T, ROWED | DIFF | HOSTS },
 	{ LTTR_KA_STATE_PREV, K(LTTR_KEY_LEFT), TG, LTTR_KW_GRAPHS },
 	{ LTTR_KA_STATE_NEXT, K(LTTR_KEY_RIGHT), TG, LTTR_KW_GRAPHS },
 	{ LTTR_KA_EVENT_PREV, K('['), TG, LTTR_KW_GRAPHS },
@@ -361,7 +362,9 @@ const char *lttr_keybind_where(const struct lttr_keybind *b, char *buf, size_t s
 	if ((b->where & LTTR_KW_PAGES) && n < size)
 		n += (size_t)snprintf(buf + n, size - n, "%spage", n ? " " : "");
 	if ((b->where & LTTR_KW_DIFF) && n < size)
-		snprintf(buf + n, size - n, "%sdiff", n ? " " : "");
+		n += (size_t)snprintf(buf + n, size - n, "%sdiff", n ? " " : "");
+	if ((b->where & LTTR_KW_HOSTS) && n < size)
+		snprintf(buf + n, size - n, "%shosts", n ? " " : "");
 	return buf;
 }
 

@@ -1,0 +1,239 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test-xview.c - the view model of several hosts (lttr/view/hosts.h) on
+ * two hand-written hosts' traces (test-critxhost's: a client, pid 10 on
+ * alpha, sends a request over TCP to a server, pid 20 on beta, whose clock
+ * is 1.5 s ahead; the server sleeps 100 us and replies).  With the model of
+ * the true clocks: a group row per host, each host's tasks under it keyed
+ * by (host, pid), each task's cells those of its host's view over the
+ * window converted (also with a drifting model), the two messages as
+ * links between the client's and the server's rows at the times worked
+ * out by hand (the request from the send's call at 10 us to its receive
+ * at 60.4 us; the reply from 210 us to 300.4 us), the clock text; a
+ * host not synchronised apart (its group row only, said, no link); the
+ * traces opened directly (one message each way: too few, beta apart) and
+ * the same trace twice refused.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <lttr/lttr.h>
+#include <lttr/sync/clocksync.h>
+#include <lttr/view/hosts.h>
+#include "tap.h"
+#include "tracegen.h"
+
+#define T0 1000000000ULL
+
+/* host 0: the client, 10.0.0.1 */
+static const char A_DESC[] =
+	"header ncpus=1 start=1000000000 end=1000400000 format=1.4 host=alpha\n"
+	"proc PID: 10; PPID: 1; TGID: 10; NAME: cli\n"
+	"buf cpu=0 start=1000000000 pid=10\n"
+	"1000000000 start 10 0\n"
+	"1000001000 syscall_entry 42\n"
+	"1000001100 socket_endpoint 100 0 3 0 3 2 1 6 inet:10.0.0.1:40000 inet:10.0.0.2:7000\n"
+	"1000001200 syscall_exit 42 0\n"
+	"1000010000 syscall_entry 44\n"
+	"1000011000 socket_send 100 100 100 2 1\n"
+	"1000012000 syscall_exit 44 100\n"
+	"1000013000 syscall_entry 45\n"
+	"1000014000 sched 10 0 1\n"
+	"1000300000 softirq_entry 3\n"
+	"1000300100 wakeup 10 0 0\n"
+	"1000300200 softirq_exit 3\n"
+	"1000300300 sched 0 10 0\n"
+	"1000300400 socket_recv 100 4096 200 2 1\n"
+	"1000301000 syscall_exit 45 200\n";
+
+/* host 1: the server, 10.0.0.2, its clock 1.5 s ahead */
+static const char B_DESC[] =
+	"header ncpus=1 start=2500000000 end=2500400000 format=1.4 host=beta\n"
+	"proc PID: 20; PPID: 1; TGID: 20; NAME: srv\n"
+	"proc SOCKET: 150; TGID: 20; TYPE: 1; LOCAL: 10.0.0.2:7000; PEER: -\n"
+	"buf cpu=0 start=2500000000 pid=20\n"
+	"2500000000 start 20 0\n"
+	"2500000500 syscall_entry 43\n"
+	"2500000600 socket_accept 200 150 4 0 5 2 1 6 inet:10.0.0.2:7000 inet:10.0.0.1:40000\n"
+	"2500000700 syscall_exit 43 4\n"
+	"2500002000 syscall_entry 45\n"
+	"2500003000 sched 20 0 1\n"
+	"2500060000 softirq_entry 3\n"
+	"2500060100 wakeup 20 0 0\n"
+	"2500060200 softirq_exit 3\n"
+	"2500060300 sched 0 20 0\n"
+	"2500060400 socket_recv 200 4096 100 2 1\n"
+	"2500061000 syscall_exit 45 100\n"
+	"2500100000 syscall_entry 35\n"
+	"2500100100 sched 20 0 1\n"
+	"2500200000 irq_entry 236 3\n"
+	"2500200100 wakeup 20 0 0\n"
+	"2500200200 irq_exit 236 3\n"
+	"2500200300 sched 0 20 0\n"
+	"2500200400 syscall_exit 35 0\n"
+	"2500210000 syscall_entry 44\n"
+	"2500211000 socket_send 200 200 200 2 1\n"
+	"2500212000 syscall_exit 44 200\n"
+	"2500213000 syscall_entry 45\n"
+	"2500214000 sched 20 0 1\n";
+
+static bool same_cells(const struct lttr_vcell *a, const struct lttr_vcell *b, unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		if (a[i].cat != b[i].cat || a[i].flags != b[i].flags || a[i].changes != b[i].changes) {
+			tap_diag("column %u: cat %u/%u flags %u/%u changes %u/%u", i, a[i].cat, b[i].cat,
+				 a[i].flags, b[i].flags, a[i].changes, b[i].changes);
+			return false;
+		}
+	return true;
+}
+
+int main(void)
+{
+	struct lttr_sync_host hosts[2] = {
+		{ .synced = true, .offset_ns = 0, .slope = 1, .pair = -1, .parent = -1 },
+		{ .synced = true, .offset_ns = 1.5e9, .slope = 1, .accuracy_ns = 100, .pair = -1,
+		  .parent = 0 },
+	};
+	struct lttr_sync_model model = { .nhosts = 2, .hosts = hosts };
+	static struct lttr_vcell c1[400], c2[400];
+	struct lttr_xlink l[8];
+	struct lttr_xview *x = NULL;
+	struct lttr_trace *t[2];
+	struct lttr_error err;
+	const char *dirs[2];
+	char txt[512], da[4096], db[4096];
+	long cli, srv;
+	size_t n = 0, k, ntask[2] = { 0, 0 };
+	int r;
+
+	if (tg_open("xa", A_DESC, 0, &t[0], &err) || tg_open("xb", B_DESC, 0, &t[1], &err)) {
+		ok(0, "the two hosts' traces open: %s", err.msg);
+		return tap_done();
+	}
+	r = lttr_xview_build(t, 2, NULL, &model, &x, &err);
+	ok(!r, "the view of the two hosts is built (%s)", r ? err.msg : "");
+	if (r)
+		return tap_done();
+	for (k = 0; k < lttr_xview_nrows(x); k++) {
+		const struct lttr_xrow *w = lttr_xview_row(x, k);
+
+		if (w->kind == LTTR_XROW_TASK)
+			ntask[w->host]++;
+		tap_diag("row %zu: kind %u host %u pid %u '%s'", k, w->kind, w->host, w->pid, w->name);
+	}
+	cli = lttr_xview_find(x, 0, 10);
+	srv = lttr_xview_find(x, 1, 20);
+	ok(lttr_xview_nhosts(x) == 2 && lttr_xview_row(x, 0)->kind == LTTR_XROW_HOST &&
+	   lttr_xview_row(x, 0)->host == 0 && !strcmp(lttr_xview_row(x, 0)->name, "alpha (host 0)") &&
+	   cli == 1 && !strcmp(lttr_xview_row(x, 1)->name, "cli 10") &&
+	   lttr_xview_row(x, 2)->kind == LTTR_XROW_HOST && lttr_xview_row(x, 2)->host == 1 &&
+	   !strcmp(lttr_xview_row(x, 2)->name, "beta (host 1)") && srv == 3 &&
+	   !strcmp(lttr_xview_row(x, 3)->name, "srv 20") && ntask[0] == 1 && ntask[1] == 1 &&
+	   lttr_xview_nrows(x) == 4,
+	   "rows: alpha's group row, its task cli 10, beta's group row, its task srv 20 (%zu rows)",
+	   lttr_xview_nrows(x));
+	ok(lttr_xview_find(x, 0, 20) == -1 && lttr_xview_find(x, 1, 10) == -1,
+	   "tasks are keyed by (host, pid): pid 20 is not on alpha, 10 not on beta");
+	ok(lttr_xview_start(x) == T0 && lttr_xview_end(x) == T0 + 400000,
+	   "the set's span on alpha's clock: beta's 2.5 s start is alpha's 1 s");
+	r = lttr_xview_cells(x, (size_t)srv, T0, T0 + 400000, 400, c1) ||
+	    lttr_view_cells(lttr_xview_host_view(x, 1), lttr_xview_row(x, 3)->vrow,
+			    T0 + 1500000000ULL, T0 + 1500400000ULL, 400, c2);
+	ok(!r && same_cells(c1, c2, 400) && c1[150].cat >= LTTR_VCAT_BLOCKED &&
+	   c1[50].cat >= LTTR_VCAT_BLOCKED && c1[80].cat == LTTR_VCAT_USER,
+	   "srv 20's cells over alpha's [0, 400 us) are beta's view's over [1.5 s, 1.5 s + 400 us): "
+	   "blocked at 50 us (its receive) and 150 us (its sleep), in user code at 80 us");
+	r = lttr_xview_cells(x, 2, T0, T0 + 400000, 400, c1);
+	ok(!r && c1[0].cat == LTTR_VCAT_NONE && c1[399].cat == LTTR_VCAT_NONE,
+	   "a host's group row has no state of its own");
+	r = lttr_xview_links(x, T0, T0 + 400000, 8, l, &n);
+	for (k = 0; k < n; k++)
+		tap_diag("link %zu: %u:%u -> %u:%u %llu -> %llu rows %zu -> %zu", k, l[k].from_host,
+			 l[k].from_pid, l[k].to_host, l[k].to_pid,
+			 (unsigned long long)(l[k].send_ns - T0), (unsigned long long)(l[k].recv_ns - T0),
+			 l[k].from_row, l[k].to_row);
+	ok(!r && n == 2 &&
+	   l[0].from_host == 0 && l[0].from_pid == 10 && l[0].to_host == 1 && l[0].to_pid == 20 &&
+	   l[0].send_ns == T0 + 10000 && l[0].recv_ns == T0 + 60400 &&
+	   l[0].from_row == (size_t)cli && l[0].to_row == (size_t)srv && l[0].bytes == 100 &&
+	   l[1].from_host == 1 && l[1].to_host == 0 && l[1].send_ns == T0 + 210000 &&
+	   l[1].recv_ns == T0 + 300400 && l[1].from_row == (size_t)srv && l[1].to_row == (size_t)cli &&
+	   l[1].bytes == 200,
+	   "links: the request cli 10 -> srv 20 from 10 us (its send's call) to 60.4 us (the receive), "
+	   "the reply srv 20 -> cli 10 from 210 us to 300.4 us, on alpha's clock");
+	r = lttr_xview_links(x, T0 + 100000, T0 + 200000, 8, l, &n);
+	ok(!r && n == 0, "no message between 100 and 200 us (%zu)", n);
+	r = lttr_xview_links(x, T0 + 300000, T0 + 400000, 8, l, &n);
+	ok(!r && n == 1 && l[0].recv_ns == T0 + 300400,
+	   "a window holding only the reply's receive has the reply");
+	r = lttr_xview_links(x, T0, T0 + 400000, 1, l, &n);
+	ok(r == 1 && n == 1, "more links than room is said");
+	ok(!strcmp(lttr_xview_clock_text(x, 0, txt, sizeof(txt)), "the reference clock (the time axis)") &&
+	   strstr(lttr_xview_clock_text(x, 1, txt, sizeof(txt)),
+		  "t = +1500000000.0 ns + (1 +0.0000 ppm) x t(alpha)") && strstr(txt, "accuracy 0.1 us"),
+	   "the clock text: %s", txt);
+	lttr_xview_free(x);
+
+	/* a drifting model: the cells are the host's at the converted window */
+	model.hosts[1].slope = 1.0001;
+	model.hosts[1].offset_ns = 1.5e9 - 100000;
+	r = lttr_xview_build(t, 2, NULL, &model, &x, &err);
+	if (!r) {
+		uint64_t a = (uint64_t)(1.5e9 - 100000 + 1.0001 * (double)(T0 + 50000) + 0.5);
+		uint64_t b = (uint64_t)(1.5e9 - 100000 + 1.0001 * (double)(T0 + 450000) + 0.5);
+
+		srv = lttr_xview_find(x, 1, 20);
+		r = srv < 0 || lttr_xview_cells(x, (size_t)srv, T0 + 50000, T0 + 450000, 400, c1) ||
+		    lttr_view_cells(lttr_xview_host_view(x, 1), lttr_xview_row(x, (size_t)srv)->vrow,
+				    a, b, 400, c2);
+		ok(!r && same_cells(c1, c2, 400) && lttr_xview_to_host(x, 1, T0 + 50000) == a &&
+		   lttr_xview_to_host(x, 0, T0 + 50000) == T0 + 50000,
+		   "with 100 ppm of drift, srv 20's cells are beta's at the window converted, "
+		   "[%llu, %llu) on beta's clock", (unsigned long long)a, (unsigned long long)b);
+		lttr_xview_free(x);
+	} else {
+		ok(0, "the drifting model's view: %s", err.msg);
+	}
+
+	/* beta not synchronised: apart, said, nothing of it placed */
+	model.hosts[1].synced = false;
+	model.hosts[1].parent = -1;
+	r = lttr_xview_build(t, 2, NULL, &model, &x, &err);
+	ok(!r && lttr_xview_nrows(x) == 3 && lttr_xview_unsynced(x) == 1 &&
+	   lttr_xview_row(x, 2)->kind == LTTR_XROW_HOST && lttr_xview_row(x, 2)->host == 1 &&
+	   strstr(lttr_xview_row(x, 2)->name, "NOT SYNCHRONISED") && lttr_xview_find(x, 1, 20) == -1 &&
+	   !lttr_xview_host_view(x, 1),
+	   "beta not synchronised: its group row last, saying so, none of its tasks");
+	if (!r) {
+		ok(!lttr_xview_links(x, 0, UINT64_MAX, 8, l, &n) && n == 0 &&
+		   lttr_xview_end(x) == T0 + 400000 &&
+		   strstr(lttr_xview_clock_text(x, 1, txt, sizeof(txt)), "NOT SYNCHRONISED, not shown"),
+		   "... no message drawn to it, the span alpha's; %s", txt);
+		lttr_xview_free(x);
+	}
+
+	/* opened directly: one message each way is too few */
+	snprintf(da, sizeof(da), "%s", tg_dir("xa"));
+	snprintf(db, sizeof(db), "%s", tg_dir("xb"));
+	dirs[0] = da;
+	dirs[1] = db;
+	r = lttr_xview_open(dirs, 2, true, &x, &err);
+	ok(!r && lttr_xview_unsynced(x) == 1 &&
+	   strstr(lttr_xview_host(x, 1)->problem, "unsynchronised"),
+	   "the two traces opened directly: beta is not synchronised (one message each way): %s",
+	   r ? err.msg : lttr_xview_host(x, 1)->problem);
+	lttr_xview_free(x);
+	dirs[1] = da;
+	r = lttr_xview_open(dirs, 2, true, &x, &err);
+	ok(r < 0 && strstr(err.msg, "are the same trace"), "the same trace twice is refused: %s",
+	   r < 0 ? err.msg : "");
+	r = lttr_xview_open(dirs, 1, true, &x, &err);
+	ok(r < 0 && strstr(err.msg, "not a merged set"), "one trace alone is refused: %s",
+	   r < 0 ? err.msg : "");
+	lttr_trace_close(t[0]);
+	lttr_trace_close(t[1]);
+	return tap_done();
+}
