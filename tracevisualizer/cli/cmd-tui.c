@@ -4,7 +4,7 @@
  * (tui/), started with its own options taken from the command line's;
  * with --lesson NAME|FILE, the lesson read here (lttr/view/lesson.h) and
  * its trace the default TRACEDIR; with --diff A B, the diff of two runs
- * (tui/diff.c).
+ * (tui/diff.c); with --audit DIR, the firings of a session (tui/firings.c).
  */
 #include <stdio.h>
 #include <lttr/output/error-text.h>
@@ -28,6 +28,11 @@ int cmd_tui(struct cli_opts *o)
 
 	if (o->diff)
 		return tui_diff_run(&to, o->dir2);
+	if (o->audit) {
+		if (!o->top)
+			return cli_needs("tui --audit", "--top N of 1 or more");
+		return tui_firings_run(&to, (unsigned int)o->top);
+	}
 	if (o->lesson) {
 		char path[4096];
 

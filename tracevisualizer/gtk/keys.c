@@ -57,6 +57,11 @@ static int lkey(const GdkEventKey *ev)
 	return (int)c;
 }
 
+int gv_key_code(const GdkEventKey *ev)
+{
+	return lkey(ev);
+}
+
 void gv_key_accel(int action, guint *keyval, GdkModifierType *mods)
 {
 	int k = lttr_keys_first((enum lttr_kaction)action, LTTR_KF_GTK);
