@@ -17,7 +17,8 @@
 #     not, said; q quits (0);
 #   - bad input: a line of firings.jsonl that is not JSON and a firing
 #     whose snapshot is missing: each a line of the list with its error,
-#     firing 1 still opens; no firings.jsonl: exit status 1, said.
+#     firing 1 still opens; no firings.jsonl: exit status 1, said; usage
+#     errors: --audit without a directory, --top without --audit.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$(dirname "$0")/../lib/tui.sh"
 . "$(dirname "$0")/../lib/auditsession.sh"
@@ -89,11 +90,15 @@ okscr b "firing 1 still opens in the control flow"
 tui_key b q && tui_wait b '^Audit  ' >/dev/null && tui_quit b >/dev/null
 is "$(cat "$TUI_DIR/b.status")" 0 "and q quits, exit status 0"
 
-$TUI_PROG tui --audit "$tmp/none" > /dev/null 2> "$tmp/none.err"
+TERM=dumb timeout 10 $TUI_PROG tui --audit "$tmp/none" < /dev/null > /dev/null 2> "$tmp/none.err"
 is "$?" 1 "no firings.jsonl: exit status 1"
 grep -q 'none/firings.jsonl: No such file or directory' "$tmp/none.err"
 ok $? "... said"
-$TUI_PROG tui --audit > /dev/null 2> "$tmp/usage.err"
+TERM=dumb timeout 10 $TUI_PROG tui --audit < /dev/null > /dev/null 2> "$tmp/usage.err"
 is "$?" 2 "tui --audit without a directory: a usage error"
+TERM=dumb timeout 10 $TUI_PROG tui --top 2 "$tmp/s" < /dev/null > /dev/null 2> "$tmp/usage.err"
+is "$?" 2 "tui --top without --audit: a usage error"
+grep -q 'tui: --top goes with --audit' "$tmp/usage.err"
+ok $? "... said"
 
 done_testing

@@ -1018,6 +1018,8 @@ static int check_options(const struct cli_opts *o, size_t c, uint64_t used)
 		return bad_usage("tui --diff needs two traces, TRACEDIR-A TRACEDIR-B (and no --lesson)");
 	if (o->audit && (!o->dir || o->lesson || o->diff))
 		return bad_usage("tui --audit needs a TRACEDIR (and no --lesson nor --diff)");
+	if (((1u << c) & C_TUI) && o->top_set && !o->audit)
+		return bad_usage("tui: --top goes with --audit");
 	if (o->dir2 && !((1u << c) & C_DIFF) && !o->diff)
 		return bad_usage("unexpected argument '%s'", o->dir2);
 	if (((1u << c) & C_DIFF) && o->dir && !o->dir2)
