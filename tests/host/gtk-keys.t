@@ -20,9 +20,12 @@ make -s -C tracevisualizer build/utest/test-keys >/dev/null &&
 	PYTHONPATH=tests/lib $PY tests/lib/keyscheck.py both "$tmp/keymap.md" > "$tmp/both.txt" &&
 	[ -s "$tmp/both.txt" ]
 ok $? "the keys bound in both front ends, from the library's table ($(wc -l < "$tmp/both.txt"))"
+. "$TOP/tests/lib/auditsession.sh"
+audit_session "$tmp/au"
+ok $? "the audit session of Ctrl+U and Enter (tests/lib/auditsession.sh)"
 mkdir -p "$tmp/out"
 checks < <(PYTHONPATH=tests/lib timeout 600 dbus-run-session -- xvfb-run -a -s "$screen" \
-	$PY tests/lib/gtkkeys.py "$gtk" "$tmp/a" "$tmp/a.cells.json" "$tmp/both.txt" "$tmp/out" \
+	$PY tests/lib/gtkkeys.py "$gtk" "$tmp/a" "$tmp/a.cells.json" "$tmp/both.txt" "$tmp/out" "$tmp/au" \
 	2> "$tmp/atspi.err" | grep -v '^SpiRegistry daemon')
 no_gtk_warnings "$tmp/atspi.err" "$tmp/out/"*.log
 done_testing

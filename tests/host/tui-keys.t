@@ -5,7 +5,8 @@
 # screen (the status line's cursor, window and markers, the info line's
 # row, the page shown), against values from the command line on the same
 # trace (tests/lib/gtkwtrace.py, the one tests/host/gtk-keys.t acts on in
-# the window): the same key, the same effect. A key of the table without
+# the window): the same key, the same effect; Enter in tui --audit's
+# firings on the session of tests/lib/auditsession.sh. A key of the table without
 # a case here fails the test.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$TOP/tests/lib/tui.sh"
@@ -143,6 +144,15 @@ for k in '}' '{'; do
 	tui_key k "$k" && tui_wait k 'no lesson: tracevisualizer tui --lesson' >/dev/null
 	okkey "$k" "the lesson's $([ "$k" = '}' ] && echo next || echo previous) step: no lesson here, said"
 done
+
+# --- Enter in the firings of an audit: the selected one's snapshot in the
+# control flow (tests/host/tui-audit.t reads the screens against audit --json)
+. "$TOP/tests/lib/auditsession.sh"
+audit_session "$tmp/au" && tui_start f 120 30 -- --audit "$tmp/au" &&
+	tui_key f Enter &&
+	tui_wait f '^cursor 0\.000000090  window 2\.000 us  filter\(dim\): pid == 31 \|\| pid == 32 \|\| pid == 30$' >/dev/null
+okscr f "Enter: tui --audit's firing 1 in the control flow, its blamed tasks highlighted" && done_key Enter
+tui_key f q && tui_wait f '^Audit  ' >/dev/null && tui_quit f >/dev/null
 
 # every key of both front ends was pressed here
 missing=

@@ -7,7 +7,10 @@ the dialog opened) against the window arithmetic of src/view/viewport.c
 (gtkwindow.py's port) and dump --json of the same trace, the one
 tests/host/tui-keys.t acts on in the TUI.
 
-  gtkkeys.py PROG TRACE CELLS BOTH OUTDIR
+  gtkkeys.py PROG TRACE CELLS BOTH OUTDIR AUDIT
+
+AUDIT: a traced --rules session (tests/lib/auditsession.sh): Ctrl+U opens
+its Firings window, Enter there its firing 1 in a tab.
 
 CELLS: --dump-cells of a screenshot (the rows' order); BOTH: the keys bound
 in both front ends, a line each (keyscheck.py both).  A key of BOTH without
@@ -68,7 +71,7 @@ def selected(w, name):
 
 
 def main():
-    prog, trace, cells, both_f, out = sys.argv[1:6]
+    prog, trace, cells, both_f, out, audit = sys.argv[1:7]
     both = [l.strip() for l in open(both_f) if l.strip()]
     tr = Trace(trace)
     w = Window(prog, SIZE + [trace], log=os.path.join(out, 'gtk-keys.log'))
@@ -237,6 +240,33 @@ def main():
             st = w.wait_status(lambda st: 'no lesson: tracevisualizer-gtk --lesson' in st)
             done(k, check('no lesson: tracevisualizer-gtk --lesson' in st,
                           "%s: the lesson's step: no lesson here, said" % k, st))
+
+        # Ctrl+U (File -> Open audit...): the Firings window of a session;
+        # Enter there: its firing 1 in a new tab, its blamed tasks
+        # highlighted (tests/host/gtk-audit.t reads it against audit --json)
+        s.focus_graph()
+        w.key('ctrl+u')
+        dlg = wait(lambda: [d for d in w.dialogs() if d.get_role_name() in ('dialog', 'file chooser')], 5)
+        if check(dlg, "Ctrl+U: a folder chooser (File -> Open audit...)"):
+            w.key('ctrl+l')
+            entry = wait(lambda: w.one(role='text', root=dlg[0]), 5)
+            w.type(audit)
+            wait(lambda: entry is not None and text_of(entry).rstrip('/') == audit.rstrip('/'), 5)
+            w.key('Return')
+            t = wait(lambda: w.one('Firings list', pred=lambda n: n.get_role_name() in
+                                   ('table', 'tree table')), 15)
+            check(t is not None, "Ctrl+U: the Firings window of the session chosen")
+            if t is not None:
+                w.xdo('search', '--sync', '--onlyvisible', '--name', '^Firings: ',
+                      'windowactivate', '--sync')
+                w.grab(t)
+                w.key('Return')
+                st = w.wait_status(lambda st: st.startswith('cursor 0.000000090 ') and
+                                   'filter (dim): pid == 31 || pid == 32 || pid == 30' in st, 20)
+                done('Enter', check('filter (dim): pid == 31 || pid == 32 || pid == 30' in st,
+                                    "Enter: the Firings window's firing 1 in a new tab, its "
+                                    "blamed tasks highlighted", st))
+                w.focus()
 
         missing = [k for k in both if k not in tested and
                    {'.': 'period', ',': 'comma'}.get(k) not in tested]

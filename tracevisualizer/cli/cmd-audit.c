@@ -24,21 +24,7 @@ static void print_party(const struct lttr_blame *b, size_t i)
 	const struct lttr_blame_party *p = &b->party[i];
 	char who[96];
 
-	switch (p->kind) {
-	case LTTR_BLAME_TASK:
-		snprintf(who, sizeof(who), "task %u %s", p->pid,
-			 lttr_timing_task_name(b->acct, p->pid));
-		break;
-	case LTTR_BLAME_IRQ:
-		snprintf(who, sizeof(who), "irq %u%s", p->what, p->sysvec ? " (vector)" : "");
-		break;
-	case LTTR_BLAME_SOFTIRQ:
-		snprintf(who, sizeof(who), "softirq %u", p->what);
-		break;
-	default:
-		snprintf(who, sizeof(who), "unknown (no data, or task %u not alive)", p->pid);
-		break;
-	}
+	lttr_blame_party_str(b, i, who, sizeof(who));
 	printf("    %s %2zu  %-32s %12.3f us %6.1f %%  %s\n", p->top ? "*" : " ", i + 1, who,
 	       (double)p->blame_ns / 1e3, lttr_blame_share(b, i),
 	       p->critical ? "on the critical path" : "off the path (held a CPU it waited for)");

@@ -4,8 +4,9 @@
  * (tui/), started with its own options taken from the command line's;
  * with --lesson NAME|FILE, the lesson read here (lttr/view/lesson.h) and
  * its trace the default TRACEDIR; with --diff A B, the diff of two runs
- * (tui/diff.c); a merged set (merge's directory) or several traces:
- * the hosts on one clock (tui/hosts.c).
+ * (tui/diff.c); with --audit DIR, the firings of a session (tui/firings.c);
+ * a merged set (merge's directory) or several traces: the hosts on one
+ * clock (tui/hosts.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,6 +32,11 @@ int cmd_tui(struct cli_opts *o)
 
 	if (o->diff)
 		return tui_diff_run(&to, o->dir2);
+	if (o->audit) {
+		if (!o->top)
+			return cli_needs("tui --audit", "--top N of 1 or more");
+		return tui_firings_run(&to, (unsigned int)o->top);
+	}
 	/* several hosts: a merged set, or two traces or more (tui/hosts.c) */
 	if (o->noperands || (o->dir && !o->lesson && lttr_xview_is_set(o->dir))) {
 		const char **dirs = calloc((size_t)o->noperands + 1, sizeof(*dirs));

@@ -399,7 +399,7 @@ enum optid {
 	O_PARENTS, O_PORTS, O_QUANTUM, O_MAX_DELAY, O_MIN_COUNT, O_ROOT, O_SKEW, O_SMOOTH,
 	O_PENALTIES, O_WRITE_PCAP, O_NO_TASKS, O_KIND, O_WHAT, O_WORST, O_THRESHOLD,
 	O_PNG, O_SVG, O_INSTANCES, O_AT, O_SYMFS, O_KERNEL, O_ADDRESSES, O_LESSON, O_SCRIPT,
-	O_ALLOW_IO, O_DEADLINE, O_LOAD, O_PERIODIC, O_HOST, O_DIFF,	/* O_DIFF last */
+	O_ALLOW_IO, O_DEADLINE, O_LOAD, O_PERIODIC, O_HOST, O_AUDIT, O_DIFF,	/* O_DIFF last */
 };
 
 /* the options given, a bit per enum optid (more than 64 of them) */
@@ -457,6 +457,10 @@ static const struct opt {
 	  "or a lesson file; TRACEDIR defaults to the lesson's trace" },
 	{ "--diff", NULL, C_TUI, O_DIFF,
 	  "tui --diff A B: two runs compared, what diff prints (docs/views.md, \"Diff\")" },
+	{ "--audit", NULL, C_TUI, O_AUDIT,
+	  "tui --audit TRACEDIR: the firings of a traced --rules session, what audit prints; Enter "
+	  "opens one's snapshot in the control flow, its blamed tasks highlighted (docs/views.md, "
+	  "\"Audit\")" },
 	{ "--transitions", NULL, C_GRAPH, O_TRANSITIONS,
 	  "list every transition under the chart (JSON always has them)" },
 	{ "--threads", NULL, C_PROCESSES | C_SYSCALLS, O_THREADS, "one row per thread" },
@@ -476,9 +480,9 @@ static const struct opt {
 	  "write the packets the trace captured (traced --capture) as a pcap file" },
 	{ "--algorithm", "A", C_PATHS, O_ALGORITHM, "nesting (default) or convolution" },
 	{ "--sort", "KEY", C_PATHS, O_SORT, "patterns by count (default) or latency" },
-	{ "--top", "N", C_PATHS | C_AUDIT | C_DIFF, O_TOP,
-	  "paths: the first N patterns (default 10, 0: all); audit: the N parties\n"
-	  "                     on the critical path with most blame (default 10); diff:\n"
+	{ "--top", "N", C_PATHS | C_AUDIT | C_DIFF | C_TUI, O_TOP,
+	  "paths: the first N patterns (default 10, 0: all); audit: and tui --audit: the N\n"
+	  "                     parties on the critical path with most blame (default 10); diff:\n"
 	  "                     the N worst changes explained (default 1)" },
 	{ "--dot", NULL, C_PATHS, O_DOT, "a Graphviz dot graph (Figures 8 and 9)" },
 	{ "--explain", NULL, C_PATHS | C_LATENCY, O_EXPLAIN,
@@ -717,6 +721,9 @@ static int set_option(struct cli_opts *o, const struct opt *op, const char *a, c
 		break;
 	case O_DIFF:
 		o->diff = true;
+		break;
+	case O_AUDIT:
+		o->audit = true;
 		break;
 	case O_LESSON:
 		if (!arg || !*arg)
@@ -1028,6 +1035,10 @@ static int check_options(const struct cli_opts *o, size_t c, const uint64_t *use
 	}
 	if (o->diff && (!o->dir || !o->dir2 || o->noperands || o->lesson))
 		return bad_usage("tui --diff needs two traces, TRACEDIR-A TRACEDIR-B (and no --lesson)");
+	if (o->audit && (!o->dir || o->lesson || o->diff))
+		return bad_usage("tui --audit needs a TRACEDIR (and no --lesson nor --diff)");
+	if (((1u << c) & C_TUI) && o->top_set && !o->audit)
+		return bad_usage("tui: --top goes with --audit");
 	if (o->dir2 && !((1u << c) & C_DIFF) && !o->diff)
 		return bad_usage("unexpected argument '%s'", o->dir2);
 	if (((1u << c) & C_DIFF) && o->dir && !o->dir2)

@@ -128,6 +128,11 @@ static bool open_trace(struct gv_app *app, const char *dir, struct gv_reading *r
 	return true;
 }
 
+struct gv_doc *gv_app_open_trace(struct gv_app *app, const char *dir)
+{
+	return open_trace(app, dir, NULL, true) ? app->docs[app->ndocs - 1] : NULL;
+}
+
 static char *choose(struct gv_app *app, const char *title, GtkFileChooserAction action,
 		    const char *name)
 {
@@ -186,6 +191,23 @@ static void on_compare(GtkMenuItem *item, gpointer data)
 		     GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, NULL);
 	if (dir && !gv_diff_open(d, dir, &error)) {
 		gv_app_error(app, "%s", error ? error->message : "the comparison failed");
+		g_clear_error(&error);
+	}
+	g_free(dir);
+}
+
+/* File -> Open audit...: the firings of a traced --rules session, in the Firings window */
+static void on_open_audit(GtkMenuItem *item, gpointer data)
+{
+	struct gv_app *app = data;
+	GError *error = NULL;
+	char *dir;
+
+	(void)item;
+	dir = choose(app, "Open an audit (the trace directory of a traced --rules session)",
+		     GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, NULL);
+	if (dir && !gv_firings_open(app, dir, 10, &error)) {
+		gv_app_error(app, "%s", error ? error->message : "the audit cannot be read");
 		g_clear_error(&error);
 	}
 	g_free(dir);
@@ -482,6 +504,8 @@ static GtkWidget *menus(struct gv_app *app, GtkAccelGroup *accel)
 		       LTTR_KA_OPEN_TAB, false);
 	g_object_set_data(G_OBJECT(it), "new-tab", GINT_TO_POINTER(1));
 	menu_item(m, "Co_mpare with...", G_CALLBACK(on_compare), app, NULL, LTTR_KA_NONE, false);
+	menu_item(m, "Open a_udit...", G_CALLBACK(on_open_audit), app, accel, LTTR_KA_OPEN_AUDIT,
+		  false);
 	it = menu_item(m, "_Export graph as PNG...", G_CALLBACK(on_export), app, accel,
 		       LTTR_KA_EXPORT, false);
 	g_object_set_data(G_OBJECT(it), "kind", (gpointer)"png");
@@ -966,6 +990,15 @@ static void activate(GtkApplication *gapp, gpointer data)
 		    !apply_options(app, app->docs[app->ndocs - 1]))
 			bad_window = true;
 	}
+	if (app->audit) {	/* --audit DIR: its Firings window */
+		GError *error = NULL;
+
+		if (!gv_firings_open(app, app->audit, app->audit_top ? app->audit_top : 10, &error)) {
+			gv_app_error(app, "--audit: %s", error ? error->message : "failed");
+			g_clear_error(&error);
+			app->status = 1;
+		}
+	}
 	app->t_opened = now_ms() - t_main;
 	if (app->session && app->status)	/* --session FILE unreadable */
 		bad_window = true;
@@ -999,5 +1032,9 @@ int gv_app_run(struct gv_app *app, int argc, char **argv)
 	(void)argc;
 	r = g_application_run(G_APPLICATION(app->gapp), 1, args);
 	g_object_unref(app->gapp);
+	if (app->firings)
+		app->old_firings = g_list_prepend(app->old_firings, app->firings);
+	app->firings = NULL;
+	gv_firings_free_all(app);
 	return app->status ? app->status : r;
 }

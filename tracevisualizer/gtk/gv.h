@@ -138,6 +138,10 @@ struct gv_app {
 	struct lttr_lesson *lesson;	/* --lesson: in the first tab, or NULL */
 	size_t lesson_step;		/* --step N: the step shown first (0: the first) */
 	const char *diff_b;		/* --diff A B: B, compared with the first tab's trace */
+	const char *audit;		/* --audit DIR: its Firings window opened */
+	unsigned int audit_top;		/* --top N (0: 10, audit's default) */
+	struct gv_firings *firings;	/* the Firings window (firings.c), or NULL */
+	GList *old_firings;		/* those closed: their lessons live on in tabs */
 };
 
 /* reader.c: a trace opened and its view built in a thread of their own */
@@ -163,6 +167,13 @@ uint64_t gv_doc_rel(const struct gv_doc *d, uint64_t t);
 void gv_doc_message(struct gv_doc *d, bool err, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 bool gv_row_shown(const struct gv_doc *d, size_t row, bool *dim);
+
+/* app.c: @dir in a new tab of the main window (NULL: it could not be, said) */
+struct gv_doc *gv_app_open_trace(struct gv_app *app, const char *dir);
+
+/* firings.c: the Firings window of an audit directory (--audit DIR, File -> Open audit...) */
+bool gv_firings_open(struct gv_app *app, const char *dir, unsigned int top, GError **error);
+void gv_firings_free_all(struct gv_app *app);
 
 /* lesson.c: --lesson's side panel in a tab */
 bool gv_lesson_attach(struct gv_doc *d, const struct lttr_lesson *l, size_t step);

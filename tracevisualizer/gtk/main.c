@@ -47,6 +47,13 @@ static void usage(FILE *f)
 "                   group row per host, the messages between them as arrows,\n"
 "                   each host's clock model; a merged set (merge's directory)\n"
 "                   opens so without it\n"
+"  --audit DIR      the firings of a traced --rules session in the Firings\n"
+"                   window, what \"tracevisualizer audit --json DIR\" prints;\n"
+"                   Enter opens one's snapshot in a tab, its instance in the\n"
+"                   window, its blamed tasks highlighted (also File -> Open\n"
+"                   audit...)\n"
+"  --top N          with --audit: the N parties on the critical path with most\n"
+"                   blame selected (default 10, as audit's)\n"
 "  --bench          time the first frame and the paint of the graphs at every\n"
 "                   zoom level, print JSON and exit (scripts/bench-gtk)\n"
 "  -h, --help       this help\n"
@@ -228,6 +235,15 @@ int main(int argc, char **argv)
 			i += 2;
 		} else if (!strcmp(a, "--hosts")) {
 			hosts = true;
+		} else if (!strcmp(a, "--audit")) {
+			if (!arg || !*arg)
+				return bad("--audit needs the trace directory of a traced --rules session");
+			app.audit = arg;
+			i++;
+		} else if (!strcmp(a, "--top")) {
+			if (!arg || sscanf(arg, "%u%c", &app.audit_top, &c) != 1 || !app.audit_top)
+				return bad("--top needs a number of 1 or more");
+			i++;
 		} else if (!strcmp(a, "--bench")) {
 			app.bench = true;
 		} else if (a[0] == '-' && a[1]) {
@@ -253,6 +269,8 @@ int main(int argc, char **argv)
 		hosts = true;
 	if (app.diff_b && n != 2)
 		return bad("--diff A B takes no other trace");
+	if (app.audit_top && !app.audit)
+		return bad("--top goes with --audit");
 	if (step && !lesson)
 		return bad("--step goes with --lesson");
 	if (lesson) {

@@ -546,7 +546,7 @@ int tui_run(const struct tui_opts *o)
 	}
 	t_open = now_ms();
 	if (tf && *tf)
-		u->timing = fopen(tf, "w");
+		u->timing = fopen(tf, o->nested ? "a" : "w");
 	setlocale(LC_ALL, "");
 	u->utf8 = is_utf8();
 	if (!initscr()) {

@@ -38,6 +38,7 @@ struct tui_opts {
 	unsigned int row_sort;	/* --rows: enum lttr_vsort of the control flow */
 	const char *symfs;	/* --symfs: the ELF files under it (the stacks' frames) */
 	const struct lttr_lesson *lesson;	/* --lesson: its steps as a pager, or NULL */
+	bool nested;		/* run from another screen (tui --audit): LTTR_TUI_TIMING appended to */
 };
 
 /* tui_run()'s exit statuses besides 0 */
@@ -184,6 +185,9 @@ int tui_run(const struct tui_opts *o);
 int tui_diff_run(const struct tui_opts *o, const char *dir_b);
 /* hosts.c: "tui MERGEDSET", "tui TRACE TRACE...": several hosts on one clock */
 int tui_hosts_run(const struct tui_opts *o, const char *const *dirs, size_t n);
+/* firings.c: "tui --audit DIR", the firings of a session, a screen of its own;
+ * Enter runs tui_run() on the selected one's snapshot with its lesson */
+int tui_firings_run(const struct tui_opts *o, unsigned int top);
 /* keys.c: a curses key as the keymap knows it (lttr/view/keys.h), -1: none */
 int tui_key_code(int key);
 void tui_message(struct tui *u, bool err, const char *fmt, ...)

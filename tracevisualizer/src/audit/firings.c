@@ -5,6 +5,8 @@
  * and critical blame (blame.c); their JSON (lttr/audit/firings.h).
  */
 #include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,12 +14,15 @@
 #include <lttr/audit/firings.h>
 #include <lttr/analysis/critpath.h>
 #include <lttr/analysis/explain.h>
+#include <lttr/analysis/share.h>
 #include <lttr/model/flow.h>
 #include <lttr/output/json.h>
 #include <lttr/output/json-timing.h>
+#include <lttr/output/timing-layout.h>
 #include <lttr/output/timing-text.h>
 #include <lttr/reader/syscalls.h>
 #include <lttr/reader/trace.h>
+#include <lttr/view/lesson.h>
 
 static json_object *get(json_object *o, const char *k)
 {
@@ -57,6 +62,7 @@ static void rec_clear(struct lttr_firing_rec *f)
 	free(f->key);
 	free(f->actions);
 	free(f->snap_dir);
+	free(f->bad);
 	for (i = 0; i < f->nval; i++)
 		free(f->val[i].expr);
 	memset(f, 0, sizeof(*f));
@@ -122,8 +128,26 @@ static bool rec_of(json_object *o, struct lttr_firing_rec *f)
 	       (!f->has_snapshot || f->snap_dir);
 }
 
-int lttr_firings_read(const char *dir, struct lttr_firing_rec **out, size_t *n,
-		      struct lttr_error *err)
+/* room for one more record in @v */
+static bool grow(struct lttr_firing_rec **v, size_t nv, size_t *cap)
+{
+	size_t ncap;
+	struct lttr_firing_rec *nw;
+
+	if (nv < *cap)
+		return true;
+	ncap = *cap ? *cap * 2 : 16;
+	nw = realloc(*v, ncap * sizeof(*nw));
+	if (!nw)
+		return false;
+	*v = nw;
+	*cap = ncap;
+	return true;
+}
+
+/* @all: a line that is not a firing is kept as a record with its error */
+static int read_firings(const char *dir, bool all, struct lttr_firing_rec **out, size_t *n,
+			struct lttr_error *err)
 {
 	struct lttr_firing_rec *v = NULL;
 	size_t nv = 0, cap = 0, lineno = 0, llen = 0;
@@ -146,6 +170,15 @@ int lttr_firings_read(const char *dir, struct lttr_firing_rec **out, size_t *n,
 			json_object_put(o);
 			r = lttr_error_set(err, LTTR_E_FORMAT, "%s: line %zu is not a JSON object",
 					   path, lineno);
+			if (all && grow(&v, nv, &cap)) {
+				memset(&v[nv], 0, sizeof(v[nv]));
+				v[nv].bad = strdup(err->msg);
+				if (v[nv].bad) {
+					nv++;
+					r = 0;
+					continue;
+				}
+			}
 			break;
 		}
 		if (get(o, "notify")) {	/* the end of firing N's notify command */
@@ -164,17 +197,10 @@ int lttr_firings_read(const char *dir, struct lttr_firing_rec **out, size_t *n,
 			json_object_put(o);
 			continue;
 		}
-		if (nv == cap) {
-			size_t ncap = cap ? cap * 2 : 16;
-			struct lttr_firing_rec *nw = realloc(v, ncap * sizeof(*nw));
-
-			if (!nw) {
-				json_object_put(o);
-				r = lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
-				break;
-			}
-			v = nw;
-			cap = ncap;
+		if (!grow(&v, nv, &cap)) {
+			json_object_put(o);
+			r = lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
+			break;
 		}
 		memset(&v[nv], 0, sizeof(v[nv]));
 		if (!rec_of(o, &v[nv])) {
@@ -182,6 +208,11 @@ int lttr_firings_read(const char *dir, struct lttr_firing_rec **out, size_t *n,
 			json_object_put(o);
 			r = lttr_error_set(err, LTTR_E_FORMAT, "%s: line %zu is not a firing (seq, time_ns, pid, values)",
 					   path, lineno);
+			if (all && (v[nv].bad = strdup(err->msg))) {
+				nv++;
+				r = 0;
+				continue;
+			}
 			break;
 		}
 		nv++;
@@ -196,6 +227,18 @@ int lttr_firings_read(const char *dir, struct lttr_firing_rec **out, size_t *n,
 	*out = v;
 	*n = nv;
 	return 0;
+}
+
+int lttr_firings_read(const char *dir, struct lttr_firing_rec **out, size_t *n,
+		      struct lttr_error *err)
+{
+	return read_firings(dir, false, out, n, err);
+}
+
+int lttr_firings_read_all(const char *dir, struct lttr_firing_rec **out, size_t *n,
+			  struct lttr_error *err)
+{
+	return read_firings(dir, true, out, n, err);
 }
 
 void lttr_audit_free(struct lttr_audit *a)
@@ -276,6 +319,169 @@ double lttr_blame_share(const struct lttr_blame *b, size_t i)
 	uint64_t len = b->to_ns - b->from_ns;
 
 	return len ? 100.0 * (double)b->party[i].blame_ns / (double)len : 0;
+}
+
+const char *lttr_blame_party_str(const struct lttr_blame *b, size_t i, char *buf, size_t size)
+{
+	const struct lttr_blame_party *p = &b->party[i];
+
+	switch (p->kind) {
+	case LTTR_BLAME_TASK:
+		snprintf(buf, size, "task %u %s", p->pid, lttr_timing_task_name(b->acct, p->pid));
+		break;
+	case LTTR_BLAME_IRQ:
+		snprintf(buf, size, "irq %u%s", p->what, p->sysvec ? " (vector)" : "");
+		break;
+	case LTTR_BLAME_SOFTIRQ:
+		snprintf(buf, size, "softirq %u", p->what);
+		break;
+	default:
+		snprintf(buf, size, "unknown (no data, or task %u not alive)", p->pid);
+		break;
+	}
+	return buf;
+}
+
+const char *lttr_audit_rows(const struct lttr_blame *b, char *buf, size_t size)
+{
+	size_t i, len = 0;
+
+	if (!size)
+		return NULL;
+	buf[0] = '\0';
+	for (i = 0; i < b->nparty; i++) {
+		const struct lttr_blame_party *p = &b->party[i];
+		int w;
+
+		if (!p->top || p->kind != LTTR_BLAME_TASK)
+			continue;
+		w = snprintf(buf + len, size - len, "%spid == %u", len ? " || " : "", p->pid);
+		if (w < 0 || (size_t)w >= size - len)
+			return NULL;
+		len += (size_t)w;
+	}
+	return buf;
+}
+
+/* a growing text, lines joined by '\n' (false: out of memory) */
+struct text {
+	char *s;
+	size_t len;
+	bool failed;
+};
+
+static void addf(struct text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void addf(struct text *t, const char *fmt, ...)
+{
+	va_list ap;
+	char line[1024];
+	size_t n;
+	char *ns;
+
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	n = strlen(line);
+	ns = realloc(t->s, t->len + n + 2);
+	if (!ns) {
+		t->failed = true;
+		return;
+	}
+	t->s = ns;
+	if (t->len)
+		t->s[t->len++] = '\n';
+	memcpy(t->s + t->len, line, n + 1);
+	t->len += n;
+}
+
+/* the explanation's items shown in the text (audit prints as many) */
+#define LESSON_ITEMS 12
+
+int lttr_audit_lesson(const struct lttr_firing_rec *f, const struct lttr_audit *a,
+		      struct lttr_lesson **out, struct lttr_error *err)
+{
+	const struct lttr_blame *b = a->blame;
+	const struct lttr_explanation *e;
+	struct lttr_lesson *l;
+	struct lttr_lesson_step *st;
+	struct text t = { 0 };
+	char buf[256], rows[1024], who[96];
+	size_t i;
+
+	*out = NULL;
+	if (!a->analysed)
+		return lttr_error_set(err, LTTR_E_INVAL, "firing %u: not analysed: %s", f->seq,
+				      a->why);
+	e = &a->expl->v[0];
+	addf(&t, "%s of task %u %s on cpu %u: %.3f us (%s)", f->type, f->pid, f->comm, f->cpu,
+	     (double)a->latency_ns / 1e3, a->trace_dir);
+	snprintf(buf, sizeof(buf), "condition:");
+	for (i = 0; i < f->nval; i++) {
+		size_t len = strlen(buf);
+
+		if (f->val[i].known)
+			snprintf(buf + len, sizeof(buf) - len, "%s %s = %" PRId64, i ? "," : "",
+				 f->val[i].expr, f->val[i].value);
+		else
+			snprintf(buf + len, sizeof(buf) - len, "%s %s = unknown", i ? "," : "",
+				 f->val[i].expr);
+	}
+	addf(&t, "%s", buf);
+	addf(&t, "critical blame (* the %u selected, highlighted):", b->n);
+	for (i = 0; i < b->nparty; i++)
+		addf(&t, "%s %zu  %s  %.3f us  %.1f %%  %s", b->party[i].top ? "*" : " ", i + 1,
+		     lttr_blame_party_str(b, i, who, sizeof(who)),
+		     (double)b->party[i].blame_ns / 1e3, lttr_blame_share(b, i),
+		     b->party[i].critical ? "on the critical path" : "off the path");
+	if (b->unblamed_ns)
+		addf(&t, "(%.3f us blamed on nobody)", (double)b->unblamed_ns / 1e3);
+	addf(&t, "the instance explained (the parts add up to %.3f us):",
+	     (double)a->latency_ns / 1e3);
+	for (i = 0; i < e->ntot; i++)
+		addf(&t, "  %.3f us %.1f%%  %s (%" PRIu64 " piece%s)", (double)e->tot[i].ns / 1e3,
+		     lttr_ex_total_pct(e, &e->tot[i]),
+		     lttr_ex_total_str(a->trace, a->expl->acct, &e->tot[i], buf, sizeof(buf)),
+		     e->tot[i].count, e->tot[i].count == 1 ? "" : "s");
+	for (i = 0; i < e->n && i < LESSON_ITEMS; i++)
+		addf(&t, "    %.9f +%.3f us  %s", tt_rel(a->trace, e->v[i].start_ns),
+		     (double)(e->v[i].end_ns - e->v[i].start_ns) / 1e3,
+		     lttr_ex_item_str(a->trace, a->expl->acct, &e->v[i], buf, sizeof(buf)));
+	if (e->n > LESSON_ITEMS)
+		addf(&t, "    ... %zu more pieces (audit --json lists them all)",
+		     e->n - LESSON_ITEMS);
+	if (!lttr_audit_rows(b, rows, sizeof(rows)))
+		rows[0] = '\0';
+	l = calloc(1, sizeof(*l));
+	st = calloc(1, sizeof(*st));
+	if (l) {
+		l->steps = st;
+		l->nsteps = st ? 1 : 0;
+		snprintf(buf, sizeof(buf), "firing %u: %s", f->seq, f->text);
+		l->title = strdup(buf);
+	}
+	if (st) {
+		snprintf(buf, sizeof(buf), "its instance, %.3f us, and who is to blame",
+			 (double)a->latency_ns / 1e3);
+		st->title = strdup(buf);
+		st->text = t.s;
+		t.s = NULL;
+		snprintf(buf, sizeof(buf), "pid == %u && time_ns >= %" PRIu64, f->pid, f->start_ns);
+		st->at = strdup(buf);
+		st->span_ns = 3 * a->latency_ns;
+		st->rows = rows[0] ? strdup(rows) : NULL;
+		st->line = f->seq;
+	}
+	free(t.s);
+	if (!l || !st || !l->title || !st->title || !st->text || !st->at ||
+	    (rows[0] && !st->rows) || t.failed) {
+		if (l)
+			lttr_lesson_free(l);
+		else
+			free(st);
+		return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
+	}
+	*out = l;
+	return 0;
 }
 
 static void json_blame(struct lttr_json *j, const struct lttr_blame *b)

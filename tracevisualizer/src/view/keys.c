@@ -55,6 +55,8 @@ static const struct kinfo info[LTTR_KA_COUNT] = {
 	[LTTR_KA_OPEN_TAB] = { "open-tab", "Views", "open a trace in a new tab" },
 	[LTTR_KA_EXPORT] = { "export", "Views", "export the graph as PNG or SVG" },
 	[LTTR_KA_CLOSE_TAB] = { "close-tab", "Views", "close the tab" },
+	[LTTR_KA_OPEN_AUDIT] = { "open-audit", "Views",
+		"open an audit: the firings of a traced --rules session (File -> Open audit...)" },
 	[LTTR_KA_COL_PREV] = { "cursor-back", "Time", "cursor one column (pixel) back" },
 	[LTTR_KA_COL_NEXT] = { "cursor-forward", "Time", "cursor one column (pixel) forward" },
 	[LTTR_KA_COL10_PREV] = { "cursor-back-10", "Time", "cursor ten columns (pixels) back" },
@@ -149,6 +151,9 @@ static const struct kinfo info[LTTR_KA_COUNT] = {
 	[LTTR_KA_LESSON_PREV] = { "lesson-previous", "Lesson", "the lesson's previous step" },
 	[LTTR_KA_DIFF_EXPLAIN] = { "diff-explain", "Diff",
 		"the selected process's parts and its worst instance explained (Esc back)" },
+	[LTTR_KA_FIRING_OPEN] = { "firing-open", "Audit",
+		"the selected firing's snapshot in the control flow: its instance in the window, "
+		"its blamed tasks highlighted, its explanation below (q back to the firings)" },
 };
 
 #define K(...)	{ __VA_ARGS__ }
@@ -163,6 +168,7 @@ static const struct kinfo info[LTTR_KA_COUNT] = {
 #define ROWED	(LTTR_KW_ALL & ~LTTR_KW_PATHS)
 #define DIFF	LTTR_KW_DIFF
 #define HOSTS	LTTR_KW_HOSTS
+#define FIRINGS	LTTR_KW_FIRINGS
 
 static const struct lttr_keybind table[] = {
 	{ LTTR_KA_VIEW_1, K('1'), TG, LTTR_KW_ALL },
@@ -180,13 +186,14 @@ static const struct lttr_keybind table[] = {
 	{ LTTR_KA_HELP, K('?'), TG, LTTR_KW_ALL },
 	{ LTTR_KA_WARNINGS, K('W'), T, LTTR_KW_ALL },
 	{ LTTR_KA_TABLES, K('t'), T, LTTR_KW_ALL },
-	{ LTTR_KA_QUIT, K('q'), T, LTTR_KW_ALL | DIFF | HOSTS },
+	{ LTTR_KA_QUIT, K('q'), T, LTTR_KW_ALL | DIFF | HOSTS | FIRINGS },
 	{ LTTR_KA_QUIT, K(CTRL('q')), G, LTTR_KW_ALL },
 	{ LTTR_KA_REDRAW, K(CTRL('l')), T, LTTR_KW_ALL },
 	{ LTTR_KA_OPEN_TRACE, K(CTRL('o')), G, LTTR_KW_ALL },
 	{ LTTR_KA_OPEN_TAB, K(CTRL('t')), G, LTTR_KW_ALL },
 	{ LTTR_KA_EXPORT, K(CTRL('e')), G, LTTR_KW_ALL },
 	{ LTTR_KA_CLOSE_TAB, K(CTRL('w')), G, LTTR_KW_ALL },
+	{ LTTR_KA_OPEN_AUDIT, K(CTRL('u')), G, LTTR_KW_ALL },
 
 	{ LTTR_KA_COL_PREV, K('h'), TG, LTTR_KW_GRAPHS },
 	{ LTTR_KA_COL_NEXT, K('l'), TG, LTTR_KW_GRAPHS },
@@ -202,10 +209,10 @@ static const struct lttr_keybind table[] = {
 	{ LTTR_KA_END, K(LTTR_KEY_END), TG, LTTR_KW_ALL | HOSTS },
 	{ LTTR_KA_GOTO, K('g'), T, LTTR_KW_ALL & ~(LTTR_KW_P_LATGROUP | LTTR_KW_P_CRITPATH) },
 
-	{ LTTR_KA_ROW_PREV, K(LTTR_KEY_UP, 'k'), TG, ROWED | DIFF | HOSTS },
-	{ LTTR_KA_ROW_NEXT, K(LTTR_KEY_DOWN, 'j'), TG, ROWED | DIFF | HOSTS },
-	{ LTTR_KA_PAGE_PREV, K(LTTR_KEY_PGUP), T, ROWED | DIFF | HOSTS },
-	{ LTTR_KA_PAGE_NEXT, K(LTTR_KEY_PGDN), T, ROWED | DIFF | HOSTS },
+	{ LTTR_KA_ROW_PREV, K(LTTR_KEY_UP, 'k'), TG, ROWED | DIFF | HOSTS | FIRINGS },
+	{ LTTR_KA_ROW_NEXT, K(LTTR_KEY_DOWN, 'j'), TG, ROWED | DIFF | HOSTS | FIRINGS },
+	{ LTTR_KA_PAGE_PREV, K(LTTR_KEY_PGUP), T, ROWED | DIFF | HOSTS | FIRINGS },
+	{ LTTR_KA_PAGE_NEXT, K(LTTR_KEY_PGDN), T, ROWED | DIFF | HOSTS | FIRINGS },
 	{ LTTR_KA_STATE_PREV, K(LTTR_KEY_LEFT), TG, LTTR_KW_GRAPHS },
 	{ LTTR_KA_STATE_NEXT, K(LTTR_KEY_RIGHT), TG, LTTR_KW_GRAPHS },
 	{ LTTR_KA_EVENT_PREV, K('['), TG, LTTR_KW_GRAPHS },
@@ -262,6 +269,7 @@ static const struct lttr_keybind table[] = {
 	{ LTTR_KA_LESSON_NEXT, K('}'), TG, LTTR_KW_ALL },
 	{ LTTR_KA_LESSON_PREV, K('{'), TG, LTTR_KW_ALL },
 	{ LTTR_KA_DIFF_EXPLAIN, K(LTTR_KEY_ENTER), T, DIFF },
+	{ LTTR_KA_FIRING_OPEN, K(LTTR_KEY_ENTER), TG, FIRINGS },
 };
 
 #define NTABLE (sizeof(table) / sizeof(table[0]))
@@ -364,7 +372,9 @@ const char *lttr_keybind_where(const struct lttr_keybind *b, char *buf, size_t s
 	if ((b->where & LTTR_KW_DIFF) && n < size)
 		n += (size_t)snprintf(buf + n, size - n, "%sdiff", n ? " " : "");
 	if ((b->where & LTTR_KW_HOSTS) && n < size)
-		snprintf(buf + n, size - n, "%shosts", n ? " " : "");
+		n += (size_t)snprintf(buf + n, size - n, "%shosts", n ? " " : "");
+	if ((b->where & LTTR_KW_FIRINGS) && n < size)
+		snprintf(buf + n, size - n, "%sfirings", n ? " " : "");
 	return buf;
 }
 

@@ -66,6 +66,7 @@ struct lttr_firing_rec {
 	bool notify_killed;
 	bool notify_exit_known;
 	int notify_exit;
+	char *bad;		/* lttr_firings_read_all(): a line that is not a firing */
 };
 
 /**
@@ -80,6 +81,21 @@ struct lttr_firing_rec {
  */
 int lttr_firings_read(const char *dir, struct lttr_firing_rec **out, size_t *n,
 		      struct lttr_error *err);
+
+/**
+ * lttr_firings_read_all() - as lttr_firings_read(), but a line that is not
+ *	a firing does not stop the reading: it is a record of its own, in
+ *	its place, with @bad set to why ("line 3 is not a JSON object") and
+ *	nothing else; the front ends list it as an error among the firings
+ * @dir: the trace directory
+ * @out: receives the records (free with lttr_firings_free())
+ * @n: receives how many
+ * @err: receives the error (LTTR_E_IO: no file; LTTR_E_NOMEM)
+ *
+ * Return: 0 or a negative enum lttr_errcode.
+ */
+int lttr_firings_read_all(const char *dir, struct lttr_firing_rec **out, size_t *n,
+			  struct lttr_error *err);
 
 /** lttr_firings_free() - release @v (@n firings) */
 void lttr_firings_free(struct lttr_firing_rec *v, size_t n);
@@ -131,6 +147,54 @@ void lttr_audit_free(struct lttr_audit *a);
  * Return: 100 * its blame / the instance's length.
  */
 double lttr_blame_share(const struct lttr_blame *b, size_t i);
+
+/**
+ * lttr_blame_party_str() - party @i of @b as audit names it: "task 31
+ *	locker", "irq 14", "irq 236 (vector)", "softirq 3", "unknown (no
+ *	data, or task 30 not alive)"
+ * @b: the blame
+ * @i: the party's index
+ * @buf: receives the text
+ * @size: its size
+ *
+ * Return: @buf.
+ */
+const char *lttr_blame_party_str(const struct lttr_blame *b, size_t i, char *buf, size_t size);
+
+/**
+ * lttr_audit_rows() - the filter expression (docs/filter.md) of the rows
+ *	of the selected blamed tasks (top: B1 and B2), "pid == 31 || pid ==
+ *	32"; "" when no task is selected
+ * @b: the blame
+ * @buf: receives it
+ * @size: its size
+ *
+ * Return: @buf, or NULL when it does not fit.
+ */
+const char *lttr_audit_rows(const struct lttr_blame *b, char *buf, size_t size);
+
+struct lttr_lesson;
+
+/**
+ * lttr_audit_lesson() - a firing shown in a front end's control flow, as a
+ *	lesson of one step (lttr/view/lesson.h) that the front ends show in
+ *	their lesson pager or panel: the cursor at the instance's first event
+ *	of its task (selected), the window three times the instance wide
+ *	centred on its start (the instance in it, whole), the rows of the
+ *	selected blamed tasks highlighted (lttr_audit_rows(), the others
+ *	dimmed), and as its text the condition's values, the blame ranking
+ *	(each party's blame and share, * for the selected ones) and the
+ *	explanation's totals and first pieces, as audit prints them
+ * @f: the firing
+ * @a: its analysis (@a->analysed)
+ * @out: receives the lesson (free with lttr_lesson_free())
+ * @err: receives the error (LTTR_E_INVAL: @a not analysed, with its why;
+ *	LTTR_E_NOMEM)
+ *
+ * Return: 0 or a negative enum lttr_errcode.
+ */
+int lttr_audit_lesson(const struct lttr_firing_rec *f, const struct lttr_audit *a,
+		      struct lttr_lesson **out, struct lttr_error *err);
 
 /**
  * lttr_json_audit() - a firing and its analysis as a JSON object: the

@@ -74,6 +74,9 @@ enum lttr_kwhere_bit {
 #define LTTR_KW_DIFF	(1u << 16)
 /* the TUI's screen of several hosts (tui/hosts.c: a merged set, or several traces) */
 #define LTTR_KW_HOSTS	(1u << 17)
+/* "tracevisualizer tui --audit DIR": the firings of a traced --rules session (the
+ * window: its Firings window) */
+#define LTTR_KW_FIRINGS	(1u << 18)
 #define LTTR_KW_GRAPHS	(LTTR_KW_FLOW | LTTR_KW_RES)
 #define LTTR_KW_VIEWS	0xffu
 #define LTTR_KW_PAGES	0xff00u
@@ -90,6 +93,7 @@ enum lttr_kaction {
 	LTTR_KA_OPEN, LTTR_KA_CLOSE, LTTR_KA_HELP, LTTR_KA_WARNINGS,
 	LTTR_KA_TABLES, LTTR_KA_QUIT, LTTR_KA_REDRAW,
 	LTTR_KA_OPEN_TRACE, LTTR_KA_OPEN_TAB, LTTR_KA_EXPORT, LTTR_KA_CLOSE_TAB,
+	LTTR_KA_OPEN_AUDIT,
 	/* time */
 	LTTR_KA_COL_PREV, LTTR_KA_COL_NEXT, LTTR_KA_COL10_PREV, LTTR_KA_COL10_NEXT,
 	LTTR_KA_ZOOM_IN, LTTR_KA_ZOOM_OUT, LTTR_KA_PAN_LEFT, LTTR_KA_PAN_RIGHT,
@@ -119,6 +123,8 @@ enum lttr_kaction {
 	LTTR_KA_LESSON_NEXT, LTTR_KA_LESSON_PREV,
 	/* the diff of two runs (tui --diff A B) */
 	LTTR_KA_DIFF_EXPLAIN,
+	/* the firings of an audit (tui --audit DIR) */
+	LTTR_KA_FIRING_OPEN,
 	LTTR_KA_COUNT
 };
 

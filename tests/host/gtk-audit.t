@@ -1,0 +1,47 @@
+#!/bin/bash
+# tracevisualizer-gtk's Firings window (gtk/firings.c; issue 30, "the TUI
+# and GTK list the firings and jump to each snapshot's control flow with
+# the blamed parties highlighted") as a person uses it, under Xvfb through
+# AT-SPI and the screen's pixels, against "audit --json" of the same
+# directory (tests/lib/gtkaudit.py), on the hand-built session of
+# tests/host/audit.t (tests/lib/auditsession.sh):
+#   - --audit DIR: the firings in order, a row each (number, time,
+#     latency, rule, condition's values, the selected blamed parties with
+#     their shares), the first one's blame ranking and explanation below;
+#     Enter: its snapshot in a tab of the main window, the cursor at the
+#     instance's start, the blamed tasks' filter dimming the others, the
+#     same text in the lesson panel; Enter on the instant firing 2: why
+#     not, said;
+#   - --top 1 (the holder alone selected): its control flow paler than
+#     --top 10's, where all three tasks are highlighted;
+#   - bad input: a line that is not JSON, a missing snapshot: each a row
+#     with its error, firing 1 still opens; no firings.jsonl: a dialog,
+#     exit status 1; --top without --audit: a usage error.
+. "$(dirname "$0")/../lib/tap.sh"
+. "$(dirname "$0")/../lib/gtk.sh"
+. "$(dirname "$0")/../lib/auditsession.sh"
+gtk_tmp
+audit_session "$tmp/s"
+ok $? "the session: firing 1 with its snapshot, firing 2 instant"
+$tv audit --json "$tmp/s" > "$tmp/s.json" && $tv audit --json --top 1 "$tmp/s" > "$tmp/s1.json"
+ok $? "audit --json (--top 10 and --top 1) of the session"
+audit_session_bad "$tmp/b" "$tmp/s"
+ok $? "a copy with a line that is not JSON and a firing whose snapshot is missing"
+
+run() {
+	(cd "$tmp" && timeout 180 dbus-run-session -- xvfb-run -a -s "$screen" \
+		$PY "$TOP/tests/lib/gtkaudit.py" "$@" 2>> "$tmp/atspi.err" | grep -v '^SpiRegistry daemon')
+}
+checks < <(run window "$gtk" "$tmp/s" "$tmp/s.json" "$tmp/g10.png" 10)
+checks < <(run window "$gtk" "$tmp/s" "$tmp/s1.json" "$tmp/g1.png" 1)
+checks < <($PY tests/lib/gtkaudit.py paler "$tmp/g10.png" "$tmp/g1.png")
+checks < <(run bad "$gtk" "$tmp/b")
+
+timeout 60 xvfb-run -a -s "$screen" "$gtk" --audit "$tmp/none" --screenshot "$tmp/x.png" "$tmp/s" \
+	2> "$tmp/err"
+is $? 1 "--audit of a directory without firings.jsonl: exit status 1"
+grep -q 'none/firings.jsonl: No such file or directory' "$tmp/err"
+ok $? "... said" || diag "$(cat "$tmp/err")"
+"$gtk" --top 2 "$tmp/s" 2> "$tmp/err"; is $? 2 "--top without --audit: a usage error"
+grep -q -- '--top goes with --audit' "$tmp/err"; ok $? "... said"
+done_testing

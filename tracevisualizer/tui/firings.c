@@ -1,0 +1,362 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * firings.c - "tracevisualizer tui --audit TRACEDIR": the firings of a
+ * traced --rules session in the terminal, what "tracevisualizer audit
+ * --json TRACEDIR" prints (lttr_firings_read_all(), lttr_audit_firing()).
+ * A screen of its own (the keymap's place LTTR_KW_FIRINGS): the firings in
+ * order, one a line (its number, time, the instance's latency, its rule,
+ * its condition's values, the selected blamed parties with their shares),
+ * and under them the selected one's text: its condition, its blame ranking
+ * and its instance explained (lttr_audit_lesson()).  Enter opens its
+ * snapshot in the terminal analyzer (tui_run()) with that text as a
+ * lesson of one step, which puts the instance in the window, selects its
+ * task and highlights the rows of the blamed tasks, the others dimmed; q
+ * there comes back here.  A line of firings.jsonl that is not a firing,
+ * or a snapshot that cannot be read, is a line of the list with its error;
+ * the others stay usable.  The front end only lays the numbers out.
+ */
+#include <inttypes.h>
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <curses.h>
+#include <lttr/audit/firings.h>
+#include <lttr/output/error-text.h>
+#include "tui.h"
+
+/* the selected blamed parties named on a firing's line */
+#define LINE_PARTIES 3
+
+struct tfir {
+	const struct tui_opts *o;
+	unsigned int top;
+	struct lttr_firing_rec *f;
+	size_t n;
+	struct lttr_audit **a;		/* per firing (NULL: a bad line, or @err) */
+	struct lttr_lesson **l;		/* per analysed firing */
+	char **err;			/* per firing: why it cannot be shown */
+	size_t sel;
+	size_t first;			/* the first line of the list shown */
+	size_t dtop;			/* the first line of the text shown */
+	char msg[1600];
+	FILE *timing;			/* LTTR_TUI_TIMING: a line a key */
+};
+
+static void put(int y, int x, int w, const char *s, attr_t at)
+{
+	if (w <= 0 || x >= COLS || y < 0 || y >= LINES)
+		return;
+	if (x + w > COLS)
+		w = COLS - x;
+	attron(at);
+	mvaddnstr(y, x, s, w);
+	attroff(at);
+}
+
+/* the two lines of firing @i: its time, latency and rule; its condition's
+ * values and its blamed parties (or why it has none) */
+static void lines_of(const struct tfir *v, size_t i, char *l1, char *buf, size_t size)
+{
+	const struct lttr_firing_rec *f = &v->f[i];
+	const struct lttr_audit *a = v->a[i];
+	size_t len = 0, k, shown = 0;
+	char who[96];
+
+	buf[0] = '\0';
+	if (f->bad) {
+		snprintf(l1, size, "   -  ERROR: %s", f->bad);
+		return;
+	}
+	if (f->time_ns > f->start_ns)
+		snprintf(l1, size, "%4u  %.9f  %12.3f us  %s", f->seq, (double)f->time_ns / 1e9,
+			 (double)(f->time_ns - f->start_ns) / 1e3, f->text);
+	else
+		snprintf(l1, size, "%4u  %.9f  %15s  %s", f->seq, (double)f->time_ns / 1e9,
+			 "instant", f->text);
+	len = (size_t)snprintf(buf, size, "%6s", "");
+	for (k = 0; k < f->nval && len < size; k++) {
+		if (f->val[k].known)
+			len += (size_t)snprintf(buf + len, size - len, "%s%s = %" PRId64,
+						k ? ", " : "", f->val[k].expr, f->val[k].value);
+		else
+			len += (size_t)snprintf(buf + len, size - len, "%s%s = unknown",
+						k ? ", " : "", f->val[k].expr);
+	}
+	if (v->err[i]) {
+		if (len < size)
+			snprintf(buf + len, size - len, "  ERROR: %s", v->err[i]);
+		return;
+	}
+	if (!a->analysed) {
+		if (len < size)
+			snprintf(buf + len, size - len, "  not analysed: %s", a->why);
+		return;
+	}
+	for (k = 0; k < a->blame->nparty && shown < LINE_PARTIES && len < size; k++) {
+		if (!a->blame->party[k].top)
+			continue;
+		len += (size_t)snprintf(buf + len, size - len, "%s%s %.1f %%",
+					shown ? ", " : "  blamed: ",
+					lttr_blame_party_str(a->blame, k, who, sizeof(who)),
+					lttr_blame_share(a->blame, k));
+		shown++;
+	}
+}
+
+/* the selected firing's text: its lesson's, else why there is none */
+static const char *text_of(const struct tfir *v, char *buf, size_t size)
+{
+	const struct lttr_firing_rec *f = &v->f[v->sel];
+
+	if (f->bad)
+		snprintf(buf, size, "%s\n(the other lines of firings.jsonl were read)", f->bad);
+	else if (v->err[v->sel])
+		snprintf(buf, size, "firing %u: %s", f->seq, v->err[v->sel]);
+	else if (v->l[v->sel])
+		return v->l[v->sel]->steps[0].text;
+	else
+		snprintf(buf, size, "firing %u: %s of task %u %s: not analysed in %s: %s", f->seq,
+			 f->type, f->pid, f->comm, v->a[v->sel]->trace_dir, v->a[v->sel]->why);
+	return buf;
+}
+
+static void draw(struct tfir *v)
+{
+	int rows = v->n ? (int)v->n : 1, y, h;
+	char buf[2048], l1[2048], hint[256];
+	size_t i;
+
+	erase();
+	/* two lines a firing, at most half the screen */
+	if (rows > (LINES - 4) / 4)
+		rows = (LINES - 4) / 4;
+	if (rows < 1)
+		rows = 1;
+	snprintf(buf, sizeof(buf), "Audit  %s: %zu firing%s (audit --top %u)", v->o->dir, v->n,
+		 v->n == 1 ? "" : "s", v->top);
+	put(0, 0, COLS, buf, A_BOLD);
+	attron(A_UNDERLINE);
+	mvhline(1, 0, ' ', COLS);
+	put(1, 0, COLS, " seq  time (s)                  latency  rule / condition  blamed: "
+	    "the selected parties' shares", A_UNDERLINE);
+	attroff(A_UNDERLINE);
+	if (v->sel < v->first)
+		v->first = v->sel;
+	if (v->sel >= v->first + (size_t)rows)
+		v->first = v->sel - (size_t)rows + 1;
+	for (y = 0, i = v->first; y < rows && i < v->n; y++, i++) {
+		attr_t at = i == v->sel ? A_REVERSE : 0;
+
+		lines_of(v, i, l1, buf, sizeof(buf));
+		if (v->f[i].bad || v->err[i])
+			at |= A_BOLD;
+		if (at & A_REVERSE) {
+			mvchgat(2 + 2 * y, 0, COLS, A_REVERSE, 0, NULL);
+			mvchgat(3 + 2 * y, 0, COLS, A_REVERSE, 0, NULL);
+		}
+		put(2 + 2 * y, 0, COLS, l1, at);
+		put(3 + 2 * y, 0, COLS, buf, at);
+	}
+	if (!v->n)
+		put(2, 0, COLS, "(no firing)", 0);
+	/* the selected one's text, wrapped, from line dtop */
+	y = 3 + 2 * rows;
+	h = LINES - 1 - y;
+	if (v->n && h > 0) {
+		const char *t = text_of(v, buf, sizeof(buf));
+		size_t skip = v->dtop;
+		int dy = 0;
+
+		while (*t && dy < h) {
+			size_t len = strcspn(t, "\n"), cut = len;
+
+			if (cut > (size_t)COLS)
+				cut = (size_t)COLS;
+			if (!skip)
+				put(y + dy++, 0, (int)cut, t, 0);
+			else
+				skip--;
+			t += cut;
+			if (*t == '\n')
+				t++;
+		}
+	}
+	snprintf(hint, sizeof(hint), "firing %zu/%zu  Up Down  PgUp PgDn the text  Enter its "
+		 "snapshot in the control flow  q quit", v->n ? v->sel + 1 : 0, v->n);
+	attron(A_REVERSE);
+	mvhline(LINES - 1, 0, ' ', COLS);
+	put(LINES - 1, 0, COLS, v->msg[0] ? v->msg : hint, A_REVERSE);
+	attroff(A_REVERSE);
+	refresh();
+}
+
+/* the selected firing's snapshot in the terminal analyzer, until its q */
+static void open_firing(struct tfir *v)
+{
+	struct tui_opts to = *v->o;
+	size_t i = v->sel;
+
+	if (!v->n)
+		return;
+	if (v->f[i].bad || v->err[i]) {
+		snprintf(v->msg, sizeof(v->msg), "cannot open it: %s",
+			 v->f[i].bad ? v->f[i].bad : v->err[i]);
+		return;
+	}
+	if (!v->l[i]) {
+		snprintf(v->msg, sizeof(v->msg), "firing %u: not analysed: %s", v->f[i].seq,
+			 v->a[i]->why);
+		return;
+	}
+	to.dir = v->a[i]->trace_dir;
+	to.lesson = v->l[i];
+	to.nested = true;
+	if (v->timing) {	/* the key taken; the control flow's first screen follows */
+		fprintf(v->timing, "key %d firings open %zu\n", '\n', i + 1);
+		fflush(v->timing);
+	}
+	if (tui_run(&to))
+		snprintf(v->msg, sizeof(v->msg), "firing %u: %s could not be shown", v->f[i].seq,
+			 to.dir);
+	/* back from its endwin() */
+	clear();
+	refresh();
+}
+
+static void act(struct tfir *v, enum lttr_kaction a, bool *quit)
+{
+	size_t rows = LINES > 8 ? (size_t)(LINES - 4) / 2 : 1;
+
+	v->msg[0] = '\0';
+	switch (a) {
+	case LTTR_KA_QUIT:
+		*quit = true;
+		break;
+	case LTTR_KA_ROW_NEXT:
+		if (v->sel + 1 < v->n) {
+			v->sel++;
+			v->dtop = 0;
+		}
+		break;
+	case LTTR_KA_ROW_PREV:
+		if (v->sel) {
+			v->sel--;
+			v->dtop = 0;
+		}
+		break;
+	case LTTR_KA_PAGE_NEXT:
+		v->dtop += rows;
+		break;
+	case LTTR_KA_PAGE_PREV:
+		v->dtop = v->dtop > rows ? v->dtop - rows : 0;
+		break;
+	case LTTR_KA_FIRING_OPEN:
+		open_firing(v);
+		break;
+	default:
+		break;
+	}
+}
+
+static int compute(struct tfir *v)
+{
+	struct lttr_error err;
+	size_t i;
+
+	if (lttr_firings_read_all(v->o->dir, &v->f, &v->n, &err) < 0) {
+		lttr_print_error(stderr, v->o->prog, err.msg);
+		return TUI_EXIT_TRACE;
+	}
+	v->a = calloc(v->n ? v->n : 1, sizeof(*v->a));
+	v->l = calloc(v->n ? v->n : 1, sizeof(*v->l));
+	v->err = calloc(v->n ? v->n : 1, sizeof(*v->err));
+	if (!v->a || !v->l || !v->err) {
+		lttr_print_error(stderr, v->o->prog, "out of memory");
+		return TUI_EXIT_TRACE;
+	}
+	for (i = 0; i < v->n; i++) {
+		if (v->f[i].bad)
+			continue;
+		if (lttr_audit_firing(v->o->dir, &v->f[i], v->top, &v->a[i], &err) < 0) {
+			v->err[i] = strdup(err.msg);
+			if (!v->err[i]) {
+				lttr_print_error(stderr, v->o->prog, "out of memory");
+				return TUI_EXIT_TRACE;
+			}
+			continue;
+		}
+		if (v->a[i]->analysed && lttr_audit_lesson(&v->f[i], v->a[i], &v->l[i], &err) < 0) {
+			v->err[i] = strdup(err.msg);
+			if (!v->err[i]) {
+				lttr_print_error(stderr, v->o->prog, "out of memory");
+				return TUI_EXIT_TRACE;
+			}
+		}
+	}
+	return 0;
+}
+
+int tui_firings_run(const struct tui_opts *o, unsigned int top)
+{
+	struct tfir v = { .o = o, .top = top };
+	const char *tf = getenv("LTTR_TUI_TIMING");
+	bool quit = false;
+	int st;
+	size_t i;
+
+	st = compute(&v);
+	if (!st && tf && *tf)
+		v.timing = fopen(tf, "a");
+	if (!st) {
+		setlocale(LC_ALL, "");
+		if (!initscr()) {
+			fprintf(stderr, "%s: tui: cannot start the terminal (TERM=%s)\n", o->prog,
+				getenv("TERM") ? getenv("TERM") : "");
+			st = TUI_EXIT_TRACE;
+		}
+	}
+	if (!st) {
+		set_escdelay(25);
+		cbreak();
+		noecho();
+		keypad(stdscr, TRUE);
+		curs_set(0);
+		draw(&v);
+		if (v.timing) {
+			fprintf(v.timing, "first_screen_ms firings\n");
+			fflush(v.timing);
+		}
+		while (!quit) {
+			int ch = getch();
+
+			if (ch == ERR)
+				break;
+			if (ch != KEY_RESIZE)
+				act(&v, lttr_keys_action(LTTR_KF_TUI, LTTR_KW_FIRINGS,
+							 tui_key_code(ch)), &quit);
+			if (!quit)
+				draw(&v);
+			if (v.timing) {
+				fprintf(v.timing, "key %d firings %zu\n", ch, v.sel + 1);
+				fflush(v.timing);
+			}
+		}
+		endwin();
+	}
+	for (i = 0; i < v.n; i++) {
+		if (v.a)
+			lttr_audit_free(v.a[i]);
+		if (v.l)
+			lttr_lesson_free(v.l[i]);
+		if (v.err)
+			free(v.err[i]);
+	}
+	free(v.a);
+	free(v.l);
+	free(v.err);
+	if (v.timing)
+		fclose(v.timing);
+	lttr_firings_free(v.f, v.n);
+	return st;
+}
