@@ -76,7 +76,7 @@ void gv_predbar_step(struct gv_doc *d, int dir)
 {
 	struct gv_predbar *p = d->page ? g_object_get_data(G_OBJECT(d->page), "gv-predbar") : NULL;
 	char msg[LTTR_SESSION_FILTER_MAX + 128];
-	uint64_t t, rel;
+	uint64_t t;
 	long i;
 
 	if (!d->s.pred_text[0]) {
@@ -88,8 +88,9 @@ void gv_predbar_step(struct gv_doc *d, int dir)
 		snprintf(msg, sizeof(msg), "no hit %s the cursor for: %.200s",
 			 dir > 0 ? "after" : "before", d->s.pred_text);
 	} else {
+		uint64_t rel = gv_doc_rel(d, t);
+
 		gv_doc_set_cursor(d, t);
-		rel = gv_doc_rel(d, t);
 		snprintf(msg, sizeof(msg), "hit %ld/%zu at %llu.%09llu #%llu: %.200s", i + 1,
 			 d->s.npred, (unsigned long long)(rel / 1000000000U),
 			 (unsigned long long)(rel % 1000000000U),
