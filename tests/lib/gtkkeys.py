@@ -260,10 +260,11 @@ def main():
         st = w.wait_status(lambda st: hit(0) in st)
         done(')', check(hit(0) in st, "): the next hit, the first", st))
         w.key('parenright')
-        w.wait_status(lambda st: hit(1) in st)
+        st2 = w.wait_status(lambda st: hit(1) in st)
         w.key('parenleft')
         st = w.wait_status(lambda st: hit(0) in st)
-        done('(', check(hit(0) in st, "(: the previous hit: the second, then the first", st))
+        done('(', check(hit(1) in st2 and hit(0) in st,
+                        "(: the previous hit: the second, then the first", st2 + '\n' + st))
 
         # a lesson's steps: without --lesson, said (tests/host/gtk-lesson.t pages one)
         for k, name in (('}', 'braceright'), ('{', 'braceleft')):
