@@ -139,6 +139,20 @@ okkey b "a bookmark at the cursor"
 tui_key k B && tui_wait k '^Bookmarks  \(Enter' >/dev/null && tui_wait k 'k1$' >/dev/null && tui_key k Escape
 okkey B "the bookmarks page lists it"
 
+# --- the predicate bar (tests/host/predbar.t checks it in full) -----------
+pred='type == "fs_open"'
+$tv replay --json --hits "$pred" "$tmp/a" > "$tmp/hits.json"
+np=$(json "$tmp/hits.json" 'len(j["hits"])')
+hit() { json "$tmp/hits.json" "'%d.%09d #%d' % (j['hits'][$1]['rel_ns'] // 10**9, j['hits'][$1]['rel_ns'] % 10**9, j['hits'][$1]['event'])"; }
+h1=$(hit 0) h2=$(hit 1)
+tui_xkey k home && tui_input k p "$pred" && tui_wait k "^predicate: $np hits: " >/dev/null
+okkey p "the predicate bar: '$pred', its $np hits (replay --hits)"
+tui_key k ')' && tui_wait k "^hit 1/$np at $(tui_re "$h1"): " >/dev/null && st "cursor $(tui_re "${h1% *}") "
+okkey ')' "the next hit: the first ($h1)"
+tui_key k ')' && tui_wait k "^hit 2/$np at $(tui_re "$h2"): " >/dev/null &&
+	tui_key k '(' && tui_wait k "^hit 1/$np at $(tui_re "$h1"): " >/dev/null && st "cursor $(tui_re "${h1% *}") "
+okkey '(' "the previous hit: the second, then back to the first"
+
 # --- a lesson's steps: without a lesson, said (tests/host/tui-lesson.t pages one)
 for k in '}' '{'; do
 	tui_key k "$k" && tui_wait k 'no lesson: tracevisualizer tui --lesson' >/dev/null

@@ -18,6 +18,7 @@ a case here is a FAIL.  Prints PASS/FAIL lines and DONE (tap.sh, checks()).
 """
 import json
 import os
+import subprocess
 import sys
 
 from gtkdrive import Window, check, fmt_time, text_of, wait
@@ -26,7 +27,8 @@ from keyscheck import changes, of_task
 
 # xdotool's names of the keymap's keys
 XKEY = {'?': 'question', '+': 'plus', '=': 'equal', '-': 'minus', '.': 'period', ',': 'comma',
-        '[': 'bracketleft', ']': 'bracketright', '/': 'slash', 'Ctrl+F': 'ctrl+f'}
+        '[': 'bracketleft', ']': 'bracketright', '/': 'slash', 'Ctrl+F': 'ctrl+f',
+        '(': 'parenleft', ')': 'parenright'}
 
 
 def xkey(k):
@@ -232,6 +234,40 @@ def main():
         w.xdo('search', '--sync', '--onlyvisible', '--name', '^Bookmarks$', 'windowfocus', '--sync')
         w.key('Escape')
         wait(lambda: not w.dialogs(), 5)
+
+        # the predicate bar (tests/host/gtk-predbar.t checks it in full)
+        pred = 'type == "fs_open"'
+        hj = json.loads(subprocess.check_output(['tracevisualizer', 'replay', '--json', '--hits',
+                                                 pred, trace]))['hits']
+
+        def hit(i):
+            r = hj[i]['rel_ns']
+            return 'hit %d/%d at %d.%09d #%d: ' % (i + 1, len(hj), r // 10**9, r % 10**9,
+                                                   hj[i]['event'])
+        s.focus_graph()
+        w.key('Home')
+        w.key('p')
+        entry = w.wait_one('Predicate expression', 'text')
+        if entry is not None:
+            w.key('ctrl+a')
+            w.type(pred)
+            w.key('Return')
+        st = w.wait_status(lambda st: 'predicate: %d hits' % len(hj) in st)
+        done('p', check(entry is not None and 'predicate: %d hits' % len(hj) in st,
+                        "p: the predicate bar; '%s': %d hits (replay --hits)" % (pred, len(hj)),
+                        st))
+        s.focus_graph()
+        w.key('Escape')
+        s.focus_graph()
+        w.key('parenright')
+        st = w.wait_status(lambda st: hit(0) in st)
+        done(')', check(hit(0) in st, "): the next hit, the first", st))
+        w.key('parenright')
+        st2 = w.wait_status(lambda st: hit(1) in st)
+        w.key('parenleft')
+        st = w.wait_status(lambda st: hit(0) in st)
+        done('(', check(hit(1) in st2 and hit(0) in st,
+                        "(: the previous hit: the second, then the first", st2 + '\n' + st))
 
         # a lesson's steps: without --lesson, said (tests/host/gtk-lesson.t pages one)
         for k, name in (('}', 'braceright'), ('{', 'braceleft')):

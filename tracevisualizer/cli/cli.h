@@ -88,6 +88,7 @@ struct cli_opts {
 	bool addresses;		/* stacks: frames in hex */
 	const char *script;	/* replay --script FILE */
 	bool allow_io;		/* replay: Lua's io and os */
+	const char *hits;	/* replay --hits EXPR */
 	size_t host;		/* critical-path --host K */
 	bool host_set;
 	/* messages and paths */

@@ -263,6 +263,53 @@ out:
 	return st;
 }
 
+/* --hits EXPR: the moments the predicate becomes true, in --from..--to */
+static int hits(struct cli_opts *o)
+{
+	struct lttr_replay_hit *v;
+	struct lttr_trace *t;
+	struct lttr_error err;
+	struct lttr_json j;
+	uint64_t from, to, start;
+	size_t n, i;
+	int st = cli_open(o, &t);
+
+	if (st)
+		return st;
+	cli_window(o, t, &from, &to);
+	start = lttr_trace_header(t)->start_ns;
+	if (lttr_replay_hits(t, o->hits, from, to, NULL, NULL, &v, &n, &err) < 0) {
+		fprintf(stderr, "%s: --hits: %s\n", cli_prog, err.msg);
+		lttr_trace_close(t);
+		return err.code == LTTR_E_INVAL ? EXIT_USAGE : EXIT_TRACE;
+	}
+	if (o->json) {
+		cli_json_begin(&j, o, t);
+		lttr_json_kv_str(&j, "predicate", o->hits);
+		lttr_json_key(&j, "hits");
+		lttr_json_begin_array(&j);
+		for (i = 0; i < n; i++) {
+			lttr_json_begin_object(&j);
+			lttr_json_kv_u64(&j, "event", v[i].ordinal);
+			lttr_json_kv_i64(&j, "rel_ns", (int64_t)(v[i].time_ns - start));
+			lttr_json_kv_u64(&j, "time_ns", v[i].time_ns);
+			lttr_json_end_object(&j);
+		}
+		lttr_json_end_array(&j);
+		cli_json_end(&j, o);
+	} else {
+		for (i = 0; i < n; i++) {
+			printf("hit at ");
+			print_rel((int64_t)(v[i].time_ns - start));
+			printf(" #%" PRIu64 "\n", v[i].ordinal);
+		}
+		printf("%zu hit%s of %s\n", n, n == 1 ? "" : "s", o->hits);
+	}
+	free(v);
+	lttr_trace_close(t);
+	return 0;
+}
+
 int cmd_replay(struct cli_opts *o)
 {
 	struct out w = { .o = o };
@@ -273,6 +320,13 @@ int cmd_replay(struct cli_opts *o)
 	char *text;
 	int st;
 
+	if (o->hits) {
+		if (o->script)
+			return cli_needs("replay", "either --script FILE or --hits EXPR");
+		return hits(o);
+	}
+	if (o->has_from || o->has_to)
+		return cli_needs("replay", "--hits EXPR with --from or --to");
 	if (!o->script) {
 		struct lttr_replay *r;
 

@@ -358,7 +358,9 @@ static const struct command {
 	  "set VAR = EXPR, and commands in Lua attached to a breakpoint or\n"
 	  "watchpoint; one line per stop: kind and number, relative time, #event,\n"
 	  "cpu, comm-pid, description (a watch: the expression, old -> new value),\n"
-	  "then what its commands printed" },
+	  "then what its commands printed; --hits EXPR: the events after which\n"
+	  "EXPR becomes true, one line each (relative time, #event), as the\n"
+	  "front ends' predicate bar finds and marks them" },
 	{ "audit", cmd_audit, "the firings of traced --rules, each instance explained and blamed",
 	  "TRACEDIR",
 	  "the firings of a traced --rules session in order (TRACEDIR/firings.jsonl,\n"
@@ -399,7 +401,7 @@ enum optid {
 	O_PARENTS, O_PORTS, O_QUANTUM, O_MAX_DELAY, O_MIN_COUNT, O_ROOT, O_SKEW, O_SMOOTH,
 	O_PENALTIES, O_WRITE_PCAP, O_NO_TASKS, O_KIND, O_WHAT, O_WORST, O_THRESHOLD,
 	O_PNG, O_SVG, O_INSTANCES, O_AT, O_SYMFS, O_KERNEL, O_ADDRESSES, O_LESSON, O_SCRIPT,
-	O_ALLOW_IO, O_DEADLINE, O_LOAD, O_PERIODIC, O_HOST, O_AUDIT, O_DIFF,	/* O_DIFF last */
+	O_ALLOW_IO, O_HITS, O_DEADLINE, O_LOAD, O_PERIODIC, O_HOST, O_AUDIT, O_DIFF,	/* O_DIFF last */
 };
 
 /* the options given, a bit per enum optid (more than 64 of them) */
@@ -441,9 +443,11 @@ static const struct opt {
 	  "only the instances of the custom event type NAME (repeat it for several)" },
 	{ "--filter", "EXPR", C_DUMP, O_FILTER,
 	  "only the events the expression matches (docs/filter.md)" },
-	{ "--from", "T", C_DUMP | C_GRAPH | C_STATS | C_EXPORT | C_LATENCY | C_CRITPATH | C_STACKS, O_FROM,
+	{ "--from", "T", C_DUMP | C_GRAPH | C_STATS | C_EXPORT | C_LATENCY | C_CRITPATH | C_STACKS | C_REPLAY,
+	  O_FROM,
 	  "from time T (1.2: s after the trace start; @T absolute, dump's second column)" },
-	{ "--to", "T", C_DUMP | C_GRAPH | C_STATS | C_EXPORT | C_LATENCY | C_CRITPATH | C_STACKS, O_TO,
+	{ "--to", "T", C_DUMP | C_GRAPH | C_STATS | C_EXPORT | C_LATENCY | C_CRITPATH | C_STACKS | C_REPLAY,
+	  O_TO,
 	  "up to time T (as --from; +D: D after --from)" },
 	{ "--window", "A:B", C_DUMP | C_GRAPH | C_STATS | C_EXPORT | C_LATENCY | C_CRITPATH | C_STACKS,
 	  O_WINDOW, "the same as --from A --to B" },
@@ -529,6 +533,9 @@ static const struct opt {
 	{ "--kernel", NULL, C_SYMBOLIZE, O_KERNEL, "the addresses are the kernel's" },
 	{ "--script", "FILE", C_REPLAY, O_SCRIPT,
 	  "the breakpoints, watchpoints and commands to run (else: the standard input)" },
+	{ "--hits", "EXPR", C_REPLAY, O_HITS,
+	  "instead of a script: the events after which EXPR becomes true (in --from..--to), "
+	  "as the front ends' predicate bar marks them" },
 	{ "--allow-io", NULL, C_REPLAY, O_ALLOW_IO,
 	  "give the Lua commands the io and os libraries (files, processes)" },
 	{ "--deadline", "D", C_JOBS, O_DEADLINE,
@@ -929,6 +936,11 @@ static int set_option(struct cli_opts *o, const struct opt *op, const char *a, c
 		if (!arg || !*arg)
 			return bad_usage("%s needs a file name", a);
 		o->script = arg;
+		break;
+	case O_HITS:
+		if (!arg || !*arg)
+			return bad_usage("%s needs an expression", a);
+		o->hits = arg;
 		break;
 	case O_ALLOW_IO:
 		o->allow_io = true;

@@ -27,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <lttr/replay/replay.h>
 #include "gv.h"
 
 #define LABEL_W 230.0
@@ -197,11 +198,17 @@ static void tick_label(uint64_t ns, uint64_t step, char *buf, size_t size)
 		snprintf(buf, size, "%llu", (unsigned long long)(ns / 1000000000));
 }
 
+/* the predicate's hit marks on the ruler */
+#define PRED_R 0.85
+#define PRED_G 0.0
+#define PRED_B 0.65
+
 static void draw_ruler(struct gv_graph *g, cairo_t *cr, double width)
 {
 	const struct lttr_viewport *vp = &g->d->s.vp;
 	uint64_t span = vp->t1 - vp->t0, step = tick_step(span, width), t;
 	uint64_t base = lttr_trace_header(g->d->s.t)->start_ns;
+	size_t first, n, i;
 	char lab[48];
 
 	cairo_set_source_rgb(cr, 0.93, 0.93, 0.93);
@@ -220,6 +227,18 @@ static void draw_ruler(struct gv_graph *g, cairo_t *cr, double width)
 		tick_label(t - base, step, lab, sizeof(lab));
 		cairo_move_to(cr, x + 2, 11);
 		cairo_show_text(cr, lab);
+	}
+	/* the predicate's hits (p) in the window: a magenta triangle each, on the ruler's foot */
+	n = lttr_session_pred_in(&g->d->s, vp->t0, vp->t1, &first);
+	cairo_set_source_rgb(cr, PRED_R, PRED_G, PRED_B);
+	for (i = first; i < first + n; i++) {
+		double x = floor(x_of(g, g->d->s.pred_hits[i].time_ns, width)) + 0.5;
+
+		cairo_move_to(cr, x - 4, RULER_H);
+		cairo_line_to(cr, x + 4, RULER_H);
+		cairo_line_to(cr, x, RULER_H - 7);
+		cairo_close_path(cr);
+		cairo_fill(cr);
 	}
 }
 

@@ -313,6 +313,9 @@ void gv_doc_show_span(struct gv_doc *d, uint64_t start, uint64_t end, uint32_t p
 
 /* search.c: Ctrl+F, the search bar; filters.c: the filters dialog */
 void gv_search_show(struct gv_doc *d);
+/* predbar.c: the predicate bar (p), the next and previous hit () () */
+void gv_predbar_show(struct gv_doc *d);
+void gv_predbar_step(struct gv_doc *d, int dir);
 void gv_filters_dialog(struct gv_doc *d);
 /* progress.c: lttr_view_find() with a progress dialog (Cancel) when it takes long */
 int gv_find(struct gv_doc *d, const struct lttr_filter *f, const struct lttr_view_pos *from,

@@ -232,6 +232,12 @@ bool gv_tab_key(struct gv_doc *d, GdkEventKey *ev)
 	case LTTR_KA_FILTER:
 		gv_filters_dialog(d);
 		return true;
+	case LTTR_KA_PRED:
+		gv_predbar_show(d);
+		return true;
+	case LTTR_KA_PRED_NEXT: case LTTR_KA_PRED_PREV:
+		gv_predbar_step(d, act == LTTR_KA_PRED_NEXT ? 1 : -1);
+		return true;
 	case LTTR_KA_HELP:
 		gv_cheat_sheet(GTK_WINDOW(app->win));
 		return true;

@@ -115,6 +115,9 @@ static void show(struct gv_progress *p)
 	gtk_container_add(GTK_CONTAINER(gtk_dialog_get_content_area(GTK_DIALOG(p->dialog))),
 			  p->bar);
 	g_signal_connect(p->dialog, "response", G_CALLBACK(on_cancel), p);
+	/* Escape or the close button: a response (Cancel), then a delete
+	 * event that would destroy the dialog under gv_progress_end() */
+	g_signal_connect(p->dialog, "delete-event", G_CALLBACK(gtk_true), NULL);
 	gtk_widget_show_all(p->dialog);
 }
 

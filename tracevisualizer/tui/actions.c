@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <curses.h>
+#include <lttr/replay/replay.h>
 #include <lttr/view/verify.h>
 #include "tui.h"
 
@@ -91,6 +92,66 @@ void tui_search_next(struct tui *u, int dir)
 		return;
 	}
 	find(u, dir, false);
+}
+
+/*
+ * The predicate bar (p): an expression of the replay's language
+ * (docs/replay.md); its hits over the whole trace come from one replay
+ * pass (lttr_session_set_pred(), a progress bar that Esc cancels), are
+ * marked ^ on the rulers, and ) ( move the cursor to the next and
+ * previous one.  A text that does not compile is said with its line and
+ * column, as replay --hits says it, and changes nothing.
+ */
+void tui_pred_prompt(struct tui *u)
+{
+	char buf[sizeof(u->pred_edit)];
+	struct lttr_error err;
+
+	snprintf(buf, sizeof(buf), "%s", u->pred_edit[0] ? u->pred_edit : u->s.pred_text);
+	if (tui_prompt(u, "predicate (empty: none): ", buf, sizeof(buf)))
+		return;
+	snprintf(u->pred_edit, sizeof(u->pred_edit), "%s", buf);
+	tui_message(u, false, "replaying the trace for: %.200s", buf);
+	lttr_session_set_pred(&u->s, buf, tui_progress, u, &err);
+	u->msg[0] = '\0';
+	if (err.code == LTTR_E_CANCELED) {
+		tui_message(u, true, "predicate canceled: %s", u->s.pred_text[0] ?
+			    "the one before stays" : "none");
+		return;
+	}
+	if (err.code) {
+		tui_message(u, true, "predicate: %s", err.msg);
+		return;
+	}
+	u->pred_edit[0] = '\0';
+	if (!buf[0])
+		tui_message(u, false, "no predicate");
+	else
+		tui_message(u, false, "predicate: %zu hit%s: ) next, ( previous", u->s.npred,
+			    u->s.npred == 1 ? "" : "s");
+}
+
+void tui_pred_step(struct tui *u, int dir)
+{
+	uint64_t t, rel;
+	long i;
+
+	if (!u->s.pred_text[0]) {
+		tui_message(u, true, "no predicate yet (p)");
+		return;
+	}
+	i = lttr_session_pred_step(&u->s, dir, &t);
+	if (i < 0) {
+		tui_message(u, true, "no hit %s the cursor for: %.200s", dir > 0 ? "after" : "before",
+			    u->s.pred_text);
+		return;
+	}
+	tui_set_cursor(u, t);
+	rel = tui_rel(u, t);
+	tui_message(u, false, "hit %ld/%zu at %llu.%09llu #%llu: %.200s", i + 1, u->s.npred,
+		    (unsigned long long)(rel / 1000000000U),
+		    (unsigned long long)(rel % 1000000000U),
+		    (unsigned long long)u->s.pred_hits[i].ordinal, u->s.pred_text);
 }
 
 void tui_filter_prompt(struct tui *u)

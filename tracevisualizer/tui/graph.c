@@ -12,6 +12,7 @@
 #include <string.h>
 #include <curses.h>
 #include <lttr/view/files.h>
+#include <lttr/replay/replay.h>
 #include "tui.h"
 
 int tui_graph_sort(struct tui *u)
@@ -188,6 +189,7 @@ static void ruler(struct tui *u, int y, int x0, int ncols, const char *label)
 {
 	char a[32], b[32];
 	long col, mcol[2] = { -1, -1 };
+	size_t first, nh, h;
 	int i, la, lb;
 
 	move(y, 0);
@@ -208,6 +210,18 @@ static void ruler(struct tui *u, int y, int x0, int ncols, const char *label)
 	lttr_fmt_time(tui_rel(u, u->s.vp.t1), b, sizeof(b));
 	la = (int)strlen(a);
 	lb = (int)strlen(b);
+	/* the predicate's hits (p) in the window: ^ at their columns, over the labels */
+	nh = lttr_session_pred_in(&u->s, u->s.vp.t0, u->s.vp.t1, &first);
+	for (h = first; h < first + nh; h++) {
+		col = lttr_viewport_time_col(&u->s.vp, u->s.pred_hits[h].time_ns,
+					     (unsigned int)ncols);
+		if (col < 0 || col >= ncols)
+			continue;
+		if (col <= la)
+			la = 0;
+		if (col >= ncols - lb - 1)
+			lb = 0;
+	}
 	/* the start's label over columns [0, la), the end's over [ncols - lb, ncols) */
 	for (i = 0; i < 2; i++)
 		if (mcol[i] >= 0 && mcol[i] <= la)	/* (a column between: a gap) */
@@ -221,6 +235,12 @@ static void ruler(struct tui *u, int y, int x0, int ncols, const char *label)
 		la = 0;
 	if (lb && la + lb + 2 <= ncols)
 		mvaddstr(y, x0 + ncols - lb, b);
+	for (h = first; h < first + nh; h++) {
+		col = lttr_viewport_time_col(&u->s.vp, u->s.pred_hits[h].time_ns,
+					     (unsigned int)ncols);
+		if (col >= 0 && col < ncols)
+			mvaddch(y, x0 + (int)col, (chtype)'^' | A_BOLD);
+	}
 	for (i = 0; i < 2; i++)
 		if (mcol[i] >= 0)
 			mvaddch(y, x0 + (int)mcol[i], (chtype)(i ? 'B' : 'A') | A_BOLD | A_REVERSE);

@@ -358,6 +358,12 @@ bool tui_key(struct tui *u, int key)
 	case LTTR_KA_FILTER:
 		tui_filter_prompt(u);
 		return true;
+	case LTTR_KA_PRED:
+		tui_pred_prompt(u);
+		return true;
+	case LTTR_KA_PRED_NEXT: case LTTR_KA_PRED_PREV:
+		tui_pred_step(u, act == LTTR_KA_PRED_NEXT ? 1 : -1);
+		return true;
 	case LTTR_KA_FILTER_HIDE:
 		lttr_session_set_filter_hide(&u->s, !u->s.filter_hide);
 		u->ev.valid = false;

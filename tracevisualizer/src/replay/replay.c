@@ -35,6 +35,7 @@
 #include <lttr/view/view.h>
 #include "replay/replay-internal.h"
 #include "replay/rlua.h"
+#include "reader/progress-hold.h"
 
 #define MAX_PID		4194304U	/* PID_MAX_LIMIT */
 
@@ -1586,6 +1587,137 @@ static void replay_free(struct lttr_replay *r)
 	pthread_mutex_destroy(&r->mu);
 	pthread_cond_destroy(&r->cv);
 	free(r);
+}
+
+/* ---- the hits of one predicate (lttr_replay_hits()) ---- */
+
+struct hits_run {
+	struct lttr_replay *r;
+	struct rx_node *cond;
+	bool was;		/* true after the event before */
+	uint64_t from, to;
+	int (*progress)(void *arg, unsigned int permille);
+	void *arg;
+	uint64_t end, step;
+	struct lttr_replay_hit *v;
+	size_t n, cap;
+	bool nomem;
+	bool canceled;		/* by @progress */
+};
+
+/* after the current event: a hit when the predicate holds and did not before */
+static void hits_after(struct hits_run *h)
+{
+	struct lttr_replay *r = h->r;
+	struct rx_val v;
+	bool now;
+
+	replay_eval(r, h->cond, &v);
+	now = v.type == RX_V_INT ? v.i != 0 : v.type == RX_V_STR && v.s[0];
+	if (now && !h->was && r->cur.time_ns >= h->from && r->cur.time_ns <= h->to) {
+		if (h->n == h->cap) {
+			size_t c = h->cap ? h->cap * 2 : 64;
+			struct lttr_replay_hit *p = realloc(h->v, c * sizeof(*p));
+
+			if (!p) {
+				h->nomem = true;
+				return;
+			}
+			h->v = p;
+			h->cap = c;
+		}
+		h->v[h->n].ordinal = r->ordinal;
+		h->v[h->n].time_ns = r->cur.time_ns;
+		h->n++;
+	}
+	h->was = now;
+}
+
+static int hits_event(void *arg, const struct lttr_event *ev)
+{
+	struct hits_run *h = arg;
+	struct lttr_replay *r = h->r;
+
+	if (r->have_cur)
+		hits_after(h);
+	if (h->nomem)
+		return -LTTR_E_CANCELED;
+	if (ev->time_ns > h->to)
+		return -LTTR_E_CANCELED;	/* past the range: done */
+	if (h->progress && (r->ordinal & 0xffff) == 0xffff) {
+		uint64_t span = h->end > r->start ? h->end - r->start : 1;
+		uint64_t at = ev->time_ns > r->start ? ev->time_ns - r->start : 0;
+		unsigned int pm = at >= span ? 999 : (unsigned int)(at * 1000 / span);
+
+		if (lttr_progress_tell(h->progress, h->arg, ++h->step, pm)) {
+			h->canceled = true;
+			return -LTTR_E_CANCELED;
+		}
+	}
+	r->cur = *ev;
+	r->have_cur = true;
+	r->ordinal++;
+	apply_event(r, ev);
+	return 0;
+}
+
+static void hits_task(void *arg, const struct lttr_acct_change *c)
+{
+	h_task(((struct hits_run *)arg)->r, c);
+}
+
+static void hits_transition(void *arg, const struct lttr_flow_tr *tr)
+{
+	h_transition(((struct hits_run *)arg)->r, tr);
+}
+
+int lttr_replay_hits(struct lttr_trace *t, const char *expr, uint64_t from_ns, uint64_t to_ns,
+		     int (*progress)(void *arg, unsigned int permille), void *arg,
+		     struct lttr_replay_hit **out, size_t *n, struct lttr_error *err)
+{
+	static const struct lttr_replay_opts o;
+	struct lttr_account_hooks hk = { .event = hits_event, .transition = hits_transition,
+					 .task = hits_task };
+	struct hits_run h = { .from = from_ns, .to = to_ns, .progress = progress, .arg = arg };
+	struct lttr_account *a = NULL;
+	int rc;
+
+	*out = NULL;
+	*n = 0;
+	lttr_error_clear(err);
+	h.cond = rx_compile(expr, 1, 1, t, err);
+	if (!h.cond)
+		return -(err->code ? err->code : LTTR_E_INVAL);
+	rc = replay_new(t, &o, &h.r, err);
+	if (rc < 0) {
+		replay_free(h.r);
+		rx_free(h.cond);
+		return rc;
+	}
+	h.end = lttr_trace_end_ns(t);
+	if (to_ns < h.end)
+		h.end = to_ns;
+	rc = lttr_account_compute_hooks(t, &hk, &h, &a, err);
+	lttr_account_free(a);
+	if (h.nomem) {
+		rc = lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
+	} else if (h.canceled) {
+		rc = lttr_error_set(err, LTTR_E_CANCELED, "canceled");
+	} else if (rc == -LTTR_E_CANCELED) {
+		rc = 0;		/* stopped past @to_ns */
+		lttr_error_clear(err);
+	} else if (!rc && h.r->have_cur) {
+		hits_after(&h);	/* the last event */
+	}
+	replay_free(h.r);
+	rx_free(h.cond);
+	if (rc < 0) {
+		free(h.v);
+		return rc;
+	}
+	*out = h.v;
+	*n = h.n;
+	return 0;
 }
 
 int lttr_replay_open(struct lttr_trace *t, const struct lttr_replay_opts *o,

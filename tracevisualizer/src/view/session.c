@@ -15,6 +15,7 @@
 #include <lttr/view/filter.h>
 #include <lttr/view/session.h>
 #include <lttr/view/tracemode.h>
+#include <lttr/replay/replay.h>
 
 #define SESSION_FILE "session.json"
 
@@ -45,6 +46,7 @@ int lttr_session_init(struct lttr_session *s, const char *dir, unsigned int open
 void lttr_session_free(struct lttr_session *s)
 {
 	lttr_filter_free(s->filter);
+	free(s->pred_hits);
 	lttr_bookmarks_free(&s->bm);
 	lttr_view_free(s->v);
 	lttr_trace_close(s->t);
@@ -235,6 +237,80 @@ unsigned int lttr_session_set_filter(struct lttr_session *s, const char *text,
 	s->filter = f;
 	snprintf(s->filter_text, sizeof(s->filter_text), "%s", text);
 	return LTTR_SES_FILTER;
+}
+
+unsigned int lttr_session_set_pred(struct lttr_session *s, const char *text,
+				   int (*progress)(void *arg, unsigned int permille), void *arg,
+				   struct lttr_error *err)
+{
+	struct lttr_replay_hit *v;
+	struct lttr_error e;
+	size_t n;
+
+	if (!err)
+		err = &e;
+	lttr_error_clear(err);
+	if (!text || !*text) {
+		if (!s->pred_text[0])
+			return 0;
+		free(s->pred_hits);
+		s->pred_hits = NULL;
+		s->npred = 0;
+		s->pred_text[0] = '\0';
+		return LTTR_SES_MARKS;
+	}
+	if (strlen(text) >= sizeof(s->pred_text)) {
+		lttr_error_set(err, LTTR_E_INVAL, "1:%zu: longer than %zu characters",
+			       sizeof(s->pred_text), sizeof(s->pred_text) - 1);
+		return 0;
+	}
+	if (lttr_replay_hits(s->t, text, 0, UINT64_MAX, progress, arg, &v, &n, err) < 0)
+		return 0;
+	free(s->pred_hits);
+	s->pred_hits = v;
+	s->npred = n;
+	snprintf(s->pred_text, sizeof(s->pred_text), "%s", text);
+	return LTTR_SES_MARKS;
+}
+
+/* the number of hits before @t (@incl: at or before) */
+static size_t pred_lower(const struct lttr_session *s, uint64_t t, bool incl)
+{
+	size_t lo = 0, hi = s->npred;
+
+	while (lo < hi) {
+		size_t m = lo + (hi - lo) / 2;
+
+		if (s->pred_hits[m].time_ns < t || (incl && s->pred_hits[m].time_ns == t))
+			lo = m + 1;
+		else
+			hi = m;
+	}
+	return lo;
+}
+
+long lttr_session_pred_step(const struct lttr_session *s, int dir, uint64_t *t)
+{
+	size_t i = pred_lower(s, s->vp.cursor, dir > 0);
+
+	if (dir > 0) {
+		if (i >= s->npred)
+			return -1;
+	} else {
+		if (!i)
+			return -1;
+		i--;
+	}
+	*t = s->pred_hits[i].time_ns;
+	return (long)i;
+}
+
+size_t lttr_session_pred_in(const struct lttr_session *s, uint64_t a, uint64_t b, size_t *first)
+{
+	size_t i = pred_lower(s, a, false), j = b < a ? i : pred_lower(s, b, true);
+
+	*first = i;
+	return j - i;
 }
 
 unsigned int lttr_session_set_filter_hide(struct lttr_session *s, bool hide)

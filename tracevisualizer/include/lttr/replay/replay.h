@@ -145,6 +145,45 @@ int lttr_replay_open(struct lttr_trace *t, const struct lttr_replay_opts *o,
 int lttr_replay_exec(struct lttr_replay *r, const char *text, unsigned int first_line,
 		     struct lttr_error *err);
 
+/**
+ * struct lttr_replay_hit - a moment a predicate becomes true
+ * @ordinal: the event's number in the merged order (from 1), as the
+ *	stops' (dump's line order)
+ * @time_ns: its time (CLOCK_MONOTONIC ns)
+ */
+struct lttr_replay_hit {
+	uint64_t ordinal;
+	uint64_t time_ns;
+};
+
+/**
+ * lttr_replay_hits() - the events after which a predicate becomes true,
+ * in a range of time: the predicate bar of the front ends, replay --hits
+ * @t: the trace
+ * @expr: an expression of the replay's language (docs/replay.md)
+ * @from_ns: the range's start (absolute ns; 0: the trace's)
+ * @to_ns: its end, included (UINT64_MAX: the trace's)
+ * @progress: told how far the pass is every 65536 events (may be NULL);
+ *	non-zero cancels
+ * @arg: its argument
+ * @out: receives the hits in the merged order (free() it), NULL for none
+ * @n: receives their number
+ * @err: receives the error: a syntax error or an unknown field
+ *	(LTTR_E_INVAL "1:COL: ..."), LTTR_E_CANCELED, or the trace's
+ *
+ * A hit is an event after which @expr holds (a number not 0, a text not
+ * empty) when it did not after the event before (before the first event
+ * it did not): `watch` of the predicate's truth, its rises only.  The
+ * pass is the replay's, from the trace's start (the accounting has no
+ * state to restore in the middle, docs/replay.md), and stops at the first
+ * event after @to_ns.
+ *
+ * Return: 0 or a negative enum lttr_errcode (nothing in @out then).
+ */
+int lttr_replay_hits(struct lttr_trace *t, const char *expr, uint64_t from_ns, uint64_t to_ns,
+		     int (*progress)(void *arg, unsigned int permille), void *arg,
+		     struct lttr_replay_hit **out, size_t *n, struct lttr_error *err);
+
 /** lttr_replay_close() - end a replay @r: the replay, or NULL */
 void lttr_replay_close(struct lttr_replay *r);
 

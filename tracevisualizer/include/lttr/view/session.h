@@ -37,6 +37,7 @@ struct lttr_trace;
 struct lttr_view;
 struct lttr_account;
 struct lttr_filter;
+struct lttr_replay_hit;
 
 /* what a setter changed */
 #define LTTR_SES_WINDOW	0x01	/* the time window */
@@ -72,6 +73,10 @@ struct lttr_filter;
  * @active_only: graph rows active in the window only
  * @row_sort: the order of the control flow's rows (enum lttr_vsort)
  * @idle_open: the group row of the idle kernel threads is open
+ * @pred_text: the predicate of the predicate bar (docs/replay.md), "" none
+ * @pred_hits: the moments it becomes true over the whole trace, in time
+ *	order (lttr_replay_hits())
+ * @npred: their number
  */
 struct lttr_session {
 	char *dir;
@@ -93,6 +98,9 @@ struct lttr_session {
 	bool active_only;
 	unsigned int row_sort;
 	bool idle_open;
+	char pred_text[LTTR_SESSION_FILTER_MAX];
+	struct lttr_replay_hit *pred_hits;
+	size_t npred;
 };
 
 /**
@@ -202,6 +210,49 @@ unsigned int lttr_session_bookmark_remove(struct lttr_session *s, size_t i);
  * Return: false when the filter hides it.
  */
 bool lttr_session_row_shown(const struct lttr_session *s, size_t row, bool *dim);
+
+/**
+ * lttr_session_set_pred() - the predicate bar's predicate: an expression
+ * of the replay's language (docs/replay.md), its hits over the whole
+ * trace found by one replay pass from the start (lttr_replay_hits(): the
+ * view model's checkpoints hold the rows' positions and sums, not the
+ * replay's state, so no pass can start from one); the next and previous
+ * hits are then looked up in them, with no pass
+ * @s: the session
+ * @text: the predicate ("" or NULL: none)
+ * @progress: the pass's progress (may be NULL); non-zero cancels
+ * @arg: its argument
+ * @err: receives why a text is refused (LTTR_E_INVAL "1:COL: ...") or
+ *	the pass canceled (LTTR_E_CANCELED): the predicate and its hits are
+ *	then as they were (the return is 0 and @err->code set)
+ *
+ * Return: LTTR_SES_MARKS when the predicate changed, else 0.
+ */
+unsigned int lttr_session_set_pred(struct lttr_session *s, const char *text,
+				   int (*progress)(void *arg, unsigned int permille), void *arg,
+				   struct lttr_error *err);
+
+/**
+ * lttr_session_pred_step() - the predicate's nearest hit after (@dir > 0)
+ * or before the cursor (a hit at the cursor's time is neither)
+ * @s: the session
+ * @dir: the direction
+ * @t: receives its time
+ *
+ * Return: its index in @s->pred_hits, or -1 when there is none.
+ */
+long lttr_session_pred_step(const struct lttr_session *s, int dir, uint64_t *t);
+
+/**
+ * lttr_session_pred_in() - the predicate's hits in [@a, @b]: the time axis's marks
+ * @s: the session
+ * @a: from (absolute ns)
+ * @b: to, included
+ * @first: receives the index of the first in @s->pred_hits
+ *
+ * Return: how many.
+ */
+size_t lttr_session_pred_in(const struct lttr_session *s, uint64_t a, uint64_t b, size_t *first);
 
 /**
  * lttr_session_next_mark() - the nearest marker or bookmark after (@dir
