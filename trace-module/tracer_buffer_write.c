@@ -93,6 +93,7 @@
 #include <linux/smp.h>
 #include <linux/string.h>
 #include <linux/timekeeping.h>
+#include <linux/uaccess.h>
 #include <asm/unaligned.h>
 #include <ltt/ltt-clock.h>
 
@@ -203,7 +204,8 @@ static notrace bool ltt_open(struct ltt_cpu *c, u64 ts)
  * Append one record at time @ts to CPU @c's open buffer, switching
  * buffers when needed.  Runs with interrupts off and c->nesting set.
  *
- * A string variable part (exec, open, kthread names) is stored
+ * A string variable part (open, kthread names; an exec name
+ * without the arguments ltt_write_exec() adds) is stored
  * NUL-terminated and at most LTT_MAX_VAR_LEN bytes long, NUL included.
  * Other variable parts are copied as they are (their length was bounded
  * by the caller).  A record without details (LTT_REC_NO_DETAILS) is the
@@ -595,6 +597,78 @@ static __always_inline void ltt_compact(struct ltt_rec *r,
 	r->flags |= LTT_REC_COMPACT;
 }
 
+/* Room for an exec record's variable part: name, argv header, argv. */
+#define LTT_EXEC_VAR_MAX \
+	(LTT_MAX_VAR_LEN + sizeof(struct ltt_exec_argv) + LTT_EXEC_ARGV_MAX)
+
+/*
+ * The variable part of an exec record (format 1.12) in @buf: the file
+ * name @name (@len bytes from the kernel, NUL included) with its NUL, at
+ * most LTT_MAX_VAR_LEN bytes, then the arguments of the new image, read
+ * from its memory (mm->arg_start..arg_end; the hook runs in
+ * exec_binprm() once the image is loaded, so current->mm is the new
+ * one): struct ltt_exec_argv and at most LTT_EXEC_ARGV_MAX bytes of
+ * strings, cut after the last whole string that fits (LTT_EXEC_ARGV_CUT).
+ * The copy cannot fault (copy_from_user_nofault(): we may not sleep
+ * here); when it fails, or the task has no user memory, the name goes
+ * alone.  Returns the length.
+ */
+static notrace unsigned int ltt_exec_var(char *buf, const char *name,
+					 unsigned int len)
+{
+	struct ltt_exec_argv h = { .magic = LTT_EXEC_ARGV_MAGIC };
+	struct mm_struct *mm = current->mm;
+	unsigned int nlen, alen;
+	unsigned long start, end;
+	char *a;
+
+	nlen = len ? strnlen(name, min_t(unsigned int, len,
+					 LTT_MAX_VAR_LEN - 1)) : 0;
+	memcpy(buf, name, nlen);
+	buf[nlen++] = '\0';
+	if (!mm || (current->flags & PF_KTHREAD) || !in_task())
+		return nlen;
+	start = READ_ONCE(mm->arg_start);
+	end = READ_ONCE(mm->arg_end);
+	if (end <= start)
+		return nlen;
+	alen = min_t(unsigned long, end - start, LTT_EXEC_ARGV_MAX);
+	a = buf + nlen + sizeof(h);
+	if (copy_from_user_nofault(a, (const void __user *)start, alen))
+		return nlen;
+	if (alen < end - start || a[alen - 1] != '\0') {
+		/* Cut after the last whole string, or inside the only one. */
+		unsigned int whole = alen;
+
+		while (whole && a[whole - 1] != '\0')
+			whole--;
+		if (whole)
+			alen = whole;
+		else
+			a[alen - 1] = '\0';
+		h.flags |= LTT_EXEC_ARGV_CUT;
+	}
+	h.len = alen;
+	memcpy(buf + nlen, &h, sizeof(h));
+	return nlen + sizeof(h) + alen;
+}
+
+/*
+ * An exec record with its arguments (ltt_exec_var()): out of line, so
+ * that the room for them is only on the stack of an exec.
+ */
+static noinline notrace void ltt_write_exec(struct ltt_rec *r, bool stack)
+{
+	char buf[LTT_EXEC_VAR_MAX] ltt_scratch;
+
+	r->var_len = ltt_exec_var(buf, r->var, r->var_len);
+	r->var = buf;
+	if (unlikely(stack))
+		ltt_write_stacked(r);
+	else
+		ltt_write(r);
+}
+
 /*
  * Record event @id, tracing being active and the event in the mask (the
  * callers test it): apply the filter and the details mask, bound the
@@ -636,6 +710,13 @@ static notrace void ltt_submit(unsigned int id, const void *data,
 	}
 	switch (id) {
 	case LTT_EV_PROCESS_EXEC:
+		/* The name, then the arguments (format 1.12). */
+		if (r.var) {
+			ltt_write_exec(&r, stack);
+			return;
+		}
+		r.str = true;
+		break;
 	case LTT_EV_FS_OPEN:
 	case LTT_EV_KTHREAD_CREATE:
 		r.str = true;

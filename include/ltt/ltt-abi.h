@@ -59,7 +59,7 @@
 #define LTT_TRACE_MAGIC		0x00D6B7EDU	/* LTT's magic number */
 #define LTT_BUFFER_MAGIC	0x4C544242U	/* "BBTL" in memory */
 #define LTT_FORMAT_MAJOR	1
-#define LTT_FORMAT_MINOR	11	/* 1.11: application markers (LTT_EV_MARKER) */
+#define LTT_FORMAT_MINOR	12	/* 1.12: exec records may carry argv */
 
 #define LTT_ORDER_LITTLE	1
 #define LTT_ORDER_BIG		2
@@ -231,10 +231,35 @@ struct ltt_ev_process_fork {
 	__u64 clone_flags;	/* the raw CLONE_* flags */
 } __attribute__((packed));
 
-/* followed by the NUL-terminated file name given to exec */
+/*
+ * Followed by the NUL-terminated file name given to exec; from format
+ * 1.12 the name's NUL may be followed by the new process's arguments: a
+ * struct ltt_exec_argv (unaligned), then its @len bytes, the argument
+ * strings each with its NUL (argv[0] first), as the process's memory held
+ * them when exec loaded it (mm->arg_start..arg_end).  Without them (an
+ * older trace, no memory to read, a fault) the name is followed by the
+ * record's zero padding: a reader tells the two apart by @magic.
+ */
 struct ltt_ev_process_exec {
 	__u32 pid;
 } __attribute__((packed));
+
+/*
+ * The arguments of an exec record (format 1.12).  At most
+ * LTT_EXEC_ARGV_MAX bytes of strings are kept, cut after the last whole
+ * string that fits; LTT_EXEC_ARGV_CUT then says arguments were left out
+ * (a single first string longer than the bound is cut inside and given
+ * its NUL).
+ */
+struct ltt_exec_argv {
+	__u8 magic;		/* LTT_EXEC_ARGV_MAGIC */
+	__u8 flags;		/* LTT_EXEC_ARGV_* */
+	__u16 len;		/* bytes of strings that follow, NULs included */
+} __attribute__((packed));
+
+#define LTT_EXEC_ARGV_MAGIC	0xa5
+#define LTT_EXEC_ARGV_CUT	0x01	/* arguments after these left out */
+#define LTT_EXEC_ARGV_MAX	256
 
 struct ltt_ev_process_exit {
 	__u32 pid;
@@ -1460,10 +1485,12 @@ static inline __u64 ltt_lost_by_event(const struct ltt_lost_info *li,
  * LTT_IOC_SET_STACKS).  9: format 1.11, application markers
  * (LTT_EV_MARKER, /dev/ltt-marker).  10: the vital signs collector
  * (/dev/ltt-vitals, struct ltt_vitals_*; the trace format is unchanged).
+ * 11: format 1.12, exec records carry the process's arguments
+ * (struct ltt_exec_argv).
  * The daemon writes its own LTT_FORMAT_MINOR in the trace header, so it
  * refuses a module of another version.
  */
-#define LTT_ABI_VERSION		10
+#define LTT_ABI_VERSION		11
 
 struct ltt_buffer_config {
 	__u32 size;		/* bytes per buffer, header included */

@@ -1,7 +1,10 @@
 #!/bin/bash
 # A tree of 50 forked processes: every fork and every exit is in the trace,
 # and the process tree rebuilt from the snapshot plus fork events matches the
-# workload's own record (pid, ppid, exit code of each process).
+# workload's own record (pid, ppid, exit code of each process).  The root's
+# exec record carries its exact arguments (format 1.12), and processes
+# --json gives the root that command line and each child its parent's (a
+# fork copies the memory that holds them).
 . "$(dirname "$0")/../lib/tap.sh"
 share=$(mktemp -d); trap 'rm -rf "$share"' EXIT
 
@@ -13,13 +16,15 @@ tracevisualizer summary --json "$share/t" > "$share/s.json"
 ok $? "summary --json"
 tracevisualizer dump --json "$share/t" > "$share/d.json"
 ok $? "dump --json"
+tracevisualizer processes --json "$share/t" > "$share/p.json"
+ok $? "processes --json"
 conserved "$share/t"
 
-checks < <(PYTHONPATH=tests/lib python3 - "$share/tree" "$share/s.json" "$share/d.json" <<'PY'
+checks < <(PYTHONPATH=tests/lib python3 - "$share/tree" "$share/s.json" "$share/d.json" "$share/p.json" <<'PY'
 import sys
 from check import ok, load, done
 tree = [tuple(map(int, l.split())) for l in open(sys.argv[1])]
-s = load(sys.argv[2]); d = load(sys.argv[3])
+s = load(sys.argv[2]); d = load(sys.argv[3]); pj = load(sys.argv[4])
 procs = {p['pid']: p for p in s['processes']}
 forks = {e['args']['child']: e for e in d['events'] if e['type'] == 'fork'}
 exits = {e['args']['pid']: e for e in d['events'] if e['type'] == 'exit'}
@@ -42,6 +47,15 @@ ok(all([n['name'] for n in procs[pid]['names']] == ['ltt-forktree'] and
        procs[pid]['names'][0]['since_ns'] == forks[pid]['time_ns']
        for pid, _, _ in children if pid in procs and pid in forks),
    "each child is named ltt-forktree from its fork on")
+argv = ['ltt-forktree', '50', '/mnt/share/tree']
+rx = [e['args'] for e in d['events'] if e['type'] == 'exec' and e['args']['pid'] == root]
+ok(len(rx) == 1 and rx[0].get('argv') == argv and rx[0].get('cmdline') == ' '.join(argv) and
+   rx[0].get('argv_cut') is False and d['trace']['format'] == '1.12',
+   "the root's exec (format 1.12) carries its exact argv %s: %s" % (argv, rx))
+cmd = {p['pid']: p['cmdline'] for p in pj['processes']}
+ok(cmd.get(root) == ' '.join(argv) and
+   all(cmd.get(pid) == ' '.join(argv) for pid, _, _ in children),
+   "processes --json: the root's cmdline, and each child's inherited at its fork")
 print("checked %d processes" % len(tree))
 done()
 PY

@@ -5,12 +5,21 @@
 #
 # gen DIR PID1 PID2 SLEEP1 SLEEP2: sh (5) forks two workers on cpu 0 (the
 # first, PID1, runs there; the second, PID2, on cpu 1), each sleeps in
-# clock_nanosleep for SLEEP ns, then exits; sh waits in wait4 to the end
+# clock_nanosleep for SLEEP ns, then exits; sh waits in wait4 to the end.
+# With ARGS1 and ARGS2 (gen DIR PID1 PID2 SLEEP1 SLEEP2 ARGS1 ARGS2) the
+# trace is format 1.12 and each worker's exec carries its arguments:
+# "worker ARGS" (the words of ARGS, tracegen's execv).
 gen() {
 	local p1=$2 p2=$3 w1=$((1000080000 + $4)) w2=$((1000080000 + $5)) end
+	local x1="exec $p1 /bin/worker" x2="exec $p2 /bin/worker" fmt=""
+	if [ $# -ge 7 ]; then
+		x1="execv $p1 0 /bin/worker worker $6"
+		x2="execv $p2 0 /bin/worker worker $7"
+		fmt=" format=1.12"
+	fi
 	end=$(( (w1 > w2 ? w1 : w2) + 100000 ))
 	$gen "$1" <<DESC
-header ncpus=2 end=$end
+header ncpus=2 end=$end$fmt
 proc PID: 1; PPID: 0; TGID: 1; NAME: init
 proc PID: 5; PPID: 1; TGID: 5; NAME: sh
 buf cpu=0 start=1000000000 pid=5
@@ -25,7 +34,7 @@ buf cpu=0 start=1000000000 pid=5
 1000040000 syscall_entry 61
 1000050000 sched 5 $p1 1
 1000055000 syscall_entry 59
-1000060000 exec $p1 /bin/worker
+1000060000 $x1
 1000065000 syscall_exit 59 0
 1000070000 syscall_entry 230
 1000080000 sched $p1 0 1
@@ -41,7 +50,7 @@ buf cpu=1 start=1000000000 pid=0
 1000000000 start 0 1
 1000035000 sched 0 $p2 0
 1000055000 syscall_entry 59
-1000060000 exec $p2 /bin/worker
+1000060000 $x2
 1000065000 syscall_exit 59 0
 1000070000 syscall_entry 230
 1000080000 sched $p2 0 1

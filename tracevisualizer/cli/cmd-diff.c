@@ -2,7 +2,7 @@
 /*
  * cmd-diff.c - "tracevisualizer diff A B": the difference of two runs
  * (lttr_diff_compute(), lttr_diff_wakers(), lttr_diff_explain()): the
- * processes matched by name and role, the change of each pair's elapsed
+ * processes matched by command line, else by name and role, the change of each pair's elapsed
  * time in parts that add up to it, the processes of one run only, and
  * the worst change explained.  Printing only.
  */
@@ -90,6 +90,8 @@ static void print_proc(const struct lttr_diff_proc *dp)
 	else
 		printf("  %s (pid %u)  %s", dp->name,
 		       dp->side == LTTR_DS_A ? dp->pid_a : dp->pid_b, dp->key);
+	if (dp->match == LTTR_DM_CMDLINE)
+		printf("  [cmdline: %s]", dp->cmdline);
 	printf("%s\n", dp->whole_a || dp->whole_b ? "  [whole trace]" : "");
 }
 
@@ -127,10 +129,11 @@ static void print_text(const struct cli_opts *o, const struct lttr_diff *d,
 	printf("(a process's elapsed time = its threads' lifetimes summed; times in ms, to the ns;\n"
 	       " change = B - A, split into the accounting's parts (user, syscall NAME, trap, kernel,\n"
 	       " interrupted, runnable, nodata = state unknown, blocked REASON), which add up to the\n"
-	       " change exactly; blocked parts split by waker; processes matched by name and role:\n"
-	       " the names from the root of the process tree, each with its rank among the\n"
-	       " siblings of that name in fork order; [whole trace]: alive over the whole of a\n"
-	       " trace, its change partly the traces' lengths)\n\n");
+	       " change exactly; blocked parts split by waker; processes matched by command line\n"
+	       " where both traces have it ([cmdline: ...]), else by name and role: the names\n"
+	       " from the root of the process tree, each with its rank among the siblings of\n"
+	       " that name in fork order; [whole trace]: alive over the whole of a trace, its\n"
+	       " change partly the traces' lengths)\n\n");
 	printf("Matched: %zu processes, by |change|:\n", d->nmatched);
 	for (i = 0; i < d->n; i++) {
 		if (d->v[i].side != LTTR_DS_BOTH)

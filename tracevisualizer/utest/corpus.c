@@ -302,7 +302,7 @@ const char corpus_rich[] =
 	"buf cpu=1 start=1000000000 pid=5\n"
 	"1000000000 start 5 1\n"
 	"1000000015 sched 5 9 0\n"
-	"1000000025 exec 9 /bin/ls\n"
+	"1000000025 execv 9 0 /bin/ls ls -l a%20b %ff%c3\n"
 	"1000000035 wakeup 1 0 1\n"
 	"1000000045 exit 9 0\n"
 	"1000000055 irq_entry 0xec 3\n"
@@ -321,6 +321,8 @@ const char corpus_rich[] =
 	"1000000010 change_mask syscall_entry,custom\n"
 	"1000000011 nodetail syscall_entry\n"
 	"1000000012 custom_destroy 1\n"
+	/* an exec whose arguments claim 200 bytes past its record */
+	"1000000013 exec_raw 9 2f62696e2f7800a500c8006100\n"
 	"records full\n"
 	"buf cpu=0 start=1000000080 pid=1 flags=1\n"
 	"1000000090 syscall_entry 60 0x401000\n"

@@ -354,9 +354,127 @@ static void check_exit_codes(void)
 	ok(good, "exit codes decoded: exit N, killed by SIGNAME (core dumped)");
 }
 
+/*
+ * An exec record (format 1.12): pid 7, the name @name with its NUL, then
+ * @vlen bytes of @v (the argv block as written, or damaged), in @rec;
+ * padded with zeros as the module pads.  Returns its size.
+ */
+static size_t exec_rec(uint8_t *rec, const char *name, const void *v, size_t vlen)
+{
+	struct ltt_record_header rh = { .id = LTT_EV_PROCESS_EXEC };
+	struct ltt_ev_process_exec e = { .pid = 7 };
+	size_t n = sizeof(rh), nl = strlen(name) + 1;
+
+	memset(rec, 0, 1024);
+	memcpy(rec + n, &e, sizeof(e));
+	n += sizeof(e);
+	memcpy(rec + n, name, nl);
+	n += nl;
+	memcpy(rec + n, v, vlen);
+	n += vlen;
+	n = (n + LTT_REC_ALIGN - 1) / LTT_REC_ALIGN * LTT_REC_ALIGN;
+	rh.size = (uint16_t)n;
+	memcpy(rec, &rh, sizeof(rh));
+	return n;
+}
+
+/* decode @rec and read its arguments; their command line into @cmd */
+static bool exec_decode(const uint8_t *rec, size_t n, struct lttr_exec_args *a,
+			char *cmd, size_t size)
+{
+	static struct lttr_event ev;	/* @a points into the record, not @ev */
+
+	cmd[0] = '\0';
+	if (lttr_record_decode(rec, n, &ev, NULL, 0) < 0)
+		return false;
+	if (lttr_exec_args(&ev, a))
+		lttr_exec_cmdline(a, cmd, size);
+	return ev.var_len == 9 && !memcmp(ev.var, "/bin/prog", 9);
+}
+
+/* the exec record's arguments (format 1.12), good and damaged */
+static void check_exec_args(void)
+{
+	static const uint8_t block[] = { LTT_EXEC_ARGV_MAGIC, 0, 13, 0,
+		'p', 'r', 'o', 'g', 0, '-', 'x', 0, 'a', ' ', 'b', 0, 0 };
+	uint8_t rec[1024], v[600];
+	struct lttr_exec_args a;
+	char cmd[LTT_EXEC_ARGV_MAX + 1], small[8];
+	size_t n, pos = 0, len;
+	const char *s;
+	bool seen[3] = { false }, good;
+
+	/* "prog" "-x" "a b" "": 13 bytes (the block's 14th byte is padding) */
+	n = exec_rec(rec, "/bin/prog", block, 4 + 13);
+	good = exec_decode(rec, n, &a, cmd, sizeof(cmd));
+	ok(good && a.present && !a.cut &&
+	   !a.error && a.argc == 4 && !strcmp(cmd, "prog -x a b "),
+	   "argv after the name: 4 strings (an empty one last), cmdline \"%s\"", cmd);
+	while ((s = lttr_exec_next_arg(&a, &pos, &len))) {
+		if (len == 4 && !memcmp(s, "prog", 4))
+			seen[0] = true;
+		if (len == 3 && !memcmp(s, "a b", 3))
+			seen[1] = true;
+		if (len == 0)
+			seen[2] = true;
+	}
+	ok(seen[0] && seen[1] && seen[2] && lttr_exec_cmdline(&a, small, sizeof(small)) == 7 &&
+	   !strcmp(small, "prog -x"), "each string stepped through; a cmdline cut to its buffer");
+	memcpy(v, block, sizeof(block));
+	v[1] = LTT_EXEC_ARGV_CUT;
+	n = exec_rec(rec, "/bin/prog", v, 4 + 13);
+	good = exec_decode(rec, n, &a, cmd, sizeof(cmd));
+	ok(good && a.present && a.cut,
+	   "LTT_EXEC_ARGV_CUT: arguments left out");
+	/* an older record: the name, then padding */
+	n = exec_rec(rec, "/bin/prog", "", 0);
+	good = exec_decode(rec, n, &a, cmd, sizeof(cmd));
+	ok(good && !a.present && !a.error,
+	   "no block after the name (format 1.11 and older): no argv, no error");
+	/* the block longer than its record */
+	v[1] = 0;
+	v[2] = 200;
+	n = exec_rec(rec, "/bin/prog", v, 4 + 13);
+	good = exec_decode(rec, n, &a, cmd, sizeof(cmd));
+	ok(good && !a.present && a.error &&
+	   strstr(a.error, "longer than its record"), "argv longer than its record: %s, the name kept",
+	   a.error ? a.error : "no error");
+	/* longer than LTT_EXEC_ARGV_MAX, in a record long enough */
+	memset(v, 'x', sizeof(v));
+	v[0] = LTT_EXEC_ARGV_MAGIC;
+	v[1] = 0;
+	v[2] = (LTT_EXEC_ARGV_MAX + 1) & 0xff;
+	v[3] = (LTT_EXEC_ARGV_MAX + 1) >> 8;
+	n = exec_rec(rec, "/bin/prog", v, 4 + LTT_EXEC_ARGV_MAX + 1);
+	good = exec_decode(rec, n, &a, cmd, sizeof(cmd));
+	ok(good && !a.present && a.error &&
+	   strstr(a.error, "LTT_EXEC_ARGV_MAX"), "argv longer than LTT_EXEC_ARGV_MAX: %s",
+	   a.error ? a.error : "no error");
+	/* not NUL-terminated */
+	v[2] = 4;
+	v[3] = 0;
+	n = exec_rec(rec, "/bin/prog", v, 4 + 4);
+	good = exec_decode(rec, n, &a, cmd, sizeof(cmd));
+	ok(good && !a.present && a.error &&
+	   strstr(a.error, "NUL"), "argv not NUL-terminated: %s", a.error ? a.error : "no error");
+	/* the header cut by the record's end: magic as the last byte */
+	n = exec_rec(rec, "/bin/prog", v, 1);
+	good = exec_decode(rec, n, &a, cmd, sizeof(cmd));
+	ok(good && !a.present && a.error &&
+	   strstr(a.error, "header"), "argv header cut by the record's end: %s",
+	   a.error ? a.error : "no error");
+	/* non-UTF-8 bytes go through as they are */
+	memcpy(v, (const uint8_t[]){ LTT_EXEC_ARGV_MAGIC, 0, 4, 0, 'a', 0xff, 0xc3, 0 }, 8);
+	n = exec_rec(rec, "/bin/prog", v, 8);
+	good = exec_decode(rec, n, &a, cmd, sizeof(cmd));
+	ok(good && a.present && a.argc == 1 &&
+	   !memcmp(cmd, "a\xff\xc3", 4), "non-UTF-8 bytes kept as they are");
+}
+
 int main(void)
 {
-	tap_plan((int)(sizeof(cases) / sizeof(cases[0])) + 2 + 4 + 3 + 3 + 1);
+	tap_plan((int)(sizeof(cases) / sizeof(cases[0])) + 2 + 4 + 3 + 3 + 1 + 9);
+	check_exec_args();
 	check_exit_codes();
 	check_events();
 	check_names();

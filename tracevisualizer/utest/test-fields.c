@@ -278,6 +278,7 @@ static bool kind_fits(const struct lttr_field *f)
 		return f->kind == (f->is_signed ? LTTR_FIELD_SIGNED : LTTR_FIELD_UNSIGNED);
 	case LTTR_FIELD_SRC_FLAG:
 	case LTTR_FIELD_SRC_EQUALS:
+	case LTTR_FIELD_SRC_EXEC_ARGV_CUT:
 		return f->kind == LTTR_FIELD_BOOL;
 	case LTTR_FIELD_SRC_VAR_HEX:
 	case LTTR_FIELD_SRC_CUSTOM_HEX:

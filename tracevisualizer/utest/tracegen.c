@@ -523,7 +523,9 @@ static int parse_header_11(struct tg *g, char **tok, int ntok)
 		format_11(h, 9);
 	}
 	if ((s = kv(tok, ntok, "format"))) {
-		if (!strcmp(s, "1.11")) {
+		if (!strcmp(s, "1.12")) {
+			format_11(h, 12);
+		} else if (!strcmp(s, "1.11")) {
 			format_11(h, 11);
 		} else if (!strcmp(s, "1.10")) {
 			format_11(h, 10);
@@ -1084,6 +1086,52 @@ static int parse_var_event(struct tg *g, uint64_t t, char **tok, int ntok,
 		/* the file name is the rest of the line after the pid */
 		return name_record(g, t, LTT_EV_PROCESS_EXEC, &e, sizeof(e),
 				   rest_after(line, 3));
+	}
+	if (!strcmp(name, "execv")) {
+		/* format 1.12: the name, then the arguments (%XX: byte XX) */
+		struct ltt_ev_process_exec e;
+		struct ltt_exec_argv h = { .magic = LTT_EXEC_ARGV_MAGIC };
+		uint8_t *args;
+
+		if (nargs < 3 || parse_u64(tok[2], &a[0]) || parse_u64(tok[3], &a[1]))
+			return -1;
+		e.pid = (uint32_t)a[0];
+		h.flags = (uint8_t)a[1];
+		n = strlen(tok[4]);
+		if (n >= LTT_MAX_VAR_LEN)
+			return -1;
+		memcpy(var, tok[4], n + 1);
+		n++;
+		args = var + n + sizeof(h);
+		for (i = 5; i < ntok; i++) {
+			for (s = tok[i]; *s; s++) {
+				unsigned int x;
+
+				if (args - var + 2 > LTT_MAX_VAR_LEN + LTT_EXEC_ARGV_MAX)
+					return -1;
+				if (*s == '%' && sscanf(s + 1, "%2x", &x) == 1) {
+					*args++ = (uint8_t)x;
+					s += 2;
+				} else {
+					*args++ = (uint8_t)*s;
+				}
+			}
+			*args++ = 0;
+		}
+		h.len = (uint16_t)(args - (var + n + sizeof(h)));
+		memcpy(var + n, &h, sizeof(h));
+		return var_record(g, t, LTT_EV_PROCESS_EXEC, &e, sizeof(e), var,
+				  (size_t)(args - var), false);
+	}
+	if (!strcmp(name, "exec_raw")) {
+		/* the variable part as given (damaged arguments) */
+		struct ltt_ev_process_exec e;
+
+		if (nargs != 2 || parse_u64(tok[2], &a[0]) ||
+		    parse_hexstr(tok[3], var, sizeof(var), &n))
+			return -1;
+		e.pid = (uint32_t)a[0];
+		return var_record(g, t, LTT_EV_PROCESS_EXEC, &e, sizeof(e), var, n, false);
 	}
 	if (!strcmp(name, "kthread_create")) {
 		struct ltt_ev_kthread_create e;

@@ -35,7 +35,9 @@
  *                         format=1.9 and 1.10: the same, samplehz=N (1.10:
  *                         the sampling profiler's rate), stacksys=N,N...
  *                         (1.10: the syscalls whose entries have stacks);
- *                         format=1.11: the same, markers; format=1.9 and later: command=PID (the traced
+ *                         format=1.11: the same, markers; format=1.12: the
+ *                         same, exec records with arguments (execv);
+ *                         format=1.9 and later: command=PID (the traced
  *                         command's pid)
  *   records compact|full  how the events below that have a compact form
  *                         are written: "compact" (use with format=1.2)
@@ -55,6 +57,11 @@
  *                         next_policy=N]   (format 1.3; default 120, 0)
  *   T fork PARENT CHILD TGID FLAGS [CLONE]
  *   T exec PID FILENAME        T exit PID CODE
+ *   T execv PID FLAGS FILENAME ARG...   exec with its arguments (format
+ *                         1.12: struct ltt_exec_argv with FLAGS, then each
+ *                         ARG with its NUL; %XX in an ARG is the byte XX)
+ *   T exec_raw PID HEX    exec whose variable part is the bytes HEX (damaged
+ *                         arguments)
  *   T wakeup PID CPU FLAGS [prio=N policy=N waker_prio=N waker_policy=N]
  *   T start PID CPU
  *   T time_ext [BASE]          time-extension record (format 1.5), delta 0,

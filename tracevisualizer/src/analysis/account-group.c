@@ -65,6 +65,7 @@ static int add_task(struct lttr_acct_task *d, const struct lttr_acct_task *s)
 		d->end_ns = s->end_ns;
 	if (s->pid == s->tgid) {
 		d->name = s->name;
+		d->cmdline = s->cmdline;
 		d->ppid = s->ppid;
 		d->exited = s->exited;
 		d->kthread = s->kthread;
@@ -138,6 +139,7 @@ struct lttr_acct_task *lttr_account_group(const struct lttr_account *a,
 			v[j].pid = v[j].tgid = s->tgid;
 			v[j].ppid = s->ppid;
 			v[j].name = s->name;
+			v[j].cmdline = s->cmdline;
 			v[j].begin_ns = s->begin_ns;
 			v[j].end_ns = s->end_ns;
 			nv++;

@@ -1148,6 +1148,7 @@ static int finish(struct actx *x)
 			tk->pub.tgid = p->tgid;
 			tk->pub.ppid = p->ppid;
 			tk->pub.name = p->name;
+			tk->pub.cmdline = p->cmdline;
 		}
 		if (!tk->pub.name)
 			tk->pub.name = "";

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * diff.c - the difference of two runs: the processes of two traces
- * matched by name and role in their process trees, the change of each
- * pair's elapsed time split into the accounting's categories (parts that
+ * matched by command line, else by name and role in their process trees,
+ * the change of each pair's elapsed time split into the accounting's categories (parts that
  * add up to the change exactly), the blocked parts split by waker from
  * the explanations, and the worst change explained.  Nothing here
  * decides a state: every figure is the accounting's (account.c) or an
@@ -25,6 +25,11 @@ const char *lttr_diff_kind_name(unsigned int kind)
 	};
 
 	return kind < LTTR_DC_COUNT ? n[kind] : "?";
+}
+
+const char *lttr_diff_match_name(unsigned int match)
+{
+	return match == LTTR_DM_CMDLINE ? "cmdline" : match == LTTR_DM_ROLE ? "role" : NULL;
 }
 
 const char *lttr_diff_side_name(unsigned int side)
@@ -52,6 +57,9 @@ struct side {
 	size_t n;
 	char **keys;
 	size_t *order;		/* indices of @g sorted by key */
+	size_t *byc;		/* those with a command line, by it, then key */
+	size_t nbyc;
+	long *mate;		/* the index of its pair in the other trace, or -1 */
 };
 
 static int cmp_u32(uint32_t x, uint32_t y)
@@ -167,6 +175,14 @@ static int cmp_key(const void *x, const void *y)
 	return c ? c : cmp_u32(sort_side->g[i].pid, sort_side->g[j].pid);
 }
 
+static int cmp_cmdline(const void *x, const void *y)
+{
+	size_t i = *(const size_t *)x, j = *(const size_t *)y;
+	int c = strcmp(sort_side->g[i].cmdline, sort_side->g[j].cmdline);
+
+	return c ? c : cmp_key(x, y);
+}
+
 static void side_free(struct side *s)
 {
 	size_t i;
@@ -175,6 +191,8 @@ static void side_free(struct side *s)
 		free(s->keys[i]);
 	free(s->keys);
 	free(s->order);
+	free(s->byc);
+	free(s->mate);
 	lttr_account_group_free(s->g, s->g ? s->n : 0);
 }
 
@@ -191,13 +209,83 @@ static int side_load(struct lttr_trace *t, struct side *s, struct lttr_error *er
 	if (!s->g)
 		s->n = 0;
 	s->order = malloc((s->n ? s->n : 1) * sizeof(*s->order));
-	if ((s->a->ntasks && !s->g) || !s->order || make_keys(s) < 0)
+	s->byc = malloc((s->n ? s->n : 1) * sizeof(*s->byc));
+	s->mate = malloc((s->n ? s->n : 1) * sizeof(*s->mate));
+	if ((s->a->ntasks && !s->g) || !s->order || !s->byc || !s->mate ||
+	    make_keys(s) < 0)
 		return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
-	for (i = 0; i < s->n; i++)
+	for (i = 0; i < s->n; i++) {
 		s->order[i] = i;
+		s->mate[i] = -1;
+		if (s->g[i].cmdline)
+			s->byc[s->nbyc++] = i;
+	}
 	sort_side = s;
 	qsort(s->order, s->n, sizeof(*s->order), cmp_key);
+	qsort(s->byc, s->nbyc, sizeof(*s->byc), cmp_cmdline);
 	return 0;
+}
+
+/*
+ * Pair the processes of one command line, @a[0..na) of A and @b[0..nb)
+ * of B, each sorted by role: those of the same role first (a merge), then
+ * the others in the order of their roles.
+ */
+static void pair_cmdline(struct side *sa, const size_t *a, size_t na,
+			 struct side *sb, const size_t *b, size_t nb)
+{
+	size_t i = 0, j = 0;
+
+	while (i < na && j < nb) {
+		int c = strcmp(sa->keys[a[i]], sb->keys[b[j]]);
+
+		if (c == 0) {
+			sa->mate[a[i]] = (long)b[j];
+			sb->mate[b[j]] = (long)a[i];
+		}
+		if (c <= 0)
+			i++;
+		if (c >= 0)
+			j++;
+	}
+	for (i = 0, j = 0; i < na && j < nb; i++) {
+		if (sa->mate[a[i]] >= 0)
+			continue;
+		while (j < nb && sb->mate[b[j]] >= 0)
+			j++;
+		if (j == nb)
+			break;
+		sa->mate[a[i]] = (long)b[j];
+		sb->mate[b[j]] = (long)a[i];
+	}
+}
+
+/* the pairs by command line: a merge of the two lists sorted by it */
+static void match_cmdlines(struct side *sa, struct side *sb)
+{
+	size_t i = 0, j = 0;
+
+	while (i < sa->nbyc && j < sb->nbyc) {
+		const char *ca = sa->g[sa->byc[i]].cmdline, *cb = sb->g[sb->byc[j]].cmdline;
+		int c = strcmp(ca, cb);
+		size_t ei = i, ej = j;
+
+		if (c < 0) {
+			i++;
+			continue;
+		}
+		if (c > 0) {
+			j++;
+			continue;
+		}
+		while (ei < sa->nbyc && !strcmp(sa->g[sa->byc[ei]].cmdline, ca))
+			ei++;
+		while (ej < sb->nbyc && !strcmp(sb->g[sb->byc[ej]].cmdline, cb))
+			ej++;
+		pair_cmdline(sa, sa->byc + i, ei - i, sb, sb->byc + j, ej - j);
+		i = ei;
+		j = ej;
+	}
 }
 
 /* the parts of a pair being built */
@@ -288,7 +376,8 @@ static bool whole(const struct lttr_account *a, const struct lttr_acct_task *tk)
 
 static int fill_proc(struct lttr_diff_proc *dp, const struct lttr_account *aa,
 		     const struct lttr_acct_task *ta, const struct lttr_account *ab,
-		     const struct lttr_acct_task *tb, const char *key)
+		     const struct lttr_acct_task *tb, const char *key, const char *key_b,
+		     unsigned int match)
 {
 	const struct lttr_acct_task *named = tb ? tb : ta;
 	struct parts p = { 0 };
@@ -297,7 +386,12 @@ static int fill_proc(struct lttr_diff_proc *dp, const struct lttr_account *aa,
 	if (!named)
 		return -1;
 	dp->side = ta && tb ? LTTR_DS_BOTH : ta ? LTTR_DS_A : LTTR_DS_B;
+	dp->match = (uint8_t)(ta && tb ? match : LTTR_DM_NONE);
 	dp->key = strdup(key);
+	dp->key_b = key_b ? strdup(key_b) : NULL;
+	dp->cmdline = named->cmdline ? strdup(named->cmdline) : NULL;
+	if ((key_b && !dp->key_b) || (named->cmdline && !dp->cmdline))
+		return -1;
 	dp->name = strdup(name_of(named));
 	if (ta) {
 		dp->pid_a = ta->pid;
@@ -361,6 +455,8 @@ void lttr_diff_free(struct lttr_diff *d)
 		return;
 	for (i = 0; i < d->n; i++) {
 		free(d->v[i].key);
+		free(d->v[i].key_b);
+		free(d->v[i].cmdline);
 		free(d->v[i].name);
 		free(d->v[i].parts);
 		for (k = 0; k < d->v[i].nwakers; k++)
@@ -402,22 +498,46 @@ int lttr_diff_compute(struct lttr_trace *ta, struct lttr_trace *tb,
 	}
 	d->a = sa.a;
 	d->b = sb.a;
-	/* both sorted by key: a merge; equal keys are paired in order */
+	match_cmdlines(&sa, &sb);
+	for (i = 0; ret == 0 && i < sa.n; i++) {
+		long y = sa.mate[i];
+
+		if (y < 0)
+			continue;
+		ret = fill_proc(&d->v[d->n++], sa.a, &sa.g[i], sb.a, &sb.g[y], sa.keys[i],
+				sb.keys[y], LTTR_DM_CMDLINE);
+		d->nmatched++;
+		if (ret < 0)
+			ret = lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
+	}
+	/* the others, both sorted by key: a merge; equal keys are paired in order */
+	i = 0;
 	while (ret == 0 && (i < sa.n || j < sb.n)) {
 		size_t x = i < sa.n ? sa.order[i] : 0, y = j < sb.n ? sb.order[j] : 0;
 		int c = i == sa.n ? 1 : j == sb.n ? -1 : strcmp(sa.keys[x], sb.keys[y]);
 		struct lttr_diff_proc *dp = &d->v[d->n];
 
+		if (i < sa.n && sa.mate[x] >= 0) {
+			i++;
+			continue;
+		}
+		if (j < sb.n && sb.mate[y] >= 0) {
+			j++;
+			continue;
+		}
 		if (c == 0) {
-			ret = fill_proc(dp, sa.a, &sa.g[x], sb.a, &sb.g[y], sa.keys[x]);
+			ret = fill_proc(dp, sa.a, &sa.g[x], sb.a, &sb.g[y], sa.keys[x],
+					sb.keys[y], LTTR_DM_ROLE);
 			i++, j++;
 			d->nmatched++;
 		} else if (c < 0) {
-			ret = fill_proc(dp, sa.a, &sa.g[x], sb.a, NULL, sa.keys[x]);
+			ret = fill_proc(dp, sa.a, &sa.g[x], sb.a, NULL, sa.keys[x], NULL,
+					LTTR_DM_NONE);
 			i++;
 			d->nonly_a++;
 		} else {
-			ret = fill_proc(dp, sa.a, NULL, sb.a, &sb.g[y], sb.keys[y]);
+			ret = fill_proc(dp, sa.a, NULL, sb.a, &sb.g[y], sb.keys[y], NULL,
+					LTTR_DM_NONE);
 			j++;
 			d->nonly_b++;
 		}

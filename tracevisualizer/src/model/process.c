@@ -159,6 +159,7 @@ void lttr_ptable_free(struct lttr_ptable *pt)
 		return;
 	for (i = 0; i < pt->n; i++) {
 		free_names(pt->procs[i]);
+		free(pt->procs[i]->cmdline);
 		lttr_sccount_free(&pt->procs[i]->syscalls);
 		free(pt->procs[i]);
 	}
@@ -172,7 +173,7 @@ static int apply_fork(struct lttr_ptable *pt, const struct lttr_event *ev)
 	const struct ltt_ev_process_fork *f = &ev->p.fork;
 	struct lttr_process *parent, *child;
 	uint32_t ptgid, pppid;
-	char *pname;
+	char *pname, *pcmd;
 
 	parent = lttr_ptable_get(pt, f->parent_pid, true);
 	if (!parent)
@@ -182,11 +183,19 @@ static int apply_fork(struct lttr_ptable *pt, const struct lttr_event *ev)
 	pname = strdup(parent->name);
 	if (!pname)
 		return -LTTR_E_NOMEM;
-	child = lttr_ptable_get(pt, f->child_pid, true);	/* may move parent */
-	if (!child) {
+	pcmd = parent->cmdline ? strdup(parent->cmdline) : NULL;
+	if (parent->cmdline && !pcmd) {
 		free(pname);
 		return -LTTR_E_NOMEM;
 	}
+	child = lttr_ptable_get(pt, f->child_pid, true);	/* may move parent */
+	if (!child) {
+		free(pname);
+		free(pcmd);
+		return -LTTR_E_NOMEM;
+	}
+	free(child->cmdline);
+	child->cmdline = pcmd;
 	child->tgid = f->child_tgid;
 	child->ppid = (f->flags & LTT_FORK_THREAD) ? pppid : ptgid;
 	if (name_task(child, ev->time_ns, pname, true) < 0) {
@@ -217,6 +226,21 @@ const char *lttr_ptable_name_at(struct lttr_ptable *pt, uint32_t pid,
 	return name;
 }
 
+/* an exec's command line, NULL (unknown) when its record has none */
+static int set_cmdline(struct lttr_process *p, const struct lttr_event *ev)
+{
+	struct lttr_exec_args a;
+	char buf[LTT_EXEC_ARGV_MAX + 1];
+
+	free(p->cmdline);
+	p->cmdline = NULL;
+	if (!lttr_exec_args(ev, &a))
+		return 0;
+	lttr_exec_cmdline(&a, buf, sizeof(buf));
+	p->cmdline = strdup(buf);
+	return p->cmdline ? 0 : -1;
+}
+
 int lttr_ptable_apply(struct lttr_ptable *pt, const struct lttr_event *ev)
 {
 	struct lttr_process *p;
@@ -241,6 +265,8 @@ int lttr_ptable_apply(struct lttr_ptable *pt, const struct lttr_event *ev)
 		while (i > 0 && base[i - 1] == '/')
 			i--;
 		p->execs++;
+		if (set_cmdline(p, ev) < 0)
+			return -LTTR_E_NOMEM;
 		return name_task_n(p, ev->time_ns, base, i, false) < 0 ?
 		       -LTTR_E_NOMEM : 0;
 	case LTT_EV_KTHREAD_CREATE:

@@ -186,6 +186,8 @@ static bool in_layout(unsigned int id, const struct lttr_field *f, uint16_t layo
 {
 	if (f->src == LTTR_FIELD_SRC_CUSTOM_FIELDS)
 		return false;	/* structured: the decoded classes hold it */
+	if (f->src == LTTR_FIELD_SRC_EXEC_ARGV)
+		return false;	/* structured: "cmdline" holds its text */
 	return !f->size || !layout ||
 	       f->offset + f->size <= lttr_event_payload_size(id) - layout;
 }

@@ -69,6 +69,11 @@ void lttr_json_tasktime(struct lttr_json *j, const struct lttr_acct_task *tk,
 	lttr_json_kv_u64(j, "ppid", tk->ppid);
 	lttr_json_key(j, "name");
 	lttr_json_string(j, tk->name);
+	lttr_json_key(j, "cmdline");
+	if (tk->cmdline)
+		lttr_json_string(j, tk->cmdline);
+	else
+		lttr_json_null(j);
 	lttr_json_kv_u64(j, "threads", tk->threads);
 	lttr_json_kv_u64(j, "begin_ns", tk->begin_ns);
 	lttr_json_kv_u64(j, "end_ns", tk->end_ns);

@@ -3,6 +3,7 @@
  * json-diff.c - the difference of two runs as JSON (docs/json-schema.md,
  * "diff").
  */
+#include <string.h>
 #include <lttr/analysis/diff.h>
 #include <lttr/analysis/explain.h>
 #include <lttr/model/blockreason.h>
@@ -34,8 +35,20 @@ static void proc(struct lttr_json *j, const struct lttr_diff_proc *dp)
 
 	lttr_json_begin_object(j);
 	lttr_json_kv_str(j, "key", dp->key);
+	if (dp->key_b && strcmp(dp->key_b, dp->key))
+		lttr_json_kv_str(j, "key_b", dp->key_b);
 	lttr_json_kv_str(j, "name", dp->name);
+	lttr_json_key(j, "cmdline");
+	if (dp->cmdline)
+		lttr_json_string(j, dp->cmdline);
+	else
+		lttr_json_null(j);
 	lttr_json_kv_str(j, "side", lttr_diff_side_name(dp->side));
+	lttr_json_key(j, "match");
+	if (lttr_diff_match_name(dp->match))
+		lttr_json_string(j, lttr_diff_match_name(dp->match));
+	else
+		lttr_json_null(j);
 	lttr_json_key(j, "pid_a");
 	if (dp->side == LTTR_DS_B)
 		lttr_json_null(j);

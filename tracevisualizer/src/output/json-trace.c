@@ -73,6 +73,22 @@ static void custom_fields(struct lttr_json *j, const struct lttr_trace *t,
 	lttr_json_end_object(j);
 }
 
+/* an exec's arguments as an array under @key; nothing when it has none */
+static void exec_argv(struct lttr_json *j, const struct lttr_event *ev, const char *key)
+{
+	struct lttr_exec_args a;
+	size_t pos = 0, len;
+	const char *s;
+
+	if (!lttr_exec_args(ev, &a))
+		return;
+	lttr_json_key(j, key);
+	lttr_json_begin_array(j);
+	while ((s = lttr_exec_next_arg(&a, &pos, &len)))
+		lttr_json_string_n(j, s, len);
+	lttr_json_end_array(j);
+}
+
 /* one field of "args": its key and value, or nothing when it has none */
 static void field_json(struct lttr_json *j, const struct lttr_trace *t,
 		       const struct lttr_event *ev, const struct lttr_field *f,
@@ -81,7 +97,7 @@ static void field_json(struct lttr_json *j, const struct lttr_trace *t,
 	struct lttr_field_value v;
 	struct ltt_event_mask m;
 
-	/* the two structured values: an array and an object */
+	/* the structured values: arrays and an object */
 	switch (f->src) {
 	case LTTR_FIELD_SRC_EVENT_MASK:
 		memcpy(&m, &ev->p.change_mask, sizeof(m));
@@ -90,6 +106,9 @@ static void field_json(struct lttr_json *j, const struct lttr_trace *t,
 		return;
 	case LTTR_FIELD_SRC_CUSTOM_FIELDS:
 		custom_fields(j, t, ev, f->name);
+		return;
+	case LTTR_FIELD_SRC_EXEC_ARGV:
+		exec_argv(j, ev, f->name);
 		return;
 	default:
 		break;

@@ -222,6 +222,10 @@ static const struct lttr_field f_fork[] = {
 static const struct lttr_field f_exec[] = {
 	INT("pid", struct ltt_ev_process_exec, pid, CTF("tid")),
 	VAR_STRING("filename"),
+	OTHER("argv", EXEC_ARGV, STRING, ABSENT),
+	OTHER("cmdline", EXEC_CMDLINE, STRING, ABSENT),
+	OTHER("argv_cut", EXEC_ARGV_CUT, BOOL, ABSENT),
+	OTHER("argv_error", EXEC_ARGV_ERROR, STRING, ABSENT),
 };
 
 static const struct lttr_field f_exit[] = {
@@ -567,7 +571,9 @@ DESCRIBE(SCHEDCHANGE, f_schedchange,
 DESCRIBE(PROCESS_FORK, f_fork,
 	 "parent={parent} child={child} tgid={tgid}{?thread| thread}{?kthread| kthread}",
 	 "sched_process_fork");
-DESCRIBE(PROCESS_EXEC, f_exec, "{filename}", "sched_process_exec");
+DESCRIBE(PROCESS_EXEC, f_exec,
+	 "{filename}{+cmdline| cmdline=\"{cmdline}\"{?argv_cut| (cut)}}"
+	 "{+argv_error| argv_error=\"{argv_error}\"}", "sched_process_exec");
 DESCRIBE(PROCESS_EXIT, f_exit, "pid={pid} code={code} ({code:exit_status})",
 	 "sched_process_exit");
 DESCRIBE(PROCESS_WAKEUP, f_wakeup,
@@ -910,6 +916,25 @@ static void custom_value(const struct lttr_trace *t, const struct lttr_event *ev
 	}
 }
 
+/* the command line of an exec, whether it was cut, why it is unreadable */
+static void exec_value(const struct lttr_event *ev, const struct lttr_field *f,
+		       struct lttr_field_buf *buf, struct lttr_field_value *v)
+{
+	struct lttr_exec_args a;
+
+	if (!lttr_exec_args(ev, &a)) {
+		if (f->src == LTTR_FIELD_SRC_EXEC_ARGV_ERROR && a.error)
+			set_str(v, a.error, strlen(a.error));
+		return;
+	}
+	if (f->src == LTTR_FIELD_SRC_EXEC_CMDLINE) {
+		set_str(v, buf->s, lttr_exec_cmdline(&a, buf->s, sizeof(buf->s)));
+	} else if (f->src == LTTR_FIELD_SRC_EXEC_ARGV_CUT) {
+		v->type = LTTR_FIELD_V_BOOL;
+		v->b = a.cut;
+	}
+}
+
 /* whether @f is one of the fields of event id @id */
 static bool field_of(unsigned int id, const struct lttr_field *f)
 {
@@ -1030,6 +1055,13 @@ void lttr_field_get(const struct lttr_trace *t, const struct lttr_event *ev,
 		if (ev->var && ev->p.marker.text_len)
 			set_str(v, ev->var + ev->p.marker.name_len,
 				ev->p.marker.text_len);
+		break;
+	case LTTR_FIELD_SRC_EXEC_ARGV:	/* structured: no scalar value */
+		break;
+	case LTTR_FIELD_SRC_EXEC_CMDLINE:
+	case LTTR_FIELD_SRC_EXEC_ARGV_CUT:
+	case LTTR_FIELD_SRC_EXEC_ARGV_ERROR:
+		exec_value(ev, f, buf, v);
 		break;
 	default:
 		custom_value(t, ev, f, buf, v);

@@ -320,6 +320,7 @@ static inline int lttr_read_record(struct lttr_trace *t, unsigned int cpu,
 			ev->p_missing = 0;
 			ev->var = NULL;
 			ev->var_len = 0;
+			ev->var_size = 0;
 			if (rh.flags & LTT_REC_COMPACT)
 				lttr_compact_expand(rh.id, p + sizeof(rh), &ev->p);
 			else

@@ -324,6 +324,7 @@ static int decode_var(const uint8_t *var, size_t n, const struct evtype *et,
 	case LTT_VAR_NAME:
 		nul = memchr(s, 0, n);
 		ev->var = s;
+		ev->var_size = (uint32_t)n;
 		ev->var_len = (uint32_t)(nul ? (size_t)(nul - s) : n);
 		if (ev->var_len > LTT_MAX_VAR_LEN)
 			ev->var_len = LTT_MAX_VAR_LEN;
@@ -392,6 +393,79 @@ static int decode_var(const uint8_t *var, size_t n, const struct evtype *et,
 	default:
 		return 0;
 	}
+}
+
+bool lttr_exec_args(const struct lttr_event *ev, struct lttr_exec_args *a)
+{
+	struct ltt_exec_argv h;
+	size_t at, room;
+
+	memset(a, 0, sizeof(*a));
+	if (ev->id != LTT_EV_PROCESS_EXEC || !ev->details || !ev->var)
+		return false;
+	/* the name's NUL, then the block; else padding (zeros) or nothing */
+	at = (size_t)ev->var_len + 1;
+	if (at >= ev->var_size || ev->var[ev->var_len] != '\0' ||
+	    (uint8_t)ev->var[at] != LTT_EXEC_ARGV_MAGIC)
+		return false;
+	room = ev->var_size - at;
+	if (room < sizeof(h)) {
+		a->error = "argv header cut by the record's end";
+		return false;
+	}
+	memcpy(&h, ev->var + at, sizeof(h));
+	room -= sizeof(h);
+	if (h.len > LTT_EXEC_ARGV_MAX) {
+		a->error = "argv longer than LTT_EXEC_ARGV_MAX";
+		return false;
+	}
+	if (h.len > room) {
+		a->error = "argv longer than its record";
+		return false;
+	}
+	if (h.len && ev->var[at + sizeof(h) + h.len - 1] != '\0') {
+		a->error = "argv not NUL-terminated";
+		return false;
+	}
+	a->present = true;
+	a->cut = (h.flags & LTT_EXEC_ARGV_CUT) != 0;
+	a->p = ev->var + at + sizeof(h);
+	a->len = h.len;
+	for (at = 0; at < a->len; at++)
+		a->argc += a->p[at] == '\0';
+	return true;
+}
+
+const char *lttr_exec_next_arg(const struct lttr_exec_args *a, size_t *pos, size_t *len)
+{
+	const char *s, *nul;
+
+	if (!a->present || *pos >= a->len)
+		return NULL;
+	s = a->p + *pos;
+	nul = memchr(s, 0, a->len - *pos);	/* the last byte is a NUL */
+	*len = nul ? (size_t)(nul - s) : a->len - *pos;
+	*pos += *len + 1;
+	return s;
+}
+
+size_t lttr_exec_cmdline(const struct lttr_exec_args *a, char *buf, size_t size)
+{
+	size_t pos = 0, len, n = 0;
+	const char *s;
+
+	if (!size)
+		return 0;
+	while ((s = lttr_exec_next_arg(a, &pos, &len))) {
+		if (n && n + 1 < size)
+			buf[n++] = ' ';
+		if (len > size - 1 - n)
+			len = size - 1 - n;
+		memcpy(buf + n, s, len);
+		n += len;
+	}
+	buf[n] = '\0';
+	return n;
 }
 
 /*
@@ -504,6 +578,7 @@ int lttr_record_decode(const uint8_t *rec, size_t avail, struct lttr_event *ev,
 	ev->size = rh.size;
 	ev->var = NULL;
 	ev->var_len = 0;
+	ev->var_size = 0;
 	ev->control = false;
 	ev->p_missing = 0;
 	psize = evtypes[rh.id].name ? evtypes[rh.id].size : -1;

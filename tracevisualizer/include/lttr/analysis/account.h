@@ -49,6 +49,8 @@ struct lttr_acct_sc {
  * @tgid: its process
  * @ppid: its parent process
  * @name: its last name (snapshot, fork, exec)
+ * @cmdline: its last command line (struct lttr_process @cmdline), NULL
+ *	when unknown
  * @threads: threads summed in (1 for a task)
  * @begin_ns: start of its lifetime within the trace (window start or fork)
  * @end_ns: end of it (window end, or its last switch out after exit)
@@ -96,6 +98,7 @@ struct lttr_acct_task {
 	uint32_t tgid;
 	uint32_t ppid;
 	const char *name;
+	const char *cmdline;
 	uint32_t threads;
 	uint64_t begin_ns;
 	uint64_t end_ns;

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * lttr/analysis/diff.h - the difference of two runs: the processes of two
- * traces matched by name and by role in the process tree, and for each
+ * traces matched by command line when both traces have it, else by name
+ * and by role in the process tree, and for each
  * pair the change of its elapsed time split into the accounting's
  * categories, parts that add up exactly (in ns) to the change.
  * Definitions in docs/timing.md ("The diff of two runs").
@@ -108,12 +109,33 @@ enum lttr_diff_side {
 };
 
 /**
+ * enum lttr_diff_match - what paired a process of A with one of B
+ * @LTTR_DM_NONE: nothing: in one trace only
+ * @LTTR_DM_CMDLINE: the same command line (struct lttr_acct_task
+ *	@cmdline, known in both); among the processes of one command line,
+ *	those of the same role first, then the others in the order of their
+ *	roles
+ * @LTTR_DM_ROLE: the same role (@key), for the processes whose command
+ *	line is unknown in A or in B or has no counterpart there
+ */
+enum lttr_diff_match {
+	LTTR_DM_NONE,
+	LTTR_DM_CMDLINE,
+	LTTR_DM_ROLE,
+};
+
+/**
  * struct lttr_diff_proc - a process of A matched with one of B, or one
  * present in only one of them
  * @side: enum lttr_diff_side
+ * @match: enum lttr_diff_match
  * @key: its role: the names from the root of its tree down to it, each
  *	with its rank among the siblings of the same name in fork order
- *	("init#0/sh#0/worker#1"), the same in A and in B for a pair
+ *	("init#0/sh#0/worker#1"); for a pair its role in A, the same in B
+ *	unless the pair was matched by command line (@key_b)
+ * @key_b: a pair's role in B (equal to @key when matched by role)
+ * @cmdline: its command line (in B for a pair, where A's is the same when
+ *	@match is LTTR_DM_CMDLINE), NULL when unknown
  * @name: its name (the last: after exec)
  * @pid_a: its pid in A (0: not in A)
  * @pid_b: in B
@@ -137,7 +159,10 @@ enum lttr_diff_side {
  */
 struct lttr_diff_proc {
 	uint8_t side;
+	uint8_t match;
 	char *key;
+	char *key_b;
+	char *cmdline;
 	char *name;
 	uint32_t pid_a;
 	uint32_t pid_b;
@@ -187,7 +212,9 @@ struct lttr_diff {
  *
  * The accounting of each trace (lttr_account_compute()), its threads
  * grouped into processes (lttr_account_group()), the processes matched
- * by @key; a pair's parts are the differences of its categories.
+ * by command line where both traces know it, the others by @key
+ * (enum lttr_diff_match); a pair's parts are the differences of its
+ * categories.
  *
  * Return: 0 or a negative enum lttr_errcode.
  */
@@ -335,6 +362,9 @@ const char *lttr_diff_kind_name(unsigned int kind);
  * Return: @buf.
  */
 const char *lttr_diff_part_str(const struct lttr_diff_part *p, char *buf, size_t size);
+
+/** lttr_diff_match_name() - "cmdline", "role", or NULL for LTTR_DM_NONE */
+const char *lttr_diff_match_name(unsigned int match);
 
 /** lttr_diff_side_name() - "both", "a", "b" */
 const char *lttr_diff_side_name(unsigned int side);

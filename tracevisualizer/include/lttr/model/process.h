@@ -34,6 +34,11 @@ struct lttr_name {
  *	exec (the basename of the file) and one at a kthread_create (the
  *	kernel thread's own name)
  * @nnames: entries in @names (at least 1)
+ * @cmdline: its command line (the arguments joined with spaces) as the
+ *	trace last told it: from its last exec (format 1.12 records carry
+ *	the arguments), or its parent's at its fork (the child's memory is a
+ *	copy); NULL when unknown (before its first exec in the trace, an exec
+ *	record without arguments; the proc snapshot does not hold them)
  * @in_snapshot: listed in the proc snapshot
  * @forked: created during the trace (fork event)
  * @exited: exit event seen
@@ -51,6 +56,7 @@ struct lttr_process {
 	const char *name;
 	struct lttr_name *names;
 	size_t nnames;
+	char *cmdline;
 	bool in_snapshot;
 	bool forked;
 	bool exited;

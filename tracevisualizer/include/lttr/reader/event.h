@@ -161,6 +161,9 @@ union lttr_payload {
  *	NUL, format, NUL, padding: see lttr_custom_decl()); custom: the
  *	instance's payload (@var_len = size)
  * @var_len: bytes at @var
+ * @var_size: exec, kthread_create, fs_open: the bytes of the record
+ *	after the payload (the name, its NUL, what follows it: an exec's
+ *	arguments, lttr_exec_args()), 0 for the others
  * @p: the payload, valid when @details
  */
 struct lttr_event {
@@ -176,6 +179,7 @@ struct lttr_event {
 	bool control;
 	uint16_t p_missing;
 	uint32_t var_len;
+	uint32_t var_size;
 	const char *var;
 	union lttr_payload p;
 };
@@ -293,6 +297,64 @@ const char *lttr_exit_code_str(int32_t code, char *buf, size_t size);
  * net_packet_in/_out, custom_create and custom.
  */
 bool lttr_event_has_var(unsigned int id);
+
+/**
+ * struct lttr_exec_args - the arguments an exec record carries (format
+ * 1.12: struct ltt_exec_argv after the file name's NUL)
+ * @present: the record carries them (false for an older format's record,
+ *	one without details, or one whose arguments the module could not read)
+ * @cut: the module left arguments out (LTT_EXEC_ARGV_CUT): @argc counts
+ *	the ones kept
+ * @error: why the arguments cannot be read (a damaged record: the block
+ *	longer than the record or than LTT_EXEC_ARGV_MAX, not NUL-terminated),
+ *	NULL when they can; @present is then false
+ * @p: the strings, each with its NUL (argv[0] first); not NUL-free, not
+ *	necessarily UTF-8
+ * @len: bytes at @p, the last a NUL (0 when @argc is 0)
+ * @argc: how many strings
+ */
+struct lttr_exec_args {
+	bool present;
+	bool cut;
+	const char *error;
+	const char *p;
+	size_t len;
+	size_t argc;
+};
+
+/**
+ * lttr_exec_args() - the arguments of an exec event
+ * @ev: the event (any id: only an exec's record has arguments)
+ * @a: receives them; a damaged block is said in @a->error and does not
+ *	make the event unreadable (its file name stays)
+ *
+ * Return: true when @a->present.
+ */
+bool lttr_exec_args(const struct lttr_event *ev, struct lttr_exec_args *a);
+
+/**
+ * lttr_exec_next_arg() - step through the strings of @a
+ * @a: the arguments
+ * @pos: in: the offset of a string in @a->p (0 for the first); out: the
+ *	offset of the next one
+ * @len: receives the string's length (its NUL excluded)
+ *
+ * Return: the string (NUL-terminated: @a->p holds each string's NUL), or
+ * NULL after the last one.
+ */
+const char *lttr_exec_next_arg(const struct lttr_exec_args *a, size_t *pos, size_t *len);
+
+/**
+ * lttr_exec_cmdline() - the arguments joined with single spaces, as ps
+ * shows a command line
+ * @a: the arguments (present)
+ * @buf: receives the text, NUL-terminated, cut to fit; the bytes are
+ *	copied as they are (a cut may split a UTF-8 sequence)
+ * @size: its size (LTT_EXEC_ARGV_MAX is always enough)
+ *
+ * Return: its length.
+ */
+size_t lttr_exec_cmdline(const struct lttr_exec_args *a, char *buf, size_t size);
 
 /**
  * lttr_socket_call_name() - name of a socket call (SYS_* of linux/net.h)

@@ -132,6 +132,15 @@ enum lttr_field_disp {
  *	of variable part)
  * @LTTR_FIELD_SRC_MARKER_TEXT: a marker's text (the text_len bytes after
  *	the name), absent when empty
+ * @LTTR_FIELD_SRC_EXEC_ARGV: an exec's arguments (lttr_exec_args()):
+ *	structured, no scalar value (lttr_field_get() gives
+ *	LTTR_FIELD_V_ABSENT); JSON writes them as an array of strings
+ * @LTTR_FIELD_SRC_EXEC_CMDLINE: the arguments joined with spaces
+ *	(lttr_exec_cmdline()), absent when the record has none
+ * @LTTR_FIELD_SRC_EXEC_ARGV_CUT: whether the module left arguments out
+ *	(bool), absent when the record has none
+ * @LTTR_FIELD_SRC_EXEC_ARGV_ERROR: why the arguments of a damaged record
+ *	cannot be read, else absent
  *
  * The sources that name an integer (SYSCALL_NAME ... NETDEV_NAME,
  * CUSTOM_KIND, CUSTOM_NAME) read it at @offset / @size, like
@@ -166,6 +175,10 @@ enum lttr_field_src {
 	LTTR_FIELD_SRC_CUSTOM_WARNING,
 	LTTR_FIELD_SRC_MARKER_NAME,
 	LTTR_FIELD_SRC_MARKER_TEXT,
+	LTTR_FIELD_SRC_EXEC_ARGV,
+	LTTR_FIELD_SRC_EXEC_CMDLINE,
+	LTTR_FIELD_SRC_EXEC_ARGV_CUT,
+	LTTR_FIELD_SRC_EXEC_ARGV_ERROR,
 };
 
 /**
