@@ -144,6 +144,14 @@ for k in '}' '{'; do
 	okkey "$k" "the lesson's $([ "$k" = '}' ] && echo next || echo previous) step: no lesson here, said"
 done
 
+# --- the live screen's own key (tui --live DIR; tests/host/tui-live.t follows a
+# trace being written): End follows the present again after PgUp left it
+tui_start lv 120 24 -- --live "$tmp/a" && tui_wait lv '^following  newest ' >/dev/null &&
+	tui_key lv PPage && tui_wait lv '^paused \(End: follow\)' >/dev/null &&
+	tui_xkey lv end && tui_wait lv '^following  newest ' >/dev/null
+okscr lv "End in tui --live: following the present again after PgUp (the keymap's live-follow)"
+is "$(tui_quit lv)" 0 "tui --live: q, status 0"
+
 # every key of both front ends was pressed here
 missing=
 while read -r key; do

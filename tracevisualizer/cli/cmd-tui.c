@@ -4,7 +4,8 @@
  * (tui/), started with its own options taken from the command line's;
  * with --lesson NAME|FILE, the lesson read here (lttr/view/lesson.h) and
  * its trace the default TRACEDIR; with --diff A B, the diff of two runs
- * (tui/diff.c).
+ * (tui/diff.c); with --live DIR, a running session's trace directory
+ * followed as it grows (tui/live.c).
  */
 #include <stdio.h>
 #include <lttr/output/error-text.h>
@@ -28,6 +29,8 @@ int cmd_tui(struct cli_opts *o)
 
 	if (o->diff)
 		return tui_diff_run(&to, o->dir2);
+	if (o->live)
+		return tui_live_run(&to);
 	if (o->lesson) {
 		char path[4096];
 

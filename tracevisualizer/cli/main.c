@@ -394,8 +394,12 @@ enum optid {
 	O_PARENTS, O_PORTS, O_QUANTUM, O_MAX_DELAY, O_MIN_COUNT, O_ROOT, O_SKEW, O_SMOOTH,
 	O_PENALTIES, O_WRITE_PCAP, O_NO_TASKS, O_KIND, O_WHAT, O_WORST, O_THRESHOLD,
 	O_PNG, O_SVG, O_INSTANCES, O_AT, O_SYMFS, O_KERNEL, O_ADDRESSES, O_LESSON, O_SCRIPT,
-	O_ALLOW_IO, O_DEADLINE, O_LOAD, O_HOST, O_DIFF,
+	O_ALLOW_IO, O_DEADLINE, O_LOAD, O_HOST, O_DIFF, O_LIVE,
+	O_COUNT
 };
+/* the options given, a bit each */
+#define OPT_WORDS	((O_COUNT + 63) / 64)
+#define OPT_USED(u, id)	(((u)[(id) / 64] >> ((id) % 64)) & 1)
 
 /* every option: its value's name (NULL: none), the commands that use it */
 static const struct opt {
@@ -446,6 +450,10 @@ static const struct opt {
 	  "or a lesson file; TRACEDIR defaults to the lesson's trace" },
 	{ "--diff", NULL, C_TUI, O_DIFF,
 	  "tui --diff A B: two runs compared, what diff prints (docs/views.md, \"Diff\")" },
+	{ "--live", NULL, C_TUI, O_LIVE,
+	  "tui --live DIR: a running session's trace followed as traced writes it: the\n"
+	  "                     newest events, the firings, how far behind (docs/views.md, \"Live\");\n"
+	  "                     DIR need not be a trace yet" },
 	{ "--transitions", NULL, C_GRAPH, O_TRANSITIONS,
 	  "list every transition under the chart (JSON always has them)" },
 	{ "--threads", NULL, C_PROCESSES | C_SYSCALLS, O_THREADS, "one row per thread" },
@@ -671,6 +679,7 @@ static int set_option(struct cli_opts *o, const struct opt *op, const char *a, c
 	switch (op->id) {
 	case O_HELP:
 	case O_VERSION:
+	case O_COUNT:	/* not an option */
 		break;	/* main()'s */
 	case O_JSON:
 		o->json = true;
@@ -701,6 +710,9 @@ static int set_option(struct cli_opts *o, const struct opt *op, const char *a, c
 		break;
 	case O_DIFF:
 		o->diff = true;
+		break;
+	case O_LIVE:
+		o->live = true;
 		break;
 	case O_LESSON:
 		if (!arg || !*arg)
@@ -992,7 +1004,7 @@ static int set_option(struct cli_opts *o, const struct opt *op, const char *a, c
 }
 
 /* the options together, for command @c (@used: the options given): 0 or a usage error's exit status */
-static int check_options(const struct cli_opts *o, size_t c, uint64_t used)
+static int check_options(const struct cli_opts *o, size_t c, const uint64_t *used)
 {
 	size_t k;
 
@@ -1001,12 +1013,14 @@ static int check_options(const struct cli_opts *o, size_t c, uint64_t used)
 		char list[256];
 
 		/* (an alias without help, -h, is its option's twin) */
-		if (!(used & (1ULL << opts[k].id)) || !opts[k].help ||
+		if (!OPT_USED(used, opts[k].id) || !opts[k].help ||
 		    ((opts[k].cmds >> c) & 1))
 			continue;
 		return bad_usage("%s is an option of %s", opts[k].name,
 				 command_list(opts[k].cmds, list, sizeof(list)));
 	}
+	if (o->live && (o->diff || o->lesson || o->dir2))
+		return bad_usage("tui --live takes one trace directory (no --diff, no --lesson)");
 	if (o->diff && (!o->dir || !o->dir2 || o->lesson))
 		return bad_usage("tui --diff needs two traces, TRACEDIR-A TRACEDIR-B (and no --lesson)");
 	if (o->dir2 && !((1u << c) & C_DIFF) && !o->diff)
@@ -1037,7 +1051,7 @@ static int run(int argc, char **argv, struct cli_opts *init)
 {
 	struct cli_opts o = *init;
 	const char *cmd = NULL;
-	uint64_t used = 0;	/* options given, as bits of enum optid */
+	uint64_t used[OPT_WORDS] = { 0 };	/* options given, as bits of enum optid */
 	const size_t early = find_command(argc, argv);
 	bool help = false;
 	size_t k, c;
@@ -1106,7 +1120,7 @@ static int run(int argc, char **argv, struct cli_opts *init)
 			return bad_usage("%s takes no value", a);
 		if (op->arg && !eq)
 			i++;	/* the value is the next argument */
-		used |= 1ULL << op->id;
+		used[op->id / 64] |= 1ULL << (op->id % 64);
 		if (early < NCOMMANDS && op->help && !((op->cmds >> early) & 1)) {
 			char list[256];
 

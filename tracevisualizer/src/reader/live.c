@@ -272,7 +272,7 @@ static int decode_buffer(struct lttr_live *l, const struct ltt_buffer_header *bh
 			 const uint8_t *d, uint64_t at)
 {
 	struct live_cpu *c = &l->cpu[bh->cpu];
-	uint64_t base = bh->start_ns, prev = bh->start_ns;
+	uint64_t base = bh->start_ns, prev = base;
 	uint32_t off = 0;
 	char why[200];
 
@@ -500,8 +500,11 @@ int lttr_live_poll(struct lttr_live *l, uint64_t now_ns)
 	enum lttr_live_state was = l->st.state;
 	uint64_t events = l->st.events;
 	size_t fir = l->nfir, from = l->nev;
+	uint64_t had = l->off + l->npend;
+	char why[sizeof(l->st.why)];
 	int h;
 
+	memcpy(why, l->st.why, sizeof(why));
 	l->st.added = 0;
 	l->st.read_ns = now_ns;
 	if (was == LTTR_LIVE_FAILED || was == LTTR_LIVE_ENDED)
@@ -533,7 +536,8 @@ out:
 	l->st.firings = l->nfir;
 	l->st.bad_firings = l->bad_firings;
 	l->st.behind_ns = l->st.newest_ns && now_ns > l->st.newest_ns ? now_ns - l->st.newest_ns : 0;
-	return l->st.state != was || l->st.events != events || l->nfir != fir;
+	return l->st.state != was || l->st.events != events || l->nfir != fir ||
+	       l->off + l->npend != had || strcmp(why, l->st.why);
 }
 
 void lttr_live_status(const struct lttr_live *l, struct lttr_live_status *st)

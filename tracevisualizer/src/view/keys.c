@@ -149,6 +149,9 @@ static const struct kinfo info[LTTR_KA_COUNT] = {
 	[LTTR_KA_LESSON_PREV] = { "lesson-previous", "Lesson", "the lesson's previous step" },
 	[LTTR_KA_DIFF_EXPLAIN] = { "diff-explain", "Diff",
 		"the selected process's parts and its worst instance explained (Esc back)" },
+	[LTTR_KA_LIVE_FOLLOW] = { "live-follow", "Live",
+		"follow the present again: the newest events at the bottom as they come "
+		"(Up, PgUp, Home keep the window where it is)" },
 };
 
 #define K(...)	{ __VA_ARGS__ }
@@ -162,6 +165,7 @@ static const struct kinfo info[LTTR_KA_COUNT] = {
 /* the views and pages whose lines j k move (view 7: its hops) */
 #define ROWED	(LTTR_KW_ALL & ~LTTR_KW_PATHS)
 #define DIFF	LTTR_KW_DIFF
+#define LIVE	LTTR_KW_LIVE
 
 static const struct lttr_keybind table[] = {
 	{ LTTR_KA_VIEW_1, K('1'), TG, LTTR_KW_ALL },
@@ -179,7 +183,7 @@ static const struct lttr_keybind table[] = {
 	{ LTTR_KA_HELP, K('?'), TG, LTTR_KW_ALL },
 	{ LTTR_KA_WARNINGS, K('W'), T, LTTR_KW_ALL },
 	{ LTTR_KA_TABLES, K('t'), T, LTTR_KW_ALL },
-	{ LTTR_KA_QUIT, K('q'), T, LTTR_KW_ALL | DIFF },
+	{ LTTR_KA_QUIT, K('q'), T, LTTR_KW_ALL | DIFF | LIVE },
 	{ LTTR_KA_QUIT, K(CTRL('q')), G, LTTR_KW_ALL },
 	{ LTTR_KA_REDRAW, K(CTRL('l')), T, LTTR_KW_ALL },
 	{ LTTR_KA_OPEN_TRACE, K(CTRL('o')), G, LTTR_KW_ALL },
@@ -197,14 +201,14 @@ static const struct lttr_keybind table[] = {
 	{ LTTR_KA_PAN_RIGHT, K('d'), TG, LTTR_KW_ALL & ~LTTR_KW_P_BOOKMARKS },
 	{ LTTR_KA_ALL, K('0'), TG, LTTR_KW_ALL },
 	{ LTTR_KA_ZOOM_SEL, K('z'), TG, LTTR_KW_ALL },
-	{ LTTR_KA_START, K(LTTR_KEY_HOME), TG, LTTR_KW_ALL },
+	{ LTTR_KA_START, K(LTTR_KEY_HOME), TG, LTTR_KW_ALL | LIVE },
 	{ LTTR_KA_END, K(LTTR_KEY_END), TG, LTTR_KW_ALL },
 	{ LTTR_KA_GOTO, K('g'), T, LTTR_KW_ALL & ~(LTTR_KW_P_LATGROUP | LTTR_KW_P_CRITPATH) },
 
-	{ LTTR_KA_ROW_PREV, K(LTTR_KEY_UP, 'k'), TG, ROWED | DIFF },
-	{ LTTR_KA_ROW_NEXT, K(LTTR_KEY_DOWN, 'j'), TG, ROWED | DIFF },
-	{ LTTR_KA_PAGE_PREV, K(LTTR_KEY_PGUP), T, ROWED | DIFF },
-	{ LTTR_KA_PAGE_NEXT, K(LTTR_KEY_PGDN), T, ROWED | DIFF },
+	{ LTTR_KA_ROW_PREV, K(LTTR_KEY_UP, 'k'), TG, ROWED | DIFF | LIVE },
+	{ LTTR_KA_ROW_NEXT, K(LTTR_KEY_DOWN, 'j'), TG, ROWED | DIFF | LIVE },
+	{ LTTR_KA_PAGE_PREV, K(LTTR_KEY_PGUP), T, ROWED | DIFF | LIVE },
+	{ LTTR_KA_PAGE_NEXT, K(LTTR_KEY_PGDN), T, ROWED | DIFF | LIVE },
 	{ LTTR_KA_STATE_PREV, K(LTTR_KEY_LEFT), TG, LTTR_KW_GRAPHS },
 	{ LTTR_KA_STATE_NEXT, K(LTTR_KEY_RIGHT), TG, LTTR_KW_GRAPHS },
 	{ LTTR_KA_EVENT_PREV, K('['), TG, LTTR_KW_GRAPHS },
@@ -261,6 +265,7 @@ static const struct lttr_keybind table[] = {
 	{ LTTR_KA_LESSON_NEXT, K('}'), TG, LTTR_KW_ALL },
 	{ LTTR_KA_LESSON_PREV, K('{'), TG, LTTR_KW_ALL },
 	{ LTTR_KA_DIFF_EXPLAIN, K(LTTR_KEY_ENTER), T, DIFF },
+	{ LTTR_KA_LIVE_FOLLOW, K(LTTR_KEY_END), T, LIVE },
 };
 
 #define NTABLE (sizeof(table) / sizeof(table[0]))
@@ -361,7 +366,9 @@ const char *lttr_keybind_where(const struct lttr_keybind *b, char *buf, size_t s
 	if ((b->where & LTTR_KW_PAGES) && n < size)
 		n += (size_t)snprintf(buf + n, size - n, "%spage", n ? " " : "");
 	if ((b->where & LTTR_KW_DIFF) && n < size)
-		snprintf(buf + n, size - n, "%sdiff", n ? " " : "");
+		n += (size_t)snprintf(buf + n, size - n, "%sdiff", n ? " " : "");
+	if ((b->where & LTTR_KW_LIVE) && n < size)
+		snprintf(buf + n, size - n, "%slive", n ? " " : "");
 	return buf;
 }
 

@@ -105,7 +105,8 @@ void lttr_live_close(struct lttr_live *l);
  * another trace: the state becomes LTTR_LIVE_FAILED with @why, the events
  * read so far stay, and later polls read nothing more.
  *
- * Return: 1 when something changed (events, firings, state), 0 when not.
+ * Return: 1 when something changed (events, firings, state, its reason,
+ * bytes read), 0 when not.
  */
 int lttr_live_poll(struct lttr_live *l, uint64_t now_ns);
 
