@@ -131,7 +131,7 @@ int main(void)
 	bool good, never_failed;
 	int s;
 
-	tap_plan(26);
+	tap_plan(27);
 	ok(tg_open("whole", desc, 0, &t, &err) == 0, "the trace written whole opens");
 	ref = tg_all_events(t, &nref, 0, &s);
 	ok(ref && nref == 13, "it has 13 events (%zu)", nref);
@@ -271,6 +271,14 @@ int main(void)
 	lttr_live_open(dst3, 0, &l, &err);
 	st = poll1(l, 0);
 	ok(st.events == nref, "a trace followed: %zu events", nref);
+	good = st.kept == nref;
+	for (i = 0; good && i < nref; i++) {
+		const struct lttr_event *e = lttr_live_event(l, i);
+
+		good = e && e->time_ns == ref[i].time_ns && e->cpu == ref[i].cpu && e->id == ref[i].id;
+	}
+	ok(good, "read in one poll (4 buffers of 2 CPUs sorted and merged at once): the order "
+	   "of the trace opened whole");
 	snprintf(dst2, sizeof(dst2), "%s/events", dst3);
 	if (truncate(dst2, (off_t)b1) < 0)
 		tap_diag("truncate: %s", strerror(errno));

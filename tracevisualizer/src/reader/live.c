@@ -213,43 +213,60 @@ static int read_header(struct lttr_live *l)
 	return 0;
 }
 
-/* the new events of this poll in their place: [@from, nev) added */
-static void insert_sorted(struct lttr_live *l, size_t from)
+static bool ev_before(const struct live_ev *a, const struct live_ev *b)
 {
-	uint64_t tmin = UINT64_MAX;
-	size_t i, lo, hi;
+	if (a->ev.time_ns != b->ev.time_ns)
+		return a->ev.time_ns < b->ev.time_ns;
+	if (a->ev.cpu != b->ev.cpu)
+		return a->ev.cpu < b->ev.cpu;
+	return a->ord < b->ord;
+}
 
-	for (i = from; i < l->nev; i++)
-		if (l->ev[i].ev.time_ns < tmin)
-			tmin = l->ev[i].ev.time_ns;
-	/* the first old event after tmin: the new ones go from there */
-	lo = 0;
-	hi = from;
+static int ev_cmp(const void *x, const void *y)
+{
+	const struct live_ev *a = x, *b = y;
+
+	return ev_before(a, b) ? -1 : ev_before(b, a) ? 1 : 0;
+}
+
+/*
+ * The new events of this poll in their place: [@from, nev) added.  They
+ * are sorted (each buffer's are, several buffers interleave), then merged
+ * with the old events after the earliest new one: mostly none, or about a
+ * buffer's worth of another CPU's.  0, or -1 out of memory (the events
+ * then stay in file order after the old ones).
+ */
+static int insert_sorted(struct lttr_live *l, size_t from)
+{
+	size_t nnew = l->nev - from, lo = 0, hi = from, ntail, a = 0, b = 0, k;
+	struct live_ev *tail;
+
+	qsort(l->ev + from, nnew, sizeof(*l->ev), ev_cmp);
+	/* the first old event after the earliest new one */
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 
-		if (l->ev[mid].ev.time_ns <= tmin)
+		if (ev_before(&l->ev[mid], &l->ev[from]))
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	/* insertion sort of the tail: new buffers mostly come after the old */
-	for (i = (lo > 0 ? lo : 1); i < l->nev; i++) {
-		struct live_ev x = l->ev[i];
-		size_t j = i;
-
-		while (j > lo) {
-			const struct live_ev *p = &l->ev[j - 1];
-
-			if (p->ev.time_ns < x.ev.time_ns ||
-			    (p->ev.time_ns == x.ev.time_ns &&
-			     (p->ev.cpu < x.ev.cpu || (p->ev.cpu == x.ev.cpu && p->ord < x.ord))))
-				break;
-			l->ev[j] = *p;
-			j--;
-		}
-		l->ev[j] = x;
+	ntail = from - lo;
+	if (!ntail)
+		return 0;
+	tail = malloc(ntail * sizeof(*tail));
+	if (!tail)
+		return -1;
+	memcpy(tail, l->ev + lo, ntail * sizeof(*tail));
+	/* merge: the new ones (at from..) never move right of where they are read */
+	for (k = lo; a < ntail || b < nnew; k++) {
+		if (b >= nnew || (a < ntail && ev_before(&tail[a], &l->ev[from + b])))
+			l->ev[k] = tail[a++];
+		else
+			l->ev[k] = l->ev[from + b++];
 	}
+	free(tail);
+	return 0;
 }
 
 /* over the bound: the oldest dropped (a quarter more at once) */
@@ -525,8 +542,8 @@ int lttr_live_poll(struct lttr_live *l, uint64_t now_ns)
 				 " (%zu bytes of it in the file): its events are unknown",
 				 l->dir, l->off, l->npend);
 	}
-	if (l->nev > from)
-		insert_sorted(l, from);
+	if (l->nev > from && insert_sorted(l, from) < 0)
+		fail(l, "out of memory");
 	drop_oldest(l);
 	read_firings(l);
 out:
