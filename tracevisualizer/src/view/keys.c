@@ -184,7 +184,7 @@ static const struct lttr_keybind table[] = {
 	{ LTTR_KA_WARNINGS, K('W'), T, LTTR_KW_ALL },
 	{ LTTR_KA_TABLES, K('t'), T, LTTR_KW_ALL },
 	{ LTTR_KA_QUIT, K('q'), T, LTTR_KW_ALL | DIFF | LIVE },
-	{ LTTR_KA_QUIT, K(CTRL('q')), G, LTTR_KW_ALL },
+	{ LTTR_KA_QUIT, K(CTRL('q')), G, LTTR_KW_ALL | LIVE },
 	{ LTTR_KA_REDRAW, K(CTRL('l')), T, LTTR_KW_ALL },
 	{ LTTR_KA_OPEN_TRACE, K(CTRL('o')), G, LTTR_KW_ALL },
 	{ LTTR_KA_OPEN_TAB, K(CTRL('t')), G, LTTR_KW_ALL },
@@ -265,7 +265,9 @@ static const struct lttr_keybind table[] = {
 	{ LTTR_KA_LESSON_NEXT, K('}'), TG, LTTR_KW_ALL },
 	{ LTTR_KA_LESSON_PREV, K('{'), TG, LTTR_KW_ALL },
 	{ LTTR_KA_DIFF_EXPLAIN, K(LTTR_KEY_ENTER), T, DIFF },
-	{ LTTR_KA_LIVE_FOLLOW, K(LTTR_KEY_END), T, LIVE },
+	{ LTTR_KA_LIVE_FOLLOW, K(LTTR_KEY_END), TG, LIVE },
+	/* the window's live list pages itself: the keys say it leaves the present */
+	{ LTTR_KA_PAGE_PREV, K(LTTR_KEY_PGUP), G, LIVE },
 };
 
 #define NTABLE (sizeof(table) / sizeof(table[0]))
