@@ -28,6 +28,6 @@ traced -q --capture 128 -o net -- sh -c 'ltt-udp 47100 5 100 > net.out'
 # priority: a SCHED_FIFO task preempts a normal one; a priority inversion
 traced -q -o prio -- sh -c 'ltt-prio 0 > prio.out'
 # I/O wait: 8 reads of a disk not in the page cache, a write and its fsync
-# (the disk: /dev/vda, ltt-vm --disk)
+# (the disk: /dev/vda, ltt-vm --disk, throttled to 5 requests/s)
 traced -q -o iowait -- sh -c 'ltt-iowait /dev/vda 8 > iowait.out'
 echo lessons-traced

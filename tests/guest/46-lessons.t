@@ -11,7 +11,7 @@
 # interrupts and the softirqs run at their exit, the 5 UDP datagrams' packets
 # out, NET_RX softirqs and packets in (and their pcap, read by capinfos and
 # tshark), the FIFO task's preemption and the inversion (ltt-prio: high waits
-# at least med's 20 ms), the disk reads' I/O wait (ltt-iowait, on a disk); and every step of every lesson
+# at least med's 20 ms), the disk reads' I/O wait (ltt-iowait, on a disk throttled to 5 requests/s); and every step of every lesson
 # found on its trace (utest/test-lesson --apply).
 . "$(dirname "$0")/../lib/tap.sh"
 share=$(mktemp -d); trap 'rm -rf "$share"' EXIT
@@ -19,7 +19,7 @@ out=$share/pages; mkdir -p "$out"
 
 cp scripts/lessons-guest.sh "$share/guest.sh"
 truncate -s 16M "$share/disk.img"
-VM_ARGS=(--disk "$share/disk.img")
+VM_ARGS=(--disk "$share/disk.img" --disk-opts throttling.iops-total=5)	# as scripts/lessons
 vm_run "$share" 400 'sh /mnt/share/guest.sh /mnt/share'
 ok $? "the guest traced the ten lessons' workloads (scripts/lessons-guest.sh)"
 lessons="syscall pagefault sched zombie pipe timers irq net prio iowait"
@@ -175,11 +175,15 @@ ok(20 * 10**6 <= v['med_preempt_ns'] <= v['high_futex_ns'],
    "prio: med holds the CPU %d ns from that preemption (its 20 ms at least), all of it inside high's wait"
    % v['med_preempt_ns'])
 
-# I/O wait: the fsync blocks in I/O; the reads may (a clean-clone run saw
-# the emulated disk answer all 9 before their task slept: 0 ns blocked)
+# I/O wait: the disk is throttled to 5 requests/s (VM_ARGS), so that the 7
+# reads after the first request (which QEMU lets through at once) and the
+# fsync's write wait ~200 ms each: 100 ms at least.  At full speed the
+# emulated disk could answer before its task slept: two clean-clone runs
+# saw the 9 reads, then the fsync, blocked 0 ns.
 v = num('iowait')
-ok(v['reads'] == 9 and v['read_blocked_ns'] >= 0 and v['fsync_blocked_ns'] > 0,
-   "iowait: 9 reads (blocked %d ns), the fsync blocked %d ns" % (v['read_blocked_ns'], v['fsync_blocked_ns']))
+ok(v['reads'] == 9 and v['read_blocked_ns'] >= 7 * 10**8 and v['fsync_blocked_ns'] >= 10**8,
+   "iowait: 9 reads blocked %d ns (7 x 100 ms at least), the fsync %d ns (100 ms at least)"
+   % (v['read_blocked_ns'], v['fsync_blocked_ns']))
 ok(0 < v['io_ns'] <= v['blocked_ns'] and v['read_blocked_ns'] + v['fsync_blocked_ns'] <= v['blocked_ns'],
    "iowait: the process's I/O wait (%d ns) and the calls' within its blocked time" % v['io_ns'])
 done()

@@ -59,20 +59,30 @@ def main():
     for x in [d['cursor_x']] + list(d['marks_x']):
         if x is not None:
             busy.update(range(int(x) - lw - 4, int(x) - lw + 5))
+    # the events' glyphs: over the row's middle, the columns they cover
+    icons = d.get('icons', [])
+    def covers(ic, x, y):
+        h = ic['size'] / 2 + 2      # half the shape, its white halo, antialiasing
+        return abs(x - ic['x']) <= h and abs(y - ic['y']) <= h
     total_bad = total_checked = 0
     for r in rows:
         if r['y'] + rh / 2 >= d['height']:
             continue        # its middle is below the graph's bottom edge
         y = Y + int(r['y'] + rh / 2)
+        rbusy = set(busy)
+        for ic in icons:
+            if r['kind'] == 'task' and ic['pid'] == r['id'] and covers(ic, ic['x'], r['y'] + rh / 2):
+                rbusy.update(range(int(ic['x'] - ic['size'] / 2) - lw - 2,
+                                   int(ic['x'] + ic['size'] / 2) - lw + 3))
         seen, bad, checked = set(), [], 0
         # a row whose every drawn column lies under a line, the cursor or a
         # marker has nothing to check (a timer IRQ's row with two long
         # handlers, both beside a switch line): it is said, not failed
-        drawn = any(c and cats[c]['height'] > 0 and k not in busy and not r['flags'][k] & 8
+        drawn = any(c and cats[c]['height'] > 0 and k not in rbusy and not r['flags'][k] & 8
                     for k, c in enumerate(r['cat']))
         for k in range(n):
             c = r['cat'][k]
-            if k in busy or c == 0 or cats[c]['height'] <= 0 or (r['flags'][k] & 8):
+            if k in rbusy or c == 0 or cats[c]['height'] <= 0 or (r['flags'][k] & 8):
                 continue
             rgb = [int(round(v * 255)) for v in cats[c]['rgb']]
             got = px[X + lw + k, y]
@@ -87,7 +97,7 @@ def main():
         if r['kind'] in ('irq', 'softirq'):
             own = [c for c in cats if name[c] == r['kind']][0]
             rgb = [int(round(v * 255)) for v in cats[own]['rgb']]
-            ks = [k for k in range(n) if k not in busy and r['cat'][k] == 0 and r['changes'][k]
+            ks = [k for k in range(n) if k not in rbusy and r['cat'][k] == 0 and r['changes'][k]
                   and not r['flags'][k] & 8]
             odd = [(k, px[X + lw + k, y]) for k in ks
                    if not all(abs(g - w) <= 1 for g, w in zip(px[X + lw + k, y], rgb))]
@@ -127,7 +137,8 @@ def main():
         if any(abs(v - int(li['x'])) <= 1 for v in over):
             continue        # the cursor or a marker is drawn over it
         lo, hi = sorted((li['y0'], li['y1']))
-        ys = [Y + int(yy) for yy in range(int(lo) + 6, int(hi) - 5)]
+        ys = [Y + int(yy) for yy in range(int(lo) + 6, int(hi) - 5)
+              if not any(covers(ic, int(li['x']) + 0.5, int(yy) + 0.5) for ic in icons)]
         good = ys and all(max(abs(a - b) for a, b in zip(px[X + int(li['x']), yy], colour[li['kind']])) <= 2
                           for yy in ys)
         drawn.setdefault(li['kind'], [0, 0])[0 if good else 1] += 1
@@ -141,6 +152,25 @@ def main():
     for kind, (good, bad) in sorted(drawn.items()):
         say(not bad, "%d %s lines drawn from row to row where the library puts them (%d not)" %
             (good, kind, bad))
+    # the glyphs: the centre of each in its class's colour, but where a
+    # later glyph (drawn over it), the cursor or a marker's line is near
+    shown, wrong = 0, []
+    for j, ic in enumerate(icons):
+        if any(covers(o, ic['x'], ic['y']) or covers(o, o['x'], ic['y']) and
+               abs(o['x'] - ic['x']) <= ic['size'] + 4 for o in icons[j + 1:]):
+            continue
+        if any(abs(v - ic['x']) <= ic['size'] / 2 + 2 for v in over):
+            continue
+        rgb = [int(round(v * 255)) for v in ic['rgb']]
+        got = px[X + int(ic['x']), Y + int(ic['y'])]
+        shown += 1
+        if max(abs(a - b) for a, b in zip(got, rgb)) > 3:
+            wrong.append((ic['class'], ic['pid'], ic['x'], got))
+    if icons:
+        say(not wrong, "%d event glyphs in their class's colour where the dump puts them (%d not)"
+            % (shown, len(wrong)))
+        for w in wrong[:5]:
+            print("  %s glyph of %d at x %g: the screen has %s" % w)
     print("DONE")
 
 

@@ -69,7 +69,8 @@ struct cli_opts {
 	bool has_deadline;
 	uint64_t deadline_ns;	/* jobs: --deadline */
 	bool load;		/* jobs: --load (bins: --width) */
-	const char *png;	/* latency: the histogram as a PNG */
+	bool periodic;		/* jobs: --periodic */
+	const char *png;	/* latency: the histogram as a PNG; jobs: the jobs' chart */
 	const char *svg;	/* stacks: the flame graph as an SVG */
 	const char *what;	/* latency: one syscall, irq, vector or sub-kind */
 	bool has_at;

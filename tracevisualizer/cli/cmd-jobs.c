@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * cmd-jobs.c - "tracevisualizer jobs TRACEDIR [--deadline D]": the jobs of
- * the application markers (lttr_jobs_compute()): per name the
- * distributions of execution, response, jitter, interference and
- * preemptions; with --deadline the misses, each split into the parts of
- * its response (exit status 3 when there is one); the bad markers as
- * warnings.  The JSON is lttr_json_jobs()'s.
+ * cmd-jobs.c - "tracevisualizer jobs TRACEDIR [--deadline D] [--periodic]
+ * [--png FILE]": the jobs of the application markers and, with
+ * --periodic, of the periodic tasks without markers, one per timer
+ * release (lttr_jobs_compute_query()): per name the distributions of
+ * execution, response, jitter, interference and preemptions; with a
+ * deadline (--deadline, or a periodic task's period) the misses, each
+ * split into the parts of its response (exit status 3 when there is
+ * one); the bad markers and timers as warnings; --png draws each job
+ * (jobspng.c).  The JSON is lttr_json_jobs()'s.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -18,6 +21,7 @@
 #include <lttr/output/timing-text.h>
 #include <lttr/output/timing-layout.h>
 #include "cli.h"
+#include "jobspng.h"
 
 static void dist_row(const char *what, const struct lttr_dist *d)
 {
@@ -40,6 +44,11 @@ static void print_job(const struct lttr_trace *t, const struct lttr_jobs *r,
 	char who[64];
 	size_t k;
 
+	if (r->names[jb->name].source == LTTR_JOB_TIMER)
+		printf("  %s released at %.9f s, first run %.3f us later, deadline %.3f us%s\n",
+		       r->names[jb->name].name, tt_rel(t, jb->begin_ns),
+		       (double)(jb->start_ns - jb->begin_ns) / 1e3, (double)jb->deadline_ns / 1e3,
+		       jb->missed ? " (releases missed)" : "");
 	printf("  %s task %u at %.9f s: response %.3f us = exec %.3f + runnable %.3f + irq %.3f"
 	       " + softirq %.3f + blocked %.3f + unknown %.3f us; %" PRIu64 " preemption%s\n",
 	       r->names[jb->name].name, jb->tid, tt_rel(t, jb->begin_ns),
@@ -47,6 +56,8 @@ static void print_job(const struct lttr_trace *t, const struct lttr_jobs *r,
 	       (double)jb->runnable_ns / 1e3, (double)jb->irq_ns / 1e3,
 	       (double)jb->softirq_ns / 1e3, (double)jb->blocked_ns / 1e3,
 	       (double)jb->unknown_ns / 1e3, jb->preemptions, jb->preemptions == 1 ? "" : "s");
+	if (jb->overrun_ns)
+		printf("      + the previous job overrunning  %12.3f us\n", (double)jb->overrun_ns / 1e3);
 	for (k = 0; k < LTTR_BLOCK_COUNT; k++)
 		if (jb->blocked[k])
 			printf("      blocked %-12s %12.3f us\n", lttr_block_name((unsigned int)k),
@@ -65,19 +76,39 @@ static void print_job(const struct lttr_trace *t, const struct lttr_jobs *r,
 
 static void print_text(const struct lttr_trace *t, const struct lttr_jobs *r)
 {
+	bool deadlines = r->deadline_ns != 0;
 	size_t i;
 
-	if (!r->nnames)
+	if (!r->nnames && r->periodic)
+		printf("No jobs: the trace has no begin/end markers and no periodic task "
+		       "(two timer releases or more)\n");
+	else if (!r->nnames)
 		printf("No jobs: the trace has no begin/end markers (libltt-marker, ltt_mark_begin())\n");
+	if (r->nskipped)
+		printf("(%zu task%s with timer releases and markers: %s jobs are the markers')\n",
+		       r->nskipped, r->nskipped == 1 ? "" : "s", r->nskipped == 1 ? "its" : "their");
 	for (i = 0; i < r->nnames; i++) {
 		const struct lttr_job_name *n = &r->names[i];
 
-		printf("Job %s: %zu job%s, period %.3f us", n->name, n->count,
-		       n->count == 1 ? "" : "s", (double)n->period_ns / 1e3);
-		if (r->deadline_ns)
-			printf(", %zu over the deadline", n->misses);
+		if (n->source == LTTR_JOB_TIMER) {
+			deadlines = deadlines || n->deadline_ns;
+			printf("Periodic task %s (%s): %zu job%s of %zu releases, period %.3f us (%s)",
+			       n->name, n->timerfd ? "timerfd" : "nanosleep", n->count,
+			       n->count == 1 ? "" : "s", n->releases, (double)n->period_ns / 1e3,
+			       n->interval_ns ? "the timerfd's interval" : "the median release spacing");
+			if (n->deadline_ns)
+				printf(", deadline %.3f us, %zu over it", (double)n->deadline_ns / 1e3,
+				       n->misses);
+		} else {
+			printf("Job %s: %zu job%s, period %.3f us", n->name, n->count,
+			       n->count == 1 ? "" : "s", (double)n->period_ns / 1e3);
+			if (r->deadline_ns)
+				printf(", %zu over the deadline", n->misses);
+		}
 		printf("\n  %-12s %12s %12s %12s %12s %12s\n", "us", "min", "p50", "p90", "p99",
 		       "max");
+		if (n->source == LTTR_JOB_TIMER)
+			dist_row("start", &n->start);
 		dist_row("execution", &n->exec);
 		dist_row("response", &n->response);
 		dist_row("jitter", &n->jitter);
@@ -88,9 +119,13 @@ static void print_text(const struct lttr_trace *t, const struct lttr_jobs *r)
 		dist_row("unknown", &n->unknown);
 		count_row("preemptions", &n->preemptions);
 	}
-	if (r->deadline_ns) {
+	if (r->deadline_ns)
 		printf("Deadline %.3f us: %zu miss%s\n", (double)r->deadline_ns / 1e3, r->misses,
 		       r->misses == 1 ? "" : "es");
+	else if (deadlines)
+		printf("Deadlines (the periodic tasks' periods): %zu miss%s\n", r->misses,
+		       r->misses == 1 ? "" : "es");
+	if (deadlines) {
 		for (i = 0; i < r->njobs; i++)
 			if (r->jobs[i].miss)
 				print_job(t, r, &r->jobs[i]);
@@ -163,18 +198,19 @@ int cmd_jobs(struct cli_opts *o)
 	struct lttr_jobs *r;
 	struct lttr_error err;
 	struct lttr_json j;
+	struct lttr_jobs_query q = { .periodic = o->periodic };
 	char text[1400];
 	size_t i;
-	int st;
+	int st, png_st;
 
-	if (o->load && o->has_deadline)
-		return cli_needs("jobs --load", "no --deadline (the load has no jobs)");
+	if (o->load && (o->has_deadline || o->periodic || o->png))
+		return cli_needs("jobs --load", "no --deadline, --periodic or --png (the load has no jobs)");
 	st = cli_open(o, &t);
 	if (st)
 		return st;
 	if (o->load)
 		return load(o, t);
-	if (lttr_jobs_compute(t, &r, &err) < 0)
+	if (lttr_jobs_compute_query(t, &q, &r, &err) < 0)
 		return cli_fail(t, &err, "jobs");
 	lttr_jobs_deadline(r, o->has_deadline ? o->deadline_ns : 0);
 	if (o->json) {
@@ -190,7 +226,12 @@ int cmd_jobs(struct cli_opts *o)
 		lttr_job_warn_text(r, &r->warn[i], text, sizeof(text));
 		fprintf(stderr, "%s: warning: %s\n", cli_prog, text);
 	}
-	st = cli_finish(t, r->acct, r->misses ? EXIT_THRESHOLD : 0);
+	png_st = 0;
+	if (o->png && cli_jobs_png(o->png, r)) {
+		fprintf(stderr, "%s: %s: could not write the PNG\n", cli_prog, o->png);
+		png_st = 1;
+	}
+	st = cli_finish(t, r->acct, png_st ? png_st : r->misses ? EXIT_THRESHOLD : 0);
 	r->acct = NULL;	/* cli_finish() freed it */
 	lttr_jobs_free(r);
 	return st;

@@ -378,9 +378,12 @@ static const struct command {
 	  "blocked, unknown) and the preemptions; with --deadline the jobs over it,\n"
 	  "each split into the parts that add up to its response (exit status 3\n"
 	  "when there is one); bad markers (unbalanced, nested, a task that exits\n"
-	  "inside a job, bad names) are warnings (docs/jobs.md); with --load\n"
-	  "instead, the CPU load over time (--width bins): each CPU's busy time\n"
-	  "and each task's time on a CPU per bin" },
+	  "inside a job, bad names) are warnings (docs/jobs.md); with --periodic\n"
+	  "also the periodic tasks without markers, a job per timer release\n"
+	  "(expiry to the block on the next wait), the deadline their period;\n"
+	  "--png draws each job; with --load instead, the CPU load over time\n"
+	  "(--width bins): each CPU's busy time and each task's time on a CPU\n"
+	  "per bin" },
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
@@ -394,12 +397,14 @@ enum optid {
 	O_PARENTS, O_PORTS, O_QUANTUM, O_MAX_DELAY, O_MIN_COUNT, O_ROOT, O_SKEW, O_SMOOTH,
 	O_PENALTIES, O_WRITE_PCAP, O_NO_TASKS, O_KIND, O_WHAT, O_WORST, O_THRESHOLD,
 	O_PNG, O_SVG, O_INSTANCES, O_AT, O_SYMFS, O_KERNEL, O_ADDRESSES, O_LESSON, O_SCRIPT,
-	O_ALLOW_IO, O_DEADLINE, O_LOAD, O_HOST, O_DIFF, O_LIVE,
-	O_COUNT
+	O_ALLOW_IO, O_DEADLINE, O_LOAD, O_PERIODIC, O_HOST, O_DIFF, O_LIVE,	/* O_LIVE last */
 };
-/* the options given, a bit each */
-#define OPT_WORDS	((O_COUNT + 63) / 64)
-#define OPT_USED(u, id)	(((u)[(id) / 64] >> ((id) % 64)) & 1)
+
+/* the options given, a bit per enum optid (more than 64 of them) */
+#define OPT_WORDS 2
+_Static_assert(O_LIVE < 64 * OPT_WORDS, "a bit of the options given per enum optid");
+#define OPT_SET(used, id) ((used)[(id) / 64] |= 1ULL << ((id) % 64))
+#define OPT_HAS(used, id) (((used)[(id) / 64] >> ((id) % 64)) & 1)
 
 /* every option: its value's name (NULL: none), the commands that use it */
 static const struct opt {
@@ -506,7 +511,9 @@ static const struct opt {
 	{ "--worst", "N", C_LATENCY, O_WORST, "list the N worst instances (default 10)" },
 	{ "--threshold", "D", C_LATENCY, O_THRESHOLD,
 	  "list the instances longer than D (500us, 2ms; bare: seconds); exit status 3 if any" },
-	{ "--png", "FILE", C_LATENCY, O_PNG, "draw the histograms into FILE (PNG)" },
+	{ "--png", "FILE", C_LATENCY | C_JOBS, O_PNG,
+	  "latency: draw the histograms into FILE (PNG); jobs: each job's response and\n"
+	  "                     execution time, the deadline and the misses" },
 	{ "--instances", NULL, C_LATENCY, O_INSTANCES, "list every instance (JSON)" },
 	{ "--at", "T", C_EXPLAIN | C_SYMBOLIZE, O_AT,
 	  "the time, as --from (explain: needed; symbolize: chooses between the\n"
@@ -526,6 +533,9 @@ static const struct opt {
 	  "list the jobs whose response is longer than D (2ms; bare: seconds); exit status 3 if any" },
 	{ "--load", NULL, C_JOBS, O_LOAD,
 	  "the CPU load over time instead, per CPU and per task (--width bins, default 100)" },
+	{ "--periodic", NULL, C_JOBS, O_PERIODIC,
+	  "also the periodic tasks without markers: a job per timer release (nanosleep,\n"
+	  "                     timerfd), its deadline the task's period (--deadline overrides)" },
 	{ "--help", NULL, C_ALL, O_HELP, "this help (COMMAND --help: the command's)" },
 	{ "-h", NULL, C_ALL, O_HELP, NULL },
 	{ "--version", NULL, C_ALL, O_VERSION, "print the version" },
@@ -679,7 +689,6 @@ static int set_option(struct cli_opts *o, const struct opt *op, const char *a, c
 	switch (op->id) {
 	case O_HELP:
 	case O_VERSION:
-	case O_COUNT:	/* not an option */
 		break;	/* main()'s */
 	case O_JSON:
 		o->json = true;
@@ -893,6 +902,9 @@ static int set_option(struct cli_opts *o, const struct opt *op, const char *a, c
 	case O_LOAD:
 		o->load = true;
 		break;
+	case O_PERIODIC:
+		o->periodic = true;
+		break;
 	case O_PNG:
 		if (!arg || !*arg)
 			return bad_usage("%s needs a file name", a);
@@ -1013,7 +1025,7 @@ static int check_options(const struct cli_opts *o, size_t c, const uint64_t *use
 		char list[256];
 
 		/* (an alias without help, -h, is its option's twin) */
-		if (!OPT_USED(used, opts[k].id) || !opts[k].help ||
+		if (!OPT_HAS(used, opts[k].id) || !opts[k].help ||
 		    ((opts[k].cmds >> c) & 1))
 			continue;
 		return bad_usage("%s is an option of %s", opts[k].name,
@@ -1051,7 +1063,7 @@ static int run(int argc, char **argv, struct cli_opts *init)
 {
 	struct cli_opts o = *init;
 	const char *cmd = NULL;
-	uint64_t used[OPT_WORDS] = { 0 };	/* options given, as bits of enum optid */
+	uint64_t used[OPT_WORDS] = { 0 };	/* options given, OPT_SET() */
 	const size_t early = find_command(argc, argv);
 	bool help = false;
 	size_t k, c;
@@ -1120,7 +1132,7 @@ static int run(int argc, char **argv, struct cli_opts *init)
 			return bad_usage("%s takes no value", a);
 		if (op->arg && !eq)
 			i++;	/* the value is the next argument */
-		used[op->id / 64] |= 1ULL << (op->id % 64);
+		OPT_SET(used, op->id);
 		if (early < NCOMMANDS && op->help && !((op->cmds >> early) & 1)) {
 			char list[256];
 

@@ -300,7 +300,10 @@ static GtkWidget *build(struct gv_diff *v)
 	v->list = gtk_tree_view_new_with_model(GTK_TREE_MODEL(v->store));
 	g_object_unref(v->store);
 	atk_object_set_name(gtk_widget_get_accessible(v->list), "diff");
-	gv_text_column(v->list, "Process", C_PROC, -1, false);
+	/* the process's name and role ("sh init#0/sh#0") whole, not cut
+	 * to the width the numeric columns leave */
+	gtk_tree_view_column_set_min_width(gv_text_column(v->list, "Process", C_PROC, -1, false),
+					   220);
 	gv_text_column(v->list, "PIDs", C_PIDS, -1, true);
 	gv_text_column(v->list, "In", C_SIDE, -1, true);
 	gv_text_column(v->list, "Change (ms)", C_DELTA, C_N_DELTA, true);
@@ -333,10 +336,10 @@ static GtkWidget *build(struct gv_diff *v)
 	atk_object_set_name(gtk_widget_get_accessible(v->detail), "diff explained");
 	pane = gtk_paned_new(GTK_ORIENTATION_VERTICAL);
 	w = gv_scrolled(v->list);
-	gtk_widget_set_size_request(w, -1, 120);
+	gtk_widget_set_size_request(w, -1, 200);
 	gtk_paned_pack1(GTK_PANED(pane), w, TRUE, FALSE);
 	w = gv_scrolled(v->detail);
-	gtk_widget_set_size_request(w, -1, 150);
+	gtk_widget_set_size_request(w, -1, 100);
 	gtk_paned_pack2(GTK_PANED(pane), w, TRUE, FALSE);
 	gtk_box_pack_start(GTK_BOX(box), pane, TRUE, TRUE, 0);
 	g_signal_connect(box, "destroy", G_CALLBACK(on_destroy), v);

@@ -79,6 +79,16 @@ static void shape(cairo_t *cr, unsigned int cls, double x, double y, double r)
 	}
 }
 
+/* the class's fill colour (--dump-cells: a test checks the glyph drawn) */
+void gv_evicon_rgb(unsigned int cls, double out[3])
+{
+	if (cls >= LTTR_EVCLASS_COUNT)
+		cls = LTTR_EVCLASS_OTHER;
+	out[0] = rgb[cls][0];
+	out[1] = rgb[cls][1];
+	out[2] = rgb[cls][2];
+}
+
 void gv_evicon(cairo_t *cr, unsigned int cls, double x, double y, double size)
 {
 	double r = size / 2;

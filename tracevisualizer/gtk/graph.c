@@ -697,10 +697,15 @@ static void draw_links(struct gv_graph *g, cairo_t *cr, double width, size_t fir
  * colour per class, lttr_evclass_of()), at its time, in the upper half
  * of the row: only when the window holds at most one event per
  * ICON_ROOM pixels (lttr_view_count()), so that they are few and apart.
- * Events a hiding filter hides get none.
+ * Events a hiding filter hides get none.  each_icon() places them, for
+ * the paint (draw_icons()) and for --dump-cells (gv_graph_dump()): one
+ * decision, so that a test knows every glyph drawn over the bars.
  */
-static void draw_icons(struct gv_graph *g, cairo_t *cr, double width, size_t first,
-		       size_t last)
+typedef void (*icon_fn)(void *arg, unsigned int cls, uint32_t pid, double x, double y,
+			double size);
+
+static void each_icon(struct gv_graph *g, double width, size_t first, size_t last, icon_fn fn,
+		      void *arg)
 {
 	struct gv_doc *d = g->d;
 	uint64_t n = lttr_view_count(d->s.v, d->s.vp.t0, d->s.vp.t1 + 1);
@@ -720,9 +725,22 @@ static void draw_icons(struct gv_graph *g, cairo_t *cr, double width, size_t fir
 		if (y < 0 || ev.time_ns < d->s.vp.t0 ||
 		    (d->s.filter && d->s.filter_hide && !gv_event_match(d, &ev)))
 			continue;
-		gv_evicon(cr, lttr_evclass_of(ev.id), floor(x_of(g, ev.time_ns, width)) + 0.5,
-			  y - g->row_h / 2 + size / 2 + 1, size);
+		fn(arg, lttr_evclass_of(ev.id), ev.pid, floor(x_of(g, ev.time_ns, width)) + 0.5,
+		   y - g->row_h / 2 + size / 2 + 1, size);
 	}
+}
+
+static void paint_icon(void *arg, unsigned int cls, uint32_t pid, double x, double y,
+		       double size)
+{
+	(void)pid;
+	gv_evicon(arg, cls, x, y, size);
+}
+
+static void draw_icons(struct gv_graph *g, cairo_t *cr, double width, size_t first,
+		       size_t last)
+{
+	each_icon(g, width, first, last, paint_icon, cr);
 }
 
 /*
@@ -1372,6 +1390,24 @@ static void dump_counters(struct gv_graph *g, GtkWidget *top, FILE *f)
 	free(b);
 }
 
+/* an event's glyph as drawn: its class, colour, task, centre and size */
+struct icon_dump {
+	FILE *f;
+	unsigned int n;
+};
+
+static void dump_icon(void *arg, unsigned int cls, uint32_t pid, double x, double y,
+		      double size)
+{
+	struct icon_dump *o = arg;
+	double rgb[3];
+
+	gv_evicon_rgb(cls, rgb);
+	fprintf(o->f, "%s\n  {\"class\": \"%s\", \"rgb\": [%g, %g, %g], \"pid\": %u, "
+		"\"x\": %g, \"y\": %g, \"size\": %g}", o->n++ ? "," : "",
+		lttr_evclass_name(cls), rgb[0], rgb[1], rgb[2], pid, x, y, size);
+}
+
 void gv_graph_dump(struct gv_graph *g, GtkWidget *top, FILE *f)
 {
 	struct gv_doc *d = g->d;
@@ -1471,6 +1507,10 @@ void gv_graph_dump(struct gv_graph *g, GtkWidget *top, FILE *f)
 				floor(x_of(g, k->time_ns, cw)) + 0.5, y0, y1);
 		}
 	}
+	fprintf(f, "]");
+	/* the events' glyphs drawn over the rows (where the window has room) */
+	fprintf(f, ",\n \"icons\": [");
+	each_icon(g, cw, first, i, dump_icon, &(struct icon_dump){ .f = f });
 	fprintf(f, "]");
 	if (g->counters)
 		dump_counters(g, top, f);

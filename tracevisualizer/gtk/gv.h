@@ -324,6 +324,7 @@ void gv_bookmarks_show(struct gv_doc *d);
 /* evicons.c: the glyph of event class @cls (enum lttr_evclass) centred on
  * (@x, @y), @size pixels across */
 void gv_evicon(cairo_t *cr, unsigned int cls, double x, double y, double size);
+void gv_evicon_rgb(unsigned int cls, double out[3]);
 void gv_session_load(struct gv_doc *d);
 
 /* export.c: the table shown as CSV */

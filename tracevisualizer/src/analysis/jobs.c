@@ -5,12 +5,18 @@
  * (and finds the bad ones), a second (tl_collect(), the accounting's
  * states and segments over the jobs, as lttr_explain() reads them) splits
  * each job's response time into its parts, which tile it exactly.
+ * With the query's periodic, between them, the timer latency analysis'
+ * activations (lttr_timing_compute(), LTTR_TIMING_TIMER) of the tasks
+ * without markers are jobs: released at the expiry, started at the first
+ * run; the second pass's task states tell where each ends (the block its
+ * next activation's wakeup ends).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <lttr/analysis/account.h>
 #include <lttr/analysis/jobs.h>
+#include <lttr/analysis/timing.h>
 #include <lttr/model/flow.h>
 #include <lttr/model/process.h>
 #include <lttr/reader/event.h>
@@ -35,6 +41,7 @@ struct pass1 {
 	size_t nopen;
 	size_t cap_open;
 	struct open_job *open;
+	size_t nmark;		/* the jobs of markers (the first ones) */
 };
 
 static const char *const warn_names[LTTR_JW_COUNT] = {
@@ -43,6 +50,8 @@ static const char *const warn_names[LTTR_JW_COUNT] = {
 	[LTTR_JW_NESTED] = "nested",
 	[LTTR_JW_EXITED] = "exited",
 	[LTTR_JW_BAD_NAME] = "bad_name",
+	[LTTR_JW_ONE_RELEASE] = "one_release",
+	[LTTR_JW_PERIOD_CHANGE] = "period_change",
 };
 
 const char *lttr_job_warn_name(unsigned int kind)
@@ -185,6 +194,7 @@ static int on_end(struct pass1 *p, const struct lttr_event *ev, size_t name)
 	jb->pid = p->open[i].pid;
 	jb->tid = m->tid;
 	jb->begin_ns = p->open[i].begin_ns;
+	jb->start_ns = jb->begin_ns;
 	jb->end_ns = ev->time_ns;
 	jb->nested = p->open[i].nested;
 	memmove(&p->open[i], &p->open[i + 1], (p->nopen - i - 1) * sizeof(*p->open));
@@ -266,6 +276,275 @@ static int pass_markers(struct lttr_trace *t, struct pass1 *p, struct lttr_error
 nomem:
 	lttr_iter_free(it);
 	return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
+}
+
+
+/* a timer job whose end the task states tell */
+struct tpend {
+	size_t job;		/* index in the jobs */
+	uint64_t next_wake;	/* the next activation's wakeup (0: not known) */
+	uint64_t next_end;	/* ... its end (its first run, or its read); 0: the last */
+};
+
+struct tpass {
+	struct tpend *v;
+	size_t n;
+	size_t cap;
+	uint64_t *win;		/* the windows of the timer jobs, [begin, end] pairs */
+	size_t cap_win;
+};
+
+static int cmp_inst(const void *pa, const void *pb)
+{
+	const struct lttr_timing_inst *a = *(const struct lttr_timing_inst *const *)pa;
+	const struct lttr_timing_inst *b = *(const struct lttr_timing_inst *const *)pb;
+
+	if (a->pid != b->pid)
+		return a->pid < b->pid ? -1 : 1;
+	return a->start_ns < b->start_ns ? -1 : a->start_ns > b->start_ns;
+}
+
+/* a name for the timer jobs of task @tid (never merged with a marker's) */
+static long timer_name(struct pass1 *p, const struct lttr_account *a, uint32_t tid)
+{
+	struct lttr_jobs *j = p->j;
+	const struct lttr_acct_task *tk = a ? lttr_account_find(a, tid) : NULL;
+	char buf[64];
+
+	snprintf(buf, sizeof(buf), "%.32s-%u", tk && tk->name ? tk->name : "?", tid);
+	if (grow((void **)&j->names, &p->cap_names, j->nnames, sizeof(*j->names)))
+		return -1;
+	memset(&j->names[j->nnames], 0, sizeof(*j->names));
+	j->names[j->nnames].name = strdup(buf);
+	if (!j->names[j->nnames].name)
+		return -1;
+	j->names[j->nnames].source = LTTR_JOB_TIMER;
+	j->names[j->nnames].tid = tid;
+	return (long)j->nnames++;
+}
+
+/* the spacing of the releases @a and @b, per expiry */
+static uint64_t spacing(const struct lttr_timing_inst *a, const struct lttr_timing_inst *b)
+{
+	return (b->start_ns - a->start_ns) / (a->missed + 1);
+}
+
+static bool off_period(uint64_t s, uint64_t period)
+{
+	return s > period + period / 10 || s < period - period / 10;
+}
+
+/*
+ * The period of the task whose @n (> 1) activations are @v: the timerfd's
+ * interval when every read recorded the same, else the median spacing;
+ * the runs of releases off it are warnings.
+ */
+static int task_period(struct pass1 *p, struct lttr_job_name *nm,
+		       const struct lttr_timing_inst *const *v, size_t n)
+{
+	uint64_t *sp = malloc((n - 1) * sizeof(*sp));
+	struct lttr_dist d;
+	size_t k;
+	bool same = v[0]->timerfd && v[0]->interval_ns;
+
+	if (!sp)
+		return -1;
+	nm->timerfd = v[0]->timerfd;
+	for (k = 0; k < n; k++) {
+		nm->timerfd = nm->timerfd && v[k]->timerfd;
+		same = same && v[k]->timerfd && v[k]->interval_ns == v[0]->interval_ns;
+	}
+	for (k = 0; k + 1 < n; k++)
+		sp[k] = spacing(v[k], v[k + 1]);
+	lttr_dist_compute(sp, n - 1, &d);
+	free(sp);
+	nm->interval_ns = same ? v[0]->interval_ns : 0;
+	nm->period_ns = same ? v[0]->interval_ns : d.p50;
+	for (k = 0; nm->period_ns && k + 1 < n; k++) {
+		size_t e = k;
+
+		if (!off_period(spacing(v[k], v[k + 1]), nm->period_ns))
+			continue;
+		while (e + 2 < n && off_period(spacing(v[e + 1], v[e + 2]), nm->period_ns))
+			e++;
+		if (warn(p, LTTR_JW_PERIOD_CHANGE, v[k + 1]->start_ns, v[e + 1]->start_ns,
+			 v[k]->pid, v[k]->pid, nm->name, strlen(nm->name)))
+			return -1;
+		p->j->warn[p->j->nwarn - 1].period_ns = nm->period_ns;
+		p->j->warn[p->j->nwarn - 1].spacing_ns = spacing(v[k], v[k + 1]);
+		k = e;
+	}
+	return 0;
+}
+
+/* the jobs of task @v[0]->pid's @n activations @v (by start) */
+static int task_jobs(struct pass1 *p, struct tpass *tp, const struct lttr_account *a,
+		     const struct lttr_timing_inst *const *v, size_t n)
+{
+	struct lttr_jobs *j = p->j;
+	uint32_t tid = v[0]->pid;
+	long ni;
+	size_t k;
+
+	for (k = 0; k < p->nmark; k++) {	/* the markers' jobs */
+		if (j->jobs[k].tid == tid) {
+			j->nskipped++;
+			return 0;
+		}
+	}
+	ni = timer_name(p, a, tid);
+	if (ni < 0)
+		return -1;
+	if (n == 1) {
+		const char *s = j->names[ni].name;
+
+		return warn(p, LTTR_JW_ONE_RELEASE, v[0]->start_ns, v[0]->start_ns, tid, tid, s,
+			    strlen(s));
+	}
+	j->names[ni].releases = n;
+	if (task_period(p, &j->names[ni], v, n))
+		return -1;
+	for (k = 0; k < n; k++) {
+		struct lttr_job *jb;
+		struct tpend *pe;
+
+		if (grow((void **)&j->jobs, &p->cap_jobs, j->njobs, sizeof(*j->jobs)) ||
+		    grow((void **)&tp->v, &tp->cap, tp->n, sizeof(*tp->v)) ||
+		    grow((void **)&tp->win, &tp->cap_win, tp->n, 2 * sizeof(*tp->win)))
+			return -1;
+		jb = &j->jobs[j->njobs];
+		memset(jb, 0, sizeof(*jb));
+		jb->name = (size_t)ni;
+		jb->pid = tid;
+		jb->tid = tid;
+		jb->begin_ns = v[k]->start_ns;
+		jb->start_ns = v[k]->end_ns;
+		jb->missed = v[k]->missed;
+		pe = &tp->v[tp->n];
+		pe->job = j->njobs++;
+		pe->next_wake = k + 1 < n && v[k + 1]->waker.known ? v[k + 1]->waker.time_ns : 0;
+		pe->next_end = k + 1 < n ? v[k + 1]->end_ns : 0;
+		tp->win[2 * tp->n] = jb->begin_ns;
+		tp->win[2 * tp->n + 1] = pe->next_end ? pe->next_end : UINT64_MAX;
+		tp->n++;
+	}
+	return 0;
+}
+
+/* the timer activations of the tasks without markers, as jobs without an end yet */
+static int pass_timers(struct lttr_trace *t, struct pass1 *p, struct tpass *tp,
+		       struct lttr_error *err)
+{
+	struct lttr_timing_query q;
+	struct lttr_timing *r;
+	const struct lttr_timing_inst **v;
+	size_t i, k;
+	int ret = 0;
+
+	memset(&q, 0, sizeof(q));
+	q.kind = LTTR_TIMING_TIMER;
+	q.to_ns = UINT64_MAX;
+	q.all = true;
+	ret = lttr_timing_compute(t, &q, &r, err);
+	if (ret < 0)
+		return ret;
+	v = malloc((r->ninst ? r->ninst : 1) * sizeof(*v));
+	if (!v) {
+		lttr_timing_free(r);
+		return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
+	}
+	for (i = 0; i < r->ninst; i++)
+		v[i] = &r->inst[i];
+	qsort(v, r->ninst, sizeof(*v), cmp_inst);
+	for (i = 0; i < r->ninst; i = k) {
+		for (k = i + 1; k < r->ninst && v[k]->pid == v[i]->pid; k++)
+			;
+		if (task_jobs(p, tp, r->acct, v + i, k - i)) {
+			ret = lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
+			break;
+		}
+	}
+	free(v);
+	lttr_timing_free(r);
+	return ret;
+}
+
+/*
+ * The end of the timer job @pe: the start of the block its next
+ * activation's wakeup ended (or, without one, that activation's end: its
+ * wait did not block); for the last, the block the task is in at the end
+ * of the trace, or woken from without running since.  0: no end (with
+ * @dead the time the task died inside the job, if it did).
+ */
+static uint64_t timer_end(const struct timeline *tl, const struct lttr_job *jb,
+			  const struct tpend *pe, uint64_t *dead)
+{
+	const struct tl_task *tk = tl_task(tl, jb->tid);
+	size_t i;
+
+	*dead = 0;
+	if (pe->next_end) {
+		if (tk && pe->next_wake && tl_state_at(tk, pe->next_wake, &i) && i > 0 &&
+		    tk->v[i].t == pe->next_wake && tk->v[i - 1].state == LTTR_TS_BLOCKED) {
+			while (i > 1 && tk->v[i - 2].state == LTTR_TS_BLOCKED)
+				i--;
+			if (tk->v[i - 1].t >= jb->start_ns)
+				return tk->v[i - 1].t;
+		}
+		return pe->next_end;
+	}
+	if (!tk || !tk->n)
+		return 0;
+	for (i = tk->n; i-- > 0 && tk->v[i].t > jb->start_ns;) {
+		uint8_t st = tk->v[i].state;
+
+		if (st == LTTR_TS_DEAD || st == LTTR_TS_ZOMBIE) {
+			*dead = tk->v[i].t;
+			continue;
+		}
+		if (st == LTTR_TS_BLOCKED) {
+			while (i > 0 && tk->v[i - 1].state == LTTR_TS_BLOCKED &&
+			       tk->v[i - 1].t > jb->start_ns)
+				i--;
+			return *dead ? 0 : tk->v[i].t;
+		}
+		if (st != LTTR_TS_RUNNABLE)
+			break;	/* it ran after its last block */
+	}
+	return 0;
+}
+
+/* the timer jobs' ends; those without one are warnings, not jobs */
+static int timer_ends(struct pass1 *p, const struct tpass *tp, const struct timeline *tl)
+{
+	struct lttr_jobs *j = p->j;
+	bool *drop;
+	size_t i, k;
+
+	drop = calloc(j->njobs ? j->njobs : 1, sizeof(*drop));
+	if (!drop)
+		return -1;
+	for (i = 0; i < tp->n; i++) {
+		struct lttr_job *jb = &j->jobs[tp->v[i].job];
+		const char *s = j->names[jb->name].name;
+		uint64_t dead;
+
+		jb->end_ns = timer_end(tl, jb, &tp->v[i], &dead);
+		if (jb->end_ns)
+			continue;
+		drop[tp->v[i].job] = true;
+		if (warn(p, dead ? LTTR_JW_EXITED : LTTR_JW_NO_END, dead ? dead : jb->begin_ns,
+			 jb->begin_ns, jb->pid, jb->tid, s, strlen(s))) {
+			free(drop);
+			return -1;
+		}
+	}
+	for (i = 0, k = 0; i < j->njobs; i++)
+		if (!drop[i])
+			j->jobs[k++] = j->jobs[i];
+	j->njobs = k;
+	free(drop);
+	return 0;
 }
 
 /* charge @ns to a culprit of @jb */
@@ -404,7 +683,7 @@ static int cmp_by(const void *pa, const void *pb)
 static int explain_job(const struct timeline *tl, struct lttr_job *jb)
 {
 	const struct tl_task *tk = tl_task(tl, jb->tid);
-	uint64_t t = jb->begin_ns, b = jb->end_ns;
+	uint64_t t = jb->begin_ns + jb->overrun_ns, b = jb->end_ns;
 	size_t i = 0, cap = 0;
 
 	if (!tk || !tl_state_at(tk, t, &i)) {
@@ -574,7 +853,8 @@ static int name_stats(struct lttr_jobs *j)
 			}
 		}
 		lttr_dist_compute(v, n, &d);
-		nm->period_ns = d.p50;
+		if (nm->source == LTTR_JOB_MARKER)
+			nm->period_ns = d.p50;
 		for (i = 0; nm->period_ns && i < j->njobs; i++) {
 			struct lttr_job *a = &j->jobs[i];
 			size_t k;
@@ -601,6 +881,8 @@ static int name_stats(struct lttr_jobs *j)
 			}                                                 \
 			lttr_dist_compute(v, n, &nm->field);              \
 		} while (0)
+		if (nm->source == LTTR_JOB_TIMER)
+			DIST(start, x->start_ns - x->begin_ns);
 		DIST(exec, x->exec_ns);
 		DIST(response, x->end_ns - x->begin_ns);
 		DIST(runnable, x->runnable_ns);
@@ -621,10 +903,17 @@ static int name_stats(struct lttr_jobs *j)
 
 int lttr_jobs_compute(struct lttr_trace *t, struct lttr_jobs **out, struct lttr_error *err)
 {
+	return lttr_jobs_compute_query(t, NULL, out, err);
+}
+
+int lttr_jobs_compute_query(struct lttr_trace *t, const struct lttr_jobs_query *q,
+			    struct lttr_jobs **out, struct lttr_error *err)
+{
 	struct pass1 p = { 0 };
+	struct tpass tp = { 0 };
 	struct timeline tl;
 	uint64_t *win;
-	size_t i;
+	size_t i, nmark;
 	int r;
 
 	*out = NULL;
@@ -633,27 +922,54 @@ int lttr_jobs_compute(struct lttr_trace *t, struct lttr_jobs **out, struct lttr_
 		return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
 	r = pass_markers(t, &p, err);
 	free(p.open);
+	nmark = p.j->njobs;
+	p.nmark = nmark;
+	if (r >= 0 && q && q->periodic) {
+		p.j->periodic = true;
+		r = pass_timers(t, &p, &tp, err);
+	}
 	if (r < 0) {
+		free(tp.v);
+		free(tp.win);
 		lttr_jobs_free(p.j);
 		return r;
 	}
 	win = malloc((p.j->njobs ? p.j->njobs : 1) * 2 * sizeof(*win));
 	if (!win) {
+		free(tp.v);
+		free(tp.win);
 		lttr_jobs_free(p.j);
 		return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
 	}
-	for (i = 0; i < p.j->njobs; i++) {
+	for (i = 0; i < nmark; i++) {
 		win[2 * i] = p.j->jobs[i].begin_ns;
 		win[2 * i + 1] = p.j->jobs[i].end_ns;
 	}
+	for (i = 0; i < tp.n; i++) {	/* the timer jobs: until their end is sure to be seen */
+		win[2 * tp.v[i].job] = tp.win[2 * i];
+		win[2 * tp.v[i].job + 1] = tp.win[2 * i + 1];
+	}
+	free(tp.win);
 	if (!p.j->njobs)	/* no job: an empty window, not the whole trace */
 		win[0] = win[1] = 0;
 	r = tl_collect(t, win, p.j->njobs ? p.j->njobs : 1, true, false, 0, NULL, NULL, &tl, err);
 	free(win);
 	if (r < 0) {
+		free(tp.v);
 		lttr_jobs_free(p.j);
 		return r;
 	}
+	if (tp.n && timer_ends(&p, &tp, &tl))
+		r = lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
+	for (i = 0; r >= 0 && i + 1 < p.j->njobs; i++) {	/* an overrun: the jobs overlap */
+		struct lttr_job *a = &p.j->jobs[i], *c = &p.j->jobs[i + 1];
+
+		if (p.j->names[a->name].source == LTTR_JOB_TIMER && c->name == a->name &&
+		    a->end_ns > c->begin_ns)
+			c->overrun_ns = (a->end_ns < c->start_ns ? a->end_ns : c->start_ns) -
+					c->begin_ns;
+	}
+	free(tp.v);
 	for (i = 0; r >= 0 && i < p.j->njobs; i++)
 		if (explain_job(&tl, &p.j->jobs[i]))
 			r = lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
@@ -680,12 +996,19 @@ size_t lttr_jobs_deadline(struct lttr_jobs *j, uint64_t deadline_ns)
 
 	j->deadline_ns = deadline_ns;
 	j->misses = 0;
-	for (i = 0; i < j->nnames; i++)
-		j->names[i].misses = 0;
+	for (i = 0; i < j->nnames; i++) {
+		struct lttr_job_name *nm = &j->names[i];
+
+		nm->misses = 0;
+		nm->deadline_ns = deadline_ns;
+		if (!deadline_ns && nm->source == LTTR_JOB_TIMER)
+			nm->deadline_ns = nm->period_ns;
+	}
 	for (i = 0; i < j->njobs; i++) {
 		struct lttr_job *jb = &j->jobs[i];
 
-		jb->miss = deadline_ns && jb->end_ns - jb->begin_ns > deadline_ns;
+		jb->deadline_ns = j->names[jb->name].deadline_ns;
+		jb->miss = jb->deadline_ns && jb->end_ns - jb->begin_ns > jb->deadline_ns;
 		if (jb->miss) {
 			j->misses++;
 			j->names[jb->name].misses++;
@@ -735,6 +1058,16 @@ void lttr_job_warn_text(const struct lttr_jobs *j, const struct lttr_job_warning
 	case LTTR_JW_EXITED:
 		snprintf(buf, size, "task %u exited at %.9f s inside job '%s' begun at %.9f s "
 			 "(not counted)", w->tid, at, w->name, since);
+		break;
+	case LTTR_JW_ONE_RELEASE:
+		snprintf(buf, size, "task %s has one timer release only, at %.9f s: no period "
+			 "(not a periodic task)", w->name, at);
+		break;
+	case LTTR_JW_PERIOD_CHANGE:
+		snprintf(buf, size, "task %s's releases from %.9f s to %.9f s came %.3f us apart, "
+			 "not every %.3f us (its timer was set again, or releases are missing: a sleep "
+			 "with nothing left to wait, a signal; their jobs keep the period's deadline)",
+			 w->name, at, since, (double)w->spacing_ns / 1e3, (double)w->period_ns / 1e3);
 		break;
 	default:
 		snprintf(buf, size, "marker of task %u at %.9f s with a bad name '%s' "

@@ -107,6 +107,7 @@ static void tfd_expire(struct tctx *x, const struct lttr_event *ev)
 	in.sub = LTTR_SUB_TIMER;
 	in.timerfd = true;
 	in.missed = e->ticks - 1;
+	in.interval_ns = e->interval_ns > 0 ? (uint64_t)e->interval_ns : 0;
 	in.pid = ev->pid;
 	in.start_ns = e->expires_ns;
 	if (tk->last_wake.known && tk->last_wake.time_ns >= e->expires_ns) {

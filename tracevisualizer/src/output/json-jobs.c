@@ -61,6 +61,19 @@ static void job(struct lttr_json *j, const struct lttr_trace *t, const struct lt
 	lttr_json_kv_u64(j, "tid", jb->tid);
 	lttr_json_kv_u64(j, "begin_ns", jb->begin_ns - (jb->begin_ns > t0 ? t0 : jb->begin_ns));
 	lttr_json_kv_u64(j, "end_ns", jb->end_ns - (jb->end_ns > t0 ? t0 : jb->end_ns));
+	lttr_json_kv_str(j, "source", r->names[jb->name].source == LTTR_JOB_TIMER ? "timer" : "marker");
+	lttr_json_key(j, "start_ns");
+	if (r->names[jb->name].source == LTTR_JOB_TIMER)
+		lttr_json_u64(j, jb->start_ns - (jb->start_ns > t0 ? t0 : jb->start_ns));
+	else
+		lttr_json_null(j);
+	if (r->names[jb->name].source == LTTR_JOB_TIMER)
+		lttr_json_kv_u64(j, "missed", jb->missed);
+	lttr_json_key(j, "deadline_ns");
+	if (jb->deadline_ns)
+		lttr_json_u64(j, jb->deadline_ns);
+	else
+		lttr_json_null(j);
 	lttr_json_kv_u64(j, "response_ns", jb->end_ns - jb->begin_ns);
 	lttr_json_kv_u64(j, "exec_ns", jb->exec_ns);
 	lttr_json_kv_u64(j, "runnable_ns", jb->runnable_ns);
@@ -68,6 +81,7 @@ static void job(struct lttr_json *j, const struct lttr_trace *t, const struct lt
 	lttr_json_kv_u64(j, "softirq_ns", jb->softirq_ns);
 	lttr_json_kv_u64(j, "blocked_ns", jb->blocked_ns);
 	lttr_json_kv_u64(j, "unknown_ns", jb->unknown_ns);
+	lttr_json_kv_u64(j, "overrun_ns", jb->overrun_ns);
 	lttr_json_key(j, "blocked_by_reason");
 	lttr_json_begin_object(j);
 	for (k = 0; k < LTTR_BLOCK_COUNT; k++)
@@ -116,6 +130,8 @@ void lttr_json_jobs(struct lttr_json *j, const struct lttr_trace *t, const struc
 	else
 		lttr_json_null(j);
 	lttr_json_kv_u64(j, "misses", r->misses);
+	lttr_json_kv_bool(j, "periodic", r->periodic);
+	lttr_json_kv_u64(j, "skipped_tasks", r->nskipped);
 	lttr_json_key(j, "names");
 	lttr_json_begin_array(j);
 	for (i = 0; i < r->nnames; i++) {
@@ -123,8 +139,22 @@ void lttr_json_jobs(struct lttr_json *j, const struct lttr_trace *t, const struc
 
 		lttr_json_begin_object(j);
 		lttr_json_kv_str(j, "name", n->name);
+		lttr_json_kv_str(j, "source", n->source == LTTR_JOB_TIMER ? "timer" : "marker");
 		lttr_json_kv_u64(j, "count", n->count);
 		lttr_json_kv_u64(j, "period_ns", n->period_ns);
+		if (n->source == LTTR_JOB_TIMER) {
+			lttr_json_kv_u64(j, "tid", n->tid);
+			lttr_json_kv_str(j, "timer", n->timerfd ? "timerfd" : "nanosleep");
+			lttr_json_kv_str(j, "period_from", n->interval_ns ? "interval" : "spacing");
+			lttr_json_kv_u64(j, "releases", n->releases);
+			lttr_json_key(j, "start");
+			lttr_json_dist(j, &n->start);
+		}
+		lttr_json_key(j, "deadline_ns");
+		if (n->deadline_ns)
+			lttr_json_u64(j, n->deadline_ns);
+		else
+			lttr_json_null(j);
 		lttr_json_kv_u64(j, "misses", n->misses);
 		lttr_json_key(j, "exec");
 		lttr_json_dist(j, &n->exec);
@@ -159,6 +189,10 @@ void lttr_json_jobs(struct lttr_json *j, const struct lttr_trace *t, const struc
 		lttr_json_kv_str(j, "kind", lttr_job_warn_name(r->warn[i].kind));
 		lttr_json_kv_u64(j, "tid", r->warn[i].tid);
 		lttr_json_kv_str(j, "name", r->warn[i].name);
+		if (r->warn[i].kind == LTTR_JW_PERIOD_CHANGE) {
+			lttr_json_kv_u64(j, "period_ns", r->warn[i].period_ns);
+			lttr_json_kv_u64(j, "spacing_ns", r->warn[i].spacing_ns);
+		}
 		lttr_job_warn_text(r, &r->warn[i], text, sizeof(text));
 		lttr_json_kv_str(j, "text", text);
 		lttr_json_end_object(j);

@@ -10,7 +10,14 @@
  * lttr_explain()).  Per name, the distributions of these.  Bad markers
  * (unbalanced, nested, a task that exits inside a job, a bad name) are
  * warnings.  The per-job array is what a view draws (one point per job,
- * lttr_jobs_deadline() marks the misses).  Definitions in docs/jobs.md.
+ * lttr_jobs_deadline() marks the misses).  With the query's @periodic,
+ * the tasks without markers that sleep until a timer's deadline over and
+ * over (nanosleep, clock_nanosleep, a timerfd: the activations of the
+ * timer latency analysis, LTTR_TIMING_TIMER) have a job per activation:
+ * released at the timer's expiry, started at the first run after it,
+ * ended when the task blocks on its next wait (the block its next
+ * activation's wakeup ends), its deadline the task's period.
+ * Definitions in docs/jobs.md.
  */
 #ifndef LTTR_JOBS_H
 #define LTTR_JOBS_H
@@ -63,12 +70,29 @@ struct lttr_job_by {
 };
 
 /**
+ * enum lttr_job_source - what made the jobs of a name
+ * @LTTR_JOB_MARKER: begin/end markers (LTT_EV_MARKER)
+ * @LTTR_JOB_TIMER: a periodic task's timer activations (the query's
+ *	@periodic): one job per release
+ */
+enum lttr_job_source {
+	LTTR_JOB_MARKER,
+	LTTR_JOB_TIMER,
+};
+
+/**
  * struct lttr_job - one job: a begin and its end
  * @name: index in struct lttr_jobs's @names
  * @pid: the writer's process
  * @tid: and thread (the task whose time is split)
- * @begin_ns: the begin marker's time
- * @end_ns: the end marker's time
+ * @begin_ns: the begin marker's time (LTTR_JOB_TIMER: the release, the
+ *	timer's expiry)
+ * @end_ns: the end marker's time (LTTR_JOB_TIMER: the task blocked on its
+ *	next wait, or its next wait began without blocking: see docs/jobs.md)
+ * @start_ns: LTTR_JOB_TIMER: the task's first run after the release (the
+ *	end of its timer activation); a marker job's begin
+ * @missed: LTTR_JOB_TIMER, a timerfd: the expiries after the release that
+ *	the same read counted (releases the task missed)
  * @exec_ns: the task on a CPU in its own code (user, syscalls, traps)
  * @runnable_ns: ready to run, not running (preempted, or woken and not
  *	yet switched in)
@@ -76,12 +100,18 @@ struct lttr_job_by {
  * @softirq_ns: softirq handlers over it
  * @blocked_ns: blocked, all reasons; @blocked[] by enum lttr_block
  * @unknown_ns: not known (lost events, a CPU without data)
- *	exec + runnable + irq + softirq + blocked + unknown = end - begin
+ * @overrun_ns: LTTR_JOB_TIMER: from the release, the previous job of the
+ *	task still running (it overran its period), until its end or this
+ *	job's start: the previous job's time, not split again here
+ *	exec + runnable + irq + softirq + blocked + unknown + overrun =
+ *	end - begin
  * @preemptions: times it was switched out still runnable inside the job
  * @jitter: @jitter_ns is known (not the first job of its name and task,
  *	and the name has a period: see struct lttr_job_name)
  * @jitter_ns: |begin - previous begin - the period|
  * @nested: it began inside another job of the same name and task
+ * @deadline_ns: lttr_jobs_deadline(): the job's deadline (relative to
+ *	@begin_ns; 0: none)
  * @miss: lttr_jobs_deadline(): the response exceeds the deadline
  * @nby: entries of @by
  * @by: the culprits, most time first
@@ -92,6 +122,8 @@ struct lttr_job {
 	uint32_t tid;
 	uint64_t begin_ns;
 	uint64_t end_ns;
+	uint64_t start_ns;
+	uint64_t missed;
 	uint64_t exec_ns;
 	uint64_t runnable_ns;
 	uint64_t irq_ns;
@@ -99,10 +131,12 @@ struct lttr_job {
 	uint64_t blocked_ns;
 	uint64_t blocked[LTTR_BLOCK_COUNT];
 	uint64_t unknown_ns;
+	uint64_t overrun_ns;
 	uint64_t preemptions;
 	bool jitter;
 	uint64_t jitter_ns;
 	bool nested;
+	uint64_t deadline_ns;
 	bool miss;
 	size_t nby;
 	struct lttr_job_by *by;
@@ -110,10 +144,23 @@ struct lttr_job {
 
 /**
  * struct lttr_job_name - the jobs of one name (all tasks)
- * @name: the name
+ * @name: the name (LTTR_JOB_TIMER: the task's, "name-tid")
+ * @source: enum lttr_job_source
+ * @tid: LTTR_JOB_TIMER: the task
+ * @timerfd: LTTR_JOB_TIMER: its timer is a timerfd (else a nanosleep's)
+ * @interval_ns: LTTR_JOB_TIMER: @period_ns is the timerfd's interval, as
+ *	every read recorded it (0: the period is the median spacing)
+ * @releases: LTTR_JOB_TIMER: the task's timer activations (each a job,
+ *	but the last when it has no end)
  * @count: its jobs
  * @period_ns: the median of the begin-to-begin intervals of its jobs in
- *	each task (0: fewer than two jobs in any task)
+ *	each task (0: fewer than two jobs in any task); LTTR_JOB_TIMER: the
+ *	timerfd's interval, or the median of the spacings of the releases
+ *	(each divided by the expiries it covers: 1 + the first's @missed)
+ * @start: LTTR_JOB_TIMER: the distribution of the start latencies (the
+ *	release to the first run); empty for markers
+ * @deadline_ns: lttr_jobs_deadline(): its jobs' deadline (the one given,
+ *	or for LTTR_JOB_TIMER the period; 0: none)
  * @exec, @response, @jitter, @runnable, @irq, @softirq, @blocked,
  * @unknown: the distributions of the jobs' figures (@jitter: of the jobs
  *	whose @jitter is known)
@@ -123,8 +170,14 @@ struct lttr_job {
  */
 struct lttr_job_name {
 	char *name;
+	uint8_t source;
+	uint32_t tid;
+	bool timerfd;
+	uint64_t interval_ns;
+	size_t releases;
 	size_t count;
 	uint64_t period_ns;
+	struct lttr_dist start;
 	struct lttr_dist exec;
 	struct lttr_dist response;
 	struct lttr_dist jitter;
@@ -134,6 +187,7 @@ struct lttr_job_name {
 	struct lttr_dist blocked;
 	struct lttr_dist unknown;
 	struct lttr_dist preemptions;
+	uint64_t deadline_ns;
 	size_t misses;
 };
 
@@ -146,6 +200,11 @@ struct lttr_job_name {
  * @LTTR_JW_EXITED: the task exited inside a job (not a job)
  * @LTTR_JW_BAD_NAME: a name the module never writes (empty, blanks,
  *	control characters); the marker is ignored
+ * @LTTR_JW_ONE_RELEASE: LTTR_JOB_TIMER: a task with one timer activation
+ *	only: no period, not a periodic task (no job)
+ * @LTTR_JW_PERIOD_CHANGE: LTTR_JOB_TIMER: releases that came at another
+ *	spacing than the task's period (its timer was set again, or
+ *	activations are missing); their jobs keep the period's deadline
  * @LTTR_JW_COUNT: number of kinds
  */
 enum lttr_job_warn {
@@ -154,15 +213,22 @@ enum lttr_job_warn {
 	LTTR_JW_NESTED,
 	LTTR_JW_EXITED,
 	LTTR_JW_BAD_NAME,
+	LTTR_JW_ONE_RELEASE,
+	LTTR_JW_PERIOD_CHANGE,
 	LTTR_JW_COUNT,
 };
 
 /**
  * struct lttr_job_warning - one bad marker
  * @kind: enum lttr_job_warn
- * @time_ns: the marker's time (LTTR_JW_EXITED: the exit's)
+ * @time_ns: the marker's time (LTTR_JW_EXITED: the exit's; LTTR_JOB_TIMER:
+ *	the release concerned, LTTR_JW_PERIOD_CHANGE: the first release
+ *	off the period)
  * @begin_ns: LTTR_JW_EXITED, LTTR_JW_NESTED: the begin of the job
- *	concerned (the outer one for NESTED)
+ *	concerned (the outer one for NESTED); LTTR_JW_PERIOD_CHANGE: the
+ *	last release of the run off the period
+ * @period_ns: LTTR_JW_PERIOD_CHANGE: the task's period
+ * @spacing_ns: ... and the spacing of the first release off it
  * @pid: the writer's process
  * @tid: and thread
  * @name: the name, printable (bytes outside visible ASCII as \xHH)
@@ -171,6 +237,8 @@ struct lttr_job_warning {
 	uint8_t kind;
 	uint64_t time_ns;
 	uint64_t begin_ns;
+	uint64_t period_ns;
+	uint64_t spacing_ns;
 	uint32_t pid;
 	uint32_t tid;
 	char name[4 * 255 + 1];
@@ -185,8 +253,12 @@ struct lttr_job_warning {
  * @nwarn: entries of @warn
  * @warn: the bad markers, in time order
  * @nwarn_kind: the warnings counted by kind
- * @deadline_ns: lttr_jobs_deadline()'s deadline (0: none)
- * @misses: jobs over it
+ * @deadline_ns: lttr_jobs_deadline()'s deadline (0: none; the periodic
+ *	tasks' jobs then have their period's)
+ * @misses: jobs over their deadline
+ * @periodic: the query's @periodic
+ * @nskipped: @periodic: tasks with timer activations whose jobs are their
+ *	markers' (not made from the timer)
  * @acct: the accounting of the pass (names, lost events)
  */
 struct lttr_jobs {
@@ -199,7 +271,18 @@ struct lttr_jobs {
 	size_t nwarn_kind[LTTR_JW_COUNT];
 	uint64_t deadline_ns;
 	size_t misses;
+	bool periodic;
+	size_t nskipped;
 	struct lttr_account *acct;
+};
+
+/**
+ * struct lttr_jobs_query - what lttr_jobs_compute_query() finds
+ * @periodic: also the jobs of the periodic tasks without markers, from
+ *	their timer activations (LTTR_JOB_TIMER)
+ */
+struct lttr_jobs_query {
+	bool periodic;
 };
 
 /**
@@ -216,9 +299,25 @@ int lttr_jobs_compute(struct lttr_trace *t, struct lttr_jobs **out,
 		      struct lttr_error *err);
 
 /**
+ * lttr_jobs_compute_query() - lttr_jobs_compute() with a query
+ * @t: the trace
+ * @q: the query (NULL: markers only)
+ * @out: receives the result (free with lttr_jobs_free())
+ * @err: receives the error
+ *
+ * With @q->periodic a first pass is the timer latency analysis'
+ * (lttr_timing_compute(), LTTR_TIMING_TIMER, every instance).
+ *
+ * Return: 0 or a negative enum lttr_errcode.
+ */
+int lttr_jobs_compute_query(struct lttr_trace *t, const struct lttr_jobs_query *q,
+			    struct lttr_jobs **out, struct lttr_error *err);
+
+/**
  * lttr_jobs_deadline() - mark the jobs whose response exceeds a deadline
  * @j: the result
- * @deadline_ns: the deadline (0: none, clears the marks)
+ * @deadline_ns: the deadline of every job (0: none, clears the marks of
+ *	the markers' jobs; the periodic tasks' jobs have their period)
  *
  * Return: the number of misses.
  */
@@ -231,7 +330,8 @@ void lttr_jobs_free(struct lttr_jobs *j);
  * lttr_job_warn_name() - the short name of a warning kind
  * @kind: enum lttr_job_warn
  *
- * Return: "no_end", "no_begin", "nested", "exited", "bad_name".
+ * Return: "no_end", "no_begin", "nested", "exited", "bad_name",
+ * "one_release", "period_change".
  */
 const char *lttr_job_warn_name(unsigned int kind);
 

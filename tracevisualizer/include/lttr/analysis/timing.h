@@ -176,6 +176,8 @@ void lttr_waker_set(struct lttr_waker *w, const struct lttr_flow_tr *tr);
  *	since it was last set
  * @missed: @timerfd: the expiries after the deadline that the same read
  *	counted (its count less 1): periods the task missed
+ * @interval_ns: @timerfd: the timer's interval as its read recorded it
+ *	(0: a one-shot timer)
  */
 struct lttr_timing_inst {
 	uint64_t start_ns;
@@ -192,6 +194,7 @@ struct lttr_timing_inst {
 	uint64_t actual_ns;
 	bool timerfd;
 	uint64_t missed;
+	uint64_t interval_ns;
 };
 
 /**
