@@ -167,6 +167,13 @@ audit_session "$tmp/au" && tui_start f 120 30 -- --audit "$tmp/au" &&
 	tui_wait f '^cursor 0\.000000090  window 2\.000 us  filter\(dim\): pid == 31 \|\| pid == 32 \|\| pid == 30$' >/dev/null
 okscr f "Enter: tui --audit's firing 1 in the control flow, its blamed tasks highlighted" && done_key Enter
 tui_key f q && tui_wait f '^Audit  ' >/dev/null && tui_quit f >/dev/null
+# --- the live screen's own key (tui --live DIR; tests/host/tui-live.t follows a
+# trace being written): End follows the present again after PgUp left it
+tui_start lv 120 24 -- --live "$tmp/a" && tui_wait lv '^following  newest ' >/dev/null &&
+	tui_key lv PPage && tui_wait lv '^paused \(End: follow\)' >/dev/null &&
+	tui_xkey lv end && tui_wait lv '^following  newest ' >/dev/null
+okscr lv "End in tui --live: following the present again after PgUp (the keymap's live-follow)"
+is "$(tui_quit lv)" 0 "tui --live: q, status 0"
 
 # every key of both front ends was pressed here
 missing=

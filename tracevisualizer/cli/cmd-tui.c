@@ -5,8 +5,9 @@
  * with --lesson NAME|FILE, the lesson read here (lttr/view/lesson.h) and
  * its trace the default TRACEDIR; with --diff A B, the diff of two runs
  * (tui/diff.c); with --audit DIR, the firings of a session (tui/firings.c);
- * a merged set (merge's directory) or several traces: the hosts on one
- * clock (tui/hosts.c).
+ * with --live DIR, a running session's trace directory followed as it grows
+ * (tui/live.c); a merged set (merge's directory) or several traces: the
+ * hosts on one clock (tui/hosts.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,6 +33,8 @@ int cmd_tui(struct cli_opts *o)
 
 	if (o->diff)
 		return tui_diff_run(&to, o->dir2);
+	if (o->live)
+		return tui_live_run(&to);
 	if (o->audit) {
 		if (!o->top)
 			return cli_needs("tui --audit", "--top N of 1 or more");

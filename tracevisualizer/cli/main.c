@@ -401,7 +401,7 @@ enum optid {
 	O_PARENTS, O_PORTS, O_QUANTUM, O_MAX_DELAY, O_MIN_COUNT, O_ROOT, O_SKEW, O_SMOOTH,
 	O_PENALTIES, O_WRITE_PCAP, O_NO_TASKS, O_KIND, O_WHAT, O_WORST, O_THRESHOLD,
 	O_PNG, O_SVG, O_INSTANCES, O_AT, O_SYMFS, O_KERNEL, O_ADDRESSES, O_LESSON, O_SCRIPT,
-	O_ALLOW_IO, O_HITS, O_DEADLINE, O_LOAD, O_PERIODIC, O_HOST, O_AUDIT, O_DIFF,	/* O_DIFF last */
+	O_ALLOW_IO, O_HITS, O_DEADLINE, O_LOAD, O_PERIODIC, O_HOST, O_AUDIT, O_LIVE, O_DIFF,	/* O_DIFF last */
 };
 
 /* the options given, a bit per enum optid (more than 64 of them) */
@@ -465,6 +465,10 @@ static const struct opt {
 	  "tui --audit TRACEDIR: the firings of a traced --rules session, what audit prints; Enter "
 	  "opens one's snapshot in the control flow, its blamed tasks highlighted (docs/views.md, "
 	  "\"Audit\")" },
+	{ "--live", NULL, C_TUI, O_LIVE,
+	  "tui --live DIR: a running session's trace followed as traced writes it: the\n"
+	  "                     newest events, the firings, how far behind (docs/views.md, \"Live\");\n"
+	  "                     DIR need not be a trace yet" },
 	{ "--transitions", NULL, C_GRAPH, O_TRANSITIONS,
 	  "list every transition under the chart (JSON always has them)" },
 	{ "--threads", NULL, C_PROCESSES | C_SYSCALLS, O_THREADS, "one row per thread" },
@@ -731,6 +735,9 @@ static int set_option(struct cli_opts *o, const struct opt *op, const char *a, c
 		break;
 	case O_AUDIT:
 		o->audit = true;
+		break;
+	case O_LIVE:
+		o->live = true;
 		break;
 	case O_LESSON:
 		if (!arg || !*arg)
@@ -1045,6 +1052,8 @@ static int check_options(const struct cli_opts *o, size_t c, const uint64_t *use
 		return bad_usage("%s is an option of %s", opts[k].name,
 				 command_list(opts[k].cmds, list, sizeof(list)));
 	}
+	if (o->live && (o->diff || o->lesson || o->dir2 || o->noperands || o->audit))
+		return bad_usage("tui --live takes one trace directory (no --diff, --lesson nor --audit)");
 	if (o->diff && (!o->dir || !o->dir2 || o->noperands || o->lesson))
 		return bad_usage("tui --diff needs two traces, TRACEDIR-A TRACEDIR-B (and no --lesson)");
 	if (o->audit && (!o->dir || o->lesson || o->diff))

@@ -357,6 +357,8 @@ void gv_graph_fit_rows(struct gv_graph *g, int rows, int height);
 void gv_app_error(struct gv_app *app, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 int gv_app_run(struct gv_app *app, int argc, char **argv);
+/* live.c: --live DIR, a running session followed in a window of its own */
+int gv_live_run(const char *dir, int width, int height);
 void gv_app_started(void);
 
 #endif /* TRACEVISUALIZER_GV_H */

@@ -39,6 +39,10 @@ static void usage(FILE *f)
 "                   {): docs/lessons/NAME.lesson or a lesson file; TRACEDIR\n"
 "                   defaults to the lesson's trace\n"
 "  --step N         with --lesson: the step shown first (default 1)\n"
+"  --live DIR       a running session's trace followed as traced writes it:\n"
+"                   the newest events, the firings, how far behind (End\n"
+"                   follows again after a scroll back); DIR need not be a\n"
+"                   trace yet (docs/views.md, \"A running session\")\n"
 "  --diff A B       compare two runs: trace A in a tab whose Diff page shows\n"
 "                   what \"tracevisualizer diff A B\" does (also File ->\n"
 "                   Compare with...)\n"
@@ -120,7 +124,7 @@ int main(int argc, char **argv)
 		"paths", "latency", "flame" };
 	struct gv_app app;
 	char **dirs = calloc((size_t)argc + 1, sizeof(*dirs));
-	const char *lesson = NULL;
+	const char *lesson = NULL, *live = NULL;
 	static char ltrace[4096];
 	size_t step = 0;
 	bool hosts = false;
@@ -227,6 +231,11 @@ int main(int argc, char **argv)
 			if (!arg || sscanf(arg, "%zu%c", &step, &c) != 1 || !step)
 				return bad("--step needs a step's number (1, 2, ...)");
 			i++;
+		} else if (!strcmp(a, "--live")) {
+			if (!arg || !*arg)
+				return bad("--live needs a trace directory");
+			live = arg;
+			i++;
 		} else if (!strcmp(a, "--diff")) {
 			if (!arg || i + 2 >= argc)
 				return bad("--diff needs two trace directories, A and B");
@@ -262,6 +271,8 @@ int main(int argc, char **argv)
 		return bad("--dump-paths goes with --screenshot");
 	if (app.dump_flame && !app.screenshot)
 		return bad("--dump-flame goes with --screenshot");
+	if (live && (n != 1 || app.diff_b || lesson || app.screenshot || hosts || app.audit))
+		return bad("--live DIR takes no other trace, --diff, --lesson, --audit, --hosts or --screenshot");
 	if (hosts && (n < 3 || app.diff_b || lesson || app.bench || app.session))
 		return bad("--hosts needs two traces or more (and no --diff, --lesson, --bench, --session)");
 	/* a merged set (merge's directory) is several hosts */
@@ -312,6 +323,10 @@ int main(int argc, char **argv)
 			getenv("DISPLAY") ? getenv("DISPLAY") : "");
 		free(dirs);
 		return 1;
+	}
+	if (live) {
+		free(dirs);
+		return gv_live_run(live, app.width, app.height);
 	}
 	if (hosts) {
 		r = gv_hosts_run((const char *const *)dirs + 1, (size_t)n - 1, app.width, app.height,

@@ -182,6 +182,8 @@ struct tui {
 /* tui.c */
 /* the terminal analyzer on @o->dir until q: 0 or a TUI_EXIT_* status */
 int tui_run(const struct tui_opts *o);
+/* live.c: "tui --live DIR": a running session followed, a screen of its own */
+int tui_live_run(const struct tui_opts *o);
 /* diff.c: "tui --diff A B" (@o->dir is A), a screen of its own */
 int tui_diff_run(const struct tui_opts *o, const char *dir_b);
 /* hosts.c: "tui MERGEDSET", "tui TRACE TRACE...": several hosts on one clock */

@@ -145,11 +145,46 @@ static bool grow(struct lttr_firing_rec **v, size_t nv, size_t *cap)
 	return true;
 }
 
+int lttr_firing_line(const char *line, struct lttr_firing_rec *v, size_t nv,
+		     struct lttr_firing_rec *f)
+{
+	json_object *o = json_tokener_parse(line);
+
+	if (!o || !json_object_is_type(o, json_type_object)) {
+		json_object_put(o);
+		return -1;
+	}
+	if (get(o, "notify")) {	/* the end of firing N's notify command */
+		uint32_t seq = (uint32_t)u64_of(o, "notify");
+		json_object *ex = get(o, "exit");
+		size_t i;
+
+		for (i = 0; i < nv && v[i].seq != seq; i++)
+			;
+		if (i < nv) {
+			v[i].notified = true;
+			v[i].notify_killed = json_object_get_boolean(get(o, "killed"));
+			v[i].notify_exit_known = ex && !json_object_is_type(ex, json_type_null);
+			v[i].notify_exit = (int)int_of(o, "exit");
+		}
+		json_object_put(o);
+		return 0;
+	}
+	memset(f, 0, sizeof(*f));
+	if (!rec_of(o, f)) {
+		rec_clear(f);
+		json_object_put(o);
+		return -2;
+	}
+	json_object_put(o);
+	return 1;
+}
+
 /* @all: a line that is not a firing is kept as a record with its error */
 static int read_firings(const char *dir, bool all, struct lttr_firing_rec **out, size_t *n,
 			struct lttr_error *err)
 {
-	struct lttr_firing_rec *v = NULL;
+	struct lttr_firing_rec *v = NULL, rec;
 	size_t nv = 0, cap = 0, lineno = 0, llen = 0;
 	char path[4096], *line = NULL;
 	FILE *f;
@@ -162,14 +197,18 @@ static int read_firings(const char *dir, bool all, struct lttr_firing_rec **out,
 	if (!f)
 		return lttr_error_set(err, LTTR_E_IO, "%s: %s", path, strerror(errno));
 	while (getline(&line, &llen, f) > 0) {
-		json_object *o;
+		int k;
 
 		lineno++;
-		o = json_tokener_parse(line);
-		if (!o || !json_object_is_type(o, json_type_object)) {
-			json_object_put(o);
-			r = lttr_error_set(err, LTTR_E_FORMAT, "%s: line %zu is not a JSON object",
-					   path, lineno);
+		k = lttr_firing_line(line, v, nv, &rec);
+		if (k < 0) {
+			if (k == -1)
+				r = lttr_error_set(err, LTTR_E_FORMAT, "%s: line %zu is not a JSON object",
+						   path, lineno);
+			else
+				r = lttr_error_set(err, LTTR_E_FORMAT,
+						   "%s: line %zu is not a firing (seq, time_ns, pid, values)",
+						   path, lineno);
 			if (all && grow(&v, nv, &cap)) {
 				memset(&v[nv], 0, sizeof(v[nv]));
 				v[nv].bad = strdup(err->msg);
@@ -181,42 +220,14 @@ static int read_firings(const char *dir, bool all, struct lttr_firing_rec **out,
 			}
 			break;
 		}
-		if (get(o, "notify")) {	/* the end of firing N's notify command */
-			uint32_t seq = (uint32_t)u64_of(o, "notify");
-			json_object *ex = get(o, "exit");
-			size_t i;
-
-			for (i = 0; i < nv && v[i].seq != seq; i++)
-				;
-			if (i < nv) {
-				v[i].notified = true;
-				v[i].notify_killed = json_object_get_boolean(get(o, "killed"));
-				v[i].notify_exit_known = ex && !json_object_is_type(ex, json_type_null);
-				v[i].notify_exit = (int)int_of(o, "exit");
-			}
-			json_object_put(o);
+		if (k == 0)
 			continue;
-		}
 		if (!grow(&v, nv, &cap)) {
-			json_object_put(o);
+			rec_clear(&rec);
 			r = lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
 			break;
 		}
-		memset(&v[nv], 0, sizeof(v[nv]));
-		if (!rec_of(o, &v[nv])) {
-			rec_clear(&v[nv]);
-			json_object_put(o);
-			r = lttr_error_set(err, LTTR_E_FORMAT, "%s: line %zu is not a firing (seq, time_ns, pid, values)",
-					   path, lineno);
-			if (all && (v[nv].bad = strdup(err->msg))) {
-				nv++;
-				r = 0;
-				continue;
-			}
-			break;
-		}
-		nv++;
-		json_object_put(o);
+		v[nv++] = rec;
 	}
 	free(line);
 	fclose(f);

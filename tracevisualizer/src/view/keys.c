@@ -160,6 +160,9 @@ static const struct kinfo info[LTTR_KA_COUNT] = {
 	[LTTR_KA_FIRING_OPEN] = { "firing-open", "Audit",
 		"the selected firing's snapshot in the control flow: its instance in the window, "
 		"its blamed tasks highlighted, its explanation below (q back to the firings)" },
+	[LTTR_KA_LIVE_FOLLOW] = { "live-follow", "Live",
+		"follow the present again: the newest events at the bottom as they come "
+		"(Up, PgUp, Home keep the window where it is)" },
 };
 
 #define K(...)	{ __VA_ARGS__ }
@@ -175,6 +178,7 @@ static const struct kinfo info[LTTR_KA_COUNT] = {
 #define DIFF	LTTR_KW_DIFF
 #define HOSTS	LTTR_KW_HOSTS
 #define FIRINGS	LTTR_KW_FIRINGS
+#define LIVE	LTTR_KW_LIVE
 
 static const struct lttr_keybind table[] = {
 	{ LTTR_KA_VIEW_1, K('1'), TG, LTTR_KW_ALL },
@@ -192,8 +196,8 @@ static const struct lttr_keybind table[] = {
 	{ LTTR_KA_HELP, K('?'), TG, LTTR_KW_ALL },
 	{ LTTR_KA_WARNINGS, K('W'), T, LTTR_KW_ALL },
 	{ LTTR_KA_TABLES, K('t'), T, LTTR_KW_ALL },
-	{ LTTR_KA_QUIT, K('q'), T, LTTR_KW_ALL | DIFF | HOSTS | FIRINGS },
-	{ LTTR_KA_QUIT, K(CTRL('q')), G, LTTR_KW_ALL },
+	{ LTTR_KA_QUIT, K('q'), T, LTTR_KW_ALL | DIFF | HOSTS | FIRINGS | LIVE },
+	{ LTTR_KA_QUIT, K(CTRL('q')), G, LTTR_KW_ALL | LIVE },
 	{ LTTR_KA_REDRAW, K(CTRL('l')), T, LTTR_KW_ALL },
 	{ LTTR_KA_OPEN_TRACE, K(CTRL('o')), G, LTTR_KW_ALL },
 	{ LTTR_KA_OPEN_TAB, K(CTRL('t')), G, LTTR_KW_ALL },
@@ -211,14 +215,14 @@ static const struct lttr_keybind table[] = {
 	{ LTTR_KA_PAN_RIGHT, K('d'), TG, (LTTR_KW_ALL & ~LTTR_KW_P_BOOKMARKS) | HOSTS },
 	{ LTTR_KA_ALL, K('0'), TG, LTTR_KW_ALL | HOSTS },
 	{ LTTR_KA_ZOOM_SEL, K('z'), TG, LTTR_KW_ALL },
-	{ LTTR_KA_START, K(LTTR_KEY_HOME), TG, LTTR_KW_ALL | HOSTS },
+	{ LTTR_KA_START, K(LTTR_KEY_HOME), TG, LTTR_KW_ALL | HOSTS | LIVE },
 	{ LTTR_KA_END, K(LTTR_KEY_END), TG, LTTR_KW_ALL | HOSTS },
 	{ LTTR_KA_GOTO, K('g'), T, LTTR_KW_ALL & ~(LTTR_KW_P_LATGROUP | LTTR_KW_P_CRITPATH) },
 
-	{ LTTR_KA_ROW_PREV, K(LTTR_KEY_UP, 'k'), TG, ROWED | DIFF | HOSTS | FIRINGS },
-	{ LTTR_KA_ROW_NEXT, K(LTTR_KEY_DOWN, 'j'), TG, ROWED | DIFF | HOSTS | FIRINGS },
-	{ LTTR_KA_PAGE_PREV, K(LTTR_KEY_PGUP), T, ROWED | DIFF | HOSTS | FIRINGS },
-	{ LTTR_KA_PAGE_NEXT, K(LTTR_KEY_PGDN), T, ROWED | DIFF | HOSTS | FIRINGS },
+	{ LTTR_KA_ROW_PREV, K(LTTR_KEY_UP, 'k'), TG, ROWED | DIFF | HOSTS | FIRINGS | LIVE },
+	{ LTTR_KA_ROW_NEXT, K(LTTR_KEY_DOWN, 'j'), TG, ROWED | DIFF | HOSTS | FIRINGS | LIVE },
+	{ LTTR_KA_PAGE_PREV, K(LTTR_KEY_PGUP), T, ROWED | DIFF | HOSTS | FIRINGS | LIVE },
+	{ LTTR_KA_PAGE_NEXT, K(LTTR_KEY_PGDN), T, ROWED | DIFF | HOSTS | FIRINGS | LIVE },
 	{ LTTR_KA_STATE_PREV, K(LTTR_KEY_LEFT), TG, LTTR_KW_GRAPHS },
 	{ LTTR_KA_STATE_NEXT, K(LTTR_KEY_RIGHT), TG, LTTR_KW_GRAPHS },
 	{ LTTR_KA_EVENT_PREV, K('['), TG, LTTR_KW_GRAPHS },
@@ -279,6 +283,9 @@ static const struct lttr_keybind table[] = {
 	{ LTTR_KA_LESSON_PREV, K('{'), TG, LTTR_KW_ALL },
 	{ LTTR_KA_DIFF_EXPLAIN, K(LTTR_KEY_ENTER), T, DIFF },
 	{ LTTR_KA_FIRING_OPEN, K(LTTR_KEY_ENTER), TG, FIRINGS },
+	{ LTTR_KA_LIVE_FOLLOW, K(LTTR_KEY_END), TG, LIVE },
+	/* the window's live list pages itself: the keys say it leaves the present */
+	{ LTTR_KA_PAGE_PREV, K(LTTR_KEY_PGUP), G, LIVE },
 };
 
 #define NTABLE (sizeof(table) / sizeof(table[0]))
@@ -383,7 +390,9 @@ const char *lttr_keybind_where(const struct lttr_keybind *b, char *buf, size_t s
 	if ((b->where & LTTR_KW_HOSTS) && n < size)
 		n += (size_t)snprintf(buf + n, size - n, "%shosts", n ? " " : "");
 	if ((b->where & LTTR_KW_FIRINGS) && n < size)
-		snprintf(buf + n, size - n, "%sfirings", n ? " " : "");
+		n += (size_t)snprintf(buf + n, size - n, "%sfirings", n ? " " : "");
+	if ((b->where & LTTR_KW_LIVE) && n < size)
+		snprintf(buf + n, size - n, "%slive", n ? " " : "");
 	return buf;
 }
 

@@ -97,6 +97,21 @@ int lttr_firings_read(const char *dir, struct lttr_firing_rec **out, size_t *n,
 int lttr_firings_read_all(const char *dir, struct lttr_firing_rec **out, size_t *n,
 			  struct lttr_error *err);
 
+/**
+ * lttr_firing_line() - one line of firings.jsonl (a whole line: what
+ *	lttr_firings_read() and the live follower, lttr/reader/live.h, read)
+ * @line: the line, NUL-terminated
+ * @v: the firings read before it (a notify line completes one of them)
+ * @nv: how many
+ * @f: receives the firing (free its strings with lttr_firings_free()'s
+ *	rules: it becomes one of @v)
+ *
+ * Return: 1 a firing in @f, 0 a notify line (applied to @v), -1 not a
+ * JSON object, -2 an object that is not a firing.
+ */
+int lttr_firing_line(const char *line, struct lttr_firing_rec *v, size_t nv,
+		     struct lttr_firing_rec *f);
+
 /** lttr_firings_free() - release @v (@n firings) */
 void lttr_firings_free(struct lttr_firing_rec *v, size_t n);
 

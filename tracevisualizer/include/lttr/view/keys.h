@@ -77,6 +77,8 @@ enum lttr_kwhere_bit {
 /* "tracevisualizer tui --audit DIR": the firings of a traced --rules session (the
  * window: its Firings window) */
 #define LTTR_KW_FIRINGS	(1u << 18)
+/* "tracevisualizer tui --live DIR": a running session's events, a screen of its own */
+#define LTTR_KW_LIVE	(1u << 19)
 #define LTTR_KW_GRAPHS	(LTTR_KW_FLOW | LTTR_KW_RES)
 #define LTTR_KW_VIEWS	0xffu
 #define LTTR_KW_PAGES	0xff00u
@@ -126,6 +128,8 @@ enum lttr_kaction {
 	LTTR_KA_DIFF_EXPLAIN,
 	/* the firings of an audit (tui --audit DIR) */
 	LTTR_KA_FIRING_OPEN,
+	/* a running session followed (tui --live DIR) */
+	LTTR_KA_LIVE_FOLLOW,
 	LTTR_KA_COUNT
 };
 
