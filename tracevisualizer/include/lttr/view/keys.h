@@ -72,11 +72,13 @@ enum lttr_kwhere_bit {
 };
 /* "tracevisualizer tui --diff A B": the diff of two runs, a screen of its own */
 #define LTTR_KW_DIFF	(1u << 16)
+/* the jobs page (J): the application markers' jobs, the CPU load */
+#define LTTR_KW_P_JOBS	(1u << 17)
 #define LTTR_KW_GRAPHS	(LTTR_KW_FLOW | LTTR_KW_RES)
 #define LTTR_KW_VIEWS	0xffu
-#define LTTR_KW_PAGES	0xff00u
+#define LTTR_KW_PAGES	(0xff00u | LTTR_KW_P_JOBS)
 #define LTTR_KW_ALL	(LTTR_KW_VIEWS | LTTR_KW_PAGES)
-#define LTTR_KW_NBITS	17
+#define LTTR_KW_NBITS	18
 
 /* what a key does */
 enum lttr_kaction {
@@ -117,6 +119,8 @@ enum lttr_kaction {
 	LTTR_KA_LESSON_NEXT, LTTR_KA_LESSON_PREV,
 	/* the diff of two runs (tui --diff A B) */
 	LTTR_KA_DIFF_EXPLAIN,
+	/* the jobs of the application markers and the CPU load */
+	LTTR_KA_JOBS, LTTR_KA_JOB_NAME, LTTR_KA_JOB_DEADLINE, LTTR_KA_JOB_SHOW,
 	LTTR_KA_COUNT
 };
 
