@@ -124,7 +124,7 @@ static void draw_graph(struct tui *u, int y, int gh)
 	struct tui_jobs *k = u->jobs;
 	const struct lttr_job_name *nm = &k->r->names[k->name];
 	uint64_t ymax = nm->response.lat.max;
-	int gw = u->w - LABEL_W, row, x, dl = -1;
+	int gw = u->w - LABEL_W, row, x;
 	char d[32], l[64];
 	size_t i;
 
@@ -146,7 +146,8 @@ static void draw_graph(struct tui *u, int y, int gh)
 	for (row = 0; row < gh; row++)
 		mvaddch(y + row, LABEL_W - 1, '|');
 	if (k->r->deadline_ns) {
-		dl = lttr_share_level(k->r->deadline_ns, ymax, gh - 1);
+		int dl = lttr_share_level(k->r->deadline_ns, ymax, gh - 1);
+
 		for (x = 0; x < gw; x++)
 			mvaddch(y + gh - 1 - dl, LABEL_W + x, '-');
 	}
@@ -241,7 +242,7 @@ void tui_jobs_page(struct tui *u, int top, int height)
 {
 	struct tui_jobs *k = u->jobs;
 	const struct lttr_job_name *nm;
-	char line[512], p[32], d[32], dl[96];
+	char line[512], p[32], dl[96];
 	int gh, y;
 
 	if (!k)
@@ -258,11 +259,14 @@ void tui_jobs_page(struct tui *u, int top, int height)
 		return;
 	}
 	nm = &k->r->names[k->name];
-	if (k->r->deadline_ns)
+	if (k->r->deadline_ns) {
+		char d[32];
+
 		snprintf(dl, sizeof(dl), "%s: %zu missed", lttr_fmt_duration(k->r->deadline_ns, d,
 			 sizeof(d)), nm->misses);
-	else
+	} else {
 		snprintf(dl, sizeof(dl), "none");
+	}
 	snprintf(line, sizeof(line), "Jobs of %s (name %zu of %zu, K: the next)  %zu instance%s, "
 		 "period %s  deadline %s (T)", nm->name, k->name + 1, k->r->nnames, nm->count,
 		 nm->count == 1 ? "" : "s", lttr_fmt_duration(nm->period_ns, p, sizeof(p)), dl);
@@ -292,11 +296,14 @@ static void show(struct tui *u)
 static void deadline(struct tui *u)
 {
 	struct tui_jobs *k = u->jobs;
-	char buf[64] = "", d[32];
+	char buf[64] = "";
 	uint64_t ns = 0;
 
-	if (k->r->deadline_ns)
+	if (k->r->deadline_ns) {
+		char d[32];
+
 		snprintf(buf, sizeof(buf), "%s", lttr_fmt_duration(k->r->deadline_ns, d, sizeof(d)));
+	}
 	if (tui_prompt(u, "deadline (2ms, 500us; empty: none): ", buf, sizeof(buf)))
 		return;
 	if (buf[0] && (lttr_parse_duration(buf, &ns) || !ns)) {

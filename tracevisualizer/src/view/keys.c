@@ -270,7 +270,7 @@ static const struct lttr_keybind table[] = {
 	{ LTTR_KA_LESSON_NEXT, K('}'), TG, LTTR_KW_ALL },
 	{ LTTR_KA_LESSON_PREV, K('{'), TG, LTTR_KW_ALL },
 	{ LTTR_KA_DIFF_EXPLAIN, K(LTTR_KEY_ENTER), T, DIFF },
-	{ LTTR_KA_JOBS, K('J'), T, LTTR_KW_ALL },
+	{ LTTR_KA_JOBS, K('J'), TG, LTTR_KW_ALL },
 	{ LTTR_KA_JOB_NAME, K('K'), T, LTTR_KW_P_JOBS },
 	{ LTTR_KA_JOB_DEADLINE, K('T'), T, LTTR_KW_P_JOBS },
 	{ LTTR_KA_JOB_SHOW, K(LTTR_KEY_ENTER, 'g'), T, LTTR_KW_P_JOBS },
