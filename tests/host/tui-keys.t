@@ -123,6 +123,9 @@ tui_key k C && tui_wait k '^Critical path of 200 client' >/dev/null && tui_key k
 okkey C "the critical path of the selected task (200 client)"
 tui_key k S && tui_wait k '^Off-CPU stacks of ' >/dev/null && tui_key k Escape
 okkey S "the call stacks page of A-B, else the window (this trace has none)"
+tui_key k J && tui_wait k '^No jobs: the trace has no begin/end markers' >/dev/null &&
+	tui_wait k '^cpu0 +\|' >/dev/null && tui_key k Escape
+okkey J "the jobs page: no markers in this trace, said; its CPU load (tests/host/tui-jobs.t: a trace with jobs)"
 
 # --- search, filter, bookmarks ---------------------------------------------
 open1=$($tv dump --filter 'type == fs_open' "$tmp/a" | sed -n 2p | awk '{print $1}')

@@ -189,6 +189,10 @@ def main():
         w.key('S')
         done('S', check(wait(lambda: selected(w, 'Flame graph'), 15),
                         "S: the call stacks as a flame graph (its tab)"))
+        s.focus_graph()
+        w.key('J')
+        done('J', check(wait(lambda: selected(w, 'Jobs'), 15),
+                        "J: the jobs of the markers and the CPU load (its tab; gtk-jobs.t uses it)"))
         # there / finds a frame (gtk-flame.t): the events list back for the search
         s.focus_graph()
         w.key('6')

@@ -487,11 +487,11 @@ static GtkWidget *menu_item(GtkWidget *menu, const char *label, GCallback cb, gp
 static GtkWidget *menus(struct gv_app *app, GtkAccelGroup *accel)
 {
 	static const char *const views[] = { "_Control flow", "_Resources", "_Processes",
-		"_Events", "_Statistics", "P_aths", "_Latency", "_Flame graph" };
+		"_Events", "_Statistics", "P_aths", "_Latency", "_Flame graph", "_Jobs and CPU load" };
 	/* enum gv_view's keymap actions */
 	static const enum lttr_kaction view_action[GV_VIEW_COUNT] = { LTTR_KA_VIEW_1,
 		LTTR_KA_VIEW_2, LTTR_KA_VIEW_3, LTTR_KA_VIEW_6, LTTR_KA_VIEW_4, LTTR_KA_VIEW_7,
-		LTTR_KA_VIEW_8, LTTR_KA_STACKS };
+		LTTR_KA_VIEW_8, LTTR_KA_STACKS, LTTR_KA_JOBS };
 	GtkWidget *bar = gtk_menu_bar_new(), *m, *top, *it;
 	int v;
 

@@ -45,6 +45,7 @@ enum gv_view {
 	GV_VIEW_PATHS,
 	GV_VIEW_LATENCY,
 	GV_VIEW_FLAME,
+	GV_VIEW_JOBS,
 	GV_VIEW_COUNT
 };
 
@@ -96,6 +97,7 @@ struct gv_doc {
 	struct gv_critpath *critpath;	/* the Critical path tab (NULL once it is gone) */
 	struct gv_flame *flame;		/* the Flame graph tab (NULL once it is gone) */
 	GtkWidget *flame_page;		/* its page in @tables */
+	GtkWidget *jobs_page;		/* the Jobs tab (jobs.c) */
 	/* the stack records of the trace, indexed once (gv_event_stack()) */
 	struct lttr_stackidx *stkidx;
 	struct lttr_syms *stksyms;
@@ -305,6 +307,8 @@ void gv_flame_dump_env(struct gv_doc *d);
 char *gv_event_stack(struct gv_doc *d, const struct lttr_event *ev);
 char *gv_block_stack(struct gv_doc *d, uint32_t pid, uint64_t block_ns);
 void gv_stacks_free(struct gv_doc *d);
+/* jobs.c: the Jobs tab (the markers' jobs, the CPU load) */
+GtkWidget *gv_jobs_new(struct gv_doc *d);
 /* diff.c: the Diff tab, @d's trace (A) against the trace in @dir_b */
 bool gv_diff_open(struct gv_doc *d, const char *dir_b, GError **error);
 

@@ -229,6 +229,9 @@ bool gv_tab_key(struct gv_doc *d, GdkEventKey *ev)
 	case LTTR_KA_STACKS:
 		gv_tab_show_view(d, GV_VIEW_FLAME);
 		return true;
+	case LTTR_KA_JOBS:
+		gv_tab_show_view(d, GV_VIEW_JOBS);
+		return true;
 	case LTTR_KA_FILTER:
 		gv_filters_dialog(d);
 		return true;

@@ -25,7 +25,7 @@ static void usage(FILE *f)
 "\n"
 "Options:\n"
 "  --view V         the view shown first: flow, resources, processes, events,\n"
-"                   stats, paths, latency or flame (default flow and events)\n"
+"                   stats, paths, latency, flame or jobs (default flow and events)\n"
 "  --window A:B     the time window: seconds from the trace start, or @ and\n"
 "                   absolute times; B may be +D (tracevisualizer(1), TIMES)\n"
 "  --pid LIST       show only these tasks (comma-separated pids)\n"
@@ -121,7 +121,7 @@ static int bad(const char *fmt, ...)
 int main(int argc, char **argv)
 {
 	static const char *const views[] = { "flow", "resources", "processes", "events", "stats",
-		"paths", "latency", "flame" };
+		"paths", "latency", "flame", "jobs" };
 	struct gv_app app;
 	char **dirs = calloc((size_t)argc + 1, sizeof(*dirs));
 	const char *lesson = NULL, *live = NULL;
@@ -157,7 +157,7 @@ int main(int argc, char **argv)
 				if (!strcmp(arg, views[k]))
 					break;
 			if (!arg || k == sizeof(views) / sizeof(views[0]))
-				return bad("--view needs flow, resources, processes, events, stats, paths or latency");
+				return bad("--view needs flow, resources, processes, events, stats, paths, latency, flame or jobs");
 			app.view = (int)k;
 			i++;
 		} else if (!strcmp(a, "--window")) {

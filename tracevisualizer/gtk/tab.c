@@ -89,6 +89,11 @@ void gv_tab_show_view(struct gv_doc *d, int view)
 					      gtk_notebook_page_num(GTK_NOTEBOOK(d->tables),
 								    d->flame_page));
 		break;
+	case GV_VIEW_JOBS:
+		gtk_notebook_set_current_page(GTK_NOTEBOOK(d->tables),
+					      gtk_notebook_page_num(GTK_NOTEBOOK(d->tables),
+								    d->jobs_page));
+		break;
 	default:
 		gtk_notebook_set_current_page(GTK_NOTEBOOK(d->tables), 2);
 		break;
@@ -235,6 +240,9 @@ GtkWidget *gv_tab_build(struct gv_doc *d)
 	d->flame_page = gv_flame_new(d);
 	gtk_notebook_append_page(GTK_NOTEBOOK(d->tables), d->flame_page,
 				 tab_label("Flame graph"));
+	/* the jobs of the markers and the CPU load (jobs.c) */
+	d->jobs_page = gv_jobs_new(d);
+	gtk_notebook_append_page(GTK_NOTEBOOK(d->tables), d->jobs_page, tab_label("Jobs"));
 	gtk_paned_pack1(GTK_PANED(paned), d->graphs, TRUE, TRUE);
 	gtk_paned_pack2(GTK_PANED(paned), d->tables, TRUE, TRUE);
 	g_signal_connect(paned, "size-allocate", G_CALLBACK(first_split), NULL);

@@ -43,7 +43,7 @@ static unsigned int where(const struct tui *u)
 {
 	static const unsigned int pages[] = { 0, LTTR_KW_P_HELP, LTTR_KW_P_WARNINGS,
 		LTTR_KW_P_PROCESS, LTTR_KW_P_SYSCALL, LTTR_KW_P_BOOKMARKS, LTTR_KW_P_LATGROUP,
-		LTTR_KW_P_CRITPATH, LTTR_KW_P_STACKS };
+		LTTR_KW_P_CRITPATH, LTTR_KW_P_STACKS, LTTR_KW_P_JOBS };
 
 	if (u->page != P_NONE && (size_t)u->page < sizeof(pages) / sizeof(pages[0]))
 		return pages[u->page];
@@ -213,6 +213,8 @@ static bool page_key(struct tui *u, enum lttr_kaction act, int height)
 		return tui_critpath_key(u, act, height);
 	case P_STACKS:
 		return tui_stacks_key(u, act, height);
+	case P_JOBS:
+		return tui_jobs_key(u, act, height);
 	case P_HELP:
 	case P_WARNINGS:
 		if (act == LTTR_KA_ROW_NEXT || act == LTTR_KA_PAGE_NEXT) {
@@ -288,6 +290,9 @@ bool tui_key(struct tui *u, int key)
 		return true;
 	case LTTR_KA_STACKS:
 		tui_stacks_open(u);
+		return true;
+	case LTTR_KA_JOBS:
+		tui_jobs_open(u);
 		return true;
 	case LTTR_KA_VIEW_NEXT:
 		set_view(u, u->view + 1 < V_COUNT ? u->view + 1 : V_FLOW);

@@ -304,6 +304,8 @@ static void draw_info(struct tui *u)
 	}
 	if (u->page == P_NONE && (u->view == V_FLOW || u->view == V_RES)) {
 		tui_graph_info(u, &u->g[u->view - V_FLOW], line, sizeof(line));
+	} else if (u->page == P_JOBS) {
+		tui_jobs_info(u, line, sizeof(line));
 	} else if (u->page == P_NONE && u->view == V_PATHS) {
 		snprintf(line, sizeof(line), "%s", tui_paths_keys(u));
 	} else if (u->page == P_NONE && u->view == V_EVENTS && u->ev.valid && u->ev.w.n &&
@@ -380,6 +382,9 @@ static void draw(struct tui *u)
 		break;
 	case P_STACKS:
 		tui_stacks_page(u, top, height);
+		break;
+	case P_JOBS:
+		tui_jobs_page(u, top, height);
 		break;
 	default:
 		switch (u->view) {
@@ -580,6 +585,7 @@ int tui_run(const struct tui_opts *o)
 	tui_paths_free(u);
 	tui_critpath_free(u);
 	tui_stacks_free(u);
+	tui_jobs_free(u);
 	tui_latency_free(u);
 	tui_syscalls_free(u);
 	tui_procs_free(u);

@@ -68,6 +68,7 @@ enum tui_page {
 	P_LATGROUP,		/* a latency group: histogram, worst, explained */
 	P_CRITPATH,		/* a task's critical path */
 	P_STACKS,		/* the call stacks of the window (stacks.c) */
+	P_JOBS,			/* the jobs of the markers, the CPU load (jobs.c) */
 };
 
 /* a list of rows of the view model, as a graph view shows them */
@@ -124,6 +125,7 @@ struct tui_paths {
 struct tui_lat;
 struct tui_cp;
 struct tui_stk;
+struct tui_jobs;
 struct lttr_stackidx;
 struct lttr_syms;
 
@@ -174,6 +176,7 @@ struct tui {
 	struct tui_lat *lat;	/* view 7 and its page (latency.c) */
 	struct tui_cp *cp;	/* the critical-path page (critpath.c) */
 	struct tui_stk *stk;	/* the call stacks page (stacks.c) */
+	struct tui_jobs *jobs;	/* the jobs page (jobs.c) */
 	struct lttr_stackidx *stkidx;	/* the stacks of the events (stacks.c) */
 	struct lttr_syms *stksyms;	/* their names */
 	size_t step;		/* the lesson's step shown (lesson.c) */
@@ -305,6 +308,12 @@ void tui_stacks_open(struct tui *u);
 void tui_stacks_page(struct tui *u, int top, int height);
 bool tui_stacks_key(struct tui *u, enum lttr_kaction act, int height);
 void tui_stacks_free(struct tui *u);
+/* jobs.c: the jobs page (J) */
+void tui_jobs_open(struct tui *u);
+void tui_jobs_page(struct tui *u, int top, int height);
+bool tui_jobs_key(struct tui *u, enum lttr_kaction act, int height);
+const char *tui_jobs_info(struct tui *u, char *buf, size_t size);
+void tui_jobs_free(struct tui *u);
 /* the stack recorded with @ev (a switch-out, a wakeup, a stack record), folded, or NULL */
 const char *tui_event_stack(struct tui *u, const struct lttr_event *ev, char *buf, size_t size);
 /* the off-CPU stack of task @pid's switch-out at @block_ns, folded, or NULL */

@@ -100,6 +100,9 @@ static void test_j(void)
 	   (unsigned long long)a->irq_ns, (unsigned long long)a->runnable_ns,
 	   (unsigned long long)a->blocked_ns, (unsigned long long)a->softirq_ns,
 	   (unsigned long long)a->unknown_ns);
+	ok(lttr_job_interference_ns(a) == 430 && lttr_job_interference_ns(&r->jobs[1]) == 0,
+	   "J: its interference 430 ns (800 less exec 370), the second job's none (%llu)",
+	   (unsigned long long)lttr_job_interference_ns(a));
 	ok(a->preemptions == 1, "J: one preemption");
 	b = by(a, LTTR_JOB_BY_TASK, 6, 0);
 	ok(b && b->runnable_ns == 190 && b->over_ns == 0 && a->by[0].pid == 6,

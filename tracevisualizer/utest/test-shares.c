@@ -48,6 +48,13 @@ static void test_shares(void)
 	a.cpu[0].idle_ns = 0;
 	ok(lttr_acct_cpu_util_pct(&a, 0) == 0.0 && lttr_acct_cpu_util_ppm(&a, 0) == 0,
 	   "an empty window: 0");
+	ok(lttr_share_level(0, 100, 8) == 0 && lttr_share_level(100, 100, 8) == 8 &&
+	   lttr_share_level(50, 100, 8) == 4 && lttr_share_level(6, 100, 8) == 0 &&
+	   lttr_share_level(7, 100, 8) == 1 && lttr_share_level(1, 16, 8) == 1 &&
+	   lttr_share_level(200, 100, 8) == 8 && lttr_share_level(5, 0, 8) == 0 &&
+	   lttr_share_level(UINT64_MAX - 1, UINT64_MAX, 1000) == 1000,
+	   "a share as a level: 6%% of 8 levels is 0 (0.48), 7%% is 1 (0.56), a half 4, "
+	   "1/16 rounds up to 1, over the whole the top, no overflow");
 	ok(lttr_acct_softirq_own_work("ksoftirqd/0") && lttr_acct_softirq_own_work("ksoftirqd/12") &&
 	   !lttr_acct_softirq_own_work("ksoftirqd") && !lttr_acct_softirq_own_work("kworker/0:1") &&
 	   !lttr_acct_softirq_own_work(""), "the ksoftirqd rule: ksoftirqd/N only");

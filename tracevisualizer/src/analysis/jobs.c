@@ -1017,6 +1017,11 @@ size_t lttr_jobs_deadline(struct lttr_jobs *j, uint64_t deadline_ns)
 	return j->misses;
 }
 
+uint64_t lttr_job_interference_ns(const struct lttr_job *jb)
+{
+	return jb->runnable_ns + jb->irq_ns + jb->softirq_ns + jb->blocked_ns + jb->unknown_ns;
+}
+
 void lttr_jobs_free(struct lttr_jobs *j)
 {
 	size_t i;

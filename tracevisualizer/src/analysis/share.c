@@ -14,6 +14,15 @@ double lttr_share_pct(uint64_t part, uint64_t whole)
 	return whole ? 100.0 * (double)part / (double)whole : 0.0;
 }
 
+int lttr_share_level(uint64_t part, uint64_t whole, int nlevels)
+{
+	if (!whole || nlevels <= 0)
+		return 0;
+	if (part >= whole)
+		return nlevels;
+	return (int)(((unsigned __int128)part * (unsigned int)nlevels * 2 + whole) / (2 * (unsigned __int128)whole));
+}
+
 uint64_t lttr_acct_cpu_busy(const struct lttr_account *a, unsigned int cpu)
 {
 	return a->end_ns - a->start_ns - a->cpu[cpu].idle_ns;

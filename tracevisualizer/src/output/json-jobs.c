@@ -76,6 +76,7 @@ static void job(struct lttr_json *j, const struct lttr_trace *t, const struct lt
 		lttr_json_null(j);
 	lttr_json_kv_u64(j, "response_ns", jb->end_ns - jb->begin_ns);
 	lttr_json_kv_u64(j, "exec_ns", jb->exec_ns);
+	lttr_json_kv_u64(j, "interference_ns", lttr_job_interference_ns(jb));
 	lttr_json_kv_u64(j, "runnable_ns", jb->runnable_ns);
 	lttr_json_kv_u64(j, "irq_ns", jb->irq_ns);
 	lttr_json_kv_u64(j, "softirq_ns", jb->softirq_ns);

@@ -163,6 +163,14 @@ static const struct kinfo info[LTTR_KA_COUNT] = {
 	[LTTR_KA_LIVE_FOLLOW] = { "live-follow", "Live",
 		"follow the present again: the newest events at the bottom as they come "
 		"(Up, PgUp, Home keep the window where it is)" },
+	[LTTR_KA_JOBS] = { "jobs", "Jobs",
+		"the jobs of the application markers: per name a graph and a table of its "
+		"instances, and the CPU load (the window: the Jobs tab)" },
+	[LTTR_KA_JOB_NAME] = { "job-name", "Jobs", "the next job name" },
+	[LTTR_KA_JOB_DEADLINE] = { "job-deadline", "Jobs",
+		"a deadline: its line on the graph, the instances over it missed" },
+	[LTTR_KA_JOB_SHOW] = { "job-show", "Jobs",
+		"the control flow zoomed to the instance selected, its task's row selected" },
 };
 
 #define K(...)	{ __VA_ARGS__ }
@@ -217,7 +225,8 @@ static const struct lttr_keybind table[] = {
 	{ LTTR_KA_ZOOM_SEL, K('z'), TG, LTTR_KW_ALL },
 	{ LTTR_KA_START, K(LTTR_KEY_HOME), TG, LTTR_KW_ALL | HOSTS | LIVE },
 	{ LTTR_KA_END, K(LTTR_KEY_END), TG, LTTR_KW_ALL | HOSTS },
-	{ LTTR_KA_GOTO, K('g'), T, LTTR_KW_ALL & ~(LTTR_KW_P_LATGROUP | LTTR_KW_P_CRITPATH) },
+	{ LTTR_KA_GOTO, K('g'), T,
+	  LTTR_KW_ALL & ~(LTTR_KW_P_LATGROUP | LTTR_KW_P_CRITPATH | LTTR_KW_P_JOBS) },
 
 	{ LTTR_KA_ROW_PREV, K(LTTR_KEY_UP, 'k'), TG, ROWED | DIFF | HOSTS | FIRINGS | LIVE },
 	{ LTTR_KA_ROW_NEXT, K(LTTR_KEY_DOWN, 'j'), TG, ROWED | DIFF | HOSTS | FIRINGS | LIVE },
@@ -286,6 +295,10 @@ static const struct lttr_keybind table[] = {
 	{ LTTR_KA_LIVE_FOLLOW, K(LTTR_KEY_END), TG, LIVE },
 	/* the window's live list pages itself: the keys say it leaves the present */
 	{ LTTR_KA_PAGE_PREV, K(LTTR_KEY_PGUP), G, LIVE },
+	{ LTTR_KA_JOBS, K('J'), TG, LTTR_KW_ALL },
+	{ LTTR_KA_JOB_NAME, K('K'), T, LTTR_KW_P_JOBS },
+	{ LTTR_KA_JOB_DEADLINE, K('T'), T, LTTR_KW_P_JOBS },
+	{ LTTR_KA_JOB_SHOW, K(LTTR_KEY_ENTER, 'g'), T, LTTR_KW_P_JOBS },
 };
 
 #define NTABLE (sizeof(table) / sizeof(table[0]))

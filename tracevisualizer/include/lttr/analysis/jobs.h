@@ -323,6 +323,16 @@ int lttr_jobs_compute_query(struct lttr_trace *t, const struct lttr_jobs_query *
  */
 size_t lttr_jobs_deadline(struct lttr_jobs *j, uint64_t deadline_ns);
 
+/**
+ * lttr_job_interference_ns() - a job's interference: its response less its
+ * execution (runnable + irq + softirq + blocked + unknown), the column the
+ * views' tables show
+ * @jb: the job
+ *
+ * Return: the nanoseconds.
+ */
+uint64_t lttr_job_interference_ns(const struct lttr_job *jb);
+
 /** lttr_jobs_free() - release a result @j: the result or NULL */
 void lttr_jobs_free(struct lttr_jobs *j);
 

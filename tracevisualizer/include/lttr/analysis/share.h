@@ -25,6 +25,19 @@ struct lttr_ex_total;
 double lttr_share_pct(uint64_t part, uint64_t whole);
 
 /**
+ * lttr_share_level() - a part of a whole as one of @nlevels + 1 heights,
+ * the one every graph of the front ends draws (a column of the CPU load's
+ * sparkline, a job's point on the jobs view's scale)
+ * @part: the part
+ * @whole: the whole (the top of the scale)
+ * @nlevels: the highest level (> 0)
+ *
+ * Return: @part * @nlevels / @whole rounded to the nearest (halves up),
+ * 0..@nlevels (a part over the whole is @nlevels); 0 when @whole is 0.
+ */
+int lttr_share_level(uint64_t part, uint64_t whole, int nlevels);
+
+/**
  * lttr_acct_cpu_busy() - the time a CPU did not run its idle task
  * @a: the accounting
  * @cpu: the CPU (< @a->ncpus)

@@ -79,11 +79,13 @@ enum lttr_kwhere_bit {
 #define LTTR_KW_FIRINGS	(1u << 18)
 /* "tracevisualizer tui --live DIR": a running session's events, a screen of its own */
 #define LTTR_KW_LIVE	(1u << 19)
+/* the jobs page (J): the application markers' jobs, the CPU load */
+#define LTTR_KW_P_JOBS	(1u << 20)
 #define LTTR_KW_GRAPHS	(LTTR_KW_FLOW | LTTR_KW_RES)
 #define LTTR_KW_VIEWS	0xffu
-#define LTTR_KW_PAGES	0xff00u
+#define LTTR_KW_PAGES	(0xff00u | LTTR_KW_P_JOBS)
 #define LTTR_KW_ALL	(LTTR_KW_VIEWS | LTTR_KW_PAGES)
-#define LTTR_KW_NBITS	18
+#define LTTR_KW_NBITS	21
 
 /* what a key does */
 enum lttr_kaction {
@@ -130,6 +132,8 @@ enum lttr_kaction {
 	LTTR_KA_FIRING_OPEN,
 	/* a running session followed (tui --live DIR) */
 	LTTR_KA_LIVE_FOLLOW,
+	/* the jobs of the application markers and the CPU load */
+	LTTR_KA_JOBS, LTTR_KA_JOB_NAME, LTTR_KA_JOB_DEADLINE, LTTR_KA_JOB_SHOW,
 	LTTR_KA_COUNT
 };
 

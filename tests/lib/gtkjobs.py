@@ -1,0 +1,182 @@
+#!/usr/bin/python3
+"""gtkjobs.py PROG TRACE JSONDIR CELLS - tracevisualizer-gtk's Jobs tab
+(gtk/jobs.c) used as a person uses it, read back through AT-SPI and the
+screen's pixels, against the command line's JSON of the same trace
+(tests/lib/jobtrace.py's): JSONDIR holds none.json and dl.json (jobs
+--json, without and with --deadline 4ms); CELLS a --dump-cells of the
+window at the same size (the control flow's rows).  The table of the
+instances, the summary, the graph's dots (response blue, missed red,
+execution green) and the deadline's red line at the heights the library's
+lttr_share_level() gives, the CPU load's bars per CPU and bin (jobs
+--load --json --width N for the N pixels drawn), the deadline typed in,
+a double-click on an instance and a click on a dot zooming the control
+flow to the instance's span with its task's row selected, the other
+name.  Run inside dbus-run-session -- xvfb-run; prints PASS/FAIL, DONE."""
+import json
+import os
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gtkdrive import Window, check, fmt_dur, fmt_time, screen, text_of, wait  # noqa: E402
+from gtkcheck import rows  # noqa: E402
+from tuijobs import level  # noqa: E402
+
+MARGIN, STRIP = 70, 24                 # gtk/jobs.c
+BLUE, RED, GREEN = (0, 0, 217), (217, 0, 0), (0, 153, 0)
+GREY, WHITE, SELECTED = (89, 89, 89), (255, 255, 255), (204, 224, 255)
+
+
+def near(p, c, tol=40):
+    return all(abs(a - b) <= tol for a, b in zip(p, c))
+
+
+def main():
+    prog, trace, jdir, cells_f = sys.argv[1:5]
+    none = json.load(open(os.path.join(jdir, 'none.json')))['jobs']
+    dl = json.load(open(os.path.join(jdir, 'dl.json')))['jobs']
+    cells = json.load(open(cells_f))
+    w = Window(prog, ['--size', '1280x900', '--view', 'jobs', trace],
+               log=os.path.join(jdir, 'gtk.log'))
+    try:
+        if not check(w.app() is not None and w.wait_one('Job instances') is not None,
+                     "the window is up with the Jobs tab (--view jobs)"):
+            return
+        table(w, none, 'ctl', "no deadline")
+        summ = w.one('Jobs summary', 'label')
+        nm = [n for n in none['names'] if n['name'] == 'ctl'][0]
+        want = "%d instances, period %s" % (nm['count'], fmt_dur(nm['period_ns']))
+        check(summ is not None and text_of(summ) == want, "the summary: %s" % want,
+              text_of(summ) if summ is not None else None)
+        graph(w, none, 'ctl', "no deadline")
+        load(w, trace)
+        # the deadline, typed in
+        e = w.one('Deadline', 'text')
+        x, y, wd, ht = w.extents(e)
+        w.click(x + wd // 2, y + ht // 2)
+        w.key('ctrl+a')
+        w.type('4ms')
+        w.key('Return')
+        st = w.wait_status('deadline 4ms: 2 of 11 instances missed')
+        check('deadline 4ms: 2 of 11 instances missed' in st, "the deadline typed in (4ms): "
+              "2 of the 11 instances missed, said", st)
+        table(w, dl, 'ctl', "deadline 4ms")
+        graph(w, dl, 'ctl', "deadline 4ms")
+        # a double-click on the third instance
+        inst = [x for x in dl['jobs'] if x['name'] == 'ctl']
+        t = w.one('Job instances')
+        c = t.get_accessible_at(2, 1)
+        x, y, wd, ht = w.extents(c)
+        w.click(x + wd // 2, y + ht // 2, repeat=2)
+        shown(w, cells, inst[2], "a double-click on the third instance")
+        # a click on the sixth's dot
+        tab = w.one('Jobs', 'page tab')
+        tab.get_parent().select_child(tab.get_index_in_parent())
+        g = w.wait_one('Jobs graph')
+        gx, gy, gw, gh = w.extents(g)
+        ymax = max(nm['response']['max_ns'], dl['deadline_ns'])
+        step = (gw - MARGIN - 10) / len(inst)
+        w.click(gx + MARGIN + step * 5.5, gy + 10 + (gh - 24) - level(inst[5]['response_ns'], ymax, gh - 24))
+        shown(w, cells, inst[5], "a click on the sixth instance's dot")
+        # the other name
+        tab = w.one('Jobs', 'page tab')
+        tab.get_parent().select_child(tab.get_index_in_parent())
+        combo = w.wait_one('Job name')
+        combo.select_child(1)
+        wait(lambda: w.one('Job instances').get_n_rows() == 3)
+        table(w, dl, 'io', "the other name, io (chosen in the list)")
+    finally:
+        code = w.quit()
+        check(code == 0, "Ctrl+Q: status 0", code)
+        print("DONE")
+
+
+def table(w, j, name, what):
+    inst = [x for x in j['jobs'] if x['name'] == name]
+    want = [[str(i + 1), fmt_time(x['begin_ns']), str(x['tid']), fmt_dur(x['response_ns']),
+             fmt_dur(x['exec_ns']), fmt_dur(x['interference_ns']),
+             "-" if not j['deadline_ns'] else "missed" if x['miss'] else "no"]
+            for i, x in enumerate(inst)]
+    t = wait(lambda: w.one('Job instances') if w.one('Job instances') is not None and
+             rows(w.one('Job instances')) == want else None, 10)
+    got = rows(w.one('Job instances')) if w.one('Job instances') is not None else []
+    check(t is not None, "%s: the table of %s's %d instances (#, start, task, response, execution, "
+          "interference, missed) is jobs --json's" % (what, name, len(want)),
+          "got  %s\nwant %s" % (got[:3], want[:3]))
+
+
+def graph(w, j, name, what):
+    g = w.wait_one('Jobs graph')
+    gx, gy, gw, gh = w.extents(g)
+    wait(lambda: near(screen(gx + MARGIN + 2, gy + gh - 14, 1, 1).getpixel((0, 0)), (77, 77, 77)), 5)
+    im = screen(gx, gy, gw, gh)
+    nm = [n for n in j['names'] if n['name'] == name][0]
+    inst = [x for x in j['jobs'] if x['name'] == name]
+    ymax = max(nm['response']['max_ns'], j['deadline_ns'] or 0)
+    ph = gh - 24
+    step = (gw - MARGIN - 10) / len(inst)
+    bad = []
+    for i, x in enumerate(inst):
+        cx = int(MARGIN + step * (i + 0.5))
+        ry = 10 + ph - level(x['response_ns'], ymax, ph)
+        ey = 10 + ph - level(x['exec_ns'], ymax, ph)
+        p = im.getpixel((cx, ry))
+        if not near(p, RED if x['miss'] else BLUE):
+            bad.append("instance %d's response at (%d, %d): %s" % (i + 1, cx, ry, p))
+        if abs(ey - ry) > 6 and not near(im.getpixel((cx, ey)), GREEN):
+            bad.append("instance %d's execution at (%d, %d): %s" % (i + 1, cx, ey,
+                                                                  im.getpixel((cx, ey))))
+    check(not bad, "%s: each instance's dot at its response's height (blue, red when missed) "
+          "and its execution's (green)" % what, "\n".join(bad[:5]))
+    if j['deadline_ns']:
+        y = 10 + ph - level(j['deadline_ns'], ymax, ph)
+        xs = [int(MARGIN + step * i) for i in range(1, len(inst))]
+        check(all(near(im.getpixel((x, y)), RED, 60) for x in xs) and
+              not near(im.getpixel((xs[0], y - 3)), RED, 60),
+              "%s: the deadline's red line at y %d (between the dots)" % (what, y),
+              [im.getpixel((x, y)) for x in xs])
+
+
+def load(w, trace):
+    a = w.wait_one('CPU load')
+    ax, ay, aw, ah = w.extents(a)
+    n = aw - MARGIN
+    j = json.loads(subprocess.check_output(['tracevisualizer', 'jobs', '--load', '--json',
+                                            '--width', str(n), trace]))['load']
+    im = screen(ax, ay, aw, ah)
+    bad = []
+    for c in j['cpus']:
+        y0 = c['cpu'] * (STRIP + 2)
+        for i in range(n):
+            h = level(c['busy_ns'][i], j['bin_ns'][i], STRIP)
+            col = RED if c['unknown_ns'][i] else GREY
+            x = MARGIN + i
+            top = im.getpixel((x, y0 + STRIP - h)) if h else None
+            above = im.getpixel((x, y0 + STRIP - h - 1)) if h < STRIP else None
+            if (h and not near(top, col, 10)) or (above is not None and not near(above, WHITE, 10)):
+                bad.append("cpu%d bin %d: height %d, top %s, above %s" % (c['cpu'], i, h, top, above))
+    check(not bad and n > 100, "the CPU load: each CPU's %d bins drawn as bars of their busy "
+          "share's height, as jobs --load --json --width %d gives them" % (n, n), "\n".join(bad[:6]))
+
+
+def shown(w, cells, x, what):
+    want = "cursor %s   window %s " % (fmt_time(x['begin_ns']), fmt_dur(x['response_ns']))
+    st = w.wait_status(lambda s: s.startswith(want))
+    sel = w.wait_one('Control flow graph')
+    ok = st.startswith(want)
+    if sel is not None:
+        gx, gy, gw, gh = w.extents(sel)
+        wait(lambda: near(screen(gx + 3, gy + [r for r in cells['rows'] if r['id'] == x['tid']][0]['y'] +
+                                 cells['row_h'] // 2, 1, 1).getpixel((0, 0)), SELECTED, 6), 5)
+        got = {}
+        for r in cells['rows']:
+            if r['kind'] == 'task':
+                got[r['id']] = near(screen(gx + 3, gy + r['y'] + cells['row_h'] // 2, 1, 1)
+                                    .getpixel((0, 0)), SELECTED, 6)
+        ok = ok and got.get(x['tid']) and sum(got.values()) == 1
+    check(ok, "%s: the control flow zoomed to its span (%s from %s), its task %d's row selected"
+          % (what, fmt_dur(x['response_ns']), fmt_time(x['begin_ns']), x['tid']), st)
+
+
+if __name__ == '__main__':
+    main()
