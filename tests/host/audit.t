@@ -13,43 +13,12 @@ tv=tracevisualizer
 gen=$TOP/tracevisualizer/build/utest/gen-trace
 [ -x "$gen" ] || make -s -C tracevisualizer >/dev/null
 
-mkdir -p "$tmp/s"
-$gen "$tmp/s/snapshot-1" <<'DESC'
-header ncpus=2 end=1000002000
-proc PID: 30; PPID: 1; TGID: 30; NAME: server
-proc PID: 31; PPID: 1; TGID: 30; NAME: locker
-proc PID: 32; PPID: 1; TGID: 32; NAME: hog
-buf cpu=0 start=1000000000 pid=30
-1000000000 start 30 0
-1000000090 syscall_entry 202
-1000000100 sched 30 32 1
-1000001500 sched 32 30 0
-1000001510 syscall_exit 202 0
-buf cpu=1 start=1000000000 pid=31
-1000000000 start 31 1
-1000000050 syscall_entry 74
-1000000060 sched 31 0 1
-1000001050 irq_entry 14 0
-1000001060 wakeup 31 1 0
-1000001070 irq_exit 14 0
-1000001080 sched 0 31 0
-1000001090 syscall_exit 74 0
-1000001100 syscall_entry 202
-1000001110 wakeup 30 0 0
-1000001120 syscall_exit 202 1
-1000001125 syscall_entry 35
-1000001130 sched 31 0 1
-DESC
+# the session (tests/lib/auditsession.sh, which the front ends' tests share)
+. "$TOP/tests/lib/auditsession.sh"
+audit_session "$tmp/s"
 ok $? "gen-trace writes the snapshot"
-cat > "$tmp/s/firings.jsonl" <<'EOF2'
-{"seq":1,"rule":0,"line":1,"text":"on syscall_exit(futex) if latency > 1us then snapshot","time_ns":1000001510,"start_ns":1000000090,"type":"syscall_exit","pid":30,"cpu":0,"comm":"server","key":"","values":[{"expr":"latency","value":1420},{"expr":"1us","value":1000}],"window_truncated":false,"suppressed_before":0,"actions":["snapshot"],"snapshot":{"dir":"snapshot-1","complete":true,"buffers":2,"dropped_events":0}}
-{"seq":2,"rule":1,"line":2,"text":"on signal if sig == SIGSEGV then notify cat","time_ns":1000001900,"start_ns":1000001900,"type":"signal_deliver","pid":31,"cpu":1,"comm":"locker","key":"","values":[{"expr":"sig","value":11}],"window_truncated":false,"suppressed_before":3,"actions":["notify"],"snapshot":null}
-{"notify":2,"killed":false,"exit":0}
-EOF2
 mkdir -p "$tmp/s2"
 cp "$tmp/s/firings.jsonl" "$tmp/s2/"
-# (the second firing has no snapshot: it is read in TRACEDIR, here a copy of the snapshot)
-cp -r "$tmp/s/snapshot-1/." "$tmp/s/"
 
 $tv audit "$tmp/s" > "$tmp/out.txt" 2> "$tmp/err.txt"
 ok $? "audit: exit status 0"
