@@ -180,34 +180,12 @@ static gboolean key(GtkWidget *w, GdkEventKey *ev, gpointer data)
 	enum lttr_kaction a = lttr_keys_action(LTTR_KF_GTK, LTTR_KW_HOSTS, gv_key_code(ev));
 
 	(void)w;
-	switch (a) {
-	case LTTR_KA_QUIT:
+	if (a == LTTR_KA_QUIT) {
 		gtk_widget_destroy(h->win);
 		return TRUE;
-	case LTTR_KA_ZOOM_IN:
-		lttr_viewport_zoom(&h->vp, 1, 2);
-		break;
-	case LTTR_KA_ZOOM_OUT:
-		lttr_viewport_zoom(&h->vp, 2, 1);
-		break;
-	case LTTR_KA_PAN_LEFT:
-		lttr_viewport_pan(&h->vp, -1, 4);
-		break;
-	case LTTR_KA_PAN_RIGHT:
-		lttr_viewport_pan(&h->vp, 1, 4);
-		break;
-	case LTTR_KA_ALL:
-		lttr_viewport_all(&h->vp);
-		break;
-	case LTTR_KA_START:
-		lttr_viewport_show(&h->vp, h->vp.start, h->vp.start + (h->vp.t1 - h->vp.t0));
-		break;
-	case LTTR_KA_END:
-		lttr_viewport_show(&h->vp, h->vp.end - (h->vp.t1 - h->vp.t0), h->vp.end);
-		break;
-	default:
-		return FALSE;
 	}
+	if (!lttr_viewport_navigate(&h->vp, a))	/* zoom, pan, all, start, end */
+		return FALSE;
 	set_status(h);
 	gtk_widget_queue_draw(h->area);
 	return TRUE;

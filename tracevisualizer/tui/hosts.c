@@ -149,31 +149,12 @@ static void act(struct thosts *h, enum lttr_kaction a, bool *quit)
 {
 	size_t nr = lttr_xview_nrows(h->x);
 
+	if (lttr_viewport_navigate(&h->vp, a))	/* zoom, pan, all, start, end */
+		return;
 	switch (a) {
 	case LTTR_KA_QUIT:
 	case LTTR_KA_CLOSE:
 		*quit = true;
-		break;
-	case LTTR_KA_ZOOM_IN:
-		lttr_viewport_zoom(&h->vp, 1, 2);
-		break;
-	case LTTR_KA_ZOOM_OUT:
-		lttr_viewport_zoom(&h->vp, 2, 1);
-		break;
-	case LTTR_KA_PAN_LEFT:
-		lttr_viewport_pan(&h->vp, -1, 4);
-		break;
-	case LTTR_KA_PAN_RIGHT:
-		lttr_viewport_pan(&h->vp, 1, 4);
-		break;
-	case LTTR_KA_ALL:
-		lttr_viewport_all(&h->vp);
-		break;
-	case LTTR_KA_START:
-		lttr_viewport_show(&h->vp, h->vp.start, h->vp.start + (h->vp.t1 - h->vp.t0));
-		break;
-	case LTTR_KA_END:
-		lttr_viewport_show(&h->vp, h->vp.end - (h->vp.t1 - h->vp.t0), h->vp.end);
 		break;
 	case LTTR_KA_ROW_NEXT:
 		if (h->sel + 1 < nr)

@@ -16,6 +16,7 @@
 #include <lttr/view/view.h>
 #include <lttr/view/filter.h>
 #include <lttr/view/search.h>
+#include <lttr/view/keys.h>
 #include <lttr/view/viewport.h>
 #include <lttr/view/bookmarks.h>
 #include "tap.h"
@@ -240,6 +241,23 @@ static void test_viewport(void)
 	ok(vp.t0 == 7000 && vp.t1 == 9000, "pan back by a window");
 	lttr_viewport_set_cursor(&vp, 2000);
 	ok(vp.t0 == 2000 && vp.t1 == 4000 && vp.cursor == 2000, "the window follows the cursor");
+	{
+		/* the keymap's window keys of the screens without a cursor */
+		struct lttr_viewport w = vp;
+		bool all = lttr_viewport_navigate(&w, LTTR_KA_END) && w.t0 == 9000 && w.t1 == 11000;
+
+		all = all && lttr_viewport_navigate(&w, LTTR_KA_PAN_LEFT) && w.t0 == 8500 &&
+		      w.t1 == 10500;
+		all = all && lttr_viewport_navigate(&w, LTTR_KA_START) && w.t0 == 1000 && w.t1 == 3000;
+		all = all && lttr_viewport_navigate(&w, LTTR_KA_PAN_RIGHT) && w.t0 == 1500;
+		all = all && lttr_viewport_navigate(&w, LTTR_KA_ZOOM_OUT) && w.t1 - w.t0 == 4000;
+		all = all && lttr_viewport_navigate(&w, LTTR_KA_ZOOM_IN) && w.t1 - w.t0 == 2000;
+		all = all && lttr_viewport_navigate(&w, LTTR_KA_ALL) && w.t0 == 1000 && w.t1 == 11000;
+		ok(all && !lttr_viewport_navigate(&w, LTTR_KA_QUIT) && w.t0 == 1000 && w.t1 == 11000,
+		   "navigate: end, pan a quarter left, start, right, zoom out and in, all; "
+		   "quit is not a window key (%llu..%llu)", (unsigned long long)w.t0,
+		   (unsigned long long)w.t1);
+	}
 	ok(lttr_viewport_time_col(&vp, 2000, 20) == 0 && lttr_viewport_time_col(&vp, 3999, 20) == 19 &&
 	   lttr_viewport_time_col(&vp, 1999, 20) == -1 && lttr_viewport_col_time(&vp, 10, 20) == 3000,
 	   "columns and times");
@@ -338,7 +356,7 @@ static void test_bookmarks(void)
 
 int main(void)
 {
-	tap_plan(25);
+	tap_plan(26);
 	test_find();
 	test_viewport();
 	test_bookmarks();

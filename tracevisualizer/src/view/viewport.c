@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <lttr/units/duration.h>
+#include <lttr/view/keys.h>
 #include <lttr/view/viewport.h>
 
 static uint64_t mul_div(uint64_t x, uint64_t num, uint64_t den)
@@ -108,6 +109,37 @@ void lttr_viewport_all(struct lttr_viewport *vp)
 {
 	vp->t0 = vp->start;
 	vp->t1 = vp->end;
+}
+
+bool lttr_viewport_navigate(struct lttr_viewport *vp, int action)
+{
+	uint64_t w = vp->t1 - vp->t0;
+
+	switch (action) {
+	case LTTR_KA_ZOOM_IN:
+		lttr_viewport_zoom(vp, 1, 2);
+		return true;
+	case LTTR_KA_ZOOM_OUT:
+		lttr_viewport_zoom(vp, 2, 1);
+		return true;
+	case LTTR_KA_PAN_LEFT:
+		lttr_viewport_pan(vp, -1, 4);
+		return true;
+	case LTTR_KA_PAN_RIGHT:
+		lttr_viewport_pan(vp, 1, 4);
+		return true;
+	case LTTR_KA_ALL:
+		lttr_viewport_all(vp);
+		return true;
+	case LTTR_KA_START:
+		lttr_viewport_show(vp, vp->start, vp->start + w);
+		return true;
+	case LTTR_KA_END:
+		lttr_viewport_show(vp, vp->end - w, vp->end);
+		return true;
+	default:
+		return false;
+	}
 }
 
 void lttr_viewport_set_cursor(struct lttr_viewport *vp, uint64_t t)

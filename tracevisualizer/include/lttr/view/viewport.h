@@ -78,6 +78,19 @@ void lttr_viewport_show(struct lttr_viewport *vp, uint64_t a, uint64_t b);
 void lttr_viewport_all(struct lttr_viewport *vp);
 
 /**
+ * lttr_viewport_navigate() - a window key of the keymap applied to @vp:
+ * zoom in or out by 2, pan a quarter of the window, the whole trace, the
+ * window moved to the trace's start or end (its width kept); for the
+ * screens without a cursor (several hosts: tui/hosts.c, gtk/hosts.c);
+ * the main views go through the session (lttr/view/session.h)
+ * @vp: the viewport
+ * @action: an enum lttr_kaction (lttr/view/keys.h)
+ *
+ * Return: true if @action is one of those (and was applied).
+ */
+bool lttr_viewport_navigate(struct lttr_viewport *vp, int action);
+
+/**
  * lttr_viewport_set_cursor() - move the cursor to @t (clamped to the
  * trace), panning the window so that it shows the cursor
  * @vp: the viewport
