@@ -16,7 +16,6 @@
  * as the command prints them; the front end only lays them out.
  */
 #include <inttypes.h>
-#include <locale.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -471,19 +470,9 @@ int tui_diff_run(const struct tui_opts *o, const char *dir_b)
 	if (!st) {
 		if (tf && *tf)
 			v.timing = fopen(tf, "w");
-		setlocale(LC_ALL, "");
-		if (!initscr()) {
-			fprintf(stderr, "%s: tui: cannot start the terminal (TERM=%s)\n", o->prog,
-				getenv("TERM") ? getenv("TERM") : "");
-			st = TUI_EXIT_TRACE;
-		}
+		st = tui_screen_start(o->prog);
 	}
 	if (!st) {
-		set_escdelay(25);
-		cbreak();
-		noecho();
-		keypad(stdscr, TRUE);
-		curs_set(0);
 		draw(&v);
 		if (v.timing) {
 			fprintf(v.timing, "first_screen_ms %.3f\n", now_ms() - t0);

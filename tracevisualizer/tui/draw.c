@@ -11,6 +11,7 @@
  * an event happened is underlined; a column where events were lost shows
  * '!'.
  */
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +24,22 @@ enum {
 	PAIR_DIM,
 	PAIR_CAT,		/* + enum lttr_vcat */
 };
+
+int tui_screen_start(const char *prog)
+{
+	setlocale(LC_ALL, "");
+	if (!initscr()) {
+		fprintf(stderr, "%s: tui: cannot start the terminal (TERM=%s)\n", prog,
+			getenv("TERM") ? getenv("TERM") : "");
+		return TUI_EXIT_TRACE;
+	}
+	set_escdelay(25);
+	cbreak();
+	noecho();
+	keypad(stdscr, TRUE);
+	curs_set(0);
+	return 0;
+}
 
 void tui_colors_init(struct tui *u)
 {

@@ -16,7 +16,6 @@
  * the others stay usable.  The front end only lays the numbers out.
  */
 #include <inttypes.h>
-#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -309,19 +308,9 @@ int tui_firings_run(const struct tui_opts *o, unsigned int top)
 	if (!st && tf && *tf)
 		v.timing = fopen(tf, "a");
 	if (!st) {
-		setlocale(LC_ALL, "");
-		if (!initscr()) {
-			fprintf(stderr, "%s: tui: cannot start the terminal (TERM=%s)\n", o->prog,
-				getenv("TERM") ? getenv("TERM") : "");
-			st = TUI_EXIT_TRACE;
-		}
+		st = tui_screen_start(o->prog);
 	}
 	if (!st) {
-		set_escdelay(25);
-		cbreak();
-		noecho();
-		keypad(stdscr, TRUE);
-		curs_set(0);
 		draw(&v);
 		if (v.timing) {
 			fprintf(v.timing, "first_screen_ms firings\n");

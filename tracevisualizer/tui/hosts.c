@@ -15,7 +15,6 @@
  * pan, 0 the whole span, j k the selected row, q quits.
  */
 #include <inttypes.h>
-#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -209,21 +208,11 @@ int tui_hosts_run(const struct tui_opts *o, const char *const *dirs, size_t n)
 	}
 	if (!st) {
 		lttr_viewport_init(&h.vp, lttr_xview_start(h.x), lttr_xview_end(h.x));
-		setlocale(LC_ALL, "");
-		if (!initscr()) {
-			fprintf(stderr, "%s: tui: cannot start the terminal (TERM=%s)\n", o->prog,
-				getenv("TERM") ? getenv("TERM") : "");
-			st = TUI_EXIT_TRACE;
-		}
+		st = tui_screen_start(o->prog);
 	}
 	if (!st) {
 		bool first = true;
 
-		set_escdelay(25);
-		cbreak();
-		noecho();
-		keypad(stdscr, TRUE);
-		curs_set(0);
 		tui_colors_init(&h.colors);
 		if (tf && *tf)
 			timing = fopen(tf, "w");

@@ -11,7 +11,6 @@
  * far the newest event is behind the clock at the poll, how many events
  * came, the events lost.
  */
-#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -285,18 +284,8 @@ int tui_live_run(const struct tui_opts *o)
 	poll_once(&v);
 	if (tf && *tf)
 		v.timing = fopen(tf, "w");
-	setlocale(LC_ALL, "");
-	if (!initscr()) {
-		fprintf(stderr, "%s: tui: cannot start the terminal (TERM=%s)\n", o->prog,
-			getenv("TERM") ? getenv("TERM") : "");
-		st = TUI_EXIT_TRACE;
-	}
+	st = tui_screen_start(o->prog);
 	if (!st) {
-		set_escdelay(25);
-		cbreak();
-		noecho();
-		keypad(stdscr, TRUE);
-		curs_set(0);
 		timeout(LIVE_TICK_MS);
 		draw(&v);
 		if (v.timing) {

@@ -552,20 +552,12 @@ int tui_run(const struct tui_opts *o)
 	t_open = now_ms();
 	if (tf && *tf)
 		u->timing = fopen(tf, o->nested ? "a" : "w");
-	setlocale(LC_ALL, "");
-	u->utf8 = is_utf8();
-	if (!initscr()) {
-		fprintf(stderr, "%s: tui: cannot start the terminal (TERM=%s)\n", o->prog,
-			getenv("TERM") ? getenv("TERM") : "");
+	if (tui_screen_start(o->prog)) {
 		lttr_trace_close(u->s.t);
 		free(u);
 		return TUI_EXIT_TRACE;
 	}
-	set_escdelay(25);
-	cbreak();
-	noecho();
-	keypad(stdscr, TRUE);
-	curs_set(0);
+	u->utf8 = is_utf8();
 	tui_colors_init(u);
 	if (!getenv("LTTR_TUI_NO_MOUSE"))
 		u->mouse = mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON4_PRESSED

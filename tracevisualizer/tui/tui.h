@@ -209,6 +209,10 @@ void tui_lesson_key(struct tui *u, int dir);
 int tui_lesson_height(const struct tui *u, int height);
 void tui_lesson_draw(struct tui *u, int top, int height);
 
+/* draw.c: the terminal started as every screen wants it (the locale,
+ * curses, no echo, keypad, no cursor): 0, or TUI_EXIT_TRACE said on
+ * stderr when the terminal cannot be used */
+int tui_screen_start(const char *prog);
 /* draw.c: colours, cells, numbers, lines of latency statistics */
 void tui_colors_init(struct tui *u);
 attr_t tui_cat_attr(const struct tui *u, unsigned int cat);
