@@ -301,18 +301,22 @@ static const struct command {
 	  "nesting algorithm's path patterns, their counts and per-hop delays, or\n"
 	  "the convolution algorithm's graph (--algorithm convolution)" },
 	{ "latency", cmd_latency, "a kind of latency: distribution, worst, over --threshold",
-	  "TRACEDIR",
+	  "TRACEDIR [TRACEDIR...]|MERGED",
 	  "the distribution of a kind of latency (--kind wakeup, irq, softirq,\n"
 	  "syscall or timer) per task or number: count, min, mean, p50, p90, p99,\n"
 	  "p99.9, max, standard deviation and log2 histogram; its worst\n"
 	  "instances (--explain: what made each long) and those longer than\n"
-	  "--threshold (exit status 3 when there is one)" },
+	  "--threshold (exit status 3 when there is one); several hosts' traces,\n"
+	  "or merge's set: host --host K's latencies, the worst system calls\n"
+	  "explained across the hosts (--explain)" },
 	{ "explain", cmd_explain, "the state of task --pid at time --at, explained",
-	  "TRACEDIR",
+	  "TRACEDIR [TRACEDIR...]|MERGED",
 	  "the state of task --pid at time --at, explained: what ran on the\n"
 	  "CPU while it waited for one, what it did while it ran, or who woke\n"
 	  "it from a block and what that waker was doing (the critical path of\n"
-	  "the block)" },
+	  "the block); several hosts' traces, or merge's set: --at on the first\n"
+	  "host's clock, a block explained across the hosts (the message it\n"
+	  "waited for, its sender's path, the clock model's error bound)" },
 	{ "critical-path", cmd_critpath, "what task --pid waited for, across the tasks that woke it",
 	  "TRACEDIR [TRACEDIR...]|MERGED",
 	  "what task --pid waited for over its interval (or --from --to),\n"
@@ -475,9 +479,9 @@ static const struct opt {
 	{ "--tree", NULL, C_PROCESSES, O_TREE, "the process tree (children under parents)" },
 	{ "--time", NULL, C_SUMMARY, O_TIME, "add the time accounting (a second pass)" },
 	{ "--tolerance", "D", C_CHECK, O_TOLERANCE, "allowed error, a duration (default 1000ns)" },
-	{ "--host", "K", C_CRITPATH, O_HOST,
-	  "several hosts' traces or merge's set: the task --pid is host K's (0: the\n"
-	  "                     first trace, the default)" },
+	{ "--host", "K", C_CRITPATH | C_EXPLAIN | C_LATENCY, O_HOST,
+	  "several hosts' traces or merge's set: the task --pid (latency: the\n"
+	  "                     instances) is host K's (0: the first trace, the default)" },
 	{ "--by", "WHAT", C_MSG, O_BY,
 	  "a node is a process (default), a thread or an endpoint (IP address)" },
 	{ "--ports", NULL, C_MSG, O_PORTS, "--pcap: a node is an address and a port" },
@@ -1132,6 +1136,8 @@ static int run(int argc, char **argv, struct cli_opts *init)
 							 commands[early].run == cmd_messages ||
 							 commands[early].run == cmd_paths ||
 							 commands[early].run == cmd_critpath ||
+							 commands[early].run == cmd_explain ||
+							 commands[early].run == cmd_latency ||
 							 commands[early].run == cmd_tui))
 				/* messages, paths, critical-path, tui: several hosts'
 				 * traces (tui --diff: its B) */
