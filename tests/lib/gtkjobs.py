@@ -36,13 +36,14 @@ def main():
     none = json.load(open(os.path.join(jdir, 'none.json')))['jobs']
     dl = json.load(open(os.path.join(jdir, 'dl.json')))['jobs']
     cells = json.load(open(cells_f))
-    w = Window(prog, ['--size', '1280x900', '--view', 'jobs', trace],
+    w = Window(prog, ['--size', '1280x800', '--view', 'jobs', trace],
                log=os.path.join(jdir, 'gtk.log'))
     try:
         if not check(w.app() is not None and w.wait_one('Job instances') is not None,
                      "the window is up with the Jobs tab (--view jobs)"):
             return
         table(w, none, 'ctl', "no deadline")
+        room(w, len([x for x in none['jobs'] if x['name'] == 'ctl']))
         summ = w.one('Jobs summary', 'label')
         nm = [n for n in none['names'] if n['name'] == 'ctl'][0]
         want = "%d instances, period %s" % (nm['count'], fmt_dur(nm['period_ns']))
@@ -103,6 +104,27 @@ def table(w, j, name, what):
     check(t is not None, "%s: the table of %s's %d instances (#, start, task, response, execution, "
           "interference, missed) is jobs --json's" % (what, name, len(want)),
           "got  %s\nwant %s" % (got[:3], want[:3]))
+
+
+def room(w, n):
+    """at 1280x800 every one of the @n instances' rows, the graph and the
+    CPU load in sight: inside the window's main split (the panes above the
+    legend, which clip the tables notebook)"""
+    panes = max(w.all(role='split pane'), key=lambda p: w.extents(p)[3])
+    px, py, pw, ph = w.extents(panes)
+    t = w.one('Job instances')
+    tx, ty, tw, th = w.extents(t)
+    bottom = min(py + ph, ty + th)
+    seen = 0
+    for i in range(t.get_n_rows()):
+        x, y, wd, ht = w.extents(t.get_accessible_at(i, 0))
+        if y >= ty and y + ht <= bottom:
+            seen += 1
+    ax, ay, aw, ah = w.extents(w.one('CPU load'))
+    gx, gy, gw, gh = w.extents(w.one('Jobs graph'))
+    check(seen == n and ay + ah <= py + ph and gh >= 100,
+          "at 1280x800 the table shows its %d rows (%d in sight), the CPU load is in sight "
+          "(bottom %d, the panes' %d), the graph %d pixels high" % (n, seen, ay + ah, py + ph, gh))
 
 
 def graph(w, j, name, what):

@@ -6,10 +6,10 @@
  * "Deadline" entry: a duration, empty for none).  Above, the graph of the
  * name's instances, Tracealyzer's way: x the instance, y its response (a
  * blue dot; a miss: a red one) and its execution (a green dot), the
- * deadline a red line; beside it the CPU load of the trace's window
+ * deadline a red line; under it the CPU load of the trace's window
  * (lttr_load_compute() in as many bins as the drawing has pixels: each
- * CPU a strip, each bin a grey bar of its busy share's height); under
- * them the table of the instances: start, task, response, execution,
+ * CPU a strip, each bin a grey bar of its busy share's height); beside
+ * them, in a split the user moves, the table of the instances: start, task, response, execution,
  * interference, missed.  A double-click on an instance, or a click on its
  * dot, zooms the control flow to its span with its task selected.  Every
  * figure and height is the library's (lttr_job_interference_ns(),
@@ -45,6 +45,7 @@ struct jobs {
 	size_t name;
 	bool computed;
 	bool filling;
+	bool placed;		/* the paned's divider set once */
 };
 
 static const struct lttr_job *jobs_nth(const struct jobs *j, size_t n, size_t *at)
@@ -139,8 +140,10 @@ static void on_map(GtkWidget *w, gpointer data)
 	struct jobs *j = data;
 
 	(void)w;
-	if (!j->computed)
+	if (!j->computed) {
+		gv_tab_tables_room(j->d);
 		compute(j);
+	}
 }
 
 static void on_name(GtkComboBox *c, gpointer data)
@@ -334,6 +337,17 @@ static gboolean on_draw_load(GtkWidget *w, cairo_t *cr, gpointer data)
 	return TRUE;
 }
 
+/* the divider, once the paned has its width: the graphs half of it */
+static void on_paned_size(GtkWidget *w, GdkRectangle *al, gpointer data)
+{
+	struct jobs *j = data;
+
+	if (j->placed || al->width < 200)
+		return;
+	j->placed = true;
+	gtk_paned_set_position(GTK_PANED(w), al->width / 2);
+}
+
 static void on_destroy(GtkWidget *w, gpointer data)
 {
 	struct jobs *j = data;
@@ -359,7 +373,7 @@ static GtkWidget *named(GtkWidget *w, const char *name)
 GtkWidget *gv_jobs_new(struct gv_doc *d)
 {
 	struct jobs *j = calloc(1, sizeof(*j));
-	GtkWidget *bar, *graphs, *tv;
+	GtkWidget *bar, *graphs, *tv, *paned;
 	int ncpus;
 
 	if (!j)
@@ -381,10 +395,17 @@ GtkWidget *gv_jobs_new(struct gv_doc *d)
 	gtk_box_pack_start(GTK_BOX(bar), j->summary, TRUE, TRUE, 4);
 	gtk_box_pack_start(GTK_BOX(j->top), bar, FALSE, FALSE, 2);
 
-	graphs = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 4);
+	/*
+	 * the graphs on the left, the table on the right, side by side: the
+	 * tables notebook is short (at 1280x800 about 230 pixels), a column
+	 * of graph, load and table left the table one row
+	 */
+	paned = gtk_paned_new(GTK_ORIENTATION_HORIZONTAL);
+	gtk_widget_set_name(paned, "jobs-paned");
+	graphs = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2);
 	j->graph = named(gtk_drawing_area_new(), "Jobs graph");
 	gtk_widget_set_name(j->graph, "jobs-graph");
-	gtk_widget_set_size_request(j->graph, 300, 140);
+	gtk_widget_set_size_request(j->graph, 300, 80);
 	gtk_widget_add_events(j->graph, GDK_BUTTON_PRESS_MASK);
 	g_signal_connect(j->graph, "draw", G_CALLBACK(on_draw_graph), j);
 	g_signal_connect(j->graph, "button-press-event", G_CALLBACK(on_click_graph), j);
@@ -394,8 +415,8 @@ GtkWidget *gv_jobs_new(struct gv_doc *d)
 	ncpus = (int)lttr_trace_ncpus(d->s.t);
 	gtk_widget_set_size_request(j->load_area, 300, (ncpus > 0 ? ncpus : 1) * (STRIP + 2));
 	g_signal_connect(j->load_area, "draw", G_CALLBACK(on_draw_load), j);
-	gtk_box_pack_start(GTK_BOX(graphs), j->load_area, TRUE, TRUE, 0);
-	gtk_box_pack_start(GTK_BOX(j->top), graphs, FALSE, FALSE, 2);
+	gtk_box_pack_start(GTK_BOX(graphs), j->load_area, FALSE, FALSE, 0);
+	gtk_paned_pack1(GTK_PANED(paned), graphs, TRUE, FALSE);
 
 	j->list = gtk_list_store_new(J_NCOLS, G_TYPE_INT, G_TYPE_STRING, G_TYPE_STRING,
 				     G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING,
@@ -411,7 +432,9 @@ GtkWidget *gv_jobs_new(struct gv_doc *d)
 	gv_text_column(tv, "interference", J_INTF, -1, true);
 	gv_text_column(tv, "missed", J_MISS, -1, false);
 	g_signal_connect(tv, "row-activated", G_CALLBACK(on_activated), j);
-	gtk_box_pack_start(GTK_BOX(j->top), gv_scrolled(tv), TRUE, TRUE, 0);
+	gtk_paned_pack2(GTK_PANED(paned), gv_scrolled(tv), TRUE, FALSE);
+	g_signal_connect(paned, "size-allocate", G_CALLBACK(on_paned_size), j);
+	gtk_box_pack_start(GTK_BOX(j->top), paned, TRUE, TRUE, 0);
 
 	g_signal_connect(j->names, "changed", G_CALLBACK(on_name), j);
 	g_signal_connect(j->deadline, "activate", G_CALLBACK(on_deadline), j);
