@@ -5,7 +5,9 @@
  * (the "Job name" list) with a deadline (lttr_jobs_deadline(), the
  * "Deadline" entry: a duration, empty for none).  Above, the graph of the
  * name's instances, Tracealyzer's way: x the instance, y its response (a
- * blue dot; a miss: a red one) and its execution (a green dot), the
+ * blue dot; a miss: a red one) and its execution (a green dot); with more
+ * instances than columns of COL_W pixels, a column per run of them
+ * (lttr_jobs_columns(): its worst, red when it has a miss), the
  * deadline a red line; under it the CPU load of the trace's window
  * (lttr_load_compute() in as many bins as the drawing has pixels: each
  * CPU a strip, each bin a grey bar of its busy share's height); beside
@@ -26,6 +28,7 @@
 
 #define MARGIN 70	/* the graph's left margin (the scale) */
 #define STRIP 24	/* a CPU's strip of the load, pixels */
+#define COL_W 4		/* the graph's narrowest column, pixels */
 
 enum { J_NUM, J_START, J_TASK, J_RESP, J_EXEC, J_INTF, J_MISS, J_INDEX, J_BEGIN, J_NCOLS };
 
@@ -41,6 +44,8 @@ struct jobs {
 	GtkWidget *view;
 	struct lttr_jobs *r;
 	struct lttr_load *load;
+	struct lttr_job_column *cols;	/* the graph's columns */
+	size_t ncols_cap;
 	char why[LTTR_ERRMSG_MAX + 32];
 	size_t name;
 	bool computed;
@@ -213,6 +218,22 @@ static double x_of(int w, size_t n, size_t i)
 	return MARGIN + step * ((double)i + 0.5);
 }
 
+/* the columns of the graph (lttr_jobs_columns(): one per COL_W pixels at most) */
+static size_t columns(struct jobs *j, int w)
+{
+	size_t max = w - MARGIN - 10 >= COL_W ? (size_t)(w - MARGIN - 10) / COL_W : 1;
+
+	if (max > j->ncols_cap) {
+		struct lttr_job_column *c = realloc(j->cols, max * sizeof(*c));
+
+		if (!c)
+			return 0;
+		j->cols = c;
+		j->ncols_cap = max;
+	}
+	return lttr_jobs_columns(j->r, j->name, max, j->cols);
+}
+
 /* the y of @v on a plot of @h pixels (10 above, 14 below) */
 static double y_of(int h, uint64_t v, uint64_t ymax)
 {
@@ -255,13 +276,15 @@ static gboolean on_draw_graph(GtkWidget *w, cairo_t *cr, gpointer data)
 		cairo_line_to(cr, W - 5, y + 0.5);
 		cairo_stroke(cr);
 	}
-	for (n = 0; (jb = jobs_nth(j, n, NULL)); n++) {
+	count = columns(j, W);
+	for (n = 0; n < count; n++) {
 		double x = x_of(W, count, n);
 
+		jb = &j->r->jobs[j->cols[n].job];
 		cairo_set_source_rgb(cr, 0, 0.6, 0);
 		cairo_arc(cr, x, y_of(H, jb->exec_ns, ymax), 3, 0, 6.2832);
 		cairo_fill(cr);
-		if (jb->miss)
+		if (j->cols[n].misses)
 			cairo_set_source_rgb(cr, 0.85, 0, 0);
 		else
 			cairo_set_source_rgb(cr, 0, 0, 0.85);
@@ -271,28 +294,27 @@ static gboolean on_draw_graph(GtkWidget *w, cairo_t *cr, gpointer data)
 	return TRUE;
 }
 
-/* a click on the graph: the instance nearest, in the table and the control flow */
+/* a click on the graph: the instance its column shows, in the table and the control flow */
 static gboolean on_click_graph(GtkWidget *w, GdkEventButton *ev, gpointer data)
 {
 	struct jobs *j = data;
 	int W = gtk_widget_get_allocated_width(w);
-	const struct lttr_job *jb;
 	size_t count, n;
 	double step;
 	GtkTreePath *p;
 
 	if (!j->r || !j->r->nnames || ev->button != 1 || ev->x < MARGIN)
 		return FALSE;
-	count = j->r->names[j->name].count;
+	count = columns(j, W);
 	step = (double)(W - MARGIN - 10) / (double)(count ? count : 1);
 	n = (size_t)((ev->x - MARGIN) / step);
-	jb = jobs_nth(j, n, NULL);
-	if (!jb)
+	if (n >= count)
 		return FALSE;
-	p = gtk_tree_path_new_from_indices((int)n, -1);
+	p = gtk_tree_path_new_from_indices((int)j->cols[n].inst, -1);
 	gtk_tree_selection_select_path(gtk_tree_view_get_selection(GTK_TREE_VIEW(j->view)), p);
+	gtk_tree_view_scroll_to_cell(GTK_TREE_VIEW(j->view), p, NULL, FALSE, 0, 0);
 	gtk_tree_path_free(p);
-	show(j, jb);
+	show(j, &j->r->jobs[j->cols[n].job]);
 	return TRUE;
 }
 
@@ -355,6 +377,7 @@ static void on_destroy(GtkWidget *w, gpointer data)
 	(void)w;
 	lttr_jobs_free(j->r);
 	lttr_load_free(j->load);
+	free(j->cols);
 	free(j);
 }
 

@@ -4,7 +4,9 @@
  * (lttr_jobs_compute(), what "jobs --json" prints) of one name at a time
  * (K the next name): above, the graph of its instances (x: the instance,
  * y: its response "o" and its execution ".", the deadline as a line of
- * "-", a missed instance "X"), the CPU load of the trace's window under
+ * "-", a missed instance "X"; with more instances than columns, a column
+ * per run of them, lttr_jobs_columns(): its worst, "X" when it has a
+ * miss; the selected instance's column in reverse video), the CPU load of the trace's window under
  * it (lttr_load_compute(), what "jobs --load --json --width N" prints: a
  * sparkline per CPU, a column per bin, its busy share as a height,
  * "?" where the CPU had no data), then the table of the instances:
@@ -33,7 +35,6 @@ struct tui_jobs {
 	size_t n;
 	size_t sel;		/* the instance selected (in @idx) */
 	size_t top;		/* the table's first row shown */
-	size_t gx;		/* the graph's first instance shown */
 	struct lttr_load *load;	/* the CPU load, @load->nbins columns */
 	char load_why[LTTR_ERRMSG_MAX + 32];
 	enum tui_page back;
@@ -57,7 +58,7 @@ static void pick_name(struct tui_jobs *k, size_t name)
 
 	k->name = name;
 	k->n = 0;
-	k->sel = k->top = k->gx = 0;
+	k->sel = k->top = 0;
 	for (i = 0; k->r && i < k->r->njobs; i++)
 		if (k->r->jobs[i].name == name)
 			k->idx[k->n++] = i;
@@ -125,17 +126,19 @@ static void draw_graph(struct tui *u, int y, int gh)
 	const struct lttr_job_name *nm = &k->r->names[k->name];
 	uint64_t ymax = nm->response.lat.max;
 	int gw = u->w - LABEL_W, row, x;
+	struct lttr_job_column *cols;
+	size_t i, ncols, selc;
 	char d[32], l[64];
-	size_t i;
 
 	if (k->r->deadline_ns > ymax)
 		ymax = k->r->deadline_ns;
 	if (gw < 1 || gh < 2)
 		return;
-	if (k->sel < k->gx)
-		k->gx = k->sel;
-	if (k->sel >= k->gx + (size_t)gw)
-		k->gx = k->sel - (size_t)gw + 1;
+	cols = calloc((size_t)gw, sizeof(*cols));
+	if (!cols)
+		return;
+	ncols = lttr_jobs_columns(k->r, k->name, (size_t)gw, cols);
+	selc = lttr_jobs_column_of(k->n, (size_t)gw, k->sel);
 	for (row = 0; row < gh; row++) {
 		move(y + row, 0);
 		clrtoeol();
@@ -151,18 +154,19 @@ static void draw_graph(struct tui *u, int y, int gh)
 		for (x = 0; x < gw; x++)
 			mvaddch(y + gh - 1 - dl, LABEL_W + x, '-');
 	}
-	for (i = k->gx; i < k->n && i < k->gx + (size_t)gw; i++) {
-		const struct lttr_job *jb = job_at(k, i);
+	for (i = 0; i < ncols; i++) {
+		const struct lttr_job *jb = &k->r->jobs[cols[i].job];
 		int ex = lttr_share_level(jb->exec_ns, ymax, gh - 1);
 		int re = lttr_share_level(jb->end_ns - jb->begin_ns, ymax, gh - 1);
-		attr_t sel = i == k->sel ? A_REVERSE : A_NORMAL;
+		attr_t sel = i == selc ? A_REVERSE : A_NORMAL;
 
-		x = LABEL_W + (int)(i - k->gx);
+		x = LABEL_W + (int)i;
 		if (ex != re)
 			mvaddch(y + gh - 1 - ex, x, '.' | sel);
-		mvaddch(y + gh - 1 - re, x, (chtype)(jb->miss ? 'X' : 'o') |
-			(jb->miss ? tui_attr_err(u) : A_BOLD) | sel);
+		mvaddch(y + gh - 1 - re, x, (chtype)(cols[i].misses ? 'X' : 'o') |
+			(cols[i].misses ? tui_attr_err(u) : A_BOLD) | sel);
 	}
+	free(cols);
 }
 
 /* the CPU load: a line per CPU from @y, at most @max; the lines used */

@@ -333,6 +333,52 @@ size_t lttr_jobs_deadline(struct lttr_jobs *j, uint64_t deadline_ns);
  */
 uint64_t lttr_job_interference_ns(const struct lttr_job *jb);
 
+/**
+ * struct lttr_job_column - the instances of a name that one column of a
+ * jobs graph stands for (lttr_jobs_columns())
+ * @first: its first instance (0: the name's first job)
+ * @count: its instances, @first to @first + @count - 1
+ * @job: the one drawn, an index in struct lttr_jobs's @jobs: the longest
+ *	response among the column's misses when it has one, else the
+ *	longest response (the earliest of equals); a click on the column
+ *	shows it
+ * @misses: of @count, the misses (the column is drawn red when any)
+ */
+struct lttr_job_column {
+	size_t first;
+	size_t count;
+	size_t job;
+	size_t inst;
+	size_t misses;
+};
+
+/**
+ * lttr_jobs_columns() - the columns of a jobs graph of one name: one per
+ * instance while they fit, else @max columns of instances in time order,
+ * each the same number of instances to one (column c: instances
+ * count * c / @max to count * (c + 1) / @max - 1), so that thousands of
+ * jobs stay readable and clickable and no miss is lost
+ * @j: the result (lttr_jobs_deadline() marked the misses)
+ * @name: the name (index in @j->names)
+ * @max: the columns the graph has room for (at least 1)
+ * @cols: receives @max entries at most (the caller's array)
+ *
+ * Return: the columns filled (the name's count when it is at most @max).
+ */
+size_t lttr_jobs_columns(const struct lttr_jobs *j, size_t name, size_t max,
+			 struct lttr_job_column *cols);
+
+/**
+ * lttr_jobs_column_of() - the column of an instance in lttr_jobs_columns()'s
+ * layout
+ * @count: the name's instances
+ * @max: the columns, as given to lttr_jobs_columns()
+ * @inst: the instance (0: the first)
+ *
+ * Return: its column.
+ */
+size_t lttr_jobs_column_of(size_t count, size_t max, size_t inst);
+
 /** lttr_jobs_free() - release a result @j: the result or NULL */
 void lttr_jobs_free(struct lttr_jobs *j);
 
