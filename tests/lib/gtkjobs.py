@@ -70,6 +70,16 @@ def main():
         x, y, wd, ht = w.extents(c)
         w.click(x + wd // 2, y + ht // 2, repeat=2)
         shown(w, cells, inst[2], "a double-click on the third instance")
+        # the load of that window: the check box
+        tab = w.one('Jobs', 'page tab')
+        tab.get_parent().select_child(tab.get_index_in_parent())
+        cb = w.wait_one('Load of the window')
+        x, y, wd, ht = w.extents(cb)
+        w.click(x + wd // 2, y + ht // 2)
+        b, e = inst[2]['begin_ns'], inst[2]['begin_ns'] + inst[2]['response_ns']
+        load(w, trace, "%d.%09d:%d.%09d" % (b // 10**9, b % 10**9, e // 10**9, e % 10**9))
+        w.click(x + wd // 2, y + ht // 2)
+        load(w, trace)
         # a click on the sixth's dot
         tab = w.one('Jobs', 'page tab')
         tab.get_parent().select_child(tab.get_index_in_parent())
@@ -159,26 +169,41 @@ def graph(w, j, name, what):
               [im.getpixel((x, y)) for x in xs])
 
 
-def load(w, trace):
+def load(w, trace, window=None):
+    """the load's strips (each CPU, then the two busiest tasks) against jobs
+    --load --json for as many bins as pixels (over @window "A:B" in s, or
+    the whole trace), and the title above them saying which"""
     a = w.wait_one('CPU load')
     ax, ay, aw, ah = w.extents(a)
     n = aw - MARGIN
     j = json.loads(subprocess.check_output(['tracevisualizer', 'jobs', '--load', '--json',
-                                            '--width', str(n), trace]))['load']
+                                            '--width', str(n), trace] +
+                                           (['--window', window] if window else [])))['load']
+    what = "the whole trace" if j['whole'] else "the window %s s to %s s" % (
+        fmt_time(j['from_ns']), fmt_time(j['to_ns']))
+    t = wait(lambda: w.one('Load title') if w.one('Load title') is not None and
+             text_of(w.one('Load title')) == "CPU load over " + what else None, 10)
+    check(t is not None, "the load's title: CPU load over %s" % what,
+          text_of(w.one('Load title')) if w.one('Load title') is not None else None)
     im = screen(ax, ay, aw, ah)
+    strips = [(c['cpu'], "cpu%d" % c['cpu'], c['busy_ns'], c['unknown_ns']) for c in j['cpus']]
+    strips += [(len(j['cpus']) + k, "%s-%d" % (tk['name'], tk['pid']), tk['ns'], [0] * n)
+               for k, tk in enumerate(j['tasks'][:2])]
     bad = []
-    for c in j['cpus']:
-        y0 = c['cpu'] * (STRIP + 2)
+    for row, lab, v, unk in strips:
+        y0 = row * (STRIP + 2)
         for i in range(n):
-            h = level(c['busy_ns'][i], j['bin_ns'][i], STRIP)
-            col = RED if c['unknown_ns'][i] else GREY
+            h = level(v[i], j['bin_ns'][i], STRIP)
+            col = RED if unk[i] else GREY
             x = MARGIN + i
             top = im.getpixel((x, y0 + STRIP - h)) if h else None
             above = im.getpixel((x, y0 + STRIP - h - 1)) if h < STRIP else None
             if (h and not near(top, col, 10)) or (above is not None and not near(above, WHITE, 10)):
-                bad.append("cpu%d bin %d: height %d, top %s, above %s" % (c['cpu'], i, h, top, above))
-    check(not bad and n > 100, "the CPU load: each CPU's %d bins drawn as bars of their busy "
-          "share's height, as jobs --load --json --width %d gives them" % (n, n), "\n".join(bad[:6]))
+                bad.append("%s bin %d: height %d, top %s, above %s" % (lab, i, h, top, above))
+    check(not bad and n > 100 and len(strips) == len(j['cpus']) + 2,
+          "the CPU load over %s: each CPU's and the two busiest tasks' %d bins drawn as bars of "
+          "their share's height, as jobs --load --json --width %d%s gives them" %
+          (what, n, n, " --window " + window if window else ""), "\n".join(bad[:6]))
 
 
 def shown(w, cells, x, what):

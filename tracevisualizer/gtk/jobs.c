@@ -8,9 +8,11 @@
  * blue dot; a miss: a red one) and its execution (a green dot); with more
  * instances than columns of COL_W pixels, a column per run of them
  * (lttr_jobs_columns(): its worst, red when it has a miss), the
- * deadline a red line; under it the CPU load of the trace's window
- * (lttr_load_compute() in as many bins as the drawing has pixels: each
- * CPU a strip, each bin a grey bar of its busy share's height); beside
+ * deadline a red line; under it the CPU load over the whole trace or,
+ * with "Load of the window" checked, over the control flow's window (the
+ * title above it says which: lttr_load_compute_range(), lttr_load_title(),
+ * in as many bins as the drawing has pixels: each CPU a strip, then the
+ * LOAD_TASKS busiest tasks', each bin a grey bar of its share's height); beside
  * them, in a split the user moves, the table of the instances: start, task, response, execution,
  * interference, missed.  A double-click on an instance, or a click on its
  * dot, zooms the control flow to its span with its task selected.  Every
@@ -23,12 +25,14 @@
 #include <lttr/analysis/jobs.h>
 #include <lttr/analysis/load.h>
 #include <lttr/analysis/share.h>
+#include <lttr/output/timing-text.h>
 #include <lttr/units/duration.h>
 #include "gv.h"
 
 #define MARGIN 70	/* the graph's left margin (the scale) */
 #define STRIP 24	/* a CPU's strip of the load, pixels */
 #define COL_W 4		/* the graph's narrowest column, pixels */
+#define LOAD_TASKS 2	/* the busiest tasks with a strip of the load */
 
 enum { J_NUM, J_START, J_TASK, J_RESP, J_EXEC, J_INTF, J_MISS, J_INDEX, J_BEGIN, J_NCOLS };
 
@@ -40,6 +44,8 @@ struct jobs {
 	GtkWidget *summary;
 	GtkWidget *graph;
 	GtkWidget *load_area;
+	GtkWidget *load_title;
+	GtkWidget *load_win;
 	GtkListStore *list;
 	GtkWidget *view;
 	struct lttr_jobs *r;
@@ -318,45 +324,90 @@ static gboolean on_click_graph(GtkWidget *w, GdkEventButton *ev, gpointer data)
 	return TRUE;
 }
 
+/* the load for @nbins pixels: of the whole trace, or of the window (the check box) */
+static const struct lttr_load *load_of(struct jobs *j, unsigned int nbins)
+{
+	bool win = gtk_toggle_button_get_active(GTK_TOGGLE_BUTTON(j->load_win));
+	uint64_t from = win ? j->d->s.vp.t0 : 0, to = win ? j->d->s.vp.t1 : UINT64_MAX;
+	struct lttr_error err;
+	char what[96], s[LTTR_ERRMSG_MAX + 32];
+
+	if (j->load && j->load->nbins == nbins &&
+	    (win ? j->load->start_ns == from && j->load->end_ns == to : j->load->whole))
+		return j->load;
+	lttr_load_free(j->load);
+	j->load = NULL;
+	if (lttr_load_compute_range(j->d->s.t, from, to, nbins, &j->load, &err) < 0) {
+		snprintf(s, sizeof(s), "CPU load: %s", err.msg);
+		gtk_label_set_text(GTK_LABEL(j->load_title), s);
+		return NULL;
+	}
+	snprintf(s, sizeof(s), "CPU load over %s", lttr_load_title(j->load, what, sizeof(what)));
+	gtk_label_set_text(GTK_LABEL(j->load_title), s);
+	return j->load;
+}
+
+/* a strip of the load from @y0: each bin's share of @v (the CPU's busy time, or a task's) */
+static void strip(cairo_t *cr, const struct lttr_load *l, int y0, const char *label,
+		  const uint64_t *v, const uint64_t *unknown)
+{
+	unsigned int i;
+
+	cairo_set_source_rgb(cr, 0, 0, 0);
+	cairo_move_to(cr, 2, y0 + STRIP - 6);
+	cairo_show_text(cr, label);
+	for (i = 0; i < l->nbins; i++) {
+		int h = lttr_share_level(v[i], l->bin_ns[i], STRIP);
+
+		if (unknown && unknown[i])
+			cairo_set_source_rgb(cr, 0.85, 0, 0);
+		else
+			cairo_set_source_rgb(cr, 0.35, 0.35, 0.35);
+		cairo_rectangle(cr, MARGIN + i, y0 + STRIP - h, 1, h);
+		cairo_fill(cr);
+	}
+}
+
 static gboolean on_draw_load(GtkWidget *w, cairo_t *cr, gpointer data)
 {
 	struct jobs *j = data;
 	int W = gtk_widget_get_allocated_width(w);
-	struct lttr_error err;
-	unsigned int c, i;
-	char s[32];
+	const struct lttr_load *l;
+	unsigned int c;
+	size_t k;
+	char s[40];
 
 	cairo_set_source_rgb(cr, 1, 1, 1);
 	cairo_paint(cr);
-	if (W <= MARGIN)
+	if (W <= MARGIN || !(l = load_of(j, (unsigned int)(W - MARGIN))))
 		return TRUE;
-	if (!j->load || j->load->nbins != (unsigned int)(W - MARGIN)) {
-		lttr_load_free(j->load);
-		j->load = NULL;
-		if (lttr_load_compute(j->d->s.t, (unsigned int)(W - MARGIN), &j->load, &err) < 0)
-			return TRUE;
-	}
 	cairo_set_font_size(cr, 9);
-	for (c = 0; c < j->load->ncpus; c++) {
-		int y0 = (int)c * (STRIP + 2);
-
-		cairo_set_source_rgb(cr, 0, 0, 0);
+	for (c = 0; c < l->ncpus; c++) {
 		snprintf(s, sizeof(s), "cpu%u", c);
-		cairo_move_to(cr, 2, y0 + STRIP - 6);
-		cairo_show_text(cr, s);
-		for (i = 0; i < j->load->nbins; i++) {
-			size_t at = (size_t)c * j->load->nbins + i;
-			int h = lttr_share_level(j->load->busy_ns[at], j->load->bin_ns[i], STRIP);
-
-			if (j->load->unknown_ns[at])
-				cairo_set_source_rgb(cr, 0.85, 0, 0);
-			else
-				cairo_set_source_rgb(cr, 0.35, 0.35, 0.35);
-			cairo_rectangle(cr, MARGIN + i, y0 + STRIP - h, 1, h);
-			cairo_fill(cr);
-		}
+		strip(cr, l, (int)c * (STRIP + 2), s, &l->busy_ns[(size_t)c * l->nbins],
+		      &l->unknown_ns[(size_t)c * l->nbins]);
+	}
+	for (k = 0; k < l->ntasks && k < LOAD_TASKS; k++) {	/* the busiest tasks */
+		snprintf(s, sizeof(s), "%.7s-%u", lttr_timing_task_name(l->acct, l->tasks[k].pid),
+			 l->tasks[k].pid);
+		strip(cr, l, (int)(l->ncpus + k) * (STRIP + 2), s, l->tasks[k].ns, NULL);
 	}
 	return TRUE;
+}
+
+static void on_load_win(GtkToggleButton *b, gpointer data)
+{
+	(void)b;
+	gtk_widget_queue_draw(((struct jobs *)data)->load_area);
+}
+
+/* the window changed: the load of the window follows it */
+static void follow(void *view, unsigned int what)
+{
+	struct jobs *j = view;
+
+	if ((what & GV_WINDOW) && gtk_toggle_button_get_active(GTK_TOGGLE_BUTTON(j->load_win)))
+		gtk_widget_queue_draw(j->load_area);
 }
 
 /* the divider, once the paned has its width: the graphs half of it */
@@ -376,6 +427,7 @@ static void on_destroy(GtkWidget *w, gpointer data)
 
 	(void)w;
 	lttr_jobs_free(j->r);
+	gv_doc_unlisten(j->d, j);
 	lttr_load_free(j->load);
 	free(j->cols);
 	free(j);
@@ -396,7 +448,7 @@ static GtkWidget *named(GtkWidget *w, const char *name)
 GtkWidget *gv_jobs_new(struct gv_doc *d)
 {
 	struct jobs *j = calloc(1, sizeof(*j));
-	GtkWidget *bar, *graphs, *tv, *paned;
+	GtkWidget *bar, *graphs, *tv, *paned, *lbar;
 	int ncpus;
 
 	if (!j)
@@ -436,8 +488,18 @@ GtkWidget *gv_jobs_new(struct gv_doc *d)
 	j->load_area = named(gtk_drawing_area_new(), "CPU load");
 	gtk_widget_set_name(j->load_area, "cpu-load");
 	ncpus = (int)lttr_trace_ncpus(d->s.t);
-	gtk_widget_set_size_request(j->load_area, 300, (ncpus > 0 ? ncpus : 1) * (STRIP + 2));
+	gtk_widget_set_size_request(j->load_area, 300,
+				    ((ncpus > 0 ? ncpus : 1) + LOAD_TASKS) * (STRIP + 2));
 	g_signal_connect(j->load_area, "draw", G_CALLBACK(on_draw_load), j);
+	lbar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6);
+	j->load_title = named(gtk_label_new("CPU load"), "Load title");
+	gtk_label_set_xalign(GTK_LABEL(j->load_title), 0);
+	gtk_box_pack_start(GTK_BOX(lbar), j->load_title, TRUE, TRUE, 2);
+	j->load_win = named(gtk_check_button_new_with_label("Load of the window"),
+			    "Load of the window");
+	g_signal_connect(j->load_win, "toggled", G_CALLBACK(on_load_win), j);
+	gtk_box_pack_start(GTK_BOX(lbar), j->load_win, FALSE, FALSE, 2);
+	gtk_box_pack_start(GTK_BOX(graphs), lbar, FALSE, FALSE, 0);
 	gtk_box_pack_start(GTK_BOX(graphs), j->load_area, FALSE, FALSE, 0);
 	gtk_paned_pack1(GTK_PANED(paned), graphs, TRUE, FALSE);
 
@@ -463,5 +525,6 @@ GtkWidget *gv_jobs_new(struct gv_doc *d)
 	g_signal_connect(j->deadline, "activate", G_CALLBACK(on_deadline), j);
 	g_signal_connect(j->top, "map", G_CALLBACK(on_map), j);
 	g_signal_connect(j->top, "destroy", G_CALLBACK(on_destroy), j);
+	gv_doc_listen(d, follow, j);
 	return j->top;
 }

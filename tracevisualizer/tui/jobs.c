@@ -7,9 +7,11 @@
  * "-", a missed instance "X"; with more instances than columns, a column
  * per run of them, lttr_jobs_columns(): its worst, "X" when it has a
  * miss; the selected instance's column in reverse video), the CPU load of the trace's window under
- * it (lttr_load_compute(), what "jobs --load --json --width N" prints: a
- * sparkline per CPU, a column per bin, its busy share as a height,
- * "?" where the CPU had no data), then the table of the instances:
+ * it (lttr_load_compute_range(), what "jobs --load --json --width N
+ * [--window A:B]" prints: over the whole trace, or with v over the
+ * control flow's window, the title says which; a sparkline per CPU and
+ * for the LOAD_TASKS busiest tasks, a column per bin, its busy share as a
+ * height, "?" where the CPU had no data), then the table of the instances:
  * start, task, response, execution, interference, missed.  T sets the
  * deadline (lttr_jobs_deadline()); Enter or g zooms the control flow to
  * the instance selected, its task's row selected.  Every figure and
@@ -22,10 +24,12 @@
 #include <lttr/analysis/jobs.h>
 #include <lttr/analysis/load.h>
 #include <lttr/analysis/share.h>
+#include <lttr/output/timing-text.h>
 #include <lttr/units/duration.h>
 #include "tui.h"
 
 #define LABEL_W 13	/* the graphs' left column: the scale, the CPU */
+#define LOAD_TASKS 2	/* the busiest tasks with a load line */
 
 struct tui_jobs {
 	struct lttr_jobs *r;
@@ -36,6 +40,7 @@ struct tui_jobs {
 	size_t sel;		/* the instance selected (in @idx) */
 	size_t top;		/* the table's first row shown */
 	struct lttr_load *load;	/* the CPU load, @load->nbins columns */
+	bool load_window;	/* of the control flow's window (w), else the whole trace */
 	char load_why[LTTR_ERRMSG_MAX + 32];
 	enum tui_page back;
 };
@@ -104,12 +109,16 @@ static const struct lttr_load *load_of(struct tui *u, int cols)
 
 	if (cols < 1)
 		return NULL;
-	if (k->load && k->load->nbins == (unsigned int)cols)
+	uint64_t from = k->load_window ? u->s.vp.t0 : 0;
+	uint64_t to = k->load_window ? u->s.vp.t1 : UINT64_MAX;
+
+	if (k->load && k->load->nbins == (unsigned int)cols &&
+	    (k->load_window ? k->load->start_ns == from && k->load->end_ns == to : k->load->whole))
 		return k->load;
 	lttr_load_free(k->load);
 	k->load = NULL;
 	k->load_why[0] = '\0';
-	if (lttr_load_compute(u->s.t, (unsigned int)cols, &k->load, &err) < 0)
+	if (lttr_load_compute_range(u->s.t, from, to, (unsigned int)cols, &k->load, &err) < 0)
 		snprintf(k->load_why, sizeof(k->load_why), "the CPU load: %s", err.msg);
 	return k->load;
 }
@@ -177,7 +186,7 @@ static int draw_load(struct tui *u, int y, int max)
 		"\u2585", "\u2586", "\u2587", "\u2588" };
 	const struct lttr_load *l = load_of(u, u->w - LABEL_W);
 	struct tui_jobs *k = u->jobs;
-	char head[160], d[32];
+	char head[256], d[32], what[96];
 	unsigned int c, i;
 	int used = 1;
 
@@ -185,22 +194,35 @@ static int draw_load(struct tui *u, int y, int max)
 		tui_clip(y, 0, u->w, k->load_why, tui_attr_err(u));
 		return 1;
 	}
-	snprintf(head, sizeof(head), "CPU load: the busy share of each of %u bins of %s over the "
-		 "trace (jobs --load)", l->nbins, lttr_fmt_duration(l->bin_ns[0], d, sizeof(d)));
+	snprintf(head, sizeof(head), "CPU load over %s: the busy share of each of %u bins of %s "
+		 "(v: %s)", lttr_load_title(l, what, sizeof(what)), l->nbins,
+		 lttr_fmt_duration(l->bin_ns[0], d, sizeof(d)),
+		 k->load_window ? "the whole trace" : "the window");
 	tui_clip(y, 0, u->w, head, A_BOLD);
-	for (c = 0; c < l->ncpus && used < max; c++, used++) {
-		char lab[16];
+	for (c = 0; c < l->ncpus + LOAD_TASKS && used < max; c++, used++) {
+		const struct lttr_load_task *tk = NULL;
+		char lab[32], nm[24];
 
+		if (c >= l->ncpus) {	/* the busiest tasks, their own code */
+			if (c - l->ncpus >= l->ntasks)
+				break;
+			tk = &l->tasks[c - l->ncpus];
+			snprintf(nm, sizeof(nm), "%.7s-%u", lttr_timing_task_name(l->acct, tk->pid),
+				 tk->pid);
+			snprintf(lab, sizeof(lab), "%-12.12s|", nm);
+		} else {
+			snprintf(lab, sizeof(lab), "cpu%-9u|", c);
+		}
 		move(y + used, 0);
 		clrtoeol();
-		snprintf(lab, sizeof(lab), "cpu%-9u|", c);
 		tui_clip(y + used, 0, LABEL_W, lab, tui_attr_dim(u));
 		move(y + used, LABEL_W);
 		for (i = 0; i < l->nbins; i++) {
 			size_t at = (size_t)c * l->nbins + i;
-			int lv = lttr_share_level(l->busy_ns[at], l->bin_ns[i], 8);
+			int lv = tk ? lttr_share_level(tk->ns[i], l->bin_ns[i], 8) :
+				 lttr_share_level(l->busy_ns[at], l->bin_ns[i], 8);
 
-			if (l->unknown_ns[at])
+			if (!tk && l->unknown_ns[at])
 				addch('?' | tui_attr_err(u));
 			else if (u->utf8)
 				addstr(bars[lv]);
@@ -330,6 +352,9 @@ bool tui_jobs_key(struct tui *u, enum lttr_kaction act, int height)
 		u->page = k->back == P_JOBS ? P_NONE : k->back;
 		return true;
 	case LTTR_KA_JOBS:
+		return true;
+	case LTTR_KA_JOB_LOAD_SPAN:
+		k->load_window = !k->load_window;
 		return true;
 	default:
 		break;
