@@ -420,6 +420,9 @@ static int task_jobs(struct pass1 *p, struct tpass *tp, const struct lttr_accoun
 		jb->begin_ns = v[k]->start_ns;
 		jb->start_ns = v[k]->end_ns;
 		jb->missed = v[k]->missed;
+		/* a timerfd set again: the interval its read recorded */
+		jb->period_ns = v[k]->timerfd && v[k]->interval_ns ? v[k]->interval_ns :
+				j->names[ni].period_ns;
 		pe = &tp->v[tp->n];
 		pe->job = j->njobs++;
 		pe->next_wake = k + 1 < n && v[k + 1]->waker.known ? v[k + 1]->waker.time_ns : 0;
@@ -1008,6 +1011,8 @@ size_t lttr_jobs_deadline(struct lttr_jobs *j, uint64_t deadline_ns)
 		struct lttr_job *jb = &j->jobs[i];
 
 		jb->deadline_ns = j->names[jb->name].deadline_ns;
+		if (!deadline_ns && j->names[jb->name].source == LTTR_JOB_TIMER)
+			jb->deadline_ns = jb->period_ns;
 		jb->miss = jb->deadline_ns && jb->end_ns - jb->begin_ns > jb->deadline_ns;
 		if (jb->miss) {
 			j->misses++;

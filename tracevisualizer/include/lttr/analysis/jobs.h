@@ -110,8 +110,11 @@ enum lttr_job_source {
  *	and the name has a period: see struct lttr_job_name)
  * @jitter_ns: |begin - previous begin - the period|
  * @nested: it began inside another job of the same name and task
+ * @period_ns: LTTR_JOB_TIMER: the job's own period: the interval its
+ *	timerfd read recorded (after the timer was set again with another
+ *	interval, the new one), else its name's @period_ns; 0 for markers
  * @deadline_ns: lttr_jobs_deadline(): the job's deadline (relative to
- *	@begin_ns; 0: none)
+ *	@begin_ns; 0: none): the one given, else a timer job's @period_ns
  * @miss: lttr_jobs_deadline(): the response exceeds the deadline
  * @nby: entries of @by
  * @by: the culprits, most time first
@@ -136,6 +139,7 @@ struct lttr_job {
 	bool jitter;
 	uint64_t jitter_ns;
 	bool nested;
+	uint64_t period_ns;
 	uint64_t deadline_ns;
 	bool miss;
 	size_t nby;
@@ -160,7 +164,8 @@ struct lttr_job {
  * @start: LTTR_JOB_TIMER: the distribution of the start latencies (the
  *	release to the first run); empty for markers
  * @deadline_ns: lttr_jobs_deadline(): its jobs' deadline (the one given,
- *	or for LTTR_JOB_TIMER the period; 0: none)
+ *	or for LTTR_JOB_TIMER the period, a job whose timerfd was set again
+ *	having its own: struct lttr_job's @period_ns; 0: none)
  * @exec, @response, @jitter, @runnable, @irq, @softirq, @blocked,
  * @unknown: the distributions of the jobs' figures (@jitter: of the jobs
  *	whose @jitter is known)
@@ -317,7 +322,8 @@ int lttr_jobs_compute_query(struct lttr_trace *t, const struct lttr_jobs_query *
  * lttr_jobs_deadline() - mark the jobs whose response exceeds a deadline
  * @j: the result
  * @deadline_ns: the deadline of every job (0: none, clears the marks of
- *	the markers' jobs; the periodic tasks' jobs have their period)
+ *	the markers' jobs; the periodic tasks' jobs have their own period,
+ *	struct lttr_job's @period_ns)
  *
  * Return: the number of misses.
  */
