@@ -225,5 +225,66 @@ def shown(w, cells, x, what):
           % (what, fmt_dur(x['response_ns']), fmt_time(x['begin_ns']), x['tid']), st)
 
 
+def many(prog, trace, jfile, log):
+    """the graph of 5000 jobs (tests/lib/manyjobs.py's trace, jobs --json
+    --deadline 100us in @jfile): a column per run of instances
+    (lttr_jobs_columns(): at most one per 4 pixels), each drawn at its
+    worst instance's response, red exactly where the run holds a miss; a
+    click on the second miss's column zooms the control flow to it"""
+    j = json.load(open(jfile))['jobs']
+    inst = [x for x in j['jobs'] if x['name'] == 'ctl']
+    w = Window(prog, ['--size', '1280x800', '--view', 'jobs', trace], log=log)
+    try:
+        if not check(w.app() is not None and w.wait_one('Job instances') is not None,
+                     "5000 jobs: the window is up with the Jobs tab"):
+            return
+        e = w.one('Deadline', 'text')
+        x, y, wd, ht = w.extents(e)
+        w.click(x + wd // 2, y + ht // 2)
+        w.key('ctrl+a')
+        w.type('100us')
+        w.key('Return')
+        st = w.wait_status('deadline 100us: 3 of 5000 instances missed')
+        check('deadline 100us: 3 of 5000 instances missed' in st, "5000 jobs: the deadline typed "
+              "in, 3 missed", st)
+        g = w.wait_one('Jobs graph')
+        gx, gy, gw, gh = w.extents(g)
+        m = (gw - MARGIN - 10) // 4
+        n = len(inst)
+        cols = [list(range(n * c // m, n * (c + 1) // m)) for c in range(m)]
+        step = (gw - MARGIN - 10) / m
+        ymax = max(x['response_ns'] for x in inst)
+        wait(lambda: near(screen(gx + MARGIN + 2, gy + gh - 14, 1, 1).getpixel((0, 0)), (77, 77, 77)), 5)
+        time_ok = wait(lambda: near(screen(gx + int(MARGIN + step * ([c for c, mm in enumerate(cols) if 1234 in mm][0] + 0.5)),
+                                           gy + 10, 1, 1).getpixel((0, 0)), RED), 5)
+        im = screen(gx, gy, gw, gh)
+        bad, red = [], 0
+        for c, mm in enumerate(cols):
+            worst = max(inst[i]['response_ns'] for i in mm)
+            miss = any(inst[i]['miss'] for i in mm)
+            px = im.getpixel((int(MARGIN + step * (c + 0.5)), 10 + gh - 24 - level(worst, ymax, gh - 24)))
+            red += near(px, RED)
+            if not near(px, RED if miss else BLUE):
+                bad.append("column %d: %s at its worst's height, want %s" % (c, px, "red" if miss else "blue"))
+        check(not bad and red == 3 and time_ok is not None,
+              "5000 jobs in %d columns: each its worst instance's dot, red exactly in the 3 "
+              "columns with a miss" % m, "\n".join(bad[:5]))
+        c = [c for c, mm in enumerate(cols) if 3001 in mm][0]
+        x = inst[3001]
+        w.click(gx + MARGIN + step * (c + 0.5), gy + 10 + (gh - 24) - level(x['response_ns'], ymax, gh - 24))
+        want = "cursor %s   window %s " % (fmt_time(x['begin_ns']), fmt_dur(x['response_ns']))
+        st = w.wait_status(lambda s: s.startswith(want))
+        check(st.startswith(want), "5000 jobs: a click on the column of the miss #3002 zooms the "
+              "control flow to it (%s from %s)" % (fmt_dur(x['response_ns']), fmt_time(x['begin_ns'])),
+              st)
+    finally:
+        code = w.quit()
+        check(code == 0, "5000 jobs: Ctrl+Q: status 0", code)
+
+
 if __name__ == '__main__':
-    main()
+    if sys.argv[1] == '--many':
+        many(*sys.argv[2:6])
+        print("DONE")
+    else:
+        main()

@@ -252,7 +252,6 @@ static gboolean on_draw_graph(GtkWidget *w, cairo_t *cr, gpointer data)
 {
 	struct jobs *j = data;
 	int W = gtk_widget_get_allocated_width(w), H = gtk_widget_get_allocated_height(w);
-	const struct lttr_job *jb;
 	uint64_t ymax;
 	size_t n, count;
 	char s[32];
@@ -262,7 +261,6 @@ static gboolean on_draw_graph(GtkWidget *w, cairo_t *cr, gpointer data)
 	if (!j->r || !j->r->nnames)
 		return TRUE;
 	ymax = ymax_of(j);
-	count = j->r->names[j->name].count;
 	cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
 	cairo_set_line_width(cr, 1);
 	cairo_move_to(cr, MARGIN - 0.5, 10);
@@ -285,8 +283,8 @@ static gboolean on_draw_graph(GtkWidget *w, cairo_t *cr, gpointer data)
 	count = columns(j, W);
 	for (n = 0; n < count; n++) {
 		double x = x_of(W, count, n);
+		const struct lttr_job *jb = &j->r->jobs[j->cols[n].job];
 
-		jb = &j->r->jobs[j->cols[n].job];
 		cairo_set_source_rgb(cr, 0, 0.6, 0);
 		cairo_arc(cr, x, y_of(H, jb->exec_ns, ymax), 3, 0, 6.2832);
 		cairo_fill(cr);
