@@ -278,7 +278,7 @@ def many(prog, trace, jfile, log):
               "control flow to it (%s from %s)" % (fmt_dur(x['response_ns']), fmt_time(x['begin_ns'])),
               st)
     finally:
-        code = w.quit()
+        code = w.quit(30)      # a loaded machine: the exit may take a while
         check(code == 0, "5000 jobs: Ctrl+Q: status 0", code)
 
 
