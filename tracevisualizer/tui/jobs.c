@@ -201,9 +201,11 @@ static int draw_load(struct tui *u, int y, int max)
 	tui_clip(y, 0, u->w, head, A_BOLD);
 	for (c = 0; c < l->ncpus + LOAD_TASKS && used < max; c++, used++) {
 		const struct lttr_load_task *tk = NULL;
-		char lab[32], nm[24];
+		char lab[32];
 
 		if (c >= l->ncpus) {	/* the busiest tasks, their own code */
+			char nm[24];
+
 			if (c - l->ncpus >= l->ntasks)
 				break;
 			tk = &l->tasks[c - l->ncpus];
