@@ -447,13 +447,16 @@ static const struct opt {
 	  "only the instances of the custom event type NAME (repeat it for several)" },
 	{ "--filter", "EXPR", C_DUMP, O_FILTER,
 	  "only the events the expression matches (docs/filter.md)" },
-	{ "--from", "T", C_DUMP | C_GRAPH | C_STATS | C_EXPORT | C_LATENCY | C_CRITPATH | C_STACKS | C_REPLAY,
+	{ "--from", "T", C_DUMP | C_GRAPH | C_STATS | C_EXPORT | C_LATENCY | C_CRITPATH | C_STACKS | C_REPLAY |
+	  C_JOBS,
 	  O_FROM,
 	  "from time T (1.2: s after the trace start; @T absolute, dump's second column)" },
-	{ "--to", "T", C_DUMP | C_GRAPH | C_STATS | C_EXPORT | C_LATENCY | C_CRITPATH | C_STACKS | C_REPLAY,
+	{ "--to", "T", C_DUMP | C_GRAPH | C_STATS | C_EXPORT | C_LATENCY | C_CRITPATH | C_STACKS | C_REPLAY |
+	  C_JOBS,
 	  O_TO,
 	  "up to time T (as --from; +D: D after --from)" },
-	{ "--window", "A:B", C_DUMP | C_GRAPH | C_STATS | C_EXPORT | C_LATENCY | C_CRITPATH | C_STACKS,
+	{ "--window", "A:B", C_DUMP | C_GRAPH | C_STATS | C_EXPORT | C_LATENCY | C_CRITPATH | C_STACKS |
+	  C_JOBS,
 	  O_WINDOW, "the same as --from A --to B" },
 	{ "--width", "N", C_GRAPH | C_JOBS, O_WIDTH,
 	  "columns of the time axis, or jobs --load's bins (10 to 1000, default 100)" },

@@ -186,6 +186,7 @@ void gv_lesson_free(struct gv_doc *d);
 /* tab.c: the tab around a document: its widgets and layout, status bar, keys */
 GtkWidget *gv_tab_build(struct gv_doc *d);
 void gv_tab_show_view(struct gv_doc *d, int view);
+void gv_tab_tables_room(struct gv_doc *d);
 bool gv_tab_key(struct gv_doc *d, GdkEventKey *ev);
 
 /* colors.c: the state colours and the legend */

@@ -171,6 +171,9 @@ static const struct kinfo info[LTTR_KA_COUNT] = {
 		"a deadline: its line on the graph, the instances over it missed" },
 	[LTTR_KA_JOB_SHOW] = { "job-show", "Jobs",
 		"the control flow zoomed to the instance selected, its task's row selected" },
+	[LTTR_KA_JOB_LOAD_SPAN] = { "job-load-span", "Jobs",
+		"the CPU load over the control flow's window, or again over the whole trace "
+		"(its title says which)" },
 };
 
 #define K(...)	{ __VA_ARGS__ }
@@ -299,6 +302,7 @@ static const struct lttr_keybind table[] = {
 	{ LTTR_KA_JOB_NAME, K('K'), T, LTTR_KW_P_JOBS },
 	{ LTTR_KA_JOB_DEADLINE, K('T'), T, LTTR_KW_P_JOBS },
 	{ LTTR_KA_JOB_SHOW, K(LTTR_KEY_ENTER, 'g'), T, LTTR_KW_P_JOBS },
+	{ LTTR_KA_JOB_LOAD_SPAN, K('v'), T, LTTR_KW_P_JOBS },
 };
 
 #define NTABLE (sizeof(table) / sizeof(table[0]))

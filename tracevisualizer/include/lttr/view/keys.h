@@ -134,6 +134,7 @@ enum lttr_kaction {
 	LTTR_KA_LIVE_FOLLOW,
 	/* the jobs of the application markers and the CPU load */
 	LTTR_KA_JOBS, LTTR_KA_JOB_NAME, LTTR_KA_JOB_DEADLINE, LTTR_KA_JOB_SHOW,
+	LTTR_KA_JOB_LOAD_SPAN,
 	LTTR_KA_COUNT
 };
 
