@@ -260,6 +260,38 @@ void lttr_vitals_buckets_json(FILE *f, const struct lttr_vitals_report *r,
 			      uint64_t width_ns,
 			      const struct lttr_vitals_bucket *b, size_t n);
 
+/* ---- the views (vitals-view.c, docs/views.md "Vital signs") ---------- */
+
+/** the largest total of @vital among @n buckets */
+uint64_t lttr_vitals_bucket_max(const struct lttr_vitals_bucket *b, size_t n,
+				unsigned int vital);
+/** a column's height in eighths: 0 for 0, else 1..8 of @max */
+unsigned int lttr_vitals_level8(uint64_t v, uint64_t max);
+
+/**
+ * lttr_vitals_trace_span() - the times of the trace @dir that the epochs
+ * are compared with (the analyses' window start, the end; CLOCK_MONOTONIC
+ * as the epochs') and the header's start (@base, the lessons' origin)
+ * Return: 0, or -1 with why in @err.
+ */
+int lttr_vitals_trace_span(const char *dir, uint64_t *start, uint64_t *end,
+			   uint64_t *base, char *err, size_t errlen);
+/** whether epoch @e overlaps [@start, @end) */
+bool lttr_vitals_epoch_in_trace(const struct lttr_vitals_epoch *e,
+				uint64_t start, uint64_t end);
+
+struct lttr_lesson;
+/**
+ * lttr_vitals_epoch_lesson() - epoch @i of @r in the trace of span
+ * @start..@end (@base its header's start) as a lesson of one step: the
+ * window the epoch's part in the trace, the cursor in its middle, the
+ * text its vital signs (totals, verdicts, top labels)
+ * Return: 0, or -1 when the epoch is not in the trace or out of memory.
+ */
+int lttr_vitals_epoch_lesson(const struct lttr_vitals_report *r, size_t i,
+			     uint64_t start, uint64_t end, uint64_t base,
+			     struct lttr_lesson **out);
+
 /* ---- the Prometheus exposition (vitals-prom.c, docs/vitals.md) --------- */
 
 /**
