@@ -133,9 +133,8 @@ void lttr_vitals_series_free(struct lttr_vitals_series *s)
 	memset(s, 0, sizeof(*s));
 }
 
-/* the skipped files numbered in [lo, hi] */
-static uint64_t bad_in(const struct lttr_vitals_series *s, uint64_t lo,
-		       uint64_t hi)
+uint64_t lttr_vitals_skipped_in(const struct lttr_vitals_series *s,
+				uint64_t lo, uint64_t hi)
 {
 	uint64_t n = 0;
 	size_t i;
@@ -149,15 +148,17 @@ static uint64_t bad_in(const struct lttr_vitals_series *s, uint64_t lo,
 uint64_t lttr_vitals_missing(const struct lttr_vitals_series *s,
 			     uint64_t (*out)[2], size_t max, size_t *nout)
 {
-	uint64_t total = 0, lo, hi, k;
+	uint64_t total = 0;
 	size_t i, j, n = 0;
 
 	for (i = 1; i < s->n; i++) {
-		lo = s->epochs[i - 1].h.epoch + 1;
-		hi = s->epochs[i].h.epoch;	/* exclusive */
+		uint64_t lo = s->epochs[i - 1].h.epoch + 1;
+		uint64_t hi = s->epochs[i].h.epoch;	/* exclusive */
+		uint64_t k;
+
 		if (lo >= hi)
 			continue;
-		total += hi - lo - bad_in(s, lo, hi - 1);
+		total += hi - lo - lttr_vitals_skipped_in(s, lo, hi - 1);
 		/* the ranges between the skipped files */
 		k = lo;
 		for (j = 0; j <= s->nbad && k < hi; j++) {

@@ -14,19 +14,6 @@
 #include <lttr/view/viewport.h>
 #include <lttr/vitals/vitals.h>
 
-/* the skipped files numbered in [lo, hi] */
-static uint64_t skipped_in(const struct lttr_vitals_series *s, uint64_t lo,
-			   uint64_t hi)
-{
-	uint64_t n = 0;
-	size_t i;
-
-	for (i = 0; i < s->nbad; i++)
-		n += s->bad[i] >= lo && s->bad[i] <= hi &&
-		     (i == 0 || s->bad[i] != s->bad[i - 1]);
-	return n;
-}
-
 /* width 0: one bucket an epoch */
 static int group(const struct lttr_vitals_report *r, uint64_t width_ns,
 		 struct lttr_vitals_bucket **out, size_t *n)
@@ -62,7 +49,7 @@ static int group(const struct lttr_vitals_report *r, uint64_t width_ns,
 		}
 		if (i > 0 && e->h.epoch > s->epochs[i - 1].h.epoch + 1) {
 			uint64_t lo = s->epochs[i - 1].h.epoch + 1;
-			uint64_t k = skipped_in(s, lo, e->h.epoch - 1);
+			uint64_t k = lttr_vitals_skipped_in(s, lo, e->h.epoch - 1);
 
 			cur->missing += e->h.epoch - lo - k;
 			cur->skipped += k;

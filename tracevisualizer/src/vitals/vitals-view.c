@@ -140,7 +140,7 @@ int lttr_vitals_epoch_lesson(const struct lttr_vitals_report *r, size_t i,
 	st->text = text;
 	st->has_time = true;
 	st->time_ns = a + (b - a) / 2 - base;
-	st->span_ns = b - a ? b - a : 1;
+	st->span_ns = b > a ? b - a : 1;
 	if (!l->title || !st->title) {
 		lttr_lesson_free(l);
 		return -1;

@@ -120,6 +120,9 @@ struct lttr_vitals_series {
  */
 uint64_t lttr_vitals_missing(const struct lttr_vitals_series *s,
 			     uint64_t (*out)[2], size_t max, size_t *nout);
+/** the files skipped (bad) whose numbers are in [@lo, @hi] */
+uint64_t lttr_vitals_skipped_in(const struct lttr_vitals_series *s,
+				uint64_t lo, uint64_t hi);
 
 int lttr_vitals_load(const char *dir, struct lttr_vitals_series *s,
 		     char *err, size_t errlen);
