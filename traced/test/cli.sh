@@ -93,8 +93,8 @@ bad "--syscall-ip range WORDS 4097" "WORDS is a number of stack words" --syscall
 bad "--syscall-ip range too many fields" "bad --syscall-ip" --syscall-ip range:1:2:3:4
 bad "--capture 257" "bad capture length '257' (0..256 bytes)" --capture 257
 bad "--flush-interval 60001" "bad flush interval '60001' (0..60000 ms)" --flush-interval 60001
-bad "--flush-interval 100: seconds" "bad flush interval '100' (0..60000 ms), whole milliseconds: a number and a unit: ns, us, ms, s or min (a bare number is seconds)" --flush-interval 100
-bad "-t 5parsecs" "bad duration '5parsecs' (> 0, up to 10^8 s): a number and a unit: ns, us, ms, s or min (a bare number is seconds)" -t 5parsecs
+bad "--flush-interval 100: seconds" "bad flush interval '100' (0..60000 ms), whole milliseconds: a number and a unit: ns, us, ms, s, min, h or d (a bare number is seconds)" --flush-interval 100
+bad "-t 5parsecs" "bad duration '5parsecs' (> 0, up to 10^8 s): a number and a unit: ns, us, ms, s, min, h or d (a bare number is seconds)" -t 5parsecs
 bad "--flush-interval -5" "bad flush interval '-5'" --flush-interval -5
 bad "--capture -1" "bad capture length '-1'" --capture -1
 bad "--capture 1k" "bad capture length '1k'" --capture 1k

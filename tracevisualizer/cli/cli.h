@@ -98,6 +98,7 @@ struct cli_opts {
 	bool diff;		/* tui --diff A B: @dir against @dir2 */
 	bool audit;		/* tui --audit DIR: the firings of @dir */
 	bool live;		/* tui --live DIR: a running session followed */
+	bool vitals;		/* tui --vitals DIR [TRACEDIR]: the vital signs */
 	bool list;		/* messages: every message, abstract format */
 	const char *write_pcap;	/* messages: the trace's packets to this file */
 	bool convolution;	/* paths --algorithm convolution */

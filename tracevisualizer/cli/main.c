@@ -405,7 +405,7 @@ enum optid {
 	O_PARENTS, O_PORTS, O_QUANTUM, O_MAX_DELAY, O_MIN_COUNT, O_ROOT, O_SKEW, O_SMOOTH,
 	O_PENALTIES, O_WRITE_PCAP, O_NO_TASKS, O_KIND, O_WHAT, O_WORST, O_THRESHOLD,
 	O_PNG, O_SVG, O_INSTANCES, O_AT, O_SYMFS, O_KERNEL, O_ADDRESSES, O_LESSON, O_SCRIPT,
-	O_ALLOW_IO, O_HITS, O_DEADLINE, O_LOAD, O_PERIODIC, O_HOST, O_AUDIT, O_LIVE, O_DIFF,	/* O_DIFF last */
+	O_ALLOW_IO, O_HITS, O_DEADLINE, O_LOAD, O_PERIODIC, O_HOST, O_AUDIT, O_LIVE, O_VITALS, O_DIFF,	/* O_DIFF last */
 };
 
 /* the options given, a bit per enum optid (more than 64 of them) */
@@ -472,6 +472,10 @@ static const struct opt {
 	  "tui --audit TRACEDIR: the firings of a traced --rules session, what audit prints; Enter "
 	  "opens one's snapshot in the control flow, its blamed tasks highlighted (docs/views.md, "
 	  "\"Audit\")" },
+	{ "--vitals", NULL, C_TUI, O_VITALS,
+	  "tui --vitals DIR [TRACEDIR]: the vital signs traced --vitals wrote in DIR over time,\n"
+	  "                     a row each, anomalies marked; Enter: TRACEDIR at the epoch\n"
+	  "                     selected (docs/views.md, \"Vital signs\")" },
 	{ "--live", NULL, C_TUI, O_LIVE,
 	  "tui --live DIR: a running session's trace followed as traced writes it: the\n"
 	  "                     newest events, the firings, how far behind (docs/views.md, \"Live\");\n"
@@ -745,6 +749,9 @@ static int set_option(struct cli_opts *o, const struct opt *op, const char *a, c
 		break;
 	case O_LIVE:
 		o->live = true;
+		break;
+	case O_VITALS:
+		o->vitals = true;
 		break;
 	case O_LESSON:
 		if (!arg || !*arg)
@@ -1059,6 +1066,10 @@ static int check_options(const struct cli_opts *o, size_t c, const uint64_t *use
 		return bad_usage("%s is an option of %s", opts[k].name,
 				 command_list(opts[k].cmds, list, sizeof(list)));
 	}
+	if (o->vitals && (!o->dir || o->noperands || o->lesson || o->diff || o->audit ||
+			  o->live))
+		return bad_usage("tui --vitals needs DIR and at most a TRACEDIR (no --lesson, --diff, "
+				 "--audit nor --live)");
 	if (o->live && (o->diff || o->lesson || o->dir2 || o->noperands || o->audit))
 		return bad_usage("tui --live takes one trace directory (no --diff, --lesson nor --audit)");
 	if (o->diff && (!o->dir || !o->dir2 || o->noperands || o->lesson))
@@ -1067,7 +1078,7 @@ static int check_options(const struct cli_opts *o, size_t c, const uint64_t *use
 		return bad_usage("tui --audit needs a TRACEDIR (and no --lesson nor --diff)");
 	if (((1u << c) & C_TUI) && o->top_set && !o->audit)
 		return bad_usage("tui: --top goes with --audit");
-	if (o->dir2 && !((1u << c) & C_DIFF) && !o->diff)
+	if (o->dir2 && !((1u << c) & C_DIFF) && !o->diff && !o->vitals)
 		return bad_usage("unexpected argument '%s'", o->dir2);
 	if (((1u << c) & C_DIFF) && o->dir && !o->dir2)
 		return bad_usage("diff needs two traces: TRACEDIR-A TRACEDIR-B");
@@ -1204,7 +1215,7 @@ static int run(int argc, char **argv, struct cli_opts *init)
 		return 0;
 	}
 	/* tui --diff A B: B was read as one of several hosts' traces */
-	if (o.diff && !o.dir2 && o.noperands == 1)
+	if ((o.diff || o.vitals) && !o.dir2 && o.noperands == 1)
 		o.dir2 = o.operands[--o.noperands];
 	status = check_options(&o, c, used);
 	return status ? status : commands[c].run(&o);

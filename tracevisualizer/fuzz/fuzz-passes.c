@@ -680,7 +680,9 @@ static void replay_pass(struct run *r, const char *dir)
  * proc file's bytes parsed as an epoch file and written raw as one into
  * the (temporary) directory, beside an epoch made of them (its HCA and
  * samples the bytes); the directory loaded (the raw one refused and
- * skipped with a warning, or read), the report, its text and JSON; the
+ * skipped with a warning, or read), the report, its text and JSON, its
+ * epochs by bucket (by epoch, 5 minutes, an hour and a day: text, JSON,
+ * the missing epochs' ranges) and its PNG's buckets; the
  * Prometheus exposition of the directory (each file counted once: a
  * second update adds nothing), and the bytes as the HTTP request the
  * metrics endpoint parses.
@@ -736,8 +738,26 @@ static void vitals_pass(struct run *r, const char *dir)
 	if (lttr_vitals_load(dir, &s, err, sizeof(err)) < 0)
 		return;
 	if (lttr_vitals_report(&s, 3, &rep) == 0) {
+		static const uint64_t widths[] = { LTTR_VITALS_5MIN,
+						   LTTR_VITALS_HOUR,
+						   LTTR_VITALS_DAY, 1 };
+		struct lttr_vitals_bucket *b;
+		size_t nb, k;
+
 		lttr_vitals_text(r->null, &rep);
 		lttr_vitals_json(r->null, &rep);
+		if (lttr_vitals_epoch_buckets(&rep, &b, &nb) == 0) {
+			if (nb != s.n)
+				abort();	/* one bucket an epoch */
+			free(b);
+		}
+		for (k = 0; k < sizeof(widths) / sizeof(widths[0]); k++) {
+			if (lttr_vitals_buckets(&rep, widths[k], &b, &nb) < 0)
+				continue;
+			lttr_vitals_buckets_text(r->null, &rep, widths[k], b, nb);
+			lttr_vitals_buckets_json(r->null, &rep, widths[k], b, nb);
+			free(b);
+		}
 		lttr_vitals_report_free(&rep);
 	}
 	lttr_vitals_series_free(&s);

@@ -194,6 +194,9 @@ int tui_hosts_run(const struct tui_opts *o, const char *const *dirs, size_t n);
 /* firings.c: "tui --audit DIR", the firings of a session, a screen of its own;
  * Enter runs tui_run() on the selected one's snapshot with its lesson */
 int tui_firings_run(const struct tui_opts *o, unsigned int top);
+/* vitals.c: "tui --vitals DIR [TRACEDIR]", the vital signs over time, a screen
+ * of its own; Enter runs tui_run() on TRACEDIR at the selected epoch */
+int tui_vitals_run(const struct tui_opts *o, const char *trace);
 /* keys.c: a curses key as the keymap knows it (lttr/view/keys.h), -1: none */
 int tui_key_code(int key);
 void tui_message(struct tui *u, bool err, const char *fmt, ...)
