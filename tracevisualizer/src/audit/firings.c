@@ -12,6 +12,8 @@
 #include <string.h>
 #include <json.h>
 #include <lttr/audit/firings.h>
+#include <lttr/audit/rules.h>
+#include <lttr/reader/iter.h>
 #include <lttr/analysis/critpath.h>
 #include <lttr/analysis/explain.h>
 #include <lttr/analysis/share.h>
@@ -644,4 +646,38 @@ void lttr_json_audit(struct lttr_json *j, const struct lttr_firing_rec *f,
 	}
 	lttr_json_end_object(j);
 	lttr_json_end_object(j);
+}
+
+long lttr_rules_run(const char *dir, struct lttr_rules *r,
+		    void (*fire)(void *arg, const struct lttr_firing *f), void *arg,
+		    struct lttr_error *err)
+{
+	const struct ltt_trace_header *h;
+	struct lttr_filter_ctx ctx;
+	struct lttr_trace *t;
+	struct lttr_iter *it;
+	struct lttr_event ev;
+	long n = 0;
+	int rc;
+
+	rc = lttr_trace_open(dir, LTTR_OPEN_SALVAGE, &t, err);
+	if (rc < 0)
+		return rc;
+	h = lttr_trace_header(t);
+	ctx = (struct lttr_filter_ctx){ .t = t };
+	lttr_rules_start(r, h->start_ns);
+	rc = lttr_iter_new(t, &it, err);
+	if (rc < 0) {
+		lttr_trace_close(t);
+		return rc;
+	}
+	while ((rc = lttr_iter_next(it, &ev)) > 0)
+		n += lttr_rules_feed(r, &ctx, &ev, fire, arg);
+	if (rc < 0)
+		*err = *lttr_iter_error(it);
+	else
+		n += lttr_rules_advance(r, &ctx, h->end_ns, fire, arg);
+	lttr_iter_free(it);
+	lttr_trace_close(t);
+	return rc < 0 ? rc : n;
 }
