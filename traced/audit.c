@@ -599,27 +599,34 @@ static int by_time(const void *x, const void *y)
 
 /*
  * The time every CPU has passed: the oldest end of the CPUs' last
- * buffers.  A CPU from which no buffer came (offline, or not flushed
- * yet) holds it at 0 until @grace after the start, then is left out
- * (an online CPU's first buffer comes at the module's first periodic
- * flush: START writes a record on each); its records before the time
- * already passed are then late, counted.
+ * buffers.  A CPU that lags the most advanced one by more than @grace (4
+ * flush intervals) of trace time is left out until its next buffer
+ * (offline: hot-unplugged, or never seen once the others are that far
+ * from the start; the module's periodic flush closes every online CPU's
+ * buffer each interval, so an online one does not lag that much): its
+ * records before the time already passed are then late, counted.  Trace
+ * time, not the daemon's: a daemon slow to read changes nothing.
  */
 static uint64_t passed(const struct audit *a, int all)
 {
-	uint64_t w = UINT64_MAX, flush_ns, grace;
+	uint64_t w = UINT64_MAX, mx = 0, flush_ns, grace;
 	unsigned int c;
 
 	if (all)
 		return UINT64_MAX;
 	flush_ns = (uint64_t)(a->o->flush_ms ? a->o->flush_ms : DEFAULT_RULES_FLUSH_MS) * 1000000ULL;
 	grace = 4 * flush_ns;
+	for (c = 0; c < a->ncpus; c++)
+		if (a->cpu_seen[c] && a->cpu_end[c] > mx)
+			mx = a->cpu_end[c];
+	if (!mx)
+		return 0;
 	for (c = 0; c < a->ncpus; c++) {
 		if (a->cpu_seen[c]) {
-			if (a->cpu_end[c] < w)
+			if (mx - a->cpu_end[c] <= grace && a->cpu_end[c] < w)
 				w = a->cpu_end[c];
-		} else if (now_ns() < a->h.start_ns + grace) {
-			return 0;
+		} else if (mx < a->h.start_ns + grace) {
+			return 0;	/* its first buffer may yet come */
 		}
 	}
 	return w;

@@ -1159,14 +1159,25 @@ static unsigned int ticks_until(struct lttr_rules *rs, const struct lttr_filter_
 			if (!r->every)
 				continue;
 			if (!r->next_tick)
-				r->next_tick = rs->t0 + r->every;
+				r->next_tick = rs->t0 > UINT64_MAX - r->every ? UINT64_MAX :
+					       rs->t0 + r->every;
+			if (r->next_tick == UINT64_MAX)
+				continue;	/* past the clock's end: no more ticks */
+			if (r->next_tick < t &&
+			    (t - r->next_tick) / r->every > LTTR_RULE_MAX_CATCHUP) {
+				uint64_t k = (t - r->next_tick) / r->every - LTTR_RULE_MAX_CATCHUP;
+
+				r->next_tick += k * r->every;
+				rs->st.ticks_skipped += k;
+			}
 			if (r->next_tick <= t && (!best || r->next_tick < best->next_tick))
 				best = r;
 		}
 		if (!best)
 			return n;
 		n += tick(rs, best, c, fire, arg);
-		best->next_tick += best->every;
+		best->next_tick = best->next_tick > UINT64_MAX - best->every ? UINT64_MAX :
+				  best->next_tick + best->every;
 	}
 }
 

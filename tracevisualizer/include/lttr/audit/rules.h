@@ -43,6 +43,12 @@ struct lttr_rules;
 /* the shortest and longest period of a timer rule ("on every 10s") */
 #define LTTR_RULE_MIN_PERIOD_NS	10000000ULL
 #define LTTR_RULE_MAX_PERIOD_NS	(24ULL * 3600ULL * 1000000000ULL)
+/*
+ * the most ticks of one timer rule evaluated in one go: when the time
+ * jumps further (no event for that many periods), the older are skipped,
+ * counted (ticks_skipped)
+ */
+#define LTTR_RULE_MAX_CATCHUP	100000
 /* the most accepted sockets whose requests the rules follow at once */
 #define LTTR_RULE_MAX_SOCKETS	65536
 
@@ -188,6 +194,7 @@ unsigned int lttr_rules_advance(struct lttr_rules *r, const struct lttr_filter_c
  *	LTTR_RULE_MAX_SOCKETS were followed): their requests are not seen
  * @late: events fed with a time before one already fed or advanced to
  *	(out of order): not evaluated
+ * @ticks_skipped: ticks of timer rules not evaluated (LTTR_RULE_MAX_CATCHUP)
  */
 struct lttr_rules_stats {
 	uint64_t keys_over;
@@ -195,6 +202,7 @@ struct lttr_rules_stats {
 	uint64_t unpaired;
 	uint64_t sockets_over;
 	uint64_t late;
+	uint64_t ticks_skipped;
 };
 
 void lttr_rules_stats(const struct lttr_rules *r, struct lttr_rules_stats *st);
