@@ -1097,9 +1097,7 @@ static unsigned int tick(struct lttr_rules *rs, struct rule *r, const struct ltt
 {
 	struct rules_eval e = { .now = r->next_tick };
 	struct lttr_event sub;
-	struct lttr_firing f;
 	bool hit;
-	size_t i;
 
 	memset(&sub, 0, sizeof(sub));
 	sub.time_ns = e.now;
@@ -1113,13 +1111,13 @@ static unsigned int tick(struct lttr_rules *rs, struct rule *r, const struct ltt
 	if (!hit)
 		return 0;
 	if (fire) {
-		f = (struct lttr_firing){
+		struct lttr_firing f = {
 			.rule = r->index, .line = r->line, .text = r->text, .time_ns = e.now,
 			.start_ns = e.now, .id = LTT_EV_TRACE_START, .type = "timer", .key = "",
 			.actions = r->actions, .notify = r->notify,
 		};
 		r->ev = &e;
-		for (i = 0; i < r->nvals && f.nvalues < LTTR_FIRING_MAX_VALUES; i++) {
+		for (size_t i = 0; i < r->nvals && f.nvalues < LTTR_FIRING_MAX_VALUES; i++) {
 			int64_t x;
 
 			rule_resolve(r, (uint32_t)i, &sub, &x);
