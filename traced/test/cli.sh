@@ -625,6 +625,33 @@ took=$((($(date +%s%N) - start) / 1000000))
 ok $((took > 10000)) "it stopped at the firing (${took} ms, not 30 s)"
 is "$(fact "$tmp/r3" complete)" 1 "the trace it stopped is complete"
 
+# the CPUs' events out of order across batches of reads (ooo-buffers.py:
+# CPU 1's first buffer, a wakeup at 35 ms and a request's receive at
+# 51 ms, handed out after CPU 0's buffers up to 120 ms): the rules see
+# them merged in time order up to the time every CPU has passed
+python3 "$here/ooo-buffers.py" "$tmp/ooo.bin"
+printf '%s\n' 'on wakeup if latency > 2ms then snapshot' \
+	'on request if latency > 20ms then snapshot' \
+	'on syscall_exit(read) if latency > 8ms then snapshot' \
+	'on every 100ms over syscall_exit if count(100ms) >= 1 then notify true' >"$tmp/ooo.rules"
+FAKE_BUFFERS=$tmp/ooo.bin "$fake" -d fake -q -o "$tmp/o1" -t 0.35 --rules "$tmp/ooo.rules" 2>"$tmp/err"
+is $? 0 "a trace whose CPUs' buffers come out of order"
+has "$tmp/o1/firings.jsonl" '"type":"wakeup","pid":5000300,"cpu":0,"comm":null,"key":"","values":[{"expr":"latency","value":5000000}' \
+	"the wakeup on CPU 1 read after the switch on CPU 0: paired, 5 ms"
+has "$tmp/o1/firings.jsonl" '"type":"request","pid":5000200,"cpu":0,"comm":null,"key":"","values":[{"expr":"latency","value":29000000}' \
+	"the request received on CPU 1 (read after) and answered on CPU 0: 29 ms"
+is "$(grep -o '"seq":[0-9]*,"rule":[0-9]' "$tmp/o1/firings.jsonl" | head -3 | tr '\n' ' ')" \
+	'"seq":1,"rule":0 "seq":2,"rule":2 "seq":3,"rule":1 ' \
+	"the firings in the order of their events' times (35, 70, 81 ms)"
+cpus=$(PYTHONPATH=$here/../../tests/lib python3 -c '
+import sys, lttfmt
+data = open(sys.argv[1], "rb").read()
+print(" ".join(sorted({str(h["cpu"]) for _, h in lttfmt.buffers(data)})))' "$tmp/o1/snapshot-2/events")
+is "$cpus" "0 1" "the snapshot of the read's firing at 70 ms, written at once, holds both CPUs' buffers"
+ok $(grep -q 'came after every CPU' "$tmp/err"; echo $((1 - $?))) "no event came late"
+is "$(grep -c '"type":"timer"' "$tmp/o1/firings.jsonl")" 3 \
+	"the timer rule ticked every 100 ms up to the end and fired where reads ended"
+
 # Waiting costs nothing: a 3 s trace of an idle fake device makes about as
 # many system calls as a 1 s one (the /proc snapshot is the same), a
 # daemon that spun on the device would make tens of thousands more.

@@ -109,6 +109,7 @@ struct cli_opts {
 	bool has_penalties;
 	bool no_tasks;		/* nesting: no task hint */
 	size_t top;		/* paths: patterns shown (0: all) */
+	const char *rules_file;	/* audit --rules FILE */
 	bool top_set;		/* --top given (diff's default is 1, not top's 10) */
 	uint64_t quantum_ns;	/* convolution: mu */
 	uint64_t max_delay_ns;

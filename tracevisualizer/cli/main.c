@@ -375,7 +375,9 @@ static const struct command {
 	  "of its critical path split equally among the parties active then, the\n"
 	  "--top N on the path with most blame and the parties off it that overlap\n"
 	  "them with at least as much (*), each party's share, and the tasks' blame\n"
-	  "by state and place" },
+	  "by state and place; --rules FILE: the firings FILE's rules give on the\n"
+	  "trace read after the fact, as traced --rules FILE gives them while it\n"
+	  "runs (--json: the lines of firings.jsonl, without snapshot)" },
 	{ "jobs", cmd_jobs, "the jobs of the markers: execution, response, interference, deadline",
 	  "TRACEDIR",
 	  "the jobs of the application markers (ltt_mark_begin(), ltt_mark_end():\n"
@@ -405,7 +407,8 @@ enum optid {
 	O_PARENTS, O_PORTS, O_QUANTUM, O_MAX_DELAY, O_MIN_COUNT, O_ROOT, O_SKEW, O_SMOOTH,
 	O_PENALTIES, O_WRITE_PCAP, O_NO_TASKS, O_KIND, O_WHAT, O_WORST, O_THRESHOLD,
 	O_PNG, O_SVG, O_INSTANCES, O_AT, O_SYMFS, O_KERNEL, O_ADDRESSES, O_LESSON, O_SCRIPT,
-	O_ALLOW_IO, O_HITS, O_DEADLINE, O_LOAD, O_PERIODIC, O_HOST, O_AUDIT, O_LIVE, O_VITALS, O_DIFF,	/* O_DIFF last */
+	O_ALLOW_IO, O_HITS, O_DEADLINE, O_LOAD, O_PERIODIC, O_HOST, O_AUDIT, O_LIVE, O_VITALS, O_RULES,
+	O_DIFF,	/* O_DIFF last */
 };
 
 /* the options given, a bit per enum optid (more than 64 of them) */
@@ -503,6 +506,9 @@ static const struct opt {
 	  "paths: the first N patterns (default 10, 0: all); audit: and tui --audit: the N\n"
 	  "                     parties on the critical path with most blame (default 10); diff:\n"
 	  "                     the N worst changes explained (default 1)" },
+	{ "--rules", "FILE", C_AUDIT, O_RULES,
+	  "the trigger rules of FILE evaluated on TRACEDIR after the fact, as\n"
+	  "                     traced --rules does while it runs: the firings they give" },
 	{ "--dot", NULL, C_PATHS, O_DOT, "a Graphviz dot graph (Figures 8 and 9)" },
 	{ "--explain", NULL, C_PATHS | C_LATENCY, O_EXPLAIN,
 	  "paths: each hop's time at its node by the callee's state (traces), and its\n"
@@ -867,6 +873,11 @@ static int set_option(struct cli_opts *o, const struct opt *op, const char *a, c
 			o->by = LTTR_BY_ENDPOINT;
 		else
 			return bad_usage("%s needs process, thread or endpoint", a);
+		break;
+	case O_RULES:
+		if (!arg || !*arg)
+			return bad_usage("%s needs a file", a);
+		o->rules_file = arg;
 		break;
 	case O_MESSAGES:
 		if (!arg || !*arg)

@@ -875,7 +875,10 @@ static void rules_pass(struct run *r, const char *dir)
 		"on syscall_exit by syscall if latency >= p99(latency, 2s) && count(1s) > 2 then stop\n"
 		"on wakeup by pid if latency > 1us and latency > max(latency, 100ms) then snapshot\n"
 		"on signal if sig == SIGSEGV then notify true\n"
-		"on exit by cpu if code != 0 || rate(1s) > 10 then snapshot\n";
+		"on exit by cpu if code != 0 || rate(1s) > 10 then snapshot\n"
+		"on request by pid if latency > p99(latency, 1s) then snapshot\n"
+		"on every 10ms over syscall_exit(read) if count(10ms) > 3 or max(latency, 1s) > 1ms "
+		"then snapshot\n";
 	struct lttr_rules *rules, *other;
 	struct lttr_iter *it;
 	struct lttr_event ev;
@@ -888,11 +891,13 @@ static void rules_pass(struct run *r, const char *dir)
 		failed(r, &err);
 		return;
 	}
+	lttr_rules_start(rules, lttr_trace_header(r->t)->start_ns);
 	if (lttr_iter_new(r->t, &it, &err) == 0) {
 		while (lttr_iter_next(it, &ev) > 0)
 			lttr_rules_feed(rules, NULL, &ev, on_firing, r->null);
 		lttr_iter_free(it);
 	}
+	lttr_rules_advance(rules, NULL, lttr_trace_header(r->t)->end_ns, on_firing, r->null);
 	lttr_rules_stats(rules, &st);
 	lttr_rules_free(rules);
 	proc = slurp(dir, "proc", &len);
@@ -902,6 +907,10 @@ static void rules_pass(struct run *r, const char *dir)
 	if (nl)
 		*nl = '\0';
 	snprintf(text, sizeof(text), "on syscall_exit by comm if %.500s then snapshot", proc);
+	if (lttr_rules_parse(text, &other, &err) == 0)
+		lttr_rules_free(other);
+	/* and as a timer rule's period and condition */
+	snprintf(text, sizeof(text), "on every %.500s then snapshot", proc);
 	free(proc);
 	if (lttr_rules_parse(text, &other, &err) == 0)
 		lttr_rules_free(other);
