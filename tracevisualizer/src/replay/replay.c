@@ -1812,3 +1812,15 @@ int lttr_replay_check(const char *text, struct lttr_trace *t, struct lttr_error 
 	free(r);
 	return rc;
 }
+
+int lttr_replay_expr_check(struct lttr_trace *t, const char *expr, struct lttr_error *err)
+{
+	struct rx_node *n;
+
+	lttr_error_clear(err);
+	n = rx_compile(expr, 1, 1, t, err);
+	if (!n)
+		return -(err->code ? err->code : LTTR_E_INVAL);
+	rx_free(n);
+	return 0;
+}
