@@ -535,7 +535,8 @@ static void lesson_steps(struct lttr_session *s, const char *text, size_t len)
  * The session both front ends hold, over the view: its setters at the
  * trace's own times, the filter over every row, and the session file's
  * parser fed a file of those times and the "proc" file's bytes (text the
- * fuzzer mutates; the dictionary has the session file's keys)
+ * fuzzer mutates; the dictionary has the session file's keys), the
+ * predicate it read replayed
  */
 static void session_pass(struct run *r, struct lttr_view *v, const char *dir)
 {
@@ -568,12 +569,18 @@ static void session_pass(struct run *r, struct lttr_view *v, const char *dir)
 		lttr_session_row_shown(&s, i, &dim);
 	snprintf(text, sizeof(text), "{ \"window\": { \"t0_ns\": %llu, \"t1_ns\": %llu }, "
 		 "\"cursor_ns\": %llu, \"selected_pid\": 1, \"row_sort\": \"busy\", "
-		 "\"filter\": { \"expression\": \"cpu == 0\", \"hide\": false } }",
+		 "\"filter\": { \"expression\": \"cpu == 0\", \"hide\": false }, "
+		 "\"predicate\": \"cpu[0].runq > 1 && task[1].state == \\\"runnable\\\"\" }",
 		 (unsigned long long)t0, (unsigned long long)t1, (unsigned long long)(t1 + 1));
 	lttr_session_parse(&s, text, strlen(text), &lay, &nbad, &err);
+	/* the predicate read, its pass over the (fuzzed) trace */
+	lttr_session_restore_pred(&s, NULL, NULL, &err);
+	lttr_session_pred_step(&s, -1, &t);
 	proc = read_proc(dir, &len);
-	if (proc)
+	if (proc) {
 		lttr_session_parse(&s, proc, len, &lay, &nbad, &err);
+		lttr_session_restore_pred(&s, NULL, NULL, &err);
+	}
 	lesson_steps(&s, lesson_text, strlen(lesson_text));
 	if (proc)
 		lesson_steps(&s, proc, len);

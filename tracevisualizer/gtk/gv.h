@@ -321,6 +321,8 @@ void gv_search_show(struct gv_doc *d);
 /* predbar.c: the predicate bar (p), the next and previous hit () () */
 void gv_predbar_show(struct gv_doc *d);
 void gv_predbar_step(struct gv_doc *d, int dir);
+/* the predicate a session file held, replayed; the message to say (g_free()) or NULL */
+char *gv_predbar_restore(struct gv_doc *d, bool *is_err);
 void gv_filters_dialog(struct gv_doc *d);
 /* progress.c: lttr_view_find() with a progress dialog (Cancel) when it takes long */
 int gv_find(struct gv_doc *d, const struct lttr_filter *f, const struct lttr_view_pos *from,

@@ -165,6 +165,7 @@ struct tui {
 	struct lttr_filter *search;
 	char search_text[256];
 	char pred_edit[LTTR_SESSION_FILTER_MAX];	/* the predicate bar's text as last typed */
+	char pred_file[LTTR_SESSION_FILTER_MAX];	/* the predicate session.json holds */
 	bool have_found;
 	struct lttr_view_pos found;
 	char msg[512];
@@ -334,6 +335,7 @@ enum lttr_kaction tui_action(const struct tui *u, int key);
 void tui_search_prompt(struct tui *u);
 void tui_search_next(struct tui *u, int dir);
 void tui_pred_prompt(struct tui *u);
+void tui_pred_restore(struct tui *u);
 void tui_pred_step(struct tui *u, int dir);
 void tui_filter_prompt(struct tui *u);
 bool tui_filter_row(const struct tui *u, size_t row, bool *dim);
