@@ -362,7 +362,7 @@ is $? 0 "--sample 997 --stacks sample,switch-out"
 has "$L" "SET_SAMPLE 997" "--sample: the rate sent (LTT_IOC_SET_SAMPLE)"
 has "$L" "SET_STACKS 0x0000000000000080 0x0000000000000008 kernel=32 user=32" "--stacks sample: bit 67"
 is "$(fact "$tmp/csa" sample_hz)" 997 "--sample: sample_hz in the header (1.10)"
-is "$(fact "$tmp/csa" mask_high)" 0x2f "--sample: LTT_EV_SAMPLE (67) in the header's mask (with 64-66 and 69)"
+is "$(fact "$tmp/csa" mask_high)" 0x3f "--sample: LTT_EV_SAMPLE (67) in the header's mask (with 64-66, 68 and 69)"
 is "$(FAKE_LOG=$L.2 "$fake" -d fake -q -o "$tmp/csa2" -t 0.05; grep -c SET_SAMPLE "$L.2")/$(fact "$tmp/csa2" sample_hz)" 0/0 "no --sample: no SET_SAMPLE, sample_hz 0"
 for v in 0 10001 -5 1e3 997x ""; do
 	"$fake" -d fake -q -o "$tmp/csa3" --sample "$v" -t 0.05 2>"$tmp/err-sa"
