@@ -547,7 +547,7 @@ static int code_map(const struct run *r, const char *bin, uint64_t *start, uint6
  */
 static void check_mmap(void)
 {
-	char dir[256], bin[512], err[256], *maps, sect[512];
+	char dir[256], bin[512], err[256], *maps, *all;
 	uint64_t start = 0, end = 0, pgoff = 0, inode = 0;
 	const char *tdir;
 	struct lttr_syms *s;
@@ -562,11 +562,11 @@ static void check_mmap(void)
 		return;
 	/* pid 800 is in the START snapshot with the code: the fallback */
 	maps = start_maps(&r, 1000);
-	maps = realloc(maps, strlen(maps) + 64);
-	snprintf(sect, sizeof(sect), "pid 800 other\n");
-	strcat(maps, sect);
-	tdir = trace_with_maps("mmap-trace", maps);
+	if (!maps || asprintf(&all, "%spid 800 other\n", maps) < 0)
+		exit(2);
 	free(maps);
+	tdir = trace_with_maps("mmap-trace", all);
+	free(all);
 	s = lttr_syms_open(tdir, NULL, err, sizeof(err));
 	if (!ok(s != NULL, "mmap: open"))
 		return;
