@@ -59,7 +59,7 @@
 #define LTT_TRACE_MAGIC		0x00D6B7EDU	/* LTT's magic number */
 #define LTT_BUFFER_MAGIC	0x4C544242U	/* "BBTL" in memory */
 #define LTT_FORMAT_MAJOR	1
-#define LTT_FORMAT_MINOR	12	/* 1.12: exec records may carry argv */
+#define LTT_FORMAT_MINOR	14	/* 1.14: executable mappings (LTT_EV_MMAP) */
 
 #define LTT_ORDER_LITTLE	1
 #define LTT_ORDER_BIG		2
@@ -141,6 +141,7 @@ enum ltt_event_id {
 	LTT_EV_FS_PIPE		= 65,	/* pipe, pipe2 (1.7) */
 	LTT_EV_STACK		= 66,	/* the stacks of the record before (1.8) */
 	LTT_EV_SAMPLE		= 67,	/* a CPU's sampling timer fired (1.10) */
+	LTT_EV_MMAP		= 68,	/* an executable mapping made or gone (1.14) */
 	LTT_EV_MARKER		= 69,	/* an application marker (1.11) */
 	LTT_EV_IDS,			/* one more than the highest id */
 	LTT_EV_MAX		= 256
@@ -776,6 +777,61 @@ struct ltt_ev_sample {
 	__u32 pid;		/* the current task */
 	__u8 flags;		/* LTT_SAMPLE_* */
 	__u8 reserved[3];	/* zero */
+} __attribute__((packed));
+
+/*
+ * LTT_EV_MMAP (format 1.14): the executable mappings of a process while
+ * tracing, so that a reader names the user addresses of a process that
+ * exec'd, dlopen()ed or unmapped code during the trace from the trace
+ * itself (the maps file's START and STOP snapshots cannot tell when a
+ * mapping came or went).  Written by the kernel, in the process's own
+ * context, mmap_lock held:
+ *   LTT_MMAP_MAP    a mapping with PROT_EXEC was made (mmap(), the ELF
+ *                   loader's and ld.so's mappings of an executable or a
+ *                   library, or an mprotect() that added PROT_EXEC): the
+ *                   whole VMA it ended up in (a mapping merged with its
+ *                   neighbour of the same file gives the merged range);
+ *   LTT_MMAP_UNMAP  an executable VMA, or the part of one in the range,
+ *                   was unmapped (munmap(), mmap(MAP_FIXED) over it,
+ *                   mremap()) or lost PROT_EXEC (mprotect());
+ *   LTT_MMAP_EXEC   exec() replaced the process's address space: every
+ *                   mapping before it is gone (start and len are 0).
+ *                   Written before the new image's LTT_MMAP_MAP records
+ *                   and before its LTT_EV_PROCESS_EXEC record.
+ * A mapping holds from its LTT_MMAP_MAP record until an LTT_MMAP_UNMAP
+ * covering it, the process's LTT_MMAP_EXEC or its exit; a child process
+ * (fork without CLONE_VM) starts with its parent's mappings.  The end of
+ * a process's address space (exit_mmap()) writes nothing.
+ *
+ * A file mapping's LTT_MMAP_MAP record is followed by the file's path as
+ * d_path() gives it (" (deleted)" appended for a file removed since),
+ * NUL-terminated; a path longer than LTT_MAX_VAR_LEN - 1 bytes is left
+ * out and LTT_MMAP_NO_PATH set.  Anonymous mappings (JIT code) carry no
+ * path and name nothing (docs/stacks.md).
+ */
+#define LTT_MMAP_MAP		1
+#define LTT_MMAP_UNMAP		2
+#define LTT_MMAP_EXEC		3
+
+#define LTT_MMAP_READ		0x01	/* @prot: PROT_READ */
+#define LTT_MMAP_WRITE		0x02	/* PROT_WRITE */
+#define LTT_MMAP_EXECUTE	0x04	/* PROT_EXEC */
+
+#define LTT_MMAP_FILE		0x01	/* @flags: a file mapping */
+#define LTT_MMAP_SHARED		0x02	/* MAP_SHARED */
+#define LTT_MMAP_NO_PATH	0x04	/* a file mapping whose path is not
+					 * in the record (too long) */
+
+struct ltt_ev_mmap {
+	__u64 start;		/* first address of the mapping */
+	__u64 len;		/* its length in bytes */
+	__u64 pgoff;		/* the file offset at @start, bytes */
+	__u64 ino;		/* the file's inode number, 0: anonymous */
+	__u32 dev;		/* its device, major << 20 | minor */
+	__u32 pid;		/* the process (tgid) */
+	__u8 kind;		/* LTT_MMAP_MAP, _UNMAP or _EXEC */
+	__u8 prot;		/* LTT_MMAP_READ | _WRITE | _EXECUTE */
+	__u16 flags;		/* LTT_MMAP_FILE, _SHARED, _NO_PATH */
 } __attribute__((packed));
 
 /* largest stack record: header, payload and two full stacks */
@@ -1486,11 +1542,12 @@ static inline __u64 ltt_lost_by_event(const struct ltt_lost_info *li,
  * (LTT_EV_MARKER, /dev/ltt-marker).  10: the vital signs collector
  * (/dev/ltt-vitals, struct ltt_vitals_*; the trace format is unchanged).
  * 11: format 1.12, exec records carry the process's arguments
- * (struct ltt_exec_argv).
+ * (struct ltt_exec_argv).  13: format 1.14, the executable mappings of
+ * the processes while tracing (LTT_EV_MMAP, struct ltt_ev_mmap).
  * The daemon writes its own LTT_FORMAT_MINOR in the trace header, so it
  * refuses a module of another version.
  */
-#define LTT_ABI_VERSION		11
+#define LTT_ABI_VERSION		13
 
 struct ltt_buffer_config {
 	__u32 size;		/* bytes per buffer, header included */

@@ -135,6 +135,7 @@ enum ltt_ev_var {
 	X(FS_PIPE, "fs_pipe", fs_pipe, NONE, FILE, LTT_NO_CEV, 0) \
 	X(STACK, "stack", stack, STACK, OTHER, LTT_NO_CEV, 0) \
 	X(SAMPLE, "sample", sample, NONE, OTHER, LTT_NO_CEV, 0) \
+	X(MMAP, "mmap", mmap, NAME, MEMORY, LTT_NO_CEV, 0) \
 	X(MARKER, "marker", marker, MARKER, OTHER, LTT_NO_CEV, 0) \
 	LTT_EVENTS_EXTRA(X)
 

@@ -22,6 +22,15 @@
 #            with the return address into compute then an IP inside leaf
 #            (main -> compute -> leaf), and named (--symfs) compute;leaf;
 #            their kernel stack is empty when the sample is in user mode;
+#   mmap:    ltt-stacks remap 300 (format 1.14, LTT_EV_MMAP): code mapped
+#            while tracing and unmapped before STOP (its own file's page
+#            with leaf2, mapped a second time PROT_EXEC, as dlopen maps a
+#            library) is in no maps snapshot; the trace's mmap records
+#            hold it (map with the file's path and offset, then unmap,
+#            after an exec record of the process's new address space), at
+#            least half of the samples' IPs are in that mapping (the rest:
+#            compute2 and the clock), and every one of them is named
+#            compute2;leaf2 through the records (--symfs);
 #   latency --explain --kind syscall --what read: the server's worst reads
 #            explained, the blocked step's stack named under
 #            wait_request;stk_read (pipe_read, schedule), the line explain
@@ -77,6 +86,7 @@ v = {
     'COMPUTE_RET': after('compute', r'call.*<leaf>'),
     'MAIN_COMPUTE_RET': after('main', r'call.*<compute>'),
     'LEAF_LO': sym['leaf'][0], 'LEAF_HI': sym['leaf'][1],
+    'LEAF2_LO': sym['leaf2'][0], 'LEAF2_HI': sym['leaf2'][1],
     'STEXT': ks['_stext'], 'ETEXT': ks['_etext'],
 }
 for k, x in v.items():
@@ -91,6 +101,7 @@ md5sum < /usr/bin/ltt-stacks | cut -d' ' -f1 > /mnt/share/md5
 traced -q -o /mnt/share/st --stacks switch-out,wakeup,syscall:read -- ltt-stacks $N > /mnt/share/pids
 traced -q -o /mnt/share/nost -- ltt-stacks 2 > /mnt/share/nost.pids
 traced -q -o /mnt/share/sp --sample 997 --stacks sample -- ltt-stacks spin 400 > /mnt/share/spin.pid
+traced -q -o /mnt/share/rm --sample 997 --stacks sample -- ltt-stacks remap 300 > /mnt/share/remap.pid
 RUN
 vm_run "$share" 600 'sh /mnt/share/run.sh'
 ok $? "guest traced ltt-stacks with --stacks switch-out,wakeup,syscall:read, and without"
@@ -146,6 +157,32 @@ ok $? "check passes on the sampled trace"
 tracevisualizer dump --type sample "$share/sp" > "$share/dump-sample.txt" 2>/dev/null
 l=$(grep -m1 " sample pid=$sp ip=0x[0-9a-f]* user$" "$share/dump-sample.txt")
 ok $? "dump shows the spinner's samples: $l"
+# code mapped while tracing (format 1.14): named from the mmap records
+read -r rm rmap roff < <(sed -n 's/^remapper=\([0-9]*\) map=\(0x[0-9a-f]*\) off=\(0x[0-9a-f]*\)$/\1 \2 \3/p' "$share/remap.pid")
+diag "remapper $rm, leaf2's page mapped again at $rmap (file offset $roff)"
+tracevisualizer dump --type mmap,exec "$share/rm" > "$share/dump-mmap.txt" 2>/dev/null
+ok $? "dump --type mmap,exec on the remapper's trace"
+grep -q " mmap map pid=$rm start=$rmap len=0x[0-9a-f]* pgoff=$roff ino=[0-9]* dev=0x[0-9a-f]* exec /usr/bin/ltt-stacks$" "$share/dump-mmap.txt"
+ok $? "  the map record of the second mapping: its address, file offset and path"
+grep -q " mmap unmap pid=$rm start=$rmap " "$share/dump-mmap.txt"
+ok $? "  and its unmap record"
+awk -v p="$rm" '$0 ~ " mmap exec pid=" p " start=0x0 len=0x0" { e = 1 }
+	e && $0 ~ " mmap map pid=" p " .*/usr/bin/ltt-stacks$" { f = 1 }
+	f && $0 ~ " exec /usr/bin/ltt-stacks" { x = 1 } END { exit !x }' "$share/dump-mmap.txt"
+ok $? "  the exec's new address space, the program's code mapped, then its exec record"
+tracevisualizer stacks --addresses --kind cpu --pid "$rm" --json "$share/rm" > "$share/rm-cpu.json"
+ok $? "stacks --kind cpu --pid REMAPPER --json"
+tracevisualizer stacks --kind cpu --pid "$rm" --symfs "$share/symfs" "$share/rm" > "$share/rm-named.txt" \
+	2> "$share/rm-named.err"
+ok $? "stacks --kind cpu --pid REMAPPER --symfs DIR: frames named"
+tracevisualizer check "$share/rm" > "$share/check-rm.txt" 2>&1
+ok $? "check passes on the trace with mmap records"
+if grep -q "STOP" "$share/rm/maps" && ! grep -q "^$(printf '%x' "$rmap")-" "$share/rm/maps"; then
+	ok 0 "no maps snapshot holds the second mapping (only the records do)"
+else
+	ok 1 "no maps snapshot holds the second mapping (only the records do)"
+fi
+
 # latency --explain on the real trace: the server's worst reads, each
 # explained, the blocked step with the stack of the server as it blocked
 # (named), the same line as explain --pid SERVER --at that block shows
@@ -306,6 +343,28 @@ nw = sum(int(ln.rsplit(' ', 1)[1]) for ln in cn
          if any(x.startswith('compute+') and y.startswith('leaf+')
                 for x, y in zip(ln.split(';'), ln.rsplit(' ', 1)[0].split(';')[1:])))
 ok(nw == lw, "named: %d samples under compute;leaf, as by the addresses" % nw)
+
+# the code mapped while tracing: the samples ran in it, named from the records
+rmap = [l.split() for l in open(os.path.join(d, 'remap.pid')) if l.startswith('remapper=')]
+rbase = int(rmap[0][1].split('=')[1], 16) if rmap else 0
+rc = load(os.path.join(d, 'rm-cpu.json'))['stacks']
+rt = sum(l['value'] for l in rc['lines'])
+inmap = sum(l['value'] for l in rc['lines'] if [f for f in frames(l) if f < KERNEL] and
+            rbase <= [f for f in frames(l) if f < KERNEL][-1] < rbase + 3 * 4096)
+ok(inmap >= 10,
+   "%d of the remapper's %d samples have their IP in the second mapping (0x%x)"
+   % (inmap, rt, rbase))
+rn = [ln.rsplit(' ', 1) for ln in open(os.path.join(d, 'rm-named.txt')).read().splitlines()]
+rl = sum(int(v) for f, v in rn if any(x.startswith('leaf2+') for x in f.split(';')))
+r2w = sum(int(v) for f, v in rn
+         if any(x.startswith('compute2+') and y.startswith('leaf2+')
+                for x, y in zip(f.split(';'), f.split(';')[1:])))
+ok(rl == inmap,
+   "named through the mmap records: %d samples in leaf2, every one of the %d in the second"
+   " mapping" % (rl, inmap))
+ok(inmap and r2w * 10 >= 8 * inmap,
+   "  %d of them under compute2;leaf2 (the rest at leaf2's first instruction, before its frame)"
+   % r2w)
 done()
 PY
 )

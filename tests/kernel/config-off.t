@@ -64,6 +64,10 @@ checks=(
 	mm/page_alloc.o:free_unref_page_prepare
 	mm/page_alloc.o:__free_pages_ok
 	mm/filemap.o:folio_wait_bit_common
+	mm/mmap.o:mmap_region
+	mm/mmap.o:do_mas_align_munmap.constprop.0
+	mm/mprotect.o:mprotect_fixup
+	fs/exec.o:begin_new_exec
 	net/socket.o:__sys_socket
 	net/socket.o:__sys_socketpair
 	net/socket.o:__sys_bind

@@ -6,6 +6,18 @@
  *                       ms of wall time in main -> compute -> leaf, where
  *                       leaf does the arithmetic and compute only calls
  *                       it and reads the clock between calls.
+ * ltt-stacks remap MS - code mapped while tracing (LTT_EV_MMAP, format
+ *                       1.14): prints "remapper=PID", maps the page(s)
+ *                       of its own file (/proc/self/exe) that hold leaf2
+ *                       a second time, PROT_READ | PROT_EXEC at an
+ *                       address the kernel chooses (as dlopen() maps a
+ *                       library's code; the guest's programs are static,
+ *                       with no dynamic loader), spins MS ms of wall time
+ *                       in main -> compute2 -> leaf2 through that second
+ *                       mapping, then unmaps it and exits: no snapshot
+ *                       of traced holds the mapping, only the trace's
+ *                       mmap records.  leaf2 reads no global (its code
+ *                       runs away from the binary's data).
  * ltt-stacks N prints "server=PID notifier=PID", then forks:
  *   the server (child):   main -> serve -> wait_request -> stk_read, a
  *                         read(2) of one byte on a pipe, N times: it
@@ -25,7 +37,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <elf.h>
+#include <fcntl.h>
 #include <unistd.h>
+#include <sys/mman.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 
@@ -120,6 +135,82 @@ NOCALL void compute(long ms)
 	sink = x;
 }
 
+/* the spinner's arithmetic again, run from the second mapping */
+NOCALL long leaf2(long x)
+{
+	long i;
+
+	/* a frame of its own (as leaf's), without a store to a global */
+	__asm__ __volatile__("" : : "r"(__builtin_frame_address(0)));
+	for (i = 0; i < 400000; i++)
+		x = x * 6364136223846793005L + 1442695040888963407L;
+	return x;
+}
+
+NOCALL void compute2(long (*fn)(long), long ms)
+{
+	struct timespec t0, t;
+	long x = 1;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	do {
+		x = fn(x);
+		clock_gettime(CLOCK_MONOTONIC, &t);
+	} while ((t.tv_sec - t0.tv_sec) * 1000 + (t.tv_nsec - t0.tv_nsec) / 1000000 < ms);
+	sink = x;
+}
+
+/*
+ * Map the pages of this program's file that hold leaf2 once more, with
+ * PROT_EXEC, spin through them for @ms ms, unmap them.  0, or 1 (said).
+ */
+static int remap(long ms)
+{
+	const unsigned long fa = (unsigned long)&leaf2;
+	const long page = sysconf(_SC_PAGESIZE);
+	Elf64_Ehdr eh;
+	Elf64_Phdr ph;
+	unsigned long off = 0, moff;
+	size_t len;
+	void *m;
+	int fd, i, found = 0;
+
+	fd = open("/proc/self/exe", O_RDONLY | O_CLOEXEC);
+	if (fd < 0 || pread(fd, &eh, sizeof(eh), 0) != sizeof(eh)) {
+		perror("remap: /proc/self/exe");
+		return 1;
+	}
+	for (i = 0; i < eh.e_phnum && !found; i++) {
+		if (pread(fd, &ph, sizeof(ph), (off_t)(eh.e_phoff + (unsigned long)i * sizeof(ph))) !=
+		    sizeof(ph))
+			break;
+		if (ph.p_type == PT_LOAD && fa >= ph.p_vaddr && fa < ph.p_vaddr + ph.p_filesz) {
+			off = ph.p_offset + (fa - ph.p_vaddr);
+			found = 1;
+		}
+	}
+	if (!found) {
+		fprintf(stderr, "remap: leaf2 (0x%lx) in no loaded segment\n", fa);
+		return 1;
+	}
+	moff = off & ~((unsigned long)page - 1);
+	len = (size_t)(off - moff) + 2 * (size_t)page;
+	m = mmap(NULL, len, PROT_READ | PROT_EXEC, MAP_PRIVATE, fd, (off_t)moff);
+	close(fd);
+	if (m == MAP_FAILED) {
+		perror("remap: mmap");
+		return 1;
+	}
+	printf("remapper=%d map=0x%lx off=0x%lx\n", (int)getpid(), (unsigned long)m, moff);
+	fflush(stdout);
+	compute2((long (*)(long))((char *)m + (off - moff)), ms);
+	if (munmap(m, len)) {
+		perror("remap: munmap");
+		return 1;
+	}
+	return 0;
+}
+
 /* Wait until task @pid sleeps (state S): it is blocked in its read. */
 static int wait_sleeping(pid_t pid)
 {
@@ -160,8 +251,11 @@ int main(int argc, char **argv)
 		compute(n);
 		return 0;
 	}
+	if (argc == 3 && !strcmp(argv[1], "remap") && (n = atol(argv[2])) > 0)
+		return remap(n);
 	if (argc != 2 || (n = atol(argv[1])) <= 0) {
-		fprintf(stderr, "usage: %s N | %s spin MS\n", argv[0], argv[0]);
+		fprintf(stderr, "usage: %s N | %s spin MS | %s remap MS\n", argv[0], argv[0],
+			argv[0]);
 		return 2;
 	}
 	if (pipe(p)) {

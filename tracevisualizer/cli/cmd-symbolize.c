@@ -58,22 +58,46 @@ int cmd_symbolize(struct cli_opts *o)
 			return usage("not a hexadecimal address", o->operands[k]);
 		}
 	}
-	if (o->has_at) {
-		struct lttr_trace *t;
-		int r = cli_open(o, &t);
-
-		if (r) {
-			free(addr);
-			return r;
-		}
-		at = cli_at(o, t);
-		lttr_trace_close(t);
-	}
 	s = lttr_syms_open(o->dir, o->symfs, err, sizeof(err));
 	if (!s) {
 		fprintf(stderr, "%s: %s\n", cli_prog, err);
 		free(addr);
 		return 1;
+	}
+	if (o->has_at) {
+		/* at a time: what the trace's exec, fork and mmap records say then */
+		struct lttr_trace *t;
+		struct lttr_iter *it = NULL;
+		struct lttr_event ev;
+		struct lttr_error e;
+		int r = cli_open(o, &t);
+
+		if (r) {
+			lttr_syms_close(s);
+			free(addr);
+			return r;
+		}
+		at = cli_at(o, t);
+		if (lttr_iter_new(t, &it, &e) < 0) {
+			fprintf(stderr, "%s: %s\n", cli_prog, e.msg);
+			r = 1;
+		}
+		while (!r && (k = lttr_iter_next(it, &ev)) > 0 && ev.time_ns <= at) {
+			if (lttr_syms_note_event(s, &ev) < 0) {
+				fprintf(stderr, "%s: out of memory\n", cli_prog);
+				r = -1;
+			}
+		}
+		if (!r && k < 0)
+			fprintf(stderr, "%s: warning: %s: the records after a damaged one are not read: the mappings they made are not known\n",
+				cli_prog, o->dir);
+		lttr_iter_free(it);
+		lttr_trace_close(t);
+		if (r < 0) {
+			lttr_syms_close(s);
+			free(addr);
+			return 1;
+		}
 	}
 	for (k = 0; k < o->noperands; k++) {
 		lttr_syms_resolve(s, o->kernel ? 0 : (int32_t)o->pids[0], addr[k], at, o->kernel,

@@ -933,14 +933,57 @@ static void resolve(struct lttr_syms *s, FILE *null, int32_t pid, uint64_t addr,
 }
 
 /*
+ * The trace's exec, fork and mmap records fed to the symbols
+ * (lttr_syms_note_event()), and the edges of the first mappings the mmap
+ * records made resolved at their record's time, just after and at no
+ * time.
+ */
+static void syms_notes(struct run *r, struct lttr_syms *s)
+{
+	struct lttr_iter *it;
+	struct lttr_event ev;
+	struct lttr_error err;
+	struct {
+		int32_t pid;
+		uint64_t start, len, t;
+	} mm[16];
+	size_t n = 0, i, q;
+
+	if (lttr_iter_new(r->t, &it, &err) < 0)
+		return;
+	while (lttr_iter_next(it, &ev) > 0) {
+		if (lttr_syms_note_event(s, &ev) < 0)
+			break;
+		if (ev.id == LTT_EV_MMAP && ev.details && n < 16) {
+			mm[n].pid = (int32_t)ev.p.mmap.pid;
+			mm[n].start = ev.p.mmap.start;
+			mm[n].len = ev.p.mmap.len;
+			mm[n++].t = ev.time_ns;
+		}
+	}
+	lttr_iter_free(it);
+	for (i = 0; i < n; i++) {
+		const uint64_t at[3] = { mm[i].t, mm[i].t + 1, LTTR_SYMS_NO_TIME };
+
+		for (q = 0; q < 3; q++) {
+			resolve(s, r->null, mm[i].pid, mm[i].start, at[q], 0);
+			resolve(s, r->null, mm[i].pid, mm[i].start + mm[i].len / 2, at[q], 0);
+			resolve(s, r->null, mm[i].pid, mm[i].start + mm[i].len - 1, at[q], 0);
+			resolve(s, r->null, mm[i].pid, mm[i].start + mm[i].len, at[q], 0);
+		}
+	}
+}
+
+/*
  * The symbols of the directory (its kallsyms, modules and maps): parsed
  * alone, then opened with the directory itself as --symfs (its files are
  * the ELF files a maps line names: "/events" is read, not some file of
  * the machine) and every symbol's and mapping's edges resolved, at START,
- * at STOP and at no time.
+ * at STOP and at no time; then with the trace's records (syms_notes()).
  */
-static void syms_pass(const char *dir, FILE *null)
+static void syms_pass(struct run *r, const char *dir)
 {
+	FILE *null = r->null;
 	struct lttr_ktab k;
 	struct lttr_maps m;
 	struct lttr_syms *s;
@@ -994,6 +1037,7 @@ static void syms_pass(const char *dir, FILE *null)
 				}
 			}
 		}
+		syms_notes(r, s);
 		for (i = 0; i < lttr_syms_warning_count(s); i++)
 			fputs(lttr_syms_warning(s, i), null);
 		lttr_syms_close(s);
@@ -1042,7 +1086,7 @@ void fz_run(const char *dir, unsigned int flags, char *out, size_t outlen)
 	timing_pass(&r, from, to);
 	view_pass(&r, dir);
 	paths_pass(&r);
-	syms_pass(dir, r.null);
+	syms_pass(&r, dir);
 	sync_pass(&r, dir);
 	rules_pass(&r, dir);
 	replay_pass(&r, dir);

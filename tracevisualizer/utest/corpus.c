@@ -192,6 +192,15 @@ const struct corpus_case corpus_cases[] = {
 	{ "sample-short", "header format=1.10 samplehz=997\n" GOOD_HEAD GOOD_BUF0
 	  "1000000300 rec 67 16 1 2 3 4 5 6 7 8\n",
 	  0, READ_ERR, "shorter than the 16 bytes of a sample event", 0 },
+	/* format 1.14: the executable mappings (map with its path, unmap, exec); one cut short */
+	{ "mmap-1.14", "header format=1.14\n" GOOD_HEAD GOOD_BUF0
+	  "1000000300 mmap 1 map 0x7f0000001000 0x1000 0x1000 12 1 /lib/libx.so\n"
+	  "1000000300 mmap 1 unmap 0x7f0000001000 0x1000 0 0 1\n"
+	  "1000000300 mmap 1 exec 0 0 0 0 0\n" GOOD_BUF1,
+	  0, OK, NULL, 9 },
+	{ "mmap-short", "header format=1.14\n" GOOD_HEAD GOOD_BUF0
+	  "1000000300 rec 68 16 1 2 3 4 5 6 7 8\n",
+	  0, READ_ERR, "shorter than the 44 bytes of a mmap event", 0 },
 	/* broken records of the new event classes */
 	{ "socket-peer-past-record", GOOD_HEAD GOOD_BUF0
 	  "1000000300 socket_send 1 5 5 2 2 inet:127.0.0.1:80 peer_len=100\n", 0, READ_ERR,

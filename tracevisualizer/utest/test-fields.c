@@ -246,6 +246,19 @@ static const struct member expected[] = {
 	E(LTT_EV_SAMPLE, "ip", struct ltt_ev_sample, ip),
 	E(LTT_EV_SAMPLE, "pid", struct ltt_ev_sample, pid),
 	E(LTT_EV_SAMPLE, "user", struct ltt_ev_sample, flags),
+	E(LTT_EV_MMAP, "kind", struct ltt_ev_mmap, kind),
+	E(LTT_EV_MMAP, "pid", struct ltt_ev_mmap, pid),
+	E(LTT_EV_MMAP, "start", struct ltt_ev_mmap, start),
+	E(LTT_EV_MMAP, "len", struct ltt_ev_mmap, len),
+	E(LTT_EV_MMAP, "pgoff", struct ltt_ev_mmap, pgoff),
+	E(LTT_EV_MMAP, "ino", struct ltt_ev_mmap, ino),
+	E(LTT_EV_MMAP, "dev", struct ltt_ev_mmap, dev),
+	E(LTT_EV_MMAP, "read", struct ltt_ev_mmap, prot),
+	E(LTT_EV_MMAP, "write", struct ltt_ev_mmap, prot),
+	E(LTT_EV_MMAP, "exec", struct ltt_ev_mmap, prot),
+	E(LTT_EV_MMAP, "file", struct ltt_ev_mmap, flags),
+	E(LTT_EV_MMAP, "shared", struct ltt_ev_mmap, flags),
+	E(LTT_EV_MMAP, "no_path", struct ltt_ev_mmap, flags),
 	E(LTT_EV_MARKER, "kind", struct ltt_ev_marker, kind),
 	E(LTT_EV_MARKER, "value", struct ltt_ev_marker, value),
 	E(LTT_EV_MARKER, "counter", struct ltt_ev_marker, kind),
@@ -441,7 +454,7 @@ static void check_table(void)
 	   matched, NEXPECTED);
 	ok(unknown_none && !lttr_event_fields(LTT_EV_MAX, &n) && n == 0,
 	   "unknown ids have no fields");
-	ok(known == NLISTED && NLISTED == 66, "the %d ids of the event list are known (%zu)",
+	ok(known == NLISTED && NLISTED == 67, "the %d ids of the event list are known (%zu)",
 	   NLISTED, known);
 	irq = lttr_field_find(LTT_EV_IRQ_ENTRY, "name");
 	ok(irq && irq->src == LTTR_FIELD_SRC_IRQ_NAME &&

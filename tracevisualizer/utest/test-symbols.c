@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <ltt/ltt-abi.h>
 #include <lttr/symbols/kallsyms.h>
 #include <lttr/symbols/maps.h>
 #include <lttr/symbols/symbols.h>
@@ -511,6 +512,119 @@ static void check_exec_fork(const char *label, const char *flags, int named)
 	lttr_syms_close(s);
 }
 
+/* the mapping of the program's own code in a run's maps: start, end, offset, inode */
+static int code_map(const struct run *r, const char *bin, uint64_t *start, uint64_t *end,
+		    uint64_t *pgoff, uint64_t *inode)
+{
+	char *copy = strdup(r->maps), *p = copy, *line;
+	int found = 0;
+
+	while ((line = strsep(&p, "\n")) != NULL) {
+		unsigned long long s, e, pg, ino;
+		char perms[8], path[1024];
+
+		if (sscanf(line, "%llx-%llx %7s %llx %*s %llu %1023s", &s, &e, perms, &pg, &ino,
+			   path) == 6 && perms[2] == 'x' && !strcmp(path, bin) &&
+		    r->fn_a >= s && r->fn_a < e) {
+			*start = s;
+			*end = e;
+			*pgoff = pg;
+			*inode = ino;
+			found = 1;
+		}
+	}
+	free(copy);
+	return found ? 0 : -1;
+}
+
+/*
+ * The mmap records (format 1.14): a PIE the snapshots never held (its
+ * base is not in the trace without them) named from its mapping's record
+ * from the record's time on, not after its unmap nor after an exec; a
+ * child forked while it was mapped keeps it; an address the records say
+ * nothing of falls back to the snapshots; damaged records skipped and
+ * said once.
+ */
+static void check_mmap(void)
+{
+	char dir[256], bin[512], err[256], *maps, *all;
+	uint64_t start = 0, end = 0, pgoff = 0, inode = 0;
+	const char *tdir;
+	struct lttr_syms *s;
+	struct run r;
+
+	snprintf(dir, sizeof(dir), "%s", tap_tmpdir("mmap"));
+	snprintf(bin, sizeof(bin), "%s/prog-mmap", dir);
+	if (!ok(build_and_run(dir, bin, "-fPIE -pie", &r) == 0, "mmap: the program builds and runs"))
+		return;
+	if (!ok(code_map(&r, bin, &start, &end, &pgoff, &inode) == 0,
+		"mmap: its code mapping in its maps (0x%" PRIx64 "-0x%" PRIx64 ")", start, end))
+		return;
+	/* pid 800 is in the START snapshot with the code: the fallback */
+	maps = start_maps(&r, 1000);
+	if (!maps || asprintf(&all, "%spid 800 other\n", maps) < 0)
+		exit(2);
+	free(maps);
+	tdir = trace_with_maps("mmap-trace", all);
+	free(all);
+	s = lttr_syms_open(tdir, NULL, err, sizeof(err));
+	if (!ok(s != NULL, "mmap: open"))
+		return;
+	is_sym(s, 700, r.fn_a, 2000, 0, LTTR_SYM_UNKNOWN, "[unknown]", "mmap: no record yet");
+	ok(lttr_syms_epoch(s, 700) == 0, "mmap: epoch 0 before any record");
+	ok(lttr_syms_note_mmap(s, 700, 1500, LTT_MMAP_EXEC, 0, 0, 0, 0, NULL, 0) == 0 &&
+	   lttr_syms_note_exec(s, 700, 1600, bin, strlen(bin)) == 0 &&
+	   lttr_syms_note_mmap(s, 700, 2000, LTT_MMAP_MAP, start, end - start, pgoff, inode, bin,
+			       strlen(bin)) == 0 &&
+	   lttr_syms_note_fork(s, 700, 701, 2500) == 0 &&
+	   lttr_syms_note_mmap(s, 700, 3000, LTT_MMAP_UNMAP, start, 0x1000, 0, inode, NULL, 0) == 0 &&
+	   lttr_syms_note_mmap(s, 701, 4000, LTT_MMAP_EXEC, 0, 0, 0, 0, NULL, 0) == 0,
+	   "mmap: exec, map, fork, unmap of the first page, the child's exec noted");
+	ok(lttr_syms_epoch(s, 700) == 4 && lttr_syms_epoch(s, 701) == 2,
+	   "mmap: epochs 4 and 2 (%" PRIu64 ", %" PRIu64 ")", lttr_syms_epoch(s, 700),
+	   lttr_syms_epoch(s, 701));
+	is_sym(s, 700, r.fn_a, 1999, 0, LTTR_SYM_UNKNOWN, "[unknown]",
+	       "mmap: after the exec, before the map (a PIE: no base)");
+	is_sym(s, 700, r.fn_a, 2000, 0, LTTR_SYM_NAME, "fn_a+0x0", "mmap: at the map's time");
+	is_sym(s, 700, r.fn_b, 2999, 0, LTTR_SYM_NAME, "fn_b+0x0", "mmap: a static function too");
+	if (r.fn_a >= start + 0x1000)
+		is_sym(s, 700, r.fn_a, 3500, 0, LTTR_SYM_NAME, "fn_a+0x0",
+		       "mmap: after an unmap of another page");
+	else
+		is_sym(s, 700, r.fn_a, 3500, 0, LTTR_SYM_UNKNOWN, "[unknown]",
+		       "mmap: after the unmap of its page");
+	is_sym(s, 700, start, 3500, 0, LTTR_SYM_UNKNOWN, "[unknown]", "mmap: the unmapped page");
+	is_sym(s, 701, r.fn_a, 3500, 0, LTTR_SYM_NAME, "fn_a+0x0",
+	       "mmap: the child keeps its parent's mapping at the fork");
+	is_sym(s, 701, r.fn_a, 4500, 0, LTTR_SYM_UNKNOWN, "[unknown]", "mmap: not after its exec");
+	is_sym(s, 701, r.fn_a, 2400, 0, LTTR_SYM_UNKNOWN, "[unknown]",
+	       "mmap: the child before its fork");
+	is_sym(s, 800, r.fn_a, 2000, 0, LTTR_SYM_UNKNOWN, "[unknown]",
+	       "mmap: a process of the snapshot without the code, no record");
+	is_sym(s, r.pid, r.fn_a, 2000, 0, LTTR_SYM_NAME, "fn_a+0x0",
+	       "mmap: no record of the process: the snapshot");
+	ok(lttr_syms_note_mmap(s, r.pid, 2100, LTT_MMAP_MAP, 0x10000, 0x1000, 0, 0, NULL, 0) == 0,
+	   "mmap: an anonymous mapping of that process noted");
+	is_sym(s, r.pid, 0x10000, 2200, 0, LTTR_SYM_UNKNOWN, "[unknown]",
+	       "mmap: an anonymous mapping names nothing");
+	is_sym(s, r.pid, r.fn_a, 2200, 0, LTTR_SYM_NAME, "fn_a+0x0",
+	       "mmap: an address the records say nothing of: still the snapshot");
+	ok(lttr_syms_note_mmap(s, 700, 5000, 9, start, 0x1000, 0, 0, NULL, 0) == 0 &&
+	   lttr_syms_note_mmap(s, 700, 5001, LTT_MMAP_MAP, start, 0, 0, 0, bin, strlen(bin)) == 0 &&
+	   lttr_syms_note_mmap(s, 700, 5002, LTT_MMAP_MAP, UINT64_MAX - 10, 0x1000, 0, 0, bin,
+			       strlen(bin)) == 0 &&
+	   lttr_syms_note_mmap(s, 700, 5003, LTT_MMAP_MAP, start, end - start, pgoff, inode,
+			       "/x\0y", 4) == 0,
+	   "mmap: damaged records (kind 9, no length, past the end, a NUL in the path) noted");
+	is_sym(s, 700, r.fn_a, 5002, 0, r.fn_a >= start + 0x1000 ? LTTR_SYM_NAME : LTTR_SYM_UNKNOWN,
+	       r.fn_a >= start + 0x1000 ? "fn_a+0x0" : "[unknown]",
+	       "mmap: the damaged records changed nothing");
+	is_sym(s, 700, r.fn_a, 5003, 0, LTTR_SYM_UNKNOWN, "[unknown]",
+	       "mmap: a mapping whose path holds a NUL: no file, nothing named");
+	ok(has_warning(s, "mmap records not understood") == 1, "mmap: the damaged ones said once");
+	lttr_syms_close(s);
+}
+
 int main(void)
 {
 	check_program("pie", "-fPIE -pie", 3);
@@ -518,6 +632,7 @@ int main(void)
 	check_start_stop();
 	check_exec_fork("exec-nopie", "-fno-pie -no-pie", 1);
 	check_exec_fork("exec-pie", "-fPIE -pie", 0);
+	check_mmap();
 	check_bad_maps();
 	check_kernel();
 	check_open_errors();

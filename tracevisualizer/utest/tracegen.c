@@ -523,7 +523,11 @@ static int parse_header_11(struct tg *g, char **tok, int ntok)
 		format_11(h, 9);
 	}
 	if ((s = kv(tok, ntok, "format"))) {
-		if (!strcmp(s, "1.12")) {
+		if (!strcmp(s, "1.14")) {
+			format_11(h, 14);
+		} else if (!strcmp(s, "1.13")) {
+			format_11(h, 13);
+		} else if (!strcmp(s, "1.12")) {
 			format_11(h, 12);
 		} else if (!strcmp(s, "1.11")) {
 			format_11(h, 11);
@@ -1169,6 +1173,40 @@ static int parse_var_event(struct tg *g, uint64_t t, char **tok, int ntok,
 		e.ip = a[1];
 		e.flags = (uint8_t)a[2];
 		return tg_record(g, t, LTT_EV_SAMPLE, 0, &e, sizeof(e));
+	}
+	if (!strcmp(name, "mmap")) {
+		struct ltt_ev_mmap e = { 0 };
+		const char *path;
+		uint64_t k;
+
+		/* PID KIND START LEN PGOFF INO FLAGS [PATH]: KIND map, unmap,
+		 * exec or a number; PATH the rest of the line (none: no
+		 * variable part) */
+		if (nargs < 7 || parse_u64(tok[2], &a[0]) || parse_u64(tok[4], &a[1]) ||
+		    parse_u64(tok[5], &a[2]) || parse_u64(tok[6], &a[3]) ||
+		    parse_u64(tok[7], &a[4]) || parse_u64(tok[8], &a[5]) || a[0] > UINT32_MAX)
+			return -1;
+		if (!strcmp(tok[3], "map"))
+			e.kind = LTT_MMAP_MAP;
+		else if (!strcmp(tok[3], "unmap"))
+			e.kind = LTT_MMAP_UNMAP;
+		else if (!strcmp(tok[3], "exec"))
+			e.kind = LTT_MMAP_EXEC;
+		else if (parse_u64(tok[3], &k))
+			return -1;
+		else
+			e.kind = (uint8_t)k;
+		e.pid = (uint32_t)a[0];
+		e.start = a[1];
+		e.len = a[2];
+		e.pgoff = a[3];
+		e.ino = a[4];
+		e.flags = (uint16_t)a[5];
+		e.prot = LTT_MMAP_READ | LTT_MMAP_EXECUTE;
+		if (nargs == 7)
+			return tg_record(g, t, LTT_EV_MMAP, 0, &e, sizeof(e));
+		path = rest_after(line, 9);
+		return name_record(g, t, LTT_EV_MMAP, &e, sizeof(e), path);
 	}
 	if (!strcmp(name, "marker")) {
 		struct ltt_ev_marker e = { 0 };

@@ -37,6 +37,7 @@
  *                         (1.10: the syscalls whose entries have stacks);
  *                         format=1.11: the same, markers; format=1.12: the
  *                         same, exec records with arguments (execv);
+ *                         format=1.14: the same, mmap records;
  *                         format=1.9 and later: command=PID (the traced
  *                         command's pid)
  *   records compact|full  how the events below that have a compact form
@@ -76,6 +77,9 @@
  *   T fs_buf_wait_start|fs_buf_wait_end TIMEOUT
  *   T fs_dup OLDFD NEWFD FLAGS CALL         T fs_pipe RFD WFD INO FLAGS  (1.7)
  *   T sample PID IP FLAGS                   (1.10) a profiler sample
+ *   T mmap PID KIND START LEN PGOFF INO FLAGS [PATH]   (1.14) an executable
+ *                         mapping: KIND map, unmap, exec or a number; PATH
+ *                         the rest of the line (none: no variable part)
  *   T stack PID OF FLAGS KN UN ADDR...      (1.8) the stacks of the record
  *                         before (OF: its event's name): KN kernel then UN
  *                         user addresses; kernel_nr=N, user_nr=N set the
@@ -119,7 +123,7 @@
  *   poke FILE OFFSET HEX...    after writing: overwrite bytes
  *   remove FILE                after writing: delete the file
  *
- * Names (exec, kthread_create, fs_open) are the rest of the line.
+ * Names (exec, kthread_create, fs_open, mmap) are the rest of the line.
  * T is an absolute time in ns (the record's delta is T - the time base:
  * the buffer's start, or the last time_ext's BASE).
  */

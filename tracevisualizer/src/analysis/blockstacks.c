@@ -146,21 +146,6 @@ bool lttr_stacks_recorded(const struct lttr_trace *t)
 	return false;
 }
 
-/* the exec and fork events name the processes the snapshots missed (as stacks.c) */
-static int note(struct lttr_syms *syms, const struct lttr_event *ev)
-{
-	if (!syms || !ev->details)
-		return 0;
-	if (ev->id == LTT_EV_PROCESS_EXEC)
-		return lttr_syms_note_exec(syms, (int32_t)ev->p.exec.pid, ev->time_ns,
-					   ev->var ? ev->var : "",
-					   ev->var ? strnlen(ev->var, ev->var_len) : 0);
-	if (ev->id == LTT_EV_PROCESS_FORK)
-		return lttr_syms_note_fork(syms, (int32_t)ev->p.fork.parent_pid,
-					   (int32_t)ev->p.fork.child_pid, ev->time_ns);
-	return 0;
-}
-
 int lttr_stackidx_build(struct lttr_trace *t, struct lttr_syms *syms, uint64_t from_ns,
 			uint64_t to_ns, struct lttr_stackidx **out, struct lttr_error *err)
 {
@@ -189,7 +174,7 @@ int lttr_stackidx_build(struct lttr_trace *t, struct lttr_syms *syms, uint64_t f
 		return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
 	}
 	r = lttr_iter_new(t, &it, err);
-	/* with symbols, from the start: the execs and forks before name frames */
+	/* with symbols, from the start: the execs, forks and mmaps before name frames */
 	if (r >= 0 && !syms)
 		r = lttr_iter_seek_time(it, from_ns);
 	while (r >= 0 && (r = lttr_iter_next(it, &ev)) > 0) {
@@ -199,7 +184,7 @@ int lttr_stackidx_build(struct lttr_trace *t, struct lttr_syms *syms, uint64_t f
 			break;
 		if (ev.cpu >= LTT_MAX_CPUS || ev.id == LTT_EV_TIME_EXT)
 			continue;
-		if (note(syms, &ev) < 0) {
+		if (lttr_syms_note_event(syms, &ev) < 0) {
 			r = lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
 			break;
 		}

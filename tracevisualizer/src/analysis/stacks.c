@@ -30,6 +30,7 @@ struct sent {
 	uint32_t pid;
 	uint8_t kn, un;
 	uint64_t time_ns;	/* of its first record, for naming */
+	uint64_t epoch;		/* its task's mappings then (lttr_syms_epoch()) */
 	uint64_t *addrs;
 	uint64_t value;
 	uint64_t count;		/* intervals or wakeups */
@@ -72,13 +73,14 @@ struct sctx {
 	bool nomem;
 };
 
-static uint64_t hash_stack(const struct lttr_stack *st)
+static uint64_t hash_stack(const struct lttr_stack *st, uint64_t epoch)
 {
 	uint64_t h = 1469598103934665603ULL;
 	unsigned int i;
 
 #define MIX(v) do { h ^= (uint64_t)(v); h *= 1099511628211ULL; } while (0)
 	MIX(st->pid);
+	MIX(epoch);
 	MIX(st->kernel_nr);
 	MIX(st->user_nr);
 	for (i = 0; i < st->kernel_nr; i++)
@@ -89,9 +91,10 @@ static uint64_t hash_stack(const struct lttr_stack *st)
 	return h;
 }
 
-static bool same_stack(const struct sent *e, const struct lttr_stack *st)
+static bool same_stack(const struct sent *e, const struct lttr_stack *st, uint64_t epoch)
 {
-	return e->pid == st->pid && e->kn == st->kernel_nr && e->un == st->user_nr &&
+	return e->pid == st->pid && e->epoch == epoch && e->kn == st->kernel_nr &&
+		e->un == st->user_nr &&
 		!memcmp(e->addrs, st->kernel, 8 * (size_t)e->kn) &&
 		!memcmp(e->addrs + e->kn, st->user, 8 * (size_t)e->un);
 }
@@ -117,9 +120,15 @@ static int grow_idx(struct sctx *x)
 }
 
 /* the entry of @st, added when new; NO_STACK when out of memory */
+/*
+ * The entry of stack @st: the same addresses of the same task are one
+ * entry while the task's mappings stay the same (one epoch: they name the
+ * same frames), another after an exec, fork or mmap record of the task.
+ */
 static size_t intern(struct sctx *x, const struct lttr_stack *st, uint64_t time_ns)
 {
-	uint64_t h = hash_stack(st);
+	const uint64_t epoch = lttr_syms_epoch(x->o->syms, (int32_t)st->pid);
+	uint64_t h = hash_stack(st, epoch);
 	struct sent *e;
 	size_t j;
 
@@ -127,7 +136,7 @@ static size_t intern(struct sctx *x, const struct lttr_stack *st, uint64_t time_
 		goto nomem;
 	for (j = (size_t)h & (x->idx_cap - 1); x->idx[j]; j = (j + 1) & (x->idx_cap - 1)) {
 		e = &x->ents[x->idx[j] - 1];
-		if (e->hash == h && same_stack(e, st))
+		if (e->hash == h && same_stack(e, st, epoch))
 			return x->idx[j] - 1;
 	}
 	if (x->nents == x->cap) {
@@ -150,6 +159,7 @@ static size_t intern(struct sctx *x, const struct lttr_stack *st, uint64_t time_
 	e->kn = (uint8_t)st->kernel_nr;
 	e->un = (uint8_t)st->user_nr;
 	e->time_ns = time_ns;
+	e->epoch = epoch;
 	e->value = 0;
 	e->count = 0;
 	x->idx[j] = ++x->nents;
@@ -282,20 +292,9 @@ static int on_event(void *arg, const struct lttr_event *ev)
 
 	if (ev->cpu >= LTT_MAX_CPUS || ev->id == LTT_EV_TIME_EXT)
 		return 0;
-	/* what each process ran, for the frames of those the snapshots missed */
-	if (x->o->syms && ev->details) {
-		int r = 0;
-
-		if (ev->id == LTT_EV_PROCESS_EXEC)
-			r = lttr_syms_note_exec(x->o->syms, (int32_t)ev->p.exec.pid, ev->time_ns,
-						ev->var ? ev->var : "",
-						ev->var ? strnlen(ev->var, ev->var_len) : 0);
-		else if (ev->id == LTT_EV_PROCESS_FORK)
-			r = lttr_syms_note_fork(x->o->syms, (int32_t)ev->p.fork.parent_pid,
-						(int32_t)ev->p.fork.child_pid, ev->time_ns);
-		if (r < 0)
-			x->nomem = true;
-	}
+	/* what each process ran and mapped (exec, fork, mmap), for its user frames */
+	if (x->o->syms && lttr_syms_note_event(x->o->syms, ev) < 0)
+		x->nomem = true;
 	c = &x->cpu[ev->cpu];
 	if (c->wakeup_pending && ev->id != LTT_EV_STACK) {
 		/* the wakeup before had no stack record */

@@ -86,6 +86,17 @@ static const char *marker_kind_name(unsigned int kind)
 	}
 }
 
+/* what an executable mapping record says (LTT_MMAP_*) */
+static const char *mmap_kind_name(unsigned int kind)
+{
+	switch (kind) {
+	case LTT_MMAP_MAP: return "map";
+	case LTT_MMAP_UNMAP: return "unmap";
+	case LTT_MMAP_EXEC: return "exec";
+	default: return NULL;
+	}
+}
+
 /* the clocks a timerfd can have (CLOCK_* of <time.h>, numbers of the ABI) */
 static const char *clock_name(unsigned int clockid)
 {
@@ -323,6 +334,23 @@ static const struct lttr_field f_sample[] = {
 	INT("ip", struct ltt_ev_sample, ip, HEX),
 	INT("pid", struct ltt_ev_sample, pid),
 	FLAG("user", struct ltt_ev_sample, flags, LTT_SAMPLE_USER),
+};
+
+static const struct lttr_field f_mmap[] = {
+	INT("kind", struct ltt_ev_mmap, kind, ENUM(mmap_kind_name, "kind_")),
+	INT("pid", struct ltt_ev_mmap, pid),
+	INT("start", struct ltt_ev_mmap, start, HEX),
+	INT("len", struct ltt_ev_mmap, len, HEX),
+	INT("pgoff", struct ltt_ev_mmap, pgoff, HEX),
+	INT("ino", struct ltt_ev_mmap, ino),
+	INT("dev", struct ltt_ev_mmap, dev, HEX),
+	FLAG("read", struct ltt_ev_mmap, prot, LTT_MMAP_READ),
+	FLAG("write", struct ltt_ev_mmap, prot, LTT_MMAP_WRITE),
+	FLAG("exec", struct ltt_ev_mmap, prot, LTT_MMAP_EXECUTE),
+	FLAG("file", struct ltt_ev_mmap, flags, LTT_MMAP_FILE),
+	FLAG("shared", struct ltt_ev_mmap, flags, LTT_MMAP_SHARED),
+	FLAG("no_path", struct ltt_ev_mmap, flags, LTT_MMAP_NO_PATH),
+	VAR_STRING("path"),
 };
 
 static const struct lttr_field f_marker[] = {
@@ -671,6 +699,10 @@ DESCRIBE(MARKER, f_marker,
 DESCRIBE(STACK, f_stack,
 	 "of {of_id} pid={pid} kernel={kernel_nr} user={user_nr} flags={flags}");
 DESCRIBE(SAMPLE, f_sample, "pid={pid} ip={ip} {?user|user|kernel}");
+DESCRIBE(MMAP, f_mmap,
+	 "{kind} pid={pid} start={start} len={len}{?file| pgoff={pgoff} ino={ino}"
+	 " dev={dev}}{?exec| exec}{?write| write}{?shared| shared}{?path| {path}}"
+	 "{?no_path| (path too long)}");
 
 #define BY_ID(sym, ...) [LTT_EV_##sym] = &desc_##sym,
 static const struct field_list *const by_id[LTT_EV_MAX] = {

@@ -12,6 +12,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <ltt/ltt-abi.h>
+#include <lttr/reader/event.h>
 #include <lttr/symbols/kallsyms.h>
 #include <lttr/symbols/maps.h>
 #include <lttr/symbols/symbols.h>
@@ -39,10 +41,30 @@ struct image {
 	char *path;		/* exec: the file; fork: NULL */
 };
 
+/* an executable mapping made or gone, from an mmap record (format 1.14) */
+struct mnote {
+	uint64_t time_ns;
+	uint64_t start, end;	/* end exclusive; 0, 0 for LTT_MMAP_EXEC */
+	uint64_t pgoff, inode;
+	unsigned int kind;	/* LTT_MMAP_* */
+	char *path;		/* LTT_MMAP_MAP: the file, "" when not known */
+};
+
+/* the mapping records of one process, in time order */
+struct mproc {
+	int32_t pid;
+	struct mnote *v;
+	size_t n, cap;
+	uint64_t epoch;		/* exec, fork and mmap records noted */
+};
+
 struct lttr_syms {
 	char *symfs;
 	struct image *img;
 	size_t nimg, imgcap;
+	struct mproc *mp;	/* sorted by pid */
+	size_t nmp, mpcap;
+	uint64_t bad_mmap;	/* mmap records skipped */
 	struct lttr_ktab k;
 	int have_kallsyms;
 	struct lttr_maps maps;
@@ -341,10 +363,17 @@ static int same_map(const struct lttr_map *a, const struct lttr_map *b)
 		a->inode == b->inode && !strcmp(a->path, b->path);
 }
 
+static struct mproc *mproc_of(struct lttr_syms *s, int32_t pid, int add);
+
 static int add_image(struct lttr_syms *s, int32_t pid, int32_t parent, uint64_t time_ns,
 		     const char *path, size_t plen)
 {
+	struct mproc *p = mproc_of(s, pid, 1);
 	struct image *im;
+
+	if (!p)
+		return -1;
+	p->epoch++;
 
 	if (s->nimg == s->imgcap) {
 		size_t nc = s->imgcap ? 2 * s->imgcap : 64;
@@ -385,6 +414,119 @@ int lttr_syms_note_fork(struct lttr_syms *s, int32_t parent, int32_t child, uint
 	return add_image(s, child, parent, time_ns, NULL, 0);
 }
 
+/* the mapping records of @pid, or NULL; with @add, made when missing */
+static struct mproc *mproc_of(struct lttr_syms *s, int32_t pid, int add)
+{
+	size_t lo = 0, hi = s->nmp;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (s->mp[mid].pid == pid)
+			return &s->mp[mid];
+		if (s->mp[mid].pid < pid)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (!add)
+		return NULL;
+	if (s->nmp == s->mpcap) {
+		size_t nc = s->mpcap ? 2 * s->mpcap : 16;
+		struct mproc *n = realloc(s->mp, nc * sizeof(*n));
+
+		if (!n)
+			return NULL;
+		s->mp = n;
+		s->mpcap = nc;
+	}
+	memmove(&s->mp[lo + 1], &s->mp[lo], (s->nmp - lo) * sizeof(*s->mp));
+	memset(&s->mp[lo], 0, sizeof(*s->mp));
+	s->mp[lo].pid = pid;
+	s->nmp++;
+	return &s->mp[lo];
+}
+
+int lttr_syms_note_mmap(struct lttr_syms *s, int32_t pid, uint64_t time_ns, unsigned int kind,
+			uint64_t start, uint64_t len, uint64_t pgoff, uint64_t inode,
+			const char *path, size_t plen)
+{
+	struct mproc *p;
+	struct mnote *n;
+
+	if (!s)
+		return 0;
+	if ((kind != LTT_MMAP_MAP && kind != LTT_MMAP_UNMAP && kind != LTT_MMAP_EXEC) ||
+	    (kind != LTT_MMAP_EXEC && (!len || start + len < start))) {
+		if (!s->bad_mmap++)
+			warn(s, "mmap records not understood (an unknown kind, no length or past the end of the address space; the first at %llu ns of process %d): skipped",
+			     (unsigned long long)time_ns, (int)pid);
+		return 0;
+	}
+	p = mproc_of(s, pid, 1);
+	if (!p)
+		return -1;
+	p->epoch++;
+	if (p->n == p->cap) {
+		size_t nc = p->cap ? 2 * p->cap : 8;
+		struct mnote *nv = realloc(p->v, nc * sizeof(*nv));
+
+		if (!nv)
+			return -1;
+		p->v = nv;
+		p->cap = nc;
+	}
+	n = &p->v[p->n];
+	memset(n, 0, sizeof(*n));
+	n->time_ns = time_ns;
+	n->kind = kind;
+	if (kind != LTT_MMAP_EXEC) {
+		n->start = start;
+		n->end = start + len;
+	}
+	if (kind == LTT_MMAP_MAP) {
+		n->pgoff = pgoff;
+		n->inode = inode;
+		/* a path holding a NUL is none: the record is damaged */
+		if (!path || memchr(path, '\0', plen))
+			plen = 0;
+		n->path = strndup(plen ? path : "", plen);
+		if (!n->path)
+			return -1;
+	}
+	p->n++;
+	return 0;
+}
+
+uint64_t lttr_syms_epoch(struct lttr_syms *s, int32_t pid)
+{
+	const struct mproc *p = s ? mproc_of(s, pid, 0) : NULL;
+
+	return p ? p->epoch : 0;
+}
+
+int lttr_syms_note_event(struct lttr_syms *s, const struct lttr_event *ev)
+{
+	if (!s || !ev->details)
+		return 0;
+	switch (ev->id) {
+	case LTT_EV_PROCESS_EXEC:
+		return lttr_syms_note_exec(s, (int32_t)ev->p.exec.pid, ev->time_ns,
+					   ev->var ? ev->var : "",
+					   ev->var ? strnlen(ev->var, ev->var_len) : 0);
+	case LTT_EV_PROCESS_FORK:
+		return lttr_syms_note_fork(s, (int32_t)ev->p.fork.parent_pid,
+					   (int32_t)ev->p.fork.child_pid, ev->time_ns);
+	case LTT_EV_MMAP:
+		return lttr_syms_note_mmap(s, (int32_t)ev->p.mmap.pid, ev->time_ns,
+					   ev->p.mmap.kind, ev->p.mmap.start, ev->p.mmap.len,
+					   ev->p.mmap.pgoff, ev->p.mmap.ino,
+					   ev->var, ev->var ? strnlen(ev->var, ev->var_len) : 0);
+	default:
+		return 0;
+	}
+}
+
 /* the newest image of @pid at @at_ns (any with LTTR_SYMS_NO_TIME), or NULL */
 static const struct image *image_at(const struct lttr_syms *s, int32_t pid, uint64_t at_ns)
 {
@@ -409,13 +551,65 @@ static const struct image *image_at(const struct lttr_syms *s, int32_t pid, uint
 static int resolve_image(struct lttr_syms *s, int32_t pid, uint64_t addr, uint64_t at_ns,
 			 char *buf, size_t len, int depth);
 
+/*
+ * What the mapping records say of @addr in @pid at @at_ns: 1 with *@m
+ * the mapping (its path in the record), 0 when they say it is not mapped
+ * (unmapped, or not mapped again since an exec), -1 when they say
+ * nothing (the mapping came before the trace: the snapshots tell).  A
+ * process with no record since it was forked has its parent's mappings
+ * at the fork (at most @depth forks up).
+ */
+static int note_find(const struct lttr_syms *s, int32_t pid, uint64_t addr, uint64_t at_ns,
+		     struct lttr_map *m, int depth)
+{
+	const struct mproc *p = mproc_of((struct lttr_syms *)s, pid, 0);
+	const struct image *im;
+	size_t i;
+
+	for (i = p ? p->n : 0; i-- > 0;) {
+		const struct mnote *n = &p->v[i];
+
+		if (n->time_ns > at_ns)
+			continue;
+		if (n->kind == LTT_MMAP_EXEC)
+			return 0;
+		if (addr < n->start || addr >= n->end)
+			continue;
+		if (n->kind == LTT_MMAP_UNMAP)
+			return 0;
+		memset(m, 0, sizeof(*m));
+		m->start = n->start;
+		m->end = n->end;
+		m->pgoff = n->pgoff;
+		m->inode = n->inode;
+		memcpy(m->perms, "r-xp", 5);
+		m->path = n->path;
+		return 1;
+	}
+	im = image_at(s, pid, at_ns);
+	if (im && !im->path && depth > 0)
+		return note_find(s, im->parent, addr, im->time_ns, m, depth - 1);
+	return -1;
+}
+
 static int resolve_user(struct lttr_syms *s, int32_t pid, uint64_t addr, uint64_t at_ns,
 			char *buf, size_t len, int depth)
 {
 	const struct lttr_map *a = NULL, *b = NULL;
 	const struct image *im = image_at(s, pid, at_ns);
+	struct lttr_map nm;
 	char other[512];
 	int ra, rb;
+
+	/* the trace's own mapping records first: they know when */
+	switch (note_find(s, pid, addr, at_ns, &nm, depth)) {
+	case 1:
+		return resolve_in(s, &nm, addr, buf, len);
+	case 0:
+		return unknown(buf, len);
+	default:
+		break;
+	}
 
 	/*
 	 * The START snapshot mapped the image the process had before any
@@ -499,6 +693,14 @@ void lttr_syms_close(struct lttr_syms *s)
 	for (i = 0; i < s->nimg; i++)
 		free(s->img[i].path);
 	free(s->img);
+	for (i = 0; i < s->nmp; i++) {
+		size_t j;
+
+		for (j = 0; j < s->mp[i].n; j++)
+			free(s->mp[i].v[j].path);
+		free(s->mp[i].v);
+	}
+	free(s->mp);
 	lttr_ktab_free(&s->k);
 	lttr_maps_free(&s->maps);
 	free(s->symfs);

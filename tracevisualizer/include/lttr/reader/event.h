@@ -66,6 +66,8 @@ struct lttr_trace;
  * @stack: LTT_EV_STACK (format 1.8; the addresses in .var, see
  *	lttr_stack_decode() in lttr/reader/stack.h)
  * @sample: LTT_EV_SAMPLE (format 1.10)
+ * @mmap: LTT_EV_MMAP (format 1.14; the file's path in .var)
+ * @marker: LTT_EV_MARKER (format 1.11)
  */
 union lttr_payload {
 	struct ltt_ev_syscall_entry syscall_entry;
@@ -119,6 +121,7 @@ union lttr_payload {
 	struct ltt_ev_fs_pipe fs_pipe;
 	struct ltt_ev_stack stack;
 	struct ltt_ev_sample sample;
+	struct ltt_ev_mmap mmap;
 	struct ltt_ev_marker marker;
 };
 

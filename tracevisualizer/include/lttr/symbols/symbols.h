@@ -48,10 +48,13 @@ struct lttr_syms *lttr_syms_open(const char *trace_dir, const char *symfs, char 
  * @pid: the process (thread group) whose address space @addr is in; not
  *	used for a kernel address
  * @addr: the address
- * @at_ns: when (CLOCK_MONOTONIC ns, the trace's clock): chooses between
- *	the mappings of the START and of the STOP snapshot where they differ
- *	(up to the START one's time: START; from the STOP one's: STOP; in
- *	between, or LTTR_SYMS_NO_TIME: a name only when both give it)
+ * @at_ns: when (CLOCK_MONOTONIC ns, the trace's clock): the mapping
+ *	records (lttr_syms_note_mmap()) as they stand at that time (with
+ *	LTTR_SYMS_NO_TIME: at the trace's end); for an address they say
+ *	nothing of, chooses between the mappings of the START and of the
+ *	STOP snapshot where they differ (up to the START one's time: START;
+ *	from the STOP one's: STOP; in between, or LTTR_SYMS_NO_TIME: a name
+ *	only when both give it)
  * @kernel: nonzero for a kernel address
  * @buf: receives "name+0xoff", "object+0xoff" or "[unknown]" (@len bytes)
  *
@@ -72,6 +75,46 @@ int lttr_syms_resolve(struct lttr_syms *s, int32_t pid, uint64_t addr, uint64_t 
 int lttr_syms_note_exec(struct lttr_syms *s, int32_t pid, uint64_t time_ns, const char *path,
 			size_t len);
 int lttr_syms_note_fork(struct lttr_syms *s, int32_t parent, int32_t child, uint64_t time_ns);
+
+/**
+ * lttr_syms_note_mmap() - an executable mapping the trace saw made or gone
+ * (LTT_EV_MMAP, format 1.14): @kind LTT_MMAP_MAP (@start, @len bytes, the
+ * file offset @pgoff of @start, @inode and the file's @path of @plen
+ * bytes; NULL/0 for an anonymous mapping or a path the record left out),
+ * LTT_MMAP_UNMAP (@start, @len) or LTT_MMAP_EXEC (every mapping of @pid
+ * before it is gone).  Called in time order.  From then on the user
+ * addresses of @pid (and of the children it forks) resolve through what
+ * these records say at the address's time: a mapping holds from its
+ * record until an unmap over it or the process's next exec; an address
+ * they say nothing of (mapped before the trace began, or an older trace
+ * without the records) is resolved from the snapshots as before.
+ * Return: 0; a record that cannot be one (no length, past the end of the
+ * address space, an unknown kind) is skipped and counted in a warning; -1
+ * when memory runs out.
+ */
+int lttr_syms_note_mmap(struct lttr_syms *s, int32_t pid, uint64_t time_ns, unsigned int kind,
+			uint64_t start, uint64_t len, uint64_t pgoff, uint64_t inode,
+			const char *path, size_t plen);
+
+/*
+ * lttr_syms_epoch() - how many exec, fork and mmap records of process
+ * @pid were noted so far: the addresses of @pid met between two of them
+ * (two times of the same epoch) resolve the same, so that a caller that
+ * keeps one name for repeated addresses keeps one per epoch.
+ */
+uint64_t lttr_syms_epoch(struct lttr_syms *s, int32_t pid);
+
+struct lttr_event;
+
+/*
+ * lttr_syms_note_event() - the events of a trace that tell what its
+ * processes ran, fed to the calls above: exec and fork records
+ * (lttr_syms_note_exec(), lttr_syms_note_fork()) and mmap records
+ * (lttr_syms_note_mmap()); any other event is ignored.  Call it with
+ * every event in time order before resolving.  0, or -1 when memory runs
+ * out.
+ */
+int lttr_syms_note_event(struct lttr_syms *s, const struct lttr_event *ev);
 
 /*
  * What was found wrong, once each (an ELF file missing, a file of the
