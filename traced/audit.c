@@ -330,13 +330,14 @@ static void heavy_start(struct audit *a, const struct lttr_firing *f, unsigned i
 	h->seq = seq;
 	h->events = 0;
 	h->max_events = f->log.events;
-	h->from_ns = now_ns();
 	if (!h->n || heavy_set(a, h->n) < 0) {
-		h->to_ns = h->from_ns;
+		h->from_ns = h->to_ns = now_ns();
 		h->ended = h->n ? "refused" : "nothing";
 		heavy_line(a);
 		return;
 	}
+	/* from the set's publication on: every event after has its details */
+	h->from_ns = now_ns();
 	h->deadline = h->from_ns + f->log.for_ns;
 	h->state = HEAVY_ON;
 	msg_info("firing %u: heavy logging of %zu tasks for %.3f s", seq, h->n,
@@ -656,6 +657,7 @@ out:
 }
 
 static void act_due(struct audit *a, int all);
+static void heavy_poll(struct audit *a, int all);
 
 /* ---- notify ---------------------------------------------------------------- */
 
@@ -760,6 +762,8 @@ static void act(struct audit *a, const struct lttr_firing *f, unsigned int seq)
 	size_t len = 0;
 	FILE *m;
 
+	/* a snapshot takes time: a heavy logging due ends before it */
+	heavy_poll(a, 0);
 	if (f->actions & LTTR_ACT_SNAPSHOT)
 		snapshot(a, &si, name, sizeof(name));
 	m = open_memstream(&json, &len);
