@@ -24,6 +24,7 @@
 #define MAX_NOTIFY	16	/* notify commands running at once; more are refused */
 #define NCOMMS		4096	/* names of tasks, by pid modulo */
 #define MAX_PENDING	16	/* firings waiting for their snapshot */
+#define HEAVY_CLOSE_MAX_NS	(5ULL * 1000000000ULL)	/* a quiet CPU waited for at most */
 
 /* a firing whose snapshot waits for the other CPUs' buffers of its time */
 struct pending {
@@ -104,6 +105,7 @@ struct audit {
 	int stop;
 	struct device *dev;	/* for the heavy logging, or NULL */
 	struct heavy heavy;
+	uint64_t *cpu_end;	/* per CPU: the end of its latest buffer read */
 };
 
 static uint64_t now_ns(void)
@@ -345,9 +347,24 @@ static void heavy_start(struct audit *a, const struct lttr_firing *f, unsigned i
 }
 
 /*
+ * Have the buffers read passed @t on every CPU that sent any?  (A quiet
+ * CPU may send none: heavy_poll() waits for it HEAVY_CLOSE_MAX_NS at most.)
+ */
+static int cpus_passed(const struct audit *a, uint64_t t)
+{
+	unsigned int c;
+
+	for (c = 0; c < a->ncpus; c++)
+		if (a->cpu_end[c] && a->cpu_end[c] < t)
+			return 0;
+	return 1;
+}
+
+/*
  * The heavy logging's time or count reached (or @all: the trace ends):
- * off in the module, then, after two flush intervals (the records of its
- * time still in the module), its line in the firings log.
+ * off in the module, then, once the buffers read have passed its end on
+ * every CPU (its records are then counted; two flush intervals at least,
+ * HEAVY_CLOSE_MAX_NS at most), its line in the firings log.
  */
 static void heavy_poll(struct audit *a, int all)
 {
@@ -366,7 +383,9 @@ static void heavy_poll(struct audit *a, int all)
 		h->due = h->to_ns + 2 * flush_ns;
 		h->state = HEAVY_CLOSING;
 	}
-	if (h->state == HEAVY_CLOSING && (all || now >= h->due)) {
+	if (h->state == HEAVY_CLOSING &&
+	    (all || (now >= h->due && cpus_passed(a, h->to_ns)) ||
+	     now >= h->to_ns + HEAVY_CLOSE_MAX_NS)) {
 		heavy_line(a);
 		h->state = HEAVY_OFF;
 	}
@@ -396,6 +415,8 @@ static void decode(struct audit *a, const struct rbuf *b)
 		return;
 	base = bh.start_ns;
 	pid = bh.pid;
+	if (bh.end_ns > a->cpu_end[bh.cpu])
+		a->cpu_end[bh.cpu] = bh.end_ns;
 	for (o = sizeof(bh); o < b->len;) {
 		struct lttr_event ev;
 
@@ -895,6 +916,13 @@ struct audit *audit_open(const struct options *o, int dirfd, const char *dir,
 	a->dir = dir;
 	a->h = *h;
 	a->ncpus = ncpus;
+	a->cpu_end = calloc(ncpus ? ncpus : 1, sizeof(*a->cpu_end));
+	if (!a->cpu_end) {
+		msg_err("out of memory for the rules");
+		free(a);
+		*failed = 1;
+		return NULL;
+	}
 	fd = openat(dirfd, "firings.jsonl", O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC |
 		    O_NOFOLLOW, 0600);
 	if (fd >= 0)
@@ -903,6 +931,7 @@ struct audit *audit_open(const struct options *o, int dirfd, const char *dir,
 		msg_err("cannot create %s/firings.jsonl: %s", dir, strerror(errno));
 		if (fd >= 0)
 			close(fd);
+		free(a->cpu_end);
 		free(a);
 		*failed = 1;
 		return NULL;
@@ -940,6 +969,7 @@ int audit_close(struct audit *a)
 		free(b);
 	}
 	free(a->ev);
+	free(a->cpu_end);
 	free(a);
 	return ret;
 }

@@ -97,8 +97,8 @@ PY
 
 # the slow server: the first firing is the first slow reply, its culprit the lock holder
 is "$(cat "$share/arc")" 0 "traced --rules over ltt-lockserv exits 0"
-locker=$(sed -n 's/^locker //p' "$share/lk.out")
-client=$(sed -n 's/^client //p' "$share/lk.out")
+locker=$(sed -n 's/^locker //p' "$share/lk.out" | head -1)
+client=$(sed -n 's/^client //p' "$share/lk.out" | head -1)
 ok $([ -n "$locker" ] && [ -n "$client" ]; echo $?) "ltt-lockserv printed its locker ($locker) and client ($client): $(grep slow "$share/lk.out")"
 a=$share/a
 tracevisualizer dump --json --pid "$client" "$a/snapshot-1" > "$share/a1.json" 2> "$share/a1.err"
