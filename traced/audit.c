@@ -226,7 +226,6 @@ static void heavy_parties(struct audit *a, const struct lttr_firing *f, const ch
 	struct lttr_trace *t = NULL;
 	struct lttr_blame *b = NULL;
 	struct lttr_error err;
-	char path[4096];
 	size_t i;
 
 	h->n = 0;
@@ -234,6 +233,8 @@ static void heavy_parties(struct audit *a, const struct lttr_firing *f, const ch
 	if (f->start_ns >= f->time_ns) {
 		snprintf(h->why, sizeof(h->why), "an instant event: its task");
 	} else {
+		char path[4096];
+
 		snprintf(path, sizeof(path), "%s/%s", a->dir, snapdir);
 		if (lttr_trace_open(path, LTTR_OPEN_SALVAGE, &t, &err) < 0 ||
 		    lttr_blame_compute(t, f->pid, f->start_ns, f->time_ns, f->log.top, &b,
