@@ -35,15 +35,23 @@ cat > "$share/run.sh" <<'RUN'
 traced -q -o /mnt/share/t --rules /mnt/share/rules -- sh -c 'ltt-segv 50 > /mnt/share/pid; ltt-getppid 10 > /dev/null; sleep 1'
 echo $? > /mnt/share/rc
 # the server runs until the first heavy logging is over and logged (polled
-# twice a second, at most 60 s), then it and its client are ended
-traced -q -o /mnt/share/a --rules /mnt/share/arules -- sh -c '
+# twice a second from CPU 0, the server's being 1; at most 60 s), then it
+# and its client are ended.  The trace is written to the guest's tmpfs
+# and copied after: the snapshots of the firings that come meanwhile,
+# written to the 9p share, held traced up for seconds, and the module's
+# buffers overflowed (the logged window had no event at all)
+cat > /mnt/share/poll.sh <<'POLL'
+i=0
+while ! grep -q '^{"log":1,' /tmp/a/firings.jsonl 2>/dev/null && [ $i -lt 120 ]; do
+	sleep 0.5; i=$((i + 1))
+done
+POLL
+traced -q -o /tmp/a --rules /mnt/share/arules -- sh -c '
 	ltt-lockserv 100000 /tmp/lk.dat 1 > /mnt/share/lk.out & p=$!
-	i=0
-	while ! grep -q "^{\"log\":1," /mnt/share/a/firings.jsonl 2>/dev/null && [ $i -lt 120 ]; do
-		sleep 0.5; i=$((i + 1))
-	done
-	kill $p $(sed -n "s/^client //p" /mnt/share/lk.out); wait $p; exit 0'
+	taskset -c 0 sh /mnt/share/poll.sh
+	kill $p $(sed -n "s/^client //p" /mnt/share/lk.out | head -1); wait $p; exit 0'
 echo $? > /mnt/share/arc
+cp -a /tmp/a /mnt/share/a
 RUN
 vm_run "$share" 300 'sh /mnt/share/run.sh'
 ok $? "guest ran ltt-segv under traced --rules"
