@@ -932,8 +932,20 @@ void ltt_emit_unpublished(unsigned int id, const void *data,
 /*
  * LTT_IOC_SET_FLUSH: while tracing (not a flight trace, which is read
  * after STOP only), a delayed work runs every ltt.flush_ms and makes each
- * online CPU close its open buffer if it holds records, so that a live
- * reader sees the events of a CPU too quiet to fill one.
+ * online CPU close its open buffer, so that a live reader sees the events
+ * of a CPU too quiet to fill one.  The buffer closed ends with a
+ * time-extension record of the flush's time (opened for it if the CPU had
+ * none open), so its end_ns says how far the CPU has got even when it
+ * wrote nothing since the last flush: every later record of that CPU is
+ * at or after it, and a reader that merges the CPUs in time order (the
+ * trigger rules of traced) may go up to the oldest such time of all CPUs
+ * without waiting for a quiet CPU's next event.
+ *
+ * The work is queued on system_unbound_wq: a CPU-bound work item (the
+ * default system_wq runs it on the CPU that queued it) waits behind a
+ * real-time task that hogs that CPU, and no CPU would be flushed for as
+ * long as the hog runs.  The flush itself is an IPI to each CPU, which
+ * preempts any task.
  *
  * Why the close needs no lock
  * ---------------------------
@@ -977,8 +989,10 @@ static bool ltt_flush_here(void)
 		local_irq_restore(flags);
 		return false;
 	}
-	if (c->cur != LTT_NO_BUF &&
-	    c->offset > sizeof(struct ltt_buffer_header)) {
+	/* a stream not begun yet (CPU coming online) gets no buffer here */
+	if (c->started && (c->cur != LTT_NO_BUF || ltt_open(c, ts))) {
+		if (c->offset + LTT_TIME_EXT_SIZE <= c->size)
+			ltt_time_ext(c, ts);
 		ltt_close(c, LTT_BUF_FLUSHED);
 		closed = true;
 	}
@@ -997,8 +1011,8 @@ void ltt_flush_fn(struct work_struct *work)
 {
 	on_each_cpu(ltt_flush_on_cpu, NULL, 1);
 	if (READ_ONCE(ltt.active))
-		schedule_delayed_work(&ltt.flush_work,
-				      msecs_to_jiffies(READ_ONCE(ltt.flush_ms)));
+		queue_delayed_work(system_unbound_wq, &ltt.flush_work,
+				   msecs_to_jiffies(READ_ONCE(ltt.flush_ms)));
 }
 
 /*
@@ -1026,8 +1040,8 @@ bool ltt_close_open(struct ltt_cpu *c)
 void ltt_flush_start(void)
 {
 	if (ltt.flush_ms && !ltt.flight)
-		schedule_delayed_work(&ltt.flush_work,
-				      msecs_to_jiffies(ltt.flush_ms));
+		queue_delayed_work(system_unbound_wq, &ltt.flush_work,
+				   msecs_to_jiffies(ltt.flush_ms));
 }
 
 /* STOP, after active is cleared and before the grace period. */

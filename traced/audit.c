@@ -23,23 +23,20 @@
 
 #define MAX_NOTIFY	16	/* notify commands running at once; more are refused */
 #define NCOMMS		4096	/* names of tasks, by pid modulo */
-#define MAX_PENDING	16	/* firings waiting for their snapshot */
 #define HEAVY_CLOSE_MAX_NS	(5ULL * 1000000000ULL)	/* a quiet CPU waited for at most */
-
-/* a firing whose snapshot waits for the other CPUs' buffers of its time */
-struct pending {
-	struct lttr_firing f;
-	char comm[16];
-	char key[64];
-	unsigned int seq;
-	uint64_t due;		/* CLOCK_MONOTONIC */
-};
-
 /* a buffer kept for the snapshots */
 struct rbuf {
 	struct rbuf *next;
 	size_t len;
+	size_t unfed;		/* its events not yet fed to the rules */
 	unsigned char data[];
+};
+
+/* an event decoded, waiting for every CPU to pass its time */
+struct pev {
+	struct lttr_event ev;
+	struct rbuf *b;		/* its buffer (ev.var points into it) */
+	uint64_t order;		/* decoding order: equal times keep it per CPU */
 };
 
 struct comm {
@@ -92,20 +89,24 @@ struct audit {
 	struct rbuf *head, *tail, *batch;
 	uint64_t bytes;
 	uint64_t evicted;
-	/* the batch's events */
-	struct lttr_event *ev;
+	/* the events decoded and not fed yet, oldest first after each merge */
+	struct pev *ev;
 	size_t nev, cap;
+	uint64_t order;
+	/* per CPU: the end of its last buffer (every later event of it is at
+	   or after it), whether one came */
+	uint64_t *cpu_end;
+	unsigned char *cpu_seen;
+	uint64_t fed;		/* every event before it was fed */
+	uint64_t late;		/* events before it that came after: not fed */
 	uint64_t bad_records;
 	struct comm comms[NCOMMS];
 	unsigned int seq, nsnap;
 	struct notify notify[MAX_NOTIFY];
 	size_t nnotify;
-	struct pending pending[MAX_PENDING];
-	size_t npending;
 	int stop;
 	struct device *dev;	/* for the heavy logging, or NULL */
 	struct heavy heavy;
-	uint64_t *cpu_end;	/* per CPU: the end of its latest buffer read */
 };
 
 static uint64_t now_ns(void)
@@ -400,8 +401,8 @@ void audit_set_device(struct audit *a, struct device *dev)
 
 /* ---- the ring and the events --------------------------------------------- */
 
-/* decode the records of buffer @b into the batch's events */
-static void decode(struct audit *a, const struct rbuf *b)
+/* decode the records of buffer @b into the events not fed yet */
+static void decode(struct audit *a, struct rbuf *b)
 {
 	struct ltt_buffer_header bh;
 	uint64_t base;
@@ -414,10 +415,12 @@ static void decode(struct audit *a, const struct rbuf *b)
 	if (bh.magic != LTT_BUFFER_MAGIC || sizeof(bh) + (size_t)bh.data_size != b->len ||
 	    bh.cpu >= a->ncpus)
 		return;
+	/* the CPU has passed its end: its later records are not before it */
+	if (!a->cpu_seen[bh.cpu] || bh.end_ns > a->cpu_end[bh.cpu])
+		a->cpu_end[bh.cpu] = bh.end_ns;
+	a->cpu_seen[bh.cpu] = 1;
 	base = bh.start_ns;
 	pid = bh.pid;
-	if (bh.end_ns > a->cpu_end[bh.cpu])
-		a->cpu_end[bh.cpu] = bh.end_ns;
 	for (o = sizeof(bh); o < b->len;) {
 		struct lttr_event ev;
 
@@ -443,9 +446,14 @@ static void decode(struct audit *a, const struct rbuf *b)
 			ev.pid = pid;
 		}
 		heavy_count(a, &ev);
+		if (ev.time_ns < a->fed) {
+			/* a CPU's record before a time every CPU had passed */
+			a->late++;
+			continue;
+		}
 		if (a->nev == a->cap) {
 			size_t cap = a->cap ? 2 * a->cap : 1024;
-			struct lttr_event *n = realloc(a->ev, cap * sizeof(*n));
+			struct pev *n = realloc(a->ev, cap * sizeof(*n));
 
 			if (!n) {
 				a->bad_records++;
@@ -454,7 +462,8 @@ static void decode(struct audit *a, const struct rbuf *b)
 			a->ev = n;
 			a->cap = cap;
 		}
-		a->ev[a->nev++] = ev;
+		a->ev[a->nev++] = (struct pev){ .ev = ev, .b = b, .order = a->order++ };
+		b->unfed++;
 	}
 }
 
@@ -471,6 +480,7 @@ void audit_buffer(struct audit *a, const void *p, size_t len)
 	}
 	b->next = NULL;
 	b->len = len;
+	b->unfed = 0;
 	memcpy(b->data, p, len);
 	if (a->tail)
 		a->tail->next = b;
@@ -482,10 +492,14 @@ void audit_buffer(struct audit *a, const void *p, size_t len)
 	a->bytes += len;
 }
 
-/* the oldest buffers out of the ring, down to its size (not the batch's) */
+/*
+ * the oldest buffers out of the ring, down to its size (not the batch's,
+ * nor those from the first with events not fed yet)
+ */
 static void evict(struct audit *a)
 {
-	while (a->head && a->head != a->batch && a->bytes > a->o->snapshot_size) {
+	while (a->head && a->head != a->batch && !a->head->unfed &&
+	       a->bytes > a->o->snapshot_size) {
 		struct rbuf *b = a->head;
 
 		a->head = b->next;
@@ -678,9 +692,6 @@ out:
 	free(lost);
 }
 
-static void act_due(struct audit *a, int all);
-static void heavy_poll(struct audit *a, int all);
-
 /* ---- notify ---------------------------------------------------------------- */
 
 static void notify_start(struct audit *a, const char *cmd, const char *json, size_t len,
@@ -747,7 +758,6 @@ void audit_poll(struct audit *a)
 
 	if (!a)
 		return;
-	act_due(a, 0);
 	heavy_poll(a, 0);
 	for (i = 0; i < a->nnotify;) {
 		struct notify *n = &a->notify[i];
@@ -811,88 +821,98 @@ static void act(struct audit *a, const struct lttr_firing *f, unsigned int seq)
 	free(json);
 }
 
-/* the pending firings due (all of them with @all) */
-static void act_due(struct audit *a, int all)
-{
-	uint64_t now = now_ns();
-	size_t i = 0;
-
-	while (i < a->npending) {
-		struct pending *p = &a->pending[i];
-
-		if (!all && now < p->due) {
-			i++;
-			continue;
-		}
-		act(a, &p->f, p->seq);
-		memmove(p, p + 1, (a->npending - i - 1) * sizeof(*p));
-		a->npending--;
-	}
-}
-
 /*
- * A firing.  With a snapshot, its actions wait two flush intervals (the
- * rules' 100 ms without --flush-interval): the other CPUs' buffers of the
- * moment before it are still in the module when it fires.
+ * A firing: its actions now.  Its event was fed once every CPU had passed
+ * its time (audit_batch()), so the ring holds every CPU's buffers up to
+ * it: the snapshot is complete on every CPU without waiting.
  */
 static void on_fire(void *arg, const struct lttr_firing *f)
 {
 	struct audit *a = arg;
-	struct pending *p;
-	uint64_t flush_ns = (uint64_t)(a->o->flush_ms ? a->o->flush_ms : DEFAULT_RULES_FLUSH_MS) *
-			    1000000ULL;
 
-	a->seq++;
-	if (!(f->actions & LTTR_ACT_SNAPSHOT)) {
-		act(a, f, a->seq);
-		return;
-	}
-	if (a->npending == MAX_PENDING) {
-		/* too many waiting: the oldest is written now */
-		act(a, &a->pending[0].f, a->pending[0].seq);
-		a->npending--;
-		memmove(a->pending, a->pending + 1, a->npending * sizeof(*a->pending));
-	}
-	p = &a->pending[a->npending++];
-	p->f = *f;
-	snprintf(p->comm, sizeof(p->comm), "%s", f->comm ? f->comm : "");
-	snprintf(p->key, sizeof(p->key), "%s", f->key ? f->key : "");
-	p->f.comm = f->comm ? p->comm : NULL;
-	p->f.key = p->key;
-	p->seq = a->seq;
-	p->due = now_ns() + 2 * flush_ns;
+	act(a, f, ++a->seq);
 }
 
 static int by_time(const void *x, const void *y)
 {
-	const struct lttr_event *a = x, *b = y;
+	const struct pev *a = x, *b = y;
 
-	if (a->time_ns != b->time_ns)
-		return a->time_ns < b->time_ns ? -1 : 1;
-	return (a->cpu > b->cpu) - (a->cpu < b->cpu);
+	if (a->ev.time_ns != b->ev.time_ns)
+		return a->ev.time_ns < b->ev.time_ns ? -1 : 1;
+	if (a->ev.cpu != b->ev.cpu)
+		return a->ev.cpu < b->ev.cpu ? -1 : 1;
+	return (a->order > b->order) - (a->order < b->order);
+}
+
+/*
+ * The time every CPU has passed: the oldest end of the CPUs' last
+ * buffers.  A CPU that lags the most advanced one by more than @grace (4
+ * flush intervals) of trace time is left out until its next buffer
+ * (offline: hot-unplugged, or never seen once the others are that far
+ * from the start; the module's periodic flush closes every online CPU's
+ * buffer each interval, so an online one does not lag that much): its
+ * records before the time already passed are then late, counted.  Trace
+ * time, not the daemon's: a daemon slow to read changes nothing.
+ */
+static uint64_t passed(const struct audit *a, int all)
+{
+	uint64_t w = UINT64_MAX, mx = 0, flush_ns, grace;
+	unsigned int c;
+
+	if (all)
+		return UINT64_MAX;
+	flush_ns = (uint64_t)(a->o->flush_ms ? a->o->flush_ms : DEFAULT_RULES_FLUSH_MS) * 1000000ULL;
+	grace = 4 * flush_ns;
+	for (c = 0; c < a->ncpus; c++)
+		if (a->cpu_seen[c] && a->cpu_end[c] > mx)
+			mx = a->cpu_end[c];
+	if (!mx)
+		return 0;
+	for (c = 0; c < a->ncpus; c++) {
+		if (a->cpu_seen[c]) {
+			if (mx - a->cpu_end[c] <= grace && a->cpu_end[c] < w)
+				w = a->cpu_end[c];
+		} else if (mx < a->h.start_ns + grace) {
+			return 0;	/* its first buffer may yet come */
+		}
+	}
+	return w;
+}
+
+/* the events before the time every CPU has passed to the rules, in time order */
+static void merge(struct audit *a, int all)
+{
+	struct lttr_filter_ctx ctx = { .comm = comm_of, .arg = a };
+	uint64_t w = passed(a, all);
+	size_t i, k;
+
+	if (w <= a->fed && !all)
+		return;
+	qsort(a->ev, a->nev, sizeof(*a->ev), by_time);
+	for (i = 0; i < a->nev && (all || a->ev[i].ev.time_ns < w); i++) {
+		learn(a, &a->ev[i].ev);
+		lttr_rules_feed(a->o->rules, &ctx, &a->ev[i].ev, on_fire, a);
+		a->ev[i].b->unfed--;
+	}
+	for (k = 0; i + k < a->nev; k++)
+		a->ev[k] = a->ev[i + k];
+	a->nev = k;
+	if (!all && w > a->fed) {
+		a->fed = w;
+		lttr_rules_advance(a->o->rules, &ctx, w, on_fire, a);
+	}
 }
 
 int audit_batch(struct audit *a)
 {
-	struct lttr_filter_ctx ctx;
-	const struct rbuf *b;
-	size_t i;
+	struct rbuf *b;
 
 	if (!a)
 		return 0;
 	for (b = a->batch; b; b = b->next)
 		decode(a, b);
-	/* the CPUs' records in time order (stable enough: by time, then CPU) */
-	qsort(a->ev, a->nev, sizeof(*a->ev), by_time);
-	ctx = (struct lttr_filter_ctx){ .comm = comm_of, .arg = a };
-	for (i = 0; i < a->nev; i++) {
-		learn(a, &a->ev[i]);
-		lttr_rules_feed(a->o->rules, &ctx, &a->ev[i], on_fire, a);
-	}
-	a->nev = 0;
 	a->batch = NULL;
-	/* the ring as it is when a pending firing's snapshot is due */
-	act_due(a, 0);
+	merge(a, 0);
 	evict(a);
 	audit_poll(a);
 	return a->stop;
@@ -912,18 +932,21 @@ struct audit *audit_open(const struct options *o, int dirfd, const char *dir,
 		*failed = 1;
 		return NULL;
 	}
+	a->cpu_end = calloc(ncpus ? ncpus : 1, sizeof(*a->cpu_end));
+	a->cpu_seen = calloc(ncpus ? ncpus : 1, 1);
+	if (!a->cpu_end || !a->cpu_seen) {
+		msg_err("out of memory for the rules");
+		free(a->cpu_end);
+		free(a->cpu_seen);
+		free(a);
+		*failed = 1;
+		return NULL;
+	}
 	a->o = o;
 	a->dirfd = dirfd;
 	a->dir = dir;
 	a->h = *h;
 	a->ncpus = ncpus;
-	a->cpu_end = calloc(ncpus ? ncpus : 1, sizeof(*a->cpu_end));
-	if (!a->cpu_end) {
-		msg_err("out of memory for the rules");
-		free(a);
-		*failed = 1;
-		return NULL;
-	}
 	fd = openat(dirfd, "firings.jsonl", O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC |
 		    O_NOFOLLOW, 0600);
 	if (fd >= 0)
@@ -933,22 +956,30 @@ struct audit *audit_open(const struct options *o, int dirfd, const char *dir,
 		if (fd >= 0)
 			close(fd);
 		free(a->cpu_end);
+		free(a->cpu_seen);
 		free(a);
 		*failed = 1;
 		return NULL;
 	}
+	/* the ticks of "on every D" from the trace's start, as audit --rules counts them */
+	lttr_rules_start(o->rules, h->start_ns);
 	return a;
 }
 
-int audit_close(struct audit *a)
+int audit_close(struct audit *a, uint64_t end_ns)
 {
+	struct lttr_filter_ctx ctx = { .comm = comm_of, .arg = a };
 	struct lttr_rules_stats st;
 	int ret;
 
 	if (!a)
 		return 0;
-	audit_batch(a);
-	act_due(a, 1);	/* every buffer is in: the snapshots due now */
+	/* every buffer is in: the rest in time order, the ticks up to the end */
+	for (struct rbuf *b = a->batch; b; b = b->next)
+		decode(a, b);
+	a->batch = NULL;
+	merge(a, 1);
+	lttr_rules_advance(a->o->rules, &ctx, end_ns, on_fire, a);
 	heavy_poll(a, 1);
 	while (a->nnotify) {
 		struct timespec ts = { 0, 20 * 1000 * 1000 };
@@ -962,6 +993,10 @@ int audit_close(struct audit *a)
 		msg_info("rules: %" PRIu64 " ends without their start, %" PRIu64 " events over "
 			 "the keys, %" PRIu64 " samples dropped, %" PRIu64 " records not decoded",
 			 st.unpaired, st.keys_over, st.samples_dropped, a->bad_records);
+	if (a->late || st.late || st.sockets_over)
+		msg_warn("rules: %" PRIu64 " events came after every CPU had passed their time "
+			 "(not evaluated), %" PRIu64 " accepted sockets forgotten",
+			 a->late + st.late, st.sockets_over);
 	ret = fclose(a->log) == EOF || a->log_failed ? -1 : 0;
 	while (a->head) {
 		struct rbuf *b = a->head;
@@ -971,6 +1006,7 @@ int audit_close(struct audit *a)
 	}
 	free(a->ev);
 	free(a->cpu_end);
+	free(a->cpu_seen);
 	free(a);
 	return ret;
 }

@@ -3,7 +3,9 @@
  * audit.h - the trigger rules while tracing (docs/triggers.md): every
  * buffer taken from the module is kept in a memory ring (the last
  * --snapshot-size bytes) and its records decoded; after each batch of
- * reads, the batch's events are sorted by time and fed to the rules.  A
+ * reads, the events before the time every CPU has passed (the oldest end
+ * of the CPUs' last buffers) are fed to the rules in time order, the
+ * others kept for a later batch.  A
  * firing is logged (DIR/firings.jsonl), and its actions run: snapshot
  * (the ring written as DIR/snapshot-N, a trace of its own), notify
  * (a command with the firing's JSON on stdin, killed after
@@ -50,9 +52,11 @@ int audit_batch(struct audit *a);
 void audit_poll(struct audit *a);
 
 /*
- * At the end: waits for the notify commands (each within its timeout),
- * closes the log.  Returns 0, or -1 when the log could not be written.
+ * At the end (every buffer taken): the last events to the rules, the
+ * ticks of their timers up to @end_ns (the header's end); waits for the
+ * notify commands (each within its timeout), closes the log.  Returns 0,
+ * or -1 when the log could not be written.
  */
-int audit_close(struct audit *a);
+int audit_close(struct audit *a, uint64_t end_ns);
 
 #endif

@@ -304,7 +304,7 @@ static int finish(struct session *s, struct files *f,
 		h->end_ns = h->start_ns;
 	}
 	/* the last events to the rules, the notify commands waited for */
-	if (audit_close(s->audit) < 0) {
+	if (audit_close(s->audit, h->end_ns) < 0) {
 		msg_err("write error on %s/firings.jsonl", s->opt->output);
 		write_failed = 1;
 	}

@@ -21,7 +21,7 @@ static void usage(FILE *f)
 "       traced [OPTIONS] -o TRACEDIR            (until SIGINT/SIGTERM)\n"
 "       traced [-d DEVICE] [-q] --set-events LIST\n"
 "       traced --vitals [--epoch DURATION] [--keep DURATION] [-t DURATION]\n"
-"              [--metrics-listen ADDRESS:PORT] -o DIR\n"
+"              [--max-size SIZE] [--metrics-listen ADDRESS:PORT] -o DIR\n"
 "\n"
 "Trace the whole system with the LTT tracer (/dev/tracer) while PROGRAM\n"
 "runs, for DURATION, or until interrupted, and write the trace to TRACEDIR\n"
@@ -108,13 +108,20 @@ static void usage(FILE *f)
 "                           (/dev/ltt-vitals) and write one file an epoch\n"
 "                           to DIR (vitals-N.ltv, continuing the numbers\n"
 "                           already there); SIGINT/SIGTERM end the epoch,\n"
-"                           write it and exit; takes only -o, -t, -d, -q\n"
-"                           --epoch, --keep and --metrics-listen (a full\n"
-"                           trace may run beside it)\n"
+"                           write it and exit; SIGHUP ends it, writes it\n"
+"                           and reopens DIR (made again if it is gone);\n"
+"                           the epoch a killed daemon was in is named by\n"
+"                           the next one and its number skipped; takes\n"
+"                           only -o, -t, -d, -q, --epoch, --keep,\n"
+"                           --max-size and --metrics-listen (a full trace\n"
+"                           may run beside it)\n"
 "      --epoch DURATION     the epoch's length (default 60s; 100ms..1 day)\n"
 "      --keep DURATION      remove the files of the epochs that ended more\n"
 "                           than DURATION ago (whole epochs: the newest\n"
 "                           ceil(DURATION / epoch) files are kept)\n"
+"      --max-size SIZE      the epoch files in DIR at most SIZE bytes\n"
+"                           (k, M, G; at least 4k): the oldest removed,\n"
+"                           counted, after each epoch written\n"
 "      --metrics-listen ADDRESS:PORT  serve the epochs written, in\n"
 "                           Prometheus' text format, on\n"
 "                           http://ADDRESS:PORT/metrics (numeric:\n"
@@ -296,7 +303,7 @@ enum {
 	OPT_FLIGHT, OPT_NO_CPUID, OPT_CAPTURE, OPT_SET_EVENTS,
 	OPT_FULL_RECORDS, OPT_GROUP, OPT_FLUSH, OPT_READ, OPT_STACKS,
 	OPT_STACK_DEPTH, OPT_SAMPLE, OPT_RULES, OPT_RULE, OPT_SNAPSHOT_SIZE, OPT_NOTIFY_TIMEOUT,
-	OPT_VITALS, OPT_EPOCH, OPT_KEEP, OPT_METRICS_LISTEN,
+	OPT_VITALS, OPT_EPOCH, OPT_KEEP, OPT_METRICS_LISTEN, OPT_MAX_SIZE,
 };
 
 static const struct option longopts[] = {
@@ -333,6 +340,7 @@ static const struct option longopts[] = {
 	{ "epoch",		required_argument, NULL, OPT_EPOCH },
 	{ "keep",		required_argument, NULL, OPT_KEEP },
 	{ "metrics-listen",	required_argument, NULL, OPT_METRICS_LISTEN },
+	{ "max-size",		required_argument, NULL, OPT_MAX_SIZE },
 	{ "device",		required_argument, NULL, 'd' },
 	{ "quiet",		no_argument,	   NULL, 'q' },
 	{ "stats",		required_argument, NULL, OPT_STATS },
@@ -495,7 +503,8 @@ int options_parse(int argc, char **argv, struct options *o)
 		/* options of a trace, not of the vital signs */
 		if (c != 'd' && c != 'q' && c != 'h' && c != 'o' && c != 't' &&
 		    c != OPT_VITALS && c != OPT_EPOCH && c != OPT_KEEP &&
-		    c != OPT_METRICS_LISTEN && c != OPT_VERSION &&
+		    c != OPT_METRICS_LISTEN && c != OPT_MAX_SIZE &&
+		    c != OPT_VERSION &&
 		    c != ':' && c != '?' && !trace_opt) {
 			static char tfirst[32];
 
@@ -523,6 +532,12 @@ int options_parse(int argc, char **argv, struct options *o)
 			break;
 		case OPT_METRICS_LISTEN:
 			o->metrics_listen = optarg;
+			break;
+		case OPT_MAX_SIZE:
+			if (parse_size(optarg, &v) < 0 || v < VITALS_MAX_SIZE_MIN)
+				return bad("bad --max-size '%s' (at least 4k)",
+					   optarg);
+			o->max_size = v;
 			break;
 		case 'o':
 			o->output = optarg;
@@ -725,13 +740,15 @@ int options_parse(int argc, char **argv, struct options *o)
 		    !mask_test(&o->mask, (unsigned int)i))
 			return bad("--stacks: the %s event is not recorded "
 				   "(see -e)", event_name((unsigned int)i));
-	if ((o->epoch_ns || o->keep_ns || o->metrics_listen) && !o->vitals)
-		return bad("--epoch, --keep and --metrics-listen need --vitals%s",
-			   "");
+	if ((o->epoch_ns || o->keep_ns || o->metrics_listen || o->max_size) &&
+	    !o->vitals)
+		return bad("--epoch, --keep, --max-size and --metrics-listen "
+			   "need --vitals%s", "");
 	if (o->vitals) {
 		if (trace_opt)
 			return bad("--vitals takes only -o, -t, -d, -q, --epoch, "
-				   "--keep and --metrics-listen, not %s",
+				   "--keep, --max-size and --metrics-listen, "
+				   "not %s",
 				   trace_opt);
 		if (o->program)
 			return bad("--vitals takes no PROGRAM ('%s')",

@@ -12,6 +12,7 @@ struct lttr_rules;
 #define TRACED_VERSION		"1.1"
 #define DEFAULT_DEVICE		"/dev/tracer"
 #define DEFAULT_VITALS_DEVICE	"/dev/ltt-vitals"
+#define VITALS_MAX_SIZE_MIN	4096ULL
 #define DEFAULT_EPOCH_NS	(60ULL * 1000000000ULL)
 #define EPOCH_MIN_NS		(100ULL * 1000000ULL)
 #define EPOCH_MAX_NS		(86400ULL * 1000000000ULL)
@@ -75,6 +76,7 @@ struct options {
 	uint64_t epoch_ns;		/* --epoch */
 	uint64_t keep_ns;		/* --keep, 0: every epoch kept */
 	const char *metrics_listen;	/* --metrics-listen ADDR:PORT */
+	uint64_t max_size;		/* --max-size in bytes, 0: no cap */
 
 	/* control mode: traced --set-events LIST */
 	int set_events;

@@ -8,10 +8,18 @@
  * a reader never sees half of one).  The numbers continue those already
  * in DIR; with --keep, the files of the epochs older than that are
  * removed as new ones are written.  SIGINT and SIGTERM end the current epoch early (marked
- * partial), write it and exit; -t ends after that long.  With
+ * partial), write it and exit; -t ends after that long.  SIGHUP ends it
+ * the same way (marked partial), writes it and reopens DIR: made again if
+ * it was removed, its oldest file found again if files were moved away.
+ * DIR/vitals.current holds the number of the epoch being collected while
+ * the daemon runs: a daemon that finds it at start knows that epoch was
+ * lost (the one before was killed, or the machine stopped), says so and
+ * skips its number, so that the gap shows it.  With --max-size, the
+ * oldest files are removed (and counted) until the epoch files fit.  With
  * --metrics-listen, the epochs written are served to Prometheus on
  * /metrics (the library's exposition of DIR, lttr/vitals/vitals.h).
  */
+#include <dirent.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <poll.h>
@@ -54,7 +62,142 @@ struct vit {
 	uint64_t oldest;	/* the oldest epoch that may have a file */
 	uint64_t keep;		/* --keep in epochs, 0: all */
 	uint64_t written, bytes;
+	uint64_t capped;	/* files removed for --max-size */
 };
+
+#define CURRENT_FILE	"vitals.current"
+
+/* DIR/vitals.current: @epoch is being collected (a file renamed over it) */
+static void current_write(const struct vit *v, uint64_t epoch)
+{
+	char path[4096], tmp[4200];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/" CURRENT_FILE, v->o->output);
+	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+	f = fopen(tmp, "w");
+	if (!f || fprintf(f, "%" PRIu64 "\n", epoch) < 0 || fclose(f) != 0 ||
+	    rename(tmp, path) < 0)
+		msg_warn("%s: %s (a crash would not be said)", path,
+			 strerror(errno));
+}
+
+/* the epoch a daemon before was collecting when it stopped: 1 and *@epoch,
+ * 0 when it ended cleanly (no file); a file that holds no number still
+ * says it did not end cleanly: *@epoch 0 (the caller takes the epoch after
+ * the newest file) */
+static int current_read(const char *dir, uint64_t *epoch)
+{
+	char path[4096], line[64], *end;
+	unsigned long long n;
+	FILE *f;
+	int ok;
+
+	snprintf(path, sizeof(path), "%s/" CURRENT_FILE, dir);
+	f = fopen(path, "r");
+	if (!f)
+		return 0;
+	ok = fgets(line, sizeof(line), f) != NULL;
+	fclose(f);
+	*epoch = 0;
+	errno = 0;
+	n = ok && line[0] >= '0' && line[0] <= '9' ? strtoull(line, &end, 10) : 0;
+	if (!ok || line[0] < '0' || line[0] > '9' || errno ||
+	    (*end && *end != '\n')) {
+		msg_warn("%s: not an epoch number", path);
+		return 1;
+	}
+	*epoch = n;
+	return 1;
+}
+
+struct efile {
+	uint64_t epoch, size;
+};
+
+static int by_epoch(const void *a, const void *b)
+{
+	const struct efile *x = a, *y = b;
+
+	return x->epoch < y->epoch ? -1 : x->epoch > y->epoch;
+}
+
+/* --max-size: the oldest epoch files removed until those left fit */
+static void cap_size(struct vit *v)
+{
+	struct efile *f = NULL, *g;
+	uint64_t total = 0;
+	size_t n = 0, i;
+	struct dirent *d;
+	DIR *dp;
+
+	dp = opendir(v->o->output);
+	if (!dp) {
+		msg_warn("%s: %s (--max-size not applied)", v->o->output,
+			 strerror(errno));
+		return;
+	}
+	while ((d = readdir(dp))) {
+		char path[4096];
+		unsigned long long e;
+		struct stat st;
+		int end = 0;
+
+		if (sscanf(d->d_name, LTTR_VITALS_FILE_PREFIX "%20llu"
+			   LTTR_VITALS_FILE_SUFFIX "%n", &e, &end) != 1 ||
+		    !end || d->d_name[end])
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", v->o->output, d->d_name);
+		if (stat(path, &st) < 0)
+			continue;
+		g = realloc(f, (n + 1) * sizeof(*f));
+		if (!g) {
+			msg_warn("out of memory (--max-size not applied)");
+			break;
+		}
+		f = g;
+		f[n].epoch = e;
+		f[n].size = (uint64_t)st.st_size;
+		total += f[n].size;
+		n++;
+	}
+	closedir(dp);
+	if (n)
+		qsort(f, n, sizeof(*f), by_epoch);
+	/* the newest file stays, whatever its size */
+	for (i = 0; total > v->o->max_size && i + 1 < n; i++) {
+		char path[4096];
+
+		snprintf(path, sizeof(path), "%s/" LTTR_VITALS_FILE_PREFIX
+			 "%08" PRIu64 LTTR_VITALS_FILE_SUFFIX, v->o->output,
+			 f[i].epoch);
+		if (unlink(path) < 0) {
+			if (errno != ENOENT)
+				msg_warn("%s: %s", path, strerror(errno));
+			continue;
+		}
+		total -= f[i].size;
+		v->capped++;
+		msg_info("vital signs: epoch %" PRIu64 " removed (--max-size; "
+			 "%" PRIu64 " removed so far)", f[i].epoch, v->capped);
+		if (f[i].epoch >= v->oldest)
+			v->oldest = f[i].epoch + 1;
+	}
+	free(f);
+}
+
+/* SIGHUP: DIR again (made if it is gone), its oldest file found again */
+static void reopen_dir(struct vit *v)
+{
+	uint64_t first = 0, last = 0;
+	int found;
+
+	found = lttr_vitals_epoch_range(v->o->output, &first, &last);
+	v->oldest = found > 0 ? first : v->next;
+	current_write(v, v->next);
+	msg_info("vital signs: SIGHUP: %s reopened, epoch %" PRIu64 " next",
+		 v->o->output, v->next);
+}
 
 /* End the module's epoch and write it; 0 or -1 (said). */
 static int vit_epoch(struct vit *v, int partial)
@@ -102,6 +245,7 @@ static int vit_epoch(struct vit *v, int partial)
 	v->written++;
 	if (stat(path, &st) == 0)
 		v->bytes += (uint64_t)st.st_size;
+	current_write(v, v->next);
 	/* --keep: the newest keep files, the older ones removed */
 	while (v->keep && v->oldest + v->keep < v->next) {
 		snprintf(path, sizeof(path), "%s/" LTTR_VITALS_FILE_PREFIX
@@ -111,6 +255,8 @@ static int vit_epoch(struct vit *v, int partial)
 			msg_warn("%s: %s", path, strerror(errno));
 		v->oldest++;
 	}
+	if (v->o->max_size)
+		cap_size(v);
 	return 0;
 }
 
@@ -123,7 +269,7 @@ int vitals_run(const struct options *o)
 	struct lttr_vitals_prom prom;
 	unsigned int port = 0;
 	int lfd = -1;
-	uint64_t start, end_at, next_end, first = 0, last = 0;
+	uint64_t start, end_at, next_end, first = 0, last = 0, lost = 0;
 	sigset_t orig;
 	int sigfd, rc = EXIT_ERROR, stop = 0, found;
 
@@ -139,6 +285,17 @@ int vitals_run(const struct options *o)
 	}
 	v.next = found ? last + 1 : 0;
 	v.oldest = found ? first : 0;
+	if (current_read(o->output, &lost)) {
+		/* killed between an epoch's file and the marker's update: the
+		 * epoch after the newest file was the one being collected */
+		if (lost < v.next)
+			lost = v.next;
+		/* its number skipped: the gap says it, to every reader */
+		msg_warn("epoch %" PRIu64 " was lost: the traced --vitals before "
+			 "ended without writing it (killed, or the machine "
+			 "stopped)", lost);
+		v.next = lost + 1;
+	}
 	if (o->keep_ns)
 		v.keep = (o->keep_ns + o->epoch_ns - 1) / o->epoch_ns;
 	if (lttr_vitals_prom_init(&prom, o->output, LTTR_VITALS_PROM_TOP) < 0) {
@@ -193,6 +350,7 @@ int vitals_run(const struct options *o)
 			" (another traced --vitals runs)" : "");
 		goto out;
 	}
+	current_write(&v, v.next);
 	start = mono_ns();
 	end_at = o->duration_ns ? start + o->duration_ns : 0;
 	next_end = start + o->epoch_ns;
@@ -207,7 +365,7 @@ int vitals_run(const struct options *o)
 		struct pollfd p[2] = { { .fd = sigfd, .events = POLLIN },
 				       { .fd = lfd, .events = POLLIN } };
 		struct sig_event se;
-		int partial = 0;
+		int partial = 0, hup = 0;
 
 		if (end_at && end_at < until)
 			until = end_at;
@@ -233,23 +391,45 @@ int vitals_run(const struct options *o)
 			if (se.signo == SIGINT || se.signo == SIGTERM) {
 				stop = 1;
 				partial = 1;
+			} else if (se.signo == SIGHUP) {
+				hup = 1;
 			}
 		}
 		now = mono_ns();
 		if (end_at && now >= end_at)
 			stop = 1;
-		if (!stop && now < next_end)
+		if (!stop && !hup && now < next_end)
 			continue;
-		if (vit_epoch(&v, partial || (stop && now < next_end)) < 0) {
+		/* SIGHUP: DIR made again before the epoch goes into it */
+		if (hup && mkdir(o->output, 0700) == 0)
+			msg_info("vital signs: %s was gone: made again",
+				 o->output);
+		if (vit_epoch(&v, partial || now < next_end) < 0) {
 			rc = EXIT_WRITE;
 			break;
+		}
+		if (hup && !stop) {
+			reopen_dir(&v);
+			/* the next epoch a whole one from now */
+			next_end = now + o->epoch_ns;
 		}
 		while (next_end <= now)
 			next_end += o->epoch_ns;
 	}
 	devsys_ioctl(v.fd, LTT_VITALS_IOC_STOP, NULL);
+	if (rc == 0) {
+		char cur[4096];
+
+		/* a clean end: nothing lost */
+		snprintf(cur, sizeof(cur), "%s/" CURRENT_FILE, o->output);
+		if (unlink(cur) < 0 && errno != ENOENT)
+			msg_warn("%s: %s", cur, strerror(errno));
+	}
 	msg_info("vital signs: %" PRIu64 " epochs written, %" PRIu64 " bytes",
 		 v.written, v.bytes);
+	if (v.capped)
+		msg_info("vital signs: %" PRIu64 " epoch files removed for "
+			 "--max-size", v.capped);
 out:
 	if (lfd >= 0)
 		close(lfd);

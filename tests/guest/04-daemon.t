@@ -72,7 +72,8 @@ traced -q -e syscall -o /mnt/share/vt -- ltt-vitals-rare 20000 > /mnt/share/vt.o
 kill -TERM $vp; wait $vp; echo $? > /mnt/share/vit.rc
 ls /mnt/share/vit > /mnt/share/vit.ls1
 # killed with -9: the release of its file frees the collector, a new daemon
-# starts at once and continues the series
+# starts at once, names the epoch the killed one was collecting
+# (vit/vitals.current) and continues the series after it
 traced --vitals --epoch 1s -o /mnt/share/vit 2> /mnt/share/vit9.err & vp=$!
 i=0
 while ! grep -q "epochs of" /mnt/share/vit9.err 2>/dev/null && [ $i -lt 300 ]; do usleep 50000; i=$((i + 1)); done
@@ -400,7 +401,11 @@ is "$(cat "$share/vit2.rc")" "0" "after a daemon killed with -9, a new traced --
 [ -s "$share/vit2.err" ] && diag "$(cat "$share/vit2.err")"
 n1=$(wc -l < "$share/vit.ls1") n2=$(wc -l < "$share/vit.ls2")
 ok $(( ! (n1 >= 1 && n2 >= n1 + 2 && n2 <= n1 + 4) )) "the new daemon continues the series: $n1 files, then $n2 (2 or 3 epochs of 200 ms in 500 ms)"
-is "$(tail -1 "$share/vit.ls2")" "$(printf 'vitals-%08d.ltv' $((n2 - 1)))" "numbered without a gap"
+is "$(tail -1 "$share/vit.ls2")" "$(printf 'vitals-%08d.ltv' $n2)" "numbered on after the killed daemon's epoch, $n1, skipped"
+grep -q "warning: epoch $n1 was lost: the traced --vitals before ended without writing it" "$share/vit2.err"
+ok $? "the new daemon names the epoch the killed one was collecting ($n1)"
+tracevisualizer vitals "$share/vit" 2>/dev/null | grep -q "^missing: 1 epoch with no file .*: $n1$"
+ok $? "tracevisualizer vitals names it missing"
 is "$(cat "$share/vk.rc")" "0" "traced --vitals --keep 200ms, epochs of 100 ms, for 1 s"
 # the daemon says how many epochs it wrote (about 10: fewer on a loaded host)
 nk=$(sed -n 's/^traced: vital signs: \([0-9]*\) epochs written.*/\1/p' "$share/vk.err")

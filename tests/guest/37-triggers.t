@@ -52,7 +52,12 @@ traced -q -o /tmp/a --rules /mnt/share/arules -- sh -c '
 	kill $p $(sed -n "s/^client //p" /mnt/share/lk.out | head -1); wait $p; exit 0'
 echo $? > /mnt/share/arc
 cp -a /tmp/a /mnt/share/a
+traced -q -e syscall -o /mnt/share/q --rules /mnt/share/qrules -- sleep 1
+echo $? > /mnt/share/qrc
 RUN
+cat > "$share/qrules" <<'RULES'
+on every 200ms over syscall_exit if count(200ms) >= 0 then notify true
+RULES
 vm_run "$share" 300 'sh /mnt/share/run.sh'
 ok $? "guest ran ltt-segv under traced --rules"
 is "$(cat "$share/rc")" 0 "traced exits 0"
@@ -102,6 +107,41 @@ ok(all(e['time_ns'] <= fir[-1]['time_ns'] + 10**9 for e in ev), "snapshot-2 ends
 done()
 PY
 )
+
+# the periodic flush of the module (100 ms with rules) closes every CPU's
+# buffer, a quiet one's too, with the flush's time at its end: the rules
+# go on from the time every CPU has passed, a timer rule ticks every 200
+# ms while the guest sleeps 1 s, and audit --rules agrees after the fact
+is "$(cat "$share/qrc")" 0 "traced --rules over sleep 1 exits 0"
+checks < <(PYTHONPATH=tests/lib python3 - "$share/q/events" "$share/q/firings.jsonl" <<'PY'
+import json, sys
+import lttfmt
+from check import ok, done
+data = open(sys.argv[1], 'rb').read()
+ncpus = lttfmt.TRACE_HEADER.unpack(open(sys.argv[1][:-len('events')] + 'header', 'rb').read())['ncpus']
+fl = {}
+for _, h in lttfmt.buffers(data):
+    if h['flags'] & lttfmt.BUF_FLAGS['flushed']:
+        fl.setdefault(h['cpu'], []).append(h['end_ns'])
+cpus = sorted(fl)
+ok(len(cpus) == ncpus and all(len(fl[c]) >= 6 for c in cpus),
+   "every CPU's buffer closed by the flush at least 6 times in 1 s, quiet or not: %s"
+   % {c: len(fl[c]) for c in cpus})
+gaps = [b - a for c in cpus for a, b in zip(fl[c], fl[c][1:])]
+ok(gaps and max(gaps) < 600 * 10**6, "no CPU's flushed ends 600 ms apart (longest %.0f ms)"
+   % (max(gaps or [0]) / 1e6))
+fir = [json.loads(l) for l in open(sys.argv[2])]
+ticks = [f['time_ns'] for f in fir if 'seq' in f]
+ok(len(ticks) >= 4 and all(b - a == 200 * 10**6 for a, b in zip(ticks, ticks[1:])),
+   "the timer rule ticked every 200 ms: %d firings" % len(ticks))
+done()
+PY
+)
+tracevisualizer audit --rules "$share/qrules" --json "$share/q" > "$share/q.after" 2> "$share/q.err"
+ok $? "audit --rules on that trace" || sed 's/^/# /' "$share/q.err"
+is "$(grep -o '"seq".*"actions"' "$share/q.after" | md5sum)" \
+	"$(grep -o '"seq".*"actions"' "$share/q/firings.jsonl" | md5sum)" \
+	"the same firings while tracing and after the fact"
 
 # the slow server: the first firing is the first slow reply, its culprit the lock holder
 is "$(cat "$share/arc")" 0 "traced --rules over ltt-lockserv exits 0"

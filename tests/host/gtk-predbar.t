@@ -9,6 +9,9 @@
 # x; a syntax error said with its column, the marks kept; on a big
 # trace, the predicate's pass held at its first step by the library's
 # test hook (LTTR_TEST_HOLD_PROGRESS): the Working dialog, Escape cancels.
+# The predicate is kept in session.json at the quit: opened again, the
+# window replays it (its hits said, ) to the first, p shows it); emptied,
+# the file holds none.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$(dirname "$0")/../lib/gtk.sh"
 gtk_tmp
@@ -36,6 +39,14 @@ msg=$($tv replay --hits "$bad" "$mix" 2>&1 | sed 's/^tracevisualizer: --hits: //
 checks < <(PYTHONPATH=tests/lib timeout 600 dbus-run-session -- xvfb-run -a -s "$screen" \
 	$PY tests/lib/gtkpredbar.py "$gtk" "$mix" "$tmp/hits" "$P" "$bad" "$msg" "$tmp/out" \
 	2> "$tmp/atspi.err" | grep -v '^SpiRegistry daemon')
+
+# kept in session.json at the quit, replayed when opened again
+jpred() { $PY -c 'import json, sys; print(json.dumps(json.load(open(sys.argv[1])).get("predicate")))' "$mix/session.json"; }
+is "$(jpred)" "\"$P\"" "session.json keeps the predicate set (not the one refused)"
+checks < <(PYTHONPATH=tests/lib timeout 600 dbus-run-session -- xvfb-run -a -s "$screen" \
+	$PY tests/lib/gtkpredbar.py --restored "$gtk" "$mix" "$tmp/hits" "$P" "$tmp/out" \
+	2>> "$tmp/atspi.err" | grep -v '^SpiRegistry daemon')
+is "$(jpred)" null "emptied: session.json holds no predicate"
 
 # a long pass, held, canceled
 $genbig -n 200000 "$tmp/big" > /dev/null 2>&1

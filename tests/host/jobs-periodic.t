@@ -246,6 +246,45 @@ is "$(val warnings "$tmp/f.fig")" "no_end:7 period_change:7" \
 grep -q "warning: job 'tick-7' of task 7 begun at 0.000007500 s has no end in the trace (not counted)" "$tmp/f.err"
 ok $? "... in words"
 
+# H: F with its timer set again at 500 ns kept running: the job of 7500
+# ends at the late read of 8195 (695 ns: over the new interval, under the
+# old 1000 ns period), the jobs of 8000 and 8500 end at their blocks; each
+# job's deadline is the interval its read recorded (per-job deadlines)
+sed -n '/^header format=1.5/,/^1000007530 /p' "$0" | sed 's/end=1000008000/end=1000009100/' > "$tmp/h.desc"
+cat >> "$tmp/h.desc" <<'DESC'
+1000008190 syscall_entry 0
+1000008195 timerfd_expire 0xabc 1000008000 500 1
+1000008198 syscall_exit 0 8
+1000008300 syscall_entry 0
+1000008310 sched 7 8 1
+1000008501 irq_entry 236 2
+1000008505 wakeup 7 0 0
+1000008506 irq_exit 236 2
+1000008510 sched 8 7 0
+1000008520 timerfd_expire 0xabc 1000008500 500 1
+1000008530 syscall_exit 0 8
+1000008600 syscall_entry 0
+1000008610 sched 7 8 1
+1000009001 irq_entry 236 2
+1000009005 wakeup 7 0 0
+1000009006 irq_exit 236 2
+1000009010 sched 8 7 0
+1000009020 timerfd_expire 0xabc 1000009000 500 1
+1000009030 syscall_exit 0 8
+DESC
+$gen "$tmp/h" "$tmp/h.desc"
+ok $? "gen-trace writes trace H (F, its 500 ns timer running on to 9100)"
+$tv jobs --periodic --json "$tmp/h" > "$tmp/h.json" 2> /dev/null
+is "$?" "3" "H: exit status 3"
+is "$(python3 -c '
+import json, sys
+j = json.load(open(sys.argv[1]))["jobs"]
+print(j["misses"], j["names"][0]["period_ns"], " ".join("%d:%d:%d:%s" % (x["begin_ns"], x["period_ns"], x["deadline_ns"], "miss" if x["miss"] else "ok") for x in j["jobs"]))' "$tmp/h.json")" \
+	"4 1000 1000:1000:1000:ok 2000:1000:1000:miss 3000:1000:1000:miss 5000:1000:1000:miss 6000:1000:1000:ok 7500:500:500:miss 8000:500:500:ok 8500:500:500:ok" \
+	"H: the task's period 1000 ns; the jobs after the new setting have its 500 ns interval as deadline: the job of 7500 (695 ns) misses it"
+is "$($tv jobs --periodic --deadline 2us --json "$tmp/h" | python3 -c 'import json, sys; j = json.load(sys.stdin)["jobs"]; print(j["misses"], sorted({x["deadline_ns"] for x in j["jobs"]}))')" \
+	"1 [2000]" "H: --deadline 2us: every job's deadline 2000 ns instead"
+
 # F cut before its timer is set again: every read recorded the interval
 # 1000, the period; the last job ends at the block the task is in at the
 # trace's end

@@ -103,8 +103,8 @@ ok $? "jobs --help lists --deadline"
 # (its 310 less the irq's 30), hog 90; bin 1: idle from 610 to 800 ns
 $tv jobs --load --width 10 "$tmp/j" > "$tmp/l.txt"
 ok $? "jobs --load --width 10"
-grep -q "^CPU load in 10 bins of 0.400 us" "$tmp/l.txt"
-ok $? "... 10 bins of 400 ns"
+grep -q "^CPU load over the whole trace in 10 bins of 0.400 us" "$tmp/l.txt"
+ok $? "... over the whole trace, 10 bins of 400 ns"
 is "$(sed -n 3,4p "$tmp/l.txt" | tr -s ' ' | tr '\n' '|')" \
 	" 0.000000000 100.0 70.0 22.5| 0.000000400 52.5 27.5 25.0|" \
 	"... bins 0 and 1: cpu0 100 % then 52.5 %, ctl 70 then 27.5 %, hog 22.5 then 25 %"
@@ -119,4 +119,23 @@ is "$($tv jobs --load --json "$tmp/j" | python3 -c 'import json, sys; print(json
 	"100" "jobs --load: 100 bins by default (as graph's columns)"
 $tv jobs --load --deadline 1ms "$tmp/j" > /dev/null 2>&1
 is "$?" "2" "jobs --load with --deadline: usage error"
+
+# --load over a part of the trace (a view's zoomed window): bin 1 above
+$tv jobs --load --width 10 --window 0.0000004:0.0000008 "$tmp/j" > "$tmp/w.txt"
+ok $? "jobs --load --window 0.0000004:0.0000008"
+grep -q "^CPU load over the window 0.000000400 s to 0.000000800 s in 10 bins of 0.040 us" "$tmp/w.txt"
+ok $? "... over the window 400 to 800 ns, said, in 10 bins of 40 ns"
+$tv jobs --load --width 10 --json --from 0.0000004 --to 0.0000008 "$tmp/j" | python3 -c '
+import json, sys
+l = json.load(sys.stdin)["load"]
+print(l["whole"], l["from_ns"], l["to_ns"], sum(l["cpus"][0]["busy_ns"]),
+      [(x["name"], x["total_ns"]) for x in l["tasks"]])' > "$tmp/w.out"
+is "$(cat "$tmp/w.out")" "False 400 800 210 [('ctl', 110), ('hog', 100)]" \
+	"--json --from --to: whole false, 400 to 800 ns, cpu0 busy 210 ns, ctl 110, hog 100 (the whole trace's bin 1)"
+is "$($tv jobs --load --json "$tmp/j" | python3 -c 'import json, sys; l = json.load(sys.stdin)["load"]; print(l["whole"], l["from_ns"])')" \
+	"True 0" "... without them: the whole trace"
+$tv jobs --window 0.0000004:0.0000008 "$tmp/j" > /dev/null 2> "$tmp/w.err"
+is "$?" "2" "jobs --window without --load: usage error"
+grep -q "needs --load with --from, --to or --window" "$tmp/w.err"
+ok $? "... saying why"
 done_testing

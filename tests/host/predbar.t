@@ -12,7 +12,9 @@
 # trace's ruler computed from the hit times; a syntax error said with its
 # column as replay --hits says it, and nothing changed; a pass held by
 # the library's test hook (LTTR_TEST_HOLD_PROGRESS) canceled by Esc,
-# the predicate before kept.
+# the predicate before kept.  The predicate set is kept in session.json
+# and replayed at the next start (), p show it), a member of the
+# window's kept beside it; a saved one that does not compile is said.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$TOP/tests/lib/tui.sh"
 tui_test
@@ -115,6 +117,28 @@ tui_xkey k home && tui_key k ')' &&
 	tui_wait k "^hit 1/$n at .*: $(tui_re "$P1")\$" >/dev/null
 okscr k ") still steps through the predicate before"
 is "$(tui_quit k)" 0 "q: status 0"
+
+# --- the predicate kept in session.json, restored at the next start --------
+jpred() { python3 -c 'import json, sys; j = json.load(open(sys.argv[1])); print(json.dumps([j.get("predicate"), j.get("column_filters")]))' "$mix/session.json"; }
+is "$(jpred)" "[\"$P1\", null]" "session.json keeps the predicate set (not the one refused)"
+# a member of the window's, which the terminal keeps as it is
+python3 -c 'import json, sys; j = json.load(open(sys.argv[1])); j["column_filters"] = {"type": "fs_open"}; json.dump(j, open(sys.argv[1], "w"))' "$mix/session.json"
+ev1=$(head -1 "$tmp/h1" | cut -d' ' -f1)
+tui_start r 120 30 -- "$mix" && tui_wait r "^predicate of the last session: $n hits: \\) next, \\( previous" >/dev/null
+okscr r "started again: the last session's predicate replayed, its $n hits said"
+tui_key r ')' && tui_wait r "^hit 1/$n at .* #$ev1: $(tui_re "$P1")\$" >/dev/null
+okscr r ") steps to its first hit"
+tui_send r p && tui_wait r "^predicate \\(empty: none\\): $(tui_re "$P1")" >/dev/null
+okscr r "p: the bar holds it"
+tui_send r C-u && tui_send r Enter && tui_wait r '^no predicate' >/dev/null
+okscr r "cleared"
+is "$(jpred)" '[null, {"type": "fs_open"}]' "session.json: no predicate, the window's column filter kept"
+is "$(tui_quit r)" 0 "q: status 0"
+printf '{ "predicate": "cpu[0].runq >" }' > "$mix/session.json"
+tui_start e 120 30 -- "$mix" &&
+	tui_wait e "^predicate of the last session ignored: $(tui_re "$mix/session.json: predicate: 1:14: expected a value")" >/dev/null
+okscr e "a saved predicate that does not compile: said with its column, ignored"
+is "$(tui_quit e)" 0 "q: status 0"
 
 # --- Esc cancels a long pass --------------------------------------------------
 # The predicate's pass is held at its first progress step (65536 events)

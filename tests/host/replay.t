@@ -13,7 +13,9 @@
 # reaching the forward hits in reverse order; bad input (syntax errors
 # with line and column, unknown fields, a command that loops forever,
 # allocates without bound, fails or writes a file: stopped with a
-# message, the replay and the commands' variables intact).
+# message, the replay and the commands' variables intact).  Wakers: each
+# wakeup's waking task and its syscall against dump; futexes and the
+# syscall events' ip and return value on a trace made for them.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$TOP/tests/lib/tui.sh"
 tv=$TOP/tracevisualizer
@@ -25,7 +27,7 @@ tmp=$(mktemp -d)
 tui_setup "$tmp"	# the trap: the tmux server of the prompt's test, $tmp
 mix=$TOP/tests/corpus/guest-mix
 rpc=$TOP/tests/corpus/rpc-requests
-plan 44
+plan 49
 
 "$T" dump "$mix" > "$tmp/mix.txt"
 
@@ -182,6 +184,98 @@ got = [(s['time_ns'], s['id'], s['old'], s['value'])
 print(len(want) >= 4 and got == want or (want, got))
 PY
 )" True "watch app[10].queue, app[20].temp (marker counters): a stop at each change of value, as dump lists them"
+
+# ---- wakers, futexes, the syscall events' ip and return value -----------
+# each wakeup of 54 and of 55 in guest-mix: task[W].waker is the task dump
+# shows on the waking CPU, task[W].waker_syscall the syscall dump has it
+# in then (its entry without its exit yet), none from an interrupt or a
+# softirq (counted from dump's irq and softirq lines) or outside a syscall
+for w in 54 55; do
+	printf 'break type == wakeup && args.pid == %s\ncommands\n  print(tasks[%s].waker, tasks[%s].waker_syscall or "none")\nend commands\nrun\n' \
+		"$w" "$w" "$w" > "$tmp/wk.rs"
+	"$T" replay --json --script "$tmp/wk.rs" "$mix" > "$tmp/wk.json"
+	python3 - "$T" "$mix" "$w" "$tmp/wk.json" > "$tmp/wk.out" <<'PYEOF'
+import json, subprocess, sys
+T, trace, woken, got_f = sys.argv[1:5]
+dump = subprocess.run([T, 'dump', trace], capture_output=True, text=True).stdout.splitlines()
+sc, depth, want = {}, {}, []
+for i, l in enumerate([l for l in dump if not l.startswith('#')], 1):
+    f = l.split()
+    cpu, pid, kind = f[2], int(f[3].rsplit('-', 1)[1]), f[5]
+    if kind == 'syscall_entry':
+        sc[pid] = f[6]
+    elif kind == 'syscall_exit':
+        sc.pop(pid, None)
+    elif kind in ('irq_entry', 'softirq_entry'):
+        depth[cpu] = depth.get(cpu, 0) + 1
+    elif kind in ('irq_exit', 'softirq_exit'):
+        depth[cpu] = max(depth.get(cpu, 0) - 1, 0)
+    elif kind == 'wakeup' and f[6] == 'pid=' + woken:
+        want.append((i, pid, (sc.get(pid) if not depth.get(cpu) else None) or 'none'))
+got = [(s['event'], int(s['output'].split()[0]), s['output'].split()[1])
+       for s in json.load(open(got_f))['stops']]
+print(len(want), len(set(w[2] for w in want)), got == want)
+if got != want:
+    print([(a, b) for a, b in zip(got, want) if a != b][:5], file=sys.stderr)
+PYEOF
+	read -r nw nsc same < "$tmp/wk.out"
+	ok "$([ "$same" = True ] && [ "$nw" -gt 20 ] && [ "$nsc" -gt 1 ] && echo 0 || echo 1)" \
+		"task[$w].waker and .waker_syscall at each of its $nw wakeups: dump's waking task and its syscall ($nsc kinds)"
+done
+
+# futexes and the syscall events' fields on a trace made for them: 5 and
+# 7 wait in futex, 6 wakes 5 from futex (ret 1), 5 wakes 7 from user mode
+cat > "$tmp/fx.trace" <<'TREOF'
+header ncpus=1 start=1000 format=1.7 events=all
+proc PID: 5; PPID: 1; TGID: 5; NAME: waiter
+proc PID: 6; PPID: 1; TGID: 6; NAME: holder
+proc PID: 7; PPID: 1; TGID: 7; NAME: other
+buf cpu=0 start=1000 pid=5
+1000 start 5 0
+1100 syscall_entry 202 4096
+1200 sched 5 7 1
+1300 syscall_entry 202 4200
+1400 sched 7 6 1
+1500 syscall_entry 202 4300
+1600 wakeup 5 0 0
+1700 syscall_exit 202 1
+1800 sched 6 5 0
+1900 syscall_exit 202 0
+2000 wakeup 7 0 0
+2100 sched 5 7 0
+2200 syscall_exit 202 0
+TREOF
+"$gen" "$tmp/fx" "$tmp/fx.trace"
+printf '%s\n' 'watch futex.waiters' 'watch futex.wakes' 'watch futex.last_waker' \
+	'watch futex.last_woken' 'watch task[5].waker_syscall' 'watch task[7].waker_mode' \
+	'watch task[7].waker' 'watch task[6].last_ret' 'watch task[5].syscall_ip' \
+	'watch task[5].last_syscall' 'run' > "$tmp/fx.rs"
+"$T" replay --script "$tmp/fx.rs" "$tmp/fx" | sed 's/ cpu 0 .* | / | /' > "$tmp/fx.out"
+cat > "$tmp/fx.exp" <<'EXPEOF'
+watch 9 at 0.000000100 #2 | task[5].syscall_ip: unknown -> 4096
+watch 1 at 0.000000200 #3 | futex.waiters: 0 -> 1
+watch 1 at 0.000000400 #5 | futex.waiters: 1 -> 2
+watch 1 at 0.000000600 #7 | futex.waiters: 2 -> 1
+watch 2 at 0.000000600 #7 | futex.wakes: 0 -> 1
+watch 3 at 0.000000600 #7 | futex.last_waker: unknown -> 6
+watch 4 at 0.000000600 #7 | futex.last_woken: unknown -> 5
+watch 5 at 0.000000600 #7 | task[5].waker_syscall: unknown -> "futex"
+watch 8 at 0.000000700 #8 | task[6].last_ret: unknown -> 1
+watch 9 at 0.000000900 #10 | task[5].syscall_ip: 4096 -> unknown
+watch 10 at 0.000000900 #10 | task[5].last_syscall: unknown -> "futex"
+watch 1 at 0.000001000 #11 | futex.waiters: 1 -> 0
+watch 6 at 0.000001000 #11 | task[7].waker_mode: unknown -> "user"
+watch 7 at 0.000001000 #11 | task[7].waker: unknown -> 5
+EXPEOF
+diff "$tmp/fx.exp" "$tmp/fx.out" > "$tmp/fx.d"
+ok $? "futex.waiters, .wakes, .last_waker, .last_woken, task[].waker*, .syscall_ip, .last_syscall, .last_ret: each change where the trace has it" ||
+	diag "$(cat "$tmp/fx.d")"
+printf 'break * if futex.waiters > 0\ncommands\n  print(futex.waiters, futex.last_waker)\nend commands\nrun\n' > "$tmp/fx2.rs"
+is "$("$T" replay --json --script "$tmp/fx2.rs" "$tmp/fx" | python3 -c 'import json, sys; print(" ".join(s["output"].strip().replace("\t", ":") for s in json.load(sys.stdin)["stops"]))')" \
+	"1:nil 1:nil 2:nil 2:nil 1:6 1:6 1:6 1:6" "the same in Lua (events #3 to #10): futex.waiters, futex.last_waker (nil before the first futex wake)"
+printf 'print futex.bogus\n' > "$tmp/fx3.rs"
+"$T" replay --script "$tmp/fx3.rs" "$tmp/fx" > /dev/null 2> "$tmp/fx3.err"
+is "$?:$(cat "$tmp/fx3.err")" "2:tracevisualizer: $tmp/fx3.rs:1:13: unknown field \"bogus\"" "futex.bogus: an unknown field, its column"
 
 # ---- custom events: break custom(queue) if len > 100, a nested watch ----
 cat > "$tmp/q.trace" <<'TREOF'

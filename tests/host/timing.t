@@ -212,7 +212,7 @@ $tv latency --kind irq --json --threshold 2ns "$tmp/sim" > "$tmp/thr2ns.json"; i
 python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); sys.exit(0 if d["threshold_ns"] == 2 and d["over"] else 1)' "$tmp/thr2ns.json"
 ok $? "--threshold 2ns: threshold_ns 2 in the JSON, instances over it"
 $tv latency --kind irq --threshold -2 "$tmp/sim" > /dev/null 2> "$tmp/err"; is "$?" 2 "--threshold -2: usage error"
-grep -q -- '--threshold needs a duration (e.g. 500us): a number and a unit: ns, us, ms, s or min (a bare number is seconds)' "$tmp/err"
+grep -q -- '--threshold needs a duration (e.g. 500us): a number and a unit: ns, us, ms, s, min, h or d (a bare number is seconds)' "$tmp/err"
 ok $? "--threshold -2: the message names the units and what a bare number is"
 $tv latency --kind syscall --what nosuchcall "$tmp/sim" > /dev/null 2>&1; is "$?" 2 "--what naming nothing: usage error"
 $tv latency --kind irq --at 1 "$tmp/sim" > /dev/null 2>&1; is "$?" 2 "--at is not an option of latency"

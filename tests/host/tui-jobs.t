@@ -7,7 +7,9 @@
 # same trace (tests/lib/tuijobs.py): the graph of the instances, the
 # deadline set with T and its misses, the CPU load per CPU, the table;
 # Enter on an instance zooms the control flow to its span, its task's
-# row selected; K the next name; a trace without markers says so.
+# row selected; K the next name; v the load of the control flow's window
+# (its title says which, and the two busiest tasks' lines); a trace
+# without markers says so.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$TOP/tests/lib/tui.sh"
 tui_test
@@ -45,6 +47,16 @@ tui_key j J && tui_wait j '^Jobs of ctl ' >/dev/null && tui_key j K && tui_wait 
 okscr j "J again, K: the next name (io)"
 tui_screen j > "$tmp/s3.txt"
 checks < <(python3 tests/lib/tuijobs.py "$tmp/s3.txt" "$tmp/dl.json" "$tmp/load.json" io 1)
+# v: the load of the control flow's window (the third instance's span)
+w=$(python3 -c 'import json,sys; x=[x for x in json.load(open(sys.argv[1]))["jobs"]["jobs"] if x["name"]=="ctl"][2]; print("%d.%09d:%d.%09d" % (x["begin_ns"]//10**9, x["begin_ns"]%10**9, (x["begin_ns"]+x["response_ns"])//10**9, (x["begin_ns"]+x["response_ns"])%10**9))' "$tmp/dl.json")
+$tv jobs --load --json --width 107 --window "$w" "$tmp/j" > "$tmp/loadw.json"
+ok $? "jobs --load --json --width 107 --window $w (the third instance's span)"
+tui_key j v && tui_wait j '^CPU load over the window ' >/dev/null
+okscr j "v: the CPU load over the control flow's window, said in its title"
+tui_screen j > "$tmp/s4.txt"
+checks < <(python3 tests/lib/tuijobs.py "$tmp/s4.txt" "$tmp/dl.json" "$tmp/loadw.json" io 1)
+tui_key j v && tui_wait j '^CPU load over the whole trace: ' >/dev/null
+okscr j "v again: over the whole trace"
 tui_key j Escape && tui_wait j '^    pid task ' >/dev/null
 okscr j "Esc: back to the control flow"
 is "$(tui_quit j)" 0 "q: status 0"

@@ -13,6 +13,12 @@ predicate's pass is held: the Working dialog, Escape cancels it, the
 first predicate's hits stay.
 
   gtkpredbar.py PROG TRACE HITS EXPR BAD BAD_MSG OUTDIR [RELEASE]
+  gtkpredbar.py --restored PROG TRACE HITS EXPR OUTDIR
+
+With --restored, the trace's session.json holds EXPR (the window kept it
+when it quit): opened again, the status bar says its hits, Home ) steps to
+the first, p shows it in the bar; the bar emptied, Enter: no predicate (the
+caller checks that the file then holds none).
 
 Prints PASS/FAIL lines and DONE (tap.sh, checks()).
 """
@@ -34,7 +40,47 @@ def near(p, q, tol=40):
     return max(abs(a - b) for a, b in zip(p, q)) <= tol
 
 
+def restored():
+    prog, trace, hits_f, expr, out = sys.argv[2:7]
+    hits = [tuple(int(v) for v in l.split()) for l in open(hits_f) if l.strip()]
+    n = len(hits)
+    w = Window(prog, ['--size', '1280x800', trace], log=os.path.join(out, 'gtk-predbar-r.log'))
+    try:
+        if not w.up():
+            return
+        graph = w.one('Control flow graph')
+        want = 'predicate of the last session: %d hits: ) next, ( previous' % n
+        st = msg(w.wait_status(lambda s: msg(s).startswith(want), 30))
+        check(st == want, "opened again: the last session's predicate replayed, said", st)
+        w.focus()
+        w.grab(graph)
+        ev, _ns, rel = hits[0]
+        want = 'hit 1/%d at %d.%09d #%d: %s' % (n, rel // 10**9, rel % 10**9, ev, expr)
+        w.key('Home')	# (the cursor the session kept is at the first hit)
+        w.key('parenright')
+        st = msg(w.wait_status(lambda s: msg(s).startswith(want)))
+        check(st.startswith(want), "Home, ): its first hit", st)
+        w.key('p')
+        entry = w.wait_one('Predicate expression', 'text')
+        text = entry.get_text(0, -1) if entry is not None else None
+        check(text == expr, "p: the bar holds it", repr(text))
+        w.key('ctrl+a')
+        w.key('Delete')
+        w.key('Return')
+        st = msg(w.wait_status(lambda s: msg(s).startswith('no predicate')))
+        check(st == 'no predicate', "emptied, Enter: no predicate", st)
+    except Exception as e:
+        check(False, "the checker ran every step", repr(e))
+    finally:
+        st = w.quit()
+        check(st == 0, "Ctrl+Q: the program exits with status 0 (%s)" % st)
+        print("DONE")
+
+
 def main():
+    if sys.argv[1] == '--restored':
+        restored()
+        return
     prog, trace, hits_f, expr, bad, bad_msg, out = sys.argv[1:8]
     release = sys.argv[8] if len(sys.argv) > 8 else None
     hits = [tuple(int(v) for v in l.split()) for l in open(hits_f) if l.strip()]

@@ -8,7 +8,7 @@ DIR/a.desc, DIR/b.desc and DIR/truth.json (the clocks and every message,
 send and receive on their own clocks) for tests/host/sync.t.
 
   synctraces.py DIR [--calls N] [--offset S] [--drift PPM] [--seed N]
-                    [--corrupt K] [--wall-b S] [--gamma] [--sched]
+                    [--corrupt K] [--wall-b S] [--gamma] [--sched] [--packets]
 
 --corrupt K: the K-th request's receive on beta is written 5 ms before
 its send (a corrupted timestamp); --wall-b S: beta's wall clock S seconds
@@ -19,7 +19,11 @@ the same way (DIR/c.desc; no message between alpha and gamma);
 server in its receive after each reply (each 4 us after its send's
 system call began), the network (a softirq) waking them 400 ns before
 their receive's record, which runs 200 ns after the wakeup (truth.json's
-"sched": the blocks and wakeups, for the critical path across hosts).
+"sched": the blocks and wakeups, for the critical path across hosts);
+--packets: each message's frame captured, net_packet_out on the sender
+1.5 us after its send's system call began, net_packet_in on the receiver
+700 ns before its receive's record (truth.json's "packets"), the 6th
+request's frame sent twice (a retransmission, received once).
 """
 import argparse
 import json
@@ -36,6 +40,7 @@ ap.add_argument("--corrupt", type=int, default=-1)
 ap.add_argument("--wall-b", type=float, default=0.0)
 ap.add_argument("--gamma", action="store_true")
 ap.add_argument("--sched", action="store_true")
+ap.add_argument("--packets", action="store_true")
 a = ap.parse_args()
 rnd = random.Random(a.seed)
 OFF = a.offset * 1e9
@@ -71,6 +76,16 @@ def snd(ev, t, ino, n):
 
 
 sched = []
+packets = []
+
+
+def frame(ev, t, out, k, src, dst):
+    """the frame of message @k from @src to @dst (IPv4 addresses), out or in at @t"""
+    ip = lambda a: "".join("%02x" % int(x) for x in a.split("."))
+    hexa = ("020000000001" "020000000002" "0800" "4500" "0028" "%04x" "4000" "4006" "0000" "%s%s"
+            "%04x%04x" "%08x" "%08x" "5018ffff00000000") % (k & 0xffff, ip(src), ip(dst), 40000, 7000,
+                                                            1000 + k, 0)
+    ev.append((t, "%d net_packet_%s 2 54 2048 1 %s" % (t, "out" if out else "in", hexa)))
 
 
 def block(ev, t, pid):
@@ -121,6 +136,13 @@ def link(ec, es, c, sv, cip, sip, ino, calls, corrupt):
         if a.sched:
             block(ec, int(clock(c, s)) + 3000, cpid)
         rcv(es, r, ino + 100, 100, spid if a.sched else 0)
+        if a.packets:
+            po = int(clock(c, s)) + 1500
+            frame(ec, po, True, 2 * k, cip, sip)
+            frame(es, r - 700, False, 2 * k, cip, sip)
+            packets.append({"from": c, "to": sv, "out_ns": po, "in_ns": r - 700, "dup": k == 5})
+            if k == 5:
+                frame(ec, po + 300, True, 2 * k, cip, sip)
         msgs.append({"from": c, "to": sv, "send_ns": int(clock(c, s)), "recv_ns": r, "corrupt": k == corrupt})
         rs = arr + 200000                        # the reply, 200 us later
         rs_s = int(clock(sv, rs))
@@ -129,6 +151,10 @@ def link(ec, es, c, sv, cip, sip, ino, calls, corrupt):
         if a.sched:
             block(es, rs_s + 3000, spid)
         rcv(ec, ra, ino, 200, cpid if a.sched else 0)
+        if a.packets:
+            frame(es, rs_s + 1500, True, 2 * k + 1, sip, cip)
+            frame(ec, ra - 700, False, 2 * k + 1, sip, cip)
+            packets.append({"from": sv, "to": c, "out_ns": rs_s + 1500, "in_ns": ra - 700, "dup": False})
         sched.append({"send": int(clock(c, s)), "client_block": int(clock(c, s)) + 4000,
                       "server_wake": r - 400, "server_run": r - 200, "reply": rs_s,
                       "server_block": rs_s + 4000, "client_wake": ra - 400, "client_run": ra - 200})
@@ -162,5 +188,5 @@ write(a.dir + "/a.desc", "alpha", T0, end_a, WALL, ea, 10, "cli")
 write(a.dir + "/b.desc", "beta", start_b, end_b, WALL + int(a.wall_b * 1e9) + 300, eb, 20, "srv")
 if a.gamma:
     write(a.dir + "/c.desc", "gamma", int(clock(2, T0)), int(clock(2, end_a)), WALL + 600, ec3, 30, "cli2")
-json.dump({"offset_ns": OFF, "drift": D, "clocks": CLOCKS, "messages": msgs, "sched": sched}, open(a.dir + "/truth.json", "w"))
+json.dump({"offset_ns": OFF, "drift": D, "clocks": CLOCKS, "messages": msgs, "sched": sched, "packets": packets}, open(a.dir + "/truth.json", "w"))
 sys.exit(0)

@@ -83,7 +83,7 @@ def main():
     check(sum(1 for r in rows for c in r[LABEL_W:] if c == "X") == len(misses),
           "as many X as misses (%s)" % misses, "")
     # the CPU load
-    c0 = [i for i, l in enumerate(scr) if l.startswith("CPU load: ")]
+    c0 = [i for i, l in enumerate(scr) if l.startswith("CPU load over ")]
     check(bool(c0) and ("%d bins of %s" % (load["bins"], fmt_duration(load["bin_ns"][0]))) in scr[c0[0]],
           "the CPU load's title: %d bins of %s" % (load["bins"], fmt_duration(load["bin_ns"][0])),
           repr(scr[c0[0]]) if c0 else "none")
@@ -97,6 +97,17 @@ def main():
                       for b, u, w in zip(c["busy_ns"], c["unknown_ns"], load["bin_ns"]))
         check(got == exp, "cpu%d's load: a column per bin, its busy share's height "
               "(jobs --load --json)" % c["cpu"], "\n got %r\nwant %r" % (got, exp))
+    what = "the whole trace" if load["whole"] else "the window %s s to %s s" % (
+        fmt_time(load["from_ns"]), fmt_time(load["to_ns"]))
+    check(bool(c0) and scr[c0[0]].startswith("CPU load over %s: " % what),
+          "the CPU load's title says what it covers: %s" % what, repr(scr[c0[0]]) if c0 else "none")
+    for tk in load["tasks"][:2]:       # the two busiest tasks, their own code
+        lab = ("%.7s-%d" % (tk["name"], tk["pid"]))[:12]
+        line = [l for l in scr if l.startswith(lab + " ")]
+        got = line[0][LABEL_W:LABEL_W + load["bins"]].ljust(load["bins"]) if line else None
+        exp = "".join(BARS[level(b, w, 8)] for b, w in zip(tk["ns"], load["bin_ns"]))
+        check(got == exp, "task %s's load line: its own code's share of each bin" % lab,
+              "\n got %r\nwant %r" % (got, exp))
     # the table
     h = [i for i, l in enumerate(scr) if l.lstrip().startswith("#  start")]
     bad, seen = [], 0

@@ -6,7 +6,15 @@ cell 5, a rare one of 2 in cell 77, one of 1 in cell 900), epoch 4 a
 burst of 9000; epoch 5 partial; epoch 3's file cut in half, epoch 6's of
 version 7.
 vitalsgen.py --one DIR EPOCH TOTAL - one more epoch file of that total
-(tests/host/vitals-prometheus.t, files appearing while a server runs)."""
+(tests/host/vitals-prometheus.t, files appearing while a server runs).
+vitalsgen.py --series DIR - a day and an hour of 2-minute epochs
+(tests/host/vitals-timescale.t): epoch e starts at SERIES_T0 + e * 120 s
+on the wall clock, 1003 system calls, epoch SERIES_BURST a burst of 9000;
+epochs SERIES_LOST have no file (a crashed daemon), SERIES_CUT's is cut.
+vitalsgen.py --span DIR START END - eight epochs on the trace clock for
+tests/host/tui-vitals.t: epoch e from START + e * (END - START) / 4, the
+first four in a trace of span START..END, the others after it; epoch 3 a
+burst of 9000, epoch 6 has no file."""
 import os
 import struct
 import sys
@@ -20,7 +28,15 @@ NVITALS, HCA, SYSCALL = 11, 1024, 7
 COLLECTED = (1 << 2) | (1 << 3) | (1 << 6) | (1 << 7) | (1 << 8)
 
 
-def epoch_file(epoch, total, partial=False, version=1):
+SERIES_T0 = 1793491380 * 10**9     # 2026-11-01 00:03:00 UTC
+SERIES_EPOCH = 120 * 10**9
+SERIES_N = 750
+SERIES_BURST = 400
+SERIES_LOST = (100, 101, 102)
+SERIES_CUT = 200
+
+
+def epoch_file(epoch, total, partial=False, version=1, wall=0, span=None):
     cells = [(SYSCALL, 5, 1000), (SYSCALL, 77, 2), (SYSCALL, 900, 1)]
     if total != 1003:
         cells[0] = (SYSCALL, 5, total - 3)
@@ -30,8 +46,9 @@ def epoch_file(epoch, total, partial=False, version=1):
         (11, 0xf00d, 0x7ffd0000, 0, 0, 42, 0, 2, SYSCALL, 5, 110, 0, b'freq'),
         (12, 0xbeef, 0x7ffc0000, 0, 0, 42, 0, 1, SYSCALL, 77, 121, 1, b'rare'),
     ]
-    b = HDR.pack(b'LTTVITAL', version, HDR.size, epoch, 1000 * epoch,
-                 1000 * epoch + 999, 0, NVITALS, HCA, 2, 1, COLLECTED,
+    t0, t1 = span if span else (1000 * epoch, 1000 * epoch + 999)
+    b = HDR.pack(b'LTTVITAL', version, HDR.size, epoch, t0,
+                 t1, wall, NVITALS, HCA, 2, 1, COLLECTED,
                  len(samples), len(cells), 0, 0, 1 if partial else 0, 0)
     for v in range(NVITALS):
         b += SUM.pack(total, total) if v == SYSCALL else SUM.pack(0, 0)
@@ -42,19 +59,50 @@ def epoch_file(epoch, total, partial=False, version=1):
     return b + TRAILER.pack(b'LTTVEND', epoch)
 
 
-if sys.argv[1] == '--one':
-    e = int(sys.argv[3])
-    path = os.path.join(sys.argv[2], 'vitals-%08d.ltv' % e)
-    with open(path + '.tmp', 'wb') as f:
-        f.write(epoch_file(e, int(sys.argv[4])))
-    os.rename(path + '.tmp', path)   # as traced does: never half a file
-    sys.exit(0)
-d = sys.argv[1]
-os.makedirs(d)
-for e in range(7):
-    data = epoch_file(e, 9000 if e == 4 else 1003, partial=(e == 5),
-                      version=7 if e == 6 else 1)
-    if e == 3:
-        data = data[:len(data) // 2]
-    with open(os.path.join(d, 'vitals-%08d.ltv' % e), 'wb') as f:
-        f.write(data)
+def main():
+    if sys.argv[1] == '--series':
+        d = sys.argv[2]
+        os.makedirs(d)
+        for e in range(SERIES_N):
+            if e in SERIES_LOST:
+                continue
+            data = epoch_file(e, 9000 if e == SERIES_BURST else 1003,
+                              wall=SERIES_T0 + e * SERIES_EPOCH)
+            if e == SERIES_CUT:
+                data = data[:100]
+            with open(os.path.join(d, 'vitals-%08d.ltv' % e), 'wb') as f:
+                f.write(data)
+        return
+    if sys.argv[1] == '--span':
+        d, start, end = sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+        os.makedirs(d)
+        ln = (end - start) // 4
+        for e in range(8):
+            if e == 6:
+                continue
+            t0 = start + e * ln
+            data = epoch_file(e, 9000 if e == 3 else 1003,
+                              wall=SERIES_T0 + e * 10**9, span=(t0, t0 + ln))
+            with open(os.path.join(d, 'vitals-%08d.ltv' % e), 'wb') as f:
+                f.write(data)
+        return
+    if sys.argv[1] == '--one':
+        e = int(sys.argv[3])
+        path = os.path.join(sys.argv[2], 'vitals-%08d.ltv' % e)
+        with open(path + '.tmp', 'wb') as f:
+            f.write(epoch_file(e, int(sys.argv[4])))
+        os.rename(path + '.tmp', path)   # as traced does: never half a file
+        return
+    d = sys.argv[1]
+    os.makedirs(d)
+    for e in range(7):
+        data = epoch_file(e, 9000 if e == 4 else 1003, partial=(e == 5),
+                          version=7 if e == 6 else 1)
+        if e == 3:
+            data = data[:len(data) // 2]
+        with open(os.path.join(d, 'vitals-%08d.ltv' % e), 'wb') as f:
+            f.write(data)
+
+
+if __name__ == '__main__':
+    main()

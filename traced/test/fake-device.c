@@ -25,8 +25,11 @@
  *   FAKE_TRACING=1      another session is tracing (for --set-events)
  *   FAKE_LOST=N         every CPU reports N lost events
  *   FAKE_PERIOD_MS=N    one buffer every N ms
- *   FAKE_NOW=1          buffers stamped with the time they are made
- *                       (CLOCK_MONOTONIC), not 0
+ *   FAKE_BUFFERS=FILE   the buffers handed out are FILE's, in its order
+ *                       (each a struct ltt_buffer_header and its
+ *                       data_size bytes of records), one a period once
+ *                       started, the rest after STOP; their start_ns and
+ *                       end_ns are counted from START (CLOCK_MONOTONIC)
  *
  * Heavy logging (LTT_IOC_SET_HEAVY): checked as the module does; while a
  * set is on, the records made are the set's first task's (their pid).
@@ -72,6 +75,8 @@ static unsigned long reads_before_stop;
 static __u64 next_seq[NCPUS];	/* seq of the next buffer made */
 static __u64 kept[NCPUS];	/* full buffers left to read */
 static int flushed[NCPUS];	/* flushed buffer read */
+static FILE *script;		/* FAKE_BUFFERS */
+static __u64 script_t0;		/* its times count from START */
 
 static void logf_(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
@@ -419,6 +424,7 @@ static int do_ioctl(int fd, unsigned long req, void *arg)
 		if (check_mask_bits(&fmask))
 			return fail(EINVAL);
 		started = 1;
+		script_t0 = mono_now();
 		ticks(fd);	/* buffers are made from now on */
 		return 0;
 	}
@@ -495,6 +501,25 @@ int devsys_ioctl(int fd, unsigned long req, void *arg)
 	return do_ioctl(fd, req, arg);
 }
 
+/* FAKE_BUFFERS: the next buffer of the file into @buf, 0 at its end */
+
+static ssize_t script_buffer(void *buf, size_t len)
+{
+	struct ltt_buffer_header *b = buf;
+
+	if (!script || len < sizeof(*b) || fread(b, sizeof(*b), 1, script) != 1)
+		return 0;
+	if (len - sizeof(*b) < b->data_size ||
+	    fread(b + 1, 1, b->data_size, script) != b->data_size) {
+		errno = EINVAL;
+		return -1;
+	}
+	b->start_ns += script_t0;
+	b->end_ns += script_t0;
+	logf_("BUFFER %u %llu", b->cpu, (unsigned long long)b->seq);
+	return (ssize_t)(sizeof(*b) + b->data_size);
+}
+
 static ssize_t make_buffer(void *buf, size_t len, unsigned int cpu, __u64 seq,
 			   int flush)
 {
@@ -513,8 +538,9 @@ static ssize_t make_buffer(void *buf, size_t len, unsigned int cpu, __u64 seq,
 	b->seq = seq;
 	b->data_size = (__u32)data;
 	b->pid = (__u32)getpid();
-	if (getenv("FAKE_NOW"))
-		b->start_ns = b->end_ns = mono_now();
+	/* made now, its records 1 ns apart a byte, as the tracer's clock runs */
+	b->start_ns = mono_now() - data;
+	b->end_ns = b->start_ns + (data >= 16 ? data - 16 : 0);
 	/* records of 16 bytes: a header and 8 bytes of payload */
 	for (off = 0; off + 16 <= data; off += 16) {
 		struct ltt_record_header *r =
@@ -532,6 +558,21 @@ static ssize_t make_buffer(void *buf, size_t len, unsigned int cpu, __u64 seq,
 
 ssize_t devsys_read(int fd, void *buf, size_t len)
 {
+	if (getenv("FAKE_BUFFERS")) {
+		ssize_t r;
+
+		if (!script && started) {
+			script = fopen(getenv("FAKE_BUFFERS"), "rb");
+			if (!script)
+				return fail(EIO);
+		}
+		if (stopped)
+			return script_buffer(buf, len);
+		if (!started || ticks(fd) == 0)
+			return fail(EAGAIN);
+		r = script_buffer(buf, len);
+		return r ? r : fail(EAGAIN);
+	}
 	if (stopped) {
 		unsigned int c;
 

@@ -69,38 +69,56 @@ int cli_open(struct cli_opts *o, struct lttr_trace **t)
 	return cli_open_checked(o, t);
 }
 
-int cli_open_checked(struct cli_opts *o, struct lttr_trace **t)
+/*
+ * --from, --to, --window and --at read in @t's span (several hosts: the
+ * reference's): 0, or the error said and EXIT_USAGE (@t left open)
+ */
+int cli_parse_times(struct cli_opts *o, struct lttr_trace *t)
 {
 	struct lttr_time_span span;
 	uint64_t from, to, at;
-	unsigned int n;
 	char msg[256];
+
+	span.start = lttr_trace_header(t)->start_ns;
+	span.end = lttr_trace_end_ns(t);
+	if (span.end < span.start)
+		span.end = span.start;
+	/* the times asked for, read in the trace's span: one outside it is refused */
+	if ((o->has_from || o->has_to) &&
+	    lttr_parse_trace_range(o->has_from ? o->from_text : NULL, o->has_to ? o->to_text : NULL,
+				   &span, &from, &to, msg, sizeof(msg))) {
+		fprintf(stderr, "%s: %s: %s\n", cli_prog, o->window ? "--window" : !o->has_to ? "--from" :
+			!o->has_from ? "--to" : "--from, --to", msg);
+		return EXIT_USAGE;
+	}
+	if (o->has_from)
+		o->from_ns = (int64_t)from;
+	if (o->has_to)
+		o->to_ns = (int64_t)to;
+	if (o->has_at) {
+		if (lttr_parse_trace_time(o->at_text, &span, NULL, &at, msg, sizeof(msg))) {
+			fprintf(stderr, "%s: --at: %s\n", cli_prog, msg);
+			return EXIT_USAGE;
+		}
+		o->at_ns = (int64_t)at;
+	}
+	return 0;
+}
+
+int cli_open_checked(struct cli_opts *o, struct lttr_trace **t)
+{
+	unsigned int n;
+	int r;
 
 	n = lttr_trace_ncpus(*t);
 	if (n < 64 && (o->cpus >> n))
 		return usage_error(*t, "--cpu %d: the trace has CPU%s 0%s%.0u",
 				   63 - __builtin_clzll(o->cpus), n > 1 ? "s" : "",
 				   n > 1 ? " to " : "", n > 1 ? n - 1 : 0);
-	span.start = lttr_trace_header(*t)->start_ns;
-	span.end = lttr_trace_end_ns(*t);
-	if (span.end < span.start)
-		span.end = span.start;
-	/* the times asked for, read in the trace's span: one outside it is refused */
-	if ((o->has_from || o->has_to) &&
-	    lttr_parse_trace_range(o->has_from ? o->from_text : NULL, o->has_to ? o->to_text : NULL,
-				   &span, &from, &to, msg, sizeof(msg)))
-		return usage_error(*t, "%s: %s", o->window ? "--window" : !o->has_to ? "--from" :
-				   !o->has_from ? "--to" : "--from, --to", msg);
-	if (o->has_from)
-		o->from_ns = (int64_t)from;
-	if (o->has_to)
-		o->to_ns = (int64_t)to;
-	if (o->has_at) {
-		if (lttr_parse_trace_time(o->at_text, &span, NULL, &at, msg, sizeof(msg)))
-			return usage_error(*t, "--at: %s", msg);
-		o->at_ns = (int64_t)at;
-	}
-	return 0;
+	r = cli_parse_times(o, *t);
+	if (r)
+		lttr_trace_close(*t);
+	return r;
 }
 
 bool cli_window(const struct cli_opts *o, const struct lttr_trace *t,

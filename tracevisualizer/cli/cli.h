@@ -98,6 +98,7 @@ struct cli_opts {
 	bool diff;		/* tui --diff A B: @dir against @dir2 */
 	bool audit;		/* tui --audit DIR: the firings of @dir */
 	bool live;		/* tui --live DIR: a running session followed */
+	bool vitals;		/* tui --vitals DIR [TRACEDIR]: the vital signs */
 	bool list;		/* messages: every message, abstract format */
 	const char *write_pcap;	/* messages: the trace's packets to this file */
 	bool convolution;	/* paths --algorithm convolution */
@@ -108,6 +109,7 @@ struct cli_opts {
 	bool has_penalties;
 	bool no_tasks;		/* nesting: no task hint */
 	size_t top;		/* paths: patterns shown (0: all) */
+	const char *rules_file;	/* audit --rules FILE */
 	bool top_set;		/* --top given (diff's default is 1, not top's 10) */
 	uint64_t quantum_ns;	/* convolution: mu */
 	uint64_t max_delay_ns;
@@ -179,10 +181,25 @@ struct cli_hosts {
 	struct lttr_sync_model own;
 	struct lttr_sync_msg *msgs;
 	char **real;
+	char (*prefix)[80];		/* cli_hosts_messages(): each host's nodes' prefix */
+	const char **prefixes;
 };
 /* 0 or an exit status (the error said); cli_hosts_free() in every case */
 int cli_hosts_load(struct cli_opts *o, struct cli_hosts *h);
 void cli_hosts_free(struct cli_hosts *h);
+/* the messages of the hosts @h on one clock, their nodes "PREFIX:..." (@h->prefixes) */
+int cli_hosts_messages(struct cli_opts *o, struct cli_hosts *h, struct lttr_msgset *s);
+/* cmd-critpath.c: a critical path across hosts as text, its anomalies warned */
+struct lttr_critpath;
+void cli_print_critpath_hosts(const struct cli_hosts *h, const struct lttr_critpath *cp,
+			      const char *ind);
+void cli_warn_critpath_anomalies(const struct lttr_critpath *cp);
+const char *cli_htask(const struct cli_hosts *h, const struct lttr_critpath *cp,
+		      uint32_t host, uint32_t pid, char *buf, size_t size);
+/* cmd-explain.c: an interval explained across hosts as text, its uncertainty warned */
+struct lttr_xh_span;
+void cli_print_xh_span(const struct cli_hosts *h, const struct lttr_xh_span *s, const char *ind);
+void cli_warn_xh_span(const struct lttr_xh_span *s);
 /* a merged set (merge's directory: clock-model.json, no header)? */
 bool cli_is_merged(const char *dir);
 void cli_msg_warnings(const struct lttr_msgset *s);
@@ -221,6 +238,7 @@ bool cli_block_stacks_shown(const struct lttr_block_stacks *b);
 /* the symbols' warnings on stderr, then close them (NULL: nothing) */
 void cli_close_syms(struct lttr_syms *s);
 /* cli_open()'s checks of the options against an open trace (closed on failure) */
+int cli_parse_times(struct cli_opts *o, struct lttr_trace *t);
 int cli_open_checked(struct cli_opts *o, struct lttr_trace **t);
 int cli_open_account(struct cli_opts *o, struct lttr_trace **t,
 		     struct lttr_account **a);

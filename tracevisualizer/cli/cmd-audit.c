@@ -7,11 +7,15 @@
  * latency --explain) and the critical blame of it (lttr_audit_firing(),
  * lttr/audit/firings.h); --json the same (lttr_json_audit()).
  */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <lttr/lttr.h>
 #include <lttr/analysis/explain.h>
 #include <lttr/audit/firings.h>
+#include <lttr/audit/rules.h>
 #include <lttr/model/flow.h>
 #include <lttr/output/json.h>
 #include <lttr/output/timing-layout.h>
@@ -102,6 +106,83 @@ static void print_firing(const struct lttr_firing_rec *f, const struct lttr_audi
 	print_sites(a->blame, 8);
 }
 
+struct replay {
+	unsigned int seq;
+	bool json;
+};
+
+static void replay_fire(void *arg, const struct lttr_firing *f)
+{
+	struct replay *r = arg;
+	size_t i;
+
+	r->seq++;
+	if (r->json) {
+		lttr_firing_json(f, r->seq, NULL, stdout);
+		return;
+	}
+	printf("firing %u at %.9f s: rule %u (line %u): %s\n", r->seq, (double)f->time_ns / 1e9,
+	       f->rule, f->line, f->text);
+	printf("  %s of task %u on cpu %u", f->type ? f->type : "event", f->pid, f->cpu);
+	if (f->time_ns > f->start_ns)
+		printf(", from %.9f s: %.3f us", (double)f->start_ns / 1e9,
+		       (double)(f->time_ns - f->start_ns) / 1e3);
+	printf("\n  condition:");
+	for (i = 0; i < f->nvalues; i++) {
+		printf("%s %s = ", i ? "," : "", f->values[i].text);
+		if (f->values[i].known)
+			printf("%" PRId64, f->values[i].v);
+		else
+			printf("unknown");
+	}
+	printf("\n");
+}
+
+/* --rules FILE: the rules evaluated on the trace after the fact (lttr_rules_run()) */
+static int audit_rules(struct cli_opts *o)
+{
+	struct replay rp = { .json = o->json };
+	struct lttr_rules *rules;
+	struct lttr_error err;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = fopen(o->rules_file, "r");
+	long n;
+
+	if (f) {
+		FILE *m = open_memstream(&text, &len);
+		char buf[4096];
+		size_t k;
+
+		while (m && (k = fread(buf, 1, sizeof(buf), f)) > 0)
+			fwrite(buf, 1, k, m);
+		if (m)
+			fclose(m);
+		fclose(f);
+	}
+	if (!text || strlen(text) != len) {
+		fprintf(stderr, "tracevisualizer: --rules %s: %s\n", o->rules_file,
+			text ? "a NUL byte in the file" : strerror(errno));
+		free(text);
+		return EXIT_USAGE;
+	}
+	if (lttr_rules_parse(text, &rules, &err) < 0) {
+		fprintf(stderr, "tracevisualizer: --rules %s: %s\n", o->rules_file, err.msg);
+		free(text);
+		return EXIT_USAGE;
+	}
+	free(text);
+	n = lttr_rules_run(o->dir, rules, replay_fire, &rp, &err);
+	lttr_rules_free(rules);
+	if (n < 0) {
+		fprintf(stderr, "tracevisualizer: %s\n", err.msg);
+		return EXIT_TRACE;
+	}
+	if (!o->json && !n)
+		printf("%s: no firing\n", o->dir);
+	return 0;
+}
+
 int cmd_audit(struct cli_opts *o)
 {
 	struct lttr_firing_rec *f;
@@ -112,6 +193,8 @@ int cmd_audit(struct cli_opts *o)
 
 	if (!o->top)
 		return cli_needs("audit", "--top N of 1 or more");
+	if (o->rules_file)
+		return audit_rules(o);
 	if (lttr_firings_read(o->dir, &f, &n, &err) < 0) {
 		fprintf(stderr, "tracevisualizer: %s\n", err.msg);
 		return EXIT_TRACE;

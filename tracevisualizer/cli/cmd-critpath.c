@@ -6,6 +6,7 @@
  * totals per task and state.
  */
 #include <stdio.h>
+#include <string.h>
 #include <lttr/lttr.h>
 #include <lttr/analysis/account.h>
 #include <lttr/analysis/critpath.h>
@@ -15,12 +16,59 @@
 #include "cli.h"
 
 /* "HOST:name-pid" of a task of a host of @cp */
-static const char *htask(const struct cli_hosts *h, const struct lttr_critpath *cp,
+const char *cli_htask(const struct cli_hosts *h, const struct lttr_critpath *cp,
 			 uint32_t host, uint32_t pid, char *buf, size_t size)
 {
 	snprintf(buf, size, "%s:%s-%u", host < h->n ? h->name[host] : "?",
 		 host < cp->nhosts ? lttr_timing_task_name(cp->hacct[host], pid) : "?", pid);
 	return buf;
+}
+
+/* the segments (after @ind), parts and totals (two spaces less) of a path across hosts */
+void cli_print_critpath_hosts(const struct cli_hosts *h, const struct lttr_critpath *cp,
+			      const char *ind)
+{
+	const char *pind = strlen(ind) >= 2 ? ind + 2 : ind;
+	char a[160], b[160];
+	size_t i;
+
+	for (i = 0; i < cp->nseg; i++) {
+		const struct lttr_cp_seg *s = &cp->seg[i];
+
+		printf("%s%*s%.9f %12.3f us  %-28s %s", ind, (int)(2 * (s->depth < 20 ? s->depth : 20)),
+		       "", tt_rel(h->t[0], s->start_ns), (double)(s->end_ns - s->start_ns) / 1e3,
+		       cli_htask(h, cp, s->host, s->pid, a, sizeof(a)),
+		       lttr_cp_state_name(s->state, s->reason));
+		if (s->state == LTTR_CP_TRANSIT)
+			printf(" from %s", cli_htask(h, cp, s->peer_host, s->peer_pid, b, sizeof(b)));
+		putchar('\n');
+	}
+	printf("%sParts: on-CPU %.3f us, runnable %.3f us, blocked %.3f us, network transit %.3f us",
+	       pind, (double)cp->state_ns[LTTR_CP_RUNNING] / 1e3,
+	       (double)cp->state_ns[LTTR_CP_RUNNABLE] / 1e3,
+	       (double)cp->state_ns[LTTR_CP_BLOCKED] / 1e3,
+	       (double)cp->state_ns[LTTR_CP_TRANSIT] / 1e3);
+	if (cp->state_ns[LTTR_CP_ABSENT] || cp->state_ns[LTTR_CP_UNKNOWN])
+		printf(", absent %.3f us, unknown %.3f us",
+		       (double)cp->state_ns[LTTR_CP_ABSENT] / 1e3,
+		       (double)cp->state_ns[LTTR_CP_UNKNOWN] / 1e3);
+	printf("\n%sTotals:\n", pind);
+	for (i = 0; i < cp->ntot; i++) {
+		const struct lttr_cp_total *t = &cp->tot[i];
+
+		printf("%s  %12.3f us  %6llu  %-28s %s\n", pind, (double)t->ns / 1e3,
+		       (unsigned long long)t->count, cli_htask(h, cp, t->host, t->pid, a, sizeof(a)),
+		       lttr_cp_state_name(t->state, t->reason));
+	}
+}
+
+/* the anomalies of a path across hosts, warned */
+void cli_warn_critpath_anomalies(const struct lttr_critpath *cp)
+{
+	if (cp->anomalies)
+		fprintf(stderr,
+			"%s: warning: %llu message(s) sent at or after their receiver's wakeup on the corrected clocks (by up to %llu ns): the clock model's bound is violated; those blocks are left blocked, not followed\n",
+			cli_prog, (unsigned long long)cp->anomalies, (unsigned long long)cp->worst_ns);
 }
 
 /* critical-path of several hosts' traces (TRACEDIR TRACEDIR... or merge's set) */
@@ -46,6 +94,11 @@ static int critpath_hosts(struct cli_opts *o)
 		cli_hosts_free(&h);
 		return EXIT_USAGE;
 	}
+	st = cli_parse_times(o, h.t[0]);	/* on the reference's clock */
+	if (st) {
+		cli_hosts_free(&h);
+		return st;
+	}
 	/* --from, --to: on the reference's clock, relative to its trace */
 	cli_window(o, h.t[0], &from, &to);
 	if (lttr_critpath_hosts(h.t, h.n, h.model, o->host, o->pids[0], from, to, &cp, &err) < 0) {
@@ -60,47 +113,16 @@ static int critpath_hosts(struct cli_opts *o)
 		lttr_json_critpath_hosts(&j, h.name, cp);
 		cli_json_end(&j, o);
 	} else {
-		char a[160], b[160];
-		size_t i;
+		char a[160];
 
 		printf("Critical path of %s from %.9f to %.9f s (%.3f us) on the clock of host 0 (%s):\n"
 		       "what it waited for, followed back across the tasks that woke it and the\n"
 		       "messages from other hosts (indented one step per wakeup or message):\n",
-		       htask(&h, cp, cp->host, cp->pid, a, sizeof(a)), tt_rel(h.t[0], cp->from_ns),
+		       cli_htask(&h, cp, cp->host, cp->pid, a, sizeof(a)), tt_rel(h.t[0], cp->from_ns),
 		       tt_rel(h.t[0], cp->to_ns), (double)(cp->to_ns - cp->from_ns) / 1e3, h.name[0]);
-		for (i = 0; i < cp->nseg; i++) {
-			const struct lttr_cp_seg *s = &cp->seg[i];
-
-			printf("  %*s%.9f %12.3f us  %-28s %s", (int)(2 * (s->depth < 20 ? s->depth : 20)),
-			       "", tt_rel(h.t[0], s->start_ns), (double)(s->end_ns - s->start_ns) / 1e3,
-			       htask(&h, cp, s->host, s->pid, a, sizeof(a)),
-			       lttr_cp_state_name(s->state, s->reason));
-			if (s->state == LTTR_CP_TRANSIT)
-				printf(" from %s", htask(&h, cp, s->peer_host, s->peer_pid, b, sizeof(b)));
-			putchar('\n');
-		}
-		printf("Parts: on-CPU %.3f us, runnable %.3f us, blocked %.3f us, network transit %.3f us",
-		       (double)cp->state_ns[LTTR_CP_RUNNING] / 1e3,
-		       (double)cp->state_ns[LTTR_CP_RUNNABLE] / 1e3,
-		       (double)cp->state_ns[LTTR_CP_BLOCKED] / 1e3,
-		       (double)cp->state_ns[LTTR_CP_TRANSIT] / 1e3);
-		if (cp->state_ns[LTTR_CP_ABSENT] || cp->state_ns[LTTR_CP_UNKNOWN])
-			printf(", absent %.3f us, unknown %.3f us",
-			       (double)cp->state_ns[LTTR_CP_ABSENT] / 1e3,
-			       (double)cp->state_ns[LTTR_CP_UNKNOWN] / 1e3);
-		printf("\nTotals:\n");
-		for (i = 0; i < cp->ntot; i++) {
-			const struct lttr_cp_total *t = &cp->tot[i];
-
-			printf("  %12.3f us  %6llu  %-28s %s\n", (double)t->ns / 1e3,
-			       (unsigned long long)t->count, htask(&h, cp, t->host, t->pid, a, sizeof(a)),
-			       lttr_cp_state_name(t->state, t->reason));
-		}
+		cli_print_critpath_hosts(&h, cp, "  ");
 	}
-	if (cp->anomalies)
-		fprintf(stderr,
-			"%s: warning: %llu message(s) sent at or after their receiver's wakeup on the corrected clocks (by up to %llu ns): the clock model's bound is violated; those blocks are left blocked, not followed\n",
-			cli_prog, (unsigned long long)cp->anomalies, (unsigned long long)cp->worst_ns);
+	cli_warn_critpath_anomalies(cp);
 	lttr_critpath_free(cp);
 	cli_hosts_free(&h);
 	return 0;

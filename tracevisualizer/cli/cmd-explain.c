@@ -10,6 +10,7 @@
 #include <lttr/lttr.h>
 #include <lttr/analysis/critpath.h>
 #include <lttr/analysis/explain.h>
+#include <lttr/analysis/explain-hosts.h>
 #include <lttr/output/json-timing.h>
 #include <lttr/output/timing-layout.h>
 #include <lttr/output/timing-text.h>
@@ -68,6 +69,108 @@ void cli_print_explain_at(const struct lttr_trace *t, const struct lttr_explain_
 	}
 }
 
+/*
+ * The messages from other hosts on an interval explained across hosts,
+ * each with its error bound (and said when the clocks alone cannot order
+ * its send before the wakeup), then its critical path across the hosts.
+ */
+void cli_print_xh_span(const struct cli_hosts *h, const struct lttr_xh_span *s, const char *ind)
+{
+	const struct lttr_critpath *cp = s->path;
+	char a[160], b[160];
+	size_t i;
+
+	for (i = 0; i < s->nmsg; i++) {
+		const struct lttr_xh_msg *m = &s->msg[i];
+
+		printf("%s%s waited for a message from %s: sent at %.9f s, received at %.9f s,\n"
+		       "%s  woke it at %.9f s",
+		       ind, cli_htask(h, cp, m->host, m->pid, a, sizeof(a)),
+		       cli_htask(h, cp, m->peer_host, m->peer_pid, b, sizeof(b)),
+		       tt_rel(h->t[0], m->send_ns), tt_rel(h->t[0], m->recv_ns), ind,
+		       tt_rel(h->t[0], m->wake_ns));
+		if (m->anomaly)
+			printf(": ANOMALY, sent after the wakeup on the corrected clocks (the model's bound is violated; not followed)\n");
+		else
+			printf(": transit %.3f us +- %.3f us (the clock model's error bound)%s\n",
+			       (double)m->transit_ns / 1e3, (double)m->error_ns / 1e3,
+			       m->uncertain ? "; UNCERTAIN: the clocks alone cannot order the send before the wakeup" : "");
+	}
+	printf("\n%sWhat it waited for across the hosts (the critical path, on the clock of host 0;\n"
+	       "%stimes of other hosts within +- %.3f us of the truth):\n", ind, ind,
+	       (double)s->error_ns / 1e3);
+	cli_print_critpath_hosts(h, cp, "  ");
+}
+
+void cli_warn_xh_span(const struct lttr_xh_span *s)
+{
+	cli_warn_critpath_anomalies(s->path);
+	if (s->uncertain)
+		fprintf(stderr,
+			"%s: warning: %llu message(s) whose transit is within the clock model's error bound: the clocks alone cannot order their send before the wakeup, and the split between the sender's time and the transit is uncertain by that bound\n",
+			cli_prog, (unsigned long long)s->uncertain);
+}
+
+/* explain of several hosts' traces (TRACEDIR TRACEDIR... or merge's set) */
+static int explain_hosts(struct cli_opts *o)
+{
+	struct lttr_explain_at_hosts *r;
+	struct cli_hosts h;
+	struct lttr_error err;
+	struct lttr_json j;
+	int st;
+
+	if (o->symfs || o->addresses)
+		return cli_needs("explain --symfs, --addresses", "one trace (no stacks across hosts)");
+	st = cli_hosts_load(o, &h);
+	if (st) {
+		cli_hosts_free(&h);
+		return st;
+	}
+	if (o->host >= h.n) {
+		fprintf(stderr, "%s: --host %zu: the set has %zu hosts (0 to %zu)\n", cli_prog,
+			o->host, h.n, h.n - 1);
+		cli_hosts_free(&h);
+		return EXIT_USAGE;
+	}
+	st = cli_parse_times(o, h.t[0]);	/* on the reference's clock */
+	if (st) {
+		cli_hosts_free(&h);
+		return st;
+	}
+	/* --at: on the reference's clock, relative to its trace */
+	if (lttr_explain_at_hosts(h.t, h.n, h.model, o->host, o->pids[0], cli_at(o, h.t[0]), &r,
+				  &err) < 0) {
+		fprintf(stderr, "%s: explain --pid %u --host %zu --at %.9f: %s\n", cli_prog,
+			o->pids[0], o->host, (double)o->at_ns / 1e9, err.msg);
+		cli_hosts_free(&h);
+		return EXIT_TRACE;
+	}
+	if (o->json) {
+		cli_json_begin(&j, o, h.t[0]);
+		lttr_json_key(&j, "explain_hosts");
+		lttr_json_explain_at_hosts(&j, h.name, h.t[o->host], r);
+		cli_json_end(&j, o);
+	} else {
+		printf("Host %zu (%s), on the clock of host 0 (%s): %s at %.9f s, from %.9f to %.9f s\n",
+		       o->host, h.name[o->host], h.name[0], lttr_cp_state_name(r->at->state, r->at->reason),
+		       tt_rel(h.t[0], r->at_ns), tt_rel(h.t[0], r->start_ns), tt_rel(h.t[0], r->end_ns));
+		if (o->host)
+			printf("(host %zu's clock: accurate to within %.3f us of host 0's; below, its own)\n",
+			       o->host, (double)lttr_sync_accuracy_ns(h.model, o->host) / 1e3);
+		cli_print_explain_at(h.t[o->host], r->at);
+		if (r->span) {
+			printf("\nAcross the hosts:\n");
+			cli_print_xh_span(&h, r->span, "  ");
+		}
+	}
+	if (r->span)
+		cli_warn_xh_span(r->span);
+	lttr_explain_at_hosts_free(r);
+	cli_hosts_free(&h);
+	return 0;
+}
+
 /* a stack shown: the block's, or one of its critical path's steps' */
 static bool stacks_shown(const struct lttr_explain_at *r)
 {
@@ -96,6 +199,10 @@ int cmd_explain(struct cli_opts *o)
 
 	if (!o->has_at || o->npids != 1)
 		return cli_needs("explain", "--at TIME and --pid P (one task)");
+	if (o->noperands || (o->dir && cli_is_merged(o->dir)))
+		return explain_hosts(o);
+	if (o->host_set && o->host)
+		return cli_needs("explain --host K", "several hosts' traces or merge's set");
 	st = cli_open(o, &t);
 	if (st)
 		return st;

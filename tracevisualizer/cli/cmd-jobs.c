@@ -8,7 +8,9 @@
  * deadline (--deadline, or a periodic task's period) the misses, each
  * split into the parts of its response (exit status 3 when there is
  * one); the bad markers and timers as warnings; --png draws each job
- * (jobspng.c).  The JSON is lttr_json_jobs()'s.
+ * (jobspng.c); --load the CPU load over the whole trace or, with --from,
+ * --to or --window, over that part (lttr_load_compute_range()).  The JSON
+ * is lttr_json_jobs()'s.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -137,12 +139,13 @@ static void print_text(const struct lttr_trace *t, const struct lttr_jobs *r)
 /* --load as text: one line per bin, the CPUs' and the busiest tasks' load in % */
 static void print_load(const struct lttr_load *l)
 {
-	uint64_t at = 0;
+	uint64_t at = l->start_ns - (l->acct ? l->acct->trace_start_ns : l->start_ns);
 	unsigned int c, i;
+	char what[96];
 	size_t k;
 
-	printf("CPU load in %u bins of %.3f us (%% of the bin; tasks: their own code)\n",
-	       l->nbins, (double)l->bin_ns[0] / 1e3);
+	printf("CPU load over %s in %u bins of %.3f us (%% of the bin; tasks: their own code)\n",
+	       lttr_load_title(l, what, sizeof(what)), l->nbins, (double)l->bin_ns[0] / 1e3);
 	printf("%12s", "from_s");
 	for (c = 0; c < l->ncpus; c++)
 		printf("  cpu%-4u", c);
@@ -174,9 +177,11 @@ static int load(const struct cli_opts *o, struct lttr_trace *t)
 	struct lttr_load *l;
 	struct lttr_error err;
 	struct lttr_json j;
+	uint64_t from, to;
 	int st;
 
-	if (lttr_load_compute(t, (unsigned int)o->width, &l, &err) < 0)
+	cli_window(o, t, &from, &to);
+	if (lttr_load_compute_range(t, from, to, (unsigned int)o->width, &l, &err) < 0)
 		return cli_fail(t, &err, "--load");
 	if (o->json) {
 		cli_json_begin(&j, o, t);
@@ -205,6 +210,8 @@ int cmd_jobs(struct cli_opts *o)
 
 	if (o->load && (o->has_deadline || o->periodic || o->png))
 		return cli_needs("jobs --load", "no --deadline, --periodic or --png (the load has no jobs)");
+	if (!o->load && (o->has_from || o->has_to))
+		return cli_needs("jobs", "--load with --from, --to or --window (the jobs are the whole trace's)");
 	st = cli_open(o, &t);
 	if (st)
 		return st;

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <lttr/lttr.h>
 #include <lttr/analysis/explain.h>
+#include <lttr/analysis/explain-hosts.h>
 #include <lttr/analysis/timing.h>
 #include <lttr/output/json-timing.h>
 #include <lttr/output/timing-layout.h>
@@ -43,6 +44,12 @@ struct lctx {
 	size_t nfocus;
 	struct lttr_explained *ex;	/* --explain: of the focus groups' worst */
 	const struct lttr_timing_inst **exin;	/* ... the instance of each */
+	/* several hosts: @t is host @host's trace of @h */
+	const struct cli_hosts *h;
+	size_t host;
+	size_t nxh;			/* --explain, syscalls: the worst across the hosts */
+	struct lttr_xh_span **xh;
+	const struct lttr_timing_inst **xhin;
 };
 
 static bool has_numbers(unsigned int kind)
@@ -386,25 +393,137 @@ static int png(const struct lctx *x)
 	return 0;
 }
 
+/* several hosts, --explain of syscalls: the focus groups' worst across the hosts */
+static int explain_across(struct lctx *x)
+{
+	const struct lttr_sync_model *m = x->h->model;
+	struct lttr_error err;
+	size_t n = 0, i, k;
+
+	for (i = 0; i < x->nfocus; i++)
+		n += x->focus[i]->nworst;
+	x->xh = calloc(n + 1, sizeof(*x->xh));
+	x->xhin = calloc(n + 1, sizeof(*x->xhin));
+	if (!x->xh || !x->xhin) {
+		cli_trace_error("out of memory");
+		return EXIT_TRACE;
+	}
+	for (i = 0; i < x->nfocus; i++) {
+		for (k = 0; k < x->focus[i]->nworst; k++) {
+			const struct lttr_timing_inst *in = &x->focus[i]->worst[k];
+
+			if (lttr_explain_span_hosts(x->h->t, x->h->n, m, x->host, in->pid,
+						    lttr_sync_to_ref_ns(m, x->host, in->start_ns),
+						    lttr_sync_to_ref_ns(m, x->host, in->end_ns),
+						    &x->xh[x->nxh], &err) < 0) {
+				fprintf(stderr, "%s: latency --explain across hosts: %s\n", cli_prog,
+					err.msg);
+				return EXIT_TRACE;
+			}
+			x->xhin[x->nxh++] = in;
+		}
+	}
+	return 0;
+}
+
+static void json_across(struct lttr_json *j, const struct lctx *x)
+{
+	const struct lttr_sync_model *m = x->h->model;
+	size_t i;
+
+	lttr_json_key(j, "host");
+	lttr_json_u64(j, x->host);
+	lttr_json_key(j, "host_name");
+	lttr_json_string(j, x->h->name[x->host]);
+	lttr_json_key(j, "accuracy_ns");
+	lttr_json_u64(j, lttr_sync_accuracy_ns(m, x->host));
+	lttr_json_key(j, "across_hosts");
+	lttr_json_begin_array(j);
+	for (i = 0; i < x->nxh; i++) {
+		const struct lttr_timing_inst *in = x->xhin[i];
+
+		lttr_json_begin_object(j);
+		lttr_json_kv_u64(j, "pid", in->pid);
+		lttr_json_kv_u64(j, "what", in->what);
+		lttr_json_kv_u64(j, "start_ns", in->start_ns);
+		lttr_json_kv_u64(j, "end_ns", in->end_ns);
+		lttr_json_kv_u64(j, "ref_start_ns", lttr_sync_to_ref_ns(m, x->host, in->start_ns));
+		lttr_json_kv_u64(j, "ref_end_ns", lttr_sync_to_ref_ns(m, x->host, in->end_ns));
+		lttr_json_key(j, "explained");
+		lttr_json_xh_span(j, x->h->name, x->xh[i]);
+		lttr_json_end_object(j);
+	}
+	lttr_json_end_array(j);
+}
+
+static void print_across(const struct lctx *x)
+{
+	const struct lttr_sync_model *m = x->h->model;
+	char buf[64];
+	size_t i;
+
+	for (i = 0; i < x->nxh; i++) {
+		const struct lttr_timing_inst *in = x->xhin[i];
+
+		printf("\nAcross the hosts: %s of %u %s at %.9f s (on the clock of host 0, %s), %.3f us:\n",
+		       lttr_timing_what_str(x->t, x->r->kind, in->what, false, buf, sizeof(buf)),
+		       in->pid, lttr_timing_task_name(x->r->acct, in->pid),
+		       tt_rel(x->h->t[0], lttr_sync_to_ref_ns(m, x->host, in->start_ns)),
+		       x->h->name[0], (double)lttr_timing_inst_ns(in) / 1e3);
+		cli_print_xh_span(x->h, x->xh[i], "  ");
+	}
+}
+
 int cmd_latency(struct cli_opts *o)
 {
 	struct lttr_timing_query q;
 	struct lttr_error err;
+	struct cli_hosts h;
 	struct lttr_json j;
 	struct lctx x;
 	uint64_t from, to;
+	size_t i;
 	int st;
 
 	if (o->kind < 0)
 		return cli_needs("latency", "--kind (wakeup, irq, softirq, syscall or timer)");
 	memset(&x, 0, sizeof(x));
+	memset(&h, 0, sizeof(h));
 	x.o = o;
-	st = cli_open(o, &x.t);
-	if (st)
-		return st;
+	if (o->noperands || (o->dir && cli_is_merged(o->dir))) {
+		/* several hosts: host K's latencies, on its clock; --from, --to on the reference's */
+		if (o->png)
+			return cli_needs("latency --png", "one trace");
+		st = cli_hosts_load(o, &h);
+		if (!st && o->host >= h.n) {
+			fprintf(stderr, "%s: --host %zu: the set has %zu hosts (0 to %zu)\n", cli_prog,
+				o->host, h.n, h.n - 1);
+			st = EXIT_USAGE;
+		}
+		if (!st)
+			st = cli_parse_times(o, h.t[0]);
+		if (st) {
+			cli_hosts_free(&h);
+			return st;
+		}
+		x.h = &h;
+		x.host = o->host;
+		x.t = h.t[o->host];	/* closed by cli_finish() or cli_fail(), not by cli_hosts_free() */
+		cli_window(o, h.t[0], &from, &to);
+		if (o->has_from)
+			from = lttr_sync_from_ref_ns(h.model, x.host, from);
+		if (o->has_to)
+			to = lttr_sync_from_ref_ns(h.model, x.host, to);
+	} else {
+		if (o->host_set && o->host)
+			return cli_needs("latency --host K", "several hosts' traces or merge's set");
+		st = cli_open(o, &x.t);
+		if (st)
+			return st;
+		cli_window(o, x.t, &from, &to);
+	}
 	memset(&q, 0, sizeof(q));
 	q.kind = (unsigned int)o->kind;
-	cli_window(o, x.t, &from, &to);
 	q.from_ns = from;
 	q.to_ns = to;
 	q.pids = o->npids ? o->pids : NULL;
@@ -413,13 +532,20 @@ int cmd_latency(struct cli_opts *o)
 	q.threshold_ns = o->threshold_ns;
 	q.has_threshold = o->has_threshold;
 	q.all = o->instances;
-	if (lttr_timing_compute(x.t, &q, &x.r, &err) < 0)
-		return cli_fail(x.t, &err, "--kind");
+	if (lttr_timing_compute(x.t, &q, &x.r, &err) < 0) {
+		if (x.h)
+			h.t[x.host] = NULL;
+		st = cli_fail(x.t, &err, "--kind");
+		cli_hosts_free(&h);
+		return st;
+	}
 	st = check_pids(&x);
 	if (!st)
 		st = choose_focus(&x);
 	if (!st && o->explain)
 		st = explain_worst(&x);
+	if (!st && o->explain && x.h && x.r->kind == LTTR_TIMING_SYSCALL)
+		st = explain_across(&x);
 	if (!st && o->png)
 		st = png(&x);
 	if (!st && o->json) {
@@ -430,16 +556,34 @@ int cmd_latency(struct cli_opts *o)
 		else
 			lttr_json_null(&j);
 		lttr_json_timing(&j, x.t, x.r, explained, &x);
+		if (x.h)
+			json_across(&j, &x);
 		cli_json_end(&j, o);
 	} else if (!st) {
+		if (x.h)
+			printf("Host %zu (%s), its latencies on its own clock:\n", x.host,
+			       h.name[x.host]);
 		print_text(&x);
+		if (x.h && o->explain && x.r->kind != LTTR_TIMING_SYSCALL)
+			printf("\n(across the hosts, --explain follows system calls only: --kind syscall)\n");
+		if (x.h)
+			print_across(&x);
 	}
+	for (i = 0; !st && i < x.nxh; i++)
+		cli_warn_xh_span(x.xh[i]);
 	if (!st && o->has_threshold && x.r->nover)
 		st = EXIT_THRESHOLD;
 	lttr_explained_free(x.ex);
 	free(x.exin);
+	for (i = 0; i < x.nxh; i++)
+		lttr_xh_span_free(x.xh[i]);
+	free(x.xh);
+	free(x.xhin);
+	if (x.h)
+		h.t[x.host] = NULL;
 	st = cli_finish(x.t, x.r->acct, st);
 	x.r->acct = NULL;	/* cli_finish() freed it */
 	lttr_timing_free(x.r);
+	cli_hosts_free(&h);
 	return st;
 }

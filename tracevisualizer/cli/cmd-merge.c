@@ -25,7 +25,7 @@
 
 static void merge_usage(void)
 {
-	printf("Usage: tracevisualizer merge -o OUT [--json] [--messages FILE] TRACE1 TRACE2 ...\n\n"
+	printf("Usage: tracevisualizer merge -o OUT [--json] [--messages FILE] [--packets] TRACE1 TRACE2 ...\n\n"
 	       "The traces of several hosts on one clock: the clock of each host\n"
 	       "against the first's (the reference), an offset and a drift estimated\n"
 	       "from the TCP messages between the traces by the convex-hull method\n"
@@ -44,6 +44,10 @@ static void merge_usage(void)
 	       "  --messages FILE    write the messages matched between the traces to\n"
 	       "                     FILE (JSON), each with its send and receive on the\n"
 	       "                     reference's clock and its transit time\n"
+	       "  --packets          also the captured frames (traced --capture) matched\n"
+	       "                     between the traces: a frame out of one host's\n"
+	       "                     driver and into another's, seen once each side,\n"
+	       "                     is a message (closer to the wire than a socket's)\n"
 	       "  -h, --help         this help\n\n"
 	       "Exit status: 0 every host synchronised; 1 a trace could not be read or\n"
 	       "OUT could not be written; 2 usage error (fewer than two traces, OUT\n"
@@ -146,6 +150,28 @@ int cli_hosts_open(const char *const *dirs, size_t n, struct lttr_trace **t, cha
 	return 0;
 }
 
+/* --packets: the frames matched between the traces, after the sockets' messages */
+static int add_packets(struct lttr_trace **t, size_t n, struct lttr_sync_msg **msgs,
+		       size_t *nmsgs, struct lttr_sync_packet_stats *pst, struct lttr_error *err)
+{
+	struct lttr_sync_msg *pk, *all;
+	size_t npk;
+	int r = lttr_sync_packets(t, n, &pk, &npk, pst, err);
+
+	if (r < 0)
+		return r;
+	all = realloc(*msgs, (*nmsgs + npk + 1) * sizeof(*all));
+	if (!all) {
+		free(pk);
+		return lttr_error_set(err, LTTR_E_NOMEM, "merge: out of memory");
+	}
+	memcpy(all + *nmsgs, pk, npk * sizeof(*pk));
+	*msgs = all;
+	*nmsgs += npk;
+	free(pk);
+	return 0;
+}
+
 int cmd_merge(int argc, char **argv)
 {
 	const char *out = NULL, *dirs[MERGE_MAX_TRACES];
@@ -156,7 +182,8 @@ int cmd_merge(int argc, char **argv)
 	struct lttr_sync_model model = { 0 };
 	struct lttr_xmsg_stats st;
 	struct lttr_error err;
-	bool json = false, pretty = false;
+	bool json = false, pretty = false, packets = false;
+	struct lttr_sync_packet_stats pst = { 0 };
 	const char *msgfile = NULL;
 	size_t n = 0, nmsgs = 0, i, k;
 	int status = 0, a;
@@ -177,6 +204,8 @@ int cmd_merge(int argc, char **argv)
 			json = true;
 		} else if (!strcmp(s, "--pretty")) {
 			pretty = true;
+		} else if (!strcmp(s, "--packets")) {
+			packets = true;
 		} else if (!strcmp(s, "--messages")) {
 			if (a + 1 >= argc)
 				return merge_bad("a file must follow", s);
@@ -205,6 +234,7 @@ int cmd_merge(int argc, char **argv)
 		goto done;
 	}
 	if (lttr_msgs_across_traces(t, n, &msgs, &nmsgs, &st, &err) < 0 ||
+	    (packets && add_packets(t, n, &msgs, &nmsgs, &pst, &err) < 0) ||
 	    lttr_sync_hosts(msgs, nmsgs, n, &model, &err) < 0) {
 		cli_trace_error(err.msg);
 		status = EXIT_TRACE;
@@ -282,6 +312,14 @@ int cmd_merge(int argc, char **argv)
 			fprintf(stderr, "%s merge: warning: hosts %u and %u: %zu message%s contradicting the others dropped (clock-model.json lists them)\n",
 				cli_prog, model.pairs[k].a, model.pairs[k].b, model.pairs[k].ndropped,
 				model.pairs[k].ndropped == 1 ? "" : "s");
+	if (packets)
+		fprintf(stderr, "%s merge: packets: %llu frames captured, %llu matched between the traces as messages, %llu not used as seen more than once (retransmitted), %llu seen on one side only, %llu not Ethernet IP\n",
+			cli_prog, (unsigned long long)pst.frames, (unsigned long long)pst.matched,
+			(unsigned long long)pst.ambiguous, (unsigned long long)pst.unmatched,
+			(unsigned long long)pst.other);
+	if (packets && !pst.matched)
+		fprintf(stderr, "%s merge: warning: --packets: no frame matched between the traces (traced --capture records them)\n",
+			cli_prog);
 	if (st.unopened || st.ambiguous)
 		fprintf(stderr, "%s merge: warning: %llu TCP connection%s between the traces not used (open before a trace began: %llu, in several traces: %llu)\n",
 			cli_prog, (unsigned long long)(st.unopened + st.ambiguous),

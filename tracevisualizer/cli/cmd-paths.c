@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <lttr/lttr.h>
+#include <lttr/analysis/explain-hosts.h>
 #include <lttr/output/dot-paths.h>
 #include <lttr/output/json-paths.h>
 #include <lttr/paths/run.h>
@@ -117,6 +118,34 @@ static void print_patterns(const struct cli_opts *o, const struct lttr_msgset *s
 	}
 }
 
+/* several hosts: what the clock model promises of the times */
+static void json_hosts(struct lttr_json *j, const struct cli_hosts *h)
+{
+	size_t k;
+
+	lttr_json_key(j, "hosts");
+	lttr_json_begin_array(j);
+	for (k = 0; k < h->n; k++) {
+		lttr_json_begin_object(j);
+		lttr_json_kv_str(j, "name", h->prefixes[k]);
+		lttr_json_kv_u64(j, "accuracy_ns", lttr_sync_accuracy_ns(h->model, k));
+		lttr_json_end_object(j);
+	}
+	lttr_json_end_array(j);
+}
+
+static void print_hosts(const struct cli_hosts *h)
+{
+	size_t k;
+
+	printf("\nOn the clock of host 0 (%s): a transit between two hosts is within the sum\n"
+	       "of their accuracies of the truth (", h->prefixes[0]);
+	for (k = 1; k < h->n; k++)
+		printf("%s%s %.3f us", k > 1 ? ", " : "", h->prefixes[k],
+		       (double)lttr_sync_accuracy_ns(h->model, k) / 1e3);
+	printf(");\na node's latency and its split (both ends on its own host) carry only the drift's\nerror over the latency\n");
+}
+
 /* each call pair's id and its parent's ("-": none) */
 static void print_parents(const struct lttr_msgset *s, const struct lttr_nesting *n)
 {
@@ -133,7 +162,8 @@ static void print_parents(const struct lttr_msgset *s, const struct lttr_nesting
 	}
 }
 
-static int nesting(struct cli_opts *o, struct lttr_msgset *s, struct lttr_trace *t)
+static int nesting(struct cli_opts *o, struct lttr_msgset *s, struct lttr_trace *t,
+		   const struct cli_hosts *h)
 {
 	struct lttr_paths_opts po;
 	struct lttr_paths *r = NULL;
@@ -150,7 +180,8 @@ static int nesting(struct cli_opts *o, struct lttr_msgset *s, struct lttr_trace 
 	po.nest.task_hint = !o->no_tasks;
 	po.explain = o->explain;
 	po.sort = o->latency_sort ? LTTR_SORT_LATENCY : LTTR_SORT_COUNT;
-	if (lttr_paths_run(t, s, &po, NULL, NULL, &r, &err) < 0) {
+	if ((h ? lttr_paths_run_hosts(h->t, h->n, h->prefixes, h->model, s, &po, &r, &err) :
+	     lttr_paths_run(t, s, &po, NULL, NULL, &r, &err)) < 0) {
 		cli_trace_error(err.msg);
 		return EXIT_TRACE;
 	}
@@ -168,6 +199,8 @@ static int nesting(struct cli_opts *o, struct lttr_msgset *s, struct lttr_trace 
 		lttr_json_u64(&j, p->paths);
 		lttr_json_key(&j, "patterns");
 		lttr_json_patterns(&j, s, n, p, o->top, r->split != NULL);
+		if (h)
+			json_hosts(&j, h);
 		if (o->parents) {
 			lttr_json_key(&j, "parents");
 			lttr_json_begin_array(&j);
@@ -197,6 +230,8 @@ static int nesting(struct cli_opts *o, struct lttr_msgset *s, struct lttr_trace 
 		lttr_dot_patterns(stdout, s, p, o->top);
 	} else {
 		print_patterns(o, s, n, p);
+		if (h)
+			print_hosts(h);
 	}
 	lttr_paths_free(r);
 	return 0;
@@ -293,11 +328,6 @@ int cmd_paths(struct cli_opts *o)
 			cli_prog);
 		return EXIT_USAGE;
 	}
-	if (o->explain && !o->pcap && !o->msgfile && (o->noperands || cli_is_merged(o->dir))) {
-		fprintf(stderr, "%s: --explain reads one trace's time accounting; a merged set (or several traces) has several (not yet)\n",
-			cli_prog);
-		return EXIT_USAGE;
-	}
 	if (o->explain && (o->pcap || o->msgfile)) {
 		fprintf(stderr, "%s: --explain needs a trace (the callee tasks' time accounting)\n",
 			cli_prog);
@@ -308,9 +338,28 @@ int cmd_paths(struct cli_opts *o)
 			cli_prog);
 		return EXIT_USAGE;
 	}
+	if (o->explain && (o->noperands || cli_is_merged(o->dir))) {
+		/* across hosts: each callee's split on its host's trace */
+		struct cli_hosts h;
+
+		r = cli_hosts_load(o, &h);
+		s = r ? NULL : lttr_msgset_new();
+		if (!r && !s) {
+			cli_trace_error("out of memory");
+			r = EXIT_TRACE;
+		}
+		if (!r)
+			r = cli_hosts_messages(o, &h, s);
+		if (!r)
+			r = nesting(o, s, NULL, &h);
+		cli_hosts_free(&h);
+		if (!s)
+			return r;
+		return done(s, NULL, r);
+	}
 	r = cli_load_messages(o, &s, &t);
 	if (r)
 		return r;
-	r = o->convolution ? convolution(o, s, t) : nesting(o, s, t);
+	r = o->convolution ? convolution(o, s, t) : nesting(o, s, t, NULL);
 	return done(s, t, r);
 }

@@ -5,6 +5,7 @@
  * with --lesson NAME|FILE, the lesson read here (lttr/view/lesson.h) and
  * its trace the default TRACEDIR; with --diff A B, the diff of two runs
  * (tui/diff.c); with --audit DIR, the firings of a session (tui/firings.c);
+ * with --vitals DIR [TRACEDIR], the vital signs over time (tui/vitals.c);
  * with --live DIR, a running session's trace directory followed as it grows
  * (tui/live.c); a merged set (merge's directory) or several traces: the
  * hosts on one clock (tui/hosts.c).
@@ -35,6 +36,8 @@ int cmd_tui(struct cli_opts *o)
 		return tui_diff_run(&to, o->dir2);
 	if (o->live)
 		return tui_live_run(&to);
+	if (o->vitals)
+		return tui_vitals_run(&to, o->dir2);
 	if (o->audit) {
 		if (!o->top)
 			return cli_needs("tui --audit", "--top N of 1 or more");

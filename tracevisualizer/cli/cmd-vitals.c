@@ -15,8 +15,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <lttr/units/duration.h>
 #include <lttr/vitals/vitals.h>
 #include "cli.h"
+#include "vitalspng.h"
 
 #define VITALS_TOP_DEFAULT	LTTR_VITALS_PROM_TOP
 #define VITALS_TOP_MAX		1000
@@ -24,6 +26,7 @@
 static void vitals_usage(void)
 {
 	printf("Usage: tracevisualizer vitals [--json | --prometheus] [--top N] DIR\n"
+	       "       tracevisualizer vitals [--json] [--png FILE] [--timescale DUR] DIR\n"
 	       "       tracevisualizer vitals --metrics-listen ADDRESS:PORT [--top N] DIR\n\n"
 	       "The vital signs traced --vitals recorded in DIR, one file an epoch:\n"
 	       "per epoch and vital sign the weighted total (its unit), the events\n"
@@ -45,11 +48,19 @@ static void vitals_usage(void)
 	       "               SIGTERM or SIGINT, each epoch file counted once when\n"
 	       "               it appears in DIR; a numeric address (127.0.0.1:9469,\n"
 	       "               [::1]:9469; port 0: any free one, said on stderr)\n"
+	       "  --timescale DUR\n"
+	       "               the epochs summed in buckets of DUR by their wall-clock\n"
+	       "               start (UTC): 5min, 1h, 1d (Chopstix's views) or any\n"
+	       "               duration; per bucket the totals, the epochs the\n"
+	       "               detector flagged, the epochs missing\n"
+	       "  --png FILE   draw the vital signs over time into FILE: a panel per\n"
+	       "               vital sign, a column per epoch (or bucket), red where\n"
+	       "               flagged, a grey mark where epochs are missing\n"
 	       "  --top N      labels per vital sign and epoch (default %d)\n"
 	       "  -h, --help   this help\n\n"
 	       "Exit status: 0 success; 1 DIR cannot be read, or the address cannot\n"
-	       "be listened on; 2 usage error; 4 an epoch file was skipped (the others\n"
-	       "were printed).\n",
+	       "be listened on, or the PNG cannot be written; 2 usage error; 4 an epoch\n"
+	       "file was skipped (the others were printed).\n",
 	       LTTR_EWMA_K, LTTR_EWMA_WARMUP, VITALS_TOP_DEFAULT);
 }
 
@@ -145,6 +156,37 @@ static int vitals_prometheus(const char *dir, size_t top, const char *listen)
 	return rc;
 }
 
+/* the report, by epoch or by bucket, and its PNG; 0 or EXIT_TRACE */
+static int vitals_print(const struct lttr_vitals_report *r, bool json,
+			uint64_t scale, const char *png)
+{
+	struct lttr_vitals_bucket *b = NULL;
+	size_t n = 0;
+	int rc = 0;
+
+	if ((scale || png) &&
+	    (scale ? lttr_vitals_buckets(r, scale, &b, &n) :
+		     lttr_vitals_epoch_buckets(r, &b, &n)) < 0) {
+		fprintf(stderr, "%s vitals: out of memory\n", cli_prog);
+		return EXIT_TRACE;
+	}
+	if (scale && json)
+		lttr_vitals_buckets_json(stdout, r, scale, b, n);
+	else if (scale)
+		lttr_vitals_buckets_text(stdout, r, scale, b, n);
+	else if (json)
+		lttr_vitals_json(stdout, r);
+	else
+		lttr_vitals_text(stdout, r);
+	if (png && cli_vitals_png(png, b, n, scale) < 0) {
+		fprintf(stderr, "%s vitals: %s: could not write the PNG\n",
+			cli_prog, png);
+		rc = EXIT_TRACE;
+	}
+	free(b);
+	return rc;
+}
+
 int cmd_vitals(int argc, char **argv)
 {
 	const char *listen = NULL;
@@ -155,6 +197,8 @@ int cmd_vitals(int argc, char **argv)
 	unsigned long top = VITALS_TOP_DEFAULT;
 	char err[256];
 	bool json = false;
+	const char *png = NULL;
+	uint64_t scale = 0;
 	size_t i;
 	int k;
 
@@ -176,6 +220,24 @@ int cmd_vitals(int argc, char **argv)
 			if (!listen)
 				return vitals_bad("--metrics-listen needs ADDRESS:PORT",
 						  NULL);
+		} else if (!strcmp(a, "--png") || !strncmp(a, "--png=", 6)) {
+			png = a[5] == '=' ? a + 6 : NULL;
+			if (!png && ++k < argc)
+				png = argv[k];
+			if (!png || !*png)
+				return vitals_bad("--png needs a file", NULL);
+		} else if (!strcmp(a, "--timescale") ||
+			   !strncmp(a, "--timescale=", 12)) {
+			const char *v = a[11] == '=' ? a + 12 : NULL;
+
+			if (!v && ++k < argc)
+				v = argv[k];
+			if (!v)
+				return vitals_bad("--timescale needs a duration",
+						  NULL);
+			if (lttr_parse_duration(v, &scale) || !scale)
+				return vitals_bad("bad --timescale (a duration above 0: 5min, 1h, 1d)",
+						  v);
 		} else if (!strcmp(a, "--top") || !strncmp(a, "--top=", 6)) {
 			const char *v = a[5] == '=' ? a + 6 : NULL;
 			char *end;
@@ -200,6 +262,9 @@ int cmd_vitals(int argc, char **argv)
 	if (json + prom + !!listen > 1)
 		return vitals_bad("one of --json, --prometheus, --metrics-listen",
 				  NULL);
+	if ((prom || listen) && (png || scale))
+		return vitals_bad("--png and --timescale are not for Prometheus",
+				  NULL);
 	if (prom || listen)
 		return vitals_prometheus(dir, top, listen);
 	if (lttr_vitals_load(dir, &s, err, sizeof(err)) < 0) {
@@ -214,11 +279,9 @@ int cmd_vitals(int argc, char **argv)
 	for (i = 0; i < s.nwarnings; i++)
 		fprintf(stderr, "%s vitals: warning: %s\n", cli_prog,
 			s.warnings[i]);
-	if (json)
-		lttr_vitals_json(stdout, &r);
-	else
-		lttr_vitals_text(stdout, &r);
-	k = s.nwarnings ? EXIT_DAMAGED : 0;
+	k = vitals_print(&r, json, scale, png);
+	if (!k && s.nwarnings)
+		k = EXIT_DAMAGED;
 	lttr_vitals_report_free(&r);
 	lttr_vitals_series_free(&s);
 	return k;

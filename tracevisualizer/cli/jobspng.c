@@ -5,7 +5,9 @@
  * order left to right, a column each whose height is the job's response
  * time (blue, red when it missed its deadline) and, in its middle half
  * from the axis, its execution time (dark grey); the deadline a
- * horizontal orange line behind the columns.  The figures are lttr_jobs_compute()'s, the
+ * horizontal orange line behind the columns.  With more jobs than COLS
+ * columns, a column per run of jobs in time order (lttr_jobs_columns()):
+ * its worst job's figures, red when the run has a miss.  The figures are lttr_jobs_compute()'s, the
  * same as the JSON's.  The colours are fixed (docs/jobs.md) so that a
  * test can read them back.
  */
@@ -21,6 +23,7 @@
 #define MARGIN 50
 #define TOP 50		/* the columns' area starts this far below the panel's top */
 #define BOTTOM 40	/* the axis: this far above the panel's bottom */
+#define COLS ((WIDTH - 2 * MARGIN) / 2)	/* columns of 2 pixels at least */
 
 static void text_at(cairo_t *cr, double x, double y, const char *s, double align)
 {
@@ -35,10 +38,11 @@ static void panel(cairo_t *cr, double top, const struct lttr_jobs *r, size_t ni)
 {
 	const struct lttr_job_name *nm = &r->names[ni];
 	double x0 = MARGIN, y0 = top + PANEL - BOTTOM, w = WIDTH - 2 * MARGIN;
-	double h = PANEL - BOTTOM - TOP, bw = w / (double)(nm->count ? nm->count : 1);
+	double h = PANEL - BOTTOM - TOP, bw;
+	struct lttr_job_column cols[COLS];
 	uint64_t max = nm->deadline_ns;
 	char buf[256], a[24], b[24];
-	size_t i, k;
+	size_t i, ncols;
 
 	if (nm->response.lat.max > max)
 		max = nm->response.lat.max;
@@ -70,17 +74,17 @@ static void panel(cairo_t *cr, double top, const struct lttr_jobs *r, size_t ni)
 		cairo_line_to(cr, x0 + w, dy);
 		cairo_stroke(cr);
 	}
-	for (i = 0, k = 0; max && i < r->njobs; i++) {
-		const struct lttr_job *jb = &r->jobs[i];
+	ncols = lttr_jobs_columns(r, ni, COLS, cols);
+	bw = w / (double)(ncols ? ncols : 1);
+	for (i = 0; max && i < ncols; i++) {
+		const struct lttr_job *jb = &r->jobs[cols[i].job];
 		double bx, rh, eh, gap;
 
-		if (jb->name != ni)
-			continue;
-		bx = x0 + bw * (double)k++;
+		bx = x0 + bw * (double)i;
 		gap = bw >= 4 ? 1 : 0;
 		rh = h * (double)(jb->end_ns - jb->begin_ns) / (double)max;
 		eh = h * (double)jb->exec_ns / (double)max;
-		if (jb->miss)
+		if (cols[i].misses)
 			cairo_set_source_rgb(cr, 0.85, 0.10, 0.10);
 		else
 			cairo_set_source_rgb(cr, 0.27, 0.45, 0.70);

@@ -301,18 +301,22 @@ static const struct command {
 	  "nesting algorithm's path patterns, their counts and per-hop delays, or\n"
 	  "the convolution algorithm's graph (--algorithm convolution)" },
 	{ "latency", cmd_latency, "a kind of latency: distribution, worst, over --threshold",
-	  "TRACEDIR",
+	  "TRACEDIR [TRACEDIR...]|MERGED",
 	  "the distribution of a kind of latency (--kind wakeup, irq, softirq,\n"
 	  "syscall or timer) per task or number: count, min, mean, p50, p90, p99,\n"
 	  "p99.9, max, standard deviation and log2 histogram; its worst\n"
 	  "instances (--explain: what made each long) and those longer than\n"
-	  "--threshold (exit status 3 when there is one)" },
+	  "--threshold (exit status 3 when there is one); several hosts' traces,\n"
+	  "or merge's set: host --host K's latencies, the worst system calls\n"
+	  "explained across the hosts (--explain)" },
 	{ "explain", cmd_explain, "the state of task --pid at time --at, explained",
-	  "TRACEDIR",
+	  "TRACEDIR [TRACEDIR...]|MERGED",
 	  "the state of task --pid at time --at, explained: what ran on the\n"
 	  "CPU while it waited for one, what it did while it ran, or who woke\n"
 	  "it from a block and what that waker was doing (the critical path of\n"
-	  "the block)" },
+	  "the block); several hosts' traces, or merge's set: --at on the first\n"
+	  "host's clock, a block explained across the hosts (the message it\n"
+	  "waited for, its sender's path, the clock model's error bound)" },
 	{ "critical-path", cmd_critpath, "what task --pid waited for, across the tasks that woke it",
 	  "TRACEDIR [TRACEDIR...]|MERGED",
 	  "what task --pid waited for over its interval (or --from --to),\n"
@@ -371,7 +375,9 @@ static const struct command {
 	  "of its critical path split equally among the parties active then, the\n"
 	  "--top N on the path with most blame and the parties off it that overlap\n"
 	  "them with at least as much (*), each party's share, and the tasks' blame\n"
-	  "by state and place" },
+	  "by state and place; --rules FILE: the firings FILE's rules give on the\n"
+	  "trace read after the fact, as traced --rules FILE gives them while it\n"
+	  "runs (--json: the lines of firings.jsonl, without snapshot)" },
 	{ "jobs", cmd_jobs, "the jobs of the markers: execution, response, interference, deadline",
 	  "TRACEDIR",
 	  "the jobs of the application markers (ltt_mark_begin(), ltt_mark_end():\n"
@@ -401,7 +407,8 @@ enum optid {
 	O_PARENTS, O_PORTS, O_QUANTUM, O_MAX_DELAY, O_MIN_COUNT, O_ROOT, O_SKEW, O_SMOOTH,
 	O_PENALTIES, O_WRITE_PCAP, O_NO_TASKS, O_KIND, O_WHAT, O_WORST, O_THRESHOLD,
 	O_PNG, O_SVG, O_INSTANCES, O_AT, O_SYMFS, O_KERNEL, O_ADDRESSES, O_LESSON, O_SCRIPT,
-	O_ALLOW_IO, O_HITS, O_DEADLINE, O_LOAD, O_PERIODIC, O_HOST, O_AUDIT, O_LIVE, O_DIFF,	/* O_DIFF last */
+	O_ALLOW_IO, O_HITS, O_DEADLINE, O_LOAD, O_PERIODIC, O_HOST, O_AUDIT, O_LIVE, O_VITALS, O_RULES,
+	O_DIFF,	/* O_DIFF last */
 };
 
 /* the options given, a bit per enum optid (more than 64 of them) */
@@ -443,13 +450,16 @@ static const struct opt {
 	  "only the instances of the custom event type NAME (repeat it for several)" },
 	{ "--filter", "EXPR", C_DUMP, O_FILTER,
 	  "only the events the expression matches (docs/filter.md)" },
-	{ "--from", "T", C_DUMP | C_GRAPH | C_STATS | C_EXPORT | C_LATENCY | C_CRITPATH | C_STACKS | C_REPLAY,
+	{ "--from", "T", C_DUMP | C_GRAPH | C_STATS | C_EXPORT | C_LATENCY | C_CRITPATH | C_STACKS | C_REPLAY |
+	  C_JOBS,
 	  O_FROM,
 	  "from time T (1.2: s after the trace start; @T absolute, dump's second column)" },
-	{ "--to", "T", C_DUMP | C_GRAPH | C_STATS | C_EXPORT | C_LATENCY | C_CRITPATH | C_STACKS | C_REPLAY,
+	{ "--to", "T", C_DUMP | C_GRAPH | C_STATS | C_EXPORT | C_LATENCY | C_CRITPATH | C_STACKS | C_REPLAY |
+	  C_JOBS,
 	  O_TO,
 	  "up to time T (as --from; +D: D after --from)" },
-	{ "--window", "A:B", C_DUMP | C_GRAPH | C_STATS | C_EXPORT | C_LATENCY | C_CRITPATH | C_STACKS,
+	{ "--window", "A:B", C_DUMP | C_GRAPH | C_STATS | C_EXPORT | C_LATENCY | C_CRITPATH | C_STACKS |
+	  C_JOBS,
 	  O_WINDOW, "the same as --from A --to B" },
 	{ "--width", "N", C_GRAPH | C_JOBS, O_WIDTH,
 	  "columns of the time axis, or jobs --load's bins (10 to 1000, default 100)" },
@@ -465,6 +475,10 @@ static const struct opt {
 	  "tui --audit TRACEDIR: the firings of a traced --rules session, what audit prints; Enter "
 	  "opens one's snapshot in the control flow, its blamed tasks highlighted (docs/views.md, "
 	  "\"Audit\")" },
+	{ "--vitals", NULL, C_TUI, O_VITALS,
+	  "tui --vitals DIR [TRACEDIR]: the vital signs traced --vitals wrote in DIR over time,\n"
+	  "                     a row each, anomalies marked; Enter: TRACEDIR at the epoch\n"
+	  "                     selected (docs/views.md, \"Vital signs\")" },
 	{ "--live", NULL, C_TUI, O_LIVE,
 	  "tui --live DIR: a running session's trace followed as traced writes it: the\n"
 	  "                     newest events, the firings, how far behind (docs/views.md, \"Live\");\n"
@@ -475,9 +489,9 @@ static const struct opt {
 	{ "--tree", NULL, C_PROCESSES, O_TREE, "the process tree (children under parents)" },
 	{ "--time", NULL, C_SUMMARY, O_TIME, "add the time accounting (a second pass)" },
 	{ "--tolerance", "D", C_CHECK, O_TOLERANCE, "allowed error, a duration (default 1000ns)" },
-	{ "--host", "K", C_CRITPATH, O_HOST,
-	  "several hosts' traces or merge's set: the task --pid is host K's (0: the\n"
-	  "                     first trace, the default)" },
+	{ "--host", "K", C_CRITPATH | C_EXPLAIN | C_LATENCY, O_HOST,
+	  "several hosts' traces or merge's set: the task --pid (latency: the\n"
+	  "                     instances) is host K's (0: the first trace, the default)" },
 	{ "--by", "WHAT", C_MSG, O_BY,
 	  "a node is a process (default), a thread or an endpoint (IP address)" },
 	{ "--ports", NULL, C_MSG, O_PORTS, "--pcap: a node is an address and a port" },
@@ -492,6 +506,9 @@ static const struct opt {
 	  "paths: the first N patterns (default 10, 0: all); audit: and tui --audit: the N\n"
 	  "                     parties on the critical path with most blame (default 10); diff:\n"
 	  "                     the N worst changes explained (default 1)" },
+	{ "--rules", "FILE", C_AUDIT, O_RULES,
+	  "the trigger rules of FILE evaluated on TRACEDIR after the fact, as\n"
+	  "                     traced --rules does while it runs: the firings they give" },
 	{ "--dot", NULL, C_PATHS, O_DOT, "a Graphviz dot graph (Figures 8 and 9)" },
 	{ "--explain", NULL, C_PATHS | C_LATENCY, O_EXPLAIN,
 	  "paths: each hop's time at its node by the callee's state (traces), and its\n"
@@ -739,6 +756,9 @@ static int set_option(struct cli_opts *o, const struct opt *op, const char *a, c
 	case O_LIVE:
 		o->live = true;
 		break;
+	case O_VITALS:
+		o->vitals = true;
+		break;
 	case O_LESSON:
 		if (!arg || !*arg)
 			return bad_usage("%s needs a lesson's name or file", a);
@@ -853,6 +873,11 @@ static int set_option(struct cli_opts *o, const struct opt *op, const char *a, c
 			o->by = LTTR_BY_ENDPOINT;
 		else
 			return bad_usage("%s needs process, thread or endpoint", a);
+		break;
+	case O_RULES:
+		if (!arg || !*arg)
+			return bad_usage("%s needs a file", a);
+		o->rules_file = arg;
 		break;
 	case O_MESSAGES:
 		if (!arg || !*arg)
@@ -1052,6 +1077,10 @@ static int check_options(const struct cli_opts *o, size_t c, const uint64_t *use
 		return bad_usage("%s is an option of %s", opts[k].name,
 				 command_list(opts[k].cmds, list, sizeof(list)));
 	}
+	if (o->vitals && (!o->dir || o->noperands || o->lesson || o->diff || o->audit ||
+			  o->live))
+		return bad_usage("tui --vitals needs DIR and at most a TRACEDIR (no --lesson, --diff, "
+				 "--audit nor --live)");
 	if (o->live && (o->diff || o->lesson || o->dir2 || o->noperands || o->audit))
 		return bad_usage("tui --live takes one trace directory (no --diff, --lesson nor --audit)");
 	if (o->diff && (!o->dir || !o->dir2 || o->noperands || o->lesson))
@@ -1060,7 +1089,7 @@ static int check_options(const struct cli_opts *o, size_t c, const uint64_t *use
 		return bad_usage("tui --audit needs a TRACEDIR (and no --lesson nor --diff)");
 	if (((1u << c) & C_TUI) && o->top_set && !o->audit)
 		return bad_usage("tui: --top goes with --audit");
-	if (o->dir2 && !((1u << c) & C_DIFF) && !o->diff)
+	if (o->dir2 && !((1u << c) & C_DIFF) && !o->diff && !o->vitals)
 		return bad_usage("unexpected argument '%s'", o->dir2);
 	if (((1u << c) & C_DIFF) && o->dir && !o->dir2)
 		return bad_usage("diff needs two traces: TRACEDIR-A TRACEDIR-B");
@@ -1132,6 +1161,8 @@ static int run(int argc, char **argv, struct cli_opts *init)
 							 commands[early].run == cmd_messages ||
 							 commands[early].run == cmd_paths ||
 							 commands[early].run == cmd_critpath ||
+							 commands[early].run == cmd_explain ||
+							 commands[early].run == cmd_latency ||
 							 commands[early].run == cmd_tui))
 				/* messages, paths, critical-path, tui: several hosts'
 				 * traces (tui --diff: its B) */
@@ -1195,7 +1226,7 @@ static int run(int argc, char **argv, struct cli_opts *init)
 		return 0;
 	}
 	/* tui --diff A B: B was read as one of several hosts' traces */
-	if (o.diff && !o.dir2 && o.noperands == 1)
+	if ((o.diff || o.vitals) && !o.dir2 && o.noperands == 1)
 		o.dir2 = o.operands[--o.noperands];
 	status = check_options(&o, c, used);
 	return status ? status : commands[c].run(&o);

@@ -28,26 +28,13 @@ bool cli_is_merged(const char *dir)
 	return !access(a, F_OK) && access(b, F_OK);
 }
 
-/*
- * The messages of several hosts' traces @t (host 0 the reference), on its
- * clock through @model (lttr_msgs_from_hosts()); a node's prefix is its
- * host's name, unless two hosts share it (or it has none): "hostK".
- */
-static int hosts_messages(struct cli_opts *o, struct lttr_trace **t, size_t n,
-			  const char *const *hostname, const struct lttr_sync_model *model,
-			  const char *what, struct lttr_msgset *s)
+/* the prefixes of several hosts' nodes: a host's name, unless two hosts share it (or it has none): "hostK" */
+static void node_prefixes(const char *const *hostname, size_t n, char (*names)[80],
+			  const char **hosts)
 {
-	struct lttr_error err;
-	char (*names)[80] = calloc(n + 1, sizeof(*names));
-	const char **hosts = calloc(n + 1, sizeof(*hosts));
 	size_t k, j;
-	int r = 0;
 
-	if (!names || !hosts) {
-		cli_trace_error("out of memory");
-		r = EXIT_TRACE;
-	}
-	for (k = 0; k < n && !r; k++) {
+	for (k = 0; k < n; k++) {
 		snprintf(names[k], sizeof(names[k]), "%s", hostname[k]);
 		for (j = 0; j < n; j++)
 			if (j != k && !strcmp(hostname[j], hostname[k]))
@@ -56,6 +43,28 @@ static int hosts_messages(struct cli_opts *o, struct lttr_trace **t, size_t n,
 			snprintf(names[k], sizeof(names[k]), "host%zu", k);
 		hosts[k] = names[k];
 	}
+}
+
+/*
+ * The messages of several hosts' traces @t (host 0 the reference), on its
+ * clock through @model (lttr_msgs_from_hosts()), each node named with its
+ * host's prefix (node_prefixes())
+ */
+static int hosts_messages(struct cli_opts *o, struct lttr_trace **t, size_t n,
+			  const char *const *hostname, const struct lttr_sync_model *model,
+			  const char *what, struct lttr_msgset *s)
+{
+	struct lttr_error err;
+	char (*names)[80] = calloc(n + 1, sizeof(*names));
+	const char **hosts = calloc(n + 1, sizeof(*hosts));
+	int r = 0;
+
+	if (!names || !hosts) {
+		cli_trace_error("out of memory");
+		r = EXIT_TRACE;
+	}
+	if (!r)
+		node_prefixes(hostname, n, names, hosts);
 	if (!r && lttr_msgs_from_hosts(t, n, hosts, model, o->by, s, &err) < 0) {
 		fprintf(stderr, "%s: %s: %s\n", cli_prog, what, err.msg);
 		r = EXIT_TRACE;
@@ -63,6 +72,26 @@ static int hosts_messages(struct cli_opts *o, struct lttr_trace **t, size_t n,
 	free(names);
 	free(hosts);
 	return r;
+}
+
+int cli_hosts_messages(struct cli_opts *o, struct cli_hosts *h, struct lttr_msgset *s)
+{
+	struct lttr_error err;
+
+	h->prefix = calloc(h->n + 1, sizeof(*h->prefix));
+	h->prefixes = calloc(h->n + 1, sizeof(*h->prefixes));
+	if (!h->prefix || !h->prefixes) {
+		cli_trace_error("out of memory");
+		return EXIT_TRACE;
+	}
+	node_prefixes(h->name, h->n, h->prefix, h->prefixes);
+	if (lttr_msgs_from_hosts(h->t, h->n, h->prefixes, h->model, o->by, s, &err) < 0) {
+		fprintf(stderr, "%s: %s: %s\n", cli_prog, o->noperands ? "the traces" : o->dir,
+			err.msg);
+		return EXIT_TRACE;
+	}
+	lttr_msgset_sort(s);
+	return 0;
 }
 
 /* the messages of a merged set: every host's trace, through its model */
@@ -225,6 +254,8 @@ void cli_hosts_free(struct cli_hosts *h)
 	free(h->name);
 	free(h->real);
 	free(h->msgs);
+	free(h->prefix);
+	free(h->prefixes);
 	lttr_sync_read_free(&h->rd);
 	lttr_sync_model_free(&h->own);
 	memset(h, 0, sizeof(*h));

@@ -535,7 +535,8 @@ static void lesson_steps(struct lttr_session *s, const char *text, size_t len)
  * The session both front ends hold, over the view: its setters at the
  * trace's own times, the filter over every row, and the session file's
  * parser fed a file of those times and the "proc" file's bytes (text the
- * fuzzer mutates; the dictionary has the session file's keys)
+ * fuzzer mutates; the dictionary has the session file's keys), the
+ * predicate it read replayed
  */
 static void session_pass(struct run *r, struct lttr_view *v, const char *dir)
 {
@@ -568,12 +569,18 @@ static void session_pass(struct run *r, struct lttr_view *v, const char *dir)
 		lttr_session_row_shown(&s, i, &dim);
 	snprintf(text, sizeof(text), "{ \"window\": { \"t0_ns\": %llu, \"t1_ns\": %llu }, "
 		 "\"cursor_ns\": %llu, \"selected_pid\": 1, \"row_sort\": \"busy\", "
-		 "\"filter\": { \"expression\": \"cpu == 0\", \"hide\": false } }",
+		 "\"filter\": { \"expression\": \"cpu == 0\", \"hide\": false }, "
+		 "\"predicate\": \"cpu[0].runq > 1 && task[1].state == \\\"runnable\\\"\" }",
 		 (unsigned long long)t0, (unsigned long long)t1, (unsigned long long)(t1 + 1));
 	lttr_session_parse(&s, text, strlen(text), &lay, &nbad, &err);
+	/* the predicate read, its pass over the (fuzzed) trace */
+	lttr_session_restore_pred(&s, NULL, NULL, &err);
+	lttr_session_pred_step(&s, -1, &t);
 	proc = read_proc(dir, &len);
-	if (proc)
+	if (proc) {
 		lttr_session_parse(&s, proc, len, &lay, &nbad, &err);
+		lttr_session_restore_pred(&s, NULL, NULL, &err);
+	}
 	lesson_steps(&s, lesson_text, strlen(lesson_text));
 	if (proc)
 		lesson_steps(&s, proc, len);
@@ -680,7 +687,9 @@ static void replay_pass(struct run *r, const char *dir)
  * proc file's bytes parsed as an epoch file and written raw as one into
  * the (temporary) directory, beside an epoch made of them (its HCA and
  * samples the bytes); the directory loaded (the raw one refused and
- * skipped with a warning, or read), the report, its text and JSON; the
+ * skipped with a warning, or read), the report, its text and JSON, its
+ * epochs by bucket (by epoch, 5 minutes, an hour and a day: text, JSON,
+ * the missing epochs' ranges) and its PNG's buckets; the
  * Prometheus exposition of the directory (each file counted once: a
  * second update adds nothing), and the bytes as the HTTP request the
  * metrics endpoint parses.
@@ -736,8 +745,26 @@ static void vitals_pass(struct run *r, const char *dir)
 	if (lttr_vitals_load(dir, &s, err, sizeof(err)) < 0)
 		return;
 	if (lttr_vitals_report(&s, 3, &rep) == 0) {
+		static const uint64_t widths[] = { LTTR_VITALS_5MIN,
+						   LTTR_VITALS_HOUR,
+						   LTTR_VITALS_DAY, 1 };
+		struct lttr_vitals_bucket *b;
+		size_t nb, k;
+
 		lttr_vitals_text(r->null, &rep);
 		lttr_vitals_json(r->null, &rep);
+		if (lttr_vitals_epoch_buckets(&rep, &b, &nb) == 0) {
+			if (nb != s.n)
+				abort();	/* one bucket an epoch */
+			free(b);
+		}
+		for (k = 0; k < sizeof(widths) / sizeof(widths[0]); k++) {
+			if (lttr_vitals_buckets(&rep, widths[k], &b, &nb) < 0)
+				continue;
+			lttr_vitals_buckets_text(r->null, &rep, widths[k], b, nb);
+			lttr_vitals_buckets_json(r->null, &rep, widths[k], b, nb);
+			free(b);
+		}
 		lttr_vitals_report_free(&rep);
 	}
 	lttr_vitals_series_free(&s);
@@ -856,7 +883,10 @@ static void rules_pass(struct run *r, const char *dir)
 		"on wakeup by pid if latency > 1us and latency > max(latency, 100ms) then snapshot\n"
 		"on signal if sig == SIGSEGV then notify true\n"
 		"on exit by cpu if code != 0 || rate(1s) > 10 then snapshot\n"
-		"on fork then snapshot, log top(3) for 10ms or 100 events\n";
+		"on fork then snapshot, log top(3) for 10ms or 100 events\n"
+		"on request by pid if latency > p99(latency, 1s) then snapshot\n"
+		"on every 10ms over syscall_exit(read) if count(10ms) > 3 or max(latency, 1s) > 1ms "
+		"then snapshot\n";
 	struct lttr_rules *rules, *other;
 	struct lttr_iter *it;
 	struct lttr_event ev;
@@ -869,11 +899,13 @@ static void rules_pass(struct run *r, const char *dir)
 		failed(r, &err);
 		return;
 	}
+	lttr_rules_start(rules, lttr_trace_header(r->t)->start_ns);
 	if (lttr_iter_new(r->t, &it, &err) == 0) {
 		while (lttr_iter_next(it, &ev) > 0)
 			lttr_rules_feed(rules, NULL, &ev, on_firing, r->null);
 		lttr_iter_free(it);
 	}
+	lttr_rules_advance(rules, NULL, lttr_trace_header(r->t)->end_ns, on_firing, r->null);
 	lttr_rules_stats(rules, &st);
 	lttr_rules_free(rules);
 	proc = slurp(dir, "proc", &len);
@@ -887,6 +919,10 @@ static void rules_pass(struct run *r, const char *dir)
 		lttr_rules_free(other);
 	/* the same mutated text as the action log's words */
 	snprintf(text, sizeof(text), "on exit then snapshot, log %.500s", proc);
+	if (lttr_rules_parse(text, &other, &err) == 0)
+		lttr_rules_free(other);
+	/* and as a timer rule's period and condition */
+	snprintf(text, sizeof(text), "on every %.500s then snapshot", proc);
 	free(proc);
 	if (lttr_rules_parse(text, &other, &err) == 0)
 		lttr_rules_free(other);

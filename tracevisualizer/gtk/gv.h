@@ -186,6 +186,7 @@ void gv_lesson_free(struct gv_doc *d);
 /* tab.c: the tab around a document: its widgets and layout, status bar, keys */
 GtkWidget *gv_tab_build(struct gv_doc *d);
 void gv_tab_show_view(struct gv_doc *d, int view);
+void gv_tab_tables_room(struct gv_doc *d);
 bool gv_tab_key(struct gv_doc *d, GdkEventKey *ev);
 
 /* colors.c: the state colours and the legend */
@@ -320,6 +321,8 @@ void gv_search_show(struct gv_doc *d);
 /* predbar.c: the predicate bar (p), the next and previous hit () () */
 void gv_predbar_show(struct gv_doc *d);
 void gv_predbar_step(struct gv_doc *d, int dir);
+/* the predicate a session file held, replayed; the message to say (g_free()) or NULL */
+char *gv_predbar_restore(struct gv_doc *d, bool *is_err);
 void gv_filters_dialog(struct gv_doc *d);
 /* progress.c: lttr_view_find() with a progress dialog (Cancel) when it takes long */
 int gv_find(struct gv_doc *d, const struct lttr_filter *f, const struct lttr_view_pos *from,

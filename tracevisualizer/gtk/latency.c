@@ -629,40 +629,6 @@ static void on_threshold(GtkEntry *e, gpointer data)
 	show_kind(l);
 }
 
-/* the panes' split: the tables get 60 % of their height when they have less */
-static void room(GtkWidget *p)
-{
-	int h = gtk_widget_get_allocated_height(p), pos = gtk_paned_get_position(GTK_PANED(p));
-
-	if (h - pos < h * 60 / 100)
-		gtk_paned_set_position(GTK_PANED(p), h * 40 / 100);
-}
-
-static void room_later(GtkWidget *p, GdkRectangle *r, gpointer data)
-{
-	if (r->height <= 1)
-		return;
-	g_signal_handlers_disconnect_by_func(p, G_CALLBACK(room_later), data);
-	room(p);
-}
-
-/*
- * The first time the tab is shown, the room its lists and histogram need:
- * the graphs above keep 40 % of the panes (the user moves the split as
- * before, and a session's split applies until then)
- */
-static void make_room(struct latency *l)
-{
-	GtkWidget *p = l->d->page ? g_object_get_data(G_OBJECT(l->d->page), "paned") : NULL;
-
-	if (!p)
-		return;
-	if (gtk_widget_get_allocated_height(p) > 1)
-		room(p);
-	else
-		g_signal_connect(p, "size-allocate", G_CALLBACK(room_later), NULL);
-}
-
 static gboolean first_show(gpointer data)
 {
 	struct latency *l = data;
@@ -690,7 +656,7 @@ static void on_map(GtkWidget *w, gpointer data)
 	if (l->shown)
 		return;
 	l->shown = true;
-	make_room(l);
+	gv_tab_tables_room(l->d);
 	if (app && (app->screenshot || app->bench)) {
 		show_kind(l);
 	} else {

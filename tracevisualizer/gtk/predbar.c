@@ -7,7 +7,9 @@
  * predicate before), marked on the graphs' rulers; ) and ( (or the bar's
  * buttons) move the shared cursor to the next and previous hit.  A text
  * that does not compile is said in the bar, with its line and column as
- * replay --hits says it, and changes nothing.
+ * replay --hits says it, and changes nothing.  The predicate is kept in
+ * session.json (session.c) and replayed again when the trace is opened
+ * the next time (gv_predbar_restore()).
  */
 #include <stdio.h>
 #include <string.h>
@@ -70,6 +72,26 @@ static void apply(struct gv_predbar *p)
 		snprintf(msg, sizeof(msg), "predicate: %zu hit%s: ) next, ( previous", d->s.npred,
 			 d->s.npred == 1 ? "" : "s");
 	say(p, false, msg);
+}
+
+char *gv_predbar_restore(struct gv_doc *d, bool *is_err)
+{
+	struct gv_progress *pr;
+	struct lttr_error err;
+
+	*is_err = false;
+	if (!d->s.pred_saved[0])
+		return NULL;
+	pr = gv_progress_begin(d, "replaying the trace for the last session's predicate");
+	lttr_session_restore_pred(&d->s, progress_cb, pr, &err);
+	gv_progress_end(pr);
+	*is_err = err.code != 0;
+	if (err.code == LTTR_E_CANCELED)
+		return g_strdup("the last session's predicate not replayed (canceled): p runs it");
+	if (err.code)
+		return g_strdup_printf("predicate of the last session ignored: %s", err.msg);
+	return g_strdup_printf("predicate of the last session: %zu hit%s: ) next, ( previous",
+			       d->s.npred, d->s.npred == 1 ? "" : "s");
 }
 
 void gv_predbar_step(struct gv_doc *d, int dir)
@@ -206,8 +228,11 @@ void gv_predbar_show(struct gv_doc *d)
 	if (!d->page)
 		return;
 	p = g_object_get_data(G_OBJECT(d->page), "gv-predbar");
-	if (!p)
+	if (!p) {
 		p = predbar_new(d);
+		/* the predicate set, or the last session's not replayed yet */
+		gtk_entry_set_text(GTK_ENTRY(p->entry), lttr_session_pred_kept(&d->s));
+	}
 	gtk_search_bar_set_search_mode(GTK_SEARCH_BAR(p->bar), TRUE);
 	gtk_widget_realize(p->entry);
 	gtk_widget_grab_focus(p->entry);

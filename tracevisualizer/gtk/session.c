@@ -15,8 +15,12 @@
  *     "selected_pid": P, "active_only": B,
  *     "row_sort": "traced"|"pid"|"name"|"busy", "idle_open": B,
  *     "filter": { "expression": "...", "hide": B } | null,
- *     "column_filters": { "time": "...", "type": "...", ... },
+ *     "predicate": "..." | null, "column_filters": { "time": "...", "type": "...", ... },
  *     "pane_position": PX, "graph_page": N, "table_page": N }
+ *
+ * The predicate of the predicate bar ("predicate": "...") is replayed
+ * again when the file is read (lttr_session_restore_pred(), the Working
+ * dialog after 0.3 s; canceled, it stays in the file for the next time).
  *
  * Times are CLOCK_MONOTONIC ns, as in the events and in bookmarks.json.
  * A new file is written beside the old one and renamed over it, so that a
@@ -111,6 +115,7 @@ struct later {
 	struct gv_app *app;
 	struct gv_doc *d;
 	char *msg;
+	bool err;
 };
 
 static gboolean say_later(gpointer data)
@@ -120,21 +125,27 @@ static gboolean say_later(gpointer data)
 
 	for (i = 0; l->app && i < l->app->ndocs; i++)
 		if (l->app->docs[i] == l->d)
-			gv_doc_message(l->d, true, "%s", l->msg);
+			gv_doc_message(l->d, l->err, "%s", l->msg);
 	g_free(l->msg);
 	g_free(l);
 	return G_SOURCE_REMOVE;
 }
 
-static void say(struct gv_doc *d, char *msg)
+static void say_as(struct gv_doc *d, bool err, char *msg)
 {
 	struct later *l = g_new0(struct later, 1);
 
 	l->app = d->app;
 	l->d = d;
 	l->msg = msg;
-	gv_doc_message(d, true, "%s", msg);
+	l->err = err;
+	gv_doc_message(d, err, "%s", msg);
 	g_idle_add(say_later, l);
+}
+
+static void say(struct gv_doc *d, char *msg)
+{
+	say_as(d, true, msg);
 }
 
 /* page @i of @nb shown (GtkNotebook shows only visible pages) */
@@ -182,6 +193,8 @@ void gv_session_load(struct gv_doc *d)
 	struct lttr_session_layout lay;
 	struct lttr_error err;
 	int bad = 0, r;
+	bool perr;
+	char *pmsg;
 
 	/* a screenshot reads no leftover session.json: only --session's */
 	if (!d || (d->app && (d->app->bench || (d->app->screenshot && !asked))))
@@ -199,6 +212,11 @@ void gv_session_load(struct gv_doc *d)
 		return;
 	apply_layout(d, &lay);
 	gv_doc_changed(d, GV_ALL);
+	pmsg = gv_predbar_restore(d, &perr);
+	if (pmsg) {
+		gv_doc_changed(d, GV_MARKS);
+		say_as(d, perr, pmsg);
+	}
 	if (bad) {
 		char *path = asked ? g_strdup(asked) : g_build_filename(d->s.dir, "session.json", NULL);
 

@@ -59,6 +59,43 @@ static void update_status(struct gv_doc *d, const char *msg, bool err)
 		gtk_label_set_attributes(GTK_LABEL(d->status), NULL);
 	}
 }
+
+/* the panes' split: the tables get 60 % of their height when they have less */
+static void room(GtkWidget *p)
+{
+	int h = gtk_widget_get_allocated_height(p), pos = gtk_paned_get_position(GTK_PANED(p));
+
+	if (h - pos < h * 60 / 100)
+		gtk_paned_set_position(GTK_PANED(p), h * 40 / 100);
+}
+
+static void room_later(GtkWidget *p, GdkRectangle *r, gpointer data)
+{
+	if (r->height <= 1)
+		return;
+	g_signal_handlers_disconnect_by_func(p, G_CALLBACK(room_later), data);
+	room(p);
+}
+
+/**
+ * gv_tab_tables_room() - the room a table tab needs, the first time it is
+ * shown (the Latency and Jobs tabs): the graphs above keep 40 % of the
+ * panes (the user moves the split as before, and a session's split
+ * applies until then)
+ * @d: the document
+ */
+void gv_tab_tables_room(struct gv_doc *d)
+{
+	GtkWidget *p = d->page ? g_object_get_data(G_OBJECT(d->page), "paned") : NULL;
+
+	if (!p)
+		return;
+	if (gtk_widget_get_allocated_height(p) > 1)
+		room(p);
+	else
+		g_signal_connect(p, "size-allocate", G_CALLBACK(room_later), NULL);
+}
+
 void gv_tab_show_view(struct gv_doc *d, int view)
 {
 	if (view < 0)	/* none asked for (--view not given) */

@@ -100,14 +100,57 @@ void tui_search_next(struct tui *u, int dir)
  * pass (lttr_session_set_pred(), a progress bar that Esc cancels), are
  * marked ^ on the rulers, and ) ( move the cursor to the next and
  * previous one.  A text that does not compile is said with its line and
- * column, as replay --hits says it, and changes nothing.
+ * column, as replay --hits says it, and changes nothing.  The predicate
+ * set is kept in TRACEDIR/session.json (lttr_session_save_pred(): that
+ * member only, the window's members kept) and replayed again when the
+ * trace is opened the next time (tui_pred_restore()).
  */
+static void pred_keep(struct tui *u)
+{
+	const char *p = lttr_session_pred_kept(&u->s);
+	struct lttr_error err;
+
+	if (!strcmp(p, u->pred_file))
+		return;
+	if (lttr_session_save_pred(&u->s, &err) < 0) {
+		tui_message(u, true, "predicate not kept for the next session: %s", err.msg);
+		return;
+	}
+	snprintf(u->pred_file, sizeof(u->pred_file), "%s", p);
+}
+
+void tui_pred_restore(struct tui *u)
+{
+	struct lttr_error err;
+	int r = lttr_session_load_pred(&u->s, &err);
+
+	if (r < 0) {
+		tui_message(u, true, "predicate of the last session ignored: %s", err.msg);
+		return;
+	}
+	if (r == 0)
+		return;
+	snprintf(u->pred_file, sizeof(u->pred_file), "%s", u->s.pred_saved);
+	tui_message(u, false, "replaying the trace for: %.200s", u->s.pred_saved);
+	lttr_session_restore_pred(&u->s, tui_progress, u, &err);
+	u->msg[0] = '\0';
+	if (err.code == LTTR_E_CANCELED)
+		tui_message(u, true, "the last session's predicate not replayed (canceled): p "
+			    "runs it");
+	else if (err.code)
+		tui_message(u, true, "predicate of the last session ignored: %s", err.msg);
+	else
+		tui_message(u, false, "predicate of the last session: %zu hit%s: ) next, ( "
+			    "previous", u->s.npred, u->s.npred == 1 ? "" : "s");
+}
+
 void tui_pred_prompt(struct tui *u)
 {
 	char buf[sizeof(u->pred_edit)];
 	struct lttr_error err;
 
-	snprintf(buf, sizeof(buf), "%s", u->pred_edit[0] ? u->pred_edit : u->s.pred_text);
+	snprintf(buf, sizeof(buf), "%s", u->pred_edit[0] ? u->pred_edit :
+		 lttr_session_pred_kept(&u->s));
 	if (tui_prompt(u, "predicate (empty: none): ", buf, sizeof(buf)))
 		return;
 	snprintf(u->pred_edit, sizeof(u->pred_edit), "%s", buf);
@@ -129,6 +172,7 @@ void tui_pred_prompt(struct tui *u)
 	else
 		tui_message(u, false, "predicate: %zu hit%s: ) next, ( previous", u->s.npred,
 			    u->s.npred == 1 ? "" : "s");
+	pred_keep(u);
 }
 
 void tui_pred_step(struct tui *u, int dir)

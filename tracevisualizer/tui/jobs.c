@@ -4,10 +4,14 @@
  * (lttr_jobs_compute(), what "jobs --json" prints) of one name at a time
  * (K the next name): above, the graph of its instances (x: the instance,
  * y: its response "o" and its execution ".", the deadline as a line of
- * "-", a missed instance "X"), the CPU load of the trace's window under
- * it (lttr_load_compute(), what "jobs --load --json --width N" prints: a
- * sparkline per CPU, a column per bin, its busy share as a height,
- * "?" where the CPU had no data), then the table of the instances:
+ * "-", a missed instance "X"; with more instances than columns, a column
+ * per run of them, lttr_jobs_columns(): its worst, "X" when it has a
+ * miss; the selected instance's column in reverse video), the CPU load of the trace's window under
+ * it (lttr_load_compute_range(), what "jobs --load --json --width N
+ * [--window A:B]" prints: over the whole trace, or with v over the
+ * control flow's window, the title says which; a sparkline per CPU and
+ * for the LOAD_TASKS busiest tasks, a column per bin, its busy share as a
+ * height, "?" where the CPU had no data), then the table of the instances:
  * start, task, response, execution, interference, missed.  T sets the
  * deadline (lttr_jobs_deadline()); Enter or g zooms the control flow to
  * the instance selected, its task's row selected.  Every figure and
@@ -20,10 +24,12 @@
 #include <lttr/analysis/jobs.h>
 #include <lttr/analysis/load.h>
 #include <lttr/analysis/share.h>
+#include <lttr/output/timing-text.h>
 #include <lttr/units/duration.h>
 #include "tui.h"
 
 #define LABEL_W 13	/* the graphs' left column: the scale, the CPU */
+#define LOAD_TASKS 2	/* the busiest tasks with a load line */
 
 struct tui_jobs {
 	struct lttr_jobs *r;
@@ -33,8 +39,8 @@ struct tui_jobs {
 	size_t n;
 	size_t sel;		/* the instance selected (in @idx) */
 	size_t top;		/* the table's first row shown */
-	size_t gx;		/* the graph's first instance shown */
 	struct lttr_load *load;	/* the CPU load, @load->nbins columns */
+	bool load_window;	/* of the control flow's window (w), else the whole trace */
 	char load_why[LTTR_ERRMSG_MAX + 32];
 	enum tui_page back;
 };
@@ -57,7 +63,7 @@ static void pick_name(struct tui_jobs *k, size_t name)
 
 	k->name = name;
 	k->n = 0;
-	k->sel = k->top = k->gx = 0;
+	k->sel = k->top = 0;
 	for (i = 0; k->r && i < k->r->njobs; i++)
 		if (k->r->jobs[i].name == name)
 			k->idx[k->n++] = i;
@@ -103,12 +109,16 @@ static const struct lttr_load *load_of(struct tui *u, int cols)
 
 	if (cols < 1)
 		return NULL;
-	if (k->load && k->load->nbins == (unsigned int)cols)
+	uint64_t from = k->load_window ? u->s.vp.t0 : 0;
+	uint64_t to = k->load_window ? u->s.vp.t1 : UINT64_MAX;
+
+	if (k->load && k->load->nbins == (unsigned int)cols &&
+	    (k->load_window ? k->load->start_ns == from && k->load->end_ns == to : k->load->whole))
 		return k->load;
 	lttr_load_free(k->load);
 	k->load = NULL;
 	k->load_why[0] = '\0';
-	if (lttr_load_compute(u->s.t, (unsigned int)cols, &k->load, &err) < 0)
+	if (lttr_load_compute_range(u->s.t, from, to, (unsigned int)cols, &k->load, &err) < 0)
 		snprintf(k->load_why, sizeof(k->load_why), "the CPU load: %s", err.msg);
 	return k->load;
 }
@@ -125,17 +135,19 @@ static void draw_graph(struct tui *u, int y, int gh)
 	const struct lttr_job_name *nm = &k->r->names[k->name];
 	uint64_t ymax = nm->response.lat.max;
 	int gw = u->w - LABEL_W, row, x;
+	struct lttr_job_column *cols;
+	size_t i, ncols, selc;
 	char d[32], l[64];
-	size_t i;
 
 	if (k->r->deadline_ns > ymax)
 		ymax = k->r->deadline_ns;
 	if (gw < 1 || gh < 2)
 		return;
-	if (k->sel < k->gx)
-		k->gx = k->sel;
-	if (k->sel >= k->gx + (size_t)gw)
-		k->gx = k->sel - (size_t)gw + 1;
+	cols = calloc((size_t)gw, sizeof(*cols));
+	if (!cols)
+		return;
+	ncols = lttr_jobs_columns(k->r, k->name, (size_t)gw, cols);
+	selc = lttr_jobs_column_of(k->n, (size_t)gw, k->sel);
 	for (row = 0; row < gh; row++) {
 		move(y + row, 0);
 		clrtoeol();
@@ -151,18 +163,19 @@ static void draw_graph(struct tui *u, int y, int gh)
 		for (x = 0; x < gw; x++)
 			mvaddch(y + gh - 1 - dl, LABEL_W + x, '-');
 	}
-	for (i = k->gx; i < k->n && i < k->gx + (size_t)gw; i++) {
-		const struct lttr_job *jb = job_at(k, i);
+	for (i = 0; i < ncols; i++) {
+		const struct lttr_job *jb = &k->r->jobs[cols[i].job];
 		int ex = lttr_share_level(jb->exec_ns, ymax, gh - 1);
 		int re = lttr_share_level(jb->end_ns - jb->begin_ns, ymax, gh - 1);
-		attr_t sel = i == k->sel ? A_REVERSE : A_NORMAL;
+		attr_t sel = i == selc ? A_REVERSE : A_NORMAL;
 
-		x = LABEL_W + (int)(i - k->gx);
+		x = LABEL_W + (int)i;
 		if (ex != re)
 			mvaddch(y + gh - 1 - ex, x, '.' | sel);
-		mvaddch(y + gh - 1 - re, x, (chtype)(jb->miss ? 'X' : 'o') |
-			(jb->miss ? tui_attr_err(u) : A_BOLD) | sel);
+		mvaddch(y + gh - 1 - re, x, (chtype)(cols[i].misses ? 'X' : 'o') |
+			(cols[i].misses ? tui_attr_err(u) : A_BOLD) | sel);
 	}
+	free(cols);
 }
 
 /* the CPU load: a line per CPU from @y, at most @max; the lines used */
@@ -173,7 +186,7 @@ static int draw_load(struct tui *u, int y, int max)
 		"\u2585", "\u2586", "\u2587", "\u2588" };
 	const struct lttr_load *l = load_of(u, u->w - LABEL_W);
 	struct tui_jobs *k = u->jobs;
-	char head[160], d[32];
+	char head[256], d[32], what[96];
 	unsigned int c, i;
 	int used = 1;
 
@@ -181,22 +194,37 @@ static int draw_load(struct tui *u, int y, int max)
 		tui_clip(y, 0, u->w, k->load_why, tui_attr_err(u));
 		return 1;
 	}
-	snprintf(head, sizeof(head), "CPU load: the busy share of each of %u bins of %s over the "
-		 "trace (jobs --load)", l->nbins, lttr_fmt_duration(l->bin_ns[0], d, sizeof(d)));
+	snprintf(head, sizeof(head), "CPU load over %s: the busy share of each of %u bins of %s "
+		 "(v: %s)", lttr_load_title(l, what, sizeof(what)), l->nbins,
+		 lttr_fmt_duration(l->bin_ns[0], d, sizeof(d)),
+		 k->load_window ? "the whole trace" : "the window");
 	tui_clip(y, 0, u->w, head, A_BOLD);
-	for (c = 0; c < l->ncpus && used < max; c++, used++) {
-		char lab[16];
+	for (c = 0; c < l->ncpus + LOAD_TASKS && used < max; c++, used++) {
+		const struct lttr_load_task *tk = NULL;
+		char lab[32];
 
+		if (c >= l->ncpus) {	/* the busiest tasks, their own code */
+			char nm[24];
+
+			if (c - l->ncpus >= l->ntasks)
+				break;
+			tk = &l->tasks[c - l->ncpus];
+			snprintf(nm, sizeof(nm), "%.7s-%u", lttr_timing_task_name(l->acct, tk->pid),
+				 tk->pid);
+			snprintf(lab, sizeof(lab), "%-12.12s|", nm);
+		} else {
+			snprintf(lab, sizeof(lab), "cpu%-9u|", c);
+		}
 		move(y + used, 0);
 		clrtoeol();
-		snprintf(lab, sizeof(lab), "cpu%-9u|", c);
 		tui_clip(y + used, 0, LABEL_W, lab, tui_attr_dim(u));
 		move(y + used, LABEL_W);
 		for (i = 0; i < l->nbins; i++) {
 			size_t at = (size_t)c * l->nbins + i;
-			int lv = lttr_share_level(l->busy_ns[at], l->bin_ns[i], 8);
+			int lv = tk ? lttr_share_level(tk->ns[i], l->bin_ns[i], 8) :
+				 lttr_share_level(l->busy_ns[at], l->bin_ns[i], 8);
 
-			if (l->unknown_ns[at])
+			if (!tk && l->unknown_ns[at])
 				addch('?' | tui_attr_err(u));
 			else if (u->utf8)
 				addstr(bars[lv]);
@@ -326,6 +354,9 @@ bool tui_jobs_key(struct tui *u, enum lttr_kaction act, int height)
 		u->page = k->back == P_JOBS ? P_NONE : k->back;
 		return true;
 	case LTTR_KA_JOBS:
+		return true;
+	case LTTR_KA_JOB_LOAD_SPAN:
+		k->load_window = !k->load_window;
 		return true;
 	default:
 		break;

@@ -469,6 +469,7 @@ static void load(struct tui *u, const char *dir, double t_start, double t_open,
 	}
 	if (lttr_session_load_marks(&u->s, &err) < 0)
 		tui_message(u, true, "bookmarks not read: %s", err.msg);
+	tui_pred_restore(u);	/* session.json's predicate */
 	u->view = V_FLOW;
 	if (tui_warning_count(u))
 		u->page = P_WARNINGS;

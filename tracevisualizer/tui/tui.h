@@ -165,6 +165,7 @@ struct tui {
 	struct lttr_filter *search;
 	char search_text[256];
 	char pred_edit[LTTR_SESSION_FILTER_MAX];	/* the predicate bar's text as last typed */
+	char pred_file[LTTR_SESSION_FILTER_MAX];	/* the predicate session.json holds */
 	bool have_found;
 	struct lttr_view_pos found;
 	char msg[512];
@@ -194,6 +195,9 @@ int tui_hosts_run(const struct tui_opts *o, const char *const *dirs, size_t n);
 /* firings.c: "tui --audit DIR", the firings of a session, a screen of its own;
  * Enter runs tui_run() on the selected one's snapshot with its lesson */
 int tui_firings_run(const struct tui_opts *o, unsigned int top);
+/* vitals.c: "tui --vitals DIR [TRACEDIR]", the vital signs over time, a screen
+ * of its own; Enter runs tui_run() on TRACEDIR at the selected epoch */
+int tui_vitals_run(const struct tui_opts *o, const char *trace);
 /* keys.c: a curses key as the keymap knows it (lttr/view/keys.h), -1: none */
 int tui_key_code(int key);
 void tui_message(struct tui *u, bool err, const char *fmt, ...)
@@ -331,6 +335,7 @@ enum lttr_kaction tui_action(const struct tui *u, int key);
 void tui_search_prompt(struct tui *u);
 void tui_search_next(struct tui *u, int dir);
 void tui_pred_prompt(struct tui *u);
+void tui_pred_restore(struct tui *u);
 void tui_pred_step(struct tui *u, int dir);
 void tui_filter_prompt(struct tui *u);
 bool tui_filter_row(const struct tui *u, size_t row, bool *dim);

@@ -47,6 +47,10 @@ int main(void)
 	is_ns("150ms", 150000000);
 	is_ns("2s", 2000000000);
 	is_ns("2min", 120000000000ULL);
+	is_ns("1h", 3600000000000ULL);
+	is_ns("1.5 h", 5400000000000ULL);
+	is_ns("1d", 86400000000000ULL);
+	is_ns("0.5d", 43200000000000ULL);
 	/* a bare number is seconds, in every tool */
 	is_ns("2", 2000000000);
 	is_ns("0.5", 500000000);
@@ -72,6 +76,9 @@ int main(void)
 	is_ns("18446744073s", 18446744073000000000ULL);
 	refused("99999999999999999999999");
 	refused("307445734562min");
+	refused("213504d");
+	refused("1 day");
+	refused("1hr");
 	/* not durations */
 	refused("");
 	refused(" ");

@@ -477,9 +477,138 @@ static void test_jobs(void)
 	refused("on job(ctl then snapshot", "line 1, column 11:", "after the job's name");
 }
 
+/* on every D, on request: their bad rules */
+static void test_timer_request_errors(void)
+{
+	refused("on every then snapshot", "line 1, column 10:", "expected a period");
+	refused("on every 5 parsecs then snapshot", "line 1, column 10:", "not a duration");
+	refused("on every 0s then snapshot", "line 1, column 10:", "outside 10ms to 24 hours");
+	refused("on every 5ms then snapshot", "line 1, column 10:", "outside 10ms");
+	refused("on every 1441min then snapshot", "line 1, column 10:", "outside 10ms to 24 hours");
+	refused("on every 1s by comm then snapshot", "line 1, column 13:", "a timer rule has no key");
+	refused("on every 1s over exot then snapshot", "line 1, column 18:", "no event is named");
+	refused("on every 1s if ret > 0 then snapshot", "line 1, column 16:", "'ret'");
+	refused("on every 1s if count(0s) > 1 then snapshot", "line 1, column 22:", "window of 0");
+	refused("on request(http) then snapshot", "line 1, column 11:", "only syscall_exit");
+	refused("on request if sig == 11 then snapshot", "line 1, column 15:", "'sig'");
+	refused("on every 1s then snapshot, log top(3) for 5s", "line 1, column 27:",
+		"a timer rule (on every) has none");
+}
+
+/* on every 100ms over syscall_exit: the ticks from the start, in order, each over its window */
+static void test_timer(void)
+{
+	struct lttr_rules *r = compile(
+		"on every 100ms over syscall_exit(read) if count(100ms) >= 2 then snapshot\n"
+		"on every 250ms then stop");
+	struct seen s = { 0 };
+	unsigned int n;
+
+	if (!r) {
+		ok(0, "compiled");
+		return;
+	}
+	lttr_rules_start(r, 1000000000ULL);
+	/* two reads before the first tick (1.1 s), one before the second */
+	sys(r, &s, 7, 0, 1010000000ULL, 1000);
+	sys(r, &s, 7, 0, 1050000000ULL, 1000);
+	n = sys(r, &s, 7, 0, 1150000000ULL, 1000);
+	ok(n == 0 && s.n == 1 && s.f.time_ns == 1100000000ULL && s.f.start_ns == s.f.time_ns &&
+	   !strcmp(s.f.type, "timer") && s.f.rule == 0,
+	   "the first tick at start + 100 ms, evaluated before the event after it (%u, %" PRIu64 ")",
+	   n, s.f.time_ns);
+	bool known;
+	ok(value_of(&s, "count(100ms)", &known) == 2 && known, "it counted the two reads before it");
+	n = lttr_rules_advance(r, &ctx, 1300000000ULL, on_fire, &s);
+	ok(n == 1 && s.f.rule == 1 && s.f.time_ns == 1250000000ULL,
+	   "advance to 1.3 s: the tick at 1.2 s (one read) does not fire, the 250 ms one does");
+	ok(strstr(s.json, "\"type\":\"timer\"") != NULL, "its JSON says timer: %s", s.json);
+	/* an event before the time advanced to is late: counted, not evaluated */
+	n = sys(r, &s, 7, 0, 1200000000ULL, 1000);
+	struct lttr_rules_stats st;
+	lttr_rules_stats(r, &st);
+	ok(n == 0 && st.late == 2, "events before the time reached: late, counted (%" PRIu64 ")",
+	   st.late);
+	lttr_rules_free(r);
+}
+
+static struct lttr_event sockev(unsigned int id, uint64_t t, uint32_t pid, uint64_t ino,
+				int64_t ret)
+{
+	struct lttr_event ev = mkev(id, t, pid);
+
+	if (id == LTT_EV_SOCKET_ACCEPT) {
+		ev.p.socket_endpoint.ino = ino;
+		ev.p.socket_endpoint.family = 2;
+		ev.p.socket_endpoint.type = 1;
+	} else {
+		ev.p.socket_io.ino = ino;
+		ev.p.socket_io.ret = ret;
+		ev.p.socket_io.family = 2;
+		ev.p.socket_io.type = 1;
+	}
+	return ev;
+}
+
+/* on request: the call pairs at their callee */
+static void test_request(void)
+{
+	struct lttr_rules *r = compile("on request if latency > 5ms then snapshot");
+	struct seen s = { 0 };
+	struct lttr_event ev;
+	unsigned int n = 0;
+	const uint64_t ms = 1000000;
+
+	if (!r) {
+		ok(0, "compiled");
+		return;
+	}
+	ev = sockev(LTT_EV_SOCKET_ACCEPT, 1 * ms, 10, 77, 0);
+	lttr_rules_feed(r, &ctx, &ev, on_fire, &s);
+	/* a call in two receives (the last at 3 ms), the reply's send begun at 10 ms */
+	ev = sockev(LTT_EV_SOCKET_RECV, 2 * ms, 10, 77, 40);
+	lttr_rules_feed(r, &ctx, &ev, on_fire, &s);
+	ev = sockev(LTT_EV_SOCKET_RECV, 3 * ms, 10, 77, 60);
+	lttr_rules_feed(r, &ctx, &ev, on_fire, &s);
+	ev = mkev(LTT_EV_SYSCALL_ENTRY, 10 * ms, 11);
+	ev.p.syscall_entry.nr = 44;
+	lttr_rules_feed(r, &ctx, &ev, on_fire, &s);
+	ev = sockev(LTT_EV_SOCKET_SEND, 11 * ms, 11, 77, 10);
+	n = lttr_rules_feed(r, &ctx, &ev, on_fire, &s);
+	ok(n == 1 && s.f.start_ns == 3 * ms && s.f.time_ns == 11 * ms && s.f.pid == 11 &&
+	   !strcmp(s.f.type, "request"),
+	   "a request from its call's last receive (3 ms) to its reply, by the thread that sent it");
+	bool known;
+	ok(value_of(&s, "latency", &known) == 7 * (int64_t)ms && known,
+	   "its latency: the reply's send began at 10 ms: 7 ms, the call pair's time at its callee");
+	/* more of the reply: no request; a socket not accepted in the trace: none */
+	ev = sockev(LTT_EV_SOCKET_SEND, 2000 * ms, 11, 77, 10);
+	n = lttr_rules_feed(r, &ctx, &ev, on_fire, &s);
+	ev = sockev(LTT_EV_SOCKET_RECV, 2001 * ms, 12, 99, 10);
+	n += lttr_rules_feed(r, &ctx, &ev, on_fire, &s);
+	ev = sockev(LTT_EV_SOCKET_SEND, 2100 * ms, 12, 99, 10);
+	n += lttr_rules_feed(r, &ctx, &ev, on_fire, &s);
+	ok(n == 0 && s.n == 1, "the rest of a reply, and a socket not accepted in the trace: no request");
+	/* a fast request does not fire, a slow one after the hold-off does */
+	ev = sockev(LTT_EV_SOCKET_RECV, 2200 * ms, 10, 77, 10);
+	lttr_rules_feed(r, &ctx, &ev, on_fire, &s);
+	ev = sockev(LTT_EV_SOCKET_SEND, 2201 * ms, 10, 77, 10);
+	n = lttr_rules_feed(r, &ctx, &ev, on_fire, &s);
+	ev = sockev(LTT_EV_SOCKET_RECV, 2300 * ms, 10, 77, 10);
+	lttr_rules_feed(r, &ctx, &ev, on_fire, &s);
+	ev = sockev(LTT_EV_SOCKET_SEND, 2309 * ms, 10, 77, 10);
+	n += lttr_rules_feed(r, &ctx, &ev, on_fire, &s);
+	ok(n == 1 && s.n == 2 && s.f.time_ns - s.f.start_ns == 9 * ms,
+	   "a 1 ms request does not fire, a 9 ms one does");
+	lttr_rules_free(r);
+}
+
 int main(void)
 {
-	tap_plan(85);
+	tap_plan(85 + 11 + 5 + 4 + 1);
+	test_timer_request_errors();
+	test_timer();
+	test_request();
 	test_docs_examples();
 	test_errors();
 	test_log();

@@ -8,6 +8,11 @@
  * window wrote it before the model (still read), and bad files: not
  * JSON, cut short, not an object (nothing applied, a clear error), wrong
  * types and values (each ignored and counted), a directory in its place.
+ * The predicate of the predicate bar: saved, read back compiled but not
+ * replayed, restored (its hits as before); the terminal's member-only
+ * load and save (the other members kept, a file that is not a session
+ * file not replaced); a predicate that is not text or does not compile
+ * refused with its column.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +23,7 @@
 #include <lttr/view/view.h>
 #include <lttr/view/filter.h>
 #include <lttr/view/session.h>
+#include <lttr/replay/replay.h>
 #include "tap.h"
 #include "tracegen.h"
 
@@ -341,11 +347,129 @@ static void test_bad_files(const char *name)
 	lttr_session_free(&s);
 }
 
+
+static char *read_text(const char *path)
+{
+	static char buf[8192];
+	FILE *f = fopen(path, "r");
+	size_t n;
+
+	if (!f)
+		return NULL;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+	return buf;
+}
+
+static void test_pred(const char *name)
+{
+	static const char pred[] = "task[6].state == \"running\"";
+	struct lttr_session_layout lay, got;
+	struct lttr_session s, r;
+	struct lttr_error err;
+	char path[1024], *text;
+	unsigned int what;
+	int nbad, ret;
+
+	if (!reopen(name, &s)) {
+		ok(0, "the trace opened again");
+		return;
+	}
+	snprintf(path, sizeof(path), "%s/session.json", s.dir);
+	unlink(path);
+	what = lttr_session_set_pred(&s, pred, NULL, NULL, &err);
+	ok(what == LTTR_SES_MARKS && s.npred == 1 && s.pred_hits[0].time_ns == T0 + 500000,
+	   "a predicate: its one hit, at the switch to 6 (%zu)", s.npred);
+	lttr_session_layout_init(&lay);
+	lttr_session_layout_column(&lay, "type", "fs_open");
+	lttr_session_set_filter(&s, "pid == 5", NULL);
+	ok(lttr_session_save(&s, &lay, &err) == 0 && (text = read_text(path)) &&
+	   strstr(text, "\"predicate\":\"task[6].state == \\\"running\\\"\""),
+	   "session.json has it");
+	if (!reopen(name, &r)) {
+		ok(0, "the trace opened again");
+		lttr_session_free(&s);
+		return;
+	}
+	ret = lttr_session_load(&r, &got, &nbad, &err);
+	ok(ret == 1 && nbad == 0 && !strcmp(r.pred_saved, pred) && !r.pred_text[0] && !r.npred &&
+	   !strcmp(lttr_session_pred_kept(&r), pred),
+	   "read back: compiled, kept, not replayed yet");
+	what = lttr_session_restore_pred(&r, NULL, NULL, &err);
+	ok(what == LTTR_SES_MARKS && !err.code && !strcmp(r.pred_text, pred) && !r.pred_saved[0] &&
+	   r.npred == 1 && r.pred_hits[0].time_ns == T0 + 500000 &&
+	   r.pred_hits[0].ordinal == s.pred_hits[0].ordinal, "restored: the same hit");
+	ok(lttr_session_restore_pred(&r, NULL, NULL, &err) == 0 && !err.code,
+	   "restored once only");
+	lttr_session_free(&r);
+
+	/* the terminal's: the predicate member only */
+	if (!reopen(name, &r)) {
+		ok(0, "the trace opened again");
+		lttr_session_free(&s);
+		return;
+	}
+	ok(lttr_session_load_pred(&r, &err) == 1 && !strcmp(r.pred_saved, pred) &&
+	   !r.filter && r.vp.t0 == T0, "load_pred: the predicate, nothing else applied");
+	lttr_session_set_pred(&r, "cpu[0].current == 5", NULL, NULL, &err);
+	ok(!r.pred_saved[0] && r.npred == 1 && r.pred_hits[0].time_ns == T0 + 900000,
+	   "another predicate set: the one read forgotten, its one hit at the switch back "
+	   "to 5 (%zu)", r.npred);
+	ok(lttr_session_save_pred(&r, &err) == 0, "save_pred");
+	lttr_session_free(&r);
+	if (!reopen(name, &r)) {
+		ok(0, "the trace opened again");
+		lttr_session_free(&s);
+		return;
+	}
+	ret = lttr_session_load(&r, &got, &nbad, &err);
+	ok(ret == 1 && nbad == 0 && !strcmp(r.pred_saved, "cpu[0].current == 5") && r.filter &&
+	   !strcmp(r.filter_text, "pid == 5") &&
+	   !strcmp(lttr_session_layout_find(&got, "type"), "fs_open"),
+	   "the file: the new predicate, the filter and the column filter kept");
+	lttr_session_set_pred(&r, "", NULL, NULL, &err);
+	ok(!r.pred_saved[0] && !*lttr_session_pred_kept(&r), "cleared: none kept");
+	ok(lttr_session_save_pred(&r, &err) == 0 && lttr_session_load_pred(&r, &err) == 0 &&
+	   (text = read_text(path)) && strstr(text, "\"predicate\":null") &&
+	   strstr(text, "pid == 5"), "saved cleared: null, the rest kept; read: none");
+	lttr_session_free(&r);
+
+	/* refused */
+	write_file(s.dir, "session.json", "{ \"predicate\": \"cpu[0].runq >\" }");
+	ret = lttr_session_load_pred(&s, &err);
+	ok(ret == -LTTR_E_FORMAT && strstr(err.msg, "session.json: predicate: 1:14: expected a "
+					   "value"), "a predicate that does not compile: %s",
+	   err.msg);
+	ret = lttr_session_load(&s, &got, &nbad, &err);
+	ok(ret == 1 && nbad == 1 && !s.pred_saved[0] && !strcmp(s.pred_text, pred),
+	   "the window's load: counted (%d), the predicate set kept", nbad);
+	write_file(s.dir, "session.json", "{ \"predicate\": 5 }");
+	ret = lttr_session_load_pred(&s, &err);
+	ok(ret == -LTTR_E_FORMAT && strstr(err.msg, "predicate: not a string"), "not text: %s",
+	   err.msg);
+	write_file(s.dir, "session.json", "[1]");
+	ret = lttr_session_load_pred(&s, &err);
+	ok(ret == -LTTR_E_FORMAT && strstr(err.msg, "session.json: not a session file (not a "
+					   "JSON object)"), "load_pred of a file that is not a "
+	   "session file: %s", err.msg);
+	ret = lttr_session_save_pred(&s, &err);
+	ok(ret == -LTTR_E_FORMAT && strstr(err.msg, "not replaced") &&
+	   (text = read_text(path)) && !strcmp(text, "[1]"),
+	   "not a session file: not replaced (%s)", err.msg);
+	unlink(path);
+	ok(lttr_session_load_pred(&s, &err) == 0, "no file: no predicate");
+	ok(lttr_session_save_pred(&s, &err) == 0 && lttr_session_load_pred(&s, &err) == 1 &&
+	   !strcmp(s.pred_saved, pred), "a new file with the predicate only");
+	unlink(path);
+	lttr_session_free(&s);
+}
+
 int main(void)
 {
 	struct lttr_session s;
 
-	tap_plan(63);
+	tap_plan(81);
 	if (!open_session("session", &s)) {
 		ok(0, "the trace");
 		return tap_done();
@@ -355,5 +479,6 @@ int main(void)
 	lttr_session_free(&s);
 	test_old_file("session");
 	test_bad_files("session");
+	test_pred("session");
 	return tap_done();
 }

@@ -260,6 +260,7 @@ static void across(struct walk *w, const struct tl_task *tk, size_t i, uint64_t 
 		return;
 	st->message = true;
 	st->send_ns = send;
+	st->recv_ns = m->recv_ns;
 	st->peer_host = m->src_host;
 	st->peer_pid = m->src_pid;
 	if (send > er)		/* the rounding of a nested part's ends */
@@ -338,6 +339,7 @@ static void blocked(struct walk *w, const struct tl_task *tk, size_t i,
 				st->message = true;
 				st->anomaly = true;
 				st->send_ns = m->send_ns;
+				st->recv_ns = m->recv_ns;
 				st->peer_host = m->src_host;
 				st->peer_pid = m->src_pid;
 				w->cp->anomalies++;

@@ -420,6 +420,9 @@ static int task_jobs(struct pass1 *p, struct tpass *tp, const struct lttr_accoun
 		jb->begin_ns = v[k]->start_ns;
 		jb->start_ns = v[k]->end_ns;
 		jb->missed = v[k]->missed;
+		/* a timerfd set again: the interval its read recorded */
+		jb->period_ns = v[k]->timerfd && v[k]->interval_ns ? v[k]->interval_ns :
+				j->names[ni].period_ns;
 		pe = &tp->v[tp->n];
 		pe->job = j->njobs++;
 		pe->next_wake = k + 1 < n && v[k + 1]->waker.known ? v[k + 1]->waker.time_ns : 0;
@@ -1008,6 +1011,8 @@ size_t lttr_jobs_deadline(struct lttr_jobs *j, uint64_t deadline_ns)
 		struct lttr_job *jb = &j->jobs[i];
 
 		jb->deadline_ns = j->names[jb->name].deadline_ns;
+		if (!deadline_ns && j->names[jb->name].source == LTTR_JOB_TIMER)
+			jb->deadline_ns = jb->period_ns;
 		jb->miss = jb->deadline_ns && jb->end_ns - jb->begin_ns > jb->deadline_ns;
 		if (jb->miss) {
 			j->misses++;
@@ -1020,6 +1025,57 @@ size_t lttr_jobs_deadline(struct lttr_jobs *j, uint64_t deadline_ns)
 uint64_t lttr_job_interference_ns(const struct lttr_job *jb)
 {
 	return jb->runnable_ns + jb->irq_ns + jb->softirq_ns + jb->blocked_ns + jb->unknown_ns;
+}
+
+size_t lttr_jobs_column_of(size_t count, size_t max, size_t inst)
+{
+	size_t c;
+
+	if (!max || count <= max)
+		return inst;
+	/* the c with count * c / max <= inst < count * (c + 1) / max */
+	c = (size_t)(((unsigned __int128)inst * max + max - 1) / count);
+	while (c && (unsigned __int128)count * c / max > inst)
+		c--;
+	while (c + 1 < max && (unsigned __int128)count * (c + 1) / max <= inst)
+		c++;
+	return c;
+}
+
+size_t lttr_jobs_columns(const struct lttr_jobs *j, size_t name, size_t max,
+			 struct lttr_job_column *cols)
+{
+	size_t count, ncols, i, k = 0;
+
+	if (!j || name >= j->nnames || !max)
+		return 0;
+	count = j->names[name].count;
+	ncols = count <= max ? count : max;
+	for (i = 0; i < ncols; i++)
+		cols[i] = (struct lttr_job_column){ .first = 0 };
+	for (i = 0; i < j->njobs; i++) {
+		const struct lttr_job *jb = &j->jobs[i];
+		struct lttr_job_column *c;
+		const struct lttr_job *w;
+
+		if (jb->name != name)
+			continue;
+		if (k >= count)
+			break;
+		c = &cols[lttr_jobs_column_of(count, max, k)];
+		if (!c->count)
+			c->first = k;
+		c->misses += jb->miss;
+		w = c->count ? &j->jobs[c->job] : NULL;
+		if (!w || (jb->miss && !w->miss) ||
+		    (jb->miss == w->miss && jb->end_ns - jb->begin_ns > w->end_ns - w->begin_ns)) {
+			c->job = i;
+			c->inst = k;
+		}
+		c->count++;
+		k++;
+	}
+	return ncols;
 }
 
 void lttr_jobs_free(struct lttr_jobs *j)

@@ -4,6 +4,7 @@
  * the control flow charged to the bins it overlaps, to its CPU (unless it
  * is the idle task's) and to its task (its own code).
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <lttr/analysis/account.h>
@@ -110,6 +111,28 @@ static int cmp_task(const void *pa, const void *pb)
 int lttr_load_compute(struct lttr_trace *t, unsigned int nbins, struct lttr_load **out,
 		      struct lttr_error *err)
 {
+	return lttr_load_compute_range(t, 0, UINT64_MAX, nbins, out, err);
+}
+
+const char *lttr_load_title(const struct lttr_load *l, char *buf, size_t size)
+{
+	uint64_t t0 = l->acct ? l->acct->trace_start_ns : l->start_ns;
+
+	if (l->whole)
+		snprintf(buf, size, "the whole trace");
+	else
+		snprintf(buf, size, "the window %llu.%09llu s to %llu.%09llu s",
+			 (unsigned long long)((l->start_ns - t0) / 1000000000),
+			 (unsigned long long)((l->start_ns - t0) % 1000000000),
+			 (unsigned long long)((l->end_ns - t0) / 1000000000),
+			 (unsigned long long)((l->end_ns - t0) % 1000000000));
+	return buf;
+}
+
+int lttr_load_compute_range(struct lttr_trace *t, uint64_t from_ns, uint64_t to_ns,
+			    unsigned int nbins, struct lttr_load **out, struct lttr_error *err)
+{
+	uint64_t first, last;
 	struct lttr_account_hooks hooks = { .event = on_event, .segment = on_segment };
 	struct pass p = { 0 };
 	struct lttr_load *l;
@@ -120,16 +143,25 @@ int lttr_load_compute(struct lttr_trace *t, unsigned int nbins, struct lttr_load
 	*out = NULL;
 	if (!nbins || nbins > 10000)
 		return lttr_error_set(err, LTTR_E_INVAL, "%u bins: 1 to 10000", nbins);
+	first = lttr_trace_window_start(t);
+	last = lttr_trace_end_ns(t);
+	if (last < first)
+		last = first;
+	if (from_ns < first)
+		from_ns = first;
+	if (to_ns > last)
+		to_ns = last;
+	if (to_ns <= from_ns && !(from_ns == first && to_ns == last))
+		return lttr_error_set(err, LTTR_E_INVAL, "an empty part of the trace for the load");
 	l = calloc(1, sizeof(*l));
 	if (!l)
 		return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
 	p.l = l;
 	l->nbins = nbins;
 	l->ncpus = lttr_trace_ncpus(t);
-	l->start_ns = lttr_trace_window_start(t);
-	l->end_ns = lttr_trace_end_ns(t);
-	if (l->end_ns < l->start_ns)
-		l->end_ns = l->start_ns;
+	l->start_ns = from_ns;
+	l->end_ns = to_ns;
+	l->whole = from_ns == first && to_ns == last;
 	l->bin_ns = calloc(nbins, sizeof(*l->bin_ns));
 	l->busy_ns = calloc((size_t)nbins * (l->ncpus ? l->ncpus : 1), sizeof(*l->busy_ns));
 	l->unknown_ns = calloc((size_t)nbins * (l->ncpus ? l->ncpus : 1), sizeof(*l->unknown_ns));

@@ -7,15 +7,19 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <json.h>
 #include <lttr/audit/firings.h>
+#include <lttr/audit/rules.h>
+#include <lttr/reader/iter.h>
 #include <lttr/analysis/critpath.h>
 #include <lttr/analysis/explain.h>
 #include <lttr/analysis/share.h>
 #include <lttr/model/flow.h>
+#include <lttr/model/process.h>
 #include <lttr/output/json.h>
 #include <lttr/output/json-timing.h>
 #include <lttr/output/timing-layout.h>
@@ -648,4 +652,81 @@ void lttr_json_audit(struct lttr_json *j, const struct lttr_firing_rec *f,
 	}
 	lttr_json_end_object(j);
 	lttr_json_end_object(j);
+}
+
+/* the start_ns of @dir's header file as traced wrote it (@dflt if unreadable) */
+static uint64_t written_start(const char *dir, uint64_t dflt)
+{
+	char path[4096];
+	uint64_t v;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/header", dir);
+	f = fopen(path, "rb");
+	if (!f)
+		return dflt;
+	if (fseek(f, (long)offsetof(struct ltt_trace_header, start_ns), SEEK_SET) < 0 ||
+	    fread(&v, sizeof(v), 1, f) != 1)
+		v = dflt;
+	fclose(f);
+	return v;
+}
+
+/* a task's name as the trace gives it at a time (the table kept along) */
+static const char *run_comm(void *arg, uint32_t pid, uint64_t time_ns)
+{
+	const char *n = lttr_ptable_name_at(arg, pid, time_ns);
+
+	return n && *n ? n : NULL;
+}
+
+long lttr_rules_run(const char *dir, struct lttr_rules *r,
+		    void (*fire)(void *arg, const struct lttr_firing *f), void *arg,
+		    struct lttr_error *err)
+{
+	const struct ltt_trace_header *h;
+	struct lttr_filter_ctx ctx;
+	struct lttr_ptable *pt;
+	struct lttr_trace *t;
+	struct lttr_iter *it;
+	struct lttr_event ev;
+	long n = 0;
+	int rc;
+
+	rc = lttr_trace_open(dir, LTTR_OPEN_SALVAGE, &t, err);
+	if (rc < 0)
+		return rc;
+	h = lttr_trace_header(t);
+	pt = lttr_ptable_new(lttr_trace_proc(t));
+	if (!pt) {
+		lttr_trace_close(t);
+		return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
+	}
+	ctx = (struct lttr_filter_ctx){ .t = t, .comm = run_comm, .arg = pt };
+	/*
+	 * the ticks from the start traced wrote, as its rules counted them
+	 * (the reader moves the trace's start to its earliest first buffer)
+	 */
+	lttr_rules_start(r, written_start(dir, h->start_ns));
+	rc = lttr_iter_new(t, &it, err);
+	if (rc < 0) {
+		lttr_ptable_free(pt);
+		lttr_trace_close(t);
+		return rc;
+	}
+	while ((rc = lttr_iter_next(it, &ev)) > 0) {
+		if (lttr_ptable_apply(pt, &ev) < 0) {
+			rc = lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
+			break;
+		}
+		n += lttr_rules_feed(r, &ctx, &ev, fire, arg);
+	}
+	if (rc < 0 && rc != -LTTR_E_NOMEM)
+		*err = *lttr_iter_error(it);
+	else if (rc >= 0)
+		n += lttr_rules_advance(r, &ctx, h->end_ns, fire, arg);
+	lttr_iter_free(it);
+	lttr_ptable_free(pt);
+	lttr_trace_close(t);
+	return rc < 0 ? rc : n;
 }

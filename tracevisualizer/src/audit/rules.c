@@ -18,6 +18,7 @@
 #include <lttr/output/json.h>
 #include <lttr/reader/syscalls.h>
 #include <lttr/units/duration.h>
+#include "audit/requests.h"
 
 /* what a rule is on */
 enum on {
@@ -25,6 +26,9 @@ enum on {
 	ON_SYSCALL,		/* a syscall's exit (optionally one syscall): latency from its entry */
 	ON_WAKEUP,		/* a wakeup, when the woken task runs: latency to then */
 	ON_JOB,			/* a job's end marker (optionally one name): latency from its begin */
+	ON_REQUEST,		/* a call pair at its callee: latency from the call received to
+				   the return sent (requests.c) */
+	ON_NONE,		/* no event: a timer rule without "over" */
 };
 
 enum by { BY_NONE, BY_COMM, BY_PID, BY_SYSCALL, BY_CPU };
@@ -76,6 +80,8 @@ struct rule {
 	bool fired;
 	uint64_t suppressed;
 	struct ltt_event_mask types;
+	uint64_t every;		/* a timer rule: its period (ns), else 0 */
+	uint64_t next_tick;	/* its next tick, 0: not started */
 	/* while an event is evaluated */
 	struct rules_eval *ev;
 };
@@ -108,6 +114,12 @@ struct lttr_rules {
 	struct task *tasks;	/* open addressing on pid */
 	size_t tcap, tn;
 	struct lttr_rules_stats st;
+	struct req_socks *socks;	/* the accepted sockets (requests.c), NULL: none */
+	bool want_requests;	/* a rule is on request, or over it */
+	bool timers;		/* a rule is on every D */
+	bool started;		/* lttr_rules_start(), or the first time seen */
+	uint64_t t0;
+	uint64_t now;		/* the latest time fed or advanced to */
 };
 
 /* the state of one evaluation */
@@ -559,6 +571,16 @@ static size_t find_then(const char *s, size_t i)
 	return 0;
 }
 
+/* "request": the call pairs at their callee (requests.h); true if it is */
+static bool spec_request(const char *s, size_t i, size_t e, struct rule *r)
+{
+	if (!word_is(s, i, e, "request"))
+		return false;
+	r->on = ON_REQUEST;
+	r->id = LTT_EV_SOCKET_SEND;	/* the event that ends one: the return's first send */
+	return true;
+}
+
 static int parse_spec(const struct lp *p, struct rule *r, size_t *pi)
 {
 	const char *s = p->line;
@@ -581,6 +603,8 @@ static int parse_spec(const struct lp *p, struct rule *r, size_t *pi)
 	} else if (word_is(s, i, e, "signal")) {
 		r->on = ON_EVENT;
 		r->id = LTT_EV_SIGNAL_DELIVER;
+	} else if (spec_request(s, i, e, r)) {
+		/* on request: requests.c */
 	} else {
 		char name[40];
 
@@ -742,6 +766,59 @@ static void rule_clear(struct rule *r)
 	free(r->text);
 }
 
+/*
+ * "every DURATION [over EVENT]" at *@pi (on "every"): a timer rule,
+ * evaluated at each tick (lttr_rules_start()), its aggregates over the
+ * EVENT's instances (none without "over")
+ */
+static int parse_every(const struct lp *p, struct rule *r, size_t *pi)
+{
+	const char *s = p->line;
+	size_t i = skip_sp(s, *pi + 5), d1, e;
+	uint64_t ns;
+
+	/* the duration: up to "over", "if", "then" or the end */
+	for (d1 = i; s[d1]; d1++) {
+		e = word_end(s, d1);
+		if ((d1 == i || isspace((unsigned char)s[d1 - 1])) &&
+		    (word_is(s, d1, e, "over") || word_is(s, d1, e, "if") ||
+		     word_is(s, d1, e, "then") || word_is(s, d1, e, "by")))
+			break;
+	}
+	e = d1;
+	while (e > i && isspace((unsigned char)s[e - 1]))
+		e--;
+	if (e == i)
+		return perr(p, i, "expected a period after 'every' (%s)", LTTR_DURATION_FORM);
+	if (duration_n(s + i, e - i, &ns) < 0)
+		return perr(p, i, "the period '%.*s' is not a duration (%s)",
+			    (int)(e - i > 40 ? 40 : e - i), s + i, LTTR_DURATION_FORM);
+	if (ns < LTTR_RULE_MIN_PERIOD_NS || ns > LTTR_RULE_MAX_PERIOD_NS)
+		return perr(p, i, "a period of '%.*s' is outside 10ms to 24 hours",
+			    (int)(e - i > 40 ? 40 : e - i), s + i);
+	r->every = ns;
+	i = skip_sp(s, d1);
+	e = word_end(s, i);
+	if (word_is(s, i, e, "over")) {
+		int ret;
+
+		i = skip_sp(s, e);
+		ret = parse_spec(p, r, &i);
+		if (ret < 0)
+			return ret;
+	} else {
+		r->on = ON_NONE;
+		r->nr = -1;
+		r->id = LTT_EV_TRACE_START;	/* nothing is watched (types stays empty) */
+		memset(&r->types, 0, sizeof(r->types));
+	}
+	*pi = i;
+	return 0;
+}
+
+/* the types a timer rule's condition sees: none (a tick is no event) */
+static const struct ltt_event_mask timer_types;
+
 /* one rule line (its text already in r->text) */
 static int parse_rule(const struct lp *p, struct rule *r)
 {
@@ -753,11 +830,17 @@ static int parse_rule(const struct lp *p, struct rule *r)
 	if (!word_is(s, i, e, "on"))
 		return perr(p, i, "a rule starts with 'on' (on EVENT [by KEY] [if COND] then ACTION)");
 	i = skip_sp(s, e);
-	ret = parse_spec(p, r, &i);
+	e = word_end(s, i);
+	if (word_is(s, i, e, "every"))
+		ret = parse_every(p, r, &i);
+	else
+		ret = parse_spec(p, r, &i);
 	if (ret < 0)
 		return ret;
 	i = skip_sp(s, i);
 	e = word_end(s, i);
+	if (word_is(s, i, e, "by") && r->every)
+		return perr(p, i, "a timer rule has no key: 'by' is for a rule on an event");
 	if (word_is(s, i, e, "by")) {
 		size_t k = skip_sp(s, e), ke = word_end(s, k);
 		unsigned int b;
@@ -776,7 +859,8 @@ static int parse_rule(const struct lp *p, struct rule *r)
 	if (word_is(s, i, e, "if")) {
 		struct lttr_filter_ext ext = {
 			.fields = rule_fields, .field = rule_field, .value = rule_value,
-			.resolve = rule_resolve, .arg = r, .types = &r->types,
+			.resolve = rule_resolve, .arg = r,
+			.types = r->every ? &timer_types : &r->types,
 		};
 		struct lttr_error ferr;
 		char *cond;
@@ -829,6 +913,9 @@ static int parse_rule(const struct lp *p, struct rule *r)
 	if (!ret && (r->actions & LTTR_ACT_LOG) && !(r->actions & LTTR_ACT_SNAPSHOT))
 		return perr(p, r->log_col, "log needs snapshot in the same rule: the blame is "
 			    "read from it (then snapshot, log top(5) for 5s)");
+	if (!ret && (r->actions & LTTR_ACT_LOG) && r->every)
+		return perr(p, r->log_col, "log needs an instance to blame: a timer rule "
+			    "(on every) has none (log on an event's rule)");
 	return ret;
 }
 
@@ -905,6 +992,8 @@ int lttr_rules_parse(const char *text, struct lttr_rules **out, struct lttr_erro
 		ret = parse_rule(&p, r);
 		if (ret < 0)
 			break;
+		rs->want_requests |= r->on == ON_REQUEST;
+		rs->timers |= r->every != 0;
 	}
 	if (!ret && !rs->n)
 		ret = lttr_error_set(err, LTTR_E_INVAL, "no rule (a rule: on EVENT [by KEY] "
@@ -932,6 +1021,7 @@ void lttr_rules_free(struct lttr_rules *r)
 		if (r->tasks[i].used)
 			free(r->tasks[i].jobs);
 	free(r->tasks);
+	req_socks_free(r->socks);
 	free(r);
 }
 
@@ -971,6 +1061,12 @@ void lttr_rules_ids(const struct lttr_rules *r, struct ltt_event_mask *ids)
 			mask_set(ids, LTT_EV_SYSCALL_ENTRY);
 		if (r->rules[i]->on == ON_WAKEUP)
 			mask_set(ids, LTT_EV_SCHEDCHANGE);
+		if (r->rules[i]->on == ON_REQUEST) {
+			mask_set(ids, LTT_EV_SOCKET_ACCEPT);
+			mask_set(ids, LTT_EV_SOCKET_RECV);
+			mask_set(ids, LTT_EV_SYSCALL_ENTRY);
+			mask_set(ids, LTT_EV_SYSCALL_EXIT);
+		}
 	}
 }
 
@@ -1053,6 +1149,147 @@ static void key_text(const struct rule *r, const struct lttr_filter_ctx *c,
 	}
 }
 
+/* ---- timer rules ("on every D [over EVENT]") ----------------------------- */
+
+/* an instance of a timer rule's EVENT: a sample of its aggregates */
+static unsigned int watch(struct lttr_rules *rs, struct rule *r, uint64_t t, bool has_lat,
+			  int64_t lat)
+{
+	struct key *k = r->maxwin ? key_get(rs, r, "") : NULL;
+
+	if (k) {
+		key_expire(k, t, r->maxwin);
+		key_add(rs, k, t, has_lat ? lat : 0);
+	}
+	return 0;
+}
+
+/* the tick of timer rule @r at r->next_tick: its condition, no event */
+static unsigned int tick(struct lttr_rules *rs, struct rule *r, const struct lttr_filter_ctx *c,
+			 void (*fire)(void *, const struct lttr_firing *), void *arg)
+{
+	struct rules_eval e = { .now = r->next_tick };
+	struct lttr_event sub;
+	bool hit;
+
+	memset(&sub, 0, sizeof(sub));
+	sub.time_ns = e.now;
+	sub.id = LTT_EV_TRACE_START;	/* no event: every field of one is missing */
+	e.key = key_get(rs, r, "");
+	if (e.key && r->maxwin)
+		key_expire(e.key, e.now, r->maxwin);
+	r->ev = &e;
+	hit = !r->cond || lttr_filter_match(r->cond, c, &sub);
+	r->ev = NULL;
+	if (!hit)
+		return 0;
+	if (fire) {
+		struct lttr_firing f = {
+			.rule = r->index, .line = r->line, .text = r->text, .time_ns = e.now,
+			.start_ns = e.now, .id = LTT_EV_TRACE_START, .type = "timer", .key = "",
+			.actions = r->actions, .notify = r->notify,
+		};
+		r->ev = &e;
+		for (size_t i = 0; i < r->nvals && f.nvalues < LTTR_FIRING_MAX_VALUES; i++) {
+			int64_t x;
+
+			rule_resolve(r, (uint32_t)i, &sub, &x);
+			f.values[f.nvalues++] = (struct lttr_firing_value){
+				.text = r->vals[i].text, .known = e.known[i], .v = e.v[i],
+				.samples = r->vals[i].agg == A_CONST ? 0 : e.samples[i] };
+		}
+		r->ev = NULL;
+		f.truncated = e.truncated;
+		fire(arg, &f);
+	}
+	r->fired = true;
+	r->last_fire = e.now;
+	return 1;
+}
+
+/* the ticks of the timer rules up to @t, included, in time order (then rule order) */
+static unsigned int ticks_until(struct lttr_rules *rs, const struct lttr_filter_ctx *c,
+				uint64_t t,
+				void (*fire)(void *, const struct lttr_firing *), void *arg)
+{
+	unsigned int n = 0;
+	size_t i;
+
+	if (!rs->started) {
+		rs->started = true;
+		rs->t0 = t;
+	}
+	if (!rs->timers)
+		return 0;
+	for (;;) {
+		struct rule *best = NULL;
+
+		for (i = 0; i < rs->n; i++) {
+			struct rule *r = rs->rules[i];
+
+			if (!r->every)
+				continue;
+			if (!r->next_tick)
+				r->next_tick = rs->t0 > UINT64_MAX - r->every ? UINT64_MAX :
+					       rs->t0 + r->every;
+			if (r->next_tick == UINT64_MAX)
+				continue;	/* past the clock's end: no more ticks */
+			if (r->next_tick < t &&
+			    (t - r->next_tick) / r->every > LTTR_RULE_MAX_CATCHUP) {
+				uint64_t k = (t - r->next_tick) / r->every - LTTR_RULE_MAX_CATCHUP;
+
+				r->next_tick += k * r->every;
+				rs->st.ticks_skipped += k;
+			}
+			if (r->next_tick <= t && (!best || r->next_tick < best->next_tick))
+				best = r;
+		}
+		if (!best)
+			return n;
+		n += tick(rs, best, c, fire, arg);
+		best->next_tick = best->next_tick > UINT64_MAX - best->every ? UINT64_MAX :
+				  best->next_tick + best->every;
+	}
+}
+
+void lttr_rules_start(struct lttr_rules *r, uint64_t t0)
+{
+	r->started = true;
+	r->t0 = t0;
+}
+
+unsigned int lttr_rules_advance(struct lttr_rules *rs, const struct lttr_filter_ctx *c,
+				uint64_t t,
+				void (*fire)(void *arg, const struct lttr_firing *f), void *arg)
+{
+	unsigned int n;
+
+	if (t < rs->now)
+		return 0;
+	n = ticks_until(rs, c, t, fire, arg);
+	rs->now = t;
+	return n;
+}
+
+/* the request @ev ends, if it ends one (requests.h): true and *@q */
+static bool request_end(struct lttr_rules *rs, const struct lttr_event *ev, struct req_end *q)
+{
+	struct task *tk;
+	uint64_t entry = 0;
+
+	if (!rs->want_requests || (ev->id != LTT_EV_SOCKET_ACCEPT &&
+				   ev->id != LTT_EV_SOCKET_RECV && ev->id != LTT_EV_SOCKET_SEND))
+		return false;
+	if (!rs->socks && !(rs->socks = req_socks_new()))
+		return false;
+	if (ev->id == LTT_EV_SOCKET_SEND) {
+		tk = task_get(rs, ev->pid, false);
+		if (tk && tk->in_sys)
+			entry = tk->sys_t;
+	}
+	return req_socks_event(rs->socks, ev, entry, q, &rs->st.sockets_over) == 1;
+}
+
 /* one instance of rule @r: @ev (pid @pid), latency @lat if @has_lat */
 static unsigned int instance(struct lttr_rules *rs, struct rule *r,
 			     const struct lttr_filter_ctx *c, const struct lttr_event *ev,
@@ -1064,6 +1301,8 @@ static unsigned int instance(struct lttr_rules *rs, struct rule *r,
 	char kb[64];
 	bool hit;
 
+	if (r->every)
+		return watch(rs, r, ev->time_ns, has_lat, lat);
 	key_text(r, c, ev, pid, kb, sizeof(kb));
 	e.key = key_get(rs, r, kb);
 	if (e.key && r->maxwin)
@@ -1084,7 +1323,8 @@ static unsigned int instance(struct lttr_rules *rs, struct rule *r,
 		struct lttr_firing f = {
 			.rule = r->index, .line = r->line, .text = r->text,
 			.time_ns = ev->time_ns, .start_ns = start, .pid = pid, .cpu = ev->cpu,
-			.id = ev->id, .key = kb, .actions = r->actions, .notify = r->notify,
+			.id = ev->id, .type = r->on == ON_REQUEST ? "request" : NULL,
+			.key = kb, .actions = r->actions, .notify = r->notify,
 			.log = r->log,
 			.suppressed = r->suppressed, .truncated = e.truncated,
 		};
@@ -1165,9 +1405,18 @@ unsigned int lttr_rules_feed(struct lttr_rules *rs, const struct lttr_filter_ctx
 	bool sys_paired = false, wake_paired = false, job_paired = false;
 	char job[LTT_MARKER_NAME_MAX + 1];
 	struct lttr_event wev;
+	struct req_end req;
+	bool req_done;
 	unsigned int n = 0;
 	size_t i;
 
+	if (ev->time_ns < rs->now) {	/* out of order: not evaluated */
+		rs->st.late++;
+		return 0;
+	}
+	n += ticks_until(rs, c, ev->time_ns, fire, arg);
+	rs->now = ev->time_ns;
+	req_done = request_end(rs, ev, &req);
 	/* the starts: a syscall's entry, a wakeup */
 	if (ev->id == LTT_EV_SYSCALL_ENTRY && ev->details) {
 		tk = task_get(rs, ev->pid, true);
@@ -1176,7 +1425,7 @@ unsigned int lttr_rules_feed(struct lttr_rules *rs, const struct lttr_filter_ctx
 			tk->nr = ev->p.syscall_entry.nr;
 			tk->sys_t = ev->time_ns;
 		}
-		return 0;
+		return n;
 	}
 	if (ev->id == LTT_EV_SYSCALL_EXIT) {
 		tk = task_get(rs, ev->pid, false);
@@ -1254,6 +1503,13 @@ unsigned int lttr_rules_feed(struct lttr_rules *rs, const struct lttr_filter_ctx
 			n += instance(rs, r, c, ev, ev->p.marker.tid, job_t, true,
 				      (int64_t)(ev->time_ns - job_t), fire, arg);
 			break;
+		case ON_REQUEST:
+			if (req_done)
+				n += instance(rs, r, c, ev, ev->pid, req.call_recv, true,
+					      (int64_t)(req.ret_send - req.call_recv), fire, arg);
+			break;
+		case ON_NONE:
+			break;
 		default:
 			if (ev->id != r->id)
 				break;
@@ -1281,7 +1537,7 @@ int lttr_firing_json(const struct lttr_firing *f, unsigned int seq,
 	lttr_json_kv_str(&j, "text", f->text);
 	lttr_json_kv_u64(&j, "time_ns", f->time_ns);
 	lttr_json_kv_u64(&j, "start_ns", f->start_ns);
-	lttr_json_kv_str(&j, "type", lttr_event_type_str(f->id, tb, sizeof(tb)));
+	lttr_json_kv_str(&j, "type", f->type ? f->type : lttr_event_type_str(f->id, tb, sizeof(tb)));
 	lttr_json_kv_u64(&j, "pid", f->pid);
 	lttr_json_kv_u64(&j, "cpu", f->cpu);
 	lttr_json_key(&j, "comm");

@@ -67,8 +67,10 @@ static void job(struct lttr_json *j, const struct lttr_trace *t, const struct lt
 		lttr_json_u64(j, jb->start_ns - (jb->start_ns > t0 ? t0 : jb->start_ns));
 	else
 		lttr_json_null(j);
-	if (r->names[jb->name].source == LTTR_JOB_TIMER)
+	if (r->names[jb->name].source == LTTR_JOB_TIMER) {
 		lttr_json_kv_u64(j, "missed", jb->missed);
+		lttr_json_kv_u64(j, "period_ns", jb->period_ns);
+	}
 	lttr_json_key(j, "deadline_ns");
 	if (jb->deadline_ns)
 		lttr_json_u64(j, jb->deadline_ns);

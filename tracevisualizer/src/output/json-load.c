@@ -20,11 +20,15 @@ static void u64s(struct lttr_json *j, const uint64_t *v, unsigned int n)
 
 void lttr_json_load(struct lttr_json *j, const struct lttr_load *l)
 {
-	uint64_t t = 0;
+	uint64_t t0 = l->acct ? l->acct->trace_start_ns : l->start_ns;
+	uint64_t t = l->start_ns - t0;
 	unsigned int c, i;
 	size_t k;
 
 	lttr_json_begin_object(j);
+	lttr_json_kv_bool(j, "whole", l->whole);
+	lttr_json_kv_u64(j, "from_ns", l->start_ns - t0);
+	lttr_json_kv_u64(j, "to_ns", l->end_ns - t0);
 	lttr_json_kv_u64(j, "bins", l->nbins);
 	lttr_json_key(j, "bin_start_ns");
 	lttr_json_begin_array(j);

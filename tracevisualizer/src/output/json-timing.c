@@ -5,6 +5,7 @@
  */
 #include <stdio.h>
 #include <lttr/analysis/account.h>
+#include <lttr/analysis/explain-hosts.h>
 #include <lttr/model/flow.h>
 #include <lttr/output/json-timing.h>
 #include <lttr/output/json-stacks.h>
@@ -464,6 +465,58 @@ void lttr_json_critpath_hosts(struct lttr_json *j, const char *const *hosts,
 		lttr_json_end_object(j);
 	}
 	lttr_json_end_array(j);
+	lttr_json_end_object(j);
+}
+
+void lttr_json_xh_span(struct lttr_json *j, const char *const *hosts,
+		       const struct lttr_xh_span *s)
+{
+	size_t i;
+
+	lttr_json_begin_object(j);
+	lttr_json_key(j, "critical_path");
+	lttr_json_critpath_hosts(j, hosts, s->path);
+	lttr_json_kv_u64(j, "error_ns", s->error_ns);
+	lttr_json_kv_u64(j, "uncertain", s->uncertain);
+	lttr_json_key(j, "messages");
+	lttr_json_begin_array(j);
+	for (i = 0; i < s->nmsg; i++) {
+		const struct lttr_xh_msg *m = &s->msg[i];
+
+		lttr_json_begin_object(j);
+		lttr_json_kv_u64(j, "step", m->step);
+		htask(j, hosts, s->path, "", m->host, m->pid);
+		htask(j, hosts, s->path, "from_", m->peer_host, m->peer_pid);
+		lttr_json_kv_u64(j, "send_ns", m->send_ns);
+		lttr_json_kv_u64(j, "recv_ns", m->recv_ns);
+		lttr_json_kv_u64(j, "wake_ns", m->wake_ns);
+		lttr_json_kv_u64(j, "transit_ns", m->transit_ns);
+		lttr_json_kv_u64(j, "error_ns", m->error_ns);
+		lttr_json_kv_bool(j, "uncertain", m->uncertain);
+		lttr_json_kv_bool(j, "anomaly", m->anomaly);
+		lttr_json_end_object(j);
+	}
+	lttr_json_end_array(j);
+	lttr_json_end_object(j);
+}
+
+void lttr_json_explain_at_hosts(struct lttr_json *j, const char *const *hosts,
+				const struct lttr_trace *th, const struct lttr_explain_at_hosts *r)
+{
+	lttr_json_begin_object(j);
+	lttr_json_kv_u64(j, "host", r->host);
+	lttr_json_kv_str(j, "host_name", hosts[r->host]);
+	lttr_json_kv_u64(j, "at_ns", r->at_ns);
+	lttr_json_kv_str(j, "state", lttr_cp_state_name(r->at->state, r->at->reason));
+	lttr_json_kv_u64(j, "start_ns", r->start_ns);
+	lttr_json_kv_u64(j, "end_ns", r->end_ns);
+	lttr_json_key(j, "on_host");
+	lttr_json_explain_at(j, th, r->at);
+	lttr_json_key(j, "across");
+	if (r->span)
+		lttr_json_xh_span(j, hosts, r->span);
+	else
+		lttr_json_null(j);
 	lttr_json_end_object(j);
 }
 

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <lttr/analysis/account.h>
+#include <lttr/analysis/explain-hosts.h>
+#include <lttr/sync/clocksync.h>
 #include <lttr/paths/explain.h>
 #include "model/pidmap.h"
 #include "paths/progress.h"
@@ -111,31 +113,41 @@ static void split(const struct timeline *tl, uint64_t a, uint64_t b, struct lttr
 	}
 }
 
-int lttr_paths_explain(struct lttr_trace *t, const struct lttr_msgset *s,
-		       const struct lttr_nesting *n, lttr_paths_progress_fn progress, void *arg,
-		       struct lttr_hop_split **out, struct lttr_error *err)
+/*
+ * The splits @h of the call pairs of @n whose callee is a node of @t
+ * (every one; or, @prefix, those named "@prefix:...", a host's); @m: @t
+ * is host @host's, its task states put on the reference's clock (the
+ * calls' times), so that a split adds up to the call's latency there.
+ */
+static int explain_trace(struct lttr_trace *t, const struct lttr_msgset *s,
+			 const struct lttr_nesting *n, const char *prefix,
+			 const struct lttr_sync_model *m, size_t host,
+			 lttr_paths_progress_fn progress, void *arg, struct lttr_hop_split *h,
+			 struct lttr_error *err)
 {
 	struct lttr_account_hooks hooks = { .task = on_task, .event = progress ? on_event : NULL };
 	struct explain x = { .tl = NULL };
 	struct lttr_account *a = NULL;
-	struct lttr_hop_split *h;
-	size_t i, k, ntl = 0;
+	size_t i, k, ntl = 0, plen = prefix ? strlen(prefix) : 0;
 	int r;
 
-	*out = NULL;
 	lttr_pprog_init(&x.prog, t, progress, arg, 0, 1000);
-	h = calloc(n->npairs + 1, sizeof(*h));
-	if (!h)
-		return lttr_error_set(err, LTTR_E_NOMEM, "explain: out of memory");
 	for (i = 0; i < n->npairs; i++) {
-		uint32_t pid = s->v[n->pairs[i].call_msg].dst_pid;
+		const struct lttr_msg *c = &s->v[n->pairs[i].call_msg];
+		uint32_t pid = c->dst_pid;
 
 		if (!pid || lttr_pidmap_find(&x.wanted, pid, &k))
+			continue;
+		if (prefix && (strncmp(s->nodes[c->dst], prefix, plen) || s->nodes[c->dst][plen] != ':'))
 			continue;
 		if (lttr_pidmap_put(&x.wanted, pid, ntl++)) {
 			r = lttr_error_set(err, LTTR_E_NOMEM, "explain: out of memory");
 			goto out;
 		}
+	}
+	if (!ntl) {
+		r = 0;	/* no callee here: no pass over the trace */
+		goto out;
 	}
 	x.tl = calloc(ntl + 1, sizeof(*x.tl));
 	if (!x.tl) {
@@ -149,10 +161,17 @@ int lttr_paths_explain(struct lttr_trace *t, const struct lttr_msgset *s,
 		r = lttr_error_set(err, LTTR_E_NOMEM, "explain: out of memory");
 		goto out;
 	}
+	/* across hosts: the task states on the reference's clock, as the calls */
+	for (k = 0; m && k < ntl; k++)
+		for (i = 0; i < x.tl[k].n; i++)
+			x.tl[k].v[i].time = lttr_sync_to_ref_ns(m, host, x.tl[k].v[i].time);
 	for (i = 0; i < n->npairs; i++) {
 		const struct lttr_callpair *p = &n->pairs[i];
-		uint32_t pid = s->v[p->call_msg].dst_pid;
+		const struct lttr_msg *c = &s->v[p->call_msg];
+		uint32_t pid = c->dst_pid;
 
+		if (prefix && (strncmp(s->nodes[c->dst], prefix, plen) || s->nodes[c->dst][plen] != ':'))
+			continue;
 		if (pid && lttr_pidmap_find(&x.wanted, pid, &k) && p->ret_send > p->call_recv)
 			split(&x.tl[k], p->call_recv, p->ret_send, &h[i]);
 	}
@@ -163,6 +182,51 @@ out:
 		free(x.tl[i].v);
 	free(x.tl);
 	lttr_pidmap_free(&x.wanted);
+	return r;
+}
+
+int lttr_paths_explain(struct lttr_trace *t, const struct lttr_msgset *s,
+		       const struct lttr_nesting *n, lttr_paths_progress_fn progress, void *arg,
+		       struct lttr_hop_split **out, struct lttr_error *err)
+{
+	struct lttr_hop_split *h;
+	int r;
+
+	*out = NULL;
+	h = calloc(n->npairs + 1, sizeof(*h));
+	if (!h)
+		return lttr_error_set(err, LTTR_E_NOMEM, "explain: out of memory");
+	r = explain_trace(t, s, n, NULL, NULL, 0, progress, arg, h, err);
+	if (r < 0)
+		free(h);
+	else
+		*out = h;
+	return r;
+}
+
+int lttr_paths_explain_hosts(struct lttr_trace **t, size_t nt, const char *const *hosts,
+			     const struct lttr_sync_model *model, const struct lttr_msgset *s,
+			     const struct lttr_nesting *n, struct lttr_hop_split **out,
+			     struct lttr_error *err)
+{
+	struct lttr_hop_split *h;
+	size_t k;
+	int r = 0;
+
+	*out = NULL;
+	if (model->nhosts != nt)
+		return lttr_error_set(err, LTTR_E_INVAL, "explain: %zu traces, a model of %zu hosts",
+				      nt, model->nhosts);
+	for (k = 0; k < nt; k++)
+		if (!model->hosts[k].synced)
+			return lttr_error_set(err, LTTR_E_INVAL,
+					      "host %zu is not synchronised: its times cannot be put on the reference's clock",
+					      k);
+	h = calloc(n->npairs + 1, sizeof(*h));
+	if (!h)
+		return lttr_error_set(err, LTTR_E_NOMEM, "explain: out of memory");
+	for (k = 0; k < nt && r == 0; k++)
+		r = explain_trace(t[k], s, n, hosts[k], model, k, NULL, NULL, h, err);
 	if (r < 0)
 		free(h);
 	else

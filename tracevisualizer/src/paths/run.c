@@ -64,6 +64,34 @@ int lttr_paths_run(struct lttr_trace *t, const struct lttr_msgset *s,
 	return 0;
 }
 
+int lttr_paths_run_hosts(struct lttr_trace **t, size_t nt, const char *const *hosts,
+			 const struct lttr_sync_model *model, const struct lttr_msgset *s,
+			 const struct lttr_paths_opts *o, struct lttr_paths **out,
+			 struct lttr_error *err)
+{
+	struct lttr_paths *p;
+	int r;
+
+	*out = NULL;
+	if (o->algorithm != LTTR_PATHS_NESTING || !o->explain)
+		return lttr_paths_run(NULL, s, o, NULL, NULL, out, err);
+	p = calloc(1, sizeof(*p));
+	if (!p)
+		return lttr_error_set(err, LTTR_E_NOMEM, "paths: out of memory");
+	p->algorithm = o->algorithm;
+	r = lttr_nesting_run(s, &o->nest, &p->nesting, err);
+	if (r == 0 && p->nesting->npairs)
+		r = lttr_paths_explain_hosts(t, nt, hosts, model, s, p->nesting, &p->split, err);
+	if (r == 0)
+		r = lttr_patterns_build(s, p->nesting, p->split, o->sort, &p->patterns, err);
+	if (r < 0) {
+		lttr_paths_free(p);
+		return r;
+	}
+	*out = p;
+	return 0;
+}
+
 /* one pass's progress as a half of the whole */
 struct half {
 	lttr_paths_progress_fn fn;

@@ -2,7 +2,7 @@
 /*
  * expr.c - the expressions of the replay's predicates (docs/replay.md):
  * numbers, strings, the state's references (task[PID].state,
- * cpu[N].runq, app[PID].FIELD, fd[PID][FD], chan[SRC][DST].FIELD,
+ * cpu[N].runq, app[PID].FIELD, fd[PID][FD], chan[SRC][DST].FIELD, futex.FIELD,
  * event.FIELD or a bare
  * field of the current event, $VAR, __NODE__, __REALCLOCK__,
  * __LOGICALCLOCK__), arithmetic, comparisons, && || !.  Compiled once
@@ -24,7 +24,11 @@
 
 static const char *const task_fields[] = {
 	"state", "reason", "cpu", "mode", "syscall", "since", "time_in_state",
-	"ppid", "tgid", "comm", "runq_cpu", NULL
+	"ppid", "tgid", "comm", "runq_cpu", "waker", "waker_mode", "waker_syscall", "woken_at",
+	"syscall_ip", "last_syscall", "last_ret", NULL
+};
+static const char *const futex_fields[] = {
+	"waiters", "wakes", "last_waker", "last_woken", NULL
 };
 static const char *const cpu_fields[] = { "current", "mode", "runq", "idle", NULL };
 static const char *const common_fields[] = {
@@ -266,6 +270,31 @@ static struct rx_node *parse_ref(struct parser *p)
 			return NULL;
 		}
 		if (!(n->str = strdup(field))) {
+			rx_free(n);
+			return NULL;
+		}
+		return n;
+	}
+	if (!strcmp(name, "futex")) {
+		if (!eat(p, ".")) {
+			perr(p, p->pos, "%s", "expected '.FIELD' after futex");
+			return NULL;
+		}
+		skip(p);
+		at = p->pos;
+		if (ident(p, name, sizeof(name)) < 0) {
+			perr(p, at, "%s", "expected a field name");
+			return NULL;
+		}
+		if (!in_list(futex_fields, name)) {
+			perr(p, at, "unknown field \"%s\"", name);
+			return NULL;
+		}
+		n = node_new(p, RX_REF);
+		if (!n)
+			return NULL;
+		n->op = RX_T_FUTEX;
+		if (!(n->str = strdup(name))) {
 			rx_free(n);
 			return NULL;
 		}

@@ -3,7 +3,7 @@
  * lua.c - the commands attached to breakpoints and watchpoints, in Lua
  * 5.4 (docs/replay.md).  One state per replay: its globals persist from
  * one command to the next and are shared by all.  The replay's state is
- * read through read-only tables (tasks[PID], cpus[N], apps[PID], event)
+ * read through read-only tables (tasks[PID], cpus[N], apps[PID], event, futex)
  * and eval(EXPR); watch(EXPR) and delete(ID) set and remove watchpoints;
  * print() writes into the stop's output.  The sandbox: only the base,
  * table, string, math, utf8 and coroutine libraries, without dofile,
@@ -82,7 +82,7 @@ static void push_ref(lua_State *L, int table, lua_Integer i, const char *field)
 	struct rlua *rl = get(L);
 	struct rx_node idx = { .kind = RX_NUM, .num = i };
 	struct rx_node n = { .kind = RX_REF, .op = table, .str = (char *)field,
-			     .a = table == RX_T_EVENT ? NULL : &idx };
+			     .a = table == RX_T_EVENT || table == RX_T_FUTEX ? NULL : &idx };
 	struct rx_val v;
 
 	if (!rl->r) {
@@ -290,6 +290,9 @@ struct rlua *rlua_new(bool allow_io, uint64_t insn_budget, size_t mem_budget)
 	lua_setfield(L, -2, "__newindex");
 	lua_setmetatable(L, -2);
 	lua_setglobal(L, "event");
+	/* futex: a proxy of the futexes' state (futex.waiters, ...) */
+	push_proxy(L, RX_T_FUTEX, 0);
+	lua_setglobal(L, "futex");
 	return rl;
 }
 

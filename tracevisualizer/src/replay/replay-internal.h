@@ -16,7 +16,7 @@ struct lttr_trace;
 enum { RX_NUM, RX_STR, RX_NOT, RX_NEG, RX_AND, RX_OR, RX_ARITH, RX_CMP, RX_VAR,
        RX_META, RX_REF };
 enum { RX_EQ, RX_NE, RX_LT, RX_LE, RX_GT, RX_GE };
-enum { RX_T_TASK, RX_T_CPU, RX_T_APP, RX_T_FD, RX_T_CHAN, RX_T_EVENT };
+enum { RX_T_TASK, RX_T_CPU, RX_T_APP, RX_T_FD, RX_T_CHAN, RX_T_EVENT, RX_T_FUTEX };
 enum { RX_M_NODE, RX_M_REAL, RX_M_LOGICAL, RX_M_ALL };
 enum { RX_V_MISSING, RX_V_INT, RX_V_STR };
 

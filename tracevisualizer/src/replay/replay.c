@@ -50,6 +50,17 @@ struct rtask {
 	uint16_t cpu;
 	uint64_t since;
 	uint64_t lc;		/* Lamport clock of the process (tgid's entry) */
+	/* its last wakeup: the task on the waking CPU, what it was doing */
+	bool woken;
+	bool in_futex;		/* blocked in a futex (counted in futex_waiters) */
+	int8_t wmode;		/* enum lttr_mode of the waker */
+	uint32_t waker;
+	uint32_t wctx;		/* the waker's syscall nr (irq, softirq vector) */
+	uint64_t woken_at;
+	/* what the syscall events carry: the entry's ip, the exit's return */
+	uint64_t sc_ip;
+	int32_t last_sc;	/* -1 none yet */
+	int64_t last_ret;
 };
 
 struct rcpu {
@@ -105,6 +116,12 @@ struct lttr_replay {
 	struct lttr_msgset *msgs;
 	uint64_t *msg_lc;
 	size_t *by_send, *by_recv;
+	/* futexes: the tasks blocked in one now, the wakeups by a task in
+	 * the futex syscall so far and the last of them */
+	uint64_t futex_waiters;
+	uint64_t futex_wakes;
+	uint32_t futex_waker, futex_woken;
+	bool futex_any;
 	/* debugging variables (set) */
 	struct appvar *dvars;
 	size_t ndvars, dvarcap;
@@ -160,6 +177,7 @@ static struct rtask *task_get(struct lttr_replay *r, uint32_t pid)
 		r->tasks[pid].sc = -1;
 		r->tasks[pid].rqcpu = -1;
 		r->tasks[pid].state = LTTR_TS_UNKNOWN;
+		r->tasks[pid].last_sc = -1;
 	}
 	return &r->tasks[pid];
 }
@@ -169,6 +187,20 @@ static uint32_t tgid_of(struct lttr_replay *r, uint32_t pid)
 	struct lttr_process *p = lttr_ptable_get(r->pt, pid, false);
 
 	return p ? p->tgid : pid;
+}
+
+/* the count of the tasks blocked in a futex, after @k's state changed */
+static void futex_count(struct lttr_replay *r, struct rtask *k)
+{
+	bool in = k->state == LTTR_TS_BLOCKED && k->reason == LTTR_BLOCK_FUTEX;
+
+	if (in == k->in_futex)
+		return;
+	k->in_futex = in;
+	if (in)
+		r->futex_waiters++;
+	else if (r->futex_waiters)
+		r->futex_waiters--;
 }
 
 static void h_task(void *arg, const struct lttr_acct_change *c)
@@ -185,6 +217,7 @@ static void h_task(void *arg, const struct lttr_acct_change *c)
 			k->mode = (int8_t)c->mode;
 		if (c->mode == LTTR_MODE_SYSCALL)
 			k->sc = (int32_t)c->what;
+		futex_count(r, k);
 		return;
 	}
 	if (c->state != k->state)
@@ -199,6 +232,16 @@ static void h_task(void *arg, const struct lttr_acct_change *c)
 		k->cpu = c->cpu;
 		k->rqcpu = -1;
 	}
+	futex_count(r, k);
+}
+
+/* whether syscall @nr is futex (or futex_waitv) */
+static bool is_futex_nr(uint32_t nr)
+{
+	char b[32];
+	const char *name = lttr_syscall_str(nr, b, sizeof(b));
+
+	return !strcmp(name, "futex") || !strcmp(name, "futex_waitv");
 }
 
 static void h_transition(void *arg, const struct lttr_flow_tr *tr)
@@ -244,8 +287,20 @@ static void h_transition(void *arg, const struct lttr_flow_tr *tr)
 			k2->cpu = tr->cpu;
 		break;
 	case LTTR_TR_WAKEUP:
-		if ((k2 = task_get(r, tr->pid2)))
+		if ((k2 = task_get(r, tr->pid2))) {
 			k2->rqcpu = (int32_t)tr->what;
+			k2->woken = true;
+			k2->waker = tr->pid;
+			k2->wmode = (int8_t)tr->mode;
+			k2->wctx = tr->ctx;
+			k2->woken_at = tr->time_ns;
+		}
+		if (tr->mode == LTTR_MODE_SYSCALL && is_futex_nr(tr->ctx)) {
+			r->futex_wakes++;
+			r->futex_waker = tr->pid;
+			r->futex_woken = tr->pid2;
+			r->futex_any = true;
+		}
 		break;
 	case LTTR_TR_RESOLVE:
 		k->mode = (int8_t)tr->mode;
@@ -437,6 +492,18 @@ static void apply_event(struct lttr_replay *r, const struct lttr_event *ev)
 	}
 	if (ev->id == LTT_EV_SOCKET_SEND || ev->id == LTT_EV_SOCKET_RECV)
 		lamport(r, ev);
+	/* the syscall events carry the call's ip and its return value, not
+	 * its arguments (the ABI's syscall_entry: ip and nr) */
+	if (ev->details && (ev->id == LTT_EV_SYSCALL_ENTRY || ev->id == LTT_EV_SYSCALL_EXIT)) {
+		struct rtask *k = task_get(r, ev->pid);
+
+		if (k && ev->id == LTT_EV_SYSCALL_ENTRY) {
+			k->sc_ip = ev->p.syscall_entry.ip;
+		} else if (k) {
+			k->last_sc = (int32_t)ev->p.syscall_exit.nr;
+			k->last_ret = ev->p.syscall_exit.ret;
+		}
+	}
 }
 
 /* ---- what expressions read ---- */
@@ -516,7 +583,45 @@ static void task_field(struct lttr_replay *r, uint32_t pid, const char *f, struc
 	} else if (!strcmp(f, "time_in_state")) {
 		if (r->have_cur)
 			set_int(out, (int64_t)(r->cur.time_ns - k->since));
+	} else if (!strcmp(f, "waker")) {
+		if (k->woken)
+			set_int(out, k->waker);
+	} else if (!strcmp(f, "waker_mode")) {
+		if (k->woken && k->wmode >= 0)
+			set_str(out, lttr_mode_name((unsigned int)k->wmode));
+	} else if (!strcmp(f, "waker_syscall")) {
+		if (k->woken && k->wmode == LTTR_MODE_SYSCALL) {
+			char b[32];
+
+			set_str(out, lttr_syscall_str(k->wctx, b, sizeof(b)));
+		}
+	} else if (!strcmp(f, "woken_at")) {
+		if (k->woken)
+			set_int(out, (int64_t)(k->woken_at - r->start));
+	} else if (!strcmp(f, "syscall_ip")) {
+		if (k->sc >= 0 && k->mode == LTTR_MODE_SYSCALL && k->sc_ip)
+			set_int(out, (int64_t)k->sc_ip);
+	} else if (!strcmp(f, "last_syscall") || !strcmp(f, "last_ret")) {
+		if (k->last_sc < 0)
+			return;
+		if (f[5] == 's') {
+			char b[32];
+
+			set_str(out, lttr_syscall_str((unsigned int)k->last_sc, b, sizeof(b)));
+		} else {
+			set_int(out, k->last_ret);
+		}
 	}
+}
+
+static void futex_field(struct lttr_replay *r, const char *f, struct rx_val *out)
+{
+	if (!strcmp(f, "waiters"))
+		set_int(out, (int64_t)r->futex_waiters);
+	else if (!strcmp(f, "wakes"))
+		set_int(out, (int64_t)r->futex_wakes);
+	else if (r->futex_any)	/* last_waker, last_woken */
+		set_int(out, f[5] == 'w' && f[6] == 'a' ? r->futex_waker : r->futex_woken);
 }
 
 static void cpu_field(struct lttr_replay *r, int64_t cpu, const char *f, struct rx_val *out)
@@ -647,6 +752,9 @@ static void env_ref(void *arg, int table, int64_t i1, int64_t i2, const char *fi
 		}
 		if (r->have_cur && r->chans)
 			rchan_value(r->chans, i1, i2, field, r->cur.time_ns, out);
+		break;
+	case RX_T_FUTEX:
+		futex_field(r, field, out);
 		break;
 	default:
 		event_field(r, field, out);
@@ -991,6 +1099,9 @@ static void reset_state(struct lttr_replay *r)
 	r->tasks = NULL;
 	r->ntasks = 0;
 	memset(r->cpus, 0, sizeof(r->cpus));
+	r->futex_waiters = r->futex_wakes = 0;
+	r->futex_waker = r->futex_woken = 0;
+	r->futex_any = false;
 	r->nvars = 0;
 	lttr_ptable_free(r->pt);
 	r->pt = lttr_ptable_new(lttr_trace_proc(r->t));
@@ -1811,4 +1922,16 @@ int lttr_replay_check(const char *text, struct lttr_trace *t, struct lttr_error 
 	free_points(r);
 	free(r);
 	return rc;
+}
+
+int lttr_replay_expr_check(struct lttr_trace *t, const char *expr, struct lttr_error *err)
+{
+	struct rx_node *n;
+
+	lttr_error_clear(err);
+	n = rx_compile(expr, 1, 1, t, err);
+	if (!n)
+		return -(err->code ? err->code : LTTR_E_INVAL);
+	rx_free(n);
+	return 0;
 }

@@ -14,7 +14,8 @@ static const struct {
 	uint64_t ns;
 } units[] = {
 	{ "ns", 1 }, { "us", 1000 }, { "ms", 1000000 }, { "s", 1000000000 },
-	{ "min", 60000000000ULL },
+	{ "min", 60000000000ULL }, { "h", 3600000000000ULL },
+	{ "d", 86400000000000ULL },
 };
 
 static bool is_digit(char c)

@@ -171,6 +171,18 @@ static const struct kinfo info[LTTR_KA_COUNT] = {
 		"a deadline: its line on the graph, the instances over it missed" },
 	[LTTR_KA_JOB_SHOW] = { "job-show", "Jobs",
 		"the control flow zoomed to the instance selected, its task's row selected" },
+	[LTTR_KA_JOB_LOAD_SPAN] = { "job-load-span", "Jobs",
+		"the CPU load over the control flow's window, or again over the whole trace "
+		"(its title says which)" },
+	[LTTR_KA_VITALS_OPEN] = { "vitals-trace", "Vital signs",
+		"the full trace's window of the epoch selected, its vital signs as the "
+		"lesson under it (q back)" },
+	[LTTR_KA_VITALS_NEXT] = { "vitals-anomaly-next", "Vital signs",
+		"the next column with an anomaly" },
+	[LTTR_KA_VITALS_PREV] = { "vitals-anomaly-previous", "Vital signs",
+		"the previous column with an anomaly" },
+	[LTTR_KA_VITALS_SCALE] = { "vitals-timescale", "Vital signs",
+		"the next timescale: epochs, 5 min, 1 h, 1 day" },
 };
 
 #define K(...)	{ __VA_ARGS__ }
@@ -187,6 +199,7 @@ static const struct kinfo info[LTTR_KA_COUNT] = {
 #define HOSTS	LTTR_KW_HOSTS
 #define FIRINGS	LTTR_KW_FIRINGS
 #define LIVE	LTTR_KW_LIVE
+#define VITALS	LTTR_KW_VITALS
 
 static const struct lttr_keybind table[] = {
 	{ LTTR_KA_VIEW_1, K('1'), TG, LTTR_KW_ALL },
@@ -204,7 +217,7 @@ static const struct lttr_keybind table[] = {
 	{ LTTR_KA_HELP, K('?'), TG, LTTR_KW_ALL },
 	{ LTTR_KA_WARNINGS, K('W'), T, LTTR_KW_ALL },
 	{ LTTR_KA_TABLES, K('t'), T, LTTR_KW_ALL },
-	{ LTTR_KA_QUIT, K('q'), T, LTTR_KW_ALL | DIFF | HOSTS | FIRINGS | LIVE },
+	{ LTTR_KA_QUIT, K('q'), T, LTTR_KW_ALL | DIFF | HOSTS | FIRINGS | LIVE | VITALS },
 	{ LTTR_KA_QUIT, K(CTRL('q')), G, LTTR_KW_ALL | LIVE },
 	{ LTTR_KA_REDRAW, K(CTRL('l')), T, LTTR_KW_ALL },
 	{ LTTR_KA_OPEN_TRACE, K(CTRL('o')), G, LTTR_KW_ALL },
@@ -223,13 +236,15 @@ static const struct lttr_keybind table[] = {
 	{ LTTR_KA_PAN_RIGHT, K('d'), TG, (LTTR_KW_ALL & ~LTTR_KW_P_BOOKMARKS) | HOSTS },
 	{ LTTR_KA_ALL, K('0'), TG, LTTR_KW_ALL | HOSTS },
 	{ LTTR_KA_ZOOM_SEL, K('z'), TG, LTTR_KW_ALL },
-	{ LTTR_KA_START, K(LTTR_KEY_HOME), TG, LTTR_KW_ALL | HOSTS | LIVE },
-	{ LTTR_KA_END, K(LTTR_KEY_END), TG, LTTR_KW_ALL | HOSTS },
+	{ LTTR_KA_START, K(LTTR_KEY_HOME), TG, LTTR_KW_ALL | HOSTS | LIVE | VITALS },
+	{ LTTR_KA_END, K(LTTR_KEY_END), TG, LTTR_KW_ALL | HOSTS | VITALS },
 	{ LTTR_KA_GOTO, K('g'), T,
 	  LTTR_KW_ALL & ~(LTTR_KW_P_LATGROUP | LTTR_KW_P_CRITPATH | LTTR_KW_P_JOBS) },
 
-	{ LTTR_KA_ROW_PREV, K(LTTR_KEY_UP, 'k'), TG, ROWED | DIFF | HOSTS | FIRINGS | LIVE },
-	{ LTTR_KA_ROW_NEXT, K(LTTR_KEY_DOWN, 'j'), TG, ROWED | DIFF | HOSTS | FIRINGS | LIVE },
+	{ LTTR_KA_ROW_PREV, K(LTTR_KEY_UP, 'k'), TG,
+	  ROWED | DIFF | HOSTS | FIRINGS | LIVE | VITALS },
+	{ LTTR_KA_ROW_NEXT, K(LTTR_KEY_DOWN, 'j'), TG,
+	  ROWED | DIFF | HOSTS | FIRINGS | LIVE | VITALS },
 	{ LTTR_KA_PAGE_PREV, K(LTTR_KEY_PGUP), T, ROWED | DIFF | HOSTS | FIRINGS | LIVE },
 	{ LTTR_KA_PAGE_NEXT, K(LTTR_KEY_PGDN), T, ROWED | DIFF | HOSTS | FIRINGS | LIVE },
 	{ LTTR_KA_STATE_PREV, K(LTTR_KEY_LEFT), TG, LTTR_KW_GRAPHS },
@@ -299,6 +314,14 @@ static const struct lttr_keybind table[] = {
 	{ LTTR_KA_JOB_NAME, K('K'), T, LTTR_KW_P_JOBS },
 	{ LTTR_KA_JOB_DEADLINE, K('T'), T, LTTR_KW_P_JOBS },
 	{ LTTR_KA_JOB_SHOW, K(LTTR_KEY_ENTER, 'g'), T, LTTR_KW_P_JOBS },
+	{ LTTR_KA_JOB_LOAD_SPAN, K('v'), T, LTTR_KW_P_JOBS },
+	/* the vital signs: a column an epoch (or bucket), a row a vital sign */
+	{ LTTR_KA_COL_PREV, K(LTTR_KEY_LEFT, 'h'), T, VITALS },
+	{ LTTR_KA_COL_NEXT, K(LTTR_KEY_RIGHT, 'l'), T, VITALS },
+	{ LTTR_KA_VITALS_OPEN, K(LTTR_KEY_ENTER), T, VITALS },
+	{ LTTR_KA_VITALS_NEXT, K('.'), T, VITALS },
+	{ LTTR_KA_VITALS_PREV, K(','), T, VITALS },
+	{ LTTR_KA_VITALS_SCALE, K('t'), T, VITALS },
 };
 
 #define NTABLE (sizeof(table) / sizeof(table[0]))
@@ -405,7 +428,9 @@ const char *lttr_keybind_where(const struct lttr_keybind *b, char *buf, size_t s
 	if ((b->where & LTTR_KW_FIRINGS) && n < size)
 		n += (size_t)snprintf(buf + n, size - n, "%sfirings", n ? " " : "");
 	if ((b->where & LTTR_KW_LIVE) && n < size)
-		snprintf(buf + n, size - n, "%slive", n ? " " : "");
+		n += (size_t)snprintf(buf + n, size - n, "%slive", n ? " " : "");
+	if ((b->where & LTTR_KW_VITALS) && n < size)
+		snprintf(buf + n, size - n, "%svitals", n ? " " : "");
 	return buf;
 }
 

@@ -251,6 +251,7 @@ unsigned int lttr_session_set_pred(struct lttr_session *s, const char *text,
 		err = &e;
 	lttr_error_clear(err);
 	if (!text || !*text) {
+		s->pred_saved[0] = '\0';
 		if (!s->pred_text[0])
 			return 0;
 		free(s->pred_hits);
@@ -270,7 +271,34 @@ unsigned int lttr_session_set_pred(struct lttr_session *s, const char *text,
 	s->pred_hits = v;
 	s->npred = n;
 	snprintf(s->pred_text, sizeof(s->pred_text), "%s", text);
+	s->pred_saved[0] = '\0';
 	return LTTR_SES_MARKS;
+}
+
+unsigned int lttr_session_restore_pred(struct lttr_session *s,
+				       int (*progress)(void *arg, unsigned int permille), void *arg,
+				       struct lttr_error *err)
+{
+	char text[sizeof(s->pred_saved)];
+	unsigned int what;
+	struct lttr_error e;
+
+	if (!err)
+		err = &e;
+	lttr_error_clear(err);
+	if (!s->pred_saved[0])
+		return 0;
+	memcpy(text, s->pred_saved, sizeof(text));
+	what = lttr_session_set_pred(s, text, progress, arg, err);
+	/* refused (a trace changed under the file): forgotten; canceled: kept */
+	if (err->code != LTTR_E_CANCELED)
+		s->pred_saved[0] = '\0';
+	return what;
+}
+
+const char *lttr_session_pred_kept(const struct lttr_session *s)
+{
+	return s->pred_text[0] ? s->pred_text : s->pred_saved;
 }
 
 /* the number of hits before @t (@incl: at or before) */
@@ -520,6 +548,49 @@ static int int_member(json_object *o, const char *key, int *bad)
 	return (int)x;
 }
 
+/*
+ * the predicate of @o into @s->pred_saved, compiled (not replayed): 1
+ * read, 0 none (absent, null, ""), -1 refused (counted in @bad, said in
+ * @err when given)
+ */
+static int pred_member(struct lttr_session *s, json_object *o, int *bad, struct lttr_error *err)
+{
+	json_object *v;
+	struct lttr_error e;
+	const char *text;
+
+	if (!json_object_object_get_ex(o, "predicate", &v) || !v)
+		return 0;
+	if (!json_object_is_type(v, json_type_string)) {
+		(*bad)++;
+		if (err)
+			lttr_error_set(err, LTTR_E_FORMAT, "predicate: not a string");
+		return -1;
+	}
+	text = json_object_get_string(v);
+	if (!*text)
+		return 0;
+	if (strlen(text) >= sizeof(s->pred_saved)) {
+		(*bad)++;
+		if (err)
+			lttr_error_set(err, LTTR_E_FORMAT, "predicate: longer than %zu characters",
+				       sizeof(s->pred_saved) - 1);
+		return -1;
+	}
+	if (lttr_replay_expr_check(s->t, text, err ? err : &e) < 0) {
+		(*bad)++;
+		if (err) {
+			char m[LTTR_ERRMSG_MAX];
+
+			snprintf(m, sizeof(m), "%s", err->msg);
+			lttr_error_set(err, LTTR_E_FORMAT, "predicate: %s", m);
+		}
+		return -1;
+	}
+	snprintf(s->pred_saved, sizeof(s->pred_saved), "%s", text);
+	return 1;
+}
+
 static void apply(struct lttr_session *s, json_object *o, struct lttr_session_layout *lay,
 		  int *bad)
 {
@@ -569,6 +640,7 @@ static void apply(struct lttr_session *s, json_object *o, struct lttr_session_la
 		else
 			(*bad)++;
 	}
+	pred_member(s, o, bad, NULL);
 	f = member(o, "column_filters", json_type_object, bad);
 	if (f) {
 		lay->has_columns = true;
@@ -584,61 +656,30 @@ static void apply(struct lttr_session *s, json_object *o, struct lttr_session_la
 	lay->table_page = int_member(o, "table_page", bad);
 }
 
-int lttr_session_parse(struct lttr_session *s, const char *text, size_t len,
-		       struct lttr_session_layout *lay, int *nbad, struct lttr_error *err)
-{
-	enum json_tokener_error jerr;
-	json_tokener *tok;
-	json_object *o;
-	int r = 0;
-
-	lttr_session_layout_init(lay);
-	*nbad = 0;
-	if (len > INT32_MAX)
-		return lttr_error_set(err, LTTR_E_FORMAT, "not a session file (too long)");
-	tok = json_tokener_new();
-	if (!tok)
-		return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
-	o = json_tokener_parse_ex(tok, text, (int)len);
-	jerr = json_tokener_get_error(tok);
-	json_tokener_free(tok);
-	if (!o || jerr != json_tokener_success || !json_object_is_type(o, json_type_object))
-		r = lttr_error_set(err, LTTR_E_FORMAT, "not a session file (%s)",
-				   jerr == json_tokener_continue ? "the JSON ends too early" :
-				   jerr != json_tokener_success ? json_tokener_error_desc(jerr) :
-				   "not a JSON object");
-	else
-		apply(s, o, lay, nbad);
-	json_object_put(o);
-	return r;
-}
-
 int lttr_session_load(struct lttr_session *s, struct lttr_session_layout *lay, int *nbad,
 		      struct lttr_error *err)
 {
 	return lttr_session_load_file(s, NULL, lay, nbad, err);
 }
 
-int lttr_session_load_file(struct lttr_session *s, const char *file,
-			   struct lttr_session_layout *lay, int *nbad, struct lttr_error *err)
+/*
+ * the text of @path into *@text (*@len bytes, free() it): 1, 0 when there
+ * is no such file and @missing_ok, or a negative code ("PATH: why")
+ */
+static int slurp(const char *path, bool missing_ok, char **out, size_t *outlen,
+		 struct lttr_error *err)
 {
-	char *path = file ? strdup(file) : session_path(s), *text = NULL;
+	char *text = NULL;
 	size_t len = 0, cap = 0;
 	int r = 1;
 	FILE *f;
 
-	lttr_session_layout_init(lay);
-	*nbad = 0;
-	if (!path)
-		return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
+	*out = NULL;
+	*outlen = 0;
 	f = fopen(path, "r");
-	if (!f) {
-		/* none beside the trace is no error; a file asked for is */
-		r = errno == ENOENT && !file ? 0 :
+	if (!f)
+		return errno == ENOENT && missing_ok ? 0 :
 			lttr_error_set(err, LTTR_E_IO, "%s: %s", path, strerror(errno));
-		free(path);
-		return r;
-	}
 	for (;;) {
 		size_t got;
 
@@ -662,11 +703,146 @@ int lttr_session_load_file(struct lttr_session *s, const char *file,
 	}
 	fclose(f);
 	if (r == 1) {
+		*out = text;
+		*outlen = len;
+	} else {
+		free(text);
+	}
+	return r;
+}
+
+int lttr_session_load_file(struct lttr_session *s, const char *file,
+			   struct lttr_session_layout *lay, int *nbad, struct lttr_error *err)
+{
+	char *path = file ? strdup(file) : session_path(s), *text = NULL;
+	size_t len = 0;
+	int r;
+
+	lttr_session_layout_init(lay);
+	*nbad = 0;
+	if (!path)
+		return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
+	/* none beside the trace is no error; a file asked for is */
+	r = slurp(path, !file, &text, &len, err);
+	if (r == 1) {
 		struct lttr_error perr;
 
 		if (lttr_session_parse(s, text, len, lay, nbad, &perr) < 0)
 			r = lttr_error_set(err, perr.code, "%s: %s", path, perr.msg);
 	}
+	free(text);
+	free(path);
+	return r;
+}
+
+/* the JSON object of a session file's text, or NULL (@err says why) */
+static json_object *session_object(const char *text, size_t len, struct lttr_error *err)
+{
+	enum json_tokener_error jerr;
+	json_tokener *tok;
+	json_object *o;
+
+	if (len > INT32_MAX) {
+		lttr_error_set(err, LTTR_E_FORMAT, "not a session file (too long)");
+		return NULL;
+	}
+	tok = json_tokener_new();
+	if (!tok) {
+		lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
+		return NULL;
+	}
+	o = json_tokener_parse_ex(tok, text, (int)len);
+	jerr = json_tokener_get_error(tok);
+	json_tokener_free(tok);
+	if (!o || jerr != json_tokener_success || !json_object_is_type(o, json_type_object)) {
+		lttr_error_set(err, LTTR_E_FORMAT, "not a session file (%s)",
+			       jerr == json_tokener_continue ? "the JSON ends too early" :
+			       jerr != json_tokener_success ? json_tokener_error_desc(jerr) :
+			       "not a JSON object");
+		json_object_put(o);
+		return NULL;
+	}
+	return o;
+}
+
+int lttr_session_parse(struct lttr_session *s, const char *text, size_t len,
+		       struct lttr_session_layout *lay, int *nbad, struct lttr_error *err)
+{
+	json_object *o;
+
+	lttr_session_layout_init(lay);
+	*nbad = 0;
+	o = session_object(text, len, err);
+	if (!o)
+		return -err->code;
+	apply(s, o, lay, nbad);
+	json_object_put(o);
+	return 0;
+}
+
+int lttr_session_load_pred(struct lttr_session *s, struct lttr_error *err)
+{
+	char *path = session_path(s), *text = NULL;
+	struct lttr_error perr;
+	size_t len = 0;
+	int r, bad = 0;
+
+	lttr_error_clear(err);
+	if (!path)
+		return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
+	r = slurp(path, true, &text, &len, err);
+	if (r == 1) {
+		json_object *o;
+
+		lttr_error_clear(&perr);
+		o = session_object(text, len, &perr);
+		if (!o)
+			r = lttr_error_set(err, perr.code ? perr.code : LTTR_E_FORMAT, "%s: %s", path,
+					   perr.msg);
+		else
+			r = pred_member(s, o, &bad, &perr);
+		if (o && r < 0)
+			r = lttr_error_set(err, perr.code, "%s: %s", path, perr.msg);
+		json_object_put(o);
+	}
+	free(text);
+	free(path);
+	return r;
+}
+
+static int write_atomic(const char *dir, const char *path, const char *text,
+			struct lttr_error *err);
+
+int lttr_session_save_pred(const struct lttr_session *s, struct lttr_error *err)
+{
+	char *path = session_path(s), *text = NULL;
+	const char *pred = lttr_session_pred_kept(s);
+	struct lttr_error perr;
+	json_object *o = NULL;
+	size_t len = 0;
+	int r;
+
+	lttr_error_clear(err);
+	if (!path)
+		return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
+	r = slurp(path, true, &text, &len, err);
+	if (r == 1) {
+		o = session_object(text, len, &perr);
+		if (!o)
+			r = lttr_error_set(err, perr.code, "%s: %s: not replaced", path, perr.msg);
+	} else if (r == 0) {
+		o = json_object_new_object();
+		if (o)
+			json_object_object_add(o, "version", json_object_new_int(1));
+	}
+	if (r >= 0 && !o)
+		r = lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
+	if (r >= 0) {
+		json_object_object_add(o, "predicate", *pred ? json_object_new_string(pred) : NULL);
+		r = write_atomic(s->dir, path, json_object_to_json_string_ext(o,
+				 JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE), err);
+	}
+	json_object_put(o);
 	free(text);
 	free(path);
 	return r;
@@ -698,6 +874,8 @@ static json_object *session_json(const struct lttr_session *s,
 	} else {
 		json_object_object_add(o, "filter", NULL);
 	}
+	json_object_object_add(o, "predicate", *lttr_session_pred_kept(s) ?
+			       json_object_new_string(lttr_session_pred_kept(s)) : NULL);
 	if (lay && lay->has_columns) {
 		json_object *c = json_object_new_object();
 		size_t i;

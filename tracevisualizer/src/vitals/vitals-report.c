@@ -33,6 +33,32 @@ static int add_warning(struct lttr_vitals_series *s, const char *file,
 	return 0;
 }
 
+/* the epoch number of a skipped file, when its name holds one */
+static int add_bad(struct lttr_vitals_series *s, const char *num)
+{
+	uint64_t *b, n = 0;
+	const char *c;
+
+	for (c = num; *c; c++) {
+		if (*c < '0' || *c > '9' || n > (UINT64_MAX - 9) / 10)
+			return 0;
+		n = n * 10 + (uint64_t)(*c - '0');
+	}
+	b = realloc(s->bad, (s->nbad + 1) * sizeof(*b));
+	if (!b)
+		return -1;
+	s->bad = b;
+	s->bad[s->nbad++] = n;
+	return 0;
+}
+
+static int by_u64(const void *a, const void *b)
+{
+	const uint64_t *x = a, *y = b;
+
+	return *x < *y ? -1 : *x > *y;
+}
+
 static int by_epoch(const void *a, const void *b)
 {
 	const struct lttr_vitals_epoch *x = a, *y = b;
@@ -67,7 +93,8 @@ int lttr_vitals_load(const char *dir, struct lttr_vitals_series *s,
 			 d->d_name + pl);
 		snprintf(path, sizeof(path), "%s/%s", dir, d->d_name);
 		if (lttr_vitals_read(path, &e, why, sizeof(why)) < 0) {
-			if (add_warning(s, path, num, why) < 0)
+			if (add_warning(s, path, num, why) < 0 ||
+			    add_bad(s, num) < 0)
 				goto nomem;
 			continue;
 		}
@@ -82,6 +109,8 @@ int lttr_vitals_load(const char *dir, struct lttr_vitals_series *s,
 	closedir(dp);
 	if (s->n)
 		qsort(s->epochs, s->n, sizeof(*s->epochs), by_epoch);
+	if (s->nbad)
+		qsort(s->bad, s->nbad, sizeof(*s->bad), by_u64);
 	return 0;
 nomem:
 	closedir(dp);
@@ -100,7 +129,56 @@ void lttr_vitals_series_free(struct lttr_vitals_series *s)
 		free(s->warnings[i]);
 	free(s->epochs);
 	free(s->warnings);
+	free(s->bad);
 	memset(s, 0, sizeof(*s));
+}
+
+uint64_t lttr_vitals_skipped_in(const struct lttr_vitals_series *s,
+				uint64_t lo, uint64_t hi)
+{
+	uint64_t n = 0;
+	size_t i;
+
+	for (i = 0; i < s->nbad; i++)
+		n += s->bad[i] >= lo && s->bad[i] <= hi &&
+		     (i == 0 || s->bad[i] != s->bad[i - 1]);
+	return n;
+}
+
+uint64_t lttr_vitals_missing(const struct lttr_vitals_series *s,
+			     uint64_t (*out)[2], size_t max, size_t *nout)
+{
+	uint64_t total = 0;
+	size_t i, j, n = 0;
+
+	for (i = 1; i < s->n; i++) {
+		uint64_t lo = s->epochs[i - 1].h.epoch + 1;
+		uint64_t hi = s->epochs[i].h.epoch;	/* exclusive */
+		uint64_t k;
+
+		if (lo >= hi)
+			continue;
+		total += hi - lo - lttr_vitals_skipped_in(s, lo, hi - 1);
+		/* the ranges between the skipped files */
+		k = lo;
+		for (j = 0; j <= s->nbad && k < hi; j++) {
+			uint64_t b = j < s->nbad ? s->bad[j] : hi;
+
+			if (b < k)
+				continue;
+			if (b > hi)
+				b = hi;
+			if (b > k && n < max && out) {
+				out[n][0] = k;
+				out[n][1] = b - 1;
+				n++;
+			}
+			k = b + 1;
+		}
+	}
+	if (nout)
+		*nout = n;
+	return total;
 }
 
 double lttr_vitals_distinct(const struct lttr_vitals_epoch *e,
@@ -355,8 +433,49 @@ void lttr_vitals_text(FILE *f, const struct lttr_vitals_report *r)
 			}
 		}
 	}
+	lttr_vitals_missing_text(f, s);
 	fprintf(f, "%zu epochs, %zu skipped, %zu anomalies\n", s->n,
 		s->nwarnings, flagged);
+}
+
+#define MISSING_RANGES	64
+
+void lttr_vitals_missing_text(FILE *f, const struct lttr_vitals_series *s)
+{
+	uint64_t rg[MISSING_RANGES][2], n;
+	size_t i, nr;
+
+	n = lttr_vitals_missing(s, rg, MISSING_RANGES, &nr);
+	if (!n)
+		return;
+	fprintf(f, "missing: %" PRIu64 " epoch%s with no file (lost by a "
+		"stopped daemon, or removed):", n, n == 1 ? "" : "s");
+	for (i = 0; i < nr; i++) {
+		if (rg[i][0] == rg[i][1])
+			fprintf(f, " %" PRIu64, rg[i][0]);
+		else
+			fprintf(f, " %" PRIu64 "-%" PRIu64, rg[i][0], rg[i][1]);
+	}
+	fprintf(f, "%s\n", nr == MISSING_RANGES ? " ..." : "");
+}
+
+void lttr_vitals_missing_json(struct lttr_json *j,
+			      const struct lttr_vitals_series *s)
+{
+	uint64_t rg[MISSING_RANGES][2], n;
+	size_t i, nr;
+
+	n = lttr_vitals_missing(s, rg, MISSING_RANGES, &nr);
+	lttr_json_kv_u64(j, "missing_epochs", n);
+	lttr_json_key(j, "missing");
+	lttr_json_begin_array(j);
+	for (i = 0; i < nr; i++) {
+		lttr_json_begin_array(j);
+		lttr_json_u64(j, rg[i][0]);
+		lttr_json_u64(j, rg[i][1]);
+		lttr_json_end_array(j);
+	}
+	lttr_json_end_array(j);
 }
 
 void lttr_vitals_json(FILE *f, const struct lttr_vitals_report *r)
@@ -375,6 +494,7 @@ void lttr_vitals_json(FILE *f, const struct lttr_vitals_report *r)
 	for (i = 0; i < s->nwarnings; i++)
 		lttr_json_string(&j, s->warnings[i]);
 	lttr_json_end_array(&j);
+	lttr_vitals_missing_json(&j, s);
 	lttr_json_key(&j, "epochs");
 	lttr_json_begin_array(&j);
 	for (i = 0; i < s->n; i++) {

@@ -121,6 +121,8 @@ struct lttr_cp_total {
  *	is left the task's, blocked, and the step is counted in the
  *	result's @anomalies
  * @send_ns: @message: its send, on the reference's clock
+ * @recv_ns: @message: its receive (the system call returned), on the
+ *	reference's clock
  * @peer_host: @message: the sender's host
  * @peer_pid: @message: the sender
  */
@@ -138,6 +140,7 @@ struct lttr_cp_step {
 	bool message;
 	bool anomaly;
 	uint64_t send_ns;
+	uint64_t recv_ns;
 	uint32_t peer_host;
 	uint32_t peer_pid;
 };

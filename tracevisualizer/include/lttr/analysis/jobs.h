@@ -110,8 +110,11 @@ enum lttr_job_source {
  *	and the name has a period: see struct lttr_job_name)
  * @jitter_ns: |begin - previous begin - the period|
  * @nested: it began inside another job of the same name and task
+ * @period_ns: LTTR_JOB_TIMER: the job's own period: the interval its
+ *	timerfd read recorded (after the timer was set again with another
+ *	interval, the new one), else its name's @period_ns; 0 for markers
  * @deadline_ns: lttr_jobs_deadline(): the job's deadline (relative to
- *	@begin_ns; 0: none)
+ *	@begin_ns; 0: none): the one given, else a timer job's @period_ns
  * @miss: lttr_jobs_deadline(): the response exceeds the deadline
  * @nby: entries of @by
  * @by: the culprits, most time first
@@ -136,6 +139,7 @@ struct lttr_job {
 	bool jitter;
 	uint64_t jitter_ns;
 	bool nested;
+	uint64_t period_ns;
 	uint64_t deadline_ns;
 	bool miss;
 	size_t nby;
@@ -160,7 +164,8 @@ struct lttr_job {
  * @start: LTTR_JOB_TIMER: the distribution of the start latencies (the
  *	release to the first run); empty for markers
  * @deadline_ns: lttr_jobs_deadline(): its jobs' deadline (the one given,
- *	or for LTTR_JOB_TIMER the period; 0: none)
+ *	or for LTTR_JOB_TIMER the period, a job whose timerfd was set again
+ *	having its own: struct lttr_job's @period_ns; 0: none)
  * @exec, @response, @jitter, @runnable, @irq, @softirq, @blocked,
  * @unknown: the distributions of the jobs' figures (@jitter: of the jobs
  *	whose @jitter is known)
@@ -317,7 +322,8 @@ int lttr_jobs_compute_query(struct lttr_trace *t, const struct lttr_jobs_query *
  * lttr_jobs_deadline() - mark the jobs whose response exceeds a deadline
  * @j: the result
  * @deadline_ns: the deadline of every job (0: none, clears the marks of
- *	the markers' jobs; the periodic tasks' jobs have their period)
+ *	the markers' jobs; the periodic tasks' jobs have their own period,
+ *	struct lttr_job's @period_ns)
  *
  * Return: the number of misses.
  */
@@ -332,6 +338,52 @@ size_t lttr_jobs_deadline(struct lttr_jobs *j, uint64_t deadline_ns);
  * Return: the nanoseconds.
  */
 uint64_t lttr_job_interference_ns(const struct lttr_job *jb);
+
+/**
+ * struct lttr_job_column - the instances of a name that one column of a
+ * jobs graph stands for (lttr_jobs_columns())
+ * @first: its first instance (0: the name's first job)
+ * @count: its instances, @first to @first + @count - 1
+ * @job: the one drawn, an index in struct lttr_jobs's @jobs: the longest
+ *	response among the column's misses when it has one, else the
+ *	longest response (the earliest of equals); a click on the column
+ *	shows it
+ * @misses: of @count, the misses (the column is drawn red when any)
+ */
+struct lttr_job_column {
+	size_t first;
+	size_t count;
+	size_t job;
+	size_t inst;
+	size_t misses;
+};
+
+/**
+ * lttr_jobs_columns() - the columns of a jobs graph of one name: one per
+ * instance while they fit, else @max columns of instances in time order,
+ * each the same number of instances to one (column c: instances
+ * count * c / @max to count * (c + 1) / @max - 1), so that thousands of
+ * jobs stay readable and clickable and no miss is lost
+ * @j: the result (lttr_jobs_deadline() marked the misses)
+ * @name: the name (index in @j->names)
+ * @max: the columns the graph has room for (at least 1)
+ * @cols: receives @max entries at most (the caller's array)
+ *
+ * Return: the columns filled (the name's count when it is at most @max).
+ */
+size_t lttr_jobs_columns(const struct lttr_jobs *j, size_t name, size_t max,
+			 struct lttr_job_column *cols);
+
+/**
+ * lttr_jobs_column_of() - the column of an instance in lttr_jobs_columns()'s
+ * layout
+ * @count: the name's instances
+ * @max: the columns, as given to lttr_jobs_columns()
+ * @inst: the instance (0: the first)
+ *
+ * Return: its column.
+ */
+size_t lttr_jobs_column_of(size_t count, size_t max, size_t inst);
 
 /** lttr_jobs_free() - release a result @j: the result or NULL */
 void lttr_jobs_free(struct lttr_jobs *j);

@@ -10,6 +10,7 @@
 #ifndef LTTR_LOAD_H
 #define LTTR_LOAD_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <ltt/ltt-abi.h>
@@ -33,8 +34,10 @@ struct lttr_load_task {
 
 /**
  * struct lttr_load - the result of lttr_load_compute()
- * @start_ns: the window's start (absolute)
+ * @start_ns: the range's start (absolute): the trace's window start, or
+ *	lttr_load_compute_range()'s @from_ns
  * @end_ns: its end
+ * @whole: the range is the whole trace (its window start to its end)
  * @nbins: bins; bin i is [start + span * i / nbins, start + span * (i+1) / nbins)
  * @ncpus: CPUs
  * @bin_ns: per bin, its length (the bins differ by at most 1 ns)
@@ -49,6 +52,7 @@ struct lttr_load_task {
 struct lttr_load {
 	uint64_t start_ns;
 	uint64_t end_ns;
+	bool whole;
 	unsigned int nbins;
 	unsigned int ncpus;
 	uint64_t *bin_ns;
@@ -70,6 +74,36 @@ struct lttr_load {
  */
 int lttr_load_compute(struct lttr_trace *t, unsigned int nbins, struct lttr_load **out,
 		      struct lttr_error *err);
+
+/**
+ * lttr_load_compute_range() - the load of a part of a trace (a view's
+ * zoomed window) in @nbins bins
+ * @t: the trace
+ * @from_ns: the part's start (absolute; before the trace's window start:
+ *	from there)
+ * @to_ns: its end (past the trace's end: to there; UINT64_MAX: the end)
+ * @nbins: 1 to 10000
+ * @out: receives the result (free with lttr_load_free()); its @whole says
+ *	whether the part is the whole trace
+ * @err: receives the error (LTTR_E_INVAL: @nbins out of range, or an
+ *	empty part: @to_ns <= @from_ns once clamped)
+ *
+ * Return: 0 or a negative enum lttr_errcode.
+ */
+int lttr_load_compute_range(struct lttr_trace *t, uint64_t from_ns, uint64_t to_ns,
+			    unsigned int nbins, struct lttr_load **out, struct lttr_error *err);
+
+/**
+ * lttr_load_title() - what a load covers, in words, the same in every
+ * front end: "the whole trace" or "the window 0.010000000 s to
+ * 0.020000000 s" (relative to the trace's window start)
+ * @l: the load
+ * @buf: receives the words
+ * @size: its size
+ *
+ * Return: @buf.
+ */
+const char *lttr_load_title(const struct lttr_load *l, char *buf, size_t size);
 
 /** lttr_load_free() - release a result @l: the result or NULL */
 void lttr_load_free(struct lttr_load *l);

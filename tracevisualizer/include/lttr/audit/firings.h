@@ -222,4 +222,28 @@ int lttr_audit_lesson(const struct lttr_firing_rec *f, const struct lttr_audit *
 void lttr_json_audit(struct lttr_json *j, const struct lttr_firing_rec *f,
 		     const struct lttr_audit *a);
 
+struct lttr_rules;
+struct lttr_firing;
+
+/**
+ * lttr_rules_run() - the trigger rules over a trace read after the fact,
+ *	as traced --rules evaluates them while it runs: the ticks of the
+ *	timer rules from the header's start_ns, the events in time order
+ *	(the CPUs merged), then the ticks up to the header's end_ns
+ *	(tracevisualizer audit --rules; docs/triggers.md)
+ * @dir: the trace directory
+ * @r: the rules (fresh from lttr_rules_parse())
+ * @fire: called for each firing
+ * @arg: its first argument
+ * @err: receives the error
+ *
+ * The process names are the trace's (traced also asks /proc for a task
+ * the trace has not named yet).
+ *
+ * Return: the number of firings, or a negative enum lttr_errcode.
+ */
+long lttr_rules_run(const char *dir, struct lttr_rules *r,
+		    void (*fire)(void *arg, const struct lttr_firing *f), void *arg,
+		    struct lttr_error *err);
+
 #endif /* LTTR_AUDIT_FIRINGS_H */

@@ -40,6 +40,17 @@ struct lttr_rules;
 #define LTTR_RULE_MAX_LINE	4096
 /* a rule that fired does not fire again before this (its matches counted) */
 #define LTTR_RULE_HOLDOFF_NS	1000000000ULL
+/* the shortest and longest period of a timer rule ("on every 10s") */
+#define LTTR_RULE_MIN_PERIOD_NS	10000000ULL
+#define LTTR_RULE_MAX_PERIOD_NS	(24ULL * 3600ULL * 1000000000ULL)
+/*
+ * the most ticks of one timer rule evaluated in one go: when the time
+ * jumps further (no event for that many periods), the older are skipped,
+ * counted (ticks_skipped)
+ */
+#define LTTR_RULE_MAX_CATCHUP	100000
+/* the most accepted sockets whose requests the rules follow at once */
+#define LTTR_RULE_MAX_SOCKETS	65536
 
 /* the actions of a rule, a mask */
 #define LTTR_ACT_SNAPSHOT	0x01
@@ -94,6 +105,8 @@ struct lttr_firing_value {
  * @pid: the task (for wakeup: the woken one)
  * @cpu: the CPU of the event
  * @id: the event type
+ * @type: what the rule is on when it is no event type ("request",
+ *	"timer"), else NULL (the type of @id)
  * @comm: the task's name, or NULL when unknown
  * @key: the KEY's value ("" without by)
  * @actions: LTTR_ACT_*
@@ -112,6 +125,7 @@ struct lttr_firing {
 	uint32_t pid;
 	uint16_t cpu;
 	uint8_t id;
+	const char *type;
 	const char *comm;
 	const char *key;
 	unsigned int actions;
@@ -168,17 +182,52 @@ unsigned int lttr_rules_feed(struct lttr_rules *r, const struct lttr_filter_ctx 
 			     void (*fire)(void *arg, const struct lttr_firing *f), void *arg);
 
 /**
+ * lttr_rules_start() - where the periods of the timer rules start
+ * @r: the rules
+ * @t0: the trace's start (its header's start_ns): the ticks of a rule
+ *	"on every D" are at @t0 + D, @t0 + 2D, ...  Without it, the time of
+ *	the first event fed or advanced to.
+ */
+void lttr_rules_start(struct lttr_rules *r, uint64_t t0);
+
+/**
+ * lttr_rules_advance() - the time has reached @t: every event before @t
+ *	was fed (traced: every CPU has passed it; a trace read after the
+ *	fact: its next event, or its end): the ticks of the timer rules up
+ *	to @t, included, are evaluated (lttr_rules_feed() does the same up
+ *	to each event's time, before the event)
+ * @r: the rules
+ * @c: as for lttr_rules_feed()
+ * @t: the time
+ * @fire: called for each firing
+ * @arg: @fire's first argument
+ *
+ * Return: the number of firings.
+ */
+unsigned int lttr_rules_advance(struct lttr_rules *r, const struct lttr_filter_ctx *c,
+				uint64_t t,
+				void (*fire)(void *arg, const struct lttr_firing *f), void *arg);
+
+/**
  * struct lttr_rules_stats - what the rules could not keep
  * @keys_over: instances of a rule with more than LTTR_RULE_MAX_KEYS keys
  *	(evaluated with every aggregate unknown, not added to any)
  * @samples_dropped: samples dropped from a full window (LTTR_RULE_MAX_SAMPLES)
  * @unpaired: ends whose start was not seen (syscall exits without entry,
  *	switches in without wakeup): no latency
+ * @sockets_over: accepted sockets forgotten (the oldest, when more than
+ *	LTTR_RULE_MAX_SOCKETS were followed): their requests are not seen
+ * @late: events fed with a time before one already fed or advanced to
+ *	(out of order): not evaluated
+ * @ticks_skipped: ticks of timer rules not evaluated (LTTR_RULE_MAX_CATCHUP)
  */
 struct lttr_rules_stats {
 	uint64_t keys_over;
 	uint64_t samples_dropped;
 	uint64_t unpaired;
+	uint64_t sockets_over;
+	uint64_t late;
+	uint64_t ticks_skipped;
 };
 
 void lttr_rules_stats(const struct lttr_rules *r, struct lttr_rules_stats *st);

@@ -86,6 +86,37 @@ void lttr_json_timing(struct lttr_json *j, const struct lttr_trace *t,
 void lttr_json_critpath_hosts(struct lttr_json *j, const char *const *hosts,
 			      const struct lttr_critpath *cp);
 
+struct lttr_xh_span;
+struct lttr_explain_at_hosts;
+
+/**
+ * lttr_json_xh_span() - an interval explained across hosts
+ *	(lttr_explain_span_hosts()): "critical_path" (as
+ *	lttr_json_critpath_hosts()), "messages" (each message from another
+ *	host on it: receiver, sender, send, receive and wakeup on the
+ *	reference's clock, transit, its error bound, "uncertain"),
+ *	"uncertain" (their count) and "error_ns" (the greatest accuracy of a
+ *	host on the path)
+ * @j: the writer
+ * @hosts: the hosts' names
+ * @s: the result
+ */
+void lttr_json_xh_span(struct lttr_json *j, const char *const *hosts,
+		       const struct lttr_xh_span *s);
+
+/**
+ * lttr_json_explain_at_hosts() - a task's state at a time explained across
+ *	hosts (lttr_explain_at_hosts()): its host, the times on the
+ *	reference's clock, "on_host" (lttr_json_explain_at() on the host's
+ *	trace, its own clock) and "across" (lttr_json_xh_span(), or null)
+ * @j: the writer
+ * @hosts: the hosts' names
+ * @th: the task's host's trace
+ * @r: the result
+ */
+void lttr_json_explain_at_hosts(struct lttr_json *j, const char *const *hosts,
+				const struct lttr_trace *th, const struct lttr_explain_at_hosts *r);
+
 /**
  * lttr_json_critpath() - a critical path: its segments and totals
  * @j: the writer

@@ -110,4 +110,27 @@ int lttr_paths_of_trace(struct lttr_trace *t, unsigned int by, const struct lttr
 /** lttr_paths_free() - release a result @p: the result or NULL */
 void lttr_paths_free(struct lttr_paths *p);
 
+struct lttr_sync_model;
+
+/**
+ * lttr_paths_run_hosts() - lttr_paths_run() of the messages of several
+ *	hosts' traces on one clock (lttr_msgs_from_hosts()): with
+ *	@o->explain, each call's latency split at its callee's host
+ *	(lttr_paths_explain_hosts())
+ * @t: the traces, one per host, host 0 the reference
+ * @nt: how many
+ * @hosts: the prefixes of their nodes given to lttr_msgs_from_hosts()
+ * @model: the clock model
+ * @s: the messages (sorted)
+ * @o: what to compute
+ * @out: receives the result (lttr_paths_free())
+ * @err: receives the error
+ *
+ * Return: 0 or a negative enum lttr_errcode.
+ */
+int lttr_paths_run_hosts(struct lttr_trace **t, size_t nt, const char *const *hosts,
+			 const struct lttr_sync_model *model, const struct lttr_msgset *s,
+			 const struct lttr_paths_opts *o, struct lttr_paths **out,
+			 struct lttr_error *err);
+
 #endif /* LTTR_PATHS_RUN_H */

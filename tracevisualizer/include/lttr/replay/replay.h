@@ -184,6 +184,18 @@ int lttr_replay_hits(struct lttr_trace *t, const char *expr, uint64_t from_ns, u
 		     int (*progress)(void *arg, unsigned int permille), void *arg,
 		     struct lttr_replay_hit **out, size_t *n, struct lttr_error *err);
 
+/**
+ * lttr_replay_expr_check() - compile an expression of the replay's
+ * language without running anything (a predicate read from a session
+ * file, the fuzzer's)
+ * @t: the trace, for the names of its custom fields (may be NULL)
+ * @expr: the expression
+ * @err: receives "1:COL: what is wrong" (LTTR_E_INVAL) or LTTR_E_NOMEM
+ *
+ * Return: 0 or a negative enum lttr_errcode.
+ */
+int lttr_replay_expr_check(struct lttr_trace *t, const char *expr, struct lttr_error *err);
+
 /** lttr_replay_close() - end a replay @r: the replay, or NULL */
 void lttr_replay_close(struct lttr_replay *r);
 

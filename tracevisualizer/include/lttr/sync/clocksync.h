@@ -175,6 +175,51 @@ int lttr_sync_hosts(const struct lttr_sync_msg *m, size_t n, size_t nhosts,
 
 void lttr_sync_model_free(struct lttr_sync_model *model);
 
+/* the bytes of a frame, from its IP header on, that identify it */
+#define LTTR_SYNC_PACKET_KEY	96
+
+/**
+ * struct lttr_sync_packet_stats - what lttr_sync_packets() saw
+ * @frames: net_packet_in and net_packet_out events with their bytes
+ * @other: frames not Ethernet IPv4 or IPv6 (loopback, too short): not used
+ * @matched: messages made (a frame out on one host, in on another)
+ * @ambiguous: frames whose bytes were seen more than once out or in
+ *	across the hosts (a retransmission): not used
+ * @unmatched: frames seen on one side only (to or from outside the traces,
+ *	or between two interfaces of one host)
+ */
+struct lttr_sync_packet_stats {
+	uint64_t frames;
+	uint64_t other;
+	uint64_t matched;
+	uint64_t ambiguous;
+	uint64_t unmatched;
+};
+
+struct lttr_trace;
+
+/**
+ * lttr_sync_packets() - the frames captured in several hosts' traces
+ *	(traced --capture) matched between them as messages
+ * @t: the traces, one per host (the host of a message is its index)
+ * @n: how many
+ * @out: receives the messages (malloc'd; free())
+ * @nout: receives their number
+ * @st: receives what was seen and not used
+ * @err: receives the error
+ *
+ * A frame (Ethernet, IPv4 or IPv6) whose bytes from its IP header on (the
+ * first LTTR_SYNC_PACKET_KEY of them captured) left one host once
+ * (net_packet_out, the driver's queue) and reached another once
+ * (net_packet_in) is a message sent at the one and received at the other:
+ * the receive is after the send on any true clock (on a direct link: no
+ * router rewrites the header).  Nothing compares two clocks.
+ *
+ * Return: 0 or a negative enum lttr_errcode.
+ */
+int lttr_sync_packets(struct lttr_trace **t, size_t n, struct lttr_sync_msg **out,
+		      size_t *nout, struct lttr_sync_packet_stats *st, struct lttr_error *err);
+
 /* a time of @host's clock on the reference's clock */
 double lttr_sync_to_ref(const struct lttr_sync_model *model, size_t host, uint64_t t);
 

@@ -8,7 +8,7 @@
  * alone).
  *
  * A duration is a number, decimals allowed ("1.5", ".25"), then a unit:
- * ns, us, ms, s or min. A bare number is seconds, in every tool.
+ * ns, us, ms, s, min, h or d. A bare number is seconds, in every tool.
  */
 #ifndef LTTR_UNITS_DURATION_H
 #define LTTR_UNITS_DURATION_H
@@ -16,9 +16,9 @@
 #include <stdint.h>
 
 /* the units, for messages and help texts */
-#define LTTR_DURATION_UNITS "ns, us, ms, s or min"
+#define LTTR_DURATION_UNITS "ns, us, ms, s, min, h or d"
 /* what a duration option needs, for a usage message */
-#define LTTR_DURATION_FORM "a number and a unit: ns, us, ms, s or min (a bare number is seconds)"
+#define LTTR_DURATION_FORM "a number and a unit: ns, us, ms, s, min, h or d (a bare number is seconds)"
 
 /**
  * lttr_parse_duration() - a duration: "500us", "2 ms", "1.5" (seconds),

@@ -81,11 +81,14 @@ enum lttr_kwhere_bit {
 #define LTTR_KW_LIVE	(1u << 19)
 /* the jobs page (J): the application markers' jobs, the CPU load */
 #define LTTR_KW_P_JOBS	(1u << 20)
+/* "tracevisualizer tui --vitals DIR": the vital signs over time, a screen of
+ * its own (the window has no such view yet) */
+#define LTTR_KW_VITALS	(1u << 21)
 #define LTTR_KW_GRAPHS	(LTTR_KW_FLOW | LTTR_KW_RES)
 #define LTTR_KW_VIEWS	0xffu
 #define LTTR_KW_PAGES	(0xff00u | LTTR_KW_P_JOBS)
 #define LTTR_KW_ALL	(LTTR_KW_VIEWS | LTTR_KW_PAGES)
-#define LTTR_KW_NBITS	21
+#define LTTR_KW_NBITS	22
 
 /* what a key does */
 enum lttr_kaction {
@@ -134,6 +137,9 @@ enum lttr_kaction {
 	LTTR_KA_LIVE_FOLLOW,
 	/* the jobs of the application markers and the CPU load */
 	LTTR_KA_JOBS, LTTR_KA_JOB_NAME, LTTR_KA_JOB_DEADLINE, LTTR_KA_JOB_SHOW,
+	LTTR_KA_JOB_LOAD_SPAN,
+	LTTR_KA_VITALS_OPEN, LTTR_KA_VITALS_NEXT, LTTR_KA_VITALS_PREV,
+	LTTR_KA_VITALS_SCALE,
 	LTTR_KA_COUNT
 };
 

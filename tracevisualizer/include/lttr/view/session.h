@@ -15,13 +15,19 @@
  *     "window": { "t0_ns": T, "t1_ns": T }, "cursor_ns": T,
  *     "selected_pid": P, "active_only": B, "row_sort": "pid"|"name"|"busy",
  *     "filter": { "expression": "...", "hide": B } | null,
+ *     "predicate": "..." | null,
  *     "column_filters": { "time": "...", "type": "...", ... },
  *     "pane_position": PX, "graph_page": N, "table_page": N }
  *
  * Times are CLOCK_MONOTONIC ns, as in the events.  Every member is
  * optional; a member of the wrong type, a filter that does not compile, an
  * unknown row order or a number past an int is ignored and counted; a
- * window or cursor outside the trace is clamped or left as it was.
+ * window or cursor outside the trace is clamped or left as it was.  The
+ * predicate of the predicate bar (docs/replay.md) is read into
+ * @pred_saved, compiled but not replayed: the front end runs its pass
+ * with its progress shown (lttr_session_restore_pred()).  The terminal
+ * analyzer reads and writes that member only (lttr_session_load_pred(),
+ * lttr_session_save_pred()), the rest of the file kept as it is.
  */
 #ifndef LTTR_VIEW_SESSION_H
 #define LTTR_VIEW_SESSION_H
@@ -77,6 +83,9 @@ struct lttr_replay_hit;
  * @pred_hits: the moments it becomes true over the whole trace, in time
  *	order (lttr_replay_hits())
  * @npred: their number
+ * @pred_saved: a predicate read from a session file whose hits are not
+ *	found yet (lttr_session_restore_pred()), "" none; kept in the file
+ *	until a predicate is set (a canceled restore loses nothing)
  */
 struct lttr_session {
 	char *dir;
@@ -101,6 +110,7 @@ struct lttr_session {
 	char pred_text[LTTR_SESSION_FILTER_MAX];
 	struct lttr_replay_hit *pred_hits;
 	size_t npred;
+	char pred_saved[LTTR_SESSION_FILTER_MAX];
 };
 
 /**
@@ -231,6 +241,56 @@ bool lttr_session_row_shown(const struct lttr_session *s, size_t row, bool *dim)
 unsigned int lttr_session_set_pred(struct lttr_session *s, const char *text,
 				   int (*progress)(void *arg, unsigned int permille), void *arg,
 				   struct lttr_error *err);
+
+/**
+ * lttr_session_restore_pred() - lttr_session_set_pred() of the predicate
+ * a session file held (@s->pred_saved), which is then forgotten unless
+ * the pass is canceled
+ * @s: the session
+ * @progress: the pass's progress (may be NULL); non-zero cancels
+ * @arg: its argument
+ * @err: as lttr_session_set_pred()'s
+ *
+ * Return: LTTR_SES_MARKS when the predicate changed, else 0 (also with
+ * nothing saved).
+ */
+unsigned int lttr_session_restore_pred(struct lttr_session *s,
+				       int (*progress)(void *arg, unsigned int permille), void *arg,
+				       struct lttr_error *err);
+
+/**
+ * lttr_session_pred_kept() - the predicate a session file gets: the one
+ * set, else the one read and not restored yet
+ * @s: the session
+ *
+ * Return: the text, "" for none.
+ */
+const char *lttr_session_pred_kept(const struct lttr_session *s);
+
+/**
+ * lttr_session_load_pred() - read only the predicate of
+ * TRACEDIR/session.json into @s->pred_saved (the terminal analyzer's)
+ * @s: the session
+ * @err: why not ("PATH: why", "PATH: predicate: 1:COL: ...")
+ *
+ * Return: 1 when a predicate was read, 0 when there is none (no file, no
+ * member, null or ""), or a negative enum lttr_errcode (nothing read):
+ * a file that cannot be read or is not a session file, a predicate that
+ * is not text or does not compile.
+ */
+int lttr_session_load_pred(struct lttr_session *s, struct lttr_error *err);
+
+/**
+ * lttr_session_save_pred() - TRACEDIR/session.json's predicate replaced
+ * by lttr_session_pred_kept(), its other members kept as they are (a new
+ * file when there is none)
+ * @s: the session
+ * @err: why not ("PATH: why"); a file that is not a session file is not
+ *	replaced
+ *
+ * Return: 0 or a negative enum lttr_errcode (the file as it was).
+ */
+int lttr_session_save_pred(const struct lttr_session *s, struct lttr_error *err);
 
 /**
  * lttr_session_pred_step() - the predicate's nearest hit after (@dir > 0)

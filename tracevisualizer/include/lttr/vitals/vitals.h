@@ -105,7 +105,24 @@ struct lttr_vitals_series {
 	size_t n;
 	char **warnings;
 	size_t nwarnings;
+	uint64_t *bad;			/* the epoch numbers of the files
+					 * skipped (from their names), sorted */
+	size_t nbad;
 };
+
+/**
+ * lttr_vitals_missing() - the epoch numbers between the first and the
+ * last epoch read that have no file at all (neither read nor skipped):
+ * the epochs a crashed daemon lost, or files removed since.  Ranges
+ * [first, last] into @out (at most @max of them).
+ * Return: the number of missing epoch numbers (all of them, whatever
+ * @max).
+ */
+uint64_t lttr_vitals_missing(const struct lttr_vitals_series *s,
+			     uint64_t (*out)[2], size_t max, size_t *nout);
+/** the files skipped (bad) whose numbers are in [@lo, @hi] */
+uint64_t lttr_vitals_skipped_in(const struct lttr_vitals_series *s,
+				uint64_t lo, uint64_t hi);
 
 int lttr_vitals_load(const char *dir, struct lttr_vitals_series *s,
 		     char *err, size_t errlen);
@@ -184,6 +201,99 @@ void lttr_vitals_report_free(struct lttr_vitals_report *r);
 /** the report as text (one block per epoch) or JSON (docs/vitals.md) */
 void lttr_vitals_text(FILE *f, const struct lttr_vitals_report *r);
 void lttr_vitals_json(FILE *f, const struct lttr_vitals_report *r);
+
+/**
+ * the missing epochs as a line of text ("missing: 2 epochs with no file
+ * ...: 3-4", nothing when none) and as the JSON keys "missing_epochs"
+ * (all of them) and "missing" (the first 64 ranges [first, last])
+ */
+struct lttr_json;
+void lttr_vitals_missing_text(FILE *f, const struct lttr_vitals_series *s);
+void lttr_vitals_missing_json(struct lttr_json *j,
+			      const struct lttr_vitals_series *s);
+
+/* ---- timescales (vitals-timescale.c): Chopstix's 5 min / 1 h / 1 day -- */
+
+#define LTTR_VITALS_5MIN	(300ULL * 1000000000ULL)
+#define LTTR_VITALS_HOUR	(3600ULL * 1000000000ULL)
+#define LTTR_VITALS_DAY		(86400ULL * 1000000000ULL)
+
+/**
+ * struct lttr_vitals_bucket - the epochs whose wall-clock start falls in
+ * [@start_ns, @start_ns + width) (UTC, aligned on multiples of the width),
+ * summed.  An epoch longer than the width, or one across a bucket's end,
+ * counts whole in the bucket of its start.
+ * @first, @n: the epochs of the report in the bucket (rows @first ..)
+ * @covered_ns: the epochs' durations summed (less than the width: the
+ *              daemon did not run all of it, or epochs are missing)
+ * @missing: epoch numbers with no file (lttr_vitals_missing()) just
+ *           before this bucket's epochs; @skipped: files skipped (bad)
+ *           among those numbers
+ * @anomalies: per vital sign, the epochs the detector flagged
+ */
+struct lttr_vitals_bucket {
+	uint64_t start_ns;
+	size_t first, n;
+	uint64_t first_epoch, last_epoch;
+	uint64_t covered_ns;
+	uint64_t missing, skipped, partial;
+	uint64_t samples, dropped;
+	uint32_t collected;		/* the union of the epochs' */
+	uint64_t total[LTT_VITALS], events[LTT_VITALS];
+	unsigned int anomalies[LTT_VITALS];
+};
+
+/**
+ * lttr_vitals_buckets() - the report's epochs in buckets of @width_ns
+ * (only the buckets holding an epoch, in time order)
+ * Return: 0 and *@out (free() it), *@n; -1 out of memory or @width_ns 0.
+ */
+int lttr_vitals_buckets(const struct lttr_vitals_report *r, uint64_t width_ns,
+			struct lttr_vitals_bucket **out, size_t *n);
+
+/** lttr_vitals_epoch_buckets() - one bucket an epoch (the PNG by epoch) */
+int lttr_vitals_epoch_buckets(const struct lttr_vitals_report *r,
+			      struct lttr_vitals_bucket **out, size_t *n);
+
+/** the buckets as text and as JSON (docs/vitals.md) */
+void lttr_vitals_buckets_text(FILE *f, const struct lttr_vitals_report *r,
+			      uint64_t width_ns,
+			      const struct lttr_vitals_bucket *b, size_t n);
+void lttr_vitals_buckets_json(FILE *f, const struct lttr_vitals_report *r,
+			      uint64_t width_ns,
+			      const struct lttr_vitals_bucket *b, size_t n);
+
+/* ---- the views (vitals-view.c, docs/views.md "Vital signs") ---------- */
+
+/** the largest total of @vital among @n buckets */
+uint64_t lttr_vitals_bucket_max(const struct lttr_vitals_bucket *b, size_t n,
+				unsigned int vital);
+/** a column's height in eighths: 0 for 0, else 1..8 of @max */
+unsigned int lttr_vitals_level8(uint64_t v, uint64_t max);
+
+/**
+ * lttr_vitals_trace_span() - the times of the trace @dir that the epochs
+ * are compared with (the analyses' window start, the end; CLOCK_MONOTONIC
+ * as the epochs') and the header's start (@base, the lessons' origin)
+ * Return: 0, or -1 with why in @err.
+ */
+int lttr_vitals_trace_span(const char *dir, uint64_t *start, uint64_t *end,
+			   uint64_t *base, char *err, size_t errlen);
+/** whether epoch @e overlaps [@start, @end) */
+bool lttr_vitals_epoch_in_trace(const struct lttr_vitals_epoch *e,
+				uint64_t start, uint64_t end);
+
+struct lttr_lesson;
+/**
+ * lttr_vitals_epoch_lesson() - epoch @i of @r in the trace of span
+ * @start..@end (@base its header's start) as a lesson of one step: the
+ * window the epoch's part in the trace, the cursor in its middle, the
+ * text its vital signs (totals, verdicts, top labels)
+ * Return: 0, or -1 when the epoch is not in the trace or out of memory.
+ */
+int lttr_vitals_epoch_lesson(const struct lttr_vitals_report *r, size_t i,
+			     uint64_t start, uint64_t end, uint64_t base,
+			     struct lttr_lesson **out);
 
 /* ---- the Prometheus exposition (vitals-prom.c, docs/vitals.md) --------- */
 

@@ -1,0 +1,94 @@
+#!/usr/bin/env python3
+# ooo-buffers.py FILE - writes the buffers of a fake device (FAKE_BUFFERS,
+# fake-device.c) whose events come out of order across the CPUs: CPU 1's
+# first buffer (a wakeup at 35 ms, a request's receive at 51 ms) is handed
+# out after CPU 0's first two (the woken task switched in at 40 ms, the
+# request's reply sent at 80 ms, from CPU 0).  Times count from START.
+# Pids above pid_max, so that /proc names none of them.
+import os
+import struct
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                '..', '..', 'tests', 'lib'))
+import lttfmt  # noqa: E402
+
+MS = 1000000
+SRV, CLI, OTHER = 5000200, 5000300, 5000400
+INO = 77
+READ, RECVFROM, SENDTO = 0, 45, 44
+ENDPOINT = struct.Struct('<QQihHHHBBB')	# struct ltt_ev_socket_endpoint, 31 bytes
+
+
+def payload(name, **kw):
+    lay = lttfmt.PAYLOADS[name]
+    vals = dict.fromkeys(m for m, _ in lay.members)
+    for m in vals:
+        vals[m] = kw.get(m, 0)
+    return lay.struct.pack(*[vals[m] for m, _ in lay.members])
+
+
+def rec(t, name, data):
+    size = (8 + len(data) + 3) // 4 * 4
+    return (t, lttfmt.ID[lttfmt.EVENTS[name].sym], data + bytes(size - 8 - len(data)))
+
+
+def buffer(cpu, seq, pid, end, recs):
+    start = recs[0][0]
+    body = b''
+    for t, ident, data in recs:
+        body += lttfmt.RECORD_HEADER.struct.pack(t - start, ident, 0, 8 + len(data)) + data
+    return lttfmt.BUFFER_HEADER.struct.pack(lttfmt.BUFFER_MAGIC, cpu, 0, seq, start, end,
+                                            len(body), pid, 0) + body
+
+
+def sc(t, nr, ret=None):
+    if ret is None:
+        return rec(t, 'syscall_entry', payload('syscall_entry', nr=nr))
+    return rec(t, 'syscall_exit', payload('syscall_exit', nr=nr, ret=ret))
+
+
+def sw(t, prev, nxt):
+    return rec(t, 'schedchange', payload('schedchange', prev_pid=prev, next_pid=nxt, prev_state=1))
+
+
+def io(t, name, ret):
+    return rec(t, name, payload('socket_io', ino=INO, size=ret, ret=ret, family=2, type=1))
+
+
+cpu0_a = buffer(0, 0, SRV, 60 * MS, [
+    rec(10 * MS, 'trace_start', payload('trace_start', pid=SRV, cpu=0)),
+    rec(20 * MS, 'socket_accept', ENDPOINT.pack(INO, 1, 4, 0, 2, 1, 6, 5, 0, 0)),
+    sw(40 * MS, SRV, CLI),		# the client, woken at 35 ms on CPU 1
+    sc(60 * MS, READ),
+])
+cpu0_b = buffer(0, 1, CLI, 120 * MS, [
+    sc(70 * MS, READ, 10),		# a read of 10 ms
+    sw(75 * MS, CLI, SRV),
+    sc(80 * MS, SENDTO),		# the reply: 80 - 51 = 29 ms at the callee
+    io(81 * MS, 'socket_send', 50),
+    sc(82 * MS, SENDTO, 50),
+    sw(120 * MS, SRV, CLI),
+])
+cpu1_a = buffer(1, 0, SRV, 100 * MS, [
+    rec(30 * MS, 'trace_start', payload('trace_start', pid=SRV, cpu=1)),
+    rec(35 * MS, 'wakeup', payload('process_wakeup', pid=CLI, cpu=0)),
+    sc(50 * MS, RECVFROM),
+    io(51 * MS, 'socket_recv', 100),
+    sc(52 * MS, RECVFROM, 100),
+    sw(60 * MS, SRV, OTHER),
+    sc(90 * MS, READ),
+    sc(100 * MS, READ, 1),
+])
+cpu1_b = buffer(1, 1, OTHER, 210 * MS, [
+    sc(150 * MS, READ),
+    sc(155 * MS, READ, 1),
+    sc(210 * MS, READ),
+])
+cpu0_c = buffer(0, 2, CLI, 260 * MS, [
+    sc(200 * MS, READ),
+    sc(260 * MS, READ, 1),
+])
+with open(sys.argv[1], 'wb') as f:
+    for b in (cpu0_a, cpu0_b, cpu1_a, cpu1_b, cpu0_c):
+        f.write(b)
