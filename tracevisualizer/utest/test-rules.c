@@ -222,7 +222,7 @@ static void test_log(void)
 		"expected a duration");
 	refused("on exit then snapshot, log top(5) for 0s", "line 1, column 39:", "above 0");
 	refused("on exit then snapshot, log top(5) for 2h", "line 1, column 39:",
-		"expected a duration");
+		"at most 1 hour");
 	refused("on exit then snapshot, log top(5) for 61min", "line 1, column 39:",
 		"at most 1 hour");
 	refused("on exit then snapshot, log top(5) for 5s or 0 events", "line 1, column 45:",
@@ -491,7 +491,7 @@ static void test_timer_request_errors(void)
 	refused("on every 1s if count(0s) > 1 then snapshot", "line 1, column 22:", "window of 0");
 	refused("on request(http) then snapshot", "line 1, column 11:", "only syscall_exit");
 	refused("on request if sig == 11 then snapshot", "line 1, column 15:", "'sig'");
-	refused("on every 1s then snapshot, log top(3) for 5s", "line 1, column 27:",
+	refused("on every 1s then snapshot, log top(3) for 5s", "line 1, column 28:",
 		"a timer rule (on every) has none");
 }
 
