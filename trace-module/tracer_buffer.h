@@ -181,6 +181,8 @@ struct ltt_cpu {
  *  lock (cpus_read_lock()), then read_mutex.  The hotplug callbacks run
  *  with the hotplug lock held for writing and take read_mutex only.
  */
+struct ltt_heavy_set;
+
 struct ltt_tracer {
 	int active;
 	int tracing;
@@ -195,6 +197,8 @@ struct ltt_tracer {
 	u32 stack_kdepth;	/* kernel frames at most */
 	u32 stack_udepth;	/* user frames at most */
 	u64 stack_sys[LTT_STACK_SYSCALLS / 64];	/* syscalls with stacks */
+	/* heavy logging (tracer_stack.c): NULL, or the set published */
+	struct ltt_heavy_set __rcu *heavy;
 	u32 opt_flags;		/* LTT_OPT_* for the next START */
 	u32 capture_len;	/* packet bytes kept, <= LTT_MAX_CAPTURE */
 	u32 flush_ms;		/* periodic flush interval, 0: off */
@@ -302,6 +306,11 @@ int ltt_check_syscall_ip(const struct ltt_syscall_ip *s);
 /* tracer_stack.c */
 int ltt_check_stacks(const struct ltt_stack_config *s);
 bool ltt_stack_wanted(unsigned int id, const void *data, unsigned int len);
+int ltt_heavy_set(const struct ltt_heavy *h);
+void ltt_heavy_clear(void);
+bool ltt_heavy_current(void);
+bool ltt_heavy_stack_wanted(unsigned int id, const void *data,
+			    unsigned int len);
 const u64 *ltt_stack_capture(unsigned int id, struct ltt_ev_stack *hdr);
 
 /* tracer_sample.c */

@@ -449,7 +449,8 @@ static notrace void ltt_write(const struct ltt_rec *r)
 }
 
 static void ltt_submit(unsigned int id, const void *data, unsigned int len,
-		       const void *var, unsigned int var_len, bool stack);
+		       const void *var, unsigned int var_len, bool stack,
+		       bool heavy);
 
 /*
  * Write record @r and, right after it in the same buffer stream, with
@@ -523,7 +524,7 @@ static noinline notrace void ltt_write_compact(unsigned int id,
 	/* The payload structs are packed: they can be read in place. */
 	clen = ltt_compact_event(id, data, len, &cev);
 	if (!clen) {
-		ltt_submit(id, data, len, NULL, 0, false);
+		ltt_submit(id, data, len, NULL, 0, false, false);
 		return;
 	}
 	/*
@@ -674,7 +675,9 @@ static noinline notrace void ltt_write_exec(struct ltt_rec *r, bool stack)
  * callers test it): apply the filter and the details mask, bound the
  * variable part and rewrite what
  * the session configuration asks for (syscall IP, packet capture
- * length).  Preemption is disabled by the caller.
+ * length).  @heavy: a task of the heavy logging set, whose events get
+ * their details whatever the details mask says.  Preemption is disabled
+ * by the caller.
  *
  * The configuration (details, filter, sip, capture_len) cannot change
  * while tracing; the event mask can, one 64-bit word at a time, and
@@ -682,7 +685,7 @@ static noinline notrace void ltt_write_exec(struct ltt_rec *r, bool stack)
  */
 static notrace void ltt_submit(unsigned int id, const void *data,
 			       unsigned int len, const void *var,
-			       unsigned int var_len, bool stack)
+			       unsigned int var_len, bool stack, bool heavy)
 {
 	struct ltt_rec r ltt_scratch;
 	union {
@@ -704,7 +707,7 @@ static notrace void ltt_submit(unsigned int id, const void *data,
 		return;
 	r.full = r.data;
 	r.full_len = r.len;
-	if (!ltt_mask_test(ltt.details, id)) {
+	if (!heavy && !ltt_mask_test(ltt.details, id)) {
 		r.flags = LTT_REC_NO_DETAILS;
 		goto write;
 	}
@@ -763,8 +766,9 @@ write:
 }
 
 /*
- * The callback's path when the session asked for stacks (LTT_EV_STACK):
- * out of line, so that without stacks the callback only tests the flag.
+ * The callback's path when the session asked for stacks (LTT_EV_STACK)
+ * or a heavy logging set is published (LTT_IOC_SET_HEAVY): out of line,
+ * so that without either the callback only tests two words.
  */
 static noinline notrace void ltt_callback_stacks(unsigned int id,
 						 const void *data,
@@ -772,12 +776,16 @@ static noinline notrace void ltt_callback_stacks(unsigned int id,
 						 const void *var,
 						 unsigned int var_len)
 {
-	if (ltt_stack_wanted(id, data, len))
-		ltt_submit(id, data, len, var, var_len, true);
+	bool heavy = ltt_heavy_current();
+	bool stack = ltt_stack_wanted(id, data, len) ||
+		     (heavy && ltt_heavy_stack_wanted(id, data, len));
+
+	if (stack || heavy)
+		ltt_submit(id, data, len, var, var_len, stack, heavy);
 	else if (likely(ltt.fast) && data && !var_len)
 		ltt_write_compact(id, data, len);
 	else
-		ltt_submit(id, data, len, var, var_len, false);
+		ltt_submit(id, data, len, var, var_len, false, false);
 }
 
 /*
@@ -793,7 +801,7 @@ notrace void ltt_sample_write(const struct ltt_ev_sample *ev)
 		return;
 	ltt_submit(LTT_EV_SAMPLE, ev, sizeof(*ev), NULL, 0,
 		   READ_ONCE(ltt.stacks) &&
-		   ltt_stack_wanted(LTT_EV_SAMPLE, ev, sizeof(*ev)));
+		   ltt_stack_wanted(LTT_EV_SAMPLE, ev, sizeof(*ev)), false);
 }
 
 /*
@@ -816,13 +824,13 @@ notrace void ltt_trace_callback(unsigned int id, const void *data,
 		return;
 	if (!ltt_mask_test(ltt.mask, id))
 		return;
-	/* Stacks off (the default): one flag, false, read here. */
-	if (unlikely(ltt.stacks))
+	/* Stacks and heavy logging off (the default): two words read here. */
+	if (unlikely(ltt.stacks || rcu_access_pointer(ltt.heavy)))
 		ltt_callback_stacks(id, data, len, var, var_len);
 	else if (likely(ltt.fast) && data && !var_len)
 		ltt_write_compact(id, data, len);
 	else
-		ltt_submit(id, data, len, var, var_len, false);
+		ltt_submit(id, data, len, var, var_len, false, false);
 }
 
 /*
@@ -836,7 +844,7 @@ notrace void ltt_log(unsigned int id, const void *data, unsigned int len,
 {
 	/* Pairs with the release in START, as in the callback. */
 	if (smp_load_acquire(&ltt.active) && ltt_mask_test(ltt.mask, id))
-		ltt_submit(id, data, len, var, var_len, false);
+		ltt_submit(id, data, len, var, var_len, false, false);
 }
 
 /* Would ltt_log() record event @id now?  Any context. */

@@ -161,6 +161,7 @@ static void ltt_session_defaults(void)
 	memset(ltt.stack_sys, 0, sizeof(ltt.stack_sys));
 	ltt.stack_kdepth = LTT_STACK_KERNEL_DEPTH;
 	ltt.stack_udepth = LTT_STACK_USER_DEPTH;
+	ltt_heavy_clear();
 	ltt.opt_flags = 0;
 	ltt.capture_len = 0;
 	ltt.flush_ms = 0;
@@ -590,6 +591,28 @@ static int ltt_set_stack_syscalls(struct file *file, void __user *argp)
 	return ret;
 }
 
+/*
+ * LTT_IOC_SET_HEAVY: the tasks whose events get details and stacks
+ * (heavy logging).  Unlike the rest of the configuration, changed while
+ * tracing too (the write path reads it under RCU, see tracer_stack.c),
+ * by the session's owner (or a file that becomes it).  A bad set changes
+ * nothing.
+ */
+static int ltt_set_heavy(struct file *file, void __user *argp)
+{
+	struct ltt_heavy h;	/* 168 bytes */
+	int ret;
+
+	if (copy_from_user(&h, argp, sizeof(h)))
+		return -EFAULT;
+	mutex_lock(&ltt.ctl_mutex);
+	ret = ltt.owner && ltt.owner != file ? -EBUSY : ltt_heavy_set(&h);
+	if (!ret)
+		ltt_claim(file);
+	mutex_unlock(&ltt.ctl_mutex);
+	return ret;
+}
+
 /* Owner, while stopped: the sampling profiler's rate (Hz, 0 off). */
 static int ltt_set_sample(struct file *file, void __user *argp)
 {
@@ -730,6 +753,8 @@ static long ltt_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		return ltt_set_sample(file, argp);
 	case LTT_IOC_SET_STACK_SYSCALLS:
 		return ltt_set_stack_syscalls(file, argp);
+	case LTT_IOC_SET_HEAVY:
+		return ltt_set_heavy(file, argp);
 	case LTT_IOC_GET_SUBBUF:
 		return ltt_subbuf_get(file, argp, file->f_flags & O_NONBLOCK);
 	case LTT_IOC_PUT_SUBBUF:

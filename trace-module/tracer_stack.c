@@ -14,6 +14,7 @@
 #include <linux/module.h>
 #include <linux/percpu.h>
 #include <linux/ptrace.h>
+#include <linux/rcupdate.h>
 #include <linux/sched.h>
 #include <linux/sched/task_stack.h>
 #include <linux/stacktrace.h>
@@ -58,6 +59,103 @@ notrace bool ltt_stack_wanted(unsigned int id, const void *data,
 		return data && len >= sizeof(*se) &&
 		       se->nr < LTT_STACK_SYSCALLS &&
 		       ltt_mask_test(ltt.stack_sys, se->nr);
+	if (id == LTT_EV_SCHEDCHANGE)
+		return data && len >= LTT_EV_SCHEDCHANGE_SIZE_1_2 &&
+		       sc->prev_state != 0;
+	return true;
+}
+
+/*
+ * Heavy logging (LTT_IOC_SET_HEAVY): the set of tasks whose events get
+ * details and stacks, changed while tracing.  Two static sets, one of
+ * them published in ltt.heavy (or NULL); the writers read it under RCU
+ * (the write path runs with preemption disabled, or in an NMI), and a
+ * change fills the set not published, publishes it and waits for every
+ * writer that may still read the other (synchronize_rcu()), so that the
+ * next change may fill that one.  Nothing is allocated.  Changed under
+ * ctl_mutex only.
+ */
+struct ltt_heavy_set {
+	u32 npids;
+	u32 pids[LTT_HEAVY_PIDS_MAX];
+	u64 stacks[LTT_MASK_WORDS];
+};
+
+static struct ltt_heavy_set ltt_heavy_sets[2];
+static unsigned int ltt_heavy_next;	/* the set the next change fills */
+
+/* Under ctl_mutex.  Sleeps (synchronize_rcu()). */
+int ltt_heavy_set(const struct ltt_heavy *h)
+{
+	struct ltt_heavy_set *s;
+	unsigned int i, id;
+
+	if (h->npids > LTT_HEAVY_PIDS_MAX || h->reserved)
+		return -EINVAL;
+	for (i = 0; i < h->npids; i++)
+		if (!h->pids[i] || h->pids[i] > PID_MAX_LIMIT)
+			return -EINVAL;
+	for (id = 0; id < LTT_EV_MAX; id++)
+		if ((h->stacks.bits[id / 64] & BIT_ULL(id % 64)) &&
+		    id != LTT_EV_SCHEDCHANGE && id != LTT_EV_PROCESS_WAKEUP &&
+		    id != LTT_EV_SYSCALL_ENTRY)
+			return -EINVAL;
+	if (!h->npids) {
+		ltt_heavy_clear();
+		synchronize_rcu();
+		return 0;
+	}
+	s = &ltt_heavy_sets[ltt_heavy_next];
+	s->npids = h->npids;
+	memcpy(s->pids, h->pids, sizeof(s->pids));
+	memcpy(s->stacks, h->stacks.bits, sizeof(s->stacks));
+	rcu_assign_pointer(ltt.heavy, s);
+	synchronize_rcu();
+	ltt_heavy_next ^= 1;
+	return 0;
+}
+
+/*
+ * Under ctl_mutex: the set empty.  The set unpublished is not filled
+ * again before a change has waited for its readers (ltt_heavy_set()
+ * fills the other one first).
+ */
+void ltt_heavy_clear(void)
+{
+	RCU_INIT_POINTER(ltt.heavy, NULL);
+}
+
+/*
+ * Is the current task, in task context, one of the set's?  (An event in
+ * an interrupt is not the interrupted task's doing.)  Preemption
+ * disabled by the caller.
+ */
+notrace bool ltt_heavy_current(void)
+{
+	const struct ltt_heavy_set *s = rcu_dereference_sched(ltt.heavy);
+	u32 pid = current->pid;
+	unsigned int i;
+
+	if (!s || !in_task())
+		return false;
+	for (i = 0; i < s->npids; i++)
+		if (s->pids[i] == pid)
+			return true;
+	return false;
+}
+
+/*
+ * Does event @id of a task of the set get its stacks?  A switch-out only
+ * when the task blocks, a syscall entry of any syscall.
+ */
+notrace bool ltt_heavy_stack_wanted(unsigned int id, const void *data,
+				    unsigned int len)
+{
+	const struct ltt_heavy_set *s = rcu_dereference_sched(ltt.heavy);
+	const struct ltt_ev_schedchange *sc = data;
+
+	if (!s || !(READ_ONCE(s->stacks[id / 64]) & BIT_ULL(id % 64)))
+		return false;
 	if (id == LTT_EV_SCHEDCHANGE)
 		return data && len >= LTT_EV_SCHEDCHANGE_SIZE_1_2 &&
 		       sc->prev_state != 0;

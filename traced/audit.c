@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* audit.c - the trigger rules while tracing (audit.h, docs/triggers.md) */
 #include "audit.h"
+#include "device.h"
 #include "header.h"
 #include "msg.h"
 
@@ -15,11 +16,14 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include <lttr/audit/blame.h>
 #include <lttr/audit/rules.h>
 #include <lttr/reader/event.h>
+#include <lttr/reader/trace.h>
 
 #define MAX_NOTIFY	16	/* notify commands running at once; more are refused */
 #define NCOMMS		4096	/* names of tasks, by pid modulo */
+#define HEAVY_CLOSE_MAX_NS	(5ULL * 1000000000ULL)	/* a quiet CPU waited for at most */
 /* a buffer kept for the snapshots */
 struct rbuf {
 	struct rbuf *next;
@@ -45,6 +49,32 @@ struct notify {
 	pid_t pid;
 	uint64_t deadline;
 	unsigned int seq;
+};
+
+/* a task logged heavily, and what its logging recorded */
+struct party {
+	uint32_t pid;
+	int blame_known;
+	uint64_t blame_ns;
+	uint64_t events, stacks, bytes;
+};
+
+/*
+ * The heavy logging of one firing (log top(N) for D [or C events]): on
+ * from from_ns until deadline or C events; then closing, counting the
+ * records of [from_ns, to_ns) that were still in the module, until due.
+ */
+enum heavy_state { HEAVY_OFF, HEAVY_ON, HEAVY_CLOSING };
+
+struct heavy {
+	enum heavy_state state;
+	unsigned int seq;
+	uint64_t from_ns, to_ns, deadline, due;
+	uint64_t max_events, events;
+	const char *ended;
+	char why[LTTR_ERRMSG_MAX];	/* why the blame could not rank */
+	size_t n;
+	struct party p[LTT_HEAVY_PIDS_MAX];
 };
 
 struct audit {
@@ -75,6 +105,8 @@ struct audit {
 	struct notify notify[MAX_NOTIFY];
 	size_t nnotify;
 	int stop;
+	struct device *dev;	/* for the heavy logging, or NULL */
+	struct heavy heavy;
 };
 
 static uint64_t now_ns(void)
@@ -158,6 +190,215 @@ static void learn(struct audit *a, const struct lttr_event *ev)
 	}
 }
 
+/* ---- heavy logging (log top(N) for D) ---------------------------------- */
+
+/* a record of the ring: a logged task's, while its logging was on? */
+static void heavy_count(struct audit *a, const struct lttr_event *ev)
+{
+	struct heavy *h = &a->heavy;
+	size_t i;
+
+	if (h->state == HEAVY_OFF || ev->time_ns < h->from_ns ||
+	    (h->state == HEAVY_CLOSING && ev->time_ns >= h->to_ns))
+		return;
+	for (i = 0; i < h->n; i++) {
+		if (h->p[i].pid != ev->pid)
+			continue;
+		h->p[i].bytes += ev->size;
+		if (ev->id == LTT_EV_STACK) {
+			h->p[i].stacks++;
+		} else {
+			h->p[i].events++;
+			h->events++;
+		}
+		return;
+	}
+}
+
+/*
+ * The parties to log for firing @f: the top of the critical blame of its
+ * instance, read in its snapshot @snapdir (lttr_blame_compute(), the
+ * blame tracevisualizer audit shows); the firing's task alone for an
+ * instant event, or when the blame cannot rank (h->why says why).
+ */
+static void heavy_parties(struct audit *a, const struct lttr_firing *f, const char *snapdir)
+{
+	struct heavy *h = &a->heavy;
+	struct lttr_trace *t = NULL;
+	struct lttr_blame *b = NULL;
+	struct lttr_error err;
+	size_t i;
+
+	h->n = 0;
+	h->why[0] = '\0';
+	if (f->start_ns >= f->time_ns) {
+		snprintf(h->why, sizeof(h->why), "an instant event: its task");
+	} else {
+		char path[4096];
+
+		snprintf(path, sizeof(path), "%s/%s", a->dir, snapdir);
+		if (lttr_trace_open(path, LTTR_OPEN_SALVAGE, &t, &err) < 0 ||
+		    lttr_blame_compute(t, f->pid, f->start_ns, f->time_ns, f->log.top, &b,
+				       &err) < 0)
+			snprintf(h->why, sizeof(h->why), "%s", err.msg);
+	}
+	for (i = 0; b && i < b->nparty && h->n < LTT_HEAVY_PIDS_MAX; i++) {
+		const struct lttr_blame_party *p = &b->party[i];
+
+		if (p->top && p->kind == LTTR_BLAME_TASK && p->pid)
+			h->p[h->n++] = (struct party){ .pid = p->pid, .blame_known = 1,
+						       .blame_ns = p->blame_ns };
+	}
+	if (!h->n && f->pid) {
+		h->p[h->n++] = (struct party){ .pid = f->pid };
+		if (!h->why[0])
+			snprintf(h->why, sizeof(h->why), "no task in the blame's top: its task");
+	} else if (!h->n) {
+		snprintf(h->why, sizeof(h->why), "no task to log (the firing's is the idle task)");
+	}
+	lttr_blame_free(b);
+	if (t)
+		lttr_trace_close(t);
+}
+
+/* switch the module's heavy logging set to @n tasks of @h (0: off) */
+static int heavy_set(struct audit *a, size_t n)
+{
+	struct ltt_heavy set;
+	size_t i;
+
+	memset(&set, 0, sizeof(set));
+	set.npids = (uint32_t)n;
+	for (i = 0; i < n; i++)
+		set.pids[i] = a->heavy.p[i].pid;
+	if (n) {
+		set.stacks.bits[LTT_EV_SCHEDCHANGE / 64] |= 1ULL << (LTT_EV_SCHEDCHANGE % 64);
+		set.stacks.bits[LTT_EV_PROCESS_WAKEUP / 64] |= 1ULL << (LTT_EV_PROCESS_WAKEUP % 64);
+		set.stacks.bits[LTT_EV_SYSCALL_ENTRY / 64] |= 1ULL << (LTT_EV_SYSCALL_ENTRY % 64);
+	}
+	return device_set_heavy(a->dev, &set, "log");
+}
+
+static void heavy_line(struct audit *a)
+{
+	const struct heavy *h = &a->heavy;
+	size_t i;
+
+	if (!a->log)
+		return;
+	fprintf(a->log, "{\"log\":%u,\"from_ns\":%" PRIu64 ",\"to_ns\":%" PRIu64
+		",\"ended\":\"%s\",\"why\":", h->seq, h->from_ns, h->to_ns, h->ended);
+	if (h->why[0]) {
+		fputc('"', a->log);
+		for (i = 0; h->why[i]; i++)
+			if (h->why[i] == '"' || h->why[i] == '\\')
+				fprintf(a->log, "\\%c", h->why[i]);
+			else if ((unsigned char)h->why[i] >= 0x20)
+				fputc(h->why[i], a->log);
+		fputc('"', a->log);
+	} else {
+		fputs("null", a->log);
+	}
+	fputs(",\"parties\":[", a->log);
+	for (i = 0; i < h->n; i++) {
+		const struct party *p = &h->p[i];
+
+		fprintf(a->log, "%s{\"pid\":%" PRIu32 ",\"blame_ns\":", i ? "," : "", p->pid);
+		if (p->blame_known)
+			fprintf(a->log, "%" PRIu64, p->blame_ns);
+		else
+			fputs("null", a->log);
+		fprintf(a->log, ",\"events\":%" PRIu64 ",\"stacks\":%" PRIu64
+			",\"bytes\":%" PRIu64 "}", p->events, p->stacks, p->bytes);
+	}
+	fputs("]}\n", a->log);
+	if (fflush(a->log) == EOF)
+		a->log_failed = 1;
+}
+
+/* firing @seq (@f) asks for heavy logging; its snapshot is @snapdir */
+static void heavy_start(struct audit *a, const struct lttr_firing *f, unsigned int seq,
+			const char *snapdir)
+{
+	struct heavy *h = &a->heavy;
+
+	if (!a->dev)
+		return;
+	if (h->state != HEAVY_OFF) {
+		msg_warn("firing %u: no heavy logging, that of firing %u is still on", seq, h->seq);
+		if (a->log)
+			fprintf(a->log, "{\"log\":%u,\"skipped\":%u}\n", seq, h->seq);
+		return;
+	}
+	heavy_parties(a, f, snapdir);
+	h->seq = seq;
+	h->events = 0;
+	h->max_events = f->log.events;
+	if (!h->n || heavy_set(a, h->n) < 0) {
+		h->from_ns = h->to_ns = now_ns();
+		h->ended = h->n ? "refused" : "nothing";
+		heavy_line(a);
+		return;
+	}
+	/* from the set's publication on: every event after has its details */
+	h->from_ns = now_ns();
+	h->deadline = h->from_ns + f->log.for_ns;
+	h->state = HEAVY_ON;
+	msg_info("firing %u: heavy logging of %zu tasks for %.3f s", seq, h->n,
+		 (double)f->log.for_ns / 1e9);
+}
+
+/*
+ * Have the buffers read passed @t on every CPU that sent any?  (A quiet
+ * CPU may send none: heavy_poll() waits for it HEAVY_CLOSE_MAX_NS at most.)
+ */
+static int cpus_passed(const struct audit *a, uint64_t t)
+{
+	unsigned int c;
+
+	for (c = 0; c < a->ncpus; c++)
+		if (a->cpu_end[c] && a->cpu_end[c] < t)
+			return 0;
+	return 1;
+}
+
+/*
+ * The heavy logging's time or count reached (or @all: the trace ends):
+ * off in the module, then, once the buffers read have passed its end on
+ * every CPU (its records are then counted; two flush intervals at least,
+ * HEAVY_CLOSE_MAX_NS at most), its line in the firings log.
+ */
+static void heavy_poll(struct audit *a, int all)
+{
+	struct heavy *h = &a->heavy;
+	uint64_t now = now_ns();
+	uint64_t flush_ns = (uint64_t)(a->o->flush_ms ? a->o->flush_ms : DEFAULT_RULES_FLUSH_MS) *
+			    1000000ULL;
+
+	if (h->state == HEAVY_ON && (all || now >= h->deadline ||
+				     (h->max_events && h->events >= h->max_events))) {
+		h->ended = h->max_events && h->events >= h->max_events ? "events" :
+			   now >= h->deadline ? "time" : "stop";
+		if (heavy_set(a, 0) < 0)
+			h->ended = "not switched off";
+		h->to_ns = now_ns();
+		h->due = h->to_ns + 2 * flush_ns;
+		h->state = HEAVY_CLOSING;
+	}
+	if (h->state == HEAVY_CLOSING &&
+	    (all || (now >= h->due && cpus_passed(a, h->to_ns)) ||
+	     now >= h->to_ns + HEAVY_CLOSE_MAX_NS)) {
+		heavy_line(a);
+		h->state = HEAVY_OFF;
+	}
+}
+
+void audit_set_device(struct audit *a, struct device *dev)
+{
+	if (a)
+		a->dev = dev;
+}
+
 /* ---- the ring and the events --------------------------------------------- */
 
 /* decode the records of buffer @b into the events not fed yet */
@@ -204,6 +445,7 @@ static void decode(struct audit *a, struct rbuf *b)
 			pid = ev.p.trace_start.pid;
 			ev.pid = pid;
 		}
+		heavy_count(a, &ev);
 		if (ev.time_ns < a->fed) {
 			/* a CPU's record before a time every CPU had passed */
 			a->late++;
@@ -516,6 +758,7 @@ void audit_poll(struct audit *a)
 
 	if (!a)
 		return;
+	heavy_poll(a, 0);
 	for (i = 0; i < a->nnotify;) {
 		struct notify *n = &a->notify[i];
 		int status = 0, killed = 0;
@@ -551,6 +794,8 @@ static void act(struct audit *a, const struct lttr_firing *f, unsigned int seq)
 	size_t len = 0;
 	FILE *m;
 
+	/* a snapshot takes time: a heavy logging due ends before it */
+	heavy_poll(a, 0);
 	if (f->actions & LTTR_ACT_SNAPSHOT)
 		snapshot(a, &si, name, sizeof(name));
 	m = open_memstream(&json, &len);
@@ -571,6 +816,8 @@ static void act(struct audit *a, const struct lttr_firing *f, unsigned int seq)
 		notify_start(a, f->notify, json, len, seq);
 	if (f->actions & LTTR_ACT_STOP)
 		a->stop = 1;
+	if ((f->actions & LTTR_ACT_LOG) && (f->actions & LTTR_ACT_SNAPSHOT) && !a->stop)
+		heavy_start(a, f, seq, name);
 	free(json);
 }
 
@@ -733,6 +980,7 @@ int audit_close(struct audit *a, uint64_t end_ns)
 	a->batch = NULL;
 	merge(a, 1);
 	lttr_rules_advance(a->o->rules, &ctx, end_ns, on_fire, a);
+	heavy_poll(a, 1);
 	while (a->nnotify) {
 		struct timespec ts = { 0, 20 * 1000 * 1000 };
 

@@ -31,6 +31,14 @@ struct audit *audit_open(const struct options *o, int dirfd, const char *dir,
 			 const struct ltt_trace_header *h, unsigned int ncpus,
 			 int *failed);
 
+struct device;
+
+/*
+ * The device the heavy logging (log top(N) for D) switches on and off
+ * (LTT_IOC_SET_HEAVY); without it, log does nothing.
+ */
+void audit_set_device(struct audit *a, struct device *dev);
+
 /* A buffer taken from the module (@len bytes at @p, valid for the call). */
 void audit_buffer(struct audit *a, const void *p, size_t len);
 

@@ -178,6 +178,15 @@ int device_set_flush(struct device *dev, __u32 ms, const char *option)
 			    option);
 }
 
+int device_set_heavy(struct device *dev, const struct ltt_heavy *h,
+		     const char *option)
+{
+	struct ltt_heavy c = *h;
+
+	return config_ioctl(dev, LTT_IOC_SET_HEAVY, &c, "LTT_IOC_SET_HEAVY",
+			    option);
+}
+
 int device_set_stack_syscalls(struct device *dev,
 			      const struct ltt_syscall_set *sys,
 			      const char *option)

@@ -56,6 +56,13 @@ int device_set_stack_syscalls(struct device *dev,
 			      const char *option);
 
 /*
+ * LTT_IOC_SET_HEAVY (ABI 12): the tasks whose events get details and
+ * stacks, while tracing too (heavy logging, audit.c)
+ */
+int device_set_heavy(struct device *dev, const struct ltt_heavy *h,
+		     const char *option);
+
+/*
  * Reads one buffer (non-blocking).  Returns its size, 0 at end of trace,
  * -2 if none is ready yet, -1 on error (message printed).
  */

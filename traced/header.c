@@ -61,6 +61,23 @@ void header_set_stacks(struct ltt_trace_header *h,
 	h->mask.bits[LTT_EV_STACK / 64] |= 1ULL << (LTT_EV_STACK % 64);
 }
 
+void header_set_heavy(struct ltt_trace_header *h)
+{
+	static const unsigned int ids[] = {
+		LTT_EV_SCHEDCHANGE, LTT_EV_PROCESS_WAKEUP, LTT_EV_SYSCALL_ENTRY,
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(ids) / sizeof(ids[0]); i++)
+		h->stacks.events.bits[ids[i] / 64] |= 1ULL << (ids[i] % 64);
+	if (!h->stacks.kernel_depth && !h->stacks.user_depth) {
+		h->stacks.kernel_depth = LTT_STACK_KERNEL_DEPTH;
+		h->stacks.user_depth = LTT_STACK_USER_DEPTH;
+	}
+	memset(&h->stack_syscalls, 0xff, sizeof(h->stack_syscalls));
+	h->mask.bits[LTT_EV_STACK / 64] |= 1ULL << (LTT_EV_STACK % 64);
+}
+
 void header_set_command(struct ltt_trace_header *h, uint32_t pid)
 {
 	h->command_pid = pid;

@@ -39,6 +39,12 @@ void header_set_stacks(struct ltt_trace_header *h,
  * The pid of the command `traced -- CMD` started (format 1.9), which the
  * reader shows first; 0: no command.
  */
+/*
+ * Heavy logging (log top(N) for D): the events whose records may carry
+ * stacks (those of the tasks logged while they were), every syscall
+ * (docs/triggers.md)
+ */
+void header_set_heavy(struct ltt_trace_header *h);
 void header_set_command(struct ltt_trace_header *h, uint32_t pid);
 
 /* CLOCK_REALTIME / CLOCK_MONOTONIC in ns. */

@@ -30,6 +30,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <lttr/audit/rules.h>
 
 struct files {
 	char header[PATH_MAX];
@@ -449,6 +450,8 @@ int main(int argc, char **argv)
 		header_set_stacks(&h, &o.stacks);
 	h.sample_hz = o.sample_hz;
 	h.stack_syscalls = o.stack_syscalls;
+	if (o.rules && (lttr_rules_actions(o.rules) & LTTR_ACT_LOG))
+		header_set_heavy(&h);
 	if (header_write(f.header_fd, f.header, &h) < 0)
 		return EXIT_WRITE;
 	fd = files_open(&f, f.events);
@@ -489,6 +492,7 @@ int main(int argc, char **argv)
 		if (o.force && unlinkat(f.dirfd, "firings.jsonl", 0) < 0 && errno != ENOENT)
 			msg_warn("cannot replace %s/firings.jsonl: %s", o.output, strerror(errno));
 		s.audit = audit_open(&o, f.dirfd, o.output, &h, s.info.ncpus, &failed);
+		audit_set_device(s.audit, &s.dev);
 		if (failed)
 			return finish(&s, &f, &h, STOP_WRITE_ERROR, 1, 1);
 	}

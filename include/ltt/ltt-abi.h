@@ -1423,6 +1423,29 @@ struct ltt_syscall_set {
 };
 
 /*
+ * Heavy logging (LTT_IOC_SET_HEAVY; ABI 12; allowed while tracing, it is
+ * made for it): the events of the tasks of @pids (their thread ids, as
+ * the records' pid; @npids of them, at most LTT_HEAVY_PIDS_MAX, each
+ * above 0) are recorded with their details whatever the details mask
+ * says, and those of @stacks with an LTT_EV_STACK record of the current
+ * task's stacks (the ids LTT_IOC_SET_STACKS takes; an LTT_EV_SYSCALL_ENTRY
+ * of any syscall; a switch-out only when the task blocks), at the depths
+ * of the stack configuration.  The task is the current one at the event:
+ * the one switched out, the waker, the caller.  @npids 0 empties the set
+ * (the default, and after release).  @reserved must be 0.  A bad set
+ * (EINVAL) changes nothing.  The events of the other tasks are recorded
+ * as the session's configuration says: the set adds, it never filters.
+ */
+#define LTT_HEAVY_PIDS_MAX	32
+
+struct ltt_heavy {
+	__u32 npids;
+	__u32 reserved;
+	struct ltt_event_mask stacks;
+	__u32 pids[LTT_HEAVY_PIDS_MAX];
+};
+
+/*
  * start_ns is stamped when the START ioctl has returned, but the module
  * records from inside it: the first buffers begin before start_ns, by as
  * long as START took (its static keys switched on: well under a
@@ -1542,8 +1565,12 @@ static inline __u64 ltt_lost_by_event(const struct ltt_lost_info *li,
  * (LTT_EV_MARKER, /dev/ltt-marker).  10: the vital signs collector
  * (/dev/ltt-vitals, struct ltt_vitals_*; the trace format is unchanged).
  * 11: format 1.12, exec records carry the process's arguments
- * (struct ltt_exec_argv).  13: format 1.14, the executable mappings of
- * the processes while tracing (LTT_EV_MMAP, struct ltt_ev_mmap).
+ * (struct ltt_exec_argv).
+ * 12: heavy logging (LTT_IOC_SET_HEAVY, struct ltt_heavy): a set of tasks
+ * whose events get details and stacks while tracing (the records are
+ * those of format 1.12).  13: format 1.14 (1.13 was not used), the
+ * executable mappings of the processes while tracing (LTT_EV_MMAP,
+ * struct ltt_ev_mmap).
  * The daemon writes its own LTT_FORMAT_MINOR in the trace header, so it
  * refuses a module of another version.
  */
@@ -1668,6 +1695,7 @@ struct ltt_subbuf {
 #define LTT_IOC_SET_STACKS	_IOW(LTT_IOC_MAGIC, 20, struct ltt_stack_config)
 #define LTT_IOC_SET_SAMPLE	_IOW(LTT_IOC_MAGIC, 21, __u32)
 #define LTT_IOC_SET_STACK_SYSCALLS _IOW(LTT_IOC_MAGIC, 22, struct ltt_syscall_set)
+#define LTT_IOC_SET_HEAVY	_IOW(LTT_IOC_MAGIC, 23, struct ltt_heavy)
 
 /* ---- vital signs (/dev/ltt-vitals, ABI 10; docs/vitals.md) ---------- */
 

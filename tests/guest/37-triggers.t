@@ -13,7 +13,10 @@
 # explains it (the parts add up to its latency) and puts the lock holder
 # first in its critical blame.  (On one CPU: a run on two, whose
 # snapshot missed the server's wakeup of the client, recorded on the other
-# CPU, blamed the client's own wait.)
+# CPU, blamed the client's own wait.)  The rule also logs heavily its top
+# 2 (log top(2) for 2s, docs/triggers.md): the lock holder is logged; in
+# the trace, over the time the firings log gives, the logged tasks'
+# syscall entries carry stacks, no other task's do, and none do after.
 . "$(dirname "$0")/../lib/tap.sh"
 share=$(mktemp -d); trap 'rm -rf "$share"' EXIT
 
@@ -26,13 +29,29 @@ cat > "$share/arules" <<'RULES'
 # a read of ltt-lockserv 20 times slower than the same task's mean over
 # 10 s, and over 30 ms (traced's own reads of its buffers, and the waits
 # it causes on a loaded TCG guest, stay under it)
-on syscall_exit(read) by pid if latency > 30ms and latency > 20 * avg(latency, 10s) and comm == "ltt-lockserv" then snapshot
+on syscall_exit(read) by pid if latency > 30ms and latency > 20 * avg(latency, 10s) and comm == "ltt-lockserv" then snapshot, log top(2) for 2s
 RULES
 cat > "$share/run.sh" <<'RUN'
 traced -q -o /mnt/share/t --rules /mnt/share/rules -- sh -c 'ltt-segv 50 > /mnt/share/pid; ltt-getppid 10 > /dev/null; sleep 1'
 echo $? > /mnt/share/rc
-traced -q -o /mnt/share/a --rules /mnt/share/arules -- ltt-lockserv 120 /tmp/lk.dat 1 > /mnt/share/lk.out
+# the server runs until the first heavy logging is over and logged (polled
+# twice a second from CPU 0, the server's being 1; at most 60 s), then it
+# and its client are ended.  The trace is written to the guest's tmpfs
+# and copied after: the snapshots of the firings that come meanwhile,
+# written to the 9p share, held traced up for seconds, and the module's
+# buffers overflowed (the logged window had no event at all)
+cat > /mnt/share/poll.sh <<'POLL'
+i=0
+while ! grep -q '^{"log":1,' /tmp/a/firings.jsonl 2>/dev/null && [ $i -lt 120 ]; do
+	sleep 0.5; i=$((i + 1))
+done
+POLL
+traced -q -o /tmp/a --rules /mnt/share/arules -- sh -c '
+	ltt-lockserv 100000 /tmp/lk.dat 1 > /mnt/share/lk.out & p=$!
+	taskset -c 0 sh /mnt/share/poll.sh
+	kill $p $(sed -n "s/^client //p" /mnt/share/lk.out | head -1); wait $p; exit 0'
 echo $? > /mnt/share/arc
+cp -a /tmp/a /mnt/share/a
 traced -q -e syscall -o /mnt/share/q --rules /mnt/share/qrules -- sleep 1
 echo $? > /mnt/share/qrc
 RUN
@@ -126,8 +145,8 @@ is "$(grep -o '"seq".*"actions"' "$share/q.after" | md5sum)" \
 
 # the slow server: the first firing is the first slow reply, its culprit the lock holder
 is "$(cat "$share/arc")" 0 "traced --rules over ltt-lockserv exits 0"
-locker=$(sed -n 's/^locker //p' "$share/lk.out")
-client=$(sed -n 's/^client //p' "$share/lk.out")
+locker=$(sed -n 's/^locker //p' "$share/lk.out" | head -1)
+client=$(sed -n 's/^client //p' "$share/lk.out" | head -1)
 ok $([ -n "$locker" ] && [ -n "$client" ]; echo $?) "ltt-lockserv printed its locker ($locker) and client ($client): $(grep slow "$share/lk.out")"
 a=$share/a
 tracevisualizer dump --json --pid "$client" "$a/snapshot-1" > "$share/a1.json" 2> "$share/a1.err"
@@ -173,4 +192,39 @@ if i and i['analysed']:
 done()
 PY
 )
+
+# heavy logging: the stacks of the syscall entries in the trace, by window and task
+logs=$(grep '^{"log":' "$a/firings.jsonl")
+echo "$logs" | sed 's/^/# /'
+hl=$(echo "$logs" | jq -c 'select(.parties)' | head -1)
+from=$(echo "$hl" | jq .from_ns); to=$(echo "$hl" | jq .to_ns)
+next=$(echo "$logs" | jq 'select(.parties) | .from_ns' | sed -n 2p)
+ok $([ -n "$hl" ] && echo "$hl" | jq -e --argjson l "$locker" \
+	'.ended == "time" and (.to_ns - .from_ns) >= 2000000000 and ([.parties[].pid] | index($l)) != null' >/dev/null; echo $?) \
+	"the first heavy logging ran its 2 s (or more) over the lock holder $locker and others: $(echo "$hl" | jq -c '[.parties[].pid]')"
+st() {	# st PID|all FROM TO: "stacked all" of the syscall entries
+	local p=()
+	[ "$1" = all ] || p=(--pid "$1")
+	tracevisualizer stacks --addresses --json --kind syscall_entry "${p[@]}" \
+		--window "@${2}ns:@${3}ns" "$a" | jq -r '.stacks | "\(.total) \(.total + .unstacked)"'
+}
+sum=0 tot=0
+for p in $(echo "$hl" | jq '.parties[].pid'); do
+	read -r s t < <(st "$p" "$from" "$to"); sum=$((sum + s)); tot=$((tot + t))
+done
+# (all of them but those whose stack record was lost: the guest loses events)
+ok $((sum > 0 && 10 * sum >= 9 * tot ? 0 : 1)) "while logged, the logged tasks' syscall entries carry stacks ($sum of $tot)"
+read -r all_s all_t < <(st all "$from" "$to")
+is "$all_s" "$sum" "no other task's entries carry any ($all_t entries in all, $all_s stacked)"
+end=${next:-$(tracevisualizer summary --json "$a" 2>/dev/null | jq .trace.end_ns)}
+# to_ns is the daemon's time once the module's set was emptied: an entry
+# another CPU was writing then (its set looked up before, its time taken
+# after) may still carry a stack, one per CPU at most; none a second later
+read -r af_s af_t < <(st all "$((to + 1))" "$((end - 1))")
+ok $((af_s <= 2 ? 0 : 1)) "after it, at most the entries in flight at the switch-off carry one ($af_s of $af_t, 2 CPUs)"
+read -r ag_s ag_t < <(st all "$((to + 1000000000))" "$((end - 1))")
+is "$ag_s" 0 "a second after it, no entry of any task carries one (of $ag_t)"
+ok $((af_t > 0 ? 0 : 1)) "and there were entries after it ($af_t)"
+is "$(echo "$hl" | jq --argjson s "$sum" '([.parties[].stacks] | add) >= $s and ([.parties[].events] | add) > 0')" \
+	true "the firings log counts the logged tasks' events, and their stacks: at least the $sum of their entries"
 done_testing

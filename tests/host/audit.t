@@ -71,6 +71,14 @@ $tv audit "$tmp/s2" > /dev/null 2> "$tmp/err3.txt"
 is "$?" 1 "audit: a line that is not a firing: exit status 1"
 grep -q 'line 4 is not a firing' "$tmp/err3.txt"
 ok $? "audit: ... its line named"
+# the line traced writes when a firing's heavy logging ends (docs/triggers.md)
+cp -a "$tmp/s" "$tmp/s3"
+printf '%s\n' '{"log":1,"from_ns":5,"to_ns":9,"ended":"time","why":null,"parties":[{"pid":3,"blame_ns":999,"events":4,"stacks":2,"bytes":96}]}' \
+	'{"log":2,"skipped":1}' >> "$tmp/s3/firings.jsonl"
+$tv audit --json --top 2 "$tmp/s3" > "$tmp/out3.json" 2> "$tmp/err4.txt"
+ok $? "audit: a firings log with heavy logging lines: exit status 0"
+is "$(jq -c '[.firings[].seq]' "$tmp/out3.json")" "$(jq -c '[.firings[].seq]' "$tmp/out.json")" \
+	"audit: ... the same firings, the log lines not taken for firings"
 $tv audit --top 0 "$tmp/s" > /dev/null 2>&1
 is "$?" 2 "audit --top 0: a usage error"
 

@@ -625,6 +625,45 @@ took=$((($(date +%s%N) - start) / 1000000))
 ok $((took > 10000)) "it stopped at the firing (${took} ms, not 30 s)"
 is "$(fact "$tmp/r3" complete)" 1 "the trace it stopped is complete"
 
+# heavy logging (log top(N) for D [or C events], docs/triggers.md): the
+# fake device's records are those of the task of the set while one is on
+"$traced" -o "$tmp/h0" -t 1 --rule 'on exit then log top(5) for 5s' >"$tmp/out" 2>&1
+is $? 2 "log without snapshot: usage error"
+has "$tmp/out" "--rule number 1, column 14: log needs snapshot" "it says where and why"
+FAKE_LOG="$tmp/h1.log" "$fake" -d fake -q -o "$tmp/h1" -t 2 \
+	--rule 'on trace_start if pid == 3 then snapshot, log top(2) for 300ms' 2>"$tmp/err"
+is $? 0 "a trace with a rule that logs heavily"
+is "$(grep SET_HEAVY "$tmp/h1.log" | sed 's/ stacks=.* first=/ first=/' | tr '\n' ' ')" \
+	"SET_HEAVY n=1 first=3 SET_HEAVY n=0 first=0 " \
+	"the set held the firing's task (an instant event's), then was emptied"
+has "$tmp/h1.log" "stacks=0x0000000000002082" "with stacks at switch-out, wakeup and syscall entry"
+hl=$(grep '^{"log":1,' "$tmp/h1/firings.jsonl")
+is "$(echo "$hl" | jq -r '.ended + " " + (.parties | length | tostring) + " " + (.parties[0].pid | tostring)')" \
+	"time 1 3" "the firings log says it ended after its time, for task 3"
+is "$(echo "$hl" | jq '(.to_ns - .from_ns) >= 300000000 and (.to_ns - .from_ns) < 1500000000')" \
+	true "it lasted its 300 ms (and not the whole 2 s trace): $(echo "$hl" | jq '.to_ns - .from_ns') ns"
+is "$(echo "$hl" | jq '.parties[0] | .events > 0 and .bytes == 16 * .events and .stacks == 0')" \
+	true "the volume logged for the task: its records counted, 16 bytes each ($(echo "$hl" | jq -c '.parties[0]'))"
+after=$(grep -c '"seq":' "$tmp/h1/firings.jsonl")
+is "$after" 1 "the firings log holds the firing once; the log line apart"
+FAKE_LOG="$tmp/h2.log" "$fake" -d fake -q -o "$tmp/h2" -t 1 \
+	--rule 'on trace_start if pid == 3 then snapshot, log top(2) for 10s or 300 events' 2>"$tmp/err"
+hl=$(grep '^{"log":1,' "$tmp/h2/firings.jsonl")
+is "$(echo "$hl" | jq -r '.ended')" events "or 300 events: it ended at the count, long before 10 s"
+is "$(echo "$hl" | jq '.parties[0].events >= 300')" true "after 300 events at least (checked per batch)"
+is "$(grep -c SET_HEAVY "$tmp/h2.log")" 2 "switched on, then off"
+FAKE_LOG="$tmp/h3.log" "$fake" -d fake -q -o "$tmp/h3" -t 0.3 \
+	--rule 'on trace_start then snapshot, log top(2) for 100ms' 2>"$tmp/err"
+is "$(grep '^{"log":1,' "$tmp/h3/firings.jsonl" | jq -r '.ended')" nothing \
+	"a firing of the idle task (pid 0) logs nothing"
+is "$(grep -c SET_HEAVY "$tmp/h3.log")" 0 "and the set is never asked for"
+FAKE_FAIL=SET_HEAVY:ENOTTY "$fake" -d fake -q -o "$tmp/h4" -t 0.5 \
+	--rule 'on trace_start if pid == 3 then snapshot, log top(2) for 100ms' 2>"$tmp/err"
+is $? 0 "a module without heavy logging: the trace goes on"
+has "$tmp/err" "log: fake does not support LTT_IOC_SET_HEAVY" "it says the module is older"
+is "$(grep '^{"log":1,' "$tmp/h4/firings.jsonl" | jq -r '.ended')" refused "the firings log says refused"
+is "$(fact "$tmp/h1" complete)" 1 "the trace that logged heavily is complete"
+
 # the CPUs' events out of order across batches of reads (ooo-buffers.py:
 # CPU 1's first buffer, a wakeup at 35 ms and a request's receive at
 # 51 ms, handed out after CPU 0's buffers up to 120 ms): the rules see

@@ -31,6 +31,9 @@
  *                       started, the rest after STOP; their start_ns and
  *                       end_ns are counted from START (CLOCK_MONOTONIC)
  *
+ * Heavy logging (LTT_IOC_SET_HEAVY): checked as the module does; while a
+ * set is on, the records made are the set's first task's (their pid).
+ *
  * The vital signs device (traced --vitals -d fake): LTT_VITALS_IOC_* as
  * the collector answers them, each epoch SWAP hands over made of its
  * number s from 0: system calls 1000 + 100 s in cell 5 (label 0xf00d,
@@ -64,6 +67,7 @@ static struct ltt_event_mask fmask;
 static struct ltt_event_mask fdetails = { { ~0ULL, ~0ULL, ~0ULL, ~0ULL } };
 static struct ltt_options fopts;
 static int started, stopped;
+static __u32 heavy_pid;	/* the heavy logging set's first task, 0: off */
 static unsigned int next_cpu;
 static unsigned long reads_before_stop;
 
@@ -388,6 +392,21 @@ static int do_ioctl(int fd, unsigned long req, void *arg)
 			return fail(EBUSY);
 		return 0;
 	}
+	if (req == LTT_IOC_SET_HEAVY) {
+		const struct ltt_heavy *h = arg;
+		unsigned int i;
+
+		logf_("SET_HEAVY n=%u stacks=0x%016llx first=%u", h->npids,
+		      (unsigned long long)h->stacks.bits[0],
+		      h->npids ? h->pids[0] : 0);
+		if (h->npids > LTT_HEAVY_PIDS_MAX || h->reserved)
+			return fail(EINVAL);
+		for (i = 0; i < h->npids; i++)
+			if (!h->pids[i])
+				return fail(EINVAL);
+		heavy_pid = h->npids ? h->pids[0] : 0;
+		return 0;
+	}
 	if (req == LTT_IOC_SET_SAMPLE) {
 		const __u32 *hz = arg;
 
@@ -464,6 +483,7 @@ int devsys_ioctl(int fd, unsigned long req, void *arg)
 		{ LTT_IOC_SET_STACKS, "SET_STACKS" },
 		{ LTT_IOC_SET_SAMPLE, "SET_SAMPLE" },
 		{ LTT_IOC_SET_STACK_SYSCALLS, "SET_STACK_SYSCALLS" },
+		{ LTT_IOC_SET_HEAVY, "SET_HEAVY" },
 	};
 	size_t i;
 
@@ -525,12 +545,13 @@ static ssize_t make_buffer(void *buf, size_t len, unsigned int cpu, __u64 seq,
 	for (off = 0; off + 16 <= data; off += 16) {
 		struct ltt_record_header *r =
 			(void *)((char *)buf + sizeof(*b) + off);
+		__u64 payload = heavy_pid ? heavy_pid : b->seq;
 
 		r->delta = (__u32)off;
 		r->id = LTT_EV_TRACE_START;
 		r->flags = 0;
 		r->size = 16;
-		memcpy(r + 1, &b->seq, 8);
+		memcpy(r + 1, &payload, 8);
 	}
 	return (ssize_t)(sizeof(*b) + data);
 }

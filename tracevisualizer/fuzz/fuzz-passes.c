@@ -883,6 +883,7 @@ static void rules_pass(struct run *r, const char *dir)
 		"on wakeup by pid if latency > 1us and latency > max(latency, 100ms) then snapshot\n"
 		"on signal if sig == SIGSEGV then notify true\n"
 		"on exit by cpu if code != 0 || rate(1s) > 10 then snapshot\n"
+		"on fork then snapshot, log top(3) for 10ms or 100 events\n"
 		"on request by pid if latency > p99(latency, 1s) then snapshot\n"
 		"on every 10ms over syscall_exit(read) if count(10ms) > 3 or max(latency, 1s) > 1ms "
 		"then snapshot\n";
@@ -914,6 +915,10 @@ static void rules_pass(struct run *r, const char *dir)
 	if (nl)
 		*nl = '\0';
 	snprintf(text, sizeof(text), "on syscall_exit by comm if %.500s then snapshot", proc);
+	if (lttr_rules_parse(text, &other, &err) == 0)
+		lttr_rules_free(other);
+	/* the same mutated text as the action log's words */
+	snprintf(text, sizeof(text), "on exit then snapshot, log %.500s", proc);
 	if (lttr_rules_parse(text, &other, &err) == 0)
 		lttr_rules_free(other);
 	/* and as a timer rule's period and condition */

@@ -195,12 +195,63 @@ static void test_errors(void)
 	refused("on exit then", "line 1, column 13:", "expected an action");
 	refused("on exit then snapshot stop", "line 1, column 23:", "expected ','");
 	refused("on exit then explode", "line 1, column 14:", "unknown action 'explode'");
-	refused("on exit then log top(5) for 5min", "line 1, column 14:", "not in this version");
 	refused("on exit then notify   ", "line 1, column 20:", "needs a command");
 	refused("on exit if then snapshot", "line 1, column 12:", "expected a condition");
 	refused("# nothing\n\n", "no rule", "");
 	refused("on exit then snapshot\non exit then\tsnap\x01shot", "line 2, column 18:",
 		"control character");
+}
+
+/* the action log (heavy logging): its words, its bounds, its firing */
+static void test_log(void)
+{
+	struct lttr_rules *r;
+	struct seen s = { 0 };
+	struct lttr_event ev;
+
+	refused("on exit then log top(5) for 5min", "line 1, column 14:", "log needs snapshot");
+	refused("on exit then snapshot, log first(5) for 5s", "line 1, column 28:",
+		"expected 'top(N)'");
+	refused("on exit then snapshot, log top(0) for 5s", "line 1, column 32:", "from 1 to 32");
+	refused("on exit then snapshot, log top(33) for 5s", "line 1, column 32:", "from 1 to 32");
+	refused("on exit then snapshot, log top(5 for 5s", "line 1, column 32:", "from 1 to 32");
+	refused("on exit then snapshot, log top(5)", "line 1, column 34:", "expected 'for");
+	refused("on exit then snapshot, log top(5) for ever", "line 1, column 39:",
+		"expected a duration");
+	refused("on exit then snapshot, log top(5) for 5", "line 1, column 39:",
+		"expected a duration");
+	refused("on exit then snapshot, log top(5) for 0s", "line 1, column 39:", "above 0");
+	refused("on exit then snapshot, log top(5) for 2h", "line 1, column 39:",
+		"at most 1 hour");
+	refused("on exit then snapshot, log top(5) for 61min", "line 1, column 39:",
+		"at most 1 hour");
+	refused("on exit then snapshot, log top(5) for 5s or 0 events", "line 1, column 45:",
+		"or COUNT events");
+	refused("on exit then snapshot, log top(5) for 5s or 10 lines", "line 1, column 45:",
+		"or COUNT events");
+	refused("on exit then snapshot, log top(5) for 5s stop", "line 1, column 42:",
+		"expected ','");
+	r = compile("on exit if code != 0 then snapshot, log top(5) for 500ms or 1000 events, "
+		    "notify cat\non exit if code == 3 then log top(32) for 60min, snapshot");
+	if (!r) {
+		ok(false, "the log rules compile");
+		return;
+	}
+	ev = mkev(LTT_EV_PROCESS_EXIT, 6 * MS, 8);
+	ev.p.exit.pid = 8;
+	ev.p.exit.code = 1;
+	ok(lttr_rules_feed(r, &ctx, &ev, on_fire, &s) == 1 && s.f.rule == 0 &&
+	   s.f.actions == (LTTR_ACT_SNAPSHOT | LTTR_ACT_LOG | LTTR_ACT_NOTIFY) &&
+	   s.f.log.top == 5 && s.f.log.for_ns == 500 * MS && s.f.log.events == 1000,
+	   "the firing carries log top(5) for 500ms or 1000 events");
+	ok(strstr(s.json, "\"actions\":[\"snapshot\",\"notify\",\"log\"]") != NULL,
+	   "its JSON lists log: %s", s.json);
+	ev.p.exit.code = 3;
+	ev.time_ns += 5000 * MS;
+	ok(lttr_rules_feed(r, &ctx, &ev, on_fire, &s) == 2 && s.f.rule == 1 &&
+	   s.f.log.top == 32 && s.f.log.for_ns == 3600000 * MS && s.f.log.events == 0,
+	   "log before snapshot, top(32) for 60min: no bound on the events");
+	lttr_rules_free(r);
 }
 
 static void test_latency_vs_mean(void)
@@ -440,6 +491,8 @@ static void test_timer_request_errors(void)
 	refused("on every 1s if count(0s) > 1 then snapshot", "line 1, column 22:", "window of 0");
 	refused("on request(http) then snapshot", "line 1, column 11:", "only syscall_exit");
 	refused("on request if sig == 11 then snapshot", "line 1, column 15:", "'sig'");
+	refused("on every 1s then snapshot, log top(3) for 5s", "line 1, column 28:",
+		"a timer rule (on every) has none");
 }
 
 /* on every 100ms over syscall_exit: the ticks from the start, in order, each over its window */
@@ -552,12 +605,13 @@ static void test_request(void)
 
 int main(void)
 {
-	tap_plan(69 + 11 + 5 + 4);
+	tap_plan(85 + 11 + 5 + 4 + 1);
 	test_timer_request_errors();
 	test_timer();
 	test_request();
 	test_docs_examples();
 	test_errors();
+	test_log();
 	test_latency_vs_mean();
 	test_signal_exit();
 	test_wakeup();

@@ -174,6 +174,10 @@ int lttr_firing_line(const char *line, struct lttr_firing_rec *v, size_t nv,
 		json_object_put(o);
 		return 0;
 	}
+	if (get(o, "log")) {	/* the end of firing N's heavy logging (traced) */
+		json_object_put(o);
+		return 0;
+	}
 	memset(f, 0, sizeof(*f));
 	if (!rec_of(o, f)) {
 		rec_clear(f);

@@ -69,6 +69,8 @@ struct rule {
 	struct lttr_filter *cond;	/* NULL: always */
 	unsigned int actions;
 	char *notify;
+	struct lttr_log_action log;	/* LTTR_ACT_LOG */
+	size_t log_col;		/* where "log" is, for its errors */
 	struct val *vals;
 	size_t nvals;
 	uint64_t maxwin;	/* the longest window of its aggregates */
@@ -647,6 +649,55 @@ spec_end:
 	return 0;
 }
 
+/*
+ * "log top(N) for DURATION [or COUNT events]" at @*pi (after "log"):
+ * heavy logging of the N most blamed, for DURATION or COUNT of their
+ * events, the first reached.  *@pi set after it.
+ */
+static int parse_log(const struct lp *p, struct rule *r, size_t *pi)
+{
+	const char *s = p->line;
+	size_t i = skip_sp(s, *pi), e, n;
+	unsigned long long v;
+	char *end;
+
+	e = word_end(s, i);
+	if (!word_is(s, i, e, "top") || s[e] != '(')
+		return perr(p, i, "expected 'top(N)' after 'log' (log top(5) for 5s)");
+	i = e + 1;
+	n = strspn(s + i, "0123456789");
+	v = n && n < 6 ? strtoull(s + i, &end, 10) : 0;
+	if (!n || v < 1 || v > LTTR_LOG_MAX_TOP || s[i + n] != ')')
+		return perr(p, i, "top(N) takes N from 1 to %d", LTTR_LOG_MAX_TOP);
+	r->log.top = (unsigned int)v;
+	i = skip_sp(s, i + n + 1);
+	e = word_end(s, i);
+	if (!word_is(s, i, e, "for"))
+		return perr(p, i, "expected 'for DURATION' after top(N) (log top(5) for 5s)");
+	i = skip_sp(s, e);
+	n = num_len(s + i);
+	if (duration_n(s + i, n, &r->log.for_ns) < 0 || !has_alpha(s + i, n))
+		return perr(p, i, "expected a duration with its unit after 'for' (5s, 500ms)");
+	if (!r->log.for_ns || r->log.for_ns > LTTR_LOG_MAX_NS)
+		return perr(p, i, "heavy logging lasts above 0 and at most 1 hour");
+	i = skip_sp(s, i + n);
+	e = word_end(s, i);
+	if (word_is(s, i, e, "or")) {
+		i = skip_sp(s, e);
+		n = strspn(s + i, "0123456789");
+		v = n && n < 11 ? strtoull(s + i, &end, 10) : 0;
+		e = word_end(s, skip_sp(s, i + n));
+		if (!n || v < 1 || v > LTTR_LOG_MAX_EVENTS ||
+		    !word_is(s, skip_sp(s, i + n), e, "events"))
+			return perr(p, i, "expected 'or COUNT events' (COUNT from 1 to %llu)",
+				    (unsigned long long)LTTR_LOG_MAX_EVENTS);
+		r->log.events = v;
+		i = e;
+	}
+	*pi = i;
+	return 0;
+}
+
 static int parse_actions(const struct lp *p, struct rule *r, size_t i)
 {
 	const char *s = p->line;
@@ -657,7 +708,7 @@ static int parse_actions(const struct lp *p, struct rule *r, size_t i)
 		i = skip_sp(s, i);
 		e = word_end(s, i);
 		if (e == i)
-			return perr(p, i, "expected an action (snapshot, notify CMD, stop)");
+			return perr(p, i, "expected an action (snapshot, notify CMD, stop, log top(N) for D)");
 		if (word_is(s, i, e, "snapshot")) {
 			r->actions |= LTTR_ACT_SNAPSHOT;
 		} else if (word_is(s, i, e, "stop")) {
@@ -677,10 +728,15 @@ static int parse_actions(const struct lp *p, struct rule *r, size_t i)
 			r->actions |= LTTR_ACT_NOTIFY;
 			return 0;	/* the command is the rest of the line */
 		} else if (word_is(s, i, e, "log")) {
-			return perr(p, i, "the action 'log' (heavy logging) is not in this version: "
-				    "snapshot, notify CMD, stop");
+			int ret;
+
+			r->log_col = i;
+			ret = parse_log(p, r, &e);
+			if (ret)
+				return ret;
+			r->actions |= LTTR_ACT_LOG;
 		} else {
-			return perr(p, i, "unknown action '%.*s' (snapshot, notify CMD, stop)",
+			return perr(p, i, "unknown action '%.*s' (snapshot, notify CMD, stop, log top(N) for D)",
 				    (int)(e - i > 40 ? 40 : e - i), s + i);
 		}
 		i = skip_sp(s, e);
@@ -853,7 +909,14 @@ static int parse_rule(const struct lp *p, struct rule *r)
 	e = word_end(s, i);
 	if (!word_is(s, i, e, "then"))
 		return perr(p, i, "expected 'then' and an action");
-	return parse_actions(p, r, e);
+	ret = parse_actions(p, r, e);
+	if (!ret && (r->actions & LTTR_ACT_LOG) && !(r->actions & LTTR_ACT_SNAPSHOT))
+		return perr(p, r->log_col, "log needs snapshot in the same rule: the blame is "
+			    "read from it (then snapshot, log top(5) for 5s)");
+	if (!ret && (r->actions & LTTR_ACT_LOG) && r->every)
+		return perr(p, r->log_col, "log needs an instance to blame: a timer rule "
+			    "(on every) has none (log on an event's rule)");
+	return ret;
 }
 
 int lttr_rules_parse(const char *text, struct lttr_rules **out, struct lttr_error *err)
@@ -965,6 +1028,16 @@ void lttr_rules_free(struct lttr_rules *r)
 size_t lttr_rules_count(const struct lttr_rules *r)
 {
 	return r->n;
+}
+
+unsigned int lttr_rules_actions(const struct lttr_rules *r)
+{
+	unsigned int m = 0;
+	size_t i;
+
+	for (i = 0; i < r->n; i++)
+		m |= r->rules[i]->actions;
+	return m;
 }
 
 const char *lttr_rules_text(const struct lttr_rules *r, size_t i)
@@ -1252,6 +1325,7 @@ static unsigned int instance(struct lttr_rules *rs, struct rule *r,
 			.time_ns = ev->time_ns, .start_ns = start, .pid = pid, .cpu = ev->cpu,
 			.id = ev->id, .type = r->on == ON_REQUEST ? "request" : NULL,
 			.key = kb, .actions = r->actions, .notify = r->notify,
+			.log = r->log,
 			.suppressed = r->suppressed, .truncated = e.truncated,
 		};
 
@@ -1497,6 +1571,8 @@ int lttr_firing_json(const struct lttr_firing *f, unsigned int seq,
 		lttr_json_string(&j, "notify");
 	if (f->actions & LTTR_ACT_STOP)
 		lttr_json_string(&j, "stop");
+	if (f->actions & LTTR_ACT_LOG)
+		lttr_json_string(&j, "log");
 	lttr_json_end_array(&j);
 	lttr_json_key(&j, "snapshot");
 	if (snap) {

@@ -56,6 +56,26 @@ struct lttr_rules;
 #define LTTR_ACT_SNAPSHOT	0x01
 #define LTTR_ACT_NOTIFY		0x02
 #define LTTR_ACT_STOP		0x04
+#define LTTR_ACT_LOG		0x08
+
+/* heavy logging (log top(N) for D [or C events]): the bounds of N, D, C */
+#define LTTR_LOG_MAX_TOP	32	/* LTT_HEAVY_PIDS_MAX */
+#define LTTR_LOG_MAX_NS		(3600ULL * 1000000000ULL)
+#define LTTR_LOG_MAX_EVENTS	1000000000ULL
+
+/**
+ * struct lttr_log_action - a rule's "log top(N) for D [or C events]"
+ * @top: N, the most blamed parties logged (the blame's B1; with B2, at
+ *	most LTTR_LOG_MAX_TOP tasks)
+ * @for_ns: D, how long
+ * @events: C, the events of the logged tasks after which it ends (0: no
+ *	bound but D)
+ */
+struct lttr_log_action {
+	unsigned int top;
+	uint64_t for_ns;
+	uint64_t events;
+};
 
 /* the most values a firing reports (the fields and values of its condition) */
 #define LTTR_FIRING_MAX_VALUES	16
@@ -91,6 +111,7 @@ struct lttr_firing_value {
  * @key: the KEY's value ("" without by)
  * @actions: LTTR_ACT_*
  * @notify: the notify command, or NULL
+ * @log: the heavy logging asked (LTTR_ACT_LOG)
  * @suppressed: matches of the rule not reported since its last firing (hold-off)
  * @truncated: an aggregate covered less than its window (LTTR_RULE_MAX_SAMPLES)
  * @values: the values of the condition, @nvalues of them
@@ -109,6 +130,7 @@ struct lttr_firing {
 	const char *key;
 	unsigned int actions;
 	const char *notify;
+	struct lttr_log_action log;
 	uint64_t suppressed;
 	bool truncated;
 	struct lttr_firing_value values[LTTR_FIRING_MAX_VALUES];
@@ -132,6 +154,9 @@ void lttr_rules_free(struct lttr_rules *r);
 /* how many rules; the text of rule @i */
 size_t lttr_rules_count(const struct lttr_rules *r);
 const char *lttr_rules_text(const struct lttr_rules *r, size_t i);
+
+/* the actions of every rule, LTTR_ACT_* */
+unsigned int lttr_rules_actions(const struct lttr_rules *r);
 
 /**
  * lttr_rules_ids() - the event ids the rules read (for a reader that
