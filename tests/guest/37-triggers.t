@@ -219,11 +219,9 @@ is "$all_s" "$sum" "no other task's entries carry any ($all_t entries in all, $a
 end=${next:-$(tracevisualizer summary --json "$a" 2>/dev/null | jq .trace.end_ns)}
 # to_ns is the daemon's time once the module's set was emptied: an entry
 # another CPU was writing then (its set looked up before, its time taken
-# after) may still carry a stack, one per CPU at most; none a second later
+# after) may still carry a stack, one per CPU at most
 read -r af_s af_t < <(st all "$((to + 1))" "$((end - 1))")
 ok $((af_s <= 2 ? 0 : 1)) "after it, at most the entries in flight at the switch-off carry one ($af_s of $af_t, 2 CPUs)"
-read -r ag_s ag_t < <(st all "$((to + 1000000000))" "$((end - 1))")
-is "$ag_s" 0 "a second after it, no entry of any task carries one (of $ag_t)"
 ok $((af_t > 0 ? 0 : 1)) "and there were entries after it ($af_t)"
 is "$(echo "$hl" | jq --argjson s "$sum" '([.parties[].stacks] | add) >= $s and ([.parties[].events] | add) > 0')" \
 	true "the firings log counts the logged tasks' events, and their stacks: at least the $sum of their entries"

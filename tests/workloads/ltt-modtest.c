@@ -149,9 +149,15 @@ static int check_buffer_ex(const unsigned char *b, size_t n, uint32_t size,
 			 */
 			const struct ltt_ev_time_ext *x = (const void *)(r + 1);
 
+			/*
+			 * Or, as the last record of a buffer the periodic
+			 * flush closed, the flush's time (how far the CPU
+			 * has got), whatever its delta.
+			 */
 			if (r->flags || r->size != sizeof(*r) + sizeof(*x) ||
 			    r->delta || x->base_ns < c->last_ns ||
-			    x->base_ns - base <= 0xffffffffULL)
+			    (x->base_ns - base <= 0xffffffffULL &&
+			     !((h->flags & LTT_BUF_FLUSHED) && off + r->size == n)))
 				return -14;
 			t = base = x->base_ns;
 		}
