@@ -50,8 +50,10 @@ ok(all([n['name'] for n in procs[pid]['names']] == ['ltt-forktree'] and
 argv = ['ltt-forktree', '50', '/mnt/share/tree']
 rx = [e['args'] for e in d['events'] if e['type'] == 'exec' and e['args']['pid'] == root]
 ok(len(rx) == 1 and rx[0].get('argv') == argv and rx[0].get('cmdline') == ' '.join(argv) and
-   rx[0].get('argv_cut') is False and d['trace']['format'] == '1.12',
-   "the root's exec (format 1.12) carries its exact argv %s: %s" % (argv, rx))
+   rx[0].get('argv_cut') is False and
+   tuple(int(x) for x in d['trace']['format'].split('.')) >= (1, 12),
+   "the root's exec (format %s, 1.12 or later) carries its exact argv %s: %s"
+   % (d['trace']['format'], argv, rx))
 cmd = {p['pid']: p['cmdline'] for p in pj['processes']}
 ok(cmd.get(root) == ' '.join(argv) and
    all(cmd.get(pid) == ' '.join(argv) for pid, _, _ in children),

@@ -18,7 +18,8 @@
 #            syscall, N wakeups at least;
 #   a trace recorded without --stacks: stacks says it has none;
 #   CPU:     ltt-stacks spin 400 traced with --sample 997 --stacks sample
-#            (format 1.10): at least 90 % of the spinner's samples end
+#            (format 1.10): at least 90 % of the spinner's samples in
+#            user mode end
 #            with the return address into compute then an IP inside leaf
 #            (main -> compute -> leaf), and named (--symfs) compute;leaf;
 #            their kernel stack is empty when the sample is in user mode;
@@ -332,10 +333,14 @@ def under_leaf(l):
     return (len(u) >= 3 and a['LEAF_LO'] <= u[-1] < a['LEAF_HI'] and u[-2] == a['COMPUTE_RET']
             and u[-3] == a['MAIN_COMPUTE_RET'])
 lw = sum(l['value'] for l in cp['lines'] if under_leaf(l))
-ok(st and lw * 100 >= 90 * st,
-   "%d of the %d samples (%.1f %%) end main -> compute -> leaf (0x%x, 0x%x, leaf's IP)"
-   % (lw, st, 100.0 * lw / st if st else 0, a['MAIN_COMPUTE_RET'], a['COMPUTE_RET']))
 uk = sum(l['value'] for l in cp['lines'] if not any(f >= KERNEL for f in frames(l)))
+# of the samples taken in user mode (a sample in the kernel, whose share
+# the next check bounds, has the user stack of its entry, not leaf's IP:
+# 36 of 395 were, and 350 of all 395 ended in leaf, 88.6 %, in a
+# clean-clone run of 2026-11-29)
+ok(uk and lw * 100 >= 90 * uk,
+   "%d of the %d samples in user mode (%.1f %%) end main -> compute -> leaf (0x%x, 0x%x, leaf's IP)"
+   % (lw, uk, 100.0 * lw / uk if uk else 0, a['MAIN_COMPUTE_RET'], a['COMPUTE_RET']))
 ok(uk * 100 >= 80 * st, "%d of the %d samples have no kernel frames: taken in user mode, the"
    " timer's own frames are left out" % (uk, st))
 cn = open(os.path.join(d, 'cpu-named.txt')).read().splitlines()
