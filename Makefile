@@ -16,6 +16,7 @@
 #                (BENCHFLAGS, default "--reps 7 --clock icount,tsc,hpet", the run of docs/benchmarks.md)
 #
 # Other targets: deps, kernel, kernel-off, kernel-debug, guest-debug, module, traced, tracevisualizer,
+# fuzz-build (the fuzz test's clang builds),
 # workloads, kmod (the guest tests' kernel module), guest, check-host, check-kernel, check-guest, clean, distclean.
 
 TOP      := $(CURDIR)
@@ -139,12 +140,23 @@ lessons: deps
 	scripts/lessons
 
 check: deps
-	@$(MAKE) all kmod kernel-off guest-debug
+	@$(MAKE) all kmod kernel-off guest-debug fuzz-build
 	PROVE=$(PROVE) scripts/run-tests $(CHECK_STREAMS) $(PROVEFLAGS) tests/host tests/kernel tests/guest
 
 BENCHFLAGS ?= --reps 7 --clock icount,tsc,hpet
 bench: all
 	scripts/bench $(BENCHFLAGS)
+
+# tests/host/fuzz.t's two builds of the library (clang: the replay under
+# ASan + UBSan, the fuzzers with libFuzzer), made here two jobs at a time
+# before the tests start: inside the test they were made one file at a
+# time (96 s of CPU each on 2026-11-29) in the host stream, the longer of
+# make check's streams on the last CI run.
+FUZZ_BINS := build-san/fuzz/fuzz-replay
+FUZZ_FUZZERS := build-fuzz/fuzz/fuzz-reader build-fuzz/fuzz/fuzz-paths build-fuzz/fuzz/fuzz-seeds
+fuzz-build: deps-quiet $(SYSTBL)
+	$(MAKE) -s -j2 -C tracevisualizer KSRC=$(KSRC) SAN=1 $(FUZZ_BINS)
+	$(MAKE) -s -j2 -C tracevisualizer KSRC=$(KSRC) FUZZ=1 $(FUZZ_FUZZERS)
 
 FUZZ_TIME ?= 3600
 FUZZ_PATHS_TIME ?= 600
@@ -186,5 +198,5 @@ clean:
 distclean: clean
 	rm -rf $(BUILD) traces
 
-.PHONY: all deps deps-quiet kernel-source kernel kernel-off kernel-debug guest-debug module traced tracevisualizer fuzz \
+.PHONY: all deps deps-quiet kernel-source kernel kernel-off kernel-debug guest-debug module traced tracevisualizer fuzz fuzz-build \
 	kmod workloads guest demo lessons check bench bench-tui bench-gtk bench-timing check-host check-kernel check-guest clean distclean

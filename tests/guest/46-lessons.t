@@ -87,8 +87,21 @@ for k in ('spin1', 'spin2'):
        % (v[k + '_pid'], v[k + '_share_permille'] / 10))
 ok(abs(v['spin1_window_runnable_ns'] - v['spin2_window_running_ns']) < v['window_ns'] // 50,
    "sched: one spinner waits (runnable) while the other runs (within 2 % of the window)")
-ok(300 * 10**6 <= v['sleep_ns'] < 400 * 10**6 and v['sleeper_runnable_ns'] < v['sleep_ns'],
-   "sched: the sleeper is blocked (sleep) %d ns, at least its 0.3 s" % v['sleep_ns'])
+# its timer is armed at the nanosleep's entry, before it switches out: the
+# blocked time and the time from that entry to its switch out (not runnable)
+# hold the 0.3 s
+ev = dump('sched', '--pid', str(v['sleeper']), '--filter', 'name =~ nanosleep')
+ent = [e['time_ns'] for e in ev if e['type'] == 'syscall_entry']
+ext = [e['time_ns'] for e in ev if e['type'] == 'syscall_exit']
+outs = [e['time_ns'] for e in dump('sched', '--filter', 'type == schedchange')
+        if e['args']['prev_pid'] == v['sleeper'] and e['args']['prev_state'] != 0
+        and ent and e['time_ns'] >= ent[0]]
+ok(len(ent) == len(ext) == 1 and ext[0] - ent[0] >= 300 * 10**6,
+   "sched: the sleeper's nanosleep lasts at least its 0.3 s: %s ns" % (ent and ext and ext[0] - ent[0]))
+ok(outs and 300 * 10**6 <= v['sleep_ns'] + outs[0] - ent[0] and v['sleep_ns'] < 400 * 10**6
+   and v['sleeper_runnable_ns'] < v['sleep_ns'],
+   "sched: the sleeper is blocked (sleep) %d ns, with the %s ns from its entry to its switch out "
+   "at least its 0.3 s" % (v['sleep_ns'], outs and outs[0] - ent[0]))
 
 # the zombie: from its last switch out to its reap, exact
 v = num('zombie')
