@@ -186,6 +186,9 @@ struct cli_hosts {
 };
 /* 0 or an exit status (the error said); cli_hosts_free() in every case */
 int cli_hosts_load(struct cli_opts *o, struct cli_hosts *h);
+/* cli_hosts_load(), --host checked against the set and the times parsed on the
+ * reference's clock; on failure @h is freed and the exit status returned */
+int cli_hosts_load_host(struct cli_opts *o, struct cli_hosts *h);
 void cli_hosts_free(struct cli_hosts *h);
 /* the messages of the hosts @h on one clock, their nodes "PREFIX:..." (@h->prefixes) */
 int cli_hosts_messages(struct cli_opts *o, struct cli_hosts *h, struct lttr_msgset *s);

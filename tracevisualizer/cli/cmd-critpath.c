@@ -83,22 +83,9 @@ static int critpath_hosts(struct cli_opts *o)
 
 	if (o->symfs || o->addresses)
 		return cli_needs("critical-path --symfs, --addresses", "one trace (no stacks across hosts)");
-	st = cli_hosts_load(o, &h);
-	if (st) {
-		cli_hosts_free(&h);
+	st = cli_hosts_load_host(o, &h);
+	if (st)
 		return st;
-	}
-	if (o->host >= h.n) {
-		fprintf(stderr, "%s: --host %zu: the set has %zu hosts (0 to %zu)\n", cli_prog,
-			o->host, h.n, h.n - 1);
-		cli_hosts_free(&h);
-		return EXIT_USAGE;
-	}
-	st = cli_parse_times(o, h.t[0]);	/* on the reference's clock */
-	if (st) {
-		cli_hosts_free(&h);
-		return st;
-	}
 	/* --from, --to: on the reference's clock, relative to its trace */
 	cli_window(o, h.t[0], &from, &to);
 	if (lttr_critpath_hosts(h.t, h.n, h.model, o->host, o->pids[0], from, to, &cp, &err) < 0) {

@@ -122,22 +122,9 @@ static int explain_hosts(struct cli_opts *o)
 
 	if (o->symfs || o->addresses)
 		return cli_needs("explain --symfs, --addresses", "one trace (no stacks across hosts)");
-	st = cli_hosts_load(o, &h);
-	if (st) {
-		cli_hosts_free(&h);
+	st = cli_hosts_load_host(o, &h);
+	if (st)
 		return st;
-	}
-	if (o->host >= h.n) {
-		fprintf(stderr, "%s: --host %zu: the set has %zu hosts (0 to %zu)\n", cli_prog,
-			o->host, h.n, h.n - 1);
-		cli_hosts_free(&h);
-		return EXIT_USAGE;
-	}
-	st = cli_parse_times(o, h.t[0]);	/* on the reference's clock */
-	if (st) {
-		cli_hosts_free(&h);
-		return st;
-	}
 	/* --at: on the reference's clock, relative to its trace */
 	if (lttr_explain_at_hosts(h.t, h.n, h.model, o->host, o->pids[0], cli_at(o, h.t[0]), &r,
 				  &err) < 0) {

@@ -494,18 +494,9 @@ int cmd_latency(struct cli_opts *o)
 		/* several hosts: host K's latencies, on its clock; --from, --to on the reference's */
 		if (o->png)
 			return cli_needs("latency --png", "one trace");
-		st = cli_hosts_load(o, &h);
-		if (!st && o->host >= h.n) {
-			fprintf(stderr, "%s: --host %zu: the set has %zu hosts (0 to %zu)\n", cli_prog,
-				o->host, h.n, h.n - 1);
-			st = EXIT_USAGE;
-		}
-		if (!st)
-			st = cli_parse_times(o, h.t[0]);
-		if (st) {
-			cli_hosts_free(&h);
+		st = cli_hosts_load_host(o, &h);
+		if (st)
 			return st;
-		}
 		x.h = &h;
 		x.host = o->host;
 		x.t = h.t[o->host];	/* closed by cli_finish() or cli_fail(), not by cli_hosts_free() */

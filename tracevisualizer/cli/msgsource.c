@@ -323,3 +323,19 @@ int cli_hosts_load(struct cli_opts *o, struct cli_hosts *h)
 	}
 	return 0;
 }
+
+int cli_hosts_load_host(struct cli_opts *o, struct cli_hosts *h)
+{
+	int st = cli_hosts_load(o, h);
+
+	if (!st && o->host >= h->n) {
+		fprintf(stderr, "%s: --host %zu: the set has %zu hosts (0 to %zu)\n", cli_prog,
+			o->host, h->n, h->n - 1);
+		st = EXIT_USAGE;
+	}
+	if (!st)
+		st = cli_parse_times(o, h->t[0]);	/* on the reference's clock */
+	if (st)
+		cli_hosts_free(h);
+	return st;
+}

@@ -62,28 +62,7 @@ static uint64_t to_ref(const struct walk *w, uint64_t t)
 /* a time of the current host's clock on the reference's, rounded */
 static uint64_t ref_raw(const struct walk *w, uint64_t t)
 {
-	double r;
-
-	if (!w->model || !w->host)
-		return t;
-	r = lttr_sync_to_ref(w->model, w->host, t) + 0.5;
-	return r <= 0 ? 0 : (uint64_t)r;
-}
-
-/* a time of the reference's clock on @host's, rounded (saturating) */
-static uint64_t from_ref(const struct lttr_sync_model *m, uint32_t host, uint64_t t)
-{
-	const struct lttr_sync_host *h = &m->hosts[host];
-	double r;
-
-	if (!host)
-		return t;
-	r = h->offset_ns + h->slope * (double)t + 0.5;
-	if (r <= 0)
-		return 0;
-	if (r >= 18446744073709549568.0)
-		return UINT64_MAX;
-	return (uint64_t)r;
+	return w->model ? lttr_sync_to_ref_ns(w->model, w->host, t) : t;
 }
 
 const char *lttr_cp_state_name(unsigned int state, unsigned int reason)
@@ -271,8 +250,8 @@ static void across(struct walk *w, const struct tl_task *tk, size_t i, uint64_t 
 		w->tl = &w->tls[m->src_host];
 		w->lo = tr;
 		w->hi = send;
-		walk(w, m->src_pid, from_ref(w->model, w->host, tr),
-		     from_ref(w->model, w->host, send), depth + 1, NULL);
+		walk(w, m->src_pid, lttr_sync_from_ref_ns(w->model, w->host, tr),
+		     lttr_sync_from_ref_ns(w->model, w->host, send), depth + 1, NULL);
 		w->host = host;
 		w->tl = tl;
 		w->lo = lo;
@@ -710,8 +689,9 @@ int lttr_critpath_hosts(struct lttr_trace **t, size_t n, const struct lttr_sync_
 	}
 	cp->nhosts = n;
 	for (k = 0; k < n && r >= 0; k++) {
-		uint64_t win[2] = { from_ref(model, (uint32_t)k, from_ns),
-				    to_ns == UINT64_MAX ? UINT64_MAX : from_ref(model, (uint32_t)k, to_ns) };
+		uint64_t win[2] = { lttr_sync_from_ref_ns(model, k, from_ns),
+				    to_ns == UINT64_MAX ? UINT64_MAX :
+				    lttr_sync_from_ref_ns(model, k, to_ns) };
 
 		r = tl_collect(t[k], win, 1, false, false, 0, NULL, NULL, &tls[k], err);
 		if (r >= 0) {
@@ -753,8 +733,8 @@ int lttr_critpath_hosts(struct lttr_trace **t, size_t n, const struct lttr_sync_
 	w.cp = cp;
 	w.lo = cp->from_ns;
 	w.hi = cp->to_ns;
-	walk(&w, pid, from_ref(model, w.host, cp->from_ns), from_ref(model, w.host, cp->to_ns), 0,
-	     NULL);
+	walk(&w, pid, lttr_sync_from_ref_ns(model, w.host, cp->from_ns),
+	     lttr_sync_from_ref_ns(model, w.host, cp->to_ns), 0, NULL);
 	free(w.path);
 	if (!w.nomem && cp->nseg) {	/* exactly the interval, whatever the rounding */
 		cp->seg[0].start_ns = cp->from_ns;

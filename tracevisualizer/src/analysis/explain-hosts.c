@@ -11,35 +11,6 @@
 #include <lttr/analysis/explain-hosts.h>
 #include <lttr/sync/clocksync.h>
 
-uint64_t lttr_sync_from_ref_ns(const struct lttr_sync_model *model, size_t host, uint64_t t)
-{
-	const struct lttr_sync_host *h = &model->hosts[host];
-	double r;
-
-	if (!host)
-		return t;
-	r = h->offset_ns + h->slope * (double)t + 0.5;
-	if (r <= 0)
-		return 0;
-	if (r >= 18446744073709549568.0)
-		return UINT64_MAX;
-	return (uint64_t)r;
-}
-
-uint64_t lttr_sync_to_ref_ns(const struct lttr_sync_model *model, size_t host, uint64_t t)
-{
-	double r;
-
-	if (!host)
-		return t;
-	r = lttr_sync_to_ref(model, host, t) + 0.5;
-	if (r <= 0)
-		return 0;
-	if (r >= 18446744073709549568.0)
-		return UINT64_MAX;
-	return (uint64_t)r;
-}
-
 uint64_t lttr_sync_accuracy_ns(const struct lttr_sync_model *m, size_t host)
 {
 	double a = host < m->nhosts ? m->hosts[host].accuracy_ns : 0;

@@ -143,20 +143,6 @@ int lttr_explain_at_hosts(struct lttr_trace **t, size_t n, const struct lttr_syn
 void lttr_explain_at_hosts_free(struct lttr_explain_at_hosts *r);
 
 /**
- * lttr_sync_from_ref_ns() - a time of the reference's clock on @host's,
- *	rounded to the ns (saturating)
- * @model: the model
- * @host: the host
- * @t: the time
- *
- * Return: the time on @host's clock.
- */
-uint64_t lttr_sync_from_ref_ns(const struct lttr_sync_model *model, size_t host, uint64_t t);
-
-/** lttr_sync_to_ref_ns() - lttr_sync_to_ref() rounded to the ns (saturating) */
-uint64_t lttr_sync_to_ref_ns(const struct lttr_sync_model *model, size_t host, uint64_t t);
-
-/**
  * lttr_sync_accuracy_ns() - the accuracy of @host against the reference
  *	(struct lttr_sync_host), in whole ns rounded up (0 for the reference)
  * @model: the model

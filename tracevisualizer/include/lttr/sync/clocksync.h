@@ -223,6 +223,20 @@ int lttr_sync_packets(struct lttr_trace **t, size_t n, struct lttr_sync_msg **ou
 /* a time of @host's clock on the reference's clock */
 double lttr_sync_to_ref(const struct lttr_sync_model *model, size_t host, uint64_t t);
 
+/**
+ * lttr_sync_from_ref_ns() - a time of the reference's clock on @host's,
+ *	rounded to the ns (saturating)
+ * @model: the model
+ * @host: the host
+ * @t: the time
+ *
+ * Return: the time on @host's clock.
+ */
+uint64_t lttr_sync_from_ref_ns(const struct lttr_sync_model *model, size_t host, uint64_t t);
+
+/** lttr_sync_to_ref_ns() - lttr_sync_to_ref() rounded to the ns (saturating) */
+uint64_t lttr_sync_to_ref_ns(const struct lttr_sync_model *model, size_t host, uint64_t t);
+
 /* the name of a pair's state ("synchronised", "too few messages", ...) */
 const char *lttr_sync_state_name(int state);
 
