@@ -92,6 +92,18 @@ static void check_pair(const struct lttr_sync_pair *p, const char *what)
 	   (p->slope_lo - 1) * 1e6, (p->slope_hi - 1) * 1e6);
 }
 
+/* whether two fits agree exactly, bit for bit (none dropped: no index to compare) */
+static bool same_fit(const struct lttr_sync_pair *x, const struct lttr_sync_pair *y)
+{
+	return x->a == y->a && x->b == y->b && x->n_ab == y->n_ab && x->n_ba == y->n_ba &&
+	       x->state == y->state && x->offset_ns == y->offset_ns && x->slope == y->slope &&
+	       x->slope_lo == y->slope_lo && x->slope_hi == y->slope_hi &&
+	       x->span_lo == y->span_lo && x->span_hi == y->span_hi &&
+	       x->lo_at_start == y->lo_at_start && x->hi_at_start == y->hi_at_start &&
+	       x->lo_at_end == y->lo_at_end && x->hi_at_end == y->hi_at_end &&
+	       x->width_ns == y->width_ns && !x->ndropped && !y->ndropped;
+}
+
 /* every message's receive, on the reference clock, is not before its send */
 static void check_causal(const struct lttr_sync_model *m, const struct set *s, const char *what)
 {
@@ -112,13 +124,13 @@ int main(void)
 {
 	struct set s = { 0 };
 	struct lttr_sync_model m;
-	struct lttr_sync_pair p;
+	struct lttr_sync_pair p, q;
 	struct lttr_error err;
 	double t, truth;
 	size_t i, k;
 	int r;
 
-	tap_plan(38);
+	tap_plan(40);
 
 	/* two hosts, 1000 messages each way */
 	exchange(&s, 0, 1, 1000, 500000);
@@ -143,6 +155,29 @@ int main(void)
 	/* the same pair seen from the other side */
 	ok(lttr_sync_pair_fit(s.v, s.n, 1, 0, &p) == 0, "reversed: fitted");
 	check_pair(&p, "reversed");
+
+	/*
+	 * the same messages in the reverse order: the hull sorts the points
+	 * (in order, as one connection's are, it does not need to): the
+	 * same fit
+	 */
+	ok(lttr_sync_pair_fit(s.v, s.n, 0, 1, &p) == 0, "in order: fitted");
+	for (i = 0; i < s.n / 2; i++) {
+		struct lttr_sync_msg x = s.v[i];
+
+		s.v[i] = s.v[s.n - 1 - i];
+		s.v[s.n - 1 - i] = x;
+	}
+	r = lttr_sync_pair_fit(s.v, s.n, 0, 1, &q);
+	ok(r == 0 && same_fit(&p, &q),
+	   "reverse order: the same fit (offset %.3f and %.3f, bounds %.3f and %.3f ns wide)",
+	   p.offset_ns, q.offset_ns, p.width_ns, q.width_ns);
+	for (i = 0; i < s.n / 2; i++) {
+		struct lttr_sync_msg x = s.v[i];
+
+		s.v[i] = s.v[s.n - 1 - i];
+		s.v[s.n - 1 - i] = x;
+	}
 
 	/* a corrupted timestamp: a receive 10 ms before its send */
 	k = 10;

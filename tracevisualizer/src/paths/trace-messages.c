@@ -37,6 +37,22 @@ struct xfers {
 	size_t cap;
 };
 
+/*
+ * one TCP send or receive as the matching across traces needs it
+ * (lttr_msgs_across_traces()): its time and the stream offset after it,
+ * a fifth of a struct xfer, as millions of them are kept
+ */
+struct tfer {
+	uint64_t t;
+	uint64_t end;
+};
+
+struct tfers {
+	struct tfer *v;
+	size_t n;
+	size_t cap;
+};
+
 struct sock {
 	uint16_t family;
 	uint16_t type;
@@ -49,6 +65,8 @@ struct sock {
 	char peer[ADDR_LEN];
 	struct xfers snd;
 	struct xfers rcv;
+	struct tfers tsnd;	/* lean scan: its sends and receives */
+	struct tfers trcv;
 };
 
 struct msgscan {
@@ -65,6 +83,8 @@ struct msgscan {
 	size_t nentry;
 	uint64_t conns;
 	const char *host;	/* lttr_msgs_from_hosts(): the nodes' prefix */
+	bool lean;		/* lttr_msgs_across_traces(): transfers kept as
+				   struct tfer (tsnd, trcv), not struct xfer */
 	int nomem;
 	struct lttr_pprog prog;
 };
@@ -90,6 +110,19 @@ static int xfer_add(struct xfers *x, const struct xfer *e)
 	if (lttr_room(&x->v, &x->cap, x->n, sizeof(*x->v)))
 		return -1;
 	x->v[x->n++] = *e;
+	return 0;
+}
+
+/* a lean transfer of @bytes at @t: its stream offset follows the one before */
+static int tfer_add(struct tfers *x, uint64_t t, uint64_t bytes)
+{
+	uint64_t end = x->n ? x->v[x->n - 1].end : 0;
+
+	if (lttr_room(&x->v, &x->cap, x->n, sizeof(*x->v)))
+		return -1;
+	x->v[x->n].t = t;
+	x->v[x->n].end = end + bytes;
+	x->n++;
 	return 0;
 }
 
@@ -226,7 +259,6 @@ static void on_io(struct msgscan *m, const struct lttr_event *ev)
 	so->family = io->family;
 	so->type = io->type;
 	x.bytes = (uint64_t)io->ret;
-	addr_str(ev->var, ev->var_len, x.addr);
 	if (ev->id == LTT_EV_SOCKET_SEND) {
 		/* sent when its system call began (the event is at its return) */
 		uint64_t *en = entry_of(m, ev->pid);
@@ -238,6 +270,13 @@ static void on_io(struct msgscan *m, const struct lttr_event *ev)
 		if (*en && *en <= ev->time_ns)
 			x.t = *en;
 	}
+	if (m->lean) {
+		/* the time and the stream offset: nothing else is used */
+		if (tfer_add(ev->id == LTT_EV_SOCKET_SEND ? &so->tsnd : &so->trcv, x.t, x.bytes))
+			m->nomem = 1;
+		return;
+	}
+	addr_str(ev->var, ev->var_len, x.addr);
 	if (m->by != LTTR_BY_ENDPOINT)
 		node = task_node(m, ev->pid, ev->time_ns);
 	x.node = (uint32_t)node;
@@ -261,7 +300,8 @@ static int scan(struct msgscan *m, struct lttr_error *err)
 			lttr_iter_free(it);
 			return lttr_error_set(err, LTTR_E_CANCELED, "messages: canceled");
 		}
-		if (lttr_ptable_apply(m->pt, &ev) < 0) {
+		/* the tasks' names make the nodes: none by endpoint */
+		if (m->by != LTTR_BY_ENDPOINT && lttr_ptable_apply(m->pt, &ev) < 0) {
 			m->nomem = 1;
 			break;
 		}
@@ -379,6 +419,18 @@ static size_t reaching(const struct xfers *r, uint64_t end)
 			hi = mid;
 	}
 	return lo;
+}
+
+/*
+ * the first lean receive of @r whose stream offset reaches @end, from
+ * @from on (the receive that reached an earlier offset): the sends are
+ * matched in stream order, so the walk is forward over both
+ */
+static size_t treaching(const struct tfers *r, size_t from, uint64_t end)
+{
+	while (from < r->n && r->v[from].end < end)
+		from++;
+	return from;
 }
 
 static void offsets(struct xfers *x)
@@ -913,8 +965,8 @@ static void xtrace_free(struct xtrace *x)
 	size_t i;
 
 	for (i = 0; i < x->m.n; i++) {
-		free(x->m.v[i].snd.v);
-		free(x->m.v[i].rcv.v);
+		free(x->m.v[i].tsnd.v);
+		free(x->m.v[i].trcv.v);
 	}
 	free(x->m.v);
 	free(x->m.entry);
@@ -932,6 +984,7 @@ static int xtrace_scan(struct xtrace *x, struct lttr_trace *t, struct lttr_error
 
 	x->m.t = t;
 	x->m.by = LTTR_BY_ENDPOINT;
+	x->m.lean = true;
 	x->s = x->m.s = lttr_msgset_new();
 	lttr_pprog_init(&x->m.prog, t, NULL, NULL, 0, 1000);
 	x->m.pt = lttr_ptable_new(lttr_trace_proc(t));
@@ -944,8 +997,6 @@ static int xtrace_scan(struct xtrace *x, struct lttr_trace *t, struct lttr_error
 		struct sock *so = &x->m.v[i];
 		char key[2 * ADDR_LEN + 2];
 
-		offsets(&so->snd);
-		offsets(&so->rcv);
 		if (so->type != 1 || !inet(so->family) || !so->local[0] || !so->peer[0])
 			continue;
 		snprintf(key, sizeof(key), "%s|%s", so->local, so->peer);
@@ -977,10 +1028,10 @@ int lttr_msgs_across_traces(struct lttr_trace **t, size_t n, struct lttr_sync_ms
 		for (k = 0; k < x[i].m.n && !r; k++) {
 			const struct sock *so = &x[i].m.v[k], *peer = NULL;
 			char key[2 * ADDR_LEN + 2];
-			size_t pj = 0, found = 0;
+			size_t pj = 0, found = 0, rr = 0;
 
 			if (so->type != 1 || !inet(so->family) || !so->local[0] || !so->peer[0] ||
-			    !so->snd.n)
+			    !so->tsnd.n)
 				continue;
 			snprintf(key, sizeof(key), "%s|%s", so->peer, so->local);
 			if (lttr_keymap_find(&x[i].conns, key, strlen(key), &q)) {
@@ -1012,10 +1063,9 @@ int lttr_msgs_across_traces(struct lttr_trace **t, size_t n, struct lttr_sync_ms
 				st->unopened++;
 				continue;
 			}
-			for (q = 0; q < so->snd.n; q++) {
-				size_t rr = reaching(&peer->rcv, so->snd.v[q].end);
-
-				if (rr >= peer->rcv.n) {
+			for (q = 0; q < so->tsnd.n; q++) {
+				rr = treaching(&peer->trcv, rr, so->tsnd.v[q].end);
+				if (rr >= peer->trcv.n) {
 					st->unreceived++;
 					continue;
 				}
@@ -1025,8 +1075,8 @@ int lttr_msgs_across_traces(struct lttr_trace **t, size_t n, struct lttr_sync_ms
 				}
 				v[nv].src = (uint32_t)i;
 				v[nv].dst = (uint32_t)pj;
-				v[nv].send_ns = so->snd.v[q].t;
-				v[nv].recv_ns = peer->rcv.v[rr].t;
+				v[nv].send_ns = so->tsnd.v[q].t;
+				v[nv].recv_ns = peer->trcv.v[rr].t;
 				nv++;
 			}
 		}

@@ -52,12 +52,28 @@ static long double cross(const struct pt *o, const struct pt *a, const struct pt
 	       ((long double)a->y - o->y) * ((long double)b->x - o->x);
 }
 
+/*
+ * whether @s->v is in strictly increasing order of by_x() already (the
+ * messages of one connection are, in send order): then no sort can
+ * change it, ties (whose order a sort may choose) excepted
+ */
+static int strictly_sorted(const struct side *s)
+{
+	size_t i;
+
+	for (i = 1; i < s->n; i++)
+		if (by_x(&s->v[i - 1], &s->v[i]) >= 0)
+			return 0;
+	return 1;
+}
+
 /* the lower hull (@upper 0) or the upper hull of @s->v, sorted by x */
 static void hull(struct side *s, int upper)
 {
 	size_t i, k = 0;
 
-	qsort(s->v, s->n, sizeof(*s->v), by_x);
+	if (!strictly_sorted(s))
+		qsort(s->v, s->n, sizeof(*s->v), by_x);
 	for (i = 0; i < s->n; i++) {
 		while (k >= 2) {
 			long double c = cross(&s->h[k - 2], &s->h[k - 1], &s->v[i]);
