@@ -18,7 +18,7 @@
 #   - bad input: vitals.t's directory (a cut file, one of version 7): the
 #     others shown, the two counted skipped and named; a directory that is
 #     not there: a dialog, exit status 1; --vitals without DIR: a usage
-#     error.
+#     error; --vitals in --help and the man page, after --top.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$(dirname "$0")/../lib/gtk.sh"
 gtk_tmp
@@ -46,4 +46,10 @@ grep -q -- "--vitals: .*none" "$tmp/err"
 ok $? "... said" || diag "$(cat "$tmp/err")"
 "$gtk" --vitals 2> "$tmp/err"; is $? 2 "--vitals without DIR: a usage error"
 grep -q -- '--vitals needs the directory' "$tmp/err"; ok $? "... said"
+order() { grep -o -E -- "$1" | tr '\n' ' '; }
+is "$("$gtk" --help | order '^  --(top|vitals|bench)')" "  --top   --vitals   --bench " \
+	"--help: --vitals DIR after --top, before --bench"
+is "$(sed -n '/^\.SH OPTIONS/,$p' docs/tracevisualizer-gtk.1 | order '^\.BI? \\-\\-(top|vitals|bench)')" \
+	'.BI \-\-top .BI \-\-vitals .B \-\-bench ' "the man page: the same order"
+grep -q -- '^\.B \\-\\-vitals$' docs/tracevisualizer-gtk.1; ok $? "--vitals in the man page's SYNOPSIS"
 done_testing
