@@ -493,11 +493,10 @@ bool gv_vitals_open(struct gv_app *app, const char *dir, GError **error)
 	static const char *const stitles[] = { "vital sign", "time (ns)", "comm", "pid", "uid",
 		"cpu", "label", "count", "label and data" };
 	struct gv_vitals *v = g_new0(struct gv_vitals, 1);
-	GtkWidget *box, *top, *side, *title, *warn;
+	GtkWidget *box, *top, *side, *title;
 	GtkListStore *st;
 	GtkTreeIter it;
 	char *head;
-	size_t i;
 
 	v->app = app;
 	v->dir = g_strdup(dir);
@@ -529,6 +528,8 @@ bool gv_vitals_open(struct gv_app *app, const char *dir, GError **error)
 	gtk_box_pack_start(GTK_BOX(box), title, FALSE, FALSE, 0);
 	if (v->s.nwarnings) {
 		GString *g = g_string_new(NULL);
+		GtkWidget *warn;
+		size_t i;
 
 		for (i = 0; i < v->s.nwarnings; i++)
 			g_string_append_printf(g, "%swarning: %s", i ? "\n" : "", v->s.warnings[i]);
