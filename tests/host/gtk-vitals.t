@@ -14,7 +14,11 @@
 #   - a click on an epoch lists exactly its samples (per label, the
 #     JSON's counts, first times and tasks) and selects its row; Enter on
 #     the flagged row lists its samples; a click on the lost epoch says
-#     it has no file;
+#     it has no file; Open the epoch in the trace without a TRACEDIR: said;
+#   - --vitals DIR TRACEDIR (tui-vitals.t's epochs on a trace's clock):
+#     Open the epoch in the trace on the flagged epoch: a new tab, its
+#     cursor in the epoch's middle, the window its length, its vital signs
+#     in the lesson panel; on an epoch after the trace: said;
 #   - bad input: vitals.t's directory (a cut file, one of version 7): the
 #     others shown, the two counted skipped and named; a directory that is
 #     not there: a dialog, exit status 1; --vitals without DIR: a usage
@@ -39,6 +43,10 @@ checks < <(run bad "$gtk" "$tmp/b")
 
 python3 tests/lib/gtkwtrace.py 8 > "$tmp/t.desc" && "$gen" "$tmp/t" < "$tmp/t.desc" > /dev/null
 ok $? "a trace"
+read -r t0 t1 < <($tv summary --json "$tmp/t" | python3 -c "import json,sys; t=json.load(sys.stdin)['trace']; print(t['start_ns'], t['end_ns'])")
+python3 tests/lib/vitalsgen.py --span "$tmp/s" "$t0" "$t1" && $tv vitals --json "$tmp/s" > "$tmp/s.json"
+ok $? "tui-vitals.t's epochs on its clock: four in it, epoch 3 a burst, three after it"
+checks < <(run trace "$gtk" "$tmp/s" "$tmp/t" "$tmp/s.json" "$t0" "$t1")
 timeout 60 xvfb-run -a -s "$screen" "$gtk" --vitals "$tmp/none" --screenshot "$tmp/x.png" "$tmp/t" \
 	2> "$tmp/err"
 is $? 1 "--vitals of a directory that is not there: exit status 1"

@@ -16,6 +16,13 @@ against "tracevisualizer vitals --json --top 1000 DIR" (tests/host/gtk-vitals.t)
       the flagged epoch's row lists its samples, the flagged vital sign's
       first (they are last in the file); a click on the lost
       epoch says it has no file; the window saved in SHOT.png
+      (and "Open the epoch in the trace" without a TRACEDIR: said)
+  gtkvitals.py trace PROG DIR TRACEDIR JSON T0 T1
+      --vitals DIR TRACEDIR (vitalsgen.py --span's epochs on the trace's
+      clock, T0..T1 its span): "Open the epoch in the trace" on the
+      flagged epoch (the list's first): a new tab, the status bar's cursor
+      in the epoch's middle and the window its length, the epoch's vital
+      signs in the lesson panel; on the last epoch, after the trace: said
   gtkvitals.py bad PROG DIR
       a directory with a cut file and one of another version: the title
       counts them skipped, the warnings name the files
@@ -27,7 +34,7 @@ import sys
 
 import gi
 gi.require_version('Atspi', '2.0')
-from gtkdrive import Window, check, wait, text_of, screen  # noqa: E402
+from gtkdrive import Window, check, wait, text_of, screen, fmt_dur, fmt_time  # noqa: E402
 
 # gtk/vitals.c's colours (docs/views.md, "Vital signs")
 RGB = {'cpu': (0.12, 0.47, 0.71), 'schedule-delay': (0.17, 0.63, 0.17),
@@ -203,10 +210,72 @@ def window(prog, d, jpath, shot):
         msg = wait(lambda: text_of(s) if 'no file' in text_of(s) else None, 5)
         check(msg == 'epoch %d has no file (lost, removed or skipped)' % lost[0],
               "a click on the lost epoch %d: it has no file, said" % lost[0], text_of(s))
+        open_epoch(w)
+        msg = wait(lambda: text_of(s) if 'no trace' in text_of(s) else None, 5)
+        check(msg == 'no trace to open (tracevisualizer-gtk --vitals DIR TRACEDIR)',
+              "Open the epoch in the trace without a TRACEDIR: said", text_of(s))
         vw = w.one('Vital signs', pred=lambda n: n.get_role_name() == 'frame')
         if vw is not None:
             screen(*w.extents(vw)).save(shot)
         check(vw is not None, "the window's pixels saved")
+    finally:
+        w.focus()
+        st = w.quit()
+        check(st == 0, "Ctrl+Q: exit status 0 (%s)" % st)
+        print("DONE")
+
+
+def open_epoch(w):
+    """the button "Open the epoch in the trace" clicked"""
+    focus_vitals(w)
+    b = w.one('Open the epoch in the trace', pred=lambda n: n.get_role_name() == 'push button')
+    if b is None:
+        return False
+    x, y, wd, ht = w.extents(b)
+    w.click(x + wd // 2, y + ht // 2)
+    return True
+
+
+def trace(prog, d, tdir, jpath, t0, t1):
+    j = json.load(open(jpath))
+    es = j['epochs']
+    t0, t1 = int(t0), int(t1)
+    w = Window(prog, ['--size', '1280x800', '--vitals', d, tdir])
+    try:
+        t = wait(lambda: table(w, 'Epochs list'), 30)
+        if not check(t is not None, "--vitals DIR TRACEDIR: the epochs list is shown"):
+            return
+        g = w.wait_one('Control flow graph', timeout=30)
+        check(g is not None, "and the trace in the main window")
+        rows = wait(lambda: read(t) if t.get_n_rows() == len(es) else None, 10) or read(t)
+        fl = [e for e in es if symptoms(e)]
+        check(len(fl) == 1 and rows[0][0] == str(fl[0]['epoch']) and t.is_row_selected(0),
+              "the flagged epoch %s first, selected" % (fl and fl[0]['epoch']), rows)
+        e = fl[0]
+        check(open_epoch(w), "Open the epoch in the trace clicked")
+        ln = e['end_ns'] - e['start_ns']
+        cur = fmt_time(e['start_ns'] + ln // 2 - t0)
+        want = 'cursor %s   window %s ' % (cur, fmt_dur(ln))
+        st = w.wait_status(lambda x: x.startswith(want), 30)
+        check(st.startswith(want), "a new tab: its cursor in epoch %d's middle, the "
+              "window its length (%s)" % (e['epoch'], want), st)
+        lt = w.one('Lesson text')
+        ltxt = text_of(lt) if lt is not None else ''
+        check('syscall: 9000 events in 9000 events, ANOMALY (outside its band)' in ltxt,
+              "the epoch's vital signs in its lesson panel (the command line's tab has none)",
+              ltxt)
+        focus_vitals(w)
+        w.grab(t)
+        w.key('End')
+        last = [r for r in rows if r[0] == str(es[-1]['epoch'])]
+        wait(lambda: t.is_row_selected(len(rows) - 1) or None, 5)
+        check(rows[-1][0] == str(es[-1]['epoch']) and t.is_row_selected(len(rows) - 1),
+              "End: the last epoch %d selected" % es[-1]['epoch'], last)
+        open_epoch(w)
+        s = w.one('vitals-status')
+        msg = wait(lambda: text_of(s) if 'not in the trace' in text_of(s) else None, 5)
+        check(msg == 'epoch %d is not in the trace %s' % (es[-1]['epoch'], tdir),
+              "Open on epoch %d, after the trace: said" % es[-1]['epoch'], text_of(s))
     finally:
         w.focus()
         st = w.quit()
@@ -238,10 +307,12 @@ def bad(prog, d):
 def main():
     if sys.argv[1] == 'window':
         window(*sys.argv[2:6])
+    elif sys.argv[1] == 'trace':
+        trace(*sys.argv[2:8])
     elif sys.argv[1] == 'bad':
         bad(*sys.argv[2:4])
     else:
-        sys.exit('gtkvitals.py: window or bad')
+        sys.exit('gtkvitals.py: window, trace or bad')
 
 
 if __name__ == '__main__':

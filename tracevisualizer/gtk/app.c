@@ -1002,7 +1002,7 @@ static void activate(GtkApplication *gapp, gpointer data)
 	if (app->vitals_dir) {	/* --vitals DIR: its Vital signs window */
 		GError *error = NULL;
 
-		if (!gv_vitals_open(app, app->vitals_dir, &error)) {
+		if (!gv_vitals_open(app, app->vitals_dir, app->vitals_trace, &error)) {
 			gv_app_error(app, "--vitals: %s", error ? error->message : "failed");
 			g_clear_error(&error);
 			app->status = 1;

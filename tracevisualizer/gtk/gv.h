@@ -145,7 +145,9 @@ struct gv_app {
 	struct gv_firings *firings;	/* the Firings window (firings.c), or NULL */
 	GList *old_firings;		/* those closed: their lessons live on in tabs */
 	const char *vitals_dir;		/* --vitals DIR: its Vital signs window opened */
+	const char *vitals_trace;	/* with it, the first TRACEDIR: the epochs' trace */
 	struct gv_vitals *vitals;	/* the Vital signs window (vitals.c), or NULL */
+	GList *vitals_lessons;		/* the epochs opened in tabs: their lessons */
 };
 
 /* reader.c: a trace opened and its view built in a thread of their own */
@@ -180,7 +182,7 @@ bool gv_firings_open(struct gv_app *app, const char *dir, unsigned int top, GErr
 void gv_firings_free_all(struct gv_app *app);
 
 /* vitals.c: the Vital signs window of a traced --vitals directory (--vitals DIR) */
-bool gv_vitals_open(struct gv_app *app, const char *dir, GError **error);
+bool gv_vitals_open(struct gv_app *app, const char *dir, const char *trace, GError **error);
 void gv_vitals_close(struct gv_app *app);
 
 /* lesson.c: --lesson's side panel in a tab */

@@ -62,7 +62,8 @@ static void usage(FILE *f)
 "                   signs window, what \"tracevisualizer vitals --json DIR\"\n"
 "                   prints: line graphs over the epochs, the flagged epochs\n"
 "                   listed first; a click on an epoch (Enter in the list)\n"
-"                   lists its samples\n"
+"                   lists its samples; with a TRACEDIR, Open the epoch in the\n"
+"                   trace: its window in a tab, its vital signs as a lesson\n"
 "  --bench          time the first frame and the paint of the graphs at every\n"
 "                   zoom level, print JSON and exit (scripts/bench-gtk)\n"
 "  -h, --help       this help\n"
@@ -325,6 +326,8 @@ int main(int argc, char **argv)
 			dirs[n++] = ltrace;
 		}
 	}
+	if (app.vitals_dir && n >= 2)	/* the trace an epoch opens in */
+		app.vitals_trace = dirs[1];
 	if (n < 2 && (app.screenshot || app.bench))
 		return bad("%s needs a TRACEDIR", app.screenshot ? "--screenshot" : "--bench");
 	/* the traces are read while GTK starts */

@@ -16,12 +16,17 @@
  * those of the vital signs flagged in it first, then the others, one row
  * each in the file's order: vital sign, time, task, label, the
  * cell's count and what the label and data are
- * (lttr_vitals_sample_text()).  The window only lays numbers out.
+ * (lttr_vitals_sample_text()).  With a TRACEDIR (--vitals DIR TRACEDIR),
+ * "Open the epoch in the trace" opens the selected epoch as the terminal's
+ * Enter does: the trace in a new tab of the main window, the epoch's part
+ * of it in the window, its vital signs as a lesson of one step in the side
+ * panel (lttr_vitals_epoch_lesson()).  The window only lays numbers out.
  */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <lttr/view/lesson.h>
 #include <lttr/vitals/vitals.h>
 #include "gv.h"
 
@@ -60,6 +65,10 @@ struct gv_vitals {
 	uint64_t first, last;		/* the epoch numbers on the axis */
 	long sel;			/* the epoch (index) selected, or -1 */
 	char plot[128];			/* the graph's accessible description */
+	const char *trace;		/* the TRACEDIR epochs open in, or NULL */
+	bool have_trace;
+	uint64_t tstart, tend, tbase;	/* its span (lttr_vitals_trace_span()) */
+	char trace_err[256];
 	GtkWidget *win;
 	GtkWidget *graph;
 	GtkWidget *list;
@@ -372,6 +381,57 @@ static void on_activated(GtkTreeView *tv, GtkTreePath *p, GtkTreeViewColumn *c, 
 	say(v, msg);
 }
 
+/* the epoch selected in the trace, as the terminal's Enter: its window in a
+ * new tab, its vital signs as a lesson of one step in the side panel */
+static void open_trace(struct gv_vitals *v)
+{
+	long i = selected(v);
+	struct lttr_lesson *l = NULL;
+	struct gv_doc *d;
+	char msg[512];
+
+	if (i < 0)
+		return;
+	if (!v->trace || !v->have_trace) {
+		snprintf(msg, sizeof(msg), "no trace to open%s%s", v->trace ? ": " :
+			 " (tracevisualizer-gtk --vitals DIR TRACEDIR)",
+			 v->trace ? v->trace_err : "");
+		say(v, msg);
+		return;
+	}
+	if (!lttr_vitals_epoch_in_trace(&v->s.epochs[i], v->tstart, v->tend)) {
+		snprintf(msg, sizeof(msg), "epoch %" PRIu64 " is not in the trace %s",
+			 (uint64_t)v->s.epochs[i].h.epoch, v->trace);
+		say(v, msg);
+		return;
+	}
+	if (lttr_vitals_epoch_lesson(&v->r, (size_t)i, v->tstart, v->tend, v->tbase, &l) < 0) {
+		say(v, "out of memory");
+		return;
+	}
+	/* the tab keeps the lesson: it goes with the application */
+	v->app->vitals_lessons = g_list_prepend(v->app->vitals_lessons, l);
+	d = gv_app_open_trace(v->app, v->trace);
+	if (!d)
+		return;
+	if (!gv_lesson_attach(d, l, 0)) {
+		snprintf(msg, sizeof(msg), "epoch %" PRIu64 ": its window cannot be shown",
+			 (uint64_t)v->s.epochs[i].h.epoch);
+		say(v, msg);
+		return;
+	}
+	snprintf(msg, sizeof(msg), "epoch %" PRIu64 ": opened in the main window",
+		 (uint64_t)v->s.epochs[i].h.epoch);
+	say(v, msg);
+	gtk_window_present(GTK_WINDOW(v->app->win));
+}
+
+static void on_open(GtkButton *b, gpointer data)
+{
+	(void)b;
+	open_trace(data);
+}
+
 static void on_destroy(GtkWidget *w, gpointer data)
 {
 	struct gv_vitals *v = data;
@@ -382,11 +442,17 @@ static void on_destroy(GtkWidget *w, gpointer data)
 	vit_free(v);
 }
 
-/* the window closed and freed, if open */
+/* the window closed and freed, if open, and the lessons of the epochs opened */
 void gv_vitals_close(struct gv_app *app)
 {
+	GList *l;
+
 	if (app->vitals)
 		gtk_widget_destroy(app->vitals->win);
+	for (l = app->vitals_lessons; l; l = l->next)
+		lttr_lesson_free(l->data);
+	g_list_free(app->vitals_lessons);
+	app->vitals_lessons = NULL;
 }
 
 /* the symptoms of epoch (index) @i: "syscall 9000 events outside 800 .. 1200, ..." */
@@ -479,6 +545,9 @@ static int compute(struct gv_vitals *v, GError **error)
 		fprintf(stderr, "tracevisualizer-gtk: --vitals: warning: %s\n", v->s.warnings[i]);
 	for (i = 0; i < v->s.n; i++)
 		v->collected |= v->s.epochs[i].h.collected;
+	if (v->trace)
+		v->have_trace = lttr_vitals_trace_span(v->trace, &v->tstart, &v->tend, &v->tbase,
+						       v->trace_err, sizeof(v->trace_err)) == 0;
 	if (v->s.n) {
 		v->first = v->s.epochs[0].h.epoch;
 		v->last = v->s.epochs[v->s.n - 1].h.epoch;
@@ -486,20 +555,21 @@ static int compute(struct gv_vitals *v, GError **error)
 	return 0;
 }
 
-bool gv_vitals_open(struct gv_app *app, const char *dir, GError **error)
+bool gv_vitals_open(struct gv_app *app, const char *dir, const char *trace, GError **error)
 {
 	static const char *const etitles[] = { "epoch", "start (s)", "samples",
 		"flagged (the detector's symptoms)" };
 	static const char *const stitles[] = { "vital sign", "time (ns)", "comm", "pid", "uid",
 		"cpu", "label", "count", "label and data" };
 	struct gv_vitals *v = g_new0(struct gv_vitals, 1);
-	GtkWidget *box, *top, *side, *title;
+	GtkWidget *box, *top, *side, *title, *buttons, *open;
 	GtkListStore *st;
 	GtkTreeIter it;
 	char *head;
 
 	v->app = app;
 	v->dir = g_strdup(dir);
+	v->trace = trace;
 	v->sel = -1;
 	if (compute(v, error) < 0) {
 		vit_free(v);
@@ -569,11 +639,18 @@ bool gv_vitals_open(struct gv_app *app, const char *dir, GError **error)
 				G_TYPE_STRING, G_TYPE_STRING);
 	v->samples = columns(st, stitles, S_NCOLS, "vitals-samples", "Samples list");
 	gtk_box_pack_start(GTK_BOX(box), scrolled(v->samples, -1, 260), TRUE, TRUE, 0);
+	buttons = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8);
+	open = gtk_button_new_with_mnemonic("_Open the epoch in the trace");
+	gtk_widget_set_name(open, "vitals-open");
+	gtk_widget_set_can_focus(open, FALSE);
 	v->status = gtk_label_new("");
 	gtk_widget_set_name(v->status, "vitals-status");
 	atk_object_set_name(gtk_widget_get_accessible(v->status), "vitals-status");
 	gtk_label_set_xalign(GTK_LABEL(v->status), 0);
-	gtk_box_pack_start(GTK_BOX(box), v->status, FALSE, FALSE, 0);
+	gtk_box_pack_start(GTK_BOX(buttons), open, FALSE, FALSE, 0);
+	gtk_box_pack_start(GTK_BOX(buttons), v->status, FALSE, FALSE, 0);
+	gtk_box_pack_start(GTK_BOX(box), buttons, FALSE, FALSE, 0);
+	g_signal_connect(open, "clicked", G_CALLBACK(on_open), v);
 	gtk_container_add(GTK_CONTAINER(v->win), box);
 
 	g_signal_connect(gtk_tree_view_get_selection(GTK_TREE_VIEW(v->list)), "changed",
