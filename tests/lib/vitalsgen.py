@@ -14,7 +14,12 @@ epochs SERIES_LOST have no file (a crashed daemon), SERIES_CUT's is cut.
 vitalsgen.py --span DIR START END - eight epochs on the trace clock for
 tests/host/tui-vitals.t: epoch e from START + e * (END - START) / 4, the
 first four in a trace of span START..END, the others after it; epoch 3 a
-burst of 9000, epoch 6 has no file."""
+burst of 9000, epoch 6 has no file.
+vitalsgen.py --gtk DIR - eight epochs of three vital signs for
+tests/host/gtk-vitals.t (GTK_TOTALS): system calls 1003 but epoch 4 a
+burst of 9000, blocking 200 + 10 e, user pages 100 but 250 in epoch 0;
+epoch e has one user-page sample, e + 1 blocking ones of its own label
+(pid 100 + e), then 3 syscall ones; epoch 6 has no file."""
 import os
 import struct
 import sys
@@ -59,7 +64,55 @@ def epoch_file(epoch, total, partial=False, version=1, wall=0, span=None):
     return b + TRAILER.pack(b'LTTVEND', epoch)
 
 
+BLOCKING, UPAGE = 3, 6
+
+
+def gtk_totals(e):
+    """the totals of epoch @e of --gtk, per vital sign"""
+    return {SYSCALL: 9000 if e == 4 else 1003, BLOCKING: 200 + 10 * e,
+            UPAGE: 250 if e == 0 else 100}
+
+
+def gtk_epoch_file(epoch):
+    tot = gtk_totals(epoch)
+    cells = [(BLOCKING, 10 + epoch, tot[BLOCKING]), (UPAGE, 300, tot[UPAGE]),
+             (SYSCALL, 5, tot[SYSCALL] - 3), (SYSCALL, 77, 2), (SYSCALL, 900, 1)]
+    base = 1000 * epoch
+    # the syscall samples last: the window lists a flagged vital sign's first
+    samples = [(base + 20, 0xaaaa, 0x401000, 0x7f0000001000, 5000, 7, 1000, 1, UPAGE, 300,
+                14, 1, b'faulty')]
+    for k in range(epoch + 1):
+        samples.append((base + 30 + k, 0x1000 + epoch, 0xffffffff81000000 + epoch,
+                        50000 * (k + 1), 120, 100 + epoch, 0, 1 << k, BLOCKING, 10 + epoch, 0,
+                        0, b'blk%d' % epoch))
+    samples += [
+        # time label site d0 d1 pid uid count vital cell key cpu comm
+        (base + 50, 0xf00d, 0x7ffd0000, 0, 0, 42, 0, 1, SYSCALL, 5, 110, 0, b'freq'),
+        (base + 51, 0xf00d, 0x7ffd0000, 0, 0, 42, 0, 2, SYSCALL, 5, 110, 0, b'freq'),
+        (base + 52, 0xbeef, 0x7ffc0000, 0, 0, 42, 0, 1, SYSCALL, 77, 121, 1, b'rare'),
+    ]
+    b = HDR.pack(b'LTTVITAL', 1, HDR.size, epoch, base, base + 999,
+                 SERIES_T0 + epoch * 10**9, NVITALS, HCA, 2, 1, COLLECTED,
+                 len(samples), len(cells), 0, 0, 0, 0)
+    for v in range(NVITALS):
+        b += SUM.pack(tot[v], tot[v]) if v in tot else SUM.pack(0, 0)
+    for c in cells:
+        b += CELL.pack(*c)
+    for s in samples:
+        b += SAMPLE.pack(*s)
+    return b + TRAILER.pack(b'LTTVEND', epoch)
+
+
 def main():
+    if sys.argv[1] == '--gtk':
+        d = sys.argv[2]
+        os.makedirs(d)
+        for e in range(8):
+            if e == 6:
+                continue
+            with open(os.path.join(d, 'vitals-%08d.ltv' % e), 'wb') as f:
+                f.write(gtk_epoch_file(e))
+        return
     if sys.argv[1] == '--series':
         d = sys.argv[2]
         os.makedirs(d)

@@ -999,6 +999,15 @@ static void activate(GtkApplication *gapp, gpointer data)
 			app->status = 1;
 		}
 	}
+	if (app->vitals_dir) {	/* --vitals DIR: its Vital signs window */
+		GError *error = NULL;
+
+		if (!gv_vitals_open(app, app->vitals_dir, app->vitals_trace, &error)) {
+			gv_app_error(app, "--vitals: %s", error ? error->message : "failed");
+			g_clear_error(&error);
+			app->status = 1;
+		}
+	}
 	app->t_opened = now_ms() - t_main;
 	if (app->session && app->status)	/* --session FILE unreadable */
 		bad_window = true;
@@ -1036,5 +1045,6 @@ int gv_app_run(struct gv_app *app, int argc, char **argv)
 		app->old_firings = g_list_prepend(app->old_firings, app->firings);
 	app->firings = NULL;
 	gv_firings_free_all(app);
+	gv_vitals_close(app);
 	return app->status ? app->status : r;
 }

@@ -144,6 +144,10 @@ struct gv_app {
 	unsigned int audit_top;		/* --top N (0: 10, audit's default) */
 	struct gv_firings *firings;	/* the Firings window (firings.c), or NULL */
 	GList *old_firings;		/* those closed: their lessons live on in tabs */
+	const char *vitals_dir;		/* --vitals DIR: its Vital signs window opened */
+	const char *vitals_trace;	/* with it, the first TRACEDIR: the epochs' trace */
+	struct gv_vitals *vitals;	/* the Vital signs window (vitals.c), or NULL */
+	GList *vitals_lessons;		/* the epochs opened in tabs: their lessons */
 };
 
 /* reader.c: a trace opened and its view built in a thread of their own */
@@ -176,6 +180,10 @@ struct gv_doc *gv_app_open_trace(struct gv_app *app, const char *dir);
 /* firings.c: the Firings window of an audit directory (--audit DIR, File -> Open audit...) */
 bool gv_firings_open(struct gv_app *app, const char *dir, unsigned int top, GError **error);
 void gv_firings_free_all(struct gv_app *app);
+
+/* vitals.c: the Vital signs window of a traced --vitals directory (--vitals DIR) */
+bool gv_vitals_open(struct gv_app *app, const char *dir, const char *trace, GError **error);
+void gv_vitals_close(struct gv_app *app);
 
 /* lesson.c: --lesson's side panel in a tab */
 bool gv_lesson_attach(struct gv_doc *d, const struct lttr_lesson *l, size_t step);

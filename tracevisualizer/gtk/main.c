@@ -58,6 +58,12 @@ static void usage(FILE *f)
 "                   audit...)\n"
 "  --top N          with --audit: the N parties on the critical path with most\n"
 "                   blame selected (default 10, as audit's)\n"
+"  --vitals DIR     the vital signs traced --vitals wrote in DIR in the Vital\n"
+"                   signs window, what \"tracevisualizer vitals --json DIR\"\n"
+"                   prints: line graphs over the epochs, the flagged epochs\n"
+"                   listed first; a click on an epoch (Enter in the list)\n"
+"                   lists its samples; with a TRACEDIR, Open the epoch in the\n"
+"                   trace: its window in a tab, its vital signs as a lesson\n"
 "  --bench          time the first frame and the paint of the graphs at every\n"
 "                   zoom level, print JSON and exit (scripts/bench-gtk)\n"
 "  -h, --help       this help\n"
@@ -253,6 +259,11 @@ int main(int argc, char **argv)
 			if (!arg || sscanf(arg, "%u%c", &app.audit_top, &c) != 1 || !app.audit_top)
 				return bad("--top needs a number of 1 or more");
 			i++;
+		} else if (!strcmp(a, "--vitals")) {
+			if (!arg || !*arg)
+				return bad("--vitals needs the directory of a traced --vitals run");
+			app.vitals_dir = arg;
+			i++;
 		} else if (!strcmp(a, "--bench")) {
 			app.bench = true;
 		} else if (a[0] == '-' && a[1]) {
@@ -271,8 +282,12 @@ int main(int argc, char **argv)
 		return bad("--dump-paths goes with --screenshot");
 	if (app.dump_flame && !app.screenshot)
 		return bad("--dump-flame goes with --screenshot");
-	if (live && (n != 1 || app.diff_b || lesson || app.screenshot || hosts || app.audit))
-		return bad("--live DIR takes no other trace, --diff, --lesson, --audit, --hosts or --screenshot");
+	if (live && (n != 1 || app.diff_b || lesson || app.screenshot || hosts || app.audit ||
+		     app.vitals_dir))
+		return bad("--live DIR takes no other trace, --diff, --lesson, --audit, --vitals, "
+			   "--hosts or --screenshot");
+	if (hosts && app.vitals_dir)
+		return bad("--vitals DIR goes without --hosts");
 	if (hosts && (n < 3 || app.diff_b || lesson || app.bench || app.session))
 		return bad("--hosts needs two traces or more (and no --diff, --lesson, --bench, --session)");
 	/* a merged set (merge's directory) is several hosts */
@@ -311,6 +326,8 @@ int main(int argc, char **argv)
 			dirs[n++] = ltrace;
 		}
 	}
+	if (app.vitals_dir && n >= 2)	/* the trace an epoch opens in */
+		app.vitals_trace = dirs[1];
 	if (n < 2 && (app.screenshot || app.bench))
 		return bad("%s needs a TRACEDIR", app.screenshot ? "--screenshot" : "--bench");
 	/* the traces are read while GTK starts */

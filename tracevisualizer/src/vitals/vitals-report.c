@@ -348,8 +348,8 @@ void lttr_vitals_report_free(struct lttr_vitals_report *r)
 	memset(r, 0, sizeof(*r));
 }
 
-/* what a sample's label and data are, per vital sign */
-static void sample_text(char *buf, size_t len, const struct ltt_vital_sample *s)
+void lttr_vitals_sample_text(char *buf, size_t len,
+			     const struct ltt_vital_sample *s)
 {
 	switch (s->vital) {
 	case LTT_VITAL_SYSCALL:
@@ -425,7 +425,7 @@ void lttr_vitals_text(FILE *f, const struct lttr_vitals_report *r)
 				const struct lttr_vitals_label *l = &row->top[k];
 				char t[160];
 
-				sample_text(t, sizeof(t), &l->first);
+				lttr_vitals_sample_text(t, sizeof(t), &l->first);
 				fprintf(f, "    %10" PRIu32 "  %-16s pid %" PRIu32
 					" uid %" PRIu32 "  %s  (%" PRIu32
 					" samples)\n", l->estimate, l->first.comm,

@@ -198,6 +198,14 @@ int lttr_vitals_report(const struct lttr_vitals_series *s, size_t ntop,
 		       struct lttr_vitals_report *r);
 void lttr_vitals_report_free(struct lttr_vitals_report *r);
 
+/**
+ * lttr_vitals_sample_text() - what a sample's label and data are, per
+ * vital sign ("sp 0x... syscall 39 arg0 0x... ip 0x..."), as the text
+ * report prints a top label's first sample and the window lists samples
+ */
+void lttr_vitals_sample_text(char *buf, size_t len,
+			     const struct ltt_vital_sample *s);
+
 /** the report as text (one block per epoch) or JSON (docs/vitals.md) */
 void lttr_vitals_text(FILE *f, const struct lttr_vitals_report *r);
 void lttr_vitals_json(FILE *f, const struct lttr_vitals_report *r);

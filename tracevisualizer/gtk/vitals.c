@@ -1,0 +1,666 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * vitals.c - the Vital signs window: the epoch files traced --vitals
+ * wrote in a directory (tracevisualizer-gtk --vitals DIR), what
+ * "tracevisualizer vitals --json DIR" prints (lttr_vitals_load(),
+ * lttr_vitals_report(), lttr_vitals_epoch_buckets()).  Above, the vital
+ * signs collected as line graphs overlaid over the epochs (Chopstix'
+ * Figure 1): a line and a dot an epoch per vital sign in its colour, each
+ * as high as its total among its own (lttr_vitals_bucket_max()), a legend
+ * with the maxima (the plot's rectangle in the graph's accessible
+ * description: "plot LEFT TOP WIDTH HEIGHT, epochs FIRST..LAST"), a red ring around the epochs the detector flagged, a
+ * grey mark under the axis where an epoch has no file.  Beside it, the
+ * epochs, the flagged ones first (the symptoms with their totals and
+ * bands), then the others in order.  A click on an epoch in the graph, or
+ * Enter (a double-click) on one in the list, lists its samples below,
+ * those of the vital signs flagged in it first, then the others, one row
+ * each in the file's order: vital sign, time, task, label, the
+ * cell's count and what the label and data are
+ * (lttr_vitals_sample_text()).  With a TRACEDIR (--vitals DIR TRACEDIR),
+ * "Open the epoch in the trace" opens the selected epoch as the terminal's
+ * Enter does: the trace in a new tab of the main window, the epoch's part
+ * of it in the window, its vital signs as a lesson of one step in the side
+ * panel (lttr_vitals_epoch_lesson()).  The window only lays numbers out.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <lttr/view/lesson.h>
+#include <lttr/vitals/vitals.h>
+#include "gv.h"
+
+/* the plot's margins in its drawing area (its place: the graph's accessible description) */
+#define PLOT_LEFT	50
+#define PLOT_RIGHT	20
+#define PLOT_BOTTOM	34	/* the axis and its labels */
+#define LEGEND_ROW	18	/* the legend's rows above the plot */
+
+/* a colour per vital sign, in enum ltt_vital order (docs/views.md) */
+static const double vital_rgb[LTT_VITALS][3] = {
+	{ 0.12, 0.47, 0.71 },	/* cpu: blue */
+	{ 1.00, 0.50, 0.05 },	/* l2miss: orange */
+	{ 0.17, 0.63, 0.17 },	/* schedule-delay: green */
+	{ 0.58, 0.40, 0.74 },	/* blocking: purple */
+	{ 0.55, 0.34, 0.29 },	/* disk-io: brown */
+	{ 0.89, 0.47, 0.76 },	/* kernel-pages: pink */
+	{ 0.50, 0.50, 0.50 },	/* user-pages: grey */
+	{ 0.74, 0.74, 0.13 },	/* syscall: olive */
+	{ 0.09, 0.75, 0.81 },	/* signal: cyan */
+	{ 0.00, 0.00, 0.50 },	/* socket: navy */
+	{ 0.40, 0.20, 0.00 },	/* lock: dark brown */
+};
+
+enum { E_EPOCH, E_START, E_SAMPLES, E_FLAGGED, E_INDEX, E_NCOLS };
+enum { S_VITAL, S_TIME, S_COMM, S_PID, S_UID, S_CPU, S_LABEL, S_COUNT, S_DATA, S_NCOLS };
+
+struct gv_vitals {
+	struct gv_app *app;
+	char *dir;
+	struct lttr_vitals_series s;
+	struct lttr_vitals_report r;
+	struct lttr_vitals_bucket *b;	/* one an epoch */
+	size_t nb;
+	uint32_t collected;
+	uint64_t first, last;		/* the epoch numbers on the axis */
+	long sel;			/* the epoch (index) selected, or -1 */
+	char plot[128];			/* the graph's accessible description */
+	const char *trace;		/* the TRACEDIR epochs open in, or NULL */
+	bool have_trace;
+	uint64_t tstart, tend, tbase;	/* its span (lttr_vitals_trace_span()) */
+	char trace_err[256];
+	GtkWidget *win;
+	GtkWidget *graph;
+	GtkWidget *list;
+	GtkWidget *samples;
+	GtkWidget *samples_title;
+	GtkWidget *status;
+};
+
+static void vit_free(struct gv_vitals *v)
+{
+	if (!v)
+		return;
+	free(v->b);
+	lttr_vitals_report_free(&v->r);
+	lttr_vitals_series_free(&v->s);
+	g_free(v->dir);
+	g_free(v);
+}
+
+static void say(struct gv_vitals *v, const char *msg)
+{
+	gtk_label_set_text(GTK_LABEL(v->status), msg);
+	atk_object_set_description(gtk_widget_get_accessible(v->status), msg);
+}
+
+/* the x of epoch number @e's slot's middle in a plot @w wide */
+static double slot_x(const struct gv_vitals *v, uint64_t e, double w)
+{
+	double n = (double)(v->last - v->first + 1);
+
+	return PLOT_LEFT + (w * ((double)(e - v->first) + 0.5)) / n;
+}
+
+static void text_at(cairo_t *cr, double x, double y, const char *s, double align)
+{
+	cairo_text_extents_t e;
+
+	cairo_text_extents(cr, s, &e);
+	cairo_move_to(cr, x - e.width * align, y);
+	cairo_show_text(cr, s);
+}
+
+/* the legend: a swatch, the vital sign's name and maximum, in rows */
+static double legend(struct gv_vitals *v, cairo_t *cr, double W, bool draw)
+{
+	double lx = PLOT_LEFT, ly = 6;
+	cairo_text_extents_t te;
+	char buf[128];
+	unsigned int vi;
+
+	for (vi = 0; vi < LTT_VITALS; vi++) {
+		const double *c = vital_rgb[vi];
+
+		if (!(v->collected & (1U << vi)))
+			continue;
+		snprintf(buf, sizeof(buf), "%s (max %" PRIu64 " %s)", lttr_vital_name(vi),
+			 lttr_vitals_bucket_max(v->b, v->nb, vi), lttr_vital_unit(vi));
+		cairo_text_extents(cr, buf, &te);
+		if (lx + 16 + te.x_advance > W && lx > PLOT_LEFT) {
+			lx = PLOT_LEFT;
+			ly += LEGEND_ROW;
+		}
+		if (draw) {
+			cairo_set_source_rgb(cr, c[0], c[1], c[2]);
+			cairo_rectangle(cr, lx, ly + 2, 12, 12);
+			cairo_fill(cr);
+			cairo_set_source_rgb(cr, 0, 0, 0);
+			cairo_move_to(cr, lx + 16, ly + 13);
+			cairo_show_text(cr, buf);
+		}
+		lx += 16 + te.x_advance + 14;
+	}
+	return ly + LEGEND_ROW + 8;
+}
+
+static gboolean on_draw(GtkWidget *wd, cairo_t *cr, gpointer data)
+{
+	struct gv_vitals *v = data;
+	double W = gtk_widget_get_allocated_width(wd), H = gtk_widget_get_allocated_height(wd);
+	double top, w = W - PLOT_LEFT - PLOT_RIGHT, h, y0, sw;
+	char buf[128];
+	unsigned int vi;
+	uint64_t e;
+	size_t i;
+
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_paint(cr);
+	cairo_select_font_face(cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+	cairo_set_font_size(cr, 12);
+	top = legend(v, cr, W, true);
+	h = H - top - PLOT_BOTTOM;
+	y0 = top + h;
+	if (!v->nb || w < 10 || h < 10) {
+		cairo_set_source_rgb(cr, 0, 0, 0);
+		text_at(cr, PLOT_LEFT, top + 14, "no epoch", 0);
+		return FALSE;
+	}
+	/* the plot's place, for a screen reader's user and the tests */
+	snprintf(buf, sizeof(buf), "plot %d %d %d %d, epochs %" PRIu64 "..%" PRIu64, PLOT_LEFT,
+		 (int)top, (int)w, (int)h, v->first, v->last);
+	if (strcmp(buf, v->plot)) {
+		snprintf(v->plot, sizeof(v->plot), "%s", buf);
+		atk_object_set_description(gtk_widget_get_accessible(wd), v->plot);
+	}
+	sw = w / (double)(v->last - v->first + 1);
+	/* the epoch selected: a pale band */
+	if (v->sel >= 0) {
+		double x = slot_x(v, v->s.epochs[v->sel].h.epoch, w);
+
+		cairo_set_source_rgb(cr, 0.88, 0.88, 0.88);
+		cairo_rectangle(cr, x - sw / 2, top, sw, h);
+		cairo_fill(cr);
+	}
+	/* the axes, the maxima at the top (each line's own), the epochs */
+	cairo_set_source_rgb(cr, 0, 0, 0);
+	cairo_set_line_width(cr, 1);
+	cairo_move_to(cr, PLOT_LEFT - 0.5, top);
+	cairo_line_to(cr, PLOT_LEFT - 0.5, y0 + 0.5);
+	cairo_line_to(cr, PLOT_LEFT + w, y0 + 0.5);
+	cairo_stroke(cr);
+	text_at(cr, PLOT_LEFT - 4, top + 9, "max", 1);
+	text_at(cr, PLOT_LEFT - 4, y0, "0", 1);
+	text_at(cr, PLOT_LEFT - 4, y0 + 26, "epoch", 1);
+	for (e = v->first; e <= v->last; e++) {
+		cairo_text_extents_t te;
+
+		snprintf(buf, sizeof(buf), "%" PRIu64, e);
+		cairo_text_extents(cr, buf, &te);
+		/* every epoch's number when they fit, else the first and last */
+		if (te.x_advance + 6 > sw && e != v->first && e != v->last)
+			continue;
+		text_at(cr, slot_x(v, e, w), y0 + 26, buf, 0.5);
+	}
+	/* the epochs with no file: a grey mark under the axis */
+	cairo_set_source_rgb(cr, 0.55, 0.55, 0.55);
+	for (i = 0; i + 1 < v->nb; i++) {
+		for (e = v->s.epochs[i].h.epoch + 1; e < v->s.epochs[i + 1].h.epoch; e++) {
+			cairo_rectangle(cr, slot_x(v, e, w) - sw / 2 + 1, y0 + 3,
+					sw > 3 ? sw - 2 : 1, 5);
+			cairo_fill(cr);
+		}
+	}
+	/* a line per vital sign, broken where an epoch has no file */
+	for (vi = 0; vi < LTT_VITALS; vi++) {
+		uint64_t max = lttr_vitals_bucket_max(v->b, v->nb, vi);
+		const double *c = vital_rgb[vi];
+
+		if (!(v->collected & (1U << vi)))
+			continue;
+		cairo_set_source_rgb(cr, c[0], c[1], c[2]);
+		cairo_set_line_width(cr, 2);
+		for (i = 0; max && i < v->nb; i++) {
+			double x = slot_x(v, v->s.epochs[i].h.epoch, w);
+			double y = y0 - h * (double)v->b[i].total[vi] / (double)max;
+
+			if (i && v->s.epochs[i].h.epoch == v->s.epochs[i - 1].h.epoch + 1)
+				cairo_line_to(cr, x, y);
+			else
+				cairo_move_to(cr, x, y);
+		}
+		cairo_stroke(cr);
+		for (i = 0; i < v->nb; i++) {
+			double x = slot_x(v, v->s.epochs[i].h.epoch, w);
+			double y = max ? y0 - h * (double)v->b[i].total[vi] / (double)max : y0;
+
+			if (!(v->b[i].collected & (1U << vi)))
+				continue;
+			cairo_set_source_rgb(cr, c[0], c[1], c[2]);
+			cairo_arc(cr, x, y, 4, 0, 2 * G_PI);
+			cairo_fill(cr);
+			if (v->b[i].anomalies[vi]) {
+				cairo_set_source_rgb(cr, 0.84, 0.10, 0.10);
+				cairo_set_line_width(cr, 2);
+				cairo_arc(cr, x, y, 8, 0, 2 * G_PI);
+				cairo_stroke(cr);
+			}
+		}
+	}
+	return FALSE;
+}
+
+static void list_samples(struct gv_vitals *v, size_t i)
+{
+	const struct lttr_vitals_epoch *e = &v->s.epochs[i];
+	GtkListStore *st = GTK_LIST_STORE(gtk_tree_view_get_model(GTK_TREE_VIEW(v->samples)));
+	char tm[32], pid[16], uid[16], cpu[16], label[24], cnt[16], data[256], head[256];
+	GtkTreeIter it;
+	int pass;
+	size_t k;
+
+	gtk_list_store_clear(st);
+	/* the samples of the vital signs flagged in the epoch first, then the
+	 * others, each in the file's order */
+	for (pass = 0; pass < 2; pass++) {
+		for (k = 0; k < e->nsamples; k++) {
+			const struct ltt_vital_sample *s = &e->samples[k];
+			const char *name = lttr_vital_name(s->vital);
+			bool flagged = s->vital < LTT_VITALS &&
+				       v->r.rows[i * LTT_VITALS + s->vital].flagged;
+
+			if ((pass == 0) != flagged)
+				continue;
+			snprintf(tm, sizeof(tm), "%" PRIu64, (uint64_t)s->time);
+			snprintf(pid, sizeof(pid), "%" PRIu32, s->pid);
+			snprintf(uid, sizeof(uid), "%" PRIu32, s->uid);
+			snprintf(cpu, sizeof(cpu), "%" PRIu32, s->cpu);
+			snprintf(label, sizeof(label), "%016" PRIx64, (uint64_t)s->label);
+			snprintf(cnt, sizeof(cnt), "%" PRIu32, s->count);
+			lttr_vitals_sample_text(data, sizeof(data), s);
+			gtk_list_store_append(st, &it);
+			gtk_list_store_set(st, &it, S_VITAL, name ? name : "?", S_TIME, tm,
+					   S_COMM, s->comm, S_PID, pid, S_UID, uid, S_CPU, cpu,
+					   S_LABEL, label, S_COUNT, cnt, S_DATA, data, -1);
+		}
+	}
+	snprintf(head, sizeof(head), "epoch %" PRIu64 ": %zu sample%s, %" PRIu64
+		 " dropped (no stacks: the epoch files do not record them)",
+		 (uint64_t)e->h.epoch, e->nsamples, e->nsamples == 1 ? "" : "s",
+		 (uint64_t)e->h.dropped);
+	gtk_label_set_text(GTK_LABEL(v->samples_title), head);
+	atk_object_set_description(gtk_widget_get_accessible(v->samples_title), head);
+}
+
+/* the list's row of epoch (index) @i selected */
+static void select_epoch(struct gv_vitals *v, size_t i)
+{
+	GtkTreeModel *m = gtk_tree_view_get_model(GTK_TREE_VIEW(v->list));
+	GtkTreeIter it;
+	gint k;
+
+	if (!gtk_tree_model_get_iter_first(m, &it))
+		return;
+	do {
+		gtk_tree_model_get(m, &it, E_INDEX, &k, -1);
+		if ((size_t)k == i) {
+			GtkTreePath *p = gtk_tree_model_get_path(m, &it);
+
+			gtk_tree_view_set_cursor(GTK_TREE_VIEW(v->list), p, NULL, FALSE);
+			gtk_tree_path_free(p);
+			return;
+		}
+	} while (gtk_tree_model_iter_next(m, &it));
+}
+
+static gboolean on_press(GtkWidget *wd, GdkEventButton *ev, gpointer data)
+{
+	struct gv_vitals *v = data;
+	double w = gtk_widget_get_allocated_width(wd) - PLOT_LEFT - PLOT_RIGHT;
+	double n = (double)(v->last - v->first + 1), f;
+	uint64_t e;
+	char msg[128];
+	size_t i;
+
+	if (ev->button != 1 || !v->nb || w < 10)
+		return FALSE;
+	f = (ev->x - PLOT_LEFT) * n / w;
+	if (f < 0 || f >= n)
+		return TRUE;
+	e = v->first + (uint64_t)f;
+	for (i = 0; i < v->nb; i++) {
+		if (v->s.epochs[i].h.epoch == e) {
+			select_epoch(v, i);
+			list_samples(v, i);
+			snprintf(msg, sizeof(msg), "epoch %" PRIu64 ": its samples listed", e);
+			say(v, msg);
+			return TRUE;
+		}
+	}
+	snprintf(msg, sizeof(msg), "epoch %" PRIu64 " has no file (lost, removed or skipped)", e);
+	say(v, msg);
+	return TRUE;
+}
+
+static long selected(const struct gv_vitals *v)
+{
+	GtkTreeSelection *sel = gtk_tree_view_get_selection(GTK_TREE_VIEW(v->list));
+	GtkTreeModel *m;
+	GtkTreeIter it;
+	gint i;
+
+	if (!gtk_tree_selection_get_selected(sel, &m, &it))
+		return -1;
+	gtk_tree_model_get(m, &it, E_INDEX, &i, -1);
+	return i;
+}
+
+static void on_changed(GtkTreeSelection *sel, gpointer data)
+{
+	struct gv_vitals *v = data;
+
+	(void)sel;
+	v->sel = selected(v);
+	gtk_widget_queue_draw(v->graph);
+}
+
+static void on_activated(GtkTreeView *tv, GtkTreePath *p, GtkTreeViewColumn *c, gpointer data)
+{
+	struct gv_vitals *v = data;
+	long i = selected(v);
+	char msg[128];
+
+	(void)tv;
+	(void)p;
+	(void)c;
+	if (i < 0)
+		return;
+	list_samples(v, (size_t)i);
+	snprintf(msg, sizeof(msg), "epoch %" PRIu64 ": its samples listed",
+		 (uint64_t)v->s.epochs[i].h.epoch);
+	say(v, msg);
+}
+
+/* the epoch selected in the trace, as the terminal's Enter: its window in a
+ * new tab, its vital signs as a lesson of one step in the side panel */
+static void open_trace(struct gv_vitals *v)
+{
+	long i = selected(v);
+	struct lttr_lesson *l = NULL;
+	struct gv_doc *d;
+	char msg[512];
+
+	if (i < 0)
+		return;
+	if (!v->trace || !v->have_trace) {
+		snprintf(msg, sizeof(msg), "no trace to open%s%s", v->trace ? ": " :
+			 " (tracevisualizer-gtk --vitals DIR TRACEDIR)",
+			 v->trace ? v->trace_err : "");
+		say(v, msg);
+		return;
+	}
+	if (!lttr_vitals_epoch_in_trace(&v->s.epochs[i], v->tstart, v->tend)) {
+		snprintf(msg, sizeof(msg), "epoch %" PRIu64 " is not in the trace %s",
+			 (uint64_t)v->s.epochs[i].h.epoch, v->trace);
+		say(v, msg);
+		return;
+	}
+	if (lttr_vitals_epoch_lesson(&v->r, (size_t)i, v->tstart, v->tend, v->tbase, &l) < 0) {
+		say(v, "out of memory");
+		return;
+	}
+	/* the tab keeps the lesson: it goes with the application */
+	v->app->vitals_lessons = g_list_prepend(v->app->vitals_lessons, l);
+	d = gv_app_open_trace(v->app, v->trace);
+	if (!d)
+		return;
+	if (!gv_lesson_attach(d, l, 0)) {
+		snprintf(msg, sizeof(msg), "epoch %" PRIu64 ": its window cannot be shown",
+			 (uint64_t)v->s.epochs[i].h.epoch);
+		say(v, msg);
+		return;
+	}
+	snprintf(msg, sizeof(msg), "epoch %" PRIu64 ": opened in the main window",
+		 (uint64_t)v->s.epochs[i].h.epoch);
+	say(v, msg);
+	gtk_window_present(GTK_WINDOW(v->app->win));
+}
+
+static void on_open(GtkButton *b, gpointer data)
+{
+	(void)b;
+	open_trace(data);
+}
+
+static void on_destroy(GtkWidget *w, gpointer data)
+{
+	struct gv_vitals *v = data;
+
+	(void)w;
+	if (v->app->vitals == v)
+		v->app->vitals = NULL;
+	vit_free(v);
+}
+
+/* the window closed and freed, if open, and the lessons of the epochs opened */
+void gv_vitals_close(struct gv_app *app)
+{
+	GList *l;
+
+	if (app->vitals)
+		gtk_widget_destroy(app->vitals->win);
+	for (l = app->vitals_lessons; l; l = l->next)
+		lttr_lesson_free(l->data);
+	g_list_free(app->vitals_lessons);
+	app->vitals_lessons = NULL;
+}
+
+/* the symptoms of epoch (index) @i: "syscall 9000 events outside 800 .. 1200, ..." */
+static void symptoms(const struct gv_vitals *v, size_t i, char *buf, size_t size)
+{
+	size_t len = 0;
+	unsigned int vi;
+
+	buf[0] = '\0';
+	for (vi = 0; vi < LTT_VITALS && len < size; vi++) {
+		const struct lttr_vitals_row *row = &v->r.rows[i * LTT_VITALS + vi];
+
+		if (!(v->s.epochs[i].h.collected & (1U << vi)) || !row->flagged)
+			continue;
+		len += (size_t)snprintf(buf + len, size - len, "%s%s %" PRIu64 " %s outside %.0f .. %.0f",
+					len ? ", " : "", lttr_vital_name(vi), row->total,
+					lttr_vital_unit(vi), row->lo, row->hi);
+	}
+}
+
+static void fill(struct gv_vitals *v, GtkListStore *st)
+{
+	char ep[24], start[32], ns[24], sym[1024];
+	GtkTreeIter it;
+	int pass;
+	size_t i;
+
+	/* the flagged epochs first, then the others, each in epoch order */
+	for (pass = 0; pass < 2; pass++) {
+		for (i = 0; i < v->nb; i++) {
+			const struct lttr_vitals_epoch *e = &v->s.epochs[i];
+
+			symptoms(v, i, sym, sizeof(sym));
+			if ((pass == 0) != (sym[0] != '\0'))
+				continue;
+			snprintf(ep, sizeof(ep), "%" PRIu64, (uint64_t)e->h.epoch);
+			snprintf(start, sizeof(start), "%.9f", (double)e->h.start_ns / 1e9);
+			snprintf(ns, sizeof(ns), "%zu", e->nsamples);
+			gtk_list_store_append(st, &it);
+			gtk_list_store_set(st, &it, E_EPOCH, ep, E_START, start, E_SAMPLES, ns,
+					   E_FLAGGED, sym, E_INDEX, (gint)i, -1);
+		}
+	}
+}
+
+static GtkWidget *columns(GtkListStore *st, const char *const *titles, int n, const char *name,
+			  const char *a11y)
+{
+	GtkWidget *tv = gtk_tree_view_new_with_model(GTK_TREE_MODEL(st));
+	int c;
+
+	g_object_unref(st);
+	gtk_widget_set_name(tv, name);
+	atk_object_set_name(gtk_widget_get_accessible(tv), a11y);
+	for (c = 0; c < n; c++) {
+		GtkCellRenderer *r = gtk_cell_renderer_text_new();
+		GtkTreeViewColumn *col = gtk_tree_view_column_new_with_attributes(titles[c], r,
+									    "text", c, NULL);
+
+		gtk_tree_view_column_set_resizable(col, TRUE);
+		gtk_tree_view_append_column(GTK_TREE_VIEW(tv), col);
+	}
+	return tv;
+}
+
+static GtkWidget *scrolled(GtkWidget *w, int width, int height)
+{
+	GtkWidget *sw = gtk_scrolled_window_new(NULL, NULL);
+
+	gtk_container_add(GTK_CONTAINER(sw), w);
+	gtk_widget_set_size_request(sw, width, height);
+	return sw;
+}
+
+static int compute(struct gv_vitals *v, GError **error)
+{
+	char err[512];
+	size_t i;
+
+	if (lttr_vitals_load(v->dir, &v->s, err, sizeof(err)) < 0) {
+		g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_FAILED, "%s", err);
+		return -1;
+	}
+	if (lttr_vitals_report(&v->s, LTTR_VITALS_PROM_TOP, &v->r) < 0 ||
+	    lttr_vitals_epoch_buckets(&v->r, &v->b, &v->nb) < 0) {
+		g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_NOMEM, "out of memory");
+		return -1;
+	}
+	for (i = 0; i < v->s.nwarnings; i++)
+		fprintf(stderr, "tracevisualizer-gtk: --vitals: warning: %s\n", v->s.warnings[i]);
+	for (i = 0; i < v->s.n; i++)
+		v->collected |= v->s.epochs[i].h.collected;
+	if (v->trace)
+		v->have_trace = lttr_vitals_trace_span(v->trace, &v->tstart, &v->tend, &v->tbase,
+						       v->trace_err, sizeof(v->trace_err)) == 0;
+	if (v->s.n) {
+		v->first = v->s.epochs[0].h.epoch;
+		v->last = v->s.epochs[v->s.n - 1].h.epoch;
+	}
+	return 0;
+}
+
+bool gv_vitals_open(struct gv_app *app, const char *dir, const char *trace, GError **error)
+{
+	static const char *const etitles[] = { "epoch", "start (s)", "samples",
+		"flagged (the detector's symptoms)" };
+	static const char *const stitles[] = { "vital sign", "time (ns)", "comm", "pid", "uid",
+		"cpu", "label", "count", "label and data" };
+	struct gv_vitals *v = g_new0(struct gv_vitals, 1);
+	GtkWidget *box, *top, *side, *title, *buttons, *open;
+	GtkListStore *st;
+	GtkTreeIter it;
+	char *head;
+
+	v->app = app;
+	v->dir = g_strdup(dir);
+	v->trace = trace;
+	v->sel = -1;
+	if (compute(v, error) < 0) {
+		vit_free(v);
+		return false;
+	}
+	if (app->vitals)
+		gtk_widget_destroy(app->vitals->win);
+	app->vitals = v;
+	v->win = gtk_window_new(GTK_WINDOW_TOPLEVEL);
+	head = g_strdup_printf("Vital signs: %s", dir);
+	gtk_window_set_title(GTK_WINDOW(v->win), head);
+	atk_object_set_name(gtk_widget_get_accessible(v->win), "Vital signs");
+	g_free(head);
+	gtk_window_set_default_size(GTK_WINDOW(v->win), 1200, 760);
+	gtk_window_set_transient_for(GTK_WINDOW(v->win), GTK_WINDOW(app->win));
+	box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6);
+	gtk_container_set_border_width(GTK_CONTAINER(box), 6);
+	head = g_strdup_printf("%s: %zu epochs, %zu skipped, %" PRIu64 " missing", dir, v->s.n,
+			       v->s.nwarnings, lttr_vitals_missing(&v->s, NULL, 0, NULL));
+	title = gtk_label_new(head);
+	gtk_widget_set_name(title, "vitals-title");
+	atk_object_set_name(gtk_widget_get_accessible(title), "vitals-title");
+	atk_object_set_description(gtk_widget_get_accessible(title), head);
+	gtk_label_set_xalign(GTK_LABEL(title), 0);
+	g_free(head);
+	gtk_box_pack_start(GTK_BOX(box), title, FALSE, FALSE, 0);
+	if (v->s.nwarnings) {
+		GString *g = g_string_new(NULL);
+		GtkWidget *warn;
+		size_t i;
+
+		for (i = 0; i < v->s.nwarnings; i++)
+			g_string_append_printf(g, "%swarning: %s", i ? "\n" : "", v->s.warnings[i]);
+		warn = gtk_label_new(g->str);
+		gtk_widget_set_name(warn, "vitals-warnings");
+		atk_object_set_name(gtk_widget_get_accessible(warn), "vitals-warnings");
+		gtk_label_set_xalign(GTK_LABEL(warn), 0);
+		g_string_free(g, TRUE);
+		gtk_box_pack_start(GTK_BOX(box), warn, FALSE, FALSE, 0);
+	}
+
+	top = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6);
+	v->graph = gtk_drawing_area_new();
+	gtk_widget_set_name(v->graph, "vitals-graph");
+	atk_object_set_name(gtk_widget_get_accessible(v->graph), "Vital signs graph");
+	gtk_widget_set_size_request(v->graph, 560, 300);
+	gtk_widget_add_events(v->graph, GDK_BUTTON_PRESS_MASK);
+	g_signal_connect(v->graph, "draw", G_CALLBACK(on_draw), v);
+	g_signal_connect(v->graph, "button-press-event", G_CALLBACK(on_press), v);
+	gtk_box_pack_start(GTK_BOX(top), v->graph, TRUE, TRUE, 0);
+	st = gtk_list_store_new(E_NCOLS, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING,
+				G_TYPE_STRING, G_TYPE_INT);
+	fill(v, st);
+	v->list = columns(st, etitles, E_INDEX, "vitals-epochs", "Epochs list");
+	side = scrolled(v->list, 500, 300);
+	gtk_box_pack_start(GTK_BOX(top), side, FALSE, TRUE, 0);
+	gtk_box_pack_start(GTK_BOX(box), top, TRUE, TRUE, 0);
+
+	v->samples_title = gtk_label_new("click an epoch in the graph, or Enter on one in the list: "
+					 "its samples");
+	gtk_widget_set_name(v->samples_title, "vitals-samples-title");
+	atk_object_set_name(gtk_widget_get_accessible(v->samples_title), "vitals-samples-title");
+	gtk_label_set_xalign(GTK_LABEL(v->samples_title), 0);
+	gtk_box_pack_start(GTK_BOX(box), v->samples_title, FALSE, FALSE, 0);
+	st = gtk_list_store_new(S_NCOLS, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING,
+				G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING,
+				G_TYPE_STRING, G_TYPE_STRING);
+	v->samples = columns(st, stitles, S_NCOLS, "vitals-samples", "Samples list");
+	gtk_box_pack_start(GTK_BOX(box), scrolled(v->samples, -1, 260), TRUE, TRUE, 0);
+	buttons = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8);
+	open = gtk_button_new_with_mnemonic("_Open the epoch in the trace");
+	gtk_widget_set_name(open, "vitals-open");
+	gtk_widget_set_can_focus(open, FALSE);
+	v->status = gtk_label_new("");
+	gtk_widget_set_name(v->status, "vitals-status");
+	atk_object_set_name(gtk_widget_get_accessible(v->status), "vitals-status");
+	gtk_label_set_xalign(GTK_LABEL(v->status), 0);
+	gtk_box_pack_start(GTK_BOX(buttons), open, FALSE, FALSE, 0);
+	gtk_box_pack_start(GTK_BOX(buttons), v->status, FALSE, FALSE, 0);
+	gtk_box_pack_start(GTK_BOX(box), buttons, FALSE, FALSE, 0);
+	g_signal_connect(open, "clicked", G_CALLBACK(on_open), v);
+	gtk_container_add(GTK_CONTAINER(v->win), box);
+
+	g_signal_connect(gtk_tree_view_get_selection(GTK_TREE_VIEW(v->list)), "changed",
+			 G_CALLBACK(on_changed), v);
+	g_signal_connect(v->list, "row-activated", G_CALLBACK(on_activated), v);
+	g_signal_connect(v->win, "destroy", G_CALLBACK(on_destroy), v);
+	if (gtk_tree_model_get_iter_first(gtk_tree_view_get_model(GTK_TREE_VIEW(v->list)), &it))
+		gtk_tree_selection_select_iter(gtk_tree_view_get_selection(GTK_TREE_VIEW(v->list)),
+					       &it);
+	gtk_widget_show_all(v->win);
+	gtk_widget_grab_focus(v->list);
+	return true;
+}
