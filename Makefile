@@ -8,6 +8,8 @@
 #   make bench-gtk  the window's first frame, paint and memory figures, the same way
 #   make bench-timing  the timing analyses (latency of every kind, critical-path) against
 #                summary --time on a 10-million-event trace (docs/benchmarks.md)
+#   make bench-replay  the next and the previous hit of a predicate from the middle of a
+#                10-million-event trace: the predicate bar, a pass from the start (docs/benchmarks.md)
 #   make fuzz    a fuzzing campaign of the trace reader (libFuzzer, ASan, UBSan;
 #                FUZZ_TIME seconds, default 3600, FUZZ_JOBS processes), then of the
 #                causal paths (FUZZ_PATHS_TIME seconds, default 600; docs/fuzzing.md)
@@ -174,6 +176,9 @@ bench-gtk: tracevisualizer
 bench-timing: tracevisualizer
 	scripts/bench-timing
 
+bench-replay: tracevisualizer
+	scripts/bench-replay
+
 check-host: deps
 	@$(MAKE) traced tracevisualizer workloads
 	PROVE=$(PROVE) scripts/run-tests $(PROVEFLAGS) tests/host
@@ -199,4 +204,4 @@ distclean: clean
 	rm -rf $(BUILD) traces
 
 .PHONY: all deps deps-quiet kernel-source kernel kernel-off kernel-debug guest-debug module traced tracevisualizer fuzz fuzz-build \
-	kmod workloads guest demo lessons check bench bench-tui bench-gtk bench-timing check-host check-kernel check-guest clean distclean
+	kmod workloads guest demo lessons check bench bench-tui bench-gtk bench-timing bench-replay check-host check-kernel check-guest clean distclean

@@ -646,12 +646,54 @@ static void sync_pass(struct run *r, const char *dir)
  * script (the fuzzer mutates them: the expression and script parser
  * refuses what is wrong, nothing else happens), then a script of every
  * kind of reference, breakpoints, a watch, steps backward and a Lua
- * command run over the trace.  Nothing here is the outcome.
+ * command run over the trace; a predicate's hits from the replayed
+ * state's checkpoints against its pass from the start (seek_pass()).
+ * Nothing here is the outcome.
  */
 static void replay_stop(void *arg, const struct lttr_replay_stop *s)
 {
 	fprintf(arg, "%u %u %llu %s %s\n", s->kind, s->id, (unsigned long long)s->ordinal,
 		s->desc ? s->desc : "", s->out ? s->out : "");
+}
+
+/*
+ * The checkpoints of the replayed state (lttr_replay_seek_*(), every 64
+ * events): the first hits forward from the start and the last ones
+ * backward from the end are those of the pass from the start, or abort.
+ */
+static void seek_pass(struct run *r)
+{
+	static const char expr[] = "cpu[0].runq > 0 || task[1].state == \"blocked\"";
+	struct lttr_replay_hit *v = NULL, h = { 0 };
+	struct lttr_replay_seek *s = NULL;
+	struct lttr_error err;
+	uint64_t pos = 0;
+	size_t n = 0, i;
+	int rc = 1;
+
+	if (lttr_replay_hits(r->t, expr, 0, UINT64_MAX, NULL, NULL, &v, &n, &err) < 0 ||
+	    lttr_replay_seek_open(r->t, expr, 64, &s, &err) < 0) {
+		free(v);
+		return;
+	}
+	for (i = 0; i < 32 && rc == 1; i++) {
+		rc = lttr_replay_seek_next(s, pos, &h, &err);
+		if (rc == 1 && (i >= n || h.ordinal != v[i].ordinal || h.time_ns != v[i].time_ns))
+			abort();
+		if (rc == 0 && i != n)
+			abort();
+		pos = h.ordinal;
+	}
+	for (i = n, pos = UINT64_MAX, rc = 1; i > 0 && n - i < 32 && rc == 1; i--) {
+		rc = lttr_replay_seek_prev(s, pos, &h, &err);
+		if (rc == 1 && (h.ordinal != v[i - 1].ordinal || h.time_ns != v[i - 1].time_ns))
+			abort();
+		if (rc == 0)
+			abort();
+		pos = h.ordinal;
+	}
+	lttr_replay_seek_close(s);
+	free(v);
 }
 
 static void replay_pass(struct run *r, const char *dir)
@@ -680,6 +722,7 @@ static void replay_pass(struct run *r, const char *dir)
 		lttr_replay_check(proc, r->t, &err);
 	free(proc);
 	lttr_replay_run(r->t, script, &o, &err);
+	seek_pass(r);
 }
 
 /*

@@ -14,6 +14,7 @@
 #include <lttr/model/process.h>
 #include <lttr/reader/syscalls.h>
 #include <lttr/reader/trace.h>
+#include "analysis/account-pass.h"
 #include "model/pidmap.h"
 
 enum tstate { ST_NONE, ST_RUNNING, ST_RUNNABLE, ST_BLOCKED, ST_ZOMBIE, ST_DEAD,
@@ -1196,21 +1197,19 @@ static int finish(struct actx *x)
 	return 0;
 }
 
-static int run(struct lttr_trace *t, struct actx *x, struct lttr_error *err)
+/* the control-flow machine of a pass, each CPU's task at the start told */
+static struct lttr_flow *run_start(struct lttr_trace *t, struct actx *x)
 {
 	static const struct lttr_flow_ops ops = { on_segment, on_transition };
 	const struct ltt_trace_header *h = lttr_trace_header(t);
 	struct lttr_account *a = x->a;
 	struct lttr_buffer_info bi;
-	struct lttr_iter *it = NULL;
-	struct lttr_event ev;
 	struct lttr_flow *f;
 	unsigned int c;
-	int r;
 
 	f = lttr_flow_new(a->ncpus, a->start_ns, a->end_ns, &ops, x);
 	if (!f)
-		return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
+		return NULL;
 	lttr_flow_use_buffers(f, t);
 	x->reaps = lttr_trace_records_reaps(t);
 	x->reaps_possible = lttr_event_mask_has(&h->details, LTT_EV_PROCESS_REAP) &&
@@ -1229,6 +1228,46 @@ static int run(struct lttr_trace *t, struct actx *x, struct lttr_error *err)
 			}
 		}
 	}
+	return f;
+}
+
+/* one event of a pass: 0 or a negative code (the hook's, or out of memory) */
+static int run_event(struct actx *x, struct lttr_flow *f, const struct lttr_event *ev,
+		     struct lttr_error *err)
+{
+	struct lttr_account *a = x->a;
+
+	if (x->h && x->h->event) {
+		int r = x->h->event(x->harg, ev);
+
+		if (r < 0)
+			return lttr_error_set(err, -r, "%s", lttr_strerror(r));
+	}
+	/* tasks that die after reaps are masked out are not zombies */
+	if (ev->id == LTT_EV_CHANGE_MASK && ev->details)
+		x->reaps = x->reaps_possible &&
+			((ev->p.change_mask.bits[LTT_EV_PROCESS_REAP / 64] >>
+			  (LTT_EV_PROCESS_REAP % 64)) & 1);
+	if (ev->details && ((ev->id >= LTT_EV_PROCESS_FORK &&
+			     ev->id <= LTT_EV_PROCESS_EXIT) ||
+			    ev->id == LTT_EV_KTHREAD_CREATE) &&
+	    lttr_ptable_apply(a->procs, ev) < 0)
+		x->nomem = 1;
+	if (lttr_flow_feed(f, ev) < 0 || x->nomem)
+		return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
+	return 0;
+}
+
+static int run(struct lttr_trace *t, struct actx *x, struct lttr_error *err)
+{
+	struct lttr_iter *it = NULL;
+	struct lttr_event ev;
+	struct lttr_flow *f;
+	int r;
+
+	f = run_start(t, x);
+	if (!f)
+		return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
 	r = lttr_iter_new(t, &it, err);
 	while (r >= 0) {
 		r = lttr_iter_next(it, &ev);
@@ -1237,27 +1276,7 @@ static int run(struct lttr_trace *t, struct actx *x, struct lttr_error *err)
 				*err = *lttr_iter_error(it);
 			break;
 		}
-		if (x->h && x->h->event) {
-			r = x->h->event(x->harg, &ev);
-			if (r < 0) {
-				lttr_error_set(err, -r, "%s", lttr_strerror(r));
-				break;
-			}
-		}
-		/* tasks that die after reaps are masked out are not zombies */
-		if (ev.id == LTT_EV_CHANGE_MASK && ev.details)
-			x->reaps = x->reaps_possible &&
-				((ev.p.change_mask.bits[LTT_EV_PROCESS_REAP / 64] >>
-				  (LTT_EV_PROCESS_REAP % 64)) & 1);
-		if (ev.details && ((ev.id >= LTT_EV_PROCESS_FORK &&
-				    ev.id <= LTT_EV_PROCESS_EXIT) ||
-				   ev.id == LTT_EV_KTHREAD_CREATE) &&
-		    lttr_ptable_apply(a->procs, &ev) < 0)
-			x->nomem = 1;
-		if (lttr_flow_feed(f, &ev) < 0 || x->nomem) {
-			r = lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
-			break;
-		}
+		r = run_event(x, f, &ev, err);
 	}
 	if (r >= 0)
 		lttr_flow_finish(f);
@@ -1272,21 +1291,19 @@ int lttr_account_compute(struct lttr_trace *t, struct lttr_account **out,
 	return lttr_account_compute_hooks(t, NULL, NULL, out, err);
 }
 
-static int compute(struct lttr_trace *t, const struct lttr_account_hooks *hooks,
-		   void *arg, const uint64_t *window, struct lttr_account **out,
-		   struct lttr_error *err)
+/* the context of a pass and its result, the process table empty; NULL: no memory */
+static struct actx *ctx_new(struct lttr_trace *t, const struct lttr_account_hooks *hooks,
+			    void *arg, const uint64_t *window)
 {
 	struct actx *x;
 	struct lttr_account *a;
-	int r;
 
-	*out = NULL;
 	x = calloc(1, sizeof(*x));
 	a = calloc(1, sizeof(*a));
 	if (!x || !a) {
 		free(x);
 		free(a);
-		return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
+		return NULL;
 	}
 	x->a = a;
 	x->h = hooks;
@@ -1308,30 +1325,66 @@ static int compute(struct lttr_trace *t, const struct lttr_account_hooks *hooks,
 			window[1] < x->w_from ? x->w_from : window[1];
 	}
 	a->procs = lttr_ptable_new(lttr_trace_proc(t));
-	r = a->procs ? run(t, x, err) :
-		lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
-	if (r >= 0) {
-		add_snapshot_tasks(x, lttr_trace_proc(t));
-		if (x->nomem || finish(x))
-			r = lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
+	if (!a->procs) {
+		free(a);
+		free(x);
+		return NULL;
 	}
-	if (r < 0) {
-		size_t i;
+	return x;
+}
 
-		for (i = 0; i < x->ntasks; i++) {
-			free(x->tasks[i].pub.sc);
-			free(x->tasks[i].pending_on);
+/* the end of a pass over the whole trace: the tasks of the snapshot, the sums */
+static int ctx_finish(struct lttr_trace *t, struct actx *x)
+{
+	add_snapshot_tasks(x, lttr_trace_proc(t));
+	return x->nomem || finish(x) ? -1 : 0;
+}
+
+/*
+ * Free @x; its result too unless @keep (a finished pass's, then returned).
+ * After finish() the result's tasks own the syscall tables.
+ */
+static struct lttr_account *ctx_free(struct actx *x, bool finished, bool keep)
+{
+	struct lttr_account *a = x->a;
+
+	if (!finished || !keep) {
+		if (!finished) {
+			size_t i;
+
+			for (i = 0; i < x->ntasks; i++) {
+				free(x->tasks[i].pub.sc);
+				free(x->tasks[i].pending_on);
+			}
+			a->ntasks = 0;	/* a->tasks (if any) shares the sc arrays */
+			free(a->tasks);
+			a->tasks = NULL;
 		}
-		a->ntasks = 0;	/* a->tasks (if any) shares the sc arrays */
-		free(a->tasks);
-		a->tasks = NULL;
 		lttr_account_free(a);
 		a = NULL;
 	}
 	lttr_pidmap_free(&x->map);
 	free(x->tasks);
 	free(x);
-	*out = a;
+	return a;
+}
+
+static int compute(struct lttr_trace *t, const struct lttr_account_hooks *hooks,
+		   void *arg, const uint64_t *window, struct lttr_account **out,
+		   struct lttr_error *err)
+{
+	struct actx *x;
+	int r;
+
+	*out = NULL;
+	x = ctx_new(t, hooks, arg, window);
+	if (!x)
+		return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
+	r = run(t, x, err);
+	if (r >= 0 && ctx_finish(t, x))
+		r = lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
+	/* a finish that failed half way: its tasks' tables are the context's */
+	*out = ctx_free(x, r >= 0, r >= 0);
 	return r < 0 ? r : 0;
 }
 
@@ -1376,4 +1429,172 @@ void lttr_account_free(struct lttr_account *a)
 	free(a->softirqs);
 	lttr_ptable_free(a->procs);
 	free(a);
+}
+
+/* ---- a pass kept between events (the replay's checkpoints) ---- */
+
+struct lttr_acct_pass {
+	struct lttr_trace *t;
+	struct actx *x;
+	struct lttr_flow *f;
+	struct lttr_iter *it;
+	bool ended;		/* the end applied */
+	bool finished;		/* ... and the sums made (finish()) */
+};
+
+int lttr_acct_pass_new(struct lttr_trace *t, const struct lttr_account_hooks *hooks,
+		       void *arg, struct lttr_acct_pass **out, struct lttr_error *err)
+{
+	struct lttr_acct_pass *p = calloc(1, sizeof(*p));
+
+	*out = NULL;
+	if (!p)
+		return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
+	p->t = t;
+	p->x = ctx_new(t, hooks, arg, NULL);
+	if (p->x)
+		p->f = run_start(t, p->x);
+	if (!p->x || !p->f || p->x->nomem) {
+		lttr_acct_pass_free(p);
+		return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
+	}
+	if (lttr_iter_new(t, &p->it, err) < 0) {
+		lttr_acct_pass_free(p);
+		return -err->code;
+	}
+	*out = p;
+	return 0;
+}
+
+int lttr_acct_pass_next(struct lttr_acct_pass *p, struct lttr_error *err)
+{
+	struct lttr_event ev;
+	int r;
+
+	if (p->ended)
+		return 0;
+	r = lttr_iter_next(p->it, &ev);
+	if (r < 0) {
+		*err = *lttr_iter_error(p->it);
+		return r;
+	}
+	if (r == 0) {
+		lttr_flow_finish(p->f);
+		p->ended = true;
+		if (ctx_finish(p->t, p->x))
+			return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
+		p->finished = true;
+		return 0;
+	}
+	r = run_event(p->x, p->f, &ev, err);
+	return r < 0 ? r : 1;
+}
+
+/* a copy of @x with its result, between two events; NULL: no memory */
+static struct actx *ctx_copy(const struct actx *x, void *arg)
+{
+	const struct lttr_account *a = x->a;
+	struct lttr_account *na = malloc(sizeof(*na));
+	struct actx *nx = malloc(sizeof(*nx));
+	size_t i;
+
+	if (!nx || !na) {
+		free(nx);
+		free(na);
+		return NULL;
+	}
+	*nx = *x;
+	*na = *a;
+	nx->a = na;
+	nx->harg = arg;
+	nx->ntasks = 0;
+	memset(&nx->map, 0, sizeof(nx->map));
+	na->sc = NULL;
+	na->irqs = NULL;
+	na->softirqs = NULL;
+	na->tasks = NULL;
+	na->ntasks = 0;
+	na->procs = lttr_ptable_copy(a->procs);
+	nx->tasks = malloc((x->cap ? x->cap : 1) * sizeof(*nx->tasks));
+	if (!na->procs || !nx->tasks)
+		goto nomem;
+	if ((x->sccap && !(na->sc = malloc(x->sccap * sizeof(*na->sc)))) ||
+	    (x->irqcap && !(na->irqs = malloc(x->irqcap * sizeof(*na->irqs)))) ||
+	    (x->softirqcap && !(na->softirqs = malloc(x->softirqcap * sizeof(*na->softirqs)))))
+		goto nomem;
+	if (a->nsc)
+		memcpy(na->sc, a->sc, a->nsc * sizeof(*na->sc));
+	if (a->nirqs)
+		memcpy(na->irqs, a->irqs, a->nirqs * sizeof(*na->irqs));
+	if (a->nsoftirqs)
+		memcpy(na->softirqs, a->softirqs, a->nsoftirqs * sizeof(*na->softirqs));
+	for (i = 0; i < x->ntasks; i++) {
+		const struct atask *o = &x->tasks[i];
+		struct atask *tk = &nx->tasks[i];
+
+		*tk = *o;
+		tk->pub.sc = NULL;
+		tk->pending_on = NULL;
+		nx->ntasks++;
+		if (o->sccap && !(tk->pub.sc = malloc(o->sccap * sizeof(*tk->pub.sc))))
+			goto nomem;
+		if (o->pub.nsc)
+			memcpy(tk->pub.sc, o->pub.sc, o->pub.nsc * sizeof(*tk->pub.sc));
+		if (o->pending_on) {
+			tk->pending_on = malloc(a->ncpus * sizeof(*tk->pending_on));
+			if (!tk->pending_on)
+				goto nomem;
+			memcpy(tk->pending_on, o->pending_on, a->ncpus * sizeof(*tk->pending_on));
+		}
+	}
+	if (lttr_pidmap_copy(&nx->map, &x->map))
+		goto nomem;
+	return nx;
+nomem:
+	ctx_free(nx, false, false);
+	return NULL;
+}
+
+struct lttr_acct_pass *lttr_acct_pass_copy(const struct lttr_acct_pass *src, void *arg)
+{
+	struct lttr_acct_pass *p;
+
+	if (src->ended || !(p = calloc(1, sizeof(*p))))
+		return NULL;
+	p->t = src->t;
+	p->x = ctx_copy(src->x, arg);
+	if (p->x)
+		p->f = lttr_flow_copy(src->f, p->x);
+	if (!p->f || lttr_iter_copy(src->it, &p->it, NULL) < 0) {
+		lttr_acct_pass_free(p);
+		return NULL;
+	}
+	return p;
+}
+
+size_t lttr_acct_pass_bytes(const struct lttr_acct_pass *p)
+{
+	const struct actx *x = p->x;
+	size_t n = sizeof(*p) + sizeof(*x) + sizeof(*x->a) + x->cap * sizeof(*x->tasks) +
+		   x->map.cap * (sizeof(*x->map.keys) + sizeof(*x->map.vals)) +
+		   x->sccap * sizeof(*x->a->sc) + x->irqcap * sizeof(*x->a->irqs) +
+		   x->softirqcap * sizeof(*x->a->softirqs);
+	size_t i;
+
+	for (i = 0; i < x->ntasks; i++)
+		n += x->tasks[i].sccap * sizeof(*x->tasks[i].pub.sc) +
+		     (x->tasks[i].pending_on ? x->a->ncpus * sizeof(uint64_t) : 0);
+	return n + lttr_flow_bytes(p->f) + lttr_ptable_bytes(x->a->procs) +
+	       lttr_iter_bytes(p->it);
+}
+
+void lttr_acct_pass_free(struct lttr_acct_pass *p)
+{
+	if (!p)
+		return;
+	if (p->x)
+		ctx_free(p->x, p->finished, false);
+	lttr_flow_free(p->f);
+	lttr_iter_free(p->it);
+	free(p);
 }

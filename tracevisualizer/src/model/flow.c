@@ -195,6 +195,31 @@ void lttr_flow_set_cpu(struct lttr_flow *f, unsigned int cpu, uint32_t pid)
 		f->cpu[cpu].pid = pid;
 }
 
+struct lttr_flow *lttr_flow_copy(const struct lttr_flow *src, void *arg)
+{
+	struct lttr_flow *f = malloc(sizeof(*f));
+
+	if (!f)
+		return NULL;
+	*f = *src;
+	f->arg = arg;
+	f->tasks = malloc((src->cap ? src->cap : 1) * sizeof(*f->tasks));
+	if (!f->tasks || lttr_pidmap_copy(&f->map, &src->map)) {
+		free(f->tasks);
+		free(f);
+		return NULL;
+	}
+	if (src->ntasks)
+		memcpy(f->tasks, src->tasks, src->ntasks * sizeof(*f->tasks));
+	return f;
+}
+
+size_t lttr_flow_bytes(const struct lttr_flow *f)
+{
+	return sizeof(*f) + f->cap * sizeof(*f->tasks) +
+	       f->map.cap * (sizeof(*f->map.keys) + sizeof(*f->map.vals));
+}
+
 void lttr_flow_free(struct lttr_flow *f)
 {
 	if (!f)

@@ -97,6 +97,24 @@ int lttr_pids_has(const uint32_t *sorted, size_t n, uint32_t pid)
 	return bsearch(&pid, sorted, n, sizeof(*sorted), cmp_u32) != NULL;
 }
 
+int lttr_pidmap_copy(struct lttr_pidmap *dst, const struct lttr_pidmap *src)
+{
+	memset(dst, 0, sizeof(*dst));
+	if (!src->cap)
+		return 0;
+	dst->keys = malloc(src->cap * sizeof(*dst->keys));
+	dst->vals = malloc(src->cap * sizeof(*dst->vals));
+	if (!dst->keys || !dst->vals) {
+		lttr_pidmap_free(dst);
+		return -1;
+	}
+	memcpy(dst->keys, src->keys, src->cap * sizeof(*dst->keys));
+	memcpy(dst->vals, src->vals, src->cap * sizeof(*dst->vals));
+	dst->n = src->n;
+	dst->cap = src->cap;
+	return 0;
+}
+
 void lttr_pidmap_free(struct lttr_pidmap *m)
 {
 	free(m->keys);

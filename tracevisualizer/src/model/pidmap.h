@@ -43,6 +43,15 @@ int lttr_pidmap_find(const struct lttr_pidmap *m, uint32_t pid, size_t *val);
  */
 int lttr_pidmap_put(struct lttr_pidmap *m, uint32_t pid, size_t val);
 
+/**
+ * lttr_pidmap_copy() - @dst becomes a copy of @src (its old memory not freed)
+ * @dst: the copy
+ * @src: the map
+ *
+ * Return: 0 or -1 when out of memory (@dst empty then).
+ */
+int lttr_pidmap_copy(struct lttr_pidmap *dst, const struct lttr_pidmap *src);
+
 /** lttr_pidmap_free() - release the map's memory @m: the map */
 void lttr_pidmap_free(struct lttr_pidmap *m);
 

@@ -168,6 +168,72 @@ void lttr_ptable_free(struct lttr_ptable *pt)
 	free(pt);
 }
 
+struct lttr_ptable *lttr_ptable_copy(const struct lttr_ptable *src)
+{
+	struct lttr_ptable *pt = calloc(1, sizeof(*pt));
+	size_t i, j;
+
+	if (!pt)
+		return NULL;
+	pt->procs = calloc(src->cap ? src->cap : 1, sizeof(*pt->procs));
+	pt->slots = malloc(src->nslots * sizeof(*pt->slots));
+	if (!pt->procs || !pt->slots) {
+		free(pt->procs);
+		free(pt->slots);
+		free(pt);
+		return NULL;
+	}
+	pt->cap = src->cap;
+	pt->nslots = src->nslots;
+	memcpy(pt->slots, src->slots, src->nslots * sizeof(*pt->slots));
+	for (i = 0; i < src->n; i++) {
+		const struct lttr_process *o = src->procs[i];
+		struct lttr_process *p = malloc(sizeof(*p));
+
+		if (!p)
+			goto nomem;
+		*p = *o;
+		p->name = NULL;
+		p->names = NULL;
+		p->nnames = 0;
+		p->cmdline = NULL;
+		memset(&p->syscalls, 0, sizeof(p->syscalls));
+		pt->procs[pt->n++] = p;
+		if (o->nnames && !(p->names = calloc(o->nnames, sizeof(*p->names))))
+			goto nomem;
+		for (j = 0; j < o->nnames; j++) {
+			p->names[j].since_ns = o->names[j].since_ns;
+			if (!(p->names[j].name = strdup(o->names[j].name)))
+				goto nomem;
+			p->nnames++;
+			if (o->name == o->names[j].name)
+				p->name = p->names[j].name;
+		}
+		if (o->cmdline && !(p->cmdline = strdup(o->cmdline)))
+			goto nomem;
+	}
+	return pt;
+nomem:
+	lttr_ptable_free(pt);
+	return NULL;
+}
+
+size_t lttr_ptable_bytes(const struct lttr_ptable *pt)
+{
+	size_t n = sizeof(*pt) + pt->cap * sizeof(*pt->procs) + pt->nslots * sizeof(*pt->slots);
+	size_t i, j;
+
+	for (i = 0; i < pt->n; i++) {
+		const struct lttr_process *p = pt->procs[i];
+
+		n += sizeof(*p) + p->nnames * sizeof(*p->names) +
+		     (p->cmdline ? strlen(p->cmdline) + 1 : 0);
+		for (j = 0; j < p->nnames; j++)
+			n += strlen(p->names[j].name) + 1;
+	}
+	return n;
+}
+
 static int apply_fork(struct lttr_ptable *pt, const struct lttr_event *ev)
 {
 	const struct ltt_ev_process_fork *f = &ev->p.fork;

@@ -306,6 +306,37 @@ int lttr_iter_new(struct lttr_trace *t, struct lttr_iter **out,
 	return 0;
 }
 
+int lttr_iter_copy(const struct lttr_iter *src, struct lttr_iter **out,
+		   struct lttr_error *err)
+{
+	size_t size = sizeof(*src) + src->ncpus * sizeof(src->c[0]);
+	struct lttr_iter *it = malloc(size);
+	unsigned int i;
+
+	*out = NULL;
+	if (!it)
+		return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
+	memcpy(it, src, size);
+	for (i = 0; i < it->ncpus; i++) {
+		/* the record index is rebuilt when a step back needs it */
+		it->c[i].idx = NULL;
+		it->c[i].idx_n = it->c[i].idx_cap = 0;
+		it->c[i].idx_buf = SIZE_MAX;
+	}
+	*out = it;
+	return 0;
+}
+
+size_t lttr_iter_bytes(const struct lttr_iter *it)
+{
+	size_t n = sizeof(*it) + it->ncpus * sizeof(it->c[0]);
+	unsigned int i;
+
+	for (i = 0; i < it->ncpus; i++)
+		n += it->c[i].idx_cap * sizeof(*it->c[i].idx);
+	return n;
+}
+
 void lttr_iter_free(struct lttr_iter *it)
 {
 	unsigned int i;

@@ -60,4 +60,25 @@ bool rchan_field_known(const char *field);
 void rchan_value(struct rchan_set *s, int64_t src, int64_t dst, const char *field, uint64_t now,
 		 struct rx_val *out);
 void rchan_free(struct rchan_set *s);
+
+/*
+ * a predicate's pass kept between events (seek.c): a replay without a
+ * script (replay.c), its hooks for the accounting's pass, its state saved
+ * and loaded at the checkpoints
+ */
+struct lttr_replay;
+struct lttr_account_hooks;
+struct replay_state;
+int replay_pred_new(struct lttr_trace *t, struct lttr_replay **out, struct lttr_error *err);
+void replay_pred_free(struct lttr_replay *r);
+const struct lttr_account_hooks *replay_hooks(void);
+/* whether @cond holds after the current event (a number not 0, a text not empty) */
+bool replay_holds(struct lttr_replay *r, const struct rx_node *cond);
+uint64_t replay_ordinal(const struct lttr_replay *r);
+uint64_t replay_time(const struct lttr_replay *r);
+/* a copy of the state (NULL: out of memory); loaded back: 0 or -LTTR_E_NOMEM */
+struct replay_state *replay_state_save(const struct lttr_replay *r);
+int replay_state_load(struct lttr_replay *r, const struct replay_state *s);
+size_t replay_state_bytes(const struct replay_state *s);
+void replay_state_free(struct replay_state *s);
 #endif /* LTTR_REPLAY_INTERNAL_H */

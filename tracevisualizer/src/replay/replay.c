@@ -1700,6 +1700,178 @@ static void replay_free(struct lttr_replay *r)
 	free(r);
 }
 
+/* ---- the replayed state, saved and loaded: the checkpoints of seek.c ---- */
+
+struct replay_state {
+	struct rtask *tasks;
+	size_t ntasks;
+	struct rcpu cpus[LTT_MAX_CPUS];
+	struct appvar *vars;
+	size_t nvars;
+	struct lttr_ptable *pt;
+	struct lttr_event cur;
+	bool have_cur;
+	uint64_t ordinal;
+	uint64_t *msg_lc;
+	size_t nmsg;
+	uint64_t futex_waiters, futex_wakes;
+	uint32_t futex_waker, futex_woken;
+	bool futex_any;
+};
+
+void replay_state_free(struct replay_state *s)
+{
+	if (!s)
+		return;
+	free(s->tasks);
+	free(s->vars);
+	lttr_ptable_free(s->pt);
+	free(s->msg_lc);
+	free(s);
+}
+
+/* a copy of @n elements of @size bytes (NULL for none); *@fail when out of memory */
+static void *dup_array(const void *v, size_t n, size_t size, bool *fail)
+{
+	void *d;
+
+	if (!n)
+		return NULL;
+	d = malloc(n * size);
+	if (!d)
+		*fail = true;
+	else
+		memcpy(d, v, n * size);
+	return d;
+}
+
+struct replay_state *replay_state_save(const struct lttr_replay *r)
+{
+	struct replay_state *s = calloc(1, sizeof(*s));
+	bool fail = false;
+
+	if (!s)
+		return NULL;
+	s->tasks = dup_array(r->tasks, r->ntasks, sizeof(*r->tasks), &fail);
+	s->ntasks = fail ? 0 : r->ntasks;
+	memcpy(s->cpus, r->cpus, sizeof(s->cpus));
+	s->vars = dup_array(r->vars, r->nvars, sizeof(*r->vars), &fail);
+	s->nvars = fail ? 0 : r->nvars;
+	s->pt = lttr_ptable_copy(r->pt);
+	s->cur = r->cur;
+	s->have_cur = r->have_cur;
+	s->ordinal = r->ordinal;
+	s->nmsg = r->msg_lc ? r->msgs->n : 0;
+	s->msg_lc = dup_array(r->msg_lc, s->nmsg, sizeof(*r->msg_lc), &fail);
+	s->futex_waiters = r->futex_waiters;
+	s->futex_wakes = r->futex_wakes;
+	s->futex_waker = r->futex_waker;
+	s->futex_woken = r->futex_woken;
+	s->futex_any = r->futex_any;
+	if (fail || !s->pt) {
+		replay_state_free(s);
+		return NULL;
+	}
+	return s;
+}
+
+int replay_state_load(struct lttr_replay *r, const struct replay_state *s)
+{
+	bool fail = false;
+	struct rtask *tasks = dup_array(s->tasks, s->ntasks, sizeof(*s->tasks), &fail);
+	struct appvar *vars = dup_array(s->vars, s->nvars, sizeof(*s->vars), &fail);
+	struct lttr_ptable *pt = lttr_ptable_copy(s->pt);
+
+	if (fail || !pt) {
+		free(tasks);
+		free(vars);
+		lttr_ptable_free(pt);
+		return -LTTR_E_NOMEM;
+	}
+	free(r->tasks);
+	r->tasks = tasks;
+	r->ntasks = s->ntasks;
+	memcpy(r->cpus, s->cpus, sizeof(r->cpus));
+	free(r->vars);
+	r->vars = vars;
+	r->nvars = r->varcap = s->nvars;
+	lttr_ptable_free(r->pt);
+	r->pt = pt;
+	r->cur = s->cur;
+	r->have_cur = s->have_cur;
+	r->ordinal = s->ordinal;
+	if (s->nmsg)
+		memcpy(r->msg_lc, s->msg_lc, s->nmsg * sizeof(*r->msg_lc));
+	r->futex_waiters = s->futex_waiters;
+	r->futex_wakes = s->futex_wakes;
+	r->futex_waker = s->futex_waker;
+	r->futex_woken = s->futex_woken;
+	r->futex_any = s->futex_any;
+	return 0;
+}
+
+size_t replay_state_bytes(const struct replay_state *s)
+{
+	return sizeof(*s) + s->ntasks * sizeof(*s->tasks) + s->nvars * sizeof(*s->vars) +
+	       lttr_ptable_bytes(s->pt) + s->nmsg * sizeof(*s->msg_lc);
+}
+
+/* the replay of a predicate's pass: its state, fed by replay_hooks() */
+static int seek_event(void *arg, const struct lttr_event *ev)
+{
+	struct lttr_replay *r = arg;
+
+	r->cur = *ev;
+	r->have_cur = true;
+	r->ordinal++;
+	apply_event(r, ev);
+	return 0;
+}
+
+const struct lttr_account_hooks *replay_hooks(void)
+{
+	static const struct lttr_account_hooks h = { .event = seek_event,
+						     .transition = h_transition,
+						     .task = h_task };
+
+	return &h;
+}
+
+int replay_pred_new(struct lttr_trace *t, struct lttr_replay **out, struct lttr_error *err)
+{
+	static const struct lttr_replay_opts o;
+	int rc = replay_new(t, &o, out, err);
+
+	if (rc < 0) {
+		replay_free(*out);
+		*out = NULL;
+	}
+	return rc;
+}
+
+void replay_pred_free(struct lttr_replay *r)
+{
+	replay_free(r);
+}
+
+bool replay_holds(struct lttr_replay *r, const struct rx_node *cond)
+{
+	struct rx_val v;
+
+	replay_eval(r, cond, &v);
+	return v.type == RX_V_INT ? v.i != 0 : v.type == RX_V_STR && v.s[0];
+}
+
+uint64_t replay_ordinal(const struct lttr_replay *r)
+{
+	return r->ordinal;
+}
+
+uint64_t replay_time(const struct lttr_replay *r)
+{
+	return r->cur.time_ns;
+}
+
 /* ---- the hits of one predicate (lttr_replay_hits()) ---- */
 
 struct hits_run {

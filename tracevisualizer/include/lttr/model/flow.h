@@ -8,6 +8,7 @@
 #define LTTR_FLOW_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <lttr/reader/event.h>
 #include <lttr/reader/error.h>
@@ -262,6 +263,19 @@ int lttr_flow_feed(struct lttr_flow *f, const struct lttr_event *ev);
  * @f: the machine
  */
 void lttr_flow_finish(struct lttr_flow *f);
+
+/**
+ * lttr_flow_copy() - a copy of a machine between two events (a checkpoint
+ * of a pass: lttr_replay_seek_open()), fed on from there independently
+ * @src: the machine
+ * @arg: the copy's callbacks' argument (the callbacks are @src's)
+ *
+ * Return: the copy (lttr_flow_free()), or NULL when out of memory.
+ */
+struct lttr_flow *lttr_flow_copy(const struct lttr_flow *src, void *arg);
+
+/** lttr_flow_bytes() - the heap memory a machine @f holds */
+size_t lttr_flow_bytes(const struct lttr_flow *f);
 
 /** lttr_flow_free() - release the machine @f: the machine or NULL */
 void lttr_flow_free(struct lttr_flow *f);

@@ -78,6 +78,27 @@ struct lttr_ptable;
  */
 struct lttr_ptable *lttr_ptable_new(const struct lttr_proc *snap);
 
+/**
+ * lttr_ptable_copy() - a copy of a table, as it stands (a checkpoint of a
+ * pass that keeps one: lttr_replay_seek_open())
+ * @src: the table
+ *
+ * The entries' @syscalls (filled by the summary, not by a pass) are left
+ * empty in the copy.
+ *
+ * Return: the copy, or NULL if out of memory.
+ */
+struct lttr_ptable *lttr_ptable_copy(const struct lttr_ptable *src);
+
+/**
+ * lttr_ptable_bytes() - the heap memory a table holds (its entries'
+ * @syscalls left out)
+ * @pt: the table
+ *
+ * Return: the bytes.
+ */
+size_t lttr_ptable_bytes(const struct lttr_ptable *pt);
+
 /** lttr_ptable_free() - release a table @pt: the table or NULL */
 void lttr_ptable_free(struct lttr_ptable *pt);
 

@@ -5,6 +5,7 @@
 #ifndef LTTR_ITER_H
 #define LTTR_ITER_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <lttr/reader/event.h>
 #include <lttr/reader/error.h>
@@ -30,6 +31,21 @@ struct lttr_iter;
  */
 int lttr_iter_new(struct lttr_trace *t, struct lttr_iter **out,
 		  struct lttr_error *err);
+
+/**
+ * lttr_iter_copy() - an iterator at the same position as @src (a
+ * checkpoint of a pass: lttr_replay_seek_open()), moved independently
+ * @src: the iterator
+ * @out: receives the copy
+ * @err: receives the error (may be NULL)
+ *
+ * Return: 0 or a negative enum lttr_errcode.
+ */
+int lttr_iter_copy(const struct lttr_iter *src, struct lttr_iter **out,
+		   struct lttr_error *err);
+
+/** lttr_iter_bytes() - the heap memory an iterator @it holds */
+size_t lttr_iter_bytes(const struct lttr_iter *it);
 
 /** lttr_iter_free() - release an iterator @it: the iterator or NULL */
 void lttr_iter_free(struct lttr_iter *it);

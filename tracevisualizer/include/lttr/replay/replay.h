@@ -184,6 +184,85 @@ int lttr_replay_hits(struct lttr_trace *t, const char *expr, uint64_t from_ns, u
 		     int (*progress)(void *arg, unsigned int permille), void *arg,
 		     struct lttr_replay_hit **out, size_t *n, struct lttr_error *err);
 
+/* events between two checkpoints of a seek, by default: about 50 ms of
+ * the pass at its 0.3 to 0.5 us an event (docs/replay.md) */
+#define LTTR_REPLAY_SEEK_INTERVAL	100000ULL
+
+struct lttr_replay_seek;
+
+/**
+ * lttr_replay_seek_open() - the hits of a predicate (as lttr_replay_hits()
+ * finds them) found on demand from any event, forward and backward, by a
+ * replay pass that keeps checkpoints: a copy of the whole replayed state
+ * (the accounting pass, its control-flow machine and reader position, the
+ * replay's tasks, CPUs, variables, process table and Lamport clocks, the
+ * predicate's truth) every @interval events it goes through, so that a
+ * search restarts from the nearest checkpoint instead of the trace's start
+ * @t: the trace; must outlive the seek
+ * @expr: the predicate (docs/replay.md)
+ * @interval: events between two checkpoints (0: LTTR_REPLAY_SEEK_INTERVAL)
+ * @out: receives the seek (lttr_replay_seek_close())
+ * @err: receives the error: a syntax error or an unknown field
+ *	(LTTR_E_INVAL "1:COL: ..."), LTTR_E_NOMEM, or the trace's
+ *
+ * Return: 0 or a negative enum lttr_errcode.
+ */
+int lttr_replay_seek_open(struct lttr_trace *t, const char *expr, uint64_t interval,
+			  struct lttr_replay_seek **out, struct lttr_error *err);
+
+/**
+ * lttr_replay_seek_next() - the first hit after event @after
+ * @s: the seek
+ * @after: an event's number in the merged order (0: before the first)
+ * @hit: receives the hit
+ * @err: receives the error
+ *
+ * The pass runs from the last checkpoint at or before @after (or goes on
+ * from where it stands when that is nearer), laying checkpoints where it
+ * goes first.
+ *
+ * Return: 1 a hit, 0 none after @after, or a negative enum lttr_errcode.
+ */
+int lttr_replay_seek_next(struct lttr_replay_seek *s, uint64_t after, struct lttr_replay_hit *hit,
+			  struct lttr_error *err);
+
+/**
+ * lttr_replay_seek_prev() - the last hit before event @before
+ * @s: the seek
+ * @before: an event's number (UINT64_MAX: the end of the trace)
+ * @hit: receives the hit
+ * @err: receives the error
+ *
+ * The pass runs from the last checkpoint before @before to it, then from
+ * the checkpoint before that one, until a hit is found: a hit within one
+ * interval costs at most two intervals' replay once the checkpoints up to
+ * @before are laid (the first search that far lays them).
+ *
+ * Return: 1 a hit, 0 none before @before, or a negative enum lttr_errcode.
+ */
+int lttr_replay_seek_prev(struct lttr_replay_seek *s, uint64_t before, struct lttr_replay_hit *hit,
+			  struct lttr_error *err);
+
+/**
+ * struct lttr_replay_seek_stats - what a seek holds and has done
+ * @checkpoints: the checkpoints laid
+ * @bytes: the heap memory they hold
+ * @replayed: the events the pass applied, over all searches
+ * @last: the farthest event the pass reached
+ */
+struct lttr_replay_seek_stats {
+	size_t checkpoints;
+	size_t bytes;
+	uint64_t replayed;
+	uint64_t last;
+};
+
+/** lttr_replay_seek_stats() - @s's figures into @st */
+void lttr_replay_seek_stats(const struct lttr_replay_seek *s, struct lttr_replay_seek_stats *st);
+
+/** lttr_replay_seek_close() - release a seek @s: the seek, or NULL */
+void lttr_replay_seek_close(struct lttr_replay_seek *s);
+
 /**
  * lttr_replay_expr_check() - compile an expression of the replay's
  * language without running anything (a predicate read from a session
