@@ -19,6 +19,16 @@ window.
       share said; another kind typed (wakeup, cpu, syscall:read) folds
       those, each against JSON-DIR/KIND.json.
 
+  gtkflame.py progress PROG TRACE WINDOW OUTDIR JSON-DIR
+      the fold as a long pass (tests/host/gtk-flame.t sets
+      LTTR_TEST_HOLD_PROGRESS and LTTR_TEST_HOLD_RELEASE: the library holds
+      the pass at a step until this script lets it go, docs/testing.md):
+      the offcpu graph folded to its end is JSON-DIR/offcpu.json's; the
+      kind wakeup typed, held: the window's "Working" dialog, its bar named
+      for the fold, moving forward a step let go; Cancel: the dialog goes,
+      the offcpu graph stays, the line above says the fold was canceled;
+      Enter again, let go: the wakeup graph, JSON-DIR/wakeup.json's.
+
 Prints "PASS what" / "FAIL what" per check and DONE at the end.
 """
 import json
@@ -312,9 +322,87 @@ def details(w, outdir, off):
             "the offcpu line of stacks --json (%s)" % got[:90], "got  %s\nwant %s" % (got, first[0]))
 
 
+def progress(prog, trace, window, outdir, jdir):
+    from gtkdrive import Window, wait
+    import gtkprogress as gp
+    live = os.path.join(outdir, 'live-progress.json')     # none before this run's
+    if os.path.exists(live):
+        os.unlink(live)
+    env = dict(os.environ)
+    env['LTTR_GTK_FLAME_DUMP'] = live
+    if not say(gp.HOLD and gp.RELEASE, "the hold of the passes is set (LTTR_TEST_HOLD_*)"):
+        return
+    gp.let_go()
+    w = Window(prog, ['--size', '1280x1000', '--window', window, trace],
+               log=os.path.join(outdir, 'progress.log'), env=env)
+    w.up("progress: the window is up")
+    off = load(os.path.join(jdir, 'offcpu.json'))
+    wak = load(os.path.join(jdir, 'wakeup.json'))
+    say(json_boxes(off) != json_boxes(wak), "progress: the two kinds' graphs differ")
+
+    def dump_when(pred, timeout=30):
+        return wait(lambda: (lambda x: x if pred(x) else None)(load(live)), timeout)
+    w.focus()
+    w.key('S')
+    d = dump_when(lambda x: x['mapped'] and x['boxes'] and x['kind'] == 'offcpu', 60)
+    say(d is not None and lib_boxes(d) == json_boxes(off) and
+        d['total'] == off['stacks']['total'] + off['stacks']['unstacked'],
+        "progress: folded to its end, the offcpu graph is stacks --json's (%d boxes, %s)"
+        % (len(off['flame']), d and d['info']))
+    kind_entry = w.one('Kind of stacks', role='text')
+    gp.hold()
+    w.grab(kind_entry)
+    w.key('ctrl+a')
+    w.type('wakeup')
+    w.key('Return')
+    dlg = wait(lambda: gp.find_dialog(w, 'Working'), 60)
+    if not say(dlg is not None, "progress: held, the fold of wakeup shows a 'Working' dialog"):
+        gp.let_go()
+        w.quit()
+        return
+    bar = gp.bar_of(w, dlg)
+    want = 'Folding the wakeup stacks of the window'
+    say(bar is not None and gp.bar_text(bar) == want,
+        "progress: its bar says '%s'" % want, bar and gp.bar_text(bar))
+    seen = gp.steps(w, 'Working', bar, 2) if bar is not None else []
+    say(len(seen) == 2 and gp.forward(seen),
+        "progress: the bar moves forward with a step of the fold let go (%s)" % gp.shown(seen))
+    gp.click_button(w, dlg, 'Cancel')
+    gone = wait(lambda: gp.find_dialog(w, 'Working') is None, 30)
+    dc = dump_when(lambda x: 'canceled' in x['info'])
+    say(gone and dc is not None and dc['kind'] == 'offcpu' and lib_boxes(dc) == json_boxes(off),
+        "progress: Cancel: the dialog goes, the offcpu graph stays (%s)" % (dc and dc['info']))
+    say(dc is not None and ('(%s: canceled; the graph is the one before)' % want) in dc['info'],
+        "progress: the line above says the wakeup fold was canceled")
+    if dc is not None:
+        from gtkdrive import screen
+        ax, ay, _, _ = w.extents(w.one('Flame graph boxes'))
+        ox, oy = ax - dc['x'], ay - dc['y']
+
+        def grab():
+            return screen(ox, oy, dc['x'] + dc['width'] + 10, dc['y'] + dc['height'] + 10)
+        wait(lambda: pixels_ok(grab().load(), dc['x'], dc['y'], dc, '', quiet=True), 5)
+        im = grab()
+        im.save(os.path.join(outdir, 'canceled.png'))
+        pixels_ok(im.load(), dc['x'], dc['y'], dc, "progress: canceled, the offcpu boxes on the "
+                  "screen")
+    gp.let_go()
+    w.grab(kind_entry)
+    w.key('Return')
+    dw = dump_when(lambda x: x['kind'] == 'wakeup' and x['boxes'], 60)
+    say(dw is not None and lib_boxes(dw) == json_boxes(wak) and 'canceled' not in dw['info'],
+        "progress: Enter again, let go: the wakeup graph, stacks --kind wakeup --json's "
+        "(%d boxes), no more 'canceled'" % len(wak['flame']),
+        dw and "got  %s\nwant %s" % (lib_boxes(dw), json_boxes(wak)))
+    st = w.quit()
+    say(st == 0, "progress: Ctrl+Q quits (status %s)" % st)
+
+
 def main():
     if sys.argv[1] == 'shot':
         shot(*sys.argv[2:5])
+    elif sys.argv[1] == 'progress':
+        progress(*sys.argv[2:7])
     else:
         drive(*sys.argv[2:7])
     print("DONE")

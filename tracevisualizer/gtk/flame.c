@@ -13,6 +13,9 @@
  * out); the search colours the frames whose name holds the text and
  * says their share (lttr_flame_match()).  The frames are named through
  * the trace's symbols (kallsyms, maps), as "stacks" names them.
+ * Folding is a pass over the trace: past a moment it shows the window's
+ * "Working" dialog (progress.c) and its Cancel, which leaves the graph
+ * drawn before and says the new one was canceled.
  *
  * The frames' rectangles and values are what --dump-flame (a test hook)
  * writes: gv_flame_dump().
@@ -53,6 +56,10 @@ struct gv_flame {
 	char *zoom_path;	/* its frames, kept across a new fold */
 	bool stale;		/* the window, selection or task changed while hidden */
 	bool marks;		/* folded over A-B */
+	bool busy;		/* folding: the pass runs the main loop */
+	bool dead;		/* the tab went meanwhile: the pass frees it */
+	struct gv_progress *gp;	/* the pass's progress, while busy */
+	char canceled[256];	/* the last fold canceled: what it was */
 	uint64_t from, to;
 	uint32_t pid;
 	char kindtext[64];
@@ -128,12 +135,14 @@ static const char *weight_str(const struct gv_flame *fl, uint64_t v, char *buf, 
 
 static void set_info(struct gv_flame *fl)
 {
-	char a[32], b[32], w[48], line[1400];
+	char a[32], b[32], w[48], line[1600];
 	size_t n;
 	const struct lttr_flame *f = fl->f;
 
 	if (!f) {
-		gtk_label_set_text(GTK_LABEL(fl->info), fl->msg);
+		snprintf(line, sizeof(line), "%s%s%s", fl->canceled, fl->canceled[0] ? " " : "",
+			 fl->msg);
+		gtk_label_set_text(GTK_LABEL(fl->info), line);
 		return;
 	}
 	n = (size_t)snprintf(line, sizeof(line), "%s stacks of %s %s .. %s, %s%s: %s%s",
@@ -150,6 +159,8 @@ static void set_info(struct gv_flame *fl)
 		n += (size_t)snprintf(line + n, sizeof(line) - n, "   zoomed to %s: %s",
 				      f->boxes[fl->zoom].name,
 				      weight_str(fl, f->boxes[fl->zoom].w, w, sizeof(w)));
+	if (fl->canceled[0] && n < sizeof(line))
+		n += (size_t)snprintf(line + n, sizeof(line) - n, "   %s", fl->canceled);
 	if (gtk_entry_get_text(GTK_ENTRY(fl->find))[0] && n < sizeof(line)) {
 		uint64_t of = fl->zoom >= 0 ? f->boxes[fl->zoom].w : f->total;
 		char m[48];
@@ -193,53 +204,107 @@ static void drop(struct gv_flame *fl)
 	fl->match = NULL;
 }
 
-/* fold the stacks of the kind typed over the selection, else the window */
-static void compute(struct gv_flame *fl)
+static void fl_free(struct gv_flame *fl)
+{
+	drop(fl);
+	g_free(fl->zoom_path);
+	free(fl);
+}
+
+static int progress(void *arg, unsigned int permille)
+{
+	struct gv_flame *fl = arg;
+
+	return gv_progress_step(fl->gp, permille) || fl->dead;
+}
+
+/*
+ * Fold the stacks of the kind typed over the selection, else the window:
+ * the graph drawn stays until the new one is there (the dialog's Cancel
+ * keeps it, said in the line above).  False when the tab went meanwhile
+ * (then freed).
+ */
+static bool compute(struct gv_flame *fl)
 {
 	struct gv_doc *d = fl->d;
 	struct lttr_stacks_opts o = { .windowed = true, .syscall_nr = -1 };
 	const char *k = gtk_entry_get_text(GTK_ENTRY(gtk_bin_get_child(GTK_BIN(fl->kind))));
+	struct lttr_stacks *s = NULL;
 	struct lttr_error err;
-	int kind;
+	char kindtext[64], what[160];
+	bool marks;
+	int kind, r;
 
+	if (fl->busy)		/* a fold under way: this one when shown again */
+		return !(fl->stale = true);
 	fl->stale = false;
-	drop(fl);
-	snprintf(fl->kindtext, sizeof(fl->kindtext), "%s", k);
-	g_strstrip(fl->kindtext);
-	kind = lttr_stacks_kind_parse(fl->kindtext, &o.event_id, &o.syscall_nr);
+	snprintf(kindtext, sizeof(kindtext), "%s", k);
+	g_strstrip(kindtext);
+	kind = lttr_stacks_kind_parse(kindtext, &o.event_id, &o.syscall_nr);
 	if (kind < 0) {
+		drop(fl);
+		fl->canceled[0] = '\0';
+		snprintf(fl->kindtext, sizeof(fl->kindtext), "%s", kindtext);
 		snprintf(fl->msg, sizeof(fl->msg), "\"%s\" is not a kind of stacks: offcpu, wakeup, "
 			 "cpu, syscall:NAME or an event's name", fl->kindtext);
 		set_info(fl);
 		gtk_widget_queue_resize(fl->area);
-		return;
+		return true;
 	}
 	o.kind = (unsigned int)kind;
-	fl->marks = lttr_viewport_marks(&d->s.vp, &o.from_ns, &o.to_ns);
-	if (!fl->marks) {
+	marks = lttr_viewport_marks(&d->s.vp, &o.from_ns, &o.to_ns);
+	if (!marks) {
 		o.from_ns = d->s.vp.t0;
 		o.to_ns = d->s.vp.t1;
 	}
+	o.has_pid = d->s.sel_pid != 0;
+	o.pid = d->s.sel_pid;
+	o.syms = open_syms(d);
+	o.progress = progress;
+	o.progress_arg = fl;
+	snprintf(what, sizeof(what), "Folding the %s stacks of the %s", kindtext,
+		 marks ? "selection A-B" : "window");
+	fl->busy = true;
+	fl->gp = gv_progress_begin(d, what);
+	r = lttr_stacks_compute(d->s.t, &o, &s, &err);
+	gv_progress_end(fl->gp);
+	fl->gp = NULL;
+	fl->busy = false;
+	lttr_syms_close(o.syms);
+	if (fl->dead) {
+		lttr_stacks_free(s);
+		fl_free(fl);
+		return false;
+	}
+	if (r == -LTTR_E_CANCELED) {
+		/* the graph drawn stays, and says so */
+		snprintf(fl->canceled, sizeof(fl->canceled), "(%s: canceled; the graph is the one "
+			 "before)", what);
+		set_info(fl);
+		gv_doc_message(d, false, "the flame graph: %s canceled", what);
+		return true;
+	}
+	drop(fl);
+	fl->canceled[0] = '\0';
+	snprintf(fl->kindtext, sizeof(fl->kindtext), "%s", kindtext);
+	fl->marks = marks;
 	fl->from = o.from_ns;
 	fl->to = o.to_ns;
-	fl->pid = d->s.sel_pid;
-	o.has_pid = fl->pid != 0;
-	o.pid = fl->pid;
-	o.syms = open_syms(d);
-	if (lttr_stacks_compute(d->s.t, &o, &fl->s, &err) < 0) {
-		lttr_syms_close(o.syms);
+	fl->pid = o.pid;
+	if (r < 0) {
 		snprintf(fl->msg, sizeof(fl->msg), "the stacks: %s", err.msg);
 		set_info(fl);
-		return;
+		gtk_widget_queue_resize(fl->area);
+		return true;
 	}
-	lttr_syms_close(o.syms);
+	fl->s = s;
 	if (lttr_flame_layout(fl->s, &fl->f) < 0 ||
 	    !(fl->rect = calloc(fl->f->nboxes + 1, sizeof(*fl->rect))) ||
 	    !(fl->match = calloc(fl->f->nboxes + 1, 1))) {
 		drop(fl);
 		snprintf(fl->msg, sizeof(fl->msg), "the stacks: out of memory");
 		set_info(fl);
-		return;
+		return true;
 	}
 	if (!fl->s->has_stacks)
 		snprintf(fl->msg, sizeof(fl->msg), "The trace has no %s stacks (traced --stacks "
@@ -258,6 +323,7 @@ static void compute(struct gv_flame *fl)
 	}
 	gtk_widget_queue_resize(fl->area);
 	search(fl);
+	return true;
 }
 
 /* the rectangle of each box at width @width, height @height */
@@ -470,9 +536,9 @@ static void on_destroy(GtkWidget *w, gpointer data)
 	gv_doc_unlisten(fl->d, fl);
 	if (fl->d->flame == fl)
 		fl->d->flame = NULL;
-	drop(fl);
-	g_free(fl->zoom_path);
-	free(fl);
+	fl->dead = true;
+	if (!fl->busy)	/* else the pass frees it when it returns */
+		fl_free(fl);
 }
 
 void gv_flame_find(struct gv_doc *d)

@@ -25,6 +25,9 @@
  * inverted: each node's count, weight and self weight, siblings heaviest
  * first, find, search, path; of the trace: a stack's node weighs the
  * accounting's blocked time, restricted to a task and to a window.
+ * The progress (lttr_stacks_opts.progress) on a generated trace of 20000
+ * events: told every 4096 events, rising, the result the same as without
+ * it; a nonzero answer stops the pass with LTTR_E_CANCELED and no result.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -519,9 +522,100 @@ static void test_tree(void)
 	lttr_trace_close(t);
 }
 
+#define P_ROUNDS 4000	/* of 5 events each */
+
+/* a trace of 20000 events: 5 blocks on one stack and is woken by 6 from another */
+static char *progress_desc(void)
+{
+	size_t cap = 1 << 22, n;
+	char *d = malloc(cap);
+	unsigned int i;
+	uint64_t t = T0;
+
+	if (!d)
+		return NULL;
+	n = (size_t)snprintf(d, cap, "header format=1.8 stacks=schedchange,wakeup end=%llu\n"
+			     "proc PID: 5; PPID: 1; TGID: 5; NAME: a\n"
+			     "proc PID: 6; PPID: 1; TGID: 6; NAME: b\n",
+			     (unsigned long long)(T0 + 100ULL * P_ROUNDS));
+	for (i = 0; i < P_ROUNDS; i++, t += 100) {
+		if (i % 100 == 0)
+			n += (size_t)snprintf(d + n, cap - n, "buf cpu=0 start=%llu pid=5\n",
+					      (unsigned long long)t);
+		n += (size_t)snprintf(d + n, cap - n,
+			"%llu sched 5 6 1\n"
+			"%llu stack 5 schedchange 0 1 1 0xffffffff81000010 0x401000\n"
+			"%llu wakeup 5 0 0\n"
+			"%llu stack 6 wakeup 0 1 1 0xffffffff81000030 0x403000\n"
+			"%llu sched 6 5 0\n",
+			(unsigned long long)t, (unsigned long long)t, (unsigned long long)t + 50,
+			(unsigned long long)t + 50, (unsigned long long)t + 60);
+	}
+	return d;
+}
+
+struct prog {
+	unsigned int calls, last, cancel_at;
+	bool wrong;
+};
+
+static int progress_cb(void *arg, unsigned int pm)
+{
+	struct prog *p = arg;
+
+	if (pm < p->last || pm > 1000)
+		p->wrong = true;
+	p->last = pm;
+	return ++p->calls == p->cancel_at;
+}
+
+static void test_progress(void)
+{
+	char *desc = progress_desc();
+	struct lttr_stacks_opts o = { .kind = LTTR_STACKS_OFFCPU, .progress = progress_cb };
+	struct lttr_stacks *s = NULL, *s0 = NULL;
+	struct prog p = { 0, 0, 0, false };
+	struct lttr_trace *t;
+	struct lttr_error err;
+	unsigned int k;
+	int r;
+
+	if (!desc || tg_open("progress", desc, 0, &t, &err)) {
+		ok(0, "the trace of %u events opens", 5 * P_ROUNDS);
+		free(desc);
+		return;
+	}
+	free(desc);
+	o.progress_arg = &p;
+	r = lttr_stacks_compute(t, &(struct lttr_stacks_opts){ .kind = LTTR_STACKS_OFFCPU }, &s0,
+				&err);
+	ok(r == 0 && s0->nlines == 1 && s0->total == 50ULL * P_ROUNDS && s0->total == blocked(t, 5),
+	   "without progress: 5's blocks on one stack, the accounting's %llu ns",
+	   s0 ? (unsigned long long)s0->total : 0ULL);
+	ok(lttr_stacks_compute(t, &o, &s, &err) == 0 && s && s0 && s->nlines == s0->nlines &&
+	   s->total == s0->total && s->unstacked == s0->unstacked &&
+	   s->intervals == s0->intervals && !strcmp(s->lines[0].folded, s0->lines[0].folded),
+	   "with progress: the same stacks");
+	ok(p.calls == 5 * P_ROUNDS / 4096 && !p.wrong && p.last > 0,
+	   "told every 4096 events, rising, within 0..1000 (%u calls, last %u)", p.calls, p.last);
+	lttr_stacks_free(s);
+	for (k = LTTR_STACKS_OFFCPU; k <= LTTR_STACKS_WAKEUP; k++) {
+		p = (struct prog){ 0, 0, 2, false };
+		o.kind = k;
+		s = (struct lttr_stacks *)&p;	/* must be cleared */
+		ok(lttr_stacks_compute(t, &o, &s, &err) == -LTTR_E_CANCELED &&
+		   err.code == LTTR_E_CANCELED && !s && p.calls == 2 && !p.wrong,
+		   "%s: a nonzero answer stops the pass at once: LTTR_E_CANCELED, no result",
+		   lttr_stacks_kind_name(k));
+	}
+	lttr_stacks_free(s0);
+	lttr_trace_close(t);
+}
+
 int main(void)
 {
 	test_fold();
+	test_progress();
 	test_flame();
 	test_tree();
 	test_cut();

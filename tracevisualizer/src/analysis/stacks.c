@@ -22,7 +22,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "reader/progress-hold.h"
+
 #define NO_STACK	((size_t)-1)
+#define PROGRESS_EVERY 4096	/* events between two progress calls */
 
 /* a distinct stack of a task: its addresses, kernel then user */
 struct sent {
@@ -71,6 +74,8 @@ struct sctx {
 	uint64_t unstacked_n;	/* intervals or wakeups without a stack */
 	bool sample_stacks;	/* the trace has stacks of samples */
 	bool nomem;
+	uint64_t events;	/* read, for the progress */
+	uint64_t start_ns, span_ns;	/* the trace's, for the progress */
 };
 
 static uint64_t hash_stack(const struct lttr_stack *st, uint64_t epoch)
@@ -284,12 +289,29 @@ static void sample_event(struct sctx *x, const struct lttr_event *ev, struct cpu
 	}
 }
 
+/* the share of the trace read told every PROGRESS_EVERY events: -1 to stop */
+static int tell_progress(struct sctx *x, const struct lttr_event *ev)
+{
+	uint64_t done;
+
+	if (!x->o->progress || ++x->events % PROGRESS_EVERY)
+		return 0;
+	done = ev->time_ns > x->start_ns ? ev->time_ns - x->start_ns : 0;
+	if (done > x->span_ns)
+		done = x->span_ns;
+	return lttr_progress_tell(x->o->progress, x->o->progress_arg, x->events / PROGRESS_EVERY,
+				  x->span_ns ? (unsigned int)(done * 1000 / x->span_ns) : 1000) ?
+		-1 : 0;
+}
+
 static int on_event(void *arg, const struct lttr_event *ev)
 {
 	struct sctx *x = arg;
 	struct cpulast *c;
 	struct ptask *p;
 
+	if (tell_progress(x, ev))
+		return -LTTR_E_CANCELED;
 	if (ev->cpu >= LTT_MAX_CPUS || ev->id == LTT_EV_TIME_EXT)
 		return 0;
 	/* what each process ran and mapped (exec, fork, mmap), for its user frames */
@@ -505,6 +527,8 @@ int lttr_stacks_compute(struct lttr_trace *t, const struct lttr_stacks_opts *o,
 		x.sample_stacks = x.s->has_stacks;
 		x.s->has_stacks = h->sample_hz != 0;
 	}
+	x.start_ns = lttr_trace_window_start(t);
+	x.span_ns = lttr_trace_end_ns(t) > x.start_ns ? lttr_trace_end_ns(t) - x.start_ns : 0;
 	x.w_from = o->windowed ? o->from_ns : 0;
 	x.w_to = o->windowed ? o->to_ns : UINT64_MAX;
 	if (o->kind == LTTR_STACKS_OFFCPU)

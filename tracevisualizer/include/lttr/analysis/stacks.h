@@ -60,6 +60,11 @@ enum lttr_stacks_kind {
  *	syscall's entries; -1: every syscall's
  * @syms: names the frames (lttr/symbols/symbols.h: name+0xOFF,
  *	object+0xOFF or [unknown]); NULL: their addresses in hex
+ * @progress: NULL, or called every few thousand events with the share of
+ *	the trace read (per mille: the pass reads the whole trace, a window
+ *	too); nonzero stops the pass, lttr_stacks_compute() then returns
+ *	-LTTR_E_CANCELED and gives no result
+ * @progress_arg: its argument
  */
 struct lttr_stacks_opts {
 	unsigned int kind;
@@ -71,6 +76,8 @@ struct lttr_stacks_opts {
 	unsigned int event_id;
 	long syscall_nr;
 	struct lttr_syms *syms;
+	int (*progress)(void *arg, unsigned int permille);
+	void *progress_arg;
 };
 
 /**
@@ -127,7 +134,7 @@ struct lttr_stacks {
  * @t: the trace
  * @o: what to fold
  * @out: receives the result (lttr_stacks_free())
- * @err: receives the error
+ * @err: receives the error (LTTR_E_CANCELED when @o->progress asked)
  *
  * Return: 0 or a negative enum lttr_errcode.
  */
