@@ -96,7 +96,7 @@ long lttr_heavy_line(void *obj, struct lttr_firing_rec *v, size_t nv)
 	json_object *o = obj;
 	struct lttr_heavy_log *l;
 	uint64_t seq, by;
-	size_t i, k;
+	size_t i;
 
 	if (!uint_at(o, "log", &seq))
 		return -1;
@@ -111,6 +111,7 @@ long lttr_heavy_line(void *obj, struct lttr_firing_rec *v, size_t nv)
 		l->skipped = true;
 		l->skipped_by = (uint32_t)by;
 	} else {
+		size_t k;
 		bool has_from = uint_at(o, "from_ns", &l->from_ns);
 		bool has_to = uint_at(o, "to_ns", &l->to_ns);
 		bool ok = has_from && has_to;
