@@ -71,14 +71,54 @@ $tv audit "$tmp/s2" > /dev/null 2> "$tmp/err3.txt"
 is "$?" 1 "audit: a line that is not a firing: exit status 1"
 grep -q 'line 4 is not a firing' "$tmp/err3.txt"
 ok $? "audit: ... its line named"
-# the line traced writes when a firing's heavy logging ends (docs/triggers.md)
+# the lines traced writes when a firing's heavy logging ends (docs/triggers.md):
+# firing 1's with its counts, firing 2 skipped, firing 3 (firing 1 again)
+# without counts: counted in the session's trace by pid from 1000001000 to
+# 1000001200 ns: the locker (31) has its 6 events of 1090..1130 on cpu 1
+# (its switch-in at 1080 is the idle task's), 116 bytes; the server (30)
+# none (its events are at 90..100 and 1500..1510)
 cp -a "$tmp/s" "$tmp/s3"
-printf '%s\n' '{"log":1,"from_ns":5,"to_ns":9,"ended":"time","why":null,"parties":[{"pid":3,"blame_ns":999,"events":4,"stacks":2,"bytes":96}]}' \
-	'{"log":2,"skipped":1}' >> "$tmp/s3/firings.jsonl"
+head -1 "$tmp/s/firings.jsonl" | sed 's/"seq":1/"seq":3/' >> "$tmp/s3/firings.jsonl"
+printf '%s\n' '{"log":1,"from_ns":5,"to_ns":9,"ended":"time","why":null,"parties":[{"pid":31,"blame_ns":999,"events":40,"stacks":2,"bytes":96},{"pid":30,"blame_ns":20,"events":1,"stacks":0,"bytes":24}]}' \
+	'{"log":2,"skipped":1}' \
+	'{"log":3,"from_ns":1000001000,"to_ns":1000001200,"ended":"events","why":null,"parties":[{"pid":31,"blame_ns":999},{"pid":30,"blame_ns":20}]}' >> "$tmp/s3/firings.jsonl"
 $tv audit --json --top 2 "$tmp/s3" > "$tmp/out3.json" 2> "$tmp/err4.txt"
 ok $? "audit: a firings log with heavy logging lines: exit status 0"
-is "$(jq -c '[.firings[].seq]' "$tmp/out3.json")" "$(jq -c '[.firings[].seq]' "$tmp/out.json")" \
-	"audit: ... the same firings, the log lines not taken for firings"
+is "$(jq -c '[.firings[].seq]' "$tmp/out3.json")" "[1,2,3]" \
+	"audit: ... the log lines not taken for firings"
+is "$(cat "$tmp/err4.txt")" "" "audit: ... no warning"
+is "$(jq -c '[.firings[].heavy_log | if . == null then null elif .skipped_by then ["skipped", .skipped_by] else [.source, .from_ns, .to_ns, .ended, [.parties[] | [.pid, .blame_ns, .events, .stacks, .bytes]]] end]' "$tmp/out3.json")" \
+	'[["line",5,9,"time",[[31,999,40,2,96],[30,20,1,0,24]]],["skipped",1],["trace",1000001000,1000001200,"events",[[31,999,6,0,116],[30,20,0,0,0]]]]' \
+	"audit --json: each firing's heavy log: firing 1 as traced counted it, 2 skipped, 3 counted in the trace (31: 6 events, 116 bytes; 30: none)"
+is "$(jq -c '.heavy_logging | [.firings, .logged, .skipped, .warnings, .blame_ns, .events, [.tasks[] | [.pid, .logs, .blame_ns, .events, .stacks, .bytes, .blame_share, .event_share, .events_per_ms]]]' "$tmp/out3.json")" \
+	'[3,2,1,0,2038,47,[[31,2,1998,46,2,212,98.037,97.872,23023.023],[30,2,40,1,0,24,1.963,2.128,25000]]]' \
+	"audit --json: the heavy logging over the firings: per task its blame (1998, 40 ns) against its events (46, 1): shares 98.0/97.9 and 2.0/2.1 %"
+$tv audit --top 2 "$tmp/s3" > "$tmp/out3.txt" 2>&1
+grep -q '^  heavy logging from 0.000000005 s to 0.000000009 s (0.004 us, ended: time; volume as traced counted it):$' "$tmp/out3.txt" &&
+	grep -q '^    task 31: blame 0.999 us, 40 events, 2 stacks, 96 bytes$' "$tmp/out3.txt" &&
+	grep -q '^  heavy logging: none, that of firing 1 was still on$' "$tmp/out3.txt" &&
+	grep -q '^  heavy logging from 1.000001000 s to 1.000001200 s (0.200 us, ended: events; volume counted in the trace):$' "$tmp/out3.txt" &&
+	grep -q '^    task 31: blame 0.999 us, 6 events, 0 stacks, 116 bytes$' "$tmp/out3.txt" &&
+	grep -q '^    task 30: blame 0.020 us, 0 events, 0 stacks, 0 bytes$' "$tmp/out3.txt"
+ok $? "audit: each firing's heavy log in the text, the same numbers"
+grep -q '^heavy logging over 3 firings: 2 logged, 1 skipped, 0 with a warning$' "$tmp/out3.txt" &&
+	grep -E -q '^ +31 +2 +1\.998 +98\.0% +46 +97\.9% +23023\.023$' "$tmp/out3.txt" &&
+	grep -E -q '^ +30 +2 +0\.040 +2\.0% +1 +2\.1% +25000\.000$' "$tmp/out3.txt" &&
+	grep -E -q '^  total +2\.038 +47$' "$tmp/out3.txt"
+ok $? "audit: the heavy logging over the firings in the text, the same numbers"
+# bad log lines: fields missing, a window outside the trace: warnings, no crash
+cp -a "$tmp/s3" "$tmp/s4"
+sed -i '/"log":1,/d; /"log":3,/d' "$tmp/s4/firings.jsonl"
+printf '%s\n' '{"log":1,"ended":"time","parties":[{"pid":31,"blame_ns":999}]}' \
+	'{"log":3,"from_ns":2000000000,"to_ns":2000001000,"ended":"time","why":null,"parties":[{"pid":31,"blame_ns":999}]}' >> "$tmp/s4/firings.jsonl"
+$tv audit --json --top 2 "$tmp/s4" > "$tmp/out4.json" 2> "$tmp/err5.txt"
+ok $? "audit: bad heavy log lines: exit status 0"
+grep -q '^tracevisualizer: warning: firing 1: its log line has no from_ns or to_ns: the volume is unknown$' "$tmp/err5.txt" &&
+	grep -q '^tracevisualizer: warning: firing 3: its log window (2000000000 to 2000001000 ns) is outside the trace (1000000000 to 1000002000): the volume is unknown$' "$tmp/err5.txt"
+ok $? "audit: ... a warning for the line without a window and for the window outside the trace"
+is "$(jq -c '[.firings[].heavy_log | if .skipped_by then "skipped" else [.source, .parties[0].events] end], [.heavy_logging | .warnings, .events, (.tasks[] | .volume_unknown)]' "$tmp/out4.json" | tr '\n' ' ')" \
+	'[["unknown",null],"skipped",["unknown",null]] [2,0,2] ' \
+	"audit --json: ... their volume unknown (null), not 0, and counted as such"
 $tv audit --top 0 "$tmp/s" > /dev/null 2>&1
 is "$?" 2 "audit --top 0: a usage error"
 

@@ -5,7 +5,10 @@
  * condition's values, its snapshot, its notify command's end, the
  * explanation of its instance (parts adding up to its latency, as
  * latency --explain) and the critical blame of it (lttr_audit_firing(),
- * lttr/audit/firings.h); --json the same (lttr_json_audit()).
+ * lttr/audit/firings.h), the heavy logs captured for it, and the heavy
+ * logging over all of them, blame against volume per task
+ * (lttr/audit/heavy.h); --json the same (lttr_json_audit(),
+ * lttr_json_heavy_summary()).
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -15,6 +18,7 @@
 #include <lttr/lttr.h>
 #include <lttr/analysis/explain.h>
 #include <lttr/audit/firings.h>
+#include <lttr/audit/heavy.h>
 #include <lttr/audit/rules.h>
 #include <lttr/model/flow.h>
 #include <lttr/output/json.h>
@@ -49,6 +53,81 @@ static void print_sites(const struct lttr_blame *b, size_t max)
 	}
 	if (b->nsite > max)
 		printf("      (and %zu more)\n", b->nsite - max);
+}
+
+static void print_volume(const struct lttr_heavy_party *p)
+{
+	if (p->counted)
+		printf("%" PRIu64 " events, %" PRIu64 " stacks, %" PRIu64 " bytes", p->events,
+		       p->stacks, p->bytes);
+	else
+		printf("volume unknown");
+}
+
+static void print_log(const struct lttr_heavy_log *l)
+{
+	size_t i;
+
+	if (l->skipped) {
+		printf("  heavy logging: none, that of firing %u was still on\n", l->skipped_by);
+		return;
+	}
+	if (l->from_ns || l->to_ns)
+		printf("  heavy logging from %.9f s to %.9f s (%.3f us, ", (double)l->from_ns / 1e9,
+		       (double)l->to_ns / 1e9,
+		       l->to_ns > l->from_ns ? (double)(l->to_ns - l->from_ns) / 1e3 : 0.0);
+	else
+		printf("  heavy logging at an unknown time (");
+	printf("ended: %s; volume %s):\n", l->ended[0] ? l->ended : "not said",
+	       l->source == LTTR_HEAVY_FROM_LINE ? "as traced counted it" :
+	       l->source == LTTR_HEAVY_FROM_TRACE ? "counted in the trace" : "unknown");
+	if (l->why[0])
+		printf("    (the blame did not choose: %s)\n", l->why);
+	for (i = 0; i < l->nparty; i++) {
+		const struct lttr_heavy_party *p = &l->party[i];
+
+		printf("    task %u: blame ", p->pid);
+		if (p->blame_known)
+			printf("%.3f us, ", (double)p->blame_ns / 1e3);
+		else
+			printf("unknown, ");
+		print_volume(p);
+		printf("\n");
+	}
+	if (!l->nparty)
+		printf("    no task logged\n");
+	if (l->warning[0])
+		printf("    warning: %s\n", l->warning);
+}
+
+static void print_summary(const struct lttr_heavy_summary *s)
+{
+	size_t i;
+
+	if (!s->firings)
+		return;
+	printf("heavy logging over %u firings: %u logged, %u skipped, %u with a warning\n",
+	       s->firings, s->logged, s->skipped, s->warnings);
+	printf("  per task, its blame against the events logged for it (the volume follows\n"
+	       "  the blame when the shares match):\n");
+	printf("  %8s %5s %12s %7s %10s %7s %14s\n", "pid", "logs", "blame us", "share", "events",
+	       "share", "events/ms blame");
+	for (i = 0; i < s->n; i++) {
+		const struct lttr_heavy_total *t = &s->t[i];
+
+		printf("  %8u %5u %12.3f %6.1f%% %10" PRIu64 " %6.1f%% ", t->pid, t->logs,
+		       (double)t->blame_ns / 1e3, t->blame_share, t->events, t->event_share);
+		if (t->events_per_ms < 0)
+			printf("%14s", "no blame");
+		else
+			printf("%14.3f", t->events_per_ms);
+		if (t->blame_unknown)
+			printf("  (%u with blame unknown)", t->blame_unknown);
+		if (t->volume_unknown)
+			printf("  (%u with volume unknown)", t->volume_unknown);
+		printf("\n");
+	}
+	printf("  total %25.3f %19" PRIu64 "\n", (double)s->blame_ns / 1e3, s->events);
 }
 
 static void print_firing(const struct lttr_firing_rec *f, const struct lttr_audit *a)
@@ -87,6 +166,8 @@ static void print_firing(const struct lttr_firing_rec *f, const struct lttr_audi
 		else
 			printf("  notify: ended by a signal\n");
 	}
+	if (f->log)
+		print_log(f->log);
 	if (!a)
 		return;
 	if (!a->analysed) {
@@ -185,6 +266,7 @@ static int audit_rules(struct cli_opts *o)
 
 int cmd_audit(struct cli_opts *o)
 {
+	struct lttr_heavy_summary hs;
 	struct lttr_firing_rec *f;
 	struct lttr_error err;
 	struct lttr_json j;
@@ -197,6 +279,19 @@ int cmd_audit(struct cli_opts *o)
 		return audit_rules(o);
 	if (lttr_firings_read(o->dir, &f, &n, &err) < 0) {
 		fprintf(stderr, "tracevisualizer: %s\n", err.msg);
+		return EXIT_TRACE;
+	}
+	/* the volume of the logs whose line does not count it */
+	if (lttr_heavy_count(o->dir, f, n, &err) < 0)
+		fprintf(stderr, "tracevisualizer: warning: heavy logging not counted: %s\n",
+			err.msg);
+	for (i = 0; i < n; i++)
+		if (f[i].log && f[i].log->warning[0])
+			fprintf(stderr, "tracevisualizer: warning: firing %u: %s\n", f[i].seq,
+				f[i].log->warning);
+	if (lttr_heavy_summarise(f, n, &hs, &err) < 0) {
+		fprintf(stderr, "tracevisualizer: %s\n", err.msg);
+		lttr_firings_free(f, n);
 		return EXIT_TRACE;
 	}
 	if (o->json) {
@@ -224,10 +319,15 @@ int cmd_audit(struct cli_opts *o)
 	}
 	if (o->json) {
 		lttr_json_end_array(&j);
+		lttr_json_key(&j, "heavy_logging");
+		lttr_json_heavy_summary(&j, &hs);
 		lttr_json_end_object(&j);
 		if (!o->pretty)
 			putchar('\n');
 	}
+	if (!o->json)
+		print_summary(&hs);
+	lttr_heavy_summary_free(&hs);
 	lttr_firings_free(f, n);
 	return st;
 }

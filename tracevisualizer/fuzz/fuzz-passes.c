@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <lttr/lttr.h>
+#include <lttr/audit/firings.h>
+#include <lttr/audit/heavy.h>
 #include <lttr/audit/rules.h>
 #include <lttr/analysis/critpath.h>
 #include <lttr/analysis/explain.h>
@@ -971,6 +973,60 @@ static void rules_pass(struct run *r, const char *dir)
 		lttr_rules_free(other);
 }
 
+/*
+ * The firings log's parser (lttr_firing_line(), firings.jsonl) on a
+ * firing, then each line of the trace's proc file (the fuzzer mutates
+ * it) and a heavy logging line over the whole trace; that log counted in
+ * the trace (lttr_heavy_count()), summed and written as audit --json does.
+ */
+static void firings_pass(struct run *r, const char *dir)
+{
+	static const char firing[] =
+		"{\"seq\":1,\"rule\":0,\"line\":1,\"text\":\"on exit then snapshot\","
+		"\"time_ns\":2,\"start_ns\":1,\"type\":\"exit\",\"pid\":1,\"cpu\":0,"
+		"\"comm\":\"init\",\"key\":\"\",\"values\":[],\"actions\":[\"snapshot\"]}";
+	struct lttr_firing_rec *v = calloc(2, sizeof(*v)), rec;
+	struct lttr_heavy_summary hs;
+	struct lttr_error err;
+	char line[256], *proc, *p, *nl;
+	size_t nv = 0, len = 0;
+
+	if (!v)
+		return;
+	if (lttr_firing_line(firing, v, nv, &rec) == 1)
+		v[nv++] = rec;
+	proc = slurp(dir, "proc", &len);
+	for (p = proc; p && *p; p = nl ? nl + 1 : p + strlen(p)) {
+		nl = strchr(p, '\n');
+		if (nl)
+			*nl = '\0';
+		if (lttr_firing_line(p, v, nv, &rec) == 1) {
+			struct lttr_firing_rec *one = nv < 2 ? &v[nv++] : malloc(sizeof(*one));
+
+			if (one)
+				*one = rec;
+			if (one && one != &v[nv - 1])
+				lttr_firings_free(one, 1);
+		}
+	}
+	free(proc);
+	snprintf(line, sizeof(line),
+		 "{\"log\":1,\"from_ns\":%llu,\"to_ns\":%llu,\"ended\":\"time\",\"why\":null,"
+		 "\"parties\":[{\"pid\":%u,\"blame_ns\":1},{\"pid\":0}]}",
+		 (unsigned long long)lttr_trace_window_start(r->t),
+		 (unsigned long long)lttr_trace_end_ns(r->t) + 1, r->has_syscall ? 1U : 0U);
+	lttr_firing_line(line, v, nv, &rec);
+	/* its errors are the reader's, which the passes above report */
+	lttr_heavy_count(dir, v, nv, &err);
+	if (lttr_heavy_summarise(v, nv, &hs, &err) == 0) {
+		lttr_json_heavy_summary(&r->j, &hs);
+		lttr_heavy_summary_free(&hs);
+	}
+	if (nv)
+		lttr_json_heavy_log(&r->j, &v[0]);
+	lttr_firings_free(v, nv);
+}
+
 static void resolve(struct lttr_syms *s, FILE *null, int32_t pid, uint64_t addr, uint64_t at,
 		    int kernel)
 {
@@ -1137,6 +1193,7 @@ void fz_run(const char *dir, unsigned int flags, char *out, size_t outlen)
 	syms_pass(&r, dir);
 	sync_pass(&r, dir);
 	rules_pass(&r, dir);
+	firings_pass(&r, dir);
 	replay_pass(&r, dir);
 	vitals_pass(&r, dir);
 	if (r.first_err[0])

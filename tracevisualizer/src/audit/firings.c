@@ -13,6 +13,7 @@
 #include <string.h>
 #include <json.h>
 #include <lttr/audit/firings.h>
+#include <lttr/audit/heavy.h>
 #include <lttr/audit/rules.h>
 #include <lttr/reader/iter.h>
 #include <lttr/analysis/critpath.h>
@@ -67,6 +68,7 @@ static void rec_clear(struct lttr_firing_rec *f)
 	free(f->actions);
 	free(f->snap_dir);
 	free(f->bad);
+	free(f->log);
 	for (i = 0; i < f->nval; i++)
 		free(f->val[i].expr);
 	memset(f, 0, sizeof(*f));
@@ -175,6 +177,7 @@ int lttr_firing_line(const char *line, struct lttr_firing_rec *v, size_t nv,
 		return 0;
 	}
 	if (get(o, "log")) {	/* the end of firing N's heavy logging (traced) */
+		lttr_heavy_line(o, v, nv);
 		json_object_put(o);
 		return 0;
 	}
@@ -628,6 +631,8 @@ void lttr_json_audit(struct lttr_json *j, const struct lttr_firing_rec *f,
 	} else {
 		lttr_json_null(j);
 	}
+	lttr_json_key(j, "heavy_log");
+	lttr_json_heavy_log(j, f);
 	lttr_json_key(j, "instance");
 	if (!a) {
 		lttr_json_null(j);

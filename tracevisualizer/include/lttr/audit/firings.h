@@ -19,6 +19,7 @@
 struct lttr_trace;
 struct lttr_json;
 struct lttr_explained;
+struct lttr_heavy_log;
 
 /**
  * struct lttr_firing_val - a value of a firing's condition
@@ -67,6 +68,7 @@ struct lttr_firing_rec {
 	bool notify_exit_known;
 	int notify_exit;
 	char *bad;		/* lttr_firings_read_all(): a line that is not a firing */
+	struct lttr_heavy_log *log;	/* its heavy logging's line (lttr/audit/heavy.h) */
 };
 
 /**
@@ -106,8 +108,9 @@ int lttr_firings_read_all(const char *dir, struct lttr_firing_rec **out, size_t 
  * @f: receives the firing (free its strings with lttr_firings_free()'s
  *	rules: it becomes one of @v)
  *
- * Return: 1 a firing in @f, 0 a notify line (applied to @v), -1 not a
- * JSON object, -2 an object that is not a firing.
+ * Return: 1 a firing in @f, 0 a notify or heavy logging line (applied to
+ * @v: lttr_heavy_line()), -1 not a JSON object, -2 an object that is not
+ * a firing.
  */
 int lttr_firing_line(const char *line, struct lttr_firing_rec *v, size_t nv,
 		     struct lttr_firing_rec *f);
@@ -213,8 +216,9 @@ int lttr_audit_lesson(const struct lttr_firing_rec *f, const struct lttr_audit *
 
 /**
  * lttr_json_audit() - a firing and its analysis as a JSON object: the
- *	firing's fields, "instance" (trace, latency_ns, explanation),
- *	"blame" (parties with blame_ns, share, critical, top; sites)
+ *	firing's fields, "heavy_log" (lttr_json_heavy_log()), "instance"
+ *	(trace, latency_ns, explanation), "blame" (parties with blame_ns,
+ *	share, critical, top; sites)
  * @j: the writer
  * @f: the firing
  * @a: its analysis (NULL: "instance": null)
