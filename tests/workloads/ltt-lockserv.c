@@ -12,8 +12,11 @@
  * it, appends 64 KiB to FILE, fsyncs it and checksums the buffer for
  * 50 ms: the next request waits for the mutex, and the client's read of
  * its reply is slow (about one request in 50).  Prints "locker TID" and "client
- * PID" as they start, then "slow S of N" (the replies that took more than
- * 5 ms, as the client measured them).  (The names lk-* are for a person
+ * PID" once both have started, from the server's process alone (the client
+ * shares its stdout: a line of each, written as they started, once came out
+ * as the locker's alone on the guest's 9p share), then the client prints
+ * "slow S of N" (the replies that took more than 5 ms, as it measured
+ * them) as it ends.  (The names lk-* are for a person
  * reading /proc: the trace names the threads after the program.)  With
  * CPU, every thread and the client run on that CPU alone: the wakeups of
  * a slow request are then in the same CPU's buffers as its end (a
@@ -40,7 +43,9 @@
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_mutex_t cmu = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t cv = PTHREAD_COND_INITIALIZER;
+static pthread_cond_t started = PTHREAD_COND_INITIALIZER;
 static int due, stop;
+static long locker_tid;
 static const char *file;
 static volatile unsigned long sink;
 
@@ -73,8 +78,10 @@ static void *locker(void *arg)
 		exit(1);
 	}
 	memset(blk, 'x', sizeof(blk));
-	printf("locker %ld\n", (long)syscall(SYS_gettid));
-	fflush(stdout);
+	pthread_mutex_lock(&cmu);
+	locker_tid = (long)syscall(SYS_gettid);
+	pthread_cond_signal(&started);
+	pthread_mutex_unlock(&cmu);
 	for (;;) {
 		long long t0;
 		size_t i;
@@ -131,8 +138,6 @@ static int client(int s, int n)
 	int k, slow = 0;
 
 	prctl(PR_SET_NAME, "lk-client");
-	printf("client %d\n", (int)getpid());
-	fflush(stdout);
 	memset(buf, 'r', sizeof(buf));
 	for (k = 0; k < n; k++) {
 		long long t0 = ltt_now_ns();
@@ -166,6 +171,11 @@ int main(int argc, char **argv)
 		fprintf(stderr, "ltt-lockserv: pthread_create failed\n");
 		return 1;
 	}
+	pthread_mutex_lock(&cmu);
+	while (!locker_tid)
+		pthread_cond_wait(&started, &cmu);
+	pthread_mutex_unlock(&cmu);
+	fflush(stdout);
 	pid = fork();
 	if (pid < 0) {
 		perror("ltt-lockserv: fork");
@@ -181,6 +191,8 @@ int main(int argc, char **argv)
 		_exit(slow < 0);
 	}
 	close(sv[1]);
+	printf("locker %ld\nclient %d\n", locker_tid, (int)pid);
+	fflush(stdout);
 	serve(sv[0], n);
 	pthread_mutex_lock(&cmu);
 	stop = 1;
