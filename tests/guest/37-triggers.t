@@ -189,8 +189,13 @@ if i and i['analysed']:
     ok(top['kind'] == 'task' and top['pid'] == locker and top['critical'] and top['top'],
        "the lock holder %d is first: %s" % (locker, [(p['kind'], p.get('pid', p.get('irq')), p['blame_ns']) for p in ps[:4]]))
     ok(top['share'] > 50, "with most of the latency: %.1f %%" % top['share'])
-    srv = [p for p in ps if p['kind'] == 'task' and p['pid'] != locker]
-    ok(all(p['blame_ns'] < top['blame_ns'] / 4 for p in srv), "every other task far behind: %s" % [(p['pid'], p['blame_ns']) for p in srv])
+    # the workload's other tasks (the server, the client); not traced, which
+    # on a loaded host held the CPU the locker waited for for up to 22.6 %
+    # of the latency (clean-clone run of 2026-11-29 23:58, blamed as such)
+    srv = [p for p in ps if p['kind'] == 'task' and p['pid'] != locker and p.get('comm') == 'ltt-lockserv']
+    ok(srv and all(p['blame_ns'] < top['blame_ns'] / 4 for p in srv),
+       "every other task of ltt-lockserv far behind: %s (all: %s)"
+       % ([(p['pid'], p['blame_ns']) for p in srv], [(p.get('pid', p.get('irq')), p.get('comm'), p['blame_ns']) for p in ps[1:5]]))
 done()
 PY
 )
