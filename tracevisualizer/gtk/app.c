@@ -18,6 +18,24 @@
 #include <lttr/view/keys.h>
 #include "gv.h"
 
+/* a window of its own beside the main one (firings, vital signs): titled
+ * "NAME: DIR", named NAME for AT-SPI, its content box in @box */
+GtkWidget *gv_app_side_window(struct gv_app *app, const char *name, const char *dir, int w,
+			      int h, GtkWidget **box)
+{
+	GtkWidget *win = gtk_window_new(GTK_WINDOW_TOPLEVEL);
+	char *title = g_strdup_printf("%s: %s", name, dir);
+
+	gtk_window_set_title(GTK_WINDOW(win), title);
+	g_free(title);
+	atk_object_set_name(gtk_widget_get_accessible(win), name);
+	gtk_window_set_default_size(GTK_WINDOW(win), w, h);
+	gtk_window_set_transient_for(GTK_WINDOW(win), GTK_WINDOW(app->win));
+	*box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6);
+	gtk_container_set_border_width(GTK_CONTAINER(*box), 6);
+	return win;
+}
+
 static double t_main;		/* when main() started, for the benchmark */
 
 static double now_ms(void)

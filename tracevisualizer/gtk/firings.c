@@ -308,15 +308,7 @@ bool gv_firings_open(struct gv_app *app, const char *dir, unsigned int top, GErr
 	if (app->firings)
 		gtk_widget_destroy(app->firings->win);
 	app->firings = v;
-	v->win = gtk_window_new(GTK_WINDOW_TOPLEVEL);
-	head = g_strdup_printf("Firings: %s", dir);
-	gtk_window_set_title(GTK_WINDOW(v->win), head);
-	atk_object_set_name(gtk_widget_get_accessible(v->win), "Firings");
-	g_free(head);
-	gtk_window_set_default_size(GTK_WINDOW(v->win), 1000, 560);
-	gtk_window_set_transient_for(GTK_WINDOW(v->win), GTK_WINDOW(app->win));
-	box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6);
-	gtk_container_set_border_width(GTK_CONTAINER(box), 6);
+	v->win = gv_app_side_window(app, "Firings", dir, 1000, 560, &box);
 	head = g_strdup_printf("%s: %zu firing%s (audit --top %u)", dir, v->n,
 			       v->n == 1 ? "" : "s", top);
 	title = gtk_label_new(head);

@@ -176,6 +176,9 @@ bool gv_row_shown(const struct gv_doc *d, size_t row, bool *dim);
 
 /* app.c: @dir in a new tab of the main window (NULL: it could not be, said) */
 struct gv_doc *gv_app_open_trace(struct gv_app *app, const char *dir);
+/* a window beside the main one: titled "NAME: DIR", NAME for AT-SPI; its content box in @box */
+GtkWidget *gv_app_side_window(struct gv_app *app, const char *name, const char *dir, int w,
+			      int h, GtkWidget **box);
 
 /* firings.c: the Firings window of an audit directory (--audit DIR, File -> Open audit...) */
 bool gv_firings_open(struct gv_app *app, const char *dir, unsigned int top, GError **error);

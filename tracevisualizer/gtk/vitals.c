@@ -578,15 +578,7 @@ bool gv_vitals_open(struct gv_app *app, const char *dir, const char *trace, GErr
 	if (app->vitals)
 		gtk_widget_destroy(app->vitals->win);
 	app->vitals = v;
-	v->win = gtk_window_new(GTK_WINDOW_TOPLEVEL);
-	head = g_strdup_printf("Vital signs: %s", dir);
-	gtk_window_set_title(GTK_WINDOW(v->win), head);
-	atk_object_set_name(gtk_widget_get_accessible(v->win), "Vital signs");
-	g_free(head);
-	gtk_window_set_default_size(GTK_WINDOW(v->win), 1200, 760);
-	gtk_window_set_transient_for(GTK_WINDOW(v->win), GTK_WINDOW(app->win));
-	box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6);
-	gtk_container_set_border_width(GTK_CONTAINER(box), 6);
+	v->win = gv_app_side_window(app, "Vital signs", dir, 1200, 760, &box);
 	head = g_strdup_printf("%s: %zu epochs, %zu skipped, %" PRIu64 " missing", dir, v->s.n,
 			       v->s.nwarnings, lttr_vitals_missing(&v->s, NULL, 0, NULL));
 	title = gtk_label_new(head);
