@@ -8,6 +8,8 @@
 #   make bench-gtk  the window's first frame, paint and memory figures, the same way
 #   make bench-timing  the timing analyses (latency of every kind, critical-path) against
 #                summary --time on a 10-million-event trace (docs/benchmarks.md)
+#   make bench-stacks  stacks --kind offcpu, wakeup, --json, --svg against summary --time
+#                on 10-million-event traces with stacks (docs/benchmarks.md)
 #   make bench-replay  the next and the previous hit of a predicate from the middle of a
 #                10-million-event trace: the predicate bar, a pass from the start (docs/benchmarks.md)
 #   make fuzz    a fuzzing campaign of the trace reader (libFuzzer, ASan, UBSan;
@@ -200,6 +202,9 @@ bench-timing: tracevisualizer
 bench-replay: tracevisualizer
 	scripts/bench-replay
 
+bench-stacks: tracevisualizer
+	scripts/bench-stacks
+
 check-host: deps
 	@$(MAKE) traced tracevisualizer workloads
 	PROVE=$(PROVE) scripts/run-tests $(PROVEFLAGS) tests/host
@@ -225,4 +230,4 @@ distclean: clean
 	rm -rf $(BUILD) traces
 
 .PHONY: all deps deps-quiet kernel-source kernel kernel-off kernel-debug guest-debug module traced tracevisualizer fuzz fuzz-build \
-	kmod workloads guest demo lessons check bench bench-tui bench-gtk bench-timing bench-replay check-host check-kernel check-guest clean distclean
+	kmod workloads guest demo lessons check bench bench-tui bench-gtk bench-timing bench-replay bench-stacks check-host check-kernel check-guest clean distclean
