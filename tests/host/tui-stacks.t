@@ -20,6 +20,7 @@
 tui_test
 make -s -C "$TOP/tracevisualizer" build/utest/gen-trace >/dev/null 2>&1
 . "$TOP/tests/lib/stacktrace.sh"
+. "$TOP/tests/lib/stacks-big.sh"
 
 $tv stacks --kind offcpu --symfs "$tmp/root" --json "$tmp/t" >"$tmp/off.json" 2>/dev/null
 # the weight and count of a folded line of stacks --json, the weight as the page prints it (us)
@@ -107,27 +108,14 @@ tui_quit k
 ok $? "q quits"
 
 # --- the fold as a long pass: its progress, Esc ------------------------------
-# 6000 rounds of 5 events (7 steps of the fold, one every 4096 events; the
-# reading's first step is at 65536), as gtk-flame.t's: 5 blocks in one of
-# two stacks, 6 wakes it from one of two.  The fold is held at its first
+# 30000 events with stacks (tests/lib/stacks-big.sh, as gtk-flame.t's).
+# The fold is held at its first
 # progress step (LTTR_TEST_HOLD_PROGRESS, src/reader/progress-hold.c) while
 # the file LTTR_TEST_HOLD_RELEASE names is absent, until Esc cancels it:
 # the machine's speed does not decide whether Esc comes in time.  The file
 # there and empty, every pass goes to its end (the reading of the trace,
 # the folds the test lets finish).
-{
-	echo "header format=1.8 stacks=schedchange,wakeup end=1000600000"
-	echo "proc PID: 5; PPID: 1; TGID: 5; NAME: server"
-	echo "proc PID: 6; PPID: 1; TGID: 6; NAME: notifier"
-	awk 'BEGIN { t = 1000000000
-		for (i = 0; i < 6000; i++) {
-			if (i % 100 == 0) printf "buf cpu=0 start=%d pid=5\n", t
-			u = i % 2 ? "0x401030" : "0x401060"
-			printf "%d sched 5 6 1\n%d stack 5 schedchange 0 1 2 0xffffffff81000010 %s 0x401040\n", t, t, u
-			printf "%d wakeup 5 0 0\n%d stack 6 wakeup 0 1 2 0xffffffff81000108 %s 0x401050\n", t + 50, t + 50, i % 3 ? "0x401090" : "0x401080"
-			printf "%d sched 6 5 0\n", t + 60
-			t += 100 } }'
-} | $gen "$tmp/big"
+stacks_big "$tmp/big"
 ok $? "a trace of 30000 events with off-CPU and wakeup stacks"
 # the count of the stacks of KIND in the whole trace, as stacks --json gives them
 count() { $tv stacks --kind "$1" --json "$tmp/big" 2>/dev/null | python3 -c 'import json, sys
