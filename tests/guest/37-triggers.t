@@ -18,7 +18,7 @@
 # the trace, over the time the firings log gives, the logged tasks'
 # syscall entries carry stacks, no other task's do, and none do after.
 . "$(dirname "$0")/../lib/tap.sh"
-share=$(mktemp -d); trap 'rm -rf "$share"' EXIT
+share=$(mktemp -d); trap '[ -n "${KEEP:-}" ] && cp -r "$share" "$KEEP/37-triggers"; rm -rf "$share"' EXIT	# KEEP=DIR: the traces kept
 
 cat > "$share/rules" <<'RULES'
 # the exception rules of docs/triggers.md
@@ -204,7 +204,7 @@ PY
 logs=$(grep '^{"log":' "$a/firings.jsonl")
 echo "$logs" | sed 's/^/# /'
 hl=$(echo "$logs" | jq -c 'select(.parties)' | head -1)
-from=$(echo "$hl" | jq .from_ns); to=$(echo "$hl" | jq .to_ns)
+from=$(echo "$hl" | jq .from_ns); to=$(echo "$hl" | jq .to_ns); off=$(echo "$hl" | jq .off_ns)
 next=$(echo "$logs" | jq 'select(.parties) | .from_ns' | sed -n 2p)
 ok $([ -n "$hl" ] && echo "$hl" | jq -e --argjson l "$locker" \
 	'.ended == "time" and (.to_ns - .from_ns) >= 2000000000 and ([.parties[].pid] | index($l)) != null' >/dev/null; echo $?) \
@@ -219,21 +219,26 @@ sum=0 tot=0
 for p in $(echo "$hl" | jq '.parties[].pid'); do
 	read -r s t < <(st "$p" "$from" "$to"); sum=$((sum + s)); tot=$((tot + t))
 done
-# Not all of them: 89.1 % and 96.4 % on two runs of 2026-11-29 under load,
-# with no lost stack record in the trace (summary's lost.by_type.stack 0);
-# the entries without one are not explained yet (docs/triggers.md, "Not in
-# this version").  Most of them, and the lost stack records said.
+# Every one: from_ns is taken once the module published the set to every
+# writer, to_ns before it is emptied (until 2026-11-30 after: the ~20 ms
+# the module's synchronize_rcu() took under TCG were in the window, 883 of
+# 50427 entries without a stack).  A stack record with no room is counted
+# lost, its entry kept: those are allowed, and said.
 lstk=$(tracevisualizer summary --json "$a" | jq '.lost.by_type.stack // 0')
-ok $((sum > 0 && 2 * sum > tot ? 0 : 1)) \
-	"while logged, most of the logged tasks' syscall entries carry stacks ($sum of $tot; the trace lost $lstk stack records)"
+ok $((sum > 0 && sum + lstk >= tot ? 0 : 1)) \
+	"while logged, every syscall entry of the logged tasks carries a stack, or its stack record is counted lost ($sum of $tot; the trace lost $lstk stack records)"
 read -r all_s all_t < <(st all "$from" "$to")
 is "$all_s" "$sum" "no other task's entries carry any ($all_t entries in all, $all_s stacked)"
-end=${next:-$(tracevisualizer summary --json "$a" 2>/dev/null | jq .trace.end_ns)}
-# to_ns is the daemon's time once the module's set was emptied: an entry
-# another CPU was writing then (its set looked up before, its time taken
-# after) may still carry a stack, one per CPU at most
-read -r af_s af_t < <(st all "$((to + 1))" "$((end - 1))")
-ok $((af_s <= 2 ? 0 : 1)) "after it, at most the entries in flight at the switch-off carry one ($af_s of $af_t, 2 CPUs)"
+# up to the next logging or the trace's end, the earlier (a firing found
+# as the trace stopped logs from after its end, "ended":"stop")
+end=$(tracevisualizer summary --json "$a" 2>/dev/null | jq .trace.end_ns)
+[ -n "$next" ] && [ "$next" -lt "$end" ] && end=$next
+# off_ns is the daemon's time once the module's set was emptied and every
+# writer that could still read it was done: no entry after carries one
+# (between to_ns and off_ns, some may)
+ok $([ "$to" -le "$off" ]; echo $?) "the set was emptied between to_ns and off_ns ($to, $off)"
+read -r af_s af_t < <(st all "$((off + 1))" "$((end - 1))")
+is "$af_s" 0 "after off_ns no entry carries a stack ($af_s of $af_t)"
 ok $((af_t > 0 ? 0 : 1)) "and there were entries after it ($af_t)"
 is "$(echo "$hl" | jq --argjson s "$sum" '([.parties[].stacks] | add) >= $s and ([.parties[].events] | add) > 0')" \
 	true "the firings log counts the logged tasks' events, and their stacks: at least the $sum of their entries"

@@ -79,7 +79,7 @@ ok $? "audit: ... its line named"
 # none (its events are at 90..100 and 1500..1510)
 cp -a "$tmp/s" "$tmp/s3"
 head -1 "$tmp/s/firings.jsonl" | sed 's/"seq":1/"seq":3/' >> "$tmp/s3/firings.jsonl"
-printf '%s\n' '{"log":1,"from_ns":5,"to_ns":9,"ended":"time","why":null,"parties":[{"pid":31,"blame_ns":999,"events":40,"stacks":2,"bytes":96},{"pid":30,"blame_ns":20,"events":1,"stacks":0,"bytes":24}]}' \
+printf '%s\n' '{"log":1,"from_ns":5,"to_ns":9,"off_ns":11,"ended":"time","why":null,"parties":[{"pid":31,"blame_ns":999,"events":40,"stacks":2,"bytes":96},{"pid":30,"blame_ns":20,"events":1,"stacks":0,"bytes":24}]}' \
 	'{"log":2,"skipped":1}' \
 	'{"log":3,"from_ns":1000001000,"to_ns":1000001200,"ended":"events","why":null,"parties":[{"pid":31,"blame_ns":999},{"pid":30,"blame_ns":20}]}' >> "$tmp/s3/firings.jsonl"
 $tv audit --json --top 2 "$tmp/s3" > "$tmp/out3.json" 2> "$tmp/err4.txt"
