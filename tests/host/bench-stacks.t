@@ -42,6 +42,16 @@ trace() {
 mkdir -p "$tmp/bin"
 cat > "$tmp/bin/perf" <<'PERF'
 #!/bin/sh
+# perf script -i F -F ip: the call chains of SAMPLES samples, each of
+# two kernel frames and one user frame
+if [ "$1" = script ] && [ "$2" = -i ] && [ "$4 $5" = "-F ip" ]; then
+	set -- $(cat "$3")
+	while [ "$1" -gt 0 ]; do
+		printf '\n\tffffffff8105d043\n\tffffffff814000af\n\t           f838f\n'
+		set -- $(($1 - 1))
+	done
+	exit 0
+fi
 [ "$1" = report ] && [ "$2" = -i ] && [ "$4" = --stats ] || exit 2
 set -- $(cat "$3")
 printf '\nAggregated stats:\n           TOTAL events:       1178\n'
@@ -82,14 +92,14 @@ PATH=$tmp/bin:$PATH scripts/bench --stacks --smoke --raw "$tmp/good" --out "$tmp
 st=$?; ok $st "bench --stacks --raw renders complete results"; [ $st = 0 ] || diag "$(tail -20 "$tmp/out")"
 # ltt-stacks: (16 - 10) ms / 3 stacks = 2000000 ns, own (16 - 12) / 3;
 # per event (16 - 10) ms / 5 events = 1200000
-grep -q '^| ltt-stacks | 1 | 16.0 | 0.0 | 5 | 3 | 0 | [0-9]* | — | 1200000 | 2000000 | 1333333 | 2000000; 1333333 |$' "$tmp/bm.md"
-ok $? "ltt-stacks' row: 5 events, 3 stacked, 2000000 ns per stacked event, 1333333 of them the stacks'"
+grep -q '^| ltt-stacks | 1 | 16.0 | 0.0 | 5 | 3 | 0 | [0-9]* | 1.3 / 1.3 | 1200000 | 2000000 | 1333333 | 2000000; 1333333 |$' "$tmp/bm.md"
+ok $? "ltt-stacks' row: 5 events, 3 stacked of 4 kernel and 4 user frames, 2000000 ns per stacked event, 1333333 of them the stacks'"
 grep -q '^| ltt | 1 | 12.0 | 0.0 | 5 | 0 | 0 | [0-9]* | — | 400000 | — | — | — |$' "$tmp/bm.md"
 ok $? "ltt's row: no stacks, 400000 ns per event"
 # perf-g: (18 - 10) ms / 8 samples = 1000000, own (18 - 11) / 8 = 875000;
 # lost: 3 + 1 of the events' own stats, not the aggregated line's records
-grep -q '^| perf-g | 1 | 18.0 | 0.0 | 8 | 8 | 4 | [0-9]* | — | 1000000 | 1000000 | 875000 | 1000000; 875000 |$' "$tmp/bm.md"
-ok $? "perf-g's row: 8 samples all stacked, 4 lost (the events' LOST_SAMPLES)"
+grep -q '^| perf-g | 1 | 18.0 | 0.0 | 8 | 8 | 4 | [0-9]* | 2.0 / 1.0 | 1000000 | 1000000 | 875000 | 1000000; 875000 |$' "$tmp/bm.md"
+ok $? "perf-g's row: 8 samples all stacked, 2 kernel and 1 user frames each (perf script), 4 lost (the events' LOST_SAMPLES)"
 grep -q 'cost per stacked event lttng-stacks —; perf-g 2.00; the stacks.* own cost per stacked event lttng-stacks —; perf-g 1.52' "$tmp/bm.md"
 ok $? "ratios ours / perf -g: 2.00 per stacked event, 1.52 the stacks' own"
 grep -q 'Did not run.*lttng, lttng-stacks' "$tmp/bm.md" && grep -q 'Target (issue 28): .*not judged' "$tmp/bm.md"
