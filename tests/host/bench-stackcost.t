@@ -104,10 +104,10 @@ grep -q 'cost per stacked event lttng-stacks —; perf-g 2.00; the stacks.* own 
 ok $? "ratios ours / perf -g: 2.00 per stacked event, 1.52 the stacks' own"
 grep -q 'Did not run.*lttng, lttng-stacks' "$tmp/bm.md" && grep -q 'Target (issue 28): .*not judged' "$tmp/bm.md"
 ok $? "LTTng not run: said, and the target not judged"
-awk '/bench-stacks:begin/{b=NR} /^## Targets/{t=NR} END{exit !(b && t && b < t)}' "$tmp/bm.md"
+awk '/bench-stackcost:begin/{b=NR} /^## Targets/{t=NR} END{exit !(b && t && b < t)}' "$tmp/bm.md"
 ok $? "the section comes before the targets"
 PATH=$tmp/bin:$PATH scripts/bench --stacks --smoke --raw "$tmp/good" --out "$tmp/bm.md" > /dev/null 2>&1
-[ "$(grep -c 'bench-stacks:begin' "$tmp/bm.md")" = 1 ] && grep -q '^x$' "$tmp/bm.md" && grep -q '^y$' "$tmp/bm.md"
+[ "$(grep -c 'bench-stackcost:begin' "$tmp/bm.md")" = 1 ] && grep -q '^x$' "$tmp/bm.md" && grep -q '^y$' "$tmp/bm.md"
 ok $? "a re-run replaces the section once, the rest kept"
 
 # perf record exited non-zero in a run: exit status 1, the failure said
