@@ -19,14 +19,24 @@
 #    directions, the interface's index and the UDP payload, as for net;
 #  all: every event class (the default mask) over several workloads,
 #    custom events among them;  lost: small buffers that lose events;
-#  flight: a flight recorder.
+#  flight: a flight recorder;
+#  vitals (issue 29): traced --vitals --metrics-listen in the guest, its
+#    port forwarded to the host's loopback (ltt-vm --forward), scraped
+#    every second by a real Prometheus server on the host while the guest
+#    runs a workload: once a scrape has epoch 3, every ltt_vitals_* series
+#    read back through Prometheus' HTTP API equals what vitals --json says
+#    of the epoch files the daemon wrote, up to that epoch
+#    (promcheck.py live); then the host tells the guest to stop it.
 # Each is exported as CTF: babeltrace2 reads it without an error or a
 # warning but the discarded events (which add up to our lost counts), its
 # count is ours, and every event equals ours field by field (ctfcheck.py);
 # net and all as Chrome trace-event JSON equal dump --json (techeck.py).
 . "$(dirname "$0")/../lib/tap.sh"
 . "$TOP/tests/lib/export.sh"
+. "$TOP/tests/lib/prometheus.sh"
 export_tools_or_skip
+command -v prometheus > /dev/null ||
+	skip_all "prometheus (Debian's prometheus package, scripts/setup-deps)"
 share=$(mktemp -d); trap 'rm -rf "$share"' EXIT
 udp_port=47041 udp_n=5 udp_size=100 tcp_port=47051 tcp_n=4 tcp_size=200
 nudp_n=6 nudp_size=300 ntcp_n=3 ntcp_size=500
@@ -78,9 +88,40 @@ traced -q -e socket,net,softirq,irq --capture 256 -o /mnt/share/nic -- sh -c \
 	'ltt-netecho udp 10.0.2.2 $eudp $nudp_n $nudp_size > /mnt/share/nudp.out &&
 	 ltt-netecho tcp 10.0.2.2 $etcp $ntcp_n $ntcp_size > /mnt/share/ntcp.out' || exit 5
 EOF
-VM_ARGS=(--nic)
-vm_run "$share" 900 'sh /mnt/share/run.sh'
-ok $? "guest traced the traffic, the workloads of every class, a losing trace, a flight recorder and traffic over its network card"
+# the vital signs served to the host's Prometheus until it has scraped
+# (a bounded workload loop: the daemon stops after it either way)
+cat >>"$share/run.sh" <<EOF
+traced --vitals --epoch 1s --metrics-listen 0.0.0.0:9464 -o /mnt/share/pv 2> /mnt/share/pv.err & vp=\$!
+i=0
+while [ ! -f /mnt/share/scraped ] && [ \$i -lt 2000 ]; do ltt-syscall-mix 5 > /dev/null; i=\$((i + 1)); done
+kill -TERM \$vp; wait \$vp; echo \$? > /mnt/share/pv.rc
+EOF
+mkdir "$share/prom"
+vport=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+cat > "$share/prom/prometheus.yml" <<EOF
+global:
+  scrape_interval: 1s
+  scrape_timeout: 1s
+scrape_configs:
+  - job_name: guest
+    static_configs:
+      - targets: ['127.0.0.1:$vport']
+EOF
+prom_start "$share/prom"
+trap 'kill $echo_pid $ppid 2>/dev/null; rm -rf "$share"' EXIT
+ok $st "Prometheus ready on the host, port $pport, to scrape the guest's vital signs through 127.0.0.1:$vport ($(tail -c 300 "$share/prom/prom.log"))"
+
+VM_ARGS=(--nic --forward "$vport:9464")
+vm_run "$share" 900 'sh /mnt/share/run.sh' &
+vmp=$!
+# the guest's fourth epoch file (epoch 3), or the guest ended
+while kill -0 $vmp 2>/dev/null && [ ! -f "$share/pv/vitals-00000003.ltv" ]; do sleep 0.2; done
+checks < <(python3 "$TOP/tests/lib/promcheck.py" live "$prom" guest "$share/pv" 3)
+touch "$share/scraped"
+wait $vmp
+ok $? "guest traced the traffic, the workloads of every class, a losing trace, a flight recorder and traffic over its network card, and served its vital signs"
+is "$(cat "$share/pv.rc" 2>/dev/null)" 0 "traced --vitals --metrics-listen in the guest ended on SIGTERM with status 0" ||
+	diag "$(tail -5 "$share/pv.err" 2>/dev/null)"
 
 # ---- pcap of the known traffic ---------------------------------------------
 T=tracevisualizer/tracevisualizer

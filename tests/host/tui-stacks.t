@@ -10,7 +10,11 @@
 # and opens its callers; Enter collapses and expands; K shows the wakeup
 # stacks, i the tree inverted; markers A-B restrict it to the selection;
 # Esc closes it.  View 6 shows the stack of the selected event, view 1
-# the off-CPU stack of the selected task's block at the cursor.
+# the off-CPU stack of the selected task's block at the cursor.  Last, the
+# fold as a long pass on a 30000-event trace, held at its first progress
+# step by the library's test hook: the progress line, Esc cancels (the
+# page not opened; then the tree before kept), let go the numbers of
+# stacks --json.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$TOP/tests/lib/tui.sh"
 tui_test
@@ -101,4 +105,62 @@ tui_wait k "$(row "$w_n" "$w_us" 0 + main+0x4)" >/dev/null
 ok $? "the page's main+0x4 has the same numbers" || diag "$(tui_screen k)"
 tui_quit k
 ok $? "q quits"
+
+# --- the fold as a long pass: its progress, Esc ------------------------------
+# 6000 rounds of 5 events (7 steps of the fold, one every 4096 events; the
+# reading's first step is at 65536), as gtk-flame.t's: 5 blocks in one of
+# two stacks, 6 wakes it from one of two.  The fold is held at its first
+# progress step (LTTR_TEST_HOLD_PROGRESS, src/reader/progress-hold.c) while
+# the file LTTR_TEST_HOLD_RELEASE names is absent, until Esc cancels it:
+# the machine's speed does not decide whether Esc comes in time.  The file
+# there and empty, every pass goes to its end (the reading of the trace,
+# the folds the test lets finish).
+{
+	echo "header format=1.8 stacks=schedchange,wakeup end=1000600000"
+	echo "proc PID: 5; PPID: 1; TGID: 5; NAME: server"
+	echo "proc PID: 6; PPID: 1; TGID: 6; NAME: notifier"
+	awk 'BEGIN { t = 1000000000
+		for (i = 0; i < 6000; i++) {
+			if (i % 100 == 0) printf "buf cpu=0 start=%d pid=5\n", t
+			u = i % 2 ? "0x401030" : "0x401060"
+			printf "%d sched 5 6 1\n%d stack 5 schedchange 0 1 2 0xffffffff81000010 %s 0x401040\n", t, t, u
+			printf "%d wakeup 5 0 0\n%d stack 6 wakeup 0 1 2 0xffffffff81000108 %s 0x401050\n", t + 50, t + 50, i % 3 ? "0x401090" : "0x401080"
+			printf "%d sched 6 5 0\n", t + 60
+			t += 100 } }'
+} | $gen "$tmp/big"
+ok $? "a trace of 30000 events with off-CPU and wakeup stacks"
+# the count of the stacks of KIND in the whole trace, as stacks --json gives them
+count() { $tv stacks --kind "$1" --json "$tmp/big" 2>/dev/null | python3 -c 'import json, sys
+print(sum(l["count"] for l in json.load(sys.stdin)["stacks"]["lines"]))'; }
+n_off=$(count offcpu) && n_wk=$(count wakeup)
+ok $? "stacks --json: $n_off off-CPU intervals, $n_wk wakeups"
+okscr() { local st=$?; ok $st "$2"; [ $st = 0 ] || diag "$(cat "$TUI_DIR/$1.screen")"; }
+bar='[0-9]+% \[[#.]+\] Esc cancels$'
+: > "$tmp/release"
+tui_start b 160 30 LTTR_TEST_HOLD_PROGRESS=1 LTTR_TEST_HOLD_RELEASE="$tmp/release" -- "$tmp/big" &&
+	tui_wait b '^    pid task ' >/dev/null
+okscr b "the TUI starts on it (the reading let go), view 1"
+rm "$tmp/release"
+tui_send b S && tui_wait b "^folding the offcpu stacks of the window \(a pass of the accounting\) +$bar" >/dev/null
+okscr b "S, the fold held: its progress on the last line, Esc cancels"
+tui_send b Escape && tui_wait b '^the stacks: canceled \(S: again\)' >/dev/null &&
+	tui_wait b '^    pid task ' >/dev/null && tui_wait_gone b '^Off-CPU stacks' >/dev/null
+okscr b "Esc: canceled, said; no tree before: the page stays shut, view 1 shown"
+touch "$tmp/release"
+tui_key b S && tui_wait b "^Off-CPU stacks of the window .*: $n_off blocked intervals; top down" >/dev/null
+okscr b "S, let go: the off-CPU tree, $n_off intervals as stacks --json"
+head=$(tui_screen b | grep '^Off-CPU stacks of ')
+rows=$(tui_screen b | grep -E '^ +[0-9]+ +[0-9.]+ +[0-9.]+  ')
+rm "$tmp/release"
+tui_send b K && tui_wait b "^folding the wakeup stacks of the window \(a pass of the accounting\) +$bar" >/dev/null
+okscr b "K, the wakeup fold held: its progress"
+tui_send b Escape && tui_wait b '^the stacks: canceled, the tree before kept \(S: again\)' >/dev/null
+okscr b "Esc: canceled, said"
+[ "$(tui_screen b | grep '^Off-CPU stacks of ')" = "$head" ] &&
+	[ "$(tui_screen b | grep -E '^ +[0-9]+ +[0-9.]+ +[0-9.]+  ')" = "$rows" ] && [ -n "$rows" ]
+okscr b "  the off-CPU tree before kept, its header and rows the same"
+touch "$tmp/release"
+tui_key b K && tui_wait b "^Wakeup stacks of the window .*: $n_wk wakeups; top down" >/dev/null
+okscr b "K, let go: the wakeup tree, $n_wk wakeups as stacks --json"
+is "$(tui_quit b)" 0 "q: status 0"
 done_testing

@@ -12,6 +12,7 @@
 # --keep removes it (the counters do not go back).  A port in use, a name
 # instead of an address, 404/405.  Only the PIDs started here are killed.
 . "$(dirname "$0")/../lib/tap.sh"
+. "$TOP/tests/lib/prometheus.sh"
 command -v prometheus > /dev/null && command -v promtool > /dev/null ||
 	skip_all "prometheus and promtool (Debian's prometheus package, scripts/setup-deps)"
 tmp=$(mktemp -d)
@@ -123,20 +124,8 @@ scrape_configs:
     static_configs:
       - targets: ['127.0.0.1:$tport']
 EOF
-# a free port (another process may take it before Prometheus binds it:
-# then once more with another)
-for try in 1 2; do
-	pport=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-	prometheus --config.file="$tmp/prometheus.yml" --storage.tsdb.path="$tmp/data" \
-		--web.listen-address="127.0.0.1:$pport" --log.level=warn > "$tmp/prom.log" 2>&1 &
-	ppid=$!
-	pids+=("$ppid")
-	prom=http://127.0.0.1:$pport
-	python3 tests/lib/promcheck.py ready "$prom" "$ppid"
-	st=$?
-	[ $st = 0 ] || kill -0 "$ppid" 2>/dev/null || ! grep -q 'address already in use' "$tmp/prom.log" && break
-	diag "try $try: port $pport taken"
-done
+prom_start "$tmp"
+pids+=("$ppid")
 ok $st "Prometheus $(prometheus --version 2>&1 | head -1 | cut -d' ' -f3) ready on port $pport ($(tail -c 300 "$tmp/prom.log"))"
 (cd "$tmp/v" && ls vitals-*.ltv) > "$tmp/names1"
 $tv vitals --json "$tmp/v" > "$tmp/j1.json" 2>/dev/null
@@ -163,7 +152,7 @@ cp "$tmp/v/vitals-00000010.ltv" "$tmp/all/"
 (cd "$tmp/all" && ls vitals-*.ltv) > "$tmp/names3"
 $tv vitals --json "$tmp/all" > "$tmp/j3.json" 2>/dev/null
 checks < <(python3 tests/lib/promcheck.py check "$prom" "$tmp/names3" "$tmp/j3.json")
-checks < <(python3 tests/lib/promcheck.py live "$prom" traced "$tmp/d" 5)
+checks < <(python3 tests/lib/promcheck.py live "$prom" traced "$tmp/d" 5 --dropped)
 kill "$tpid"; wait "$tpid"
 is $? 0 "traced ends on SIGTERM, status 0"
 kill "$srv"; wait "$srv"

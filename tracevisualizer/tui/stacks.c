@@ -9,7 +9,10 @@
  * a frame (n the next one), K shows the off-CPU or the wakeup stacks, i
  * the tree top down or inverted; S computes it again for the window now
  * shown.  The frames are named through the trace's symbols (kallsyms,
- * maps, the ELF files; --symfs) as "stacks" names them.
+ * maps, the ELF files; --symfs) as "stacks" names them.  The fold is a
+ * pass over the trace: its progress on the last line (tui_progress), Esc
+ * cancels it and changes nothing (the tree before stays, the page shown
+ * before too).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,12 +41,9 @@ struct tui_stk {
 	enum tui_page back;
 };
 
-void tui_stacks_free(struct tui *u)
+/* the page and its tree, not the index of the stacks beside other results */
+static void page_free(struct tui *u)
 {
-	lttr_stackidx_free(u->stkidx);
-	u->stkidx = NULL;
-	lttr_syms_close(u->stksyms);
-	u->stksyms = NULL;
 	if (!u->stk)
 		return;
 	lttr_stacktree_free(u->stk->tr);
@@ -52,6 +52,15 @@ void tui_stacks_free(struct tui *u)
 	free(u->stk->vis);
 	free(u->stk);
 	u->stk = NULL;
+}
+
+void tui_stacks_free(struct tui *u)
+{
+	lttr_stackidx_free(u->stkidx);
+	u->stkidx = NULL;
+	lttr_syms_close(u->stksyms);
+	u->stksyms = NULL;
+	page_free(u);
 }
 
 /* the nodes shown: the roots, and the children of the nodes open */
@@ -98,10 +107,15 @@ static struct lttr_syms *open_syms(const struct tui *u)
 	return lttr_syms_open(u->o->dir, u->o->symfs, err, sizeof(err));
 }
 
-/* the tree of @kind over the selection, else the visible window */
-static void compute(struct tui *u, unsigned int kind, bool inverted)
+/*
+ * The tree of @kind over the selection, else the visible window, in a pass
+ * whose progress the last line shows; 0, or -1 (an error, or canceled: the
+ * tree before, if any, stays).
+ */
+static int compute(struct tui *u, unsigned int kind, bool inverted)
 {
-	struct lttr_stacks_opts o = { .kind = kind, .windowed = true };
+	struct lttr_stacks_opts o = { .kind = kind, .windowed = true,
+				      .progress = tui_progress, .progress_arg = u };
 	struct lttr_stacktree *tr = NULL;
 	struct lttr_stacks *s = NULL;
 	struct tui_stk *k = u->stk;
@@ -115,14 +129,19 @@ static void compute(struct tui *u, unsigned int kind, bool inverted)
 		o.to_ns = u->s.vp.t1;
 	}
 	o.syms = open_syms(u);
-	tui_clip(u->h - 2, 0, u->w, "folding the stacks of the window (a pass of the accounting)...",
-		 A_BOLD);
-	refresh();
+	tui_message(u, false, "folding the %s stacks of %s (a pass of the accounting)",
+		    lttr_stacks_kind_name(kind), marks ? "A-B" : "the window");
 	r = lttr_stacktree_compute(u->s.t, &o, inverted, &tr, &s, &err);
 	lttr_syms_close(o.syms);
+	u->msg[0] = '\0';
+	if (r == -LTTR_E_CANCELED) {
+		tui_message(u, false, k->tr ? "the stacks: canceled, the tree before kept (S: again)" :
+			    "the stacks: canceled (S: again)");
+		return -1;
+	}
 	if (r < 0) {
 		tui_message(u, true, "the stacks: %s", err.msg);
-		return;
+		return -1;
 	}
 	lttr_stacktree_free(k->tr);
 	lttr_stacks_free(k->s);
@@ -134,8 +153,8 @@ static void compute(struct tui *u, unsigned int kind, bool inverted)
 	k->vis = calloc(tr->n ? tr->n : 1, sizeof(*k->vis));
 	if (!k->open || !k->vis) {
 		tui_message(u, true, "the stacks: out of memory");
-		tui_stacks_free(u);
-		return;
+		page_free(u);
+		return -1;
 	}
 	k->kind = kind;
 	k->inverted = inverted;
@@ -149,6 +168,7 @@ static void compute(struct tui *u, unsigned int kind, bool inverted)
 		tui_message(u, true, "the trace has no %s stacks (record them with traced --stacks %s)",
 			    lttr_stacks_kind_name(kind),
 			    kind == LTTR_STACKS_OFFCPU ? "switch-out" : "wakeup");
+	return 0;
 }
 
 void tui_stacks_open(struct tui *u)
@@ -162,9 +182,13 @@ void tui_stacks_open(struct tui *u)
 	if (!u->stk)
 		return;
 	u->stk->back = back;
-	compute(u, kind, inverted);
-	if (u->stk)
-		u->page = P_STACKS;
+	if (compute(u, kind, inverted) < 0) {
+		/* canceled or failed: the page shown before stays */
+		if (u->stk && !u->stk->tr)
+			page_free(u);
+		return;
+	}
+	u->page = P_STACKS;
 }
 
 /* the stacks of the whole trace, once, named as the page names them */

@@ -3,7 +3,8 @@
  * gen-big.c - write a large synthetic trace quickly, for benchmarks.
  *
  *   gen-big [-n EVENTS] [-c CPUS] [-b BUFFER_SIZE] [--full-records]
- *           [--format 1.0|1.1|1.2|1.3] OUTDIR
+ *           [--format 1.0|1.1|1.2|1.3] [--switch-every N]
+ *           [--stacks [--elf FILE]...] OUTDIR
  *
  * Each CPU runs a few processes making syscalls (now and then an mmap
  * returning an address), taking page faults and interrupts, switching
@@ -17,7 +18,18 @@
  * LTT_OPT_FULL_RECORDS); --format 1.0 or 1.1 writes that format's header,
  * with full records (those formats have no compact form); before 1.3,
  * schedchange and wakeup records have no priorities.  The events are the
- * same whatever the options.
+ * same whatever the options but --switch-every N: a syscall exit at
+ * record number i switches tasks when i % N is 0 (default 29; fewer
+ * switches when i % 13 is 0 too: a page fault comes first).
+ *
+ * --stacks writes a trace of the current format whose header records
+ * stacks of switch-outs and wakeups (format 1.8 on), and the events it
+ * adds (gen-stacks.c): each switch to a task that blocked is preceded by
+ * its wakeup by the task switched out, each wakeup and each blocking
+ * switch-out followed by its LTT_EV_STACK record, as the module writes
+ * them; the trace directory gets a kallsyms, an empty modules and, with
+ * --elf (a program, then a library), a maps file naming the user frames.
+ * The records added count as events.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,6 +37,7 @@
 #include <sys/stat.h>
 #include <errno.h>
 #include "tracegen.h"
+#include "gen-stacks.h"
 
 struct cpubuf {
 	struct ltt_buffer_header h;
@@ -42,6 +55,7 @@ static uint32_t bufsize = 256 * 1024;
 static uint64_t nbuffers, ncompact;
 static int compact = 1;
 static uint16_t minor;		/* the trace's format: 1.minor */
+static uint64_t switch_every = 29;	/* a syscall exit at i % this switches */
 
 static void flush_buf(struct cpubuf *c, unsigned int cpu, uint64_t end)
 {
@@ -103,11 +117,26 @@ static void emit(struct cpubuf *c, unsigned int cpu, uint64_t t, unsigned int id
 	*last = t;
 }
 
+/* the stack record of @pid's event @of_id (same time, right after it) */
+static void emit_stack(struct cpubuf *c, unsigned int cpu, uint64_t t, struct gen_stacks *gs,
+		       uint32_t pid, unsigned int of_id, uint64_t i, uint64_t *last)
+{
+	uint8_t rec[LTT_STACK_REC_MAX];
+	size_t len = gs_stack(gs, pid, of_id, i, rec);
+
+	emit(c, cpu, t, LTT_EV_STACK, rec, len, last);
+}
+
 static const char usage[] =
 	"Usage: gen-big [-n EVENTS] [-c CPUS] [-b BUFFER_SIZE] [--full-records]\n"
-	"               [--format 1.0|1.1|1.2|1.3] OUTDIR\n"
+	"               [--format 1.0|1.1|1.2|1.3] [--switch-every N]\n"
+	"               [--stacks [--elf FILE]...] OUTDIR\n"
 	"Records are compact when they fit (format 1.2 and 1.3, the default);\n"
-	"--full-records or --format 1.0/1.1: every record in full.\n";
+	"--full-records or --format 1.0/1.1: every record in full.\n"
+	"--switch-every N: a syscall exit switches tasks when its record's number\n"
+	"is a multiple of N (default 29).\n"
+	"--stacks: the current format, wakeups, and the stacks of switch-outs and\n"
+	"wakeups, with a kallsyms and (--elf: a program, then a library) a maps file.\n";
 
 int main(int argc, char **argv)
 {
@@ -118,7 +147,11 @@ int main(int argc, char **argv)
 	uint8_t *lost;
 	size_t lost_entry;
 	uint32_t next_pid = 1000;
-	const char *dir = NULL, *format = "1.3";
+	const char *dir = NULL, *format = NULL;
+	const char *elf[GS_ELF_MAX];
+	unsigned int nelf = 0;
+	struct gen_stacks *gs = NULL;
+	int stacks = 0;
 	char path[4096];
 	FILE *pf;
 	int a;
@@ -134,6 +167,12 @@ int main(int argc, char **argv)
 			compact = 0;
 		else if (!strcmp(argv[a], "--format") && a + 1 < argc)
 			format = argv[++a];
+		else if (!strcmp(argv[a], "--stacks"))
+			stacks = 1;
+		else if (!strcmp(argv[a], "--switch-every") && a + 1 < argc)
+			switch_every = strtoull(argv[++a], NULL, 0);
+		else if (!strcmp(argv[a], "--elf") && a + 1 < argc && nelf < GS_ELF_MAX)
+			elf[nelf++] = argv[++a];
 		else if (!strcmp(argv[a], "-h") || !strcmp(argv[a], "--help")) {
 			printf("%s", usage);
 			return 0;
@@ -144,12 +183,22 @@ int main(int argc, char **argv)
 			return 2;
 		}
 	}
+	if (stacks && format) {
+		fprintf(stderr, "gen-big: --stacks writes the current format: no --format\n");
+		return 2;
+	}
+	if (nelf && !stacks) {
+		fprintf(stderr, "gen-big: --elf goes with --stacks\n");
+		return 2;
+	}
+	if (!format)
+		format = "1.3";
 	if (strcmp(format, "1.0") && strcmp(format, "1.1") && strcmp(format, "1.2") &&
 	    strcmp(format, "1.3")) {
 		fprintf(stderr, "gen-big: --format: 1.0, 1.1, 1.2 or 1.3\n");
 		return 2;
 	}
-	if (!dir || ncpus < 1 || ncpus > LTT_MAX_CPUS || bufsize < 4096 ||
+	if (!dir || switch_every < 2 || ncpus < 1 || ncpus > LTT_MAX_CPUS || bufsize < 4096 ||
 	    bufsize > LTT_BUFFER_SIZE_MAX) {
 		fprintf(stderr, "gen-big: bad arguments\n");
 		return 2;
@@ -177,6 +226,14 @@ int main(int argc, char **argv)
 		/* 1.1 to 1.3: the whole header, the 1.0 configuration */
 		h.minor = (uint16_t)(format[2] - '0');
 		h.header_size = sizeof(h);
+	}
+	if (stacks) {
+		h.minor = LTT_FORMAT_MINOR;
+		h.header_size = sizeof(h);
+		gs_header(&h);
+		gs = gs_new(elf, nelf);
+		if (!gs)
+			return 1;
 	}
 	minor = h.minor;
 	if (h.minor < 2)
@@ -217,7 +274,7 @@ int main(int argc, char **argv)
 				(int64_t)(i & 0xff), c->nr };
 
 			emit(c, cpu, t, LTT_EV_SYSCALL_EXIT, &e, sizeof(e), &last[cpu]);
-			c->phase = (i % 13 == 0) ? 3 : (i % 29 == 0) ? 5 : 0;
+			c->phase = (i % 13 == 0) ? 3 : (i % switch_every == 0) ? 5 : 0;
 			break;
 		}
 		case 2: {
@@ -256,6 +313,16 @@ int main(int argc, char **argv)
 				.prev_prio = 120, .next_prio = 120,
 			};
 
+			if (gs && gs_blocked(gs, next)) {
+				/* the task switched to blocked: the current one wakes it */
+				struct ltt_ev_process_wakeup w = { next, (uint16_t)cpu, 0, 120, 120, 0, 0 };
+
+				emit(c, cpu, t, LTT_EV_PROCESS_WAKEUP, &w, sizeof(w), &last[cpu]);
+				emit_stack(c, cpu, t, gs, c->pid, LTT_EV_PROCESS_WAKEUP, i, &last[cpu]);
+				gs_set_blocked(gs, next, 0);
+				i += 2;
+				t += 20;
+			}
 			if (i % 1000 == 0) {
 				struct ltt_ev_process_fork f = { c->pid, next_pid, next_pid, 0, 0x11 };
 
@@ -265,6 +332,12 @@ int main(int argc, char **argv)
 				t += 20;
 			}
 			emit(c, cpu, t, LTT_EV_SCHEDCHANGE, &e, sizeof(e), &last[cpu]);
+			if (gs && e.prev_state && next != c->pid) {
+				/* a blocking switch-out: the stacks of prev */
+				emit_stack(c, cpu, t, gs, c->pid, LTT_EV_SCHEDCHANGE, i, &last[cpu]);
+				gs_set_blocked(gs, c->pid, 1);
+				i++;
+			}
 			c->pid = next;
 			c->phase = 0;
 			break;
@@ -316,8 +389,15 @@ int main(int argc, char **argv)
 				100 + cpu * 10 + a, 100 + cpu * 10 + a, cpu, a);
 	fprintf(pf, "IRQ: 4; NAME: ttyS0\n");
 	fclose(pf);
-	fprintf(stderr, "gen-big: %s: format %s, %llu events (%llu compact records), %llu buffers\n",
-		dir, format, (unsigned long long)nevents,
+	if (gs) {
+		if (gs_write_files(gs, dir, h.start_ns, h.end_ns, ncpus))
+			return 1;
+		fprintf(stderr, "gen-big: %s: %llu stack records, %llu wakeups\n", dir,
+			(unsigned long long)gs_records(gs), (unsigned long long)gs_wakeups(gs));
+		gs_free(gs);
+	}
+	fprintf(stderr, "gen-big: %s: format 1.%u, %llu events (%llu compact records), %llu buffers\n",
+		dir, (unsigned int)minor, (unsigned long long)nevents,
 		(unsigned long long)ncompact, (unsigned long long)nbuffers);
 	return 0;
 }

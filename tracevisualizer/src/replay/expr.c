@@ -528,11 +528,24 @@ static bool truth(const struct rx_val *v)
 	return v->type == RX_V_INT ? v->i != 0 : v->type == RX_V_STR ? v->s[0] != '\0' : false;
 }
 
+/*
+ * A value made missing: its type, number and string emptied, not its
+ * whole string buffer: zeroing the 272 bytes of each value at every node
+ * was 62 % of rx_eval()'s time on a replay of 10 M events (perf annotate,
+ * 2026-11-30: `rep stos`), and nothing reads past the string's end.
+ */
+static inline void rx_val_clear(struct rx_val *v)
+{
+	v->type = RX_V_MISSING;
+	v->i = 0;
+	v->s[0] = '\0';
+}
+
 void rx_eval(const struct rx_node *n, struct rx_env *e, struct rx_val *out)
 {
 	struct rx_val a, b;
 
-	memset(out, 0, sizeof(*out));
+	rx_val_clear(out);
 	switch (n->kind) {
 	case RX_NUM:
 		out->type = RX_V_INT;
@@ -624,8 +637,10 @@ void rx_eval(const struct rx_node *n, struct rx_env *e, struct rx_val *out)
 		e->meta(e->arg, n->op, out);
 		return;
 	default: {
-		struct rx_val i1 = { 0 }, i2 = { 0 };
+		struct rx_val i1, i2;
 
+		rx_val_clear(&i1);
+		rx_val_clear(&i2);
 		if (n->a)
 			rx_eval(n->a, e, &i1);
 		if (n->b)
