@@ -77,6 +77,18 @@ EOF
 $tv replay --json --script "$tmp/lc.rs" "$tmp/m" > "$tmp/lc.json"
 ok $? "a script with shared state over the set, at each send and receive: exit status 0"
 
+# ---- a channel between the hosts -------------------------------------------
+cat > "$tmp/ch.rs" <<'EOF'
+watch chan["alpha:10"]["beta:20"].in_flight
+commands
+  print(eval('chan["alpha:10"]["beta:20"].oldest_age'), eval('@alpha(chan[10]["beta:20"].sent)'),
+        eval('chan[10][20].sent'), eval('chan["beta:20"]["alpha:10"].received'))
+end commands
+run
+EOF
+$tv replay --json --script "$tmp/ch.rs" "$tmp/m" > "$tmp/ch.json"
+ok $? "a watch on chan[\"alpha:10\"][\"beta:20\"].in_flight: exit status 0"
+
 checks < <(PYTHONPATH=$TOP/tests/lib python3 - "$tmp" "$N" <<'PY'
 import json, os, sys
 from check import ok, load, done
@@ -182,6 +194,31 @@ got = dict((l.rsplit('\t', 1)[0].replace('\t', ' '), int(l.rsplit('\t', 1)[1])) 
 ok(got == slow and sum(slow.values()) > 0 and sum(slow.values()) < 2 * n,
    "per pair, the messages over 250 us the script counted are messages --list's: %s" % slow)
 
+# the channel alpha:cli-10 -> beta:srv-20: its in-flight count changes at
+# each send (its system call's start) and each receive, nowhere else;
+# there, as --list gives them: in flight, the oldest's age, sent; the
+# reverse channel's receives; chan[10][20] of one node is no channel
+ch = [s for s in load(os.path.join(d, 'ch.json'))['stops'] if s['kind'] == 'watch']
+out_ = [m for m in lst if m['sender'] == 'alpha:cli-10' and m['receiver'] == 'beta:srv-20']
+back = [m for m in lst if m['sender'] == 'beta:srv-20' and m['receiver'] == 'alpha:cli-10']
+times = sorted([m['send_ns'] for m in out_] + [m['recv_ns'] for m in out_])
+bad = []
+for s in ch:
+    t = s['time_ns']
+    fl = [m for m in out_ if m['send_ns'] <= t and m['recv_ns'] > t]
+    age = str(t - min(m['send_ns'] for m in fl)) if fl else 'nil'
+    sent = sum(1 for m in out_ if m['send_ns'] <= t)
+    recv = sum(1 for m in back if m['recv_ns'] <= t)
+    want = [age, str(sent), '0', str(recv)]
+    got = s['output'].rstrip('\n').split('\t')
+    if s['value'] != str(len(fl)) or got != want:
+        bad.append((s['event'], s['value'], got, len(fl), want))
+ok([s['time_ns'] for s in ch] == times and len(ch) == 2 * n,
+   "the watch on the channel alpha:10 -> beta:20 stops at each of its %d sends and %d receives "
+   "and nowhere else (%d stops)" % (n, n, len(ch)))
+ok(not bad, "there: in_flight, oldest_age, @alpha(chan[10][\"beta:20\"]).sent, the reverse "
+   "channel's received as messages --list gives them; chan[10][20] is no channel (first "
+   "difference: %s)" % (bad[:1],))
 done()
 PY
 )

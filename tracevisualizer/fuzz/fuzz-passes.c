@@ -720,6 +720,7 @@ static void replay_pass(struct run *r, const char *dir)
 		"end commands\n"
 		"cont 5\nstep 3\nprint $x + task[1].ppid - cpu[0].runq / 0 + @0(event.pid)\n"
 		"print @0(__NODE__) == __ALL__\n"
+		"print chan[\"node0:1\"][2].in_flight + chan[@0(pid)][\"0:2\"].oldest_age\n"
 		"set x = event.time % 7\nrun-to-previous 2\ncont 2\n";
 	/* the node syntax, compiled only: refused (its column said) or not */
 	static const char *const bad_nodes[] = {

@@ -744,6 +744,10 @@ void rx_eval(const struct rx_node *n, struct rx_env *e, struct rx_val *out)
 			rx_eval(n->a, e, &i1);
 		if (n->b)
 			rx_eval(n->b, e, &i2);
+		if (n->op == RX_T_CHAN && e->chan) {
+			e->chan(e->arg, &i1, &i2, n->str, out);
+			return;
+		}
 		if ((n->a && i1.type != RX_V_INT) || (n->b && i2.type != RX_V_INT))
 			return;
 		e->ref(e->arg, n->op, i1.i, i2.i, n->str, out);

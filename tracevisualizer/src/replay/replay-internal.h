@@ -45,6 +45,10 @@ struct rx_env {
 	/* @NODE(EXPR): read the state of node @node (an index of the
 	 * compile's node list); returns the node read before, to go back to */
 	int64_t (*at)(void *arg, int64_t node);
+	/* chan[SRC][DST].FIELD, each end a number (a process of the node read)
+	 * or a text "NODE:PID" (NULL: numbers only, through ref) */
+	void (*chan)(void *arg, const struct rx_val *src, const struct rx_val *dst,
+		     const char *field, struct rx_val *out);
 };
 
 /* compile @s (text at column @col of line @line); NULL with @err set.
@@ -63,13 +67,15 @@ void rx_eval(const struct rx_node *n, struct rx_env *e, struct rx_val *out);
 void rx_val_str(const struct rx_val *v, char *buf, size_t size);
 
 
-/* the channels between processes (channels.c): chan[SRC][DST].FIELD */
+/* the channels between processes (channels.c): chan[SRC][DST].FIELD; in a
+ * set each end a process of a host (@node_host: the host of each node of
+ * @m, NULL: one host) */
 struct lttr_msgset;
 struct rchan_set;
-struct rchan_set *rchan_build(const struct lttr_msgset *m);
+struct rchan_set *rchan_build(const struct lttr_msgset *m, const uint32_t *node_host);
 bool rchan_field_known(const char *field);
-void rchan_value(struct rchan_set *s, int64_t src, int64_t dst, const char *field, uint64_t now,
-		 struct rx_val *out);
+void rchan_value(struct rchan_set *s, uint32_t sh, int64_t src, uint32_t dh, int64_t dst,
+		 const char *field, uint64_t now, struct rx_val *out);
 void rchan_free(struct rchan_set *s);
 
 /*

@@ -792,6 +792,46 @@ static void fd_value(struct lttr_replay *r, int64_t pid, int64_t fd, struct rx_v
 	set_str(out, lttr_fd_file_str(&ff, b, sizeof(b)));
 }
 
+/* an end of a channel: a process of the node read, or "NODE:PID"; false if none */
+static bool chan_end(const struct lttr_replay *r, const struct rx_val *v, uint32_t *host,
+		     int64_t *pid)
+{
+	const char *c;
+	char *end;
+	int64_t k;
+
+	if (v->type == RX_V_INT) {
+		*host = (uint32_t)r->cn->host;
+		*pid = v->i;
+		return true;
+	}
+	if (v->type != RX_V_STR || !(c = strrchr(v->s, ':')) || !c[1])
+		return false;
+	k = rx_node_index(v->s, (size_t)(c - v->s), r->names, r->nnodes);
+	*pid = strtoll(c + 1, &end, 10);
+	if (k < 0 || *end || *pid < 0)
+		return false;
+	*host = (uint32_t)k;
+	return true;
+}
+
+static void env_chan(void *arg, const struct rx_val *src, const struct rx_val *dst,
+		     const char *field, struct rx_val *out)
+{
+	struct lttr_replay *r = arg;
+	uint32_t sh, dh;
+	int64_t s, d;
+
+	if (!r->have_cur || !chan_end(r, src, &sh, &s) || !chan_end(r, dst, &dh, &d))
+		return;
+	if (!r->chans && !r->chans_failed && !(r->chans = rchan_build(r->msgs, r->msg_host))) {
+		r->chans_failed = true;	/* out of memory: unknown, said once */
+		replay_message(r, "chan[][]: out of memory: the channels are unknown");
+	}
+	if (r->chans)
+		rchan_value(r->chans, sh, s, dh, d, field, r->cur_ref, out);
+}
+
 static void env_ref(void *arg, int table, int64_t i1, int64_t i2, const char *field,
 		    struct rx_val *out)
 {
@@ -816,14 +856,12 @@ static void env_ref(void *arg, int table, int64_t i1, int64_t i2, const char *fi
 	case RX_T_FD:
 		fd_value(r, i1, i2, out);
 		break;
-	case RX_T_CHAN:
-		if (!r->chans && !r->chans_failed && !(r->chans = rchan_build(r->msgs))) {
-			r->chans_failed = true;	/* out of memory: unknown, said once */
-			replay_message(r, "chan[][]: out of memory: the channels are unknown");
-		}
-		if (r->have_cur && r->chans)
-			rchan_value(r->chans, i1, i2, field, r->cur_ref, out);
+	case RX_T_CHAN: {
+		struct rx_val a = { .type = RX_V_INT, .i = i1 }, b = { .type = RX_V_INT, .i = i2 };
+
+		env_chan(r, &a, &b, field, out);
 		break;
+	}
 	case RX_T_FUTEX:
 		futex_field(r, field, out);
 		break;
@@ -889,7 +927,7 @@ static int64_t env_at(void *arg, int64_t node)
 
 void replay_eval(struct lttr_replay *r, const struct rx_node *n, struct rx_val *out)
 {
-	struct rx_env e = { env_ref, env_var, env_meta, r, env_at };
+	struct rx_env e = { env_ref, env_var, env_meta, r, env_at, env_chan };
 
 	rx_eval(n, &e, out);
 }
