@@ -190,6 +190,9 @@ int cli_hosts_load(struct cli_opts *o, struct cli_hosts *h);
  * reference's clock; on failure @h is freed and the exit status returned */
 int cli_hosts_load_host(struct cli_opts *o, struct cli_hosts *h);
 void cli_hosts_free(struct cli_hosts *h);
+/* the hosts' names as their nodes' prefixes (@h->prefixes: a host's name,
+ * "hostK" when two share it or it has none); 0 or an exit status, said */
+int cli_hosts_names(struct cli_hosts *h);
 /* the messages of the hosts @h on one clock, their nodes "PREFIX:..." (@h->prefixes) */
 int cli_hosts_messages(struct cli_opts *o, struct cli_hosts *h, struct lttr_msgset *s);
 /* cmd-critpath.c: a critical path across hosts as text, its anomalies warned */

@@ -20,6 +20,7 @@
 struct out {
 	const struct cli_opts *o;
 	struct lttr_json j;
+	bool nodes;		/* several: each stop says its node */
 };
 
 static const char *const kinds[] = { "break", "watch", "step", "end", "print" };
@@ -79,8 +80,10 @@ static void on_stop(void *arg, const struct lttr_replay_stop *s)
 		printf(" %u", s->id);
 	printf(" at ");
 	print_rel(s->rel_ns);
-	printf(" #%" PRIu64 " cpu %u %s-%u %s", s->ordinal, s->cpu, *s->comm ? s->comm : "?",
-	       s->pid, s->desc);
+	printf(" #%" PRIu64, s->ordinal);
+	if (w->nodes)
+		printf(" node %s", s->node);
+	printf(" cpu %u %s-%u %s", s->cpu, *s->comm ? s->comm : "?", s->pid, s->desc);
 	if (s->kind == LTTR_RSTOP_WATCH)
 		printf(" | %s: %s -> %s", s->spec, s->oldv, s->newv);
 	putchar('\n');
@@ -310,6 +313,79 @@ static int hits(struct cli_opts *o)
 	return 0;
 }
 
+/*
+ * replay of several hosts' traces on one clock: merge's set, or the traces
+ * given (synchronised as merge does); each host a node named as messages
+ * names its prefix
+ */
+static int replay_set(struct cli_opts *o, struct out *w, struct lttr_replay_opts *ro)
+{
+	struct cli_hosts h;
+	struct lttr_replay *r = NULL;
+	struct lttr_error err;
+	char *text = NULL;
+	int st;
+
+	if (o->hits)
+		return cli_needs("replay", "one trace for --hits (a merged set has several)");
+	if (o->script && !(text = slurp(o->script))) {
+		fprintf(stderr, "%s: %s: cannot read the script\n", cli_prog, o->script);
+		return EXIT_USAGE;
+	}
+	st = cli_hosts_load(o, &h);
+	if (!st)
+		st = cli_hosts_names(&h);
+	if (st) {
+		cli_hosts_free(&h);
+		free(text);
+		return st;
+	}
+	w->nodes = true;
+	if (lttr_replay_open_set(h.t, h.n, h.prefixes, h.model, ro, &r, &err) < 0) {
+		fprintf(stderr, "%s: %s\n", cli_prog, err.msg);
+		cli_hosts_free(&h);
+		free(text);
+		return EXIT_TRACE;
+	}
+	if (!text) {
+		st = interactive(r);
+		lttr_replay_close(r);
+		cli_hosts_free(&h);
+		return st;
+	}
+	if (o->json) {
+		size_t k;
+
+		lttr_json_init(&w->j, stdout, o->pretty);
+		lttr_json_begin_object(&w->j);
+		lttr_json_key(&w->j, "nodes");
+		lttr_json_begin_array(&w->j);
+		for (k = 0; k < h.n; k++)
+			lttr_json_string(&w->j, h.prefixes[k]);
+		lttr_json_end_array(&w->j);
+		lttr_json_key(&w->j, "stops");
+		lttr_json_begin_array(&w->j);
+	}
+	/* the whole script is parsed before anything runs */
+	st = lttr_replay_exec(r, text, 1, &err);
+	if (o->json) {
+		lttr_json_end_array(&w->j);
+		cli_json_end(&w->j, o);
+	}
+	lttr_replay_close(r);
+	cli_hosts_free(&h);
+	free(text);
+	if (st < 0) {
+		fflush(stdout);
+		if (err.code == LTTR_E_INVAL)
+			fprintf(stderr, "%s: %s:%s\n", cli_prog, o->script, err.msg);
+		else
+			fprintf(stderr, "%s: %s\n", cli_prog, err.msg);
+		return err.code == LTTR_E_INVAL ? EXIT_USAGE : EXIT_TRACE;
+	}
+	return 0;
+}
+
 int cmd_replay(struct cli_opts *o)
 {
 	struct out w = { .o = o };
@@ -320,13 +396,16 @@ int cmd_replay(struct cli_opts *o)
 	char *text;
 	int st;
 
-	if (o->hits) {
-		if (o->script)
-			return cli_needs("replay", "either --script FILE or --hits EXPR");
-		return hits(o);
-	}
-	if (o->has_from || o->has_to)
+	if (o->hits && o->script)
+		return cli_needs("replay", "either --script FILE or --hits EXPR");
+	if (!o->hits && (o->has_from || o->has_to))
 		return cli_needs("replay", "--hits EXPR with --from or --to");
+	if (!o->script && !o->hits && o->json)
+		return cli_needs("replay", "--script FILE with --json");
+	if (o->noperands || (o->dir && cli_is_merged(o->dir)))
+		return replay_set(o, &w, &ro);
+	if (o->hits)
+		return hits(o);
 	if (!o->script) {
 		struct lttr_replay *r;
 

@@ -354,9 +354,11 @@ static const struct command {
 	  "trace's kallsyms and modules (docs/stacks.md); one line per address:\n"
 	  "ADDR NAME; what could not be read is said once on stderr" },
 	{ "replay", cmd_replay, "breakpoints and watchpoints over the replayed trace",
-	  "TRACEDIR",
+	  "TRACEDIR [TRACEDIR...]|MERGED",
 	  "run the script --script FILE (else the commands of the standard input,\n"
-	  "one at a time, a prompt in a terminal) over the replayed trace\n"
+	  "one at a time, a prompt in a terminal) over the replayed trace, or\n"
+	  "the merged set or several traces of several hosts on one clock, each a\n"
+	  "node (__NODE__, @NODE(EXPR); the stops say their node)\n"
 	  "(docs/replay.md): break EVENT-SPEC [if EXPR] [on NODES], watch EXPR,\n"
 	  "delete, cont, step, next PID, run, run-to-previous, print EXPR,\n"
 	  "set VAR = EXPR, and commands in Lua attached to a breakpoint or\n"
@@ -1163,9 +1165,10 @@ static int run(int argc, char **argv, struct cli_opts *init)
 							 commands[early].run == cmd_critpath ||
 							 commands[early].run == cmd_explain ||
 							 commands[early].run == cmd_latency ||
+							 commands[early].run == cmd_replay ||
 							 commands[early].run == cmd_tui))
-				/* messages, paths, critical-path, tui: several hosts'
-				 * traces (tui --diff: its B) */
+				/* messages, paths, critical-path, replay, tui:
+				 * several hosts' traces (tui --diff: its B) */
 				o.operands[o.noperands++] = argv[i];
 			else if (!o.dir2)
 				o.dir2 = a;	/* diff's B; refused elsewhere (check_options()) */

@@ -74,10 +74,10 @@ static int hosts_messages(struct cli_opts *o, struct lttr_trace **t, size_t n,
 	return r;
 }
 
-int cli_hosts_messages(struct cli_opts *o, struct cli_hosts *h, struct lttr_msgset *s)
+int cli_hosts_names(struct cli_hosts *h)
 {
-	struct lttr_error err;
-
+	if (h->prefixes)
+		return 0;
 	h->prefix = calloc(h->n + 1, sizeof(*h->prefix));
 	h->prefixes = calloc(h->n + 1, sizeof(*h->prefixes));
 	if (!h->prefix || !h->prefixes) {
@@ -85,6 +85,16 @@ int cli_hosts_messages(struct cli_opts *o, struct cli_hosts *h, struct lttr_msgs
 		return EXIT_TRACE;
 	}
 	node_prefixes(h->name, h->n, h->prefix, h->prefixes);
+	return 0;
+}
+
+int cli_hosts_messages(struct cli_opts *o, struct cli_hosts *h, struct lttr_msgset *s)
+{
+	struct lttr_error err;
+	int st = cli_hosts_names(h);
+
+	if (st)
+		return st;
 	if (lttr_msgs_from_hosts(h->t, h->n, h->prefixes, h->model, o->by, s, &err) < 0) {
 		fprintf(stderr, "%s: %s: %s\n", cli_prog, o->noperands ? "the traces" : o->dir,
 			err.msg);

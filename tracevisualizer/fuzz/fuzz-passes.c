@@ -712,9 +712,22 @@ static void replay_pass(struct run *r, const char *dir)
 		"  print(n, tasks[event.pid].state, cpus[0].current, __REALCLOCK__, #messages())\n"
 		"  if n > 3 then while true do end end\n"
 		"end commands\n"
-		"break type == fs_open if fd[pid][3] != \"\" on node0,__ALL__\n"
-		"cont 5\nstep 3\nprint $x + task[1].ppid - cpu[0].runq / 0\n"
+		"break type == fs_open if fd[pid][3] != \"\" on __ALL__\n"
+		"watch @0(cpu[0].runq) + @0(task[1].time_in_state > 0) on __ALL__\n"
+		"commands\n"
+		"  for _, nd in ipairs(__ALL__) do print(nd, at(nd, \"cpu[0].current\")) end\n"
+		"  print(pcall(at, \"no-such-node\", \"1\"))\n"
+		"end commands\n"
+		"cont 5\nstep 3\nprint $x + task[1].ppid - cpu[0].runq / 0 + @0(event.pid)\n"
+		"print @0(__NODE__) == __ALL__\n"
+		"print chan[\"node0:1\"][2].in_flight + chan[@0(pid)][\"0:2\"].oldest_age\n"
 		"set x = event.time % 7\nrun-to-previous 2\ncont 2\n";
+	/* the node syntax, compiled only: refused (its column said) or not */
+	static const char *const bad_nodes[] = {
+		"@(1)", "@0", "@0(", "@0(1", "@no-such-node(1)", "@99(1)", "@@0(1)",
+		"@0(@0(@0(cpu[0].runq)))",
+	};
+	size_t k;
 	const struct lttr_replay_opts o = { .insn_budget = 100000, .mem_budget = 1 << 20,
 					    .stop = replay_stop, .arg = r->null };
 	struct lttr_error err;
@@ -725,6 +738,8 @@ static void replay_pass(struct run *r, const char *dir)
 	if (proc)
 		lttr_replay_check(proc, r->t, &err);
 	free(proc);
+	for (k = 0; k < sizeof(bad_nodes) / sizeof(bad_nodes[0]); k++)
+		lttr_replay_expr_check(r->t, bad_nodes[k], &err);
 	lttr_replay_run(r->t, script, &o, &err);
 	seek_pass(r);
 }

@@ -44,12 +44,26 @@ int lttr_acct_pass_new(struct lttr_trace *t, const struct lttr_account_hooks *ho
 int lttr_acct_pass_next(struct lttr_acct_pass *p, struct lttr_error *err);
 
 /**
+ * lttr_acct_pass_peek() - the time of the event lttr_acct_pass_next()
+ * applies next, read ahead without applying it (several hosts' passes
+ * interleaved in time order: the replay of a merged set)
+ * @p: the pass
+ * @time_ns: receives its time (its trace's clock)
+ * @err: receives the reader's error
+ *
+ * Return: 1 an event, 0 none left (the end not applied yet: the next
+ * lttr_acct_pass_next() applies it), or a negative enum lttr_errcode.
+ */
+int lttr_acct_pass_peek(struct lttr_acct_pass *p, uint64_t *time_ns, struct lttr_error *err);
+
+/**
  * lttr_acct_pass_copy() - a copy of a pass not at its end, fed on
  * independently, its hooks called with @arg
  * @src: the pass
  * @arg: the copy's hooks' argument
  *
- * Return: the copy, or NULL when out of memory or @src is at its end.
+ * Return: the copy, or NULL when out of memory, @src is at its end or
+ * has an event read ahead (lttr_acct_pass_peek()).
  */
 struct lttr_acct_pass *lttr_acct_pass_copy(const struct lttr_acct_pass *src, void *arg);
 

@@ -1440,6 +1440,8 @@ struct lttr_acct_pass {
 	struct lttr_iter *it;
 	bool ended;		/* the end applied */
 	bool finished;		/* ... and the sums made (finish()) */
+	bool held;		/* the next event read ahead (lttr_acct_pass_peek()) */
+	struct lttr_event next;
 };
 
 int lttr_acct_pass_new(struct lttr_trace *t, const struct lttr_account_hooks *hooks,
@@ -1473,7 +1475,13 @@ int lttr_acct_pass_next(struct lttr_acct_pass *p, struct lttr_error *err)
 
 	if (p->ended)
 		return 0;
-	r = lttr_iter_next(p->it, &ev);
+	if (p->held) {
+		ev = p->next;
+		p->held = false;
+		r = 1;
+	} else {
+		r = lttr_iter_next(p->it, &ev);
+	}
 	if (r < 0) {
 		*err = *lttr_iter_error(p->it);
 		return r;
@@ -1488,6 +1496,25 @@ int lttr_acct_pass_next(struct lttr_acct_pass *p, struct lttr_error *err)
 	}
 	r = run_event(p->x, p->f, &ev, err);
 	return r < 0 ? r : 1;
+}
+
+int lttr_acct_pass_peek(struct lttr_acct_pass *p, uint64_t *time_ns, struct lttr_error *err)
+{
+	if (p->ended)
+		return 0;
+	if (!p->held) {
+		int r = lttr_iter_next(p->it, &p->next);
+
+		if (r < 0) {
+			*err = *lttr_iter_error(p->it);
+			return r;
+		}
+		if (r == 0)
+			return 0;
+		p->held = true;
+	}
+	*time_ns = p->next.time_ns;
+	return 1;
 }
 
 /* a copy of @x with its result, between two events; NULL: no memory */
@@ -1559,7 +1586,7 @@ struct lttr_acct_pass *lttr_acct_pass_copy(const struct lttr_acct_pass *src, voi
 {
 	struct lttr_acct_pass *p;
 
-	if (src->ended || !(p = calloc(1, sizeof(*p))))
+	if (src->ended || src->held || !(p = calloc(1, sizeof(*p))))
 		return NULL;
 	p->t = src->t;
 	p->x = ctx_copy(src->x, arg);

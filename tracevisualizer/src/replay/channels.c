@@ -6,6 +6,10 @@
  * the messages sent and received up to the current time, how many are in
  * flight, their bytes and the age of the oldest.
  *
+ * In a trace set (several hosts' traces, their messages matched across
+ * them on the first trace's clock) an endpoint is a process of a host:
+ * the host of a node "HOST:name-tgid" is given by the replay.
+ *
  * A message whose receive was not seen (sent to a process outside the
  * trace, or still in flight at its end) is never in flight here: it is
  * counted as unmatched from its send on, so that "in flight over 10 ms"
@@ -23,6 +27,7 @@
 #include "replay/replay-internal.h"
 
 struct chan {
+	uint32_t sh, dh;		/* their hosts */
 	int64_t src, dst;		/* process ids */
 	size_t n;			/* matched messages */
 	uint64_t *send, *recv;		/* times, each ascending */
@@ -75,13 +80,15 @@ static int cmp_recv(const void *a, const void *b)
 	return x->recv_ns < y->recv_ns ? -1 : x->recv_ns > y->recv_ns;
 }
 
-static struct chan *chan_find(struct rchan_set *s, int64_t src, int64_t dst, bool add)
+static struct chan *chan_find(struct rchan_set *s, uint32_t sh, int64_t src, uint32_t dh,
+			      int64_t dst, bool add)
 {
 	struct chan *c;
 	size_t i;
 
 	for (i = 0; i < s->n; i++)
-		if (s->v[i].src == src && s->v[i].dst == dst)
+		if (s->v[i].src == src && s->v[i].dst == dst && s->v[i].sh == sh &&
+		    s->v[i].dh == dh)
 			return &s->v[i];
 	if (!add)
 		return NULL;
@@ -91,6 +98,8 @@ static struct chan *chan_find(struct rchan_set *s, int64_t src, int64_t dst, boo
 	s->v = c;
 	c = &s->v[s->n++];
 	memset(c, 0, sizeof(*c));
+	c->sh = sh;
+	c->dh = dh;
 	c->src = src;
 	c->dst = dst;
 	return c;
@@ -155,7 +164,7 @@ static int chan_fill(struct chan *c, const struct lttr_msg *v, size_t *idx, size
 	return 0;
 }
 
-struct rchan_set *rchan_build(const struct lttr_msgset *m)
+struct rchan_set *rchan_build(const struct lttr_msgset *m, const uint32_t *node_host)
 {
 	struct rchan_set *s = calloc(1, sizeof(*s));
 	size_t i, j, *idx = NULL;
@@ -172,7 +181,8 @@ struct rchan_set *rchan_build(const struct lttr_msgset *m)
 		const struct lttr_msg *g = &m->v[i];
 
 		if (g->src >= m->nnodes || g->dst >= m->nnodes ||
-		    !chan_find(s, node_tgid(m->nodes[g->src]), node_tgid(m->nodes[g->dst]), true))
+		    !chan_find(s, node_host ? node_host[g->src] : 0, node_tgid(m->nodes[g->src]),
+			       node_host ? node_host[g->dst] : 0, node_tgid(m->nodes[g->dst]), true))
 			goto fail;
 	}
 	for (j = 0; j < s->n; j++) {
@@ -183,7 +193,8 @@ struct rchan_set *rchan_build(const struct lttr_msgset *m)
 		for (i = 0; i < m->n; i++) {
 			const struct lttr_msg *g = &m->v[i];
 
-			if (node_tgid(m->nodes[g->src]) != c->src || node_tgid(m->nodes[g->dst]) != c->dst)
+			if (node_tgid(m->nodes[g->src]) != c->src || node_tgid(m->nodes[g->dst]) != c->dst ||
+			    (node_host && (node_host[g->src] != c->sh || node_host[g->dst] != c->dh)))
 				continue;
 			if (g->flags & (LTTR_MSG_SEND_ONLY | LTTR_MSG_RECV_ONLY | LTTR_MSG_ONE_TIME)) {
 				uint64_t *u = realloc(un, (nun + 1) * sizeof(*un));
@@ -237,10 +248,10 @@ bool rchan_field_known(const char *field)
 	return false;
 }
 
-void rchan_value(struct rchan_set *s, int64_t src, int64_t dst, const char *field, uint64_t now,
-		 struct rx_val *out)
+void rchan_value(struct rchan_set *s, uint32_t sh, int64_t src, uint32_t dh, int64_t dst,
+		 const char *field, uint64_t now, struct rx_val *out)
 {
-	struct chan *c = s ? chan_find(s, src, dst, false) : NULL;
+	struct chan *c = s ? chan_find(s, sh, src, dh, dst, false) : NULL;
 	size_t ns, nr;
 
 	if (!c) {	/* no message between them in the trace: an empty channel */

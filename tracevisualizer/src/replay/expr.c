@@ -5,7 +5,8 @@
  * cpu[N].runq, app[PID].FIELD, fd[PID][FD], chan[SRC][DST].FIELD, futex.FIELD,
  * event.FIELD or a bare
  * field of the current event, $VAR, __NODE__, __REALCLOCK__,
- * __LOGICALCLOCK__), arithmetic, comparisons, && || !.  Compiled once
+ * __LOGICALCLOCK__, @NODE(EXPR): EXPR read in another node's state),
+ * arithmetic, comparisons, && || !.  Compiled once
  * (errors give the line and the column), evaluated against the state by
  * the callbacks of struct rx_env.
  */
@@ -42,6 +43,8 @@ struct parser {
 	unsigned int col0;	/* column of s[0] */
 	unsigned int depth;
 	struct lttr_trace *t;
+	const char *const *nodes;	/* NULL: any name */
+	size_t nnodes;
 	struct lttr_error *err;
 };
 
@@ -327,6 +330,74 @@ static struct rx_node *parse_ref(struct parser *p)
 	return n;
 }
 
+int64_t rx_node_index(const char *name, size_t len, const char *const *nodes, size_t nnodes)
+{
+	size_t i;
+
+	for (i = 0; i < nnodes; i++)
+		if (strlen(nodes[i]) == len && !strncmp(nodes[i], name, len))
+			return (int64_t)i;
+	if (len && len < 10 && strspn(name, "0123456789") >= len) {
+		char b[12];
+
+		memcpy(b, name, len);
+		b[len] = '\0';
+		i = (size_t)strtoul(b, NULL, 10);
+		if (i < nnodes)
+			return (int64_t)i;
+	}
+	return -1;
+}
+
+/* @NODE(EXPR): NODE a node's name (letters, digits, '_', '-', '.') or its index */
+static struct rx_node *parse_at(struct parser *p)
+{
+	size_t at = ++p->pos, len;
+	struct rx_node *n;
+	int64_t k = 0;
+
+	len = strspn(p->s + at, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.");
+	if (!len) {
+		perr(p, at, "%s", "expected a node's name or number after '@'");
+		return NULL;
+	}
+	if (p->nodes) {
+		k = rx_node_index(p->s + at, len, p->nodes, p->nnodes);
+		if (k < 0) {
+			char name[64];
+
+			snprintf(name, sizeof(name), "%.*s", (int)(len < 60 ? len : 60), p->s + at);
+			perr(p, at, "unknown node \"%s\"", name);
+			return NULL;
+		}
+	}
+	p->pos += len;
+	if (p->s[p->pos] != '(') {
+		perr(p, p->pos, "%s", "expected '(' after the node");
+		return NULL;
+	}
+	p->pos++;
+	if (++p->depth > RX_MAX_DEPTH) {
+		perr(p, p->pos, "%s", "nested too deep");
+		return NULL;
+	}
+	n = node_new(p, RX_AT);
+	if (n) {
+		n->num = k;
+		if (!(n->a = parse_or(p))) {
+			rx_free(n);
+			n = NULL;
+		}
+	}
+	p->depth--;
+	if (n && !eat(p, ")")) {
+		perr(p, p->pos, "%s", "expected ')'");
+		rx_free(n);
+		return NULL;
+	}
+	return n;
+}
+
 static struct rx_node *parse_primary(struct parser *p)
 {
 	struct rx_node *n;
@@ -363,6 +434,8 @@ static struct rx_node *parse_primary(struct parser *p)
 		p->pos += (size_t)(end - s);
 		return n;
 	}
+	if (*s == '@')
+		return parse_at(p);
 	if (*s == '"') {
 		size_t i = 1, k = 0;
 		char *buf = malloc(strlen(s) + 1);
@@ -503,7 +576,19 @@ static struct rx_node *parse_or(struct parser *p)
 struct rx_node *rx_compile(const char *s, unsigned int line, unsigned int col,
 			   struct lttr_trace *t, struct lttr_error *err)
 {
-	struct parser p = { .s = s, .line = line, .col0 = col, .t = t, .err = err };
+	const char *name = t ? lttr_trace_hostname(t) : NULL;
+
+	if (t && (!name || !*name))
+		name = "node0";
+	return rx_compile_nodes(s, line, col, t, t ? &name : NULL, t ? 1 : 0, err);
+}
+
+struct rx_node *rx_compile_nodes(const char *s, unsigned int line, unsigned int col,
+				 struct lttr_trace *t, const char *const *nodes, size_t nnodes,
+				 struct lttr_error *err)
+{
+	struct parser p = { .s = s, .line = line, .col0 = col, .t = t, .nodes = nodes,
+			    .nnodes = nnodes, .err = err };
 	struct rx_node *n;
 
 	skip(&p);
@@ -636,6 +721,20 @@ void rx_eval(const struct rx_node *n, struct rx_env *e, struct rx_val *out)
 	case RX_META:
 		e->meta(e->arg, n->op, out);
 		return;
+	case RX_AT: {
+		int64_t was;
+
+		if (!e->at) {	/* one node: its own state */
+			rx_eval(n->a, e, out);
+			return;
+		}
+		was = e->at(e->arg, n->num);
+		if (was < 0)	/* not a node of the set: unknown */
+			return;
+		rx_eval(n->a, e, out);
+		e->at(e->arg, was);
+		return;
+	}
 	default: {
 		struct rx_val i1, i2;
 
@@ -645,6 +744,10 @@ void rx_eval(const struct rx_node *n, struct rx_env *e, struct rx_val *out)
 			rx_eval(n->a, e, &i1);
 		if (n->b)
 			rx_eval(n->b, e, &i2);
+		if (n->op == RX_T_CHAN && e->chan) {
+			e->chan(e->arg, &i1, &i2, n->str, out);
+			return;
+		}
 		if ((n->a && i1.type != RX_V_INT) || (n->b && i2.type != RX_V_INT))
 			return;
 		e->ref(e->arg, n->op, i1.i, i2.i, n->str, out);

@@ -170,7 +170,7 @@ static int l_eval(lua_State *L)
 
 	if (!rl->r)
 		return 0;
-	n = rx_compile(s, 0, 1, replay_trace(rl->r), &err);
+	n = replay_compile(rl->r, s, 0, 1, &err);
 	if (!n)
 		return luaL_error(L, "eval: %s", err.msg);
 	replay_eval(rl->r, n, &v);
@@ -202,6 +202,37 @@ static int l_delete(lua_State *L)
 
 	lua_pushboolean(L, rl->r && id > 0 && id <= UINT32_MAX &&
 			replay_delete(rl->r, (unsigned int)id) == 0);
+	return 1;
+}
+
+/* at(NODE, EXPR): EXPR read in node NODE's state (the language's @NODE(EXPR)) */
+static int l_at(lua_State *L)
+{
+	struct rlua *rl = get(L);
+	const char *node = luaL_checkstring(L, 1), *s = luaL_checkstring(L, 2);
+	struct lttr_error err;
+	struct rx_node *n;
+	struct rx_val v;
+	char *text;
+
+	if (!rl->r)
+		return 0;
+	if (strpbrk(node, "() \t"))
+		return luaL_error(L, "at: unknown node \"%s\"", node);
+	text = malloc(strlen(node) + strlen(s) + 4);
+	if (!text)
+		return luaL_error(L, "at: out of memory");
+	sprintf(text, "@%s(%s)", node, s);
+	n = replay_compile(rl->r, text, 0, 1, &err);
+	free(text);
+	if (!n && strstr(err.msg, ": unknown node \""))	/* the node, not a column of ours */
+		return luaL_error(L, "at: unknown node \"%s\" (the nodes: %s)", node,
+				  replay_all(rl->r));
+	if (!n)
+		return luaL_error(L, "at: %s", err.msg);
+	replay_eval(rl->r, n, &v);
+	rx_free(n);
+	push_val(L, &v);
 	return 1;
 }
 
@@ -276,6 +307,7 @@ struct rlua *rlua_new(bool allow_io, uint64_t insn_budget, size_t mem_budget)
 	lua_register(L, "watch", l_watch);
 	lua_register(L, "delete", l_delete);
 	lua_register(L, "messages", l_messages);
+	lua_register(L, "at", l_at);
 	set_table(L, "tasks", RX_T_TASK);
 	set_table(L, "cpus", RX_T_CPU);
 	set_table(L, "apps", RX_T_APP);
@@ -367,6 +399,23 @@ void rlua_command(struct rlua *rl, struct lttr_replay *r, int ref, unsigned int 
 		push_val(L, &v);
 		lua_setglobal(L, metas[i]);
 	}
+	/* __ALL__: the nodes' names, a sequence for a loop */
+	meta.op = RX_M_ALL;
+	replay_eval(r, &meta, &v);
+	lua_newtable(L);
+	if (v.type == RX_V_STR) {
+		const char *p = v.s;
+		lua_Integer k = 1;
+
+		while (*p) {
+			size_t len = strcspn(p, ",");
+
+			lua_pushlstring(L, p, len);
+			lua_rawseti(L, -2, k++);
+			p += len + (p[len] == ',');
+		}
+	}
+	lua_setglobal(L, "__ALL__");
 	rl->insns = 0;
 	rl->limit = rl->used + rl->mem_budget;
 	lua_sethook(L, hook, LUA_MASKCOUNT, HOOK_EVERY);

@@ -14,7 +14,7 @@
 struct lttr_trace;
 
 enum { RX_NUM, RX_STR, RX_NOT, RX_NEG, RX_AND, RX_OR, RX_ARITH, RX_CMP, RX_VAR,
-       RX_META, RX_REF };
+       RX_META, RX_REF, RX_AT };
 enum { RX_EQ, RX_NE, RX_LT, RX_LE, RX_GT, RX_GE };
 enum { RX_T_TASK, RX_T_CPU, RX_T_APP, RX_T_FD, RX_T_CHAN, RX_T_EVENT, RX_T_FUTEX };
 enum { RX_M_NODE, RX_M_REAL, RX_M_LOGICAL, RX_M_ALL };
@@ -42,23 +42,40 @@ struct rx_env {
 	void (*var)(void *arg, const char *name, struct rx_val *out);
 	void (*meta)(void *arg, int which, struct rx_val *out);
 	void *arg;
+	/* @NODE(EXPR): read the state of node @node (an index of the
+	 * compile's node list); returns the node read before, to go back to */
+	int64_t (*at)(void *arg, int64_t node);
+	/* chan[SRC][DST].FIELD, each end a number (a process of the node read)
+	 * or a text "NODE:PID" (NULL: numbers only, through ref) */
+	void (*chan)(void *arg, const struct rx_val *src, const struct rx_val *dst,
+		     const char *field, struct rx_val *out);
 };
 
-/* compile @s (text at column @col of line @line); NULL with @err set */
+/* compile @s (text at column @col of line @line); NULL with @err set.
+ * The nodes @NODE(...) may name are @t's one (its host name, "node0"
+ * without one; any name when @t is NULL) */
 struct rx_node *rx_compile(const char *s, unsigned int line, unsigned int col,
 			   struct lttr_trace *t, struct lttr_error *err);
+/* the same, the nodes of a trace set @nodes[0..@nnodes) */
+struct rx_node *rx_compile_nodes(const char *s, unsigned int line, unsigned int col,
+				 struct lttr_trace *t, const char *const *nodes, size_t nnodes,
+				 struct lttr_error *err);
+/* the index of node @name in @nodes (a name, or its index as a number), -1 if none */
+int64_t rx_node_index(const char *name, size_t len, const char *const *nodes, size_t nnodes);
 void rx_free(struct rx_node *n);
 void rx_eval(const struct rx_node *n, struct rx_env *e, struct rx_val *out);
 void rx_val_str(const struct rx_val *v, char *buf, size_t size);
 
 
-/* the channels between processes (channels.c): chan[SRC][DST].FIELD */
+/* the channels between processes (channels.c): chan[SRC][DST].FIELD; in a
+ * set each end a process of a host (@node_host: the host of each node of
+ * @m, NULL: one host) */
 struct lttr_msgset;
 struct rchan_set;
-struct rchan_set *rchan_build(const struct lttr_msgset *m);
+struct rchan_set *rchan_build(const struct lttr_msgset *m, const uint32_t *node_host);
 bool rchan_field_known(const char *field);
-void rchan_value(struct rchan_set *s, int64_t src, int64_t dst, const char *field, uint64_t now,
-		 struct rx_val *out);
+void rchan_value(struct rchan_set *s, uint32_t sh, int64_t src, uint32_t dh, int64_t dst,
+		 const char *field, uint64_t now, struct rx_val *out);
 void rchan_free(struct rchan_set *s);
 
 /*

@@ -30,9 +30,11 @@
 #include <lttr/reader/syscalls.h>
 #include <lttr/reader/trace.h>
 #include <lttr/replay/replay.h>
+#include <lttr/sync/clocksync.h>
 #include <lttr/view/files.h>
 #include <lttr/view/filter.h>
 #include <lttr/view/view.h>
+#include "analysis/account-pass.h"
 #include "replay/replay-internal.h"
 #include "replay/rlua.h"
 #include "reader/progress-hold.h"
@@ -59,6 +61,7 @@ struct rtask {
 	uint64_t woken_at;
 	/* what the syscall events carry: the entry's ip, the exit's return */
 	uint64_t sc_ip;
+	uint64_t sc_at;		/* when its syscall began (0: not in one) */
 	int32_t last_sc;	/* -1 none yet */
 	int64_t last_ret;
 };
@@ -93,12 +96,12 @@ struct point {
 
 enum { PASS_FORWARD, PASS_COLLECT, PASS_SEEK };
 
-struct lttr_replay {
+/* a node of the trace set (a host, one trace): its own state */
+struct rnode {
 	struct lttr_trace *t;
-	const struct lttr_replay_opts *o;
+	size_t host;			/* its index in the set */
 	uint64_t start;
-	const char *node;
-	/* the state */
+	const char *node;		/* its name (__NODE__) */
 	struct rtask *tasks;
 	size_t ntasks;
 	struct rcpu cpus[LTT_MAX_CPUS];
@@ -106,22 +109,39 @@ struct lttr_replay {
 	struct appvar *vars;
 	size_t nvars, varcap;
 	struct lttr_ptable *pt;
-	struct lttr_event cur;
-	bool have_cur;
-	uint64_t ordinal;
 	struct lttr_view *view;		/* built for fd[][] on first use */
-	struct rchan_set *chans;	/* built for chan[][] on first use */
-	bool chans_failed;
-	/* messages and the Lamport clock */
-	struct lttr_msgset *msgs;
-	uint64_t *msg_lc;
-	size_t *by_send, *by_recv;
 	/* futexes: the tasks blocked in one now, the wakeups by a task in
 	 * the futex syscall so far and the last of them */
 	uint64_t futex_waiters;
 	uint64_t futex_wakes;
 	uint32_t futex_waker, futex_woken;
 	bool futex_any;
+	struct lttr_acct_pass *pass;	/* a set's pass: this node's accounting */
+	bool ended;
+};
+
+struct lttr_replay {
+	struct lttr_trace *t;		/* the first node's (the expressions' custom fields) */
+	const struct lttr_replay_opts *o;
+	/* the nodes: one for a trace; several for a set, on the first's clock */
+	struct rnode *nodes;
+	size_t nnodes;
+	const char **names;
+	const struct lttr_sync_model *model;
+	char *all;			/* __ALL__: the names, comma-separated */
+	struct rnode *cn;		/* the node whose state is read and fed now */
+	struct rnode *en;		/* the node of the current event */
+	struct lttr_event cur;
+	uint64_t cur_ref;		/* its time on the first node's clock */
+	bool have_cur;
+	uint64_t ordinal;
+	struct rchan_set *chans;	/* built for chan[][] on first use */
+	bool chans_failed;
+	/* messages and the Lamport clock */
+	struct lttr_msgset *msgs;
+	uint64_t *msg_lc;
+	size_t *by_send, *by_recv;
+	uint32_t *msg_host;		/* the host of each of their nodes */
 	/* debugging variables (set) */
 	struct appvar *dvars;
 	size_t ndvars, dvarcap;
@@ -157,34 +177,34 @@ static struct rtask *task_get(struct lttr_replay *r, uint32_t pid)
 {
 	if (pid >= MAX_PID)
 		return NULL;
-	if (pid >= r->ntasks) {
-		size_t n = r->ntasks ? r->ntasks : 1024;
+	if (pid >= r->cn->ntasks) {
+		size_t n = r->cn->ntasks ? r->cn->ntasks : 1024;
 		struct rtask *v;
 
 		while (n <= pid)
 			n *= 2;
-		v = realloc(r->tasks, n * sizeof(*v));
+		v = realloc(r->cn->tasks, n * sizeof(*v));
 		if (!v)
 			return NULL;
-		memset(v + r->ntasks, 0, (n - r->ntasks) * sizeof(*v));
-		r->tasks = v;
-		r->ntasks = n;
+		memset(v + r->cn->ntasks, 0, (n - r->cn->ntasks) * sizeof(*v));
+		r->cn->tasks = v;
+		r->cn->ntasks = n;
 	}
-	if (!r->tasks[pid].seen) {
-		r->tasks[pid].seen = true;
-		r->tasks[pid].mode = -1;
-		r->tasks[pid].saved_mode = -1;
-		r->tasks[pid].sc = -1;
-		r->tasks[pid].rqcpu = -1;
-		r->tasks[pid].state = LTTR_TS_UNKNOWN;
-		r->tasks[pid].last_sc = -1;
+	if (!r->cn->tasks[pid].seen) {
+		r->cn->tasks[pid].seen = true;
+		r->cn->tasks[pid].mode = -1;
+		r->cn->tasks[pid].saved_mode = -1;
+		r->cn->tasks[pid].sc = -1;
+		r->cn->tasks[pid].rqcpu = -1;
+		r->cn->tasks[pid].state = LTTR_TS_UNKNOWN;
+		r->cn->tasks[pid].last_sc = -1;
 	}
-	return &r->tasks[pid];
+	return &r->cn->tasks[pid];
 }
 
 static uint32_t tgid_of(struct lttr_replay *r, uint32_t pid)
 {
-	struct lttr_process *p = lttr_ptable_get(r->pt, pid, false);
+	struct lttr_process *p = lttr_ptable_get(r->cn->pt, pid, false);
 
 	return p ? p->tgid : pid;
 }
@@ -198,9 +218,9 @@ static void futex_count(struct lttr_replay *r, struct rtask *k)
 		return;
 	k->in_futex = in;
 	if (in)
-		r->futex_waiters++;
-	else if (r->futex_waiters)
-		r->futex_waiters--;
+		r->cn->futex_waiters++;
+	else if (r->cn->futex_waiters)
+		r->cn->futex_waiters--;
 }
 
 static void h_task(void *arg, const struct lttr_acct_change *c)
@@ -248,7 +268,7 @@ static void h_transition(void *arg, const struct lttr_flow_tr *tr)
 {
 	struct lttr_replay *r = arg;
 	struct rtask *k = task_get(r, tr->pid), *k2;
-	struct rcpu *c = tr->cpu < LTT_MAX_CPUS ? &r->cpus[tr->cpu] : NULL;
+	struct rcpu *c = tr->cpu < LTT_MAX_CPUS ? &r->cn->cpus[tr->cpu] : NULL;
 
 	if (!k || !c)
 		return;
@@ -296,10 +316,10 @@ static void h_transition(void *arg, const struct lttr_flow_tr *tr)
 			k2->woken_at = tr->time_ns;
 		}
 		if (tr->mode == LTTR_MODE_SYSCALL && is_futex_nr(tr->ctx)) {
-			r->futex_wakes++;
-			r->futex_waker = tr->pid;
-			r->futex_woken = tr->pid2;
-			r->futex_any = true;
+			r->cn->futex_wakes++;
+			r->cn->futex_waker = tr->pid;
+			r->cn->futex_woken = tr->pid2;
+			r->cn->futex_any = true;
 		}
 		break;
 	case LTTR_TR_RESOLVE:
@@ -322,9 +342,9 @@ static size_t runq(const struct lttr_replay *r, unsigned int cpu)
 {
 	size_t n = 0, i;
 
-	for (i = 0; i < r->ntasks; i++)
-		if (r->tasks[i].seen && r->tasks[i].state == LTTR_TS_RUNNABLE &&
-		    r->tasks[i].rqcpu == (int32_t)cpu)
+	for (i = 0; i < r->cn->ntasks; i++)
+		if (r->cn->tasks[i].seen && r->cn->tasks[i].state == LTTR_TS_RUNNABLE &&
+		    r->cn->tasks[i].rqcpu == (int32_t)cpu)
 			n++;
 	return n;
 }
@@ -376,13 +396,23 @@ static void custom_value(const struct lttr_custom_value *cv, struct rx_val *v)
 	}
 }
 
-/* the messages matched by lttr_msgs_from_trace(), sorted by end */
+/* the time of @ns of node @n's clock on the first node's */
+static uint64_t to_ref(const struct lttr_replay *r, const struct rnode *n, uint64_t ns)
+{
+	return r->model && n->host ? lttr_sync_to_ref_ns(r->model, n->host, ns) : ns;
+}
+
+/* the messages matched by lttr_msgs_from_trace() (a set's: by
+ * lttr_msgs_from_hosts()), sorted by end: host, process, time */
 static const struct lttr_msg *sort_msgs;
+static const uint32_t *sort_host;	/* the host of each message's node */
 
 static int cmp_send(const void *a, const void *b)
 {
 	const struct lttr_msg *x = &sort_msgs[*(const size_t *)a], *y = &sort_msgs[*(const size_t *)b];
 
+	if (sort_host[x->src] != sort_host[y->src])
+		return sort_host[x->src] < sort_host[y->src] ? -1 : 1;
 	if (x->src_pid != y->src_pid)
 		return x->src_pid < y->src_pid ? -1 : 1;
 	return x->send_ns < y->send_ns ? -1 : x->send_ns > y->send_ns;
@@ -392,24 +422,27 @@ static int cmp_recv(const void *a, const void *b)
 {
 	const struct lttr_msg *x = &sort_msgs[*(const size_t *)a], *y = &sort_msgs[*(const size_t *)b];
 
+	if (sort_host[x->dst] != sort_host[y->dst])
+		return sort_host[x->dst] < sort_host[y->dst] ? -1 : 1;
 	if (x->dst_pid != y->dst_pid)
 		return x->dst_pid < y->dst_pid ? -1 : 1;
 	return x->recv_ns < y->recv_ns ? -1 : x->recv_ns > y->recv_ns;
 }
 
-/* the first index of @idx whose message has @pid and @ns (send or recv) */
+/* the first index of @idx whose message has @host, @pid and @ns (send or recv) */
 static size_t msg_lower(const struct lttr_replay *r, const size_t *idx, bool send,
-			uint32_t pid, uint64_t ns)
+			uint32_t host, uint32_t pid, uint64_t ns)
 {
 	size_t lo = 0, hi = r->msgs->n;
 
 	while (lo < hi) {
 		size_t mid = (lo + hi) / 2;
 		const struct lttr_msg *m = &r->msgs->v[idx[mid]];
+		uint32_t h = r->msg_host[send ? m->src : m->dst];
 		uint32_t p = send ? m->src_pid : m->dst_pid;
 		uint64_t t = send ? m->send_ns : m->recv_ns;
 
-		if (p < pid || (p == pid && t < ns))
+		if (h < host || (h == host && (p < pid || (p == pid && t < ns))))
 			lo = mid + 1;
 		else
 			hi = mid;
@@ -417,7 +450,8 @@ static size_t msg_lower(const struct lttr_replay *r, const size_t *idx, bool sen
 	return lo;
 }
 
-static bool msg_at(const struct lttr_replay *r, size_t i, bool send, uint32_t pid, uint64_t ns)
+static bool msg_at(const struct lttr_replay *r, size_t i, bool send, uint32_t host, uint32_t pid,
+		   uint64_t ns)
 {
 	const size_t *idx = send ? r->by_send : r->by_recv;
 	const struct lttr_msg *m;
@@ -426,30 +460,53 @@ static bool msg_at(const struct lttr_replay *r, size_t i, bool send, uint32_t pi
 		return false;
 	m = &r->msgs->v[idx[i]];
 	if (send)
-		return !(m->flags & LTTR_MSG_RECV_ONLY) && m->src_pid == pid && m->send_ns == ns;
-	return !(m->flags & LTTR_MSG_SEND_ONLY) && m->dst_pid == pid && m->recv_ns == ns;
+		return !(m->flags & LTTR_MSG_RECV_ONLY) && r->msg_host[m->src] == host &&
+		       m->src_pid == pid && m->send_ns == ns;
+	return !(m->flags & LTTR_MSG_SEND_ONLY) && r->msg_host[m->dst] == host &&
+	       m->dst_pid == pid && m->recv_ns == ns;
+}
+
+/*
+ * The time the messages of socket event @ev (of the node fed, r->cn) have,
+ * on the first node's clock: a receive's, or the time its system call
+ * began for a send (the send event is at its return), as
+ * lttr_msgs_from_trace() times them
+ */
+static uint64_t msg_time(struct lttr_replay *r, const struct lttr_event *ev)
+{
+	struct rtask *th = ev->id == LTT_EV_SOCKET_SEND ? task_get(r, ev->pid) : NULL;
+
+	if (th && th->sc_at && th->sc_at <= ev->time_ns)
+		return to_ref(r, r->cn, th->sc_at);
+	return to_ref(r, r->cn, ev->time_ns);
 }
 
 /* Lamport: a send ticks the process's clock and stamps its messages; a
- * receive takes the greatest of its clock and theirs, plus one */
+ * receive takes the greatest of its clock and theirs, plus one.  Across
+ * hosts the messages are a set's (on the first node's clock, the event's
+ * time r->cur_ref put there the same way), so a receive on one node
+ * takes the clock a send on another stamped */
 static void lamport(struct lttr_replay *r, const struct lttr_event *ev)
 {
 	bool send = ev->id == LTT_EV_SOCKET_SEND;
 	struct rtask *k = task_get(r, tgid_of(r, ev->pid));
+	uint32_t h = (uint32_t)r->cn->host;
+	uint64_t ns;
 	size_t i;
 
 	if (!k || !r->msgs || !r->msgs->n)
 		return;
-	i = msg_lower(r, send ? r->by_send : r->by_recv, send, ev->pid, ev->time_ns);
-	if (!msg_at(r, i, send, ev->pid, ev->time_ns))
+	ns = msg_time(r, ev);
+	i = msg_lower(r, send ? r->by_send : r->by_recv, send, h, ev->pid, ns);
+	if (!msg_at(r, i, send, h, ev->pid, ns))
 		return;
 	if (send) {
 		k->lc++;
-		for (; msg_at(r, i, true, ev->pid, ev->time_ns); i++)
+		for (; msg_at(r, i, true, h, ev->pid, ns); i++)
 			r->msg_lc[r->by_send[i]] = k->lc;
 		return;
 	}
-	for (; msg_at(r, i, false, ev->pid, ev->time_ns); i++)
+	for (; msg_at(r, i, false, h, ev->pid, ns); i++)
 		if (r->msg_lc[r->by_recv[i]] > k->lc)
 			k->lc = r->msg_lc[r->by_recv[i]];
 	k->lc++;
@@ -462,14 +519,14 @@ static void apply_event(struct lttr_replay *r, const struct lttr_event *ev)
 {
 	if (ev->details && (ev->id == LTT_EV_PROCESS_FORK || ev->id == LTT_EV_PROCESS_EXEC ||
 			    ev->id == LTT_EV_PROCESS_EXIT || ev->id == LTT_EV_KTHREAD_CREATE))
-		lttr_ptable_apply(r->pt, ev);
+		lttr_ptable_apply(r->cn->pt, ev);
 	if (ev->id == LTT_EV_CUSTOM && ev->details) {
 		struct lttr_custom_inst ci;
 		unsigned int i;
 
-		lttr_custom_inst_decode(r->t, ev, &ci);
+		lttr_custom_inst_decode(r->cn->t, ev, &ci);
 		for (i = 0; ci.ty && !ci.mismatch && i < ci.n; i++) {
-			struct appvar *a = var_find(&r->vars, &r->nvars, &r->varcap,
+			struct appvar *a = var_find(&r->cn->vars, &r->cn->nvars, &r->cn->varcap,
 						    tgid_of(r, ev->pid), ci.vals[i].field->name, true);
 
 			if (a)
@@ -486,12 +543,18 @@ static void apply_event(struct lttr_replay *r, const struct lttr_event *ev)
 
 		memcpy(name, ev->var, ev->p.marker.name_len);
 		name[ev->p.marker.name_len] = '\0';
-		a = var_find(&r->vars, &r->nvars, &r->varcap, ev->p.marker.pid, name, true);
+		a = var_find(&r->cn->vars, &r->cn->nvars, &r->cn->varcap, ev->p.marker.pid, name, true);
 		if (a)
 			set_int(&a->v, ev->p.marker.value);
 	}
 	if (ev->id == LTT_EV_SOCKET_SEND || ev->id == LTT_EV_SOCKET_RECV)
 		lamport(r, ev);
+	if (ev->id == LTT_EV_SYSCALL_ENTRY || ev->id == LTT_EV_SYSCALL_EXIT) {
+		struct rtask *k = task_get(r, ev->pid);
+
+		if (k)
+			k->sc_at = ev->id == LTT_EV_SYSCALL_ENTRY ? ev->time_ns : 0;
+	}
 	/* the syscall events carry the call's ip and its return value, not
 	 * its arguments (the ABI's syscall_entry: ip and nr) */
 	if (ev->details && (ev->id == LTT_EV_SYSCALL_ENTRY || ev->id == LTT_EV_SYSCALL_EXIT)) {
@@ -535,19 +598,27 @@ static const char *state_name(unsigned int s)
 static const char *comm_at(void *arg, uint32_t pid, uint64_t time_ns)
 {
 	struct lttr_replay *r = arg;
-	const char *n = lttr_ptable_name_at(r->pt, pid, time_ns);
+	const char *n = lttr_ptable_name_at(r->cn->pt, pid, time_ns);
 
 	return n && *n ? n : NULL;
 }
 
+/* the current event's time on the clock of the node read */
+static uint64_t node_now(const struct lttr_replay *r)
+{
+	if (r->cn == r->en || !r->model)
+		return r->cur.time_ns;
+	return lttr_sync_from_ref_ns(r->model, r->cn->host, r->cur_ref);
+}
+
 static void task_field(struct lttr_replay *r, uint32_t pid, const char *f, struct rx_val *out)
 {
-	const struct rtask *k = pid < r->ntasks && r->tasks[pid].seen ? &r->tasks[pid] : NULL;
-	struct lttr_process *p = lttr_ptable_get(r->pt, pid, false);
+	const struct rtask *k = pid < r->cn->ntasks && r->cn->tasks[pid].seen ? &r->cn->tasks[pid] : NULL;
+	struct lttr_process *p = lttr_ptable_get(r->cn->pt, pid, false);
 
 	if (!strcmp(f, "comm")) {
 		if (p && p->name && *p->name)
-			set_str(out, r->have_cur ? comm_at(r, pid, r->cur.time_ns) : p->name);
+			set_str(out, r->have_cur ? comm_at(r, pid, node_now(r)) : p->name);
 		return;
 	}
 	if (!strcmp(f, "ppid") || !strcmp(f, "tgid")) {
@@ -579,10 +650,10 @@ static void task_field(struct lttr_replay *r, uint32_t pid, const char *f, struc
 			set_str(out, lttr_syscall_str((unsigned int)k->sc, b, sizeof(b)));
 		}
 	} else if (!strcmp(f, "since")) {
-		set_int(out, (int64_t)(k->since - r->start));
+		set_int(out, (int64_t)(k->since - r->cn->start));
 	} else if (!strcmp(f, "time_in_state")) {
 		if (r->have_cur)
-			set_int(out, (int64_t)(r->cur.time_ns - k->since));
+			set_int(out, (int64_t)(node_now(r) - k->since));
 	} else if (!strcmp(f, "waker")) {
 		if (k->woken)
 			set_int(out, k->waker);
@@ -597,7 +668,7 @@ static void task_field(struct lttr_replay *r, uint32_t pid, const char *f, struc
 		}
 	} else if (!strcmp(f, "woken_at")) {
 		if (k->woken)
-			set_int(out, (int64_t)(k->woken_at - r->start));
+			set_int(out, (int64_t)(k->woken_at - r->cn->start));
 	} else if (!strcmp(f, "syscall_ip")) {
 		if (k->sc >= 0 && k->mode == LTTR_MODE_SYSCALL && k->sc_ip)
 			set_int(out, (int64_t)k->sc_ip);
@@ -617,20 +688,20 @@ static void task_field(struct lttr_replay *r, uint32_t pid, const char *f, struc
 static void futex_field(struct lttr_replay *r, const char *f, struct rx_val *out)
 {
 	if (!strcmp(f, "waiters"))
-		set_int(out, (int64_t)r->futex_waiters);
+		set_int(out, (int64_t)r->cn->futex_waiters);
 	else if (!strcmp(f, "wakes"))
-		set_int(out, (int64_t)r->futex_wakes);
-	else if (r->futex_any)	/* last_waker, last_woken */
-		set_int(out, f[5] == 'w' && f[6] == 'a' ? r->futex_waker : r->futex_woken);
+		set_int(out, (int64_t)r->cn->futex_wakes);
+	else if (r->cn->futex_any)	/* last_waker, last_woken */
+		set_int(out, f[5] == 'w' && f[6] == 'a' ? r->cn->futex_waker : r->cn->futex_woken);
 }
 
 static void cpu_field(struct lttr_replay *r, int64_t cpu, const char *f, struct rx_val *out)
 {
 	const struct rcpu *c;
 
-	if (cpu < 0 || cpu >= (int64_t)r->ncpus)
+	if (cpu < 0 || cpu >= (int64_t)r->cn->ncpus)
 		return;
-	c = &r->cpus[cpu];
+	c = &r->cn->cpus[cpu];
 	if (!strcmp(f, "current"))
 		set_int(out, c->cur);
 	else if (!strcmp(f, "runq"))
@@ -650,7 +721,7 @@ static void event_field(struct lttr_replay *r, const char *f, struct rx_val *out
 	const struct lttr_event *ev = &r->cur;
 	const struct lttr_field *fd;
 
-	if (!r->have_cur)
+	if (!r->have_cur || r->cn != r->en)	/* the event is another node's */
 		return;
 	if (!strcmp(f, "type")) {
 		char b[16];
@@ -661,7 +732,7 @@ static void event_field(struct lttr_replay *r, const char *f, struct rx_val *out
 	} else if (!strcmp(f, "cpu")) {
 		set_int(out, ev->cpu);
 	} else if (!strcmp(f, "time")) {
-		set_int(out, (int64_t)(ev->time_ns - r->start));
+		set_int(out, (int64_t)(ev->time_ns - r->cn->start));
 	} else if (!strcmp(f, "time_ns")) {
 		set_int(out, (int64_t)ev->time_ns);
 	} else if (!strcmp(f, "comm")) {
@@ -672,7 +743,7 @@ static void event_field(struct lttr_replay *r, const char *f, struct rx_val *out
 	} else if (!strcmp(f, "desc")) {
 		char b[LTTR_DESC_MAX];
 
-		lttr_event_describe(r->t, ev, b, sizeof(b));
+		lttr_event_describe(r->cn->t, ev, b, sizeof(b));
 		set_str(out, b);
 	} else if ((fd = lttr_field_find(ev->id, f))) {
 		struct lttr_field_buf *buf = malloc(sizeof(*buf));
@@ -680,7 +751,7 @@ static void event_field(struct lttr_replay *r, const char *f, struct rx_val *out
 
 		if (!buf)
 			return;
-		lttr_field_get(r->t, ev, fd, buf, &v);
+		lttr_field_get(r->cn->t, ev, fd, buf, &v);
 		if (v.type == LTTR_FIELD_V_U64)
 			set_int(out, (int64_t)v.u);
 		else if (v.type == LTTR_FIELD_V_I64)
@@ -697,7 +768,7 @@ static void event_field(struct lttr_replay *r, const char *f, struct rx_val *out
 		struct lttr_custom_inst ci;
 		unsigned int i;
 
-		lttr_custom_inst_decode(r->t, ev, &ci);
+		lttr_custom_inst_decode(r->cn->t, ev, &ci);
 		for (i = 0; ci.ty && !ci.mismatch && i < ci.n; i++)
 			if (!strcmp(ci.vals[i].field->name, f))
 				custom_value(&ci.vals[i], out);
@@ -712,13 +783,53 @@ static void fd_value(struct lttr_replay *r, int64_t pid, int64_t fd, struct rx_v
 
 	if (!r->have_cur || pid < 0 || pid >= MAX_PID || fd < 0 || fd > INT32_MAX)
 		return;
-	if (!r->view && lttr_view_build(r->t, NULL, NULL, &r->view, &err) < 0) {
-		r->view = NULL;
+	if (!r->cn->view && lttr_view_build(r->cn->t, NULL, NULL, &r->cn->view, &err) < 0) {
+		r->cn->view = NULL;
 		return;
 	}
-	if (lttr_view_fd_file(r->view, (uint32_t)pid, (int32_t)fd, r->cur.time_ns, &ff, &err) < 0)
+	if (lttr_view_fd_file(r->cn->view, (uint32_t)pid, (int32_t)fd, node_now(r), &ff, &err) < 0)
 		return;
 	set_str(out, lttr_fd_file_str(&ff, b, sizeof(b)));
+}
+
+/* an end of a channel: a process of the node read, or "NODE:PID"; false if none */
+static bool chan_end(const struct lttr_replay *r, const struct rx_val *v, uint32_t *host,
+		     int64_t *pid)
+{
+	const char *c;
+	char *end;
+	int64_t k;
+
+	if (v->type == RX_V_INT) {
+		*host = (uint32_t)r->cn->host;
+		*pid = v->i;
+		return true;
+	}
+	if (v->type != RX_V_STR || !(c = strrchr(v->s, ':')) || !c[1])
+		return false;
+	k = rx_node_index(v->s, (size_t)(c - v->s), r->names, r->nnodes);
+	*pid = strtoll(c + 1, &end, 10);
+	if (k < 0 || *end || *pid < 0)
+		return false;
+	*host = (uint32_t)k;
+	return true;
+}
+
+static void env_chan(void *arg, const struct rx_val *src, const struct rx_val *dst,
+		     const char *field, struct rx_val *out)
+{
+	struct lttr_replay *r = arg;
+	uint32_t sh, dh;
+	int64_t s, d;
+
+	if (!r->have_cur || !chan_end(r, src, &sh, &s) || !chan_end(r, dst, &dh, &d))
+		return;
+	if (!r->chans && !r->chans_failed && !(r->chans = rchan_build(r->msgs, r->msg_host))) {
+		r->chans_failed = true;	/* out of memory: unknown, said once */
+		replay_message(r, "chan[][]: out of memory: the channels are unknown");
+	}
+	if (r->chans)
+		rchan_value(r->chans, sh, s, dh, d, field, r->cur_ref, out);
 }
 
 static void env_ref(void *arg, int table, int64_t i1, int64_t i2, const char *field,
@@ -736,7 +847,7 @@ static void env_ref(void *arg, int table, int64_t i1, int64_t i2, const char *fi
 		break;
 	case RX_T_APP: {
 		struct appvar *a = i1 >= 0 && i1 < MAX_PID ?
-			var_find(&r->vars, &r->nvars, &r->varcap, (uint32_t)i1, field, false) : NULL;
+			var_find(&r->cn->vars, &r->cn->nvars, &r->cn->varcap, (uint32_t)i1, field, false) : NULL;
 
 		if (a)
 			*out = a->v;
@@ -745,14 +856,12 @@ static void env_ref(void *arg, int table, int64_t i1, int64_t i2, const char *fi
 	case RX_T_FD:
 		fd_value(r, i1, i2, out);
 		break;
-	case RX_T_CHAN:
-		if (!r->chans && !r->chans_failed && !(r->chans = rchan_build(r->msgs))) {
-			r->chans_failed = true;	/* out of memory: unknown, said once */
-			replay_message(r, "chan[][]: out of memory: the channels are unknown");
-		}
-		if (r->have_cur && r->chans)
-			rchan_value(r->chans, i1, i2, field, r->cur.time_ns, out);
+	case RX_T_CHAN: {
+		struct rx_val a = { .type = RX_V_INT, .i = i1 }, b = { .type = RX_V_INT, .i = i2 };
+
+		env_chan(r, &a, &b, field, out);
 		break;
+	}
 	case RX_T_FUTEX:
 		futex_field(r, field, out);
 		break;
@@ -777,27 +886,48 @@ static void env_meta(void *arg, int which, struct rx_val *out)
 
 	switch (which) {
 	case RX_M_NODE:
+		set_str(out, r->cn->node);
+		break;
 	case RX_M_ALL:
-		set_str(out, r->node);
+		set_str(out, r->all);
 		break;
 	case RX_M_REAL:
-		if (r->have_cur)
-			set_int(out, (int64_t)(lttr_trace_header(r->t)->start_wall_ns +
-					       r->cur.time_ns - lttr_trace_header(r->t)->start_ns));
+		/* the wall clock of the event, from its own node's clock pair */
+		if (r->have_cur) {
+			const struct ltt_trace_header *h = lttr_trace_header(r->en->t);
+
+			set_int(out, (int64_t)(h->start_wall_ns + r->cur.time_ns - h->start_ns));
+		}
 		break;
 	default:
 		if (r->have_cur) {
-			struct rtask *k = task_get(r, tgid_of(r, r->cur.pid));
+			struct rnode *was = r->cn;
+			struct rtask *k;
 
+			r->cn = r->en;	/* the clock of the event's process */
+			k = task_get(r, tgid_of(r, r->cur.pid));
 			set_int(out, k ? (int64_t)k->lc : 0);
+			r->cn = was;
 		}
 		break;
 	}
 }
 
+/* @NODE(EXPR): the state of node @node read; the node read before */
+static int64_t env_at(void *arg, int64_t node)
+{
+	struct lttr_replay *r = arg;
+	int64_t was = r->cn - r->nodes;
+
+	if (node < 0 || (size_t)node >= r->nnodes)
+		return -1;
+	r->cn = &r->nodes[node];
+	return was;
+}
+
 void replay_eval(struct lttr_replay *r, const struct rx_node *n, struct rx_val *out)
 {
-	struct rx_env e = { env_ref, env_var, env_meta, r };
+	struct rx_env e = { env_ref, env_var, env_meta, r, env_at, env_chan };
 
 	rx_eval(n, &e, out);
 }
@@ -812,9 +942,17 @@ int replay_set_var(struct lttr_replay *r, const char *name, const struct rx_val 
 	return 0;
 }
 
-struct lttr_trace *replay_trace(struct lttr_replay *r)
+const char *replay_all(struct lttr_replay *r)
 {
-	return r->t;
+	return r->all ? r->all : "";
+}
+
+struct rx_node *replay_compile(struct lttr_replay *r, const char *s, unsigned int line,
+			       unsigned int col, struct lttr_error *err)
+{
+	if (!r->nnodes)		/* lttr_replay_check(): the trace's node */
+		return rx_compile(s, line, col, r->t, err);
+	return rx_compile_nodes(s, line, col, r->t, r->names, r->nnodes, err);
 }
 
 void replay_out(struct lttr_replay *r, const char *s)
@@ -840,15 +978,20 @@ size_t replay_event_msgs(struct lttr_replay *r, const struct lttr_msg **v, const
 {
 	size_t i, n = 0;
 	const size_t *idx;
+	struct rnode *was = r->cn;
+	uint64_t ns;
 
 	*send = r->cur.id == LTT_EV_SOCKET_SEND;
 	if (!r->have_cur || !r->msgs || !r->msgs->n ||
 	    (r->cur.id != LTT_EV_SOCKET_SEND && r->cur.id != LTT_EV_SOCKET_RECV))
 		return 0;
+	r->cn = r->en;
+	ns = msg_time(r, &r->cur);
+	r->cn = was;
 	idx = *send ? r->by_send : r->by_recv;
 	*names = (const char **)r->msgs->nodes;
-	for (i = msg_lower(r, idx, *send, r->cur.pid, r->cur.time_ns);
-	     n < max && msg_at(r, i, *send, r->cur.pid, r->cur.time_ns); i++)
+	for (i = msg_lower(r, idx, *send, (uint32_t)r->en->host, r->cur.pid, ns);
+	     n < max && msg_at(r, i, *send, (uint32_t)r->en->host, r->cur.pid, ns); i++)
 		v[n++] = &r->msgs->v[idx[i]];
 	return n;
 }
@@ -878,7 +1021,7 @@ static struct point *point_new(struct lttr_replay *r)
 int replay_watch(struct lttr_replay *r, const char *expr, struct lttr_error *err)
 {
 	struct point *p;
-	struct rx_node *n = rx_compile(expr, 0, 1, r->t, err);
+	struct rx_node *n = replay_compile(r, expr, 0, 1, err);
 
 	if (!n)
 		return -1;
@@ -927,18 +1070,18 @@ static void free_points(struct lttr_replay *r)
 
 static void report(struct lttr_replay *r, unsigned int kind, const struct point *p, bool back)
 {
-	struct lttr_replay_stop s = { .kind = kind, .backward = back, .node = r->node };
+	struct lttr_replay_stop s = { .kind = kind, .backward = back, .node = r->cn->node };
 	char desc[LTTR_DESC_MAX], ov[300], nv[300];
 	struct rx_val lc = { 0 };
 	const char *comm;
 
 	if (r->have_cur) {
 		s.ordinal = r->ordinal;
-		s.time_ns = r->cur.time_ns;
-		s.rel_ns = (int64_t)(r->cur.time_ns - r->start);
+		s.time_ns = r->cur_ref;
+		s.rel_ns = (int64_t)(r->cur_ref - r->nodes[0].start);
 		s.pid = r->cur.pid;
 		s.cpu = r->cur.cpu;
-		lttr_event_describe(r->t, &r->cur, desc, sizeof(desc));
+		lttr_event_describe(r->cn->t, &r->cur, desc, sizeof(desc));
 		s.desc = desc;
 		comm = comm_at(r, r->cur.pid, r->cur.time_ns);
 		s.comm = comm ? comm : "";
@@ -968,14 +1111,14 @@ static void report(struct lttr_replay *r, unsigned int kind, const struct point 
 static bool node_ok(const struct lttr_replay *r, const struct point *p)
 {
 	const char *s = p->node;
-	size_t n = strlen(r->node);
+	size_t n = strlen(r->cn->node);
 
 	if (!s || !strcmp(s, "__ALL__"))
 		return true;
 	while (*s) {
 		size_t k = strcspn(s, ",");
 
-		if (k == n && !strncmp(s, r->node, n))
+		if ((k == n && !strncmp(s, r->cn->node, n)) || (k == 7 && !strncmp(s, "__ALL__", 7)))
 			return true;
 		s += k + (s[k] == ',');
 	}
@@ -985,7 +1128,7 @@ static bool node_ok(const struct lttr_replay *r, const struct point *p)
 /* the breakpoints and watchpoints at the current event; true at a hit */
 static bool check(struct lttr_replay *r)
 {
-	struct lttr_filter_ctx fc = { .t = r->t, .comm = comm_at, .arg = r };
+	struct lttr_filter_ctx fc = { .t = r->cn->t, .comm = comm_at, .arg = r };
 	bool any = false;
 	size_t i, n = r->npts;
 
@@ -1076,35 +1219,57 @@ static void after_event(struct lttr_replay *r)
 		wait_turn(r);
 }
 
+/* the checks after the current event, read in its node's state */
+static void after_current(struct lttr_replay *r)
+{
+	struct rnode *hn = r->cn;
+
+	r->cn = r->en;
+	after_event(r);
+	r->cn = hn;
+}
+
 static int h_event(void *arg, const struct lttr_event *ev)
 {
 	struct lttr_replay *r = arg;
 
 	if (r->have_cur)
-		after_event(r);
+		after_current(r);
 	if (r->quit || (r->mode == PASS_COLLECT && r->ordinal + 1 >= r->target))
 		return -LTTR_E_CANCELED;
 	r->cur = *ev;
+	r->en = r->cn;		/* the node whose pass reads the event */
+	r->cur_ref = to_ref(r, r->cn, ev->time_ns);
 	r->have_cur = true;
 	r->ordinal++;
 	apply_event(r, ev);
 	return 0;
 }
 
+static void reset_node(struct rnode *n)
+{
+	free(n->tasks);
+	n->tasks = NULL;
+	n->ntasks = 0;
+	memset(n->cpus, 0, sizeof(n->cpus));
+	n->futex_waiters = n->futex_wakes = 0;
+	n->futex_waker = n->futex_woken = 0;
+	n->futex_any = false;
+	n->nvars = 0;
+	lttr_ptable_free(n->pt);
+	n->pt = lttr_ptable_new(lttr_trace_proc(n->t));
+	lttr_acct_pass_free(n->pass);
+	n->pass = NULL;
+	n->ended = false;
+}
+
 static void reset_state(struct lttr_replay *r)
 {
 	size_t i;
 
-	free(r->tasks);
-	r->tasks = NULL;
-	r->ntasks = 0;
-	memset(r->cpus, 0, sizeof(r->cpus));
-	r->futex_waiters = r->futex_wakes = 0;
-	r->futex_waker = r->futex_woken = 0;
-	r->futex_any = false;
-	r->nvars = 0;
-	lttr_ptable_free(r->pt);
-	r->pt = lttr_ptable_new(lttr_trace_proc(r->t));
+	for (i = 0; i < r->nnodes; i++)
+		reset_node(&r->nodes[i]);
+	r->cn = r->en = &r->nodes[0];
 	r->have_cur = false;
 	r->ordinal = 0;
 	if (r->msg_lc)
@@ -1113,15 +1278,75 @@ static void reset_state(struct lttr_replay *r)
 		r->pts[i].has_last = false;
 }
 
+static const struct lttr_account_hooks pass_hooks = { .event = h_event,
+						       .transition = h_transition,
+						       .task = h_task };
+
+/*
+ * The accounting passes of a set's nodes, interleaved: the next event is
+ * the earliest on the first node's clock (the lowest node on a tie), fed
+ * to its node's pass with that node's state being fed (r->cn); a node's
+ * end is applied when it has no event left.
+ */
+static int pass_nodes(struct lttr_replay *r)
+{
+	size_t k;
+	int rc;
+
+	for (k = 0; k < r->nnodes; k++) {
+		r->cn = &r->nodes[k];
+		rc = lttr_acct_pass_new(r->cn->t, &pass_hooks, r, &r->cn->pass, &r->perr);
+		if (rc < 0)
+			return rc;
+	}
+	for (;;) {
+		struct rnode *best = NULL;
+		uint64_t bt = 0, t;
+
+		for (k = 0; k < r->nnodes; k++) {
+			struct rnode *n = &r->nodes[k];
+
+			if (n->ended)
+				continue;
+			rc = lttr_acct_pass_peek(n->pass, &t, &r->perr);
+			if (rc < 0)
+				return rc;
+			if (!rc) {	/* its end: the states its end tells */
+				r->cn = n;
+				n->ended = true;
+				rc = lttr_acct_pass_next(n->pass, &r->perr);
+				if (rc < 0)
+					return rc;
+				continue;
+			}
+			t = to_ref(r, n, t);
+			if (!best || t < bt) {
+				best = n;
+				bt = t;
+			}
+		}
+		if (!best)
+			return 0;
+		r->cn = best;
+		rc = lttr_acct_pass_next(best->pass, &r->perr);
+		if (rc < 0)
+			return rc;
+	}
+}
+
 static void *pass(void *arg)
 {
 	struct lttr_replay *r = arg;
-	struct lttr_account_hooks h = { .event = h_event, .transition = h_transition,
-					.task = h_task };
 	struct lttr_account *a = NULL;
-	int rc = lttr_account_compute_hooks(r->t, &h, r, &a, &r->perr);
+	int rc;
 
-	lttr_account_free(a);
+	if (r->nnodes == 1) {
+		rc = lttr_account_compute_hooks(r->t, &pass_hooks, r, &a, &r->perr);
+		lttr_account_free(a);
+	} else {
+		rc = pass_nodes(r);
+	}
+	r->cn = r->en;
 	if (rc == -LTTR_E_CANCELED)
 		rc = 0;
 	else if (!rc && r->have_cur && !r->quit) {
@@ -1292,6 +1517,8 @@ static int add_point(struct lttr_replay *r, bool watch, char *rest, unsigned int
 	int rc;
 
 	if (on) {
+		const char *q;
+
 		on[-1] = '\0';
 		on += 3;
 		while (*on == ' ')
@@ -1299,11 +1526,29 @@ static int add_point(struct lttr_replay *r, bool watch, char *rest, unsigned int
 		if (!*on)
 			return lttr_error_set(err, LTTR_E_INVAL, "%u:%u: expected the nodes after 'on'",
 					      no, col + (unsigned int)(on - rest));
+		/* each a node of the set (or __ALL__): an unknown one is an error */
+		for (q = on; *q && r->nnodes;) {
+			size_t k = strcspn(q, ","), j;
+
+			if (k == 7 && !strncmp(q, "__ALL__", 7)) {
+				q += k + (q[k] == ',');
+				continue;
+			}
+			for (j = 0; j < r->nnodes; j++)
+				if (strlen(r->names[j]) == k && !strncmp(r->names[j], q, k))
+					break;
+			if (j == r->nnodes)
+				return lttr_error_set(err, LTTR_E_INVAL,
+						      "%u:%u: unknown node \"%.*s\" (the nodes: %s)",
+						      no, col + (unsigned int)(q - rest),
+						      (int)(k < 60 ? k : 60), q, r->all);
+			q += k + (q[k] == ',');
+		}
 	}
 	if (cond) {
 		cond[-1] = '\0';
 		cond += 3;
-		if (!(cn = rx_compile(cond, no, col + (unsigned int)(cond - rest), r->t, err)))
+		if (!(cn = replay_compile(r, cond, no, col + (unsigned int)(cond - rest), err)))
 			return -err->code;
 	}
 	{
@@ -1313,7 +1558,7 @@ static int add_point(struct lttr_replay *r, bool watch, char *rest, unsigned int
 			rest[--e] = '\0';
 	}
 	if (watch) {
-		if (!(cn = rx_compile(rest, no, col, r->t, err)))
+		if (!(cn = replay_compile(r, rest, no, col, err)))
 			return -err->code;
 	} else if ((rc = spec_filter(rest, no, col, &f, err)) < 0) {
 		rx_free(cn);
@@ -1469,7 +1714,7 @@ static int parse_script(struct lttr_replay *r, const char *text, struct cmd **cm
 						      "%u:%u: run takes nothing", l.no, col);
 			break;
 		case CMD_PRINT:
-			if (!(c.expr = rx_compile(rest, l.no, col, r->t, err)))
+			if (!(c.expr = replay_compile(r, rest, l.no, col, err)))
 				return -err->code;
 			break;
 		case CMD_SET: {
@@ -1491,8 +1736,8 @@ static int parse_script(struct lttr_replay *r, const char *text, struct cmd **cm
 						      col + (unsigned int)(n ? eq - rest : 0));
 			if (!(c.name = strndup(rest, n)))
 				return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
-			if (!(c.expr = rx_compile(eq + 1, l.no, col + (unsigned int)(eq + 1 - rest),
-						  r->t, err))) {
+			if (!(c.expr = replay_compile(r, eq + 1, l.no,
+						  col + (unsigned int)(eq + 1 - rest), err))) {
 				free(c.name);
 				return -err->code;
 			}
@@ -1603,7 +1848,7 @@ static int run_cmd(struct lttr_replay *r, const struct cmd *c, struct lttr_error
 		}
 		break;
 	case CMD_PRINT: {
-		struct lttr_replay_stop s = { .kind = LTTR_RSTOP_PRINT, .node = r->node,
+		struct lttr_replay_stop s = { .kind = LTTR_RSTOP_PRINT, .node = r->cn->node,
 					      .spec = c->text + 6 };
 		struct rx_val v;
 		char b[300];
@@ -1612,8 +1857,8 @@ static int run_cmd(struct lttr_replay *r, const struct cmd *c, struct lttr_error
 		rx_val_str(&v, b, sizeof(b));
 		s.newv = b;
 		s.ordinal = r->have_cur ? r->ordinal : 0;
-		s.time_ns = r->have_cur ? r->cur.time_ns : 0;
-		s.rel_ns = r->have_cur ? (int64_t)(r->cur.time_ns - r->start) : 0;
+		s.time_ns = r->have_cur ? r->cur_ref : 0;
+		s.rel_ns = r->have_cur ? (int64_t)(r->cur_ref - r->nodes[0].start) : 0;
 		s.desc = s.comm = s.out = "";
 		if (r->o->stop)
 			r->o->stop(r->o->arg, &s);
@@ -1633,32 +1878,84 @@ static int run_cmd(struct lttr_replay *r, const struct cmd *c, struct lttr_error
 	return rc;
 }
 
-static int replay_new(struct lttr_trace *t, const struct lttr_replay_opts *o,
-		      struct lttr_replay **out, struct lttr_error *err)
+/* the host of each node of the messages: a set's nodes are "HOST:..." */
+static int msg_hosts(struct lttr_replay *r, struct lttr_error *err)
+{
+	size_t i, k;
+
+	r->msg_host = calloc(r->msgs->nnodes + 1, sizeof(*r->msg_host));
+	if (!r->msg_host)
+		return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
+	for (i = 0; r->nnodes > 1 && i < r->msgs->nnodes; i++) {
+		const char *n = r->msgs->nodes[i];
+		size_t len = strcspn(n, ":");
+
+		for (k = 0; k < r->nnodes; k++)
+			if (strlen(r->names[k]) == len && !strncmp(r->names[k], n, len))
+				r->msg_host[i] = (uint32_t)k;
+	}
+	return 0;
+}
+
+static int replay_new_set(struct lttr_trace *const *t, size_t n, const char *const *names,
+			  const struct lttr_sync_model *model, const struct lttr_replay_opts *o,
+			  struct lttr_replay **out, struct lttr_error *err)
 {
 	struct lttr_replay *r = calloc(1, sizeof(*r));
+	size_t k, len = 0;
 
 	*out = r;
 	if (!r)
 		return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
-	r->t = t;
+	r->t = t[0];
 	r->o = o;
-	r->start = lttr_trace_header(t)->start_ns;
-	r->node = lttr_trace_hostname(t);
-	if (!r->node || !*r->node)
-		r->node = "node0";
-	r->ncpus = lttr_trace_ncpus(t);
+	r->model = n > 1 ? model : NULL;
 	r->step_pid = -1;
 	pthread_mutex_init(&r->mu, NULL);
 	pthread_cond_init(&r->cv, NULL);
-	r->pt = lttr_ptable_new(lttr_trace_proc(t));
+	r->nodes = calloc(n, sizeof(*r->nodes));
+	r->names = calloc(n, sizeof(*r->names));
+	if (!r->nodes || !r->names)
+		return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
+	r->nnodes = n;
+	for (k = 0; k < n; k++) {
+		struct rnode *nd = &r->nodes[k];
+
+		nd->t = t[k];
+		nd->host = k;
+		nd->start = lttr_trace_header(t[k])->start_ns;
+		nd->node = names ? names[k] : lttr_trace_hostname(t[k]);
+		if (!nd->node || !*nd->node)
+			nd->node = "node0";
+		nd->ncpus = lttr_trace_ncpus(t[k]);
+		nd->pt = lttr_ptable_new(lttr_trace_proc(t[k]));
+		if (!nd->pt)
+			return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
+		r->names[k] = nd->node;
+		len += strlen(nd->node) + 1;
+	}
+	r->cn = r->en = &r->nodes[0];
+	r->all = malloc(len + 1);
+	if (!r->all)
+		return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
+	r->all[0] = '\0';
+	for (k = 0; k < n; k++) {
+		if (k)
+			strcat(r->all, ",");
+		strcat(r->all, r->names[k]);
+	}
 	r->lua = rlua_new(o->allow_io, o->insn_budget ? o->insn_budget : LTTR_REPLAY_INSN_BUDGET,
 			  o->mem_budget ? o->mem_budget : LTTR_REPLAY_MEM_BUDGET);
-	if (!r->pt || !r->lua)
+	if (!r->lua)
 		return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
 	if (!(r->msgs = lttr_msgset_new()))
 		return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
-	if (lttr_msgs_from_trace(t, LTTR_BY_PROCESS, r->msgs, NULL, NULL, err) < 0)
+	if (n == 1 && lttr_msgs_from_trace(t[0], LTTR_BY_PROCESS, r->msgs, NULL, NULL, err) < 0)
+		return -err->code;
+	if (n > 1 && lttr_msgs_from_hosts((struct lttr_trace **)t, n, r->names, model,
+					  LTTR_BY_PROCESS, r->msgs, err) < 0)
+		return -err->code;
+	if (msg_hosts(r, err) < 0)
 		return -err->code;
 	if (r->msgs->n) {
 		size_t i;
@@ -1671,30 +1968,47 @@ static int replay_new(struct lttr_trace *t, const struct lttr_replay_opts *o,
 		for (i = 0; i < r->msgs->n; i++)
 			r->by_send[i] = r->by_recv[i] = i;
 		sort_msgs = r->msgs->v;
+		sort_host = r->msg_host;
 		qsort(r->by_send, r->msgs->n, sizeof(size_t), cmp_send);
 		qsort(r->by_recv, r->msgs->n, sizeof(size_t), cmp_recv);
 		sort_msgs = NULL;
+		sort_host = NULL;
 	}
 	return 0;
 }
 
+static int replay_new(struct lttr_trace *t, const struct lttr_replay_opts *o,
+		      struct lttr_replay **out, struct lttr_error *err)
+{
+	return replay_new_set(&t, 1, NULL, NULL, o, out, err);
+}
+
 static void replay_free(struct lttr_replay *r)
 {
+	size_t k;
+
 	if (!r)
 		return;
 	end_pass(r);
 	rlua_free(r->lua);
 	free_points(r);
-	free(r->tasks);
-	free(r->vars);
+	for (k = 0; k < r->nnodes; k++) {
+		free(r->nodes[k].tasks);
+		free(r->nodes[k].vars);
+		lttr_ptable_free(r->nodes[k].pt);
+		lttr_view_free(r->nodes[k].view);
+		lttr_acct_pass_free(r->nodes[k].pass);
+	}
+	free(r->nodes);
+	free(r->names);
+	free(r->all);
 	free(r->dvars);
-	lttr_ptable_free(r->pt);
-	lttr_view_free(r->view);
 	rchan_free(r->chans);
 	lttr_msgset_free(r->msgs);
 	free(r->msg_lc);
 	free(r->by_send);
 	free(r->by_recv);
+	free(r->msg_host);
 	pthread_mutex_destroy(&r->mu);
 	pthread_cond_destroy(&r->cv);
 	free(r);
@@ -1752,22 +2066,22 @@ struct replay_state *replay_state_save(const struct lttr_replay *r)
 
 	if (!s)
 		return NULL;
-	s->tasks = dup_array(r->tasks, r->ntasks, sizeof(*r->tasks), &fail);
-	s->ntasks = fail ? 0 : r->ntasks;
-	memcpy(s->cpus, r->cpus, sizeof(s->cpus));
-	s->vars = dup_array(r->vars, r->nvars, sizeof(*r->vars), &fail);
-	s->nvars = fail ? 0 : r->nvars;
-	s->pt = lttr_ptable_copy(r->pt);
+	s->tasks = dup_array(r->cn->tasks, r->cn->ntasks, sizeof(*r->cn->tasks), &fail);
+	s->ntasks = fail ? 0 : r->cn->ntasks;
+	memcpy(s->cpus, r->cn->cpus, sizeof(s->cpus));
+	s->vars = dup_array(r->cn->vars, r->cn->nvars, sizeof(*r->cn->vars), &fail);
+	s->nvars = fail ? 0 : r->cn->nvars;
+	s->pt = lttr_ptable_copy(r->cn->pt);
 	s->cur = r->cur;
 	s->have_cur = r->have_cur;
 	s->ordinal = r->ordinal;
 	s->nmsg = r->msg_lc ? r->msgs->n : 0;
 	s->msg_lc = dup_array(r->msg_lc, s->nmsg, sizeof(*r->msg_lc), &fail);
-	s->futex_waiters = r->futex_waiters;
-	s->futex_wakes = r->futex_wakes;
-	s->futex_waker = r->futex_waker;
-	s->futex_woken = r->futex_woken;
-	s->futex_any = r->futex_any;
+	s->futex_waiters = r->cn->futex_waiters;
+	s->futex_wakes = r->cn->futex_wakes;
+	s->futex_waker = r->cn->futex_waker;
+	s->futex_woken = r->cn->futex_woken;
+	s->futex_any = r->cn->futex_any;
 	if (fail || !s->pt) {
 		replay_state_free(s);
 		return NULL;
@@ -1788,25 +2102,26 @@ int replay_state_load(struct lttr_replay *r, const struct replay_state *s)
 		lttr_ptable_free(pt);
 		return -LTTR_E_NOMEM;
 	}
-	free(r->tasks);
-	r->tasks = tasks;
-	r->ntasks = s->ntasks;
-	memcpy(r->cpus, s->cpus, sizeof(r->cpus));
-	free(r->vars);
-	r->vars = vars;
-	r->nvars = r->varcap = s->nvars;
-	lttr_ptable_free(r->pt);
-	r->pt = pt;
+	free(r->cn->tasks);
+	r->cn->tasks = tasks;
+	r->cn->ntasks = s->ntasks;
+	memcpy(r->cn->cpus, s->cpus, sizeof(r->cn->cpus));
+	free(r->cn->vars);
+	r->cn->vars = vars;
+	r->cn->nvars = r->cn->varcap = s->nvars;
+	lttr_ptable_free(r->cn->pt);
+	r->cn->pt = pt;
 	r->cur = s->cur;
+	r->cur_ref = s->cur.time_ns;	/* one trace: its own clock */
 	r->have_cur = s->have_cur;
 	r->ordinal = s->ordinal;
 	if (s->nmsg)
 		memcpy(r->msg_lc, s->msg_lc, s->nmsg * sizeof(*r->msg_lc));
-	r->futex_waiters = s->futex_waiters;
-	r->futex_wakes = s->futex_wakes;
-	r->futex_waker = s->futex_waker;
-	r->futex_woken = s->futex_woken;
-	r->futex_any = s->futex_any;
+	r->cn->futex_waiters = s->futex_waiters;
+	r->cn->futex_wakes = s->futex_wakes;
+	r->cn->futex_waker = s->futex_waker;
+	r->cn->futex_woken = s->futex_woken;
+	r->cn->futex_any = s->futex_any;
 	return 0;
 }
 
@@ -1822,6 +2137,7 @@ static int seek_event(void *arg, const struct lttr_event *ev)
 	struct lttr_replay *r = arg;
 
 	r->cur = *ev;
+	r->cur_ref = ev->time_ns;	/* one trace: its own clock */
 	r->have_cur = true;
 	r->ordinal++;
 	apply_event(r, ev);
@@ -1928,8 +2244,8 @@ static int hits_event(void *arg, const struct lttr_event *ev)
 	if (ev->time_ns > h->to)
 		return -LTTR_E_CANCELED;	/* past the range: done */
 	if (h->progress && (r->ordinal & 0xffff) == 0xffff) {
-		uint64_t span = h->end > r->start ? h->end - r->start : 1;
-		uint64_t at = ev->time_ns > r->start ? ev->time_ns - r->start : 0;
+		uint64_t span = h->end > r->cn->start ? h->end - r->cn->start : 1;
+		uint64_t at = ev->time_ns > r->cn->start ? ev->time_ns - r->cn->start : 0;
 		unsigned int pm = at >= span ? 999 : (unsigned int)(at * 1000 / span);
 
 		if (lttr_progress_tell(h->progress, h->arg, ++h->step, pm)) {
@@ -1938,6 +2254,7 @@ static int hits_event(void *arg, const struct lttr_event *ev)
 		}
 	}
 	r->cur = *ev;
+	r->cur_ref = ev->time_ns;	/* one trace: its own clock */
 	r->have_cur = true;
 	r->ordinal++;
 	apply_event(r, ev);
@@ -2010,6 +2327,24 @@ int lttr_replay_open(struct lttr_trace *t, const struct lttr_replay_opts *o,
 
 	lttr_error_clear(err);
 	rc = replay_new(t, o, out, err);
+	if (rc < 0) {
+		replay_free(*out);
+		*out = NULL;
+	}
+	return rc;
+}
+
+int lttr_replay_open_set(struct lttr_trace *const *t, size_t n, const char *const *names,
+			 const struct lttr_sync_model *model, const struct lttr_replay_opts *o,
+			 struct lttr_replay **out, struct lttr_error *err)
+{
+	int rc;
+
+	lttr_error_clear(err);
+	*out = NULL;
+	if (!n || (n > 1 && (!model || !names)))
+		return lttr_error_set(err, LTTR_E_INVAL, "a trace set needs its traces, names and clock model");
+	rc = replay_new_set(t, n, names, model, o, out, err);
 	if (rc < 0) {
 		replay_free(*out);
 		*out = NULL;

@@ -30,7 +30,11 @@ void rlua_command(struct rlua *L, struct lttr_replay *r, int ref, unsigned int i
 /* the engine's side (replay.c) */
 void replay_eval(struct lttr_replay *r, const struct rx_node *n, struct rx_val *out);
 int replay_set_var(struct lttr_replay *r, const char *name, const struct rx_val *v);
-struct lttr_trace *replay_trace(struct lttr_replay *r);
+/* the nodes' names, comma-separated (__ALL__) */
+const char *replay_all(struct lttr_replay *r);
+/* an expression of the replay's language, the nodes of its set known */
+struct rx_node *replay_compile(struct lttr_replay *r, const char *s, unsigned int line,
+			       unsigned int col, struct lttr_error *err);
 void replay_out(struct lttr_replay *r, const char *s);
 void replay_message(struct lttr_replay *r, const char *msg);
 int replay_watch(struct lttr_replay *r, const char *expr, struct lttr_error *err);

@@ -131,6 +131,33 @@ int lttr_replay_run(struct lttr_trace *t, const char *text,
 int lttr_replay_open(struct lttr_trace *t, const struct lttr_replay_opts *o,
 		     struct lttr_replay **out, struct lttr_error *err);
 
+struct lttr_sync_model;
+
+/**
+ * lttr_replay_open_set() - a replay of a trace set (several hosts' traces
+ * on one clock: a merged set, lttr/sync/model-json.h), each trace a node
+ * with its own state; the events in the order of their times on the first
+ * trace's clock (the lowest node first on a tie)
+ * @t: the traces, one per host, host 0 the reference; must outlive the replay
+ * @n: how many (1: as lttr_replay_open())
+ * @names: the nodes' names (__NODE__, @NODE(EXPR), on NODES), distinct,
+ *	without ':' (the prefixes of lttr_msgs_from_hosts()'s nodes); NULL
+ *	for one trace: its host name
+ * @model: the clock model, every host synchronised (must outlive the replay)
+ * @o: the options and callbacks; must outlive the replay
+ * @out: receives the replay (lttr_replay_close())
+ * @err: receives the error
+ *
+ * A stop's time_ns is on the first trace's clock and its rel_ns after the
+ * first trace's start; the messages (the Lamport clock, chan[][]) are
+ * lttr_msgs_from_hosts()'s.
+ *
+ * Return: 0 or a negative enum lttr_errcode.
+ */
+int lttr_replay_open_set(struct lttr_trace *const *t, size_t n, const char *const *names,
+			 const struct lttr_sync_model *model, const struct lttr_replay_opts *o,
+			 struct lttr_replay **out, struct lttr_error *err);
+
 /**
  * lttr_replay_exec() - parse and run commands (a line, or a break or
  * watch line with its commands block) where the replay stands
