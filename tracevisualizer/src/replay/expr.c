@@ -350,6 +350,17 @@ int64_t rx_node_index(const char *name, size_t len, const char *const *nodes, si
 }
 
 /* @NODE(EXPR): NODE a node's name (letters, digits, '_', '-', '.') or its index */
+/* @n, parsed after a '(', if its ')' follows (else NULL, said) */
+static struct rx_node *close_paren(struct parser *p, struct rx_node *n)
+{
+	if (n && !eat(p, ")")) {
+		perr(p, p->pos, "%s", "expected ')'");
+		rx_free(n);
+		return NULL;
+	}
+	return n;
+}
+
 static struct rx_node *parse_at(struct parser *p)
 {
 	size_t at = ++p->pos, len;
@@ -390,12 +401,7 @@ static struct rx_node *parse_at(struct parser *p)
 		}
 	}
 	p->depth--;
-	if (n && !eat(p, ")")) {
-		perr(p, p->pos, "%s", "expected ')'");
-		rx_free(n);
-		return NULL;
-	}
-	return n;
+	return close_paren(p, n);
 }
 
 static struct rx_node *parse_primary(struct parser *p)
@@ -413,12 +419,7 @@ static struct rx_node *parse_primary(struct parser *p)
 		}
 		n = parse_or(p);
 		p->depth--;
-		if (n && !eat(p, ")")) {
-			perr(p, p->pos, "%s", "expected ')'");
-			rx_free(n);
-			return NULL;
-		}
-		return n;
+		return close_paren(p, n);
 	}
 	if (isdigit((unsigned char)*s)) {
 		char *end;
