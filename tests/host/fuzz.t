@@ -63,10 +63,13 @@ st=$?
 [ $st = 1 ] && grep -q 'expected read: 7 events' "$tmp/changed.out"
 ok $? "replay --check fails (status $st) when an outcome is not the saved one"
 
-mkdir -p "$tmp/run/corpus"
+# the saved trace inputs are a corpus too: an input once slow (a timeout
+# of the replay pass, replay-large-pid) must stay under the timeout
+mkdir -p "$tmp/run/corpus" "$tmp/saved"
+cp "$tv"/fuzz/broken/*.trace "$tmp/saved/"
 (cd "$tmp/run" && TMPDIR=$tmp nice "$tv"/build-fuzz/fuzz/fuzz-reader -max_len=65536 \
 	-timeout=20 -rss_limit_mb=2048 -dict="$tv/fuzz/reader.dict" -runs="$runs" -seed=1 \
-	-artifact_prefix=./ corpus "$tmp/seeds") >"$tmp/fuzz.log" 2>&1
+	-artifact_prefix=./ corpus "$tmp/seeds" "$tmp/saved") >"$tmp/fuzz.log" 2>&1
 st=$?
 ok $st "$runs executions of the fuzzer from the seeds: no crash, leak or sanitizer report"
 [ $st = 0 ] || grep -E -A15 'ERROR|runtime error|fuzz-reader:' "$tmp/fuzz.log" | head -40 | sed 's/^/# /'

@@ -37,12 +37,12 @@
 #include "analysis/account-pass.h"
 #include "replay/replay-internal.h"
 #include "replay/rlua.h"
+#include "replay/task-table.h"
 #include "reader/progress-hold.h"
 
 #define MAX_PID		4194304U	/* PID_MAX_LIMIT */
 
 struct rtask {
-	bool seen;
 	uint8_t state;		/* enum lttr_task_state */
 	uint8_t reason;
 	int8_t mode;		/* enum lttr_mode, -1 unknown */
@@ -102,8 +102,7 @@ struct rnode {
 	size_t host;			/* its index in the set */
 	uint64_t start;
 	const char *node;		/* its name (__NODE__) */
-	struct rtask *tasks;
-	size_t ntasks;
+	struct task_table tasks;	/* struct rtask by pid */
 	struct rcpu cpus[LTT_MAX_CPUS];
 	unsigned int ncpus;
 	struct appvar *vars;
@@ -175,31 +174,21 @@ struct lttr_replay {
 
 static struct rtask *task_get(struct lttr_replay *r, uint32_t pid)
 {
+	struct rtask *k;
+	bool created;
+
 	if (pid >= MAX_PID)
 		return NULL;
-	if (pid >= r->cn->ntasks) {
-		size_t n = r->cn->ntasks ? r->cn->ntasks : 1024;
-		struct rtask *v;
-
-		while (n <= pid)
-			n *= 2;
-		v = realloc(r->cn->tasks, n * sizeof(*v));
-		if (!v)
-			return NULL;
-		memset(v + r->cn->ntasks, 0, (n - r->cn->ntasks) * sizeof(*v));
-		r->cn->tasks = v;
-		r->cn->ntasks = n;
+	k = task_table_get(&r->cn->tasks, pid, true, &created);
+	if (k && created) {
+		k->mode = -1;
+		k->saved_mode = -1;
+		k->sc = -1;
+		k->rqcpu = -1;
+		k->state = LTTR_TS_UNKNOWN;
+		k->last_sc = -1;
 	}
-	if (!r->cn->tasks[pid].seen) {
-		r->cn->tasks[pid].seen = true;
-		r->cn->tasks[pid].mode = -1;
-		r->cn->tasks[pid].saved_mode = -1;
-		r->cn->tasks[pid].sc = -1;
-		r->cn->tasks[pid].rqcpu = -1;
-		r->cn->tasks[pid].state = LTTR_TS_UNKNOWN;
-		r->cn->tasks[pid].last_sc = -1;
-	}
-	return &r->cn->tasks[pid];
+	return k;
 }
 
 static uint32_t tgid_of(struct lttr_replay *r, uint32_t pid)
@@ -342,10 +331,12 @@ static size_t runq(const struct lttr_replay *r, unsigned int cpu)
 {
 	size_t n = 0, i;
 
-	for (i = 0; i < r->cn->ntasks; i++)
-		if (r->cn->tasks[i].seen && r->cn->tasks[i].state == LTTR_TS_RUNNABLE &&
-		    r->cn->tasks[i].rqcpu == (int32_t)cpu)
+	for (i = 0; i < task_table_count(&r->cn->tasks); i++) {
+		const struct rtask *k = task_table_at(&r->cn->tasks, i);
+
+		if (k->state == LTTR_TS_RUNNABLE && k->rqcpu == (int32_t)cpu)
 			n++;
+	}
 	return n;
 }
 
@@ -613,7 +604,7 @@ static uint64_t node_now(const struct lttr_replay *r)
 
 static void task_field(struct lttr_replay *r, uint32_t pid, const char *f, struct rx_val *out)
 {
-	const struct rtask *k = pid < r->cn->ntasks && r->cn->tasks[pid].seen ? &r->cn->tasks[pid] : NULL;
+	const struct rtask *k = task_table_get(&r->cn->tasks, pid, false, NULL);
 	struct lttr_process *p = lttr_ptable_get(r->cn->pt, pid, false);
 
 	if (!strcmp(f, "comm")) {
@@ -1248,9 +1239,7 @@ static int h_event(void *arg, const struct lttr_event *ev)
 
 static void reset_node(struct rnode *n)
 {
-	free(n->tasks);
-	n->tasks = NULL;
-	n->ntasks = 0;
+	task_table_free(&n->tasks);
 	memset(n->cpus, 0, sizeof(n->cpus));
 	n->futex_waiters = n->futex_wakes = 0;
 	n->futex_waker = n->futex_woken = 0;
@@ -1922,6 +1911,7 @@ static int replay_new_set(struct lttr_trace *const *t, size_t n, const char *con
 		struct rnode *nd = &r->nodes[k];
 
 		nd->t = t[k];
+		task_table_init(&nd->tasks, sizeof(struct rtask));
 		nd->host = k;
 		nd->start = lttr_trace_header(t[k])->start_ns;
 		nd->node = names ? names[k] : lttr_trace_hostname(t[k]);
@@ -1993,7 +1983,7 @@ static void replay_free(struct lttr_replay *r)
 	rlua_free(r->lua);
 	free_points(r);
 	for (k = 0; k < r->nnodes; k++) {
-		free(r->nodes[k].tasks);
+		task_table_free(&r->nodes[k].tasks);
 		free(r->nodes[k].vars);
 		lttr_ptable_free(r->nodes[k].pt);
 		lttr_view_free(r->nodes[k].view);
@@ -2017,8 +2007,7 @@ static void replay_free(struct lttr_replay *r)
 /* ---- the replayed state, saved and loaded: the checkpoints of seek.c ---- */
 
 struct replay_state {
-	struct rtask *tasks;
-	size_t ntasks;
+	struct task_table tasks;
 	struct rcpu cpus[LTT_MAX_CPUS];
 	struct appvar *vars;
 	size_t nvars;
@@ -2037,7 +2026,7 @@ void replay_state_free(struct replay_state *s)
 {
 	if (!s)
 		return;
-	free(s->tasks);
+	task_table_free(&s->tasks);
 	free(s->vars);
 	lttr_ptable_free(s->pt);
 	free(s->msg_lc);
@@ -2066,8 +2055,9 @@ struct replay_state *replay_state_save(const struct lttr_replay *r)
 
 	if (!s)
 		return NULL;
-	s->tasks = dup_array(r->cn->tasks, r->cn->ntasks, sizeof(*r->cn->tasks), &fail);
-	s->ntasks = fail ? 0 : r->cn->ntasks;
+	task_table_init(&s->tasks, sizeof(struct rtask));
+	if (task_table_copy(&s->tasks, &r->cn->tasks) < 0)
+		fail = true;
 	memcpy(s->cpus, r->cn->cpus, sizeof(s->cpus));
 	s->vars = dup_array(r->cn->vars, r->cn->nvars, sizeof(*r->cn->vars), &fail);
 	s->nvars = fail ? 0 : r->cn->nvars;
@@ -2092,19 +2082,21 @@ struct replay_state *replay_state_save(const struct lttr_replay *r)
 int replay_state_load(struct lttr_replay *r, const struct replay_state *s)
 {
 	bool fail = false;
-	struct rtask *tasks = dup_array(s->tasks, s->ntasks, sizeof(*s->tasks), &fail);
+	struct task_table tasks;
 	struct appvar *vars = dup_array(s->vars, s->nvars, sizeof(*s->vars), &fail);
 	struct lttr_ptable *pt = lttr_ptable_copy(s->pt);
 
+	task_table_init(&tasks, sizeof(struct rtask));
+	if (task_table_copy(&tasks, &s->tasks) < 0)
+		fail = true;
 	if (fail || !pt) {
-		free(tasks);
+		task_table_free(&tasks);
 		free(vars);
 		lttr_ptable_free(pt);
 		return -LTTR_E_NOMEM;
 	}
-	free(r->cn->tasks);
+	task_table_free(&r->cn->tasks);
 	r->cn->tasks = tasks;
-	r->cn->ntasks = s->ntasks;
 	memcpy(r->cn->cpus, s->cpus, sizeof(r->cn->cpus));
 	free(r->cn->vars);
 	r->cn->vars = vars;
@@ -2127,7 +2119,7 @@ int replay_state_load(struct lttr_replay *r, const struct replay_state *s)
 
 size_t replay_state_bytes(const struct replay_state *s)
 {
-	return sizeof(*s) + s->ntasks * sizeof(*s->tasks) + s->nvars * sizeof(*s->vars) +
+	return sizeof(*s) + task_table_bytes(&s->tasks) + s->nvars * sizeof(*s->vars) +
 	       lttr_ptable_bytes(s->pt) + s->nmsg * sizeof(*s->msg_lc);
 }
 
