@@ -816,7 +816,7 @@ notrace void ltt_trace_callback(unsigned int id, const void *data,
 {
 	/* The vital signs collector, when on, sees every event first. */
 	if (static_branch_unlikely(&ltt_vitals_on))
-		ltt_vitals_event(id, data, len);
+		ltt_vitals_event(id, data, len, var, var_len);
 	/* Pairs with the release in START: buffers are set up. */
 	if (likely(!smp_load_acquire(&ltt.active)))
 		return;

@@ -57,7 +57,7 @@ static notrace enum hrtimer_restart ltt_sample_fire(struct hrtimer *t)
 		ev.flags = user_mode(regs) ? LTT_SAMPLE_USER : 0;
 		ltt_sample_write(&ev);
 		if (static_branch_unlikely(&ltt_vitals_on))
-			ltt_vitals_event(LTT_EV_SAMPLE, &ev, sizeof(ev));
+			ltt_vitals_event(LTT_EV_SAMPLE, &ev, sizeof(ev), NULL, 0);
 	}
 	hrtimer_forward_now(t, ns_to_ktime(READ_ONCE(ltt_sample_ns)));
 	return HRTIMER_RESTART;

@@ -33,6 +33,7 @@
 
 #include <linux/cred.h>
 #include <linux/fs.h>
+#include <linux/in.h>
 #include <linux/ltt.h>
 #include <linux/miscdevice.h>
 #include <linux/mm.h>
@@ -304,12 +305,35 @@ static notrace void vit_wakeup(struct vit_cpu *vc,
 }
 
 /*
+ * A socket transfer's peer, from the address its event carries (the one
+ * given to sendto/sendmsg, the source recvfrom filled in): an IPv4
+ * address and port as (address << 16) | port, host order; 0 when the
+ * event has none (a connected socket's send or receive) or it is not
+ * IPv4 (docs/vitals.md).
+ */
+static notrace u64 vit_peer(const struct ltt_ev_socket_io *ev, const void *var,
+			    unsigned int var_len)
+{
+	struct sockaddr_in a;
+
+	if (ev->family != AF_INET || !var || ev->peer_len < sizeof(a) ||
+	    var_len < sizeof(a))
+		return 0;
+	memcpy(&a, var, sizeof(a));
+	if (a.sin_family != AF_INET)
+		return 0;
+	return ((u64)ntohl(a.sin_addr.s_addr) << 16) | ntohs(a.sin_port);
+}
+
+/*
  * From ltt_trace_callback() while the collector runs: any context, with
  * preemption disabled; interrupts are disabled here so that a nested
- * event does not interleave with this one's update.
+ * event does not interleave with this one's update.  @var is the
+ * record's variable part (a socket transfer's peer address).
  */
 notrace void ltt_vitals_event(unsigned int id, const void *data,
-			      unsigned int len)
+			      unsigned int len, const void *var,
+			      unsigned int var_len)
 {
 	struct vit_ev e = { 0 };
 	struct vit_cpu **cpus, *vc;
@@ -378,6 +402,27 @@ notrace void ltt_vitals_event(unsigned int id, const void *data,
 		e.data[0] = ev->handler;
 		break;
 	}
+	case LTT_EV_SOCKET_SEND:
+	case LTT_EV_SOCKET_RECV: {
+		const struct ltt_ev_socket_io *ev = data;
+		struct pt_regs *regs = task_pt_regs(current);
+
+		/*
+		 * The label: the masked user stack pointer, as for system
+		 * calls (the call site is the C library's), and the
+		 * direction, family and type.
+		 */
+		if (!(want & BIT(LTT_VITAL_SOCKET)) || len < sizeof(*ev) ||
+		    (current->flags & PF_KTHREAD))
+			goto out;
+		e.vital = LTT_VITAL_SOCKET;
+		e.site = user_stack_pointer(regs) & LTT_VITALS_SP_MASK;
+		e.key = LTT_VITALS_SOCKET_KEY(id == LTT_EV_SOCKET_RECV,
+					      ev->family, ev->type);
+		e.data[0] = (u64)ev->ret;
+		e.data[1] = vit_peer(ev, var, var_len);
+		break;
+	}
 	case LTT_EV_SAMPLE: {
 		const struct ltt_ev_sample *ev = data;
 
@@ -420,6 +465,12 @@ void ltt_vitals_mask(u64 *mask)
 	if (v & BIT(LTT_VITAL_SIGNAL))
 		mask[LTT_EV_SIGNAL_DELIVER / 64] |=
 			BIT_ULL(LTT_EV_SIGNAL_DELIVER % 64);
+	if (v & BIT(LTT_VITAL_SOCKET)) {
+		mask[LTT_EV_SOCKET_SEND / 64] |=
+			BIT_ULL(LTT_EV_SOCKET_SEND % 64);
+		mask[LTT_EV_SOCKET_RECV / 64] |=
+			BIT_ULL(LTT_EV_SOCKET_RECV % 64);
+	}
 }
 
 static void vit_free(void)

@@ -1718,7 +1718,7 @@ enum ltt_vital {
 	LTT_VITAL_UPAGE		= 6,	/* page faults: PC */
 	LTT_VITAL_SYSCALL	= 7,	/* masked user sp + syscall nr */
 	LTT_VITAL_SIGNAL	= 8,	/* delivery: user PC + signal */
-	LTT_VITAL_SOCKET	= 9,	/* slot: socket transfers */
+	LTT_VITAL_SOCKET	= 9,	/* send/receive: masked user sp + key */
 	LTT_VITAL_LOCK		= 10,	/* slot: lock slow paths */
 	LTT_VITALS		= 11
 };
@@ -1735,7 +1735,17 @@ enum ltt_vital {
 				 (1U << LTT_VITAL_BLOCKING) | \
 				 (1U << LTT_VITAL_UPAGE) | \
 				 (1U << LTT_VITAL_SYSCALL) | \
-				 (1U << LTT_VITAL_SIGNAL))
+				 (1U << LTT_VITAL_SIGNAL) | \
+				 (1U << LTT_VITAL_SOCKET))
+
+/*
+ * A SOCKET sample's key: receive (1) or send (0), the socket's family
+ * (AF_*) and type (SOCK_*); data[0] the bytes done (or -errno), data[1]
+ * the peer as (IPv4 address << 16) | port, 0 when unknown.
+ */
+#define LTT_VITALS_SOCKET_KEY(recv, family, type) \
+	((__u32)(recv) | ((__u32)(family) & 0xff) << 8 | \
+	 ((__u32)(type) & 0xff) << 16)
 
 /*
  * One sample: the event whose cell crossed a level.  site is the

@@ -69,6 +69,7 @@ traced --vitals --epoch 1s -o /mnt/share/vit 2> /mnt/share/vit.err & vp=$!
 i=0
 while ! grep -q "epochs of" /mnt/share/vit.err 2>/dev/null && [ $i -lt 300 ]; do usleep 50000; i=$((i + 1)); done
 traced -q -e syscall -o /mnt/share/vt -- ltt-vitals-rare 20000 > /mnt/share/vt.out; echo $? > /mnt/share/vt.rc
+traced -q -e socket -o /mnt/share/vs -- ltt-udp 7300 300 32 > /mnt/share/vs.out; echo $? > /mnt/share/vs.rc
 kill -TERM $vp; wait $vp; echo $? > /mnt/share/vit.rc
 ls /mnt/share/vit > /mnt/share/vit.ls1
 # killed with -9: the release of its file frees the collector, a new daemon
@@ -421,6 +422,14 @@ tracevisualizer vitals "$share/vit" > "$share/vit.txt"
 ok $? "tracevisualizer vitals (text)"
 tracevisualizer dump --json --pid "$(head -1 "$share/vt.out")" --type syscall_entry "$share/vt" > "$share/vt.json"
 ok $? "the full trace's syscall entries of the workload"
+is "$(cat "$share/vs.rc")" "0" "the full trace of ltt-udp (300 datagrams to itself)"
+tracevisualizer dump --json --pid "$(sed -n 's/^pid //p' "$share/vs.out")" "$share/vs" > "$share/vs.json"
+ok $? "the full trace's events of ltt-udp"
+tracevisualizer vitals --top 1000 "$share/vit1" > "$share/vit1.txt"
+grep -q "ltt-udp.* send family 2 type 2 32 bytes peer 127\.0\.0\.1:7300  (" "$share/vit1.txt" &&
+	grep -q "ltt-udp.* receive family 2 type 2 32 bytes peer 127\.0\.0\.1:7301  (" "$share/vit1.txt"
+ok $? "vitals (text): ltt-udp's send and receive labels, 32 bytes, their peers 127.0.0.1:7300 and :7301" ||
+	diag "$(grep -i "socket\|udp" "$share/vit1.txt" | head -8)"
 checks < <(PYTHONPATH=tests/lib python3 - "$share" <<'PY'
 import sys, os
 from check import ok, load, done
@@ -457,6 +466,33 @@ ok(n == 20000 and n <= est <= n + n // 100,
 ok(freq and sum(l['samples'] for l in labels[freq[0]]) <= 15 * 2 * len(labels[freq[0]]),
    "the frequent label is sampled logarithmically (%d samples)" % (
        sum(l['samples'] for l in labels[freq[0]]) if freq else 0))
+# the socket vital sign against the full trace of ltt-udp: its sends and
+# receives, one label each (key: receive bit, AF_INET 2, SOCK_DGRAM 2),
+# counted exactly within +1 %, their samples with the bytes and the peer
+s = load(os.path.join(d, 'vs.json'))
+upid = int([l.split()[1] for l in open(os.path.join(d, 'vs.out')) if l.startswith('pid ')][0])
+sx = {'socket_send': 0, 'socket_recv': 0}
+for e in s['events']:
+    if e['type'] in sx:
+        sx[e['type']] += 1
+ok(sx == {'socket_send': 300, 'socket_recv': 300}, "the trace has ltt-udp's 300 sends and 300 receives (%s)" % sx)
+ok(all('socket' in e['vitals'] and e['vitals']['socket']['events'] == e['vitals']['socket']['total'] for e in ep),
+   "the socket vital sign is collected in every epoch, 1 per transfer")
+sl = {}
+for e in ep:
+    for l in e['vitals']['socket']['top'] if 'socket' in e['vitals'] else []:
+        if l['comm'] == 'ltt-udp' and l['pid'] == upid:
+            sl.setdefault(l['key'], []).append(l)
+print("ltt-udp's socket labels: %s" % {k: [(l['estimate'], l['samples'], l['data0'], l['data1']) for l in ls] for k, ls in sl.items()})
+lo = (127 << 40) | (1 << 16)
+for key, kind, port in ((0x20200, 'socket_send', 7300), (0x20201, 'socket_recv', 7301)):
+    ls = sl.get(key, [])
+    est = sum(l['estimate'] for l in ls)
+    n = sx[kind]
+    ok(ls and n <= est <= n + n // 100,
+       "%s: the sketch's count (%d) is the trace's exact %d within +1 %%" % (kind, est, n))
+    ok(ls and all(l['data0'] == 32 and l['data1'] == lo | port for l in ls),
+       "%s: its samples say 32 bytes, peer 127.0.0.1:%d" % (kind, port))
 done()
 PY
 )

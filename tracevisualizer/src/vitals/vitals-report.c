@@ -373,6 +373,23 @@ void lttr_vitals_sample_text(char *buf, size_t len,
 			 PRIx64, (uint64_t)s->site, s->key,
 			 (uint64_t)s->data[0]);
 		break;
+	case LTT_VITAL_SOCKET: {
+		uint64_t peer = s->data[1];
+		char who[40] = "peer unknown";
+
+		if (peer)
+			snprintf(who, sizeof(who), "peer %u.%u.%u.%u:%u",
+				 (unsigned int)(peer >> 40) & 0xff,
+				 (unsigned int)(peer >> 32) & 0xff,
+				 (unsigned int)(peer >> 24) & 0xff,
+				 (unsigned int)(peer >> 16) & 0xff,
+				 (unsigned int)(peer & 0xffff));
+		snprintf(buf, len, "sp 0x%" PRIx64 " %s family %u type %u %" PRId64
+			 " bytes %s", (uint64_t)s->site, s->key & 1 ? "receive" : "send",
+			 (s->key >> 8) & 0xff, (s->key >> 16) & 0xff, (int64_t)s->data[0],
+			 who);
+		break;
+	}
 	default:
 		snprintf(buf, len, "pc 0x%" PRIx64 " %s", (uint64_t)s->data[0],
 			 s->key ? "user" : "kernel");
