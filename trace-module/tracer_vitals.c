@@ -402,6 +402,29 @@ notrace void ltt_vitals_event(unsigned int id, const void *data,
 		e.data[0] = ev->handler;
 		break;
 	}
+	case LTT_EV_MEM_PAGE_ALLOC: {
+		const struct ltt_ev_page_alloc *ev = data;
+
+		/*
+		 * Kernel page allocation, weighed in pages.  Chopstix labels
+		 * it by the allocation site, passed down to the allocator
+		 * by a change of its interface; here the label is the task
+		 * and the user PC it entered the kernel from (0 for kernel
+		 * threads) with the order (docs/vitals.md).
+		 */
+		if (!(want & BIT(LTT_VITAL_KPAGE)) || len < sizeof(*ev) ||
+		    ev->order >= 32)
+			goto out;
+		e.vital = LTT_VITAL_KPAGE;
+		e.site = vit_user_ip();
+		e.key = ev->order;
+		e.data[0] = ev->gfp;
+		e.data[1] = global_zone_page_state(NR_FREE_PAGES);
+		e.weight = 1U << ev->order;
+		vit_current(&e);
+		vit_account(vc, &e);
+		goto out;
+	}
 	case LTT_EV_SOCKET_SEND:
 	case LTT_EV_SOCKET_RECV: {
 		const struct ltt_ev_socket_io *ev = data;
@@ -465,6 +488,9 @@ void ltt_vitals_mask(u64 *mask)
 	if (v & BIT(LTT_VITAL_SIGNAL))
 		mask[LTT_EV_SIGNAL_DELIVER / 64] |=
 			BIT_ULL(LTT_EV_SIGNAL_DELIVER % 64);
+	if (v & BIT(LTT_VITAL_KPAGE))
+		mask[LTT_EV_MEM_PAGE_ALLOC / 64] |=
+			BIT_ULL(LTT_EV_MEM_PAGE_ALLOC % 64);
 	if (v & BIT(LTT_VITAL_SOCKET)) {
 		mask[LTT_EV_SOCKET_SEND / 64] |=
 			BIT_ULL(LTT_EV_SOCKET_SEND % 64);

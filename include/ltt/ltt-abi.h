@@ -1714,7 +1714,7 @@ enum ltt_vital {
 	LTT_VITAL_SCHED_DELAY	= 2,	/* runnable -> running: pid + site */
 	LTT_VITAL_BLOCKING	= 3,	/* blocked -> woken: pid + site */
 	LTT_VITAL_DISK		= 4,	/* slot: block I/O */
-	LTT_VITAL_KPAGE		= 5,	/* slot: kernel page allocation */
+	LTT_VITAL_KPAGE		= 5,	/* page allocation: pid + user PC */
 	LTT_VITAL_UPAGE		= 6,	/* page faults: PC */
 	LTT_VITAL_SYSCALL	= 7,	/* masked user sp + syscall nr */
 	LTT_VITAL_SIGNAL	= 8,	/* delivery: user PC + signal */
@@ -1733,6 +1733,7 @@ enum ltt_vital {
 #define LTT_VITALS_COLLECTED	((1U << LTT_VITAL_CPU) | \
 				 (1U << LTT_VITAL_SCHED_DELAY) | \
 				 (1U << LTT_VITAL_BLOCKING) | \
+				 (1U << LTT_VITAL_KPAGE) | \
 				 (1U << LTT_VITAL_UPAGE) | \
 				 (1U << LTT_VITAL_SYSCALL) | \
 				 (1U << LTT_VITAL_SIGNAL) | \
@@ -1752,6 +1753,7 @@ enum ltt_vital {
  * label's address (masked for CPU and SYSCALL), key its small part
  * (syscall nr, signal number, fault vector), data[] the vital's data:
  * CPU: PC, user; SCHED_DELAY/BLOCKING: the delay in ns, priority;
+ * KPAGE: GFP flags, free pages (key: the order, weight 2^order);
  * UPAGE: faulting address, free pages; SYSCALL: first argument;
  * SIGNAL: handler.  count is the cell after the event.
  */

@@ -70,6 +70,7 @@ i=0
 while ! grep -q "epochs of" /mnt/share/vit.err 2>/dev/null && [ $i -lt 300 ]; do usleep 50000; i=$((i + 1)); done
 traced -q -e syscall -o /mnt/share/vt -- ltt-vitals-rare 20000 > /mnt/share/vt.out; echo $? > /mnt/share/vt.rc
 traced -q -e socket -o /mnt/share/vs -- ltt-udp 7300 300 32 > /mnt/share/vs.out; echo $? > /mnt/share/vs.rc
+traced -q -e memory -o /mnt/share/vm -- ltt-mem 200 > /mnt/share/vm.out; echo $? > /mnt/share/vm.rc
 kill -TERM $vp; wait $vp; echo $? > /mnt/share/vit.rc
 ls /mnt/share/vit > /mnt/share/vit.ls1
 # killed with -9: the release of its file frees the collector, a new daemon
@@ -425,6 +426,9 @@ ok $? "the full trace's syscall entries of the workload"
 is "$(cat "$share/vs.rc")" "0" "the full trace of ltt-udp (300 datagrams to itself)"
 tracevisualizer dump --json --pid "$(sed -n 's/^pid //p' "$share/vs.out")" "$share/vs" > "$share/vs.json"
 ok $? "the full trace's events of ltt-udp"
+is "$(cat "$share/vm.rc")" "0" "the full trace of ltt-mem (200 pages written)"
+tracevisualizer dump --json --pid "$(sed -n 's/^pid //p' "$share/vm.out")" --type mem_page_alloc "$share/vm" > "$share/vm.json"
+ok $? "the full trace's page allocations of ltt-mem"
 tracevisualizer vitals --top 1000 "$share/vit1" > "$share/vit1.txt"
 grep -q "ltt-udp.* send family 2 type 2 32 bytes peer 127\.0\.0\.1:7300  (" "$share/vit1.txt" &&
 	grep -q "ltt-udp.* receive family 2 type 2 32 bytes peer 127\.0\.0\.1:7301  (" "$share/vit1.txt"
@@ -493,6 +497,28 @@ for key, kind, port in ((0x20200, 'socket_send', 7300), (0x20201, 'socket_recv',
        "%s: the sketch's count (%d) is the trace's exact %d within +1 %%" % (kind, est, n))
     ok(ls and all(l['data0'] == 32 and l['data1'] == lo | port for l in ls),
        "%s: its samples say 32 bytes, peer 127.0.0.1:%d" % (kind, port))
+# kernel pages: ltt-mem's allocations, weighed 2^order pages, against
+# the trace's exact sum; its labels' cells (each counted once per epoch:
+# two labels may share one) never below it, above it by no more than
+# what other labels put in the same cells (allowed: 5 %)
+m = load(os.path.join(d, 'vm.json'))
+mpid = int([l.split()[1] for l in open(os.path.join(d, 'vm.out')) if l.startswith('pid ')][0])
+pages = sum(1 << e['args']['order'] for e in m['events'] if e['type'] == 'mem_page_alloc')
+cells, orders = {}, set()
+for i, e in enumerate(ep):
+    for l in e['vitals'].get('kernel-pages', {}).get('top', []):
+        if l['pid'] == mpid:
+            cells[(i, l['cell'])] = l['estimate']
+            orders.add(l['key'])
+est = sum(cells.values())
+print("ltt-mem: %d page allocations, %d pages in the trace; %d cells, orders %s in the sketch" % (
+    len(m['events']), pages, len(cells), sorted(orders)))
+ok(all('kernel-pages' in e['vitals'] and e['vitals']['kernel-pages']['unit'] == 'pages' for e in ep),
+   "the kernel-pages vital sign is collected in every epoch, in pages")
+ok(pages >= 200 and pages <= est <= pages + pages // 20,
+   "kernel pages: the sketch's count of ltt-mem's labels (%d) is the trace's exact %d pages within +5 %%" % (est, pages))
+ok(orders == set(e['args']['order'] for e in m['events']),
+   "its labels' orders are the trace's (%s)" % sorted(orders))
 done()
 PY
 )

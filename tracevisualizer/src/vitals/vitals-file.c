@@ -43,6 +43,8 @@ const char *lttr_vital_unit(unsigned int vital)
 		return "us";
 	case LTT_VITAL_CPU:
 		return "samples";
+	case LTT_VITAL_KPAGE:
+		return "pages";
 	default:
 		return "events";
 	}

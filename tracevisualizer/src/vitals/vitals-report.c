@@ -363,6 +363,11 @@ void lttr_vitals_sample_text(char *buf, size_t len,
 			 " ns prio %" PRId64, (uint64_t)s->site,
 			 (uint64_t)s->data[0], (int64_t)s->data[1]);
 		break;
+	case LTT_VITAL_KPAGE:
+		snprintf(buf, len, "pc 0x%" PRIx64 " order %u gfp 0x%" PRIx64
+			 " free pages %" PRIu64, (uint64_t)s->site, s->key,
+			 (uint64_t)s->data[0], (uint64_t)s->data[1]);
+		break;
 	case LTT_VITAL_UPAGE:
 		snprintf(buf, len, "pc 0x%" PRIx64 " address 0x%" PRIx64
 			 " free pages %" PRIu64, (uint64_t)s->site,
