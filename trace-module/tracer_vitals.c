@@ -31,8 +31,10 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/compat.h>
 #include <linux/cred.h>
 #include <linux/fs.h>
+#include <linux/futex.h>
 #include <linux/in.h>
 #include <linux/ltt.h>
 #include <linux/miscdevice.h>
@@ -45,6 +47,8 @@
 #include <linux/uaccess.h>
 #include <linux/vmalloc.h>
 #include <linux/vmstat.h>
+#include <asm/syscall.h>
+#include <asm/unistd.h>
 #include <ltt/ltt-clock.h>
 
 #include "tracer_buffer.h"
@@ -140,6 +144,7 @@ struct vit_ev {
 	u32 weight;
 	u64 site;
 	u32 key;
+	u32 key_data;		/* bits of key that are data, not label */
 	u32 pid;
 	u32 uid;
 	u64 data[2];
@@ -188,7 +193,7 @@ static notrace void vit_account(struct vit_cpu *vc, const struct vit_ev *e)
 		shift += 1 + (cp->nsamples - LTT_VITALS_SAMPLES / 2) /
 			     (LTT_VITALS_SAMPLES / 16);
 
-	label = vit_hash(e->site ^ ((u64)e->key << 48),
+	label = vit_hash(e->site ^ ((u64)(e->key & ~e->key_data) << 48),
 			 ((u64)e->pid << 32) | e->uid, vit_comm_id(e->comm));
 	cell = &cp->hca[e->vital][label >> (64 - ilog2(LTT_VITALS_HCA))];
 	old = *cell;
@@ -326,6 +331,39 @@ static notrace u64 vit_peer(const struct ltt_ev_socket_io *ev, const void *var,
 }
 
 /*
+ * Locking: a futex wait (FUTEX_WAIT, _WAIT_BITSET, _LOCK_PI, _LOCK_PI2,
+ * _WAIT_REQUEUE_PI), at its system call's entry.  A lock taken without
+ * contention makes no system call, so each one is a contended lock.  The
+ * label is the lock (the futex's user address) and the waiting task
+ * (Chopstix labels by the owner, which a plain futex does not name); the
+ * data the masked user stack pointer (the waiter's call path) and the
+ * value expected (a PI futex's: the owner's tid).
+ */
+static notrace void vit_futex(struct vit_cpu *vc,
+			      const struct ltt_ev_syscall_entry *ev,
+			      struct pt_regs *regs)
+{
+	struct vit_ev e = { .vital = LTT_VITAL_LOCK, .weight = 1 };
+	unsigned long args[6];
+	unsigned int cmd;
+
+	if (ev->nr != __NR_futex || in_compat_syscall())
+		return;
+	syscall_get_arguments(current, regs, args);
+	cmd = args[1] & FUTEX_CMD_MASK;
+	if (cmd != FUTEX_WAIT && cmd != FUTEX_WAIT_BITSET &&
+	    cmd != FUTEX_LOCK_PI && cmd != FUTEX_LOCK_PI2 &&
+	    cmd != FUTEX_WAIT_REQUEUE_PI)
+		return;
+	e.site = args[0];
+	e.key = cmd;
+	e.data[0] = user_stack_pointer(regs) & LTT_VITALS_SP_MASK;
+	e.data[1] = (u32)args[2];
+	vit_current(&e);
+	vit_account(vc, &e);
+}
+
+/*
  * From ltt_trace_callback() while the collector runs: any context, with
  * preemption disabled; interrupts are disabled here so that a nested
  * event does not interleave with this one's update.  @var is the
@@ -366,8 +404,11 @@ notrace void ltt_vitals_event(unsigned int id, const void *data,
 		const struct ltt_ev_syscall_entry *ev = data;
 		struct pt_regs *regs = task_pt_regs(current);
 
-		if (!(want & BIT(LTT_VITAL_SYSCALL)) || len < sizeof(*ev) ||
-		    (current->flags & PF_KTHREAD))
+		if (len < sizeof(*ev) || (current->flags & PF_KTHREAD))
+			goto out;
+		if (want & BIT(LTT_VITAL_LOCK))
+			vit_futex(vc, ev, regs);
+		if (!(want & BIT(LTT_VITAL_SYSCALL)))
 			goto out;
 		e.vital = LTT_VITAL_SYSCALL;
 		e.site = user_stack_pointer(regs) & LTT_VITALS_SP_MASK;
@@ -409,16 +450,19 @@ notrace void ltt_vitals_event(unsigned int id, const void *data,
 		 * Kernel page allocation, weighed in pages.  Chopstix labels
 		 * it by the allocation site, passed down to the allocator
 		 * by a change of its interface; here the label is the task
+		 * and the order; the GFP flags (in the key, not the label)
 		 * and the user PC it entered the kernel from (0 for kernel
-		 * threads) with the order (docs/vitals.md).
+		 * threads) are data: in the label, each made many labels
+		 * per process, and their samples filled the epoch's
+		 * (docs/vitals.md).
 		 */
 		if (!(want & BIT(LTT_VITAL_KPAGE)) || len < sizeof(*ev) ||
 		    ev->order >= 32)
 			goto out;
 		e.vital = LTT_VITAL_KPAGE;
-		e.site = vit_user_ip();
-		e.key = ev->order;
-		e.data[0] = ev->gfp;
+		e.key = LTT_VITALS_KPAGE_KEY(ev->order, ev->gfp);
+		e.key_data = ~0xffU;
+		e.data[0] = vit_user_ip();
 		e.data[1] = global_zone_page_state(NR_FREE_PAGES);
 		e.weight = 1U << ev->order;
 		vit_current(&e);
@@ -480,7 +524,7 @@ void ltt_vitals_mask(u64 *mask)
 		mask[LTT_EV_PROCESS_WAKEUP / 64] |=
 			BIT_ULL(LTT_EV_PROCESS_WAKEUP % 64);
 	}
-	if (v & BIT(LTT_VITAL_SYSCALL))
+	if (v & (BIT(LTT_VITAL_SYSCALL) | BIT(LTT_VITAL_LOCK)))
 		mask[LTT_EV_SYSCALL_ENTRY / 64] |=
 			BIT_ULL(LTT_EV_SYSCALL_ENTRY % 64);
 	if (v & BIT(LTT_VITAL_UPAGE))

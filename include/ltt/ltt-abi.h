@@ -1714,12 +1714,12 @@ enum ltt_vital {
 	LTT_VITAL_SCHED_DELAY	= 2,	/* runnable -> running: pid + site */
 	LTT_VITAL_BLOCKING	= 3,	/* blocked -> woken: pid + site */
 	LTT_VITAL_DISK		= 4,	/* slot: block I/O */
-	LTT_VITAL_KPAGE		= 5,	/* page allocation: pid + user PC */
+	LTT_VITAL_KPAGE		= 5,	/* page allocation: pid + order */
 	LTT_VITAL_UPAGE		= 6,	/* page faults: PC */
 	LTT_VITAL_SYSCALL	= 7,	/* masked user sp + syscall nr */
 	LTT_VITAL_SIGNAL	= 8,	/* delivery: user PC + signal */
 	LTT_VITAL_SOCKET	= 9,	/* send/receive: masked user sp + key */
-	LTT_VITAL_LOCK		= 10,	/* slot: lock slow paths */
+	LTT_VITAL_LOCK		= 10,	/* futex waits: lock address + pid */
 	LTT_VITALS		= 11
 };
 
@@ -1737,7 +1737,15 @@ enum ltt_vital {
 				 (1U << LTT_VITAL_UPAGE) | \
 				 (1U << LTT_VITAL_SYSCALL) | \
 				 (1U << LTT_VITAL_SIGNAL) | \
-				 (1U << LTT_VITAL_SOCKET))
+				 (1U << LTT_VITAL_SOCKET) | \
+				 (1U << LTT_VITAL_LOCK))
+
+/*
+ * A KPAGE sample's key: the order (in the label), the GFP flags' low 24
+ * bits above it (data: not in the label)
+ */
+#define LTT_VITALS_KPAGE_KEY(order, gfp) \
+	(((__u32)(order) & 0xff) | ((__u32)(gfp) & 0xffffff) << 8)
 
 /*
  * A SOCKET sample's key: receive (1) or send (0), the socket's family
@@ -1753,8 +1761,11 @@ enum ltt_vital {
  * label's address (masked for CPU and SYSCALL), key its small part
  * (syscall nr, signal number, fault vector), data[] the vital's data:
  * CPU: PC, user; SCHED_DELAY/BLOCKING: the delay in ns, priority;
- * KPAGE: GFP flags, free pages (key: the order, weight 2^order);
+ * KPAGE (key: LTT_VITALS_KPAGE_KEY, weight 2^order): the user PC the
+ * task entered the kernel from, free pages;
  * UPAGE: faulting address, free pages; SYSCALL: first argument;
+ * LOCK (site: the futex's address, key: the futex command): masked
+ * user sp, the value expected;
  * SIGNAL: handler.  count is the cell after the event.
  */
 struct ltt_vital_sample {

@@ -69,8 +69,21 @@ traced --vitals --epoch 1s -o /mnt/share/vit 2> /mnt/share/vit.err & vp=$!
 i=0
 while ! grep -q "epochs of" /mnt/share/vit.err 2>/dev/null && [ $i -lt 300 ]; do usleep 50000; i=$((i + 1)); done
 traced -q -e syscall -o /mnt/share/vt -- ltt-vitals-rare 20000 > /mnt/share/vt.out; echo $? > /mnt/share/vt.rc
+# each of the next workloads starts in an epoch of its own (the next
+# epoch file polled for, at most 5 s): the samples of one epoch (512 a CPU)
+# are not enough for the labels of all of them and of their tracers
+# (counted by a glob, not by processes: each new process is new labels)
+nfiles() { set -- /mnt/share/vit/*.ltv; echo $#; }
+nextep() {
+	n=$(nfiles); i=0
+	while [ "$(nfiles)" -le "$n" ] && [ $i -lt 100 ]; do usleep 50000; i=$((i + 1)); done
+}
+nextep
 traced -q -e socket -o /mnt/share/vs -- ltt-udp 7300 300 32 > /mnt/share/vs.out; echo $? > /mnt/share/vs.rc
+nextep
 traced -q -e memory -o /mnt/share/vm -- ltt-mem 200 > /mnt/share/vm.out; echo $? > /mnt/share/vm.rc
+nextep
+traced -q -e syscall -o /mnt/share/vf -- ltt-futex 500 > /mnt/share/vf.out; echo $? > /mnt/share/vf.rc
 kill -TERM $vp; wait $vp; echo $? > /mnt/share/vit.rc
 ls /mnt/share/vit > /mnt/share/vit.ls1
 # killed with -9: the release of its file frees the collector, a new daemon
@@ -429,6 +442,9 @@ ok $? "the full trace's events of ltt-udp"
 is "$(cat "$share/vm.rc")" "0" "the full trace of ltt-mem (200 pages written)"
 tracevisualizer dump --json --pid "$(sed -n 's/^pid //p' "$share/vm.out")" --type mem_page_alloc "$share/vm" > "$share/vm.json"
 ok $? "the full trace's page allocations of ltt-mem"
+is "$(cat "$share/vf.rc")" "0" "the full trace of ltt-futex (two threads taking 500 turns each)"
+tracevisualizer dump --json --type syscall_entry "$share/vf" > "$share/vf.json"
+ok $? "the full trace's syscall entries of ltt-futex"
 tracevisualizer vitals --top 1000 "$share/vit1" > "$share/vit1.txt"
 grep -q "ltt-udp.* send family 2 type 2 32 bytes peer 127\.0\.0\.1:7300  (" "$share/vit1.txt" &&
 	grep -q "ltt-udp.* receive family 2 type 2 32 bytes peer 127\.0\.0\.1:7301  (" "$share/vit1.txt"
@@ -509,7 +525,7 @@ for i, e in enumerate(ep):
     for l in e['vitals'].get('kernel-pages', {}).get('top', []):
         if l['pid'] == mpid:
             cells[(i, l['cell'])] = l['estimate']
-            orders.add(l['key'])
+            orders.add(l['key'] & 0xff)
 est = sum(cells.values())
 print("ltt-mem: %d page allocations, %d pages in the trace; %d cells, orders %s in the sketch" % (
     len(m['events']), pages, len(cells), sorted(orders)))
@@ -519,6 +535,28 @@ ok(pages >= 200 and pages <= est <= pages + pages // 20,
    "kernel pages: the sketch's count of ltt-mem's labels (%d) is the trace's exact %d pages within +5 %%" % (est, pages))
 ok(orders == set(e['args']['order'] for e in m['events']),
    "its labels' orders are the trace's (%s)" % sorted(orders))
+# locking: ltt-futex's FUTEX_WAIT calls on its word, each thread's own
+# count; the trace's futex entries of each thread are those and its 500
+# wakes
+f = load(os.path.join(d, 'vf.json'))
+fo = open(os.path.join(d, 'vf.out')).read().split('\n')
+addr = int(fo[0].split()[1], 16)
+ok(all('lock' in e['vitals'] for e in ep), "the lock vital sign is collected in every epoch")
+for line in fo[1:3]:
+    side, tid, waits = line.split()
+    tid, waits = int(tid), int(waits)
+    calls = sum(1 for e in f['events'] if e['pid'] == tid and e['args']['nr'] == 202)
+    ok(calls == waits + 500, "ltt-futex %s: the trace's futex calls (%d) are its %d waits and 500 wakes" % (side, calls, waits))
+    cells, keys = {}, set()
+    for i, e in enumerate(ep):
+        for l in e['vitals'].get('lock', {}).get('top', []):
+            if l['pid'] == tid and l['site'] == addr:
+                cells[(i, l['cell'])] = l['estimate']
+                keys.add(l['key'])
+    est = sum(cells.values())
+    ok(waits > 0 and waits <= est <= waits + waits // 20,
+       "lock %s: the sketch's count of its label (futex 0x%x, tid %d) is %d, its waits %d within +5 %%" % (side, addr, tid, est, waits))
+    ok(keys == {0}, "lock %s: sampled as FUTEX_WAIT (op %s)" % (side, sorted(keys)))
 done()
 PY
 )

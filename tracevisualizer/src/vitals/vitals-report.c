@@ -364,8 +364,8 @@ void lttr_vitals_sample_text(char *buf, size_t len,
 			 (uint64_t)s->data[0], (int64_t)s->data[1]);
 		break;
 	case LTT_VITAL_KPAGE:
-		snprintf(buf, len, "pc 0x%" PRIx64 " order %u gfp 0x%" PRIx64
-			 " free pages %" PRIu64, (uint64_t)s->site, s->key,
+		snprintf(buf, len, "order %u gfp 0x%x pc 0x%" PRIx64
+			 " free pages %" PRIu64, s->key & 0xff, s->key >> 8,
 			 (uint64_t)s->data[0], (uint64_t)s->data[1]);
 		break;
 	case LTT_VITAL_UPAGE:
@@ -377,6 +377,11 @@ void lttr_vitals_sample_text(char *buf, size_t len,
 		snprintf(buf, len, "site 0x%" PRIx64 " signal %u handler 0x%"
 			 PRIx64, (uint64_t)s->site, s->key,
 			 (uint64_t)s->data[0]);
+		break;
+	case LTT_VITAL_LOCK:
+		snprintf(buf, len, "futex 0x%" PRIx64 " op %u sp 0x%" PRIx64
+			 " value %" PRIu64, (uint64_t)s->site, s->key,
+			 (uint64_t)s->data[0], (uint64_t)s->data[1]);
 		break;
 	case LTT_VITAL_SOCKET: {
 		uint64_t peer = s->data[1];
