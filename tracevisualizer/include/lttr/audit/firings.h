@@ -167,6 +167,24 @@ void lttr_audit_free(struct lttr_audit *a);
 double lttr_blame_share(const struct lttr_blame *b, size_t i);
 
 /**
+ * lttr_blame_code_share() - a code path's share of the instance, in percent
+ * @b: the blame
+ * @i: the code path's index
+ *
+ * Return: 100 * its blame / the instance's length.
+ */
+double lttr_blame_code_share(const struct lttr_blame *b, size_t i);
+
+/**
+ * lttr_blame_code_unavailable() - why @b has no code paths
+ * @b: the blame
+ *
+ * Return: the reason (the trace has no stacks), or NULL when they were
+ * computed (@b->code_known).
+ */
+const char *lttr_blame_code_unavailable(const struct lttr_blame *b);
+
+/**
  * lttr_blame_party_str() - party @i of @b as audit names it: "task 31
  *	locker", "irq 14", "irq 236 (vector)", "softirq 3", "unknown (no
  *	data, or task 30 not alive)"
