@@ -165,7 +165,7 @@ struct lttr_blame_site {
  * the wait primitive) are left out: every block has them, and the
  * syscall and reason are the sites' already (docs/triggers.md).
  */
-#define LTTR_BLAME_CODE_FRAMES	4
+#define LTTR_BLAME_CODE_FRAMES	4u
 
 /**
  * struct lttr_blame_code - a code path and its blame
