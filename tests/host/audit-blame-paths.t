@@ -13,7 +13,8 @@
 # frames, named as "stacks" names them (the kernel frames left out); the
 # text and --json agree; the parties, sites and their blames are those of
 # the same trace without stacks, whose code paths are "unavailable", not
-# 0.
+# 0; a program replaced since the trace names its frames [unknown], the
+# paths that differ only there are one, and a warning says it.
 . "$(dirname "$0")/../lib/tap.sh"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 tv=$TOP/tracevisualizer/build/tracevisualizer
@@ -139,6 +140,17 @@ ok $(echo "$l" | grep -qE "^    \* +1 +$(awk -v v=$R 'BEGIN { printf "%.3f", v /
 	"text: the read's path first, $R ns, selected" || grep -F 'code paths' -A5 "$tmp/s.txt" | sed 's/^/# /'
 ok $(line "$pfutex" | grep -qE "^    . +2 +$(awk -v v=$F 'BEGIN { printf "%.3f", v / 1000 }') us "; echo $?) \
 	"text: the futex's path second, $F ns"
+
+is "$(json "$tmp/s.json" "j['firings'][0]['instance']['code_paths_warning']")" "null" \
+	"--json: no warning when the symbol files name every frame"
+# the program replaced since (another inode in the maps): its frames [unknown], said
+cp -r "$tmp/s" "$tmp/w" && sed -i -E 's/ 08:01 [0-9]+ / 08:01 8 /' "$tmp/w/maps"
+$tv audit --json "$tmp/w" >"$tmp/w.json"
+is "$(json "$tmp/w.json" "[[p['path'] for p in j['firings'][0]['instance']['blame']['code_paths']['paths']], '$tmp/app' in j['firings'][0]['instance']['code_paths_warning']]")" \
+	'[["[unknown];[unknown];[unknown];[unknown]"], true]' \
+	"a program replaced since: the paths that differ only in its frames are one, and the warning names it"
+$tv audit "$tmp/w" | grep -q "^    warning: $tmp/app: not the file that was mapped"
+ok $? "... the text says it under the code paths"
 
 # without stacks: nothing else changes, the code paths are unavailable
 $tv audit --json "$tmp/n" >"$tmp/n.json"

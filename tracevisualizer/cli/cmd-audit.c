@@ -209,6 +209,8 @@ static void print_firing(const struct lttr_firing_rec *f, const struct lttr_audi
 		printf("    (%.3f us blamed on nobody)\n", (double)a->blame->unblamed_ns / 1e3);
 	print_sites(a->blame, 8);
 	print_code(a->blame, 8);
+	if (a->code_warning[0])
+		printf("    warning: %s\n", a->code_warning);
 }
 
 struct replay {

@@ -341,6 +341,9 @@ int lttr_audit_firing(const char *dir, const struct lttr_firing_rec *f, unsigned
 	syms = code_syms(a);
 	r = lttr_blame_compute_syms(a->trace, f->pid, f->start_ns, f->time_ns, n, syms, &a->blame,
 				    &e2);
+	if (syms && lttr_syms_warning_count(syms))
+		snprintf(a->code_warning, sizeof(a->code_warning), "%.400s%s", lttr_syms_warning(syms, 0),
+			 lttr_syms_warning_count(syms) > 1 ? " (and more)" : "");
 	lttr_syms_close(syms);
 	if (r == -LTTR_E_INVAL) {	/* the instance is not (wholly) in the snapshot */
 		snprintf(a->why, sizeof(a->why), "%.*s", (int)sizeof(a->why) - 1, e2.msg);
@@ -507,6 +510,8 @@ int lttr_audit_lesson(const struct lttr_firing_rec *f, const struct lttr_audit *
 		     b->code[i].name);
 	if (b->code_known && b->nostack_ns)
 		addf(&t, "(%.3f us without a recorded stack)", (double)b->nostack_ns / 1e3);
+	if (a->code_warning[0])
+		addf(&t, "warning: %s", a->code_warning);
 	addf(&t, "the instance explained (the parts add up to %.3f us):",
 	     (double)a->latency_ns / 1e3);
 	for (i = 0; i < e->ntot; i++)
@@ -742,6 +747,11 @@ void lttr_json_audit(struct lttr_json *j, const struct lttr_firing_rec *f,
 		lttr_json_explanation(j, a->trace, a->expl->acct, &a->expl->v[0]);
 		lttr_json_key(j, "blame");
 		json_blame(j, a->blame);
+		lttr_json_key(j, "code_paths_warning");
+		if (a->code_warning[0])
+			lttr_json_string(j, a->code_warning);
+		else
+			lttr_json_null(j);
 	}
 	lttr_json_end_object(j);
 	lttr_json_end_object(j);

@@ -127,6 +127,10 @@ void lttr_firings_free(struct lttr_firing_rec *v, size_t n);
  * @latency_ns: time_ns - start_ns
  * @expl: the explanation (one request)
  * @blame: the critical blame
+ * @code_warning: what the symbol files could not name in the code paths
+ *	(the first of their warnings, and how many more; "" when none): a
+ *	frame they could not name is [unknown], and paths that differ only
+ *	there are counted as one
  */
 struct lttr_audit {
 	struct lttr_trace *trace;
@@ -136,6 +140,7 @@ struct lttr_audit {
 	uint64_t latency_ns;
 	struct lttr_explained *expl;
 	struct lttr_blame *blame;
+	char code_warning[512];
 };
 
 /**
