@@ -55,6 +55,29 @@ static void print_sites(const struct lttr_blame *b, size_t max)
 		printf("      (and %zu more)\n", b->nsite - max);
 }
 
+static void print_code(const struct lttr_blame *b, size_t max)
+{
+	size_t i;
+
+	if (!b->code_known) {
+		printf("    code paths: %s\n", lttr_blame_code_unavailable(b));
+		return;
+	}
+	printf("    code paths (the blame of each time also to the stack recorded for it, a path\n"
+	       "    named by its %u leaf frames%s; *: as the parties are chosen):\n",
+	       LTTR_BLAME_CODE_FRAMES, b->code_named ? "" : ", as addresses");
+	for (i = 0; i < b->ncode && i < max; i++)
+		printf("    %s %2zu  %12.3f us %6.1f %%  %s  %s\n", b->code[i].top ? "*" : " ", i + 1,
+		       (double)b->code[i].blame_ns / 1e3, lttr_blame_code_share(b, i),
+		       b->code[i].critical ? "on the path " : "off the path", b->code[i].name);
+	if (b->ncode > max)
+		printf("      (and %zu more: audit --json lists them all)\n", b->ncode - max);
+	if (!b->ncode)
+		printf("      none: no stack recorded for the instance's time\n");
+	if (b->nostack_ns)
+		printf("    (%.3f us without a recorded stack)\n", (double)b->nostack_ns / 1e3);
+}
+
 static void print_volume(const struct lttr_heavy_party *p)
 {
 	if (p->counted)
@@ -185,6 +208,9 @@ static void print_firing(const struct lttr_firing_rec *f, const struct lttr_audi
 	if (a->blame->unblamed_ns)
 		printf("    (%.3f us blamed on nobody)\n", (double)a->blame->unblamed_ns / 1e3);
 	print_sites(a->blame, 8);
+	print_code(a->blame, 8);
+	if (a->code_warning[0])
+		printf("    warning: %s\n", a->code_warning);
 }
 
 struct replay {

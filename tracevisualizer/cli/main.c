@@ -377,7 +377,9 @@ static const struct command {
 	  "of its critical path split equally among the parties active then, the\n"
 	  "--top N on the path with most blame and the parties off it that overlap\n"
 	  "them with at least as much (*), each party's share, and the tasks' blame\n"
-	  "by state and place; --rules FILE: the firings FILE's rules give on the\n"
+	  "by state and place, and with stacks (traced --stacks) by code path: a\n"
+	  "block's off-CPU stack, a sample's stack, named by 4 leaf user frames;\n"
+	  "--rules FILE: the firings FILE's rules give on the\n"
 	  "trace read after the fact, as traced --rules FILE gives them while it\n"
 	  "runs (--json: the lines of firings.jsonl, without snapshot)" },
 	{ "jobs", cmd_jobs, "the jobs of the markers: execution, response, interference, deadline",

@@ -53,6 +53,42 @@
 	"1000001125 syscall_entry 35\n" \
 	"1000001130 sched 31 0 1\n"
 
+/*
+ * L with stacks: the locker's block in fsync (switched out at 60) with a
+ * stack of user frames 0x402000 <- 0x402010, the server's futex block
+ * (followed to the locker, so none of its own), a sample of the hog at
+ * 1300 in 0x401040 <- 0x401070
+ */
+#define LS_DESC \
+	"header format=1.10 ncpus=2 samplehz=997 stacks=schedchange,sample end=1000002000\n" \
+	"proc PID: 30; PPID: 1; TGID: 30; NAME: server\n" \
+	"proc PID: 31; PPID: 1; TGID: 30; NAME: locker\n" \
+	"proc PID: 32; PPID: 1; TGID: 32; NAME: hog\n" \
+	"buf cpu=0 start=1000000000 pid=30\n" \
+	"1000000000 start 30 0\n" \
+	"1000000090 syscall_entry 202\n" \
+	"1000000100 sched 30 32 1\n" \
+	"1000000100 stack 30 schedchange 0 0 2 0x403010 0x403000\n" \
+	"1000001300 sample 32 0x401070 1\n" \
+	"1000001300 stack 32 sample 0 0 2 0x401070 0x401040\n" \
+	"1000001500 sched 32 30 0\n" \
+	"1000001510 syscall_exit 202 0\n" \
+	"buf cpu=1 start=1000000000 pid=31\n" \
+	"1000000000 start 31 1\n" \
+	"1000000050 syscall_entry 74\n" \
+	"1000000060 sched 31 0 1\n" \
+	"1000000060 stack 31 schedchange 0 0 2 0x402010 0x402000\n" \
+	"1000001050 irq_entry 14 0\n" \
+	"1000001060 wakeup 31 1 0\n" \
+	"1000001070 irq_exit 14 0\n" \
+	"1000001080 sched 0 31 0\n" \
+	"1000001090 syscall_exit 74 0\n" \
+	"1000001100 syscall_entry 202\n" \
+	"1000001110 wakeup 30 0 0\n" \
+	"1000001120 syscall_exit 202 1\n" \
+	"1000001125 syscall_entry 35\n" \
+	"1000001130 sched 31 0 1\n"
+
 static void test_split(void)
 {
 	/* figure 3: 1 alone (A), 1.1 and 1.2 together (B), 1.2 alone (C) */
@@ -184,11 +220,63 @@ static void test_trace(void)
 	lttr_trace_close(t);
 }
 
+/* the code paths of L with stacks; L without: unavailable */
+static void test_code(void)
+{
+	struct lttr_blame *b = NULL, *b0 = NULL;
+	struct lttr_trace *t, *t0;
+	struct lttr_error err;
+	uint64_t hog = 0, sum = 0;
+	size_t i;
+
+	if (tg_open("l0", L_DESC, 0, &t0, &err) || tg_open("ls", LS_DESC, 0, &t, &err)) {
+		ok(0, "scenarios L and LS open: %s", err.msg);
+		return;
+	}
+	if (lttr_blame_compute(t0, 30, T0 + 90, T0 + 1600, 1, &b0, &err) < 0 ||
+	    lttr_blame_compute(t, 30, T0 + 90, T0 + 1600, 1, &b, &err) < 0)
+		tap_diag("%s", err.msg);
+	ok(b0 && !b0->code_known && !b0->ncode && !b0->nostack_ns,
+	   "L without stacks: code paths unknown (none, not 0 of them)");
+	for (i = 0; b && i < b->ncode; i++)
+		tap_diag("code %zu: %s blame %llu%s%s", i, b->code[i].name,
+			 (unsigned long long)b->code[i].blame_ns,
+			 b->code[i].critical ? " critical" : "", b->code[i].top ? " top" : "");
+	for (i = 0; b && i < b->nparty; i++) {
+		sum += b->party[i].blame_ns;
+		if (b->party[i].kind == LTTR_BLAME_TASK && b->party[i].pid == 32)
+			hog = b->party[i].blame_ns;
+	}
+	ok(b && b0 && b->nparty == b0->nparty &&
+	   !memcmp(b->party, b0->party, b->nparty * sizeof(*b->party)),
+	   "LS: the parties and their blames are L's");
+	/*
+	 * the hog's blame not its sample's: its activity while the locker was
+	 * runnable (1060-1080: 5 ns shared with irq 14, 10 alone), another
+	 * piece of running without a sample, and its time alone after the
+	 * sample (1300-1500)
+	 */
+	ok(b && b->code_known && b->ncode == 2 &&
+	   !strcmp(b->code[0].name, "0x402000;0x402010") && b->code[0].blame_ns == 960 &&
+	   b->code[0].critical && b->code[0].top &&
+	   !strcmp(b->code[1].name, "0x401040;0x401070") && b->code[1].blame_ns == hog - 15 - 200 &&
+	   !b->code[1].critical && !b->code[1].top && b->ncode_top == 1,
+	   "LS: the locker's fsync path 960 ns (its blocked site's), on the path, chosen; the hog's sample path its running piece up to the sample (%llu ns), off the path, not chosen (alpha 960); the server's followed block none",
+	   (unsigned long long)(hog - 15 - 200));
+	ok(b && b->code_known && b->code[0].blame_ns + b->code[1].blame_ns + b->nostack_ns == sum &&
+	   sum == 1510, "LS: the code paths and the time without a stack add up to the parties' 1510 ns");
+	lttr_blame_free(b);
+	lttr_blame_free(b0);
+	lttr_trace_close(t);
+	lttr_trace_close(t0);
+}
+
 int main(void)
 {
 	test_split();
 	test_select();
 	test_trace();
+	test_code();
 	ok(!strcmp(lttr_blame_kind_name(LTTR_BLAME_SOFTIRQ), "softirq") &&
 	   !strcmp(lttr_blame_kind_name(9), "?"), "kind names");
 	return tap_done();

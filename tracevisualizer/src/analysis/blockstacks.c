@@ -252,6 +252,50 @@ int lttr_stackidx_fold(const struct lttr_stackidx *x, unsigned int of_id, uint32
 	return 0;
 }
 
+bool lttr_stackidx_find(const struct lttr_stackidx *x, unsigned int of_id, uint32_t pid, int cpu,
+			uint64_t from_ns, uint64_t to_ns, size_t *pos)
+{
+	size_t lo = *pos, hi = x ? x->n : 0;
+
+	if (lo >= hi)
+		return false;
+	while (lo < hi) {	/* the first entry at or after @from_ns */
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (x->v[mid].time_ns < from_ns)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < x->n && x->v[lo].time_ns <= to_ns; lo++) {
+		const struct sxent *e = &x->v[lo];
+
+		if (e->of_id == of_id && e->pid == pid && (cpu < 0 || e->cpu == cpu)) {
+			*pos = lo;
+			return true;
+		}
+	}
+	*pos = lo;
+	return false;
+}
+
+uint64_t lttr_stackidx_time(const struct lttr_stackidx *x, size_t pos)
+{
+	return x->v[pos].time_ns;
+}
+
+char *lttr_stackidx_leaf(const struct lttr_stackidx *x, size_t pos, unsigned int nframes)
+{
+	const struct sxent *e = &x->v[pos];
+	const uint64_t *k = x->pool + e->off, *u = k + e->kn;
+
+	if (e->un)
+		return lttr_stack_fold(x->syms, e->pid, e->time_ns, k, 0, u,
+				       e->un < nframes ? e->un : nframes);
+	return lttr_stack_fold(x->syms, e->pid, e->time_ns, k, e->kn < nframes ? e->kn : nframes,
+			       u, 0);
+}
+
 int lttr_stackidx_of_event(const struct lttr_stackidx *x, const struct lttr_event *ev,
 			   char **folded)
 {

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <lttr/audit/blame.h>
+#include <lttr/analysis/blockstacks.h>
 #include <lttr/analysis/critpath.h>
 #include <lttr/model/flow.h>
 #include <lttr/reader/trace.h>
@@ -224,8 +225,21 @@ struct acts {
 	size_t nparty, capparty;
 	struct lttr_blame_site *site;
 	size_t nsite, capsite;
+	/*
+	 * with stacks (@sx): the activities again, cut where a sample
+	 * changes the code path, their @party the code path's index (NOCODE:
+	 * no stack recorded), and the code paths' names
+	 */
+	const struct lttr_stackidx *sx;
+	struct lttr_blame_act *pc;
+	size_t npc, cappc;
+	char **cname;
+	size_t ncode, capcode;
 	int nomem;
 };
+
+/* a piece of an activity without a recorded stack */
+#define NOCODE	UINT32_MAX
 
 static bool grow(void **v, size_t *cap, size_t n, size_t size)
 {
@@ -294,8 +308,55 @@ static uint32_t site_of(struct acts *a, uint32_t pid, uint8_t state, uint8_t rea
 	return (uint32_t)i;
 }
 
-static void add_act(struct acts *a, uint64_t s, uint64_t e, uint32_t party, uint32_t site,
-		bool critical, bool fallback)
+/* the index of code path @name (taken over), NOCODE for NULL (no stack) */
+static uint32_t code_of(struct acts *a, char *name)
+{
+	size_t i;
+
+	if (!name)
+		return NOCODE;
+	for (i = 0; i < a->ncode; i++)
+		if (!strcmp(a->cname[i], name)) {
+			free(name);
+			return (uint32_t)i;
+		}
+	if (!grow((void **)&a->cname, &a->capcode, a->ncode, sizeof(*a->cname))) {
+		free(name);
+		a->nomem = 1;
+		return NOCODE;
+	}
+	a->cname[a->ncode] = name;
+	return (uint32_t)a->ncode++;
+}
+
+/* the code path of stack entry @pos of @a->sx */
+static uint32_t code_at(struct acts *a, size_t pos)
+{
+	char *name = lttr_stackidx_leaf(a->sx, pos, LTTR_BLAME_CODE_FRAMES);
+
+	if (!name) {
+		a->nomem = 1;
+		return NOCODE;
+	}
+	return code_of(a, name);
+}
+
+static void add_piece(struct acts *a, uint64_t s, uint64_t e, uint32_t code, bool critical,
+		      bool fallback)
+{
+	if (a->nomem || e <= s)
+		return;
+	if (!grow((void **)&a->pc, &a->cappc, a->npc, sizeof(*a->pc))) {
+		a->nomem = 1;
+		return;
+	}
+	a->pc[a->npc++] = (struct lttr_blame_act){ s, e, code, LTTR_BLAME_NOSITE, critical,
+						   fallback };
+}
+
+/* an activity of @party over [@s, @e), its code path @code when stacks were recorded */
+static void add_act_code(struct acts *a, uint64_t s, uint64_t e, uint32_t party, uint32_t site,
+			 bool critical, bool fallback, uint32_t code)
 {
 	if (a->nomem || party == UINT32_MAX || e <= s)
 		return;
@@ -304,6 +365,42 @@ static void add_act(struct acts *a, uint64_t s, uint64_t e, uint32_t party, uint
 		return;
 	}
 	a->v[a->n++] = (struct lttr_blame_act){ s, e, party, site, critical, fallback };
+	if (a->sx)
+		add_piece(a, s, e, code, critical, fallback);
+}
+
+static void add_act(struct acts *a, uint64_t s, uint64_t e, uint32_t party, uint32_t site,
+		bool critical, bool fallback)
+{
+	add_act_code(a, s, e, party, site, critical, fallback, NOCODE);
+}
+
+/*
+ * task @pid running on CPU @cpu over [@s, @e): with samples of its CPU's
+ * profiler in (@s, @e], each piece up to a sample is that sample's code
+ * path, the piece after the last one has no stack
+ */
+static void add_running(struct acts *a, uint64_t s, uint64_t e, uint32_t party, uint32_t site,
+			bool critical, uint32_t pid, unsigned int cpu)
+{
+	size_t pos = 0;
+	uint64_t at = s;
+
+	if (a->nomem || party == UINT32_MAX || e <= s)
+		return;
+	add_act_code(a, s, e, party, site, critical, false, NOCODE);
+	if (!a->sx || a->nomem)
+		return;
+	a->npc--;	/* the piece just added, cut at the samples instead */
+	while (!a->nomem &&
+	       lttr_stackidx_find(a->sx, LTT_EV_SAMPLE, pid, (int)cpu, at + 1, e, &pos)) {
+		uint64_t t = lttr_stackidx_time(a->sx, pos);
+
+		add_piece(a, at, t, code_at(a, pos), critical, false);
+		at = t;
+		pos++;
+	}
+	add_piece(a, at, e, NOCODE, critical, false);
 }
 
 /* what held CPU @cpu over [@s, @e]: every segment (not the idle task's with @busy) */
@@ -341,14 +438,38 @@ static void cpu_acts(struct acts *a, const struct timeline *tl, unsigned int cpu
 		default:
 			p = party_of(a, LTTR_BLAME_TASK, g->pid, 0, false);
 			site = site_of(a, g->pid, LTTR_CP_RUNNING, 0, g->mode, g->what);
-			break;
+			add_running(a, x, y, p, site, critical, g->pid, cpu);
+			continue;
 		}
 		add_act(a, x, y, p, site, critical, false);
 	}
 }
 
-static void seg_acts(struct acts *a, const struct timeline *tl, const struct lttr_cp_seg *g)
+/* the code path of blocked segment @i of @cp: the off-CPU stack of the switch-out that began it */
+static uint32_t block_code(struct acts *a, const struct lttr_critpath *cp, size_t i)
 {
+	const struct lttr_cp_seg *g = &cp->seg[i];
+	size_t k, pos = 0;
+
+	if (!a->sx)
+		return NOCODE;
+	for (k = 0; k < cp->nstep; k++) {
+		const struct lttr_cp_step *st = &cp->step[k];
+
+		if (st->seg != i || st->followed || st->pid != g->pid)
+			continue;
+		if (lttr_stackidx_find(a->sx, LTT_EV_SCHEDCHANGE, g->pid, -1, st->block_ns,
+				       st->block_ns, &pos))
+			return code_at(a, pos);
+		break;
+	}
+	return NOCODE;
+}
+
+static void seg_acts(struct acts *a, const struct timeline *tl, const struct lttr_critpath *cp,
+		     size_t i)
+{
+	const struct lttr_cp_seg *g = &cp->seg[i];
 	unsigned int c;
 	uint32_t p;
 
@@ -370,8 +491,9 @@ static void seg_acts(struct acts *a, const struct timeline *tl, const struct ltt
 		break;
 	case LTTR_CP_BLOCKED:
 		p = party_of(a, LTTR_BLAME_TASK, g->pid, 0, false);
-		add_act(a, g->start_ns, g->end_ns, p,
-		    site_of(a, g->pid, LTTR_CP_BLOCKED, g->reason, g->mode, g->what), true, false);
+		add_act_code(a, g->start_ns, g->end_ns, p,
+			     site_of(a, g->pid, LTTR_CP_BLOCKED, g->reason, g->mode, g->what), true,
+			     false, block_code(a, cp, i));
 		break;
 	default:
 		p = party_of(a, LTTR_BLAME_UNKNOWN, g->pid, 0, false);
@@ -412,8 +534,82 @@ static int cmp_site(const void *pa, const void *pb)
 	return a->what < b->what ? -1 : a->what > b->what;
 }
 
-/* the blame of @b's path from @tl into @b */
-static int rank(struct lttr_blame *b, const struct timeline *tl)
+static int cmp_code(const void *pa, const void *pb)
+{
+	const struct lttr_blame_code *a = pa, *b = pb;
+
+	if (a->blame_ns != b->blame_ns)
+		return a->blame_ns > b->blame_ns ? -1 : 1;
+	return strcmp(a->name, b->name);
+}
+
+/*
+ * the code paths' blame: the pieces split as the activities are (each
+ * piece's share goes to its code path; NOCODE's, index @a->ncode, to
+ * the time without a stack), the selection over the code paths
+ */
+static int rank_code(struct lttr_blame *b, struct acts *a)
+{
+	struct lttr_blame_act *sel = NULL;
+	uint64_t *cns = NULL;
+	bool *top = NULL;
+	size_t i, nsel = 0, ntop, nall = a->ncode;
+	int r = -1;
+
+	for (i = 0; i < a->npc; i++)
+		if (a->pc[i].party == NOCODE)
+			a->pc[i].party = (uint32_t)a->ncode;
+	cns = calloc(a->ncode + 1, sizeof(*cns));
+	top = calloc(a->ncode + 1, sizeof(*top));
+	sel = malloc((a->npc ? a->npc : 1) * sizeof(*sel));
+	b->code = calloc(a->ncode ? a->ncode : 1, sizeof(*b->code));
+	if (!cns || !top || !sel || !b->code ||
+	    lttr_blame_split(a->pc, a->npc, a->ncode + 1, 0, cns, NULL, NULL))
+		goto out;
+	/* the selection among the code paths: the pieces without a stack are no party */
+	for (i = 0; i < a->npc; i++)
+		if (a->pc[i].party < a->ncode)
+			sel[nsel++] = a->pc[i];
+	ntop = lttr_blame_select(sel, nsel, cns, a->ncode, b->n, top);
+	if (ntop == (size_t)-1)
+		goto out;
+	for (i = 0; i < a->ncode; i++) {
+		b->code[i].name = a->cname[i];
+		b->code[i].blame_ns = cns[i];
+		b->code[i].top = top[i];
+	}
+	for (i = 0; i < nsel; i++) {
+		struct lttr_blame_code *c = &b->code[sel[i].party];
+
+		if (sel[i].critical)
+			c->critical = true;
+		if (!sel[i].fallback)
+			c->active_ns += sel[i].end_ns - sel[i].start_ns;
+	}
+	b->ncode = a->ncode;
+	a->ncode = 0;	/* the names are the result's */
+	for (i = 0; i < b->ncode;) {
+		if (!b->code[i].blame_ns && !b->code[i].top) {
+			free(b->code[i].name);
+			b->code[i] = b->code[--b->ncode];
+		} else {
+			i++;
+		}
+	}
+	qsort(b->code, b->ncode, sizeof(*b->code), cmp_code);
+	b->ncode_top = ntop;
+	b->nostack_ns = cns[nall];
+	b->code_known = true;
+	r = 0;
+out:
+	free(cns);
+	free(top);
+	free(sel);
+	return r;
+}
+
+/* the blame of @b's path from @tl into @b (and of the code paths, with @sx) */
+static int rank(struct lttr_blame *b, const struct timeline *tl, const struct lttr_stackidx *sx)
 {
 	struct acts a;
 	uint64_t *pns = NULL, *sns = NULL;
@@ -422,8 +618,9 @@ static int rank(struct lttr_blame *b, const struct timeline *tl)
 	int r = -1;
 
 	memset(&a, 0, sizeof(a));
+	a.sx = sx;
 	for (i = 0; i < b->path->nseg && !a.nomem; i++)
-		seg_acts(&a, tl, &b->path->seg[i]);
+		seg_acts(&a, tl, b->path, i);
 	if (a.nomem)
 		goto out;
 	pns = calloc(a.nparty ? a.nparty : 1, sizeof(*pns));
@@ -471,11 +668,15 @@ static int rank(struct lttr_blame *b, const struct timeline *tl)
 	b->nsite = a.nsite;
 	a.party = NULL;
 	a.site = NULL;
-	r = 0;
+	r = sx ? rank_code(b, &a) : 0;
 out:
 	free(a.v);
 	free(a.party);
 	free(a.site);
+	free(a.pc);
+	for (i = 0; i < a.ncode; i++)
+		free(a.cname[i]);
+	free(a.cname);
 	free(pns);
 	free(sns);
 	free(top);
@@ -484,8 +685,13 @@ out:
 
 void lttr_blame_free(struct lttr_blame *b)
 {
+	size_t i;
+
 	if (!b)
 		return;
+	for (i = 0; i < b->ncode; i++)
+		free(b->code[i].name);
+	free(b->code);
 	free(b->party);
 	free(b->site);
 	lttr_critpath_free(b->path);
@@ -500,9 +706,33 @@ const char *lttr_blame_kind_name(unsigned int kind)
 	return kind < sizeof(n) / sizeof(n[0]) ? n[kind] : "?";
 }
 
+/* the stack records the code paths of @b's path read: its blocks' switch-outs on */
+static int code_index(struct lttr_trace *t, const struct lttr_blame *b, struct lttr_syms *syms,
+		      struct lttr_stackidx **sx, struct lttr_error *err)
+{
+	uint64_t lo = b->from_ns;
+	size_t i;
+
+	*sx = NULL;
+	if (!lttr_stacks_recorded(t))
+		return 0;
+	for (i = 0; i < b->path->nstep; i++)
+		if (b->path->step[i].block_ns < lo)
+			lo = b->path->step[i].block_ns;
+	return lttr_stackidx_build(t, syms, lo, b->to_ns, sx, err);
+}
+
 int lttr_blame_compute(struct lttr_trace *t, uint32_t pid, uint64_t from_ns, uint64_t to_ns,
 		       unsigned int n, struct lttr_blame **out, struct lttr_error *err)
 {
+	return lttr_blame_compute_syms(t, pid, from_ns, to_ns, n, NULL, out, err);
+}
+
+int lttr_blame_compute_syms(struct lttr_trace *t, uint32_t pid, uint64_t from_ns, uint64_t to_ns,
+			    unsigned int n, struct lttr_syms *syms, struct lttr_blame **out,
+			    struct lttr_error *err)
+{
+	struct lttr_stackidx *sx = NULL;
 	const struct lttr_acct_task *tk;
 	struct lttr_blame *b;
 	struct timeline tl;
@@ -543,8 +773,14 @@ int lttr_blame_compute(struct lttr_trace *t, uint32_t pid, uint64_t from_ns, uin
 	b->path->pid = pid;
 	b->path->from_ns = from_ns;
 	b->path->to_ns = to_ns;
-	if (cp_build(&tl, pid, from_ns, to_ns, b->path) || rank(b, &tl))
+	b->code_named = syms != NULL;
+	if (cp_build(&tl, pid, from_ns, to_ns, b->path))
 		r = lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
+	else
+		r = code_index(t, b, syms, &sx, err);
+	if (r >= 0 && rank(b, &tl, sx))
+		r = lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
+	lttr_stackidx_free(sx);
 	b->acct = tl.acct;
 	tl.acct = NULL;
 	tl_free(&tl);

@@ -16,6 +16,7 @@
 #include <lttr/audit/heavy.h>
 #include <lttr/audit/rules.h>
 #include <lttr/reader/iter.h>
+#include <lttr/analysis/blockstacks.h>
 #include <lttr/analysis/critpath.h>
 #include <lttr/analysis/explain.h>
 #include <lttr/analysis/share.h>
@@ -27,7 +28,9 @@
 #include <lttr/output/timing-text.h>
 #include <lttr/reader/syscalls.h>
 #include <lttr/reader/trace.h>
+#include <lttr/symbols/symbols.h>
 #include <lttr/view/lesson.h>
+#include <unistd.h>
 
 static json_object *get(json_object *o, const char *k)
 {
@@ -275,9 +278,29 @@ void lttr_audit_free(struct lttr_audit *a)
 	free(a);
 }
 
+/*
+ * the symbols that name the code paths' frames: those of the trace read
+ * (kallsyms, maps) when it has stacks and them; NULL: addresses
+ */
+static struct lttr_syms *code_syms(const struct lttr_audit *a)
+{
+	char path[4096], why[512];
+
+	if (!lttr_stacks_recorded(a->trace))
+		return NULL;
+	snprintf(path, sizeof(path), "%s/kallsyms", a->trace_dir);
+	if (access(path, R_OK)) {
+		snprintf(path, sizeof(path), "%s/maps", a->trace_dir);
+		if (access(path, R_OK))
+			return NULL;
+	}
+	return lttr_syms_open(a->trace_dir, NULL, why, sizeof(why));
+}
+
 int lttr_audit_firing(const char *dir, const struct lttr_firing_rec *f, unsigned int n,
 		      struct lttr_audit **out, struct lttr_error *err)
 {
+	struct lttr_syms *syms;
 	struct lttr_audit *a;
 	struct lttr_ex_req q;
 	struct lttr_error e2;
@@ -315,7 +338,13 @@ int lttr_audit_firing(const char *dir, const struct lttr_firing_rec *f, unsigned
 	q.pid = f->pid;
 	q.cpu = (uint16_t)f->cpu;
 	q.scope = LTTR_EXS_TASK;
-	r = lttr_blame_compute(a->trace, f->pid, f->start_ns, f->time_ns, n, &a->blame, &e2);
+	syms = code_syms(a);
+	r = lttr_blame_compute_syms(a->trace, f->pid, f->start_ns, f->time_ns, n, syms, &a->blame,
+				    &e2);
+	if (syms && lttr_syms_warning_count(syms))
+		snprintf(a->code_warning, sizeof(a->code_warning), "%.400s%s", lttr_syms_warning(syms, 0),
+			 lttr_syms_warning_count(syms) > 1 ? " (and more)" : "");
+	lttr_syms_close(syms);
 	if (r == -LTTR_E_INVAL) {	/* the instance is not (wholly) in the snapshot */
 		snprintf(a->why, sizeof(a->why), "%.*s", (int)sizeof(a->why) - 1, e2.msg);
 		*out = a;
@@ -362,6 +391,19 @@ const char *lttr_blame_party_str(const struct lttr_blame *b, size_t i, char *buf
 		break;
 	}
 	return buf;
+}
+
+double lttr_blame_code_share(const struct lttr_blame *b, size_t i)
+{
+	uint64_t len = b->to_ns - b->from_ns;
+
+	return len ? 100.0 * (double)b->code[i].blame_ns / (double)len : 0;
+}
+
+const char *lttr_blame_code_unavailable(const struct lttr_blame *b)
+{
+	return b->code_known ? NULL :
+		"unavailable: the trace has no stacks (traced --stacks, docs/stacks.md)";
 }
 
 const char *lttr_audit_rows(const struct lttr_blame *b, char *buf, size_t size)
@@ -457,6 +499,19 @@ int lttr_audit_lesson(const struct lttr_firing_rec *f, const struct lttr_audit *
 		     b->party[i].critical ? "on the critical path" : "off the path");
 	if (b->unblamed_ns)
 		addf(&t, "(%.3f us blamed on nobody)", (double)b->unblamed_ns / 1e3);
+	if (!b->code_known)
+		addf(&t, "code paths: %s", lttr_blame_code_unavailable(b));
+	else
+		addf(&t, "code paths (their %u leaf frames%s):", LTTR_BLAME_CODE_FRAMES,
+		     b->code_named ? "" : ", as addresses");
+	for (i = 0; i < b->ncode; i++)
+		addf(&t, "%s %zu  %.3f us  %.1f %%  %s", b->code[i].top ? "*" : " ", i + 1,
+		     (double)b->code[i].blame_ns / 1e3, lttr_blame_code_share(b, i),
+		     b->code[i].name);
+	if (b->code_known && b->nostack_ns)
+		addf(&t, "(%.3f us without a recorded stack)", (double)b->nostack_ns / 1e3);
+	if (a->code_warning[0])
+		addf(&t, "warning: %s", a->code_warning);
 	addf(&t, "the instance explained (the parts add up to %.3f us):",
 	     (double)a->latency_ns / 1e3);
 	for (i = 0; i < e->ntot; i++)
@@ -573,6 +628,44 @@ static void json_blame(struct lttr_json *j, const struct lttr_blame *b)
 		lttr_json_end_object(j);
 	}
 	lttr_json_end_array(j);
+	lttr_json_key(j, "code_paths");
+	if (!b->code_known) {
+		lttr_json_null(j);
+		lttr_json_key(j, "code_paths_unavailable");
+		lttr_json_string(j, lttr_blame_code_unavailable(b));
+		lttr_json_end_object(j);
+		return;
+	}
+	lttr_json_begin_object(j);
+	lttr_json_key(j, "frames");
+	lttr_json_u64(j, LTTR_BLAME_CODE_FRAMES);
+	lttr_json_key(j, "named");
+	lttr_json_bool(j, b->code_named);
+	lttr_json_key(j, "no_stack_ns");
+	lttr_json_u64(j, b->nostack_ns);
+	lttr_json_key(j, "paths");
+	lttr_json_begin_array(j);
+	for (i = 0; i < b->ncode; i++) {
+		const struct lttr_blame_code *c = &b->code[i];
+
+		lttr_json_begin_object(j);
+		lttr_json_key(j, "path");
+		lttr_json_string(j, c->name);
+		lttr_json_key(j, "blame_ns");
+		lttr_json_u64(j, c->blame_ns);
+		snprintf(num, sizeof(num), "%.3f", lttr_blame_code_share(b, i));
+		lttr_json_key(j, "share");
+		lttr_json_number(j, num);
+		lttr_json_key(j, "active_ns");
+		lttr_json_u64(j, c->active_ns);
+		lttr_json_key(j, "critical");
+		lttr_json_bool(j, c->critical);
+		lttr_json_key(j, "top");
+		lttr_json_bool(j, c->top);
+		lttr_json_end_object(j);
+	}
+	lttr_json_end_array(j);
+	lttr_json_end_object(j);
 	lttr_json_end_object(j);
 }
 
@@ -654,6 +747,11 @@ void lttr_json_audit(struct lttr_json *j, const struct lttr_firing_rec *f,
 		lttr_json_explanation(j, a->trace, a->expl->acct, &a->expl->v[0]);
 		lttr_json_key(j, "blame");
 		json_blame(j, a->blame);
+		lttr_json_key(j, "code_paths_warning");
+		if (a->code_warning[0])
+			lttr_json_string(j, a->code_warning);
+		else
+			lttr_json_null(j);
 	}
 	lttr_json_end_object(j);
 	lttr_json_end_object(j);

@@ -100,6 +100,39 @@ size_t lttr_stackidx_count(const struct lttr_stackidx *x);
 int lttr_stackidx_fold(const struct lttr_stackidx *x, unsigned int of_id, uint32_t pid,
 		       uint64_t time_ns, int cpu, char **folded);
 
+/**
+ * lttr_stackidx_find() - the next stack record of a task in a time range
+ * @x: the index (NULL: none)
+ * @of_id: the event the record belongs to (LTT_EV_SAMPLE...)
+ * @pid: the task the stack belongs to
+ * @cpu: the event's CPU, or -1 for any
+ * @from_ns: the first time (inclusive)
+ * @to_ns: the last time (inclusive)
+ * @pos: in: the first entry to look at (0 the first time; the one after
+ *	the last found then); out: the entry found
+ *
+ * Return: true when one was found (its time: lttr_stackidx_time()).
+ */
+bool lttr_stackidx_find(const struct lttr_stackidx *x, unsigned int of_id, uint32_t pid, int cpu,
+			uint64_t from_ns, uint64_t to_ns, size_t *pos);
+
+/** lttr_stackidx_time() - the time of entry @pos of @x (lttr_stackidx_find()) */
+uint64_t lttr_stackidx_time(const struct lttr_stackidx *x, size_t pos);
+
+/**
+ * lttr_stackidx_leaf() - the code path of entry @pos: its @nframes
+ *	innermost user frames, or, for a stack without user frames (a
+ *	kernel thread's), its @nframes innermost kernel frames, folded and
+ *	named as lttr_stack_fold() does (root first)
+ * @x: the index
+ * @pos: the entry (lttr_stackidx_find())
+ * @nframes: how many frames at most
+ *
+ * Return: the folded path (malloc'd; "[no frames]" for an empty
+ * stack), or NULL when out of memory.
+ */
+char *lttr_stackidx_leaf(const struct lttr_stackidx *x, size_t pos, unsigned int nframes);
+
 struct lttr_event;
 
 /**

@@ -154,6 +154,36 @@ struct lttr_blame_site {
 	uint64_t blame_ns;
 };
 
+/*
+ * The frames that name a code path: the innermost user frames (the
+ * program's code that blocked or ran: a library's wrapper and its
+ * callers), or, for a stack without user frames, the innermost kernel
+ * frames.  Four: enough to tell the program's function behind a libc
+ * wrapper and two of its callers apart, few enough that the blocks of
+ * one function reached along different roots count as one path.  The
+ * kernel frames of an off-CPU stack under the user ones (the scheduler,
+ * the wait primitive) are left out: every block has them, and the
+ * syscall and reason are the sites' already (docs/triggers.md).
+ */
+#define LTTR_BLAME_CODE_FRAMES	4u
+
+/**
+ * struct lttr_blame_code - a code path and its blame
+ * @name: its leaf frames (LTTR_BLAME_CODE_FRAMES at most), folded root
+ *	first and named as the stacks command names them
+ * @critical: on the critical path at some time
+ * @top: in the selection (B1 or B2 over the code paths)
+ * @blame_ns: its blame
+ * @active_ns: the time it was active (shares or not)
+ */
+struct lttr_blame_code {
+	char *name;
+	bool critical;
+	bool top;
+	uint64_t blame_ns;
+	uint64_t active_ns;
+};
+
 /**
  * struct lttr_blame - the result of lttr_blame_compute()
  * @pid: the task of the instance
@@ -168,6 +198,19 @@ struct lttr_blame_site {
  * @site: the sites of the tasks, most blame first
  * @unblamed_ns: the time nobody was blamed for (0: the blames add up to
  *	@to_ns - @from_ns)
+ * @code_known: the trace has stacks (traced --stacks): the code paths
+ *	were computed; false: they are unavailable (not 0)
+ * @code_named: the frames are named through the trace's symbol files
+ *	(false: addresses in hex)
+ * @ncode: entries of @code
+ * @code: the code paths, most blame first (ties: by name): each
+ *	activity's share also goes to the code path recorded for it (a
+ *	blocked segment: the off-CPU stack of the switch-out that began the
+ *	block; a task running: each piece up to a sample of its CPU's
+ *	profiler, to that sample's stack)
+ * @ncode_top: the code paths with @top
+ * @nostack_ns: the blame of the time without a recorded stack (the
+ *	blames of @code and this add up to the parties')
  * @path: the critical path the blame is read from
  * @acct: the accounting of the pass (names)
  */
@@ -182,6 +225,12 @@ struct lttr_blame {
 	size_t nsite;
 	struct lttr_blame_site *site;
 	uint64_t unblamed_ns;
+	bool code_known;
+	bool code_named;
+	size_t ncode;
+	struct lttr_blame_code *code;
+	size_t ncode_top;
+	uint64_t nostack_ns;
 	struct lttr_critpath *path;
 	struct lttr_account *acct;
 };
@@ -201,6 +250,26 @@ struct lttr_blame {
  */
 int lttr_blame_compute(struct lttr_trace *t, uint32_t pid, uint64_t from_ns, uint64_t to_ns,
 		       unsigned int n, struct lttr_blame **out, struct lttr_error *err);
+
+struct lttr_syms;
+
+/**
+ * lttr_blame_compute_syms() - lttr_blame_compute(), the frames of the
+ *	code paths named through @syms
+ * @t: the trace
+ * @pid: the task
+ * @from_ns: the instance's start (absolute)
+ * @to_ns: its end (absolute, > @from_ns)
+ * @n: the size of B1 (at least 1; the code paths' B1 too)
+ * @syms: names the frames (NULL: their addresses in hex); not kept
+ * @out: receives the result (free with lttr_blame_free())
+ * @err: receives the error (as lttr_blame_compute())
+ *
+ * Return: 0 or a negative enum lttr_errcode.
+ */
+int lttr_blame_compute_syms(struct lttr_trace *t, uint32_t pid, uint64_t from_ns, uint64_t to_ns,
+			    unsigned int n, struct lttr_syms *syms, struct lttr_blame **out,
+			    struct lttr_error *err);
 
 /** lttr_blame_free() - release a result @b: the result or NULL */
 void lttr_blame_free(struct lttr_blame *b);

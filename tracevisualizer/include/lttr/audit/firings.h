@@ -127,6 +127,10 @@ void lttr_firings_free(struct lttr_firing_rec *v, size_t n);
  * @latency_ns: time_ns - start_ns
  * @expl: the explanation (one request)
  * @blame: the critical blame
+ * @code_warning: what the symbol files could not name in the code paths
+ *	(the first of their warnings, and how many more; "" when none): a
+ *	frame they could not name is [unknown], and paths that differ only
+ *	there are counted as one
  */
 struct lttr_audit {
 	struct lttr_trace *trace;
@@ -136,6 +140,7 @@ struct lttr_audit {
 	uint64_t latency_ns;
 	struct lttr_explained *expl;
 	struct lttr_blame *blame;
+	char code_warning[512];
 };
 
 /**
@@ -165,6 +170,24 @@ void lttr_audit_free(struct lttr_audit *a);
  * Return: 100 * its blame / the instance's length.
  */
 double lttr_blame_share(const struct lttr_blame *b, size_t i);
+
+/**
+ * lttr_blame_code_share() - a code path's share of the instance, in percent
+ * @b: the blame
+ * @i: the code path's index
+ *
+ * Return: 100 * its blame / the instance's length.
+ */
+double lttr_blame_code_share(const struct lttr_blame *b, size_t i);
+
+/**
+ * lttr_blame_code_unavailable() - why @b has no code paths
+ * @b: the blame
+ *
+ * Return: the reason (the trace has no stacks), or NULL when they were
+ * computed (@b->code_known).
+ */
+const char *lttr_blame_code_unavailable(const struct lttr_blame *b);
 
 /**
  * lttr_blame_party_str() - party @i of @b as audit names it: "task 31
