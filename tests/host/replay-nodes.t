@@ -302,6 +302,48 @@ is "$($tv replay --hits "$P" "$tmp/m" | tail -2 | sed 's/^hit at [0-9.]* #[0-9]*
 	"$(printf 'node beta\n%s hits of %s' "$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["hits"]))' "$tmp/hits.json")" "$P")" \
 	"replay --hits (text): each hit names its node, then the count"
 
+# ---- custom fields: checked against every trace of the set ----------------
+# beta's server publishes queue(qlen) (format 1.7), alpha has no custom type
+sed -e 's/format=1.4/format=1.7/' -e '/^2500600300 syscall_exit 43 4$/a 2500600400 custom_create 1 fields queue qlen:u32\n2500600500 custom 1 u32:3\n2500600600 custom 1 u32:9\n2500600700 custom 1 u32:12\n2500600800 custom 1 u32:4' \
+	"$tmp/g/b.desc" > "$tmp/g/b2.desc" && $bin/gen-trace "$tmp/g/B2" < "$tmp/g/b2.desc" &&
+	$tv merge -o "$tmp/m2" "$tmp/g/A" "$tmp/g/B2" > /dev/null && $tv dump --json "$tmp/g/B2" > "$tmp/b2.json"
+ok $? "beta's trace with custom events queue(qlen), merged with alpha's"
+Q='@beta(app[20].qlen) > 5 && qlen > 0'
+$tv replay --json --hits "$Q" "$tmp/m2" > "$tmp/q.json"
+ok $? "a custom field only the second trace declares, app[20].qlen and event.qlen: accepted"
+is "$(python3 - "$tmp" <<'PY'
+import json, os, sys
+d = sys.argv[1]
+cm = json.load(open(os.path.join(d, 'm2', 'clock-model.json')))['hosts'][1]
+ref = lambda t: int((t - cm['offset_ns']) / (1 + cm['drift_ppm'] * 1e-6) + 0.5)
+a = json.load(open(os.path.join(d, 'a.json')))['events']
+b = json.load(open(os.path.join(d, 'b2.json')))['events']
+# the rises of "the last qlen beta's 20 published > 5, at one of its records"
+want, last, was = [], None, False
+for i, e in enumerate(b):
+    q = None
+    if e['type'] == 'custom' and 'qlen=' in e['desc']:
+        q = last = int(e['desc'].split('qlen=')[1].split()[0])
+    now = last is not None and last > 5 and q is not None and q > 0
+    if now and not was:
+        t = ref(e['time_ns'])
+        k = sum(1 for x in a if x['time_ns'] <= t) + i + 1
+        want.append((k, 'beta', t))
+    was = now
+got = [(h['event'], h['node'], h['time_ns']) for h in json.load(open(os.path.join(d, 'q.json')))['hits']]
+print(got == want and len(want) == 1)
+if got != want:
+    print('got %s, want %s' % (got, want), file=sys.stderr)
+PY
+)" True "... its hits: the first record over 5, on beta, at its number in the merged order"
+$tv replay --hits 'app[20].qlenx > 5' "$tmp/m2" > /dev/null 2> "$tmp/q.err"
+is "$?:$(cat "$tmp/q.err")" "2:tracevisualizer: --hits: 1:9: unknown field \"qlenx\"" \
+	"a field no trace of the set declares: refused with its column"
+printf 'break custom(queue) if qlen > 10\nrun\n' > "$tmp/q.rs"
+is "$($tv replay --script "$tmp/q.rs" "$tmp/g/A" "$tmp/g/B2" | grep -o 'node beta .*')" \
+	"node beta cpu 0 srv-20 custom queue qlen=12" \
+	"break custom(queue) if qlen > 10 over the two traces: beta's record over 10"
+
 # ---- text: each stop says its node ---------------------------------------
 $tv replay --script "$tmp/b.rs" "$tmp/m" > "$tmp/b.txt"
 is "$(head -1 "$tmp/b.txt" | grep -o ' node beta cpu 0 srv-20 socket_recv')" " node beta cpu 0 srv-20 socket_recv" \

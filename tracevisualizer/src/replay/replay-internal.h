@@ -56,10 +56,12 @@ struct rx_env {
  * without one; any name when @t is NULL) */
 struct rx_node *rx_compile(const char *s, unsigned int line, unsigned int col,
 			   struct lttr_trace *t, struct lttr_error *err);
-/* the same, the nodes of a trace set @nodes[0..@nnodes) */
+/* the same, the nodes of a trace set @nodes[0..@nnodes), their traces
+ * @t[0..@nnodes) (a custom field known when one of them declares it;
+ * NULL: any custom field) */
 struct rx_node *rx_compile_nodes(const char *s, unsigned int line, unsigned int col,
-				 struct lttr_trace *t, const char *const *nodes, size_t nnodes,
-				 struct lttr_error *err);
+				 struct lttr_trace *const *t, const char *const *nodes,
+				 size_t nnodes, struct lttr_error *err);
 /* the index of node @name in @nodes (a name, or its index as a number), -1 if none */
 int64_t rx_node_index(const char *name, size_t len, const char *const *nodes, size_t nnodes);
 void rx_free(struct rx_node *n);

@@ -121,7 +121,8 @@ struct rnode {
 };
 
 struct lttr_replay {
-	struct lttr_trace *t;		/* the first node's (the expressions' custom fields) */
+	struct lttr_trace *t;		/* the first node's */
+	struct lttr_trace **traces;	/* every node's (the expressions' custom fields) */
 	const struct lttr_replay_opts *o;
 	/* the nodes: one for a trace; several for a set, on the first's clock */
 	struct rnode *nodes;
@@ -944,7 +945,7 @@ struct rx_node *replay_compile(struct lttr_replay *r, const char *s, unsigned in
 {
 	if (!r->nnodes)		/* lttr_replay_check(): the trace's node */
 		return rx_compile(s, line, col, r->t, err);
-	return rx_compile_nodes(s, line, col, r->t, r->names, r->nnodes, err);
+	return rx_compile_nodes(s, line, col, r->traces, r->names, r->nnodes, err);
 }
 
 void replay_out(struct lttr_replay *r, const char *s)
@@ -1940,13 +1941,15 @@ static int replay_new_set(struct lttr_trace *const *t, size_t n, const char *con
 	pthread_cond_init(&r->cv, NULL);
 	r->nodes = calloc(n, sizeof(*r->nodes));
 	r->names = calloc(n, sizeof(*r->names));
-	if (!r->nodes || !r->names)
+	r->traces = calloc(n, sizeof(*r->traces));
+	if (!r->nodes || !r->names || !r->traces)
 		return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
 	r->nnodes = n;
 	for (k = 0; k < n; k++) {
 		struct rnode *nd = &r->nodes[k];
 
 		nd->t = t[k];
+		r->traces[k] = t[k];
 		task_table_init(&nd->tasks, sizeof(struct rtask));
 		nd->host = k;
 		nd->start = lttr_trace_header(t[k])->start_ns;
@@ -2027,6 +2030,7 @@ static void replay_free(struct lttr_replay *r)
 	}
 	free(r->nodes);
 	free(r->names);
+	free(r->traces);
 	free(r->all);
 	free(r->dvars);
 	rchan_free(r->chans);
