@@ -13,7 +13,10 @@
 # the messages matched across the hosts; a Lua script counting, per pair
 # of processes, the messages whose transit is over 250 us gives what
 # messages --list says; __ALL__ and at() in Lua; an unknown node is an
-# error with its line and column, and nothing runs.
+# error with its line and column, and nothing runs.  The hits of a
+# predicate over both nodes (replay --hits, --json, --from/--to; the
+# library's seek from its checkpoints, forward, backward and from every
+# event: utest/seek-walk) are those the test finds in the merged dump.
 . "$(dirname "$0")/../lib/tap.sh"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 tv=tracevisualizer
@@ -88,6 +91,15 @@ run
 EOF
 $tv replay --json --script "$tmp/ch.rs" "$tmp/m" > "$tmp/ch.json"
 ok $? "a watch on chan[\"alpha:10\"][\"beta:20\"].in_flight: exit status 0"
+
+# ---- the hits of a predicate over both nodes ------------------------------
+P='@alpha(cpu[0].current) == 0 && @beta(cpu[0].current) == 20'
+$tv replay --json --hits "$P" "$tmp/m" > "$tmp/hits.json"
+ok $? "replay --json --hits of a merged set: exit status 0"
+$tv replay --json --hits "$P" --from 0.1 --to 0.3 "$tmp/m" > "$tmp/hits-ft.json"
+ok $? "... with --from 0.1 --to 0.3: exit status 0"
+$bin/seek-walk -i 37 -e "$P" "$tmp/m" > "$tmp/walk.txt"
+ok $? "seek-walk (checkpoints every 37 events) of the set: exit status 0"
 
 checks < <(PYTHONPATH=$TOP/tests/lib python3 - "$tmp" "$N" <<'PY'
 import json, os, sys
@@ -219,6 +231,49 @@ ok([s['time_ns'] for s in ch] == times and len(ch) == 2 * n,
 ok(not bad, "there: in_flight, oldest_age, @alpha(chan[10][\"beta:20\"]).sent, the reverse "
    "channel's received as messages --list gives them; chan[10][20] is no channel (first "
    "difference: %s)" % (bad[:1],))
+
+# the hits: the events after which alpha's CPU 0 is idle while beta's
+# runs the server (each node's last schedchange), when it was not so after
+# the event before; in the merged order
+cur = {'alpha': None, 'beta': None}
+was = False
+hits = []
+for k, m in enumerate(merged):
+    e = m[4]
+    if e['type'] == 'schedchange':
+        cur[m[3]] = e['args']['next_pid']
+    now = cur['alpha'] == 0 and cur['beta'] == 20
+    if now and not was:
+        hits.append((k + 1, m[3], m[0]))
+    was = now
+hj = load(os.path.join(d, 'hits.json'))
+got = [(x['event'], x['node'], x['time_ns']) for x in hj['hits']]
+ok(got == hits and len(hits) >= n // 2 and hj['nodes'] == ['alpha', 'beta'],
+   "replay --hits '@alpha(cpu[0].current) == 0 && @beta(cpu[0].current) == 20': the %d hits "
+   "of the merged dump, each with its node and its time on alpha's clock (got %d; first "
+   "difference: %s)" % (len(hits), len(got), [(g, w) for g, w in zip(got, hits) if g != w][:1]))
+start = load(os.path.join(d, 'a.json'))['trace']['start_ns']
+want = [h for h in hits if start + 100000000 <= h[2] <= start + 300000000]
+got = [(x['event'], x['node'], x['time_ns']) for x in load(os.path.join(d, 'hits-ft.json'))['hits']]
+ok(got == want and 0 < len(want) < len(hits),
+   "--from 0.1 --to 0.3: the %d hits in that range of alpha's clock (got %d)" % (len(want), len(got)))
+walk = open(os.path.join(d, 'walk.txt')).read().split('\n')
+fw = [(int(l.split()[1]), l.split()[2]) for l in walk if l.startswith('next ')]
+bw = [(int(l.split()[1]), l.split()[2]) for l in walk if l.startswith('prev ')]
+want = [(h[0], h[1]) for h in hits]
+ok(fw == want, "the seek from checkpoints, forward from the start: the same hits and nodes "
+   "(%d, want %d)" % (len(fw), len(want)))
+ok(bw == want[::-1], "... backward from the end: the same hits in reverse order (%d)" % len(bw))
+at = [tuple(int(x) for x in l.split()[1:]) for l in walk if l.startswith('at ')]
+bad = []
+for c, nx, pv in at:
+    wn = min([h[0] for h in hits if h[0] > c] or [0])
+    wp = max([h[0] for h in hits if h[0] < c] or [0])
+    if (nx, pv) != (wn, wp):
+        bad.append((c, nx, pv, wn, wp))
+ok(len(at) == len(merged) + 2 and not bad,
+   "... the next and the previous hit from each of the %d event numbers, in a scrambled order "
+   "(first wrong: %s)" % (len(at), bad[:1]))
 done()
 PY
 )
@@ -236,6 +291,58 @@ print(len(a) == len(b) and all(key(x) == key(y) and abs(x.get('time_ns', 0) - y.
                                for x, y in zip(a, b)))
 PY
 )" True "... the same stops as of the merged set, in the same order (times within 1 ns: the set's model is read back from its JSON)"
+
+is "$($tv replay --json --hits "$P" "$tmp/g/A" "$tmp/g/B" | python3 -c '
+import json, sys
+a, b = json.load(sys.stdin)["hits"], json.load(open(sys.argv[1]))["hits"]
+print(len(a) == len(b) and all((x["event"], x["node"]) == (y["event"], y["node"]) and
+                               abs(x["time_ns"] - y["time_ns"]) <= 1 for x, y in zip(a, b)))' "$tmp/hits.json")" True \
+	"replay --hits of the traces given directly: the merged set's hits (times within 1 ns)"
+is "$($tv replay --hits "$P" "$tmp/m" | tail -2 | sed 's/^hit at [0-9.]* #[0-9]* //')" \
+	"$(printf 'node beta\n%s hits of %s' "$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["hits"]))' "$tmp/hits.json")" "$P")" \
+	"replay --hits (text): each hit names its node, then the count"
+
+# ---- custom fields: checked against every trace of the set ----------------
+# beta's server publishes queue(qlen) (format 1.7), alpha has no custom type
+sed -e 's/format=1.4/format=1.7/' -e '/^2500600300 syscall_exit 43 4$/a 2500600400 custom_create 1 fields queue qlen:u32\n2500600500 custom 1 u32:3\n2500600600 custom 1 u32:9\n2500600700 custom 1 u32:12\n2500600800 custom 1 u32:4' \
+	"$tmp/g/b.desc" > "$tmp/g/b2.desc" && $bin/gen-trace "$tmp/g/B2" < "$tmp/g/b2.desc" &&
+	$tv merge -o "$tmp/m2" "$tmp/g/A" "$tmp/g/B2" > /dev/null && $tv dump --json "$tmp/g/B2" > "$tmp/b2.json"
+ok $? "beta's trace with custom events queue(qlen), merged with alpha's"
+Q='@beta(app[20].qlen) > 5 && qlen > 0'
+$tv replay --json --hits "$Q" "$tmp/m2" > "$tmp/q.json"
+ok $? "a custom field only the second trace declares, app[20].qlen and event.qlen: accepted"
+is "$(python3 - "$tmp" <<'PY'
+import json, os, sys
+d = sys.argv[1]
+cm = json.load(open(os.path.join(d, 'm2', 'clock-model.json')))['hosts'][1]
+ref = lambda t: int((t - cm['offset_ns']) / (1 + cm['drift_ppm'] * 1e-6) + 0.5)
+a = json.load(open(os.path.join(d, 'a.json')))['events']
+b = json.load(open(os.path.join(d, 'b2.json')))['events']
+# the rises of "the last qlen beta's 20 published > 5, at one of its records"
+want, last, was = [], None, False
+for i, e in enumerate(b):
+    q = None
+    if e['type'] == 'custom' and 'qlen=' in e['desc']:
+        q = last = int(e['desc'].split('qlen=')[1].split()[0])
+    now = last is not None and last > 5 and q is not None and q > 0
+    if now and not was:
+        t = ref(e['time_ns'])
+        k = sum(1 for x in a if x['time_ns'] <= t) + i + 1
+        want.append((k, 'beta', t))
+    was = now
+got = [(h['event'], h['node'], h['time_ns']) for h in json.load(open(os.path.join(d, 'q.json')))['hits']]
+print(got == want and len(want) == 1)
+if got != want:
+    print('got %s, want %s' % (got, want), file=sys.stderr)
+PY
+)" True "... its hits: the first record over 5, on beta, at its number in the merged order"
+$tv replay --hits 'app[20].qlenx > 5' "$tmp/m2" > /dev/null 2> "$tmp/q.err"
+is "$?:$(cat "$tmp/q.err")" "2:tracevisualizer: --hits: 1:9: unknown field \"qlenx\"" \
+	"a field no trace of the set declares: refused with its column"
+printf 'break custom(queue) if qlen > 10\nrun\n' > "$tmp/q.rs"
+is "$($tv replay --script "$tmp/q.rs" "$tmp/g/A" "$tmp/g/B2" | grep -o 'node beta .*')" \
+	"node beta cpu 0 srv-20 custom queue qlen=12" \
+	"break custom(queue) if qlen > 10 over the two traces: beta's record over 10"
 
 # ---- text: each stop says its node ---------------------------------------
 $tv replay --script "$tmp/b.rs" "$tmp/m" > "$tmp/b.txt"

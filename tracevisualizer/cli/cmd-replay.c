@@ -266,28 +266,42 @@ out:
 	return st;
 }
 
-/* --hits EXPR: the moments the predicate becomes true, in --from..--to */
-static int hits(struct cli_opts *o)
+/*
+ * --hits EXPR: the moments the predicate becomes true, in --from..--to; of
+ * a set (@h not NULL): on the first trace's clock, each with its node
+ */
+static int print_hits(struct cli_opts *o, struct lttr_trace *t, const struct cli_hosts *h)
 {
 	struct lttr_replay_hit *v;
-	struct lttr_trace *t;
 	struct lttr_error err;
 	struct lttr_json j;
 	uint64_t from, to, start;
 	size_t n, i;
-	int st = cli_open(o, &t);
+	int rc;
 
-	if (st)
-		return st;
 	cli_window(o, t, &from, &to);
 	start = lttr_trace_header(t)->start_ns;
-	if (lttr_replay_hits(t, o->hits, from, to, NULL, NULL, &v, &n, &err) < 0) {
+	if (h)
+		rc = lttr_replay_hits_set(h->t, h->n, h->prefixes, h->model, o->hits, from, to,
+					  NULL, NULL, &v, &n, &err);
+	else
+		rc = lttr_replay_hits(t, o->hits, from, to, NULL, NULL, &v, &n, &err);
+	if (rc < 0) {
 		fprintf(stderr, "%s: --hits: %s\n", cli_prog, err.msg);
-		lttr_trace_close(t);
 		return err.code == LTTR_E_INVAL ? EXIT_USAGE : EXIT_TRACE;
 	}
 	if (o->json) {
-		cli_json_begin(&j, o, t);
+		if (h) {
+			lttr_json_init(&j, stdout, o->pretty);
+			lttr_json_begin_object(&j);
+			lttr_json_key(&j, "nodes");
+			lttr_json_begin_array(&j);
+			for (i = 0; i < h->n; i++)
+				lttr_json_string(&j, h->prefixes[i]);
+			lttr_json_end_array(&j);
+		} else {
+			cli_json_begin(&j, o, t);
+		}
 		lttr_json_kv_str(&j, "predicate", o->hits);
 		lttr_json_key(&j, "hits");
 		lttr_json_begin_array(&j);
@@ -296,6 +310,8 @@ static int hits(struct cli_opts *o)
 			lttr_json_kv_u64(&j, "event", v[i].ordinal);
 			lttr_json_kv_i64(&j, "rel_ns", (int64_t)(v[i].time_ns - start));
 			lttr_json_kv_u64(&j, "time_ns", v[i].time_ns);
+			if (h)
+				lttr_json_kv_str(&j, "node", h->prefixes[v[i].node]);
 			lttr_json_end_object(&j);
 		}
 		lttr_json_end_array(&j);
@@ -304,13 +320,42 @@ static int hits(struct cli_opts *o)
 		for (i = 0; i < n; i++) {
 			printf("hit at ");
 			print_rel((int64_t)(v[i].time_ns - start));
-			printf(" #%" PRIu64 "\n", v[i].ordinal);
+			printf(" #%" PRIu64, v[i].ordinal);
+			if (h)
+				printf(" node %s", h->prefixes[v[i].node]);
+			putchar('\n');
 		}
 		printf("%zu hit%s of %s\n", n, n == 1 ? "" : "s", o->hits);
 	}
 	free(v);
-	lttr_trace_close(t);
 	return 0;
+}
+
+static int hits(struct cli_opts *o)
+{
+	struct lttr_trace *t;
+	int st = cli_open(o, &t);
+
+	if (st)
+		return st;
+	st = print_hits(o, t, NULL);
+	lttr_trace_close(t);
+	return st;
+}
+
+/* --hits of a set: --from and --to on the first trace's clock */
+static int hits_set(struct cli_opts *o)
+{
+	struct cli_hosts h;
+	int st = cli_hosts_load_host(o, &h);
+
+	if (st)
+		return st;
+	st = cli_hosts_names(&h);
+	if (!st)
+		st = print_hits(o, h.t[0], &h);
+	cli_hosts_free(&h);
+	return st;
 }
 
 /*
@@ -327,7 +372,7 @@ static int replay_set(struct cli_opts *o, struct out *w, struct lttr_replay_opts
 	int st;
 
 	if (o->hits)
-		return cli_needs("replay", "one trace for --hits (a merged set has several)");
+		return hits_set(o);
 	if (o->script && !(text = slurp(o->script))) {
 		fprintf(stderr, "%s: %s: cannot read the script\n", cli_prog, o->script);
 		return EXIT_USAGE;

@@ -365,7 +365,8 @@ static const struct command {
 	  "watchpoint; one line per stop: kind and number, relative time, #event,\n"
 	  "cpu, comm-pid, description (a watch: the expression, old -> new value),\n"
 	  "then what its commands printed; --hits EXPR: the events after which\n"
-	  "EXPR becomes true, one line each (relative time, #event), as the\n"
+	  "EXPR becomes true, one line each (relative time, #event; of a set,\n"
+	  "on the first trace's clock, the node), as the\n"
 	  "front ends' predicate bar finds and marks them" },
 	{ "audit", cmd_audit, "the firings of traced --rules, each instance explained and blamed",
 	  "TRACEDIR",

@@ -58,12 +58,12 @@ int lttr_acct_pass_peek(struct lttr_acct_pass *p, uint64_t *time_ns, struct lttr
 
 /**
  * lttr_acct_pass_copy() - a copy of a pass not at its end, fed on
- * independently, its hooks called with @arg
+ * independently, its hooks called with @arg; an event @src read ahead
+ * (lttr_acct_pass_peek()) is read ahead in the copy too
  * @src: the pass
  * @arg: the copy's hooks' argument
  *
- * Return: the copy, or NULL when out of memory, @src is at its end or
- * has an event read ahead (lttr_acct_pass_peek()).
+ * Return: the copy, or NULL when out of memory or @src is at its end.
  */
 struct lttr_acct_pass *lttr_acct_pass_copy(const struct lttr_acct_pass *src, void *arg);
 

@@ -1586,9 +1586,13 @@ struct lttr_acct_pass *lttr_acct_pass_copy(const struct lttr_acct_pass *src, voi
 {
 	struct lttr_acct_pass *p;
 
-	if (src->ended || src->held || !(p = calloc(1, sizeof(*p))))
+	if (src->ended || !(p = calloc(1, sizeof(*p))))
 		return NULL;
 	p->t = src->t;
+	/* an event read ahead is the copy's too: its variable part is in the
+	 * trace's mapping, which the reader's position does not own */
+	p->held = src->held;
+	p->next = src->next;
 	p->x = ctx_copy(src->x, arg);
 	if (p->x)
 		p->f = lttr_flow_copy(src->f, p->x);

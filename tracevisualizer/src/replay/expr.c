@@ -42,7 +42,7 @@ struct parser {
 	unsigned int line;
 	unsigned int col0;	/* column of s[0] */
 	unsigned int depth;
-	struct lttr_trace *t;
+	struct lttr_trace *const *t;	/* the nodes' traces (NULL: none) */
 	const char *const *nodes;	/* NULL: any name */
 	size_t nnodes;
 	struct lttr_error *err;
@@ -111,43 +111,12 @@ static bool in_list(const char *const *l, const char *s)
 	return false;
 }
 
-/* a field some event type has, or some custom type of @t declares */
-static bool known_event_field(struct lttr_trace *t, const char *name)
+/* whether a custom type of @t declares a field @name */
+static bool custom_declares(struct lttr_trace *t, const char *name)
 {
-	unsigned int id;
-
-	if (in_list(common_fields, name))
-		return true;
-	for (id = 0; id < 256; id++)
-		if (lttr_event_type_name(id) && lttr_field_find(id, name))
-			return true;
-	if (!t)
-		return false;
-	{
-		const struct lttr_custom_table *tab = lttr_trace_custom_types(t);
-		size_t i, k;
-
-		for (i = 0; tab && i < lttr_custom_table_count(tab); i++) {
-			const struct lttr_custom_type *ty = lttr_custom_table_get(tab, i);
-
-			for (k = 0; k < ty->nfields; k++)
-				if (!strcmp(ty->fields[k].name, name))
-					return true;
-		}
-	}
-	return false;
-}
-
-/* a field of a custom type, or (a trace that recorded markers) maybe a
- * marker counter's name: known only once the replay reads it */
-static bool known_custom_field(struct lttr_trace *t, const char *name)
-{
-	const struct lttr_custom_table *tab;
+	const struct lttr_custom_table *tab = lttr_trace_custom_types(t);
 	size_t i, k;
 
-	if (!t || lttr_event_mask_has(&lttr_trace_header(t)->mask, LTT_EV_MARKER))
-		return true;
-	tab = lttr_trace_custom_types(t);
 	for (i = 0; tab && i < lttr_custom_table_count(tab); i++) {
 		const struct lttr_custom_type *ty = lttr_custom_table_get(tab, i);
 
@@ -155,6 +124,40 @@ static bool known_custom_field(struct lttr_trace *t, const char *name)
 			if (!strcmp(ty->fields[k].name, name))
 				return true;
 	}
+	return false;
+}
+
+/* a field some event type has, or some custom type of a node's trace
+ * declares (of any of a set's traces: a node's own events carry it) */
+static bool known_event_field(const struct parser *p, const char *name)
+{
+	unsigned int id;
+	size_t k;
+
+	if (in_list(common_fields, name))
+		return true;
+	for (id = 0; id < 256; id++)
+		if (lttr_event_type_name(id) && lttr_field_find(id, name))
+			return true;
+	for (k = 0; p->t && k < p->nnodes; k++)
+		if (custom_declares(p->t[k], name))
+			return true;
+	return false;
+}
+
+/* a field of a custom type of any of the traces, or (one of them
+ * recorded markers) maybe a marker counter's name: known only once the
+ * replay reads it */
+static bool known_custom_field(const struct parser *p, const char *name)
+{
+	size_t k;
+
+	if (!p->t)
+		return true;
+	for (k = 0; k < p->nnodes; k++)
+		if (lttr_event_mask_has(&lttr_trace_header(p->t[k])->mask, LTT_EV_MARKER) ||
+		    custom_declares(p->t[k], name))
+			return true;
 	return false;
 }
 
@@ -266,7 +269,7 @@ static struct rx_node *parse_ref(struct parser *p)
 		}
 		if ((table == RX_T_TASK && !in_list(task_fields, field)) ||
 		    (table == RX_T_CPU && !in_list(cpu_fields, field)) ||
-		    (table == RX_T_APP && !known_custom_field(p->t, field)) ||
+		    (table == RX_T_APP && !known_custom_field(p, field)) ||
 		    (table == RX_T_CHAN && !rchan_field_known(field))) {
 			perr(p, at, "unknown field \"%s\"", field);
 			rx_free(n);
@@ -315,7 +318,7 @@ static struct rx_node *parse_ref(struct parser *p)
 			return NULL;
 		}
 	}
-	if (!known_event_field(p->t, name)) {
+	if (!known_event_field(p, name)) {
 		perr(p, at, "unknown field \"%s\"", name);
 		return NULL;
 	}
@@ -581,15 +584,15 @@ struct rx_node *rx_compile(const char *s, unsigned int line, unsigned int col,
 
 	if (t && (!name || !*name))
 		name = "node0";
-	return rx_compile_nodes(s, line, col, t, t ? &name : NULL, t ? 1 : 0, err);
+	return rx_compile_nodes(s, line, col, t ? &t : NULL, t ? &name : NULL, t ? 1 : 0, err);
 }
 
 struct rx_node *rx_compile_nodes(const char *s, unsigned int line, unsigned int col,
-				 struct lttr_trace *t, const char *const *nodes, size_t nnodes,
-				 struct lttr_error *err)
+				 struct lttr_trace *const *t, const char *const *nodes,
+				 size_t nnodes, struct lttr_error *err)
 {
-	struct parser p = { .s = s, .line = line, .col0 = col, .t = t, .nodes = nodes,
-			    .nnodes = nnodes, .err = err };
+	struct parser p = { .s = s, .line = line, .col0 = col, .t = nodes ? t : NULL,
+			    .nodes = nodes, .nnodes = nnodes, .err = err };
 	struct rx_node *n;
 
 	skip(&p);

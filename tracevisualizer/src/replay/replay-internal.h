@@ -56,10 +56,12 @@ struct rx_env {
  * without one; any name when @t is NULL) */
 struct rx_node *rx_compile(const char *s, unsigned int line, unsigned int col,
 			   struct lttr_trace *t, struct lttr_error *err);
-/* the same, the nodes of a trace set @nodes[0..@nnodes) */
+/* the same, the nodes of a trace set @nodes[0..@nnodes), their traces
+ * @t[0..@nnodes) (a custom field known when one of them declares it;
+ * NULL: any custom field) */
 struct rx_node *rx_compile_nodes(const char *s, unsigned int line, unsigned int col,
-				 struct lttr_trace *t, const char *const *nodes, size_t nnodes,
-				 struct lttr_error *err);
+				 struct lttr_trace *const *t, const char *const *nodes,
+				 size_t nnodes, struct lttr_error *err);
 /* the index of node @name in @nodes (a name, or its index as a number), -1 if none */
 int64_t rx_node_index(const char *name, size_t len, const char *const *nodes, size_t nnodes);
 void rx_free(struct rx_node *n);
@@ -86,14 +88,27 @@ void rchan_free(struct rchan_set *s);
 struct lttr_replay;
 struct lttr_account_hooks;
 struct replay_state;
-int replay_pred_new(struct lttr_trace *t, struct lttr_replay **out, struct lttr_error *err);
+struct lttr_sync_model;
+int replay_pred_new(struct lttr_trace *const *t, size_t n, const char *const *names,
+		    const struct lttr_sync_model *model, struct lttr_replay **out,
+		    struct lttr_error *err);
 void replay_pred_free(struct lttr_replay *r);
 const struct lttr_account_hooks *replay_hooks(void);
 /* whether @cond holds after the current event (a number not 0, a text not empty) */
 bool replay_holds(struct lttr_replay *r, const struct rx_node *cond);
 uint64_t replay_ordinal(const struct lttr_replay *r);
+/* the current event's time on the first node's clock, its node (from 0) */
 uint64_t replay_time(const struct lttr_replay *r);
-/* a copy of the state (NULL: out of memory); loaded back: 0 or -LTTR_E_NOMEM */
+unsigned int replay_node(const struct lttr_replay *r);
+/* the nodes' passes made (@h called with @arg), each node's next event
+ * read ahead or its end applied; then the next event over the nodes (the
+ * earliest on the first node's clock): 1 applied, 0 none left (every
+ * node's end applied), or a negative code */
+int replay_nodes_start(struct lttr_replay *r, const struct lttr_account_hooks *h, void *arg,
+		       struct lttr_error *err);
+int replay_nodes_next(struct lttr_replay *r, struct lttr_error *err);
+/* a copy of the state, every node's, with its accounting pass (NULL: out of
+ * memory); loaded back: 0 or -LTTR_E_NOMEM */
 struct replay_state *replay_state_save(const struct lttr_replay *r);
 int replay_state_load(struct lttr_replay *r, const struct replay_state *s);
 size_t replay_state_bytes(const struct replay_state *s);

@@ -117,10 +117,12 @@ struct rnode {
 	bool futex_any;
 	struct lttr_acct_pass *pass;	/* a set's pass: this node's accounting */
 	bool ended;
+	uint64_t next_ref;		/* its next event's time, on the first node's clock */
 };
 
 struct lttr_replay {
-	struct lttr_trace *t;		/* the first node's (the expressions' custom fields) */
+	struct lttr_trace *t;		/* the first node's */
+	struct lttr_trace **traces;	/* every node's (the expressions' custom fields) */
 	const struct lttr_replay_opts *o;
 	/* the nodes: one for a trace; several for a set, on the first's clock */
 	struct rnode *nodes;
@@ -943,7 +945,7 @@ struct rx_node *replay_compile(struct lttr_replay *r, const char *s, unsigned in
 {
 	if (!r->nnodes)		/* lttr_replay_check(): the trace's node */
 		return rx_compile(s, line, col, r->t, err);
-	return rx_compile_nodes(s, line, col, r->t, r->names, r->nnodes, err);
+	return rx_compile_nodes(s, line, col, r->traces, r->names, r->nnodes, err);
 }
 
 void replay_out(struct lttr_replay *r, const char *s)
@@ -1274,53 +1276,88 @@ static const struct lttr_account_hooks pass_hooks = { .event = h_event,
 /*
  * The accounting passes of a set's nodes, interleaved: the next event is
  * the earliest on the first node's clock (the lowest node on a tie), fed
- * to its node's pass with that node's state being fed (r->cn); a node's
- * end is applied when it has no event left.
+ * to its node's pass with that node's state being fed (r->cn).  Between
+ * two events every node has its next event read ahead (next_ref) or its
+ * end applied: a node's end is applied as soon as its last event is, so
+ * that the state after an event is the state the next one finds (the
+ * predicates' truth, the checkpoints of seek.c).
  */
-static int pass_nodes(struct lttr_replay *r)
+static int node_settle(struct lttr_replay *r, struct rnode *n, struct lttr_error *err)
+{
+	uint64_t t;
+	int rc;
+
+	if (n->ended)
+		return 0;
+	rc = lttr_acct_pass_peek(n->pass, &t, err);
+	if (rc < 0)
+		return rc;
+	if (rc) {
+		n->next_ref = to_ref(r, n, t);
+		return 0;
+	}
+	r->cn = n;		/* its end: the states its end tells */
+	n->ended = true;
+	rc = lttr_acct_pass_next(n->pass, err);
+	return rc < 0 ? rc : 0;
+}
+
+int replay_nodes_start(struct lttr_replay *r, const struct lttr_account_hooks *h, void *arg,
+		       struct lttr_error *err)
 {
 	size_t k;
 	int rc;
 
 	for (k = 0; k < r->nnodes; k++) {
 		r->cn = &r->nodes[k];
-		rc = lttr_acct_pass_new(r->cn->t, &pass_hooks, r, &r->cn->pass, &r->perr);
+		rc = lttr_acct_pass_new(r->cn->t, h, arg, &r->cn->pass, err);
 		if (rc < 0)
 			return rc;
 	}
-	for (;;) {
-		struct rnode *best = NULL;
-		uint64_t bt = 0, t;
+	for (k = 0; r->nnodes > 1 && k < r->nnodes; k++)
+		if ((rc = node_settle(r, &r->nodes[k], err)) < 0)
+			return rc;
+	r->cn = r->en;
+	return 0;
+}
 
-		for (k = 0; k < r->nnodes; k++) {
-			struct rnode *n = &r->nodes[k];
+int replay_nodes_next(struct lttr_replay *r, struct lttr_error *err)
+{
+	struct rnode *best = NULL;
+	size_t k;
+	int rc;
 
-			if (n->ended)
-				continue;
-			rc = lttr_acct_pass_peek(n->pass, &t, &r->perr);
-			if (rc < 0)
-				return rc;
-			if (!rc) {	/* its end: the states its end tells */
-				r->cn = n;
-				n->ended = true;
-				rc = lttr_acct_pass_next(n->pass, &r->perr);
-				if (rc < 0)
-					return rc;
-				continue;
-			}
-			t = to_ref(r, n, t);
-			if (!best || t < bt) {
-				best = n;
-				bt = t;
-			}
-		}
-		if (!best)
+	if (r->nnodes == 1) {	/* one trace: nothing read ahead, its end last */
+		best = r->nodes;
+		if (best->ended)
 			return 0;
-		r->cn = best;
-		rc = lttr_acct_pass_next(best->pass, &r->perr);
-		if (rc < 0)
-			return rc;
+		rc = lttr_acct_pass_next(best->pass, err);
+		best->ended = rc == 0;
+		return rc;
 	}
+	for (k = 0; k < r->nnodes; k++) {
+		struct rnode *n = &r->nodes[k];
+
+		if (!n->ended && (!best || n->next_ref < best->next_ref))
+			best = n;
+	}
+	if (!best)
+		return 0;
+	r->cn = best;
+	rc = lttr_acct_pass_next(best->pass, err);
+	if (rc >= 0)
+		rc = node_settle(r, best, err);
+	r->cn = r->en;
+	return rc < 0 ? rc : 1;
+}
+
+static int pass_nodes(struct lttr_replay *r)
+{
+	int rc = replay_nodes_start(r, &pass_hooks, r, &r->perr);
+
+	while (rc >= 0 && (rc = replay_nodes_next(r, &r->perr)) > 0)
+		;
+	return rc;
 }
 
 static void *pass(void *arg)
@@ -1904,13 +1941,15 @@ static int replay_new_set(struct lttr_trace *const *t, size_t n, const char *con
 	pthread_cond_init(&r->cv, NULL);
 	r->nodes = calloc(n, sizeof(*r->nodes));
 	r->names = calloc(n, sizeof(*r->names));
-	if (!r->nodes || !r->names)
+	r->traces = calloc(n, sizeof(*r->traces));
+	if (!r->nodes || !r->names || !r->traces)
 		return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
 	r->nnodes = n;
 	for (k = 0; k < n; k++) {
 		struct rnode *nd = &r->nodes[k];
 
 		nd->t = t[k];
+		r->traces[k] = t[k];
 		task_table_init(&nd->tasks, sizeof(struct rtask));
 		nd->host = k;
 		nd->start = lttr_trace_header(t[k])->start_ns;
@@ -1991,6 +2030,7 @@ static void replay_free(struct lttr_replay *r)
 	}
 	free(r->nodes);
 	free(r->names);
+	free(r->traces);
 	free(r->all);
 	free(r->dvars);
 	rchan_free(r->chans);
@@ -2006,29 +2046,46 @@ static void replay_free(struct lttr_replay *r)
 
 /* ---- the replayed state, saved and loaded: the checkpoints of seek.c ---- */
 
-struct replay_state {
+/* a node's part: its state and its accounting pass (NULL once ended) */
+struct node_state {
 	struct task_table tasks;
 	struct rcpu cpus[LTT_MAX_CPUS];
 	struct appvar *vars;
 	size_t nvars;
 	struct lttr_ptable *pt;
+	uint64_t futex_waiters, futex_wakes;
+	uint32_t futex_waker, futex_woken;
+	bool futex_any;
+	struct lttr_acct_pass *pass;
+	bool ended;
+	uint64_t next_ref;
+};
+
+struct replay_state {
+	struct node_state *nodes;
+	size_t nnodes;
 	struct lttr_event cur;
+	uint64_t cur_ref;
+	size_t en;		/* the node of the current event */
 	bool have_cur;
 	uint64_t ordinal;
 	uint64_t *msg_lc;
 	size_t nmsg;
-	uint64_t futex_waiters, futex_wakes;
-	uint32_t futex_waker, futex_woken;
-	bool futex_any;
 };
 
 void replay_state_free(struct replay_state *s)
 {
+	size_t k;
+
 	if (!s)
 		return;
-	task_table_free(&s->tasks);
-	free(s->vars);
-	lttr_ptable_free(s->pt);
+	for (k = 0; s->nodes && k < s->nnodes; k++) {
+		task_table_free(&s->nodes[k].tasks);
+		free(s->nodes[k].vars);
+		lttr_ptable_free(s->nodes[k].pt);
+		lttr_acct_pass_free(s->nodes[k].pass);
+	}
+	free(s->nodes);
 	free(s->msg_lc);
 	free(s);
 }
@@ -2048,31 +2105,55 @@ static void *dup_array(const void *v, size_t n, size_t size, bool *fail)
 	return d;
 }
 
+/* node @n's state into @d (its pass copied with the hooks' argument @arg) */
+static bool node_save(struct node_state *d, const struct rnode *n, void *arg)
+{
+	bool fail = false;
+
+	task_table_init(&d->tasks, sizeof(struct rtask));
+	if (task_table_copy(&d->tasks, &n->tasks) < 0)
+		fail = true;
+	memcpy(d->cpus, n->cpus, sizeof(d->cpus));
+	d->vars = dup_array(n->vars, n->nvars, sizeof(*n->vars), &fail);
+	d->nvars = d->vars ? n->nvars : 0;
+	d->pt = lttr_ptable_copy(n->pt);
+	d->futex_waiters = n->futex_waiters;
+	d->futex_wakes = n->futex_wakes;
+	d->futex_waker = n->futex_waker;
+	d->futex_woken = n->futex_woken;
+	d->futex_any = n->futex_any;
+	d->ended = n->ended;
+	d->next_ref = n->next_ref;
+	if (n->pass && !n->ended && !(d->pass = lttr_acct_pass_copy(n->pass, arg)))
+		fail = true;
+	return !fail && d->pt;
+}
+
 struct replay_state *replay_state_save(const struct lttr_replay *r)
 {
 	struct replay_state *s = calloc(1, sizeof(*s));
 	bool fail = false;
+	size_t k;
 
 	if (!s)
 		return NULL;
-	task_table_init(&s->tasks, sizeof(struct rtask));
-	if (task_table_copy(&s->tasks, &r->cn->tasks) < 0)
-		fail = true;
-	memcpy(s->cpus, r->cn->cpus, sizeof(s->cpus));
-	s->vars = dup_array(r->cn->vars, r->cn->nvars, sizeof(*r->cn->vars), &fail);
-	s->nvars = fail ? 0 : r->cn->nvars;
-	s->pt = lttr_ptable_copy(r->cn->pt);
+	s->nodes = calloc(r->nnodes, sizeof(*s->nodes));
+	if (!s->nodes) {
+		free(s);
+		return NULL;
+	}
+	s->nnodes = r->nnodes;
+	for (k = 0; k < r->nnodes; k++)
+		if (!node_save(&s->nodes[k], &r->nodes[k], (void *)r))
+			fail = true;
 	s->cur = r->cur;
+	s->cur_ref = r->cur_ref;
+	s->en = (size_t)(r->en - r->nodes);
 	s->have_cur = r->have_cur;
 	s->ordinal = r->ordinal;
 	s->nmsg = r->msg_lc ? r->msgs->n : 0;
 	s->msg_lc = dup_array(r->msg_lc, s->nmsg, sizeof(*r->msg_lc), &fail);
-	s->futex_waiters = r->cn->futex_waiters;
-	s->futex_wakes = r->cn->futex_wakes;
-	s->futex_waker = r->cn->futex_waker;
-	s->futex_woken = r->cn->futex_woken;
-	s->futex_any = r->cn->futex_any;
-	if (fail || !s->pt) {
+	if (fail) {
 		replay_state_free(s);
 		return NULL;
 	}
@@ -2081,46 +2162,79 @@ struct replay_state *replay_state_save(const struct lttr_replay *r)
 
 int replay_state_load(struct lttr_replay *r, const struct replay_state *s)
 {
-	bool fail = false;
-	struct task_table tasks;
-	struct appvar *vars = dup_array(s->vars, s->nvars, sizeof(*s->vars), &fail);
-	struct lttr_ptable *pt = lttr_ptable_copy(s->pt);
+	struct node_state *v = calloc(s->nnodes, sizeof(*v));
+	bool fail = !v;
+	size_t k;
 
-	task_table_init(&tasks, sizeof(struct rtask));
-	if (task_table_copy(&tasks, &s->tasks) < 0)
-		fail = true;
-	if (fail || !pt) {
-		task_table_free(&tasks);
-		free(vars);
-		lttr_ptable_free(pt);
+	/* copies of the saved nodes first: on failure nothing changes */
+	for (k = 0; v && k < s->nnodes; k++) {
+		const struct node_state *o = &s->nodes[k];
+		struct node_state *d = &v[k];
+
+		task_table_init(&d->tasks, sizeof(struct rtask));
+		if (task_table_copy(&d->tasks, &o->tasks) < 0)
+			fail = true;
+		d->vars = dup_array(o->vars, o->nvars, sizeof(*o->vars), &fail);
+		d->nvars = d->vars ? o->nvars : 0;
+		if (!(d->pt = lttr_ptable_copy(o->pt)))
+			fail = true;
+		if (o->pass && !(d->pass = lttr_acct_pass_copy(o->pass, r)))
+			fail = true;
+	}
+	if (fail) {
+		for (k = 0; v && k < s->nnodes; k++) {
+			task_table_free(&v[k].tasks);
+			free(v[k].vars);
+			lttr_ptable_free(v[k].pt);
+			lttr_acct_pass_free(v[k].pass);
+		}
+		free(v);
 		return -LTTR_E_NOMEM;
 	}
-	task_table_free(&r->cn->tasks);
-	r->cn->tasks = tasks;
-	memcpy(r->cn->cpus, s->cpus, sizeof(r->cn->cpus));
-	free(r->cn->vars);
-	r->cn->vars = vars;
-	r->cn->nvars = r->cn->varcap = s->nvars;
-	lttr_ptable_free(r->cn->pt);
-	r->cn->pt = pt;
+	for (k = 0; k < s->nnodes; k++) {
+		const struct node_state *o = &s->nodes[k];
+		struct rnode *n = &r->nodes[k];
+
+		task_table_free(&n->tasks);
+		n->tasks = v[k].tasks;
+		memcpy(n->cpus, o->cpus, sizeof(n->cpus));
+		free(n->vars);
+		n->vars = v[k].vars;
+		n->nvars = n->varcap = v[k].nvars;
+		lttr_ptable_free(n->pt);
+		n->pt = v[k].pt;
+		lttr_acct_pass_free(n->pass);
+		n->pass = v[k].pass;
+		n->ended = o->ended;
+		n->next_ref = o->next_ref;
+		n->futex_waiters = o->futex_waiters;
+		n->futex_wakes = o->futex_wakes;
+		n->futex_waker = o->futex_waker;
+		n->futex_woken = o->futex_woken;
+		n->futex_any = o->futex_any;
+	}
+	free(v);
 	r->cur = s->cur;
-	r->cur_ref = s->cur.time_ns;	/* one trace: its own clock */
+	r->cur_ref = s->cur_ref;
+	r->cn = r->en = &r->nodes[s->en];
 	r->have_cur = s->have_cur;
 	r->ordinal = s->ordinal;
 	if (s->nmsg)
 		memcpy(r->msg_lc, s->msg_lc, s->nmsg * sizeof(*r->msg_lc));
-	r->cn->futex_waiters = s->futex_waiters;
-	r->cn->futex_wakes = s->futex_wakes;
-	r->cn->futex_waker = s->futex_waker;
-	r->cn->futex_woken = s->futex_woken;
-	r->cn->futex_any = s->futex_any;
 	return 0;
 }
 
 size_t replay_state_bytes(const struct replay_state *s)
 {
-	return sizeof(*s) + task_table_bytes(&s->tasks) + s->nvars * sizeof(*s->vars) +
-	       lttr_ptable_bytes(s->pt) + s->nmsg * sizeof(*s->msg_lc);
+	size_t n = sizeof(*s) + s->nnodes * sizeof(*s->nodes) + s->nmsg * sizeof(*s->msg_lc), k;
+
+	for (k = 0; k < s->nnodes; k++) {
+		const struct node_state *d = &s->nodes[k];
+
+		n += task_table_bytes(&d->tasks) + d->nvars * sizeof(*d->vars) +
+		     lttr_ptable_bytes(d->pt) + (d->pass ? lttr_acct_pass_bytes(d->pass) : 0);
+	}
+	return n;
 }
 
 /* the replay of a predicate's pass: its state, fed by replay_hooks() */
@@ -2129,7 +2243,8 @@ static int seek_event(void *arg, const struct lttr_event *ev)
 	struct lttr_replay *r = arg;
 
 	r->cur = *ev;
-	r->cur_ref = ev->time_ns;	/* one trace: its own clock */
+	r->en = r->cn;		/* the node whose pass reads the event */
+	r->cur_ref = to_ref(r, r->cn, ev->time_ns);
 	r->have_cur = true;
 	r->ordinal++;
 	apply_event(r, ev);
@@ -2145,16 +2260,13 @@ const struct lttr_account_hooks *replay_hooks(void)
 	return &h;
 }
 
-int replay_pred_new(struct lttr_trace *t, struct lttr_replay **out, struct lttr_error *err)
+int replay_pred_new(struct lttr_trace *const *t, size_t n, const char *const *names,
+		    const struct lttr_sync_model *model, struct lttr_replay **out,
+		    struct lttr_error *err)
 {
 	static const struct lttr_replay_opts o;
-	int rc = replay_new(t, &o, out, err);
 
-	if (rc < 0) {
-		replay_free(*out);
-		*out = NULL;
-	}
-	return rc;
+	return lttr_replay_open_set(t, n, names, model, &o, out, err);
 }
 
 void replay_pred_free(struct lttr_replay *r)
@@ -2166,6 +2278,7 @@ bool replay_holds(struct lttr_replay *r, const struct rx_node *cond)
 {
 	struct rx_val v;
 
+	r->cn = r->en;		/* read in the event's node's state */
 	replay_eval(r, cond, &v);
 	return v.type == RX_V_INT ? v.i != 0 : v.type == RX_V_STR && v.s[0];
 }
@@ -2177,7 +2290,12 @@ uint64_t replay_ordinal(const struct lttr_replay *r)
 
 uint64_t replay_time(const struct lttr_replay *r)
 {
-	return r->cur.time_ns;
+	return r->cur_ref;
+}
+
+unsigned int replay_node(const struct lttr_replay *r)
+{
+	return (unsigned int)(r->en - r->nodes);
 }
 
 /* ---- the hits of one predicate (lttr_replay_hits()) ---- */
@@ -2205,7 +2323,7 @@ static void hits_after(struct hits_run *h)
 
 	replay_eval(r, h->cond, &v);
 	now = v.type == RX_V_INT ? v.i != 0 : v.type == RX_V_STR && v.s[0];
-	if (now && !h->was && r->cur.time_ns >= h->from && r->cur.time_ns <= h->to) {
+	if (now && !h->was && r->cur_ref >= h->from && r->cur_ref <= h->to) {
 		if (h->n == h->cap) {
 			size_t c = h->cap ? h->cap * 2 : 64;
 			struct lttr_replay_hit *p = realloc(h->v, c * sizeof(*p));
@@ -2218,7 +2336,8 @@ static void hits_after(struct hits_run *h)
 			h->cap = c;
 		}
 		h->v[h->n].ordinal = r->ordinal;
-		h->v[h->n].time_ns = r->cur.time_ns;
+		h->v[h->n].time_ns = r->cur_ref;
+		h->v[h->n].node = (unsigned int)(r->en - r->nodes);
 		h->n++;
 	}
 	h->was = now;
@@ -2309,6 +2428,80 @@ int lttr_replay_hits(struct lttr_trace *t, const char *expr, uint64_t from_ns, u
 	}
 	*out = h.v;
 	*n = h.n;
+	return 0;
+}
+
+/*
+ * The hits of a set's pass: the nodes' passes interleaved
+ * (replay_nodes_next()), the predicate's truth read after each event in
+ * its node's state; the times on the first node's clock
+ */
+static int hits_nodes(struct hits_run *h, struct lttr_error *err)
+{
+	struct lttr_replay *r = h->r;
+	uint64_t start = r->nodes[0].start;
+	int rc = replay_nodes_start(r, replay_hooks(), r, err);
+
+	while (rc >= 0 && (rc = replay_nodes_next(r, err)) > 0) {
+		if (r->cur_ref > h->to)
+			return 0;	/* past the range: done */
+		if (h->progress && (r->ordinal & 0xffff) == 0xffff) {
+			uint64_t span = h->end > start ? h->end - start : 1;
+			uint64_t at = r->cur_ref > start ? r->cur_ref - start : 0;
+			unsigned int pm = at >= span ? 999 : (unsigned int)(at * 1000 / span);
+
+			if (lttr_progress_tell(h->progress, h->arg, ++h->step, pm)) {
+				h->canceled = true;
+				return lttr_error_set(err, LTTR_E_CANCELED, "canceled");
+			}
+		}
+		hits_after(h);
+		if (h->nomem)
+			return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
+	}
+	return rc;
+}
+
+int lttr_replay_hits_set(struct lttr_trace *const *t, size_t n, const char *const *names,
+			 const struct lttr_sync_model *model, const char *expr, uint64_t from_ns,
+			 uint64_t to_ns, int (*progress)(void *arg, unsigned int permille),
+			 void *arg, struct lttr_replay_hit **out, size_t *nhits,
+			 struct lttr_error *err)
+{
+	struct hits_run h = { .from = from_ns, .to = to_ns, .progress = progress, .arg = arg };
+	size_t k;
+	int rc;
+
+	lttr_error_clear(err);
+	if (n == 1)
+		return lttr_replay_hits(t[0], expr, from_ns, to_ns, progress, arg, out, nhits, err);
+	*out = NULL;
+	*nhits = 0;
+	rc = replay_pred_new(t, n, names, model, &h.r, err);
+	if (rc < 0)
+		return rc;
+	h.cond = replay_compile(h.r, expr, 1, 1, err);
+	if (!h.cond) {
+		replay_free(h.r);
+		return -(err->code ? err->code : LTTR_E_INVAL);
+	}
+	for (k = 0; k < n; k++) {
+		uint64_t e = to_ref(h.r, &h.r->nodes[k], lttr_trace_end_ns(t[k]));
+
+		if (e > h.end)
+			h.end = e;
+	}
+	if (to_ns < h.end)
+		h.end = to_ns;
+	rc = hits_nodes(&h, err);
+	replay_free(h.r);
+	rx_free(h.cond);
+	if (rc < 0) {
+		free(h.v);
+		return rc;
+	}
+	*out = h.v;
+	*nhits = h.n;
 	return 0;
 }
 

@@ -3,10 +3,12 @@
  * seek.c - the hits of a predicate from any event, forward and backward
  * (lttr_replay_seek_*(), docs/replay.md): the replay pass of
  * lttr_replay_hits() run one event at a time (the accounting pass kept
- * between events, src/analysis/account-pass.h), with checkpoints: every
- * @interval events it goes through for the first time, a copy of the
+ * between events, src/analysis/account-pass.h; a set's nodes' passes
+ * interleaved, replay_nodes_next()), with checkpoints: every @interval
+ * events it goes through for the first time, a copy of each node's
  * accounting pass (its tasks, the control-flow machine, the reader's
- * position) and of the replay's state (replay_state_save()).  A search
+ * position, the event it read ahead) and of the replay's state, every
+ * node's (replay_state_save()).  A search
  * restarts from the nearest checkpoint: the copy fed the same events calls
  * the same hooks, so the hits are those of a pass from the start.
  *
@@ -19,8 +21,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <lttr/replay/replay.h>
-#include "analysis/account-pass.h"
 #include "replay/replay-internal.h"
+#include "replay/rlua.h"
 
 /* where the pass stands: after event k (replay_ordinal()) */
 struct pos {
@@ -32,14 +34,12 @@ struct pos {
 struct ckpt {
 	uint64_t ordinal;
 	struct pos pos;
-	struct lttr_acct_pass *p;
-	struct replay_state *st;
+	struct replay_state *st;	/* with the nodes' passes */
 };
 
 struct lttr_replay_seek {
 	struct rx_node *cond;
-	struct lttr_replay *r;
-	struct lttr_acct_pass *p;	/* the live pass */
+	struct lttr_replay *r;		/* with the live passes */
 	struct pos pos;
 	bool ended;		/* the live pass gave its last verdict (or failed) */
 	uint64_t interval;
@@ -49,10 +49,11 @@ struct lttr_replay_seek {
 	uint64_t replayed, last;
 };
 
-/* a verdict: event @ord (its time @time_ns) is a hit when @hit */
+/* a verdict: event @ord (its time @time_ns, its node) is a hit when @hit */
 struct verdict {
 	uint64_t ord;
 	uint64_t time_ns;
+	unsigned int node;
 	bool hit;
 };
 
@@ -72,14 +73,10 @@ static int add_ckpt(struct lttr_replay_seek *s, struct lttr_error *err)
 	c = &s->ck[s->nck];
 	c->ordinal = replay_ordinal(s->r);
 	c->pos = s->pos;
-	c->p = lttr_acct_pass_copy(s->p, s->r);
 	c->st = replay_state_save(s->r);
-	if (!c->p || !c->st) {
-		lttr_acct_pass_free(c->p);
-		replay_state_free(c->st);
+	if (!c->st)
 		return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
-	}
-	s->bytes += lttr_acct_pass_bytes(c->p) + replay_state_bytes(c->st);
+	s->bytes += replay_state_bytes(c->st);
 	s->nck++;
 	return 0;
 }
@@ -87,14 +84,8 @@ static int add_ckpt(struct lttr_replay_seek *s, struct lttr_error *err)
 /* the live pass from checkpoint @j */
 static int restore(struct lttr_replay_seek *s, size_t j, struct lttr_error *err)
 {
-	struct lttr_acct_pass *p = lttr_acct_pass_copy(s->ck[j].p, s->r);
-
-	if (!p || replay_state_load(s->r, s->ck[j].st) < 0) {
-		lttr_acct_pass_free(p);
+	if (replay_state_load(s->r, s->ck[j].st) < 0)
 		return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
-	}
-	lttr_acct_pass_free(s->p);
-	s->p = p;
 	s->pos = s->ck[j].pos;
 	s->ended = false;
 	return 0;
@@ -107,6 +98,7 @@ static int restore(struct lttr_replay_seek *s, size_t j, struct lttr_error *err)
 static int step(struct lttr_replay_seek *s, struct verdict *v, struct lttr_error *err)
 {
 	uint64_t k, tk;
+	unsigned int nk;
 	bool was;
 	int rc;
 
@@ -114,7 +106,8 @@ static int step(struct lttr_replay_seek *s, struct verdict *v, struct lttr_error
 		return 0;
 	k = replay_ordinal(s->r);
 	tk = replay_time(s->r);
-	rc = lttr_acct_pass_next(s->p, err);
+	nk = replay_node(s->r);
+	rc = replay_nodes_next(s->r, err);
 	if (rc < 0) {
 		s->ended = true;	/* the next search restores a checkpoint */
 		return rc;
@@ -125,6 +118,7 @@ static int step(struct lttr_replay_seek *s, struct verdict *v, struct lttr_error
 			return 0;
 		v->ord = k;
 		v->time_ns = tk;
+		v->node = nk;
 		v->hit = replay_holds(s->r, s->cond) && !s->pos.prev;
 		s->pos.pending = false;
 		return 1;
@@ -135,6 +129,7 @@ static int step(struct lttr_replay_seek *s, struct verdict *v, struct lttr_error
 	was = s->pos.pending;
 	v->ord = k;
 	v->time_ns = tk;
+	v->node = nk;
 	v->hit = s->pos.now && !s->pos.prev;
 	s->pos.prev = s->pos.now;
 	s->pos.now = replay_holds(s->r, s->cond);
@@ -150,6 +145,14 @@ static int step(struct lttr_replay_seek *s, struct verdict *v, struct lttr_error
 int lttr_replay_seek_open(struct lttr_trace *t, const char *expr, uint64_t interval,
 			  struct lttr_replay_seek **out, struct lttr_error *err)
 {
+	return lttr_replay_seek_open_set(&t, 1, NULL, NULL, expr, interval, out, err);
+}
+
+int lttr_replay_seek_open_set(struct lttr_trace *const *t, size_t n, const char *const *names,
+			      const struct lttr_sync_model *model, const char *expr,
+			      uint64_t interval, struct lttr_replay_seek **out,
+			      struct lttr_error *err)
+{
 	struct lttr_replay_seek *s = calloc(1, sizeof(*s));
 	int rc;
 
@@ -158,14 +161,15 @@ int lttr_replay_seek_open(struct lttr_trace *t, const char *expr, uint64_t inter
 	if (!s)
 		return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
 	s->interval = interval ? interval : LTTR_REPLAY_SEEK_INTERVAL;
-	s->cond = rx_compile(expr, 1, 1, t, err);
+	rc = replay_pred_new(t, n, names, model, &s->r, err);
+	if (rc < 0)
+		goto fail;
+	s->cond = replay_compile(s->r, expr, 1, 1, err);
 	if (!s->cond) {
 		rc = -(err->code ? err->code : LTTR_E_INVAL);
 		goto fail;
 	}
-	rc = replay_pred_new(t, &s->r, err);
-	if (rc >= 0)
-		rc = lttr_acct_pass_new(t, replay_hooks(), s->r, &s->p, err);
+	rc = replay_nodes_start(s->r, replay_hooks(), s->r, err);
 	if (rc >= 0)
 		rc = add_ckpt(s, err);	/* before the first event */
 	if (rc < 0)
@@ -206,6 +210,7 @@ int lttr_replay_seek_next(struct lttr_replay_seek *s, uint64_t after, struct ltt
 		if (rc == 1 && v.hit && v.ord > after) {
 			hit->ordinal = v.ord;
 			hit->time_ns = v.time_ns;
+			hit->node = v.node;
 			return 1;
 		}
 	}
@@ -240,6 +245,7 @@ int lttr_replay_seek_prev(struct lttr_replay_seek *s, uint64_t before, struct lt
 			if (rc == 1 && v.hit) {
 				hit->ordinal = v.ord;
 				hit->time_ns = v.time_ns;
+				hit->node = v.node;
 				found = true;
 			}
 			if (rc == 1 && v.ord + 1 >= hi)
@@ -268,12 +274,9 @@ void lttr_replay_seek_close(struct lttr_replay_seek *s)
 
 	if (!s)
 		return;
-	for (i = 0; i < s->nck; i++) {
-		lttr_acct_pass_free(s->ck[i].p);
+	for (i = 0; i < s->nck; i++)
 		replay_state_free(s->ck[i].st);
-	}
 	free(s->ck);
-	lttr_acct_pass_free(s->p);
 	replay_pred_free(s->r);
 	rx_free(s->cond);
 	free(s);

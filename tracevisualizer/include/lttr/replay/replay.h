@@ -176,11 +176,13 @@ int lttr_replay_exec(struct lttr_replay *r, const char *text, unsigned int first
  * struct lttr_replay_hit - a moment a predicate becomes true
  * @ordinal: the event's number in the merged order (from 1), as the
  *	stops' (dump's line order)
- * @time_ns: its time (CLOCK_MONOTONIC ns)
+ * @time_ns: its time (CLOCK_MONOTONIC ns; in a set on the first trace's clock)
+ * @node: its node: the index of its trace in the set (0 for one trace)
  */
 struct lttr_replay_hit {
 	uint64_t ordinal;
 	uint64_t time_ns;
+	unsigned int node;
 };
 
 /**
@@ -211,6 +213,33 @@ int lttr_replay_hits(struct lttr_trace *t, const char *expr, uint64_t from_ns, u
 		     int (*progress)(void *arg, unsigned int permille), void *arg,
 		     struct lttr_replay_hit **out, size_t *n, struct lttr_error *err);
 
+/**
+ * lttr_replay_hits_set() - lttr_replay_hits() over a trace set (the
+ * traces, names and clock model of lttr_replay_open_set()): the events of
+ * every node in the set's order, the predicate read after each in its
+ * node's state (@NODE(EXPR) another's); @from_ns, @to_ns and the hits'
+ * times on the first trace's clock, each hit with its node
+ * @t: the traces
+ * @n: how many (1: lttr_replay_hits())
+ * @names: the nodes' names
+ * @model: the clock model
+ * @expr: the predicate
+ * @from_ns: the range's start
+ * @to_ns: its end, included
+ * @progress: told how far the pass is (may be NULL); non-zero cancels
+ * @arg: its argument
+ * @out: receives the hits (free() it)
+ * @nhits: receives their number
+ * @err: receives the error
+ *
+ * Return: 0 or a negative enum lttr_errcode (nothing in @out then).
+ */
+int lttr_replay_hits_set(struct lttr_trace *const *t, size_t n, const char *const *names,
+			 const struct lttr_sync_model *model, const char *expr, uint64_t from_ns,
+			 uint64_t to_ns, int (*progress)(void *arg, unsigned int permille),
+			 void *arg, struct lttr_replay_hit **out, size_t *nhits,
+			 struct lttr_error *err);
+
 /* events between two checkpoints of a seek, by default: about 50 ms of
  * the pass at its 0.3 to 0.5 us an event (docs/replay.md) */
 #define LTTR_REPLAY_SEEK_INTERVAL	100000ULL
@@ -236,6 +265,27 @@ struct lttr_replay_seek;
  */
 int lttr_replay_seek_open(struct lttr_trace *t, const char *expr, uint64_t interval,
 			  struct lttr_replay_seek **out, struct lttr_error *err);
+
+/**
+ * lttr_replay_seek_open_set() - lttr_replay_seek_open() over a trace set
+ * (as lttr_replay_open_set() takes it): its hits are
+ * lttr_replay_hits_set()'s, its checkpoints hold every node's state and
+ * accounting pass (with the event each has read ahead)
+ * @t: the traces; must outlive the seek
+ * @n: how many
+ * @names: the nodes' names (NULL for one trace); must outlive the seek
+ * @model: the clock model (n > 1); must outlive the seek
+ * @expr: the predicate
+ * @interval: events between two checkpoints (0: LTTR_REPLAY_SEEK_INTERVAL)
+ * @out: receives the seek
+ * @err: receives the error
+ *
+ * Return: 0 or a negative enum lttr_errcode.
+ */
+int lttr_replay_seek_open_set(struct lttr_trace *const *t, size_t n, const char *const *names,
+			      const struct lttr_sync_model *model, const char *expr,
+			      uint64_t interval, struct lttr_replay_seek **out,
+			      struct lttr_error *err);
 
 /**
  * lttr_replay_seek_next() - the first hit after event @after
