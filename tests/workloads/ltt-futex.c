@@ -38,11 +38,14 @@ static void *run(void *arg)
 {
 	struct side *s = arg;
 	long i;
-	int v;
 
 	s->tid = syscall(SYS_gettid);
 	for (i = 0; i < rounds; i++) {
-		while ((v = atomic_load(&word)) != s->me) {
+		for (;;) {
+			int v = atomic_load(&word);
+
+			if (v == s->me)
+				break;
 			s->waits++;
 			futex(&word, FUTEX_WAIT_PRIVATE, v);
 		}
