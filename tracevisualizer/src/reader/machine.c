@@ -71,8 +71,6 @@ int lttr_machine_hold(enum lttr_machine m)
 
 void lttr_machine_release(enum lttr_machine m)
 {
-	unsigned int i;
-
 	if ((unsigned int)m >= LTTR_MACHINE_COUNT)
 		m = LTTR_MACHINE_OTHER;
 	pthread_mutex_lock(&lock);
@@ -80,6 +78,8 @@ void lttr_machine_release(enum lttr_machine m)
 		open_count[m]--;
 	if (!open_count[current]) {
 		/* another machine's traces still open, else the default */
+		unsigned int i;
+
 		for (i = 0; i < LTTR_MACHINE_COUNT && !open_count[i]; i++)
 			;
 		current = i < LTTR_MACHINE_COUNT ? (enum lttr_machine)i : NATIVE;

@@ -111,10 +111,10 @@ const char *lttr_trap_name(unsigned int vector, char *buf, size_t size)
 int lttr_trap_known_name(const char *name)
 {
 	unsigned int m, i, n;
-	const char *const *tb;
 
 	for (m = 0; m < LTTR_MACHINE_COUNT; m++) {
-		tb = table((enum lttr_machine)m, &n);
+		const char *const *tb = table((enum lttr_machine)m, &n);
+
 		for (i = 0; i < n; i++)
 			if (tb[i] && !strcmp(tb[i], name))
 				return 1;
