@@ -7,7 +7,7 @@
 # 0x24); summary --json counts per syscall name; the filter "nr ==
 # getppid" selects exactly the getppid events; audit --rules
 # syscall_exit(getppid) fires on 173, a rule naming a syscall arm64 has
-# not (open) is refused clearly.  The same numbers in an x86_64 trace keep
+# not (open) is refused clearly, as is stacks --kind syscall:open.  The same numbers in an x86_64 trace keep
 # x86's names (0 read, 1 write, 110 getppid, 56 clone, trap 14
 # page_fault); an unknown machine shows syscall_N and trap_N with one
 # warning, never refused.
@@ -72,6 +72,15 @@ printf 'on syscall_exit(open) then notify true\n' >"$tmp/r2"
 is "$?" "1" "aarch64: a rule naming open (which arm64 has not): exit status 1"
 grep -q "rule at line 1: aarch64 has no syscall named 'open'" "$tmp/r2.err"
 ok $? "aarch64: ... and the message says so" || sed 's/^/# /' "$tmp/r2.err"
+
+# stacks --kind syscall:NAME: the name numbered by the trace's machine
+"$tv" stacks --kind syscall:open "$tmp/a" >/dev/null 2>"$tmp/st.err"
+is "$?" "2" "aarch64: stacks --kind syscall:open (which arm64 has not): exit status 2"
+grep -q "stacks: aarch64 has no syscall named 'open'" "$tmp/st.err"
+ok $? "aarch64: ... the machine named" || sed 's/^/# /' "$tmp/st.err"
+"$tv" stacks --kind syscall:getppid "$tmp/a" >/dev/null 2>"$tmp/st2.err"
+grep -q 'the trace has no stacks of those events' "$tmp/st2.err" && ! grep -q 'no syscall named' "$tmp/st2.err"
+ok $? "aarch64: stacks --kind syscall:getppid taken (the trace has no stacks, said)" || sed 's/^/# /' "$tmp/st2.err"
 
 # the same numbers on x86_64: x86's names (0 read, 1 write, 110 getppid,
 # 56 clone, 231 exit_group; trap 14 page_fault)
