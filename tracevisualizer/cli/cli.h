@@ -61,6 +61,7 @@ struct cli_opts {
 	int stack_kind;		/* stacks: enum lttr_stacks_kind, -1: none */
 	unsigned int stack_event;	/* stacks: LTTR_STACKS_EVENT's event */
 	long stack_syscall;	/* stacks: its syscall, -1: any */
+	const char *stack_syscall_name;	/* stacks: syscall:NAME's NAME, or NULL */
 	size_t worst;		/* latency: worst instances listed */
 	bool explain;		/* latency: explain the worst; paths: each hop's time split */
 	bool instances;		/* latency: list every instance (JSON) */

@@ -38,6 +38,17 @@ int cmd_stacks(struct cli_opts *o)
 	so.kind = (unsigned int)o->stack_kind;
 	so.event_id = o->stack_event;
 	so.syscall_nr = o->stack_syscall;
+	if (o->stack_syscall_name) {	/* the number on the trace's machine */
+		so.syscall_nr = lttr_machine_syscall_lookup(lttr_trace_machine(t),
+							   o->stack_syscall_name);
+		if (so.syscall_nr < 0) {
+			fprintf(stderr, "%s: stacks: %s has no syscall named '%s'\n", cli_prog,
+				lttr_trace_arch(t), o->stack_syscall_name);
+			lttr_trace_close(t);
+			lttr_syms_close(so.syms);
+			return EXIT_USAGE;
+		}
+	}
 	so.has_pid = o->npids == 1;
 	so.pid = o->npids ? o->pids[0] : 0;
 	so.windowed = cli_window(o, t, &so.from_ns, &so.to_ns);

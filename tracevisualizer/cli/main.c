@@ -856,6 +856,9 @@ static int set_option(struct cli_opts *o, const struct opt *op, const char *a, c
 		o->kind = arg ? lttr_timing_kind_lookup(arg) : -1;
 		o->stack_kind = arg ? lttr_stacks_kind_parse(arg, &o->stack_event,
 							     &o->stack_syscall) : -1;
+		/* numbered again by the trace's machine once it is open */
+		o->stack_syscall_name = arg && o->stack_syscall >= 0 &&
+					!strncmp(arg, "syscall:", 8) ? arg + 8 : NULL;
 		if (o->kind < 0 && o->stack_kind < 0)
 			return bad_usage("%s needs wakeup, irq, softirq, syscall or timer (latency), offcpu, wakeup, cpu, EVENT or syscall:NAME (stacks)", a);
 		break;

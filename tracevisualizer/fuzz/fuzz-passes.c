@@ -963,6 +963,11 @@ static void rules_pass(struct run *r, const char *dir)
 		failed(r, &err);
 		return;
 	}
+	/* numbered by the trace's machine: read is every known machine's;
+	 * another machine's (syscall_N only) refuses it, said */
+	if (lttr_rules_machine(rules, lttr_trace_machine(r->t), &err) < 0 &&
+	    lttr_trace_machine(r->t) != LTTR_MACHINE_OTHER)
+		failed(r, &err);
 	lttr_rules_start(rules, lttr_trace_header(r->t)->start_ns);
 	if (lttr_iter_new(r->t, &it, &err) == 0) {
 		while (lttr_iter_next(it, &ev) > 0)

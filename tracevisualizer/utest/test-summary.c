@@ -10,6 +10,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <lttr/reader/syscalls.h>
 #include "tap.h"
 #include "tracegen.h"
 
@@ -140,6 +141,51 @@ static void test_sigreturn(void)
 	lttr_trace_close(t);
 }
 
+/* the names of each machine's numbers, and the machine of the traces open */
+static void test_machines(void)
+{
+	static const char hdr[] = "proc PID: 5; PPID: 1; TGID: 5; NAME: sh\n"
+		"buf cpu=0 start=1000000000 pid=5\n1000000000 start 5 0\n";
+	struct lttr_trace *a = NULL, *x = NULL;
+	struct lttr_error err;
+	char nb[32], text[256];
+	size_t i;
+	int warned = 0;
+
+	ok(!strcmp(lttr_machine_syscall_str(LTTR_MACHINE_AARCH64, 173, nb, sizeof(nb)), "getppid") &&
+	   lttr_machine_syscall_lookup(LTTR_MACHINE_AARCH64, "openat") == 56 &&
+	   lttr_machine_syscall_lookup(LTTR_MACHINE_AARCH64, "fcntl") == 25 &&
+	   lttr_machine_syscall_lookup(LTTR_MACHINE_AARCH64, "open") == -1 &&
+	   lttr_machine_syscall_lookup(LTTR_MACHINE_X86_64, "getppid") == 110 &&
+	   !strcmp(lttr_machine_syscall_str(LTTR_MACHINE_OTHER, 173, nb, sizeof(nb)), "syscall_173") &&
+	   lttr_machine_syscall_lookup(LTTR_MACHINE_OTHER, "syscall_173") == 173,
+	   "syscalls per machine: arm64's generic numbers (173 getppid, 56 openat, fcntl through __NR3264_fcntl 25, no open), x86's 110 getppid, another's syscall_N");
+	ok(!strcmp(lttr_machine_trap_name(LTTR_MACHINE_AARCH64, 0x24, nb, sizeof(nb)), "data_abort_lower_el") &&
+	   !strcmp(lttr_machine_trap_name(LTTR_MACHINE_AARCH64, 0x3c, nb, sizeof(nb)), "brk64") &&
+	   !strcmp(lttr_machine_trap_name(LTTR_MACHINE_X86_64, 14, nb, sizeof(nb)), "page_fault") &&
+	   !strcmp(lttr_machine_trap_name(LTTR_MACHINE_AARCH64, 16, nb, sizeof(nb)), "trap_16") &&
+	   !strcmp(lttr_machine_trap_name(LTTR_MACHINE_OTHER, 14, nb, sizeof(nb)), "trap_14") &&
+	   lttr_trap_known_name("sp_alignment") && !lttr_trap_known_name("sp_misaligned"),
+	   "traps per machine: arm64's exception classes (0x24 data abort from EL0, 0x3c brk64), x86's vectors; an unnamed class 0x10 trap_16");
+	snprintf(text, sizeof(text), "header arch=aarch64\n%s", hdr);
+	ok(tg_open("mach-a", text, 0, &a, &err) == 0 && lttr_trace_machine(a) == LTTR_MACHINE_AARCH64 &&
+	   lttr_machine_current() == LTTR_MACHINE_AARCH64 &&
+	   !strcmp(lttr_syscall_str(173, nb, sizeof(nb)), "getppid") && lttr_trace_warning_count(a) == 0,
+	   "an aarch64 trace open: the current machine, no warning");
+	snprintf(text, sizeof(text), "header arch=x86_64\n%s", hdr);
+	ok(tg_open("mach-x", text, 0, &x, &err) == 0 && lttr_trace_machine(x) == LTTR_MACHINE_X86_64 &&
+	   lttr_machine_current() == LTTR_MACHINE_AARCH64,
+	   "an x86_64 trace opened beside it: the current machine stays aarch64");
+	for (i = 0; x && i < lttr_trace_warning_count(x); i++)
+		warned += strstr(lttr_trace_warning(x, i), "machine x86_64 while a trace of aarch64 is open") != NULL;
+	ok(warned == 1, "... and its open says so once (%d)", warned);
+	lttr_trace_close(a);
+	ok(lttr_machine_current() == LTTR_MACHINE_X86_64 &&
+	   !strcmp(lttr_syscall_str(110, nb, sizeof(nb)), "getppid"),
+	   "the aarch64 trace closed: the x86_64 one's machine is current");
+	lttr_trace_close(x);
+}
+
 int main(void)
 {
 	struct lttr_trace *t;
@@ -147,8 +193,9 @@ int main(void)
 	struct lttr_error err;
 	struct lttr_process *p;
 
-	tap_plan(24 + 4 + 5);
+	tap_plan(24 + 4 + 5 + 6);
 	test_sigreturn();
+	test_machines();
 	ok(tg_open("sum", DESC "lost cpu=0 total=9 ev=1:5 ev=2:4 sce=39:5 scx=39:4\n"
 		   "lost cpu=1 total=2 ev=7:2\n", 0, &t, &err) == 0, "trace opens");
 	ok(lttr_summary_compute(t, &s, &err) == 0, "summary computed");

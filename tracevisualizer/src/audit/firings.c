@@ -799,6 +799,11 @@ long lttr_rules_run(const char *dir, struct lttr_rules *r,
 	rc = lttr_trace_open(dir, LTTR_OPEN_SALVAGE, &t, err);
 	if (rc < 0)
 		return rc;
+	rc = lttr_rules_machine(r, lttr_trace_machine(t), err);
+	if (rc < 0) {
+		lttr_trace_close(t);
+		return rc;
+	}
 	h = lttr_trace_header(t);
 	pt = lttr_ptable_new(lttr_trace_proc(t));
 	if (!pt) {

@@ -63,7 +63,8 @@ struct rule {
 	char *text;
 	enum on on;
 	unsigned int id;	/* ON_EVENT: the type */
-	long nr;		/* ON_SYSCALL: the syscall, or -1: any */
+	long nr;		/* ON_SYSCALL: sc's number on the machine, or -1 */
+	char sc[64];		/* ON_SYSCALL: the syscall's name, "" any */
 	char job[LTT_MARKER_NAME_MAX + 1];	/* ON_JOB: the job's name, "" any */
 	enum by by;
 	struct lttr_filter *cond;	/* NULL: always */
@@ -634,10 +635,13 @@ static int parse_spec(const struct lp *p, struct rule *r, size_t *pi)
 			goto spec_end;
 		}
 		snprintf(name, sizeof(name), "%.*s", (int)(b - a), s + a);
-		r->nr = b - a < sizeof(name) ? lttr_syscall_lookup(name) : -1;
-		if (r->nr < 0)
+		/* a name of any machine; its number: the current machine's
+		 * until lttr_rules_machine() says the trace's */
+		if (b - a >= sizeof(name) || !lttr_syscall_known_name(name))
 			return perr(p, a, "no syscall is named '%.*s'",
 				    (int)(b - a > 40 ? 40 : b - a), s + a);
+		snprintf(r->sc, sizeof(r->sc), "%s", name);
+		r->nr = lttr_syscall_lookup(name);
 		e = b + 1;
 	}
 spec_end:
@@ -1003,6 +1007,27 @@ int lttr_rules_parse(const char *text, struct lttr_rules **out, struct lttr_erro
 		return ret;
 	}
 	*out = rs;
+	return 0;
+}
+
+int lttr_rules_machine(struct lttr_rules *rs, enum lttr_machine m,
+		       struct lttr_error *err)
+{
+	size_t i;
+
+	for (i = 0; i < rs->n; i++) {
+		struct rule *r = rs->rules[i];
+
+		if (r->on != ON_SYSCALL || !r->sc[0])
+			continue;
+		r->nr = lttr_machine_syscall_lookup(m, r->sc);
+		if (r->nr < 0)
+			return lttr_error_set(err, LTTR_E_INVAL,
+				"rule at line %u: %s has no syscall named '%s'%s",
+				r->line, lttr_machine_name(m), r->sc,
+				m == LTTR_MACHINE_OTHER ?
+				" (a machine without a syscall table: name it syscall_N)" : "");
+	}
 	return 0;
 }
 
@@ -1475,7 +1500,8 @@ unsigned int lttr_rules_feed(struct lttr_rules *rs, const struct lttr_filter_ctx
 		case ON_SYSCALL:
 			if (ev->id != LTT_EV_SYSCALL_EXIT)
 				break;
-			if (r->nr >= 0 && (!ev->details || ev->p.syscall_exit.nr != (uint32_t)r->nr))
+			if (r->sc[0] && (r->nr < 0 || !ev->details ||
+					 ev->p.syscall_exit.nr != (uint32_t)r->nr))
 				break;
 			n += instance(rs, r, c, ev, ev->pid, sys_paired ? sys_t : ev->time_ns,
 				      sys_paired, (int64_t)(ev->time_ns - sys_t), fire, arg);

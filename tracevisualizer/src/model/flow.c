@@ -71,6 +71,7 @@ struct lttr_flow {
 	size_t cap;
 	struct lttr_pidmap map;
 	struct lttr_trace *t;	/* buffers followed (lttr_flow_use_buffers) */
+	enum lttr_machine machine;	/* whose syscall and trap numbers */
 	uint64_t next_gap_end;	/* earliest end of a CPU's gap, or UINT64_MAX */
 	bool history;		/* the event applied is before start_ns */
 	uint64_t data_start;	/* the latest of the CPUs' first buffer starts */
@@ -93,9 +94,11 @@ const char *lttr_mode_what_str(const struct lttr_trace *t, unsigned int mode,
 
 	switch (mode) {
 	case LTTR_MODE_SYSCALL:
-		return lttr_syscall_str(what, buf, size);
+		return lttr_machine_syscall_str(t ? lttr_trace_machine(t) : lttr_machine_current(),
+						what, buf, size);
 	case LTTR_MODE_TRAP:
-		return lttr_trap_name(what, buf, size);
+		return lttr_machine_trap_name(t ? lttr_trace_machine(t) : lttr_machine_current(),
+					      what, buf, size);
 	case LTTR_MODE_IRQ:
 		n = sysvec ? lttr_sysvec_name(what) : t ? lttr_trace_irq_name(t, what) : NULL;
 		if (n)
@@ -170,6 +173,7 @@ struct lttr_flow *lttr_flow_new(unsigned int ncpus, uint64_t start_ns,
 	if (ops)
 		f->ops = *ops;
 	f->arg = arg;
+	f->machine = lttr_machine_current();
 	f->next_gap_end = UINT64_MAX;
 	for (c = 0; c < ncpus; c++) {
 		f->cpu[c].seg_start = start_ns;
@@ -636,6 +640,7 @@ void lttr_flow_use_buffers(struct lttr_flow *f, struct lttr_trace *t)
 	unsigned int c;
 
 	f->t = t;
+	f->machine = lttr_trace_machine(t);
 	for (c = 0; c < f->ncpus; c++) {
 		struct lttr_buffer_info bi;
 
@@ -833,8 +838,6 @@ static bool bare_ok(unsigned int id)
 /* Linux's PID_MAX_LIMIT (include/linux/threads.h, 64-bit) and NR_SOFTIRQS */
 #define FLOW_PID_MAX_LIMIT 4194304U
 #define FLOW_NR_SOFTIRQS 10U
-/* x86's exception vectors (arch/x86/include/asm/trapnr.h: 0 to 31) */
-#define FLOW_NR_TRAP_VECTORS 32U
 /* a task's __state is below TASK_STATE_MAX (include/linux/sched.h, 6.1) */
 #define FLOW_TASK_STATE_MAX 0x10000
 
@@ -843,11 +846,27 @@ static bool bad_pid(uint32_t pid)
 	return pid > FLOW_PID_MAX_LIMIT;
 }
 
-/* a syscall number of the table, or its x32 form (__X32_SYSCALL_BIT) */
-static bool bad_nr(uint32_t nr)
+/*
+ * not a syscall number of the machine's table (x86-64: or its x32 form,
+ * __X32_SYSCALL_BIT); a machine without a table has no impossible number
+ */
+static bool bad_nr(const struct lttr_flow *f, uint32_t nr)
 {
-	return nr != LTTR_WHAT_UNKNOWN &&
-		(nr & ~0x40000000U) >= lttr_syscall_table_size();
+	unsigned int n = lttr_machine_syscall_table_size(f->machine);
+
+	if (nr == LTTR_WHAT_UNKNOWN || !n)
+		return false;
+	if (f->machine == LTTR_MACHINE_X86_64)
+		nr &= ~0x40000000U;
+	return nr >= n;
+}
+
+/* not an exception vector (x86-64) or class (arm64) of the machine */
+static bool bad_trap(const struct lttr_flow *f, uint32_t vector)
+{
+	unsigned int n = lttr_machine_trap_count(f->machine);
+
+	return n && vector >= n;
 }
 
 /*
@@ -864,17 +883,17 @@ static bool impossible(const struct lttr_flow *f, const struct lttr_event *ev)
 		return false;
 	switch (ev->id) {
 	case LTT_EV_SYSCALL_ENTRY:
-		return bad_nr(p->syscall_entry.nr);
+		return bad_nr(f, p->syscall_entry.nr);
 	case LTT_EV_SYSCALL_EXIT:
-		return bad_nr(p->syscall_exit.nr);
+		return bad_nr(f, p->syscall_exit.nr);
 	case LTT_EV_SOFTIRQ_ENTRY:
 	case LTT_EV_SOFTIRQ_EXIT:
 	case LTT_EV_SOFTIRQ_RAISE:
 		return p->softirq.vec >= FLOW_NR_SOFTIRQS;
-	case LTT_EV_TRAP_ENTRY:	/* an x86 exception vector */
-		return p->trap_entry.vector >= FLOW_NR_TRAP_VECTORS;
+	case LTT_EV_TRAP_ENTRY:
+		return bad_trap(f, p->trap_entry.vector);
 	case LTT_EV_TRAP_EXIT:
-		return p->trap_exit.vector >= FLOW_NR_TRAP_VECTORS;
+		return bad_trap(f, p->trap_exit.vector);
 	case LTT_EV_SCHEDCHANGE:	/* prev_state: 0 or the task's __state */
 		return bad_pid(p->schedchange.prev_pid) || bad_pid(p->schedchange.next_pid) ||
 			p->schedchange.prev_state < 0 ||
@@ -898,8 +917,11 @@ static bool impossible(const struct lttr_flow *f, const struct lttr_event *ev)
 	}
 }
 
-/* @tk is in an execve() or execveat() (or a syscall of unknown number) */
-static bool in_exec(const struct ftask *tk)
+/*
+ * @tk is in an execve() or execveat() (or a syscall of unknown number, or
+ * of a machine without a syscall table)
+ */
+static bool in_exec(const struct lttr_flow *f, const struct ftask *tk)
 {
 	uint32_t what;
 
@@ -907,9 +929,11 @@ static bool in_exec(const struct ftask *tk)
 		return false;
 	what = tk->k[tk->depth - 1].what;
 	/* (an exec is rare: the names looked up each time) */
-	return what == LTTR_WHAT_UNKNOWN || (what & 0x40000000U) != 0 ||
-		(long)what == lttr_syscall_lookup("execve") ||
-		(long)what == lttr_syscall_lookup("execveat");
+	return what == LTTR_WHAT_UNKNOWN ||
+		!lttr_machine_syscall_table_size(f->machine) ||
+		(f->machine == LTTR_MACHINE_X86_64 && (what & 0x40000000U) != 0) ||
+		(long)what == lttr_machine_syscall_lookup(f->machine, "execve") ||
+		(long)what == lttr_machine_syscall_lookup(f->machine, "execveat");
 }
 
 static int apply(struct lttr_flow *f, const struct lttr_event *ev)
@@ -1064,7 +1088,7 @@ static int apply(struct lttr_flow *f, const struct lttr_event *ev)
 	case LTT_EV_PROCESS_EXEC:
 		/* written inside execve() or execveat(): a task whose stack is
 		 * known and holds no such syscall has a damaged record */
-		if (tk->resolved && !c->depth && !in_exec(tk))
+		if (tk->resolved && !c->depth && !in_exec(f, tk))
 			anomaly(f, &tr, tk->pid, LTTR_AN_IMPOSSIBLE);
 		tr.kind = LTTR_TR_EXEC;
 		tr.pid = nd ? c->pid : ev->p.exec.pid;

@@ -255,7 +255,8 @@ void lttr_json_event(struct lttr_json *j, const struct lttr_trace *t,
 	lttr_json_end_object(j);
 }
 
-static void sc_object(struct lttr_json *j, const struct lttr_sccount *c)
+static void sc_object(struct lttr_json *j, const struct lttr_trace *t,
+		      const struct lttr_sccount *c)
 {
 	struct lttr_sccount_slot *v;
 	size_t n = 0, i;
@@ -264,7 +265,8 @@ static void sc_object(struct lttr_json *j, const struct lttr_sccount *c)
 	v = lttr_sccount_list(c, &n);
 	lttr_json_begin_object(j);
 	for (i = 0; v && i < n; i++) {
-		lttr_json_key(j, lttr_syscall_str(v[i].nr, nb, sizeof(nb)));
+		lttr_json_key(j, lttr_machine_syscall_str(lttr_trace_machine(t), v[i].nr,
+							  nb, sizeof(nb)));
 		lttr_json_begin_object(j);
 		lttr_json_kv_u64(j, "nr", v[i].nr);
 		lttr_json_kv_u64(j, "entries", v[i].entries);
@@ -354,7 +356,7 @@ void lttr_json_summary_open(struct lttr_json *j, const struct lttr_trace *t,
 					 s->lost_by_id[i]);
 	lttr_json_end_object(j);
 	lttr_json_key(j, "syscalls");
-	sc_object(j, &s->lost_syscalls);
+	sc_object(j, t, &s->lost_syscalls);
 	lttr_json_end_object(j);
 procs:
 
@@ -403,14 +405,14 @@ procs:
 		}
 		lttr_json_end_array(j);
 		lttr_json_key(j, "syscalls");
-		sc_object(j, &p->syscalls);
+		sc_object(j, t, &p->syscalls);
 		lttr_json_end_object(j);
 	}
 	free(pv);
 	lttr_json_end_array(j);
 
 	lttr_json_key(j, "syscalls");
-	sc_object(j, &s->syscalls);
+	sc_object(j, t, &s->syscalls);
 
 	lttr_json_key(j, "custom");
 	lttr_json_begin_object(j);

@@ -821,6 +821,12 @@ static void set_str(struct lttr_field_value *v, const char *s, size_t len)
 }
 
 /* text @s (NUL-terminated), or the field's missing value when @s is NULL */
+/* whose numbers @t's are (no trace: the machine of the traces open) */
+static enum lttr_machine machine_of(const struct lttr_trace *t)
+{
+	return t ? lttr_trace_machine(t) : lttr_machine_current();
+}
+
 static void set_name(struct lttr_field_value *v, const struct lttr_field *f,
 		     const char *s)
 {
@@ -1018,10 +1024,12 @@ void lttr_field_get(const struct lttr_trace *t, const struct lttr_event *ev,
 		set_hex(v, ev->var ? ev->var : "", ev->var ? ev->var_len : 0, buf);
 		break;
 	case LTTR_FIELD_SRC_SYSCALL_NAME:
-		set_name(v, f, lttr_syscall_str((unsigned int)x, buf->s, sizeof(buf->s)));
+		set_name(v, f, lttr_machine_syscall_str(machine_of(t), (unsigned int)x,
+							 buf->s, sizeof(buf->s)));
 		break;
 	case LTTR_FIELD_SRC_TRAP_NAME:
-		set_name(v, f, lttr_trap_name((unsigned int)x, buf->s, sizeof(buf->s)));
+		set_name(v, f, lttr_machine_trap_name(machine_of(t), (unsigned int)x,
+						       buf->s, sizeof(buf->s)));
 		break;
 	case LTTR_FIELD_SRC_IRQ_NAME:
 		if (payload_u64(ev, f->aux_offset, f->aux_size, false) & f->arg)

@@ -86,6 +86,8 @@ struct lttr_trace {
 	struct ltt_trace_header hdr;	/* 1.0: 1.1 fields set to defaults */
 	bool format_11;			/* header_size >= the 1.1 header */
 	char arch[sizeof(((struct ltt_trace_header *)0)->arch) + 1];
+	enum lttr_machine machine;	/* of arch */
+	bool machine_held;		/* counted by lttr_machine_hold() */
 	char release[sizeof(((struct ltt_trace_header *)0)->release) + 1];
 	char hostname[sizeof(((struct ltt_trace_header *)0)->hostname) + 1];
 	const uint8_t *map;

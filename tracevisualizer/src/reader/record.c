@@ -170,28 +170,6 @@ const char *lttr_sockaddr_str(const void *sa, size_t len, char *buf, size_t size
 	}
 }
 
-static const char *const trap_names[] = {
-	"divide_error", "debug", "nmi", "int3", "overflow", "bounds",
-	"invalid_op", "device_not_available", "double_fault",
-	"coprocessor_segment_overrun", "invalid_tss", "segment_not_present",
-	"stack_segment", "general_protection", "page_fault", "spurious",
-	"coprocessor_error", "alignment_check", "machine_check",
-	"simd_coprocessor_error", "virtualization", "control_protection",
-	NULL, NULL, NULL, NULL, NULL, NULL, NULL, "vmm_communication",
-	"security",
-};
-
-const char *lttr_trap_name(unsigned int vector, char *buf, size_t size)
-{
-	if (vector == LTTR_WHAT_UNKNOWN)
-		return "unknown";
-	if (vector < sizeof(trap_names) / sizeof(trap_names[0]) &&
-	    trap_names[vector])
-		return trap_names[vector];
-	snprintf(buf, size, "trap_%u", vector);
-	return buf;
-}
-
 const char *lttr_sysvec_name(unsigned int vector)
 {
 	/* arch/x86/include/asm/irq_vectors.h (6.1) */

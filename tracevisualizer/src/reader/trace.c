@@ -230,6 +230,16 @@ static int read_header(struct lttr_trace *t, struct lttr_error *err)
 	}
 	t->ncpus = h->ncpus;
 	copy_str(t->arch, h->arch, sizeof(h->arch));
+	t->machine = lttr_machine_from_uname(t->arch);
+	if (t->machine == LTTR_MACHINE_OTHER)
+		lttr_trace_warn(t, "%s: machine \"%s\" (arch at offset %u) has no syscall or trap table in this reader: syscalls are shown as syscall_N, traps as trap_N",
+				path, t->arch, HDR_OFF(arch));
+	t->machine_held = true;
+	if (!lttr_machine_hold(t->machine))
+		lttr_trace_warn(t, "%s: machine %s while a trace of %s is open: the views not given this trace name its syscalls and traps by %s's numbers",
+				path, lttr_machine_name(t->machine),
+				lttr_machine_name(lttr_machine_current()),
+				lttr_machine_name(lttr_machine_current()));
 	copy_str(t->release, h->release, sizeof(h->release));
 	copy_str(t->hostname, h->hostname, sizeof(h->hostname));
 	if (!(h->flags & LTT_TRACE_COMPLETE))
@@ -650,6 +660,8 @@ void lttr_trace_close(struct lttr_trace *t)
 
 	if (!t)
 		return;
+	if (t->machine_held)
+		lttr_machine_release(t->machine);
 	lttr_bufindex_free(t);
 	lttr_custom_table_free(t->custom);
 	if (t->map)
@@ -702,6 +714,11 @@ bool lttr_trace_complete(const struct lttr_trace *t)
 const char *lttr_trace_arch(const struct lttr_trace *t)
 {
 	return t->arch;
+}
+
+enum lttr_machine lttr_trace_machine(const struct lttr_trace *t)
+{
+	return t ? t->machine : lttr_machine_current();
 }
 
 const char *lttr_trace_release(const struct lttr_trace *t)

@@ -452,21 +452,19 @@ static unsigned int args_caps(struct node *n)
 static bool src_knows(enum lttr_field_src src, const char *w)
 {
 	unsigned int i;
-	char b[32];
 	const char *s;
 
 	if (!strcmp(w, "unknown"))
 		return true;	/* a number the record did not carry */
 	if (src == LTTR_FIELD_SRC_SYSCALL_NAME)
-		return lttr_syscall_lookup(w) >= 0;
+		return lttr_syscall_known_name(w);
 	if (src == LTTR_FIELD_SRC_TRAP_NAME && !strncmp(w, "trap_", 5) && w[5] &&
 	    strspn(w + 5, "0123456789") == strlen(w + 5))
 		return true;	/* an unnamed vector */
+	if (src == LTTR_FIELD_SRC_TRAP_NAME)
+		return lttr_trap_known_name(w);	/* of any machine */
 	for (i = 0; i < 256; i++) {
 		switch (src) {
-		case LTTR_FIELD_SRC_TRAP_NAME:
-			s = lttr_trap_name(i, b, sizeof(b));
-			break;
 		case LTTR_FIELD_SRC_SOFTIRQ_NAME:
 			s = lttr_softirq_name(i);
 			break;

@@ -149,6 +149,20 @@ struct lttr_firing {
  */
 int lttr_rules_parse(const char *text, struct lttr_rules **out, struct lttr_error *err);
 
+/**
+ * lttr_rules_machine() - number the syscalls the rules name
+ *	(syscall_exit(NAME)) by machine @m's table: a trace's
+ *	(lttr_trace_machine()); lttr_rules_parse() takes a name of any
+ *	machine and numbers it by lttr_machine_current()
+ * @r: the rules
+ * @m: the machine
+ * @err: receives the error
+ *
+ * Return: 0, or -LTTR_E_INVAL when a rule names a syscall @m has not.
+ */
+int lttr_rules_machine(struct lttr_rules *r, enum lttr_machine m,
+		       struct lttr_error *err);
+
 void lttr_rules_free(struct lttr_rules *r);
 
 /* how many rules; the text of rule @i */

@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <ltt/ltt-abi.h>
 #include <lttr/reader/error.h>
+#include <lttr/reader/machine.h>
 
 struct lttr_trace;
 
@@ -222,14 +223,46 @@ int lttr_event_type_id(const char *name);
 int lttr_event_payload_size(unsigned int id);
 
 /**
- * lttr_trap_name() - name of an x86 exception vector
- * @vector: the vector
- * @buf: buffer for unnamed vectors ("trap_<n>")
+ * lttr_machine_trap_name() - name of a trap number of machine @m
+ * @m: the machine (lttr/reader/machine.h)
+ * @vector: x86-64: the exception vector (arch/x86/include/asm/trapnr.h);
+ *	aarch64: the exception class of ESR_ELx (arch/arm64/include/asm/esr.h)
+ * @buf: buffer for unnamed numbers ("trap_<n>")
  * @size: size of @buf
  *
- * Return: "page_fault", ... or @buf.
+ * Return: "page_fault", "data_abort_lower_el", ..., "unknown" for
+ * LTTR_WHAT_UNKNOWN, or @buf.
+ */
+const char *lttr_machine_trap_name(enum lttr_machine m, unsigned int vector,
+				   char *buf, size_t size);
+
+/**
+ * lttr_trap_name() - lttr_machine_trap_name() of lttr_machine_current()
+ * @vector: the vector or exception class
+ * @buf: buffer for unnamed numbers ("trap_<n>")
+ * @size: size of @buf
+ *
+ * Return: as lttr_machine_trap_name().
  */
 const char *lttr_trap_name(unsigned int vector, char *buf, size_t size);
+
+/**
+ * lttr_trap_known_name() - whether a name is a trap of any machine the
+ * reader knows
+ * @name: the name
+ *
+ * Return: 1 or 0.
+ */
+int lttr_trap_known_name(const char *name);
+
+/**
+ * lttr_machine_trap_count() - one past the highest trap number of @m
+ * @m: the machine
+ *
+ * Return: 32 for x86-64's vectors, 64 for arm64's exception classes, 0
+ * for another machine (no number is impossible there).
+ */
+unsigned int lttr_machine_trap_count(enum lttr_machine m);
 
 /**
  * lttr_sysvec_name() - name of an x86 system vector (LTT_IRQ_SYSVEC irqs)

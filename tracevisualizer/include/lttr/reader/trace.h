@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <ltt/ltt-abi.h>
 #include <lttr/reader/error.h>
+#include <lttr/reader/machine.h>
 
 struct lttr_trace;
 struct lttr_proc;
@@ -151,6 +152,16 @@ bool lttr_trace_salvaged(const struct lttr_trace *t);
  * Return: the uname machine of the traced system.
  */
 const char *lttr_trace_arch(const struct lttr_trace *t);
+
+/**
+ * lttr_trace_machine() - the machine of the trace's uname machine, whose
+ * numbering its syscall and trap numbers have (lttr/reader/machine.h)
+ * @t: the trace (NULL: lttr_machine_current())
+ *
+ * Return: the machine; LTTR_MACHINE_OTHER (numbers shown as syscall_N
+ * and trap_N, a warning at open) for a machine the reader has no table of.
+ */
+enum lttr_machine lttr_trace_machine(const struct lttr_trace *t);
 /** lttr_trace_release() - traced kernel release @t: the trace */
 const char *lttr_trace_release(const struct lttr_trace *t);
 /** lttr_trace_hostname() - traced host name @t: the trace */
