@@ -561,9 +561,27 @@ int lttr_audit_lesson(const struct lttr_firing_rec *f, const struct lttr_audit *
 	return 0;
 }
 
-static void json_blame(struct lttr_json *j, const struct lttr_blame *b)
+/* what a party and a code path both say of their blame */
+static void blame_fields(struct lttr_json *j, uint64_t blame_ns, double share,
+			 uint64_t active_ns, bool critical, bool top)
 {
 	char num[32];
+
+	lttr_json_key(j, "blame_ns");
+	lttr_json_u64(j, blame_ns);
+	snprintf(num, sizeof(num), "%.3f", share);
+	lttr_json_key(j, "share");
+	lttr_json_number(j, num);
+	lttr_json_key(j, "active_ns");
+	lttr_json_u64(j, active_ns);
+	lttr_json_key(j, "critical");
+	lttr_json_bool(j, critical);
+	lttr_json_key(j, "top");
+	lttr_json_bool(j, top);
+}
+
+static void json_blame(struct lttr_json *j, const struct lttr_blame *b)
+{
 	size_t i;
 
 	lttr_json_begin_object(j);
@@ -592,17 +610,8 @@ static void json_blame(struct lttr_json *j, const struct lttr_blame *b)
 				lttr_json_bool(j, p->sysvec);
 			}
 		}
-		lttr_json_key(j, "blame_ns");
-		lttr_json_u64(j, p->blame_ns);
-		snprintf(num, sizeof(num), "%.3f", lttr_blame_share(b, i));
-		lttr_json_key(j, "share");
-		lttr_json_number(j, num);
-		lttr_json_key(j, "active_ns");
-		lttr_json_u64(j, p->active_ns);
-		lttr_json_key(j, "critical");
-		lttr_json_bool(j, p->critical);
-		lttr_json_key(j, "top");
-		lttr_json_bool(j, p->top);
+		blame_fields(j, p->blame_ns, lttr_blame_share(b, i), p->active_ns, p->critical,
+			     p->top);
 		lttr_json_end_object(j);
 	}
 	lttr_json_end_array(j);
@@ -651,17 +660,8 @@ static void json_blame(struct lttr_json *j, const struct lttr_blame *b)
 		lttr_json_begin_object(j);
 		lttr_json_key(j, "path");
 		lttr_json_string(j, c->name);
-		lttr_json_key(j, "blame_ns");
-		lttr_json_u64(j, c->blame_ns);
-		snprintf(num, sizeof(num), "%.3f", lttr_blame_code_share(b, i));
-		lttr_json_key(j, "share");
-		lttr_json_number(j, num);
-		lttr_json_key(j, "active_ns");
-		lttr_json_u64(j, c->active_ns);
-		lttr_json_key(j, "critical");
-		lttr_json_bool(j, c->critical);
-		lttr_json_key(j, "top");
-		lttr_json_bool(j, c->top);
+		blame_fields(j, c->blame_ns, lttr_blame_code_share(b, i), c->active_ns,
+			     c->critical, c->top);
 		lttr_json_end_object(j);
 	}
 	lttr_json_end_array(j);
