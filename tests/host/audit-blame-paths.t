@@ -162,4 +162,31 @@ is "$(json "$tmp/n.json" "[j['firings'][0]['instance']['blame']['code_paths'], '
 	"[null, true]" "--json without stacks: code_paths null, and why"
 $tv audit "$tmp/n" >"$tmp/n.txt"
 is "$(grep -c 'code paths: unavailable: the trace has no stacks' "$tmp/n.txt")" 1 "text without stacks: code paths unavailable (not 0)"
+
+# read away from its machine: the program moved under a symfs root (DIR + its path there)
+mkdir -p "$tmp/root$tmp" && mv "$tmp/app" "$tmp/root$tmp/app"
+ok $? "the program moved to $tmp/root$tmp/app"
+$tv audit --json "$tmp/s" >"$tmp/a.json" 2>"$tmp/a.err"
+ok $? "audit --json, the program not at its path"
+is "$(json "$tmp/a.json" "[[p['path'] for p in j['firings'][0]['instance']['blame']['code_paths']['paths']], j['firings'][0]['instance']['code_paths_warning']]")" \
+	"[[\"[unknown];[unknown];[unknown];[unknown]\"], \"$tmp/app: cannot read its symbols (No such file or directory): its addresses are unknown\"]" \
+	"without --symfs: the user frames [unknown], one path, and the warning names the file"
+$tv audit "$tmp/s" | grep -A8 '^    code paths' >"$tmp/a.txt"
+is "$(grep -c '[[]unknown[]];[[]unknown[]];[[]unknown[]];[[]unknown[]]$' "$tmp/a.txt"),$(grep -c "^    warning: $tmp/app: cannot read its symbols" "$tmp/a.txt")" "1,1" \
+	"... the text: the path [unknown] and the warning under the code paths"
+$tv audit --json --symfs "$tmp/root" "$tmp/s" >"$tmp/r.json" 2>"$tmp/r.err"
+ok $? "audit --json --symfs $tmp/root" || sed 's/^/# /' "$tmp/r.err"
+is "$(json "$tmp/r.json" "[[p['path'], p['blame_ns']] for p in j['firings'][0]['instance']['blame']['code_paths']['paths']] + [j['firings'][0]['instance']['code_paths_warning']]")" \
+	"[[\"$pread\", $R], [\"$pfutex\", $F], [\"$psample\", $((m - x1))], null]" \
+	"with --symfs: the frames named, the blames of the trace read at home, no warning"
+is "$(json "$tmp/r.json" "j['firings'][0]['instance']")" "$(json "$tmp/s.json" "j['firings'][0]['instance']")" \
+	"with --symfs: the whole instance as audit --json gave it with the program at its path"
+$tv audit --symfs "$tmp/root" "$tmp/s" | grep -A8 '^    code paths' >"$tmp/r.txt"
+is "$(grep -c '[[]unknown[]]\|warning' "$tmp/r.txt"),$(grep -cF "  $pread" "$tmp/r.txt"),$(grep -cF "  $pfutex" "$tmp/r.txt")" "0,1,1" \
+	"... the text: the named paths, no [unknown], no warning"
+$tv audit --symfs "$tmp/nothere" "$tmp/s" >/dev/null 2>"$tmp/bad.err"
+is "$?:$(cat "$tmp/bad.err")" "1:tracevisualizer: --symfs $tmp/nothere: No such file or directory" \
+	"a --symfs that does not exist: exit status 1, said (as stacks says it)"
+$tv stacks --kind offcpu --symfs "$tmp/nothere" "$tmp/s" >/dev/null 2>"$tmp/bad2.err"
+is "$?:$(cat "$tmp/bad2.err")" "1:$(cat "$tmp/bad.err")" "... stacks --symfs says the same"
 done_testing

@@ -277,7 +277,7 @@ static int compute(struct tfir *v)
 	for (i = 0; i < v->n; i++) {
 		if (v->f[i].bad)
 			continue;
-		if (lttr_audit_firing(v->o->dir, &v->f[i], v->top, &v->a[i], &err) < 0) {
+		if (lttr_audit_firing(v->o->dir, v->o->symfs, &v->f[i], v->top, &v->a[i], &err) < 0) {
 			v->err[i] = strdup(err.msg);
 			if (!v->err[i]) {
 				lttr_print_error(stderr, v->o->prog, "out of memory");
