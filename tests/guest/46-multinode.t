@@ -64,6 +64,10 @@ tracevisualizer summary --json "$n2/t" > "$share/n2.json" &&
 ok $? "node 2: summary and its first and last events"
 tracevisualizer merge -o "$share/m" --messages "$share/msgs.json" "$n1/t" "$n2/t" | sed 's/^/# /'
 ok "${PIPESTATUS[0]}" "merge: both hosts synchronised"
+# the frames captured (traced --capture) as messages too: closer to the
+# wire than the sockets' system calls
+tracevisualizer merge --packets -o "$share/mp" "$n1/t" "$n2/t" > /dev/null 2> "$share/mp.err"
+ok $? "merge --packets: both hosts synchronised ($(grep -o 'packets: .*' "$share/mp.err"))"
 # the RPC across the hosts: paths of the merged set (docs/multihost.md)
 tracevisualizer paths --json --top 0 "$share/m" > "$share/paths.json" &&
 	tracevisualizer paths --top 4 "$share/m" | sed 's/^/# /'
@@ -171,6 +175,28 @@ for end, t, bnd in (('start', p['span_start_ns'], p['bounds_at_start_ns']),
 # the bounds' width under the emulator (docs/multihost.md): each way's
 # fastest message under TCG on a loaded host takes 250 us or more
 ok(p['width_ns'] <= 2e6, "the bounds are %.1f us wide (at most 2 ms under TCG)" % (p['width_ns'] / 1e3))
+
+# merge --packets: every IP frame between the hosts matched, out of one
+# and into the other (the frame sent holds a partial checksum and only its
+# headers, the frame received the whole), and the bounds of the model with
+# them narrower than of the sockets alone, still holding the truth
+import re
+st = re.search(r'packets: (\d+) frames captured, (\d+) matched between the traces as messages, '
+               r'(\d+) not used as seen more than once \(retransmitted\), (\d+) seen on one side '
+               r'only, (\d+) not Ethernet IP', open(os.path.join(d, 'mp.err')).read())
+frames, matched, dup, one, other = (int(x) for x in st.groups()) if st else (0, 0, 0, 0, 0)
+ok(st is not None and frames == 2 * matched + dup + one + other and matched > 0 and one <= 0.01 * frames,
+   "merge --packets: %d frames, %d matched as messages (2 frames each), %d seen on one side only "
+   "(at most 1 %%), %d retransmitted, %d not IP" % (frames, matched, one, dup, other))
+pm = load(os.path.join(d, 'mp', 'clock-model.json'))
+pp, ph = pm['pairs'][0], pm['hosts'][1]
+holds = ph['synchronised'] and pp['drift_ppm_lo'] <= skew_ppb / 1e3 <= pp['drift_ppm_hi']
+for t, bnd in ((pp['span_start_ns'], pp['bounds_at_start_ns']), (pp['span_end_ns'], pp['bounds_at_end_ns'])):
+    holds = holds and bnd[0] <= skew(t + d_hi) and skew(t + d_lo) <= bnd[1]
+ok(holds and pp['width_ns'] < p['width_ns'],
+   "merge --packets: the bounds %.1f us wide (the sockets' alone %.1f us), holding the truth at the "
+   "span's start and end, the drift %.3f ppm in [%.3f, %.3f]" % (pp['width_ns'] / 1e3, p['width_ns'] / 1e3,
+                                                               ph['drift_ppm'], pp['drift_ppm_lo'], pp['drift_ppm_hi']))
 
 x = load(os.path.join(d, 'msgs.json'))
 bad = [q for q in x['list'] if q['transit_ns'] is None or q['recv_ref_ns'] <= q['send_ref_ns']]

@@ -80,12 +80,18 @@ packets = []
 
 
 def frame(ev, t, out, k, src, dst):
-    """the frame of message @k from @src to @dst (IPv4 addresses), out or in at @t"""
+    """the frame of message @k from @src to @dst (IPv4 addresses), out or in at @t,
+    with 8 bytes of payload, as a guest's capture has them: the frame sent
+    with its TCP checksum to be completed by the card (a partial sum) and
+    only its headers (its payload in pages apart, not captured), the frame
+    received with the completed checksum and its payload"""
     ip = lambda a: "".join("%02x" % int(x) for x in a.split("."))
-    hexa = ("020000000001" "020000000002" "0800" "4500" "0028" "%04x" "4000" "4006" "0000" "%s%s"
-            "%04x%04x" "%08x" "%08x" "5018ffff00000000") % (k & 0xffff, ip(src), ip(dst), 40000, 7000,
-                                                            1000 + k, 0)
-    ev.append((t, "%d net_packet_%s 2 54 2048 1 %s" % (t, "out" if out else "in", hexa)))
+    hexa = ("020000000001" "020000000002" "0800" "4500" "0030" "%04x" "4000" "4006" "0000" "%s%s"
+            "%04x%04x" "%08x" "%08x" "5018ffff" "%04x" "0000") % (k & 0xffff, ip(src), ip(dst), 40000, 7000,
+                                                                1000 + k, 0, 0x1c46 if out else (0x5a00 + k) & 0xffff)
+    if not out:
+        hexa += "%016x" % (0x6162636465666768 + k)
+    ev.append((t, "%d net_packet_%s 2 62 2048 1 %s" % (t, "out" if out else "in", hexa)))
 
 
 def block(ev, t, pid):

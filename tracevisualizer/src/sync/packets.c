@@ -40,6 +40,51 @@ static int cmp_frame(const void *pa, const void *pb)
 	return a->time < b->time ? -1 : a->time > b->time;
 }
 
+/*
+ * The bytes of an IP packet that name it on both hosts: @key, its first
+ * @len bytes captured, cut to its IP and transport headers (the length
+ * returned) with the transport checksum set to 0.
+ * - A guest hands its TCP and UDP frames to the virtual network card with
+ *   the checksum to be completed by the card (checksum offload): the
+ *   sender's capture holds the partial sum of the pseudo-header, the
+ *   receiver's the sum the emulator completed.
+ * - A frame sent holds its payload in pages apart from its headers, and
+ *   the capture takes only the part in line (66 of a frame's 98 bytes in
+ *   a two-guest trace), where the receiver's has it all.
+ * With either, no TCP frame of a two-guest trace matched.  The headers
+ * keep what tells two frames apart: IPv4's identification and total
+ * length, TCP's sequence and acknowledgement numbers and options.  IPv4's
+ * header checksum is the sender's own and stays.  IPv6 extension headers
+ * are not followed (such a packet keeps its captured bytes).
+ */
+static size_t frame_key(uint8_t *key, size_t len)
+{
+	size_t off, at, end;
+	uint8_t proto;
+
+	if (len >= 20 && key[0] >> 4 == 4) {
+		off = (size_t)(key[0] & 0xf) * 4;
+		proto = key[9];
+	} else if (len >= 40 && key[0] >> 4 == 6) {
+		off = 40;
+		proto = key[6];
+	} else {
+		return len;
+	}
+	if (proto == 6 && off + 13 <= len) {		/* TCP */
+		at = off + 16;
+		end = off + (size_t)(key[off + 12] >> 4) * 4;
+	} else if (proto == 17) {			/* UDP */
+		at = off + 6;
+		end = off + 8;
+	} else {
+		return len;
+	}
+	if (at + 2 <= len)
+		key[at] = key[at + 1] = 0;
+	return end < len ? end : len;
+}
+
 /* the frames of host @host's trace @t added to @v */
 static int scan(struct lttr_trace *t, uint32_t host, struct frame **v, size_t *n, size_t *cap,
 		struct lttr_sync_packet_stats *st, struct lttr_error *err)
@@ -83,8 +128,8 @@ static int scan(struct lttr_trace *t, uint32_t host, struct frame **v, size_t *n
 		f->time = ev.time_ns;
 		f->host = host;
 		f->out = ev.id == LTT_EV_NET_PACKET_OUT;
-		f->len = (uint8_t)len;
 		memcpy(f->key, b + ETH_HLEN_NR, len);
+		f->len = (uint8_t)frame_key(f->key, len);
 	}
 	if (r < 0 && it && err->code == 0)
 		*err = *lttr_iter_error(it);
