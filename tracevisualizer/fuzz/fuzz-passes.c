@@ -596,7 +596,9 @@ static void session_pass(struct run *r, struct lttr_view *v, const char *dir)
 /*
  * The synchronisation of several hosts: the trace's messages to another
  * trace (itself, a second time: there are none, but every socket is
- * scanned), a model of them written and read back, and the proc file's
+ * scanned), a model of them written and read back, the captured frames
+ * paired between the two (lttr_sync_packets(): each frame's IP and
+ * transport headers read), and the proc file's
  * bytes read as a clock-model.json (the fuzzer mutates them; the parser
  * refuses what is wrong, nothing else happens).  Nothing here is the
  * outcome: a model file is not the trace.
@@ -607,6 +609,7 @@ static void sync_pass(struct run *r, const char *dir)
 	struct lttr_sync_msg *msgs = NULL;
 	struct lttr_sync_model m;
 	struct lttr_sync_read rd = { 0 };
+	struct lttr_sync_packet_stats pst;
 	struct lttr_error err;
 	struct lttr_json j;
 	char *proc, *text = NULL;
@@ -632,6 +635,9 @@ static void sync_pass(struct run *r, const char *dir)
 		lttr_sync_model_free(&m);
 	}
 	free(msgs);
+	/* the captured frames (merge --packets): their headers parsed */
+	if (lttr_sync_packets(two, 2, &msgs, &n, &pst, &err) == 0)
+		free(msgs);
 	proc = read_proc(dir, &len);
 	if (proc && lttr_sync_model_parse(proc, len, &rd, &err) == 0) {
 		lttr_json_init(&j, r->null, false);
