@@ -84,6 +84,7 @@ struct audit {
 	int snapfd;		/* where the snapshots go: --snapshot-dir, else dirfd */
 	const char *snaproot;	/* --snapshot-dir (absolute), or NULL */
 	char base[256];		/* the trace directory's last component */
+	char why[8704];		/* why the last snapshot is incomplete */
 	struct ltt_trace_header h;
 	unsigned int ncpus;
 	FILE *log;
@@ -640,12 +641,12 @@ static void drop_from(const struct audit *a, const struct rbuf *b, struct ltt_lo
  * room taken before the events), proc (the trace's), events; then the
  * lost counts and the header, in place, complete if every buffer was
  * written.  A write that fails (a full disk) leaves it incomplete, the
- * events and bytes of the buffers not written counted, @why naming the
- * file and the error: the trace goes on.
+ * events and bytes of the buffers not written counted, a->why naming the
+ * file and the error (si->error): the trace goes on.
  */
-static void snapshot(struct audit *a, struct lttr_snapshot_info *si, char *name, size_t size,
-		     char *why, size_t wsize)
+static void snapshot(struct audit *a, struct lttr_snapshot_info *si, char *name, size_t size)
 {
+	char *why = a->why;
 	struct ltt_trace_header h = a->h;
 	struct ltt_lost_info *lost;
 	const struct rbuf *b, *from = a->head;	/* the first buffer not written */
@@ -746,7 +747,7 @@ out:
 	}
 	si->complete = !err;
 	if (err) {
-		snap_error(why, wsize, full, dfd >= 0 ? file : NULL, err);
+		snap_error(why, sizeof(a->why), full, dfd >= 0 ? file : NULL, err);
 		si->error = why;
 		msg_warn("%s: the snapshot is incomplete, %" PRIu64 " events (%" PRIu64 " bytes) "
 			 "of the buffers not written counted lost; the trace goes on", why,
@@ -861,14 +862,14 @@ void audit_poll(struct audit *a)
 static void act(struct audit *a, const struct lttr_firing *f, unsigned int seq)
 {
 	struct lttr_snapshot_info si = { 0 };
-	char name[4096], why[8704], *json = NULL;
+	char name[4096], *json = NULL;
 	size_t len = 0;
 	FILE *m;
 
 	/* a snapshot takes time: a heavy logging due ends before it */
 	heavy_poll(a, 0);
 	if (f->actions & LTTR_ACT_SNAPSHOT)
-		snapshot(a, &si, name, sizeof(name), why, sizeof(why));
+		snapshot(a, &si, name, sizeof(name));
 	m = open_memstream(&json, &len);
 	if (m) {
 		lttr_firing_json(f, seq, (f->actions & LTTR_ACT_SNAPSHOT) ? &si : NULL, m);
