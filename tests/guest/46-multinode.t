@@ -16,7 +16,10 @@
 # corrected clock (merge --messages); paths of the merged set: the RPC's
 # patterns across the hosts with exact counts, D's latency on node 2;
 # critical-path of A's client thread: across to node 2 and back, with
-# the transits and D's sleeps on node 2.
+# the transits and D's sleeps on node 2.  Friday's predicates over the
+# merged set (issue 32): a Lua script counting slow messages per pair
+# and the hits of a predicate over both nodes, against both dumps and
+# messages --list.
 . "$(dirname "$0")/../lib/tap.sh"
 share=$(mktemp -d); trap 'rm -rf "$share"' EXIT
 SKEW_NS=1500000000 SKEW_PPB=100000
@@ -78,6 +81,40 @@ ok $? "A's client thread: one thread of node 1 sends to node 2 ($atid; A is $api
 tracevisualizer critical-path --json --pid "${atid:-0}" "$share/m" > "$share/cp.json" 2> "$share/cp.err"
 ok $? "critical-path of A's client thread across the hosts ($(head -c 200 "$share/cp.err"))"
 tracevisualizer critical-path --pid "${atid:-0}" "$share/m" 2>/dev/null | sed -n '1,3p;/^Parts/,$p' | sed 's/^/# /'
+
+# Friday's predicates over the real two-host set (issue 32), each answer
+# computed here from both nodes' dumps and messages --list: a Lua script
+# with state shared across its commands counting, per pair of
+# processes, the messages in flight over 5 ms and over the median
+# transit (the first threshold the issue's), printing a pair's counts at
+# each of its receives; the hits of a predicate over both nodes (A's
+# client thread running on node 1 while node 2 is idle)
+tracevisualizer messages --list --json "$share/m" > "$share/list.json" &&
+	tracevisualizer dump --json "$n1/t" > "$share/d1.json" &&
+	tracevisualizer dump --json "$n2/t" > "$share/d2.json"
+ok $? "messages --list of the merged set, dump of each node"
+med=$(json "$share/list.json" "(lambda t: t[len(t) // 2])(sorted(m['recv_ns'] - m['send_ns'] for m in j['messages'] if m['recv_ns'] is not None))")
+cat > "$share/slow.rs" <<EOF
+break type == "socket_recv"
+commands
+  for _, m in ipairs(messages()) do
+    if m.recv_ns then
+      local k = m.src .. " " .. m.dst
+      slow = slow or {}
+      slow[k] = slow[k] or { 0, 0 }
+      if m.recv_ns - m.send_ns > 5000000 then slow[k][1] = slow[k][1] + 1 end
+      if m.recv_ns - m.send_ns > ${med:-0} then slow[k][2] = slow[k][2] + 1 end
+      print(k, slow[k][1], slow[k][2])
+    end
+  end
+end commands
+run
+EOF
+tracevisualizer replay --json --script "$share/slow.rs" "$share/m" > "$share/slow.json" 2> "$share/slow.err"
+ok $? "replay of the merged set: a script counting the slow messages per pair ($(head -c 200 "$share/slow.err"))"
+P="@0(cpu[0].current) == ${atid:-0} && @1(cpu[0].current) == 0"
+tracevisualizer replay --json --hits "$P" "$share/m" > "$share/hits.json" 2> "$share/hits.err"
+ok $? "replay --hits '$P' of the merged set ($(head -c 200 "$share/hits.err"))"
 
 checks < <(PYTHONPATH=tests/lib python3 - "$share" "$SKEW_NS" "$SKEW_PPB" "$ECHOS" "$REQS" <<'PY'
 import os, sys
@@ -222,6 +259,62 @@ ok(len(dd) == reqs and nseg == reqs and acct >= reqs * 10e6 and 0.9 * acct <= ds
    "critical path: D's sleeps on node 2 (threads of %d) are on it, one for each of the %d calls, "
    "%.3f ms of the %.3f ms the accounting gives them (at least 10 ms a call; D's truth, its calls "
    "in all: %.3f ms)" % (dpid, nseg, dsleep / 1e6, acct / 1e6, want / 1e6))
+done()
+PY
+)
+checks < <(PYTHONPATH=tests/lib python3 - "$share" "${atid:-0}" "${med:-0}" <<'PY'
+import os, sys
+from check import ok, load, done
+d, atid, med = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+
+# the slow messages per pair, from messages --list: every message
+# received (those whose send is not seen, UDP datagrams from the other
+# host, have their receive's time for both, as messages() gives them)
+lst = [m for m in load(os.path.join(d, 'list.json'))['messages'] if not m['send_only']]
+want = {}
+for m in lst:
+    k = '%s %s' % (m['sender'], m['receiver'])
+    c = want.setdefault(k, [0, 0])
+    c[0] += m['recv_ns'] - m['send_ns'] > 5000000
+    c[1] += m['recv_ns'] - m['send_ns'] > med
+stops = [s for s in load(os.path.join(d, 'slow.json'))['stops'] if s['kind'] == 'break']
+got = {}
+for s in stops:
+    for l in filter(None, s['output'].split('\n')):
+        k, a, b = l.split('\t')
+        got[k] = [int(a), int(b)]
+n5, nm = sum(c[0] for c in want.values()), sum(c[1] for c in want.values())
+ok(got == want and n5 > 0 and 0 < nm < len(lst),
+   "per pair of processes, the messages in flight over 5 ms (%d) and over the median %.1f us (%d) "
+   "the script counted at their receives are messages --list's, over %d pairs (first difference: %s)"
+   % (n5, med / 1e3, nm, len(want), [(k, got.get(k), want.get(k)) for k in set(got) | set(want)
+                                     if got.get(k) != want.get(k)][:1]))
+
+# the predicate's hits: the events after which node 1's CPU runs A's
+# client thread while node 2's is idle (each node's last schedchange),
+# when it was not so after the event before, in the merged order (by
+# time on node 1's clock, node 1 first on a tie, each trace's order kept)
+cm = load(os.path.join(d, 'm', 'clock-model.json'))
+h = cm['hosts'][1]
+slope = 1 + h['drift_ppm'] * 1e-6
+ref = lambda host, t: t if host == 0 else int((t - h['offset_ns']) / slope + 0.5)
+ev = [load(os.path.join(d, 'd%d.json' % (i + 1)))['events'] for i in (0, 1)]
+merged = sorted([(ref(n, e['time_ns']), n, i, e) for n in (0, 1) for i, e in enumerate(ev[n])],
+                key=lambda x: x[:3])
+cur, was, hits = [None, None], False, []
+for k, (t, n, _, e) in enumerate(merged):
+    if e['type'] == 'schedchange' and e['cpu'] == 0:
+        cur[n] = e['args']['next_pid']
+    now = cur[0] == atid and cur[1] == 0
+    if now and not was:
+        hits.append((k + 1, 'ltt-node%d' % (n + 1), t))
+    was = now
+hj = load(os.path.join(d, 'hits.json'))
+got = [(x['event'], x['node'], x['time_ns']) for x in hj['hits']]
+ok(got == hits and len(hits) > 0,
+   "replay --hits '@0(cpu[0].current) == %d && @1(cpu[0].current) == 0': the %d hits of both "
+   "dumps in the merged order, each with its node and its time on node 1's clock (got %d; first "
+   "difference: %s)" % (atid, len(hits), len(got), [(g, w) for g, w in zip(got, hits) if g != w][:1]))
 done()
 PY
 )

@@ -12,6 +12,12 @@
 #     instance's start, the blamed tasks' filter dimming the others, the
 #     same text in the lesson panel; Enter on the instant firing 2: why
 #     not, said;
+#   - the code paths of the selected firing below the list, as audit
+#     --json's: "unavailable" and why, no row (no stacks); the session of
+#     audit-blame-paths.t with stacks: a row per path (leaf frames, blame
+#     in ns, share, on the path, chosen), the time without a stack above;
+#     its program gone: one [unknown] path and the warning; text drawn in
+#     the list's body exactly when it has rows (the screen's pixels);
 #   - --top 1 (the holder alone selected): its control flow paler than
 #     --top 10's, where all three tasks are highlighted;
 #   - bad input: a line that is not JSON, a missing snapshot: each a row
@@ -20,6 +26,7 @@
 . "$(dirname "$0")/../lib/tap.sh"
 . "$(dirname "$0")/../lib/gtk.sh"
 . "$(dirname "$0")/../lib/auditsession.sh"
+. "$(dirname "$0")/../lib/auditstacks.sh"
 gtk_tmp
 audit_session "$tmp/s"
 ok $? "the session: firing 1 with its snapshot, firing 2 instant"
@@ -36,6 +43,20 @@ checks < <(run window "$gtk" "$tmp/s" "$tmp/s.json" "$tmp/g10.png" 10)
 checks < <(run window "$gtk" "$tmp/s" "$tmp/s1.json" "$tmp/g1.png" 1)
 checks < <($PY tests/lib/gtkaudit.py paler "$tmp/g10.png" "$tmp/g1.png")
 checks < <(run bad "$gtk" "$tmp/b")
+
+# the code paths below the list: unavailable without stacks; the session of
+# audit-blame-paths.t with stacks (tests/lib/auditstacks.sh); its program gone
+checks < <(run code "$gtk" "$tmp/s" "$tmp/s.json" "$tmp/code-none.png")
+audit_stacks_app "$tmp" && audit_stacks_session "$tmp/p" "header format=1.10 samplehz=997 stacks=schedchange,wakeup,sample end=$((end + 1000))" 1 &&
+	$tv audit --json "$tmp/p" > "$tmp/p.json"
+ok $? "the session with stacks and its audit --json"
+is "$(json "$tmp/p.json" "len(j['firings'][0]['instance']['blame']['code_paths']['paths'])")" 3 "... 3 code paths"
+checks < <(run code "$gtk" "$tmp/p" "$tmp/p.json" "$tmp/code.png")
+mv "$tmp/app" "$tmp/app.gone" && $tv audit --json "$tmp/p" > "$tmp/u.json"
+is "$(json "$tmp/u.json" "[p['path'] for p in j['firings'][0]['instance']['blame']['code_paths']['paths']]")" \
+	'["[unknown];[unknown];[unknown];[unknown]"]' "the program gone: audit --json has one [unknown] path"
+checks < <(run code "$gtk" "$tmp/p" "$tmp/u.json" "$tmp/code-unknown.png")
+if [ -n "$GTK_AUDIT_KEEP" ]; then cp "$tmp"/code*.png "$GTK_AUDIT_KEEP"/; fi
 
 timeout 60 xvfb-run -a -s "$screen" "$gtk" --audit "$tmp/none" --screenshot "$tmp/x.png" "$tmp/s" \
 	2> "$tmp/err"

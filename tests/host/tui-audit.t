@@ -7,8 +7,14 @@
 # blamed on the lock holder in fsync, the hog off the path):
 #   - 120x30: the firings in order, two lines each (seq, time, latency,
 #     rule; the condition's values and the selected blamed parties with
-#     their shares, or why it is not analysed), the selected one's blame
-#     ranking and explanation under the list;
+#     their shares, or why it is not analysed), the selected one's code
+#     paths under the list ("unavailable" and why: no stacks), its blame
+#     ranking and explanation under them;
+#   - the session with stacks of audit-blame-paths.t: each code path
+#     (its leaf frames, blame in ns and share, on the path, chosen) and
+#     the time without a stack as audit --json's; the program moved under
+#     a symfs root: one [unknown] path and the warning, and with --symfs
+#     the named paths again;
 #   - Enter on firing 1: its snapshot in the control flow, the cursor at
 #     the instance's start, the window around it, its task selected, the
 #     filter of the blamed tasks dimming the others (--top 1: the holder
@@ -22,6 +28,7 @@
 . "$(dirname "$0")/../lib/tap.sh"
 . "$(dirname "$0")/../lib/tui.sh"
 . "$(dirname "$0")/../lib/auditsession.sh"
+. "$(dirname "$0")/../lib/auditstacks.sh"
 tui_test
 chk="python3 $TOP/tests/lib/tuiaudit.py"
 # okscr NAME DESC : ok on the last status; the screen when it failed
@@ -42,6 +49,7 @@ checks < <($chk list "$tmp/s.json" "$tmp/a1" 120)
 checks < <($chk text "$tmp/s.json" "$tmp/a1" 1)
 grep -q '^firing 1/2 ' "$tmp/a1"
 okscr a "the status line: firing 1 of 2 selected"
+checks < <($chk code "$tmp/s.json" "$tmp/a1" 1 120)
 
 # ---- Enter: the snapshot's control flow ---------------------------------------
 rows=$($chk rows "$tmp/s.json" 1)
@@ -60,6 +68,34 @@ tui_key a j Enter && tui_wait a '^firing 2: not analysed: an instant event \(sig
 okscr a "firing 2, instant: Enter says why it has no control flow to show"
 tui_quit a >/dev/null
 is "$(cat "$TUI_DIR/a.status")" 0 "q quits, exit status 0"
+
+# ---- the code paths of a trace with stacks (tests/lib/auditstacks.sh) ---------------
+audit_stacks_app "$tmp" && audit_stacks_session "$tmp/p" "header format=1.10 samplehz=997 stacks=schedchange,wakeup,sample end=$((end + 1000))" 1
+ok $? "the session of audit-blame-paths.t: a request blocked in a read and a futex with their stacks, a sample"
+$tv audit --json "$tmp/p" > "$tmp/p.json"
+is "$(json "$tmp/p.json" "len(j['firings'][0]['instance']['blame']['code_paths']['paths'])")" 3 \
+	"audit --json: its 3 code paths"
+tui_start p 120 30 -- --audit "$tmp/p"
+ok $? "tui --audit DIR of the session with stacks"
+tui_screen p > "$tmp/p1"
+checks < <($chk code "$tmp/p.json" "$tmp/p1" 1 120)
+tui_quit p >/dev/null
+# read away from its machine: the program under a symfs root
+mkdir -p "$tmp/root$tmp" && mv "$tmp/app" "$tmp/root$tmp/app" &&
+	$tv audit --json "$tmp/p" > "$tmp/pu.json" && $tv audit --json --symfs "$tmp/root" "$tmp/p" > "$tmp/pr.json"
+ok $? "the program moved under $tmp/root: audit --json without and with --symfs"
+tui_start u 120 30 -- --audit "$tmp/p"
+tui_screen u > "$tmp/u1"
+grep -q '^[*]  1  *[0-9]* ns  *[0-9.]* %  on the path   \[unknown\];\[unknown\];\[unknown\];\[unknown\]$' "$tmp/u1"
+okscr u "without --symfs: one path of [unknown] frames"
+checks < <($chk code "$tmp/pu.json" "$tmp/u1" 1 120)
+tui_quit u >/dev/null
+tui_start r 120 30 -- --audit --symfs "$tmp/root" "$tmp/p"
+tui_screen r > "$tmp/r1"
+checks < <($chk code "$tmp/pr.json" "$tmp/r1" 1 120)
+cmp -s <(grep -A4 '^Code paths' "$tmp/r1") <(grep -A4 '^Code paths' "$tmp/p1")
+okscr r "with --symfs: the code paths as with the program at its path"
+tui_quit r >/dev/null
 
 # ---- --top 1: the holder highlighted, the others dimmed ------------------------
 tui_start t 120 30 -- --audit --top 1 "$tmp/s"

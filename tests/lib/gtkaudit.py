@@ -14,6 +14,14 @@ against "tracevisualizer audit --json DIR" (tests/host/gtk-audit.t).
       the filter of the selected blamed tasks dimming the others, the
       lesson panel holding the same text; the control flow's pixels saved
       in GRAPH.png; Enter on the instant firing 2 says why not
+  gtkaudit.py code PROG DIR JSON WINDOW.png
+      --audit DIR, firing 1 selected: its code paths below the list, as
+      the JSON's: the heading (how many, by how many leaf frames, the time
+      without a recorded stack in ns, the symbol files' warning), or
+      "Code paths: unavailable: WHY" and no row; a row per path (* when
+      chosen, its rank, blame in ns, share with 3 decimals, on or off the
+      path, its leaf frames); the list's pixels: text drawn in its body
+      exactly when it has rows; the Firings window saved in WINDOW.png
   gtkaudit.py bad PROG DIR
       a session with a line that is not JSON and a firing whose snapshot
       is missing: each a row with its error, firing 1 still opens
@@ -63,6 +71,75 @@ def blame_lines(f):
         '*' if p['top'] else ' ', k + 1, who(p), p['blame_ns'] / 1e3, float(p['share']),
         'on the critical path' if p['critical'] else 'off the path')
         for k, p in enumerate(b['parties'])]
+
+
+def code_of(f):
+    """firing f's code paths: the heading and the rows, as gtk/firings.c shows them"""
+    i = f['instance']
+    if not i['analysed']:
+        return 'Code paths: none (the firing is not analysed)', []
+    b = i['blame']
+    c = b['code_paths']
+    if c is None:
+        return 'Code paths: ' + b['code_paths_unavailable'], []
+    head = ('Code paths of firing %d: %d, by %d leaf frames%s (*: chosen as the parties); '
+            '%d ns without a recorded stack' % (f['seq'], len(c['paths']), c['frames'],
+                                                 '' if c['named'] else ', as addresses',
+                                                 c['no_stack_ns']))
+    if i.get('code_paths_warning'):
+        head += '\nwarning: ' + i['code_paths_warning']
+    rows = [['*' if p['top'] else '', str(k + 1), str(p['blame_ns']), '%.3f' % float(p['share']),
+             'on the path' if p['critical'] else 'off the path', p['path']]
+            for k, p in enumerate(c['paths'])]
+    return head, rows
+
+
+def dark(im):
+    px = im.load()
+    return sum(1 for y in range(im.size[1]) for x in range(im.size[0])
+               if sum(px[x, y][:3]) < 3 * 100)
+
+
+def frame_of(acc):
+    while acc is not None and acc.get_role_name() != 'frame':
+        acc = acc.get_parent()
+    return acc
+
+
+def code(prog, d, jpath, png):
+    f = json.load(open(jpath))['firings'][0]
+    head, rows = code_of(f)
+    w = Window(prog, ['--size', '1280x800', '--audit', d])
+    try:
+        if not check(w.app() is not None, "the window is up (--audit DIR)"):
+            return
+        t = wait(lambda: table(w), 30)
+        if not check(t is not None, "the Firings window's list is shown"):
+            return
+        h = w.one('firing-code-paths')
+        got = wait(lambda: text_of(h) if h is not None and text_of(h) == head else None, 10)
+        check(got == head, "firing 1's code paths heading as audit --json's: %r" % head,
+              h and text_of(h))
+        c = w.one('Code paths list', pred=lambda n: n.get_role_name() in ('table', 'tree table'))
+        if not check(c is not None, "the code paths' list is shown"):
+            return
+        got = read(c)
+        check(got == rows, "AT-SPI: its %d rows as audit --json's code paths" % len(rows),
+              "got %s\nwant %s" % (got, rows))
+        x, y, wd, ht = w.extents(c)
+        body = screen(x, y + 28, wd, max(ht - 28, 1))
+        n = dark(body)
+        check(n > 0 if rows else n == 0,
+              "its pixels: %s (%d dark pixels under its header)" %
+              ("text drawn in its body" if rows else "an empty body", n))
+        fr = frame_of(c)
+        if fr is not None:
+            screen(*w.extents(fr)).save(png)
+    finally:
+        w.focus()
+        st = w.quit()
+        check(st == 0, "Ctrl+Q: exit status 0 (%s)" % st)
+        print("DONE")
 
 
 def focus_firings(w):
@@ -219,12 +296,14 @@ def paler(p10, p1):
 def main():
     if sys.argv[1] == 'window':
         window(*sys.argv[2:7])
+    elif sys.argv[1] == 'code':
+        code(*sys.argv[2:7])
     elif sys.argv[1] == 'bad':
         bad(*sys.argv[2:4])
     elif sys.argv[1] == 'paler':
         paler(*sys.argv[2:4])
     else:
-        sys.exit('gtkaudit.py: window, bad or paler')
+        sys.exit('gtkaudit.py: window, code, bad or paler')
 
 
 if __name__ == '__main__':

@@ -13,6 +13,13 @@ captured in tmux, against "tracevisualizer audit --json DIR"
       the text under the list (or the lesson pane) for firing SEQ: a line
       per blamed party (its rank, name, blame and share, * when selected)
       and a line per total of the explanation, as the JSON's
+  tuiaudit.py code JSON SCREEN SEQ WIDTH
+      the code paths of firing SEQ under the list, from the line starting
+      "Code paths": the heading (how many, by how many leaf frames, the
+      time without a recorded stack in ns) and a line per path (* when
+      chosen, its rank, blame in ns, share with 3 decimals, on or off the
+      path, its leaf frames) and the symbol files' warning, or "Code
+      paths: unavailable: WHY", exactly as the JSON's
   tuiaudit.py rows JSON SEQ
       prints the filter of firing SEQ's selected blamed tasks, as the
       status line shows it ("pid == 31 || pid == 32")
@@ -59,6 +66,31 @@ def lines_of(f):
     return l1, l2
 
 
+def code_lines(f):
+    """the code paths' lines of firing f, as tui/firings.c lays them out"""
+    i = f['instance']
+    if not i['analysed']:
+        return ['Code paths: none (the firing is not analysed)']
+    b = i['blame']
+    c = b['code_paths']
+    if c is None:
+        return ['Code paths: ' + b['code_paths_unavailable']]
+    out = ['Code paths (%d, by %d leaf frames%s; *: chosen as the parties): %d ns without '
+           'a recorded stack' % (len(c['paths']), c['frames'], '' if c['named'] else ', as addresses',
+                                 c['no_stack_ns'])]
+    for k, p in enumerate(c['paths'][:6]):
+        out.append('%s %2d %14d ns %8.3f %%  %s  %s' % (
+            '*' if p['top'] else ' ', k + 1, p['blame_ns'], float(p['share']),
+            'on the path ' if p['critical'] else 'off the path', p['path']))
+    if len(c['paths']) > 6:
+        out.append('   (and %d more: audit --json lists them all)' % (len(c['paths']) - 6))
+    if not c['paths']:
+        out.append("   none: no stack recorded for the instance's time")
+    if i.get('code_paths_warning'):
+        out.append('   warning: ' + i['code_paths_warning'])
+    return out
+
+
 def firing(j, seq):
     return [f for f in j['firings'] if f['seq'] == seq][0]
 
@@ -98,6 +130,19 @@ def main():
         for t in tot:
             ok(any(re.match(r'%.3f us [0-9.]+%%  ' % (t['ns'] / 1e3), l) for l in scr),
                'firing %d: a total of %d ns' % (f['seq'], t['ns']))
+    elif cmd == 'code':
+        scr = [l.rstrip() for l in open(sys.argv[3]).read().split('\n')]
+        f = firing(j, int(sys.argv[4]))
+        w = int(sys.argv[5])
+        want = [l[:w].rstrip() for l in code_lines(f)]
+        at = [k for k, l in enumerate(scr) if l.startswith('Code paths')]
+        if ok(len(at) == 1, 'firing %d: one code paths heading on the screen (%d)' % (f['seq'], len(at))):
+            got = scr[at[0]:at[0] + len(want)]
+            for k, l in enumerate(want):
+                ok(k < len(got) and got[k] == l, 'firing %d: code paths line %d as audit --json says: %r (shown %r)'
+                   % (f['seq'], k + 1, l, got[k] if k < len(got) else None))
+            ok(at[0] + len(want) >= len(scr) or not scr[at[0] + len(want)].strip(),
+               'firing %d: nothing more in the code paths\' list' % f['seq'])
     elif cmd == 'dim':
         f = firing(j, int(sys.argv[4]))
         parties = f['instance']['blame']['parties']

@@ -25,6 +25,7 @@
 #include <lttr/output/timing-layout.h>
 #include <lttr/output/timing-text.h>
 #include <lttr/reader/syscalls.h>
+#include <lttr/symbols/symbols.h>
 #include "cli.h"
 
 static void print_party(const struct lttr_blame *b, size_t i)
@@ -309,6 +310,13 @@ int cmd_audit(struct cli_opts *o)
 		return cli_needs("audit", "--top N of 1 or more");
 	if (o->rules_file)
 		return audit_rules(o);
+	if (o->symfs) {	/* read as stacks reads it: a --symfs that is not a directory is an error */
+		struct lttr_syms *s;
+
+		if (cli_open_syms(o, &s) < 0)
+			return 1;
+		lttr_syms_close(s);
+	}
 	if (lttr_firings_read(o->dir, &f, &n, &err) < 0) {
 		fprintf(stderr, "tracevisualizer: %s\n", err.msg);
 		return EXIT_TRACE;
@@ -339,7 +347,7 @@ int cmd_audit(struct cli_opts *o)
 	for (i = 0; i < n; i++) {
 		struct lttr_audit *a = NULL;
 
-		if (lttr_audit_firing(o->dir, &f[i], (unsigned int)o->top, &a, &err) < 0) {
+		if (lttr_audit_firing(o->dir, o->symfs, &f[i], (unsigned int)o->top, &a, &err) < 0) {
 			fprintf(stderr, "tracevisualizer: firing %u: %s\n", f[i].seq, err.msg);
 			st = EXIT_TRACE;
 		}

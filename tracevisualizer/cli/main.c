@@ -379,7 +379,8 @@ static const struct command {
 	  "--top N on the path with most blame and the parties off it that overlap\n"
 	  "them with at least as much (*), each party's share, and the tasks' blame\n"
 	  "by state and place, and with stacks (traced --stacks) by code path: a\n"
-	  "block's off-CPU stack, a sample's stack, named by 4 leaf user frames;\n"
+	  "block's off-CPU stack, a sample's stack, named by 4 leaf user frames\n"
+	  "(the ELF files under --symfs DIR when given, as stacks names them);\n"
 	  "--rules FILE: the firings FILE's rules give on the\n"
 	  "trace read after the fact, as traced --rules FILE gives them while it\n"
 	  "runs (--json: the lines of firings.jsonl, without snapshot)" },
@@ -550,7 +551,8 @@ static const struct opt {
 	{ "--at", "T", C_EXPLAIN | C_SYMBOLIZE, O_AT,
 	  "the time, as --from (explain: needed; symbolize: chooses between the\n"
 	  "                     mappings at START and at STOP where they differ)" },
-	{ "--symfs", "DIR", C_TUI | C_LATENCY | C_EXPLAIN | C_CRITPATH | C_STACKS | C_SYMBOLIZE, O_SYMFS,
+	{ "--symfs", "DIR", C_TUI | C_LATENCY | C_EXPLAIN | C_CRITPATH | C_STACKS | C_SYMBOLIZE |
+	  C_AUDIT, O_SYMFS,
 	  "read the ELF files under DIR (DIR/usr/bin/app for /usr/bin/app), as perf" },
 	{ "--svg", "FILE", C_STACKS, O_SVG,
 	  "also draw the stacks as a flame graph into FILE (SVG)" },

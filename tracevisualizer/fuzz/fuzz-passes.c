@@ -747,6 +747,78 @@ static void replay_pass(struct run *r, const char *dir)
 }
 
 /*
+ * The replay over a trace set (lttr_replay_open_set(), _hits_set(),
+ * _seek_open_set(), docs/replay.md): the trace twice, as two nodes whose
+ * clocks a model made here relates (beta 1.5 us ahead and 100 ppm fast:
+ * a given model needs no messages), a script reading one node from the
+ * other, then a predicate over both nodes whose first 4 hits forward and
+ * last 4 backward from the set's checkpoints (every 512 events) are those
+ * of the pass from the start, or abort.  Nothing here is the outcome.
+ */
+static void set_pass(struct run *r)
+{
+	static const char *const names[] = { "alpha", "beta" };
+	static const char script[] =
+		"break * if @beta(cpu[0].current) != @alpha(cpu[0].current) on beta\n"
+		"commands\n"
+		"  k = (k or 0) + 1\n"
+		"  print(k, __NODE__, at(\"alpha\", \"task[1].state\"), #messages())\n"
+		"  if k > 2 then delete(1) end\n"
+		"end commands\n"
+		"watch @alpha(cpu[0].runq) - @beta(cpu[0].runq) on __ALL__\n"
+		"cont 4\nprint __LOGICALCLOCK__ + @1(task[pid].ppid)\nrun-to-previous 1\ncont 2\n";
+	/* true between a switch of one node's CPU 0 and the other's */
+	static const char expr[] =
+		"@alpha(cpu[0].current) != @beta(cpu[0].current) || @alpha(cpu[0].runq) > 0";
+	struct lttr_sync_host hosts[2] = {
+		{ .synced = true, .slope = 1, .pair = -1, .parent = -1 },
+		{ .synced = true, .offset_ns = 1500, .slope = 1.0001, .pair = -1, .parent = 0 },
+	};
+	const struct lttr_sync_model m = { .nhosts = 2, .hosts = hosts };
+	struct lttr_trace *const two[2] = { r->t, r->t };
+	const struct lttr_replay_opts o = { .insn_budget = 100000, .mem_budget = 1 << 20,
+					    .stop = replay_stop, .arg = r->null };
+	struct lttr_replay_hit *v = NULL, h = { 0 };
+	struct lttr_replay_seek *s = NULL;
+	struct lttr_replay *rp;
+	struct lttr_error err;
+	uint64_t pos = 0;
+	size_t n = 0, i;
+	int rc = 1;
+
+	if (lttr_replay_open_set(two, 2, names, &m, &o, &rp, &err) == 0) {
+		lttr_replay_exec(rp, script, 1, &err);
+		lttr_replay_close(rp);
+	}
+	if (lttr_replay_hits_set(two, 2, names, &m, expr, 0, UINT64_MAX, NULL, NULL, &v, &n,
+				 &err) < 0 ||
+	    lttr_replay_seek_open_set(two, 2, names, &m, expr, 512, &s, &err) < 0) {
+		free(v);
+		return;
+	}
+	for (i = 0; i < 4 && rc == 1; i++) {
+		rc = lttr_replay_seek_next(s, pos, &h, &err);
+		if (rc == 1 && (i >= n || h.ordinal != v[i].ordinal || h.time_ns != v[i].time_ns ||
+				h.node != v[i].node))
+			abort();
+		if (rc == 0 && i != n)
+			abort();
+		pos = h.ordinal;
+	}
+	for (i = n, pos = UINT64_MAX, rc = 1; i > 0 && n - i < 4 && rc == 1; i--) {
+		rc = lttr_replay_seek_prev(s, pos, &h, &err);
+		if (rc == 1 && (h.ordinal != v[i - 1].ordinal || h.time_ns != v[i - 1].time_ns ||
+				h.node != v[i - 1].node))
+			abort();
+		if (rc == 0)
+			abort();
+		pos = h.ordinal;
+	}
+	lttr_replay_seek_close(s);
+	free(v);
+}
+
+/*
  * The vital signs' epoch reader (traced --vitals, docs/vitals.md): the
  * proc file's bytes parsed as an epoch file and written raw as one into
  * the (temporary) directory, beside an epoch made of them (its HCA and
@@ -1224,6 +1296,7 @@ void fz_run(const char *dir, unsigned int flags, char *out, size_t outlen)
 	rules_pass(&r, dir);
 	firings_pass(&r, dir);
 	replay_pass(&r, dir);
+	set_pass(&r);
 	vitals_pass(&r, dir);
 	if (r.first_err[0])
 		snprintf(text, sizeof(text), "error: %s", r.first_err);

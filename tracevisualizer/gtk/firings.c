@@ -6,8 +6,10 @@
  * lttr_audit_firing()).  Above, the firings in order, a row each: its
  * number, time, the instance's latency, its rule, its condition's values
  * and its selected blamed parties with their shares (or why it has none);
- * below, the selected one's condition, blame ranking and explanation
- * (lttr_audit_lesson()'s text).  Enter (the keymap's firing-open), a
+ * below, the selected one's code paths, a row each (a trace with stacks:
+ * its leaf frames, blame in ns and share; above them the time without a
+ * stack, or why there are none), then its condition, blame ranking and
+ * explanation (lttr_audit_lesson()'s text).  Enter (the keymap's firing-open), a
  * double-click or the Open button opens its snapshot in a tab of the main
  * window with that text as a lesson of one step in the side panel, which
  * puts the instance in the window, selects its task and highlights the
@@ -27,6 +29,8 @@
 #define ROW_PARTIES 3
 
 enum { F_SEQ, F_TIME, F_LATENCY, F_RULE, F_CONDITION, F_BLAMED, F_INDEX, F_NCOLS };
+/* the code paths' columns */
+enum { C_TOP, C_RANK, C_BLAME, C_SHARE, C_PATH_ON, C_NAME, C_NCOLS };
 
 struct gv_firings {
 	struct gv_app *app;
@@ -39,6 +43,8 @@ struct gv_firings {
 	char **err;			/* per firing: why it cannot be shown */
 	GtkWidget *win;
 	GtkWidget *list;
+	GtkWidget *code_head;		/* the selected firing's code paths: how many, or why none */
+	GtkWidget *code;		/* and their list */
 	GtkWidget *text;
 	GtkWidget *status;
 };
@@ -155,6 +161,48 @@ static void say(struct gv_firings *v, bool err, const char *msg)
 		fprintf(stderr, "tracevisualizer-gtk: %s\n", msg);
 }
 
+/*
+ * firing @i's code paths into the list below the firings: each path (*
+ * when chosen, its rank, blame in ns, share, on or off the path, its leaf
+ * frames as audit names them), above it how many and the time without a
+ * recorded stack, the symbol files' warning; or why there are none.  The
+ * numbers are the blame's (lttr_audit_firing()), those of audit --json.
+ */
+static void code_fill(struct gv_firings *v, long i)
+{
+	GtkListStore *st = GTK_LIST_STORE(gtk_tree_view_get_model(GTK_TREE_VIEW(v->code)));
+	const struct lttr_audit *a = i >= 0 && !v->f[i].bad && !v->err[i] ? v->a[i] : NULL;
+	const struct lttr_blame *b;
+	char head[1024], rank[24], ns[24], share[32];
+	GtkTreeIter it;
+	size_t k;
+
+	gtk_list_store_clear(st);
+	if (!a || !a->analysed) {
+		snprintf(head, sizeof(head), "Code paths: none (the firing is not analysed)");
+	} else if (!(b = a->blame)->code_known) {
+		snprintf(head, sizeof(head), "Code paths: %s", lttr_blame_code_unavailable(b));
+	} else {
+		snprintf(head, sizeof(head), "Code paths of firing %u: %zu, by %u leaf frames%s "
+			 "(*: chosen as the parties); %" PRIu64 " ns without a recorded stack%s%s",
+			 v->f[i].seq, b->ncode, LTTR_BLAME_CODE_FRAMES,
+			 b->code_named ? "" : ", as addresses", b->nostack_ns,
+			 a->code_warning[0] ? "\nwarning: " : "", a->code_warning);
+		for (k = 0; k < b->ncode; k++) {
+			snprintf(rank, sizeof(rank), "%zu", k + 1);
+			snprintf(ns, sizeof(ns), "%" PRIu64, b->code[k].blame_ns);
+			snprintf(share, sizeof(share), "%.3f", lttr_blame_code_share(b, k));
+			gtk_list_store_append(st, &it);
+			gtk_list_store_set(st, &it, C_TOP, b->code[k].top ? "*" : "", C_RANK, rank,
+					   C_BLAME, ns, C_SHARE, share, C_PATH_ON,
+					   b->code[k].critical ? "on the path" : "off the path",
+					   C_NAME, b->code[k].name, -1);
+		}
+	}
+	gtk_label_set_text(GTK_LABEL(v->code_head), head);
+	atk_object_set_description(gtk_widget_get_accessible(v->code_head), head);
+}
+
 static void on_changed(GtkTreeSelection *sel, gpointer data)
 {
 	struct gv_firings *v = data;
@@ -177,6 +225,7 @@ static void on_changed(GtkTreeSelection *sel, gpointer data)
 			 v->f[i].seq, v->f[i].type, v->f[i].pid, v->f[i].comm, v->a[i]->trace_dir,
 			 v->a[i]->why);
 	gtk_label_set_text(GTK_LABEL(v->text), t);
+	code_fill(v, i);
 	say(v, false, "");
 }
 
@@ -274,7 +323,7 @@ static int compute(struct gv_firings *v, GError **error)
 	for (i = 0; i < v->n; i++) {
 		if (v->f[i].bad)
 			continue;
-		if (lttr_audit_firing(v->dir, &v->f[i], v->top, &v->a[i], &err) < 0 ||
+		if (lttr_audit_firing(v->dir, NULL, &v->f[i], v->top, &v->a[i], &err) < 0 ||
 		    (v->a[i]->analysed && lttr_audit_lesson(&v->f[i], v->a[i], &v->l[i], &err) < 0)) {
 			v->err[i] = strdup(err.msg);
 			if (!v->err[i])
@@ -291,6 +340,8 @@ bool gv_firings_open(struct gv_app *app, const char *dir, unsigned int top, GErr
 {
 	static const char *const titles[] = { "#", "time (s)", "latency (us)", "rule",
 		"condition", "blamed (the selected parties' shares)" };
+	static const char *const code_titles[] = { "*", "#", "blame (ns)", "share (%)",
+		"critical path", "code path (leaf frames, root first)" };
 	struct gv_firings *v = g_new0(struct gv_firings, 1);
 	GtkWidget *box, *sw, *sw2, *buttons, *open, *title;
 	GtkListStore *st;
@@ -341,6 +392,35 @@ bool gv_firings_open(struct gv_app *app, const char *dir, unsigned int top, GErr
 	gtk_widget_set_size_request(sw, -1, 160);
 	gtk_box_pack_start(GTK_BOX(box), sw, TRUE, TRUE, 0);
 
+	v->code_head = gtk_label_new("");
+	gtk_widget_set_name(v->code_head, "firing-code-paths");
+	atk_object_set_name(gtk_widget_get_accessible(v->code_head), "firing-code-paths");
+	gtk_label_set_xalign(GTK_LABEL(v->code_head), 0);
+	gtk_label_set_selectable(GTK_LABEL(v->code_head), TRUE);
+	gtk_widget_set_can_focus(v->code_head, FALSE);
+	gtk_box_pack_start(GTK_BOX(box), v->code_head, FALSE, FALSE, 0);
+	st = gtk_list_store_new(C_NCOLS, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING,
+				G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING);
+	v->code = gtk_tree_view_new_with_model(GTK_TREE_MODEL(st));
+	g_object_unref(st);
+	gtk_widget_set_name(v->code, "firing-code-paths-list");
+	atk_object_set_name(gtk_widget_get_accessible(v->code), "Code paths list");
+	gtk_widget_set_can_focus(v->code, FALSE);
+	for (c = 0; c < C_NCOLS; c++) {
+		GtkCellRenderer *r = gtk_cell_renderer_text_new();
+		GtkTreeViewColumn *col = gtk_tree_view_column_new_with_attributes(code_titles[c],
+									    r, "text", c, NULL);
+
+		gtk_tree_view_column_set_resizable(col, TRUE);
+		if (c >= C_RANK && c <= C_SHARE)
+			g_object_set(r, "xalign", 1.0, NULL);
+		gtk_tree_view_append_column(GTK_TREE_VIEW(v->code), col);
+	}
+	sw = gtk_scrolled_window_new(NULL, NULL);
+	gtk_container_add(GTK_CONTAINER(sw), v->code);
+	gtk_widget_set_size_request(sw, -1, 110);
+	gtk_box_pack_start(GTK_BOX(box), sw, FALSE, FALSE, 0);
+
 	v->text = gtk_label_new("");
 	gtk_widget_set_name(v->text, "firing-text");
 	atk_object_set_name(gtk_widget_get_accessible(v->text), "firing-text");
@@ -350,7 +430,7 @@ bool gv_firings_open(struct gv_app *app, const char *dir, unsigned int top, GErr
 	gtk_widget_set_can_focus(v->text, FALSE);
 	sw2 = gtk_scrolled_window_new(NULL, NULL);
 	gtk_container_add(GTK_CONTAINER(sw2), v->text);
-	gtk_widget_set_size_request(sw2, -1, 260);
+	gtk_widget_set_size_request(sw2, -1, 220);
 	gtk_box_pack_start(GTK_BOX(box), sw2, TRUE, TRUE, 0);
 
 	buttons = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8);

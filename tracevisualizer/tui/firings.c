@@ -6,7 +6,9 @@
  * A screen of its own (the keymap's place LTTR_KW_FIRINGS): the firings in
  * order, one a line (its number, time, the instance's latency, its rule,
  * its condition's values, the selected blamed parties with their shares),
- * and under them the selected one's text: its condition, its blame ranking
+ * under them the selected one's code paths (a trace with stacks: each
+ * path's leaf frames, blame in ns and share, the time without a stack; or
+ * why there are none), then its text: its condition, its blame ranking
  * and its instance explained (lttr_audit_lesson()).  Enter opens its
  * snapshot in the terminal analyzer (tui_run()) with that text as a
  * lesson of one step, which puts the instance in the window, selects its
@@ -26,6 +28,10 @@
 
 /* the selected blamed parties named on a firing's line */
 #define LINE_PARTIES 3
+/* the selected firing's code paths listed (audit --json has them all) */
+#define CODE_PATHS 6
+/* their lines: heading, paths, "and more", warning */
+#define CODE_LINES (CODE_PATHS + 3)
 
 struct tfir {
 	const struct tui_opts *o;
@@ -103,6 +109,47 @@ static void lines_of(const struct tfir *v, size_t i, char *l1, char *buf, size_t
 	}
 }
 
+/*
+ * the selected firing's code paths, a line each into @out (at most
+ * CODE_LINES): a heading with the time without a recorded stack, then each
+ * path (* when chosen, its rank, blame in ns, share, on or off the path,
+ * its leaf frames as audit names them), the symbol files' warning; or why
+ * there are none.  Every number is the blame's (lttr_audit_firing()), the
+ * same audit --json prints.
+ */
+static size_t code_lines(const struct tfir *v, char out[][1024])
+{
+	const struct lttr_audit *a = v->n ? v->a[v->sel] : NULL;
+	const struct lttr_blame *b;
+	size_t n = 0, i;
+
+	if (!a || !a->analysed) {
+		snprintf(out[n++], 1024, "Code paths: none (the firing is not analysed)");
+		return n;
+	}
+	b = a->blame;
+	if (!b->code_known) {
+		snprintf(out[n++], 1024, "Code paths: %s", lttr_blame_code_unavailable(b));
+		return n;
+	}
+	snprintf(out[n++], 1024, "Code paths (%zu, by %u leaf frames%s; *: chosen as the parties"
+		 "): %" PRIu64 " ns without a recorded stack", b->ncode, LTTR_BLAME_CODE_FRAMES,
+		 b->code_named ? "" : ", as addresses", b->nostack_ns);
+	for (i = 0; i < b->ncode && i < CODE_PATHS; i++)
+		snprintf(out[n++], 1024, "%s %2zu %14" PRIu64 " ns %8.3f %%  %s  %s",
+			 b->code[i].top ? "*" : " ", i + 1, b->code[i].blame_ns,
+			 lttr_blame_code_share(b, i),
+			 b->code[i].critical ? "on the path " : "off the path", b->code[i].name);
+	if (b->ncode > CODE_PATHS)
+		snprintf(out[n++], 1024, "   (and %zu more: audit --json lists them all)",
+			 b->ncode - CODE_PATHS);
+	if (!b->ncode)
+		snprintf(out[n++], 1024, "   none: no stack recorded for the instance's time");
+	if (a->code_warning[0])
+		snprintf(out[n++], 1024, "   warning: %s", a->code_warning);
+	return n;
+}
+
 /* the selected firing's text: its lesson's, else why there is none */
 static const char *text_of(const struct tfir *v, char *buf, size_t size)
 {
@@ -159,8 +206,17 @@ static void draw(struct tfir *v)
 	}
 	if (!v->n)
 		put(2, 0, COLS, "(no firing)", 0);
-	/* the selected one's text, wrapped, from line dtop */
+	/* the selected one's code paths, then its text */
 	y = 3 + 2 * rows;
+	if (v->n) {
+		char code[CODE_LINES][1024];
+		size_t nc = code_lines(v, code), k;
+
+		for (k = 0; k < nc && y < LINES - 2; k++, y++)
+			put(y, 0, COLS, code[k], k ? 0 : A_BOLD);
+		y++;
+	}
+	/* the selected one's text, wrapped, from line dtop */
 	h = LINES - 1 - y;
 	if (v->n && h > 0) {
 		const char *t = text_of(v, buf, sizeof(buf));
@@ -277,7 +333,7 @@ static int compute(struct tfir *v)
 	for (i = 0; i < v->n; i++) {
 		if (v->f[i].bad)
 			continue;
-		if (lttr_audit_firing(v->o->dir, &v->f[i], v->top, &v->a[i], &err) < 0) {
+		if (lttr_audit_firing(v->o->dir, v->o->symfs, &v->f[i], v->top, &v->a[i], &err) < 0) {
 			v->err[i] = strdup(err.msg);
 			if (!v->err[i]) {
 				lttr_print_error(stderr, v->o->prog, "out of memory");

@@ -285,28 +285,34 @@ void lttr_audit_free(struct lttr_audit *a)
 }
 
 /*
- * the symbols that name the code paths' frames: those of the trace read
- * (kallsyms, maps) when it has stacks and them; NULL: addresses
+ * the symbols that name the code paths' frames (*@out; NULL: addresses):
+ * when the trace has stacks, those of the trace read (kallsyms, maps), its
+ * ELF files under @symfs when not NULL, as the stacks command opens them
+ * (cli_open_syms()); -1 and @why when @symfs cannot be read
  */
-static struct lttr_syms *code_syms(const struct lttr_audit *a)
+static int code_syms(const struct lttr_audit *a, const char *symfs, struct lttr_syms **out,
+		     char *why, size_t whylen)
 {
-	char path[4096], why[512];
+	char path[4096];
 
+	*out = NULL;
 	if (!lttr_stacks_recorded(a->trace))
-		return NULL;
+		return 0;
 	snprintf(path, sizeof(path), "%s/kallsyms", a->trace_dir);
-	if (access(path, R_OK)) {
+	if (!symfs && access(path, R_OK)) {
 		snprintf(path, sizeof(path), "%s/maps", a->trace_dir);
 		if (access(path, R_OK))
-			return NULL;
+			return 0;
 	}
-	return lttr_syms_open(a->trace_dir, NULL, why, sizeof(why));
+	*out = lttr_syms_open(a->trace_dir, symfs, why, whylen);
+	return *out || !symfs ? 0 : -1;
 }
 
-int lttr_audit_firing(const char *dir, const struct lttr_firing_rec *f, unsigned int n,
-		      struct lttr_audit **out, struct lttr_error *err)
+int lttr_audit_firing(const char *dir, const char *symfs, const struct lttr_firing_rec *f,
+		      unsigned int n, struct lttr_audit **out, struct lttr_error *err)
 {
 	struct lttr_syms *syms;
+	char why[512];
 	struct lttr_audit *a;
 	struct lttr_ex_req q;
 	struct lttr_error e2;
@@ -354,7 +360,10 @@ int lttr_audit_firing(const char *dir, const struct lttr_firing_rec *f, unsigned
 	q.pid = f->pid;
 	q.cpu = (uint16_t)f->cpu;
 	q.scope = LTTR_EXS_TASK;
-	syms = code_syms(a);
+	if (code_syms(a, symfs, &syms, why, sizeof(why)) < 0) {
+		lttr_audit_free(a);
+		return lttr_error_set(err, LTTR_E_INVAL, "%s", why);
+	}
 	r = lttr_blame_compute_syms(a->trace, f->pid, f->start_ns, f->time_ns, n, syms, &a->blame,
 				    &e2);
 	if (syms && lttr_syms_warning_count(syms))

@@ -152,17 +152,21 @@ struct lttr_audit {
  *	an incomplete snapshot that cannot be opened, its header not written
  *	on a full disk: a result not @analysed, its why saying so)
  * @dir: the trace directory of the session
+ * @symfs: NULL, or the directory holding the traced system's ELF files
+ *	under their paths there (--symfs; lttr_syms_open()), which name the
+ *	code paths' user frames of a trace read away from its machine
  * @f: the firing
  * @n: the size of the blame's B1
  * @out: receives the result (free with lttr_audit_free()); an instance
  *	that cannot be analysed (an instant event, a task not in the
  *	snapshot) is a result with @analysed false and @why
- * @err: receives the error (the trace cannot be opened; no memory)
+ * @err: receives the error (the trace cannot be opened; @symfs is not a
+ *	directory; no memory)
  *
  * Return: 0 or a negative enum lttr_errcode.
  */
-int lttr_audit_firing(const char *dir, const struct lttr_firing_rec *f, unsigned int n,
-		      struct lttr_audit **out, struct lttr_error *err);
+int lttr_audit_firing(const char *dir, const char *symfs, const struct lttr_firing_rec *f,
+		      unsigned int n, struct lttr_audit **out, struct lttr_error *err);
 
 /** lttr_audit_free() - release @a (NULL: nothing) */
 void lttr_audit_free(struct lttr_audit *a);
