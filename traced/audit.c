@@ -81,6 +81,10 @@ struct audit {
 	const struct options *o;
 	int dirfd;
 	const char *dir;
+	int snapfd;		/* where the snapshots go: --snapshot-dir, else dirfd */
+	const char *snaproot;	/* --snapshot-dir (absolute), or NULL */
+	char base[256];		/* the trace directory's last component */
+	char why[8704];		/* why the last snapshot is incomplete */
 	struct ltt_trace_header h;
 	unsigned int ncpus;
 	FILE *log;
@@ -234,9 +238,12 @@ static void heavy_parties(struct audit *a, const struct lttr_firing *f, const ch
 	if (f->start_ns >= f->time_ns) {
 		snprintf(h->why, sizeof(h->why), "an instant event: its task");
 	} else {
-		char path[4096];
+		char path[8200];
 
-		snprintf(path, sizeof(path), "%s/%s", a->dir, snapdir);
+		if (snapdir[0] == '/')	/* --snapshot-dir */
+			snprintf(path, sizeof(path), "%s", snapdir);
+		else
+			snprintf(path, sizeof(path), "%s/%s", a->dir, snapdir);
 		if (lttr_trace_open(path, LTTR_OPEN_SALVAGE, &t, &err) < 0 ||
 		    lttr_blame_compute(t, f->pid, f->start_ns, f->time_ns, f->log.top, &b,
 				       &err) < 0)
@@ -594,28 +601,77 @@ static int copy_file(int from_dirfd, const char *name, int to_dirfd)
 	return err;
 }
 
+/* why snapshot @full is incomplete: its file @file (NULL: the directory) and @err */
+static void snap_error(char *why, size_t size, const char *full, const char *file, int err)
+{
+	const char *name = strerrorname_np(err);
+
+	snprintf(why, size, "%s%s%s: %s%s%s%s", full, file ? "/" : "", file ? file : "",
+		 strerror(err), name ? " (" : "", name ? name : "", name ? ")" : "");
+}
+
 /*
- * The ring as DIR/snapshot-N: header (first, incomplete), lost (its room
- * taken before the events), proc (the trace's), events; then the lost
- * counts and the header, in place, complete if every buffer was written.
+ * The buffers of the ring from @b on, not written (the disk is full):
+ * their events counted in @lost (per CPU; NULL: in @si only) and @si,
+ * their bytes in @si.
+ */
+static void drop_from(const struct audit *a, const struct rbuf *b, struct ltt_lost_info *lost,
+		      struct lttr_snapshot_info *si)
+{
+	for (; b; b = b->next) {
+		struct ltt_lost_info one = { 0 }, *li = &one;
+		struct ltt_buffer_header bh;
+		uint64_t before;
+
+		si->dropped_bytes += b->len;
+		if (b->len < sizeof(bh))
+			continue;
+		memcpy(&bh, b->data, sizeof(bh));
+		if (lost && bh.cpu < a->ncpus)
+			li = &lost[bh.cpu];
+		before = li->total;
+		count_dropped(li, b->data, b->len);
+		si->dropped_events += li->total - before;
+	}
+}
+
+/*
+ * The ring as DIR/snapshot-N (--snapshot-dir: SNAPDIR/TRACE-snapshot-N,
+ * its absolute path in @name): header (first, incomplete), lost (its
+ * room taken before the events), proc (the trace's), events; then the
+ * lost counts and the header, in place, complete if every buffer was
+ * written.  A write that fails (a full disk) leaves it incomplete, the
+ * events and bytes of the buffers not written counted, a->why naming the
+ * file and the error (si->error): the trace goes on.
  */
 static void snapshot(struct audit *a, struct lttr_snapshot_info *si, char *name, size_t size)
 {
+	char *why = a->why;
 	struct ltt_trace_header h = a->h;
 	struct ltt_lost_info *lost;
-	const struct rbuf *b;
-	int dfd = -1, hfd = -1, lfd = -1, efd = -1, err = 0;
+	const struct rbuf *b, *from = a->head;	/* the first buffer not written */
+	const char *file = NULL, *leaf;
+	char full[8200];
+	int dfd = -1, hfd = -1, lfd = -1, efd = -1, err = 0, e2;
 	size_t lsize = a->ncpus * sizeof(*lost);
 	off_t off = 0;
 	unsigned int c;
 
-	snprintf(name, size, "snapshot-%u", ++a->nsnap);
+	a->nsnap++;
+	if (a->snaproot)
+		snprintf(name, size, "%s/%s-snapshot-%u", a->snaproot, a->base, a->nsnap);
+	else
+		snprintf(name, size, "snapshot-%u", a->nsnap);
+	leaf = strrchr(name, '/') ? strrchr(name, '/') + 1 : name;
+	snprintf(full, sizeof(full), "%s%s%s", a->snaproot ? "" : a->dir, a->snaproot ? "" : "/",
+		 name);
 	si->dir = name;
 	si->complete = false;
+	why[0] = '\0';
 	lost = calloc(a->ncpus, sizeof(*lost));
 	if (!lost) {
-		msg_err("%s/%s: out of memory", a->dir, name);
-		return;
+		err = ENOMEM;
+		goto out;
 	}
 	for (c = 0; c < a->ncpus; c++)
 		lost[c].cpu = c;
@@ -633,73 +689,78 @@ static void snapshot(struct audit *a, struct lttr_snapshot_info *si, char *name,
 	}
 	if (h.end_ns < h.start_ns)
 		h.end_ns = h.start_ns;
-	if (mkdirat(a->dirfd, name, 0700) < 0 ||
-	    (dfd = openat(a->dirfd, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)) < 0) {
-		msg_err("cannot create %s/%s: %s", a->dir, name, strerror(errno));
-		free(lost);
-		return;
+	if (mkdirat(a->snapfd, leaf, 0700) < 0 ||
+	    (dfd = openat(a->snapfd, leaf, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)) < 0) {
+		err = errno;
+		goto out;
 	}
-	hfd = openat(dfd, "header", O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	file = "header";
+	hfd = openat(dfd, file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
 	if (hfd < 0 || (err = write_at(hfd, &h, sizeof(h), 0)) != 0)
-		goto fail;
-	lfd = openat(dfd, "lost", O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+		goto out;
+	file = "lost";
+	lfd = openat(dfd, file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
 	if (lfd < 0 || (err = write_at(lfd, lost, lsize, 0)) != 0)
-		goto fail;
-	err = copy_file(a->dirfd, "proc", dfd);
-	if (err)
-		msg_warn("%s/%s: the process snapshot could not be copied: %s", a->dir, name,
-			 strerror(err));
-	efd = openat(dfd, "events", O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+		goto out;
+	e2 = copy_file(a->dirfd, "proc", dfd);
+	if (e2)
+		msg_warn("%s/proc: the process snapshot could not be copied: %s", full,
+			 strerror(e2));
+	file = "events";
+	efd = openat(dfd, file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
 	if (efd < 0)
-		goto fail;
-	err = 0;
+		goto out;
 	for (b = a->head; b; b = b->next) {
 		struct ltt_buffer_header bh;
 
-		memcpy(&bh, b->data, b->len < sizeof(bh) ? b->len : sizeof(bh));
-		if (!err)
-			err = write_at(efd, b->data, b->len, off);
-		if (!err) {
-			off += (off_t)b->len;
-			si->buffers++;
-			if (b->len >= sizeof(bh) && bh.cpu < a->ncpus)
+		err = write_at(efd, b->data, b->len, off);
+		if (err)
+			break;
+		off += (off_t)b->len;
+		from = b->next;
+		si->buffers++;
+		if (b->len >= sizeof(bh)) {
+			memcpy(&bh, b->data, sizeof(bh));
+			if (bh.cpu < a->ncpus)
 				lost[bh.cpu].buffers++;
-		} else if (b->len >= sizeof(bh) && bh.cpu < a->ncpus) {
-			/* the disk is full: this buffer's events are dropped, counted */
-			count_dropped(&lost[bh.cpu], b->data, b->len);
 		}
 	}
 	if (err && ftruncate(efd, off) < 0)
-		msg_warn("%s/%s/events: cannot cut the partial buffer: %s", a->dir, name,
-			 strerror(errno));
-	for (c = 0; c < a->ncpus; c++)
-		si->dropped_events += lost[c].total;
-	if (err)
-		msg_warn("%s/%s: %s: the snapshot is incomplete, %" PRIu64 " events of the "
-			 "buffers not written counted lost; the trace goes on", a->dir, name,
-			 strerror(err), si->dropped_events);
+		msg_warn("%s/events: cannot cut the partial buffer: %s", full, strerror(errno));
+	if (!err && fsync(efd) < 0)
+		err = errno;
+out:
+	if (!err && (hfd < 0 || lfd < 0 || efd < 0))
+		err = errno;	/* an openat() that failed */
+	/* the buffers not written: their events counted lost, not 0 */
+	drop_from(a, err ? from : NULL, lost, si);
 	/* in place: the room of both was taken before the events */
-	if (write_at(lfd, lost, lsize, 0) != 0 || fsync(efd) < 0)
-		err = err ? err : EIO;
+	if (lfd >= 0 && (e2 = write_at(lfd, lost, lsize, 0)) != 0 && !err) {
+		err = e2;
+		file = "lost";
+	}
 	if (!err)
 		h.flags |= LTT_TRACE_COMPLETE;
-	if (write_at(hfd, &h, sizeof(h), 0) != 0)
-		err = err ? err : EIO;
+	if (hfd >= 0 && (e2 = write_at(hfd, &h, sizeof(h), 0)) != 0 && !err) {
+		err = e2;
+		file = "header";
+	}
 	si->complete = !err;
-	goto out;
-fail:
-	if (!err)
-		err = errno;
-	msg_warn("%s/%s: %s: the snapshot is incomplete; the trace goes on", a->dir, name,
-		 strerror(err));
-out:
+	if (err) {
+		snap_error(why, sizeof(a->why), full, dfd >= 0 ? file : NULL, err);
+		si->error = why;
+		msg_warn("%s: the snapshot is incomplete, %" PRIu64 " events (%" PRIu64 " bytes) "
+			 "of the buffers not written counted lost; the trace goes on", why,
+			 si->dropped_events, si->dropped_bytes);
+	}
 	if (efd >= 0)
 		close(efd);
 	if (lfd >= 0)
 		close(lfd);
 	if (hfd >= 0)
 		close(hfd);
-	close(dfd);
+	if (dfd >= 0)
+		close(dfd);
 	free(lost);
 }
 
@@ -801,7 +862,7 @@ void audit_poll(struct audit *a)
 static void act(struct audit *a, const struct lttr_firing *f, unsigned int seq)
 {
 	struct lttr_snapshot_info si = { 0 };
-	char name[32], *json = NULL;
+	char name[4096], *json = NULL;
 	size_t len = 0;
 	FILE *m;
 
@@ -956,6 +1017,27 @@ struct audit *audit_open(const struct options *o, int dirfd, const char *dir,
 	a->o = o;
 	a->dirfd = dirfd;
 	a->dir = dir;
+	a->snapfd = dirfd;
+	if (o->snapshot_dir) {
+		const char *end = dir + strlen(dir), *p;
+
+		while (end > dir + 1 && end[-1] == '/')
+			end--;
+		for (p = end; p > dir && p[-1] != '/'; p--)
+			;
+		snprintf(a->base, sizeof(a->base), "%.*s", (int)(end - p), p);
+		a->snaproot = o->snapshot_dir;
+		a->snapfd = open(o->snapshot_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		if (a->snapfd < 0) {
+			msg_err("cannot open --snapshot-dir %s: %s", o->snapshot_dir,
+				strerror(errno));
+			free(a->cpu_end);
+			free(a->cpu_seen);
+			free(a);
+			*failed = 1;
+			return NULL;
+		}
+	}
 	a->h = *h;
 	a->ncpus = ncpus;
 	fd = openat(dirfd, "firings.jsonl", O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC |
@@ -966,6 +1048,8 @@ struct audit *audit_open(const struct options *o, int dirfd, const char *dir,
 		msg_err("cannot create %s/firings.jsonl: %s", dir, strerror(errno));
 		if (fd >= 0)
 			close(fd);
+		if (a->snaproot)
+			close(a->snapfd);
 		free(a->cpu_end);
 		free(a->cpu_seen);
 		free(a);
@@ -1009,6 +1093,8 @@ int audit_close(struct audit *a, uint64_t end_ns)
 			 "(not evaluated), %" PRIu64 " accepted sockets forgotten",
 			 a->late + st.late, st.sockets_over);
 	ret = fclose(a->log) == EOF || a->log_failed ? -1 : 0;
+	if (a->snaproot)
+		close(a->snapfd);
 	while (a->head) {
 		struct rbuf *b = a->head;
 

@@ -7,7 +7,9 @@
  * of the CPUs' last buffers) are fed to the rules in time order, the
  * others kept for a later batch.  A
  * firing is logged (DIR/firings.jsonl), and its actions run: snapshot
- * (the ring written as DIR/snapshot-N, a trace of its own), notify
+ * (the ring written as DIR/snapshot-N, a trace of its own; with
+ * --snapshot-dir SNAPDIR/TRACE-snapshot-N, so that a full disk there
+ * leaves the snapshot incomplete, counted, and the trace going on), notify
  * (a command with the firing's JSON on stdin, killed after
  * --notify-timeout), stop.
  */

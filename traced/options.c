@@ -7,6 +7,7 @@
 #include <lttr/units/duration.h>
 #include <errno.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 
 #include <getopt.h>
 #include <grp.h>
@@ -100,6 +101,9 @@ static void usage(FILE *f)
 "                           e.g. 'on exit if code != 0 then snapshot'\n"
 "      --snapshot-size BYTES  the last BYTES of buffers kept in memory for\n"
 "                           the snapshots (k/M/G; 64k..4G, default 16M)\n"
+"      --snapshot-dir DIR   write the snapshots as DIR/TRACE-snapshot-N (TRACE:\n"
+"                           the last component of TRACEDIR), not in TRACEDIR:\n"
+"                           a full DIR leaves a snapshot incomplete, not the trace\n"
 "      --notify-timeout DURATION  a notify command still running after\n"
 "                           DURATION is killed (default 5s)\n"
 "\n"
@@ -243,6 +247,8 @@ static int rules_setup(struct options *o, const char *file)
 		text = p;
 		free(given);
 	}
+	if (!text && o->snapshot_dir)
+		return bad("%s", "--snapshot-dir: without --rules or --rule, no snapshot is written");
 	if (!text)
 		return -1;
 	o->rules_text = text;
@@ -302,7 +308,8 @@ enum {
 	OPT_PID, OPT_TGID, OPT_PGRP, OPT_UID, OPT_GID, OPT_SYSCALL_IP,
 	OPT_FLIGHT, OPT_NO_CPUID, OPT_CAPTURE, OPT_SET_EVENTS,
 	OPT_FULL_RECORDS, OPT_GROUP, OPT_FLUSH, OPT_READ, OPT_STACKS,
-	OPT_STACK_DEPTH, OPT_SAMPLE, OPT_RULES, OPT_RULE, OPT_SNAPSHOT_SIZE, OPT_NOTIFY_TIMEOUT,
+	OPT_STACK_DEPTH, OPT_SAMPLE, OPT_RULES, OPT_RULE, OPT_SNAPSHOT_SIZE, OPT_SNAPSHOT_DIR,
+	OPT_NOTIFY_TIMEOUT,
 	OPT_VITALS, OPT_EPOCH, OPT_KEEP, OPT_METRICS_LISTEN, OPT_MAX_SIZE,
 };
 
@@ -332,6 +339,7 @@ static const struct option longopts[] = {
 	{ "rules",		required_argument, NULL, OPT_RULES },
 	{ "rule",		required_argument, NULL, OPT_RULE },
 	{ "snapshot-size",	required_argument, NULL, OPT_SNAPSHOT_SIZE },
+	{ "snapshot-dir",	required_argument, NULL, OPT_SNAPSHOT_DIR },
 	{ "notify-timeout",	required_argument, NULL, OPT_NOTIFY_TIMEOUT },
 	{ "no-cpu-id",		no_argument,	   NULL, OPT_NO_CPUID },
 	{ "full-records",	no_argument,	   NULL, OPT_FULL_RECORDS },
@@ -693,6 +701,17 @@ int options_parse(int argc, char **argv, struct options *o)
 				return bad("bad snapshot size '%s' (64k..4G)", optarg);
 			o->snapshot_size = v;
 			break;
+		case OPT_SNAPSHOT_DIR: {
+			struct stat st;
+
+			free(o->snapshot_dir);
+			o->snapshot_dir = realpath(optarg, NULL);
+			if (!o->snapshot_dir || stat(o->snapshot_dir, &st) < 0)
+				return bad2("--snapshot-dir %s: %s", optarg, strerror(errno));
+			if (!S_ISDIR(st.st_mode))
+				return bad2("--snapshot-dir %s: %s", optarg, strerror(ENOTDIR));
+			break;
+		}
 		case OPT_NOTIFY_TIMEOUT:
 			if (lttr_parse_duration(optarg, &v) < 0 || v == 0 ||
 			    v > 3600ULL * 1000000000ULL)

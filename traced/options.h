@@ -69,6 +69,7 @@ struct options {
 	char *rules_text;		/* every rule given, one a line, or NULL */
 	struct lttr_rules *rules;	/* compiled, or NULL */
 	uint64_t snapshot_size;		/* --snapshot-size: the memory ring */
+	char *snapshot_dir;		/* --snapshot-dir, absolute; NULL: in TRACEDIR */
 	uint64_t notify_timeout_ns;	/* --notify-timeout */
 
 	/* vital signs mode: traced --vitals (docs/vitals.md) */

@@ -548,7 +548,7 @@ fi
 
 # ---- trigger rules (docs/triggers.md) ----
 "$traced" --help >"$tmp/out" 2>&1
-for o in --rules --rule --snapshot-size --notify-timeout; do
+for o in --rules --rule --snapshot-size --snapshot-dir --notify-timeout; do
 	has "$tmp/out" "$o" "--help lists $o"
 done
 "$traced" -o "$tmp/r0" -t 1 --rule 'on exit if code != then snapshot' >"$tmp/out" 2>&1
@@ -575,6 +575,16 @@ is $? 2 "rules with --flight: usage error"
 is $? 2 "a missing rules file: usage error"
 "$traced" -o "$tmp/r0" -t 1 --rule 'on exit then snapshot' --notify-timeout 0 >"$tmp/out" 2>&1
 is $? 2 "--notify-timeout 0: usage error"
+touch "$tmp/not-a-dir"
+"$traced" -o "$tmp/r0" -t 1 --rule 'on exit then snapshot' --snapshot-dir "$tmp/no-such-dir" >"$tmp/out" 2>&1
+is $? 2 "--snapshot-dir missing: usage error"
+has "$tmp/out" "--snapshot-dir $tmp/no-such-dir: No such file or directory" "... named, with why"
+"$traced" -o "$tmp/r0" -t 1 --rule 'on exit then snapshot' --snapshot-dir "$tmp/not-a-dir" >"$tmp/out" 2>&1
+is $? 2 "--snapshot-dir a file: usage error"
+has "$tmp/out" "--snapshot-dir $tmp/not-a-dir: Not a directory" "... named, with why"
+"$traced" -o "$tmp/r0" -t 1 --snapshot-dir "$tmp" >"$tmp/out" 2>&1
+is $? 2 "--snapshot-dir without rules: usage error"
+has "$tmp/out" "--snapshot-dir: without --rules or --rule, no snapshot is written" "... said"
 ok $([ ! -e "$tmp/r0" ]; echo $?) "no trace directory was made by a refused command line"
 
 # a rule that fires on the fake device's records: a snapshot while the
@@ -594,6 +604,16 @@ is "$(grep -c '"seq":' "$tmp/r1/firings.jsonl")" 1 "one firing logged (the hold-
 has "$tmp/r1/firings.jsonl" '"snapshot":{"dir":"snapshot-1","complete":true' "its line names the snapshot, complete"
 is "$(head -1 "$tmp/r1/firings.jsonl")" "$(cat "$tmp/r1.notify")" "notify read the firing's JSON on its stdin"
 has "$tmp/r1/firings.jsonl" '{"notify":1,"killed":false,"exit":0}' "the notify's end is logged"
+# --snapshot-dir: the snapshot there, named after the trace, at its
+# absolute path in the firings log (given relative here); nothing in TRACEDIR
+mkdir "$tmp/snaps"
+(cd "$tmp" && "$fake" -d fake -q -o "$tmp/r1d" -t 0.3 --snapshot-dir snaps \
+	--rule "on trace_start then snapshot") 2>"$tmp/err"
+is $? 0 "a trace with --snapshot-dir"
+is "$(fact "$tmp/snaps/r1d-snapshot-1" complete)" 1 "its snapshot is DIR/TRACE-snapshot-1, complete"
+has "$tmp/r1d/firings.jsonl" "\"snapshot\":{\"dir\":\"$tmp/snaps/r1d-snapshot-1\",\"complete\":true" \
+	"its line gives the snapshot's absolute path"
+ok $([ ! -e "$tmp/r1d/snapshot-1" ]; echo $?) "no snapshot in TRACEDIR"
 "$fake" -d fake -q -o "$tmp/r1" -t 0.1 --rule "on trace_start then notify exit 3" 2>"$tmp/err"
 is $? 1 "without -f an existing trace directory is refused"
 "$fake" -d fake -q -f -o "$tmp/r1" -t 0.1 --rule "on trace_start then notify exit 3" 2>"$tmp/err"

@@ -1077,7 +1077,7 @@ static void rules_pass(struct run *r, const char *dir)
 
 /*
  * The firings log's parser (lttr_firing_line(), firings.jsonl) on a
- * firing, then each line of the trace's proc file (the fuzzer mutates
+ * firing (its snapshot incomplete, in a --snapshot-dir), then each line of the trace's proc file (the fuzzer mutates
  * it) and a heavy logging line over the whole trace; that log counted in
  * the trace (lttr_heavy_count()), summed and written as audit --json does.
  */
@@ -1086,7 +1086,10 @@ static void firings_pass(struct run *r, const char *dir)
 	static const char firing[] =
 		"{\"seq\":1,\"rule\":0,\"line\":1,\"text\":\"on exit then snapshot\","
 		"\"time_ns\":2,\"start_ns\":1,\"type\":\"exit\",\"pid\":1,\"cpu\":0,"
-		"\"comm\":\"init\",\"key\":\"\",\"values\":[],\"actions\":[\"snapshot\"]}";
+		"\"comm\":\"init\",\"key\":\"\",\"values\":[],\"actions\":[\"snapshot\"],"
+		"\"snapshot\":{\"dir\":\"/snap/t-snapshot-1\",\"complete\":false,\"buffers\":1,"
+		"\"dropped_events\":3,\"dropped_bytes\":4096,"
+		"\"error\":\"/snap/t-snapshot-1/events: No space left on device (ENOSPC)\"}}";
 	struct lttr_firing_rec *v = calloc(2, sizeof(*v)), rec;
 	struct lttr_heavy_summary hs;
 	struct lttr_error err;
@@ -1124,8 +1127,10 @@ static void firings_pass(struct run *r, const char *dir)
 		lttr_json_heavy_summary(&r->j, &hs);
 		lttr_heavy_summary_free(&hs);
 	}
-	if (nv)
+	if (nv) {
 		lttr_json_heavy_log(&r->j, &v[0]);
+		lttr_json_audit(&r->j, &v[0], NULL);	/* its snapshot, incomplete */
+	}
 	lttr_firings_free(v, nv);
 }
 

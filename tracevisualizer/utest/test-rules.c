@@ -298,7 +298,8 @@ static void test_latency_vs_mean(void)
 	ok(strstr(s.json, "\"key\":\"srv\"") && strstr(s.json, "\"comm\":\"srv\"") &&
 	   strstr(s.json, "\"expr\":\"3 * avg(latency, 60s)\",\"value\":3000000,\"samples\":3") &&
 	   strstr(s.json, "\"snapshot\":{\"dir\":\"snapshot-1\",\"complete\":true,"
-			  "\"buffers\":4,\"dropped_events\":0}") &&
+			  "\"buffers\":4,\"dropped_events\":0,\"dropped_bytes\":0,"
+			  "\"error\":null}") &&
 	   strstr(s.json, "\"type\":\"syscall_exit\""),
 	   "the JSON has the key, the values and the snapshot: %s", s.json);
 	/* within the hold-off a slower read does not fire again, and is counted */

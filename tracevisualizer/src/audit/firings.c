@@ -70,6 +70,7 @@ static void rec_clear(struct lttr_firing_rec *f)
 	free(f->key);
 	free(f->actions);
 	free(f->snap_dir);
+	free(f->snap_error);
 	free(f->bad);
 	free(f->log);
 	for (i = 0; i < f->nval; i++)
@@ -132,6 +133,11 @@ static bool rec_of(json_object *o, struct lttr_firing_rec *f)
 		f->snap_complete = json_object_get_boolean(get(snap, "complete"));
 		f->snap_buffers = u64_of(snap, "buffers");
 		f->snap_dropped = u64_of(snap, "dropped_events");
+		f->snap_bytes_known = get(snap, "dropped_bytes") != NULL;
+		f->snap_dropped_bytes = u64_of(snap, "dropped_bytes");
+		if (get(snap, "error") &&
+		    json_object_is_type(get(snap, "error"), json_type_string))
+			f->snap_error = str_of(snap, "error");
 	}
 	return f->text && f->type && f->comm && f->key && f->actions &&
 	       (!f->has_snapshot || f->snap_dir);
@@ -322,11 +328,21 @@ int lttr_audit_firing(const char *dir, const char *symfs, const struct lttr_firi
 		free(a);
 		return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
 	}
-	if (f->has_snapshot)
+	if (f->has_snapshot && f->snap_dir[0] == '/')	/* traced --snapshot-dir */
+		snprintf(a->trace_dir, len, "%s", f->snap_dir);
+	else if (f->has_snapshot)
 		snprintf(a->trace_dir, len, "%s/%s", dir, f->snap_dir);
 	else
 		snprintf(a->trace_dir, len, "%s", dir);
 	r = lttr_trace_open(a->trace_dir, LTTR_OPEN_SALVAGE, &a->trace, err);
+	if (r < 0 && f->has_snapshot && !f->snap_complete && r != -LTTR_E_NOMEM) {
+		/* the disk was full before its header: the firing is listed, not analysed */
+		snprintf(a->why, sizeof(a->why), "its snapshot is incomplete (%.400s) and cannot be "
+			 "read: %.500s", f->snap_error ? f->snap_error : "no error given", err->msg);
+		a->trace = NULL;
+		*out = a;
+		return 0;
+	}
 	if (r < 0) {
 		lttr_audit_free(a);
 		return r;
@@ -729,6 +745,16 @@ void lttr_json_audit(struct lttr_json *j, const struct lttr_firing_rec *f,
 		lttr_json_bool(j, f->snap_complete);
 		lttr_json_key(j, "dropped_events");
 		lttr_json_u64(j, f->snap_dropped);
+		lttr_json_key(j, "dropped_bytes");
+		if (f->snap_bytes_known)
+			lttr_json_u64(j, f->snap_dropped_bytes);
+		else
+			lttr_json_null(j);
+		lttr_json_key(j, "error");
+		if (f->snap_error)
+			lttr_json_string(j, f->snap_error);
+		else
+			lttr_json_null(j);
 		lttr_json_end_object(j);
 	} else {
 		lttr_json_null(j);

@@ -1607,6 +1607,12 @@ int lttr_firing_json(const struct lttr_firing *f, unsigned int seq,
 		lttr_json_kv_bool(&j, "complete", snap->complete);
 		lttr_json_kv_u64(&j, "buffers", snap->buffers);
 		lttr_json_kv_u64(&j, "dropped_events", snap->dropped_events);
+		lttr_json_kv_u64(&j, "dropped_bytes", snap->dropped_bytes);
+		lttr_json_key(&j, "error");
+		if (snap->error)
+			lttr_json_string(&j, snap->error);
+		else
+			lttr_json_null(&j);
 		lttr_json_end_object(&j);
 	} else {
 		lttr_json_null(&j);

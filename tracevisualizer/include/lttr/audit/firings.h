@@ -59,10 +59,13 @@ struct lttr_firing_rec {
 	uint64_t suppressed_before;
 	char *actions;		/* comma-separated */
 	bool has_snapshot;
-	char *snap_dir;
+	char *snap_dir;		/* relative to the trace's, or absolute (--snapshot-dir) */
 	bool snap_complete;
 	uint64_t snap_buffers;
 	uint64_t snap_dropped;
+	bool snap_bytes_known;	/* dropped_bytes given (traced of 2026-11-30 on) */
+	uint64_t snap_dropped_bytes;
+	char *snap_error;	/* why it is incomplete, or NULL */
 	bool notified;		/* a notify line was read */
 	bool notify_killed;
 	bool notify_exit_known;
@@ -145,7 +148,9 @@ struct lttr_audit {
 
 /**
  * lttr_audit_firing() - analyse a firing's instance: task @f->pid from
- *	@f->start_ns to @f->time_ns, in its snapshot (or in @dir without one)
+ *	@f->start_ns to @f->time_ns, in its snapshot (or in @dir without one;
+ *	an incomplete snapshot that cannot be opened, its header not written
+ *	on a full disk: a result not @analysed, its why saying so)
  * @dir: the trace directory of the session
  * @symfs: NULL, or the directory holding the traced system's ELF files
  *	under their paths there (--symfs; lttr_syms_open()), which name the

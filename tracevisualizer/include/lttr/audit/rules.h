@@ -248,17 +248,23 @@ void lttr_rules_stats(const struct lttr_rules *r, struct lttr_rules_stats *st);
 
 /**
  * struct lttr_snapshot_info - what a firing's snapshot wrote (traced)
- * @dir: its directory, relative to the trace's ("snapshot-1")
+ * @dir: its directory, relative to the trace's ("snapshot-1"), or an
+ *	absolute path (traced --snapshot-dir: "/var/snap/t-snapshot-1")
  * @complete: every buffer of it was written
  * @buffers: the buffers written
  * @dropped_events: the events of the buffers that could not be written
  *	(a full disk), counted in its lost file
+ * @dropped_bytes: the bytes of those buffers
+ * @error: why it is incomplete: the file and the error ("DIR/events: No
+ *	space left on device (ENOSPC)"), or NULL
  */
 struct lttr_snapshot_info {
 	const char *dir;
 	bool complete;
 	uint64_t buffers;
 	uint64_t dropped_events;
+	uint64_t dropped_bytes;
+	const char *error;
 };
 
 /**
