@@ -43,6 +43,9 @@ checks < <(run window "$gtk" "$tmp/s" "$tmp/s.json" "$tmp/g10.png" 10)
 checks < <(run window "$gtk" "$tmp/s" "$tmp/s1.json" "$tmp/g1.png" 1)
 checks < <($PY tests/lib/gtkaudit.py paler "$tmp/g10.png" "$tmp/g1.png")
 checks < <(run bad "$gtk" "$tmp/b")
+audit_session_incomplete "$tmp/i" "$tmp/s" && $tv audit --json "$tmp/i" > "$tmp/i.json"
+ok $? "a session whose firing 1's snapshot is incomplete, and its audit --json"
+checks < <(run window "$gtk" "$tmp/i" "$tmp/i.json" "$tmp/gi.png" 10)
 
 # the code paths below the list: unavailable without stacks; the session of
 # audit-blame-paths.t with stacks (tests/lib/auditstacks.sh); its program gone

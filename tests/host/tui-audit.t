@@ -107,6 +107,17 @@ tui_screen t -e > "$tmp/t.e"
 checks < <($chk dim "$tmp/s1.json" "$tmp/t.e" 1)
 tui_key t q && tui_wait t '^Audit  ' >/dev/null && tui_quit t >/dev/null
 
+# ---- a firing whose snapshot is incomplete (the disk filled) --------------------
+audit_session_incomplete "$tmp/i" "$tmp/s" && $tv audit --json "$tmp/i" > "$tmp/i.json"
+ok $? "a session whose firing 1's snapshot is incomplete, and its audit --json"
+tui_start i 120 30 -- --audit "$tmp/i"
+ok $? "tui --audit of it"
+tui_screen i > "$tmp/i1"
+grep -q '^      latency = 1420, 1us = 1000  snapshot incomplete: /snap/t-snapshot-1/events: No space left on device (ENOSPC); 2097' "$tmp/i1"
+okscr i "firing 1: its snapshot incomplete said on its line, with the error and the bytes not written (cut at 120 columns)"
+checks < <($chk list "$tmp/i.json" "$tmp/i1" 120)
+tui_quit i >/dev/null
+
 # ---- bad input ---------------------------------------------------------------
 audit_session_bad "$tmp/b" "$tmp/s"
 tui_start b 120 30 -- --audit "$tmp/b"

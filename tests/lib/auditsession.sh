@@ -52,3 +52,12 @@ audit_session_bad() {
 	printf '{"seq":3,"bogus\n' >> "$1/firings.jsonl"
 	head -1 "$2/firings.jsonl" | sed 's/"seq":1/"seq":4/; s/snapshot-1/snapshot-4/' >> "$1/firings.jsonl"
 }
+
+# audit_session_incomplete DIR SESSION : a copy of SESSION whose firing 1's
+#	snapshot is said incomplete, as traced --snapshot-dir writes it when
+#	the disk filled (its two buffers were written: it reads whole)
+audit_session_incomplete() {
+	mkdir -p "$1" && cp -r "$2/." "$1/" || return 1
+	sed -i '1s|"snapshot":{"dir":"snapshot-1","complete":true,"buffers":2,"dropped_events":0}|"snapshot":{"dir":"snapshot-1","complete":false,"buffers":2,"dropped_events":131048,"dropped_bytes":2097152,"error":"/snap/t-snapshot-1/events: No space left on device (ENOSPC)"}|' "$1/firings.jsonl" &&
+		grep -q '"complete":false' "$1/firings.jsonl"
+}

@@ -62,7 +62,20 @@ def row_of(f):
     else:
         top = [p for p in i['blame']['parties'] if p['top']][:3]
         bl = ', '.join('%s %.1f %%' % (who(p), float(p['share'])) for p in top)
-    return [str(f['seq']), '%.9f' % (f['time_ns'] / 1e9), lat, f['text'], cond, bl]
+    note = snap_note(f)
+    return [str(f['seq']), '%.9f' % (f['time_ns'] / 1e9), lat, f['text'], cond,
+            note + '  ' + bl if note else bl]
+
+
+def snap_note(f):
+    """what an incomplete snapshot lost, from the JSON, as audit says it"""
+    s = f['snapshot']
+    if not s or s['complete']:
+        return ''
+    n = 'snapshot incomplete: ' + (s['error'] or 'no error given')
+    if s['dropped_bytes'] is not None:
+        n += '; %d bytes of buffers not written' % s['dropped_bytes']
+    return n
 
 
 def blame_lines(f):

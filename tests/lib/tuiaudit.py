@@ -57,6 +57,11 @@ def lines_of(f):
     else:
         l1 = '%4d  %.9f  %15s  %s' % (f['seq'], f['time_ns'] / 1e9, 'instant', f['text'])
     l2 = '      ' + values(f)
+    s = f['snapshot']
+    if s and not s['complete']:
+        l2 += '  snapshot incomplete: ' + (s['error'] or 'no error given')
+        if s['dropped_bytes'] is not None:
+            l2 += '; %d bytes of buffers not written' % s['dropped_bytes']
     i = f['instance']
     if not i['analysed']:
         l2 += '  not analysed: ' + i['why']

@@ -183,10 +183,9 @@ static void print_firing(const struct lttr_firing_rec *f, const struct lttr_audi
 		       f->snap_dir, f->snap_complete ? "complete" : "INCOMPLETE", f->snap_buffers,
 		       f->snap_dropped);
 	if (f->has_snapshot && !f->snap_complete) {
-		printf("  snapshot incomplete: %s", f->snap_error ? f->snap_error : "no error given");
-		if (f->snap_bytes_known)
-			printf("; %" PRIu64 " bytes of buffers not written", f->snap_dropped_bytes);
-		printf("\n");
+		char note[640];
+
+		printf("  %s\n", lttr_firing_snap_note(f, note, sizeof(note)));
 	}
 	if (f->notified) {
 		if (f->notify_killed)

@@ -113,9 +113,9 @@ static void blamed(const struct gv_firings *v, size_t i, char *buf, size_t size)
 
 static void fill(struct gv_firings *v, GtkListStore *st)
 {
-	char seq[16], tm[32], lat[32], cond[512], bl[1200];
+	char seq[16], tm[32], lat[32], cond[512], bl[1800];
 	GtkTreeIter it;
-	size_t i;
+	size_t i, len;
 
 	for (i = 0; i < v->n; i++) {
 		const struct lttr_firing_rec *f = &v->f[i];
@@ -133,7 +133,11 @@ static void fill(struct gv_firings *v, GtkListStore *st)
 		else
 			snprintf(lat, sizeof(lat), "instant");
 		condition(f, cond, sizeof(cond));
-		blamed(v, i, bl, sizeof(bl));
+		lttr_firing_snap_note(f, bl, sizeof(bl));
+		if (bl[0] && strlen(bl) + 2 < sizeof(bl))
+			strcat(bl, "  ");
+		len = strlen(bl);
+		blamed(v, i, bl + len, sizeof(bl) - len);
 		gtk_list_store_set(st, &it, F_SEQ, seq, F_TIME, tm, F_LATENCY, lat, F_RULE, f->text,
 				   F_CONDITION, cond, F_BLAMED, bl, F_INDEX, (gint)i, -1);
 	}

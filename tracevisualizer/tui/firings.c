@@ -88,6 +88,12 @@ static void lines_of(const struct tfir *v, size_t i, char *l1, char *buf, size_t
 			len += (size_t)snprintf(buf + len, size - len, "%s%s = unknown",
 						k ? ", " : "", f->val[k].expr);
 	}
+	if (f->has_snapshot && !f->snap_complete && len < size) {
+		char note[640];
+
+		len += (size_t)snprintf(buf + len, size - len, "  %s",
+					lttr_firing_snap_note(f, note, sizeof(note)));
+	}
 	if (v->err[i]) {
 		if (len < size)
 			snprintf(buf + len, size - len, "  ERROR: %s", v->err[i]);

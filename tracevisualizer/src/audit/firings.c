@@ -260,6 +260,23 @@ static int read_firings(const char *dir, bool all, struct lttr_firing_rec **out,
 	return 0;
 }
 
+const char *lttr_firing_snap_note(const struct lttr_firing_rec *f, char *buf, size_t size)
+{
+	int len;
+
+	if (!size)
+		return buf;
+	buf[0] = '\0';
+	if (!f->has_snapshot || f->snap_complete)
+		return buf;
+	len = snprintf(buf, size, "snapshot incomplete: %s",
+		       f->snap_error ? f->snap_error : "no error given");
+	if (f->snap_bytes_known && len >= 0 && (size_t)len < size)
+		snprintf(buf + len, size - len, "; %" PRIu64 " bytes of buffers not written",
+			 f->snap_dropped_bytes);
+	return buf;
+}
+
 int lttr_firings_read(const char *dir, struct lttr_firing_rec **out, size_t *n,
 		      struct lttr_error *err)
 {

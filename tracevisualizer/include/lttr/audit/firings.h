@@ -118,6 +118,19 @@ int lttr_firings_read_all(const char *dir, struct lttr_firing_rec **out, size_t 
 int lttr_firing_line(const char *line, struct lttr_firing_rec *v, size_t nv,
 		     struct lttr_firing_rec *f);
 
+/**
+ * lttr_firing_snap_note() - what a firing's incomplete snapshot lost, as
+ * audit and the front ends say it: "snapshot incomplete: ERROR; N bytes
+ * of buffers not written" (the bytes when the log gives them)
+ * @f: the firing
+ * @buf: receives the text, "" when the firing has no snapshot or a
+ *	complete one
+ * @size: @buf's size
+ *
+ * Return: @buf.
+ */
+const char *lttr_firing_snap_note(const struct lttr_firing_rec *f, char *buf, size_t size);
+
 /** lttr_firings_free() - release @v (@n firings) */
 void lttr_firings_free(struct lttr_firing_rec *v, size_t n);
 
