@@ -13,15 +13,27 @@
  * sender's row at its send to the receiver's row at its receive (Figure 8
  * of the causal-paths paper); under it the count of the messages.  w s a
  * d 0 Home End zoom and pan (the keymap's place "hosts"), Ctrl+Q quits.
+ * The predicate bar (p, ) and (, the keymap's; lttr/view/hosts-pred.h):
+ * an expression of the replay's language over the set, each host a node,
+ * its hits the library's (replay --hits of the same set), a magenta
+ * triangle each on the ruler's foot (as gtk/graph.c's), ) and ( moving
+ * the time cursor (a blue line over every row) to the next and previous
+ * hit, the bar's status naming it (index, time after the reference
+ * trace's start, event, node); a text refused is said with its column
+ * and changes nothing.
  * --dump-cells (with --screenshot) writes what the graph shows as JSON
  * for tests/lib/gtkpixels.py: the rows' cells and the arrows' ends.
  */
 #include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <lttr/replay/replay.h>
 #include <lttr/view/hosts.h>
+#include <lttr/view/hosts-pred.h>
 #include <lttr/view/keys.h>
 #include <lttr/view/viewport.h>
 #include "gv.h"
@@ -33,6 +45,9 @@
 #define H_MAX_COLS 8192
 /* the messages' arrows: their own colour, no state's, no other link's */
 static const double MSG_RGB[3] = { 0.0, 0.40, 0.40 };
+/* the predicate's hits and the cursor: gtk/graph.c's colours */
+static const double PRED_RGB[3] = { 0.85, 0.0, 0.65 };
+static const double CURSOR_RGB[3] = { 0.0, 0.3, 0.9 };
 
 struct gv_hosts {
 	struct lttr_xview *x;
@@ -46,6 +61,11 @@ struct gv_hosts {
 	int st;
 	struct lttr_vcell *cells;
 	struct lttr_xlink *links;
+	struct lttr_xpred pred;
+	bool has_cursor;	/* placed by ) or ( (none before) */
+	GtkWidget *pbar;	/* the predicate bar, always shown */
+	GtkWidget *pentry;
+	GtkWidget *pstatus;
 };
 
 static double x_of(const struct gv_hosts *h, uint64_t t, double cw)
@@ -64,11 +84,19 @@ static void set_status(struct gv_hosts *h)
 {
 	size_t nl = 0, all;
 	int more = lttr_xview_links(h->x, h->vp.t0, h->vp.t1, H_MAX_LINKS, h->links, &nl);
-	char buf[256], a[32], b[32];
+	char buf[320], a[32], b[32], cur[64];
 
 	lttr_xview_all_links(h->x, &all);
-	snprintf(buf, sizeof(buf), "[%s, %s] on %s's clock: %s%zu messages between hosts in the "
-		 "window (%zu in all); %zu host%s not synchronised",
+	cur[0] = '\0';
+	if (h->has_cursor) {
+		uint64_t s = lttr_xview_ref_start(h->x), c = h->vp.cursor;
+		uint64_t r = c >= s ? c - s : s - c;
+
+		snprintf(cur, sizeof(cur), "cursor %s%" PRIu64 ".%09" PRIu64 "   ", c >= s ? "" : "-",
+			 r / 1000000000U, r % 1000000000U);
+	}
+	snprintf(buf, sizeof(buf), "%s[%s, %s] on %s's clock: %s%zu messages between hosts in the "
+		 "window (%zu in all); %zu host%s not synchronised", cur,
 		 lttr_fmt_time(h->vp.t0, a, sizeof(a)), lttr_fmt_time(h->vp.t1, b, sizeof(b)),
 		 lttr_xview_host(h->x, 0)->name, more ? "more than " : "", nl, all,
 		 lttr_xview_unsynced(h->x), lttr_xview_unsynced(h->x) == 1 ? "" : "s");
@@ -160,6 +188,21 @@ static gboolean draw(GtkWidget *w, cairo_t *cr, gpointer data)
 			i = e;
 		}
 	}
+	/* the predicate's hits in the window: a triangle each on the ruler's foot */
+	if (n) {
+		size_t first, nh = lttr_xpred_in(&h->pred, h->vp.t0, h->vp.t1, &first);
+
+		cairo_set_source_rgb(cr, PRED_RGB[0], PRED_RGB[1], PRED_RGB[2]);
+		for (k = first; k < first + nh; k++) {
+			double x = floor(x_of(h, h->pred.hits[k].time_ns, n)) + 0.5;
+
+			cairo_move_to(cr, x - 4, H_RULER_H);
+			cairo_line_to(cr, x + 4, H_RULER_H);
+			cairo_line_to(cr, x, H_RULER_H - 7);
+			cairo_close_path(cr);
+			cairo_fill(cr);
+		}
+	}
 	/* the messages: an arrow from the send to the receive, over the bars */
 	lttr_xview_links(h->x, h->vp.t0, h->vp.t1, H_MAX_LINKS, h->links, &nl);
 	cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE);
@@ -171,7 +214,159 @@ static gboolean draw(GtkWidget *w, cairo_t *cr, gpointer data)
 		draw_arrow(cr, x_of(h, l->send_ns, n), row_mid(l->from_row), x_of(h, l->recv_ns, n),
 			   row_mid(l->to_row));
 	}
+	/* the cursor: a line over every row */
+	if (n && h->has_cursor && h->vp.cursor >= h->vp.t0 && h->vp.cursor <= h->vp.t1) {
+		double x = floor(x_of(h, h->vp.cursor, n)) + 0.5;
+
+		cairo_set_line_width(cr, 1.5);
+		cairo_set_source_rgb(cr, CURSOR_RGB[0], CURSOR_RGB[1], CURSOR_RGB[2]);
+		cairo_move_to(cr, x, H_RULER_H);
+		cairo_line_to(cr, x, height);
+		cairo_stroke(cr);
+	}
 	return FALSE;
+}
+
+static void say(struct gv_hosts *h, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* what the bar says (its status label, described to AT-SPI too) */
+static void say(struct gv_hosts *h, const char *fmt, ...)
+{
+	char msg[LTTR_XPRED_MAX + LTTR_ERRMSG_MAX + 128];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	gtk_label_set_text(GTK_LABEL(h->pstatus), msg);
+	atk_object_set_description(gtk_widget_get_accessible(h->pstatus), msg);
+}
+
+/*
+ * the entry's text as the predicate (Enter); the pass has no Working
+ * dialog here (gtk/progress.c's belongs to a document's window)
+ */
+static void pred_apply(struct gv_hosts *h)
+{
+	const char *text = gtk_entry_get_text(GTK_ENTRY(h->pentry));
+	struct lttr_error err;
+
+	lttr_xpred_set(&h->pred, h->x, text, NULL, NULL, &err);
+	if (err.code == LTTR_E_CANCELED)
+		say(h, "predicate canceled: %s", h->pred.text[0] ? "the one before stays" : "none");
+	else if (err.code)
+		say(h, "predicate: %s", err.msg);
+	else if (!h->pred.text[0])
+		say(h, "no predicate");
+	else
+		say(h, "predicate: %zu hit%s: ) next, ( previous", h->pred.n, h->pred.n == 1 ? "" : "s");
+	gtk_widget_queue_draw(h->area);
+}
+
+static void pred_step(struct gv_hosts *h, int dir)
+{
+	const struct lttr_replay_hit *v;
+	uint64_t s, r;
+	long i;
+
+	if (!h->pred.text[0]) {
+		say(h, "no predicate yet (p)");
+		return;
+	}
+	i = lttr_xpred_step(&h->pred, h->vp.cursor, dir);
+	if (i < 0) {
+		say(h, "no hit %s the cursor for: %.200s", dir > 0 ? "after" : "before", h->pred.text);
+		return;
+	}
+	v = &h->pred.hits[i];
+	lttr_viewport_set_cursor(&h->vp, v->time_ns);
+	h->has_cursor = true;
+	s = lttr_xview_ref_start(h->x);
+	r = v->time_ns >= s ? v->time_ns - s : s - v->time_ns;
+	say(h, "hit %ld/%zu at %s%" PRIu64 ".%09" PRIu64 " #%" PRIu64 " node %s: %.200s", i + 1,
+	    h->pred.n, v->time_ns >= s ? "" : "-", r / 1000000000U, r % 1000000000U, v->ordinal,
+	    lttr_xview_host(h->x, v->node)->name, h->pred.text);
+}
+
+/* Enter: the predicate applied; Enter or Escape: the keys back to the graph */
+static gboolean on_entry_key(GtkWidget *w, GdkEventKey *ev, gpointer data)
+{
+	struct gv_hosts *h = data;
+
+	(void)w;
+	switch (ev->keyval) {
+	case GDK_KEY_Return: case GDK_KEY_KP_Enter: case GDK_KEY_ISO_Enter:
+		pred_apply(h);
+		gtk_widget_grab_focus(h->area);
+		return TRUE;
+	case GDK_KEY_Escape:
+		gtk_widget_grab_focus(h->area);
+		return TRUE;
+	default:
+		return FALSE;
+	}
+}
+
+static void on_next(GtkWidget *w, gpointer data)
+{
+	struct gv_hosts *h = data;
+
+	(void)w;
+	pred_step(h, 1);
+	set_status(h);
+	gtk_widget_queue_draw(h->area);
+}
+
+static void on_prev(GtkWidget *w, gpointer data)
+{
+	struct gv_hosts *h = data;
+
+	(void)w;
+	pred_step(h, -1);
+	set_status(h);
+	gtk_widget_queue_draw(h->area);
+}
+
+static GtkWidget *button(const char *label, const char *tip, const char *name)
+{
+	GtkWidget *b = gtk_button_new_with_label(label);
+
+	gtk_widget_set_tooltip_text(b, tip);
+	atk_object_set_name(gtk_widget_get_accessible(b), name);
+	return b;
+}
+
+/* the predicate bar (p: its entry): the entry, ( ) and its status */
+static GtkWidget *pred_bar(struct gv_hosts *h)
+{
+	GtkWidget *box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6), *b;
+
+	h->pbar = box;
+	gtk_widget_set_name(h->pbar, "predicate");
+	gtk_widget_set_margin_start(box, 6);
+	gtk_widget_set_margin_end(box, 6);
+	gtk_box_pack_start(GTK_BOX(box), gtk_label_new("Predicate:"), FALSE, FALSE, 0);
+	h->pentry = gtk_entry_new();
+	gtk_widget_set_name(h->pentry, "predicate-expression");
+	atk_object_set_name(gtk_widget_get_accessible(h->pentry), "Predicate expression");
+	gtk_entry_set_max_length(GTK_ENTRY(h->pentry), LTTR_XPRED_MAX - 1);
+	gtk_entry_set_width_chars(GTK_ENTRY(h->pentry), 48);
+	gtk_entry_set_placeholder_text(GTK_ENTRY(h->pentry),
+				       "@alpha(cpu[0].current) == 0   (the replay's language; Enter: its hits)");
+	gtk_box_pack_start(GTK_BOX(box), h->pentry, TRUE, TRUE, 0);
+	b = button("(", "the previous hit: (", "Previous hit");
+	g_signal_connect(b, "clicked", G_CALLBACK(on_prev), h);
+	gtk_box_pack_start(GTK_BOX(box), b, FALSE, FALSE, 0);
+	b = button(")", "the next hit: )", "Next hit");
+	g_signal_connect(b, "clicked", G_CALLBACK(on_next), h);
+	gtk_box_pack_start(GTK_BOX(box), b, FALSE, FALSE, 0);
+	h->pstatus = gtk_label_new("");
+	gtk_widget_set_name(h->pstatus, "predicate-status");
+	atk_object_set_name(gtk_widget_get_accessible(h->pstatus), "Predicate status");
+	gtk_label_set_ellipsize(GTK_LABEL(h->pstatus), PANGO_ELLIPSIZE_END);
+	gtk_box_pack_start(GTK_BOX(box), h->pstatus, TRUE, TRUE, 0);
+	g_signal_connect(h->pentry, "key-press-event", G_CALLBACK(on_entry_key), h);
+	return h->pbar;
 }
 
 static gboolean key(GtkWidget *w, GdkEventKey *ev, gpointer data)
@@ -180,11 +375,19 @@ static gboolean key(GtkWidget *w, GdkEventKey *ev, gpointer data)
 	enum lttr_kaction a = lttr_keys_action(LTTR_KF_GTK, LTTR_KW_HOSTS, gv_key_code(ev));
 
 	(void)w;
+	if (gtk_widget_has_focus(h->pentry))
+		return FALSE;	/* the entry's (its Enter: on_entry_key()) */
 	if (a == LTTR_KA_QUIT) {
 		gtk_widget_destroy(h->win);
 		return TRUE;
 	}
-	if (!lttr_viewport_navigate(&h->vp, a))	/* zoom, pan, all, start, end */
+	if (a == LTTR_KA_PRED) {
+		gtk_widget_grab_focus(h->pentry);
+		return TRUE;
+	}
+	if (a == LTTR_KA_PRED_NEXT || a == LTTR_KA_PRED_PREV)
+		pred_step(h, a == LTTR_KA_PRED_NEXT ? 1 : -1);
+	else if (!lttr_viewport_navigate(&h->vp, a))	/* zoom, pan, all, start, end */
 		return FALSE;
 	set_status(h);
 	gtk_widget_queue_draw(h->area);
@@ -383,15 +586,19 @@ int gv_hosts_run(const char *const *dirs, size_t n, int width, int height, const
 	gtk_widget_set_margin_top(h.info, 4);
 	info_text(&h);
 	h.area = gtk_drawing_area_new();
+	gtk_widget_set_can_focus(h.area, TRUE);
+	atk_object_set_name(gtk_widget_get_accessible(h.area), "Hosts graph");
 	gtk_widget_set_size_request(h.area, 400, 200);
 	gtk_widget_set_vexpand(h.area, TRUE);
 	gtk_widget_set_hexpand(h.area, TRUE);
 	h.status = gtk_label_new(NULL);
+	atk_object_set_name(gtk_widget_get_accessible(h.status), "Status");
 	gtk_label_set_xalign(GTK_LABEL(h.status), 0);
 	gtk_widget_set_margin_start(h.status, 6);
 	gtk_widget_set_margin_bottom(h.status, 4);
 	set_status(&h);
 	gtk_box_pack_start(GTK_BOX(box), h.info, FALSE, FALSE, 0);
+	gtk_box_pack_start(GTK_BOX(box), pred_bar(&h), FALSE, FALSE, 0);
 	gtk_box_pack_start(GTK_BOX(box), h.area, TRUE, TRUE, 0);
 	gtk_box_pack_start(GTK_BOX(box), h.status, FALSE, FALSE, 0);
 	gtk_container_add(GTK_CONTAINER(h.win), box);
@@ -399,12 +606,14 @@ int gv_hosts_run(const char *const *dirs, size_t n, int width, int height, const
 	g_signal_connect(h.win, "key-press-event", G_CALLBACK(key), &h);
 	g_signal_connect(h.win, "destroy", G_CALLBACK(gtk_main_quit), NULL);
 	gtk_widget_show_all(h.win);
+	gtk_widget_grab_focus(h.area);
 	if (shot)
 		g_idle_add(shoot, &h);
 	gtk_main();
 out:
 	free(h.cells);
 	free(h.links);
+	lttr_xpred_free(&h.pred);
 	lttr_xview_free(h.x);
 	return h.st;
 }

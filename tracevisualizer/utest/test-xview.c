@@ -12,14 +12,21 @@
  * at 60.4 us; the reply from 210 us to 300.4 us), the clock text; a
  * host not synchronised apart (its group row only, said, no link); the
  * traces opened directly (one message each way: too few, beta apart) and
- * the same trace twice refused.
+ * the same trace twice refused.  The predicate bar over the set
+ * (lttr/view/hosts-pred.h): its hits lttr_replay_hits_set()'s of the same
+ * traces, names and model, the next and previous hit from every hit's
+ * time and between them as a walk through the list gives them, a syntax
+ * error refused with the hits before kept, emptied; refused when a host
+ * is not synchronised.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <lttr/lttr.h>
 #include <lttr/sync/clocksync.h>
+#include <lttr/replay/replay.h>
 #include <lttr/view/hosts.h>
+#include <lttr/view/hosts-pred.h>
 #include "tap.h"
 #include "tracegen.h"
 #include "twohosts.h"
@@ -122,6 +129,51 @@ int main(void)
 	   strstr(lttr_xview_clock_text(x, 1, txt, sizeof(txt)),
 		  "t = +1500000000.0 ns + (1 +0.0000 ppm) x t(alpha)") && strstr(txt, "accuracy 0.1 us"),
 	   "the clock text: %s", txt);
+	{
+		static const char *const names[2] = { "alpha", "beta" };
+		const char *P = "@alpha(cpu[0].current) == 10 || @beta(cpu[0].current) == 20";
+		struct lttr_xpred p = { .text = "" };
+		struct lttr_replay_hit *v = NULL;
+		size_t nv = 0, i, first, wrong = 0, nodes[2] = { 0, 0 };
+		bool set;
+
+		r = lttr_replay_hits_set(t, 2, names, &model, P, 0, UINT64_MAX, NULL, NULL, &v, &nv,
+					 &err);
+		set = lttr_xpred_set(&p, x, P, NULL, NULL, &err);
+		for (i = 0; set && i < p.n && i < nv; i++) {
+			nodes[p.hits[i].node & 1]++;
+			wrong += p.hits[i].ordinal != v[i].ordinal || p.hits[i].time_ns != v[i].time_ns ||
+				 p.hits[i].node != v[i].node;
+		}
+		ok(!r && set && p.n == nv && !wrong && nodes[0] && nodes[1] && !strcmp(p.text, P),
+		   "the predicate bar over the set: its %zu hits (%zu on alpha, %zu on beta) are "
+		   "lttr_replay_hits_set()'s of the same traces, names and model", p.n, nodes[0],
+		   nodes[1]);
+		for (i = 0; i < p.n; i++) {
+			uint64_t at = p.hits[i].time_ns;
+
+			wrong += lttr_xpred_step(&p, at, 1) != (i + 1 < p.n ? (long)i + 1 : -1);
+			wrong += lttr_xpred_step(&p, at, -1) != (long)i - 1;
+			wrong += lttr_xpred_step(&p, at - 1, 1) != (long)i;
+			wrong += lttr_xpred_step(&p, at + 1, -1) != (long)i;
+			wrong += lttr_xpred_in(&p, at, at, &first) != 1 || first != i;
+		}
+		ok(p.n > 1 && !wrong && lttr_xpred_in(&p, 0, UINT64_MAX, &first) == p.n && !first,
+		   "next and previous from each hit's time and a ns either side, the hits in a "
+		   "window: as the list gives them (%zu wrong)", wrong);
+		set = lttr_xpred_set(&p, x, "@alpha(cpu[0].current) ==", NULL, NULL, &err);
+		ok(!set && err.code == LTTR_E_INVAL && !strcmp(err.msg, "1:26: expected a value, a field or '('") &&
+		   p.n == nv && !strcmp(p.text, P),
+		   "a syntax error refused with its column (%s), the predicate and hits before kept",
+		   err.msg);
+		set = lttr_xpred_set(&p, x, "@gamma(cpu[0].current) == 0", NULL, NULL, &err);
+		ok(!set && !strcmp(err.msg, "1:2: unknown node \"gamma\"") && p.n == nv,
+		   "an unknown host refused (%s)", err.msg);
+		set = lttr_xpred_set(&p, x, "", NULL, NULL, &err);
+		ok(set && !p.n && !p.text[0] && lttr_xpred_step(&p, T0, 1) == -1, "emptied: none");
+		lttr_xpred_free(&p);
+		free(v);
+	}
 	lttr_xview_free(x);
 
 	/* a drifting model: the cells are the host's at the converted window */
@@ -159,6 +211,14 @@ int main(void)
 		   lttr_xview_end(x) == T0 + 400000 &&
 		   strstr(lttr_xview_clock_text(x, 1, txt, sizeof(txt)), "NOT SYNCHRONISED, not shown"),
 		   "... no message drawn to it, the span alpha's; %s", txt);
+		{
+			struct lttr_xpred p = { .text = "" };
+
+			ok(!lttr_xpred_set(&p, x, "cpu[0].current == 10", NULL, NULL, &err) &&
+			   err.code == LTTR_E_INVAL && strstr(err.msg, "host 1 (beta) is not synchronised") &&
+			   !p.n && !p.text[0],
+			   "... a predicate over the set refused: %s", err.msg);
+		}
 		lttr_xview_free(x);
 	}
 

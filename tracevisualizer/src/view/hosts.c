@@ -15,6 +15,7 @@
 #include <lttr/lttr.h>
 #include <lttr/paths/message.h>
 #include <lttr/paths/trace-messages.h>
+#include <lttr/replay/replay.h>
 #include <lttr/sync/clocksync.h>
 #include <lttr/sync/model-json.h>
 #include <lttr/view/hosts.h>
@@ -24,6 +25,9 @@ struct lttr_xview {
 	struct lttr_xhost *hosts;
 	struct lttr_view **views;	/* per host; NULL when not synchronised */
 	struct lttr_trace **owned;	/* lttr_xview_open()'s traces */
+	struct lttr_trace **t;		/* the traces, owned or not */
+	struct lttr_sync_model model;	/* a copy of the clock model */
+	const char **nodes;		/* the hosts' names as replay nodes */
 	char (*names)[80];
 	size_t nrows;
 	struct lttr_xrow *rows;
@@ -56,6 +60,10 @@ void lttr_xview_free(struct lttr_xview *x)
 			lttr_trace_close(x->owned[k]);
 	free(x->views);
 	free(x->owned);
+	free(x->t);
+	free(x->model.hosts);
+	free(x->model.pairs);
+	free(x->nodes);
 	free(x->hosts);
 	free(x->names);
 	free(x->rows);
@@ -257,11 +265,26 @@ int lttr_xview_build(struct lttr_trace **t, size_t n, const char *const *hostnam
 	x->hosts = calloc(n, sizeof(*x->hosts));
 	x->views = calloc(n, sizeof(*x->views));
 	x->names = calloc(n, sizeof(*x->names));
+	x->t = calloc(n, sizeof(*x->t));
+	x->nodes = calloc(n, sizeof(*x->nodes));
+	x->model.hosts = calloc(n, sizeof(*x->model.hosts));
+	x->model.pairs = calloc(model->npairs + 1, sizeof(*x->model.pairs));
 	hi = calloc(n, sizeof(*hi));
 	why = calloc(n, sizeof(*why));
-	if (!x->hosts || !x->views || !x->names || !hi || !why) {
+	if (!x->hosts || !x->views || !x->names || !x->t || !x->nodes || !x->model.hosts ||
+	    !x->model.pairs || !hi || !why) {
 		r = lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
 		goto fail;
+	}
+	/* kept for the predicate bar's replay of the set (lttr_xview_hits()) */
+	x->model.nhosts = n;
+	memcpy(x->model.hosts, model->hosts, n * sizeof(*x->model.hosts));
+	x->model.npairs = model->npairs;
+	if (model->npairs)
+		memcpy(x->model.pairs, model->pairs, model->npairs * sizeof(*x->model.pairs));
+	for (k = 0; k < n; k++) {
+		x->t[k] = t[k];
+		x->nodes[k] = x->names[k];
 	}
 	/* the names, as the commands prefix the nodes with them */
 	for (k = 0; k < n; k++) {
@@ -455,6 +478,28 @@ out:
 	lttr_sync_model_free(&own);
 	lttr_sync_read_free(&rd);
 	return r;
+}
+
+int lttr_xview_hits(const struct lttr_xview *x, const char *expr,
+		    int (*progress)(void *arg, unsigned int permille), void *arg,
+		    struct lttr_replay_hit **out, size_t *n, struct lttr_error *err)
+{
+	size_t k;
+
+	*out = NULL;
+	*n = 0;
+	for (k = 0; k < x->nhosts; k++)
+		if (!x->hosts[k].synced)
+			return lttr_error_set(err, LTTR_E_INVAL,
+					      "host %zu (%s) is not synchronised: its events cannot be "
+					      "put on the reference's clock", k, x->names[k]);
+	return lttr_replay_hits_set(x->t, x->nhosts, x->nodes, &x->model, expr, 0, UINT64_MAX,
+				    progress, arg, out, n, err);
+}
+
+uint64_t lttr_xview_ref_start(const struct lttr_xview *x)
+{
+	return lttr_trace_header(x->t[0])->start_ns;
 }
 
 size_t lttr_xview_nhosts(const struct lttr_xview *x)

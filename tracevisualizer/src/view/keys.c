@@ -267,9 +267,9 @@ static const struct lttr_keybind table[] = {
 	{ LTTR_KA_FILTER, K('f'), TG, LTTR_KW_ALL },
 	{ LTTR_KA_FILTERS, K(CTRL('l')), G, LTTR_KW_ALL },
 	{ LTTR_KA_FILTER_HIDE, K('F'), T, LTTR_KW_ALL },
-	{ LTTR_KA_PRED, K('p'), TG, LTTR_KW_ALL },
-	{ LTTR_KA_PRED_NEXT, K(')'), TG, LTTR_KW_ALL },
-	{ LTTR_KA_PRED_PREV, K('('), TG, LTTR_KW_ALL },
+	{ LTTR_KA_PRED, K('p'), TG, LTTR_KW_ALL | HOSTS },
+	{ LTTR_KA_PRED_NEXT, K(')'), TG, LTTR_KW_ALL | HOSTS },
+	{ LTTR_KA_PRED_PREV, K('('), TG, LTTR_KW_ALL | HOSTS },
 
 	{ LTTR_KA_MARK_A, K('m'), TG, LTTR_KW_ALL },
 	{ LTTR_KA_MARK_B, K('M'), TG, LTTR_KW_ALL },

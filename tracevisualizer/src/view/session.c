@@ -13,6 +13,7 @@
 #include <lttr/lttr.h>
 #include <lttr/view/view.h>
 #include <lttr/view/filter.h>
+#include <lttr/view/hitlist.h>
 #include <lttr/view/session.h>
 #include <lttr/view/tracemode.h>
 #include <lttr/replay/replay.h>
@@ -301,44 +302,18 @@ const char *lttr_session_pred_kept(const struct lttr_session *s)
 	return s->pred_text[0] ? s->pred_text : s->pred_saved;
 }
 
-/* the number of hits before @t (@incl: at or before) */
-static size_t pred_lower(const struct lttr_session *s, uint64_t t, bool incl)
-{
-	size_t lo = 0, hi = s->npred;
-
-	while (lo < hi) {
-		size_t m = lo + (hi - lo) / 2;
-
-		if (s->pred_hits[m].time_ns < t || (incl && s->pred_hits[m].time_ns == t))
-			lo = m + 1;
-		else
-			hi = m;
-	}
-	return lo;
-}
-
 long lttr_session_pred_step(const struct lttr_session *s, int dir, uint64_t *t)
 {
-	size_t i = pred_lower(s, s->vp.cursor, dir > 0);
+	long i = lttr_hits_step(s->pred_hits, s->npred, s->vp.cursor, dir);
 
-	if (dir > 0) {
-		if (i >= s->npred)
-			return -1;
-	} else {
-		if (!i)
-			return -1;
-		i--;
-	}
-	*t = s->pred_hits[i].time_ns;
-	return (long)i;
+	if (i >= 0)
+		*t = s->pred_hits[i].time_ns;
+	return i;
 }
 
 size_t lttr_session_pred_in(const struct lttr_session *s, uint64_t a, uint64_t b, size_t *first)
 {
-	size_t i = pred_lower(s, a, false), j = b < a ? i : pred_lower(s, b, true);
-
-	*first = i;
-	return j - i;
+	return lttr_hits_in(s->pred_hits, s->npred, a, b, first);
 }
 
 unsigned int lttr_session_set_filter_hide(struct lttr_session *s, bool hide)

@@ -146,6 +146,30 @@ int lttr_xview_build(struct lttr_trace **t, size_t n, const char *const *hostnam
 int lttr_xview_open(const char *const *dirs, size_t n, bool salvage, struct lttr_xview **out,
 		    struct lttr_error *err);
 
+/**
+ * lttr_xview_hits() - the hits of a predicate over the set: the replay of
+ * every host as a node named as the host (lttr_replay_hits_set(), as
+ * replay --hits of the same set finds them), over the whole span
+ * @x: the view
+ * @expr: the predicate (docs/replay.md; @NAME(EXPR) another host's)
+ * @progress: told how far the pass is (may be NULL); non-zero cancels
+ * @arg: its argument
+ * @out: receives the hits in time order, on the reference's clock (free() it)
+ * @n: receives their number
+ * @err: receives the error: a syntax error or unknown field
+ *	(LTTR_E_INVAL "1:COL: ..."), a host not synchronised (LTTR_E_INVAL:
+ *	its events are on no known clock), LTTR_E_CANCELED, or the traces'
+ *
+ * Return: 0 or a negative enum lttr_errcode (nothing in @out then).
+ */
+struct lttr_replay_hit;
+int lttr_xview_hits(const struct lttr_xview *x, const char *expr,
+		    int (*progress)(void *arg, unsigned int permille), void *arg,
+		    struct lttr_replay_hit **out, size_t *n, struct lttr_error *err);
+
+/* the reference trace's start (its header's): replay --hits' times are after it */
+uint64_t lttr_xview_ref_start(const struct lttr_xview *x);
+
 /* whether @dir is a merged set (clock-model.json and no header) */
 bool lttr_xview_is_set(const char *dir);
 
