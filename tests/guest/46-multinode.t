@@ -293,6 +293,15 @@ import os, sys
 from check import ok, load, done
 d, atid, med = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 
+# the UDP echoes across the hosts (100 each way): each datagram sent on
+# one node and received on the other one message (before 2026-11-30 200
+# were seen only sent and 200 only received); no message of the set seen
+# at one end only
+allm = load(os.path.join(d, 'list.json'))['messages']
+one = [m for m in allm if m['send_only'] or m['recv_only']]
+ok(not one, "messages of the merged set: none seen only sent or only received (%d; first: %s)"
+   % (len(one), one[:1]))
+
 # the slow messages per pair, from messages --list: every message
 # received (those whose send is not seen, UDP datagrams from the other
 # host, have their receive's time for both, as messages() gives them)

@@ -423,4 +423,41 @@ PY
 )
 $tv paths --explain "$tmp/mf" > /dev/null 2> "$tmp/pxf.err"
 is "$?" 1 "paths --explain of a set with a host not synchronised: exit status 1 ($(head -c 120 "$tmp/pxf.err"))"
+# UDP between the hosts (synctraces.py --udp 4): a datagram sent in one
+# trace and received in the other is one message, each direction's k-th
+# send with its k-th receive (the client's socket connected, the
+# server's receive naming its source, its answer sent to it)
+mkdir -p "$tmp/u" && python3 "$gen" "$tmp/u" --calls 20 --seed 7 --udp 4 &&
+	$bin/gen-trace "$tmp/u/A" < "$tmp/u/a.desc" && $bin/gen-trace "$tmp/u/B" < "$tmp/u/b.desc" &&
+	$tv merge -o "$tmp/um" "$tmp/u/A" "$tmp/u/B" > /dev/null
+ok $? "synctraces --udp 4: two hosts' traces with 4 UDP exchanges, merged"
+$tv messages --list --json "$tmp/um" > "$tmp/ul.json" 2> "$tmp/ul.err"
+ok $? "messages --list --json of the set: exit status 0"
+is "$(cat "$tmp/ul.err")" "" "no message seen only sent or only received"
+checks < <(PYTHONPATH=$TOP/tests/lib python3 - "$tmp" <<'PY'
+import os, sys
+from check import ok, load, done
+d = sys.argv[1]
+tr = load(os.path.join(d, 'u', 'truth.json'))
+cm = load(os.path.join(d, 'um', 'clock-model.json'))['hosts'][1]
+off, drift = tr['clocks'][1]
+true = lambda host, t: t if host == 0 else (t - off) / (1 + drift)
+lst = [m for m in load(os.path.join(d, 'ul.json'))['messages'] if m['bytes'] == 64]
+want = sorted(tr['udp'], key=lambda m: true(m['from'], m['send_ns']))
+names = {0: 'alpha:cli-10', 1: 'beta:srv-20'}
+lst.sort(key=lambda m: m['send_ns'])
+bad = []
+for m, w in zip(lst, want):
+    if (m['sender'], m['receiver']) != (names[w['from']], names[w['to']]) or m['send_only'] or \
+       m['recv_only'] or abs(m['send_ns'] - true(w['from'], w['send_ns'])) > cm['accuracy_ns'] or \
+       abs(m['recv_ns'] - true(w['to'], w['recv_ns'])) > cm['accuracy_ns']:
+        bad.append((m, w))
+ok(len(lst) == len(want) == 8 and not bad,
+   "the 8 datagrams are 8 messages, each from its sender to its receiver at the truth's send and "
+   "receive (within the model's accuracy, %.1f us) (first wrong: %s)" % (cm['accuracy_ns'] / 1e3, bad[:1]))
+ok([m['kind'] for m in lst] == ['call', 'return'] * 4,
+   "the client's datagrams calls, the server's answers returns")
+done()
+PY
+)
 done_testing

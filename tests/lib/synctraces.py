@@ -9,6 +9,7 @@ send and receive on their own clocks) for tests/host/sync.t.
 
   synctraces.py DIR [--calls N] [--offset S] [--drift PPM] [--seed N]
                     [--corrupt K] [--wall-b S] [--gamma] [--sched] [--packets]
+                    [--udp N]
 
 --corrupt K: the K-th request's receive on beta is written 5 ms before
 its send (a corrupted timestamp); --wall-b S: beta's wall clock S seconds
@@ -24,6 +25,12 @@ their receive's record, which runs 200 ns after the wakeup (truth.json's
 1.5 us after its send's system call began, net_packet_in on the receiver
 700 ns before its receive's record (truth.json's "packets"), the 6th
 request's frame sent twice (a retransmission, received once).
+--udp N: after the calls, N UDP exchanges of 64 bytes: alpha's client
+sends from a connected socket (10.0.0.1:5000 to 10.0.0.2:5300), beta's
+server receives with the source (recvfrom) and answers with sendto 100
+us later, alpha receives it; 1.2 ms apart, so that no datagram passes
+another (truth.json's "udp": each one's send and receive on their own
+clocks).
 """
 import argparse
 import json
@@ -41,6 +48,7 @@ ap.add_argument("--wall-b", type=float, default=0.0)
 ap.add_argument("--gamma", action="store_true")
 ap.add_argument("--sched", action="store_true")
 ap.add_argument("--packets", action="store_true")
+ap.add_argument("--udp", type=int, default=0)
 a = ap.parse_args()
 rnd = random.Random(a.seed)
 OFF = a.offset * 1e9
@@ -171,7 +179,24 @@ ec3 = []
 link(ea, eb, 0, 1, "10.0.0.1", "10.0.0.2", 100, a.calls, a.corrupt)
 if a.gamma:
     link(ec3, eb, 2, 1, "10.0.0.3", "10.0.0.2", 110, a.calls, -1)
-end_a = T0 + 2000000 + max(a.calls, 1) * SPACING + 5000000
+end_a = T0 + 2000000 + max(a.calls, 1) * SPACING + 5000000 + a.udp * 1200000
+udp = []
+if a.udp:
+    t = T0 + 1000000
+    ea.append((t, "%d socket_endpoint 300 0 4 0 3 2 2 17 inet:10.0.0.1:5000 inet:10.0.0.2:5300" % t))
+    eb.append((int(beta(t)), "%d socket_endpoint 400 0 4 0 2 2 2 17 inet:10.0.0.2:5300 -" % int(beta(t))))
+for k in range(a.udp):
+    s = T0 + 2000000 + max(a.calls, 1) * SPACING + 2000000 + k * 1200000
+    arr = s + delay()                        # true time (alpha's clock) beta reads it
+    r = int(beta(arr)) + 1
+    rs = int(beta(arr + 100000))             # beta answers 100 us later
+    back = arr + 100000 + delay()            # alpha reads the answer
+    ea.append((s, "%d socket_send 300 64 64 2 2" % s))
+    eb.append((r, "%d socket_recv 400 4096 64 2 2 inet:10.0.0.1:5000" % r))
+    eb.append((rs, "%d socket_send 400 64 64 2 2 inet:10.0.0.1:5000" % rs))
+    ea.append((back, "%d socket_recv 300 4096 64 2 2" % back))
+    udp.append({"from": 0, "to": 1, "send_ns": s, "recv_ns": r})
+    udp.append({"from": 1, "to": 0, "send_ns": rs, "recv_ns": back})
 end_b = int(beta(end_a))
 start_b = int(beta(T0))
 
@@ -194,5 +219,6 @@ write(a.dir + "/a.desc", "alpha", T0, end_a, WALL, ea, 10, "cli")
 write(a.dir + "/b.desc", "beta", start_b, end_b, WALL + int(a.wall_b * 1e9) + 300, eb, 20, "srv")
 if a.gamma:
     write(a.dir + "/c.desc", "gamma", int(clock(2, T0)), int(clock(2, end_a)), WALL + 600, ec3, 30, "cli2")
-json.dump({"offset_ns": OFF, "drift": D, "clocks": CLOCKS, "messages": msgs, "sched": sched, "packets": packets}, open(a.dir + "/truth.json", "w"))
+json.dump({"offset_ns": OFF, "drift": D, "clocks": CLOCKS, "messages": msgs, "sched": sched, "packets": packets,
+           "udp": udp}, open(a.dir + "/truth.json", "w"))
 sys.exit(0)

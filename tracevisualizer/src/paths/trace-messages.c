@@ -622,8 +622,11 @@ struct udir {
 	size_t nrcv;
 	char src[ADDR_LEN];
 	char dst[ADDR_LEN];
+	int qual;			/* its loopback's host (several hosts), or -1 */
 	const struct sock *from;	/* the sockets of the ends, if known */
 	const struct sock *to;
+	struct msgscan *ms;		/* the traces of its sends and receives */
+	struct msgscan *mr;
 };
 
 static int ptr_add(struct xfer ***v, size_t *n, struct xfer *x)
@@ -647,13 +650,26 @@ static int by_xfer_time(const void *pa, const void *pb)
 	return a->t < b->t ? -1 : a->t > b->t;
 }
 
-static struct udir *udir_of(struct lttr_keymap *map, struct udir **v, size_t *n,
-			    const char *src, const char *dst)
+/* a loopback address ("127.x.y.z:port", "[::1]:port"): the host's own */
+static int loopback(const char *addr)
 {
-	char key[2 * ADDR_LEN + 2];
+	return !strncmp(addr, "127.", 4) || !strncmp(addr, "[::1]:", 6);
+}
+
+/*
+ * The direction @src to @dst of host @host's datagrams (-1: one trace).
+ * Over several hosts a direction between two hosts' addresses is one for
+ * both traces (sent in one, received in the other); one of a loopback
+ * address is its host's own.
+ */
+static struct udir *udir_of(struct lttr_keymap *map, struct udir **v, size_t *n,
+			    const char *src, const char *dst, int host)
+{
+	char key[2 * ADDR_LEN + 16];
+	int qual = host >= 0 && (loopback(src) || loopback(dst)) ? host : -1;
 	size_t k;
 
-	snprintf(key, sizeof(key), "%s>%s", src, dst);
+	snprintf(key, sizeof(key), "%d|%s>%s", qual, src, dst);
 	if (lttr_keymap_find(map, key, strlen(key), &k))
 		return &(*v)[k];
 	if (!(*n & (*n - 1)) || !*n) {
@@ -668,6 +684,7 @@ static struct udir *udir_of(struct lttr_keymap *map, struct udir **v, size_t *n,
 	memset(&(*v)[*n], 0, sizeof(**v));
 	snprintf((*v)[*n].src, ADDR_LEN, "%s", src);
 	snprintf((*v)[*n].dst, ADDR_LEN, "%s", dst);
+	(*v)[*n].qual = qual;
 	return &(*v)[(*n)++];
 }
 
@@ -677,16 +694,18 @@ static int udp_msg(struct msgscan *m, const struct udir *d, size_t k, int call, 
 	const struct xfer *s = k < d->nsnd ? d->snd[k] : NULL;
 	const struct xfer *r = k < d->nrcv ? d->rcv[k] : NULL;
 	struct lttr_msg msg = { .kind = call ? LTTR_MSG_CALL : LTTR_MSG_RET, .id = id };
+	/* each end named in its own trace (several hosts), else in @m's */
+	struct msgscan *ms = d->ms ? d->ms : m, *mr = d->mr ? d->mr : m;
 	long a, b;
 
-	if (m->by == LTTR_BY_ENDPOINT)
-		a = addr_node(m, d->src);
+	if (ms->by == LTTR_BY_ENDPOINT)
+		a = addr_node(ms, d->src);
 	else
-		a = s ? (long)s->node : far_node(m, d->from, d->src);
-	if (m->by == LTTR_BY_ENDPOINT)
-		b = addr_node(m, d->dst);
+		a = s ? (long)s->node : far_node(ms, d->from, d->src);
+	if (mr->by == LTTR_BY_ENDPOINT)
+		b = addr_node(mr, d->dst);
 	else
-		b = r ? (long)r->node : far_node(m, d->to, d->dst);
+		b = r ? (long)r->node : far_node(mr, d->to, d->dst);
 	if (a < 0 || b < 0) {
 		m->nomem = 1;
 		return -1;
@@ -743,16 +762,16 @@ static void udp_pair(struct msgscan *m, struct udir *ab, struct udir *ba)
 /*
  * The receives of a socket that neither connected nor was told the
  * source (recv, read): from the one endpoint that sent to it, when there
- * is exactly one.
+ * is exactly one (of host @host's own loopback, or between hosts).
  */
 static void unsourced(struct msgscan *m, struct udir *v, size_t n, struct xfer **r,
-		      size_t nr, const struct sock *so)
+		      size_t nr, const struct sock *so, int host)
 {
 	const char *dst = so->local;
 	size_t i, from = n, k;
 
 	for (i = 0; i < n; i++) {
-		if (strcmp(v[i].dst, dst))
+		if (strcmp(v[i].dst, dst) || (v[i].qual >= 0 && v[i].qual != host))
 			continue;
 		if (from != n) {
 			m->s->warn.unknown_socket += nr;
@@ -768,6 +787,7 @@ static void unsourced(struct msgscan *m, struct udir *v, size_t n, struct xfer *
 		if (ptr_add(&v[from].rcv, &v[from].nrcv, r[k]))
 			m->nomem = 1;
 	v[from].to = so;
+	v[from].mr = m;
 }
 
 /* the UDP socket bound to @addr, or NULL */
@@ -781,12 +801,17 @@ static const struct sock *udp_sock_at(const struct msgscan *m, const char *addr)
 	return NULL;
 }
 
-static void udp(struct msgscan *m)
+/* the directions of the datagrams of one trace or of several */
+struct udps {
+	struct lttr_keymap map;
+	struct udir *v;
+	size_t n;
+};
+
+/* the datagrams of trace @m (host @host of several, or -1) into @u */
+static void udp_collect(struct msgscan *m, struct udps *u, int host)
 {
-	struct lttr_keymap map = { 0 };
-	struct udir *v = NULL;
-	size_t n = 0, i, k;
-	uint8_t *done = NULL;
+	size_t i, k;
 
 	for (i = 0; i < m->n && !m->nomem; i++) {
 		struct sock *so = &m->v[i];
@@ -801,11 +826,13 @@ static void udp(struct msgscan *m)
 				m->s->warn.unknown_socket++;
 				continue;
 			}
-			d = udir_of(&map, &v, &n, so->local, dst);
-			if (!d || ptr_add(&d->snd, &d->nsnd, &so->snd.v[k]))
+			d = udir_of(&u->map, &u->v, &u->n, so->local, dst, host);
+			if (!d || ptr_add(&d->snd, &d->nsnd, &so->snd.v[k])) {
 				m->nomem = 1;
-			else
+			} else {
 				d->from = so;
+				d->ms = m;
+			}
 		}
 	}
 	for (i = 0; i < m->n && !m->nomem; i++) {
@@ -828,48 +855,78 @@ static void udp(struct msgscan *m)
 					m->nomem = 1;
 				continue;
 			}
-			d = udir_of(&map, &v, &n, src, so->local);
-			if (!d || ptr_add(&d->rcv, &d->nrcv, &so->rcv.v[k]))
+			d = udir_of(&u->map, &u->v, &u->n, src, so->local, host);
+			if (!d || ptr_add(&d->rcv, &d->nrcv, &so->rcv.v[k])) {
 				m->nomem = 1;
-			else
+			} else {
 				d->to = so;
+				d->mr = m;
+			}
 		}
 		if (nblind)
-			unsourced(m, v, n, blind, nblind, so);
+			unsourced(m, u->v, u->n, blind, nblind, so, host);
 		free(blind);
 	}
-	done = calloc(n + 1, 1);
+}
+
+/* the datagrams of @u paired, each direction with its way back (@m: the
+ * trace whose connection numbers and errors they take) */
+static void udp_pairs(struct msgscan *m, struct udps *u)
+{
+	struct udir *v = u->v;
+	size_t n = u->n, i, k;
+	uint8_t *done = calloc(n + 1, 1);
+
 	if (!done)
 		m->nomem = 1;
 	for (i = 0; i < n && !m->nomem; i++) {
-		if (!v[i].from)
-			v[i].from = udp_sock_at(m, v[i].src);
-		if (!v[i].to)
-			v[i].to = udp_sock_at(m, v[i].dst);
+		struct msgscan *ms = v[i].ms ? v[i].ms : v[i].mr;
+		struct msgscan *mr = v[i].mr ? v[i].mr : v[i].ms;
+
+		if (!v[i].from && ms)
+			v[i].from = udp_sock_at(ms, v[i].src);
+		if (!v[i].to && mr)
+			v[i].to = udp_sock_at(mr, v[i].dst);
 		qsort(v[i].snd, v[i].nsnd, sizeof(*v[i].snd), by_xfer_time);
 		qsort(v[i].rcv, v[i].nrcv, sizeof(*v[i].rcv), by_xfer_time);
 	}
 	for (i = 0; i < n && !m->nomem; i++) {
-		char key[2 * ADDR_LEN + 2];
+		char key[2 * ADDR_LEN + 16];
 		struct udir *back = NULL;
 
 		if (done[i])
 			continue;
-		snprintf(key, sizeof(key), "%s>%s", v[i].dst, v[i].src);
-		if (lttr_keymap_find(&map, key, strlen(key), &k)) {
+		snprintf(key, sizeof(key), "%d|%s>%s", v[i].qual, v[i].dst, v[i].src);
+		if (lttr_keymap_find(&u->map, key, strlen(key), &k)) {
 			back = &v[k];
 			done[k] = 1;
 		}
 		done[i] = 1;
 		udp_pair(m, &v[i], back);
 	}
-	for (i = 0; i < n; i++) {
-		free(v[i].snd);
-		free(v[i].rcv);
-	}
-	free(v);
 	free(done);
-	lttr_keymap_free(&map);
+}
+
+static void udp_free(struct udps *u)
+{
+	size_t i;
+
+	for (i = 0; i < u->n; i++) {
+		free(u->v[i].snd);
+		free(u->v[i].rcv);
+	}
+	free(u->v);
+	lttr_keymap_free(&u->map);
+}
+
+/* the UDP datagrams of one trace */
+static void udp(struct msgscan *m)
+{
+	struct udps u = { 0 };
+
+	udp_collect(m, &u, -1);
+	udp_pairs(m, &u);
+	udp_free(&u);
 }
 
 /* the TCP connections: sockets paired by their endpoints */
@@ -1196,12 +1253,26 @@ int lttr_msgs_from_hosts(struct lttr_trace **t, size_t n, const char *const *hos
 	for (i = 0; i < n && !r; i++) {
 		m[i].conns = nconns;
 		tcp(&m[i]);
-		udp(&m[i]);
 		nconns = m[i].conns;
 		for (c = 0; c < lttr_trace_ncpus(t[i]); c++)
 			s->warn.lost_events += lttr_trace_lost_cpu(t[i], c);
 		if (lttr_trace_header(t[i])->minor < 4)
 			s->warn.old_format = true;
+	}
+	/*
+	 * The datagrams of every host at once: one sent in a trace and
+	 * received in another is one message (the hosts' addresses, a
+	 * loopback's its host's own); in each direction the k-th send and
+	 * the k-th receive, as within a trace.
+	 */
+	if (!r) {
+		struct udps u = { 0 };
+
+		for (i = 0; i < n; i++)
+			udp_collect(&m[i], &u, (int)i);
+		m[0].conns = nconns;
+		udp_pairs(&m[0], &u);
+		udp_free(&u);
 	}
 	for (i = 0; i < n; i++)
 		if (m[i].nomem && !r)
