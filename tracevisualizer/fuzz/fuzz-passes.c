@@ -665,6 +665,40 @@ static void replay_stop(void *arg, const struct lttr_replay_stop *s)
 }
 
 /*
+ * The first @side hits forward from the start and the last @side backward
+ * from the end of seek @s are @v's (@n: the pass from the start), node
+ * included, or abort.
+ */
+static void seek_walk(struct lttr_replay_seek *s, const struct lttr_replay_hit *v, size_t n,
+		      size_t side)
+{
+	struct lttr_replay_hit h = { 0 };
+	struct lttr_error err;
+	uint64_t pos = 0;
+	size_t i;
+	int rc = 1;
+
+	for (i = 0; i < side && rc == 1; i++) {
+		rc = lttr_replay_seek_next(s, pos, &h, &err);
+		if (rc == 1 && (i >= n || h.ordinal != v[i].ordinal || h.time_ns != v[i].time_ns ||
+				h.node != v[i].node))
+			abort();
+		if (rc == 0 && i != n)
+			abort();
+		pos = h.ordinal;
+	}
+	for (i = n, pos = UINT64_MAX, rc = 1; i > 0 && n - i < side && rc == 1; i--) {
+		rc = lttr_replay_seek_prev(s, pos, &h, &err);
+		if (rc == 1 && (h.ordinal != v[i - 1].ordinal || h.time_ns != v[i - 1].time_ns ||
+				h.node != v[i - 1].node))
+			abort();
+		if (rc == 0)
+			abort();
+		pos = h.ordinal;
+	}
+}
+
+/*
  * The checkpoints of the replayed state (lttr_replay_seek_*(), every 512
  * events): the first 8 hits forward from the start and the last 8
  * backward from the end are those of the pass from the start, or abort.
@@ -674,34 +708,17 @@ static void replay_stop(void *arg, const struct lttr_replay_stop *s)
 static void seek_pass(struct run *r)
 {
 	static const char expr[] = "cpu[0].runq > 0 || task[1].state == \"blocked\"";
-	struct lttr_replay_hit *v = NULL, h = { 0 };
+	struct lttr_replay_hit *v = NULL;
 	struct lttr_replay_seek *s = NULL;
 	struct lttr_error err;
-	uint64_t pos = 0;
-	size_t n = 0, i;
-	int rc = 1;
+	size_t n = 0;
 
 	if (lttr_replay_hits(r->t, expr, 0, UINT64_MAX, NULL, NULL, &v, &n, &err) < 0 ||
 	    lttr_replay_seek_open(r->t, expr, 512, &s, &err) < 0) {
 		free(v);
 		return;
 	}
-	for (i = 0; i < 8 && rc == 1; i++) {
-		rc = lttr_replay_seek_next(s, pos, &h, &err);
-		if (rc == 1 && (i >= n || h.ordinal != v[i].ordinal || h.time_ns != v[i].time_ns))
-			abort();
-		if (rc == 0 && i != n)
-			abort();
-		pos = h.ordinal;
-	}
-	for (i = n, pos = UINT64_MAX, rc = 1; i > 0 && n - i < 8 && rc == 1; i--) {
-		rc = lttr_replay_seek_prev(s, pos, &h, &err);
-		if (rc == 1 && (h.ordinal != v[i - 1].ordinal || h.time_ns != v[i - 1].time_ns))
-			abort();
-		if (rc == 0)
-			abort();
-		pos = h.ordinal;
-	}
+	seek_walk(s, v, n, 8);
 	lttr_replay_seek_close(s);
 	free(v);
 }
@@ -784,13 +801,11 @@ static void set_pass(struct run *r)
 	struct lttr_trace *const two[2] = { r->t, r->t };
 	const struct lttr_replay_opts o = { .insn_budget = 100000, .mem_budget = 1 << 20,
 					    .stop = replay_stop, .arg = r->null };
-	struct lttr_replay_hit *v = NULL, h = { 0 };
+	struct lttr_replay_hit *v = NULL;
 	struct lttr_replay_seek *s = NULL;
 	struct lttr_replay *rp;
 	struct lttr_error err;
-	uint64_t pos = 0;
-	size_t n = 0, i;
-	int rc = 1;
+	size_t n = 0;
 
 	if (lttr_replay_open_set(two, 2, names, &m, &o, &rp, &err) == 0) {
 		lttr_replay_exec(rp, script, 1, &err);
@@ -802,24 +817,7 @@ static void set_pass(struct run *r)
 		free(v);
 		return;
 	}
-	for (i = 0; i < 4 && rc == 1; i++) {
-		rc = lttr_replay_seek_next(s, pos, &h, &err);
-		if (rc == 1 && (i >= n || h.ordinal != v[i].ordinal || h.time_ns != v[i].time_ns ||
-				h.node != v[i].node))
-			abort();
-		if (rc == 0 && i != n)
-			abort();
-		pos = h.ordinal;
-	}
-	for (i = n, pos = UINT64_MAX, rc = 1; i > 0 && n - i < 4 && rc == 1; i--) {
-		rc = lttr_replay_seek_prev(s, pos, &h, &err);
-		if (rc == 1 && (h.ordinal != v[i - 1].ordinal || h.time_ns != v[i - 1].time_ns ||
-				h.node != v[i - 1].node))
-			abort();
-		if (rc == 0)
-			abort();
-		pos = h.ordinal;
-	}
+	seek_walk(s, v, n, 4);
 	lttr_replay_seek_close(s);
 	free(v);
 }
