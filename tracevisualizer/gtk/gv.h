@@ -330,6 +330,11 @@ void gv_doc_show_span(struct gv_doc *d, uint64_t start, uint64_t end, uint32_t p
 /* search.c: Ctrl+F, the search bar; filters.c: the filters dialog */
 void gv_search_show(struct gv_doc *d);
 /* predbar.c: the predicate bar (p), the next and previous hit () () */
+/* the bar's entry (returned), ( and ) buttons and status label packed in
+ * @box, for a document's bar and the hosts view's (@key: the entry's
+ * key-press handler, or NULL) */
+GtkWidget *gv_predbar_widgets(GtkWidget *box, int max, const char *example, GCallback prev,
+			      GCallback next, GCallback key, gpointer arg, GtkWidget **status);
 void gv_predbar_show(struct gv_doc *d);
 void gv_predbar_step(struct gv_doc *d, int dir);
 /* the predicate a session file held, replayed; the message to say (g_free()) or NULL */

@@ -327,45 +327,18 @@ static void on_prev(GtkWidget *w, gpointer data)
 	gtk_widget_queue_draw(h->area);
 }
 
-static GtkWidget *button(const char *label, const char *tip, const char *name)
-{
-	GtkWidget *b = gtk_button_new_with_label(label);
-
-	gtk_widget_set_tooltip_text(b, tip);
-	atk_object_set_name(gtk_widget_get_accessible(b), name);
-	return b;
-}
-
-/* the predicate bar (p: its entry): the entry, ( ) and its status */
 static GtkWidget *pred_bar(struct gv_hosts *h)
 {
-	GtkWidget *box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6), *b;
+	GtkWidget *box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6);
 
 	h->pbar = box;
 	gtk_widget_set_name(h->pbar, "predicate");
 	gtk_widget_set_margin_start(box, 6);
 	gtk_widget_set_margin_end(box, 6);
 	gtk_box_pack_start(GTK_BOX(box), gtk_label_new("Predicate:"), FALSE, FALSE, 0);
-	h->pentry = gtk_entry_new();
-	gtk_widget_set_name(h->pentry, "predicate-expression");
-	atk_object_set_name(gtk_widget_get_accessible(h->pentry), "Predicate expression");
-	gtk_entry_set_max_length(GTK_ENTRY(h->pentry), LTTR_XPRED_MAX - 1);
-	gtk_entry_set_width_chars(GTK_ENTRY(h->pentry), 48);
-	gtk_entry_set_placeholder_text(GTK_ENTRY(h->pentry),
-				       "@alpha(cpu[0].current) == 0   (the replay's language; Enter: its hits)");
-	gtk_box_pack_start(GTK_BOX(box), h->pentry, TRUE, TRUE, 0);
-	b = button("(", "the previous hit: (", "Previous hit");
-	g_signal_connect(b, "clicked", G_CALLBACK(on_prev), h);
-	gtk_box_pack_start(GTK_BOX(box), b, FALSE, FALSE, 0);
-	b = button(")", "the next hit: )", "Next hit");
-	g_signal_connect(b, "clicked", G_CALLBACK(on_next), h);
-	gtk_box_pack_start(GTK_BOX(box), b, FALSE, FALSE, 0);
-	h->pstatus = gtk_label_new("");
-	gtk_widget_set_name(h->pstatus, "predicate-status");
-	atk_object_set_name(gtk_widget_get_accessible(h->pstatus), "Predicate status");
-	gtk_label_set_ellipsize(GTK_LABEL(h->pstatus), PANGO_ELLIPSIZE_END);
-	gtk_box_pack_start(GTK_BOX(box), h->pstatus, TRUE, TRUE, 0);
-	g_signal_connect(h->pentry, "key-press-event", G_CALLBACK(on_entry_key), h);
+	h->pentry = gv_predbar_widgets(box, LTTR_XPRED_MAX,
+				       "@alpha(cpu[0].current) == 0", G_CALLBACK(on_prev),
+				       G_CALLBACK(on_next), G_CALLBACK(on_entry_key), h, &h->pstatus);
 	return h->pbar;
 }
 

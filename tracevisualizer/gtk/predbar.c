@@ -178,35 +178,48 @@ static GtkWidget *button(const char *label, const char *tip, const char *name)
 	return b;
 }
 
+GtkWidget *gv_predbar_widgets(GtkWidget *box, int max, const char *example, GCallback prev,
+			      GCallback next, GCallback key, gpointer arg, GtkWidget **status)
+{
+	GtkWidget *entry = gtk_entry_new(), *b;
+	char hint[160];
+
+	gtk_widget_set_name(entry, "predicate-expression");
+	atk_object_set_name(gtk_widget_get_accessible(entry), "Predicate expression");
+	gtk_entry_set_max_length(GTK_ENTRY(entry), max - 1);
+	gtk_entry_set_width_chars(GTK_ENTRY(entry), 48);
+	snprintf(hint, sizeof(hint), "%s   (the replay's language; Enter: its hits)", example);
+	gtk_entry_set_placeholder_text(GTK_ENTRY(entry), hint);
+	gtk_box_pack_start(GTK_BOX(box), entry, TRUE, TRUE, 0);
+	b = button("(", "the previous hit: (", "Previous hit");
+	g_signal_connect(b, "clicked", prev, arg);
+	gtk_box_pack_start(GTK_BOX(box), b, FALSE, FALSE, 0);
+	b = button(")", "the next hit: )", "Next hit");
+	g_signal_connect(b, "clicked", next, arg);
+	gtk_box_pack_start(GTK_BOX(box), b, FALSE, FALSE, 0);
+	*status = gtk_label_new("");
+	gtk_widget_set_name(*status, "predicate-status");
+	atk_object_set_name(gtk_widget_get_accessible(*status), "Predicate status");
+	gtk_label_set_ellipsize(GTK_LABEL(*status), PANGO_ELLIPSIZE_END);
+	gtk_box_pack_start(GTK_BOX(box), *status, TRUE, TRUE, 0);
+	if (key)	/* (NULL: connected by the caller, after its own) */
+		g_signal_connect(entry, "key-press-event", key, arg);
+	return entry;
+}
+
 static struct gv_predbar *predbar_new(struct gv_doc *d)
 {
 	struct gv_predbar *p = g_new0(struct gv_predbar, 1);
-	GtkWidget *box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6), *b;
+	GtkWidget *box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6);
 	int at = 0;
 
 	p->d = d;
 	p->bar = gtk_search_bar_new();
 	gtk_widget_set_name(p->bar, "predicate");
 	gtk_search_bar_set_show_close_button(GTK_SEARCH_BAR(p->bar), TRUE);
-	p->entry = gtk_entry_new();
-	gtk_widget_set_name(p->entry, "predicate-expression");
-	atk_object_set_name(gtk_widget_get_accessible(p->entry), "Predicate expression");
-	gtk_entry_set_max_length(GTK_ENTRY(p->entry), LTTR_SESSION_FILTER_MAX - 1);
-	gtk_entry_set_width_chars(GTK_ENTRY(p->entry), 48);
-	gtk_entry_set_placeholder_text(GTK_ENTRY(p->entry),
-				       "cpu[0].runq > 2   (the replay's language; Enter: its hits)");
-	gtk_box_pack_start(GTK_BOX(box), p->entry, TRUE, TRUE, 0);
-	b = button("(", "the previous hit: (", "Previous hit");
-	g_signal_connect(b, "clicked", G_CALLBACK(on_prev), p);
-	gtk_box_pack_start(GTK_BOX(box), b, FALSE, FALSE, 0);
-	b = button(")", "the next hit: )", "Next hit");
-	g_signal_connect(b, "clicked", G_CALLBACK(on_next), p);
-	gtk_box_pack_start(GTK_BOX(box), b, FALSE, FALSE, 0);
-	p->status = gtk_label_new("");
-	gtk_widget_set_name(p->status, "predicate-status");
-	atk_object_set_name(gtk_widget_get_accessible(p->status), "Predicate status");
-	gtk_label_set_ellipsize(GTK_LABEL(p->status), PANGO_ELLIPSIZE_END);
-	gtk_box_pack_start(GTK_BOX(box), p->status, TRUE, TRUE, 0);
+	p->entry = gv_predbar_widgets(box, LTTR_SESSION_FILTER_MAX, "cpu[0].runq > 2",
+				      G_CALLBACK(on_prev), G_CALLBACK(on_next), NULL, p,
+				      &p->status);
 	gtk_container_add(GTK_CONTAINER(p->bar), box);
 	gtk_search_bar_connect_entry(GTK_SEARCH_BAR(p->bar), GTK_ENTRY(p->entry));
 	g_signal_connect(p->entry, "key-press-event", G_CALLBACK(on_entry_key), p);
