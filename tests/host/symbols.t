@@ -131,6 +131,6 @@ is "$?:$(head -1 "$tmp/err")" "2:tracevisualizer: symbolize: not a hexadecimal a
 "$tv" symbolize --pid "$pid" --kernel "$tmp/t" 10 >/dev/null 2>"$tmp/err"
 is "$?:$(head -1 "$tmp/err")" "2:tracevisualizer: symbolize: give the process of the addresses (--pid P) or --kernel" "--pid and --kernel: usage error"
 "$tv" dump --symfs "$tmp" "$tmp/t" >/dev/null 2>"$tmp/err"
-is "$?:$(head -1 "$tmp/err")" "2:tracevisualizer: --symfs is an option of tui, latency, explain, critical-path, stacks and symbolize" "--symfs is an option of the commands that name frames, not of dump"
+is "$?:$(head -1 "$tmp/err")" "2:tracevisualizer: --symfs is an option of tui, latency, explain, critical-path, stacks, symbolize and audit" "--symfs is an option of the commands that name frames, not of dump"
 
 done_testing
