@@ -165,12 +165,20 @@ is "$(tshark -r "$share/nic.pcap" -Y "udp.length == $((nudp_size + 8)) && sll.if
 is "$(tshark -r "$share/nic.pcap" -Y "tcp.len == $ntcp_size && sll.ifindex == $eth && sll.pkttype == 4" 2>/dev/null | wc -l):$(
       tshark -r "$share/nic.pcap" -Y "tcp.len == $ntcp_size && sll.ifindex == $eth && sll.pkttype == 0" 2>/dev/null | wc -l)" \
 	"$ntcp_n:$ntcp_n" "nic: $ntcp_n TCP segments of $ntcp_size bytes out on eth0, $ntcp_n echoed in"
-# (a SYN or SYN-ACK sent again, when the emulated network was slower than
+# The handshake of the connection that carried the echoes (its client
+# port the data segments' sent): its SYN and its SYN-ACK, each once (a
+# SYN or SYN-ACK sent again, when the emulated network was slower than
 # TCP's first timeout, is the same segment: counted once by its ports,
-# flags and raw sequence number)
-is "$(tshark -r "$share/nic.pcap" -Y "tcp.flags.syn == 1 && sll.ifindex == $eth" -T fields \
-	-e tcp.srcport -e tcp.dstport -e tcp.flags.ack -e tcp.seq_raw 2>/dev/null | sort -u | wc -l)" 2 \
-	"nic: the TCP handshake's SYN and SYN-ACK on eth0 (a retransmission counted once)"
+# flags and raw sequence number; a third row came on the clean-clone run
+# of 2026-11-30 09:14, not kept: another connection's SYN, which this
+# leaves out, or a handshake segment changed, which this still fails)
+cport=$(tshark -r "$share/nic.pcap" -Y "tcp.len == $ntcp_size && sll.ifindex == $eth && sll.pkttype == 4" \
+	-T fields -e tcp.srcport 2>/dev/null | sort -u)
+hs=$(tshark -r "$share/nic.pcap" -Y "tcp.flags.syn == 1 && sll.ifindex == $eth && tcp.port == ${cport:-0}" \
+	-T fields -e tcp.srcport -e tcp.dstport -e tcp.flags.ack -e tcp.seq_raw 2>/dev/null | sort -u)
+is "$(echo "$hs" | awk 'NF { print $3 }' | sort | tr '\n' ' ')" "0 1 " \
+	"nic: the handshake of the echoes' connection (client port $cport) on eth0: its SYN and SYN-ACK, a retransmission counted once" ||
+	diag "$(tshark -r "$share/nic.pcap" -Y "tcp.flags.syn == 1 || tcp.flags.reset == 1" 2>/dev/null)"
 
 # ---- CTF of each trace -------------------------------------------------------
 for t in net nic all lost flight; do
