@@ -27,7 +27,7 @@ tmp=$(mktemp -d)
 tui_setup "$tmp"	# the trap: the tmux server of the prompt's test, $tmp
 mix=$TOP/tests/corpus/guest-mix
 rpc=$TOP/tests/corpus/rpc-requests
-plan 49
+plan 50
 
 "$T" dump "$mix" > "$tmp/mix.txt"
 
@@ -184,6 +184,24 @@ got = [(s['time_ns'], s['id'], s['old'], s['value'])
 print(len(want) >= 4 and got == want or (want, got))
 PY
 )" True "watch app[10].queue, app[20].temp (marker counters): a stop at each change of value, as dump lists them"
+
+# ---- descriptors: fd[PID][FD] -------------------------------------------------
+# a watch on traced's descriptor 9 in guest-mix stops at each open and
+# close of it, and nowhere else: after an open the file dump names, after
+# a close "closed before" (the text lttr_view_fd_file() gives the front
+# ends), in dump's order
+printf 'watch fd[50][9]\nrun\n' > "$tmp/fd.rs"
+"$T" replay --json --script "$tmp/fd.rs" "$mix" > "$tmp/fd.json" && "$T" dump --json "$mix" > "$tmp/fdd.json"
+is "$?:$(python3 - "$tmp/fdd.json" "$tmp/fd.json" <<'PYEOF'
+import json, sys
+ev = json.load(open(sys.argv[1]))['events']
+want = [(i, 'file %s (fd 9)' % e['args']['filename'] if e['type'] == 'fs_open' else 'fd 9 (closed before)')
+        for i, e in enumerate(ev, 1)
+        if e['pid'] == 50 and e['type'] in ('fs_open', 'fs_close') and e['args'].get('fd') == 9]
+got = [(s['event'], json.loads(s['value'])) for s in json.load(open(sys.argv[2]))['stops']]
+print(len(want) > 100 and got == want, len(got), [(g, w) for g, w in zip(got, want) if g != w][:1])
+PYEOF
+)" "0:True 144 []" "watch fd[50][9]: a stop at each of traced's 72 opens and 72 closes of descriptor 9, the file dump names after each open, closed after each close"
 
 # ---- wakers, futexes, the syscall events' ip and return value -----------
 # each wakeup of 54 and of 55 in guest-mix: task[W].waker is the task dump
