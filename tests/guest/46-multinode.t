@@ -116,6 +116,15 @@ run
 EOF
 tracevisualizer replay --json --script "$share/slow.rs" "$share/m" > "$share/slow.json" 2> "$share/slow.err"
 ok $? "replay of the merged set: a script counting the slow messages per pair ($(head -c 200 "$share/slow.err"))"
+# a socket's endpoints in the state a predicate reads: fd[PID][FD] of
+# node 1's UDP echo client (its connected socket), read by a command (at())
+# at each event of that process on that descriptor
+upid=$(json "$share/d1.json" "[e['pid'] for e in j['events'] if e['type'] == 'socket_endpoint' and (e['args'].get('peer') or '').endswith(':7201')][0]")
+ufd=$(json "$share/d1.json" "[e['args']['fd'] for e in j['events'] if e['type'] == 'socket_endpoint' and (e['args'].get('peer') or '').endswith(':7201')][0]")
+printf 'break (type == socket_create || type == socket_endpoint || type == fs_close) && pid == %s && fd == %s\ncommands\n  print(at(__NODE__, "fd[%s][%s]"))\nend commands\nrun\n' \
+	"${upid:-0}" "${ufd:-0}" "${upid:-0}" "${ufd:-0}" > "$share/fd.rs"
+tracevisualizer replay --json --script "$share/fd.rs" "$n1/t" > "$share/fd.json"
+ok $? "replay of node 1's trace: fd[$upid][$ufd], the UDP echo client's socket, at its events"
 P="@0(cpu[0].current) == ${atid:-0} && @1(cpu[0].current) == 0"
 tracevisualizer replay --json --hits "$P" "$share/m" > "$share/hits.json" 2> "$share/hits.err"
 ok $? "replay --hits '$P' of the merged set ($(head -c 200 "$share/hits.err"))"
@@ -289,9 +298,28 @@ done()
 PY
 )
 checks < <(PYTHONPATH=tests/lib python3 - "$share" "${atid:-0}" "${med:-0}" <<'PY'
-import os, sys
+import json, os, sys
 from check import ok, load, done
 d, atid, med = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+
+# the UDP echo client's socket as a predicate reads it: created ("socket
+# (fd F)"), named by its connect ("socket LOCAL -> PEER (fd F)", the
+# addresses of its socket_endpoint event), closed, at those events of dump
+ev1 = load(os.path.join(d, 'd1.json'))['events']
+con = [(i, e) for i, e in enumerate(ev1, 1) if e['type'] == 'socket_endpoint' and
+       (e['args'].get('peer') or '').endswith(':7201')][0]
+pid, fd, ino = con[1]['pid'], con[1]['args']['fd'], con[1]['args']['ino']
+cre = [i for i, e in enumerate(ev1, 1) if e['type'] == 'socket_create' and e['args']['ino'] == ino][0]
+clo = [i for i, e in enumerate(ev1, 1) if e['type'] == 'fs_close' and e['pid'] == pid and
+       e['args'].get('fd') == fd and i > con[0]][0]
+a = con[1]['args']
+want = [(cre, 'socket (fd %d)' % fd), (con[0], 'socket %s -> %s (fd %d)' % (a['local'], a['peer'], fd)),
+        (clo, 'fd %d (closed before)' % fd)]
+got = [(x['event'], x['output'].rstrip('\n')) for x in load(os.path.join(d, 'fd.json'))['stops']
+       if x['kind'] == 'break' and cre <= x['event'] <= clo]
+ok(len(want) == 3 and got == want,
+   "fd[%d][%d] of node 1's trace: created, named by its connect (%s), closed, at those events "
+   "(got %s)" % (pid, fd, want[1][1] if len(want) > 1 else None, got[:3]))
 
 # the UDP echoes across the hosts (100 each way): each datagram sent on
 # one node and received on the other one message (before 2026-11-30 200

@@ -92,6 +92,12 @@ static const char desc[] =
 	"1000124400 fs_read 4 1 1\n"
 	"1000124500 syscall_exit 0 1\n"
 	"1000124600 socket_accept 201 151 8 0 5 1 1 0 unix:/run/app.sock -\n"
+	/* sockets it creates: one connected, one bound, one never named */
+	"1000124700 socket_create 300 9 2 1 6\n"
+	"1000124750 socket_endpoint 300 0 9 0 3 2 1 6 inet:127.0.0.1:40100 inet:127.0.0.5:7100\n"
+	"1000124800 socket_create 301 10 2 2 17\n"
+	"1000124850 socket_endpoint 301 0 10 0 2 2 2 17 inet:127.0.0.1:5353 -\n"
+	"1000124900 socket_create 302 11 2 2 17\n"
 	"1000125000 sched 30 0 1\n"
 	"1000130000 wakeup 10 0 0\n"
 	"1000131000 sched 0 10 0\n"
@@ -210,6 +216,9 @@ static const struct tcase {
 	{ 20, 5, 70, "pipe:[777] (fd 5, open at START)" },
 	{ 20, 5, 91, "fd 5 (closed before)" },
 	{ 30, 8, 125, "socket /run/app.sock (fd 8, accepted)" },
+	{ 30, 9, 125, "socket 127.0.0.1:40100 -> 127.0.0.5:7100 (fd 9)" },
+	{ 30, 10, 125, "socket 127.0.0.1:5353 (fd 10)" },
+	{ 30, 11, 125, "socket (fd 11)" },
 	{ 40, 3, 142, "pipe:[812] (read end, fd 3)" },
 	{ 40, 4, 143, "pipe:[812] (write end, fd 4)" },
 	{ 40, 6, 147, "file /tmp/f (fd 6, dup of fd 5)" },

@@ -336,6 +336,41 @@ static void set_accepted_name(struct lttr_fd_file *out, const struct lttr_event 
 }
 
 /*
+ * A created socket's name from its last successful bind, connect, listen
+ * or getsockname before @at (socket_endpoint of its inode @ino, since its
+ * creation at @since): "LOCAL -> PEER" when connected, its local address
+ * alone when only bound, "" when no such call named an address
+ * (set_accepted_name()'s sockaddr texts).  0 or a negative code.
+ */
+static int set_created_name(struct lttr_view *v, uint64_t ino, uint64_t since,
+			    const struct lttr_view_pos *at, bool incl, struct lttr_fd_file *out,
+			    struct lttr_error *err)
+{
+	char expr[160], local[LTTR_SOCKADDR_STRLEN], peer[LTTR_SOCKADDR_STRLEN];
+	const struct ltt_ev_socket_endpoint *e;
+	const char *l, *p;
+	struct lttr_event ev;
+	int r;
+
+	out->name[0] = '\0';
+	snprintf(expr, sizeof(expr), "type == socket_endpoint && ino == %llu && result == 0 && "
+		 "time_ns >= %llu", (unsigned long long)ino, (unsigned long long)since);
+	r = find_expr(v, expr, at, incl, -1, &ev, err);
+	if (r <= 0)
+		return r;
+	e = &ev.p.socket_endpoint;
+	if (!ev.details || !ev.var || (size_t)e->local_len + e->peer_len > ev.var_len)
+		return 0;
+	l = lttr_sockaddr_str(ev.var, e->local_len, local, sizeof(local));
+	p = lttr_sockaddr_str((const char *)ev.var + e->local_len, e->peer_len, peer, sizeof(peer));
+	if (l && p)
+		snprintf(out->name, sizeof(out->name), "%s -> %s", l, p);
+	else if (l || p)
+		snprintf(out->name, sizeof(out->name), "%s%s", p ? "-> " : "", l ? l : p);
+	return 0;
+}
+
+/*
  * Whether an exec closed an O_CLOEXEC descriptor opened at @open: an exec
  * of process @pids[k] before @until[k] (the task asked about and @t for
  * k = 0, each parent before the fork of the process under it), after the
@@ -481,7 +516,9 @@ static int fd_file_at(struct lttr_view *v, uint32_t pid, int32_t fd,
 				return 0;
 			case LTT_EV_SOCKET_CREATE:
 				out->state = LTTR_FD_SOCKET;
-				return 1;
+				r = set_created_name(v, ev.p.socket_create.ino, ev.time_ns, &at, incl,
+						     out, err);
+				return r < 0 ? r : 1;
 			case LTT_EV_SOCKET_ACCEPT:
 				out->state = LTTR_FD_SOCKET;
 				out->accepted = true;
@@ -638,7 +675,8 @@ const char *lttr_fd_file_str(const struct lttr_fd_file *f, char *buf, size_t siz
 			snprintf(buf, size, "socket %s%s(fd %d, accepted%s)", f->name,
 				 f->name[0] ? " " : "", f->fd, dup);
 		else
-			snprintf(buf, size, "socket (fd %d%s)", f->fd, dup);
+			snprintf(buf, size, "socket %s%s(fd %d%s)", f->name, f->name[0] ? " " : "",
+				 f->fd, dup);
 		break;
 	case LTTR_FD_PIPE:
 		snprintf(buf, size, "%s (%s end, fd %d%s)", f->name,
