@@ -163,7 +163,9 @@ lessons: deps
 # what it built; a failed build is made again there, in the foreground,
 # and fails that test with make's errors.
 check: deps
-	@$(MAKE) all kmod kernel-off fuzz-build
+	@rm -f $(BUILD)/cpu-builds.log
+	@LTT_CPU_LOG=$(BUILD)/cpu-builds.log LTT_CPU_LABEL="make all kmod kernel-off fuzz-build" \
+		scripts/test-cpu $(MAKE) all kmod kernel-off fuzz-build
 	@scripts/build-behind guest-debug
 	PROVE=$(PROVE) scripts/run-tests $(CHECK_STREAMS) $(PROVEFLAGS) tests/host tests/kernel tests/guest; \
 		s=$$?; scripts/build-behind --wait guest-debug >/dev/null; exit $$s
