@@ -14,14 +14,15 @@ against "tracevisualizer audit --json DIR" (tests/host/gtk-audit.t).
       the filter of the selected blamed tasks dimming the others, the
       lesson panel holding the same text; the control flow's pixels saved
       in GRAPH.png; Enter on the instant firing 2 says why not
-  gtkaudit.py code PROG DIR JSON WINDOW.png
+  gtkaudit.py code PROG DIR JSON WINDOW.png [ARG...]
       --audit DIR, firing 1 selected: its code paths below the list, as
       the JSON's: the heading (how many, by how many leaf frames, the time
       without a recorded stack in ns, the symbol files' warning), or
       "Code paths: unavailable: WHY" and no row; a row per path (* when
       chosen, its rank, blame in ns, share with 3 decimals, on or off the
       path, its leaf frames); the list's pixels: text drawn in its body
-      exactly when it has rows; the Firings window saved in WINDOW.png
+      exactly when it has rows; the Firings window saved in WINDOW.png;
+      ARG... (e.g. --symfs DIR) given to PROG before --audit DIR
   gtkaudit.py bad PROG DIR
       a session with a line that is not JSON and a firing whose snapshot
       is missing: each a row with its error, firing 1 still opens
@@ -119,10 +120,10 @@ def frame_of(acc):
     return acc
 
 
-def code(prog, d, jpath, png):
+def code(prog, d, jpath, png, *args):
     f = json.load(open(jpath))['firings'][0]
     head, rows = code_of(f)
-    w = Window(prog, ['--size', '1280x800', '--audit', d])
+    w = Window(prog, ['--size', '1280x800'] + list(args) + ['--audit', d])
     try:
         if not check(w.app() is not None, "the window is up (--audit DIR)"):
             return
@@ -310,7 +311,7 @@ def main():
     if sys.argv[1] == 'window':
         window(*sys.argv[2:7])
     elif sys.argv[1] == 'code':
-        code(*sys.argv[2:7])
+        code(*sys.argv[2:])
     elif sys.argv[1] == 'bad':
         bad(*sys.argv[2:4])
     elif sys.argv[1] == 'paler':

@@ -327,7 +327,7 @@ static int compute(struct gv_firings *v, GError **error)
 	for (i = 0; i < v->n; i++) {
 		if (v->f[i].bad)
 			continue;
-		if (lttr_audit_firing(v->dir, NULL, &v->f[i], v->top, &v->a[i], &err) < 0 ||
+		if (lttr_audit_firing(v->dir, v->app->symfs, &v->f[i], v->top, &v->a[i], &err) < 0 ||
 		    (v->a[i]->analysed && lttr_audit_lesson(&v->f[i], v->a[i], &v->l[i], &err) < 0)) {
 			v->err[i] = strdup(err.msg);
 			if (!v->err[i])

@@ -12,7 +12,8 @@
  * faded; a click on one of them, or outside every frame, zooms back
  * out); the search colours the frames whose name holds the text and
  * says their share (lttr_flame_match()).  The frames are named through
- * the trace's symbols (kallsyms, maps), as "stacks" names them.
+ * the trace's symbols (kallsyms, maps; the ELF files under --symfs DIR),
+ * as "stacks" names them.
  * Folding is a pass over the trace: past a moment it shows the window's
  * "Working" dialog (progress.c) and its Cancel, which leaves the graph
  * drawn before and says the new one was canceled.
@@ -66,16 +67,29 @@ struct gv_flame {
 	char msg[1200];		/* what the tab says instead of a graph */
 };
 
-static struct lttr_syms *open_syms(const struct gv_doc *d)
+/*
+ * the symbols the trace's stacks are named with, as "stacks" opens them
+ * (cli_open_syms(), the TUI's): the trace's kallsyms and maps, the ELF
+ * files under --symfs DIR when given (d->app->symfs); NULL: none (a
+ * --symfs that went away since main() checked it: said)
+ */
+static struct lttr_syms *open_syms(struct gv_doc *d)
 {
+	const char *symfs = d->app ? d->app->symfs : NULL;
 	char path[4200], err[512];
+	struct lttr_syms *s;
 	bool has;
 
 	snprintf(path, sizeof(path), "%s/kallsyms", d->s.dir);
 	has = access(path, F_OK) == 0;
 	snprintf(path, sizeof(path), "%s/maps", d->s.dir);
 	has |= access(path, F_OK) == 0;
-	return has ? lttr_syms_open(d->s.dir, NULL, err, sizeof(err)) : NULL;
+	if (!has && !symfs)
+		return NULL;
+	s = lttr_syms_open(d->s.dir, symfs, err, sizeof(err));
+	if (!s)
+		gv_doc_message(d, true, "the stacks' names: %s", err);
+	return s;
 }
 
 /* the frames from the root to box @i, folded (malloc'd) */

@@ -142,6 +142,9 @@ struct gv_app {
 	const char *diff_b;		/* --diff A B: B, compared with the first tab's trace */
 	const char *audit;		/* --audit DIR: its Firings window opened */
 	unsigned int audit_top;		/* --top N (0: 10, audit's default) */
+	/* --symfs DIR: the traced system's ELF files under DIR, which name the
+	 * frames of every stack shown (flame.c, the firings' code paths), or NULL */
+	const char *symfs;
 	struct gv_firings *firings;	/* the Firings window (firings.c), or NULL */
 	GList *old_firings;		/* those closed: their lessons live on in tabs */
 	const char *vitals_dir;		/* --vitals DIR: its Vital signs window opened */

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <lttr/view/hosts.h>
+#include <lttr/symbols/symbols.h>
 #include "gv.h"
 
 #ifndef LTTR_LESSON_DIR
@@ -58,6 +59,12 @@ static void usage(FILE *f)
 "                   audit...)\n"
 "  --top N          with --audit: the N parties on the critical path with most\n"
 "                   blame selected (default 10, as audit's)\n"
+"  --symfs DIR      the traced system's ELF files under DIR, at their paths\n"
+"                   there (perf's --symfs): they name the frames of the\n"
+"                   stacks (the flame graph, the stack of an event or of a\n"
+"                   blocked task, the firings' code paths) of a trace read\n"
+"                   away from its machine, as \"tracevisualizer stacks\n"
+"                   --symfs DIR\" does\n"
 "  --vitals DIR     the vital signs traced --vitals wrote in DIR in the Vital\n"
 "                   signs window, what \"tracevisualizer vitals --json DIR\"\n"
 "                   prints: line graphs over the epochs, the flagged epochs\n"
@@ -259,6 +266,11 @@ int main(int argc, char **argv)
 			if (!arg || sscanf(arg, "%u%c", &app.audit_top, &c) != 1 || !app.audit_top)
 				return bad("--top needs a number of 1 or more");
 			i++;
+		} else if (!strcmp(a, "--symfs")) {
+			if (!arg || !*arg)
+				return bad("%s needs a directory", a);
+			app.symfs = arg;
+			i++;
 		} else if (!strcmp(a, "--vitals")) {
 			if (!arg || !*arg)
 				return bad("--vitals needs the directory of a traced --vitals run");
@@ -324,6 +336,15 @@ int main(int argc, char **argv)
 				return bad("%s names no trace: give a TRACEDIR", lpath);
 			}
 			dirs[n++] = ltrace;
+		}
+	}
+	if (app.symfs) {	/* said now, as "stacks --symfs" says it: the stacks are named later */
+		char msg[4200];
+
+		if (lttr_symfs_check(app.symfs, msg, sizeof(msg)) < 0) {
+			fprintf(stderr, "tracevisualizer-gtk: %s\n", msg);
+			free(dirs);
+			return 1;
 		}
 	}
 	if (app.vitals_dir && n >= 2)	/* the trace an epoch opens in */

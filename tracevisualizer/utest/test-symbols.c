@@ -465,6 +465,14 @@ static void check_open_errors(void)
 	   !strcmp(err, "--symfs /dev/null: not a directory"), "a --symfs that is a file: %s", err);
 	ok(!lttr_syms_open("/no/such/trace", NULL, err, sizeof(err)) &&
 	   !strcmp(err, "/no/such/trace: No such file or directory"), "no trace directory: %s", err);
+	/* the check alone (the window's at start): the same words */
+	ok(lttr_symfs_check("/no/such/symfs", err, sizeof(err)) == -1 &&
+	   !strcmp(err, "--symfs /no/such/symfs: No such file or directory"),
+	   "lttr_symfs_check() of a --symfs that does not exist: %s", err);
+	ok(lttr_symfs_check("/dev/null", err, sizeof(err)) == -1 &&
+	   !strcmp(err, "--symfs /dev/null: not a directory"),
+	   "lttr_symfs_check() of a file: %s", err);
+	ok(lttr_symfs_check(tdir, err, sizeof(err)) == 0, "lttr_symfs_check() of a directory: 0");
 }
 
 /*

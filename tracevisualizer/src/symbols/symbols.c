@@ -251,16 +251,24 @@ static const char *not_dir(const char *path)
 	return S_ISDIR(st.st_mode) ? NULL : "not a directory";
 }
 
+int lttr_symfs_check(const char *symfs, char *err, size_t errlen)
+{
+	const char *why = not_dir(symfs);
+
+	if (!why)
+		return 0;
+	snprintf(err, errlen, "--symfs %s: %s", symfs, why);
+	return -1;
+}
+
 struct lttr_syms *lttr_syms_open(const char *trace_dir, const char *symfs, char *err,
 				 size_t errlen)
 {
 	struct lttr_syms *s;
 	const char *why;
 
-	if (symfs && (why = not_dir(symfs)) != NULL) {
-		snprintf(err, errlen, "--symfs %s: %s", symfs, why);
+	if (symfs && lttr_symfs_check(symfs, err, errlen) < 0)
 		return NULL;
-	}
 	if ((why = not_dir(trace_dir)) != NULL) {
 		snprintf(err, errlen, "%s: %s", trace_dir, why);
 		return NULL;

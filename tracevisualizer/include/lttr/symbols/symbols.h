@@ -44,6 +44,19 @@ struct lttr_syms *lttr_syms_open(const char *trace_dir, const char *symfs, char 
 				 size_t errlen);
 
 /**
+ * lttr_symfs_check() - whether @symfs can be a --symfs: lttr_syms_open()'s
+ * own check, for a front end that opens the symbols later (on demand) and
+ * would say a bad --symfs at once
+ * @symfs: the directory given
+ * @err: receives the reason, as lttr_syms_open() words it ("--symfs DIR:
+ *	No such file or directory", "--symfs DIR: not a directory")
+ * @errlen: its size
+ *
+ * Return: 0 when @symfs is a directory, else -1 and @err.
+ */
+int lttr_symfs_check(const char *symfs, char *err, size_t errlen);
+
+/**
  * lttr_syms_resolve() - the name of an address
  * @pid: the process (thread group) whose address space @addr is in; not
  *	used for a kernel address
