@@ -2,7 +2,11 @@
 """Adjacent windows add up: the --json of processes --threads (or syscalls
 --threads) over [a, b) and over [a, m) and [m, b) of the same trace.
 
-Usage: window-sum.py processes|syscalls WHOLE.json LEFT.json RIGHT.json
+Usage: window-sum.py processes|syscalls WHOLE.json LEFT.json RIGHT.json [LEFT.json RIGHT.json]...
+
+Several splits of the same whole are checked in one run (a process start
+costs about a second of CPU on the test machine: docs/testing.md); a
+mismatch names its pair.
 
 Per task (summed over the entries of one pid, for pid reuse): lifetime,
 running, scheduled, interrupted, softirq, runnable, unknown and blocked time,
@@ -41,8 +45,8 @@ def calls(entries):
     return c
 
 
-def main():
-    kind, whole, left, right = sys.argv[1], *(json.load(open(p)) for p in sys.argv[2:5])
+def compare(kind, whole, left, right):
+    """the mismatches of one split, one line each"""
     bad = []
     key = "threads"
     W, L, R = by_pid(whole, key), by_pid(left, key), by_pid(right, key)
@@ -75,6 +79,19 @@ def main():
             if n(whole) != n(left) + n(right):
                 bad.append("system-wide %s: whole %d exits, left %d + right %d" %
                            (name, n(whole), n(left), n(right)))
+    return bad
+
+
+def main():
+    kind, args = sys.argv[1], sys.argv[2:]
+    if kind not in ("processes", "syscalls") or len(args) < 3 or len(args) % 2 != 1:
+        print(__doc__.split("\n\n")[1], file=sys.stderr)
+        return 2
+    whole = json.load(open(args[0]))
+    bad = []
+    for i in range(1, len(args), 2):
+        split = compare(kind, whole, json.load(open(args[i])), json.load(open(args[i + 1])))
+        bad += ["%s + %s: %s" % (args[i], args[i + 1], b) for b in split]
     for b in bad[:20]:
         print(b)
     if len(bad) > 20:
