@@ -130,9 +130,10 @@ static void follow(struct req_socks *s, const struct lttr_event *ev, bool caller
 {
 	uint64_t ino = ev->p.socket_endpoint.ino;
 	struct slot *sl = find(s, ino);
-	size_t i, pos;
 
 	if (!sl) {
+		size_t i, pos;
+
 		if (s->n == LTTR_RULE_MAX_SOCKETS) {
 			erase(s, s->order[s->head]);
 			s->head = (s->head + 1) % LTTR_RULE_MAX_SOCKETS;
