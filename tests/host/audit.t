@@ -6,7 +6,8 @@
 # holder blocked in fsync first (999 ns), the hog off the path (396), the
 # server (20), the disk irq (5), adding up to 1420; --top 2 adds the hog;
 # an instant firing not analysed; the text and --json agree; a firings
-# log that is missing or has a bad line: exit status 1, the line named.
+# log that is missing or has a bad line: exit status 1, the line named;
+# a request's firing with its side and endpoints.
 . "$(dirname "$0")/../lib/tap.sh"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 tv=tracevisualizer
@@ -121,5 +122,20 @@ is "$(jq -c '[.firings[].heavy_log | if .skipped_by then "skipped" else [.source
 	"audit --json: ... their volume unknown (null), not 0, and counted as such"
 $tv audit --top 0 "$tmp/s" > /dev/null 2>&1
 is "$?" 2 "audit --top 0: a usage error"
+
+# a request's firing says its side and its socket's endpoints (the text
+# and --json); one of an older traced, without them, says nothing of them
+mkdir -p "$tmp/s5" && cp -r "$tmp/s/." "$tmp/s5/"
+head -1 "$tmp/s/firings.jsonl" | sed 's/"type":"syscall_exit"/"type":"request","side":"caller","local":"10.0.1.1:50854","peer":"10.0.1.2:7201"/' >"$tmp/s5/firings.jsonl"
+head -1 "$tmp/s/firings.jsonl" | sed 's/"seq":1/"seq":2/; s/"type":"syscall_exit"/"type":"request"/' >>"$tmp/s5/firings.jsonl"
+$tv audit "$tmp/s5" >"$tmp/out5.txt" 2>&1
+grep -q '^  request at its caller (10.0.1.1:50854 -> 10.0.1.2:7201) of task 30 server on cpu 0, from ' "$tmp/out5.txt" &&
+	grep -q '^  request of task 30 server on cpu 0, from ' "$tmp/out5.txt"
+ok $? "audit: a request's side and endpoints in the text, none for a line without them" ||
+	sed 's/^/# /' "$tmp/out5.txt"
+$tv audit --json "$tmp/s5" >"$tmp/out5.json"
+is "$(jq -c '[.firings[] | [.type, .side, .local, .peer, has("side")]]' "$tmp/out5.json")" \
+	'[["request","caller","10.0.1.1:50854","10.0.1.2:7201",true],["request",null,null,null,false]]' \
+	"audit --json: the same"
 
 done_testing

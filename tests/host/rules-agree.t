@@ -6,9 +6,11 @@
 # firings; "tracevisualizer audit --rules" on the trace it wrote gives the
 # same firings, field for field (but the snapshot, which only the live
 # run writes): a wakeup paired across the CPUs, a request received on one
-# CPU and answered on the other, a slow read, the ticks of a timer rule
-# from the trace's start to its end; and a rules file with an error is
-# refused by both with the same line and column.
+# CPU and answered on the other, a request at its caller sent on one CPU
+# and its reply received on the other (exactly one firing, 14 ms, its side
+# and endpoints), a slow read, the ticks of a timer rule from the trace's
+# start to its end; and rules files with an error are refused by both
+# with the same line and column.
 . "$(dirname "$0")/../lib/tap.sh"
 tv=$TOP/tracevisualizer/build/tracevisualizer
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
@@ -22,6 +24,7 @@ cat >"$tmp/rules" <<'R'
 # the rules of both runs
 on wakeup if latency > 2ms then snapshot
 on request if latency > 20ms then snapshot
+on request(caller) if latency > 10ms then snapshot
 on syscall_exit(read) by pid if latency > 8ms then snapshot
 on syscall_exit if latency >= 1ms and latency > 2 * avg(latency, 1s) then notify true
 on every 100ms over syscall_exit if count(100ms) >= 1 and max(latency, 100ms) > 0 then notify true
@@ -54,6 +57,20 @@ done
 diff "$tmp/live.n" "$tmp/after.n" >"$tmp/diff"
 ok $? "after the fact, the same firings, field for field" || sed 's/^/# /' "$tmp/diff"
 
+# the request at its caller: one firing, from the call's first send's
+# entry (72 ms) to its reply's first receive (86 ms), by the client
+caller() {
+	python3 -c '
+import json, sys
+fs = [json.loads(l) for l in open(sys.argv[1])]
+fs = [f for f in fs if f.get("text", "").startswith("on request(caller)")]
+print(len(fs), *[(f["type"], f["side"], f["local"], f["peer"], f["pid"], f["cpu"],
+                  f["time_ns"] - f["start_ns"], f["values"][0]["value"]) for f in fs])' "$1"
+}
+want="1 ('request', 'caller', '10.0.1.1:50854', '10.0.1.2:7201', 5000300, 1, 14000000, 14000000)"
+is "$(caller "$tmp/t/firings.jsonl")" "$want" "live: on request(caller) fired once, 14 ms at the client"
+is "$(caller "$tmp/after.jsonl")" "$want" "after the fact: the same"
+
 # a rule with an error: the same message in both
 printf 'on every 5ms then snapshot\n' >"$tmp/bad"
 "$tv" audit --rules "$tmp/bad" "$tmp/t" >"$tmp/out" 2>&1
@@ -62,5 +79,14 @@ grep -q "line 1, column 10: a period of '5ms' is outside 10ms to 24 hours" "$tmp
 ok $? "its line, column and what is wrong" || sed 's/^/# /' "$tmp/out"
 "$TOP/traced/test/traced-fake" -d fake -q -o "$tmp/t2" -t 0.05 --rules "$tmp/bad" >"$tmp/out" 2>&1
 grep -q "line 1, column 10: a period of '5ms' is outside 10ms to 24 hours" "$tmp/out"
+ok $? "traced says the same" || sed 's/^/# /' "$tmp/out"
+printf '# a side that is none\non request(nonsense) then snapshot\n' >"$tmp/bad"
+msg="line 2, column 12: request is followed at the caller or the callee"
+"$tv" audit --rules "$tmp/bad" "$tmp/t" >"$tmp/out" 2>&1
+is $? 2 "audit --rules with on request(nonsense): usage error"
+grep -q "$msg" "$tmp/out"
+ok $? "its line and column" || sed 's/^/# /' "$tmp/out"
+"$TOP/traced/test/traced-fake" -d fake -q -o "$tmp/t3" -t 0.05 --rules "$tmp/bad" >"$tmp/out" 2>&1
+grep -q "$msg" "$tmp/out"
 ok $? "traced says the same" || sed 's/^/# /' "$tmp/out"
 done_testing

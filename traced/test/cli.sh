@@ -697,7 +697,7 @@ FAKE_BUFFERS=$tmp/ooo.bin "$fake" -d fake -q -o "$tmp/o1" -t 0.35 --rules "$tmp/
 is $? 0 "a trace whose CPUs' buffers come out of order"
 has "$tmp/o1/firings.jsonl" '"type":"wakeup","pid":5000300,"cpu":0,"comm":null,"key":"","values":[{"expr":"latency","value":5000000}' \
 	"the wakeup on CPU 1 read after the switch on CPU 0: paired, 5 ms"
-has "$tmp/o1/firings.jsonl" '"type":"request","pid":5000200,"cpu":0,"comm":null,"key":"","values":[{"expr":"latency","value":29000000}' \
+has "$tmp/o1/firings.jsonl" '"type":"request","side":"callee","local":null,"peer":null,"pid":5000200,"cpu":0,"comm":null,"key":"","values":[{"expr":"latency","value":29000000}' \
 	"the request received on CPU 1 (read after) and answered on CPU 0: 29 ms"
 is "$(grep -o '"seq":[0-9]*,"rule":[0-9]' "$tmp/o1/firings.jsonl" | head -3 | tr '\n' ' ')" \
 	'"seq":1,"rule":0 "seq":2,"rule":2 "seq":3,"rule":1 ' \

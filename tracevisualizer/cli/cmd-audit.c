@@ -160,7 +160,11 @@ static void print_firing(const struct lttr_firing_rec *f, const struct lttr_audi
 
 	printf("firing %u at %.9f s: rule %u (line %u): %s\n", f->seq, (double)f->time_ns / 1e9,
 	       f->rule, f->line, f->text);
-	printf("  %s of task %u %s on cpu %u", f->type, f->pid, f->comm, f->cpu);
+	printf("  %s", f->type);
+	if (f->side)		/* a request: at which side, on which socket */
+		printf(" at its %s (%s -> %s)", f->side, f->local ? f->local : "unknown",
+		       f->peer ? f->peer : "unknown");
+	printf(" of task %u %s on cpu %u", f->pid, f->comm, f->cpu);
 	if (f->time_ns > f->start_ns)
 		printf(", from %.9f s: %.3f us", (double)f->start_ns / 1e9,
 		       (double)(f->time_ns - f->start_ns) / 1e3);
@@ -236,7 +240,11 @@ static void replay_fire(void *arg, const struct lttr_firing *f)
 	}
 	printf("firing %u at %.9f s: rule %u (line %u): %s\n", r->seq, (double)f->time_ns / 1e9,
 	       f->rule, f->line, f->text);
-	printf("  %s of task %u on cpu %u", f->type ? f->type : "event", f->pid, f->cpu);
+	printf("  %s", f->type ? f->type : "event");
+	if (f->side)
+		printf(" at its %s (%s -> %s)", f->side, f->local ? f->local : "unknown",
+		       f->peer ? f->peer : "unknown");
+	printf(" of task %u on cpu %u", f->pid, f->cpu);
 	if (f->time_ns > f->start_ns)
 		printf(", from %.9f s: %.3f us", (double)f->start_ns / 1e9,
 		       (double)(f->time_ns - f->start_ns) / 1e3);

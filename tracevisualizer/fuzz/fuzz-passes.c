@@ -1025,6 +1025,8 @@ static void rules_pass(struct run *r, const char *dir)
 		"on exit by cpu if code != 0 || rate(1s) > 10 then snapshot\n"
 		"on fork then snapshot, log top(3) for 10ms or 100 events\n"
 		"on request by pid if latency > p99(latency, 1s) then snapshot\n"
+		"on request(caller) by pid if latency > p99(latency, 1s) then snapshot\n"
+		"on every 10ms over request(callee) if count(10ms) > 1 then stop\n"
 		"on every 10ms over syscall_exit(read) if count(10ms) > 3 or max(latency, 1s) > 1ms "
 		"then snapshot\n";
 	struct lttr_rules *rules, *other;
@@ -1064,6 +1066,10 @@ static void rules_pass(struct run *r, const char *dir)
 		lttr_rules_free(other);
 	/* the same mutated text as the action log's words */
 	snprintf(text, sizeof(text), "on exit then snapshot, log %.500s", proc);
+	if (lttr_rules_parse(text, &other, &err) == 0)
+		lttr_rules_free(other);
+	/* as the side of a request */
+	snprintf(text, sizeof(text), "on request(%.500s then snapshot", proc);
 	if (lttr_rules_parse(text, &other, &err) == 0)
 		lttr_rules_free(other);
 	/* and as a timer rule's period and condition */

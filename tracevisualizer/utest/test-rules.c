@@ -142,10 +142,12 @@ static void test_docs_examples(void)
 		"on syscall_exit by syscall if latency > p99(latency, 5min) then stop\n"
 		"on fs_open if filename =~ \"^/etc/\" then notify logger\n"
 		"on syscall_exit(write) if count(1s) > 1000 || rate(10s) >= 50 then snapshot\n"
-		"on exit if not (code == 0 or code == 256) then snapshot\n";
+		"on exit if not (code == 0 or code == 256) then snapshot\n"
+		"on request(caller) by comm if latency > 50ms then snapshot, log top(5) for 2s\n"
+		"on every 10s over request(callee) if count(10s) > 10000 then stop\n";
 	struct lttr_rules *r = compile(text);
 
-	ok(r && lttr_rules_count(r) == 8, "the documentation's examples compile: 8 rules");
+	ok(r && lttr_rules_count(r) == 10, "the documentation's examples compile: 10 rules");
 	if (r)
 		ok(!strcmp(lttr_rules_text(r, 2), "on exit if code != 0 then snapshot"),
 		   "a rule's text is its line");
@@ -490,7 +492,13 @@ static void test_timer_request_errors(void)
 	refused("on every 1s over exot then snapshot", "line 1, column 18:", "no event is named");
 	refused("on every 1s if ret > 0 then snapshot", "line 1, column 16:", "'ret'");
 	refused("on every 1s if count(0s) > 1 then snapshot", "line 1, column 22:", "window of 0");
-	refused("on request(http) then snapshot", "line 1, column 11:", "only syscall_exit");
+	refused("on request(http) then snapshot", "line 1, column 12:",
+		"request is followed at the caller or the callee");
+	refused("on request(nonsense) then snapshot", "line 1, column 12:",
+		"request(caller), request(callee)");
+	refused("on request(caller then snapshot", "line 1, column 18:", "expected ')'");
+	refused("on wakeup(caller) then snapshot", "line 1, column 10:",
+		"only syscall_exit, job and request take a name");
 	refused("on request if sig == 11 then snapshot", "line 1, column 15:", "'sig'");
 	refused("on every 1s then snapshot, log top(3) for 5s", "line 1, column 28:",
 		"a timer rule (on every) has none");
@@ -582,6 +590,8 @@ static void test_request(void)
 	bool known;
 	ok(value_of(&s, "latency", &known) == 7 * (int64_t)ms && known,
 	   "its latency: the reply's send began at 10 ms: 7 ms, the call pair's time at its callee");
+	ok(strstr(s.json, "\"type\":\"request\",\"side\":\"callee\",\"local\":null,\"peer\":null") != NULL,
+	   "its JSON says the callee's side, the endpoints unknown (none recorded): %s", s.json);
 	/* more of the reply: no request; a socket not accepted in the trace: none */
 	ev = sockev(LTT_EV_SOCKET_SEND, 2000 * ms, 11, 77, 10);
 	n = lttr_rules_feed(r, &ctx, &ev, on_fire, &s);
@@ -604,12 +614,160 @@ static void test_request(void)
 	lttr_rules_free(r);
 }
 
+/* a connect (socket_endpoint) of TCP socket @ino by @pid: 10.0.1.1:50854 -> 10.0.1.2:7201 */
+static struct lttr_event connectev(uint64_t t, uint32_t pid, uint64_t ino, int16_t result,
+				   uint16_t type)
+{
+	static const unsigned char addrs[32] = {
+		2, 0, 0xc6, 0xa6, 10, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0,	/* 10.0.1.1:50854 */
+		2, 0, 0x1c, 0x21, 10, 0, 1, 2, 0, 0, 0, 0, 0, 0, 0, 0,	/* 10.0.1.2:7201 */
+	};
+	struct lttr_event ev = mkev(LTT_EV_SOCKET_ENDPOINT, t, pid);
+
+	ev.p.socket_endpoint.ino = ino;
+	ev.p.socket_endpoint.fd = 3;
+	ev.p.socket_endpoint.result = result;
+	ev.p.socket_endpoint.family = 2;
+	ev.p.socket_endpoint.type = type;
+	ev.p.socket_endpoint.call = 3;	/* SYS_CONNECT */
+	ev.p.socket_endpoint.local_len = 16;
+	ev.p.socket_endpoint.peer_len = 16;
+	ev.var = (const char *)addrs;
+	ev.var_len = sizeof(addrs);
+	return ev;
+}
+
+/* @pid's send of @ret bytes on @ino, its system call begun at @entry (0: not seen) */
+static unsigned int csend(struct lttr_rules *r, struct seen *s, uint32_t pid, uint64_t ino,
+			  uint64_t entry, uint64_t t, int64_t ret)
+{
+	struct lttr_event ev;
+	unsigned int n;
+
+	if (entry) {
+		ev = mkev(LTT_EV_SYSCALL_ENTRY, entry, pid);
+		ev.p.syscall_entry.nr = 44;
+		lttr_rules_feed(r, &ctx, &ev, on_fire, s);
+	}
+	ev = sockev(LTT_EV_SOCKET_SEND, t, pid, ino, ret);
+	n = lttr_rules_feed(r, &ctx, &ev, on_fire, s);
+	if (entry) {
+		ev = mkev(LTT_EV_SYSCALL_EXIT, t, pid);
+		ev.p.syscall_exit.nr = 44;
+		lttr_rules_feed(r, &ctx, &ev, on_fire, s);
+	}
+	return n;
+}
+
+static unsigned int crecv(struct lttr_rules *r, struct seen *s, uint32_t pid, uint64_t ino,
+			  uint64_t t, int64_t ret)
+{
+	struct lttr_event ev = sockev(LTT_EV_SOCKET_RECV, t, pid, ino, ret);
+
+	return lttr_rules_feed(r, &ctx, &ev, on_fire, s);
+}
+
+/* on request(caller): the calls of a connected socket, to their reply's first byte */
+static void test_request_caller(void)
+{
+	struct lttr_rules *r = compile("on request(caller) if latency > 5ms then snapshot\n"
+				       "on request then snapshot");
+	struct seen s = { 0 };
+	struct lttr_event ev;
+	unsigned int n;
+	const uint64_t ms = 1000000;
+	bool known;
+
+	if (!r) {
+		ok(0, "compiled");
+		return;
+	}
+	ev = connectev(1 * ms, 11, 88, 0, 1);
+	lttr_rules_feed(r, &ctx, &ev, on_fire, &s);
+	/* a call in two sends, the first's system call begun at 10 ms */
+	n = csend(r, &s, 11, 88, 10 * ms, 11 * ms, 10);
+	n += csend(r, &s, 11, 88, 0, 12 * ms, 10);
+	/* receives of nothing: an error (EAGAIN), the end of the stream */
+	n += crecv(r, &s, 11, 88, 13 * ms, -11);
+	n += crecv(r, &s, 11, 88, 14 * ms, 0);
+	ok(n == 0 && s.n == 0, "the sends of a call, receives of 0 bytes or an error: no request");
+	n = crecv(r, &s, 11, 88, 20 * ms, 40);
+	ok(n == 1 && s.n == 1 && s.f.rule == 0 && s.f.start_ns == 10 * ms &&
+	   s.f.time_ns == 20 * ms && s.f.pid == 11 && !strcmp(s.f.type, "request") &&
+	   s.f.id == LTT_EV_SOCKET_RECV,
+	   "a request at its caller: from its first send's entry (10 ms) to the reply's first "
+	   "receive (20 ms), evaluated there");
+	ok(value_of(&s, "latency", &known) == 10 * (int64_t)ms && known, "its latency: 10 ms");
+	ok(strstr(s.json, "\"type\":\"request\",\"side\":\"caller\",\"local\":\"10.0.1.1:50854\","
+		  "\"peer\":\"10.0.1.2:7201\"") != NULL,
+	   "its JSON says the side and the socket's endpoints: %s", s.json);
+	/* the rest of the reply: no request, after the hold-off too */
+	n = crecv(r, &s, 11, 88, 1500 * ms, 40);
+	ok(n == 0 && s.n == 1, "the reply's later receives: no request");
+	/* a fast call does not fire; a slow one (its send's entry not seen) does */
+	n = csend(r, &s, 11, 88, 2000 * ms, 2000 * ms, 10);
+	n += crecv(r, &s, 11, 88, 2001 * ms, 10);
+	n += csend(r, &s, 11, 88, 0, 3000 * ms, 10);
+	n += crecv(r, &s, 11, 88, 3009 * ms, 10);
+	ok(n == 1 && s.n == 2 && s.f.start_ns == 3000 * ms && s.f.time_ns == 3009 * ms,
+	   "a 1 ms call does not fire, a 9 ms one does (from its send, its entry not seen)");
+	/* closed mid-call, its inode connected again: the old call has no reply */
+	n = csend(r, &s, 11, 88, 4000 * ms, 4000 * ms, 10);
+	ev = mkev(LTT_EV_FS_CLOSE, 4001 * ms, 11);
+	ev.p.fs_close.fd = 3;
+	n += lttr_rules_feed(r, &ctx, &ev, on_fire, &s);
+	ev = connectev(4002 * ms, 11, 88, -115, 1);	/* in progress: connected */
+	n += lttr_rules_feed(r, &ctx, &ev, on_fire, &s);
+	n += crecv(r, &s, 11, 88, 4100 * ms, 10);
+	ok(n == 0 && s.n == 2, "a socket closed mid-call, its inode connected anew: no request");
+	n = csend(r, &s, 11, 88, 4200 * ms, 4201 * ms, 10);
+	n += crecv(r, &s, 11, 88, 4210 * ms, 10);
+	ok(n == 1 && s.n == 3 && s.f.start_ns == 4200 * ms, "the new connection's call does");
+	/* connected before the trace, over UDP, a connect that failed: not followed */
+	n = csend(r, &s, 12, 99, 6000 * ms, 6000 * ms, 10);
+	n += crecv(r, &s, 12, 99, 6100 * ms, 10);
+	ev = connectev(6200 * ms, 12, 55, 0, 2);
+	lttr_rules_feed(r, &ctx, &ev, on_fire, &s);
+	ev = connectev(6200 * ms, 12, 66, -111, 1);
+	lttr_rules_feed(r, &ctx, &ev, on_fire, &s);
+	for (uint64_t ino = 55; ino <= 66; ino += 11) {
+		n += csend(r, &s, 12, ino, 6300 * ms, 6300 * ms, 10);
+		n += crecv(r, &s, 12, ino, 6400 * ms, 10);
+	}
+	ok(n == 0 && s.n == 3,
+	   "a socket connected before the trace, a UDP one, a failed connect: not followed");
+	lttr_rules_free(r);
+
+	/* the bound: 65536 sockets followed, the oldest forgotten and counted */
+	struct lttr_rules_stats st;
+	r = compile("on request(caller) then snapshot");
+	if (!r) {
+		ok(0, "compiled");
+		return;
+	}
+	memset(&s, 0, sizeof(s));
+	for (uint64_t i = 0; i <= LTTR_RULE_MAX_SOCKETS; i++) {
+		ev = connectev(1 * ms + i, 11, 1000 + i, 0, 1);
+		lttr_rules_feed(r, &ctx, &ev, on_fire, &s);
+	}
+	n = csend(r, &s, 11, 1000, 0, 100 * ms, 10);
+	n += crecv(r, &s, 11, 1000, 101 * ms, 10);
+	n += csend(r, &s, 11, 1000 + LTTR_RULE_MAX_SOCKETS, 0, 102 * ms, 10);
+	n += crecv(r, &s, 11, 1000 + LTTR_RULE_MAX_SOCKETS, 103 * ms, 10);
+	lttr_rules_stats(r, &st);
+	ok(n == 1 && st.sockets_over == 1 && s.f.start_ns == 102 * ms,
+	   "65537 connected sockets: the oldest forgotten, counted (%" PRIu64 "), the newest followed",
+	   st.sockets_over);
+	lttr_rules_free(r);
+}
+
 int main(void)
 {
-	tap_plan(85 + 11 + 5 + 4 + 1);
+	tap_plan(85 + 11 + 5 + 4 + 1 + 3 + 11);
 	test_timer_request_errors();
 	test_timer();
 	test_request();
+	test_request_caller();
 	test_docs_examples();
 	test_errors();
 	test_log();

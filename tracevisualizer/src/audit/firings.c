@@ -46,6 +46,15 @@ static char *str_of(json_object *o, const char *k)
 	return strdup(v && json_object_is_type(v, json_type_string) ? json_object_get_string(v) : "");
 }
 
+/* a string, or NULL when absent or null */
+static char *opt_str(json_object *o, const char *k)
+{
+	json_object *v = get(o, k);
+
+	return v && json_object_is_type(v, json_type_string) ?
+		strdup(json_object_get_string(v)) : NULL;
+}
+
 static int64_t int_of(json_object *o, const char *k)
 {
 	json_object *v = get(o, k);
@@ -66,6 +75,9 @@ static void rec_clear(struct lttr_firing_rec *f)
 
 	free(f->text);
 	free(f->type);
+	free(f->side);
+	free(f->local);
+	free(f->peer);
 	free(f->comm);
 	free(f->key);
 	free(f->actions);
@@ -103,6 +115,9 @@ static bool rec_of(json_object *o, struct lttr_firing_rec *f)
 	f->time_ns = u64_of(o, "time_ns");
 	f->start_ns = u64_of(o, "start_ns");
 	f->type = str_of(o, "type");
+	f->side = opt_str(o, "side");
+	f->local = opt_str(o, "local");
+	f->peer = opt_str(o, "peer");
 	f->pid = (uint32_t)u64_of(o, "pid");
 	f->cpu = (uint32_t)u64_of(o, "cpu");
 	f->comm = str_of(o, "comm");
@@ -731,6 +746,20 @@ void lttr_json_audit(struct lttr_json *j, const struct lttr_firing_rec *f,
 	lttr_json_u64(j, f->start_ns);
 	lttr_json_key(j, "type");
 	lttr_json_string(j, f->type);
+	if (f->side) {		/* a request: its side and its socket's endpoints */
+		lttr_json_key(j, "side");
+		lttr_json_string(j, f->side);
+		lttr_json_key(j, "local");
+		if (f->local)
+			lttr_json_string(j, f->local);
+		else
+			lttr_json_null(j);
+		lttr_json_key(j, "peer");
+		if (f->peer)
+			lttr_json_string(j, f->peer);
+		else
+			lttr_json_null(j);
+	}
 	lttr_json_key(j, "pid");
 	lttr_json_u64(j, f->pid);
 	lttr_json_key(j, "comm");

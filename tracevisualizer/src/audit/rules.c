@@ -26,8 +26,9 @@ enum on {
 	ON_SYSCALL,		/* a syscall's exit (optionally one syscall): latency from its entry */
 	ON_WAKEUP,		/* a wakeup, when the woken task runs: latency to then */
 	ON_JOB,			/* a job's end marker (optionally one name): latency from its begin */
-	ON_REQUEST,		/* a call pair at its callee: latency from the call received to
-				   the return sent (requests.c) */
+	ON_REQUEST,		/* a call pair at its callee (latency from the call received to
+				   the return sent) or caller (from the call sent to the reply's
+				   first byte received): requests.c */
 	ON_NONE,		/* no event: a timer rule without "over" */
 };
 
@@ -66,6 +67,7 @@ struct rule {
 	long nr;		/* ON_SYSCALL: sc's number on the machine, or -1 */
 	char sc[64];		/* ON_SYSCALL: the syscall's name, "" any */
 	char job[LTT_MARKER_NAME_MAX + 1];	/* ON_JOB: the job's name, "" any */
+	bool caller;		/* ON_REQUEST: at the caller, else the callee */
 	enum by by;
 	struct lttr_filter *cond;	/* NULL: always */
 	unsigned int actions;
@@ -115,7 +117,8 @@ struct lttr_rules {
 	struct task *tasks;	/* open addressing on pid */
 	size_t tcap, tn;
 	struct lttr_rules_stats st;
-	struct req_socks *socks;	/* the accepted sockets (requests.c), NULL: none */
+	struct req_socks *socks;	/* the sockets followed (requests.c), NULL: none */
+	const struct req_end *req;	/* the request ended by the event evaluated, or NULL */
 	bool want_requests;	/* a rule is on request, or over it */
 	bool timers;		/* a rule is on every D */
 	bool started;		/* lttr_rules_start(), or the first time seen */
@@ -582,6 +585,23 @@ static bool spec_request(const char *s, size_t i, size_t e, struct rule *r)
 	return true;
 }
 
+/* "(caller)" or "(callee)" after request, at @a to @b: the side followed */
+static int request_side(const struct lp *p, struct rule *r, size_t a, size_t b)
+{
+	const char *s = p->line;
+
+	if (word_is(s, a, b, "caller")) {
+		r->caller = true;
+		r->id = LTT_EV_SOCKET_RECV;	/* the event that ends one: the reply's first */
+	} else if (!word_is(s, a, b, "callee")) {
+		return perr(p, a, "request is followed at the caller or the callee: "
+			    "request(caller), request(callee)");
+	}
+	if (s[b] != ')')
+		return perr(p, b, "expected ')' after caller or callee");
+	return 0;
+}
+
 static int parse_spec(const struct lp *p, struct rule *r, size_t *pi)
 {
 	const char *s = p->line;
@@ -622,8 +642,17 @@ static int parse_spec(const struct lp *p, struct rule *r, size_t *pi)
 		size_t a = e + 1, b = word_end(s, a);
 		char name[64];
 
-		if (r->on != ON_SYSCALL && r->on != ON_JOB)
-			return perr(p, e, "only syscall_exit and job take a name in parentheses");
+		if (r->on != ON_SYSCALL && r->on != ON_JOB && r->on != ON_REQUEST)
+			return perr(p, e, "only syscall_exit, job and request take a name in "
+				    "parentheses");
+		if (r->on == ON_REQUEST) {
+			int ret = request_side(p, r, a, b);
+
+			if (ret < 0)
+				return ret;
+			e = b + 1;
+			goto spec_end;
+		}
 		if (s[b] != ')')
 			return perr(p, b, r->on == ON_JOB ? "expected ')' after the job's name" :
 				    "expected ')' after the syscall name");
@@ -1088,7 +1117,9 @@ void lttr_rules_ids(const struct lttr_rules *r, struct ltt_event_mask *ids)
 			mask_set(ids, LTT_EV_SCHEDCHANGE);
 		if (r->rules[i]->on == ON_REQUEST) {
 			mask_set(ids, LTT_EV_SOCKET_ACCEPT);
+			mask_set(ids, LTT_EV_SOCKET_ENDPOINT);
 			mask_set(ids, LTT_EV_SOCKET_RECV);
+			mask_set(ids, LTT_EV_SOCKET_SEND);
 			mask_set(ids, LTT_EV_SYSCALL_ENTRY);
 			mask_set(ids, LTT_EV_SYSCALL_EXIT);
 		}
@@ -1303,6 +1334,7 @@ static bool request_end(struct lttr_rules *rs, const struct lttr_event *ev, stru
 	uint64_t entry = 0;
 
 	if (!rs->want_requests || (ev->id != LTT_EV_SOCKET_ACCEPT &&
+				   ev->id != LTT_EV_SOCKET_ENDPOINT &&
 				   ev->id != LTT_EV_SOCKET_RECV && ev->id != LTT_EV_SOCKET_SEND))
 		return false;
 	if (!rs->socks && !(rs->socks = req_socks_new()))
@@ -1353,6 +1385,12 @@ static unsigned int instance(struct lttr_rules *rs, struct rule *r,
 			.log = r->log,
 			.suppressed = r->suppressed, .truncated = e.truncated,
 		};
+
+		if (r->on == ON_REQUEST && rs->req) {
+			f.side = rs->req->caller ? "caller" : "callee";
+			f.local = rs->req->local;
+			f.peer = rs->req->peer;
+		}
 
 		f.comm = c && c->comm ? c->comm(c->arg, pid, ev->time_ns) : NULL;
 		if (has_lat && f.nvalues < LTTR_FIRING_MAX_VALUES)
@@ -1530,9 +1568,12 @@ unsigned int lttr_rules_feed(struct lttr_rules *rs, const struct lttr_filter_ctx
 				      (int64_t)(ev->time_ns - job_t), fire, arg);
 			break;
 		case ON_REQUEST:
-			if (req_done)
-				n += instance(rs, r, c, ev, ev->pid, req.call_recv, true,
-					      (int64_t)(req.ret_send - req.call_recv), fire, arg);
+			if (!req_done || req.caller != r->caller)
+				break;
+			rs->req = &req;
+			n += instance(rs, r, c, ev, ev->pid, req.start, true,
+				      (int64_t)(req.end - req.start), fire, arg);
+			rs->req = NULL;
 			break;
 		case ON_NONE:
 			break;
@@ -1564,6 +1605,19 @@ int lttr_firing_json(const struct lttr_firing *f, unsigned int seq,
 	lttr_json_kv_u64(&j, "time_ns", f->time_ns);
 	lttr_json_kv_u64(&j, "start_ns", f->start_ns);
 	lttr_json_kv_str(&j, "type", f->type ? f->type : lttr_event_type_str(f->id, tb, sizeof(tb)));
+	if (f->side) {		/* a request: its side and its socket's endpoints */
+		lttr_json_kv_str(&j, "side", f->side);
+		lttr_json_key(&j, "local");
+		if (f->local)
+			lttr_json_string(&j, f->local);
+		else
+			lttr_json_null(&j);
+		lttr_json_key(&j, "peer");
+		if (f->peer)
+			lttr_json_string(&j, f->peer);
+		else
+			lttr_json_null(&j);
+	}
 	lttr_json_kv_u64(&j, "pid", f->pid);
 	lttr_json_kv_u64(&j, "cpu", f->cpu);
 	lttr_json_key(&j, "comm");

@@ -49,6 +49,9 @@ struct lttr_firing_rec {
 	uint64_t time_ns;
 	uint64_t start_ns;
 	char *type;
+	char *side;		/* a request's: "caller" or "callee"; NULL: none given */
+	char *local;		/* its socket's endpoints, NULL: unknown */
+	char *peer;
 	uint32_t pid;
 	uint32_t cpu;
 	char *comm;

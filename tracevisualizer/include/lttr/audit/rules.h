@@ -49,7 +49,7 @@ struct lttr_rules;
  * counted (ticks_skipped)
  */
 #define LTTR_RULE_MAX_CATCHUP	100000
-/* the most accepted sockets whose requests the rules follow at once */
+/* the most sockets (accepted or connected) whose requests the rules follow at once */
 #define LTTR_RULE_MAX_SOCKETS	65536
 
 /* the actions of a rule, a mask */
@@ -107,6 +107,10 @@ struct lttr_firing_value {
  * @id: the event type
  * @type: what the rule is on when it is no event type ("request",
  *	"timer"), else NULL (the type of @id)
+ * @side: a request's side, "caller" or "callee", else NULL
+ * @local: a request's socket's local address ("10.0.1.1:50854", as the
+ *	message layer names it), NULL: unknown or no request
+ * @peer: its peer's address, the same way
  * @comm: the task's name, or NULL when unknown
  * @key: the KEY's value ("" without by)
  * @actions: LTTR_ACT_*
@@ -126,6 +130,9 @@ struct lttr_firing {
 	uint16_t cpu;
 	uint8_t id;
 	const char *type;
+	const char *side;
+	const char *local;
+	const char *peer;
 	const char *comm;
 	const char *key;
 	unsigned int actions;
@@ -229,7 +236,7 @@ unsigned int lttr_rules_advance(struct lttr_rules *r, const struct lttr_filter_c
  * @samples_dropped: samples dropped from a full window (LTTR_RULE_MAX_SAMPLES)
  * @unpaired: ends whose start was not seen (syscall exits without entry,
  *	switches in without wakeup): no latency
- * @sockets_over: accepted sockets forgotten (the oldest, when more than
+ * @sockets_over: sockets accepted or connected forgotten (the oldest, when more than
  *	LTTR_RULE_MAX_SOCKETS were followed): their requests are not seen
  * @late: events fed with a time before one already fed or advanced to
  *	(out of order): not evaluated
