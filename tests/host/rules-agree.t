@@ -72,21 +72,21 @@ is "$(caller "$tmp/t/firings.jsonl")" "$want" "live: on request(caller) fired on
 is "$(caller "$tmp/after.jsonl")" "$want" "after the fact: the same"
 
 # a rule with an error: the same message in both
-printf 'on every 5ms then snapshot\n' >"$tmp/bad"
-"$tv" audit --rules "$tmp/bad" "$tmp/t" >"$tmp/out" 2>&1
-is $? 2 "audit --rules with a bad rule: usage error"
-grep -q "line 1, column 10: a period of '5ms' is outside 10ms to 24 hours" "$tmp/out"
-ok $? "its line, column and what is wrong" || sed 's/^/# /' "$tmp/out"
-"$TOP/traced/test/traced-fake" -d fake -q -o "$tmp/t2" -t 0.05 --rules "$tmp/bad" >"$tmp/out" 2>&1
-grep -q "line 1, column 10: a period of '5ms' is outside 10ms to 24 hours" "$tmp/out"
-ok $? "traced says the same" || sed 's/^/# /' "$tmp/out"
-printf '# a side that is none\non request(nonsense) then snapshot\n' >"$tmp/bad"
-msg="line 2, column 12: request is followed at the caller or the callee"
-"$tv" audit --rules "$tmp/bad" "$tmp/t" >"$tmp/out" 2>&1
-is $? 2 "audit --rules with on request(nonsense): usage error"
-grep -q "$msg" "$tmp/out"
-ok $? "its line and column" || sed 's/^/# /' "$tmp/out"
-"$TOP/traced/test/traced-fake" -d fake -q -o "$tmp/t3" -t 0.05 --rules "$tmp/bad" >"$tmp/out" 2>&1
-grep -q "$msg" "$tmp/out"
-ok $? "traced says the same" || sed 's/^/# /' "$tmp/out"
+# bad_rule RULES MESSAGE WHAT OUT: audit refuses RULES (usage error, WHAT
+# in the description) with MESSAGE, and traced (trace OUT) says the same
+bad_rule() {
+	printf '%b' "$1" >"$tmp/bad"
+	"$tv" audit --rules "$tmp/bad" "$tmp/t" >"$tmp/out" 2>&1
+	is $? 2 "audit --rules with $3: usage error"
+	grep -q "$2" "$tmp/out"
+	ok $? "$4" || sed 's/^/# /' "$tmp/out"
+	"$TOP/traced/test/traced-fake" -d fake -q -o "$tmp/$5" -t 0.05 --rules "$tmp/bad" >"$tmp/out" 2>&1
+	grep -q "$2" "$tmp/out"
+	ok $? "traced says the same" || sed 's/^/# /' "$tmp/out"
+}
+bad_rule 'on every 5ms then snapshot\n' "line 1, column 10: a period of '5ms' is outside 10ms to 24 hours" \
+	"a bad rule" "its line, column and what is wrong" t2
+bad_rule '# a side that is none\non request(nonsense) then snapshot\n' \
+	"line 2, column 12: request is followed at the caller or the callee" \
+	"on request(nonsense)" "its line and column" t3
 done_testing
