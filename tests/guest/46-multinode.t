@@ -263,19 +263,41 @@ dpid = pid('node2/rpc.d')
 dsleep = sum(x['duration_ns'] for x in segs if x['host'] == 1 and x['state'] == 'blocked_sleep' and
              thr.get(x['pid']) == dpid)
 want = sum(v[1] - v[0] for v in dd.values())
-# D's sleeps are on it, one a call, as the accounting gives D's threads
-# their sleep (at least 10 ms a call), less what B ran after its request
-# reached D (a part of D's sleep B's own time covers): a share of the
-# truth's calls, 95 %, failed on a loaded host, where D's work around
-# its sleeps took longer
-nseg = sum(1 for x in segs if x['host'] == 1 and x['state'] == 'blocked_sleep' and
-           thr.get(x['pid']) == dpid)
+# D's sleeps on it: the path reaches D (a visit: consecutive segments of
+# D's threads, then the transit of D's reply) when B waits for D's reply;
+# D's sleep is on it unless B's own time covered the whole sleep.  On an
+# idle host that is every call; on a loaded one the host can stop node 2's
+# only CPU for longer than the sleep while B runs (1 call of 60 on
+# 2026-11-30: D woken, 10.8 ms waiting to run, 13 ms running), so the
+# check is that every visit is one of the two, never a count of calls
+# that depends on the host's speed
+dthr = lambda x: x['host'] == 1 and thr.get(x['pid']) == dpid
+visits, i = [], 0
+while i < len(segs):
+    if dthr(segs[i]):
+        j = i
+        while j < len(segs) and dthr(segs[j]):
+            j += 1
+        visits.append((i, j))
+        i = j
+    else:
+        i += 1
+slept = [(a, b) for a, b in visits if any(segs[k]['state'] == 'blocked_sleep' for k in range(a, b))]
+covered = [(a, b) for a, b in visits if (a, b) not in slept and a > 0 and
+           segs[a]['state'] in ('runnable', 'running') and not dthr(segs[a - 1]) and
+           segs[a - 1]['host'] == 1 and segs[a - 1]['state'] in ('running', 'runnable')]
+replied = all(b < len(segs) and segs[b]['state'] == 'transit' for a, b in visits)
+nseg = sum(1 for x in segs if dthr(x) and x['state'] == 'blocked_sleep')
 acct = sum(t['blocked_by']['sleep'] for t in load(os.path.join(d, 'n2procs.json'))['threads']
            if t['tgid'] == dpid)
-ok(len(dd) == reqs and nseg == reqs and acct >= reqs * 10e6 and 0.9 * acct <= dsleep <= acct <= want,
-   "critical path: D's sleeps on node 2 (threads of %d) are on it, one for each of the %d calls, "
-   "%.3f ms of the %.3f ms the accounting gives them (at least 10 ms a call; D's truth, its calls "
-   "in all: %.3f ms)" % (dpid, nseg, dsleep / 1e6, acct / 1e6, want / 1e6))
+ok(len(dd) == reqs and 1 <= len(slept) and len(visits) <= reqs and replied and
+   len(slept) + len(covered) == len(visits) and nseg == len(slept) and
+   acct >= reqs * 10e6 and dsleep <= acct <= want,
+   "critical path: it reaches D on node 2 (threads of %d) %d times for %d calls, each followed by "
+   "D's reply; %d with D's sleep on it (one segment each), %d with the sleep covered by B's own "
+   "time; %.3f ms of the %.3f ms of sleep the accounting gives D (at least 10 ms a call; D's "
+   "truth, its calls in all: %.3f ms)" % (dpid, len(visits), reqs, len(slept), len(covered),
+                                         dsleep / 1e6, acct / 1e6, want / 1e6))
 done()
 PY
 )
