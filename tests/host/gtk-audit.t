@@ -6,7 +6,7 @@
 # directory (tests/lib/gtkaudit.py), on the hand-built session of
 # tests/host/audit.t (tests/lib/auditsession.sh):
 #   - --audit DIR: the firings in order, a row each (number, time,
-#     latency, rule, condition's values, the selected blamed parties with
+#     latency, a request's side and peer, rule, condition's values, the selected blamed parties with
 #     their shares), the first one's blame ranking and explanation below;
 #     Enter: its snapshot in a tab of the main window, the cursor at the
 #     instance's start, the blamed tasks' filter dimming the others, the
@@ -18,6 +18,10 @@
 #     in ns, share, on the path, chosen), the time without a stack above;
 #     its program gone: one [unknown] path and the warning; text drawn in
 #     the list's body exactly when it has rows (the screen's pixels);
+#   - requests (on request(caller), on request(callee)): in the column
+#     "request (side, peer)" each one's side and peer, the signal's cell
+#     empty; its side and socket's endpoints as audit says them atop its
+#     text below the list and in the lesson panel;
 #   - --top 1 (the holder alone selected): its control flow paler than
 #     --top 10's, where all three tasks are highlighted;
 #   - bad input: a line that is not JSON, a missing snapshot: each a row
@@ -43,6 +47,10 @@ checks < <(run window "$gtk" "$tmp/s" "$tmp/s.json" "$tmp/g10.png" 10)
 checks < <(run window "$gtk" "$tmp/s" "$tmp/s1.json" "$tmp/g1.png" 1)
 checks < <($PY tests/lib/gtkaudit.py paler "$tmp/g10.png" "$tmp/g1.png")
 checks < <(run bad "$gtk" "$tmp/b")
+audit_session_requests "$tmp/q" "$tmp/s" && $tv audit --json "$tmp/q" > "$tmp/q.json"
+ok $? "a session whose firing 1 is a request at its caller, 3 one at its callee, 2 a signal"
+checks < <(run requests "$gtk" "$tmp/q" "$tmp/q.json" "$tmp/requests.png")
+if [ -n "$GTK_AUDIT_KEEP" ]; then cp "$tmp/requests.png" "$GTK_AUDIT_KEEP"/; fi
 audit_session_incomplete "$tmp/i" "$tmp/s" && $tv audit --json "$tmp/i" > "$tmp/i.json"
 ok $? "a session whose firing 1's snapshot is incomplete, and its audit --json"
 checks < <(run window "$gtk" "$tmp/i" "$tmp/i.json" "$tmp/gi.png" 10)

@@ -21,6 +21,10 @@
 #     highlighted, the hog and the server dimmed), the explanation in the
 #     lesson pane; q back to the list; Enter on the instant firing 2: why
 #     not, said; q quits (0);
+#   - requests (on request(caller), on request(callee)), at 80x24 and
+#     160x40: each one's side and peer on its second line, before its
+#     condition, none on a signal's; its side and socket's endpoints as
+#     audit says them atop its text and the lesson pane;
 #   - bad input: a line of firings.jsonl that is not JSON and a firing
 #     whose snapshot is missing: each a line of the list with its error,
 #     firing 1 still opens; no firings.jsonl: exit status 1, said; usage
@@ -117,6 +121,38 @@ grep -q '^      latency = 1420, 1us = 1000  snapshot incomplete: /snap/t-snapsho
 okscr i "firing 1: its snapshot incomplete said on its line, with the error and the bytes not written (cut at 120 columns)"
 checks < <($chk list "$tmp/i.json" "$tmp/i1" 120)
 tui_quit i >/dev/null
+
+# ---- requests: their side and peer (traced --rules' on request(caller|callee)) ----
+audit_session_requests "$tmp/q" "$tmp/s" && $tv audit --json "$tmp/q" > "$tmp/q.json" &&
+	$tv audit "$tmp/q" > "$tmp/q.txt"
+ok $? "a session whose firing 1 is a request at its caller, 3 one at its callee, 2 a signal"
+grep -q '^  request at its caller (10\.0\.1\.1:50854 -> 10\.0\.1\.2:7201) of task 30 ' "$tmp/q.txt" &&
+	grep -q '^  request at its callee (10\.0\.1\.2:7201 -> 10\.0\.1\.1:50854) of task 30 ' "$tmp/q.txt"
+ok $? "audit says their sides and endpoints" || diag "$(cat "$tmp/q.txt")"
+for size in "80 24" "160 40"; do
+	set -- $size
+	tui_start q$1 $1 $2 -- --audit "$tmp/q"
+	ok $? "tui --audit of it at $1x$2"
+	tui_screen q$1 > "$tmp/q$1"
+	checks < <($chk list "$tmp/q.json" "$tmp/q$1" $1)
+	is "$(sed -n 4p "$tmp/q$1" | cut -c1-60)" \
+		"      caller, peer 10.0.1.2:7201  latency = 1420, 1us = 1000" \
+		"$1x$2: firing 1's second line: at its caller, its peer, then its condition"
+	is "$(sed -n 8p "$tmp/q$1" | cut -c1-61)" \
+		"      callee, peer 10.0.1.1:50854  latency = 1420, 1us = 1000" \
+		"$1x$2: firing 3's: at its callee, its peer"
+	sed -n 5,6p "$tmp/q$1" | grep -q 'caller\|callee\|peer\|10\.0\.1'
+	is $? 1 "$1x$2: nothing of the kind in the signal's lines" || diag "$(cat "$tmp/q$1")"
+	grep -q '^request at its caller (10\.0\.1\.1:50854 -> 10\.0\.1\.2:7201) of task 30 server' "$tmp/q$1"
+	okscr q$1 "$1x$2: firing 1's text: its side and endpoints as audit says them"
+	tui_key q$1 j && tui_wait q$1 '^firing 2: signal_deliver of task 31 locker: not analysed in ' >/dev/null
+	okscr q$1 "$1x$2: firing 2's text: a signal, no side"
+	tui_key q$1 j && tui_wait q$1 '^request at its callee \(10\.0\.1\.2:7201 -> 10\.0\.1\.1:50854\) of task 30 server' >/dev/null
+	okscr q$1 "$1x$2: firing 3's text: at its callee, its endpoints"
+	tui_key q$1 Enter && tui_wait q$1 '^ request at its callee \(10\.0\.1\.2:7201 -> 10\.0\.1\.1:50854\) of task 30 server' >/dev/null
+	okscr q$1 "$1x$2: Enter: the same in the lesson pane of the control flow"
+	tui_key q$1 q && tui_wait q$1 '^Audit  ' >/dev/null && tui_quit q$1 >/dev/null
+done
 
 # ---- bad input ---------------------------------------------------------------
 audit_session_bad "$tmp/b" "$tmp/s"

@@ -10,6 +10,12 @@
 #	notify line in DIR/firings.jsonl; $gen is the trace generator
 # audit_session_bad DIR SRC : a copy of session SRC with a line that is
 #	not JSON (line 4) and a firing 4 whose snapshot is missing
+# audit_session_requests DIR SRC : a copy of session SRC whose firing 1 is
+#	a request at its caller (10.0.1.1:50854 -> 10.0.1.2:7201), firing 2
+#	the instant signal, and a firing 3 (firing 1's instance again) a
+#	request at its callee (10.0.1.2:7201 -> 10.0.1.1:50854), as traced
+#	--rules writes them for on request(caller) and on request(callee)
+#	(docs/triggers.md)
 audit_session() {
 	local d=$1
 	mkdir -p "$d" || return 1
@@ -51,6 +57,17 @@ audit_session_bad() {
 	mkdir -p "$1" && cp -r "$2/." "$1/" || return 1
 	printf '{"seq":3,"bogus\n' >> "$1/firings.jsonl"
 	head -1 "$2/firings.jsonl" | sed 's/"seq":1/"seq":4/; s/snapshot-1/snapshot-4/' >> "$1/firings.jsonl"
+}
+
+audit_session_requests() {
+	local req='"type":"request","side":"%s","local":"%s","peer":"%s"'
+	mkdir -p "$1" && cp -r "$2/." "$1/" || return 1
+	{
+		head -1 "$2/firings.jsonl" | sed "s/on syscall_exit(futex)/on request(caller)/; s/\"type\":\"syscall_exit\"/$(printf "$req" caller 10.0.1.1:50854 10.0.1.2:7201)/"
+		sed -n '2,3p' "$2/firings.jsonl"
+		head -1 "$2/firings.jsonl" | sed "s/\"seq\":1,\"rule\":0,\"line\":1/\"seq\":3,\"rule\":2,\"line\":3/; s/on syscall_exit(futex)/on request(callee)/; s/\"type\":\"syscall_exit\"/$(printf "$req" callee 10.0.1.2:7201 10.0.1.1:50854)/"
+	} > "$1/firings.jsonl"
+	[ "$(grep -c '"side"' "$1/firings.jsonl")" = 2 ]
 }
 
 # audit_session_incomplete DIR SESSION : a copy of SESSION whose firing 1's

@@ -6,8 +6,8 @@ against "tracevisualizer audit --json DIR" (tests/host/gtk-audit.t).
   gtkaudit.py window PROG DIR JSON GRAPH.png
       --audit DIR read through AT-SPI as a person sees it: the title (the
       directory, the number of firings); the list's rows, one a firing in
-      the JSON's order: its number, time, latency (or "instant"), rule,
-      condition's values and its first three selected blamed parties with
+      the JSON's order: its number, time, latency (or "instant"), a
+      request's side and peer (empty for others), rule, condition's values and its first three selected blamed parties with
       their shares (or why not analysed); the first selected, its blame
       ranking and explanation below; Enter opens its snapshot in a tab of
       the main window: the status bar's cursor at the instance's start and
@@ -23,6 +23,15 @@ against "tracevisualizer audit --json DIR" (tests/host/gtk-audit.t).
       path, its leaf frames); the list's pixels: text drawn in its body
       exactly when it has rows; the Firings window saved in WINDOW.png;
       ARG... (e.g. --symfs DIR) given to PROG before --audit DIR
+  gtkaudit.py requests PROG DIR JSON WINDOW.png
+      the session of auditsession.sh's audit_session_requests: the list's
+      rows as the JSON's; in the column "request (side, peer)" firing 1's
+      "caller, peer 10.0.1.2:7201", firing 3's "callee, peer
+      10.0.1.1:50854", the signal's empty and nothing of a side or a peer
+      in its row; each selected, the text below starting with what audit
+      says of it ("request at its caller (10.0.1.1:50854 -> 10.0.1.2:7201)
+      of task 30 server on cpu 0"; the signal's none); Enter on firing 3:
+      the same in the lesson panel; the Firings window saved in WINDOW.png
   gtkaudit.py bad PROG DIR
       a session with a line that is not JSON and a firing whose snapshot
       is missing: each a row with its error, firing 1 still opens
@@ -64,8 +73,15 @@ def row_of(f):
         top = [p for p in i['blame']['parties'] if p['top']][:3]
         bl = ', '.join('%s %.1f %%' % (who(p), float(p['share'])) for p in top)
     note = snap_note(f)
-    return [str(f['seq']), '%.9f' % (f['time_ns'] / 1e9), lat, f['text'], cond,
+    return [str(f['seq']), '%.9f' % (f['time_ns'] / 1e9), lat, peer_of(f), f['text'], cond,
             note + '  ' + bl if note else bl]
+
+
+def peer_of(f):
+    """a request's side and peer, from the JSON, as the list shows them; '' for others"""
+    if not f.get('side'):
+        return ''
+    return '%s, peer %s' % (f['side'], f['peer'] or 'unknown')
 
 
 def snap_note(f):
@@ -250,6 +266,60 @@ def window(prog, d, jpath, png, top='10'):
         print("DONE")
 
 
+def requests(prog, d, jpath, png):
+    fs = json.load(open(jpath))['firings']
+    caller = 'request at its caller (10.0.1.1:50854 -> 10.0.1.2:7201) of task 30 server on cpu 0'
+    callee = 'request at its callee (10.0.1.2:7201 -> 10.0.1.1:50854) of task 30 server on cpu 0'
+    w = Window(prog, ['--size', '1280x800', '--audit', d])
+    try:
+        t = wait(lambda: table(w), 30)
+        if not check(t is not None, "the requests' session: its Firings list is shown"):
+            return
+        got = wait(lambda: read(t) if t.get_n_rows() == 3 else None, 10) or read(t)
+        want = [row_of(f) for f in fs]
+        check(got == want, "AT-SPI: the list's 3 rows as audit --json's",
+              "got %s\nwant %s" % (got, want))
+        col = t.get_column_description(3) if t.get_n_columns() > 3 else None
+        check(col == 'request (side, peer)', "its fourth column: request (side, peer)", col)
+        check(len(got) == 3 and got[0][3] == 'caller, peer 10.0.1.2:7201',
+              "firing 1's row: at its caller, its peer 10.0.1.2:7201", got[0] if got else got)
+        check(len(got) == 3 and got[2][3] == 'callee, peer 10.0.1.1:50854',
+              "firing 3's row: at its callee, its peer 10.0.1.1:50854", got[2] if got else got)
+        check(len(got) == 3 and got[1][0] == '2' and got[1][3] == '' and
+              not any(k in c for c in got[1] for k in ('caller', 'callee', 'peer', '10.0.1')),
+              "the signal's row (firing 2): an empty cell, nothing of a side or a peer",
+              got[1] if got else got)
+        txt = w.one('firing-text')
+        first = wait(lambda: text_of(txt) if text_of(txt).startswith(caller) else None, 5)
+        check(first is not None, "firing 1 selected: its text starts with its side and "
+              "endpoints as audit says them", text_of(txt))
+        for r, start, desc in ((1, 'firing 2: signal_deliver of task 31 locker: not analysed',
+                                "firing 2's text: a signal, no side"),
+                               (2, callee, "firing 3's text: at its callee, its endpoints")):
+            focus_firings(w)
+            if not check(select_row(w, t, r), "firing %d selected (Down)" % (r + 1)):
+                continue
+            got_t = wait(lambda: text_of(txt) if text_of(txt).startswith(start) else None, 5)
+            check(got_t is not None and 'at its' not in got_t.split('\n')[0][len(start):],
+                  desc, text_of(txt))
+        fr = frame_of(t)
+        if fr is not None:
+            screen(*w.extents(fr)).save(png)
+        focus_firings(w)
+        w.grab(t)
+        w.key('Return')
+        lt = w.wait_one('Lesson text', timeout=30)
+        ltxt = wait(lambda: text_of(lt) if lt is not None and
+                    text_of(lt).lstrip().startswith(callee) else None, 10)
+        check(ltxt is not None, "Enter on firing 3: the lesson panel starts the same",
+              lt and text_of(lt))
+    finally:
+        w.focus()
+        st = w.quit()
+        check(st == 0, "Ctrl+Q: exit status 0 (%s)" % st)
+        print("DONE")
+
+
 def bad(prog, d):
     w = Window(prog, ['--size', '1280x800', '--audit', d])
     try:
@@ -258,10 +328,10 @@ def bad(prog, d):
             return
         got = wait(lambda: read(t) if t.get_n_rows() == 4 else None, 10) or read(t)
         check(len(got) == 4 and got[2][0] == '-' and
-              got[2][5] == '%s/firings.jsonl: line 4 is not a JSON object' % d,
+              got[2][-1] == '%s/firings.jsonl: line 4 is not a JSON object' % d,
               "the line that is not JSON: a row with its error, its number", got)
         check(len(got) == 4 and got[3][0] == '4' and
-              got[3][5] == 'ERROR: %s/snapshot-4/header: cannot open: No such file or directory' % d,
+              got[3][-1] == 'ERROR: %s/snapshot-4/header: cannot open: No such file or directory' % d,
               "firing 4: its missing snapshot said in its row", got)
         focus_firings(w)
         if select_row(w, t, 3):
@@ -312,12 +382,14 @@ def main():
         window(*sys.argv[2:7])
     elif sys.argv[1] == 'code':
         code(*sys.argv[2:])
+    elif sys.argv[1] == 'requests':
+        requests(*sys.argv[2:6])
     elif sys.argv[1] == 'bad':
         bad(*sys.argv[2:4])
     elif sys.argv[1] == 'paler':
         paler(*sys.argv[2:4])
     else:
-        sys.exit('gtkaudit.py: window, code, bad or paler')
+        sys.exit('gtkaudit.py: window, code, requests, bad or paler')
 
 
 if __name__ == '__main__':

@@ -6,9 +6,10 @@ captured in tmux, against "tracevisualizer audit --json DIR"
 
   tuiaudit.py list JSON SCREEN WIDTH
       the list: each firing of the JSON on two lines, in its order: its
-      seq, time, latency (or "instant") and rule; its condition's values
-      and its first three selected blamed parties with their shares (or
-      "not analysed: WHY"), each line cut at WIDTH
+      seq, time, latency (or "instant") and rule; a request's side and
+      peer ("caller, peer 10.0.1.2:7201"), its condition's values and its
+      first three selected blamed parties with their shares (or "not
+      analysed: WHY"), each line cut at WIDTH
   tuiaudit.py text JSON SCREEN SEQ
       the text under the list (or the lesson pane) for firing SEQ: a line
       per blamed party (its rank, name, blame and share, * when selected)
@@ -57,6 +58,8 @@ def lines_of(f):
     else:
         l1 = '%4d  %.9f  %15s  %s' % (f['seq'], f['time_ns'] / 1e9, 'instant', f['text'])
     l2 = '      ' + values(f)
+    if f.get('side'):   # a request: its side and peer first
+        l2 = '      %s, peer %s  ' % (f['side'], f['peer'] or 'unknown') + values(f)
     s = f['snapshot']
     if s and not s['complete']:
         l2 += '  snapshot incomplete: ' + (s['error'] or 'no error given')

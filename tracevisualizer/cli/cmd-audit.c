@@ -156,15 +156,14 @@ static void print_summary(const struct lttr_heavy_summary *s)
 
 static void print_firing(const struct lttr_firing_rec *f, const struct lttr_audit *a)
 {
+	char side[256];
 	size_t i;
 
 	printf("firing %u at %.9f s: rule %u (line %u): %s\n", f->seq, (double)f->time_ns / 1e9,
 	       f->rule, f->line, f->text);
-	printf("  %s", f->type);
-	if (f->side)		/* a request: at which side, on which socket */
-		printf(" at its %s (%s -> %s)", f->side, f->local ? f->local : "unknown",
-		       f->peer ? f->peer : "unknown");
-	printf(" of task %u %s on cpu %u", f->pid, f->comm, f->cpu);
+	lttr_firing_side_str(f, side, sizeof(side));	/* a request: at which side, on which socket */
+	printf("  %s%s%s of task %u %s on cpu %u", f->type, side[0] ? " " : "", side, f->pid,
+	       f->comm, f->cpu);
 	if (f->time_ns > f->start_ns)
 		printf(", from %.9f s: %.3f us", (double)f->start_ns / 1e9,
 		       (double)(f->time_ns - f->start_ns) / 1e3);

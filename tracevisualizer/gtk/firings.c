@@ -4,12 +4,14 @@
  * (tracevisualizer-gtk --audit DIR, File -> Open audit...), what
  * "tracevisualizer audit --json DIR" prints (lttr_firings_read_all(),
  * lttr_audit_firing()).  Above, the firings in order, a row each: its
- * number, time, the instance's latency, its rule, its condition's values
- * and its selected blamed parties with their shares (or why it has none);
+ * number, time, the instance's latency, a request's side and peer (empty
+ * for other firings), its rule, its condition's values and its selected
+ * blamed parties with their shares (or why it has none);
  * below, the selected one's code paths, a row each (a trace with stacks:
  * its leaf frames, blame in ns and share; above them the time without a
- * stack, or why there are none), then its condition, blame ranking and
- * explanation (lttr_audit_lesson()'s text).  Enter (the keymap's firing-open), a
+ * stack, or why there are none), then what fired (a request's side and
+ * its socket's endpoints as audit says them), its condition, blame ranking
+ * and explanation (lttr_audit_lesson()'s text).  Enter (the keymap's firing-open), a
  * double-click or the Open button opens its snapshot in a tab of the main
  * window with that text as a lesson of one step in the side panel, which
  * puts the instance in the window, selects its task and highlights the
@@ -28,7 +30,7 @@
 /* the selected blamed parties named in the list */
 #define ROW_PARTIES 3
 
-enum { F_SEQ, F_TIME, F_LATENCY, F_RULE, F_CONDITION, F_BLAMED, F_INDEX, F_NCOLS };
+enum { F_SEQ, F_TIME, F_LATENCY, F_REQUEST, F_RULE, F_CONDITION, F_BLAMED, F_INDEX, F_NCOLS };
 /* the code paths' columns */
 enum { C_TOP, C_RANK, C_BLAME, C_SHARE, C_PATH_ON, C_NAME, C_NCOLS };
 
@@ -113,7 +115,7 @@ static void blamed(const struct gv_firings *v, size_t i, char *buf, size_t size)
 
 static void fill(struct gv_firings *v, GtkListStore *st)
 {
-	char seq[16], tm[32], lat[32], cond[512], bl[1800];
+	char seq[16], tm[32], lat[32], req[256], cond[512], bl[1800];
 	GtkTreeIter it;
 	size_t i, len;
 
@@ -122,8 +124,9 @@ static void fill(struct gv_firings *v, GtkListStore *st)
 
 		gtk_list_store_append(st, &it);
 		if (f->bad) {
-			gtk_list_store_set(st, &it, F_SEQ, "-", F_TIME, "", F_LATENCY, "", F_RULE,
-					   "", F_CONDITION, "", F_BLAMED, f->bad, F_INDEX, (gint)i, -1);
+			gtk_list_store_set(st, &it, F_SEQ, "-", F_TIME, "", F_LATENCY, "", F_REQUEST,
+					   "", F_RULE, "", F_CONDITION, "", F_BLAMED, f->bad, F_INDEX,
+					   (gint)i, -1);
 			continue;
 		}
 		snprintf(seq, sizeof(seq), "%u", f->seq);
@@ -138,7 +141,8 @@ static void fill(struct gv_firings *v, GtkListStore *st)
 			strcat(bl, "  ");
 		len = strlen(bl);
 		blamed(v, i, bl + len, sizeof(bl) - len);
-		gtk_list_store_set(st, &it, F_SEQ, seq, F_TIME, tm, F_LATENCY, lat, F_RULE, f->text,
+		gtk_list_store_set(st, &it, F_SEQ, seq, F_TIME, tm, F_LATENCY, lat, F_REQUEST,
+				   lttr_firing_peer_str(f, req, sizeof(req)), F_RULE, f->text,
 				   F_CONDITION, cond, F_BLAMED, bl, F_INDEX, (gint)i, -1);
 	}
 }
@@ -211,7 +215,7 @@ static void on_changed(GtkTreeSelection *sel, gpointer data)
 {
 	struct gv_firings *v = data;
 	long i = selected(v);
-	char buf[2048];
+	char buf[2048], side[256];
 	const char *t = buf;
 
 	(void)sel;
@@ -225,9 +229,10 @@ static void on_changed(GtkTreeSelection *sel, gpointer data)
 	else if (v->l[i])
 		t = v->l[i]->steps[0].text;
 	else
-		snprintf(buf, sizeof(buf), "firing %u: %s of task %u %s: not analysed in %s: %s",
-			 v->f[i].seq, v->f[i].type, v->f[i].pid, v->f[i].comm, v->a[i]->trace_dir,
-			 v->a[i]->why);
+		snprintf(buf, sizeof(buf), "firing %u: %s%s%s of task %u %s: not analysed in %s: %s",
+			 v->f[i].seq, v->f[i].type, v->f[i].side ? " " : "",
+			 lttr_firing_side_str(&v->f[i], side, sizeof(side)), v->f[i].pid,
+			 v->f[i].comm, v->a[i]->trace_dir, v->a[i]->why);
 	gtk_label_set_text(GTK_LABEL(v->text), t);
 	code_fill(v, i);
 	say(v, false, "");
@@ -342,8 +347,8 @@ nomem:
 
 bool gv_firings_open(struct gv_app *app, const char *dir, unsigned int top, GError **error)
 {
-	static const char *const titles[] = { "#", "time (s)", "latency (us)", "rule",
-		"condition", "blamed (the selected parties' shares)" };
+	static const char *const titles[] = { "#", "time (s)", "latency (us)",
+		"request (side, peer)", "rule", "condition", "blamed (the selected parties' shares)" };
 	static const char *const code_titles[] = { "*", "#", "blame (ns)", "share (%)",
 		"critical path", "code path (leaf frames, root first)" };
 	struct gv_firings *v = g_new0(struct gv_firings, 1);
@@ -375,7 +380,7 @@ bool gv_firings_open(struct gv_app *app, const char *dir, unsigned int top, GErr
 	gtk_box_pack_start(GTK_BOX(box), title, FALSE, FALSE, 0);
 
 	st = gtk_list_store_new(F_NCOLS, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING,
-				G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_INT);
+				G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_INT);
 	fill(v, st);
 	v->list = gtk_tree_view_new_with_model(GTK_TREE_MODEL(st));
 	g_object_unref(st);

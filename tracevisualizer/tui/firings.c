@@ -4,16 +4,17 @@
  * traced --rules session in the terminal, what "tracevisualizer audit
  * --json TRACEDIR" prints (lttr_firings_read_all(), lttr_audit_firing()).
  * A screen of its own (the keymap's place LTTR_KW_FIRINGS): the firings in
- * order, one a line (its number, time, the instance's latency, its rule,
- * its condition's values, the selected blamed parties with their shares),
- * under them the selected one's code paths (a trace with stacks: each
- * path's leaf frames, blame in ns and share, the time without a stack; or
- * why there are none), then its text: its condition, its blame ranking
- * and its instance explained (lttr_audit_lesson()).  Enter opens its
- * snapshot in the terminal analyzer (tui_run()) with that text as a
- * lesson of one step, which puts the instance in the window, selects its
- * task and highlights the rows of the blamed tasks, the others dimmed; q
- * there comes back here.  A line of firings.jsonl that is not a firing,
+ * order, two lines each (its number, time, the instance's latency, its
+ * rule; a request's side and peer, its condition's values, the selected
+ * blamed parties with their shares), under them the selected one's code
+ * paths (a trace with stacks: each path's leaf frames, blame in ns and
+ * share, the time without a stack; or why there are none), then its text:
+ * what fired (a request's side and its socket's endpoints as audit says
+ * them), its condition, its blame ranking and its instance explained
+ * (lttr_audit_lesson()).  Enter opens its snapshot in the terminal
+ * analyzer (tui_run()) with that text as a lesson of one step, which puts
+ * the instance in the window, selects its task and highlights the rows of
+ * the blamed tasks, the others dimmed; q there comes back here.  A line of firings.jsonl that is not a firing,
  * or a snapshot that cannot be read, is a line of the list with its error;
  * the others stay usable.  The front end only lays the numbers out.
  */
@@ -80,6 +81,12 @@ static void lines_of(const struct tfir *v, size_t i, char *l1, char *buf, size_t
 		snprintf(l1, size, "%4u  %.9f  %15s  %s", f->seq, (double)f->time_ns / 1e9,
 			 "instant", f->text);
 	len = (size_t)snprintf(buf, size, "%6s", "");
+	if (f->side && len < size) {	/* a request: its side and peer first */
+		char side[256];
+
+		len += (size_t)snprintf(buf + len, size - len, "%s  ",
+					lttr_firing_peer_str(f, side, sizeof(side)));
+	}
 	for (k = 0; k < f->nval && len < size; k++) {
 		if (f->val[k].known)
 			len += (size_t)snprintf(buf + len, size - len, "%s%s = %" PRId64,
@@ -160,6 +167,7 @@ static size_t code_lines(const struct tfir *v, char out[][1024])
 static const char *text_of(const struct tfir *v, char *buf, size_t size)
 {
 	const struct lttr_firing_rec *f = &v->f[v->sel];
+	char side[256];
 
 	if (f->bad)
 		snprintf(buf, size, "%s\n(the other lines of firings.jsonl were read)", f->bad);
@@ -168,8 +176,9 @@ static const char *text_of(const struct tfir *v, char *buf, size_t size)
 	else if (v->l[v->sel])
 		return v->l[v->sel]->steps[0].text;
 	else
-		snprintf(buf, size, "firing %u: %s of task %u %s: not analysed in %s: %s", f->seq,
-			 f->type, f->pid, f->comm, v->a[v->sel]->trace_dir, v->a[v->sel]->why);
+		snprintf(buf, size, "firing %u: %s%s%s of task %u %s: not analysed in %s: %s", f->seq,
+			 f->type, f->side ? " " : "", lttr_firing_side_str(f, side, sizeof(side)),
+			 f->pid, f->comm, v->a[v->sel]->trace_dir, v->a[v->sel]->why);
 	return buf;
 }
 
@@ -190,8 +199,8 @@ static void draw(struct tfir *v)
 	put(0, 0, COLS, buf, A_BOLD);
 	attron(A_UNDERLINE);
 	mvhline(1, 0, ' ', COLS);
-	put(1, 0, COLS, " seq  time (s)                  latency  rule / condition  blamed: "
-	    "the selected parties' shares", A_UNDERLINE);
+	put(1, 0, COLS, " seq  time (s)                  latency  rule / request's side, peer;"
+	    " condition  blamed: the selected parties' shares", A_UNDERLINE);
 	attroff(A_UNDERLINE);
 	if (v->sel < v->first)
 		v->first = v->sel;

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <lttr/audit/firings.h>
 #include <lttr/audit/rules.h>
 #include <lttr/reader/syscalls.h>
 #include "tap.h"
@@ -92,6 +93,28 @@ static unsigned int sys(struct lttr_rules *r, struct seen *s, uint32_t pid, unsi
 	ev = mkev(LTT_EV_SYSCALL_EXIT, t + d, pid);
 	ev.p.syscall_exit.nr = nr;
 	return lttr_rules_feed(r, &ctx, &ev, on_fire, s);
+}
+
+/*
+ * firing @s->json read back as audit and the front ends read it
+ * (lttr_firing_line()): its side said as audit says it (@side) and as the
+ * front ends' lists show it (@peer); "" for a firing without a side
+ */
+static bool said(const struct seen *s, const char *side, const char *peer)
+{
+	struct lttr_firing_rec *f = calloc(1, sizeof(*f));
+	char a[256], b[256];
+	bool good;
+
+	if (!f)
+		return false;
+	good = lttr_firing_line(s->json, NULL, 0, f) == 1 &&
+	       !strcmp(lttr_firing_side_str(f, a, sizeof(a)), side) &&
+	       !strcmp(lttr_firing_peer_str(f, b, sizeof(b)), peer);
+	if (!good)
+		tap_diag("read back: side '%s', peer '%s'", a, b);
+	lttr_firings_free(f, 1);
+	return good;
 }
 
 /* @text is refused with a message that starts with @prefix and contains @part */
@@ -385,6 +408,7 @@ static void test_wakeup(void)
 	ev.p.schedchange.next_pid = 7;
 	ok(lttr_rules_feed(r, &ctx, &ev, on_fire, &s) == 1 && s.f.pid == 7 && s.f.cpu == 1 &&
 	   s.f.start_ns == 30 * MS && s.f.time_ns == 33 * MS, "rt-loop waiting 3 ms fires");
+	ok(said(&s, "", ""), "read back: a wakeup's firing has no side, said nowhere");
 	ok(value_of(&s, "latency", &known) == (int64_t)(3 * MS) && known,
 	   "its latency is from the first wakeup: 3 ms");
 	ok(value_of(&s, "2ms", &known) == (int64_t)(2 * MS) && known, "and the threshold 2 ms");
@@ -592,6 +616,8 @@ static void test_request(void)
 	   "its latency: the reply's send began at 10 ms: 7 ms, the call pair's time at its callee");
 	ok(strstr(s.json, "\"type\":\"request\",\"side\":\"callee\",\"local\":null,\"peer\":null") != NULL,
 	   "its JSON says the callee's side, the endpoints unknown (none recorded): %s", s.json);
+	ok(said(&s, "at its callee (unknown -> unknown)", "callee, peer unknown"),
+	   "read back: at its callee, the endpoints unknown, as audit and the front ends say it");
 	/* more of the reply: no request; a socket not accepted in the trace: none */
 	ev = sockev(LTT_EV_SOCKET_SEND, 2000 * ms, 11, 77, 10);
 	n = lttr_rules_feed(r, &ctx, &ev, on_fire, &s);
@@ -701,6 +727,8 @@ static void test_request_caller(void)
 	ok(strstr(s.json, "\"type\":\"request\",\"side\":\"caller\",\"local\":\"10.0.1.1:50854\","
 		  "\"peer\":\"10.0.1.2:7201\"") != NULL,
 	   "its JSON says the side and the socket's endpoints: %s", s.json);
+	ok(said(&s, "at its caller (10.0.1.1:50854 -> 10.0.1.2:7201)", "caller, peer 10.0.1.2:7201"),
+	   "read back: at its caller, its endpoints, as audit and the front ends say it");
 	/* the rest of the reply: no request, after the hold-off too */
 	n = crecv(r, &s, 11, 88, 1500 * ms, 40);
 	ok(n == 0 && s.n == 1, "the reply's later receives: no request");
@@ -763,7 +791,7 @@ static void test_request_caller(void)
 
 int main(void)
 {
-	tap_plan(85 + 11 + 5 + 4 + 1 + 3 + 11);
+	tap_plan(85 + 11 + 5 + 4 + 1 + 3 + 11 + 3);
 	test_timer_request_errors();
 	test_timer();
 	test_request();

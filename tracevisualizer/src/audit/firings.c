@@ -292,6 +292,27 @@ const char *lttr_firing_snap_note(const struct lttr_firing_rec *f, char *buf, si
 	return buf;
 }
 
+const char *lttr_firing_side_str(const struct lttr_firing_rec *f, char *buf, size_t size)
+{
+	if (!size)
+		return buf;
+	buf[0] = '\0';
+	if (f->side)
+		snprintf(buf, size, "at its %s (%s -> %s)", f->side, f->local ? f->local : "unknown",
+			 f->peer ? f->peer : "unknown");
+	return buf;
+}
+
+const char *lttr_firing_peer_str(const struct lttr_firing_rec *f, char *buf, size_t size)
+{
+	if (!size)
+		return buf;
+	buf[0] = '\0';
+	if (f->side)
+		snprintf(buf, size, "%s, peer %s", f->side, f->peer ? f->peer : "unknown");
+	return buf;
+}
+
 int lttr_firings_read(const char *dir, struct lttr_firing_rec **out, size_t *n,
 		      struct lttr_error *err)
 {
@@ -534,8 +555,9 @@ int lttr_audit_lesson(const struct lttr_firing_rec *f, const struct lttr_audit *
 		return lttr_error_set(err, LTTR_E_INVAL, "firing %u: not analysed: %s", f->seq,
 				      a->why);
 	e = &a->expl->v[0];
-	addf(&t, "%s of task %u %s on cpu %u: %.3f us (%s)", f->type, f->pid, f->comm, f->cpu,
-	     (double)a->latency_ns / 1e3, a->trace_dir);
+	lttr_firing_side_str(f, buf, sizeof(buf));	/* a request's side, as audit says it */
+	addf(&t, "%s%s%s of task %u %s on cpu %u: %.3f us (%s)", f->type, buf[0] ? " " : "", buf,
+	     f->pid, f->comm, f->cpu, (double)a->latency_ns / 1e3, a->trace_dir);
 	snprintf(buf, sizeof(buf), "condition:");
 	for (i = 0; i < f->nval; i++) {
 		size_t len = strlen(buf);

@@ -134,6 +134,30 @@ int lttr_firing_line(const char *line, struct lttr_firing_rec *v, size_t nv,
  */
 const char *lttr_firing_snap_note(const struct lttr_firing_rec *f, char *buf, size_t size);
 
+/**
+ * lttr_firing_side_str() - a request firing's side and its socket's
+ *	endpoints as audit says them: "at its caller (10.0.1.1:50854 ->
+ *	10.0.1.2:7201)", local then peer, "unknown" for one not given
+ * @f: the firing
+ * @buf: receives the text, "" when the firing has no side (not a
+ *	request, or one of a traced that did not write it)
+ * @size: @buf's size
+ *
+ * Return: @buf.
+ */
+const char *lttr_firing_side_str(const struct lttr_firing_rec *f, char *buf, size_t size);
+
+/**
+ * lttr_firing_peer_str() - the same in short, as the front ends' lists
+ *	show it: "caller, peer 10.0.1.2:7201" ("peer unknown" when not given)
+ * @f: the firing
+ * @buf: receives the text, "" when the firing has no side
+ * @size: @buf's size
+ *
+ * Return: @buf.
+ */
+const char *lttr_firing_peer_str(const struct lttr_firing_rec *f, char *buf, size_t size);
+
 /** lttr_firings_free() - release @v (@n firings) */
 void lttr_firings_free(struct lttr_firing_rec *v, size_t n);
 
