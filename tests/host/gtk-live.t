@@ -4,7 +4,9 @@
 # the window read back through AT-SPI after each step (tests/lib/gtklive.py):
 # waiting said, a cut buffer waited for, following the present, Page_Up
 # pausing while events come (counted below), End following again, a firing
-# listed, the end; Ctrl+Q.
+# listed, two requests' firings with their side and peer (caller, peer
+# 10.0.1.2:7201; callee, peer 10.0.1.1:50854) and the first without, the
+# end; Ctrl+Q.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$(dirname "$0")/../lib/gtk.sh"
 gtk_tmp

@@ -8,9 +8,10 @@
 # run writes): a wakeup paired across the CPUs, a request received on one
 # CPU and answered on the other, a request at its caller sent on one CPU
 # and its reply received on the other (exactly one firing, 14 ms, its side
-# and endpoints), a slow read, the ticks of a timer rule from the trace's
-# start to its end; and rules files with an error are refused by both
-# with the same line and column.
+# and endpoints; audit --rules' text says them as audit does), a slow
+# read, the ticks of a timer rule from the trace's start to its end; and
+# rules files with an error are refused by both with the same line and
+# column.
 . "$(dirname "$0")/../lib/tap.sh"
 tv=$TOP/tracevisualizer/build/tracevisualizer
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
@@ -70,6 +71,13 @@ print(len(fs), *[(f["type"], f["side"], f["local"], f["peer"], f["pid"], f["cpu"
 want="1 ('request', 'caller', '10.0.1.1:50854', '10.0.1.2:7201', 5000300, 1, 14000000, 14000000)"
 is "$(caller "$tmp/t/firings.jsonl")" "$want" "live: on request(caller) fired once, 14 ms at the client"
 is "$(caller "$tmp/after.jsonl")" "$want" "after the fact: the same"
+# audit --rules' text says each request's side and endpoints as audit says a
+# firing read back (lttr_request_side_str(), lttr_firing_side_str())
+"$tv" audit --rules "$tmp/rules" "$tmp/t" >"$tmp/after.txt" 2>"$tmp/audit.err"
+grep -E '^  request ' "$tmp/after.txt" | sed -E 's/from [0-9]+\.[0-9]{9} s/from T s/' >"$tmp/req.txt"
+is "$(cat "$tmp/req.txt")" "  request at its callee (unknown -> unknown) of task 5000200 on cpu 0, from T s: 30000.000 us
+  request at its caller (10.0.1.1:50854 -> 10.0.1.2:7201) of task 5000300 on cpu 1, from T s: 14000.000 us" \
+	"audit --rules' text: the request at its callee (endpoints not recorded) and at its caller, side and endpoints said"
 
 # a rule with an error: the same message in both
 # bad_rule RULES MESSAGE WHAT OUT: audit refuses RULES (usage error, WHAT

@@ -8,7 +8,9 @@
 # the waiting said, the rows of each buffer as dump prints them, following
 # the present, a window scrolled back kept while events come (and the new
 # ones counted below it), End following again, Home, j k Up Down PgUp
-# PgDn, the firing listed, the end; then the events file truncated while
+# PgDn, the firing listed, two requests' firings with their side and peer
+# (caller, peer 10.0.1.2:7201; callee, peer 10.0.1.1:50854) and the
+# exec's without, the end; then the events file truncated while
 # followed: the error said, the rows shown stay, exit status 1.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$TOP/tests/lib/tui.sh"
@@ -93,6 +95,22 @@ lw "$L" bytes "$(stat -c %s "$tmp/A/events")" && lw "$L" firing "$F" &&
 	tui_wait L '^#1 +0\.000045100 exec pid 101 live-marker: comm=unknown  snapshot snapshot-1  rule 1: on exec if comm == "live-marker" then snapshot$' >/dev/null &&
 	[ "$(evrows)" = "$(sed -n 44,61p "$tmp/rows.txt")" ]
 okscr L "a firing as it comes: listed under the events (its time, event, pid, comm, rule, values, snapshot), 18 rows of events left"
+# requests (on request(caller), on request(callee)) as traced writes them (a firing can come
+# before the buffer of its event): their side and peer as the audit list shows them
+R='{"seq":%u,"rule":%u,"line":%u,"text":"on request(%s) then snapshot","time_ns":%u,"start_ns":%u,"type":"request","side":"%s","local":"%s","peer":"%s","pid":%u,"cpu":%u,"comm":"%s","key":"","values":[{"expr":"latency","value":%u}],"window_truncated":false,"suppressed_before":0,"actions":["snapshot"],"snapshot":{"dir":"snapshot-%u","complete":true,"buffers":2,"dropped_events":0}}'
+lw "$L" firing "$(printf "$R" 2 1 2 caller 1000045200 1000040000 caller 10.0.1.1:50854 10.0.1.2:7201 101 1 live-marker 5200 2)" &&
+	tui_wait L '^Firings \(2\)$' >/dev/null &&
+	tui_wait L '^#2 +0\.000045200 request pid 101 live-marker: caller, peer 10\.0\.1\.2:7201  latency=5200  snapshot snapshot-2  rule 2: on request\(caller\) then snapshot$' >/dev/null
+okscr L "a request at its caller as it comes: its side and peer before its values (caller, peer 10.0.1.2:7201)"
+lw "$L" firing "$(printf "$R" 3 2 3 callee 1000045300 1000043000 callee 10.0.1.2:7201 10.0.1.1:50854 100 0 server 2300 3)" &&
+	tui_wait L '^Firings \(3\)$' >/dev/null &&
+	tui_wait L '^#3 +0\.000045300 request pid 100 server: callee, peer 10\.0\.1\.1:50854  latency=2300  snapshot snapshot-3  rule 3: on request\(callee\) then snapshot$' >/dev/null &&
+	tui_screen L | grep -qE '^#2 +0\.000045200 request pid 101 live-marker: caller, peer 10\.0\.1\.2:7201  latency=5200 ' &&
+	[ "$(evrows)" = "$(sed -n 46,61p "$tmp/rows.txt")" ]
+okscr L "a request at its callee: callee, peer 10.0.1.1:50854; the caller's line unchanged, 16 rows of events left"
+tui_screen L | grep -qxE '#1 +0\.000045100 exec pid 101 live-marker: comm=unknown  snapshot snapshot-1  rule 1: on exec if comm == "live-marker" then snapshot' &&
+	[ "$(tui_screen L | grep -c 'peer ')" = 2 ]
+okscr L "the exec's firing (not a request) still without a side or peer: only the two requests say one"
 lw "$L" end && tui_wait L "^Live .*/L  ended \(complete\)$" >/dev/null
 okscr L "the header with its end: ended (complete)"
 is "$(tui_quit L)" 0 "q: status 0"

@@ -2,8 +2,9 @@
 """gtklive.py - tracevisualizer-gtk --live DIR (gtk/live.c) as a person uses
 it (tests/host/gtk-live.t): a trace written into DIR a step at a time by
 livewrite.py, the window read through AT-SPI after each step (its title,
-reason and status labels, the firings), keys by xdotool (Page_Up leaves
-the present, End follows again), a screenshot at the end.
+reason and status labels, the firings: a request's with its side and
+peer, others without), keys by xdotool (Page_Up leaves the present, End
+follows again), a screenshot at the end.
 
   gtklive.py PROG SRC DIR OUTDIR
 
@@ -74,8 +75,30 @@ def main():
            '"values":[],"window_truncated":false,"suppressed_before":0,"actions":["snapshot"],'
            '"snapshot":{"dir":"snapshot-1","complete":true,"buffers":2,"dropped_events":0}}')
         f = until('Firings', r'^Firings \(1\)\n#1 ')
-        check(f == 'Firings (1)\n#1  0.000045100  exec pid 101 live-marker:  snapshot snapshot-1  '
-              'rule 1: on exec then snapshot', "a firing as it comes: listed", f)
+        exec_line = '#1  0.000045100  exec pid 101 live-marker:  snapshot snapshot-1  rule 1: on exec then snapshot'
+        check(f == 'Firings (1)\n' + exec_line, "a firing as it comes: listed", f)
+        # requests as traced writes them (on request(caller), on request(callee)): their
+        # side and peer before the values, as the audit list shows them
+        req = ('{"seq":%d,"rule":%d,"line":%d,"text":"on request(%s) then snapshot","time_ns":%d,'
+               '"start_ns":%d,"type":"request","side":"%s","local":"%s","peer":"%s","pid":%d,"cpu":%d,'
+               '"comm":"%s","key":"","values":[{"expr":"latency","value":%d}],"window_truncated":false,'
+               '"suppressed_before":0,"actions":["snapshot"],"snapshot":{"dir":"snapshot-%d",'
+               '"complete":true,"buffers":2,"dropped_events":0}}')
+        caller = ('#2  0.000045200  request pid 101 live-marker: caller, peer 10.0.1.2:7201  latency=5200'
+                  '  snapshot snapshot-2  rule 2: on request(caller) then snapshot')
+        callee = ('#3  0.000045300  request pid 100 server: callee, peer 10.0.1.1:50854  latency=2300'
+                  '  snapshot snapshot-3  rule 3: on request(callee) then snapshot')
+        lw('firing', req % (2, 1, 2, 'caller', 1000045200, 1000040000, 'caller', '10.0.1.1:50854',
+                            '10.0.1.2:7201', 101, 1, 'live-marker', 5200, 2))
+        f = until('Firings', r'^Firings \(2\)\n')
+        check(f == 'Firings (2)\n' + exec_line + '\n' + caller,
+              "a request at its caller as it comes: caller, peer 10.0.1.2:7201 before its values", f)
+        lw('firing', req % (3, 2, 3, 'callee', 1000045300, 1000043000, 'callee', '10.0.1.2:7201',
+                            '10.0.1.1:50854', 100, 0, 'server', 2300, 3))
+        f = until('Firings', r'^Firings \(3\)\n')
+        check(f == 'Firings (3)\n' + exec_line + '\n' + caller + '\n' + callee,
+              "a request at its callee: callee, peer 10.0.1.1:50854; the exec's firing still "
+              "without a side or peer", f)
         lw('end')
         t = until('Live', r'ended \(complete\)$')
         check(t.endswith('  ended (complete)'), "the header with its end: ended (complete)", t)

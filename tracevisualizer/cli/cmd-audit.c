@@ -240,9 +240,11 @@ static void replay_fire(void *arg, const struct lttr_firing *f)
 	printf("firing %u at %.9f s: rule %u (line %u): %s\n", r->seq, (double)f->time_ns / 1e9,
 	       f->rule, f->line, f->text);
 	printf("  %s", f->type ? f->type : "event");
-	if (f->side)
-		printf(" at its %s (%s -> %s)", f->side, f->local ? f->local : "unknown",
-		       f->peer ? f->peer : "unknown");
+	if (f->side) {	/* a request: its side and endpoints, as audit says a firing read back */
+		char side[256];
+
+		printf(" %s", lttr_request_side_str(f->side, f->local, f->peer, side, sizeof(side)));
+	}
 	printf(" of task %u on cpu %u", f->pid, f->cpu);
 	if (f->time_ns > f->start_ns)
 		printf(", from %.9f s: %.3f us", (double)f->start_ns / 1e9,

@@ -6,8 +6,10 @@
  * (lttr/reader/live.h), a timer polls it every 100 ms; the events list
  * follows the present (the newest row shown) until the user scrolls back
  * (Up, Page Up, Home, the wheel up: the rows shown stay while events come),
- * End follows again (the keymap's live-follow); the firings under it; the
- * status bar says how far behind the newest event is.
+ * End follows again (the keymap's live-follow); the firings under it (a
+ * request's side and peer as the audit list shows them:
+ * lttr_firing_peer_str()); the status bar says how far behind the newest
+ * event is.
  */
 #include <stdio.h>
 #include <string.h>
@@ -158,12 +160,16 @@ static void show_texts(struct glive *g)
 	g_string_append_printf(f, "Firings (%zu)", g->st.firings);
 	for (i = g->st.firings > LIVE_FIRINGS ? g->st.firings - LIVE_FIRINGS : 0; i < g->st.firings; i++) {
 		const struct lttr_firing_rec *r = lttr_live_firing(g->l, i);
+		char side[256];
 		size_t k;
 
 		if (!r)
 			break;
 		lttr_fmt_time(r->time_ns >= g->st.start_ns ? r->time_ns - g->st.start_ns : 0, t, sizeof(t));
 		g_string_append_printf(f, "\n#%u  %s  %s pid %u %s:", r->seq, t, r->type, r->pid, r->comm);
+		/* a request: its side and peer first, as the audit list shows them */
+		if (lttr_firing_peer_str(r, side, sizeof(side))[0])
+			g_string_append_printf(f, " %s%s", side, r->nval ? " " : "");
 		for (k = 0; k < r->nval; k++) {
 			if (r->val[k].known)
 				g_string_append_printf(f, " %s=%lld", r->val[k].expr, (long long)r->val[k].value);

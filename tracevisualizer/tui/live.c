@@ -7,9 +7,10 @@
  * session's end noticed); this screen polls it on a timer and draws: the
  * newest events at the bottom (following the present) or the window the
  * user scrolled back to (kept while events come; End follows again), the
- * firings of the session's rules as they come, and the status line: how
- * far the newest event is behind the clock at the poll, how many events
- * came, the events lost.
+ * firings of the session's rules as they come (a request's side and peer
+ * as the audit list shows them: lttr_firing_peer_str()), and the status
+ * line: how far the newest event is behind the clock at the poll, how
+ * many events came, the events lost.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -110,11 +111,14 @@ static void draw_firings(struct tlive *v, int y)
 	attroff(A_BOLD);
 	for (; i < n; i++) {
 		const struct lttr_firing_rec *f = lttr_live_firing(v->l, i);
-		char vals[256] = "";
+		char vals[256] = "", side[256];
 		size_t k, m = 0;
 
 		if (!f)
 			break;
+		/* a request: its side and peer first, as the audit list shows them */
+		if (lttr_firing_peer_str(f, side, sizeof(side))[0])
+			m = (size_t)snprintf(vals, sizeof(vals), " %s%s", side, f->nval ? " " : "");
 		for (k = 0; k < f->nval && m < sizeof(vals); k++) {
 			if (f->val[k].known)
 				m += (size_t)snprintf(vals + m, sizeof(vals) - m, " %s=%lld",

@@ -42,6 +42,7 @@ struct seen {
 	struct lttr_firing f;
 	char json[2048];
 	char vtext[LTTR_FIRING_MAX_VALUES][64];
+	char side[256];		/* its side as audit --rules says it (lttr_request_side_str()) */
 };
 
 static void on_fire(void *arg, const struct lttr_firing *f)
@@ -52,6 +53,7 @@ static void on_fire(void *arg, const struct lttr_firing *f)
 
 	s->n++;
 	s->f = *f;
+	lttr_request_side_str(f->side, f->local, f->peer, s->side, sizeof(s->side));
 	for (i = 0; i < f->nvalues; i++) {
 		snprintf(s->vtext[i], sizeof(s->vtext[i]), "%s", f->values[i].text);
 		s->f.values[i].text = s->vtext[i];
@@ -98,7 +100,9 @@ static unsigned int sys(struct lttr_rules *r, struct seen *s, uint32_t pid, unsi
 /*
  * firing @s->json read back as audit and the front ends read it
  * (lttr_firing_line()): its side said as audit says it (@side) and as the
- * front ends' lists show it (@peer); "" for a firing without a side
+ * front ends' lists show it (@peer); "" for a firing without a side; and
+ * the firing as fired (audit --rules: lttr_request_side_str()) said as
+ * read back
  */
 static bool said(const struct seen *s, const char *side, const char *peer)
 {
@@ -110,9 +114,9 @@ static bool said(const struct seen *s, const char *side, const char *peer)
 		return false;
 	good = lttr_firing_line(s->json, NULL, 0, f) == 1 &&
 	       !strcmp(lttr_firing_side_str(f, a, sizeof(a)), side) &&
-	       !strcmp(lttr_firing_peer_str(f, b, sizeof(b)), peer);
+	       !strcmp(lttr_firing_peer_str(f, b, sizeof(b)), peer) && !strcmp(s->side, side);
 	if (!good)
-		tap_diag("read back: side '%s', peer '%s'", a, b);
+		tap_diag("read back: side '%s', peer '%s'; as fired: side '%s'", a, b, s->side);
 	lttr_firings_free(f, 1);
 	return good;
 }
@@ -617,7 +621,8 @@ static void test_request(void)
 	ok(strstr(s.json, "\"type\":\"request\",\"side\":\"callee\",\"local\":null,\"peer\":null") != NULL,
 	   "its JSON says the callee's side, the endpoints unknown (none recorded): %s", s.json);
 	ok(said(&s, "at its callee (unknown -> unknown)", "callee, peer unknown"),
-	   "read back: at its callee, the endpoints unknown, as audit and the front ends say it");
+	   "read back: at its callee, the endpoints unknown, as audit and the front ends say it; "
+	   "as fired, as audit --rules says it");
 	/* more of the reply: no request; a socket not accepted in the trace: none */
 	ev = sockev(LTT_EV_SOCKET_SEND, 2000 * ms, 11, 77, 10);
 	n = lttr_rules_feed(r, &ctx, &ev, on_fire, &s);
@@ -728,7 +733,8 @@ static void test_request_caller(void)
 		  "\"peer\":\"10.0.1.2:7201\"") != NULL,
 	   "its JSON says the side and the socket's endpoints: %s", s.json);
 	ok(said(&s, "at its caller (10.0.1.1:50854 -> 10.0.1.2:7201)", "caller, peer 10.0.1.2:7201"),
-	   "read back: at its caller, its endpoints, as audit and the front ends say it");
+	   "read back: at its caller, its endpoints, as audit and the front ends say it; "
+	   "as fired, as audit --rules says it");
 	/* the rest of the reply: no request, after the hold-off too */
 	n = crecv(r, &s, 11, 88, 1500 * ms, 40);
 	ok(n == 0 && s.n == 1, "the reply's later receives: no request");

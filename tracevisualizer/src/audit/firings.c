@@ -292,15 +292,21 @@ const char *lttr_firing_snap_note(const struct lttr_firing_rec *f, char *buf, si
 	return buf;
 }
 
-const char *lttr_firing_side_str(const struct lttr_firing_rec *f, char *buf, size_t size)
+const char *lttr_request_side_str(const char *side, const char *local, const char *peer,
+				  char *buf, size_t size)
 {
 	if (!size)
 		return buf;
 	buf[0] = '\0';
-	if (f->side)
-		snprintf(buf, size, "at its %s (%s -> %s)", f->side, f->local ? f->local : "unknown",
-			 f->peer ? f->peer : "unknown");
+	if (side)
+		snprintf(buf, size, "at its %s (%s -> %s)", side, local ? local : "unknown",
+			 peer ? peer : "unknown");
 	return buf;
+}
+
+const char *lttr_firing_side_str(const struct lttr_firing_rec *f, char *buf, size_t size)
+{
+	return lttr_request_side_str(f->side, f->local, f->peer, buf, size);
 }
 
 const char *lttr_firing_peer_str(const struct lttr_firing_rec *f, char *buf, size_t size)

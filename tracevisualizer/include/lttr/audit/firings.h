@@ -135,9 +135,28 @@ int lttr_firing_line(const char *line, struct lttr_firing_rec *v, size_t nv,
 const char *lttr_firing_snap_note(const struct lttr_firing_rec *f, char *buf, size_t size);
 
 /**
+ * lttr_request_side_str() - a request's side and its socket's endpoints
+ *	as audit says them, from the fields of either firing (a struct
+ *	lttr_firing of lttr_rules_run(), audit --rules; a struct
+ *	lttr_firing_rec read back: lttr_firing_side_str()): "at its caller
+ *	(10.0.1.1:50854 -> 10.0.1.2:7201)", local then peer, "unknown" for
+ *	one not given
+ * @side: "caller" or "callee"; NULL: not a request (or not said)
+ * @local: its socket's local endpoint, NULL: unknown
+ * @peer: its peer, NULL: unknown
+ * @buf: receives the text, "" when @side is NULL
+ * @size: @buf's size
+ *
+ * Return: @buf.
+ */
+const char *lttr_request_side_str(const char *side, const char *local, const char *peer,
+				  char *buf, size_t size);
+
+/**
  * lttr_firing_side_str() - a request firing's side and its socket's
  *	endpoints as audit says them: "at its caller (10.0.1.1:50854 ->
  *	10.0.1.2:7201)", local then peer, "unknown" for one not given
+ *	(lttr_request_side_str())
  * @f: the firing
  * @buf: receives the text, "" when the firing has no side (not a
  *	request, or one of a traced that did not write it)
