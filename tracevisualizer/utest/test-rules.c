@@ -171,10 +171,12 @@ static void test_docs_examples(void)
 		"on syscall_exit(write) if count(1s) > 1000 || rate(10s) >= 50 then snapshot\n"
 		"on exit if not (code == 0 or code == 256) then snapshot\n"
 		"on request(caller) by comm if latency > 50ms then snapshot, log top(5) for 2s\n"
+		"on syscall_exit(read) by pid if latency > 50ms then snapshot, "
+		"log top(5) for 5min or 10 matched + 10 unmatched\n"
 		"on every 10s over request(callee) if count(10s) > 10000 then stop\n";
 	struct lttr_rules *r = compile(text);
 
-	ok(r && lttr_rules_count(r) == 10, "the documentation's examples compile: 10 rules");
+	ok(r && lttr_rules_count(r) == 11, "the documentation's examples compile: 11 rules");
 	if (r)
 		ok(!strcmp(lttr_rules_text(r, 2), "on exit if code != 0 then snapshot"),
 		   "a rule's text is its line");
