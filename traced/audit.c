@@ -73,10 +73,20 @@ struct party {
 	uint64_t events, stacks, bytes;
 };
 
+/* an instance of the rule's event in a heavy logging's sample */
+struct sampled {
+	struct lttr_firing f;	/* its comm in @comm; no key, side, local, peer */
+	bool matched;
+	char comm[64];
+};
+
 /*
- * The heavy logging of one firing (log top(N) for D [or C events]): on
- * from from_ns until deadline or C events; then closing, counting the
- * records of [from_ns, to_ns) that were still in the module, until due.
+ * The heavy logging of one firing (log top(N) for D [or C events] [or M
+ * matched + U unmatched]): on from from_ns until deadline, C events or
+ * its sample taken (M instances of the firing's rule that match its
+ * condition and U that do not, fed from from_ns on); then closing,
+ * counting the records of [from_ns, to_ns) that were still in the module,
+ * and the sample's instances before to_ns, until due.
  */
 enum heavy_state { HEAVY_OFF, HEAVY_ON, HEAVY_CLOSING };
 
@@ -85,6 +95,10 @@ struct heavy {
 	unsigned int seq;
 	uint64_t from_ns, to_ns, off_ns, deadline, due;
 	uint64_t max_events, events;
+	unsigned int rule;		/* the firing's */
+	unsigned int mgoal, ugoal;	/* M and U (0: no sample) */
+	unsigned int nm, nu;		/* in the sample */
+	struct sampled *inst;		/* them, in time order: mgoal + ugoal at most */
 	const char *ended;
 	char why[LTTR_ERRMSG_MAX];	/* why the blame could not rank */
 	size_t n;
@@ -253,6 +267,37 @@ static void heavy_count(struct audit *a, const struct lttr_event *ev)
 	}
 }
 
+/* an instance of rule @rule at @t: for the sample of the logging on? */
+static bool sample_want(void *arg, unsigned int rule, uint64_t t, bool matched)
+{
+	const struct heavy *h = &((struct audit *)arg)->heavy;
+
+	if (h->state == HEAVY_OFF || !h->mgoal || !h->inst || rule != h->rule ||
+	    t < h->from_ns || (h->state == HEAVY_CLOSING && t >= h->to_ns))
+		return false;
+	return matched ? h->nm < h->mgoal : h->nu < h->ugoal;
+}
+
+/* the instance sample_want() wanted, kept */
+static void sample_keep(void *arg, const struct lttr_firing *f, bool matched)
+{
+	struct heavy *h = &((struct audit *)arg)->heavy;
+	struct sampled *s;
+
+	if (h->nm + h->nu >= h->mgoal + h->ugoal)
+		return;
+	s = &h->inst[h->nm + h->nu];
+	s->f = *f;
+	s->matched = matched;
+	snprintf(s->comm, sizeof(s->comm), "%s", f->comm ? f->comm : "");
+	s->f.comm = f->comm ? s->comm : NULL;
+	s->f.key = s->f.side = s->f.local = s->f.peer = NULL;
+	if (matched)
+		h->nm++;
+	else
+		h->nu++;
+}
+
 /*
  * The parties to log for firing @f: the top of the critical blame of its
  * instance, read in its snapshot @snapdir (lttr_blame_compute(), the
@@ -353,7 +398,20 @@ static void heavy_line(struct audit *a)
 		fprintf(a->log, ",\"events\":%" PRIu64 ",\"stacks\":%" PRIu64
 			",\"bytes\":%" PRIu64 "}", p->events, p->stacks, p->bytes);
 	}
-	fputs("]}\n", a->log);
+	fputc(']', a->log);
+	if (h->mgoal && h->inst) {
+		fprintf(a->log, ",\"sample\":{\"matched_goal\":%u,\"unmatched_goal\":%u,"
+			"\"matched\":%u,\"unmatched\":%u,\"instances\":[", h->mgoal, h->ugoal,
+			h->nm, h->nu);
+		for (i = 0; i < h->nm + h->nu; i++) {
+			if (i)
+				fputc(',', a->log);
+			if (lttr_instance_json(&h->inst[i].f, h->inst[i].matched, a->log) < 0)
+				a->log_failed = 1;
+		}
+		fputs("]}", a->log);
+	}
+	fputs("}\n", a->log);
 	if (fflush(a->log) == EOF)
 		a->log_failed = 1;
 }
@@ -376,7 +434,17 @@ static void heavy_start(struct audit *a, const struct lttr_firing *f, unsigned i
 	h->seq = seq;
 	h->events = 0;
 	h->max_events = f->log.events;
+	h->rule = f->rule;
+	h->mgoal = f->log.matched;
+	h->ugoal = f->log.unmatched;
+	h->nm = h->nu = 0;
+	free(h->inst);
+	h->inst = NULL;
+	if (h->mgoal && !(h->inst = calloc(h->mgoal + h->ugoal, sizeof(*h->inst))))
+		msg_warn("firing %u: out of memory for the sample: none taken", seq);
 	if (!h->n || heavy_set(a, h->n) < 0) {
+		free(h->inst);
+		h->inst = NULL;
 		h->from_ns = h->to_ns = h->off_ns = now_ns();
 		h->ended = h->n ? "refused" : "nothing";
 		heavy_line(a);
@@ -388,6 +456,9 @@ static void heavy_start(struct audit *a, const struct lttr_firing *f, unsigned i
 	h->state = HEAVY_ON;
 	msg_info("firing %u: heavy logging of %zu tasks for %.3f s", seq, h->n,
 		 (double)f->log.for_ns / 1e9);
+	if (h->inst)
+		msg_info("firing %u: or until a sample of %u matched + %u unmatched", seq,
+			 h->mgoal, h->ugoal);
 }
 
 /*
@@ -417,10 +488,12 @@ static void heavy_poll(struct audit *a, int all)
 	uint64_t flush_ns = (uint64_t)(a->o->flush_ms ? a->o->flush_ms : DEFAULT_RULES_FLUSH_MS) *
 			    1000000ULL;
 
-	if (h->state == HEAVY_ON && (all || now >= h->deadline ||
+	bool sampled = h->inst && h->nm >= h->mgoal && h->nu >= h->ugoal;
+
+	if (h->state == HEAVY_ON && (all || now >= h->deadline || sampled ||
 				     (h->max_events && h->events >= h->max_events))) {
 		h->ended = h->max_events && h->events >= h->max_events ? "events" :
-			   now >= h->deadline ? "time" : "stop";
+			   sampled ? "sample" : now >= h->deadline ? "time" : "stop";
 		/*
 		 * The end of the window is taken before the set is emptied:
 		 * up to then every event of the set had it.  The ioctl
@@ -437,11 +510,14 @@ static void heavy_poll(struct audit *a, int all)
 		h->due = h->to_ns + 2 * flush_ns;
 		h->state = HEAVY_CLOSING;
 	}
+	/* every event before to_ns fed too: the sample's instances are in */
 	if (h->state == HEAVY_CLOSING &&
-	    (all || (now >= h->due && cpus_passed(a, h->to_ns)) ||
+	    (all || (now >= h->due && cpus_passed(a, h->to_ns) && a->fed >= h->to_ns) ||
 	     now >= h->to_ns + HEAVY_CLOSE_MAX_NS)) {
 		heavy_line(a);
 		h->state = HEAVY_OFF;
+		free(h->inst);
+		h->inst = NULL;
 	}
 }
 
@@ -1183,6 +1259,7 @@ struct audit *audit_open(const struct options *o, int dirfd, const char *dir,
 		a->need.bits[need_ids[i] / 64] |= 1ULL << (need_ids[i] % 64);
 	/* the ticks of "on every D" from the trace's start, as audit --rules counts them */
 	lttr_rules_start(o->rules, h->start_ns);
+	lttr_rules_sampler(o->rules, sample_want, sample_keep, a);
 	return a;
 }
 
@@ -1235,6 +1312,8 @@ int audit_close(struct audit *a, uint64_t end_ns)
 	for (unsigned int c = 0; a->q && c < a->ncpus; c++)
 		free(a->q[c].ev);
 	free(a->q);
+	lttr_rules_sampler(a->o->rules, NULL, NULL, NULL);
+	free(a->heavy.inst);
 	free(a->cpu_end);
 	free(a->cpu_seen);
 	free(a);

@@ -120,6 +120,38 @@ ok $? "audit: ... a warning for the line without a window and for the window out
 is "$(jq -c '[.firings[].heavy_log | if .skipped_by then "skipped" else [.source, .parties[0].events] end], [.heavy_logging | .warnings, .events, (.tasks[] | .volume_unknown)]' "$tmp/out4.json" | tr '\n' ' ')" \
 	'[["unknown",null],"skipped",["unknown",null]] [2,0,2] ' \
 	"audit --json: ... their volume unknown (null), not 0, and counted as such"
+# a logging that ended on its sample (log ... or 2 matched + 1 unmatched):
+# its matched and unmatched instances with their values, in the text and
+# --json; firing 1's line, of a traced without samples, says nothing of
+# one (null, not 0); a sample whose counts do not match its instances is
+# left out with a warning
+cp -a "$tmp/s3" "$tmp/s6"
+sed -i '/"log":3,/d' "$tmp/s6/firings.jsonl"
+printf '%s\n' '{"log":3,"from_ns":1000001000,"to_ns":1000001200,"off_ns":1000001300,"ended":"sample","why":null,"parties":[{"pid":31,"blame_ns":999,"events":6,"stacks":0,"bytes":116}],"sample":{"matched_goal":2,"unmatched_goal":1,"matched":2,"unmatched":1,"instances":[{"matched":false,"time_ns":1000001050,"start_ns":1000001040,"pid":30,"comm":"server","values":[{"expr":"latency","value":10},{"expr":"1us","value":1000,"samples":0}]},{"matched":true,"time_ns":1000001100,"start_ns":1000000000,"pid":30,"comm":"server","values":[{"expr":"latency","value":1100},{"expr":"1us","value":1000,"samples":0}]},{"matched":true,"time_ns":1000001150,"start_ns":1000000100,"pid":31,"comm":null,"values":[{"expr":"latency","value":1050},{"expr":"1us","value":null}]}]}}' >> "$tmp/s6/firings.jsonl"
+$tv audit --json --top 2 "$tmp/s6" > "$tmp/out6.json" 2> "$tmp/err6.txt"
+ok $? "audit: a log line with a sample: exit status 0" || sed 's/^/# /' "$tmp/err6.txt"
+is "$(jq -c '[.firings[].heavy_log | if . == null or .skipped_by then null else [.ended, .sample] end]' "$tmp/out6.json")" \
+	'[["time",null],null,["sample",{"matched_goal":2,"unmatched_goal":1,"matched":2,"unmatched":1,"instances":[{"matched":false,"time_ns":1000001050,"start_ns":1000001040,"pid":30,"comm":"server","values":[{"expr":"latency","value":10},{"expr":"1us","value":1000}]},{"matched":true,"time_ns":1000001100,"start_ns":1000000000,"pid":30,"comm":"server","values":[{"expr":"latency","value":1100},{"expr":"1us","value":1000}]},{"matched":true,"time_ns":1000001150,"start_ns":1000000100,"pid":31,"comm":null,"values":[{"expr":"latency","value":1050},{"expr":"1us","value":null}]}]}]]' \
+	"audit --json: firing 3's sample (ended: sample), its instances and values as the line gives them; firing 1's line without one: null"
+$tv audit --top 2 "$tmp/s6" > "$tmp/out6.txt" 2>&1
+awk '/^  heavy logging from 1.000001000/ { on = 1; print; next } on && /^    / { print; next } { on = 0 }' "$tmp/out6.txt" > "$tmp/log6.txt"
+printf '%s\n' '  heavy logging from 1.000001000 s to 1.000001200 s (0.200 us, ended: sample; volume as traced counted it):' \
+	'    task 31: blame 0.999 us, 6 events, 0 stacks, 116 bytes' \
+	"    sample of the rule's instances while logged: 2 of 2 matched, 1 of 1 unmatched" \
+	'      matched   at 1.000001100 s, task 30 server: latency = 1100, 1us = 1000' \
+	'      matched   at 1.000001150 s, task 31 ?: latency = 1050, 1us = unknown' \
+	'      unmatched at 1.000001050 s, task 30 server: latency = 10, 1us = 1000' > "$tmp/want6.txt"
+diff "$tmp/want6.txt" "$tmp/log6.txt" > "$tmp/diff6.txt"
+ok $? "audit: the sample in the text, the matched then the unmatched instances" || sed 's/^/# /' "$tmp/diff6.txt"
+ok $(grep -c "sample of the rule" "$tmp/out6.txt" | grep -qx 1; echo $?) "audit: ... and none for firing 1's log"
+sed -i 's/"matched":2,"unmatched":1,"instances"/"matched":3,"unmatched":1,"instances"/' "$tmp/s6/firings.jsonl"
+$tv audit --json --top 2 "$tmp/s6" > "$tmp/out7.json" 2> "$tmp/err7.txt"
+ok $? "audit: a malformed sample: exit status 0"
+grep -q "^tracevisualizer: warning: firing 3: its log line's sample is malformed: left out$" "$tmp/err7.txt"
+ok $? "audit: ... a warning names it"
+is "$(jq -c '.firings[2].heavy_log | [.sample, .warning]' "$tmp/out7.json")" \
+	"[null,\"its log line's sample is malformed: left out\"]" "audit: ... left out (null) with a warning"
+
 $tv audit --top 0 "$tmp/s" > /dev/null 2>&1
 is "$?" 2 "audit --top 0: a usage error"
 

@@ -711,6 +711,29 @@ ok $(grep -q 'came after every CPU' "$tmp/err"; echo $((1 - $?))) "no event came
 is "$(grep -c '"type":"timer"' "$tmp/o1/firings.jsonl")" 3 \
 	"the timer rule ticked every 100 ms up to the end and fired where reads ended"
 
+# heavy logging's sample (log ... or 3 matched + 3 unmatched): the reads
+# of sample-buffers.py after the firing's (10 ms) until 3 slow ones (over
+# 5 ms) and 3 fast ones are in it, each with its values; the logging ends
+# then ("sample"), long before its 60 s; a logging without a sample has
+# none in its line
+python3 "$here/sample-buffers.py" "$tmp/sample.bin"
+FAKE_BUFFERS=$tmp/sample.bin FAKE_LOG="$tmp/s1.log" "$fake" -d fake -q -o "$tmp/s1" -t 0.5 \
+	--rule 'on syscall_exit(read) by pid if latency > 5ms then snapshot, log top(1) for 60s or 3 matched + 3 unmatched' \
+	2>"$tmp/err"
+is $? 0 "a trace with a rule whose logging takes a sample"
+hl=$(grep '^{"log":1,' "$tmp/s1/firings.jsonl")
+fire=$(grep '"seq":1,' "$tmp/s1/firings.jsonl" | jq .time_ns)
+is "$(echo "$hl" | jq -c '[.ended, .sample.matched_goal, .sample.unmatched_goal, .sample.matched, .sample.unmatched]')" \
+	'["sample",3,3,3,3]' "the logging ended on its sample: 3 of 3 matched, 3 of 3 unmatched"
+is "$(echo "$hl" | jq -c --argjson f "${fire:-0}" '[.sample.instances[] | [.matched, (.time_ns - $f) / 1000000, .values[0].value / 1000000, .pid]]')" \
+	'[[false,91,1,5000500],[true,210,20,5000500],[false,292,2,5000500],[true,420,30,5000500],[false,491,1,5000500],[true,630,40,5000500]]' \
+	"its instances: the reads after the firing's, in time order, up to the 40 ms one (ms after the firing, latency)"
+is "$(echo "$hl" | jq '[.sample.instances[] | (.values[0].value > .values[1].value) == .matched] | all')" \
+	true "each matched one's latency is over the 5ms it was compared with, each unmatched one's not"
+is "$(grep -c SET_HEAVY "$tmp/s1.log")" 2 "the set switched on, then off at the sample"
+is "$(grep '^{"log":1,' "$tmp/h1/firings.jsonl" | jq 'has("sample")')" false \
+	"a logging without a sample has none in its line"
+
 # Waiting costs nothing: a 3 s trace of an idle fake device makes about as
 # many system calls as a 1 s one (the /proc snapshot is the same), a
 # daemon that spun on the device would make tens of thousands more.

@@ -88,6 +88,29 @@ static void print_volume(const struct lttr_heavy_party *p)
 		printf("volume unknown");
 }
 
+/* the matched (@matched) or unmatched instances of sample @s */
+static void print_sampled(const struct lttr_heavy_sample *s, bool matched)
+{
+	size_t i, k;
+
+	for (i = 0; i < s->n; i++) {
+		const struct lttr_heavy_instance *in = &s->inst[i];
+
+		if (in->matched != matched)
+			continue;
+		printf("      %-9s at %.9f s, task %u %s:", matched ? "matched" : "unmatched",
+		       (double)in->time_ns / 1e9, in->pid, in->comm[0] ? in->comm : "?");
+		for (k = 0; k < in->nvalues; k++) {
+			printf("%s %s = ", k ? "," : "", in->values[k].expr);
+			if (in->values[k].known)
+				printf("%" PRId64, in->values[k].v);
+			else
+				printf("unknown");
+		}
+		printf("\n");
+	}
+}
+
 static void print_log(const struct lttr_heavy_log *l)
 {
 	size_t i;
@@ -120,6 +143,13 @@ static void print_log(const struct lttr_heavy_log *l)
 	}
 	if (!l->nparty)
 		printf("    no task logged\n");
+	if (l->sample) {
+		printf("    sample of the rule's instances while logged: %u of %u matched, "
+		       "%u of %u unmatched\n", l->sample->matched, l->sample->matched_goal,
+		       l->sample->unmatched, l->sample->unmatched_goal);
+		print_sampled(l->sample, true);
+		print_sampled(l->sample, false);
+	}
 	if (l->warning[0])
 		printf("    warning: %s\n", l->warning);
 }

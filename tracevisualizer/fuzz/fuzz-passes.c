@@ -1010,6 +1010,20 @@ static void on_firing(void *arg, const struct lttr_firing *f)
 	lttr_firing_json(f, 1, NULL, arg);
 }
 
+/* the sampler of heavy logging (traced's): every instance of rule 10, described */
+static bool want_instance(void *arg, unsigned int rule, uint64_t time_ns, bool matched)
+{
+	(void)arg;
+	(void)time_ns;
+	(void)matched;
+	return rule == 10;
+}
+
+static void keep_instance(void *arg, const struct lttr_firing *f, bool matched)
+{
+	lttr_instance_json(f, matched, arg);
+}
+
 /*
  * The trigger rules (docs/triggers.md) over every event of the trace, in
  * time order as traced feeds them; and the rule parser on a condition
@@ -1028,7 +1042,9 @@ static void rules_pass(struct run *r, const char *dir)
 		"on request(caller) by pid if latency > p99(latency, 1s) then snapshot\n"
 		"on every 10ms over request(callee) if count(10ms) > 1 then stop\n"
 		"on every 10ms over syscall_exit(read) if count(10ms) > 3 or max(latency, 1s) > 1ms "
-		"then snapshot\n";
+		"then snapshot\n"
+		"on syscall_exit(read) by pid if latency > 1us or latency > avg(latency, 1s) "
+		"then snapshot, log top(2) for 10ms or 3 matched + 2 unmatched or 100 events\n";
 	struct lttr_rules *rules, *other;
 	struct lttr_iter *it;
 	struct lttr_event ev;
@@ -1047,6 +1063,7 @@ static void rules_pass(struct run *r, const char *dir)
 	    lttr_trace_machine(r->t) != LTTR_MACHINE_OTHER)
 		failed(r, &err);
 	lttr_rules_start(rules, lttr_trace_header(r->t)->start_ns);
+	lttr_rules_sampler(rules, want_instance, keep_instance, r->null);
 	if (lttr_iter_new(r->t, &it, &err) == 0) {
 		while (lttr_iter_next(it, &ev) > 0)
 			lttr_rules_feed(rules, NULL, &ev, on_firing, r->null);
@@ -1066,6 +1083,11 @@ static void rules_pass(struct run *r, const char *dir)
 		lttr_rules_free(other);
 	/* the same mutated text as the action log's words */
 	snprintf(text, sizeof(text), "on exit then snapshot, log %.500s", proc);
+	if (lttr_rules_parse(text, &other, &err) == 0)
+		lttr_rules_free(other);
+	/* and after a condition (a sample needs one) */
+	snprintf(text, sizeof(text), "on syscall_exit if latency > 1ms then snapshot, log %.500s",
+		 proc);
 	if (lttr_rules_parse(text, &other, &err) == 0)
 		lttr_rules_free(other);
 	/* as the side of a request */
@@ -1097,7 +1119,7 @@ static void firings_pass(struct run *r, const char *dir)
 	struct lttr_firing_rec *v = calloc(2, sizeof(*v)), rec;
 	struct lttr_heavy_summary hs;
 	struct lttr_error err;
-	char line[256], *proc, *p, *nl;
+	char line[640], *proc, *p, *nl;
 	size_t nv = 0, len = 0;
 
 	if (!v)
@@ -1120,8 +1142,12 @@ static void firings_pass(struct run *r, const char *dir)
 	}
 	free(proc);
 	snprintf(line, sizeof(line),
-		 "{\"log\":1,\"from_ns\":%llu,\"to_ns\":%llu,\"ended\":\"time\",\"why\":null,"
-		 "\"parties\":[{\"pid\":%u,\"blame_ns\":1},{\"pid\":0}]}",
+		 "{\"log\":1,\"from_ns\":%llu,\"to_ns\":%llu,\"ended\":\"sample\",\"why\":null,"
+		 "\"parties\":[{\"pid\":%u,\"blame_ns\":1},{\"pid\":0}],\"sample\":{"
+		 "\"matched_goal\":1,\"unmatched_goal\":1,\"matched\":1,\"unmatched\":1,"
+		 "\"instances\":[{\"matched\":true,\"time_ns\":5,\"start_ns\":1,\"pid\":1,"
+		 "\"comm\":\"a\",\"values\":[{\"expr\":\"latency\",\"value\":4}]},"
+		 "{\"matched\":false,\"time_ns\":6,\"pid\":2,\"comm\":null,\"values\":[]}]}}",
 		 (unsigned long long)lttr_trace_window_start(r->t),
 		 (unsigned long long)lttr_trace_end_ns(r->t) + 1, r->has_syscall ? 1U : 0U);
 	lttr_firing_line(line, v, nv, &rec);

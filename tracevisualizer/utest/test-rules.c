@@ -171,10 +171,12 @@ static void test_docs_examples(void)
 		"on syscall_exit(write) if count(1s) > 1000 || rate(10s) >= 50 then snapshot\n"
 		"on exit if not (code == 0 or code == 256) then snapshot\n"
 		"on request(caller) by comm if latency > 50ms then snapshot, log top(5) for 2s\n"
+		"on syscall_exit(read) by pid if latency > 50ms then snapshot, "
+		"log top(5) for 5min or 10 matched + 10 unmatched\n"
 		"on every 10s over request(callee) if count(10s) > 10000 then stop\n";
 	struct lttr_rules *r = compile(text);
 
-	ok(r && lttr_rules_count(r) == 10, "the documentation's examples compile: 10 rules");
+	ok(r && lttr_rules_count(r) == 11, "the documentation's examples compile: 11 rules");
 	if (r)
 		ok(!strcmp(lttr_rules_text(r, 2), "on exit if code != 0 then snapshot"),
 		   "a rule's text is its line");
@@ -280,6 +282,124 @@ static void test_log(void)
 	ok(lttr_rules_feed(r, &ctx, &ev, on_fire, &s) == 2 && s.f.rule == 1 &&
 	   s.f.log.top == 32 && s.f.log.for_ns == 3600000 * MS && s.f.log.events == 0,
 	   "log before snapshot, top(32) for 60min: no bound on the events");
+	lttr_rules_free(r);
+}
+
+/* the sampler's record: what it was asked, what it kept */
+struct sample_seen {
+	unsigned int asked, kept, matched;
+	unsigned int rule[8];
+	bool hit[8];
+	uint64_t time[8];
+	char json[8][512];
+};
+
+static bool want_all(void *arg, unsigned int rule, uint64_t t, bool matched)
+{
+	struct sample_seen *s = arg;
+
+	if (s->asked < 8) {
+		s->rule[s->asked] = rule;
+		s->hit[s->asked] = matched;
+		s->time[s->asked] = t;
+	}
+	s->asked++;
+	return rule == 0;
+}
+
+static void keep_it(void *arg, const struct lttr_firing *f, bool matched)
+{
+	struct sample_seen *s = arg;
+	FILE *m;
+
+	if (s->kept < 8 && (m = fmemopen(s->json[s->kept], sizeof(s->json[0]), "w"))) {
+		lttr_instance_json(f, matched, m);
+		fclose(m);
+	}
+	s->kept++;
+	s->matched += matched;
+}
+
+/* log ... or M matched + U unmatched: the syntax, and the sampler's instances */
+static void test_sample(void)
+{
+	struct lttr_rules *r;
+	struct seen s = { 0 };
+	struct sample_seen ss = { 0 };
+	long nr_read = lttr_syscall_lookup("read");
+	const char *pre = "on exit if code != 0 then snapshot, log top(5) for 5s or ";
+	char text[256];
+	uint64_t t = 1000 * MS;
+	unsigned int fired = 0;
+
+	snprintf(text, sizeof(text), "%s3 matched 3 unmatched", pre);
+	refused(text, "line 1, column 68:", "expected '+ U unmatched'");
+	snprintf(text, sizeof(text), "%s3 matched + 3", pre);
+	refused(text, "line 1, column 70:", "expected 'U unmatched'");
+	snprintf(text, sizeof(text), "%s3 matched + 3 matched", pre);
+	refused(text, "line 1, column 70:", "expected 'U unmatched'");
+	snprintf(text, sizeof(text), "%s0 matched + 3 unmatched", pre);
+	refused(text, "line 1, column 58:", "from 1 to 100");
+	snprintf(text, sizeof(text), "%s3 matched + 101 unmatched", pre);
+	refused(text, "line 1, column 70:", "from 1 to 100");
+	snprintf(text, sizeof(text), "%s3 unmatched + 3 matched", pre);
+	refused(text, "line 1, column 58:", "or M matched + U unmatched");
+	snprintf(text, sizeof(text), "%s1 matched + 1 unmatched or 2 matched + 2 unmatched", pre);
+	refused(text, "line 1, column 85:", "given twice");
+	snprintf(text, sizeof(text), "%s5 events or 6 events", pre);
+	refused(text, "line 1, column 70:", "given twice");
+	refused("on exit then snapshot, log top(5) for 5s or 10 matched + 10 unmatched",
+		"line 1, column 45:", "needs a condition");
+	r = compile("on exit if code != 0 then snapshot, log top(5) for 5min or 10 matched + 10 unmatched\n"
+		    "on exit if code == 3 then snapshot, log top(2) for 2s or 3 matched+4 unmatched "
+		    "or 50 events, notify cat");
+	ok(r != NULL, "the paper's default bound compiles, and after it 'or C events'");
+	lttr_rules_free(r);
+	r = compile("on syscall_exit(read) by pid if latency > 5ms then snapshot, "
+		    "log top(2) for 2s or 1 matched + 2 unmatched\n"
+		    "on syscall_exit(read) if latency > 100ms then snapshot");
+	if (!r || nr_read < 0) {
+		ok(false, "the sample rule compiles");
+		return;
+	}
+	lttr_rules_sampler(r, want_all, keep_it, &ss);
+	fired += sys(r, &s, 10, (unsigned int)nr_read, t, MS);
+	ok(ss.asked == 2 && ss.rule[0] == 0 && !ss.hit[0] && ss.rule[1] == 1 && !ss.hit[1] &&
+	   ss.time[0] == t + MS && ss.kept == 1,
+	   "each rule's instance is told to the sampler, not matched; one kept (asked %u, kept %u)",
+	   ss.asked, ss.kept);
+	ok(strstr(ss.json[0], "{\"matched\":false,\"time_ns\":1001000000,\"start_ns\":1000000000,"
+			      "\"pid\":10,\"comm\":\"srv\",\"values\":[{\"expr\":\"latency\","
+			      "\"value\":1000000},{\"expr\":\"5ms\",\"value\":5000000,\"samples\":0}]}") ==
+	   ss.json[0], "its JSON: %s", ss.json[0]);
+	fired += sys(r, &s, 10, (unsigned int)nr_read, t += 10 * MS, 8 * MS);
+	ok(fired == 1 && ss.kept == 2 && ss.matched == 1 && ss.hit[2],
+	   "a slow read fires and is told matched (fired %u, kept %u)", fired, ss.kept);
+	fired += sys(r, &s, 10, (unsigned int)nr_read, t += 10 * MS, 9 * MS);
+	ok(fired == 1 && ss.kept == 3 && ss.matched == 2,
+	   "in the hold-off, a slow read does not fire, and is still matched (kept %u, matched %u)",
+	   ss.kept, ss.matched);
+	lttr_rules_sampler(r, NULL, NULL, NULL);
+	fired += sys(r, &s, 10, (unsigned int)nr_read, t += 10 * MS, 9 * MS);
+	ok(fired == 1 && ss.asked == 6 && ss.kept == 3,
+	   "no sampler: nothing told, the rules the same (asked %u, fired %u)", ss.asked, fired);
+	lttr_rules_free(r);
+	/* the values an instance is given are the windows' before it */
+	r = compile("on syscall_exit(read) if latency > 2 * avg(latency, 1s) or max(latency, 1s) > 1s "
+		    "then snapshot, log top(1) for 1s or 1 matched + 1 unmatched");
+	memset(&ss, 0, sizeof(ss));
+	if (!r) {
+		ok(false, "the rule with or compiles");
+		return;
+	}
+	lttr_rules_sampler(r, want_all, keep_it, &ss);
+	sys(r, &s, 10, (unsigned int)nr_read, t += 10 * MS, 4 * MS);
+	sys(r, &s, 10, (unsigned int)nr_read, t += 10 * MS, 20 * MS);
+	ok(ss.kept == 2 && ss.hit[1] &&
+	   strstr(ss.json[1], "{\"expr\":\"2 * avg(latency, 1s)\",\"value\":8000000,\"samples\":1},"
+			      "{\"expr\":\"max(latency, 1s)\",\"value\":4000000,\"samples\":1}"),
+	   "an instance's values are those of the windows before it, the ones its match did not "
+	   "read too: %s", ss.json[1]);
 	lttr_rules_free(r);
 }
 
@@ -797,7 +917,7 @@ static void test_request_caller(void)
 
 int main(void)
 {
-	tap_plan(85 + 11 + 5 + 4 + 1 + 3 + 11 + 3);
+	tap_plan(85 + 11 + 5 + 4 + 1 + 3 + 11 + 3 + 16);
 	test_timer_request_errors();
 	test_timer();
 	test_request();
@@ -805,6 +925,7 @@ int main(void)
 	test_docs_examples();
 	test_errors();
 	test_log();
+	test_sample();
 	test_latency_vs_mean();
 	test_signal_exit();
 	test_wakeup();

@@ -84,7 +84,7 @@ static void rec_clear(struct lttr_firing_rec *f)
 	free(f->snap_dir);
 	free(f->snap_error);
 	free(f->bad);
-	free(f->log);
+	lttr_heavy_log_free(f->log);
 	for (i = 0; i < f->nval; i++)
 		free(f->val[i].expr);
 	memset(f, 0, sizeof(*f));

@@ -91,6 +91,111 @@ static bool parties_of(json_object *ps, struct lttr_heavy_log *l)
 	return true;
 }
 
+void lttr_heavy_log_free(struct lttr_heavy_log *l)
+{
+	if (!l)
+		return;
+	if (l->sample)
+		free(l->sample->inst);
+	free(l->sample);
+	free(l);
+}
+
+/* @k of @o an unsigned integer of at most @max into @out? */
+static bool small_at(json_object *o, const char *k, unsigned int max, unsigned int *out)
+{
+	uint64_t v;
+
+	if (!uint_at(o, k, &v) || v > max)
+		return false;
+	*out = (unsigned int)v;
+	return true;
+}
+
+/* instance @o of a sample into @in; false if it is not one */
+static bool instance_of(json_object *o, struct lttr_heavy_instance *in)
+{
+	json_object *m = get(o, "matched"), *vals, *c;
+	uint64_t pid;
+	size_t i;
+
+	if (!o || !json_object_is_type(o, json_type_object) || !m ||
+	    !json_object_is_type(m, json_type_boolean) || !uint_at(o, "time_ns", &in->time_ns) ||
+	    !uint_at(o, "pid", &pid) || pid > UINT32_MAX)
+		return false;
+	in->matched = json_object_get_boolean(m);
+	in->pid = (uint32_t)pid;
+	if (!uint_at(o, "start_ns", &in->start_ns))
+		in->start_ns = in->time_ns;
+	c = get(o, "comm");
+	snprintf(in->comm, sizeof(in->comm), "%s",
+		 c && json_object_is_type(c, json_type_string) ? json_object_get_string(c) : "");
+	vals = get(o, "values");
+	if (vals && !json_object_is_type(vals, json_type_array))
+		return false;
+	for (i = 0; vals && i < json_object_array_length(vals) &&
+		    in->nvalues < LTTR_HEAVY_MAX_VALUES; i++) {
+		json_object *v = json_object_array_get_idx(vals, i), *x;
+		struct lttr_heavy_value *hv = &in->values[in->nvalues];
+
+		if (!v || !json_object_is_type(v, json_type_object))
+			return false;
+		text_at(v, "expr", hv->expr, sizeof(hv->expr));
+		x = get(v, "value");
+		hv->known = x && json_object_is_type(x, json_type_int);
+		hv->v = hv->known ? json_object_get_int64(x) : 0;
+		in->nvalues++;
+	}
+	return true;
+}
+
+/*
+ * The sample of a log line, @o ("sample"), into @l->sample; a bad one is
+ * left out (unknown) with a warning.  Absent: none, said nothing of.
+ */
+static void sample_of(json_object *o, struct lttr_heavy_log *l)
+{
+	struct lttr_heavy_sample *s;
+	json_object *is;
+	unsigned int nm = 0, nu = 0;
+	size_t i, n;
+
+	if (!o || json_object_is_type(o, json_type_null))
+		return;
+	s = calloc(1, sizeof(*s));
+	is = get(o, "instances");
+	if (!s)
+		return;
+	if (!json_object_is_type(o, json_type_object) ||
+	    !small_at(o, "matched_goal", LTTR_HEAVY_MAX_SAMPLE, &s->matched_goal) ||
+	    !small_at(o, "unmatched_goal", LTTR_HEAVY_MAX_SAMPLE, &s->unmatched_goal) ||
+	    !small_at(o, "matched", LTTR_HEAVY_MAX_SAMPLE, &s->matched) ||
+	    !small_at(o, "unmatched", LTTR_HEAVY_MAX_SAMPLE, &s->unmatched) ||
+	    !is || !json_object_is_type(is, json_type_array) ||
+	    (n = json_object_array_length(is)) > LTTR_HEAVY_MAX_SAMPLE)
+		goto bad;
+	s->inst = n ? calloc(n, sizeof(*s->inst)) : NULL;
+	if (n && !s->inst)
+		goto bad;
+	for (i = 0; i < n; i++) {
+		if (!instance_of(json_object_array_get_idx(is, i), &s->inst[i]))
+			goto bad;
+		if (s->inst[i].matched)
+			nm++;
+		else
+			nu++;
+	}
+	s->n = n;
+	if (nm != s->matched || nu != s->unmatched)
+		goto bad;
+	l->sample = s;
+	return;
+bad:
+	snprintf(l->warning, sizeof(l->warning), "its log line's sample is malformed: left out");
+	free(s->inst);
+	free(s);
+}
+
 long lttr_heavy_line(void *obj, struct lttr_firing_rec *v, size_t nv)
 {
 	json_object *o = obj;
@@ -134,8 +239,9 @@ long lttr_heavy_line(void *obj, struct lttr_firing_rec *v, size_t nv)
 		}
 		if (!ok)
 			l->from_ns = l->to_ns = 0;
+		sample_of(get(o, "sample"), l);
 	}
-	free(v[i].log);
+	lttr_heavy_log_free(v[i].log);
 	v[i].log = l;
 	return (long)i;
 }
@@ -342,6 +448,61 @@ static void json_pct(struct lttr_json *j, const char *k, double v)
 	lttr_json_number(j, num);
 }
 
+static void json_sample(struct lttr_json *j, const struct lttr_heavy_sample *s)
+{
+	size_t i, k;
+
+	if (!s) {
+		lttr_json_null(j);
+		return;
+	}
+	lttr_json_begin_object(j);
+	lttr_json_key(j, "matched_goal");
+	lttr_json_u64(j, s->matched_goal);
+	lttr_json_key(j, "unmatched_goal");
+	lttr_json_u64(j, s->unmatched_goal);
+	lttr_json_key(j, "matched");
+	lttr_json_u64(j, s->matched);
+	lttr_json_key(j, "unmatched");
+	lttr_json_u64(j, s->unmatched);
+	lttr_json_key(j, "instances");
+	lttr_json_begin_array(j);
+	for (i = 0; i < s->n; i++) {
+		const struct lttr_heavy_instance *in = &s->inst[i];
+
+		lttr_json_begin_object(j);
+		lttr_json_kv_bool(j, "matched", in->matched);
+		lttr_json_key(j, "time_ns");
+		lttr_json_u64(j, in->time_ns);
+		lttr_json_key(j, "start_ns");
+		lttr_json_u64(j, in->start_ns);
+		lttr_json_key(j, "pid");
+		lttr_json_u64(j, in->pid);
+		lttr_json_key(j, "comm");
+		if (in->comm[0])
+			lttr_json_string(j, in->comm);
+		else
+			lttr_json_null(j);
+		lttr_json_key(j, "values");
+		lttr_json_begin_array(j);
+		for (k = 0; k < in->nvalues; k++) {
+			lttr_json_begin_object(j);
+			lttr_json_key(j, "expr");
+			lttr_json_string(j, in->values[k].expr);
+			lttr_json_key(j, "value");
+			if (in->values[k].known)
+				lttr_json_i64(j, in->values[k].v);
+			else
+				lttr_json_null(j);
+			lttr_json_end_object(j);
+		}
+		lttr_json_end_array(j);
+		lttr_json_end_object(j);
+	}
+	lttr_json_end_array(j);
+	lttr_json_end_object(j);
+}
+
 void lttr_json_heavy_log(struct lttr_json *j, const struct lttr_firing_rec *f)
 {
 	const struct lttr_heavy_log *l = f->log;
@@ -389,6 +550,8 @@ void lttr_json_heavy_log(struct lttr_json *j, const struct lttr_firing_rec *f)
 		lttr_json_end_object(j);
 	}
 	lttr_json_end_array(j);
+	lttr_json_key(j, "sample");
+	json_sample(j, l->sample);
 	lttr_json_end_object(j);
 }
 

@@ -74,6 +74,7 @@ struct rule {
 	char *notify;
 	struct lttr_log_action log;	/* LTTR_ACT_LOG */
 	size_t log_col;		/* where "log" is, for its errors */
+	size_t sample_col;	/* where "M matched" is, for its errors */
 	struct val *vals;
 	size_t nvals;
 	uint64_t maxwin;	/* the longest window of its aggregates */
@@ -124,6 +125,10 @@ struct lttr_rules {
 	bool started;		/* lttr_rules_start(), or the first time seen */
 	uint64_t t0;
 	uint64_t now;		/* the latest time fed or advanced to */
+	/* lttr_rules_sampler() */
+	bool (*want)(void *arg, unsigned int rule, uint64_t time_ns, bool matched);
+	void (*keep)(void *arg, const struct lttr_firing *f, bool matched);
+	void *sample_arg;
 };
 
 /* the state of one evaluation */
@@ -683,9 +688,58 @@ spec_end:
 }
 
 /*
- * "log top(N) for DURATION [or COUNT events]" at @*pi (after "log"):
- * heavy logging of the N most blamed, for DURATION or COUNT of their
- * events, the first reached.  *@pi set after it.
+ * "or COUNT events" or "or M matched + U unmatched" at @i (after "or"),
+ * into @r->log; the end of it in *@pe.
+ */
+static int parse_log_bound(const struct lp *p, struct rule *r, size_t i, size_t *pe)
+{
+	const char *s = p->line;
+	size_t n = strspn(s + i, "0123456789"), w = skip_sp(s, i + n), e = word_end(s, w);
+	unsigned long long v = n && n < 11 ? strtoull(s + i, NULL, 10) : 0;
+
+	if (n && word_is(s, w, e, "events")) {
+		if (r->log.events)
+			return perr(p, i, "'or COUNT events' given twice");
+		if (v < 1 || v > LTTR_LOG_MAX_EVENTS)
+			return perr(p, i, "expected 'or COUNT events' (COUNT from 1 to %llu)",
+				    (unsigned long long)LTTR_LOG_MAX_EVENTS);
+		r->log.events = v;
+		*pe = e;
+		return 0;
+	}
+	if (!n || !word_is(s, w, e, "matched"))
+		return perr(p, i, "expected 'or COUNT events' or 'or M matched + U unmatched' "
+			    "(or 10 matched + 10 unmatched)");
+	if (r->log.matched)
+		return perr(p, i, "'or M matched + U unmatched' given twice");
+	if (v < 1 || v > LTTR_LOG_MAX_SAMPLE)
+		return perr(p, i, "a sample takes M and U from 1 to %d", LTTR_LOG_MAX_SAMPLE);
+	r->log.matched = (unsigned int)v;
+	r->sample_col = i;
+	i = skip_sp(s, e);
+	if (s[i] != '+')
+		return perr(p, i, "expected '+ U unmatched' after 'M matched' "
+			    "(or 10 matched + 10 unmatched)");
+	i = skip_sp(s, i + 1);
+	n = strspn(s + i, "0123456789");
+	w = skip_sp(s, i + n);
+	e = word_end(s, w);
+	v = n && n < 11 ? strtoull(s + i, NULL, 10) : 0;
+	if (!n || !word_is(s, w, e, "unmatched"))
+		return perr(p, i, "expected 'U unmatched' after '+' (or 10 matched + 10 unmatched)");
+	if (v < 1 || v > LTTR_LOG_MAX_SAMPLE)
+		return perr(p, i, "a sample takes M and U from 1 to %d", LTTR_LOG_MAX_SAMPLE);
+	r->log.unmatched = (unsigned int)v;
+	*pe = e;
+	return 0;
+}
+
+/*
+ * "log top(N) for DURATION [or COUNT events] [or M matched + U unmatched]"
+ * at @*pi (after "log"): heavy logging of the N most blamed, for DURATION,
+ * COUNT of their events, or until a sample of M instances of the rule's
+ * event that match its condition and U that do not, the first reached.
+ * *@pi set after it.
  */
 static int parse_log(const struct lp *p, struct rule *r, size_t *pi)
 {
@@ -715,17 +769,13 @@ static int parse_log(const struct lp *p, struct rule *r, size_t *pi)
 		return perr(p, i, "heavy logging lasts above 0 and at most 1 hour");
 	i = skip_sp(s, i + n);
 	e = word_end(s, i);
-	if (word_is(s, i, e, "or")) {
+	while (word_is(s, i, e, "or")) {
+		int ret = parse_log_bound(p, r, skip_sp(s, e), &e);
+
+		if (ret)
+			return ret;
 		i = skip_sp(s, e);
-		n = strspn(s + i, "0123456789");
-		v = n && n < 11 ? strtoull(s + i, &end, 10) : 0;
-		e = word_end(s, skip_sp(s, i + n));
-		if (!n || v < 1 || v > LTTR_LOG_MAX_EVENTS ||
-		    !word_is(s, skip_sp(s, i + n), e, "events"))
-			return perr(p, i, "expected 'or COUNT events' (COUNT from 1 to %llu)",
-				    (unsigned long long)LTTR_LOG_MAX_EVENTS);
-		r->log.events = v;
-		i = e;
+		e = word_end(s, i);
 	}
 	*pi = i;
 	return 0;
@@ -949,6 +999,9 @@ static int parse_rule(const struct lp *p, struct rule *r)
 	if (!ret && (r->actions & LTTR_ACT_LOG) && r->every)
 		return perr(p, r->log_col, "log needs an instance to blame: a timer rule "
 			    "(on every) has none (log on an event's rule)");
+	if (!ret && (r->actions & LTTR_ACT_LOG) && r->log.matched && !r->cond)
+		return perr(p, r->sample_col, "a sample of matched and unmatched instances needs "
+			    "a condition: without 'if' every instance matches");
 	return ret;
 }
 
@@ -1347,6 +1400,40 @@ static bool request_end(struct lttr_rules *rs, const struct lttr_event *ev, stru
 	return req_socks_event(rs->socks, ev, entry, q, &rs->st.sockets_over) == 1;
 }
 
+void lttr_rules_sampler(struct lttr_rules *r,
+			bool (*want)(void *arg, unsigned int rule, uint64_t time_ns, bool matched),
+			void (*keep)(void *arg, const struct lttr_firing *f, bool matched),
+			void *arg)
+{
+	r->want = want;
+	r->keep = keep;
+	r->sample_arg = arg;
+}
+
+/*
+ * The values of rule @r's instance @sub (evaluated in @e) into @f: its
+ * latency if @has_lat, then every value of the condition, those it did
+ * not need to read too.
+ */
+static void instance_values(struct rule *r, struct rules_eval *e, const struct lttr_event *sub,
+			    bool has_lat, int64_t lat, struct lttr_firing *f)
+{
+	if (has_lat && f->nvalues < LTTR_FIRING_MAX_VALUES)
+		f->values[f->nvalues++] = (struct lttr_firing_value){
+			.text = "latency", .known = true, .v = lat };
+	r->ev = e;
+	for (size_t i = 0; i < r->nvals && f->nvalues < LTTR_FIRING_MAX_VALUES; i++) {
+		int64_t x;
+
+		rule_resolve(r, (uint32_t)i, sub, &x);
+		f->values[f->nvalues++] = (struct lttr_firing_value){
+			.text = r->vals[i].text, .known = e->known[i], .v = e->v[i],
+			.samples = r->vals[i].agg == A_CONST ? 0 : e->samples[i] };
+	}
+	r->ev = NULL;
+	f->truncated = e->truncated;
+}
+
 /* one instance of rule @r: @ev (pid @pid), latency @lat if @has_lat */
 static unsigned int instance(struct lttr_rules *rs, struct rule *r,
 			     const struct lttr_filter_ctx *c, const struct lttr_event *ev,
@@ -1368,6 +1455,20 @@ static unsigned int instance(struct lttr_rules *rs, struct rule *r,
 	r->ev = &e;
 	hit = !r->cond || lttr_filter_match(r->cond, c, &sub);
 	r->ev = NULL;
+	if (rs->want && rs->want(rs->sample_arg, r->index, ev->time_ns, hit)) {
+		/* its values as the windows were before it, in an evaluation of its own */
+		struct rules_eval se = e;
+		struct lttr_firing f = {
+			.rule = r->index, .line = r->line, .text = r->text,
+			.time_ns = ev->time_ns, .start_ns = start, .pid = pid, .cpu = ev->cpu,
+			.id = ev->id, .type = r->on == ON_REQUEST ? "request" : NULL,
+			.actions = r->actions, .notify = r->notify, .log = r->log,
+		};
+
+		f.comm = c && c->comm ? c->comm(c->arg, pid, ev->time_ns) : NULL;
+		instance_values(r, &se, &sub, has_lat, lat, &f);
+		rs->keep(rs->sample_arg, &f, hit);
+	}
 	if (e.key && r->maxwin)
 		key_add(rs, e.key, e.now, has_lat ? lat : 0);
 	if (!hit)
@@ -1393,21 +1494,7 @@ static unsigned int instance(struct lttr_rules *rs, struct rule *r,
 		}
 
 		f.comm = c && c->comm ? c->comm(c->arg, pid, ev->time_ns) : NULL;
-		if (has_lat && f.nvalues < LTTR_FIRING_MAX_VALUES)
-			f.values[f.nvalues++] = (struct lttr_firing_value){
-				.text = "latency", .known = true, .v = lat };
-		/* every value of the condition, those it did not need to read too */
-		r->ev = &e;
-		for (size_t i = 0; i < r->nvals && f.nvalues < LTTR_FIRING_MAX_VALUES; i++) {
-			int64_t x;
-
-			rule_resolve(r, (uint32_t)i, &sub, &x);
-			f.values[f.nvalues++] = (struct lttr_firing_value){
-				.text = r->vals[i].text, .known = e.known[i], .v = e.v[i],
-				.samples = r->vals[i].agg == A_CONST ? 0 : e.samples[i] };
-		}
-		r->ev = NULL;
-		f.truncated = e.truncated;
+		instance_values(r, &e, &sub, has_lat, lat, &f);
 		fire(arg, &f);
 	}
 	r->fired = true;
@@ -1589,12 +1676,53 @@ unsigned int lttr_rules_feed(struct lttr_rules *rs, const struct lttr_filter_ctx
 
 /* ---- JSON ---------------------------------------------------------------- */
 
+/* "values": the values of firing (or instance) @f */
+static void values_json(struct lttr_json *j, const struct lttr_firing *f)
+{
+	size_t i;
+
+	lttr_json_key(j, "values");
+	lttr_json_begin_array(j);
+	for (i = 0; i < f->nvalues; i++) {
+		lttr_json_begin_object(j);
+		lttr_json_kv_str(j, "expr", f->values[i].text);
+		lttr_json_key(j, "value");
+		if (f->values[i].known)
+			lttr_json_i64(j, f->values[i].v);
+		else
+			lttr_json_null(j);
+		if (f->values[i].samples || strcmp(f->values[i].text, "latency"))
+			lttr_json_kv_u64(j, "samples", f->values[i].samples);
+		lttr_json_end_object(j);
+	}
+	lttr_json_end_array(j);
+}
+
+int lttr_instance_json(const struct lttr_firing *f, bool matched, FILE *out)
+{
+	struct lttr_json j;
+
+	lttr_json_init(&j, out, false);
+	lttr_json_begin_object(&j);
+	lttr_json_kv_bool(&j, "matched", matched);
+	lttr_json_kv_u64(&j, "time_ns", f->time_ns);
+	lttr_json_kv_u64(&j, "start_ns", f->start_ns);
+	lttr_json_kv_u64(&j, "pid", f->pid);
+	lttr_json_key(&j, "comm");
+	if (f->comm)
+		lttr_json_string(&j, f->comm);
+	else
+		lttr_json_null(&j);
+	values_json(&j, f);
+	lttr_json_end_object(&j);
+	return ferror(out) ? -1 : 0;
+}
+
 int lttr_firing_json(const struct lttr_firing *f, unsigned int seq,
 		     const struct lttr_snapshot_info *snap, FILE *out)
 {
 	struct lttr_json j;
 	char tb[24];
-	size_t i;
 
 	lttr_json_init(&j, out, false);
 	lttr_json_begin_object(&j);
@@ -1626,21 +1754,7 @@ int lttr_firing_json(const struct lttr_firing *f, unsigned int seq,
 	else
 		lttr_json_null(&j);
 	lttr_json_kv_str(&j, "key", f->key ? f->key : "");
-	lttr_json_key(&j, "values");
-	lttr_json_begin_array(&j);
-	for (i = 0; i < f->nvalues; i++) {
-		lttr_json_begin_object(&j);
-		lttr_json_kv_str(&j, "expr", f->values[i].text);
-		lttr_json_key(&j, "value");
-		if (f->values[i].known)
-			lttr_json_i64(&j, f->values[i].v);
-		else
-			lttr_json_null(&j);
-		if (f->values[i].samples || strcmp(f->values[i].text, "latency"))
-			lttr_json_kv_u64(&j, "samples", f->values[i].samples);
-		lttr_json_end_object(&j);
-	}
-	lttr_json_end_array(&j);
+	values_json(&j, f);
 	lttr_json_kv_bool(&j, "window_truncated", f->truncated);
 	lttr_json_kv_u64(&j, "suppressed_before", f->suppressed);
 	lttr_json_key(&j, "actions");

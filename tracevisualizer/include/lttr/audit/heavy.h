@@ -56,16 +56,75 @@ enum lttr_heavy_source {
 	LTTR_HEAVY_UNKNOWN,
 };
 
+/* the most values of an instance of a sample (LTTR_FIRING_MAX_VALUES) */
+#define LTTR_HEAVY_MAX_VALUES 16
+/* the most instances of a sample read (2 * LTTR_LOG_MAX_SAMPLE) */
+#define LTTR_HEAVY_MAX_SAMPLE 200
+
+/**
+ * struct lttr_heavy_value - a value of a sampled instance's condition
+ * @expr: as the rule writes it ("latency", "20 * avg(latency, 10s)")
+ * @known: false: null in the line (not computable, no sample in a window)
+ * @v: the value
+ */
+struct lttr_heavy_value {
+	char expr[96];
+	bool known;
+	int64_t v;
+};
+
+/**
+ * struct lttr_heavy_instance - an instance of the rule's event in a
+ *	heavy logging's sample
+ * @matched: it matched the rule's condition
+ * @time_ns: its time (the event's)
+ * @start_ns: where it started (its latency's start; @time_ns without)
+ * @pid: its task
+ * @comm: the task's name ("" unknown)
+ * @nvalues: its values (its latency first, when it has one)
+ * @values: them
+ */
+struct lttr_heavy_instance {
+	bool matched;
+	uint64_t time_ns;
+	uint64_t start_ns;
+	uint32_t pid;
+	char comm[64];
+	size_t nvalues;
+	struct lttr_heavy_value values[LTTR_HEAVY_MAX_VALUES];
+};
+
+/**
+ * struct lttr_heavy_sample - the sample of matched and unmatched
+ *	instances a logging took (log ... or M matched + U unmatched)
+ * @matched_goal: M
+ * @unmatched_goal: U
+ * @matched: the matched instances taken
+ * @unmatched: the unmatched ones
+ * @n: the instances read
+ * @inst: them, in time order
+ */
+struct lttr_heavy_sample {
+	unsigned int matched_goal;
+	unsigned int unmatched_goal;
+	unsigned int matched;
+	unsigned int unmatched;
+	size_t n;
+	struct lttr_heavy_instance *inst;
+};
+
 /**
  * struct lttr_heavy_log - a firing's heavy logging, as its log line says
  * @skipped: no logging: that of firing @skipped_by was still on
  * @from_ns: the set in the module (trace clock)
  * @to_ns: the set emptied
- * @ended: time, events, stop, refused, nothing ("" when not said)
+ * @ended: time, events, sample, stop, refused, nothing ("" when not said)
  * @why: why the blame did not choose ("" when it did)
  * @source: where the volume comes from
  * @nparty: the tasks logged
  * @party: them
+ * @sample: its sample, NULL when its line has none (a rule without one,
+ *	an older traced, a bad sample: unknown, see @warning)
  * @warning: what is wrong with the line or its window ("" when nothing);
  *	a log with a warning is shown, its unknown numbers as unknown
  */
@@ -79,8 +138,12 @@ struct lttr_heavy_log {
 	enum lttr_heavy_source source;
 	size_t nparty;
 	struct lttr_heavy_party party[LTTR_HEAVY_MAX_PARTIES];
+	struct lttr_heavy_sample *sample;
 	char warning[200];
 };
+
+/** lttr_heavy_log_free() - release a log read by lttr_heavy_line() */
+void lttr_heavy_log_free(struct lttr_heavy_log *l);
 
 /**
  * lttr_heavy_line() - a log line of firings.jsonl applied to its firing
@@ -189,7 +252,9 @@ const char *lttr_heavy_source_name(enum lttr_heavy_source s);
 /**
  * lttr_json_heavy_log() - a firing's log as a JSON object (null: none):
  *	skipped_by or from_ns, to_ns, ended, why, source, warning, parties
- *	(pid, blame_ns, events, stacks, bytes; null when unknown)
+ *	(pid, blame_ns, events, stacks, bytes; null when unknown), sample
+ *	(null without: matched_goal, unmatched_goal, matched, unmatched,
+ *	instances: matched, time_ns, start_ns, pid, comm, values)
  */
 void lttr_json_heavy_log(struct lttr_json *j, const struct lttr_firing_rec *f);
 

@@ -58,23 +58,34 @@ struct lttr_rules;
 #define LTTR_ACT_STOP		0x04
 #define LTTR_ACT_LOG		0x08
 
-/* heavy logging (log top(N) for D [or C events]): the bounds of N, D, C */
+/*
+ * heavy logging (log top(N) for D [or C events] [or M matched + U
+ * unmatched]): the bounds of N, D, C, M and U
+ */
 #define LTTR_LOG_MAX_TOP	32	/* LTT_HEAVY_PIDS_MAX */
 #define LTTR_LOG_MAX_NS		(3600ULL * 1000000000ULL)
 #define LTTR_LOG_MAX_EVENTS	1000000000ULL
+#define LTTR_LOG_MAX_SAMPLE	100
 
 /**
- * struct lttr_log_action - a rule's "log top(N) for D [or C events]"
+ * struct lttr_log_action - a rule's "log top(N) for D [or C events]
+ *	[or M matched + U unmatched]"
  * @top: N, the most blamed parties logged (the blame's B1; with B2, at
  *	most LTTR_LOG_MAX_TOP tasks)
  * @for_ns: D, how long
  * @events: C, the events of the logged tasks after which it ends (0: no
  *	bound but D)
+ * @matched: M, the instances of the rule's event that match its
+ *	condition in the sample after which it ends, once @unmatched that
+ *	do not are in it too (0: no sample)
+ * @unmatched: U
  */
 struct lttr_log_action {
 	unsigned int top;
 	uint64_t for_ns;
 	uint64_t events;
+	unsigned int matched;
+	unsigned int unmatched;
 };
 
 /* the most values a firing reports (the fields and values of its condition) */
@@ -203,6 +214,27 @@ unsigned int lttr_rules_feed(struct lttr_rules *r, const struct lttr_filter_ctx 
 			     void (*fire)(void *arg, const struct lttr_firing *f), void *arg);
 
 /**
+ * lttr_rules_sampler() - be told of the instances of the rules on an
+ *	event (not the ticks of a timer rule), those that match their
+ *	condition and those that do not (heavy logging's sample, traced)
+ * @r: the rules
+ * @want: called for each instance evaluated, with its rule's index, its
+ *	time and whether it matched, before the hold-off and before it is
+ *	added to its key's windows; true: describe it to @keep
+ * @keep: called with the instance as a firing (its time, start, task,
+ *	latency and the values of the condition, every one computed as its
+ *	aggregates' windows were before it; @key, @side, @local and @peer
+ *	NULL), valid during the call
+ * @arg: their first argument
+ *
+ * NULL @want: no sampler.
+ */
+void lttr_rules_sampler(struct lttr_rules *r,
+			bool (*want)(void *arg, unsigned int rule, uint64_t time_ns, bool matched),
+			void (*keep)(void *arg, const struct lttr_firing *f, bool matched),
+			void *arg);
+
+/**
  * lttr_rules_start() - where the periods of the timer rules start
  * @r: the rules
  * @t0: the trace's start (its header's start_ns): the ticks of a rule
@@ -286,5 +318,18 @@ struct lttr_snapshot_info {
  */
 int lttr_firing_json(const struct lttr_firing *f, unsigned int seq,
 		     const struct lttr_snapshot_info *snap, FILE *out);
+
+/**
+ * lttr_instance_json() - an instance of a heavy logging's sample (given
+ *	to lttr_rules_sampler()'s @keep) as a JSON object, without newline:
+ *	{"matched":BOOL,"time_ns":T,"start_ns":S,"pid":P,"comm":C|null,
+ *	"values":[{"expr":E,"value":V|null},...]} (docs/triggers.md)
+ * @f: the instance
+ * @matched: whether it matched the rule's condition
+ * @out: where to write it
+ *
+ * Return: 0, or -1 on a write error.
+ */
+int lttr_instance_json(const struct lttr_firing *f, bool matched, FILE *out);
 
 #endif /* LTTR_AUDIT_RULES_H */
