@@ -13,9 +13,8 @@ import os
 import struct
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                                '..', '..', 'tests', 'lib'))
-import lttfmt  # noqa: E402
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from fakebuf import buffer, payload, rec, sc, sw  # noqa: E402,F401
 
 MS = 1000000
 SRV, CLI, OTHER = 5000200, 5000300, 5000400
@@ -23,38 +22,6 @@ INO = 77
 CINO = 88		# the client's connected socket
 READ, RECVFROM, SENDTO = 0, 45, 44
 ENDPOINT = struct.Struct('<QQihHHHBBB')	# struct ltt_ev_socket_endpoint, 31 bytes
-
-
-def payload(name, **kw):
-    lay = lttfmt.PAYLOADS[name]
-    vals = dict.fromkeys(m for m, _ in lay.members)
-    for m in vals:
-        vals[m] = kw.get(m, 0)
-    return lay.struct.pack(*[vals[m] for m, _ in lay.members])
-
-
-def rec(t, name, data):
-    size = (8 + len(data) + 3) // 4 * 4
-    return (t, lttfmt.ID[lttfmt.EVENTS[name].sym], data + bytes(size - 8 - len(data)))
-
-
-def buffer(cpu, seq, pid, end, recs):
-    start = recs[0][0]
-    body = b''
-    for t, ident, data in recs:
-        body += lttfmt.RECORD_HEADER.struct.pack(t - start, ident, 0, 8 + len(data)) + data
-    return lttfmt.BUFFER_HEADER.struct.pack(lttfmt.BUFFER_MAGIC, cpu, 0, seq, start, end,
-                                            len(body), pid, 0) + body
-
-
-def sc(t, nr, ret=None):
-    if ret is None:
-        return rec(t, 'syscall_entry', payload('syscall_entry', nr=nr))
-    return rec(t, 'syscall_exit', payload('syscall_exit', nr=nr, ret=ret))
-
-
-def sw(t, prev, nxt):
-    return rec(t, 'schedchange', payload('schedchange', prev_pid=prev, next_pid=nxt, prev_state=1))
 
 
 def io(t, name, ret, ino=INO):

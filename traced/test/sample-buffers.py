@@ -8,12 +8,10 @@
 # from START; 10 s ahead, so that every read after the firing is after
 # the logging began, however slow the host.
 import os
-import struct
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                                '..', '..', 'tests', 'lib'))
-import lttfmt  # noqa: E402
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from fakebuf import buffer, payload, rec, sc, sw  # noqa: E402,F401
 
 MS = 1000000
 T0 = 10000 * MS
@@ -22,38 +20,6 @@ READ = 0
 # a read of 10 ms fires "latency > 5ms"; then 3 slow and 3 fast ones
 # interleaved, the sample complete at the 40 ms read; then more
 LATENCIES = [1, 1, 1, 10, 1, 20, 2, 30, 1, 40, 1, 1, 50, 1]
-
-
-def payload(name, **kw):
-    lay = lttfmt.PAYLOADS[name]
-    vals = dict.fromkeys(m for m, _ in lay.members)
-    for m in vals:
-        vals[m] = kw.get(m, 0)
-    return lay.struct.pack(*[vals[m] for m, _ in lay.members])
-
-
-def rec(t, name, data):
-    size = (8 + len(data) + 3) // 4 * 4
-    return (t, lttfmt.ID[lttfmt.EVENTS[name].sym], data + bytes(size - 8 - len(data)))
-
-
-def buffer(cpu, seq, pid, end, recs):
-    start = recs[0][0]
-    body = b''
-    for t, ident, data in recs:
-        body += lttfmt.RECORD_HEADER.struct.pack(t - start, ident, 0, 8 + len(data)) + data
-    return lttfmt.BUFFER_HEADER.struct.pack(lttfmt.BUFFER_MAGIC, cpu, 0, seq, start, end,
-                                            len(body), pid, 0) + body
-
-
-def sc(t, nr, ret=None):
-    if ret is None:
-        return rec(t, 'syscall_entry', payload('syscall_entry', nr=nr))
-    return rec(t, 'syscall_exit', payload('syscall_exit', nr=nr, ret=ret))
-
-
-def sw(t, prev, nxt):
-    return rec(t, 'schedchange', payload('schedchange', prev_pid=prev, next_pid=nxt, prev_state=1))
 
 
 with open(sys.argv[1], 'wb') as f:
