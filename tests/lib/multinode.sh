@@ -58,14 +58,32 @@ done"
 	printf '%s\n' "$w"
 }
 
+# sizes ECHOS REQUESTS ARGS...: the caller's echos and reqs from ARGS'
+# leading numbers (else ECHOS and REQUESTS), and a "--" after them; used:
+# how many of ARGS that was
+sizes() {
+	echos=$1 reqs=$2 used=0
+	shift 2
+	case "${1:-}" in [0-9]*) echos=$1; used=1; shift ;; esac
+	case "${1:-}" in [0-9]*) reqs=$1; used=$((used + 1)); shift ;; esac
+	[ "${1:-}" != -- ] || used=$((used + 1))
+}
+
+# vm N SHARE ARGS...: scripts/ltt-vm --nodes N, one CPU each, SHARE shared
+vm() {
+	local n=$1 share=$2
+	shift 2
+	"$top/scripts/ltt-vm" --nodes "$n" --cpus 1 --share "$share" --timeout 400 \
+		--log "$share/console" "$@"
+}
+
 # many fast messages each way at both ends of the RPC's span
 two() {
-	local share=$1 echos=1500 reqs=60
+	local share=$1 echos reqs used
 	shift
-	case "${1:-}" in [0-9]*) echos=$1; shift ;; esac
-	case "${1:-}" in [0-9]*) reqs=$1; shift ;; esac
-	[ "${1:-}" != -- ] || shift
-	"$top/scripts/ltt-vm" --nodes 2 --cpus 1 --share "$share" --timeout 400 --log "$share/console" "$@" \
+	sizes 1500 60 "$@"
+	shift $used
+	vm 2 "$share" "$@" \
 		--node 1 -- "set -e
 $(wait_for 10.0.1.2)
 traced -q --capture 128 -o /mnt/share/t -- sh -c 'set -e
@@ -86,12 +104,11 @@ traced -q --capture 128 -o /mnt/share/t -- sh -c '
 }
 
 three() {
-	local share=$1 echos=400 reqs=40
+	local share=$1 echos reqs used
 	shift
-	case "${1:-}" in [0-9]*) echos=$1; shift ;; esac
-	case "${1:-}" in [0-9]*) reqs=$1; shift ;; esac
-	[ "${1:-}" != -- ] || shift
-	"$top/scripts/ltt-vm" --nodes 3 --cpus 1 --share "$share" --timeout 400 --log "$share/console" "$@" \
+	sizes 400 40 "$@"
+	shift $used
+	vm 3 "$share" "$@" \
 		--node 1 -- "set -e
 $(wait_for 10.0.1.2 10.0.1.4)
 traced -q -o /mnt/share/t -- sh -c 'set -e
