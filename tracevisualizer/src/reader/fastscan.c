@@ -116,8 +116,9 @@ uint32_t lttr_fastscan_pid(const struct lttr_fastscan *fs)
 }
 
 /*
- * Buffer @b has been read: its pages go (see lttr_map_drop()), whatever
- * the other threads read.  A CPU's buffers are interleaved with the other
+ * Buffer @b has been read from the mapping (fast_read() could not copy
+ * it, or a record was decoded in full): its pages go (see
+ * lttr_map_drop()), whatever the other threads read.  A CPU's buffers are interleaved with the other
  * CPUs' in the file, and a thread that ran ahead of another kept, under
  * the former rule (drop the file below every CPU's first unread buffer,
  * 8 MiB at a time), what lay between them mapped: up to 83 MiB of a 145
