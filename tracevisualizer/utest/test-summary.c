@@ -71,7 +71,7 @@ static struct lttr_process *find(struct lttr_summary *s, uint32_t pid)
 
 static uint64_t sc(const struct lttr_sccount *c, uint32_t nr, int exit)
 {
-	return c->direct ? (exit ? c->direct[nr].exits : c->direct[nr].entries) : 0;
+	return nr < c->ndirect ? (exit ? c->direct[nr].exits : c->direct[nr].entries) : 0;
 }
 
 /* the counts of @c listed: "nr:entries/exits ..." */

@@ -307,7 +307,7 @@ static int count_event(struct scanctx *x, const struct lttr_event *ev, bool lost
 		if (ex && nr == LTTR_WHAT_UNKNOWN)	/* no syscall's: look it up */
 			return sc_exit_add(&x->unresolved, ev->time_ns, ev->pid) ?
 				-LTTR_E_NOMEM : 0;
-		if (nr < LTTR_SC_DIRECT && s->syscalls.direct && p->syscalls.direct) {
+		if (nr < s->syscalls.ndirect && nr < p->syscalls.ndirect) {
 			if (ex) {
 				s->syscalls.direct[nr].exits++;
 				p->syscalls.direct[nr].exits++;
@@ -650,6 +650,7 @@ static int fast_cpu(struct fjob *j, unsigned int cpu, struct fcpu *r,
 	struct lttr_fastbuf fb;
 	struct lttr_fastrec o;		/* a record lttr_fastscan_record() read */
 	struct lttr_sccount_slot *dir;	/* the current task's direct table */
+	uint32_t ndir;			/* ... its slots */
 	uint64_t nsc = 0, nsx = 0;	/* syscall records, exits among them */
 	uint64_t first_ns = 0, last_ns = 0;	/* ... their times */
 	uint32_t open = NO_ENTRY;	/* the current task's syscall entry */
@@ -666,6 +667,7 @@ static int fast_cpu(struct fjob *j, unsigned int cpu, struct fcpu *r,
 			goto nomem;
 		open = x.open;
 		dir = x.cur->sc.direct;
+		ndir = x.cur->sc.ndirect;
 		for (;;) {
 			struct lttr_fastrec e;
 			int k = lttr_fastbuf_next(&fb, &e);
@@ -681,6 +683,7 @@ static int fast_cpu(struct fjob *j, unsigned int cpu, struct fcpu *r,
 					goto nomem;
 				open = x.open;
 				dir = x.cur->sc.direct;
+				ndir = x.cur->sc.ndirect;
 				continue;
 			}
 			if (!k)
@@ -693,7 +696,7 @@ static int fast_cpu(struct fjob *j, unsigned int cpu, struct fcpu *r,
 			} else {
 				open = nr;
 			}
-			if (nr < LTTR_SC_DIRECT && dir) {
+			if (nr < ndir) {
 				if (ex)
 					dir[nr].exits++;
 				else
@@ -702,6 +705,7 @@ static int fast_cpu(struct fjob *j, unsigned int cpu, struct fcpu *r,
 				if (fast_syscall(&x, nr, ex, e.time_ns))
 					goto nomem;
 				dir = x.cur->sc.direct;
+				ndir = x.cur->sc.ndirect;
 			}
 			if (!nsc++)
 				first_ns = e.time_ns;

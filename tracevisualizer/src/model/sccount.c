@@ -41,16 +41,34 @@ static struct lttr_sccount_slot *extra_slot(struct lttr_sccount *c, uint32_t nr)
 	return &c->extra[i];
 }
 
+/*
+ * grow @c's direct table to hold @nr (< LTTR_SC_DIRECT): a task's table is
+ * as large as its largest number, not LTTR_SC_DIRECT slots (the summary
+ * keeps one per task and CPU; zeroing 12 KiB for each was 4 % of its time)
+ */
+static int grow_direct(struct lttr_sccount *c, uint32_t nr)
+{
+	uint32_t n = (nr / LTTR_SC_STEP + 1) * LTTR_SC_STEP;
+	struct lttr_sccount_slot *d;
+
+	if (n > LTTR_SC_DIRECT)
+		n = LTTR_SC_DIRECT;
+	d = realloc(c->direct, n * sizeof(*d));
+	if (!d)
+		return -1;
+	memset(d + c->ndirect, 0, (n - c->ndirect) * sizeof(*d));
+	c->direct = d;
+	c->ndirect = n;
+	return 0;
+}
+
 int lttr_sccount_add(struct lttr_sccount *c, uint32_t nr, int exit, uint64_t n)
 {
 	struct lttr_sccount_slot *s;
 
 	if (nr < LTTR_SC_DIRECT) {
-		if (!c->direct) {
-			c->direct = calloc(LTTR_SC_DIRECT, sizeof(*c->direct));
-			if (!c->direct)
-				return -1;
-		}
+		if (nr >= c->ndirect && grow_direct(c, nr))
+			return -1;
 		s = &c->direct[nr];
 	} else if (nr == UINT32_MAX) {	/* key nr + 1 would wrap */
 		s = &c->unknown;
@@ -83,12 +101,11 @@ struct lttr_sccount_slot *lttr_sccount_list(const struct lttr_sccount *c,
 	out = malloc((LTTR_SC_DIRECT + c->nextra + 1) * sizeof(*out));
 	if (!out)
 		return NULL;
-	if (c->direct)
-		for (i = 0; i < LTTR_SC_DIRECT; i++)
-			if (c->direct[i].entries || c->direct[i].exits) {
-				out[k] = c->direct[i];
-				out[k++].nr = (uint32_t)i;
-			}
+	for (i = 0; i < c->ndirect; i++)
+		if (c->direct[i].entries || c->direct[i].exits) {
+			out[k] = c->direct[i];
+			out[k++].nr = (uint32_t)i;
+		}
 	for (i = 0; i < c->cap; i++)
 		if (c->extra[i].nr) {
 			out[k] = c->extra[i];

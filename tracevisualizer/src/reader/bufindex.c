@@ -6,6 +6,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "reader/internal.h"
 
 #define BH_OFF(field) ((uint64_t)offsetof(struct ltt_buffer_header, field))
@@ -51,6 +52,22 @@ static uint64_t since_run(const struct lttr_trace *t, uint64_t ns)
 	return ns > first ? ns - first : 0;
 }
 
+/*
+ * the buffer header at @off (whole in the file) into @h: read with pread()
+ * rather than from the mapping, where each header 256 KiB from the one
+ * before cost a page fault, the kernel mapping 16 pages around it, and
+ * the unmapping of them after (a tenth of the summary's time on a 10 M
+ * event trace, docs/benchmarks.md); from the mapping when that fails
+ */
+static void buf_header(const struct lttr_trace *t, uint64_t off,
+		       struct ltt_buffer_header *h)
+{
+	if (t->events_fd >= 0 &&
+	    pread(t->events_fd, h, sizeof(*h), (off_t)off) == (ssize_t)sizeof(*h))
+		return;
+	memcpy(h, t->map + off, sizeof(*h));
+}
+
 int lttr_bufindex_build(struct lttr_trace *t, struct lttr_error *err)
 {
 	const uint64_t max_data = t->hdr.buffer_size >= sizeof(struct ltt_buffer_header) ?
@@ -80,7 +97,7 @@ int lttr_bufindex_build(struct lttr_trace *t, struct lttr_error *err)
 				"%s: truncated buffer at offset %" PRIu64 " (buffer header cut short after %" PRIu64 " bytes; trace incomplete; use --salvage to read the %zu complete buffers)",
 				t->events_path, off, size - off, t->nbuffers);
 		}
-		memcpy(&h, t->map + off, sizeof(h));
+		buf_header(t, off, &h);
 		if (h.magic != LTT_BUFFER_MAGIC) {
 			snprintf(what, sizeof(what),
 				 "bad buffer magic 0x%08x (expected 0x%08x)",

@@ -14,8 +14,10 @@
  * come in file order.  Any other well-formed record is decoded in full by
  * lttr_record_decode().
  */
+#include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
+#include <unistd.h>
 #include "reader/internal.h"
 #include <lttr/reader/fastscan.h>
 
@@ -29,6 +31,9 @@ struct lttr_fastscan {
 	bool lost;		/* lttr_fastscan_event(): a lost buffer began */
 	struct lttr_cpustate st;	/* the CPU's state before the next record */
 	struct lttr_event ev;	/* the record decoded in full */
+	uint8_t *copy;		/* the buffer's records, read (fast_read()) */
+	size_t capcopy;
+	bool mapped;		/* the buffer read touched the mapped file */
 };
 
 /*
@@ -90,6 +95,8 @@ int lttr_fastscan_new(struct lttr_trace *t, unsigned int cpu,
 
 void lttr_fastscan_free(struct lttr_fastscan *fs)
 {
+	if (fs)
+		free(fs->copy);
 	free(fs);
 }
 
@@ -109,8 +116,9 @@ uint32_t lttr_fastscan_pid(const struct lttr_fastscan *fs)
 }
 
 /*
- * Buffer @b has been read: its pages go (see lttr_map_drop()), whatever
- * the other threads read.  A CPU's buffers are interleaved with the other
+ * Buffer @b has been read from the mapping (fast_read() could not copy
+ * it, or a record was decoded in full): its pages go (see
+ * lttr_map_drop()), whatever the other threads read.  A CPU's buffers are interleaved with the other
  * CPUs' in the file, and a thread that ran ahead of another kept, under
  * the former rule (drop the file below every CPU's first unread buffer,
  * 8 MiB at a time), what lay between them mapped: up to 83 MiB of a 145
@@ -121,6 +129,45 @@ static void fast_release(const struct lttr_trace *t, const struct lttr_buf *b)
 {
 	lttr_map_drop(t, b->offset, b->offset +
 		      sizeof(struct ltt_buffer_header) + b->data_size);
+}
+
+/*
+ * The records of buffer @b read into @fs->copy with pread(): NULL when
+ * they cannot be (no file, out of memory, a read error or a file cut
+ * short since it was mapped), and the pass reads the mapping.  Most of
+ * the pass's kernel time was the mapping's: its page faults, the
+ * madvise() of fast_release() and the other threads' TLB flushes it
+ * caused; a copy into a buffer the pass reuses costs what cat's read()
+ * does (docs/benchmarks.md).  The records the pass decodes in full, and
+ * lttr_fastscan_event() after a stop, still read the mapping (the
+ * decoded event may point into it): then the buffer is released.
+ */
+static const uint8_t *fast_read(struct lttr_fastscan *fs, const struct lttr_buf *b)
+{
+	const struct lttr_trace *t = fs->t;
+	off_t off = (off_t)(b->offset + sizeof(struct ltt_buffer_header));
+	size_t n = b->valid_size, got = 0;
+
+	if (t->events_fd < 0 || !n)
+		return NULL;
+	if (n > fs->capcopy) {
+		uint8_t *c = realloc(fs->copy, n);
+
+		if (!c)
+			return NULL;
+		fs->copy = c;
+		fs->capcopy = n;
+	}
+	while (got < n) {
+		ssize_t r = pread(t->events_fd, fs->copy + got, n - got, off + (off_t)got);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			return NULL;
+		got += (size_t)r;
+	}
+	return fs->copy;
 }
 
 #define REC_HDR ((uint32_t)sizeof(struct ltt_record_header))
@@ -185,6 +232,8 @@ static bool fast_full(struct lttr_fastscan *fs, const struct lttr_buf *b,
 	struct lttr_event *ev = &fs->ev;
 	const uint32_t vs = b->valid_size;
 
+	fs->mapped = true;
+
 	/*
 	 * (a time past the buffer's end or before the record before it:
 	 * damaged, the generic reader says so)
@@ -219,7 +268,8 @@ int lttr_fastscan_buffer(struct lttr_fastscan *fs, struct lttr_fastbuf *fb)
 	if (fs->stopped)
 		return 0;
 	if (fs->entered) {	/* the buffer @fb held is read */
-		fast_release(t, &cp->bufs[fs->bi]);
+		if (fs->mapped)
+			fast_release(t, &cp->bufs[fs->bi]);
 		fs->st.pid = fb->pid;
 		fs->st.nest = fb->nest;
 		fs->bi++;
@@ -233,7 +283,10 @@ int lttr_fastscan_buffer(struct lttr_fastscan *fs, struct lttr_fastbuf *fb)
 		b->nest_start = fs->st.nest;
 		b->nest_known = true;
 	}
-	d = lttr_buf_data(t, b);
+	d = fast_read(fs, b);
+	fs->mapped = !d;
+	if (!d)
+		d = lttr_buf_data(t, b);
 	fb->data = fb->p = d;
 	fb->end = d + b->valid_size;
 	fb->min_size = fast_min_size;

@@ -92,6 +92,7 @@ struct lttr_trace {
 	char hostname[sizeof(((struct ltt_trace_header *)0)->hostname) + 1];
 	const uint8_t *map;
 	size_t map_size;
+	int events_fd;		/* the mapped file, for pread(); -1: none */
 	unsigned int ncpus;
 	struct lttr_cpu cpu[LTT_MAX_CPUS];
 	size_t nbuffers;

@@ -299,10 +299,13 @@ static int map_events(struct lttr_trace *t, struct lttr_error *err)
 	}
 	m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
 	e = errno;
-	close(fd);
-	if (m == MAP_FAILED)
+	if (m == MAP_FAILED) {
+		close(fd);
 		return lttr_error_set(err, LTTR_E_IO, "%s: cannot map: %s",
 				      t->events_path, strerror(e));
+	}
+	/* kept open: the summary's pass reads its buffers with pread() */
+	t->events_fd = fd;
 	/* read ahead the whole file (the pages are mapped when touched) */
 	madvise(m, (size_t)st.st_size, MADV_WILLNEED);
 	t->map = m;
@@ -620,6 +623,7 @@ int lttr_trace_open(const char *dir, unsigned int flags,
 	t = calloc(1, sizeof(*t));
 	if (!t)
 		return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
+	t->events_fd = -1;
 	t->flags = flags;
 	t->dir = strdup(dir);
 	if (!t->dir) {
@@ -666,6 +670,8 @@ void lttr_trace_close(struct lttr_trace *t)
 	lttr_custom_table_free(t->custom);
 	if (t->map)
 		munmap((void *)t->map, t->map_size);
+	if (t->events_fd >= 0)
+		close(t->events_fd);
 	free(t->lost);
 	lttr_proc_free(t->proc);
 	for (i = 0; i < t->nwarnings; i++)

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #define LTTR_SC_DIRECT	512	/* numbers below are counted in an array */
+#define LTTR_SC_STEP	64	/* ... which grows by this many slots */
 
 /**
  * struct lttr_sccount_slot - counters of one syscall number
@@ -24,7 +25,11 @@ struct lttr_sccount_slot {
 
 /**
  * struct lttr_sccount - counters by syscall number
- * @direct: counters of numbers < LTTR_SC_DIRECT, allocated on first use
+ * @direct: counters of numbers < @ndirect, allocated on first use and
+ *	grown to the largest number counted (rounded up to LTTR_SC_STEP),
+ *	never beyond LTTR_SC_DIRECT
+ * @ndirect: slots of @direct (0 before the first number below
+ *	LTTR_SC_DIRECT)
  * @extra: counters of larger numbers (open addressing, key nr + 1)
  * @nextra: used slots of @extra
  * @cap: slots of @extra (power of two)
@@ -33,6 +38,7 @@ struct lttr_sccount_slot {
  */
 struct lttr_sccount {
 	struct lttr_sccount_slot *direct;
+	uint32_t ndirect;
 	struct lttr_sccount_slot *extra;
 	size_t nextra;
 	size_t cap;

@@ -18,8 +18,12 @@
  *
  * Up to that stop, the pass reads the trace and writes only the nesting
  * state at the start of its CPU's buffers: cursors of different CPUs of
- * one trace may run on different threads at the same time.  Once a
- * buffer is read, its pages are unmapped (they stay in the page cache).
+ * one trace may run on different threads at the same time.  The cursor
+ * reads each buffer's records with pread() into a buffer of its own,
+ * reused (no page faults of the mapping, nothing to unmap); the records
+ * decoded in full, and lttr_fastscan_event(), read the mapping, whose
+ * pages of a buffer so read are unmapped once it is done (they stay in
+ * the page cache).
  */
 #ifndef LTTR_FASTSCAN_H
 #define LTTR_FASTSCAN_H
