@@ -45,8 +45,14 @@ static const void *load(const char *file, const char *table, const char *what,
 	snprintf(path, sizeof(path), "%s/%s", dir, file);
 	h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
 	if (!h) {
-		lttr_error_set(err, LTTR_E_IO, "%s: cannot load the plugin for %s: %s",
-			       path, what, dlerror());
+		const char *why = dlerror();
+
+		/* glibc's reason names the file; said once */
+		if (strstr(why, path))
+			lttr_error_set(err, LTTR_E_IO, "cannot load the plugin for %s: %s", what, why);
+		else
+			lttr_error_set(err, LTTR_E_IO, "cannot load the plugin for %s: %s: %s",
+				       what, path, why);
 		return NULL;
 	}
 	abi = dlsym(h, table);	/* a table starts with its ABI number */
