@@ -157,7 +157,6 @@ static int vitals_prometheus(const char *dir, size_t top, const char *listen)
 	return rc;
 }
 
-/* the report, by epoch or by bucket, and its PNG; 0 or EXIT_TRACE */
 /* --png: drawn by the cairo plugin; -1 when it cannot be loaded (said) */
 static int vitals_png(const char *path, const struct lttr_vitals_bucket *b, size_t n,
 		      uint64_t width_ns)
@@ -172,6 +171,7 @@ static int vitals_png(const char *path, const struct lttr_vitals_bucket *b, size
 	return cairo->vitals_png(path, b, n, width_ns);
 }
 
+/* the report, by epoch or by bucket, and its PNG; 0 or EXIT_TRACE */
 static int vitals_print(const struct lttr_vitals_report *r, bool json,
 			uint64_t scale, const char *png)
 {
