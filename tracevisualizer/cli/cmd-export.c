@@ -12,6 +12,7 @@
 #include <unistd.h>
 #include <lttr/lttr.h>
 #include "cli.h"
+#include "plugin.h"
 
 /*
  * The trace, whole if it can be, else what is readable in it
@@ -60,9 +61,14 @@ static int export_pcap(struct cli_opts *o, struct lttr_trace *t, bool damaged)
 	struct lttr_export_sel sel = { o->pids, o->npids, 0, UINT64_MAX };
 	struct lttr_pcap_stats st;
 	struct lttr_error err;
+	const struct cli_pcap_ops *pcap = cli_pcap(&err);
 
+	if (!pcap) {
+		cli_trace_error(err.msg);
+		return cli_finish(t, NULL, EXIT_TRACE);
+	}
 	cli_window(o, t, &sel.from_ns, &sel.to_ns);
-	if (lttr_export_pcap(t, o->pcap, &sel, &st, &err) < 0) {
+	if (pcap->export_pcap(t, o->pcap, &sel, &st, &err) < 0) {
 		cli_trace_error(err.msg);
 		unlink(o->pcap);
 		return cli_finish(t, NULL, EXIT_TRACE);

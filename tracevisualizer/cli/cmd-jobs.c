@@ -23,7 +23,7 @@
 #include <lttr/output/timing-text.h>
 #include <lttr/output/timing-layout.h>
 #include "cli.h"
-#include "jobspng.h"
+#include "plugin.h"
 
 static void dist_row(const char *what, const struct lttr_dist *d)
 {
@@ -234,9 +234,15 @@ int cmd_jobs(struct cli_opts *o)
 		fprintf(stderr, "%s: warning: %s\n", cli_prog, text);
 	}
 	png_st = 0;
-	if (o->png && cli_jobs_png(o->png, r)) {
-		fprintf(stderr, "%s: %s: could not write the PNG\n", cli_prog, o->png);
-		png_st = 1;
+	if (o->png) {
+		const struct cli_cairo_ops *cairo = cli_cairo(&err);
+
+		if (!cairo)
+			cli_trace_error(err.msg);
+		if (!cairo || cairo->jobs_png(o->png, r)) {
+			fprintf(stderr, "%s: %s: could not write the PNG\n", cli_prog, o->png);
+			png_st = 1;
+		}
 	}
 	st = cli_finish(t, r->acct, png_st ? png_st : r->misses ? EXIT_THRESHOLD : 0);
 	r->acct = NULL;	/* cli_finish() freed it */

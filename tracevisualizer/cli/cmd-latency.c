@@ -18,7 +18,7 @@
 #include <lttr/output/timing-layout.h>
 #include <lttr/output/timing-text.h>
 #include "cli.h"
-#include "histpng.h"
+#include "plugin.h"
 
 #define LABEL 34	/* the label column of the tables */
 #define MAX_FOCUS 8	/* groups whose histogram and worst are shown */
@@ -376,6 +376,8 @@ static int png(const struct lctx *x)
 	const char *labels[MAX_FOCUS];
 	const struct lttr_dist *d[MAX_FOCUS];
 	char buf[MAX_FOCUS][96];
+	struct lttr_error err;
+	const struct cli_cairo_ops *cairo;
 	size_t i;
 
 	for (i = 0; i < x->nfocus; i++) {
@@ -386,7 +388,10 @@ static int png(const struct lctx *x)
 		labels[i] = buf[i];
 		d[i] = &x->focus[i]->dist;
 	}
-	if (cli_hist_png(x->o->png, labels, d, x->nfocus)) {
+	cairo = cli_cairo(&err);
+	if (!cairo)
+		cli_trace_error(err.msg);
+	if (!cairo || cairo->hist_png(x->o->png, labels, d, x->nfocus)) {
 		fprintf(stderr, "%s: %s: could not write the PNG\n", cli_prog, x->o->png);
 		return EXIT_TRACE;
 	}

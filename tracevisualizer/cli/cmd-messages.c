@@ -11,6 +11,7 @@
 #include <lttr/paths/abstract.h>
 #include <lttr/paths/pcap.h>
 #include "cli.h"
+#include "plugin.h"
 
 static int finish(struct lttr_msgset *s, struct lttr_trace *t, int status)
 {
@@ -33,11 +34,17 @@ static int write_pcap(struct cli_opts *o)
 	struct lttr_trace *t;
 	struct lttr_error err;
 	uint64_t n;
-	int r = cli_open(o, &t);
+	const struct cli_pcap_ops *pcap = cli_pcap(&err);
+	int r;
 
+	if (!pcap) {
+		cli_trace_error(err.msg);
+		return EXIT_TRACE;
+	}
+	r = cli_open(o, &t);
 	if (r)
 		return r;
-	if (lttr_trace_write_pcap(t, o->write_pcap, &n, &err) < 0) {
+	if (pcap->trace_write_pcap(t, o->write_pcap, &n, &err) < 0) {
 		cli_trace_error(err.msg);
 		return cli_finish(t, NULL, EXIT_TRACE);
 	}

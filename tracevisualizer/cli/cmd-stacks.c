@@ -12,7 +12,20 @@
 #include <lttr/output/json-stacks.h>
 #include <lttr/symbols/symbols.h>
 #include "cli.h"
-#include "flamesvg.h"
+#include "plugin.h"
+
+/* --svg: drawn by the cairo plugin; -1 with the reason said */
+static int flame_svg(const char *path, const struct lttr_stacks *s, const struct lttr_flame *f)
+{
+	struct lttr_error err;
+	const struct cli_cairo_ops *cairo = cli_cairo(&err);
+
+	if (!cairo) {
+		cli_trace_error(err.msg);
+		return -1;
+	}
+	return cairo->flame_svg(path, s, f);
+}
 
 int cmd_stacks(struct cli_opts *o)
 {
@@ -79,7 +92,7 @@ int cmd_stacks(struct cli_opts *o)
 		lttr_trace_close(t);
 		return 1;
 	}
-	if (o->svg && cli_flame_svg(o->svg, s, f) < 0) {
+	if (o->svg && flame_svg(o->svg, s, f) < 0) {
 		lttr_flame_free(f);
 		lttr_stacks_free(s);
 		lttr_syms_close(so.syms);

@@ -15,10 +15,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <lttr/reader/error.h>
 #include <lttr/units/duration.h>
 #include <lttr/vitals/vitals.h>
 #include "cli.h"
-#include "vitalspng.h"
+#include "plugin.h"
 
 #define VITALS_TOP_DEFAULT	LTTR_VITALS_PROM_TOP
 #define VITALS_TOP_MAX		1000
@@ -156,6 +157,20 @@ static int vitals_prometheus(const char *dir, size_t top, const char *listen)
 	return rc;
 }
 
+/* --png: drawn by the cairo plugin; -1 when it cannot be loaded (said) */
+static int vitals_png(const char *path, const struct lttr_vitals_bucket *b, size_t n,
+		      uint64_t width_ns)
+{
+	struct lttr_error err;
+	const struct cli_cairo_ops *cairo = cli_cairo(&err);
+
+	if (!cairo) {
+		cli_trace_error(err.msg);
+		return -1;
+	}
+	return cairo->vitals_png(path, b, n, width_ns);
+}
+
 /* the report, by epoch or by bucket, and its PNG; 0 or EXIT_TRACE */
 static int vitals_print(const struct lttr_vitals_report *r, bool json,
 			uint64_t scale, const char *png)
@@ -178,7 +193,7 @@ static int vitals_print(const struct lttr_vitals_report *r, bool json,
 		lttr_vitals_json(stdout, r);
 	else
 		lttr_vitals_text(stdout, r);
-	if (png && cli_vitals_png(png, b, n, scale) < 0) {
+	if (png && vitals_png(png, b, n, scale) < 0) {
 		fprintf(stderr, "%s vitals: %s: could not write the PNG\n",
 			cli_prog, png);
 		rc = EXIT_TRACE;

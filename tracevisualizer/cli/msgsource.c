@@ -17,6 +17,7 @@
 #include <lttr/sync/clocksync.h>
 #include <lttr/sync/model-json.h>
 #include "cli.h"
+#include "plugin.h"
 
 /* a merged set: a directory of merge's, holding clock-model.json and no header */
 bool cli_is_merged(const char *dir)
@@ -212,7 +213,10 @@ int cli_load_messages(struct cli_opts *o, struct lttr_msgset **s, struct lttr_tr
 	if (o->msgfile) {
 		r = lttr_msgs_read_abstract(o->msgfile, *s, &err);
 	} else if (o->pcap) {
-		r = lttr_msgs_read_pcap(o->pcap, o->ports ? LTTR_PCAP_PORTS : 0, *s, &err);
+		const struct cli_pcap_ops *pcap = cli_pcap(&err);
+
+		r = pcap ? pcap->msgs_read_pcap(o->pcap, o->ports ? LTTR_PCAP_PORTS : 0, *s, &err)
+			 : -LTTR_E_IO;
 	} else if (o->noperands || cli_is_merged(o->dir)) {
 		r = o->noperands ? direct_messages(o, *s) : merged_messages(o, *s);
 		if (r) {
