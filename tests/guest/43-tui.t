@@ -139,10 +139,18 @@ if row is not None:
     # documented exceptions: a column is not U only where the events say
     # that another state (a timer interrupt, a preemption) leads it, or
     # that it is too close to call (None: an interrupt taking about half
-    # of the column may show either way); never where U clearly leads
-    ok(len(other) <= len(row) // 20 and all(want[c] != 'U' for c, _x in other),
-       "spin: the row is all user time ('U'), but for %d columns where the events show another "
-       "state leading or none clearly" % len(other))
+    # of the column may show either way); never where U clearly leads.
+    # How many such columns there are is the guest's business, not the
+    # front end's: on a loaded host the emulated CPU is descheduled inside
+    # interrupt handlers and they stretch (CI once saw 13 of about 170),
+    # so the bound is on the events: U clearly leads in at least half of
+    # the columns (the workload spins) and every one of them shows U
+    nu = sum(1 for x in want if x == 'U')
+    ok(nu >= len(row) // 2 and all(row[c] == 'U' for c, x in enumerate(want) if x == 'U')
+       and all(want[c] != 'U' for c, _x in other),
+       "spin: user time ('U') at the %d of %d columns where the events show it leading, other "
+       "letters at %d columns, only where the events show another state leading or none clearly"
+       % (nu, len(row), len(other)))
 done()
 PY
 )
