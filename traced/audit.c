@@ -97,7 +97,9 @@ struct heavy {
 	uint64_t max_events, events;
 	unsigned int rule;		/* the firing's */
 	unsigned int mgoal, ugoal;	/* M and U (0: no sample) */
+	uint32_t mppm, uppm;		/* "at P%" of each, ppm */
 	unsigned int nm, nu;		/* in the sample */
+	uint64_t mseen, useen;		/* instances drawn from, of each */
 	struct sampled *inst;		/* them, in time order: mgoal + ugoal at most */
 	const char *ended;
 	char why[LTTR_ERRMSG_MAX];	/* why the blame could not rank */
@@ -270,12 +272,19 @@ static void heavy_count(struct audit *a, const struct lttr_event *ev)
 /* an instance of rule @rule at @t: for the sample of the logging on? */
 static bool sample_want(void *arg, unsigned int rule, uint64_t t, bool matched)
 {
-	const struct heavy *h = &((struct audit *)arg)->heavy;
+	struct heavy *h = &((struct audit *)arg)->heavy;
 
 	if (h->state == HEAVY_OFF || !h->mgoal || !h->inst || rule != h->rule ||
 	    t < h->from_ns || (h->state == HEAVY_CLOSING && t >= h->to_ns))
 		return false;
-	return matched ? h->nm < h->mgoal : h->nu < h->ugoal;
+	/* each instance while its kind is short, drawn at its probability */
+	if (matched ? h->nm >= h->mgoal : h->nu >= h->ugoal)
+		return false;
+	if (matched)
+		h->mseen++;
+	else
+		h->useen++;
+	return lttr_log_sample_pick(h->seq, t, matched ? h->mppm : h->uppm);
 }
 
 /* the instance sample_want() wanted, kept */
@@ -401,8 +410,10 @@ static void heavy_line(struct audit *a)
 	fputc(']', a->log);
 	if (h->mgoal && h->inst) {
 		fprintf(a->log, ",\"sample\":{\"matched_goal\":%u,\"unmatched_goal\":%u,"
+			"\"matched_ppm\":%" PRIu32 ",\"unmatched_ppm\":%" PRIu32 ","
+			"\"matched_seen\":%" PRIu64 ",\"unmatched_seen\":%" PRIu64 ","
 			"\"matched\":%u,\"unmatched\":%u,\"instances\":[", h->mgoal, h->ugoal,
-			h->nm, h->nu);
+			h->mppm, h->uppm, h->mseen, h->useen, h->nm, h->nu);
 		for (i = 0; i < h->nm + h->nu; i++) {
 			if (i)
 				fputc(',', a->log);
@@ -437,7 +448,10 @@ static void heavy_start(struct audit *a, const struct lttr_firing *f, unsigned i
 	h->rule = f->rule;
 	h->mgoal = f->log.matched;
 	h->ugoal = f->log.unmatched;
+	h->mppm = f->log.matched_ppm;
+	h->uppm = f->log.unmatched_ppm;
 	h->nm = h->nu = 0;
+	h->mseen = h->useen = 0;
 	free(h->inst);
 	h->inst = NULL;
 	if (h->mgoal && !(h->inst = calloc(h->mgoal + h->ugoal, sizeof(*h->inst))))
@@ -457,8 +471,8 @@ static void heavy_start(struct audit *a, const struct lttr_firing *f, unsigned i
 	msg_info("firing %u: heavy logging of %zu tasks for %.3f s", seq, h->n,
 		 (double)f->log.for_ns / 1e9);
 	if (h->inst)
-		msg_info("firing %u: or until a sample of %u matched + %u unmatched", seq,
-			 h->mgoal, h->ugoal);
+		msg_info("firing %u: or until a sample of %u matched (at %g %%) + %u unmatched "
+			 "(at %g %%)", seq, h->mgoal, h->mppm / 1e4, h->ugoal, h->uppm / 1e4);
 }
 
 /*

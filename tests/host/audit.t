@@ -131,8 +131,8 @@ printf '%s\n' '{"log":3,"from_ns":1000001000,"to_ns":1000001200,"off_ns":1000001
 $tv audit --json --top 2 "$tmp/s6" > "$tmp/out6.json" 2> "$tmp/err6.txt"
 ok $? "audit: a log line with a sample: exit status 0" || sed 's/^/# /' "$tmp/err6.txt"
 is "$(jq -c '[.firings[].heavy_log | if . == null or .skipped_by then null else [.ended, .sample] end]' "$tmp/out6.json")" \
-	'[["time",null],null,["sample",{"matched_goal":2,"unmatched_goal":1,"matched":2,"unmatched":1,"instances":[{"matched":false,"time_ns":1000001050,"start_ns":1000001040,"pid":30,"comm":"server","values":[{"expr":"latency","value":10},{"expr":"1us","value":1000}]},{"matched":true,"time_ns":1000001100,"start_ns":1000000000,"pid":30,"comm":"server","values":[{"expr":"latency","value":1100},{"expr":"1us","value":1000}]},{"matched":true,"time_ns":1000001150,"start_ns":1000000100,"pid":31,"comm":null,"values":[{"expr":"latency","value":1050},{"expr":"1us","value":null}]}]}]]' \
-	"audit --json: firing 3's sample (ended: sample), its instances and values as the line gives them; firing 1's line without one: null"
+	'[["time",null],null,["sample",{"matched_goal":2,"unmatched_goal":1,"matched_ppm":1000000,"unmatched_ppm":1000000,"matched_seen":null,"unmatched_seen":null,"matched":2,"unmatched":1,"instances":[{"matched":false,"time_ns":1000001050,"start_ns":1000001040,"pid":30,"comm":"server","values":[{"expr":"latency","value":10},{"expr":"1us","value":1000}]},{"matched":true,"time_ns":1000001100,"start_ns":1000000000,"pid":30,"comm":"server","values":[{"expr":"latency","value":1100},{"expr":"1us","value":1000}]},{"matched":true,"time_ns":1000001150,"start_ns":1000000100,"pid":31,"comm":null,"values":[{"expr":"latency","value":1050},{"expr":"1us","value":null}]}]}]]' \
+	"audit --json: firing 3's sample (ended: sample), its instances and values as the line gives them (a line of a traced before 'at P%': each kept, 1000000 ppm, the counts drawn from unknown: null); firing 1's line without one: null"
 $tv audit --top 2 "$tmp/s6" > "$tmp/out6.txt" 2>&1
 awk '/^  heavy logging from 1.000001000/ { on = 1; print; next } on && /^    / { print; next } { on = 0 }' "$tmp/out6.txt" > "$tmp/log6.txt"
 printf '%s\n' '  heavy logging from 1.000001000 s to 1.000001200 s (0.200 us, ended: sample; volume as traced counted it):' \
@@ -144,6 +144,27 @@ printf '%s\n' '  heavy logging from 1.000001000 s to 1.000001200 s (0.200 us, en
 diff "$tmp/want6.txt" "$tmp/log6.txt" > "$tmp/diff6.txt"
 ok $? "audit: the sample in the text, the matched then the unmatched instances" || sed 's/^/# /' "$tmp/diff6.txt"
 ok $(grep -c "sample of the rule" "$tmp/out6.txt" | grep -qx 1; echo $?) "audit: ... and none for firing 1's log"
+# a sample drawn at 50 % and 25 % (log ... or 2 matched at 50% + 1
+# unmatched at 25%): the probabilities and the instances drawn from in
+# the text and --json; a probability of 0 or over 10^6 ppm, or fewer
+# drawn from than kept, is a malformed sample
+cp -a "$tmp/s6" "$tmp/s8"
+sed -i 's/"sample":{"matched_goal":2,"unmatched_goal":1,/&"matched_ppm":500000,"unmatched_ppm":250000,"matched_seen":5,"unmatched_seen":3,/' "$tmp/s8/firings.jsonl"
+$tv audit --json --top 2 "$tmp/s8" > "$tmp/out8.json" 2> "$tmp/err8.txt"
+ok $? "audit: a sample drawn at 50 % and 25 %: exit status 0" || sed 's/^/# /' "$tmp/err8.txt"
+is "$(jq -c '.firings[2].heavy_log.sample | [.matched_ppm, .unmatched_ppm, .matched_seen, .unmatched_seen, .matched, .unmatched]' "$tmp/out8.json")" \
+	'[500000,250000,5,3,2,1]' "audit --json: its probabilities in ppm and the instances drawn from"
+$tv audit --top 2 "$tmp/s8" > "$tmp/out8.txt" 2>&1
+grep -qxF "    sample of the rule's instances while logged: 2 of 2 matched (drawn at 50 % from 5 seen), 1 of 1 unmatched (drawn at 25 % from 3 seen)" "$tmp/out8.txt"
+ok $? "audit: ... in the text, after each kind's count" || grep "sample of" "$tmp/out8.txt" | sed 's/^/# /'
+for bad in '"matched_ppm":500000/"matched_ppm":0' '"unmatched_ppm":250000/"unmatched_ppm":1000001' '"matched_seen":5/"matched_seen":1'; do
+	cp -a "$tmp/s8" "$tmp/s9"
+	sed -i "s/$bad/" "$tmp/s9/firings.jsonl"
+	$tv audit --json --top 2 "$tmp/s9" > "$tmp/out9.json" 2> "$tmp/err9.txt"
+	is "$?:$(jq -c '.firings[2].heavy_log | [.sample, .warning]' "$tmp/out9.json")" \
+		"0:[null,\"its log line's sample is malformed: left out\"]" "audit: a sample with ${bad%%/*} made ${bad#*/}: left out with a warning"
+	rm -rf "$tmp/s9"
+done
 sed -i 's/"matched":2,"unmatched":1,"instances"/"matched":3,"unmatched":1,"instances"/' "$tmp/s6/firings.jsonl"
 $tv audit --json --top 2 "$tmp/s6" > "$tmp/out7.json" 2> "$tmp/err7.txt"
 ok $? "audit: a malformed sample: exit status 0"

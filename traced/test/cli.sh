@@ -733,6 +733,52 @@ is "$(echo "$hl" | jq '[.sample.instances[] | (.values[0].value > .values[1].val
 is "$(grep -c SET_HEAVY "$tmp/s1.log")" 2 "the set switched on, then off at the sample"
 is "$(grep '^{"log":1,' "$tmp/h1/firings.jsonl" | jq 'has("sample")')" false \
 	"a logging without a sample has none in its line"
+is "$(echo "$hl" | jq -c '[.sample.matched_ppm, .sample.unmatched_ppm, .sample.matched_seen, .sample.unmatched_seen]')" \
+	'[1000000,1000000,3,3]' "without 'at P%': each instance kept (1000000 ppm), 3 and 3 drawn from"
+
+# the same at 50 % and 40 %: the instances kept are those the documented
+# draw picks (docs/triggers.md: splitmix64 of the time XOR the logging's
+# number shifted by 32, modulo 10^6, below the ppm), computed here from
+# the reads' times, in time order until each kind has its count; the
+# reads run out first (the logging ends with the trace: "stop")
+FAKE_BUFFERS=$tmp/sample.bin "$fake" -d fake -q -o "$tmp/s2" -t 0.5 \
+	--rule 'on syscall_exit(read) by pid if latency > 5ms then snapshot, log top(1) for 60s or 3 matched at 50% + 3 unmatched at 40%' \
+	2>"$tmp/err"
+is $? 0 "a trace with a rule whose sample is drawn at 50 % and 40 %"
+hl=$(grep '^{"log":1,' "$tmp/s2/firings.jsonl")
+fire=$(grep '"seq":1,' "$tmp/s2/firings.jsonl" | jq .time_ns)
+want=$(python3 - "${fire:-0}" <<'PY'
+import sys
+M64 = (1 << 64) - 1
+def pick(log, t, ppm):
+    z = ((t ^ (log << 32)) + 0x9e3779b97f4a7c15) & M64
+    z = ((z ^ (z >> 30)) * 0xbf58476d1ce4e5b9) & M64
+    z = ((z ^ (z >> 27)) * 0x94d049bb133111eb) & M64
+    z ^= z >> 31
+    return z % 1000000 < ppm
+MS = 1000000
+fire = int(sys.argv[1])
+# sample-buffers.py: a read every 100 ms, the firing's the 10 ms one (4th)
+lat = [1, 1, 1, 10, 1, 20, 2, 30, 1, 40, 1, 1, 50, 1]
+start = fire - (3 * 100 + 10) * MS
+goal, ppm, n, seen, kept = {True: 3, False: 3}, {True: 500000, False: 400000}, \
+    {True: 0, False: 0}, {True: 0, False: 0}, []
+for i in range(4, len(lat)):
+    t, m = start + i * 100 * MS + lat[i] * MS, lat[i] > 5
+    if n[m] < goal[m]:
+        seen[m] += 1
+        if pick(1, t, ppm[m]):
+            n[m] += 1
+            kept.append([m, (t - fire) // MS])
+print('%s %d %d %d %d %s' % ('sample' if n[True] == 3 and n[False] == 3 else 'stop',
+      seen[True], seen[False], n[True], n[False],
+      str(kept).replace(' ', '').replace('True', 'true').replace('False', 'false')))
+PY
+)
+is "$(echo "$hl" | jq -r '[.ended, .sample.matched_seen, .sample.unmatched_seen, .sample.matched, .sample.unmatched] | map(tostring) | join(" ")') $(echo "$hl" | jq -c --argjson f "${fire:-0}" '[.sample.instances[] | [.matched, ((.time_ns - $f) / 1000000 | floor)]]')" \
+	"$want" "drawn at 50 % and 40 %: ended, seen and kept of each, the instances kept as the documented draw gives them"
+is "$(echo "$hl" | jq -c '[.sample.matched_ppm, .sample.unmatched_ppm]')" '[500000,400000]' \
+	"the line gives the probabilities in ppm"
 
 # Waiting costs nothing: a 3 s trace of an idle fake device makes about as
 # many system calls as a 1 s one (the /proc snapshot is the same), a

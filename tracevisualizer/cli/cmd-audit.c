@@ -89,6 +89,17 @@ static void print_volume(const struct lttr_heavy_party *p)
 }
 
 /* the matched (@matched) or unmatched instances of sample @s */
+/* " (drawn at P % from N seen)" after a kind's count, when not each one was kept */
+static void print_drawn(uint32_t ppm, bool seen_known, uint64_t seen)
+{
+	if (ppm >= LTTR_LOG_PROB_ALL)
+		return;
+	printf(" (drawn at %g %%", ppm / 1e4);
+	if (seen_known)
+		printf(" from %" PRIu64 " seen", seen);
+	printf(")");
+}
+
 static void print_sampled(const struct lttr_heavy_sample *s, bool matched)
 {
 	size_t i, k;
@@ -144,9 +155,14 @@ static void print_log(const struct lttr_heavy_log *l)
 	if (!l->nparty)
 		printf("    no task logged\n");
 	if (l->sample) {
-		printf("    sample of the rule's instances while logged: %u of %u matched, "
-		       "%u of %u unmatched\n", l->sample->matched, l->sample->matched_goal,
-		       l->sample->unmatched, l->sample->unmatched_goal);
+		const struct lttr_heavy_sample *sm = l->sample;
+
+		printf("    sample of the rule's instances while logged: %u of %u matched",
+		       sm->matched, sm->matched_goal);
+		print_drawn(sm->matched_ppm, sm->seen_known, sm->matched_seen);
+		printf(", %u of %u unmatched", sm->unmatched, sm->unmatched_goal);
+		print_drawn(sm->unmatched_ppm, sm->seen_known, sm->unmatched_seen);
+		printf("\n");
 		print_sampled(l->sample, true);
 		print_sampled(l->sample, false);
 	}

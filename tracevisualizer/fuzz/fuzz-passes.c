@@ -1044,7 +1044,7 @@ static void rules_pass(struct run *r, const char *dir)
 		"on every 10ms over syscall_exit(read) if count(10ms) > 3 or max(latency, 1s) > 1ms "
 		"then snapshot\n"
 		"on syscall_exit(read) by pid if latency > 1us or latency > avg(latency, 1s) "
-		"then snapshot, log top(2) for 10ms or 3 matched + 2 unmatched or 100 events\n";
+		"then snapshot, log top(2) for 10ms or 3 matched at 50% + 2 unmatched at 0.5% or 100 events\n";
 	struct lttr_rules *rules, *other;
 	struct lttr_iter *it;
 	struct lttr_event ev;
@@ -1144,7 +1144,9 @@ static void firings_pass(struct run *r, const char *dir)
 	snprintf(line, sizeof(line),
 		 "{\"log\":1,\"from_ns\":%llu,\"to_ns\":%llu,\"ended\":\"sample\",\"why\":null,"
 		 "\"parties\":[{\"pid\":%u,\"blame_ns\":1},{\"pid\":0}],\"sample\":{"
-		 "\"matched_goal\":1,\"unmatched_goal\":1,\"matched\":1,\"unmatched\":1,"
+		 "\"matched_goal\":1,\"unmatched_goal\":1,\"matched_ppm\":500000,"
+		 "\"unmatched_ppm\":1000000,\"matched_seen\":3,\"unmatched_seen\":1,"
+		 "\"matched\":1,\"unmatched\":1,"
 		 "\"instances\":[{\"matched\":true,\"time_ns\":5,\"start_ns\":1,\"pid\":1,"
 		 "\"comm\":\"a\",\"values\":[{\"expr\":\"latency\",\"value\":4}]},"
 		 "{\"matched\":false,\"time_ns\":6,\"pid\":2,\"comm\":null,\"values\":[]}]}}",

@@ -10,6 +10,7 @@
  * hold-off, and its firing's JSON says so.
  */
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -320,6 +321,36 @@ static void keep_it(void *arg, const struct lttr_firing *f, bool matched)
 	s->matched += matched;
 }
 
+/*
+ * lttr_log_sample_pick(): always at 100 %; at P over many instances
+ * close to P (a fixed function of the time and the logging: the counts
+ * here are the same at every run); another logging draws others
+ */
+static void test_sample_pick(void)
+{
+	static const uint32_t ppm[] = { 500000, 100000, 5000 };
+	unsigned int i, k, all = 0, same = 0, n = 200000;
+
+	for (i = 0; i < n; i++)
+		all += lttr_log_sample_pick(3, 1000000000ULL + 7919ULL * i, LTTR_LOG_PROB_ALL);
+	ok(all == n, "at 100%%: every instance drawn (%u of %u)", all, n);
+	for (k = 0; k < sizeof(ppm) / sizeof(ppm[0]); k++) {
+		unsigned int got = 0;
+		double want = (double)n * ppm[k] / 1e6;
+
+		for (i = 0; i < n; i++)
+			got += lttr_log_sample_pick(3, 1000000000ULL + 7919ULL * i, ppm[k]);
+		/* 5 standard deviations of a binomial draw: a fair one passes */
+		ok(got > want - 5 * sqrt(want) && got < want + 5 * sqrt(want),
+		   "at %g%%: %u of %u drawn (%.0f expected)", ppm[k] / 1e4, got, n, want);
+	}
+	for (i = 0; i < n; i++)
+		same += lttr_log_sample_pick(3, 5000000ULL * i, 500000) ==
+			lttr_log_sample_pick(4, 5000000ULL * i, 500000);
+	ok(same > n / 2 - 5 * sqrt(n / 4.0) && same < n / 2 + 5 * sqrt(n / 4.0),
+	   "loggings 3 and 4 at 50%%: their draws agree on %u of %u, as two fair coins do", same, n);
+}
+
 /* log ... or M matched + U unmatched: the syntax, and the sampler's instances */
 static void test_sample(void)
 {
@@ -350,6 +381,25 @@ static void test_sample(void)
 	refused(text, "line 1, column 70:", "given twice");
 	refused("on exit then snapshot, log top(5) for 5s or 10 matched + 10 unmatched",
 		"line 1, column 45:", "needs a condition");
+	/* the sampling probabilities (AUDIT's MatchSamplingProb, UnmatchSamplingProb) */
+	snprintf(text, sizeof(text), "%s3 matched at 0%% + 3 unmatched", pre);
+	refused(text, "line 1, column 71:", "a probability 'at P%'");
+	snprintf(text, sizeof(text), "%s3 matched at 100.0001%% + 3 unmatched", pre);
+	refused(text, "line 1, column 71:", "at most 100");
+	snprintf(text, sizeof(text), "%s3 matched + 3 unmatched at 0.00001%%", pre);
+	refused(text, "line 1, column 85:", "at most 4 decimals");
+	snprintf(text, sizeof(text), "%s3 matched at 50 + 3 unmatched", pre);
+	refused(text, "line 1, column 71:", "'at P%'");
+	snprintf(text, sizeof(text), "%s3 matched at + 3 unmatched", pre);
+	refused(text, "line 1, column 71:", "'at P%'");
+	snprintf(text, sizeof(text), "%s3 matched at 1000%% + 3 unmatched", pre);
+	refused(text, "line 1, column 71:", "'at P%'");
+	r = compile("on exit if code != 0 then snapshot, log top(5) for 5min "
+		    "or 10 matched at 50% + 10 unmatched at 0.5%\n"
+		    "on exit if code == 3 then snapshot, log top(2) for 2s "
+		    "or 3 matched at 100% + 4 unmatched at 0.0001% or 50 events");
+	ok(r != NULL, "'M matched at P%% + U unmatched at P%%' compiles (50%%, 0.5%%, 100%%, 0.0001%%)");
+	lttr_rules_free(r);
 	r = compile("on exit if code != 0 then snapshot, log top(5) for 5min or 10 matched + 10 unmatched\n"
 		    "on exit if code == 3 then snapshot, log top(2) for 2s or 3 matched+4 unmatched "
 		    "or 50 events, notify cat");
@@ -917,7 +967,7 @@ static void test_request_caller(void)
 
 int main(void)
 {
-	tap_plan(85 + 11 + 5 + 4 + 1 + 3 + 11 + 3 + 16);
+	tap_plan(85 + 11 + 5 + 4 + 1 + 3 + 11 + 3 + 16 + 5 + 7);
 	test_timer_request_errors();
 	test_timer();
 	test_request();
@@ -925,6 +975,7 @@ int main(void)
 	test_docs_examples();
 	test_errors();
 	test_log();
+	test_sample_pick();
 	test_sample();
 	test_latency_vs_mean();
 	test_signal_exit();

@@ -13,6 +13,7 @@
 #include <lttr/lttr.h>
 #include <lttr/audit/firings.h>
 #include <lttr/audit/heavy.h>
+#include <lttr/audit/rules.h>
 #include <lttr/output/json.h>
 #include <lttr/reader/iter.h>
 #include <lttr/reader/trace.h>
@@ -112,6 +113,17 @@ static bool small_at(json_object *o, const char *k, unsigned int max, unsigned i
 	return true;
 }
 
+/* @k of @o a probability in ppm (1 to 1000000; absent: 1000000) into @out? */
+static bool prob_at(json_object *o, const char *k, uint32_t *out)
+{
+	uint64_t v = LTTR_LOG_PROB_ALL;
+
+	if (get(o, k) && (!uint_at(o, k, &v) || !v || v > LTTR_LOG_PROB_ALL))
+		return false;
+	*out = (uint32_t)v;
+	return true;
+}
+
 /* instance @o of a sample into @in; false if it is not one */
 static bool instance_of(json_object *o, struct lttr_heavy_instance *in)
 {
@@ -187,6 +199,14 @@ static void sample_of(json_object *o, struct lttr_heavy_log *l)
 	}
 	s->n = n;
 	if (nm != s->matched || nu != s->unmatched)
+		goto bad;
+	/* a traced before the probabilities ("at P%") gives neither */
+	if (!prob_at(o, "matched_ppm", &s->matched_ppm) ||
+	    !prob_at(o, "unmatched_ppm", &s->unmatched_ppm))
+		goto bad;
+	s->seen_known = uint_at(o, "matched_seen", &s->matched_seen) &&
+			uint_at(o, "unmatched_seen", &s->unmatched_seen);
+	if (s->seen_known && (s->matched_seen < nm || s->unmatched_seen < nu))
 		goto bad;
 	l->sample = s;
 	return;
@@ -461,6 +481,20 @@ static void json_sample(struct lttr_json *j, const struct lttr_heavy_sample *s)
 	lttr_json_u64(j, s->matched_goal);
 	lttr_json_key(j, "unmatched_goal");
 	lttr_json_u64(j, s->unmatched_goal);
+	lttr_json_key(j, "matched_ppm");
+	lttr_json_u64(j, s->matched_ppm);
+	lttr_json_key(j, "unmatched_ppm");
+	lttr_json_u64(j, s->unmatched_ppm);
+	lttr_json_key(j, "matched_seen");
+	if (s->seen_known)
+		lttr_json_u64(j, s->matched_seen);
+	else
+		lttr_json_null(j);
+	lttr_json_key(j, "unmatched_seen");
+	if (s->seen_known)
+		lttr_json_u64(j, s->unmatched_seen);
+	else
+		lttr_json_null(j);
 	lttr_json_key(j, "matched");
 	lttr_json_u64(j, s->matched);
 	lttr_json_key(j, "unmatched");

@@ -688,14 +688,57 @@ spec_end:
 }
 
 /*
- * "or COUNT events" or "or M matched + U unmatched" at @i (after "or"),
- * into @r->log; the end of it in *@pe.
+ * " at P%" at @*pi (after "M matched" or "U unmatched"): the probability
+ * that an instance is kept, into *@ppm (parts per million, AUDIT's
+ * MatchSamplingProb and UnmatchSamplingProb); absent: 1000000, every
+ * instance.  P from 0.0001 to 100, at most 4 decimals.  *@pi set after it.
+ */
+static int parse_sample_prob(const struct lp *p, size_t *pi, uint32_t *ppm)
+{
+	const char *s = p->line;
+	size_t i = skip_sp(s, *pi), e = word_end(s, i), n, f = 0, at;
+	uint64_t v = 0;
+
+	*ppm = LTTR_LOG_PROB_ALL;
+	if (!word_is(s, i, e, "at"))
+		return 0;
+	i = at = skip_sp(s, e);
+	n = strspn(s + i, "0123456789");
+	if (!n || n > 3)
+		goto bad;
+	for (size_t k = 0; k < n; k++)
+		v = v * 10 + (uint64_t)(s[i + k] - '0');
+	i += n;
+	if (s[i] == '.') {
+		f = strspn(s + i + 1, "0123456789");
+		if (!f || f > 4)
+			goto bad;
+		for (size_t k = 0; k < f; k++)
+			v = v * 10 + (uint64_t)(s[i + 1 + k] - '0');
+		i += f + 1;
+	}
+	for (; f < 4; f++)
+		v *= 10;
+	if (s[i] != '%' || !v || v > LTTR_LOG_PROB_ALL)
+		goto bad;
+	*ppm = (uint32_t)v;
+	*pi = i + 1;
+	return 0;
+bad:
+	return perr(p, at, "expected a probability 'at P%%' (P above 0, at most 100, "
+		    "at most 4 decimals: at 50%%, at 0.5%%)");
+}
+
+/*
+ * "or COUNT events" or "or M matched [at P%] + U unmatched [at P%]" at @i
+ * (after "or"), into @r->log; the end of it in *@pe.
  */
 static int parse_log_bound(const struct lp *p, struct rule *r, size_t i, size_t *pe)
 {
 	const char *s = p->line;
 	size_t n = strspn(s + i, "0123456789"), w = skip_sp(s, i + n), e = word_end(s, w);
 	unsigned long long v = n && n < 11 ? strtoull(s + i, NULL, 10) : 0;
+	int ret;
 
 	if (n && word_is(s, w, e, "events")) {
 		if (r->log.events)
@@ -716,6 +759,9 @@ static int parse_log_bound(const struct lp *p, struct rule *r, size_t i, size_t 
 		return perr(p, i, "a sample takes M and U from 1 to %d", LTTR_LOG_MAX_SAMPLE);
 	r->log.matched = (unsigned int)v;
 	r->sample_col = i;
+	ret = parse_sample_prob(p, &e, &r->log.matched_ppm);
+	if (ret)
+		return ret;
 	i = skip_sp(s, e);
 	if (s[i] != '+')
 		return perr(p, i, "expected '+ U unmatched' after 'M matched' "
@@ -730,6 +776,9 @@ static int parse_log_bound(const struct lp *p, struct rule *r, size_t i, size_t 
 	if (v < 1 || v > LTTR_LOG_MAX_SAMPLE)
 		return perr(p, i, "a sample takes M and U from 1 to %d", LTTR_LOG_MAX_SAMPLE);
 	r->log.unmatched = (unsigned int)v;
+	ret = parse_sample_prob(p, &e, &r->log.unmatched_ppm);
+	if (ret)
+		return ret;
 	*pe = e;
 	return 0;
 }
@@ -1398,6 +1447,19 @@ static bool request_end(struct lttr_rules *rs, const struct lttr_event *ev, stru
 			entry = tk->sys_t;
 	}
 	return req_socks_event(rs->socks, ev, entry, q, &rs->st.sockets_over) == 1;
+}
+
+bool lttr_log_sample_pick(uint64_t log, uint64_t time_ns, uint32_t ppm)
+{
+	/* splitmix64's finalizer (Steele, Lea, Flood 2014): constants, no code */
+	uint64_t z = (time_ns ^ (log << 32)) + 0x9e3779b97f4a7c15ULL;
+
+	if (ppm >= LTTR_LOG_PROB_ALL)
+		return true;
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	z ^= z >> 31;
+	return z % LTTR_LOG_PROB_ALL < ppm;
 }
 
 void lttr_rules_sampler(struct lttr_rules *r,

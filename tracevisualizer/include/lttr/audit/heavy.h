@@ -101,6 +101,14 @@ struct lttr_heavy_instance {
  * @unmatched_goal: U
  * @matched: the matched instances taken
  * @unmatched: the unmatched ones
+ * @matched_ppm: the probability a matched instance was kept at ("M
+ *	matched at P%"), parts per million (1000000: each one; a line of
+ *	a traced before probabilities says none: 1000000)
+ * @unmatched_ppm: the same for the unmatched ones
+ * @seen_known: the line gives @matched_seen and @unmatched_seen
+ * @matched_seen: the matched instances drawn from (those while the
+ *	sample was short of matched ones), >= @matched
+ * @unmatched_seen: the same for the unmatched ones
  * @n: the instances read
  * @inst: them, in time order
  */
@@ -109,6 +117,11 @@ struct lttr_heavy_sample {
 	unsigned int unmatched_goal;
 	unsigned int matched;
 	unsigned int unmatched;
+	uint32_t matched_ppm;
+	uint32_t unmatched_ppm;
+	bool seen_known;
+	uint64_t matched_seen;
+	uint64_t unmatched_seen;
 	size_t n;
 	struct lttr_heavy_instance *inst;
 };

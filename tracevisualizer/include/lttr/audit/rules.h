@@ -66,6 +66,7 @@ struct lttr_rules;
 #define LTTR_LOG_MAX_NS		(3600ULL * 1000000000ULL)
 #define LTTR_LOG_MAX_EVENTS	1000000000ULL
 #define LTTR_LOG_MAX_SAMPLE	100
+#define LTTR_LOG_PROB_ALL	1000000	/* "at 100%": every instance, in ppm */
 
 /**
  * struct lttr_log_action - a rule's "log top(N) for D [or C events]
@@ -79,6 +80,10 @@ struct lttr_rules;
  *	condition in the sample after which it ends, once @unmatched that
  *	do not are in it too (0: no sample)
  * @unmatched: U
+ * @matched_ppm: "M matched at P%": the probability that a matched
+ *	instance is kept, in parts per million (LTTR_LOG_PROB_ALL without
+ *	"at": each one until M are in; AUDIT's MatchSamplingProb)
+ * @unmatched_ppm: the same for the unmatched ones (UnmatchSamplingProb)
  */
 struct lttr_log_action {
 	unsigned int top;
@@ -86,7 +91,21 @@ struct lttr_log_action {
 	uint64_t events;
 	unsigned int matched;
 	unsigned int unmatched;
+	uint32_t matched_ppm;
+	uint32_t unmatched_ppm;
 };
+
+/**
+ * lttr_log_sample_pick() - is an instance drawn into a logging's sample
+ *	("M matched at P%")?  A draw that depends on the instance alone, so
+ *	that the same trace gives the same sample wherever it is read:
+ *	splitmix64(@time_ns XOR (@log << 32)) modulo 1000000 below @ppm
+ *	(docs/triggers.md, "The sample")
+ * @log: the logging (its firing's seq): another logging draws others
+ * @time_ns: the instance's time
+ * @ppm: the probability, parts per million (LTTR_LOG_PROB_ALL: always)
+ */
+bool lttr_log_sample_pick(uint64_t log, uint64_t time_ns, uint32_t ppm);
 
 /* the most values a firing reports (the fields and values of its condition) */
 #define LTTR_FIRING_MAX_VALUES	16
