@@ -130,8 +130,8 @@ sed -i '/"log":3,/d' "$tmp/s6/firings.jsonl"
 printf '%s\n' '{"log":3,"from_ns":1000001000,"to_ns":1000001200,"off_ns":1000001300,"ended":"sample","why":null,"parties":[{"pid":31,"blame_ns":999,"events":6,"stacks":0,"bytes":116}],"sample":{"matched_goal":2,"unmatched_goal":1,"matched":2,"unmatched":1,"instances":[{"matched":false,"time_ns":1000001050,"start_ns":1000001040,"pid":30,"comm":"server","values":[{"expr":"latency","value":10},{"expr":"1us","value":1000,"samples":0}]},{"matched":true,"time_ns":1000001100,"start_ns":1000000000,"pid":30,"comm":"server","values":[{"expr":"latency","value":1100},{"expr":"1us","value":1000,"samples":0}]},{"matched":true,"time_ns":1000001150,"start_ns":1000000100,"pid":31,"comm":null,"values":[{"expr":"latency","value":1050},{"expr":"1us","value":null}]}]}}' >> "$tmp/s6/firings.jsonl"
 $tv audit --json --top 2 "$tmp/s6" > "$tmp/out6.json" 2> "$tmp/err6.txt"
 ok $? "audit: a log line with a sample: exit status 0" || sed 's/^/# /' "$tmp/err6.txt"
-is "$(jq -c '[.firings[].heavy_log | if . == null or .skipped_by then null else [.ended, .sample] end]' "$tmp/out6.json")" \
-	'[["time",null],null,["sample",{"matched_goal":2,"unmatched_goal":1,"matched_ppm":1000000,"unmatched_ppm":1000000,"matched_seen":null,"unmatched_seen":null,"matched":2,"unmatched":1,"instances":[{"matched":false,"time_ns":1000001050,"start_ns":1000001040,"pid":30,"comm":"server","values":[{"expr":"latency","value":10},{"expr":"1us","value":1000}]},{"matched":true,"time_ns":1000001100,"start_ns":1000000000,"pid":30,"comm":"server","values":[{"expr":"latency","value":1100},{"expr":"1us","value":1000}]},{"matched":true,"time_ns":1000001150,"start_ns":1000000100,"pid":31,"comm":null,"values":[{"expr":"latency","value":1050},{"expr":"1us","value":null}]}]}]]' \
+is "$(jq -c '[.firings[].heavy_log | if . == null or .skipped_by then null else [.ended, (.sample | if . then del(.instances[].explanation) else . end)] end]' "$tmp/out6.json")" \
+	'[["time",null],null,["sample",{"matched_goal":2,"unmatched_goal":1,"matched_ppm":1000000,"unmatched_ppm":1000000,"matched_seen":null,"unmatched_seen":null,"matched":2,"unmatched":1,"instances":[{"matched":false,"time_ns":1000001050,"start_ns":1000001040,"pid":30,"comm":"server","values":[{"expr":"latency","value":10},{"expr":"1us","value":1000}]},{"matched":true,"time_ns":1000001100,"start_ns":1000000000,"pid":30,"comm":"server","values":[{"expr":"latency","value":1100},{"expr":"1us","value":1000}]},{"matched":true,"time_ns":1000001150,"start_ns":1000000100,"pid":31,"comm":null,"values":[{"expr":"latency","value":1050},{"expr":"1us","value":null}]}],"explained_error":null}]]' \
 	"audit --json: firing 3's sample (ended: sample), its instances and values as the line gives them (a line of a traced before 'at P%': each kept, 1000000 ppm, the counts drawn from unknown: null); firing 1's line without one: null"
 $tv audit --top 2 "$tmp/s6" > "$tmp/out6.txt" 2>&1
 awk '/^  heavy logging from 1.000001000/ { on = 1; print; next } on && /^    / { print; next } { on = 0 }' "$tmp/out6.txt" > "$tmp/log6.txt"
@@ -139,10 +139,38 @@ printf '%s\n' '  heavy logging from 1.000001000 s to 1.000001200 s (0.200 us, en
 	'    task 31: blame 0.999 us, 6 events, 0 stacks, 116 bytes' \
 	"    sample of the rule's instances while logged: 2 of 2 matched, 1 of 1 unmatched" \
 	'      matched   at 1.000001100 s, task 30 server: latency = 1100, 1us = 1000' \
+	'        30 server from 0.000000000 to 0.000001100 s (1.100 us):' \
+	'                 1.000 us  90.9%  30 server blocked (futex) (1 piece)' \
+	'                 0.100 us   9.1%  30 server (2 pieces)' \
+	'            ... 3 more pieces (--json lists them all)' \
 	'      matched   at 1.000001150 s, task 31 ?: latency = 1050, 1us = unknown' \
-	'      unmatched at 1.000001050 s, task 30 server: latency = 10, 1us = 1000' > "$tmp/want6.txt"
+	'        31 locker from 0.000000100 to 0.000001150 s (1.050 us):' \
+	'                 0.960 us  91.4%  31 locker blocked (io) (1 piece)' \
+	'                 0.050 us   4.8%  31 locker (5 pieces)' \
+	'                 0.020 us   1.9%  31 locker runnable (1 piece)' \
+	'                 0.020 us   1.9%  31 locker blocked (sleep) (1 piece)' \
+	'            ... 8 more pieces (--json lists them all)' \
+	'      unmatched at 1.000001050 s, task 30 server: latency = 10, 1us = 1000' \
+	'        30 server from 0.000001040 to 0.000001050 s (0.010 us):' \
+	'                 0.010 us 100.0%  30 server blocked (futex) (1 piece)' \
+	'            ... 1 more pieces (--json lists them all)' > "$tmp/want6.txt"
 diff "$tmp/want6.txt" "$tmp/log6.txt" > "$tmp/diff6.txt"
-ok $? "audit: the sample in the text, the matched then the unmatched instances" || sed 's/^/# /' "$tmp/diff6.txt"
+ok $? "audit: the sample in the text, the matched then the unmatched instances, each explained in the session's trace (its own log: where its time went)" || sed 's/^/# /' "$tmp/diff6.txt"
+# each sampled instance explained in the session's trace, as latency
+# --explain explains an interval: its task over its start to its time,
+# the parts adding up to its latency (AUDIT's logs of good and bad
+# requests side by side: the slow ones blocked on the lock and its
+# holder in the disk, the fast one blocked 10 ns)
+is "$(jq -c '[.firings[2].heavy_log.sample.instances[] | [.matched, .explanation.pid, .explanation.start_ns, .explanation.duration_ns, (.explanation.totals | map(.ns) | add), (.explanation.items | map(.duration_ns) | add), .explanation.totals[0].type, .explanation.totals[0].reason]]' "$tmp/out6.json")" \
+	'[[false,30,1000001040,10,10,10,"blocked","futex"],[true,30,1000000000,1100,1100,1100,"blocked","futex"],[true,31,1000000100,1050,1050,1050,"blocked","io"]]' \
+	"audit --json: each sampled instance explained: its task from its start, its parts (totals and items) adding up to its latency, the slow ones blocked on the futex and in the disk"
+cp -a "$tmp/s6" "$tmp/s10"
+rm "$tmp/s10/events"
+$tv audit --json --top 2 "$tmp/s10" > "$tmp/out10.json" 2> "$tmp/err10.txt"
+is "$?:$(jq -c '.firings[2].heavy_log.sample | [(.explained_error | type), ([.instances[].explanation] | unique)]' "$tmp/out10.json")" \
+	'1:["string",[null]]' "audit: the session's events missing: the sample not explained (null), the error said with it (status 1: firing 2, without a snapshot, cannot be analysed either)"
+grep -q "^tracevisualizer: warning: the samples' instances not explained: " "$tmp/err10.txt"
+ok $? "audit: ... and on stderr, as a warning" || sed 's/^/# /' "$tmp/err10.txt"
 ok $(grep -c "sample of the rule" "$tmp/out6.txt" | grep -qx 1; echo $?) "audit: ... and none for firing 1's log"
 # a sample drawn at 50 % and 25 % (log ... or 2 matched at 50% + 1
 # unmatched at 25%): the probabilities and the instances drawn from in

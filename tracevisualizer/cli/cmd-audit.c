@@ -119,6 +119,9 @@ static void print_sampled(const struct lttr_heavy_sample *s, bool matched)
 				printf("unknown");
 		}
 		printf("\n");
+		if (s->ex && s->ex->trace && in->ex)
+			tt_explanation(s->ex->trace, s->ex->expl->acct, &s->ex->expl->v[in->ex - 1],
+				       "        ", 0);
 	}
 }
 
@@ -163,6 +166,8 @@ static void print_log(const struct lttr_heavy_log *l)
 		printf(", %u of %u unmatched", sm->unmatched, sm->unmatched_goal);
 		print_drawn(sm->unmatched_ppm, sm->seen_known, sm->unmatched_seen);
 		printf("\n");
+		if (sm->ex && !sm->ex->trace)
+			printf("      (not explained: %s)\n", sm->ex->why);
 		print_sampled(l->sample, true);
 		print_sampled(l->sample, false);
 	}
@@ -354,6 +359,7 @@ static int audit_rules(struct cli_opts *o)
 int cmd_audit(struct cli_opts *o)
 {
 	struct lttr_heavy_summary hs;
+	struct lttr_heavy_explained *hx = NULL;
 	struct lttr_firing_rec *f;
 	struct lttr_error err;
 	struct lttr_json j;
@@ -383,9 +389,17 @@ int cmd_audit(struct cli_opts *o)
 		if (f[i].log && f[i].log->warning[0])
 			fprintf(stderr, "tracevisualizer: warning: firing %u: %s\n", f[i].seq,
 				f[i].log->warning);
+	/* the samples' instances, each explained in the session's trace */
+	if (lttr_heavy_explain_samples(o->dir, f, n, &hx, &err) < 0)
+		fprintf(stderr, "tracevisualizer: warning: the samples' instances not explained: "
+			"%s\n", err.msg);
+	else if (hx && !hx->trace)
+		fprintf(stderr, "tracevisualizer: warning: the samples' instances not explained: "
+			"%s\n", hx->why);
 	if (lttr_heavy_summarise(f, n, &hs, &err) < 0) {
 		fprintf(stderr, "tracevisualizer: %s\n", err.msg);
 		lttr_firings_free(f, n);
+		lttr_heavy_explained_free(hx);
 		return EXIT_TRACE;
 	}
 	if (o->json) {
@@ -423,5 +437,6 @@ int cmd_audit(struct cli_opts *o)
 		print_summary(&hs);
 	lttr_heavy_summary_free(&hs);
 	lttr_firings_free(f, n);
+	lttr_heavy_explained_free(hx);
 	return st;
 }

@@ -1105,7 +1105,8 @@ static void rules_pass(struct run *r, const char *dir)
  * The firings log's parser (lttr_firing_line(), firings.jsonl) on a
  * firing (its snapshot incomplete, in a --snapshot-dir), then each line of the trace's proc file (the fuzzer mutates
  * it) and a heavy logging line over the whole trace; that log counted in
- * the trace (lttr_heavy_count()), summed and written as audit --json does.
+ * the trace (lttr_heavy_count()), its sample's instances explained in it
+ * (lttr_heavy_explain_samples()), summed and written as audit --json does.
  */
 static void firings_pass(struct run *r, const char *dir)
 {
@@ -1118,8 +1119,9 @@ static void firings_pass(struct run *r, const char *dir)
 		"\"error\":\"/snap/t-snapshot-1/events: No space left on device (ENOSPC)\"}}";
 	struct lttr_firing_rec *v = calloc(2, sizeof(*v)), rec;
 	struct lttr_heavy_summary hs;
+	struct lttr_heavy_explained *hx = NULL;
 	struct lttr_error err;
-	char line[640], *proc, *p, *nl;
+	char line[1024], *proc, *p, *nl;
 	size_t nv = 0, len = 0;
 
 	if (!v)
@@ -1149,12 +1151,17 @@ static void firings_pass(struct run *r, const char *dir)
 		 "\"matched\":1,\"unmatched\":1,"
 		 "\"instances\":[{\"matched\":true,\"time_ns\":5,\"start_ns\":1,\"pid\":1,"
 		 "\"comm\":\"a\",\"values\":[{\"expr\":\"latency\",\"value\":4}]},"
-		 "{\"matched\":false,\"time_ns\":6,\"pid\":2,\"comm\":null,\"values\":[]}]}}",
+		 "{\"matched\":false,\"time_ns\":%llu,\"start_ns\":%llu,\"pid\":%u,"
+		 "\"comm\":null,\"values\":[]}]}}",
 		 (unsigned long long)lttr_trace_window_start(r->t),
-		 (unsigned long long)lttr_trace_end_ns(r->t) + 1, r->has_syscall ? 1U : 0U);
+		 (unsigned long long)lttr_trace_end_ns(r->t) + 1, r->has_syscall ? 1U : 0U,
+		 (unsigned long long)lttr_trace_end_ns(r->t),
+		 (unsigned long long)lttr_trace_window_start(r->t), r->has_syscall ? 1U : 2U);
 	lttr_firing_line(line, v, nv, &rec);
 	/* its errors are the reader's, which the passes above report */
 	lttr_heavy_count(dir, v, nv, &err);
+	/* the sample's instances explained: one before the trace, one over it */
+	lttr_heavy_explain_samples(dir, v, nv, &hx, &err);
 	if (lttr_heavy_summarise(v, nv, &hs, &err) == 0) {
 		lttr_json_heavy_summary(&r->j, &hs);
 		lttr_heavy_summary_free(&hs);
@@ -1164,6 +1171,7 @@ static void firings_pass(struct run *r, const char *dir)
 		lttr_json_audit(&r->j, &v[0], NULL);	/* its snapshot, incomplete */
 	}
 	lttr_firings_free(v, nv);
+	lttr_heavy_explained_free(hx);
 }
 
 static void resolve(struct lttr_syms *s, FILE *null, int32_t pid, uint64_t addr, uint64_t at,

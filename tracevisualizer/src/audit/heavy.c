@@ -15,6 +15,7 @@
 #include <lttr/audit/heavy.h>
 #include <lttr/audit/rules.h>
 #include <lttr/output/json.h>
+#include <lttr/output/json-timing.h>
 #include <lttr/reader/iter.h>
 #include <lttr/reader/trace.h>
 
@@ -531,9 +532,21 @@ static void json_sample(struct lttr_json *j, const struct lttr_heavy_sample *s)
 			lttr_json_end_object(j);
 		}
 		lttr_json_end_array(j);
+		/* its own log: where its time went (lttr_heavy_explain_samples()) */
+		lttr_json_key(j, "explanation");
+		if (s->ex && s->ex->trace && in->ex)
+			lttr_json_explanation(j, s->ex->trace, s->ex->expl->acct,
+					      &s->ex->expl->v[in->ex - 1]);
+		else
+			lttr_json_null(j);
 		lttr_json_end_object(j);
 	}
 	lttr_json_end_array(j);
+	lttr_json_key(j, "explained_error");
+	if (s->ex && !s->ex->trace)
+		lttr_json_string(j, s->ex->why);
+	else
+		lttr_json_null(j);
 	lttr_json_end_object(j);
 }
 

@@ -83,6 +83,8 @@ struct lttr_heavy_value {
  * @comm: the task's name ("" unknown)
  * @nvalues: its values (its latency first, when it has one)
  * @values: them
+ * @ex: lttr_heavy_explain_samples(): 1 + its explanation's index in the
+ *	sample's @ex (0: not explained: an instant, or not asked)
  */
 struct lttr_heavy_instance {
 	bool matched;
@@ -92,7 +94,10 @@ struct lttr_heavy_instance {
 	char comm[64];
 	size_t nvalues;
 	struct lttr_heavy_value values[LTTR_HEAVY_MAX_VALUES];
+	size_t ex;
 };
+
+struct lttr_heavy_explained;
 
 /**
  * struct lttr_heavy_sample - the sample of matched and unmatched
@@ -111,6 +116,8 @@ struct lttr_heavy_instance {
  * @unmatched_seen: the same for the unmatched ones
  * @n: the instances read
  * @inst: them, in time order
+ * @ex: lttr_heavy_explain_samples(): the instances explained in the
+ *	session's trace (NULL: not asked), owned by its caller
  */
 struct lttr_heavy_sample {
 	unsigned int matched_goal;
@@ -124,6 +131,7 @@ struct lttr_heavy_sample {
 	uint64_t unmatched_seen;
 	size_t n;
 	struct lttr_heavy_instance *inst;
+	const struct lttr_heavy_explained *ex;
 };
 
 /**
@@ -193,6 +201,43 @@ long lttr_heavy_line(void *o, struct lttr_firing_rec *v, size_t nv);
  */
 int lttr_heavy_count(const char *dir, struct lttr_firing_rec *v, size_t n,
 		     struct lttr_error *err);
+
+/**
+ * struct lttr_heavy_explained - the sampled instances of the loggings
+ *	explained in the session's trace (AUDIT's logs of good and bad
+ *	requests, side by side): what each instance's task did from its
+ *	start to its time, on CPU, runnable, blocked and who woke it
+ * @trace: the session's trace (NULL: it could not be read, @why says why)
+ * @expl: the explanations, one per instance with an interval, in the
+ *	order of the firings and of their samples' instances
+ * @why: when @trace is NULL, why
+ */
+struct lttr_heavy_explained {
+	struct lttr_trace *trace;
+	struct lttr_explained *expl;
+	char why[512];
+};
+
+/**
+ * lttr_heavy_explain_samples() - explain every sampled instance (time_ns >
+ *	start_ns) of the loggings of @v in the session's trace @dir, in one
+ *	pass: the instances come after their firing, so they are in the
+ *	trace, not in its snapshot
+ * @dir: the trace directory of the session
+ * @v: the firings (their samples' @ex and instances' @ex set)
+ * @n: how many
+ * @out: receives the result (NULL when no sample has an instance with an
+ *	interval; a trace that cannot be read: a result with @trace NULL and
+ *	@why); free with lttr_heavy_explained_free() after @v's last use
+ * @err: receives the error (no memory, the trace cannot be read through)
+ *
+ * Return: 0 or a negative enum lttr_errcode.
+ */
+int lttr_heavy_explain_samples(const char *dir, struct lttr_firing_rec *v, size_t n,
+			       struct lttr_heavy_explained **out, struct lttr_error *err);
+
+/** lttr_heavy_explained_free() - release @x (NULL: nothing) */
+void lttr_heavy_explained_free(struct lttr_heavy_explained *x);
 
 /**
  * struct lttr_heavy_total - a task over all the firings that logged it
