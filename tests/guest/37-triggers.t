@@ -251,8 +251,21 @@ ok(all(i['time_ns'] - i['start_ns'] == {x['expr']: x['value'] for x in i['values
    "each one's latency is its exit's time from its entry")
 a = au['firings'][0]['heavy_log'] or {}
 strip = lambda l: [dict(i, values=[{'expr': x['expr'], 'value': x['value']} for x in i['values']]) for i in l]
-ok(a.get('ended') == 'sample' and (a.get('sample') or {}).get('instances') == strip(ins),
+ai = (a.get('sample') or {}).get('instances') or []
+ok(a.get('ended') == 'sample' and [{k: v for k, v in i.items() if k != 'explanation'} for i in ai] == strip(ins),
    "audit --json gives firing 1's sample as the firings log does")
+# each sampled read explained in the trace: the client from its entry to
+# its exit, the parts adding up to its latency; a slow (matched) one
+# spent most of it blocked in the read, waiting for the late reply
+def blocked(e):
+    return sum(t['ns'] for t in e['totals'] if t.get('type') == 'blocked')
+ex = [i.get('explanation') for i in ai]
+ok(ai and all(e and e['pid'] == i['pid'] and e['start_ns'] == i['start_ns'] and
+              e['duration_ns'] == i['time_ns'] - i['start_ns'] and
+              sum(t['ns'] for t in e['totals']) == e['duration_ns'] and
+              (not i['matched'] or blocked(e) > e['duration_ns'] // 2) for i, e in zip(ai, ex)),
+   "audit --json explains each sampled read in the trace (its task, start, length, parts adding up to it; "
+   "a matched one mostly blocked): %s" % [(i['matched'], e and e['duration_ns'], e and blocked(e)) for i, e in zip(ai, ex)])
 ok("sample of the rule's instances while logged: 3 of 3 matched, 3 of 3 unmatched" in txt,
    "and its text says it")
 done()
