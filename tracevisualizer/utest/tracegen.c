@@ -1618,7 +1618,7 @@ int tg_parse(struct tg *g, const char *desc, char *err, size_t errlen)
 	while (*s) {
 		const char *nl = strchr(s, '\n');
 		size_t len = nl ? (size_t)(nl - s) : strlen(s);
-		char buf[1024], copy[1024], *tok[64], *p, *save = NULL;
+		char buf[8192], copy[8192], *tok[64], *p, *save = NULL;
 		int ntok = 0, r;
 
 		line++;
