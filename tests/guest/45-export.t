@@ -32,10 +32,10 @@
 #    read back through Prometheus' HTTP API equals what vitals --json says
 #    of the epoch files the daemon wrote, up to that epoch
 #    (promcheck.py live); then the host tells the guest to stop it.
-# Each is exported as CTF: babeltrace2 reads it without an error or a
+# Each (full too) is exported as CTF: babeltrace2 reads it without an error or a
 # warning but the discarded events (which add up to our lost counts), its
 # count is ours, and every event equals ours field by field (ctfcheck.py);
-# net and all as Chrome trace-event JSON equal dump --json (techeck.py).
+# net, all and full as Chrome trace-event JSON equal dump --json (techeck.py).
 . "$(dirname "$0")/../lib/tap.sh"
 . "$TOP/tests/lib/export.sh"
 . "$TOP/tests/lib/prometheus.sh"
@@ -197,7 +197,7 @@ is "$(echo "$hs" | awk 'NF { print $3 }' | sort | tr '\n' ' ')" "0 1 " \
 	diag "$(tshark -r "$share/nic.pcap" -Y "tcp.flags.syn == 1 || tcp.flags.reset == 1" 2>/dev/null)"
 
 # ---- CTF of each trace -------------------------------------------------------
-for t in net nic all lost flight; do
+for t in net nic all lost flight full; do
 	ctf_check "$share" $t
 done
 is "$(json "$share/lost.sum" "j['lost']['total'] > 0")" true "the losing trace lost events (babeltrace2 counted them above)"
@@ -206,7 +206,7 @@ grep -q "custom:ltt_export\|custom: .*name = \"ltt_export\"" "$share/all.txt"
 ok $? "the custom events are in the CTF export"
 
 # the same traces as Chrome trace-event JSON, against dump and summary --json
-for t in net all; do
+for t in net all full; do
 	out=$($T export --json-events "$share/$t.te.json" "$share/$t" 2>/dev/null)
 	ok $? "$t: export --json-events ($out)"
 	checks < <(python3 "$TOP/tests/lib/techeck.py" "$share/$t.json" "$share/$t.sum" \

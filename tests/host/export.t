@@ -103,6 +103,7 @@ PYEOF
 )
 cat >"$tmp/whole.desc" <<DESC
 header ncpus=1 start=1000000000 wall=1700000000123456789 format=1.15 events=all capture=65510
+proc PID: 5; PPID: 1; TGID: 5; NAME: client
 proc NETDEV: 1; NAME: lo
 buf cpu=0 start=1000000000 pid=5
 1000000100 net_packet_out 1 1442 0x0800 772 $wu
@@ -180,6 +181,9 @@ buf cpu=0 start=6000 pid=5 seq=8
 DESC
 $gen "$tmp/flight" "$tmp/flight.desc"
 ctf_check "$tmp" flight
+# whole frames (format 1.15, above): every byte of the 1442- and 1514-byte
+# frames in the CTF (its data sequence was cut at 1024 bytes before)
+ctf_check "$tmp" whole
 
 # the real guest traces of tests/corpus: a mixed workload on two CPUs, and
 # one that lost 35896 events in 12 gaps
@@ -190,7 +194,7 @@ done
 
 # Chrome trace-event JSON (--json-events) of the same traces against dump
 # and summary --json (tests/lib/techeck.py)
-for name in every lost guest-mix guest-lost; do
+for name in every lost guest-mix guest-lost whole; do
 	out=$($T export --json-events "$tmp/$name.te.json" "$tmp/$name" 2>/dev/null)
 	ok $? "$name: export --json-events: status 0 ($out)"
 	checks < <(python3 "$TOP/tests/lib/techeck.py" "$tmp/$name.json" "$tmp/$name.sum" \
