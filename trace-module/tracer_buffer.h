@@ -137,8 +137,9 @@ struct ltt_cpu {
 
 /*
  * Global tracer state.  There is no lock on the write path: writers
- * only read active, flight, mask, details, filter, sip, capture_len and
- * cpus[]; everything they write lives in their own struct ltt_cpu.
+ * only read active, flight, mask, details, filter, sip, capture_len,
+ * size (a packet is cut to what one buffer holds) and cpus[]; everything
+ * they write lives in their own struct ltt_cpu.
  *
  *  active    set (store-release) by START once buffers and per-CPU state
  *            are ready; writers load it with acquire.  Cleared by STOP,

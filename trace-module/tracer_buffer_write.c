@@ -87,9 +87,11 @@
 #include <linux/cpumask.h>
 #include <linux/irqflags.h>
 #include <linux/kernel.h>
+#include <linux/ltt.h>
 #include <linux/minmax.h>
 #include <linux/preempt.h>
 #include <linux/sched.h>
+#include <linux/skbuff.h>
 #include <linux/smp.h>
 #include <linux/string.h>
 #include <linux/timekeeping.h>
@@ -126,6 +128,7 @@ struct ltt_rec {
 	unsigned int id;
 	u8 flags;		/* LTT_REC_* */
 	bool str;		/* var is a string: stored NUL-terminated */
+	bool pkt;		/* var is a struct ltt_net_var: a packet */
 	const void *data;	/* payload as written (maybe compact) */
 	unsigned int len;
 	const void *full;	/* full payload, for the lost counters */
@@ -232,6 +235,36 @@ static __always_inline void ltt_copy(char *dst, const void *src,
 		*dst++ = *s++;
 }
 
+/*
+ * Copy the first @n bytes of a packet (@v, from __ltt_trace_net_packet();
+ * @n is at most its length): its linear part, then its pages and
+ * fragments with skb_copy_bits(), which takes no lock and does not sleep
+ * (a highmem page is mapped with kmap_atomic()), so that it is safe here
+ * with interrupts off.  A copy that fails (it cannot, the packet being
+ * long enough) leaves zeros.
+ */
+static noinline notrace void ltt_copy_packet(char *dst,
+					     const struct ltt_net_var *v,
+					     unsigned int n)
+{
+	unsigned int head = min(n, v->head);
+
+	memcpy(dst, v->start, head);
+	if (n > head &&
+	    skb_copy_bits(v->skb, skb_headlen(v->skb), dst + head, n - head))
+		memset(dst + head, 0, n - head);
+}
+
+/*
+ * What a buffer holds besides the bytes of a packet alone in it: the
+ * buffer header, the record header and the payload.  Buffer sizes are
+ * multiples of 8, so a packet of (size - LTT_NET_PACKET_ROOM) bytes
+ * fills the buffer exactly: ltt_submit() cuts packets to that.
+ */
+#define LTT_NET_PACKET_ROOM (sizeof(struct ltt_buffer_header) + \
+			     sizeof(struct ltt_record_header) + \
+			     sizeof(struct ltt_ev_net_packet))
+
 /* A time-extension record: its header and the full time. */
 #define LTT_TIME_EXT_SIZE \
 	(sizeof(struct ltt_record_header) + sizeof(struct ltt_ev_time_ext))
@@ -316,7 +349,10 @@ static notrace void ltt_record(struct ltt_cpu *c, u64 ts,
 	ltt_copy(p, r->data, len);
 	p += len;
 	if (vcopy) {
-		memcpy(p, var, vcopy);
+		if (unlikely(r->pkt))
+			ltt_copy_packet(p, r->var, vcopy);
+		else
+			memcpy(p, var, vcopy);
 		p += vcopy;
 	}
 	/* NUL terminator, if needed, and padding: buffers are reused. */
@@ -483,6 +519,7 @@ static noinline notrace void ltt_write_stacked(const struct ltt_rec *r)
 		sr.id = LTT_EV_STACK;
 		sr.flags = 0;
 		sr.str = false;
+		sr.pkt = false;
 		sr.data = &hdr;
 		sr.len = sizeof(hdr);
 		sr.full = &hdr;
@@ -562,6 +599,7 @@ static noinline notrace void ltt_write_compact(unsigned int id,
 		r.id = id;
 		r.flags = LTT_REC_COMPACT;
 		r.str = false;
+		r.pkt = false;
 		r.data = &cev;
 		r.len = clen;
 		r.full = data;
@@ -698,6 +736,7 @@ static notrace void ltt_submit(unsigned int id, const void *data,
 	r.id = id;
 	r.flags = 0;
 	r.str = false;
+	r.pkt = false;
 	r.data = data;
 	r.len = data ? len : 0;
 	r.var = var;
@@ -735,14 +774,21 @@ static notrace void ltt_submit(unsigned int id, const void *data,
 		break;
 	case LTT_EV_NET_PACKET_IN:
 	case LTT_EV_NET_PACKET_OUT:
-		/* Keep capture_len bytes at most; caplen says how many. */
+		/*
+		 * Keep capture_len bytes at most, and no more than one
+		 * buffer holds (the packet is cut, not lost); caplen says
+		 * how many.  Nothing is read from the packet when
+		 * capture_len is 0.
+		 */
 		if (r.len >= sizeof(copy.np)) {
 			memcpy(&copy.np, data, sizeof(copy.np));
-			r.var_len = min_t(unsigned int, r.var_len,
-					  ltt.capture_len);
+			r.var_len = min_t(unsigned int,
+					  min(r.var_len, ltt.capture_len),
+					  ltt.size - LTT_NET_PACKET_ROOM);
 			copy.np.caplen = r.var_len;
 			r.data = &copy.np;
 			r.len = sizeof(copy.np);
+			r.pkt = true;
 		} else {
 			r.var_len = 0;
 		}

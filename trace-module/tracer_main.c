@@ -919,7 +919,9 @@ static int __init ltt_tracer_init(void)
 		     LTT_CUSTOM_NAME_LEN + LTT_CUSTOM_FORMAT_LEN > LTT_REC_MAX);
 	BUILD_BUG_ON(sizeof(struct ltt_record_header) +
 		     sizeof(struct ltt_ev_change_mask) > LTT_REC_MAX);
-	BUILD_BUG_ON(LTT_MAX_CAPTURE > U16_MAX);
+	BUILD_BUG_ON(ALIGN(sizeof(struct ltt_record_header) +
+			   sizeof(struct ltt_ev_net_packet) + LTT_MAX_CAPTURE,
+			   LTT_REC_ALIGN) > U16_MAX);
 
 	ltt.cfg_size = buffer_size;
 	ltt.cfg_count = buffer_count;

@@ -74,8 +74,10 @@ static void usage(FILE *f)
 "                           within WORDS words (1..%u; default %u: as many\n"
 "                           as the module allows, its sip_scan_max);\n"
 "                           addresses in hex (0x...) or decimal\n"
-"      --capture BYTES      packet bytes recorded with net_packet_in/out\n"
-"                           (0..%u, default 0)\n"
+"      --capture BYTES      packet bytes recorded with net_packet_in/out,\n"
+"                           from the link-layer header on, paged data\n"
+"                           included (0..%u, default 0; max: %u, whole\n"
+"                           frames; at most the buffer size less 70)\n"
 "      --stacks EVENTS      record the kernel and user call stacks of the\n"
 "                           current task with EVENTS, comma-separated:\n"
 "                           switch-out (a task that blocks: where it\n"
@@ -155,13 +157,18 @@ static void usage(FILE *f)
 		(unsigned int)LTT_FLUSH_MAX_MS,
 		(unsigned int)LTT_SIP_DEPTH_MAX, (unsigned int)LTT_SIP_SCAN_MAX,
 		(unsigned int)SIP_RANGE_WORDS_DEFAULT,
-		(unsigned int)LTT_MAX_CAPTURE,
+		(unsigned int)LTT_MAX_CAPTURE, (unsigned int)LTT_MAX_CAPTURE,
 		(unsigned int)LTT_STACK_DEPTH_MAX,
 		(unsigned int)LTT_STACK_KERNEL_DEPTH,
 		(unsigned int)LTT_STACK_USER_DEPTH,
 		(unsigned int)LTT_SAMPLE_HZ_MAX,
 		DEFAULT_DEVICE, events_help());
 }
+
+/* LTT_MAX_CAPTURE (a decimal literal) as a string, for bad() */
+#define CAPTURE_STR_(n)	#n
+#define CAPTURE_STR(n)	CAPTURE_STR_(n)
+#define CAPTURE_MAX_STR	CAPTURE_STR(LTT_MAX_CAPTURE)
 
 static int bad(const char *fmt, const char *arg)
 {
@@ -612,9 +619,12 @@ int options_parse(int argc, char **argv, struct options *o)
 			o->options_set = 1;
 			break;
 		case OPT_CAPTURE:
-			if (parse_uint(optarg, LTT_MAX_CAPTURE, &v) < 0)
-				return bad("bad capture length '%s' (0..256 "
-					   "bytes)", optarg);
+			if (!strcmp(optarg, "max"))
+				v = LTT_MAX_CAPTURE;
+			else if (parse_uint(optarg, LTT_MAX_CAPTURE, &v) < 0)
+				return bad("bad capture length '%s' (0.."
+					   CAPTURE_MAX_STR " bytes, or max)",
+					   optarg);
 			o->capture_len = (uint32_t)v;
 			o->capture_set = 1;
 			o->options_set = 1;

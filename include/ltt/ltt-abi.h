@@ -59,7 +59,7 @@
 #define LTT_TRACE_MAGIC		0x00D6B7EDU	/* LTT's magic number */
 #define LTT_BUFFER_MAGIC	0x4C544242U	/* "BBTL" in memory */
 #define LTT_FORMAT_MAJOR	1
-#define LTT_FORMAT_MINOR	14	/* 1.14: executable mappings (LTT_EV_MMAP) */
+#define LTT_FORMAT_MINOR	15	/* 1.15: whole packets (LTT_MAX_CAPTURE) */
 
 #define LTT_ORDER_LITTLE	1
 #define LTT_ORDER_BIG		2
@@ -619,9 +619,16 @@ struct ltt_ev_ipc_create {
  * LTT_EV_NET_PACKET_IN / _OUT: followed by caplen bytes of the packet,
  * from its link-layer header on (an Ethernet header on lo and Ethernet
  * devices), as many as the capture length set with LTT_IOC_SET_OPTIONS
- * allows and the packet's linear part holds.
+ * allows, the packet holds (its paged data included, format 1.15) and
+ * one buffer can hold.  LTT_MAX_CAPTURE: the largest caplen a record
+ * can carry (a record is at most 65532 bytes: its u16 size, padded to
+ * 4, less the record header and this struct); a whole Ethernet frame
+ * (1514 bytes) and any frame of a device whose MTU is below 65496 fit.
+ * Formats 1.1 to 1.14 kept at most LTT_MAX_CAPTURE_1_14 bytes, of the
+ * packet's linear part only.
  */
-#define LTT_MAX_CAPTURE		256
+#define LTT_MAX_CAPTURE		65510
+#define LTT_MAX_CAPTURE_1_14	256
 
 struct ltt_ev_net_packet {
 	__u32 ifindex;
@@ -1570,11 +1577,12 @@ static inline __u64 ltt_lost_by_event(const struct ltt_lost_info *li,
  * whose events get details and stacks while tracing (the records are
  * those of format 1.12).  13: format 1.14 (1.13 was not used), the
  * executable mappings of the processes while tracing (LTT_EV_MMAP,
- * struct ltt_ev_mmap).
+ * struct ltt_ev_mmap).  14: format 1.15, packets captured whole, up to
+ * LTT_MAX_CAPTURE bytes (256 before), paged data included.
  * The daemon writes its own LTT_FORMAT_MINOR in the trace header, so it
  * refuses a module of another version.
  */
-#define LTT_ABI_VERSION		13
+#define LTT_ABI_VERSION		14
 
 struct ltt_buffer_config {
 	__u32 size;		/* bytes per buffer, header included */

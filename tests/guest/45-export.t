@@ -9,9 +9,14 @@
 #    and tshark show exactly our packets (count, ns time stamps, lengths,
 #    captured lengths, interface, direction, link type), tshark -z conv
 #    agrees with the flows of our packets' bytes, the UDP flow has its 10
-#    frames (5 out, 5 in on lo), TCP 16 frames of 200 data bytes (cut:
-#    the module captures an skb's linear part, TCP's data is in pages),
-#    and the UDP payload is found in the capture;
+#    frames (5 out, 5 in on lo), TCP 16 frames of 200 data bytes (cut at
+#    256 bytes), and the UDP payload is found in the capture;
+#  full (issue 37, format 1.15): --capture max, 2 UDP datagrams of 1400
+#    bytes and 2 TCP exchanges of 1448 bytes (a 1514-byte Ethernet frame:
+#    TCP's data is in the skb's pages) over lo: every frame captured
+#    whole (caplen = len, 1514 for TCP), tshark's udp.length, tcp.len and
+#    data.len as sent, and each payload byte-equal to the workload's
+#    pattern ('A' + i % 26 for UDP, 'a' + i % 26 for TCP);
 #  nic: known traffic over the guest's virtio network card (ltt-vm --nic)
 #    to echo servers this test runs on the host, reached through QEMU's
 #    user-mode network: 6 UDP datagrams of 300 bytes and 3 TCP messages
@@ -27,10 +32,10 @@
 #    read back through Prometheus' HTTP API equals what vitals --json says
 #    of the epoch files the daemon wrote, up to that epoch
 #    (promcheck.py live); then the host tells the guest to stop it.
-# Each is exported as CTF: babeltrace2 reads it without an error or a
+# Each (full too) is exported as CTF: babeltrace2 reads it without an error or a
 # warning but the discarded events (which add up to our lost counts), its
 # count is ours, and every event equals ours field by field (ctfcheck.py);
-# net and all as Chrome trace-event JSON equal dump --json (techeck.py).
+# net, all and full as Chrome trace-event JSON equal dump --json (techeck.py).
 . "$(dirname "$0")/../lib/tap.sh"
 . "$TOP/tests/lib/export.sh"
 . "$TOP/tests/lib/prometheus.sh"
@@ -39,6 +44,7 @@ command -v prometheus > /dev/null ||
 	skip_all "prometheus (Debian's prometheus package, scripts/setup-deps)"
 share=$(mktemp -d); trap 'rm -rf "$share"' EXIT
 udp_port=47041 udp_n=5 udp_size=100 tcp_port=47051 tcp_n=4 tcp_size=200
+fudp_port=47061 fudp_n=2 fudp_size=1400 ftcp_port=47071 ftcp_n=2 ftcp_size=1448
 nudp_n=6 nudp_size=300 ntcp_n=3 ntcp_size=500
 
 # the echo servers the guest reaches at 10.0.2.2 (the host's loopback)
@@ -76,6 +82,8 @@ read -r eudp etcp < "$share/ports"
 cat >"$share/run.sh" <<EOF
 traced -q -e socket,net,softirq --capture 256 -o /mnt/share/net -- sh -c \
 	'ltt-udp $udp_port $udp_n $udp_size > /mnt/share/udp.out && ltt-tcp $tcp_port $tcp_n $tcp_size > /mnt/share/tcp.out' || exit 1
+traced -q -e net --capture max -o /mnt/share/full -- sh -c \
+	'ltt-udp $fudp_port $fudp_n $fudp_size > /dev/null && ltt-tcp $ftcp_port $ftcp_n $ftcp_size > /dev/null' || exit 6
 traced -q -o /mnt/share/all -- sh -c \
 	'ltt-syscall-mix 20 > /dev/null && ltt-fsops /tmp/f > /dev/null && ltt-signal > /dev/null &&
 	 ltt-ipc 0x4c54e001 0x4c54e002 0x4c54e003 > /dev/null && ltt-custom ltt_export 20 > /dev/null &&
@@ -143,7 +151,15 @@ is "$(tshark -r "$share/net.pcap" -Y "tcp.len == $tcp_size && sll.pkttype == 4" 
       tshark -r "$share/net.pcap" -Y "tcp.len == $tcp_size && sll.pkttype == 0" 2>/dev/null | wc -l)" \
 	"$((2 * tcp_n)):$((2 * tcp_n))" "half of them outgoing, half incoming"
 is "$(tshark -r "$share/net.pcap" -Y "tcp.len == $tcp_size && frame.cap_len < frame.len" 2>/dev/null | wc -l)" \
-	$((4 * tcp_n)) "and cut (caplen < len): the module captures the linear part, TCP's headers"
+	$((4 * tcp_n)) "and cut (caplen < len) at 256 bytes: --capture 256"
+
+# ---- whole frames (--capture max) ---------------------------------------------
+$T dump --json "$share/full" >"$share/full.json"
+out=$($T export --pcap "$share/full.pcap" "$share/full" 2>&1)
+ok $? "full: export --pcap: $out"
+checks < <(python3 "$TOP/tests/lib/pcapcheck.py" "$share/full.json" "$share/full.pcap" full)
+checks < <(python3 "$TOP/tests/lib/fullpktcheck.py" "$share/full.json" "$share/full.pcap" \
+	"$fudp_port" "$fudp_n" "$fudp_size" "$ftcp_port" "$ftcp_n" "$ftcp_size")
 
 # ---- pcap of the traffic over the network card -------------------------------
 $T dump --json "$share/nic" >"$share/nic.json"
@@ -181,7 +197,7 @@ is "$(echo "$hs" | awk 'NF { print $3 }' | sort | tr '\n' ' ')" "0 1 " \
 	diag "$(tshark -r "$share/nic.pcap" -Y "tcp.flags.syn == 1 || tcp.flags.reset == 1" 2>/dev/null)"
 
 # ---- CTF of each trace -------------------------------------------------------
-for t in net nic all lost flight; do
+for t in net nic all lost flight full; do
 	ctf_check "$share" $t
 done
 is "$(json "$share/lost.sum" "j['lost']['total'] > 0")" true "the losing trace lost events (babeltrace2 counted them above)"
@@ -190,7 +206,7 @@ grep -q "custom:ltt_export\|custom: .*name = \"ltt_export\"" "$share/all.txt"
 ok $? "the custom events are in the CTF export"
 
 # the same traces as Chrome trace-event JSON, against dump and summary --json
-for t in net all; do
+for t in net all full; do
 	out=$($T export --json-events "$share/$t.te.json" "$share/$t" 2>/dev/null)
 	ok $? "$t: export --json-events ($out)"
 	checks < <(python3 "$TOP/tests/lib/techeck.py" "$share/$t.json" "$share/$t.sum" \

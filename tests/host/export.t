@@ -84,6 +84,40 @@ is "$st:$err" "1:tracevisualizer: no captured packets to export from $tmp/nocap:
 	"no captured packet: said, status 1"
 [ ! -e "$tmp/nocap.pcap" ]
 ok $? "and no file left behind"
+
+# whole frames (format 1.15, traced --capture max): a 1442-byte UDP frame
+# (1400 bytes of payload, 'A' + i % 26) and a 1514-byte TCP frame (1460
+# bytes, 'a' + i % 26), captured whole: the pcap carries every byte
+read -r wu wt < <($PY - <<'PYEOF'
+import struct
+def ip4(proto, payload):
+    return struct.pack('!BBHHHBBH4s4s', 0x45, 0, 20 + len(payload), 1, 0, 64, proto, 0,
+                       bytes([127, 0, 0, 1]), bytes([127, 0, 0, 1])) + payload
+def eth(p): return bytes(12) + b'\x08\x00' + p
+up = bytes(65 + i % 26 for i in range(1400))
+tp = bytes(97 + i % 26 for i in range(1460))
+u = eth(ip4(17, struct.pack('!HHHH', 40010, 5010, 8 + len(up), 0) + up))
+t = eth(ip4(6, struct.pack('!HHIIBBHHH', 40011, 5011, 1, 0, 0x50, 0x18, 65535, 0, 0) + tp))
+print(u.hex(), t.hex())
+PYEOF
+)
+cat >"$tmp/whole.desc" <<DESC
+header ncpus=1 start=1000000000 wall=1700000000123456789 format=1.15 events=all capture=65510
+proc PID: 5; PPID: 1; TGID: 5; NAME: client
+proc NETDEV: 1; NAME: lo
+buf cpu=0 start=1000000000 pid=5
+1000000100 net_packet_out 1 1442 0x0800 772 $wu
+1000000200 net_packet_out 1 1514 0x0800 772 $wt
+DESC
+$gen "$tmp/whole" "$tmp/whole.desc"
+out=$($T export --pcap "$tmp/whole.pcap" "$tmp/whole" 2>&1)
+is "$?:$out" "0:$tmp/whole.pcap: 2 packets" "format 1.15: a 1442-byte and a 1514-byte frame exported, none cut"
+is "$(tshark -r "$tmp/whole.pcap" -T fields -E separator=, -e frame.len -e frame.cap_len \
+	-e udp.length -e tcp.len -e data.len 2>/dev/null | tr '\n' ' ')" \
+	"1448,1448,1408,,1400 1520,1520,,1460,1460 " \
+	"tshark: both frames whole (SLL2 header for Ethernet's), udp.length 1408 and data.len 1400, tcp.len and data.len 1460"
+is "$(tshark -r "$tmp/whole.pcap" -T fields -e udp.payload -e tcp.payload 2>/dev/null | tr -d ':\t\n')" \
+	"${wu:84}${wt:108}" "tshark: the payloads byte for byte"
 $T export "$tmp/net" >/dev/null 2>&1
 is $? 2 "export without --pcap, --ctf or --json-events: usage error"
 $T export --ctf "$tmp/x" --pid 5 "$tmp/net" >/dev/null 2>&1
@@ -147,6 +181,9 @@ buf cpu=0 start=6000 pid=5 seq=8
 DESC
 $gen "$tmp/flight" "$tmp/flight.desc"
 ctf_check "$tmp" flight
+# whole frames (format 1.15, above): every byte of the 1442- and 1514-byte
+# frames in the CTF (its data sequence was cut at 1024 bytes before)
+ctf_check "$tmp" whole
 
 # the real guest traces of tests/corpus: a mixed workload on two CPUs, and
 # one that lost 35896 events in 12 gaps
@@ -157,7 +194,7 @@ done
 
 # Chrome trace-event JSON (--json-events) of the same traces against dump
 # and summary --json (tests/lib/techeck.py)
-for name in every lost guest-mix guest-lost; do
+for name in every lost guest-mix guest-lost whole; do
 	out=$($T export --json-events "$tmp/$name.te.json" "$tmp/$name" 2>/dev/null)
 	ok $? "$name: export --json-events: status 0 ($out)"
 	checks < <(python3 "$TOP/tests/lib/techeck.py" "$tmp/$name.json" "$tmp/$name.sum" \

@@ -24,6 +24,7 @@
 #include <poll.h>
 #include <sched.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1168,7 +1169,7 @@ static void udp_burst(int n, size_t len)
 {
 	struct sockaddr_in a = { .sin_family = AF_INET };
 	socklen_t alen = sizeof(a);
-	char buf[2048] = { 0 };
+	char buf[8192] = { 0 };
 	int rx = socket(AF_INET, SOCK_DGRAM, 0);
 	int tx = socket(AF_INET, SOCK_DGRAM, 0);
 
@@ -1186,33 +1187,59 @@ static void udp_burst(int n, size_t len)
 	close(tx);
 }
 
+/*
+ * A trace of 5 UDP datagrams of @dlen bytes over lo with capture length
+ * @cap and buffers of @bsize bytes: every packet keeps min(len, cap,
+ * bsize - 70) bytes (format 1.15: whole packets, paged data included,
+ * cut to what one buffer holds), and with @pattern its bytes after the
+ * 42 bytes of headers are the datagram's ('A' + i, as udp_burst() sends).
+ */
 static void capture_trace(int fd, const struct ltt_info *info, uint32_t cap,
-			  uint32_t flags)
+			  uint32_t flags, size_t dlen, uint32_t bsize,
+			  bool pattern)
 {
 	struct ltt_options o = { .flags = flags, .capture_len = cap };
+	uint32_t room = bsize - (uint32_t)(sizeof(struct ltt_buffer_header) +
+					   8 + sizeof(struct ltt_ev_net_packet));
 	struct trace tr;
-	int in = 0, out = 0, bad = 0;
+	int in = 0, out = 0, bad = 0, big = 0;
 
 	ok(xioctl(fd, LTT_IOC_SET_OPTIONS, &o) == 0, "SET_OPTIONS capture %u", cap);
 	ok(xioctl(fd, LTT_IOC_START, NULL) == 0, "START (capture %u)", cap);
-	udp_burst(5, 300);
+	udp_burst(5, dlen);
 	ok(xioctl(fd, LTT_IOC_STOP, NULL) == 0, "STOP (capture %u)", cap);
 	drain(fd, info, 0, &tr);
 	for (size_t i = 0; i < tr.n; i++) {
 		struct rec *rc = &tr.r[i];
 		const struct ltt_ev_net_packet *p = (const void *)PL(&tr, rc);
+		const unsigned char *b = (const unsigned char *)(p + 1);
+		uint32_t want;
 
 		if (rc->id != LTT_EV_NET_PACKET_IN && rc->id != LTT_EV_NET_PACKET_OUT)
 			continue;
 		rc->id == LTT_EV_NET_PACKET_IN ? in++ : out++;
-		if (rc->plen < sizeof(*p) || p->caplen > cap ||
-		    (p->len >= cap && p->caplen != cap) ||
+		if (rc->plen < sizeof(*p)) {
+			bad++;
+			continue;
+		}
+		want = p->len < cap ? p->len : cap;
+		want = want < room ? want : room;
+		if (p->caplen != want ||
 		    rc->size != ((8 + sizeof(*p) + p->caplen + 3) & ~3u))
 			bad++;
+		if (p->len != 42 + dlen)	/* Ethernet, IPv4, UDP headers */
+			continue;
+		big++;
+		if (pattern)
+			for (uint32_t k = 42; k < p->caplen; k++)
+				if (b[k] < 'A' || b[k] > 'E' || b[k] != b[42]) {
+					bad++;
+					break;
+				}
 	}
-	ok(tr.bad == 0 && in >= 5 && out >= 5 && bad == 0,
-	   "capture %u: %d packets in, %d out, caplen and record size right (%d bad)",
-	   cap, in, out, bad);
+	ok(tr.bad == 0 && in >= 5 && out >= 5 && big >= 10 && bad == 0,
+	   "capture %u, %zu-byte datagrams, %u-byte buffers: %d packets in, %d out (%d of the datagrams), caplen, record size%s right (%d bad)",
+	   cap, dlen, bsize, in, out, big, pattern ? " and payload" : "", bad);
 	if (flags & LTT_OPT_FULL_RECORDS)
 		ok(tr.compact == 0 && tr.by_id[LTT_EV_SYSCALL_EXIT] > 10,
 		   "full records: %llu syscall exits, none of %llu records compact",
@@ -1228,7 +1255,7 @@ static void capture_trace(int fd, const struct ltt_info *info, uint32_t cap,
 static void test_options(int fd, const struct ltt_info *info)
 {
 	struct ltt_options o = { .flags = 0x8 };
-	struct ltt_buffer_config bc = { 16384, 4 };
+	struct ltt_buffer_config bc = { 4096, 64 };
 	struct ltt_lost_info li;
 	struct trace tr;
 	struct pollfd p = { .fd = fd, .events = POLLIN };
@@ -1239,16 +1266,27 @@ static void test_options(int fd, const struct ltt_info *info)
 
 	ok(xioctl(fd, LTT_IOC_SET_OPTIONS, &o) == -EINVAL, "option 0x8: EINVAL");
 	o = (struct ltt_options){ .capture_len = LTT_MAX_CAPTURE + 1 };
-	ok(xioctl(fd, LTT_IOC_SET_OPTIONS, &o) == -EINVAL, "capture 257: EINVAL");
+	ok(xioctl(fd, LTT_IOC_SET_OPTIONS, &o) == -EINVAL,
+	   "capture %u (LTT_MAX_CAPTURE + 1): EINVAL", o.capture_len);
 	o.capture_len = LTT_MAX_CAPTURE;
 	o.flags = LTT_OPT_NO_CPUID | LTT_OPT_FULL_RECORDS;
 	ok(xioctl(fd, LTT_IOC_SET_OPTIONS, &o) == 0,
-	   "capture 256, no cpu id, full records: ok");
+	   "capture %u (LTT_MAX_CAPTURE), no cpu id, full records: ok",
+	   o.capture_len);
 	ok(xioctl(fd, LTT_IOC_SET_OPTIONS, NULL) == -EFAULT,
 	   "SET_OPTIONS bad pointer: EFAULT");
 
-	capture_trace(fd, info, 16, 0);
-	capture_trace(fd, info, 0, LTT_OPT_FULL_RECORDS);
+	capture_trace(fd, info, 16, 0, 300, info->buffer_size, false);
+	capture_trace(fd, info, 0, LTT_OPT_FULL_RECORDS, 300,
+		      info->buffer_size, false);
+	/* whole datagrams, and cut to one 4 KiB buffer */
+	capture_trace(fd, info, LTT_MAX_CAPTURE, 0, 1400, info->buffer_size,
+		      true);
+	ok(xioctl(fd, LTT_IOC_SET_BUFFERS, &bc) == 0, "SET_BUFFERS 4096x64");
+	capture_trace(fd, info, LTT_MAX_CAPTURE, 0, 6000, 4096, true);
+	bc = (struct ltt_buffer_config){ info->buffer_size, info->buffer_count };
+	ok(xioctl(fd, LTT_IOC_SET_BUFFERS, &bc) == 0, "SET_BUFFERS back");
+	bc = (struct ltt_buffer_config){ 16384, 4 };
 
 	/* Flight recorder: 4 x 16 KiB per CPU, much less than the events. */
 	o = (struct ltt_options){ .flags = LTT_OPT_FLIGHT };

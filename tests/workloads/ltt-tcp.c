@@ -5,7 +5,9 @@
  * client bound to 127.0.0.1:PORT+1 that connects to it; both with
  * TCP_NODELAY.  The client sends SIZE bytes and waits until the server
  * has echoed them back before the next exchange, so each message is one
- * segment each way.  Payload byte i is 'a' + i % 26.
+ * segment each way.  Payload byte i is 'a' + i % 26.  SIZE is at most
+ * 1448: the payload of a segment whose frame is a whole Ethernet frame,
+ * 1514 bytes (Ethernet 14, IPv4 20, TCP 32 with the timestamp option).
  *
  * Prints, one "key value" per line: pid, server_port, client_port.
  * Exits 0 when every message came back whole.
@@ -61,15 +63,16 @@ static void nodelay(int fd)
 
 int main(int argc, char **argv)
 {
-	static char out[1400], in[1400];
+	static char out[1448], in[1448];
 	struct sockaddr_in srv, cli;
 	long port, count, size, i;
 	int ls, c, s, one = 1;
 
 	if (argc != 4 || (port = atol(argv[1])) < 1 || port > 65534 ||
 	    (count = atol(argv[2])) < 1 || (size = atol(argv[3])) < 1 ||
-	    size > 1400) {
-		fprintf(stderr, "usage: ltt-tcp PORT COUNT SIZE (1..65534, >0, 1..1400)\n");
+	    size > (long)sizeof(out)) {
+		fprintf(stderr, "usage: ltt-tcp PORT COUNT SIZE (1..65534, >0, 1..%zu)\n",
+			sizeof(out));
 		return 2;
 	}
 	for (i = 0; i < size; i++)

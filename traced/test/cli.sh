@@ -91,7 +91,8 @@ bad "--syscall-ip range without upper" "bad --syscall-ip 'range:0x1000'" --sysca
 bad "--syscall-ip range WORDS 0" "WORDS is a number of stack words, 1..4096" --syscall-ip range:1:2:0
 bad "--syscall-ip range WORDS 4097" "WORDS is a number of stack words" --syscall-ip range:1:2:4097
 bad "--syscall-ip range too many fields" "bad --syscall-ip" --syscall-ip range:1:2:3:4
-bad "--capture 257" "bad capture length '257' (0..256 bytes)" --capture 257
+bad "--capture 65511" "bad capture length '65511' (0..65510 bytes, or max)" --capture 65511
+bad "--capture maximum" "bad capture length 'maximum' (0..65510 bytes, or max)" --capture maximum
 bad "--flush-interval 60001" "bad flush interval '60001' (0..60000 ms)" --flush-interval 60001
 bad "--flush-interval 100: seconds" "bad flush interval '100' (0..60000 ms), whole milliseconds: a number and a unit: ns, us, ms, s, min, h or d (a bare number is seconds)" --flush-interval 100
 bad "-t 5parsecs" "bad duration '5parsecs' (> 0, up to 10^8 s): a number and a unit: ns, us, ms, s, min, h or d (a bare number is seconds)" -t 5parsecs
@@ -330,6 +331,11 @@ st=$?
 [ $st = 1 ] && grep -q "^traced: --syscall-ip: fake refused LTT_IOC_SET_SYSCALL_IP: Invalid argument (a value the module does not accept)" "$tmp/err3w"
 ok $? "WORDS 65, beyond the module's sip_scan_max (64 as it loads): refused, exit 1 with the module's answer"
 has "$L" "SET_OPTIONS flags=0x0 capture_len=0" "--capture 0 is sent"
+L=$tmp/log3m
+FAKE_LOG=$L "$fake" -d fake -q -o "$tmp/c3m" --capture max -t 0.05
+is $? 0 "--capture max exits 0"
+has "$L" "SET_OPTIONS flags=0x0 capture_len=65510" "--capture max sends LTT_MAX_CAPTURE, 65510: whole frames"
+is "$(fact "$tmp/c3m" capture_len)" 65510 "header: capture length 65510"
 L=$tmp/log4
 FAKE_LOG=$L "$fake" -d fake -q -o "$tmp/c4" --syscall-ip depth:3 --no-details -fs -t 0.05
 has "$L" "SET_SYSCALL_IP mode=1 depth=3 lower=0x0 upper=0x0" "--syscall-ip depth:3"

@@ -163,8 +163,16 @@ int main(void)
 	ok(rc == -1 && o.options_set && o.capture_set && o.opt_flags == 0 &&
 	   strcmp(options_opt_names(&o, buf, sizeof(buf)), "--capture") == 0,
 	   "--capture 0 is sent");
-	ok(parse("-o", "d", "--capture", "257") == EXIT_USAGE,
-	   "--capture 257 refused");
+	rc = parse("-o", "d", "--capture", "1514");
+	ok(rc == -1 && o.capture_set && o.capture_len == 1514,
+	   "--capture 1514: a whole Ethernet frame (format 1.15)");
+	rc = parse("-o", "d", "--capture", "max");
+	ok(rc == -1 && o.capture_set && o.capture_len == LTT_MAX_CAPTURE,
+	   "--capture max is LTT_MAX_CAPTURE (%u)", o.capture_len);
+	ok(parse("-o", "d", "--capture", "65511") == EXIT_USAGE,
+	   "--capture 65511 refused (LTT_MAX_CAPTURE + 1)");
+	ok(parse("-o", "d", "--capture", "maximum") == EXIT_USAGE,
+	   "--capture maximum refused");
 	ok(parse("-o", "d", "--flight=1") == EXIT_USAGE,
 	   "--flight takes no value");
 

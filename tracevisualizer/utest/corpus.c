@@ -216,8 +216,8 @@ const struct corpus_case corpus_cases[] = {
 	  LTTR_OPEN_SALVAGE, OK,
 	  "net_packet_out caplen 64 larger than the 6 bytes after its payload: rest of the buffer ignored", 6 },
 	{ "packet-caplen-too-big", GOOD_HEAD GOOD_BUF0
-	  "1000000300 net_packet_in 1 84 0x800 1 0011223344 caplen=300\n", 0, READ_ERR,
-	  "net_packet_in caplen 300 larger than 256", 0 },
+	  "1000000300 net_packet_in 1 84 0x800 1 0011223344 caplen=65511\n", 0, READ_ERR,
+	  "net_packet_in caplen 65511 larger than 65510", 0 },
 	{ "marker-name-too-long", GOOD_HEAD GOOD_BUF0
 	  "1000000300 marker begin 1 1 1000 aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa 0\n", 0, READ_ERR,
 	  "marker name_len 70 or text_len 0 larger than 63 or 127", 0 },

@@ -133,6 +133,23 @@ static void formats(void)
 	   strstr(lttr_trace_warning(t, 1), "capture_len 1000 at offset 352 larger than 256"),
 	   "an unknown syscall IP mode or capture length: warnings");
 	lttr_trace_close(t);
+	ok(tg_open("v115-cap", "header format=1.15 capture=1514\n"
+		   "buf cpu=0 start=1000000000 pid=1\n", 0, &t, &err) == 0 &&
+	   lttr_trace_warning_count(t) == 0 && lttr_trace_header(t)->capture_len == 1514,
+	   "1.15: a capture length of 1514 (a whole Ethernet frame) is no warning");
+	lttr_trace_close(t);
+	ok(tg_open("v114-cap", "header format=1.14 capture=1514\n"
+		   "buf cpu=0 start=1000000000 pid=1\n", 0, &t, &err) == 0 &&
+	   lttr_trace_warning_count(t) == 1 &&
+	   strstr(lttr_trace_warning(t, 0), "capture_len 1514 at offset 352 larger than 256"),
+	   "1.14: the same capture length is (256 before format 1.15)");
+	lttr_trace_close(t);
+	ok(tg_open("v115-badcap", "header format=1.15 capture=65511\n"
+		   "buf cpu=0 start=1000000000 pid=1\n", 0, &t, &err) == 0 &&
+	   lttr_trace_warning_count(t) == 1 &&
+	   strstr(lttr_trace_warning(t, 0), "capture_len 65511 at offset 352 larger than 65510"),
+	   "1.15: a capture length above LTT_MAX_CAPTURE: a warning");
+	lttr_trace_close(t);
 }
 
 int main(void)
@@ -142,7 +159,7 @@ int main(void)
 	struct lttr_buffer_info bi;
 	const struct ltt_trace_header *h;
 
-	tap_plan(12 + 18);
+	tap_plan(12 + 21);
 	formats();
 	ok(tg_open("hdr",
 		   "header ncpus=2 start=5000 end=9000 wall=123 bufsize=8192 bufcount=3 "

@@ -523,7 +523,9 @@ static int parse_header_11(struct tg *g, char **tok, int ntok)
 		format_11(h, 9);
 	}
 	if ((s = kv(tok, ntok, "format"))) {
-		if (!strcmp(s, "1.14")) {
+		if (!strcmp(s, "1.15")) {
+			format_11(h, 15);
+		} else if (!strcmp(s, "1.14")) {
 			format_11(h, 14);
 		} else if (!strcmp(s, "1.13")) {
 			format_11(h, 13);
@@ -1338,7 +1340,7 @@ static int parse_var_event(struct tg *g, uint64_t t, char **tok, int ntok,
 		e.protocol = (uint16_t)a[2];
 		e.link_type = (uint16_t)a[3];
 		if (nargs >= 5 && !strchr(tok[6], '=') &&
-		    parse_hexstr(tok[6], var, LTT_MAX_CAPTURE * 2, &n))
+		    parse_hexstr(tok[6], var, sizeof(var), &n))
 			return -1;
 		e.caplen = (uint16_t)n;
 		if ((s = kv(tok, ntok, "caplen")) && !parse_u64(s, &a[5]))
@@ -1616,7 +1618,7 @@ int tg_parse(struct tg *g, const char *desc, char *err, size_t errlen)
 	while (*s) {
 		const char *nl = strchr(s, '\n');
 		size_t len = nl ? (size_t)(nl - s) : strlen(s);
-		char buf[1024], copy[1024], *tok[64], *p, *save = NULL;
+		char buf[8192], copy[8192], *tok[64], *p, *save = NULL;
 		int ntok = 0, r;
 
 		line++;

@@ -37,7 +37,9 @@
  *                         (1.10: the syscalls whose entries have stacks);
  *                         format=1.11: the same, markers; format=1.12: the
  *                         same, exec records with arguments (execv);
- *                         format=1.14: the same, mmap records;
+ *                         format=1.14: the same, mmap records; format=1.15:
+ *                         the same, packets captured whole (capture= up to
+ *                         65510);
  *                         format=1.9 and later: command=PID (the traced
  *                         command's pid)
  *   records compact|full  how the events below that have a compact form

@@ -528,8 +528,9 @@ static void put_field(struct ctf *c, const struct lttr_event *ev,
 		break;
 	case LTTR_FIELD_HEX:	/* the bytes the hex text shows: the variable part */
 		n = (v.type == LTTR_FIELD_V_STR || c->all_bytes) && ev->var ? ev->var_len : 0;
-		if (n > LTT_CUSTOM_MAX_SIZE)
-			n = LTT_CUSTOM_MAX_SIZE;
+		/* (the reader bounds every variable part: a packet's is the longest) */
+		if (n > LTT_MAX_CAPTURE)
+			n = LTT_MAX_CAPTURE;
 		put_int(b, n, 4);
 		put(b, n ? ev->var : "", n);
 		break;

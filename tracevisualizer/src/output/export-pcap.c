@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <pcap/pcap.h>
 #include <pcap/sll.h>
+#include <stdlib.h>
 #include <string.h>
 #include <lttr/lttr.h>
 
@@ -37,14 +38,16 @@ static void put16(uint8_t *p, uint16_t v)
 
 /*
  * One packet: the SLL2 header (fields in network byte order) in place of
- * its Ethernet header, then the rest of its captured bytes.
+ * its Ethernet header, then the rest of its captured bytes (whole frames
+ * from format 1.15 on), built in @frame (LTTR_PCAP_SLL2_LEN +
+ * LTT_MAX_CAPTURE bytes).
  */
 static void write_packet(pcap_dumper_t *d, const struct lttr_trace *t,
-			 const struct lttr_event *ev, struct lttr_pcap_stats *st)
+			 const struct lttr_event *ev, uint8_t *frame,
+			 struct lttr_pcap_stats *st)
 {
 	const struct ltt_ev_net_packet *np = &ev->p.net_packet;
 	const struct ltt_trace_header *h = lttr_trace_header(t);
-	uint8_t frame[LTTR_PCAP_SLL2_LEN + LTT_MAX_CAPTURE];
 	const uint8_t *data = (const uint8_t *)ev->var;
 	size_t cap = ev->var_len, skip = 0, wire = np->len;
 	uint16_t proto = np->protocol;
@@ -88,19 +91,26 @@ int lttr_export_pcap(struct lttr_trace *t, const char *path,
 	struct lttr_iter *it = NULL;
 	struct lttr_event ev;
 	pcap_dumper_t *d;
+	uint8_t *frame;
 	pcap_t *p;
 	int r;
 
 	memset(st, 0, sizeof(*st));
+	frame = malloc(LTTR_PCAP_SLL2_LEN + LTT_MAX_CAPTURE);
+	if (!frame)
+		return lttr_error_set(err, LTTR_E_NOMEM, "pcap: out of memory");
 	p = pcap_open_dead_with_tstamp_precision(DLT_LINUX_SLL2,
 						 LTTR_PCAP_SLL2_LEN + LTT_MAX_CAPTURE,
 						 PCAP_TSTAMP_PRECISION_NANO);
-	if (!p)
+	if (!p) {
+		free(frame);
 		return lttr_error_set(err, LTTR_E_NOMEM, "pcap: out of memory");
+	}
 	d = pcap_dump_open(p, path);
 	if (!d) {
 		r = lttr_error_set(err, LTTR_E_IO, "%s: %s", path, pcap_geterr(p));
 		pcap_close(p);
+		free(frame);
 		return r;
 	}
 	r = lttr_iter_new(t, &it, err);
@@ -115,7 +125,7 @@ int lttr_export_pcap(struct lttr_trace *t, const char *path,
 			st->no_bytes++;
 			continue;
 		}
-		write_packet(d, t, &ev, st);
+		write_packet(d, t, &ev, frame, st);
 	}
 	if (r < 0 && it)
 		*err = *lttr_iter_error(it);
@@ -124,5 +134,6 @@ int lttr_export_pcap(struct lttr_trace *t, const char *path,
 		r = lttr_error_set(err, LTTR_E_IO, "%s: write error: %s", path, strerror(errno));
 	pcap_dump_close(d);
 	pcap_close(p);
+	free(frame);
 	return r < 0 ? r : 0;
 }

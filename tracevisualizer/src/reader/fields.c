@@ -850,8 +850,9 @@ static void set_name(struct lttr_field_value *v, const struct lttr_field *f,
 static void set_hex(struct lttr_field_value *v, const void *data, size_t n,
 		    struct lttr_field_buf *buf)
 {
-	if (n > LTT_CUSTOM_MAX_SIZE)
-		n = LTT_CUSTOM_MAX_SIZE;
+	/* (every variable part is shorter: the reader bounds them) */
+	if (n > (sizeof(buf->s) - 1) / 2)
+		n = (sizeof(buf->s) - 1) / 2;
 	lttr_hex(data, n, buf->s);
 	set_str(v, buf->s, 2 * n);
 }

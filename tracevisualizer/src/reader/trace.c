@@ -125,6 +125,7 @@ static int read_header(struct lttr_trace *t, struct lttr_error *err)
 	struct ltt_trace_header *h = &t->hdr;
 	char *path = path_join(t->dir, "header");
 	uint8_t *data = NULL;
+	unsigned int cap_max;
 	size_t len = 0;
 	uint32_t magic;
 	int ret;
@@ -248,10 +249,11 @@ static int read_header(struct lttr_trace *t, struct lttr_error *err)
 	if (h->syscall_ip.mode > LTT_SIP_RANGE)
 		lttr_trace_warn(t, "%s: unknown syscall_ip mode %u at offset %u",
 				path, h->syscall_ip.mode, HDR_OFF(syscall_ip.mode));
-	if (h->capture_len > LTT_MAX_CAPTURE)
+	/* whole packets from format 1.15 on, at most 256 bytes before */
+	cap_max = h->minor >= 15 ? LTT_MAX_CAPTURE : LTT_MAX_CAPTURE_1_14;
+	if (h->capture_len > cap_max)
 		lttr_trace_warn(t, "%s: capture_len %u at offset %u larger than %u",
-				path, h->capture_len, HDR_OFF(capture_len),
-				LTT_MAX_CAPTURE);
+				path, h->capture_len, HDR_OFF(capture_len), cap_max);
 out:
 	free(data);
 	free(path);

@@ -49,8 +49,9 @@ static int cmp_frame(const void *pa, const void *pb)
  *   sender's capture holds the partial sum of the pseudo-header, the
  *   receiver's the sum the emulator completed.
  * - A frame sent holds its payload in pages apart from its headers, and
- *   the capture takes only the part in line (66 of a frame's 98 bytes in
- *   a two-guest trace), where the receiver's has it all.
+ *   before format 1.15 the capture took only the part in line (66 of a
+ *   frame's 98 bytes in a two-guest trace), where the receiver's had it
+ *   all (from 1.15 both have as much as the capture length asks).
  * With either, no TCP frame of a two-guest trace matched.  The headers
  * keep what tells two frames apart: IPv4's identification and total
  * length, TCP's sequence and acknowledgement numbers and options.  IPv4's

@@ -284,11 +284,12 @@ struct lttr_field_value {
 };
 
 /*
- * Room for the longest text a value is built in: the hex of a custom
- * payload (2 * LTT_CUSTOM_MAX_SIZE digits), the type names of a full
- * event mask.
+ * Room for the longest text a value is built in: the hex of a packet's
+ * bytes (2 * LTT_MAX_CAPTURE digits and a NUL: whole frames, format
+ * 1.15), longer than that of a custom payload (2 * LTT_CUSTOM_MAX_SIZE)
+ * and than the type names of a full event mask (under 4096).
  */
-#define LTTR_FIELD_BUF_SIZE	4096
+#define LTTR_FIELD_BUF_SIZE	(2 * LTT_MAX_CAPTURE + 2)
 
 /**
  * struct lttr_field_buf - scratch space the caller gives lttr_field_get()
