@@ -7,9 +7,9 @@
  * The cache is TRACEDIR/view.cache; when the trace's directory cannot be
  * written, $XDG_CACHE_HOME/tracevisualizer/view-HASH.cache (else
  * ~/.cache/...), HASH of the directory's real path, which the identity
- * inside then carries too.  A new file is written, flushed and renamed
- * over the old one: a reader never sees half a cache, and the trace's own
- * files are only read.
+ * inside then carries too.  A new file is written and renamed over the
+ * old one: a reader never sees half a cache, and the trace's own files
+ * are only read.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -182,7 +182,7 @@ static int read_all(const char *path, uint8_t **out, size_t *len)
 	return 0;
 }
 
-/* write @b to @path: a new file flushed and renamed over the old one */
+/* write @b to @path: a new file renamed over the old one */
 static int write_all(const char *path, const uint8_t *b, size_t len)
 {
 	size_t n = strlen(path) + 8, done = 0;
@@ -209,7 +209,12 @@ static int write_all(const char *path, const uint8_t *b, size_t len)
 		}
 		done += (size_t)w;
 	}
-	if (!e && (fchmod(fd, 0644) || fsync(fd)))
+	/*
+	 * not fsync()ed: a cache lost or cut by a crash is found so when read
+	 * (its length, its checksum) and built again, and flushing 50 MB to
+	 * the disk would double a first session's wait
+	 */
+	if (!e && fchmod(fd, 0644))
 		e = errno;
 	if (close(fd) && !e)
 		e = errno;
