@@ -745,7 +745,7 @@ static bool row_after(const struct lttr_vrow_info *a, const struct lttr_vrow_inf
 
 static bool get_rows(struct rbuf *r, struct lttr_view *v)
 {
-	size_t n = get_count(r, 3 + 4 + 4 + 8 + 4 + 1 + 8), i;
+	size_t n = get_count(r, 3 + 4 + 4 + 8 + 8 + 1 + 8), i;
 
 	if (n < v->ncpus)
 		return fail(r, "fewer rows than CPUs");
@@ -756,6 +756,7 @@ static bool get_rows(struct rbuf *r, struct lttr_view *v)
 	for (i = 0; i < n && !r->bad; i++) {
 		struct vrow *row = &v->rows[i];
 		struct lttr_vrow_info *in = &row->info;
+		size_t k;
 
 		v->nrows = i + 1;
 		in->kind = get8(r);
@@ -764,9 +765,12 @@ static bool get_rows(struct rbuf *r, struct lttr_view *v)
 		in->id = get32(r);
 		row->ooo = get32(r);
 		row->n = get64(r);
-		row->nlocal = (uint32_t)get_count(r, 4);
+		k = get_count(r, 4);
 		if (r->bad)
 			break;
+		if (k > UINT32_MAX)
+			return fail(r, "too many local codes");
+		row->nlocal = (uint32_t)k;
 		if (in->kind > LTTR_VROW_GROUP ||
 		    (i < v->ncpus) != (in->kind == LTTR_VROW_CPU) ||
 		    (i < v->ncpus && in->id != i) ||
