@@ -31,6 +31,7 @@ struct cli_opts {
 	bool pretty;
 	bool salvage;		/* export: read what is intact (its own rule) */
 	bool strict;		/* --strict: refuse a damaged trace (default: salvage) */
+	bool no_view_cache;	/* --no-view-cache: build the view model every time */
 	bool reverse;
 	bool threads;		/* processes: one row per thread */
 	bool time;		/* summary: add the time accounting */

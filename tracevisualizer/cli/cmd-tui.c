@@ -27,7 +27,8 @@ static char lesson_trace[4096];
 int cmd_tui(struct cli_opts *o)
 {
 	struct tui_opts to = { .prog = cli_prog, .dir = o->dir, .salvage = !o->strict,
-			       .row_sort = o->rows, .symfs = o->symfs };
+			       .row_sort = o->rows, .symfs = o->symfs,
+			       .no_view_cache = o->no_view_cache };
 	struct lttr_lesson *l = NULL;
 	struct lttr_error err;
 	int r;

@@ -414,7 +414,7 @@ enum optid {
 	O_PENALTIES, O_WRITE_PCAP, O_NO_TASKS, O_KIND, O_WHAT, O_WORST, O_THRESHOLD,
 	O_PNG, O_SVG, O_INSTANCES, O_AT, O_SYMFS, O_KERNEL, O_ADDRESSES, O_LESSON, O_SCRIPT,
 	O_ALLOW_IO, O_HITS, O_DEADLINE, O_LOAD, O_PERIODIC, O_HOST, O_AUDIT, O_LIVE, O_VITALS, O_RULES,
-	O_DIFF,	/* O_DIFF last */
+	O_NO_VIEW_CACHE, O_DIFF,	/* O_DIFF last */
 };
 
 /* the options given, a bit per enum optid (more than 64 of them) */
@@ -485,6 +485,9 @@ static const struct opt {
 	  "tui --vitals DIR [TRACEDIR]: the vital signs traced --vitals wrote in DIR over time,\n"
 	  "                     a row each, anomalies marked; Enter: TRACEDIR at the epoch\n"
 	  "                     selected (docs/views.md, \"Vital signs\")" },
+	{ "--no-view-cache", NULL, C_TUI, O_NO_VIEW_CACHE,
+	  "build the view model from the trace, neither reading nor writing its cache"
+	  " (TRACEDIR/view.cache; also LTTR_VIEW_CACHE=0)" },
 	{ "--live", NULL, C_TUI, O_LIVE,
 	  "tui --live DIR: a running session's trace followed as traced writes it: the\n"
 	  "                     newest events, the firings, how far behind (docs/views.md, \"Live\");\n"
@@ -762,6 +765,9 @@ static int set_option(struct cli_opts *o, const struct opt *op, const char *a, c
 		break;
 	case O_LIVE:
 		o->live = true;
+		break;
+	case O_NO_VIEW_CACHE:
+		o->no_view_cache = true;
 		break;
 	case O_VITALS:
 		o->vitals = true;

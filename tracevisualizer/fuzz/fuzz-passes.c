@@ -22,6 +22,7 @@
 #include <lttr/analysis/timing.h>
 #include <lttr/output/json-stacks.h>
 #include <lttr/output/json-timing.h>
+#include <lttr/view/cache.h>
 #include <lttr/view/view.h>
 #include <lttr/view/verify.h>
 #include <lttr/view/density.h>
@@ -921,6 +922,68 @@ static void vitals_pass(struct run *r, const char *dir)
 	}
 }
 
+/*
+ * The view model's cache (view/cache-file.c): the view written and read
+ * back (a built view always reads back, the same rows, or abort()); then
+ * bytes the input controls: the "proc" file's written over the cache's
+ * payload from an offset its first two bytes give, and appended to a good
+ * file's header as a whole payload, the checksum made again each time (as
+ * a damaged file that still matched it would be), so that the checks
+ * behind the checksum are reached; a view read from them is queried as any.
+ */
+static void vcache_pass(struct run *r, struct lttr_view *v, const char *dir)
+{
+	static const char ident[] = "fuzz";
+	char why[256], *proc;
+	struct lttr_view *w;
+	size_t len, plen, k;
+	uint8_t *b;
+
+	if (lttr_vcache_encode(v, ident, sizeof(ident), &b, &len, why, sizeof(why)))
+		return;		/* a model the format does not hold: not saved */
+	if (lttr_vcache_decode(r->t, ident, sizeof(ident), b, len, &w, why, sizeof(why))) {
+		fprintf(stderr, "fuzz: a view's cache does not read back: %s\n", why);
+		abort();
+	}
+	if (lttr_view_nrows(w) != lttr_view_nrows(v))
+		abort();
+	for (k = 0; k < lttr_view_nrows(v); k++)
+		if (lttr_view_row(w, k)->entries != lttr_view_row(v, k)->entries)
+			abort();
+	view_rows(r, w, lttr_view_start(w), lttr_view_end(w));
+	lttr_view_free(w);
+	proc = read_proc(dir, &plen);
+	if (proc && plen) {
+		/* the payload starts after the header: find it as the decoder does */
+		size_t hdr = 8 + 4 + 4 + 40 + 4 + sizeof(ident) + 16, at;
+		uint8_t *c;
+
+		at = ((size_t)(uint8_t)proc[0] << 8 | (uint8_t)(plen > 1 ? proc[1] : 0)) % len;
+		c = malloc(len > hdr + plen ? len : hdr + plen);
+		if (c) {
+			memcpy(c, b, len);
+			memcpy(c + at, proc, plen < len - at ? plen : len - at);
+			lttr_vcache_reseal(c, len);
+			if (!lttr_vcache_decode(r->t, ident, sizeof(ident), c, len, &w, why,
+						sizeof(why))) {
+				view_rows(r, w, lttr_view_start(w), lttr_view_end(w));
+				lttr_view_free(w);
+			}
+			memcpy(c, b, hdr);
+			memcpy(c + hdr, proc, plen);
+			lttr_vcache_reseal(c, hdr + plen);
+			if (!lttr_vcache_decode(r->t, ident, sizeof(ident), c, hdr + plen, &w, why,
+						sizeof(why))) {
+				view_rows(r, w, lttr_view_start(w), lttr_view_end(w));
+				lttr_view_free(w);
+			}
+			free(c);
+		}
+	}
+	free(proc);
+	free(b);
+}
+
 static void view_pass(struct run *r, const char *dir)
 {
 	char warn[8][LTTR_VIEW_WARNING_LEN];
@@ -960,6 +1023,7 @@ static void view_pass(struct run *r, const char *dir)
 		lttr_filter_free(f);
 	}
 	session_pass(r, v, dir);
+	vcache_pass(r, v, dir);
 	lttr_view_free(v);
 }
 

@@ -7,8 +7,10 @@
  */
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <lttr/view/cache.h>
 #include "gv.h"
 
 struct gv_reading {
@@ -37,7 +39,12 @@ static void *reader(void *arg)
 
 	rd->r = lttr_trace_open(rd->dir, LTTR_OPEN_SALVAGE, &rd->t, &rd->err);
 	if (rd->r == 0) {
-		rd->r = lttr_view_build(rd->t, progress, rd, &rd->v, &rd->err);
+		struct lttr_vcache_report rep;
+
+		/* the model's cache (lttr/view/cache.h; LTTR_VIEW_CACHE=0 disables it) */
+		rd->r = lttr_view_open(rd->t, 0, progress, rd, &rd->v, &rep, &rd->err);
+		if (rd->r == 0 && rep.note[0])	/* stderr, as the window's other notes */
+			fprintf(stderr, "tracevisualizer-gtk: %s\n", rep.note);
 		if (rd->r < 0) {
 			lttr_trace_close(rd->t);
 			rd->t = NULL;

@@ -13,6 +13,7 @@
 #include <time.h>
 #include <curses.h>
 #include <lttr/output/error-text.h>
+#include <lttr/view/cache.h>
 #include "tui.h"
 
 static const char *const view_names[V_COUNT] = {
@@ -427,6 +428,7 @@ static bool is_utf8(void)
 static void load(struct tui *u, const char *dir, double t_start, double t_open,
 		 int *status)
 {
+	struct lttr_vcache_report rep;
 	struct lttr_error err;
 	struct lttr_view *v = NULL;
 	struct lttr_trace *t;
@@ -436,10 +438,12 @@ static void load(struct tui *u, const char *dir, double t_start, double t_open,
 	getmaxyx(stdscr, u->h, u->w);
 	erase();
 	mvprintw(u->h / 2 - 1, 2, "tracevisualizer: %.*s", u->w - 22, dir);
-	mvprintw(u->h / 2, 2, "building the view model (one pass of the time accounting)");
+	mvprintw(u->h / 2, 2, "building the view model (one pass of the time accounting), or reading its cache");
 	tui_message(u, false, "reading");
 	t_build = now_ms();
-	r = lttr_view_build(u->s.t, tui_progress, u, &v, &err);
+	/* the model's cache (lttr/view/cache.h): read when valid, else built and saved */
+	r = lttr_view_open(u->s.t, u->o->no_view_cache ? LTTR_VCACHE_DISABLE : 0, tui_progress, u,
+			   &v, &rep, &err);
 	t_setup = now_ms();
 	u->msg[0] = '\0';
 	if (r < 0) {
@@ -475,14 +479,17 @@ static void load(struct tui *u, const char *dir, double t_start, double t_open,
 		u->page = P_WARNINGS;
 	if (u->o->lesson)
 		tui_lesson_show(u, 0);
+	if (rep.note[0])	/* a cache ignored or not written: the model is right all the same */
+		tui_message(u, true, "%s", rep.note);
 	t_draw = now_ms();
 	draw(u);
 	if (u->timing) {
 		double end = now_ms();
 
 		fprintf(u->timing, "first_screen_ms %.3f open_ms %.3f build_ms %.3f setup_ms %.3f "
-			"draw_ms %.3f\n", end - t_start, t_open - t_start, t_setup - t_build,
-			t_draw - t_setup, end - t_draw);
+			"draw_ms %.3f view_cache %s\n", end - t_start, t_open - t_start,
+			t_setup - t_build, t_draw - t_setup, end - t_draw,
+			lttr_vcache_outcome_name(rep.outcome));
 		fflush(u->timing);
 	}
 }

@@ -36,6 +36,7 @@ struct tui_opts {
 	const char *dir;	/* the trace directory */
 	bool salvage;		/* read what is intact of a damaged trace */
 	unsigned int row_sort;	/* --rows: enum lttr_vsort of the control flow */
+	bool no_view_cache;	/* --no-view-cache: neither read nor write the model's cache */
 	const char *symfs;	/* --symfs: the ELF files under it (the stacks' frames) */
 	const struct lttr_lesson *lesson;	/* --lesson: its steps as a pager, or NULL */
 	bool nested;		/* run from another screen (tui --audit): LTTR_TUI_TIMING appended to */

@@ -84,6 +84,31 @@ static int name_task(struct lttr_process *p, uint64_t since_ns,
 	return name_task_n(p, since_ns, s, strlen(s), reset);
 }
 
+int lttr_process_restore(struct lttr_process *p, const struct lttr_name *names,
+			 size_t n, const char *cmdline)
+{
+	char *cl = NULL;
+	size_t i;
+
+	if (!n)
+		return -1;
+	if (cmdline) {
+		cl = strdup(cmdline);
+		if (!cl)
+			return -1;
+	}
+	free_names(p);
+	for (i = 0; i < n; i++) {
+		if (name_task(p, names[i].since_ns, names[i].name, false) < 0) {
+			free(cl);
+			return -1;
+		}
+	}
+	free(p->cmdline);
+	p->cmdline = cl;
+	return 0;
+}
+
 struct lttr_process *lttr_ptable_get(struct lttr_ptable *pt, uint32_t pid,
 				     bool create)
 {

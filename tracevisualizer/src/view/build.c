@@ -732,12 +732,34 @@ static void pipe_finish(struct vpipe *p)
 	pthread_mutex_destroy(&p->mu);
 }
 
+int vbuild_lost(struct lttr_view *v, unsigned int c)
+{
+	size_t nb = lttr_trace_buffer_count(v->t, c), i, k;
+	struct lttr_buffer_info bi;
+
+	for (i = 0; i < nb; i++)
+		if (!lttr_trace_buffer(v->t, c, i, &bi) && bi.lost)
+			v->nlost[c]++;
+	if (!v->nlost[c])
+		return 0;
+	v->lost[c] = calloc(v->nlost[c], sizeof(*v->lost[c]));
+	if (!v->lost[c])
+		return -1;
+	for (i = 0, k = 0; i < nb; i++) {
+		if (!lttr_trace_buffer(v->t, c, i, &bi) && bi.lost) {
+			v->lost[c][k].t = bi.start_ns;
+			v->lost[c][k++].n = bi.lost;
+		}
+	}
+	return 0;
+}
+
 static int setup(struct vbuild *b)
 {
 	struct lttr_view *v = b->v;
 	struct lttr_buffer_info bi;
 	unsigned int c;
-	size_t i, k;
+	size_t i;
 
 	b->segc = calloc(v->ncpus ? v->ncpus : 1, sizeof(*b->segc));
 	if (!b->segc)
@@ -758,20 +780,8 @@ static int setup(struct vbuild *b)
 		b->segrow[c] = SIZE_MAX;
 		b->bufnext[c] = nb > 1 && !lttr_trace_buffer(v->t, c, 1, &bi) ?
 			bi.offset : UINT64_MAX;
-		for (i = 0; i < nb; i++)
-			if (!lttr_trace_buffer(v->t, c, i, &bi) && bi.lost)
-				v->nlost[c]++;
-		if (!v->nlost[c])
-			continue;
-		v->lost[c] = calloc(v->nlost[c], sizeof(*v->lost[c]));
-		if (!v->lost[c])
+		if (vbuild_lost(v, c))
 			return -1;
-		for (i = 0, k = 0; i < nb; i++) {
-			if (!lttr_trace_buffer(v->t, c, i, &bi) && bi.lost) {
-				v->lost[c][k].t = bi.start_ns;
-				v->lost[c][k++].n = bi.lost;
-			}
-		}
 	}
 	return 0;
 }
@@ -805,36 +815,28 @@ static int add_group(struct vbuild *b, uint32_t nid)
 	append(b, r, v->start, nid, false);
 	if (vrow_finalize(v, r))
 		b->nomem = 1;
-	snprintf(v->group_name, sizeof(v->group_name), "%zu idle kernel thread%s", count,
-		 count == 1 ? "" : "s");
-	r->info.name = v->group_name;
-	r->info.tgid = r->info.id;
+	vrow_name_group(v, r);
 	r->info.entries = r->n;
 	return b->nomem ? -1 : 0;
 }
 
-/* names, order, and the task map of the finished rows */
-static int finish(struct vbuild *b)
+void vrow_name_group(struct lttr_view *v, struct vrow *r)
 {
-	struct lttr_view *v = b->v;
+	snprintf(v->group_name, sizeof(v->group_name), "%u idle kernel thread%s", r->info.id,
+		 r->info.id == 1 ? "" : "s");
+	r->info.name = v->group_name;
+	r->info.tgid = r->info.id;
+}
+
+int vrows_name(struct lttr_view *v)
+{
 	const struct lttr_account *a = v->acct;
-	struct lttr_vstate none = { .cat = LTTR_VCAT_NONE };
-	uint32_t nid;
 	size_t i;
 
-	if (state_id(b, &none, false, &nid))
-		return -1;
-	for (i = 0; i < v->nrows; i++) {
-		struct vrow *r = &v->rows[i];
-
-		if (!r->n)
-			append(b, r, v->start, nid, false);
-		if (vrow_finalize(v, r))
-			b->nomem = 1;
-		r->info.entries = r->n;
+	for (i = 0; i < v->ncpus && i < v->nrows; i++) {
+		snprintf(v->cpu_names[i], sizeof(v->cpu_names[i]), "cpu %u", (unsigned int)i);
+		v->rows[i].info.name = v->cpu_names[i];
 	}
-	if (v->nrows > v->ncpus)
-		qsort(v->rows + v->ncpus, v->nrows - v->ncpus, sizeof(*v->rows), cmp_rows);
 	lttr_pidmap_free(&v->task_rows);
 	for (i = v->ncpus; i < v->nrows; i++) {
 		struct vrow *r = &v->rows[i];
@@ -871,6 +873,32 @@ static int finish(struct vbuild *b)
 			break;
 		}
 	}
+	return 0;
+}
+
+/* names, order, and the task map of the finished rows */
+static int finish(struct vbuild *b)
+{
+	struct lttr_view *v = b->v;
+	struct lttr_vstate none = { .cat = LTTR_VCAT_NONE };
+	uint32_t nid;
+	size_t i;
+
+	if (state_id(b, &none, false, &nid))
+		return -1;
+	for (i = 0; i < v->nrows; i++) {
+		struct vrow *r = &v->rows[i];
+
+		if (!r->n)
+			append(b, r, v->start, nid, false);
+		if (vrow_finalize(v, r))
+			b->nomem = 1;
+		r->info.entries = r->n;
+	}
+	if (v->nrows > v->ncpus)
+		qsort(v->rows + v->ncpus, v->nrows - v->ncpus, sizeof(*v->rows), cmp_rows);
+	if (vrows_name(v))
+		return -1;
 	return b->nomem ? -1 : add_group(b, nid);
 }
 

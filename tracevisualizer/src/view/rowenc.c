@@ -297,6 +297,101 @@ size_t vrow_bytes(const struct vrow *r)
 		r->cappht * sizeof(*r->pht) + sizeof(*r);
 }
 
+/*
+ * get_varint() within @len bytes: the same value, or false when the bytes
+ * end before it does
+ */
+static bool get_varint_in(const uint8_t *p, size_t len, size_t *off, uint64_t *out)
+{
+	uint64_t v = 0;
+	unsigned int shift = 0;
+	size_t o = *off;
+
+	for (;;) {
+		uint8_t b;
+
+		if (o >= len)
+			return false;
+		b = p[o++];
+		v |= (uint64_t)(b & 0x7f) << shift;
+		if (!(b & 0x80) || shift >= 63)
+			break;
+		shift += 7;
+	}
+	*off = o;
+	*out = v;
+	return true;
+}
+
+int vrow_restore(const struct lttr_view *v, struct vrow *r)
+{
+	uint64_t t = v->start, cum[LTTR_VCAT_COUNT] = { 0 };
+	uint64_t i, nev = 0, nck;
+	uint32_t gid = 0, code = 0, k;
+	size_t off = 0, start = 0;
+
+	if (!r->n || !r->nlocal || r->ncol > LTTR_VCAT_COUNT ||
+	    r->n > r->len / 2)	/* an entry takes 2 bytes at least */
+		return -1;
+	memset(r->col, 0, sizeof(r->col));
+	for (k = 0; k < r->ncol; k++) {
+		if (r->cats[k] >= LTTR_VCAT_COUNT || r->col[r->cats[k]])
+			return -1;
+		r->col[r->cats[k]] = (uint8_t)(k + 1);
+	}
+	for (k = 0; k < r->nlocal; k++)
+		if (r->local[k] >= v->dict.n)
+			return -1;
+	nck = (r->n + LTTR_VIEW_CHECKPOINT - 1) / LTTR_VIEW_CHECKPOINT;
+	r->ck = malloc(nck * sizeof(*r->ck));
+	r->sums = malloc(nck * (r->ncol ? r->ncol : 1) * sizeof(*r->sums));
+	if (!r->ck || !r->sums)
+		return -1;
+	r->capck = nck;
+	r->nck = 0;
+	for (i = 0; i < r->n; i++) {
+		uint64_t d, c;
+
+		start = off;
+		if (!get_varint_in(r->buf, r->len, &off, &d) ||
+		    !get_varint_in(r->buf, r->len, &off, &c) ||
+		    (i && !d) || d > UINT64_MAX - t || (c >> 1) >= r->nlocal)
+			return -1;
+		if (i) {
+			uint8_t cat = vcat_of(v, gid);
+
+			if (!r->col[cat])
+				return -1;	/* time in a category without its column */
+			cum[cat] += d;
+		}
+		t += d;
+		if (i % LTTR_VIEW_CHECKPOINT == 0) {
+			r->ck[r->nck].t = t;
+			r->ck[r->nck].off = start;
+			r->ck[r->nck].nev = nev;
+			for (k = 0; k < r->ncol; k++)
+				r->sums[r->nck * r->ncol + k] = cum[r->cats[k]];
+			r->nck++;
+		}
+		code = (uint32_t)c;
+		gid = r->local[c >> 1];
+		nev += c & 1;
+	}
+	if (off != r->len)
+		return -1;
+	memcpy(r->cum, cum, sizeof(cum));
+	r->nev = nev;
+	r->last_t = t;
+	r->last_off = start;
+	r->last_code = code;
+	r->last_entry = gid;
+	r->last_ph = v->dict.v[gid].placeholder;
+	r->cap = r->len;
+	r->caplocal = r->nlocal;
+	r->finalized = true;
+	return 0;
+}
+
 /* read the delta of the entry at c->off: the start of the next entry */
 static void peek_next(struct vcur *c, const struct lttr_view *v)
 {

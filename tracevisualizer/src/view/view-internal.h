@@ -121,6 +121,18 @@ void vrow_free(struct vrow *r);
 size_t vrow_bytes(const struct vrow *r);
 
 /*
+ * rebuild a row read back from the cache (cache-file.c) from its stream
+ * (@buf, @len), @n, its local codes (@local, @nlocal) and its sum columns
+ * (@cats, @ncol), with @v's dictionary in place: every entry is decoded
+ * and checked (codes, times strictly after the last, the stream's length,
+ * time only in categories with a column), and the checkpoints, their sums
+ * and the rest of the row are computed as the build made them.  0, or -1
+ * when the row is not one the build can make (or out of memory); the row
+ * is to be freed either way.
+ */
+int vrow_restore(const struct lttr_view *v, struct vrow *r);
+
+/*
  * A cursor on one entry of a row: @idx, its start @t, its global state
  * @gid and event flag, the start of the next entry @next_t (the view's
  * end after the last), @off the byte offset of the next entry, and @cum
@@ -199,6 +211,19 @@ struct lttr_view {
  * (rowsort.c), @count of them; 0 or a negative enum lttr_errcode
  */
 int vrows_mark_idle(struct lttr_view *v, size_t *count);
+
+/* the lost points of CPU @c from its buffers (build.c); 0 or -1 */
+int vbuild_lost(struct lttr_view *v, unsigned int c);
+
+/*
+ * the names of the rows (and the CPUs' tgid, ppid of the tasks from the
+ * accounting), and the map of task rows, once the rows are in their final
+ * order (build.c); 0 or -1 when out of memory
+ */
+int vrows_name(struct lttr_view *v);
+
+/* the name of the group row @r (its @id: how many idle kernel threads) */
+void vrow_name_group(struct lttr_view *v, struct vrow *r);
 
 /* category of a global state id, as displayed */
 static inline uint8_t vcat_of(const struct lttr_view *v, uint32_t gid)

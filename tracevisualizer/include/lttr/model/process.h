@@ -134,6 +134,20 @@ const char *lttr_ptable_name_at(struct lttr_ptable *pt, uint32_t pid,
 				uint64_t time_ns);
 
 /**
+ * lttr_process_restore() - give an entry a name history and a command
+ * line read back from the view model's cache (lttr/view/cache.h)
+ * @p: the entry (lttr_ptable_get() with @create)
+ * @names: its names, oldest first (copied): @p's @name becomes the last
+ * @n: how many (at least 1)
+ * @cmdline: its command line (copied), or NULL when unknown
+ *
+ * Return: 0, or -1 when out of memory or @n is 0 (@p is then left with
+ * some of the names).
+ */
+int lttr_process_restore(struct lttr_process *p, const struct lttr_name *names,
+			 size_t n, const char *cmdline);
+
+/**
  * lttr_ptable_apply() - update the table with an event
  * @pt: the table
  * @ev: the event
