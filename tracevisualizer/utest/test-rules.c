@@ -351,6 +351,18 @@ static void test_sample_pick(void)
 	   "loggings 3 and 4 at 50%%: their draws agree on %u of %u, as two fair coins do", same, n);
 }
 
+/* "at P%" refused: after the rule's start, where, and what the error says */
+static const struct {
+	const char *tail, *col, *part;
+} bad_prob[] = {
+	{ "3 matched at 0% + 3 unmatched", "line 1, column 71:", "a probability 'at P%'" },
+	{ "3 matched at 100.0001% + 3 unmatched", "line 1, column 71:", "at most 100" },
+	{ "3 matched + 3 unmatched at 0.00001%", "line 1, column 85:", "at most 4 decimals" },
+	{ "3 matched at 50 + 3 unmatched", "line 1, column 71:", "'at P%'" },
+	{ "3 matched at + 3 unmatched", "line 1, column 71:", "'at P%'" },
+	{ "3 matched at 1000% + 3 unmatched", "line 1, column 71:", "'at P%'" },
+};
+
 /* log ... or M matched + U unmatched: the syntax, and the sampler's instances */
 static void test_sample(void)
 {
@@ -382,18 +394,10 @@ static void test_sample(void)
 	refused("on exit then snapshot, log top(5) for 5s or 10 matched + 10 unmatched",
 		"line 1, column 45:", "needs a condition");
 	/* the sampling probabilities (AUDIT's MatchSamplingProb, UnmatchSamplingProb) */
-	snprintf(text, sizeof(text), "%s3 matched at 0%% + 3 unmatched", pre);
-	refused(text, "line 1, column 71:", "a probability 'at P%'");
-	snprintf(text, sizeof(text), "%s3 matched at 100.0001%% + 3 unmatched", pre);
-	refused(text, "line 1, column 71:", "at most 100");
-	snprintf(text, sizeof(text), "%s3 matched + 3 unmatched at 0.00001%%", pre);
-	refused(text, "line 1, column 85:", "at most 4 decimals");
-	snprintf(text, sizeof(text), "%s3 matched at 50 + 3 unmatched", pre);
-	refused(text, "line 1, column 71:", "'at P%'");
-	snprintf(text, sizeof(text), "%s3 matched at + 3 unmatched", pre);
-	refused(text, "line 1, column 71:", "'at P%'");
-	snprintf(text, sizeof(text), "%s3 matched at 1000%% + 3 unmatched", pre);
-	refused(text, "line 1, column 71:", "'at P%'");
+	for (size_t i = 0; i < sizeof(bad_prob) / sizeof(bad_prob[0]); i++) {
+		snprintf(text, sizeof(text), "%s%s", pre, bad_prob[i].tail);
+		refused(text, bad_prob[i].col, bad_prob[i].part);
+	}
 	r = compile("on exit if code != 0 then snapshot, log top(5) for 5min "
 		    "or 10 matched at 50% + 10 unmatched at 0.5%\n"
 		    "on exit if code == 3 then snapshot, log top(2) for 2s "
