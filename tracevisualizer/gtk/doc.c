@@ -26,7 +26,7 @@ struct gv_doc *gv_doc_open(struct gv_app *app, const char *dir, struct gv_readin
 	struct lttr_error err;
 
 	if (!rd)
-		rd = gv_read_start(dir);
+		rd = gv_read_start(dir, app->no_view_cache);
 	if (!d || !rd) {
 		g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_NOMEM, "out of memory");
 		free(d);

@@ -127,6 +127,7 @@ struct gv_app {
 	int width;
 	int height;
 	bool bench;
+	bool no_view_cache;	/* --no-view-cache: the model built at every open */
 	int status;
 	bool quitting;		/* the window asked to close: no more dialogs */
 	double t_activate;	/* the benchmark's phases, ms since main() */
@@ -154,7 +155,7 @@ struct gv_app {
 };
 
 /* reader.c: a trace opened and its view built in a thread of their own */
-struct gv_reading *gv_read_start(const char *dir);
+struct gv_reading *gv_read_start(const char *dir, bool no_view_cache);
 int gv_read_finish(struct gv_reading *rd, GtkWindow *parent, struct lttr_trace **t,
 		   struct lttr_view **v, GError **error);
 const char *gv_read_dir(const struct gv_reading *rd);

@@ -71,6 +71,9 @@ static void usage(FILE *f)
 "                   listed first; a click on an epoch (Enter in the list)\n"
 "                   lists its samples; with a TRACEDIR, Open the epoch in the\n"
 "                   trace: its window in a tab, its vital signs as a lesson\n"
+"  --no-view-cache  build the view model at every open, neither reading nor\n"
+"                   writing TRACEDIR/view.cache (also LTTR_VIEW_CACHE=0;\n"
+"                   docs/views.md)\n"
 "  --bench          time the first frame and the paint of the graphs at every\n"
 "                   zoom level, print JSON and exit (scripts/bench-gtk)\n"
 "  -h, --help       this help\n"
@@ -278,6 +281,8 @@ int main(int argc, char **argv)
 			i++;
 		} else if (!strcmp(a, "--bench")) {
 			app.bench = true;
+		} else if (!strcmp(a, "--no-view-cache")) {
+			app.no_view_cache = true;
 		} else if (a[0] == '-' && a[1]) {
 			return bad("unknown option '%s'", a);
 		} else {
@@ -354,7 +359,7 @@ int main(int argc, char **argv)
 	/* the traces are read while GTK starts */
 	app.readings = calloc((size_t)n, sizeof(*app.readings));
 	for (i = 1; app.readings && !hosts && i < n; i++)
-		app.readings[app.nreadings++] = gv_read_start(dirs[i]);
+		app.readings[app.nreadings++] = gv_read_start(dirs[i], app.no_view_cache);
 	if (!gtk_init_check(NULL, NULL)) {
 		fprintf(stderr, "tracevisualizer-gtk: cannot open the display (DISPLAY=%s); "
 			"xvfb-run -a runs it without a screen\n",

@@ -15,6 +15,7 @@
 
 struct gv_reading {
 	char *dir;
+	bool no_view_cache;	/* LTTR_VCACHE_DISABLE */
 	pthread_t thread;
 	atomic_uint permille;
 	atomic_bool cancel;
@@ -41,8 +42,10 @@ static void *reader(void *arg)
 	if (rd->r == 0) {
 		struct lttr_vcache_report rep;
 
-		/* the model's cache (lttr/view/cache.h; LTTR_VIEW_CACHE=0 disables it) */
-		rd->r = lttr_view_open(rd->t, 0, progress, rd, &rd->v, &rep, &rd->err);
+		/* the model's cache (lttr/view/cache.h): --no-view-cache or
+		 * LTTR_VIEW_CACHE=0 disables it */
+		rd->r = lttr_view_open(rd->t, rd->no_view_cache ? LTTR_VCACHE_DISABLE : 0, progress,
+				       rd, &rd->v, &rep, &rd->err);
 		if (rd->r == 0 && rep.note[0])	/* stderr, as the window's other notes */
 			fprintf(stderr, "tracevisualizer-gtk: %s\n", rep.note);
 		if (rd->r < 0) {
@@ -54,12 +57,13 @@ static void *reader(void *arg)
 	return NULL;
 }
 
-struct gv_reading *gv_read_start(const char *dir)
+struct gv_reading *gv_read_start(const char *dir, bool no_view_cache)
 {
 	struct gv_reading *rd = calloc(1, sizeof(*rd));
 
 	if (!rd)
 		return NULL;
+	rd->no_view_cache = no_view_cache;
 	rd->dir = strdup(dir);
 	atomic_init(&rd->permille, 0);
 	atomic_init(&rd->cancel, false);
