@@ -7,7 +7,8 @@
 # show the same screens, key after key, in the control flow, the resources,
 # the processes, syscalls and irqs views, zoomed and panned.  A damaged
 # cache is ignored and said on the status line, then rewritten; a trace
-# directory not writable keeps it under $XDG_CACHE_HOME; nowhere to write
+# directory not writable keeps it under $XDG_CACHE_HOME (within 1 GiB:
+# the oldest caches there removed, nothing else); nowhere to write
 # is said too, and the TUI works.  The --json analyses of the trace (check,
 # processes, syscalls) are the same before and after its cache is there.
 . "$(dirname "$0")/../lib/tap.sh"
@@ -70,11 +71,25 @@ rm -f "$tmp/t/view.cache"
 chmod 555 "$tmp/t"
 [ -w "$tmp/t" ] && mkdir "$tmp/t/view.cache"
 xdg=XDG_CACHE_HOME=$tmp/xdg
+# there already: an old cache of 1100 MiB (sparse), a recent small one,
+# and files that are not caches: the directory holds 1 GiB of caches at
+# most (LTTR_VCACHE_XDG_MAX_BYTES), the least recently written go first
+c=$tmp/xdg/tracevisualizer
+mkdir -p "$c"
+truncate -s 1100M "$c/view-00000000000000aa.cache"
+touch -d 2020-01-01 "$c/view-00000000000000aa.cache"
+echo small > "$c/view-00000000000000bb.cache"
+touch -d '1 hour ago' "$c/view-00000000000000bb.cache"
+truncate -s 2G "$c/notes.txt"
+touch -d 2019-01-01 "$c/notes.txt"
 tui_start x1 160 48 LTTR_VIEW_CACHE=always "$xdg" -- "$tmp/t"
 is "$(cache x1)" written "a trace directory not writable: written"
 tui_quit x1 > /dev/null
-ls "$tmp/xdg/tracevisualizer/"view-*.cache > /dev/null 2>&1
-ok $? "... under \$XDG_CACHE_HOME/tracevisualizer/"
+is "$(ls "$c" | grep -v -e '^view-00000000000000bb.cache$' -e '^notes.txt$' | grep -c '^view-.*\.cache$')" 1 \
+	"... under \$XDG_CACHE_HOME/tracevisualizer/"
+is "$(cd "$c" && ls view-00000000000000aa.cache view-00000000000000bb.cache notes.txt 2>/dev/null | tr '\n' ' ')" \
+	"notes.txt view-00000000000000bb.cache " \
+	"... where the oldest cache (1100 MiB) went to keep them within 1 GiB, the recent one and what is not a cache stayed"
 tui_start x2 160 48 LTTR_VIEW_CACHE=always "$xdg" -- "$tmp/t"
 is "$(cache x2)" read "... and read from there"
 tui_quit x2 > /dev/null

@@ -11,6 +11,7 @@
  * old one: a reader never sees half a cache, and the trace's own files
  * are only read.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -282,6 +283,79 @@ static int try_read(struct lttr_trace *t, int keyed, struct lttr_view **out,
 	return 1;
 }
 
+/* a cache of the cache directory, for xdg_trim() */
+struct kept {
+	char name[64];
+	time_t mtime;
+	uint64_t bytes;
+};
+
+static int kept_older(const void *a, const void *b)
+{
+	const struct kept *x = a, *y = b;
+
+	return (x->mtime > y->mtime) - (x->mtime < y->mtime);
+}
+
+/*
+ * Bound the cache directory @dir (LTTR_VCACHE_XDG_MAX_BYTES): the
+ * least recently written view-*.cache files removed until the rest fit,
+ * never @mine (the one just written).  Nothing else there is touched; a
+ * file that cannot be examined or removed is left.  Not for the caches
+ * beside the traces: those go with their trace.
+ */
+static void xdg_trim(const char *dir, const char *mine)
+{
+	DIR *d = opendir(dir);
+	struct kept *k = NULL;
+	size_t n = 0, cap = 0, i;
+	uint64_t total = 0;
+	struct dirent *de;
+
+	if (!d)
+		return;
+	while ((de = readdir(d))) {
+		size_t len = strlen(de->d_name);
+		char path[PATH_MAX + sizeof(k->name) + 1];
+		struct stat st;
+		int plen;
+
+		if (len < 12 || len >= sizeof(k->name) || strncmp(de->d_name, "view-", 5) ||
+		    strcmp(de->d_name + len - 6, ".cache"))
+			continue;
+		plen = snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
+		if (plen < 0 || (size_t)plen >= sizeof(path) || lstat(path, &st) ||
+		    !S_ISREG(st.st_mode))
+			continue;
+		total += (uint64_t)st.st_size;
+		if (!strcmp(path, mine))
+			continue;
+		if (n == cap) {
+			struct kept *m = realloc(k, (cap ? 2 * cap : 16) * sizeof(*k));
+
+			if (!m)
+				break;
+			k = m;
+			cap = cap ? 2 * cap : 16;
+		}
+		snprintf(k[n].name, sizeof(k[n].name), "%s", de->d_name);
+		k[n].mtime = st.st_mtime;
+		k[n].bytes = (uint64_t)st.st_size;
+		n++;
+	}
+	closedir(d);
+	if (n)
+		qsort(k, n, sizeof(*k), kept_older);
+	for (i = 0; i < n && total > LTTR_VCACHE_XDG_MAX_BYTES; i++) {
+		char path[PATH_MAX + sizeof(k->name) + 1];
+		int len = snprintf(path, sizeof(path), "%s/%s", dir, k[i].name);
+
+		if (len > 0 && (size_t)len < sizeof(path) && !unlink(path))
+			total -= k[i].bytes;
+	}
+	free(k);
+}
+
 /* save @v beside the trace, else in the cache directory; 0 or -1 (@why) */
 static int save(const struct lttr_view *v, struct lttr_vcache_report *rep, char *why,
 		size_t whylen)
@@ -318,6 +392,8 @@ static int save(const struct lttr_view *v, struct lttr_vcache_report *rep, char 
 		free(b);
 		if (!e) {
 			snprintf(rep->path, sizeof(rep->path), "%s", path);
+			if (keyed)
+				xdg_trim(dir, path);
 			return 0;
 		}
 		if (!keyed)

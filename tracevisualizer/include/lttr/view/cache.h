@@ -37,6 +37,13 @@ struct lttr_view;
  * a fraction of a second), not cached: LTTR_VIEW_CACHE=always caches them
  */
 #define LTTR_VCACHE_MIN_EVENTS_BYTES (8u << 20)
+/*
+ * the most the caches under $XDG_CACHE_HOME/tracevisualizer/ may hold
+ * together: after a cache is written there, the least recently written
+ * others (view-*.cache) are removed until they fit (their sizes as
+ * stat() gives them)
+ */
+#define LTTR_VCACHE_XDG_MAX_BYTES (1ULL << 30)
 
 #define LTTR_VCACHE_NOTE_LEN 512
 #define LTTR_VCACHE_PATH_LEN 4096
