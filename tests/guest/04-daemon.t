@@ -38,10 +38,13 @@ echo $? > /mnt/share/rom.rc
 cp -r /tmp/rom/t /mnt/share/rom
 mkdir /tmp/k
 traced -q -o /tmp/k/t -- sh -c "echo \$\$ > /tmp/k/pid; exec ltt-getppid 100000000" > /dev/null 2>&1 & tp=$!
-# killed once the program runs and a buffer of its calls is on disk (polled:
-# a fixed 2 s wait missed both on a loaded host), at most 30 s
+# killed once the program runs and buffers of its calls are on disk: the
+# events file past 1 MiB, which the shell and the exec alone never fill
+# (polled: a fixed 2 s wait missed both on a loaded host; a non-empty file
+# was not enough, a clean-clone run killed it after a periodic flush had
+# written the start alone), at most 30 s
 i=0
-while { [ ! -s /tmp/k/pid ] || [ "$(wc -c < /tmp/k/t/events 2>/dev/null || echo 0)" -eq 0 ]; } && [ $i -lt 600 ]; do usleep 50000; i=$((i + 1)); done
+while { [ ! -s /tmp/k/pid ] || [ "$(wc -c < /tmp/k/t/events 2>/dev/null || echo 0)" -lt 1048576 ]; } && [ $i -lt 600 ]; do usleep 50000; i=$((i + 1)); done
 kill -KILL $tp; wait $tp; echo $? > /mnt/share/kill.rc
 kill $(cat /tmp/k/pid)
 sleep 1; cp -r /tmp/k/t /mnt/share/kill
