@@ -38,6 +38,15 @@ TV       := tracevisualizer/tracevisualizer
 INITRD   := $(BUILD)/initramfs.cpio
 MODDBG   := $(BUILD)/module-debug
 INITRD_DEBUG := $(BUILD)/initramfs-debug.cpio
+# the arm64 guest (QEMU virt, issue 33): its kernels, the module and the
+# tests' module cross-built against it from copies of their sources
+ARM64_MAKE := ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-
+KARM     := $(BUILD)/kernel-arm64
+KARMOFF  := $(BUILD)/kernel-arm64-off
+IMAGE_ARM64 := $(KARM)/arch/arm64/boot/Image
+MODARM   := $(BUILD)/arm64/module
+KMODARM  := $(BUILD)/arm64/kmod
+INITRD_ARM64 := $(BUILD)/arm64/initramfs.cpio
 SYSTBL   := $(KSRC)/arch/x86/entry/syscalls/syscall_64.tbl
 PROVE    ?= prove
 PROVEFLAGS ?=
@@ -82,20 +91,45 @@ $(SYSTBL): | $(KTARBALL)
 	@touch $@
 
 kernel: $(BZIMAGE)
-$(BZIMAGE): $(KERNEL_INPUTS) | $(KTARBALL)
+$(BZIMAGE): $(KERNEL_INPUTS) config/ltt-x86.config | $(KTARBALL)
 	scripts/build-kernel on
 
 kernel-off: $(KOFF)/arch/x86/boot/bzImage
-$(KOFF)/arch/x86/boot/bzImage: $(KERNEL_INPUTS) config/ltt-off.config | $(KTARBALL)
+$(KOFF)/arch/x86/boot/bzImage: $(KERNEL_INPUTS) config/ltt-x86.config config/ltt-off.config | $(KTARBALL)
 	scripts/build-kernel off
 
 kernel-debug: $(KDBG)/arch/x86/boot/bzImage
-$(KDBG)/arch/x86/boot/bzImage: $(KERNEL_INPUTS) config/ltt-debug.config | $(KTARBALL)
+$(KDBG)/arch/x86/boot/bzImage: $(KERNEL_INPUTS) config/ltt-x86.config config/ltt-debug.config | $(KTARBALL)
 	scripts/build-kernel debug
 
 module: $(MODULE)
 $(MODULE): $(MODULE_INPUTS) $(BZIMAGE)
 	$(MAKE) -C trace-module KDIR=$(KON)
+
+# The arm64 guest's kernels (scripts/build-kernel arm64, arm64-off: the same
+# patches, config/ltt-guest.config + config/ltt-arm64.config, cross-built
+# with Debian's gcc-aarch64-linux-gnu), its trace module and the tests'
+# module, built from copies of their sources (their x86 objects stay)
+kernel-arm64: $(IMAGE_ARM64)
+$(IMAGE_ARM64): $(KERNEL_INPUTS) config/ltt-arm64.config | $(KTARBALL)
+	scripts/build-kernel arm64
+
+kernel-arm64-off: $(KARMOFF)/arch/arm64/boot/Image
+$(KARMOFF)/arch/arm64/boot/Image: $(KERNEL_INPUTS) config/ltt-arm64.config config/ltt-off.config | $(KTARBALL)
+	scripts/build-kernel arm64-off
+
+module-arm64: $(MODARM)/ltt_tracer.ko
+$(MODARM)/ltt_tracer.ko: $(MODULE_INPUTS) $(IMAGE_ARM64)
+	rm -rf $(MODARM) && mkdir -p $(MODARM)
+	cp trace-module/*.c trace-module/*.h trace-module/Kbuild $(MODARM)/
+	$(MAKE) -s -C $(KARM) $(ARM64_MAKE) M=$(MODARM) LTT_INCLUDE=$(TOP)/include modules
+
+kmod-arm64: $(KMODARM)/ltt_selftest.ko
+$(KMODARM)/ltt_selftest.ko: $(KMOD_INPUTS) $(MODARM)/ltt_tracer.ko
+	rm -rf $(KMODARM) && mkdir -p $(KMODARM)
+	cp tests/kmod/*.c tests/kmod/Kbuild $(KMODARM)/
+	$(MAKE) -s -C $(KARM) $(ARM64_MAKE) M=$(KMODARM) LTT_TOP=$(TOP) \
+		KBUILD_EXTRA_SYMBOLS=$(MODARM)/Module.symvers modules
 
 # The user-space parts are built USER_JOBS files at a time (the kernel's
 # build uses every core too): one at a time, tracevisualizer alone took

@@ -3,6 +3,9 @@
 # no ltt symbol and the instrumented functions have no reference to one.
 # Positive control: the same checks on build/kernel-on find them, so this
 # test can fail.
+# config-off-arm64.t (a link to this file) checks the arm64 kernels the
+# same way: build/kernel-arm64-off against build/kernel-arm64, the generic
+# event points and arm64's own (entry code, faults, handle_irq_desc()).
 #
 # Builds build/kernel-off with make kernel-off (scripts/build-kernel off,
 # seeded from a built kernel-on the first time: about 90 s; incremental
@@ -13,23 +16,50 @@
 set -uo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-off=$root/build/kernel-off
-on=$root/build/kernel-on
+case "$(basename "$0")" in
+*arm64*)
+	off=$root/build/kernel-arm64-off
+	on=$root/build/kernel-arm64
+	make_off=kernel-arm64-off make_on=kernel-arm64
+	objdump=aarch64-linux-gnu-objdump nm=aarch64-linux-gnu-nm
+	sys=__arm64_sys
+	# object : function carrying (or, here, inlining) an LTT event point
+	checks=(
+		arch/arm64/kernel/syscall.o:do_el0_svc
+		arch/arm64/mm/fault.o:do_mem_abort
+		arch/arm64/mm/fault.o:do_sp_pc_abort
+		arch/arm64/kernel/traps.o:do_undefinstr
+		kernel/irq/irqdesc.o:handle_irq_desc
+		kernel/time/itimer.o:__arm64_sys_setitimer
+	)
+	;;
+*)
+	off=$root/build/kernel-off
+	on=$root/build/kernel-on
+	make_off=kernel-off make_on=kernel
+	objdump=objdump nm=nm
+	sys=__x64_sys
+	checks=(
+		kernel/entry/common.o:syscall_enter_from_user_mode
+		kernel/entry/common.o:syscall_exit_to_user_mode
+		arch/x86/mm/fault.o:exc_page_fault
+		arch/x86/kernel/traps.o:exc_general_protection
+		arch/x86/kernel/traps.o:do_error_trap
+		arch/x86/kernel/traps.o:math_error
+		arch/x86/kernel/irq.o:common_interrupt
+		arch/x86/kernel/apic/apic.o:sysvec_apic_timer_interrupt
+		arch/x86/kernel/apic/apic.o:spurious_interrupt
+		arch/x86/kernel/smp.o:sysvec_reschedule_ipi
+		arch/x86/kernel/smp.o:sysvec_call_function_single
+		arch/x86/kernel/irq_work.o:sysvec_irq_work
+		kernel/time/itimer.o:do_setitimer
+	)
+	;;
+esac
 
-# object : function carrying (or, here, inlining) an LTT event point
-checks=(
-	kernel/entry/common.o:syscall_enter_from_user_mode
-	kernel/entry/common.o:syscall_exit_to_user_mode
-	arch/x86/mm/fault.o:exc_page_fault
-	arch/x86/kernel/traps.o:exc_general_protection
-	arch/x86/kernel/traps.o:do_error_trap
-	arch/x86/kernel/traps.o:math_error
-	arch/x86/kernel/irq.o:common_interrupt
-	arch/x86/kernel/apic/apic.o:sysvec_apic_timer_interrupt
-	arch/x86/kernel/apic/apic.o:spurious_interrupt
-	arch/x86/kernel/smp.o:sysvec_reschedule_ipi
-	arch/x86/kernel/smp.o:sysvec_call_function_single
-	arch/x86/kernel/irq_work.o:sysvec_irq_work
+# the generic event points, the same on every architecture (SYS_: the
+# architecture's prefix of syscall entry points)
+checks+=(
 	kernel/sched/core.o:__schedule
 	kernel/sched/core.o:try_to_wake_up
 	kernel/sched/core.o:wake_up_new_task
@@ -59,7 +89,6 @@ checks=(
 	fs/select.o:do_sys_poll
 	kernel/sched/core.o:io_schedule
 	kernel/sched/core.o:io_schedule_timeout
-	kernel/time/itimer.o:do_setitimer
 	kernel/time/timer.o:schedule_timeout
 	kernel/time/hrtimer.o:hrtimer_nanosleep
 	fs/timerfd.o:timerfd_read
@@ -105,6 +134,7 @@ checks=(
 	net/core/dev.o:__netif_receive_skb_list_core
 	net/core/dev.o:__dev_queue_xmit
 )
+checks=("${checks[@]//:__x64_sys/:$sys}")
 # the files (objects) that hold LTT event points at all
 objects=$(printf '%s\n' "${checks[@]}" | cut -d: -f1 | sort -u)
 
@@ -112,7 +142,7 @@ objects=$(printf '%s\n' "${checks[@]}" | cut -d: -f1 | sort -u)
 refs() { # dir obj func
 	local f
 	for f in "$3" "$3.cold"; do
-		objdump -dr --no-show-raw-insn --disassemble="$f" "$1/$2" 2>/dev/null
+		$objdump -dr --no-show-raw-insn --disassemble="$f" "$1/$2" 2>/dev/null
 	done | grep -Ei '(^|[^a-z])_*ltt_' | grep -Ev '^[0-9a-f]+ <' || true
 }
 
@@ -125,41 +155,41 @@ t() { # ok? description
 }
 
 if [ "${LTT_KERNEL_ON_BUILD:-0}" = 1 ]; then
-	make -s -C "$root" kernel >/dev/null 2>"$root/build/config-off-t-on.log"
+	make -s -C "$root" $make_on >/dev/null 2>"$root/build/config-off-t-$make_on.log"
 fi
-make -s -C "$root" kernel-off >/dev/null 2>"$root/build/config-off-t.log"
+make -s -C "$root" $make_off >/dev/null 2>"$root/build/config-off-t-$make_off.log"
 rc=$?
-t $rc "make kernel-off succeeds"
+t $rc "make $make_off succeeds"
 if [ $rc != 0 ]; then
-	tail -20 "$root/build/config-off-t.log" | sed 's/^/# /'
-	while [ $n -lt $ntests ]; do t 1 "# SKIP no kernel-off build"; done
+	tail -20 "$root/build/config-off-t-$make_off.log" | sed 's/^/# /'
+	while [ $n -lt $ntests ]; do t 1 "# SKIP no $(basename "$off") build"; done
 	exit 1
 fi
 
 grep -qx '# CONFIG_LTT_TRACE is not set' "$off/.config"
-t $? "CONFIG_LTT_TRACE is not set in kernel-off/.config"
+t $? "CONFIG_LTT_TRACE is not set in $(basename "$off")/.config"
 
-syms=$(nm "$off/vmlinux" | awk '{print $NF}' | grep -Ei '(^|_)ltt(_|$)')
+syms=$($nm "$off/vmlinux" | awk '{print $NF}' | grep -Ei '(^|_)ltt(_|$)')
 [ -z "$syms" ]
-t $? "kernel-off vmlinux has no ltt symbol"
+t $? "$(basename "$off") vmlinux has no ltt symbol"
 [ -n "$syms" ] && printf '# %s\n' $syms | head
 
 for c in "${checks[@]}"; do
 	obj=${c%%:*} fn=${c#*:}
-	if ! objdump -d --disassemble="$fn" "$off/$obj" 2>/dev/null | grep -F "<$fn>:" >/dev/null; then
-		t 1 "kernel-off: $fn found in $obj"
+	if ! $objdump -d --disassemble="$fn" "$off/$obj" 2>/dev/null | grep -F "<$fn>:" >/dev/null; then
+		t 1 "$(basename "$off"): $fn found in $obj"
 		continue
 	fi
 	r=$(refs "$off" "$obj" "$fn")
 	[ -z "$r" ]
-	t $? "kernel-off: $fn ($obj) has no ltt reference"
+	t $? "$(basename "$off"): $fn ($obj) has no ltt reference"
 	[ -n "$r" ] && printf '%s\n' "$r" | head -3 | sed 's/^/# /'
 done
 
 # Whole objects: no relocation against an ltt symbol either.
-bad=$(for o in $objects; do objdump -r "$off/$o" | grep -Ei 'ltt' | sed "s|^|$o: |"; done)
+bad=$(for o in $objects; do $objdump -r "$off/$o" | grep -Ei 'ltt' | sed "s|^|$o: |"; done)
 [ -z "$bad" ]
-t $? "kernel-off: no relocation against an ltt symbol in the instrumented objects"
+t $? "$(basename "$off"): no relocation against an ltt symbol in the instrumented objects"
 [ -n "$bad" ] && printf '%s\n' "$bad" | head -5 | sed 's/^/# /'
 
 # Positive control on kernel-on: the same probe finds the event points.
@@ -167,18 +197,18 @@ if [ ! -f "$on/vmlinux" ]; then
 	# a dependency missing: with LTT_REQUIRE_ALL=1 (.ci/run) a failure
 	if [ "${LTT_REQUIRE_ALL-}" = 1 ]; then
 		while [ $n -lt $ntests ]; do
-			t 1 "LTT_REQUIRE_ALL=1, no skip allowed: build/kernel-on"
+			t 1 "LTT_REQUIRE_ALL=1, no skip allowed: build/$(basename "$on")"
 		done
 		exit 1
 	fi
-	while [ $n -lt $ntests ]; do t 1 "# SKIP build/kernel-on not built"; done
+	while [ $n -lt $ntests ]; do t 1 "# SKIP build/$(basename "$on") not built"; done
 	exit 0
 fi
-nm "$on/vmlinux" | grep ' __ltt_trace$' >/dev/null
-t $? "control: kernel-on vmlinux has __ltt_trace"
+$nm "$on/vmlinux" | grep ' __ltt_trace$' >/dev/null
+t $? "control: $(basename "$on") vmlinux has __ltt_trace"
 for c in "${checks[@]}"; do
 	obj=${c%%:*} fn=${c#*:}
 	r=$(refs "$on" "$obj" "$fn")
 	[ -n "$r" ]
-	t $? "control: kernel-on $fn ($obj) references ltt"
+	t $? "control: $(basename "$on") $fn ($obj) references ltt"
 done
