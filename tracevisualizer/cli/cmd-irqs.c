@@ -34,7 +34,14 @@ int cmd_irqs(struct cli_opts *o)
 		return cli_finish(t, a, 0);
 	}
 	cli_print_window(a);
-	printf("IRQ handler durations (entry to exit, softirqs run at irq exit included):\n");
+	/*
+	 * x86's irq events surround irq_exit_rcu(), arm64's are inside it
+	 * (docs/instrumentation.md): the softirqs run on the way out are
+	 * in the one's handler time, after the other's
+	 */
+	printf("IRQ handler durations (entry to exit, softirqs run at irq exit %s):\n",
+	       lttr_trace_machine(t) == LTTR_MACHINE_AARCH64 ?
+	       "not included: they follow the exit on arm64" : "included");
 	printf("  %-8s %-20s %9s %12s %10s %10s %10s\n", "irq", "name", "count",
 	       "total_ms", "min_us", "max_us", "mean_us");
 	for (i = 0; i < a->nirqs; i++) {
