@@ -171,10 +171,124 @@ int snapshot_parse_irq_line(const char *line, int ncpus, char *name,
 	return (int)irq;
 }
 
-static int write_irqs(FILE *out, const char *root, struct snapshot_stats *st)
+/*
+ * The description of an IPI line of /proc/interrupts ("IPI0:  3  28
+ * Rescheduling interrupts"): its index and the text after the counts,
+ * without a last " interrupts"; -1 for any other line.
+ */
+static int parse_ipi_line(const char *line, char *desc, size_t len)
+{
+	const char *p = line;
+	char *end;
+	long k;
+	size_t n;
+
+	while (*p == ' ')
+		p++;
+	if (strncmp(p, "IPI", 3) != 0 || !isdigit((unsigned char)p[3]))
+		return -1;
+	k = strtol(p + 3, &end, 10);
+	if (*end != ':' || k < 0 || k >= SNAPSHOT_MAX_IPIS)
+		return -1;
+	p = end + 1;
+	for (;;) {
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (!isdigit((unsigned char)*p))
+			break;
+		while (isdigit((unsigned char)*p))
+			p++;
+	}
+	n = strlen(p);
+	while (n && (p[n - 1] == ' ' || p[n - 1] == '\t'))
+		n--;
+	if (n > 11 && strncmp(p + n - 11, " interrupts", 11) == 0)
+		n -= 11;
+	if (!n)
+		return -1;
+	if (n > len - 1)
+		n = len - 1;
+	memcpy(desc, p, n);
+	desc[n] = '\0';
+	return (int)k;
+}
+
+/* the first line of @path, without its newline, in @buf; 0 or -1 */
+static int read_line(const char *path, char *buf, size_t len)
+{
+	FILE *f = fopen(path, "re");
+	size_t n;
+
+	if (!f)
+		return -1;
+	if (!fgets(buf, (int)len, f)) {
+		fclose(f);
+		return -1;
+	}
+	fclose(f);
+	n = strlen(buf);
+	if (n && buf[n - 1] == '\n')
+		buf[--n] = '\0';
+	return 0;
+}
+
+/*
+ * On arm64 the IPIs are Linux irqs, which the trace's irq events carry,
+ * but /proc/interrupts lists them by IPI index ("IPI0:") without their
+ * number: the irqs of sysfs whose action is "IPI" name theirs by their
+ * hardware number, the index (kernel/irq/irqdesc.c, arch/arm64/kernel/smp.c).
+ */
+static int write_ipis(FILE *out, const char *sys_root,
+		      char ipis[][SNAPSHOT_IPI_DESC], struct snapshot_stats *st)
+{
+	char path[PATH_MAX], buf[64];
+	struct dirent **list;
+	int ret = 0, n, i;
+
+	snprintf(path, sizeof(path), "%s/kernel/irq", sys_root);
+	/* in irq order (versionsort: "2" before "10") */
+	n = scandir(path, &list, NULL, versionsort);
+	if (n < 0)
+		return 0;
+	for (i = 0; i < n; i++) {
+		const struct dirent *de = list[i];
+		char *end;
+		long irq, hw;
+
+		if (ret < 0)
+			continue;
+
+		if (!isdigit((unsigned char)de->d_name[0]))
+			continue;
+		irq = strtol(de->d_name, &end, 10);
+		if (*end || irq < 0 || irq > INT_MAX)
+			continue;
+		snprintf(path, sizeof(path), "%s/kernel/irq/%s/actions", sys_root, de->d_name);
+		if (read_line(path, buf, sizeof(buf)) < 0 || strcmp(buf, "IPI") != 0)
+			continue;
+		snprintf(path, sizeof(path), "%s/kernel/irq/%s/hwirq", sys_root, de->d_name);
+		if (read_line(path, buf, sizeof(buf)) < 0 || !isdigit((unsigned char)buf[0]))
+			continue;
+		hw = strtol(buf, &end, 10);
+		if (*end || hw < 0 || hw >= SNAPSHOT_MAX_IPIS || !ipis[hw][0])
+			continue;
+		if (fprintf(out, "IRQ: %ld; NAME: IPI%ld %s\n", irq, hw, ipis[hw]) < 0)
+			ret = -1;
+		else
+			st->irqs++;
+	}
+	for (i = 0; i < n; i++)
+		free(list[i]);
+	free(list);
+	return ret;
+}
+
+static int write_irqs(FILE *out, const char *root, const char *sys_root,
+		      struct snapshot_stats *st)
 {
 	char path[PATH_MAX], line[4096], name[1024];
-	int ncpus = 0;
+	char ipis[SNAPSHOT_MAX_IPIS][SNAPSHOT_IPI_DESC] = { { 0 } };
+	int ncpus = 0, nipis = 0;
 	FILE *f;
 
 	snprintf(path, sizeof(path), "%s/interrupts", root);
@@ -196,6 +310,12 @@ static int write_irqs(FILE *out, const char *root, struct snapshot_stats *st)
 			}
 			continue;
 		}
+		irq = parse_ipi_line(line, name, sizeof(ipis[0]));
+		if (irq >= 0) {
+			memcpy(ipis[irq], name, sizeof(ipis[0]));
+			nipis++;
+			continue;
+		}
 		irq = snapshot_parse_irq_line(line, ncpus, name, sizeof(name));
 		if (irq < 0)
 			continue;
@@ -206,7 +326,7 @@ static int write_irqs(FILE *out, const char *root, struct snapshot_stats *st)
 		st->irqs++;
 	}
 	fclose(f);
-	return 0;
+	return nipis ? write_ipis(out, sys_root, ipis, st) : 0;
 }
 
 struct netdev {
@@ -336,7 +456,7 @@ int snapshot_write(FILE *out, const char *proc_root, const char *sys_root,
 	struct snapshot_stats st = { 0, 0, 0, 0, 0 };
 
 	if (write_tasks(out, proc_root, &st) < 0 ||
-	    write_irqs(out, proc_root, &st) < 0 ||
+	    write_irqs(out, proc_root, sys_root, &st) < 0 ||
 	    write_netdevs(out, sys_root, &st) < 0 ||
 	    snapshot_write_sockets(out, proc_root, &st.sockets) < 0 ||
 	    write_fds(out, proc_root, &st) < 0)

@@ -5,6 +5,10 @@
 
 #include <stdio.h>
 
+/* the IPIs named from /proc/interrupts and sysfs (arm64), and their text */
+#define SNAPSHOT_MAX_IPIS 16
+#define SNAPSHOT_IPI_DESC 64
+
 struct snapshot_stats {
 	unsigned long tasks;	/* PID lines written */
 	unsigned long irqs;	/* IRQ lines written */

@@ -93,6 +93,8 @@ int main(void)
 		"IRQ: 24; NAME: PCIe PME, pciehp\n"
 		"IRQ: 25; NAME: ahci[0000:00:1f.2]\n"
 		"IRQ: 26; NAME: virtio0-config\n"
+		"IRQ: 2; NAME: IPI1 Function call\n"
+		"IRQ: 10; NAME: IPI0 Rescheduling\n"
 		"NETDEV: 1; NAME: lo\n"
 		"NETDEV: 2; NAME: eth0\n"
 		"NETDEV: 10; NAME: br-lan.5\n"
@@ -145,7 +147,23 @@ int main(void)
 	    "  27:\n"
 	    " NMI:          0          0   Non-maskable interrupts\n"
 	    " LOC:      31337      31338   Local timer interrupts\n"
-	    " ERR:          0\n");
+	    " ERR:          0\n"
+	    /* arm64's IPIs: Linux irqs, listed by index only */
+	    "IPI0:          3         28       Rescheduling interrupts\n"
+	    "IPI1:         69         65       Function call interrupts\n"
+	    "IPI2:          0          0       CPU stop interrupts\n"
+	    "IPI99:         0          0       out of range\n"
+	    "IPIx:          0          0       not an index\n");
+	/* their irqs in sysfs: action IPI, hwirq the index (2 and 10 in
+	 * numeric order; 3 an IPI without a line above, 4 not an IPI) */
+	put("sys/kernel/irq/10/actions", "IPI\n");
+	put("sys/kernel/irq/10/hwirq", "0\n");
+	put("sys/kernel/irq/2/actions", "IPI\n");
+	put("sys/kernel/irq/2/hwirq", "1\n");
+	put("sys/kernel/irq/3/actions", "IPI\n");
+	put("sys/kernel/irq/3/hwirq", "7\n");
+	put("sys/kernel/irq/4/actions", "virtio0\n");
+	put("sys/kernel/irq/4/hwirq", "2\n");
 
 	/* network devices, in ifindex order; not-devices skipped */
 	put("sys/class/net/wlp0s20f3/ifindex", "11\n");
