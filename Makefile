@@ -22,6 +22,8 @@
 # Other targets: deps, kernel, kernel-off, kernel-debug, guest-debug, module, traced, tracevisualizer,
 # fuzz-build (the fuzz test's clang builds),
 # workloads, kmod (the guest tests' kernel module), guest, check-host, check-kernel, check-guest, clean, distclean.
+# The arm64 guest's user space (issue 33), cross-built in build/arm64/: traced-arm64,
+# workloads-arm64, guest-arm64-user (both and the arm64 busybox), build/arm64/initramfs.cpio.
 
 TOP      := $(CURDIR)
 BUILD    := $(TOP)/build
@@ -158,7 +160,48 @@ guest: $(BZIMAGE) $(MODULE) kmod traced workloads
 	@$(MAKE) -s $(INITRD)
 
 $(INITRD): $(MODULE) $(KMOD) $(TRACED) guest/init scripts/mkinitramfs $(wildcard $(BUILD)/workloads/*)
-	scripts/mkinitramfs $@
+	scripts/mkinitramfs --arch x86_64 $@
+
+# The arm64 guest's user space (issue 33: QEMU virt, -cpu cortex-a57),
+# cross-built on the host by Debian's aarch64-linux-gnu toolchain and
+# multiarch arm64 libraries (scripts/setup-deps) into build/arm64/: traced
+# (its objects in build/arm64/traced, the reader library's in
+# build/arm64/reader), the workloads, Debian's busybox-static:arm64, and
+# the initramfs with the arm64 trace module and test module (their rules
+# are the arm64 kernel's)
+ARM64         := $(BUILD)/arm64
+CROSS_ARM64   := aarch64-linux-gnu-
+ARM64_TRACED  := $(ARM64)/traced/traced
+ARM64_MODULE  := $(ARM64)/module/ltt_tracer.ko
+ARM64_KMOD    := $(ARM64)/kmod/ltt_selftest.ko
+ARM64_BUSYBOX := $(ARM64)/busybox/bin/busybox
+ARM64_INITRD  := $(ARM64)/initramfs.cpio
+ARM64_WORKLOADS := $(patsubst tests/workloads/%.c,$(ARM64)/workloads/%,$(wildcard tests/workloads/*.c))
+
+traced-arm64: deps-quiet $(SYSTBL)
+	$(MAKE) -j$(USER_JOBS) -C traced B=$(ARM64)/traced READER_O=$(ARM64)/reader KSRC=$(KSRC) \
+		CC=$(CROSS_ARM64)gcc AR=$(CROSS_ARM64)ar PKG_CONFIG=$(CROSS_ARM64)pkg-config
+
+workloads-arm64: deps-quiet
+	$(MAKE) -j$(USER_JOBS) -C tests/workloads CC=$(CROSS_ARM64)gcc OUT=$(ARM64)/workloads
+
+guest-arm64-user: traced-arm64 workloads-arm64 $(ARM64_BUSYBOX)
+
+# (made by the phony targets above, then as new as they left them)
+$(ARM64_TRACED): traced-arm64 ;
+$(ARM64_WORKLOADS): workloads-arm64 ;
+
+# Debian's busybox-static for arm64, unpacked (it cannot be installed
+# beside the host's /bin/busybox): the version of the archive's index
+$(ARM64_BUSYBOX): | deps-quiet
+	rm -rf $(ARM64)/busybox $(ARM64)/busybox-deb && mkdir -p $(ARM64)/busybox-deb
+	cd $(ARM64)/busybox-deb && apt-get download -q -o APT::Sandbox::User=root busybox-static:arm64
+	dpkg-deb -x $(ARM64)/busybox-deb/busybox-static_*_arm64.deb $(ARM64)/busybox
+	@test -x $@ && touch $@
+
+$(ARM64_INITRD): $(ARM64_MODULE) $(ARM64_KMOD) $(ARM64_TRACED) $(ARM64_BUSYBOX) $(ARM64_WORKLOADS) \
+		guest/init scripts/mkinitramfs
+	MODULE=$(ARM64_MODULE) KMOD=$(ARM64_KMOD) scripts/mkinitramfs --arch arm64 $@
 
 # The same module and initramfs for the debug kernel (lockdep, kmemleak…):
 # the module's sources are built from a copy, against build/kernel-debug.
@@ -171,7 +214,7 @@ $(MODDBG)/ltt_tracer.ko: $(MODULE_INPUTS) $(KDBG)/arch/x86/boot/bzImage
 	$(MAKE) -C $(KDBG) M=$(MODDBG) LTT_INCLUDE=$(TOP)/include modules
 
 $(INITRD_DEBUG): $(MODDBG)/ltt_tracer.ko $(TRACED) guest/init scripts/mkinitramfs $(wildcard $(BUILD)/workloads/*)
-	MODULE=$(MODDBG)/ltt_tracer.ko KMOD= scripts/mkinitramfs $@
+	MODULE=$(MODDBG)/ltt_tracer.ko KMOD= scripts/mkinitramfs --arch x86_64 $@
 
 demo: deps
 	@$(MAKE) all
@@ -269,10 +312,12 @@ clean:
 	-[ -d $(KON) ] && $(MAKE) -C trace-module clean KDIR=$(KON)
 	-[ -d $(KON) ] && $(MAKE) -C tests/kmod clean KDIR=$(KON)
 	rm -f $(INITRD) $(INITRD_DEBUG)
+	rm -rf $(ARM64)/traced $(ARM64)/reader $(ARM64)/workloads $(ARM64_INITRD)
 	rm -rf $(MODDBG)
 
 distclean: clean
 	rm -rf $(BUILD) traces
 
+.PHONY: traced-arm64 workloads-arm64 guest-arm64-user
 .PHONY: all deps deps-quiet kernel-source kernel kernel-off kernel-debug guest-debug module traced tracevisualizer fuzz fuzz-build \
 	kmod workloads guest demo lessons check bench bench-tui bench-gtk bench-timing bench-replay bench-stacks check-host check-kernel check-guest clean distclean

@@ -1032,6 +1032,7 @@ static SIP_FN("ltt_sip_caller") void sip_caller(void)
 static void bad_fp_work(void)
 {
 	for (int i = 0; i < 20; i++) {
+#if defined(__x86_64__)
 		long nr = SYS_getppid;
 
 		__asm__ volatile("mov %%rbp, %%r12\n\t"
@@ -1041,6 +1042,22 @@ static void bad_fp_work(void)
 				 "ltt_bad_fp_ret:\n\t"
 				 "mov %%r12, %%rbp"
 				 : "+a"(nr) : : "rcx", "r11", "r12", "memory");
+#elif defined(__aarch64__)
+		/* the frame pointer is x29; the number in x8, the result in x0 */
+		register long nr __asm__("x8") = SYS_getppid;
+		register long ret __asm__("x0");
+
+		__asm__ volatile("mov x19, x29\n\t"
+				 "mov x29, #0x10\n\t"
+				 "svc #0\n\t"
+				 ".globl ltt_bad_fp_ret\n"
+				 "ltt_bad_fp_ret:\n\t"
+				 "mov x29, x19"
+				 : "=r"(ret) : "r"(nr) : "x19", "memory");
+		(void)ret;
+#else
+#error "ltt-modtest: bad_fp_work is written for x86-64 and arm64 only"
+#endif
 	}
 }
 

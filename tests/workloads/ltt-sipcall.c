@@ -7,8 +7,8 @@
  *      the syscall instruction is in libc's getppid, the call site (the
  *      return address on the stack) is in sip_call_site;
  *   2. sip_depth_outer() calls sip_depth_mid() N times, which calls
- *      sip_syscall_asm(), which makes getpgrp with its own syscall
- *      instruction.  Built with frame pointers (see the Makefile), so the
+ *      sip_syscall_asm(), which makes getpgrp (arm64: getpgid(0)) with
+ *      its own syscall instruction.  Built with frame pointers (see the Makefile), so the
  *      frame-pointer chain at that syscall is sip_syscall_asm ->
  *      sip_depth_mid -> sip_depth_outer -> main.
  * sip_never_called() is never called: a range around it finds nothing on
@@ -38,9 +38,13 @@ NOCALL void sip_call_site(long n)
 
 /*
  * The syscall instruction in a function with a frame of its own (push
- * %rbp; mov %rsp,%rbp), whatever the compiler does with leaf functions.
+ * %rbp; mov %rsp,%rbp on x86-64; on arm64 the frame record stp x29, x30;
+ * mov x29, sp), whatever the compiler does with leaf functions.  arm64
+ * has no getpgrp system call (its C library calls getpgid(0)): there
+ * sip_syscall_asm makes getpgid(0), the same answer.
  */
 long sip_syscall_asm(void);
+#if defined(__x86_64__)
 __asm__(".text\n"
 	".globl sip_syscall_asm\n"
 	".type sip_syscall_asm, @function\n"
@@ -52,6 +56,22 @@ __asm__(".text\n"
 	"	pop %rbp\n"
 	"	ret\n"
 	".size sip_syscall_asm, . - sip_syscall_asm\n");
+#elif defined(__aarch64__)
+__asm__(".text\n"
+	".globl sip_syscall_asm\n"
+	".type sip_syscall_asm, %function\n"
+	"sip_syscall_asm:\n"
+	"	stp x29, x30, [sp, #-16]!\n"
+	"	mov x29, sp\n"
+	"	mov x0, #0\n"
+	"	mov x8, #" LTT_STR(SYS_getpgid) "\n"
+	"	svc #0\n"
+	"	ldp x29, x30, [sp], #16\n"
+	"	ret\n"
+	".size sip_syscall_asm, . - sip_syscall_asm\n");
+#else
+#error "ltt-sipcall: sip_syscall_asm is written for x86-64 and arm64 only"
+#endif
 
 NOCALL void sip_depth_mid(void)
 {

@@ -51,9 +51,11 @@
 static volatile long sink;
 
 /* read(fd, buf, n) and write(fd, buf, n): the arguments are already in
- * the registers the syscall takes them in */
+ * the registers the syscall takes them in (x86-64: a frame of rbp;
+ * arm64: the frame record x29, x30 and the number in x8) */
 long stk_read(int fd, void *buf, long n);
 long stk_write(int fd, const void *buf, long n);
+#if defined(__x86_64__)
 __asm__(".text\n"
 	".globl stk_read\n"
 	".type stk_read, @function\n"
@@ -75,6 +77,31 @@ __asm__(".text\n"
 	"	pop %rbp\n"
 	"	ret\n"
 	".size stk_write, . - stk_write\n");
+#elif defined(__aarch64__)
+__asm__(".text\n"
+	".globl stk_read\n"
+	".type stk_read, %function\n"
+	"stk_read:\n"
+	"	stp x29, x30, [sp, #-16]!\n"
+	"	mov x29, sp\n"
+	"	mov x8, #" LTT_STR(SYS_read) "\n"
+	"	svc #0\n"
+	"	ldp x29, x30, [sp], #16\n"
+	"	ret\n"
+	".size stk_read, . - stk_read\n"
+	".globl stk_write\n"
+	".type stk_write, %function\n"
+	"stk_write:\n"
+	"	stp x29, x30, [sp, #-16]!\n"
+	"	mov x29, sp\n"
+	"	mov x8, #" LTT_STR(SYS_write) "\n"
+	"	svc #0\n"
+	"	ldp x29, x30, [sp], #16\n"
+	"	ret\n"
+	".size stk_write, . - stk_write\n");
+#else
+#error "ltt-stacks: stk_read and stk_write are written for x86-64 and arm64 only"
+#endif
 
 NOCALL int wait_request(int fd)
 {
