@@ -48,7 +48,6 @@ KARMOFF  := $(BUILD)/kernel-arm64-off
 IMAGE_ARM64 := $(KARM)/arch/arm64/boot/Image
 MODARM   := $(BUILD)/arm64/module
 KMODARM  := $(BUILD)/arm64/kmod
-INITRD_ARM64 := $(BUILD)/arm64/initramfs.cpio
 SYSTBL   := $(KSRC)/arch/x86/entry/syscalls/syscall_64.tbl
 PROVE    ?= prove
 PROVEFLAGS ?=
@@ -125,6 +124,10 @@ $(MODARM)/ltt_tracer.ko: $(MODULE_INPUTS) $(IMAGE_ARM64)
 	rm -rf $(MODARM) && mkdir -p $(MODARM)
 	cp trace-module/*.c trace-module/*.h trace-module/Kbuild $(MODARM)/
 	$(MAKE) -s -C $(KARM) $(ARM64_MAKE) M=$(MODARM) LTT_INCLUDE=$(TOP)/include modules
+
+# everything the arm64 guest boots (scripts/ltt-vm --arch arm64)
+guest-arm64: $(IMAGE_ARM64) module-arm64 kmod-arm64 guest-arm64-user
+	@$(MAKE) -s $(ARM64_INITRD)
 
 kmod-arm64: $(KMODARM)/ltt_selftest.ko
 $(KMODARM)/ltt_selftest.ko: $(KMOD_INPUTS) $(MODARM)/ltt_tracer.ko
@@ -318,6 +321,7 @@ clean:
 distclean: clean
 	rm -rf $(BUILD) traces
 
-.PHONY: traced-arm64 workloads-arm64 guest-arm64-user
+.PHONY: traced-arm64 workloads-arm64 guest-arm64-user guest-arm64 kernel-arm64 kernel-arm64-off \
+	module-arm64 kmod-arm64
 .PHONY: all deps deps-quiet kernel-source kernel kernel-off kernel-debug guest-debug module traced tracevisualizer fuzz fuzz-build \
 	kmod workloads guest demo lessons check bench bench-tui bench-gtk bench-timing bench-replay bench-stacks check-host check-kernel check-guest clean distclean
