@@ -1,0 +1,215 @@
+#!/bin/bash
+# The arm64 guest (issue 33): QEMU's virt machine, -cpu cortex-a57, the
+# patched kernel, module, daemon and workloads cross-built
+# (scripts/ltt-vm --arch arm64), in two boots, with the x86 tests'
+# assertions on what it records:
+#  1. two vCPUs: 100000 getppid() calls under traced, counted exactly per
+#     process, named getppid from arm64's table (number 173), no event lost
+#     (as 01-getppid.t); two syscall mixes on both CPUs, in time order; a
+#     10 s sleep measured within the sleeper's own clock (as 11-sleep.t);
+#     every event class of the default mask over several workloads: each
+#     event the x86 set of the same workloads records, the arm64 names of
+#     its numbers (openat 56, getppid 173, exit_group 94; the data aborts
+#     as data_abort_lower_el/_same_el, the timer's irq as arch_timer, the
+#     IPIs by name); the accounting conservation checks on every trace;
+#     the header says aarch64 and the kernel's uname;
+#  2. one vCPU counting instructions (--icount): ltt-rtwake, a SCHED_FIFO
+#     task waking a SCHED_OTHER one and spinning 10 ms: each of the 20
+#     wakeup latencies equals the spin within the tick (as 41-timing.t).
+# Then the front ends on the arm64 traces: the TUI in tmux (views 3, 4 and
+# 5 page by page against processes, syscalls and irqs --json, as
+# 43-tui.t), the window under Xvfb (a screenshot of the getppid caller
+# whose every pixel column is the library's cell, its row user time, as
+# 44-gtk.t).
+. "$(dirname "$0")/../lib/tap.sh"
+share=$(mktemp -d); trap 'rm -rf "$share"' EXIT
+
+VM_ARGS=(--arch arm64)
+vm_run "$share" 900 '
+uname -m > /mnt/share/uname && uname -r >> /mnt/share/uname &&
+traced -q -o /mnt/share/t -- ltt-getppid 100000 > /mnt/share/pid &&
+traced -q -o /mnt/share/m -- sh -c "ltt-syscall-mix 100 & ltt-syscall-mix 100; wait" &&
+traced -q -o /mnt/share/s -- sh -c "ltt-sleep 10 > /mnt/share/self" &&
+traced -q -o /mnt/share/all -- sh -c "ltt-syscall-mix 20 > /dev/null && ltt-fsops /tmp/f > /dev/null &&
+	ltt-signal > /dev/null && ltt-ipc 0x4c54e001 0x4c54e002 0x4c54e003 > /dev/null &&
+	ltt-custom ltt_arm64 20 > /dev/null && ltt-udp 7310 2 64 > /dev/null && ltt-mem 64 > /dev/null &&
+	{ ltt-segv 3 > /mnt/share/segv.pid; true; }"'
+ok $? "the arm64 guest ran the four traces"
+read -r mach rel < <(tr '\n' ' ' < "$share/uname")
+is "$mach" "aarch64" "the guest is aarch64"
+
+tracevisualizer summary --json "$share/t" > "$share/t.json"
+ok $? "summary --json of the getppid trace"
+for t in t m s all; do conserved "$share/$t" "conservation holds on $t (arm64)"; done
+pid=$(cat "$share/pid")
+is "$(json "$share/t.json" "[j['trace']['arch'], j['trace']['kernel']]")" "[\"aarch64\", \"$rel\"]" \
+	"the header records aarch64 and the guest kernel's release"
+is "$(json "$share/t.json" "[p['syscalls'].get('getppid',{}).get('entries') for p in j['processes'] if p['pid']==$pid]")" "[100000]" "100000 getppid entries for pid $pid"
+is "$(json "$share/t.json" "[p['syscalls'].get('getppid',{}).get('exits') for p in j['processes'] if p['pid']==$pid]")" "[100000]" "100000 getppid exits for pid $pid"
+is "$(json "$share/t.json" "j['lost']['total']")" "0" "no event lost"
+is "$(json "$share/t.json" "j['syscalls']['getppid']['entries']")" "100000" "no other task called getppid"
+tracevisualizer dump --json --type syscall_entry --filter "pid == $pid" "$share/t" > "$share/t.sc.json"
+is "$(json "$share/t.sc.json" "sorted(set(e['args']['nr'] for e in j['events'] if e['args']['name'] == 'getppid'))")" "[173]" \
+	"getppid is arm64's number 173"
+
+tracevisualizer dump --json "$share/m" > "$share/m.json"
+ok $? "dump --json of the two-CPU trace"
+is "$(json "$share/m.json" "sorted(set(e['cpu'] for e in j['events']))")" "[0, 1]" "both CPUs have events"
+is "$(json "$share/m.json" "all(a['time_ns'] <= b['time_ns'] for a, b in zip(j['events'], j['events'][1:]))")" "true" "merged stream in non-decreasing time order"
+
+tracevisualizer dump --json "$share/s" > "$share/s.json"
+tracevisualizer summary --json "$share/all" > "$share/all.json" &&
+	tracevisualizer dump --json "$share/all" > "$share/all.d.json" &&
+	tracevisualizer irqs --json "$share/all" > "$share/all.irqs.json"
+ok $? "summary, dump and irqs --json of the trace of every class"
+read -r spid self_ns < "$share/self"
+checks < <(PYTHONPATH=tests/lib python3 - "$share" "$spid" "$self_ns" "$(head -1 "$share/segv.pid")" <<'PY'
+import sys
+from check import ok, load, done
+d, spid, self_ns, segv = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+
+# the sleep, as 11-sleep.t
+ev = [e for e in load(d + '/s.json')['events'] if e['pid'] == spid and e['type'].startswith('syscall_')
+      and e['args']['name'] in ('nanosleep', 'clock_nanosleep')]
+ent = [e for e in ev if e['type'] == 'syscall_entry']
+ext = [e for e in ev if e['type'] == 'syscall_exit']
+ok(len(ent) == 1 and len(ext) == 1, "one clock_nanosleep entry and one exit for pid %d" % spid)
+if ent and ext:
+    t = ext[0]['time_ns'] - ent[0]['time_ns']
+    print("trace: %d ns, sleeper's own clock: %d ns, difference %d ns" % (t, self_ns, t - self_ns))
+    ok(ent[0]['args']['nr'] == 115, "clock_nanosleep is arm64's number 115")
+    ok(0 <= self_ns - t < 5000000,
+       "the trace measures the sleep within the sleeper's clock interval, at most 5 ms shorter")
+    ok(abs(t - 10**10) < 50 * 10**6, "the measured sleep is 10 s (within the 50 ms the kernel may add)")
+
+# every class: the events these workloads make on x86 (45-export.t's
+# trace 'all', ltt-mem, ltt-segv), each at least once
+s = load(d + '/all.json')
+by = s['events']['by_type']
+want = ['syscall_entry', 'syscall_exit', 'trap_entry', 'trap_exit', 'irq_entry', 'irq_exit',
+        'schedchange', 'fork', 'exec', 'exit', 'wakeup', 'softirq_entry', 'softirq_exit',
+        'softirq_raise', 'signal_send', 'signal_deliver', 'timer_expire_entry',
+        'timer_expire_exit', 'wait', 'fs_open', 'fs_close', 'fs_read', 'fs_write', 'fs_lseek',
+        'timer_set_timeout', 'mem_page_alloc', 'mem_page_free', 'socket_create', 'socket_call',
+        'socket_send', 'socket_recv', 'ipc_call', 'ipc_msg_create', 'ipc_sem_create',
+        'ipc_shm_create', 'net_packet_in', 'net_packet_out', 'custom_create', 'custom', 'reap',
+        'mmap']
+missing = [w for w in want if not by.get(w)]
+ok(not missing, "every class: each of the %d events recorded (missing: %s)" % (len(want), missing))
+ok(s['lost']['total'] == 0, "no event lost in the trace of every class")
+sc = s['syscalls']
+ok(all(sc.get(n, {}).get('entries') for n in ('openat', 'read', 'write', 'close', 'exit_group',
+                                              'clone', 'execve', 'wait4', 'msgget', 'semget', 'shmget',
+                                              'sendto', 'recvfrom', 'kill')),
+   "the syscalls are named by arm64's table: %s" % sorted(sc)[:12])
+ok(not [n for n in sc if n.startswith('syscall_')], "no syscall number without a name")
+ev = load(d + '/all.d.json')['events']
+traps = {e['args']['name'] for e in ev if e['type'] == 'trap_entry'}
+ok('data_abort_lower_el' in traps and 'data_abort_same_el' in traps,
+   "the user and kernel data aborts are named by their exception class: %s" % sorted(traps))
+sg = [e for e in ev if e['type'] == 'trap_entry' and e['pid'] == segv]
+ok(sg and sg[-1]['args']['name'] == 'data_abort_lower_el' and sg[-1]['args']['address'] == 0 and
+   sg[-1]['args']['user'],
+   "ltt-segv's null write: a user data abort at address 0 (%s)" % (sg[-1]['args'] if sg else None))
+sigs = [e for e in ev if e['type'] == 'signal_send' and e['args']['pid'] == segv]
+ok(sigs and sigs[-1]['args']['sig'] == 11, "then SIGSEGV sent to ltt-segv")
+irqs = load(d + '/all.irqs.json')['irqs']
+names = {q.get('name') for q in irqs}
+ok('arch_timer' in names, "the tick is the architected timer's irq, named: %s" % sorted(n for n in names if n))
+ok(any((n or '').startswith('IPI') for n in names), "IPIs are named by their index and text")
+ok(all(q['name'] for q in irqs), "every irq has a name: %s" % [q['irq'] for q in irqs if not q['name']])
+done()
+PY
+)
+
+# --- 2: the wakeup latency of a known spin, counting instructions ---------
+VM_ARGS=(--arch arm64 --cpus 1 --icount 3)
+vm_run "$share" 600 "cd /tmp && traced -q -o rt -- ltt-rtwake 20 10000 0 > rt.out && cp -r rt rt.out /mnt/share/"
+ok $? "the arm64 guest ran ltt-rtwake with --icount"
+conserved "$share/rt" "conservation holds on rt (arm64)"
+read -r par chi < <(head -1 "$share/rt.out")
+tracevisualizer latency --kind wakeup --pid "$chi" --worst 30 --explain --json "$share/rt" > "$share/rt.ex.json"
+ok $? "rt: latency --kind wakeup --pid CHILD --explain --json"
+checks < <(PYTHONPATH=tests/lib python3 - "$share" "$par" "$chi" <<'PY'
+import sys
+from check import ok, load, done
+from timingcheck import dur
+d, par, chi = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+TICK = 4000000          # CONFIG_HZ=250 (arm64 too)
+rounds = [list(map(int, l.split())) for l in open('%s/rt.out' % d).read().split('\n')[1:] if l.strip()]
+ex = load('%s/rt.ex.json' % d)
+g = [g for g in ex['groups'] if g['level'] == 'task' and g['sub'] == 'wakeup' and g['pid'] == chi]
+ins = g[0]['worst'] if g else []
+byround = []
+for r in rounds:
+    m = [i for i in ins if r[0] <= i['start_ns'] <= r[1]]
+    byround.append(m[0] if len(m) == 1 else None)
+ok(len(rounds) == 20 and all(byround),
+   "rt: each of the 20 rounds has one wakeup of the child inside the parent's write (%d instances)" % len(ins))
+good = [i for i in byround if i]
+ok(good and all(i['waker'] and i['waker']['pid'] == par and i['waker']['mode'] == 'syscall' and
+                i['waker']['what_name'] == 'write' for i in good),
+   "rt: the waker of each is the SCHED_FIFO parent in its write")
+lat = [(dur(i), r[2] - r[1]) for i, r in zip(byround, rounds) if i]
+ok(all(i['end_ns'] >= r[2] for i, r in zip(byround, rounds) if i),
+   "rt: the child runs only after the spin ends, every round")
+ok(lat and all(0 <= l[0] - l[1] < TICK for l in lat),
+   "rt: every wakeup latency equals the 10 ms spin within the guest's tick (4 ms): %s us"
+   % sorted(round((l[0] - l[1]) / 1000, 1) for l in lat))
+done()
+PY
+)
+
+# --- the front ends on the arm64 traces ---------------------------------
+. "$TOP/tests/lib/tui.sh"
+if command -v tmux > /dev/null; then
+	tui_setup "$share/tui"
+	trap 'tui_cleanup; rm -rf "$share"' EXIT
+	W=200 H=50
+	for t in m all; do
+		tracevisualizer processes --json "$share/$t" > "$share/$t.processes.json" &&
+			tracevisualizer processes --threads --json "$share/$t" > "$share/$t.threads.json" &&
+			tracevisualizer syscalls --json "$share/$t" > "$share/$t.syscalls.json" &&
+			tracevisualizer irqs --json "$share/$t" > "$share/$t.irqs.json"
+		ok $? "$t: processes, syscalls, irqs --json"
+		tui_start "$t" $W $H -- "$share/$t"
+		ok $? "$t: the TUI opens the arm64 trace (${W}x$H)"
+		tui_key "$t" 3 && tui_pages "$t" "$share/$t.v3" && tui_key "$t" 4 && tui_pages "$t" "$share/$t.v4" &&
+			tui_key "$t" 5 && tui_pages "$t" "$share/$t.v5"
+		ok $? "$t: views 3, 4, 5 read page by page"
+		checks < <(PYTHONPATH=tests/lib python3 - "$share" "$t" $W <<'PY'
+import sys
+from check import ok, done
+from tuicheck import check_tables
+d, t, w = sys.argv[1], sys.argv[2], int(sys.argv[3])
+j = lambda k: '%s/%s.%s.json' % (d, t, k)
+check_tables(ok, t, w, '%s/%s.v3' % (d, t), '%s/%s.v4' % (d, t), '%s/%s.v5' % (d, t),
+             j('processes'), j('threads'), j('syscalls'), j('irqs'), min_rows=5)
+done()
+PY
+)
+		tui_quit "$t" > /dev/null
+	done
+else
+	skip_missing "tmux (scripts/setup-deps)"
+fi
+
+PY=/usr/bin/python3
+gtk=$TOP/tracevisualizer/tracevisualizer-gtk
+if command -v xvfb-run > /dev/null && $PY -c 'import PIL' 2>/dev/null; then
+	export GTK_THEME=Adwaita
+	tracevisualizer processes --json "$share/t" > "$share/t.processes.json"
+	life=$($PY -c 'import json, sys
+j = json.load(open(sys.argv[2])); s = j["trace"]["start_ns"]
+p = next(x for x in j["processes"] if x["pid"] == int(sys.argv[1]))
+print("%.9f:%.9f" % ((p["begin_ns"] - s) / 1e9, (p["end_ns"] - s) / 1e9))' "$pid" "$share/t.processes.json")
+	timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" "$gtk" --size 1280x800 --screenshot "$share/t.png" \
+		--dump-cells "$share/t.cells.json" --view flow --pid "$pid" --window "$life" "$share/t" \
+		2> "$share/t.gtk.err" && ! grep -E 'CRITICAL|WARNING' "$share/t.gtk.err" >&2
+	ok $? "the window: a screenshot of the getppid caller's life on the arm64 trace"
+	[ -z "${LTT_ARM64_SHOT:-}" ] || cp "$share/t.png" "$LTT_ARM64_SHOT"
+	checks < <($PY tests/lib/gtkpixels.py "$share/t.png" "$share/t.cells.json" "$pid ltt-getppid:user")
+else
+	skip_missing "xvfb-run and python3-pil (scripts/setup-deps)"
+fi
+done_testing
