@@ -1,7 +1,8 @@
 # Top-level Makefile of the LTT-style kernel tracing toolkit.
 #
 #   make demo    install what is missing, build everything, boot the guest,
-#                trace a sample workload and print the analysis
+#                trace a sample workload and print the analysis (ARCH=arm64:
+#                on the arm64 guest, its build too)
 #   make check   run every test (host unit tests, kernel build tests, guest tests)
 #   make bench-tui  the terminal analyzer's first screen, keystroke and memory
 #                figures on a 10-million-event trace (docs/benchmarks.md)
@@ -26,6 +27,12 @@
 # workloads-arm64, guest-arm64-user (both and the arm64 busybox), build/arm64/initramfs.cpio.
 
 TOP      := $(CURDIR)
+# make demo ARCH=arm64: ARCH is this Makefile's alone.  Given on the command
+# line it would reach every make below it, the kernel's builds of the x86
+# guest included (kbuild reads ARCH): neither passed down nor exported.
+DEMO_ARCH := $(if $(filter arm64 aarch64,$(ARCH)),arm64,x86_64)
+MAKEOVERRIDES := $(filter-out ARCH=%,$(MAKEOVERRIDES))
+unexport ARCH
 BUILD    := $(TOP)/build
 KSRC     := $(BUILD)/linux-source-6.1
 KTARBALL := /usr/src/linux-source-6.1.tar.xz
@@ -125,6 +132,12 @@ $(MODARM)/ltt_tracer.ko: $(MODULE_INPUTS) $(IMAGE_ARM64)
 	cp trace-module/*.c trace-module/*.h trace-module/Kbuild $(MODARM)/
 	$(MAKE) -s -C $(KARM) $(ARM64_MAKE) M=$(MODARM) LTT_INCLUDE=$(TOP)/include modules
 
+# the arm64 guest's whole build: what it boots and its kernel without the
+# facility (tests/kernel/config-off-arm64.t); make check makes it behind
+# the tests (scripts/build-behind arm64), and ltt-vm --arch arm64,
+# arm64-cross.t and config-off-arm64.t wait for that build first
+arm64: guest-arm64 kernel-arm64-off
+
 # everything the arm64 guest boots (scripts/ltt-vm --arch arm64)
 guest-arm64: $(IMAGE_ARM64) module-arm64 kmod-arm64 guest-arm64-user
 	@$(MAKE) -s $(ARM64_INITRD)
@@ -219,9 +232,10 @@ $(MODDBG)/ltt_tracer.ko: $(MODULE_INPUTS) $(KDBG)/arch/x86/boot/bzImage
 $(INITRD_DEBUG): $(MODDBG)/ltt_tracer.ko $(TRACED) guest/init scripts/mkinitramfs $(wildcard $(BUILD)/workloads/*)
 	MODULE=$(MODDBG)/ltt_tracer.ko KMOD= scripts/mkinitramfs --arch x86_64 $@
 
+# make demo ARCH=arm64: the same on the arm64 guest (its build as well)
 demo: deps
-	@$(MAKE) all
-	scripts/demo
+	@$(MAKE) all $(if $(filter arm64,$(DEMO_ARCH)),arm64)
+	ARCH=$(DEMO_ARCH) scripts/demo
 
 # The lessons (docs/lessons/): their workloads traced in one boot of the
 # guest, then each lesson's numbers, page and pictures from its trace
@@ -251,12 +265,13 @@ check: deps
 	@rm -f $(BUILD)/cpu-builds.log
 	@$(MAKE) -s kernel-source
 	@scripts/build-behind kernel-debug
+	@scripts/build-behind arm64
 	@LTT_CPU_LOG=$(BUILD)/cpu-builds.log LTT_CPU_LABEL="make all kmod kernel-off fuzz-build" \
 		scripts/test-cpu $(MAKE) all kmod kernel-off fuzz-build || \
-		{ s=$$?; scripts/build-behind --wait kernel-debug >/dev/null 2>&1; exit $$s; }
+		{ s=$$?; scripts/build-behind --wait kernel-debug arm64 >/dev/null 2>&1; exit $$s; }
 	@scripts/build-behind guest-debug
 	PROVE=$(PROVE) scripts/run-tests $(CHECK_STREAMS) $(PROVEFLAGS) tests/host tests/kernel tests/guest; \
-		s=$$?; scripts/build-behind --wait kernel-debug guest-debug >/dev/null; exit $$s
+		s=$$?; scripts/build-behind --wait kernel-debug guest-debug arm64 >/dev/null; exit $$s
 
 BENCHFLAGS ?= --reps 7 --clock icount,tsc,hpet
 bench: all
@@ -301,11 +316,11 @@ check-host: deps
 	PROVE=$(PROVE) scripts/run-tests $(PROVEFLAGS) tests/host
 
 check-kernel: deps
-	@$(MAKE) kernel kernel-off kernel-debug
+	@$(MAKE) kernel kernel-off kernel-debug kernel-arm64 kernel-arm64-off
 	PROVE=$(PROVE) scripts/run-tests $(PROVEFLAGS) tests/kernel
 
 check-guest: deps
-	@$(MAKE) all kmod kernel-off guest-debug
+	@$(MAKE) all kmod kernel-off guest-debug guest-arm64
 	PROVE=$(PROVE) scripts/run-tests $(PROVEFLAGS) tests/guest
 
 clean:
@@ -321,7 +336,7 @@ clean:
 distclean: clean
 	rm -rf $(BUILD) traces
 
-.PHONY: traced-arm64 workloads-arm64 guest-arm64-user guest-arm64 kernel-arm64 kernel-arm64-off \
+.PHONY: arm64 traced-arm64 workloads-arm64 guest-arm64-user guest-arm64 kernel-arm64 kernel-arm64-off \
 	module-arm64 kmod-arm64
 .PHONY: all deps deps-quiet kernel-source kernel kernel-off kernel-debug guest-debug module traced tracevisualizer fuzz fuzz-build \
 	kmod workloads guest demo lessons check bench bench-tui bench-gtk bench-timing bench-replay bench-stacks check-host check-kernel check-guest clean distclean

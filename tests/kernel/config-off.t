@@ -154,6 +154,11 @@ t() { # ok? description
 	if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
 }
 
+# make check builds the arm64 kernels behind the tests (scripts/build-behind
+# arm64; kernel-arm64-off is seeded from kernel-arm64): wait for that build
+case "$make_off" in
+kernel-arm64-off) "$root/scripts/build-behind" --wait arm64 >/dev/null 2>&1 ;;
+esac
 if [ "${LTT_KERNEL_ON_BUILD:-0}" = 1 ]; then
 	make -s -C "$root" $make_on >/dev/null 2>"$root/build/config-off-t-$make_on.log"
 fi
