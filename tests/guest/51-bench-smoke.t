@@ -2,8 +2,13 @@
 # A smoke run of scripts/bench with tiny sizes (two boots: the TSC one and
 # the instruction-count one; one repetition): the report has, for each
 # boot, a row with numbers for every configuration x workload and the
-# ltt-vs-ftrace(-vs-LTTng) table, then the analyzer table.  No timing
-# thresholds: a benchmark is not a test.
+# ltt-vs-ftrace(-vs-LTTng) table and the wakeup latency table (a row per
+# configuration: the latenesses, what each adds, in instructions in the
+# icount boot, and events per activation for the tracers), then the
+# analyzer table.  Then a smoke run of scripts/bench --arch arm64 (one
+# instruction-count boot of the arm64 guest): the same rows and tables for
+# LTT and ftrace, no LTTng or perf.  No timing thresholds: a benchmark is
+# not a test.
 #
 # LTTng (the third tracer) is not in make check's run (--no-lttng): its
 # modules take 3 to 4 minutes to build (scripts/lttng/build, run by make
@@ -72,4 +77,72 @@ ok('scripts/bench --smoke' in text, "the report names the command that produced 
 print("DONE")
 PY
 )
+
+# the wakeup latency table of each boot (FILE, the boots, the configurations)
+wake_checks() {
+	python3 - "$@" <<'PY'
+import re, sys
+text, boots, cfgs = open(sys.argv[1]).read(), sys.argv[2].split(','), sys.argv[3].split(',')
+def ok(c, d): print(("PASS " if c else "FAIL ") + d)
+num = re.compile(r'^[+-]?\d+(\.\d+)?$')
+secs = re.split(r'^### Wakeup latency added by tracing ', text, flags=re.M)[1:]
+ok(len(secs) == len(boots), "a wakeup latency table for each boot (%d)" % len(secs))
+for b, sec in zip(boots, secs):
+    rows = {}
+    for line in sec.splitlines():
+        if line.startswith('## '):
+            break
+        cells = [c.strip() for c in line.strip().strip('|').split('|')]
+        if len(cells) == 8 and cells[0] in cfgs:
+            rows[cells[0]] = cells
+    ok(sorted(rows) == sorted(cfgs), "%s: a wakeup row per configuration (%s)" % (b, sorted(rows)))
+    for c, r in sorted(rows.items()):
+        ok(r[1] == '20' and all(num.match(r[i]) for i in (2, 3, 4)),
+           "%s: %s: 20 activations, their median, p90 and maximum lateness" % (b, c))
+        if c != 'untraced':
+            ok(bool(num.match(r[5])) and (bool(num.match(r[6])) if b == 'icount' else r[6].startswith('—')),
+               "%s: %s: what it adds to the median%s" % (b, c, ", in instructions" if b == 'icount' else ""))
+        if c in ('ltt', 'masked', 'ftrace'):
+            ok(bool(num.match(r[7])) and float(r[7]) > 0, "%s: %s: events per activation" % (b, c))
+print("DONE")
+PY
+}
+checks < <(wake_checks "$tmp/b.md" tsc,icount untraced,stopped,masked,ltt,ftrace)
+
+# --- the arm64 guest (make check builds it behind the tests) ---------------
+"$TOP/scripts/build-behind" --wait arm64 > /dev/null 2>&1
+scripts/bench --arch arm64 --smoke --out "$tmp/a.md" > "$tmp/aout" 2> "$tmp/aerr"
+ok $? "scripts/bench --arch arm64 --smoke ran to its end"
+diag "$(tail -5 "$tmp/aerr")"
+checks < <(python3 - "$tmp/a.md" <<'PY'
+import re, sys
+text = open(sys.argv[1]).read()
+def ok(c, d): print(("PASS " if c else "FAIL ") + d)
+num = re.compile(r'^[+-]?\d+(\.\d+)?$')
+ok(text.startswith('# Benchmarks on the arm64 guest'), "the arm64 report's title")
+ok(text.count('## Results, ') == 1 and 'icount' in text.split('## Results, ')[1].splitlines()[0],
+   "one results section, the instruction-count boot's")
+ok('machine virt, `-cpu cortex-a57`' in text, "the report says the guest is QEMU's virt machine with a cortex-a57")
+rows = {}
+for line in text.splitlines():
+    cells = [c.strip() for c in line.strip().strip('|').split('|')]
+    if len(cells) == 14 and cells[0] != 'workload' and not cells[0].startswith('-'):
+        rows[(cells[0], cells[1])] = cells
+for w in ['getppid', 'pipe', 'fork', 'file', 'macro']:
+    for c in ['untraced', 'stopped', 'masked', 'ltt', 'ftrace']:
+        r = rows.get((w, c))
+        ok(r is not None and bool(num.match(r[3])), "arm64: row %s/%s with a time" % (w, c))
+    for c in ['ltt', 'ftrace']:
+        r = rows.get((w, c))
+        ok(r is not None and all(num.match(r[i]) for i in (5, 6, 7, 9, 10, 12)),
+           "arm64: %s/%s has overhead, ns/event, events, bytes/event, bytes, lost" % (w, c))
+    ok(rows.get((w, 'lttng')) is None and rows.get((w, 'perf')) is None,
+       "arm64: no LTTng or perf row for %s (not built for the arm64 guest)" % w)
+ok(text.count('ltt / ftrace cost') == 1, "the ltt-vs-ftrace table")
+ok('exceptions/page_fault_*' in text, "the report says ftrace has no page-fault events on arm64")
+ok('scripts/bench --arch arm64 --smoke' in text, "the report names the command that produced it")
+print("DONE")
+PY
+)
+checks < <(wake_checks "$tmp/a.md" icount untraced,stopped,masked,ltt,ftrace)
 done_testing

@@ -6,6 +6,11 @@
  *   ltt-bench pipe N           N round trips of one byte between two processes
  *   ltt-bench fork N           N fork() + _exit() + wait()
  *   ltt-bench file N DIR       N times: write 64 KiB to a file in DIR, read it back
+ *   ltt-bench wake N US FILE   N periodic wakeups: clock_nanosleep(CLOCK_MONOTONIC,
+ *                              TIMER_ABSTIME) to deadlines US microseconds apart;
+ *                              each one's lateness (the clock read on return less
+ *                              the deadline, ns) written to FILE, one per line:
+ *                              the timer interrupt to the task back in user mode
  *   ltt-bench time -- CMD...   run CMD; print "wall_ns user_ns sys_ns status"
  *                              (CLOCK_MONOTONIC around fork..wait4, the
  *                              child's rusage) on stdout
@@ -25,7 +30,7 @@
 static void usage(FILE *f)
 {
 	fprintf(f,
-"Usage: ltt-bench getppid N | pipe N | fork N | file N DIR\n"
+"Usage: ltt-bench getppid N | pipe N | fork N | file N DIR | wake N US FILE\n"
 "       ltt-bench time -- COMMAND [ARGS...]\n"
 "\n"
 "Workloads and timer of scripts/bench.  'time' runs COMMAND and prints\n"
@@ -137,6 +142,44 @@ static long long ns(const struct timespec *t)
 	return (long long)t->tv_sec * 1000000000LL + t->tv_nsec;
 }
 
+/*
+ * The wakeup latency a timing analysis sees: with nothing else to run,
+ * the time from the timer's expiry (its interrupt) to the task reading
+ * the clock after clock_nanosleep() returns.  The latenesses are kept in
+ * memory and written at the end, so that the writes add nothing to the
+ * path measured.
+ */
+static void w_wake(long n, long us, const char *file)
+{
+	long long *late = calloc((size_t)n, sizeof(*late));
+	long long d;
+	struct timespec t;
+	FILE *f;
+	long i;
+
+	if (!late && n)
+		die("calloc");
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	d = ns(&t) + us * 1000LL;
+	for (i = 0; i < n; i++, d += us * 1000LL) {
+		struct timespec dl = { .tv_sec = d / 1000000000LL,
+				       .tv_nsec = d % 1000000000LL };
+
+		while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &dl, NULL) == EINTR)
+			;
+		clock_gettime(CLOCK_MONOTONIC, &t);
+		late[i] = ns(&t) - d;
+	}
+	f = fopen(file, "w");
+	if (!f)
+		die(file);
+	for (i = 0; i < n; i++)
+		fprintf(f, "%lld\n", late[i]);
+	if (fclose(f))
+		die(file);
+	free(late);
+}
+
 static long long tv_ns(const struct timeval *t)
 {
 	return (long long)t->tv_sec * 1000000000LL + t->tv_usec * 1000LL;
@@ -183,6 +226,8 @@ int main(int argc, char **argv)
 		w_fork(count(argv[2]));
 	else if (argc == 4 && !strcmp(argv[1], "file"))
 		w_file(count(argv[2]), argv[3]);
+	else if (argc == 5 && !strcmp(argv[1], "wake"))
+		w_wake(count(argv[2]), count(argv[3]), argv[4]);
 	else {
 		usage(stderr);
 		return 2;
