@@ -138,7 +138,7 @@ import json
 import subprocess
 import sys
 from check import ok, load, done
-from timingcheck import check_latency, check_explanation, check_critpath, dur
+from timingcheck import check_latency, check_explanation, check_critpath, check_rtwake, dur
 d = sys.argv[1]
 par, chi, pa, pb, pc = map(int, sys.argv[2:7])
 TICK = 4000000          # CONFIG_HZ=250 (config/ltt-guest.config)
@@ -185,40 +185,7 @@ for t in ('rt', 'per', 'hog', 'chain'):
        "%s: summary counts sigreturn exits under rt_sigreturn (%s)" % (t, sm.get('rt_sigreturn')))
 
 # rt: the FIFO parent's spin is the child's wakeup latency
-rounds = [list(map(int, l.split())) for l in open('%s/rt.out' % d).read().split('\n')[1:] if l.strip()]
-ex = load('%s/rt.ex.json' % d)
-g = [g for g in ex['groups'] if g['level'] == 'task' and g['sub'] == 'wakeup' and g['pid'] == chi]
-ins = g[0]['worst'] if g else []
-byround = []
-for r in rounds:
-    m = [i for i in ins if r[0] <= i['start_ns'] <= r[1]]
-    byround.append(m[0] if len(m) == 1 else None)
-ok(len(rounds) == 20 and all(byround),
-   "rt: each of the 20 rounds has one wakeup of the child inside the parent's write (%d instances)" % len(ins))
-good = [i for i in byround if i]
-ok(all(i['waker'] and i['waker']['pid'] == par and i['waker']['mode'] == 'syscall' and
-       i['waker']['what_name'] == 'write' for i in good),
-   "rt: the waker of each is the SCHED_FIFO parent in its write")
-lat = [(dur(i), r[2] - r[1], i['end_ns'] - r[2], r[1] - i['start_ns']) for i, r in zip(byround, rounds) if i]
-print("rt: latency, spin, run after the spin, write after the wakeup (us): %s" %
-      [tuple(round(x / 1000, 1) for x in l) for l in lat[:5]])
-ok(all(i['end_ns'] >= r[2] for i, r in zip(byround, rounds) if i),
-   "rt: the child runs only after the spin ends, every round")
-ok(all(0 <= l[0] - l[1] < TICK for l in lat),
-   "rt: every wakeup latency equals the 10 ms spin within the guest's tick (4 ms): %s us"
-   % sorted(round((l[0] - l[1]) / 1000, 1) for l in lat))
-okx = []
-for i, r in zip(byround, rounds):
-    if not i:
-        continue
-    e = i['explanation']
-    tasks = [t for t in e['totals'] if t['who'] == 'task']
-    intr = sum(t['ns'] for t in e['totals'] if t['who'] in ('irq', 'softirq'))
-    okx.append(check_explanation(e, lambda c, m: c, 'rt') and tasks and
-               tasks[0]['pid'] == par and e['totals'][0].get('pid') == par and
-               tasks[0]['ns'] >= (r[2] - r[1]) - intr)
-ok(okx and all(okx), "rt: --explain names the FIFO parent first, for the spin's time (less the "
-   "irqs that interrupted it), and its pieces add up to the latency, every round")
+check_rtwake(ok, '%s/rt.out' % d, load('%s/rt.ex.json' % d), par, chi, TICK)
 
 # per and hog: the periodic task's activations
 for t in ('per', 'hog'):

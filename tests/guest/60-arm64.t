@@ -15,7 +15,8 @@
 #     the header says aarch64 and the kernel's uname;
 #  2. one vCPU counting instructions (--icount): ltt-rtwake, a SCHED_FIFO
 #     task waking a SCHED_OTHER one and spinning 10 ms: each of the 20
-#     wakeup latencies equals the spin within the tick (as 41-timing.t).
+#     wakeup latencies equals the spin within the tick, woken in the
+#     parent's write, explained by it (as 41-timing.t: check_rtwake).
 # Then the front ends on the arm64 traces: the TUI in tmux (views 3, 4 and
 # 5 page by page against processes, syscalls and irqs --json, as
 # 43-tui.t), the window under Xvfb (a screenshot of the getppid caller
@@ -133,29 +134,10 @@ ok $? "rt: latency --kind wakeup --pid CHILD --explain --json"
 checks < <(PYTHONPATH=tests/lib python3 - "$share" "$par" "$chi" <<'PY'
 import sys
 from check import ok, load, done
-from timingcheck import dur
+from timingcheck import check_rtwake
 d, par, chi = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 TICK = 4000000          # CONFIG_HZ=250 (arm64 too)
-rounds = [list(map(int, l.split())) for l in open('%s/rt.out' % d).read().split('\n')[1:] if l.strip()]
-ex = load('%s/rt.ex.json' % d)
-g = [g for g in ex['groups'] if g['level'] == 'task' and g['sub'] == 'wakeup' and g['pid'] == chi]
-ins = g[0]['worst'] if g else []
-byround = []
-for r in rounds:
-    m = [i for i in ins if r[0] <= i['start_ns'] <= r[1]]
-    byround.append(m[0] if len(m) == 1 else None)
-ok(len(rounds) == 20 and all(byround),
-   "rt: each of the 20 rounds has one wakeup of the child inside the parent's write (%d instances)" % len(ins))
-good = [i for i in byround if i]
-ok(good and all(i['waker'] and i['waker']['pid'] == par and i['waker']['mode'] == 'syscall' and
-                i['waker']['what_name'] == 'write' for i in good),
-   "rt: the waker of each is the SCHED_FIFO parent in its write")
-lat = [(dur(i), r[2] - r[1]) for i, r in zip(byround, rounds) if i]
-ok(all(i['end_ns'] >= r[2] for i, r in zip(byround, rounds) if i),
-   "rt: the child runs only after the spin ends, every round")
-ok(lat and all(0 <= l[0] - l[1] < TICK for l in lat),
-   "rt: every wakeup latency equals the 10 ms spin within the guest's tick (4 ms): %s us"
-   % sorted(round((l[0] - l[1]) / 1000, 1) for l in lat))
+check_rtwake(ok, '%s/rt.out' % d, load('%s/rt.ex.json' % d), par, chi, TICK)
 done()
 PY
 )

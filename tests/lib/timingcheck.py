@@ -123,3 +123,50 @@ def check_critpath(cp, ok, name):
               sum(t['ns'] for t in cp['totals']) == cp['duration_ns'],
               "%s: %d segments tile the %d ns of the path, the totals add up to them"
               % (name, len(cp['segments']), cp['duration_ns']))
+
+
+def check_rtwake(ok, outfile, ex, par, chi, tick, label='rt'):
+    """ltt-rtwake N 10000 CPU (a SCHED_FIFO parent wakes its SCHED_OTHER
+    child in its write, then spins 10 ms): its rounds (OUTFILE: "PARENT
+    CHILD", then per round the times before the write, after it and at the
+    end of the spin) against latency --kind wakeup --pid CHILD --explain
+    --json (EX, loaded): one wakeup of the child inside each write, woken by
+    the parent in its write, running only after the spin, each latency the
+    spin within TICK, each explanation naming the parent first for the
+    spin's time (less the irqs in it) and adding up (tests/guest/41-timing.t
+    on x86, 60-arm64.t on arm64)."""
+    rounds = [list(map(int, l.split())) for l in open(outfile).read().split('\n')[1:] if l.strip()]
+    g = [g for g in ex['groups'] if g['level'] == 'task' and g['sub'] == 'wakeup' and g['pid'] == chi]
+    ins = g[0]['worst'] if g else []
+    byround = []
+    for r in rounds:
+        m = [i for i in ins if r[0] <= i['start_ns'] <= r[1]]
+        byround.append(m[0] if len(m) == 1 else None)
+    ok(len(rounds) == 20 and all(byround),
+       "%s: each of the 20 rounds has one wakeup of the child inside the parent's write (%d instances)"
+       % (label, len(ins)))
+    good = [i for i in byround if i]
+    ok(good and all(i['waker'] and i['waker']['pid'] == par and i['waker']['mode'] == 'syscall' and
+                    i['waker']['what_name'] == 'write' for i in good),
+       "%s: the waker of each is the SCHED_FIFO parent in its write" % label)
+    lat = [(dur(i), r[2] - r[1], i['end_ns'] - r[2], r[1] - i['start_ns'])
+           for i, r in zip(byround, rounds) if i]
+    print("%s: latency, spin, run after the spin, write after the wakeup (us): %s" %
+          (label, [tuple(round(x / 1000, 1) for x in l) for l in lat[:5]]))
+    ok(all(i['end_ns'] >= r[2] for i, r in zip(byround, rounds) if i),
+       "%s: the child runs only after the spin ends, every round" % label)
+    ok(lat and all(0 <= l[0] - l[1] < tick for l in lat),
+       "%s: every wakeup latency equals the 10 ms spin within the guest's tick (%d ms): %s us"
+       % (label, tick // 1000000, sorted(round((l[0] - l[1]) / 1000, 1) for l in lat)))
+    okx = []
+    for i, r in zip(byround, rounds):
+        if not i:
+            continue
+        e = i['explanation']
+        tasks = [t for t in e['totals'] if t['who'] == 'task']
+        intr = sum(t['ns'] for t in e['totals'] if t['who'] in ('irq', 'softirq'))
+        okx.append(check_explanation(e, lambda c, m: c, label) and tasks and
+                   tasks[0]['pid'] == par and e['totals'][0].get('pid') == par and
+                   tasks[0]['ns'] >= (r[2] - r[1]) - intr)
+    ok(okx and all(okx), "%s: --explain names the FIFO parent first, for the spin's time (less the "
+       "irqs that interrupted it), and its pieces add up to the latency, every round" % label)
