@@ -226,6 +226,9 @@ static notrace unsigned long ltt_sip_depth(struct pt_regs *regs,
  * from the stack pointer up, at most @words words.  The stack is read a
  * chunk at a time, a chunk never crossing a page boundary, so the scan
  * stops exactly at the first unreadable page (the top of the stack).
+ * On arm64 the link register comes first: a call leaves its return
+ * address there, where x86's call pushes it at the stack pointer, so the
+ * return address of a leaf syscall wrapper (libc's) is only in x30.
  */
 static notrace unsigned long ltt_sip_range(struct pt_regs *regs,
 					   unsigned int wsize,
@@ -239,6 +242,13 @@ static notrace unsigned long ltt_sip_range(struct pt_regs *regs,
 
 	if (sp & (wsize - 1))
 		return raw;
+#ifdef CONFIG_ARM64
+	v = regs->regs[30];
+	if (wsize == 4)
+		v = (u32)v;
+	if (v >= s->lower && v < s->upper)
+		return v;
+#endif
 	while (words) {
 		n = min_t(unsigned int, words, sizeof(chunk) / wsize);
 		n = min_t(unsigned int, n,

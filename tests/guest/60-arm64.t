@@ -12,7 +12,9 @@
 #     its numbers (openat 56, getppid 173, exit_group 94; the data aborts
 #     as data_abort_lower_el/_same_el, the timer's irq as arch_timer, the
 #     IPIs by name); the accounting conservation checks on every trace;
-#     the header says aarch64 and the kernel's uname;
+#     the header says aarch64 and the kernel's uname; the module's own
+#     test (ltt-modtest, as 06-module.t) and the tests' kernel module's
+#     tasklets at their kallsyms addresses (as 14-timer-process.t);
 #  2. one vCPU counting instructions (--icount): ltt-rtwake, a SCHED_FIFO
 #     task waking a SCHED_OTHER one and spinning 10 ms: each of the 20
 #     wakeup latencies equals the spin within the tick, woken in the
@@ -27,6 +29,7 @@ share=$(mktemp -d); trap 'rm -rf "$share"' EXIT
 
 VM_ARGS=(--arch arm64)
 vm_run "$share" 900 '
+ltt-modtest --fuzz 1000 > /mnt/share/modtest.tap; echo $? > /mnt/share/modtest.rc
 uname -m > /mnt/share/uname && uname -r >> /mnt/share/uname &&
 traced -q -o /mnt/share/t -- ltt-getppid 100000 > /mnt/share/pid &&
 traced -q -o /mnt/share/m -- sh -c "ltt-syscall-mix 100 & ltt-syscall-mix 100; wait" &&
@@ -34,8 +37,11 @@ traced -q -o /mnt/share/s -- sh -c "ltt-sleep 10 > /mnt/share/self" &&
 traced -q -o /mnt/share/all -- sh -c "ltt-syscall-mix 20 > /dev/null && ltt-fsops /tmp/f > /dev/null &&
 	ltt-signal > /dev/null && ltt-ipc 0x4c54e001 0x4c54e002 0x4c54e003 > /dev/null &&
 	ltt-custom ltt_arm64 20 > /dev/null && ltt-udp 7310 2 64 > /dev/null && ltt-mem 64 > /dev/null &&
-	{ ltt-segv 3 > /mnt/share/segv.pid; true; }"'
-ok $? "the arm64 guest ran the four traces"
+	{ ltt-segv 3 > /mnt/share/segv.pid; true; }" &&
+insmod /lib/modules/ltt_selftest.ko && cat /proc/ltt_selftest > /mnt/share/addrs &&
+grep -E "\[ltt_selftest\]" /proc/kallsyms > /mnt/share/ksyms &&
+traced -q -e softirq -o /mnt/share/k -- sh -c "echo tasklet 7 > /proc/ltt_selftest && echo hitasklet 4 > /proc/ltt_selftest"'
+ok $? "the arm64 guest ran the five traces and ltt-modtest"
 read -r mach rel < <(tr '\n' ' ' < "$share/uname")
 is "$mach" "aarch64" "the guest is aarch64"
 
@@ -119,6 +125,33 @@ names = {q.get('name') for q in irqs}
 ok('arch_timer' in names, "the tick is the architected timer's irq, named: %s" % sorted(n for n in names if n))
 ok(any((n or '').startswith('IPI') for n in names), "IPIs are named by their index and text")
 ok(all(q['name'] for q in irqs), "every irq has a name: %s" % [q['irq'] for q in irqs if not q['name']])
+done()
+PY
+)
+
+# the trace module's own test (as 06-module.t, first in the boot: it
+# checks the module's default mask): its ioctls, mmap, the syscall IP
+# modes and the fuzzed ioctls on arm64
+tap_through "$share/modtest.tap"
+is "$(cat "$share/modtest.rc")" "0" "ltt-modtest exited 0"
+# the tests' kernel module (as 14-timer-process.t): 7 tasklet and 4
+# hi-tasklet runs of its callbacks, at the addresses kallsyms gives them
+tracevisualizer dump --json --type tasklet_entry,tasklet_exit "$share/k" > "$share/k.json"
+ok $? "dump --json of the tasklets of ltt_selftest.ko"
+checks < <(PYTHONPATH=tests/lib python3 - "$share" <<'PY'
+import os, sys
+from check import ok, load, done
+d = sys.argv[1]
+addr = {k: int(v, 16) for k, v in (l.split(None, 1) for l in open(os.path.join(d, 'addrs'))) if v.startswith('0x')}
+ksyms = {l.split()[2]: int(l.split()[0], 16) for l in open(os.path.join(d, 'ksyms'))}
+ok(addr and all(ksyms.get('selftest_' + k) == v for k, v in addr.items()),
+   "the addresses ltt_selftest prints are its functions' in /proc/kallsyms (%d)" % len(addr))
+ev = load(os.path.join(d, 'k.json'))['events']
+for t, flags, n in (('tasklet_fn', 0, 7), ('hi_tasklet_fn', 1, 4)):
+    ent = [e for e in ev if e['type'] == 'tasklet_entry' and e['args']['func'] == addr.get(t)]
+    ext = [e for e in ev if e['type'] == 'tasklet_exit' and e['args']['func'] == addr.get(t)]
+    ok(len(ent) == n and len(ext) == n and all(e['args']['flags'] == flags for e in ent + ext),
+       "%s: %d runs recorded, entry and exit, flags %d (%d, %d)" % (t, n, flags, len(ent), len(ext)))
 done()
 PY
 )
