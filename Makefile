@@ -133,9 +133,10 @@ $(MODARM)/ltt_tracer.ko: $(MODULE_INPUTS) $(IMAGE_ARM64)
 	$(MAKE) -s -C $(KARM) $(ARM64_MAKE) M=$(MODARM) LTT_INCLUDE=$(TOP)/include modules
 
 # the arm64 guest's whole build: what it boots and its kernel without the
-# facility (tests/kernel/config-off-arm64.t); make check makes it behind
-# the tests (scripts/build-behind arm64), and ltt-vm --arch arm64,
-# arm64-cross.t and config-off-arm64.t wait for that build first
+# facility (tests/kernel/config-off-arm64.t); make check makes its user
+# space before the tests (half a minute of CPU: arm64-cross.t, early in
+# the host tests, checks it) and the rest behind them (scripts/build-behind
+# arm64), for which ltt-vm --arch arm64 and config-off-arm64.t wait
 arm64: guest-arm64 kernel-arm64-off
 
 # everything the arm64 guest boots (scripts/ltt-vm --arch arm64)
@@ -265,11 +266,11 @@ check: deps
 	@rm -f $(BUILD)/cpu-builds.log
 	@$(MAKE) -s kernel-source
 	@scripts/build-behind kernel-debug
-	@scripts/build-behind arm64
-	@LTT_CPU_LOG=$(BUILD)/cpu-builds.log LTT_CPU_LABEL="make all kmod kernel-off fuzz-build" \
-		scripts/test-cpu $(MAKE) all kmod kernel-off fuzz-build || \
+	@LTT_CPU_LOG=$(BUILD)/cpu-builds.log LTT_CPU_LABEL="make all kmod kernel-off fuzz-build guest-arm64-user" \
+		scripts/test-cpu $(MAKE) all kmod kernel-off fuzz-build guest-arm64-user || \
 		{ s=$$?; scripts/build-behind --wait kernel-debug arm64 >/dev/null 2>&1; exit $$s; }
 	@scripts/build-behind guest-debug
+	@scripts/build-behind arm64
 	PROVE=$(PROVE) scripts/run-tests $(CHECK_STREAMS) $(PROVEFLAGS) tests/host tests/kernel tests/guest; \
 		s=$$?; scripts/build-behind --wait kernel-debug guest-debug arm64 >/dev/null; exit $$s
 
