@@ -7,15 +7,17 @@
 # icount boot, and events per activation for the tracers), then the
 # analyzer table.  Then a smoke run of scripts/bench --arch arm64 (one
 # instruction-count boot of the arm64 guest): the same rows and tables for
-# LTT and ftrace, no LTTng or perf.  No timing thresholds: a benchmark is
-# not a test.
+# LTT and ftrace, no perf (not packed for arm64) and, as on x86, no LTTng
+# unless LTT_SMOKE_LTTNG=1.  No timing thresholds: a benchmark is not a
+# test.
 #
 # LTTng (the third tracer) is not in make check's run (--no-lttng): its
 # modules take 3 to 4 minutes to build (scripts/lttng/build, run by make
 # bench), which make check's budget does not have; the report is checked
 # to have no LTTng row or table instead of skipping 11 checks on every
-# make check.  LTT_SMOKE_LTTNG=1 (after make bench built the modules)
-# runs it with LTTng and checks its rows, table, setup and target.
+# make check.  LTT_SMOKE_LTTNG=1 (after make bench built the modules, and
+# scripts/lttng/build --arch arm64 the arm64 ones) runs both with LTTng and
+# checks its rows, table, setup and target.
 . "$(dirname "$0")/../lib/tap.sh"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 
@@ -102,21 +104,23 @@ for b, sec in zip(boots, secs):
         if c != 'untraced':
             ok(bool(num.match(r[5])) and (bool(num.match(r[6])) if b == 'icount' else r[6].startswith('—')),
                "%s: %s: what it adds to the median%s" % (b, c, ", in instructions" if b == 'icount' else ""))
-        if c in ('ltt', 'masked', 'ftrace'):
+        if c in ('ltt', 'masked', 'ftrace', 'lttng'):
             ok(bool(num.match(r[7])) and float(r[7]) > 0, "%s: %s: events per activation" % (b, c))
 print("DONE")
 PY
 }
-checks < <(wake_checks "$tmp/b.md" tsc,icount untraced,stopped,masked,ltt,ftrace)
+bcfgs=untraced,stopped,masked,ltt,ftrace; [ "$lttng" = 1 ] && bcfgs=$bcfgs,lttng
+checks < <(wake_checks "$tmp/b.md" tsc,icount $bcfgs)
 
 # --- the arm64 guest (make check builds it behind the tests) ---------------
 "$TOP/scripts/build-behind" --wait arm64 > /dev/null 2>&1
-scripts/bench --arch arm64 --smoke --out "$tmp/a.md" > "$tmp/aout" 2> "$tmp/aerr"
+scripts/bench --arch arm64 --smoke "${flags[@]}" --out "$tmp/a.md" > "$tmp/aout" 2> "$tmp/aerr"
 ok $? "scripts/bench --arch arm64 --smoke ran to its end"
 diag "$(tail -5 "$tmp/aerr")"
-checks < <(python3 - "$tmp/a.md" <<'PY'
+checks < <(python3 - "$tmp/a.md" "$lttng" <<'PY'
 import re, sys
 text = open(sys.argv[1]).read()
+lttng = sys.argv[2] == '1'
 def ok(c, d): print(("PASS " if c else "FAIL ") + d)
 num = re.compile(r'^[+-]?\d+(\.\d+)?$')
 ok(text.startswith('# Benchmarks on the arm64 guest'), "the arm64 report's title")
@@ -136,13 +140,28 @@ for w in ['getppid', 'pipe', 'fork', 'file', 'macro']:
         r = rows.get((w, c))
         ok(r is not None and all(num.match(r[i]) for i in (5, 6, 7, 9, 10, 12)),
            "arm64: %s/%s has overhead, ns/event, events, bytes/event, bytes, lost" % (w, c))
-    ok(rows.get((w, 'lttng')) is None and rows.get((w, 'perf')) is None,
-       "arm64: no LTTng or perf row for %s (not built for the arm64 guest)" % w)
+    r = rows.get((w, 'lttng'))
+    if lttng:
+        ok(r is not None and all(num.match(r[i]) for i in (3, 5, 6, 7, 9, 10, 12)),
+           "arm64: %s/lttng has a time, overhead, ns/event, events, bytes/event, bytes, lost" % w)
+    else:
+        ok(r is None, "arm64: no %s/lttng row (--no-lttng)" % w)
+    ok(rows.get((w, 'perf')) is None, "arm64: no perf row for %s (not packed for arm64)" % w)
 ok(text.count('ltt / ftrace cost') == 1, "the ltt-vs-ftrace table")
+if lttng:
+    ok(text.count('ltt / lttng cost') == 1, "arm64: the table has LTTng's column")
+    ok(re.search(r'^- LTTng: lttng-modules .*\(arm64\).*Sub-buffer count: \d+', text, re.M)
+       is not None, "arm64: the report says which LTTng ran and its channel's geometry")
+    ok('x86_exceptions_page_fault_*' in text,
+       "arm64: the report says LTTng has no page-fault events on arm64")
+else:
+    ok('ltt / lttng cost' not in text and '- LTTng: lttng-modules' not in text,
+       "arm64: no LTTng table or setup line (--no-lttng)")
 ok('exceptions/page_fault_*' in text, "the report says ftrace has no page-fault events on arm64")
 ok('scripts/bench --arch arm64 --smoke' in text, "the report names the command that produced it")
 print("DONE")
 PY
 )
-checks < <(wake_checks "$tmp/a.md" icount untraced,stopped,masked,ltt,ftrace)
+acfgs=untraced,stopped,masked,ltt,ftrace; [ "$lttng" = 1 ] && acfgs=$acfgs,lttng
+checks < <(wake_checks "$tmp/a.md" icount $acfgs)
 done_testing
