@@ -25,7 +25,7 @@
  *
  * Memory: 2 copies x (HCAs + seen labels + samples) per possible CPU
  * (about 188 KB), allocated at START and freed at STOP, and one table of
- * runnable/blocked tasks.  Within an epoch, past half of a CPU's sample
+ * runnable/blocked tasks and one of block requests in flight (12 KB).  Within an epoch, past half of a CPU's sample
  * array the levels spread further, and its last quarter is kept for the
  * first events of labels.
  */
@@ -89,9 +89,30 @@ struct vit_task {
 	char comm[TASK_COMM_LEN];
 };
 
+/*
+ * A block request in flight, by its identity (address): its issue's
+ * time and task, for the DISK vital sign at its completion.  @rq is 0
+ * while the slot is free, VIT_REQ_BUSY while an issue writes it (claimed
+ * with a cmpxchg, the rest written, then @rq released); a completion
+ * copies the rest, then puts @rq back to 0 with a cmpxchg that fails if
+ * an issue took the slot meanwhile.
+ */
+#define VIT_REQS	256
+#define VIT_REQ_BUSY	1	/* being written (a request's address is aligned) */
+
+struct vit_req {
+	u64 rq;
+	u64 since;
+	u64 site;
+	u32 pid;
+	u32 uid;
+	char comm[TASK_COMM_LEN];
+};
+
 static struct {
 	struct vit_cpu **cpus;		/* [nr_cpu_ids], NULL while stopped */
 	struct vit_task *tasks;		/* [VIT_TASKS] */
+	struct vit_req *reqs;		/* [VIT_REQS] */
 	u32 *sum;			/* SWAP's HCA sum, LTT_VITALS x HCA */
 	unsigned int cur;		/* the copy being written */
 	unsigned int shift;		/* the levels' step */
@@ -330,6 +351,71 @@ static notrace u64 vit_peer(const struct ltt_ev_socket_io *ev, const void *var,
 	return ((u64)ntohl(a.sin_addr.s_addr) << 16) | ntohs(a.sin_port);
 }
 
+static notrace struct vit_req *vit_req(u64 rq)
+{
+	return &vit.reqs[hash_64(rq, ilog2(VIT_REQS))];
+}
+
+/* A block request is issued by the current task: remember it. */
+static notrace void vit_rq_issue(const struct ltt_ev_block_rq_issue *ev)
+{
+	struct vit_req *r = vit_req(ev->rq);
+	u64 old = READ_ONCE(r->rq);
+
+	/*
+	 * Claim the slot: another CPU writing it (an issue of a request of
+	 * the same hash) keeps it, and this request's completion is skipped
+	 * (counted) rather than paired with a mix of the two issues' fields.
+	 */
+	if (old == VIT_REQ_BUSY || cmpxchg(&r->rq, old, VIT_REQ_BUSY) != old)
+		return;
+	r->since = vit_now();
+	r->site = vit_user_ip();
+	r->pid = current->pid;
+	r->uid = from_kuid_munged(&init_user_ns, current_uid());
+	memcpy(r->comm, current->comm, sizeof(r->comm));
+	smp_store_release(&r->rq, ev->rq);
+}
+
+/*
+ * Disk I/O: a block request's first completion record, weight 1, labelled
+ * by the task that issued it and the user PC it entered the kernel from
+ * (0 for a kernel thread: the writeback of dirty pages, a deferred
+ * dispatch) and the disk (the key); data the bytes ended and the
+ * operation, and the latency from issue to completion.  A completion
+ * whose issue the collector did not see (issued before it started, or
+ * its slot taken by another request in flight) is skipped: counted, not
+ * guessed.
+ */
+static notrace void vit_rq_complete(struct vit_cpu *vc,
+				    const struct ltt_ev_block_rq_complete *ev)
+{
+	struct vit_req *r = vit_req(ev->rq);
+	struct vit_ev e = { .vital = LTT_VITAL_DISK, .weight = 1 };
+	char comm[TASK_COMM_LEN];
+	u64 now = vit_now(), since;
+
+	if (!ev->rq || READ_ONCE(r->rq) != ev->rq)
+		goto skip;
+	smp_rmb();
+	since = r->since;
+	e.site = r->site;
+	e.pid = r->pid;
+	e.uid = r->uid;
+	memcpy(comm, r->comm, sizeof(comm));
+	/* full barrier: the copy above is of this issue's fields */
+	if (cmpxchg(&r->rq, ev->rq, 0) != ev->rq)
+		goto skip;
+	e.comm = comm;
+	e.key = ev->dev;
+	e.data[0] = (u64)ev->op << 32 | ev->bytes;
+	e.data[1] = now > since ? now - since : 0;
+	vit_account(vc, &e);
+	return;
+skip:
+	vc->copy[READ_ONCE(vit.cur)].skipped++;
+}
+
 /*
  * Locking: a futex wait (FUTEX_WAIT, _WAIT_BITSET, _LOCK_PI, _LOCK_PI2,
  * _WAIT_REQUEUE_PI), at its system call's entry.  A lock taken without
@@ -399,6 +485,16 @@ notrace void ltt_vitals_event(unsigned int id, const void *data,
 	case LTT_EV_PROCESS_WAKEUP:
 		if (len >= sizeof(struct ltt_ev_process_wakeup) && vit.tasks)
 			vit_wakeup(vc, data);
+		goto out;
+	case LTT_EV_BLOCK_RQ_ISSUE:
+		if ((want & BIT(LTT_VITAL_DISK)) && vit.reqs &&
+		    len >= sizeof(struct ltt_ev_block_rq_issue))
+			vit_rq_issue(data);
+		goto out;
+	case LTT_EV_BLOCK_RQ_COMPLETE:
+		if ((want & BIT(LTT_VITAL_DISK)) && vit.reqs &&
+		    len >= sizeof(struct ltt_ev_block_rq_complete))
+			vit_rq_complete(vc, data);
 		goto out;
 	case LTT_EV_SYSCALL_ENTRY: {
 		const struct ltt_ev_syscall_entry *ev = data;
@@ -532,6 +628,12 @@ void ltt_vitals_mask(u64 *mask)
 	if (v & BIT(LTT_VITAL_SIGNAL))
 		mask[LTT_EV_SIGNAL_DELIVER / 64] |=
 			BIT_ULL(LTT_EV_SIGNAL_DELIVER % 64);
+	if (v & BIT(LTT_VITAL_DISK)) {
+		mask[LTT_EV_BLOCK_RQ_ISSUE / 64] |=
+			BIT_ULL(LTT_EV_BLOCK_RQ_ISSUE % 64);
+		mask[LTT_EV_BLOCK_RQ_COMPLETE / 64] |=
+			BIT_ULL(LTT_EV_BLOCK_RQ_COMPLETE % 64);
+	}
 	if (v & BIT(LTT_VITAL_KPAGE))
 		mask[LTT_EV_MEM_PAGE_ALLOC / 64] |=
 			BIT_ULL(LTT_EV_MEM_PAGE_ALLOC % 64);
@@ -553,9 +655,11 @@ static void vit_free(void)
 	}
 	kfree(vit.cpus);
 	kvfree(vit.tasks);
+	kvfree(vit.reqs);
 	kvfree(vit.sum);
 	vit.cpus = NULL;
 	vit.tasks = NULL;
+	vit.reqs = NULL;
 	vit.sum = NULL;
 }
 
@@ -565,8 +669,9 @@ static int vit_alloc(void)
 
 	vit.cpus = kcalloc(nr_cpu_ids, sizeof(*vit.cpus), GFP_KERNEL);
 	vit.tasks = kvcalloc(VIT_TASKS, sizeof(*vit.tasks), GFP_KERNEL);
+	vit.reqs = kvcalloc(VIT_REQS, sizeof(*vit.reqs), GFP_KERNEL);
 	vit.sum = kvcalloc(LTT_VITALS * LTT_VITALS_HCA, sizeof(u32), GFP_KERNEL);
-	if (!vit.cpus || !vit.tasks || !vit.sum)
+	if (!vit.cpus || !vit.tasks || !vit.reqs || !vit.sum)
 		goto nomem;
 	for_each_possible_cpu(cpu) {
 		vit.cpus[cpu] = kvzalloc(sizeof(struct vit_cpu), GFP_KERNEL);
@@ -779,7 +884,8 @@ static struct miscdevice vit_misc = {
 int ltt_vitals_init(void)
 {
 	BUILD_BUG_ON(sizeof(struct vit_cpu) > 256 * 1024 -
-		     VIT_TASKS * sizeof(struct vit_task));
+		     VIT_TASKS * sizeof(struct vit_task) -
+		     VIT_REQS * sizeof(struct vit_req));
 	return misc_register(&vit_misc);
 }
 

@@ -59,7 +59,7 @@
 #define LTT_TRACE_MAGIC		0x00D6B7EDU	/* LTT's magic number */
 #define LTT_BUFFER_MAGIC	0x4C544242U	/* "BBTL" in memory */
 #define LTT_FORMAT_MAJOR	1
-#define LTT_FORMAT_MINOR	15	/* 1.15: whole packets (LTT_MAX_CAPTURE) */
+#define LTT_FORMAT_MINOR	16	/* 1.16: block requests issued, completed */
 
 #define LTT_ORDER_LITTLE	1
 #define LTT_ORDER_BIG		2
@@ -143,6 +143,8 @@ enum ltt_event_id {
 	LTT_EV_SAMPLE		= 67,	/* a CPU's sampling timer fired (1.10) */
 	LTT_EV_MMAP		= 68,	/* an executable mapping made or gone (1.14) */
 	LTT_EV_MARKER		= 69,	/* an application marker (1.11) */
+	LTT_EV_BLOCK_RQ_ISSUE	= 70,	/* a block request goes to its driver (1.16) */
+	LTT_EV_BLOCK_RQ_COMPLETE = 71,	/* and ends, in whole or in part */
 	LTT_EV_IDS,			/* one more than the highest id */
 	LTT_EV_MAX		= 256
 };
@@ -839,6 +841,52 @@ struct ltt_ev_mmap {
 	__u8 kind;		/* LTT_MMAP_MAP, _UNMAP or _EXEC */
 	__u8 prot;		/* LTT_MMAP_READ | _WRITE | _EXECUTE */
 	__u16 flags;		/* LTT_MMAP_FILE, _SHARED, _NO_PATH */
+} __attribute__((packed));
+
+/*
+ * LTT_EV_BLOCK_RQ_ISSUE (format 1.16): a block request is handed to its
+ * driver (blk_mq_start_request(), where the kernel's block_rq_issue
+ * tracepoint is).  The record's pid is the task that issues it: the one
+ * that submitted the I/O when it dispatches its own requests, a kernel
+ * worker (kblockd) when the dispatch was deferred.  @rq identifies the
+ * request (its address) until it completes: LTT_EV_BLOCK_RQ_COMPLETE
+ * records with the same @rq and @dev end it.  A request requeued by its
+ * driver is issued again without a completion in between.
+ * LTT_EV_BLOCK_RQ_COMPLETE: the block layer ends @bytes of a request
+ * (blk_update_request(), or blk_complete_request() for the batched
+ * completions of polled queues), from the context that completes it
+ * (usually an interrupt).  A request completed in parts has one record
+ * per part, @sector advancing; a flush has none of its own data (@bytes
+ * 0).  @error: 0, or the errno the block status maps to (negative).
+ */
+#define LTT_BLOCK_OP_READ	0
+#define LTT_BLOCK_OP_WRITE	1
+#define LTT_BLOCK_OP_FLUSH	2
+#define LTT_BLOCK_OP_DISCARD	3	/* discard, secure erase */
+#define LTT_BLOCK_OP_OTHER	4	/* write zeroes, zone and driver ops */
+
+#define LTT_BLOCK_SYNC		0x01	/* REQ_SYNC */
+#define LTT_BLOCK_FUA		0x02	/* REQ_FUA: forced unit access */
+#define LTT_BLOCK_PREFLUSH	0x04	/* REQ_PREFLUSH */
+#define LTT_BLOCK_META		0x08	/* REQ_META: file system metadata */
+
+struct ltt_ev_block_rq_issue {
+	__u64 rq;		/* the request's identity */
+	__u64 sector;		/* its first sector, in 512-byte units */
+	__u32 dev;		/* the disk, major << 20 | minor */
+	__u32 bytes;		/* its data bytes (0 for a flush) */
+	__u16 op;		/* LTT_BLOCK_OP_* */
+	__u16 flags;		/* LTT_BLOCK_* */
+} __attribute__((packed));
+
+struct ltt_ev_block_rq_complete {
+	__u64 rq;		/* as its issue's */
+	__u64 sector;		/* the first sector of the bytes ended */
+	__u32 dev;
+	__u32 bytes;		/* bytes ended by this record */
+	__s32 error;		/* 0 or -errno */
+	__u16 op;		/* LTT_BLOCK_OP_* */
+	__u16 flags;		/* LTT_BLOCK_* */
 } __attribute__((packed));
 
 /* largest stack record: header, payload and two full stacks */
@@ -1579,10 +1627,13 @@ static inline __u64 ltt_lost_by_event(const struct ltt_lost_info *li,
  * executable mappings of the processes while tracing (LTT_EV_MMAP,
  * struct ltt_ev_mmap).  14: format 1.15, packets captured whole, up to
  * LTT_MAX_CAPTURE bytes (256 before), paged data included.
+ * 15: format 1.16, block requests issued and completed
+ * (LTT_EV_BLOCK_RQ_ISSUE, LTT_EV_BLOCK_RQ_COMPLETE); the vital signs
+ * collect LTT_VITAL_DISK.
  * The daemon writes its own LTT_FORMAT_MINOR in the trace header, so it
  * refuses a module of another version.
  */
-#define LTT_ABI_VERSION		14
+#define LTT_ABI_VERSION		15
 
 struct ltt_buffer_config {
 	__u32 size;		/* bytes per buffer, header included */
@@ -1721,7 +1772,7 @@ enum ltt_vital {
 	LTT_VITAL_L2		= 1,	/* PMU only: never under QEMU TCG */
 	LTT_VITAL_SCHED_DELAY	= 2,	/* runnable -> running: pid + site */
 	LTT_VITAL_BLOCKING	= 3,	/* blocked -> woken: pid + site */
-	LTT_VITAL_DISK		= 4,	/* slot: block I/O */
+	LTT_VITAL_DISK		= 4,	/* block request completed: pid + site */
 	LTT_VITAL_KPAGE		= 5,	/* page allocation: pid + order */
 	LTT_VITAL_UPAGE		= 6,	/* page faults: PC */
 	LTT_VITAL_SYSCALL	= 7,	/* masked user sp + syscall nr */
@@ -1741,6 +1792,7 @@ enum ltt_vital {
 #define LTT_VITALS_COLLECTED	((1U << LTT_VITAL_CPU) | \
 				 (1U << LTT_VITAL_SCHED_DELAY) | \
 				 (1U << LTT_VITAL_BLOCKING) | \
+				 (1U << LTT_VITAL_DISK) | \
 				 (1U << LTT_VITAL_KPAGE) | \
 				 (1U << LTT_VITAL_UPAGE) | \
 				 (1U << LTT_VITAL_SYSCALL) | \
@@ -1774,7 +1826,12 @@ enum ltt_vital {
  * UPAGE: faulting address, free pages; SYSCALL: first argument;
  * LOCK (site: the futex's address, key: the futex command): masked
  * user sp, the value expected;
- * SIGNAL: handler.  count is the cell after the event.
+ * SIGNAL: handler;
+ * DISK (at a request's first completion record, weight 1; site: the user
+ * PC its issuing task entered the kernel from, 0 for a kernel thread;
+ * pid, uid and comm the issuing task's; key: the disk, major << 20 |
+ * minor): the bytes ended | op << 32 (LTT_BLOCK_OP_*), the latency from
+ * issue to completion in ns.  count is the cell after the event.
  */
 struct ltt_vital_sample {
 	__u64 time;		/* ns, the trace's clock */
@@ -1815,7 +1872,8 @@ struct ltt_vitals_epoch {
 	__u64 total[LTT_VITALS];	/* out: sum of the weights */
 	__u64 events[LTT_VITALS];	/* out: events counted */
 	__u64 dropped;			/* out: samples not kept (full) */
-	__u64 skipped;			/* out: events not counted (NMI) */
+	__u64 skipped;			/* out: events not counted (NMI; disk
+					 * completions whose issue was not seen) */
 	__u32 shift;			/* out: the epoch's level step */
 	__u32 ncpus;			/* out */
 	__u32 collected;		/* out: vitals collected */

@@ -137,6 +137,8 @@ enum ltt_ev_var {
 	X(SAMPLE, "sample", sample, NONE, OTHER, LTT_NO_CEV, 0) \
 	X(MMAP, "mmap", mmap, NAME, MEMORY, LTT_NO_CEV, 0) \
 	X(MARKER, "marker", marker, MARKER, OTHER, LTT_NO_CEV, 0) \
+	X(BLOCK_RQ_ISSUE, "block_rq_issue", block_rq_issue, NONE, FILE, LTT_NO_CEV, 0) \
+	X(BLOCK_RQ_COMPLETE, "block_rq_complete", block_rq_complete, NONE, FILE, LTT_NO_CEV, 0) \
 	LTT_EVENTS_EXTRA(X)
 
 /*

@@ -37,7 +37,12 @@ truncate -s 64M "$share/disk.img"
 VM_ARGS=(--disk "$share/disk.img" --disk-opts throttling.iops-total=50)
 vm_run "$share" 600 "mkswap /dev/vda > /dev/null && sync && swapon /dev/vda &&
 	traced -q -e memory,fs,syscall,trap -o /mnt/share/t -- ltt-swap $K /dev/vda $R > /mnt/share/out &&
-	swapoff /dev/vda"
+	swapoff /dev/vda &&
+	cat /sys/block/vda/queue/write_cache > /mnt/share/wc &&
+	{ traced --vitals --epoch 1s -o /mnt/share/vit 2> /mnt/share/vit.err & vp=\$!;
+	  i=0; while ! grep -q 'epochs of' /mnt/share/vit.err && [ \$i -lt 300 ]; do usleep 50000; i=\$((i + 1)); done;
+	  traced -q -e block,syscall -o /mnt/share/b -- ltt-blkio /dev/vda > /mnt/share/bout;
+	  echo \$? > /mnt/share/b.rc; kill -TERM \$vp; wait \$vp; echo \$? > /mnt/share/vit.rc; }"
 ok $? "guest made /dev/vda its swap and traced ltt-swap $K /dev/vda $R"
 tracevisualizer dump --json --type syscall_entry,syscall_exit,trap_entry,trap_exit,fs_read,mem_swap_in,mem_swap_out,mem_page_wait_start,mem_page_wait_end,fs_buf_wait_start,fs_buf_wait_end \
 	"$share/t" > "$share/d.json"
@@ -173,6 +178,92 @@ ok(len(pread) == R and len(rd) == R and
    all((a['count'], a['ret']) == (4096, 4096) for a in rd),
    "%d pread64 calls with one fs_read of 4096 bytes on fd %d each, returning 4096 (%d, %d)"
    % (R, fd, len(pread), len(rd)))
+done()
+PY
+)
+
+# Block requests (patch 0023, block_rq_issue/complete) and the disk vital
+# sign: ltt-blkio's O_DIRECT writes of 4, 16, 64 and 128 KiB, an fsync and
+# the reads back, one request each, traced (-e block) while traced
+# --vitals collects; no other task uses the disk (swap is off).
+is "$(cat "$share/b.rc"):$(cat "$share/vit.rc")" "0:0" \
+	"ltt-blkio wrote, flushed and read back its 4 regions (status 0); traced --vitals ended on SIGTERM (0)"
+tracevisualizer dump --json --type block_rq_issue,block_rq_complete "$share/b" > "$share/b.json"
+ok $? "dump --json of the block events"
+tracevisualizer dump --type block "$share/b" > "$share/b.txt"
+grep -q "block_rq_issue .*write dev=0x[0-9a-f]* sector=8192 bytes=131072 rq=0x" "$share/b.txt"
+ok $? "dump (text): the 128 KiB write at 4 MiB, sector 8192"
+tracevisualizer vitals --json --top 1000 "$share/vit" > "$share/vit.json"
+ok $? "tracevisualizer vitals --json"
+tracevisualizer vitals --top 1000 "$share/vit" | grep -q "dev [0-9]*:[0-9]* write 131072 bytes latency [1-9][0-9]* ns"
+ok $? "vitals (text): a disk-io sample of the 128 KiB write, with its latency"
+checks < <(PYTHONPATH=tests/lib python3 - "$share" <<'PY'
+import sys, os
+from check import ok, load, done
+d = sys.argv[1]
+out = [l.split() for l in open(os.path.join(d, 'bout'))]
+pid = int(out[0][1])
+dev = int(out[1][1]) << 20 | int(out[1][2])
+wc = open(os.path.join(d, 'wc')).read().strip()
+ops = [l for l in out[2:]]
+want = [(l[0], int(l[1]) // 512, int(l[2])) for l in ops if l[0] in ('write', 'read')]
+ev = sorted(load(os.path.join(d, 'b.json'))['events'], key=lambda e: e['time_ns'])
+iss = [e for e in ev if e['type'] == 'block_rq_issue']
+com = [e for e in ev if e['type'] == 'block_rq_complete']
+print("pid %d dev 0x%x write cache %s: %d issues, %d completions" % (pid, dev, wc, len(iss), len(com)))
+ok(all(e['args']['dev'] == dev for e in iss + com),
+   "every block request of the trace is on the disk, 0x%x (%s)" %
+   (dev, sorted(set(e['args']['dev'] for e in iss + com))))
+data = [e for e in iss if e['args']['op'] in ('read', 'write')]
+ok([(e['args']['op'], e['args']['sector'], e['args']['bytes']) for e in data] == want,
+   "exactly ltt-blkio's %d requests, in its order, with their ops, sectors and bytes: %s" %
+   (len(want), [(e['args']['op'], e['args']['sector'], e['args']['bytes']) for e in data]))
+ok(all(e['pid'] == pid for e in data), "all issued by ltt-blkio (pid %d): %s" %
+   (pid, sorted(set(e['pid'] for e in data))))
+fl = [e for e in iss if e['args']['op'] == 'flush']
+nfl = 1 if wc == 'write back' else 0
+ok(len(fl) == nfl and all(e['args']['bytes'] == 0 for e in fl) and
+   len(iss) == len(want) + nfl,
+   "the fsync: %d flush request (write cache: %s), no data, issued by pid %s; no other request" %
+   (nfl, wc, [e['pid'] for e in fl]))
+# each issue and its completion: the same request, once, after it and
+# before the request's next issue
+used, bad = set(), []
+for i, e in enumerate(iss):
+    a = e['args']
+    nxt = [y['time_ns'] for y in iss[i + 1:] if y['args']['rq'] == a['rq']][:1]
+    c = [k for k, x in enumerate(com) if k not in used and x['args']['rq'] == a['rq'] and
+         e['time_ns'] <= x['time_ns'] and (not nxt or x['time_ns'] <= nxt[0])]
+    if len(c) != 1:
+        bad.append(('completions', len(c), a))
+        continue
+    used.add(c[0])
+    x = com[c[0]]['args']
+    if (x['op'], x['sector'], x['bytes'], x['dev'], x['error']) != (a['op'], a['sector'], a['bytes'], a['dev'], 0):
+        bad.append((a, x))
+done_rq = used
+ok(not bad and len(done_rq) == len(com) == len(iss),
+   "each of the %d requests completed exactly once, after its issue, same rq, op, sector "
+   "and bytes, error 0 (%d completions; bad: %s)" % (len(iss), len(com), bad[:3]))
+lat = sorted(min([x['time_ns'] for x in com if x['args']['rq'] == e['args']['rq'] and
+                  x['time_ns'] >= e['time_ns']] or [e['time_ns']]) - e['time_ns'] for e in iss)
+print("latencies issue -> complete (ns): %s" % lat)
+v = load(os.path.join(d, 'vit.json'))
+ep = v['epochs']
+dk = [e['vitals'].get('disk-io') for e in ep]
+ok(ep and all(dk), "the disk vital sign (disk-io) is collected in every epoch (%d)" % len(ep))
+dk = [x for x in dk if x]
+tot = sum(x['total'] for x in dk)
+ok(tot == len(com) and sum(x['events'] for x in dk) == tot,
+   "its total over the epochs, %d, is the trace's count of completions, %d (weight 1 each)" %
+   (tot, len(com)))
+mine = [l for x in dk for l in x['top'] if l['pid'] == pid]
+ok(mine and all(l['comm'] == 'ltt-blkio' and l['key'] == dev and
+                (l['data0'] >> 32, l['data0'] & 0xffffffff) in
+                [(1 if w[0] == 'write' else 0, w[2]) for w in want] and l['data1'] > 0
+                for l in mine),
+   "ltt-blkio's labels: its comm, the disk as key, a request's op and bytes, a latency > 0 (%s)" %
+   [(l['data0'] >> 32, l['data0'] & 0xffffffff, l['data1']) for l in mine])
 done()
 PY
 )

@@ -100,6 +100,9 @@ checks+=(
 	mm/mmap.o:do_mas_align_munmap.constprop.0
 	mm/mprotect.o:mprotect_fixup
 	fs/exec.o:begin_new_exec
+	block/blk-mq.o:blk_mq_start_request
+	block/blk-mq.o:blk_update_request
+	block/blk-mq.o:blk_mq_end_request_batch
 	net/socket.o:__sys_socket
 	net/socket.o:__sys_socketpair
 	net/socket.o:__sys_bind

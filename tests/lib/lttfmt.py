@@ -231,6 +231,12 @@ PAYLOADS = {
     'marker': Layout('ltt_ev_marker', [('pid', 'I'), ('tid', 'I'), ('uid', 'I'),
                                        ('kind', 'B'), ('name_len', 'B'),
                                        ('text_len', 'H'), ('value', 'q')]),
+    'block_rq_issue': Layout('ltt_ev_block_rq_issue', [
+        ('rq', 'Q'), ('sector', 'Q'), ('dev', 'I'), ('bytes', 'I'), ('op', 'H'),
+        ('flags', 'H')]),
+    'block_rq_complete': Layout('ltt_ev_block_rq_complete', [
+        ('rq', 'Q'), ('sector', 'Q'), ('dev', 'I'), ('bytes', 'I'), ('error', 'i'),
+        ('op', 'H'), ('flags', 'H')]),
 }
 
 # compact forms (format 1.2), by the tag of struct ltt_cev_<tag>

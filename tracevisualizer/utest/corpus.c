@@ -201,6 +201,15 @@ const struct corpus_case corpus_cases[] = {
 	{ "mmap-short", "header format=1.14\n" GOOD_HEAD GOOD_BUF0
 	  "1000000300 rec 68 16 1 2 3 4 5 6 7 8\n",
 	  0, READ_ERR, "shorter than the 44 bytes of a mmap event", 0 },
+	/* format 1.16: a block request issued and completed; one cut short */
+	{ "block-1.16", "header format=1.16\n" GOOD_HEAD GOOD_BUF0
+	  "1000000300 block_rq_issue 0xffff888003a1c000 0xfe00010 2048 4096 1 1\n"
+	  "1000000400 block_rq_complete 0xffff888003a1c000 0xfe00010 2048 4096 1 1 0\n"
+	  "1000000500 block_rq_complete 0xffff888003a1c000 0xfe00010 2056 512 0 0 -5\n"
+	  GOOD_BUF1, 0, OK, NULL, 9 },
+	{ "block-short", "header format=1.16\n" GOOD_HEAD GOOD_BUF0
+	  "1000000300 rec 71 16 1 2 3 4 5 6 7 8\n",
+	  0, READ_ERR, "shorter than the 32 bytes of a block_rq_complete event", 0 },
 	/* broken records of the new event classes */
 	{ "socket-peer-past-record", GOOD_HEAD GOOD_BUF0
 	  "1000000300 socket_send 1 5 5 2 2 inet:127.0.0.1:80 peer_len=100\n", 0, READ_ERR,

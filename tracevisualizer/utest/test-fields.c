@@ -265,6 +265,25 @@ static const struct member expected[] = {
 	E(LTT_EV_MARKER, "pid", struct ltt_ev_marker, pid),
 	E(LTT_EV_MARKER, "tid", struct ltt_ev_marker, tid),
 	E(LTT_EV_MARKER, "uid", struct ltt_ev_marker, uid),
+	E(LTT_EV_BLOCK_RQ_ISSUE, "rq", struct ltt_ev_block_rq_issue, rq),
+	E(LTT_EV_BLOCK_RQ_ISSUE, "dev", struct ltt_ev_block_rq_issue, dev),
+	E(LTT_EV_BLOCK_RQ_ISSUE, "sector", struct ltt_ev_block_rq_issue, sector),
+	E(LTT_EV_BLOCK_RQ_ISSUE, "bytes", struct ltt_ev_block_rq_issue, bytes),
+	E(LTT_EV_BLOCK_RQ_ISSUE, "op", struct ltt_ev_block_rq_issue, op),
+	E(LTT_EV_BLOCK_RQ_ISSUE, "sync", struct ltt_ev_block_rq_issue, flags),
+	E(LTT_EV_BLOCK_RQ_ISSUE, "fua", struct ltt_ev_block_rq_issue, flags),
+	E(LTT_EV_BLOCK_RQ_ISSUE, "preflush", struct ltt_ev_block_rq_issue, flags),
+	E(LTT_EV_BLOCK_RQ_ISSUE, "meta", struct ltt_ev_block_rq_issue, flags),
+	E(LTT_EV_BLOCK_RQ_COMPLETE, "rq", struct ltt_ev_block_rq_complete, rq),
+	E(LTT_EV_BLOCK_RQ_COMPLETE, "dev", struct ltt_ev_block_rq_complete, dev),
+	E(LTT_EV_BLOCK_RQ_COMPLETE, "sector", struct ltt_ev_block_rq_complete, sector),
+	E(LTT_EV_BLOCK_RQ_COMPLETE, "bytes", struct ltt_ev_block_rq_complete, bytes),
+	E(LTT_EV_BLOCK_RQ_COMPLETE, "op", struct ltt_ev_block_rq_complete, op),
+	E(LTT_EV_BLOCK_RQ_COMPLETE, "sync", struct ltt_ev_block_rq_complete, flags),
+	E(LTT_EV_BLOCK_RQ_COMPLETE, "fua", struct ltt_ev_block_rq_complete, flags),
+	E(LTT_EV_BLOCK_RQ_COMPLETE, "preflush", struct ltt_ev_block_rq_complete, flags),
+	E(LTT_EV_BLOCK_RQ_COMPLETE, "meta", struct ltt_ev_block_rq_complete, flags),
+	E(LTT_EV_BLOCK_RQ_COMPLETE, "error", struct ltt_ev_block_rq_complete, error),
 };
 
 /* the events of include/ltt/ltt-events.h, counted */
@@ -454,7 +473,7 @@ static void check_table(void)
 	   matched, NEXPECTED);
 	ok(unknown_none && !lttr_event_fields(LTT_EV_MAX, &n) && n == 0,
 	   "unknown ids have no fields");
-	ok(known == NLISTED && NLISTED == 67, "the %d ids of the event list are known (%zu)",
+	ok(known == NLISTED && NLISTED == 69, "the %d ids of the event list are known (%zu)",
 	   NLISTED, known);
 	irq = lttr_field_find(LTT_EV_IRQ_ENTRY, "name");
 	ok(irq && irq->src == LTTR_FIELD_SRC_IRQ_NAME &&

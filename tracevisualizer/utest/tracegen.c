@@ -523,7 +523,9 @@ static int parse_header_11(struct tg *g, char **tok, int ntok)
 		format_11(h, 9);
 	}
 	if ((s = kv(tok, ntok, "format"))) {
-		if (!strcmp(s, "1.15")) {
+		if (!strcmp(s, "1.16")) {
+			format_11(h, 16);
+		} else if (!strcmp(s, "1.15")) {
 			format_11(h, 15);
 		} else if (!strcmp(s, "1.14")) {
 			format_11(h, 14);
@@ -1175,6 +1177,37 @@ static int parse_var_event(struct tg *g, uint64_t t, char **tok, int ntok,
 		e.ip = a[1];
 		e.flags = (uint8_t)a[2];
 		return tg_record(g, t, LTT_EV_SAMPLE, 0, &e, sizeof(e));
+	}
+	if (!strcmp(name, "block_rq_issue") || !strcmp(name, "block_rq_complete")) {
+		struct ltt_ev_block_rq_complete e = { 0 };
+		int complete = name[9] == 'c';
+		uint64_t err = 0;
+
+		/* RQ DEV SECTOR BYTES OP FLAGS [ERROR]: ERROR for complete */
+		if (nargs < 6 + complete || parse_u64(tok[2], &a[0]) ||
+		    parse_u64(tok[3], &a[1]) || parse_u64(tok[4], &a[2]) ||
+		    parse_u64(tok[5], &a[3]) || parse_u64(tok[6], &a[4]) ||
+		    parse_u64(tok[7], &a[5]) || a[1] > UINT32_MAX ||
+		    a[3] > UINT32_MAX || a[4] > 0xffff || a[5] > 0xffff ||
+		    (complete && parse_u64(tok[8], &err)))
+			return -1;
+		e.rq = a[0];
+		e.dev = (uint32_t)a[1];
+		e.sector = a[2];
+		e.bytes = (uint32_t)a[3];
+		e.op = (uint16_t)a[4];
+		e.flags = (uint16_t)a[5];
+		if (complete) {
+			e.error = (int32_t)(int64_t)err;
+			return tg_record(g, t, LTT_EV_BLOCK_RQ_COMPLETE, 0, &e, sizeof(e));
+		} else {
+			struct ltt_ev_block_rq_issue is = {
+				.rq = e.rq, .sector = e.sector, .dev = e.dev,
+				.bytes = e.bytes, .op = e.op, .flags = e.flags,
+			};
+
+			return tg_record(g, t, LTT_EV_BLOCK_RQ_ISSUE, 0, &is, sizeof(is));
+		}
 	}
 	if (!strcmp(name, "mmap")) {
 		struct ltt_ev_mmap e = { 0 };

@@ -82,6 +82,8 @@
  *   T mmap PID KIND START LEN PGOFF INO FLAGS [PATH]   (1.14) an executable
  *                         mapping: KIND map, unmap, exec or a number; PATH
  *                         the rest of the line (none: no variable part)
+ *   T block_rq_issue RQ DEV SECTOR BYTES OP FLAGS   (1.16) a block request
+ *   T block_rq_complete RQ DEV SECTOR BYTES OP FLAGS ERROR   and its end
  *   T stack PID OF FLAGS KN UN ADDR...      (1.8) the stacks of the record
  *                         before (OF: its event's name): KN kernel then UN
  *                         user addresses; kernel_nr=N, user_nr=N set the

@@ -127,6 +127,19 @@ static const char *dup_call_name(unsigned int call)
 	}
 }
 
+/* a block request's operation (LTT_BLOCK_OP_*) */
+static const char *block_op_name(unsigned int op)
+{
+	switch (op) {
+	case LTT_BLOCK_OP_READ: return "read";
+	case LTT_BLOCK_OP_WRITE: return "write";
+	case LTT_BLOCK_OP_FLUSH: return "flush";
+	case LTT_BLOCK_OP_DISCARD: return "discard";
+	case LTT_BLOCK_OP_OTHER: return "other";
+	default: return NULL;
+	}
+}
+
 static const char *itimer_name(unsigned int which)
 {
 	switch (which) {
@@ -334,6 +347,26 @@ static const struct lttr_field f_sample[] = {
 	INT("ip", struct ltt_ev_sample, ip, HEX),
 	INT("pid", struct ltt_ev_sample, pid),
 	FLAG("user", struct ltt_ev_sample, flags, LTT_SAMPLE_USER),
+};
+
+#define BLOCK_RQ_FIELDS(T) \
+	INT("rq", T, rq, HEX), \
+	INT("dev", T, dev, HEX), \
+	INT("sector", T, sector), \
+	INT("bytes", T, bytes), \
+	INT("op", T, op, ENUM(block_op_name, "op_")), \
+	FLAG("sync", T, flags, LTT_BLOCK_SYNC), \
+	FLAG("fua", T, flags, LTT_BLOCK_FUA), \
+	FLAG("preflush", T, flags, LTT_BLOCK_PREFLUSH), \
+	FLAG("meta", T, flags, LTT_BLOCK_META)
+
+static const struct lttr_field f_block_rq_issue[] = {
+	BLOCK_RQ_FIELDS(struct ltt_ev_block_rq_issue),
+};
+
+static const struct lttr_field f_block_rq_complete[] = {
+	BLOCK_RQ_FIELDS(struct ltt_ev_block_rq_complete),
+	INT("error", struct ltt_ev_block_rq_complete, error, ERRNO),
 };
 
 static const struct lttr_field f_mmap[] = {
@@ -703,6 +736,14 @@ DESCRIBE(MMAP, f_mmap,
 	 "{kind} pid={pid} start={start} len={len}{?file| pgoff={pgoff} ino={ino}"
 	 " dev={dev}}{?exec| exec}{?write| write}{?shared| shared}{?path| {path}}"
 	 "{?no_path| (path too long)}");
+DESCRIBE(BLOCK_RQ_ISSUE, f_block_rq_issue,
+	 "{op} dev={dev} sector={sector} bytes={bytes} rq={rq}"
+	 "{?sync| sync}{?fua| fua}{?preflush| preflush}{?meta| meta}",
+	 "block_rq_issue");
+DESCRIBE(BLOCK_RQ_COMPLETE, f_block_rq_complete,
+	 "{op} dev={dev} sector={sector} bytes={bytes} rq={rq} error={error}"
+	 "{?sync| sync}{?fua| fua}{?preflush| preflush}{?meta| meta}",
+	 "block_rq_complete");
 
 #define BY_ID(sym, ...) [LTT_EV_##sym] = &desc_##sym,
 static const struct field_list *const by_id[LTT_EV_MAX] = {

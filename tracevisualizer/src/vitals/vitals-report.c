@@ -383,6 +383,22 @@ void lttr_vitals_sample_text(char *buf, size_t len,
 			 " value %" PRIu64, (uint64_t)s->site, s->key,
 			 (uint64_t)s->data[0], (uint64_t)s->data[1]);
 		break;
+	case LTT_VITAL_DISK: {
+		static const char *const ops[] = { "read", "write", "flush",
+						   "discard", "other" };
+		unsigned int op = (unsigned int)(s->data[0] >> 32);
+		char opn[16];
+
+		if (op < sizeof(ops) / sizeof(ops[0]))
+			snprintf(opn, sizeof(opn), "%s", ops[op]);
+		else
+			snprintf(opn, sizeof(opn), "op %u", op);
+		snprintf(buf, len, "pc 0x%" PRIx64 " dev %u:%u %s %" PRIu32
+			 " bytes latency %" PRIu64 " ns", (uint64_t)s->site,
+			 s->key >> 20, s->key & 0xfffff, opn,
+			 (uint32_t)s->data[0], (uint64_t)s->data[1]);
+		break;
+	}
 	case LTT_VITAL_SOCKET: {
 		uint64_t peer = s->data[1];
 		char who[40] = "peer unknown";

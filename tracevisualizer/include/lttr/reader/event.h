@@ -69,6 +69,7 @@ struct lttr_trace;
  * @sample: LTT_EV_SAMPLE (format 1.10)
  * @mmap: LTT_EV_MMAP (format 1.14; the file's path in .var)
  * @marker: LTT_EV_MARKER (format 1.11)
+ * @block_rq_issue, @block_rq_complete: LTT_EV_BLOCK_RQ_* (format 1.16)
  */
 union lttr_payload {
 	struct ltt_ev_syscall_entry syscall_entry;
@@ -124,6 +125,8 @@ union lttr_payload {
 	struct ltt_ev_sample sample;
 	struct ltt_ev_mmap mmap;
 	struct ltt_ev_marker marker;
+	struct ltt_ev_block_rq_issue block_rq_issue;
+	struct ltt_ev_block_rq_complete block_rq_complete;
 };
 
 /*
