@@ -374,6 +374,7 @@ static notrace void vit_rq_issue(const struct ltt_ev_block_rq_issue *ev)
 	r->pid = current->pid;
 	r->uid = from_kuid_munged(&init_user_ns, current_uid());
 	memcpy(r->comm, current->comm, sizeof(r->comm));
+	/* the fields above before @rq: pairs with vit_rq_complete()'s smp_rmb() */
 	smp_store_release(&r->rq, ev->rq);
 }
 
@@ -397,6 +398,7 @@ static notrace void vit_rq_complete(struct vit_cpu *vc,
 
 	if (!ev->rq || READ_ONCE(r->rq) != ev->rq)
 		goto skip;
+	/* @rq before the fields: pairs with vit_rq_issue()'s release */
 	smp_rmb();
 	since = r->since;
 	e.site = r->site;

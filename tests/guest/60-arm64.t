@@ -14,7 +14,10 @@
 #     IPIs by name); the accounting conservation checks on every trace;
 #     the header says aarch64 and the kernel's uname; the module's own
 #     test (ltt-modtest, as 06-module.t) and the tests' kernel module's
-#     tasklets at their kallsyms addresses (as 14-timer-process.t);
+#     tasklets at their kallsyms addresses (as 14-timer-process.t); call
+#     stacks (as 36-stacks.t): off-CPU and wakeup stacks of ltt-stacks'
+#     known chains, weighing the accounting's blocked time, and the
+#     sampling profiler's, named through kallsyms and --symfs;
 #  2. one vCPU counting instructions (--icount): ltt-rtwake, a SCHED_FIFO
 #     task waking a SCHED_OTHER one and spinning 10 ms: each of the 20
 #     wakeup latencies equals the spin within the tick, woken in the
@@ -38,10 +41,12 @@ traced -q -o /mnt/share/all -- sh -c "ltt-syscall-mix 20 > /dev/null && ltt-fsop
 	ltt-signal > /dev/null && ltt-ipc 0x4c54e001 0x4c54e002 0x4c54e003 > /dev/null &&
 	ltt-custom ltt_arm64 20 > /dev/null && ltt-udp 7310 2 64 > /dev/null && ltt-mem 64 > /dev/null &&
 	{ ltt-segv 3 > /mnt/share/segv.pid; true; }" &&
+traced -q -o /mnt/share/st --stacks switch-out,wakeup -- ltt-stacks 10 > /mnt/share/stpids &&
+traced -q -o /mnt/share/sp --sample 997 --stacks sample -- ltt-stacks spin 300 > /mnt/share/spin.pid &&
 insmod /lib/modules/ltt_selftest.ko && cat /proc/ltt_selftest > /mnt/share/addrs &&
 grep -E "\[ltt_selftest\]" /proc/kallsyms > /mnt/share/ksyms &&
 traced -q -e softirq -o /mnt/share/k -- sh -c "echo tasklet 7 > /proc/ltt_selftest && echo hitasklet 4 > /proc/ltt_selftest"'
-ok $? "the arm64 guest ran the five traces and ltt-modtest"
+ok $? "the arm64 guest ran the seven traces and ltt-modtest"
 read -r mach rel < <(tr '\n' ' ' < "$share/uname")
 is "$mach" "aarch64" "the guest is aarch64"
 
@@ -152,6 +157,66 @@ for t, flags, n in (('tasklet_fn', 0, 7), ('hi_tasklet_fn', 1, 4)):
     ext = [e for e in ev if e['type'] == 'tasklet_exit' and e['args']['func'] == addr.get(t)]
     ok(len(ent) == n and len(ext) == n and all(e['args']['flags'] == flags for e in ent + ext),
        "%s: %d runs recorded, entry and exit, flags %d (%d, %d)" % (t, n, flags, len(ent), len(ext)))
+done()
+PY
+)
+
+# call stacks on arm64 (as 36-stacks.t): ltt-stacks' server blocks 10
+# times in main -> serve -> wait_request -> stk_read (frame records, x29
+# and x30), its notifier wakes it from main -> notify -> stk_write; the
+# frames named through the trace's kallsyms and, for the workload's,
+# through --symfs (the cross-built binary at the guest's path); the
+# sampling profiler's stacks of ltt-stacks spin (main -> compute -> leaf,
+# built with -mno-omit-leaf-frame-pointer: leaf has a frame record)
+mkdir -p "$share/symfs/usr/bin" && cp build/arm64/workloads/ltt-stacks "$share/symfs/usr/bin/"
+read -r sv nt < <(sed 's/server=\([0-9]*\) notifier=\([0-9]*\)/\1 \2/' "$share/stpids")
+sp=$(sed -n 's/^spinner=\([0-9]*\)$/\1/p' "$share/spin.pid")
+diag "server $sv, notifier $nt, spinner $sp"
+tracevisualizer stacks --kind offcpu --pid "$sv" --symfs "$share/symfs" --json "$share/st" > "$share/off.json" 2> "$share/off.err"
+ok $? "stacks --kind offcpu --pid SERVER --symfs DIR --json"
+tracevisualizer stacks --kind wakeup --pid "$nt" --symfs "$share/symfs" --json "$share/st" > "$share/wk.json" 2> "$share/wk.err"
+ok $? "stacks --kind wakeup --pid NOTIFIER --symfs DIR --json"
+tracevisualizer processes --threads --json --pid "$sv" "$share/st" > "$share/stp.json"
+ok $? "processes --threads --json --pid SERVER"
+tracevisualizer stacks --kind cpu --pid "$sp" --symfs "$share/symfs" --json "$share/sp" > "$share/cpu.json" 2> "$share/cpu.err"
+ok $? "stacks --kind cpu --pid SPINNER --symfs DIR --json"
+is "$(cat "$share/off.err" "$share/wk.err")" "" "no warning: every symbol file of the server's and the notifier's stacks was found"
+checks < <(PYTHONPATH=tests/lib python3 - "$share" "$sv" <<'PY'
+import os, re, sys
+from check import ok, load, done
+d, sv = sys.argv[1], int(sys.argv[2])
+def names(line):
+    return [re.sub(r'\+0x[0-9a-f]+$', '', f) for f in line['stack']]
+# root first: the user frames (from _start), then the kernel's from the
+# exception vector el0t_64_sync
+def split(line):
+    n = names(line)
+    k = n.index('el0t_64_sync') if 'el0t_64_sync' in n else len(n)
+    return n[:k], n[k:]
+off = load(os.path.join(d, 'off.json'))['stacks']
+blocked = [t['blocked_ns'] for t in load(os.path.join(d, 'stp.json'))['threads'] if t['pid'] == sv]
+total = sum(l['value'] for l in off['lines'])
+ok(off['unstacked'] == 0 and blocked and total == blocked[0],
+   "the server's off-CPU stacks weigh its blocked time in the accounting (%d ns, %s)" % (total, blocked))
+chain = ['main', 'serve', 'wait_request', 'stk_read']
+want = [l for l in off['lines'] if split(l)[0][-4:] == chain]
+w = sum(l['value'] for l in want)
+ok(want and 2 * w > total, "most of it (%d of %d ns) in stacks whose user part ends main;serve;wait_request;stk_read" % (w, total))
+kern = [split(l)[1] for l in want]
+ok(kern and all('el0_svc' in k and 'pipe_read' in k and 'schedule' in k and
+                k.index('el0_svc') < k.index('pipe_read') < k.index('schedule') for k in kern),
+   "their kernel frames, named by kallsyms: el0_svc, then pipe_read, then schedule (%s)" % ';'.join(kern[0][:12] if kern else []))
+ok(off['intervals'] >= 10, "%d blocked intervals, at least the 10 reads" % off['intervals'])
+wk = load(os.path.join(d, 'wk.json'))['stacks']
+wl = [l for l in wk['lines'] if split(l)[0][-3:] == ['main', 'notify', 'stk_write']]
+ok(sum(l['count'] for l in wl) >= 10 and all('pipe_write' in split(l)[1] for l in wl),
+   "the notifier's wakeups: at least 10 from main;notify;stk_write, through pipe_write (%d)" %
+   sum(l['count'] for l in wl))
+cpu = load(os.path.join(d, 'cpu.json'))['stacks']
+n = sum(l['count'] for l in cpu['lines'])
+u = sum(l['count'] for l in cpu['lines'] if split(l)[0][-3:] == ['main', 'compute', 'leaf'] and not split(l)[1])
+ok(n >= 100 and 10 * u >= 9 * n,
+   "the spinner's samples: %d of %d (at least 90 %%) in user mode under main;compute;leaf, no kernel frame" % (u, n))
 done()
 PY
 )

@@ -273,7 +273,7 @@ L=$tmp/log1
 FAKE_LOG=$L "$fake" -d fake -q -o "$tmp/c1" -t 0.1 </dev/null; is $? 0 "default session exits 0"
 is "$(grep -c -E '^SET_(DETAILS_MASK|FILTER|SYSCALL_IP|OPTIONS)' "$L")" 0 \
 	"default session: no format 1.1 ioctl (runs on an older module)"
-has "$L" "SET_EVENT_MASK 0x6ffffffffffffcfe 0x0000000000000033" "default: -e all sent"
+has "$L" "SET_EVENT_MASK 0x6ffffffffffffcfe 0x00000000000000f3" "default: -e all sent"
 is "$(fact "$tmp/c1" details)" "0xffffffffffffffff,0xffffffffffffffff,0xffffffffffffffff,0xffffffffffffffff" \
 	"default header: every event with details"
 is "$(fact "$tmp/c1" filter)" "flags=0x0 pid=0 pgrp=0 gid=0 uid=0 reserved=0" "default header: no filter"
@@ -339,7 +339,7 @@ is "$(fact "$tmp/c3m" capture_len)" 65510 "header: capture length 65510"
 L=$tmp/log4
 FAKE_LOG=$L "$fake" -d fake -q -o "$tmp/c4" --syscall-ip depth:3 --no-details -fs -t 0.05
 has "$L" "SET_SYSCALL_IP mode=1 depth=3 lower=0x0 upper=0x0" "--syscall-ip depth:3"
-has "$L" "SET_DETAILS_MASK 0x90000003ff000301 0xffffffffffffffcf" "--no-details -fs: only fs (and unused ids) with details"
+has "$L" "SET_DETAILS_MASK 0x90000003ff000301 0xffffffffffffff0f" "--no-details -fs: only fs (and unused ids) with details"
 # --stacks (format 1.8): the events' bits (schedchange 7, wakeup 13) and
 # the depths sent, and written in the header with LTT_EV_STACK in its mask
 L=$tmp/log-stacks
