@@ -128,7 +128,7 @@ static const char *dup_call_name(unsigned int call)
 }
 
 /* a block request's operation (LTT_BLOCK_OP_*) */
-static const char *block_op_name(unsigned int op)
+const char *lttr_block_op_name(unsigned int op)
 {
 	switch (op) {
 	case LTT_BLOCK_OP_READ: return "read";
@@ -354,7 +354,7 @@ static const struct lttr_field f_sample[] = {
 	INT("dev", T, dev, HEX), \
 	INT("sector", T, sector), \
 	INT("bytes", T, bytes), \
-	INT("op", T, op, ENUM(block_op_name, "op_")), \
+	INT("op", T, op, ENUM(lttr_block_op_name, "op_")), \
 	FLAG("sync", T, flags, LTT_BLOCK_SYNC), \
 	FLAG("fua", T, flags, LTT_BLOCK_FUA), \
 	FLAG("preflush", T, flags, LTT_BLOCK_PREFLUSH), \

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <lttr/output/json.h>
+#include <lttr/reader/fields.h>
 #include <lttr/vitals/vitals.h>
 
 static int add_warning(struct lttr_vitals_series *s, const char *file,
@@ -384,13 +385,12 @@ void lttr_vitals_sample_text(char *buf, size_t len,
 			 (uint64_t)s->data[0], (uint64_t)s->data[1]);
 		break;
 	case LTT_VITAL_DISK: {
-		static const char *const ops[] = { "read", "write", "flush",
-						   "discard", "other" };
 		unsigned int op = (unsigned int)(s->data[0] >> 32);
+		const char *name = lttr_block_op_name(op);
 		char opn[16];
 
-		if (op < sizeof(ops) / sizeof(ops[0]))
-			snprintf(opn, sizeof(opn), "%s", ops[op]);
+		if (name)
+			snprintf(opn, sizeof(opn), "%s", name);
 		else
 			snprintf(opn, sizeof(opn), "op %u", op);
 		snprintf(buf, len, "pc 0x%" PRIx64 " dev %u:%u %s %" PRIu32

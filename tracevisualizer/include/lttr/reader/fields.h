@@ -420,4 +420,14 @@ void lttr_field_get(const struct lttr_trace *t, const struct lttr_event *ev,
  */
 const char *lttr_field_kind_name(enum lttr_field_kind kind);
 
+/**
+ * lttr_block_op_name() - name of a block request's operation
+ * @op: LTT_BLOCK_OP_*
+ *
+ * The names the block events' op field prints, for the disk-io vital
+ * sign too.  Return: "read", "write", "flush", "discard", "other", or
+ * NULL for an unknown value.
+ */
+const char *lttr_block_op_name(unsigned int op);
+
 #endif /* LTTR_FIELDS_H */
