@@ -189,6 +189,11 @@ struct ltt_tracer {
 	int tracing;
 	bool flight;
 	bool fast;
+	/*
+	 * fast, and neither stacks nor a heavy logging set: the callback
+	 * tests only this before the compact path (ltt_direct_update())
+	 */
+	bool direct;
 	u64 mask[LTT_MASK_WORDS];
 	u64 details[LTT_MASK_WORDS];
 	struct ltt_filter filter;
@@ -238,7 +243,7 @@ static __always_inline bool ltt_mask_test(const u64 *mask, unsigned int id)
  * facility: the kernel cannot forge a trace start, a mask change or a
  * custom event.
  */
-static inline bool ltt_module_id(unsigned int id)
+static __always_inline bool ltt_module_id(unsigned int id)
 {
 	return id == LTT_EV_NONE || id == LTT_EV_TRACE_START ||
 	       id == LTT_EV_TIME_EXT || id == LTT_EV_STACK ||
@@ -309,10 +314,23 @@ int ltt_check_stacks(const struct ltt_stack_config *s);
 bool ltt_stack_wanted(unsigned int id, const void *data, unsigned int len);
 int ltt_heavy_set(const struct ltt_heavy *h);
 void ltt_heavy_clear(void);
+void ltt_direct_update(void);
 bool ltt_heavy_current(void);
 bool ltt_heavy_stack_wanted(unsigned int id, const void *data,
 			    unsigned int len);
-const u64 *ltt_stack_capture(unsigned int id, struct ltt_ev_stack *hdr);
+/*
+ * Where the kernel's event point called the tracer: the registers the
+ * kernel stack is walked from (ip 0: walk from the capture itself and
+ * leave the module's frames out).
+ */
+struct ltt_origin {
+	unsigned long ip;
+	unsigned long sp;
+	unsigned long bp;
+};
+
+const u64 *ltt_stack_capture(unsigned int id, struct ltt_ev_stack *hdr,
+			     const struct ltt_origin *o);
 
 /* tracer_sample.c */
 int ltt_check_sample(u32 hz);

@@ -485,8 +485,8 @@ static notrace void ltt_write(const struct ltt_rec *r)
 }
 
 static void ltt_submit(unsigned int id, const void *data, unsigned int len,
-		       const void *var, unsigned int var_len, bool stack,
-		       bool heavy);
+		       const void *var, unsigned int var_len,
+		       const struct ltt_origin *stack, bool heavy);
 
 /*
  * Write record @r and, right after it in the same buffer stream, with
@@ -496,7 +496,8 @@ static void ltt_submit(unsigned int id, const void *data, unsigned int len,
  * when the stack record is lost (no room) it is counted as a lost
  * LTT_EV_STACK and @r stays.
  */
-static noinline notrace void ltt_write_stacked(const struct ltt_rec *r)
+static noinline notrace void ltt_write_stacked(const struct ltt_rec *r,
+					       const struct ltt_origin *o)
 {
 	struct ltt_ev_stack hdr ltt_scratch;
 	struct ltt_rec sr ltt_scratch;
@@ -514,7 +515,7 @@ static noinline notrace void ltt_write_stacked(const struct ltt_rec *r)
 	ltt_write_at(c, ts, r);
 	if (local64_read(&c->lost.total) == lost) {
 		c->stack_walk = true;
-		addrs = ltt_stack_capture(r->id, &hdr);
+		addrs = ltt_stack_capture(r->id, &hdr, o);
 		c->stack_walk = false;
 		sr.id = LTT_EV_STACK;
 		sr.flags = 0;
@@ -561,7 +562,7 @@ static noinline notrace void ltt_write_compact(unsigned int id,
 	/* The payload structs are packed: they can be read in place. */
 	clen = ltt_compact_event(id, data, len, &cev);
 	if (!clen) {
-		ltt_submit(id, data, len, NULL, 0, false, false);
+		ltt_submit(id, data, len, NULL, 0, NULL, false);
 		return;
 	}
 	/*
@@ -696,14 +697,15 @@ static notrace unsigned int ltt_exec_var(char *buf, const char *name,
  * An exec record with its arguments (ltt_exec_var()): out of line, so
  * that the room for them is only on the stack of an exec.
  */
-static noinline notrace void ltt_write_exec(struct ltt_rec *r, bool stack)
+static noinline notrace void ltt_write_exec(struct ltt_rec *r,
+					    const struct ltt_origin *stack)
 {
 	char buf[LTT_EXEC_VAR_MAX] ltt_scratch;
 
 	r->var_len = ltt_exec_var(buf, r->var, r->var_len);
 	r->var = buf;
 	if (unlikely(stack))
-		ltt_write_stacked(r);
+		ltt_write_stacked(r, stack);
 	else
 		ltt_write(r);
 }
@@ -713,9 +715,10 @@ static noinline notrace void ltt_write_exec(struct ltt_rec *r, bool stack)
  * callers test it): apply the filter and the details mask, bound the
  * variable part and rewrite what
  * the session configuration asks for (syscall IP, packet capture
- * length).  @heavy: a task of the heavy logging set, whose events get
- * their details whatever the details mask says.  Preemption is disabled
- * by the caller.
+ * length).  @stack: NULL, or the event gets its stacks, the kernel's
+ * walked from there.  @heavy: a task of the heavy logging set, whose
+ * events get their details whatever the details mask says.  Preemption
+ * is disabled by the caller.
  *
  * The configuration (details, filter, sip, capture_len) cannot change
  * while tracing; the event mask can, one 64-bit word at a time, and
@@ -723,7 +726,8 @@ static noinline notrace void ltt_write_exec(struct ltt_rec *r, bool stack)
  */
 static notrace void ltt_submit(unsigned int id, const void *data,
 			       unsigned int len, const void *var,
-			       unsigned int var_len, bool stack, bool heavy)
+			       unsigned int var_len,
+			       const struct ltt_origin *stack, bool heavy)
 {
 	struct ltt_rec r ltt_scratch;
 	union {
@@ -806,15 +810,41 @@ static notrace void ltt_submit(unsigned int id, const void *data,
 		ltt_compact(&r, &cev);
 write:
 	if (unlikely(stack))
-		ltt_write_stacked(&r);
+		ltt_write_stacked(&r, stack);
 	else
 		ltt_write(&r);
 }
 
 /*
+ * The kernel's event point that called the tracer, for the kernel stack
+ * to be walked from it rather than from the module's own frames (x86-64
+ * with the ORC unwinder: the module's frames cost an unwind step each, a
+ * module address lookup and a search of its ORC table).  Valid when the
+ * caller (always inlined) was reached by tail calls from the kernel, so
+ * that its return address is the event point's: otherwise ip 0, and the
+ * walk starts at the capture (the module's frames left out).
+ */
+static __always_inline void ltt_origin_here(struct ltt_origin *o)
+{
+#if defined(CONFIG_X86_64) && defined(CONFIG_UNWINDER_ORC)
+	/* A frame pointer here: the return address and stack above it. */
+	unsigned long *fp = __builtin_frame_address(0);
+
+	o->ip = (unsigned long)__builtin_return_address(0);
+	o->sp = (unsigned long)(fp + 2);
+	o->bp = fp[0];
+	/* Only the kernel's event points call the callback. */
+	if (within_module(o->ip, THIS_MODULE))
+		o->ip = 0;
+#else
+	o->ip = 0;
+#endif
+}
+
+/*
  * The callback's path when the session asked for stacks (LTT_EV_STACK)
- * or a heavy logging set is published (LTT_IOC_SET_HEAVY): out of line,
- * so that without either the callback only tests two words.
+ * or a heavy logging set is published (LTT_IOC_SET_HEAVY).  Tail-called:
+ * its return address is the kernel's event point (ltt_origin_here()).
  */
 static noinline notrace void ltt_callback_stacks(unsigned int id,
 						 const void *data,
@@ -825,44 +855,71 @@ static noinline notrace void ltt_callback_stacks(unsigned int id,
 	bool heavy = ltt_heavy_current();
 	bool stack = ltt_stack_wanted(id, data, len) ||
 		     (heavy && ltt_heavy_stack_wanted(id, data, len));
+	struct ltt_origin o;
 
-	if (stack || heavy)
-		ltt_submit(id, data, len, var, var_len, stack, heavy);
+	if (stack) {
+		ltt_origin_here(&o);
+		ltt_submit(id, data, len, var, var_len, &o, heavy);
+	} else if (heavy) {
+		ltt_submit(id, data, len, var, var_len, NULL, true);
+	} else if (likely(ltt.fast) && data && !var_len) {
+		ltt_write_compact(id, data, len);
+	} else {
+		ltt_submit(id, data, len, var, var_len, NULL, false);
+	}
+}
+
+/*
+ * The callback's path for anything but the compact form of a session
+ * that asks for nothing per event: out of line, tail-called.
+ */
+static noinline notrace void ltt_callback_slow(unsigned int id,
+					       const void *data,
+					       unsigned int len,
+					       const void *var,
+					       unsigned int var_len)
+{
+	if (unlikely(ltt.stacks || rcu_access_pointer(ltt.heavy)))
+		ltt_callback_stacks(id, data, len, var, var_len);
 	else if (likely(ltt.fast) && data && !var_len)
 		ltt_write_compact(id, data, len);
 	else
-		ltt_submit(id, data, len, var, var_len, false, false);
+		ltt_submit(id, data, len, var, var_len, NULL, false);
 }
 
 /*
  * A sample of the profiler's timer (tracer_sample.c), in its interrupt:
  * recorded as a kernel event is, subject to the event mask and the
- * filter, with its stacks when the session asked stacks of samples.
+ * filter, with its stacks when the session asked stacks of samples (the
+ * kernel's from the interrupted registers, ltt_stack_capture()).
  */
 notrace void ltt_sample_write(const struct ltt_ev_sample *ev)
 {
+	static const struct ltt_origin none;
+
 	/* Pairs with the release in START, as in the callback. */
 	if (!smp_load_acquire(&ltt.active) ||
 	    !ltt_mask_test(ltt.mask, LTT_EV_SAMPLE))
 		return;
 	ltt_submit(LTT_EV_SAMPLE, ev, sizeof(*ev), NULL, 0,
 		   READ_ONCE(ltt.stacks) &&
-		   ltt_stack_wanted(LTT_EV_SAMPLE, ev, sizeof(*ev)), false);
+		   ltt_stack_wanted(LTT_EV_SAMPLE, ev, sizeof(*ev)) ?
+		   &none : NULL, false);
 }
 
 /*
- * The callback registered with the kernel.  Preemption is disabled by
- * the caller; we may be in any context.  With tracing stopped this costs
- * one load and a branch, with the event masked out a few more (no call).
- * The ids the module writes itself are refused.
+ * The trace's part of the callback: with tracing stopped one load and a
+ * branch, with the event masked out a few more, and for the compact form
+ * of a session that asks for nothing per event (ltt.direct) one more
+ * test.  Everything else is tail-called, so that nothing here needs a
+ * stack frame.  The ids the module writes itself are refused.
  */
-notrace void ltt_trace_callback(unsigned int id, const void *data,
-				unsigned int len, const void *var,
-				unsigned int var_len)
+static __always_inline void ltt_callback_trace(unsigned int id,
+					       const void *data,
+					       unsigned int len,
+					       const void *var,
+					       unsigned int var_len)
 {
-	/* The vital signs collector, when on, sees every event first. */
-	if (static_branch_unlikely(&ltt_vitals_on))
-		ltt_vitals_event(id, data, len, var, var_len);
 	/* Pairs with the release in START: buffers are set up. */
 	if (likely(!smp_load_acquire(&ltt.active)))
 		return;
@@ -870,13 +927,35 @@ notrace void ltt_trace_callback(unsigned int id, const void *data,
 		return;
 	if (!ltt_mask_test(ltt.mask, id))
 		return;
-	/* Stacks and heavy logging off (the default): two words read here. */
-	if (unlikely(ltt.stacks || rcu_access_pointer(ltt.heavy)))
-		ltt_callback_stacks(id, data, len, var, var_len);
-	else if (likely(ltt.fast) && data && !var_len)
+	if (likely(ltt.direct) && data && !var_len)
 		ltt_write_compact(id, data, len);
 	else
-		ltt_submit(id, data, len, var, var_len, false, false);
+		ltt_callback_slow(id, data, len, var, var_len);
+}
+
+/* The callback when the vital signs collector is on: it sees every event first. */
+static noinline notrace void ltt_callback_vitals(unsigned int id,
+						 const void *data,
+						 unsigned int len,
+						 const void *var,
+						 unsigned int var_len)
+{
+	ltt_vitals_event(id, data, len, var, var_len);
+	ltt_callback_trace(id, data, len, var, var_len);
+}
+
+/*
+ * The callback registered with the kernel.  Preemption is disabled by
+ * the caller; we may be in any context.
+ */
+notrace void ltt_trace_callback(unsigned int id, const void *data,
+				unsigned int len, const void *var,
+				unsigned int var_len)
+{
+	if (static_branch_unlikely(&ltt_vitals_on))
+		ltt_callback_vitals(id, data, len, var, var_len);
+	else
+		ltt_callback_trace(id, data, len, var, var_len);
 }
 
 /*
@@ -890,7 +969,7 @@ notrace void ltt_log(unsigned int id, const void *data, unsigned int len,
 {
 	/* Pairs with the release in START, as in the callback. */
 	if (smp_load_acquire(&ltt.active) && ltt_mask_test(ltt.mask, id))
-		ltt_submit(id, data, len, var, var_len, false, false);
+		ltt_submit(id, data, len, var, var_len, NULL, false);
 }
 
 /* Would ltt_log() record event @id now?  Any context. */

@@ -265,6 +265,7 @@ static int ltt_start(struct file *file)
 		ltt_buffers_reset();
 		ltt.flight = ltt.opt_flags & LTT_OPT_FLIGHT;
 		ltt.fast = ltt_fast_allowed();
+		ltt_direct_update();
 	}
 	mutex_unlock(&ltt.read_mutex);
 	cpus_read_unlock();

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * tracer_stack.c - the call stacks of LTT_EV_STACK (format 1.8): the
- * kernel stack with stack_trace_save() and the user stack by a walk of
+ * kernel stack with the kernel's unwinder, from the event point (x86-64
+ * with ORC) or with stack_trace_save(), and the user stack by a walk of
  * the frame-pointer chain that never faults.
  *
  * Called by the write path with interrupts off and this CPU's nesting
@@ -20,6 +21,9 @@
 #include <linux/stacktrace.h>
 #include <linux/uaccess.h>
 #include <asm/irq_regs.h>
+#if defined(CONFIG_X86_64) && defined(CONFIG_UNWINDER_ORC)
+#include <asm/unwind.h>
+#endif
 
 #include "tracer_buffer.h"
 
@@ -110,6 +114,7 @@ int ltt_heavy_set(const struct ltt_heavy *h)
 	memcpy(s->pids, h->pids, sizeof(s->pids));
 	memcpy(s->stacks, h->stacks.bits, sizeof(s->stacks));
 	rcu_assign_pointer(ltt.heavy, s);
+	ltt_direct_update();
 	synchronize_rcu();
 	ltt_heavy_next ^= 1;
 	return 0;
@@ -123,6 +128,21 @@ int ltt_heavy_set(const struct ltt_heavy *h)
 void ltt_heavy_clear(void)
 {
 	RCU_INIT_POINTER(ltt.heavy, NULL);
+	ltt_direct_update();
+}
+
+/*
+ * Under ctl_mutex, after ltt.fast, ltt.stacks or ltt.heavy changed: may
+ * the callback take the compact path after testing ltt.direct alone?
+ * A heavy logging set published while tracing takes effect from the
+ * first event that reads ltt.direct cleared (events before it were
+ * recorded as without the set, as they would have been a moment
+ * earlier).
+ */
+void ltt_direct_update(void)
+{
+	WRITE_ONCE(ltt.direct, ltt.fast && !ltt.stacks &&
+		   !rcu_access_pointer(ltt.heavy));
 }
 
 /*
@@ -226,12 +246,73 @@ static notrace unsigned int ltt_user_stack(u64 *out, unsigned int max,
 	return n;
 }
 
+#if defined(CONFIG_X86_64) && defined(CONFIG_UNWINDER_ORC)
+/*
+ * The kernel stack from registers @regs (stack_trace_save_regs(), which
+ * 6.1 does not export to modules, with the unwinder's exported calls):
+ * the instruction pointer, then each return address the ORC unwinder
+ * finds above it.
+ */
+static notrace unsigned int ltt_kernel_walk_regs(unsigned long *out,
+						 unsigned int max,
+						 struct pt_regs *regs)
+{
+	struct unwind_state state;
+	unsigned int n = 0;
+	unsigned long addr;
+
+	out[n++] = regs->ip;
+	for (unwind_start(&state, current, regs, NULL);
+	     !unwind_done(&state) && n < max; unwind_next_frame(&state)) {
+		addr = unwind_get_return_address(&state);
+		if (!addr)
+			break;
+		out[n++] = addr;
+	}
+	return n;
+}
+#endif
+
+/*
+ * The kernel stack into @out: from the interrupted registers of a sample
+ * or from the event point @o, at most @max addresses; or else from here,
+ * at most @max_here, *@here set (the caller leaves this module's frames
+ * out).
+ */
+static notrace unsigned int ltt_kernel_walk(unsigned long *out,
+					    unsigned int max,
+					    unsigned int max_here,
+					    const struct ltt_origin *o,
+					    struct pt_regs *iregs, bool *here)
+{
+#if defined(CONFIG_X86_64) && defined(CONFIG_UNWINDER_ORC)
+	struct pt_regs regs;
+
+	*here = false;
+	if (iregs)
+		return ltt_kernel_walk_regs(out, max, iregs);
+	if (o && o->ip) {
+		/* What the unwinder reads of registers it starts from. */
+		memset(&regs, 0, sizeof(regs));
+		regs.ip = o->ip;
+		regs.sp = o->sp;
+		regs.bp = o->bp;
+		regs.cs = __KERNEL_CS;
+		return ltt_kernel_walk_regs(out, max, &regs);
+	}
+#endif
+	*here = true;
+	return stack_trace_save(out, max_here, 0);
+}
+
 /*
  * Fill @hdr and return the addresses (kernel then user, hdr->kernel_nr +
- * hdr->user_nr of them) of the current task's stacks, for event @id.
- * Interrupts off, this CPU's nesting mark set.
+ * hdr->user_nr of them) of the current task's stacks, for event @id,
+ * the kernel's walked from @o (ltt_origin_here()).  Interrupts off,
+ * this CPU's nesting mark set.
  */
-notrace const u64 *ltt_stack_capture(unsigned int id, struct ltt_ev_stack *hdr)
+notrace const u64 *ltt_stack_capture(unsigned int id, struct ltt_ev_stack *hdr,
+				     const struct ltt_origin *o)
 {
 	/* A sample's interrupted registers (tracer_sample.c) */
 	struct pt_regs *iregs = id == LTT_EV_SAMPLE ? get_irq_regs() : NULL;
@@ -251,15 +332,18 @@ notrace const u64 *ltt_stack_capture(unsigned int id, struct ltt_ev_stack *hdr)
 		kmax = 0;
 	if (kmax) {
 		/* One more than asked: a full stack says it was cut. */
-		unsigned int n = stack_trace_save(kbuf, LTT_STACK_DEPTH_MAX + 1, 0);
+		bool here;
+		unsigned int n = ltt_kernel_walk(kbuf, kmax + 1,
+						 LTT_STACK_DEPTH_MAX + 1,
+						 o, iregs, &here);
 
 		/*
-		 * The tracer's own frames (this module's text) are not the
-		 * traced code's: left out.  One more than asked: a stack that
-		 * fills it was cut.
+		 * A walk from here: the tracer's own frames (this module's
+		 * text) are not the traced code's, left out.  One more than
+		 * asked: a stack that fills it was cut.
 		 */
 		for (i = 0; i < n && k <= kmax; i++)
-			if (!within_module(kbuf[i], THIS_MODULE))
+			if (!here || !within_module(kbuf[i], THIS_MODULE))
 				buf[k++] = kbuf[i];
 		if (k > kmax || n > LTT_STACK_DEPTH_MAX) {
 			k = min(k, kmax);

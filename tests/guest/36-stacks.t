@@ -9,8 +9,8 @@
 #   off-CPU: the server's folded stacks have, root first, the return
 #            addresses into main, serve and wait_request and then the IP
 #            after stk_read's syscall instruction, then kernel frames all in
-#            _stext.._etext, among them pipe_read then schedule (System.map:
-#            the guess unwinder may add stale frames); they weigh in total exactly the accounting's
+#            _stext.._etext, among them pipe_read then schedule (System.map);
+#            they weigh in total exactly the accounting's
 #            blocked time of the server (processes --threads), and no
 #            interval is without a stack;
 #   wakeup:  the notifier's wakeup stacks hold the return address into
