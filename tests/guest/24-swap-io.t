@@ -32,7 +32,7 @@
 . "$(dirname "$0")/../lib/tap.sh"
 share=$(mktemp -d); trap 'rm -rf "$share"' EXIT
 
-K=64 R=16
+K=64 R=16 B=100
 truncate -s 64M "$share/disk.img"
 VM_ARGS=(--disk "$share/disk.img" --disk-opts throttling.iops-total=50)
 vm_run "$share" 600 "mkswap /dev/vda > /dev/null && sync && swapon /dev/vda &&
@@ -42,7 +42,13 @@ vm_run "$share" 600 "mkswap /dev/vda > /dev/null && sync && swapon /dev/vda &&
 	{ traced --vitals --epoch 1s -o /mnt/share/vit 2> /mnt/share/vit.err & vp=\$!;
 	  i=0; while ! grep -q 'epochs of' /mnt/share/vit.err && [ \$i -lt 300 ]; do usleep 50000; i=\$((i + 1)); done;
 	  traced -q -e block,syscall -o /mnt/share/b -- ltt-blkio /dev/vda > /mnt/share/bout;
-	  echo \$? > /mnt/share/b.rc; kill -TERM \$vp; wait \$vp; echo \$? > /mnt/share/vit.rc; }"
+	  echo \$? > /mnt/share/b.rc; kill -TERM \$vp; wait \$vp; echo \$? > /mnt/share/vit.rc; } &&
+	{ traced --vitals --epoch 1s -o /mnt/share/vt 2> /mnt/share/vt.err & vp=\$!;
+	  epochs() { ls /mnt/share/vt 2> /dev/null | grep -c '[.]ltv\$'; };
+	  i=0; while [ \$(epochs) -lt 4 ] && [ \$i -lt 600 ]; do usleep 50000; i=\$((i + 1)); done;
+	  ltt-blkio --burst $B /dev/vda > /mnt/share/burst; echo \$? > /mnt/share/burst.rc;
+	  n=\$(epochs); i=0; while [ \$(epochs) -lt \$((n + 2)) ] && [ \$i -lt 600 ]; do usleep 50000; i=\$((i + 1)); done;
+	  kill -TERM \$vp; wait \$vp; echo \$? > /mnt/share/vt.rc; }"
 ok $? "guest made /dev/vda its swap and traced ltt-swap $K /dev/vda $R"
 tracevisualizer dump --json --type syscall_entry,syscall_exit,trap_entry,trap_exit,fs_read,mem_swap_in,mem_swap_out,mem_page_wait_start,mem_page_wait_end,fs_buf_wait_start,fs_buf_wait_end \
 	"$share/t" > "$share/d.json"
@@ -286,6 +292,65 @@ ok(mine and all(l['comm'] == 'ltt-blkio' and l['key'] == dev and
                 for l in mine),
    "ltt-blkio's labels: its comm, the disk as key, a request's op and bytes, a latency > 0 (%s)" %
    [(l['data0'] >> 32, l['data0'] & 0xffffffff, l['data1']) for l in mine])
+done()
+PY
+)
+# A transient problem found (issue 29): traced --vitals --epoch 1s alone,
+# the disk idle for 4 epochs (swap off, no file system on it), then one
+# disk-I/O burst, ltt-blkio --burst: B O_DIRECT reads of 4 KiB from one
+# call site, about 2 s at the disk's 50 requests/s, then 2 quiet epochs.
+# The EWMA detector must flag the burst's busiest epoch and no epoch
+# before it, and that epoch's top disk-io label must be the culprit's:
+# its pid and comm, its call site (the user PC it entered the kernel
+# from: inside pread64, the only read of the burst), the disk.
+is "$(cat "$share/burst.rc"):$(cat "$share/vt.rc")" "0:0" \
+	"ltt-blkio --burst $B read its $B pages (status 0); the second traced --vitals ended on SIGTERM (0)"
+tracevisualizer vitals --json --top 5 "$share/vt" > "$share/vt.json"
+ok $? "tracevisualizer vitals --json of the burst's epochs"
+tracevisualizer vitals --top 1 "$share/vt" > "$share/vt.txt"
+ok $? "tracevisualizer vitals (text) of the burst's epochs"
+checks < <(PYTHONPATH=tests/lib python3 - "$share" "$B" build/workloads/ltt-blkio <<'PY'
+import sys, os, subprocess
+from check import ok, load, done
+d, B, binary = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+out = [l.split() for l in open(os.path.join(d, 'burst'))]
+pid = int(out[0][1])
+dev = int(out[1][1]) << 20 | int(out[1][2])
+ok(out[2] == ['burst', str(B)], "ltt-blkio --burst says it read %d pages: %s" % (B, out[2:]))
+sym = {}
+for line in subprocess.run(['nm', '-S', binary], capture_output=True, text=True,
+                           check=True).stdout.splitlines():
+    f = line.split()
+    if len(f) == 4:
+        sym[f[3]] = (int(f[0], 16), int(f[0], 16) + int(f[1], 16))
+lo, hi = sym['pread64']
+ep = load(os.path.join(d, 'vt.json'))['epochs']
+dk = [e['vitals'].get('disk-io') for e in ep]
+ok(len(ep) >= 6 and all(dk), "the disk-io vital sign in each of the %d epochs" % len(ep))
+tot = [x['total'] if x else 0 for x in dk]
+print("disk-io per epoch: %s; flagged: %s" % (tot, [x['anomaly'] if x else None for x in dk]))
+ok(sum(tot) == B, "their total is the burst's %d requests (weight 1 each; nothing else used the disk): %d"
+   % (B, sum(tot)))
+first = next((i for i, t in enumerate(tot) if t), len(tot))
+ok(first >= 4 and not any(dk[i]['anomaly'] for i in range(first)),
+   "%d quiet epochs before the burst (total 0), none flagged" % first)
+busiest = max(range(len(tot)), key=lambda i: tot[i])
+row = dk[busiest]
+ok(row['anomaly'] and row['total'] > row['band_hi'],
+   "the EWMA detector flags the burst's busiest epoch (%d: %d requests, band %s..%s)"
+   % (ep[busiest]['epoch'], row['total'], row['band_lo'], row['band_hi']))
+top = row['top'][0] if row['top'] else {}
+ok(top.get('pid') == pid and top.get('comm') == 'ltt-blkio' and top.get('key') == dev and
+   lo <= top.get('site', 0) < hi and top.get('estimate') == row['total'],
+   "its top disk-io label is the culprit's: pid %d, comm ltt-blkio, the disk, its call site in "
+   "pread64 (0x%x..0x%x), estimate = the epoch's total: %s" %
+   (pid, lo, hi, {k: top.get(k) for k in ('pid', 'comm', 'key', 'site', 'estimate')}))
+flagged = [i for i, x in enumerate(dk) if x and x['anomaly']]
+ok(flagged and all(dk[i]['top'] and dk[i]['top'][0]['pid'] == pid for i in flagged),
+   "every flagged epoch (%s) names ltt-blkio's burst first" % [ep[i]['epoch'] for i in flagged])
+txt = open(os.path.join(d, 'vt.txt')).read()
+ok('ANOMALY' in txt and 'ltt-blkio' in txt,
+   "the text report says ANOMALY and names ltt-blkio")
 done()
 PY
 )

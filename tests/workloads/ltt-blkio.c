@@ -4,6 +4,7 @@
  * (block_rq_issue, block_rq_complete and the disk vital sign).
  *
  * Usage: ltt-blkio DEVICE
+ *        ltt-blkio --burst N DEVICE
  *
  * Opens DEVICE with O_DIRECT and, one at a time (each call waits for its
  * request), writes four regions of known offsets and sizes with a
@@ -16,6 +17,12 @@
  *   write OFFSET BYTES | fsync | read OFFSET BYTES   (in the order done)
  * Exit status 0 when every call did all its bytes and the data read back
  * is the data written, 1 otherwise.
+ *
+ * --burst N: a disk-I/O burst (the transient problem of the vital signs'
+ * test): N O_DIRECT reads of 4 KiB from DEVICE's first N pages, one
+ * request each, all from one call site (burst_read()).  Prints
+ * "pid PID", "dev MAJOR MINOR", then "burst N" when all were read;
+ * exit status 0 when every read got its 4 KiB.
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -47,18 +54,44 @@ static void fill(unsigned char *p, size_t n, unsigned int seed)
 		p[i] = (unsigned char)(seed * 131 + i * 7 + (i >> 9));
 }
 
+/* The burst's one call site: its label in the disk-io vital sign. */
+static __attribute__((noinline)) int burst_read(int fd, unsigned char *buf,
+						 long n)
+{
+	long i;
+
+	for (i = 0; i < n; i++)
+		if (pread(fd, buf, 4096, (off_t)i * 4096) != 4096) {
+			perror("pread");
+			return 1;
+		}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	unsigned char *buf, *want;
 	struct stat st;
+	long burst = -1;
 	size_t i;
 	int fd, bad = 0;
+	char *end;
 
+	if (argc == 4 && !strcmp(argv[1], "--burst")) {
+		burst = strtol(argv[2], &end, 10);
+		if (*end || burst < 1 || burst > 1000000) {
+			fprintf(stderr, "ltt-blkio: --burst: not a count: %s\n",
+				argv[2]);
+			return 2;
+		}
+		argv += 2;
+		argc -= 2;
+	}
 	if (argc != 2) {
-		fprintf(stderr, "usage: ltt-blkio DEVICE\n");
+		fprintf(stderr, "usage: ltt-blkio [--burst N] DEVICE\n");
 		return 2;
 	}
-	fd = open(argv[1], O_RDWR | O_DIRECT);
+	fd = open(argv[1], burst > 0 ? O_RDONLY | O_DIRECT : O_RDWR | O_DIRECT);
 	if (fd < 0 || fstat(fd, &st) < 0 || !S_ISBLK(st.st_mode)) {
 		perror(argv[1]);
 		return 1;
@@ -71,6 +104,15 @@ int main(int argc, char **argv)
 	printf("pid %d\ndev %u %u\n", (int)getpid(), major(st.st_rdev),
 	       minor(st.st_rdev));
 	fflush(stdout);
+	if (burst > 0) {
+		bad = burst_read(fd, buf, burst);
+		if (!bad)
+			printf("burst %ld\n", burst);
+		close(fd);
+		free(buf);
+		free(want);
+		return bad;
+	}
 	for (i = 0; i < NREGIONS; i++) {
 		fill(buf, regions[i].bytes, (unsigned int)i + 1);
 		if (pwrite(fd, buf, regions[i].bytes, regions[i].offset) !=
