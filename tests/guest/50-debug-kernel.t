@@ -54,6 +54,22 @@ while [ $j -lt 3 ]; do
 done > /mnt/share/storm.txt
 wait $sp
 echo 1 > $cpu1; cat /sys/devices/system/cpu/online > /mnt/share/storm.online
+ltt-getppid 1000000000 > /dev/null & lg=$!
+( while :; do ltt-forktree 4 /tmp/vf > /dev/null 2>&1; usleep 20000; done ) & lf=$!
+traced --vitals --epoch 100ms --keep 2s --max-size 256k -o /tmp/vl 2> /mnt/share/vl.err & vp=$!
+k=0
+while [ $k -lt 60 ]; do
+	sleep 1
+	echo "$k $(sed -n "s/^VmRSS:[^0-9]*\([0-9]*\) kB/\1/p" /proc/$vp/status) $(cat /tmp/vl/*.ltv 2> /dev/null | wc -c) $(cd /tmp/vl && ls -l *.ltv 2> /dev/null | awk "{ printf \"%s:%s \", \$NF, \$5 }")"
+	k=$((k + 1))
+done > /mnt/share/vl.samples
+kill -TERM $vp; wait $vp; echo $? > /mnt/share/vl.rc
+traced --vitals --epoch 100ms -o /tmp/vk 2> /mnt/share/vk1.err & vp=$!
+sleep 3; kill -9 $vp; wait $vp
+traced --vitals --epoch 100ms -o /tmp/vk 2> /mnt/share/vk2.err & vp=$!
+sleep 2; kill -TERM $vp; wait $vp; echo $? > /mnt/share/vk2.rc
+kill $lg $lf; wait $lg $lf
+ls /tmp/vk > /mnt/share/vk.files
 ltt-uffd-read > /mnt/share/uffd.txt; echo $? > /mnt/share/uffd.rc
 for f in failslab fail_page_alloc; do
 	echo N > /sys/kernel/debug/$f/ignore-gfp-wait
@@ -96,6 +112,71 @@ is "$(grep -c -e trace-ok -e flight-ok -e reload-ok "$share/storm.txt" 2>/dev/nu
 for t in storm0 storm1 storm2 stormf0 stormf1 stormf2; do
 	conserved "$share/$t" "trace $t taken under the hotplug storm reads back, complete and conserved"
 done
+# The vital signs over a compressed long run (issue 29): traced --vitals
+# with 100 ms epochs (the shortest; 600 a minute: 10 hours of 60-s
+# epochs) for 60 s of a getppid loop and a fork loop, --keep 2s and
+# --max-size 256k; each
+# second the daemon's resident memory and the epoch files are read.
+# Memory flat: the daemon's RSS after its first 10 s grows by at most
+# 64 KiB to the end (one epoch's buffers, and nothing per epoch: 1000
+# epochs of even 100 bytes would show); the module's is allocated once
+# at START (docs/vitals.md, "Memory") and kmemleak below finds nothing.
+# Disk bounded: the epoch files at each reading fit in 256 KiB, but for
+# the newest (written before the oldest are removed). Rotated: the
+# files left at each reading are the newest (a contiguous run of
+# numbers), far fewer than the epochs written. No lost epoch: the
+# daemon, ended by SIGTERM, says it wrote as many epochs as its last
+# number + 1 (numbers from 0, one a epoch), with no warning. Then a
+# daemon killed with -9 and another started: it names the epoch lost,
+# and kmemleak (below) finds nothing the killed one's collector left.
+is "$(cat "$share/vl.rc" 2>/dev/null):$(cat "$share/vk2.rc" 2>/dev/null)" "0:0" \
+	"the long-run daemon and the one after a kill -9 ended on SIGTERM (0)"
+checks < <(PYTHONPATH=tests/lib python3 - "$share" <<'PY'
+import sys, os, re
+from check import ok, done
+d = sys.argv[1]
+rows, bad = [], []
+for line in open(os.path.join(d, 'vl.samples')):
+    f = line.split()
+    if len(f) < 3 or not all(x.isdigit() for x in f[:3]):
+        bad.append(line.strip())
+        continue
+    files = sorted((int(x.split(':')[0][7:15]), int(x.split(':')[1])) for x in f[3:]
+                   if re.match(r'^vitals-\d{8}\.ltv:\d+$', x))
+    rows.append((int(f[0]), int(f[1]), int(f[2]), files))
+for line in bad[:5]:
+    print("a reading not understood: %s" % line[:200])
+ok(len(rows) >= 55, "%d readings of the daemon's memory and files (60 asked)" % len(rows))
+rss = [r[1] for r in rows]
+print("RSS kB: %s" % rss)
+ok(rows and max(rss[10:]) - rss[10] <= 64,
+   "the daemon's RSS is flat: %d kB at 10 s, at most %d kB after" % (rss[10], max(rss[10:])))
+big = [(r[0], sum(b for _, b in r[3]), r[3][-1][1] if r[3] else 0) for r in rows]
+ok(all(t - newest <= 256 * 1024 for _, t, newest in big),
+   "the epoch files fit in --max-size 256k at every reading (the newest aside): largest %d bytes"
+   % max(t for _, t, _ in big))
+runs = [r[3] for r in rows if r[3]]
+ok(runs and all([e for e, _ in fs] == list(range(fs[0][0], fs[-1][0] + 1)) for fs in runs),
+   "the files left at each reading are a contiguous run of the newest epochs (at most %d files)"
+   % max(len(fs) for fs in runs))
+err = open(os.path.join(d, 'vl.err')).read()
+m = re.search(r'vital signs: (\d+) epochs written', err)
+last = runs[-1][-1][0] if runs else -1
+print("\n".join(l for l in err.splitlines() if 'removed (--max-size' not in l))
+ok(m and int(m.group(1)) >= 300 and int(m.group(1)) > last >= int(m.group(1)) - 25 and
+   'warning' not in err and 'error' not in err.lower(),
+   "no epoch lost: %s epochs written, numbered from 0 up (the last file read %d), no warning"
+   % (m.group(1) if m else None, last))
+ok(max(len(fs) for fs in runs) < 60,
+   "rotated: at most %d files at once, of %s written" % (max(len(fs) for fs in runs),
+                                                       m.group(1) if m else None))
+k2 = open(os.path.join(d, 'vk2.err')).read()
+ok(re.search(r'epoch \d+ was lost', k2) and 'epochs of' in k2,
+   "after kill -9, the next daemon names the epoch lost and starts the collector: %s"
+   % k2.strip().replace("\n", " / "))
+done()
+PY
+)
 # Call stacks on (issue 28): ltt-stacks's spinner (main -> compute ->
 # leaf) and its server and notifier (blocking reads on a pipe, wakeups)
 # run across four sessions of 2 s with kernel and user stacks on
