@@ -354,8 +354,10 @@ int vitals_run(const struct options *o)
 	start = mono_ns();
 	end_at = o->duration_ns ? start + o->duration_ns : 0;
 	next_end = start + o->epoch_ns;
-	msg_info("vital signs: epochs of %.3f s into %s, from epoch %" PRIu64,
-		 (double)o->epoch_ns / 1e9, o->output, v.next);
+	msg_info("vital signs: epochs of %.3f s into %s, from epoch %" PRIu64
+		 " (the collector's memory: %u bytes a CPU)",
+		 (double)o->epoch_ns / 1e9, o->output, v.next,
+		 info.bytes_per_cpu);
 	if (lfd >= 0)
 		msg_info("vital signs: Prometheus metrics on port %u: /metrics",
 			 port);

@@ -5,8 +5,9 @@ epochs 0..5 of system calls, 1003 a epoch (a frequent label of 1000 in
 cell 5, a rare one of 2 in cell 77, one of 1 in cell 900), epoch 4 a
 burst of 9000; epoch 5 partial; epoch 3's file cut in half, epoch 6's of
 version 7.
-vitalsgen.py --one DIR EPOCH TOTAL - one more epoch file of that total
-(tests/host/vitals-prometheus.t, files appearing while a server runs).
+vitalsgen.py --one DIR EPOCH TOTAL [partial] - one more epoch file of that
+total (tests/host/vitals-prometheus.t, files appearing while a server
+runs; tests/host/bench-vitals.t, partial: ended by SIGTERM).
 vitalsgen.py --series DIR - a day and an hour of 2-minute epochs
 (tests/host/vitals-timescale.t): epoch e starts at SERIES_T0 + e * 120 s
 on the wall clock, 1003 system calls, epoch SERIES_BURST a burst of 9000;
@@ -143,7 +144,8 @@ def main():
         e = int(sys.argv[3])
         path = os.path.join(sys.argv[2], 'vitals-%08d.ltv' % e)
         with open(path + '.tmp', 'wb') as f:
-            f.write(epoch_file(e, int(sys.argv[4])))
+            f.write(epoch_file(e, int(sys.argv[4]),
+                               partial=sys.argv[5:6] == ['partial']))
         os.rename(path + '.tmp', path)   # as traced does: never half a file
         return
     d = sys.argv[1]
