@@ -195,6 +195,11 @@ struct ltt_tracer {
 	 */
 	bool direct;
 	u64 mask[LTT_MASK_WORDS];
+	/*
+	 * mask without the ids the module writes itself (ltt_module_id()):
+	 * the kernel's events the callback accepts, in one test
+	 */
+	u64 kmask[LTT_MASK_WORDS];
 	u64 details[LTT_MASK_WORDS];
 	struct ltt_filter filter;
 	struct ltt_syscall_ip sip;

@@ -909,7 +909,8 @@ notrace void ltt_sample_write(const struct ltt_ev_sample *ev)
 
 /*
  * The trace's part of the callback: with tracing stopped one load and a
- * branch, with the event masked out a few more, and for the compact form
+ * branch, with the event masked out (or one of the module's own ids) a
+ * few more, and for the compact form
  * of a session that asks for nothing per event (ltt.direct) one more
  * test.  Everything else is tail-called, so that nothing here needs a
  * stack frame.  The ids the module writes itself are refused.
@@ -923,9 +924,10 @@ static __always_inline void ltt_callback_trace(unsigned int id,
 	/* Pairs with the release in START: buffers are set up. */
 	if (likely(!smp_load_acquire(&ltt.active)))
 		return;
-	if (unlikely(id >= LTT_EV_MAX || ltt_module_id(id)))
+	if (unlikely(id >= LTT_EV_MAX))
 		return;
-	if (!ltt_mask_test(ltt.mask, id))
+	/* Not the module's own ids: ltt.kmask has none of them. */
+	if (!ltt_mask_test(ltt.kmask, id))
 		return;
 	if (likely(ltt.direct) && data && !var_len)
 		ltt_write_compact(id, data, len);

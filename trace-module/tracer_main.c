@@ -407,6 +407,25 @@ static int ltt_set_buffers(struct file *file, void __user *argp)
  * mask clears has a time later than the CHANGE_MASK record (events of
  * ids it sets may appear a little before it).
  */
+/*
+ * Publish @bits as the event mask, and as ltt.kmask without the module's
+ * own ids (which the kernel cannot forge).  Each word is written once:
+ * a writer reads one bit of one word.
+ */
+static void ltt_mask_publish(const u64 *bits)
+{
+	u64 own[LTT_MASK_WORDS] = { 0 };
+	unsigned int id, i;
+
+	for (id = 0; id < LTT_EV_MAX; id++)
+		if (ltt_module_id(id))
+			own[id / 64] |= BIT_ULL(id % 64);
+	for (i = 0; i < LTT_MASK_WORDS; i++) {
+		WRITE_ONCE(ltt.mask[i], bits[i]);
+		WRITE_ONCE(ltt.kmask[i], bits[i] & ~own[i]);
+	}
+}
+
 static int ltt_set_mask(void __user *argp)
 {
 	struct ltt_event_mask m;
@@ -418,8 +437,7 @@ static int ltt_set_mask(void __user *argp)
 		m.bits[i] &= ltt_defined[i];
 	ltt_mask_set(m.bits, ltt_forced_ids, ARRAY_SIZE(ltt_forced_ids));
 	mutex_lock(&ltt.ctl_mutex);
-	for (i = 0; i < LTT_MASK_WORDS; i++)
-		WRITE_ONCE(ltt.mask[i], m.bits[i]);
+	ltt_mask_publish(m.bits);
 	if (ltt.tracing) {
 		struct ltt_ev_change_mask ev;
 
@@ -929,7 +947,7 @@ static int __init ltt_tracer_init(void)
 	ltt_mask_set(ltt_defined, ltt_listed_ids, ARRAY_SIZE(ltt_listed_ids));
 	ltt_defined[LTT_EV_TIME_EXT / 64] &= ~BIT_ULL(LTT_EV_TIME_EXT % 64);
 	ltt_defined[LTT_EV_STACK / 64] &= ~BIT_ULL(LTT_EV_STACK % 64);
-	memcpy(ltt.mask, ltt_defined, sizeof(ltt.mask));
+	ltt_mask_publish(ltt_defined);
 	ltt_session_defaults();
 
 	ret = ltt_cpus_init();
