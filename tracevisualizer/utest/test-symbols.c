@@ -633,6 +633,59 @@ static void check_mmap(void)
 	lttr_syms_close(s);
 }
 
+/*
+ * Threads: a stack record names the thread (its pid), the maps snapshot
+ * the process.  A thread alive at START is in the trace's "proc" with its
+ * TGID; one created while tracing, in a fork record with LTT_FORK_THREAD.
+ * Both resolve in their process's mappings; without the snapshot's TGID
+ * (no "proc"), [unknown]; a tid reused by a new process (a fork that is
+ * not a thread) is no longer the thread.
+ */
+static void check_threads(void)
+{
+	char dir[256], bin[300], path[1100], proc[128], err[256];
+	const char *tdir;
+	struct lttr_syms *s;
+	struct run r;
+	char *text;
+
+	snprintf(dir, sizeof(dir), "%s", tap_tmpdir("threads"));
+	snprintf(bin, sizeof(bin), "%s/prog-t", dir);
+	if (!ok(build_and_run(dir, bin, "-no-pie -fno-pie", &r) == 0, "threads: the program runs"))
+		return;
+	text = start_maps(&r, 1000);
+	tdir = trace_with_maps("threads-noproc", text);
+	s = lttr_syms_open(tdir, NULL, err, sizeof(err));
+	if (ok(s != NULL, "threads: open without a process snapshot")) {
+		is_sym(s, r.pid, r.fn_a, 1000, 0, LTTR_SYM_NAME, "fn_a+0x0", "the process itself");
+		is_sym(s, 7001, r.fn_a, 1000, 0, LTTR_SYM_UNKNOWN, "[unknown]",
+		       "a thread the trace does not know");
+		lttr_syms_close(s);
+	}
+	tdir = trace_with_maps("threads-proc", text);
+	snprintf(path, sizeof(path), "%s/proc", tdir);
+	snprintf(proc, sizeof(proc), "PID: %d; PPID: 1; TGID: %d; NAME: prog-t\n"
+		 "PID: 7001; PPID: 1; TGID: %d; NAME: prog-t\n", r.pid, r.pid, r.pid);
+	write_file(path, proc);
+	s = lttr_syms_open(tdir, NULL, err, sizeof(err));
+	if (ok(s != NULL, "threads: open with a process snapshot")) {
+		is_sym(s, 7001, r.fn_a, 1000, 0, LTTR_SYM_NAME, "fn_a+0x0",
+		       "a thread alive at START, in its process's maps");
+		is_sym(s, 7001, r.fn_a, LTTR_SYMS_NO_TIME, 0, LTTR_SYM_NAME, "fn_a+0x0",
+		       "... with no time");
+		ok(lttr_syms_note_thread(s, 7002, r.pid, 2000) == 0, "threads: a thread created at 2000");
+		is_sym(s, 7002, r.fn_a, 1500, 0, LTTR_SYM_UNKNOWN, "[unknown]", "before it was");
+		is_sym(s, 7002, r.fn_a, 2500, 0, LTTR_SYM_NAME, "fn_a+0x0", "after it was");
+		ok(lttr_syms_note_fork(s, 900, 7002, 3000) == 0,
+		   "threads: its id reused by a new process at 3000");
+		is_sym(s, 7002, r.fn_a, 2500, 0, LTTR_SYM_NAME, "fn_a+0x0", "the thread, before");
+		is_sym(s, 7002, r.fn_a, 3500, 0, LTTR_SYM_UNKNOWN, "[unknown]",
+		       "the new process (its parent unknown), after");
+		lttr_syms_close(s);
+	}
+	free(text);
+}
+
 int main(void)
 {
 	check_program("pie", "-fPIE -pie", 3);
@@ -644,5 +697,6 @@ int main(void)
 	check_bad_maps();
 	check_kernel();
 	check_open_errors();
+	check_threads();
 	return tap_done();
 }

@@ -14,6 +14,7 @@
 #include <unistd.h>
 #include <ltt/ltt-abi.h>
 #include <lttr/reader/event.h>
+#include <lttr/reader/proc.h>
 #include <lttr/symbols/kallsyms.h>
 #include <lttr/symbols/maps.h>
 #include <lttr/symbols/symbols.h>
@@ -58,8 +59,18 @@ struct mproc {
 	uint64_t epoch;		/* exec, fork and mmap records noted */
 };
 
+/* thread @tid of process @tgid from @from_ns until @until_ns */
+struct thread {
+	int32_t tid;
+	int32_t tgid;
+	uint64_t from_ns;
+	uint64_t until_ns;
+};
+
 struct lttr_syms {
 	char *symfs;
+	struct thread *thr;	/* sorted by tid, then from_ns */
+	size_t nthr, thrcap;
 	struct image *img;
 	size_t nimg, imgcap;
 	struct mproc *mp;	/* sorted by pid */
@@ -261,6 +272,96 @@ int lttr_symfs_check(const char *symfs, char *err, size_t errlen)
 	return -1;
 }
 
+/*
+ * The threads of the process snapshot at START ("proc": a task whose
+ * TGID is not its PID), for their stacks to resolve in their process's
+ * mappings ("maps" is by process).  A trace without the file, or with bad
+ * lines (the reader says so), has the threads it could read.  -1 when
+ * memory runs out.
+ */
+static int read_threads(struct lttr_syms *s, const char *dir)
+{
+	char path[4096];
+	struct lttr_proc *p = NULL;
+	struct lttr_error e;
+	size_t i;
+	int ret = 0;
+
+	if ((size_t)snprintf(path, sizeof(path), "%s/proc", dir) >= sizeof(path) ||
+	    access(path, R_OK) < 0 || lttr_proc_load(path, LTTR_PROC_LENIENT, &p, &e) < 0)
+		return 0;
+	for (i = 0; i < p->ntasks && !ret; i++)
+		if (p->tasks[i].tgid && p->tasks[i].tgid != p->tasks[i].pid)
+			ret = lttr_syms_note_thread(s, (int32_t)p->tasks[i].pid,
+						    (int32_t)p->tasks[i].tgid, 0);
+	lttr_proc_free(p);
+	return ret;
+}
+
+int lttr_syms_note_thread(struct lttr_syms *s, int32_t tid, int32_t tgid, uint64_t time_ns)
+{
+	size_t i;
+
+	if (!s || tid == tgid)
+		return 0;
+	if (s->nthr == s->thrcap) {
+		size_t nc = s->thrcap ? 2 * s->thrcap : 16;
+		struct thread *n = realloc(s->thr, nc * sizeof(*n));
+
+		if (!n)
+			return -1;
+		s->thr = n;
+		s->thrcap = nc;
+	}
+	/* ends the tid's earlier life: a thread id is not reused while alive */
+	for (i = s->nthr; i > 0 && (s->thr[i - 1].tid > tid ||
+				    (s->thr[i - 1].tid == tid &&
+				     s->thr[i - 1].from_ns > time_ns)); i--)
+		;
+	if (i > 0 && s->thr[i - 1].tid == tid && s->thr[i - 1].until_ns > time_ns)
+		s->thr[i - 1].until_ns = time_ns;
+	memmove(&s->thr[i + 1], &s->thr[i], (s->nthr - i) * sizeof(*s->thr));
+	s->thr[i] = (struct thread){ tid, tgid, time_ns, UINT64_MAX };
+	s->nthr++;
+	return 0;
+}
+
+/* a new process @pid from @time_ns: no longer a thread of another */
+static void thread_end(struct lttr_syms *s, int32_t pid, uint64_t time_ns)
+{
+	size_t i;
+
+	for (i = 0; i < s->nthr; i++)
+		if (s->thr[i].tid == pid && s->thr[i].from_ns <= time_ns &&
+		    s->thr[i].until_ns > time_ns)
+			s->thr[i].until_ns = time_ns;
+}
+
+/* the process whose address space thread @pid used at @at_ns */
+static int32_t process_of(const struct lttr_syms *s, int32_t pid, uint64_t at_ns)
+{
+	size_t lo = 0, hi = s->nthr;
+	const struct thread *last = NULL;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (s->thr[mid].tid < pid)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < s->nthr && s->thr[lo].tid == pid; lo++) {
+		const struct thread *t = &s->thr[lo];
+
+		if (at_ns == LTTR_SYMS_NO_TIME)
+			last = t;
+		else if (t->from_ns <= at_ns && at_ns < t->until_ns)
+			return t->tgid;
+	}
+	return last && last->until_ns == UINT64_MAX ? last->tgid : pid;
+}
+
 struct lttr_syms *lttr_syms_open(const char *trace_dir, const char *symfs, char *err,
 				 size_t errlen)
 {
@@ -275,7 +376,7 @@ struct lttr_syms *lttr_syms_open(const char *trace_dir, const char *symfs, char 
 	}
 	s = calloc(1, sizeof(*s));
 	if (!s || (symfs && !(s->symfs = strdup(symfs))) || read_kernel(s, trace_dir) < 0 ||
-	    read_maps(s, trace_dir) < 0) {
+	    read_maps(s, trace_dir) < 0 || read_threads(s, trace_dir) < 0) {
 		snprintf(err, errlen, "%s: out of memory reading its symbols", trace_dir);
 		lttr_syms_close(s);
 		return NULL;
@@ -419,6 +520,7 @@ int lttr_syms_note_fork(struct lttr_syms *s, int32_t parent, int32_t child, uint
 {
 	if (!s || parent == child)
 		return 0;
+	thread_end(s, child, time_ns);
 	return add_image(s, child, parent, time_ns, NULL, 0);
 }
 
@@ -523,6 +625,11 @@ int lttr_syms_note_event(struct lttr_syms *s, const struct lttr_event *ev)
 					   ev->var ? ev->var : "",
 					   ev->var ? strnlen(ev->var, ev->var_len) : 0);
 	case LTT_EV_PROCESS_FORK:
+		/* a thread runs in its process's address space */
+		if ((ev->p.fork.flags & LTT_FORK_THREAD) && ev->p.fork.child_tgid &&
+		    ev->p.fork.child_tgid != ev->p.fork.child_pid)
+			return lttr_syms_note_thread(s, (int32_t)ev->p.fork.child_pid,
+						     (int32_t)ev->p.fork.child_tgid, ev->time_ns);
 		return lttr_syms_note_fork(s, (int32_t)ev->p.fork.parent_pid,
 					   (int32_t)ev->p.fork.child_pid, ev->time_ns);
 	case LTT_EV_MMAP:
@@ -676,7 +783,7 @@ int lttr_syms_resolve(struct lttr_syms *s, int32_t pid, uint64_t addr, uint64_t 
 	if (kernel)
 		return s->have_kallsyms ? lttr_ktab_lookup(&s->k, addr, buf, len) :
 			unknown(buf, len);
-	return resolve_user(s, pid, addr, at_ns, buf, len, 64);
+	return resolve_user(s, process_of(s, pid, at_ns), addr, at_ns, buf, len, 64);
 }
 
 void lttr_syms_close(struct lttr_syms *s)
@@ -698,6 +805,7 @@ void lttr_syms_close(struct lttr_syms *s)
 	for (i = 0; i < s->nwarn; i++)
 		free(s->warn[i]);
 	free(s->warn);
+	free(s->thr);
 	for (i = 0; i < s->nimg; i++)
 		free(s->img[i].path);
 	free(s->img);

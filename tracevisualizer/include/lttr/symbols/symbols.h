@@ -58,8 +58,9 @@ int lttr_symfs_check(const char *symfs, char *err, size_t errlen);
 
 /**
  * lttr_syms_resolve() - the name of an address
- * @pid: the process (thread group) whose address space @addr is in; not
- *	used for a kernel address
+ * @pid: the task (a thread: its process's address space, see
+ *	lttr_syms_note_thread()) whose address @addr is; not used for a
+ *	kernel address
  * @addr: the address
  * @at_ns: when (CLOCK_MONOTONIC ns, the trace's clock): the mapping
  *	records (lttr_syms_note_mmap()) as they stand at that time (with
@@ -88,6 +89,18 @@ int lttr_syms_resolve(struct lttr_syms *s, int32_t pid, uint64_t addr, uint64_t 
 int lttr_syms_note_exec(struct lttr_syms *s, int32_t pid, uint64_t time_ns, const char *path,
 			size_t len);
 int lttr_syms_note_fork(struct lttr_syms *s, int32_t parent, int32_t child, uint64_t time_ns);
+
+/**
+ * lttr_syms_note_thread() - task @tid is a thread of process @tgid from
+ * @time_ns on (until a fork makes @tid a process of its own, or another
+ * thread of that id is noted): its addresses resolve as @tgid's at the
+ * same time.  lttr_syms_open() notes the threads of the trace's process
+ * snapshot ("proc") from 0, lttr_syms_note_event() those of fork records
+ * with LTT_FORK_THREAD.  A stack record names the thread (the kernel's
+ * pid), the snapshots and mmap records the process.  0, or -1 when memory
+ * runs out.
+ */
+int lttr_syms_note_thread(struct lttr_syms *s, int32_t tid, int32_t tgid, uint64_t time_ns);
 
 /**
  * lttr_syms_note_mmap() - an executable mapping the trace saw made or gone
