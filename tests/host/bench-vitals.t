@@ -81,4 +81,22 @@ grep -q '^| macro | vitals | 1004.0 | 0.0 | 1004.0, 1004.0 | 4 (2) | 12 | 0 | \*
 ok $? "... the failed runs said"
 grep -q '^| macro job ≤ 0.5 % | +0.40 % | not judged (failed runs) |$' "$tmp/bm2.md"
 ok $? "... and the macro target not judged"
+# --no-build boots the initramfs as it is: one older than the module
+# (rebuilt without "make guest") is refused, said with the newer file,
+# before any boot (a copy of the script in a tree of its own)
+mkdir -p "$tmp/tree/scripts" "$tmp/tree/build" "$tmp/tree/trace-module" "$tmp/tree/traced"
+cp scripts/bench "$tmp/tree/scripts/"
+: > "$tmp/tree/build/initramfs.cpio"; : > "$tmp/tree/trace-module/ltt_tracer.ko"; : > "$tmp/tree/traced/traced"
+touch -d '2026-01-01 00:00' "$tmp/tree/build/initramfs.cpio" "$tmp/tree/traced/traced"
+"$tmp/tree/scripts/bench" --vitals --no-build --out "$tmp/tree/bm.md" > "$tmp/out3" 2>&1
+st=$?
+is "$st" 1 "--no-build with a module newer than the initramfs: refused (status 1)"
+grep -q "^bench: --no-build, but the guest's initramfs is older than trace-module/ltt_tracer.ko: .*(make guest)" "$tmp/out3" &&
+	! grep -q "traced/traced" "$tmp/out3" && [ ! -e "$tmp/tree/bm.md" ]
+ok $? "... said with the newer file only, nothing written" || diag "$(cat "$tmp/out3")"
+touch -d '2026-01-02 00:00' "$tmp/tree/build/initramfs.cpio"
+touch -d '2026-01-01 00:00' "$tmp/tree/trace-module/ltt_tracer.ko"
+"$tmp/tree/scripts/bench" --vitals --no-build --out "$tmp/tree/bm.md" > "$tmp/out4" 2>&1
+! grep -q "initramfs is older" "$tmp/out4"
+ok $? "an initramfs newer than its parts: not refused (the boot then fails in this bare tree)"
 done_testing
