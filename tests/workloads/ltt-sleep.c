@@ -26,8 +26,11 @@ int main(int argc, char **argv)
 	if (nanosleep(&req, NULL))
 		return 1;
 	clock_gettime(CLOCK_MONOTONIC, &t1);
-	printf("%d %lld\n", (int)getpid(),
+	/* pid, the interval, then its two ends (CLOCK_MONOTONIC, ns) */
+	printf("%d %lld %lld %lld\n", (int)getpid(),
 	       (long long)(t1.tv_sec - t0.tv_sec) * 1000000000LL +
-	       (t1.tv_nsec - t0.tv_nsec));
+	       (t1.tv_nsec - t0.tv_nsec),
+	       (long long)t0.tv_sec * 1000000000LL + t0.tv_nsec,
+	       (long long)t1.tv_sec * 1000000000LL + t1.tv_nsec);
 	return 0;
 }
