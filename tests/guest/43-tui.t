@@ -202,9 +202,10 @@ tui_input sleep g "$a" && tui_input sleep / "$wexpr" && tui_wait sleep "^match .
 	tui_wait sleep "^$sl ltt-sleep: (syscall|blocked [a-z]+ in) write .* on file /mnt/share/sleep\.out \(fd 1, open at START\)" >/dev/null
 ok $? "sleep: at its write to fd 1 (/ $wexpr), the info line: on file /mnt/share/sleep.out (fd 1, open at START)"
 
-# the ping-pong: a window near the middle where both sides exchange (each
-# blocks in read 10 times at least), each column a quarter of the typical
-# time a side stays blocked in read
+# the ping-pong: a window near the middle where both sides exchange, each
+# column a quarter of the typical time a side waits (blocked in read, or
+# runnable when the side it woke preempted it: then its read finds the
+# byte there and it never blocks, which is legitimate scheduling)
 p1=$(pid_of pp ltt-pingpong 0)
 p2=$(pid_of pp ltt-pingpong 1)
 task_events pp "$p1" && task_events pp "$p2"
@@ -215,19 +216,36 @@ d, p1, p2, w = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
 j = load(d + "/pp.processes.json"); s = j["trace"]["start_ns"]
 p = {x["pid"]: x for x in j["processes"]}
 lo, hi = max(p[p1]["begin_ns"], p[p2]["begin_ns"]), min(p[p1]["end_ns"], p[p2]["end_ns"])
-sp = {q: [(a, b) for a, b, x in task_spans(load("%s/pp.%d.json" % (d, q))["events"], q, lo, hi) if x == "i"]
-      for q in (p1, p2)}
-io = sorted(b - a for a, b in sp[p1])
-col = max(io[len(io) // 2] // 4, 100)
+sp = {q: task_spans(load("%s/pp.%d.json" % (d, q))["events"], q, lo, hi) for q in (p1, p2)}
+waits = sorted(b - a for q in (p1, p2) for a, b, x in sp[q] if x in "ir")
+col = max(waits[len(waits) // 2] // 4, 100)
 ncols = w - label_width(w) - 1
 span = col * ncols
-# the window nearest the middle in which each side blocks in read at least
-# 10 times: a loaded host can stall the emulated guest for a whole window
-# (one side seen blocked, the other running, from end to end)
-inside = lambda q, t: sum(1 for a, b in sp[q] if t <= a and b <= t + span)
+# the window nearest the middle in which each side runs (S, U) and waits
+# (i, r) 6 times at least for two columns or more, and the two block in
+# read 6 times: a loaded host can stall the emulated guest for a whole
+# window (one side seen waiting, the other running, from end to end)
+import bisect
+def merged(q, letters):
+    out = []
+    for a, b, x in sp[q]:
+        if x in letters and out and out[-1][1] == a:
+            out[-1][1] = b
+        elif x in letters:
+            out.append([a, b])
+    out = [(a, b) for a, b in out if b - a >= 2 * col]
+    return [a for a, b in out], [b for a, b in out]
+runs = {(q, k): merged(q, k) for q in (p1, p2) for k in ("SU", "ir", "i")}
+def inside(q, t, k):
+    starts, ends = runs[(q, k)]
+    return max(0, bisect.bisect_right(ends, t + span) - bisect.bisect_left(starts, t))
+def good(t):
+    return all(inside(q, t, "SU") >= 6 and inside(q, t, "ir") >= 6 for q in (p1, p2)) and \
+        inside(p1, t, "i") + inside(p2, t, "i") >= 6
 mid = (lo + hi) // 2 - span // 2
-cands = sorted((a - col for a, b in sp[p1] if lo <= a - col and a - col + span <= hi), key=lambda t: abs(t - mid))
-t0 = next((t for t in cands if inside(p1, t) >= 10 and inside(p2, t) >= 10), mid)
+cands = sorted((a - col for q in (p1, p2) for a, b, x in sp[q] if lo <= a - col and a - col + span <= hi),
+               key=lambda t: abs(t - mid))
+t0 = next((t for t in cands if good(t)), mid)
 print(fmt_time(t0 - s), fmt_time(t0 + span - s))' "$share" "$p1" "$p2" $W)
 window pp "$a" "$b" && only pp "pid == $p1 || pid == $p2" && tui_screen pp > "$share/pp.flow"
 ok $? "pp: window $a..$b in the middle of the exchange, only the two ping-pong rows"

@@ -450,15 +450,15 @@ is "$(fact "$tmp/f3" buffers)" 8 "... the buffers are written when it ends"
 # CPU keeps the last 3 of the buffers it filled (-n 4, the log's MADE N0
 # N1) and its flushed one, all written
 kept() { awk '/^MADE /{ print ($2 < 3 ? $2 : 3) + ($3 < 3 ? $3 : 3) + 2 }' "$1"; }
-FAKE_LOG=$tmp/log4 "$fake" -d fake -q -o "$tmp/f4" --flight -n 4 & pid=$!
-logged "$tmp/log4" '^START' 1; ok $? "flight: started"
+FAKE_LOG=$tmp/logsigint "$fake" -d fake -q -o "$tmp/f4" --flight -n 4 & pid=$!
+logged "$tmp/logsigint" '^START' 1; ok $? "flight: started"
 kill -INT $pid; wait $pid; is $? 0 "flight until SIGINT exits 0"
-is "$(fact "$tmp/f4" buffers)" "$(kept "$tmp/log4")" "... the buffers kept are written on SIGINT ($(grep MADE "$tmp/log4"))"
+is "$(fact "$tmp/f4" buffers)" "$(kept "$tmp/logsigint")" "... the buffers kept are written on SIGINT ($(grep MADE "$tmp/logsigint"))"
 is "$(fact "$tmp/f4" complete)" 1 "... and the trace is complete"
-FAKE_LOG=$tmp/log5 "$fake" -d fake -q -o "$tmp/f5" --flight -n 4 & pid=$!
-logged "$tmp/log5" '^START' 1; ok $? "flight: started"
+FAKE_LOG=$tmp/logsigterm "$fake" -d fake -q -o "$tmp/f5" --flight -n 4 & pid=$!
+logged "$tmp/logsigterm" '^START' 1; ok $? "flight: started"
 kill -TERM $pid; wait $pid; is $? 0 "flight until SIGTERM exits 0"
-is "$(fact "$tmp/f5" buffers)" "$(kept "$tmp/log5")" "... the buffers kept are written on SIGTERM ($(grep MADE "$tmp/log5"))"
+is "$(fact "$tmp/f5" buffers)" "$(kept "$tmp/logsigterm")" "... the buffers kept are written on SIGTERM ($(grep MADE "$tmp/logsigterm"))"
 "$fake" -d fake -q -o "$tmp/f6" --flight -n 64 -t 0.1
 b=$(fact "$tmp/f6" buffers); fs=$(fact "$tmp/f6" first_seqs)
 ok $([ "$b" -lt 128 ] && [ "$fs" = 0,0 ]; echo $?) "flight, buffers not all used: all kept from seq 0 ($b buffers)"
