@@ -336,6 +336,8 @@ struct ltt_origin {
 
 const u64 *ltt_stack_capture(unsigned int id, struct ltt_ev_stack *hdr,
 			     const struct ltt_origin *o);
+void ltt_stack_vital(struct ltt_vital_stack *st, unsigned int kmax,
+		     unsigned int umax, struct pt_regs *iregs);
 
 /* tracer_sample.c */
 int ltt_check_sample(u32 hz);
@@ -363,7 +365,7 @@ void ltt_lost_fill(struct ltt_cpu *c, struct ltt_lost_info *info);
 
 /* the vital signs collector (tracer_vitals.c) */
 DECLARE_STATIC_KEY_FALSE(ltt_vitals_on);
-void ltt_vitals_event(unsigned int id, const void *data, unsigned int len,
+bool ltt_vitals_event(unsigned int id, const void *data, unsigned int len,
 		      const void *var, unsigned int var_len);
 void ltt_vitals_mask(u64 *mask);
 void ltt_events_update(void);

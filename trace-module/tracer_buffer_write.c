@@ -942,8 +942,9 @@ static noinline notrace void ltt_callback_vitals(unsigned int id,
 						 const void *var,
 						 unsigned int var_len)
 {
-	ltt_vitals_event(id, data, len, var, var_len);
-	ltt_callback_trace(id, data, len, var, var_len);
+	/* false: a fault of the collector's own stack walk */
+	if (likely(ltt_vitals_event(id, data, len, var, var_len)))
+		ltt_callback_trace(id, data, len, var, var_len);
 }
 
 /*

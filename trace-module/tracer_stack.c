@@ -30,6 +30,10 @@
 /* the addresses of one stack record, and the kernel stack as saved */
 static DEFINE_PER_CPU(u64 [2 * LTT_STACK_DEPTH_MAX], ltt_stack_scratch);
 static DEFINE_PER_CPU(unsigned long [LTT_STACK_DEPTH_MAX + 1], ltt_kstack);
+/* the vital signs' walks (ltt_stack_vital()): never at once with a trace's */
+#define LTT_VSTACK_MODULE_FRAMES	8	/* the collector's, left out */
+static DEFINE_PER_CPU(unsigned long [LTT_VITALS_STACK_DEPTH + 1 +
+				     LTT_VSTACK_MODULE_FRAMES], ltt_vstack);
 
 int ltt_check_stacks(const struct ltt_stack_config *s)
 {
@@ -362,4 +366,57 @@ notrace const u64 *ltt_stack_capture(unsigned int id, struct ltt_ev_stack *hdr,
 		hdr->user_nr = ltt_user_stack(buf + k, umax, &hdr->flags);
 	}
 	return buf;
+}
+
+/*
+ * The stacks of the current task into @st for a vital sign's sample
+ * (tracer_vitals.c): at most @kmax kernel addresses, from the interrupted
+ * registers @iregs of a profiler sample, else from here with the
+ * collector's own frames left out; then at most @umax user addresses, and
+ * the process's identity (its start and its stack's, for the daemon to
+ * tell that /proc/PID/maps is still its).  Interrupts off, in the
+ * collector, which sets its own mark so that the faults of the user walk
+ * are neither counted nor traced.
+ */
+notrace void ltt_stack_vital(struct ltt_vital_stack *st, unsigned int kmax,
+			     unsigned int umax, struct pt_regs *iregs)
+{
+	unsigned long *kbuf = this_cpu_ptr(ltt_vstack);
+	unsigned int k = 0, n, i, max;
+	struct mm_struct *mm;
+	bool here;
+
+	st->flags = 0;
+	st->maps = 0;
+	st->tgid = 0;
+	st->start_ticks = 0;
+	st->start_stack = 0;
+	kmax = min_t(unsigned int, kmax, LTT_VITALS_STACK_DEPTH);
+	umax = min_t(unsigned int, umax, LTT_VITALS_STACK_DEPTH - kmax);
+	if (iregs && user_mode(iregs))
+		kmax = 0;
+	if (kmax) {
+		max = kmax + 1 + LTT_VSTACK_MODULE_FRAMES;
+		n = ltt_kernel_walk(kbuf, kmax + 1, max, NULL, iregs, &here);
+		for (i = 0; i < n && k <= kmax; i++)
+			if (!here || !within_module(kbuf[i], THIS_MODULE))
+				st->addr[k++] = kbuf[i];
+		if (k > kmax || n >= max) {
+			k = min(k, kmax);
+			st->flags |= LTT_STACK_KERNEL_CUT;
+		}
+	}
+	st->kernel_nr = k;
+	st->user_nr = 0;
+	if ((current->flags & PF_KTHREAD) || (!in_task() && !iregs)) {
+		st->flags |= LTT_STACK_NO_USER;
+		return;
+	}
+	st->user_nr = ltt_user_stack(&st->addr[k], umax, &st->flags);
+	st->tgid = current->tgid;
+	/* /proc/PID/stat's starttime: the group leader's start, in ticks */
+	st->start_ticks = div_u64(current->group_leader->start_boottime,
+				  NSEC_PER_SEC / USER_HZ);
+	mm = current->mm;
+	st->start_stack = mm ? mm->start_stack : 0;
 }

@@ -47,6 +47,7 @@
 #include <linux/uaccess.h>
 #include <linux/vmalloc.h>
 #include <linux/vmstat.h>
+#include <asm/irq_regs.h>
 #include <asm/syscall.h>
 #include <asm/unistd.h>
 #include <ltt/ltt-clock.h>
@@ -59,19 +60,54 @@ DEFINE_STATIC_KEY_FALSE(ltt_vitals_on);
 #define VIT_SEEN	1024
 #define VIT_SEEN_PROBES	8
 
+/*
+ * The HCA rows: one per vital sign the module can collect (L2 cache
+ * misses never here: QEMU's TCG has no PMU).
+ */
+#define VIT_ROWS	(LTT_VITALS - 1)
+
+static notrace unsigned int vit_row(unsigned int vital)
+{
+	return vital - (vital > LTT_VITAL_L2);
+}
+
+/*
+ * The stacks of a CPU's copy: one per label, kept for the heaviest labels
+ * (a label's count beyond the lightest's takes its slot), which are those
+ * the views show first; a sample gets its label's at SWAP.  The DISK
+ * vital sign's are taken at a request's issue (its completion runs in
+ * another task), in VIT_DISK_STACKS slots of their own that are never
+ * given up, and named by the request.
+ */
+#define VIT_DISK_STACKS	(LTT_VITALS_STACKS / 8)
+
+struct vit_slot {
+	u64 label;
+	u16 vital;
+	u16 cell;		/* the label's HCA cell: its count now */
+	u16 disk;		/* taken at a block request's issue */
+	u16 pad;
+};
+
 struct vit_copy {
-	u32 hca[LTT_VITALS][LTT_VITALS_HCA];
-	u64 seen[VIT_SEEN];
+	u32 hca[VIT_ROWS][LTT_VITALS_HCA];
+	u32 seen[VIT_SEEN];
 	u64 total[LTT_VITALS];
 	u64 events[LTT_VITALS];
 	u64 dropped;
 	u64 skipped;
 	u32 nsamples;
+	u32 nstacks;
+	u32 disk_stacks;
 	struct ltt_vital_sample samples[LTT_VITALS_SAMPLES];
+	struct vit_slot slots[LTT_VITALS_STACKS];
+	struct ltt_vital_stack stacks[LTT_VITALS_STACKS];
 };
 
 struct vit_cpu {
 	struct vit_copy copy[2];
+	/* in ltt_stack_vital(): the faults of its user walk are its own */
+	bool walking;
 };
 
 /* A task that is runnable (preempted or woken) or blocked, by pid. */
@@ -107,6 +143,10 @@ struct vit_req {
 	u32 pid;
 	u32 uid;
 	char comm[TASK_COMM_LEN];
+	/* its issuing task's stacks: a sample's stack field, in copy @copy of epoch @seq */
+	u32 seq;
+	u16 stack;
+	u16 copy;
 };
 
 static struct {
@@ -119,7 +159,10 @@ static struct {
 	unsigned int shift_min;
 	u32 vitals;			/* mask of enum ltt_vital */
 	u32 delay_min_ns;
+	u8 kdepth, udepth;		/* a sample's stacks (0, 0: none) */
 	u32 seq;
+	/* SWAP's: per CPU, the index of its first stack, how many kept */
+	u32 *stack_base;
 	u64 start_ns;			/* of the current epoch */
 	struct file *owner;		/* under ltt.ctl_mutex */
 } vit;
@@ -160,8 +203,16 @@ static notrace unsigned int vit_level(u32 c, unsigned int shift)
 }
 
 /* What the event adds to the HCA and, when sampled, its sample. */
+/* Where a sample's stacks come from */
+#define VIT_STACK_NONE	0	/* none: the task is not the current one */
+#define VIT_STACK_HERE	1	/* the current task's, walked at the sample */
+#define VIT_STACK_REF	2	/* @stack_ref, taken before (a block request's issue) */
+
 struct vit_ev {
 	unsigned int vital;
+	u8 stack;
+	u16 stack_ref;
+	struct pt_regs *iregs;	/* a profiler sample's interrupted registers */
 	u32 weight;
 	u64 site;
 	u32 key;
@@ -182,17 +233,67 @@ struct vit_ev {
 static notrace bool vit_first(struct vit_copy *cp, u64 label)
 {
 	unsigned int i = label & (VIT_SEEN - 1), n;
+	/* the slot is the low bits, the high ones tell labels apart */
+	u32 tag = (u32)(label >> 32) | 1;
 
-	label |= 1;
 	for (n = 0; n < VIT_SEEN_PROBES; n++, i = (i + 1) & (VIT_SEEN - 1)) {
-		if (cp->seen[i] == label)
+		if (cp->seen[i] == tag)
 			return false;
 		if (!cp->seen[i]) {
-			cp->seen[i] = label;
+			cp->seen[i] = tag;
 			return true;
 		}
 	}
 	return false;
+}
+
+/* The current task's stacks into slot @i of @cp (this CPU's copy). */
+static notrace void vit_stack_walk(struct vit_cpu *vc, struct vit_copy *cp,
+				   unsigned int i, struct pt_regs *iregs)
+{
+	vc->walking = true;
+	ltt_stack_vital(&cp->stacks[i], READ_ONCE(vit.kdepth),
+			READ_ONCE(vit.udepth), iregs);
+	vc->walking = false;
+}
+
+/*
+ * A sample of @label kept: its label gets the current task's stacks when
+ * it has none yet and a slot is free, or when its count is above the
+ * lightest label's that has one (not a DISK slot): that one gives its
+ * slot up.
+ */
+static notrace void vit_stack_keep(struct vit_cpu *vc, struct vit_copy *cp,
+				   const struct vit_ev *e, u64 label, u32 count)
+{
+	unsigned int i, light = LTT_VITALS_STACKS;
+	u32 min = U32_MAX;
+
+	for (i = 0; i < cp->nstacks; i++) {
+		const struct vit_slot *sl = &cp->slots[i];
+		u32 c;
+
+		if (sl->label == label && sl->vital == e->vital)
+			return;
+		if (sl->disk)
+			continue;
+		c = cp->hca[vit_row(sl->vital)][sl->cell];
+		if (c < min) {
+			min = c;
+			light = i;
+		}
+	}
+	if (cp->nstacks < LTT_VITALS_STACKS - VIT_DISK_STACKS + cp->disk_stacks)
+		i = cp->nstacks++;
+	else if (light < LTT_VITALS_STACKS && min < count)
+		i = light;
+	else
+		return;
+	cp->slots[i].label = label;
+	cp->slots[i].vital = e->vital;
+	cp->slots[i].cell = label >> (64 - ilog2(LTT_VITALS_HCA));
+	cp->slots[i].disk = 0;
+	vit_stack_walk(vc, cp, i, e->iregs);
 }
 
 /* Interrupts off, on this CPU. */
@@ -216,7 +317,7 @@ static notrace void vit_account(struct vit_cpu *vc, const struct vit_ev *e)
 
 	label = vit_hash(e->site ^ ((u64)(e->key & ~e->key_data) << 48),
 			 ((u64)e->pid << 32) | e->uid, vit_comm_id(e->comm));
-	cell = &cp->hca[e->vital][label >> (64 - ilog2(LTT_VITALS_HCA))];
+	cell = &cp->hca[vit_row(e->vital)][label >> (64 - ilog2(LTT_VITALS_HCA))];
 	old = *cell;
 	new = old + e->weight < old ? U32_MAX : old + e->weight;
 	*cell = new;
@@ -244,14 +345,19 @@ static notrace void vit_account(struct vit_cpu *vc, const struct vit_ev *e)
 	s->uid = e->uid;
 	s->count = new;
 	s->vital = e->vital;
-	s->cell = cell - cp->hca[e->vital];
+	s->cell = cell - cp->hca[vit_row(e->vital)];
 	s->key = e->key;
 	s->cpu = smp_processor_id();
 	memcpy(s->comm, e->comm, sizeof(s->comm));
+	/* DISK: its issue's; the others': their label's, set at SWAP */
+	s->stack = e->stack == VIT_STACK_REF ? e->stack_ref : 0;
+	if (e->stack == VIT_STACK_HERE && vit.stack_base)
+		vit_stack_keep(vc, cp, e, label, new);
 }
 
 static notrace void vit_current(struct vit_ev *e)
 {
+	e->stack = VIT_STACK_HERE;
 	e->pid = current->pid;
 	e->uid = from_kuid_munged(&init_user_ns, current_uid());
 	e->comm = current->comm;
@@ -356,8 +462,54 @@ static notrace struct vit_req *vit_req(u64 rq)
 	return &vit.reqs[hash_64(rq, ilog2(VIT_REQS))];
 }
 
+/*
+ * The stacks of a block request's issuing task, for its completion's
+ * sample (in whichever CPU's copy): taken when its label is new in this
+ * CPU's copy and fewer than VIT_DISK_STACKS were, so that a label's first
+ * sample has them and a flood of requests does not fill the array.
+ */
+static notrace void vit_rq_stack(struct vit_cpu *vc, struct vit_req *r,
+				 const struct ltt_ev_block_rq_issue *ev)
+{
+	unsigned int cur = READ_ONCE(vit.cur);
+	struct vit_copy *cp = &vc->copy[cur];
+	u64 label = vit_hash(r->site ^ ((u64)ev->dev << 48),
+			     ((u64)r->pid << 32) | r->uid, vit_comm_id(r->comm));
+	unsigned int i = label & (VIT_SEEN - 1), n;
+	u32 tag = (u32)(label >> 32) | 1;
+
+	r->stack = 0;
+	r->copy = cur;
+	r->seq = READ_ONCE(vit.seq);
+	if (!vit.stack_base || cp->disk_stacks >= VIT_DISK_STACKS ||
+	    cp->nstacks >= LTT_VITALS_STACKS)
+		return;
+	for (n = 0; n < VIT_SEEN_PROBES; n++, i = (i + 1) & (VIT_SEEN - 1)) {
+		if (cp->seen[i] == tag)
+			return;
+		if (!cp->seen[i])
+			break;
+	}
+	/* one a label: a later request of it finds its slot */
+	for (n = 0; n < cp->nstacks; n++) {
+		if (cp->slots[n].disk && cp->slots[n].label == label) {
+			r->stack = 1 + smp_processor_id() * LTT_VITALS_STACKS + n;
+			return;
+		}
+	}
+	n = cp->nstacks++;
+	cp->disk_stacks++;
+	cp->slots[n].label = label;
+	cp->slots[n].vital = LTT_VITAL_DISK;
+	cp->slots[n].cell = label >> (64 - ilog2(LTT_VITALS_HCA));
+	cp->slots[n].disk = 1;
+	vit_stack_walk(vc, cp, n, NULL);
+	r->stack = 1 + smp_processor_id() * LTT_VITALS_STACKS + n;
+}
+
 /* A block request is issued by the current task: remember it. */
-static notrace void vit_rq_issue(const struct ltt_ev_block_rq_issue *ev)
+static notrace void vit_rq_issue(struct vit_cpu *vc,
+				 const struct ltt_ev_block_rq_issue *ev)
 {
 	struct vit_req *r = vit_req(ev->rq);
 	u64 old = READ_ONCE(r->rq);
@@ -374,6 +526,7 @@ static notrace void vit_rq_issue(const struct ltt_ev_block_rq_issue *ev)
 	r->pid = current->pid;
 	r->uid = from_kuid_munged(&init_user_ns, current_uid());
 	memcpy(r->comm, current->comm, sizeof(r->comm));
+	vit_rq_stack(vc, r, ev);
 	/* the fields above before @rq: pairs with vit_rq_complete()'s smp_rmb() */
 	smp_store_release(&r->rq, ev->rq);
 }
@@ -395,6 +548,8 @@ static notrace void vit_rq_complete(struct vit_cpu *vc,
 	struct vit_ev e = { .vital = LTT_VITAL_DISK, .weight = 1 };
 	char comm[TASK_COMM_LEN];
 	u64 now = vit_now(), since;
+	u32 seq;
+	u16 copy;
 
 	if (!ev->rq || READ_ONCE(r->rq) != ev->rq)
 		goto skip;
@@ -405,10 +560,20 @@ static notrace void vit_rq_complete(struct vit_cpu *vc,
 	e.pid = r->pid;
 	e.uid = r->uid;
 	memcpy(comm, r->comm, sizeof(comm));
+	e.stack_ref = r->stack;
+	seq = r->seq;
+	copy = r->copy;
 	/* full barrier: the copy above is of this issue's fields */
 	if (cmpxchg(&r->rq, ev->rq, 0) != ev->rq)
 		goto skip;
 	e.comm = comm;
+	/*
+	 * Its issue's stacks, when they are in the copy of this epoch that
+	 * this sample goes to: SWAP copies both out together.
+	 */
+	e.stack = VIT_STACK_REF;
+	if (copy != READ_ONCE(vit.cur) || seq != READ_ONCE(vit.seq))
+		e.stack_ref = 0;
 	e.key = ev->dev;
 	e.data[0] = (u64)ev->op << 32 | ev->bytes;
 	e.data[1] = now > since ? now - since : 0;
@@ -455,25 +620,33 @@ static notrace void vit_futex(struct vit_cpu *vc,
  * From ltt_trace_callback() while the collector runs: any context, with
  * preemption disabled; interrupts are disabled here so that a nested
  * event does not interleave with this one's update.  @var is the
- * record's variable part (a socket transfer's peer address).
+ * record's variable part (a socket transfer's peer address).  Returns
+ * false for the faults of the collector's own user stack walk, which the
+ * trace does not record either.
  */
-notrace void ltt_vitals_event(unsigned int id, const void *data,
+notrace bool ltt_vitals_event(unsigned int id, const void *data,
 			      unsigned int len, const void *var,
 			      unsigned int var_len)
 {
 	struct vit_ev e = { 0 };
 	struct vit_cpu **cpus, *vc;
 	unsigned long flags;
+	bool ours = false;
 	u32 want;
 
 	if (!data)
-		return;
+		return true;
 	local_irq_save(flags);
 	/* Pairs with the release in vit_start(). */
 	cpus = smp_load_acquire(&vit.cpus);
 	vc = cpus ? cpus[smp_processor_id()] : NULL;
 	if (!vc)
 		goto out;
+	if (unlikely(vc->walking) && !in_nmi() &&
+	    (id == LTT_EV_TRAP_ENTRY || id == LTT_EV_TRAP_EXIT)) {
+		ours = true;
+		goto out;
+	}
 	if (in_nmi()) {
 		vc->copy[READ_ONCE(vit.cur)].skipped++;
 		goto out;
@@ -491,7 +664,7 @@ notrace void ltt_vitals_event(unsigned int id, const void *data,
 	case LTT_EV_BLOCK_RQ_ISSUE:
 		if ((want & BIT(LTT_VITAL_DISK)) && vit.reqs &&
 		    len >= sizeof(struct ltt_ev_block_rq_issue))
-			vit_rq_issue(data);
+			vit_rq_issue(vc, data);
 		goto out;
 	case LTT_EV_BLOCK_RQ_COMPLETE:
 		if ((want & BIT(LTT_VITAL_DISK)) && vit.reqs &&
@@ -594,6 +767,7 @@ notrace void ltt_vitals_event(unsigned int id, const void *data,
 		if (!(want & BIT(LTT_VITAL_CPU)) || len < sizeof(*ev))
 			goto out;
 		e.vital = LTT_VITAL_CPU;
+		e.iregs = get_irq_regs();
 		e.site = ev->ip & LTT_VITALS_SP_MASK;
 		e.key = ev->flags & LTT_SAMPLE_USER;
 		e.data[0] = ev->ip;
@@ -608,6 +782,7 @@ notrace void ltt_vitals_event(unsigned int id, const void *data,
 	vit_account(vc, &e);
 out:
 	local_irq_restore(flags);
+	return !ours;
 }
 
 /* The kernel event ids the collector needs for @vitals. */
@@ -659,6 +834,8 @@ static void vit_free(void)
 	kvfree(vit.tasks);
 	kvfree(vit.reqs);
 	kvfree(vit.sum);
+	kfree(vit.stack_base);
+	vit.stack_base = NULL;
 	vit.cpus = NULL;
 	vit.tasks = NULL;
 	vit.reqs = NULL;
@@ -696,7 +873,7 @@ static int vit_start(struct file *file, void __user *argp)
 		return -EFAULT;
 	if (!cfg.vitals || (cfg.vitals & ~LTT_VITALS_COLLECTED) ||
 	    cfg.shift < LTT_VITALS_SHIFT_MIN || cfg.shift > LTT_VITALS_SHIFT_MAX ||
-	    cfg.reserved)
+	    cfg.kdepth + cfg.udepth > LTT_VITALS_STACK_DEPTH || cfg.reserved)
 		return -EINVAL;
 	mutex_lock(&ltt.ctl_mutex);
 	ret = -EBUSY;
@@ -705,6 +882,25 @@ static int vit_start(struct file *file, void __user *argp)
 	ret = vit_alloc();
 	if (ret)
 		goto out;
+	/*
+	 * Stacks when asked for, and when a sample's stack field can name
+	 * every CPU's (16 bits).
+	 */
+	if (cfg.kdepth || cfg.udepth) {
+		ret = -E2BIG;
+		if (nr_cpu_ids * LTT_VITALS_STACKS >= U16_MAX) {
+			vit_free();
+			goto out;
+		}
+		vit.stack_base = kcalloc(2 * nr_cpu_ids, sizeof(u32),
+					 GFP_KERNEL);
+		if (!vit.stack_base) {
+			vit_free();
+			ret = -ENOMEM;
+			goto out;
+		}
+		ret = 0;
+	}
 	cpus = vit.cpus;
 	vit.cpus = NULL;	/* published below, after the settings */
 	vit.cur = 0;
@@ -712,6 +908,8 @@ static int vit_start(struct file *file, void __user *argp)
 	vit.shift_min = cfg.shift;
 	vit.vitals = cfg.vitals;
 	vit.delay_min_ns = cfg.delay_min_ns;
+	vit.kdepth = cfg.kdepth;
+	vit.udepth = cfg.udepth;
 	vit.seq = 0;
 	vit.start_ns = vit_now();
 	vit.owner = file;
@@ -738,10 +936,46 @@ static void vit_stop_locked(void)
 	vit.owner = NULL;
 }
 
+/*
+ * At SWAP, sample @sm of CPU @cpu's copy @cp gets the index of its stacks
+ * among the epoch's (+ 1): a DISK sample its request's (on the CPU that
+ * issued it), any other its label's on its CPU.  Returns false when it
+ * has none where its vital sign takes them.
+ */
+static bool vit_stack_name(const struct vit_copy *cp, unsigned int cpu,
+			   struct ltt_vital_sample *sm)
+{
+	u32 ref = sm->stack, of, slot, k;
+
+	sm->stack = 0;
+	if (sm->vital == LTT_VITAL_SCHED_DELAY ||
+	    sm->vital == LTT_VITAL_BLOCKING)
+		return true;
+	if (sm->vital == LTT_VITAL_DISK) {
+		if (!ref)
+			return false;
+		of = (ref - 1) / LTT_VITALS_STACKS;
+		slot = (ref - 1) % LTT_VITALS_STACKS;
+		if (of >= nr_cpu_ids || slot >= vit.stack_base[2 * of + 1])
+			return false;
+		sm->stack = 1 + vit.stack_base[2 * of] + slot;
+		return true;
+	}
+	for (k = 0; k < vit.stack_base[2 * cpu + 1]; k++) {
+		if (!cp->slots[k].disk && cp->slots[k].label == sm->label &&
+		    cp->slots[k].vital == sm->vital) {
+			sm->stack = 1 + vit.stack_base[2 * cpu] + k;
+			return true;
+		}
+	}
+	return false;
+}
+
 static int vit_swap(struct file *file, void __user *argp)
 {
 	struct ltt_vitals_epoch ep;
 	unsigned int cpu, i, j, old, full = 0, kept = 0;
+	u32 n;
 	u64 now;
 	int ret = 0;
 
@@ -766,18 +1000,40 @@ static int vit_swap(struct file *file, void __user *argp)
 	ep.dropped = 0;
 	ep.skipped = 0;
 	ep.nsamples = 0;
+	ep.nstacks = 0;
+	ep.stacks_dropped = 0;
+	/*
+	 * The stacks kept, CPU after CPU: a sample names its stack by its
+	 * CPU and slot (vit_stack_take()), the file by the index among all.
+	 */
 	for_each_possible_cpu(cpu) {
 		struct vit_copy *cp = &vit.cpus[cpu]->copy[old];
-		u32 n;
+
+		if (!vit.stack_base)
+			break;
+		n = min(cp->nstacks, min(ep.stacks_cap, (u32)U16_MAX - 1) -
+			ep.nstacks);
+		if (n && copy_to_user(u64_to_user_ptr(ep.stacks +
+				(u64)ep.nstacks * sizeof(*cp->stacks)),
+				cp->stacks, n * sizeof(*cp->stacks)))
+			ret = -EFAULT;
+		vit.stack_base[2 * cpu] = ep.nstacks;
+		vit.stack_base[2 * cpu + 1] = n;
+		ep.nstacks += n;
+	}
+	for_each_possible_cpu(cpu) {
+		struct vit_copy *cp = &vit.cpus[cpu]->copy[old];
 
 		for (i = 0; i < LTT_VITALS; i++) {
 			ep.total[i] += cp->total[i];
 			ep.events[i] += cp->events[i];
+			if (i == LTT_VITAL_L2)
+				continue;
 			for (j = 0; j < LTT_VITALS_HCA; j++) {
 				u32 *s = &vit.sum[i * LTT_VITALS_HCA + j];
+				u32 c = cp->hca[vit_row(i)][j];
 
-				*s = *s + cp->hca[i][j] < *s ? U32_MAX :
-					*s + cp->hca[i][j];
+				*s = *s + c < *s ? U32_MAX : *s + c;
 			}
 		}
 		ep.dropped += cp->dropped;
@@ -786,6 +1042,9 @@ static int vit_swap(struct file *file, void __user *argp)
 			full = 1;
 		n = min(cp->nsamples, ep.samples_cap - ep.nsamples);
 		ep.dropped += cp->nsamples - n;
+		for (i = 0; vit.stack_base && i < n; i++)
+			ep.stacks_dropped += !vit_stack_name(cp, cpu,
+							     &cp->samples[i]);
 		if (n && copy_to_user(u64_to_user_ptr(ep.samples +
 				(u64)ep.nsamples * sizeof(*cp->samples)),
 				cp->samples, n * sizeof(*cp->samples)))
@@ -802,7 +1061,8 @@ static int vit_swap(struct file *file, void __user *argp)
 	ep.shift = vit.shift;
 	ep.ncpus = num_possible_cpus();
 	ep.collected = vit.vitals;
-	ep.seq = vit.seq++;
+	ep.seq = vit.seq;
+	WRITE_ONCE(vit.seq, vit.seq + 1);
 	vit.start_ns = now;
 	/* The watermark: the sample arrays, full or an eighth used. */
 	if (full && vit.shift < LTT_VITALS_SHIFT_MAX)
@@ -826,6 +1086,7 @@ static long vit_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		.hca_size = LTT_VITALS_HCA,
 		.samples_per_cpu = LTT_VITALS_SAMPLES,
 		.bytes_per_cpu = sizeof(struct vit_cpu),
+		.stacks_per_cpu = LTT_VITALS_STACKS,
 	};
 
 	switch (cmd) {

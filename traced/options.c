@@ -119,8 +119,8 @@ static void usage(FILE *f)
 "                           the epoch a killed daemon was in is named by\n"
 "                           the next one and its number skipped; takes\n"
 "                           only -o, -t, -d, -q, --epoch, --keep,\n"
-"                           --max-size and --metrics-listen (a full trace\n"
-"                           may run beside it)\n"
+"                           --max-size, --metrics-listen and --stack-depth\n"
+"                           (a full trace may run beside it)\n"
 "      --epoch DURATION     the epoch's length (default 60s; 100ms..1 day)\n"
 "      --keep DURATION      remove the files of the epochs that ended more\n"
 "                           than DURATION ago (whole epochs: the newest\n"
@@ -132,7 +132,11 @@ static void usage(FILE *f)
 "                           Prometheus' text format, on\n"
 "                           http://ADDRESS:PORT/metrics (numeric:\n"
 "                           127.0.0.1:9469, [::1]:9469; no TLS, no login:\n"
-"                           loopback or a management network)\n""\n"
+"                           loopback or a management network)\n"
+"      --stack-depth K[,U]  with --vitals: the kernel and user frames of a\n"
+"                           sample's stacks (K + U at most 16, default\n"
+"                           8,8; 0: no stacks)\n"
+"\n"
 "Other:\n"
 "      --set-events LIST    control mode: set the events of the running\n"
 "                           trace (recorded in it as change_mask)\n"
@@ -519,7 +523,7 @@ int options_parse(int argc, char **argv, struct options *o)
 		if (c != 'd' && c != 'q' && c != 'h' && c != 'o' && c != 't' &&
 		    c != OPT_VITALS && c != OPT_EPOCH && c != OPT_KEEP &&
 		    c != OPT_METRICS_LISTEN && c != OPT_MAX_SIZE &&
-		    c != OPT_VERSION &&
+		    c != OPT_STACK_DEPTH && c != OPT_VERSION &&
 		    c != ':' && c != '?' && !trace_opt) {
 			static char tfirst[32];
 
@@ -757,7 +761,7 @@ int options_parse(int argc, char **argv, struct options *o)
 	}
 	if (optind < argc)
 		o->program = argv + optind;
-	if (o->stack_depth_set && !o->stacks_set)
+	if (o->stack_depth_set && !o->stacks_set && !o->vitals)
 		return bad("--stack-depth needs --stacks%s", "");
 	/* the samples are recorded when asked for (not with -e) */
 	if (o->sample_hz)
@@ -776,9 +780,20 @@ int options_parse(int argc, char **argv, struct options *o)
 	if (o->vitals) {
 		if (trace_opt)
 			return bad("--vitals takes only -o, -t, -d, -q, --epoch, "
-				   "--keep, --max-size and --metrics-listen, "
-				   "not %s",
+				   "--keep, --max-size, --metrics-listen and "
+				   "--stack-depth, not %s",
 				   trace_opt);
+		if (!o->stack_depth_set) {
+			o->stacks.kernel_depth = LTT_VITALS_KDEPTH;
+			o->stacks.user_depth = LTT_VITALS_UDEPTH;
+		} else if (o->stacks.kernel_depth + o->stacks.user_depth >
+			   LTT_VITALS_STACK_DEPTH) {
+			/* the help's and this message's 16 */
+			_Static_assert(LTT_VITALS_STACK_DEPTH == 16,
+				       "--vitals --stack-depth's limit");
+			return bad("--vitals --stack-depth: at most 16 frames "
+				   "in all (K + U)%s", "");
+		}
 		if (o->program)
 			return bad("--vitals takes no PROGRAM ('%s')",
 				   o->program[0]);

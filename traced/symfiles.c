@@ -117,13 +117,7 @@ static uint64_t hash_add(uint64_t h, const char *s)
 	return h;
 }
 
-/*
- * The block of process @pid: "pid PID COMM" and its executable mappings,
- * malloc'ed in *@out (NULL: none, a kernel thread or a process gone);
- * its hash in *@hash.  -1 when memory runs out.
- */
-static int process_block(const char *proc_root, int pid, char **out, size_t *len,
-			 uint64_t *hash)
+int symfiles_process(const char *proc_root, int pid, char **out, size_t *len, uint64_t *hash)
 {
 	char path[PATH_MAX], comm[64] = "", line[PATH_MAX + 256];
 	FILE *f, *mem;
@@ -201,7 +195,7 @@ static int section(struct symfiles *sf, int stop, uint64_t now_ns)
 		size_t len;
 		char *b;
 
-		if (process_block(sf->proc_root, pids[i], &b, &len, &h) < 0) {
+		if (symfiles_process(sf->proc_root, pids[i], &b, &len, &h) < 0) {
 			free(pids);
 			return -1;
 		}

@@ -55,6 +55,14 @@ struct symfiles {
 int symfiles_kernel(int dirfd, const char *dir, int force, const char *proc_root, int as_root);
 
 /*
+ * symfiles_process() - the block of process @pid for a "maps" file:
+ * "pid PID COMM" and its executable mappings, malloc'ed in *@out (NULL:
+ * none, a kernel thread or a process gone); its hash in *@hash.  -1 when
+ * memory runs out.
+ */
+int symfiles_process(const char *proc_root, int pid, char **out, size_t *len, uint64_t *hash);
+
+/*
  * symfiles_start() - create "maps" in @dirfd and write its START section
  * (@now_ns: the time written), @bound bytes at most.  0, or -1 (a
  * warning; there is no maps file then).

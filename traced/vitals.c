@@ -18,9 +18,18 @@
  * oldest files are removed (and counted) until the epoch files fit.  With
  * --metrics-listen, the epochs written are served to Prometheus on
  * /metrics (the library's exposition of DIR, lttr/vitals/vitals.h).
+ *
+ * The samples' stacks: DIR/kallsyms and DIR/modules are copies of the
+ * kernel's (at start and at SIGHUP, root-only files), for the kernel
+ * addresses; each epoch file holds the executable mappings of the
+ * processes its stacks' user addresses belong to, read at the epoch's end
+ * from /proc/PID/maps when /proc/PID/stat still gives the start and the
+ * stack of the process the stacks were taken in (the same process, no
+ * exec since); the others' user addresses stay unnamed, counted.
  */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <poll.h>
 #include <stdio.h>
@@ -34,6 +43,7 @@
 #include "msg.h"
 #include "options.h"
 #include "signals.h"
+#include "symfiles.h"
 #include "vitals.h"
 
 static uint64_t mono_ns(void)
@@ -58,6 +68,8 @@ struct vit {
 	uint32_t *hca;
 	struct ltt_vital_sample *samples;
 	uint32_t cap;
+	struct ltt_vital_stack *stacks;
+	uint32_t stacks_cap;
 	uint64_t next;		/* the series' next epoch number */
 	uint64_t oldest;	/* the oldest epoch that may have a file */
 	uint64_t keep;		/* --keep in epochs, 0: all */
@@ -199,6 +211,105 @@ static void reopen_dir(struct vit *v)
 		 v->o->output, v->next);
 }
 
+/*
+ * /proc/@pid/stat's starttime and startstack (fields 22 and 28); 0, or
+ * -1 when the process is gone or the file is not understood.
+ */
+static int proc_ident(int pid, uint64_t *start_ticks, uint64_t *start_stack)
+{
+	char path[64], buf[1024], *p, *tok, *save = NULL;
+	unsigned long long v;
+	int field, got = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	p = fgets(buf, sizeof(buf), f);
+	fclose(f);
+	/* the fields after the command's closing parenthesis, from 3 */
+	if (!p || !(p = strrchr(buf, ')')))
+		return -1;
+	for (field = 3, tok = strtok_r(p + 1, " ", &save); tok && got < 2;
+	     field++, tok = strtok_r(NULL, " ", &save)) {
+		if (field != 22 && field != 28)
+			continue;
+		if (sscanf(tok, "%llu", &v) != 1)
+			return -1;
+		*(field == 22 ? start_ticks : start_stack) = v;
+		got++;
+	}
+	return got == 2 ? 0 : -1;
+}
+
+static int same_ident(int pid, const struct ltt_vital_stack *st)
+{
+	uint64_t t, s;
+
+	return proc_ident(pid, &t, &s) == 0 && t == st->start_ticks &&
+	       s == st->start_stack;
+}
+
+/*
+ * The maps text of an epoch (the format of a trace's "maps", one @START
+ * section of the epoch's end @end_ns): the blocks of the processes whose
+ * user addresses the stacks hold, each when /proc still shows the process
+ * the stacks were taken in before and after its maps are read; their
+ * stacks get maps = 1.  NULL when memory runs out; *@omitted counts the
+ * processes left out.
+ */
+static char *epoch_maps(struct ltt_vital_stack *st, uint32_t n,
+			uint64_t end_ns, size_t *len, uint64_t *omitted)
+{
+	char *text = NULL;
+	size_t tlen = 0;
+	uint32_t i, j;
+	FILE *mem;
+
+	*omitted = 0;
+	mem = open_memstream(&text, &tlen);
+	if (!mem)
+		return NULL;
+	fprintf(mem, "@START %" PRIu64 "\n", end_ns);
+	for (i = 0; i < n; i++)
+		st[i].maps = 0;
+	for (i = 0; i < n; i++) {
+		char *b = NULL;
+		size_t blen = 0;
+		uint64_t h;
+		int done = 0;
+
+		if (!st[i].user_nr || !st[i].tgid)
+			continue;
+		/* one block per process: those before it decided already */
+		for (j = 0; j < i && !done; j++)
+			done = st[j].user_nr && st[j].tgid == st[i].tgid &&
+			       st[j].start_ticks == st[i].start_ticks &&
+			       st[j].start_stack == st[i].start_stack;
+		if (done) {
+			st[i].maps = st[j - 1].maps;
+			continue;
+		}
+		if (same_ident((int)st[i].tgid, &st[i]) &&
+		    symfiles_process("/proc", (int)st[i].tgid, &b, &blen, &h) == 0 &&
+		    b && same_ident((int)st[i].tgid, &st[i]) &&
+		    tlen + blen < LTTR_VITALS_MAPS_MAX) {
+			fwrite(b, 1, blen, mem);
+			st[i].maps = 1;
+		} else {
+			(*omitted)++;
+		}
+		free(b);
+	}
+	if (fclose(mem) != 0) {
+		free(text);
+		return NULL;
+	}
+	*len = tlen;
+	return text;
+}
+
 /* End the module's epoch and write it; 0 or -1 (said). */
 static int vit_epoch(struct vit *v, int partial)
 {
@@ -208,11 +319,17 @@ static int vit_epoch(struct vit *v, int partial)
 	char path[4096], err[512];
 	struct stat st;
 	unsigned int i;
+	uint64_t omitted = 0;
+	size_t maps_len = 0;
+	char *maps;
+	int r;
 
 	memset(&ep, 0, sizeof(ep));
 	ep.hca = (uint64_t)(uintptr_t)v->hca;
 	ep.samples = (uint64_t)(uintptr_t)v->samples;
 	ep.samples_cap = v->cap;
+	ep.stacks = (uint64_t)(uintptr_t)v->stacks;
+	ep.stacks_cap = v->stacks_cap;
 	if (devsys_ioctl(v->fd, LTT_VITALS_IOC_SWAP, &ep) < 0) {
 		msg_err("%s: cannot end the epoch: %s", v->o->device,
 			strerror(errno));
@@ -230,14 +347,25 @@ static int vit_epoch(struct vit *v, int partial)
 	h.dropped = ep.dropped;
 	h.skipped = ep.skipped;
 	h.flags = partial ? LTT_VITALS_F_PARTIAL : 0;
+	h.nstacks = ep.nstacks;
+	h.stacks_dropped = ep.stacks_dropped;
 	for (i = 0; i < LTT_VITALS; i++) {
 		sum[i].total = ep.total[i];
 		sum[i].events = ep.events[i];
 	}
+	maps = epoch_maps(v->stacks, ep.nstacks, ep.end_ns, &maps_len, &omitted);
+	if (!maps) {
+		msg_err("out of memory");
+		return -1;
+	}
+	h.maps_len = (uint32_t)maps_len;
+	h.maps_omitted = omitted;
 	snprintf(path, sizeof(path), "%s/" LTTR_VITALS_FILE_PREFIX "%08" PRIu64
 		 LTTR_VITALS_FILE_SUFFIX, v->o->output, v->next);
-	if (lttr_vitals_write(path, &h, sum, v->hca, v->samples, err,
-			      sizeof(err)) < 0) {
+	r = lttr_vitals_write(path, &h, sum, v->hca, v->samples, v->stacks,
+			      maps, err, sizeof(err));
+	free(maps);
+	if (r < 0) {
 		msg_err("%s", err);
 		return -1;
 	}
@@ -258,6 +386,20 @@ static int vit_epoch(struct vit *v, int partial)
 	if (v->o->max_size)
 		cap_size(v);
 	return 0;
+}
+
+/* DIR/kallsyms and DIR/modules, copies of the kernel's (a warning when not) */
+static void kernel_symbols(const char *dir)
+{
+	int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	if (dfd < 0) {
+		msg_warn("%s: %s (the stacks' kernel addresses will not be "
+			 "named)", dir, strerror(errno));
+		return;
+	}
+	symfiles_kernel(dfd, dir, 1, "/proc", geteuid() == 0);
+	close(dfd);
 }
 
 int vitals_run(const struct options *o)
@@ -337,17 +479,27 @@ int vitals_run(const struct options *o)
 		goto out;
 	}
 	v.cap = (uint32_t)sysconf(_SC_NPROCESSORS_CONF) * LTT_VITALS_SAMPLES;
+	v.stacks_cap = (uint32_t)sysconf(_SC_NPROCESSORS_CONF) *
+		       LTT_VITALS_STACKS;
 	v.hca = calloc((size_t)LTT_VITALS * LTT_VITALS_HCA, sizeof(*v.hca));
 	v.samples = calloc(v.cap, sizeof(*v.samples));
-	if (!v.hca || !v.samples) {
+	v.stacks = calloc(v.stacks_cap, sizeof(*v.stacks));
+	if (!v.hca || !v.samples || !v.stacks) {
 		msg_err("out of memory");
 		goto out;
 	}
 	cfg.vitals &= info.collected;
+	cfg.kdepth = (uint8_t)o->stacks.kernel_depth;
+	cfg.udepth = (uint8_t)o->stacks.user_depth;
+	/* the kernel's symbols for the stacks' kernel addresses */
+	if (cfg.kdepth)
+		kernel_symbols(o->output);
 	if (devsys_ioctl(v.fd, LTT_VITALS_IOC_START, &cfg) < 0) {
 		msg_err("%s: cannot start the collector: %s%s", o->device,
 			strerror(errno), errno == EBUSY ?
-			" (another traced --vitals runs)" : "");
+			" (another traced --vitals runs)" : errno == E2BIG ?
+			" (too many CPUs for the samples' stacks: "
+			"--stack-depth 0)" : "");
 		goto out;
 	}
 	current_write(&v, v.next);
@@ -412,6 +564,8 @@ int vitals_run(const struct options *o)
 		}
 		if (hup && !stop) {
 			reopen_dir(&v);
+			if (cfg.kdepth)
+				kernel_symbols(o->output);
 			/* the next epoch a whole one from now */
 			next_end = now + o->epoch_ns;
 		}
@@ -440,6 +594,7 @@ out:
 		devsys_close(v.fd);
 	free(v.hca);
 	free(v.samples);
+	free(v.stacks);
 	close(sigfd);
 	return rc;
 }

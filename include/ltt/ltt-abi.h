@@ -1630,10 +1630,13 @@ static inline __u64 ltt_lost_by_event(const struct ltt_lost_info *li,
  * 15: format 1.16, block requests issued and completed
  * (LTT_EV_BLOCK_RQ_ISSUE, LTT_EV_BLOCK_RQ_COMPLETE); the vital signs
  * collect LTT_VITAL_DISK.
+ * 16: the vital signs' samples carry stacks (struct ltt_vital_stack, the
+ * sample's stack field, LTT_VITALS_IOC_SWAP's stacks, epoch file
+ * version 2); the trace format is unchanged.
  * The daemon writes its own LTT_FORMAT_MINOR in the trace header, so it
  * refuses a module of another version.
  */
-#define LTT_ABI_VERSION		15
+#define LTT_ABI_VERSION		16
 
 struct ltt_buffer_config {
 	__u32 size;		/* bytes per buffer, header included */
@@ -1787,6 +1790,10 @@ enum ltt_vital {
 #define LTT_VITALS_SHIFT_MIN	1	/* levels at 2, 4, 8, ... */
 #define LTT_VITALS_SHIFT_MAX	16
 #define LTT_VITALS_SP_MASK	(~0xffULL)	/* the label's masked sp/PC */
+#define LTT_VITALS_STACKS	64	/* sample stacks per CPU and epoch */
+#define LTT_VITALS_STACK_DEPTH	16	/* kernel + user addresses of one */
+#define LTT_VITALS_KDEPTH	8	/* depths by default */
+#define LTT_VITALS_UDEPTH	8
 
 /* What the module collects (LTT_VITALS_GET_INFO's collected mask). */
 #define LTT_VITALS_COLLECTED	((1U << LTT_VITAL_CPU) | \
@@ -1831,7 +1838,11 @@ enum ltt_vital {
  * PC its issuing task entered the kernel from, 0 for a kernel thread;
  * pid, uid and comm the issuing task's; key: the disk, major << 20 |
  * minor): the bytes ended | op << 32 (LTT_BLOCK_OP_*), the latency from
- * issue to completion in ns.  count is the cell after the event.
+ * issue to completion in ns.  count is the cell after the event.  stack:
+ * 0, or 1 + the index of its stacks among the epoch's (struct
+ * ltt_vital_stack): those of the task acting at the event (the issuing
+ * task's at the request's issue for DISK; none for SCHED_DELAY and
+ * BLOCKING, counted when another task runs).
  */
 struct ltt_vital_sample {
 	__u64 time;		/* ns, the trace's clock */
@@ -1844,16 +1855,42 @@ struct ltt_vital_sample {
 	__u16 vital;		/* enum ltt_vital */
 	__u16 cell;		/* the label's HCA index */
 	__u32 key;
-	__u32 cpu;
+	__u16 cpu;
+	__u16 stack;		/* 0, or 1 + its stacks' index in the epoch */
 	char comm[16];
 } __attribute__((packed));
+
+/*
+ * The stacks of a sample: kernel_nr kernel addresses (the innermost
+ * first), then user_nr user addresses (the PC it entered the kernel from,
+ * then the frame-pointer chain's return addresses), flags LTT_STACK_*.
+ * The user addresses are those of process tgid, which started at
+ * start_ticks (clock ticks since boot, /proc/PID/stat's starttime) with
+ * its stack at start_stack (/proc/PID/stat's startstack): the daemon
+ * names them through /proc/PID/maps only when both still hold (the
+ * process is the same and has not run exec since).
+ */
+struct ltt_vital_stack {
+	__u8 kernel_nr;
+	__u8 user_nr;
+	__u8 flags;		/* LTT_STACK_* */
+	__u8 maps;		/* 0 from the module; in an epoch file, 1 when
+				 * its maps are this process's */
+	__u32 tgid;
+	__u64 start_ticks;
+	__u64 start_stack;
+	__u64 addr[LTT_VITALS_STACK_DEPTH];
+};
 
 /* LTT_VITALS_IOC_START (only while stopped) */
 struct ltt_vitals_config {
 	__u32 vitals;		/* mask of enum ltt_vital, within COLLECTED */
 	__u32 shift;		/* initial level step, SHIFT_MIN..SHIFT_MAX */
 	__u32 delay_min_ns;	/* delays and blocks shorter are not events */
-	__u32 reserved;		/* zero */
+	__u8 kdepth;		/* kernel addresses of a sample's stacks */
+	__u8 udepth;		/* user addresses (kdepth + udepth <=
+				 * LTT_VITALS_STACK_DEPTH; both 0: none) */
+	__u16 reserved;		/* zero */
 };
 
 /*
@@ -1878,6 +1915,13 @@ struct ltt_vitals_epoch {
 	__u32 ncpus;			/* out */
 	__u32 collected;		/* out: vitals collected */
 	__u32 seq;			/* out: epochs since START, from 0 */
+	__u64 stacks;			/* in: user address, or 0 */
+	__u32 stacks_cap;		/* in */
+	__u32 nstacks;			/* out: copied */
+	__u64 stacks_dropped;		/* out: samples without stacks where
+					 * their vital sign has them (the
+					 * array full; DISK: not taken at
+					 * the issue, docs/vitals.md) */
 };
 
 struct ltt_vitals_info {
@@ -1887,6 +1931,8 @@ struct ltt_vitals_info {
 	__u32 hca_size;		/* LTT_VITALS_HCA */
 	__u32 samples_per_cpu;	/* LTT_VITALS_SAMPLES */
 	__u32 bytes_per_cpu;	/* the collector's memory per CPU */
+	__u32 stacks_per_cpu;	/* LTT_VITALS_STACKS */
+	__u32 reserved;
 };
 
 #define LTT_VITALS_IOC_MAGIC	0xB8
@@ -1896,14 +1942,20 @@ struct ltt_vitals_info {
 #define LTT_VITALS_IOC_GET_INFO	_IOR(LTT_VITALS_IOC_MAGIC, 4, struct ltt_vitals_info)
 
 /*
- * The epoch file traced --vitals writes (vitals-NNNNNNNN.ltv, version 1,
+ * The epoch file traced --vitals writes (vitals-NNNNNNNN.ltv, version 2,
  * little-endian): this header, LTT_VITALS x struct ltt_vitals_sum, ncells
  * x struct ltt_vitals_cell (the non-zero cells), nsamples x struct
- * ltt_vital_sample, then struct ltt_vitals_trailer.
+ * ltt_vital_sample, nstacks x struct ltt_vital_stack, maps_len bytes of
+ * text (the executable mappings of the processes whose user addresses the
+ * stacks hold, read at the epoch's end: the format of a trace's "maps"
+ * file, one @STOP section), then struct ltt_vitals_trailer.  Version 1
+ * (ABI 15) ended its header at reserved and had neither stacks nor maps;
+ * its samples' cpu was 32 bits (the stack field was 0).
  */
 #define LTT_VITALS_FILE_MAGIC	"LTTVITAL"
 #define LTT_VITALS_FILE_END	"LTTVEND"
-#define LTT_VITALS_FILE_VERSION	1
+#define LTT_VITALS_FILE_VERSION	2
+#define LTT_VITALS_FILE_HEADER_V1	104	/* version 1's header_size */
 
 struct ltt_vitals_file_header {
 	char magic[8];		/* LTT_VITALS_FILE_MAGIC */
@@ -1924,6 +1976,12 @@ struct ltt_vitals_file_header {
 	__u64 skipped;
 	__u32 flags;		/* LTT_VITALS_F_* */
 	__u32 reserved;
+	/* version 2 */
+	__u32 nstacks;
+	__u32 maps_len;		/* bytes of maps text */
+	__u64 stacks_dropped;
+	__u64 maps_omitted;	/* processes whose user addresses stay
+				 * unnamed (gone, or exec since) */
 };
 
 #define LTT_VITALS_F_PARTIAL	0x01	/* ended early (SIGTERM) */

@@ -62,7 +62,7 @@ nf=$(ls "$tmp"/m/vitals-*.ltv | wc -l)
 [ "$size" -le 4096 ] && [ $((size + one)) -gt 4096 ]
 ok $? "the files fit in 4096 bytes, one more would not ($nf files, $size bytes)"
 is "$(ls "$tmp/m" | grep -c '\.ltv$')" "$nf" "no other file left behind"
-is "$(ls "$tmp/m" | head -1)" "$(printf 'vitals-%08d.ltv' $((15 - nf)))" "the newest kept, the oldest removed"
+is "$(ls "$tmp/m" | grep '[.]ltv$' | head -1)" "$(printf 'vitals-%08d.ltv' $((15 - nf)))" "the newest kept, the oldest removed"
 grep -q "^traced: vital signs: $((15 - nf)) epoch files removed for --max-size$" "$tmp/m.err"
 ok $? "the removals counted ($((15 - nf)))"
 is "$(grep -c 'removed (--max-size;' "$tmp/m.err")" "$((15 - nf))" "each removal said with its epoch"
@@ -84,7 +84,60 @@ ok $? "DIR removed, SIGHUP: made again, epoch 1 written in it"
 grep -q "was gone: made again" "$tmp/h.err"; ok $? "said"
 kill -TERM $p; wait $p
 is $? 0 "SIGTERM: status 0"
-is "$(ls "$tmp/h" | tr '\n' ' ')" "vitals-00000001.ltv vitals-00000002.ltv " "the numbers go on: 1, 2 (the last partial)"
+is "$(ls "$tmp/h" | grep '[.]ltv$' | tr '\n' ' ')" "vitals-00000001.ltv vitals-00000002.ltv " "the numbers go on: 1, 2 (the last partial)"
+
+# ---- the samples' stacks: DIR/kallsyms, each epoch's maps ---------------------
+# the fake's two stacks a epoch are of this shell: the first with its
+# identity from /proc (its maps go into the file), the second with a start
+# one tick later (another process of the same pid: left out, its user
+# frame never named from this shell's maps)
+FAKE_LOG=$tmp/s.log FAKE_VITALS_STACK_PID=$$ $fake --vitals -d fake --epoch 100ms -t 250ms \
+	-o "$tmp/s" 2> "$tmp/s.err"
+is $? 0 "a daemon with the samples' stacks runs and ends"
+grep -q "^VITALS_START kdepth=8 udepth=8$" "$tmp/s.log"
+ok $? "stacks asked for: 8 kernel and 8 user frames by default"
+if [ "$(id -u)" = 0 ]; then
+	[ "$(stat -c %a "$tmp/s/kallsyms")" = 600 ] && [ "$(stat -c %a "$tmp/s/modules")" = 600 ] &&
+		[ "$(head -1 "$tmp/s/kallsyms")" = "$(head -1 /proc/kallsyms)" ]
+	ok $? "DIR/kallsyms and DIR/modules: the kernel's, root-only (0600)"
+else
+	skip "not root: no kallsyms copied"
+fi
+$tv vitals --json "$tmp/s" > "$tmp/s.json" 2> "$tmp/s.jerr"
+ok $? "vitals --json of epochs with stacks"
+checks < <(python3 - "$tmp/s.json" $$ "$tmp/s/vitals-00000000.ltv" <<'PY'
+import json, sys
+sys.path.insert(0, 'tests/lib')
+from check import ok, done
+j, me, f = json.load(open(sys.argv[1])), int(sys.argv[2]), open(sys.argv[3], 'rb').read()
+e = j['epochs'][0]
+ok(e['stacks'] == 2 and e['maps_omitted'] == 1 and e['stacks_dropped'] == 0,
+   "epoch 0: 2 stacks, the process of the second left out of the maps: %s" %
+   {k: e[k] for k in ('stacks', 'maps_omitted', 'stacks_dropped')})
+ok(('\npid %d ' % me).encode() in f and f.count(b'\npid ') == 1,
+   "the file's maps: this shell's block alone")
+top = {l['comm']: l for l in e['vitals']['syscall']['top']}
+a, b = top['fakefreq']['stack'], top['fakerare']['stack']
+ok(a and a['maps'] and a['tgid'] == me and len(a['frames']) == 2 and a['frames'][0]['kernel'] and
+   not a['frames'][1]['kernel'] and '+0x' in a['frames'][1]['name'] and
+   not a['frames'][1]['name'].startswith('['),
+   "the frequent label's stack: a kernel frame, then a user frame named through the epoch's maps (%s)"
+   % (a and a['frames']))
+ok(b and not b['maps'] and b['frames'][1]['name'] == '[unknown]',
+   "the rare label's stack (another process of that pid): its user frame [unknown] (%s)"
+   % (b and b['frames']))
+done()
+PY
+)
+$tv vitals "$tmp/s" 2> /dev/null | grep -q "user frames unnamed: the process ended or ran exec"
+ok $? "the text says why a user frame is not named"
+FAKE_LOG=$tmp/s2.log $fake --vitals -d fake --stack-depth 3,2 --epoch 100ms -t 150ms -o "$tmp/s2" 2> /dev/null
+grep -q "^VITALS_START kdepth=3 udepth=2$" "$tmp/s2.log"; ok $? "--stack-depth 3,2: sent"
+FAKE_LOG=$tmp/s3.log $fake --vitals -d fake --stack-depth 0 --epoch 100ms -t 150ms -o "$tmp/s3" 2> /dev/null
+grep -q "^VITALS_START kdepth=0 udepth=0$" "$tmp/s3.log" && [ ! -e "$tmp/s3/kallsyms" ]
+ok $? "--stack-depth 0: no stacks, no kallsyms copied"
+$fake --vitals -d fake --stack-depth 9,8 -o "$tmp/u" 2> "$tmp/u.err"; is $? 2 "--stack-depth 9,8 with --vitals: usage error"
+grep -q "at most 16 frames in all" "$tmp/u.err"; ok $? "... said: $(cat "$tmp/u.err")"
 
 $fake --vitals -d fake --max-size 4000 -o "$tmp/u" > /dev/null 2>&1; is $? 2 "--max-size under 4k: usage error"
 $fake --max-size 1M -o "$tmp/u" true > /dev/null 2>&1; is $? 2 "--max-size without --vitals: usage error"

@@ -197,6 +197,61 @@ static void vitals_sample(struct ltt_vital_sample *smp, __u64 label,
 }
 
 /* LTT_VITALS_IOC_SWAP: the epoch described at the top */
+/*
+ * FAKE_VITALS_STACK_PID=PID: two stacks in each epoch, of process PID:
+ * the first with its identity from /proc/PID/stat (its maps belong in the
+ * epoch file), the second with a start one tick later (another process of
+ * that pid: left out); each a kernel address and a user one, 0x10 into
+ * its first executable mapping.  Samples 0 and 1 name the first, sample
+ * 2 the second.
+ */
+static unsigned int vitals_stacks(struct ltt_vitals_epoch *ep,
+				  struct ltt_vital_sample *smp)
+{
+	struct ltt_vital_stack *st = (struct ltt_vital_stack *)(uintptr_t)ep->stacks;
+	const char *e = getenv("FAKE_VITALS_STACK_PID");
+	unsigned long long v, lo = 0, t = 0, sk = 0;
+	char path[64], line[1024], *p, *tok, *save = NULL;
+	int pid = e ? atoi(e) : 0, field;
+	FILE *f;
+
+	if (!pid || !st || ep->stacks_cap < 2)
+		return 0;
+	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
+	f = fopen(path, "r");
+	p = f && fgets(line, sizeof(line), f) ? strrchr(line, ')') : NULL;
+	if (f)
+		fclose(f);
+	for (field = 3, tok = p ? strtok_r(p + 1, " ", &save) : NULL; tok;
+	     field++, tok = strtok_r(NULL, " ", &save)) {
+		if (sscanf(tok, "%llu", &v) == 1 && field == 22)
+			t = v;
+		if (sscanf(tok, "%llu", &v) == 1 && field == 28)
+			sk = v;
+	}
+	snprintf(path, sizeof(path), "/proc/%d/maps", pid);
+	f = fopen(path, "r");
+	while (f && fgets(line, sizeof(line), f))
+		if (strchr(line, ' ') && strchr(line, ' ')[3] == 'x' &&
+		    sscanf(line, "%llx-", &lo) == 1)
+			break;
+	if (f)
+		fclose(f);
+	memset(st, 0, 2 * sizeof(*st));
+	st[0].kernel_nr = 1;
+	st[0].user_nr = 1;
+	st[0].tgid = (__u32)pid;
+	st[0].start_ticks = t;
+	st[0].start_stack = sk;
+	st[0].addr[0] = 0xffffffff81000010ULL;
+	st[0].addr[1] = lo + 0x10;
+	st[1] = st[0];
+	st[1].start_ticks = t + 1;
+	smp[0].stack = smp[1].stack = 1;
+	smp[2].stack = 2;
+	return 2;
+}
+
 static int vitals_swap(struct ltt_vitals_epoch *ep)
 {
 	__u32 *hca = (__u32 *)(uintptr_t)ep->hca;
@@ -226,6 +281,8 @@ static int vitals_swap(struct ltt_vitals_epoch *ep)
 	vitals_sample(&smp[2], 0xbeef, sy, 77, "fakerare");
 	vitals_sample(&smp[3], 0xb10c, bl, 3, "fakeblock");
 	ep->nsamples = 4;
+	ep->nstacks = vitals_stacks(ep, smp);
+	ep->stacks_dropped = 0;
 	ep->start_ns = vitals_start_ns;
 	ep->end_ns = now;
 	ep->dropped = s;
@@ -255,9 +312,11 @@ static int do_vitals_ioctl(unsigned long req, void *arg)
 	if (req == LTT_VITALS_IOC_START) {
 		if (vitals_started)
 			return fail(EBUSY);
+		const struct ltt_vitals_config *c = arg;
+
 		vitals_started = 1;
 		vitals_start_ns = mono_now();
-		logf_("VITALS_START");
+		logf_("VITALS_START kdepth=%u udepth=%u", c->kdepth, c->udepth);
 		return 0;
 	}
 	if (req == LTT_VITALS_IOC_SWAP)

@@ -26,15 +26,17 @@
 
 static void vitals_usage(void)
 {
-	printf("Usage: tracevisualizer vitals [--json | --prometheus] [--top N] DIR\n"
+	printf("Usage: tracevisualizer vitals [--json | --prometheus] [--top N] [--symfs DIR] DIR\n"
 	       "       tracevisualizer vitals [--json] [--png FILE] [--timescale DUR] DIR\n"
 	       "       tracevisualizer vitals --metrics-listen ADDRESS:PORT [--top N] DIR\n\n"
 	       "The vital signs traced --vitals recorded in DIR, one file an epoch:\n"
 	       "per epoch and vital sign the weighted total (its unit), the events\n"
 	       "counted, the number of distinct labels estimated from the sketch,\n"
 	       "the labels sampled, largest first, each with its estimated count\n"
-	       "(its sketch cell: at least its true weight), its first sample and its\n"
-	       "number of samples; and an EWMA anomaly detector's verdict: ANOMALY\n"
+	       "(its sketch cell: at least its true weight), its first sample, its\n"
+	       "number of samples and the stacks of its first sample that has some\n"
+	       "(named with DIR's copy of kallsyms and the epoch's maps); and an EWMA\n"
+	       "anomaly detector's verdict: ANOMALY\n"
 	       "when the total leaves mean +- %.0f deviations of the epochs before\n"
 	       "(after %d epochs).  A file that cannot be read (cut, corrupt) is\n"
 	       "named with its epoch and skipped.\n\n"
@@ -58,6 +60,8 @@ static void vitals_usage(void)
 	       "               vital sign, a column per epoch (or bucket), red where\n"
 	       "               flagged, a grey mark where epochs are missing\n"
 	       "  --top N      labels per vital sign and epoch (default %d)\n"
+	       "  --symfs DIR  read the ELF files of the processes' stacks under DIR\n"
+	       "               (the traced system's root, as perf's --symfs)\n"
 	       "  -h, --help   this help\n\n"
 	       "Exit status: 0 success; 1 DIR cannot be read, or the address cannot\n"
 	       "be listened on, or the PNG cannot be written; 2 usage error; 4 an epoch\n"
@@ -213,6 +217,7 @@ int cmd_vitals(int argc, char **argv)
 	char err[256];
 	bool json = false;
 	const char *png = NULL;
+	const char *symfs = NULL;
 	uint64_t scale = 0;
 	size_t i;
 	int k;
@@ -235,6 +240,12 @@ int cmd_vitals(int argc, char **argv)
 			if (!listen)
 				return vitals_bad("--metrics-listen needs ADDRESS:PORT",
 						  NULL);
+		} else if (!strcmp(a, "--symfs") || !strncmp(a, "--symfs=", 8)) {
+			symfs = a[7] == '=' ? a + 8 : NULL;
+			if (!symfs && ++k < argc)
+				symfs = argv[k];
+			if (!symfs || !*symfs)
+				return vitals_bad("--symfs needs a directory", NULL);
 		} else if (!strcmp(a, "--png") || !strncmp(a, "--png=", 6)) {
 			png = a[5] == '=' ? a + 6 : NULL;
 			if (!png && ++k < argc)
@@ -291,10 +302,20 @@ int cmd_vitals(int argc, char **argv)
 		lttr_vitals_series_free(&s);
 		return EXIT_TRACE;
 	}
+	if (lttr_vitals_symbols(&r, dir, symfs, err, sizeof(err)) < 0) {
+		fprintf(stderr, "%s vitals: %s\n", cli_prog, err);
+		lttr_vitals_report_free(&r);
+		lttr_vitals_series_free(&s);
+		return symfs ? EXIT_USAGE : EXIT_TRACE;
+	}
 	for (i = 0; i < s.nwarnings; i++)
 		fprintf(stderr, "%s vitals: warning: %s\n", cli_prog,
 			s.warnings[i]);
 	k = vitals_print(&r, json, scale, png);
+	/* what the stacks printed could not name, and why */
+	for (i = 0; i < lttr_vitals_symbols_warnings(&r); i++)
+		fprintf(stderr, "%s vitals: warning: %s\n", cli_prog,
+			lttr_vitals_symbols_warning(&r, i));
 	if (!k && s.nwarnings)
 		k = EXIT_DAMAGED;
 	lttr_vitals_report_free(&r);

@@ -833,11 +833,14 @@ static void set_pass(struct run *r)
  * the missing epochs' ranges) and its PNG's buckets; the
  * Prometheus exposition of the directory (each file counted once: a
  * second update adds nothing), and the bytes as the HTTP request the
- * metrics endpoint parses.
+ * metrics endpoint parses.  The written epoch has stacks made of the
+ * bytes and the bytes as its maps text: the report names them
+ * (lttr_vitals_symbols(), the maps parser) in its text and JSON.
  */
 static void vitals_pass(struct run *r, const char *dir)
 {
 	static uint32_t hca[LTT_VITALS * LTT_VITALS_HCA];
+	static struct ltt_vital_stack stk[4];
 	struct ltt_vital_sample smp[8];
 	struct ltt_vitals_file_header h;
 	struct ltt_vitals_sum sum[LTT_VITALS];
@@ -871,21 +874,36 @@ static void vitals_pass(struct run *r, const char *dir)
 		hca[((unsigned char)proc[i] * 131u + i) %
 		    (LTT_VITALS * LTT_VITALS_HCA)] += (unsigned char)proc[i];
 	memcpy(smp, proc, len < sizeof(smp) ? len : sizeof(smp));
+	memcpy(stk, proc, len < sizeof(stk) ? len : sizeof(stk));
+	for (i = 0; i < 4; i++) {
+		stk[i].kernel_nr %= LTT_VITALS_STACK_DEPTH + 1;
+		stk[i].user_nr %= LTT_VITALS_STACK_DEPTH + 1 - stk[i].kernel_nr;
+	}
 	for (i = 0; i < 8; i++) {
 		smp[i].vital %= LTT_VITALS;
 		smp[i].cell %= LTT_VITALS_HCA;
+		smp[i].stack %= 5;
 		sum[smp[i].vital].total += smp[i].count;
 		sum[smp[i].vital].events++;
 	}
 	h.collected = 0x7ff;
 	h.shift = 1;
 	h.nsamples = 8;
+	h.nstacks = 4;
+	h.maps_len = (uint32_t)(len < LTTR_VITALS_MAPS_MAX ? len : LTTR_VITALS_MAPS_MAX);
 	snprintf(path, sizeof(path), "%s/vitals-00000000.ltv", dir);
-	lttr_vitals_write(path, &h, sum, hca, smp, err, sizeof(err));
+	lttr_vitals_write(path, &h, sum, hca, smp, stk, proc, err, sizeof(err));
 	free(proc);
 	if (lttr_vitals_load(dir, &s, err, sizeof(err)) < 0)
 		return;
 	if (lttr_vitals_report(&s, 3, &rep) == 0) {
+		if (lttr_vitals_symbols(&rep, dir, NULL, err, sizeof(err)) == 0 && s.n) {
+			char line[4096];
+
+			for (i = 0; i < s.epochs[0].nsamples; i++)
+				lttr_vitals_stack_line(&rep, 0, lttr_vitals_stack(&s.epochs[0],
+						       &s.epochs[0].samples[i]), line, sizeof(line));
+		}
 		static const uint64_t widths[] = { LTTR_VITALS_5MIN,
 						   LTTR_VITALS_HOUR,
 						   LTTR_VITALS_DAY, 1 };

@@ -52,7 +52,7 @@ static const double vital_rgb[LTT_VITALS][3] = {
 };
 
 enum { E_EPOCH, E_START, E_SAMPLES, E_FLAGGED, E_INDEX, E_NCOLS };
-enum { S_VITAL, S_TIME, S_COMM, S_PID, S_UID, S_CPU, S_LABEL, S_COUNT, S_DATA, S_NCOLS };
+enum { S_VITAL, S_TIME, S_COMM, S_PID, S_UID, S_CPU, S_LABEL, S_COUNT, S_DATA, S_STACK, S_NCOLS };
 
 struct gv_vitals {
 	struct gv_app *app;
@@ -255,6 +255,7 @@ static void list_samples(struct gv_vitals *v, size_t i)
 	const struct lttr_vitals_epoch *e = &v->s.epochs[i];
 	GtkListStore *st = GTK_LIST_STORE(gtk_tree_view_get_model(GTK_TREE_VIEW(v->samples)));
 	char tm[32], pid[16], uid[16], cpu[16], label[24], cnt[16], data[256], head[256];
+	char stack[2048];
 	GtkTreeIter it;
 	int pass;
 	size_t k;
@@ -278,16 +279,19 @@ static void list_samples(struct gv_vitals *v, size_t i)
 			snprintf(label, sizeof(label), "%016" PRIx64, (uint64_t)s->label);
 			snprintf(cnt, sizeof(cnt), "%" PRIu32, s->count);
 			lttr_vitals_sample_text(data, sizeof(data), s);
+			lttr_vitals_stack_line(&v->r, i, lttr_vitals_stack(e, s), stack,
+					       sizeof(stack));
 			gtk_list_store_append(st, &it);
 			gtk_list_store_set(st, &it, S_VITAL, name ? name : "?", S_TIME, tm,
 					   S_COMM, s->comm, S_PID, pid, S_UID, uid, S_CPU, cpu,
-					   S_LABEL, label, S_COUNT, cnt, S_DATA, data, -1);
+					   S_LABEL, label, S_COUNT, cnt, S_DATA, data,
+					   S_STACK, stack, -1);
 		}
 	}
 	snprintf(head, sizeof(head), "epoch %" PRIu64 ": %zu sample%s, %" PRIu64
-		 " dropped (no stacks: the epoch files do not record them)",
+		 " dropped, %" PRIu64 " without stacks (stacks: kernel | user, innermost first)",
 		 (uint64_t)e->h.epoch, e->nsamples, e->nsamples == 1 ? "" : "s",
-		 (uint64_t)e->h.dropped);
+		 (uint64_t)e->h.dropped, (uint64_t)e->h.stacks_dropped);
 	gtk_label_set_text(GTK_LABEL(v->samples_title), head);
 	atk_object_set_description(gtk_widget_get_accessible(v->samples_title), head);
 }
@@ -541,6 +545,11 @@ static int compute(struct gv_vitals *v, GError **error)
 		g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_NOMEM, "out of memory");
 		return -1;
 	}
+	/* the samples' stacks named (--symfs: the traced system's ELF files) */
+	if (lttr_vitals_symbols(&v->r, v->dir, v->app->symfs, err, sizeof(err)) < 0) {
+		g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_FAILED, "%s", err);
+		return -1;
+	}
 	for (i = 0; i < v->s.nwarnings; i++)
 		fprintf(stderr, "tracevisualizer-gtk: --vitals: warning: %s\n", v->s.warnings[i]);
 	for (i = 0; i < v->s.n; i++)
@@ -560,7 +569,7 @@ bool gv_vitals_open(struct gv_app *app, const char *dir, const char *trace, GErr
 	static const char *const etitles[] = { "epoch", "start (s)", "samples",
 		"flagged (the detector's symptoms)" };
 	static const char *const stitles[] = { "vital sign", "time (ns)", "comm", "pid", "uid",
-		"cpu", "label", "count", "label and data" };
+		"cpu", "label", "count", "label and data", "stack" };
 	struct gv_vitals *v = g_new0(struct gv_vitals, 1);
 	GtkWidget *box, *top, *side, *title, *buttons, *open;
 	GtkListStore *st;
@@ -628,7 +637,7 @@ bool gv_vitals_open(struct gv_app *app, const char *dir, const char *trace, GErr
 	gtk_box_pack_start(GTK_BOX(box), v->samples_title, FALSE, FALSE, 0);
 	st = gtk_list_store_new(S_NCOLS, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING,
 				G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING,
-				G_TYPE_STRING, G_TYPE_STRING);
+				G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING);
 	v->samples = columns(st, stitles, S_NCOLS, "vitals-samples", "Samples list");
 	gtk_box_pack_start(GTK_BOX(box), scrolled(v->samples, -1, 260), TRUE, TRUE, 0);
 	buttons = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8);

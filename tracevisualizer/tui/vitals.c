@@ -172,6 +172,15 @@ static void draw(struct tvit *v)
 					 row->top[k].first.comm, row->top[k].first.pid,
 					 row->top[k].samples);
 				put(y++, 0, COLS, buf, 0);
+				/* its stacks, innermost first: kernel | user */
+				lttr_vitals_stack_line(&v->r, b->first, row->top[k].stack, buf,
+						       sizeof(buf));
+				if (buf[0] && y < LINES - 1) {
+					char line[sizeof(buf) + 16];
+
+					snprintf(line, sizeof(line), "      stack: %s", buf);
+					put(y++, 0, COLS, line, 0);
+				}
 			}
 		}
 		if (!v->trace)
@@ -328,6 +337,13 @@ int tui_vitals_run(const struct tui_opts *o, const char *trace)
 	}
 	if (lttr_vitals_report(&v.s, LTTR_VITALS_PROM_TOP, &v.r) < 0 || group(&v) < 0) {
 		fprintf(stderr, "%s: tui --vitals: out of memory\n", o->prog);
+		lttr_vitals_report_free(&v.r);
+		lttr_vitals_series_free(&v.s);
+		return TUI_EXIT_TRACE;
+	}
+	/* the samples' stacks named (--symfs: the traced system's ELF files) */
+	if (lttr_vitals_symbols(&v.r, o->dir, o->symfs, err, sizeof(err)) < 0) {
+		fprintf(stderr, "%s: tui --vitals: %s\n", o->prog, err);
 		lttr_vitals_report_free(&v.r);
 		lttr_vitals_series_free(&v.s);
 		return TUI_EXIT_TRACE;

@@ -6,11 +6,13 @@
  * and corrupt fields refused with a message, a directory with a cut file
  * skipped with its name and epoch.
  */
+#include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 #include <lttr/vitals/vitals.h>
 #include "tap.h"
 
@@ -31,6 +33,13 @@ static void fill(struct ltt_vitals_file_header *h, struct ltt_vitals_sum *sum,
 	h->nsamples = 3;
 	sum[LTT_VITAL_SYSCALL].total = total;
 	sum[LTT_VITAL_SYSCALL].events = total;
+}
+
+/* a user function the stack test names through the process's own maps */
+__attribute__((noinline)) void vit_utest_user_fn(void);
+__attribute__((noinline)) void vit_utest_user_fn(void)
+{
+	__asm__ volatile("" ::: "memory");
 }
 
 static unsigned char *slurp(const char *path, size_t *len)
@@ -54,6 +63,138 @@ static unsigned char *slurp(const char *path, size_t *len)
 	return b;
 }
 
+/*
+ * Epoch files with stacks (version 2): written and read back, named by
+ * the directory's kallsyms and the epoch's maps (this process's own, with
+ * one of its functions), refused when a sample names a stack the file
+ * does not hold or a stack holds more addresses than the format; a
+ * version 1 file (ABI 15) still read, without stacks.
+ */
+static void stacks_test(const char *dir0)
+{
+	static struct ltt_vital_stack st[2];
+	struct ltt_vitals_file_header h;
+	struct ltt_vitals_sum sum[LTT_VITALS];
+	struct lttr_vitals_series s;
+	struct lttr_vitals_report r;
+	struct lttr_vitals_epoch e;
+	char dir[512], path[600], err[256], line[2048], name[256], *maps = NULL, *self;
+	size_t mlen = 0, len = 0;
+	unsigned char *buf;
+	FILE *f, *m;
+	uint64_t fn = (uint64_t)(uintptr_t)&vit_utest_user_fn;
+
+	snprintf(dir, sizeof(dir), "%s/stacks", dir0);
+	mkdir(dir, 0700);
+	/* kallsyms: two kernel functions */
+	snprintf(path, sizeof(path), "%s/kallsyms", dir);
+	f = fopen(path, "w");
+	fputs("ffffffff81000000 T alpha\nffffffff81000100 T beta\n"
+	      "ffffffff81000200 T gamma\n", f);
+	fclose(f);
+	/* maps: this process's executable mappings, as the daemon writes them */
+	self = realpath("/proc/self/exe", NULL);
+	m = open_memstream(&maps, &mlen);
+	fprintf(m, "@START 2000\npid %d test-vitals\n", (int)getpid());
+	f = fopen("/proc/self/maps", "r");
+	while (f && fgets(line, sizeof(line), f))
+		if (strchr(line, ' ') && strchr(line, ' ')[3] == 'x')
+			fputs(line, m);
+	if (f)
+		fclose(f);
+	fclose(m);
+
+	memset(st, 0, sizeof(st));
+	st[0].kernel_nr = 2;
+	st[0].user_nr = 1;
+	st[0].maps = 1;
+	st[0].tgid = (uint32_t)getpid();
+	st[0].addr[0] = 0xffffffff81000110ULL;
+	st[0].addr[1] = 0xffffffff81000004ULL;
+	st[0].addr[2] = fn;
+	st[1] = st[0];
+	st[1].maps = 0;		/* its process gone before the epoch's end */
+	memset(hca, 0, sizeof(hca));
+	hca[LTT_VITAL_SYSCALL * LTT_VITALS_HCA + 5] = 3;
+	memset(samples, 0, sizeof(samples));
+	samples[0].vital = samples[1].vital = samples[2].vital = LTT_VITAL_SYSCALL;
+	samples[0].cell = samples[1].cell = samples[2].cell = 5;
+	samples[0].label = 0xcafe;
+	samples[1].label = 0xbeef;
+	samples[2].label = 0xf00d;
+	samples[0].stack = 1;
+	samples[1].stack = 2;
+	fill(&h, sum, 0, 3);
+	h.nstacks = 2;
+	h.maps_len = (uint32_t)mlen;
+	snprintf(path, sizeof(path), "%s/vitals-00000000.ltv", dir);
+	ok(lttr_vitals_write(path, &h, sum, hca, samples, st, maps, err, sizeof(err)) == 0 &&
+	   lttr_vitals_read(path, &e, err, sizeof(err)) == 0 && e.h.version == 2 &&
+	   e.nstacks == 2 && e.maps_len == mlen && !memcmp(e.maps, maps, mlen) &&
+	   !memcmp(e.stacks, st, sizeof(st)) &&
+	   lttr_vitals_stack(&e, &e.samples[0]) == &e.stacks[0] &&
+	   lttr_vitals_stack(&e, &e.samples[2]) == NULL,
+	   "version 2: stacks and maps written and read back (%s)", err);
+	lttr_vitals_epoch_free(&e);
+
+	ok(lttr_vitals_load(dir, &s, err, sizeof(err)) == 0 &&
+	   lttr_vitals_report(&s, 3, &r) == 0, "the series and its report (%s)", err);
+	lttr_vitals_stack_line(&r, 0, &s.epochs[0].stacks[0], line, sizeof(line));
+	snprintf(name, sizeof(name), "0xffffffff81000110 <- 0xffffffff81000004 | 0x%" PRIx64, fn);
+	ok(!strcmp(line, name), "without symbols: the addresses (%s)", line);
+	ok(lttr_vitals_symbols(&r, dir, NULL, err, sizeof(err)) == 0, "symbols opened (%s)", err);
+	ok(lttr_vitals_frame(&r, 0, &s.epochs[0].stacks[0], 0, name, sizeof(name)) == 1 &&
+	   !strcmp(name, "beta+0x10"), "a kernel frame named from kallsyms: %s", name);
+	lttr_vitals_frame(&r, 0, &s.epochs[0].stacks[0], 2, name, sizeof(name));
+	ok(!strcmp(name, "vit_utest_user_fn+0x0"),
+	   "a user frame named from the epoch's maps and the ELF file (%s): %s", self, name);
+	for (len = 0; len < lttr_vitals_symbols_warnings(&r); len++)
+		tap_diag("%s", lttr_vitals_symbols_warning(&r, len));
+	lttr_vitals_stack_line(&r, 0, &s.epochs[0].stacks[1], line, sizeof(line));
+	ok(!strcmp(line, "beta+0x10 <- alpha+0x4 | [unknown]"),
+	   "a process whose maps are not its own: its user frame unknown, never guessed: %s", line);
+	lttr_vitals_report_free(&r);
+	lttr_vitals_series_free(&s);
+
+	/* refused: a sample's stack past the file's, a stack too deep */
+	buf = slurp(path, &len);
+	{
+		struct ltt_vitals_file_header *hb = (void *)buf;
+		size_t so = sizeof(*hb) + LTT_VITALS * sizeof(struct ltt_vitals_sum) +
+			    hb->ncells * sizeof(struct ltt_vitals_cell);
+		struct ltt_vital_sample *sb = (void *)(buf + so);
+		struct ltt_vital_stack *kb = (void *)(buf + so + 3 * sizeof(*sb));
+
+		sb[2].stack = 3;
+		ok(lttr_vitals_parse(buf, len, &e, err, sizeof(err)) < 0 &&
+		   strstr(err, "sample 2: stack 3 of 2"), "a sample's stack not in the file: %s", err);
+		sb[2].stack = 0;
+		kb[1].kernel_nr = 9;
+		kb[1].user_nr = 8;
+		ok(lttr_vitals_parse(buf, len, &e, err, sizeof(err)) < 0 &&
+		   strstr(err, "stack 1: 9 + 8 addresses"), "a stack deeper than the format: %s", err);
+		kb[1].kernel_nr = 2;
+		kb[1].user_nr = 1;
+		/* version 1: the header ends at reserved, no stacks nor maps */
+		hb->version = 1;
+		hb->header_size = LTT_VITALS_FILE_HEADER_V1;
+		memmove(buf + LTT_VITALS_FILE_HEADER_V1, buf + sizeof(*hb), so - sizeof(*hb) +
+			3 * sizeof(*sb));
+		memmove(buf + LTT_VITALS_FILE_HEADER_V1 + so - sizeof(*hb) + 3 * sizeof(*sb),
+			buf + len - sizeof(struct ltt_vitals_trailer), sizeof(struct ltt_vitals_trailer));
+		len = LTT_VITALS_FILE_HEADER_V1 + so - sizeof(*hb) + 3 * sizeof(*sb) +
+		      sizeof(struct ltt_vitals_trailer);
+		ok(lttr_vitals_parse(buf, len, &e, err, sizeof(err)) == 0 && e.h.version == 1 &&
+		   e.nstacks == 0 && e.maps_len == 0 && e.nsamples == 3 &&
+		   e.samples[0].stack == 0 && e.h.nstacks == 0,
+		   "a version 1 file: read, without stacks (%s)", err);
+		lttr_vitals_epoch_free(&e);
+	}
+	free(buf);
+	free(maps);
+	free(self);
+}
+
 int main(void)
 {
 	struct ltt_vitals_file_header h;
@@ -70,7 +211,7 @@ int main(void)
 	unsigned int i, c, samples_seen;
 	bool flagged_any;
 
-	tap_plan(32);
+	tap_plan(42);
 	err[0] = '\0';
 
 	/* levels: 1, 2, 4, 8... with shift 1; 1, 4, 16 with shift 2 */
@@ -104,7 +245,7 @@ int main(void)
 	}
 	fill(&h, sum, 0, 1008);
 	snprintf(path, sizeof(path), "%s/vitals-00000000.ltv", dir);
-	ok(lttr_vitals_write(path, &h, sum, hca, samples, err, sizeof(err)) == 0,
+	ok(lttr_vitals_write(path, &h, sum, hca, samples, NULL, NULL, err, sizeof(err)) == 0,
 	   "an epoch written (%s)", err);
 	ok(h.ncells == 4, "4 non-zero cells written (%llu)",
 	   (unsigned long long)h.ncells);
@@ -212,7 +353,7 @@ int main(void)
 	for (i = 1; i < 7; i++) {
 		fill(&h, sum, i, i == 5 ? 9000 : 1000 + 10 * (i % 2));
 		snprintf(path, sizeof(path), "%s/vitals-%08u.ltv", dir, i);
-		lttr_vitals_write(path, &h, sum, hca, samples, err, sizeof(err));
+		lttr_vitals_write(path, &h, sum, hca, samples, NULL, NULL, err, sizeof(err));
 	}
 	snprintf(path, sizeof(path), "%s/vitals-00000003.ltv", dir);
 	ok(buf && truncate(path, (off_t)(len / 2)) == 0, "epoch 3's file cut");
@@ -258,5 +399,6 @@ int main(void)
 	lttr_ewma_step(&w, 200, &lo, &hi);
 	ok(!lttr_ewma_step(&w, 200, &lo, &hi), "after %d flagged in a row, "
 	   "the new level is the band's", LTTR_EWMA_REBASE);
+	stacks_test(dir);
 	return tap_done();
 }

@@ -215,11 +215,36 @@ static int read_kernel(struct lttr_syms *s, const char *dir)
 	return 0;
 }
 
+/* the mappings of @text (@len bytes), said when some are not understood */
+static int take_maps(struct lttr_syms *s, const char *what, const char *text, size_t len)
+{
+	int k;
+
+	if (lttr_maps_parse(&s->maps, text, len) < 0)
+		return -1;
+	s->have_maps = 1;
+	if (s->maps.bad_lines) {
+		if (s->maps.first_bad_line)
+			warn(s, "%s: %zu lines or processes not understood (the first: line %zu), skipped: their addresses are unknown",
+			     what, s->maps.bad_lines, s->maps.first_bad_line);
+		else
+			warn(s, "%s: %zu processes with overlapping mappings or given twice, skipped: their addresses are unknown",
+			     what, s->maps.bad_lines);
+	}
+	for (k = 0; k < LTTR_MAPS_NSECT; k++) {
+		if (s->maps.sect[k].omitted)
+			warn(s, "%s: %llu processes left out of the %s snapshot (size bound): their addresses are unknown",
+			     what, (unsigned long long)s->maps.sect[k].omitted,
+			     k == LTTR_MAPS_START ? "START" : "STOP");
+	}
+	return 0;
+}
+
 static int read_maps(struct lttr_syms *s, const char *dir)
 {
 	size_t len = 0;
 	char *text = slurp(dir, "maps", &len);
-	int r, k;
+	int r;
 
 	if (!text) {
 		if (errno == ENOMEM)
@@ -228,25 +253,10 @@ static int read_maps(struct lttr_syms *s, const char *dir)
 		     errno == ENOENT ? "not in the trace" : strerror(errno));
 		return 0;
 	}
-	r = lttr_maps_parse(&s->maps, text, len);
+	r = take_maps(s, "maps", text, len);
 	free(text);
 	if (r < 0)
 		return -1;
-	s->have_maps = 1;
-	if (s->maps.bad_lines) {
-		if (s->maps.first_bad_line)
-			warn(s, "maps: %zu lines or processes not understood (the first: line %zu), skipped: their addresses are unknown",
-			     s->maps.bad_lines, s->maps.first_bad_line);
-		else
-			warn(s, "maps: %zu processes with overlapping mappings or given twice, skipped: their addresses are unknown",
-			     s->maps.bad_lines);
-	}
-	for (k = 0; k < LTTR_MAPS_NSECT; k++) {
-		if (s->maps.sect[k].omitted)
-			warn(s, "maps: %llu processes left out of the %s snapshot (size bound): their addresses are unknown",
-			     (unsigned long long)s->maps.sect[k].omitted,
-			     k == LTTR_MAPS_START ? "START" : "STOP");
-	}
 	if (!s->maps.sect[LTTR_MAPS_START].present)
 		warn(s, "maps: no @START section: user addresses are resolved from the STOP mappings alone");
 	return 0;
@@ -362,8 +372,8 @@ static int32_t process_of(const struct lttr_syms *s, int32_t pid, uint64_t at_ns
 	return last && last->until_ns == UINT64_MAX ? last->tgid : pid;
 }
 
-struct lttr_syms *lttr_syms_open(const char *trace_dir, const char *symfs, char *err,
-				 size_t errlen)
+static struct lttr_syms *open_dir(const char *trace_dir, const char *symfs, int kernel_only,
+				  char *err, size_t errlen)
 {
 	struct lttr_syms *s;
 	const char *why;
@@ -376,12 +386,32 @@ struct lttr_syms *lttr_syms_open(const char *trace_dir, const char *symfs, char 
 	}
 	s = calloc(1, sizeof(*s));
 	if (!s || (symfs && !(s->symfs = strdup(symfs))) || read_kernel(s, trace_dir) < 0 ||
-	    read_maps(s, trace_dir) < 0 || read_threads(s, trace_dir) < 0) {
+	    (!kernel_only && (read_maps(s, trace_dir) < 0 || read_threads(s, trace_dir) < 0))) {
 		snprintf(err, errlen, "%s: out of memory reading its symbols", trace_dir);
 		lttr_syms_close(s);
 		return NULL;
 	}
 	return s;
+}
+
+struct lttr_syms *lttr_syms_open(const char *trace_dir, const char *symfs, char *err,
+				 size_t errlen)
+{
+	return open_dir(trace_dir, symfs, 0, err, errlen);
+}
+
+struct lttr_syms *lttr_syms_open_kernel(const char *dir, const char *symfs, char *err,
+					size_t errlen)
+{
+	return open_dir(dir, symfs, 1, err, errlen);
+}
+
+int lttr_syms_set_maps(struct lttr_syms *s, const char *what, const char *text, size_t len)
+{
+	lttr_maps_free(&s->maps);
+	memset(&s->maps, 0, sizeof(s->maps));
+	s->have_maps = 0;
+	return take_maps(s, what, text, len);
 }
 
 static unsigned int hash(const char *p)

@@ -94,6 +94,7 @@ static int write_all(int fd, const void *p, size_t n)
 int lttr_vitals_write(const char *path, struct ltt_vitals_file_header *h,
 		      const struct ltt_vitals_sum *sum, const uint32_t *hca,
 		      const struct ltt_vital_sample *samples,
+		      const struct ltt_vital_stack *stacks, const char *maps,
 		      char *err, size_t errlen)
 {
 	struct ltt_vitals_cell cells[256];
@@ -135,6 +136,11 @@ int lttr_vitals_write(const char *path, struct ltt_vitals_file_header *h,
 	if (h->nsamples &&
 	    write_all(fd, samples, h->nsamples * sizeof(*samples)) < 0)
 		goto werr;
+	if (h->nstacks &&
+	    write_all(fd, stacks, h->nstacks * sizeof(*stacks)) < 0)
+		goto werr;
+	if (h->maps_len && write_all(fd, maps, h->maps_len) < 0)
+		goto werr;
 	memset(&tr, 0, sizeof(tr));
 	memcpy(tr.magic, LTT_VITALS_FILE_END, sizeof(LTT_VITALS_FILE_END));
 	tr.epoch = h->epoch;
@@ -162,19 +168,26 @@ int lttr_vitals_parse(const unsigned char *buf, size_t len,
 		      struct lttr_vitals_epoch *e, char *err, size_t errlen)
 {
 	struct ltt_vitals_trailer tr;
-	size_t off, need, i;
+	size_t off, need, i, hsize;
 
 	memset(e, 0, sizeof(*e));
-	if (len < sizeof(e->h))
+	if (len < LTT_VITALS_FILE_HEADER_V1)
 		return fail(err, errlen, "cut: %zu bytes, less than the "
-			    "header's %zu", len, sizeof(e->h));
-	memcpy(&e->h, buf, sizeof(e->h));
+			    "header's %d", len, LTT_VITALS_FILE_HEADER_V1);
+	/* version 1's header is the first part of version 2's */
+	memcpy(&e->h, buf, LTT_VITALS_FILE_HEADER_V1);
 	if (memcmp(e->h.magic, LTT_VITALS_FILE_MAGIC, sizeof(e->h.magic)))
 		return fail(err, errlen, "not an epoch file (bad magic)");
-	if (e->h.version != LTT_VITALS_FILE_VERSION)
+	if (e->h.version != 1 && e->h.version != LTT_VITALS_FILE_VERSION)
 		return fail(err, errlen, "version %" PRIu32 " (this reader "
-			    "reads %d)", e->h.version, LTT_VITALS_FILE_VERSION);
-	if (e->h.header_size != sizeof(e->h) || e->h.nvitals != LTT_VITALS ||
+			    "reads 1 and %d)", e->h.version,
+			    LTT_VITALS_FILE_VERSION);
+	hsize = e->h.version == 1 ? LTT_VITALS_FILE_HEADER_V1 : sizeof(e->h);
+	if (len < hsize)
+		return fail(err, errlen, "cut: %zu bytes, less than the "
+			    "header's %zu", len, hsize);
+	memcpy(&e->h, buf, hsize);
+	if (e->h.header_size != hsize || e->h.nvitals != LTT_VITALS ||
 	    e->h.hca_size != LTT_VITALS_HCA)
 		return fail(err, errlen, "header of another layout (size %"
 			    PRIu32 ", %" PRIu32 " vital signs, HCA %" PRIu32 ")",
@@ -185,25 +198,37 @@ int lttr_vitals_parse(const unsigned char *buf, size_t len,
 	if (e->h.nsamples > 4096U * LTT_VITALS_SAMPLES)
 		return fail(err, errlen, "%" PRIu32 " samples: more than "
 			    "4096 CPUs keep", e->h.nsamples);
+	if (e->h.nstacks > 4096U * LTT_VITALS_STACKS)
+		return fail(err, errlen, "%" PRIu32 " stacks: more than "
+			    "4096 CPUs keep", e->h.nstacks);
+	if (e->h.maps_len > LTTR_VITALS_MAPS_MAX)
+		return fail(err, errlen, "%" PRIu32 " bytes of maps: more "
+			    "than the daemon writes (%d)", e->h.maps_len,
+			    LTTR_VITALS_MAPS_MAX);
 	if (e->h.end_ns < e->h.start_ns)
 		return fail(err, errlen, "the epoch ends before it starts");
-	need = sizeof(e->h) + sizeof(e->sum) +
+	need = hsize + sizeof(e->sum) +
 	       (size_t)e->h.ncells * sizeof(struct ltt_vitals_cell) +
 	       (size_t)e->h.nsamples * sizeof(struct ltt_vital_sample) +
-	       sizeof(tr);
+	       (size_t)e->h.nstacks * sizeof(struct ltt_vital_stack) +
+	       e->h.maps_len + sizeof(tr);
 	if (len < need)
 		return fail(err, errlen, "cut: %zu bytes of %zu", len, need);
 	if (len > need)
 		return fail(err, errlen, "%zu bytes after the end", len - need);
-	off = sizeof(e->h);
+	off = hsize;
 	memcpy(e->sum, buf + off, sizeof(e->sum));
 	off += sizeof(e->sum);
 	e->ncells = (size_t)e->h.ncells;
 	e->nsamples = e->h.nsamples;
+	e->nstacks = e->h.nstacks;
+	e->maps_len = e->h.maps_len;
 	e->cells = calloc(e->ncells ? e->ncells : 1, sizeof(*e->cells));
 	e->samples = calloc(e->nsamples ? e->nsamples : 1,
 			    sizeof(*e->samples));
-	if (!e->cells || !e->samples) {
+	e->stacks = calloc(e->nstacks ? e->nstacks : 1, sizeof(*e->stacks));
+	e->maps = malloc(e->maps_len + 1);
+	if (!e->cells || !e->samples || !e->stacks || !e->maps) {
 		lttr_vitals_epoch_free(e);
 		return fail(err, errlen, "out of memory");
 	}
@@ -211,6 +236,11 @@ int lttr_vitals_parse(const unsigned char *buf, size_t len,
 	off += e->ncells * sizeof(*e->cells);
 	memcpy(e->samples, buf + off, e->nsamples * sizeof(*e->samples));
 	off += e->nsamples * sizeof(*e->samples);
+	memcpy(e->stacks, buf + off, e->nstacks * sizeof(*e->stacks));
+	off += e->nstacks * sizeof(*e->stacks);
+	memcpy(e->maps, buf + off, e->maps_len);
+	e->maps[e->maps_len] = '\0';
+	off += e->maps_len;
 	memcpy(&tr, buf + off, sizeof(tr));
 	for (i = 0; i < e->ncells; i++) {
 		if (e->cells[i].vital >= LTT_VITALS ||
@@ -235,6 +265,27 @@ int lttr_vitals_parse(const unsigned char *buf, size_t len,
 		}
 		/* the comm is NUL-terminated for whoever prints it */
 		e->samples[i].comm[sizeof(e->samples[i].comm) - 1] = '\0';
+		/* version 1: the cpu's high half, always 0 */
+		if (e->h.version == 1)
+			e->samples[i].stack = 0;
+		if (e->samples[i].stack > e->nstacks) {
+			unsigned int st = e->samples[i].stack;
+			size_t n = e->nstacks;
+
+			lttr_vitals_epoch_free(e);
+			return fail(err, errlen, "sample %zu: stack %u of %zu",
+				    i, st, n);
+		}
+	}
+	for (i = 0; i < e->nstacks; i++) {
+		unsigned int k = e->stacks[i].kernel_nr, u = e->stacks[i].user_nr;
+
+		if (k + u > LTT_VITALS_STACK_DEPTH) {
+			lttr_vitals_epoch_free(e);
+			return fail(err, errlen, "stack %zu: %u + %u addresses, "
+				    "more than %d", i, k, u,
+				    LTT_VITALS_STACK_DEPTH);
+		}
 	}
 	if (memcmp(tr.magic, LTT_VITALS_FILE_END, sizeof(LTT_VITALS_FILE_END)) ||
 	    tr.epoch != e->h.epoch) {
@@ -294,11 +345,17 @@ void lttr_vitals_epoch_free(struct lttr_vitals_epoch *e)
 	free(e->path);
 	free(e->cells);
 	free(e->samples);
+	free(e->stacks);
+	free(e->maps);
 	e->path = NULL;
 	e->cells = NULL;
 	e->samples = NULL;
+	e->stacks = NULL;
+	e->maps = NULL;
 	e->ncells = 0;
 	e->nsamples = 0;
+	e->nstacks = 0;
+	e->maps_len = 0;
 }
 
 int lttr_vitals_epoch_range(const char *dir, uint64_t *first, uint64_t *last)

@@ -292,9 +292,12 @@ static int top_labels(const struct lttr_vitals_epoch *e, unsigned int vital,
 			l[n].first = *s;
 			l[n].estimate = lttr_vitals_cell(e, vital, s->cell);
 			l[n].samples = 0;
+			l[n].stack = NULL;
 			n++;
 		}
 		l[j].samples++;
+		if (!l[j].stack)
+			l[j].stack = lttr_vitals_stack(e, s);
 	}
 	if (n)
 		qsort(l, n, sizeof(*l), by_estimate);
@@ -346,6 +349,7 @@ void lttr_vitals_report_free(struct lttr_vitals_report *r)
 	for (i = 0; r->rows && r->s && i < r->s->n * LTT_VITALS; i++)
 		free(r->rows[i].top);
 	free(r->rows);
+	lttr_vitals_symbols_free(r);
 	memset(r, 0, sizeof(*r));
 }
 
@@ -431,6 +435,60 @@ static void distinct_text(char *buf, size_t len, double d)
 		snprintf(buf, len, "~%.0f", d);
 }
 
+/* a top label's stacks, a frame a line, innermost first */
+static void stack_text(FILE *f, const struct lttr_vitals_report *r, size_t i,
+		       const struct ltt_vital_stack *st)
+{
+	unsigned int k;
+	char name[512];
+
+	if (!st)
+		return;
+	for (k = 0; k < (unsigned int)st->kernel_nr + st->user_nr; k++) {
+		int kernel = lttr_vitals_frame(r, i, st, k, name, sizeof(name));
+
+		fprintf(f, "                %-6s %s\n", kernel ? "kernel" : "user", name);
+	}
+	if (st->flags & (LTT_STACK_KERNEL_CUT | LTT_STACK_USER_CUT))
+		fprintf(f, "                (cut at the depth asked)\n");
+	if (st->flags & LTT_STACK_USER_BROKEN)
+		fprintf(f, "                (the user frames end where a frame "
+			"could not be read: code without frame pointers)\n");
+	if (r->names && st->user_nr && !st->maps)
+		fprintf(f, "                (user frames unnamed: the process "
+			"ended or ran exec before the epoch's end)\n");
+}
+
+static void stack_json(struct lttr_json *j, const struct lttr_vitals_report *r, size_t i,
+		       const struct ltt_vital_stack *st)
+{
+	unsigned int k;
+	char name[512];
+
+	lttr_json_key(j, "stack");
+	if (!st) {
+		lttr_json_null(j);
+		return;
+	}
+	lttr_json_begin_object(j);
+	lttr_json_kv_u64(j, "flags", st->flags);
+	lttr_json_kv_bool(j, "maps", st->maps);
+	lttr_json_kv_u64(j, "tgid", st->tgid);
+	lttr_json_key(j, "frames");
+	lttr_json_begin_array(j);
+	for (k = 0; k < (unsigned int)st->kernel_nr + st->user_nr; k++) {
+		int kernel = lttr_vitals_frame(r, i, st, k, name, sizeof(name));
+
+		lttr_json_begin_object(j);
+		lttr_json_kv_bool(j, "kernel", kernel);
+		lttr_json_kv_u64(j, "addr", st->addr[k]);
+		lttr_json_kv_str(j, "name", name);
+		lttr_json_end_object(j);
+	}
+	lttr_json_end_array(j);
+	lttr_json_end_object(j);
+}
+
 void lttr_vitals_text(FILE *f, const struct lttr_vitals_report *r)
 {
 	const struct lttr_vitals_series *s = r->s;
@@ -442,10 +500,14 @@ void lttr_vitals_text(FILE *f, const struct lttr_vitals_report *r)
 		const struct lttr_vitals_epoch *e = &s->epochs[i];
 
 		fprintf(f, "epoch %" PRIu64 "  %.3f s  shift %" PRIu32
-			"  samples %zu  dropped %" PRIu64 "%s\n",
+			"  samples %zu  dropped %" PRIu64 "  stacks %zu",
 			(uint64_t)e->h.epoch,
 			(double)(e->h.end_ns - e->h.start_ns) / 1e9, e->h.shift,
-			e->nsamples, (uint64_t)e->h.dropped,
+			e->nsamples, (uint64_t)e->h.dropped, e->nstacks);
+		if (e->h.stacks_dropped)
+			fprintf(f, "  samples without stacks %" PRIu64,
+				(uint64_t)e->h.stacks_dropped);
+		fprintf(f, "%s\n",
 			(e->h.flags & LTT_VITALS_F_PARTIAL) ? "  (partial)" : "");
 		for (v = 0; v < LTT_VITALS; v++) {
 			const struct lttr_vitals_row *row =
@@ -473,6 +535,7 @@ void lttr_vitals_text(FILE *f, const struct lttr_vitals_report *r)
 					" uid %" PRIu32 "  %s  (%" PRIu32
 					" samples)\n", l->estimate, l->first.comm,
 					l->first.pid, l->first.uid, t, l->samples);
+				stack_text(f, r, i, l->stack);
 			}
 		}
 	}
@@ -554,6 +617,9 @@ void lttr_vitals_json(FILE *f, const struct lttr_vitals_report *r)
 		lttr_json_kv_u64(&j, "samples", e->nsamples);
 		lttr_json_kv_u64(&j, "dropped", e->h.dropped);
 		lttr_json_kv_u64(&j, "skipped", e->h.skipped);
+		lttr_json_kv_u64(&j, "stacks", e->nstacks);
+		lttr_json_kv_u64(&j, "stacks_dropped", e->h.stacks_dropped);
+		lttr_json_kv_u64(&j, "maps_omitted", e->h.maps_omitted);
 		lttr_json_kv_bool(&j, "partial",
 				  e->h.flags & LTT_VITALS_F_PARTIAL);
 		lttr_json_key(&j, "vitals");
@@ -603,6 +669,7 @@ void lttr_vitals_json(FILE *f, const struct lttr_vitals_report *r)
 				lttr_json_kv_u64(&j, "data1", l->first.data[1]);
 				lttr_json_kv_u64(&j, "time_ns", l->first.time);
 				lttr_json_kv_u64(&j, "cell", l->first.cell);
+				stack_json(&j, r, i, l->stack);
 				lttr_json_end_object(&j);
 			}
 			lttr_json_end_array(&j);

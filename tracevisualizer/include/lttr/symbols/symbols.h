@@ -44,6 +44,23 @@ struct lttr_syms *lttr_syms_open(const char *trace_dir, const char *symfs, char 
 				 size_t errlen);
 
 /**
+ * lttr_syms_open_kernel() - the kernel's symbols alone of the directory
+ * @dir ("kallsyms" and "modules", as lttr_syms_open() reads them): a
+ * directory of vital-sign epoch files, whose user mappings come with each
+ * epoch (lttr_syms_set_maps())
+ */
+struct lttr_syms *lttr_syms_open_kernel(const char *dir, const char *symfs, char *err,
+					size_t errlen);
+
+/**
+ * lttr_syms_set_maps() - the user mappings from now on: @text (@len bytes)
+ * in the format of a trace's "maps" (lttr/symbols/maps.h), instead of
+ * those read before; lines not understood are said (warnings, @what
+ * naming the text).  0, or -1 when memory runs out.
+ */
+int lttr_syms_set_maps(struct lttr_syms *s, const char *what, const char *text, size_t len);
+
+/**
  * lttr_symfs_check() - whether @symfs can be a --symfs: lttr_syms_open()'s
  * own check, for a front end that opens the symbols later (on demand) and
  * would say a bad --symfs at once

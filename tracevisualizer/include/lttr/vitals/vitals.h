@@ -19,13 +19,18 @@
 
 #define LTTR_VITALS_FILE_PREFIX	"vitals-"
 #define LTTR_VITALS_FILE_SUFFIX	".ltv"
-/* the largest epoch file read: header, every cell, 64 CPUs' samples */
+/* the maps text of an epoch file at most (the daemon stops before) */
+#define LTTR_VITALS_MAPS_MAX	(16 << 20)
+/* the largest epoch file read: header, every cell, 4096 CPUs' samples and stacks */
 #define LTTR_VITALS_FILE_MAX	(sizeof(struct ltt_vitals_file_header) + \
 				 LTT_VITALS * sizeof(struct ltt_vitals_sum) + \
 				 LTT_VITALS * LTT_VITALS_HCA * \
 				 sizeof(struct ltt_vitals_cell) + \
 				 4096 * LTT_VITALS_SAMPLES * \
 				 sizeof(struct ltt_vital_sample) + \
+				 4096 * LTT_VITALS_STACKS * \
+				 sizeof(struct ltt_vital_stack) + \
+				 LTTR_VITALS_MAPS_MAX + \
 				 sizeof(struct ltt_vitals_trailer))
 
 /** the short names of the vital signs ("syscall"), NULL past the end */
@@ -47,6 +52,12 @@ unsigned int lttr_vitals_level(uint32_t c, unsigned int shift);
  * @sum: per vital sign, the weighted total and the events counted
  * @cells: the non-zero HCA cells (summed over the CPUs), @ncells of them
  * @samples: the samples, @nsamples of them
+ * @stacks: the samples' stacks, @nstacks of them (a sample's stack field
+ *	is 1 + an index here, 0 for none)
+ * @maps: the executable mappings of the processes whose user addresses
+ *	the stacks hold (@maps_len bytes, NUL-terminated; "" in a version 1
+ *	file): a trace's "maps" format (lttr/symbols/maps.h)
+ * A version 1 file (ABI 15) is read too: no stacks, no maps.
  */
 struct lttr_vitals_epoch {
 	char *path;
@@ -56,18 +67,25 @@ struct lttr_vitals_epoch {
 	size_t ncells;
 	struct ltt_vital_sample *samples;
 	size_t nsamples;
+	struct ltt_vital_stack *stacks;
+	size_t nstacks;
+	char *maps;
+	size_t maps_len;
 };
 
 /**
  * lttr_vitals_write() - write one epoch file at @path (a temporary file
- * renamed over it, so a reader never sees half of one)
+ * renamed over it, so a reader never sees half of one), version 2
  * @hca: the HCAs summed over the CPUs (LTT_VITALS x LTT_VITALS_HCA): only
  *       the non-zero cells are written (h->ncells is set)
+ * @samples, @stacks, @maps: h->nsamples, h->nstacks and h->maps_len of
+ *       them
  * Return: 0, or -1 with a message in @err.
  */
 int lttr_vitals_write(const char *path, struct ltt_vitals_file_header *h,
 		      const struct ltt_vitals_sum *sum, const uint32_t *hca,
 		      const struct ltt_vital_sample *samples,
+		      const struct ltt_vital_stack *stacks, const char *maps,
 		      char *err, size_t errlen);
 
 /**
@@ -173,6 +191,8 @@ struct lttr_vitals_label {
 	struct ltt_vital_sample first;	/* its first sample */
 	uint32_t estimate;		/* its cell's count: >= its weight */
 	uint32_t samples;		/* its samples in the epoch */
+	/* the stacks of its first sample that has some, or NULL */
+	const struct ltt_vital_stack *stack;
 };
 
 struct lttr_vitals_row {
@@ -188,10 +208,13 @@ struct lttr_vitals_row {
  * struct lttr_vitals_report - per epoch and vital sign, what the views
  * show: rows[epoch * LTT_VITALS + vital]
  */
+struct lttr_vitals_names;
+
 struct lttr_vitals_report {
 	const struct lttr_vitals_series *s;
 	struct lttr_vitals_row *rows;
 	size_t ntop_max;
+	struct lttr_vitals_names *names;	/* lttr_vitals_symbols() */
 };
 
 int lttr_vitals_report(const struct lttr_vitals_series *s, size_t ntop,
@@ -205,6 +228,49 @@ void lttr_vitals_report_free(struct lttr_vitals_report *r);
  */
 void lttr_vitals_sample_text(char *buf, size_t len,
 			     const struct ltt_vital_sample *s);
+
+/* ---- the samples' stacks, named (vitals-stacks.c) --------------------- */
+
+/**
+ * lttr_vitals_symbols() - name the stacks' addresses in @r from now on:
+ * the kernel's through @dir's "kallsyms" and "modules" (the daemon's
+ * copies), the user's through each epoch's maps and the ELF files mapped
+ * (read under @symfs when given, perf's --symfs).  What cannot be named
+ * is "[unknown]" (lttr/symbols/symbols.h); the reasons are warnings
+ * (lttr_vitals_symbols_warning()).  When no epoch holds stacks and
+ * @symfs is NULL, nothing is opened.
+ * Return: 0, or -1 and @err (a bad @symfs, memory).
+ */
+int lttr_vitals_symbols(struct lttr_vitals_report *r, const char *dir, const char *symfs,
+			char *err, size_t errlen);
+/** the warnings of the symbols, once each: their count and the i-th */
+size_t lttr_vitals_symbols_warnings(const struct lttr_vitals_report *r);
+const char *lttr_vitals_symbols_warning(const struct lttr_vitals_report *r, size_t i);
+/** what lttr_vitals_symbols() opened, closed (lttr_vitals_report_free() calls it) */
+void lttr_vitals_symbols_free(struct lttr_vitals_report *r);
+
+/** the stacks of sample @sm of epoch @e, or NULL */
+const struct ltt_vital_stack *lttr_vitals_stack(const struct lttr_vitals_epoch *e,
+						const struct ltt_vital_sample *sm);
+
+/**
+ * lttr_vitals_frame() - the name of address @k of @st (kernel addresses
+ * first, innermost first) of the report's epoch @i: "name+0xoff",
+ * "object+0xoff", "[unknown]" (a user address of a process whose maps the
+ * epoch does not hold: it ended or ran exec before the epoch's end), or
+ * "0x..." when lttr_vitals_symbols() was not called.
+ * Return: 1 for a kernel address, 0 for a user one.
+ */
+int lttr_vitals_frame(const struct lttr_vitals_report *r, size_t i,
+		      const struct ltt_vital_stack *st, unsigned int k, char *buf, size_t len);
+
+/**
+ * lttr_vitals_stack_line() - the frames of @st on one line, innermost
+ * first, the kernel's then the user's: "a+0x1 <- b+0x2 | c+0x3 <- main+0x10"
+ * (a list's column); "" for NULL
+ */
+void lttr_vitals_stack_line(const struct lttr_vitals_report *r, size_t i,
+			    const struct ltt_vital_stack *st, char *buf, size_t len);
 
 /** the report as text (one block per epoch) or JSON (docs/vitals.md) */
 void lttr_vitals_text(FILE *f, const struct lttr_vitals_report *r);
