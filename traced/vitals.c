@@ -31,6 +31,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <malloc.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -415,6 +416,13 @@ int vitals_run(const struct options *o)
 	sigset_t orig;
 	int sigfd, rc = EXIT_ERROR, stop = 0, found;
 
+	/*
+	 * A daemon for days: memory flat.  Fixed thresholds: glibc's
+	 * dynamic ones, raised by the first large block freed (an epoch's
+	 * maps text), leave the heap that much larger for good.
+	 */
+	mallopt(M_MMAP_THRESHOLD, 64 * 1024);
+	mallopt(M_TRIM_THRESHOLD, 128 * 1024);
 	if (mkdir(o->output, 0700) < 0 && errno != EEXIST) {
 		msg_err("%s: %s", o->output, strerror(errno));
 		return EXIT_ERROR;

@@ -88,7 +88,7 @@ traced -q -e memory -o /mnt/share/vm -- ltt-mem 200 > /mnt/share/vm.out; echo $?
 nextep
 traced -q -e syscall -o /mnt/share/vf -- ltt-futex 500 > /mnt/share/vf.out; echo $? > /mnt/share/vf.rc
 kill -TERM $vp; wait $vp; echo $? > /mnt/share/vit.rc
-ls /mnt/share/vit > /mnt/share/vit.ls1
+ls /mnt/share/vit | grep "[.]ltv$" > /mnt/share/vit.ls1
 # killed with -9: the release of its file frees the collector, a new daemon
 # starts at once, names the epoch the killed one was collecting
 # (vit/vitals.current) and continues the series after it
@@ -97,9 +97,9 @@ i=0
 while ! grep -q "epochs of" /mnt/share/vit9.err 2>/dev/null && [ $i -lt 300 ]; do usleep 50000; i=$((i + 1)); done
 kill -KILL $vp; wait $vp
 traced -q --vitals --epoch 200ms -t 500ms -o /mnt/share/vit 2> /mnt/share/vit2.err; echo $? > /mnt/share/vit2.rc
-ls /mnt/share/vit > /mnt/share/vit.ls2
+ls /mnt/share/vit | grep "[.]ltv$" > /mnt/share/vit.ls2
 traced --vitals --epoch 100ms --keep 200ms -t 1s -o /mnt/share/vk 2> /mnt/share/vk.err; echo $? > /mnt/share/vk.rc
-ls /mnt/share/vk > /mnt/share/vk.ls'
+ls /mnt/share/vk | grep "[.]ltv$" > /mnt/share/vk.ls'
 ok $? "guest ran the daemon scenarios"
 is "$(cat "$share/a.rc")" "7" "PROGRAM's exit status becomes traced's"
 is "$(cat "$share/d.rc")" "143" "a PROGRAM killed by SIGTERM gives 128+15"
