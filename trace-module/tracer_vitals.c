@@ -23,11 +23,15 @@
  * are on for the union of the trace's mask (while it traces) and the
  * collector's events (ltt_events_update(), tracer_main.c).
  *
- * Memory: 2 copies x (HCAs + seen labels + samples) per possible CPU
- * (about 188 KB), allocated at START and freed at STOP, and one table of
- * runnable/blocked tasks and one of block requests in flight (12 KB).  Within an epoch, past half of a CPU's sample
- * array the levels spread further, and its last quarter is kept for the
- * first events of labels.
+ * Memory: 2 copies x (HCAs + seen labels + samples + stacks) per possible
+ * CPU (about 190 KB), allocated at START and freed at STOP, and one table
+ * of runnable/blocked tasks and one of block requests in flight (14 KB).
+ * Within an epoch, past half of a CPU's sample array the levels spread
+ * further, and its last quarter is kept for the first events of labels.
+ *
+ * Samples carry the stacks of the task acting at the event: per CPU and
+ * epoch LTT_VITALS_STACKS, one per label, kept for the heaviest labels
+ * (vit_stack_keep()); a block request's taken at its issue.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -209,10 +213,9 @@ static notrace unsigned int vit_level(u32 c, unsigned int shift)
 #define VIT_STACK_REF	2	/* @stack_ref, taken before (a block request's issue) */
 
 struct vit_ev {
-	unsigned int vital;
+	u8 vital;
 	u8 stack;
 	u16 stack_ref;
-	struct pt_regs *iregs;	/* a profiler sample's interrupted registers */
 	u32 weight;
 	u64 site;
 	u32 key;
@@ -221,6 +224,7 @@ struct vit_ev {
 	u32 uid;
 	u64 data[2];
 	const char *comm;
+	struct pt_regs *iregs;	/* a profiler sample's interrupted registers */
 };
 
 /*
@@ -263,7 +267,7 @@ static notrace void vit_stack_walk(struct vit_cpu *vc, struct vit_copy *cp,
  * lightest label's that has one (not a DISK slot): that one gives its
  * slot up.
  */
-static notrace void vit_stack_keep(struct vit_cpu *vc, struct vit_copy *cp,
+static noinline notrace void vit_stack_keep(struct vit_cpu *vc, struct vit_copy *cp,
 				   const struct vit_ev *e, u64 label, u32 count)
 {
 	unsigned int i, light = LTT_VITALS_STACKS;
@@ -297,35 +301,18 @@ static notrace void vit_stack_keep(struct vit_cpu *vc, struct vit_copy *cp,
 }
 
 /* Interrupts off, on this CPU. */
-static notrace void vit_account(struct vit_cpu *vc, const struct vit_ev *e)
+/*
+ * An event of @label raised its cell @cell to @new, or is the label's
+ * first: kept as a sample when there is room.  Out of line, so that the
+ * event that only counts (most of them) pays for none of this.
+ */
+static noinline notrace void vit_sample(struct vit_cpu *vc,
+					struct vit_copy *cp,
+					const struct vit_ev *e, u64 label,
+					const u32 *cell, u32 new, bool first)
 {
-	struct vit_copy *cp = &vc->copy[READ_ONCE(vit.cur)];
-	unsigned int shift = READ_ONCE(vit.shift);
 	struct ltt_vital_sample *s;
-	u64 label;
-	u32 *cell, old, new;
-	bool first;
 
-	/*
-	 * The watermark within the epoch (Chopstix 4.1.3): past half of
-	 * the sample array, the levels spread one step more every
-	 * sixteenth, so that a burst of one vital sign does not fill it.
-	 */
-	if (cp->nsamples >= LTT_VITALS_SAMPLES / 2)
-		shift += 1 + (cp->nsamples - LTT_VITALS_SAMPLES / 2) /
-			     (LTT_VITALS_SAMPLES / 16);
-
-	label = vit_hash(e->site ^ ((u64)(e->key & ~e->key_data) << 48),
-			 ((u64)e->pid << 32) | e->uid, vit_comm_id(e->comm));
-	cell = &cp->hca[vit_row(e->vital)][label >> (64 - ilog2(LTT_VITALS_HCA))];
-	old = *cell;
-	new = old + e->weight < old ? U32_MAX : old + e->weight;
-	*cell = new;
-	cp->total[e->vital] += e->weight;
-	cp->events[e->vital]++;
-	first = vit_first(cp, label);
-	if (!first && vit_level(new, shift) <= vit_level(old, shift))
-		return;
 	/*
 	 * The last quarter is kept for the first event of a label: one
 	 * never seen this epoch (the rare ones) is sampled until it is full.
@@ -353,6 +340,37 @@ static notrace void vit_account(struct vit_cpu *vc, const struct vit_ev *e)
 	s->stack = e->stack == VIT_STACK_REF ? e->stack_ref : 0;
 	if (e->stack == VIT_STACK_HERE && vit.stack_base)
 		vit_stack_keep(vc, cp, e, label, new);
+}
+
+static notrace void vit_account(struct vit_cpu *vc, const struct vit_ev *e)
+{
+	struct vit_copy *cp = &vc->copy[READ_ONCE(vit.cur)];
+	unsigned int shift = READ_ONCE(vit.shift);
+	u64 label;
+	u32 *cell, old, new;
+	bool first;
+
+	/*
+	 * The watermark within the epoch (Chopstix 4.1.3): past half of
+	 * the sample array, the levels spread one step more every
+	 * sixteenth, so that a burst of one vital sign does not fill it.
+	 */
+	if (cp->nsamples >= LTT_VITALS_SAMPLES / 2)
+		shift += 1 + (cp->nsamples - LTT_VITALS_SAMPLES / 2) /
+			     (LTT_VITALS_SAMPLES / 16);
+
+	label = vit_hash(e->site ^ ((u64)(e->key & ~e->key_data) << 48),
+			 ((u64)e->pid << 32) | e->uid, vit_comm_id(e->comm));
+	cell = &cp->hca[vit_row(e->vital)][label >> (64 - ilog2(LTT_VITALS_HCA))];
+	old = *cell;
+	new = old + e->weight < old ? U32_MAX : old + e->weight;
+	*cell = new;
+	cp->total[e->vital] += e->weight;
+	cp->events[e->vital]++;
+	first = vit_first(cp, label);
+	if (!first && vit_level(new, shift) <= vit_level(old, shift))
+		return;
+	vit_sample(vc, cp, e, label, cell, new, first);
 }
 
 static notrace void vit_current(struct vit_ev *e)
@@ -642,11 +660,6 @@ notrace bool ltt_vitals_event(unsigned int id, const void *data,
 	vc = cpus ? cpus[smp_processor_id()] : NULL;
 	if (!vc)
 		goto out;
-	if (unlikely(vc->walking) && !in_nmi() &&
-	    (id == LTT_EV_TRAP_ENTRY || id == LTT_EV_TRAP_EXIT)) {
-		ours = true;
-		goto out;
-	}
 	if (in_nmi()) {
 		vc->copy[READ_ONCE(vit.cur)].skipped++;
 		goto out;
@@ -688,9 +701,17 @@ notrace bool ltt_vitals_event(unsigned int id, const void *data,
 		e.data[1] = ev->ip;
 		break;
 	}
+	case LTT_EV_TRAP_EXIT:
+		/* the collector's own user walk's fault: not the task's */
+		ours = vc->walking;
+		goto out;
 	case LTT_EV_TRAP_ENTRY: {
 		const struct ltt_ev_trap_entry *ev = data;
 
+		if (vc->walking) {
+			ours = true;
+			goto out;
+		}
 		/* page faults on user addresses: user page allocation */
 		if (!(want & BIT(LTT_VITAL_UPAGE)) || len < sizeof(*ev) ||
 		    ev->vector != 14 || ev->address >= TASK_SIZE_MAX ||
