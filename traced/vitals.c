@@ -311,6 +311,33 @@ static char *epoch_maps(struct ltt_vital_stack *st, uint32_t n,
 	return text;
 }
 
+/*
+ * The marker of a lost epoch: a file of no data, flagged
+ * LTT_VITALS_F_LOST (a warning when it cannot be written: the gap still
+ * says it between files of data).
+ */
+static void lost_write(const struct vit *v, uint64_t epoch)
+{
+	struct ltt_vitals_file_header h;
+	struct ltt_vitals_sum sum[LTT_VITALS];
+	char path[4096], err[512];
+	uint32_t *zero = calloc((size_t)LTT_VITALS * LTT_VITALS_HCA, sizeof(*zero));
+
+	if (!zero) {
+		msg_warn("out of memory: epoch %" PRIu64 "'s lost marker not written", epoch);
+		return;
+	}
+	memset(&h, 0, sizeof(h));
+	memset(sum, 0, sizeof(sum));
+	h.epoch = epoch;
+	h.flags = LTT_VITALS_F_LOST;
+	snprintf(path, sizeof(path), "%s/" LTTR_VITALS_FILE_PREFIX "%08" PRIu64
+		 LTTR_VITALS_FILE_SUFFIX, v->o->output, epoch);
+	if (lttr_vitals_write(path, &h, sum, zero, NULL, NULL, NULL, err, sizeof(err)) < 0)
+		msg_warn("%s (the lost epoch's marker)", err);
+	free(zero);
+}
+
 /* End the module's epoch and write it; 0 or -1 (said). */
 static int vit_epoch(struct vit *v, int partial)
 {
@@ -440,11 +467,15 @@ int vitals_run(const struct options *o)
 		 * epoch after the newest file was the one being collected */
 		if (lost < v.next)
 			lost = v.next;
-		/* its number skipped: the gap says it, to every reader */
+		/* its number skipped, a marker file in its place: every
+		 * reader counts it missing, even before any file of data */
 		msg_warn("epoch %" PRIu64 " was lost: the traced --vitals before "
 			 "ended without writing it (killed, or the machine "
 			 "stopped)", lost);
+		lost_write(&v, lost);
 		v.next = lost + 1;
+		if (!found)
+			v.oldest = lost;
 	}
 	if (o->keep_ns)
 		v.keep = (o->keep_ns + o->epoch_ns - 1) / o->epoch_ns;

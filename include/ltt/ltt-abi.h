@@ -1985,6 +1985,12 @@ struct ltt_vitals_file_header {
 };
 
 #define LTT_VITALS_F_PARTIAL	0x01	/* ended early (SIGTERM) */
+/*
+ * No data: the marker the next daemon writes for the epoch a killed one
+ * was collecting, so that every reader counts it missing, even before the
+ * first file of data
+ */
+#define LTT_VITALS_F_LOST	0x02
 
 struct ltt_vitals_sum {
 	__u64 total;

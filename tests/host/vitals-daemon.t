@@ -35,9 +35,9 @@ is $? 0 "the next daemon runs and ends (-t)"
 grep -q "epoch $lost was lost: the traced --vitals before ended without writing it" "$tmp/k2.err"
 ok $? "it names the lost epoch ($(head -c 300 "$tmp/k2.err"))"
 [ ! -e "$tmp/k/vitals.current" ]; ok $? "a clean end leaves no vitals.current"
-[ ! -e "$tmp/k/$(printf 'vitals-%08d.ltv' $lost)" ] && [ -e "$tmp/k/$(printf 'vitals-%08d.ltv' $((lost + 1)))" ]
-ok $? "its number skipped: the series goes on at $((lost + 1))"
-$tv vitals "$tmp/k" 2>/dev/null | grep -q "^missing: 1 epoch with no file (lost by a stopped daemon, or removed): $lost$"
+[ -e "$tmp/k/$(printf 'vitals-%08d.ltv' $lost)" ] && [ -e "$tmp/k/$(printf 'vitals-%08d.ltv' $((lost + 1)))" ]
+ok $? "its number holds the lost epoch's marker: the series goes on at $((lost + 1))"
+$tv vitals "$tmp/k" 2>/dev/null | grep -q "^missing: 1 epoch with no data (lost by a stopped daemon, or removed): $lost$"
 ok $? "vitals names it: missing $lost"
 $tv vitals --prometheus "$tmp/k" 2>/dev/null | grep -q "^ltt_vitals_epochs_missing_total 1$"
 ok $? "the Prometheus exposition counts it: ltt_vitals_epochs_missing_total 1"
@@ -52,6 +52,25 @@ n=$(ls "$tmp/k" | sed -n 's/^vitals-0*\([0-9][0-9]*\)\.ltv$/\1/p' | sort -n | ta
 $fake --vitals -d fake --epoch 100ms -t 150ms -o "$tmp/k" 2> "$tmp/k4.err"
 grep -q "vitals.current: not an epoch number" "$tmp/k4.err" && grep -q "epoch $((n + 1)) was lost" "$tmp/k4.err"
 ok $? "a vitals.current without a number: said, and the epoch after the newest file named lost"
+
+# killed before its first epoch ended: the next daemon marks epoch 0 lost,
+# which vitals and the Prometheus exposition count although no file of
+# data comes before it
+$fake --vitals -d fake --epoch 10s -o "$tmp/z" 2> "$tmp/z1.err" & p=$!; pids="$pids $p"
+wait_for grep -q "epochs of" "$tmp/z1.err"; ok $? "a daemon started on an empty DIR (10 s epochs)"
+kill -9 $p; wait $p 2>/dev/null
+$fake --vitals -d fake --epoch 100ms -t 250ms -o "$tmp/z" 2> "$tmp/z2.err"
+grep -q "epoch 0 was lost" "$tmp/z2.err" && [ -e "$tmp/z/vitals-00000000.ltv" ] && [ -e "$tmp/z/vitals-00000001.ltv" ]
+ok $? "the next daemon names epoch 0 lost, writes its marker, goes on at 1"
+$tv vitals "$tmp/z" 2>/dev/null | grep -q "^missing: 1 epoch with no data (lost by a stopped daemon, or removed): 0$"
+ok $? "vitals: epoch 0 missing, before the first file of data"
+$tv vitals --json "$tmp/z" 2>/dev/null | python3 -c '
+import json, sys
+j = json.load(sys.stdin)
+sys.exit(not (j["missing_epochs"] == 1 and j["missing"] == [[0, 0]] and j["epochs"][0]["epoch"] == 1))'
+ok $? "vitals --json: missing_epochs 1, [[0, 0]], the epochs of data from 1"
+$tv vitals --prometheus "$tmp/z" 2>/dev/null | grep -q "^ltt_vitals_epochs_missing_total 1$"
+ok $? "the Prometheus exposition counts it: ltt_vitals_epochs_missing_total 1"
 
 # ---- --max-size ---------------------------------------------------------------------
 $fake --vitals -d fake --epoch 100ms -t 1500ms --max-size 4k -o "$tmp/m" 2> "$tmp/m.err"

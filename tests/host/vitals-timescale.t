@@ -54,14 +54,14 @@ done()
 PY
 )
 $tv vitals --timescale 1h "$tmp/v" > "$tmp/1h.txt" 2>/dev/null
-grep -q "^missing: 3 epochs with no file (lost by a stopped daemon, or removed): 100-102$" "$tmp/1h.txt"
+grep -q "^missing: 3 epochs with no data (lost by a stopped daemon, or removed): 100-102$" "$tmp/1h.txt"
 ok $? "text: the missing epochs named"
 sed -n '/^2026-11-01 13:00:00  epochs 389\.\.418 (30)  covered /,/^2026/p' "$tmp/1h.txt" |
 	grep -q "^  syscall  *total  *38087 events  *(38087 events)  ANOMALY in 1 epoch$"
 ok $? "text: the burst's hour, 29 x 1003 + 9000, flagged once ($(grep -A6 '^2026-11-01 13:00' "$tmp/1h.txt" | tr '\n' '|'))"
 grep -q "^26 buckets, 746 epochs, 1 skipped, 1 anomalies$" "$tmp/1h.txt"
 ok $? "text: 26 hourly buckets ($(tail -1 "$tmp/1h.txt"))"
-$tv vitals "$tmp/v" 2>/dev/null | grep -q "^missing: 3 epochs with no file .*: 100-102$"
+$tv vitals "$tmp/v" 2>/dev/null | grep -q "^missing: 3 epochs with no data .*: 100-102$"
 ok $? "the per-epoch report names the lost epochs too"
 
 # --png by hour: a panel per vital sign collected (five), the syscall

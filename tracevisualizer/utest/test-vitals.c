@@ -195,6 +195,47 @@ static void stacks_test(const char *dir0)
 	free(self);
 }
 
+/*
+ * The missing epochs: gaps between the epochs of data, the skipped files
+ * present, the lost markers counted even before the first epoch of data;
+ * numbers at the ends of 64 bits walked by their gaps, not one by one.
+ */
+static void missing_test(void)
+{
+	static struct lttr_vitals_epoch ep[3];
+	uint64_t bad[] = { 4 }, lost[] = { 0 }, rg[4][2];
+	struct lttr_vitals_series s;
+	uint64_t n;
+	size_t nr = 0;
+
+	memset(&s, 0, sizeof(s));
+	ep[0].h.epoch = 3;
+	ep[1].h.epoch = 5;
+	ep[2].h.epoch = 8;
+	s.epochs = ep;
+	s.n = 3;
+	s.bad = bad;
+	s.nbad = 1;
+	s.lost = lost;
+	s.nlost = 1;
+	n = lttr_vitals_missing(&s, rg, 4, &nr);
+	ok(n == 5 && nr == 2 && rg[0][0] == 0 && rg[0][1] == 2 && rg[1][0] == 6 && rg[1][1] == 7,
+	   "missing: 0 (lost, before the first data) to 2, and 6-7 (4 skipped, present): %llu in %zu ranges",
+	   (unsigned long long)n, nr);
+	s.nlost = 0;
+	n = lttr_vitals_missing(&s, rg, 4, &nr);
+	ok(n == 2 && nr == 1 && rg[0][0] == 6, "without the marker: 6-7 alone (%llu)",
+	   (unsigned long long)n);
+	ep[0].h.epoch = 0;
+	ep[1].h.epoch = UINT64_MAX - 1;
+	ep[2].h.epoch = UINT64_MAX;
+	s.nbad = 0;
+	n = lttr_vitals_missing(&s, rg, 4, &nr);
+	ok(n == UINT64_MAX - 2 && nr == 1 && rg[0][0] == 1 && rg[0][1] == UINT64_MAX - 2,
+	   "epochs 0 and 2^64 - 2, - 1: one gap, counted whole, at once (%llu)",
+	   (unsigned long long)n);
+}
+
 int main(void)
 {
 	struct ltt_vitals_file_header h;
@@ -211,7 +252,7 @@ int main(void)
 	unsigned int i, c, samples_seen;
 	bool flagged_any;
 
-	tap_plan(42);
+	tap_plan(45);
 	err[0] = '\0';
 
 	/* levels: 1, 2, 4, 8... with shift 1; 1, 4, 16 with shift 2 */
@@ -400,5 +441,6 @@ int main(void)
 	ok(!lttr_ewma_step(&w, 200, &lo, &hi), "after %d flagged in a row, "
 	   "the new level is the band's", LTTR_EWMA_REBASE);
 	stacks_test(dir);
+	missing_test();
 	return tap_done();
 }

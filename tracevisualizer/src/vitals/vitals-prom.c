@@ -200,6 +200,12 @@ int lttr_vitals_prom_update(struct lttr_vitals_prom *p, char *err,
 				goto nomem;
 			continue;
 		}
+		/* a lost epoch's marker: missing, even before any data */
+		if (e.h.flags & LTT_VITALS_F_LOST) {
+			p->missing++;
+			lttr_vitals_epoch_free(&e);
+			continue;
+		}
 		if (count(p, &e) < 0) {
 			lttr_vitals_epoch_free(&e);
 			goto nomem;
@@ -293,7 +299,7 @@ void lttr_vitals_prom_print(FILE *f, const struct lttr_vitals_prom *p)
 	    "Epoch files that could not be read (cut, corrupt), skipped.",
 	    p->bad);
 	one(f, "ltt_vitals_epochs_missing_total", "counter",
-	    "Epoch numbers with no file between those counted (lost epochs).",
+	    "Epochs with no data: marked lost, or no file between those counted.",
 	    p->missing);
 	one(f, "ltt_vitals_epochs_partial_total", "counter",
 	    "Epochs ended early (the daemon stopped).", p->partial);

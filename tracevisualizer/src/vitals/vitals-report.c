@@ -99,6 +99,19 @@ int lttr_vitals_load(const char *dir, struct lttr_vitals_series *s,
 				goto nomem;
 			continue;
 		}
+		/* a lost epoch's marker: no data, counted missing */
+		if (e.h.flags & LTT_VITALS_F_LOST) {
+			uint64_t *gl = realloc(s->lost, (s->nlost + 1) * sizeof(*gl));
+
+			if (!gl) {
+				lttr_vitals_epoch_free(&e);
+				goto nomem;
+			}
+			s->lost = gl;
+			s->lost[s->nlost++] = e.h.epoch;
+			lttr_vitals_epoch_free(&e);
+			continue;
+		}
 		grown = realloc(s->epochs, (s->n + 1) * sizeof(*grown));
 		if (!grown) {
 			lttr_vitals_epoch_free(&e);
@@ -112,6 +125,8 @@ int lttr_vitals_load(const char *dir, struct lttr_vitals_series *s,
 		qsort(s->epochs, s->n, sizeof(*s->epochs), by_epoch);
 	if (s->nbad)
 		qsort(s->bad, s->nbad, sizeof(*s->bad), by_u64);
+	if (s->nlost)
+		qsort(s->lost, s->nlost, sizeof(*s->lost), by_u64);
 	return 0;
 nomem:
 	closedir(dp);
@@ -131,6 +146,7 @@ void lttr_vitals_series_free(struct lttr_vitals_series *s)
 	free(s->epochs);
 	free(s->warnings);
 	free(s->bad);
+	free(s->lost);
 	memset(s, 0, sizeof(*s));
 }
 
@@ -149,33 +165,64 @@ uint64_t lttr_vitals_skipped_in(const struct lttr_vitals_series *s,
 uint64_t lttr_vitals_missing(const struct lttr_vitals_series *s,
 			     uint64_t (*out)[2], size_t max, size_t *nout)
 {
-	uint64_t total = 0;
-	size_t i, j, n = 0;
+	uint64_t total = 0, lo = UINT64_MAX, hi = 0, k;
+	size_t i = 0, b = 0, n = 0;
 
-	for (i = 1; i < s->n; i++) {
-		uint64_t lo = s->epochs[i - 1].h.epoch + 1;
-		uint64_t hi = s->epochs[i].h.epoch;	/* exclusive */
-		uint64_t k;
+	if (s->n) {
+		lo = s->epochs[0].h.epoch;
+		hi = s->epochs[s->n - 1].h.epoch;
+	}
+	if (s->nlost) {
+		lo = s->lost[0] < lo ? s->lost[0] : lo;
+		hi = s->lost[s->nlost - 1] > hi ? s->lost[s->nlost - 1] : hi;
+	}
+	if (nout)
+		*nout = 0;
+	if (lo > hi)
+		return 0;
+	/*
+	 * The gaps between the numbers that have data or a skipped file,
+	 * in [lo, hi]: both lists are sorted, walked together (never the
+	 * numbers one by one: a file's name can say any number).
+	 */
+	k = lo;
+	for (;;) {
+		uint64_t p = UINT64_MAX, last;
+		bool found = false;
 
-		if (lo >= hi)
-			continue;
-		total += hi - lo - lttr_vitals_skipped_in(s, lo, hi - 1);
-		/* the ranges between the skipped files */
-		k = lo;
-		for (j = 0; j <= s->nbad && k < hi; j++) {
-			uint64_t b = j < s->nbad ? s->bad[j] : hi;
-
-			if (b < k)
-				continue;
-			if (b > hi)
-				b = hi;
-			if (b > k && n < max && out) {
-				out[n][0] = k;
-				out[n][1] = b - 1;
-				n++;
-			}
-			k = b + 1;
+		/* the next number with data or a skipped file, from k on */
+		while (i < s->n && s->epochs[i].h.epoch < k)
+			i++;
+		while (b < s->nbad && s->bad[b] < k)
+			b++;
+		if (i < s->n) {
+			p = s->epochs[i].h.epoch;
+			found = true;
 		}
+		if (b < s->nbad && (!found || s->bad[b] < p)) {
+			p = s->bad[b];
+			found = true;
+		}
+		if (!found || p > hi) {
+			last = hi;		/* the gap runs to hi */
+		} else if (p > k) {
+			last = p - 1;
+		} else {
+			if (p == hi)
+				break;
+			k = p + 1;
+			continue;
+		}
+		/* [k, last] has neither: missing (saturated: hostile names) */
+		total = total + (last - k) + 1 < total ? UINT64_MAX : total + (last - k) + 1;
+		if (out && n < max) {
+			out[n][0] = k;
+			out[n][1] = last;
+			n++;
+		}
+		if (last == hi || p == hi)
+			break;
+		k = p + 1;
 	}
 	if (nout)
 		*nout = n;
@@ -554,7 +601,7 @@ void lttr_vitals_missing_text(FILE *f, const struct lttr_vitals_series *s)
 	n = lttr_vitals_missing(s, rg, MISSING_RANGES, &nr);
 	if (!n)
 		return;
-	fprintf(f, "missing: %" PRIu64 " epoch%s with no file (lost by a "
+	fprintf(f, "missing: %" PRIu64 " epoch%s with no data (lost by a "
 		"stopped daemon, or removed):", n, n == 1 ? "" : "s");
 	for (i = 0; i < nr; i++) {
 		if (rg[i][0] == rg[i][1])

@@ -79,7 +79,6 @@ int lttr_vitals_frame(const struct lttr_vitals_report *r, size_t i,
 	struct lttr_vitals_names *n = r->names;
 	int kernel = k < st->kernel_nr;
 	const struct lttr_vitals_epoch *e = &r->s->epochs[i];
-	char what[64];
 
 	if (!n) {
 		snprintf(buf, len, "0x%" PRIx64, (uint64_t)st->addr[k]);
@@ -95,6 +94,8 @@ int lttr_vitals_frame(const struct lttr_vitals_report *r, size_t i,
 		return 0;
 	}
 	if (n->loaded != i) {
+		char what[64];
+
 		snprintf(what, sizeof(what), "epoch %" PRIu64 "'s maps", (uint64_t)e->h.epoch);
 		if (lttr_syms_set_maps(n->syms, what, e->maps, e->maps_len) < 0) {
 			n->loaded = SIZE_MAX;

@@ -126,13 +126,17 @@ struct lttr_vitals_series {
 	uint64_t *bad;			/* the epoch numbers of the files
 					 * skipped (from their names), sorted */
 	size_t nbad;
+	uint64_t *lost;			/* the epochs marked lost
+					 * (LTT_VITALS_F_LOST), sorted */
+	size_t nlost;
 };
 
 /**
  * lttr_vitals_missing() - the epoch numbers between the first and the
- * last epoch read that have no file at all (neither read nor skipped):
- * the epochs a crashed daemon lost, or files removed since.  Ranges
- * [first, last] into @out (at most @max of them).
+ * last epoch read or marked lost that have no data and were not skipped
+ * (a bad file): the epochs a crashed daemon lost (marked, or no file at
+ * all), or files removed since.  Ranges [first, last] into @out (at most
+ * @max of them).
  * Return: the number of missing epoch numbers (all of them, whatever
  * @max).
  */
