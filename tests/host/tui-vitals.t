@@ -74,6 +74,20 @@ tui_key v t && tui_wait v "by 5 min  trace" > /dev/null && tui_wait v "^column 1
 okscr v "t: by 5 minutes, one column (the epochs a second apart)"
 is "$(tui_quit v)" 0 "q quits (0)"
 
+# the samples' stacks (vitalsgen --gtk: version 2 files, the frequent
+# syscall label's stack named by the directory's kallsyms, its user frame
+# of a process whose maps the file does not hold)
+python3 tests/lib/vitalsgen.py --gtk "$tmp/g"
+tui_start g 160 30 -- --vitals "$tmp/g"
+ok $? "tui --vitals DIR of version 2 files, with stacks"
+tui_key g . && tui_wait g "^column 5/7 " > /dev/null && tui_key g j j j &&
+	tui_wait g "^syscall: total 9000 events" > /dev/null
+okscr g ". and j j j: the flagged epoch's syscall row"
+grep -A1 "^ *8997  freq  *pid 42  (2 samples)$" "$TUI_DIR/g.screen" | tail -1 |
+	grep -qx "      stack: vit_gen_beta+0x10 <- vit_gen_alpha+0x4 | \[unknown\]"
+okscr g "its top label, then its stack: kernel frames named, the user frame [unknown]"
+is "$(tui_quit g)" 0 "q quits (0)"
+
 $tv tui --vitals > /dev/null 2>&1; is $? 2 "--vitals without DIR: usage error"
 $tv tui --vitals "$tmp/v" "$tmp/t" "$tmp/t" > /dev/null 2>&1; is $? 2 "two traces: usage error"
 $tv tui --vitals "$tmp/none" > /dev/null 2> "$tmp/e"; is $? 1 "a directory that is not there: status 1"

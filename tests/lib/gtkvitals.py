@@ -35,6 +35,7 @@ import sys
 import gi
 gi.require_version('Atspi', '2.0')
 from gtkdrive import Window, check, wait, text_of, screen, fmt_dur, fmt_time  # noqa: E402
+import vitalsgen  # noqa: E402
 
 # gtk/vitals.c's colours (docs/views.md, "Vital signs")
 RGB = {'cpu': (0.12, 0.47, 0.71), 'schedule-delay': (0.17, 0.63, 0.17),
@@ -104,6 +105,19 @@ def check_samples(w, e, how):
           k == sum(lb['samples'] for n in fl for lb in e['vitals'][n]['top']),
           "%s: the samples of the vital signs flagged (%s) first, %d of them" %
           (how, ', '.join(fl) or 'none', k), [r[0] for r in rows])
+    # the stack column: a label's samples share its stack (vitalsgen --gtk),
+    # named as the JSON names its frames: kernel <- ... | user <- ...
+    def line(st):
+        if not st:
+            return ''
+        k = [f['name'] for f in st['frames'] if f['kernel']]
+        u = [f['name'] for f in st['frames'] if not f['kernel']]
+        return ' <- '.join(k) + (' | ' if k and u else '') + ' <- '.join(u)
+    gst = {k: sorted(set(r[9] for r in v)) for k, v in groups.items()}
+    wst = {k: [line(lb['stack'])] for k, lb in want.items()}
+    check(gst == wst and [vitalsgen.GTK_STACK] in gst.values(),
+          "%s: each sample's stack column, its label's stack as the JSON names it" % how,
+          "got %s\nwant %s" % (gst, wst))
     firsts = {k: (v[0][1], v[0][2], v[0][3], v[0][4]) for k, v in groups.items()}
     wfirst = {k: (str(lb['time_ns']), lb['comm'], str(lb['pid']), str(lb['uid']))
               for k, lb in want.items()}

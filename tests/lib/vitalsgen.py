@@ -29,6 +29,18 @@ HDR = struct.Struct('<8sIIQQQQIIIIIIQQQII')
 SUM = struct.Struct('<QQ')
 CELL = struct.Struct('<HHI')
 SAMPLE = struct.Struct('<QQQQQIIIHHII16s')
+# version 2 (ABI 16): the header's stacks, maps, samples without stacks,
+# processes left out; a sample's cpu is 16 bits and its stack 16 more;
+# a stack: kernel_nr user_nr flags maps tgid start_ticks start_stack addr[16]
+HDR2 = struct.Struct('<8sIIQQQQIIIIIIQQQIIIIQQ')
+SAMPLE2 = struct.Struct('<QQQQQIIIHHIHH16s')
+STACK = struct.Struct('<BBBBIQQ16Q')
+# --gtk's files are version 2: the frequent syscall label's samples share
+# a stack (two kernel frames named by GTK_KALLSYMS, a user frame of a
+# process whose maps the file does not hold: [unknown])
+GTK_KALLSYMS = ('ffffffff81000000 T vit_gen_alpha\nffffffff81000100 T vit_gen_beta\n'
+                'ffffffff81000200 T vit_gen_gamma\n')
+GTK_STACK = 'vit_gen_beta+0x10 <- vit_gen_alpha+0x4 | [unknown]'
 TRAILER = struct.Struct('<8sQ')
 NVITALS, HCA, SYSCALL = 11, 1024, 7
 COLLECTED = (1 << 2) | (1 << 3) | (1 << 6) | (1 << 7) | (1 << 8)
@@ -92,15 +104,19 @@ def gtk_epoch_file(epoch):
         (base + 51, 0xf00d, 0x7ffd0000, 0, 0, 42, 0, 2, SYSCALL, 5, 110, 0, b'freq'),
         (base + 52, 0xbeef, 0x7ffc0000, 0, 0, 42, 0, 1, SYSCALL, 77, 121, 1, b'rare'),
     ]
-    b = HDR.pack(b'LTTVITAL', 1, HDR.size, epoch, base, base + 999,
-                 SERIES_T0 + epoch * 10**9, NVITALS, HCA, 2, 1, COLLECTED,
-                 len(samples), len(cells), 0, 0, 0, 0)
+    stacks = [STACK.pack(2, 1, 0, 0, 42, 0, 0, 0xffffffff81000110, 0xffffffff81000004,
+                         0x401234, *([0] * 13))]
+    b = HDR2.pack(b'LTTVITAL', 2, HDR2.size, epoch, base, base + 999,
+                  SERIES_T0 + epoch * 10**9, NVITALS, HCA, 2, 1, COLLECTED,
+                  len(samples), len(cells), 0, 0, 0, 0, len(stacks), 0, 0, 0)
     for v in range(NVITALS):
         b += SUM.pack(tot[v], tot[v]) if v in tot else SUM.pack(0, 0)
     for c in cells:
         b += CELL.pack(*c)
     for s in samples:
-        b += SAMPLE.pack(*s)
+        b += SAMPLE2.pack(*s[:12], 1 if s[1] == 0xf00d else 0, s[12])
+    for st in stacks:
+        b += st
     return b + TRAILER.pack(b'LTTVEND', epoch)
 
 
@@ -113,6 +129,8 @@ def main():
                 continue
             with open(os.path.join(d, 'vitals-%08d.ltv' % e), 'wb') as f:
                 f.write(gtk_epoch_file(e))
+        with open(os.path.join(d, 'kallsyms'), 'w') as f:
+            f.write(GTK_KALLSYMS)
         return
     if sys.argv[1] == '--series':
         d = sys.argv[2]
