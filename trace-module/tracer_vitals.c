@@ -96,6 +96,7 @@ struct vit_slot {
 struct vit_copy {
 	u32 hca[VIT_ROWS][LTT_VITALS_HCA];
 	u32 seen[VIT_SEEN];
+	u64 last[LTT_VITALS];		/* the label counted last, per vital sign */
 	u64 total[LTT_VITALS];
 	u64 events[LTT_VITALS];
 	u64 dropped;
@@ -367,7 +368,17 @@ static notrace void vit_account(struct vit_cpu *vc, const struct vit_ev *e)
 	*cell = new;
 	cp->total[e->vital] += e->weight;
 	cp->events[e->vital]++;
-	first = vit_first(cp, label);
+	/*
+	 * A loop's events repeat their label: the one counted last on this
+	 * CPU is in the set of labels seen already, without its probes
+	 * (which vary with the label's place among the others').
+	 */
+	if (label == cp->last[e->vital]) {
+		first = false;
+	} else {
+		first = vit_first(cp, label);
+		cp->last[e->vital] = label;
+	}
 	if (!first && vit_level(new, shift) <= vit_level(old, shift))
 		return;
 	vit_sample(vc, cp, e, label, cell, new, first);
