@@ -84,6 +84,13 @@ static notrace unsigned int vit_row(unsigned int vital)
  * given up, and named by the request.
  */
 #define VIT_DISK_STACKS	(LTT_VITALS_STACKS / 8)
+/*
+ * The slots of one vital sign at most (with the DISK ones, they fit in
+ * LTT_VITALS_STACKS whatever the vital signs)
+ */
+#define VIT_VITAL_STACKS	((LTT_VITALS_STACKS - VIT_DISK_STACKS) / VIT_ROWS)
+/* Stack walks a CPU does at most an epoch (the slots change hands) */
+#define VIT_WALKS_MAX	(4 * LTT_VITALS_STACKS)
 
 struct vit_slot {
 	u64 label;
@@ -104,6 +111,7 @@ struct vit_copy {
 	u32 nsamples;
 	u32 nstacks;
 	u32 disk_stacks;
+	u32 walks;			/* stack walks this epoch */
 	struct ltt_vital_sample samples[LTT_VITALS_SAMPLES];
 	struct vit_slot slots[LTT_VITALS_STACKS];
 	struct ltt_vital_stack stacks[LTT_VITALS_STACKS];
@@ -125,8 +133,11 @@ struct vit_task {
 	u64 site;
 	u32 pid;
 	u32 uid;
-	u32 kind;
-	s32 prio;
+	u8 kind;
+	u8 pad;
+	s16 prio;
+	u16 stack;		/* its stacks at the switch (a sample's field) */
+	u16 pad2;
 	char comm[TASK_COMM_LEN];
 };
 
@@ -263,42 +274,54 @@ static notrace void vit_stack_walk(struct vit_cpu *vc, struct vit_copy *cp,
 }
 
 /*
- * A sample of @label kept: its label gets the current task's stacks when
- * it has none yet and a slot is free, or when its count is above the
- * lightest label's that has one (not a DISK slot): that one gives its
- * slot up.
+ * @label (of @vital, its count @count) gets the current task's stacks
+ * when it has none yet: in a free slot while its vital sign holds fewer
+ * than VIT_VITAL_STACKS, else in the slot of its vital sign's lightest
+ * label when its count is above that one's (counts of one vital sign
+ * compare: microseconds with microseconds).  Each vital sign keeps the
+ * stacks of its heaviest labels, those the views list first.  Returns
+ * its slot as a sample's stack field (1 + this CPU's first index + the
+ * slot), or 0.
  */
-static noinline notrace void vit_stack_keep(struct vit_cpu *vc, struct vit_copy *cp,
-				   const struct vit_ev *e, u64 label, u32 count)
+static noinline notrace u16 vit_stack_keep(struct vit_cpu *vc,
+					   struct vit_copy *cp,
+					   unsigned int vital, u64 label,
+					   u32 count, struct pt_regs *iregs)
 {
-	unsigned int i, light = LTT_VITALS_STACKS;
+	unsigned int i, light = LTT_VITALS_STACKS, mine = 0;
 	u32 min = U32_MAX;
 
 	for (i = 0; i < cp->nstacks; i++) {
 		const struct vit_slot *sl = &cp->slots[i];
 		u32 c;
 
-		if (sl->label == label && sl->vital == e->vital)
-			return;
-		if (sl->disk)
+		if (sl->vital != vital || sl->disk)
 			continue;
+		if (sl->label == label)
+			goto found;
+		mine++;
 		c = cp->hca[vit_row(sl->vital)][sl->cell];
 		if (c < min) {
 			min = c;
 			light = i;
 		}
 	}
-	if (cp->nstacks < LTT_VITALS_STACKS - VIT_DISK_STACKS + cp->disk_stacks)
+	if (cp->walks >= VIT_WALKS_MAX)
+		return 0;
+	if (mine < VIT_VITAL_STACKS && cp->nstacks < LTT_VITALS_STACKS)
 		i = cp->nstacks++;
 	else if (light < LTT_VITALS_STACKS && min < count)
 		i = light;
 	else
-		return;
+		return 0;
+	cp->walks++;
 	cp->slots[i].label = label;
-	cp->slots[i].vital = e->vital;
+	cp->slots[i].vital = vital;
 	cp->slots[i].cell = label >> (64 - ilog2(LTT_VITALS_HCA));
 	cp->slots[i].disk = 0;
-	vit_stack_walk(vc, cp, i, e->iregs);
+	vit_stack_walk(vc, cp, i, iregs);
+found:
+	return 1 + smp_processor_id() * LTT_VITALS_STACKS + i;
 }
 
 /* Interrupts off, on this CPU. */
@@ -340,7 +363,7 @@ static noinline notrace void vit_sample(struct vit_cpu *vc,
 	/* DISK: its issue's; the others': their label's, set at SWAP */
 	s->stack = e->stack == VIT_STACK_REF ? e->stack_ref : 0;
 	if (e->stack == VIT_STACK_HERE && vit.stack_base)
-		vit_stack_keep(vc, cp, e, label, new);
+		vit_stack_keep(vc, cp, e->vital, label, new, e->iregs);
 }
 
 static notrace void vit_account(struct vit_cpu *vc, const struct vit_ev *e)
@@ -421,7 +444,27 @@ static notrace void vit_delay(struct vit_cpu *vc, unsigned int vital,
 	e.comm = t->comm;
 	e.data[0] = ns;
 	e.data[1] = t->prio;
+	/* its stacks when it left the CPU (vit_sched()), if its label's */
+	e.stack = VIT_STACK_REF;
+	e.stack_ref = t->stack;
 	vit_account(vc, &e);
+}
+
+/*
+ * The current task leaves the CPU (@t its entry, @vital what its wait
+ * will count as): its stacks now, where it blocks or was preempted, for
+ * the sample its wait may make, kept under its label as a sample's are.
+ */
+static notrace u16 vit_sched_stack(struct vit_cpu *vc,
+				   const struct vit_task *t,
+				   unsigned int vital)
+{
+	struct vit_copy *cp = &vc->copy[READ_ONCE(vit.cur)];
+	u64 label = vit_hash(t->site, ((u64)t->pid << 32) | t->uid,
+			     vit_comm_id(t->comm));
+	u32 count = cp->hca[vit_row(vital)][label >> (64 - ilog2(LTT_VITALS_HCA))];
+
+	return vit_stack_keep(vc, cp, vital, label, count + 1, NULL);
 }
 
 static notrace void vit_sched(struct vit_cpu *vc,
@@ -429,6 +472,7 @@ static notrace void vit_sched(struct vit_cpu *vc,
 {
 	u64 now = vit_now();
 	struct vit_task *t;
+	unsigned int vital;
 
 	/* prev is the current task: runnable (preempted) or blocked. */
 	if (ev->prev_pid) {
@@ -440,6 +484,11 @@ static notrace void vit_sched(struct vit_cpu *vc,
 		t->prio = ev->prev_prio;
 		t->kind = ev->prev_state ? VIT_BLOCKED : VIT_RUNNABLE;
 		memcpy(t->comm, current->comm, sizeof(t->comm));
+		t->stack = 0;
+		vital = ev->prev_state ? LTT_VITAL_BLOCKING :
+					 LTT_VITAL_SCHED_DELAY;
+		if (vit.stack_base && (READ_ONCE(vit.vitals) & BIT(vital)))
+			t->stack = vit_sched_stack(vc, t, vital);
 	}
 	t = vit_task(ev->next_pid);
 	if (ev->next_pid && t->pid == ev->next_pid && t->kind == VIT_RUNNABLE &&
@@ -969,26 +1018,39 @@ static void vit_stop_locked(void)
 }
 
 /*
- * At SWAP, sample @sm of CPU @cpu's copy @cp gets the index of its stacks
- * among the epoch's (+ 1): a DISK sample its request's (on the CPU that
- * issued it), any other its label's on its CPU.  Returns false when it
- * has none where its vital sign takes them.
+ * At SWAP, sample @sm of CPU @cpu's copy @cp (copy @old of every CPU)
+ * gets the index of its stacks among the epoch's (+ 1): a sample of a
+ * wait or a disk request the slot it names (taken where the task left
+ * the CPU, or at the request's issue, on that CPU) when that slot still
+ * holds its label's stacks; any other its label's on its CPU.  Returns
+ * false when it has none.
  */
 static bool vit_stack_name(const struct vit_copy *cp, unsigned int cpu,
-			   struct ltt_vital_sample *sm)
+			   unsigned int old, struct ltt_vital_sample *sm)
 {
 	u32 ref = sm->stack, of, slot, k;
+	const struct vit_slot *sl;
 
 	sm->stack = 0;
 	if (sm->vital == LTT_VITAL_SCHED_DELAY ||
-	    sm->vital == LTT_VITAL_BLOCKING)
-		return true;
-	if (sm->vital == LTT_VITAL_DISK) {
+	    sm->vital == LTT_VITAL_BLOCKING || sm->vital == LTT_VITAL_DISK) {
 		if (!ref)
 			return false;
 		of = (ref - 1) / LTT_VITALS_STACKS;
 		slot = (ref - 1) % LTT_VITALS_STACKS;
-		if (of >= nr_cpu_ids || slot >= vit.stack_base[2 * of + 1])
+		if (of >= nr_cpu_ids || !vit.cpus[of] ||
+		    slot >= vit.stack_base[2 * of + 1])
+			return false;
+		/*
+		 * Given to another label since: not this one's.  A delay
+		 * after a wakeup has the stacks where the task blocked (the
+		 * same label: its site and task).
+		 */
+		sl = &vit.cpus[of]->copy[old].slots[slot];
+		if (sl->label != sm->label ||
+		    (sl->vital != sm->vital &&
+		     !(sm->vital == LTT_VITAL_SCHED_DELAY &&
+		       sl->vital == LTT_VITAL_BLOCKING)))
 			return false;
 		sm->stack = 1 + vit.stack_base[2 * of] + slot;
 		return true;
@@ -1053,6 +1115,14 @@ static int vit_swap(struct file *file, void __user *argp)
 		vit.stack_base[2 * cpu + 1] = n;
 		ep.nstacks += n;
 	}
+	/* every sample's stacks, while every CPU's slots still hold them */
+	for_each_possible_cpu(cpu) {
+		struct vit_copy *cp = &vit.cpus[cpu]->copy[old];
+
+		for (i = 0; vit.stack_base && i < cp->nsamples; i++)
+			ep.stacks_dropped += !vit_stack_name(cp, cpu, old,
+							     &cp->samples[i]);
+	}
 	for_each_possible_cpu(cpu) {
 		struct vit_copy *cp = &vit.cpus[cpu]->copy[old];
 
@@ -1074,9 +1144,6 @@ static int vit_swap(struct file *file, void __user *argp)
 			full = 1;
 		n = min(cp->nsamples, ep.samples_cap - ep.nsamples);
 		ep.dropped += cp->nsamples - n;
-		for (i = 0; vit.stack_base && i < n; i++)
-			ep.stacks_dropped += !vit_stack_name(cp, cpu,
-							     &cp->samples[i]);
 		if (n && copy_to_user(u64_to_user_ptr(ep.samples +
 				(u64)ep.nsamples * sizeof(*cp->samples)),
 				cp->samples, n * sizeof(*cp->samples)))

@@ -1841,8 +1841,9 @@ enum ltt_vital {
  * issue to completion in ns.  count is the cell after the event.  stack:
  * 0, or 1 + the index of its stacks among the epoch's (struct
  * ltt_vital_stack): those of the task acting at the event (the issuing
- * task's at the request's issue for DISK; none for SCHED_DELAY and
- * BLOCKING, counted when another task runs).
+ * task's at the request's issue for DISK; for SCHED_DELAY and BLOCKING,
+ * counted when another task runs, the waiting task's where it left the
+ * CPU).
  */
 struct ltt_vital_sample {
 	__u64 time;		/* ns, the trace's clock */

@@ -313,6 +313,7 @@ mkdir -p "$share/symfs/usr/bin" && cp build/workloads/ltt-blkio "$share/symfs/us
 tracevisualizer vitals --json --top 5 --symfs "$share/symfs" "$share/vt" > "$share/vt.json"
 ok $? "tracevisualizer vitals --json of the burst's epochs"
 tracevisualizer vitals --top 1 --symfs "$share/symfs" "$share/vt" > "$share/vt.txt"
+tracevisualizer vitals --json --top 1000 "$share/vt" > "$share/vt-all.json"
 ok $? "tracevisualizer vitals (text) of the burst's epochs"
 checks < <(PYTHONPATH=tests/lib python3 - "$share" "$B" build/workloads/ltt-blkio <<'PY'
 import sys, os, re, subprocess
@@ -363,6 +364,20 @@ ok(len(uf) >= 2 and uf[0]['addr'] == top.get('site') and uf[0]['name'].startswit
    mlo <= uf[1]['addr'] < mhi and uf[1]['name'].startswith('main+'),
    "then its user frames: the call site in pread64, then main (0x%x..0x%x): %s" %
    (mlo, mhi, [(hex(f['addr']), f['name']) for f in uf]))
+# the scheduling vital signs' stacks, taken where the waiting task left
+# the CPU: each one's kernel frames go through __schedule, and its user
+# frames (if any) are the labelled task's process's (a stack named by a
+# slot that another label took since would show another task's; the
+# tasks here are single-threaded: a label's pid is its process's)
+ws = [(e['epoch'], v, l) for e in load(os.path.join(d, 'vt-all.json'))['epochs']
+      for v in ('blocking', 'schedule-delay') for l in e['vitals'][v]['top'] if l['stack']]
+bad = [(ep_, v, l['comm'], l['pid'], l['stack']['tgid'], [f['name'] for f in l['stack']['frames']])
+       for ep_, v, l in ws
+       if not any(f['kernel'] and f['name'].startswith('__schedule+') for f in l['stack']['frames']) or
+       (any(not f['kernel'] for f in l['stack']['frames']) and l['stack']['tgid'] != l['pid'])]
+ok(len(ws) >= 10 and not bad,
+   "%d stacks of blocking and schedule-delay labels: each through __schedule, its user frames the "
+   "labelled task's: %s" % (len(ws), bad[:3]))
 flagged = [i for i, x in enumerate(dk) if x and x['anomaly']]
 ok(flagged and all(dk[i]['top'] and dk[i]['top'][0]['pid'] == pid for i in flagged),
    "every flagged epoch (%s) names ltt-blkio's burst first" % [ep[i]['epoch'] for i in flagged])
