@@ -263,14 +263,24 @@ static notrace bool vit_first(struct vit_copy *cp, u64 label)
 	return false;
 }
 
-/* The current task's stacks into slot @i of @cp (this CPU's copy). */
-static notrace void vit_stack_walk(struct vit_cpu *vc, struct vit_copy *cp,
-				   unsigned int i, struct pt_regs *iregs)
+/*
+ * Slot @i of @cp (this CPU's copy) given to @label of @vital: the current
+ * task's stacks walked into it.  Returns it as a sample's stack field.
+ */
+static notrace u16 vit_slot_fill(struct vit_cpu *vc, struct vit_copy *cp,
+				 unsigned int i, u64 label, unsigned int vital,
+				 bool disk, struct pt_regs *iregs)
 {
+	cp->walks++;
+	cp->slots[i].label = label;
+	cp->slots[i].vital = vital;
+	cp->slots[i].cell = label >> (64 - ilog2(LTT_VITALS_HCA));
+	cp->slots[i].disk = disk;
 	vc->walking = true;
 	ltt_stack_vital(&cp->stacks[i], READ_ONCE(vit.kdepth),
 			READ_ONCE(vit.udepth), iregs);
 	vc->walking = false;
+	return 1 + smp_processor_id() * LTT_VITALS_STACKS + i;
 }
 
 /*
@@ -314,12 +324,7 @@ static noinline notrace u16 vit_stack_keep(struct vit_cpu *vc,
 		i = light;
 	else
 		return 0;
-	cp->walks++;
-	cp->slots[i].label = label;
-	cp->slots[i].vital = vital;
-	cp->slots[i].cell = label >> (64 - ilog2(LTT_VITALS_HCA));
-	cp->slots[i].disk = 0;
-	vit_stack_walk(vc, cp, i, iregs);
+	return vit_slot_fill(vc, cp, i, label, vital, false, iregs);
 found:
 	return 1 + smp_processor_id() * LTT_VITALS_STACKS + i;
 }
@@ -575,14 +580,9 @@ static notrace void vit_rq_stack(struct vit_cpu *vc, struct vit_req *r,
 			return;
 		}
 	}
-	n = cp->nstacks++;
 	cp->disk_stacks++;
-	cp->slots[n].label = label;
-	cp->slots[n].vital = LTT_VITAL_DISK;
-	cp->slots[n].cell = label >> (64 - ilog2(LTT_VITALS_HCA));
-	cp->slots[n].disk = 1;
-	vit_stack_walk(vc, cp, n, NULL);
-	r->stack = 1 + smp_processor_id() * LTT_VITALS_STACKS + n;
+	r->stack = vit_slot_fill(vc, cp, cp->nstacks++, label, LTT_VITAL_DISK,
+				 true, NULL);
 }
 
 /* A block request is issued by the current task: remember it. */
