@@ -329,7 +329,6 @@ found:
 	return 1 + smp_processor_id() * LTT_VITALS_STACKS + i;
 }
 
-/* Interrupts off, on this CPU. */
 /*
  * An event of @label raised its cell @cell to @new, or is the label's
  * first: kept as a sample when there is room.  Out of line, so that the
@@ -371,6 +370,7 @@ static noinline notrace void vit_sample(struct vit_cpu *vc,
 		vit_stack_keep(vc, cp, e->vital, label, new, e->iregs);
 }
 
+/* Interrupts off, on this CPU. */
 static notrace void vit_account(struct vit_cpu *vc, const struct vit_ev *e)
 {
 	struct vit_copy *cp = &vc->copy[READ_ONCE(vit.cur)];
@@ -547,9 +547,11 @@ static notrace struct vit_req *vit_req(u64 rq)
 
 /*
  * The stacks of a block request's issuing task, for its completion's
- * sample (in whichever CPU's copy): taken when its label is new in this
- * CPU's copy and fewer than VIT_DISK_STACKS were, so that a label's first
- * sample has them and a flood of requests does not fill the array.
+ * sample (in whichever CPU's copy): its label's on this CPU, taken at its
+ * first request in the epoch, in one of VIT_DISK_STACKS slots (never
+ * given up).  Every request of the label names that slot: the sample of
+ * a completion whose request was issued in the epoch before has none, the
+ * next ones have it.
  */
 static notrace void vit_rq_stack(struct vit_cpu *vc, struct vit_req *r,
 				 const struct ltt_ev_block_rq_issue *ev)
@@ -558,28 +560,22 @@ static notrace void vit_rq_stack(struct vit_cpu *vc, struct vit_req *r,
 	struct vit_copy *cp = &vc->copy[cur];
 	u64 label = vit_hash(r->site ^ ((u64)ev->dev << 48),
 			     ((u64)r->pid << 32) | r->uid, vit_comm_id(r->comm));
-	unsigned int i = label & (VIT_SEEN - 1), n;
-	u32 tag = (u32)(label >> 32) | 1;
+	unsigned int n;
 
 	r->stack = 0;
 	r->copy = cur;
 	r->seq = READ_ONCE(vit.seq);
-	if (!vit.stack_base || cp->disk_stacks >= VIT_DISK_STACKS ||
-	    cp->nstacks >= LTT_VITALS_STACKS)
+	if (!vit.stack_base)
 		return;
-	for (n = 0; n < VIT_SEEN_PROBES; n++, i = (i + 1) & (VIT_SEEN - 1)) {
-		if (cp->seen[i] == tag)
-			return;
-		if (!cp->seen[i])
-			break;
-	}
-	/* one a label: a later request of it finds its slot */
 	for (n = 0; n < cp->nstacks; n++) {
 		if (cp->slots[n].disk && cp->slots[n].label == label) {
 			r->stack = 1 + smp_processor_id() * LTT_VITALS_STACKS + n;
 			return;
 		}
 	}
+	if (cp->disk_stacks >= VIT_DISK_STACKS ||
+	    cp->nstacks >= LTT_VITALS_STACKS)
+		return;
 	cp->disk_stacks++;
 	r->stack = vit_slot_fill(vc, cp, cp->nstacks++, label, LTT_VITAL_DISK,
 				 true, NULL);
