@@ -1030,26 +1030,41 @@ static bool vit_stack_name(const struct vit_copy *cp, unsigned int cpu,
 	sm->stack = 0;
 	if (sm->vital == LTT_VITAL_SCHED_DELAY ||
 	    sm->vital == LTT_VITAL_BLOCKING || sm->vital == LTT_VITAL_DISK) {
-		if (!ref)
-			return false;
-		of = (ref - 1) / LTT_VITALS_STACKS;
-		slot = (ref - 1) % LTT_VITALS_STACKS;
-		if (of >= nr_cpu_ids || !vit.cpus[of] ||
-		    slot >= vit.stack_base[2 * of + 1])
-			return false;
+		of = ref ? (ref - 1) / LTT_VITALS_STACKS : nr_cpu_ids;
+		slot = ref ? (ref - 1) % LTT_VITALS_STACKS : 0;
 		/*
 		 * Given to another label since: not this one's.  A delay
 		 * after a wakeup has the stacks where the task blocked (the
 		 * same label: its site and task).
 		 */
-		sl = &vit.cpus[of]->copy[old].slots[slot];
-		if (sl->label != sm->label ||
-		    (sl->vital != sm->vital &&
-		     !(sm->vital == LTT_VITAL_SCHED_DELAY &&
-		       sl->vital == LTT_VITAL_BLOCKING)))
+		if (of < nr_cpu_ids && vit.cpus[of] &&
+		    slot < vit.stack_base[2 * of + 1]) {
+			sl = &vit.cpus[of]->copy[old].slots[slot];
+			if (sl->label == sm->label &&
+			    (sl->vital == sm->vital ||
+			     (sm->vital == LTT_VITAL_SCHED_DELAY &&
+			      sl->vital == LTT_VITAL_BLOCKING))) {
+				sm->stack = 1 + vit.stack_base[2 * of] + slot;
+				return true;
+			}
+		}
+		if (sm->vital != LTT_VITAL_DISK)
 			return false;
-		sm->stack = 1 + vit.stack_base[2 * of] + slot;
-		return true;
+		/*
+		 * A completion whose request was issued in the epoch before:
+		 * its label's stacks taken at a request of this epoch, on
+		 * whichever CPU issued it (a few DISK slots each).
+		 */
+		for_each_possible_cpu(of) {
+			for (k = 0; k < vit.stack_base[2 * of + 1]; k++) {
+				sl = &vit.cpus[of]->copy[old].slots[k];
+				if (sl->disk && sl->label == sm->label) {
+					sm->stack = 1 + vit.stack_base[2 * of] + k;
+					return true;
+				}
+			}
+		}
+		return false;
 	}
 	for (k = 0; k < vit.stack_base[2 * cpu + 1]; k++) {
 		if (!cp->slots[k].disk && cp->slots[k].label == sm->label &&

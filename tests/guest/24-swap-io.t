@@ -364,6 +364,27 @@ ok(len(uf) >= 2 and uf[0]['addr'] == top.get('site') and uf[0]['name'].startswit
    mlo <= uf[1]['addr'] < mhi and uf[1]['name'].startswith('main+'),
    "then its user frames: the call site in pread64, then main (0x%x..0x%x): %s" %
    (mlo, mhi, [(hex(f['addr']), f['name']) for f in uf]))
+# in every epoch of the burst, the first as the next (whose first
+# completion is of a request issued in the epoch before: a clean-clone
+# run failed there once), its label's stacks: the block layer's issue
+# (the path to it may differ: a direct issue, a dispatch list), named,
+# and the same user addresses (named, or [unknown] in an epoch that
+# ltt-blkio did not outlive: its maps were not read)
+def path(l):
+    st = l.get('stack') or {}
+    fr = st.get('frames', [])
+    return ([f['name'] for f in fr if f['kernel']], [f['addr'] for f in fr if not f['kernel']],
+            [f['name'] for f in fr if not f['kernel']] if st.get('maps') else
+            ['[unknown]'] * len(uf))
+want = (kf, [f['addr'] for f in uf], [f['name'] for f in uf])
+burst = [i for i, t in enumerate(tot) if t >= 10]
+got = [path(dk[i]['top'][0]) if dk[i]['top'] else None for i in burst]
+ok(len(burst) >= 2 and all(g and any(n.startswith('blk_mq_start_request+') for n in g[0]) and
+                           not any(n.startswith('[') or n.startswith('0x') for n in g[0]) and
+                           g[1] == want[1] and
+                           g[2] in (want[2], ['[unknown]'] * len(uf)) for g in got),
+   "every burst epoch's (%s) top disk-io label has those stacks: %s" %
+   ([ep[i]["epoch"] for i in burst], got))
 # the scheduling vital signs' stacks, taken where the waiting task left
 # the CPU: each one's kernel frames go through __schedule, and its user
 # frames (if any) are the labelled task's process's (a stack named by a
