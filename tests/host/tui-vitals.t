@@ -83,9 +83,9 @@ ok $? "tui --vitals DIR of version 2 files, with stacks"
 tui_key g . && tui_wait g "^column 5/7 " > /dev/null && tui_key g j j j &&
 	tui_wait g "^syscall: total 9000 events" > /dev/null
 okscr g ". and j j j: the flagged epoch's syscall row"
-grep -A1 "^ *8997  freq  *pid 42  (2 samples)$" "$TUI_DIR/g.screen" | tail -1 |
-	grep -qx "      stack: vit_gen_beta+0x10 <- vit_gen_alpha+0x4 | \[unknown\]"
-okscr g "its top label, then its stack: kernel frames named, the user frame [unknown]"
+grep -A2 "^ *8997  freq  *pid 42  (2 samples)$" "$TUI_DIR/g.screen" | tail -2 | tr '\n' '/' |
+	grep -qx "      user:   \\[unknown\\]/      kernel: vit_gen_beta+0x10 <- vit_gen_alpha+0x4/"
+okscr g "its top label, then its stack, a line each: the user frame [unknown], the kernel frames named"
 is "$(tui_quit g)" 0 "q quits (0)"
 
 $tv tui --vitals > /dev/null 2>&1; is $? 2 "--vitals without DIR: usage error"

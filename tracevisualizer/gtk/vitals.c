@@ -52,7 +52,9 @@ static const double vital_rgb[LTT_VITALS][3] = {
 };
 
 enum { E_EPOCH, E_START, E_SAMPLES, E_FLAGGED, E_INDEX, E_NCOLS };
-enum { S_VITAL, S_TIME, S_COMM, S_PID, S_UID, S_CPU, S_LABEL, S_COUNT, S_DATA, S_STACK, S_NCOLS };
+/* S_TIP, not shown: the stack as the row's tooltip (markup, escaped) */
+enum { S_VITAL, S_TIME, S_COMM, S_PID, S_UID, S_CPU, S_LABEL, S_COUNT, S_DATA, S_STACK, S_NCOLS,
+       S_TIP = S_NCOLS };
 
 struct gv_vitals {
 	struct gv_app *app;
@@ -256,6 +258,7 @@ static void list_samples(struct gv_vitals *v, size_t i)
 	GtkListStore *st = GTK_LIST_STORE(gtk_tree_view_get_model(GTK_TREE_VIEW(v->samples)));
 	char tm[32], pid[16], uid[16], cpu[16], label[24], cnt[16], data[256], head[256];
 	char stack[2048];
+	gchar *tip;
 	GtkTreeIter it;
 	int pass;
 	size_t k;
@@ -281,11 +284,13 @@ static void list_samples(struct gv_vitals *v, size_t i)
 			lttr_vitals_sample_text(data, sizeof(data), s);
 			lttr_vitals_stack_line(&v->r, i, lttr_vitals_stack(e, s), stack,
 					       sizeof(stack));
+			tip = stack[0] ? g_markup_escape_text(stack, -1) : NULL;
 			gtk_list_store_append(st, &it);
 			gtk_list_store_set(st, &it, S_VITAL, name ? name : "?", S_TIME, tm,
 					   S_COMM, s->comm, S_PID, pid, S_UID, uid, S_CPU, cpu,
 					   S_LABEL, label, S_COUNT, cnt, S_DATA, data,
-					   S_STACK, stack, -1);
+					   S_STACK, stack, S_TIP, tip, -1);
+			g_free(tip);
 		}
 	}
 	snprintf(head, sizeof(head), "epoch %" PRIu64 ": %zu sample%s, %" PRIu64
@@ -635,10 +640,12 @@ bool gv_vitals_open(struct gv_app *app, const char *dir, const char *trace, GErr
 	atk_object_set_name(gtk_widget_get_accessible(v->samples_title), "vitals-samples-title");
 	gtk_label_set_xalign(GTK_LABEL(v->samples_title), 0);
 	gtk_box_pack_start(GTK_BOX(box), v->samples_title, FALSE, FALSE, 0);
-	st = gtk_list_store_new(S_NCOLS, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING,
+	st = gtk_list_store_new(S_NCOLS + 1, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING,
 				G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING,
-				G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING);
+				G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING);
 	v->samples = columns(st, stitles, S_NCOLS, "vitals-samples", "Samples list");
+	/* the whole stack where the column is too narrow for it */
+	gtk_tree_view_set_tooltip_column(GTK_TREE_VIEW(v->samples), S_TIP);
 	gtk_box_pack_start(GTK_BOX(box), scrolled(v->samples, -1, 260), TRUE, TRUE, 0);
 	buttons = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8);
 	open = gtk_button_new_with_mnemonic("_Open the epoch in the trace");

@@ -89,6 +89,7 @@ static void draw(struct tvit *v)
 	int ncol = COLS - NAMEW - 1, y;
 	char buf[1024], at[64];
 	size_t c, k;
+	int part;
 	unsigned int rw;
 	uint64_t missing = lttr_vitals_missing(&v->s, NULL, 0, NULL);
 
@@ -172,13 +173,20 @@ static void draw(struct tvit *v)
 					 row->top[k].first.comm, row->top[k].first.pid,
 					 row->top[k].samples);
 				put(y++, 0, COLS, buf, 0);
-				/* its stacks, innermost first: kernel | user */
-				lttr_vitals_stack_line(&v->r, b->first, row->top[k].stack, buf,
-						       sizeof(buf));
-				if (buf[0] && y < LINES - 1) {
+				/*
+				 * its stacks, innermost first, a line each: the
+				 * user frames (the program's) before the kernel's,
+				 * so that a narrow screen shows them
+				 */
+				for (part = 0; part < 2 && y < LINES - 1; part++) {
 					char line[sizeof(buf) + 16];
 
-					snprintf(line, sizeof(line), "      stack: %s", buf);
+					lttr_vitals_stack_part(&v->r, b->first, row->top[k].stack,
+							       part, buf, sizeof(buf));
+					if (!buf[0])
+						continue;
+					snprintf(line, sizeof(line), "      %-7s %s",
+						 part ? "kernel:" : "user:", buf);
 					put(y++, 0, COLS, line, 0);
 				}
 			}

@@ -108,10 +108,10 @@ int lttr_vitals_frame(const struct lttr_vitals_report *r, size_t i,
 	return 0;
 }
 
-void lttr_vitals_stack_line(const struct lttr_vitals_report *r, size_t i,
-			    const struct ltt_vital_stack *st, char *buf, size_t len)
+void lttr_vitals_stack_part(const struct lttr_vitals_report *r, size_t i,
+			    const struct ltt_vital_stack *st, int kernel, char *buf, size_t len)
 {
-	unsigned int k;
+	unsigned int k, from, to;
 	size_t off = 0;
 	char name[256];
 
@@ -120,14 +120,29 @@ void lttr_vitals_stack_line(const struct lttr_vitals_report *r, size_t i,
 	buf[0] = '\0';
 	if (!st)
 		return;
-	for (k = 0; k < (unsigned int)st->kernel_nr + st->user_nr && off < len; k++) {
-		const char *sep = !k ? "" : k == st->kernel_nr ? " | " : " <- ";
+	from = kernel ? 0 : st->kernel_nr;
+	to = kernel ? st->kernel_nr : (unsigned int)st->kernel_nr + st->user_nr;
+	for (k = from; k < to && off < len; k++) {
 		int w;
 
 		lttr_vitals_frame(r, i, st, k, name, sizeof(name));
-		w = snprintf(buf + off, len - off, "%s%s", sep, name);
+		w = snprintf(buf + off, len - off, "%s%s", k == from ? "" : " <- ", name);
 		if (w < 0)
 			break;
 		off += (size_t)w;
 	}
+}
+
+void lttr_vitals_stack_line(const struct lttr_vitals_report *r, size_t i,
+			    const struct ltt_vital_stack *st, char *buf, size_t len)
+{
+	size_t off;
+
+	lttr_vitals_stack_part(r, i, st, 1, buf, len);
+	off = strlen(buf);
+	if (!st || !st->user_nr || off + 4 >= len)
+		return;
+	if (off)
+		off += (size_t)snprintf(buf + off, len - off, " | ");
+	lttr_vitals_stack_part(r, i, st, 0, buf + off, len - off);
 }

@@ -276,6 +276,14 @@ int lttr_vitals_frame(const struct lttr_vitals_report *r, size_t i,
 void lttr_vitals_stack_line(const struct lttr_vitals_report *r, size_t i,
 			    const struct ltt_vital_stack *st, char *buf, size_t len);
 
+/**
+ * lttr_vitals_stack_part() - the kernel frames of @st (@kernel nonzero)
+ * or its user frames on one line, innermost first ("" when none): a
+ * narrow screen's two lines, the user frames first
+ */
+void lttr_vitals_stack_part(const struct lttr_vitals_report *r, size_t i,
+			    const struct ltt_vital_stack *st, int kernel, char *buf, size_t len);
+
 /** the report as text (one block per epoch) or JSON (docs/vitals.md) */
 void lttr_vitals_text(FILE *f, const struct lttr_vitals_report *r);
 void lttr_vitals_json(FILE *f, const struct lttr_vitals_report *r);
