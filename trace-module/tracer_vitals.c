@@ -232,6 +232,7 @@ struct vit_ev {
 	u64 site;
 	u32 key;
 	u32 key_data;		/* bits of key that are data, not label */
+	u64 salt;		/* more of the label, not in the sample */
 	u32 pid;
 	u32 uid;
 	u64 data[2];
@@ -388,7 +389,8 @@ static notrace void vit_account(struct vit_cpu *vc, const struct vit_ev *e)
 		shift += 1 + (cp->nsamples - LTT_VITALS_SAMPLES / 2) /
 			     (LTT_VITALS_SAMPLES / 16);
 
-	label = vit_hash(e->site ^ ((u64)(e->key & ~e->key_data) << 48),
+	label = vit_hash(e->site ^ ((u64)(e->key & ~e->key_data) << 48) ^
+			 e->salt,
 			 ((u64)e->pid << 32) | e->uid, vit_comm_id(e->comm));
 	cell = &cp->hca[vit_row(e->vital)][label >> (64 - ilog2(LTT_VITALS_HCA))];
 	old = *cell;
@@ -691,6 +693,29 @@ static notrace void vit_futex(struct vit_cpu *vc,
 }
 
 /*
+ * Locking: a task queues on a held kernel mutex or rw_semaphore.  The
+ * label is the holder and the site (Chopstix: the lock's owner and the
+ * locking site), the waiting task's pid, uid and comm, the kind in the
+ * key; the data the lock's address and the holder's thread id and the
+ * other tasks queued.  The holder's thread id enters the label spread
+ * over 64 bits (a multiplication by the golden ratio's 2^64 fraction),
+ * so that it does not collide with the sites' low bits.
+ */
+static notrace void vit_klock(struct vit_cpu *vc,
+			      const struct ltt_ev_lock_contend *ev)
+{
+	struct vit_ev e = { .vital = LTT_VITAL_LOCK, .weight = 1 };
+
+	e.site = ev->site;
+	e.key = LTT_VITALS_KLOCK_KEY(ev->kind, ev->flags);
+	e.salt = (u64)ev->owner * 0x9e3779b97f4a7c15ULL;
+	e.data[0] = ev->lock;
+	e.data[1] = (u64)ev->owner << 32 | ev->waiters;
+	vit_current(&e);
+	vit_account(vc, &e);
+}
+
+/*
  * From ltt_trace_callback() while the collector runs: any context, with
  * preemption disabled; interrupts are disabled here so that a nested
  * event does not interleave with this one's update.  @var is the
@@ -739,6 +764,11 @@ notrace bool ltt_vitals_event(unsigned int id, const void *data,
 		if ((want & BIT(LTT_VITAL_DISK)) && vit.reqs &&
 		    len >= sizeof(struct ltt_ev_block_rq_complete))
 			vit_rq_complete(vc, data);
+		goto out;
+	case LTT_EV_LOCK_CONTEND:
+		if ((want & BIT(LTT_VITAL_LOCK)) &&
+		    len >= sizeof(struct ltt_ev_lock_contend))
+			vit_klock(vc, data);
 		goto out;
 	case LTT_EV_SYSCALL_ENTRY: {
 		const struct ltt_ev_syscall_entry *ev = data;
@@ -877,6 +907,9 @@ void ltt_vitals_mask(u64 *mask)
 	if (v & (BIT(LTT_VITAL_SYSCALL) | BIT(LTT_VITAL_LOCK)))
 		mask[LTT_EV_SYSCALL_ENTRY / 64] |=
 			BIT_ULL(LTT_EV_SYSCALL_ENTRY % 64);
+	if (v & BIT(LTT_VITAL_LOCK))
+		mask[LTT_EV_LOCK_CONTEND / 64] |=
+			BIT_ULL(LTT_EV_LOCK_CONTEND % 64);
 	if (v & BIT(LTT_VITAL_UPAGE))
 		mask[LTT_EV_TRAP_ENTRY / 64] |= BIT_ULL(LTT_EV_TRAP_ENTRY % 64);
 	if (v & BIT(LTT_VITAL_SIGNAL))

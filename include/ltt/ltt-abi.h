@@ -59,7 +59,7 @@
 #define LTT_TRACE_MAGIC		0x00D6B7EDU	/* LTT's magic number */
 #define LTT_BUFFER_MAGIC	0x4C544242U	/* "BBTL" in memory */
 #define LTT_FORMAT_MAJOR	1
-#define LTT_FORMAT_MINOR	16	/* 1.16: block requests issued, completed */
+#define LTT_FORMAT_MINOR	17	/* 1.17: contended kernel locks */
 
 #define LTT_ORDER_LITTLE	1
 #define LTT_ORDER_BIG		2
@@ -145,6 +145,7 @@ enum ltt_event_id {
 	LTT_EV_MARKER		= 69,	/* an application marker (1.11) */
 	LTT_EV_BLOCK_RQ_ISSUE	= 70,	/* a block request goes to its driver (1.16) */
 	LTT_EV_BLOCK_RQ_COMPLETE = 71,	/* and ends, in whole or in part */
+	LTT_EV_LOCK_CONTEND	= 72,	/* a task queues on a held kernel lock (1.17) */
 	LTT_EV_IDS,			/* one more than the highest id */
 	LTT_EV_MAX		= 256
 };
@@ -887,6 +888,41 @@ struct ltt_ev_block_rq_complete {
 	__s32 error;		/* 0 or -errno */
 	__u16 op;		/* LTT_BLOCK_OP_* */
 	__u16 flags;		/* LTT_BLOCK_* */
+} __attribute__((packed));
+
+/*
+ * LTT_EV_LOCK_CONTEND (format 1.17): the current task finds a sleeping
+ * kernel lock held and queues on it (the slow paths of mutex_lock*() and
+ * down_read*()/down_write*(), once per acquisition that queues: a task
+ * that takes the lock by spinning or stealing it is not recorded, one
+ * that queues is, even if it gets the lock before it sleeps).  @lock is
+ * the lock's address; @site the first return address of the task's
+ * kernel stack outside the locking and scheduling code: the call that
+ * takes the lock (0 when the stack cannot be walked).  @owner: the
+ * thread id of the task holding it when this one queued, 0 when unknown
+ * (no owner recorded: the holder released it meanwhile; readers hold
+ * it, LTT_LOCK_READERS, where the last reader that took it is a hint
+ * only and not reported).  @waiters: the other tasks on its wait list
+ * (a waiter just given the lock may still be on it), at most
+ * LTT_LOCK_WAITERS_MAX.  The record's task
+ * is the one that waits; its wait is the block that follows it in the
+ * trace (schedchange, then the wakeup by the holder's release).
+ */
+#define LTT_LOCK_MUTEX		0	/* struct mutex */
+#define LTT_LOCK_RWSEM_READ	1	/* struct rw_semaphore, to read */
+#define LTT_LOCK_RWSEM_WRITE	2	/* struct rw_semaphore, to write */
+
+#define LTT_LOCK_READERS	0x01	/* readers hold it: no owner */
+
+#define LTT_LOCK_WAITERS_MAX	255	/* counted up to this */
+
+struct ltt_ev_lock_contend {
+	__u64 lock;		/* the lock's address */
+	__u64 site;		/* the lock's caller, 0 unknown */
+	__u32 owner;		/* the holder's thread id, 0 unknown */
+	__u16 waiters;		/* the other tasks on its wait list */
+	__u8 kind;		/* LTT_LOCK_MUTEX, _RWSEM_READ, _RWSEM_WRITE */
+	__u8 flags;		/* LTT_LOCK_READERS */
 } __attribute__((packed));
 
 /* largest stack record: header, payload and two full stacks */
@@ -1633,10 +1669,13 @@ static inline __u64 ltt_lost_by_event(const struct ltt_lost_info *li,
  * 16: the vital signs' samples carry stacks (struct ltt_vital_stack, the
  * sample's stack field, LTT_VITALS_IOC_SWAP's stacks, epoch file
  * version 2); the trace format is unchanged.
+ * 17: format 1.17, contended kernel locks (LTT_EV_LOCK_CONTEND, struct
+ * ltt_ev_lock_contend); the lock vital sign counts them beside the futex
+ * waits.
  * The daemon writes its own LTT_FORMAT_MINOR in the trace header, so it
  * refuses a module of another version.
  */
-#define LTT_ABI_VERSION		16
+#define LTT_ABI_VERSION		17
 
 struct ltt_buffer_config {
 	__u32 size;		/* bytes per buffer, header included */
@@ -1781,7 +1820,7 @@ enum ltt_vital {
 	LTT_VITAL_SYSCALL	= 7,	/* masked user sp + syscall nr */
 	LTT_VITAL_SIGNAL	= 8,	/* delivery: user PC + signal */
 	LTT_VITAL_SOCKET	= 9,	/* send/receive: masked user sp + key */
-	LTT_VITAL_LOCK		= 10,	/* futex waits: lock address + pid */
+	LTT_VITAL_LOCK		= 10,	/* futex waits, contended kernel locks */
 	LTT_VITALS		= 11
 };
 
@@ -1824,6 +1863,15 @@ enum ltt_vital {
 	 ((__u32)(type) & 0xff) << 16)
 
 /*
+ * A LOCK sample's key for a contended kernel lock: LTT_VITALS_KLOCK, its
+ * kind (LTT_LOCK_*) and flags (LTT_LOCK_READERS) above it; a futex wait's
+ * key is its futex command, below LTT_VITALS_KLOCK
+ */
+#define LTT_VITALS_KLOCK		0x10000
+#define LTT_VITALS_KLOCK_KEY(kind, flags) \
+	(LTT_VITALS_KLOCK | ((__u32)(kind) & 0xff) | ((__u32)(flags) & 0xff) << 8)
+
+/*
  * One sample: the event whose cell crossed a level.  site is the
  * label's address (masked for CPU and SYSCALL), key its small part
  * (syscall nr, signal number, fault vector), data[] the vital's data:
@@ -1831,8 +1879,11 @@ enum ltt_vital {
  * KPAGE (key: LTT_VITALS_KPAGE_KEY, weight 2^order): the user PC the
  * task entered the kernel from, free pages;
  * UPAGE: faulting address, free pages; SYSCALL: first argument;
- * LOCK (site: the futex's address, key: the futex command): masked
- * user sp, the value expected;
+ * LOCK, a futex wait (site: the futex's address, key: the futex
+ * command): masked user sp, the value expected; a contended kernel lock
+ * (LTT_EV_LOCK_CONTEND; site: its caller, key: LTT_VITALS_KLOCK_KEY of
+ * its kind and flags; the label the holder and the site): the lock's
+ * address, the holder's thread id << 32 | the other tasks on its wait list;
  * SIGNAL: handler;
  * DISK (at a request's first completion record, weight 1; site: the user
  * PC its issuing task entered the kernel from, 0 for a kernel thread;

@@ -49,6 +49,7 @@ static const struct ltt_event_group ltt_event_groups[] = {
 		  LTT_EV_FS_SELECT, LTT_EV_FS_POLL, LTT_EV_FS_BUF_WAIT_START,
 		  LTT_EV_FS_BUF_WAIT_END, LTT_EV_FS_DUP, LTT_EV_FS_PIPE, 0 } },
 	{ "block", LTT_EV_BLOCK_RQ_ISSUE, LTT_EV_BLOCK_RQ_COMPLETE, { 0 } },
+	{ "lock", 0, 0, { LTT_EV_LOCK_CONTEND, 0 } },
 	{ "memory", LTT_EV_MEM_PAGE_ALLOC, LTT_EV_MEM_PAGE_WAIT_END, { 0 } },
 	{ "socket", 0, 0, { LTT_EV_SOCKET_CALL, LTT_EV_SOCKET_CREATE,
 		      LTT_EV_SOCKET_SEND, LTT_EV_SOCKET_RECV,

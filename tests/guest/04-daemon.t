@@ -71,22 +71,29 @@ traced -q --flight -b 1M -n 4 -e syscall -o /mnt/share/hpf -- sh /tmp/hp.sh hpf 
 traced --vitals --epoch 1s -o /mnt/share/vit 2> /mnt/share/vit.err & vp=$!
 i=0
 while ! grep -q "epochs of" /mnt/share/vit.err 2>/dev/null && [ $i -lt 300 ]; do usleep 50000; i=$((i + 1)); done
-traced -q -e syscall -o /mnt/share/vt -- ltt-vitals-rare 20000 > /mnt/share/vt.out; echo $? > /mnt/share/vt.rc
-# each of the next workloads starts in an epoch of its own (the next
-# epoch file polled for, at most 5 s): the samples of one epoch (512 a CPU)
-# are not enough for the labels of all of them and of their tracers
-# (counted by a glob, not by processes: each new process is new labels)
+# each workload starts in an epoch of its own (the next epoch file polled
+# for, at most 5 s): the samples of one epoch (512 a CPU) are not enough
+# for the labels of all of them and of their tracers (counted by a glob,
+# not by processes: each new process is new labels), nor, in the first
+# epoch, for those of the daemon's own start beside them
 nfiles() { set -- /mnt/share/vit/*.ltv; echo $#; }
 nextep() {
 	n=$(nfiles); i=0
 	while [ "$(nfiles)" -le "$n" ] && [ $i -lt 100 ]; do usleep 50000; i=$((i + 1)); done
 }
 nextep
+traced -q -e syscall -o /mnt/share/vt -- ltt-vitals-rare 20000 > /mnt/share/vt.out; echo $? > /mnt/share/vt.rc
+nextep
 traced -q -e socket -o /mnt/share/vs -- ltt-udp 7300 300 32 > /mnt/share/vs.out; echo $? > /mnt/share/vs.rc
 nextep
 traced -q -e memory -o /mnt/share/vm -- ltt-mem 200 > /mnt/share/vm.out; echo $? > /mnt/share/vm.rc
 nextep
 traced -q -e syscall -o /mnt/share/vf -- ltt-futex 500 > /mnt/share/vf.out; echo $? > /mnt/share/vf.rc
+nextep
+# no devpts is mounted by the guest init: ltt-ttylock needs one for its terminal
+mkdir -p /dev/pts && mount -t devpts devpts /dev/pts
+traced -q -e lock -o /mnt/share/vl -- ltt-ttylock 4 40 > /mnt/share/vl.out; echo $? > /mnt/share/vl.rc
+cat /proc/kallsyms > /mnt/share/vl.kallsyms
 kill -TERM $vp; wait $vp; echo $? > /mnt/share/vit.rc
 ls /mnt/share/vit | grep "[.]ltv$" > /mnt/share/vit.ls1
 # killed with -9: the release of its file frees the collector, a new daemon
@@ -446,6 +453,11 @@ is "$(cat "$share/vm.rc")" "0" "the full trace of ltt-mem (200 pages written)"
 tracevisualizer dump --json --pid "$(sed -n 's/^pid //p' "$share/vm.out")" --type mem_page_alloc "$share/vm" > "$share/vm.json"
 ok $? "the full trace's page allocations of ltt-mem"
 is "$(cat "$share/vf.rc")" "0" "the full trace of ltt-futex (two threads taking 500 turns each)"
+is "$(cat "$share/vl.rc")" "0" "the full trace of ltt-ttylock (4 readers of one pty, 40 lines)"
+grep -qx "queued 3" "$share/vl.out" && grep -qx "lines 44" "$share/vl.out"
+ok $? "ltt-ttylock: 3 readers queued on the tty's read mutex, the 44 lines read" || diag "$(cat "$share/vl.out")"
+tracevisualizer dump --json --type lock_contend "$share/vl" > "$share/vl.json"
+ok $? "the full trace's lock_contend events"
 tracevisualizer dump --json --type syscall_entry "$share/vf" > "$share/vf.json"
 ok $? "the full trace's syscall entries of ltt-futex"
 tracevisualizer vitals --top 1000 "$share/vit1" > "$share/vit1.txt"
@@ -453,6 +465,9 @@ grep -q "ltt-udp.* send family 2 type 2 32 bytes peer 127\.0\.0\.1:7300  (" "$sh
 	grep -q "ltt-udp.* receive family 2 type 2 32 bytes peer 127\.0\.0\.1:7301  (" "$share/vit1.txt"
 ok $? "vitals (text): ltt-udp's send and receive labels, 32 bytes, their peers 127.0.0.1:7300 and :7301" ||
 	diag "$(grep -i "socket\|udp" "$share/vit1.txt" | head -8)"
+grep -q "ltt-ttylock.* mutex 0x[0-9a-f]* site 0x[0-9a-f]* owner [1-9][0-9]* waiters [0-9]*  (" "$share/vit1.txt"
+ok $? "vitals (text): ltt-ttylock's mutex labels, with their holder and waiters" ||
+	diag "$(grep -i "ttylock" "$share/vit1.txt" | head -8)"
 checks < <(PYTHONPATH=tests/lib python3 - "$share" <<'PY'
 import sys, os
 from check import ok, load, done
@@ -466,6 +481,8 @@ for e in t['events']:
         exact[e['args']['nr']] = exact.get(e['args']['nr'], 0) + 1
 ep = v['epochs']
 print("epochs: samples, dropped, shift: %s" % [(e['samples'], e['dropped'], e['shift']) for e in ep])
+print("the lock vital sign by epoch: events, distinct labels: %s" % [
+    (e['vitals']['lock']['events'], e['vitals']['lock'].get('distinct_labels')) for e in ep if 'lock' in e['vitals']])
 ok(len(ep) >= 1 and not v['warnings'], "%d epochs, no warning" % len(ep))
 ok(ep and ep[-1]['partial'], "the last epoch, ended by SIGTERM, is marked partial")
 ok(all(e['vitals']['syscall']['events'] == e['vitals']['syscall']['total'] for e in ep),
@@ -568,6 +585,70 @@ for line in fo[1:3]:
     ok(waits > 0 and waits <= est <= waits + waits // 20,
        "lock %s: the sketch's count of its label (futex 0x%x, tid %d) is %d, its waits %d within +5 %%" % (side, addr, tid, est, waits))
     ok(keys == {0}, "lock %s: sampled as FUTEX_WAIT (op %s)" % (side, sorted(keys)))
+# a kernel mutex convoy: ltt-ttylock's readers queue on the tty's
+# atomic_read_lock, which n_tty_read() holds while it waits for a line.
+# The trace: each event's site in n_tty_read(), its owner a reader; the
+# first three (the convoy before any line) name the same holder, with
+# 0, 1 and 2 tasks queued before them.  The vital sign: each label
+# (waiter, holder, site) counted as the trace counts its events, never
+# below, above by no more than the other lock events of the epochs, and
+# sampled.
+lk = load(os.path.join(d, 'vl.json'))
+readers = [int(x) for x in open(os.path.join(d, 'vl.out')).readline().split()[1:]]
+syms = []
+for line in open(os.path.join(d, 'vl.kallsyms')):
+    a, t, name = line.split()[:3]
+    if t in 'tTwW':
+        syms.append((int(a, 16), name))
+syms.sort()
+def func(addr):
+    lo, hi = 0, len(syms)
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if syms[mid][0] <= addr:
+            lo = mid
+        else:
+            hi = mid
+    return syms[lo][1] if syms and syms[lo][0] <= addr else None
+ev = sorted((e for e in lk['events'] if e['pid'] in readers), key=lambda e: e['time_ns'])
+a = [e['args'] for e in ev]
+print("lock_contend of the readers %s: %s" % (readers, [(e['pid'], x['owner'], x['waiters'], func(x['site'])) for e, x in zip(ev, a)][:12]))
+ok(len(ev) >= 3 and all(x['kind'] == 0 and not x['readers'] for x in a),
+   "ltt-ttylock: %d lock_contend events of its readers, all on a mutex" % len(ev))
+ok(ev and all(func(x['site']) == 'n_tty_read' for x in a),
+   "... each one's site in n_tty_read (%s)" % sorted({func(x['site']) for x in a}))
+ok(ev and len({x['lock'] for x in a}) == 1, "... one lock (%s)" % sorted({x['lock'] for x in a}))
+# (0: the holder released it between the waiter's last trylock and its
+# record, possible when no other task was queued, at the end)
+ok(ev and all((x['owner'] in readers or x['owner'] == 0) and x['owner'] != e['pid'] for e, x in zip(ev, a)),
+   "... its holder another reader, or unknown (0: %d times)" % sum(1 for x in a if x['owner'] == 0))
+ok(len(a) >= 3 and a[0]['owner'] == a[1]['owner'] == a[2]['owner'] and
+   [x['waiters'] for x in a[:3]] == [0, 1, 2],
+   "the convoy: the first three name one holder, queued behind 0, 1 and 2 (%s)" % [(x['owner'], x['waiters']) for x in a[:3]])
+want = {}
+for e, x in zip(ev, a):
+    k = (e['pid'], x['owner'], x['site'])
+    want[k] = want.get(k, 0) + 1
+got, sampled, klock = {}, {}, 0
+for i, e in enumerate(ep):
+    lv = e['vitals'].get('lock', {})
+    for l in lv.get('top', []):
+        if l['key'] & 0x10000:
+            klock += 1
+        k = (l['pid'], l['data1'] >> 32, l['site'])
+        if k in want and l['key'] == 0x10000:
+            got[(k, i, l['cell'])] = l['estimate']
+            sampled[k] = sampled.get(k, 0) + l['samples']
+est = {}
+for (k, i, c), v in got.items():
+    est[k] = est.get(k, 0) + v
+others = sum(e['vitals'].get('lock', {}).get('events', 0) for e in ep) - len(ev)
+print("the readers' labels (waiter, holder, site): trace %s, sketch %s, samples %s" % (want, est, sampled))
+ok(want and all(want[k] <= est.get(k, 0) <= want[k] + max(others, 0) for k in want),
+   "lock: each (waiter, holder, site) label's sketch count is the trace's, never below, "
+   "above by at most the %d other lock events" % others)
+ok(want and all(sampled.get(k, 0) >= 1 for k in want),
+   "lock: every one of the %d labels is sampled, as a mutex (key 0x10000)" % len(want))
 done()
 PY
 )

@@ -103,6 +103,9 @@ checks+=(
 	block/blk-mq.o:blk_mq_start_request
 	block/blk-mq.o:blk_update_request
 	block/blk-mq.o:blk_mq_end_request_batch
+	kernel/locking/mutex.o:__mutex_lock.constprop.0
+	kernel/locking/rwsem.o:rwsem_down_read_slowpath
+	kernel/locking/rwsem.o:rwsem_down_write_slowpath
 	net/socket.o:__sys_socket
 	net/socket.o:__sys_socketpair
 	net/socket.o:__sys_bind

@@ -237,6 +237,9 @@ PAYLOADS = {
     'block_rq_complete': Layout('ltt_ev_block_rq_complete', [
         ('rq', 'Q'), ('sector', 'Q'), ('dev', 'I'), ('bytes', 'I'), ('error', 'i'),
         ('op', 'H'), ('flags', 'H')]),
+    'lock_contend': Layout('ltt_ev_lock_contend', [
+        ('lock', 'Q'), ('site', 'Q'), ('owner', 'I'), ('waiters', 'H'), ('kind', 'B'),
+        ('flags', 'B')]),
 }
 
 # compact forms (format 1.2), by the tag of struct ltt_cev_<tag>

@@ -210,6 +210,14 @@ const struct corpus_case corpus_cases[] = {
 	{ "block-short", "header format=1.16\n" GOOD_HEAD GOOD_BUF0
 	  "1000000300 rec 71 16 1 2 3 4 5 6 7 8\n",
 	  0, READ_ERR, "shorter than the 32 bytes of a block_rq_complete event", 0 },
+	/* format 1.17: a mutex and a rwsem read contended; one cut short */
+	{ "lock-1.17", "header format=1.17\n" GOOD_HEAD GOOD_BUF0
+	  "1000000300 lock_contend 0xffff888003a1c000 0xffffffff81612345 42 2 0 0\n"
+	  "1000000400 lock_contend 0xffff888003a1d000 0xffffffff81712345 0 0 1 1\n"
+	  GOOD_BUF1, 0, OK, NULL, 8 },
+	{ "lock-short", "header format=1.17\n" GOOD_HEAD GOOD_BUF0
+	  "1000000300 rec 72 16 1 2 3 4 5 6 7 8\n",
+	  0, READ_ERR, "shorter than the 24 bytes of a lock_contend event", 0 },
 	/* broken records of the new event classes */
 	{ "socket-peer-past-record", GOOD_HEAD GOOD_BUF0
 	  "1000000300 socket_send 1 5 5 2 2 inet:127.0.0.1:80 peer_len=100\n", 0, READ_ERR,

@@ -236,6 +236,36 @@ static void missing_test(void)
 	   (unsigned long long)n);
 }
 
+/* the lock vital sign's samples in text: a futex wait, kernel locks */
+static void lock_text_test(void)
+{
+	struct ltt_vital_sample s = { .vital = LTT_VITAL_LOCK };
+	char buf[160];
+
+	s.site = 0x7f0012345678;
+	s.key = 0;
+	s.data[0] = 0x7ffd1234;
+	s.data[1] = 1;
+	lttr_vitals_sample_text(buf, sizeof(buf), &s);
+	ok(!strcmp(buf, "futex 0x7f0012345678 op 0 sp 0x7ffd1234 value 1"),
+	   "a futex wait's sample: %s", buf);
+	s.site = 0xffffffff81612345;
+	s.key = LTT_VITALS_KLOCK_KEY(LTT_LOCK_MUTEX, 0);
+	s.data[0] = 0xffff888003a1c000;
+	s.data[1] = (uint64_t)421 << 32 | 3;
+	lttr_vitals_sample_text(buf, sizeof(buf), &s);
+	ok(!strcmp(buf, "mutex 0xffff888003a1c000 site 0xffffffff81612345 owner 421 waiters 3"),
+	   "a contended mutex's sample: %s", buf);
+	s.key = LTT_VITALS_KLOCK_KEY(LTT_LOCK_RWSEM_WRITE, LTT_LOCK_READERS);
+	s.data[1] = 0;
+	lttr_vitals_sample_text(buf, sizeof(buf), &s);
+	ok(!strcmp(buf, "rwsem_write 0xffff888003a1c000 site 0xffffffff81612345 owner readers waiters 0"),
+	   "a rwsem held by readers: %s", buf);
+	s.key = LTT_VITALS_KLOCK_KEY(9, 0);
+	lttr_vitals_sample_text(buf, sizeof(buf), &s);
+	ok(!strncmp(buf, "kind 9 0x", 9), "an unknown kind by its number: %s", buf);
+}
+
 int main(void)
 {
 	struct ltt_vitals_file_header h;
@@ -252,7 +282,7 @@ int main(void)
 	unsigned int i, c, samples_seen;
 	bool flagged_any;
 
-	tap_plan(45);
+	tap_plan(49);
 	err[0] = '\0';
 
 	/* levels: 1, 2, 4, 8... with shift 1; 1, 4, 16 with shift 2 */
@@ -442,5 +472,6 @@ int main(void)
 	   "the new level is the band's", LTTR_EWMA_REBASE);
 	stacks_test(dir);
 	missing_test();
+	lock_text_test();
 	return tap_done();
 }

@@ -523,7 +523,9 @@ static int parse_header_11(struct tg *g, char **tok, int ntok)
 		format_11(h, 9);
 	}
 	if ((s = kv(tok, ntok, "format"))) {
-		if (!strcmp(s, "1.16")) {
+		if (!strcmp(s, "1.17")) {
+			format_11(h, 17);
+		} else if (!strcmp(s, "1.16")) {
 			format_11(h, 16);
 		} else if (!strcmp(s, "1.15")) {
 			format_11(h, 15);
@@ -1208,6 +1210,24 @@ static int parse_var_event(struct tg *g, uint64_t t, char **tok, int ntok,
 
 			return tg_record(g, t, LTT_EV_BLOCK_RQ_ISSUE, 0, &is, sizeof(is));
 		}
+	}
+	if (!strcmp(name, "lock_contend")) {
+		struct ltt_ev_lock_contend e = { 0 };
+
+		/* LOCK SITE OWNER WAITERS KIND FLAGS */
+		if (nargs < 6 || parse_u64(tok[2], &a[0]) ||
+		    parse_u64(tok[3], &a[1]) || parse_u64(tok[4], &a[2]) ||
+		    parse_u64(tok[5], &a[3]) || parse_u64(tok[6], &a[4]) ||
+		    parse_u64(tok[7], &a[5]) || a[2] > UINT32_MAX ||
+		    a[3] > 0xffff || a[4] > 0xff || a[5] > 0xff)
+			return -1;
+		e.lock = a[0];
+		e.site = a[1];
+		e.owner = (uint32_t)a[2];
+		e.waiters = (uint16_t)a[3];
+		e.kind = (uint8_t)a[4];
+		e.flags = (uint8_t)a[5];
+		return tg_record(g, t, LTT_EV_LOCK_CONTEND, 0, &e, sizeof(e));
 	}
 	if (!strcmp(name, "mmap")) {
 		struct ltt_ev_mmap e = { 0 };

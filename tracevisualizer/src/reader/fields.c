@@ -140,6 +140,16 @@ const char *lttr_block_op_name(unsigned int op)
 	}
 }
 
+const char *lttr_lock_kind_name(unsigned int kind)
+{
+	switch (kind) {
+	case LTT_LOCK_MUTEX: return "mutex";
+	case LTT_LOCK_RWSEM_READ: return "rwsem_read";
+	case LTT_LOCK_RWSEM_WRITE: return "rwsem_write";
+	default: return NULL;
+	}
+}
+
 static const char *itimer_name(unsigned int which)
 {
 	switch (which) {
@@ -367,6 +377,15 @@ static const struct lttr_field f_block_rq_issue[] = {
 static const struct lttr_field f_block_rq_complete[] = {
 	BLOCK_RQ_FIELDS(struct ltt_ev_block_rq_complete),
 	INT("error", struct ltt_ev_block_rq_complete, error, ERRNO),
+};
+
+static const struct lttr_field f_lock_contend[] = {
+	INT("kind", struct ltt_ev_lock_contend, kind, ENUM(lttr_lock_kind_name, "kind_")),
+	INT("lock", struct ltt_ev_lock_contend, lock, HEX),
+	INT("site", struct ltt_ev_lock_contend, site, HEX),
+	INT("owner", struct ltt_ev_lock_contend, owner),
+	INT("waiters", struct ltt_ev_lock_contend, waiters),
+	FLAG("readers", struct ltt_ev_lock_contend, flags, LTT_LOCK_READERS),
 };
 
 static const struct lttr_field f_mmap[] = {
@@ -744,6 +763,10 @@ DESCRIBE(BLOCK_RQ_COMPLETE, f_block_rq_complete,
 	 "{op} dev={dev} sector={sector} bytes={bytes} rq={rq} error={error}"
 	 "{?sync| sync}{?fua| fua}{?preflush| preflush}{?meta| meta}",
 	 "block_rq_complete");
+DESCRIBE(LOCK_CONTEND, f_lock_contend,
+	 "{kind} lock={lock} site={site} owner={owner} waiters={waiters}"
+	 "{?readers| readers}",
+	 "lock_contend");
 
 #define BY_ID(sym, ...) [LTT_EV_##sym] = &desc_##sym,
 static const struct field_list *const by_id[LTT_EV_MAX] = {

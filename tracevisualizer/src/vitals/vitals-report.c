@@ -430,11 +430,32 @@ void lttr_vitals_sample_text(char *buf, size_t len,
 			 PRIx64, (uint64_t)s->site, s->key,
 			 (uint64_t)s->data[0]);
 		break;
-	case LTT_VITAL_LOCK:
-		snprintf(buf, len, "futex 0x%" PRIx64 " op %u sp 0x%" PRIx64
-			 " value %" PRIu64, (uint64_t)s->site, s->key,
-			 (uint64_t)s->data[0], (uint64_t)s->data[1]);
+	case LTT_VITAL_LOCK: {
+		const char *kind = lttr_lock_kind_name(s->key & 0xff);
+		char kn[16];
+
+		if (!(s->key & LTT_VITALS_KLOCK)) {
+			snprintf(buf, len, "futex 0x%" PRIx64 " op %u sp 0x%" PRIx64
+				 " value %" PRIu64, (uint64_t)s->site, s->key,
+				 (uint64_t)s->data[0], (uint64_t)s->data[1]);
+			break;
+		}
+		if (kind)
+			snprintf(kn, sizeof(kn), "%s", kind);
+		else
+			snprintf(kn, sizeof(kn), "kind %u", s->key & 0xff);
+		if (s->key & (LTT_LOCK_READERS << 8))
+			snprintf(buf, len, "%s 0x%" PRIx64 " site 0x%" PRIx64
+				 " owner readers waiters %u", kn,
+				 (uint64_t)s->data[0], (uint64_t)s->site,
+				 (unsigned int)(s->data[1] & 0xffff));
+		else
+			snprintf(buf, len, "%s 0x%" PRIx64 " site 0x%" PRIx64
+				 " owner %u waiters %u", kn, (uint64_t)s->data[0],
+				 (uint64_t)s->site, (unsigned int)(s->data[1] >> 32),
+				 (unsigned int)(s->data[1] & 0xffff));
 		break;
+	}
 	case LTT_VITAL_DISK: {
 		unsigned int op = (unsigned int)(s->data[0] >> 32);
 		const char *name = lttr_block_op_name(op);

@@ -70,6 +70,7 @@ struct lttr_trace;
  * @mmap: LTT_EV_MMAP (format 1.14; the file's path in .var)
  * @marker: LTT_EV_MARKER (format 1.11)
  * @block_rq_issue, @block_rq_complete: LTT_EV_BLOCK_RQ_* (format 1.16)
+ * @lock_contend: LTT_EV_LOCK_CONTEND (format 1.17)
  */
 union lttr_payload {
 	struct ltt_ev_syscall_entry syscall_entry;
@@ -127,6 +128,7 @@ union lttr_payload {
 	struct ltt_ev_marker marker;
 	struct ltt_ev_block_rq_issue block_rq_issue;
 	struct ltt_ev_block_rq_complete block_rq_complete;
+	struct ltt_ev_lock_contend lock_contend;
 };
 
 /*

@@ -430,4 +430,13 @@ const char *lttr_field_kind_name(enum lttr_field_kind kind);
  */
 const char *lttr_block_op_name(unsigned int op);
 
+/**
+ * lttr_lock_kind_name() - name of a contended kernel lock's kind
+ * @kind: LTT_LOCK_* (struct ltt_ev_lock_contend's kind)
+ *
+ * Return: "mutex", "rwsem_read" or "rwsem_write"; NULL for a kind this
+ * reader does not know.
+ */
+const char *lttr_lock_kind_name(unsigned int kind);
+
 #endif /* LTTR_FIELDS_H */
