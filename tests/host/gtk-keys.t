@@ -23,9 +23,11 @@ ok $? "the keys bound in both front ends, from the library's table ($(wc -l < "$
 . "$TOP/tests/lib/auditsession.sh"
 audit_session "$tmp/au"
 ok $? "the audit session of Ctrl+U and Enter (tests/lib/auditsession.sh)"
+python3 tests/lib/vitalsgen.py --series "$tmp/vit"
+ok $? "epoch files for the Vital signs window's t (vitalsgen.py --series)"
 mkdir -p "$tmp/out"
 checks < <(PYTHONPATH=tests/lib timeout 600 dbus-run-session -- xvfb-run -a -s "$screen" \
 	$PY tests/lib/gtkkeys.py "$gtk" "$tmp/a" "$tmp/a.cells.json" "$tmp/both.txt" "$tmp/out" "$tmp/au" \
-	2> "$tmp/atspi.err" | grep -v '^SpiRegistry daemon')
+	"$tmp/vit" 2> "$tmp/atspi.err" | grep -v '^SpiRegistry daemon')
 no_gtk_warnings "$tmp/atspi.err" "$tmp/out/"*.log
 done_testing

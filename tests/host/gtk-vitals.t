@@ -19,6 +19,13 @@
 #     Open the epoch in the trace on the flagged epoch: a new tab, its
 #     cursor in the epoch's middle, the window its length, its vital signs
 #     in the lesson panel; on an epoch after the trace: said;
+#   - the timescales (vitalsgen.py --series: 750 epochs of 2 minutes, a
+#     burst, lost and cut epochs): t steps by epoch, 5 min, 1 h, 1 day and
+#     back, the graph's buckets and the list's rows as vitals --json
+#     --timescale's, the flagged first; by the hour the line's points, a
+#     red ring at the flagged hour, grey marks where epochs are missing;
+#     a click on the hour selects it, Enter goes into its epochs (the
+#     flagged one's samples); , and . between the anomalies;
 #   - bad input: vitals.t's directory (a cut file, one of version 7): the
 #     others shown, the two counted skipped and named; a directory that is
 #     not there: a dialog, exit status 1; --vitals without DIR: a usage
@@ -40,6 +47,17 @@ run() {
 checks < <(run window "$gtk" "$tmp/v" "$tmp/v.json" "$tmp/vitals.png")
 [ -n "$GTK_VITALS_SHOT" ] && cp "$tmp/vitals.png" "$GTK_VITALS_SHOT"
 checks < <(run bad "$gtk" "$tmp/b")
+
+# the timescales: vitals-timescale.t's 750 epochs of 2 minutes over 25 hours
+# (status 4: epoch 200's file is cut, skipped with a warning)
+python3 tests/lib/vitalsgen.py --series "$tmp/ser"
+ok $? "vitalsgen.py --series: 750 epochs of 2 minutes"
+rcs=$($tv vitals --json --top 1000 "$tmp/ser" > "$tmp/ser.json" 2>/dev/null; echo $?)
+for d in 5min 1h 1d; do
+	rcs="$rcs $($tv vitals --json --timescale $d "$tmp/ser" > "$tmp/ser-$d.json" 2>/dev/null; echo $?)"
+done
+is "$rcs" "4 4 4 4" "vitals --json of them by epoch and by 5 min, 1 h, 1 day (a file skipped: status 4)"
+checks < <(run scales "$gtk" "$tmp/ser" "$tmp/ser.json" "$tmp/ser-5min.json" "$tmp/ser-1h.json" "$tmp/ser-1d.json")
 
 python3 tests/lib/gtkwtrace.py 8 > "$tmp/t.desc" && "$gen" "$tmp/t" < "$tmp/t.desc" > /dev/null
 ok $? "a trace"

@@ -7,10 +7,12 @@ the dialog opened) against the window arithmetic of src/view/viewport.c
 (gtkwindow.py's port) and dump --json of the same trace, the one
 tests/host/tui-keys.t acts on in the TUI.
 
-  gtkkeys.py PROG TRACE CELLS BOTH OUTDIR AUDIT
+  gtkkeys.py PROG TRACE CELLS BOTH OUTDIR AUDIT VITALS
 
 AUDIT: a traced --rules session (tests/lib/auditsession.sh): Ctrl+U opens
-its Firings window, Enter there its firing 1 in a tab.
+its Firings window, Enter there its firing 1 in a tab.  VITALS: epoch files
+(vitalsgen.py --series) the program opens a second time with --vitals: t
+there steps the Vital signs window's timescale.
 
 CELLS: --dump-cells of a screenshot (the rows' order); BOTH: the keys bound
 in both front ends, a line each (keyscheck.py both).  A key of BOTH without
@@ -73,7 +75,7 @@ def selected(w, name):
 
 
 def main():
-    prog, trace, cells, both_f, out, audit = sys.argv[1:7]
+    prog, trace, cells, both_f, out, audit, vitals = sys.argv[1:8]
     both = [l.strip() for l in open(both_f) if l.strip()]
     tr = Trace(trace)
     w = Window(prog, SIZE + [trace], log=os.path.join(out, 'gtk-keys.log'))
@@ -308,6 +310,26 @@ def main():
                                     "blamed tasks highlighted", st))
                 w.focus()
 
+        # t: the Vital signs window's timescale, in a program of its own
+        # (its windows found by its pid: the first program's are open too)
+        v = Window(prog, SIZE + ['--vitals', vitals], log=os.path.join(out, 'gtk-vitals.log'))
+        try:
+            g = wait(lambda: v.one('Vital signs graph'), 30)
+            lst = wait(lambda: v.one('Epochs list', pred=lambda n: n.get_role_name() in
+                                     ('table', 'tree table')), 30)
+            if check(g is not None and lst is not None, "--vitals: the Vital signs window is up"):
+                v.xdo('search', '--sync', '--onlyvisible', '--pid', v.proc.pid, '--name',
+                      '^Vital signs: ', 'windowactivate', '--sync')
+                v.grab(lst)
+                v.key('t')
+                d = wait(lambda: g.get_description() if ' buckets of 5 min' in
+                         (g.get_description() or '') else None, 10)
+                done('t', check(d, "t: the Vital signs by 5 min (its graph's buckets)",
+                                g.get_description()))
+        finally:
+            # (ended by SIGTERM: its Ctrl+Q would go to the window focused,
+            # which xdotool cannot pick by program without a window manager)
+            v.stop()
         missing = [k for k in both if k not in tested and
                    {'.': 'period', ',': 'comma'}.get(k) not in tested]
         check(not missing, "every key of the keymap bound in both front ends was tested here",

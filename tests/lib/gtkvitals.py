@@ -17,6 +17,15 @@ against "tracevisualizer vitals --json --top 1000 DIR" (tests/host/gtk-vitals.t)
       first (they are last in the file); a click on the lost
       epoch says it has no file; the window saved in SHOT.png
       (and "Open the epoch in the trace" without a TRACEDIR: said)
+  gtkvitals.py scales PROG DIR JSON J5MIN J1H J1DAY
+      vitalsgen.py --series's 750 epochs of 2 min: t steps through the
+      timescales (by epoch, 5 min, 1 h, 1 day, by epoch again): the
+      graph's buckets and the list's rows as vitals --json --timescale's
+      (the flagged ones first); by the hour the syscall line's points, the
+      flagged hour ringed red, grey marks under the hours with epochs
+      missing or skipped; a click on the flagged hour selects it and says
+      its epochs, Enter goes into them (by epoch, the flagged epoch's
+      samples listed); by the day , and . move to the anomalies
   gtkvitals.py trace PROG DIR TRACEDIR JSON T0 T1
       --vitals DIR TRACEDIR (vitalsgen.py --span's epochs on the trace's
       clock, T0..T1 its span): "Open the epoch in the trace" on the
@@ -31,6 +40,7 @@ Prints PASS/FAIL lines and DONE (tests/lib/tap.sh, checks()).
 import json
 import re
 import sys
+import time
 
 import gi
 gi.require_version('Atspi', '2.0')
@@ -318,15 +328,141 @@ def bad(prog, d):
         print("DONE")
 
 
+def bucket_rows(j):
+    """the list's rows at a timescale: vitals --json --timescale's buckets"""
+    def sym(b):
+        return ', '.join('%s in %d epoch%s' % (n, v['anomalies'], '' if v['anomalies'] == 1 else 's')
+                         for n, v in b['vitals'].items() if v['anomalies'])
+    bs = j['buckets']
+    order = [b for b in bs if sym(b)] + [b for b in bs if not sym(b)]
+    return [['%d..%d (%d)' % (b['first_epoch'], b['last_epoch'], b['epochs']),
+             time.strftime('%Y-%m-%d %H:%M:%S', time.gmtime(b['wall_start_ns'] // 10**9)),
+             str(b['samples']), sym(b)] for b in order]
+
+
+def scales(prog, d, jepoch, j5, j1h, j1d):
+    """the timescales: t steps by epoch, 5 min, 1 h, 1 day; Enter on a
+    bucket goes into its epochs; . and , go to the anomalies"""
+    je = json.load(open(jepoch))
+    js = [None] + [json.load(open(p)) for p in (j5, j1h, j1d)]
+    names = [None, '5 min', '1 h', '1 day']
+    w = Window(prog, ['--size', '1280x800', '--vitals', d])
+    try:
+        t = wait(lambda: table(w, 'Epochs list'), 30)
+        if not check(t is not None, "--vitals DIR (750 epochs of 2 min): the epochs list"):
+            return
+        n = len(je['epochs'])
+        check(wait(lambda: t.get_n_rows() == n or None, 10), "by epoch: %d rows" % n,
+              t.get_n_rows())
+        g = w.one('Vital signs graph')
+        s = w.one('vitals-status')
+        gx, gy, gw, gh = w.extents(g)
+        for k in (1, 2, 3):
+            focus_vitals(w)
+            w.grab(t)
+            w.key('t')
+            bs = js[k]['buckets']
+            want = r'plot (\d+) (\d+) (\d+) (\d+), %d buckets of %s' % (len(bs), names[k])
+            m = wait(lambda: re.fullmatch(want, g.get_description() or ''), 10)
+            check(m, "t: by %s, the graph's %d buckets (vitals --json --timescale's)" %
+                  (names[k], len(bs)), g.get_description())
+            check(text_of(s) == 'by %s: %d buckets' % (names[k], len(bs)), "... the status says so",
+                  text_of(s))
+            rows = bucket_rows(js[k])
+            got = wait(lambda: read(t) if t.get_n_rows() == len(rows) else None, 10) or read(t)
+            check(got == rows, "... the list: its buckets, the flagged first (epochs, start, "
+                  "samples, the vital signs flagged)", "got %s\nwant %s" % (got[:4], rows[:4]))
+            if not m or k != 2:
+                continue
+            # by the hour: the syscall line's points, the flagged one ringed,
+            # the grey marks under the buckets with epochs missing or skipped
+            LEFT, TOP, pw, ph = (int(m.group(i)) for i in range(1, 5))
+            im = screen(gx, gy, gw, gh)
+            px = im.load()
+            mx = max(b['vitals']['syscall']['total'] for b in bs)
+
+            def xof(i):
+                return int(LEFT + pw * (i + 0.5) / len(bs))
+
+            def yof(b):
+                return int(round(TOP + ph - ph * b['vitals']['syscall']['total'] / mx))
+            bad = [(i, xof(i), yof(b)) for i, b in enumerate(bs)
+                   if not near(px[xof(i), yof(b)], RGB['syscall'])]
+            check(not bad, "the syscall line's colour at each of the %d hours' points" % len(bs), bad)
+            fi = [i for i, b in enumerate(bs) if b['vitals']['syscall']['anomalies']]
+            ring = [1 for i in fi for dx in range(-10, 11) for dy in range(-10, 11)
+                    if 0 <= yof(bs[i]) + dy < gh and near(px[xof(i) + dx, yof(bs[i]) + dy], RED, 30)]
+            check(len(fi) == 1 and len(ring) > 10, "a red ring around the flagged hour %s" % fi)
+            holes = [i for i, b in enumerate(bs) if b['missing'] or b['skipped']]
+            grey = [i for i in range(len(bs)) if any(near(px[xof(i), yy], GREY, 6)
+                                                      for yy in range(TOP + ph + 2, TOP + ph + 10))]
+            check(holes and grey == holes, "grey marks under the hours with epochs missing or "
+                  "skipped, only (%s)" % holes, grey)
+            # a click on the flagged hour: selected, said
+            b = bs[fi[0]]
+            w.click(gx + xof(fi[0]), gy + TOP + ph // 2)
+            at = time.strftime('%Y-%m-%d %H:%M:%S', time.gmtime(b['wall_start_ns'] // 10**9))
+            want_s = '1 h from %s: epochs %d..%d; Enter lists them by epoch' % (
+                at, b['first_epoch'], b['last_epoch'])
+            msg = wait(lambda: text_of(s) if text_of(s) == want_s else None, 5)
+            check(msg, "a click on the flagged hour selects it, says its epochs", text_of(s))
+            check(t.is_row_selected(0), "... its row (the list's first) selected")
+            # Enter: into its epochs, the flagged one's samples
+            focus_vitals(w)
+            w.grab(t)
+            w.key('Return')
+            ep = [e for e in je['epochs'] if symptoms(e)][0]
+            m0 = wait(lambda: re.fullmatch(r'plot \d+ \d+ \d+ \d+, epochs \d+\.\.\d+',
+                                           g.get_description() or ''), 10)
+            check(m0, "Enter on the hour: by epoch again", g.get_description())
+            st = w.one('vitals-samples-title')
+            want_t = 'epoch %d: %d samples' % (ep['epoch'], ep['samples'])
+            check(wait(lambda: text_of(st).startswith(want_t) or None, 10) and
+                  wait(lambda: table(w, 'Samples list').get_n_rows() == ep['samples'] or None, 10),
+                  "... epoch %d's %d samples listed, the flagged one in that hour" %
+                  (ep['epoch'], ep['samples']), text_of(st))
+            check(text_of(s) == 'epoch %d: its samples listed' % ep['epoch'], "... said",
+                  text_of(s))
+            check(t.is_row_selected(0) and read(t)[0][0] == str(ep['epoch']),
+                  "... its row selected")
+            # back to the hour for the next t
+            w.key('t', 't')
+            wait(lambda: re.fullmatch(want, g.get_description() or ''), 10)
+        # by the day: End, then , goes back to the flagged day, . finds none after
+        focus_vitals(w)
+        w.grab(t)
+        w.key('End')
+        last = t.get_n_rows() - 1
+        wait(lambda: t.is_row_selected(last) or None, 5)
+        w.key('comma')
+        check(wait(lambda: t.is_row_selected(0) or None, 5),
+              ", on the last day: the previous day with an anomaly selected (the first row)")
+        w.key('period')
+        msg = wait(lambda: text_of(s) if text_of(s) == 'no anomaly after' else None, 5)
+        check(msg and t.is_row_selected(0), ". there: no anomaly after, said; the row kept",
+              text_of(s))
+        w.key('t')
+        check(wait(lambda: re.fullmatch(r'plot \d+ \d+ \d+ \d+, epochs \d+\.\.\d+',
+                                        g.get_description() or ''), 10),
+              "t after 1 day: by epoch again", g.get_description())
+    finally:
+        w.focus()
+        st = w.quit()
+        check(st == 0, "Ctrl+Q: exit status 0 (%s)" % st)
+        print("DONE")
+
+
 def main():
-    if sys.argv[1] == 'window':
+    if sys.argv[1] == 'scales':
+        scales(*sys.argv[2:8])
+    elif sys.argv[1] == 'window':
         window(*sys.argv[2:6])
     elif sys.argv[1] == 'trace':
         trace(*sys.argv[2:8])
     elif sys.argv[1] == 'bad':
         bad(*sys.argv[2:4])
     else:
-        sys.exit('gtkvitals.py: window, trace or bad')
+        sys.exit('gtkvitals.py: window, scales, trace or bad')
 
 
 if __name__ == '__main__':

@@ -26,6 +26,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <lttr/view/keys.h>
 #include <lttr/view/lesson.h>
 #include <lttr/vitals/vitals.h>
 #include "gv.h"
@@ -61,11 +62,12 @@ struct gv_vitals {
 	char *dir;
 	struct lttr_vitals_series s;
 	struct lttr_vitals_report r;
-	struct lttr_vitals_bucket *b;	/* one an epoch */
+	struct lttr_vitals_bucket *b;	/* one an epoch, or of the timescale */
 	size_t nb;
+	unsigned int scale;		/* lttr_vitals_scale_width(): 0 epochs */
 	uint32_t collected;
 	uint64_t first, last;		/* the epoch numbers on the axis */
-	long sel;			/* the epoch (index) selected, or -1 */
+	long sel;			/* the bucket (index) selected, or -1 */
 	char plot[128];			/* the graph's accessible description */
 	const char *trace;		/* the TRACEDIR epochs open in, or NULL */
 	bool have_trace;
@@ -74,6 +76,8 @@ struct gv_vitals {
 	GtkWidget *win;
 	GtkWidget *graph;
 	GtkWidget *list;
+	GtkTreeViewColumn *ecol[2];	/* the list's first two: by epoch or bucket */
+	GtkWidget *scales;		/* the timescale chooser */
 	GtkWidget *samples;
 	GtkWidget *samples_title;
 	GtkWidget *status;
@@ -96,12 +100,44 @@ static void say(struct gv_vitals *v, const char *msg)
 	atk_object_set_description(gtk_widget_get_accessible(v->status), msg);
 }
 
-/* the x of epoch number @e's slot's middle in a plot @w wide */
-static double slot_x(const struct gv_vitals *v, uint64_t e, double w)
+/*
+ * The slots along the axis: by epoch one an epoch number from the first
+ * to the last (those with no file too), at a timescale one a bucket
+ */
+static double nslots(const struct gv_vitals *v)
 {
-	double n = (double)(v->last - v->first + 1);
+	return v->scale ? (double)v->nb : (double)(v->last - v->first + 1);
+}
 
-	return PLOT_LEFT + (w * ((double)(e - v->first) + 0.5)) / n;
+/* bucket @i's slot */
+static double slot_of(const struct gv_vitals *v, size_t i)
+{
+	return v->scale ? (double)i : (double)(v->b[i].first_epoch - v->first);
+}
+
+/* the x of slot @slot's middle in a plot @w wide */
+static double slot_x(const struct gv_vitals *v, double slot, double w)
+{
+	return PLOT_LEFT + (w * (slot + 0.5)) / nslots(v);
+}
+
+/* what the axis says under bucket @i: its epoch, or its start (UTC) */
+static void slot_label(const struct gv_vitals *v, size_t i, char *buf, size_t len)
+{
+	char at[64];
+
+	if (!v->scale) {
+		snprintf(buf, len, "%" PRIu64, v->b[i].first_epoch);
+		return;
+	}
+	/* "2026-11-01 00:05:00": the time of day, or the day for days */
+	lttr_vitals_wall_text(at, sizeof(at), v->b[i].start_ns);
+	if (strlen(at) < 16)
+		snprintf(buf, len, "%s", at);
+	else if (lttr_vitals_scale_width(v->scale) >= LTTR_VITALS_DAY)
+		snprintf(buf, len, "%.5s", at + 5);
+	else
+		snprintf(buf, len, "%.5s", at + 11);
 }
 
 static void text_at(cairo_t *cr, double x, double y, const char *s, double align)
@@ -150,9 +186,9 @@ static gboolean on_draw(GtkWidget *wd, cairo_t *cr, gpointer data)
 {
 	struct gv_vitals *v = data;
 	double W = gtk_widget_get_allocated_width(wd), H = gtk_widget_get_allocated_height(wd);
-	double top, w = W - PLOT_LEFT - PLOT_RIGHT, h, y0, sw;
+	double top, w = W - PLOT_LEFT - PLOT_RIGHT, h, y0, sw, lastx, endx;
 	char buf[128];
-	unsigned int vi;
+	unsigned int vi, k;
 	uint64_t e;
 	size_t i;
 
@@ -169,16 +205,20 @@ static gboolean on_draw(GtkWidget *wd, cairo_t *cr, gpointer data)
 		return FALSE;
 	}
 	/* the plot's place, for a screen reader's user and the tests */
-	snprintf(buf, sizeof(buf), "plot %d %d %d %d, epochs %" PRIu64 "..%" PRIu64, PLOT_LEFT,
-		 (int)top, (int)w, (int)h, v->first, v->last);
+	if (v->scale)
+		snprintf(buf, sizeof(buf), "plot %d %d %d %d, %zu buckets of %s", PLOT_LEFT,
+			 (int)top, (int)w, (int)h, v->nb, lttr_vitals_scale_name(v->scale));
+	else
+		snprintf(buf, sizeof(buf), "plot %d %d %d %d, epochs %" PRIu64 "..%" PRIu64,
+			 PLOT_LEFT, (int)top, (int)w, (int)h, v->first, v->last);
 	if (strcmp(buf, v->plot)) {
 		snprintf(v->plot, sizeof(v->plot), "%s", buf);
 		atk_object_set_description(gtk_widget_get_accessible(wd), v->plot);
 	}
-	sw = w / (double)(v->last - v->first + 1);
-	/* the epoch selected: a pale band */
-	if (v->sel >= 0) {
-		double x = slot_x(v, v->s.epochs[v->sel].h.epoch, w);
+	sw = w / nslots(v);
+	/* the epoch or bucket selected: a pale band */
+	if (v->sel >= 0 && (size_t)v->sel < v->nb) {
+		double x = slot_x(v, slot_of(v, (size_t)v->sel), w);
 
 		cairo_set_source_rgb(cr, 0.88, 0.88, 0.88);
 		cairo_rectangle(cr, x - sw / 2, top, sw, h);
@@ -193,23 +233,51 @@ static gboolean on_draw(GtkWidget *wd, cairo_t *cr, gpointer data)
 	cairo_stroke(cr);
 	text_at(cr, PLOT_LEFT - 4, top + 9, "max", 1);
 	text_at(cr, PLOT_LEFT - 4, y0, "0", 1);
-	text_at(cr, PLOT_LEFT - 4, y0 + 26, "epoch", 1);
-	for (e = v->first; e <= v->last; e++) {
-		cairo_text_extents_t te;
+	text_at(cr, PLOT_LEFT - 4, y0 + 26, v->scale ? "UTC" : "epoch", 1);
+	/*
+	 * the labels under their slots, inside the plot's width: the last
+	 * one, and every other one that has room after the one before it
+	 * and before the last
+	 */
+	for (k = 0, lastx = PLOT_LEFT - 6, endx = W; k < 2; k++) {
+		for (i = k ? 0 : v->nb - 1; i < v->nb; i++) {
+			cairo_text_extents_t te;
+			double x0;
 
-		snprintf(buf, sizeof(buf), "%" PRIu64, e);
-		cairo_text_extents(cr, buf, &te);
-		/* every epoch's number when they fit, else the first and last */
-		if (te.x_advance + 6 > sw && e != v->first && e != v->last)
-			continue;
-		text_at(cr, slot_x(v, e, w), y0 + 26, buf, 0.5);
+			slot_label(v, i, buf, sizeof(buf));
+			cairo_text_extents(cr, buf, &te);
+			x0 = slot_x(v, slot_of(v, i), w) - te.x_advance / 2;
+			if (x0 + te.x_advance > W - 2)
+				x0 = W - 2 - te.x_advance;
+			if (x0 < PLOT_LEFT)
+				x0 = PLOT_LEFT;
+			if (!k) {
+				endx = x0;
+			} else if (i + 1 == v->nb || x0 < lastx + 6 ||
+				   x0 + te.x_advance + 6 > endx) {
+				continue;
+			}
+			text_at(cr, x0, y0 + 26, buf, 0);
+			if (!k)
+				break;
+			lastx = x0 + te.x_advance;
+		}
 	}
-	/* the epochs with no file: a grey mark under the axis */
+	/* the epochs with no file: a grey mark under the axis (at a
+	 * timescale, under the bucket they come before) */
 	cairo_set_source_rgb(cr, 0.55, 0.55, 0.55);
-	for (i = 0; i + 1 < v->nb; i++) {
-		for (e = v->s.epochs[i].h.epoch + 1; e < v->s.epochs[i + 1].h.epoch; e++) {
-			cairo_rectangle(cr, slot_x(v, e, w) - sw / 2 + 1, y0 + 3,
+	for (i = 0; i < v->nb; i++) {
+		if (v->scale) {
+			if (!v->b[i].missing && !v->b[i].skipped)
+				continue;
+			cairo_rectangle(cr, slot_x(v, (double)i, w) - sw / 2 + 1, y0 + 3,
 					sw > 3 ? sw - 2 : 1, 5);
+			cairo_fill(cr);
+			continue;
+		}
+		for (e = v->b[i].last_epoch + 1; i + 1 < v->nb && e < v->b[i + 1].first_epoch; e++) {
+			cairo_rectangle(cr, slot_x(v, (double)(e - v->first), w) - sw / 2 + 1,
+					y0 + 3, sw > 3 ? sw - 2 : 1, 5);
 			cairo_fill(cr);
 		}
 	}
@@ -223,17 +291,17 @@ static gboolean on_draw(GtkWidget *wd, cairo_t *cr, gpointer data)
 		cairo_set_source_rgb(cr, c[0], c[1], c[2]);
 		cairo_set_line_width(cr, 2);
 		for (i = 0; max && i < v->nb; i++) {
-			double x = slot_x(v, v->s.epochs[i].h.epoch, w);
+			double x = slot_x(v, slot_of(v, i), w);
 			double y = y0 - h * (double)v->b[i].total[vi] / (double)max;
 
-			if (i && v->s.epochs[i].h.epoch == v->s.epochs[i - 1].h.epoch + 1)
+			if (i && v->b[i].first_epoch == v->b[i - 1].last_epoch + 1)
 				cairo_line_to(cr, x, y);
 			else
 				cairo_move_to(cr, x, y);
 		}
 		cairo_stroke(cr);
 		for (i = 0; i < v->nb; i++) {
-			double x = slot_x(v, v->s.epochs[i].h.epoch, w);
+			double x = slot_x(v, slot_of(v, i), w);
 			double y = max ? y0 - h * (double)v->b[i].total[vi] / (double)max : y0;
 
 			if (!(v->b[i].collected & (1U << vi)))
@@ -301,7 +369,7 @@ static void list_samples(struct gv_vitals *v, size_t i)
 	atk_object_set_description(gtk_widget_get_accessible(v->samples_title), head);
 }
 
-/* the list's row of epoch (index) @i selected */
+/* the list's row of bucket (index) @i selected: an epoch's, by epoch */
 static void select_epoch(struct gv_vitals *v, size_t i)
 {
 	GtkTreeModel *m = gtk_tree_view_get_model(GTK_TREE_VIEW(v->list));
@@ -326,21 +394,35 @@ static gboolean on_press(GtkWidget *wd, GdkEventButton *ev, gpointer data)
 {
 	struct gv_vitals *v = data;
 	double w = gtk_widget_get_allocated_width(wd) - PLOT_LEFT - PLOT_RIGHT;
-	double n = (double)(v->last - v->first + 1), f;
+	double n, f;
 	uint64_t e;
-	char msg[128];
+	char msg[160];
 	size_t i;
 
 	if (ev->button != 1 || !v->nb || w < 10)
 		return FALSE;
+	n = nslots(v);
 	f = (ev->x - PLOT_LEFT) * n / w;
 	if (f < 0 || f >= n)
 		return TRUE;
+	if (v->scale) {
+		/* a bucket: selected, Enter goes into its epochs */
+		char at[64];
+
+		i = (size_t)f;
+		select_epoch(v, i);
+		lttr_vitals_wall_text(at, sizeof(at), v->b[i].start_ns);
+		snprintf(msg, sizeof(msg), "%s from %s: epochs %" PRIu64 "..%" PRIu64
+			 "; Enter lists them by epoch", lttr_vitals_scale_name(v->scale), at,
+			 v->b[i].first_epoch, v->b[i].last_epoch);
+		say(v, msg);
+		return TRUE;
+	}
 	e = v->first + (uint64_t)f;
 	for (i = 0; i < v->nb; i++) {
-		if (v->s.epochs[i].h.epoch == e) {
+		if (v->b[i].first_epoch == e) {
 			select_epoch(v, i);
-			list_samples(v, i);
+			list_samples(v, v->b[i].first);
 			snprintf(msg, sizeof(msg), "epoch %" PRIu64 ": its samples listed", e);
 			say(v, msg);
 			return TRUE;
@@ -373,20 +455,41 @@ static void on_changed(GtkTreeSelection *sel, gpointer data)
 	gtk_widget_queue_draw(v->graph);
 }
 
+static void set_scale(struct gv_vitals *v, unsigned int scale, uint64_t epoch);
+
 static void on_activated(GtkTreeView *tv, GtkTreePath *p, GtkTreeViewColumn *c, gpointer data)
 {
 	struct gv_vitals *v = data;
 	long i = selected(v);
+	const struct lttr_vitals_bucket *b;
 	char msg[128];
 
 	(void)tv;
 	(void)p;
 	(void)c;
-	if (i < 0)
+	if (i < 0 || (size_t)i >= v->nb)
 		return;
-	list_samples(v, (size_t)i);
+	b = &v->b[i];
+	if (v->scale) {
+		/* into the bucket: by epoch, its first flagged epoch (or its
+		 * first) selected and its samples listed */
+		size_t pick = b->first, k;
+		unsigned int vi;
+
+		for (k = b->first; k < b->first + b->n && pick == b->first; k++)
+			for (vi = 0; vi < LTT_VITALS; vi++)
+				if (v->r.rows[k * LTT_VITALS + vi].flagged)
+					pick = k;
+		set_scale(v, 0, v->s.epochs[pick].h.epoch);
+		list_samples(v, pick);
+		snprintf(msg, sizeof(msg), "epoch %" PRIu64 ": its samples listed",
+			 (uint64_t)v->s.epochs[pick].h.epoch);
+		say(v, msg);
+		return;
+	}
+	list_samples(v, b->first);
 	snprintf(msg, sizeof(msg), "epoch %" PRIu64 ": its samples listed",
-		 (uint64_t)v->s.epochs[i].h.epoch);
+		 (uint64_t)v->s.epochs[b->first].h.epoch);
 	say(v, msg);
 }
 
@@ -399,8 +502,13 @@ static void open_trace(struct gv_vitals *v)
 	struct gv_doc *d;
 	char msg[512];
 
-	if (i < 0)
+	if (i < 0 || (size_t)i >= v->nb)
 		return;
+	if (v->scale) {
+		say(v, "a bucket is selected: Enter lists its epochs, then open one");
+		return;
+	}
+	i = (long)v->b[i].first;
 	if (!v->trace || !v->have_trace) {
 		snprintf(msg, sizeof(msg), "no trace to open%s%s", v->trace ? ": " :
 			 " (tracevisualizer-gtk --vitals DIR TRACEDIR)",
@@ -482,28 +590,153 @@ static void symptoms(const struct gv_vitals *v, size_t i, char *buf, size_t size
 	}
 }
 
+/* a bucket's flagged vital signs: "syscall in 1 epoch, blocking in 2 epochs" */
+static void bucket_symptoms(const struct lttr_vitals_bucket *b, char *buf, size_t size)
+{
+	size_t len = 0;
+	unsigned int vi;
+
+	buf[0] = '\0';
+	for (vi = 0; vi < LTT_VITALS && len < size; vi++)
+		if (b->anomalies[vi])
+			len += (size_t)snprintf(buf + len, size - len, "%s%s in %u epoch%s",
+						len ? ", " : "", lttr_vital_name(vi),
+						b->anomalies[vi], b->anomalies[vi] == 1 ? "" : "s");
+}
+
+/*
+ * The list: by epoch, the epochs; at a timescale, its buckets.  The
+ * flagged ones first, then the others, each in time order.
+ */
 static void fill(struct gv_vitals *v, GtkListStore *st)
 {
-	char ep[24], start[32], ns[24], sym[1024];
+	char ep[48], start[64], ns[24], sym[1024];
 	GtkTreeIter it;
 	int pass;
 	size_t i;
 
-	/* the flagged epochs first, then the others, each in epoch order */
 	for (pass = 0; pass < 2; pass++) {
 		for (i = 0; i < v->nb; i++) {
-			const struct lttr_vitals_epoch *e = &v->s.epochs[i];
+			const struct lttr_vitals_bucket *b = &v->b[i];
 
-			symptoms(v, i, sym, sizeof(sym));
+			if (v->scale) {
+				bucket_symptoms(b, sym, sizeof(sym));
+				snprintf(ep, sizeof(ep), "%" PRIu64 "..%" PRIu64 " (%zu)",
+					 b->first_epoch, b->last_epoch, b->n);
+				lttr_vitals_wall_text(start, sizeof(start), b->start_ns);
+				snprintf(ns, sizeof(ns), "%" PRIu64, b->samples);
+			} else {
+				const struct lttr_vitals_epoch *e = &v->s.epochs[b->first];
+
+				symptoms(v, b->first, sym, sizeof(sym));
+				snprintf(ep, sizeof(ep), "%" PRIu64, (uint64_t)e->h.epoch);
+				snprintf(start, sizeof(start), "%.9f", (double)e->h.start_ns / 1e9);
+				snprintf(ns, sizeof(ns), "%zu", e->nsamples);
+			}
 			if ((pass == 0) != (sym[0] != '\0'))
 				continue;
-			snprintf(ep, sizeof(ep), "%" PRIu64, (uint64_t)e->h.epoch);
-			snprintf(start, sizeof(start), "%.9f", (double)e->h.start_ns / 1e9);
-			snprintf(ns, sizeof(ns), "%zu", e->nsamples);
 			gtk_list_store_append(st, &it);
 			gtk_list_store_set(st, &it, E_EPOCH, ep, E_START, start, E_SAMPLES, ns,
 					   E_FLAGGED, sym, E_INDEX, (gint)i, -1);
 		}
+	}
+}
+
+/*
+ * Timescale @scale (lttr_vitals_scale_width()): the epochs regrouped, the
+ * list refilled, the bucket holding epoch number @epoch selected, the
+ * graph redrawn.  The chooser and the keymap's vitals-timescale come here.
+ */
+static void set_scale(struct gv_vitals *v, unsigned int scale, uint64_t epoch)
+{
+	GtkListStore *st = GTK_LIST_STORE(gtk_tree_view_get_model(GTK_TREE_VIEW(v->list)));
+	struct lttr_vitals_bucket *b = NULL;
+	size_t nb = 0, i, pick = 0;
+	char msg[128];
+
+	if (lttr_vitals_scale_buckets(&v->r, scale, &b, &nb) < 0) {
+		say(v, "out of memory");
+		return;
+	}
+	free(v->b);
+	v->b = b;
+	v->nb = nb;
+	v->scale = scale;
+	for (i = 0; i < nb; i++)
+		if (b[i].first_epoch <= epoch)
+			pick = i;
+	gtk_tree_view_column_set_title(v->ecol[0], scale ? "epochs" : "epoch");
+	gtk_tree_view_column_set_title(v->ecol[1], scale ? "start (UTC)" : "start (s)");
+	v->sel = -1;
+	gtk_list_store_clear(st);
+	fill(v, st);
+	if (nb)
+		select_epoch(v, pick);
+	if (gtk_combo_box_get_active(GTK_COMBO_BOX(v->scales)) != (gint)scale)
+		gtk_combo_box_set_active(GTK_COMBO_BOX(v->scales), (gint)scale);
+	if (scale)
+		snprintf(msg, sizeof(msg), "by %s: %zu buckets", lttr_vitals_scale_name(scale), nb);
+	else
+		snprintf(msg, sizeof(msg), "by epoch: %zu epochs", nb);
+	say(v, msg);
+	gtk_widget_queue_draw(v->graph);
+}
+
+/* the epoch number the selection starts at (to keep it across timescales) */
+static uint64_t sel_epoch(const struct gv_vitals *v)
+{
+	long i = selected(v);
+
+	return i >= 0 && (size_t)i < v->nb ? v->b[i].first_epoch : 0;
+}
+
+static void on_scale(GtkComboBox *c, gpointer data)
+{
+	struct gv_vitals *v = data;
+	gint s = gtk_combo_box_get_active(c);
+
+	if (s >= 0 && (unsigned int)s != v->scale)
+		set_scale(v, (unsigned int)s, sel_epoch(v));
+}
+
+/* the next (@dir 1) or previous (-1) epoch or bucket with a flagged epoch */
+static void to_anomaly(struct gv_vitals *v, int dir)
+{
+	long i = selected(v);
+	size_t c;
+	unsigned int vi;
+
+	if (i < 0)
+		i = dir > 0 ? -1 : (long)v->nb;
+	for (c = (size_t)(i + dir); c < v->nb; c = (size_t)((long)c + dir)) {
+		for (vi = 0; vi < LTT_VITALS; vi++) {
+			if (v->b[c].anomalies[vi]) {
+				select_epoch(v, c);
+				return;
+			}
+		}
+	}
+	say(v, dir > 0 ? "no anomaly after" : "no anomaly before");
+}
+
+/* the keymap's (lttr/view/keys.h, place vitals): t, the anomalies' . and , */
+static gboolean on_key(GtkWidget *w, GdkEventKey *ev, gpointer data)
+{
+	struct gv_vitals *v = data;
+
+	(void)w;
+	switch (lttr_keys_action(LTTR_KF_GTK, LTTR_KW_VITALS, gv_key_code(ev))) {
+	case LTTR_KA_VITALS_SCALE:
+		set_scale(v, (v->scale + 1) % LTTR_VITALS_NSCALES, sel_epoch(v));
+		return TRUE;
+	case LTTR_KA_VITALS_NEXT:
+		to_anomaly(v, 1);
+		return TRUE;
+	case LTTR_KA_VITALS_PREV:
+		to_anomaly(v, -1);
+		return TRUE;
+	default:
+		return FALSE;
 	}
 }
 
@@ -576,7 +809,8 @@ bool gv_vitals_open(struct gv_app *app, const char *dir, const char *trace, GErr
 	static const char *const stitles[] = { "vital sign", "time (ns)", "comm", "pid", "uid",
 		"cpu", "label", "count", "label and data", "stack" };
 	struct gv_vitals *v = g_new0(struct gv_vitals, 1);
-	GtkWidget *box, *top, *side, *title, *buttons, *open;
+	GtkWidget *box, *top, *side, *title, *buttons, *open, *bar;
+	unsigned int k;
 	GtkListStore *st;
 	GtkTreeIter it;
 	char *head;
@@ -601,7 +835,20 @@ bool gv_vitals_open(struct gv_app *app, const char *dir, const char *trace, GErr
 	atk_object_set_description(gtk_widget_get_accessible(title), head);
 	gtk_label_set_xalign(GTK_LABEL(title), 0);
 	g_free(head);
-	gtk_box_pack_start(GTK_BOX(box), title, FALSE, FALSE, 0);
+	/* the timescale: by epoch, or in buckets of 5 min, 1 h, 1 day (t) */
+	bar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6);
+	gtk_box_pack_start(GTK_BOX(bar), title, TRUE, TRUE, 0);
+	gtk_box_pack_start(GTK_BOX(bar), gtk_label_new("Timescale (t):"), FALSE, FALSE, 0);
+	v->scales = gtk_combo_box_text_new();
+	for (k = 0; k < LTTR_VITALS_NSCALES; k++)
+		gtk_combo_box_text_append_text(GTK_COMBO_BOX_TEXT(v->scales),
+					       lttr_vitals_scale_name(k));
+	gtk_combo_box_set_active(GTK_COMBO_BOX(v->scales), 0);
+	gtk_widget_set_name(v->scales, "vitals-timescale");
+	atk_object_set_name(gtk_widget_get_accessible(v->scales), "vitals-timescale");
+	gtk_widget_set_can_focus(v->scales, FALSE);
+	gtk_box_pack_start(GTK_BOX(bar), v->scales, FALSE, FALSE, 0);
+	gtk_box_pack_start(GTK_BOX(box), bar, FALSE, FALSE, 0);
 	if (v->s.nwarnings) {
 		GString *g = g_string_new(NULL);
 		GtkWidget *warn;
@@ -630,6 +877,10 @@ bool gv_vitals_open(struct gv_app *app, const char *dir, const char *trace, GErr
 				G_TYPE_STRING, G_TYPE_INT);
 	fill(v, st);
 	v->list = columns(st, etitles, E_INDEX, "vitals-epochs", "Epochs list");
+	v->ecol[0] = gtk_tree_view_get_column(GTK_TREE_VIEW(v->list), 0);
+	v->ecol[1] = gtk_tree_view_get_column(GTK_TREE_VIEW(v->list), 1);
+	/* its letters are the keymap's (t . ,), not a search */
+	gtk_tree_view_set_enable_search(GTK_TREE_VIEW(v->list), FALSE);
 	side = scrolled(v->list, 500, 300);
 	gtk_box_pack_start(GTK_BOX(top), side, FALSE, TRUE, 0);
 	gtk_box_pack_start(GTK_BOX(box), top, TRUE, TRUE, 0);
@@ -665,6 +916,8 @@ bool gv_vitals_open(struct gv_app *app, const char *dir, const char *trace, GErr
 			 G_CALLBACK(on_changed), v);
 	g_signal_connect(v->list, "row-activated", G_CALLBACK(on_activated), v);
 	g_signal_connect(v->win, "destroy", G_CALLBACK(on_destroy), v);
+	g_signal_connect(v->win, "key-press-event", G_CALLBACK(on_key), v);
+	g_signal_connect(v->scales, "changed", G_CALLBACK(on_scale), v);
 	if (gtk_tree_model_get_iter_first(gtk_tree_view_get_model(GTK_TREE_VIEW(v->list)), &it))
 		gtk_tree_selection_select_iter(gtk_tree_view_get_selection(GTK_TREE_VIEW(v->list)),
 					       &it);

@@ -24,11 +24,6 @@
 
 #define NAMEW	16	/* the vital sign's name column */
 
-static const uint64_t scales[] = { 0, LTTR_VITALS_5MIN, LTTR_VITALS_HOUR,
-				   LTTR_VITALS_DAY };
-static const char *const scale_names[] = { "epoch", "5 min", "1 h", "1 day" };
-#define NSCALES	(sizeof(scales) / sizeof(scales[0]))
-
 struct tvit {
 	const struct tui_opts *o;
 	const char *trace;		/* TRACEDIR, or NULL */
@@ -62,11 +57,7 @@ static void put(int y, int x, int w, const char *s, attr_t at)
 static int group(struct tvit *v)
 {
 	free(v->b);
-	v->b = NULL;
-	v->nb = 0;
-	if (scales[v->scale])
-		return lttr_vitals_buckets(&v->r, scales[v->scale], &v->b, &v->nb);
-	return lttr_vitals_epoch_buckets(&v->r, &v->b, &v->nb);
+	return lttr_vitals_scale_buckets(&v->r, v->scale, &v->b, &v->nb);
 }
 
 /* the first epoch (index) of column @c that lies in the trace, or -1 */
@@ -102,7 +93,7 @@ static void draw(struct tvit *v)
 		v->first = v->col - (size_t)ncol + 1;
 	snprintf(buf, sizeof(buf), "Vital signs  %s: %zu epochs, %zu skipped, %" PRIu64
 		 " missing  by %s  trace: %s", v->o->dir, v->s.n, v->s.nwarnings, missing,
-		 scale_names[v->scale], v->trace ? v->trace : "none");
+		 lttr_vitals_scale_name(v->scale), v->trace ? v->trace : "none");
 	put(0, 0, COLS, buf, A_BOLD);
 	if (v->nb) {
 		snprintf(buf, sizeof(buf), "%-*s columns %zu..%zu of %zu", NAMEW, "",
@@ -309,7 +300,7 @@ static void act(struct tvit *v, enum lttr_kaction a, bool *quit)
 	case LTTR_KA_VITALS_SCALE:
 		/* the column of the same epoch at the next timescale */
 		epoch = v->nb ? v->b[v->col].first_epoch : 0;
-		v->scale = (v->scale + 1) % NSCALES;
+		v->scale = (v->scale + 1) % LTTR_VITALS_NSCALES;
 		if (group(v) < 0) {
 			snprintf(v->msg, sizeof(v->msg), "out of memory");
 			v->nb = 0;

@@ -319,9 +319,9 @@ static const struct lttr_keybind table[] = {
 	{ LTTR_KA_COL_PREV, K(LTTR_KEY_LEFT, 'h'), T, VITALS },
 	{ LTTR_KA_COL_NEXT, K(LTTR_KEY_RIGHT, 'l'), T, VITALS },
 	{ LTTR_KA_VITALS_OPEN, K(LTTR_KEY_ENTER), T, VITALS },
-	{ LTTR_KA_VITALS_NEXT, K('.'), T, VITALS },
-	{ LTTR_KA_VITALS_PREV, K(','), T, VITALS },
-	{ LTTR_KA_VITALS_SCALE, K('t'), T, VITALS },
+	{ LTTR_KA_VITALS_NEXT, K('.'), TG, VITALS },
+	{ LTTR_KA_VITALS_PREV, K(','), TG, VITALS },
+	{ LTTR_KA_VITALS_SCALE, K('t'), TG, VITALS },
 };
 
 #define NTABLE (sizeof(table) / sizeof(table[0]))

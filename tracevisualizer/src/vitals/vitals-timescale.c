@@ -93,8 +93,40 @@ int lttr_vitals_epoch_buckets(const struct lttr_vitals_report *r,
 	return group(r, 0, out, n);
 }
 
+static const struct {
+	uint64_t width;
+	const char *name;
+} scales[LTTR_VITALS_NSCALES] = {
+	{ 0, "epoch" },
+	{ LTTR_VITALS_5MIN, "5 min" },
+	{ LTTR_VITALS_HOUR, "1 h" },
+	{ LTTR_VITALS_DAY, "1 day" },
+};
+
+uint64_t lttr_vitals_scale_width(unsigned int i)
+{
+	return i < LTTR_VITALS_NSCALES ? scales[i].width : 0;
+}
+
+const char *lttr_vitals_scale_name(unsigned int i)
+{
+	return i < LTTR_VITALS_NSCALES ? scales[i].name : "?";
+}
+
+int lttr_vitals_scale_buckets(const struct lttr_vitals_report *r, unsigned int i,
+			      struct lttr_vitals_bucket **out, size_t *n)
+{
+	*out = NULL;
+	*n = 0;
+	if (i >= LTTR_VITALS_NSCALES)
+		return -1;
+	if (!scales[i].width)
+		return lttr_vitals_epoch_buckets(r, out, n);
+	return lttr_vitals_buckets(r, scales[i].width, out, n);
+}
+
 /* "2026-11-29 18:05:00" (UTC) */
-static void wall_text(char *buf, size_t len, uint64_t ns)
+void lttr_vitals_wall_text(char *buf, size_t len, uint64_t ns)
 {
 	time_t t = (time_t)(ns / 1000000000ULL);
 	struct tm tm;
@@ -115,7 +147,7 @@ void lttr_vitals_buckets_text(FILE *f, const struct lttr_vitals_report *r,
 	lttr_fmt_duration(width_ns, w, sizeof(w));
 	fprintf(f, "buckets of %s (UTC, by the epochs' wall-clock start)\n", w);
 	for (i = 0; i < n; i++) {
-		wall_text(at, sizeof(at), b[i].start_ns);
+		lttr_vitals_wall_text(at, sizeof(at), b[i].start_ns);
 		lttr_fmt_duration(b[i].covered_ns, cov, sizeof(cov));
 		fprintf(f, "%s  epochs %" PRIu64 "..%" PRIu64 " (%zu)  covered %s",
 			at, b[i].first_epoch, b[i].last_epoch, b[i].n, cov);

@@ -341,6 +341,29 @@ int lttr_vitals_buckets(const struct lttr_vitals_report *r, uint64_t width_ns,
 int lttr_vitals_epoch_buckets(const struct lttr_vitals_report *r,
 			      struct lttr_vitals_bucket **out, size_t *n);
 
+/*
+ * The timescales the views step through (the keymap's vitals-timescale):
+ * 0 the epochs themselves, then 5 minutes, an hour, a day
+ */
+#define LTTR_VITALS_NSCALES	4
+
+/** lttr_vitals_scale_width() - scale @i's bucket width in ns (0: epochs) */
+uint64_t lttr_vitals_scale_width(unsigned int i);
+/** lttr_vitals_scale_name() - "epoch", "5 min", "1 h" or "1 day" */
+const char *lttr_vitals_scale_name(unsigned int i);
+/**
+ * lttr_vitals_scale_buckets() - the report's epochs at timescale @i:
+ * lttr_vitals_epoch_buckets() for 0, lttr_vitals_buckets() of its width
+ * otherwise.  Return: 0, or -1 (out of memory, or no such scale).
+ */
+int lttr_vitals_scale_buckets(const struct lttr_vitals_report *r, unsigned int i,
+			      struct lttr_vitals_bucket **out, size_t *n);
+/**
+ * lttr_vitals_wall_text() - @ns (the wall clock) as "2026-11-29 18:05:00"
+ * (UTC), as the buckets' text prints a bucket's start
+ */
+void lttr_vitals_wall_text(char *buf, size_t len, uint64_t ns);
+
 /** the buckets as text and as JSON (docs/vitals.md) */
 void lttr_vitals_buckets_text(FILE *f, const struct lttr_vitals_report *r,
 			      uint64_t width_ns,
