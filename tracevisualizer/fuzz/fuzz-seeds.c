@@ -191,7 +191,7 @@ static int make_seeds(const char *outdir)
 	    seed(outdir, "scenario-b", B_DESC, FZ_THREADS) < 0 ||
 	    seed(outdir, "scenario-s", S_DESC, 0) < 0 ||
 	    seed(outdir, "rich-symbols", corpus_rich, 0) < 0 ||
-	    seed(outdir, "vitals-v3", S_DESC, FZ_NO_LOST) < 0)
+	    seed(outdir, "vitals-v3", S_DESC, FZ_NO_LOST | FZ_SALVAGE) < 0)
 		return -1;
 	/* the scratch folder of tracegen (tap_tmpdir()), empty now */
 	snprintf(last, sizeof(last), "%s", tg_dir("end"));
