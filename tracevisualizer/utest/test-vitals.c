@@ -692,7 +692,7 @@ static void v3_test(const char *dir0)
 			{ B_VITAL, "cell 0 out of range or order" },
 			{ B_SVITAL, "sample 0: vital sign 200" },
 			{ B_STACK, "sample 0: stack 2 of 1" },
-			{ B_DEEP, "stack 0: 9 + 8 addresses, more than 16" },
+			{ B_DEEP, "body offset 97: stack 0: 9 + 8 addresses, more than 16" },
 			{ B_COMM, "sample 0: comm 1 of 1" },
 			{ B_MORE, "1 bytes left for 0 of maps" },
 		};
