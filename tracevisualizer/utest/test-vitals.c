@@ -403,7 +403,7 @@ static void v3_test(const char *dir0)
 	char dir[512], path[600], err[256];
 	unsigned char *buf, body[1024];
 	struct lttr_vitals_epoch good;
-	size_t len = 0, i, fo, flipped = 0, same = 0, blen;
+	size_t len = 0, i, fo, blen;
 	uint64_t hi = 0x3ffULL << 54;
 	int allok = 1, r;
 
@@ -573,7 +573,7 @@ static void v3_test(const char *dir0)
 	fo = sizeof(struct ltt_vitals_file_header);
 	{
 		struct ltt_vitals_file_header *hp = (void *)buf;
-		size_t bl = hp->body_len, cut, bad = 0;
+		size_t bl = hp->body_len, cut, bad = 0, flipped = 0, same = 0;
 		unsigned char *ext = malloc(len + 1);
 
 		for (cut = 0; cut < len; cut++) {
