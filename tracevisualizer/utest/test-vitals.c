@@ -147,6 +147,7 @@ static void stacks_test(const char *dir0)
 	FILE *f, *m;
 	uint64_t fn = (uint64_t)(uintptr_t)&vit_utest_user_fn;
 
+	err[0] = '\0';
 	snprintf(dir, sizeof(dir), "%s/stacks", dir0);
 	mkdir(dir, 0700);
 	/* kallsyms: two kernel functions */
@@ -407,6 +408,7 @@ static void v3_test(const char *dir0)
 	uint64_t hi = 0x3ffULL << 54;
 	int allok = 1, r;
 
+	err[0] = '\0';
 	snprintf(dir, sizeof(dir), "%s/v3", dir0);
 	mkdir(dir, 0700);
 	memset(&h, 0, sizeof(h));
