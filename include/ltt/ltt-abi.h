@@ -1668,7 +1668,8 @@ static inline __u64 ltt_lost_by_event(const struct ltt_lost_info *li,
  * collect LTT_VITAL_DISK.
  * 16: the vital signs' samples carry stacks (struct ltt_vital_stack, the
  * sample's stack field, LTT_VITALS_IOC_SWAP's stacks, epoch file
- * version 2); the trace format is unchanged.
+ * version 2; version 3, its body compressed, is a file format alone);
+ * the trace format is unchanged.
  * 17: format 1.17, contended kernel locks (LTT_EV_LOCK_CONTEND, struct
  * ltt_ev_lock_contend); the lock vital sign counts them beside the futex
  * waits.
@@ -1994,20 +1995,39 @@ struct ltt_vitals_info {
 #define LTT_VITALS_IOC_GET_INFO	_IOR(LTT_VITALS_IOC_MAGIC, 4, struct ltt_vitals_info)
 
 /*
- * The epoch file traced --vitals writes (vitals-NNNNNNNN.ltv, version 2,
- * little-endian): this header, LTT_VITALS x struct ltt_vitals_sum, ncells
- * x struct ltt_vitals_cell (the non-zero cells), nsamples x struct
- * ltt_vital_sample, nstacks x struct ltt_vital_stack, maps_len bytes of
- * text (the executable mappings of the processes whose user addresses the
- * stacks hold, read at the epoch's end: the format of a trace's "maps"
- * file, one @STOP section), then struct ltt_vitals_trailer.  Version 1
- * (ABI 15) ended its header at reserved and had neither stacks nor maps;
- * its samples' cpu was 32 bits (the stack field was 0).
+ * The epoch file traced --vitals writes (vitals-NNNNNNNN.ltv, version 3,
+ * little-endian): this header, uncompressed (its counts say what the body
+ * holds), then one zstd frame of body_len bytes whose content, raw_len
+ * bytes, is the body, then struct ltt_vitals_trailer (uncompressed).  The
+ * body: LTT_VITALS x struct ltt_vitals_sum (total, events as LEB128
+ * varints); the ncells non-zero cells in (vital, cell) order as varints
+ * (vital, the cell's distance from the previous cell of that vital or its
+ * index for the vital's first, count); the nsamples samples column by
+ * column: time (zigzag varint of the difference from the previous
+ * sample's, the first's from start_ns), the label's low 32 bits (u32), site,
+ * data[0], data[1] (u64 each), then pid, uid, count, vital, cell, key,
+ * cpu, stack (varints), then the comms: the number of distinct comms
+ * (varint), each in 16 bytes, and per sample the index of its comm
+ * (varint); the nstacks stacks, each kernel_nr, user_nr, flags, maps,
+ * tgid, start_ticks, start_stack (varints) and its kernel_nr + user_nr
+ * addresses (u64 each); the maps_len bytes of maps text (the executable
+ * mappings of the processes whose user addresses the stacks hold, read at
+ * the epoch's end: the format of a trace's "maps" file, one @START
+ * section).  A sample's label is the module's 64-bit hash, whose top 10
+ * bits are its cell: a reader rebuilds it as the low 32 bits | cell << 54,
+ * 42 bits of the hash.
+ * Version 2 (ABI 16) had no body_len and raw_len (header_size
+ * LTT_VITALS_FILE_HEADER_V2) and no frame: the sums, ncells x struct
+ * ltt_vitals_cell, nsamples x struct ltt_vital_sample, nstacks x struct
+ * ltt_vital_stack and the maps text as they are, then the trailer.
+ * Version 1 (ABI 15) ended its header at reserved and had neither stacks
+ * nor maps; its samples' cpu was 32 bits (the stack field was 0).
  */
 #define LTT_VITALS_FILE_MAGIC	"LTTVITAL"
 #define LTT_VITALS_FILE_END	"LTTVEND"
-#define LTT_VITALS_FILE_VERSION	2
+#define LTT_VITALS_FILE_VERSION	3
 #define LTT_VITALS_FILE_HEADER_V1	104	/* version 1's header_size */
+#define LTT_VITALS_FILE_HEADER_V2	128	/* version 2's header_size */
 
 struct ltt_vitals_file_header {
 	char magic[8];		/* LTT_VITALS_FILE_MAGIC */
@@ -2034,6 +2054,9 @@ struct ltt_vitals_file_header {
 	__u64 stacks_dropped;
 	__u64 maps_omitted;	/* processes whose user addresses stay
 				 * unnamed (gone, or exec since) */
+	/* version 3 */
+	__u32 body_len;		/* bytes of the zstd frame after the header */
+	__u32 raw_len;		/* bytes of the body it holds */
 };
 
 #define LTT_VITALS_F_PARTIAL	0x01	/* ended early (SIGTERM) */

@@ -75,7 +75,7 @@ while ! grep -q "epochs of" /mnt/share/vit.err 2>/dev/null && [ $i -lt 300 ]; do
 # for, at most 5 s): the samples of one epoch (512 a CPU) are not enough
 # for the labels of all of them and of their tracers (counted by a glob,
 # not by processes: each new process is new labels), nor, in the first
-# epoch, for those of the daemon's own start beside them
+# epoch, for those of the start of the daemon beside them
 nfiles() { set -- /mnt/share/vit/*.ltv; echo $#; }
 nextep() {
 	n=$(nfiles); i=0

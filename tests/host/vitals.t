@@ -17,7 +17,7 @@ $tv vitals "$tmp/v" > "$tmp/out.txt" 2> "$tmp/err.txt"
 is $? 4 "a file skipped: status 4"
 grep -q "vitals-00000003.ltv: epoch 00000003: cut: .*, skipped" "$tmp/err.txt"
 ok $? "the cut file named with its epoch and why ($(head -c 200 "$tmp/err.txt"))"
-grep -q "vitals-00000006.ltv: epoch 00000006: version 7 (this reader reads 1 and 2), skipped" "$tmp/err.txt"
+grep -q "vitals-00000006.ltv: epoch 00000006: version 7 (this reader reads 1 to 3), skipped" "$tmp/err.txt"
 ok $? "the file of another version named with its epoch"
 [ "$(grep -c ANOMALY "$tmp/out.txt")" = 1 ] && grep -q "^5 epochs, 2 skipped, 1 anomalies$" "$tmp/out.txt"
 ok $? "5 epochs read, 2 skipped, 1 anomaly"
@@ -31,7 +31,7 @@ sys.path.insert(0, 'tests/lib')
 from check import ok, done
 j = json.load(open(sys.argv[1]))
 ep = j['epochs']
-ok(j['format_version'] == 2 and len(j['warnings']) == 2, "format 2 (this reader's; the files are version 1), two warnings")
+ok(j['format_version'] == 3 and len(j['warnings']) == 2, "format 3 (the newest this reader reads; the files are version 1), two warnings")
 ok([e['epoch'] for e in ep] == [0, 1, 2, 4, 5], "epochs 0 1 2 4 5 in order")
 sc = [e['vitals']['syscall'] for e in ep]
 ok([s['total'] for s in sc] == [1003, 1003, 1003, 9000, 1003], "the totals as written")

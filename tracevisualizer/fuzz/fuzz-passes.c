@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <zstd.h>
 #include <lttr/lttr.h>
 #include <lttr/audit/firings.h>
 #include <lttr/audit/heavy.h>
@@ -836,7 +837,87 @@ static void set_pass(struct run *r)
  * metrics endpoint parses.  The written epoch has stacks made of the
  * bytes and the bytes as its maps text: the report names them
  * (lttr_vitals_symbols(), the maps parser) in its text and JSON.
+ * Version 3 (vitals_v3()): the written file with a byte of its frame
+ * flipped and its header's counts changed, by the bytes; the bytes as a
+ * body, compressed into a frame of counts of their own (past the
+ * frame's checksum: the decoder on any body).
  */
+static void vitals_parse_free(const unsigned char *b, size_t len)
+{
+	struct lttr_vitals_epoch e;
+	char err[256];
+
+	if (lttr_vitals_parse(b, len, &e, err, sizeof(err)) == 0)
+		lttr_vitals_epoch_free(&e);
+}
+
+static void vitals_v3(const char *path, const unsigned char *in, size_t inlen)
+{
+	struct ltt_vitals_file_header h;
+	struct ltt_vitals_trailer tr;
+	unsigned char *b, x[8] = { 0 };
+	size_t len = 0, bound;
+	long size;
+	FILE *f;
+
+	memcpy(x, in, inlen < sizeof(x) ? inlen : sizeof(x));
+	/* the written file: a byte of the frame flipped, the counts changed */
+	f = fopen(path, "rb");
+	if (f && !fseek(f, 0, SEEK_END) && (size = ftell(f)) >= (long)sizeof(h) &&
+	    !fseek(f, 0, SEEK_SET) && (b = malloc((size_t)size))) {
+		struct ltt_vitals_file_header *hp = (void *)b;
+
+		len = fread(b, 1, (size_t)size, f);
+		if (len == (size_t)size && hp->version == 3 && hp->body_len &&
+		    len >= sizeof(h) + hp->body_len) {
+			size_t at = sizeof(h) + (x[0] | x[1] << 8) % hp->body_len;
+
+			b[at] ^= x[2] ? x[2] : 1;
+			vitals_parse_free(b, len);
+			b[at] ^= x[2] ? x[2] : 1;
+			switch (x[3] % 6) {
+			case 0: hp->nsamples += (int8_t)x[4]; break;
+			case 1: hp->ncells += (int8_t)x[4]; break;
+			case 2: hp->nstacks += (int8_t)x[4]; break;
+			case 3: hp->maps_len += (int8_t)x[4]; break;
+			case 4: hp->raw_len += (int8_t)x[4]; break;
+			default: hp->body_len += (int8_t)x[4]; break;
+			}
+			vitals_parse_free(b, len);
+		}
+		free(b);
+	}
+	if (f)
+		fclose(f);
+	/* the bytes as a body, of counts of their own */
+	bound = ZSTD_compressBound(inlen);
+	b = malloc(sizeof(h) + bound + sizeof(tr));
+	if (!b)
+		return;
+	memset(&h, 0, sizeof(h));
+	memcpy(h.magic, LTT_VITALS_FILE_MAGIC, sizeof(h.magic));
+	h.version = 3;
+	h.header_size = sizeof(h);
+	h.nvitals = LTT_VITALS;
+	h.hca_size = LTT_VITALS_HCA;
+	h.end_ns = 1;
+	h.ncells = x[4] % 16;
+	h.nsamples = x[5] % 16;
+	h.nstacks = x[6] % 8;
+	h.maps_len = x[7] % 64;
+	len = ZSTD_compress(b + sizeof(h), bound, in, inlen, 1);
+	if (!ZSTD_isError(len)) {
+		h.body_len = (uint32_t)len;
+		h.raw_len = (uint32_t)inlen;
+		memcpy(b, &h, sizeof(h));
+		memset(&tr, 0, sizeof(tr));
+		memcpy(tr.magic, LTT_VITALS_FILE_END, sizeof(LTT_VITALS_FILE_END));
+		memcpy(b + sizeof(h) + len, &tr, sizeof(tr));
+		vitals_parse_free(b, sizeof(h) + len + sizeof(tr));
+	}
+	free(b);
+}
+
 static void vitals_pass(struct run *r, const char *dir)
 {
 	static uint32_t hca[LTT_VITALS * LTT_VITALS_HCA];
@@ -893,6 +974,7 @@ static void vitals_pass(struct run *r, const char *dir)
 	h.maps_len = (uint32_t)(len < LTTR_VITALS_MAPS_MAX ? len : LTTR_VITALS_MAPS_MAX);
 	snprintf(path, sizeof(path), "%s/vitals-00000000.ltv", dir);
 	lttr_vitals_write(path, &h, sum, hca, smp, stk, proc, err, sizeof(err));
+	vitals_v3(path, (const unsigned char *)proc, len);
 	free(proc);
 	if (lttr_vitals_load(dir, &s, err, sizeof(err)) < 0)
 		return;

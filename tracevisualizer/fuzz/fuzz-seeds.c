@@ -4,7 +4,9 @@
  * corpus (utest/corpus.c, good and broken, opened as its case says), the
  * rich trace (once more with symbol files: kallsyms, modules, maps) and
  * the accounting scenarios (utest/scenarios.h), each built
- * by tracegen and packed into one file (fuzz-input.h).
+ * by tracegen and packed into one file (fuzz-input.h); a vital signs'
+ * epoch file of version 3, written by lttr_vitals_write(), as the "proc"
+ * file of one (the vitals pass parses it).
  */
 #include <errno.h>
 #include <libgen.h>
@@ -18,6 +20,7 @@
 #include "scenarios.h"
 #include "fuzz-input.h"
 #include "fuzz-paths.h"
+#include <lttr/vitals/vitals.h>
 
 /* tracegen's directory @dir and its files */
 static void remove_trace(char *dir)
@@ -61,6 +64,70 @@ static int put_file(const char *dir, const char *name, const char *text)
 	return 0;
 }
 
+/* an epoch of 2 CPUs, samples with stacks and maps: the "proc" file of @dir */
+static int vitals_proc(const char *dir)
+{
+	static uint32_t hca[LTT_VITALS * LTT_VITALS_HCA];
+	static struct ltt_vital_sample smp[6];
+	static struct ltt_vital_stack stk[2];
+	static const char maps[] = "@START 60000000000\npid 42 work\n"
+		"00400000-00401000 r-xp 00000000 08:01 12 /bin/work\n";
+	struct ltt_vitals_file_header h;
+	struct ltt_vitals_sum sum[LTT_VITALS];
+	char path[600], err[256];
+	unsigned int i;
+
+	memset(&h, 0, sizeof(h));
+	memset(sum, 0, sizeof(sum));
+	h.epoch = 1;
+	h.start_ns = 1000;
+	h.end_ns = 60000000000ULL;
+	h.ncpus = 2;
+	h.shift = 1;
+	h.collected = LTT_VITALS_COLLECTED;
+	h.nsamples = 6;
+	h.nstacks = 2;
+	h.maps_len = sizeof(maps) - 1;
+	for (i = 0; i < 6; i++) {
+		unsigned int v = i < 4 ? LTT_VITAL_SYSCALL : LTT_VITAL_BLOCKING;
+		unsigned int c = i < 3 ? 5 : 900 + i;
+
+		smp[i].time = 1000 + 7919 * i * (i % 2 ? 3 : 1);
+		smp[i].label = (uint64_t)c << 54 | (0x9e3779b9U * (i / 2 + 1));
+		smp[i].site = 0x401000 + 16 * i;
+		smp[i].data[0] = i;
+		smp[i].pid = 42 + i % 2;
+		smp[i].uid = 1000;
+		smp[i].count = 1U << i;
+		smp[i].vital = (uint16_t)v;
+		smp[i].cell = (uint16_t)c;
+		smp[i].key = 39;
+		smp[i].cpu = (uint16_t)(i % 2);
+		smp[i].stack = (uint16_t)(i % 3);
+		snprintf(smp[i].comm, sizeof(smp[i].comm), "%s", i % 2 ? "worker" : "work");
+		hca[v * LTT_VITALS_HCA + c] += 1U << i;
+		sum[v].total += 1U << i;
+		sum[v].events++;
+	}
+	stk[0].kernel_nr = 2;
+	stk[0].user_nr = 1;
+	stk[0].maps = 1;
+	stk[0].tgid = 42;
+	stk[0].addr[0] = 0xffffffff81000110ULL;
+	stk[0].addr[1] = 0xffffffff81000004ULL;
+	stk[0].addr[2] = 0x400100;
+	stk[1].kernel_nr = 8;
+	stk[1].user_nr = 8;
+	for (i = 0; i < 16; i++)
+		stk[1].addr[i] = i < 8 ? 0xffffffff81000000ULL + 64 * i : 0x400000 + 4 * i;
+	snprintf(path, sizeof(path), "%s/%s", dir, fz_file_name[FZ_PROC]);
+	if (lttr_vitals_write(path, &h, sum, hca, smp, stk, maps, err, sizeof(err)) < 0) {
+		fprintf(stderr, "%s\n", err);
+		return -1;
+	}
+	return 0;
+}
+
 static int seed(const char *outdir, const char *name, const char *desc,
 		unsigned int flags)
 {
@@ -72,6 +139,8 @@ static int seed(const char *outdir, const char *name, const char *desc,
 
 	snprintf(tdir, sizeof(tdir), "%s", tg_dir(name));
 	if (tg_make(tdir, desc) < 0)
+		return -1;
+	if (!strncmp(name, "vitals", 6) && vitals_proc(tdir) < 0)
 		return -1;
 	if (strstr(name, "symbols") &&
 	    (put_file(tdir, fz_file_name[FZ_KALLSYMS], seed_syms[0]) < 0 ||
@@ -121,13 +190,14 @@ static int make_seeds(const char *outdir)
 	    seed(outdir, "scenario-a", A_DESC, 0) < 0 ||
 	    seed(outdir, "scenario-b", B_DESC, FZ_THREADS) < 0 ||
 	    seed(outdir, "scenario-s", S_DESC, 0) < 0 ||
-	    seed(outdir, "rich-symbols", corpus_rich, 0) < 0)
+	    seed(outdir, "rich-symbols", corpus_rich, 0) < 0 ||
+	    seed(outdir, "vitals-v3", S_DESC, FZ_NO_LOST | FZ_SALVAGE) < 0)
 		return -1;
 	/* the scratch folder of tracegen (tap_tmpdir()), empty now */
 	snprintf(last, sizeof(last), "%s", tg_dir("end"));
 	rmdir(last);
 	rmdir(dirname(last));
-	return made + 6;
+	return made + 7;
 }
 
 /* one input of the paths fuzzer: @flags, then @len bytes of @data */

@@ -1,20 +1,27 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * vitals-file.c - the epoch files of traced --vitals (<ltt/ltt-abi.h>,
- * docs/vitals.md): written by the daemon, read by the aggregator.  The C
- * library alone: traced links it.
+ * docs/vitals.md): written by the daemon, read by the aggregator; the
+ * header, the trailer and the checks every version shares (version 3's
+ * body: vitals-codec.c).  The C library and zstd: traced links it.
  */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <lttr/vitals/vitals.h>
+#include "vitals/vitals-codec.h"
+
+/* version 3 adds body_len and raw_len at the end of version 2's header */
+_Static_assert(offsetof(struct ltt_vitals_file_header, body_len) ==
+	       LTT_VITALS_FILE_HEADER_V2, "version 2's header size");
 
 static const char *const names[LTT_VITALS] = {
 	[LTT_VITAL_CPU] = "cpu",
@@ -97,9 +104,9 @@ int lttr_vitals_write(const char *path, struct ltt_vitals_file_header *h,
 		      const struct ltt_vital_stack *stacks, const char *maps,
 		      char *err, size_t errlen)
 {
-	struct ltt_vitals_cell cells[256];
 	struct ltt_vitals_trailer tr;
-	size_t i, n = 0, ncells = 0;
+	unsigned char *frame;
+	size_t i, ncells = 0;
 	char tmp[4096];
 	int fd;
 
@@ -113,39 +120,23 @@ int lttr_vitals_write(const char *path, struct ltt_vitals_file_header *h,
 	h->ncells = ncells;
 	if (snprintf(tmp, sizeof(tmp), "%s.tmp", path) >= (int)sizeof(tmp))
 		return fail(err, errlen, "%s: name too long", path);
+	if (lttr_vitals_body_pack(h, sum, hca, samples, stacks, maps, &frame,
+				  err, errlen) < 0)
+		return -1;
 	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-	if (fd < 0)
+	if (fd < 0) {
+		free(frame);
 		return fail(err, errlen, "%s: %s", tmp, strerror(errno));
-	if (write_all(fd, h, sizeof(*h)) < 0 ||
-	    write_all(fd, sum, LTT_VITALS * sizeof(*sum)) < 0)
-		goto werr;
-	for (i = 0; i < (size_t)LTT_VITALS * LTT_VITALS_HCA; i++) {
-		if (!hca[i])
-			continue;
-		cells[n].vital = (uint16_t)(i / LTT_VITALS_HCA);
-		cells[n].cell = (uint16_t)(i % LTT_VITALS_HCA);
-		cells[n].count = hca[i];
-		if (++n == sizeof(cells) / sizeof(cells[0])) {
-			if (write_all(fd, cells, n * sizeof(cells[0])) < 0)
-				goto werr;
-			n = 0;
-		}
 	}
-	if (n && write_all(fd, cells, n * sizeof(cells[0])) < 0)
-		goto werr;
-	if (h->nsamples &&
-	    write_all(fd, samples, h->nsamples * sizeof(*samples)) < 0)
-		goto werr;
-	if (h->nstacks &&
-	    write_all(fd, stacks, h->nstacks * sizeof(*stacks)) < 0)
-		goto werr;
-	if (h->maps_len && write_all(fd, maps, h->maps_len) < 0)
-		goto werr;
 	memset(&tr, 0, sizeof(tr));
 	memcpy(tr.magic, LTT_VITALS_FILE_END, sizeof(LTT_VITALS_FILE_END));
 	tr.epoch = h->epoch;
-	if (write_all(fd, &tr, sizeof(tr)) < 0 || fsync(fd) < 0)
+	if (write_all(fd, h, sizeof(*h)) < 0 ||
+	    write_all(fd, frame, h->body_len) < 0 ||
+	    write_all(fd, &tr, sizeof(tr)) < 0 || fsync(fd) < 0)
 		goto werr;
+	free(frame);
+	frame = NULL;
 	if (close(fd) < 0) {
 		fd = -1;
 		goto werr;
@@ -158,31 +149,107 @@ int lttr_vitals_write(const char *path, struct ltt_vitals_file_header *h,
 	return 0;
 werr:
 	fail(err, errlen, "%s: %s", tmp, strerror(errno));
+	free(frame);
 	if (fd >= 0)
 		close(fd);
 	unlink(tmp);
 	return -1;
 }
 
+/* version 2's body: the structs as they are, after a header of @hsize */
+static int parse_v2(const unsigned char *buf, size_t hsize,
+		    struct lttr_vitals_epoch *e, char *err, size_t errlen)
+{
+	size_t off = hsize;
+
+	memcpy(e->sum, buf + off, sizeof(e->sum));
+	off += sizeof(e->sum);
+	e->ncells = (size_t)e->h.ncells;
+	e->nsamples = e->h.nsamples;
+	e->nstacks = e->h.nstacks;
+	e->maps_len = e->h.maps_len;
+	e->cells = calloc(e->ncells ? e->ncells : 1, sizeof(*e->cells));
+	e->samples = calloc(e->nsamples ? e->nsamples : 1,
+			    sizeof(*e->samples));
+	e->stacks = calloc(e->nstacks ? e->nstacks : 1, sizeof(*e->stacks));
+	e->maps = malloc(e->maps_len + 1);
+	if (!e->cells || !e->samples || !e->stacks || !e->maps)
+		return fail(err, errlen, "out of memory");
+	memcpy(e->cells, buf + off, e->ncells * sizeof(*e->cells));
+	off += e->ncells * sizeof(*e->cells);
+	memcpy(e->samples, buf + off, e->nsamples * sizeof(*e->samples));
+	off += e->nsamples * sizeof(*e->samples);
+	memcpy(e->stacks, buf + off, e->nstacks * sizeof(*e->stacks));
+	off += e->nstacks * sizeof(*e->stacks);
+	memcpy(e->maps, buf + off, e->maps_len);
+	e->maps[e->maps_len] = '\0';
+	return 0;
+}
+
+/* the checks of the values every version shares */
+static int check_values(struct lttr_vitals_epoch *e, char *err, size_t errlen)
+{
+	size_t i;
+
+	for (i = 0; i < e->ncells; i++) {
+		if (e->cells[i].vital >= LTT_VITALS ||
+		    e->cells[i].cell >= LTT_VITALS_HCA || !e->cells[i].count ||
+		    (i && (e->cells[i].vital * LTT_VITALS_HCA +
+			   e->cells[i].cell <=
+			   e->cells[i - 1].vital * LTT_VITALS_HCA +
+			   e->cells[i - 1].cell)))
+			return fail(err, errlen, "cell %zu out of range or "
+				    "order", i);
+	}
+	for (i = 0; i < e->nsamples; i++) {
+		unsigned int vital = e->samples[i].vital;
+		unsigned int cell = e->samples[i].cell;
+
+		if (vital >= LTT_VITALS || cell >= LTT_VITALS_HCA)
+			return fail(err, errlen, "sample %zu: vital sign %u "
+				    "or cell %u out of range", i, vital, cell);
+		/* the comm is NUL-terminated for whoever prints it */
+		e->samples[i].comm[sizeof(e->samples[i].comm) - 1] = '\0';
+		/* version 1: the cpu's high half, always 0 */
+		if (e->h.version == 1)
+			e->samples[i].stack = 0;
+		if (e->samples[i].stack > e->nstacks)
+			return fail(err, errlen, "sample %zu: stack %u of %zu",
+				    i, (unsigned int)e->samples[i].stack,
+				    e->nstacks);
+	}
+	for (i = 0; i < e->nstacks; i++) {
+		unsigned int k = e->stacks[i].kernel_nr, u = e->stacks[i].user_nr;
+
+		if (k + u > LTT_VITALS_STACK_DEPTH)
+			return fail(err, errlen, "stack %zu: %u + %u addresses, "
+				    "more than %d", i, k, u,
+				    LTT_VITALS_STACK_DEPTH);
+	}
+	return 0;
+}
+
 int lttr_vitals_parse(const unsigned char *buf, size_t len,
 		      struct lttr_vitals_epoch *e, char *err, size_t errlen)
 {
 	struct ltt_vitals_trailer tr;
-	size_t off, need, i, hsize;
+	size_t off, need, hsize;
+	int r;
 
 	memset(e, 0, sizeof(*e));
 	if (len < LTT_VITALS_FILE_HEADER_V1)
 		return fail(err, errlen, "cut: %zu bytes, less than the "
 			    "header's %d", len, LTT_VITALS_FILE_HEADER_V1);
-	/* version 1's header is the first part of version 2's */
+	/* version 1's header is the first part of version 2's, 2's of 3's */
 	memcpy(&e->h, buf, LTT_VITALS_FILE_HEADER_V1);
 	if (memcmp(e->h.magic, LTT_VITALS_FILE_MAGIC, sizeof(e->h.magic)))
 		return fail(err, errlen, "not an epoch file (bad magic)");
-	if (e->h.version != 1 && e->h.version != LTT_VITALS_FILE_VERSION)
+	if (e->h.version < 1 || e->h.version > LTT_VITALS_FILE_VERSION)
 		return fail(err, errlen, "version %" PRIu32 " (this reader "
-			    "reads 1 and %d)", e->h.version,
+			    "reads 1 to %d)", e->h.version,
 			    LTT_VITALS_FILE_VERSION);
-	hsize = e->h.version == 1 ? LTT_VITALS_FILE_HEADER_V1 : sizeof(e->h);
+	hsize = e->h.version == 1 ? LTT_VITALS_FILE_HEADER_V1 :
+		e->h.version == 2 ? LTT_VITALS_FILE_HEADER_V2 : sizeof(e->h);
 	if (len < hsize)
 		return fail(err, errlen, "cut: %zu bytes, less than the "
 			    "header's %zu", len, hsize);
@@ -207,90 +274,33 @@ int lttr_vitals_parse(const unsigned char *buf, size_t len,
 			    LTTR_VITALS_MAPS_MAX);
 	if (e->h.end_ns < e->h.start_ns)
 		return fail(err, errlen, "the epoch ends before it starts");
-	need = hsize + sizeof(e->sum) +
-	       (size_t)e->h.ncells * sizeof(struct ltt_vitals_cell) +
-	       (size_t)e->h.nsamples * sizeof(struct ltt_vital_sample) +
-	       (size_t)e->h.nstacks * sizeof(struct ltt_vital_stack) +
-	       e->h.maps_len + sizeof(tr);
+	if (e->h.version < 3)
+		need = hsize + sizeof(e->sum) +
+		       (size_t)e->h.ncells * sizeof(struct ltt_vitals_cell) +
+		       (size_t)e->h.nsamples * sizeof(struct ltt_vital_sample) +
+		       (size_t)e->h.nstacks * sizeof(struct ltt_vital_stack) +
+		       e->h.maps_len + sizeof(tr);
+	else
+		need = hsize + (size_t)e->h.body_len + sizeof(tr);
 	if (len < need)
 		return fail(err, errlen, "cut: %zu bytes of %zu", len, need);
 	if (len > need)
 		return fail(err, errlen, "%zu bytes after the end", len - need);
-	off = hsize;
-	memcpy(e->sum, buf + off, sizeof(e->sum));
-	off += sizeof(e->sum);
-	e->ncells = (size_t)e->h.ncells;
-	e->nsamples = e->h.nsamples;
-	e->nstacks = e->h.nstacks;
-	e->maps_len = e->h.maps_len;
-	e->cells = calloc(e->ncells ? e->ncells : 1, sizeof(*e->cells));
-	e->samples = calloc(e->nsamples ? e->nsamples : 1,
-			    sizeof(*e->samples));
-	e->stacks = calloc(e->nstacks ? e->nstacks : 1, sizeof(*e->stacks));
-	e->maps = malloc(e->maps_len + 1);
-	if (!e->cells || !e->samples || !e->stacks || !e->maps) {
-		lttr_vitals_epoch_free(e);
-		return fail(err, errlen, "out of memory");
-	}
-	memcpy(e->cells, buf + off, e->ncells * sizeof(*e->cells));
-	off += e->ncells * sizeof(*e->cells);
-	memcpy(e->samples, buf + off, e->nsamples * sizeof(*e->samples));
-	off += e->nsamples * sizeof(*e->samples);
-	memcpy(e->stacks, buf + off, e->nstacks * sizeof(*e->stacks));
-	off += e->nstacks * sizeof(*e->stacks);
-	memcpy(e->maps, buf + off, e->maps_len);
-	e->maps[e->maps_len] = '\0';
-	off += e->maps_len;
+	if (e->h.version < 3)
+		r = parse_v2(buf, hsize, e, err, errlen);
+	else
+		r = lttr_vitals_body_unpack(buf + hsize, hsize, e, err, errlen);
+	off = need - sizeof(tr);
 	memcpy(&tr, buf + off, sizeof(tr));
-	for (i = 0; i < e->ncells; i++) {
-		if (e->cells[i].vital >= LTT_VITALS ||
-		    e->cells[i].cell >= LTT_VITALS_HCA || !e->cells[i].count ||
-		    (i && (e->cells[i].vital * LTT_VITALS_HCA +
-			   e->cells[i].cell <=
-			   e->cells[i - 1].vital * LTT_VITALS_HCA +
-			   e->cells[i - 1].cell))) {
-			lttr_vitals_epoch_free(e);
-			return fail(err, errlen, "cell %zu out of range or "
-				    "order", i);
-		}
-	}
-	for (i = 0; i < e->nsamples; i++) {
-		unsigned int vital = e->samples[i].vital;
-		unsigned int cell = e->samples[i].cell;
-
-		if (vital >= LTT_VITALS || cell >= LTT_VITALS_HCA) {
-			lttr_vitals_epoch_free(e);
-			return fail(err, errlen, "sample %zu: vital sign %u "
-				    "or cell %u out of range", i, vital, cell);
-		}
-		/* the comm is NUL-terminated for whoever prints it */
-		e->samples[i].comm[sizeof(e->samples[i].comm) - 1] = '\0';
-		/* version 1: the cpu's high half, always 0 */
-		if (e->h.version == 1)
-			e->samples[i].stack = 0;
-		if (e->samples[i].stack > e->nstacks) {
-			unsigned int st = e->samples[i].stack;
-			size_t n = e->nstacks;
-
-			lttr_vitals_epoch_free(e);
-			return fail(err, errlen, "sample %zu: stack %u of %zu",
-				    i, st, n);
-		}
-	}
-	for (i = 0; i < e->nstacks; i++) {
-		unsigned int k = e->stacks[i].kernel_nr, u = e->stacks[i].user_nr;
-
-		if (k + u > LTT_VITALS_STACK_DEPTH) {
-			lttr_vitals_epoch_free(e);
-			return fail(err, errlen, "stack %zu: %u + %u addresses, "
-				    "more than %d", i, k, u,
-				    LTT_VITALS_STACK_DEPTH);
-		}
+	if (r < 0 || check_values(e, err, errlen) < 0) {
+		lttr_vitals_epoch_free(e);
+		return -1;
 	}
 	if (memcmp(tr.magic, LTT_VITALS_FILE_END, sizeof(LTT_VITALS_FILE_END)) ||
 	    tr.epoch != e->h.epoch) {
 		lttr_vitals_epoch_free(e);
-		return fail(err, errlen, "bad trailer (cut or overwritten)");
+		return fail(err, errlen, "offset %zu: bad trailer (cut or "
+			    "overwritten)", off);
 	}
 	return 0;
 }

@@ -5,8 +5,8 @@
  * directory of them, and the aggregator's computations (the sketch
  * reconstructed: weighted totals, distinct labels, the labels sampled with
  * their estimated counts; the EWMA anomaly detector), with their text and
- * JSON forms.  vitals-file.c depends on the C library alone (traced links
- * it); vitals-report.c is the aggregator.
+ * JSON forms.  vitals-file.c and vitals-codec.c depend on the C library
+ * and zstd alone (traced links them); vitals-report.c is the aggregator.
  */
 #ifndef LTTR_VITALS_H
 #define LTTR_VITALS_H
@@ -57,7 +57,13 @@ unsigned int lttr_vitals_level(uint32_t c, unsigned int shift);
  * @maps: the executable mappings of the processes whose user addresses
  *	the stacks hold (@maps_len bytes, NUL-terminated; "" in a version 1
  *	file): a trace's "maps" format (lttr/symbols/maps.h)
- * A version 1 file (ABI 15) is read too: no stacks, no maps.
+ * A version 1 file (ABI 15) is read too: no stacks, no maps; a version 2
+ * file (ABI 16) too.  A sample of a version 3 file has the label's low 32
+ * bits and its cell (the label's top 10 bits) alone: its label is rebuilt
+ * as low 32 | cell << 54, not the module's whole 64-bit hash: 42 of its
+ * bits (the module's label has its cell as its top 10 bits), which group
+ * the samples of a label within and across epochs as the whole hash did,
+ * but for two labels of one vital sign that agree on all 42.
  */
 struct lttr_vitals_epoch {
 	char *path;
@@ -75,7 +81,8 @@ struct lttr_vitals_epoch {
 
 /**
  * lttr_vitals_write() - write one epoch file at @path (a temporary file
- * renamed over it, so a reader never sees half of one), version 2
+ * renamed over it, so a reader never sees half of one), version 3: the
+ * body compressed (vitals-codec.c; h->body_len and h->raw_len are set)
  * @hca: the HCAs summed over the CPUs (LTT_VITALS x LTT_VITALS_HCA): only
  *       the non-zero cells are written (h->ncells is set)
  * @samples, @stacks, @maps: h->nsamples, h->nstacks and h->maps_len of
