@@ -36,12 +36,12 @@ static int reader(const char *path, int pipefd)
 {
 	char buf[64];
 	int fd = open(path, O_RDONLY | O_NOCTTY), n = 0;
-	ssize_t r;
 
 	if (fd < 0)
 		return 255;
 	for (;;) {
-		r = read(fd, buf, sizeof(buf));
+		ssize_t r = read(fd, buf, sizeof(buf));
+
 		if (r <= 0)
 			return 254;
 		n++;
