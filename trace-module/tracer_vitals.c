@@ -16,8 +16,12 @@
  * the collector to the other copy, waits for a grace period (every
  * callback runs with interrupts off here, inside the RCU read side), then
  * copies the ended copy out and clears it.  shift doubles the levels'
- * spacing after an epoch that dropped samples and comes back down after
- * a quiet one (the watermark is the sample array, not CPU cycles).
+ * spacing after an epoch that dropped samples, or whose sampling took a
+ * CPU past the CPU watermark, and comes back down after a quiet one.
+ * Within an epoch a CPU's levels spread one step more at each multiple
+ * of the CPU watermark its sampling time reaches (Chopstix 4.1.3: the
+ * threshold doubled when the collector's CPU use reaches the high
+ * watermark), and past half of its sample array.
  *
  * The collector works with or without a trace: the kernel's event points
  * are on for the union of the trace's mask (while it traces) and the
@@ -46,6 +50,7 @@
 #include <linux/ptrace.h>
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
+#include <linux/sched/clock.h>
 #include <linux/sched/task_stack.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
@@ -112,6 +117,8 @@ struct vit_copy {
 	u32 nstacks;
 	u32 disk_stacks;
 	u32 walks;			/* stack walks this epoch */
+	u32 cpu_steps;			/* the CPU watermark's, this epoch */
+	u64 sampling_ns;		/* time spent in vit_sample() */
 	struct ltt_vital_sample samples[LTT_VITALS_SAMPLES];
 	struct vit_slot slots[LTT_VITALS_STACKS];
 	struct ltt_vital_stack stacks[LTT_VITALS_STACKS];
@@ -175,6 +182,7 @@ static struct {
 	unsigned int shift_min;
 	u32 vitals;			/* mask of enum ltt_vital */
 	u32 delay_min_ns;
+	u64 cpu_high_ns;		/* the CPU watermark, 0: none */
 	u8 kdepth, udepth;		/* a sample's stacks (0, 0: none) */
 	u32 seq;
 	/* SWAP's: per CPU, the index of its first stack, how many kept */
@@ -341,6 +349,7 @@ static noinline notrace void vit_sample(struct vit_cpu *vc,
 					const u32 *cell, u32 new, bool first)
 {
 	struct ltt_vital_sample *s;
+	u64 t0, high;
 
 	/*
 	 * The last quarter is kept for the first event of a label: one
@@ -351,6 +360,7 @@ static noinline notrace void vit_sample(struct vit_cpu *vc,
 		cp->dropped++;
 		return;
 	}
+	t0 = local_clock();
 	s = &cp->samples[cp->nsamples++];
 	s->time = vit_now();
 	s->label = label;
@@ -369,13 +379,23 @@ static noinline notrace void vit_sample(struct vit_cpu *vc,
 	s->stack = e->stack == VIT_STACK_REF ? e->stack_ref : 0;
 	if (e->stack == VIT_STACK_HERE && vit.stack_base)
 		vit_stack_keep(vc, cp, e->vital, label, new, e->iregs);
+	/*
+	 * The CPU watermark: one step more at each multiple of it this
+	 * CPU's sampling reaches (interrupts are off: the time is this
+	 * sample's, and an interrupt's event cannot come in between)
+	 */
+	cp->sampling_ns += local_clock() - t0;
+	high = READ_ONCE(vit.cpu_high_ns);
+	if (high && cp->sampling_ns >= high * (cp->cpu_steps + 1) &&
+	    cp->cpu_steps < LTT_VITALS_SHIFT_MAX)
+		cp->cpu_steps++;
 }
 
 /* Interrupts off, on this CPU. */
 static notrace void vit_account(struct vit_cpu *vc, const struct vit_ev *e)
 {
 	struct vit_copy *cp = &vc->copy[READ_ONCE(vit.cur)];
-	unsigned int shift = READ_ONCE(vit.shift);
+	unsigned int shift = READ_ONCE(vit.shift) + cp->cpu_steps;
 	u64 label;
 	u32 *cell, old, new;
 	bool first;
@@ -983,7 +1003,8 @@ static int vit_start(struct file *file, void __user *argp)
 		return -EFAULT;
 	if (!cfg.vitals || (cfg.vitals & ~LTT_VITALS_COLLECTED) ||
 	    cfg.shift < LTT_VITALS_SHIFT_MIN || cfg.shift > LTT_VITALS_SHIFT_MAX ||
-	    cfg.kdepth + cfg.udepth > LTT_VITALS_STACK_DEPTH || cfg.reserved)
+	    cfg.kdepth + cfg.udepth > LTT_VITALS_STACK_DEPTH || cfg.reserved ||
+	    cfg.cpu_high_us > LTT_VITALS_CPU_HIGH_MAX_US)
 		return -EINVAL;
 	mutex_lock(&ltt.ctl_mutex);
 	ret = -EBUSY;
@@ -1018,6 +1039,7 @@ static int vit_start(struct file *file, void __user *argp)
 	vit.shift_min = cfg.shift;
 	vit.vitals = cfg.vitals;
 	vit.delay_min_ns = cfg.delay_min_ns;
+	vit.cpu_high_ns = (u64)cfg.cpu_high_us * NSEC_PER_USEC;
 	vit.kdepth = cfg.kdepth;
 	vit.udepth = cfg.udepth;
 	vit.seq = 0;
@@ -1112,7 +1134,7 @@ static bool vit_stack_name(const struct vit_copy *cp, unsigned int cpu,
 static int vit_swap(struct file *file, void __user *argp)
 {
 	struct ltt_vitals_epoch ep;
-	unsigned int cpu, i, j, old, full = 0, kept = 0;
+	unsigned int cpu, i, j, old, full = 0, kept = 0, busy = 0, calm = 1;
 	u32 n;
 	u64 now;
 	int ret = 0;
@@ -1140,6 +1162,9 @@ static int vit_swap(struct file *file, void __user *argp)
 	ep.nsamples = 0;
 	ep.nstacks = 0;
 	ep.stacks_dropped = 0;
+	ep.sampling_ns = 0;
+	ep.cpu_steps = 0;
+	ep.reserved = 0;
 	/*
 	 * The stacks kept, CPU after CPU: a sample names its stack by its
 	 * CPU and slot (vit_stack_take()), the file by the index among all.
@@ -1186,6 +1211,13 @@ static int vit_swap(struct file *file, void __user *argp)
 		ep.skipped += cp->skipped;
 		if (cp->dropped)
 			full = 1;
+		ep.sampling_ns += cp->sampling_ns;
+		ep.cpu_steps = max(ep.cpu_steps, cp->cpu_steps);
+		/* the CPU watermark reached; under a quarter of it (the low) */
+		if (vit.cpu_high_ns && cp->sampling_ns >= vit.cpu_high_ns)
+			busy = 1;
+		if (vit.cpu_high_ns && cp->sampling_ns >= vit.cpu_high_ns / 4)
+			calm = 0;
 		n = min(cp->nsamples, ep.samples_cap - ep.nsamples);
 		ep.dropped += cp->nsamples - n;
 		if (n && copy_to_user(u64_to_user_ptr(ep.samples +
@@ -1207,10 +1239,13 @@ static int vit_swap(struct file *file, void __user *argp)
 	ep.seq = vit.seq;
 	WRITE_ONCE(vit.seq, vit.seq + 1);
 	vit.start_ns = now;
-	/* The watermark: the sample arrays, full or an eighth used. */
-	if (full && vit.shift < LTT_VITALS_SHIFT_MAX)
+	/*
+	 * The watermarks: the sample arrays, full or an eighth used; the
+	 * CPU's, reached or under a quarter of it on every CPU.
+	 */
+	if ((full || busy) && vit.shift < LTT_VITALS_SHIFT_MAX)
 		WRITE_ONCE(vit.shift, vit.shift + 1);
-	else if (!full && vit.shift > vit.shift_min &&
+	else if (!full && !busy && calm && vit.shift > vit.shift_min &&
 		 kept < ep.ncpus * LTT_VITALS_SAMPLES / 8)
 		WRITE_ONCE(vit.shift, vit.shift - 1);
 	if (!ret && copy_to_user(argp, &ep, sizeof(ep)))

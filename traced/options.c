@@ -119,8 +119,9 @@ static void usage(FILE *f)
 "                           the epoch a killed daemon was in is named by\n"
 "                           the next one and its number skipped; takes\n"
 "                           only -o, -t, -d, -q, --epoch, --keep,\n"
-"                           --max-size, --metrics-listen and --stack-depth\n"
-"                           (a full trace may run beside it)\n"
+"                           --max-size, --metrics-listen, --cpu-watermark\n"
+"                           and --stack-depth (a full trace may run\n"
+"                           beside it)\n"
 "      --epoch DURATION     the epoch's length (default 60s; 100ms..1 day)\n"
 "      --keep DURATION      remove the files of the epochs that ended more\n"
 "                           than DURATION ago (whole epochs: the newest\n"
@@ -133,6 +134,13 @@ static void usage(FILE *f)
 "                           http://ADDRESS:PORT/metrics (numeric:\n"
 "                           127.0.0.1:9469, [::1]:9469; no TLS, no login:\n"
 "                           loopback or a management network)\n"
+"      --cpu-watermark DURATION  the time a CPU may spend keeping samples\n"
+"                           in an epoch before its levels spread one step\n"
+"                           more (the sampling threshold doubled), again\n"
+"                           at each multiple; the next epoch starts a\n"
+"                           step up, and one whose CPUs all stayed under\n"
+"                           a quarter of it lets the step back down\n"
+"                           (1us..1min; default none)\n"
 "      --stack-depth K[,U]  with --vitals: the kernel and user frames of a\n"
 "                           sample's stacks (K + U at most 16, default\n"
 "                           8,8; 0: no stacks)\n"
@@ -322,6 +330,7 @@ enum {
 	OPT_STACK_DEPTH, OPT_SAMPLE, OPT_RULES, OPT_RULE, OPT_SNAPSHOT_SIZE, OPT_SNAPSHOT_DIR,
 	OPT_NOTIFY_TIMEOUT,
 	OPT_VITALS, OPT_EPOCH, OPT_KEEP, OPT_METRICS_LISTEN, OPT_MAX_SIZE,
+	OPT_CPU_WATERMARK,
 };
 
 static const struct option longopts[] = {
@@ -360,6 +369,7 @@ static const struct option longopts[] = {
 	{ "keep",		required_argument, NULL, OPT_KEEP },
 	{ "metrics-listen",	required_argument, NULL, OPT_METRICS_LISTEN },
 	{ "max-size",		required_argument, NULL, OPT_MAX_SIZE },
+	{ "cpu-watermark",	required_argument, NULL, OPT_CPU_WATERMARK },
 	{ "device",		required_argument, NULL, 'd' },
 	{ "quiet",		no_argument,	   NULL, 'q' },
 	{ "stats",		required_argument, NULL, OPT_STATS },
@@ -523,6 +533,7 @@ int options_parse(int argc, char **argv, struct options *o)
 		if (c != 'd' && c != 'q' && c != 'h' && c != 'o' && c != 't' &&
 		    c != OPT_VITALS && c != OPT_EPOCH && c != OPT_KEEP &&
 		    c != OPT_METRICS_LISTEN && c != OPT_MAX_SIZE &&
+		    c != OPT_CPU_WATERMARK &&
 		    c != OPT_STACK_DEPTH && c != OPT_VERSION &&
 		    c != ':' && c != '?' && !trace_opt) {
 			static char tfirst[32];
@@ -551,6 +562,13 @@ int options_parse(int argc, char **argv, struct options *o)
 			break;
 		case OPT_METRICS_LISTEN:
 			o->metrics_listen = optarg;
+			break;
+		case OPT_CPU_WATERMARK:
+			if (lttr_parse_duration(optarg, &v) < 0 || v < 1000 ||
+			    v > (uint64_t)LTT_VITALS_CPU_HIGH_MAX_US * 1000)
+				return bad2("bad --cpu-watermark '%s' (1us..1min): %s",
+					    optarg, LTTR_DURATION_FORM);
+			o->cpu_watermark_ns = v;
 			break;
 		case OPT_MAX_SIZE:
 			if (parse_size(optarg, &v) < 0 || v < VITALS_MAX_SIZE_MIN)
@@ -773,15 +791,15 @@ int options_parse(int argc, char **argv, struct options *o)
 		    !mask_test(&o->mask, (unsigned int)i))
 			return bad("--stacks: the %s event is not recorded "
 				   "(see -e)", event_name((unsigned int)i));
-	if ((o->epoch_ns || o->keep_ns || o->metrics_listen || o->max_size) &&
-	    !o->vitals)
-		return bad("--epoch, --keep, --max-size and --metrics-listen "
-			   "need --vitals%s", "");
+	if ((o->epoch_ns || o->keep_ns || o->metrics_listen || o->max_size ||
+	     o->cpu_watermark_ns) && !o->vitals)
+		return bad("--epoch, --keep, --max-size, --metrics-listen and "
+			   "--cpu-watermark need --vitals%s", "");
 	if (o->vitals) {
 		if (trace_opt)
 			return bad("--vitals takes only -o, -t, -d, -q, --epoch, "
-				   "--keep, --max-size, --metrics-listen and "
-				   "--stack-depth, not %s",
+				   "--keep, --max-size, --metrics-listen, "
+				   "--cpu-watermark and --stack-depth, not %s",
 				   trace_opt);
 		if (!o->stack_depth_set) {
 			o->stacks.kernel_depth = LTT_VITALS_KDEPTH;

@@ -78,6 +78,7 @@ struct options {
 	uint64_t keep_ns;		/* --keep, 0: every epoch kept */
 	const char *metrics_listen;	/* --metrics-listen ADDR:PORT */
 	uint64_t max_size;		/* --max-size in bytes, 0: no cap */
+	uint64_t cpu_watermark_ns;	/* --cpu-watermark, 0: none */
 
 	/* control mode: traced --set-events LIST */
 	int set_events;

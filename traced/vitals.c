@@ -377,6 +377,9 @@ static int vit_epoch(struct vit *v, int partial)
 	h.flags = partial ? LTT_VITALS_F_PARTIAL : 0;
 	h.nstacks = ep.nstacks;
 	h.stacks_dropped = ep.stacks_dropped;
+	h.sampling_ns = ep.sampling_ns;
+	h.cpu_steps = ep.cpu_steps;
+	h.cpu_high_us = (uint32_t)(v->o->cpu_watermark_ns / 1000);
 	for (i = 0; i < LTT_VITALS; i++) {
 		sum[i].total = ep.total[i];
 		sum[i].events = ep.events[i];
@@ -530,6 +533,7 @@ int vitals_run(const struct options *o)
 	cfg.vitals &= info.collected;
 	cfg.kdepth = (uint8_t)o->stacks.kernel_depth;
 	cfg.udepth = (uint8_t)o->stacks.user_depth;
+	cfg.cpu_high_us = (uint32_t)(o->cpu_watermark_ns / 1000);
 	/* the kernel's symbols for the stacks' kernel addresses */
 	if (cfg.kdepth)
 		kernel_symbols(o->output);

@@ -1944,7 +1944,18 @@ struct ltt_vitals_config {
 	__u8 udepth;		/* user addresses (kdepth + udepth <=
 				 * LTT_VITALS_STACK_DEPTH; both 0: none) */
 	__u16 reserved;		/* zero */
+	/*
+	 * The CPU watermark (Chopstix 4.1.3): the time a CPU may spend
+	 * sampling in an epoch, in us, before its levels spread one step
+	 * more (the threshold doubled), and again at each multiple of it;
+	 * an epoch whose CPUs all stayed under a quarter of it lets the
+	 * step come back down.  0: none (the sample arrays' watermark
+	 * alone).
+	 */
+	__u32 cpu_high_us;
 };
+
+#define LTT_VITALS_CPU_HIGH_MAX_US	60000000	/* a minute */
 
 /*
  * LTT_VITALS_IOC_SWAP: ends the epoch (the collector goes on in the other
@@ -1975,6 +1986,12 @@ struct ltt_vitals_epoch {
 					 * their vital sign has them (the
 					 * array full; DISK: not taken at
 					 * the issue, docs/vitals.md) */
+	__u64 sampling_ns;		/* out: the CPUs' time spent keeping
+					 * samples (their stacks included),
+					 * summed */
+	__u32 cpu_steps;		/* out: the most steps a CPU's levels
+					 * spread for the CPU watermark */
+	__u32 reserved;
 };
 
 struct ltt_vitals_info {
@@ -2057,6 +2074,9 @@ struct ltt_vitals_file_header {
 	/* version 3 */
 	__u32 body_len;		/* bytes of the zstd frame after the header */
 	__u32 raw_len;		/* bytes of the body it holds */
+	__u64 sampling_ns;	/* the collector's time keeping samples */
+	__u32 cpu_steps;	/* the CPU watermark's steps (most of a CPU) */
+	__u32 cpu_high_us;	/* the watermark (0: none) */
 };
 
 #define LTT_VITALS_F_PARTIAL	0x01	/* ended early (SIGTERM) */

@@ -92,7 +92,15 @@ traced -q -e syscall -o /mnt/share/vf -- ltt-futex 500 > /mnt/share/vf.out; echo
 nextep
 # no devpts is mounted by the guest init: ltt-ttylock needs one for its terminal
 mkdir -p /dev/pts && mount -t devpts devpts /dev/pts
-traced -q -e lock -o /mnt/share/vl -- ltt-ttylock 4 40 > /mnt/share/vl.out; echo $? > /mnt/share/vl.rc
+# the convoy in an epoch after the one its processes started in (their
+# first samples there)
+rm -f /tmp/ttygo
+traced -q -e lock -o /mnt/share/vl -- ltt-ttylock 4 40 /tmp/ttygo > /mnt/share/vl.out & tp=$!
+i=0
+while ! grep -q "^ready" /mnt/share/vl.out 2>/dev/null && [ $i -lt 600 ]; do usleep 50000; i=$((i + 1)); done
+nextep
+touch /tmp/ttygo
+wait $tp; echo $? > /mnt/share/vl.rc
 cat /proc/kallsyms > /mnt/share/vl.kallsyms
 kill -TERM $vp; wait $vp; echo $? > /mnt/share/vit.rc
 ls /mnt/share/vit | grep "[.]ltv$" > /mnt/share/vit.ls1
@@ -106,7 +114,11 @@ kill -KILL $vp; wait $vp
 traced -q --vitals --epoch 200ms -t 500ms -o /mnt/share/vit 2> /mnt/share/vit2.err; echo $? > /mnt/share/vit2.rc
 ls /mnt/share/vit | grep "[.]ltv$" > /mnt/share/vit.ls2
 traced --vitals --epoch 100ms --keep 200ms -t 1s -o /mnt/share/vk 2> /mnt/share/vk.err; echo $? > /mnt/share/vk.rc
-ls /mnt/share/vk | grep "[.]ltv$" > /mnt/share/vk.ls'
+ls /mnt/share/vk | grep "[.]ltv$" > /mnt/share/vk.ls
+# the CPU watermark at 1 us: every sample takes longer (its stacks)
+traced --vitals --epoch 200ms --cpu-watermark 1us -t 1s -o /mnt/share/vw 2> /mnt/share/vw.err & wp=$!
+ltt-vitals-rare 5000 > /dev/null
+wait $wp; echo $? > /mnt/share/vw.rc'
 ok $? "guest ran the daemon scenarios"
 is "$(cat "$share/a.rc")" "7" "PROGRAM's exit status becomes traced's"
 is "$(cat "$share/d.rc")" "143" "a PROGRAM killed by SIGTERM gives 128+15"
@@ -440,6 +452,29 @@ ok $(( ! (nk >= 3) )) "... and at least one older file was removed ($nk epochs)"
 mkdir "$share/vit1" && while read -r f; do cp "$share/vit/$f" "$share/vit1/"; done < "$share/vit.ls1"
 tracevisualizer vitals --json --top 1000 "$share/vit1" > "$share/vit.json"
 ok $? "tracevisualizer vitals --json reads every epoch"
+is "$(cat "$share/vw.rc")" "0" "traced --vitals --cpu-watermark 1us -t 1s"
+tracevisualizer vitals --json "$share/vw" > "$share/vw.json"
+ok $? "... its epochs read"
+checks < <(PYTHONPATH=tests/lib python3 - "$share" <<'PY'
+import sys, os
+from check import ok, load, done
+d = sys.argv[1]
+w = load(os.path.join(d, 'vw.json'))['epochs']
+v = load(os.path.join(d, 'vit.json'))['epochs']
+print("--cpu-watermark 1us: (shift, samples, sampling_ns, cpu_steps) %s" %
+      [(e['shift'], e['samples'], e['sampling_ns'], e['cpu_steps']) for e in w])
+busy = [e for e in w if e['samples']]
+ok(len(w) >= 3 and all(e['cpu_watermark_ns'] == 1000 for e in w), "%d epochs, each says its watermark, 1 us" % len(w))
+ok(busy and all(e['sampling_ns'] >= 1000 and e['cpu_steps'] >= 1 for e in busy),
+   "every epoch with samples spent at least 1 us keeping them and spread its levels a step or more")
+ok(all(b['shift'] == min(a['shift'] + 1, 16) for a, b in zip(w, w[1:]) if a['samples']),
+   "after an epoch past the watermark, the next one starts a step up")
+ok(all(e['cpu_watermark_ns'] == 0 and e['cpu_steps'] == 0 for e in v) and
+   all(e['sampling_ns'] > 0 for e in v if e['samples']),
+   "without --cpu-watermark: no steps, the sampling time said")
+done()
+PY
+)
 tracevisualizer vitals "$share/vit" > /dev/null
 ok $? "... and every epoch of the three daemons"
 tracevisualizer vitals "$share/vit" > "$share/vit.txt"

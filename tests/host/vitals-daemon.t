@@ -160,6 +160,31 @@ ok $? "--stack-depth 0: no stacks, no kallsyms copied"
 $fake --vitals -d fake --stack-depth 9,8 -o "$tmp/u" 2> "$tmp/u.err"; is $? 2 "--stack-depth 9,8 with --vitals: usage error"
 grep -q "at most 16 frames in all" "$tmp/u.err"; ok $? "... said: $(cat "$tmp/u.err")"
 
+# the CPU watermark: sent to the collector; the epochs' sampling time and
+# steps (the fake's: 1 ms + 1 us an epoch number, 1 step with a watermark)
+# in the files, the text and the JSON
+FAKE_LOG=$tmp/w.log $fake --vitals -d fake --cpu-watermark 2ms --epoch 100ms -t 250ms \
+	-o "$tmp/w" 2> /dev/null
+is $? 0 "--cpu-watermark 2ms: the daemon runs and ends"
+grep -q "^VITALS_CPU_WATERMARK us=2000$" "$tmp/w.log"; ok $? "... 2000 us sent at START"
+$tv vitals "$tmp/w" 2> /dev/null | grep -q "^epoch 1  .*  sampling 1\.001 ms  cpu watermark 2000 us: 1 step"
+ok $? "vitals (text): epoch 1's sampling time, the watermark and its steps" ||
+	diag "$($tv vitals "$tmp/w" 2>&1 | grep '^epoch' | head -3)"
+$tv vitals --json "$tmp/w" 2> /dev/null | python3 -c "
+import json, sys
+e = json.load(sys.stdin)['epochs']
+sys.exit(not (e and all(x['sampling_ns'] == 1000000 + 1000 * x['epoch'] and x['cpu_steps'] == 1 and
+                        x['cpu_watermark_ns'] == 2000000 for x in e)))"
+ok $? "vitals --json: every epoch's sampling_ns, cpu_steps and cpu_watermark_ns"
+$tv vitals "$tmp/s" 2> /dev/null | grep "^epoch" | grep -q "cpu watermark"
+ok $(( ! $? )) "without --cpu-watermark: no watermark said"
+$fake --vitals -d fake --cpu-watermark 0 -o "$tmp/u" > /dev/null 2> "$tmp/u.err"; is $? 2 "--cpu-watermark 0: usage error"
+grep -q "bad --cpu-watermark '0' (1us..1min)" "$tmp/u.err"; ok $? "... said: $(cat "$tmp/u.err")"
+$fake --vitals -d fake --cpu-watermark 2min -o "$tmp/u" > /dev/null 2>&1; is $? 2 "--cpu-watermark 2min: usage error"
+$fake --cpu-watermark 1ms -o "$tmp/u" true > /dev/null 2>&1; is $? 2 "--cpu-watermark without --vitals: usage error"
+traced/traced --help | grep -q -- "--cpu-watermark DURATION"; ok $? "--cpu-watermark in --help"
+grep -q -- 'cpu\\-watermark' docs/traced.1; ok $? "... and in the man page"
+
 $fake --vitals -d fake --max-size 4000 -o "$tmp/u" > /dev/null 2>&1; is $? 2 "--max-size under 4k: usage error"
 $fake --max-size 1M -o "$tmp/u" true > /dev/null 2>&1; is $? 2 "--max-size without --vitals: usage error"
 traced/traced --help | grep -q -- "--max-size SIZE"; ok $? "--help"

@@ -99,6 +99,8 @@ def expected(jsons, names, upto=None):
     put('ltt_vitals_samples_total', sum(e['samples'] for e in ep))
     put('ltt_vitals_samples_dropped_total', sum(e['dropped'] for e in ep))
     put('ltt_vitals_events_skipped_total', sum(e['skipped'] for e in ep))
+    # the collector's sampling time: the JSON's ns, the exposition's s
+    put('ltt_vitals_sampling_seconds_total', sum(e['sampling_ns'] for e in ep) / 1e9)
     vit = {}
     for e in ep:
         for v, r in e['vitals'].items():

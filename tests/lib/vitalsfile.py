@@ -10,10 +10,11 @@ import ctypes
 import ctypes.util
 import struct
 
-HDR3 = struct.Struct('<8sIIQQQQIIIIIIQQQIIIIQQII')
+HDR3 = struct.Struct('<8sIIQQQQIIIIIIQQQIIIIQQIIQII')
 FIELDS = ('magic version header_size epoch start_ns end_ns wall_start_ns nvitals '
           'hca_size ncpus shift collected nsamples ncells dropped skipped flags '
-          'reserved nstacks maps_len stacks_dropped maps_omitted body_len raw_len').split()
+          'reserved nstacks maps_len stacks_dropped maps_omitted body_len raw_len sampling_ns '
+          'cpu_steps cpu_high_us').split()
 
 
 def _zstd():

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * ltt-ttylock N LINES - a convoy on one kernel mutex: N reader processes
+ * ltt-ttylock N LINES [GO] - a convoy on one kernel mutex: N reader processes
  * read lines from the slave side of one pseudo-terminal.  The tty's line
  * discipline lets one reader at a time wait for input: n_tty_read() holds
  * the tty's atomic_read_lock (a mutex) while it sleeps for a line, so
@@ -12,6 +12,12 @@
  * most 10 s, then it fails), then writes LINES lines to the master, one at a time, each
  * after the previous one was read; the readers end on a line "q" (one
  * each) and report the lines they read.
+ *
+ * With GO (a path), the readers wait, once started, until the file GO
+ * exists (polled every millisecond, at most 60 s): the convoy then forms
+ * apart from the processes' start (their page faults, first system calls:
+ * the vital signs' samples of another epoch).  "ready" is printed when
+ * every reader waits.
  *
  * Prints "readers PID..." (in the order they started), then "queued N-1"
  * once the convoy stood, and "lines L" (the lines the readers read in
@@ -32,13 +38,16 @@
 #define MAXR 16
 
 /* a reader: read lines until "q"; its exit status is its count (<= 250) */
-static int reader(const char *path, int pipefd)
+static int reader(const char *path, int pipefd, int gofd)
 {
 	char buf[64];
 	int fd = open(path, O_RDONLY | O_NOCTTY), n = 0;
 
 	if (fd < 0)
 		return 255;
+	/* GO: said ready, then wait for the parent's byte */
+	if (gofd >= 0 && (write(pipefd, "w", 1) != 1 || read(gofd, buf, 1) != 1))
+		return 252;
 	for (;;) {
 		ssize_t r = read(fd, buf, sizeof(buf));
 
@@ -80,14 +89,15 @@ static int queued(pid_t pid)
 int main(int argc, char **argv)
 {
 	int n = argc > 1 ? atoi(argv[1]) : 0, lines = argc > 2 ? atoi(argv[2]) : -1;
-	int master, p[2], i, q = 0, total = 0, status;
+	const char *go = argc > 3 ? argv[3] : NULL;
+	int master, p[2], g[2] = { -1, -1 }, i, q = 0, total = 0, status;
 	struct timespec ms = { 0, 1000000 };
 	pid_t pids[MAXR];
 	struct termios t;
 	char c, *path;
 
 	if (n < 2 || n > MAXR || lines < 0 || lines > 200) {
-		fprintf(stderr, "usage: ltt-ttylock READERS(2-%d) LINES(0-200)\n", MAXR);
+		fprintf(stderr, "usage: ltt-ttylock READERS(2-%d) LINES(0-200) [GO]\n", MAXR);
 		return 2;
 	}
 	master = posix_openpt(O_RDWR | O_NOCTTY);
@@ -107,7 +117,7 @@ int main(int argc, char **argv)
 		perror("ltt-ttylock: tcsetattr");
 		return 1;
 	}
-	if (pipe(p)) {
+	if (pipe(p) || (go && pipe(g))) {
 		perror("ltt-ttylock: pipe");
 		return 1;
 	}
@@ -120,13 +130,38 @@ int main(int argc, char **argv)
 		}
 		if (pids[k] == 0) {
 			close(p[0]);
-			_exit(reader(path, p[1]));
+			if (go)
+				close(g[1]);
+			_exit(reader(path, p[1], g[0]));
 		}
 		printf(" %d", (int)pids[k]);
 	}
 	printf("\n");
 	fflush(stdout);
 	close(p[1]);
+	if (go) {
+		/* every reader waiting, then the file GO */
+		for (int k = 0; k < n; k++)
+			if (read(p[0], &c, 1) != 1 || c != 'w') {
+				fprintf(stderr, "ltt-ttylock: a reader did not start\n");
+				return 1;
+			}
+		printf("ready\n");
+		fflush(stdout);
+		for (i = 0; i < 60000 && access(go, F_OK); i++)
+			nanosleep(&ms, NULL);
+		if (access(go, F_OK)) {
+			fprintf(stderr, "ltt-ttylock: no %s after 60 s\n", go);
+			for (int k = 0; k < n; k++)
+				kill(pids[k], SIGKILL);
+			return 1;
+		}
+		for (int k = 0; k < n; k++)
+			if (write(g[1], "g", 1) != 1) {
+				perror("ltt-ttylock: go");
+				return 1;
+			}
+	}
 	/* the convoy: N - 1 readers queued on the mutex, one holding it */
 	for (i = 0; i < 10000; i++) {
 		q = 0;

@@ -169,6 +169,7 @@ static int check_mask_bits(const struct ltt_event_mask *m)
 }
 
 static int vitals_started;
+static unsigned int vitals_cpu_high_us;	/* START's CPU watermark */
 static __u32 vitals_seq;
 static __u64 vitals_start_ns;
 
@@ -291,6 +292,9 @@ static int vitals_swap(struct ltt_vitals_epoch *ep)
 	ep->ncpus = NCPUS;
 	ep->collected = LTT_VITALS_COLLECTED;
 	ep->seq = vitals_seq++;
+	/* the collector's sampling time: 1 ms + 1 us an epoch number */
+	ep->sampling_ns = 1000000 + 1000 * s;
+	ep->cpu_steps = vitals_cpu_high_us ? 1 : 0;
 	vitals_start_ns = now;
 	logf_("VITALS_SWAP seq=%u", ep->seq);
 	return 0;
@@ -317,6 +321,9 @@ static int do_vitals_ioctl(unsigned long req, void *arg)
 		vitals_started = 1;
 		vitals_start_ns = mono_now();
 		logf_("VITALS_START kdepth=%u udepth=%u", c->kdepth, c->udepth);
+		vitals_cpu_high_us = c->cpu_high_us;
+		if (c->cpu_high_us)
+			logf_("VITALS_CPU_WATERMARK us=%u", c->cpu_high_us);
 		return 0;
 	}
 	if (req == LTT_VITALS_IOC_SWAP)

@@ -476,15 +476,22 @@ static void v3_test(const char *dir0)
 			stk[i].addr[k] = k < stk[i].kernel_nr ? 0xffffffff81000000ULL + 16 * k :
 					 0x400000 + k;
 	}
+	/* the CPU watermark's numbers: in the header, kept as they are */
+	h.sampling_ns = 123456789012ULL;
+	h.cpu_steps = 3;
+	h.cpu_high_us = 2000;
 	snprintf(path, sizeof(path), "%s/vitals-00000077.ltv", dir);
 	r = lttr_vitals_write(path, &h, sum, hc, smp, stk, maps, err, sizeof(err));
-	ok(r == 0 && h.version == 3 && h.header_size == 136 && h.ncells == 5 &&
+	ok(r == 0 && h.version == 3 && h.header_size == 152 && h.ncells == 5 &&
 	   h.body_len && h.raw_len, "version 3 written: frame %u bytes, body %u (%s)",
 	   h.body_len, h.raw_len, err);
 	ok(lttr_vitals_read(path, &e, err, sizeof(err)) == 0, "and read (%s)", err);
 	hh = h;
 	ok(!memcmp(&e.h, &hh, sizeof(hh)) && !memcmp(e.sum, sum, sizeof(sum)) &&
-	   (e.h.flags & LTT_VITALS_F_PARTIAL), "its header, sums and partial flag");
+	   (e.h.flags & LTT_VITALS_F_PARTIAL) && e.h.sampling_ns == 123456789012ULL &&
+	   e.h.cpu_steps == 3 && e.h.cpu_high_us == 2000,
+	   "its header (the sampling time, the CPU watermark and its steps too), sums and "
+	   "partial flag");
 	ok(e.ncells == 5 && e.cells[0].vital == LTT_VITAL_CPU && e.cells[0].cell == 0 &&
 	   e.cells[1].cell == 1023 && e.cells[1].count == UINT32_MAX &&
 	   e.cells[2].vital == LTT_VITAL_SYSCALL && e.cells[2].cell == 5 &&
@@ -618,7 +625,7 @@ static void v3_test(const char *dir0)
 		   "that read as the same epoch", bl, same);
 		buf[fo + bl / 2] ^= 0x10;
 		ok(lttr_vitals_parse(buf, len, &e, err, sizeof(err)) < 0 &&
-		   strstr(err, "offset 136") && strstr(err, "corrupt zstd frame"),
+		   strstr(err, "offset 152") && strstr(err, "corrupt zstd frame"),
 		   "a flipped byte amid the frame: %s", err);
 		buf[fo + bl / 2] ^= 0x10;
 		hp->raw_len++;

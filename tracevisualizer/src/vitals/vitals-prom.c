@@ -122,6 +122,7 @@ static int count(struct lttr_vitals_prom *p, struct lttr_vitals_epoch *e)
 	p->partial += !!(e->h.flags & LTT_VITALS_F_PARTIAL);
 	p->samples += e->nsamples;
 	p->dropped += e->h.dropped;
+	p->sampling_ns += e->h.sampling_ns;
 	p->skipped += e->h.skipped;
 	p->collected |= e->h.collected;
 	for (v = 0; v < LTT_VITALS; v++) {
@@ -310,6 +311,9 @@ void lttr_vitals_prom_print(FILE *f, const struct lttr_vitals_prom *p)
 	one(f, "ltt_vitals_samples_dropped_total", "counter",
 	    "Samples the collector could not keep (its arrays full).",
 	    p->dropped);
+	head(f, "ltt_vitals_sampling_seconds_total", "counter",
+	     "CPU time the collector spent keeping samples (epoch files of version 3).");
+	fprintf(f, "ltt_vitals_sampling_seconds_total %.9f\n", (double)p->sampling_ns / 1e9);
 	one(f, "ltt_vitals_events_skipped_total", "counter",
 	    "Events not counted (NMI context).", p->skipped);
 	head(f, "ltt_vitals_weight_total", "counter",

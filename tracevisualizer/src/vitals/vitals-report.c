@@ -575,6 +575,13 @@ void lttr_vitals_text(FILE *f, const struct lttr_vitals_report *r)
 		if (e->h.stacks_dropped)
 			fprintf(f, "  samples without stacks %" PRIu64,
 				(uint64_t)e->h.stacks_dropped);
+		/* the collector's time keeping samples (version 3 on) */
+		if (e->h.version >= 3)
+			fprintf(f, "  sampling %.3f ms", (double)e->h.sampling_ns / 1e6);
+		if (e->h.cpu_high_us)
+			fprintf(f, "  cpu watermark %" PRIu32 " us: %" PRIu32 " step%s",
+				e->h.cpu_high_us, e->h.cpu_steps,
+				e->h.cpu_steps == 1 ? "" : "s");
 		fprintf(f, "%s\n",
 			(e->h.flags & LTT_VITALS_F_PARTIAL) ? "  (partial)" : "");
 		for (v = 0; v < LTT_VITALS; v++) {
@@ -688,6 +695,11 @@ void lttr_vitals_json(FILE *f, const struct lttr_vitals_report *r)
 		lttr_json_kv_u64(&j, "stacks", e->nstacks);
 		lttr_json_kv_u64(&j, "stacks_dropped", e->h.stacks_dropped);
 		lttr_json_kv_u64(&j, "maps_omitted", e->h.maps_omitted);
+		/* 0 in files of versions 1 and 2, which do not say */
+		lttr_json_kv_u64(&j, "sampling_ns", e->h.sampling_ns);
+		lttr_json_kv_u64(&j, "cpu_watermark_ns",
+				 (uint64_t)e->h.cpu_high_us * 1000);
+		lttr_json_kv_u64(&j, "cpu_steps", e->h.cpu_steps);
 		lttr_json_kv_bool(&j, "partial",
 				  e->h.flags & LTT_VITALS_F_PARTIAL);
 		lttr_json_key(&j, "vitals");

@@ -429,6 +429,7 @@ struct lttr_vitals_prom {
 	uint64_t next;			/* the lowest epoch number not counted */
 	uint64_t epochs, bad, missing, partial;
 	uint64_t samples, dropped, skipped;
+	uint64_t sampling_ns;		/* the collector's time keeping samples */
 	uint64_t total[LTT_VITALS], events[LTT_VITALS];
 	uint32_t collected;		/* the vital signs of any epoch counted */
 	uint64_t dir_errors;		/* updates that could not read @dir */
