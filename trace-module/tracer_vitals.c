@@ -105,8 +105,26 @@ struct vit_slot {
 	u16 pad;
 };
 
+/*
+ * The label the current task counted last on this CPU, per vital sign,
+ * and what made it: the next event of the same task with the same site,
+ * key, credentials, pid and comm is the same label, counted in @cell without
+ * its hash (the system call loops' case); task NULL: none.
+ */
+struct vit_repeat {
+	const struct task_struct *task;
+	const struct cred *cred;
+	u64 site;
+	u64 salt;
+	u64 comm[2];
+	u32 key;
+	u32 pid;		/* a task_struct reused by another thread */
+	u32 *cell;
+};
+
 struct vit_copy {
 	u32 hca[VIT_ROWS][LTT_VITALS_HCA];
+	struct vit_repeat rep[LTT_VITALS];
 	u32 seen[VIT_SEEN];
 	u64 last[LTT_VITALS];		/* the label counted last, per vital sign */
 	u64 total[LTT_VITALS];
@@ -391,23 +409,65 @@ static noinline notrace void vit_sample(struct vit_cpu *vc,
 		cp->cpu_steps++;
 }
 
+/*
+ * The levels' step now: the epoch's, the CPU watermark's steps, and the
+ * watermark within the epoch (Chopstix 4.1.3): past half of the sample
+ * array, one step more every sixteenth, so that a burst of one vital
+ * sign does not fill it.
+ */
+static notrace unsigned int vit_shift(const struct vit_copy *cp)
+{
+	unsigned int shift = READ_ONCE(vit.shift) + cp->cpu_steps;
+
+	if (cp->nsamples >= LTT_VITALS_SAMPLES / 2)
+		shift += 1 + (cp->nsamples - LTT_VITALS_SAMPLES / 2) /
+			     (LTT_VITALS_SAMPLES / 16);
+	return shift;
+}
+
+/*
+ * An event of the current task (@e: vital, site, key, salt, weight) that
+ * repeats the label it counted last on this CPU, and does not raise its
+ * cell to another level: counted here, without the task's pid, uid and
+ * comm nor the hash (true).  Otherwise nothing is done (false): the
+ * caller counts it in full, which samples it where it should.  The same
+ * task, site and key with the same credentials (a setuid makes new ones)
+ * and comm make the same label: its hash's inputs are those.
+ */
+static notrace bool vit_repeat(struct vit_cpu *vc, const struct vit_ev *e)
+{
+	struct vit_copy *cp = &vc->copy[READ_ONCE(vit.cur)];
+	const struct vit_repeat *r = &cp->rep[e->vital];
+	u64 comm[2];
+	u32 old, new;
+	unsigned int shift;
+
+	if (r->task != current || r->site != e->site || r->key != e->key ||
+	    r->salt != e->salt || r->cred != current_cred() ||
+	    r->pid != current->pid)
+		return false;
+	memcpy(comm, current->comm, sizeof(comm));
+	if (comm[0] != r->comm[0] || comm[1] != r->comm[1])
+		return false;
+	old = *r->cell;
+	new = old + e->weight < old ? U32_MAX : old + e->weight;
+	shift = vit_shift(cp);
+	if (vit_level(new, shift) > vit_level(old, shift))
+		return false;
+	*r->cell = new;
+	cp->total[e->vital] += e->weight;
+	cp->events[e->vital]++;
+	return true;
+}
+
 /* Interrupts off, on this CPU. */
 static notrace void vit_account(struct vit_cpu *vc, const struct vit_ev *e)
 {
 	struct vit_copy *cp = &vc->copy[READ_ONCE(vit.cur)];
-	unsigned int shift = READ_ONCE(vit.shift) + cp->cpu_steps;
+	unsigned int shift = vit_shift(cp);
 	u64 label;
 	u32 *cell, old, new;
 	bool first;
-
-	/*
-	 * The watermark within the epoch (Chopstix 4.1.3): past half of
-	 * the sample array, the levels spread one step more every
-	 * sixteenth, so that a burst of one vital sign does not fill it.
-	 */
-	if (cp->nsamples >= LTT_VITALS_SAMPLES / 2)
-		shift += 1 + (cp->nsamples - LTT_VITALS_SAMPLES / 2) /
-			     (LTT_VITALS_SAMPLES / 16);
 
 	label = vit_hash(e->site ^ ((u64)(e->key & ~e->key_data) << 48) ^
 			 e->salt,
@@ -428,6 +488,21 @@ static notrace void vit_account(struct vit_cpu *vc, const struct vit_ev *e)
 	} else {
 		first = vit_first(cp, label);
 		cp->last[e->vital] = label;
+	}
+	/* the current task's label: its next events may repeat it */
+	if (e->stack == VIT_STACK_HERE) {
+		struct vit_repeat *r = &cp->rep[e->vital];
+
+		r->task = current;
+		r->pid = current->pid;
+		r->cred = current_cred();
+		r->site = e->site;
+		r->key = e->key;
+		r->salt = e->salt;
+		memcpy(r->comm, current->comm, sizeof(r->comm));
+		r->cell = cell;
+	} else {
+		cp->rep[e->vital].task = NULL;
 	}
 	if (!first && vit_level(new, shift) <= vit_level(old, shift))
 		return;
@@ -905,6 +980,8 @@ notrace bool ltt_vitals_event(unsigned int id, const void *data,
 		goto out;
 	}
 	e.weight = 1;
+	if (vit_repeat(vc, &e))
+		goto out;
 	vit_current(&e);
 	vit_account(vc, &e);
 out:

@@ -17,9 +17,13 @@
  * The zstd level of the frame, and the logs of its window and match
  * tables (the daemon's memory while it compresses, vitals-codec.c)
  */
-#define LTTR_VITALS_ZSTD_LEVEL	19
+#define LTTR_VITALS_ZSTD_LEVEL	6
 #define LTTR_VITALS_ZSTD_WLOG	17
 #define LTTR_VITALS_ZSTD_TLOG	14
+
+/** lttr_vitals_fail() - @fmt's message in @err; returns -1 (vitals-file.c) */
+int lttr_vitals_fail(char *err, size_t errlen, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 
 /**
  * lttr_vitals_body_max() - the most bytes a body of @h's counts (ncells,

@@ -68,10 +68,9 @@ unsigned int lttr_vitals_level(uint32_t c, unsigned int shift)
 	return 1 + log2 / shift;
 }
 
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
+#define fail lttr_vitals_fail
 
-static int fail(char *err, size_t errlen, const char *fmt, ...)
+int lttr_vitals_fail(char *err, size_t errlen, const char *fmt, ...)
 {
 	va_list ap;
 
