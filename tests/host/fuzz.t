@@ -55,8 +55,8 @@ is "$(ls "$tmp/seeds" | wc -l)" "$made" "fuzz-seeds writes the $made seeds it sa
 cases=$(grep -c '^	{ "' "$tv/utest/corpus.c")
 # an input always has a header and an events file (fuzz-input.h)
 nofile=$(grep -c '^	{ "[^"]*", [^,]* "remove \(header\|events\)\\n"' "$tv/utest/corpus.c")
-is "$made" "$((cases - nofile + 6))" \
-	"a seed per corpus case with a header and events ($cases - $nofile), the rich trace three times (once with symbol files) and 3 scenarios"
+is "$made" "$((cases - nofile + 7))" \
+	"a seed per corpus case with a header and events ($cases - $nofile), the rich trace three times (once with symbol files), 3 scenarios and an epoch file of version 3 (vitals-v3)"
 
 # the replay tells a good trace from a refused one, with the file's name
 "$replay" "$tmp/seeds/good" "$tmp/seeds/bad-magic" >"$tmp/two.out"

@@ -178,6 +178,14 @@ tui_start lv 120 24 -- --live "$tmp/a" && tui_wait lv '^following  newest ' >/de
 okscr lv "End in tui --live: following the present again after PgUp (the keymap's live-follow)"
 is "$(tui_quit lv)" 0 "tui --live: q, status 0"
 
+# --- the vital signs' timescale (tui --vitals DIR; tests/host/tui-vitals.t
+# reads its screens): t, by 5 minutes
+python3 "$TOP/tests/lib/vitalsgen.py" --series "$tmp/vit" &&
+	tui_start vt 120 24 -- --vitals "$tmp/vit" && tui_wait vt ' by epoch  trace: none$' >/dev/null &&
+	tui_key vt t && tui_wait vt ' by 5 min  trace: none$' >/dev/null
+okscr vt "t in tui --vitals: the columns by 5 minutes (the keymap's vitals-timescale)" && done_key t
+is "$(tui_quit vt)" 0 "tui --vitals: q, status 0"
+
 # every key of both front ends was pressed here
 missing=
 while read -r key; do
