@@ -3,8 +3,8 @@
  * ltt-blkio - known block requests on a raw disk, for tests/guest/24-swap-io.t
  * (block_rq_issue, block_rq_complete and the disk vital sign).
  *
- * Usage: ltt-blkio DEVICE
- *        ltt-blkio --burst N DEVICE
+ * Usage: ltt-blkio [--go FILE] DEVICE
+ *        ltt-blkio [--go FILE] --burst N DEVICE
  *
  * Opens DEVICE with O_DIRECT and, one at a time (each call waits for its
  * request), writes four regions of known offsets and sizes with a
@@ -23,6 +23,11 @@
  * request each, all from one call site (burst_read()).  Prints
  * "pid PID", "dev MAJOR MINOR", then "burst N" when all were read;
  * exit status 0 when every read got its 4 KiB.
+ *
+ * --go FILE: once the device is open and "pid" and "dev" printed, print
+ * "ready" and wait until FILE exists (polled every millisecond, at most
+ * 60 s) before the first request: the test starts the I/O in an epoch of
+ * the vital signs after the one the process and its tracer started in.
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -31,6 +36,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <time.h>
 #include <unistd.h>
 
 static const struct {
@@ -76,7 +82,13 @@ int main(int argc, char **argv)
 	size_t i;
 	int fd, bad = 0;
 	char *end;
+	const char *go = NULL;
 
+	if (argc >= 3 && !strcmp(argv[1], "--go")) {
+		go = argv[2];
+		argv += 2;
+		argc -= 2;
+	}
 	if (argc == 4 && !strcmp(argv[1], "--burst")) {
 		burst = strtol(argv[2], &end, 10);
 		if (*end || burst < 1 || burst > 1000000) {
@@ -88,7 +100,7 @@ int main(int argc, char **argv)
 		argc -= 2;
 	}
 	if (argc != 2) {
-		fprintf(stderr, "usage: ltt-blkio [--burst N] DEVICE\n");
+		fprintf(stderr, "usage: ltt-blkio [--go FILE] [--burst N] DEVICE\n");
 		return 2;
 	}
 	fd = open(argv[1], burst > 0 ? O_RDONLY | O_DIRECT : O_RDWR | O_DIRECT);
@@ -104,6 +116,18 @@ int main(int argc, char **argv)
 	printf("pid %d\ndev %u %u\n", (int)getpid(), major(st.st_rdev),
 	       minor(st.st_rdev));
 	fflush(stdout);
+	if (go) {
+		struct timespec ms = { 0, 1000000 };
+
+		printf("ready\n");
+		fflush(stdout);
+		for (i = 0; i < 60000 && access(go, F_OK); i++)
+			nanosleep(&ms, NULL);
+		if (access(go, F_OK)) {
+			fprintf(stderr, "ltt-blkio: no %s after 60 s\n", go);
+			return 1;
+		}
+	}
 	if (burst > 0) {
 		bad = burst_read(fd, buf, burst);
 		if (!bad)
