@@ -44,9 +44,11 @@
 #include <linux/fs.h>
 #include <linux/futex.h>
 #include <linux/in.h>
+#include <linux/irq_work.h>
 #include <linux/ltt.h>
 #include <linux/miscdevice.h>
 #include <linux/mm.h>
+#include <linux/poll.h>
 #include <linux/ptrace.h>
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
@@ -131,7 +133,9 @@ struct vit_copy {
 	u64 events[LTT_VITALS];
 	u64 dropped;
 	u64 skipped;
-	u32 nsamples;
+	u32 nsamples;			/* in samples[] (a DRAIN empties it) */
+	u32 kept;			/* samples kept this epoch */
+	u32 woke;			/* the poller woken since the last DRAIN */
 	u32 nstacks;
 	u32 disk_stacks;
 	u32 walks;			/* stack walks this epoch */
@@ -206,7 +210,11 @@ static struct {
 	/* SWAP's: per CPU, the index of its first stack, how many kept */
 	u32 *stack_base;
 	u64 start_ns;			/* of the current epoch */
+	u64 drain_lost;			/* drained, not copied out (EFAULT) */
 	struct file *owner;		/* under ltt.ctl_mutex */
+	/* a CPU's array a quarter full: poll() says POLLIN (vit_drain_due()) */
+	wait_queue_head_t wait;
+	struct irq_work wake;
 } vit;
 
 static notrace u64 vit_now(void)
@@ -267,11 +275,16 @@ struct vit_ev {
 };
 
 /*
- * Is this the label's first event of the epoch on this CPU?  An exact set
- * of label hashes (open addressing, a few probes): a label that shares
- * its HCA cell with a frequent one is still sampled at its first event,
+ * Is this the label's first event of the epoch on this CPU?  A set of
+ * label hashes (open addressing, a few probes): a label that shares its
+ * HCA cell with a frequent one is still sampled at its first event,
  * where the cell's level alone would miss it (Chopstix' false negatives,
- * 5.3).  A full neighbourhood answers no: the level decides.
+ * 5.3).  A full neighbourhood (more labels in the epoch than the set
+ * holds: many processes starting) gives one of its labels' places to
+ * the new one, chosen by the new label's hash: a label is never taken
+ * for seen when it was not, so that its first event is sampled
+ * whatever the storm; the label put out may be sampled again at its
+ * next event (a sample more, never one less).
  */
 static notrace bool vit_first(struct vit_copy *cp, u64 label)
 {
@@ -287,7 +300,9 @@ static notrace bool vit_first(struct vit_copy *cp, u64 label)
 			return true;
 		}
 	}
-	return false;
+	i = (label + ((label >> 48) & (VIT_SEEN_PROBES - 1))) & (VIT_SEEN - 1);
+	cp->seen[i] = tag;
+	return true;
 }
 
 /*
@@ -370,16 +385,27 @@ static noinline notrace void vit_sample(struct vit_cpu *vc,
 	u64 t0, high;
 
 	/*
-	 * The last quarter is kept for the first event of a label: one
-	 * never seen this epoch (the rare ones) is sampled until it is full.
+	 * The levels' samples stop at three quarters of an array an epoch;
+	 * the first event of a label (one never seen this epoch: the rare
+	 * ones) is sampled while the array has room, which the daemon's
+	 * DRAINs make while the epoch runs.
 	 */
 	if (cp->nsamples >= LTT_VITALS_SAMPLES ||
-	    (!first && cp->nsamples >= LTT_VITALS_SAMPLES * 3 / 4)) {
+	    (!first && cp->kept >= LTT_VITALS_SAMPLES * 3 / 4)) {
 		cp->dropped++;
 		return;
 	}
 	t0 = local_clock();
 	s = &cp->samples[cp->nsamples++];
+	cp->kept++;
+	/*
+	 * A quarter full: the daemon woken to drain it (an irq_work: this may
+	 * run under the scheduler's locks, where no wake-up can be made).
+	 */
+	if (cp->nsamples >= LTT_VITALS_SAMPLES / 4 && !cp->woke) {
+		cp->woke = 1;
+		irq_work_queue(&vit.wake);
+	}
 	s->time = vit_now();
 	s->label = label;
 	s->site = e->site;
@@ -419,9 +445,10 @@ static notrace unsigned int vit_shift(const struct vit_copy *cp)
 {
 	unsigned int shift = READ_ONCE(vit.shift) + cp->cpu_steps;
 
-	if (cp->nsamples >= LTT_VITALS_SAMPLES / 2)
-		shift += 1 + (cp->nsamples - LTT_VITALS_SAMPLES / 2) /
-			     (LTT_VITALS_SAMPLES / 16);
+	/* the epoch's samples (drained ones too): past 32, one level */
+	if (cp->kept >= LTT_VITALS_SAMPLES / 2)
+		shift += 1 + min_t(u32, 32, (cp->kept - LTT_VITALS_SAMPLES / 2) /
+					    (LTT_VITALS_SAMPLES / 16));
 	return shift;
 }
 
@@ -1121,6 +1148,7 @@ static int vit_start(struct file *file, void __user *argp)
 	vit.udepth = cfg.udepth;
 	vit.seq = 0;
 	vit.start_ns = vit_now();
+	vit.drain_lost = 0;
 	vit.owner = file;
 	/* Pairs with the acquire in ltt_vitals_event(): settings first. */
 	smp_store_release(&vit.cpus, cpus);
@@ -1141,6 +1169,8 @@ static void vit_stop_locked(void)
 	WRITE_ONCE(vit.cpus, NULL);
 	/* Every callback that saw the arrays has returned. */
 	synchronize_rcu();
+	/* and the wake-up one may have queued has run */
+	irq_work_sync(&vit.wake);
 	vit_free();
 	vit.owner = NULL;
 }
@@ -1208,16 +1238,51 @@ static bool vit_stack_name(const struct vit_copy *cp, unsigned int cpu,
 	return false;
 }
 
+/*
+ * At SWAP, the @nin samples the epoch's DRAINs handed over, at the start
+ * of the user's @samples: their stack fields named as the others' are
+ * (a stack field drained is the module's own reference; a sample naming
+ * a CPU that is not one gets none).  Returns how many have none, or
+ * -EFAULT.
+ */
+static s64 vit_stack_name_drained(u64 samples, u32 nin, unsigned int old)
+{
+	struct ltt_vital_sample sm;
+	void __user *p;
+	s64 none = 0;
+	u32 i;
+
+	for (i = 0; i < nin; i++) {
+		p = u64_to_user_ptr(samples + (u64)i * sizeof(sm));
+		if (copy_from_user(&sm, p, sizeof(sm)))
+			return -EFAULT;
+		if (sm.cpu < nr_cpu_ids && vit.cpus[sm.cpu]) {
+			none += !vit_stack_name(&vit.cpus[sm.cpu]->copy[old],
+						sm.cpu, old, &sm);
+		} else {
+			sm.stack = 0;
+			none++;
+		}
+		if (copy_to_user(p, &sm, sizeof(sm)))
+			return -EFAULT;
+		cond_resched();
+	}
+	return none;
+}
+
 static int vit_swap(struct file *file, void __user *argp)
 {
 	struct ltt_vitals_epoch ep;
 	unsigned int cpu, i, j, old, full = 0, kept = 0, busy = 0, calm = 1;
 	u32 n;
+	s64 none;
 	u64 now;
 	int ret = 0;
 
 	if (copy_from_user(&ep, argp, sizeof(ep)))
 		return -EFAULT;
+	if (ep.nsamples_in > ep.samples_cap)
+		return -EINVAL;
 	mutex_lock(&ltt.ctl_mutex);
 	if (vit.owner != file) {
 		ret = vit.owner ? -EBUSY : -EINVAL;
@@ -1234,14 +1299,14 @@ static int vit_swap(struct file *file, void __user *argp)
 	memset(ep.total, 0, sizeof(ep.total));
 	memset(ep.events, 0, sizeof(ep.events));
 	memset(vit.sum, 0, LTT_VITALS * LTT_VITALS_HCA * sizeof(u32));
-	ep.dropped = 0;
+	ep.dropped = vit.drain_lost;
+	vit.drain_lost = 0;
 	ep.skipped = 0;
-	ep.nsamples = 0;
+	ep.nsamples = ep.nsamples_in;
 	ep.nstacks = 0;
 	ep.stacks_dropped = 0;
 	ep.sampling_ns = 0;
 	ep.cpu_steps = 0;
-	ep.reserved = 0;
 	/*
 	 * The stacks kept, CPU after CPU: a sample names its stack by its
 	 * CPU and slot (vit_stack_take()), the file by the index among all.
@@ -1262,6 +1327,13 @@ static int vit_swap(struct file *file, void __user *argp)
 		ep.nstacks += n;
 	}
 	/* every sample's stacks, while every CPU's slots still hold them */
+	if (vit.stack_base && ep.nsamples_in) {
+		none = vit_stack_name_drained(ep.samples, ep.nsamples_in, old);
+		if (none < 0)
+			ret = -EFAULT;
+		else
+			ep.stacks_dropped += none;
+	}
 	for_each_possible_cpu(cpu) {
 		struct vit_copy *cp = &vit.cpus[cpu]->copy[old];
 
@@ -1302,7 +1374,7 @@ static int vit_swap(struct file *file, void __user *argp)
 				cp->samples, n * sizeof(*cp->samples)))
 			ret = -EFAULT;
 		ep.nsamples += n;
-		kept += cp->nsamples;
+		kept += cp->kept;
 		memset(cp, 0, sizeof(*cp));
 	}
 	if (ep.hca && copy_to_user(u64_to_user_ptr(ep.hca), vit.sum,
@@ -1332,6 +1404,115 @@ out:
 	return ret;
 }
 
+struct vit_drain_arg {
+	u32 room;	/* in: samples the user's buffer still takes */
+	u32 n;		/* out: moved to the idle copy's array */
+};
+
+/*
+ * On the CPU, interrupts off (an IPI): its samples moved to its idle
+ * copy's array (no callback writes that copy between two SWAPs, which
+ * DRAIN does not overlap: both under ltt.ctl_mutex), its array emptied.
+ * A callback runs with interrupts off too: none is halfway here.
+ */
+static void vit_drain_cpu(void *info)
+{
+	struct vit_drain_arg *a = info;
+	struct vit_cpu *vc = vit.cpus[smp_processor_id()];
+	struct vit_copy *cp = &vc->copy[vit.cur];
+	struct vit_copy *idle = &vc->copy[!vit.cur];
+
+	a->n = min(cp->nsamples, a->room);
+	memcpy(idle->samples, cp->samples, a->n * sizeof(*cp->samples));
+	cp->dropped += cp->nsamples - a->n;
+	cp->nsamples = 0;
+	cp->woke = 0;
+}
+
+static int vit_drain(struct file *file, void __user *argp)
+{
+	struct ltt_vitals_drain d;
+	struct vit_drain_arg a;
+	struct vit_copy *idle;
+	unsigned int cpu;
+	int ret = 0;
+
+	if (copy_from_user(&d, argp, sizeof(d)))
+		return -EFAULT;
+	if (d.reserved || !d.samples)
+		return -EINVAL;
+	mutex_lock(&ltt.ctl_mutex);
+	if (vit.owner != file) {
+		ret = vit.owner ? -EBUSY : -EINVAL;
+		goto out;
+	}
+	d.nsamples = 0;
+	d.seq = vit.seq;
+	/*
+	 * The online CPUs (an offline one writes nothing: its samples wait
+	 * for the SWAP), one by one; a CPU going offline meanwhile refuses
+	 * the call and keeps them the same way.
+	 */
+	for_each_online_cpu(cpu) {
+		a.room = d.samples_cap - d.nsamples;
+		a.n = 0;
+		if (!vit.cpus[cpu] ||
+		    smp_call_function_single(cpu, vit_drain_cpu, &a, 1) || !a.n)
+			continue;
+		idle = &vit.cpus[cpu]->copy[!vit.cur];
+		if (copy_to_user(u64_to_user_ptr(d.samples + (u64)d.nsamples *
+						 sizeof(*idle->samples)),
+				 idle->samples, a.n * sizeof(*idle->samples))) {
+			/* out of the arrays: counted lost in the epoch */
+			vit.drain_lost += a.n;
+			ret = -EFAULT;
+		} else {
+			d.nsamples += a.n;
+		}
+		memset(idle->samples, 0, a.n * sizeof(*idle->samples));
+	}
+	if (!ret && copy_to_user(argp, &d, sizeof(d)))
+		ret = -EFAULT;
+out:
+	mutex_unlock(&ltt.ctl_mutex);
+	return ret;
+}
+
+/* Is a CPU's sample array a quarter full?  (Freed after a grace period.) */
+static bool vit_drain_due(void)
+{
+	struct vit_cpu **cpus;
+	unsigned int cpu;
+	bool due = false;
+
+	rcu_read_lock();
+	cpus = READ_ONCE(vit.cpus);
+	for_each_possible_cpu(cpu) {
+		if (!cpus || !cpus[cpu])
+			break;
+		if (READ_ONCE(cpus[cpu]->copy[READ_ONCE(vit.cur)].nsamples) >=
+		    LTT_VITALS_SAMPLES / 4) {
+			due = true;
+			break;
+		}
+	}
+	rcu_read_unlock();
+	return due;
+}
+
+static __poll_t vit_poll(struct file *file, poll_table *wait)
+{
+	poll_wait(file, &vit.wait, wait);
+	if (READ_ONCE(vit.owner) == file && vit_drain_due())
+		return EPOLLIN | EPOLLRDNORM;
+	return 0;
+}
+
+static void vit_wake(struct irq_work *work)
+{
+	wake_up_interruptible(&vit.wait);
+}
+
 static long vit_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 {
 	void __user *argp = (void __user *)arg;
@@ -1358,6 +1539,8 @@ static long vit_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		return 0;
 	case LTT_VITALS_IOC_SWAP:
 		return vit_swap(file, argp);
+	case LTT_VITALS_IOC_DRAIN:
+		return vit_drain(file, argp);
 	case LTT_VITALS_IOC_GET_INFO:
 		info.running = READ_ONCE(vit.owner) != NULL;
 		return copy_to_user(argp, &info, sizeof(info)) ? -EFAULT : 0;
@@ -1388,6 +1571,7 @@ static const struct file_operations vit_fops = {
 	.open		= vit_open,
 	.release	= vit_release,
 	.unlocked_ioctl	= vit_ioctl,
+	.poll		= vit_poll,
 	.compat_ioctl	= compat_ptr_ioctl,
 	.llseek		= noop_llseek,
 };
@@ -1404,6 +1588,8 @@ int ltt_vitals_init(void)
 	BUILD_BUG_ON(sizeof(struct vit_cpu) > 256 * 1024 -
 		     VIT_TASKS * sizeof(struct vit_task) -
 		     VIT_REQS * sizeof(struct vit_req));
+	init_waitqueue_head(&vit.wait);
+	init_irq_work(&vit.wake, vit_wake);
 	return misc_register(&vit_misc);
 }
 

@@ -69,6 +69,8 @@ struct vit {
 	uint32_t *hca;
 	struct ltt_vital_sample *samples;
 	uint32_t cap;
+	uint32_t drained;	/* samples[]'s first, the epoch's DRAINs' */
+	uint64_t drains;
 	struct ltt_vital_stack *stacks;
 	uint32_t stacks_cap;
 	uint64_t next;		/* the series' next epoch number */
@@ -356,6 +358,7 @@ static int vit_epoch(struct vit *v, int partial)
 	ep.hca = (uint64_t)(uintptr_t)v->hca;
 	ep.samples = (uint64_t)(uintptr_t)v->samples;
 	ep.samples_cap = v->cap;
+	ep.nsamples_in = v->drained;
 	ep.stacks = (uint64_t)(uintptr_t)v->stacks;
 	ep.stacks_cap = v->stacks_cap;
 	if (devsys_ioctl(v->fd, LTT_VITALS_IOC_SWAP, &ep) < 0) {
@@ -363,6 +366,7 @@ static int vit_epoch(struct vit *v, int partial)
 			strerror(errno));
 		return -1;
 	}
+	v->drained = 0;
 	memset(&h, 0, sizeof(h));
 	h.epoch = v->next;
 	h.start_ns = ep.start_ns;
@@ -427,6 +431,32 @@ static int vit_epoch(struct vit *v, int partial)
 	return 0;
 }
 
+/*
+ * The module says a CPU's sample array is a quarter full (poll): its samples
+ * now, after those of the epoch's DRAINs before, so that its arrays make
+ * room while the epoch runs (a burst of new labels, many processes
+ * starting, then keeps its first events; docs/vitals.md).  Those that do
+ * not fit the epoch's samples_cap the module counts dropped.  0 or -1
+ * (said: the samples stay in the module, for the SWAP).
+ */
+static int vit_drain(struct vit *v)
+{
+	struct ltt_vitals_drain d;
+
+	memset(&d, 0, sizeof(d));
+	d.samples = (uint64_t)(uintptr_t)(v->samples + v->drained);
+	d.samples_cap = v->cap - v->drained;
+	if (devsys_ioctl(v->fd, LTT_VITALS_IOC_DRAIN, &d) < 0) {
+		msg_warn("%s: cannot drain the samples: %s (no more drains: "
+			 "each epoch keeps what its arrays hold, the others "
+			 "counted dropped)", v->o->device, strerror(errno));
+		return -1;
+	}
+	v->drained += d.nsamples < d.samples_cap ? d.nsamples : d.samples_cap;
+	v->drains++;
+	return 0;
+}
+
 /* DIR/kallsyms and DIR/modules, copies of the kernel's (a warning when not) */
 static void kernel_symbols(const char *dir)
 {
@@ -452,7 +482,7 @@ int vitals_run(const struct options *o)
 	int lfd = -1;
 	uint64_t start, end_at, next_end, first = 0, last = 0, lost = 0;
 	sigset_t orig;
-	int sigfd, rc = EXIT_ERROR, stop = 0, found;
+	int sigfd, rc = EXIT_ERROR, stop = 0, found, drain = 1;
 
 	/*
 	 * A daemon for days: memory flat.  Fixed thresholds: glibc's
@@ -528,7 +558,14 @@ int vitals_run(const struct options *o)
 			info.abi_version, LTT_ABI_VERSION);
 		goto out;
 	}
-	v.cap = (uint32_t)sysconf(_SC_NPROCESSORS_CONF) * LTT_VITALS_SAMPLES;
+	/*
+	 * An epoch's samples: 4 arrays' worth a CPU, at least 8 arrays (the
+	 * DRAINs' and the SWAP's; beyond that the module counts them
+	 * dropped): a bound on the disk an epoch takes (docs/vitals.md)
+	 */
+	v.cap = (uint32_t)sysconf(_SC_NPROCESSORS_CONF) * 4 * LTT_VITALS_SAMPLES;
+	if (v.cap < 8 * LTT_VITALS_SAMPLES)
+		v.cap = 8 * LTT_VITALS_SAMPLES;
 	v.stacks_cap = (uint32_t)sysconf(_SC_NPROCESSORS_CONF) *
 		       LTT_VITALS_STACKS;
 	v.hca = calloc((size_t)LTT_VITALS * LTT_VITALS_HCA, sizeof(*v.hca));
@@ -575,7 +612,9 @@ int vitals_run(const struct options *o)
 	rc = 0;
 	while (!stop) {
 		uint64_t now = mono_ns(), until = next_end;
-		struct pollfd p[2] = { { .fd = sigfd, .events = POLLIN },
+		struct pollfd p[3] = { { .fd = sigfd, .events = POLLIN },
+				       { .fd = drain ? v.fd : -1,
+					 .events = POLLIN },
 				       { .fd = lfd, .events = POLLIN } };
 		struct sig_event se;
 		int partial = 0, hup = 0;
@@ -585,7 +624,7 @@ int vitals_run(const struct options *o)
 		if (now < until) {
 			uint64_t ms = (until - now + 999999) / 1000000;
 
-			if (poll(p, lfd >= 0 ? 2 : 1,
+			if (poll(p, lfd >= 0 ? 3 : 2,
 				 ms > 60000 ? 60000 : (int)ms) < 0 &&
 			    errno != EINTR) {
 				msg_err("poll: %s", strerror(errno));
@@ -593,7 +632,9 @@ int vitals_run(const struct options *o)
 				break;
 			}
 		}
-		if (lfd >= 0 && (p[1].revents & POLLIN) &&
+		if ((p[1].revents & POLLIN) && vit_drain(&v) < 0)
+			drain = 0;
+		if (lfd >= 0 && (p[2].revents & POLLIN) &&
 		    lttr_metrics_serve(lfd, &prom) > 0) {
 			size_t w;
 
@@ -640,8 +681,9 @@ int vitals_run(const struct options *o)
 		if (unlink(cur) < 0 && errno != ENOENT)
 			msg_warn("%s: %s", cur, strerror(errno));
 	}
-	msg_info("vital signs: %" PRIu64 " epochs written, %" PRIu64 " bytes",
-		 v.written, v.bytes);
+	msg_info("vital signs: %" PRIu64 " epochs written, %" PRIu64 " bytes, "
+		 "samples drained %" PRIu64 " times", v.written, v.bytes,
+		 v.drains);
 	if (v.capped)
 		msg_info("vital signs: %" PRIu64 " epoch files removed for "
 			 "--max-size", v.capped);

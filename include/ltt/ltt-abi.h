@@ -1673,10 +1673,13 @@ static inline __u64 ltt_lost_by_event(const struct ltt_lost_info *li,
  * 17: format 1.17, contended kernel locks (LTT_EV_LOCK_CONTEND, struct
  * ltt_ev_lock_contend); the lock vital sign counts them beside the futex
  * waits.
+ * 18: the vital signs' samples drained while the epoch runs
+ * (LTT_VITALS_IOC_DRAIN, struct ltt_vitals_drain; poll() on the device;
+ * LTT_VITALS_IOC_SWAP's nsamples_in); the trace format is unchanged.
  * The daemon writes its own LTT_FORMAT_MINOR in the trace header, so it
  * refuses a module of another version.
  */
-#define LTT_ABI_VERSION		17
+#define LTT_ABI_VERSION		18
 
 struct ltt_buffer_config {
 	__u32 size;		/* bytes per buffer, header included */
@@ -1961,7 +1964,11 @@ struct ltt_vitals_config {
  * LTT_VITALS_IOC_SWAP: ends the epoch (the collector goes on in the other
  * copy) and copies the ended one out: its HCAs summed over the CPUs to
  * hca (LTT_VITALS x LTT_VITALS_HCA __u32), at most samples_cap samples
- * to samples.
+ * to samples.  samples[] may begin with nsamples_in samples the
+ * epoch's LTT_VITALS_IOC_DRAINs handed over: their stack fields are
+ * named as the epoch's others are (they leave the module before their
+ * stacks are chosen), and the epoch's remaining samples come after them
+ * (nsamples counts both).
  */
 struct ltt_vitals_epoch {
 	__u64 hca;			/* in: user address, or 0 */
@@ -1991,7 +1998,27 @@ struct ltt_vitals_epoch {
 					 * summed */
 	__u32 cpu_steps;		/* out: the most steps a CPU's levels
 					 * spread for the CPU watermark */
-	__u32 reserved;
+	__u32 nsamples_in;		/* in: samples[]'s first, drained */
+};
+
+/*
+ * LTT_VITALS_IOC_DRAIN (the collector's owner, while it runs): the
+ * samples the CPUs hold now, taken out of their arrays and copied to
+ * samples (at most samples_cap; the others are counted in the epoch's
+ * dropped), so that the arrays make room while the epoch runs: a CPU
+ * array's 512 samples then bound a burst between two drains, not an
+ * epoch.  Their stack fields are as the module holds them: give them
+ * back to the epoch's SWAP (nsamples_in) to have them named.  poll() on
+ * the device says POLLIN when a CPU's array is a quarter full (the collector
+ * wakes the poller then, through an irq_work).  seq is the epoch the
+ * samples belong to (SWAP's seq).
+ */
+struct ltt_vitals_drain {
+	__u64 samples;			/* in: user address */
+	__u32 samples_cap;		/* in */
+	__u32 nsamples;			/* out: copied */
+	__u32 seq;			/* out: the epoch's, from 0 */
+	__u32 reserved;			/* in: zero */
 };
 
 struct ltt_vitals_info {
@@ -2010,6 +2037,7 @@ struct ltt_vitals_info {
 #define LTT_VITALS_IOC_STOP	_IO(LTT_VITALS_IOC_MAGIC, 2)
 #define LTT_VITALS_IOC_SWAP	_IOWR(LTT_VITALS_IOC_MAGIC, 3, struct ltt_vitals_epoch)
 #define LTT_VITALS_IOC_GET_INFO	_IOR(LTT_VITALS_IOC_MAGIC, 4, struct ltt_vitals_info)
+#define LTT_VITALS_IOC_DRAIN	_IOWR(LTT_VITALS_IOC_MAGIC, 5, struct ltt_vitals_drain)
 
 /*
  * The epoch file traced --vitals writes (vitals-NNNNNNNN.ltv, version 3,

@@ -102,6 +102,11 @@ nextep
 touch /tmp/ttygo
 wait $tp; echo $? > /mnt/share/vl.rc
 cat /proc/kallsyms > /mnt/share/vl.kallsyms
+# a storm of new labels (300 processes one after another: more first
+# events than the sample arrays hold in an epoch), drained while the
+# epoch runs, in an epoch just begun (no epoch file written during it)
+nextep
+traced -q -e syscall -o /mnt/share/vn -- ltt-vitals-many 300 > /mnt/share/vn.out; echo $? > /mnt/share/vn.rc
 kill -TERM $vp; wait $vp; echo $? > /mnt/share/vit.rc
 ls /mnt/share/vit | grep "[.]ltv$" > /mnt/share/vit.ls1
 # killed with -9: the release of its file frees the collector, a new daemon
@@ -489,9 +494,11 @@ tracevisualizer dump --json --pid "$(sed -n 's/^pid //p' "$share/vm.out")" --typ
 ok $? "the full trace's page allocations of ltt-mem"
 is "$(cat "$share/vf.rc")" "0" "the full trace of ltt-futex (two threads taking 500 turns each)"
 is "$(cat "$share/vl.rc")" "0" "the full trace of ltt-ttylock (4 readers of one pty, 40 lines)"
+is "$(cat "$share/vn.rc")" "0" "the full trace of ltt-vitals-many 300 (the storm of new labels)"
 grep -qx "queued 3" "$share/vl.out" && grep -qx "lines 44" "$share/vl.out"
 ok $? "ltt-ttylock: 3 readers queued on the tty's read mutex, the 44 lines read" || diag "$(cat "$share/vl.out")"
 tracevisualizer dump --json --type lock_contend "$share/vl" > "$share/vl.json"
+tracevisualizer dump --json --type syscall_entry "$share/vn" > "$share/vn.json"
 ok $? "the full trace's lock_contend events"
 tracevisualizer dump --json --type syscall_entry "$share/vf" > "$share/vf.json"
 ok $? "the full trace's syscall entries of ltt-futex"
@@ -684,6 +691,33 @@ ok(want and all(want[k] <= est.get(k, 0) <= want[k] + max(others, 0) for k in wa
    "above by at most the %d other lock events" % others)
 ok(want and all(sampled.get(k, 0) >= 1 for k in want),
    "lock: every one of the %d labels is sampled, as a mutex (key 0x10000)" % len(want))
+# coverage under a storm of new labels: every (process, system call) pair
+# the full trace of ltt-vitals-many has (its children: set_robust_list,
+# getppid, exit_group, each once) has a sample of the syscall vital sign
+# in the epoch files (read sample by sample: the report lists 1000 labels
+# at most), though the storm made more samples than the CPUs' arrays hold:
+# the daemon drained them while the epoch ran (a run without the drains
+# covered 41 of the 300 children's getppid)
+import glob, re
+from vitalsfile import samples
+vn = [l.strip() for l in open(os.path.join(d, 'vn.out'))]
+kids = {int(x) for x in vn[1:]}
+calls = {(e['pid'], e['args']['nr']) for e in load(os.path.join(d, 'vn.json'))['events']
+         if e['pid'] in kids}
+have, nsamp, most = set(), [], 0
+for f in sorted(glob.glob(os.path.join(d, 'vit1', '*.ltv'))):
+    ss = samples(f)
+    nsamp.append(len(ss))
+    have |= {(x['pid'], x['key']) for x in ss if x['vital'] == 7}
+miss = sorted(calls - have)
+getppid = {c for c in calls if c[1] == 110}
+print("the storm: %d children, %d (pid, nr) pairs in the trace, %d without a sample %s; samples an epoch %s"
+      % (len(kids), len(calls), len(miss), miss[:10], nsamp))
+ok(vn[0] == 'children 300' and len(kids) == 300 and len(getppid) == 300,
+   "ltt-vitals-many: 300 children, each one getppid in the trace")
+ok(calls and not miss, "coverage: each of the %d (child, system call) pairs of the trace is sampled" % len(calls))
+dr = re.search(r'samples drained (\d+) times', open(os.path.join(d, 'vit.err')).read())
+ok(dr and int(dr.group(1)) >= 1, "... the daemon drained the sample arrays while epochs ran (%s times)" % (dr and dr.group(1)))
 done()
 PY
 )

@@ -8,7 +8,10 @@
 #   - --max-size 4k: after each epoch the oldest files are removed until
 #     the files fit, each removal said and counted at the end;
 #   - SIGHUP: the epoch ended at once (partial), written, DIR reopened:
-#     made again when it was removed, the numbers going on; usage errors.
+#     made again when it was removed, the numbers going on; usage errors;
+#   - samples drained while the epoch runs (POLLIN, LTT_VITALS_IOC_DRAIN):
+#     every drained sample in its epoch's file, none twice, the epoch's
+#     cap kept and the rest counted dropped; a failing DRAIN said once.
 . "$(dirname "$0")/../lib/tap.sh"
 tmp=$(mktemp -d)
 pids=
@@ -104,6 +107,53 @@ grep -q "was gone: made again" "$tmp/h.err"; ok $? "said"
 kill -TERM $p; wait $p
 is $? 0 "SIGTERM: status 0"
 is "$(ls "$tmp/h" | grep '[.]ltv$' | tr '\n' ' ')" "vitals-00000001.ltv vitals-00000002.ltv " "the numbers go on: 1, 2 (the last partial)"
+
+# ---- samples drained while the epoch runs ------------------------------------
+# the fake's poll() says POLLIN every 10 ms (a CPU's array half full); each
+# DRAIN hands over FAKE_VITALS_DRAIN samples, and the epoch's SWAP must get
+# back as nsamples_in exactly those the epoch's DRAINs handed over (the fake
+# refuses it otherwise: samples lost or counted twice)
+FAKE_LOG=$tmp/d.log FAKE_VITALS_DRAIN=3 $fake --vitals -d fake --epoch 100ms -t 350ms \
+	-o "$tmp/d" 2> "$tmp/d.err"
+is $? 0 "drains of 3 samples every 10 ms: the daemon runs and ends"
+grep -q "bad nsamples_in" "$tmp/d.log"; ok $(( ! $? )) "every SWAP got back the samples its epoch's DRAINs handed over"
+$tv vitals --json "$tmp/d" > "$tmp/d.json" 2> /dev/null
+checks < <(python3 - "$tmp/d.json" "$tmp/d.log" <<'PY'
+import json, re, sys
+sys.path.insert(0, 'tests/lib')
+from check import ok, done
+e = json.load(open(sys.argv[1]))['epochs']
+log = {int(m.group(1)): (int(m.group(2)), int(m.group(3))) for m in
+       re.finditer(r'^VITALS_SWAP seq=(\d+) drained=(\d+) dropped=(\d+)$', open(sys.argv[2]).read(), re.M)}
+ok(len(e) >= 3 and all(x['epoch'] in log and log[x['epoch']][0] >= 3 for x in e),
+   "every epoch had drains: %s" % {x['epoch']: log.get(x['epoch']) for x in e})
+ok(all(x['samples'] == log[x['epoch']][0] + 4 and x['dropped'] == log[x['epoch']][1] for x in e),
+   "each epoch file holds its drained samples and its own 4, its dropped the fake's: %s" %
+   [(x['epoch'], x['samples'], x['dropped']) for x in e])
+top = [{l['comm']: l for l in x['vitals']['syscall']['top']} for x in e]
+ok(all('fakedrain' in t and t['fakedrain']['samples'] and 'fakefreq' in t for t in top),
+   "the drained label's samples are in the report beside the SWAP's")
+done()
+PY
+)
+# more than an epoch's cap (4 arrays of 512 a CPU, at least 8) drained:
+# the rest counted dropped, never written past the daemon's buffer
+cap=$(( $(getconf _NPROCESSORS_CONF) * 4 * 512 )); [ $cap -lt 4096 ] && cap=4096
+FAKE_LOG=$tmp/d2.log FAKE_VITALS_DRAIN=3000 $fake --vitals -d fake --epoch 100ms -t 150ms \
+	-o "$tmp/d2" 2> /dev/null
+is $? 0 "drains of 3000 samples: the daemon runs and ends"
+$tv vitals --json "$tmp/d2" 2> /dev/null | python3 -c "
+import json, re, sys
+e = json.load(sys.stdin)['epochs'][0]
+d = re.search(r'^VITALS_SWAP seq=0 drained=(\d+) dropped=(\d+)$', open('$tmp/d2.log').read(), re.M)
+print('# epoch 0: %d samples, %d dropped; the fake: %s' % (e['samples'], e['dropped'], d and d.groups()))
+sys.exit(not (d and e['samples'] == $cap == int(d.group(1)) and e['dropped'] == int(d.group(2)) and
+              e['dropped'] > 0))"
+ok $? "the epoch's cap: $cap samples kept, the others counted dropped"
+FAKE_FAIL=VITALS_DRAIN:EIO $fake --vitals -d fake --epoch 100ms -t 250ms -o "$tmp/d3" 2> "$tmp/d3.err"
+is $? 0 "a DRAIN that fails: the daemon goes on and ends with status 0"
+is "$(grep -c 'cannot drain the samples: Input/output error (no more drains' "$tmp/d3.err")" 1 "... said once"
+is "$(ls "$tmp/d3" | grep -c '[.]ltv$')" 3 "... and every epoch written (2 and the partial one)"
 
 # ---- the samples' stacks: DIR/kallsyms, each epoch's maps ---------------------
 # the fake's two stacks a epoch are of this shell: the first with its

@@ -38,7 +38,13 @@
  * the collector answers them, each epoch SWAP hands over made of its
  * number s from 0: system calls 1000 + 100 s in cell 5 (label 0xf00d,
  * two samples), 2 in cell 77 (0xbeef), 1 in cell 900; blocking 50 us in
- * 5 events in cell 3 (0xb10c); s samples dropped.
+ * 5 events in cell 3 (0xb10c); s samples dropped.  Its poll() says POLLIN
+ * every FAKE_PERIOD_MS (a CPU's array a quarter full): each LTT_VITALS_IOC_DRAIN
+ * then hands over FAKE_VITALS_DRAIN samples (default 0; system calls,
+ * label 0xd4a1 in cell 11, comm "fakedrain"), those beyond its cap
+ * counted in the epoch's dropped; a SWAP whose nsamples_in is not the
+ * number the epoch's DRAINs handed over fails (EINVAL, "VITALS_SWAP bad
+ * nsamples_in" logged): the daemon lost or doubled some.
  */
 #include "device-sys.h"
 
@@ -172,6 +178,8 @@ static int vitals_started;
 static unsigned int vitals_cpu_high_us;	/* START's CPU watermark */
 static __u32 vitals_seq;
 static __u64 vitals_start_ns;
+static __u32 vitals_drained;		/* handed over by this epoch's DRAINs */
+static __u64 vitals_drain_dropped;	/* beyond their caps */
 
 static __u64 mono_now(void)
 {
@@ -260,11 +268,20 @@ static int vitals_swap(struct ltt_vitals_epoch *ep)
 		(struct ltt_vital_sample *)(uintptr_t)ep->samples;
 	__u64 s = vitals_seq, now = mono_now();
 	unsigned int sy = LTT_VITAL_SYSCALL, bl = LTT_VITAL_BLOCKING;
+	int room;
 
 	if (!vitals_started)
 		return fail(EINVAL);
-	if (!smp || ep->samples_cap < 4)
+	if (!smp || ep->samples_cap < 4 || ep->nsamples_in > ep->samples_cap)
 		return fail(EINVAL);
+	if (ep->nsamples_in != vitals_drained) {
+		logf_("VITALS_SWAP bad nsamples_in=%u (drained %u)",
+		      ep->nsamples_in, vitals_drained);
+		return fail(EINVAL);
+	}
+	smp += ep->nsamples_in;
+	/* the epoch's own 4 where they fit (the drained ones filled it) */
+	room = ep->samples_cap - ep->nsamples_in >= 4;
 	memset(ep->total, 0, sizeof(ep->total));
 	memset(ep->events, 0, sizeof(ep->events));
 	ep->total[sy] = ep->events[sy] = 1003 + 100 * s;
@@ -277,16 +294,18 @@ static int vitals_swap(struct ltt_vitals_epoch *ep)
 		hca[sy * LTT_VITALS_HCA + 900] = 1;
 		hca[bl * LTT_VITALS_HCA + 3] = 50;
 	}
-	vitals_sample(&smp[0], 0xf00d, sy, 5, "fakefreq");
-	vitals_sample(&smp[1], 0xf00d, sy, 5, "fakefreq");
-	vitals_sample(&smp[2], 0xbeef, sy, 77, "fakerare");
-	vitals_sample(&smp[3], 0xb10c, bl, 3, "fakeblock");
-	ep->nsamples = 4;
-	ep->nstacks = vitals_stacks(ep, smp);
+	if (room) {
+		vitals_sample(&smp[0], 0xf00d, sy, 5, "fakefreq");
+		vitals_sample(&smp[1], 0xf00d, sy, 5, "fakefreq");
+		vitals_sample(&smp[2], 0xbeef, sy, 77, "fakerare");
+		vitals_sample(&smp[3], 0xb10c, bl, 3, "fakeblock");
+	}
+	ep->nsamples = ep->nsamples_in + (room ? 4 : 0);
+	ep->nstacks = room ? vitals_stacks(ep, smp) : 0;
 	ep->stacks_dropped = 0;
 	ep->start_ns = vitals_start_ns;
 	ep->end_ns = now;
-	ep->dropped = s;
+	ep->dropped = s + vitals_drain_dropped + (room ? 0 : 4);
 	ep->skipped = 0;
 	ep->shift = 1;
 	ep->ncpus = NCPUS;
@@ -296,11 +315,41 @@ static int vitals_swap(struct ltt_vitals_epoch *ep)
 	ep->sampling_ns = 1000000 + 1000 * s;
 	ep->cpu_steps = vitals_cpu_high_us ? 1 : 0;
 	vitals_start_ns = now;
-	logf_("VITALS_SWAP seq=%u", ep->seq);
+	if (vitals_drained)
+		logf_("VITALS_SWAP seq=%u drained=%u dropped=%llu", ep->seq,
+		      vitals_drained, (unsigned long long)ep->dropped);
+	else
+		logf_("VITALS_SWAP seq=%u", ep->seq);
+	vitals_drained = 0;
+	vitals_drain_dropped = 0;
 	return 0;
 }
 
-static int do_vitals_ioctl(unsigned long req, void *arg)
+/* LTT_VITALS_IOC_DRAIN: the timer's expirations read (its POLLIN said) */
+static int vitals_drain(int fd, struct ltt_vitals_drain *d)
+{
+	struct ltt_vital_sample *smp =
+		(struct ltt_vital_sample *)(uintptr_t)d->samples;
+	const char *e = getenv("FAKE_VITALS_DRAIN");
+	__u32 n = e ? (__u32)atoi(e) : 0, i;
+
+	if (!vitals_started || d->reserved || !smp)
+		return fail(EINVAL);
+	ticks(fd);
+	if (n > d->samples_cap) {
+		vitals_drain_dropped += n - d->samples_cap;
+		n = d->samples_cap;
+	}
+	for (i = 0; i < n; i++)
+		vitals_sample(&smp[i], 0xd4a1, LTT_VITAL_SYSCALL, 11,
+			      "fakedrain");
+	d->nsamples = n;
+	d->seq = vitals_seq;
+	vitals_drained += n;
+	return 0;
+}
+
+static int do_vitals_ioctl(int fd, unsigned long req, void *arg)
 {
 	if (req == LTT_VITALS_IOC_GET_INFO) {
 		struct ltt_vitals_info *i = arg;
@@ -320,6 +369,8 @@ static int do_vitals_ioctl(unsigned long req, void *arg)
 
 		vitals_started = 1;
 		vitals_start_ns = mono_now();
+		vitals_drained = 0;
+		vitals_drain_dropped = 0;
 		logf_("VITALS_START kdepth=%u udepth=%u", c->kdepth, c->udepth);
 		vitals_cpu_high_us = c->cpu_high_us;
 		if (c->cpu_high_us)
@@ -328,6 +379,8 @@ static int do_vitals_ioctl(unsigned long req, void *arg)
 	}
 	if (req == LTT_VITALS_IOC_SWAP)
 		return vitals_swap(arg);
+	if (req == LTT_VITALS_IOC_DRAIN)
+		return vitals_drain(fd, arg);
 	if (req == LTT_VITALS_IOC_STOP) {
 		vitals_started = 0;
 		logf_("VITALS_STOP");
@@ -338,7 +391,7 @@ static int do_vitals_ioctl(unsigned long req, void *arg)
 
 static int do_ioctl(int fd, unsigned long req, void *arg)
 {
-	int vr = do_vitals_ioctl(req, arg);
+	int vr = do_vitals_ioctl(fd, req, arg);
 
 	if (vr <= 0)
 		return vr;
@@ -550,6 +603,7 @@ int devsys_ioctl(int fd, unsigned long req, void *arg)
 		{ LTT_IOC_SET_SAMPLE, "SET_SAMPLE" },
 		{ LTT_IOC_SET_STACK_SYSCALLS, "SET_STACK_SYSCALLS" },
 		{ LTT_IOC_SET_HEAVY, "SET_HEAVY" },
+		{ LTT_VITALS_IOC_DRAIN, "VITALS_DRAIN" },
 	};
 	size_t i;
 
