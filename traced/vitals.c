@@ -26,6 +26,14 @@
  * from /proc/PID/maps when /proc/PID/stat still gives the start and the
  * stack of the process the stacks were taken in (the same process, no
  * exec since); the others' user addresses stay unnamed, counted.
+ *
+ * While an epoch runs, the module's poll() says when a CPU's sample array
+ * is a quarter full: its samples are drained (LTT_VITALS_IOC_DRAIN) into
+ * the epoch's arrays, given back to its SWAP.  An epoch's file is written
+ * by a writer thread from one set of arrays while the next epoch drains
+ * into the other, so that the drains go on while a file is compressed
+ * and written; the last epoch and SIGHUP's are written before the daemon
+ * goes on.  The writer's end comes through a pipe into the same poll().
  */
 #include <dirent.h>
 #include <errno.h>
@@ -33,6 +41,7 @@
 #include <inttypes.h>
 #include <malloc.h>
 #include <poll.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,16 +72,46 @@ static uint64_t wall_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
 }
 
+/* An epoch's arrays: the SWAP's (and the DRAINs') output, the writer's input */
+struct ebuf {
+	uint32_t *hca;
+	struct ltt_vital_sample *samples;
+	struct ltt_vital_stack *stacks;
+};
+
+/* An epoch file to write (the writer thread's, or the main thread's) */
+struct wjob {
+	struct ltt_vitals_file_header h;
+	struct ltt_vitals_sum sum[LTT_VITALS];
+	const struct ebuf *b;
+	char *maps;
+	char path[4096];
+	int r;			/* lttr_vitals_write()'s */
+	char err[512];
+	int done_fd;		/* written to when done, -1: none */
+};
+
+#define WRITING_THREAD	1	/* by the writer thread */
+#define WRITING_DONE	2	/* written by the main thread */
+
 struct vit {
 	const struct options *o;
 	int fd;
-	uint32_t *hca;
-	struct ltt_vital_sample *samples;
+	/*
+	 * Two sets of arrays: while the writer thread writes an epoch from
+	 * one, the epoch after it drains into the other (the DRAINs go on
+	 * while a file is compressed and written)
+	 */
+	struct ebuf buf[2];
+	unsigned int cur;	/* the set the epoch being collected fills */
 	uint32_t cap;
-	uint32_t drained;	/* samples[]'s first, the epoch's DRAINs' */
+	uint32_t drained;	/* its samples' first, the epoch's DRAINs' */
 	uint64_t drains;
-	struct ltt_vital_stack *stacks;
 	uint32_t stacks_cap;
+	struct wjob job;
+	pthread_t writer;
+	int writing;		/* a job not yet joined: WRITING_* */
+	int done[2];		/* the writer's pipe: readable when it ended */
 	uint64_t next;		/* the series' next epoch number */
 	uint64_t oldest;	/* the oldest epoch that may have a file */
 	uint64_t keep;		/* --keep in epochs, 0: all */
@@ -340,66 +379,34 @@ static void lost_write(const struct vit *v, uint64_t epoch)
 	free(zero);
 }
 
-/* End the module's epoch and write it; 0 or -1 (said). */
-static int vit_epoch(struct vit *v, int partial)
+/*
+ * A test hook (tests/host/vitals-daemon.t): TRACED_TEST_HOLD_WRITE=FILE
+ * holds each epoch's write until FILE exists (polled every 10 ms, at most
+ * 60 s), so that a test sees what the daemon does while a file is being
+ * written without racing the machine.  Unset, nothing is held.
+ */
+static void hold_write(void)
 {
-	struct ltt_vitals_file_header h;
-	struct ltt_vitals_sum sum[LTT_VITALS];
-	struct ltt_vitals_epoch ep;
-	char path[4096], err[512];
-	struct stat st;
-	unsigned int i;
-	uint64_t omitted = 0;
-	size_t maps_len = 0;
-	char *maps;
-	int r;
+	const struct timespec tick = { 0, 10 * 1000 * 1000 };
+	const char *f = getenv("TRACED_TEST_HOLD_WRITE");
+	int i;
 
-	memset(&ep, 0, sizeof(ep));
-	ep.hca = (uint64_t)(uintptr_t)v->hca;
-	ep.samples = (uint64_t)(uintptr_t)v->samples;
-	ep.samples_cap = v->cap;
-	ep.nsamples_in = v->drained;
-	ep.stacks = (uint64_t)(uintptr_t)v->stacks;
-	ep.stacks_cap = v->stacks_cap;
-	if (devsys_ioctl(v->fd, LTT_VITALS_IOC_SWAP, &ep) < 0) {
-		msg_err("%s: cannot end the epoch: %s", v->o->device,
-			strerror(errno));
-		return -1;
-	}
-	v->drained = 0;
-	memset(&h, 0, sizeof(h));
-	h.epoch = v->next;
-	h.start_ns = ep.start_ns;
-	h.end_ns = ep.end_ns;
-	h.wall_start_ns = wall_ns() - (ep.end_ns - ep.start_ns);
-	h.ncpus = ep.ncpus;
-	h.shift = ep.shift;
-	h.collected = ep.collected;
-	h.nsamples = ep.nsamples;
-	h.dropped = ep.dropped;
-	h.skipped = ep.skipped;
-	h.flags = partial ? LTT_VITALS_F_PARTIAL : 0;
-	h.nstacks = ep.nstacks;
-	h.stacks_dropped = ep.stacks_dropped;
-	h.sampling_ns = ep.sampling_ns;
-	h.cpu_steps = ep.cpu_steps;
-	h.cpu_high_us = (uint32_t)(v->o->cpu_watermark_ns / 1000);
-	for (i = 0; i < LTT_VITALS; i++) {
-		sum[i].total = ep.total[i];
-		sum[i].events = ep.events[i];
-	}
-	maps = epoch_maps(v->stacks, ep.nstacks, ep.end_ns, &maps_len, &omitted);
-	if (!maps) {
-		msg_err("out of memory");
-		return -1;
-	}
-	h.maps_len = (uint32_t)maps_len;
-	h.maps_omitted = omitted;
-	snprintf(path, sizeof(path), "%s/" LTTR_VITALS_FILE_PREFIX "%08" PRIu64
-		 LTTR_VITALS_FILE_SUFFIX, v->o->output, v->next);
-	r = lttr_vitals_write(path, &h, sum, v->hca, v->samples, v->stacks,
-			      maps, err, sizeof(err));
-	free(maps);
+	for (i = 0; f && *f && access(f, F_OK) < 0 && i < 6000; i++)
+		nanosleep(&tick, NULL);
+}
+
+/* The job's file written (in the writer thread, or called directly) */
+static void *write_job(void *arg)
+{
+	struct wjob *j = arg;
+	char c = 1;
+
+	hold_write();
+	j->r = lttr_vitals_write(j->path, &j->h, j->sum, j->b->hca,
+				 j->b->samples, j->b->stacks, j->maps, j->err,
+				 sizeof(j->err));
+	free(j->maps);
+	j->maps = NULL;
 	/*
 	 * The epoch's buffers (its maps text, the file's body and frame,
 	 * the compressor's) are of sizes that change from epoch to epoch:
@@ -408,13 +415,35 @@ static int vit_epoch(struct vit *v, int partial)
 	 * it grow by 124 KB in a minute of 100-ms epochs without this).
 	 */
 	malloc_trim(0);
-	if (r < 0) {
-		msg_err("%s", err);
+	if (j->done_fd >= 0 && write(j->done_fd, &c, 1) != 1)
+		msg_warn("the writer's pipe: %s", strerror(errno));
+	return NULL;
+}
+
+/*
+ * The epoch the writer wrote: waited for, then counted, the marker
+ * moved on, --keep and --max-size applied.  0, or -1 when it could not
+ * be written (said).
+ */
+static int vit_join(struct vit *v)
+{
+	char path[4096], c;
+	struct stat st;
+
+	if (!v->writing)
+		return 0;
+	if (v->writing == WRITING_THREAD)
+		pthread_join(v->writer, NULL);
+	v->writing = 0;
+	while (read(v->done[0], &c, 1) == 1)
+		;
+	if (v->job.r < 0) {
+		msg_err("%s", v->job.err);
 		return -1;
 	}
 	v->next++;
 	v->written++;
-	if (stat(path, &st) == 0)
+	if (stat(v->job.path, &st) == 0)
 		v->bytes += (uint64_t)st.st_size;
 	current_write(v, v->next);
 	/* --keep: the newest keep files, the older ones removed */
@@ -432,6 +461,83 @@ static int vit_epoch(struct vit *v, int partial)
 }
 
 /*
+ * End the module's epoch and write it: by the writer thread (@wait 0:
+ * the main thread goes on draining the next epoch's samples into the
+ * other arrays meanwhile; vit_join() when it says it is done), or before
+ * returning (@wait 1: the last epoch, SIGHUP's).  The previous epoch's
+ * write is waited for first.  0 or -1 (said).
+ */
+static int vit_epoch(struct vit *v, int partial, int wait)
+{
+	struct ltt_vitals_file_header *h = &v->job.h;
+	struct ebuf *b = &v->buf[v->cur];
+	struct ltt_vitals_epoch ep;
+	unsigned int i;
+	uint64_t omitted = 0;
+	size_t maps_len = 0;
+
+	if (vit_join(v) < 0)
+		return -1;
+	memset(&ep, 0, sizeof(ep));
+	ep.hca = (uint64_t)(uintptr_t)b->hca;
+	ep.samples = (uint64_t)(uintptr_t)b->samples;
+	ep.samples_cap = v->cap;
+	ep.nsamples_in = v->drained;
+	ep.stacks = (uint64_t)(uintptr_t)b->stacks;
+	ep.stacks_cap = v->stacks_cap;
+	if (devsys_ioctl(v->fd, LTT_VITALS_IOC_SWAP, &ep) < 0) {
+		msg_err("%s: cannot end the epoch: %s", v->o->device,
+			strerror(errno));
+		return -1;
+	}
+	/* the next epoch's DRAINs into the other arrays */
+	v->drained = 0;
+	v->cur = !v->cur;
+	memset(h, 0, sizeof(*h));
+	h->epoch = v->next;
+	h->start_ns = ep.start_ns;
+	h->end_ns = ep.end_ns;
+	h->wall_start_ns = wall_ns() - (ep.end_ns - ep.start_ns);
+	h->ncpus = ep.ncpus;
+	h->shift = ep.shift;
+	h->collected = ep.collected;
+	h->nsamples = ep.nsamples;
+	h->dropped = ep.dropped;
+	h->skipped = ep.skipped;
+	h->flags = partial ? LTT_VITALS_F_PARTIAL : 0;
+	h->nstacks = ep.nstacks;
+	h->stacks_dropped = ep.stacks_dropped;
+	h->sampling_ns = ep.sampling_ns;
+	h->cpu_steps = ep.cpu_steps;
+	h->cpu_high_us = (uint32_t)(v->o->cpu_watermark_ns / 1000);
+	for (i = 0; i < LTT_VITALS; i++) {
+		v->job.sum[i].total = ep.total[i];
+		v->job.sum[i].events = ep.events[i];
+	}
+	/* now, while the stacks' processes may still be there */
+	v->job.maps = epoch_maps(b->stacks, ep.nstacks, ep.end_ns, &maps_len,
+				 &omitted);
+	if (!v->job.maps) {
+		msg_err("out of memory");
+		return -1;
+	}
+	h->maps_len = (uint32_t)maps_len;
+	h->maps_omitted = omitted;
+	snprintf(v->job.path, sizeof(v->job.path), "%s/" LTTR_VITALS_FILE_PREFIX
+		 "%08" PRIu64 LTTR_VITALS_FILE_SUFFIX, v->o->output, v->next);
+	v->job.b = b;
+	v->job.done_fd = v->done[1];
+	if (!wait && pthread_create(&v->writer, NULL, write_job, &v->job) == 0) {
+		v->writing = WRITING_THREAD;
+		return 0;
+	}
+	/* here (asked to, or no thread could be made) */
+	write_job(&v->job);
+	v->writing = WRITING_DONE;
+	return wait ? vit_join(v) : 0;
+}
+
+/*
  * The module says a CPU's sample array is a quarter full (poll): its samples
  * now, after those of the epoch's DRAINs before, so that its arrays make
  * room while the epoch runs (a burst of new labels, many processes
@@ -444,7 +550,7 @@ static int vit_drain(struct vit *v)
 	struct ltt_vitals_drain d;
 
 	memset(&d, 0, sizeof(d));
-	d.samples = (uint64_t)(uintptr_t)(v->samples + v->drained);
+	d.samples = (uint64_t)(uintptr_t)(v->buf[v->cur].samples + v->drained);
 	d.samples_cap = v->cap - v->drained;
 	if (devsys_ioctl(v->fd, LTT_VITALS_IOC_DRAIN, &d) < 0) {
 		msg_warn("%s: cannot drain the samples: %s (no more drains: "
@@ -476,9 +582,9 @@ int vitals_run(const struct options *o)
 	struct ltt_vitals_config cfg = { .vitals = LTT_VITALS_COLLECTED,
 					 .shift = LTT_VITALS_SHIFT_MIN };
 	struct ltt_vitals_info info;
-	struct vit v = { .o = o, .fd = -1 };
+	struct vit v = { .o = o, .fd = -1, .done = { -1, -1 } };
 	struct lttr_vitals_prom prom;
-	unsigned int port = 0;
+	unsigned int port = 0, i;
 	int lfd = -1;
 	uint64_t start, end_at, next_end, first = 0, last = 0, lost = 0;
 	sigset_t orig;
@@ -491,6 +597,8 @@ int vitals_run(const struct options *o)
 	 */
 	mallopt(M_MMAP_THRESHOLD, 64 * 1024);
 	mallopt(M_TRIM_THRESHOLD, 128 * 1024);
+	/* the writer thread's blocks in the one heap malloc_trim() trims */
+	mallopt(M_ARENA_MAX, 1);
 	if (mkdir(o->output, 0700) < 0 && errno != EEXIST) {
 		msg_err("%s: %s", o->output, strerror(errno));
 		return EXIT_ERROR;
@@ -543,6 +651,10 @@ int vitals_run(const struct options *o)
 		lttr_vitals_prom_free(&prom);
 		return EXIT_ERROR;
 	}
+	if (pipe2(v.done, O_CLOEXEC | O_NONBLOCK) < 0) {
+		msg_err("pipe: %s", strerror(errno));
+		goto out;
+	}
 	v.fd = devsys_open(o->device);
 	if (v.fd < 0) {
 		msg_err("%s: %s", o->device, strerror(errno));
@@ -568,21 +680,28 @@ int vitals_run(const struct options *o)
 		v.cap = 8 * LTT_VITALS_SAMPLES;
 	v.stacks_cap = (uint32_t)sysconf(_SC_NPROCESSORS_CONF) *
 		       LTT_VITALS_STACKS;
-	v.hca = calloc((size_t)LTT_VITALS * LTT_VITALS_HCA, sizeof(*v.hca));
-	v.samples = calloc(v.cap, sizeof(*v.samples));
-	v.stacks = calloc(v.stacks_cap, sizeof(*v.stacks));
-	if (!v.hca || !v.samples || !v.stacks) {
-		msg_err("out of memory");
-		goto out;
+	for (i = 0; i < 2; i++) {
+		v.buf[i].hca = calloc((size_t)LTT_VITALS * LTT_VITALS_HCA,
+				      sizeof(*v.buf[i].hca));
+		v.buf[i].samples = calloc(v.cap, sizeof(*v.buf[i].samples));
+		v.buf[i].stacks = calloc(v.stacks_cap, sizeof(*v.buf[i].stacks));
+		if (!v.buf[i].hca || !v.buf[i].samples || !v.buf[i].stacks) {
+			msg_err("out of memory");
+			goto out;
+		}
 	}
 	/*
 	 * Resident from the start: calloc()'s fresh pages would come in
 	 * one by one as epochs fill more of the arrays (the daemon's memory
 	 * then grew for its first minute, 50-debug-kernel.t)
 	 */
-	memset(v.hca, 0, (size_t)LTT_VITALS * LTT_VITALS_HCA * sizeof(*v.hca));
-	memset(v.samples, 0, v.cap * sizeof(*v.samples));
-	memset(v.stacks, 0, v.stacks_cap * sizeof(*v.stacks));
+	for (i = 0; i < 2; i++) {
+		memset(v.buf[i].hca, 0, (size_t)LTT_VITALS * LTT_VITALS_HCA *
+					sizeof(*v.buf[i].hca));
+		memset(v.buf[i].samples, 0, v.cap * sizeof(*v.buf[i].samples));
+		memset(v.buf[i].stacks, 0,
+		       v.stacks_cap * sizeof(*v.buf[i].stacks));
+	}
 	cfg.vitals &= info.collected;
 	cfg.kdepth = (uint8_t)o->stacks.kernel_depth;
 	cfg.udepth = (uint8_t)o->stacks.user_depth;
@@ -612,9 +731,10 @@ int vitals_run(const struct options *o)
 	rc = 0;
 	while (!stop) {
 		uint64_t now = mono_ns(), until = next_end;
-		struct pollfd p[3] = { { .fd = sigfd, .events = POLLIN },
+		struct pollfd p[4] = { { .fd = sigfd, .events = POLLIN },
 				       { .fd = drain ? v.fd : -1,
 					 .events = POLLIN },
+				       { .fd = v.done[0], .events = POLLIN },
 				       { .fd = lfd, .events = POLLIN } };
 		struct sig_event se;
 		int partial = 0, hup = 0;
@@ -624,7 +744,7 @@ int vitals_run(const struct options *o)
 		if (now < until) {
 			uint64_t ms = (until - now + 999999) / 1000000;
 
-			if (poll(p, lfd >= 0 ? 3 : 2,
+			if (poll(p, lfd >= 0 ? 4 : 3,
 				 ms > 60000 ? 60000 : (int)ms) < 0 &&
 			    errno != EINTR) {
 				msg_err("poll: %s", strerror(errno));
@@ -634,7 +754,12 @@ int vitals_run(const struct options *o)
 		}
 		if ((p[1].revents & POLLIN) && vit_drain(&v) < 0)
 			drain = 0;
-		if (lfd >= 0 && (p[2].revents & POLLIN) &&
+		/* the writer wrote its epoch: counted, the marker moved on */
+		if ((p[2].revents & POLLIN) && vit_join(&v) < 0) {
+			rc = EXIT_WRITE;
+			break;
+		}
+		if (lfd >= 0 && (p[3].revents & POLLIN) &&
 		    lttr_metrics_serve(lfd, &prom) > 0) {
 			size_t w;
 
@@ -658,7 +783,8 @@ int vitals_run(const struct options *o)
 		if (hup && mkdir(o->output, 0700) == 0)
 			msg_info("vital signs: %s was gone: made again",
 				 o->output);
-		if (vit_epoch(&v, partial || now < next_end) < 0) {
+		/* the last epoch and SIGHUP's written before going on */
+		if (vit_epoch(&v, partial || now < next_end, stop || hup) < 0) {
 			rc = EXIT_WRITE;
 			break;
 		}
@@ -672,6 +798,9 @@ int vitals_run(const struct options *o)
 		while (next_end <= now)
 			next_end += o->epoch_ns;
 	}
+	/* an epoch the writer still writes (the loop left on an error) */
+	if (vit_join(&v) < 0)
+		rc = EXIT_WRITE;
 	devsys_ioctl(v.fd, LTT_VITALS_IOC_STOP, NULL);
 	if (rc == 0) {
 		char cur[4096];
@@ -693,9 +822,15 @@ out:
 	lttr_vitals_prom_free(&prom);
 	if (v.fd >= 0)
 		devsys_close(v.fd);
-	free(v.hca);
-	free(v.samples);
-	free(v.stacks);
+	for (i = 0; i < 2; i++) {
+		free(v.buf[i].hca);
+		free(v.buf[i].samples);
+		free(v.buf[i].stacks);
+	}
+	if (v.done[0] >= 0)
+		close(v.done[0]);
+	if (v.done[1] >= 0)
+		close(v.done[1]);
 	close(sigfd);
 	return rc;
 }

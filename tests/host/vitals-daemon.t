@@ -11,7 +11,9 @@
 #     made again when it was removed, the numbers going on; usage errors;
 #   - samples drained while the epoch runs (POLLIN, LTT_VITALS_IOC_DRAIN):
 #     every drained sample in its epoch's file, none twice, the epoch's
-#     cap kept and the rest counted dropped; a failing DRAIN said once.
+#     cap kept and the rest counted dropped; a failing DRAIN said once;
+#     drains go on while the writer thread writes an epoch (held by the
+#     daemon's test hook TRACED_TEST_HOLD_WRITE).
 . "$(dirname "$0")/../lib/tap.sh"
 tmp=$(mktemp -d)
 pids=
@@ -154,6 +156,35 @@ FAKE_FAIL=VITALS_DRAIN:EIO $fake --vitals -d fake --epoch 100ms -t 250ms -o "$tm
 is $? 0 "a DRAIN that fails: the daemon goes on and ends with status 0"
 is "$(grep -c 'cannot drain the samples: Input/output error (no more drains' "$tmp/d3.err")" 1 "... said once"
 is "$(ls "$tmp/d3" | grep -c '[.]ltv$')" 3 "... and every epoch written (2 and the partial one)"
+
+# the writer thread: while an epoch's file is written (held here by the
+# daemon's test hook until $tmp/go exists), the main thread goes on
+# draining the next epoch's samples, into its other arrays
+rm -f "$tmp/go"
+FAKE_LOG=$tmp/wt.log FAKE_VITALS_DRAIN=3 TRACED_TEST_HOLD_WRITE=$tmp/go \
+	$fake --vitals -d fake --epoch 1s -o "$tmp/wt" 2> "$tmp/wt.err" & p=$!; pids="$pids $p"
+wait_for grep -q "^VITALS_SWAP seq=0 " "$tmp/wt.log"
+ok $? "held writes: epoch 0 ended (its SWAP)"
+drains1() { [ "$(grep -c '^VITALS_DRAIN seq=1 ' "$tmp/wt.log")" -ge 3 ]; }
+wait_for drains1
+ok $? "epoch 1's samples drained while epoch 0's file is held ($(grep -c '^VITALS_DRAIN seq=1 ' "$tmp/wt.log") drains)"
+[ ! -e "$tmp/wt/vitals-00000000.ltv" ] && ! grep -q "^VITALS_SWAP seq=1" "$tmp/wt.log"
+ok $? "... epoch 0's file not written yet, epoch 1 still collected"
+touch "$tmp/go"
+wait_for test -e "$tmp/wt/vitals-00000000.ltv"
+ok $? "released: epoch 0's file written"
+wait_for grep -q "^VITALS_SWAP seq=1 " "$tmp/wt.log"
+kill -TERM $p; wait $p
+is $? 0 "SIGTERM: status 0"
+grep -q "bad nsamples_in" "$tmp/wt.log"; ok $(( ! $? )) "every SWAP got back its epoch's drained samples"
+$tv vitals --json "$tmp/wt" 2> /dev/null | python3 -c "
+import json, re, sys
+e = json.load(sys.stdin)['epochs']
+log = {int(m.group(1)): int(m.group(2)) for m in
+       re.finditer(r'^VITALS_SWAP seq=(\d+) drained=(\d+)', open('$tmp/wt.log').read(), re.M)}
+print('# epochs: samples, drained: %s' % [(x['epoch'], x['samples'], log.get(x['epoch'])) for x in e])
+sys.exit(not (len(e) >= 3 and all(x['samples'] == log.get(x['epoch'], -9) + 4 for x in e)))"
+ok $? "each epoch file holds the samples drained into its arrays and its own 4"
 
 # ---- the samples' stacks: DIR/kallsyms, each epoch's maps ---------------------
 # the fake's two stacks a epoch are of this shell: the first with its

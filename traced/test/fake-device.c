@@ -42,7 +42,8 @@
  * every FAKE_PERIOD_MS (a CPU's array a quarter full): each LTT_VITALS_IOC_DRAIN
  * then hands over FAKE_VITALS_DRAIN samples (default 0; system calls,
  * label 0xd4a1 in cell 11, comm "fakedrain"), those beyond its cap
- * counted in the epoch's dropped; a SWAP whose nsamples_in is not the
+ * counted in the epoch's dropped (each DRAIN that hands some over logged
+ * with the epoch's seq); a SWAP whose nsamples_in is not the
  * number the epoch's DRAINs handed over fails (EINVAL, "VITALS_SWAP bad
  * nsamples_in" logged): the daemon lost or doubled some.
  */
@@ -346,6 +347,8 @@ static int vitals_drain(int fd, struct ltt_vitals_drain *d)
 	d->nsamples = n;
 	d->seq = vitals_seq;
 	vitals_drained += n;
+	if (n)
+		logf_("VITALS_DRAIN seq=%u n=%u", d->seq, n);
 	return 0;
 }
 
