@@ -1478,7 +1478,11 @@ out:
 	return ret;
 }
 
-/* Is a CPU's sample array a quarter full?  (Freed after a grace period.) */
+/*
+ * Is an online CPU's sample array a quarter full?  (Freed after a grace
+ * period.)  An offline CPU's wait for the SWAP, as DRAIN leaves them:
+ * counting them would make poll() say POLLIN until then.
+ */
 static bool vit_drain_due(void)
 {
 	struct vit_cpu **cpus;
@@ -1487,7 +1491,7 @@ static bool vit_drain_due(void)
 
 	rcu_read_lock();
 	cpus = READ_ONCE(vit.cpus);
-	for_each_possible_cpu(cpu) {
+	for_each_online_cpu(cpu) {
 		if (!cpus || !cpus[cpu])
 			break;
 		if (READ_ONCE(cpus[cpu]->copy[READ_ONCE(vit.cur)].nsamples) >=
