@@ -8,8 +8,9 @@
  * a hash of the event's label (HCA): an event adds its weight to its
  * label's counter and is sampled (label, pid, uid, comm, data into a
  * per-CPU array) when the counter crosses a level of a logarithmic scale
- * (levels at 2^(k * shift)), or at its first event in the epoch (an exact
- * set of the labels seen: a label sharing its cell is not missed): a rare
+ * (levels at 2^(k * shift)), or at its first event in the epoch (a set
+ * of the labels seen, which never takes a label for seen when it was not:
+ * a label sharing its cell is not missed): a rare
  * label is seen at its first event, a frequent one a logarithmic number
  * of times.  Two copies of every HCA
  * and sample array: the daemon's SWAP ioctl ends the epoch by switching
@@ -31,7 +32,11 @@
  * CPU (about 190 KB), allocated at START and freed at STOP, and one table
  * of runnable/blocked tasks and one of block requests in flight (14 KB).
  * Within an epoch, past half of a CPU's sample array the levels spread
- * further, and its last quarter is kept for the first events of labels.
+ * further, and past three quarters of an array's worth in the epoch only
+ * the first events of labels are kept.  When a CPU's array is a quarter full the daemon is woken
+ * (poll(), through an irq_work) and drains the samples (DRAIN, an IPI
+ * per CPU): the array then bounds a burst between two drains, not an
+ * epoch.
  *
  * Samples carry the stacks of the task acting at the event: per CPU and
  * epoch LTT_VITALS_STACKS, one per label, kept for the heaviest labels
@@ -445,7 +450,10 @@ static notrace unsigned int vit_shift(const struct vit_copy *cp)
 {
 	unsigned int shift = READ_ONCE(vit.shift) + cp->cpu_steps;
 
-	/* the epoch's samples (drained ones too): past 32, one level */
+	/*
+	 * the epoch's samples, drained ones included: past half an array,
+	 * one step more every 32 (33 at most: past 32 a level is a level)
+	 */
 	if (cp->kept >= LTT_VITALS_SAMPLES / 2)
 		shift += 1 + min_t(u32, 32, (cp->kept - LTT_VITALS_SAMPLES / 2) /
 					    (LTT_VITALS_SAMPLES / 16));

@@ -17,7 +17,9 @@
 #     tasklets at their kallsyms addresses (as 14-timer-process.t); call
 #     stacks (as 36-stacks.t): off-CPU and wakeup stacks of ltt-stacks'
 #     known chains, weighing the accounting's blocked time, and the
-#     sampling profiler's, named through kallsyms and --symfs;
+#     sampling profiler's, named through kallsyms and --symfs; the vital
+#     signs beside full traces (as 04-daemon.t): the rare site sampled,
+#     the frequent label's count, a storm of new labels covered;
 #  2. one vCPU counting instructions (--icount): ltt-rtwake, a SCHED_FIFO
 #     task waking a SCHED_OTHER one and spinning 10 ms: each of the 20
 #     wakeup latencies equals the spin within the tick, woken in the
@@ -45,8 +47,13 @@ traced -q -o /mnt/share/st --stacks switch-out,wakeup -- ltt-stacks 10 > /mnt/sh
 traced -q -o /mnt/share/sp --sample 997 --stacks sample -- ltt-stacks spin 300 > /mnt/share/spin.pid &&
 insmod /lib/modules/ltt_selftest.ko && cat /proc/ltt_selftest > /mnt/share/addrs &&
 grep -E "\[ltt_selftest\]" /proc/kallsyms > /mnt/share/ksyms &&
-traced -q -e softirq -o /mnt/share/k -- sh -c "echo tasklet 7 > /proc/ltt_selftest && echo hitasklet 4 > /proc/ltt_selftest"'
-ok $? "the arm64 guest ran the seven traces and ltt-modtest"
+traced -q -e softirq -o /mnt/share/k -- sh -c "echo tasklet 7 > /proc/ltt_selftest && echo hitasklet 4 > /proc/ltt_selftest" &&
+{ traced --vitals --epoch 1s -o /mnt/share/vit 2> /mnt/share/vit.err & vp=$!
+  i=0; while ! grep -q "epochs of" /mnt/share/vit.err 2>/dev/null && [ $i -lt 300 ]; do usleep 50000; i=$((i + 1)); done
+  traced -q -e syscall -o /mnt/share/vt -- ltt-vitals-rare 5000 > /mnt/share/vt.out &&
+  traced -q -e syscall -o /mnt/share/vn -- ltt-vitals-many 100 > /mnt/share/vn.out
+  r=$?; kill -TERM $vp; wait $vp && [ $r = 0 ]; }'
+ok $? "the arm64 guest ran the seven traces, ltt-modtest, and traced --vitals beside two traces"
 read -r mach rel < <(tr '\n' ' ' < "$share/uname")
 is "$mach" "aarch64" "the guest is aarch64"
 
@@ -220,6 +227,60 @@ n = sum(l['count'] for l in cpu['lines'])
 u = sum(l['count'] for l in cpu['lines'] if split(l)[0][-3:] == ['main', 'compute', 'leaf'] and not split(l)[1])
 ok(n >= 100 and 10 * u >= 9 * n,
    "the spinner's samples: %d of %d (at least 90 %%) in user mode under main;compute;leaf, no kernel frame" % (u, n))
+done()
+PY
+)
+
+# the vital signs on arm64 (as 04-daemon.t): the collector beside the full
+# traces of ltt-vitals-rare (5000 getppid, 173 here, then one getpgid, 155)
+# and of ltt-vitals-many 100 (a storm of new labels, drained while the
+# epoch runs): the epochs read back, the rare site sampled, the frequent
+# label counted at least as the trace counts it, every (child, system
+# call) pair of the storm's trace sampled
+tracevisualizer vitals --json --top 1000 "$share/vit" > "$share/vit.json"
+ok $? "vitals --json of the arm64 epochs"
+tracevisualizer dump --json --type syscall_entry "$share/vt" > "$share/vt.json" &&
+	tracevisualizer dump --json --type syscall_entry "$share/vn" > "$share/vn.json"
+ok $? "dump --json of the two full traces beside the collector"
+checks < <(PYTHONPATH=tests/lib python3 - "$share" <<'PY'
+import glob, os, re, sys
+from check import ok, load, done
+from vitalsfile import samples
+d = sys.argv[1]
+v = load(os.path.join(d, 'vit.json'))
+ep = v['epochs']
+err = open(os.path.join(d, 'vit.err')).read()
+print("epochs: samples, dropped, shift: %s" % [(e['samples'], e['dropped'], e['shift']) for e in ep])
+m = re.search(r"memory: (\d+) bytes a CPU", err)
+ok(ep and not v['warnings'] and ep[-1]['partial'] and m,
+   "%d epochs read, no warning, the last partial; the collector's memory %s bytes a CPU" % (len(ep), m and m.group(1)))
+pid = int(open(os.path.join(d, 'vt.out')).readline())
+exact = {}
+for e in load(os.path.join(d, 'vt.json'))['events']:
+    if e['pid'] == pid:
+        exact[e['args']['nr']] = exact.get(e['args']['nr'], 0) + 1
+lab = {}
+for e in ep:
+    for l in e['vitals']['syscall']['top']:
+        if l['pid'] == pid and l['comm'] == 'ltt-vitals-rare':
+            lab.setdefault(l['key'], []).append(l)
+print("ltt-vitals-rare: exact by nr %s; labels %s" % (exact, {k: [(l['estimate'], l['samples']) for l in x] for k, x in lab.items()}))
+ok(exact.get(155) == 1 and sum(l['samples'] for l in lab.get(155, [])) == 1,
+   "the rare site (getpgid, 155 on arm64, once) is sampled once")
+ok(exact.get(173) == 5000 and sum(l['estimate'] for l in lab.get(173, [])) >= 5000,
+   "the frequent label (getppid, 173): the sketch counts at least the trace's 5000 (%d)" %
+   sum(l['estimate'] for l in lab.get(173, [])))
+vn = [x.strip() for x in open(os.path.join(d, 'vn.out'))]
+kids = {int(x) for x in vn[1:]}
+calls = {(e['pid'], e['args']['nr']) for e in load(os.path.join(d, 'vn.json'))['events'] if e['pid'] in kids}
+have = set()
+for f in glob.glob(os.path.join(d, 'vit', '*.ltv')):
+    have |= {(x['pid'], x['key']) for x in samples(f) if x['vital'] == 7}
+miss = sorted(calls - have)
+ok(len(kids) == 100 and calls and not miss,
+   "the storm: each of the %d (child, system call) pairs of its trace sampled (missing %s)" % (len(calls), miss[:10]))
+dr = re.search(r'samples drained (\d+) times', err)
+print("the daemon: %s" % (dr and dr.group(0)))
 done()
 PY
 )
