@@ -485,6 +485,7 @@ ok $? "... and every epoch of the three daemons"
 tracevisualizer vitals "$share/vit" > "$share/vit.txt"
 ok $? "tracevisualizer vitals (text)"
 tracevisualizer dump --json --pid "$(head -1 "$share/vt.out")" --type syscall_entry "$share/vt" > "$share/vt.json"
+tracevisualizer dump --json --type syscall_entry "$share/vt" > "$share/vt-all.json"
 ok $? "the full trace's syscall entries of the workload"
 is "$(cat "$share/vs.rc")" "0" "the full trace of ltt-udp (300 datagrams to itself)"
 tracevisualizer dump --json --pid "$(sed -n 's/^pid //p' "$share/vs.out")" "$share/vs" > "$share/vs.json"
@@ -716,6 +717,16 @@ print("the storm: %d children, %d (pid, nr) pairs in the trace, %d without a sam
 ok(vn[0] == 'children 300' and len(kids) == 300 and len(getppid) == 300,
    "ltt-vitals-many: 300 children, each one getppid in the trace")
 ok(calls and not miss, "coverage: each of the %d (child, system call) pairs of the trace is sampled" % len(calls))
+# and over every process of the three full traces of system calls beside
+# the collector (ltt-vitals-rare, ltt-futex, the storm; every task the
+# traces saw: the shells, the daemons): each (process, system call) pair
+# with a call has a sample, the issue's coverage with N = 1
+allc = set()
+for name in ('vt-all', 'vf', 'vn'):
+    allc |= {(e['pid'], e['args']['nr']) for e in load(os.path.join(d, name + '.json'))['events']}
+miss = sorted(allc - have)
+print("the three traces: %d (pid, nr) pairs, %d without a sample: %s" % (len(allc), len(miss), miss[:12]))
+ok(allc and not miss, "coverage: every (process, system call) pair of the three syscall traces is sampled (%d)" % len(allc))
 dr = re.search(r'samples drained (\d+) times', open(os.path.join(d, 'vit.err')).read())
 ok(dr and int(dr.group(1)) >= 1, "... the daemon drained the sample arrays while epochs ran (%s times)" % (dr and dr.group(1)))
 done()
