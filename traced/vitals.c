@@ -109,7 +109,16 @@ struct vit {
 	uint64_t drains;
 	uint32_t stacks_cap;
 	struct wjob job;
+	/*
+	 * The writer thread, one for the daemon's life (a thread an epoch
+	 * would be a new task, so new labels, in every epoch): @job_ready
+	 * hands it the job, @job_done hands it back, under @lock
+	 */
 	pthread_t writer;
+	int writer_on;		/* made: jobs go to it */
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	int job_ready, job_done, quit;
 	int writing;		/* a job not yet joined: WRITING_* */
 	int done[2];		/* the writer's pipe: readable when it ended */
 	uint64_t next;		/* the series' next epoch number */
@@ -240,8 +249,26 @@ static void cap_size(struct vit *v)
 	free(f);
 }
 
-/* SIGHUP: DIR again (made if it is gone), its oldest file found again */
-static void reopen_dir(struct vit *v)
+/* DIR/kallsyms and DIR/modules, copies of the kernel's (a warning when not) */
+static void kernel_symbols(const char *dir)
+{
+	int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	if (dfd < 0) {
+		msg_warn("%s: %s (the stacks' kernel addresses will not be "
+			 "named)", dir, strerror(errno));
+		return;
+	}
+	symfiles_kernel(dfd, dir, 1, "/proc", geteuid() == 0);
+	close(dfd);
+}
+
+/*
+ * SIGHUP: DIR again (made if it is gone), its oldest file found again,
+ * the kernel's symbols copied again when the samples have stacks; said
+ * once all is done
+ */
+static void reopen_dir(struct vit *v, int symbols)
 {
 	uint64_t first = 0, last = 0;
 	int found;
@@ -249,6 +276,8 @@ static void reopen_dir(struct vit *v)
 	found = lttr_vitals_epoch_range(v->o->output, &first, &last);
 	v->oldest = found > 0 ? first : v->next;
 	current_write(v, v->next);
+	if (symbols)
+		kernel_symbols(v->o->output);
 	msg_info("vital signs: SIGHUP: %s reopened, epoch %" PRIu64 " next",
 		 v->o->output, v->next);
 }
@@ -420,6 +449,62 @@ static void *write_job(void *arg)
 	return NULL;
 }
 
+/* The writer thread: each job handed to it written, until told to quit */
+static void *writer_main(void *arg)
+{
+	struct vit *v = arg;
+
+	pthread_mutex_lock(&v->lock);
+	for (;;) {
+		while (!v->job_ready && !v->quit)
+			pthread_cond_wait(&v->cond, &v->lock);
+		if (!v->job_ready)
+			break;
+		v->job_ready = 0;
+		pthread_mutex_unlock(&v->lock);
+		write_job(&v->job);
+		pthread_mutex_lock(&v->lock);
+		v->job_done = 1;
+		pthread_cond_broadcast(&v->cond);
+	}
+	pthread_mutex_unlock(&v->lock);
+	return NULL;
+}
+
+/* The writer made (0), or none: every epoch written by the main thread */
+static void writer_start(struct vit *v)
+{
+	if (pthread_mutex_init(&v->lock, NULL) != 0)
+		return;
+	if (pthread_cond_init(&v->cond, NULL) != 0) {
+		pthread_mutex_destroy(&v->lock);
+		return;
+	}
+	if (pthread_create(&v->writer, NULL, writer_main, v) != 0) {
+		msg_warn("no writer thread (%s): each epoch written before the "
+			 "next is drained", strerror(errno));
+		pthread_cond_destroy(&v->cond);
+		pthread_mutex_destroy(&v->lock);
+		return;
+	}
+	v->writer_on = 1;
+}
+
+/* The writer told to quit and waited for (its job joined before) */
+static void writer_stop(struct vit *v)
+{
+	if (!v->writer_on)
+		return;
+	pthread_mutex_lock(&v->lock);
+	v->quit = 1;
+	pthread_cond_broadcast(&v->cond);
+	pthread_mutex_unlock(&v->lock);
+	pthread_join(v->writer, NULL);
+	pthread_cond_destroy(&v->cond);
+	pthread_mutex_destroy(&v->lock);
+	v->writer_on = 0;
+}
+
 /*
  * The epoch the writer wrote: waited for, then counted, the marker
  * moved on, --keep and --max-size applied.  0, or -1 when it could not
@@ -432,8 +517,13 @@ static int vit_join(struct vit *v)
 
 	if (!v->writing)
 		return 0;
-	if (v->writing == WRITING_THREAD)
-		pthread_join(v->writer, NULL);
+	if (v->writing == WRITING_THREAD) {
+		pthread_mutex_lock(&v->lock);
+		while (!v->job_done)
+			pthread_cond_wait(&v->cond, &v->lock);
+		v->job_done = 0;
+		pthread_mutex_unlock(&v->lock);
+	}
 	v->writing = 0;
 	while (read(v->done[0], &c, 1) == 1)
 		;
@@ -527,11 +617,15 @@ static int vit_epoch(struct vit *v, int partial, int wait)
 		 "%08" PRIu64 LTTR_VITALS_FILE_SUFFIX, v->o->output, v->next);
 	v->job.b = b;
 	v->job.done_fd = v->done[1];
-	if (!wait && pthread_create(&v->writer, NULL, write_job, &v->job) == 0) {
+	if (!wait && v->writer_on) {
+		pthread_mutex_lock(&v->lock);
+		v->job_ready = 1;
+		pthread_cond_broadcast(&v->cond);
+		pthread_mutex_unlock(&v->lock);
 		v->writing = WRITING_THREAD;
 		return 0;
 	}
-	/* here (asked to, or no thread could be made) */
+	/* here (asked to, or there is no writer) */
 	write_job(&v->job);
 	v->writing = WRITING_DONE;
 	return wait ? vit_join(v) : 0;
@@ -561,20 +655,6 @@ static int vit_drain(struct vit *v)
 	v->drained += d.nsamples < d.samples_cap ? d.nsamples : d.samples_cap;
 	v->drains++;
 	return 0;
-}
-
-/* DIR/kallsyms and DIR/modules, copies of the kernel's (a warning when not) */
-static void kernel_symbols(const char *dir)
-{
-	int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-
-	if (dfd < 0) {
-		msg_warn("%s: %s (the stacks' kernel addresses will not be "
-			 "named)", dir, strerror(errno));
-		return;
-	}
-	symfiles_kernel(dfd, dir, 1, "/proc", geteuid() == 0);
-	close(dfd);
 }
 
 int vitals_run(const struct options *o)
@@ -655,6 +735,7 @@ int vitals_run(const struct options *o)
 		msg_err("pipe: %s", strerror(errno));
 		goto out;
 	}
+	writer_start(&v);
 	v.fd = devsys_open(o->device);
 	if (v.fd < 0) {
 		msg_err("%s: %s", o->device, strerror(errno));
@@ -789,9 +870,7 @@ int vitals_run(const struct options *o)
 			break;
 		}
 		if (hup && !stop) {
-			reopen_dir(&v);
-			if (cfg.kdepth)
-				kernel_symbols(o->output);
+			reopen_dir(&v, cfg.kdepth != 0);
 			/* the next epoch a whole one from now */
 			next_end = now + o->epoch_ns;
 		}
@@ -817,6 +896,7 @@ int vitals_run(const struct options *o)
 		msg_info("vital signs: %" PRIu64 " epoch files removed for "
 			 "--max-size", v.capped);
 out:
+	writer_stop(&v);
 	if (lfd >= 0)
 		close(lfd);
 	lttr_vitals_prom_free(&prom);
