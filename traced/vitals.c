@@ -30,7 +30,7 @@
  * While an epoch runs, the module's poll() says when a CPU's sample array
  * is a quarter full: its samples are drained (LTT_VITALS_IOC_DRAIN) into
  * the epoch's arrays, given back to its SWAP.  An epoch's file is written
- * by a writer thread from one set of arrays while the next epoch drains
+ * by a writer thread (one an epoch) from one set of arrays while the next epoch drains
  * into the other, so that the drains go on while a file is compressed
  * and written; the last epoch and SIGHUP's are written before the daemon
  * goes on.  The writer's end comes through a pipe into the same poll().
@@ -110,15 +110,14 @@ struct vit {
 	uint32_t stacks_cap;
 	struct wjob job;
 	/*
-	 * The writer thread, one for the daemon's life (a thread an epoch
-	 * would be a new task, so new labels, in every epoch): @job_ready
-	 * hands it the job, @job_done hands it back, under @lock
+	 * The writer thread, one an epoch: a thread kept for the daemon's
+	 * life kept its malloc cache of the compressor's blocks, and the
+	 * daemon's memory grew for a minute in 50-debug-kernel.t (892 to
+	 * 1076 KB); one an epoch is a new task every epoch, so a few new
+	 * labels of the daemon's in every epoch (they are in the disk run
+	 * of scripts/bench --vitals)
 	 */
 	pthread_t writer;
-	int writer_on;		/* made: jobs go to it */
-	pthread_mutex_t lock;
-	pthread_cond_t cond;
-	int job_ready, job_done, quit;
 	int writing;		/* a job not yet joined: WRITING_* */
 	int done[2];		/* the writer's pipe: readable when it ended */
 	uint64_t next;		/* the series' next epoch number */
@@ -449,62 +448,6 @@ static void *write_job(void *arg)
 	return NULL;
 }
 
-/* The writer thread: each job handed to it written, until told to quit */
-static void *writer_main(void *arg)
-{
-	struct vit *v = arg;
-
-	pthread_mutex_lock(&v->lock);
-	for (;;) {
-		while (!v->job_ready && !v->quit)
-			pthread_cond_wait(&v->cond, &v->lock);
-		if (!v->job_ready)
-			break;
-		v->job_ready = 0;
-		pthread_mutex_unlock(&v->lock);
-		write_job(&v->job);
-		pthread_mutex_lock(&v->lock);
-		v->job_done = 1;
-		pthread_cond_broadcast(&v->cond);
-	}
-	pthread_mutex_unlock(&v->lock);
-	return NULL;
-}
-
-/* The writer made (0), or none: every epoch written by the main thread */
-static void writer_start(struct vit *v)
-{
-	if (pthread_mutex_init(&v->lock, NULL) != 0)
-		return;
-	if (pthread_cond_init(&v->cond, NULL) != 0) {
-		pthread_mutex_destroy(&v->lock);
-		return;
-	}
-	if (pthread_create(&v->writer, NULL, writer_main, v) != 0) {
-		msg_warn("no writer thread (%s): each epoch written before the "
-			 "next is drained", strerror(errno));
-		pthread_cond_destroy(&v->cond);
-		pthread_mutex_destroy(&v->lock);
-		return;
-	}
-	v->writer_on = 1;
-}
-
-/* The writer told to quit and waited for (its job joined before) */
-static void writer_stop(struct vit *v)
-{
-	if (!v->writer_on)
-		return;
-	pthread_mutex_lock(&v->lock);
-	v->quit = 1;
-	pthread_cond_broadcast(&v->cond);
-	pthread_mutex_unlock(&v->lock);
-	pthread_join(v->writer, NULL);
-	pthread_cond_destroy(&v->cond);
-	pthread_mutex_destroy(&v->lock);
-	v->writer_on = 0;
-}
-
 /*
  * The epoch the writer wrote: waited for, then counted, the marker
  * moved on, --keep and --max-size applied.  0, or -1 when it could not
@@ -517,13 +460,8 @@ static int vit_join(struct vit *v)
 
 	if (!v->writing)
 		return 0;
-	if (v->writing == WRITING_THREAD) {
-		pthread_mutex_lock(&v->lock);
-		while (!v->job_done)
-			pthread_cond_wait(&v->cond, &v->lock);
-		v->job_done = 0;
-		pthread_mutex_unlock(&v->lock);
-	}
+	if (v->writing == WRITING_THREAD)
+		pthread_join(v->writer, NULL);
 	v->writing = 0;
 	while (read(v->done[0], &c, 1) == 1)
 		;
@@ -617,15 +555,11 @@ static int vit_epoch(struct vit *v, int partial, int wait)
 		 "%08" PRIu64 LTTR_VITALS_FILE_SUFFIX, v->o->output, v->next);
 	v->job.b = b;
 	v->job.done_fd = v->done[1];
-	if (!wait && v->writer_on) {
-		pthread_mutex_lock(&v->lock);
-		v->job_ready = 1;
-		pthread_cond_broadcast(&v->cond);
-		pthread_mutex_unlock(&v->lock);
+	if (!wait && pthread_create(&v->writer, NULL, write_job, &v->job) == 0) {
 		v->writing = WRITING_THREAD;
 		return 0;
 	}
-	/* here (asked to, or there is no writer) */
+	/* here (asked to, or no thread could be made) */
 	write_job(&v->job);
 	v->writing = WRITING_DONE;
 	return wait ? vit_join(v) : 0;
@@ -735,7 +669,6 @@ int vitals_run(const struct options *o)
 		msg_err("pipe: %s", strerror(errno));
 		goto out;
 	}
-	writer_start(&v);
 	v.fd = devsys_open(o->device);
 	if (v.fd < 0) {
 		msg_err("%s: %s", o->device, strerror(errno));
@@ -896,7 +829,6 @@ int vitals_run(const struct options *o)
 		msg_info("vital signs: %" PRIu64 " epoch files removed for "
 			 "--max-size", v.capped);
 out:
-	writer_stop(&v);
 	if (lfd >= 0)
 		close(lfd);
 	lttr_vitals_prom_free(&prom);
