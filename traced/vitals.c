@@ -30,10 +30,11 @@
  * While an epoch runs, the module's poll() says when a CPU's sample array
  * is a quarter full: its samples are drained (LTT_VITALS_IOC_DRAIN) into
  * the epoch's arrays, given back to its SWAP.  An epoch's file is written
- * by a writer thread (one an epoch) from one set of arrays while the next epoch drains
- * into the other, so that the drains go on while a file is compressed
- * and written; the last epoch and SIGHUP's are written before the daemon
- * goes on.  The writer's end comes through a pipe into the same poll().
+ * by a writer thread (one an epoch) from one set of arrays while the next
+ * epoch drains into the other, so that the drains go on while a file is
+ * compressed and written; the last epoch and SIGHUP's are written before
+ * the daemon goes on.  The writer's end comes through a pipe into the
+ * same poll().
  */
 #include <dirent.h>
 #include <errno.h>
