@@ -63,7 +63,11 @@ def choose(w, how, path):
     if entry is None:
         return None
     w.type(path)
-    wait(lambda: text_of(entry).rstrip('/') == path, 5)
+    # the whole path typed before Return (a loaded host's window takes
+    # its keys late: a clean-clone run of 2026-12-01 16:28 had no error
+    # dialog after the garbage folder's, Return perhaps on half a path)
+    if not wait(lambda: text_of(entry).rstrip('/') == path, 30):
+        check(False, "the path typed into the chooser's entry (%s)" % path, text_of(entry))
     w.key('Return')
     return title
 
@@ -128,7 +132,7 @@ def main():
             msg = msg[len('tracevisualizer: '):] if msg.startswith('tracevisualizer: ') else msg
             check(r.returncode != 0 and msg, "%s: summary refuses it (%s)" % (name, msg))
             choose(w, 'ctrl+o', bad)
-            dlg = wait(lambda: [d for d in w.dialogs() if d.get_role_name() in ('alert', 'dialog')])
+            dlg = wait(lambda: [d for d in w.dialogs() if d.get_role_name() in ('alert', 'dialog')], 30)
             texts = [text_of(x) for x in w.all(role='label', root=dlg[0])] if dlg else []
             check(dlg and msg and any(msg in t for t in texts),
                   "%s: Ctrl+O, typed, Return: an error dialog with the reader's message" % name,
