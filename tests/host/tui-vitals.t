@@ -88,6 +88,13 @@ grep -A2 "^ *8997  freq  *pid 42  (2 samples)$" "$TUI_DIR/g.screen" | tail -2 | 
 okscr g "its top label, then its stack, a line each: the user frame [unknown], the kernel frames named"
 is "$(tui_quit g)" 0 "q quits (0)"
 
+# at 80x24 the key line fits whole (it ended "q qu" before)
+tui_start n 80 24 -- --vitals "$tmp/g"
+ok $? "tui --vitals DIR at 80x24"
+tui_wait n "^column 1/7  .*  q quit *$" > /dev/null
+okscr n "the key line ends with q quit at 80 columns"
+is "$(tui_quit n)" 0 "q quits (0)"
+
 $tv tui --vitals > /dev/null 2>&1; is $? 2 "--vitals without DIR: usage error"
 $tv tui --vitals "$tmp/v" "$tmp/t" "$tmp/t" > /dev/null 2>&1; is $? 2 "two traces: usage error"
 $tv tui --vitals "$tmp/none" > /dev/null 2> "$tmp/e"; is $? 1 "a directory that is not there: status 1"

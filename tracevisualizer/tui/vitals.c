@@ -195,7 +195,7 @@ static void draw(struct tvit *v)
 	}
 	snprintf(at, sizeof(at), "%zu/%zu", v->nb ? v->col + 1 : 0, v->nb);
 	snprintf(buf, sizeof(buf), "column %s  Left Right  Up Down  . , anomaly  t timescale  "
-		 "Enter the trace  q quit", at);
+		 "Enter trace  q quit", at);
 	attron(A_REVERSE);
 	mvhline(LINES - 1, 0, ' ', COLS);
 	put(LINES - 1, 0, COLS, v->msg[0] ? v->msg : buf, A_REVERSE);
