@@ -14,8 +14,14 @@
 # ECHOS of 32 bytes each way, default 1500), UDP echoes (100), the RPC
 # client A (ltt-rpc, REQUESTS, default 60) and TCP echoes again; node 2
 # (10.0.1.2-4) traces the echo servers and the RPC's B, C and D (D
-# sleeping 10 ms per call).  Each RPC process logs its ground truth on its
-# own guest's raw CLOCK_MONOTONIC (SHARE/nodeI/rpc.X).
+# sleeping 10 ms per call).  Both ends of the echoes poll the device for
+# 1 ms before they sleep in a receive (ltt-netecho --busy-poll 1000): a
+# frame that reaches a halted guest waits for QEMU to wake its vCPU and
+# for the interrupt's path, about half of the fastest frame's transit;
+# the fastest frames each way bound the clocks (docs/multihost.md,
+# "Measured under the emulator").  The RPC's sockets do not poll: its
+# tasks block and are woken as any.  Each RPC process logs its ground
+# truth on its own guest's raw CLOCK_MONOTONIC (SHARE/nodeI/rpc.X).
 #
 # three: scripts/ltt-vm --nodes 3 (the hub), node 2 skewed as above and
 # node 3 by its own test clock, +0.7 s and 50 ppm slow; the RPC across
@@ -25,7 +31,9 @@
 # the RPC, and from node 2 to node 3 before B serves and after it ends:
 # messages between nodes 1 and 2 and between 2 and 3, none between 1 and
 # 3.  Node 1 waits for node 2 and node 3's second address, node 2 for
-# the latter.  Each node traces its side (traced, without frames).
+# the latter.  Each node traces its side (traced, without frames).  The
+# echoes do not poll the device here: three guests' vCPUs spinning on
+# two host cores would take the CPU from each other's QEMU.
 #
 # Each node's trace is SHARE/nodeI/t; the consoles SHARE/console.I; the
 # exit status is scripts/ltt-vm's.
@@ -87,16 +95,16 @@ two() {
 		--node 1 -- "set -e
 $(wait_for 10.0.1.2)
 traced -q --capture 128 -o /mnt/share/t -- sh -c 'set -e
-	ltt-netecho tcp 10.0.1.2 7200 $echos 32 > /mnt/share/echo1
-	ltt-netecho udp 10.0.1.2 7201 100 32 > /mnt/share/echo2
+	ltt-netecho --busy-poll 1000 tcp 10.0.1.2 7200 $echos 32 > /mnt/share/echo1
+	ltt-netecho --busy-poll 1000 udp 10.0.1.2 7201 100 32 > /mnt/share/echo2
 	ltt-rpc client --threads 1 --requests $reqs --net 10.0.1 --truth /mnt/share/rpc.a
-	ltt-netecho tcp 10.0.1.2 7202 $echos 32 > /mnt/share/echo3'" \
+	ltt-netecho --busy-poll 1000 tcp 10.0.1.2 7202 $echos 32 > /mnt/share/echo3'" \
 		--node 2 --module-args "$(modargs 2)" -- "set -e
 ip addr add 10.0.1.3/24 dev net0 && ip addr add 10.0.1.4/24 dev net0
 traced -q --capture 128 -o /mnt/share/t -- sh -c '
-	ltt-netecho serve tcp 10.0.1.2 7200 $echos 32 > /dev/null &
-	ltt-netecho serve udp 10.0.1.2 7201 100 32 > /dev/null &
-	ltt-netecho serve tcp 10.0.1.2 7202 $echos 32 > /dev/null &
+	ltt-netecho --busy-poll 1000 serve tcp 10.0.1.2 7200 $echos 32 > /dev/null &
+	ltt-netecho --busy-poll 1000 serve udp 10.0.1.2 7201 100 32 > /dev/null &
+	ltt-netecho --busy-poll 1000 serve tcp 10.0.1.2 7202 $echos 32 > /dev/null &
 	for r in d c b; do
 		ltt-rpc serve \$r --conns 1 --net 10.0.1 --truth /mnt/share/rpc.\$r &
 	done

@@ -18,6 +18,15 @@
  * to ADDR:PORT, echoes COUNT messages of SIZE bytes (TCP: of the one
  * connection it accepts, TCP_NODELAY; UDP: to each datagram's sender),
  * then exits 0; prints "pid PID" when it listens.
+ *
+ * --busy-poll USEC, first, on either side: the socket polls the network
+ * device for USEC microseconds before it sleeps in a receive
+ * (SO_BUSY_POLL, Linux's low-latency option, net.core.busy_read's
+ * per-socket form).  A frame then reaches a receiver that is running,
+ * not a halted guest that QEMU must wake and interrupt first: the fastest
+ * frames each way bound two traces' clocks (docs/multihost.md, "Measured
+ * under the emulator").  Refused by a kernel without
+ * CONFIG_NET_RX_BUSY_POLL: an error, never ignored.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -35,6 +44,16 @@ static int fail(const char *what)
 {
 	fprintf(stderr, "ltt-netecho: %s: %s\n", what, strerror(errno));
 	return 1;
+}
+
+/* --busy-poll's microseconds, 0 without it */
+static int busy_us;
+
+static int busy_poll(int fd)
+{
+	if (busy_us && setsockopt(fd, SOL_SOCKET, SO_BUSY_POLL, &busy_us, sizeof(busy_us)))
+		return fail("SO_BUSY_POLL");
+	return 0;
 }
 
 /* exactly @n bytes, or -1 */
@@ -65,7 +84,7 @@ static int serve(int argc, char **argv)
 	    inet_pton(AF_INET, argv[3], &me.sin_addr) != 1 ||
 	    (port = atol(argv[4])) < 1 || port > 65535 ||
 	    (count = atol(argv[5])) < 1 || (size = atol(argv[6])) < 1 || size > 1400) {
-		fprintf(stderr, "usage: ltt-netecho serve udp|tcp ADDR PORT COUNT SIZE "
+		fprintf(stderr, "usage: ltt-netecho [--busy-poll USEC] serve udp|tcp ADDR PORT COUNT SIZE "
 			"(an IPv4 address, 1..65535, >0, 1..1400)\n");
 		return 2;
 	}
@@ -75,6 +94,8 @@ static int serve(int argc, char **argv)
 	if (fd < 0)
 		return fail("socket");
 	setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
+	if (busy_poll(fd))
+		return 1;
 	if (bind(fd, (struct sockaddr *)&me, sizeof(me)))
 		return fail("bind");
 	if (tcp && listen(fd, 1))
@@ -87,6 +108,8 @@ static int serve(int argc, char **argv)
 		if (conn < 0)
 			return fail("accept");
 		setsockopt(conn, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
+		if (busy_poll(conn))
+			return 1;
 	}
 	/* a client that never comes is an error, not a hang */
 	setsockopt(conn, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
@@ -116,13 +139,25 @@ int main(int argc, char **argv)
 	long port, count, size, i;
 	int tcp, fd, one = 1;
 
+	if (argc > 2 && !strcmp(argv[1], "--busy-poll")) {
+		char *end;
+		long us = strtol(argv[2], &end, 10);
+
+		if (*end || end == argv[2] || us < 1 || us > 100000) {
+			fprintf(stderr, "ltt-netecho: --busy-poll: 1..100000 microseconds\n");
+			return 2;
+		}
+		busy_us = (int)us;
+		argc -= 2;
+		argv += 2;
+	}
 	if (argc > 1 && !strcmp(argv[1], "serve"))
 		return serve(argc, argv);
 	if (argc != 6 || (strcmp(argv[1], "udp") && strcmp(argv[1], "tcp")) ||
 	    inet_pton(AF_INET, argv[2], &to.sin_addr) != 1 ||
 	    (port = atol(argv[3])) < 1 || port > 65535 ||
 	    (count = atol(argv[4])) < 1 || (size = atol(argv[5])) < 1 || size > 1400) {
-		fprintf(stderr, "usage: ltt-netecho udp|tcp ADDR PORT COUNT SIZE "
+		fprintf(stderr, "usage: ltt-netecho [--busy-poll USEC] udp|tcp ADDR PORT COUNT SIZE "
 			"(an IPv4 address, 1..65535, >0, 1..1400)\n");
 		return 2;
 	}
@@ -140,6 +175,8 @@ int main(int argc, char **argv)
 			return fail("socket");
 		/* an echo that never comes is an error, not a hang */
 		setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
+		if (busy_poll(fd))
+			return 1;
 		if (!connect(fd, (struct sockaddr *)&to, sizeof(to)))
 			break;
 		if (errno != ECONNREFUSED || i >= 1000)
