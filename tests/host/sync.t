@@ -138,13 +138,33 @@ $tv merge -o "$tmp/same2" "$tmp/good/A" "$tmp/Acopy" > /dev/null 2> "$tmp/e"
 is "$?:$(grep -c 'are the same trace' "$tmp/e")" "2:1" "a copy of a trace is the same trace"
 test ! -e "$tmp/same" && test ! -e "$tmp/same2"
 ok $? "the same trace twice: no OUT written"
+# two traces of one host name, their sessions overlapping in wall time:
+# perhaps two sessions of one machine (one clock), said in a warning, and
+# taken as two hosts (cloned guests have one name too); the two hosts of
+# the first merge said nothing of it, nor one name a day apart
+sed 's/ host=beta$/ host=alpha/' "$tmp/good/b.desc" > "$tmp/alpha2.desc" &&
+	$bin/gen-trace "$tmp/alpha2" < "$tmp/alpha2.desc"
+ok $? "beta's trace written again with host alpha"
+$tv merge -o "$tmp/one" "$tmp/good/A" "$tmp/alpha2" > /dev/null 2> "$tmp/e"
+st=$?
+is "$st:$(grep -c "warning: $tmp/good/A and $tmp/alpha2 are both of host alpha and overlap in wall time: two sessions of one machine share its clock, they are not hosts to synchronise (taken as two hosts)" "$tmp/e")" "0:1" \
+	"one host name, overlapping sessions: a warning, merged as two hosts ($(head -c 160 "$tmp/e"))"
+! grep -q "both of host" "$tmp/m.err"
+ok $? "alpha and beta: no such warning"
+wall=$(sed -n '1s/.* wall=\([0-9]*\) .*/\1/p' "$tmp/alpha2.desc")
+sed "1s/ wall=$wall / wall=$((wall + 86400000000000)) /" "$tmp/alpha2.desc" > "$tmp/alpha3.desc" &&
+	$bin/gen-trace "$tmp/alpha3" < "$tmp/alpha3.desc" &&
+	$tv merge -o "$tmp/one3" "$tmp/good/A" "$tmp/alpha3" > /dev/null 2> "$tmp/e"
+is "$?:$(grep -c 'both of host' "$tmp/e")" "0:0" "one host name a day apart in wall time: no warning"
 
 # 4. a third trace with no message to the others (overlapping in time)
 mk none --calls 0
 $tv merge -o "$tmp/m3" "$tmp/good/A" "$tmp/good/B" "$tmp/none/B" > "$tmp/m3.txt" 2> "$tmp/e"
 is "$?" 5 "a trace with no message to the others: exit status 5"
 grep -q "beta (host-2): unsynchronised: no message to or from the other traces" "$tmp/e"
-ok $? "a trace with no message: said ($(head -1 "$tmp/e"))"
+ok $? "a trace with no message: said ($(grep -m1 unsynchronised "$tmp/e"))"
+grep -q "good/B and $tmp/none/B are both of host beta and overlap in wall time" "$tmp/e"
+ok $? "... and the two traces of host beta, overlapping, warned of"
 is "$(json "$tmp/m3/clock-model.json" "[h['synchronised'] for h in j['hosts']] + [j['hosts'][2]['reason']]")" \
 	'[true, true, false, "no message to or from the other traces"]' "clock-model.json: hosts 0 and 1 synchronised, 2 not, with the reason"
 grep -q "host 2 beta (host-2, .*): UNSYNCHRONISED" "$tmp/m3.txt"

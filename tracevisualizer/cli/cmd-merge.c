@@ -114,11 +114,24 @@ static int write_model(const char *out, const struct lttr_sync_model *m,
 	return 0;
 }
 
+/* the wall-clock interval of a trace's session: start, and its length */
+static int wall_overlap(const struct ltt_trace_header *x, const struct ltt_trace_header *y)
+{
+	uint64_t xe = x->start_wall_ns + (x->end_ns > x->start_ns ? x->end_ns - x->start_ns : 0);
+	uint64_t ye = y->start_wall_ns + (y->end_ns > y->start_ns ? y->end_ns - y->start_ns : 0);
+
+	return x->start_wall_ns <= ye && y->start_wall_ns <= xe;
+}
+
 /*
  * Open the traces of several hosts, one each (salvaged): the same trace
  * twice (the same directory, or a copy: the same header) is a usage
- * error.  @real receives their real paths (free()).  0 or an exit
- * status, said (@cmd: the command's name, or NULL).
+ * error.  Two traces of one host name whose sessions overlap in wall
+ * time are said in a warning: two sessions of one machine share its
+ * clock (the header has no boot's identity to tell them from two
+ * machines of one name, cloned guests).  @real receives their real
+ * paths (free()).  0 or an exit status, said (@cmd: the command's name,
+ * or NULL).
  */
 int cli_hosts_open(const char *const *dirs, size_t n, struct lttr_trace **t, char **real,
 		   const char *cmd)
@@ -145,6 +158,13 @@ int cli_hosts_open(const char *const *dirs, size_t n, struct lttr_trace **t, cha
 					cli_prog, cmd ? " " : "", cmd ? cmd : "", dirs[k], dirs[i]);
 				return EXIT_USAGE;
 			}
+			if (x->hostname[0] && !strncmp(x->hostname, y->hostname, sizeof(x->hostname)) &&
+			    wall_overlap(x, y))
+				fprintf(stderr, "%s%s%s: warning: %s and %s are both of host %.*s and overlap "
+					"in wall time: two sessions of one machine share its clock, they are "
+					"not hosts to synchronise (taken as two hosts)\n",
+					cli_prog, cmd ? " " : "", cmd ? cmd : "", dirs[k], dirs[i],
+					(int)sizeof(x->hostname), x->hostname);
 		}
 	}
 	return 0;
