@@ -19,7 +19,9 @@
 # the transits and D's sleeps on node 2.  Friday's predicates over the
 # merged set (issue 32): a Lua script counting slow messages per pair
 # and the hits of a predicate over both nodes, against both dumps and
-# messages --list.
+# messages --list.  The merged set in babeltrace2 (the CTF export) and in
+# the TUI (tmux).  Then a short boot of three guests (below), and
+# ltt-vm --nodes' exit status, the worst of the nodes'.
 . "$(dirname "$0")/../lib/tap.sh"
 share=$(mktemp -d); trap 'rm -rf "$share"' EXIT
 read -r SKEW_NS SKEW_PPB < <("$TOP/tests/lib/multinode.sh" skew 2)
@@ -506,4 +508,18 @@ tracevisualizer paths --json --top 0 "$s3/m" > "$s3/paths.json"
 ok $? "paths of the three hosts' merged set"
 checks < <(PYTHONPATH="$TOP/tests/lib" python3 "$TOP/tests/lib/threenode-check.py" "$s3" "$ECHOS3" "$REQS3" "$SKEW_NS" "$SKEW_PPB" \
 	"$SKEW3_NS" "$SKEW3_PPB")
+
+# ltt-vm --nodes: each node's status said, the exit status the worst (the
+# greatest) of them, whichever node has it (two boots of two guests that
+# only exit, a few seconds)
+for st in "3 5" "5 3"; do
+	set -- $st
+	"$TOP/scripts/ltt-vm" --nodes 2 --cpus 1 --timeout 60 --node 1 -- "exit $1" --node 2 -- "exit $2" \
+		> /dev/null 2> "$share/worst.err"
+	r=$?
+	[ $r = 5 ] && grep -qx "ltt-vm: node 1: status $1" "$share/worst.err" &&
+		grep -qx "ltt-vm: node 2: status $2" "$share/worst.err"
+	ok $? "ltt-vm --nodes 2, the nodes exiting $1 and $2: each said, exit status $r (the worst, 5)" ||
+		diag "$(tail -5 "$share/worst.err")"
+done
 done_testing
