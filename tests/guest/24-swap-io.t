@@ -200,7 +200,8 @@ PY
 # --vitals collects; no other task uses the disk (swap is off).
 is "$(cat "$share/b.rc"):$(cat "$share/vit.rc")" "0:0" \
 	"ltt-blkio wrote, flushed and read back its 4 regions (status 0); traced --vitals ended on SIGTERM (0)"
-tracevisualizer dump --json --type block_rq_issue,block_rq_complete "$share/b" > "$share/b.json"
+tracevisualizer dump --json --type block_rq_issue,block_rq_complete "$share/b" > "$share/b.json" &&
+	tracevisualizer dump --json --type syscall_entry "$share/b" > "$share/b.sys.json"
 ok $? "dump --json of the block events"
 tracevisualizer processes --json "$share/b" > "$share/b.procs.json"
 ok $? "processes --json of the block trace"
@@ -241,9 +242,15 @@ ok([(op(e), e['args']['sector'], e['args']['bytes']) for e in data] == want,
    "exactly ltt-blkio's %d requests, in its order, with their ops, sectors and bytes: %s" %
    (len(want), [(op(e), e['args']['sector'], e['args']['bytes']) for e in data]))
 # the task that runs the dispatch: ltt-blkio, or a kernel worker when
-# blk-mq deferred it (kblockd: the queue was busy, the request requeued)
+# blk-mq deferred it (kblockd: the queue was busy, the request requeued):
+# a child of kthreadd in the trace's process table, or a task that made
+# no system call in the trace (every task's are traced: a kernel worker
+# started during the trace, whose fork the trace does not record, is not
+# in the table; a clean-clone run of 2026-12-01 had one, pid 143)
 procs = load(os.path.join(d, 'b.procs.json'))['processes']
 kthreads = {p['pid']: p['name'] for p in procs if p['ppid'] == 2 or p['pid'] == 2}
+callers = {e['pid'] for e in load(os.path.join(d, 'b.sys.json'))['events']}
+kthreads.update({e['pid']: '' for e in iss if e['pid'] not in callers and e['pid'] != pid and e['pid'] not in kthreads})
 ok(data and all(e['pid'] == pid or e['pid'] in kthreads for e in data) and
    any(e['pid'] == pid for e in data),
    "issued by ltt-blkio (pid %d) or a kernel worker that ran the dispatch: %s" %
@@ -297,8 +304,16 @@ ok(tot == len(used) and sum(x['events'] for x in dk) == tot,
 print("epochs (samples, dropped, shift): %s; disk-io labels: %s" % (
     [(e['samples'], e['dropped'], e['shift']) for e in ep],
     [(l['pid'], l['comm'], l['estimate'], l['samples']) for x in dk for l in x['top']]))
+# the first write's sample: its label's first event (the label of the
+# task that issued it, ltt-blkio or a kernel worker), sampled unless the
+# epoch dropped samples, which it counts (a clean-clone run of
+# 2026-12-01 had no sample of it, a kernel worker issuing it in an epoch
+# that dropped 42: the sample arrays full between two drains)
 first = open(os.path.join(d, 'vit.first')).read().strip() == '0'
-ok(first, "vitals (text): the disk-io sample of ltt-blkio's first write (4 KiB), with its latency")
+io_ep = [e for e in ep if (e['vitals'].get('disk-io') or {}).get('total')]
+ok(first or (io_ep and io_ep[0]['dropped'] > 0),
+   "vitals (text): the disk-io sample of ltt-blkio's first write (4 KiB), with its latency%s"
+   % ("" if first else " (none: its epoch dropped %d samples, counted)" % io_ep[0]['dropped']))
 mine = [l for x in dk for l in x['top'] if l['pid'] == pid]
 ok(mine and all(l['comm'] == 'ltt-blkio' and l['key'] == dev and
                 (l['data0'] >> 32, l['data0'] & 0xffffffff) in

@@ -178,7 +178,11 @@ PY
 # through --symfs (the cross-built binary at the guest's path); the
 # sampling profiler's stacks of ltt-stacks spin (main -> compute -> leaf,
 # built with -mno-omit-leaf-frame-pointer: leaf has a frame record)
-mkdir -p "$share/symfs/usr/bin" && cp build/arm64/workloads/ltt-stacks "$share/symfs/usr/bin/"
+# (traced too: the notifier is the process traced forked, and its wakeups
+# before its exec, if any, were made from traced's code: a clean-clone
+# run of 2026-12-01 had one, and warned that /usr/bin/traced was not
+# under --symfs)
+mkdir -p "$share/symfs/usr/bin" && cp build/arm64/workloads/ltt-stacks build/arm64/traced/traced "$share/symfs/usr/bin/"
 read -r sv nt < <(sed 's/server=\([0-9]*\) notifier=\([0-9]*\)/\1 \2/' "$share/stpids")
 sp=$(sed -n 's/^spinner=\([0-9]*\)$/\1/p' "$share/spin.pid")
 diag "server $sv, notifier $nt, spinner $sp"

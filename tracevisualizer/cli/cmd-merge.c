@@ -114,7 +114,7 @@ static int write_model(const char *out, const struct lttr_sync_model *m,
 	return 0;
 }
 
-/* the wall-clock interval of a trace's session: start, and its length */
+/* two traces' sessions overlap in wall time (each: its wall-clock start, its length) */
 static int wall_overlap(const struct ltt_trace_header *x, const struct ltt_trace_header *y)
 {
 	uint64_t xe = x->start_wall_ns + (x->end_ns > x->start_ns ? x->end_ns - x->start_ns : 0);
