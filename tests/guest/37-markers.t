@@ -32,7 +32,7 @@ traced -q -o /mnt/share/t -- sh -c '
 rc=\$?
 echo -1 > $P/marker_gid
 echo 1000 > $P/marker_rate
-traced -q -o /mnt/share/tj --rule 'on job(ctl) if latency > 6ms then snapshot' -- sh -c '
+traced -q -b 2M -n 16 -o /mnt/share/tj --rule 'on job(ctl) if latency > 6ms then snapshot' -- sh -c '
 	ltt-jobs $NJOBS $PERIOD $BUSY $STEAL $EVERY 0 > /mnt/share/out-jobs 2> /mnt/share/err-jobs
 	echo \$? > /mnt/share/rc-jobs' || exit 1
 exit \$rc
