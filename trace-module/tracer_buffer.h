@@ -372,6 +372,15 @@ void ltt_events_update(void);
 int ltt_vitals_init(void);
 void ltt_vitals_exit(void);
 
+/* trigger conditions evaluated in the module (tracer_trigger.c) */
+DECLARE_STATIC_KEY_FALSE(ltt_triggers_on);
+void ltt_trig_event(unsigned int id, const void *data, unsigned int len,
+		    u64 t, unsigned int cpu);
+int ltt_trig_set(const struct ltt_trigger_set *s);
+void ltt_trig_reset(void);
+void ltt_trig_clear(void);
+int ltt_trig_get_hits(void __user *argp);
+
 /* the test clock (tracer_main.c, <ltt/ltt-clock.h>) */
 DECLARE_STATIC_KEY_FALSE(ltt_clock_skewed);
 extern s64 ltt_clock_offset_ns;

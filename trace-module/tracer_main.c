@@ -162,6 +162,7 @@ static void ltt_session_defaults(void)
 	ltt.stack_kdepth = LTT_STACK_KERNEL_DEPTH;
 	ltt.stack_udepth = LTT_STACK_USER_DEPTH;
 	ltt_heavy_clear();
+	ltt_trig_clear();
 	ltt.opt_flags = 0;
 	ltt.capture_len = 0;
 	ltt.flush_ms = 0;
@@ -287,6 +288,8 @@ static int ltt_start(struct file *file)
 	 * the mask at once.
 	 */
 	ltt_events_set(ltt.mask);
+	/* No trigger's hit or system call entry of a session before. */
+	ltt_trig_reset();
 	WRITE_ONCE(ltt.tracing, 1);
 	/* Publish the buffers, reset state and configuration to writers. */
 	smp_store_release(&ltt.active, 1);
@@ -632,6 +635,38 @@ static int ltt_set_heavy(struct file *file, void __user *argp)
 	return ret;
 }
 
+/*
+ * LTT_IOC_SET_TRIGGERS: the trigger conditions evaluated in the module
+ * (tracer_trigger.c), by the owner while stopped; a bad set changes
+ * nothing.
+ */
+static int ltt_set_triggers(struct file *file, void __user *argp)
+{
+	struct ltt_trigger_set *s;
+	int ret;
+
+	s = memdup_user(argp, sizeof(*s));
+	if (IS_ERR(s))
+		return PTR_ERR(s);
+	mutex_lock(&ltt.ctl_mutex);
+	ret = ltt_may_configure(file);
+	if (!ret)
+		ret = ltt_trig_set(s);
+	if (!ret)
+		ltt_claim(file);
+	mutex_unlock(&ltt.ctl_mutex);
+	kfree(s);
+	return ret;
+}
+
+/* LTT_IOC_GET_HITS: the owner's, while tracing or stopped. */
+static int ltt_get_hits(struct file *file, void __user *argp)
+{
+	if (READ_ONCE(ltt.owner) != file)
+		return -EBUSY;
+	return ltt_trig_get_hits(argp);
+}
+
 /* Owner, while stopped: the sampling profiler's rate (Hz, 0 off). */
 static int ltt_set_sample(struct file *file, void __user *argp)
 {
@@ -774,6 +809,10 @@ static long ltt_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		return ltt_set_stack_syscalls(file, argp);
 	case LTT_IOC_SET_HEAVY:
 		return ltt_set_heavy(file, argp);
+	case LTT_IOC_SET_TRIGGERS:
+		return ltt_set_triggers(file, argp);
+	case LTT_IOC_GET_HITS:
+		return ltt_get_hits(file, argp);
 	case LTT_IOC_GET_SUBBUF:
 		return ltt_subbuf_get(file, argp, file->f_flags & O_NONBLOCK);
 	case LTT_IOC_PUT_SUBBUF:

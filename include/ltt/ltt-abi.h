@@ -1537,6 +1537,110 @@ struct ltt_heavy {
 };
 
 /*
+ * Trigger conditions evaluated in the module (LTT_IOC_SET_TRIGGERS; ABI
+ * 19; only while stopped; docs/triggers.md, "Conditions evaluated in the
+ * module"): the conditions of the daemon's rules that need no aggregate,
+ * so that the daemon decodes none of the events they read.  Each trigger
+ * is on one kind of event (@on, LTT_TRIG_ON_*) that was recorded (an
+ * event the mask or the filter leaves out is not evaluated), of any
+ * system call or of @nr (-1: any), of a task whose name is @comm ("":
+ * any; NUL-padded), and holds when every one of its @ntests tests holds:
+ * @field (LTT_TRIG_F_*) compared (@op, LTT_TRIG_OP_*) with @value.  A
+ * system call's latency is from its entry's record to its exit's (their
+ * records' times; a task's entry is kept in a table of
+ * LTT_TRIG_TASKS slots by pid: an exit whose entry was not kept, or was
+ * another task's, is not evaluated).  A trigger that holds is a hit,
+ * unless it had one less than @holdoff_ns before (trace time): then it
+ * is counted in the next hit's @suppressed.  Hits wait in a ring per CPU
+ * (LTT_TRIG_RING) for LTT_IOC_GET_HITS; a hit that finds its ring full
+ * is counted (@lost).  @count 0 arms none (the default; a new session's
+ * START keeps the set given while stopped; release empties it).  A bad
+ * set (EINVAL: an unknown kind, field or operator, a field the kind has
+ * not, reserved bits) changes nothing.
+ */
+#define LTT_TRIGGERS_MAX	16
+#define LTT_TRIG_TESTS		4
+#define LTT_TRIG_TASKS		4096
+#define LTT_TRIG_RING		256
+
+enum ltt_trig_on {
+	LTT_TRIG_ON_SYSCALL_EXIT = 1,	/* fields: latency, nr, ret, pid */
+	LTT_TRIG_ON_EXIT = 2,		/* LTT_EV_PROCESS_EXIT: pid, code */
+	LTT_TRIG_ON_SIGNAL = 3,		/* LTT_EV_SIGNAL_DELIVER: pid, sig */
+};
+
+enum ltt_trig_field {
+	LTT_TRIG_F_LATENCY = 1,		/* ns, a system call's */
+	LTT_TRIG_F_NR = 2,
+	LTT_TRIG_F_RET = 3,
+	LTT_TRIG_F_PID = 4,		/* the record's task (exit: the event's pid) */
+	LTT_TRIG_F_CODE = 5,
+	LTT_TRIG_F_SIG = 6,
+};
+
+enum ltt_trig_op {
+	LTT_TRIG_OP_EQ = 0,
+	LTT_TRIG_OP_NE = 1,
+	LTT_TRIG_OP_LT = 2,
+	LTT_TRIG_OP_LE = 3,
+	LTT_TRIG_OP_GT = 4,
+	LTT_TRIG_OP_GE = 5,
+};
+
+struct ltt_trig_test {
+	__u16 field;
+	__u16 op;
+	__u32 reserved;
+	__s64 value;
+};
+
+struct ltt_trigger {
+	__u16 on;
+	__u16 ntests;
+	__s32 nr;
+	__u64 holdoff_ns;
+	char comm[16];
+	struct ltt_trig_test test[LTT_TRIG_TESTS];
+};
+
+struct ltt_trigger_set {
+	__u32 count;
+	__u32 reserved;
+	struct ltt_trigger trig[LTT_TRIGGERS_MAX];
+};
+
+/*
+ * A hit: trigger @trigger (its index in the set) held at the record of
+ * @time_ns on @cpu, of task @pid; @start_ns the system call's entry
+ * (= @time_ns for an instant event); @nr, @value the system call's
+ * number and return value, the exit's code, the signal; @suppressed the
+ * hits of the trigger held off since its last one.
+ */
+struct ltt_trig_hit {
+	__u64 time_ns;
+	__u64 start_ns;
+	__s64 value;
+	__u64 suppressed;
+	__u32 trigger;
+	__u32 pid;
+	__u32 nr;
+	__u16 cpu;
+	__u16 reserved;
+};
+
+/*
+ * LTT_IOC_GET_HITS: up to @room hits, oldest first per CPU, copied to
+ * @hits (a user pointer); @count says how many; @lost the hits every
+ * CPU's ring could not keep since the session started.
+ */
+struct ltt_trig_hits {
+	__u32 room;
+	__u32 count;
+	__u64 lost;
+	__u64 hits;
+};
+
+/*
  * start_ns is stamped when the START ioctl has returned, but the module
  * records from inside it: the first buffers begin before start_ns, by as
  * long as START took (its static keys switched on: well under a
@@ -1676,10 +1780,13 @@ static inline __u64 ltt_lost_by_event(const struct ltt_lost_info *li,
  * 18: the vital signs' samples drained while the epoch runs
  * (LTT_VITALS_IOC_DRAIN, struct ltt_vitals_drain; poll() on the device;
  * LTT_VITALS_IOC_SWAP's nsamples_in); the trace format is unchanged.
+ * 19: trigger conditions evaluated in the module (LTT_IOC_SET_TRIGGERS,
+ * LTT_IOC_GET_HITS, struct ltt_trigger_set); the trace format is
+ * unchanged.
  * The daemon writes its own LTT_FORMAT_MINOR in the trace header, so it
  * refuses a module of another version.
  */
-#define LTT_ABI_VERSION		18
+#define LTT_ABI_VERSION		19
 
 struct ltt_buffer_config {
 	__u32 size;		/* bytes per buffer, header included */
@@ -1801,6 +1908,8 @@ struct ltt_subbuf {
 #define LTT_IOC_SET_SAMPLE	_IOW(LTT_IOC_MAGIC, 21, __u32)
 #define LTT_IOC_SET_STACK_SYSCALLS _IOW(LTT_IOC_MAGIC, 22, struct ltt_syscall_set)
 #define LTT_IOC_SET_HEAVY	_IOW(LTT_IOC_MAGIC, 23, struct ltt_heavy)
+#define LTT_IOC_SET_TRIGGERS	_IOW(LTT_IOC_MAGIC, 24, struct ltt_trigger_set)
+#define LTT_IOC_GET_HITS	_IOWR(LTT_IOC_MAGIC, 25, struct ltt_trig_hits)
 
 /* ---- vital signs (/dev/ltt-vitals, ABI 10; docs/vitals.md) ---------- */
 

@@ -1,0 +1,376 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * tracer_trigger.c - trigger conditions evaluated where the events are
+ * written (LTT_IOC_SET_TRIGGERS, LTT_IOC_GET_HITS; <ltt/ltt-abi.h>,
+ * docs/triggers.md): the conditions of the daemon's rules that need no
+ * aggregate (a system call's latency over a threshold, an exit code, a
+ * signal), so that the daemon need not decode every event they read to
+ * find the few that fire (the getppid loop: traced evaluating each of
+ * its system calls doubled its time, docs/benchmarks.md).
+ *
+ * ltt_trig_event() runs in the write path after the event's record was
+ * written (tracer_buffer_write.c, ltt_callback_triggered()): interrupts
+ * off, never in an NMI, with the record's own time, so that a latency is
+ * the one the trace's records give.  It reads the set (fixed while
+ * tracing: LTT_IOC_SET_TRIGGERS is refused then) and writes this CPU's
+ * ring and the tasks' table; only ltt.active set lets it run, so the
+ * memory is allocated and freed while stopped, when no writer can be in
+ * it (STOP waits for a grace period after clearing active).
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/atomic.h>
+#include <linux/hash.h>
+#include <linux/kernel.h>
+#include <linux/log2.h>
+#include <linux/ltt.h>
+#include <linux/mm.h>
+#include <linux/mutex.h>
+#include <linux/sched.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/uaccess.h>
+
+#include "tracer_buffer.h"
+
+DEFINE_STATIC_KEY_FALSE(ltt_triggers_on);
+
+/* a task's system call entry, for its exit's latency */
+struct ltt_trig_task {
+	u32 pid;		/* 0: empty */
+	u32 nr;
+	u64 t;
+};
+
+/* a CPU's hits: written by the CPU (interrupts off), read by GET_HITS */
+struct ltt_trig_ring {
+	u32 head;		/* next written: the CPU's */
+	u32 tail;		/* next read: GET_HITS's */
+	u64 lost;
+	struct ltt_trig_hit hit[LTT_TRIG_RING];
+};
+
+static struct {
+	u32 count;
+	struct ltt_trigger trig[LTT_TRIGGERS_MAX];
+	atomic64_t last[LTT_TRIGGERS_MAX];	/* time of its last hit, 0: none */
+	atomic64_t held[LTT_TRIGGERS_MAX];	/* held off since */
+	struct ltt_trig_task *tasks;
+	struct ltt_trig_ring *rings;		/* nr_cpu_ids */
+	struct mutex read_mutex;		/* one GET_HITS at a time */
+} trig = {
+	.read_mutex = __MUTEX_INITIALIZER(trig.read_mutex),
+};
+
+#define LTT_TRIG_TASK_BITS	ilog2(LTT_TRIG_TASKS)
+
+/* the fields each kind of event has */
+static bool ltt_trig_has(u16 on, u16 field)
+{
+	switch (field) {
+	case LTT_TRIG_F_PID:
+		return true;
+	case LTT_TRIG_F_LATENCY:
+	case LTT_TRIG_F_NR:
+	case LTT_TRIG_F_RET:
+		return on == LTT_TRIG_ON_SYSCALL_EXIT;
+	case LTT_TRIG_F_CODE:
+		return on == LTT_TRIG_ON_EXIT;
+	case LTT_TRIG_F_SIG:
+		return on == LTT_TRIG_ON_SIGNAL;
+	default:
+		return false;
+	}
+}
+
+static int ltt_trig_check(const struct ltt_trigger_set *s)
+{
+	u32 i, k;
+
+	BUILD_BUG_ON_NOT_POWER_OF_2(LTT_TRIG_TASKS);
+	BUILD_BUG_ON_NOT_POWER_OF_2(LTT_TRIG_RING);
+	if (s->count > LTT_TRIGGERS_MAX || s->reserved)
+		return -EINVAL;
+	for (i = 0; i < s->count; i++) {
+		const struct ltt_trigger *g = &s->trig[i];
+
+		if (g->on < LTT_TRIG_ON_SYSCALL_EXIT ||
+		    g->on > LTT_TRIG_ON_SIGNAL || g->ntests > LTT_TRIG_TESTS ||
+		    g->nr < -1 || (g->nr >= 0 && g->on != LTT_TRIG_ON_SYSCALL_EXIT))
+			return -EINVAL;
+		for (k = 0; k < g->ntests; k++)
+			if (!ltt_trig_has(g->on, g->test[k].field) ||
+			    g->test[k].op > LTT_TRIG_OP_GE || g->test[k].reserved)
+				return -EINVAL;
+	}
+	return 0;
+}
+
+/* Under ctl_mutex, stopped: no trigger armed, the memory freed. */
+void ltt_trig_clear(void)
+{
+	if (static_key_enabled(&ltt_triggers_on))
+		static_branch_disable(&ltt_triggers_on);
+	trig.count = 0;
+	kvfree(trig.tasks);
+	trig.tasks = NULL;
+	mutex_lock(&trig.read_mutex);
+	kvfree(trig.rings);
+	trig.rings = NULL;
+	mutex_unlock(&trig.read_mutex);
+}
+
+/* Under ctl_mutex, stopped (the caller checks): the set @s. */
+int ltt_trig_set(const struct ltt_trigger_set *s)
+{
+	int ret = ltt_trig_check(s);
+
+	if (ret)
+		return ret;
+	if (!s->count) {
+		ltt_trig_clear();
+		return 0;
+	}
+	if (!trig.tasks)
+		trig.tasks = kvcalloc(LTT_TRIG_TASKS, sizeof(*trig.tasks),
+				      GFP_KERNEL);
+	if (!trig.rings) {
+		struct ltt_trig_ring *r = kvcalloc(nr_cpu_ids, sizeof(*r),
+						   GFP_KERNEL);
+
+		mutex_lock(&trig.read_mutex);
+		trig.rings = r;
+		mutex_unlock(&trig.read_mutex);
+	}
+	if (!trig.tasks || !trig.rings) {
+		ltt_trig_clear();
+		return -ENOMEM;
+	}
+	memcpy(trig.trig, s->trig, sizeof(trig.trig));
+	trig.count = s->count;
+	ltt_trig_reset();
+	if (!static_key_enabled(&ltt_triggers_on))
+		static_branch_enable(&ltt_triggers_on);
+	return 0;
+}
+
+/* Under ctl_mutex, stopped: at START, no hit or entry of another session. */
+void ltt_trig_reset(void)
+{
+	unsigned int i;
+
+	if (!trig.count)
+		return;
+	for (i = 0; i < LTT_TRIGGERS_MAX; i++) {
+		atomic64_set(&trig.last[i], 0);
+		atomic64_set(&trig.held[i], 0);
+	}
+	memset(trig.tasks, 0, LTT_TRIG_TASKS * sizeof(*trig.tasks));
+	mutex_lock(&trig.read_mutex);
+	memset(trig.rings, 0, nr_cpu_ids * sizeof(*trig.rings));
+	mutex_unlock(&trig.read_mutex);
+}
+
+static notrace bool ltt_trig_cmp(u16 op, s64 v, s64 w)
+{
+	switch (op) {
+	case LTT_TRIG_OP_EQ:
+		return v == w;
+	case LTT_TRIG_OP_NE:
+		return v != w;
+	case LTT_TRIG_OP_LT:
+		return v < w;
+	case LTT_TRIG_OP_LE:
+		return v <= w;
+	case LTT_TRIG_OP_GT:
+		return v > w;
+	default:
+		return v >= w;
+	}
+}
+
+/*
+ * Trigger @i held: a hit, unless one came less than its hold-off before
+ * (or after: another CPU's, evaluated first).  The hold-off is taken
+ * with a compare-and-exchange, so that two CPUs do not both hit.
+ */
+static notrace void ltt_trig_hit(unsigned int i, u64 t, u64 start, u32 pid,
+				 u32 nr, s64 value, unsigned int cpu)
+{
+	const struct ltt_trigger *g = &trig.trig[i];
+	s64 prev = atomic64_read(&trig.last[i]);
+	struct ltt_trig_ring *r;
+	struct ltt_trig_hit *h;
+	u32 head;
+
+	if ((prev && (s64)(t - (u64)prev) < (s64)g->holdoff_ns) ||
+	    atomic64_cmpxchg(&trig.last[i], prev, (s64)t) != prev) {
+		atomic64_inc(&trig.held[i]);
+		return;
+	}
+	r = &trig.rings[cpu];
+	head = r->head;
+	/* Pairs with the release in ltt_trig_get_hits(): the slot is free. */
+	if (head - smp_load_acquire(&r->tail) >= LTT_TRIG_RING) {
+		r->lost++;
+		return;
+	}
+	h = &r->hit[head & (LTT_TRIG_RING - 1)];
+	h->time_ns = t;
+	h->start_ns = start;
+	h->value = value;
+	h->suppressed = atomic64_xchg(&trig.held[i], 0);
+	h->trigger = i;
+	h->pid = pid;
+	h->nr = nr;
+	h->cpu = cpu;
+	h->reserved = 0;
+	/* Pairs with the acquire in ltt_trig_get_hits(): the hit first. */
+	smp_store_release(&r->head, head + 1);
+}
+
+static notrace void ltt_trig_eval(u16 on, u64 t, u64 start, u32 pid, u32 nr,
+				  s64 value, unsigned int cpu)
+{
+	unsigned int i, k;
+
+	for (i = 0; i < trig.count; i++) {
+		const struct ltt_trigger *g = &trig.trig[i];
+		bool ok = true;
+
+		if (g->on != on || (g->nr >= 0 && (u32)g->nr != nr) ||
+		    (g->comm[0] && strncmp(g->comm, current->comm,
+					   sizeof(g->comm))))
+			continue;
+		for (k = 0; k < g->ntests && ok; k++) {
+			const struct ltt_trig_test *x = &g->test[k];
+			s64 v;
+
+			switch (x->field) {
+			case LTT_TRIG_F_LATENCY:
+				v = (s64)(t - start);
+				break;
+			case LTT_TRIG_F_NR:
+				v = nr;
+				break;
+			case LTT_TRIG_F_PID:
+				v = pid;
+				break;
+			default:	/* ret, code, sig */
+				v = value;
+				break;
+			}
+			ok = ltt_trig_cmp(x->op, v, x->value);
+		}
+		if (ok)
+			ltt_trig_hit(i, t, start, pid, nr, value, cpu);
+	}
+}
+
+/*
+ * Event @id (@data, @len as the kernel gave it) was recorded at @t on
+ * @cpu: keep a system call's entry, evaluate the triggers of the others.
+ * Interrupts are off, tracing is active, never in an NMI.
+ */
+notrace void ltt_trig_event(unsigned int id, const void *data,
+			    unsigned int len, u64 t, unsigned int cpu)
+{
+	u32 pid = current->pid;
+	struct ltt_trig_task *s;
+
+	if (!data)
+		return;
+	switch (id) {
+	case LTT_EV_SYSCALL_ENTRY: {
+		const struct ltt_ev_syscall_entry *ev = data;
+
+		if (len < sizeof(*ev))
+			return;
+		s = &trig.tasks[hash_32(pid, LTT_TRIG_TASK_BITS)];
+		WRITE_ONCE(s->pid, pid);
+		s->nr = ev->nr;
+		s->t = t;
+		return;
+	}
+	case LTT_EV_SYSCALL_EXIT: {
+		const struct ltt_ev_syscall_exit *ev = data;
+
+		if (len < sizeof(*ev))
+			return;
+		s = &trig.tasks[hash_32(pid, LTT_TRIG_TASK_BITS)];
+		/*
+		 * Another CPU may write the slot meanwhile (a task of the
+		 * same hash): its pid, then a mismatch, or a wrong time that
+		 * the next checks do not catch.  Only hashes shared by two
+		 * tasks in system calls at once can do it.
+		 */
+		if (READ_ONCE(s->pid) != pid || s->nr != ev->nr || t < s->t)
+			return;
+		WRITE_ONCE(s->pid, 0);
+		ltt_trig_eval(LTT_TRIG_ON_SYSCALL_EXIT, t, s->t, pid, ev->nr,
+			      ev->ret, cpu);
+		return;
+	}
+	case LTT_EV_PROCESS_EXIT: {
+		const struct ltt_ev_process_exit *ev = data;
+
+		if (len < sizeof(*ev))
+			return;
+		ltt_trig_eval(LTT_TRIG_ON_EXIT, t, t, pid, 0, ev->code, cpu);
+		return;
+	}
+	case LTT_EV_SIGNAL_DELIVER: {
+		const struct ltt_ev_signal_deliver *ev = data;
+
+		if (len < sizeof(*ev))
+			return;
+		ltt_trig_eval(LTT_TRIG_ON_SIGNAL, t, t, pid, 0, ev->sig, cpu);
+		return;
+	}
+	default:
+		return;
+	}
+}
+
+/*
+ * LTT_IOC_GET_HITS, the session's owner (the caller checks): up to
+ * @room hits, each CPU's oldest first.  While tracing or stopped.
+ */
+int ltt_trig_get_hits(void __user *argp)
+{
+	struct ltt_trig_hits req;
+	struct ltt_trig_hit *buf;
+	unsigned int cpu;
+	u32 n = 0;
+	int ret = 0;
+
+	if (copy_from_user(&req, argp, sizeof(req)))
+		return -EFAULT;
+	if (!req.room || req.room > LTT_TRIG_RING * 16)
+		return -EINVAL;
+	buf = kvmalloc_array(req.room, sizeof(*buf), GFP_KERNEL);
+	if (!buf)
+		return -ENOMEM;
+	req.lost = 0;
+	mutex_lock(&trig.read_mutex);
+	for (cpu = 0; trig.rings && cpu < nr_cpu_ids; cpu++) {
+		struct ltt_trig_ring *r = &trig.rings[cpu];
+		/* Pairs with the release in ltt_trig_hit(). */
+		u32 head = smp_load_acquire(&r->head);
+		u32 tail = r->tail;
+
+		while (tail != head && n < req.room)
+			buf[n++] = r->hit[tail++ & (LTT_TRIG_RING - 1)];
+		/* Pairs with the acquire in ltt_trig_hit(): copied out. */
+		smp_store_release(&r->tail, tail);
+		req.lost += READ_ONCE(r->lost);
+	}
+	mutex_unlock(&trig.read_mutex);
+	req.count = n;
+	if (n && copy_to_user(u64_to_user_ptr(req.hits), buf, n * sizeof(*buf)))
+		ret = -EFAULT;
+	else if (copy_to_user(argp, &req, sizeof(req)))
+		ret = -EFAULT;
+	kvfree(buf);
+	return ret;
+}
