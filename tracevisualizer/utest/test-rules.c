@@ -969,9 +969,137 @@ static void test_request_caller(void)
 	lttr_rules_free(r);
 }
 
+/* rule @text's trigger as the module gets it, or false (and a diagnostic) */
+static bool module_of(const char *text, struct ltt_trigger *t)
+{
+	struct lttr_rules *r = compile(text);
+	bool can;
+
+	if (!r)
+		return false;
+	can = lttr_rules_module(r, 0, t);
+	lttr_rules_free(r);
+	return can;
+}
+
+static bool same_test(const struct ltt_trig_test *x, uint16_t field, uint16_t op, int64_t v)
+{
+	return x->field == field && x->op == op && x->value == v && !x->reserved;
+}
+
+/*
+ * The conditions the module evaluates (docs/triggers.md, "Conditions
+ * evaluated in the module"): which rules it can take, as what; and a
+ * rule it evaluates fires from its hits alone, as it would from its
+ * events, its condition checked again.
+ */
+static void test_module(void)
+{
+	long nr_read = lttr_syscall_lookup("read");
+	static const char *const not_module[] = {
+		"on syscall_exit by comm if latency > 3 * avg(latency, 60s) then snapshot",
+		"on syscall_exit if latency > 2ms || ret < 0 then snapshot",
+		"on syscall_exit if !(latency > 2ms) then snapshot",
+		"on wakeup if latency > 2ms then snapshot",
+		"on syscall_exit if latency > 2ms then snapshot, log top(2) for 1s or 3 matched + 3 unmatched",
+		"on exit if comm == \"a-name-of-16-chr\" then snapshot",
+		"on exit if code != 0 and comm == \"a\" and comm == \"b\" then snapshot",
+		"on every 1s then notify true",
+		"on syscall_exit if latency > 1ms and latency > 2ms and latency > 3ms and latency > 4ms "
+		"and latency > 5ms then snapshot",
+		"on signal if handler == 0 then snapshot",
+		"on exit if comm =~ \"seg\" then snapshot",
+	};
+	struct ltt_trigger t;
+	struct ltt_event_mask ids;
+	struct lttr_rules *r;
+	struct ltt_trig_hit h;
+	struct seen s = { 0 };
+	bool known;
+	size_t i;
+
+	ok(module_of("on syscall_exit(read) if latency > 2ms then snapshot", &t) &&
+	   t.on == LTT_TRIG_ON_SYSCALL_EXIT && t.nr == nr_read && t.ntests == 1 &&
+	   same_test(&t.test[0], LTT_TRIG_F_LATENCY, LTT_TRIG_OP_GT, 2 * (int64_t)MS) &&
+	   !t.comm[0] && t.holdoff_ns == LTTR_RULE_HOLDOFF_NS,
+	   "the module: syscall_exit(read) with latency > 2ms");
+	ok(module_of("on syscall_exit if latency >= 1ms && (ret < 0 and comm == \"srv\") "
+		     "then notify true", &t) &&
+	   t.on == LTT_TRIG_ON_SYSCALL_EXIT && t.nr == -1 && t.ntests == 2 &&
+	   same_test(&t.test[0], LTT_TRIG_F_LATENCY, LTT_TRIG_OP_GE, (int64_t)MS) &&
+	   same_test(&t.test[1], LTT_TRIG_F_RET, LTT_TRIG_OP_LT, 0) && !strcmp(t.comm, "srv"),
+	   "the module: any syscall_exit, latency, ret and comm (nested &&)");
+	ok(module_of("on signal if sig == SIGSEGV then snapshot", &t) &&
+	   t.on == LTT_TRIG_ON_SIGNAL && t.ntests == 1 &&
+	   same_test(&t.test[0], LTT_TRIG_F_SIG, LTT_TRIG_OP_EQ, 11),
+	   "the module: signal, SIGSEGV by its name");
+	ok(module_of("on exit if code != 0 and comm == \"ltt-segv\" and pid > 1 then snapshot", &t) &&
+	   t.on == LTT_TRIG_ON_EXIT && t.ntests == 2 &&
+	   same_test(&t.test[0], LTT_TRIG_F_CODE, LTT_TRIG_OP_NE, 0) &&
+	   same_test(&t.test[1], LTT_TRIG_F_PID, LTT_TRIG_OP_GT, 1) &&
+	   !strcmp(t.comm, "ltt-segv"), "the module: exit, code, comm and pid");
+	ok(module_of("on exit then stop", &t) && t.on == LTT_TRIG_ON_EXIT && !t.ntests,
+	   "the module: exit without a condition");
+	for (i = 0; i < sizeof(not_module) / sizeof(not_module[0]); i++) {
+		r = compile(not_module[i]);
+		ok(r && !lttr_rules_module(r, 0, &t), "not for the module: %s", not_module[i]);
+		lttr_rules_free(r);
+	}
+
+	r = compile("on syscall_exit(read) if latency > 2ms then snapshot\n"
+		    "on signal if sig == SIGSEGV then snapshot");
+	if (!r) {
+		ok(false, "the module's rules compile");
+		return;
+	}
+	lttr_rules_set_module(r, 0);
+	lttr_rules_set_module(r, 1);
+	lttr_rules_ids(r, &ids);
+	ok(!ids.bits[0] && !ids.bits[1] && lttr_rules_is_module(r, 1),
+	   "rules the module evaluates read no event here");
+	ok(sys(r, &s, 10, (unsigned int)nr_read, 1 * MS, 5 * MS) == 0 && !s.n,
+	   "their events fed here fire nothing");
+	memset(&h, 0, sizeof(h));
+	h.time_ns = 10 * MS;
+	h.start_ns = 7 * MS;
+	h.pid = 10;
+	h.nr = (uint32_t)nr_read;
+	h.value = 5;
+	h.cpu = 1;
+	h.suppressed = 3;
+	ok(lttr_rules_hit(r, &ctx, 0, &h, on_fire, &s) == 1 && s.f.rule == 0 &&
+	   s.f.time_ns == 10 * MS && s.f.start_ns == 7 * MS && s.f.pid == 10 && s.f.cpu == 1 &&
+	   s.f.id == LTT_EV_SYSCALL_EXIT && s.f.suppressed == 3 &&
+	   value_of(&s, "latency", &known) == 3 * (int64_t)MS && known,
+	   "a hit fires its rule: its time, start, task, CPU, latency and held-off hits");
+	ok(strstr(s.json, "\"comm\":\"srv\"") != NULL, "with the task's name: %s", s.json);
+	h.time_ns = 2000 * MS;
+	h.start_ns = 1999 * MS;
+	h.suppressed = 0;
+	ok(lttr_rules_hit(r, &ctx, 0, &h, on_fire, &s) == 0 && s.n == 1,
+	   "a hit whose condition does not hold here (latency 1 ms) does not fire");
+	h.time_ns = 3000 * MS;
+	h.start_ns = 2990 * MS;
+	ok(lttr_rules_hit(r, &ctx, 0, &h, on_fire, &s) == 1 && s.n == 2 && !s.f.suppressed,
+	   "the next one fires");
+	h.time_ns = 3100 * MS;
+	h.start_ns = 3090 * MS;
+	ok(lttr_rules_hit(r, &ctx, 0, &h, on_fire, &s) == 0 && s.n == 2,
+	   "within the hold-off it does not");
+	h.time_ns = 3050 * MS;
+	h.value = 11;
+	ok(lttr_rules_hit(r, &ctx, 1, &h, on_fire, &s) == 0 && s.n == 2,
+	   "a hit older than the last time fed is late, not evaluated");
+	h.time_ns = 3200 * MS;
+	ok(lttr_rules_hit(r, &ctx, 1, &h, on_fire, &s) == 1 && s.f.rule == 1 &&
+	   s.f.id == LTT_EV_SIGNAL_DELIVER && s.f.start_ns == 3200 * MS,
+	   "the signal rule's hit fires it, an instant");
+	lttr_rules_free(r);
+}
+
 int main(void)
 {
-	tap_plan(85 + 11 + 5 + 4 + 1 + 3 + 11 + 3 + 16 + 5 + 7);
+	tap_plan(85 + 11 + 5 + 4 + 1 + 3 + 11 + 3 + 16 + 5 + 7 + 5 + 11 + 9);
 	test_timer_request_errors();
 	test_timer();
 	test_request();
@@ -986,5 +1114,6 @@ int main(void)
 	test_wakeup();
 	test_aggregates();
 	test_jobs();
+	test_module();
 	return tap_done();
 }

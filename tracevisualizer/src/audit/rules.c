@@ -86,6 +86,7 @@ struct rule {
 	struct ltt_event_mask types;
 	uint64_t every;		/* a timer rule: its period (ns), else 0 */
 	uint64_t next_tick;	/* its next tick, 0: not started */
+	bool module;		/* evaluated by the kernel module (lttr_rules_hit()) */
 	/* while an event is evaluated */
 	struct rules_eval *ev;
 };
@@ -1212,6 +1213,8 @@ void lttr_rules_ids(const struct lttr_rules *r, struct ltt_event_mask *ids)
 
 	memset(ids, 0, sizeof(*ids));
 	for (i = 0; i < r->n; i++) {
+		if (r->rules[i]->module)
+			continue;
 		mask_set(ids, r->rules[i]->id);
 		if (r->rules[i]->on == ON_SYSCALL)
 			mask_set(ids, LTT_EV_SYSCALL_ENTRY);
@@ -1683,6 +1686,8 @@ unsigned int lttr_rules_feed(struct lttr_rules *rs, const struct lttr_filter_ctx
 	for (i = 0; i < rs->n; i++) {
 		struct rule *r = rs->rules[i];
 
+		if (r->module)
+			continue;
 		switch (r->on) {
 		case ON_SYSCALL:
 			if (ev->id != LTT_EV_SYSCALL_EXIT)
@@ -1733,6 +1738,169 @@ unsigned int lttr_rules_feed(struct lttr_rules *rs, const struct lttr_filter_ctx
 			break;
 		}
 	}
+	return n;
+}
+
+/* ---- the conditions the kernel module evaluates ---------------------------- */
+
+/* the module's field of @name on a trigger on @on, or 0 */
+static uint16_t module_field(const char *name, uint16_t on)
+{
+	static const struct {
+		const char *name;
+		uint16_t field, on;
+	} fields[] = {
+		{ "latency", LTT_TRIG_F_LATENCY, LTT_TRIG_ON_SYSCALL_EXIT },
+		{ "nr", LTT_TRIG_F_NR, LTT_TRIG_ON_SYSCALL_EXIT },
+		{ "ret", LTT_TRIG_F_RET, LTT_TRIG_ON_SYSCALL_EXIT },
+		{ "code", LTT_TRIG_F_CODE, LTT_TRIG_ON_EXIT },
+		{ "sig", LTT_TRIG_F_SIG, LTT_TRIG_ON_SIGNAL },
+		{ "pid", LTT_TRIG_F_PID, 0 },
+	};
+
+	for (size_t i = 0; i < sizeof(fields) / sizeof(fields[0]); i++)
+		if (!strcmp(fields[i].name, name) && (!fields[i].on || fields[i].on == on))
+			return fields[i].field;
+	return 0;
+}
+
+/* a signal's number by its name ("SIGSEGV"), or -1 */
+static int signal_by_name(const char *name)
+{
+	for (unsigned int sig = 1; sig < 65; sig++) {
+		const char *n = lttr_signal_name(sig);
+
+		if (n && !strcmp(n, name))
+			return (int)sig;
+	}
+	return -1;
+}
+
+/* comparison @c of rule @r into trigger @t (false: the module cannot) */
+static bool module_test(const struct rule *r, const struct lttr_filter_cmp *c,
+			struct ltt_trigger *t)
+{
+	uint16_t field;
+	int64_t v;
+
+	if (!strcmp(c->field, "comm")) {
+		size_t n = c->text ? strlen(c->text) : 0;
+
+		if (c->op != LTTR_FILTER_EQ || c->is_num || c->dyn || t->comm[0] || !n ||
+		    n >= sizeof(t->comm))
+			return false;
+		memcpy(t->comm, c->text, n);
+		return true;
+	}
+	field = module_field(c->field, t->on);
+	if (!field || t->ntests == LTT_TRIG_TESTS)
+		return false;
+	if (c->dyn) {
+		if (c->handle >= r->nvals || r->vals[c->handle].agg != A_CONST)
+			return false;
+		v = r->vals[c->handle].constant;
+	} else if (c->is_num) {
+		v = c->v;
+	} else if (field == LTT_TRIG_F_SIG && c->text && signal_by_name(c->text) > 0) {
+		v = signal_by_name(c->text);
+	} else {
+		return false;	/* a name the module does not know (a syscall's, an errno's) */
+	}
+	t->test[t->ntests++] = (struct ltt_trig_test){
+		.field = field, .op = (uint16_t)c->op, .value = v };
+	return true;
+}
+
+bool lttr_rules_module(const struct lttr_rules *rs, size_t i, struct ltt_trigger *t)
+{
+	struct lttr_filter_cmp cmp[LTT_TRIG_TESTS + 1];
+	const struct rule *r;
+	int n = 0;
+
+	memset(t, 0, sizeof(*t));
+	if (i >= rs->n)
+		return false;
+	r = rs->rules[i];
+	if (r->every || r->by != BY_NONE || r->log.matched || r->log.unmatched)
+		return false;
+	for (size_t k = 0; k < r->nvals; k++)
+		if (r->vals[k].agg != A_CONST)
+			return false;
+	t->nr = -1;
+	if (r->on == ON_SYSCALL) {
+		if (r->sc[0] && r->nr < 0)
+			return false;
+		t->on = LTT_TRIG_ON_SYSCALL_EXIT;
+		t->nr = r->sc[0] ? (int32_t)r->nr : -1;
+	} else if (r->on == ON_EVENT && r->id == LTT_EV_PROCESS_EXIT) {
+		t->on = LTT_TRIG_ON_EXIT;
+	} else if (r->on == ON_EVENT && r->id == LTT_EV_SIGNAL_DELIVER) {
+		t->on = LTT_TRIG_ON_SIGNAL;
+	} else {
+		return false;
+	}
+	if (r->cond) {
+		n = lttr_filter_conjunction(r->cond, cmp, sizeof(cmp) / sizeof(cmp[0]));
+		if (n < 0)
+			return false;
+	}
+	for (int k = 0; k < n; k++)
+		if (!module_test(r, &cmp[k], t))
+			return false;
+	t->holdoff_ns = LTTR_RULE_HOLDOFF_NS;
+	return true;
+}
+
+void lttr_rules_set_module(struct lttr_rules *rs, size_t i)
+{
+	if (i < rs->n)
+		rs->rules[i]->module = true;
+}
+
+bool lttr_rules_is_module(const struct lttr_rules *rs, size_t i)
+{
+	return i < rs->n && rs->rules[i]->module;
+}
+
+unsigned int lttr_rules_hit(struct lttr_rules *rs, const struct lttr_filter_ctx *c, size_t i,
+			    const struct ltt_trig_hit *h,
+			    void (*fire)(void *arg, const struct lttr_firing *f), void *arg)
+{
+	struct lttr_event ev;
+	struct rule *r;
+	unsigned int n = 0;
+
+	if (i >= rs->n || !rs->rules[i]->module)
+		return 0;
+	r = rs->rules[i];
+	if (h->time_ns < rs->now) {	/* out of order: not evaluated */
+		rs->st.late++;
+		return 0;
+	}
+	n += ticks_until(rs, c, h->time_ns, fire, arg);
+	rs->now = h->time_ns;
+	memset(&ev, 0, sizeof(ev));
+	ev.time_ns = h->time_ns;
+	ev.cpu = h->cpu;
+	ev.pid = h->pid;
+	ev.id = (uint8_t)r->id;
+	ev.known = true;
+	ev.details = true;
+	if (r->id == LTT_EV_SYSCALL_EXIT) {
+		ev.p.syscall_exit.nr = h->nr;
+		ev.p.syscall_exit.ret = h->value;
+	} else if (r->id == LTT_EV_PROCESS_EXIT) {
+		ev.p.exit.pid = h->pid;
+		ev.p.exit.code = (int32_t)h->value;
+	} else {
+		ev.p.signal_deliver.sig = (uint32_t)h->value;
+	}
+	r->suppressed += h->suppressed;
+	if (r->on == ON_SYSCALL)
+		n += instance(rs, r, c, &ev, h->pid, h->start_ns, true,
+			      (int64_t)(h->time_ns - h->start_ns), fire, arg);
+	else
+		n += instance(rs, r, c, &ev, h->pid, h->time_ns, false, 0, fire, arg);
 	return n;
 }
 

@@ -1580,3 +1580,54 @@ bool lttr_filter_uses(const struct lttr_filter *f, const char *field)
 	resolve(field, strlen(field), &c, &argname, &arglen, f->has_ext ? &f->ext : NULL, &exti);
 	return uses(f->root, c, argname, arglen, exti);
 }
+
+/* comparison @n into @out (false: not a comparison of a field with a plain value) */
+static bool conj_cmp(const struct lttr_filter *f, const struct node *n, struct lttr_filter_cmp *out)
+{
+	if (n->kind != K_CMP || n->op > OP_GE || n->has_re || (n->common == C_EXT && n->ext_dyn))
+		return false;
+	if (n->common == C_ARGS)
+		out->field = n->name;
+	else if (n->common == C_EXT)
+		out->field = f->has_ext ? f->ext.fields[n->ext] : NULL;
+	else
+		out->field = commons[n->common].name;
+	if (!out->field)
+		return false;
+	out->op = (enum lttr_filter_op)n->op;
+	out->is_num = n->lit.is_num;
+	out->v = 0;
+	if (n->lit.is_num) {
+		if (n->lit.mag > (uint64_t)INT64_MAX + (n->lit.neg ? 1 : 0))
+			return false;
+		out->v = n->lit.neg ? (int64_t)(0 - n->lit.mag) : (int64_t)n->lit.mag;
+	}
+	out->text = n->lit.text;
+	out->dyn = n->lit.dyn;
+	out->handle = n->lit.handle;
+	return true;
+}
+
+/* the comparisons under @n into @out from *@k (false: not a conjunction of them) */
+static bool conj_walk(const struct lttr_filter *f, const struct node *n, struct lttr_filter_cmp *out,
+		 size_t max, size_t *k)
+{
+	if (n->kind == K_AND) {
+		for (size_t i = 0; i < n->nkids; i++)
+			if (!conj_walk(f, n->kids[i], out, max, k))
+				return false;
+		return true;
+	}
+	if (*k == max || !conj_cmp(f, n, &out[*k]))
+		return false;
+	(*k)++;
+	return true;
+}
+
+int lttr_filter_conjunction(const struct lttr_filter *f, struct lttr_filter_cmp *out,
+			    size_t max)
+{
+	size_t k = 0;
+
+	return conj_walk(f, f->root, out, max, &k) ? (int)k : -1;
+}

@@ -233,6 +233,54 @@ unsigned int lttr_rules_feed(struct lttr_rules *r, const struct lttr_filter_ctx 
 			     void (*fire)(void *arg, const struct lttr_firing *f), void *arg);
 
 /**
+ * lttr_rules_module() - can rule @i be evaluated by the kernel module
+ *	(LTT_IOC_SET_TRIGGERS, docs/triggers.md, "Conditions evaluated in
+ *	the module")?  On a system call's exit (any, or one the machine
+ *	numbers), an exit or a signal; without by, a sample or aggregates;
+ *	its condition, if any, a conjunction of at most LTT_TRIG_TESTS
+ *	comparisons of the fields the module has (latency, nr, ret, pid,
+ *	code, sig) with numbers, durations or signal names, and at most one
+ *	comm == "NAME" (shorter than 16 characters).
+ * @r: the rules
+ * @i: the rule
+ * @out: receives the module's trigger (its hold-off LTTR_RULE_HOLDOFF_NS)
+ *
+ * Return: true when it can, @out filled.
+ */
+bool lttr_rules_module(const struct lttr_rules *r, size_t i, struct ltt_trigger *out);
+
+/**
+ * lttr_rules_set_module() - rule @i is evaluated by the module from now
+ *	on: lttr_rules_feed() leaves it, lttr_rules_ids() leaves the ids it
+ *	alone reads, and its instances that hold come to lttr_rules_hit()
+ * @r: the rules
+ * @i: the rule (lttr_rules_module() said it can)
+ */
+void lttr_rules_set_module(struct lttr_rules *r, size_t i);
+
+/* whether rule @i is evaluated by the module (lttr_rules_set_module()) */
+bool lttr_rules_is_module(const struct lttr_rules *r, size_t i);
+
+/**
+ * lttr_rules_hit() - the module's hit of rule @i (its trigger held),
+ *	in time order with the events fed: the rule fires as if its event
+ *	had been fed, its condition evaluated again on what the hit says
+ *	(the names of @c for comm), the module's held-off hits added to its
+ *	suppressed ones
+ * @r: the rules
+ * @c: as for lttr_rules_feed()
+ * @i: the rule
+ * @h: the hit
+ * @fire: called for the firing
+ * @arg: @fire's first argument
+ *
+ * Return: the number of firings (0 or 1).
+ */
+unsigned int lttr_rules_hit(struct lttr_rules *r, const struct lttr_filter_ctx *c, size_t i,
+			    const struct ltt_trig_hit *h,
+			    void (*fire)(void *arg, const struct lttr_firing *f), void *arg);
+
+/**
  * lttr_rules_sampler() - be told of the instances of the rules on an
  *	event (not the ticks of a timer rule), those that match their
  *	condition and those that do not (heavy logging's sample, traced)

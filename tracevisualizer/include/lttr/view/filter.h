@@ -190,4 +190,51 @@ const char *lttr_filter_text(const struct lttr_filter *f);
  */
 bool lttr_filter_uses(const struct lttr_filter *f, const char *field);
 
+/* the operators of struct lttr_filter_cmp, in this order */
+enum lttr_filter_op {
+	LTTR_FILTER_EQ, LTTR_FILTER_NE, LTTR_FILTER_LT, LTTR_FILTER_LE,
+	LTTR_FILTER_GT, LTTR_FILTER_GE,
+};
+
+/**
+ * struct lttr_filter_cmp - one comparison of an expression that is a
+ *	conjunction of comparisons (lttr_filter_conjunction())
+ * @field: the field as the language names it ("comm", "ret", "latency":
+ *	a field of struct lttr_filter_ext), owned by the filter
+ * @op: LTTR_FILTER_*
+ * @is_num: the value is a number, @v
+ * @v: the number
+ * @text: the value as written (a name, a string without its quotes),
+ *	owned by the filter
+ * @dyn: the value is the caller's (struct lttr_filter_ext's value()),
+ *	named @handle
+ * @handle: its name
+ */
+struct lttr_filter_cmp {
+	const char *field;
+	enum lttr_filter_op op;
+	bool is_num;
+	int64_t v;
+	const char *text;
+	bool dyn;
+	uint32_t handle;
+};
+
+/**
+ * lttr_filter_conjunction() - the comparisons of an expression made of
+ *	comparisons of a field with a value (==, !=, <, <=, >, >=) joined
+ *	by && alone (one comparison is one)
+ * @f: the filter
+ * @out: receives them, in the order written
+ * @max: the room in @out
+ *
+ * For a caller that evaluates such an expression elsewhere (traced arms
+ * the kernel module with the rules' conditions, docs/triggers.md).
+ *
+ * Return: how many, or -1 when @f is not such an expression (||, !, a
+ * test, a regular expression, a number out of int64_t, more than @max).
+ */
+int lttr_filter_conjunction(const struct lttr_filter *f, struct lttr_filter_cmp *out,
+			    size_t max);
+
 #endif /* LTTR_VIEW_FILTER_H */
