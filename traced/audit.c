@@ -2,6 +2,7 @@
 /* audit.c - the trigger rules while tracing (audit.h, docs/triggers.md) */
 #include "audit.h"
 #include "device.h"
+#include "device-sys.h"
 #include "header.h"
 #include "msg.h"
 
@@ -146,6 +147,14 @@ struct audit {
 	int stop;
 	struct device *dev;	/* for the heavy logging, or NULL */
 	struct heavy heavy;
+	/* the rules the module evaluates (audit_arm()): trigger k is rule trig_rule[k] */
+	unsigned int trig_rule[LTT_TRIGGERS_MAX];
+	unsigned int ntrig;
+	/* their hits not fed yet, in time order */
+	struct ltt_trig_hit *hits;
+	size_t hhead, nhits, hcap;
+	uint64_t hits_lost;	/* the module's rings could not keep them */
+	int hits_failed;	/* LTT_IOC_GET_HITS failed: said once */
 };
 
 static uint64_t now_ns(void)
@@ -539,6 +548,127 @@ void audit_set_device(struct audit *a, struct device *dev)
 {
 	if (a)
 		a->dev = dev;
+}
+
+/* ---- the rules the module evaluates --------------------------------------- */
+
+/* the events trigger @t reads, recorded with their details? */
+static bool trig_recorded(const struct ltt_trigger *t, const struct ltt_event_mask *mask,
+			  const struct ltt_event_mask *details)
+{
+	unsigned int ids[2], n = 0;
+
+	if (t->on == LTT_TRIG_ON_SYSCALL_EXIT) {
+		ids[n++] = LTT_EV_SYSCALL_ENTRY;
+		ids[n++] = LTT_EV_SYSCALL_EXIT;
+	} else {
+		ids[n++] = t->on == LTT_TRIG_ON_EXIT ? LTT_EV_PROCESS_EXIT : LTT_EV_SIGNAL_DELIVER;
+	}
+	for (unsigned int i = 0; i < n; i++)
+		if (!ltt_mask_has(mask, ids[i]) || !ltt_mask_has(details, ids[i]))
+			return false;
+	return true;
+}
+
+void audit_arm(const struct options *o, struct device *dev, const struct ltt_event_mask *mask,
+	       const struct ltt_event_mask *details)
+{
+	struct ltt_trigger_set set;
+	size_t i, n = o->rules ? lttr_rules_count(o->rules) : 0;
+
+	if (!n || o->rules_in_daemon)
+		return;
+	memset(&set, 0, sizeof(set));
+	for (i = 0; i < n && set.count < LTT_TRIGGERS_MAX; i++) {
+		struct ltt_trigger t;
+
+		if (lttr_rules_module(o->rules, i, &t) && trig_recorded(&t, mask, details))
+			set.trig[set.count++] = t;
+	}
+	if (!set.count)
+		return;
+	if (devsys_ioctl(dev->fd, LTT_IOC_SET_TRIGGERS, &set) < 0) {
+		msg_warn("%s refused the rules' conditions (LTT_IOC_SET_TRIGGERS: %s%s): every rule "
+			 "is evaluated here", dev->path, strerror(errno),
+			 errno == ENOTTY ? ", a module older than this traced" : "");
+		return;
+	}
+	for (i = 0, set.count = 0; i < n && set.count < LTT_TRIGGERS_MAX; i++) {
+		struct ltt_trigger t;
+
+		if (lttr_rules_module(o->rules, i, &t) && trig_recorded(&t, mask, details)) {
+			lttr_rules_set_module(o->rules, i);
+			set.count++;
+		}
+	}
+	msg_info("rules: %u of %zu evaluated in the module", set.count, n);
+}
+
+/* the module's hits since the last call, into a->hits in time order */
+static void fetch_hits(struct audit *a)
+{
+	struct ltt_trig_hit buf[LTT_TRIG_RING];
+	struct ltt_trig_hits req;
+
+	if (!a->ntrig || !a->dev || a->hits_failed)
+		return;
+	do {
+		memset(&req, 0, sizeof(req));
+		req.room = LTT_TRIG_RING;
+		req.hits = (uint64_t)(uintptr_t)buf;
+		if (devsys_ioctl(a->dev->fd, LTT_IOC_GET_HITS, &req) < 0) {
+			msg_err("%s: LTT_IOC_GET_HITS: %s: the rules evaluated in the module "
+				"fire no more", a->dev->path, strerror(errno));
+			a->hits_failed = 1;
+			return;
+		}
+		a->hits_lost = req.lost;
+		if (a->hhead && a->hhead == a->nhits)
+			a->hhead = a->nhits = 0;
+		for (uint32_t k = 0; k < req.count && k < LTT_TRIG_RING; k++) {
+			size_t j;
+
+			if (a->nhits == a->hcap) {
+				size_t cap = a->hcap ? 2 * a->hcap : 64;
+				struct ltt_trig_hit *h = realloc(a->hits, cap * sizeof(*h));
+
+				if (!h) {
+					a->hits_lost++;
+					continue;
+				}
+				a->hits = h;
+				a->hcap = cap;
+			}
+			/* each CPU's come in time order; the CPUs' interleave */
+			for (j = a->nhits; j > a->hhead && a->hits[j - 1].time_ns > buf[k].time_ns; j--)
+				a->hits[j] = a->hits[j - 1];
+			a->hits[j] = buf[k];
+			a->nhits++;
+		}
+	} while (req.count == LTT_TRIG_RING);
+}
+
+/* the oldest hit not fed, if before @w (or any, @all) and not after @t */
+static const struct ltt_trig_hit *next_hit(const struct audit *a, uint64_t w, int all, uint64_t t)
+{
+	const struct ltt_trig_hit *h;
+
+	if (a->hhead == a->nhits)
+		return NULL;
+	h = &a->hits[a->hhead];
+	if ((!all && h->time_ns >= w) || h->time_ns > t)
+		return NULL;
+	return h;
+}
+
+static void on_fire(void *arg, const struct lttr_firing *f);
+
+/* hit @h to its rule */
+static void feed_hit(struct audit *a, const struct lttr_filter_ctx *ctx,
+		     const struct ltt_trig_hit *h)
+{
+	if (h->trigger < a->ntrig)
+		lttr_rules_hit(a->o->rules, ctx, a->trig_rule[h->trigger], h, on_fire, a);
 }
 
 /* ---- the ring and the events --------------------------------------------- */
@@ -1159,8 +1289,21 @@ static void merge(struct audit *a, int all)
 			    (!m || q->ev[q->head].ev.time_ns < m->ev[m->head].ev.time_ns))
 				m = q;
 		}
-		if (!m || (!all && m->ev[m->head].ev.time_ns >= w))
+		if (!m || (!all && m->ev[m->head].ev.time_ns >= w)) {
+			const struct ltt_trig_hit *h;
+
+			/* the hits before the time passed, after every event */
+			while ((h = next_hit(a, w, all, UINT64_MAX))) {
+				a->hhead++;
+				feed_hit(a, &ctx, h);
+			}
 			break;
+		}
+		for (const struct ltt_trig_hit *h;
+		     (h = next_hit(a, w, all, m->ev[m->head].ev.time_ns));) {
+			a->hhead++;
+			feed_hit(a, &ctx, h);
+		}
 		e = &m->ev[m->head++];
 		learn(a, &e->ev);
 		lttr_rules_feed(a->o->rules, &ctx, &e->ev, on_fire, a);
@@ -1192,6 +1335,8 @@ int audit_batch(struct audit *a)
 	for (b = a->batch; b; b = b->next)
 		decode(a, b);
 	a->batch = NULL;
+	/* after the buffers: a hit is in its ring before its record's buffer is closed */
+	fetch_hits(a);
 	merge(a, 0);
 	evict(a);
 	audit_poll(a);
@@ -1268,6 +1413,9 @@ struct audit *audit_open(const struct options *o, int dirfd, const char *dir,
 		*failed = 1;
 		return NULL;
 	}
+	for (size_t i = 0; i < lttr_rules_count(o->rules) && a->ntrig < LTT_TRIGGERS_MAX; i++)
+		if (lttr_rules_is_module(o->rules, i))
+			a->trig_rule[a->ntrig++] = (unsigned int)i;
 	lttr_rules_ids(o->rules, &a->need);
 	for (unsigned int i = 0; i < sizeof(need_ids) / sizeof(need_ids[0]); i++)
 		a->need.bits[need_ids[i] / 64] |= 1ULL << (need_ids[i] % 64);
@@ -1289,6 +1437,7 @@ int audit_close(struct audit *a, uint64_t end_ns)
 	for (struct rbuf *b = a->batch; b; b = b->next)
 		decode(a, b);
 	a->batch = NULL;
+	fetch_hits(a);
 	merge(a, 1);
 	lttr_rules_advance(a->o->rules, &ctx, end_ns, on_fire, a);
 	heavy_poll(a, 1);
@@ -1304,6 +1453,9 @@ int audit_close(struct audit *a, uint64_t end_ns)
 		msg_info("rules: %" PRIu64 " ends without their start, %" PRIu64 " events over "
 			 "the keys, %" PRIu64 " samples dropped, %" PRIu64 " records not decoded",
 			 st.unpaired, st.keys_over, st.samples_dropped, a->bad_records);
+	if (a->hits_lost)
+		msg_warn("rules: %" PRIu64 " hits of the conditions evaluated in the module were "
+			 "lost (its rings were full): their firings are missing", a->hits_lost);
 	if (a->late || st.late || st.sockets_over)
 		msg_warn("rules: %" PRIu64 " events came after every CPU had passed their time "
 			 "(not evaluated), %" PRIu64 " accepted sockets forgotten",
@@ -1328,6 +1480,7 @@ int audit_close(struct audit *a, uint64_t end_ns)
 	free(a->q);
 	lttr_rules_sampler(a->o->rules, NULL, NULL, NULL);
 	free(a->heavy.inst);
+	free(a->hits);
 	free(a->cpu_end);
 	free(a->cpu_seen);
 	free(a);

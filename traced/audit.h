@@ -36,6 +36,17 @@ struct audit *audit_open(const struct options *o, int dirfd, const char *dir,
 struct device;
 
 /*
+ * Before START: the rules of @o that the module can evaluate
+ * (lttr_rules_module()) and whose events the session records with their
+ * details (@mask, @details) armed in the module (LTT_IOC_SET_TRIGGERS),
+ * unless --rules-in-daemon; they are then left out of the events decoded
+ * here.  A module that refuses them (an older one: ENOTTY) leaves every
+ * rule here, with a warning.  Never fails the trace.
+ */
+void audit_arm(const struct options *o, struct device *dev, const struct ltt_event_mask *mask,
+	       const struct ltt_event_mask *details);
+
+/*
  * The device the heavy logging (log top(N) for D) switches on and off
  * (LTT_IOC_SET_HEAVY); without it, log does nothing.
  */

@@ -162,6 +162,7 @@ static int configure(struct session *s, const struct options *o,
 		return -1;
 	if (configure_1_1(s, o, cfg) < 0)
 		return -1;
+	audit_arm(o, &s->dev, &cfg->mask, &cfg->details);
 	if (s->info.buffer_size < sizeof(struct ltt_buffer_header)) {
 		msg_err("%s reports an implausible buffer size %u", o->device,
 			s->info.buffer_size);

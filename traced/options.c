@@ -108,6 +108,10 @@ static void usage(FILE *f)
 "                           a full DIR leaves a snapshot incomplete, not the trace\n"
 "      --notify-timeout DURATION  a notify command still running after\n"
 "                           DURATION is killed (default 5s)\n"
+"      --rules-in-daemon    evaluate every rule here, none in the module (by\n"
+"                           default the conditions without aggregates on a\n"
+"                           system call's exit, an exit or a signal are\n"
+"                           evaluated where the events are written)\n"
 "\n"
 "Vital signs (docs/vitals.md):\n"
 "      --vitals             do not trace: run the vital signs collector\n"
@@ -268,6 +272,8 @@ static int rules_setup(struct options *o, const char *file)
 	}
 	if (!text && o->snapshot_dir)
 		return bad("%s", "--snapshot-dir: without --rules or --rule, no snapshot is written");
+	if (!text && o->rules_in_daemon)
+		return bad("%s", "--rules-in-daemon: without --rules or --rule, there is no rule");
 	if (!text)
 		return -1;
 	o->rules_text = text;
@@ -327,7 +333,7 @@ enum {
 	OPT_PID, OPT_TGID, OPT_PGRP, OPT_UID, OPT_GID, OPT_SYSCALL_IP,
 	OPT_FLIGHT, OPT_NO_CPUID, OPT_CAPTURE, OPT_SET_EVENTS,
 	OPT_FULL_RECORDS, OPT_GROUP, OPT_FLUSH, OPT_READ, OPT_STACKS,
-	OPT_STACK_DEPTH, OPT_SAMPLE, OPT_RULES, OPT_RULE, OPT_SNAPSHOT_SIZE, OPT_SNAPSHOT_DIR,
+	OPT_STACK_DEPTH, OPT_SAMPLE, OPT_RULES, OPT_RULE, OPT_SNAPSHOT_SIZE, OPT_SNAPSHOT_DIR, OPT_RULES_IN_DAEMON,
 	OPT_NOTIFY_TIMEOUT,
 	OPT_VITALS, OPT_EPOCH, OPT_KEEP, OPT_METRICS_LISTEN, OPT_MAX_SIZE,
 	OPT_CPU_WATERMARK,
@@ -361,6 +367,7 @@ static const struct option longopts[] = {
 	{ "snapshot-size",	required_argument, NULL, OPT_SNAPSHOT_SIZE },
 	{ "snapshot-dir",	required_argument, NULL, OPT_SNAPSHOT_DIR },
 	{ "notify-timeout",	required_argument, NULL, OPT_NOTIFY_TIMEOUT },
+	{ "rules-in-daemon",	no_argument,	   NULL, OPT_RULES_IN_DAEMON },
 	{ "no-cpu-id",		no_argument,	   NULL, OPT_NO_CPUID },
 	{ "full-records",	no_argument,	   NULL, OPT_FULL_RECORDS },
 	{ "set-events",		required_argument, NULL, OPT_SET_EVENTS },
@@ -744,6 +751,9 @@ int options_parse(int argc, char **argv, struct options *o)
 				return bad2("--snapshot-dir %s: %s", optarg, strerror(ENOTDIR));
 			break;
 		}
+		case OPT_RULES_IN_DAEMON:
+			o->rules_in_daemon = 1;
+			break;
 		case OPT_NOTIFY_TIMEOUT:
 			if (lttr_parse_duration(optarg, &v) < 0 || v == 0 ||
 			    v > 3600ULL * 1000000000ULL)

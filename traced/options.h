@@ -71,6 +71,7 @@ struct options {
 	uint64_t snapshot_size;		/* --snapshot-size: the memory ring */
 	char *snapshot_dir;		/* --snapshot-dir, absolute; NULL: in TRACEDIR */
 	uint64_t notify_timeout_ns;	/* --notify-timeout */
+	int rules_in_daemon;		/* --rules-in-daemon: none in the module */
 
 	/* vital signs mode: traced --vitals (docs/vitals.md) */
 	int vitals;

@@ -28,6 +28,7 @@ cat > "$share/rules" <<'RULES'
 # the exception rules of docs/triggers.md
 on signal if sig == SIGSEGV then snapshot, notify cat > /mnt/share/notify.json
 on exit if code != 0 and comm == "ltt-segv" then snapshot
+on syscall_exit(clock_nanosleep) if latency > 500ms then snapshot
 RULES
 cat > "$share/arules" <<'RULES'
 # a read of ltt-lockserv 20 times slower than the same task's mean over
@@ -38,7 +39,7 @@ cat > "$share/arules" <<'RULES'
 on syscall_exit(read) by pid if latency > 30ms and latency > 20 * avg(latency, 10s) and comm == "ltt-lockserv" then snapshot, log top(2) for 30s or 3 matched + 3 unmatched
 RULES
 cat > "$share/run.sh" <<'RUN'
-traced -q -o /mnt/share/t --rules /mnt/share/rules -- sh -c 'ltt-segv 50 > /mnt/share/pid; ltt-getppid 10 > /dev/null; sleep 1'
+traced -o /mnt/share/t --rules /mnt/share/rules -- sh -c 'ltt-segv 50 > /mnt/share/pid; ltt-getppid 10 > /dev/null; sleep 1' 2> /mnt/share/t.err
 echo $? > /mnt/share/rc
 # the server runs until the first heavy logging is over and logged (polled
 # twice a second from CPU 0, the server's being 1; at most 60 s), then it
@@ -73,27 +74,52 @@ t=$share/t
 tracevisualizer summary "$t" > "$share/sum" 2>&1
 ok $? "the trace is readable"
 ok $(grep -q INCOMPLETE "$share/sum"; [ $? = 1 ]; echo $?) "the trace is complete"
-for s in snapshot-1 snapshot-2; do
+for s in snapshot-1 snapshot-2 snapshot-3; do
 	tracevisualizer dump --json "$t/$s" > "$share/$s.json" 2> "$share/$s.err"
 	ok $? "$s is a readable trace (dump --json)" || sed 's/^/# /' "$share/$s.err"
 done
 cmp -s <(head -1 "$t/firings.jsonl") "$share/notify.json"
 ok $? "notify read the first firing's JSON on its stdin"
+# the three rules need no aggregate: the module evaluated them (traced
+# decoded none of their events), and audit --rules on the trace, reading
+# every event, gives the same firings
+grep -q '^traced: rules: 3 of 3 evaluated in the module$' "$share/t.err"
+ok $? "traced: the 3 rules evaluated in the module" || sed 's/^/# /' "$share/t.err"
+tracevisualizer audit --rules "$share/rules" --json "$t" > "$share/t.after" 2> "$share/t.aerr"
+ok $? "audit --rules on that trace" || sed 's/^/# /' "$share/t.aerr"
+is "$(grep -o '"seq".*"actions"' "$share/t.after" | md5sum)" \
+	"$(grep -o '"seq".*"actions"' "$t/firings.jsonl" | md5sum)" \
+	"the module's firings are those of every event read after the fact" ||
+	diff <(grep -o '"seq".*"actions"' "$share/t.after") \
+		<(grep -o '"seq".*"actions"' "$t/firings.jsonl") | sed 's/^/# /'
 checks < <(PYTHONPATH=tests/lib python3 - "$t/firings.jsonl" "$share" "$pid" <<'PY'
 import json, sys
 from check import ok, done
 log, share, pid = sys.argv[1], sys.argv[2], int(sys.argv[3])
 lines = [json.loads(l) for l in open(log)]
 fir = [l for l in lines if 'seq' in l]
-ok(len(fir) == 2, "two firings logged (%d)" % len(fir))
-ok([f['line'] for f in fir] == [2, 3], "the SIGSEGV rule, then the exit rule (lines %s)"
-   % [f['line'] for f in fir])
+ok(len(fir) == 3, "three firings logged (%d)" % len(fir))
+ok([f['line'] for f in fir] == [2, 3, 4],
+   "the SIGSEGV rule, the exit rule, then the sleep's (lines %s)" % [f['line'] for f in fir])
+slp = fir[2] if len(fir) == 3 else {}
+fir = fir[:2]
 ok(all(f['pid'] == pid for f in fir), "both for ltt-segv (%d): %s" % (pid, [f['pid'] for f in fir]))
 ok(fir and fir[0]['type'] == 'signal_deliver' and fir[-1]['type'] == 'exit',
    "a signal_deliver, then an exit")
 ok(fir and fir[-1]['comm'] == 'ltt-segv', "the exit's comm is ltt-segv")
-ok(all(f['snapshot'] and f['snapshot']['complete'] for f in fir),
-   "both snapshots complete: %s" % [f['snapshot'] for f in fir])
+ok(all(f['snapshot'] and f['snapshot']['complete'] for f in fir + [slp]),
+   "the three snapshots complete: %s" % [f.get('snapshot') for f in fir + [slp]])
+lat = [v['value'] for v in slp.get('values', []) if v['expr'] == 'latency']
+ok(slp.get('type') == 'syscall_exit' and len(lat) == 1 and
+   lat[0] == slp['time_ns'] - slp['start_ns'] and 10**9 <= lat[0] < 2 * 10**9,
+   "the sleep's 1 s system call: its latency %s, from its start to its time" % lat)
+ev3 = json.load(open(share + '/snapshot-3.json'))['events']
+ex3 = [e for e in ev3 if e['type'] == 'syscall_exit' and e['time_ns'] == slp.get('time_ns')
+       and e['pid'] == slp.get('pid') and e['args'].get('name') == 'clock_nanosleep']
+en3 = [e for e in ev3 if e['type'] == 'syscall_entry' and e['time_ns'] == slp.get('start_ns')
+       and e['pid'] == slp.get('pid')]
+ok(len(ex3) == 1 and len(en3) == 1, "snapshot-3 holds that call's entry and exit at the times "
+   "the firing gives (the records' own: %d, %d)" % (len(en3), len(ex3)))
 nt = [l for l in lines if 'notify' in l]
 ok(nt == [{'notify': 1, 'killed': False, 'exit': 0}], "notify ran and exited 0: %s" % nt)
 ev = json.load(open(share + '/snapshot-2.json'))['events']

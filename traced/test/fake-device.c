@@ -31,6 +31,13 @@
  *                       started, the rest after STOP; their start_ns and
  *                       end_ns are counted from START (CLOCK_MONOTONIC)
  *
+ *   FAKE_HITS=FILE      LTT_IOC_SET_TRIGGERS is accepted (else ENOTTY, a
+ *                       module without it), and LTT_IOC_GET_HITS hands out
+ *                       FILE's hits (struct ltt_trig_hit each; their
+ *                       time_ns and start_ns counted from START), all at
+ *                       the first call after START; each SET_TRIGGERS
+ *                       logs its triggers, a line each
+ *
  * Heavy logging (LTT_IOC_SET_HEAVY): checked as the module does; while a
  * set is on, the records made are the set's first task's (their pid).
  *
@@ -529,6 +536,58 @@ static int do_ioctl(int fd, unsigned long req, void *arg)
 		heavy_pid = h->npids ? h->pids[0] : 0;
 		return 0;
 	}
+	if (req == LTT_IOC_SET_TRIGGERS) {
+		const struct ltt_trigger_set *set = arg;
+		unsigned int i, k;
+
+		logf_("SET_TRIGGERS count=%u", set->count);
+		for (i = 0; i < set->count && i < LTT_TRIGGERS_MAX; i++) {
+			const struct ltt_trigger *t = &set->trig[i];
+			char tests[256] = "";
+			size_t n = 0;
+
+			for (k = 0; k < t->ntests && k < LTT_TRIG_TESTS; k++)
+				n += (size_t)snprintf(tests + n, sizeof(tests) - n, " %u/%u/%lld",
+						      t->test[k].field, t->test[k].op,
+						      (long long)t->test[k].value);
+			logf_("TRIGGER %u on=%u nr=%d comm=%.16s holdoff=%llu tests%s", i, t->on,
+			      t->nr, t->comm, (unsigned long long)t->holdoff_ns, tests);
+		}
+		if (!getenv("FAKE_HITS"))
+			return fail(ENOTTY);
+		if (started && !stopped)
+			return fail(EBUSY);
+		if (set->count > LTT_TRIGGERS_MAX || set->reserved)
+			return fail(EINVAL);
+		return 0;
+	}
+	if (req == LTT_IOC_GET_HITS) {
+		static int given;
+		struct ltt_trig_hits *h = arg;
+		struct ltt_trig_hit hit;
+		FILE *f;
+
+		if (!getenv("FAKE_HITS"))
+			return fail(ENOTTY);
+		h->count = 0;
+		h->lost = 0;
+		if (!started || given)
+			return 0;
+		given = 1;
+		f = fopen(getenv("FAKE_HITS"), "rb");
+		if (!f)
+			return fail(EINVAL);
+		while (h->count < h->room && fread(&hit, sizeof(hit), 1, f) == 1) {
+			hit.time_ns += script_t0;
+			hit.start_ns += script_t0;
+			memcpy((char *)(uintptr_t)h->hits + h->count * sizeof(hit), &hit,
+			       sizeof(hit));
+			h->count++;
+		}
+		fclose(f);
+		logf_("GET_HITS %u", h->count);
+		return 0;
+	}
 	if (req == LTT_IOC_SET_SAMPLE) {
 		const __u32 *hz = arg;
 
@@ -597,6 +656,8 @@ int devsys_ioctl(int fd, unsigned long req, void *arg)
 		{ LTT_IOC_GET_EVENT_MASK, "GET_EVENT_MASK" },
 		{ LTT_IOC_GET_LOST, "GET_LOST" },
 		{ LTT_IOC_GET_INFO, "GET_INFO" },
+		{ LTT_IOC_SET_TRIGGERS, "SET_TRIGGERS" },
+		{ LTT_IOC_GET_HITS, "GET_HITS" },
 		{ LTT_IOC_SET_DETAILS_MASK, "SET_DETAILS_MASK" },
 		{ LTT_IOC_GET_DETAILS_MASK, "GET_DETAILS_MASK" },
 		{ LTT_IOC_SET_FILTER, "SET_FILTER" },

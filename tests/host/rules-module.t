@@ -1,0 +1,126 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# rules-module.t - the conditions traced arms in the module
+# (docs/triggers.md, "Conditions evaluated in the module"; traced/audit.c
+# audit_arm(), fetch_hits()): on the fake device (FAKE_HITS hands out the
+# module's hits), a rule without aggregate is armed as the module's
+# trigger, its events no longer decoded by traced, and fires from its hit
+# alone with the firing the events would give (audit --rules on the same
+# trace, field for field), its snapshot holding the event; a rule with
+# "by" stays in traced; a hit whose condition does not hold there, or of
+# no trigger, fires nothing; --rules-in-daemon arms nothing; a module
+# without the ioctl (ENOTTY) leaves every rule in traced, said once.
+. "$(dirname "$0")/../lib/tap.sh"
+tv=$TOP/tracevisualizer/build/tracevisualizer
+fake=$TOP/traced/test/traced-fake
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+
+make -s -C "$TOP/tracevisualizer" build/tracevisualizer >"$tmp/build.log" 2>&1 &&
+	make -s -C "$TOP/traced" test/traced-fake >>"$tmp/build.log" 2>&1
+ok $? "tracevisualizer and traced-fake build" || sed 's/^/# /' "$tmp/build.log" | tail -20
+
+python3 "$TOP/traced/test/ooo-buffers.py" "$tmp/ooo.bin"
+# the client's read from 60 to 70 ms (ooo-buffers.py): 10 ms
+cat >"$tmp/rules" <<'R'
+on syscall_exit(read) if latency > 8ms then snapshot
+on syscall_exit by pid if latency > 8ms then notify true
+R
+# hits FILE TIME_MS START_MS TRIGGER...: struct ltt_trig_hit each (times from START)
+hits() {
+	python3 - "$@" <<'PY'
+import struct, sys
+out = open(sys.argv[1], 'wb')
+a = sys.argv[2:]
+for i in range(0, len(a), 3):
+    t, s, trig = int(a[i]), int(a[i + 1]), int(a[i + 2])
+    out.write(struct.pack('<QQqQIIIHH', t * 10**6, s * 10**6, 10, 0, trig, 5000300, 0, 0, 0))
+PY
+}
+# norm FILE: the firings, the snapshot left out, one per line
+norm() {
+	python3 -c '
+import json, sys
+for line in open(sys.argv[1]):
+    f = json.loads(line)
+    if "seq" in f:
+        f.pop("snapshot", None)
+        print(json.dumps(f, sort_keys=True))' "$1"
+}
+# run NAME HITS [ARG...]: traced --rules on the out-of-order buffers, the
+# module's hits from the file HITS ("": a module without the ioctl)
+run() {
+	local n=$1 h=$2; shift 2
+	env FAKE_BUFFERS="$tmp/ooo.bin" FAKE_LOG="$tmp/$n.log" ${h:+FAKE_HITS=$h} "$fake" -d fake \
+		-o "$tmp/$n" -t 0.35 --rules "$tmp/rules" "$@" 2>"$tmp/$n.err"
+}
+
+hits "$tmp/hits.bin" 70 60 0
+run mod "$tmp/hits.bin"
+ok $? "traced --rules with the module's hits" || sed 's/^/# /' "$tmp/mod.err"
+grep -q '^SET_TRIGGERS count=1$' "$tmp/mod.log" &&
+	grep -q '^TRIGGER 0 on=1 nr=0 comm= holdoff=1000000000 tests 1/4/8000000$' "$tmp/mod.log"
+ok $? "the rule without aggregate armed: syscall_exit, read, latency > 8 ms, 1 s hold-off" ||
+	grep TRIGGER "$tmp/mod.log" | sed 's/^/# /'
+grep -q '^traced: rules: 1 of 2 evaluated in the module$' "$tmp/mod.err"
+ok $? "traced says 1 of the 2 rules is the module's" || sed 's/^/# /' "$tmp/mod.err"
+"$tv" audit --rules "$tmp/rules" --json "$tmp/mod" >"$tmp/mod.after" 2>"$tmp/audit.err"
+ok $? "audit --rules on the trace it wrote" || sed 's/^/# /' "$tmp/audit.err"
+norm "$tmp/mod/firings.jsonl" >"$tmp/mod.n"
+norm "$tmp/mod.after" >"$tmp/after.n"
+is "$(wc -l <"$tmp/mod.n")" 2 "two firings: the module's rule from its hit, the other from the events"
+diff "$tmp/mod.n" "$tmp/after.n" >"$tmp/diff"
+ok $? "the firings those of every event read after the fact, field for field" ||
+	sed 's/^/# /' "$tmp/diff"
+checks < <(PYTHONPATH=$TOP/tests/lib python3 - "$tmp/mod" "$tv" <<'PY'
+import json, subprocess, sys
+from check import ok, done
+d, tv = sys.argv[1], sys.argv[2]
+fir = [json.loads(l) for l in open(d + '/firings.jsonl') if '"seq"' in l]
+m = [f for f in fir if f['rule'] == 0]
+ok(len(m) == 1 and m[0]['start_ns'] + 10**7 == m[0]['time_ns'] and
+   m[0]['values'] == [{'expr': 'latency', 'value': 10**7},
+                      {'expr': '8ms', 'value': 8 * 10**6, 'samples': 0}] and m[0]['pid'] == 5000300,
+   "the module's firing: 10 ms from its start, the client's: %s" % m)
+snap = m[0]['snapshot']['dir'] if m else ''
+ev = json.loads(subprocess.run([tv, 'dump', '--json', d + '/' + snap], capture_output=True,
+                               text=True).stdout or '{"events": []}')['events']
+ok(any(e['type'] == 'syscall_exit' and e['time_ns'] == m[0]['time_ns'] for e in ev),
+   "its snapshot holds the read's exit at the firing's time (%s, %d events)" % (snap, len(ev)))
+done()
+PY
+)
+
+# hits that do not fire: the condition does not hold in traced (5 ms), no such trigger
+hits "$tmp/bad.bin" 70 65 0 70 60 7
+run bad "$tmp/bad.bin"
+ok $? "traced --rules with hits that do not fire" || sed 's/^/# /' "$tmp/bad.err"
+is "$(norm "$tmp/bad/firings.jsonl" | grep -c '"rule": 0')" 0 \
+	"a hit whose condition does not hold, or of no trigger, fires nothing"
+grep -q '^GET_HITS 2$' "$tmp/bad.log"
+ok $? "both were handed out"
+
+run daemon "$tmp/hits.bin" --rules-in-daemon
+ok $? "traced --rules-in-daemon" || sed 's/^/# /' "$tmp/daemon.err"
+grep -q 'SET_TRIGGERS' "$tmp/daemon.log"
+ok $(($? == 1 ? 0 : 1)) "... arms nothing in the module"
+norm "$tmp/daemon/firings.jsonl" >"$tmp/daemon.n"
+"$tv" audit --rules "$tmp/rules" --json "$tmp/daemon" | norm /dev/stdin >"$tmp/daemon.after"
+is "$(grep -c '"rule": 0' "$tmp/daemon.n")" 1 "... and traced fires the rule from the events"
+diff "$tmp/daemon.n" "$tmp/daemon.after" >/dev/null
+ok $? "... as audit --rules does"
+
+run old ""
+ok $? "traced --rules on a module without LTT_IOC_SET_TRIGGERS" || sed 's/^/# /' "$tmp/old.err"
+is "$(grep -c 'refused the rules. conditions (LTT_IOC_SET_TRIGGERS: Inappropriate ioctl for device, a module older than this traced): every rule is evaluated here' "$tmp/old.err")" 1 \
+	"said once: every rule evaluated in traced"
+norm "$tmp/old/firings.jsonl" >"$tmp/old.n"
+"$tv" audit --rules "$tmp/rules" --json "$tmp/old" | norm /dev/stdin >"$tmp/old.after"
+is "$(grep -c '"rule": 0' "$tmp/old.n")" 1 "... and it fires from the events"
+diff "$tmp/old.n" "$tmp/old.after" >/dev/null
+ok $? "... as audit --rules does"
+
+"$fake" -d fake -o "$tmp/none" -t 0.1 --rules-in-daemon 2>"$tmp/none.err"
+is "$?" 2 "--rules-in-daemon without a rule: usage error"
+grep -q 'without --rules or --rule, there is no rule' "$tmp/none.err"
+ok $? "... that says why" || sed 's/^/# /' "$tmp/none.err"
+done_testing
