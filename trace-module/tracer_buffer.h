@@ -119,6 +119,10 @@ struct ltt_cpu {
 	u64 start_ns;		/* time base of cur: start_ns or last TIME_EXT */
 	u64 last_ns;		/* time of the last record written */
 	u64 lost_mark;		/* lost.total when the last buffer was opened */
+	/* the system call entered last here, for the triggers (tracer_trigger.c) */
+	u32 trig_pid;		/* its task, 0: none */
+	u32 trig_nr;
+	u64 trig_t;
 
 	/* ---- reader side ---- */
 	u32 read_idx;		/* next buffer, in seq order, the reader wants */
@@ -374,12 +378,28 @@ void ltt_vitals_exit(void);
 
 /* trigger conditions evaluated in the module (tracer_trigger.c) */
 DECLARE_STATIC_KEY_FALSE(ltt_triggers_on);
-void ltt_trig_event(unsigned int id, const void *data, unsigned int len,
-		    u64 t, unsigned int cpu);
+void ltt_trig_event(struct ltt_cpu *c, unsigned int id, const void *data,
+		    unsigned int len, u64 t);
 int ltt_trig_set(const struct ltt_trigger_set *s);
 void ltt_trig_reset(void);
 void ltt_trig_clear(void);
 int ltt_trig_get_hits(void __user *argp);
+extern u64 ltt_trig_ids;
+
+/*
+ * A record of event @id was just written at @ts on CPU @c (interrupts
+ * off, in the writer): the trigger conditions on it, when some are armed
+ * (its full payload @data, @len).  With none armed, a no-op jump.
+ */
+static __always_inline void ltt_trig_written(struct ltt_cpu *c,
+					     unsigned int id,
+					     const void *data,
+					     unsigned int len, u64 ts)
+{
+	if (static_branch_unlikely(&ltt_triggers_on) && id < 64 &&
+	    (READ_ONCE(ltt_trig_ids) & BIT_ULL(id)))
+		ltt_trig_event(c, id, data, len, ts);
+}
 
 /* the test clock (tracer_main.c, <ltt/ltt-clock.h>) */
 DECLARE_STATIC_KEY_FALSE(ltt_clock_skewed);

@@ -360,6 +360,7 @@ static notrace void ltt_record(struct ltt_cpu *c, u64 ts,
 		*p++ = 0;
 	c->offset += size;
 	c->last_ns = ts;
+	ltt_trig_written(c, r->id, r->full, r->full_len, ts);
 	if (wake)
 		irq_work_queue(&c->wake_work);
 	return;
@@ -594,6 +595,7 @@ static noinline notrace void ltt_write_compact(unsigned int id,
 		ltt_copy(p + sizeof(rh), &cev, clen);
 		c->offset += size;
 		c->last_ns = ts;
+		ltt_trig_written(c, id, data, len, ts);
 	} else {
 		struct ltt_rec r ltt_scratch;
 
@@ -947,54 +949,6 @@ static noinline notrace void ltt_callback_vitals(unsigned int id,
 		ltt_callback_trace(id, data, len, var, var_len);
 }
 
-/* The callback's work: the vital signs first when they are on. */
-static __always_inline void ltt_callback_any(unsigned int id,
-					     const void *data,
-					     unsigned int len,
-					     const void *var,
-					     unsigned int var_len)
-{
-	if (static_branch_unlikely(&ltt_vitals_on))
-		ltt_callback_vitals(id, data, len, var, var_len);
-	else
-		ltt_callback_trace(id, data, len, var, var_len);
-}
-
-/*
- * The callback for the events trigger conditions read, when some are
- * armed (tracer_trigger.c): the event is recorded as always, then, if
- * its record was written (this CPU's write position moved: interrupts
- * are off from before, so the record is this event's), the triggers see
- * it with the record's time (the CPU's last_ns).  An event not recorded
- * (masked, filtered, lost) is not evaluated, as the daemon would not see
- * it either.
- */
-static noinline notrace void ltt_callback_triggered(unsigned int id,
-						    const void *data,
-						    unsigned int len,
-						    const void *var,
-						    unsigned int var_len)
-{
-	struct ltt_cpu *c = NULL;
-	unsigned long flags;
-	u32 cur = 0, offset = 0;
-	u64 seq = 0;
-
-	local_irq_save(flags);
-	/* Pairs with the release in START: ltt.cpus[] is set up. */
-	if (smp_load_acquire(&ltt.active) && !in_nmi())
-		c = ltt.cpus[smp_processor_id()];
-	if (c) {
-		cur = c->cur;
-		offset = c->offset;
-		seq = c->seq;
-	}
-	ltt_callback_any(id, data, len, var, var_len);
-	if (c && (c->offset != offset || c->cur != cur || c->seq != seq))
-		ltt_trig_event(id, data, len, c->last_ns, c->cpu);
-	local_irq_restore(flags);
-}
-
 /*
  * The callback registered with the kernel.  Preemption is disabled by
  * the caller; we may be in any context.
@@ -1003,12 +957,10 @@ notrace void ltt_trace_callback(unsigned int id, const void *data,
 				unsigned int len, const void *var,
 				unsigned int var_len)
 {
-	if (static_branch_unlikely(&ltt_triggers_on) &&
-	    (id == LTT_EV_SYSCALL_ENTRY || id == LTT_EV_SYSCALL_EXIT ||
-	     id == LTT_EV_PROCESS_EXIT || id == LTT_EV_SIGNAL_DELIVER))
-		ltt_callback_triggered(id, data, len, var, var_len);
+	if (static_branch_unlikely(&ltt_vitals_on))
+		ltt_callback_vitals(id, data, len, var, var_len);
 	else
-		ltt_callback_any(id, data, len, var, var_len);
+		ltt_callback_trace(id, data, len, var, var_len);
 }
 
 /*

@@ -8,10 +8,13 @@
  * find the few that fire (the getppid loop: traced evaluating each of
  * its system calls doubled its time, docs/benchmarks.md).
  *
- * ltt_trig_event() runs in the write path after the event's record was
- * written (tracer_buffer_write.c, ltt_callback_triggered()): interrupts
- * off, never in an NMI, with the record's own time, so that a latency is
- * the one the trace's records give.  It reads the set (fixed while
+ * ltt_trig_event() runs in the writer right after the event's record was
+ * written (tracer_buffer_write.c, ltt_trig_written() in ltt_record() and
+ * the compact fast path): interrupts off, with the record's own time, so
+ * that a latency is the one the trace's records give; only for the ids
+ * the armed triggers read (ltt_trig_ids), none of which is written from
+ * an NMI.  An event not recorded (masked, filtered, lost) is not
+ * evaluated: the daemon would not see it either.  It reads the set (fixed while
  * tracing: LTT_IOC_SET_TRIGGERS is refused then) and writes this CPU's
  * ring and the tasks' table; only ltt.active set lets it run, so the
  * memory is allocated and freed while stopped, when no writer can be in
@@ -34,8 +37,16 @@
 #include "tracer_buffer.h"
 
 DEFINE_STATIC_KEY_FALSE(ltt_triggers_on);
+/* the ids the armed triggers read (all below 64), fixed while tracing */
+u64 ltt_trig_ids;
 
-/* a task's system call entry, for its exit's latency */
+/*
+ * A system call's entry, for its exit's latency: on its CPU (struct
+ * ltt_cpu's trig_pid, trig_nr, trig_t) while its task runs there, the
+ * common case, read back by its exit with no hashing; moved to the tasks'
+ * table (by pid) when its task is switched out before its exit, read
+ * back there by an exit that does not find it on its CPU.
+ */
 struct ltt_trig_task {
 	u32 pid;		/* 0: empty */
 	u32 nr;
@@ -55,6 +66,7 @@ static struct {
 	struct ltt_trigger trig[LTT_TRIGGERS_MAX];
 	atomic64_t last[LTT_TRIGGERS_MAX];	/* time of its last hit, 0: none */
 	atomic64_t held[LTT_TRIGGERS_MAX];	/* held off since */
+	u64 sys_min;		/* the shortest latency a system call trigger may hold for */
 	struct ltt_trig_task *tasks;
 	struct ltt_trig_ring *rings;		/* nr_cpu_ids */
 	struct mutex read_mutex;		/* one GET_HITS at a time */
@@ -89,6 +101,9 @@ static int ltt_trig_check(const struct ltt_trigger_set *s)
 
 	BUILD_BUG_ON_NOT_POWER_OF_2(LTT_TRIG_TASKS);
 	BUILD_BUG_ON_NOT_POWER_OF_2(LTT_TRIG_RING);
+	BUILD_BUG_ON(LTT_EV_SYSCALL_ENTRY >= 64 || LTT_EV_SYSCALL_EXIT >= 64 ||
+		     LTT_EV_SCHEDCHANGE >= 64 || LTT_EV_PROCESS_EXIT >= 64 ||
+		     LTT_EV_SIGNAL_DELIVER >= 64);
 	if (s->count > LTT_TRIGGERS_MAX || s->reserved)
 		return -EINVAL;
 	for (i = 0; i < s->count; i++) {
@@ -106,12 +121,40 @@ static int ltt_trig_check(const struct ltt_trigger_set *s)
 	return 0;
 }
 
+/*
+ * The shortest latency for which system call trigger @g may hold: its
+ * tests' lower bound on the latency (> v, >= v, == v), else 0.  An exit
+ * of a shorter call is not evaluated (ltt_trig_sys_exit()).
+ */
+static u64 ltt_trig_min_latency(const struct ltt_trigger *g)
+{
+	u64 lo = 0;
+	u32 k;
+
+	for (k = 0; k < g->ntests; k++) {
+		const struct ltt_trig_test *x = &g->test[k];
+		u64 v;
+
+		if (x->field != LTT_TRIG_F_LATENCY || x->value < 0)
+			continue;
+		if (x->op == LTT_TRIG_OP_GT)
+			v = (u64)x->value + 1;
+		else if (x->op == LTT_TRIG_OP_GE || x->op == LTT_TRIG_OP_EQ)
+			v = (u64)x->value;
+		else
+			continue;
+		lo = max(lo, v);
+	}
+	return lo;
+}
+
 /* Under ctl_mutex, stopped: no trigger armed, the memory freed. */
 void ltt_trig_clear(void)
 {
 	if (static_key_enabled(&ltt_triggers_on))
 		static_branch_disable(&ltt_triggers_on);
 	trig.count = 0;
+	WRITE_ONCE(ltt_trig_ids, 0);
 	kvfree(trig.tasks);
 	trig.tasks = NULL;
 	mutex_lock(&trig.read_mutex);
@@ -124,6 +167,8 @@ void ltt_trig_clear(void)
 int ltt_trig_set(const struct ltt_trigger_set *s)
 {
 	int ret = ltt_trig_check(s);
+	u64 ids;
+	u32 i;
 
 	if (ret)
 		return ret;
@@ -148,6 +193,22 @@ int ltt_trig_set(const struct ltt_trigger_set *s)
 	}
 	memcpy(trig.trig, s->trig, sizeof(trig.trig));
 	trig.count = s->count;
+	ids = 0;
+	trig.sys_min = U64_MAX;
+	for (i = 0; i < s->count; i++) {
+		if (s->trig[i].on == LTT_TRIG_ON_SYSCALL_EXIT) {
+			ids |= BIT_ULL(LTT_EV_SYSCALL_ENTRY) |
+			       BIT_ULL(LTT_EV_SYSCALL_EXIT) |
+			       BIT_ULL(LTT_EV_SCHEDCHANGE);
+			trig.sys_min = min(trig.sys_min,
+					   ltt_trig_min_latency(&s->trig[i]));
+		} else {
+			ids |= BIT_ULL(s->trig[i].on == LTT_TRIG_ON_EXIT ?
+				       LTT_EV_PROCESS_EXIT :
+				       LTT_EV_SIGNAL_DELIVER);
+		}
+	}
+	WRITE_ONCE(ltt_trig_ids, ids);
 	ltt_trig_reset();
 	if (!static_key_enabled(&ltt_triggers_on))
 		static_branch_enable(&ltt_triggers_on);
@@ -166,6 +227,9 @@ void ltt_trig_reset(void)
 		atomic64_set(&trig.held[i], 0);
 	}
 	memset(trig.tasks, 0, LTT_TRIG_TASKS * sizeof(*trig.tasks));
+	for_each_possible_cpu(i)
+		if (ltt.cpus[i])
+			ltt.cpus[i]->trig_pid = 0;
 	mutex_lock(&trig.read_mutex);
 	memset(trig.rings, 0, nr_cpu_ids * sizeof(*trig.rings));
 	mutex_unlock(&trig.read_mutex);
@@ -267,64 +331,104 @@ static notrace void ltt_trig_eval(u16 on, u64 t, u64 start, u32 pid, u32 nr,
 	}
 }
 
-/*
- * Event @id (@data, @len as the kernel gave it) was recorded at @t on
- * @cpu: keep a system call's entry, evaluate the triggers of the others.
- * Interrupts are off, tracing is active, never in an NMI.
- */
-notrace void ltt_trig_event(unsigned int id, const void *data,
-			    unsigned int len, u64 t, unsigned int cpu)
+/* @c's system call entry into the tasks' table: its task leaves the CPU */
+static notrace void ltt_trig_park(struct ltt_cpu *c)
 {
-	u32 pid = current->pid;
 	struct ltt_trig_task *s;
 
-	if (!data)
-		return;
-	switch (id) {
-	case LTT_EV_SYSCALL_ENTRY: {
-		const struct ltt_ev_syscall_entry *ev = data;
+	s = &trig.tasks[hash_32(c->trig_pid, LTT_TRIG_TASK_BITS)];
+	WRITE_ONCE(s->pid, c->trig_pid);
+	s->nr = c->trig_nr;
+	s->t = c->trig_t;
+	c->trig_pid = 0;
+}
 
-		if (len < sizeof(*ev))
-			return;
-		s = &trig.tasks[hash_32(pid, LTT_TRIG_TASK_BITS)];
-		WRITE_ONCE(s->pid, pid);
-		s->nr = ev->nr;
-		s->t = t;
-		return;
-	}
-	case LTT_EV_SYSCALL_EXIT: {
-		const struct ltt_ev_syscall_exit *ev = data;
+/*
+ * The exit of system call @nr of the current task @pid at @t: its entry
+ * on this CPU, or else in the tasks' table, then its triggers unless it
+ * is shorter than any of them asks.
+ */
+static notrace void ltt_trig_sys_exit(struct ltt_cpu *c, u32 pid, u32 nr,
+				      s64 ret, u64 t)
+{
+	struct ltt_trig_task *s;
+	u64 start;
 
-		if (len < sizeof(*ev))
+	if (likely(c->trig_pid == pid)) {
+		c->trig_pid = 0;
+		if (c->trig_nr != nr)
 			return;
+		start = c->trig_t;
+	} else {
 		s = &trig.tasks[hash_32(pid, LTT_TRIG_TASK_BITS)];
 		/*
 		 * Another CPU may write the slot meanwhile (a task of the
-		 * same hash): its pid, then a mismatch, or a wrong time that
-		 * the next checks do not catch.  Only hashes shared by two
-		 * tasks in system calls at once can do it.
+		 * same hash switched out in a system call): its pid, then a
+		 * mismatch, or a wrong time that the next checks do not
+		 * catch.  Only hashes shared by two tasks blocked in system
+		 * calls at once can do it.
 		 */
-		if (READ_ONCE(s->pid) != pid || s->nr != ev->nr || t < s->t)
+		if (READ_ONCE(s->pid) != pid || s->nr != nr || t < s->t)
 			return;
 		WRITE_ONCE(s->pid, 0);
-		ltt_trig_eval(LTT_TRIG_ON_SYSCALL_EXIT, t, s->t, pid, ev->nr,
-			      ev->ret, cpu);
+		start = s->t;
+	}
+	if (t - start >= trig.sys_min)
+		ltt_trig_eval(LTT_TRIG_ON_SYSCALL_EXIT, t, start, pid, nr, ret,
+			      c->cpu);
+}
+
+/*
+ * Event @id (@data, @len as the kernel gave it) was recorded at @t on
+ * @c: keep a system call's entry, move it aside when its task leaves the
+ * CPU, evaluate the triggers of the others.  Interrupts are off, in the
+ * writer, tracing active.
+ */
+notrace void ltt_trig_event(struct ltt_cpu *c, unsigned int id,
+			    const void *data, unsigned int len, u64 t)
+{
+	if (!data)
+		return;
+	switch (id) {
+	case LTT_EV_SYSCALL_ENTRY:
+		if (len < sizeof(struct ltt_ev_syscall_entry))
+			return;
+		/*
+		 * Another task's entry still here: its switch-out was not
+		 * recorded (masked, lost); keep it aside.  The same task's:
+		 * a call whose exit was not recorded (exit_group).
+		 */
+		if (unlikely(c->trig_pid) && c->trig_pid != current->pid)
+			ltt_trig_park(c);
+		c->trig_pid = current->pid;
+		c->trig_nr = ((const struct ltt_ev_syscall_entry *)data)->nr;
+		c->trig_t = t;
+		return;
+	case LTT_EV_SYSCALL_EXIT: {
+		const struct ltt_ev_syscall_exit *ev = data;
+
+		if (len >= sizeof(*ev))
+			ltt_trig_sys_exit(c, current->pid, ev->nr, ev->ret, t);
 		return;
 	}
+	case LTT_EV_SCHEDCHANGE:
+		if (c->trig_pid)
+			ltt_trig_park(c);
+		return;
 	case LTT_EV_PROCESS_EXIT: {
 		const struct ltt_ev_process_exit *ev = data;
 
-		if (len < sizeof(*ev))
-			return;
-		ltt_trig_eval(LTT_TRIG_ON_EXIT, t, t, pid, 0, ev->code, cpu);
+		if (len >= sizeof(*ev))
+			ltt_trig_eval(LTT_TRIG_ON_EXIT, t, t, current->pid, 0,
+				      ev->code, c->cpu);
 		return;
 	}
 	case LTT_EV_SIGNAL_DELIVER: {
 		const struct ltt_ev_signal_deliver *ev = data;
 
-		if (len < sizeof(*ev))
-			return;
-		ltt_trig_eval(LTT_TRIG_ON_SIGNAL, t, t, pid, 0, ev->sig, cpu);
+		if (len >= sizeof(*ev))
+			ltt_trig_eval(LTT_TRIG_ON_SIGNAL, t, t, current->pid, 0,
+				      ev->sig, c->cpu);
 		return;
 	}
 	default:

@@ -552,7 +552,7 @@ void audit_set_device(struct audit *a, struct device *dev)
 
 /* ---- the rules the module evaluates --------------------------------------- */
 
-/* the events trigger @t reads, recorded with their details? */
+/* the events trigger @t reads recorded with their details, and the switches? */
 static bool trig_recorded(const struct ltt_trigger *t, const struct ltt_event_mask *mask,
 			  const struct ltt_event_mask *details)
 {
@@ -567,7 +567,8 @@ static bool trig_recorded(const struct ltt_trigger *t, const struct ltt_event_ma
 	for (unsigned int i = 0; i < n; i++)
 		if (!ltt_mask_has(mask, ids[i]) || !ltt_mask_has(details, ids[i]))
 			return false;
-	return true;
+	/* the switches: a task's entry is moved aside when it leaves its CPU */
+	return t->on != LTT_TRIG_ON_SYSCALL_EXIT || ltt_mask_has(mask, LTT_EV_SCHEDCHANGE);
 }
 
 void audit_arm(const struct options *o, struct device *dev, const struct ltt_event_mask *mask,

@@ -1547,9 +1547,9 @@ struct ltt_heavy {
  * any; NUL-padded), and holds when every one of its @ntests tests holds:
  * @field (LTT_TRIG_F_*) compared (@op, LTT_TRIG_OP_*) with @value.  A
  * system call's latency is from its entry's record to its exit's (their
- * records' times; a task's entry is kept in a table of
- * LTT_TRIG_TASKS slots by pid: an exit whose entry was not kept, or was
- * another task's, is not evaluated).  A trigger that holds is a hit,
+ * records' times; a task's entry is kept on its CPU, and in a table of
+ * LTT_TRIG_TASKS slots by pid once its switch-out is recorded: an exit
+ * whose entry was not kept, or was another task's, is not evaluated).  A trigger that holds is a hit,
  * unless it had one less than @holdoff_ns before (trace time): then it
  * is counted in the next hit's @suppressed.  Hits wait in a ring per CPU
  * (LTT_TRIG_RING) for LTT_IOC_GET_HITS; a hit that finds its ring full

@@ -368,6 +368,119 @@ static void test_small_buffers(int fd)
 	free(buf);
 }
 
+/* LTT_IOC_GET_HITS into @h (room @n): 0 or -errno */
+static int get_hits(int fd, struct ltt_trig_hit *h, uint32_t n, struct ltt_trig_hits *req)
+{
+	memset(req, 0, sizeof(*req));
+	req->room = n;
+	req->hits = (uint64_t)(uintptr_t)h;
+	return xioctl(fd, LTT_IOC_GET_HITS, req);
+}
+
+/*
+ * Trigger conditions in the module (LTT_IOC_SET_TRIGGERS,
+ * LTT_IOC_GET_HITS): bad sets refused, a set armed, this task's getppid
+ * calls hit with their times, latency, number and value, the hold-off,
+ * a full ring counted, a set emptied; only while stopped, only the
+ * owner's.
+ */
+static void test_triggers(int fd, int fd2)
+{
+	struct ltt_trigger_set *set = calloc(1, sizeof(*set));
+	struct ltt_trig_hit *h = calloc(4096, sizeof(*h));
+	struct ltt_trig_hits req;
+	struct ltt_trigger *t;
+	cpu_set_t one, old;
+	pid_t me = (pid_t)syscall(SYS_gettid), pp = getppid();
+	int i, n, good;
+
+	if (!set || !h)
+		return;
+	t = &set->trig[0];
+	set->count = LTT_TRIGGERS_MAX + 1;
+	ok(xioctl(fd, LTT_IOC_SET_TRIGGERS, set) == -EINVAL, "SET_TRIGGERS 17 triggers: EINVAL");
+	set->count = 1;
+	t->on = 9;
+	ok(xioctl(fd, LTT_IOC_SET_TRIGGERS, set) == -EINVAL, "SET_TRIGGERS unknown kind: EINVAL");
+	t->on = LTT_TRIG_ON_SYSCALL_EXIT;
+	t->nr = -1;
+	t->ntests = 1;
+	t->test[0].field = LTT_TRIG_F_CODE;
+	ok(xioctl(fd, LTT_IOC_SET_TRIGGERS, set) == -EINVAL,
+	   "SET_TRIGGERS an exit's field on a system call: EINVAL");
+	t->test[0].field = LTT_TRIG_F_LATENCY;
+	t->test[0].op = 6;
+	ok(xioctl(fd, LTT_IOC_SET_TRIGGERS, set) == -EINVAL, "SET_TRIGGERS unknown operator: EINVAL");
+	t->test[0].op = LTT_TRIG_OP_GE;
+	t->test[0].reserved = 1;
+	ok(xioctl(fd, LTT_IOC_SET_TRIGGERS, set) == -EINVAL, "SET_TRIGGERS reserved bits: EINVAL");
+	t->test[0].reserved = 0;
+	t->ntests = LTT_TRIG_TESTS + 1;
+	ok(xioctl(fd, LTT_IOC_SET_TRIGGERS, set) == -EINVAL, "SET_TRIGGERS 5 tests: EINVAL");
+	ok(xioctl(fd, LTT_IOC_SET_TRIGGERS, NULL) == -EFAULT, "SET_TRIGGERS NULL: EFAULT");
+	ok(get_hits(fd, h, 0, &req) == -EINVAL && get_hits(fd, h, 5000, &req) == -EINVAL,
+	   "GET_HITS room 0 or 5000: EINVAL");
+
+	/* every getppid of this task, latency >= 0, no hold-off */
+	t->ntests = 1;
+	t->nr = SYS_getppid;
+	t->holdoff_ns = 0;
+	snprintf(t->comm, sizeof(t->comm), "ltt-modtest");
+	ok(xioctl(fd, LTT_IOC_SET_TRIGGERS, set) == 0, "SET_TRIGGERS: getppid of ltt-modtest");
+	ok(get_hits(fd2, h, 16, &req) == -EBUSY, "GET_HITS of a file that is not the owner: EBUSY");
+	/* one CPU, so that its ring alone takes the hits */
+	CPU_ZERO(&one);
+	CPU_SET(0, &one);
+	sched_getaffinity(0, sizeof(old), &old);
+	sched_setaffinity(0, sizeof(one), &one);
+	ok(xioctl(fd, LTT_IOC_START, NULL) == 0, "START with a trigger");
+	ok(xioctl(fd, LTT_IOC_SET_TRIGGERS, set) == -EBUSY, "SET_TRIGGERS while tracing: EBUSY");
+	for (i = 0; i < 3; i++)
+		getppid();
+	getpid();
+	n = get_hits(fd, h, 16, &req) == 0 ? (int)req.count : -1;
+	good = n == 3 && req.lost == 0;
+	for (i = 0; good && i < n; i++)
+		good = h[i].pid == (uint32_t)me && h[i].nr == SYS_getppid && h[i].value == pp &&
+		       h[i].trigger == 0 && h[i].cpu == 0 && h[i].start_ns <= h[i].time_ns &&
+		       (i == 0 || h[i - 1].time_ns < h[i].start_ns) && !h[i].suppressed;
+	ok(good, "3 getppid calls: 3 hits, in order, each its own call (%d, lost %llu)", n,
+	   (unsigned long long)req.lost);
+	for (i = 0; i < 300; i++)
+		getppid();
+	n = get_hits(fd, h, 4096, &req) == 0 ? (int)req.count : -1;
+	ok(n == LTT_TRIG_RING && req.lost == 300 - LTT_TRIG_RING,
+	   "300 more: the ring's 256 hits, 44 lost (%d, %llu)", n, (unsigned long long)req.lost);
+	ok(xioctl(fd, LTT_IOC_STOP, NULL) == 0, "STOP");
+
+	/* the hold-off: 1 s */
+	t->holdoff_ns = 1000000000ULL;
+	ok(xioctl(fd, LTT_IOC_SET_TRIGGERS, set) == 0 && xioctl(fd, LTT_IOC_START, NULL) == 0,
+	   "SET_TRIGGERS with a hold-off, START");
+	for (i = 0; i < 5; i++)
+		getppid();
+	n = get_hits(fd, h, 16, &req) == 0 ? (int)req.count : -1;
+	ok(n == 1 && req.lost == 0, "5 calls within the hold-off: 1 hit (%d; START emptied the ring)",
+	   n);
+	getppid();
+	usleep(1100000);
+	getppid();
+	n = get_hits(fd, h, 16, &req) == 0 ? (int)req.count : -1;
+	ok(n == 1 && h[0].suppressed == 5, "after it, the next hit carries the 5 held off (%d, %llu)",
+	   n, n > 0 ? (unsigned long long)h[0].suppressed : 0ULL);
+	ok(xioctl(fd, LTT_IOC_STOP, NULL) == 0, "STOP");
+
+	set->count = 0;
+	ok(xioctl(fd, LTT_IOC_SET_TRIGGERS, set) == 0 && xioctl(fd, LTT_IOC_START, NULL) == 0,
+	   "SET_TRIGGERS of none, START");
+	getppid();
+	ok(get_hits(fd, h, 16, &req) == 0 && req.count == 0, "no trigger armed: no hit");
+	ok(xioctl(fd, LTT_IOC_STOP, NULL) == 0, "STOP");
+	sched_setaffinity(0, sizeof(old), &old);
+	free(set);
+	free(h);
+}
+
 static void test_ioctl_errors(int fd)
 {
 	struct ltt_buffer_config bc;
@@ -2288,6 +2401,7 @@ int main(int argc, char **argv)
 	test_hotplug(fd, &info);
 	test_zerocopy(fd, &info);
 	test_small_buffers(fd);
+	test_triggers(fd, fd2);
 	test_custom_errors(fd, fd2);
 	test_custom_trace(fd, fd2, &info);	/* closes fd2 */
 	fuzz(fd, nfuzz);
