@@ -3,8 +3,11 @@
 # process that segfaults once.  The rule on its SIGSEGV writes a snapshot
 # and runs notify with the firing's JSON on its standard input; the rule
 # on its non-zero exit writes a second snapshot that holds its last
-# events (its getppid calls) and its exit, while the trace goes on; the
-# snapshots and the trace are readable traces.
+# events (its getppid calls) and its exit, while the trace goes on; a
+# rule on a 1 s clock_nanosleep writes a third holding that call; the
+# snapshots and the trace are readable traces.  The three need no
+# aggregate: the module evaluates them (traced says 3 of 3), and audit
+# --rules, reading every event of the trace, gives the same firings.
 #
 # In the same boot, a transiently slow server (ltt-lockserv: about one
 # request in 50 waits for a mutex that another thread holds over an fsync

@@ -30,6 +30,9 @@ raw() {
 		echo traced,getppid,1,200000000,0,0,0,0
 		echo rules,getppid,1,202000000,0,0,0,0
 		echo rules,getppid,2,206000000,0,0,0,0
+		# module: 201 and 203 (+0.5 %, +1.5 %)
+		echo module,getppid,1,201000000,0,0,0,0
+		echo module,getppid,2,203000000,0,0,0,0
 		echo traced,getppid,2,200000000,0,0,0,0
 		echo untraced,getppid,2,100000000,0,0,0,0
 		# macro: untraced 1000 ms, traced 1010, rules 1030 (+1.98 % over traced)
@@ -37,13 +40,16 @@ raw() {
 			echo untraced,macro,$i,1000000000,0,0,0,0
 			echo traced,macro,$i,1010000000,0,0,0,0
 			echo rules,macro,$i,1030000000,0,0,0,0
+			echo module,macro,$i,1011000000,0,0,0,0
 		done
 	} > "$r/results.csv"
-	for c in traced rules; do
+	for c in traced module rules; do
 		for w in getppid macro; do
 			for i in 1 2; do
 				echo '{"complete": true, "duration_ns": 1000, "cpu_user_ns": 100, "cpu_sys_ns": 50, "lost_total": 0}' > "$r/st/$c-$w-$i.json"
-				[ $c = rules ] && : > "$r/st/$c-$w-$i.firings"
+				[ $c != traced ] && : > "$r/st/$c-$w-$i.firings"
+				[ $c = module ] && echo 'traced: rules: 4 of 4 evaluated in the module' > "$r/st/$c-$w-$i.module"
+				[ $c = rules ] && echo 'traced: rules: 2 of 6 evaluated in the module' > "$r/st/$c-$w-$i.module"
 			done
 		done
 	done
@@ -71,14 +77,23 @@ scripts/bench --triggers --reps 2 --raw "$tmp/good" --out "$tmp/bm.md" > "$tmp/o
 st=$?; ok $st "bench --triggers --raw renders complete results"; [ $st = 0 ] || diag "$(tail -20 "$tmp/out")"
 grep -q '^| getppid | rules | 204.0 | 2.0 | 202.0, 206.0 | 0 | 0 | 15 |$' "$tmp/bm.md"
 ok $? "getppid under rules: median, spread and per-run times, no loss, no firing, traced's CPU"
-grep -q '^| getppid | +2.00 % | +1.00, +3.00 | +104.0 % | +102.0, +106.0 | +100.0 % |$' "$tmp/bm.md"
+grep -q '^| getppid | rules | +2.00 % | +1.00, +3.00 | +104.0 % | +102.0, +106.0 | +100.0 % |$' "$tmp/bm.md"
 ok $? "getppid: rules against traced and against untraced, per repetition"
-grep -q '^| getppid loop ≤ 3 % | +2.00 % | met | +104.0 % | \*\*not met\*\* |$' "$tmp/bm.md"
+grep -q '^| getppid | module | +1.00 % | +0.50, +1.50 | +102.0 % | +101.0, +103.0 | +100.0 % |$' "$tmp/bm.md"
+ok $? "getppid: the module's rules against traced and against untraced, per repetition"
+grep -q '^| getppid loop ≤ 3 % | rules | +2.00 % | met | +104.0 % | \*\*not met\*\* |$' "$tmp/bm.md"
 ok $? "getppid target: met against traced, not against untraced"
-grep -q '^| getppid loop ≤ 1 % (audit) | +2.00 % | \*\*not met\*\* |' "$tmp/bm.md"
+grep -q '^| getppid loop ≤ 1 % (audit) | rules | +2.00 % | \*\*not met\*\* |' "$tmp/bm.md"
 ok $? "the audit's 1 % judged apart"
-grep -q '^| macro job ≤ 1 % | +1.98 % | \*\*not met\*\* |' "$tmp/bm.md"
+grep -q '^| getppid loop ≤ 1 % (audit) | module | +1.00 % | met |' "$tmp/bm.md"
+ok $? "the module's rules judged apart"
+grep -q '^| macro job ≤ 1 % | rules | +1.98 % | \*\*not met\*\* |' "$tmp/bm.md"
 ok $? "macro target: +1.98 % not met"
+grep -q '^| macro job ≤ 1 % | module | +0.10 % | met |' "$tmp/bm.md"
+ok $? "macro target with the module's rules: +0.10 % met"
+grep -q 'the conditions the module evaluates (traced said, in each run: 4 of 4)' "$tmp/bm.md" &&
+	grep -q 'each kind docs/triggers.md lists (traced said, in each run: 2 of 6)' "$tmp/bm.md"
+ok $? "what traced said it armed in the module, each set"
 grep -q '^| 1 | 0.3 s idle (quiet) | 80.0 | 30.0 | 50.0 | 300 | 20.0 | 10.0 | 130.0 | met |$' "$tmp/bm.md"
 ok $? "quiet reaction: 80 ms = 30 to the flush + 50 after, within 100 + 20 + 10"
 grep -q '^| 1 | the loop (busy) | 180.0 | 30.0 | 150.0 | 300 | 20.0 | 10.0 | 130.0 | \*\*not met\*\* |$' "$tmp/bm.md"
@@ -97,6 +112,7 @@ scripts/bench --triggers --reps 2 --raw "$tmp/fired" --out "$tmp/bm2.md" > "$tmp
 is "$?" 1 "a firing in a rules run: exit status 1"
 grep -q '^| macro | rules | 1030.0 | 0.0 | 1030.0, 1030.0 | 0 | 1 | 15 |$' "$tmp/bm2.md"
 ok $? "... the firing counted"
-grep -q '^| macro job ≤ 1 % | +1.98 % | not judged (failed runs, lost events or a firing) |' "$tmp/bm2.md"
-ok $? "... and the macro target not judged"
+grep -q '^| macro job ≤ 1 % | rules | +1.98 % | not judged (failed runs, lost events or a firing) |' "$tmp/bm2.md" &&
+	grep -q '^| macro job ≤ 1 % | module | +0.10 % | met |' "$tmp/bm2.md"
+ok $? "... and the macro target not judged for that set, the other's judged"
 done_testing
