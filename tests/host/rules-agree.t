@@ -13,14 +13,8 @@
 # rules files with an error are refused by both with the same line and
 # column.
 . "$(dirname "$0")/../lib/tap.sh"
-tv=$TOP/tracevisualizer/build/tracevisualizer
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-
-make -s -C "$TOP/tracevisualizer" build/tracevisualizer >"$tmp/build.log" 2>&1 &&
-	make -s -C "$TOP/traced" test/traced-fake >>"$tmp/build.log" 2>&1
-ok $? "tracevisualizer and traced-fake build" || sed 's/^/# /' "$tmp/build.log" | tail -20
-
-python3 "$TOP/traced/test/ooo-buffers.py" "$tmp/ooo.bin"
+. "$(dirname "$0")/../lib/ooorules.sh"
 cat >"$tmp/rules" <<'R'
 # the rules of both runs
 on wakeup if latency > 2ms then snapshot
@@ -37,16 +31,7 @@ ok $? "traced --rules on the fake device" || sed 's/^/# /' "$tmp/traced.err"
 "$tv" audit --rules "$tmp/rules" --json "$tmp/t" >"$tmp/after.jsonl" 2>"$tmp/audit.err"
 ok $? "audit --rules on the trace it wrote" || sed 's/^/# /' "$tmp/audit.err"
 
-# the firings of both, the snapshot left out, one per line
-norm() {
-	python3 -c '
-import json, sys
-for line in open(sys.argv[1]):
-    f = json.loads(line)
-    if "seq" in f:
-        f.pop("snapshot")
-        print(json.dumps(f, sort_keys=True))' "$1"
-}
+# the firings of both, the snapshot left out, one per line (norm)
 norm "$tmp/t/firings.jsonl" >"$tmp/live.n"
 norm "$tmp/after.jsonl" >"$tmp/after.n"
 live=$(wc -l <"$tmp/live.n")

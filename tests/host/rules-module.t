@@ -11,15 +11,8 @@
 # no trigger, fires nothing; --rules-in-daemon arms nothing; a module
 # without the ioctl (ENOTTY) leaves every rule in traced, said once.
 . "$(dirname "$0")/../lib/tap.sh"
-tv=$TOP/tracevisualizer/build/tracevisualizer
-fake=$TOP/traced/test/traced-fake
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-
-make -s -C "$TOP/tracevisualizer" build/tracevisualizer >"$tmp/build.log" 2>&1 &&
-	make -s -C "$TOP/traced" test/traced-fake >>"$tmp/build.log" 2>&1
-ok $? "tracevisualizer and traced-fake build" || sed 's/^/# /' "$tmp/build.log" | tail -20
-
-python3 "$TOP/traced/test/ooo-buffers.py" "$tmp/ooo.bin"
+. "$(dirname "$0")/../lib/ooorules.sh"
 # the client's read from 60 to 70 ms (ooo-buffers.py): 10 ms
 cat >"$tmp/rules" <<'R'
 on syscall_exit(read) if latency > 8ms then snapshot
@@ -35,16 +28,6 @@ for i in range(0, len(a), 3):
     t, s, trig = int(a[i]), int(a[i + 1]), int(a[i + 2])
     out.write(struct.pack('<QQqQIIIHH', t * 10**6, s * 10**6, 10, 0, trig, 5000300, 0, 0, 0))
 PY
-}
-# norm FILE: the firings, the snapshot left out, one per line
-norm() {
-	python3 -c '
-import json, sys
-for line in open(sys.argv[1]):
-    f = json.loads(line)
-    if "seq" in f:
-        f.pop("snapshot", None)
-        print(json.dumps(f, sort_keys=True))' "$1"
 }
 # run NAME HITS [ARG...]: traced --rules on the out-of-order buffers, the
 # module's hits from the file HITS ("": a module without the ioctl)
