@@ -68,6 +68,8 @@ static struct {
 	atomic64_t held[LTT_TRIGGERS_MAX];	/* held off since */
 	u64 sys_min;		/* the shortest latency a system call trigger may hold for */
 	struct ltt_trig_task *tasks;
+	struct ltt_trig_task *wakes;	/* by the woken pid: its first wakeup's time */
+	u64 wake_min;		/* the shortest latency a wakeup trigger may hold for */
 	struct ltt_trig_ring *rings;		/* nr_cpu_ids */
 	struct mutex read_mutex;		/* one GET_HITS at a time */
 } trig = {
@@ -83,6 +85,7 @@ static bool ltt_trig_has(u16 on, u16 field)
 	case LTT_TRIG_F_PID:
 		return true;
 	case LTT_TRIG_F_LATENCY:
+		return on == LTT_TRIG_ON_SYSCALL_EXIT || on == LTT_TRIG_ON_WAKEUP;
 	case LTT_TRIG_F_NR:
 	case LTT_TRIG_F_RET:
 		return on == LTT_TRIG_ON_SYSCALL_EXIT;
@@ -103,14 +106,15 @@ static int ltt_trig_check(const struct ltt_trigger_set *s)
 	BUILD_BUG_ON_NOT_POWER_OF_2(LTT_TRIG_RING);
 	BUILD_BUG_ON(LTT_EV_SYSCALL_ENTRY >= 64 || LTT_EV_SYSCALL_EXIT >= 64 ||
 		     LTT_EV_SCHEDCHANGE >= 64 || LTT_EV_PROCESS_EXIT >= 64 ||
-		     LTT_EV_SIGNAL_DELIVER >= 64);
+		     LTT_EV_SIGNAL_DELIVER >= 64 ||
+		     LTT_EV_PROCESS_WAKEUP >= 64);
 	if (s->count > LTT_TRIGGERS_MAX || s->reserved)
 		return -EINVAL;
 	for (i = 0; i < s->count; i++) {
 		const struct ltt_trigger *g = &s->trig[i];
 
 		if (g->on < LTT_TRIG_ON_SYSCALL_EXIT ||
-		    g->on > LTT_TRIG_ON_SIGNAL || g->ntests > LTT_TRIG_TESTS ||
+		    g->on > LTT_TRIG_ON_WAKEUP || g->ntests > LTT_TRIG_TESTS ||
 		    g->nr < -1 || (g->nr >= 0 && g->on != LTT_TRIG_ON_SYSCALL_EXIT))
 			return -EINVAL;
 		for (k = 0; k < g->ntests; k++)
@@ -157,6 +161,8 @@ void ltt_trig_clear(void)
 	WRITE_ONCE(ltt_trig_ids, 0);
 	kvfree(trig.tasks);
 	trig.tasks = NULL;
+	kvfree(trig.wakes);
+	trig.wakes = NULL;
 	mutex_lock(&trig.read_mutex);
 	kvfree(trig.rings);
 	trig.rings = NULL;
@@ -179,6 +185,9 @@ int ltt_trig_set(const struct ltt_trigger_set *s)
 	if (!trig.tasks)
 		trig.tasks = kvcalloc(LTT_TRIG_TASKS, sizeof(*trig.tasks),
 				      GFP_KERNEL);
+	if (!trig.wakes)
+		trig.wakes = kvcalloc(LTT_TRIG_TASKS, sizeof(*trig.wakes),
+				      GFP_KERNEL);
 	if (!trig.rings) {
 		struct ltt_trig_ring *r = kvcalloc(nr_cpu_ids, sizeof(*r),
 						   GFP_KERNEL);
@@ -187,7 +196,7 @@ int ltt_trig_set(const struct ltt_trigger_set *s)
 		trig.rings = r;
 		mutex_unlock(&trig.read_mutex);
 	}
-	if (!trig.tasks || !trig.rings) {
+	if (!trig.tasks || !trig.wakes || !trig.rings) {
 		ltt_trig_clear();
 		return -ENOMEM;
 	}
@@ -195,6 +204,7 @@ int ltt_trig_set(const struct ltt_trigger_set *s)
 	trig.count = s->count;
 	ids = 0;
 	trig.sys_min = U64_MAX;
+	trig.wake_min = U64_MAX;
 	for (i = 0; i < s->count; i++) {
 		if (s->trig[i].on == LTT_TRIG_ON_SYSCALL_EXIT) {
 			ids |= BIT_ULL(LTT_EV_SYSCALL_ENTRY) |
@@ -202,6 +212,11 @@ int ltt_trig_set(const struct ltt_trigger_set *s)
 			       BIT_ULL(LTT_EV_SCHEDCHANGE);
 			trig.sys_min = min(trig.sys_min,
 					   ltt_trig_min_latency(&s->trig[i]));
+		} else if (s->trig[i].on == LTT_TRIG_ON_WAKEUP) {
+			ids |= BIT_ULL(LTT_EV_PROCESS_WAKEUP) |
+			       BIT_ULL(LTT_EV_SCHEDCHANGE);
+			trig.wake_min = min(trig.wake_min,
+					    ltt_trig_min_latency(&s->trig[i]));
 		} else {
 			ids |= BIT_ULL(s->trig[i].on == LTT_TRIG_ON_EXIT ?
 				       LTT_EV_PROCESS_EXIT :
@@ -227,6 +242,7 @@ void ltt_trig_reset(void)
 		atomic64_set(&trig.held[i], 0);
 	}
 	memset(trig.tasks, 0, LTT_TRIG_TASKS * sizeof(*trig.tasks));
+	memset(trig.wakes, 0, LTT_TRIG_TASKS * sizeof(*trig.wakes));
 	for_each_possible_cpu(i)
 		if (ltt.cpus[i])
 			ltt.cpus[i]->trig_pid = 0;
@@ -294,7 +310,8 @@ static notrace void ltt_trig_hit(unsigned int i, u64 t, u64 start, u32 pid,
 }
 
 static notrace void ltt_trig_eval(u16 on, u64 t, u64 start, u32 pid, u32 nr,
-				  s64 value, unsigned int cpu)
+				  s64 value, unsigned int cpu,
+				  const char *comm)
 {
 	unsigned int i, k;
 
@@ -303,8 +320,8 @@ static notrace void ltt_trig_eval(u16 on, u64 t, u64 start, u32 pid, u32 nr,
 		bool ok = true;
 
 		if (g->on != on || (g->nr >= 0 && (u32)g->nr != nr) ||
-		    (g->comm[0] && strncmp(g->comm, current->comm,
-					   sizeof(g->comm))))
+		    (g->comm[0] &&
+		     (!comm || strncmp(g->comm, comm, sizeof(g->comm)))))
 			continue;
 		for (k = 0; k < g->ntests && ok; k++) {
 			const struct ltt_trig_test *x = &g->test[k];
@@ -375,7 +392,33 @@ static notrace void ltt_trig_sys_exit(struct ltt_cpu *c, u32 pid, u32 nr,
 	}
 	if (t - start >= trig.sys_min)
 		ltt_trig_eval(LTT_TRIG_ON_SYSCALL_EXIT, t, start, pid, nr, ret,
-			      c->cpu);
+			      c->cpu, current->comm);
+}
+
+/*
+ * The switch @ev recorded at @t on @c: the switched-in task's first
+ * wakeup since it last ran, if kept, then its wakeup triggers, with its
+ * name (the facility hands the task over, ltt_switch_next()).
+ */
+static notrace void ltt_trig_switch_in(struct ltt_cpu *c,
+				       const struct ltt_ev_schedchange *ev,
+				       u64 t)
+{
+	struct ltt_trig_task *w = &trig.wakes[hash_32(ev->next_pid,
+						       LTT_TRIG_TASK_BITS)];
+	struct task_struct *next;
+	u64 start;
+
+	/* Pairs with the release in ltt_trig_event(): its time first. */
+	if (!ev->next_pid || smp_load_acquire(&w->pid) != ev->next_pid)
+		return;
+	start = w->t;
+	WRITE_ONCE(w->pid, 0);
+	if (t < start || t - start < trig.wake_min)
+		return;
+	next = ltt_switch_next();
+	ltt_trig_eval(LTT_TRIG_ON_WAKEUP, t, start, ev->next_pid, 0, 0, c->cpu,
+		      next && (u32)next->pid == ev->next_pid ? next->comm : NULL);
 }
 
 /*
@@ -414,13 +457,31 @@ notrace void ltt_trig_event(struct ltt_cpu *c, unsigned int id,
 	case LTT_EV_SCHEDCHANGE:
 		if (c->trig_pid)
 			ltt_trig_park(c);
+		if (trig.wake_min != U64_MAX &&
+		    len >= sizeof(struct ltt_ev_schedchange))
+			ltt_trig_switch_in(c, data, t);
 		return;
+	case LTT_EV_PROCESS_WAKEUP: {
+		const struct ltt_ev_process_wakeup *ev = data;
+		struct ltt_trig_task *w;
+
+		if (len < LTT_EV_PROCESS_WAKEUP_SIZE_1_2 || !ev->pid)
+			return;
+		/* the first wakeup since its last switch-in is kept */
+		w = &trig.wakes[hash_32(ev->pid, LTT_TRIG_TASK_BITS)];
+		if (READ_ONCE(w->pid) != ev->pid) {
+			w->t = t;
+			/* Pairs with the acquire in ltt_trig_switch_in(). */
+			smp_store_release(&w->pid, ev->pid);
+		}
+		return;
+	}
 	case LTT_EV_PROCESS_EXIT: {
 		const struct ltt_ev_process_exit *ev = data;
 
 		if (len >= sizeof(*ev))
 			ltt_trig_eval(LTT_TRIG_ON_EXIT, t, t, current->pid, 0,
-				      ev->code, c->cpu);
+				      ev->code, c->cpu, current->comm);
 		return;
 	}
 	case LTT_EV_SIGNAL_DELIVER: {
@@ -428,7 +489,7 @@ notrace void ltt_trig_event(struct ltt_cpu *c, unsigned int id,
 
 		if (len >= sizeof(*ev))
 			ltt_trig_eval(LTT_TRIG_ON_SIGNAL, t, t, current->pid, 0,
-				      ev->sig, c->cpu);
+				      ev->sig, c->cpu, current->comm);
 		return;
 	}
 	default:

@@ -561,6 +561,9 @@ static bool trig_recorded(const struct ltt_trigger *t, const struct ltt_event_ma
 	if (t->on == LTT_TRIG_ON_SYSCALL_EXIT) {
 		ids[n++] = LTT_EV_SYSCALL_ENTRY;
 		ids[n++] = LTT_EV_SYSCALL_EXIT;
+	} else if (t->on == LTT_TRIG_ON_WAKEUP) {
+		ids[n++] = LTT_EV_PROCESS_WAKEUP;
+		ids[n++] = LTT_EV_SCHEDCHANGE;
 	} else {
 		ids[n++] = t->on == LTT_TRIG_ON_EXIT ? LTT_EV_PROCESS_EXIT : LTT_EV_SIGNAL_DELIVER;
 	}

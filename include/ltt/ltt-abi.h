@@ -1544,12 +1544,16 @@ struct ltt_heavy {
  * is on one kind of event (@on, LTT_TRIG_ON_*) that was recorded (an
  * event the mask or the filter leaves out is not evaluated), of any
  * system call or of @nr (-1: any), of a task whose name is @comm ("":
- * any; NUL-padded), and holds when every one of its @ntests tests holds:
+ * any; NUL-padded; for a wakeup the woken task's), and holds when every
+ * one of its @ntests tests holds:
  * @field (LTT_TRIG_F_*) compared (@op, LTT_TRIG_OP_*) with @value.  A
  * system call's latency is from its entry's record to its exit's (their
  * records' times; a task's entry is kept on its CPU, and in a table of
  * LTT_TRIG_TASKS slots by pid once its switch-out is recorded: an exit
- * whose entry was not kept, or was another task's, is not evaluated).  A trigger that holds is a hit,
+ * whose entry was not kept, or was another task's, is not evaluated).
+ * A wakeup's latency is from the first wakeup of a task not yet switched
+ * in again to its switch-in (kept in another such table by the woken
+ * pid); the trigger is evaluated at the switch-in, as the woken task's.  A trigger that holds is a hit,
  * unless it had one less than @holdoff_ns before (trace time): then it
  * is counted in the next hit's @suppressed.  Hits wait in a ring per CPU
  * (LTT_TRIG_RING) for LTT_IOC_GET_HITS; a hit that finds its ring full
@@ -1567,6 +1571,7 @@ enum ltt_trig_on {
 	LTT_TRIG_ON_SYSCALL_EXIT = 1,	/* fields: latency, nr, ret, pid */
 	LTT_TRIG_ON_EXIT = 2,		/* LTT_EV_PROCESS_EXIT: pid, code */
 	LTT_TRIG_ON_SIGNAL = 3,		/* LTT_EV_SIGNAL_DELIVER: pid, sig */
+	LTT_TRIG_ON_WAKEUP = 4,		/* the woken task switched in: latency, pid */
 };
 
 enum ltt_trig_field {

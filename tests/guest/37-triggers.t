@@ -64,6 +64,9 @@ echo $? > /mnt/share/arc
 cp -a /tmp/a /mnt/share/a
 traced -q -e syscall -o /mnt/share/q --rules /mnt/share/qrules -- sleep 1
 echo $? > /mnt/share/qrc
+traced -o /mnt/share/w --rule 'on wakeup if latency >= 0 and comm == "ltt-sleep" then snapshot' \
+	-- ltt-sleep 0.2 > /dev/null 2> /mnt/share/w.err
+echo $? > /mnt/share/wrc
 RUN
 cat > "$share/qrules" <<'RULES'
 on every 200ms over syscall_exit if count(200ms) >= 0 then notify true
@@ -177,6 +180,31 @@ ok $? "audit --rules on that trace" || sed 's/^/# /' "$share/q.err"
 is "$(grep -o '"seq".*"actions"' "$share/q.after" | md5sum)" \
 	"$(grep -o '"seq".*"actions"' "$share/q/firings.jsonl" | md5sum)" \
 	"the same firings while tracing and after the fact"
+
+# a wakeup rule in the module (the issue's "on wakeup if latency > 2ms and
+# comm == ..."): ltt-sleep's switch-in after its 0.2 s nanosleep fires
+# it, once, as audit --rules finds it reading every event
+is "$(cat "$share/wrc")" 0 "traced with a wakeup rule exits 0"
+grep -q '^traced: rules: 1 of 1 evaluated in the module$' "$share/w.err"
+ok $? "traced: the wakeup rule evaluated in the module" || sed 's/^/# /' "$share/w.err"
+checks < <(PYTHONPATH=tests/lib python3 - "$share/w/firings.jsonl" <<'PY'
+import json, sys
+from check import ok, done
+fir = [json.loads(l) for l in open(sys.argv[1]) if '"seq"' in l]
+lat = [v['value'] for f in fir for v in f['values'] if v['expr'] == 'latency']
+ok(len(fir) == 1 and fir[0]['type'] == 'wakeup' and fir[0]['comm'] == 'ltt-sleep' and
+   lat == [fir[0]['time_ns'] - fir[0]['start_ns']] and lat[0] >= 0,
+   "one firing, ltt-sleep's switch-in after its wakeup: %s" % fir)
+done()
+PY
+)
+printf '%s\n' 'on wakeup if latency >= 0 and comm == "ltt-sleep" then snapshot' > "$share/wrules"
+tracevisualizer audit --rules "$share/wrules" --json "$share/w" > "$share/w.after" 2> "$share/w.aerr"
+ok $? "audit --rules on the wakeup rule's trace" || sed 's/^/# /' "$share/w.aerr"
+is "$(grep -o '"seq".*"actions"' "$share/w.after" | md5sum)" \
+	"$(grep -o '"seq".*"actions"' "$share/w/firings.jsonl" | md5sum)" \
+	"the wakeup's firing is the one audit --rules finds after the fact" ||
+	sed 's/^/# /' "$share/w.aerr"
 
 # the slow server: the first firing is the first slow reply, its culprit the lock holder
 is "$(cat "$share/arc")" 0 "traced --rules over ltt-lockserv exits 0"

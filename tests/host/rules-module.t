@@ -13,10 +13,12 @@
 . "$(dirname "$0")/../lib/tap.sh"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 . "$(dirname "$0")/../lib/ooorules.sh"
-# the client's read from 60 to 70 ms (ooo-buffers.py): 10 ms
+# the client's read from 60 to 70 ms (ooo-buffers.py): 10 ms; its wakeup
+# at 35 ms on CPU 1, its switch-in at 40 ms on CPU 0: 5 ms
 cat >"$tmp/rules" <<'R'
 on syscall_exit(read) if latency > 8ms then snapshot
 on syscall_exit by pid if latency > 8ms then notify true
+on wakeup if latency > 2ms then snapshot
 R
 # hits FILE TIME_MS START_MS TRIGGER...: struct ltt_trig_hit each (times from START)
 hits() {
@@ -37,20 +39,21 @@ run() {
 		-o "$tmp/$n" -t 0.35 --rules "$tmp/rules" "$@" 2>"$tmp/$n.err"
 }
 
-hits "$tmp/hits.bin" 70 60 0
+hits "$tmp/hits.bin" 40 35 1 70 60 0
 run mod "$tmp/hits.bin"
 ok $? "traced --rules with the module's hits" || sed 's/^/# /' "$tmp/mod.err"
-grep -q '^SET_TRIGGERS count=1$' "$tmp/mod.log" &&
-	grep -q '^TRIGGER 0 on=1 nr=0 comm= holdoff=1000000000 tests 1/4/8000000$' "$tmp/mod.log"
-ok $? "the rule without aggregate armed: syscall_exit, read, latency > 8 ms, 1 s hold-off" ||
+grep -q '^SET_TRIGGERS count=2$' "$tmp/mod.log" &&
+	grep -q '^TRIGGER 0 on=1 nr=0 comm= holdoff=1000000000 tests 1/4/8000000$' "$tmp/mod.log" &&
+	grep -q '^TRIGGER 1 on=4 nr=-1 comm= holdoff=1000000000 tests 1/4/2000000$' "$tmp/mod.log"
+ok $? "the rules without aggregate armed: syscall_exit, read, latency > 8 ms; wakeup, latency > 2 ms; 1 s hold-off" ||
 	grep TRIGGER "$tmp/mod.log" | sed 's/^/# /'
-grep -q '^traced: rules: 1 of 2 evaluated in the module$' "$tmp/mod.err"
-ok $? "traced says 1 of the 2 rules is the module's" || sed 's/^/# /' "$tmp/mod.err"
+grep -q '^traced: rules: 2 of 3 evaluated in the module$' "$tmp/mod.err"
+ok $? "traced says 2 of the 3 rules are the module's" || sed 's/^/# /' "$tmp/mod.err"
 "$tv" audit --rules "$tmp/rules" --json "$tmp/mod" >"$tmp/mod.after" 2>"$tmp/audit.err"
 ok $? "audit --rules on the trace it wrote" || sed 's/^/# /' "$tmp/audit.err"
 norm "$tmp/mod/firings.jsonl" >"$tmp/mod.n"
 norm "$tmp/mod.after" >"$tmp/after.n"
-is "$(wc -l <"$tmp/mod.n")" 2 "two firings: the module's rule from its hit, the other from the events"
+is "$(wc -l <"$tmp/mod.n")" 3 "three firings: the module's rules from their hits, the other from the events"
 diff "$tmp/mod.n" "$tmp/after.n" >"$tmp/diff"
 ok $? "the firings those of every event read after the fact, field for field" ||
 	sed 's/^/# /' "$tmp/diff"
@@ -69,6 +72,10 @@ ev = json.loads(subprocess.run([tv, 'dump', '--json', d + '/' + snap], capture_o
                                text=True).stdout or '{"events": []}')['events']
 ok(any(e['type'] == 'syscall_exit' and e['time_ns'] == m[0]['time_ns'] for e in ev),
    "its snapshot holds the read's exit at the firing's time (%s, %d events)" % (snap, len(ev)))
+w = [f for f in fir if f['rule'] == 2]
+ok(len(w) == 1 and w[0]['type'] == 'wakeup' and w[0]['time_ns'] - w[0]['start_ns'] == 5 * 10**6
+   and w[0]['pid'] == 5000300 and w[0]['cpu'] == 0,
+   "the wakeup's firing from its hit: the client switched in on CPU 0 5 ms after its wakeup: %s" % w)
 done()
 PY
 )
@@ -77,7 +84,7 @@ PY
 hits "$tmp/bad.bin" 70 65 0 70 60 7
 run bad "$tmp/bad.bin"
 ok $? "traced --rules with hits that do not fire" || sed 's/^/# /' "$tmp/bad.err"
-is "$(norm "$tmp/bad/firings.jsonl" | grep -c '"rule": 0')" 0 \
+is "$(norm "$tmp/bad/firings.jsonl" | grep -c '"rule": [02]')" 0 \
 	"a hit whose condition does not hold, or of no trigger, fires nothing"
 grep -q '^GET_HITS 2$' "$tmp/bad.log"
 ok $? "both were handed out"
@@ -88,7 +95,7 @@ grep -q 'SET_TRIGGERS' "$tmp/daemon.log"
 ok $(($? == 1 ? 0 : 1)) "... arms nothing in the module"
 norm "$tmp/daemon/firings.jsonl" >"$tmp/daemon.n"
 "$tv" audit --rules "$tmp/rules" --json "$tmp/daemon" | norm /dev/stdin >"$tmp/daemon.after"
-is "$(grep -c '"rule": 0' "$tmp/daemon.n")" 1 "... and traced fires the rule from the events"
+is "$(grep -c '"rule": [02]' "$tmp/daemon.n")" 2 "... and traced fires the rules from the events"
 diff "$tmp/daemon.n" "$tmp/daemon.after" >/dev/null
 ok $? "... as audit --rules does"
 
@@ -98,7 +105,7 @@ is "$(grep -c 'refused the rules. conditions (LTT_IOC_SET_TRIGGERS: Inappropriat
 	"said once: every rule evaluated in traced"
 norm "$tmp/old/firings.jsonl" >"$tmp/old.n"
 "$tv" audit --rules "$tmp/rules" --json "$tmp/old" | norm /dev/stdin >"$tmp/old.after"
-is "$(grep -c '"rule": 0' "$tmp/old.n")" 1 "... and it fires from the events"
+is "$(grep -c '"rule": [02]' "$tmp/old.n")" 2 "... and they fire from the events"
 diff "$tmp/old.n" "$tmp/old.after" >/dev/null
 ok $? "... as audit --rules does"
 

@@ -1000,7 +1000,7 @@ static void test_module(void)
 		"on syscall_exit by comm if latency > 3 * avg(latency, 60s) then snapshot",
 		"on syscall_exit if latency > 2ms || ret < 0 then snapshot",
 		"on syscall_exit if !(latency > 2ms) then snapshot",
-		"on wakeup if latency > 2ms then snapshot",
+		"on wakeup if prio < 10 then snapshot",
 		"on syscall_exit if latency > 2ms then snapshot, log top(2) for 1s or 3 matched + 3 unmatched",
 		"on exit if comm == \"a-name-of-16-chr\" then snapshot",
 		"on exit if code != 0 and comm == \"a\" and comm == \"b\" then snapshot",
@@ -1040,6 +1040,10 @@ static void test_module(void)
 	   !strcmp(t.comm, "ltt-segv"), "the module: exit, code, comm and pid");
 	ok(module_of("on exit then stop", &t) && t.on == LTT_TRIG_ON_EXIT && !t.ntests,
 	   "the module: exit without a condition");
+	ok(module_of("on wakeup if latency > 2ms && comm == \"rt-loop\" then snapshot", &t) &&
+	   t.on == LTT_TRIG_ON_WAKEUP && t.ntests == 1 && t.nr == -1 &&
+	   same_test(&t.test[0], LTT_TRIG_F_LATENCY, LTT_TRIG_OP_GT, 2 * (int64_t)MS) &&
+	   !strcmp(t.comm, "rt-loop"), "the module: the issue's wakeup rule");
 	for (i = 0; i < sizeof(not_module) / sizeof(not_module[0]); i++) {
 		r = compile(not_module[i]);
 		ok(r && !lttr_rules_module(r, 0, &t), "not for the module: %s", not_module[i]);
@@ -1095,11 +1099,29 @@ static void test_module(void)
 	   s.f.id == LTT_EV_SIGNAL_DELIVER && s.f.start_ns == 3200 * MS,
 	   "the signal rule's hit fires it, an instant");
 	lttr_rules_free(r);
+
+	/* a wakeup's hit fires as the woken task's switch-in would */
+	r = compile("on wakeup if latency > 2ms and comm == \"rt-loop\" then snapshot");
+	if (!r) {
+		ok(false, "the wakeup rule compiles");
+		return;
+	}
+	lttr_rules_set_module(r, 0);
+	memset(&h, 0, sizeof(h));
+	h.time_ns = 50 * MS;
+	h.start_ns = 45 * MS;
+	h.pid = 7;
+	h.cpu = 1;
+	ok(lttr_rules_hit(r, &ctx, 0, &h, on_fire, &s) == 1 && s.f.id == LTT_EV_PROCESS_WAKEUP &&
+	   s.f.pid == 7 && s.f.start_ns == 45 * MS &&
+	   value_of(&s, "latency", &known) == 5 * (int64_t)MS,
+	   "a wakeup's hit: the woken task, 5 ms from its wakeup to its switch-in");
+	lttr_rules_free(r);
 }
 
 int main(void)
 {
-	tap_plan(85 + 11 + 5 + 4 + 1 + 3 + 11 + 3 + 16 + 5 + 7 + 5 + 11 + 9);
+	tap_plan(85 + 11 + 5 + 4 + 1 + 3 + 11 + 3 + 16 + 5 + 7 + 6 + 11 + 10);
 	test_timer_request_errors();
 	test_timer();
 	test_request();

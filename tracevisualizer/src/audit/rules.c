@@ -1751,6 +1751,7 @@ static uint16_t module_field(const char *name, uint16_t on)
 		uint16_t field, on;
 	} fields[] = {
 		{ "latency", LTT_TRIG_F_LATENCY, LTT_TRIG_ON_SYSCALL_EXIT },
+		{ "latency", LTT_TRIG_F_LATENCY, LTT_TRIG_ON_WAKEUP },
 		{ "nr", LTT_TRIG_F_NR, LTT_TRIG_ON_SYSCALL_EXIT },
 		{ "ret", LTT_TRIG_F_RET, LTT_TRIG_ON_SYSCALL_EXIT },
 		{ "code", LTT_TRIG_F_CODE, LTT_TRIG_ON_EXIT },
@@ -1832,6 +1833,8 @@ bool lttr_rules_module(const struct lttr_rules *rs, size_t i, struct ltt_trigger
 			return false;
 		t->on = LTT_TRIG_ON_SYSCALL_EXIT;
 		t->nr = r->sc[0] ? (int32_t)r->nr : -1;
+	} else if (r->on == ON_WAKEUP) {
+		t->on = LTT_TRIG_ON_WAKEUP;
 	} else if (r->on == ON_EVENT && r->id == LTT_EV_PROCESS_EXIT) {
 		t->on = LTT_TRIG_ON_EXIT;
 	} else if (r->on == ON_EVENT && r->id == LTT_EV_SIGNAL_DELIVER) {
@@ -1886,7 +1889,11 @@ unsigned int lttr_rules_hit(struct lttr_rules *rs, const struct lttr_filter_ctx 
 	ev.id = (uint8_t)r->id;
 	ev.known = true;
 	ev.details = true;
-	if (r->id == LTT_EV_SYSCALL_EXIT) {
+	if (r->on == ON_WAKEUP) {
+		/* as lttr_rules_feed() sees it: when the woken task runs */
+		ev.p.wakeup.pid = h->pid;
+		ev.p.wakeup.cpu = h->cpu;
+	} else if (r->id == LTT_EV_SYSCALL_EXIT) {
 		ev.p.syscall_exit.nr = h->nr;
 		ev.p.syscall_exit.ret = h->value;
 	} else if (r->id == LTT_EV_PROCESS_EXIT) {
@@ -1896,7 +1903,7 @@ unsigned int lttr_rules_hit(struct lttr_rules *rs, const struct lttr_filter_ctx 
 		ev.p.signal_deliver.sig = (uint32_t)h->value;
 	}
 	r->suppressed += h->suppressed;
-	if (r->on == ON_SYSCALL)
+	if (r->on == ON_SYSCALL || r->on == ON_WAKEUP)
 		n += instance(rs, r, c, &ev, h->pid, h->start_ns, true,
 			      (int64_t)(h->time_ns - h->start_ns), fire, arg);
 	else

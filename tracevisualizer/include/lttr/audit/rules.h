@@ -236,11 +236,11 @@ unsigned int lttr_rules_feed(struct lttr_rules *r, const struct lttr_filter_ctx 
  * lttr_rules_module() - can rule @i be evaluated by the kernel module
  *	(LTT_IOC_SET_TRIGGERS, docs/triggers.md, "Conditions evaluated in
  *	the module")?  On a system call's exit (any, or one the machine
- *	numbers), an exit or a signal; without by, a sample or aggregates;
- *	its condition, if any, a conjunction of at most LTT_TRIG_TESTS
- *	comparisons of the fields the module has (latency, nr, ret, pid,
- *	code, sig) with numbers, durations or signal names, and at most one
- *	comm == "NAME" (shorter than 16 characters).
+ *	numbers), a wakeup, an exit or a signal; without by, a sample or
+ *	aggregates; its condition, if any, a conjunction of at most
+ *	LTT_TRIG_TESTS comparisons of the fields the module has (latency,
+ *	nr, ret, pid, code, sig) with numbers, durations or signal names, and
+ *	at most one comm == "NAME" (shorter than 16 characters).
  * @r: the rules
  * @i: the rule
  * @out: receives the module's trigger (its hold-off LTTR_RULE_HOLDOFF_NS)
