@@ -3,10 +3,11 @@
  * tracer_trigger.c - trigger conditions evaluated where the events are
  * written (LTT_IOC_SET_TRIGGERS, LTT_IOC_GET_HITS; <ltt/ltt-abi.h>,
  * docs/triggers.md): the conditions of the daemon's rules that need no
- * aggregate (a system call's latency over a threshold, an exit code, a
- * signal), so that the daemon need not decode every event they read to
- * find the few that fire (the getppid loop: traced evaluating each of
- * its system calls doubled its time, docs/benchmarks.md).
+ * aggregate (a system call's or a wakeup's latency over a threshold, an
+ * exit code, a signal), so that the daemon need not decode every event
+ * they read to find the few that fire (the getppid loop: traced
+ * evaluating each of its system calls doubled its time,
+ * docs/benchmarks.md).
  *
  * ltt_trig_event() runs in the writer right after the event's record was
  * written (tracer_buffer_write.c, ltt_trig_written() in ltt_record() and
@@ -14,11 +15,12 @@
  * that a latency is the one the trace's records give; only for the ids
  * the armed triggers read (ltt_trig_ids), none of which is written from
  * an NMI.  An event not recorded (masked, filtered, lost) is not
- * evaluated: the daemon would not see it either.  It reads the set (fixed while
- * tracing: LTT_IOC_SET_TRIGGERS is refused then) and writes this CPU's
- * ring and the tasks' table; only ltt.active set lets it run, so the
- * memory is allocated and freed while stopped, when no writer can be in
- * it (STOP waits for a grace period after clearing active).
+ * evaluated: the daemon would not see it either.  It reads the set
+ * (fixed while tracing: LTT_IOC_SET_TRIGGERS is refused then) and writes
+ * this CPU's ring and entry and the tasks' and wakeups' tables; writers
+ * run only while ltt.active is set, so the memory is allocated and freed
+ * while stopped, when no writer can be in it (STOP waits for a grace
+ * period after clearing active).
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
