@@ -1,8 +1,9 @@
 #!/bin/bash
 # The facility and the module under the kernel's own checkers: on a kernel
 # with lockdep, RCU and atomic-sleep checks, debug objects and kmemleak,
-# run the device test with 1000 random ioctls, a full trace of forks and
-# syscalls, four 2-s traces with call stacks on (issue 28: traced --stacks
+# run the device test with 1000 random ioctls (the module's triggers
+# among its checks), a full trace of forks and syscalls with a system
+# call and a wakeup rule evaluated in the module, four 2-s traces with call stacks on (issue 28: traced --stacks
 # switch-out,wakeup,sample,syscall:read --sample 997 over ltt-stacks's
 # spinner, server and notifier, each STOP while stack records are being
 # written; each trace must hold stacks of every kind, and a control
@@ -23,8 +24,11 @@ share=$(mktemp -d); trap 'rm -rf "$share"' EXIT
 
 scripts/ltt-vm --kernel debug --share "$share" --timeout 1200 --log "$share/console.log" -- '
 ltt-modtest --fuzz 1000 > /mnt/share/modtest.txt; echo $? > /mnt/share/modtest.rc
-traced -q -o /tmp/t -- sh -c "ltt-forktree 30 /tmp/tree; ltt-getppid 20000 > /dev/null; ltt-syscall-mix 100 > /dev/null"
+traced -q -o /tmp/t --rule "on syscall_exit if latency > 10ms then snapshot" \
+	--rule "on wakeup if latency >= 0 then snapshot" \
+	-- sh -c "ltt-forktree 30 /tmp/tree; ltt-getppid 20000 > /dev/null; ltt-syscall-mix 100 > /dev/null"
 echo $? > /mnt/share/traced.rc
+grep -c "\"seq\"" /tmp/t/firings.jsonl > /mnt/share/traced.firings
 ltt-stacks spin 3600000 > /mnt/share/bgspin.pid & bs=$!
 ltt-stacks 100000000 > /mnt/share/bgstk.pids & bk=$!
 k=0
@@ -93,7 +97,9 @@ ltt-open-as 0 > /mnt/share/lockdown.txt; echo $? > /mnt/share/lockdown.rc'
 is "$?" "0" "debug guest ran with no lockdep report, WARNING, BUG or oops"
 is "$(cat "$share/modtest.rc" 2>/dev/null)" "0" "ltt-modtest (ABI, errors, full trace, 1000 random ioctls) passed"
 grep '^not ok' "$share/modtest.txt" | while read -r l; do diag "$l"; done
-is "$(cat "$share/traced.rc" 2>/dev/null)" "0" "a full trace of forks and syscalls"
+is "$(cat "$share/traced.rc" 2>/dev/null)" "0" "a full trace of forks and syscalls, with two rules in the module"
+f=$(cat "$share/traced.firings" 2>/dev/null)
+ok $([ "${f:-0}" -ge 1 ]; echo $?) "... the wakeup rule fired from the module's hits ($f firings)"
 is "$(grep -c cycle-ok "$share/cycles.txt" 2>/dev/null)" "5" "five rmmod/insmod/trace cycles"
 is "$(cat "$share/rmmod.rc" 2>/dev/null)" "0" "the module unloads at the end"
 grep -q "^ok [0-9]* - CPU 1's buffers read: freed" "$share/modtest.txt"
