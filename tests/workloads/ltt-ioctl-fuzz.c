@@ -31,7 +31,7 @@ static const unsigned long known[] = {
 	LTT_IOC_GET_INFO, LTT_IOC_SET_DETAILS_MASK, LTT_IOC_GET_DETAILS_MASK,
 	LTT_IOC_SET_FILTER, LTT_IOC_GET_FILTER, LTT_IOC_SET_SYSCALL_IP,
 	LTT_IOC_SET_OPTIONS, LTT_IOC_CUSTOM_CREATE, LTT_IOC_CUSTOM_DESTROY,
-	LTT_IOC_CUSTOM_LOG,
+	LTT_IOC_CUSTOM_LOG, LTT_IOC_SET_TRIGGERS, LTT_IOC_GET_HITS,
 };
 
 static uint64_t state;
@@ -93,6 +93,37 @@ static void plausible(unsigned long cmd, unsigned char *buf)
 	case LTT_IOC_CUSTOM_DESTROY:
 		*(uint32_t *)buf = rnd() % 400;
 		break;
+	case LTT_IOC_SET_TRIGGERS: {
+		/* armed ones, so that the sessions the fuzz starts evaluate them */
+		struct ltt_trigger_set *set = (void *)buf;
+		unsigned int i;
+
+		memset(set, 0, sizeof(*set));
+		set->count = rnd() % (LTT_TRIGGERS_MAX + 2);
+		for (i = 0; i < set->count && i < LTT_TRIGGERS_MAX; i++) {
+			struct ltt_trigger *t = &set->trig[i];
+
+			t->on = 1 + rnd() % 5;
+			t->nr = rnd() % 3 ? -1 : (int32_t)(rnd() % 500);
+			t->holdoff_ns = rnd() % 2 ? 0 : 1000000;
+			t->ntests = rnd() % 3;
+			t->test[0].field = 1 + rnd() % 7;
+			t->test[0].op = rnd() % 7;
+			t->test[0].value = (int64_t)(rnd() % 3) - 1;
+			t->test[1].field = LTT_TRIG_F_PID;
+			t->test[1].op = LTT_TRIG_OP_GE;
+			if (rnd() % 4 == 0)
+				snprintf(t->comm, sizeof(t->comm), "sh");
+		}
+		break;
+	}
+	case LTT_IOC_GET_HITS: {
+		struct ltt_trig_hits *h = (void *)buf;
+
+		h->room = rnd() % 300;
+		h->hits = rnd() % 4 ? (uintptr_t)(buf + 8192) : rnd();
+		break;
+	}
 	case LTT_IOC_CUSTOM_LOG: {
 		struct ltt_custom_log *lg = (void *)buf;
 
