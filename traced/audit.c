@@ -153,7 +153,8 @@ struct audit {
 	/* their hits not fed yet, in time order */
 	struct ltt_trig_hit *hits;
 	size_t hhead, nhits, hcap;
-	uint64_t hits_lost;	/* the module's rings could not keep them */
+	uint64_t hits_lost;	/* the module's rings could not keep them (its count) */
+	uint64_t hits_nomem;	/* taken, but no memory to keep them here */
 	int hits_failed;	/* LTT_IOC_GET_HITS failed: said once */
 };
 
@@ -626,7 +627,7 @@ static void fetch_hits(struct audit *a)
 			a->hits_failed = 1;
 			return;
 		}
-		a->hits_lost = req.lost;
+		a->hits_lost = req.lost + a->hits_nomem;
 		if (a->hhead && a->hhead == a->nhits)
 			a->hhead = a->nhits = 0;
 		for (uint32_t k = 0; k < req.count && k < LTT_TRIG_RING; k++) {
@@ -637,6 +638,7 @@ static void fetch_hits(struct audit *a)
 				struct ltt_trig_hit *h = realloc(a->hits, cap * sizeof(*h));
 
 				if (!h) {
+					a->hits_nomem++;
 					a->hits_lost++;
 					continue;
 				}
