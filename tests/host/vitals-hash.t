@@ -52,13 +52,36 @@ static u64 label(u64 site, u64 nr, u64 pid)
 	return vit_hash(site ^ (nr << 48), pid << 32, comm_id("ltt-vitals-many"));
 }
 
+/* three call sites' masked stack pointers */
+static const u64 sites[] = { 0x7ffd3f2a1000ULL, 0x7ffd3f2a0f00ULL, 0x7ffc00001000ULL };
+
+/*
+ * The cells and seen-set places of @n labels at site 0: the system calls
+ * 0..n-1 of pid 437 (@by_pid 0), or system call 110 of pids 1..n
+ */
+static void spread(unsigned int n, int by_pid, const char *what)
+{
+	unsigned char cell[1024] = { 0 }, slot[1024] = { 0 };
+	unsigned int k, cells = 0, slots = 0;
+
+	for (k = 0; k < n; k++) {
+		u64 x = by_pid ? label(sites[0], 110, k + 1) : label(sites[0], k, 437);
+
+		cell[x >> 54] = 1;
+		slot[x & 1023] = 1;
+	}
+	for (k = 0; k < 1024; k++) {
+		cells += cell[k];
+		slots += slot[k];
+	}
+	printf("%s: cells %u slots %u\n", what, cells, slots);
+}
+
 int main(void)
 {
-	static const u64 sites[] = { 0x7ffd3f2a1000ULL, 0x7ffd3f2a0f00ULL, 0x7ffc00001000ULL };
 	size_t n = 0, i, dup = 0, s;
 	u64 *l = malloc(3 * 1000 * 450 * sizeof(*l));
-	unsigned char cell[1024], slot[1024];
-	unsigned int cells, slots, pid, nr;
+	unsigned int pid, nr;
 
 	if (!l)
 		return 1;
@@ -71,33 +94,9 @@ int main(void)
 		dup += l[i] == l[i - 1];
 	printf("labels %zu shared %zu\n", n, dup);
 	/* one process's 450 system calls at one site: cells and slots */
-	memset(cell, 0, sizeof(cell));
-	memset(slot, 0, sizeof(slot));
-	for (nr = 0; nr < 450; nr++) {
-		u64 x = label(sites[0], nr, 437);
-
-		cell[x >> 54] = 1;
-		slot[x & 1023] = 1;
-	}
-	for (cells = slots = 0, i = 0; i < 1024; i++) {
-		cells += cell[i];
-		slots += slot[i];
-	}
-	printf("one process: cells %u slots %u\n", cells, slots);
+	spread(450, 0, "one process");
 	/* one system call of 1000 processes at one site */
-	memset(cell, 0, sizeof(cell));
-	memset(slot, 0, sizeof(slot));
-	for (pid = 1; pid <= 1000; pid++) {
-		u64 x = label(sites[0], 110, pid);
-
-		cell[x >> 54] = 1;
-		slot[x & 1023] = 1;
-	}
-	for (cells = slots = 0, i = 0; i < 1024; i++) {
-		cells += cell[i];
-		slots += slot[i];
-	}
-	printf("one call: cells %u slots %u\n", cells, slots);
+	spread(1000, 1, "one call");
 	free(l);
 	return 0;
 }
