@@ -277,7 +277,8 @@ static notrace bool ltt_trig_cmp(u16 op, s64 v, s64 w)
  * with a compare-and-exchange, so that two CPUs do not both hit.
  */
 static notrace void ltt_trig_hit(unsigned int i, u64 t, u64 start, u32 pid,
-				 u32 nr, s64 value, unsigned int cpu)
+				 u32 nr, s64 value, unsigned int cpu,
+				 const char *comm)
 {
 	const struct ltt_trigger *g = &trig.trig[i];
 	s64 prev = atomic64_read(&trig.last[i]);
@@ -307,6 +308,10 @@ static notrace void ltt_trig_hit(unsigned int i, u64 t, u64 start, u32 pid,
 	h->nr = nr;
 	h->cpu = cpu;
 	h->reserved = 0;
+	if (comm)
+		strscpy_pad(h->comm, comm, sizeof(h->comm));
+	else
+		memset(h->comm, 0, sizeof(h->comm));
 	/* Pairs with the acquire in ltt_trig_get_hits(): the hit first. */
 	smp_store_release(&r->head, head + 1);
 }
@@ -346,7 +351,7 @@ static notrace void ltt_trig_eval(u16 on, u64 t, u64 start, u32 pid, u32 nr,
 			ok = ltt_trig_cmp(x->op, v, x->value);
 		}
 		if (ok)
-			ltt_trig_hit(i, t, start, pid, nr, value, cpu);
+			ltt_trig_hit(i, t, start, pid, nr, value, cpu, comm);
 	}
 }
 

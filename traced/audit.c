@@ -24,21 +24,30 @@
 
 #define MAX_NOTIFY	16	/* notify commands running at once; more are refused */
 #define NCOMMS		4096	/* names of tasks, by pid modulo */
-#define MAX_SPARE	4	/* evicted buffers kept for reuse */
 #define HEAVY_CLOSE_MAX_NS	(5ULL * 1000000000ULL)	/* a quiet CPU waited for at most */
-/* a buffer kept for the snapshots */
+/*
+ * A buffer of the snapshot ring: where it is in the events file (the
+ * trace's stream of buffers), read back from there by a snapshot.  The
+ * ring holds no copy of the records: a copy of every buffer was 11 % of
+ * the getppid loop's time in the guest with one rule armed, and the
+ * trace's own file already holds them (docs/benchmarks.md, "Trigger
+ * conditions evaluated in the module").
+ */
 struct rbuf {
 	struct rbuf *next;
+	uint64_t off;		/* its first byte's offset in the events file */
 	size_t len;
-	size_t size;		/* bytes of data[] allocated (>= len) */
+	uint64_t end_ns;	/* its header's (0: no header) */
+	uint32_t cpu;		/* its header's */
 	size_t unfed;		/* its events not yet fed to the rules */
-	unsigned char data[];
+	/* not in the events file (its write failed): its records, counted */
+	struct ltt_lost_info *unwritten;
 };
 
 /* an event decoded, waiting for every CPU to pass its time */
 struct pev {
-	struct lttr_event ev;
-	struct rbuf *b;		/* its buffer (ev.var points into it) */
+	struct lttr_event ev;	/* ev.var: a copy of its own (malloc), or NULL */
+	struct rbuf *b;		/* its buffer */
 	uint64_t order;		/* decoding order: equal times keep it per CPU */
 };
 
@@ -120,11 +129,14 @@ struct audit {
 	unsigned int ncpus;
 	FILE *log;
 	int log_failed;
-	/* the ring: oldest first; the batch's buffers are its last ones */
-	struct rbuf *head, *tail, *batch;
-	struct rbuf *spare;	/* evicted buffers kept for the next ones */
-	unsigned int nspare;
+	/* the ring: oldest first */
+	struct rbuf *head, *tail;
 	uint64_t bytes;
+	/* reads the events file back (audit_set_reader()) */
+	size_t (*read)(void *arg, uint64_t off, void *dst, size_t len);
+	void *read_arg;
+	unsigned char *scratch;	/* a buffer read back */
+	size_t scratch_size;
 	uint64_t evicted;
 	/* the events decoded and not fed yet, a queue per CPU (its records
 	   come in time order: merged, not sorted; see merge()) */
@@ -133,6 +145,7 @@ struct audit {
 	/* the ids decoded while no heavy logging is on: the rules' own
 	   (lttr_rules_ids()), the names' (learn()) and the tasks' (pid) */
 	struct ltt_event_mask need;
+	int need_none;		/* the rules read none: only the buffers' headers */
 	/* per CPU: the end of its last buffer (every later event of it is at
 	   or after it), whether one came */
 	uint64_t *cpu_end;
@@ -545,6 +558,15 @@ static void heavy_poll(struct audit *a, int all)
 	}
 }
 
+void audit_set_reader(struct audit *a, size_t (*read)(void *arg, uint64_t off, void *dst,
+							size_t len), void *arg)
+{
+	if (!a)
+		return;
+	a->read = read;
+	a->read_arg = arg;
+}
+
 void audit_set_device(struct audit *a, struct device *dev)
 {
 	if (a)
@@ -670,17 +692,60 @@ static const struct ltt_trig_hit *next_hit(const struct audit *a, uint64_t w, in
 static void on_fire(void *arg, const struct lttr_firing *f);
 
 /* hit @h to its rule */
+/* the names a hit's condition reads: its task's as the module gave it */
+struct hit_names {
+	struct audit *a;
+	uint32_t pid;
+	char comm[sizeof(((struct ltt_trig_hit *)0)->comm) + 1];
+};
+
+static const char *hit_comm(void *arg, uint32_t pid, uint64_t t)
+{
+	struct hit_names *x = arg;
+
+	if (pid == x->pid && x->comm[0])
+		return x->comm;
+	return comm_of(x->a, pid, t);
+}
+
 static void feed_hit(struct audit *a, const struct lttr_filter_ctx *ctx,
 		     const struct ltt_trig_hit *h)
 {
-	if (h->trigger < a->ntrig)
-		lttr_rules_hit(a->o->rules, ctx, a->trig_rule[h->trigger], h, on_fire, a);
+	struct hit_names x = { .a = a, .pid = h->pid };
+	struct lttr_filter_ctx hctx = *ctx;
+
+	if (h->trigger >= a->ntrig)
+		return;
+	memcpy(x.comm, h->comm, sizeof(h->comm));
+	x.comm[sizeof(h->comm)] = '\0';
+	if (x.comm[0])
+		set_comm(a, h->pid, x.comm, strlen(x.comm));
+	hctx.comm = hit_comm;
+	hctx.arg = &x;
+	lttr_rules_hit(a->o->rules, &hctx, a->trig_rule[h->trigger], h, on_fire, a);
 }
 
 /* ---- the ring and the events --------------------------------------------- */
 
-/* decode the records of buffer @b into the events not fed yet */
-static void decode(struct audit *a, struct rbuf *b)
+/* an event's own copy of its variable part (pointing into its buffer) */
+static int own_var(struct lttr_event *ev)
+{
+	char *v;
+
+	if (!ev->var || !ev->var_len) {
+		ev->var = NULL;
+		return 0;
+	}
+	v = malloc(ev->var_len);
+	if (!v)
+		return -1;
+	memcpy(v, ev->var, ev->var_len);
+	ev->var = v;
+	return 0;
+}
+
+/* decode the records of buffer @b (its bytes at @data) into the events not fed yet */
+static void decode(struct audit *a, struct rbuf *b, const unsigned char *data)
 {
 	struct ltt_buffer_header bh;
 	struct cpuq *q;
@@ -690,7 +755,7 @@ static void decode(struct audit *a, struct rbuf *b)
 
 	if (b->len < sizeof(bh))
 		return;
-	memcpy(&bh, b->data, sizeof(bh));
+	memcpy(&bh, data, sizeof(bh));
 	if (bh.magic != LTT_BUFFER_MAGIC || sizeof(bh) + (size_t)bh.data_size != b->len ||
 	    bh.cpu >= a->ncpus)
 		return;
@@ -698,6 +763,8 @@ static void decode(struct audit *a, struct rbuf *b)
 	if (!a->cpu_seen[bh.cpu] || bh.end_ns > a->cpu_end[bh.cpu])
 		a->cpu_end[bh.cpu] = bh.end_ns;
 	a->cpu_seen[bh.cpu] = 1;
+	if (a->need_none && a->heavy.state == HEAVY_OFF)
+		return;
 	base = bh.start_ns;
 	pid = bh.pid;
 	q = &a->q[bh.cpu];
@@ -712,7 +779,7 @@ static void decode(struct audit *a, struct rbuf *b)
 		 * 1.24 s); a bad size is left to lttr_record_decode() to say.
 		 */
 		if (a->heavy.state == HEAVY_OFF && b->len - o >= sizeof(rh)) {
-			memcpy(&rh, b->data + o, sizeof(rh));
+			memcpy(&rh, data + o, sizeof(rh));
 			if (!ltt_mask_has(&a->need, rh.id) &&
 			    rh.size >= sizeof(rh) && rh.size % LTT_REC_ALIGN == 0 &&
 			    rh.size <= b->len - o) {
@@ -735,7 +802,7 @@ static void decode(struct audit *a, struct rbuf *b)
 		}
 		ev = &q->ev[q->n].ev;
 		memset(ev, 0, sizeof(*ev));
-		if (lttr_record_decode(b->data + o, b->len - o, ev, NULL, 0) < 0) {
+		if (lttr_record_decode(data + o, b->len - o, ev, NULL, 0) < 0) {
 			a->bad_records++;
 			break;
 		}
@@ -761,6 +828,10 @@ static void decode(struct audit *a, struct rbuf *b)
 			a->late++;
 			continue;
 		}
+		if (own_var(ev) < 0) {
+			a->bad_records++;	/* no memory: not evaluated */
+			continue;
+		}
 		if (q->n > q->head && ev->time_ns < q->last)
 			q->unsorted = 1;
 		q->last = ev->time_ns;
@@ -771,65 +842,67 @@ static void decode(struct audit *a, struct rbuf *b)
 	}
 }
 
-void audit_buffer(struct audit *a, const void *p, size_t len)
+static void count_dropped(struct ltt_lost_info *li, const unsigned char *p, size_t len);
+
+void audit_buffer(struct audit *a, const void *p, size_t len, uint64_t off)
 {
+	struct ltt_buffer_header bh;
 	struct rbuf *b;
 
 	if (!a)
 		return;
-	/*
-	 * An evicted buffer of the same size is used again: malloc() maps
-	 * each buffer (above its mmap threshold) and free() unmaps it, so
-	 * that every copy faulted its pages in anew (11.8 % of traced's time
-	 * with a rule armed, on gen-big's 256 KiB buffers through
-	 * test/traced-fake, and each fault costs much more in the guest).
-	 */
-	if (a->spare && a->spare->size >= len) {
-		b = a->spare;
-		a->spare = b->next;
-		a->nspare--;
-	} else {
-		b = malloc(sizeof(*b) + len);
-		if (!b) {
-			a->evicted++;
-			return;
-		}
-		b->size = len;
+	b = calloc(1, sizeof(*b));
+	if (!b) {
+		a->evicted++;
+		return;
 	}
-	b->next = NULL;
+	b->off = off;
 	b->len = len;
-	b->unfed = 0;
-	memcpy(b->data, p, len);
+	if (len >= sizeof(bh)) {
+		memcpy(&bh, p, sizeof(bh));
+		b->end_ns = bh.end_ns;
+		b->cpu = bh.cpu;
+	}
 	if (a->tail)
 		a->tail->next = b;
 	else
 		a->head = b;
 	a->tail = b;
-	if (!a->batch)
-		a->batch = b;
 	a->bytes += len;
+	decode(a, b, p);
+}
+
+void audit_unwritten(struct audit *a, const void *p, size_t len)
+{
+	struct rbuf *b = a ? a->tail : NULL;
+
+	if (!b || b->len != len || b->unwritten)
+		return;
+	b->unwritten = calloc(1, sizeof(*b->unwritten));
+	if (b->unwritten)
+		count_dropped(b->unwritten, p, len);
+}
+
+static void rbuf_free(struct rbuf *b)
+{
+	free(b->unwritten);
+	free(b);
 }
 
 /*
- * the oldest buffers out of the ring, down to its size (not the batch's,
- * nor those from the first with events not fed yet)
+ * the oldest buffers out of the ring, down to its size (not those from
+ * the first with events not fed yet)
  */
 static void evict(struct audit *a)
 {
-	while (a->head && a->head != a->batch && !a->head->unfed &&
+	while (a->head && a->head != a->tail && !a->head->unfed &&
 	       a->bytes > a->o->snapshot_size) {
 		struct rbuf *b = a->head;
 
 		a->head = b->next;
 		a->bytes -= b->len;
 		a->evicted++;
-		if (a->nspare < MAX_SPARE) {
-			b->next = a->spare;
-			a->spare = b;
-			a->nspare++;
-		} else {
-			free(b);
-		}
+		rbuf_free(b);
 	}
 	if (!a->head)
 		a->tail = NULL;
@@ -916,29 +989,77 @@ static void snap_error(char *why, size_t size, const char *full, const char *fil
 		 strerror(err), name ? " (" : "", name ? name : "", name ? ")" : "");
 }
 
+/* @b's bytes read back from the events file into a->scratch: its bytes, or NULL */
+static const unsigned char *read_back(struct audit *a, const struct rbuf *b)
+{
+	if (b->unwritten || !a->read)
+		return NULL;
+	errno = 0;
+	if (a->scratch_size < b->len) {
+		unsigned char *n = realloc(a->scratch, b->len);
+
+		if (!n)
+			return NULL;
+		a->scratch = n;
+		a->scratch_size = b->len;
+	}
+	return a->read(a->read_arg, b->off, a->scratch, b->len) == b->len ? a->scratch : NULL;
+}
+
+/* @from's counts added to @to's */
+static void add_lost(struct ltt_lost_info *to, const struct ltt_lost_info *from)
+{
+	to->total += from->total;
+	for (size_t i = 0; i < sizeof(to->by_event) / sizeof(to->by_event[0]); i++)
+		to->by_event[i] += from->by_event[i];
+	for (size_t i = 0; i < sizeof(to->by_event_high) / sizeof(to->by_event_high[0]); i++)
+		to->by_event_high[i] += from->by_event_high[i];
+}
+
+/* @b, not in the trace (its write failed): its events lost in the snapshot too */
+static void drop_unwritten(const struct audit *a, const struct rbuf *b, struct ltt_lost_info *lost,
+			   struct lttr_snapshot_info *si)
+{
+	if (lost && b->cpu < a->ncpus)
+		add_lost(&lost[b->cpu], b->unwritten);
+	si->dropped_events += b->unwritten->total;
+}
+
 /*
  * The buffers of the ring from @b on, not written (the disk is full):
  * their events counted in @lost (per CPU; NULL: in @si only) and @si,
- * their bytes in @si.
+ * their bytes in @si.  Those the events file no longer gives back (an
+ * error reading it) are counted in bytes only, and said.
  */
-static void drop_from(const struct audit *a, const struct rbuf *b, struct ltt_lost_info *lost,
+static void drop_from(struct audit *a, const struct rbuf *b, struct ltt_lost_info *lost,
 		      struct lttr_snapshot_info *si)
 {
+	uint64_t unread = 0;
+
 	for (; b; b = b->next) {
 		struct ltt_lost_info one = { 0 }, *li = &one;
-		struct ltt_buffer_header bh;
+		const unsigned char *data;
 		uint64_t before;
 
 		si->dropped_bytes += b->len;
-		if (b->len < sizeof(bh))
+		if (b->unwritten) {
+			drop_unwritten(a, b, lost, si);
 			continue;
-		memcpy(&bh, b->data, sizeof(bh));
-		if (lost && bh.cpu < a->ncpus)
-			li = &lost[bh.cpu];
+		}
+		if (lost && b->cpu < a->ncpus)
+			li = &lost[b->cpu];
+		data = read_back(a, b);
+		if (!data) {
+			unread += b->len;
+			continue;
+		}
 		before = li->total;
-		count_dropped(li, b->data, b->len);
+		count_dropped(li, data, b->len);
 		si->dropped_events += li->total - before;
 	}
+	if (unread)
+		msg_warn("%" PRIu64 " bytes of buffers not written to a snapshot could not be read "
+			 "back from the events file to count their events", unread);
 }
 
 /*
@@ -958,7 +1079,7 @@ static void snapshot(struct audit *a, struct lttr_snapshot_info *si, char *name,
 	const struct rbuf *b, *from = a->head;	/* the first buffer not written */
 	const char *file = NULL, *leaf;
 	char full[8200];
-	int dfd = -1, hfd = -1, lfd = -1, efd = -1, err = 0, e2;
+	int dfd = -1, hfd = -1, lfd = -1, efd = -1, err = 0, e2, readback = 0;
 	size_t lsize = a->ncpus * sizeof(*lost);
 	off_t off = 0;
 	unsigned int c;
@@ -984,15 +1105,9 @@ static void snapshot(struct audit *a, struct lttr_snapshot_info *si, char *name,
 	h.flags &= ~(uint32_t)LTT_TRACE_COMPLETE;
 	h.flags |= LTT_TRACE_FLIGHT | LTT_TRACE_BUFFERS;
 	h.end_ns = 0;
-	for (b = a->head; b; b = b->next) {
-		struct ltt_buffer_header bh;
-
-		if (b->len >= sizeof(bh)) {
-			memcpy(&bh, b->data, sizeof(bh));
-			if (bh.end_ns > h.end_ns)
-				h.end_ns = bh.end_ns;
-		}
-	}
+	for (b = a->head; b; b = b->next)
+		if (b->end_ns > h.end_ns)
+			h.end_ns = b->end_ns;
 	if (h.end_ns < h.start_ns)
 		h.end_ns = h.start_ns;
 	if (mkdirat(a->snapfd, leaf, 0700) < 0 ||
@@ -1017,19 +1132,29 @@ static void snapshot(struct audit *a, struct lttr_snapshot_info *si, char *name,
 	if (efd < 0)
 		goto out;
 	for (b = a->head; b; b = b->next) {
-		struct ltt_buffer_header bh;
+		const unsigned char *data;
 
-		err = write_at(efd, b->data, b->len, off);
+		if (b->unwritten) {
+			/* not in the trace either: lost there, lost here */
+			drop_unwritten(a, b, lost, si);
+			si->dropped_bytes += b->len;
+			from = b->next;
+			continue;
+		}
+		data = read_back(a, b);
+		if (!data) {
+			readback = 1;
+			err = errno ? errno : EIO;
+			break;
+		}
+		err = write_at(efd, data, b->len, off);
 		if (err)
 			break;
 		off += (off_t)b->len;
 		from = b->next;
 		si->buffers++;
-		if (b->len >= sizeof(bh)) {
-			memcpy(&bh, b->data, sizeof(bh));
-			if (bh.cpu < a->ncpus)
-				lost[bh.cpu].buffers++;
-		}
+		if (b->cpu < a->ncpus)
+			lost[b->cpu].buffers++;
 	}
 	if (err && ftruncate(efd, off) < 0)
 		msg_warn("%s/events: cannot cut the partial buffer: %s", full, strerror(errno));
@@ -1052,8 +1177,12 @@ out:
 		file = "header";
 	}
 	si->complete = !err;
-	if (err) {
+	if (err && readback)
+		snprintf(why, sizeof(a->why), "%s/events: the trace's events file could not be read "
+			 "back at byte %" PRIu64 ": %s", full, from ? from->off : 0, strerror(err));
+	else if (err)
 		snap_error(why, sizeof(a->why), full, dfd >= 0 ? file : NULL, err);
+	if (err) {
 		si->error = why;
 		msg_warn("%s: the snapshot is incomplete, %" PRIu64 " events (%" PRIu64 " bytes) "
 			 "of the buffers not written counted lost; the trace goes on", why,
@@ -1313,6 +1442,7 @@ static void merge(struct audit *a, int all)
 		e = &m->ev[m->head++];
 		learn(a, &e->ev);
 		lttr_rules_feed(a->o->rules, &ctx, &e->ev, on_fire, a);
+		free((void *)e->ev.var);
 		e->b->unfed--;
 	}
 	for (c = 0; c < a->ncpus; c++) {
@@ -1334,13 +1464,8 @@ static void merge(struct audit *a, int all)
 
 int audit_batch(struct audit *a)
 {
-	struct rbuf *b;
-
 	if (!a)
 		return 0;
-	for (b = a->batch; b; b = b->next)
-		decode(a, b);
-	a->batch = NULL;
 	/* after the buffers: a hit is in its ring before its record's buffer is closed */
 	fetch_hits(a);
 	merge(a, 0);
@@ -1423,8 +1548,19 @@ struct audit *audit_open(const struct options *o, int dirfd, const char *dir,
 		if (lttr_rules_is_module(o->rules, i))
 			a->trig_rule[a->ntrig++] = (unsigned int)i;
 	lttr_rules_ids(o->rules, &a->need);
-	for (unsigned int i = 0; i < sizeof(need_ids) / sizeof(need_ids[0]); i++)
-		a->need.bits[need_ids[i] / 64] |= 1ULL << (need_ids[i] % 64);
+	/*
+	 * The rules the module evaluates read no event here (a hit names
+	 * its task): with no other, the records are not walked at all
+	 * while no heavy logging is on (the walk alone was 8 % of the
+	 * getppid loop's time, icount, docs/benchmarks.md)
+	 */
+	a->need_none = 1;
+	for (size_t i = 0; i < sizeof(a->need.bits) / sizeof(a->need.bits[0]); i++)
+		if (a->need.bits[i])
+			a->need_none = 0;
+	if (!a->need_none)
+		for (unsigned int i = 0; i < sizeof(need_ids) / sizeof(need_ids[0]); i++)
+			a->need.bits[need_ids[i] / 64] |= 1ULL << (need_ids[i] % 64);
 	/* the ticks of "on every D" from the trace's start, as audit --rules counts them */
 	lttr_rules_start(o->rules, h->start_ns);
 	lttr_rules_sampler(o->rules, sample_want, sample_keep, a);
@@ -1440,9 +1576,6 @@ int audit_close(struct audit *a, uint64_t end_ns)
 	if (!a)
 		return 0;
 	/* every buffer is in: the rest in time order, the ticks up to the end */
-	for (struct rbuf *b = a->batch; b; b = b->next)
-		decode(a, b);
-	a->batch = NULL;
 	fetch_hits(a);
 	merge(a, 1);
 	lttr_rules_advance(a->o->rules, &ctx, end_ns, on_fire, a);
@@ -1473,16 +1606,14 @@ int audit_close(struct audit *a, uint64_t end_ns)
 		struct rbuf *b = a->head;
 
 		a->head = b->next;
-		free(b);
+		rbuf_free(b);
 	}
-	while (a->spare) {
-		struct rbuf *b = a->spare;
-
-		a->spare = b->next;
-		free(b);
-	}
-	for (unsigned int c = 0; a->q && c < a->ncpus; c++)
+	free(a->scratch);
+	for (unsigned int c = 0; a->q && c < a->ncpus; c++) {
+		for (size_t i = a->q[c].head; i < a->q[c].n; i++)
+			free((void *)a->q[c].ev[i].ev.var);
 		free(a->q[c].ev);
+	}
 	free(a->q);
 	lttr_rules_sampler(a->o->rules, NULL, NULL, NULL);
 	free(a->heavy.inst);

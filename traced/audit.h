@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * audit.h - the trigger rules while tracing (docs/triggers.md): every
- * buffer taken from the module is kept in a memory ring (the last
- * --snapshot-size bytes) and its records decoded; after each batch of
+ * buffer taken from the module is noted in a ring (the last
+ * --snapshot-size bytes: where each is in the events file, not a copy)
+ * and the records the rules read decoded; after each batch of
  * reads, the events before the time every CPU has passed (the oldest end
  * of the CPUs' last buffers) are fed to the rules in time order, the
  * others kept for a later batch.  A
  * firing is logged (DIR/firings.jsonl), and its actions run: snapshot
- * (the ring written as DIR/snapshot-N, a trace of its own; with
+ * (the ring's buffers read back from the events file and written as
+ * DIR/snapshot-N, a trace of its own; with
  * --snapshot-dir SNAPDIR/TRACE-snapshot-N, so that a full disk there
  * leaves the snapshot incomplete, counted, and the trace going on), notify
  * (a command with the firing's JSON on stdin, killed after
@@ -52,8 +54,26 @@ void audit_arm(const struct options *o, struct device *dev, const struct ltt_eve
  */
 void audit_set_device(struct audit *a, struct device *dev);
 
-/* A buffer taken from the module (@len bytes at @p, valid for the call). */
-void audit_buffer(struct audit *a, const void *p, size_t len);
+/*
+ * A buffer taken from the module (@len bytes at @p, valid for the call),
+ * given to the events file at byte @off of it.
+ */
+void audit_buffer(struct audit *a, const void *p, size_t len, uint64_t off);
+
+/*
+ * The last buffer given to audit_buffer() (@p, @len) did not reach the
+ * events file (a write error): a snapshot counts its events lost, as the
+ * trace does.
+ */
+void audit_unwritten(struct audit *a, const void *p, size_t len);
+
+/*
+ * How the snapshots read the buffers back: @read copies @len bytes of the
+ * events file from byte @off to @dst and returns the bytes copied (fewer
+ * on an error, errno set).
+ */
+void audit_set_reader(struct audit *a, size_t (*read)(void *arg, uint64_t off, void *dst,
+							size_t len), void *arg);
 
 /*
  * After a batch of buffers: their events to the rules, the actions.

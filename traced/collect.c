@@ -119,6 +119,42 @@ static uint64_t on_disk(const struct session *s)
 }
 
 /*
+ * @len bytes of the stream from @off into @p: those before @written (the
+ * bytes of the events file so far) read back from the file, the rest
+ * from the writer's buffers.  The bytes copied.
+ */
+static size_t read_stream(const struct session *s, uint64_t off, unsigned char *p, size_t len,
+			  uint64_t written)
+{
+	size_t disk = written > off ? (size_t)(written - off) : 0;
+	size_t got = 0;
+
+	if (disk > len)
+		disk = len;
+	while (got < disk) {
+		ssize_t r = s->evfd < 0 ? -1 :
+			pread(s->evfd, p + got, disk - got, (off_t)(off + got));
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			return got;
+		got += (size_t)r;
+	}
+	return got + writer_peek(s->writer, off + disk, p + disk, len - disk);
+}
+
+size_t collect_read_back(void *arg, uint64_t off, void *dst, size_t len)
+{
+	struct session *s = arg;
+
+	/* what the writer holds goes to the file first (after a write error it stays there) */
+	if (off + len > on_disk(s) && !s->write_failed)
+		(void)writer_flush(s->writer);
+	return read_stream(s, off, dst, len, on_disk(s));
+}
+
+/*
  * One buffer given to the writer that may not all be in the events file
  * (written bytes of the stream so far): its part before written read back
  * from the file, the rest from the writer's buffers, then counted.
@@ -128,7 +164,6 @@ static void account_extent(struct session *s, const struct extent *e,
 {
 	unsigned char *p = malloc(e->len ? e->len : 1);
 	size_t disk = written > e->off ? (size_t)(written - e->off) : 0;
-	size_t got = 0;
 
 	if (disk > e->len)
 		disk = e->len;
@@ -136,19 +171,7 @@ static void account_extent(struct session *s, const struct extent *e,
 		s->unreadable++;
 		return;
 	}
-	while (got < disk) {
-		ssize_t r = s->evfd < 0 ? -1 :
-			pread(s->evfd, p + got, disk - got, (off_t)(e->off + got));
-
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0)
-			break;
-		got += (size_t)r;
-	}
-	if (got == disk &&
-	    writer_peek(s->writer, e->off + disk, p + disk, e->len - disk) ==
-	    e->len - disk) {
+	if (read_stream(s, e->off, p, e->len, written) == e->len) {
 		if (e->good && disk < sizeof(struct ltt_buffer_header) &&
 		    s->cpu_buffers)
 			s->cpu_buffers[e->cpu]--;	/* counted, not in the file */
@@ -234,7 +257,7 @@ static enum stop_reason take_buffer(struct session *s, const void *p,
 		return STOP_NONE;
 	}
 	if (good)
-		audit_buffer(s->audit, p, len);
+		audit_buffer(s->audit, p, len, off);
 	s->stream += len;
 	if ((direct ? writer_write(s->writer, p, len) :
 		      writer_append(s->writer, p, len)) < 0) {
@@ -242,6 +265,8 @@ static enum stop_reason take_buffer(struct session *s, const void *p,
 
 		collect_account_unwritten(s);
 		written = on_disk(s);
+		if (good && written < off + len)
+			audit_unwritten(s->audit, p, len);
 		if (good && written >= off + sizeof(*b) && s->cpu_buffers)
 			s->cpu_buffers[b->cpu]++;
 		count_unwritten(s, p, len, written > off ? written - off : 0);

@@ -93,6 +93,13 @@ struct session {
  */
 void collect_account_unwritten(struct session *s);
 
+/*
+ * For the snapshots of the rules (audit_set_reader(), @arg the session):
+ * @len bytes of the events file from byte @off into @dst, the writer's
+ * buffers written first; the bytes copied.
+ */
+size_t collect_read_back(void *arg, uint64_t off, void *dst, size_t len);
+
 /* Unmaps what the zero-copy path mapped. */
 void collect_unmap(struct session *s);
 

@@ -1619,7 +1619,9 @@ struct ltt_trigger_set {
  * @time_ns on @cpu, of task @pid; @start_ns the system call's entry
  * (= @time_ns for an instant event); @nr, @value the system call's
  * number and return value, the exit's code, the signal; @suppressed the
- * hits of the trigger held off since its last one.
+ * hits of the trigger held off since its last one; @comm the task's name
+ * in the kernel when the condition held (the woken task's for a wakeup;
+ * empty when the module could not tell it), NUL-terminated.
  */
 struct ltt_trig_hit {
 	__u64 time_ns;
@@ -1631,6 +1633,7 @@ struct ltt_trig_hit {
 	__u32 nr;
 	__u16 cpu;
 	__u16 reserved;
+	char comm[16];
 };
 
 /*
@@ -1788,10 +1791,12 @@ static inline __u64 ltt_lost_by_event(const struct ltt_lost_info *li,
  * 19: trigger conditions evaluated in the module (LTT_IOC_SET_TRIGGERS,
  * LTT_IOC_GET_HITS, struct ltt_trigger_set); the trace format is
  * unchanged.
+ * 20: a hit names its task (struct ltt_trig_hit's comm): the daemon
+ * decodes no event for the rules the module evaluates.
  * The daemon writes its own LTT_FORMAT_MINOR in the trace header, so it
  * refuses a module of another version.
  */
-#define LTT_ABI_VERSION		19
+#define LTT_ABI_VERSION		20
 
 struct ltt_buffer_config {
 	__u32 size;		/* bytes per buffer, header included */

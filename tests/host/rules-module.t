@@ -20,15 +20,19 @@ on syscall_exit(read) if latency > 8ms then snapshot
 on syscall_exit by pid if latency > 8ms then notify true
 on wakeup if latency > 2ms then snapshot
 R
-# hits FILE TIME_MS START_MS TRIGGER...: struct ltt_trig_hit each (times from START)
+# hits FILE TIME_MS START_MS TRIGGER...: struct ltt_trig_hit each (times
+# from START), the client's, named $HITCOMM (none by default: the trace
+# names none of its tasks)
 hits() {
 	python3 - "$@" <<'PY'
-import struct, sys
+import os, struct, sys
 out = open(sys.argv[1], 'wb')
 a = sys.argv[2:]
+comm = os.environ.get('HITCOMM', '').encode()
 for i in range(0, len(a), 3):
     t, s, trig = int(a[i]), int(a[i + 1]), int(a[i + 2])
-    out.write(struct.pack('<QQqQIIIHH', t * 10**6, s * 10**6, 10, 0, trig, 5000300, 0, 0, 0))
+    out.write(struct.pack('<QQqQIIIHH16s', t * 10**6, s * 10**6, 10, 0, trig, 5000300, 0, 0, 0,
+                          comm))
 PY
 }
 # run NAME HITS [ARG...]: traced --rules on the out-of-order buffers, the
@@ -88,6 +92,38 @@ is "$(norm "$tmp/bad/firings.jsonl" | grep -c '"rule": [02]')" 0 \
 	"a hit whose condition does not hold, or of no trigger, fires nothing"
 grep -q '^GET_HITS 2$' "$tmp/bad.log"
 ok $? "both were handed out"
+
+# every rule the module's: traced decodes no record (their names come
+# with the hits: the trace names none of its tasks); a comm test holds on
+# the name the module gave
+cp "$tmp/rules" "$tmp/rules.all"
+cat >"$tmp/rules" <<'R'
+on syscall_exit(read) if latency > 8ms and comm == "kname" then snapshot
+on wakeup if latency > 2ms then snapshot
+R
+HITCOMM=kname hits "$tmp/named.bin" 40 35 1 70 60 0
+run named "$tmp/named.bin"
+ok $? "traced --rules, every rule the module's, hits named kname" || sed 's/^/# /' "$tmp/named.err"
+grep -q '^traced: rules: 2 of 2 evaluated in the module$' "$tmp/named.err" &&
+	grep -q '^TRIGGER 0 on=1 nr=0 comm=kname holdoff=1000000000 tests 1/4/8000000$' "$tmp/named.log"
+ok $? "both armed, the comm test with them" || sed 's/^/# /' "$tmp/named.err" "$tmp/named.log"
+checks < <(PYTHONPATH=$TOP/tests/lib python3 - "$tmp/named" <<'PY'
+import json, sys
+from check import ok, done
+fir = [json.loads(l) for l in open(sys.argv[1] + '/firings.jsonl') if '"seq"' in l]
+ok(sorted((f['rule'], f['pid'], f.get('comm'), f['time_ns'] - f['start_ns']) for f in fir) ==
+   [(0, 5000300, 'kname', 10 * 10**6), (1, 5000300, 'kname', 5 * 10**6)],
+   "both fire, the task named as its hit names it, the comm test held on that name: %s" %
+   [(f['rule'], f.get('comm')) for f in fir])
+done()
+PY
+)
+HITCOMM=other hits "$tmp/named2.bin" 70 60 0
+run named2 "$tmp/named2.bin"
+ok $? "traced --rules, a hit named other" || sed 's/^/# /' "$tmp/named2.err"
+is "$(norm "$tmp/named2/firings.jsonl" | grep -c '"rule": 0')" 0 \
+	"the comm test fails on the hit's name: no firing"
+cp "$tmp/rules.all" "$tmp/rules"
 
 run daemon "$tmp/hits.bin" --rules-in-daemon
 ok $? "traced --rules-in-daemon" || sed 's/^/# /' "$tmp/daemon.err"

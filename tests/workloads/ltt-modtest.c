@@ -443,9 +443,10 @@ static void test_triggers(int fd, int fd2)
 	for (i = 0; good && i < n; i++)
 		good = h[i].pid == (uint32_t)me && h[i].nr == SYS_getppid && h[i].value == pp &&
 		       h[i].trigger == 0 && h[i].cpu == 0 && h[i].start_ns <= h[i].time_ns &&
-		       (i == 0 || h[i - 1].time_ns < h[i].start_ns) && !h[i].suppressed;
-	ok(good, "3 getppid calls: 3 hits, in order, each its own call (%d, lost %llu)", n,
-	   (unsigned long long)req.lost);
+		       (i == 0 || h[i - 1].time_ns < h[i].start_ns) && !h[i].suppressed &&
+		       !memcmp(h[i].comm, "ltt-modtest\0\0\0\0", sizeof(h[i].comm));
+	ok(good, "3 getppid calls: 3 hits, in order, each its own call, named ltt-modtest, "
+	   "padded with NULs (%d, lost %llu)", n, (unsigned long long)req.lost);
 	for (i = 0; i < 300; i++)
 		getppid();
 	n = get_hits(fd, h, 4096, &req) == 0 ? (int)req.count : -1;

@@ -650,6 +650,44 @@ is $? 0 "a rule that stops the trace"
 took=$((($(date +%s%N) - start) / 1000000))
 ok $((took > 10000)) "it stopped at the firing (${took} ms, not 30 s)"
 is "$(fact "$tmp/r3" complete)" 1 "the trace it stopped is complete"
+# rules over a trace whose events file fails (a file size limit): the
+# trace goes on to its end (exit 3), the ticks left fire at the end; their
+# snapshots, read back from the events file (or the writer's buffers,
+# which keep what they could not write), are complete, whole buffers, the
+# first ones the trace's own bytes, and each counts the buffer whose write
+# failed lost, as the trace does
+mkdir "$tmp/r4s"
+(trap '' XFSZ; ulimit -f 600; FAKE_PERIOD_MS=1 exec "$fake" -d fake -q -b 64k \
+	--write-buffer 64k -o "$tmp/r4" -t 0.6 --snapshot-size 256k --snapshot-dir "$tmp/r4s" \
+	--rule 'on every 200ms then snapshot') 2>"$tmp/err"
+is $? 3 "rules over a trace whose events file fails: exit 3"
+has "$tmp/err" "write error on $tmp/r4/events: File too large" "... the write error said"
+PYTHONPATH=$here/../../tests/lib python3 - "$tmp/r4" >"$tmp/r4.out" 2>&1 <<'PY'
+import json, os, sys
+import lttfmt
+d = sys.argv[1]
+ev = open(d + '/events', 'rb').read()
+fir = [json.loads(l) for l in open(d + '/firings.jsonl') if '"seq"' in l]
+E = (65536 - lttfmt.BUFFER_HEADER.size) // 16
+bad = []
+for f in fir:
+    s = f['snapshot']
+    sev = open(s['dir'] + '/events', 'rb').read()
+    bufs = lttfmt.buffers(sev, strict=True)
+    lost = lttfmt.lost_entries(open(s['dir'] + '/lost', 'rb').read(), lttfmt.FORMAT[1])
+    first = sev[:65536]
+    at = ev.find(first) if len(first) == 65536 else -1
+    n = min(len(sev), len(ev) - at) if at >= 0 else 0
+    if not (s['complete'] and s['error'] is None and s['dropped_events'] == E and
+            s['dropped_bytes'] == 65536 and sum(e['total'] for e in lost) == E and
+            len(bufs) == s['buffers'] >= 1 and at >= 0 and n >= 65536 and
+            sev[:n] == ev[at:at + n]):
+        bad.append((f['seq'], s, len(bufs), at, n, [e['total'] for e in lost]))
+print(len(fir), bad)
+PY
+is "$(tail -1 "$tmp/r4.out")" "$(grep -c '"seq":' "$tmp/r4/firings.jsonl") []" \
+	"each snapshot complete, whole buffers, the first the trace's bytes, the failed buffer's events counted lost"
+ok $(grep -q '"seq":' "$tmp/r4/firings.jsonl"; echo $?) "... and there were firings"
 
 # heavy logging (log top(N) for D [or C events], docs/triggers.md): the
 # fake device's records are those of the task of the set while one is on
