@@ -23,6 +23,7 @@
 #include <asm/local64.h>
 #include <linux/mutex.h>
 #include <linux/poll.h>
+#include <linux/sched.h>
 #include <linux/types.h>
 #include <linux/wait.h>
 #include <linux/workqueue.h>
@@ -384,7 +385,57 @@ int ltt_trig_set(const struct ltt_trigger_set *s);
 void ltt_trig_reset(void);
 void ltt_trig_clear(void);
 int ltt_trig_get_hits(void __user *argp);
+void ltt_trig_park(struct ltt_cpu *c);
+void ltt_trig_sys_exit(struct ltt_cpu *c, u32 pid, u32 nr, s64 ret, u64 t);
 extern u64 ltt_trig_ids;
+extern u64 ltt_trig_sys_min;
+
+/*
+ * The system call paths, inline in the writer: every system call pays
+ * them while a system call trigger is armed, and a call (with its
+ * prologue, the switch, the epilogue) was most of their cost (the
+ * getppid loop under one such trigger: 82 instructions a call, icount,
+ * docs/benchmarks.md).  The entry kept on its CPU (tracer_trigger.c);
+ * an exit that finds it there, shorter than every trigger's lower bound,
+ * done here; any other to ltt_trig_sys_exit().
+ */
+static __always_inline void ltt_trig_sys_entry(struct ltt_cpu *c,
+					       const void *data,
+					       unsigned int len, u64 ts)
+{
+	u32 pid = current->pid;
+
+	/* (a record without payload has no length: @data is read past this) */
+	if (unlikely(len < sizeof(struct ltt_ev_syscall_entry)))
+		return;
+	/*
+	 * Another task's entry still here: its switch-out was not recorded
+	 * (masked, lost); keep it aside.  The same task's: a call whose exit
+	 * was not recorded (exit_group).
+	 */
+	if (unlikely(c->trig_pid) && c->trig_pid != pid)
+		ltt_trig_park(c);
+	c->trig_pid = pid;
+	c->trig_nr = ((const struct ltt_ev_syscall_entry *)data)->nr;
+	c->trig_t = ts;
+}
+
+static __always_inline void ltt_trig_sys_exit_fast(struct ltt_cpu *c,
+						   const void *data,
+						   unsigned int len, u64 ts)
+{
+	const struct ltt_ev_syscall_exit *ev = data;
+	u32 pid = current->pid;
+
+	if (unlikely(len < sizeof(*ev)))
+		return;
+	if (likely(c->trig_pid == pid && c->trig_nr == ev->nr &&
+		   ts - c->trig_t < ltt_trig_sys_min)) {
+		c->trig_pid = 0;
+		return;
+	}
+	ltt_trig_sys_exit(c, pid, ev->nr, ev->ret, ts);
+}
 
 /*
  * A record of event @id was just written at @ts on CPU @c (interrupts
@@ -397,8 +448,14 @@ static __always_inline void ltt_trig_written(struct ltt_cpu *c,
 					     unsigned int len, u64 ts)
 {
 	if (static_branch_unlikely(&ltt_triggers_on) && id < 64 &&
-	    (READ_ONCE(ltt_trig_ids) & BIT_ULL(id)))
-		ltt_trig_event(c, id, data, len, ts);
+	    (READ_ONCE(ltt_trig_ids) & BIT_ULL(id))) {
+		if (id == LTT_EV_SYSCALL_ENTRY)
+			ltt_trig_sys_entry(c, data, len, ts);
+		else if (id == LTT_EV_SYSCALL_EXIT)
+			ltt_trig_sys_exit_fast(c, data, len, ts);
+		else
+			ltt_trig_event(c, id, data, len, ts);
+	}
 }
 
 /* the test clock (tracer_main.c, <ltt/ltt-clock.h>) */

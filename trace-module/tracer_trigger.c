@@ -9,7 +9,8 @@
  * evaluating each of its system calls doubled its time,
  * docs/benchmarks.md).
  *
- * ltt_trig_event() runs in the writer right after the event's record was
+ * ltt_trig_event() (a system call's entry and exit: inline, in
+ * tracer_buffer.h) runs in the writer right after the event's record was
  * written (tracer_buffer_write.c, ltt_trig_written() in ltt_record() and
  * the compact fast path): interrupts off, with the record's own time, so
  * that a latency is the one the trace's records give; only for the ids
@@ -41,6 +42,8 @@
 DEFINE_STATIC_KEY_FALSE(ltt_triggers_on);
 /* the ids the armed triggers read (all below 64), fixed while tracing */
 u64 ltt_trig_ids;
+/* the shortest latency a system call trigger may hold for, fixed while tracing */
+u64 ltt_trig_sys_min = U64_MAX;
 
 /*
  * A system call's entry, for its exit's latency: on its CPU (struct
@@ -68,7 +71,6 @@ static struct {
 	struct ltt_trigger trig[LTT_TRIGGERS_MAX];
 	atomic64_t last[LTT_TRIGGERS_MAX];	/* time of its last hit, 0: none */
 	atomic64_t held[LTT_TRIGGERS_MAX];	/* held off since */
-	u64 sys_min;		/* the shortest latency a system call trigger may hold for */
 	struct ltt_trig_task *tasks;
 	struct ltt_trig_task *wakes;	/* by the woken pid: its first wakeup's time */
 	u64 wake_min;		/* the shortest latency a wakeup trigger may hold for */
@@ -205,15 +207,15 @@ int ltt_trig_set(const struct ltt_trigger_set *s)
 	memcpy(trig.trig, s->trig, sizeof(trig.trig));
 	trig.count = s->count;
 	ids = 0;
-	trig.sys_min = U64_MAX;
+	ltt_trig_sys_min = U64_MAX;
 	trig.wake_min = U64_MAX;
 	for (i = 0; i < s->count; i++) {
 		if (s->trig[i].on == LTT_TRIG_ON_SYSCALL_EXIT) {
 			ids |= BIT_ULL(LTT_EV_SYSCALL_ENTRY) |
 			       BIT_ULL(LTT_EV_SYSCALL_EXIT) |
 			       BIT_ULL(LTT_EV_SCHEDCHANGE);
-			trig.sys_min = min(trig.sys_min,
-					   ltt_trig_min_latency(&s->trig[i]));
+			ltt_trig_sys_min = min(ltt_trig_sys_min,
+					       ltt_trig_min_latency(&s->trig[i]));
 		} else if (s->trig[i].on == LTT_TRIG_ON_WAKEUP) {
 			ids |= BIT_ULL(LTT_EV_PROCESS_WAKEUP) |
 			       BIT_ULL(LTT_EV_SCHEDCHANGE);
@@ -356,7 +358,7 @@ static notrace void ltt_trig_eval(u16 on, u64 t, u64 start, u32 pid, u32 nr,
 }
 
 /* @c's system call entry into the tasks' table: its task leaves the CPU */
-static notrace void ltt_trig_park(struct ltt_cpu *c)
+notrace void ltt_trig_park(struct ltt_cpu *c)
 {
 	struct ltt_trig_task *s;
 
@@ -370,10 +372,11 @@ static notrace void ltt_trig_park(struct ltt_cpu *c)
 /*
  * The exit of system call @nr of the current task @pid at @t: its entry
  * on this CPU, or else in the tasks' table, then its triggers unless it
- * is shorter than any of them asks.
+ * is shorter than any of them asks (ltt_trig_sys_exit_fast() took the
+ * common case of an entry here and a short call).
  */
-static notrace void ltt_trig_sys_exit(struct ltt_cpu *c, u32 pid, u32 nr,
-				      s64 ret, u64 t)
+notrace void ltt_trig_sys_exit(struct ltt_cpu *c, u32 pid, u32 nr, s64 ret,
+			       u64 t)
 {
 	struct ltt_trig_task *s;
 	u64 start;
@@ -397,7 +400,7 @@ static notrace void ltt_trig_sys_exit(struct ltt_cpu *c, u32 pid, u32 nr,
 		WRITE_ONCE(s->pid, 0);
 		start = s->t;
 	}
-	if (t - start >= trig.sys_min)
+	if (t - start >= ltt_trig_sys_min)
 		ltt_trig_eval(LTT_TRIG_ON_SYSCALL_EXIT, t, start, pid, nr, ret,
 			      c->cpu, current->comm);
 }
@@ -430,9 +433,10 @@ static notrace void ltt_trig_switch_in(struct ltt_cpu *c,
 
 /*
  * Event @id (@data, @len as the kernel gave it) was recorded at @t on
- * @c: keep a system call's entry, move it aside when its task leaves the
- * CPU, evaluate the triggers of the others.  Interrupts are off, in the
- * writer, tracing active.
+ * @c: move a system call's entry aside when its task leaves the CPU,
+ * evaluate the triggers of the others (a system call's entry and exit go
+ * to the inline ltt_trig_sys_entry() and ltt_trig_sys_exit_fast() of
+ * tracer_buffer.h).  Interrupts are off, in the writer, tracing active.
  */
 notrace void ltt_trig_event(struct ltt_cpu *c, unsigned int id,
 			    const void *data, unsigned int len, u64 t)
@@ -440,27 +444,6 @@ notrace void ltt_trig_event(struct ltt_cpu *c, unsigned int id,
 	if (!data)
 		return;
 	switch (id) {
-	case LTT_EV_SYSCALL_ENTRY:
-		if (len < sizeof(struct ltt_ev_syscall_entry))
-			return;
-		/*
-		 * Another task's entry still here: its switch-out was not
-		 * recorded (masked, lost); keep it aside.  The same task's:
-		 * a call whose exit was not recorded (exit_group).
-		 */
-		if (unlikely(c->trig_pid) && c->trig_pid != current->pid)
-			ltt_trig_park(c);
-		c->trig_pid = current->pid;
-		c->trig_nr = ((const struct ltt_ev_syscall_entry *)data)->nr;
-		c->trig_t = t;
-		return;
-	case LTT_EV_SYSCALL_EXIT: {
-		const struct ltt_ev_syscall_exit *ev = data;
-
-		if (len >= sizeof(*ev))
-			ltt_trig_sys_exit(c, current->pid, ev->nr, ev->ret, t);
-		return;
-	}
 	case LTT_EV_SCHEDCHANGE:
 		if (c->trig_pid)
 			ltt_trig_park(c);
