@@ -134,6 +134,7 @@ struct audit {
 	uint64_t bytes;
 	/* reads the events file back (audit_set_reader()) */
 	size_t (*read)(void *arg, uint64_t off, void *dst, size_t len);
+	int (*copy)(void *arg, uint64_t off, size_t len, int fd, uint64_t to);
 	void *read_arg;
 	unsigned char *scratch;	/* a buffer read back */
 	size_t scratch_size;
@@ -558,12 +559,15 @@ static void heavy_poll(struct audit *a, int all)
 	}
 }
 
-void audit_set_reader(struct audit *a, size_t (*read)(void *arg, uint64_t off, void *dst,
-							size_t len), void *arg)
+void audit_set_reader(struct audit *a,
+		      size_t (*read)(void *arg, uint64_t off, void *dst, size_t len),
+		      int (*copy)(void *arg, uint64_t off, size_t len, int fd, uint64_t to),
+		      void *arg)
 {
 	if (!a)
 		return;
 	a->read = read;
+	a->copy = copy;
 	a->read_arg = arg;
 }
 
@@ -1132,8 +1136,6 @@ static void snapshot(struct audit *a, struct lttr_snapshot_info *si, char *name,
 	if (efd < 0)
 		goto out;
 	for (b = a->head; b; b = b->next) {
-		const unsigned char *data;
-
 		if (b->unwritten) {
 			/* not in the trace either: lost there, lost here */
 			drop_unwritten(a, b, lost, si);
@@ -1141,13 +1143,17 @@ static void snapshot(struct audit *a, struct lttr_snapshot_info *si, char *name,
 			from = b->next;
 			continue;
 		}
-		data = read_back(a, b);
-		if (!data) {
-			readback = 1;
-			err = errno ? errno : EIO;
-			break;
+		err = a->copy ? a->copy(a->read_arg, b->off, b->len, efd, (uint64_t)off) : -1;
+		if (err < 0) {
+			const unsigned char *data = read_back(a, b);
+
+			if (!data) {
+				readback = 1;
+				err = errno ? errno : EIO;
+				break;
+			}
+			err = write_at(efd, data, b->len, off);
 		}
-		err = write_at(efd, data, b->len, off);
 		if (err)
 			break;
 		off += (off_t)b->len;

@@ -70,10 +70,14 @@ void audit_unwritten(struct audit *a, const void *p, size_t len);
 /*
  * How the snapshots read the buffers back: @read copies @len bytes of the
  * events file from byte @off to @dst and returns the bytes copied (fewer
- * on an error, errno set).
+ * on an error, errno set); @copy (may be NULL) writes them to file @fd at
+ * byte @to and returns 0, the errno of a failed write, or -1 when @read
+ * must be used instead.
  */
-void audit_set_reader(struct audit *a, size_t (*read)(void *arg, uint64_t off, void *dst,
-							size_t len), void *arg);
+void audit_set_reader(struct audit *a,
+		      size_t (*read)(void *arg, uint64_t off, void *dst, size_t len),
+		      int (*copy)(void *arg, uint64_t off, size_t len, int fd, uint64_t to),
+		      void *arg);
 
 /*
  * After a batch of buffers: their events to the rules, the actions.

@@ -154,6 +154,36 @@ size_t collect_read_back(void *arg, uint64_t off, void *dst, size_t len)
 	return read_stream(s, off, dst, len, on_disk(s));
 }
 
+int collect_copy_back(void *arg, uint64_t off, size_t len, int fd, uint64_t to)
+{
+	struct session *s = arg;
+	loff_t from = (loff_t)off, at = (loff_t)to;
+
+	if (off + len > on_disk(s) && !s->write_failed)
+		(void)writer_flush(s->writer);
+	if (s->evfd < 0 || off + len > on_disk(s))
+		return -1;	/* not all in the file: read it back */
+	/*
+	 * In the kernel, one copy (the file's pages into the snapshot's),
+	 * where pread() and pwrite() made two through user memory
+	 */
+	while (len) {
+		ssize_t n = copy_file_range(s->evfd, &from, fd, &at, len, 0);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && at == (loff_t)to &&
+		    (errno == EXDEV || errno == EINVAL || errno == ENOSYS || errno == EOPNOTSUPP))
+			return -1;	/* not between these files: read it back */
+		if (n < 0)
+			return errno;
+		if (n == 0)
+			return EIO;	/* the events file is shorter than it was written */
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
 /*
  * One buffer given to the writer that may not all be in the events file
  * (written bytes of the stream so far): its part before written read back

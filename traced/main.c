@@ -494,7 +494,7 @@ int main(int argc, char **argv)
 			msg_warn("cannot replace %s/firings.jsonl: %s", o.output, strerror(errno));
 		s.audit = audit_open(&o, f.dirfd, o.output, &h, s.info.ncpus, &failed);
 		audit_set_device(s.audit, &s.dev);
-		audit_set_reader(s.audit, collect_read_back, &s);
+		audit_set_reader(s.audit, collect_read_back, collect_copy_back, &s);
 		if (failed)
 			return finish(&s, &f, &h, STOP_WRITE_ERROR, 1, 1);
 	}

@@ -100,6 +100,14 @@ void collect_account_unwritten(struct session *s);
  */
 size_t collect_read_back(void *arg, uint64_t off, void *dst, size_t len);
 
+/*
+ * The same, @len bytes from byte @off of the events file written to file
+ * @fd at byte @to (copy_file_range()): 0, an errno (the write's, as a
+ * full disk), or -1 when they cannot be copied so (bytes not in the file,
+ * a file system that cannot): then read them back.
+ */
+int collect_copy_back(void *arg, uint64_t off, size_t len, int fd, uint64_t to);
+
 /* Unmaps what the zero-copy path mapped. */
 void collect_unmap(struct session *s);
 
