@@ -372,6 +372,7 @@ void ltt_lost_fill(struct ltt_cpu *c, struct ltt_lost_info *info);
 DECLARE_STATIC_KEY_FALSE(ltt_vitals_on);
 bool ltt_vitals_event(unsigned int id, const void *data, unsigned int len,
 		      const void *var, unsigned int var_len);
+void ltt_vitals_syscall(const void *data, unsigned int len);
 void ltt_vitals_mask(u64 *mask);
 void ltt_events_update(void);
 int ltt_vitals_init(void);

@@ -944,9 +944,13 @@ static noinline notrace void ltt_callback_vitals(unsigned int id,
 						 const void *var,
 						 unsigned int var_len)
 {
-	/* false: a fault of the collector's own stack walk */
-	if (likely(ltt_vitals_event(id, data, len, var, var_len)))
+	if (id == LTT_EV_SYSCALL_ENTRY && data) {
+		ltt_vitals_syscall(data, len);
 		ltt_callback_trace(id, data, len, var, var_len);
+	/* false: a fault of the collector's own stack walk */
+	} else if (likely(ltt_vitals_event(id, data, len, var, var_len))) {
+		ltt_callback_trace(id, data, len, var, var_len);
+	}
 }
 
 /*
@@ -957,10 +961,21 @@ notrace void ltt_trace_callback(unsigned int id, const void *data,
 				unsigned int len, const void *var,
 				unsigned int var_len)
 {
-	if (static_branch_unlikely(&ltt_vitals_on))
-		ltt_callback_vitals(id, data, len, var, var_len);
-	else
+	if (!static_branch_unlikely(&ltt_vitals_on)) {
 		ltt_callback_trace(id, data, len, var, var_len);
+		return;
+	}
+	/*
+	 * The collector alone and a system call's entry (the most frequent
+	 * event): a tail call, so that no argument is kept for the trace
+	 * (the getppid loop under the collector: docs/benchmarks.md).
+	 */
+	if (id == LTT_EV_SYSCALL_ENTRY && data &&
+	    /* Pairs with the release in START, as in ltt_callback_trace(). */
+	    !smp_load_acquire(&ltt.active))
+		ltt_vitals_syscall(data, len);
+	else
+		ltt_callback_vitals(id, data, len, var, var_len);
 }
 
 /*

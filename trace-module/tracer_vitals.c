@@ -15,7 +15,8 @@
  * of times.  Two copies of every HCA
  * and sample array: the daemon's SWAP ioctl ends the epoch by switching
  * the collector to the other copy, waits for a grace period (every
- * callback runs with interrupts off here, inside the RCU read side), then
+ * callback runs with preemption disabled here, inside the RCU read
+ * side; with interrupts off but for a system call's repeated label), then
  * copies the ended copy out and clears it.  shift doubles the levels'
  * spacing after an epoch that dropped samples, or whose sampling took a
  * CPU past the CPU watermark, and comes back down after a quiet one.
@@ -65,6 +66,7 @@
 #include <linux/vmstat.h>
 #include <asm/irq_regs.h>
 #include <asm/syscall.h>
+#include <asm/unaligned.h>
 #include <asm/unistd.h>
 #include <ltt/ltt-clock.h>
 
@@ -116,7 +118,11 @@ struct vit_slot {
  * The label the current task counted last on this CPU, per vital sign,
  * and what made it: the next event of the same task with the same site,
  * key, credentials, pid and comm is the same label, counted in @cell without
- * its hash (the system call loops' case); task NULL: none.
+ * its hash (the system call loops' case); task NULL: none.  @limit is the
+ * count at which the cell's level rises, under the levels' step @shift
+ * (vit_limit()): the cell only grows, so a limit from a count of before
+ * is never above the one of now, and an event under it stays in its
+ * level while the step is the same.
  */
 struct vit_repeat {
 	const struct task_struct *task;
@@ -127,6 +133,8 @@ struct vit_repeat {
 	u32 key;
 	u32 pid;		/* a task_struct reused by another thread */
 	u32 *cell;
+	u32 shift;
+	u64 limit;
 };
 
 struct vit_copy {
@@ -271,6 +279,18 @@ static notrace u64 vit_comm_id(const char *comm)
 static notrace unsigned int vit_level(u32 c, unsigned int shift)
 {
 	return c ? 1 + (fls(c) - 1) / shift : 0;
+}
+
+/*
+ * The count at which a counter at @c reaches the next level: level L
+ * holds the counts from 2^((L - 1) x shift) to 2^(L x shift) - 1 (above
+ * every u32 at the last level).
+ */
+static notrace u64 vit_limit(u32 c, unsigned int shift)
+{
+	unsigned int bits = vit_level(c, shift) * shift;
+
+	return bits >= 64 ? U64_MAX : 1ULL << bits;
 }
 
 /* What the event adds to the HCA and, when sampled, its sample. */
@@ -462,7 +482,7 @@ static noinline notrace void vit_sample(struct vit_cpu *vc,
  * array, one step more every sixteenth, so that a burst of one vital
  * sign does not fill it.
  */
-static notrace unsigned int vit_shift(const struct vit_copy *cp)
+static __always_inline notrace unsigned int vit_shift(const struct vit_copy *cp)
 {
 	unsigned int shift = READ_ONCE(vit.shift) + cp->cpu_steps;
 
@@ -491,7 +511,6 @@ static notrace bool vit_repeat(struct vit_cpu *vc, const struct vit_ev *e)
 	const struct vit_repeat *r = &cp->rep[e->vital];
 	u64 comm[2];
 	u32 old, new;
-	unsigned int shift;
 
 	if (r->task != current || r->site != e->site || r->key != e->key ||
 	    r->salt != e->salt || r->cred != current_cred() ||
@@ -502,13 +521,70 @@ static notrace bool vit_repeat(struct vit_cpu *vc, const struct vit_ev *e)
 		return false;
 	old = *r->cell;
 	new = old + e->weight < old ? U32_MAX : old + e->weight;
-	shift = vit_shift(cp);
-	if (vit_level(new, shift) > vit_level(old, shift))
+	if (new >= r->limit || r->shift != vit_shift(cp))
 		return false;
 	*r->cell = new;
 	cp->total[e->vital] += e->weight;
 	cp->events[e->vital]++;
 	return true;
+}
+
+/*
+ * vit_repeat() for a system call's entry, from its record alone (the
+ * system call loops' case): the full path's setup (interrupts off, the
+ * event's fields, the futex test) was two thirds of the collector's cost
+ * on the getppid loop (docs/benchmarks.md).  Interrupts stay on: what it
+ * writes (the system call vital sign's repeat, its cells and its totals)
+ * is written by system call entries alone, which an interrupt's event is
+ * not, and the SWAP that empties the copy waits for a grace period, which
+ * this caller's disabled preemption holds off.  A futex call takes the
+ * full path (the lock vital sign's).  false: nothing done.
+ */
+static __always_inline notrace bool
+vit_syscall_repeat(const struct ltt_ev_syscall_entry *ev)
+{
+	/* Pairs with the release in vit_start(). */
+	struct vit_cpu **cpus = smp_load_acquire(&vit.cpus);
+	struct task_struct *tsk = current;
+	const struct vit_repeat *r;
+	struct vit_copy *cp;
+	struct vit_cpu *vc;
+	u32 old, new;
+
+	vc = cpus ? cpus[smp_processor_id()] : NULL;
+	if (!vc || ev->nr == __NR_futex)
+		return false;
+	cp = &vc->copy[READ_ONCE(vit.cur)];
+	r = &cp->rep[LTT_VITAL_SYSCALL];
+	if (r->task != tsk || r->key != ev->nr || r->pid != tsk->pid ||
+	    r->site != (user_stack_pointer(task_pt_regs(tsk)) &
+			LTT_VITALS_SP_MASK) ||
+	    r->cred != current_cred() ||
+	    /* read in place: a copy would be a zeroed local first */
+	    get_unaligned((const u64 *)tsk->comm) != r->comm[0] ||
+	    get_unaligned((const u64 *)&tsk->comm[8]) != r->comm[1])
+		return false;
+	old = *r->cell;
+	new = old == U32_MAX ? old : old + 1;
+	if (new >= r->limit || r->shift != vit_shift(cp))
+		return false;
+	*r->cell = new;
+	cp->total[LTT_VITAL_SYSCALL]++;
+	cp->events[LTT_VITAL_SYSCALL]++;
+	return true;
+}
+
+/*
+ * A system call's entry (@data, @len: its record), from the callback
+ * while the collector runs: a repeat counted at once, any other event
+ * on the full path.  Its callers need nothing back (the full path's
+ * false is for faults alone), so that the full path is a tail call.
+ */
+notrace void ltt_vitals_syscall(const void *data, unsigned int len)
+{
+	if (len < sizeof(struct ltt_ev_syscall_entry) ||
+	    !vit_syscall_repeat(data))
+		ltt_vitals_event(LTT_EV_SYSCALL_ENTRY, data, len, NULL, 0);
 }
 
 /* Interrupts off, on this CPU. */
@@ -552,6 +628,8 @@ static notrace void vit_account(struct vit_cpu *vc, const struct vit_ev *e)
 		r->salt = e->salt;
 		memcpy(r->comm, current->comm, sizeof(r->comm));
 		r->cell = cell;
+		r->shift = shift;
+		r->limit = vit_limit(new, shift);
 	} else {
 		cp->rep[e->vital].task = NULL;
 	}
@@ -1316,8 +1394,9 @@ static int vit_swap(struct file *file, void __user *argp)
 	now = vit_now();
 	WRITE_ONCE(vit.cur, !old);
 	/*
-	 * Every update runs with interrupts off: after a grace period no
-	 * CPU still writes the old copy.
+	 * Every update runs with preemption disabled (interrupts off but
+	 * in a system call's repeat, ltt_vitals_syscall()): after a grace
+	 * period no CPU still writes the old copy.
 	 */
 	synchronize_rcu();
 	memset(ep.total, 0, sizeof(ep.total));
@@ -1437,7 +1516,9 @@ struct vit_drain_arg {
  * On the CPU, interrupts off (an IPI): its samples moved to its idle
  * copy's array (no callback writes that copy between two SWAPs, which
  * DRAIN does not overlap: both under ltt.ctl_mutex), its array emptied.
- * A callback runs with interrupts off too: none is halfway here.
+ * A callback runs with interrupts off too: none is halfway here (but a
+ * system call's repeated label, ltt_vitals_syscall(), which touches no
+ * sample).
  */
 static void vit_drain_cpu(void *info)
 {
