@@ -123,7 +123,14 @@ ls /mnt/share/vk | grep "[.]ltv$" > /mnt/share/vk.ls
 # the CPU watermark at 1 us: every sample takes longer (its stacks)
 traced --vitals --epoch 200ms --cpu-watermark 1us -t 1s -o /mnt/share/vw 2> /mnt/share/vw.err & wp=$!
 ltt-vitals-rare 5000 > /dev/null
-wait $wp; echo $? > /mnt/share/vw.rc'
+wait $wp; echo $? > /mnt/share/vw.rc
+# the collector alone, no trace: a system call that repeats its label on
+# a path of its own (ltt_vitals_syscall())
+traced --vitals --epoch 1s -o /mnt/share/va 2> /mnt/share/va.err & ap=$!
+i=0
+while ! grep -q "epochs of" /mnt/share/va.err 2>/dev/null && [ $i -lt 300 ]; do usleep 50000; i=$((i + 1)); done
+ltt-vitals-rare 20000 > /mnt/share/va.out
+kill -TERM $ap; wait $ap; echo $? > /mnt/share/va.rc'
 ok $? "guest ran the daemon scenarios"
 is "$(cat "$share/a.rc")" "7" "PROGRAM's exit status becomes traced's"
 is "$(cat "$share/d.rc")" "143" "a PROGRAM killed by SIGTERM gives 128+15"
@@ -477,6 +484,39 @@ ok(all(b['shift'] == min(a['shift'] + 1, 16) for a, b in zip(w, w[1:]) if a['sam
 ok(all(e['cpu_watermark_ns'] == 0 and e['cpu_steps'] == 0 for e in v) and
    all(e['sampling_ns'] > 0 for e in v if e['samples']),
    "without --cpu-watermark: no steps, the sampling time said")
+done()
+PY
+)
+# the collector alone: ltt-vitals-rare's 20000 getppid calls, each counted
+# (the repeats on ltt_vitals_syscall(), the callback's tail call), never
+# below; above by at most the other system calls of the epochs (another
+# label may share the cell); sampled logarithmically; the rare site once
+is "$(cat "$share/va.rc")" "0" "traced --vitals alone (no trace) ends on SIGTERM with status 0"
+tracevisualizer vitals --json --top 1000 "$share/va" > "$share/va.json"
+ok $? "... its epochs read"
+checks < <(PYTHONPATH=tests/lib python3 - "$share" <<'PY'
+import sys, os
+from check import ok, load, done
+d = sys.argv[1]
+ep = load(os.path.join(d, 'va.json'))['epochs']
+pid = int(open(os.path.join(d, 'va.out')).readline())
+labels = {}
+for e in ep:
+    for l in e['vitals']['syscall']['top']:
+        if l['comm'] == 'ltt-vitals-rare' and l['pid'] == pid:
+            labels.setdefault(l['key'], []).append(l)
+print("alone: the workload's labels by nr (estimate, samples): %s" %
+      {k: [(l['estimate'], l['samples']) for l in ls] for k, ls in labels.items()})
+est = sum(l['estimate'] for l in labels.get(110, []))
+others = sum(e['vitals']['syscall']['total'] for e in ep) - 20000
+ok(20000 <= est <= 20000 + max(others, 0),
+   "alone: the getppid label's count (%d) is never below the 20000 calls, above them by at most "
+   "the %d other system calls of the epochs" % (est, others))
+smp = sum(l['samples'] for l in labels.get(110, []))
+ok(1 <= smp <= 15 * 2 * len(labels.get(110, [])),
+   "alone: the getppid label is sampled logarithmically (%d samples)" % smp)
+ok(sum(l['samples'] for l in labels.get(121, [])) == 1,
+   "alone: the rare site (getpgid, once) is sampled, once")
 done()
 PY
 )
