@@ -165,7 +165,7 @@ is "$(ls "$tmp/d3" | grep -c '[.]ltv$')" 3 "... and every epoch written (2 and t
 rm -f "$tmp/go"
 FAKE_LOG=$tmp/wt.log FAKE_VITALS_DRAIN=3 TRACED_TEST_HOLD_WRITE=$tmp/go \
 	$fake --vitals -d fake --epoch 1s -o "$tmp/wt" 2> "$tmp/wt.err" & p=$!; pids="$pids $p"
-wait_for grep -q "^VITALS_SWAP seq=0 " "$tmp/wt.log"
+wait_for grep -qs "^VITALS_SWAP seq=0 " "$tmp/wt.log"
 ok $? "held writes: epoch 0 ended (its SWAP)"
 drains1() { [ "$(grep -c '^VITALS_DRAIN seq=1 ' "$tmp/wt.log")" -ge 3 ]; }
 wait_for drains1
