@@ -505,28 +505,45 @@ static __always_inline notrace unsigned int vit_shift(const struct vit_copy *cp)
  * task, site and key with the same credentials (a setuid makes new ones)
  * and comm make the same label: its hash's inputs are those.
  */
+/*
+ * @r made by the current task @tsk as it is now: the same thread, pid,
+ * credentials and comm (read in place: a copy would be a zeroed local
+ * first, INIT_STACK_ALL_ZERO).
+ */
+static __always_inline notrace bool vit_rep_mine(const struct vit_repeat *r,
+						 const struct task_struct *tsk)
+{
+	return r->task == tsk && r->pid == tsk->pid &&
+	       r->cred == current_cred() &&
+	       get_unaligned((const u64 *)tsk->comm) == r->comm[0] &&
+	       get_unaligned((const u64 *)&tsk->comm[8]) == r->comm[1];
+}
+
+/* @w more in @r's cell of @vital, when it stays in its level (true) */
+static __always_inline notrace bool vit_rep_count(struct vit_copy *cp,
+						  const struct vit_repeat *r,
+						  unsigned int vital, u32 w)
+{
+	u32 old = *r->cell;
+	u32 new = old + w < old ? U32_MAX : old + w;
+
+	if (new >= r->limit || r->shift != vit_shift(cp))
+		return false;
+	*r->cell = new;
+	cp->total[vital] += w;
+	cp->events[vital]++;
+	return true;
+}
+
 static notrace bool vit_repeat(struct vit_cpu *vc, const struct vit_ev *e)
 {
 	struct vit_copy *cp = &vc->copy[READ_ONCE(vit.cur)];
 	const struct vit_repeat *r = &cp->rep[e->vital];
-	u64 comm[2];
-	u32 old, new;
 
-	if (r->task != current || r->site != e->site || r->key != e->key ||
-	    r->salt != e->salt || r->cred != current_cred() ||
-	    r->pid != current->pid)
+	if (r->site != e->site || r->key != e->key || r->salt != e->salt ||
+	    !vit_rep_mine(r, current))
 		return false;
-	memcpy(comm, current->comm, sizeof(comm));
-	if (comm[0] != r->comm[0] || comm[1] != r->comm[1])
-		return false;
-	old = *r->cell;
-	new = old + e->weight < old ? U32_MAX : old + e->weight;
-	if (new >= r->limit || r->shift != vit_shift(cp))
-		return false;
-	*r->cell = new;
-	cp->total[e->vital] += e->weight;
-	cp->events[e->vital]++;
-	return true;
+	return vit_rep_count(cp, r, e->vital, e->weight);
 }
 
 /*
@@ -549,29 +566,18 @@ vit_syscall_repeat(const struct ltt_ev_syscall_entry *ev)
 	const struct vit_repeat *r;
 	struct vit_copy *cp;
 	struct vit_cpu *vc;
-	u32 old, new;
 
 	vc = cpus ? cpus[smp_processor_id()] : NULL;
 	if (!vc || ev->nr == __NR_futex)
 		return false;
 	cp = &vc->copy[READ_ONCE(vit.cur)];
 	r = &cp->rep[LTT_VITAL_SYSCALL];
-	if (r->task != tsk || r->key != ev->nr || r->pid != tsk->pid ||
+	if (r->task != tsk || r->key != ev->nr ||
 	    r->site != (user_stack_pointer(task_pt_regs(tsk)) &
 			LTT_VITALS_SP_MASK) ||
-	    r->cred != current_cred() ||
-	    /* read in place: a copy would be a zeroed local first */
-	    get_unaligned((const u64 *)tsk->comm) != r->comm[0] ||
-	    get_unaligned((const u64 *)&tsk->comm[8]) != r->comm[1])
+	    !vit_rep_mine(r, tsk))
 		return false;
-	old = *r->cell;
-	new = old == U32_MAX ? old : old + 1;
-	if (new >= r->limit || r->shift != vit_shift(cp))
-		return false;
-	*r->cell = new;
-	cp->total[LTT_VITAL_SYSCALL]++;
-	cp->events[LTT_VITAL_SYSCALL]++;
-	return true;
+	return vit_rep_count(cp, r, LTT_VITAL_SYSCALL, 1);
 }
 
 /*
