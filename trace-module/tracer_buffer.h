@@ -120,9 +120,12 @@ struct ltt_cpu {
 	u64 start_ns;		/* time base of cur: start_ns or last TIME_EXT */
 	u64 last_ns;		/* time of the last record written */
 	u64 lost_mark;		/* lost.total when the last buffer was opened */
-	/* the system call entered last here, for the triggers (tracer_trigger.c) */
-	u32 trig_pid;		/* its task, 0: none */
-	u32 trig_nr;
+	/*
+	 * The time of the system call entry of the task current here, for
+	 * the triggers (tracer_trigger.c): LTT_TRIG_NONE when it has none
+	 * since it was switched in (its entry, if any, is in the tasks'
+	 * table).
+	 */
 	u64 trig_t;
 
 	/* ---- reader side ---- */
@@ -380,82 +383,64 @@ void ltt_vitals_exit(void);
 
 /* trigger conditions evaluated in the module (tracer_trigger.c) */
 DECLARE_STATIC_KEY_FALSE(ltt_triggers_on);
+DECLARE_STATIC_KEY_FALSE(ltt_trig_sys_on);
 void ltt_trig_event(struct ltt_cpu *c, unsigned int id, const void *data,
 		    unsigned int len, u64 t);
+void ltt_trig_lost(struct ltt_cpu *c, unsigned int id);
 int ltt_trig_set(const struct ltt_trigger_set *s);
 void ltt_trig_reset(void);
 void ltt_trig_clear(void);
 int ltt_trig_get_hits(void __user *argp);
-void ltt_trig_park(struct ltt_cpu *c);
-void ltt_trig_sys_exit(struct ltt_cpu *c, u32 pid, u32 nr, s64 ret, u64 t);
+void ltt_trig_sys_exit(struct ltt_cpu *c, const void *data, unsigned int len,
+		       u64 t);
 extern u64 ltt_trig_ids;
 extern u64 ltt_trig_sys_min;
 
 /*
- * The system call paths, inline in the writer: every system call pays
- * them while a system call trigger is armed, and a call (with its
- * prologue, the switch, the epilogue) was most of their cost (the
- * getppid loop under one such trigger: 82 instructions a call, icount,
- * docs/benchmarks.md).  The entry kept on its CPU (tracer_trigger.c);
- * an exit that finds it there, shorter than every trigger's lower bound,
- * done here; any other to ltt_trig_sys_exit().
+ * No system call entry kept on a CPU (struct ltt_cpu's trig_t): any time
+ * of a record minus it is at least 2^63 ns, above every trigger's lower
+ * bound, so that an exit that finds it takes the slow path with no test
+ * of its own.
  */
-static __always_inline void ltt_trig_sys_entry(struct ltt_cpu *c,
-					       const void *data,
-					       unsigned int len, u64 ts)
-{
-	u32 pid = current->pid;
-
-	/* (a record without payload has no length: @data is read past this) */
-	if (unlikely(len < sizeof(struct ltt_ev_syscall_entry)))
-		return;
-	/*
-	 * Another task's entry still here: its switch-out was not recorded
-	 * (masked, lost); keep it aside.  The same task's: a call whose exit
-	 * was not recorded (exit_group).
-	 */
-	if (unlikely(c->trig_pid) && c->trig_pid != pid)
-		ltt_trig_park(c);
-	c->trig_pid = pid;
-	c->trig_nr = ((const struct ltt_ev_syscall_entry *)data)->nr;
-	c->trig_t = ts;
-}
-
-static __always_inline void ltt_trig_sys_exit_fast(struct ltt_cpu *c,
-						   const void *data,
-						   unsigned int len, u64 ts)
-{
-	const struct ltt_ev_syscall_exit *ev = data;
-	u32 pid = current->pid;
-
-	if (unlikely(len < sizeof(*ev)))
-		return;
-	if (likely(c->trig_pid == pid && c->trig_nr == ev->nr &&
-		   ts - c->trig_t < ltt_trig_sys_min)) {
-		c->trig_pid = 0;
-		return;
-	}
-	ltt_trig_sys_exit(c, pid, ev->nr, ev->ret, ts);
-}
+#define LTT_TRIG_NONE	BIT_ULL(63)
 
 /*
  * A record of event @id was just written at @ts on CPU @c (interrupts
  * off, in the writer): the trigger conditions on it, when some are armed
  * (its full payload @data, @len).  With none armed, a no-op jump.
+ *
+ * A system call's entry and exit are inline: every system call pays
+ * them while a system call trigger is armed (the getppid loop under the
+ * bench's module rules: about 54 instructions a call when they were
+ * behind the armed ids' test and kept the task and the call, 15 since,
+ * icount, docs/benchmarks.md).  The entry keeps its time
+ * on its CPU and nothing else: the task is the one current there (the
+ * switch that takes it off the CPU moves the time to the tasks' table,
+ * ltt_trig_event(); a lost entry, exit or switch clears or moves it,
+ * ltt_trig_lost()), and its exit reads it back with no test of the task
+ * or the call.  An exit shorter than every system call trigger's lower
+ * bound (ltt_trig_sys_min) is done here; any other goes to
+ * ltt_trig_sys_exit().
  */
 static __always_inline void ltt_trig_written(struct ltt_cpu *c,
 					     unsigned int id,
 					     const void *data,
 					     unsigned int len, u64 ts)
 {
-	if (static_branch_unlikely(&ltt_triggers_on) && id < 64 &&
-	    (READ_ONCE(ltt_trig_ids) & BIT_ULL(id))) {
-		if (id == LTT_EV_SYSCALL_ENTRY)
-			ltt_trig_sys_entry(c, data, len, ts);
-		else if (id == LTT_EV_SYSCALL_EXIT)
-			ltt_trig_sys_exit_fast(c, data, len, ts);
-		else
-			ltt_trig_event(c, id, data, len, ts);
+	if (!static_branch_unlikely(&ltt_triggers_on))
+		return;
+	if (id == LTT_EV_SYSCALL_ENTRY) {
+		if (static_branch_unlikely(&ltt_trig_sys_on))
+			c->trig_t = ts;
+	} else if (id == LTT_EV_SYSCALL_EXIT) {
+		if (static_branch_unlikely(&ltt_trig_sys_on)) {
+			if (likely(ts - c->trig_t < ltt_trig_sys_min))
+				c->trig_t = LTT_TRIG_NONE;
+			else
+				ltt_trig_sys_exit(c, data, len, ts);
+		}
+	} else if (id < 64 && (READ_ONCE(ltt_trig_ids) & BIT_ULL(id))) {
+		ltt_trig_event(c, id, data, len, ts);
 	}
 }
 

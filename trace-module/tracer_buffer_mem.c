@@ -46,6 +46,7 @@ int ltt_cpus_init(void)
 		}
 		c->cpu = cpu;
 		c->cur = LTT_NO_BUF;
+		c->trig_t = LTT_TRIG_NONE;
 		init_irq_work(&c->wake_work, ltt_wake_work);
 		ltt.cpus[cpu] = c;
 	}

@@ -370,6 +370,8 @@ lost_wake:
 		irq_work_queue(&c->wake_work);
 lost:
 	ltt_lost_count(c, r->id, r->full, r->full_len, false);
+	if (static_branch_unlikely(&ltt_triggers_on))
+		ltt_trig_lost(c, r->id);
 }
 
 /*

@@ -9,14 +9,15 @@
  * evaluating each of its system calls doubled its time,
  * docs/benchmarks.md).
  *
- * ltt_trig_event() (a system call's entry and exit: inline, in
- * tracer_buffer.h) runs in the writer right after the event's record was
- * written (tracer_buffer_write.c, ltt_trig_written() in ltt_record() and
- * the compact fast path): interrupts off, with the record's own time, so
- * that a latency is the one the trace's records give; only for the ids
- * the armed triggers read (ltt_trig_ids), none of which is written from
- * an NMI.  An event not recorded (masked, filtered, lost) is not
- * evaluated: the daemon would not see it either.  It reads the set
+ * ltt_trig_written() (tracer_buffer.h: a system call's entry and exit
+ * inline, the others in ltt_trig_event()) runs in the writer right after
+ * the event's record was written (tracer_buffer_write.c: ltt_record()
+ * and the compact fast path): interrupts off, with the record's own
+ * time, so that a latency is the one the trace's records give; only for
+ * the ids the armed triggers read (ltt_trig_ids), none of which is
+ * written from an NMI.  An event not recorded (masked, filtered, lost)
+ * is not evaluated: the daemon would not see it either (a lost one only
+ * drops the entries it would have paired, ltt_trig_lost()).  It reads the set
  * (fixed while tracing: LTT_IOC_SET_TRIGGERS is refused then) and writes
  * this CPU's ring and entry and the tasks' and wakeups' tables; writers
  * run only while ltt.active is set, so the memory is allocated and freed
@@ -33,13 +34,17 @@
 #include <linux/mm.h>
 #include <linux/mutex.h>
 #include <linux/sched.h>
+#include <linux/sched/task_stack.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
+#include <asm/syscall.h>
 
 #include "tracer_buffer.h"
 
 DEFINE_STATIC_KEY_FALSE(ltt_triggers_on);
+/* a system call trigger armed: ltt_trig_written() keeps their entries */
+DEFINE_STATIC_KEY_FALSE(ltt_trig_sys_on);
 /* the ids the armed triggers read (all below 64), fixed while tracing */
 u64 ltt_trig_ids;
 /* the shortest latency a system call trigger may hold for, fixed while tracing */
@@ -47,10 +52,11 @@ u64 ltt_trig_sys_min = U64_MAX;
 
 /*
  * A system call's entry, for its exit's latency: on its CPU (struct
- * ltt_cpu's trig_pid, trig_nr, trig_t) while its task runs there, the
- * common case, read back by its exit with no hashing; moved to the tasks'
- * table (by pid) when its task is switched out before its exit, read
- * back there by an exit that does not find it on its CPU.
+ * ltt_cpu's trig_t, its time only) while its task runs there, the common
+ * case, read back by its exit with no hashing; moved to the tasks' table
+ * (by pid, with the call's number from the task's registers) when its
+ * task is switched out before its exit, read back there by an exit that
+ * does not find it on its CPU.
  */
 struct ltt_trig_task {
 	u32 pid;		/* 0: empty */
@@ -161,6 +167,8 @@ void ltt_trig_clear(void)
 {
 	if (static_key_enabled(&ltt_triggers_on))
 		static_branch_disable(&ltt_triggers_on);
+	if (static_key_enabled(&ltt_trig_sys_on))
+		static_branch_disable(&ltt_trig_sys_on);
 	trig.count = 0;
 	WRITE_ONCE(ltt_trig_ids, 0);
 	kvfree(trig.tasks);
@@ -227,8 +235,16 @@ int ltt_trig_set(const struct ltt_trigger_set *s)
 				       LTT_EV_SIGNAL_DELIVER);
 		}
 	}
+	/* below LTT_TRIG_NONE: an exit with no entry here is never short */
+	ltt_trig_sys_min = min(ltt_trig_sys_min, LTT_TRIG_NONE - 1);
 	WRITE_ONCE(ltt_trig_ids, ids);
 	ltt_trig_reset();
+	if (ids & BIT_ULL(LTT_EV_SYSCALL_EXIT)) {
+		if (!static_key_enabled(&ltt_trig_sys_on))
+			static_branch_enable(&ltt_trig_sys_on);
+	} else if (static_key_enabled(&ltt_trig_sys_on)) {
+		static_branch_disable(&ltt_trig_sys_on);
+	}
 	if (!static_key_enabled(&ltt_triggers_on))
 		static_branch_enable(&ltt_triggers_on);
 	return 0;
@@ -249,7 +265,7 @@ void ltt_trig_reset(void)
 	memset(trig.wakes, 0, LTT_TRIG_TASKS * sizeof(*trig.wakes));
 	for_each_possible_cpu(i)
 		if (ltt.cpus[i])
-			ltt.cpus[i]->trig_pid = 0;
+			ltt.cpus[i]->trig_t = LTT_TRIG_NONE;
 	mutex_lock(&trig.read_mutex);
 	memset(trig.rings, 0, nr_cpu_ids * sizeof(*trig.rings));
 	mutex_unlock(&trig.read_mutex);
@@ -357,36 +373,46 @@ static notrace void ltt_trig_eval(u16 on, u64 t, u64 start, u32 pid, u32 nr,
 	}
 }
 
-/* @c's system call entry into the tasks' table: its task leaves the CPU */
-notrace void ltt_trig_park(struct ltt_cpu *c)
+/*
+ * @c's system call entry into the tasks' table: its task, the current
+ * one (ltt_trig_written() keeps only the entries of the task current on
+ * the CPU, the time it entered), leaves the CPU.  The call's number is
+ * the one it is in, from its registers.
+ */
+static notrace void ltt_trig_park(struct ltt_cpu *c)
 {
+	struct task_struct *tsk = current;
 	struct ltt_trig_task *s;
+	u32 pid = tsk->pid;
 
-	s = &trig.tasks[hash_32(c->trig_pid, LTT_TRIG_TASK_BITS)];
-	WRITE_ONCE(s->pid, c->trig_pid);
-	s->nr = c->trig_nr;
+	s = &trig.tasks[hash_32(pid, LTT_TRIG_TASK_BITS)];
+	WRITE_ONCE(s->pid, pid);
+	s->nr = (u32)syscall_get_nr(tsk, task_pt_regs(tsk));
 	s->t = c->trig_t;
-	c->trig_pid = 0;
+	c->trig_t = LTT_TRIG_NONE;
 }
 
 /*
- * The exit of system call @nr of the current task @pid at @t: its entry
- * on this CPU, or else in the tasks' table, then its triggers unless it
- * is shorter than any of them asks (ltt_trig_sys_exit_fast() took the
- * common case of an entry here and a short call).
+ * The exit (@data, @len) of a system call of the current task at @t,
+ * when ltt_trig_written() could not dismiss it: its entry on this CPU
+ * (then the call was not shorter than every trigger's lower bound), or
+ * else in the tasks' table; then its triggers, unless it is shorter than
+ * any of them asks.
  */
-notrace void ltt_trig_sys_exit(struct ltt_cpu *c, u32 pid, u32 nr, s64 ret,
-			       u64 t)
+notrace void ltt_trig_sys_exit(struct ltt_cpu *c, const void *data,
+			       unsigned int len, u64 t)
 {
+	const struct ltt_ev_syscall_exit *ev = data;
 	struct ltt_trig_task *s;
+	u32 pid = current->pid;
 	u64 start;
 
-	if (likely(c->trig_pid == pid)) {
-		c->trig_pid = 0;
-		if (c->trig_nr != nr)
-			return;
-		start = c->trig_t;
-	} else {
+	start = c->trig_t;
+	c->trig_t = LTT_TRIG_NONE;
+	/* (a record without payload has no length: @data is read past this) */
+	if (!data || len < sizeof(*ev))
+		return;
+	if (start == LTT_TRIG_NONE) {
 		s = &trig.tasks[hash_32(pid, LTT_TRIG_TASK_BITS)];
 		/*
 		 * Another CPU may write the slot meanwhile (a task of the
@@ -395,14 +421,46 @@ notrace void ltt_trig_sys_exit(struct ltt_cpu *c, u32 pid, u32 nr, s64 ret,
 		 * catch.  Only hashes shared by two tasks blocked in system
 		 * calls at once can do it.
 		 */
-		if (READ_ONCE(s->pid) != pid || s->nr != nr || t < s->t)
+		if (READ_ONCE(s->pid) != pid || s->nr != ev->nr || t < s->t)
 			return;
 		WRITE_ONCE(s->pid, 0);
 		start = s->t;
 	}
 	if (t - start >= ltt_trig_sys_min)
-		ltt_trig_eval(LTT_TRIG_ON_SYSCALL_EXIT, t, start, pid, nr, ret,
-			      c->cpu, current->comm);
+		ltt_trig_eval(LTT_TRIG_ON_SYSCALL_EXIT, t, start, pid, ev->nr,
+			      ev->ret, c->cpu, current->comm);
+}
+
+/*
+ * Event @id was not recorded on @c (its buffer full, or no buffer): a
+ * system call's entry or exit lost leaves no entry to pair (neither on
+ * the CPU, where an older one of its task may be, nor in the table, for
+ * the same reason); a switch lost still takes its task's entry off the
+ * CPU.  Interrupts are off, in the writer, tracing active.
+ */
+notrace void ltt_trig_lost(struct ltt_cpu *c, unsigned int id)
+{
+	struct ltt_trig_task *s;
+	u32 pid;
+
+	if (!static_key_enabled(&ltt_trig_sys_on))
+		return;
+	switch (id) {
+	case LTT_EV_SCHEDCHANGE:
+		if (c->trig_t != LTT_TRIG_NONE)
+			ltt_trig_park(c);
+		return;
+	case LTT_EV_SYSCALL_ENTRY:
+	case LTT_EV_SYSCALL_EXIT:
+		c->trig_t = LTT_TRIG_NONE;
+		pid = current->pid;
+		s = &trig.tasks[hash_32(pid, LTT_TRIG_TASK_BITS)];
+		if (READ_ONCE(s->pid) == pid)
+			WRITE_ONCE(s->pid, 0);
+		return;
+	default:
+		return;
+	}
 }
 
 /*
@@ -434,9 +492,9 @@ static notrace void ltt_trig_switch_in(struct ltt_cpu *c,
 /*
  * Event @id (@data, @len as the kernel gave it) was recorded at @t on
  * @c: move a system call's entry aside when its task leaves the CPU,
- * evaluate the triggers of the others (a system call's entry and exit go
- * to the inline ltt_trig_sys_entry() and ltt_trig_sys_exit_fast() of
- * tracer_buffer.h).  Interrupts are off, in the writer, tracing active.
+ * evaluate the triggers of the others (a system call's entry and exit
+ * are ltt_trig_written()'s, tracer_buffer.h).  Interrupts are off, in
+ * the writer, tracing active.
  */
 notrace void ltt_trig_event(struct ltt_cpu *c, unsigned int id,
 			    const void *data, unsigned int len, u64 t)
@@ -445,7 +503,7 @@ notrace void ltt_trig_event(struct ltt_cpu *c, unsigned int id,
 		return;
 	switch (id) {
 	case LTT_EV_SCHEDCHANGE:
-		if (c->trig_pid)
+		if (c->trig_t != LTT_TRIG_NONE)
 			ltt_trig_park(c);
 		if (trig.wake_min != U64_MAX &&
 		    len >= sizeof(struct ltt_ev_schedchange))

@@ -69,6 +69,9 @@ echo $? > /mnt/share/qrc
 traced -o /mnt/share/w --rule 'on wakeup if latency >= 0 and comm == "ltt-sleep" then snapshot' \
 	-- ltt-sleep 0.2 > /dev/null 2> /mnt/share/w.err
 echo $? > /mnt/share/wrc
+traced -o /mnt/share/g --rule 'on syscall_exit(getppid) if latency >= 0 and comm == "ltt-getppid" then snapshot' \
+	-- ltt-getppid 1000 > /dev/null 2> /mnt/share/g.err
+echo $? > /mnt/share/grc
 RUN
 cat > "$share/qrules" <<'RULES'
 on every 200ms over syscall_exit if count(200ms) >= 0 then notify true
@@ -215,6 +218,44 @@ is "$(grep -o '"seq".*"actions"' "$share/w.after" | md5sum)" \
 	"$(grep -o '"seq".*"actions"' "$share/w/firings.jsonl" | md5sum)" \
 	"the wakeup's firing is the one audit --rules finds after the fact" ||
 	sed 's/^/# /' "$share/w.aerr"
+
+# a system call rule in the module whose lower bound every call passes
+# (latency >= 0): each of ltt-getppid's 1000 calls is evaluated from the
+# entry kept on its CPU (no switch between a getppid's entry and exit),
+# the first fires (the others held off by the rule's 1 s), with that
+# call's entry and exit for its start and time, as audit --rules finds it
+is "$(cat "$share/grc")" 0 "traced with a getppid rule exits 0"
+grep -q '^traced: rules: 1 of 1 evaluated in the module$' "$share/g.err"
+ok $? "traced: the getppid rule evaluated in the module" || sed 's/^/# /' "$share/g.err"
+tracevisualizer dump --json "$share/g" > "$share/g.json" 2> "$share/g.derr"
+ok $? "its trace is readable (dump --json)" || sed 's/^/# /' "$share/g.derr"
+checks < <(PYTHONPATH=tests/lib python3 - "$share/g/firings.jsonl" "$share/g.json" <<'PY'
+import json, sys
+from check import ok, done
+fir = [json.loads(l) for l in open(sys.argv[1]) if '"seq"' in l]
+ev = json.load(open(sys.argv[2]))['events']
+f = fir[0] if len(fir) == 1 else {}
+ok(len(fir) == 1 and f['type'] == 'syscall_exit' and f['comm'] == 'ltt-getppid',
+   "one firing, a system call exit of ltt-getppid: %s" % fir)
+mine = [e for e in ev if e['pid'] == f.get('pid') and e['args'].get('name') == 'getppid']
+ent = [e['time_ns'] for e in mine if e['type'] == 'syscall_entry']
+ex = [e['time_ns'] for e in mine if e['type'] == 'syscall_exit']
+ok(len(ent) == 1000 and len(ex) == 1000, "the trace holds its 1000 getppid calls (%d, %d)" % (len(ent), len(ex)))
+ok(ent and ex and f.get('start_ns') == ent[0] and f.get('time_ns') == ex[0],
+   "the firing is the first call: its entry's time and its exit's (%s, %s; the trace: %s, %s)"
+   % (f.get('start_ns'), f.get('time_ns'), ent[:1], ex[:1]))
+lat = [v['value'] for v in f.get('values', []) if v['expr'] == 'latency']
+ok(lat == [f.get('time_ns', 0) - f.get('start_ns', 0)], "its latency is its exit's time from its entry: %s" % lat)
+done()
+PY
+)
+printf '%s\n' 'on syscall_exit(getppid) if latency >= 0 and comm == "ltt-getppid" then snapshot' > "$share/grules"
+tracevisualizer audit --rules "$share/grules" --json "$share/g" > "$share/g.after" 2> "$share/g.aerr"
+ok $? "audit --rules on the getppid rule's trace" || sed 's/^/# /' "$share/g.aerr"
+is "$(grep -o '"seq".*"actions"' "$share/g.after" | md5sum)" \
+	"$(grep -o '"seq".*"actions"' "$share/g/firings.jsonl" | md5sum)" \
+	"the getppid firing is the one audit --rules finds after the fact" ||
+	diff <(grep -o '"seq".*"actions"' "$share/g.after") <(grep -o '"seq".*"actions"' "$share/g/firings.jsonl") | sed 's/^/# /'
 
 # the slow server: the first firing is the first slow reply, its culprit the lock holder
 is "$(cat "$share/arc")" 0 "traced --rules over ltt-lockserv exits 0"
