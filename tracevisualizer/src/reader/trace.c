@@ -780,6 +780,11 @@ int lttr_trace_buffer(struct lttr_trace *t, unsigned int cpu, size_t i,
 	return 0;
 }
 
+uint64_t lttr_trace_buffer_lost(const struct lttr_trace *t, unsigned int cpu, size_t i)
+{
+	return cpu < t->ncpus && i < t->cpu[cpu].nbufs ? t->cpu[cpu].bufs[i].lost : 0;
+}
+
 bool lttr_trace_has_lost_file(const struct lttr_trace *t)
 {
 	return t->lost != NULL;

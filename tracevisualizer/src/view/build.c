@@ -732,25 +732,33 @@ static void pipe_finish(struct vpipe *p)
 	pthread_mutex_destroy(&p->mu);
 }
 
+/*
+ * The lost points of CPU @c: its buffers whose headers count lost events.
+ * Only the buffers that have some are described (lttr_trace_buffer()
+ * walks a buffer's records first: on a view read back from its cache,
+ * every buffer of the trace, a sixth of the first screen of a 2^28-event
+ * trace, docs/benchmarks.md).
+ */
 int vbuild_lost(struct lttr_view *v, unsigned int c)
 {
 	size_t nb = lttr_trace_buffer_count(v->t, c), i, k;
 	struct lttr_buffer_info bi;
 
 	for (i = 0; i < nb; i++)
-		if (!lttr_trace_buffer(v->t, c, i, &bi) && bi.lost)
+		if (lttr_trace_buffer_lost(v->t, c, i))
 			v->nlost[c]++;
 	if (!v->nlost[c])
 		return 0;
 	v->lost[c] = calloc(v->nlost[c], sizeof(*v->lost[c]));
 	if (!v->lost[c])
 		return -1;
-	for (i = 0, k = 0; i < nb; i++) {
-		if (!lttr_trace_buffer(v->t, c, i, &bi) && bi.lost) {
+	for (i = 0, k = 0; i < nb && k < v->nlost[c]; i++) {
+		if (lttr_trace_buffer_lost(v->t, c, i) && !lttr_trace_buffer(v->t, c, i, &bi)) {
 			v->lost[c][k].t = bi.start_ns;
 			v->lost[c][k++].n = bi.lost;
 		}
 	}
+	v->nlost[c] = k;
 	return 0;
 }
 

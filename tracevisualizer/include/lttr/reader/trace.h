@@ -243,6 +243,22 @@ uint64_t lttr_trace_lost_cpu(const struct lttr_trace *t, unsigned int cpu);
 uint64_t lttr_trace_buffer_lost_cpu(const struct lttr_trace *t, unsigned int cpu);
 
 /**
+ * lttr_trace_buffer_lost() - one buffer's lost count, from its header
+ * @t: the trace
+ * @cpu: CPU id
+ * @i: buffer index on that CPU (0 .. lttr_trace_buffer_count() - 1)
+ *
+ * What lttr_trace_buffer() gives as its lost count, without the walk over
+ * the buffer's records that lttr_trace_buffer() makes first (the lost
+ * count is its header's, which the walk does not change): what a list of
+ * the lost points needs, at every buffer of a trace already read
+ * (the view model's cache, lttr_view_open()).
+ *
+ * Return: the count, 0 for a CPU or index out of range.
+ */
+uint64_t lttr_trace_buffer_lost(const struct lttr_trace *t, unsigned int cpu, size_t i);
+
+/**
  * lttr_trace_lost_tail() - events a CPU lost after its last buffer
  * @t: the trace
  * @cpu: CPU id
