@@ -211,13 +211,18 @@ ok(len(fir) == 1 and fir[0]['type'] == 'wakeup' and fir[0]['comm'] == 'ltt-sleep
 done()
 PY
 )
-printf '%s\n' 'on wakeup if latency >= 0 and comm == "ltt-sleep" then snapshot' > "$share/wrules"
-tracevisualizer audit --rules "$share/wrules" --json "$share/w" > "$share/w.after" 2> "$share/w.aerr"
-ok $? "audit --rules on the wakeup rule's trace" || sed 's/^/# /' "$share/w.aerr"
-is "$(grep -o '"seq".*"actions"' "$share/w.after" | md5sum)" \
-	"$(grep -o '"seq".*"actions"' "$share/w/firings.jsonl" | md5sum)" \
-	"the wakeup's firing is the one audit --rules finds after the fact" ||
-	sed 's/^/# /' "$share/w.aerr"
+# audit --rules RULE on the trace DIR of a run with that one rule (NAME)
+# fires what traced fired while tracing, field for field
+same_after() {
+	printf '%s\n' "$1" > "$2.rules"
+	tracevisualizer audit --rules "$2.rules" --json "$2" > "$2.after" 2> "$2.aerr"
+	ok $? "audit --rules on the $3 rule's trace" || sed 's/^/# /' "$2.aerr"
+	is "$(grep -o '"seq".*"actions"' "$2.after" | md5sum)" \
+		"$(grep -o '"seq".*"actions"' "$2/firings.jsonl" | md5sum)" \
+		"the $3 rule's firing is the one audit --rules finds after the fact" ||
+		diff <(grep -o '"seq".*"actions"' "$2.after") <(grep -o '"seq".*"actions"' "$2/firings.jsonl") | sed 's/^/# /'
+}
+same_after 'on wakeup if latency >= 0 and comm == "ltt-sleep" then snapshot' "$share/w" wakeup
 
 # a system call rule in the module whose lower bound every call passes
 # (latency >= 0): each of ltt-getppid's 1000 calls is evaluated from the
@@ -249,13 +254,7 @@ ok(lat == [f.get('time_ns', 0) - f.get('start_ns', 0)], "its latency is its exit
 done()
 PY
 )
-printf '%s\n' 'on syscall_exit(getppid) if latency >= 0 and comm == "ltt-getppid" then snapshot' > "$share/grules"
-tracevisualizer audit --rules "$share/grules" --json "$share/g" > "$share/g.after" 2> "$share/g.aerr"
-ok $? "audit --rules on the getppid rule's trace" || sed 's/^/# /' "$share/g.aerr"
-is "$(grep -o '"seq".*"actions"' "$share/g.after" | md5sum)" \
-	"$(grep -o '"seq".*"actions"' "$share/g/firings.jsonl" | md5sum)" \
-	"the getppid firing is the one audit --rules finds after the fact" ||
-	diff <(grep -o '"seq".*"actions"' "$share/g.after") <(grep -o '"seq".*"actions"' "$share/g/firings.jsonl") | sed 's/^/# /'
+same_after 'on syscall_exit(getppid) if latency >= 0 and comm == "ltt-getppid" then snapshot' "$share/g" getppid
 
 # the slow server: the first firing is the first slow reply, its culprit the lock holder
 is "$(cat "$share/arc")" 0 "traced --rules over ltt-lockserv exits 0"
