@@ -627,6 +627,42 @@ static void test_aggregates(void)
 	lttr_rules_free(r);
 }
 
+/*
+ * Keys by number (pid, syscall, cpu) are found again by the number's low
+ * bits: two pids that share them (10 and 74: 64 slots) keep their own
+ * samples (a count of 2 before the call fires), and a third key in the
+ * slot (138) does not take another's.
+ */
+static void test_key_slots(void)
+{
+	struct lttr_rules *r = compile("on syscall_exit(getpid) by pid if count(10s) >= 2 then snapshot");
+	long nr = lttr_syscall_lookup("getpid");
+	struct seen s = { 0 };
+	uint64_t t = 0;
+	unsigned int fired = 0;
+	bool known;
+
+	if (!r || nr < 0) {
+		ok(false, "the rule by pid compiles");
+		return;
+	}
+	fired += sys(r, &s, 10, (unsigned int)nr, t += MS, MS);
+	fired += sys(r, &s, 74, (unsigned int)nr, t += MS, MS);
+	fired += sys(r, &s, 10, (unsigned int)nr, t += MS, MS);
+	fired += sys(r, &s, 74, (unsigned int)nr, t += MS, MS);
+	fired += sys(r, &s, 138, (unsigned int)nr, t += MS, MS);
+	fired += sys(r, &s, 138, (unsigned int)nr, t += MS, MS);
+	ok(fired == 0, "two calls each of pids 10, 74 and 138 (one key slot): none had 2 before");
+	fired += sys(r, &s, 74, (unsigned int)nr, t += MS, MS);
+	ok(fired == 1 && strstr(s.json, "\"key\":\"74\"") && strstr(s.json, "\"pid\":74"),
+	   "the third call of pid 74 fires, with its key: %s", s.json);
+	ok(value_of(&s, "count(10s)", &known) == 2 && known, "its count(10s) is 2, its own calls before");
+	/* past the rule's hold-off (1 s) */
+	fired += sys(r, &s, 10, (unsigned int)nr, t += 2000 * MS, MS);
+	ok(fired == 2 && strstr(s.json, "\"key\":\"10\""), "then pid 10's third: %s", s.json);
+	lttr_rules_free(r);
+}
+
 /* a marker of @kind and @name by task @tid at @t: the firings it caused */
 static unsigned int mark(struct lttr_rules *r, struct seen *s, uint32_t tid, unsigned int kind,
 			 const char *name, uint64_t t)
@@ -1135,6 +1171,7 @@ int main(void)
 	test_signal_exit();
 	test_wakeup();
 	test_aggregates();
+	test_key_slots();
 	test_jobs();
 	test_module();
 	return tap_done();

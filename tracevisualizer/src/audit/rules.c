@@ -58,6 +58,8 @@ struct key {
 	size_t cap, head, n;	/* oldest at head */
 };
 
+#define KEYNUM_SLOTS 64	/* a power of two */
+
 struct rule {
 	unsigned int index;	/* in the rules */
 	unsigned int line;
@@ -80,6 +82,14 @@ struct rule {
 	uint64_t maxwin;	/* the longest window of its aggregates */
 	struct key *keys;
 	size_t nkeys;
+	/*
+	 * the key of a number (by pid, syscall or cpu), by its low bits:
+	 * its index in keys + 1 (0: none), so that an instance of a key seen
+	 * before formats no text and compares no name (the getppid loop's
+	 * every exit under an aggregate rule by syscall: a quarter of
+	 * traced's evaluating, docs/benchmarks.md)
+	 */
+	struct { uint64_t num; size_t idx; } keynum[KEYNUM_SLOTS];
 	uint64_t last_fire;
 	bool fired;
 	uint64_t suppressed;
@@ -1310,6 +1320,50 @@ static void key_text(const struct rule *r, const struct lttr_filter_ctx *c,
 	}
 }
 
+/*
+ * The number that names @ev's key under rule @r (pid @pid) as key_text()
+ * would write it, when the key is a number (by pid, syscall or cpu): true
+ * and *@num; false for the others (by comm, none).
+ */
+static bool key_num(const struct rule *r, const struct lttr_event *ev, uint32_t pid,
+		    uint64_t *num)
+{
+	switch (r->by) {
+	case BY_PID:
+		*num = pid;
+		return true;
+	case BY_SYSCALL:	/* "?" without details: a number no call has */
+		*num = ev->details ? ev->p.syscall_exit.nr : UINT64_MAX;
+		return true;
+	case BY_CPU:
+		*num = ev->cpu;
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* rule @r's key of @ev (pid @pid), made on its first instance; NULL: none */
+static struct key *key_of(struct lttr_rules *rs, struct rule *r, const struct lttr_filter_ctx *c,
+			  const struct lttr_event *ev, uint32_t pid)
+{
+	char kb[64];
+	uint64_t num = 0;
+	bool numbered = key_num(r, ev, pid, &num);
+	size_t slot = (size_t)(num & (KEYNUM_SLOTS - 1));
+	struct key *k;
+
+	if (numbered && r->keynum[slot].idx && r->keynum[slot].num == num)
+		return &r->keys[r->keynum[slot].idx - 1];
+	key_text(r, c, ev, pid, kb, sizeof(kb));
+	k = key_get(rs, r, kb);
+	if (k && numbered) {
+		r->keynum[slot].num = num;
+		r->keynum[slot].idx = (size_t)(k - r->keys) + 1;
+	}
+	return k;
+}
+
 /* ---- timer rules ("on every D [over EVENT]") ----------------------------- */
 
 /* an instance of a timer rule's EVENT: a sample of its aggregates */
@@ -1507,13 +1561,11 @@ static unsigned int instance(struct lttr_rules *rs, struct rule *r,
 {
 	struct rules_eval e = { .now = ev->time_ns, .has_lat = has_lat, .lat = lat };
 	struct lttr_event sub = *ev;
-	char kb[64];
 	bool hit;
 
 	if (r->every)
 		return watch(rs, r, ev->time_ns, has_lat, lat);
-	key_text(r, c, ev, pid, kb, sizeof(kb));
-	e.key = key_get(rs, r, kb);
+	e.key = key_of(rs, r, c, ev, pid);
 	if (e.key && r->maxwin)
 		key_expire(e.key, e.now, r->maxwin);
 	sub.pid = pid;
@@ -1543,6 +1595,7 @@ static unsigned int instance(struct lttr_rules *rs, struct rule *r,
 		return 0;
 	}
 	if (fire) {
+		char kb[64];
 		struct lttr_firing f = {
 			.rule = r->index, .line = r->line, .text = r->text,
 			.time_ns = ev->time_ns, .start_ns = start, .pid = pid, .cpu = ev->cpu,
@@ -1552,6 +1605,11 @@ static unsigned int instance(struct lttr_rules *rs, struct rule *r,
 			.suppressed = r->suppressed, .truncated = e.truncated,
 		};
 
+		/* the key's name (none past the most keys a rule keeps) */
+		if (e.key)
+			snprintf(kb, sizeof(kb), "%s", e.key->name);
+		else
+			key_text(r, c, ev, pid, kb, sizeof(kb));
 		if (r->on == ON_REQUEST && rs->req) {
 			f.side = rs->req->caller ? "caller" : "callee";
 			f.local = rs->req->local;
