@@ -360,6 +360,63 @@ static const struct lttr_vcell *cells_of(struct gv_graph *g, size_t e, int n, bo
 	return g->cache[e];
 }
 
+/*
+ * The cells of the visible entries @first.. (as many as @height shows)
+ * that are not kept for the window, all at once on the machine's
+ * processors (lttr_view_cells_many()): the paint after a zoom or a pan.
+ * An entry whose cells could not be had is left to cells_of().
+ */
+static void cells_prefetch(struct gv_graph *g, size_t first, double height, int n, bool *fresh)
+{
+	struct gv_doc *d = g->d;
+	size_t i, k = 0, cap;
+	struct lttr_vcell **out;
+	size_t *rows, *ents;
+	int *res;
+	double y;
+
+	if (n <= 0 || first >= g->nvis)
+		return;
+	/* validates the cache for this window (entry @first's cells, if missing) */
+	if (!cells_of(g, g->vis[first], n, fresh))
+		return;
+	cap = (size_t)((height - RULER_H) / g->row_h) + 2;
+	if (cap > g->nvis - first)
+		cap = g->nvis - first;
+	rows = calloc(cap, sizeof(*rows));
+	ents = calloc(cap, sizeof(*ents));
+	out = calloc(cap, sizeof(*out));
+	res = calloc(cap, sizeof(*res));
+	for (i = first, y = RULER_H; rows && ents && out && res && i < g->nvis && k < cap &&
+	     y < height; i++, y += g->row_h) {
+		size_t e = g->vis[i];
+
+		if (g->cache[e])
+			continue;
+		out[k] = malloc((size_t)n * sizeof(*out[k]));
+		if (!out[k])
+			break;
+		ents[k] = e;
+		rows[k++] = g->all[e];
+	}
+	if (k && !lttr_view_cells_many(d->s.v, rows, k, d->s.vp.t0, d->s.vp.t1, (unsigned int)n,
+				       out, res, 0)) {
+		for (i = 0; i < k; i++) {
+			if (res[i])
+				continue;
+			g->cache[ents[i]] = out[i];
+			out[i] = NULL;
+			*fresh = true;
+		}
+	}
+	for (i = 0; out && i < k; i++)
+		free(out[i]);
+	free(rows);
+	free(ents);
+	free(out);
+	free(res);
+}
+
 /* the bars of one row, one run of equal pixels at a time */
 static void draw_cells(struct gv_graph *g, cairo_t *cr, size_t e, double y,
 		       double width, bool dim, bool *fresh)
@@ -830,6 +887,7 @@ void gv_graph_draw_to(struct gv_graph *g, cairo_t *cr, int width, int height)
 	draw_ruler(g, cr, cw);
 	cairo_select_font_face(cr, "sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
 	cairo_set_font_size(cr, g->row_h > 12 ? 11 : g->row_h - 1 > 5 ? g->row_h - 1 : 5);
+	cells_prefetch(g, first, height, (int)cw, &fresh);
 	for (i = first; i < g->nvis && y < height; i++, y += g->row_h) {
 		size_t e = g->vis[i];
 		size_t row = g->all[e];

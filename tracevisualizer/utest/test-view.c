@@ -482,6 +482,55 @@ static void density(struct lttr_view *v, struct lttr_trace *t)
 	free(all);
 }
 
+/*
+ * lttr_view_cells_many() on @nt threads equals lttr_view_cells() row after
+ * row: every row of @v (and one past them, refused) over three windows
+ */
+static void cells_many(struct lttr_view *v, const char *name)
+{
+	size_t n = lttr_view_nrows(v) + 1, i, w, diff = 0, bad = 0;
+	uint64_t a = lttr_view_start(v), span = lttr_view_end(v) - a;
+	const uint64_t win[3][2] = { { a, a + span }, { a + span / 3, a + span / 2 },
+				     { a + span / 2, a + span / 2 + 1000 } };
+	const unsigned int nt[] = { 1, 2, 4, 0 };
+	struct lttr_vcell **out = calloc(n, sizeof(*out)), one[1720];
+	size_t *rows = calloc(n, sizeof(*rows));
+	int *res = calloc(n, sizeof(*res));
+	unsigned int k;
+
+	for (i = 0; out && i < n; i++)
+		out[i] = calloc(1720, sizeof(**out));
+	for (i = 0; rows && i < n; i++)
+		rows[n - 1 - i] = i;	/* backwards, the one past the rows first */
+	for (w = 0; out && rows && res && w < 3; w++) {
+		for (k = 0; k < sizeof(nt) / sizeof(nt[0]); k++) {
+			if (lttr_view_cells_many(v, rows, n, win[w][0], win[w][1], 1720, out, res, nt[k])) {
+				bad++;
+				continue;
+			}
+			for (i = 0; i < n; i++) {
+				int r = lttr_view_cells(v, rows[i], win[w][0], win[w][1], 1720, one);
+
+				if (r != res[i] || (!r && memcmp(one, out[i], sizeof(one))))
+					diff++;
+			}
+			bad += res[0] != -LTTR_E_INVAL;
+		}
+	}
+	ok(out && rows && res && !diff && !bad,
+	   "%s: lttr_view_cells_many() of its %zu rows on 1, 2, 4 and every processor's threads, "
+	   "over 3 windows, gives lttr_view_cells()'s cells and returns, the row past them refused "
+	   "(%zu differ, %zu bad)", name, n - 1, diff, bad);
+	ok(lttr_view_cells_many(v, NULL, 2, a, a + span, 10, out, res, 0) == -LTTR_E_INVAL &&
+	   lttr_view_cells_many(v, rows, 0, a, a + span, 10, out, res, 0) == 0,
+	   "%s: lttr_view_cells_many() without rows refused, of none nothing to do", name);
+	for (i = 0; out && i < n; i++)
+		free(out[i]);
+	free(out);
+	free(rows);
+	free(res);
+}
+
 static void test_big(const char *self)
 {
 	char cmd[4096], *out = NULL, *dir = strdup(self);
@@ -526,6 +575,7 @@ static void test_big(const char *self)
 		verify("big", v2);
 		random_windows(v2, "big");
 		density(v2, t);
+		cells_many(v2, "big");
 	}
 	lttr_view_free(v1);
 	lttr_view_free(v2);
@@ -890,7 +940,7 @@ static void test_first_screen(void)
 int main(int argc, char **argv)
 {
 	(void)argc;
-	tap_plan(68);
+	tap_plan(70);
 	test_a();
 	test_b();
 	test_zombie();
