@@ -1548,11 +1548,9 @@ struct ltt_heavy {
  * one of its @ntests tests holds:
  * @field (LTT_TRIG_F_*) compared (@op, LTT_TRIG_OP_*) with @value.  A
  * system call's latency is from its entry's record to its exit's (their
- * records' times; a task's entry is kept on its CPU while it runs there,
- * and in a table of LTT_TRIG_TASKS slots by pid, with the number of the
- * call the task is in, once its switch-out is written or lost: an exit
- * whose entry was not kept, or that loses its own record or its entry's,
- * is not evaluated).
+ * records' times; a task's entry is kept on its CPU, and in a table of
+ * LTT_TRIG_TASKS slots by pid once its switch-out is recorded: an exit
+ * whose entry was not kept, or was another task's, is not evaluated).
  * A wakeup's latency is from the first wakeup of a task not yet switched
  * in again to its switch-in (kept in another such table by the woken
  * pid); the trigger is evaluated at the switch-in, as the woken task's.  A trigger that holds is a hit,
