@@ -42,10 +42,9 @@ static void *cells_worker(void *arg)
 
 static unsigned int cells_threads(unsigned int threads, size_t n, unsigned int ncols)
 {
-	long cpus;
-
 	if (threads == 0) {
-		cpus = sysconf(_SC_NPROCESSORS_ONLN);
+		long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+
 		threads = cpus > 0 ? (unsigned int)cpus : 1;
 	}
 	if (threads > CELLS_PAR_MAX_THREADS)
