@@ -375,7 +375,7 @@ static void cells_prefetch(struct gv_graph *g, size_t first, double height, int 
 	int *res;
 	double y;
 
-	if (n <= 0 || first >= g->nvis)
+	if (n <= 0 || first >= g->nvis || g->row_h <= 0 || height <= RULER_H)
 		return;
 	/* validates the cache for this window (entry @first's cells, if missing) */
 	if (!cells_of(g, g->vis[first], n, fresh))
