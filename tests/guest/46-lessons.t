@@ -150,19 +150,47 @@ ok(ran == v['softirqs'] > 0 and inside == ran,
 ok(v['timer_count'] >= v['timer_irqs'] and v['timer_mean_ns'] > 0,
    "irq: irqs counts %d local timer interrupts in the trace" % v['timer_count'])
 
-# a packet's path: 5 datagrams, each out, through NET_RX, in
+# a packet's path: 5 datagrams, each out, through NET_RX, in; the packets
+# known by their UDP ports whichever task's time they were recorded on (a
+# NET_RX softirq runs in ksoftirqd when that thread is already runnable)
 v = num('net')
-ok(v['packets_out'] == v['packets_in'] == v['net_rx'] == v['sends'] == v['recvs'] == 5,
-   "net: 5 sends, 5 packets out, 5 NET_RX softirqs, 5 packets in, 5 receives")
+ok(v['packets_out'] == v['packets_in'] == v['net_rx'] == v['sends'] == v['recvs'] == 5 and
+   v['net_rx_sender'] + v['net_rx_other'] == 5,
+   "net: 5 sends, 5 packets out, 5 NET_RX softirqs (%d in the sender, %d elsewhere), "
+   "5 packets in, 5 receives" % (v['net_rx_sender'], v['net_rx_other']))
 ok(v['messages'] == 5 and v['bytes'] == 500 and
    0 < v['out_to_in_mean_ns'] <= v['transit_mean_ns'],
    "net: 5 messages of 500 bytes; out-to-in (%d ns) within the send-to-receive transit (%d ns)"
    % (v['out_to_in_mean_ns'], v['transit_mean_ns']))
-ev = dump('net', '--pid', str(v['pid']), '--filter',
+def ports(e):
+    """(source, destination) of a UDP/IPv4 packet captured on lo"""
+    b = bytes.fromhex(e['args'].get('data', ''))[14:]
+    if len(b) < 24 or b[0] >> 4 != 4 or b[9] != 17:
+        return None
+    h = (b[0] & 15) * 4
+    return int.from_bytes(b[h:h + 2], 'big'), int.from_bytes(b[h + 2:h + 4], 'big')
+ev = dump('net', '--filter',
           'type =~ ^net_packet || ((type == softirq_entry || type == softirq_exit) && name == NET_RX)')
-seq = [e['type'] for e in ev]
-ok(seq == ['net_packet_out', 'softirq_entry', 'net_packet_in', 'softirq_exit'] * 5,
-   "net: each packet goes out, then NET_RX runs and the packet comes in inside it")
+# in time order, the lesson's packets and the NET_RX softirqs that hold one of them
+seq, rx_pids, span = [], [], {}
+for e in ev:
+    c = e['cpu']
+    if e['type'] == 'softirq_entry':
+        span[c] = [e]
+    elif e['type'] == 'softirq_exit' and c in span:
+        inner = span.pop(c)
+        if any(x['type'] == 'net_packet_in' for x in inner):
+            rx_pids.append(inner[0]['pid'])
+            seq += [x['type'] for x in inner] + ['softirq_exit']
+        else:
+            seq += [x['type'] for x in inner[1:]]
+    elif e['type'].startswith('net_packet') and ports(e) == (47101, 47100):
+        (span[c] if c in span else seq).append(e if c in span else e['type'])
+sender = sum(p == v['pid'] for p in rx_pids)
+ok(seq == ['net_packet_out', 'softirq_entry', 'net_packet_in', 'softirq_exit'] * 5 and
+   sender == v['net_rx_sender'],
+   "net: each packet goes out, then NET_RX runs and the packet comes in inside it "
+   "(%d of 5 NET_RX on the sender's time)" % sender)
 
 # priority: rt preempts normal at its wakeup; the inversion
 v = num('prio')
