@@ -763,6 +763,14 @@ static void decode(struct audit *a, struct rbuf *b, const unsigned char *data)
 	if (bh.magic != LTT_BUFFER_MAGIC || sizeof(bh) + (size_t)bh.data_size != b->len ||
 	    bh.cpu >= a->ncpus)
 		return;
+	/*
+	 * Events lost on the CPU since its last buffer: no latency the rules
+	 * measure spans them (lttr_rules_gap(); without memory, counted as
+	 * a record not decoded)
+	 */
+	if (bh.lost && lttr_rules_gap(a->o->rules, a->cpu_seen[bh.cpu] ? a->cpu_end[bh.cpu] :
+				      a->h.start_ns, bh.start_ns) < 0)
+		a->bad_records++;
 	/* the CPU has passed its end: its later records are not before it */
 	if (!a->cpu_seen[bh.cpu] || bh.end_ns > a->cpu_end[bh.cpu])
 		a->cpu_end[bh.cpu] = bh.end_ns;
@@ -807,7 +815,11 @@ static void decode(struct audit *a, struct rbuf *b, const unsigned char *data)
 		ev = &q->ev[q->n].ev;
 		memset(ev, 0, sizeof(*ev));
 		if (lttr_record_decode(data + o, b->len - o, ev, NULL, 0) < 0) {
+			/* the buffer's records from here unknown: a gap to its end */
 			a->bad_records++;
+			if (lttr_rules_gap(a->o->rules, q->n > q->head ? q->last : base,
+					   bh.end_ns) < 0)
+				a->bad_records++;
 			break;
 		}
 		o += ev->size;
@@ -830,10 +842,14 @@ static void decode(struct audit *a, struct rbuf *b, const unsigned char *data)
 		if (ev->time_ns < a->fed) {
 			/* a CPU's record before a time every CPU had passed */
 			a->late++;
+			if (lttr_rules_gap(a->o->rules, ev->time_ns, a->fed) < 0)
+				a->bad_records++;
 			continue;
 		}
 		if (own_var(ev) < 0) {
 			a->bad_records++;	/* no memory: not evaluated */
+			if (lttr_rules_gap(a->o->rules, ev->time_ns, ev->time_ns) < 0)
+				a->bad_records++;
 			continue;
 		}
 		if (q->n > q->head && ev->time_ns < q->last)
@@ -1594,6 +1610,14 @@ int audit_close(struct audit *a, uint64_t end_ns)
 			nanosleep(&ts, NULL);
 	}
 	lttr_rules_stats(a->o->rules, &st);
+	if (st.gaps)
+		msg_info("rules: events were lost in %" PRIu64 " gaps: %" PRIu64 " starts (syscall "
+			 "entries, wakeups, jobs, calls) forgotten there, no latency measured "
+			 "across lost events", st.gaps, st.gap_dropped);
+	if (st.gaps_late)
+		msg_warn("rules: %" PRIu64 " gaps of lost events were learned after events past "
+			 "their start had been evaluated (their CPU's buffers came late): a latency "
+			 "measured across one before then may span lost events", st.gaps_late);
 	if (st.unpaired || st.keys_over || st.samples_dropped || a->bad_records)
 		msg_info("rules: %" PRIu64 " ends without their start, %" PRIu64 " events over "
 			 "the keys, %" PRIu64 " samples dropped, %" PRIu64 " records not decoded",

@@ -24,14 +24,15 @@ def rec(t, name, data):
     return (t, lttfmt.ID[lttfmt.EVENTS[name].sym], data + bytes(size - 8 - len(data)))
 
 
-def buffer(cpu, seq, pid, end, recs):
-    """a buffer of CPU: its header (from its first record's time to END) and RECS"""
+def buffer(cpu, seq, pid, end, recs, lost=0):
+    """a buffer of CPU: its header (from its first record's time to END, LOST
+    events lost just before it) and RECS"""
     start = recs[0][0]
     body = b''
     for t, ident, data in recs:
         body += lttfmt.RECORD_HEADER.struct.pack(t - start, ident, 0, 8 + len(data)) + data
     return lttfmt.BUFFER_HEADER.struct.pack(lttfmt.BUFFER_MAGIC, cpu, 0, seq, start, end,
-                                            len(body), pid, 0) + body
+                                            len(body), pid, lost) + body
 
 
 def sc(t, nr, ret=None):

@@ -315,6 +315,7 @@ static void replay_fire(void *arg, const struct lttr_firing *f)
 static int audit_rules(struct cli_opts *o)
 {
 	struct replay rp = { .json = o->json };
+	struct lttr_rules_stats st;
 	struct lttr_rules *rules;
 	struct lttr_error err;
 	char *text = NULL;
@@ -346,11 +347,22 @@ static int audit_rules(struct cli_opts *o)
 	}
 	free(text);
 	n = lttr_rules_run(o->dir, rules, replay_fire, &rp, &err);
+	lttr_rules_stats(rules, &st);
 	lttr_rules_free(rules);
 	if (n < 0) {
 		fprintf(stderr, "tracevisualizer: %s\n", err.msg);
 		return EXIT_TRACE;
 	}
+	/* what the firings could not see, said (the numbers traced prints too) */
+	if (st.gaps)
+		fprintf(stderr, "tracevisualizer: warning: events were lost in %" PRIu64 " gaps: "
+			"%" PRIu64 " starts (syscall entries, wakeups, jobs, calls) forgotten there, "
+			"no latency measured across lost events\n", st.gaps, st.gap_dropped);
+	if (st.unpaired || st.keys_over || st.samples_dropped || st.late || st.sockets_over)
+		fprintf(stderr, "tracevisualizer: warning: rules: %" PRIu64 " ends without their "
+			"start, %" PRIu64 " events over the keys, %" PRIu64 " samples dropped, %"
+			PRIu64 " events out of order, %" PRIu64 " sockets forgotten\n",
+			st.unpaired, st.keys_over, st.samples_dropped, st.late, st.sockets_over);
 	if (!o->json && !n)
 		printf("%s: no firing\n", o->dir);
 	return 0;

@@ -715,6 +715,63 @@ static void test_jobs(void)
 	refused("on job(ctl then snapshot", "line 1, column 11:", "after the job's name");
 }
 
+/*
+ * lost events (lttr_rules_gap()): no latency spans a gap, starts kept before
+ * it forgotten and none kept inside it, both counted; a gap told after the
+ * events past its start were fed (traced) forgets at the next event; an
+ * aggregate whose window holds a gap is marked truncated
+ */
+static void test_gaps(void)
+{
+	struct lttr_rules *r = compile(
+		"on syscall_exit(read) if latency > 5ms then snapshot\n"
+		"on job(ctl) if latency > 5ms then stop\n"
+		"on syscall_exit(write) if count(1s) >= 1 then stop");
+	struct seen s = { 0 };
+	struct lttr_rules_stats st;
+	struct lttr_event ev;
+	unsigned int fired = 0;
+	bool known;
+
+	if (!r) {
+		ok(false, "the gap rules compile");
+		return;
+	}
+	/* pid 10's read from 1.000 s, then events lost from 1.002 s to 1.004 s */
+	ev = mkev(LTT_EV_SYSCALL_ENTRY, 1000 * MS, 10);
+	fired += lttr_rules_feed(r, &ctx, &ev, on_fire, &s);
+	ok(lttr_rules_gap(r, 1002 * MS, 1004 * MS) == 0, "a gap told");
+	ev = mkev(LTT_EV_SYSCALL_ENTRY, 1003 * MS, 11);		/* inside the gap */
+	fired += lttr_rules_feed(r, &ctx, &ev, on_fire, &s);
+	ev = mkev(LTT_EV_SYSCALL_EXIT, 1010 * MS, 10);
+	fired += lttr_rules_feed(r, &ctx, &ev, on_fire, &s);
+	ev = mkev(LTT_EV_SYSCALL_EXIT, 1012 * MS, 11);
+	fired += lttr_rules_feed(r, &ctx, &ev, on_fire, &s);
+	lttr_rules_stats(r, &st);
+	ok(fired == 0 && st.gaps == 1 && st.gap_dropped == 2 && st.unpaired == 2 && !st.gaps_late,
+	   "reads of 10 and 9 ms across the gap do not fire: the start before it forgotten, the "
+	   "one inside not kept (fired %u, gaps %" PRIu64 ", dropped %" PRIu64 ", unpaired %"
+	   PRIu64 ")", fired, st.gaps, st.gap_dropped, st.unpaired);
+	fired += sys(r, &s, 10, 0, 1020 * MS, 6 * MS);
+	ok(fired == 1 && s.f.start_ns == 1020 * MS && value_of(&s, "latency", &known) ==
+	   (int64_t)(6 * MS) && known, "after the gap, a read of 6 ms fires with its own latency");
+	/* a job begun, an event past the next gap's start fed, then the gap told */
+	fired += mark(r, &s, 10, LTT_MARKER_BEGIN, "ctl", 1030 * MS);
+	fired += sys(r, &s, 8, 2, 1033 * MS, 100000);
+	ok(lttr_rules_gap(r, 1031 * MS, 1032 * MS) == 0, "a gap told late");
+	fired += mark(r, &s, 10, LTT_MARKER_END, "ctl", 1040 * MS);
+	lttr_rules_stats(r, &st);
+	ok(fired == 1 && st.gap_dropped == 3 && st.gaps_late == 1,
+	   "the 10 ms job begun before the gap told late does not fire (dropped %" PRIu64
+	   "), the gap counted late (%" PRIu64 ")", st.gap_dropped, st.gaps_late);
+	fired += sys(r, &s, 8, 1, 1050 * MS, 100000);	/* counts the ones before it */
+	fired += sys(r, &s, 8, 1, 1060 * MS, 100000);
+	ok(fired == 2 && s.f.rule == 2 && s.f.truncated &&
+	   strstr(s.json, "\"window_truncated\":true"),
+	   "a count over a window that holds a gap fires marked truncated: %s", s.json);
+	lttr_rules_free(r);
+}
+
 /* on every D, on request: their bad rules */
 static void test_timer_request_errors(void)
 {
@@ -1154,7 +1211,7 @@ static void test_module(void)
 
 int main(void)
 {
-	tap_plan(85 + 11 + 5 + 4 + 1 + 3 + 11 + 3 + 16 + 5 + 7 + 6 + 11 + 10 + 5);
+	tap_plan(85 + 11 + 5 + 4 + 1 + 3 + 11 + 3 + 16 + 5 + 7 + 6 + 11 + 10 + 5 + 6);
 	test_timer_request_errors();
 	test_timer();
 	test_request();
@@ -1170,6 +1227,7 @@ int main(void)
 	test_aggregates();
 	test_key_slots();
 	test_jobs();
+	test_gaps();
 	test_module();
 	return tap_done();
 }

@@ -892,6 +892,42 @@ static const char *run_comm(void *arg, uint32_t pid, uint64_t time_ns)
 	return n && *n ? n : NULL;
 }
 
+/*
+ * The trace's gaps of lost events told to the rules (lttr_rules_gap()):
+ * before a buffer that counts lost events or follows missing or damaged
+ * ones (from the CPU's last record before: a damaged buffer's start, its
+ * records' end unknown), and after a CPU's last buffer when events were
+ * lost after it or the file was cut short (until the trace's end).
+ */
+static int tell_gaps(struct lttr_trace *t, struct lttr_rules *r, uint64_t start, uint64_t end)
+{
+	unsigned int cpu, ncpus = lttr_trace_header(t)->ncpus;
+
+	for (cpu = 0; cpu < ncpus && cpu < LTT_MAX_CPUS; cpu++) {
+		size_t j, n = lttr_trace_buffer_count(t, cpu);
+		struct lttr_buffer_info bi;
+		uint64_t last = start;
+		bool damaged = false;
+
+		for (j = 0; j < n; j++) {
+			if (lttr_trace_buffer(t, cpu, j, &bi))
+				continue;
+			if ((bi.lost || bi.missing || damaged) &&
+			    lttr_rules_gap(r, last, bi.start_ns) < 0)
+				return -1;
+			damaged = bi.truncated || bi.valid_size < bi.data_size;
+			if (damaged)
+				last = bi.start_ns;
+			else if (bi.valid_size)
+				last = bi.end_ns;
+		}
+		if ((damaged || lttr_trace_lost_tail(t, cpu) || lttr_trace_cpu_cut(t, cpu)) &&
+		    lttr_rules_gap(r, last, end) < 0)
+			return -1;
+	}
+	return 0;
+}
+
 long lttr_rules_run(const char *dir, struct lttr_rules *r,
 		    void (*fire)(void *arg, const struct lttr_firing *f), void *arg,
 		    struct lttr_error *err)
@@ -925,6 +961,11 @@ long lttr_rules_run(const char *dir, struct lttr_rules *r,
 	 * (the reader moves the trace's start to its earliest first buffer)
 	 */
 	lttr_rules_start(r, written_start(dir, h->start_ns));
+	if (tell_gaps(t, r, h->start_ns, h->end_ns) < 0) {
+		lttr_ptable_free(pt);
+		lttr_trace_close(t);
+		return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");
+	}
 	rc = lttr_iter_new(t, &it, err);
 	if (rc < 0) {
 		lttr_ptable_free(pt);

@@ -246,3 +246,16 @@ int req_socks_event(struct req_socks *s, const struct lttr_event *ev, uint64_t s
 	return sl->caller ? caller_io(s, sl, ev, send_entry, out) :
 		callee_io(s, sl, ev, send_entry, out);
 }
+
+uint64_t req_socks_forget(struct req_socks *s)
+{
+	uint64_t n = 0;
+
+	for (size_t i = 0; i < NSLOTS; i++) {
+		if (s->slot[i].used && s->slot[i].phase != IDLE) {
+			s->slot[i].phase = IDLE;
+			n++;
+		}
+	}
+	return n;
+}

@@ -53,6 +53,12 @@ void req_socks_free(struct req_socks *s);
  * seen).  Returns 1 when @ev ends a request (*@out filled), else 0;
  * *@over counts the sockets forgotten (LTTR_RULE_MAX_SOCKETS).
  */
+/*
+ * Events were lost: every call begun is forgotten (its socket back to no
+ * call, its next receive or send beginning the next).  Returns how many.
+ */
+uint64_t req_socks_forget(struct req_socks *s);
+
 int req_socks_event(struct req_socks *s, const struct lttr_event *ev, uint64_t send_entry,
 		    struct req_end *out, uint64_t *over);
 

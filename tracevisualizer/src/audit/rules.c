@@ -134,6 +134,17 @@ struct lttr_rules {
 	bool want_requests;	/* a rule is on request, or over it */
 	bool timers;		/* a rule is on every D */
 	bool started;		/* lttr_rules_start(), or the first time seen */
+	/*
+	 * the events the rules evaluated here read (lttr_rules_ids()): any
+	 * other is stepped over, as traced steps over those it does not
+	 * decode, so that a trace's rules keep the same starts both ways
+	 */
+	struct ltt_event_mask ids;
+	/* gaps of lost events (lttr_rules_gap()) not entered yet, unsorted */
+	struct rules_gap *gaps;
+	size_t ngaps, gapcap;
+	uint64_t next_gap;	/* the earliest start among them, UINT64_MAX: none */
+	uint64_t gap_to;	/* in a gap entered until then (0: none) */
 	uint64_t t0;
 	uint64_t now;		/* the latest time fed or advanced to */
 	/* lttr_rules_sampler() */
@@ -142,10 +153,16 @@ struct lttr_rules {
 	void *sample_arg;
 };
 
+/* events were lost between @from and @to (lttr_rules_gap()) */
+struct rules_gap {
+	uint64_t from, to;
+};
+
 /* the state of one evaluation */
 struct rules_eval {
 	struct key *key;	/* NULL: over LTTR_RULE_MAX_KEYS */
 	uint64_t now;
+	uint64_t gap_to;	/* the end of the latest gap of lost events entered */
 	bool has_lat;
 	int64_t lat;
 	bool lat_read;
@@ -530,6 +547,9 @@ static bool rule_resolve(void *arg, uint32_t handle, const struct lttr_event *ev
 			e->known[handle] = e->key &&
 				aggregate(vl, e->key, e->now, &e->v[handle], &e->samples[handle],
 					  &e->truncated);
+			/* events were lost inside its window: its samples too */
+			if (e->gap_to && e->gap_to + vl->window > e->now)
+				e->truncated = true;
 		}
 	}
 	*v = e->v[handle];
@@ -1148,6 +1168,7 @@ int lttr_rules_parse(const char *text, struct lttr_rules **out, struct lttr_erro
 		lttr_rules_free(rs);
 		return ret;
 	}
+	lttr_rules_ids(rs, &rs->ids);
 	*out = rs;
 	return 0;
 }
@@ -1188,6 +1209,7 @@ void lttr_rules_free(struct lttr_rules *r)
 		if (r->tasks[i].used)
 			free(r->tasks[i].jobs);
 	free(r->tasks);
+	free(r->gaps);
 	req_socks_free(r->socks);
 	free(r);
 }
@@ -1383,7 +1405,7 @@ static unsigned int watch(struct lttr_rules *rs, struct rule *r, uint64_t t, boo
 static unsigned int tick(struct lttr_rules *rs, struct rule *r, const struct lttr_filter_ctx *c,
 			 void (*fire)(void *, const struct lttr_firing *), void *arg)
 {
-	struct rules_eval e = { .now = r->next_tick };
+	struct rules_eval e = { .now = r->next_tick, .gap_to = rs->gap_to };
 	struct lttr_event sub;
 	bool hit;
 
@@ -1559,7 +1581,8 @@ static unsigned int instance(struct lttr_rules *rs, struct rule *r,
 			     uint32_t pid, uint64_t start, bool has_lat, int64_t lat,
 			     void (*fire)(void *, const struct lttr_firing *), void *arg)
 {
-	struct rules_eval e = { .now = ev->time_ns, .has_lat = has_lat, .lat = lat };
+	struct rules_eval e = { .now = ev->time_ns, .has_lat = has_lat, .lat = lat,
+				.gap_to = rs->gap_to };
 	struct lttr_event sub = *ev;
 	bool hit;
 
@@ -1669,13 +1692,87 @@ static bool job_end(struct task *tk, const char *name, uint64_t t, uint64_t *t0)
 	return false;
 }
 
+/*
+ * Lost events.  Between a start kept (a syscall's entry, a wakeup, a job's
+ * begin, a request's call) and its end, a gap of lost events may hide the
+ * real end and another start: a syscall exit after a gap would pair with
+ * an entry long gone and fire on the sum of both calls.  Which tasks the
+ * gap's CPU ran is unknown (a task blocked elsewhere may have been woken
+ * there), so at a gap's start every start kept is forgotten, and inside
+ * it none is kept: each counted in gap_dropped, its end then unpaired.
+ */
+int lttr_rules_gap(struct lttr_rules *rs, uint64_t from, uint64_t to)
+{
+	if (to < from)
+		to = from;
+	if (rs->ngaps == rs->gapcap) {
+		size_t cap = rs->gapcap ? 2 * rs->gapcap : 16;
+		struct rules_gap *g = realloc(rs->gaps, cap * sizeof(*g));
+
+		if (!g)
+			return -1;
+		rs->gaps = g;
+		rs->gapcap = cap;
+	}
+	rs->gaps[rs->ngaps++] = (struct rules_gap){ from, to };
+	if (from < rs->now)	/* events past its start were evaluated */
+		rs->st.gaps_late++;
+	if (rs->ngaps == 1 || from < rs->next_gap)
+		rs->next_gap = from;
+	rs->st.gaps++;
+	return 0;
+}
+
+/* every start kept, forgotten: its end will be unpaired */
+static void forget_starts(struct lttr_rules *rs)
+{
+	for (size_t i = 0; i < rs->tcap; i++) {
+		struct task *tk = &rs->tasks[i];
+
+		if (!tk->used)
+			continue;
+		rs->st.gap_dropped += tk->in_sys + tk->woken + tk->njobs;
+		tk->in_sys = false;
+		tk->woken = false;
+		tk->njobs = 0;
+	}
+	if (rs->socks)
+		rs->st.gap_dropped += req_socks_forget(rs->socks);
+}
+
+/* the gaps begun before @t entered: true while @t is inside one */
+static bool in_gap(struct lttr_rules *rs, uint64_t t)
+{
+	if (rs->ngaps && t > rs->next_gap) {
+		uint64_t next = UINT64_MAX;
+		bool entered = false;
+
+		for (size_t i = 0; i < rs->ngaps;) {
+			if (rs->gaps[i].from < t) {
+				if (rs->gaps[i].to > rs->gap_to)
+					rs->gap_to = rs->gaps[i].to;
+				rs->gaps[i] = rs->gaps[--rs->ngaps];
+				entered = true;
+				continue;
+			}
+			if (rs->gaps[i].from < next)
+				next = rs->gaps[i].from;
+			i++;
+		}
+		rs->next_gap = next;
+		if (entered)
+			forget_starts(rs);
+	}
+	return t < rs->gap_to;
+}
+
 unsigned int lttr_rules_feed(struct lttr_rules *rs, const struct lttr_filter_ctx *c,
 			     const struct lttr_event *ev,
 			     void (*fire)(void *arg, const struct lttr_firing *f), void *arg)
 {
 	struct task *tk = NULL, *woken = NULL;
 	uint64_t sys_t = 0, wake_t = 0, job_t = 0;
-	bool sys_paired = false, wake_paired = false, job_paired = false;
+	bool sys_paired = false, wake_paired = false, job_paired = false, gap;
 	char job[LTT_MARKER_NAME_MAX + 1];
 	struct lttr_event wev;
 	struct req_end req;
@@ -1689,11 +1786,22 @@ unsigned int lttr_rules_feed(struct lttr_rules *rs, const struct lttr_filter_ctx
 	}
 	n += ticks_until(rs, c, ev->time_ns, fire, arg);
 	rs->now = ev->time_ns;
+	gap = in_gap(rs, ev->time_ns);
+	if (!(rs->ids.bits[ev->id / 64] & 1ULL << (ev->id % 64)))
+		return n;
 	req_done = request_end(rs, ev, &req);
+	if (gap && rs->socks) {		/* no request begun in a gap is kept */
+		req_done = false;
+		rs->st.gap_dropped += req_socks_forget(rs->socks);
+	}
 	/* the starts: a syscall's entry, a wakeup */
 	if (ev->id == LTT_EV_SYSCALL_ENTRY && ev->details) {
-		tk = task_get(rs, ev->pid, true);
-		if (tk) {
+		tk = task_get(rs, ev->pid, !gap);
+		if (gap) {
+			if (tk)
+				tk->in_sys = false;
+			rs->st.gap_dropped++;
+		} else if (tk) {
 			tk->in_sys = true;
 			tk->nr = ev->p.syscall_entry.nr;
 			tk->sys_t = ev->time_ns;
@@ -1716,14 +1824,18 @@ unsigned int lttr_rules_feed(struct lttr_rules *rs, const struct lttr_filter_ctx
 	    (ev->p.marker.kind == LTT_MARKER_BEGIN || ev->p.marker.kind == LTT_MARKER_END) &&
 	    marker_name(ev, job, sizeof(job))) {
 		tk = task_get(rs, ev->p.marker.tid, ev->p.marker.kind == LTT_MARKER_BEGIN);
-		if (ev->p.marker.kind == LTT_MARKER_BEGIN)
+		if (ev->p.marker.kind == LTT_MARKER_BEGIN && gap)
+			rs->st.gap_dropped++;
+		else if (ev->p.marker.kind == LTT_MARKER_BEGIN)
 			job_begin(rs, tk, job, ev->time_ns);
 		else if (job_end(tk, job, ev->time_ns, &job_t))
 			job_paired = true;
 		else
 			rs->st.unpaired++;
 	}
-	if (ev->id == LTT_EV_PROCESS_WAKEUP && ev->details) {
+	if (ev->id == LTT_EV_PROCESS_WAKEUP && ev->details && gap) {
+		rs->st.gap_dropped++;
+	} else if (ev->id == LTT_EV_PROCESS_WAKEUP && ev->details) {
 		tk = task_get(rs, ev->p.wakeup.pid, true);
 		if (tk && !tk->woken) {
 			tk->woken = true;
@@ -1916,6 +2028,7 @@ void lttr_rules_set_module(struct lttr_rules *rs, size_t i)
 {
 	if (i < rs->n)
 		rs->rules[i]->module = true;
+	lttr_rules_ids(rs, &rs->ids);
 }
 
 bool lttr_rules_is_module(const struct lttr_rules *rs, size_t i)

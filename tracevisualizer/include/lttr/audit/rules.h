@@ -147,7 +147,8 @@ struct lttr_firing_value {
  * @notify: the notify command, or NULL
  * @log: the heavy logging asked (LTTR_ACT_LOG)
  * @suppressed: matches of the rule not reported since its last firing (hold-off)
- * @truncated: an aggregate covered less than its window (LTTR_RULE_MAX_SAMPLES)
+ * @truncated: an aggregate covered less than its window (LTTR_RULE_MAX_SAMPLES,
+ *	or events were lost inside it: lttr_rules_gap())
  * @values: the values of the condition, @nvalues of them
  */
 struct lttr_firing {
@@ -340,6 +341,13 @@ unsigned int lttr_rules_advance(struct lttr_rules *r, const struct lttr_filter_c
  * @late: events fed with a time before one already fed or advanced to
  *	(out of order): not evaluated
  * @ticks_skipped: ticks of timer rules not evaluated (LTTR_RULE_MAX_CATCHUP)
+ * @gaps: gaps of lost events told (lttr_rules_gap())
+ * @gap_dropped: starts (syscall entries, wakeups, job begins, requests'
+ *	calls) forgotten at a gap's start or not kept inside one: their ends
+ *	are unpaired, no latency across lost events
+ * @gaps_late: gaps told after events past their start were fed (traced:
+ *	their CPU's buffers came later than the others' by more than the
+ *	grace): a latency measured before then may span lost events
  */
 struct lttr_rules_stats {
 	uint64_t keys_over;
@@ -348,9 +356,31 @@ struct lttr_rules_stats {
 	uint64_t sockets_over;
 	uint64_t late;
 	uint64_t ticks_skipped;
+	uint64_t gaps;
+	uint64_t gap_dropped;
+	uint64_t gaps_late;
 };
 
 void lttr_rules_stats(const struct lttr_rules *r, struct lttr_rules_stats *st);
+
+/**
+ * lttr_rules_gap() - events were lost between two times
+ * @r: the rules
+ * @from: the time of the last event before them (a CPU's last record
+ *	before its buffer with lost events)
+ * @to: the time of the first event after them (that buffer's start)
+ *
+ * When the events fed pass @from, every start kept (a syscall's entry, a
+ * wakeup, a job's begin, a request's call) is forgotten, and none is kept
+ * until @to: no latency is measured across lost events (their ends are
+ * unpaired; lttr_rules_stats() counts both).  An aggregate whose window
+ * holds a gap is marked truncated.  May be told after events past @from
+ * were fed (traced learns of a gap when the buffer after it comes): the
+ * starts are then forgotten at the next event fed.
+ *
+ * Return: 0, or -1 without memory (the gap not kept).
+ */
+int lttr_rules_gap(struct lttr_rules *r, uint64_t from, uint64_t to);
 
 /**
  * struct lttr_snapshot_info - what a firing's snapshot wrote (traced)
