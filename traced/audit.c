@@ -842,10 +842,20 @@ static void decode(struct audit *a, struct rbuf *b, const unsigned char *data)
 		if (ev->time_ns < a->fed) {
 			/* a CPU's record before a time every CPU had passed */
 			a->late++;
+			/*
+			 * Not evaluated: a switch-in skipped would leave its
+			 * task's wakeup to pair with a later one.  Every start
+			 * kept is forgotten at the next event (the gap at the
+			 * time passed: told in time, not a late gap).
+			 */
+			if (lttr_rules_gap(a->o->rules, a->fed, a->fed) < 0)
+				a->bad_records++;
 			continue;
 		}
 		if (own_var(ev) < 0) {
 			a->bad_records++;	/* no memory: not evaluated */
+			if (lttr_rules_gap(a->o->rules, ev->time_ns, ev->time_ns) < 0)
+				a->bad_records++;
 			continue;
 		}
 		if (q->n > q->head && ev->time_ns < q->last)

@@ -1705,6 +1705,13 @@ int lttr_rules_gap(struct lttr_rules *rs, uint64_t from, uint64_t to)
 {
 	if (to < from)
 		to = from;
+	/* within the last one told and not entered yet: one gap */
+	if (rs->ngaps && from >= rs->gaps[rs->ngaps - 1].from &&
+	    from <= rs->gaps[rs->ngaps - 1].to) {
+		if (to > rs->gaps[rs->ngaps - 1].to)
+			rs->gaps[rs->ngaps - 1].to = to;
+		return 0;
+	}
 	if (rs->ngaps == rs->gapcap) {
 		size_t cap = rs->gapcap ? 2 * rs->gapcap : 16;
 		struct rules_gap *g = realloc(rs->gaps, cap * sizeof(*g));
