@@ -329,6 +329,7 @@ int ltt_heavy_set(const struct ltt_heavy *h);
 void ltt_heavy_clear(void);
 void ltt_direct_update(void);
 bool ltt_heavy_current(void);
+u32 ltt_heavy_capture(u32 session);
 bool ltt_heavy_stack_wanted(unsigned int id, const void *data,
 			    unsigned int len);
 /*

@@ -783,15 +783,18 @@ static notrace void ltt_submit(unsigned int id, const void *data,
 	case LTT_EV_NET_PACKET_IN:
 	case LTT_EV_NET_PACKET_OUT:
 		/*
-		 * Keep capture_len bytes at most, and no more than one
-		 * buffer holds (the packet is cut, not lost); caplen says
-		 * how many.  Nothing is read from the packet when
-		 * capture_len is 0.
+		 * Keep capture_len bytes at most (a task of the heavy
+		 * logging set: its set's capture when more), and no more
+		 * than one buffer holds (the packet is cut, not lost);
+		 * caplen says how many.  Nothing is read from the packet
+		 * when that is 0.
 		 */
 		if (r.len >= sizeof(copy.np)) {
+			u32 cap = heavy ? ltt_heavy_capture(ltt.capture_len) :
+				  ltt.capture_len;
+
 			memcpy(&copy.np, data, sizeof(copy.np));
-			r.var_len = min_t(unsigned int,
-					  min(r.var_len, ltt.capture_len),
+			r.var_len = min_t(unsigned int, min(r.var_len, cap),
 					  ltt.size - LTT_NET_PACKET_ROOM);
 			copy.np.caplen = r.var_len;
 			r.data = &copy.np;

@@ -85,6 +85,7 @@ notrace bool ltt_stack_wanted(unsigned int id, const void *data,
  */
 struct ltt_heavy_set {
 	u32 npids;
+	u32 capture;		/* packet bytes of its tasks, 0: the session's */
 	u32 pids[LTT_HEAVY_PIDS_MAX];
 	u64 stacks[LTT_MASK_WORDS];
 };
@@ -98,7 +99,7 @@ int ltt_heavy_set(const struct ltt_heavy *h)
 	struct ltt_heavy_set *s;
 	unsigned int i, id;
 
-	if (h->npids > LTT_HEAVY_PIDS_MAX || h->reserved)
+	if (h->npids > LTT_HEAVY_PIDS_MAX || h->capture > LTT_MAX_CAPTURE)
 		return -EINVAL;
 	for (i = 0; i < h->npids; i++)
 		if (!h->pids[i] || h->pids[i] > PID_MAX_LIMIT)
@@ -115,6 +116,7 @@ int ltt_heavy_set(const struct ltt_heavy *h)
 	}
 	s = &ltt_heavy_sets[ltt_heavy_next];
 	s->npids = h->npids;
+	s->capture = h->capture;
 	memcpy(s->pids, h->pids, sizeof(s->pids));
 	memcpy(s->stacks, h->stacks.bits, sizeof(s->stacks));
 	rcu_assign_pointer(ltt.heavy, s);
@@ -166,6 +168,17 @@ notrace bool ltt_heavy_current(void)
 		if (s->pids[i] == pid)
 			return true;
 	return false;
+}
+
+/*
+ * The packet bytes a task of the set gets recorded: the set's capture
+ * when above @session's.  Preemption disabled by the caller.
+ */
+notrace u32 ltt_heavy_capture(u32 session)
+{
+	const struct ltt_heavy_set *s = rcu_dereference_sched(ltt.heavy);
+
+	return s && s->capture > session ? s->capture : session;
 }
 
 /*

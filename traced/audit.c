@@ -388,6 +388,8 @@ static int heavy_set(struct audit *a, size_t n)
 
 	memset(&set, 0, sizeof(set));
 	set.npids = (uint32_t)n;
+	/* their packets, when above the session's (0: the session's) */
+	set.capture = n && a->o->heavy_capture > a->o->capture_len ? a->o->heavy_capture : 0;
 	for (i = 0; i < n; i++)
 		set.pids[i] = a->heavy.p[i].pid;
 	if (n) {

@@ -108,6 +108,9 @@ static void usage(FILE *f)
 "                           a full DIR leaves a snapshot incomplete, not the trace\n"
 "      --notify-timeout DURATION  a notify command still running after\n"
 "                           DURATION is killed (default 5s)\n"
+"      --heavy-capture BYTES  packet bytes recorded for the tasks a rule's\n"
+"                           log switches on, when above --capture's (0..%u,\n"
+"                           default %u; max: %u; 0: --capture's)\n"
 "      --rules-in-daemon    evaluate every rule here, none in the module (by\n"
 "                           default the conditions without aggregates on a\n"
 "                           system call's exit, an exit or a signal are\n"
@@ -178,6 +181,8 @@ static void usage(FILE *f)
 		(unsigned int)LTT_STACK_KERNEL_DEPTH,
 		(unsigned int)LTT_STACK_USER_DEPTH,
 		(unsigned int)LTT_SAMPLE_HZ_MAX,
+		(unsigned int)LTT_MAX_CAPTURE, (unsigned int)DEFAULT_HEAVY_CAPTURE,
+		(unsigned int)LTT_MAX_CAPTURE,
 		DEFAULT_DEVICE, events_help());
 }
 
@@ -274,6 +279,8 @@ static int rules_setup(struct options *o, const char *file)
 		return bad("%s", "--snapshot-dir: without --rules or --rule, no snapshot is written");
 	if (!text && o->rules_in_daemon)
 		return bad("%s", "--rules-in-daemon: without --rules or --rule, there is no rule");
+	if (!text && o->heavy_capture_set)
+		return bad("%s", "--heavy-capture: no rule logs (without --rules or --rule)");
 	if (!text)
 		return -1;
 	o->rules_text = text;
@@ -292,6 +299,9 @@ static int rules_setup(struct options *o, const char *file)
 		}
 		return bad2("%s: %s", file ? file : "--rule", err.msg);
 	}
+	if (o->heavy_capture_set && !(lttr_rules_actions(o->rules) & LTTR_ACT_LOG))
+		return bad("%s", "--heavy-capture: no rule logs (log top(N) for D): no task's "
+			   "packets would be captured");
 	if (o->opt_flags & LTT_OPT_FLIGHT)
 		return bad("%s", "the rules read the events as they arrive: not with --flight "
 			   "(a rule's snapshot is the flight recorder of a trace that goes on)");
@@ -334,7 +344,7 @@ enum {
 	OPT_FLIGHT, OPT_NO_CPUID, OPT_CAPTURE, OPT_SET_EVENTS,
 	OPT_FULL_RECORDS, OPT_GROUP, OPT_FLUSH, OPT_READ, OPT_STACKS,
 	OPT_STACK_DEPTH, OPT_SAMPLE, OPT_RULES, OPT_RULE, OPT_SNAPSHOT_SIZE, OPT_SNAPSHOT_DIR, OPT_RULES_IN_DAEMON,
-	OPT_NOTIFY_TIMEOUT,
+	OPT_NOTIFY_TIMEOUT, OPT_HEAVY_CAPTURE,
 	OPT_VITALS, OPT_EPOCH, OPT_KEEP, OPT_METRICS_LISTEN, OPT_MAX_SIZE,
 	OPT_CPU_WATERMARK,
 };
@@ -367,6 +377,7 @@ static const struct option longopts[] = {
 	{ "snapshot-size",	required_argument, NULL, OPT_SNAPSHOT_SIZE },
 	{ "snapshot-dir",	required_argument, NULL, OPT_SNAPSHOT_DIR },
 	{ "notify-timeout",	required_argument, NULL, OPT_NOTIFY_TIMEOUT },
+	{ "heavy-capture",	required_argument, NULL, OPT_HEAVY_CAPTURE },
 	{ "rules-in-daemon",	no_argument,	   NULL, OPT_RULES_IN_DAEMON },
 	{ "no-cpu-id",		no_argument,	   NULL, OPT_NO_CPUID },
 	{ "full-records",	no_argument,	   NULL, OPT_FULL_RECORDS },
@@ -524,6 +535,7 @@ int options_parse(int argc, char **argv, struct options *o)
 	o->stacks.user_depth = LTT_STACK_USER_DEPTH;
 	o->snapshot_size = DEFAULT_SNAPSHOT_SIZE;
 	o->notify_timeout_ns = DEFAULT_NOTIFY_TIMEOUT_NS;
+	o->heavy_capture = DEFAULT_HEAVY_CAPTURE;
 	opterr = 0;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "+:o:ft:e:b:n:d:qh", longopts,
@@ -753,6 +765,15 @@ int options_parse(int argc, char **argv, struct options *o)
 		}
 		case OPT_RULES_IN_DAEMON:
 			o->rules_in_daemon = 1;
+			break;
+		case OPT_HEAVY_CAPTURE:
+			if (!strcmp(optarg, "max"))
+				v = LTT_MAX_CAPTURE;
+			else if (parse_uint(optarg, LTT_MAX_CAPTURE, &v) < 0)
+				return bad("bad heavy logging capture length '%s' (0.."
+					   CAPTURE_MAX_STR " bytes, or max)", optarg);
+			o->heavy_capture = (uint32_t)v;
+			o->heavy_capture_set = 1;
 			break;
 		case OPT_NOTIFY_TIMEOUT:
 			if (lttr_parse_duration(optarg, &v) < 0 || v == 0 ||

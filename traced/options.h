@@ -23,6 +23,8 @@ struct lttr_rules;
 #define SNAPSHOT_SIZE_MIN	(64U << 10)
 #define SNAPSHOT_SIZE_MAX	(1ULL << 32)
 #define DEFAULT_NOTIFY_TIMEOUT_NS	(5ULL * 1000000000ULL)
+/* the packet bytes of the logged tasks (--heavy-capture): an Ethernet frame */
+#define DEFAULT_HEAVY_CAPTURE		1514
 #define DEFAULT_RULES_FLUSH_MS	100
 
 /* exit statuses of traced itself */
@@ -72,6 +74,8 @@ struct options {
 	char *snapshot_dir;		/* --snapshot-dir, absolute; NULL: in TRACEDIR */
 	uint64_t notify_timeout_ns;	/* --notify-timeout */
 	int rules_in_daemon;		/* --rules-in-daemon: none in the module */
+	int heavy_capture_set;		/* --heavy-capture given */
+	uint32_t heavy_capture;		/* --heavy-capture */
 
 	/* vital signs mode: traced --vitals (docs/vitals.md) */
 	int vitals;

@@ -1522,8 +1522,12 @@ struct ltt_syscall_set {
  * task's stacks (the ids LTT_IOC_SET_STACKS takes; an LTT_EV_SYSCALL_ENTRY
  * of any syscall; a switch-out only when the task blocks), at the depths
  * of the stack configuration.  The task is the current one at the event:
- * the one switched out, the waker, the caller.  @npids 0 empties the set
- * (the default, and after release).  @reserved must be 0.  A bad set
+ * the one switched out, the waker, the caller.  From ABI 21, @capture:
+ * the bytes of each packet (LTT_EV_NET_PACKET_IN and _OUT) recorded when
+ * a task of the set is current, at most LTT_MAX_CAPTURE, when above the
+ * session's capture length (0: the session's; a packet in is a task's
+ * only when it arrives in its own context: in a softirq it is not).
+ * @npids 0 empties the set (the default, and after release).  A bad set
  * (EINVAL) changes nothing.  The events of the other tasks are recorded
  * as the session's configuration says: the set adds, it never filters.
  */
@@ -1531,7 +1535,7 @@ struct ltt_syscall_set {
 
 struct ltt_heavy {
 	__u32 npids;
-	__u32 reserved;
+	__u32 capture;		/* ABI 21; before, reserved and 0 */
 	struct ltt_event_mask stacks;
 	__u32 pids[LTT_HEAVY_PIDS_MAX];
 };
@@ -1793,10 +1797,12 @@ static inline __u64 ltt_lost_by_event(const struct ltt_lost_info *li,
  * unchanged.
  * 20: a hit names its task (struct ltt_trig_hit's comm): the daemon
  * decodes no event for the rules the module evaluates.
+ * 21: heavy logging captures the packets of its tasks (struct
+ * ltt_heavy's capture, reserved before); the trace format is unchanged.
  * The daemon writes its own LTT_FORMAT_MINOR in the trace header, so it
  * refuses a module of another version.
  */
-#define LTT_ABI_VERSION		20
+#define LTT_ABI_VERSION		21
 
 struct ltt_buffer_config {
 	__u32 size;		/* bytes per buffer, header included */

@@ -26,6 +26,15 @@
 # audit shows the same); in the trace, over the time the firings log
 # gives, the logged tasks' syscall entries carry stacks, no other task's
 # do, and none do after.
+#
+# Heavy logging captures its tasks' packets (--heavy-capture, default
+# 1514 bytes, the session capturing none): two ltt-udp send 100 datagrams
+# of 1000 bytes 50 ms apart on loopback after a sleep; the 300 ms sleep
+# of one (ltt-udpa, the only task the rule can match) fires a rule that
+# logs its top for 1 s; its packets out while
+# logged are recorded whole (caplen = len, 1042 bytes), read by tshark as
+# 1000 bytes of UDP data, none after the logging; the other's and every
+# packet in (received in the NET_RX softirq, no task's doing) none.
 . "$(dirname "$0")/../lib/tap.sh"
 share=$(mktemp -d); trap '[ -n "${KEEP:-}" ] && cp -r "$share" "$KEEP/37-triggers"; rm -rf "$share"' EXIT	# KEEP=DIR: the traces kept
 
@@ -72,6 +81,13 @@ echo $? > /mnt/share/wrc
 traced -o /mnt/share/g --rule 'on syscall_exit(getppid) if latency >= 0 and comm == "ltt-getppid" then snapshot' \
 	-- ltt-getppid 1000 > /dev/null 2> /mnt/share/g.err
 echo $? > /mnt/share/grc
+# A, named ltt-udpa, is the only task the rule can match (its one
+# clock_nanosleep; the 50 ms gaps are poll() calls)
+cp "$(command -v ltt-udp)" /tmp/ltt-udpa
+traced -q -o /tmp/hc --rule 'on syscall_exit(clock_nanosleep) if latency > 250ms and comm == "ltt-udpa" then snapshot, log top(1) for 1s' \
+	-- sh -c '/tmp/ltt-udpa 47200 100 1000 300 50 > /mnt/share/hc.a & ltt-udp 47300 100 1000 600 50 > /mnt/share/hc.b; wait' 2> /mnt/share/hc.err
+echo $? > /mnt/share/hcrc
+cp -a /tmp/hc /mnt/share/hc
 RUN
 cat > "$share/qrules" <<'RULES'
 on every 200ms over syscall_exit if count(200ms) >= 0 then notify true
@@ -411,4 +427,49 @@ is "$af_s" 0 "after off_ns no entry carries a stack ($af_s of $af_t)"
 ok $((af_t > 0 ? 0 : 1)) "and there were entries after it ($af_t)"
 is "$(echo "$hl" | jq --argjson s "$sum" '([.parties[].stacks] | add) >= $s and ([.parties[].events] | add) > 0')" \
 	true "the firings log counts the logged tasks' events, and their stacks: at least the $sum of their entries"
+
+# heavy logging's packets: the logged sender's whole while logged, nobody else's
+is "$(cat "$share/hcrc")" 0 "traced with a rule that logs a sender exits 0" || sed 's/^/# /' "$share/hc.err"
+hc=$share/hc
+tracevisualizer dump --json --filter 'type =~ ^net_packet' "$hc" > "$share/hc.json" 2> "$share/hc.derr"
+ok $? "its trace is readable (dump --json)" || sed 's/^/# /' "$share/hc.derr"
+tracevisualizer export --pcap "$share/hc.pcap" "$hc" > /dev/null 2>&1
+ok $? "export --pcap of its trace"
+PYTHONPATH=tests/lib python3 - "$hc/firings.jsonl" "$share/hc.json" "$share/hc.a" "$share/hc.b" \
+	> "$share/hc.checks" 2>&1 <<'PY'
+import json, sys
+from check import ok, done
+lines = [json.loads(l) for l in open(sys.argv[1])]
+fir = [l for l in lines if 'seq' in l]
+log = [l for l in lines if l.get('log') == 1]
+ev = json.load(open(sys.argv[2]))['events']
+pid = lambda f: int([l.split()[1] for l in open(f) if l.startswith('pid ')][0])
+a, b = pid(sys.argv[3]), pid(sys.argv[4])
+ok(len(fir) == 1 and fir[0]['pid'] == a, "one firing, sender A's 300 ms sleep (%d): %s" % (a, fir))
+lg = log[0] if len(log) == 1 else {}
+parties = [p['pid'] for p in lg.get('parties', [])]
+ok(parties == [a], "its logging logs A alone: %s (%s)" % (parties, lg.get('why')))
+frm, to, off = lg.get('from_ns', 0), lg.get('to_ns', 0), lg.get('off_ns', 0)
+out = lambda p: [e for e in ev if e['type'] == 'net_packet_out' and e['pid'] == p
+                 and e['args']['len'] == 1042]
+logged = [e for e in out(a) if frm <= e['time_ns'] <= to]
+ok(len(logged) >= 5 and all(e['args']['caplen'] == 1042 for e in logged),
+   "A's %d packets out while logged recorded whole: caplen = len = 1042 (%s)"
+   % (len(logged), sorted(set(e['args']['caplen'] for e in logged))))
+after = [e for e in out(a) if e['time_ns'] > off]
+ok(len(after) >= 5 and all(e['args']['caplen'] == 0 for e in after),
+   "A's %d packets out after the logging: none of their bytes (%s)"
+   % (len(after), sorted(set(e['args']['caplen'] for e in after))))
+ok(len(out(b)) == 100 and all(e['args']['caplen'] == 0 for e in out(b)),
+   "B's 100 packets out, not logged: none of their bytes (%d)" % len(out(b)))
+pin = [e for e in ev if e['type'] == 'net_packet_in']
+ok(len(pin) >= 200 and all(e['args']['caplen'] == 0 for e in pin),
+   "every packet in (%d, in the NET_RX softirq): none of their bytes" % len(pin))
+print("logged %d" % len(logged))
+done()
+PY
+checks < "$share/hc.checks"
+n=$(sed -n 's/^logged //p' "$share/hc.checks")
+is "$(tshark -r "$share/hc.pcap" -Y 'udp.srcport == 47201 && data.len == 1000' 2>/dev/null | wc -l)" "$n" \
+	"tshark reads A's $n logged packets with their 1000 bytes of UDP data"
 done_testing

@@ -698,8 +698,23 @@ FAKE_LOG="$tmp/h1.log" "$fake" -d fake -q -o "$tmp/h1" -t 2 \
 	--rule 'on trace_start if pid == 3 then snapshot, log top(2) for 300ms' 2>"$tmp/err"
 is $? 0 "a trace with a rule that logs heavily"
 is "$(grep SET_HEAVY "$tmp/h1.log" | sed 's/ stacks=.* first=/ first=/' | tr '\n' ' ')" \
-	"SET_HEAVY n=1 first=3 SET_HEAVY n=0 first=0 " \
-	"the set held the firing's task (an instant event's), then was emptied"
+	"SET_HEAVY n=1 first=3 capture=1514 SET_HEAVY n=0 first=0 capture=0 " \
+	"the set held the firing's task (an instant event's), its packets captured up to 1514 bytes (the default), then was emptied"
+# --heavy-capture: the set's packet bytes, when above --capture's
+for hc in "--heavy-capture max:65510" "--heavy-capture 0:0" "--heavy-capture 300 --capture 200:300" \
+	"--capture 2000:0" "--heavy-capture 2000 --capture 2000:0"; do
+	FAKE_LOG="$tmp/hc.log" "$fake" -d fake -q -o "$tmp/hc" -t 0.5 ${hc%:*} \
+		--rule 'on trace_start if pid == 3 then snapshot, log top(2) for 100ms' 2>"$tmp/err"
+	is "$(grep -m1 SET_HEAVY "$tmp/hc.log" | sed 's/.* capture=//')" "${hc##*:}" \
+		"${hc%:*}: the set's capture ${hc##*:} (0: the session's)"
+	rm -rf "$tmp/hc" "$tmp/hc.log"
+done
+"$traced" -o "$tmp/hx" -t 1 --heavy-capture 100 --rule 'on exit then snapshot' >"$tmp/out" 2>&1
+is $? 2 "--heavy-capture without a rule that logs: usage error"
+has "$tmp/out" "--heavy-capture: no rule logs" "it says why"
+"$traced" -o "$tmp/hx" -t 1 --heavy-capture 65511 --rule 'on exit then snapshot, log top(1) for 1s' >"$tmp/out" 2>&1
+is $? 2 "--heavy-capture 65511: usage error"
+has "$tmp/out" "bad heavy logging capture length '65511' (0..65510 bytes, or max)" "it says the range"
 has "$tmp/h1.log" "stacks=0x0000000000002082" "with stacks at switch-out, wakeup and syscall entry"
 hl=$(grep '^{"log":1,' "$tmp/h1/firings.jsonl")
 is "$(echo "$hl" | jq -r '.ended + " " + (.parties | length | tostring) + " " + (.parties[0].pid | tostring)')" \

@@ -525,10 +525,10 @@ static int do_ioctl(int fd, unsigned long req, void *arg)
 		const struct ltt_heavy *h = arg;
 		unsigned int i;
 
-		logf_("SET_HEAVY n=%u stacks=0x%016llx first=%u", h->npids,
+		logf_("SET_HEAVY n=%u stacks=0x%016llx first=%u capture=%u", h->npids,
 		      (unsigned long long)h->stacks.bits[0],
-		      h->npids ? h->pids[0] : 0);
-		if (h->npids > LTT_HEAVY_PIDS_MAX || h->reserved)
+		      h->npids ? h->pids[0] : 0, h->capture);
+		if (h->npids > LTT_HEAVY_PIDS_MAX || h->capture > LTT_MAX_CAPTURE)
 			return fail(EINVAL);
 		for (i = 0; i < h->npids; i++)
 			if (!h->pids[i])
