@@ -3,7 +3,9 @@
 #  - ltt-mem maps 64 anonymous pages and writes to each: every one of the
 #    64 page frames it then finds in /proc/self/pagemap shows as an
 #    order-0 mem_page_alloc in the program, and as a mem_page_free once it
-#    unmaps them;
+#    unmaps them (on one CPU: a new page waits in its CPU's LRU batch,
+#    which holds a reference, and munmap drains the current CPU's alone:
+#    after a migration another task could free it);
 #  - ltt_selftest.ko starts the kernel thread "ltt_selftest_kt": its fork
 #    (from kthreadd, flagged kthread) then kthread_create (name, function);
 #  - ltt_selftest.ko declares the kernel custom event "ltt_selftest"
@@ -15,7 +17,7 @@ share=$(mktemp -d); trap 'rm -rf "$share"' EXIT
 st=/proc/ltt_selftest
 vm_run "$share" 300 "insmod /lib/modules/ltt_selftest.ko &&
 	traced -q -e memory,process,custom -o /mnt/share/t -- sh -c '
-		ltt-mem 64 > /mnt/share/out && echo kthread > $st && echo custom 10 > $st' &&
+		taskset -c 0 ltt-mem 64 > /mnt/share/out && echo kthread > $st && echo custom 10 > $st' &&
 	cat $st > /mnt/share/addrs"
 ok $? "guest loaded ltt_selftest.ko and traced ltt-mem and its commands"
 tracevisualizer dump --json --type mem_page_alloc,mem_page_free,fork,exit,kthread_create,custom_create,custom \
