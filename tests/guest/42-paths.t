@@ -255,8 +255,13 @@ PY
 # and the direction), 60 of each, none through the loopback
 tracevisualizer export --pcap "$share/w1.pcap" "$share/w1" > /dev/null
 ok $? "w1: the run's packets as a pcap file"
-seg() {	# seg FILTER : "IFINDEX:PKTTYPE" of each 64-byte segment FILTER picks
-	tshark -r "$share/w1.pcap" -Y "tcp.len == 64 && $1" -T fields -e sll.ifindex -e sll.pkttype |
+# seg FILTER : "COUNT:IFINDEX:PKTTYPE" of the 64-byte segments FILTER
+# picks, each counted once by its ports and raw sequence number (a
+# segment TCP sends again, when the emulated wire was slower than its
+# timeout, is the same segment; a new one still counts)
+seg() {
+	tshark -r "$share/w1.pcap" -Y "tcp.len == 64 && $1" -T fields -e sll.ifindex -e sll.pkttype \
+		-e tcp.srcport -e tcp.dstport -e tcp.seq_raw | sort -u | awk '{ print $1, $2 }' |
 		sort | uniq -c | awk '{ printf "%s:%s:%s ", $1, $2, $3 }'
 }
 req=$(seg "ip.src == 10.9.0.1 && ip.dst == 10.9.0.2 && tcp.dstport == 7000")

@@ -178,9 +178,15 @@ print(c.get(("udp",) + tuple(sorted(sys.argv[3:5])), 0))' "$TOP/tests/lib" "$sha
 is "$(tshark -r "$share/nic.pcap" -Y "udp.length == $((nudp_size + 8)) && sll.ifindex == $eth && sll.pkttype == 4" 2>/dev/null | wc -l):$(
       tshark -r "$share/nic.pcap" -Y "udp.length == $((nudp_size + 8)) && sll.ifindex == $eth && sll.pkttype == 0" 2>/dev/null | wc -l)" \
 	"$nudp_n:$nudp_n" "nic: $nudp_n UDP datagrams of $nudp_size bytes out on eth0, $nudp_n echoed in"
-is "$(tshark -r "$share/nic.pcap" -Y "tcp.len == $ntcp_size && sll.ifindex == $eth && sll.pkttype == 4" 2>/dev/null | wc -l):$(
-      tshark -r "$share/nic.pcap" -Y "tcp.len == $ntcp_size && sll.ifindex == $eth && sll.pkttype == 0" 2>/dev/null | wc -l)" \
-	"$ntcp_n:$ntcp_n" "nic: $ntcp_n TCP segments of $ntcp_size bytes out on eth0, $ntcp_n echoed in"
+# tcpseg TYPE : the TCP segments of $ntcp_size bytes on eth0 of sll.pkttype
+# TYPE, each once by its ports and raw sequence number (a segment sent
+# again, the emulated network slower than TCP's timeout, is the same)
+tcpseg() {
+	tshark -r "$share/nic.pcap" -Y "tcp.len == $ntcp_size && sll.ifindex == $eth && sll.pkttype == $1" \
+		-T fields -e tcp.srcport -e tcp.dstport -e tcp.seq_raw 2>/dev/null | sort -u | wc -l
+}
+is "$(tcpseg 4):$(tcpseg 0)" \
+	"$ntcp_n:$ntcp_n" "nic: $ntcp_n TCP segments of $ntcp_size bytes out on eth0, $ntcp_n echoed in (each once)"
 # The handshake of the connection that carried the echoes (its client
 # port the data segments' sent): its SYN and its SYN-ACK, each once (a
 # SYN or SYN-ACK sent again, when the emulated network was slower than

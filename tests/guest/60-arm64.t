@@ -102,7 +102,10 @@ if ent and ext:
        "the traced sleep lies within the sleeper's own CLOCK_MONOTONIC reads around it "
        "(%d ns before its entry, %d after its exit)"
        % (ent[0]['time_ns'] - t0_ns, t1_ns - ext[0]['time_ns']))
-    ok(abs(t - 10**10) < 50 * 10**6, "the measured sleep is 10 s (within the 50 ms the kernel may add)")
+    # at least the 10 s asked (the kernel never ends it sooner); how much
+    # later is the host's (a stalled vCPU), bounded by the sleeper's reads
+    ok(10**10 <= t <= self_ns, "the measured sleep is 10 s or more (%d ns), within the sleeper's own %d ns"
+       % (t, self_ns))
 
 # every class: the events these workloads make on x86 (45-export.t's
 # trace 'all', ltt-mem, ltt-segv), each at least once
