@@ -770,6 +770,7 @@ static notrace void ltt_submit(unsigned int id, const void *data,
 	case LTT_EV_FS_OPEN:
 	case LTT_EV_KTHREAD_CREATE:
 	case LTT_EV_MMAP:
+	case LTT_EV_TASK_RENAME:
 		r.str = true;
 		break;
 	case LTT_EV_SYSCALL_ENTRY:

@@ -218,7 +218,7 @@ static void set_comm(struct audit *a, uint32_t pid, const char *name, size_t len
 	c->valid = 1;
 }
 
-/* the names the trace gives: fork (the parent's), exec (the file's), kthread_create */
+/* the names the trace gives: fork (the parent's), exec (the file's), kthread_create, task_rename */
 static void learn(struct audit *a, const struct lttr_event *ev)
 {
 	const char *n, *slash;
@@ -248,6 +248,10 @@ static void learn(struct audit *a, const struct lttr_event *ev)
 		if (ev->var && ev->var_len)
 			set_comm(a, ev->p.kthread_create.pid, ev->var, strnlen(ev->var, ev->var_len));
 		break;
+	case LTT_EV_TASK_RENAME:
+		if (ev->var && ev->var_len)
+			set_comm(a, ev->p.task_rename.pid, ev->var, strnlen(ev->var, ev->var_len));
+		break;
 	default:
 		break;
 	}
@@ -257,6 +261,7 @@ static void learn(struct audit *a, const struct lttr_event *ev)
 static const unsigned int need_ids[] = {
 	LTT_EV_TIME_EXT, LTT_EV_SCHEDCHANGE, LTT_EV_TRACE_START,
 	LTT_EV_PROCESS_FORK, LTT_EV_PROCESS_EXEC, LTT_EV_KTHREAD_CREATE,
+	LTT_EV_TASK_RENAME,
 };
 
 /* every id a record header can hold is in a mask */

@@ -59,7 +59,7 @@
 #define LTT_TRACE_MAGIC		0x00D6B7EDU	/* LTT's magic number */
 #define LTT_BUFFER_MAGIC	0x4C544242U	/* "BBTL" in memory */
 #define LTT_FORMAT_MAJOR	1
-#define LTT_FORMAT_MINOR	17	/* 1.17: contended kernel locks */
+#define LTT_FORMAT_MINOR	18	/* 1.18: a task renamed other than by exec */
 
 #define LTT_ORDER_LITTLE	1
 #define LTT_ORDER_BIG		2
@@ -146,6 +146,7 @@ enum ltt_event_id {
 	LTT_EV_BLOCK_RQ_ISSUE	= 70,	/* a block request goes to its driver (1.16) */
 	LTT_EV_BLOCK_RQ_COMPLETE = 71,	/* and ends, in whole or in part */
 	LTT_EV_LOCK_CONTEND	= 72,	/* a task queues on a held kernel lock (1.17) */
+	LTT_EV_TASK_RENAME	= 73,	/* a task names itself or another (1.18) */
 	LTT_EV_IDS,			/* one more than the highest id */
 	LTT_EV_MAX		= 256
 };
@@ -923,6 +924,22 @@ struct ltt_ev_lock_contend {
 	__u16 waiters;		/* the other tasks on its wait list */
 	__u8 kind;		/* LTT_LOCK_MUTEX, _RWSEM_READ, _RWSEM_WRITE */
 	__u8 flags;		/* LTT_LOCK_READERS */
+} __attribute__((packed));
+
+/*
+ * LTT_EV_TASK_RENAME (format 1.18): a task's name (its comm) changed
+ * other than by exec: prctl(PR_SET_NAME), a write to /proc/PID/comm or
+ * /proc/PID/task/TID/comm (another thread of the writer's group), a
+ * kernel thread named by its creator or by itself (set_task_comm()).
+ * Written by the task that makes the change, right after it, with the
+ * task's lock held; followed by the new name, NUL-terminated (at most
+ * 16 bytes with its NUL, the kernel's TASK_COMM_LEN).  An exec's own
+ * renaming is its LTT_EV_PROCESS_EXEC record's file name.  Busybox's
+ * shell runs its applets as /proc/self/exe, whose exec names the task
+ * "exe" until the applet names itself: this record says when.
+ */
+struct ltt_ev_task_rename {
+	__u32 pid;		/* the task renamed (its thread id) */
 } __attribute__((packed));
 
 /* largest stack record: header, payload and two full stacks */
@@ -1799,10 +1816,12 @@ static inline __u64 ltt_lost_by_event(const struct ltt_lost_info *li,
  * decodes no event for the rules the module evaluates.
  * 21: heavy logging captures the packets of its tasks (struct
  * ltt_heavy's capture, reserved before); the trace format is unchanged.
+ * 22: format 1.18, a task renamed other than by exec (LTT_EV_TASK_RENAME,
+ * struct ltt_ev_task_rename).
  * The daemon writes its own LTT_FORMAT_MINOR in the trace header, so it
  * refuses a module of another version.
  */
-#define LTT_ABI_VERSION		21
+#define LTT_ABI_VERSION		22
 
 struct ltt_buffer_config {
 	__u32 size;		/* bytes per buffer, header included */

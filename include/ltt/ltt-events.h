@@ -140,6 +140,7 @@ enum ltt_ev_var {
 	X(BLOCK_RQ_ISSUE, "block_rq_issue", block_rq_issue, NONE, FILE, LTT_NO_CEV, 0) \
 	X(BLOCK_RQ_COMPLETE, "block_rq_complete", block_rq_complete, NONE, FILE, LTT_NO_CEV, 0) \
 	X(LOCK_CONTEND, "lock_contend", lock_contend, NONE, SCHED, LTT_NO_CEV, 0) \
+	X(TASK_RENAME, "task_rename", task_rename, NAME, PROCESS, LTT_NO_CEV, 0) \
 	LTT_EVENTS_EXTRA(X)
 
 /*

@@ -7,7 +7,9 @@
 #    which holds a reference, and munmap drains the current CPU's alone:
 #    after a migration another task could free it);
 #  - ltt_selftest.ko starts the kernel thread "ltt_selftest_kt": its fork
-#    (from kthreadd, flagged kthread) then kthread_create (name, function);
+#    (from kthreadd, flagged kthread), its name given by the task that
+#    asked for it (set_task_comm(): task_rename, format 1.18), then
+#    kthread_create (name, function);
 #  - ltt_selftest.ko declares the kernel custom event "ltt_selftest"
 #    (fields seq:u32, tag:str) and logs it 10 times: the analyzer shows
 #    the declaration and the 10 instances, by name, with their fields.
@@ -20,7 +22,7 @@ vm_run "$share" 300 "insmod /lib/modules/ltt_selftest.ko &&
 		taskset -c 0 ltt-mem 64 > /mnt/share/out && echo kthread > $st && echo custom 10 > $st' &&
 	cat $st > /mnt/share/addrs"
 ok $? "guest loaded ltt_selftest.ko and traced ltt-mem and its commands"
-tracevisualizer dump --json --type mem_page_alloc,mem_page_free,fork,exit,kthread_create,custom_create,custom \
+tracevisualizer dump --json --type mem_page_alloc,mem_page_free,fork,exit,kthread_create,task_rename,custom_create,custom \
 	"$share/t" > "$share/d.json"
 ok $? "dump --json of the memory, process and custom events"
 tracevisualizer summary --json "$share/t" > "$share/s.json"
@@ -64,6 +66,16 @@ f = [e for e in ev if e['type'] == 'fork' and e['args']['child'] == kpid]
 ok(len(f) == 1 and f[0]['args']['kthread'] and f[0]['pid'] == 2 and
    f[0]['time_ns'] < kt[0]['time_ns'],
    "its fork, earlier, by kthreadd (pid 2), flagged kthread (%s)" % [e['args'] for e in f])
+rn = [e for e in ev if e['type'] == 'task_rename' and e['args']['pid'] == kpid]
+ok(len(rn) == 1 and rn[0]['args']['name'] == 'ltt_selftest_kt' and rn[0]['pid'] != kpid and
+   f and f[0]['time_ns'] < rn[0]['time_ns'] < kt[0]['time_ns'],
+   "its name given between the fork and its kthread_create, by the task that asked for it (%s)"
+   % [(e['pid'], e['args']) for e in rn])
+kp = [p for p in s['processes'] if p['pid'] == kpid]
+ok(kp and [n['name'] for n in kp[0]['names']] == ['kthreadd', 'ltt_selftest_kt'] and
+   rn and kp[0]['names'][1]['since_ns'] == rn[0]['time_ns'],
+   "summary: kthreadd's name from the fork, ltt_selftest_kt from the rename on (%s)"
+   % (kp and kp[0]['names']))
 x = [e for e in ev if e['type'] == 'exit' and e['args']['pid'] == kpid]
 ok(len(x) == 1 and x[0]['time_ns'] > kt[0]['time_ns'], "and its exit")
 

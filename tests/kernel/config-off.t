@@ -100,6 +100,7 @@ checks+=(
 	mm/mmap.o:do_mas_align_munmap.constprop.0
 	mm/mprotect.o:mprotect_fixup
 	fs/exec.o:begin_new_exec
+	fs/exec.o:__set_task_comm
 	block/blk-mq.o:blk_mq_start_request
 	block/blk-mq.o:blk_update_request
 	block/blk-mq.o:blk_mq_end_request_batch

@@ -240,6 +240,7 @@ PAYLOADS = {
     'lock_contend': Layout('ltt_ev_lock_contend', [
         ('lock', 'Q'), ('site', 'Q'), ('owner', 'I'), ('waiters', 'H'), ('kind', 'B'),
         ('flags', 'B')]),
+    'task_rename': Layout('ltt_ev_task_rename', [('pid', 'I')]),
 }
 
 # compact forms (format 1.2), by the tag of struct ltt_cev_<tag>

@@ -16,8 +16,8 @@
  * shares its stdout: a line of each, written as they started, once came out
  * as the locker's alone on the guest's 9p share), then the client prints
  * "slow S of N" (the replies that took more than 5 ms, as it measured
- * them) as it ends.  (The names lk-* are for a person
- * reading /proc: the trace names the threads after the program.)  With
+ * them) as it ends.  The names lk-* are in the trace from the
+ * prctl(PR_SET_NAME) that gives them (task_rename, format 1.18).  With
  * CPU, every thread and the client run on that CPU alone: the wakeups of
  * a slow request are then in the same CPU's buffers as its end (a
  * snapshot that holds the end holds them).

@@ -182,7 +182,7 @@ ok $((e - s < 500000000)) "-t 0.5: the header's end is 0.5 s or more after its s
 ok $((s < before || e > after)) "-t 0.5: the header's start and end between this shell's monotonic clock before and after traced ($before, $s, $e, $after)"
 is "$(cat "$tmp/err")" "" "-q: nothing on stderr"
 is "$(fact "$t" mask0)" 0x6ffffffffffffcfe "default events: all (ids 1-7, 10-59, 61-62, ...)"
-is "$(fact "$t" mask_high)" 0x1f3 "... and 64-65 (format 1.7), 68 (mmap, 1.14), 69 (marker, 1.11), 70-71 (block, 1.16) and 72 (lock, 1.17), none else above (66, stack: with --stacks only)"
+is "$(fact "$t" mask_high)" 0x3f3 "... and 64-65 (format 1.7), 68 (mmap, 1.14), 69 (marker, 1.11), 70-71 (block, 1.16), 72 (lock, 1.17) and 73 (task_rename, 1.18), none else above (66, stack: with --stacks only)"
 
 "$fake" -d fake -q -o "$t" -t 0.1 2>/dev/null; is $? 1 "existing trace refused without -f"
 "$fake" -d fake -q -f -e core -b 64k -n 8 -o "$t" -t 0.1; is $? 0 "-f overwrites"
@@ -273,7 +273,7 @@ L=$tmp/log1
 FAKE_LOG=$L "$fake" -d fake -q -o "$tmp/c1" -t 0.1 </dev/null; is $? 0 "default session exits 0"
 is "$(grep -c -E '^SET_(DETAILS_MASK|FILTER|SYSCALL_IP|OPTIONS)' "$L")" 0 \
 	"default session: no format 1.1 ioctl (runs on an older module)"
-has "$L" "SET_EVENT_MASK 0x6ffffffffffffcfe 0x00000000000001f3" "default: -e all sent"
+has "$L" "SET_EVENT_MASK 0x6ffffffffffffcfe 0x00000000000003f3" "default: -e all sent"
 is "$(fact "$tmp/c1" details)" "0xffffffffffffffff,0xffffffffffffffff,0xffffffffffffffff,0xffffffffffffffff" \
 	"default header: every event with details"
 is "$(fact "$tmp/c1" filter)" "flags=0x0 pid=0 pgrp=0 gid=0 uid=0 reserved=0" "default header: no filter"
@@ -339,7 +339,7 @@ is "$(fact "$tmp/c3m" capture_len)" 65510 "header: capture length 65510"
 L=$tmp/log4
 FAKE_LOG=$L "$fake" -d fake -q -o "$tmp/c4" --syscall-ip depth:3 --no-details -fs -t 0.05
 has "$L" "SET_SYSCALL_IP mode=1 depth=3 lower=0x0 upper=0x0" "--syscall-ip depth:3"
-has "$L" "SET_DETAILS_MASK 0x90000003ff000301 0xfffffffffffffe0f" "--no-details -fs: only fs (and unused ids) with details"
+has "$L" "SET_DETAILS_MASK 0x90000003ff000301 0xfffffffffffffc0f" "--no-details -fs: only fs (and unused ids) with details"
 # --stacks (format 1.8): the events' bits (schedchange 7, wakeup 13) and
 # the depths sent, and written in the header with LTT_EV_STACK in its mask
 L=$tmp/log-stacks
@@ -347,7 +347,7 @@ FAKE_LOG=$L "$fake" -d fake -q -o "$tmp/cst" --stacks switch-out,wakeup --stack-
 is $? 0 "--stacks switch-out,wakeup --stack-depth 16,8"
 has "$L" "SET_STACKS 0x0000000000002080 0x0000000000000000 kernel=16 user=8" "--stacks: schedchange and wakeup, 16 kernel and 8 user frames sent"
 is "$(fact "$tmp/cst" stacks)" "0x2080 0x0 16 8" "--stacks: in the header (1.8)"
-is "$(fact "$tmp/cst" mask_high)" 0x1f7 "--stacks: LTT_EV_STACK (66) in the header's mask (with 64-65 and 68-72)"
+is "$(fact "$tmp/cst" mask_high)" 0x3f7 "--stacks: LTT_EV_STACK (66) in the header's mask (with 64-65 and 68-73)"
 FAKE_LOG=$L.2 "$fake" -d fake -q -o "$tmp/cst2" --stacks wakeup -t 0.05
 has "$L.2" "SET_STACKS 0x0000000000002000 0x0000000000000000 kernel=32 user=32" "--stacks wakeup: the default depths 32,32"
 is "$(FAKE_LOG=$L.3 "$fake" -d fake -q -o "$tmp/cst3" -t 0.05; grep -c SET_STACKS "$L.3")" 0 "no --stacks: no SET_STACKS (runs on an older module)"
@@ -368,7 +368,7 @@ is $? 0 "--sample 997 --stacks sample,switch-out"
 has "$L" "SET_SAMPLE 997" "--sample: the rate sent (LTT_IOC_SET_SAMPLE)"
 has "$L" "SET_STACKS 0x0000000000000080 0x0000000000000008 kernel=32 user=32" "--stacks sample: bit 67"
 is "$(fact "$tmp/csa" sample_hz)" 997 "--sample: sample_hz in the header (1.10)"
-is "$(fact "$tmp/csa" mask_high)" 0x1ff "--sample: LTT_EV_SAMPLE (67) in the header's mask (with 64-66 and 68-72)"
+is "$(fact "$tmp/csa" mask_high)" 0x3ff "--sample: LTT_EV_SAMPLE (67) in the header's mask (with 64-66 and 68-73)"
 is "$(FAKE_LOG=$L.2 "$fake" -d fake -q -o "$tmp/csa2" -t 0.05; grep -c SET_SAMPLE "$L.2")/$(fact "$tmp/csa2" sample_hz)" 0/0 "no --sample: no SET_SAMPLE, sample_hz 0"
 for v in 0 10001 -5 1e3 997x ""; do
 	"$fake" -d fake -q -o "$tmp/csa3" --sample "$v" -t 0.05 2>"$tmp/err-sa"

@@ -20,10 +20,11 @@ int main(void)
 	static const unsigned int classic[] = { 1, 2, 3, 4, 5, 6, 7, 10, 11,
 						12, 13, 16, 17, 14, 15, 0 };
 	static const unsigned int coreproc[] = { 1, 2, 3, 4, 5, 6, 7, 10, 11,
-						 12, 13, 16, 17, 22, 23, 56, 0 };
+						 12, 13, 16, 17, 22, 23, 56, 73,
+						 0 };
 	static const unsigned int core[] = { 1, 2, 3, 4, 5, 6, 7, 0 };
 	static const unsigned int process[] = { 10, 11, 12, 13, 16, 17, 22, 23, 56,
-						0 };
+						73, 0 };
 	static const unsigned int classicnowakeup[] = { 1, 2, 3, 4, 5, 6, 7,
 							10, 11, 12, 14, 15, 16,
 							17, 0 };
@@ -81,13 +82,13 @@ int main(void)
 	event_lookup("all", &m);
 	for (id = 1, i = 1; id < LTT_EV_MAX; id++) {
 		int want = (id >= 1 && id <= 7) || (id >= 10 && id <= 59) ||
-			   id == 61 || id == 62 || id == 64 || id == 65 || (id >= 68 && id <= 72);
+			   id == 61 || id == 62 || id == 64 || id == 65 || (id >= 68 && id <= 73);
 
 		if (mask_test(&m, id) != want ||
 		    (want && (!event_name(id) || strchr(event_name(id), ' '))))
 			i = 0;
 	}
-	ok(i, "all = every event id 1-7, 10-59, 61-62, 64-65, 68-72, each with a name");
+	ok(i, "all = every event id 1-7, 10-59, 61-62, 64-65, 68-73, each with a name");
 	ok(parse_events("all", &m, &bad) == 0 && mask_test(&m, 55) &&
 	   !mask_test(&m, LTT_EV_TRACE_START) && !mask_test(&m, 8),
 	   "all: no trace_start, no unused id");
@@ -96,7 +97,7 @@ int main(void)
 	ok(parse_events("core", &m, &bad) == 0 && mask_is(&m, core),
 	   "core = syscalls, traps, irqs, schedchange");
 	ok(parse_events("process", &m, &bad) == 0 && mask_is(&m, process),
-	   "process = fork, exec, exit, wakeup, wait, kthread_create, signals");
+	   "process = fork, exec, exit, wakeup, wait, kthread_create, task_rename, signals");
 	ok(parse_events("classic,-wakeup", &m, &bad) == 0 &&
 	   mask_is(&m, classicnowakeup), "classic,-wakeup");
 	ok(parse_events("-wakeup", &m, &bad) == 0 && !mask_test(&m, 13) &&

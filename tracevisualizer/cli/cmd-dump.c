@@ -250,10 +250,7 @@ struct names {
 
 static bool names_event(const struct lttr_event *ev)
 {
-	return ev->details && (ev->id == LTT_EV_PROCESS_FORK ||
-			       ev->id == LTT_EV_PROCESS_EXEC ||
-			       ev->id == LTT_EV_PROCESS_EXIT ||
-			       ev->id == LTT_EV_KTHREAD_CREATE);
+	return ev->details && lttr_ptable_names(ev->id);
 }
 
 static const char *comm_at(void *arg, uint32_t pid, uint64_t time_ns)

@@ -195,10 +195,7 @@ static int on_event(void *arg, const struct lttr_event *ev)
 {
 	struct gctx *g = arg;
 
-	if (ev->details && ((ev->id >= LTT_EV_PROCESS_FORK &&
-			     ev->id <= LTT_EV_PROCESS_EXIT) ||
-			    ev->id == LTT_EV_KTHREAD_CREATE) &&
-	    lttr_ptable_apply(g->pt, ev) < 0)
+	if (ev->details && lttr_ptable_names(ev->id) && lttr_ptable_apply(g->pt, ev) < 0)
 		return -LTTR_E_NOMEM;
 	return g->nomem ? -LTTR_E_NOMEM : 0;
 }

@@ -199,7 +199,7 @@ static void print_text(const struct lttr_trace *t, const struct lttr_summary *s)
 	print_sc("  syscall ", &s->lost_syscalls);
 
 	printf("\nProcesses:\n  %7s %7s %7s %10s %-6s %-17s %s\n", "pid", "tgid",
-	       "ppid", "events", "forked", "exit", "name (earlier names <- on exec)");
+	       "ppid", "events", "forked", "exit", "name (earlier names <- on exec, rename)");
 	pv = lttr_ptable_sorted(s->procs, &np);
 	for (i = 0; pv && i < np; i++) {
 		const struct lttr_process *p = pv[i];

@@ -218,6 +218,14 @@ const struct corpus_case corpus_cases[] = {
 	{ "lock-short", "header format=1.17\n" GOOD_HEAD GOOD_BUF0
 	  "1000000300 rec 72 16 1 2 3 4 5 6 7 8\n",
 	  0, READ_ERR, "shorter than the 24 bytes of a lock_contend event", 0 },
+	/* format 1.18: a task renamed; one cut short */
+	{ "rename-1.18", "header format=1.18\n" GOOD_HEAD GOOD_BUF0
+	  "1000000300 task_rename 1 sleep\n"
+	  "1000000400 task_rename 1 a name longer than sixteen bytes\n"
+	  GOOD_BUF1, 0, OK, NULL, 8 },
+	{ "rename-short", "header format=1.18\n" GOOD_HEAD GOOD_BUF0
+	  "1000000300 rec 73 8\n",
+	  0, READ_ERR, "shorter than the 4 bytes of a task_rename event", 0 },
 	/* broken records of the new event classes */
 	{ "socket-peer-past-record", GOOD_HEAD GOOD_BUF0
 	  "1000000300 socket_send 1 5 5 2 2 inet:127.0.0.1:80 peer_len=100\n", 0, READ_ERR,

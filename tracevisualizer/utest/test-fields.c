@@ -290,6 +290,7 @@ static const struct member expected[] = {
 	E(LTT_EV_LOCK_CONTEND, "owner", struct ltt_ev_lock_contend, owner),
 	E(LTT_EV_LOCK_CONTEND, "waiters", struct ltt_ev_lock_contend, waiters),
 	E(LTT_EV_LOCK_CONTEND, "readers", struct ltt_ev_lock_contend, flags),
+	E(LTT_EV_TASK_RENAME, "pid", struct ltt_ev_task_rename, pid),
 };
 
 /* the events of include/ltt/ltt-events.h, counted */
@@ -479,7 +480,7 @@ static void check_table(void)
 	   matched, NEXPECTED);
 	ok(unknown_none && !lttr_event_fields(LTT_EV_MAX, &n) && n == 0,
 	   "unknown ids have no fields");
-	ok(known == NLISTED && NLISTED == 70, "the %d ids of the event list are known (%zu)",
+	ok(known == NLISTED && NLISTED == 71, "the %d ids of the event list are known (%zu)",
 	   NLISTED, known);
 	irq = lttr_field_find(LTT_EV_IRQ_ENTRY, "name");
 	ok(irq && irq->src == LTTR_FIELD_SRC_IRQ_NAME &&

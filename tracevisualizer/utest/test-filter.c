@@ -373,10 +373,10 @@ static void check_matching(void)
 	ev = mkev(LTT_EV_CHANGE_MASK, &cm, sizeof(cm));
 	CASES("change_mask", mask_cases, NULL, &ev);
 
-	ev = mkev(73, NULL, 0);
-	ok(matches("type == unknown_73", NULL, &ev) == 1 && matches("id == 73", NULL, &ev) == 1 &&
+	ev = mkev(74, NULL, 0);
+	ok(matches("type == unknown_74", NULL, &ev) == 1 && matches("id == 74", NULL, &ev) == 1 &&
 	   matches("type =~ ^unknown", NULL, &ev) == 1 && matches("details", NULL, &ev) == 0,
-	   "an unknown id: type unknown_73, id 73, no details");
+	   "an unknown id: type unknown_74, id 74, no details");
 }
 
 /* names the trace gives: irq names from the snapshot, custom types */

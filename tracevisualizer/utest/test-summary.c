@@ -193,7 +193,7 @@ int main(void)
 	struct lttr_error err;
 	struct lttr_process *p;
 
-	tap_plan(24 + 4 + 5 + 6);
+	tap_plan(24 + 4 + 5 + 6 + 4);
 	test_sigreturn();
 	test_machines();
 	ok(tg_open("sum", DESC "lost cpu=0 total=9 ev=1:5 ev=2:4 sce=39:5 scx=39:4\n"
@@ -296,6 +296,36 @@ int main(void)
 	p = find(s, 40);
 	ok(p && p->forked && p->nnames == 2 && !strcmp(p->name, "kworker/1:2") &&
 	   p->names[1].since_ns == 1000000095ULL, "a kernel thread named by its kthread_create");
+	lttr_summary_free(s);
+	lttr_trace_close(t);
+
+	/*
+	 * format 1.18: busybox's applet, exec'd as /proc/self/exe, names
+	 * itself; a rename to the name it has adds none; another thread of
+	 * the group renamed by a write to its /proc/PID/comm
+	 */
+	ok(tg_open("sum-rename", "header ncpus=1 format=1.18\n"
+		   "proc PID: 2; PPID: 1; TGID: 2; NAME: sh\n"
+		   "buf cpu=0 start=1000000000 pid=2\n"
+		   "1000000010 fork 2 41 41 0 0\n"
+		   "1000000020 fork 2 42 41 1 0\n"
+		   "1000000030 exec 41 /proc/self/exe\n"
+		   "1000000040 task_rename 41 sleep\n"
+		   "1000000050 task_rename 41 sleep\n"
+		   "1000000060 task_rename 42 worker\n",
+		   0, &t, &err) == 0 && lttr_summary_compute(t, &s, &err) == 0,
+	   "a trace whose tasks rename themselves (format 1.18)");
+	p = find(s, 41);
+	ok(p && p->nnames == 3 && !strcmp(p->names[0].name, "sh") &&
+	   !strcmp(p->names[1].name, "exe") && !strcmp(p->name, "sleep") &&
+	   p->names[2].since_ns == 1000000040ULL && p->execs == 1,
+	   "renamed after its exec: sh, exe, then sleep from the rename on (one exec)");
+	ok(!strcmp(lttr_ptable_name_at(s->procs, 41, 1000000035ULL), "exe") &&
+	   !strcmp(lttr_ptable_name_at(s->procs, 41, 1000000045ULL), "sleep"),
+	   "the name at a time: exe before the rename, sleep after");
+	p = find(s, 42);
+	ok(p && p->nnames == 2 && !strcmp(p->name, "worker") && !p->execs,
+	   "another thread renamed: worker, no exec");
 	lttr_summary_free(s);
 	lttr_trace_close(t);
 	return tap_done();

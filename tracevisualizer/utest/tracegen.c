@@ -2,6 +2,7 @@
 /*
  * tracegen.c - synthetic trace writer for the tests (see tracegen.h).
  */
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -523,45 +524,21 @@ static int parse_header_11(struct tg *g, char **tok, int ntok)
 		format_11(h, 9);
 	}
 	if ((s = kv(tok, ntok, "format"))) {
-		if (!strcmp(s, "1.17")) {
-			format_11(h, 17);
-		} else if (!strcmp(s, "1.16")) {
-			format_11(h, 16);
-		} else if (!strcmp(s, "1.15")) {
-			format_11(h, 15);
-		} else if (!strcmp(s, "1.14")) {
-			format_11(h, 14);
-		} else if (!strcmp(s, "1.13")) {
-			format_11(h, 13);
-		} else if (!strcmp(s, "1.12")) {
-			format_11(h, 12);
-		} else if (!strcmp(s, "1.11")) {
-			format_11(h, 11);
-		} else if (!strcmp(s, "1.10")) {
-			format_11(h, 10);
-		} else if (!strcmp(s, "1.9")) {
-			format_11(h, 9);
-		} else if (!strcmp(s, "1.8")) {
-			format_11(h, 8);
-		} else if (!strcmp(s, "1.7")) {
-			format_11(h, 7);
-		} else if (!strcmp(s, "1.6")) {
-			format_11(h, 6);
-		} else if (!strcmp(s, "1.5")) {
-			format_11(h, 5);
-		} else if (!strcmp(s, "1.4")) {
-			format_11(h, 4);
-		} else if (!strcmp(s, "1.3")) {
-			format_11(h, 3);
-		} else if (!strcmp(s, "1.2")) {
-			format_11(h, 2);
-		} else if (!strcmp(s, "1.1")) {
-			format_11(h, 1);
-		} else if (!strcmp(s, "1.0")) {
+		char *end;
+		unsigned long minor;
+
+		/* 1.0 to this library's 1.LTT_FORMAT_MINOR, no leading zero */
+		if (strncmp(s, "1.", 2) || !isdigit((unsigned char)s[2]) ||
+		    (s[2] == '0' && s[3]))
+			return -1;
+		minor = strtoul(s + 2, &end, 10);
+		if (*end || minor > LTT_FORMAT_MINOR) {
+			return -1;
+		} else if (minor) {
+			format_11(h, (uint16_t)minor);
+		} else {
 			h->minor = 0;
 			h->header_size = LTT_TRACE_HEADER_SIZE_1_0;
-		} else {
-			return -1;
 		}
 	} else if (h->command_pid) {
 		format_11(h, 9);
@@ -1152,6 +1129,15 @@ static int parse_var_event(struct tg *g, uint64_t t, char **tok, int ntok,
 		e.threadfn = a[1];
 		return name_record(g, t, LTT_EV_KTHREAD_CREATE, &e, sizeof(e),
 				   rest_after(line, 4));
+	}
+	if (!strcmp(name, "task_rename")) {
+		struct ltt_ev_task_rename e;
+
+		if (nargs < 1 || parse_u64(tok[2], &a[0]))
+			return -1;
+		e.pid = (uint32_t)a[0];
+		return name_record(g, t, LTT_EV_TASK_RENAME, &e, sizeof(e),
+				   rest_after(line, 3));
 	}
 	if (!strcmp(name, "fs_open")) {
 		struct ltt_ev_fs_open e;

@@ -86,6 +86,7 @@
  *   T block_rq_complete RQ DEV SECTOR BYTES OP FLAGS ERROR   and its end
  *   T lock_contend LOCK SITE OWNER WAITERS KIND FLAGS   (1.17) a task queues
  *                         on a held kernel lock
+ *   T task_rename PID NAME  (1.18) a task renamed other than by exec
  *   T stack PID OF FLAGS KN UN ADDR...      (1.8) the stacks of the record
  *                         before (OF: its event's name): KN kernel then UN
  *                         user addresses; kernel_nr=N, user_nr=N set the

@@ -1248,10 +1248,7 @@ static int run_event(struct actx *x, struct lttr_flow *f, const struct lttr_even
 		x->reaps = x->reaps_possible &&
 			((ev->p.change_mask.bits[LTT_EV_PROCESS_REAP / 64] >>
 			  (LTT_EV_PROCESS_REAP % 64)) & 1);
-	if (ev->details && ((ev->id >= LTT_EV_PROCESS_FORK &&
-			     ev->id <= LTT_EV_PROCESS_EXIT) ||
-			    ev->id == LTT_EV_KTHREAD_CREATE) &&
-	    lttr_ptable_apply(a->procs, ev) < 0)
+	if (ev->details && lttr_ptable_names(ev->id) && lttr_ptable_apply(a->procs, ev) < 0)
 		x->nomem = 1;
 	if (lttr_flow_feed(f, ev) < 0 || x->nomem)
 		return lttr_error_set(err, LTTR_E_NOMEM, "out of memory");

@@ -350,6 +350,7 @@ static int keep_event(struct scanctx *x, const struct lttr_event *ev)
 	case LTT_EV_SCHEDCHANGE:
 	case LTT_EV_PROCESS_FORK:
 	case LTT_EV_KTHREAD_CREATE:
+	case LTT_EV_TASK_RENAME:
 	case LTT_EV_PROCESS_EXEC:
 	case LTT_EV_PROCESS_EXIT:
 	case LTT_EV_PROCESS_WAKEUP:
@@ -501,6 +502,7 @@ static int fast_details(struct fcpu *r, struct lttr_pidtab *m, const struct lttr
 		return fcpu_add_mask(r, ev);
 	case LTT_EV_PROCESS_FORK:
 	case LTT_EV_KTHREAD_CREATE:
+	case LTT_EV_TASK_RENAME:
 	case LTT_EV_PROCESS_EXEC:
 	case LTT_EV_PROCESS_EXIT:
 		return fcpu_add_pev(r, ev);

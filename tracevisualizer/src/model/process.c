@@ -332,6 +332,27 @@ static int set_cmdline(struct lttr_process *p, const struct lttr_event *ev)
 	return p->cmdline ? 0 : -1;
 }
 
+bool lttr_ptable_names(unsigned int id)
+{
+	return id == LTT_EV_PROCESS_FORK || id == LTT_EV_PROCESS_EXEC ||
+	       id == LTT_EV_PROCESS_EXIT || id == LTT_EV_KTHREAD_CREATE ||
+	       id == LTT_EV_TASK_RENAME;
+}
+
+/* @pid named @name (@len bytes, up to a NUL) at @time_ns, when it differs */
+static int rename_task(struct lttr_ptable *pt, uint32_t pid, uint64_t time_ns,
+		       const char *name, size_t len)
+{
+	struct lttr_process *p = lttr_ptable_get(pt, pid, true);
+
+	if (!p)
+		return -LTTR_E_NOMEM;
+	len = name ? strnlen(name, len) : 0;
+	if (!len || (p->name && strlen(p->name) == len && !memcmp(p->name, name, len)))
+		return 0;
+	return name_task_n(p, time_ns, name, len, false) < 0 ? -LTTR_E_NOMEM : 0;
+}
+
 int lttr_ptable_apply(struct lttr_ptable *pt, const struct lttr_event *ev)
 {
 	struct lttr_process *p;
@@ -362,14 +383,12 @@ int lttr_ptable_apply(struct lttr_ptable *pt, const struct lttr_event *ev)
 		       -LTTR_E_NOMEM : 0;
 	case LTT_EV_KTHREAD_CREATE:
 		/* the kernel thread names itself before it runs */
-		p = lttr_ptable_get(pt, ev->p.kthread_create.pid, true);
-		if (!p)
-			return -LTTR_E_NOMEM;
-		if (!ev->var_len || (p->name && strlen(p->name) == ev->var_len &&
-				     !memcmp(p->name, ev->var, ev->var_len)))
-			return 0;
-		return name_task_n(p, ev->time_ns, ev->var, ev->var_len, false) < 0 ?
-		       -LTTR_E_NOMEM : 0;
+		return rename_task(pt, ev->p.kthread_create.pid, ev->time_ns, ev->var,
+				   ev->var_len);
+	case LTT_EV_TASK_RENAME:
+		/* prctl(PR_SET_NAME), /proc/PID/comm: a name not from an exec */
+		return rename_task(pt, ev->p.task_rename.pid, ev->time_ns, ev->var,
+				   ev->var_len);
 	case LTT_EV_PROCESS_EXIT:
 		p = lttr_ptable_get(pt, ev->p.exit.pid, true);
 		if (!p)

@@ -136,12 +136,6 @@ static int by_offset(const void *a, const void *b)
 	return (x->offset > y->offset) - (x->offset < y->offset);
 }
 
-static bool names_event(const struct lttr_event *ev)
-{
-	return ev->id == LTT_EV_PROCESS_FORK || ev->id == LTT_EV_PROCESS_EXEC ||
-	       ev->id == LTT_EV_PROCESS_EXIT || ev->id == LTT_EV_KTHREAD_CREATE;
-}
-
 int ctf_comms_build(struct lttr_trace *t, struct ctf_comms **out,
 		    struct lttr_error *err)
 {
@@ -164,7 +158,7 @@ int ctf_comms_build(struct lttr_trace *t, struct ctf_comms **out,
 		if (!ev.details)
 			continue;
 		/* the table first: a fork names its child from its time on */
-		if (names_event(&ev) && lttr_ptable_apply(pt, &ev) < 0)
+		if (lttr_ptable_names(ev.id) && lttr_ptable_apply(pt, &ev) < 0)
 			r = -1;
 		else if (ev.id == LTT_EV_SCHEDCHANGE)
 			r = keep(c, pt, &ev, ev.p.schedchange.prev_pid, ev.p.schedchange.next_pid);

@@ -322,6 +322,11 @@ static const struct lttr_field f_kthread_create[] = {
 	VAR_STRING("name"),
 };
 
+static const struct lttr_field f_task_rename[] = {
+	INT("pid", struct ltt_ev_task_rename, pid),
+	VAR_STRING("name"),
+};
+
 static const struct lttr_field f_wait[] = {
 	INT("pid", struct ltt_ev_process_wait, pid),
 	INT("options", struct ltt_ev_process_wait, options, HEX),
@@ -767,6 +772,7 @@ DESCRIBE(LOCK_CONTEND, f_lock_contend,
 	 "{kind} lock={lock} site={site} owner={owner} waiters={waiters}"
 	 "{?readers| readers}",
 	 "lock_contend");
+DESCRIBE(TASK_RENAME, f_task_rename, "pid={pid} name={name}", "task_rename");
 
 #define BY_ID(sym, ...) [LTT_EV_##sym] = &desc_##sym,
 static const struct field_list *const by_id[LTT_EV_MAX] = {

@@ -510,8 +510,7 @@ static void set_int(struct rx_val *v, int64_t i);
 /* the event's own part of the state, applied as it is read */
 static void apply_event(struct lttr_replay *r, const struct lttr_event *ev)
 {
-	if (ev->details && (ev->id == LTT_EV_PROCESS_FORK || ev->id == LTT_EV_PROCESS_EXEC ||
-			    ev->id == LTT_EV_PROCESS_EXIT || ev->id == LTT_EV_KTHREAD_CREATE))
+	if (ev->details && lttr_ptable_names(ev->id))
 		lttr_ptable_apply(r->cn->pt, ev);
 	if (ev->id == LTT_EV_CUSTOM && ev->details) {
 		struct lttr_custom_inst ci;

@@ -148,6 +148,18 @@ int lttr_process_restore(struct lttr_process *p, const struct lttr_name *names,
 			 size_t n, const char *cmdline);
 
 /**
+ * lttr_ptable_names() - does an event name a task or end it
+ * @id: the event's id
+ *
+ * fork, exec, exit, kthread_create and task_rename: the events whose
+ * lttr_ptable_apply() gives a task its name, its parent or its end (it
+ * also makes the tasks of switches, wakeups and trace starts exist).
+ *
+ * Return: true for those.
+ */
+bool lttr_ptable_names(unsigned int id);
+
+/**
  * lttr_ptable_apply() - update the table with an event
  * @pt: the table
  * @ev: the event
@@ -155,8 +167,9 @@ int lttr_process_restore(struct lttr_process *p, const struct lttr_name *names,
  * fork: the child gets tgid = child_tgid, ppid = the parent's tgid for a
  * process (LTT_FORK_THREAD clear) or the parent's ppid for a thread, and
  * the parent's name; exec: name = basename of the file name;
- * kthread_create: name = the thread's name (when it differs); exit: exit
- * code and time.  Every pid named by the event gets an entry.
+ * kthread_create and task_rename: name = the name given (when it
+ * differs); exit: exit code and time.  Every pid named by the event gets
+ * an entry.
  *
  * Return: 0, or -LTTR_E_NOMEM.
  */

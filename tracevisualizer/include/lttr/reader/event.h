@@ -71,6 +71,7 @@ struct lttr_trace;
  * @marker: LTT_EV_MARKER (format 1.11)
  * @block_rq_issue, @block_rq_complete: LTT_EV_BLOCK_RQ_* (format 1.16)
  * @lock_contend: LTT_EV_LOCK_CONTEND (format 1.17)
+ * @task_rename: LTT_EV_TASK_RENAME (format 1.18; the new name in .var)
  */
 union lttr_payload {
 	struct ltt_ev_syscall_entry syscall_entry;
@@ -129,6 +130,7 @@ union lttr_payload {
 	struct ltt_ev_block_rq_issue block_rq_issue;
 	struct ltt_ev_block_rq_complete block_rq_complete;
 	struct ltt_ev_lock_contend lock_contend;
+	struct ltt_ev_task_rename task_rename;
 };
 
 /*
