@@ -263,7 +263,8 @@ static int note_extent(struct session *s, uint64_t off, size_t len,
  * error its records are counted lost instead (the first error counts
  * those of the buffers given to the writer that did not reach the
  * file): the trace goes on until it ends as it would have, the module
- * drained, so that the lost file accounts for every event it wrote.
+ * drained, so that the lost file accounts for every event it wrote, and
+ * the trigger rules go on reading its buffers.
  */
 static enum stop_reason take_buffer(struct session *s, const void *p,
 				    size_t len, int direct)
@@ -281,6 +282,16 @@ static enum stop_reason take_buffer(struct session *s, const void *p,
 		good = 0;
 	}
 	if (s->write_failed) {
+		/*
+		 * The rules still read it (a firing still notifies, logs
+		 * and snapshots what the events file holds): in their ring
+		 * it is a buffer not written, its events lost in a snapshot
+		 * as in the trace
+		 */
+		if (good) {
+			audit_buffer(s->audit, p, len, off);
+			audit_unwritten(s->audit, p, len);
+		}
 		count_unwritten(s, p, len, 0);
 		s->buffers++;
 		s->bytes += len;
