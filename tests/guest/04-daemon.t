@@ -95,7 +95,7 @@ mkdir -p /dev/pts && mount -t devpts devpts /dev/pts
 # the convoy in an epoch after the one its processes started in (their
 # first samples there)
 rm -f /tmp/ttygo
-traced -q -e lock -o /mnt/share/vl -- ltt-ttylock 4 40 /tmp/ttygo > /mnt/share/vl.out & tp=$!
+traced -q -e lock,syscall,process -o /mnt/share/vl -- ltt-ttylock 4 40 /tmp/ttygo > /mnt/share/vl.out & tp=$!
 i=0
 while ! grep -q "^ready" /mnt/share/vl.out 2>/dev/null && [ $i -lt 600 ]; do usleep 50000; i=$((i + 1)); done
 nextep
@@ -539,8 +539,12 @@ is "$(cat "$share/vn.rc")" "0" "the full trace of ltt-vitals-many 300 (the storm
 grep -qx "queued 3" "$share/vl.out" && grep -qx "lines 44" "$share/vl.out"
 ok $? "ltt-ttylock: 3 readers queued on the tty's read mutex, the 44 lines read" || diag "$(cat "$share/vl.out")"
 tracevisualizer dump --json --type lock_contend "$share/vl" > "$share/vl.json"
-tracevisualizer dump --json --type syscall_entry "$share/vn" > "$share/vn.json"
 ok $? "the full trace's lock_contend events"
+tracevisualizer latency --kind syscall --what read --explain --worst 1000 --json \
+	--pid "$(sed -n '1s/^readers //p' "$share/vl.out" | tr ' ' ,)" "$share/vl" > "$share/vl.lat.json"
+ok $? "the readers' reads explained (latency --explain)"
+tracevisualizer dump --json --type syscall_entry "$share/vn" > "$share/vn.json"
+ok $? "the full trace's syscall entries of the storm"
 tracevisualizer dump --json --type syscall_entry "$share/vf" > "$share/vf.json"
 ok $? "the full trace's syscall entries of ltt-futex"
 tracevisualizer vitals --top 1000 "$share/vit1" > "$share/vit1.txt"
@@ -732,6 +736,28 @@ ok(ev and all((x['owner'] in readers or x['owner'] == 0) and x['owner'] != e['pi
 ok(len(a) >= 3 and a[0]['owner'] == a[1]['owner'] == a[2]['owner'] and
    [x['waiters'] for x in a[:3]] == [0, 1, 2],
    "the convoy: the first three name one holder, queued behind 0, 1 and 2 (%s)" % [(x['owner'], x['waiters']) for x in a[:3]])
+# the readers' reads explained: the blocks said to wait for the mutex
+# (docs/timing.md, "Waiting for a kernel lock") are the convoy's, each
+# ended by a reader (the holder, or one queued before), on the mutex the
+# records name; none of the waits for input (woken by the writer, which
+# is no reader) is said to be the lock's
+lat = load(os.path.join(d, 'vl.lat.json'))
+blocks = {}
+for g in lat['groups']:
+    for inst in g['worst']:
+        for it in (inst.get('explanation') or {}).get('items', []):
+            if it['type'] == 'blocked':
+                blocks[(it['pid'], it['start_ns'])] = it
+said = [it for it in blocks.values() if it['lock']]
+print("the readers' blocks: %d, said to wait for the lock: %s" % (len(blocks), [(it['pid'], (it['waker'] or {}).get('pid'), it['lock']['holder']) for it in said]))
+ok(len(said) >= 3 and all(it['lock']['kind'] == 'mutex' and it['lock']['lock'] == a[0]['lock'] and
+                          it['lock']['holder'] and it['lock']['holder']['pid'] in readers and
+                          it['waker'] and it['waker']['pid'] in readers and it['reason'] == 'io'
+                          for it in said),
+   "explained: %d blocks of the readers' reads wait for the tty's mutex, each ended by a reader (the convoy: at least 3)" % len(said))
+ok(all(not it['lock'] for it in blocks.values() if it['waker'] and it['waker']['pid'] not in readers),
+   "... and none of the %d blocks the writer ended (the waits for input)" %
+   sum(1 for it in blocks.values() if it['waker'] and it['waker']['pid'] not in readers))
 want = {}
 for e, x in zip(ev, a):
     k = (e['pid'], x['owner'], x['site'])

@@ -22,6 +22,7 @@
 #include <lttr/analysis/critpath.h>
 #include <lttr/analysis/explain.h>
 #include <lttr/analysis/timing.h>
+#include <lttr/output/timing-text.h>
 #include "tap.h"
 #include "tracegen.h"
 #include "scenarios.h"
@@ -521,12 +522,158 @@ static void test_sim(void)
 	lttr_trace_close(t);
 }
 
+/*
+ * Scenario L (format 1.17): task 5 reads four times on CPU 0.  1: it
+ * queues on a mutex held by 6 (an irq between), blocks, 6 wakes it: the
+ * block waited for that mutex.  2: it queues on the mutex, blocks, 7 wakes
+ * it, not the holder: no lock said.  3: it queues, its read ends without
+ * a block, its next read blocks and 6 wakes it: no lock said.  4: it
+ * queues on a rw_semaphore readers hold (no holder known), 7 wakes it,
+ * which had queued on it to read: the rwsem said, its holder unknown.
+ * 5: it queues on the mutex held by 6, 7 wakes it, having queued on
+ * that mutex since read 2 (the lock handed down the queue): the mutex
+ * said, its holder when 5 queued 6.  6: it queues on a mutex whose holder
+ * is not known (gone before the record), 6 wakes it, which never queued
+ * on it: no lock said.
+ */
+#define L_DESC \
+	"header ncpus=2 format=1.18 end=1000012000\n" \
+	"proc PID: 5; PPID: 1; TGID: 5; NAME: waiter\n" \
+	"proc PID: 6; PPID: 1; TGID: 6; NAME: holder\n" \
+	"proc PID: 7; PPID: 1; TGID: 7; NAME: other\n" \
+	"buf cpu=0 start=1000000000 pid=5\n" \
+	"1000000000 start 5 0\n" \
+	"1000000100 syscall_entry 0\n" \
+	"1000000200 lock_contend 0xffff888003a1c000 0xffffffff81612345 6 2 0 0\n" \
+	"1000000210 irq_entry 236 2\n" \
+	"1000000220 irq_exit 236 2\n" \
+	"1000000300 sched 5 0 2\n" \
+	"1000001100 sched 0 5 0\n" \
+	"1000001200 syscall_exit 0 10\n" \
+	"1000002000 syscall_entry 0\n" \
+	"1000002100 lock_contend 0xffff888003a1c000 0xffffffff81612345 6 0 0 0\n" \
+	"1000002200 sched 5 0 1\n" \
+	"1000003100 sched 0 5 0\n" \
+	"1000003200 syscall_exit 0 10\n" \
+	"1000004000 syscall_entry 0\n" \
+	"1000004100 lock_contend 0xffff888003a1c000 0xffffffff81612345 6 0 0 0\n" \
+	"1000004200 syscall_exit 0 10\n" \
+	"1000004300 syscall_entry 0\n" \
+	"1000004400 sched 5 0 1\n" \
+	"1000005100 sched 0 5 0\n" \
+	"1000005200 syscall_exit 0 10\n" \
+	"1000006000 syscall_entry 0\n" \
+	"1000006100 lock_contend 0xffff888003b00000 0 0 1 2 1\n" \
+	"1000006200 sched 5 0 2\n" \
+	"1000007100 sched 0 5 0\n" \
+	"1000007200 syscall_exit 0 10\n" \
+	"1000008000 syscall_entry 0\n" \
+	"1000008100 lock_contend 0xffff888003a1c000 0xffffffff81612345 6 1 0 0\n" \
+	"1000008200 sched 5 0 2\n" \
+	"1000009100 sched 0 5 0\n" \
+	"1000009200 syscall_exit 0 10\n" \
+	"1000010000 syscall_entry 0\n" \
+	"1000010100 lock_contend 0xffff888003c00000 0 0 0 0 0\n" \
+	"1000010200 sched 5 0 2\n" \
+	"1000011100 sched 0 5 0\n" \
+	"1000011200 syscall_exit 0 10\n" \
+	"buf cpu=1 start=1000000000 pid=6\n" \
+	"1000000000 start 6 1\n" \
+	"1000001000 wakeup 5 0 0\n" \
+	"1000001500 sched 6 7 0\n" \
+	"1000003000 wakeup 5 0 0\n" \
+	"1000004900 sched 7 6 0\n" \
+	"1000005000 wakeup 5 0 0\n" \
+	"1000005500 sched 6 7 0\n" \
+	"1000006500 lock_contend 0xffff888003b00000 0 0 0 1 1\n" \
+	"1000007000 wakeup 5 0 0\n" \
+	"1000007500 lock_contend 0xffff888003a1c000 0xffffffff81612345 6 0 0 0\n" \
+	"1000009000 wakeup 5 0 0\n" \
+	"1000009500 sched 7 6 0\n" \
+	"1000011000 wakeup 5 0 0\n"
+
+/* the one blocked item of @e, or NULL */
+static const struct lttr_ex_item *blocked_item(const struct lttr_explanation *e)
+{
+	const struct lttr_ex_item *b = NULL;
+	size_t i;
+
+	for (i = 0; e && i < e->n; i++) {
+		if (e->v[i].type != LTTR_EX_BLOCKED)
+			continue;
+		if (b)
+			return NULL;
+		b = &e->v[i];
+	}
+	return b;
+}
+
+static void test_lock(void)
+{
+	static const uint64_t reads[6][2] = {
+		{ 100, 1200 }, { 2000, 3200 }, { 4300, 5200 }, { 6000, 7200 }, { 8000, 9200 },
+		{ 10000, 11200 },
+	};
+	struct lttr_ex_req q[6];
+	struct lttr_explained *r = NULL;
+	const struct lttr_ex_item *b[6];
+	struct lttr_timing_inst in;
+	struct lttr_trace *t;
+	struct lttr_error err;
+	char buf[512] = "";
+	size_t i;
+
+	if (tg_open("l", L_DESC, 0, &t, &err)) {
+		ok(0, "scenario L opens: %s", err.msg);
+		return;
+	}
+	for (i = 0; i < 6; i++) {
+		memset(&in, 0, sizeof(in));
+		in.sub = LTTR_SUB_CALL;
+		in.start_ns = T0 + reads[i][0];
+		in.end_ns = T0 + reads[i][1];
+		in.pid = 5;
+		lttr_ex_req_of(&in, &q[i]);
+	}
+	ok(lttr_explain(t, q, 6, &r, &err) == 0 && r && r->n == 6, "L: six reads explained");
+	for (i = 0; i < 6; i++)
+		b[i] = r && r->n == 6 && expl_tiles(&r->v[i]) ? blocked_item(&r->v[i]) : NULL;
+	ok(b[0] && b[0]->lock.known && b[0]->lock.kind == LTT_LOCK_MUTEX &&
+	   b[0]->lock.lock == 0xffff888003a1c000ULL && b[0]->lock.site == 0xffffffff81612345ULL &&
+	   b[0]->lock.owner == 6 && b[0]->lock.waiters == 2 && b[0]->waker.pid == 6 &&
+	   b[0]->start_ns == T0 + 300 && b[0]->end_ns == T0 + 1000,
+	   "L 1: the block right after queuing on the mutex, ended by its holder: the mutex, its holder, its waiters");
+	if (b[0] && r)
+		lttr_ex_item_str(t, r->acct, b[0], buf, sizeof(buf));
+	ok(strstr(buf, " on mutex 0xffff888003a1c000 (site 0xffffffff81612345) held by 6 holder, ") != NULL,
+	   "L 1: the text says it: %s", buf);
+	ok(b[1] && !b[1]->lock.known && b[1]->waker.pid == 7,
+	   "L 2: the same, but woken by 7, not the holder: no lock said");
+	ok(b[2] && !b[2]->lock.known && b[2]->waker.pid == 6 && b[2]->start_ns == T0 + 4400,
+	   "L 3: queued, its read ended without a block; its next read's block, woken by the holder: no lock said");
+	ok(b[3] && b[3]->lock.known && b[3]->lock.kind == LTT_LOCK_RWSEM_WRITE &&
+	   (b[3]->lock.flags & LTT_LOCK_READERS) && !b[3]->lock.owner && b[3]->waker.pid == 7,
+	   "L 4: queued on a rw_semaphore readers held (no holder known), woken by 7, which queued on it to read: the rwsem said");
+	buf[0] = '\0';
+	if (b[3] && r)
+		lttr_ex_item_str(t, r->acct, b[3], buf, sizeof(buf));
+	ok(strstr(buf, " on rwsem_write 0xffff888003b00000 held by readers, ") != NULL,
+	   "L 4: the text: %s", buf);
+	ok(b[4] && b[4]->lock.known && b[4]->lock.owner == 6 && b[4]->waker.pid == 7,
+	   "L 5: woken by 7, which queued on the same mutex before: the mutex said (handed down)");
+	ok(b[5] && !b[5]->lock.known && b[5]->waker.pid == 6,
+	   "L 6: a mutex whose holder is not known, the waker never queued on it: no lock said");
+	lttr_explained_free(r);
+	lttr_trace_close(t);
+}
+
 int main(void)
 {
 	test_chain();
 	test_at();
 	test_requests();
 	test_sim();
+	test_lock();
 	ok(!strcmp(lttr_cp_state_name(LTTR_CP_BLOCKED, LTTR_BLOCK_IO), "blocked_io") &&
 	   !strcmp(lttr_cp_state_name(LTTR_CP_ABSENT, 0), "absent") &&
 	   !strcmp(lttr_ex_type_name(LTTR_EX_TIMER), "timer") &&

@@ -44,7 +44,7 @@ static bool same_item(const struct lttr_ex_item *a, const struct lttr_ex_item *b
 	return a->type == b->type && a->pid == b->pid && a->what == b->what &&
 	       a->cpu == b->cpu && a->mode == b->mode && a->reason == b->reason &&
 	       a->sysvec == b->sysvec && !a->waker.known && !b->waker.known &&
-	       a->block_ns == b->block_ns;
+	       a->block_ns == b->block_ns && !a->lock.known && !b->lock.known;
 }
 
 static void add(struct items *it, const struct lttr_ex_item *in)
@@ -159,6 +159,9 @@ static void task_items(struct items *it, const struct timeline *tl, uint32_t pid
 			if (i + 1 < tk->n && tk->v[i + 1].t == e &&
 			    tk->v[i + 1].state == LTTR_TS_RUNNABLE)
 				x.waker = tk->v[i + 1].waker;
+			/* a wait for the lock it queued on (timeline.c) */
+			if (s->lock_ok)
+				x.lock = s->lock;
 			add(it, &x);
 			break;
 		default:

@@ -89,6 +89,81 @@ static void on_task(void *arg, const struct lttr_acct_change *c)
 	s->preempted = c->preempted;
 	s->cpu = c->cpu;
 	s->what = c->what;
+	if (c->state == LTTR_TS_BLOCKED && tk->lk_armed && tk->lk_at == c->time_ns)
+		s->lock = tk->lk;
+	tk->lk_armed = false;
+}
+
+static size_t lockq_slot(const struct tl_lockq *q, uint64_t lock, uint32_t pid)
+{
+	uint64_t h = (lock ^ ((uint64_t)pid << 32 | pid)) * 0x9e3779b97f4a7c15ULL;
+	size_t i = (size_t)(h >> 32) & (q->cap - 1);
+
+	while (q->lock[i] && (q->lock[i] != lock || q->pid[i] != pid))
+		i = (i + 1) & (q->cap - 1);
+	return i;
+}
+
+/* @pid queued on @lock (0 is no lock's address) */
+static void lockq_add(struct timeline *tl, uint64_t lock, uint32_t pid)
+{
+	struct tl_lockq *q = &tl->lockq;
+	size_t i;
+
+	if (!lock)
+		return;
+	if (2 * (q->n + 1) > q->cap) {
+		struct tl_lockq nq = { .cap = q->cap ? 2 * q->cap : 64, .n = q->n };
+
+		nq.lock = calloc(nq.cap, sizeof(*nq.lock));
+		nq.pid = calloc(nq.cap, sizeof(*nq.pid));
+		if (!nq.lock || !nq.pid) {
+			free(nq.lock);
+			free(nq.pid);
+			tl->nomem = 1;
+			return;
+		}
+		for (i = 0; i < q->cap; i++) {
+			if (q->lock[i]) {
+				size_t k = lockq_slot(&nq, q->lock[i], q->pid[i]);
+
+				nq.lock[k] = q->lock[i];
+				nq.pid[k] = q->pid[i];
+			}
+		}
+		free(q->lock);
+		free(q->pid);
+		*q = nq;
+	}
+	i = lockq_slot(q, lock, pid);
+	if (!q->lock[i]) {
+		q->lock[i] = lock;
+		q->pid[i] = pid;
+		q->n++;
+	}
+}
+
+static bool lockq_has(const struct tl_lockq *q, uint64_t lock, uint32_t pid)
+{
+	return q->cap && lock && q->lock[lockq_slot(q, lock, pid)] == lock;
+}
+
+/*
+ * @s (BLOCKED right after its task queued on @s->lock) ended with the
+ * wakeup by @waker: a release of that lock when @waker held it when the
+ * task queued, or had queued on it too (the lock handed down a queue:
+ * the holder releases it to its first waiter, which wakes the next one
+ * when it releases it in turn; a reader that queued).  Another waker:
+ * the task got the lock at once and blocked for something else; or the
+ * holder is not known (readers that took it without queuing, or a holder
+ * gone before the record) and neither is the release.
+ */
+static void lock_woken(const struct timeline *tl, struct tl_state *s, uint32_t waker)
+{
+	const struct lttr_ex_lock *l = &s->lock;
+
+	s->lock_ok = l->known && ((l->owner && waker == l->owner) ||
+				  lockq_has(&tl->lockq, l->lock, waker));
 }
 
 static void on_transition(void *arg, const struct lttr_flow_tr *tr)
@@ -107,6 +182,8 @@ static void on_transition(void *arg, const struct lttr_flow_tr *tr)
 	if (s->state != LTTR_TS_RUNNABLE || s->t != tr->time_ns || s->waker.known)
 		return;
 	lttr_waker_set(&s->waker, tr);
+	if (tk->n >= 2 && tk->v[tk->n - 2].state == LTTR_TS_BLOCKED && s->waker.known)
+		lock_woken(tl, &tk->v[tk->n - 2], s->waker.pid);
 }
 
 /* a runnable interval ends: whether it is a wakeup latency, and from when */
@@ -150,12 +227,61 @@ static void on_segment(void *arg, const struct lttr_flow_seg *sg)
 	c->v[c->n++] = *sg;
 }
 
+/*
+ * A task that queues on a kernel lock and switches out blocked right
+ * after, with no system call's start or end between (interrupts may come
+ * in between): that block is the lock's candidate (on_task()).
+ */
+static void lock_event(struct timeline *tl, const struct lttr_event *ev)
+{
+	struct tl_task *tk;
+	uint32_t pid;
+
+	switch (ev->id) {
+	case LTT_EV_LOCK_CONTEND:
+		lockq_add(tl, ev->p.lock_contend.lock, ev->pid);
+		if (tl->only && ev->pid != tl->only_pid)
+			return;
+		tk = task_get(tl, ev->pid, true);
+		if (!tk)
+			return;
+		tk->lk = (struct lttr_ex_lock){
+			.known = true, .kind = ev->p.lock_contend.kind,
+			.flags = ev->p.lock_contend.flags, .waiters = ev->p.lock_contend.waiters,
+			.owner = ev->p.lock_contend.owner, .lock = ev->p.lock_contend.lock,
+			.site = ev->p.lock_contend.site,
+		};
+		tk->lk_queued = true;
+		tk->lk_armed = false;
+		return;
+	case LTT_EV_SCHEDCHANGE:
+		pid = ev->p.schedchange.prev_pid;
+		break;
+	case LTT_EV_SYSCALL_ENTRY:
+	case LTT_EV_SYSCALL_EXIT:
+		pid = ev->pid;
+		break;
+	default:
+		return;
+	}
+	tk = task_get(tl, pid, false);
+	if (!tk || !tk->lk_queued)
+		return;
+	tk->lk_queued = false;
+	if (ev->id == LTT_EV_SCHEDCHANGE && ev->p.schedchange.prev_state) {
+		tk->lk_armed = true;
+		tk->lk_at = ev->time_ns;
+	}
+}
+
 static int on_event(void *arg, const struct lttr_event *ev)
 {
 	struct timeline *tl = arg;
 
 	if (tl->nomem)
 		return -LTTR_E_NOMEM;
+	if (ev->details)
+		lock_event(tl, ev);
 	if (tl->progress && !(++tl->events % PROGRESS_EVERY)) {
 		uint64_t span = tl->end_ns - tl->start_ns;
 		uint64_t done = ev->time_ns > tl->start_ns ? ev->time_ns - tl->start_ns : 0;
@@ -242,6 +368,8 @@ void tl_free(struct timeline *tl)
 	for (i = 0; i < tl->tasks.n; i++)
 		free(((struct tl_task *)lttr_pidtab_at(&tl->tasks, i))->v);
 	lttr_pidtab_free(&tl->tasks);
+	free(tl->lockq.lock);
+	free(tl->lockq.pid);
 	for (i = 0; i < LTT_MAX_CPUS; i++)
 		free(tl->cpu[i].v);
 	free(tl->win);

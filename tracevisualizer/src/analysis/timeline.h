@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <lttr/analysis/account.h>
+#include <lttr/analysis/explain.h>
 #include <lttr/analysis/timing.h>
 #include <lttr/model/flow.h>
 #include "model/pidtab.h"
@@ -34,19 +35,44 @@ struct tl_state {
 	bool latency;		/* RUNNABLE: its wait is a wakeup latency ... */
 	uint64_t woken_ns;	/* ... from then (struct lttr_acct_wait) */
 	struct lttr_waker waker;
+	/*
+	 * BLOCKED right after the task queued on a kernel lock (the lock's
+	 * record, @lock.known); @lock_ok: the wakeup that ended it is the
+	 * lock's release (on_transition(), docs/timing.md)
+	 */
+	struct lttr_ex_lock lock;
+	bool lock_ok;
 };
 
+/*
+ * @lk: the task's last lock_contend; @lk_queued: no system call of the
+ * task began or ended since, nor did it switch out; @lk_at: it switched
+ * out blocked then, right after queuing (@lk_armed): its BLOCKED state of
+ * that time gets @lk
+ */
 struct tl_task {
 	uint32_t pid;
 	size_t n;
 	size_t cap;
 	struct tl_state *v;
+	struct lttr_ex_lock lk;
+	bool lk_queued;
+	bool lk_armed;
+	uint64_t lk_at;
 };
 
 struct tl_cpu {
 	size_t n;
 	size_t cap;
 	struct lttr_flow_seg *v;
+};
+
+/* the tasks that queued on each kernel lock: (lock, pid) pairs, a hash set */
+struct tl_lockq {
+	uint64_t *lock;		/* 0: a free slot */
+	uint32_t *pid;
+	size_t n;
+	size_t cap;		/* a power of 2, or 0 */
 };
 
 struct timeline {
@@ -56,6 +82,7 @@ struct timeline {
 	bool only;
 	bool segments;		/* keep the CPUs' segments too */
 	struct lttr_pidtab tasks;	/* struct tl_task per pid */
+	struct tl_lockq lockq;
 	struct tl_cpu cpu[LTT_MAX_CPUS];
 	unsigned int ncpus;
 	uint64_t start_ns;	/* the trace's window */

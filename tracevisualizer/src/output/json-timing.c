@@ -9,6 +9,7 @@
 #include <lttr/model/flow.h>
 #include <lttr/output/json-timing.h>
 #include <lttr/output/json-stacks.h>
+#include <lttr/reader/fields.h>
 
 /* "pid" and "name" of a task */
 static void task(struct lttr_json *j, const struct lttr_account *a, uint32_t pid)
@@ -17,6 +18,33 @@ static void task(struct lttr_json *j, const struct lttr_account *a, uint32_t pid
 
 	lttr_json_kv_u64(j, "pid", pid);
 	lttr_json_kv_str(j, "name", tk ? tk->name : pid ? "" : "idle");
+}
+
+/* the kernel lock a block waited for (struct lttr_ex_lock), null if none */
+static void json_lock(struct lttr_json *j, const struct lttr_account *a,
+		      const struct lttr_ex_lock *l)
+{
+	const char *kind = lttr_lock_kind_name(l->kind);
+
+	if (!l->known) {
+		lttr_json_null(j);
+		return;
+	}
+	lttr_json_begin_object(j);
+	lttr_json_kv_str(j, "kind", kind ? kind : "");
+	lttr_json_kv_u64(j, "lock", l->lock);
+	lttr_json_kv_u64(j, "site", l->site);
+	lttr_json_key(j, "holder");
+	if (l->owner) {
+		lttr_json_begin_object(j);
+		task(j, a, l->owner);
+		lttr_json_end_object(j);
+	} else {
+		lttr_json_null(j);
+	}
+	lttr_json_kv_bool(j, "readers", l->flags & LTT_LOCK_READERS);
+	lttr_json_kv_u64(j, "waiters", l->waiters);
+	lttr_json_end_object(j);
 }
 
 void lttr_json_dist(struct lttr_json *j, const struct lttr_dist *d)
@@ -133,6 +161,8 @@ void lttr_json_explanation(struct lttr_json *j, const struct lttr_trace *t,
 			lttr_json_key(j, "waker");
 			lttr_json_waker(j, t, a, &x->waker);
 			lttr_json_kv_u64(j, "block_ns", x->block_ns);
+			lttr_json_key(j, "lock");
+			json_lock(j, a, &x->lock);
 			if (e->stacks)
 				lttr_json_block_stacks(j, &e->stacks[i]);
 		}

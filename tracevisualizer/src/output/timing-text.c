@@ -13,6 +13,7 @@
 #include <lttr/model/blockreason.h>
 #include <lttr/model/flow.h>
 #include <lttr/output/timing-text.h>
+#include <lttr/reader/fields.h>
 #include <lttr/reader/trace.h>
 
 const char *lttr_timing_task_name(const struct lttr_account *a, uint32_t pid)
@@ -189,10 +190,34 @@ const char *lttr_ex_total_str(const struct lttr_trace *t, const struct lttr_acco
 	return buf;
 }
 
+/* " on mutex 0x... (site 0x...) held by PID NAME", or "" */
+static const char *lock_str(const struct lttr_account *a, const struct lttr_ex_lock *l,
+			    char *buf, size_t size)
+{
+	const char *kind = lttr_lock_kind_name(l->kind);
+	char site[32] = "", holder[64];
+
+	if (!l->known) {
+		buf[0] = '\0';
+		return buf;
+	}
+	if (l->site)
+		snprintf(site, sizeof(site), " (site 0x%" PRIx64 ")", l->site);
+	if (l->owner)
+		snprintf(holder, sizeof(holder), "held by %u %s", l->owner,
+			 lttr_timing_task_name(a, l->owner));
+	else
+		snprintf(holder, sizeof(holder), "%s",
+			 (l->flags & LTT_LOCK_READERS) ? "held by readers" : "its holder unknown");
+	snprintf(buf, size, " on %s 0x%" PRIx64 "%s %s", kind ? kind : "lock", l->lock, site,
+		 holder);
+	return buf;
+}
+
 const char *lttr_ex_item_str(const struct lttr_trace *t, const struct lttr_account *a,
 			     const struct lttr_ex_item *x, char *buf, size_t size)
 {
-	char d[64], w[160];
+	char d[64], w[160], l[160];
 
 	switch (x->type) {
 	case LTTR_EX_RAN:
@@ -201,8 +226,9 @@ const char *lttr_ex_item_str(const struct lttr_trace *t, const struct lttr_accou
 			 lttr_timing_doing_str(t, x->mode, x->what, x->sysvec, d, sizeof(d)));
 		break;
 	case LTTR_EX_BLOCKED:
-		snprintf(buf, size, "blocked (%s) in %s, %s", lttr_block_name(x->reason),
+		snprintf(buf, size, "blocked (%s) in %s%s, %s", lttr_block_name(x->reason),
 			 lttr_timing_doing_str(t, x->mode, x->what, false, d, sizeof(d)),
+			 lock_str(a, &x->lock, l, sizeof(l)),
 			 lttr_waker_str(t, a, &x->waker, w, sizeof(w)));
 		break;
 	case LTTR_EX_TIMER:

@@ -46,6 +46,30 @@ enum lttr_ex_type {
 };
 
 /**
+ * struct lttr_ex_lock - the kernel lock a block waited for
+ * @known: the block is a wait for this lock: its task queued on it
+ *	(LTT_EV_LOCK_CONTEND, format 1.17) and blocked right after, with no
+ *	system call's end between, and the block ended with the wakeup by
+ *	@owner, the lock's holder when it queued (a release hands the lock
+ *	to its first waiter); or @owner is not known (readers held it)
+ * @lock: the lock's address
+ * @site: the lock's caller (the call that takes it), 0 unknown
+ * @owner: the holder's thread id when the task queued, 0 unknown
+ * @waiters: the other tasks queued on it then
+ * @kind: LTT_LOCK_MUTEX, LTT_LOCK_RWSEM_READ or LTT_LOCK_RWSEM_WRITE
+ * @flags: LTT_LOCK_READERS (readers held it)
+ */
+struct lttr_ex_lock {
+	bool known;
+	uint8_t kind;
+	uint8_t flags;
+	uint16_t waiters;
+	uint32_t owner;
+	uint64_t lock;
+	uint64_t site;
+};
+
+/**
  * struct lttr_ex_item - a piece of an explained interval
  * @start_ns: its start
  * @end_ns: its end (> @start_ns)
@@ -60,6 +84,7 @@ enum lttr_ex_type {
  * @waker: LTTR_EX_BLOCKED: the wakeup at its end, when recorded
  * @block_ns: LTTR_EX_BLOCKED: the switch-out that began the block (at or
  *	before @start_ns)
+ * @lock: LTTR_EX_BLOCKED: the kernel lock it waited for, when @lock.known
  */
 struct lttr_ex_item {
 	uint64_t start_ns;
@@ -73,6 +98,7 @@ struct lttr_ex_item {
 	bool sysvec;
 	struct lttr_waker waker;
 	uint64_t block_ns;
+	struct lttr_ex_lock lock;
 };
 
 /**
