@@ -207,7 +207,7 @@ static void show_explanation(struct latency *l, const struct lttr_explanation *e
 					  E_DUR_S, du, E_SHARE, "", E_KIND, EK_HEAD, E_INDEX, 1, -1);
 	for (i = 0; i < e->n; i++) {
 		const struct lttr_ex_item *x = &e->v[i];
-		char desc[256];
+		char desc[384];
 
 		lttr_fmt_time(gv_doc_rel(l->d, x->start_ns), b, sizeof(b));
 		lttr_fmt_duration(x->end_ns - x->start_ns, du, sizeof(du));

@@ -695,7 +695,7 @@ static void add_explanation(struct tui *u, struct page *p, const struct lttr_exp
 {
 	const struct lttr_timing *r = result(u);
 	uint64_t len = e->req.end_ns - e->req.start_ns;
-	char buf[256];
+	char buf[384];
 	size_t i;
 
 	if (e->req.scope == LTTR_EXS_CPU)
@@ -716,7 +716,7 @@ static void add_explanation(struct tui *u, struct page *p, const struct lttr_exp
 	}
 	for (i = 0; i < e->n; i++) {
 		const struct lttr_ex_item *x = &e->v[i];
-		char line[320];
+		char line[448];
 
 		snprintf(line, sizeof(line), "          %.9f +%10.3f us  %s",
 			 tt_rel(u->s.t, x->start_ns), (double)(x->end_ns - x->start_ns) / 1e3,

@@ -664,6 +664,24 @@ static void test_lock(void)
 	ok(b[5] && !b[5]->lock.known && b[5]->waker.pid == 6,
 	   "L 6: a mutex whose holder is not known, the waker never queued on it: no lock said");
 	lttr_explained_free(r);
+	{
+		struct lttr_critpath *cp = NULL;
+		const struct lttr_cp_step *st = NULL;
+		size_t nlock = 0;
+
+		/* the critical path of the first two reads: one step each, the first the lock's */
+		if (lttr_critpath_compute(t, 5, T0 + 100, T0 + 3200, &cp, &err) == 0)
+			for (size_t k = 0; k < cp->nstep; k++) {
+				if (cp->step[k].block_ns == T0 + 300)
+					st = &cp->step[k];
+				nlock += cp->step[k].lock.known;
+			}
+		ok(st && st->followed && st->waker.pid == 6 && st->lock.known &&
+		   st->lock.owner == 6 && st->lock.lock == 0xffff888003a1c000ULL && nlock == 1,
+		   "L: the critical path follows the holder from the block that waited for the mutex, and says so (%zu steps)",
+		   cp ? cp->nstep : 0);
+		lttr_critpath_free(cp);
+	}
 	lttr_trace_close(t);
 }
 

@@ -172,6 +172,8 @@ static struct lttr_cp_step *step(struct walk *w, uint32_t pid, uint32_t depth,
 	st->seg = cp->nseg;
 	st->followed = followed;
 	st->waker = *waker;
+	if (s->lock_ok)
+		st->lock = s->lock;
 	st->host = w->host;
 	return st;
 }

@@ -553,7 +553,7 @@ int lttr_audit_lesson(const struct lttr_firing_rec *f, const struct lttr_audit *
 	struct lttr_lesson *l;
 	struct lttr_lesson_step *st;
 	struct text t = { 0 };
-	char buf[256], rows[1024], who[96];
+	char buf[384], rows[1024], who[96];
 	size_t i;
 
 	*out = NULL;

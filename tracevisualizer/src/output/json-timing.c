@@ -382,6 +382,8 @@ void lttr_json_critpath(struct lttr_json *j, const struct lttr_trace *t,
 		lttr_json_kv_bool(j, "followed", s->followed);
 		lttr_json_key(j, "waker");
 		lttr_json_waker(j, t, a, &s->waker);
+		lttr_json_key(j, "lock");
+		json_lock(j, a, &s->lock);
 		lttr_json_block_stacks(j, &s->stacks);
 		lttr_json_end_object(j);
 	}

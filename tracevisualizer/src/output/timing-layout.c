@@ -97,7 +97,7 @@ void tt_explanation(const struct lttr_trace *t, const struct lttr_account *a,
 		    size_t max_items)
 {
 	uint64_t len = e->req.end_ns - e->req.start_ns;
-	char buf[256];
+	char buf[384];
 	size_t i;
 
 	if (e->req.scope == LTTR_EXS_CPU)
@@ -151,6 +151,10 @@ void tt_critpath(const struct lttr_trace *t, const struct lttr_account *a,
 
 			snprintf(in, sizeof(in), "%s%*s", indent,
 				 (int)(2 * (st->depth < 8 ? st->depth : 8)), "");
+			if (st->lock.known)
+				printf("%s%u %s blocked at %.9f s%s\n", in, st->pid,
+				       lttr_timing_task_name(a, st->pid), tt_rel(t, st->block_ns),
+				       lttr_ex_lock_str(a, &st->lock, buf, sizeof(buf)));
 			tt_block_stacks(t, a, in, st->pid, st->block_ns, &st->waker, &st->stacks);
 		}
 

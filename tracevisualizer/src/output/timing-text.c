@@ -190,9 +190,8 @@ const char *lttr_ex_total_str(const struct lttr_trace *t, const struct lttr_acco
 	return buf;
 }
 
-/* " on mutex 0x... (site 0x...) held by PID NAME", or "" */
-static const char *lock_str(const struct lttr_account *a, const struct lttr_ex_lock *l,
-			    char *buf, size_t size)
+const char *lttr_ex_lock_str(const struct lttr_account *a, const struct lttr_ex_lock *l,
+			     char *buf, size_t size)
 {
 	const char *kind = lttr_lock_kind_name(l->kind);
 	char site[32] = "", holder[64];
@@ -228,7 +227,7 @@ const char *lttr_ex_item_str(const struct lttr_trace *t, const struct lttr_accou
 	case LTTR_EX_BLOCKED:
 		snprintf(buf, size, "blocked (%s) in %s%s, %s", lttr_block_name(x->reason),
 			 lttr_timing_doing_str(t, x->mode, x->what, false, d, sizeof(d)),
-			 lock_str(a, &x->lock, l, sizeof(l)),
+			 lttr_ex_lock_str(a, &x->lock, l, sizeof(l)),
 			 lttr_waker_str(t, a, &x->waker, w, sizeof(w)));
 		break;
 	case LTTR_EX_TIMER:

@@ -125,6 +125,8 @@ struct lttr_cp_total {
  *	reference's clock
  * @peer_host: @message: the sender's host
  * @peer_pid: @message: the sender
+ * @lock: the kernel lock the block waited for, when @lock.known (as an
+ *	explanation's, struct lttr_ex_lock)
  */
 struct lttr_cp_step {
 	uint32_t pid;
@@ -135,6 +137,7 @@ struct lttr_cp_step {
 	size_t seg;
 	bool followed;
 	struct lttr_waker waker;
+	struct lttr_ex_lock lock;
 	struct lttr_block_stacks stacks;
 	uint32_t host;
 	bool message;

@@ -46,30 +46,6 @@ enum lttr_ex_type {
 };
 
 /**
- * struct lttr_ex_lock - the kernel lock a block waited for
- * @known: the block is a wait for this lock: its task queued on it
- *	(LTT_EV_LOCK_CONTEND, format 1.17) and blocked right after, with no
- *	system call's end between, and the block ended with the wakeup by
- *	@owner, the lock's holder when it queued (a release hands the lock
- *	to its first waiter); or @owner is not known (readers held it)
- * @lock: the lock's address
- * @site: the lock's caller (the call that takes it), 0 unknown
- * @owner: the holder's thread id when the task queued, 0 unknown
- * @waiters: the other tasks queued on it then
- * @kind: LTT_LOCK_MUTEX, LTT_LOCK_RWSEM_READ or LTT_LOCK_RWSEM_WRITE
- * @flags: LTT_LOCK_READERS (readers held it)
- */
-struct lttr_ex_lock {
-	bool known;
-	uint8_t kind;
-	uint8_t flags;
-	uint16_t waiters;
-	uint32_t owner;
-	uint64_t lock;
-	uint64_t site;
-};
-
-/**
  * struct lttr_ex_item - a piece of an explained interval
  * @start_ns: its start
  * @end_ns: its end (> @start_ns)

@@ -132,6 +132,30 @@ struct lttr_waker {
 };
 
 /**
+ * struct lttr_ex_lock - the kernel lock a block waited for
+ * @known: the block is a wait for this lock: its task queued on it
+ *	(LTT_EV_LOCK_CONTEND, format 1.17) and switched out blocked right
+ *	after (no system call began or ended between), and a release of the
+ *	lock ended it: the wakeup by @owner, or by a task that had queued on
+ *	the lock (docs/timing.md, "Waiting for a kernel lock")
+ * @lock: the lock's address
+ * @site: the lock's caller (the call that takes it), 0 unknown
+ * @owner: the holder's thread id when the task queued, 0 unknown
+ * @waiters: the other tasks queued on it then
+ * @kind: LTT_LOCK_MUTEX, LTT_LOCK_RWSEM_READ or LTT_LOCK_RWSEM_WRITE
+ * @flags: LTT_LOCK_READERS (readers held it)
+ */
+struct lttr_ex_lock {
+	bool known;
+	uint8_t kind;
+	uint8_t flags;
+	uint16_t waiters;
+	uint32_t owner;
+	uint64_t lock;
+	uint64_t site;
+};
+
+/**
  * lttr_waker_is_task() - whether a task woke it, in process context
  * @w: the waker
  *

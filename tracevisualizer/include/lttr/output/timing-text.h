@@ -108,17 +108,33 @@ const char *lttr_ex_total_str(const struct lttr_trace *t, const struct lttr_acco
 /**
  * lttr_ex_item_str() - what an item of an explanation is: "cpu 0: 47
  * ltt-rtwake syscall write", "blocked (io) in syscall read, woken by ...",
- * "waiting for its timer to expire", "runnable"
+ * "waiting for its timer to expire", "runnable"; a block that waited
+ * for a kernel lock says it: "blocked (io) in syscall read on mutex
+ * 0xADDR (site 0xSITE) held by 70 lk-locker, woken by ..."
  * @t: the trace, or NULL
  * @a: the accounting (task names), or NULL
  * @x: the item
  * @buf: receives the text
- * @size: its size (256 is enough)
+ * @size: its size (384 is enough)
  *
  * Return: @buf.
  */
 const char *lttr_ex_item_str(const struct lttr_trace *t, const struct lttr_account *a,
 			     const struct lttr_ex_item *x, char *buf, size_t size);
+
+/**
+ * lttr_ex_lock_str() - the kernel lock a block waited for: " on mutex
+ * 0xADDR (site 0xSITE) held by PID NAME" (" held by readers", " its holder
+ * unknown"), or "" when @l is not known
+ * @a: the accounting (task names), or NULL
+ * @l: the lock
+ * @buf: receives the text
+ * @size: its size (160 is enough)
+ *
+ * Return: @buf.
+ */
+const char *lttr_ex_lock_str(const struct lttr_account *a, const struct lttr_ex_lock *l,
+			     char *buf, size_t size);
 
 /**
  * lttr_cp_seg_str() - a segment of a critical path: "60 ltt-chain running
