@@ -39,6 +39,7 @@ void cli_print_explain_at(const struct lttr_trace *t, const struct lttr_explain_
 			printf(" in %s", lttr_mode_what_str(t, LTTR_MODE_SYSCALL, r->what, false,
 							    nb, sizeof(nb)));
 		}
+		printf("%s", lttr_ex_lock_str(a, &r->lock, w, sizeof(w)));
 		break;
 	case LTTR_CP_UNKNOWN:
 		printf("unknown (a CPU without data may have run it)");

@@ -682,6 +682,17 @@ static void test_lock(void)
 		   cp ? cp->nstep : 0);
 		lttr_critpath_free(cp);
 	}
+	{
+		struct lttr_explain_at *at1 = NULL, *at2 = NULL;
+
+		ok(lttr_explain_at(t, 5, T0 + 500, &at1, &err) == 0 && at1 &&
+		   at1->state == LTTR_CP_BLOCKED && at1->lock.known && at1->lock.owner == 6 &&
+		   at1->waker.pid == 6 && lttr_explain_at(t, 5, T0 + 2500, &at2, &err) == 0 && at2 &&
+		   at2->state == LTTR_CP_BLOCKED && !at2->lock.known,
+		   "L: the state at a time: blocked on the mutex in read 1, not in read 2");
+		lttr_explain_at_free(at1);
+		lttr_explain_at_free(at2);
+	}
 	lttr_trace_close(t);
 }
 

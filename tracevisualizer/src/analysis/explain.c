@@ -414,6 +414,8 @@ static int locate(const struct timeline *tl, uint32_t pid, uint64_t at,
 		r->what = s->what;
 		if (next && next->state == LTTR_TS_RUNNABLE)
 			r->waker = next->waker;
+		if (s->lock_ok)
+			r->lock = s->lock;
 		break;
 	case LTTR_TS_UNKNOWN:
 		r->state = LTTR_CP_UNKNOWN;

@@ -582,6 +582,8 @@ void lttr_json_explain_at(struct lttr_json *j, const struct lttr_trace *t,
 	if (r->state == LTTR_CP_BLOCKED) {
 		lttr_json_kv_str(j, "reason", lttr_block_name(r->reason));
 		blocked_in(j, t, r->mode, r->what);
+		lttr_json_key(j, "lock");
+		json_lock(j, r->acct, &r->lock);
 		lttr_json_block_stacks(j, &r->stacks);
 	}
 	lttr_json_key(j, "waker");

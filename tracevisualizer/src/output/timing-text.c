@@ -261,7 +261,7 @@ const char *lttr_explain_at_str(const struct lttr_trace *t, const struct lttr_ex
 				char *buf, size_t size)
 {
 	uint64_t s0 = lttr_trace_header(t)->start_ns;
-	char st[200], w[160], nb[32];
+	char st[360], w[160], nb[32], lk[160];
 	size_t n;
 
 	switch (r->state) {
@@ -274,11 +274,11 @@ const char *lttr_explain_at_str(const struct lttr_trace *t, const struct lttr_ex
 			 lttr_waker_str(t, r->acct, &r->waker, w, sizeof(w)) : "new", r->cpu);
 		break;
 	case LTTR_CP_BLOCKED:
-		snprintf(st, sizeof(st), "blocked (%s)%s%s", lttr_block_name(r->reason),
+		snprintf(st, sizeof(st), "blocked (%s)%s%s%s", lttr_block_name(r->reason),
 			 r->mode == LTTR_MODE_SYSCALL ? " in " : "",
 			 r->mode == LTTR_MODE_SYSCALL ?
 			 lttr_mode_what_str(t, LTTR_MODE_SYSCALL, r->what, false, nb, sizeof(nb)) :
-			 "");
+			 "", lttr_ex_lock_str(r->acct, &r->lock, lk, sizeof(lk)));
 		break;
 	case LTTR_CP_UNKNOWN:
 		snprintf(st, sizeof(st), "unknown (a CPU without data may have run it)");

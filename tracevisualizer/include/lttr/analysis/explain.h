@@ -240,6 +240,8 @@ void lttr_explained_free(struct lttr_explained *r);
  * @end_ns: its end
  * @waker: LTTR_CP_BLOCKED: the wakeup that ended it; LTTR_CP_RUNNABLE
  *	after a wakeup: that wakeup
+ * @lock: LTTR_CP_BLOCKED: the kernel lock it waited for, when @lock.known
+ *	(as an explanation's item)
  * @latency: LTTR_CP_RUNNABLE: the wait ends a wakeup latency as the
  *	accounting counts it (struct lttr_acct_wait, the figure of
  *	lttr_timing_compute()'s LTTR_SUB_WAKEUP): from @woken_ns to @end_ns.
@@ -271,6 +273,7 @@ struct lttr_explain_at {
 	uint64_t start_ns;
 	uint64_t end_ns;
 	struct lttr_waker waker;
+	struct lttr_ex_lock lock;
 	struct lttr_explanation expl;
 	struct lttr_critpath *path;
 	struct lttr_block_stacks stacks;
