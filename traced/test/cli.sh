@@ -685,15 +685,16 @@ is "$(tail -1 "$tmp/r4.out")" "$(grep -c '"seq":' "$tmp/r4/firings.jsonl") []" \
 	"each snapshot complete, its buffers the trace's bytes, the events of those not written counted lost"
 ok $(grep -q '"seq":' "$tmp/r4/firings.jsonl"; echo $?) "... and there were firings"
 # the rules go on reading the buffers taken after the write error
-# (late-buffers.py: the events file stops in the third of nine buffers,
+# (late-buffers.py: the events file stops in the fourth of nine buffers,
 # task X's exit(1) is in the eighth): the exit rule fires and notifies
 python3 "$here/late-buffers.py" "$tmp/late.bin"
-(trap '' XFSZ; ulimit -f 40; FAKE_PERIOD_MS=5 FAKE_BUFFERS="$tmp/late.bin" exec "$fake" -d fake -q \
-	-b 64k --write-buffer 64k -o "$tmp/r5" -t 0.3 --stats "$tmp/r5.stats" \
+(trap '' XFSZ; ulimit -f 600; FAKE_PERIOD_MS=5 FAKE_BUFFERS="$tmp/late.bin" exec "$fake" -d fake -q \
+	-b 256k --write-buffer 64k -o "$tmp/r5" -t 0.3 --stats "$tmp/r5.stats" \
 	--rule "on exit if code != 0 then notify cat > $tmp/r5.json") 2>"$tmp/err"
 is $? 3 "rules over buffers after the write error: exit 3"
+has "$tmp/err" "write error on $tmp/r5/events: File too large" "... the events file's error said"
 is "$(python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); print(j["buffers"], j["bytes_written"], j["lost_total"] > 0)' "$tmp/r5.stats")" \
-	"9 40960 True" "... its nine buffers taken, 40960 bytes written, the rest counted lost"
+	"9 614400 True" "... its nine buffers taken, 614400 bytes written, the rest counted lost"
 is "$(grep -c '"seq":' "$tmp/r5/firings.jsonl")" 1 "the exit in a buffer never written fired its rule"
 is "$(python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); print(j["type"], j["seq"])' "$tmp/r5.json" 2>&1)" \
 	"exit 1" "... and its notify read the firing's JSON"
