@@ -378,6 +378,7 @@ bool ltt_vitals_event(unsigned int id, const void *data, unsigned int len,
 		      const void *var, unsigned int var_len);
 void ltt_vitals_syscall(const void *data, unsigned int len);
 void ltt_vitals_mask(u64 *mask);
+void ltt_vitals_batch_set(const u64 *trace_mask, bool after);
 void ltt_events_update(void);
 int ltt_vitals_init(void);
 void ltt_vitals_exit(void);

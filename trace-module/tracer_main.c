@@ -187,7 +187,9 @@ static void ltt_events_set(const u64 *trace_mask)
 	ltt_vitals_mask(m);
 	for (i = 0; i < LTT_MASK_WORDS; i++)
 		any |= m[i] != 0;
+	ltt_vitals_batch_set(trace_mask, false);
 	ltt_trace_set_events(ltt_trace_callback, any ? m : NULL);
+	ltt_vitals_batch_set(trace_mask, true);
 }
 
 /* Under ctl_mutex: after the collector starts or stops. */

@@ -39,6 +39,13 @@
  * per CPU): the array then bounds a burst between two drains, not an
  * epoch.
  *
+ * A task's system calls that repeat its label are counted in the task by
+ * the kernel (ltt_sys_repeat() of <linux/ltt.h>, "batches" below) while
+ * the collector counts them and no trace records their entries: the
+ * count taken into the cell when the task leaves its CPU, at SWAP, and
+ * at its next call that comes here (the one that raises the cell's level
+ * among them, so that it is sampled as any).
+ *
  * Samples carry the stacks of the task acting at the event: per CPU and
  * epoch LTT_VITALS_STACKS, one per label, kept for the heaviest labels
  * (vit_stack_keep()); a block request's taken at its issue.
@@ -59,6 +66,7 @@
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
 #include <linux/sched/clock.h>
+#include <linux/sched/signal.h>
 #include <linux/sched/task_stack.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
@@ -216,6 +224,7 @@ static struct {
 	unsigned int shift;		/* the levels' step */
 	unsigned int shift_min;
 	u32 vitals;			/* mask of enum ltt_vital */
+	bool batch;			/* system calls counted in the task */
 	u32 delay_min_ns;
 	u64 cpu_high_ns;		/* the CPU watermark, 0: none */
 	u8 kdepth, udepth;		/* a sample's stacks (0, 0: none) */
@@ -588,7 +597,16 @@ vit_syscall_repeat(const struct ltt_ev_syscall_entry *ev)
  */
 notrace void ltt_vitals_syscall(const void *data, unsigned int len)
 {
-	if (len < sizeof(struct ltt_ev_syscall_entry) ||
+	const struct task_struct *tsk = current;
+
+	/*
+	 * The repeat here runs with interrupts on: not while the task's
+	 * batches are on, nor while it has one open or a count in one,
+	 * which vit_sys_take() writes from interrupts (vit_sys_take_ipi()).
+	 */
+	if (len < sizeof(struct ltt_ev_syscall_entry) || READ_ONCE(vit.batch) ||
+	    !(READ_ONCE(tsk->ltt_sys.nr) & LTT_SYS_CLOSED) ||
+	    tsk->ltt_sys.base != READ_ONCE(tsk->ltt_sys.left) ||
 	    !vit_syscall_repeat(data))
 		ltt_vitals_event(LTT_EV_SYSCALL_ENTRY, data, len, NULL, 0);
 }
@@ -650,6 +668,144 @@ static notrace void vit_current(struct vit_ev *e)
 	e->pid = current->pid;
 	e->uid = from_kuid_munged(&init_user_ns, current_uid());
 	e->comm = current->comm;
+}
+
+/*
+ * Batches: a task's system calls counted in the task (the kernel's
+ * ltt_sys_repeat(), <linux/ltt.h>).  After a system call's entry was
+ * counted here under the task's repeat (cp->rep), the next ones with the
+ * same label are counted by the kernel in current->ltt_sys, as many as
+ * keep the cell under its level's limit (the one that reaches it comes
+ * here, where it is sampled), VIT_BATCH_MAX at most.  Their count is
+ * taken into the cell when the task leaves its CPU, at its next entry
+ * that comes here, and at SWAP on every CPU (vit_sys_take()): a batch
+ * never outlives its CPU nor its epoch.
+ */
+#define VIT_BATCH_MAX	4096
+
+/* A count whose repeat is gone (a race with a take): the label in full. */
+static noinline notrace void vit_sys_account(struct vit_cpu *vc, u64 sp,
+					     u32 nr, u32 n)
+{
+	struct vit_ev e = {
+		.vital = LTT_VITAL_SYSCALL,
+		.site = sp,
+		.key = nr,
+		.weight = n,
+	};
+
+	vit_current(&e);
+	vit_account(vc, &e);
+	vc->copy[READ_ONCE(vit.cur)].events[LTT_VITAL_SYSCALL] += n - 1;
+}
+
+/*
+ * Interrupts off, on the current task's CPU: the calls its batch counted
+ * since the last take go into the sketch; @close: the batch closed.
+ */
+static notrace void vit_sys_take(struct vit_cpu *vc, bool close)
+{
+	struct task_struct *tsk = current;
+	u32 nr = READ_ONCE(tsk->ltt_sys.nr);
+	u32 left = READ_ONCE(tsk->ltt_sys.left);
+	u32 n = tsk->ltt_sys.base - left;
+	struct vit_copy *cp;
+	struct vit_repeat *r;
+	u32 old;
+
+	if (close && !(nr & LTT_SYS_CLOSED))
+		WRITE_ONCE(tsk->ltt_sys.nr, nr | LTT_SYS_CLOSED);
+	if (likely(!n))
+		return;
+	tsk->ltt_sys.base = left;
+	nr &= ~LTT_SYS_CLOSED;
+	cp = &vc->copy[READ_ONCE(vit.cur)];
+	r = &cp->rep[LTT_VITAL_SYSCALL];
+	if (!r->cell || r->site != tsk->ltt_sys.sp || r->key != nr ||
+	    !vit_rep_mine(r, tsk)) {
+		vit_sys_account(vc, tsk->ltt_sys.sp, nr, n);
+		return;
+	}
+	old = *r->cell;
+	*r->cell = old + n < old ? U32_MAX : old + n;
+	cp->total[LTT_VITAL_SYSCALL] += n;
+	cp->events[LTT_VITAL_SYSCALL] += n;
+}
+
+/*
+ * Interrupts off: after the current task's entry of @nr at @site was
+ * counted, a batch for the next ones when they stay in the cell's level.
+ */
+static notrace void vit_sys_open(struct vit_cpu *vc, u32 nr, u64 site)
+{
+	struct vit_copy *cp = &vc->copy[READ_ONCE(vit.cur)];
+	const struct vit_repeat *r = &cp->rep[LTT_VITAL_SYSCALL];
+	struct task_struct *tsk = current;
+	u64 room;
+
+	if (!READ_ONCE(vit.batch) || nr >= LTT_SYS_CLOSED ||
+	    nr == __NR_futex || r->task != tsk || !r->cell ||
+	    r->site != site || r->key != nr || r->shift != vit_shift(cp) ||
+	    r->limit <= *r->cell)
+		return;
+	/* @left - 1 calls counted by the kernel: the cell stays below @limit */
+	room = min_t(u64, r->limit - *r->cell, VIT_BATCH_MAX);
+	if (room <= 1)
+		return;
+	tsk->ltt_sys.sp = site;
+	tsk->ltt_sys.left = room;
+	tsk->ltt_sys.base = room;
+	/* the label last: the kernel counts from here (this task, this CPU) */
+	WRITE_ONCE(tsk->ltt_sys.nr, nr);
+}
+
+/* SWAP's, on every CPU: the running task's batch taken into the old copy. */
+static notrace void vit_sys_take_ipi(void *unused)
+{
+	/* Pairs with the release in vit_start(). */
+	struct vit_cpu **cpus = smp_load_acquire(&vit.cpus);
+
+	if (cpus && cpus[smp_processor_id()])
+		vit_sys_take(cpus[smp_processor_id()], true);
+}
+
+/* Under ltt.ctl_mutex, at START: every task's batch closed, its count dropped. */
+static void vit_sys_reset(void)
+{
+	struct task_struct *g, *t;
+
+	rcu_read_lock();
+	for_each_process_thread(g, t) {
+		WRITE_ONCE(t->ltt_sys.nr, t->ltt_sys.nr | LTT_SYS_CLOSED);
+		t->ltt_sys.base = READ_ONCE(t->ltt_sys.left);
+	}
+	rcu_read_unlock();
+}
+
+/*
+ * Under ltt.ctl_mutex, around a change of the kernel's event keys for
+ * the trace's mask @trace_mask (NULL: no trace): batches on while the
+ * collector counts system calls and the trace does not record their
+ * entries (which it must see, each), off otherwise.  Called before the
+ * keys change (@after false: only turns them off, so that a trace that
+ * starts misses no entry) and after (@after true: only turns them on).
+ */
+void ltt_vitals_batch_set(const u64 *trace_mask, bool after)
+{
+	bool on = static_key_enabled(&ltt_vitals_on) &&
+		  (READ_ONCE(vit.vitals) & BIT(LTT_VITAL_SYSCALL)) &&
+		  !(trace_mask && (trace_mask[LTT_EV_SYSCALL_ENTRY / 64] &
+				   BIT_ULL(LTT_EV_SYSCALL_ENTRY % 64)));
+
+	if (on != after || on == vit.batch)
+		return;
+	if (on) {
+		WRITE_ONCE(vit.batch, true);
+		ltt_trace_set_sys_repeat(ltt_trace_callback, true);
+	} else {
+		ltt_trace_set_sys_repeat(ltt_trace_callback, false);
+		WRITE_ONCE(vit.batch, false);
+	}
 }
 
 /* The user-mode instruction pointer the current task left, or 0. */
@@ -978,6 +1134,9 @@ notrace bool ltt_vitals_event(unsigned int id, const void *data,
 	want = READ_ONCE(vit.vitals);
 	switch (id) {
 	case LTT_EV_SCHEDCHANGE:
+		/* the task leaving the CPU is current: its batch ends here */
+		if (want & BIT(LTT_VITAL_SYSCALL))
+			vit_sys_take(vc, true);
 		if (len >= sizeof(struct ltt_ev_schedchange) && vit.tasks)
 			vit_sched(vc, data);
 		goto out;
@@ -1006,6 +1165,7 @@ notrace bool ltt_vitals_event(unsigned int id, const void *data,
 
 		if (len < sizeof(*ev) || (current->flags & PF_KTHREAD))
 			goto out;
+		vit_sys_take(vc, true);
 		if (want & BIT(LTT_VITAL_LOCK))
 			vit_futex(vc, ev, regs);
 		if (!(want & BIT(LTT_VITAL_SYSCALL)))
@@ -1115,10 +1275,12 @@ notrace bool ltt_vitals_event(unsigned int id, const void *data,
 		goto out;
 	}
 	e.weight = 1;
-	if (vit_repeat(vc, &e))
-		goto out;
-	vit_current(&e);
-	vit_account(vc, &e);
+	if (!vit_repeat(vc, &e)) {
+		vit_current(&e);
+		vit_account(vc, &e);
+	}
+	if (id == LTT_EV_SYSCALL_ENTRY)
+		vit_sys_open(vc, e.key, e.site);
 out:
 	local_irq_restore(flags);
 	return !ours;
@@ -1139,6 +1301,10 @@ void ltt_vitals_mask(u64 *mask)
 	if (v & (BIT(LTT_VITAL_SYSCALL) | BIT(LTT_VITAL_LOCK)))
 		mask[LTT_EV_SYSCALL_ENTRY / 64] |=
 			BIT_ULL(LTT_EV_SYSCALL_ENTRY % 64);
+	/* a task's batch of system calls is taken when it leaves its CPU */
+	if (v & BIT(LTT_VITAL_SYSCALL))
+		mask[LTT_EV_SCHEDCHANGE / 64] |=
+			BIT_ULL(LTT_EV_SCHEDCHANGE % 64);
 	if (v & BIT(LTT_VITAL_LOCK))
 		mask[LTT_EV_LOCK_CONTEND / 64] |=
 			BIT_ULL(LTT_EV_LOCK_CONTEND % 64);
@@ -1258,6 +1424,7 @@ static int vit_start(struct file *file, void __user *argp)
 	vit.start_ns = vit_now();
 	vit.drain_lost = 0;
 	vit.owner = file;
+	vit_sys_reset();
 	/* Pairs with the acquire in ltt_vitals_event(): settings first. */
 	smp_store_release(&vit.cpus, cpus);
 	static_branch_enable(&ltt_vitals_on);
@@ -1397,6 +1564,8 @@ static int vit_swap(struct file *file, void __user *argp)
 		goto out;
 	}
 	old = vit.cur;
+	/* the running tasks' batches into the epoch that ends */
+	on_each_cpu(vit_sys_take_ipi, NULL, 1);
 	now = vit_now();
 	WRITE_ONCE(vit.cur, !old);
 	/*
@@ -1700,6 +1869,7 @@ static struct miscdevice vit_misc = {
 
 int ltt_vitals_init(void)
 {
+	BUILD_BUG_ON(LTT_SYS_SP_MASK != LTT_VITALS_SP_MASK);
 	BUILD_BUG_ON(sizeof(struct vit_cpu) > 256 * 1024 -
 		     VIT_TASKS * sizeof(struct vit_task) -
 		     VIT_REQS * sizeof(struct vit_req));

@@ -130,7 +130,18 @@ traced --vitals --epoch 1s -o /mnt/share/va 2> /mnt/share/va.err & ap=$!
 i=0
 while ! grep -q "epochs of" /mnt/share/va.err 2>/dev/null && [ $i -lt 300 ]; do usleep 50000; i=$((i + 1)); done
 ltt-vitals-rare 20000 > /mnt/share/va.out
-kill -TERM $ap; wait $ap; echo $? > /mnt/share/va.rc'
+kill -TERM $ap; wait $ap; echo $? > /mnt/share/va.rc
+# the collector alone over several epochs: three getppid loops at once on
+# the two CPUs, switched out and moved, each counted in its task (the
+# kernel batches, ltt_sys_repeat()), taken at each switch and SWAP
+traced --vitals --epoch 200ms -o /mnt/share/vb 2> /mnt/share/vb.err & bp=$!
+i=0
+while ! grep -q "epochs of" /mnt/share/vb.err 2>/dev/null && [ $i -lt 300 ]; do usleep 50000; i=$((i + 1)); done
+ltt-getppid 300000 > /mnt/share/vb1.out & b1=$!
+ltt-getppid 300000 > /mnt/share/vb2.out & b2=$!
+ltt-getppid 300000 > /mnt/share/vb3.out
+wait $b1 $b2
+kill -TERM $bp; wait $bp; echo $? > /mnt/share/vb.rc'
 ok $? "guest ran the daemon scenarios"
 is "$(cat "$share/a.rc")" "7" "PROGRAM's exit status becomes traced's"
 is "$(cat "$share/d.rc")" "143" "a PROGRAM killed by SIGTERM gives 128+15"
@@ -517,6 +528,44 @@ ok(1 <= smp <= 15 * 2 * len(labels.get(110, [])),
    "alone: the getppid label is sampled logarithmically (%d samples)" % smp)
 ok(sum(l['samples'] for l in labels.get(121, [])) == 1,
    "alone: the rare site (getpgid, once) is sampled, once")
+done()
+PY
+)
+is "$(cat "$share/vb.rc")" "0" "traced --vitals --epoch 200ms over three getppid loops ends on SIGTERM with status 0"
+tracevisualizer vitals --json --top 1000 "$share/vb" > "$share/vb.json"
+ok $? "... its epochs read"
+# Each loop's 300000 calls: never fewer in its label's count (a batch's
+# calls are all taken, at a switch, at the loop's next call that reaches
+# the collector, at SWAP); more only by the labels that share its cell,
+# no other loop's (the three cells told apart by their samples' cells), each
+# one of the guest's few other system calls of the time (1000 at most);
+# the label sampled in every epoch it counted in.
+checks < <(PYTHONPATH=tests/lib python3 - "$share" <<'PY'
+import sys, os
+from check import ok, load, done
+d = sys.argv[1]
+ep = load(os.path.join(d, 'vb.json'))['epochs']
+pids = [int(open(os.path.join(d, 'vb%d.out' % i)).readline()) for i in (1, 2, 3)]
+per = {p: [] for p in pids}
+for n, e in enumerate(ep):
+    for l in e['vitals']['syscall']['top']:
+        if l['pid'] in per and l['key'] == 110:
+            per[l['pid']].append((n, l))
+print("three loops: epochs %d; per pid (epoch, estimate, samples): %s" %
+      (len(ep), {p: [(n, l['estimate'], l['samples']) for n, l in ls] for p, ls in per.items()}))
+est = {p: sum(l['estimate'] for _, l in ls) for p, ls in per.items()}
+ok(all(v >= 300000 for v in est.values()),
+   "three loops: no label counts fewer than its 300000 calls (%s)" % est)
+cells = {p: {l['cell'] for _, l in ls} for p, ls in per.items()}
+alone = [p for p in pids if not any(cells[p] & cells[q] for q in pids if q != p)]
+print("cells by pid %s; not shared with another loop: %s" % (cells, alone))
+ok(all(est[p] - 300000 <= 1000 for p in alone),
+   "three loops: a label alone in its cell counts its calls and at most 1000 more (%s)" %
+   {p: est[p] - 300000 for p in alone})
+ok(any(len(ls) >= 2 for ls in per.values()),
+   "three loops: an epoch ended while they ran (%d epochs)" % len(ep))
+ok(all(l['samples'] >= 1 for ls in per.values() for _, l in ls),
+   "three loops: each loop's label sampled in every epoch it counted in")
 done()
 PY
 )
