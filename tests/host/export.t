@@ -130,8 +130,8 @@ is "$?:$err" "1:tracevisualizer: $tmp/full: exists and is not an empty directory
 # ---- CTF -----------------------------------------------------------------
 $gen "$tmp/every" "$TOP/tests/lib/every-event.trace"
 is "$($T summary --json "$tmp/every" 2>/dev/null |
-	python3 -c 'import json,sys; print(len(json.load(sys.stdin)["events"]["by_type"]))')" 62 \
-	"the corpus holds every one of the 62 event types"
+	python3 -c 'import json,sys; print(len(json.load(sys.stdin)["events"]["by_type"]))')" 70 \
+	"the corpus holds every one of the 70 event types"
 ctf_check "$tmp" every
 grep -q 'custom:ping: .*seq = 7, name = "hello", d = -3, h = 0xBEEF' "$tmp/every.txt"
 ok $? "every: a custom fields type is a class of its own, its fields decoded (custom:ping)"
