@@ -1047,12 +1047,18 @@ skip:
 
 /*
  * Locking: a futex wait (FUTEX_WAIT, _WAIT_BITSET, _LOCK_PI, _LOCK_PI2,
- * _WAIT_REQUEUE_PI), at its system call's entry.  A lock taken without
- * contention makes no system call, so each one is a contended lock.  The
- * label is the lock (the futex's user address) and the waiting task
- * (Chopstix labels by the owner, which a plain futex does not name); the
- * data the masked user stack pointer (the waiter's call path) and the
- * value expected (a PI futex's: the owner's tid).
+ * _WAIT_REQUEUE_PI) and a futex wake (FUTEX_WAKE, _WAKE_BITSET,
+ * _WAKE_OP, _REQUEUE, _CMP_REQUEUE, _CMP_REQUEUE_PI, _UNLOCK_PI), at
+ * their system call's entry.  A lock taken or released without
+ * contention makes no system call, so each one is a contended lock: a
+ * wait its lock slow path, a wake its unlock slow path (Chopstix counts
+ * both).  The label is the lock (the futex's user address) and the task:
+ * the waiting one, or the one that releases it, its owner (Chopstix
+ * labels by the owner, which a plain futex's wait does not name); the
+ * key the command (a wake's with LTT_VITALS_FUTEX_WAKE); the data the
+ * masked user stack pointer (the call path) and the value expected (a
+ * PI futex's: the owner's tid), or for a wake the most waiters it may
+ * wake.
  */
 static notrace void vit_futex(struct vit_cpu *vc,
 			      const struct ltt_ev_syscall_entry *ev,
@@ -1066,12 +1072,31 @@ static notrace void vit_futex(struct vit_cpu *vc,
 		return;
 	syscall_get_arguments(current, regs, args);
 	cmd = args[1] & FUTEX_CMD_MASK;
-	if (cmd != FUTEX_WAIT && cmd != FUTEX_WAIT_BITSET &&
-	    cmd != FUTEX_LOCK_PI && cmd != FUTEX_LOCK_PI2 &&
-	    cmd != FUTEX_WAIT_REQUEUE_PI)
+	switch (cmd) {
+	case FUTEX_WAIT:
+	case FUTEX_WAIT_BITSET:
+	case FUTEX_LOCK_PI:
+	case FUTEX_LOCK_PI2:
+	case FUTEX_WAIT_REQUEUE_PI:
+		e.key = cmd;
+		break;
+	/*
+	 * The unlock side (Chopstix' unlock slow path): the task that
+	 * releases the futex, its owner, names the label.
+	 */
+	case FUTEX_WAKE:
+	case FUTEX_WAKE_BITSET:
+	case FUTEX_WAKE_OP:
+	case FUTEX_REQUEUE:
+	case FUTEX_CMP_REQUEUE:
+	case FUTEX_CMP_REQUEUE_PI:
+	case FUTEX_UNLOCK_PI:
+		e.key = cmd | LTT_VITALS_FUTEX_WAKE;
+		break;
+	default:
 		return;
+	}
 	e.site = args[0];
-	e.key = cmd;
 	e.data[0] = user_stack_pointer(regs) & LTT_VITALS_SP_MASK;
 	e.data[1] = (u32)args[2];
 	vit_current(&e);

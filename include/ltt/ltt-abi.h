@@ -1968,7 +1968,7 @@ enum ltt_vital {
 	LTT_VITAL_SYSCALL	= 7,	/* masked user sp + syscall nr */
 	LTT_VITAL_SIGNAL	= 8,	/* delivery: user PC + signal */
 	LTT_VITAL_SOCKET	= 9,	/* send/receive: masked user sp + key */
-	LTT_VITAL_LOCK		= 10,	/* futex waits, contended kernel locks */
+	LTT_VITAL_LOCK		= 10,	/* futex waits and wakes, contended kernel locks */
 	LTT_VITALS		= 11
 };
 
@@ -2013,9 +2013,13 @@ enum ltt_vital {
 /*
  * A LOCK sample's key for a contended kernel lock: LTT_VITALS_KLOCK, its
  * kind (LTT_LOCK_*) and flags (LTT_LOCK_READERS) above it; a futex wait's
- * key is its futex command, below LTT_VITALS_KLOCK
+ * key is its futex command, below LTT_VITALS_KLOCK; a futex wake's (the
+ * unlock side: FUTEX_WAKE, _WAKE_BITSET, _WAKE_OP, _REQUEUE,
+ * _CMP_REQUEUE, _CMP_REQUEUE_PI, _UNLOCK_PI, by the task that releases
+ * the futex) its command | LTT_VITALS_FUTEX_WAKE
  */
 #define LTT_VITALS_KLOCK		0x10000
+#define LTT_VITALS_FUTEX_WAKE		0x20000
 #define LTT_VITALS_KLOCK_KEY(kind, flags) \
 	(LTT_VITALS_KLOCK | ((__u32)(kind) & 0xff) | ((__u32)(flags) & 0xff) << 8)
 
@@ -2028,7 +2032,10 @@ enum ltt_vital {
  * task entered the kernel from, free pages;
  * UPAGE: faulting address, free pages; SYSCALL: first argument;
  * LOCK, a futex wait (site: the futex's address, key: the futex
- * command): masked user sp, the value expected; a contended kernel lock
+ * command): masked user sp, the value expected; a futex wake (key: its
+ * command | LTT_VITALS_FUTEX_WAKE; the label the futex and the waking
+ * task, its owner releasing it): masked user sp, the most waiters it
+ * may wake (the call's third argument); a contended kernel lock
  * (LTT_EV_LOCK_CONTEND; site: its caller, key: LTT_VITALS_KLOCK_KEY of
  * its kind and flags; the label the holder and the site): the lock's
  * address, the holder's thread id << 32 | the other tasks on its wait list;

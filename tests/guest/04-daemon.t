@@ -713,8 +713,9 @@ ok(orders == set(e['args']['order'] for e in m['events']),
    "its labels' orders are the trace's (%s)" % sorted(orders))
 # locking: ltt-futex's FUTEX_WAIT calls on its word, each thread's own
 # count (never below the sketch's, above by at most the other lock
-# events of its epochs: another label may share its cell); the trace's
-# futex entries of each thread are those and its 500 wakes
+# events of its epochs: another label may share its cell), and its 500
+# FUTEX_WAKE calls, the unlock side, under a label of their own; the
+# trace's futex entries of each thread are those waits and wakes
 f = load(os.path.join(d, 'vf.json'))
 fo = open(os.path.join(d, 'vf.out')).read().split('\n')
 addr = int(fo[0].split()[1], 16)
@@ -725,11 +726,11 @@ for line in fo[1:3]:
     tid, waits = int(tid), int(waits)
     calls = sum(1 for e in f['events'] if e['pid'] == tid and e['args']['nr'] == 202)
     ok(calls == waits + 500, "ltt-futex %s: the trace's futex calls (%d) are its %d waits and 500 wakes" % (side, calls, waits))
-    cells, keys = {}, set()
+    cells, wcells, keys = {}, {}, set()
     for i, e in enumerate(ep):
         for l in e['vitals'].get('lock', {}).get('top', []):
             if l['pid'] == tid and l['site'] == addr:
-                cells[(i, l['cell'])] = l['estimate']
+                (wcells if l['key'] & 0x20000 else cells)[(i, l['cell'])] = l['estimate']
                 keys.add(l['key'])
     est = sum(cells.values())
     others = sum(ep[i]['vitals']['lock']['total'] for i in {i for i, _ in cells}) - waits
@@ -738,9 +739,16 @@ for line in fo[1:3]:
        "above by at most the %d other lock events of its epochs" % (side, addr, tid, est, waits, others))
     if est > waits + waits // 20:
         print("lock %s: its cell holds another label: %d over its waits" % (side, est - waits))
-    ok(keys == ({0} if waits else set()),
-       "lock %s: sampled as FUTEX_WAIT (op %s), no label when it never waited (%d waits)"
-       % (side, sorted(keys), waits))
+    # the unlock side: its 500 FUTEX_WAKE calls, each releasing the word
+    # to the other thread, under a label of their own that names it as the owner
+    west = sum(wcells.values())
+    wothers = sum(ep[i]['vitals']['lock']['total'] for i in {i for i, _ in wcells}) - 500
+    ok(500 <= west <= 500 + max(wothers, 0),
+       "lock %s: its wakes' label (futex 0x%x released by its owner, tid %d) counts %d, its 500 wakes, "
+       "never below, above by at most the %d other lock events of its epochs" % (side, addr, tid, west, wothers))
+    ok(keys == ({0, 0x20001} if waits else {0x20001}),
+       "lock %s: sampled as FUTEX_WAIT (op 0) and as FUTEX_WAKE, the unlock side (op 1 | 0x20000): %s, "
+       "no wait label when it never waited (%d waits)" % (side, sorted(keys), waits))
     nwaits.append(waits)
 ok(len(nwaits) == 2 and sum(nwaits) > 0,
    "ltt-futex: its threads waited %s times (one may never wait: woken on the other CPU, its "

@@ -760,7 +760,7 @@ static void missing_test(void)
 	   (unsigned long long)n);
 }
 
-/* the lock vital sign's samples in text: a futex wait, kernel locks */
+/* the lock vital sign's samples in text: a futex wait and wake, kernel locks */
 static void lock_text_test(void)
 {
 	struct ltt_vital_sample s = { .vital = LTT_VITAL_LOCK };
@@ -773,6 +773,12 @@ static void lock_text_test(void)
 	lttr_vitals_sample_text(buf, sizeof(buf), &s);
 	ok(!strcmp(buf, "futex 0x7f0012345678 op 0 sp 0x7ffd1234 value 1"),
 	   "a futex wait's sample: %s", buf);
+	s.key = 1 | LTT_VITALS_FUTEX_WAKE;	/* FUTEX_WAKE */
+	s.data[1] = 2147483647;
+	lttr_vitals_sample_text(buf, sizeof(buf), &s);
+	ok(!strcmp(buf, "futex 0x7f0012345678 op 1 released by its owner sp 0x7ffd1234 "
+		   "wakes up to 2147483647"),
+	   "a futex wake's sample: %s", buf);
 	s.site = 0xffffffff81612345;
 	s.key = LTT_VITALS_KLOCK_KEY(LTT_LOCK_MUTEX, 0);
 	s.data[0] = 0xffff888003a1c000;
@@ -807,7 +813,7 @@ int main(void)
 	unsigned int i, c, samples_seen;
 	bool flagged_any;
 
-	tap_plan(86);
+	tap_plan(87);
 	err[0] = '\0';
 
 	/* levels: 1, 2, 4, 8... with shift 1; 1, 4, 16 with shift 2 */

@@ -434,6 +434,14 @@ void lttr_vitals_sample_text(char *buf, size_t len,
 		const char *kind = lttr_lock_kind_name(s->key & 0xff);
 		char kn[16];
 
+		if (s->key & LTT_VITALS_FUTEX_WAKE) {
+			/* the unlock side: the sample's task releases it */
+			snprintf(buf, len, "futex 0x%" PRIx64 " op %u released "
+				 "by its owner sp 0x%" PRIx64 " wakes up to %" PRIu64,
+				 (uint64_t)s->site, s->key & ~LTT_VITALS_FUTEX_WAKE,
+				 (uint64_t)s->data[0], (uint64_t)s->data[1]);
+			break;
+		}
 		if (!(s->key & LTT_VITALS_KLOCK)) {
 			snprintf(buf, len, "futex 0x%" PRIx64 " op %u sp 0x%" PRIx64
 				 " value %" PRIu64, (uint64_t)s->site, s->key,
