@@ -39,7 +39,7 @@
  * per CPU): the array then bounds a burst between two drains, not an
  * epoch.
  *
- * A task's system calls that repeat its label are counted in the task by
+ * A task's system calls that repeat its label are counted on its CPU by
  * the kernel (ltt_sys_repeat() of <linux/ltt.h>, "batches" below) while
  * the collector counts them and no trace records their entries: the
  * count taken into the cell when the task leaves its CPU, at SWAP, and
@@ -528,13 +528,19 @@ static __always_inline notrace bool vit_rep_mine(const struct vit_repeat *r,
 	       get_unaligned((const u64 *)&tsk->comm[8]) == r->comm[1];
 }
 
+/* @old + @w, saturated: a cell never wraps to a low count */
+static __always_inline notrace u32 vit_cell_add(u32 old, u32 w)
+{
+	return old + w < old ? U32_MAX : old + w;
+}
+
 /* @w more in @r's cell of @vital, when it stays in its level (true) */
 static __always_inline notrace bool vit_rep_count(struct vit_copy *cp,
 						  const struct vit_repeat *r,
 						  unsigned int vital, u32 w)
 {
 	u32 old = *r->cell;
-	u32 new = old + w < old ? U32_MAX : old + w;
+	u32 new = vit_cell_add(old, w);
 
 	if (new >= r->limit || r->shift != vit_shift(cp))
 		return false;
@@ -597,16 +603,17 @@ vit_syscall_repeat(const struct ltt_ev_syscall_entry *ev)
  */
 notrace void ltt_vitals_syscall(const void *data, unsigned int len)
 {
-	const struct task_struct *tsk = current;
+	const struct ltt_sys_batch *b = this_cpu_ptr(&ltt_sys_batch);
 
 	/*
-	 * The repeat here runs with interrupts on: not while the task's
-	 * batches are on, nor while it has one open or a count in one,
-	 * which vit_sys_take() writes from interrupts (vit_sys_take_ipi()).
+	 * The repeat here runs with interrupts on (preemption off): not
+	 * while batches are on, nor while this CPU has one open or a count
+	 * in one, which vit_sys_take() writes from interrupts
+	 * (vit_sys_take_ipi()).
 	 */
 	if (len < sizeof(struct ltt_ev_syscall_entry) || READ_ONCE(vit.batch) ||
-	    !(READ_ONCE(tsk->ltt_sys.nr) & LTT_SYS_CLOSED) ||
-	    tsk->ltt_sys.base != READ_ONCE(tsk->ltt_sys.left) ||
+	    !(READ_ONCE(b->nr) & LTT_SYS_CLOSED) ||
+	    READ_ONCE(b->base) != READ_ONCE(b->left) ||
 	    !vit_syscall_repeat(data))
 		ltt_vitals_event(LTT_EV_SYSCALL_ENTRY, data, len, NULL, 0);
 }
@@ -625,7 +632,7 @@ static notrace void vit_account(struct vit_cpu *vc, const struct vit_ev *e)
 			 ((u64)e->pid << 32) | e->uid, vit_comm_id(e->comm));
 	cell = &cp->hca[vit_row(e->vital)][label >> (64 - ilog2(LTT_VITALS_HCA))];
 	old = *cell;
-	new = old + e->weight < old ? U32_MAX : old + e->weight;
+	new = vit_cell_add(old, e->weight);
 	*cell = new;
 	cp->total[e->vital] += e->weight;
 	cp->events[e->vital]++;
@@ -671,15 +678,16 @@ static notrace void vit_current(struct vit_ev *e)
 }
 
 /*
- * Batches: a task's system calls counted in the task (the kernel's
+ * Batches: a task's system calls counted on its CPU (the kernel's
  * ltt_sys_repeat(), <linux/ltt.h>).  After a system call's entry was
  * counted here under the task's repeat (cp->rep), the next ones with the
- * same label are counted by the kernel in current->ltt_sys, as many as
- * keep the cell under its level's limit (the one that reaches it comes
- * here, where it is sampled), VIT_BATCH_MAX at most.  Their count is
- * taken into the cell when the task leaves its CPU, at its next entry
- * that comes here, and at SWAP on every CPU (vit_sys_take()): a batch
- * never outlives its CPU nor its epoch.
+ * same label are counted by the kernel in the CPU's ltt_sys_batch, as
+ * many as keep the cell under its level's limit (the one that reaches it
+ * comes here, where it is sampled), VIT_BATCH_MAX at most.  Their count
+ * is taken into the cell, and the batch closed, when the task leaves the
+ * CPU, at its next entry that comes here, and at SWAP on every CPU
+ * (vit_sys_take()): a batch never outlives its task's turn on the CPU
+ * nor its epoch, so that an open batch is the running task's.
  */
 #define VIT_BATCH_MAX	4096
 
@@ -705,29 +713,27 @@ static noinline notrace void vit_sys_account(struct vit_cpu *vc, u64 sp,
  */
 static notrace void vit_sys_take(struct vit_cpu *vc, bool close)
 {
-	struct task_struct *tsk = current;
-	u32 nr = READ_ONCE(tsk->ltt_sys.nr);
-	u32 left = READ_ONCE(tsk->ltt_sys.left);
-	u32 n = tsk->ltt_sys.base - left;
+	struct ltt_sys_batch *b = this_cpu_ptr(&ltt_sys_batch);
+	u32 nr = READ_ONCE(b->nr);
+	u32 left = READ_ONCE(b->left);
+	u32 n = b->base - left;
 	struct vit_copy *cp;
 	struct vit_repeat *r;
-	u32 old;
 
 	if (close && !(nr & LTT_SYS_CLOSED))
-		WRITE_ONCE(tsk->ltt_sys.nr, nr | LTT_SYS_CLOSED);
+		WRITE_ONCE(b->nr, nr | LTT_SYS_CLOSED);
 	if (likely(!n))
 		return;
-	tsk->ltt_sys.base = left;
+	WRITE_ONCE(b->base, left);
 	nr &= ~LTT_SYS_CLOSED;
 	cp = &vc->copy[READ_ONCE(vit.cur)];
 	r = &cp->rep[LTT_VITAL_SYSCALL];
-	if (!r->cell || r->site != tsk->ltt_sys.sp || r->key != nr ||
-	    !vit_rep_mine(r, tsk)) {
-		vit_sys_account(vc, tsk->ltt_sys.sp, nr, n);
+	if (!r->cell || r->site != b->sp || r->key != nr ||
+	    !vit_rep_mine(r, current)) {
+		vit_sys_account(vc, b->sp, nr, n);
 		return;
 	}
-	old = *r->cell;
-	*r->cell = old + n < old ? U32_MAX : old + n;
+	*r->cell = vit_cell_add(*r->cell, n);
 	cp->total[LTT_VITAL_SYSCALL] += n;
 	cp->events[LTT_VITAL_SYSCALL] += n;
 }
@@ -740,11 +746,11 @@ static notrace void vit_sys_open(struct vit_cpu *vc, u32 nr, u64 site)
 {
 	struct vit_copy *cp = &vc->copy[READ_ONCE(vit.cur)];
 	const struct vit_repeat *r = &cp->rep[LTT_VITAL_SYSCALL];
-	struct task_struct *tsk = current;
+	struct ltt_sys_batch *b = this_cpu_ptr(&ltt_sys_batch);
 	u64 room;
 
 	if (!READ_ONCE(vit.batch) || nr >= LTT_SYS_CLOSED ||
-	    nr == __NR_futex || r->task != tsk || !r->cell ||
+	    nr == __NR_futex || r->task != current || !r->cell ||
 	    r->site != site || r->key != nr || r->shift != vit_shift(cp) ||
 	    r->limit <= *r->cell)
 		return;
@@ -752,11 +758,11 @@ static notrace void vit_sys_open(struct vit_cpu *vc, u32 nr, u64 site)
 	room = min_t(u64, r->limit - *r->cell, VIT_BATCH_MAX);
 	if (room <= 1)
 		return;
-	tsk->ltt_sys.sp = site;
-	tsk->ltt_sys.left = room;
-	tsk->ltt_sys.base = room;
+	b->sp = site;
+	WRITE_ONCE(b->left, room);
+	WRITE_ONCE(b->base, room);
 	/* the label last: the kernel counts from here (this task, this CPU) */
-	WRITE_ONCE(tsk->ltt_sys.nr, nr);
+	WRITE_ONCE(b->nr, nr);
 }
 
 /* SWAP's, on every CPU: the running task's batch taken into the old copy. */
@@ -769,17 +775,20 @@ static notrace void vit_sys_take_ipi(void *unused)
 		vit_sys_take(cpus[smp_processor_id()], true);
 }
 
-/* Under ltt.ctl_mutex, at START: every task's batch closed, its count dropped. */
+/*
+ * Under ltt.ctl_mutex, at START, batches off: every CPU's batch closed,
+ * its count dropped.
+ */
 static void vit_sys_reset(void)
 {
-	struct task_struct *g, *t;
+	int cpu;
 
-	rcu_read_lock();
-	for_each_process_thread(g, t) {
-		WRITE_ONCE(t->ltt_sys.nr, t->ltt_sys.nr | LTT_SYS_CLOSED);
-		t->ltt_sys.base = READ_ONCE(t->ltt_sys.left);
+	for_each_possible_cpu(cpu) {
+		struct ltt_sys_batch *b = per_cpu_ptr(&ltt_sys_batch, cpu);
+
+		WRITE_ONCE(b->nr, READ_ONCE(b->nr) | LTT_SYS_CLOSED);
+		WRITE_ONCE(b->base, READ_ONCE(b->left));
 	}
-	rcu_read_unlock();
 }
 
 /*

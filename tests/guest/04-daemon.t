@@ -507,15 +507,12 @@ tracevisualizer vitals --json --top 1000 "$share/va" > "$share/va.json"
 ok $? "... its epochs read"
 checks < <(PYTHONPATH=tests/lib python3 - "$share" <<'PY'
 import sys, os
-from check import ok, load, done
+from check import ok, load, done, vital_labels
 d = sys.argv[1]
 ep = load(os.path.join(d, 'va.json'))['epochs']
 pid = int(open(os.path.join(d, 'va.out')).readline())
-labels = {}
-for e in ep:
-    for l in e['vitals']['syscall']['top']:
-        if l['comm'] == 'ltt-vitals-rare' and l['pid'] == pid:
-            labels.setdefault(l['key'], []).append(l)
+labels = {k: [l for _, l in vital_labels(ep, 'syscall', pid, k)
+              if l['comm'] == 'ltt-vitals-rare'] for k in (110, 121)}
 print("alone: the workload's labels by nr (estimate, samples): %s" %
       {k: [(l['estimate'], l['samples']) for l in ls] for k, ls in labels.items()})
 est = sum(l['estimate'] for l in labels.get(110, []))
@@ -542,15 +539,11 @@ ok $? "... its epochs read"
 # the label sampled in every epoch it counted in.
 checks < <(PYTHONPATH=tests/lib python3 - "$share" <<'PY'
 import sys, os
-from check import ok, load, done
+from check import ok, load, done, vital_labels
 d = sys.argv[1]
 ep = load(os.path.join(d, 'vb.json'))['epochs']
 pids = [int(open(os.path.join(d, 'vb%d.out' % i)).readline()) for i in (1, 2, 3)]
-per = {p: [] for p in pids}
-for n, e in enumerate(ep):
-    for l in e['vitals']['syscall']['top']:
-        if l['pid'] in per and l['key'] == 110:
-            per[l['pid']].append((n, l))
+per = {p: vital_labels(ep, 'syscall', p, 110) for p in pids}
 print("three loops: epochs %d; per pid (epoch, estimate, samples): %s" %
       (len(ep), {p: [(n, l['estimate'], l['samples']) for n, l in ls] for p, ls in per.items()}))
 est = {p: sum(l['estimate'] for _, l in ls) for p, ls in per.items()}

@@ -18,6 +18,14 @@ def done():
     print("DONE", flush=True)
 
 
+def vital_labels(epochs, vital, pid, key):
+    """The top labels of @vital with @pid and @key in `tracevisualizer
+    vitals --json`'s epochs, as (epoch index, label) in epoch order."""
+    return [(n, l) for n, e in enumerate(epochs)
+            for l in e['vitals'][vital]['top']
+            if l['pid'] == pid and l['key'] == key]
+
+
 def parse_events(path):
     """Records of a trace's events file, straight from the format (the
     layouts of tests/lib/lttfmt.py).
