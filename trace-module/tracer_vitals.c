@@ -61,6 +61,7 @@
 #include <linux/ltt.h>
 #include <linux/miscdevice.h>
 #include <linux/mm.h>
+#include <linux/net.h>
 #include <linux/poll.h>
 #include <linux/ptrace.h>
 #include <linux/rcupdate.h>
@@ -215,16 +216,38 @@ struct vit_req {
 	u16 copy;
 };
 
+/*
+ * The peer of a connected IPv4 socket, by its inode number: from the
+ * connect() and accept() that connected it (LTT_EV_SOCKET_ENDPOINT,
+ * _ACCEPT), for the SOCKET vital sign's data of the transfers whose
+ * record names no peer (a send or receive on a connected socket).  One
+ * slot per hash of @ino, the last connection there kept (a socket whose
+ * slot a later connection took has no peer: 0, unknown); written under
+ * vit.peer_lock, read through @seq without it (vit_peer_find()): a
+ * sequence count by hand, odd while written, because seqcount_t grows
+ * with lockdep and the table is in the memory budget (ltt_vitals_init()).
+ * Sockets' inode numbers are 32-bit (sockfs' get_next_ino()).
+ */
+#define VIT_PEERS	128
+
+struct vit_peer {
+	u32 seq;
+	u32 ino;
+	u64 peer;			/* as vit_peer() gives it */
+};
+
 static struct {
 	struct vit_cpu **cpus;		/* [nr_cpu_ids], NULL while stopped */
 	struct vit_task *tasks;		/* [VIT_TASKS] */
+	struct vit_peer *peers;		/* [VIT_PEERS] */
+	raw_spinlock_t peer_lock;	/* a writer of peers at a time */
 	struct vit_req *reqs;		/* [VIT_REQS] */
 	u32 *sum;			/* SWAP's HCA sum, LTT_VITALS x HCA */
 	unsigned int cur;		/* the copy being written */
 	unsigned int shift;		/* the levels' step */
 	unsigned int shift_min;
 	u32 vitals;			/* mask of enum ltt_vital */
-	bool batch;			/* system calls counted in the task */
+	bool batch;			/* system calls counted on the CPU */
 	u32 delay_min_ns;
 	u64 cpu_high_ns;		/* the CPU watermark, 0: none */
 	u8 kdepth, udepth;		/* a sample's stacks (0, 0: none) */
@@ -237,7 +260,9 @@ static struct {
 	/* a CPU's array a quarter full: poll() says POLLIN (vit_drain_due()) */
 	wait_queue_head_t wait;
 	struct irq_work wake;
-} vit;
+} vit = {
+	.peer_lock = __RAW_SPIN_LOCK_UNLOCKED(vit.peer_lock),
+};
 
 static notrace u64 vit_now(void)
 {
@@ -916,25 +941,102 @@ static notrace void vit_wakeup(struct vit_cpu *vc,
 	t->since = now;
 }
 
+/* An IPv4 struct sockaddr_in of @len bytes at @addr as (address << 16) | port, or 0 */
+static notrace u64 vit_inet(const void *addr, unsigned int len)
+{
+	struct sockaddr_in a;
+
+	if (!addr || len < sizeof(a))
+		return 0;
+	memcpy(&a, addr, sizeof(a));
+	if (a.sin_family != AF_INET)
+		return 0;
+	return ((u64)ntohl(a.sin_addr.s_addr) << 16) | ntohs(a.sin_port);
+}
+
+static notrace struct vit_peer *vit_peer_slot(u64 ino)
+{
+	return &vit.peers[hash_64(ino, ilog2(VIT_PEERS))];
+}
+
+/*
+ * Interrupts off: a connect() or accept() of socket @ino whose peer is
+ * now @peer (0: none, or not IPv4, which forgets an earlier one).
+ */
+static notrace void vit_peer_set(u64 ino, u64 peer)
+{
+	struct vit_peer *p;
+
+	if (!vit.peers || !ino || ino > U32_MAX)
+		return;
+	p = vit_peer_slot(ino);
+	if (!peer && READ_ONCE(p->ino) != ino)
+		return;
+	raw_spin_lock(&vit.peer_lock);
+	WRITE_ONCE(p->seq, p->seq + 1);
+	smp_wmb();	/* pairs with vit_peer_find()'s second smp_rmb() */
+	WRITE_ONCE(p->ino, ino);
+	WRITE_ONCE(p->peer, peer);
+	smp_wmb();	/* pairs with the first */
+	WRITE_ONCE(p->seq, p->seq + 1);
+	raw_spin_unlock(&vit.peer_lock);
+}
+
+/* The peer vit_peer_set() kept for socket @ino, 0 when none or overwritten */
+static notrace u64 vit_peer_find(u64 ino)
+{
+	const struct vit_peer *p;
+	unsigned int seq;
+	u64 peer;
+
+	if (!vit.peers || !ino || ino > U32_MAX)
+		return 0;
+	p = vit_peer_slot(ino);
+	seq = READ_ONCE(p->seq);
+	smp_rmb();	/* pairs with vit_peer_set()'s second smp_wmb() */
+	if (seq & 1 || READ_ONCE(p->ino) != ino)
+		return 0;
+	peer = READ_ONCE(p->peer);
+	smp_rmb();	/* pairs with its first */
+	return READ_ONCE(p->seq) == seq ? peer : 0;
+}
+
+/*
+ * A connect() (@call SYS_CONNECT, done or in progress) or an accept()
+ * (SYS_ACCEPT, the new socket): its socket's peer kept for its transfers.
+ */
+static notrace void vit_endpoint(const struct ltt_ev_socket_endpoint *ev,
+				 const void *var, unsigned int var_len)
+{
+	unsigned int off = ev->local_len;
+
+	if ((ev->call != SYS_CONNECT && ev->call != SYS_ACCEPT) ||
+	    (ev->result && ev->result != -EINPROGRESS))
+		return;
+	if (!var || off > var_len || ev->peer_len > var_len - off)
+		vit_peer_set(ev->ino, 0);
+	else
+		vit_peer_set(ev->ino, vit_inet((const u8 *)var + off,
+					       ev->peer_len));
+}
+
 /*
  * A socket transfer's peer, from the address its event carries (the one
- * given to sendto/sendmsg, the source recvfrom filled in): an IPv4
- * address and port as (address << 16) | port, host order; 0 when the
- * event has none (a connected socket's send or receive) or it is not
- * IPv4 (docs/vitals.md).
+ * given to sendto/sendmsg, the source recvfrom filled in), else, for a
+ * connected socket, from its connect() or accept() (vit_endpoint()): an
+ * IPv4 address and port as (address << 16) | port, host order; 0 when
+ * neither names one (a socket connected before the collector started, or
+ * whose slot another connection took) or it is not IPv4
+ * (docs/vitals.md).
  */
 static notrace u64 vit_peer(const struct ltt_ev_socket_io *ev, const void *var,
 			    unsigned int var_len)
 {
-	struct sockaddr_in a;
-
-	if (ev->family != AF_INET || !var || ev->peer_len < sizeof(a) ||
-	    var_len < sizeof(a))
+	if (ev->family != AF_INET)
 		return 0;
-	memcpy(&a, var, sizeof(a));
-	if (a.sin_family != AF_INET)
-		return 0;
-	return ((u64)ntohl(a.sin_addr.s_addr) << 16) | ntohs(a.sin_port);
+	if (ev->peer_len && var)
+		return vit_inet(var, min_t(unsigned int, ev->peer_len, var_len));
+	return vit_peer_find(ev->ino);
 }
 
 static notrace struct vit_req *vit_req(u64 rq)
@@ -1271,6 +1373,12 @@ notrace bool ltt_vitals_event(unsigned int id, const void *data,
 		vit_account(vc, &e);
 		goto out;
 	}
+	case LTT_EV_SOCKET_ENDPOINT:
+	case LTT_EV_SOCKET_ACCEPT:
+		if ((want & BIT(LTT_VITAL_SOCKET)) &&
+		    len >= sizeof(struct ltt_ev_socket_endpoint))
+			vit_endpoint(data, var, var_len);
+		goto out;
 	case LTT_EV_SOCKET_SEND:
 	case LTT_EV_SOCKET_RECV: {
 		const struct ltt_ev_socket_io *ev = data;
@@ -1361,6 +1469,11 @@ void ltt_vitals_mask(u64 *mask)
 			BIT_ULL(LTT_EV_SOCKET_SEND % 64);
 		mask[LTT_EV_SOCKET_RECV / 64] |=
 			BIT_ULL(LTT_EV_SOCKET_RECV % 64);
+		/* the peers of connected sockets: vit_endpoint() */
+		mask[LTT_EV_SOCKET_ENDPOINT / 64] |=
+			BIT_ULL(LTT_EV_SOCKET_ENDPOINT % 64);
+		mask[LTT_EV_SOCKET_ACCEPT / 64] |=
+			BIT_ULL(LTT_EV_SOCKET_ACCEPT % 64);
 	}
 }
 
@@ -1375,12 +1488,14 @@ static void vit_free(void)
 	kfree(vit.cpus);
 	kvfree(vit.tasks);
 	kvfree(vit.reqs);
+	kvfree(vit.peers);
 	kvfree(vit.sum);
 	kfree(vit.stack_base);
 	vit.stack_base = NULL;
 	vit.cpus = NULL;
 	vit.tasks = NULL;
 	vit.reqs = NULL;
+	vit.peers = NULL;
 	vit.sum = NULL;
 }
 
@@ -1391,8 +1506,9 @@ static int vit_alloc(void)
 	vit.cpus = kcalloc(nr_cpu_ids, sizeof(*vit.cpus), GFP_KERNEL);
 	vit.tasks = kvcalloc(VIT_TASKS, sizeof(*vit.tasks), GFP_KERNEL);
 	vit.reqs = kvcalloc(VIT_REQS, sizeof(*vit.reqs), GFP_KERNEL);
+	vit.peers = kvcalloc(VIT_PEERS, sizeof(*vit.peers), GFP_KERNEL);
 	vit.sum = kvcalloc(LTT_VITALS * LTT_VITALS_HCA, sizeof(u32), GFP_KERNEL);
-	if (!vit.cpus || !vit.tasks || !vit.reqs || !vit.sum)
+	if (!vit.cpus || !vit.tasks || !vit.reqs || !vit.peers || !vit.sum)
 		goto nomem;
 	for_each_possible_cpu(cpu) {
 		vit.cpus[cpu] = kvzalloc(sizeof(struct vit_cpu), GFP_KERNEL);
@@ -1906,7 +2022,8 @@ int ltt_vitals_init(void)
 	BUILD_BUG_ON(LTT_SYS_SP_MASK != LTT_VITALS_SP_MASK);
 	BUILD_BUG_ON(sizeof(struct vit_cpu) > 256 * 1024 -
 		     VIT_TASKS * sizeof(struct vit_task) -
-		     VIT_REQS * sizeof(struct vit_req));
+		     VIT_REQS * sizeof(struct vit_req) -
+		     VIT_PEERS * sizeof(struct vit_peer));
 	init_waitqueue_head(&vit.wait);
 	init_irq_work(&vit.wake, vit_wake);
 	return misc_register(&vit_misc);
