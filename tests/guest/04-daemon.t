@@ -659,32 +659,40 @@ ok(freq and sum(l['samples'] for l in labels[freq[0]]) <= 15 * 2 * len(labels[fr
 # counted never below the exact count, above it by at most the other
 # socket transfers of the epochs (other labels may share a cell), their
 # samples with the bytes and the peer
-s = load(os.path.join(d, 'vs.json'))
-upid = int([l.split()[1] for l in open(os.path.join(d, 'vs.out')) if l.startswith('pid ')][0])
-sx = {'socket_send': 0, 'socket_recv': 0}
-for e in s['events']:
-    if e['type'] in sx:
-        sx[e['type']] += 1
+def socket_run(name, comm):
+    """A socket workload's transfers in its full trace (NAME.json, its pid
+    in NAME.out) and its socket labels in the epochs, by key"""
+    pid = int([l.split()[1] for l in open(os.path.join(d, name + '.out')) if l.startswith('pid ')][0])
+    n = {'socket_send': 0, 'socket_recv': 0}
+    for e in load(os.path.join(d, name + '.json'))['events']:
+        if e['type'] in n:
+            n[e['type']] += 1
+    labels = {}
+    for e in ep:
+        for l in e['vitals'].get('socket', {}).get('top', []):
+            if l['comm'] == comm and l['pid'] == pid:
+                labels.setdefault(l['key'], []).append(l)
+    print("%s's socket labels: %s" % (comm, {k: [(l['estimate'], l['samples'], l['data0'], l['data1'])
+                                                 for l in ls] for k, ls in labels.items()}))
+    return n, labels
+
+def socket_count(comm, kind, ls, n):
+    est = sum(l['estimate'] for l in ls)
+    others = sum(e['vitals']['socket']['total'] for e in ep if 'socket' in e['vitals']) - n
+    ok(ls and n <= est <= n + max(others, 0),
+       "%s %s: the sketch's count (%d) is never below the trace's exact %d, above it by at most "
+       "the %d other transfers of the epochs" % (comm, kind, est, n, others))
+    if est > n + n // 100:
+        print("%s %s: its cell holds another label: %d over the exact count" % (comm, kind, est - n))
+
+sx, sl = socket_run('vs', 'ltt-udp')
 ok(sx == {'socket_send': 300, 'socket_recv': 300}, "the trace has ltt-udp's 300 sends and 300 receives (%s)" % sx)
 ok(all('socket' in e['vitals'] and e['vitals']['socket']['events'] == e['vitals']['socket']['total'] for e in ep),
    "the socket vital sign is collected in every epoch, 1 per transfer")
-sl = {}
-for e in ep:
-    for l in e['vitals']['socket']['top'] if 'socket' in e['vitals'] else []:
-        if l['comm'] == 'ltt-udp' and l['pid'] == upid:
-            sl.setdefault(l['key'], []).append(l)
-print("ltt-udp's socket labels: %s" % {k: [(l['estimate'], l['samples'], l['data0'], l['data1']) for l in ls] for k, ls in sl.items()})
 lo = (127 << 40) | (1 << 16)
 for key, kind, port in ((0x20200, 'socket_send', 7300), (0x20201, 'socket_recv', 7301)):
     ls = sl.get(key, [])
-    est = sum(l['estimate'] for l in ls)
-    n = sx[kind]
-    others = sum(e['vitals']['socket']['total'] for e in ep if 'socket' in e['vitals']) - n
-    ok(ls and n <= est <= n + max(others, 0),
-       "%s: the sketch's count (%d) is the trace's exact %d, never below it, above it by at most "
-       "the %d other transfers of the epochs" % (kind, est, n, others))
-    if est > n + n // 100:
-        print("%s: its cell holds another label: %d over the exact count" % (kind, est - n))
+    socket_count('ltt-udp', kind, ls, sx[kind])
     ok(ls and all(l['data0'] == 32 and l['data1'] == lo | port for l in ls),
        "%s: its samples say 32 bytes, peer 127.0.0.1:%d" % (kind, port))
 # connected sockets (ltt-tcp: a client connected to 127.0.0.1:7310 from
@@ -694,29 +702,13 @@ for key, kind, port in ((0x20200, 'socket_send', 7300), (0x20201, 'socket_recv',
 # client's and the server's calls share their labels, one stack pointer:
 # a label's first sample is either side's, 7310 or 7311; 0, no peer,
 # before the collector kept them); counts as for UDP
-c = load(os.path.join(d, 'vc.json'))
-cpid = int([l.split()[1] for l in open(os.path.join(d, 'vc.out')) if l.startswith('pid ')][0])
-cx = {'socket_send': 0, 'socket_recv': 0}
-for e in c['events']:
-    if e['type'] in cx:
-        cx[e['type']] += 1
+cx, cl = socket_run('vc', 'ltt-tcp')
 ok(cx['socket_send'] == 400 and cx['socket_recv'] >= 400,
    "the trace has ltt-tcp's 400 sends (200 each way) and at least 400 receives (%s)" % cx)
-cl = {}
-for e in ep:
-    for l in e['vitals']['socket']['top'] if 'socket' in e['vitals'] else []:
-        if l['comm'] == 'ltt-tcp' and l['pid'] == cpid:
-            cl.setdefault(l['key'], []).append(l)
-print("ltt-tcp's socket labels: %s" % {k: [(l['estimate'], l['samples'], l['data0'], l['data1']) for l in ls] for k, ls in cl.items()})
 peers = {lo | 7310, lo | 7311}
 for key, kind in ((0x10200, 'socket_send'), (0x10201, 'socket_recv')):
     ls = cl.get(key, [])
-    est = sum(l['estimate'] for l in ls)
-    n = cx[kind]
-    others = sum(e['vitals']['socket']['total'] for e in ep if 'socket' in e['vitals']) - n
-    ok(ls and n <= est <= n + max(others, 0),
-       "ltt-tcp %s: the sketch's count (%d) is never below the trace's exact %d, above it by at most "
-       "the %d other transfers of the epochs" % (kind, est, n, others))
+    socket_count('ltt-tcp', kind, ls, cx[kind])
     # a read may return part of a message: 64 bytes at most
     ok(ls and all((l['data0'] == 64 if kind == 'socket_send' else 0 < l['data0'] <= 64) and
                   l['data1'] in peers for l in ls),
