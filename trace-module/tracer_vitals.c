@@ -30,8 +30,9 @@
  * collector's events (ltt_events_update(), tracer_main.c).
  *
  * Memory: 2 copies x (HCAs + seen labels + samples + stacks) per possible
- * CPU (about 190 KB), allocated at START and freed at STOP, and one table
- * of runnable/blocked tasks and one of block requests in flight (14 KB).
+ * CPU (about 190 KB), allocated at START and freed at STOP, and tables
+ * of runnable/blocked tasks (48 KB), block requests in flight (14 KB)
+ * and connected sockets' peers (2 KB): under 256 KB on one CPU.
  * Within an epoch, past half of a CPU's sample array the levels spread
  * further, and past three quarters of an array's worth in the epoch only
  * the first events of labels are kept.  When a CPU's array is a quarter full the daemon is woken
@@ -368,12 +369,6 @@ static __always_inline notrace bool vit_rep_mine(const struct vit_repeat *r,
 	       r->cred == current_cred() &&
 	       get_unaligned((const u64 *)tsk->comm) == r->comm[0] &&
 	       get_unaligned((const u64 *)&tsk->comm[8]) == r->comm[1];
-}
-
-/* @old + @w, saturated: a cell never wraps to a low count */
-static __always_inline notrace u32 vit_cell_add(u32 old, u32 w)
-{
-	return old + w < old ? U32_MAX : old + w;
 }
 
 /* @w more in @r's cell of @vital, when it stays in its level (true) */

@@ -54,14 +54,12 @@ static void vit_free(void)
 	kvfree(vit.tasks);
 	kvfree(vit.reqs);
 	kvfree(vit.peers);
-	kvfree(vit.sum);
 	kfree(vit.stack_base);
 	vit.stack_base = NULL;
 	vit.cpus = NULL;
 	vit.tasks = NULL;
 	vit.reqs = NULL;
 	vit.peers = NULL;
-	vit.sum = NULL;
 }
 
 static int vit_alloc(void)
@@ -72,8 +70,7 @@ static int vit_alloc(void)
 	vit.tasks = kvcalloc(VIT_TASKS, sizeof(*vit.tasks), GFP_KERNEL);
 	vit.reqs = kvcalloc(VIT_REQS, sizeof(*vit.reqs), GFP_KERNEL);
 	vit.peers = kvcalloc(VIT_PEERS, sizeof(*vit.peers), GFP_KERNEL);
-	vit.sum = kvcalloc(LTT_VITALS * LTT_VITALS_HCA, sizeof(u32), GFP_KERNEL);
-	if (!vit.cpus || !vit.tasks || !vit.reqs || !vit.peers || !vit.sum)
+	if (!vit.cpus || !vit.tasks || !vit.reqs || !vit.peers)
 		goto nomem;
 	for_each_possible_cpu(cpu) {
 		vit.cpus[cpu] = kvzalloc(sizeof(struct vit_cpu), GFP_KERNEL);
@@ -260,10 +257,42 @@ static s64 vit_stack_name_drained(u64 samples, u32 nin, unsigned int old)
 	return none;
 }
 
+/*
+ * SWAP's HCA sum, @cp's cells plus those of @sum, the ended copy of the
+ * first CPU (the sum is made in it: no buffer of its own in the memory
+ * budget), saturated.
+ */
+static void vit_sum_add(struct vit_copy *sum, const struct vit_copy *cp)
+{
+	unsigned int r, j;
+
+	for (r = 0; r < VIT_ROWS; r++)
+		for (j = 0; j < LTT_VITALS_HCA; j++)
+			sum->hca[r][j] = vit_cell_add(sum->hca[r][j],
+						      cp->hca[r][j]);
+}
+
+/* The sum's rows to user space as LTT_VITALS x LTT_VITALS_HCA cells. */
+static int vit_sum_copy(u64 to, const struct vit_copy *sum)
+{
+	size_t row = LTT_VITALS_HCA * sizeof(u32);
+	unsigned int i;
+
+	for (i = 0; i < LTT_VITALS; i++) {
+		void __user *p = u64_to_user_ptr(to + (u64)i * row);
+
+		if (i == LTT_VITAL_L2 ? clear_user(p, row) :
+		    copy_to_user(p, sum->hca[vit_row(i)], row))
+			return -EFAULT;
+	}
+	return 0;
+}
+
 static int vit_swap(struct file *file, void __user *argp)
 {
 	struct ltt_vitals_epoch ep;
-	unsigned int cpu, i, j, old, full = 0, kept = 0, busy = 0, calm = 1;
+	unsigned int cpu, i, old, full = 0, kept = 0, busy = 0, calm = 1;
+	struct vit_copy *sum = NULL;
 	u32 n;
 	s64 none;
 	u64 now;
@@ -291,7 +320,6 @@ static int vit_swap(struct file *file, void __user *argp)
 	synchronize_rcu();
 	memset(ep.total, 0, sizeof(ep.total));
 	memset(ep.events, 0, sizeof(ep.events));
-	memset(vit.sum, 0, LTT_VITALS * LTT_VITALS_HCA * sizeof(u32));
 	ep.dropped = vit.drain_lost;
 	vit.drain_lost = 0;
 	ep.skipped = 0;
@@ -340,15 +368,9 @@ static int vit_swap(struct file *file, void __user *argp)
 		for (i = 0; i < LTT_VITALS; i++) {
 			ep.total[i] += cp->total[i];
 			ep.events[i] += cp->events[i];
-			if (i == LTT_VITAL_L2)
-				continue;
-			for (j = 0; j < LTT_VITALS_HCA; j++) {
-				u32 *s = &vit.sum[i * LTT_VITALS_HCA + j];
-				u32 c = cp->hca[vit_row(i)][j];
-
-				*s = *s + c < *s ? U32_MAX : *s + c;
-			}
 		}
+		if (sum)
+			vit_sum_add(sum, cp);
 		ep.dropped += cp->dropped;
 		ep.skipped += cp->skipped;
 		if (cp->dropped)
@@ -368,11 +390,20 @@ static int vit_swap(struct file *file, void __user *argp)
 			ret = -EFAULT;
 		ep.nsamples += n;
 		kept += cp->kept;
-		memset(cp, 0, sizeof(*cp));
+		/* the first CPU's cells are the sum: cleared after it is out */
+		if (sum) {
+			memset(cp, 0, sizeof(*cp));
+		} else {
+			sum = cp;
+			memset((u8 *)cp + sizeof(cp->hca), 0,
+			       sizeof(*cp) - sizeof(cp->hca));
+		}
 	}
-	if (ep.hca && copy_to_user(u64_to_user_ptr(ep.hca), vit.sum,
-				   LTT_VITALS * LTT_VITALS_HCA * sizeof(u32)))
-		ret = -EFAULT;
+	if (sum) {
+		if (ep.hca && vit_sum_copy(ep.hca, sum))
+			ret = -EFAULT;
+		memset(sum->hca, 0, sizeof(sum->hca));
+	}
 	ep.start_ns = vit.start_ns;
 	ep.end_ns = now;
 	ep.shift = vit.shift;
@@ -585,6 +616,9 @@ static struct miscdevice vit_misc = {
 int ltt_vitals_init(void)
 {
 	BUILD_BUG_ON(LTT_SYS_SP_MASK != LTT_VITALS_SP_MASK);
+	/* SWAP sums the HCAs in the first CPU's cells (vit_sum_add()) */
+	BUILD_BUG_ON(offsetof(struct vit_copy, hca) != 0);
+	/* all the collector's memory on a machine of one CPU: 256 KB */
 	BUILD_BUG_ON(sizeof(struct vit_cpu) > 256 * 1024 -
 		     VIT_TASKS * sizeof(struct vit_task) -
 		     VIT_REQS * sizeof(struct vit_req) -

@@ -174,7 +174,6 @@ struct vit_state {
 	struct vit_peer *peers;		/* [VIT_PEERS] */
 	raw_spinlock_t peer_lock;	/* a writer of peers at a time */
 	struct vit_req *reqs;		/* [VIT_REQS] */
-	u32 *sum;			/* SWAP's HCA sum, LTT_VITALS x HCA */
 	unsigned int cur;		/* the copy being written */
 	unsigned int shift;		/* the levels' step */
 	unsigned int shift_min;
@@ -203,6 +202,12 @@ static inline notrace u64 vit_now(void)
 	if (static_branch_unlikely(&ltt_clock_skewed))
 		ts = ltt_clock_skew(ts, ltt_clock_offset_ns, ltt_clock_drift_ppb);
 	return ts;
+}
+
+/* @old + @w, saturated: a cell never wraps to a low count */
+static __always_inline notrace u32 vit_cell_add(u32 old, u32 w)
+{
+	return old + w < old ? U32_MAX : old + w;
 }
 
 /* tracer_vitals.c */

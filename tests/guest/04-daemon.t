@@ -295,7 +295,12 @@ okt(all(sum(lttfmt.lost_by_event(e, i) for i in range(256)) == e['total'] for e 
 read = s['syscalls'].get('getppid', {}).get('entries', 0)
 okt(sum(tot) > 0, "events were counted lost (%d)" % sum(tot))
 is_(read + sce, 400000, "getppid entries: %d read + %d counted lost = the 400000 calls" % (read, sce))
-okt(abs(sce - scx) <= 1, "and as many exits lost (%d, %d)" % (sce, scx))
+# the exits too, exactly: the loop's calls cross the two CPUs' cuts as it
+# moves between them, each crossing may split a call's entry from its
+# exit (a run of 2026-12-02 lost 308615 entries and 308617 exits, which
+# the check of before, within 1, failed)
+rx = s['syscalls'].get('getppid', {}).get('exits', 0)
+is_(rx + scx, 400000, "getppid exits: %d read + %d counted lost = the 400000 calls" % (rx, scx))
 is_(st['lost_total'], sum(tot), "traced's --stats lost_total is the lost file's")
 okt(sum(st['unwritten_by_cpu']) > 0 and sum(st['unwritten_by_cpu']) <= st['lost_total'],
    "--stats: %s events not written, in the lost total" % st['unwritten_by_cpu'])
