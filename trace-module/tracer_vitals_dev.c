@@ -509,26 +509,48 @@ out:
  * period.)  An offline CPU's wait for the SWAP, as DRAIN leaves them:
  * counting them would make poll() say POLLIN until then.
  */
-static bool vit_drain_due(void)
+/* The most samples an online CPU's array holds, not yet drained */
+static u32 vit_pending(void)
 {
 	struct vit_cpu **cpus;
 	unsigned int cpu;
-	bool due = false;
+	u32 most = 0;
 
 	rcu_read_lock();
 	cpus = READ_ONCE(vit.cpus);
 	for_each_online_cpu(cpu) {
 		if (!cpus || !cpus[cpu])
 			break;
-		if (READ_ONCE(cpus[cpu]->copy[READ_ONCE(vit.cur)].nsamples) >=
-		    LTT_VITALS_SAMPLES / 4) {
-			due = true;
-			break;
-		}
+		most = max(most, READ_ONCE(cpus[cpu]->copy[READ_ONCE(vit.cur)].nsamples));
 	}
 	rcu_read_unlock();
-	return due;
+	return most;
 }
+
+static bool vit_drain_due(void)
+{
+	return vit_pending() >= LTT_VITALS_SAMPLES / 4;
+}
+
+/*
+ * /sys/class/misc/ltt-vitals/samples_pending: vit_pending(), 0 while
+ * the collector does not run.  DRAIN is due from LTT_VITALS_SAMPLES / 4
+ * on.  A workload can wait on it for the daemon's drains (04-daemon.t's
+ * storm, ltt-vitals-many), so that its coverage does not depend on the
+ * host's speed.
+ */
+static ssize_t samples_pending_show(struct device *dev,
+				    struct device_attribute *attr, char *buf)
+{
+	return sysfs_emit(buf, "%u\n", vit_pending());
+}
+static DEVICE_ATTR_RO(samples_pending);
+
+static struct attribute *vit_attrs[] = {
+	&dev_attr_samples_pending.attr,
+	NULL,
+};
+ATTRIBUTE_GROUPS(vit);
 
 static __poll_t vit_poll(struct file *file, poll_table *wait)
 {
@@ -610,6 +632,7 @@ static struct miscdevice vit_misc = {
 	.minor	= MISC_DYNAMIC_MINOR,
 	.name	= "ltt-vitals",
 	.fops	= &vit_fops,
+	.groups	= vit_groups,
 	.mode	= 0600,
 };
 
